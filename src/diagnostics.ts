@@ -1,0 +1,72 @@
+/**
+ * Diagnostics are data: a code, a message, and where in which input file the problem is.
+ * Every stage reports problems this way; only the CLI turns them into text.
+ */
+export type Severity = "error" | "warning";
+
+export interface SourceLocation {
+  /** The file path or URL of the document, as the user named it (or as resolved from an import). */
+  readonly file: string;
+  /** 1-based line, 0 when unknown. */
+  readonly line: number;
+  /** 1-based column, 0 when unknown. */
+  readonly column: number;
+}
+
+export interface Diagnostic extends SourceLocation {
+  /** A stable identifier, e.g. `WSDL_MISSING_ATTRIBUTE`. */
+  readonly code: string;
+  readonly severity: Severity;
+  /** What was found and what was expected, as one sentence. */
+  readonly message: string;
+}
+
+/** Thrown by the stages when they cannot go on; carries one or more diagnostics. */
+export class DiagnosticError extends Error {
+  readonly diagnostics: readonly Diagnostic[];
+  constructor(diagnostics: readonly Diagnostic[]) {
+    super(diagnostics.map(formatDiagnostic).join("\n"));
+    this.name = "DiagnosticError";
+    this.diagnostics = diagnostics;
+  }
+}
+
+export function diagnostic(
+  code: string,
+  message: string,
+  at: SourceLocation,
+  severity: Severity = "error",
+): Diagnostic {
+  return { code, severity, message, file: at.file, line: at.line, column: at.column };
+}
+
+/** Throws a single error diagnostic. */
+export function fail(code: string, message: string, at: SourceLocation): never {
+  throw new DiagnosticError([diagnostic(code, message, at)]);
+}
+
+/** `file:line:column: severity CODE: message`, the form editors and CI logs link. */
+export function formatDiagnostic(d: Diagnostic): string {
+  const where = d.line > 0 ? `${d.file}:${d.line}:${d.column}` : d.file;
+  return `${where}: ${d.severity} ${d.code}: ${d.message}`;
+}
+
+/** Collects diagnostics across a stage; `throwIfErrors` stops at the end of the stage. */
+export class DiagnosticBag {
+  readonly items: Diagnostic[] = [];
+  add(d: Diagnostic): void {
+    this.items.push(d);
+  }
+  error(code: string, message: string, at: SourceLocation): void {
+    this.add(diagnostic(code, message, at, "error"));
+  }
+  warn(code: string, message: string, at: SourceLocation): void {
+    this.add(diagnostic(code, message, at, "warning"));
+  }
+  get hasErrors(): boolean {
+    return this.items.some((d) => d.severity === "error");
+  }
+  throwIfErrors(): void {
+    if (this.hasErrors) throw new DiagnosticError(this.items.filter((d) => d.severity === "error"));
+  }
+}

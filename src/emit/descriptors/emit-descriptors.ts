@@ -1,0 +1,141 @@
+/** The body of descriptors.ts: namespace constants, one codec descriptor per type, one per service. */
+import type { BindingOperation, ComplexType, ElementDecl, ElementField, Operation, Port, Service, SimpleType, SoapBodyShape, TypeRef } from "../../model/model.js";
+import { collectFields } from "../../transform/names.js";
+import { symbol } from "../generated-file.js";
+import { propertyKey } from "../identifiers.js";
+import type { EmitContext } from "../type-expressions.js";
+
+const rt = (ctx: EmitContext, name: string, typeOnly = false) => ctx.file.use(symbol(name, ctx.runtime, typeOnly));
+
+/** The namespace argument: a const for a known namespace, "" when unqualified. */
+export function nsRef(ctx: EmitContext, ns: string): string {
+  if (ns === "") return '""';
+  return ctx.plan.namespaces.get(ns) ?? JSON.stringify(ns);
+}
+
+/** A string literal, written as a template on its namespace const when it starts with one (minimal diffs). */
+export function nsTemplate(ctx: EmitContext, value: string): string {
+  let best: [string, string] | undefined;
+  for (const [ns, name] of ctx.plan.namespaces) if (value.startsWith(ns) && (!best || ns.length > best[0].length)) best = [ns, name];
+  if (!best) return JSON.stringify(value);
+  const rest = value.slice(best[0].length).replace(/[`\\$]/g, (c) => `\\${c}`);
+  return `\`\${${best[1]}}${rest}\``;
+}
+
+function scalarCall(ctx: EmitContext, t: SimpleType): string {
+  const opts: string[] = [];
+  if (t.list) opts.push("list: true");
+  if (t.enumeration.length > 0) opts.push(`values: [${t.enumeration.map((v) => JSON.stringify(v)).join(", ")}]`);
+  return opts.length === 0 ? `${rt(ctx, "xs")}.${t.base.scalar}` : `${rt(ctx, "scalar")}(${JSON.stringify(t.base.scalar)}, { ${opts.join(", ")} })`;
+}
+
+/** An expression for a type's descriptor; complex ones are thunks so declaration order never matters. */
+export function typeDescExpr(ctx: EmitContext, t: TypeRef): string {
+  if (t.kind === "builtin") return `${rt(ctx, "xs")}.${t.scalar}`;
+  if (t.kind === "simple") return t.name === undefined ? scalarCall(ctx, t) : ctx.plan.typeNames.get(t)!.descriptor;
+  return `() => ${ctx.plan.typeNames.get(t)!.descriptor}`;
+}
+
+function fieldCall(ctx: EmitContext, local: string, ns: string, type: TypeRef, o: { prop?: string; min?: number; max?: number; nillable?: boolean }): string {
+  const opts: string[] = [];
+  if (o.prop !== undefined && o.prop !== local) opts.push(`prop: ${JSON.stringify(o.prop)}`);
+  if (o.min !== undefined && o.min !== 1) opts.push(`min: ${o.min}`);
+  if (o.max !== undefined && o.max !== 1) opts.push(`max: ${o.max === Infinity ? rt(ctx, "UNBOUNDED") : o.max}`);
+  if (o.nillable) opts.push("nillable: true");
+  return `${rt(ctx, "field")}(${JSON.stringify(local)}, ${nsRef(ctx, ns)}, ${typeDescExpr(ctx, type)}${opts.length ? `, { ${opts.join(", ")} }` : ""})`;
+}
+
+export function elementFieldCall(ctx: EmitContext, f: ElementField): string {
+  return fieldCall(ctx, f.name.local, f.name.ns, f.type, { prop: ctx.plan.propNames.get(f) ?? f.name.local, min: f.minOccurs, max: f.maxOccurs, nillable: f.nillable });
+}
+
+const elementDeclCall = (ctx: EmitContext, e: ElementDecl, min = 1): string => fieldCall(ctx, e.name.local, e.name.ns, e.type, { nillable: e.nillable, min });
+
+/** The declaration of one type's descriptor. */
+export function typeDescriptor(ctx: EmitContext, t: ComplexType | SimpleType): string {
+  const name = ctx.plan.typeNames.get(t)!.descriptor;
+  const label = JSON.stringify(t.name?.local ?? ctx.plan.typeNames.get(t)!.type);
+  if (t.kind === "simple") return `export const ${name}: ${rt(ctx, "ScalarDesc", true)} = ${scalarCall(ctx, t)};`;
+  const item = ctx.plan.arrayItems.get(t);
+  if (item) return `export const ${name}: ${rt(ctx, "ArrayDesc", true)} = ${rt(ctx, "array")}(${label}, ${elementFieldCall(ctx, item)});`;
+  const { fields, attributes } = collectFields(t);
+  const opts: string[] = [];
+  if (attributes.length > 0) {
+    const attrs = attributes.map((a) => {
+      const prop = ctx.plan.propNames.get(a)!;
+      const o: string[] = [];
+      if (prop !== a.name.local) o.push(`prop: ${JSON.stringify(prop)}`);
+      if (a.required) o.push("required: true");
+      const type = a.type.kind === "builtin" ? `${rt(ctx, "xs")}.${a.type.scalar}` : a.type.name === undefined ? scalarCall(ctx, a.type) : ctx.plan.typeNames.get(a.type)!.descriptor;
+      return `${rt(ctx, "attribute")}(${JSON.stringify(a.name.local)}, ${nsRef(ctx, a.name.ns)}, ${type}${o.length ? `, { ${o.join(", ")} }` : ""})`;
+    });
+    opts.push(`attrs: [${attrs.join(", ")}]`);
+  }
+  if (t.simpleContent) {
+    const sc = t.simpleContent;
+    opts.push(`text: ${sc.kind === "builtin" ? `${rt(ctx, "xs")}.${sc.scalar}` : sc.name === undefined ? scalarCall(ctx, sc) : ctx.plan.typeNames.get(sc)!.descriptor}`);
+  }
+  const body = fields.map((f) => `  ${elementFieldCall(ctx, f)},`).join("\n");
+  return `export const ${name}: ${rt(ctx, "ComplexDesc", true)} = ${rt(ctx, "complex")}(${label}, () => [\n${body}\n]${opts.length ? `, { ${opts.join(", ")} }` : ""});`;
+}
+
+function soapBody(ctx: EmitContext, shape: SoapBodyShape | undefined, op: Operation, direction: "request" | "response"): string {
+  if (!shape || shape.kind === "empty") return "undefined";
+  const props: string[] = [];
+  if (shape.kind === "element") {
+    props.push(`element: ${elementDeclCall(ctx, shape.element)}`);
+    if (direction === "request" && op.input !== shape.element.type) props.push(`prop: ${JSON.stringify(ctx.plan.propNames.get(op.input.fields[0]!) ?? shape.element.name.local)}`);
+  } else {
+    const fields = shape.parts.map((p) => elementFieldCall(ctx, p)).join(", ");
+    props.push(`element: ${rt(ctx, "field")}(${JSON.stringify(shape.wrapper.local)}, ${nsRef(ctx, shape.wrapper.ns)}, ${rt(ctx, "complex")}(${JSON.stringify(shape.wrapper.local)}, () => [${fields}]))`);
+  }
+  if (direction === "response") {
+    const r = op.result;
+    if (r.kind === "void") props.push("void: true");
+    else if (r.kind === "unwrapped") {
+      const owner = shape.kind === "element" ? shape.element.type : undefined;
+      const inOwner = owner?.kind === "complex" && collectFields(owner).fields.includes(r.field);
+      if (inOwner) props.push(`prop: ${JSON.stringify(ctx.plan.propNames.get(r.field) ?? r.field.name.local)}`);
+      else if (shape.kind === "rpc") props.push(`prop: ${JSON.stringify(r.field.name.local)}`);
+    }
+  }
+  return `{ ${props.join(", ")} }`;
+}
+
+function operationDesc(ctx: EmitContext, port: Port, bop: BindingOperation): string {
+  const op = bop.operation;
+  if (port.binding.protocol === "soap11" || port.binding.protocol === "soap12") {
+    const action = bop.soapAction === undefined ? "undefined" : nsTemplate(ctx, bop.soapAction);
+    return `{ kind: "soap", action: ${action}, request: ${soapBody(ctx, bop.soapInput, op, "request")}, response: ${bop.hasOutput ? soapBody(ctx, bop.soapOutput, op, "response") : "undefined"}, oneWay: ${!bop.hasOutput} }`;
+  }
+  const params = bop.httpParameters.map((p) => {
+    const t = p.field.type;
+    const type = t.kind === "builtin" ? `${rt(ctx, "xs")}.${t.scalar}` : t.kind === "simple" ? (t.name === undefined ? scalarCall(ctx, t) : ctx.plan.typeNames.get(t)!.descriptor) : `${rt(ctx, "xs")}.string`;
+    const scalarKind = t.kind === "builtin" ? t.scalar : t.kind === "simple" ? t.base.scalar : "string";
+    const required = p.field.minOccurs > 0 || scalarKind === "string";
+    return `{ name: ${JSON.stringify(p.name)}, prop: ${JSON.stringify(ctx.plan.propNames.get(p.field) ?? p.field.name.local)}, type: ${type}, required: ${required}, repeated: ${p.field.maxOccurs > 1} }`;
+  });
+  let response = "undefined";
+  if (bop.mimeXmlElement) {
+    response = `{ element: ${elementDeclCall(ctx, bop.mimeXmlElement, 0)}${op.result.kind === "void" ? ", void: true" : ""} }`;
+  }
+  return `{ kind: "http", location: ${JSON.stringify(bop.location ?? `/${op.name}`)}, params: [${params.join(", ")}], response: ${response} }`;
+}
+
+/** The declaration of a service's port and operation descriptors. */
+export function serviceDescriptor(ctx: EmitContext, s: Service): string {
+  const names = ctx.plan.serviceNames.get(s)!;
+  const defaultPort = s.ports.find((p) => p.binding.protocol === "soap11") ?? s.ports[0];
+  const ports = s.ports.map((p) => {
+    const ops = p.binding.operations.map((bop) => `      ${propertyKey(bop.operation.name)}: ${operationDesc(ctx, p, bop)},`).join("\n");
+    return `    ${propertyKey(p.name)}: {\n      name: ${JSON.stringify(p.name)},\n      protocol: ${JSON.stringify(p.binding.protocol)},\n      address: ${JSON.stringify(p.address ?? "")},\n      operations: {\n${ops}\n      },\n    },`;
+  });
+  return `export const ${names.descriptor}: ${rt(ctx, "ServiceDesc", true)} = {
+  name: ${JSON.stringify(s.name)},
+  targetNamespace: ${nsRef(ctx, s.targetNamespace)},
+  defaultPort: ${JSON.stringify(defaultPort?.name ?? "")},
+  ports: {
+${ports.join("\n")}
+  },
+};`;
+}

@@ -1,0 +1,64 @@
+/**
+ * A generated file: code refers to symbols through `use()`, and the file prints its own import lines
+ * (sorted, unused ones never printed, clashes aliased). No emitter writes an import line by hand.
+ */
+
+export interface ImportSymbol {
+  readonly name: string;
+  /** The module specifier, e.g. `wsdl-tsgen/runtime` or `./types.js`. */
+  readonly from: string;
+  /** Imported with `import type` when the file uses it only as a type. */
+  readonly typeOnly: boolean;
+}
+
+export const symbol = (name: string, from: string, typeOnly = false): ImportSymbol => ({ name, from, typeOnly });
+
+export class GeneratedFile {
+  private readonly imports = new Map<string, Map<string, { local: string; typeOnly: boolean }>>();
+  private readonly taken = new Set<string>();
+
+  constructor(
+    /** Path relative to the output folder, e.g. `client.ts`. */
+    readonly path: string,
+    /** Names the file declares itself; imports are aliased around them. */
+    declared: Iterable<string> = [],
+  ) {
+    for (const d of declared) this.taken.add(d);
+  }
+
+  /** Records an import of `sym` and returns the name to write in code. */
+  use(sym: ImportSymbol): string {
+    let byName = this.imports.get(sym.from);
+    if (!byName) this.imports.set(sym.from, (byName = new Map()));
+    const existing = byName.get(sym.name);
+    if (existing) {
+      if (!sym.typeOnly) existing.typeOnly = false;
+      return existing.local;
+    }
+    let local = sym.name;
+    for (let i = 1; this.taken.has(local); i++) local = `${sym.name}$${i}`;
+    this.taken.add(local);
+    byName.set(sym.name, { local, typeOnly: sym.typeOnly });
+    return local;
+  }
+
+  /** The import block: package imports first, then relative ones, each sorted. */
+  printImports(): string {
+    const froms = [...this.imports.keys()].sort((a, b) => {
+      const ra = a.startsWith(".") ? 1 : 0;
+      const rb = b.startsWith(".") ? 1 : 0;
+      return ra - rb || (a < b ? -1 : a > b ? 1 : 0);
+    });
+    const lines: string[] = [];
+    for (const from of froms) {
+      const entries = [...this.imports.get(from)!.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      const allTypes = entries.every(([, e]) => e.typeOnly);
+      const specs = entries.map(([name, e]) => {
+        const alias = e.local === name ? name : `${name} as ${e.local}`;
+        return !allTypes && e.typeOnly ? `type ${alias}` : alias;
+      });
+      lines.push(`import ${allTypes ? "type " : ""}{ ${specs.join(", ")} } from ${JSON.stringify(from)};`);
+    }
+    return lines.join("\n");
+  }
+}

@@ -1,0 +1,79 @@
+/** TypeScript type expressions for model types, in their output (decoded) or input (accepted) form. */
+import type { ComplexType, ElementField, OperationResult, ScalarKind, SimpleType, TypeRef } from "../model/model.js";
+import type { EmitPlan } from "../transform/plan.js";
+import { symbol, type GeneratedFile } from "./generated-file.js";
+
+export type Mode = "output" | "input";
+
+export interface EmitContext {
+  readonly plan: EmitPlan;
+  readonly file: GeneratedFile;
+  /** Module specifier of the runtime, e.g. `wsdl-tsgen/runtime`. */
+  readonly runtime: string;
+  /** Module specifier of types.ts from this file, or undefined inside types.ts itself. */
+  readonly typesModule: string | undefined;
+}
+
+const NUMBER: ReadonlySet<ScalarKind> = new Set(["int", "short", "byte", "unsignedInt", "unsignedShort", "unsignedByte", "float", "double"]);
+const BIGINT: ReadonlySet<ScalarKind> = new Set(["long", "unsignedLong", "integer", "nonNegativeInteger", "positiveInteger", "nonPositiveInteger", "negativeInteger"]);
+
+/** The TS type of a built-in scalar. */
+export function scalarType(ctx: EmitContext, scalar: ScalarKind, mode: Mode): string {
+  if (NUMBER.has(scalar)) return "number";
+  if (BIGINT.has(scalar)) return mode === "input" ? "bigint | number" : "bigint";
+  switch (scalar) {
+    case "boolean":
+      return "boolean";
+    case "dateTime":
+      return ctx.file.use(symbol(mode === "input" ? "XsdDateTimeInput" : "XsdDateTime", ctx.runtime, true));
+    case "date":
+      return ctx.file.use(symbol(mode === "input" ? "XsdDateInput" : "XsdDate", ctx.runtime, true));
+    case "time":
+      return ctx.file.use(symbol(mode === "input" ? "XsdTimeInput" : "XsdTime", ctx.runtime, true));
+    case "base64Binary":
+    case "hexBinary":
+      return "Uint8Array";
+    default:
+      return "string";
+  }
+}
+
+/** A reference to a type declared in types.ts. */
+function declared(ctx: EmitContext, t: ComplexType | SimpleType, mode: Mode): string {
+  const names = ctx.plan.typeNames.get(t)!;
+  const name = mode === "input" ? names.input : names.type;
+  return ctx.typesModule === undefined ? name : ctx.file.use(symbol(name, ctx.typesModule, true));
+}
+
+/** The TS type of a value of `t`. */
+export function typeExpr(ctx: EmitContext, t: TypeRef, mode: Mode): string {
+  if (t.kind === "builtin") return scalarType(ctx, t.scalar, mode);
+  if (t.kind === "simple" && t.name === undefined) return simpleTypeBody(ctx, t, mode);
+  return declared(ctx, t, mode);
+}
+
+/** The right-hand side of a simple type's alias: a union of literals, the base type, or an array. */
+export function simpleTypeBody(ctx: EmitContext, t: SimpleType, mode: Mode): string {
+  const item = t.enumeration.length > 0 ? t.enumeration.map((v) => JSON.stringify(v)).join(" | ") : scalarType(ctx, t.base.scalar, mode);
+  return t.list ? `(${item})[]` : item;
+}
+
+/** The property type of a field: array for repeated, `| null` for nillable. */
+export function fieldType(ctx: EmitContext, f: ElementField, mode: Mode): string {
+  const base = typeExpr(ctx, f.type, mode);
+  if (f.maxOccurs > 1) return f.nillable ? `(${base} | null)[]` : `${parens(base)}[]`;
+  return f.nillable ? `${base} | null` : base;
+}
+
+/** Whether the property is optional (`?:`). Repeated fields are always present, as arrays. */
+export const fieldOptional = (f: ElementField): boolean => f.maxOccurs <= 1 && f.minOccurs === 0;
+
+/** The resolved type of a typed operation result. */
+export function resultType(ctx: EmitContext, r: OperationResult, mode: Mode): string {
+  if (r.kind === "void") return "void";
+  if (r.kind === "object") return typeExpr(ctx, r.type, mode);
+  const t = fieldType(ctx, r.field, mode);
+  return fieldOptional(r.field) ? `${t} | undefined` : t;
+}
+
+const parens = (s: string): string => (/[|&\s]/.test(s) ? `(${s})` : s);

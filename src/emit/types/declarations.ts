@@ -1,0 +1,40 @@
+/** The declarations of types.ts: one per XSD type in use, plus input forms where they differ. */
+import type { ComplexType, SimpleType } from "../../model/model.js";
+import { collectFields } from "../../transform/names.js";
+import { jsDoc } from "../docs.js";
+import { propertyKey } from "../identifiers.js";
+import { fieldOptional, fieldType, simpleTypeBody, typeExpr, type EmitContext, type Mode } from "../type-expressions.js";
+
+/** All declarations for one type (output form, then input form when it differs). */
+export function typeDeclarations(ctx: EmitContext, t: ComplexType | SimpleType): string[] {
+  const names = ctx.plan.typeNames.get(t)!;
+  const modes: Mode[] = names.input !== names.type ? ["output", "input"] : ["output"];
+  return modes.map((mode) => declaration(ctx, t, mode, mode === "input" ? names.input : names.type));
+}
+
+function declaration(ctx: EmitContext, t: ComplexType | SimpleType, mode: Mode, name: string): string {
+  const doc = jsDoc(
+    [t.doc, mode === "input" ? `Input form of {@link ${ctx.plan.typeNames.get(t)!.type}}: also accepts \`Date\` and lexical strings for dates, numbers for big integers.` : undefined]
+      .filter(Boolean)
+      .join("\n\n") || undefined,
+  );
+  if (t.kind === "simple") return `${doc}export type ${name} = ${simpleTypeBody(ctx, t, mode)};`;
+  const item = ctx.plan.arrayItems.get(t);
+  if (item) {
+    const itemType = typeExpr(ctx, item.type, mode);
+    return `${doc}export type ${name} = ${item.nillable ? `(${itemType} | null)[]` : `${itemType}[]`};`;
+  }
+  const { fields, attributes } = collectFields(t);
+  const members: string[] = [];
+  if (t.simpleContent) members.push(`  $value: ${typeExpr(ctx, t.simpleContent, mode)};`);
+  for (const a of attributes) {
+    const prop = ctx.plan.propNames.get(a)!;
+    members.push(`${jsDoc(a.doc ?? `Attribute ${a.name.local}.`, "  ")}  ${propertyKey(prop)}${a.required ? "" : "?"}: ${typeExpr(ctx, a.type, mode)};`);
+  }
+  for (const f of fields) {
+    const prop = ctx.plan.propNames.get(f)!;
+    members.push(`${jsDoc(f.doc, "  ")}  ${propertyKey(prop)}${fieldOptional(f) ? "?" : ""}: ${fieldType(ctx, f, mode)};`);
+  }
+  if (members.length === 0) return `${doc}export type ${name} = Record<string, never>;`;
+  return `${doc}export interface ${name} {\n${members.join("\n")}\n}`;
+}

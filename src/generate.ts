@@ -1,0 +1,107 @@
+/**
+ * The programmatic API: `loadWsdl` reads a WSDL into the model, `generate` writes (or checks) the
+ * generated files. Problems come back as diagnostics, never as stack traces.
+ */
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import * as path from "node:path";
+import { DiagnosticError, type Diagnostic } from "./diagnostics.js";
+import { emitFiles, type OutputFile } from "./emit/emit.js";
+import { buildModel } from "./model/build.js";
+import type { WsdlModel } from "./model/model.js";
+import { loadDocuments, type LoadOptions } from "./parse/loader.js";
+import { plan } from "./transform/passes.js";
+
+export interface LoadResult {
+  readonly model: WsdlModel | undefined;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** How generated files name their input: a URL as is, a path relative to the working directory. */
+export function sourceLabel(location: string): string {
+  if (/^https?:\/\//i.test(location)) return location;
+  const rel = path.relative(process.cwd(), path.resolve(location));
+  return (rel.startsWith("..") || path.isAbsolute(rel) ? path.basename(location) : rel).split(path.sep).join("/");
+}
+
+async function load(location: string, options: LoadOptions) {
+  const docs = await loadDocuments(location, options);
+  const built = buildModel(docs, sourceLabel(location));
+  return { docs, built };
+}
+
+/** Reads a WSDL and everything it imports into the model. */
+export async function loadWsdl(location: string, options: LoadOptions = {}): Promise<LoadResult> {
+  try {
+    const { built } = await load(location, options);
+    return { model: built.diagnostics.hasErrors ? undefined : built.model, diagnostics: built.diagnostics.items };
+  } catch (e) {
+    if (e instanceof DiagnosticError) return { model: undefined, diagnostics: e.diagnostics };
+    throw e;
+  }
+}
+
+export interface GenerateOptions extends LoadOptions {
+  /** The output folder. */
+  readonly out: string;
+  /** Module specifier generated code imports the runtime from. Default: `wsdl-tsgen/runtime`. */
+  readonly runtimeImport?: string;
+  /** Write nothing; report which files would change. */
+  readonly check?: boolean;
+}
+
+export interface GenerateResult {
+  readonly ok: boolean;
+  readonly diagnostics: readonly Diagnostic[];
+  readonly files: readonly OutputFile[];
+  /** Files written (or, with `check`, that would be written) because they are new or differ. */
+  readonly changed: readonly string[];
+  /** Generated files in the output folder that this run would not produce (stale). */
+  readonly removed: readonly string[];
+  readonly model: WsdlModel | undefined;
+}
+
+/** Generates the files for one WSDL, in memory. */
+export async function generateFiles(location: string, options: Omit<GenerateOptions, "out" | "check"> = {}): Promise<{ files: OutputFile[]; diagnostics: readonly Diagnostic[]; model: WsdlModel | undefined }> {
+  let loaded;
+  try {
+    loaded = await load(location, options);
+  } catch (e) {
+    if (e instanceof DiagnosticError) return { files: [], diagnostics: e.diagnostics, model: undefined };
+    throw e;
+  }
+  const { docs, built } = loaded;
+  if (built.diagnostics.hasErrors) return { files: [], diagnostics: built.diagnostics.items, model: undefined };
+  const files = await emitFiles(plan(built.model, built.nameHints), {
+    runtimeImport: options.runtimeImport ?? "wsdl-tsgen/runtime",
+    sourceLabel: sourceLabel(location),
+    wsdlText: docs.texts.get(location) ?? "",
+  });
+  return { files, diagnostics: built.diagnostics.items, model: built.model };
+}
+
+const GENERATED_MARK = "// @generated";
+
+/** Generates and writes (or checks) the files for one WSDL into `options.out`. */
+export async function generate(location: string, options: GenerateOptions): Promise<GenerateResult> {
+  const { files, diagnostics, model } = await generateFiles(location, options);
+  if (!model) return { ok: false, diagnostics, files: [], changed: [], removed: [], model };
+  const changed: string[] = [];
+  for (const f of files) {
+    const target = path.join(options.out, f.path);
+    const existing = await readFile(target, "utf8").catch(() => undefined);
+    if (existing !== f.content) changed.push(f.path);
+  }
+  const produced = new Set(files.map((f) => f.path));
+  const removed: string[] = [];
+  for (const name of await readdir(options.out).catch(() => [] as string[])) {
+    if (!name.endsWith(".ts") || produced.has(name)) continue;
+    const text = await readFile(path.join(options.out, name), "utf8").catch(() => "");
+    if (text.includes(GENERATED_MARK)) removed.push(name);
+  }
+  if (!options.check) {
+    await mkdir(options.out, { recursive: true });
+    for (const f of files) if (changed.includes(f.path)) await writeFile(path.join(options.out, f.path), f.content);
+    for (const r of removed) await rm(path.join(options.out, r));
+  }
+  return { ok: true, diagnostics, files, changed, removed: removed.sort(), model };
+}

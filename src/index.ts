@@ -1,0 +1,6 @@
+/** `wsdl-tsgen`: the programmatic API. Generated code imports `wsdl-tsgen/runtime` instead. */
+export { generate, generateFiles, loadWsdl, sourceLabel } from "./generate.js";
+export type { GenerateOptions, GenerateResult, LoadResult } from "./generate.js";
+export { DiagnosticError, formatDiagnostic } from "./diagnostics.js";
+export type { Diagnostic, Severity, SourceLocation } from "./diagnostics.js";
+export type * from "./model/model.js";

@@ -1,0 +1,63 @@
+/** Stage two's entry point: raw documents in, the model out (or diagnostics). */
+import { DiagnosticBag } from "../diagnostics.js";
+import type { LoadedDocuments } from "../parse/loader.js";
+import type { ComplexType, SimpleType, TypeRef, WsdlModel } from "./model.js";
+import { SchemaSet } from "./schema-set.js";
+import { mapServices } from "./services.js";
+
+export interface BuiltModel {
+  readonly model: WsdlModel;
+  /** Name hints for anonymous types (the element or operation they belong to). */
+  readonly nameHints: ReadonlyMap<ComplexType | SimpleType, string>;
+  readonly diagnostics: DiagnosticBag;
+}
+
+export function buildModel(docs: LoadedDocuments, source: string): BuiltModel {
+  const diagnostics = new DiagnosticBag();
+  const schemas = new SchemaSet(docs.schemas, diagnostics);
+  const services = mapServices(docs.definitions, schemas, diagnostics);
+  if (services.length === 0) {
+    diagnostics.error("WSDL_NO_SERVICE", "the WSDL declares no wsdl:service; expected at least one service with a port", docs.root.loc);
+  }
+  // Types in use, in the order first reached from the services: deterministic and source-ordered.
+  const types: (ComplexType | SimpleType)[] = [];
+  const seen = new Set<TypeRef>();
+  const visit = (t: TypeRef): void => {
+    if (t.kind === "builtin" || seen.has(t)) return;
+    seen.add(t);
+    types.push(t);
+    if (t.kind === "complex") {
+      if (t.base) visit(t.base);
+      for (const f of t.fields) visit(f.type);
+      for (const a of t.attributes) visit(a.type);
+      if (t.simpleContent) visit(t.simpleContent);
+    }
+  };
+  const elements = new Set<import("./model.js").ElementDecl>();
+  for (const s of services) {
+    for (const op of s.operations) {
+      visit(op.input);
+      if (op.result.kind === "unwrapped") visit(op.result.field.type);
+      if (op.result.kind === "object") visit(op.result.type);
+    }
+    for (const p of s.ports) {
+      for (const bop of p.binding.operations) {
+        for (const shape of [bop.soapInput, bop.soapOutput]) {
+          if (shape?.kind === "element") {
+            elements.add(shape.element);
+            visit(shape.element.type);
+          }
+        }
+        if (bop.mimeXmlElement) {
+          elements.add(bop.mimeXmlElement);
+          visit(bop.mimeXmlElement.type);
+        }
+      }
+    }
+  }
+  return {
+    model: { kind: "wsdl", source, targetNamespace: docs.root.targetNamespace, services, types, elements: [...elements] },
+    nameHints: schemas.nameHints,
+    diagnostics,
+  };
+}

@@ -1,0 +1,238 @@
+/**
+ * The intermediate model: what the emitters read. Readonly, documented and `kind`-tagged, with direct
+ * links between its parts (an element field points at its type, a port at its binding). It keeps every
+ * wire fact the runtime needs: namespaces, element order, nillable versus minOccurs, SOAP version,
+ * SOAPAction, HTTP verb and location.
+ */
+import type { SourceLocation } from "../diagnostics.js";
+import type { QName } from "../parse/qname.js";
+
+export type { QName };
+
+/** The XSD built-in scalar families the runtime knows how to convert. */
+export type ScalarKind =
+  | "string"
+  | "boolean"
+  | "int"
+  | "short"
+  | "byte"
+  | "unsignedInt"
+  | "unsignedShort"
+  | "unsignedByte"
+  | "long"
+  | "unsignedLong"
+  | "integer"
+  | "nonNegativeInteger"
+  | "positiveInteger"
+  | "nonPositiveInteger"
+  | "negativeInteger"
+  | "decimal"
+  | "float"
+  | "double"
+  | "dateTime"
+  | "date"
+  | "time"
+  | "base64Binary"
+  | "hexBinary"
+  | "anyType";
+
+/** An XSD built-in type such as `xs:int`. */
+export interface BuiltinType {
+  readonly kind: "builtin";
+  readonly name: QName;
+  /** How values are converted; e.g. `xs:token` converts as `string`. */
+  readonly scalar: ScalarKind;
+}
+
+/** A named or anonymous `xs:simpleType`. */
+export interface SimpleType {
+  readonly kind: "simple";
+  /** Undefined for an anonymous type. */
+  readonly name: QName | undefined;
+  /** The built-in type values are converted as (for a list: each item's). */
+  readonly base: BuiltinType;
+  /** Enumerated values in document order; empty when not an enumeration. */
+  readonly enumeration: readonly string[];
+  /** True for `xs:list`: a whitespace-separated sequence of `base` values. */
+  readonly list: boolean;
+  readonly doc: string | undefined;
+  readonly loc: SourceLocation;
+}
+
+/** An element inside a complex type's content, in document order. */
+export interface ElementField {
+  readonly kind: "elementField";
+  /** The element's name; `ns` is "" when the element is unqualified. */
+  readonly name: QName;
+  readonly type: TypeRef;
+  readonly minOccurs: number;
+  /** `Infinity` for unbounded. */
+  readonly maxOccurs: number;
+  readonly nillable: boolean;
+  readonly default: string | undefined;
+  readonly fixed: string | undefined;
+  /** True when the element came from a branch of an `xs:choice`. */
+  readonly inChoice: boolean;
+  readonly doc: string | undefined;
+  readonly loc: SourceLocation;
+}
+
+/** An attribute of a complex type. */
+export interface AttributeField {
+  readonly kind: "attributeField";
+  readonly name: QName;
+  readonly type: BuiltinType | SimpleType;
+  readonly required: boolean;
+  readonly default: string | undefined;
+  readonly fixed: string | undefined;
+  readonly doc: string | undefined;
+  readonly loc: SourceLocation;
+}
+
+/** A named or anonymous `xs:complexType`, with its content flattened into fields in document order. */
+export interface ComplexType {
+  readonly kind: "complex";
+  readonly name: QName | undefined;
+  /** The type this one extends (`xs:complexContent/xs:extension`); its fields come first on the wire. */
+  readonly base: ComplexType | undefined;
+  /** This type's own element fields, after the base's. */
+  readonly fields: readonly ElementField[];
+  readonly attributes: readonly AttributeField[];
+  /** For `xs:simpleContent`: the type of the text value. */
+  readonly simpleContent: BuiltinType | SimpleType | undefined;
+  readonly abstract: boolean;
+  readonly mixed: boolean;
+  readonly doc: string | undefined;
+  readonly loc: SourceLocation;
+}
+
+export type TypeRef = BuiltinType | SimpleType | ComplexType;
+
+/** A top-level `xs:element` declaration. */
+export interface ElementDecl {
+  readonly kind: "elementDecl";
+  readonly name: QName;
+  readonly type: TypeRef;
+  readonly nillable: boolean;
+  readonly abstract: boolean;
+  readonly doc: string | undefined;
+  readonly loc: SourceLocation;
+}
+
+export type BindingProtocol = "soap11" | "soap12" | "httpGet" | "httpPost";
+
+/** How a binding operation's request is encoded. */
+export type InputEncoding =
+  | { readonly kind: "soapBody"; readonly use: "literal" | "encoded"; readonly namespace: string | undefined }
+  | { readonly kind: "urlEncoded" }
+  | { readonly kind: "mimeContent"; readonly contentType: string };
+
+/** How a binding operation's response is encoded. */
+export type OutputEncoding =
+  | { readonly kind: "soapBody"; readonly use: "literal" | "encoded"; readonly namespace: string | undefined }
+  | { readonly kind: "mimeXml"; readonly part: string }
+  | { readonly kind: "none" };
+
+/** The XML a SOAP message body holds for one direction of an operation. */
+export type SoapBodyShape =
+  /** document/literal: the body holds this one element. */
+  | { readonly kind: "element"; readonly element: ElementDecl }
+  /** rpc: the body holds a wrapper element named `wrapper` whose children are the parts. */
+  | { readonly kind: "rpc"; readonly wrapper: QName; readonly parts: readonly ElementField[] }
+  /** No body content (e.g. an input message without parts). */
+  | { readonly kind: "empty" };
+
+/** An HTTP binding's parameters: each part is a name/value pair in the query or the form. */
+export interface HttpParameter {
+  readonly kind: "httpParameter";
+  readonly name: string;
+  /** The logical input field this parameter carries, converted to and from a string. */
+  readonly field: ElementField;
+}
+
+/** One operation as one binding puts it on the wire. */
+export interface BindingOperation {
+  readonly kind: "bindingOperation";
+  readonly operation: Operation;
+  readonly soapAction: string | undefined;
+  readonly style: "document" | "rpc" | undefined;
+  /** HTTP bindings: the location relative to the port address, e.g. `/GetMessages`. */
+  readonly location: string | undefined;
+  readonly inputEncoding: InputEncoding;
+  readonly outputEncoding: OutputEncoding;
+  /** SOAP bindings: the request and response body contents. */
+  readonly soapInput: SoapBodyShape | undefined;
+  readonly soapOutput: SoapBodyShape | undefined;
+  /** HTTP bindings: the parameters, in message part order. */
+  readonly httpParameters: readonly HttpParameter[];
+  /** HTTP bindings with `mime:mimeXml`: the element of the response document. */
+  readonly mimeXmlElement: ElementDecl | undefined;
+  /** False for a one-way operation. */
+  readonly hasOutput: boolean;
+}
+
+export interface Binding {
+  readonly kind: "binding";
+  readonly name: QName;
+  readonly protocol: BindingProtocol;
+  readonly transport: string | undefined;
+  readonly style: "document" | "rpc" | undefined;
+  /** HTTP bindings: `GET` or `POST`. */
+  readonly verb: "GET" | "POST" | undefined;
+  readonly operations: readonly BindingOperation[];
+  readonly loc: SourceLocation;
+}
+
+export interface Port {
+  readonly kind: "port";
+  readonly name: string;
+  readonly address: string | undefined;
+  readonly binding: Binding;
+  readonly loc: SourceLocation;
+}
+
+/** What a logical operation resolves to. */
+export type OperationResult =
+  | { readonly kind: "void" }
+  /** The single child of the response wrapper, returned on its own (document/literal wrapped). */
+  | { readonly kind: "unwrapped"; readonly field: ElementField }
+  /** The whole response content as an object. */
+  | { readonly kind: "object"; readonly type: ComplexType };
+
+/**
+ * An operation as the typed API sees it, shared by every binding that carries it: ASMX declares
+ * separate HTTP portTypes whose parts are all strings, and they are linked here by name.
+ */
+export interface Operation {
+  readonly kind: "operation";
+  readonly name: string;
+  readonly doc: string | undefined;
+  /** The parameters as one object type (the wrapper element's type for document/literal wrapped). */
+  readonly input: ComplexType;
+  readonly result: OperationResult;
+  readonly oneWay: boolean;
+  readonly loc: SourceLocation;
+}
+
+export interface Service {
+  readonly kind: "service";
+  readonly name: string;
+  readonly doc: string | undefined;
+  readonly targetNamespace: string;
+  readonly ports: readonly Port[];
+  /** Logical operations in the order they first appear across the service's bindings. */
+  readonly operations: readonly Operation[];
+  readonly loc: SourceLocation;
+}
+
+/** The whole model of one WSDL and everything it imports. */
+export interface WsdlModel {
+  readonly kind: "wsdl";
+  /** The WSDL's location as given. */
+  readonly source: string;
+  readonly targetNamespace: string;
+  readonly services: readonly Service[];
+  /** Every complex and simple type in use, in a deterministic order (document order of first use). */
+  readonly types: readonly (ComplexType | SimpleType)[];
+  readonly elements: readonly ElementDecl[];
+}

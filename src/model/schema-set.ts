@@ -1,0 +1,284 @@
+/**
+ * Maps the raw schemas (stage one) to model types: resolves references across schemas, flattens
+ * content models into ordered fields, and records every wire fact (qualification, occurrence, nillable).
+ */
+import { DiagnosticBag, type SourceLocation } from "../diagnostics.js";
+import { qnameKey, type QName } from "../parse/qname.js";
+import type {
+  RawAttribute, RawAttributeGroupRef, RawComplexType, RawElement, RawGroupRef, RawParticle, RawSchema, RawSimpleType,
+} from "../parse/xsd.js";
+import { builtinType, XS_ANYTYPE, XS_STRING } from "./builtins.js";
+import type { AttributeField, BuiltinType, ComplexType, ElementDecl, ElementField, SimpleType, TypeRef } from "./model.js";
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+interface Scoped<T> {
+  readonly raw: T;
+  readonly schema: RawSchema;
+}
+
+/** Looks up schema components by QName and maps them to the model, once each. */
+export class SchemaSet {
+  readonly diagnostics: DiagnosticBag;
+  private readonly elements = new Map<string, Scoped<RawElement>>();
+  private readonly complexTypes = new Map<string, Scoped<RawComplexType>>();
+  private readonly simpleTypes = new Map<string, Scoped<RawSimpleType>>();
+  private readonly groups = new Map<string, Scoped<RawParticle | undefined>>();
+  private readonly attributeGroups = new Map<string, Scoped<readonly (RawAttribute | RawAttributeGroupRef)[]>>();
+  private readonly attributes = new Map<string, Scoped<RawAttribute>>();
+  private readonly typeCache = new Map<object | string, TypeRef>();
+  private readonly elementCache = new Map<string, ElementDecl>();
+  /** Name hints of anonymous types, for the naming pass. */
+  readonly nameHints = new Map<ComplexType | SimpleType, string>();
+
+  constructor(schemas: readonly RawSchema[], diagnostics: DiagnosticBag) {
+    this.diagnostics = diagnostics;
+    for (const schema of schemas) {
+      const ns = schema.targetNamespace;
+      const put = <T>(map: Map<string, Scoped<T>>, name: string | undefined, raw: T) => {
+        if (name === undefined) return;
+        const k = qnameKey({ ns, local: name });
+        if (!map.has(k)) map.set(k, { raw, schema });
+      };
+      for (const e of schema.elements) put(this.elements, e.name, e);
+      for (const t of schema.complexTypes) put(this.complexTypes, t.name, t);
+      for (const t of schema.simpleTypes) put(this.simpleTypes, t.name, t);
+      for (const g of schema.groups) put(this.groups, g.name, g.particle);
+      for (const g of schema.attributeGroups) put(this.attributeGroups, g.name, g.attributes);
+      for (const a of schema.attributes) put(this.attributes, a.name, a);
+    }
+  }
+
+  private missing(what: string, name: QName, at: SourceLocation): void {
+    this.diagnostics.error(
+      "XSD_UNRESOLVED",
+      `${what} {${name.ns}}${name.local} is not declared; expected a declaration in this WSDL's schemas, an imported schema, or an XSD built-in`,
+      at,
+    );
+  }
+
+  /** The global element `name`, or undefined (with a diagnostic) when it is not declared. */
+  element(name: QName, at: SourceLocation): ElementDecl | undefined {
+    const k = qnameKey(name);
+    const cached = this.elementCache.get(k);
+    if (cached) return cached;
+    const scoped = this.elements.get(k);
+    if (!scoped) {
+      this.missing("element", name, at);
+      return undefined;
+    }
+    const decl: Mutable<ElementDecl> = {
+      kind: "elementDecl",
+      name,
+      type: XS_ANYTYPE,
+      nillable: scoped.raw.nillable,
+      abstract: scoped.raw.abstract,
+      doc: scoped.raw.doc,
+      loc: scoped.raw.loc,
+    };
+    this.elementCache.set(k, decl);
+    decl.type = this.elementType(scoped.raw, scoped.schema, name.local);
+    return decl;
+  }
+
+  /** The named type `name` (built-in, simple or complex), or `xs:string` with a diagnostic. */
+  type(name: QName, at: SourceLocation): TypeRef {
+    const builtin = builtinType(name);
+    if (builtin) return builtin;
+    const k = qnameKey(name);
+    const cached = this.typeCache.get(k);
+    if (cached) return cached;
+    const ct = this.complexTypes.get(k);
+    if (ct) return this.complexType(ct.raw, ct.schema, name, name.local);
+    const st = this.simpleTypes.get(k);
+    if (st) return this.simpleType(st.raw, st.schema, name, name.local);
+    this.missing("type", name, at);
+    return XS_STRING;
+  }
+
+  private elementType(raw: RawElement, schema: RawSchema, hint: string): TypeRef {
+    if (raw.type) return this.type(raw.type, raw.loc);
+    if (raw.complexType) return this.complexType(raw.complexType, schema, undefined, hint);
+    if (raw.simpleType) return this.simpleType(raw.simpleType, schema, undefined, hint);
+    if (raw.substitutionGroup) {
+      const head = this.element(raw.substitutionGroup, raw.loc);
+      if (head) return head.type;
+    }
+    return XS_ANYTYPE;
+  }
+
+  private simpleOrBuiltin(name: QName | undefined, inline: RawSimpleType | undefined, schema: RawSchema, hint: string, at: SourceLocation): BuiltinType | SimpleType {
+    if (inline) return this.simpleType(inline, schema, undefined, hint);
+    if (!name) return XS_STRING;
+    const t = this.type(name, at);
+    if (t.kind === "complex") {
+      if (t.simpleContent) return t.simpleContent;
+      this.diagnostics.error("XSD_EXPECTED_SIMPLE", `{${name.ns}}${name.local} is a complex type; expected a simple type here`, at);
+      return XS_STRING;
+    }
+    return t;
+  }
+
+  simpleType(raw: RawSimpleType, schema: RawSchema, name: QName | undefined, hint: string): SimpleType | BuiltinType {
+    const key = name ? qnameKey(name) : raw;
+    const cached = this.typeCache.get(key);
+    if (cached) return cached as SimpleType;
+    const st: Mutable<SimpleType> = { kind: "simple", name, base: XS_STRING, enumeration: [], list: false, doc: raw.doc, loc: raw.loc };
+    this.typeCache.set(key, st);
+    this.nameHints.set(st, hint);
+    if (raw.restriction) {
+      const base = this.simpleOrBuiltin(raw.restriction.base, raw.restriction.inlineBase, schema, hint, raw.loc);
+      st.base = base.kind === "builtin" ? base : base.base;
+      st.list = base.kind === "simple" && base.list;
+      st.enumeration = raw.restriction.enumeration.length > 0 ? raw.restriction.enumeration : base.kind === "simple" ? base.enumeration : [];
+    } else if (raw.list) {
+      const item = this.simpleOrBuiltin(raw.list.itemType, raw.list.inline, schema, `${hint}Item`, raw.loc);
+      st.base = item.kind === "builtin" ? item : item.base;
+      st.list = true;
+    } else if (raw.union) {
+      st.base = XS_STRING;
+    }
+    return st;
+  }
+
+  complexType(raw: RawComplexType, schema: RawSchema, name: QName | undefined, hint: string): ComplexType {
+    const key = name ? qnameKey(name) : raw;
+    const cached = this.typeCache.get(key);
+    if (cached) return cached as ComplexType;
+    const ct: Mutable<ComplexType> = {
+      kind: "complex", name, base: undefined, fields: [], attributes: [], simpleContent: undefined,
+      abstract: raw.abstract, mixed: raw.mixed, doc: raw.doc, loc: raw.loc,
+    };
+    this.typeCache.set(key, ct);
+    this.nameHints.set(ct, hint);
+
+    let particle = raw.particle;
+    let attrs = raw.attributes;
+    if (raw.complexContent) {
+      const d = raw.complexContent;
+      particle = d.particle;
+      attrs = d.attributes;
+      if (d.derivation === "extension") {
+        const base = this.type(d.base, d.loc);
+        if (base.kind === "complex") ct.base = base;
+      }
+    } else if (raw.simpleContent) {
+      const d = raw.simpleContent;
+      attrs = d.attributes;
+      const base = this.type(d.base, d.loc);
+      if (base.kind === "complex") {
+        ct.simpleContent = base.simpleContent ?? XS_STRING;
+        if (d.derivation === "extension") ct.base = base;
+      } else {
+        ct.simpleContent = base;
+      }
+    }
+    ct.fields = particle ? this.flatten(particle, schema, hint, false, 1, new Set()) : [];
+    ct.attributes = this.attributeFields(attrs, schema, hint, new Set());
+    return ct;
+  }
+
+  private flatten(p: RawParticle | RawGroupRef, schema: RawSchema, hint: string, inChoice: boolean, repeat: number, seenGroups: Set<string>): ElementField[] {
+    if (p.kind === "groupRef") {
+      const k = qnameKey(p.ref);
+      const g = this.groups.get(k);
+      if (!g) {
+        this.missing("group", p.ref, p.loc);
+        return [];
+      }
+      if (seenGroups.has(k) || !g.raw) return [];
+      const inner = new Set(seenGroups).add(k);
+      const rep = p.maxOccurs > 1 ? Infinity : repeat;
+      return this.flatten(g.raw, g.schema, hint, inChoice || p.minOccurs === 0, rep, inner);
+    }
+    const choice = inChoice || p.kind === "choice";
+    const rep = p.maxOccurs > 1 ? Infinity : repeat;
+    const optional = p.minOccurs === 0;
+    const out: ElementField[] = [];
+    for (const item of p.items) {
+      if (item.kind === "element") {
+        const f = this.field(item, schema, hint);
+        if (!f) continue;
+        out.push({
+          ...f,
+          minOccurs: choice || optional ? 0 : f.minOccurs,
+          maxOccurs: rep > 1 && f.maxOccurs >= 1 ? Infinity : f.maxOccurs,
+          inChoice: choice,
+        });
+      } else if (item.kind === "any") {
+        this.diagnostics.warn("XSD_ANY_IGNORED", "xs:any content is not typed yet; elements it matches are skipped when decoding", item.loc);
+      } else {
+        out.push(...this.flatten(item, schema, hint, choice || optional, rep, seenGroups));
+      }
+    }
+    return out;
+  }
+
+  private field(raw: RawElement, schema: RawSchema, hint: string): ElementField | undefined {
+    if (raw.ref) {
+      const decl = this.element(raw.ref, raw.loc);
+      if (!decl) return undefined;
+      return {
+        kind: "elementField", name: decl.name, type: decl.type, minOccurs: raw.minOccurs, maxOccurs: raw.maxOccurs,
+        nillable: decl.nillable, default: raw.default, fixed: raw.fixed, inChoice: false, doc: raw.doc ?? decl.doc, loc: raw.loc,
+      };
+    }
+    const local = raw.name ?? "";
+    const qualified = (raw.form ?? schema.elementFormDefault) === "qualified";
+    return {
+      kind: "elementField",
+      name: { ns: qualified ? schema.targetNamespace : "", local },
+      type: this.elementType(raw, schema, `${hint}${local.charAt(0).toUpperCase()}${local.slice(1)}`),
+      minOccurs: raw.minOccurs,
+      maxOccurs: raw.maxOccurs,
+      nillable: raw.nillable,
+      default: raw.default,
+      fixed: raw.fixed,
+      inChoice: false,
+      doc: raw.doc,
+      loc: raw.loc,
+    };
+  }
+
+  private attributeFields(list: readonly (RawAttribute | RawAttributeGroupRef)[], schema: RawSchema, hint: string, seen: Set<string>): AttributeField[] {
+    const out: AttributeField[] = [];
+    for (const a of list) {
+      if (a.kind === "attributeGroupRef") {
+        const k = qnameKey(a.ref);
+        const g = this.attributeGroups.get(k);
+        if (!g) this.missing("attribute group", a.ref, a.loc);
+        else if (!seen.has(k)) out.push(...this.attributeFields(g.raw, g.schema, hint, new Set(seen).add(k)));
+        continue;
+      }
+      if (a.use === "prohibited") continue;
+      let raw = a;
+      let s = schema;
+      let name: QName;
+      if (a.ref) {
+        const g = this.attributes.get(qnameKey(a.ref));
+        if (!g) {
+          if (a.ref.ns !== "http://www.w3.org/XML/1998/namespace") this.missing("attribute", a.ref, a.loc);
+          out.push({ kind: "attributeField", name: a.ref, type: XS_STRING, required: a.use === "required", default: a.default, fixed: a.fixed, doc: a.doc, loc: a.loc });
+          continue;
+        }
+        raw = g.raw;
+        s = g.schema;
+        name = a.ref;
+      } else {
+        const qualified = (a.form ?? schema.attributeFormDefault) === "qualified";
+        name = { ns: qualified ? schema.targetNamespace : "", local: a.name ?? "" };
+      }
+      out.push({
+        kind: "attributeField",
+        name,
+        type: this.simpleOrBuiltin(raw.type, raw.simpleType, s, `${hint}${name.local}`, raw.loc),
+        required: a.use === "required",
+        default: a.default ?? raw.default,
+        fixed: a.fixed ?? raw.fixed,
+        doc: a.doc ?? raw.doc,
+        loc: a.loc,
+      });
+    }
+    return out;
+  }
+}

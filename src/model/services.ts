@@ -1,0 +1,328 @@
+/**
+ * Maps raw WSDL definitions to services, ports, bindings and logical operations. Operations of the
+ * same name across a service's bindings are one logical operation: its typed signature comes from a
+ * SOAP document/literal binding when there is one, and the HTTP bindings' string parts are linked to
+ * its fields by name.
+ */
+import { DiagnosticBag, type SourceLocation } from "../diagnostics.js";
+import { qnameKey, type QName } from "../parse/qname.js";
+import type { RawBinding, RawBindingIO, RawBindingOperation, RawDefinitions, RawMessage, RawPart, RawPortType, RawPortTypeOperation } from "../parse/wsdl.js";
+import { XS_STRING } from "./builtins.js";
+import type {
+  Binding, BindingOperation, BindingProtocol, ComplexType, ElementDecl, ElementField, HttpParameter, InputEncoding,
+  Operation, OperationResult, OutputEncoding, Port, Service, SoapBodyShape, TypeRef,
+} from "./model.js";
+import type { SchemaSet } from "./schema-set.js";
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+interface Indexed {
+  readonly messages: Map<string, RawMessage>;
+  readonly portTypes: Map<string, RawPortType>;
+  readonly bindings: Map<string, RawBinding>;
+}
+
+function index(definitions: readonly RawDefinitions[]): Indexed {
+  const messages = new Map<string, RawMessage>();
+  const portTypes = new Map<string, RawPortType>();
+  const bindings = new Map<string, RawBinding>();
+  for (const d of definitions) {
+    const ns = d.targetNamespace;
+    for (const m of d.messages) messages.set(qnameKey({ ns, local: m.name }), m);
+    for (const p of d.portTypes) portTypes.set(qnameKey({ ns, local: p.name }), p);
+    for (const b of d.bindings) bindings.set(qnameKey({ ns, local: b.name }), b);
+  }
+  return { messages, portTypes, bindings };
+}
+
+const PROTOCOL_ORDER: Record<BindingProtocol, number> = { soap11: 0, soap12: 1, httpGet: 2, httpPost: 3 };
+
+/** Builds the services of the loaded definitions. */
+export function mapServices(definitions: readonly RawDefinitions[], schemas: SchemaSet, diagnostics: DiagnosticBag): Service[] {
+  const idx = index(definitions);
+  const services: Service[] = [];
+  const seen = new Set<string>();
+  for (const d of definitions) {
+    for (const rawService of d.services) {
+      if (seen.has(rawService.name)) continue;
+      seen.add(rawService.name);
+      services.push(new ServiceMapper(idx, schemas, diagnostics, d).map(rawService));
+    }
+  }
+  return services;
+}
+
+class ServiceMapper {
+  private readonly operations = new Map<string, Mutable<Operation>>();
+  private readonly operationOrder: string[] = [];
+  private readonly bindingCache = new Map<string, Binding | undefined>();
+
+  constructor(
+    private readonly idx: Indexed,
+    private readonly schemas: SchemaSet,
+    private readonly diagnostics: DiagnosticBag,
+    private readonly defs: RawDefinitions,
+  ) {}
+
+  map(raw: RawDefinitions["services"][number]): Service {
+    // SOAP bindings define the logical operations first, so that HTTP bindings link to their types.
+    const rawPorts = raw.ports
+      .map((p) => ({ p, b: this.idx.bindings.get(qnameKey(p.binding)) }))
+      .filter(({ p, b }) => {
+        if (!b) this.diagnostics.error("WSDL_UNRESOLVED", `port ${p.name} names the binding {${p.binding.ns}}${p.binding.local}, which is not declared`, p.loc);
+        return b !== undefined;
+      });
+    const protocolOf = (b: RawBinding): BindingProtocol | undefined =>
+      b.protocol === "soap11" || b.protocol === "soap12" ? b.protocol : b.protocol === "http" ? (b.httpVerb?.toUpperCase() === "POST" ? "httpPost" : "httpGet") : undefined;
+    const ordered = [...rawPorts].sort((x, y) => (PROTOCOL_ORDER[protocolOf(x.b!) ?? "httpPost"] - PROTOCOL_ORDER[protocolOf(y.b!) ?? "httpPost"]));
+    const bindings = new Map<string, Binding | undefined>();
+    for (const { p, b } of ordered) {
+      const protocol = protocolOf(b!);
+      if (!protocol) {
+        this.diagnostics.warn("WSDL_UNSUPPORTED_BINDING", `port ${p.name} uses a binding that is neither SOAP 1.1, SOAP 1.2 nor HTTP; it is left out`, p.loc);
+        continue;
+      }
+      bindings.set(p.name, this.binding(b!, protocol));
+    }
+    const ports: Port[] = [];
+    for (const { p } of rawPorts) {
+      const binding = bindings.get(p.name);
+      if (binding) ports.push({ kind: "port", name: p.name, address: p.address, binding, loc: p.loc });
+    }
+    return {
+      kind: "service",
+      name: raw.name,
+      doc: raw.doc,
+      targetNamespace: this.defs.targetNamespace,
+      ports,
+      operations: this.operationOrder.map((n) => this.operations.get(n)!),
+      loc: raw.loc,
+    };
+  }
+
+  private binding(raw: RawBinding, protocol: BindingProtocol): Binding | undefined {
+    const key = qnameKey({ ns: this.defs.targetNamespace, local: raw.name }) + protocol;
+    if (this.bindingCache.has(key)) return this.bindingCache.get(key);
+    const portType = this.idx.portTypes.get(qnameKey(raw.type));
+    if (!portType) {
+      this.diagnostics.error("WSDL_UNRESOLVED", `binding ${raw.name} names the portType {${raw.type.ns}}${raw.type.local}, which is not declared`, raw.loc);
+      this.bindingCache.set(key, undefined);
+      return undefined;
+    }
+    const operations: BindingOperation[] = [];
+    for (const bop of raw.operations) {
+      const pop = portType.operations.find((o) => o.name === bop.name);
+      if (!pop) {
+        this.diagnostics.error("WSDL_UNRESOLVED", `binding operation ${bop.name} has no operation of that name in portType ${portType.name}`, bop.loc);
+        continue;
+      }
+      const op = protocol === "httpGet" || protocol === "httpPost" ? this.httpOperation(raw, bop, pop, protocol) : this.soapOperation(raw, bop, pop);
+      if (op) operations.push(op);
+    }
+    const binding: Binding = {
+      kind: "binding",
+      name: { ns: this.defs.targetNamespace, local: raw.name },
+      protocol,
+      transport: raw.transport,
+      style: raw.style,
+      verb: protocol === "httpGet" ? "GET" : protocol === "httpPost" ? "POST" : undefined,
+      operations,
+      loc: raw.loc,
+    };
+    this.bindingCache.set(key, binding);
+    return binding;
+  }
+
+  private message(name: QName, at: SourceLocation): RawMessage | undefined {
+    const m = this.idx.messages.get(qnameKey(name));
+    if (!m) this.diagnostics.error("WSDL_UNRESOLVED", `message {${name.ns}}${name.local} is not declared`, at);
+    return m;
+  }
+
+  private bodyParts(msg: RawMessage | undefined, io: RawBindingIO | undefined): RawPart[] {
+    if (!msg) return [];
+    const headerParts = new Set((io?.soapHeaders ?? []).filter((h) => h.message.local === msg.name).map((h) => h.part));
+    const listed = io?.soapBody?.parts;
+    return msg.parts.filter((p) => (listed ? listed.includes(p.name) : !headerParts.has(p.name)));
+  }
+
+  private partType(part: RawPart): TypeRef {
+    if (part.type) return this.schemas.type(part.type, part.loc);
+    if (part.element) return this.schemas.element(part.element, part.loc)?.type ?? XS_STRING;
+    this.diagnostics.error("WSDL_PART_WITHOUT_TYPE", `part ${part.name} has neither an element nor a type attribute; expected one of them`, part.loc);
+    return XS_STRING;
+  }
+
+  private partField(part: RawPart, minOccurs = 1): ElementField {
+    const decl = part.element ? this.schemas.element(part.element, part.loc) : undefined;
+    return {
+      kind: "elementField",
+      name: decl ? decl.name : { ns: "", local: part.name },
+      type: decl ? decl.type : this.partType(part),
+      minOccurs,
+      maxOccurs: 1,
+      nillable: decl?.nillable ?? false,
+      default: undefined,
+      fixed: undefined,
+      inChoice: false,
+      doc: undefined,
+      loc: part.loc,
+    };
+  }
+
+  private soapBody(style: "document" | "rpc", parts: RawPart[], wrapper: QName, at: SourceLocation): SoapBodyShape {
+    if (style === "rpc") return { kind: "rpc", wrapper, parts: parts.map((p) => ({ ...this.partField(p), name: p.element ? this.schemas.element(p.element, p.loc)?.name ?? { ns: "", local: p.name } : { ns: "", local: p.name } })) };
+    if (parts.length === 0) return { kind: "empty" };
+    if (parts.length > 1) {
+      this.diagnostics.error("WSDL_UNSUPPORTED", `document-style message with ${parts.length} body parts; expected one part (multi-part document/literal is not supported yet)`, at);
+    }
+    const part = parts[0]!;
+    if (!part.element) {
+      this.diagnostics.error("WSDL_DOCUMENT_PART_TYPE", `document-style part ${part.name} uses type=; expected element= (WS-I Basic Profile R2204)`, part.loc);
+      return { kind: "empty" };
+    }
+    const element = this.schemas.element(part.element, part.loc);
+    return element ? { kind: "element", element } : { kind: "empty" };
+  }
+
+  private soapOperation(raw: RawBinding, bop: RawBindingOperation, pop: RawPortTypeOperation): BindingOperation | undefined {
+    const style = bop.style ?? raw.style ?? "document";
+    const inMsg = pop.input && this.message(pop.input.message, pop.input.loc);
+    const outMsg = pop.output && this.message(pop.output.message, pop.output.loc);
+    const bodyNs = bop.input?.soapBody?.namespace ?? this.defs.targetNamespace;
+    const soapInput = this.soapBody(style, this.bodyParts(inMsg, bop.input), { ns: bodyNs, local: bop.name }, bop.loc);
+    const soapOutput = pop.output
+      ? this.soapBody(style, this.bodyParts(outMsg, bop.output), { ns: bop.output?.soapBody?.namespace ?? bodyNs, local: `${bop.name}Response` }, bop.loc)
+      : undefined;
+    if (bop.input?.soapBody?.use === "encoded") {
+      this.diagnostics.warn("WSDL_ENCODED", `operation ${bop.name} uses SOAP encoding (use="encoded"); values are sent without xsi:type annotations`, bop.loc);
+    }
+    const operation = this.logical(bop.name, pop, () => this.soapLogical(bop.name, pop, soapInput, soapOutput));
+    const enc = (io: RawBindingIO | undefined) => ({ kind: "soapBody" as const, use: io?.soapBody?.use ?? "literal", namespace: io?.soapBody?.namespace });
+    return {
+      kind: "bindingOperation",
+      operation,
+      soapAction: bop.soapAction,
+      style,
+      location: undefined,
+      inputEncoding: enc(bop.input),
+      outputEncoding: pop.output ? enc(bop.output) : { kind: "none" },
+      soapInput,
+      soapOutput,
+      httpParameters: [],
+      mimeXmlElement: undefined,
+      hasOutput: pop.output !== undefined,
+    };
+  }
+
+  private soapLogical(name: string, pop: RawPortTypeOperation, input: SoapBodyShape, output: SoapBodyShape | undefined): Mutable<Operation> {
+    const synthetic = (fields: readonly ElementField[], hint: string): ComplexType => {
+      const t: ComplexType = { kind: "complex", name: undefined, base: undefined, fields, attributes: [], simpleContent: undefined, abstract: false, mixed: false, doc: undefined, loc: pop.loc };
+      this.schemas.nameHints.set(t, hint);
+      return t;
+    };
+    const inputType = (shape: SoapBodyShape): ComplexType => {
+      if (shape.kind === "empty") return synthetic([], `${name}Request`);
+      if (shape.kind === "rpc") return synthetic(shape.parts, `${name}Request`);
+      const t = shape.element.type;
+      if (t.kind === "complex") return t;
+      return synthetic([{ kind: "elementField", name: shape.element.name, type: t, minOccurs: 1, maxOccurs: 1, nillable: shape.element.nillable, default: undefined, fixed: undefined, inChoice: false, doc: undefined, loc: shape.element.loc }], `${name}Request`);
+    };
+    const resultOf = (shape: SoapBodyShape | undefined): OperationResult => {
+      if (!shape || shape.kind === "empty") return { kind: "void" };
+      if (shape.kind === "rpc") {
+        if (shape.parts.length === 0) return { kind: "void" };
+        if (shape.parts.length === 1) return { kind: "unwrapped", field: shape.parts[0]! };
+        return { kind: "object", type: synthetic(shape.parts, `${name}Result`) };
+      }
+      const t = shape.element.type;
+      if (t.kind !== "complex") {
+        return { kind: "unwrapped", field: { kind: "elementField", name: shape.element.name, type: t, minOccurs: 1, maxOccurs: 1, nillable: shape.element.nillable, default: undefined, fixed: undefined, inChoice: false, doc: undefined, loc: shape.element.loc } };
+      }
+      const plain = !t.base && t.attributes.length === 0 && !t.simpleContent;
+      const wrapped = input.kind === "element" && input.element.name.local === name;
+      if (plain && t.fields.length === 0) return { kind: "void" };
+      if (plain && wrapped && t.fields.length === 1) return { kind: "unwrapped", field: t.fields[0]! };
+      return { kind: "object", type: t };
+    };
+    return {
+      kind: "operation",
+      name,
+      doc: pop.doc,
+      input: inputType(input),
+      result: resultOf(output),
+      oneWay: pop.output === undefined,
+      loc: pop.loc,
+    };
+  }
+
+  private logical(name: string, pop: RawPortTypeOperation, create: () => Mutable<Operation>): Operation {
+    let op = this.operations.get(name);
+    if (!op) {
+      op = create();
+      this.operations.set(name, op);
+      this.operationOrder.push(name);
+    }
+    return op;
+  }
+
+  private httpOperation(raw: RawBinding, bop: RawBindingOperation, pop: RawPortTypeOperation, protocol: "httpGet" | "httpPost"): BindingOperation | undefined {
+    const inMsg = pop.input && this.message(pop.input.message, pop.input.loc);
+    const outMsg = pop.output && this.message(pop.output.message, pop.output.loc);
+    const mimePart = bop.output?.mimeXmlPart;
+    let mimeXmlElement: ElementDecl | undefined;
+    if (mimePart !== undefined && outMsg) {
+      const part = outMsg.parts.find((p) => p.name === mimePart) ?? outMsg.parts[0];
+      if (part?.element) mimeXmlElement = this.schemas.element(part.element, part.loc);
+      else if (part) this.diagnostics.error("WSDL_MIMEXML_PART", `mime:mimeXml part ${part.name} has no element attribute; expected the element of the response document`, part.loc);
+    }
+    const parts = inMsg?.parts ?? [];
+    const operation = this.logical(bop.name, pop, () => {
+      const fields = parts.map((p) => this.partField(p));
+      const input: ComplexType = { kind: "complex", name: undefined, base: undefined, fields, attributes: [], simpleContent: undefined, abstract: false, mixed: false, doc: undefined, loc: pop.loc };
+      this.schemas.nameHints.set(input, `${bop.name}Request`);
+      const result: OperationResult = mimeXmlElement
+        ? { kind: "unwrapped", field: { kind: "elementField", name: mimeXmlElement.name, type: mimeXmlElement.type, minOccurs: 0, maxOccurs: 1, nillable: mimeXmlElement.nillable, default: undefined, fixed: undefined, inChoice: false, doc: undefined, loc: mimeXmlElement.loc } }
+        : { kind: "void" };
+      return { kind: "operation", name: bop.name, doc: pop.doc, input, result, oneWay: false, loc: pop.loc };
+    });
+    const httpParameters: HttpParameter[] = [];
+    for (const part of parts) {
+      const field =
+        operation.input.fields.find((f) => f.name.local === part.name) ??
+        operation.input.fields.find((f) => f.name.local.toLowerCase() === part.name.toLowerCase());
+      if (!field) {
+        this.diagnostics.error("WSDL_HTTP_PART_UNMATCHED", `HTTP part ${part.name} of ${bop.name} matches no parameter of the operation's other bindings`, part.loc);
+        continue;
+      }
+      if (field.type.kind === "complex") {
+        this.diagnostics.error("WSDL_HTTP_COMPLEX_PARAMETER", `HTTP part ${part.name} of ${bop.name} carries the complex parameter ${field.name.local}; expected a simple type (HTTP bindings send name=value pairs)`, part.loc);
+        continue;
+      }
+      httpParameters.push({ kind: "httpParameter", name: part.name, field });
+    }
+    if (mimeXmlElement && operation.result.kind === "unwrapped" && operation.result.field.type !== mimeXmlElement.type) {
+      this.diagnostics.warn("WSDL_HTTP_RESULT_TYPE", `the HTTP response element of ${bop.name} has another type than its SOAP result`, bop.loc);
+    }
+    const inputEncoding: InputEncoding =
+      protocol === "httpGet" || bop.input?.urlEncoded
+        ? { kind: "urlEncoded" }
+        : { kind: "mimeContent", contentType: bop.input?.mimeContentType ?? "application/x-www-form-urlencoded" };
+    const outputEncoding: OutputEncoding = mimePart !== undefined ? { kind: "mimeXml", part: mimePart } : { kind: "none" };
+    void raw;
+    return {
+      kind: "bindingOperation",
+      operation,
+      soapAction: undefined,
+      style: undefined,
+      location: bop.httpLocation ?? `/${bop.name}`,
+      inputEncoding,
+      outputEncoding,
+      soapInput: undefined,
+      soapOutput: undefined,
+      httpParameters,
+      mimeXmlElement,
+      hasOutput: pop.output !== undefined,
+    };
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * Loads a WSDL (or XSD) from a file path or an http(s) URL and follows `wsdl:import`,
+ * `xs:import` and `xs:include`, each resolved relative to the document that names it.
+ */
+import { readFile } from "node:fs/promises";
+import * as path from "node:path";
+import type { Element } from "@xmldom/xmldom";
+import { DiagnosticError, diagnostic, fail, type SourceLocation } from "../diagnostics.js";
+import { NS } from "./namespaces.js";
+import { readDefinitions, type RawDefinitions } from "./wsdl.js";
+import { readSchema, type RawSchema } from "./xsd.js";
+import { DEFAULT_XML_LIMITS, parseXmlDocument, type XmlLimits } from "./xml.js";
+
+export interface LoadOptions {
+  readonly limits?: XmlLimits;
+  /** Time-out for each URL fetch, in milliseconds. */
+  readonly fetchTimeoutMs?: number;
+  /** Most redirects followed for one URL. */
+  readonly maxRedirects?: number;
+  readonly fetch?: typeof fetch;
+}
+
+/** Everything read: the root definitions, every imported document, and every schema, in load order. */
+export interface LoadedDocuments {
+  readonly root: RawDefinitions;
+  readonly definitions: readonly RawDefinitions[];
+  readonly schemas: readonly RawSchema[];
+  /** The text of every document read, by location, for `?WSDL` serving and vendoring. */
+  readonly texts: ReadonlyMap<string, string>;
+}
+
+const isUrl = (s: string): boolean => /^https?:\/\//i.test(s);
+
+/** Resolves `location` against the document `base` (a path or a URL). */
+export function resolveLocation(base: string, location: string): string {
+  if (isUrl(location)) return location;
+  if (isUrl(base)) return new URL(location, base).toString();
+  if (location.startsWith("file:")) return new URL(location).pathname;
+  return path.join(path.dirname(base), location);
+}
+
+async function readText(location: string, options: LoadOptions, at: SourceLocation | undefined): Promise<string> {
+  const where = at ?? { file: location, line: 0, column: 0 };
+  const maxBytes = (options.limits ?? DEFAULT_XML_LIMITS).maxBytes;
+  if (!isUrl(location)) {
+    try {
+      return await readFile(location, "utf8");
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      fail("INPUT_NOT_READABLE", `cannot read ${location}${code ? ` (${code})` : ""}; expected a readable WSDL or XSD file`, where);
+    }
+  }
+  const doFetch = options.fetch ?? fetch;
+  let url = location;
+  for (let hops = 0; ; hops++) {
+    let res: Response;
+    try {
+      res = await doFetch(url, { redirect: "manual", signal: AbortSignal.timeout(options.fetchTimeoutMs ?? 30_000) });
+    } catch (e) {
+      const reason = e instanceof Error && e.name === "TimeoutError" ? "timed out" : e instanceof Error ? e.message : String(e);
+      fail("INPUT_FETCH_FAILED", `fetching ${url} failed: ${reason}`, where);
+    }
+    if (res.status >= 300 && res.status < 400 && res.headers.get("location")) {
+      if (hops >= (options.maxRedirects ?? 5)) fail("INPUT_TOO_MANY_REDIRECTS", `${location} redirected more than ${options.maxRedirects ?? 5} times`, where);
+      url = new URL(res.headers.get("location")!, url).toString();
+      continue;
+    }
+    if (!res.ok) fail("INPUT_FETCH_FAILED", `fetching ${url} answered HTTP ${res.status}; expected 200 with a WSDL document`, where);
+    const declared = Number(res.headers.get("content-length") ?? "0");
+    if (declared > maxBytes) fail("XML_TOO_LARGE", `${url} is ${declared} bytes; the limit is ${maxBytes} bytes`, where);
+    const buf = Buffer.from(await res.arrayBuffer());
+    if (buf.length > maxBytes) fail("XML_TOO_LARGE", `${url} is ${buf.length} bytes; the limit is ${maxBytes} bytes`, where);
+    return buf.toString("utf8");
+  }
+}
+
+/** Loads `location` and every document it imports or includes. */
+export async function loadDocuments(location: string, options: LoadOptions = {}): Promise<LoadedDocuments> {
+  const definitions: RawDefinitions[] = [];
+  const schemas: RawSchema[] = [];
+  const texts = new Map<string, string>();
+  const seen = new Set<string>();
+  const key = (l: string) => (isUrl(l) ? l : path.resolve(l));
+
+  const loadSchemaDoc = async (loc: string, at: SourceLocation, chameleonNs: string | undefined): Promise<void> => {
+    if (seen.has(key(loc) + "#" + (chameleonNs ?? ""))) return;
+    seen.add(key(loc) + "#" + (chameleonNs ?? ""));
+    const text = await readText(loc, options, at);
+    texts.set(loc, text);
+    const doc = parseXmlDocument(text, loc, options.limits);
+    const root = doc.documentElement!;
+    if (root.namespaceURI === NS.wsdl && root.localName === "definitions") {
+      await loadDefinitions(loc, text, root);
+      return;
+    }
+    if (root.namespaceURI !== NS.xsd || root.localName !== "schema") {
+      fail("XSD_NOT_SCHEMA", `${loc} has the root element ${root.tagName}; expected xs:schema`, at);
+    }
+    await addSchema(readSchema(root, loc), chameleonNs);
+  };
+
+  const addSchema = async (schema: RawSchema, chameleonNs: string | undefined): Promise<void> => {
+    const s = chameleonNs !== undefined && schema.targetNamespace === "" ? { ...schema, targetNamespace: chameleonNs } : schema;
+    schemas.push(s);
+    for (const imp of s.imports) {
+      if (imp.schemaLocation) await loadSchemaDoc(resolveLocation(s.file, imp.schemaLocation), { ...imp.loc }, undefined);
+    }
+    for (const inc of s.includes) {
+      await loadSchemaDoc(resolveLocation(s.file, inc.schemaLocation), inc.loc, s.targetNamespace);
+    }
+  };
+
+  const loadDefinitions = async (loc: string, _text: string, root: Element): Promise<RawDefinitions> => {
+    const defs = readDefinitions(root, loc);
+    definitions.push(defs);
+    for (const s of defs.schemas) await addSchema(s, undefined);
+    for (const imp of defs.imports) {
+      const target = resolveLocation(loc, imp.location);
+      if (seen.has(key(target) + "#")) continue;
+      seen.add(key(target) + "#");
+      const text = await readText(target, options, imp.loc);
+      texts.set(target, text);
+      const doc = parseXmlDocument(text, target, options.limits);
+      const r = doc.documentElement!;
+      if (r.namespaceURI === NS.xsd && r.localName === "schema") await addSchema(readSchema(r, target), undefined);
+      else await loadDefinitions(target, text, r);
+    }
+    return defs;
+  };
+
+  seen.add(key(location) + "#");
+  const text = await readText(location, options, undefined);
+  texts.set(location, text);
+  const doc = parseXmlDocument(text, location, options.limits);
+  const rootEl = doc.documentElement!;
+  if (rootEl.namespaceURI === NS.xsd && rootEl.localName === "schema") {
+    throw new DiagnosticError([
+      diagnostic("WSDL_NOT_DEFINITIONS", "the document is an XML Schema; expected a WSDL 1.1 wsdl:definitions document", {
+        file: location,
+        line: 1,
+        column: 1,
+      }),
+    ]);
+  }
+  const root = await loadDefinitions(location, text, rootEl);
+  return { root, definitions, schemas, texts };
+}

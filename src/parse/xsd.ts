@@ -1,0 +1,419 @@
+/**
+ * Stage one for XML Schema: a faithful, located object form of `xs:schema` elements.
+ * Nothing is resolved here beyond QName prefixes; the model mapper links names to declarations.
+ */
+import type { Element } from "@xmldom/xmldom";
+import { fail, type SourceLocation } from "../diagnostics.js";
+import { NS } from "./namespaces.js";
+import { resolveQNameValue, type QName } from "./qname.js";
+import { attr, childElements, locOf } from "./xml.js";
+
+export type Form = "qualified" | "unqualified";
+
+export interface RawSchema {
+  readonly kind: "schema";
+  readonly file: string;
+  readonly targetNamespace: string;
+  readonly elementFormDefault: Form;
+  readonly attributeFormDefault: Form;
+  readonly elements: readonly RawElement[];
+  readonly complexTypes: readonly RawComplexType[];
+  readonly simpleTypes: readonly RawSimpleType[];
+  readonly groups: readonly RawGroup[];
+  readonly attributeGroups: readonly RawAttributeGroup[];
+  readonly attributes: readonly RawAttribute[];
+  readonly imports: readonly { readonly namespace?: string; readonly schemaLocation?: string; readonly loc: SourceLocation }[];
+  readonly includes: readonly { readonly schemaLocation: string; readonly loc: SourceLocation }[];
+  readonly loc: SourceLocation;
+}
+
+export interface RawElement {
+  readonly kind: "element";
+  readonly name?: string;
+  readonly ref?: QName;
+  readonly type?: QName;
+  readonly complexType?: RawComplexType;
+  readonly simpleType?: RawSimpleType;
+  readonly minOccurs: number;
+  /** `Infinity` for unbounded. */
+  readonly maxOccurs: number;
+  readonly nillable: boolean;
+  readonly abstract: boolean;
+  readonly default?: string;
+  readonly fixed?: string;
+  readonly form?: Form;
+  readonly substitutionGroup?: QName;
+  readonly doc?: string;
+  readonly loc: SourceLocation;
+}
+
+export interface RawAny {
+  readonly kind: "any";
+  readonly namespace?: string;
+  readonly processContents?: string;
+  readonly minOccurs: number;
+  readonly maxOccurs: number;
+  readonly loc: SourceLocation;
+}
+
+export interface RawGroupRef {
+  readonly kind: "groupRef";
+  readonly ref: QName;
+  readonly minOccurs: number;
+  readonly maxOccurs: number;
+  readonly loc: SourceLocation;
+}
+
+export interface RawParticle {
+  readonly kind: "sequence" | "choice" | "all";
+  readonly minOccurs: number;
+  readonly maxOccurs: number;
+  readonly items: readonly (RawElement | RawParticle | RawAny | RawGroupRef)[];
+  readonly loc: SourceLocation;
+}
+
+export interface RawAttribute {
+  readonly kind: "attribute";
+  readonly name?: string;
+  readonly ref?: QName;
+  readonly type?: QName;
+  readonly simpleType?: RawSimpleType;
+  readonly use: "optional" | "required" | "prohibited";
+  readonly default?: string;
+  readonly fixed?: string;
+  readonly form?: Form;
+  readonly doc?: string;
+  readonly loc: SourceLocation;
+}
+
+export interface RawAttributeGroupRef {
+  readonly kind: "attributeGroupRef";
+  readonly ref: QName;
+  readonly loc: SourceLocation;
+}
+
+export interface RawAttributeGroup {
+  readonly kind: "attributeGroup";
+  readonly name: string;
+  readonly attributes: readonly (RawAttribute | RawAttributeGroupRef)[];
+  readonly loc: SourceLocation;
+}
+
+export interface RawGroup {
+  readonly kind: "group";
+  readonly name: string;
+  readonly particle?: RawParticle;
+  readonly loc: SourceLocation;
+}
+
+export interface RawDerivation {
+  readonly derivation: "extension" | "restriction";
+  readonly base: QName;
+  readonly particle?: RawParticle | RawGroupRef;
+  readonly attributes: readonly (RawAttribute | RawAttributeGroupRef)[];
+  readonly anyAttribute: boolean;
+  readonly loc: SourceLocation;
+}
+
+export interface RawComplexType {
+  readonly kind: "complexType";
+  readonly name?: string;
+  readonly abstract: boolean;
+  readonly mixed: boolean;
+  readonly particle?: RawParticle | RawGroupRef;
+  readonly attributes: readonly (RawAttribute | RawAttributeGroupRef)[];
+  readonly anyAttribute: boolean;
+  readonly complexContent?: RawDerivation;
+  readonly simpleContent?: RawDerivation;
+  readonly doc?: string;
+  readonly loc: SourceLocation;
+}
+
+export interface RawSimpleType {
+  readonly kind: "simpleType";
+  readonly name?: string;
+  readonly restriction?: {
+    readonly base?: QName;
+    readonly inlineBase?: RawSimpleType;
+    readonly enumeration: readonly string[];
+  };
+  readonly list?: { readonly itemType?: QName; readonly inline?: RawSimpleType };
+  readonly union?: { readonly memberTypes: readonly QName[]; readonly inline: readonly RawSimpleType[] };
+  readonly doc?: string;
+  readonly loc: SourceLocation;
+}
+
+const isXsd = (el: Element, local: string): boolean => el.namespaceURI === NS.xsd && el.localName === local;
+
+function occurs(el: Element, name: "minOccurs" | "maxOccurs", file: string): number {
+  const v = attr(el, name);
+  if (v === undefined) return 1;
+  if (name === "maxOccurs" && v.trim() === "unbounded") return Infinity;
+  const n = Number(v.trim());
+  if (!/^\d+$/.test(v.trim()) || !Number.isSafeInteger(n)) {
+    fail("XSD_BAD_OCCURS", `${name}="${v}" is not a non-negative integer${name === "maxOccurs" ? ' or "unbounded"' : ""}`, locOf(file, el));
+  }
+  return n;
+}
+
+function bool(el: Element, name: string): boolean {
+  const v = attr(el, name)?.trim();
+  return v === "true" || v === "1";
+}
+
+function form(el: Element, name: string): Form | undefined {
+  const v = attr(el, name)?.trim();
+  return v === "qualified" || v === "unqualified" ? v : undefined;
+}
+
+/** The text of `xs:annotation/xs:documentation` (or of `wsdl:documentation`), trimmed. */
+export function documentation(el: Element): string | undefined {
+  const texts: string[] = [];
+  for (const c of childElements(el)) {
+    if (isXsd(c, "annotation")) {
+      for (const d of childElements(c)) if (isXsd(d, "documentation")) texts.push(d.textContent ?? "");
+    } else if (c.localName === "documentation" && c.namespaceURI === NS.wsdl) {
+      texts.push(c.textContent ?? "");
+    }
+  }
+  const text = texts.join("\n").trim();
+  return text === "" ? undefined : text;
+}
+
+/** Reads one `xs:schema` element. */
+export function readSchema(el: Element, file: string): RawSchema {
+  const q = (e: Element, a: string): QName | undefined => {
+    const v = attr(e, a);
+    return v === undefined ? undefined : resolveQNameValue(e, v, file, a);
+  };
+  const loc = (e: Element) => locOf(file, e);
+
+  const readAttributeList = (parent: Element): { attributes: (RawAttribute | RawAttributeGroupRef)[]; anyAttribute: boolean } => {
+    const attributes: (RawAttribute | RawAttributeGroupRef)[] = [];
+    let anyAttribute = false;
+    for (const c of childElements(parent)) {
+      if (isXsd(c, "attribute")) attributes.push(readAttribute(c));
+      else if (isXsd(c, "attributeGroup")) attributes.push({ kind: "attributeGroupRef", ref: q(c, "ref")!, loc: loc(c) });
+      else if (isXsd(c, "anyAttribute")) anyAttribute = true;
+    }
+    return { attributes, anyAttribute };
+  };
+
+  const readAttribute = (e: Element): RawAttribute => {
+    const st = childElements(e).find((c) => isXsd(c, "simpleType"));
+    const use = attr(e, "use")?.trim();
+    return {
+      kind: "attribute",
+      ...opt("name", attr(e, "name")),
+      ...opt("ref", q(e, "ref")),
+      ...opt("type", q(e, "type")),
+      ...opt("simpleType", st && readSimpleType(st)),
+      use: use === "required" || use === "prohibited" ? use : "optional",
+      ...opt("default", attr(e, "default")),
+      ...opt("fixed", attr(e, "fixed")),
+      ...opt("form", form(e, "form")),
+      ...opt("doc", documentation(e)),
+      loc: loc(e),
+    };
+  };
+
+  const readParticleChild = (c: Element): RawParticle | RawGroupRef | undefined => {
+    if (isXsd(c, "sequence") || isXsd(c, "choice") || isXsd(c, "all")) return readParticle(c);
+    if (isXsd(c, "group")) {
+      const ref = q(c, "ref");
+      if (!ref) fail("XSD_GROUP_WITHOUT_REF", "a local xs:group needs a ref attribute", loc(c));
+      return { kind: "groupRef", ref, minOccurs: occurs(c, "minOccurs", file), maxOccurs: occurs(c, "maxOccurs", file), loc: loc(c) };
+    }
+    return undefined;
+  };
+
+  const readParticle = (e: Element): RawParticle => {
+    const items: (RawElement | RawParticle | RawAny | RawGroupRef)[] = [];
+    for (const c of childElements(e)) {
+      if (isXsd(c, "element")) items.push(readElement(c));
+      else if (isXsd(c, "any")) {
+        items.push({
+          kind: "any",
+          ...opt("namespace", attr(c, "namespace")),
+          ...opt("processContents", attr(c, "processContents")),
+          minOccurs: occurs(c, "minOccurs", file),
+          maxOccurs: occurs(c, "maxOccurs", file),
+          loc: loc(c),
+        });
+      } else {
+        const p = readParticleChild(c);
+        if (p) items.push(p);
+      }
+    }
+    return {
+      kind: e.localName as RawParticle["kind"],
+      minOccurs: occurs(e, "minOccurs", file),
+      maxOccurs: occurs(e, "maxOccurs", file),
+      items,
+      loc: loc(e),
+    };
+  };
+
+  const readDerivation = (e: Element): RawDerivation => {
+    const d = childElements(e).find((c) => isXsd(c, "extension") || isXsd(c, "restriction"));
+    if (!d) fail("XSD_BAD_CONTENT", `xs:${e.localName} needs an xs:extension or xs:restriction child`, loc(e));
+    const base = q(d, "base");
+    if (!base) fail("XSD_MISSING_ATTRIBUTE", `xs:${d.localName} needs a base attribute`, loc(d));
+    let particle: RawParticle | RawGroupRef | undefined;
+    for (const c of childElements(d)) particle ??= readParticleChild(c);
+    return {
+      derivation: d.localName as "extension" | "restriction",
+      base,
+      ...opt("particle", particle),
+      ...readAttributeList(d),
+      loc: loc(d),
+    };
+  };
+
+  const readComplexType = (e: Element): RawComplexType => {
+    let particle: RawParticle | RawGroupRef | undefined;
+    let complexContent: RawDerivation | undefined;
+    let simpleContent: RawDerivation | undefined;
+    for (const c of childElements(e)) {
+      if (isXsd(c, "complexContent")) complexContent = readDerivation(c);
+      else if (isXsd(c, "simpleContent")) simpleContent = readDerivation(c);
+      else particle ??= readParticleChild(c);
+    }
+    return {
+      kind: "complexType",
+      ...opt("name", attr(e, "name")),
+      abstract: bool(e, "abstract"),
+      mixed: bool(e, "mixed"),
+      ...opt("particle", particle),
+      ...readAttributeList(e),
+      ...opt("complexContent", complexContent),
+      ...opt("simpleContent", simpleContent),
+      ...opt("doc", documentation(e)),
+      loc: loc(e),
+    };
+  };
+
+  const readSimpleType = (e: Element): RawSimpleType => {
+    let restriction: RawSimpleType["restriction"];
+    let list: RawSimpleType["list"];
+    let union: RawSimpleType["union"];
+    for (const c of childElements(e)) {
+      if (isXsd(c, "restriction")) {
+        const inline = childElements(c).find((x) => isXsd(x, "simpleType"));
+        restriction = {
+          ...opt("base", q(c, "base")),
+          ...opt("inlineBase", inline && readSimpleType(inline)),
+          enumeration: childElements(c)
+            .filter((x) => isXsd(x, "enumeration"))
+            .map((x) => attr(x, "value") ?? ""),
+        };
+      } else if (isXsd(c, "list")) {
+        const inline = childElements(c).find((x) => isXsd(x, "simpleType"));
+        list = { ...opt("itemType", q(c, "itemType")), ...opt("inline", inline && readSimpleType(inline)) };
+      } else if (isXsd(c, "union")) {
+        const members = (attr(c, "memberTypes") ?? "").split(/\s+/).filter(Boolean);
+        union = {
+          memberTypes: members.map((m) => resolveQNameValue(c, m, file, "memberTypes")),
+          inline: childElements(c).filter((x) => isXsd(x, "simpleType")).map(readSimpleType),
+        };
+      }
+    }
+    return {
+      kind: "simpleType",
+      ...opt("name", attr(e, "name")),
+      ...opt("restriction", restriction),
+      ...opt("list", list),
+      ...opt("union", union),
+      ...opt("doc", documentation(e)),
+      loc: loc(e),
+    };
+  };
+
+  const readElement = (e: Element): RawElement => {
+    let complexType: RawComplexType | undefined;
+    let simpleType: RawSimpleType | undefined;
+    for (const c of childElements(e)) {
+      if (isXsd(c, "complexType")) complexType = readComplexType(c);
+      else if (isXsd(c, "simpleType")) simpleType = readSimpleType(c);
+    }
+    const name = attr(e, "name");
+    const ref = q(e, "ref");
+    if (name === undefined && ref === undefined) {
+      fail("XSD_MISSING_ATTRIBUTE", "xs:element needs a name or a ref attribute", loc(e));
+    }
+    return {
+      kind: "element",
+      ...opt("name", name),
+      ...opt("ref", ref),
+      ...opt("type", q(e, "type")),
+      ...opt("complexType", complexType),
+      ...opt("simpleType", simpleType),
+      minOccurs: occurs(e, "minOccurs", file),
+      maxOccurs: occurs(e, "maxOccurs", file),
+      nillable: bool(e, "nillable"),
+      abstract: bool(e, "abstract"),
+      ...opt("default", attr(e, "default")),
+      ...opt("fixed", attr(e, "fixed")),
+      ...opt("form", form(e, "form")),
+      ...opt("substitutionGroup", q(e, "substitutionGroup")),
+      ...opt("doc", documentation(e)),
+      loc: loc(e),
+    };
+  };
+
+  const elements: RawElement[] = [];
+  const complexTypes: RawComplexType[] = [];
+  const simpleTypes: RawSimpleType[] = [];
+  const groups: RawGroup[] = [];
+  const attributeGroups: RawAttributeGroup[] = [];
+  const attributes: RawAttribute[] = [];
+  const imports: { namespace?: string; schemaLocation?: string; loc: SourceLocation }[] = [];
+  const includes: { schemaLocation: string; loc: SourceLocation }[] = [];
+  for (const c of childElements(el)) {
+    if (c.namespaceURI !== NS.xsd) continue;
+    switch (c.localName) {
+      case "element": elements.push(readElement(c)); break;
+      case "complexType": complexTypes.push(readComplexType(c)); break;
+      case "simpleType": simpleTypes.push(readSimpleType(c)); break;
+      case "attribute": attributes.push(readAttribute(c)); break;
+      case "group": {
+        const p = childElements(c).find((x) => isXsd(x, "sequence") || isXsd(x, "choice") || isXsd(x, "all"));
+        groups.push({ kind: "group", name: attr(c, "name") ?? "", ...opt("particle", p && readParticle(p)), loc: loc(c) });
+        break;
+      }
+      case "attributeGroup":
+        attributeGroups.push({ kind: "attributeGroup", name: attr(c, "name") ?? "", attributes: readAttributeList(c).attributes, loc: loc(c) });
+        break;
+      case "import":
+        imports.push({ ...opt("namespace", attr(c, "namespace")), ...opt("schemaLocation", attr(c, "schemaLocation")), loc: loc(c) });
+        break;
+      case "include":
+      case "redefine": {
+        const sl = attr(c, "schemaLocation");
+        if (sl) includes.push({ schemaLocation: sl, loc: loc(c) });
+        break;
+      }
+    }
+  }
+  return {
+    kind: "schema",
+    file,
+    targetNamespace: attr(el, "targetNamespace") ?? "",
+    elementFormDefault: form(el, "elementFormDefault") ?? "unqualified",
+    attributeFormDefault: form(el, "attributeFormDefault") ?? "unqualified",
+    elements,
+    complexTypes,
+    simpleTypes,
+    groups,
+    attributeGroups,
+    attributes,
+    imports,
+    includes,
+    loc: loc(el),
+  };
+}
+
+/** `{ key: value }` when the value is defined, `{}` otherwise: keeps objects exact-optional. */
+export function opt<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+}

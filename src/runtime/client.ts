@@ -1,0 +1,141 @@
+/**
+ * The generic client a generated client class delegates to: it builds requests for the chosen port's
+ * binding, sends them with `fetch`, and decodes responses, faults and errors.
+ */
+import type { BodyDesc } from "./descriptors.js";
+import { HttpBindingError, ResponseFormatError, TransportError, type SoapVersion } from "./errors.js";
+import { encodeHttpParams } from "./http-binding.js";
+import type { HttpOperationDesc, OperationDesc, PortDesc, ServiceDesc, SoapOperationDesc } from "./operations.js";
+import { bodyEnvelope, decodeEnvelope, faultFromNode } from "./soap.js";
+import { decodeDocument, XmlDecodeError, type DecodeOptions } from "./xml-reader.js";
+
+export interface ClientOptions<PortName extends string = string> {
+  /** The service URL, e.g. `http://host/api.asmx`. Default: the chosen port's address in the WSDL. */
+  readonly endpoint?: string;
+  /** Which `wsdl:port` to use. Default: the first SOAP 1.1 port. */
+  readonly port?: PortName;
+  /** The fetch implementation. Default: the global `fetch`. */
+  readonly fetch?: typeof fetch;
+  /** Time-out per call in milliseconds. Default: 60 000. */
+  readonly timeoutMs?: number;
+  /** Extra headers sent with every request. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Reject responses that lack a required element or hold a value outside an enumeration. Default: true. */
+  readonly strict?: boolean;
+}
+
+export interface CallOptions {
+  readonly signal?: AbortSignal;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly timeoutMs?: number;
+}
+
+/** Sends the operations of one service over the port chosen at construction. */
+export class ServiceClient {
+  readonly port: PortDesc;
+  readonly endpoint: string;
+  private readonly fetchImpl: typeof fetch;
+  private readonly options: ClientOptions;
+
+  constructor(service: ServiceDesc, options: ClientOptions = {}) {
+    const name = options.port ?? service.defaultPort;
+    const port = service.ports[name];
+    if (!port) {
+      throw new Error(`unknown port '${name}' of service ${service.name}; expected one of ${Object.keys(service.ports).join(", ")}`);
+    }
+    this.port = port;
+    this.endpoint = (options.endpoint ?? port.address).replace(/\/+$/, "");
+    this.fetchImpl = options.fetch ?? globalThis.fetch;
+    this.options = options;
+  }
+
+  /** Calls operation `name` with its typed input and resolves to its typed result. */
+  async call(name: string, input: unknown, callOptions: CallOptions = {}): Promise<unknown> {
+    const op: OperationDesc | undefined = this.port.operations[name];
+    if (!op) throw new Error(`operation ${name} is not available on port ${this.port.name}`);
+    return op.kind === "soap" ? this.callSoap(op, input, callOptions) : this.callHttp(op, input, callOptions);
+  }
+
+  private decodeOptions(): DecodeOptions {
+    return { strict: this.options.strict ?? true };
+  }
+
+  private async send(url: string, init: RequestInit, callOptions: CallOptions): Promise<{ status: number; contentType: string; text: string }> {
+    const timeoutMs = callOptions.timeoutMs ?? this.options.timeoutMs ?? 60_000;
+    const signals = [AbortSignal.timeout(timeoutMs)];
+    if (callOptions.signal) signals.push(callOptions.signal);
+    const headers = { ...(init.headers as Record<string, string>), ...this.options.headers, ...callOptions.headers };
+    let res: Response;
+    let text: string;
+    try {
+      res = await this.fetchImpl(url, { ...init, headers, signal: AbortSignal.any(signals) });
+      text = await res.text();
+    } catch (e) {
+      const timedOut = e instanceof Error && e.name === "TimeoutError";
+      const what = timedOut ? `timed out after ${timeoutMs} ms` : `failed: ${e instanceof Error ? e.message : String(e)}`;
+      throw new TransportError(`${init.method ?? "GET"} ${url} ${what}`, e);
+    }
+    return { status: res.status, contentType: res.headers.get("content-type") ?? "", text };
+  }
+
+  private async callSoap(op: SoapOperationDesc, input: unknown, callOptions: CallOptions): Promise<unknown> {
+    const version: SoapVersion = this.port.protocol === "soap12" ? "1.2" : "1.1";
+    const elementValue = op.request?.prop !== undefined ? (input as Record<string, unknown> | undefined)?.[op.request.prop] : input;
+    const body = bodyEnvelope(version, op.request?.element, elementValue);
+    const headers: Record<string, string> =
+      version === "1.1"
+        ? { "Content-Type": "text/xml; charset=utf-8", SOAPAction: `"${op.action ?? ""}"` }
+        : { "Content-Type": `application/soap+xml; charset=utf-8${op.action !== undefined ? `; action="${op.action}"` : ""}` };
+    const res = await this.send(this.endpoint, { method: "POST", headers, body }, callOptions);
+    if (op.oneWay && res.text.trim() === "" && res.status < 300) return undefined;
+    if (res.text.trim() === "") {
+      if (res.status >= 300) throw new HttpBindingError(res.status, res.text);
+      if (!op.response) return undefined;
+      throw new ResponseFormatError(`the response to ${this.port.name} has an empty body; expected a SOAP envelope`, res.status, res.text);
+    }
+    let decoded;
+    try {
+      decoded = decodeEnvelope(
+        res.text,
+        (ns, local) => (op.response && op.response.element.ns === ns && op.response.element.name === local ? op.response.element : undefined),
+        this.decodeOptions(),
+      );
+    } catch (e) {
+      if (res.status >= 300) throw new HttpBindingError(res.status, res.text);
+      throw new ResponseFormatError(`the response is not a valid SOAP ${version} message: ${(e as Error).message}`, res.status, res.text, e);
+    }
+    if (decoded.fault) throw faultFromNode(decoded.fault, decoded.version, res.status);
+    if (res.status >= 300) throw new HttpBindingError(res.status, res.text);
+    if (!op.response) return undefined;
+    if (!decoded.body?.field) {
+      const got = decoded.body ? `{${decoded.body.ns}}${decoded.body.local}` : "an empty Body";
+      throw new ResponseFormatError(`the response holds ${got}; expected {${op.response.element.ns}}${op.response.element.name}`, res.status, res.text);
+    }
+    return pick(op.response, decoded.body.value);
+  }
+
+  private async callHttp(op: HttpOperationDesc, input: unknown, callOptions: CallOptions): Promise<unknown> {
+    const params = encodeHttpParams(op, input);
+    const url = this.endpoint + op.location;
+    const res =
+      this.port.protocol === "httpGet"
+        ? await this.send(`${url}${params.size > 0 ? `?${params}` : ""}`, { method: "GET" }, callOptions)
+        : await this.send(url, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: params.toString() }, callOptions);
+    if (res.status < 200 || res.status >= 300) throw new HttpBindingError(res.status, res.text);
+    if (!op.response) return undefined;
+    try {
+      const { value } = decodeDocument(res.text, [op.response.element], this.decodeOptions());
+      return value === null ? undefined : pick(op.response, value);
+    } catch (e) {
+      if (e instanceof XmlDecodeError) throw new ResponseFormatError(`the response of ${url} is not the expected XML: ${e.message}`, res.status, res.text, e);
+      throw e;
+    }
+  }
+}
+
+function pick(body: BodyDesc, value: unknown): unknown {
+  if (body.void) return undefined;
+  if (body.prop === undefined) return value;
+  if (value === null || value === undefined) return undefined;
+  return (value as Record<string, unknown>)[body.prop];
+}

@@ -1,0 +1,66 @@
+/** The errors a generated client rejects with, and that a server implementation may throw. */
+import type { XmlNode } from "./xml-reader.js";
+
+export type SoapVersion = "1.1" | "1.2";
+
+export interface SoapFaultInit {
+  /**
+   * The fault code. A server implementation may give `Client`/`Sender` or `Server`/`Receiver`
+   * (mapped to the SOAP version of the request); a client receives it as sent, e.g. `soap:Client`.
+   */
+  readonly code: string;
+  readonly message: string;
+  /** The fault detail: a tree when received; when thrown by a server, XML text to place inside it. */
+  readonly detail?: XmlNode | string;
+  readonly httpStatus?: number;
+  readonly soapVersion?: SoapVersion;
+}
+
+/** A SOAP fault: received by a client, or thrown by a server implementation to send one. */
+export class SoapFault extends Error {
+  readonly code: string;
+  readonly detail: XmlNode | string | undefined;
+  readonly httpStatus: number | undefined;
+  readonly soapVersion: SoapVersion | undefined;
+  constructor(init: SoapFaultInit) {
+    super(init.message);
+    this.name = "SoapFault";
+    this.code = init.code;
+    this.detail = init.detail;
+    this.httpStatus = init.httpStatus;
+    this.soapVersion = init.soapVersion;
+  }
+  /** `Client` or `Server`, whatever the SOAP version and prefix: who is to blame. */
+  get side(): "Client" | "Server" {
+    const local = this.code.slice(this.code.indexOf(":") + 1);
+    return local === "Server" || local === "Receiver" ? "Server" : "Client";
+  }
+}
+
+/** An HTTP GET/POST binding (or a SOAP endpoint) answered with an HTTP error and no SOAP fault. */
+export class HttpBindingError extends Error {
+  readonly status: number;
+  readonly body: string;
+  constructor(status: number, body: string, message?: string) {
+    super(message ?? `HTTP ${status}${body.trim() ? `: ${body.trim().split("\n")[0]!.slice(0, 200)}` : ""}`);
+    this.name = "HttpBindingError";
+    this.status = status;
+    this.body = body;
+  }
+}
+
+/** The request could not be sent or no response arrived (time-out, refused connection, …). */
+export class TransportError extends Error {
+  constructor(message: string, cause: unknown) {
+    super(message, { cause });
+    this.name = "TransportError";
+  }
+}
+
+/** A response arrived but is not what the service's WSDL promises. */
+export class ResponseFormatError extends Error {
+  constructor(message: string, readonly status: number, readonly body: string, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.name = "ResponseFormatError";
+  }
+}

@@ -1,0 +1,73 @@
+/** The WSDL HTTP GET and POST bindings: typed values to and from query and form parameters. */
+import type { HttpOperationDesc, HttpParamDesc } from "./operations.js";
+import { formatScalar, parseScalar, ValueFormatError } from "./scalars.js";
+
+/** The name/value pairs of a request, in parameter order. */
+export function encodeHttpParams(op: HttpOperationDesc, input: unknown): URLSearchParams {
+  const obj = (input ?? {}) as Record<string, unknown>;
+  const params = new URLSearchParams();
+  for (const p of op.params) {
+    const v = obj[p.prop];
+    const values = p.repeated ? (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]) : [v];
+    for (const item of values) {
+      if (item === undefined || item === null) {
+        // ASMX requires every parameter to be present; an absent string travels as empty.
+        if (p.type.s === "string") params.append(p.name, "");
+        else if (p.required) throw new ValueFormatError(`${p.prop} is required`);
+        continue;
+      }
+      try {
+        params.append(p.name, formatScalar(p.type.s, item));
+      } catch (e) {
+        throw new ValueFormatError(`${p.prop}: ${(e as Error).message}`);
+      }
+    }
+  }
+  return params;
+}
+
+/** Why an HTTP GET/POST request's parameters could not be read. */
+export class HttpParamError extends Error {
+  constructor(message: string, readonly param: string, readonly kind: "missing" | "invalid") {
+    super(message);
+    this.name = "HttpParamError";
+  }
+}
+
+/**
+ * Reads the typed input from request parameters. Names match case-insensitively and unknown ones
+ * are ignored, as ASMX does. `parseLenient` may accept more lexical forms (e.g. ASMX date forms).
+ */
+export function decodeHttpParams(
+  op: HttpOperationDesc,
+  params: URLSearchParams,
+  parseLenient?: (param: HttpParamDesc, text: string) => unknown,
+): Record<string, unknown> {
+  const byName = new Map<string, string[]>();
+  for (const [k, v] of params) {
+    const key = k.toLowerCase();
+    const list = byName.get(key);
+    if (list) list.push(v);
+    else byName.set(key, [v]);
+  }
+  const out: Record<string, unknown> = {};
+  for (const p of op.params) {
+    const values = byName.get(p.name.toLowerCase());
+    if (!values) {
+      if (p.repeated) out[p.prop] = [];
+      else if (p.required || p.type.s === "string") throw new HttpParamError(`Missing parameter: ${p.name}.`, p.name, "missing");
+      continue;
+    }
+    const parse = (text: string): unknown => {
+      try {
+        const v = parseLenient ? parseLenient(p, text) : parseScalar(p.type.s, text);
+        if (p.type.values && !p.type.values.includes(String(v))) throw new ValueFormatError(`'${text}' is not one of the allowed values`);
+        return v;
+      } catch (e) {
+        throw new HttpParamError(`Invalid value for parameter ${p.name}: ${(e as Error).message}.`, p.name, "invalid");
+      }
+    };
+    out[p.prop] = p.repeated ? values.map(parse) : parse(values[0]!);
+  }
+  return out;
+}

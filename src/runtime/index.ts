@@ -1,0 +1,23 @@
+/**
+ * `wsdl-tsgen/runtime`: what generated code imports. Descriptors say what the XML looks like; the
+ * runtime encodes, decodes and transports. It never reads a WSDL.
+ */
+export { XsdDate, XsdDateTime, XsdTime, isTemporalLexical } from "./temporal.js";
+export type { XsdDateInput, XsdDateTimeInput, XsdTimeInput, TemporalKind } from "./temporal.js";
+export { formatScalar, parseScalar, ValueFormatError } from "./scalars.js";
+export type { ScalarKind } from "./scalars.js";
+export { array, attribute, complex, field, scalar, UNBOUNDED, xs } from "./descriptors.js";
+export type { ArrayDesc, AttrDesc, BodyDesc, ComplexDesc, FieldDesc, ScalarDesc, TypeDesc } from "./descriptors.js";
+export type { HttpOperationDesc, HttpParamDesc, OperationDesc, PortDesc, Protocol, ServiceDesc, SoapOperationDesc } from "./operations.js";
+export { HttpBindingError, ResponseFormatError, SoapFault, TransportError } from "./errors.js";
+export type { SoapFaultInit, SoapVersion } from "./errors.js";
+export { ServiceClient } from "./client.js";
+export type { CallOptions, ClientOptions } from "./client.js";
+export { decodeDocument, decodeXml, XmlDecodeError, nodeText, childNode } from "./xml-reader.js";
+export type { DecodeLimits, DecodeOptions, XmlNode } from "./xml-reader.js";
+export { escapeAttr, escapeText, writeElement, writeField, XSD_NS, XSI_NS } from "./xml-writer.js";
+export { bodyEnvelope, decodeEnvelope, envelope, faultEnvelope, faultCode, SOAP11_ENV, SOAP12_ENV } from "./soap.js";
+export { decodeHttpParams, encodeHttpParams, HttpParamError } from "./http-binding.js";
+export { createServiceHandler, parseContentType } from "./server.js";
+export type { HandlerOptions, OperationHandler, RequestContext, RequestListener } from "./server.js";
+export { parseAsmxDateTime } from "./asmx-dates.js";

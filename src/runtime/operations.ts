@@ -1,0 +1,53 @@
+/** Descriptors of a service's ports and operations, as generated code declares them. */
+import type { BodyDesc, ScalarDesc } from "./descriptors.js";
+
+export type Protocol = "soap11" | "soap12" | "httpGet" | "httpPost";
+
+export interface SoapOperationDesc {
+  readonly kind: "soap";
+  /** The SOAPAction (SOAP 1.1 header; SOAP 1.2 `action` parameter). */
+  readonly action: string | undefined;
+  /** Undefined for an empty request body. */
+  readonly request: BodyDesc | undefined;
+  /** Undefined for an empty response body or a one-way operation. */
+  readonly response: BodyDesc | undefined;
+  readonly oneWay: boolean;
+}
+
+export interface HttpParamDesc {
+  /** The query or form parameter name. */
+  readonly name: string;
+  /** The property of the typed input it carries. */
+  readonly prop: string;
+  readonly type: ScalarDesc;
+  /** False when the parameter may be left out (its typed field is optional and not a string). */
+  readonly required: boolean;
+  readonly repeated: boolean;
+}
+
+export interface HttpOperationDesc {
+  readonly kind: "http";
+  /** Relative to the port address, e.g. `/GetMessages`. */
+  readonly location: string;
+  readonly params: readonly HttpParamDesc[];
+  /** The `mime:mimeXml` response document; undefined when the response has no body. */
+  readonly response: BodyDesc | undefined;
+}
+
+export type OperationDesc = SoapOperationDesc | HttpOperationDesc;
+
+export interface PortDesc {
+  readonly name: string;
+  readonly protocol: Protocol;
+  /** The address the WSDL gives. */
+  readonly address: string;
+  readonly operations: Readonly<Record<string, OperationDesc>>;
+}
+
+export interface ServiceDesc {
+  readonly name: string;
+  readonly targetNamespace: string;
+  readonly ports: Readonly<Record<string, PortDesc>>;
+  /** The port a client uses when none is chosen: the first SOAP 1.1 port. */
+  readonly defaultPort: string;
+}

@@ -1,0 +1,171 @@
+/**
+ * Conversions between XSD lexical values and JS values, for every scalar family the generator emits.
+ * Parsing follows the XSD rules (whitespace collapsed for non-strings, exact ranges).
+ */
+import { isTemporalLexical, XsdDate, XsdDateTime, XsdTime } from "./temporal.js";
+
+export type ScalarKind =
+  | "string" | "boolean"
+  | "int" | "short" | "byte" | "unsignedInt" | "unsignedShort" | "unsignedByte"
+  | "long" | "unsignedLong" | "integer" | "nonNegativeInteger" | "positiveInteger" | "nonPositiveInteger" | "negativeInteger"
+  | "decimal" | "float" | "double"
+  | "dateTime" | "date" | "time"
+  | "base64Binary" | "hexBinary" | "anyType";
+
+/** Thrown when a lexical value is not valid for its type. */
+export class ValueFormatError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ValueFormatError";
+  }
+}
+
+const NUMBER_RANGES: Partial<Record<ScalarKind, readonly [number, number]>> = {
+  int: [-2147483648, 2147483647],
+  short: [-32768, 32767],
+  byte: [-128, 127],
+  unsignedInt: [0, 4294967295],
+  unsignedShort: [0, 65535],
+  unsignedByte: [0, 255],
+};
+
+const BIGINT_RANGES: Partial<Record<ScalarKind, readonly [bigint | undefined, bigint | undefined]>> = {
+  long: [-(2n ** 63n), 2n ** 63n - 1n],
+  unsignedLong: [0n, 2n ** 64n - 1n],
+  integer: [undefined, undefined],
+  nonNegativeInteger: [0n, undefined],
+  positiveInteger: [1n, undefined],
+  nonPositiveInteger: [undefined, 0n],
+  negativeInteger: [undefined, -1n],
+};
+
+const INTEGER = /^[+-]?\d+$/;
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+const FLOAT = /^([+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?|-?INF|\+INF|NaN)$/;
+
+/** Whether `kind` decodes to a JS number. */
+export const isNumberKind = (kind: ScalarKind): boolean => kind in NUMBER_RANGES || kind === "float" || kind === "double";
+/** Whether `kind` decodes to a bigint. */
+export const isBigIntKind = (kind: ScalarKind): boolean => kind in BIGINT_RANGES;
+
+function bad(kind: ScalarKind, text: string, why = ""): never {
+  throw new ValueFormatError(`'${text}' is not a valid xs:${kind} value${why}`);
+}
+
+/** Parses a lexical value. */
+export function parseScalar(kind: ScalarKind, text: string): unknown {
+  if (kind === "string" || kind === "anyType") return text;
+  const t = text.trim();
+  switch (kind) {
+    case "boolean":
+      if (t === "true" || t === "1") return true;
+      if (t === "false" || t === "0") return false;
+      return bad(kind, text);
+    case "decimal":
+      if (!DECIMAL.test(t)) bad(kind, text);
+      return t;
+    case "float":
+    case "double":
+      if (!FLOAT.test(t)) bad(kind, text);
+      return t === "INF" || t === "+INF" ? Infinity : t === "-INF" ? -Infinity : Number(t);
+    case "dateTime":
+      // A date alone is accepted too, as .NET's XmlConvert does.
+      if (!isTemporalLexical("dateTime", t) && !isTemporalLexical("date", t)) bad(kind, text);
+      return new XsdDateTime(t);
+    case "date":
+      if (!isTemporalLexical("date", t)) bad(kind, text);
+      return new XsdDate(t);
+    case "time":
+      if (!isTemporalLexical("time", t)) bad(kind, text);
+      return new XsdTime(t);
+    case "base64Binary": {
+      const compact = t.replace(/\s+/g, "");
+      if (!/^[A-Za-z0-9+/]*={0,2}$/.test(compact) || compact.length % 4 !== 0) bad(kind, text);
+      return new Uint8Array(Buffer.from(compact, "base64"));
+    }
+    case "hexBinary":
+      if (!/^([0-9a-fA-F]{2})*$/.test(t)) bad(kind, text);
+      return new Uint8Array(Buffer.from(t, "hex"));
+  }
+  const nr = NUMBER_RANGES[kind];
+  if (nr) {
+    if (!INTEGER.test(t)) bad(kind, text);
+    const n = Number(t);
+    if (n < nr[0] || n > nr[1]) bad(kind, text, ` (out of range ${nr[0]}..${nr[1]})`);
+    return n === 0 ? 0 : n;
+  }
+  const br = BIGINT_RANGES[kind];
+  if (br) {
+    if (!INTEGER.test(t)) bad(kind, text);
+    const n = BigInt(t);
+    if ((br[0] !== undefined && n < br[0]) || (br[1] !== undefined && n > br[1])) bad(kind, text, " (out of range)");
+    return n;
+  }
+  return bad(kind, text);
+}
+
+function wrong(kind: ScalarKind, value: unknown): never {
+  const shown = typeof value === "bigint" ? `${value}n` : typeof value === "string" ? `'${value}'` : String(value);
+  throw new ValueFormatError(`${shown} (${value === null ? "null" : typeof value}) cannot be written as xs:${kind}`);
+}
+
+/** Formats a JS value as a lexical value; accepts the input forms the generated types allow. */
+export function formatScalar(kind: ScalarKind, value: unknown): string {
+  switch (kind) {
+    case "string":
+    case "anyType":
+      if (typeof value !== "string") wrong(kind, value);
+      return value;
+    case "boolean":
+      if (typeof value !== "boolean") wrong(kind, value);
+      return value ? "true" : "false";
+    case "decimal":
+      if (typeof value === "number" && Number.isFinite(value)) return String(value);
+      if (typeof value === "bigint") return value.toString();
+      if (typeof value !== "string" || !DECIMAL.test(value.trim())) wrong(kind, value);
+      return value.trim();
+    case "float":
+    case "double":
+      if (typeof value !== "number") wrong(kind, value);
+      return value === Infinity ? "INF" : value === -Infinity ? "-INF" : Number.isNaN(value) ? "NaN" : String(value);
+    case "dateTime":
+      try {
+        return XsdDateTime.from(value as string).lexical;
+      } catch {
+        return wrong(kind, value);
+      }
+    case "date":
+      try {
+        return XsdDate.from(value as string).lexical;
+      } catch {
+        return wrong(kind, value);
+      }
+    case "time":
+      try {
+        return XsdTime.from(value as string).lexical;
+      } catch {
+        return wrong(kind, value);
+      }
+    case "base64Binary":
+      if (!(value instanceof Uint8Array)) wrong(kind, value);
+      return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString("base64");
+    case "hexBinary":
+      if (!(value instanceof Uint8Array)) wrong(kind, value);
+      return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString("hex").toUpperCase();
+  }
+  const nr = NUMBER_RANGES[kind];
+  if (nr) {
+    if (typeof value !== "number" || !Number.isInteger(value) || value < nr[0] || value > nr[1]) wrong(kind, value);
+    return String(value);
+  }
+  const br = BIGINT_RANGES[kind];
+  if (br) {
+    let n: bigint;
+    if (typeof value === "bigint") n = value;
+    else if (typeof value === "number" && Number.isSafeInteger(value)) n = BigInt(value);
+    else return wrong(kind, value);
+    if ((br[0] !== undefined && n < br[0]) || (br[1] !== undefined && n > br[1])) wrong(kind, value);
+    return n.toString();
+  }
+  return wrong(kind, value);
+}

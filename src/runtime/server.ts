@@ -1,0 +1,396 @@
+/**
+ * The generic server a generated `createXHandler` delegates to. At one path it serves SOAP 1.1,
+ * SOAP 1.2, HTTP GET and HTTP POST, and `?WSDL`, the way the recorded ASMX service does, except
+ * where we deliberately differ: no stack traces or exception names in any response, clear messages,
+ * 400 for malformed SOAP bodies with a fault, 415/404/405 with short plain-text bodies.
+ */
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
+import { parseAsmxDateTime } from "./asmx-dates.js";
+import type { BodyDesc } from "./descriptors.js";
+import { SoapFault, type SoapVersion } from "./errors.js";
+import { decodeHttpParams, HttpParamError } from "./http-binding.js";
+import type { HttpOperationDesc, PortDesc, Protocol, ServiceDesc, SoapOperationDesc } from "./operations.js";
+import { parseScalar, ValueFormatError } from "./scalars.js";
+import { decodeEnvelope, envelope, faultCode, faultEnvelope } from "./soap.js";
+import { XmlDecodeError, type DecodeLimits } from "./xml-reader.js";
+import { escapeText, writeElement, writeField, XSD_NS, XSI_NS } from "./xml-writer.js";
+
+/** What an implementation method receives besides its typed input. */
+export interface RequestContext {
+  readonly headers: IncomingHttpHeaders;
+  readonly remoteAddress: string | undefined;
+  /** The binding the request came over. */
+  readonly binding: Protocol;
+  /** The `wsdl:port` whose binding matched. */
+  readonly port: string;
+  readonly operation: string;
+}
+
+export type OperationHandler = (input: never, context: RequestContext) => unknown;
+
+export interface HandlerOptions {
+  /** The path the service answers at. Default: the path of the WSDL's address (e.g. `/api.asmx`). */
+  readonly path?: string;
+  /** Largest request body accepted, in bytes; larger ones get 413. Default: 1 MiB. */
+  readonly maxBodyBytes?: number;
+  /** Element depth and count limits for request XML. Default: 64 levels, 100 000 elements. */
+  readonly limits?: DecodeLimits;
+  /** Time allowed to receive the request body, in milliseconds; then 408. Default: 30 000. */
+  readonly requestTimeoutMs?: number;
+  /** Where unexpected implementation errors go. Default: `console.error`. */
+  readonly logger?: (message: string, error: unknown) => void;
+  /** Serve `?WSDL`. Default: true. */
+  readonly serveWsdl?: boolean;
+}
+
+/** A Node request listener that also works as Express middleware (`next` for paths it does not serve). */
+export type RequestListener = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void;
+
+const SOAP_CT = { "1.1": "text/xml; charset=utf-8", "1.2": "application/soap+xml; charset=utf-8" } as const;
+const DEFAULT_LIMITS: DecodeLimits = { maxDepth: 64, maxElements: 100_000 };
+
+class HttpProblem extends Error {
+  constructor(readonly status: number, message: string, readonly headers: Record<string, string> = {}) {
+    super(message);
+  }
+}
+
+/** Parses `type/subtype; a=b; c="d"` into its media type and parameters (names lower-cased). */
+export function parseContentType(value: string | undefined): { type: string; params: Record<string, string> } {
+  const parts = (value ?? "").split(";");
+  const params: Record<string, string> = {};
+  for (const p of parts.slice(1)) {
+    const eq = p.indexOf("=");
+    if (eq === -1) continue;
+    let v = p.slice(eq + 1).trim();
+    if (v.startsWith('"') && v.endsWith('"') && v.length >= 2) v = v.slice(1, -1);
+    params[p.slice(0, eq).trim().toLowerCase()] = v;
+  }
+  return { type: parts[0]!.trim().toLowerCase(), params };
+}
+
+function send(res: ServerResponse, status: number, body: string, contentType: string | undefined, headers: Record<string, string> = {}): void {
+  if (res.headersSent) return;
+  const buf = Buffer.from(body, "utf8");
+  const h: Record<string, string | number> = { "Cache-Control": "private, max-age=0", "Content-Length": buf.length, ...headers };
+  if (contentType) h["Content-Type"] = contentType;
+  res.writeHead(status, h);
+  res.end(buf);
+}
+
+function readBody(req: IncomingMessage, maxBytes: number, timeoutMs: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers["content-length"] ?? "0");
+    if (declared > maxBytes) {
+      reject(new HttpProblem(413, `The request body is larger than ${maxBytes} bytes.`, { Connection: "close" }));
+      req.resume();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const finish = (err: Error | undefined, body?: Buffer) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      if (err) reject(err);
+      else resolve(body!);
+    };
+    const timer = setTimeout(() => {
+      finish(new HttpProblem(408, "The request body did not arrive in time.", { Connection: "close" }));
+      req.resume();
+    }, timeoutMs);
+    req.on("data", (c: Buffer) => {
+      if (done) return;
+      size += c.length;
+      if (size > maxBytes) {
+        finish(new HttpProblem(413, `The request body is larger than ${maxBytes} bytes.`, { Connection: "close" }));
+        req.resume();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on("end", () => finish(undefined, Buffer.concat(chunks)));
+    req.on("error", (e) => finish(e));
+  });
+}
+
+function decodeText(body: Buffer, charset: string | undefined): string {
+  try {
+    return new TextDecoder(charset || "utf-8", { fatal: true }).decode(body);
+  } catch (e) {
+    if (e instanceof RangeError) throw new HttpProblem(415, `The charset '${charset}' is not supported.`);
+    throw new HttpProblem(400, "The request body is not valid text in its declared charset.");
+  }
+}
+
+/** Builds the request listener for one service from its descriptors, WSDL text and implementation. */
+export function createServiceHandler(
+  service: ServiceDesc,
+  wsdl: string,
+  handlers: Readonly<Record<string, OperationHandler>>,
+  options: HandlerOptions = {},
+): RequestListener {
+  const ports = Object.values(service.ports);
+  const first = ports[0];
+  const basePath = (options.path ?? (first ? new URL(first.address, "http://localhost").pathname : "/")).replace(/\/+$/, "") || "/";
+  const baseLower = basePath.toLowerCase();
+  const soapPort = (v: SoapVersion): PortDesc | undefined => ports.find((p) => p.protocol === (v === "1.1" ? "soap11" : "soap12"));
+  const httpPort = (verb: "GET" | "POST"): PortDesc | undefined => ports.find((p) => p.protocol === (verb === "GET" ? "httpGet" : "httpPost"));
+  const addresses = [...new Set(ports.map((p) => p.address).filter(Boolean))];
+  const maxBody = options.maxBodyBytes ?? 1024 * 1024;
+  const limits = options.limits ?? DEFAULT_LIMITS;
+  const timeoutMs = options.requestTimeoutMs ?? 30_000;
+  const log = options.logger ?? ((message: string, error: unknown) => console.error(message, error));
+  const opNames = [...new Set(ports.flatMap((p) => Object.keys(p.operations)))];
+
+  const context = (req: IncomingMessage, port: PortDesc, operation: string): RequestContext => ({
+    headers: req.headers,
+    remoteAddress: req.socket.remoteAddress,
+    binding: port.protocol,
+    port: port.name,
+    operation,
+  });
+
+  /** Runs the implementation; unexpected errors are logged and become a generic Server fault. */
+  const invoke = async (name: string, input: unknown, ctx: RequestContext): Promise<unknown> => {
+    const h = handlers[name];
+    if (!h) throw new SoapFault({ code: "Server", message: `The operation ${name} is not implemented.` });
+    try {
+      return await (h as (i: unknown, c: RequestContext) => unknown)(input, ctx);
+    } catch (e) {
+      if (e instanceof SoapFault) throw e;
+      log(`wsdl-tsgen: ${service.name}.${name} failed`, e);
+      throw new SoapFault({ code: "Server", message: "Server was unable to process request." });
+    }
+  };
+
+  const wsdlFor = (req: IncomingMessage): string => {
+    const host = /^[A-Za-z0-9.\-:[\]]+$/.test(req.headers.host ?? "") ? req.headers.host! : `${req.socket.localAddress ?? "localhost"}:${req.socket.localPort ?? 80}`;
+    const proto = (req.socket as { encrypted?: boolean }).encrypted ? "https" : "http";
+    const url = `${proto}://${host}${basePath}`;
+    let text = wsdl;
+    for (const a of addresses) text = text.split(`location="${a}"`).join(`location="${url}"`);
+    return text;
+  };
+
+  // ---- SOAP ----
+  const soapFault = (res: ServerResponse, version: SoapVersion, status: number, side: "Client" | "Server", message: string, detail = ""): void =>
+    send(res, status, faultEnvelope(version, faultCode(version, side), message, detail), SOAP_CT[version]);
+
+  const handleSoap = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const ct = parseContentType(req.headers["content-type"]);
+    if (ct.type !== "text/xml" && ct.type !== "application/soap+xml") {
+      throw new HttpProblem(415, `The Content-Type '${ct.type || "(none)"}' is not supported here; expected text/xml (SOAP 1.1) or application/soap+xml (SOAP 1.2).`);
+    }
+    const declared: SoapVersion = ct.type === "text/xml" ? "1.1" : "1.2";
+    const body = await readBody(req, maxBody, timeoutMs);
+    const text = decodeText(body, ct.params["charset"]);
+    if (text.trim() === "") return soapFault(res, declared, 400, "Client", "The request body is empty; expected a SOAP envelope.");
+
+    // Route first by SOAPAction / action, then by the body element.
+    const action = declared === "1.1" ? soapActionHeader(req.headers["soapaction"]) : ct.params["action"];
+    let decoded;
+    let routed: { name: string; op: SoapOperationDesc; port: PortDesc } | undefined;
+    let unknownAction = false;
+    const routeByAction = (port: PortDesc | undefined) => {
+      if (!port || action === undefined || action === "") return undefined;
+      for (const [name, op] of Object.entries(port.operations)) if (op.kind === "soap" && op.action === action) return { name, op, port };
+      unknownAction = true;
+      return undefined;
+    };
+    try {
+      decoded = decodeEnvelope(
+        text,
+        (ns, local, envVersion) => {
+          // The envelope's namespace decides the version; pick the request element of that port.
+          const port = soapPort(envVersion);
+          routed ??= routeByAction(port);
+          if (routed) {
+            const el = routed.op.request?.element;
+            return el && el.ns === ns && el.name === local ? el : undefined;
+          }
+          if (!port || unknownAction) return undefined;
+          for (const [name, op] of Object.entries(port.operations)) {
+            if (op.kind !== "soap") continue;
+            const el = op.request?.element;
+            if (el && el.ns === ns && el.name === local) {
+              routed = { name, op, port };
+              return el;
+            }
+          }
+          return undefined;
+        },
+        { limits, strict: true, positions: true },
+      );
+    } catch (e) {
+      if (e instanceof XmlDecodeError) {
+        const version = declared;
+        if (e.kind === "malformed" || e.kind === "limit" || e.kind === "unexpected") {
+          return soapFault(res, version, 400, "Client", `The request is not a valid SOAP message: ${e.message}.`);
+        }
+        const what = e.kind === "missing" ? `Missing required element ${e.element}.` : `Invalid request: ${e.message}.`;
+        return soapFault(res, version, 500, "Client", what);
+      }
+      throw e;
+    }
+    const version = decoded.version;
+    if (declared === "1.2" && version === "1.1") {
+      throw new HttpProblem(415, "A SOAP 1.1 envelope was sent as application/soap+xml; send it as text/xml.");
+    }
+    const port = soapPort(version);
+    if (!port) throw new HttpProblem(415, `This service does not accept SOAP ${version}.`);
+    routed ??= routeByAction(port);
+    if (!routed) {
+      if (unknownAction) {
+        return version === "1.1"
+          ? soapFault(res, version, 500, "Client", `Server did not recognize the value of HTTP Header SOAPAction: ${action}.`)
+          : soapFault(res, version, 500, "Client", `Unable to handle request. The action '${action}' was not recognized.`);
+      }
+      const what = decoded.body ? `the body element {${decoded.body.ns}}${decoded.body.local}` : "an empty SOAP Body";
+      return version === "1.1"
+        ? soapFault(res, version, 500, "Client", `Server did not recognize the request: ${what} matches no operation and no SOAPAction was given.`)
+        : soapFault(res, version, 500, "Client", `Unable to handle request without a valid action parameter: ${what} matches no operation.`);
+    }
+    const expected = routed.op.request?.element;
+    if (expected && (!decoded.body || decoded.body.field !== expected)) {
+      const got = decoded.body ? `{${decoded.body.ns}}${decoded.body.local}` : "an empty SOAP Body";
+      return soapFault(res, version, 500, "Client", `The action names ${routed.name}, but the body holds ${got}; expected {${expected.ns}}${expected.name}.`);
+    }
+    let input: unknown = decoded.body?.value ?? {};
+    if (routed.op.request?.prop !== undefined) input = { [routed.op.request.prop]: decoded.body?.value };
+    let result: unknown;
+    try {
+      result = await invoke(routed.name, input, context(req, port, routed.name));
+    } catch (e) {
+      const f = e as SoapFault;
+      return soapFault(res, version, 500, f.side, f.message, typeof f.detail === "string" ? f.detail : "");
+    }
+    if (routed.op.oneWay) return send(res, 202, "", undefined);
+    let xml: string;
+    try {
+      xml = envelope(version, responseXml(routed.op.response, result));
+    } catch (e) {
+      log(`wsdl-tsgen: ${service.name}.${routed.name} returned a value that does not fit its type`, e);
+      return soapFault(res, version, 500, "Server", "Server was unable to process request.");
+    }
+    send(res, 200, xml, SOAP_CT[version]);
+  };
+
+  // ---- HTTP GET / POST ----
+  const handleHttp = async (req: IncomingMessage, res: ServerResponse, opName: string, query: URLSearchParams): Promise<void> => {
+    const method = req.method ?? "GET";
+    const getPort = httpPort("GET");
+    const postPort = httpPort("POST");
+    const allow = [getPort && "GET", postPort && "POST"].filter(Boolean).join(", ");
+    if ((method !== "GET" && method !== "POST") || (method === "GET" ? !getPort : !postPort)) {
+      if (!getPort && !postPort) throw new HttpProblem(404, "Not found.");
+      throw new HttpProblem(405, `The method ${method} is not allowed here; use ${allow}.`, { Allow: allow });
+    }
+    const port = (method === "GET" ? getPort : postPort)!;
+    if (opName === "") throw new HttpProblem(500, `Request format is unrecognized: the URL ends in '${basePath}/' without an operation name.`);
+    const entry = Object.entries(port.operations).find(([, op]) => op.kind === "http" && op.location.replace(/^\//, "") === opName);
+    if (!entry) {
+      const other = Object.entries(port.operations).find(([, op]) => op.kind === "http" && op.location.replace(/^\//, "").toLowerCase() === opName.toLowerCase());
+      if (other) throw new HttpProblem(500, `Invalid method name '${opName}': method names are case sensitive; the method name '${other[0]}' is correct.`);
+      throw new HttpProblem(500, `${opName} is not a valid Web Service method name.`);
+    }
+    const [name, op] = entry as [string, HttpOperationDesc];
+    let params = query;
+    if (method === "POST") {
+      const ct = parseContentType(req.headers["content-type"]);
+      const body = await readBody(req, maxBody, timeoutMs);
+      if (ct.type !== "application/x-www-form-urlencoded" && !(ct.type === "" && body.length === 0)) {
+        throw new HttpProblem(415, `The Content-Type '${ct.type || "(none)"}' is not supported here; expected application/x-www-form-urlencoded.`);
+      }
+      params = new URLSearchParams(decodeText(body, ct.params["charset"]));
+    }
+    let input: unknown;
+    try {
+      input = decodeHttpParams(op, params, (p, text) => {
+        if (p.type.s === "dateTime") {
+          const lexical = parseAsmxDateTime(text);
+          if (lexical === undefined) throw new ValueFormatError(`'${text}' is not a date and time`);
+          return parseScalar("dateTime", lexical);
+        }
+        return parseScalar(p.type.s, text);
+      });
+    } catch (e) {
+      if (e instanceof HttpParamError) throw new HttpProblem(500, e.message);
+      throw e;
+    }
+    let result: unknown;
+    try {
+      result = await invoke(name, input, context(req, port, name));
+    } catch (e) {
+      throw new HttpProblem(500, (e as SoapFault).message);
+    }
+    if (!op.response || op.response.void) return send(res, 200, "", undefined);
+    const el = op.response.element;
+    let xml: string;
+    try {
+      const out: string[] = ['<?xml version="1.0" encoding="utf-8"?>\n'];
+      const value = result === undefined ? null : result;
+      writeElement(out, el.name, el.ns, "", el.type, value, true, el.prop, ` xmlns:xsd="${XSD_NS}" xmlns:xsi="${XSI_NS}"`);
+      xml = out.join("");
+    } catch (e) {
+      log(`wsdl-tsgen: ${service.name}.${name} returned a value that does not fit its type`, e);
+      throw new HttpProblem(500, "Server was unable to process request.");
+    }
+    send(res, 200, xml, "text/xml; charset=utf-8");
+  };
+
+  const helpPage = (): string =>
+    `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${escapeText(service.name)} Web Service</title></head><body><h1>${escapeText(service.name)}</h1><p>Operations:</p><ul>${opNames
+      .map((n) => `<li>${escapeText(n)}</li>`)
+      .join("")}</ul><p><a href="${escapeText(basePath)}?WSDL">Service description (WSDL)</a></p></body></html>`;
+
+  return (req, res, next) => {
+    const run = async (): Promise<void> => {
+      const url = new URL(req.url ?? "/", "http://localhost");
+      const path = url.pathname;
+      const lower = path.toLowerCase();
+      if (lower === baseLower || lower === `${baseLower}/` && req.method !== "GET" && req.method !== "POST") {
+        if (req.method === "GET" || req.method === "HEAD") {
+          const wantsWsdl = [...url.searchParams.keys()].some((k) => k.toLowerCase() === "wsdl");
+          if (wantsWsdl && options.serveWsdl !== false) return send(res, 200, wsdlFor(req), "text/xml; charset=utf-8");
+          return send(res, 200, helpPage(), "text/html; charset=utf-8");
+        }
+        if (req.method === "POST") {
+          if (!soapPort("1.1") && !soapPort("1.2")) throw new HttpProblem(404, "Not found.");
+          return handleSoap(req, res);
+        }
+        throw new HttpProblem(405, `The method ${req.method} is not allowed here; use GET or POST.`, { Allow: "GET, POST" });
+      }
+      if (lower.startsWith(`${baseLower}/`)) return handleHttp(req, res, decodeURIComponent(path.slice(basePath.length + 1)), url.searchParams);
+      if (next) return next();
+      throw new HttpProblem(404, "Not found.");
+    };
+    run().catch((e: unknown) => {
+      if (e instanceof HttpProblem) {
+        send(res, e.status, e.message, "text/plain; charset=utf-8", e.headers);
+        if (e.headers["Connection"] === "close") res.on("finish", () => req.socket.destroySoon?.());
+        return;
+      }
+      log(`wsdl-tsgen: unexpected error serving ${req.method} ${req.url}`, e);
+      send(res, 500, "Server was unable to process request.", "text/plain; charset=utf-8");
+    });
+  };
+}
+
+/** `"urn:x"` → `urn:x`; a missing header stays undefined, an empty one is "". */
+function soapActionHeader(v: string | string[] | undefined): string | undefined {
+  if (v === undefined) return undefined;
+  const s = (Array.isArray(v) ? v[0]! : v).trim();
+  return s.startsWith('"') && s.endsWith('"') && s.length >= 2 ? s.slice(1, -1) : s;
+}
+
+function responseXml(body: BodyDesc | undefined, result: unknown): string {
+  if (!body) return "";
+  const value = body.void ? {} : body.prop !== undefined ? (result === undefined ? {} : { [body.prop]: result }) : result;
+  const out: string[] = [];
+  writeField(out, body.element, value, "", "");
+  return out.join("");
+}
+
+

@@ -1,0 +1,137 @@
+/** SOAP 1.1 and 1.2 envelopes and faults, written and read. */
+import type { FieldDesc } from "./descriptors.js";
+import { SoapFault, type SoapVersion } from "./errors.js";
+import { childNode, decodeXml, nodeText, XmlDecodeError, type DecodeOptions, type XmlNode } from "./xml-reader.js";
+import { escapeText, writeField, XSD_NS, XSI_NS } from "./xml-writer.js";
+
+export const SOAP11_ENV = "http://schemas.xmlsoap.org/soap/envelope/";
+export const SOAP12_ENV = "http://www.w3.org/2003/05/soap-envelope";
+
+export const envelopeNs = (v: SoapVersion): string => (v === "1.1" ? SOAP11_ENV : SOAP12_ENV);
+
+const XML_DECL = '<?xml version="1.0" encoding="utf-8"?>';
+
+/** An envelope around body XML, in the shape ASMX writes (prefix `soap` for both versions). */
+export function envelope(version: SoapVersion, body: string): string {
+  return `${XML_DECL}<soap:Envelope xmlns:soap="${envelopeNs(version)}" xmlns:xsi="${XSI_NS}" xmlns:xsd="${XSD_NS}"><soap:Body>${body}</soap:Body></soap:Envelope>`;
+}
+
+/** The envelope carrying `value` as the body element `element`. */
+export function bodyEnvelope(version: SoapVersion, element: FieldDesc | undefined, value: unknown): string {
+  if (!element) return envelope(version, "");
+  const out: string[] = [];
+  writeField(out, element, value, "", "");
+  return envelope(version, out.join(""));
+}
+
+/** The fault code for a side of the blame, in the given SOAP version. */
+export function faultCode(version: SoapVersion, side: "Client" | "Server"): string {
+  if (version === "1.1") return `soap:${side}`;
+  return side === "Client" ? "soap:Sender" : "soap:Receiver";
+}
+
+/** A fault envelope. `detailXml` is trusted XML placed inside the detail element. */
+export function faultEnvelope(version: SoapVersion, code: string, message: string, detailXml = ""): string {
+  const text = escapeText(message);
+  if (version === "1.1") {
+    const detail = detailXml ? `<detail>${detailXml}</detail>` : "<detail />";
+    return envelope(version, `<soap:Fault><faultcode>${code}</faultcode><faultstring>${text}</faultstring>${detail}</soap:Fault>`);
+  }
+  const detail = detailXml ? `<soap:Detail>${detailXml}</soap:Detail>` : "<soap:Detail />";
+  return envelope(
+    version,
+    `<soap:Fault><soap:Code><soap:Value>${code}</soap:Value></soap:Code><soap:Reason><soap:Text xml:lang="en">${text}</soap:Text></soap:Reason>${detail}</soap:Fault>`,
+  );
+}
+
+export interface DecodedEnvelope {
+  readonly version: SoapVersion;
+  /** The first element inside Body, when there is one. */
+  readonly body: { readonly ns: string; readonly local: string; readonly field: FieldDesc | undefined; readonly value: unknown } | undefined;
+  readonly fault: XmlNode | undefined;
+}
+
+/**
+ * Reads an envelope. `pick` chooses the descriptor for the body element; elements it does not know
+ * are skipped (their name is still reported).
+ */
+export function decodeEnvelope(
+  xml: string,
+  pick: (ns: string, local: string, version: SoapVersion) => FieldDesc | undefined,
+  options?: DecodeOptions,
+): DecodedEnvelope {
+  let version: SoapVersion | undefined;
+  let body: DecodedEnvelope["body"];
+  let fault: XmlNode | undefined;
+  let rootName: string | undefined;
+  let sawBody = false;
+  decodeXml(
+    xml,
+    {
+      child(ns, local) {
+        rootName = `{${ns}}${local}`;
+        if (local !== "Envelope" || (ns !== SOAP11_ENV && ns !== SOAP12_ENV)) return "skip";
+        version = ns === SOAP11_ENV ? "1.1" : "1.2";
+        const envNs = ns;
+        return {
+          child(ns2, local2) {
+            if (ns2 !== envNs || local2 !== "Body") return "skip";
+            sawBody = true;
+            return {
+              child(ns3, local3) {
+                if (body || fault) return "skip";
+                if (ns3 === envNs && local3 === "Fault") return "tree";
+                const f = pick(ns3, local3, version!);
+                if (!f) {
+                  body = { ns: ns3, local: local3, field: undefined, value: undefined };
+                  return "skip";
+                }
+                return f;
+              },
+              done(ns3, local3, value, field) {
+                if (!field && typeof value === "object" && value !== null && (value as XmlNode).local === "Fault") fault = value as XmlNode;
+                else if (field) body = { ns: ns3, local: local3, field, value };
+              },
+            };
+          },
+          done() {},
+        };
+      },
+      done() {},
+    },
+    options,
+  );
+  if (!version) {
+    throw new XmlDecodeError(rootName ? `the document element is ${rootName}; expected a SOAP Envelope` : "the document has no root element", rootName ? "unexpected" : "malformed");
+  }
+  if (!sawBody) throw new XmlDecodeError("the SOAP envelope has no Body element", "unexpected");
+  return { version, body, fault };
+}
+
+/** A received fault as a `SoapFault`. */
+export function faultFromNode(node: XmlNode, version: SoapVersion, httpStatus: number): SoapFault {
+  if (version === "1.1") {
+    const code = childNode(node, "faultcode");
+    const text = childNode(node, "faultstring");
+    const detail = childNode(node, "detail");
+    return new SoapFault({
+      code: code ? nodeText(code).trim() : "",
+      message: text ? nodeText(text) : "",
+      ...(detail ? { detail } : {}),
+      httpStatus,
+      soapVersion: version,
+    });
+  }
+  const code = childNode(node, "Code", SOAP12_ENV);
+  const value = code && childNode(code, "Value", SOAP12_ENV);
+  const reason = childNode(node, "Reason", SOAP12_ENV);
+  const text = reason && childNode(reason, "Text", SOAP12_ENV);
+  const detail = childNode(node, "Detail", SOAP12_ENV);
+  return new SoapFault({
+    code: value ? nodeText(value).trim() : "",
+    message: text ? nodeText(text) : "",
+    ...(detail ? { detail } : {}),
+    httpStatus,
+    soapVersion: version,
+  });
+}

@@ -1,0 +1,164 @@
+/**
+ * `xs:dateTime`, `xs:date` and `xs:time` values that keep their exact lexical form: any number of
+ * fraction digits, with or without an offset. `toString()` gives the lexical form back unchanged.
+ */
+
+const DATE_TIME = /^(-?\d{4,})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(Z|[+-]\d{2}:\d{2})?$/;
+const DATE = /^(-?\d{4,})-(\d{2})-(\d{2})(Z|[+-]\d{2}:\d{2})?$/;
+const TIME = /^(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(Z|[+-]\d{2}:\d{2})?$/;
+
+export type TemporalKind = "dateTime" | "date" | "time";
+
+function validFields(kind: TemporalKind, m: RegExpExecArray): boolean {
+  const n = (i: number) => Number(m[i]);
+  const tz = m[kind === "dateTime" ? 8 : kind === "date" ? 4 : 5];
+  if (tz && tz !== "Z") {
+    const [h, mi] = tz.slice(1).split(":").map(Number) as [number, number];
+    if (h > 14 || mi > 59 || (h === 14 && mi !== 0)) return false;
+  }
+  if (kind !== "time") {
+    const month = n(2);
+    const day = n(3);
+    if (month < 1 || month > 12 || day < 1) return false;
+    const y = n(1);
+    const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+    const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
+    if (day > days) return false;
+  }
+  if (kind !== "date") {
+    const o = kind === "dateTime" ? 3 : 0;
+    const h = n(o + 1);
+    const mi = n(o + 2);
+    const s = n(o + 3);
+    const frac = m[o + 4] ?? "";
+    if (h === 24 ? mi !== 0 || s !== 0 || /[1-9]/.test(frac) : h > 23) return false;
+    if (mi > 59 || s > 59) return false;
+  }
+  return true;
+}
+
+/** Whether `text` is a valid lexical value of `kind`. */
+export function isTemporalLexical(kind: TemporalKind, text: string): boolean {
+  const re = kind === "dateTime" ? DATE_TIME : kind === "date" ? DATE : TIME;
+  const m = re.exec(text);
+  return m !== null && validFields(kind, m);
+}
+
+abstract class XsdTemporal {
+  /** The value exactly as written on the wire. */
+  readonly lexical: string;
+  abstract readonly kind: TemporalKind;
+  protected constructor(lexical: string) {
+    this.lexical = lexical;
+  }
+  toString(): string {
+    return this.lexical;
+  }
+  toJSON(): string {
+    return this.lexical;
+  }
+  /** Whether the value carries a time-zone offset (`Z` or `±hh:mm`). */
+  get hasOffset(): boolean {
+    return /(Z|[+-]\d{2}:\d{2})$/.test(this.lexical);
+  }
+  /**
+   * The instant as a JS `Date`. A value without an offset is read as UTC. Fraction digits past
+   * milliseconds are truncated (the lexical value keeps them).
+   */
+  abstract toDate(): Date;
+  equals(other: unknown): boolean {
+    return other instanceof XsdTemporal && other.kind === this.kind && other.lexical === this.lexical;
+  }
+}
+
+function parseOffsetMinutes(tz: string | undefined): number {
+  if (!tz || tz === "Z") return 0;
+  const sign = tz.startsWith("-") ? -1 : 1;
+  const [h, m] = tz.slice(1).split(":").map(Number) as [number, number];
+  return sign * (h * 60 + m);
+}
+
+function utcMillis(y: number, mo: number, d: number, h: number, mi: number, s: number, frac: string, tz: string | undefined): number {
+  const ms = Number((frac + "000").slice(0, 3));
+  const t = new Date(0);
+  t.setUTCFullYear(y, mo - 1, d);
+  t.setUTCHours(h, mi, s, ms);
+  return t.getTime() - parseOffsetMinutes(tz) * 60_000;
+}
+
+/**
+ * An `xs:dateTime` value. A date alone (`2024-01-05`) is accepted too, as .NET's XmlConvert and
+ * ASMX servers accept it; it means midnight of that day.
+ */
+export class XsdDateTime extends XsdTemporal {
+  readonly kind = "dateTime" as const;
+  constructor(lexical: string) {
+    if (!isTemporalLexical("dateTime", lexical) && !isTemporalLexical("date", lexical)) {
+      throw new RangeError(`'${lexical}' is not a valid xs:dateTime value`);
+    }
+    super(lexical);
+  }
+  /** Accepts an `XsdDateTime`, a lexical string, or a `Date` (written in UTC with milliseconds). */
+  static from(value: XsdDateTimeInput): XsdDateTime {
+    if (value instanceof XsdDateTime) return value;
+    if (value instanceof Date) {
+      if (Number.isNaN(value.getTime())) throw new RangeError("invalid Date given for an xs:dateTime value");
+      return new XsdDateTime(value.toISOString());
+    }
+    return new XsdDateTime(value);
+  }
+  toDate(): Date {
+    const m = DATE_TIME.exec(this.lexical);
+    if (!m) return XsdDate.prototype.toDate.call(this);
+    return new Date(utcMillis(Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6]), m[7] ?? "", m[8]));
+  }
+}
+
+/** An `xs:date` value. */
+export class XsdDate extends XsdTemporal {
+  readonly kind = "date" as const;
+  constructor(lexical: string) {
+    if (!isTemporalLexical("date", lexical)) throw new RangeError(`'${lexical}' is not a valid xs:date value`);
+    super(lexical);
+  }
+  /** Accepts an `XsdDate`, a lexical string, or a `Date` (its UTC calendar day). */
+  static from(value: XsdDateInput): XsdDate {
+    if (value instanceof XsdDate) return value;
+    if (value instanceof Date) {
+      if (Number.isNaN(value.getTime())) throw new RangeError("invalid Date given for an xs:date value");
+      return new XsdDate(value.toISOString().slice(0, 10));
+    }
+    return new XsdDate(value);
+  }
+  toDate(): Date {
+    const m = DATE.exec(this.lexical)!;
+    return new Date(utcMillis(Number(m[1]), Number(m[2]), Number(m[3]), 0, 0, 0, "", m[4]));
+  }
+}
+
+/** An `xs:time` value. */
+export class XsdTime extends XsdTemporal {
+  readonly kind = "time" as const;
+  constructor(lexical: string) {
+    if (!isTemporalLexical("time", lexical)) throw new RangeError(`'${lexical}' is not a valid xs:time value`);
+    super(lexical);
+  }
+  /** Accepts an `XsdTime`, a lexical string, or a `Date` (its UTC time of day). */
+  static from(value: XsdTimeInput): XsdTime {
+    if (value instanceof XsdTime) return value;
+    if (value instanceof Date) {
+      if (Number.isNaN(value.getTime())) throw new RangeError("invalid Date given for an xs:time value");
+      return new XsdTime(value.toISOString().slice(11));
+    }
+    return new XsdTime(value);
+  }
+  /** The time of day on 1970-01-01. */
+  toDate(): Date {
+    const m = TIME.exec(this.lexical)!;
+    return new Date(utcMillis(1970, 1, 1, Number(m[1]), Number(m[2]), Number(m[3]), m[4] ?? "", m[5]));
+  }
+}
+
+export type XsdDateTimeInput = XsdDateTime | Date | string;
+export type XsdDateInput = XsdDate | Date | string;
+export type XsdTimeInput = XsdTime | Date | string;

@@ -1,0 +1,362 @@
+/**
+ * A streaming XML decoder driven by descriptors (saxes underneath). It builds typed values while it
+ * reads, never a DOM; DTDs are refused, and depth and element count are bounded.
+ */
+import { SaxesParser, type SaxesTagNS } from "saxes";
+import type { ComplexDesc, FieldDesc, TypeDesc } from "./descriptors.js";
+import { parseScalar, ValueFormatError } from "./scalars.js";
+import { XSI_NS } from "./xml-writer.js";
+
+export interface DecodeLimits {
+  /** Deepest element nesting accepted. */
+  readonly maxDepth: number;
+  /** Most elements accepted in one document. */
+  readonly maxElements: number;
+}
+
+export const DEFAULT_DECODE_LIMITS: DecodeLimits = { maxDepth: 128, maxElements: 5_000_000 };
+
+export interface DecodeOptions {
+  readonly limits?: DecodeLimits;
+  /** Reject a missing required element or a value outside an enumeration (default true). */
+  readonly strict?: boolean;
+  /** Track line and column for error messages (slower; default false). */
+  readonly positions?: boolean;
+}
+
+/** Why a document could not be decoded. `kind` tells malformed XML apart from invalid content. */
+export class XmlDecodeError extends Error {
+  constructor(
+    message: string,
+    readonly kind: "malformed" | "limit" | "missing" | "invalid" | "unexpected",
+    /** The element concerned, for "missing" and "invalid". */
+    readonly element?: string,
+  ) {
+    super(message);
+    this.name = "XmlDecodeError";
+  }
+}
+
+/** A generic element tree, for SOAP faults and content without a descriptor. */
+export interface XmlNode {
+  readonly ns: string;
+  readonly local: string;
+  readonly attrs: Readonly<Record<string, string>>;
+  readonly children: (XmlNode | string)[];
+}
+
+const enum F { Complex, Array, Scalar, Skip, Tree, Custom }
+
+interface Frame {
+  kind: F;
+  desc: TypeDesc | undefined;
+  field: FieldDesc | undefined;
+  value: unknown;
+  text: string;
+  nil: boolean;
+  name: string;
+  node: XmlNode | undefined;
+  custom: CustomFrame | undefined;
+}
+
+/** A structural frame above the typed content (a SOAP envelope, a document root). */
+export interface CustomFrame {
+  /** Chooses what a child element becomes: a typed field, a tree, skipped, or another custom frame. */
+  child(ns: string, local: string): FieldDesc | "tree" | "skip" | CustomFrame;
+  /** Receives a finished child. */
+  done(ns: string, local: string, value: unknown, field: FieldDesc | undefined): void;
+}
+
+const fieldMaps = new WeakMap<object, Map<string, FieldDesc>>();
+function fieldMap(owner: ComplexDesc): Map<string, FieldDesc> {
+  let m = fieldMaps.get(owner);
+  if (!m) {
+    m = new Map();
+    for (const f of owner.fields) if (!m.has(f.ns + "\u0000" + f.name)) m.set(f.ns + "\u0000" + f.name, f);
+    fieldMaps.set(owner, m);
+  }
+  return m;
+}
+
+function isNil(tag: SaxesTagNS): boolean {
+  for (const key in tag.attributes) {
+    const a = tag.attributes[key]!;
+    if (a.local === "nil" && a.uri === XSI_NS) {
+      const v = a.value.trim();
+      return v === "true" || v === "1";
+    }
+  }
+  return false;
+}
+
+function convert(frame: Frame, strict: boolean): unknown {
+  const desc = frame.desc;
+  if (desc === undefined || desc.k !== "scalar") return undefined;
+  try {
+    if (desc.list) return frame.text.split(/\s+/).filter(Boolean).map((t) => parseScalar(desc.s, t));
+    const v = parseScalar(desc.s, frame.text);
+    if (strict && desc.values && !desc.values.includes(String(v))) {
+      throw new ValueFormatError(`'${frame.text}' is not one of the allowed values`);
+    }
+    return v;
+  } catch (e) {
+    throw new XmlDecodeError(`invalid value in element ${frame.name}: ${(e as Error).message}`, "invalid", frame.name);
+  }
+}
+
+/** Decodes `xml`, starting with `root` as the frame around the document element. */
+export function decodeXml(xml: string, root: CustomFrame, options: DecodeOptions = {}): void {
+  const limits = options.limits ?? DEFAULT_DECODE_LIMITS;
+  const strict = options.strict ?? true;
+  const parser = new SaxesParser({ xmlns: true, position: options.positions ?? false });
+  const stack: Frame[] = [];
+  let top: Frame = { kind: F.Custom, desc: undefined, field: undefined, value: undefined, text: "", nil: false, name: "", node: undefined, custom: root };
+  let skip = 0;
+  let elements = 0;
+  let failure: Error | undefined;
+  const where = () => (options.positions ? ` (line ${parser.line}, column ${parser.column})` : "");
+
+  const open = (tag: SaxesTagNS): void => {
+    if (++elements > limits.maxElements) throw new XmlDecodeError(`more than ${limits.maxElements} elements`, "limit");
+    if (stack.length + skip >= limits.maxDepth) throw new XmlDecodeError(`element nesting deeper than ${limits.maxDepth} levels`, "limit");
+    if (skip > 0) {
+      skip++;
+      return;
+    }
+    const ns = tag.uri;
+    const local = tag.local;
+    let field: FieldDesc | undefined;
+    let next: Frame;
+    switch (top.kind) {
+      case F.Complex:
+        field = fieldMap(top.desc as ComplexDesc).get(ns + "\u0000" + local);
+        break;
+      case F.Array: {
+        const item = (top.desc as { item: FieldDesc }).item;
+        if (item.name === local && item.ns === ns) field = item;
+        break;
+      }
+      case F.Tree: {
+        const node: XmlNode = { ns, local, attrs: attrsOf(tag), children: [] };
+        top.node!.children.push(node);
+        stack.push(top);
+        top = { kind: F.Tree, desc: undefined, field: undefined, value: undefined, text: "", nil: false, name: local, node, custom: undefined };
+        return;
+      }
+      case F.Custom: {
+        const c = top.custom!.child(ns, local);
+        if (c === "skip") {
+          skip = 1;
+          return;
+        }
+        if (c === "tree") {
+          const node: XmlNode = { ns, local, attrs: attrsOf(tag), children: [] };
+          stack.push(top);
+          top = { kind: F.Tree, desc: undefined, field: undefined, value: node, text: "", nil: false, name: local, node, custom: undefined };
+          return;
+        }
+        if ("child" in c) {
+          stack.push(top);
+          top = { kind: F.Custom, desc: undefined, field: undefined, value: undefined, text: "", nil: false, name: local, node: undefined, custom: c };
+          return;
+        }
+        field = c;
+        break;
+      }
+      default:
+        break;
+    }
+    if (field === undefined) {
+      skip = 1;
+      return;
+    }
+    const desc = field.type;
+    const nil = isNil(tag);
+    next = { kind: F.Scalar, desc, field, value: undefined, text: "", nil, name: local, node: undefined, custom: undefined };
+    if (nil) next.kind = F.Skip;
+    else if (desc.k === "complex") {
+      next.kind = F.Complex;
+      const obj: Record<string, unknown> = {};
+      if (desc.attrs.length > 0) readAttrs(desc, tag, obj, local);
+      next.value = obj;
+    } else if (desc.k === "array") {
+      next.kind = F.Array;
+      next.value = [];
+    }
+    stack.push(top);
+    top = next;
+  };
+
+  const close = (): void => {
+    if (skip > 0) {
+      skip--;
+      return;
+    }
+    const frame = top;
+    const parent = stack.pop();
+    if (!parent) return;
+    top = parent;
+    let value: unknown;
+    switch (frame.kind) {
+      case F.Skip:
+        value = null;
+        if (frame.field && !frame.field.nillable && strict) {
+          throw new XmlDecodeError(`element ${frame.name} is marked xsi:nil but is not nillable`, "invalid", frame.name);
+        }
+        break;
+      case F.Scalar:
+        value = convert(frame, strict);
+        break;
+      case F.Complex:
+        value = finishComplex(frame, strict);
+        break;
+      case F.Array:
+        value = frame.value;
+        break;
+      case F.Tree:
+        if (frame.text !== "") frame.node!.children.push(frame.text);
+        if (parent.kind === F.Tree) return;
+        parent.custom!.done(frame.node!.ns, frame.node!.local, frame.node, undefined);
+        return;
+      case F.Custom:
+        value = undefined;
+        break;
+    }
+    const f = frame.field;
+    if (parent.kind === F.Complex) {
+      const obj = parent.value as Record<string, unknown>;
+      if (f!.max > 1) {
+        const arr = obj[f!.prop] as unknown[] | undefined;
+        if (arr) arr.push(value);
+        else obj[f!.prop] = [value];
+      } else obj[f!.prop] = value;
+    } else if (parent.kind === F.Array) {
+      (parent.value as unknown[]).push(value);
+    } else if (parent.kind === F.Custom) {
+      parent.custom!.done(f?.ns ?? "", frame.name, value, f);
+    }
+  };
+
+  parser.on("opentag", (tag) => {
+    if (failure) return;
+    try {
+      open(tag as SaxesTagNS);
+    } catch (e) {
+      failure = e as Error;
+    }
+  });
+  parser.on("closetag", () => {
+    if (failure) return;
+    try {
+      close();
+    } catch (e) {
+      failure = e as Error;
+    }
+  });
+  const onText = (t: string) => {
+    if (skip === 0 && (top.kind === F.Scalar || top.kind === F.Tree || (top.kind === F.Complex && (top.desc as ComplexDesc).text))) top.text += t;
+  };
+  parser.on("text", onText);
+  parser.on("cdata", onText);
+  parser.on("doctype", () => {
+    failure ??= new XmlDecodeError("a DOCTYPE declaration was found; DTDs are refused", "malformed");
+  });
+  parser.on("error", (e) => {
+    failure ??= new XmlDecodeError(`malformed XML: ${e.message.replace(/^[^:]*:\d+:\d+: /, "")}`, "malformed");
+  });
+  try {
+    parser.write(xml);
+    if (!failure) parser.close();
+  } catch (e) {
+    failure ??= e instanceof XmlDecodeError ? e : new XmlDecodeError(`malformed XML: ${(e as Error).message}`, "malformed");
+  }
+  if (failure) {
+    if (failure instanceof XmlDecodeError && failure.kind !== "malformed") {
+      const err = new XmlDecodeError(failure.message + where(), failure.kind, failure.element);
+      throw err;
+    }
+    throw failure;
+  }
+}
+
+function finishComplex(frame: Frame, strict: boolean): unknown {
+  const desc = frame.desc as ComplexDesc;
+  const obj = frame.value as Record<string, unknown>;
+  if (desc.text) {
+    const text = frame.text;
+    try {
+      obj["$value"] = desc.text.list ? text.split(/\s+/).filter(Boolean).map((t) => parseScalar(desc.text!.s, t)) : parseScalar(desc.text.s, text);
+    } catch (e) {
+      throw new XmlDecodeError(`invalid value in element ${frame.name}: ${(e as Error).message}`, "invalid", frame.name);
+    }
+  }
+  for (const f of desc.fields) {
+    if (obj[f.prop] !== undefined) continue;
+    if (f.max > 1) obj[f.prop] = [];
+    else if (f.min > 0 && strict) {
+      throw new XmlDecodeError(`element ${f.name} is missing from ${frame.name}`, "missing", f.name);
+    }
+  }
+  return obj;
+}
+
+function attrsOf(tag: SaxesTagNS): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key in tag.attributes) {
+    const a = tag.attributes[key]!;
+    if (a.uri === "http://www.w3.org/2000/xmlns/" || a.name === "xmlns") continue;
+    out[a.uri ? `{${a.uri}}${a.local}` : a.local] = a.value;
+  }
+  return out;
+}
+
+function readAttrs(desc: ComplexDesc, tag: SaxesTagNS, obj: Record<string, unknown>, element: string): void {
+  for (const ad of desc.attrs) {
+    let raw: string | undefined;
+    for (const key in tag.attributes) {
+      const a = tag.attributes[key]!;
+      if (a.local === ad.name && (a.uri ?? "") === ad.ns && a.prefix !== "xmlns") raw = a.value;
+    }
+    if (raw === undefined) continue;
+    try {
+      obj[ad.prop] = ad.type.list ? raw.split(/\s+/).filter(Boolean).map((t) => parseScalar(ad.type.s, t)) : parseScalar(ad.type.s, raw);
+    } catch (e) {
+      throw new XmlDecodeError(`invalid value in attribute ${ad.name} of ${element}: ${(e as Error).message}`, "invalid", element);
+    }
+  }
+}
+
+/** The text content of a tree node. */
+export function nodeText(node: XmlNode): string {
+  return node.children.map((c) => (typeof c === "string" ? c : nodeText(c))).join("");
+}
+
+/** A child element of a tree node by local name (and namespace, when given). */
+export function childNode(node: XmlNode, local: string, ns?: string): XmlNode | undefined {
+  for (const c of node.children) if (typeof c !== "string" && c.local === local && (ns === undefined || c.ns === ns)) return c;
+  return undefined;
+}
+
+/** Decodes a whole document whose root element is one of `roots`. */
+export function decodeDocument(xml: string, roots: readonly FieldDesc[], options: DecodeOptions = {}): { field: FieldDesc; value: unknown } {
+  let result: { field: FieldDesc; value: unknown } | undefined;
+  let rootName: string | undefined;
+  decodeXml(
+    xml,
+    {
+      child(ns, local) {
+        rootName = ns ? `{${ns}}${local}` : local;
+        return roots.find((r) => r.name === local && r.ns === ns) ?? "skip";
+      },
+      done(_ns, _local, value, field) {
+        result = { field: field!, value };
+      },
+    },
+    options,
+  );
+  if (!result) {
+    const expected = roots.map((r) => (r.ns ? `{${r.ns}}${r.name}` : r.name)).join(" or ");
+    throw new XmlDecodeError(rootName ? `the document element is ${rootName}; expected ${expected}` : "the document has no root element", rootName ? "unexpected" : "malformed");
+  }
+  return result;
+}

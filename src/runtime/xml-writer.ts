@@ -1,0 +1,149 @@
+/**
+ * Writes values as XML, driven by descriptors. Elements never use prefixes: a change of namespace
+ * is a default-namespace declaration, as ASMX writes it (`<GetMessages xmlns="…">`).
+ */
+import type { ComplexDesc, FieldDesc, ScalarDesc, TypeDesc } from "./descriptors.js";
+import { formatScalar, ValueFormatError } from "./scalars.js";
+
+export const XSI_NS = "http://www.w3.org/2001/XMLSchema-instance";
+export const XSD_NS = "http://www.w3.org/2001/XMLSchema";
+
+const TEXT_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", "\r": "&#xD;" };
+const ATTR_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", '"': "&quot;", "\r": "&#xD;", "\n": "&#xA;", "\t": "&#x9;" };
+// Characters XML 1.0 cannot carry at all.
+const INVALID_XML_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function checkChars(s: string): void {
+  if (INVALID_XML_CHAR.test(s)) throw new ValueFormatError("the text contains a character that XML 1.0 cannot represent");
+}
+
+/** Escapes element text minimally (`&`, `<`, `>`), keeping quotes and non-ASCII literal. */
+export function escapeText(s: string): string {
+  checkChars(s);
+  return /[&<>\r]/.test(s) ? s.replace(/[&<>\r]/g, (c) => TEXT_ESCAPES[c]!) : s;
+}
+
+export function escapeAttr(s: string): string {
+  checkChars(s);
+  return /[&<"\r\n\t]/.test(s) ? s.replace(/[&<"\r\n\t]/g, (c) => ATTR_ESCAPES[c]!) : s;
+}
+
+function scalarText(desc: ScalarDesc, value: unknown, path: string): string {
+  try {
+    if (desc.list) {
+      if (!Array.isArray(value)) throw new ValueFormatError(`expected an array for the xs:list of ${desc.s}`);
+      return value.map((v) => formatScalar(desc.s, v)).join(" ");
+    }
+    const text = formatScalar(desc.s, value);
+    if (desc.values && !desc.values.includes(text)) {
+      throw new ValueFormatError(`'${text}' is not one of ${desc.values.map((v) => `'${v}'`).join(", ")}`);
+    }
+    return text;
+  } catch (e) {
+    throw new ValueFormatError(`${path}: ${(e as Error).message}`);
+  }
+}
+
+/** Appends the XML of every occurrence of field `f` holding `value` to `out`. */
+export function writeField(out: string[], f: FieldDesc, value: unknown, parentNs: string, path: string): void {
+  const p = path === "" ? f.prop : `${path}.${f.prop}`;
+  if (f.max > 1) {
+    if (value === undefined || value === null) {
+      if (f.min > 0) throw new ValueFormatError(`${p} is required (at least ${f.min} item${f.min === 1 ? "" : "s"})`);
+      return;
+    }
+    if (!Array.isArray(value)) throw new ValueFormatError(`${p} must be an array`);
+    for (let i = 0; i < value.length; i++) writeOne(out, f, value[i], parentNs, `${p}[${i}]`);
+    return;
+  }
+  if (value === undefined || (value === null && !f.nillable)) {
+    if (f.min > 0) throw new ValueFormatError(`${p} is required`);
+    return;
+  }
+  writeOne(out, f, value, parentNs, p);
+}
+
+function writeOne(out: string[], f: FieldDesc, value: unknown, parentNs: string, path: string): void {
+  writeElement(out, f.name, f.ns, parentNs, f.type, value, f.nillable, path, "");
+}
+
+/**
+ * Appends one element. `extra` is inserted into the start tag verbatim (namespace declarations of a
+ * document's root element).
+ */
+export function writeElement(
+  out: string[], name: string, ns: string, parentNs: string, type: TypeDesc, value: unknown, nillable: boolean, path: string, extra: string,
+): void {
+  let tag = "<" + name;
+  if (ns !== parentNs) tag += ns === "" ? ' xmlns=""' : ` xmlns="${escapeAttr(ns)}"`;
+  tag += extra;
+  if (value === null) {
+    if (!nillable) throw new ValueFormatError(`${path} is not nillable; null cannot be written`);
+    out.push(tag, ' xsi:nil="true" />');
+    return;
+  }
+  if (type.k === "scalar") {
+    const text = scalarText(type, value, path);
+    out.push(tag, text === "" ? " />" : ">" + escapeText(text) + "</" + name + ">");
+    return;
+  }
+  if (type.k === "array") {
+    if (!Array.isArray(value)) throw new ValueFormatError(`${path} must be an array`);
+    if (value.length === 0) {
+      out.push(tag, " />");
+      return;
+    }
+    out.push(tag, ">");
+    for (let i = 0; i < value.length; i++) {
+      const item = value[i];
+      if (item === null || item === undefined) {
+        if (!type.item.nillable) throw new ValueFormatError(`${path}[${i}] is not nillable`);
+        writeElement(out, type.item.name, type.item.ns, ns, type.item.type, null, true, `${path}[${i}]`, "");
+      } else {
+        writeElement(out, type.item.name, type.item.ns, ns, type.item.type, item, type.item.nillable, `${path}[${i}]`, "");
+      }
+    }
+    out.push("</" + name + ">");
+    return;
+  }
+  writeComplex(out, tag, name, ns, type, value, path);
+}
+
+function writeComplex(out: string[], tag: string, name: string, ns: string, type: ComplexDesc, value: unknown, path: string): void {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new ValueFormatError(`${path} must be an object of type ${type.name}`);
+  }
+  const obj = value as Record<string, unknown>;
+  let attrs = "";
+  let prefixes = 0;
+  for (const a of type.attrs) {
+    const v = obj[a.prop];
+    if (v === undefined || v === null) {
+      if (a.required) throw new ValueFormatError(`${path}.${a.prop} (attribute) is required`);
+      continue;
+    }
+    const text = escapeAttr(scalarText(a.type, v, `${path}.${a.prop}`));
+    if (a.ns === "") attrs += ` ${a.name}="${text}"`;
+    else {
+      const prefix = `a${prefixes++}`;
+      attrs += ` xmlns:${prefix}="${escapeAttr(a.ns)}" ${prefix}:${a.name}="${text}"`;
+    }
+  }
+  const start = out.length;
+  out.push(tag + attrs, ">");
+  const before = out.length;
+  if (type.text) {
+    const v = obj["$value"];
+    if (v !== undefined && v !== null) {
+      const text = scalarText(type.text, v, `${path}.$value`);
+      if (text !== "") out.push(escapeText(text));
+    }
+  }
+  for (const f of type.fields) writeField(out, f, obj[f.prop], ns, path);
+  if (out.length === before) {
+    out.length = start;
+    out.push(tag + attrs, " />");
+  } else {
+    out.push("</" + name + ">");
+  }
+}

@@ -1,0 +1,16 @@
+import type { Pass } from "./plan.js";
+
+/**
+ * Finds ASMX-style `ArrayOfX` types, a complex type whose only content is one repeated element, so
+ * that the API shows them as plain arrays, as .NET's wsdl.exe does.
+ */
+export const arrayWrappers: Pass = {
+  name: "array-wrappers",
+  run(plan) {
+    for (const t of plan.model.types) {
+      if (t.kind !== "complex" || t.base || t.attributes.length > 0 || t.simpleContent || t.mixed) continue;
+      const only = t.fields.length === 1 ? t.fields[0]! : undefined;
+      if (only && only.maxOccurs > 1 && !only.inChoice) plan.arrayItems.set(t, only);
+    }
+  },
+};

@@ -1,0 +1,49 @@
+import type { ComplexType, SimpleType, TypeRef } from "../model/model.js";
+import type { Pass } from "./plan.js";
+
+const WIDER_ON_INPUT = new Set(["dateTime", "date", "time", "long", "unsignedLong", "integer", "nonNegativeInteger", "positiveInteger", "nonPositiveInteger", "negativeInteger"]);
+
+/**
+ * Marks the types whose input form is wider than their output form: dates accept `Date` and strings,
+ * big integers accept numbers. Only those get a separate `XInput` declaration.
+ */
+export const inputForms: Pass = {
+  name: "input-forms",
+  run(plan) {
+    const memo = new Map<TypeRef, boolean>();
+    const wider = (t: TypeRef): boolean => {
+      if (t.kind === "builtin") return WIDER_ON_INPUT.has(t.scalar);
+      if (t.kind === "simple") return WIDER_ON_INPUT.has(t.base.scalar) && t.enumeration.length === 0;
+      const known = memo.get(t);
+      if (known !== undefined) return known;
+      memo.set(t, false); // a cycle adds nothing new
+      const result =
+        (t.base !== undefined && wider(t.base)) ||
+        t.fields.some((f) => wider(f.type)) ||
+        t.attributes.some((a) => wider(a.type)) ||
+        (t.simpleContent !== undefined && wider(t.simpleContent));
+      memo.set(t, result);
+      return result;
+    };
+    // Only types a caller writes need an input form: operation inputs (client side) and results
+    // (server side), and what they contain.
+    const reachable = new Set<TypeRef>();
+    const reach = (t: TypeRef): void => {
+      if (t.kind === "builtin" || reachable.has(t)) return;
+      reachable.add(t);
+      if (t.kind === "complex") {
+        if (t.base) reach(t.base);
+        for (const f of t.fields) reach(f.type);
+        for (const a of t.attributes) reach(a.type);
+      }
+    };
+    for (const s of plan.model.services) {
+      for (const op of s.operations) {
+        reach(op.input);
+        if (op.result.kind === "unwrapped") reach(op.result.field.type);
+        if (op.result.kind === "object") reach(op.result.type);
+      }
+    }
+    for (const t of plan.model.types) if (reachable.has(t) && wider(t)) plan.hasInputForm.add(t as ComplexType | SimpleType);
+  },
+};

@@ -1,0 +1,74 @@
+import { methodIdentifier, NameScope, typeIdentifier } from "../emit/identifiers.js";
+import type { Pass } from "./plan.js";
+
+/**
+ * Gives every declared type, descriptor, service and operation its TypeScript name. Names come from
+ * XML local names only (never from namespace URIs), so a namespace change renames nothing; clashes
+ * are settled in model order, which is document order.
+ */
+export const names: Pass = {
+  name: "names",
+  run(plan) {
+    // One scope for types.ts declarations, one for descriptors.ts consts; the client, server and
+    // index files import from both, so service-level names are claimed in the type scope too.
+    const types = new NameScope();
+    const descriptors = new NameScope(["NS"]);
+    for (const t of plan.model.types) {
+      const hint = t.name?.local ?? plan.nameHints.get(t) ?? "Anonymous";
+      const base = typeIdentifier(hint);
+      const type = types.claim(base);
+      const input = plan.hasInputForm.has(t) ? types.claim(`${type}Input`) : type;
+      plan.typeNames.set(t, { type, input, descriptor: descriptors.claim(type) });
+    }
+    for (const s of plan.model.services) {
+      const base = typeIdentifier(s.name);
+      const methods = new Map<string, string>();
+      const methodScope = new NameScope(["constructor"]);
+      for (const op of s.operations) methods.set(op.name, methodScope.claim(methodIdentifier(op.name)));
+      plan.serviceNames.set(s, {
+        client: types.claim(`${base}Client`),
+        clientOptions: types.claim(`${base}ClientOptions`),
+        portName: types.claim(`${base}PortName`),
+        serviceInterface: types.claim(`${base}Service`),
+        handlerFactory: types.claim(`create${base}Handler`),
+        handlerOptions: types.claim(`${base}HandlerOptions`),
+        descriptor: descriptors.claim(`${base}Desc`),
+        wsdlConst: descriptors.claim(`${base}Wsdl`),
+        methods,
+      });
+    }
+    // Property names: XML local names unchanged; a clash inside one type gets a suffix.
+    for (const t of plan.model.types) {
+      if (t.kind !== "complex") continue;
+      const props = new NameScope(t.simpleContent ? ["$value"] : []);
+      const all = collectFields(t);
+      for (const f of all.fields) plan.propNames.set(f, props.claim(f.name.local));
+      for (const a of all.attributes) plan.propNames.set(a, props.has(a.name.local) ? props.claim(`${a.name.local}Attribute`) : props.claim(a.name.local));
+    }
+    // Namespaces in order of first use.
+    const addNs = (ns: string) => {
+      if (ns !== "" && !plan.namespaces.has(ns)) plan.namespaces.set(ns, plan.namespaces.size === 0 ? "NS" : `NS${plan.namespaces.size + 1}`);
+    };
+    addNs(plan.model.targetNamespace);
+    for (const t of plan.model.types) {
+      if (t.kind !== "complex") continue;
+      for (const f of t.fields) addNs(f.name.ns);
+      for (const a of t.attributes) addNs(a.name.ns);
+    }
+    for (const e of plan.model.elements) addNs(e.name.ns);
+    for (const s of plan.model.services) for (const op of s.operations) if (op.result.kind === "unwrapped") addNs(op.result.field.name.ns);
+  },
+};
+
+import type { AttributeField, ComplexType, ElementField } from "../model/model.js";
+
+/** A complex type's fields and attributes including inherited ones, base first (wire order). */
+export function collectFields(t: ComplexType): { fields: ElementField[]; attributes: AttributeField[] } {
+  const chain: ComplexType[] = [];
+  const seen = new Set<ComplexType>();
+  for (let c: ComplexType | undefined = t; c && !seen.has(c); c = c.base) {
+    seen.add(c);
+    chain.unshift(c);
+  }
+  return { fields: chain.flatMap((c) => c.fields), attributes: chain.flatMap((c) => c.attributes) };
+}

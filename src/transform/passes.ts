@@ -1,0 +1,19 @@
+/**
+ * The transform passes, in the order they run. The order matters:
+ * 1. `array-wrappers` decides which types are plain arrays; nothing depends on names yet.
+ * 2. `input-forms` decides which types need an input variant, which changes how many names are claimed.
+ * 3. `names` claims every name, in model order, after 1 and 2 have fixed what gets declared.
+ */
+import type { ComplexType, SimpleType, WsdlModel } from "../model/model.js";
+import { arrayWrappers } from "./array-wrappers.js";
+import { inputForms } from "./input-forms.js";
+import { names } from "./names.js";
+import { emptyPlan, type EmitPlan, type Pass } from "./plan.js";
+
+export const PASSES: readonly Pass[] = [arrayWrappers, inputForms, names];
+
+export function plan(model: WsdlModel, nameHints: ReadonlyMap<ComplexType | SimpleType, string>): EmitPlan {
+  const p = emptyPlan(model, nameHints);
+  for (const pass of PASSES) pass.run(p);
+  return p;
+}

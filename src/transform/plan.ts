@@ -1,0 +1,53 @@
+/**
+ * The emit plan: decisions made about the model before any code is printed (names, which types
+ * are plain arrays, which need an input variant). Filled by the passes in `passes.ts`.
+ */
+import type { ComplexType, ElementField, Operation, Service, SimpleType, WsdlModel } from "../model/model.js";
+
+export interface TypeNames {
+  /** The declaration in types.ts (the decoded, output form). */
+  readonly type: string;
+  /** The input form's name: differs from `type` when the type holds dates or bigints. */
+  readonly input: string;
+  /** The codec descriptor's const name in descriptors.ts. */
+  readonly descriptor: string;
+}
+
+export interface ServiceNames {
+  readonly client: string;
+  readonly clientOptions: string;
+  readonly portName: string;
+  readonly serviceInterface: string;
+  readonly handlerFactory: string;
+  readonly handlerOptions: string;
+  readonly descriptor: string;
+  readonly wsdlConst: string;
+  /** camelCase method name per operation name. */
+  readonly methods: ReadonlyMap<string, string>;
+}
+
+export interface EmitPlan {
+  readonly model: WsdlModel;
+  readonly nameHints: ReadonlyMap<ComplexType | SimpleType, string>;
+  /** ASMX-style `ArrayOfX` types: their one repeated field, which is the array's item. */
+  readonly arrayItems: Map<ComplexType, ElementField>;
+  /** Types whose input form differs from their output form. */
+  readonly hasInputForm: Set<ComplexType | SimpleType>;
+  readonly typeNames: Map<ComplexType | SimpleType, TypeNames>;
+  readonly serviceNames: Map<Service, ServiceNames>;
+  /** Namespace URIs in order of first use, with the const name each gets in descriptors.ts. */
+  readonly namespaces: Map<string, string>;
+  /** Property name per element field / attribute of each complex type (local names, de-clashed). */
+  readonly propNames: Map<object, string>;
+}
+
+export function emptyPlan(model: WsdlModel, nameHints: ReadonlyMap<ComplexType | SimpleType, string>): EmitPlan {
+  return {
+    model, nameHints, arrayItems: new Map(), hasInputForm: new Set(), typeNames: new Map(), serviceNames: new Map(),
+    namespaces: new Map(), propNames: new Map(),
+  };
+}
+
+export type Pass = { readonly name: string; run(plan: EmitPlan): void };
+
+export type { Operation };
