@@ -61,13 +61,12 @@ export function parseXmlDocument(
   let firstError: { message: string; line: number; column: number } | undefined;
   const parser = new DOMParser({
     locator: true,
-    onError: (level, message) => {
+    onError: (level, message, context: { locator?: { lineNumber?: number; columnNumber?: number } } | undefined) => {
       if (level === "warning") return;
-      const m = /line:\s*(\d+)[^\d]+col(?:umn)?:\s*(\d+)/i.exec(message);
       firstError ??= {
-        message: message.replace(/\s*\n?@#\[line:.*$/s, "").trim(),
-        line: m ? Number(m[1]) : 0,
-        column: m ? Number(m[2]) : 0,
+        message: message.trim(),
+        line: context?.locator?.lineNumber ?? 0,
+        column: context?.locator?.columnNumber ?? 0,
       };
       throw new Error(message);
     },

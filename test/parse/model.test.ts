@@ -1,0 +1,50 @@
+/** The model keeps every wire fact of the fixture. */
+import { describe, expect, it } from "vitest";
+import { loadWsdl } from "../../src/generate.js";
+import type { ComplexType, Service } from "../../src/model/model.js";
+import { WSDL_PATH } from "../support/captures.js";
+
+const NS = "http://api.example.com/messages/";
+
+describe("the model of the Message Retrieval Service", async () => {
+  const { model } = await loadWsdl(WSDL_PATH);
+  const service = model!.services[0] as Service;
+
+  it("has the SOAP bindings' actions and styles, and the HTTP bindings' verbs and locations", () => {
+    const [soap11, soap12, get, post] = service.ports.map((p) => p.binding);
+    expect(soap11!.operations.map((o) => o.soapAction)).toEqual([`${NS}GetMessages`, `${NS}GetMessagesInDateRange`, `${NS}DeleteMessage`]);
+    expect(soap12!.protocol).toBe("soap12");
+    expect(soap11!.operations[0]!.style).toBe("document");
+    expect(soap11!.operations[0]!.inputEncoding).toEqual({ kind: "soapBody", use: "literal", namespace: undefined });
+    expect(get!.verb).toBe("GET");
+    expect(get!.operations.map((o) => o.location)).toEqual(["/GetMessages", "/GetMessagesInDateRange", "/DeleteMessage"]);
+    expect(get!.operations[0]!.inputEncoding).toEqual({ kind: "urlEncoded" });
+    expect(post!.operations[0]!.inputEncoding).toEqual({ kind: "mimeContent", contentType: "application/x-www-form-urlencoded" });
+    expect(get!.operations[0]!.outputEncoding).toEqual({ kind: "mimeXml", part: "Body" });
+    expect(get!.operations[2]!.outputEncoding).toEqual({ kind: "none" });
+    expect(service.ports.map((p) => p.address)).toEqual(Array(4).fill("http://127.0.0.1:8089/api.asmx"));
+  });
+
+  it("links the HTTP bindings' string parts to the same logical operation and its typed fields", () => {
+    const soapOp = service.ports[0]!.binding.operations[1]!.operation;
+    const httpOp = service.ports[2]!.binding.operations[1]!;
+    expect(httpOp.operation).toBe(soapOp);
+    expect(httpOp.httpParameters.map((p) => [p.name, p.field.type.kind === "builtin" ? p.field.type.scalar : "?"])).toEqual([
+      ["email", "string"], ["password", "string"], ["startDate", "dateTime"], ["endDate", "dateTime"],
+    ]);
+    expect(service.operations.map((o) => o.name)).toEqual(["GetMessages", "GetMessagesInDateRange", "DeleteMessage"]);
+    expect(service.operations.map((o) => o.result.kind)).toEqual(["unwrapped", "unwrapped", "void"]);
+  });
+
+  it("keeps element order, occurrence, nillable and namespaces", () => {
+    const messages = model!.types.find((t) => t.name?.local === "Messages") as ComplexType;
+    expect(messages.fields.map((f) => [f.name.local, f.minOccurs, f.maxOccurs, f.nillable])).toEqual([
+      ["DateArrived", 1, 1, false], ["UserId", 1, 1, false], ["Sender", 0, 1, false], ["MessageText", 0, 1, false],
+      ["MessageUrl", 0, 1, false], ["Transcription", 0, 1, false], ["Id", 1, 1, false],
+    ]);
+    expect(messages.fields.every((f) => f.name.ns === NS)).toBe(true);
+    const array = model!.types.find((t) => t.name?.local === "ArrayOfMessages") as ComplexType;
+    expect(array.fields[0]).toMatchObject({ minOccurs: 0, maxOccurs: Infinity, nillable: true });
+    expect(service.operations[1]!.doc).toBe("Returns the messages whose DateArrived lies in [startDate, endDate] (both bounds inclusive).");
+  });
+});

@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { parseAsmxDateTime } from "../../src/runtime/asmx-dates.js";
+import { formatScalar, parseScalar, ValueFormatError } from "../../src/runtime/scalars.js";
+import { XsdDate, XsdDateTime, XsdTime } from "../../src/runtime/temporal.js";
+
+describe("XsdDateTime", () => {
+  it("keeps the lexical value exactly and converts to Date", () => {
+    const d = new XsdDateTime("2024-03-10T12:00:00.1234567");
+    expect(String(d)).toBe("2024-03-10T12:00:00.1234567");
+    expect(JSON.stringify({ d })).toBe('{"d":"2024-03-10T12:00:00.1234567"}');
+    expect(d.toDate().toISOString()).toBe("2024-03-10T12:00:00.123Z");
+    expect(d.hasOffset).toBe(false);
+    expect(new XsdDateTime("2024-01-05T10:00:00+02:00").toDate().toISOString()).toBe("2024-01-05T08:00:00.000Z");
+    expect(new XsdDateTime("2024-01-05T10:00:00Z").hasOffset).toBe(true);
+    expect(new XsdDateTime("2024-01-05").toDate().toISOString()).toBe("2024-01-05T00:00:00.000Z");
+  });
+  it("accepts Date and strings, rejects invalid values", () => {
+    expect(XsdDateTime.from(new Date(Date.UTC(2024, 0, 5, 10))).lexical).toBe("2024-01-05T10:00:00.000Z");
+    for (const bad of ["2024-02-30T00:00:00", "2024-01-05T25:00:00", "2024-01-05T10:00", "1/5/2024", "", "2024-01-05T10:00:00+15:00"]) {
+      expect(() => new XsdDateTime(bad), bad).toThrow(RangeError);
+    }
+    expect(new XsdDateTime("2024-02-29T23:59:59").lexical).toBe("2024-02-29T23:59:59");
+    expect(() => new XsdDateTime("2023-02-29T00:00:00")).toThrow();
+  });
+  it("xs:date and xs:time", () => {
+    expect(XsdDate.from(new Date(Date.UTC(2024, 1, 29))).lexical).toBe("2024-02-29");
+    expect(new XsdTime("10:00:00.5Z").toDate().toISOString()).toBe("1970-01-01T10:00:00.500Z");
+    expect(() => new XsdTime("24:01:00")).toThrow();
+  });
+});
+
+describe("scalars", () => {
+  it("parses integers by XSD rules and range", () => {
+    expect(parseScalar("int", " 102 ")).toBe(102);
+    expect(parseScalar("int", "+102")).toBe(102);
+    for (const bad of ["abc", "101.0", "2147483648", ""]) expect(() => parseScalar("int", bad), bad).toThrow(ValueFormatError);
+    expect(parseScalar("long", "9223372036854775807")).toBe(9223372036854775807n);
+    expect(() => parseScalar("long", "9223372036854775808")).toThrow(ValueFormatError);
+    expect(parseScalar("unsignedLong", "18446744073709551615")).toBe(18446744073709551615n);
+    expect(parseScalar("decimal", "  12345678901234567890.123456789 ")).toBe("12345678901234567890.123456789");
+  });
+  it("parses booleans, floats and binaries", () => {
+    expect(parseScalar("boolean", "1")).toBe(true);
+    expect(() => parseScalar("boolean", "yes")).toThrow();
+    expect(parseScalar("double", "-INF")).toBe(-Infinity);
+    expect(Number.isNaN(parseScalar("double", "NaN"))).toBe(true);
+    expect(parseScalar("base64Binary", "AQID")).toEqual(new Uint8Array([1, 2, 3]));
+  });
+  it("formats values and refuses the wrong kind", () => {
+    expect(formatScalar("long", 12n)).toBe("12");
+    expect(formatScalar("long", 12)).toBe("12");
+    expect(formatScalar("double", Infinity)).toBe("INF");
+    expect(formatScalar("dateTime", "2024-01-05")).toBe("2024-01-05");
+    expect(() => formatScalar("int", 1.5)).toThrow(ValueFormatError);
+    expect(() => formatScalar("int", "1")).toThrow(ValueFormatError);
+    expect(() => formatScalar("dateTime", "yesterday")).toThrow(ValueFormatError);
+    expect(formatScalar("hexBinary", new Uint8Array([255, 1]))).toBe("FF01");
+  });
+});
+
+describe("ASMX date parameters (recorded dateNN cases)", () => {
+  const cases: [string, string | undefined][] = [
+    ["2024-01-05", "2024-01-05T00:00:00"],
+    ["2024-01-05T10:00:00", "2024-01-05T10:00:00"],
+    ["2024-01-05T10:00:00Z", "2024-01-05T10:00:00Z"],
+    ["2024-01-05T10:00:00+02:00", "2024-01-05T10:00:00+02:00"],
+    ["2024-01-05T10:00:00.0000000", "2024-01-05T10:00:00.0000000"],
+    ["2024-01-05T10:00", "2024-01-05T10:00:00"],
+    ["1/5/2024", "2024-01-05T00:00:00"],
+    ["1/5/2024 10:00:00 AM", "2024-01-05T10:00:00"],
+    ["1/5/2024 12:30:00 PM", "2024-01-05T12:30:00"],
+    ["05/01/2024", "2024-05-01T00:00:00"],
+    ["2024-01-05 10:00:00", "2024-01-05T10:00:00"],
+    ["Fri, 05 Jan 2024 10:00:00 GMT", "2024-01-05T10:00:00Z"],
+    ["Jan 5 2024 10:00", "2024-01-05T10:00:00"],
+    ["20240105T100000", undefined],
+    ["not-a-date", undefined],
+    ["", undefined],
+    ["13/1/2024", undefined],
+  ];
+  for (const [input, expected] of cases) it(JSON.stringify(input), () => expect(parseAsmxDateTime(input)).toBe(expected));
+});
