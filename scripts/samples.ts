@@ -1,10 +1,12 @@
 /**
  * Regenerates generated-samples/ from fixtures/ (`npm run samples`), or checks that it is fresh
  * (`npm run samples:check`, run by CI): any difference fails with the command that fixes it.
- * Each sample is a fixture WSDL and the folder its output goes to.
+ * Each sample is a fixture WSDL and the folder its output goes to; config.schema.json is kept here too.
  */
-import { generate } from "../src/generate.js";
+import { readFileSync, writeFileSync } from "node:fs";
+import { configJsonSchema } from "../src/cli/options.js";
 import { formatDiagnostic } from "../src/diagnostics.js";
+import { generate } from "../src/generate.js";
 
 export const SAMPLES: readonly { readonly wsdl: string; readonly out: string }[] = [
   { wsdl: "fixtures/message-service/api.wsdl", out: "generated-samples/message-service" },
@@ -26,6 +28,21 @@ for (const s of SAMPLES) {
   } else if (!check) {
     console.log(`${s.out}: ${r.changed.length} written, ${r.files.length - r.changed.length} unchanged`);
   }
+}
+// config.schema.json is derived from the options table too.
+const schema = `${JSON.stringify(configJsonSchema(), null, 2)}\n`;
+const current = (() => {
+  try {
+    return readFileSync("config.schema.json", "utf8");
+  } catch {
+    return undefined;
+  }
+})();
+if (current !== schema) {
+  if (check) {
+    failed = true;
+    console.error("config.schema.json is stale");
+  } else writeFileSync("config.schema.json", schema);
 }
 if (failed && check) console.error("Run `npm run samples` and commit the result.");
 process.exitCode = failed ? 1 : 0;

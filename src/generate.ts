@@ -45,6 +45,8 @@ export interface GenerateOptions extends LoadOptions {
   readonly out: string;
   /** Module specifier generated code imports the runtime from. Default: `wsdl-tsgen/runtime`. */
   readonly runtimeImport?: string;
+  /** Pinned constant names of namespaces in descriptors.ts, by namespace URI. */
+  readonly namespaceNames?: Readonly<Record<string, string>>;
   /** Write nothing; report which files would change. */
   readonly check?: boolean;
 }
@@ -61,7 +63,7 @@ export interface GenerateResult {
 }
 
 /** Generates the files for one WSDL, in memory. */
-export async function generateFiles(location: string, options: Omit<GenerateOptions, "out" | "check"> = {}): Promise<{ files: OutputFile[]; diagnostics: readonly Diagnostic[]; model: WsdlModel | undefined }> {
+export async function generateFiles(location: string, options: Omit<GenerateOptions, "out" | "check"> & { readonly namespaceNames?: Readonly<Record<string, string>> } = {}): Promise<{ files: OutputFile[]; diagnostics: readonly Diagnostic[]; model: WsdlModel | undefined }> {
   let loaded;
   try {
     loaded = await load(location, options);
@@ -71,10 +73,15 @@ export async function generateFiles(location: string, options: Omit<GenerateOpti
   }
   const { docs, built } = loaded;
   if (built.diagnostics.hasErrors) return { files: [], diagnostics: built.diagnostics.items, model: undefined };
-  const files = await emitFiles(plan(built.model, built.nameHints), {
+  for (const [ns, name] of Object.entries(options.namespaceNames ?? {})) {
+    if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name)) {
+      return { files: [], diagnostics: [{ code: "OPTION_INVALID", severity: "error", message: `namespaceNames: "${name}" (for ${ns}) is not a valid identifier`, file: location, line: 0, column: 0 }], model: undefined };
+    }
+  }
+  const files = await emitFiles(plan(built.model, built.nameHints, new Map(Object.entries(options.namespaceNames ?? {}))), {
     runtimeImport: options.runtimeImport ?? "wsdl-tsgen/runtime",
     sourceLabel: sourceLabel(location),
-    wsdlText: docs.texts.get(location) ?? "",
+    wsdlText: docs.texts.get(docs.root.file) ?? "",
   });
   return { files, diagnostics: built.diagnostics.items, model: built.model };
 }

@@ -1,75 +1,182 @@
-/** The command line: `wsdl-tsgen generate <wsdl-file-or-url> --out <dir>`. Returns the exit code. */
+/** The command line. Returns the exit code: 0 ok, 1 invalid input or stale output, 2 usage error, 3 internal error. */
+import { existsSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
+import * as path from "node:path";
 import { Command, CommanderError, Option } from "commander";
-import { formatDiagnostic } from "../diagnostics.js";
-import { generate } from "../generate.js";
-import { GENERATE_OPTIONS, type GenerateCliOptions } from "./options.js";
+import { DiagnosticError, formatDiagnostic, type Diagnostic } from "../diagnostics.js";
+import { download } from "../download.js";
+import { generate, loadWsdl } from "../generate.js";
+import { describeModel, modelToJson } from "../inspect.js";
+import { ConfigError, loadConfig, starterConfig } from "./config.js";
+import { CONFIG_FILE, OPTIONS, type OptionName, type SourceOptions } from "./options.js";
 
 export const EXIT = { ok: 0, invalidInput: 1, usage: 2, internal: 3 } as const;
 
 export interface CliIo {
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
+  /** Colour only on a terminal, and never with NO_COLOR. */
+  readonly color: boolean;
 }
 
-const defaultIo: CliIo = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) };
+const defaultIo: CliIo = {
+  stdout: (t) => process.stdout.write(t),
+  stderr: (t) => process.stderr.write(t),
+  color: Boolean(process.stderr.isTTY) && !process.env["NO_COLOR"],
+};
+
+class UsageError extends Error {}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+function collectMap(value: string, previous: Record<string, string> | undefined): Record<string, string> {
+  const eq = value.lastIndexOf("=");
+  if (eq <= 0) throw new UsageError(`--namespace-name expects uri=NAME, got '${value}'`);
+  return { ...previous, [value.slice(0, eq)]: value.slice(eq + 1) };
+}
 
 export async function main(argv: readonly string[], io: CliIo = defaultIo): Promise<number> {
   let exitCode: number = EXIT.ok;
+  const red = (s: string) => (io.color ? `\u001b[31m${s}\u001b[39m` : s);
+  const yellow = (s: string) => (io.color ? `\u001b[33m${s}\u001b[39m` : s);
+  const printDiagnostics = (ds: readonly Diagnostic[], quiet: boolean) => {
+    for (const d of ds) {
+      if (d.severity === "warning" && quiet) continue;
+      const text = formatDiagnostic(d);
+      io.stderr(`${d.severity === "error" ? text.replace(": error ", `: ${red("error")} `) : text.replace(": warning ", `: ${yellow("warning")} `)}\n`);
+    }
+  };
+
   const program = new Command("wsdl-tsgen")
     .description("Generate strict TypeScript types, clients and servers from a WSDL 1.1 service description.")
     .exitOverride()
+    .showSuggestionAfterError(true)
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .addHelpText("after", "\nExit codes: 0 ok, 1 invalid input (or stale output with --check), 2 usage error, 3 internal error.");
 
   const gen = program
     .command("generate")
-    .description("generate types, a client and a server skeleton for every binding of a WSDL")
-    .argument("<wsdl>", "WSDL file path or http(s) URL");
-  for (const spec of Object.values(GENERATE_OPTIONS)) {
+    .description(`generate types, a client and a server skeleton for every binding of a WSDL (or of each source in ${CONFIG_FILE})`)
+    .argument("[wsdl]", OPTIONS.wsdl.description);
+  for (const [name, spec] of Object.entries(OPTIONS) as [OptionName, (typeof OPTIONS)[OptionName]][]) {
+    if (name === "wsdl") continue;
     const o = new Option(spec.flag, spec.description);
-    if ("default" in spec && spec.kind === "string") o.default(spec.default);
+    if (spec.kind === "map") o.argParser(collectMap);
     gen.addOption(o);
   }
-  gen.action(async (wsdl: string, opts: Partial<GenerateCliOptions>) => {
-    if (!opts.out) {
-      io.stderr("error: required option '-o, --out <dir>' not specified\n");
-      exitCode = EXIT.usage;
-      return;
+  gen.action(async (wsdl: string | undefined, opts: Partial<Record<OptionName, unknown>>) => {
+    const quiet = opts.quiet === true;
+    const verbose = opts.verbose === true;
+    const configFile = (opts.config as string | undefined) ?? (existsSync(CONFIG_FILE) ? CONFIG_FILE : undefined);
+    // CLI flags override the config file; with a WSDL argument, the config's sources are not used.
+    const overrides: Partial<SourceOptions> = {};
+    if (opts.out !== undefined) overrides.out = opts.out as string;
+    if (opts.runtimeImport !== undefined) overrides.runtimeImport = opts.runtimeImport as string;
+    if (opts.namespaceNames !== undefined) overrides.namespaceNames = opts.namespaceNames as Record<string, string>;
+    let sources: SourceOptions[];
+    if (wsdl !== undefined) {
+      if (!overrides.out) throw new UsageError("required option '-o, --out <dir>' not specified");
+      sources = [{ ...overrides, wsdl, out: overrides.out }];
+    } else if (configFile) {
+      const config = await loadConfig(configFile);
+      sources = config.sources.map((s) => ({ ...s, ...overrides }));
+    } else {
+      throw new UsageError(`missing argument 'wsdl' (or a ${CONFIG_FILE}; run 'wsdl-tsgen init' to write one)`);
     }
     const started = performance.now();
-    const result = await generate(wsdl, { out: opts.out, runtimeImport: opts.runtimeImport ?? "wsdl-tsgen/runtime", check: opts.check === true });
-    for (const d of result.diagnostics) {
-      if (d.severity === "error" || !opts.quiet) io.stderr(`${formatDiagnostic(d)}\n`);
-    }
-    if (!result.ok) {
-      exitCode = EXIT.invalidInput;
-      return;
-    }
-    if (opts.check) {
-      const stale = [...result.changed.map((f) => `changed: ${f}`), ...result.removed.map((f) => `removed: ${f}`)];
-      if (stale.length > 0) {
-        io.stderr(`${opts.out} is out of date:\n${stale.map((s) => `  ${s}`).join("\n")}\nRun: wsdl-tsgen generate ${wsdl} --out ${opts.out}\n`);
+    let services = 0;
+    let operations = 0;
+    let types = 0;
+    let written = 0;
+    let unchanged = 0;
+    for (const source of sources) {
+      const result = await generate(source.wsdl, {
+        out: source.out,
+        runtimeImport: source.runtimeImport ?? OPTIONS.runtimeImport.default,
+        ...(source.namespaceNames ? { namespaceNames: source.namespaceNames } : {}),
+        check: opts.check === true,
+      });
+      printDiagnostics(result.diagnostics, quiet && !verbose);
+      if (!result.ok) {
         exitCode = EXIT.invalidInput;
-      } else if (!opts.quiet) io.stdout(`${opts.out} is up to date (${result.files.length} files).\n`);
-      return;
-    }
-    if (!opts.quiet) {
+        continue;
+      }
       const m = result.model!;
-      const ops = m.services.reduce((n, s) => n + s.operations.length, 0);
+      services += m.services.length;
+      operations += m.services.reduce((n, s) => n + s.operations.length, 0);
+      types += m.types.length;
+      written += result.changed.length + result.removed.length;
+      unchanged += result.files.length - result.changed.length;
+      if (opts.check) {
+        const stale = [...result.changed.map((f) => `changed: ${f}`), ...result.removed.map((f) => `removed: ${f}`)];
+        if (stale.length > 0) {
+          const fix = wsdl !== undefined ? `wsdl-tsgen generate ${source.wsdl} --out ${source.out}` : `wsdl-tsgen generate${opts.config ? ` --config ${opts.config}` : ""}`;
+          io.stderr(`${source.out} is out of date:\n${stale.map((s) => `  ${s}`).join("\n")}\nRun: ${fix}\n`);
+          exitCode = EXIT.invalidInput;
+        }
+      } else if (verbose) {
+        for (const f of result.changed) io.stdout(`  wrote ${path.join(source.out, f)}\n`);
+        for (const f of result.removed) io.stdout(`  removed ${path.join(source.out, f)}\n`);
+      }
+    }
+    if (!quiet && exitCode === EXIT.ok) {
       const ms = Math.round(performance.now() - started);
-      io.stdout(
-        `${m.services.length} service${m.services.length === 1 ? "" : "s"}, ${ops} operation${ops === 1 ? "" : "s"}, ${m.types.length} types: ` +
-          `${result.changed.length} file${result.changed.length === 1 ? "" : "s"} written, ${result.files.length - result.changed.length} unchanged in ${opts.out} (${ms} ms)\n`,
-      );
+      const what = opts.check ? `${plural(unchanged, "file")} up to date` : `${plural(written, "file")} written, ${unchanged} unchanged`;
+      io.stdout(`${plural(services, "service")}, ${plural(operations, "operation")}, ${plural(types, "type")}: ${what} (${ms} ms)\n`);
     }
   });
+
+  program
+    .command("init")
+    .description(`write a starter ${CONFIG_FILE} in the working directory`)
+    .option("--force", "overwrite an existing file")
+    .action(async (opts: { force?: boolean }) => {
+      if (existsSync(CONFIG_FILE) && !opts.force) throw new UsageError(`${CONFIG_FILE} already exists (use --force to overwrite)`);
+      await writeFile(CONFIG_FILE, starterConfig());
+      io.stdout(`wrote ${CONFIG_FILE}\n`);
+    });
+
+  program
+    .command("inspect")
+    .description("print the services, ports, bindings and operations of a WSDL with their typed signatures")
+    .argument("<wsdl>", OPTIONS.wsdl.description)
+    .option("--json", "print the model as JSON")
+    .action(async (wsdl: string, opts: { json?: boolean }) => {
+      const r = await loadWsdl(wsdl);
+      printDiagnostics(r.diagnostics, false);
+      if (!r.model) {
+        exitCode = EXIT.invalidInput;
+        return;
+      }
+      io.stdout(opts.json ? `${JSON.stringify(modelToJson(r.model), null, 2)}\n` : describeModel(r.model));
+    });
+
+  program
+    .command("download")
+    .description("vendor a WSDL and every document it imports into a folder, with import locations rewritten")
+    .argument("<url>", OPTIONS.wsdl.description)
+    .requiredOption("--to <dir>", "folder to write the documents to")
+    .action(async (url: string, opts: { to: string }) => {
+      const r = await download(url, opts.to);
+      io.stdout(`${plural(r.files.length, "document")} written to ${opts.to}; the root is ${path.join(opts.to, r.root)}\n`);
+    });
 
   try {
     await program.parseAsync(argv as string[], { from: "user" });
     return exitCode;
   } catch (e) {
-    if (e instanceof CommanderError) {
-      return e.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    if (e instanceof CommanderError) return e.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    if (e instanceof UsageError) {
+      io.stderr(`error: ${e.message}\n`);
+      return EXIT.usage;
+    }
+    if (e instanceof ConfigError) {
+      io.stderr(`${red("error")}: ${e.message}\n`);
+      return EXIT.invalidInput;
+    }
+    if (e instanceof DiagnosticError) {
+      printDiagnostics(e.diagnostics, false);
+      return EXIT.invalidInput;
     }
     io.stderr(`wsdl-tsgen: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
     if (process.env["WSDL_TSGEN_DEBUG"] && e instanceof Error && e.stack) io.stderr(`${e.stack}\n`);

@@ -1,25 +1,101 @@
 /**
- * The options of `wsdl-tsgen generate`, defined once: the CLI flags are derived from this table
- * (and a config file will be validated against it), so a name exists in exactly one place.
+ * The options, defined once. From this table come the CLI flags of `generate`, the config file's
+ * JSON Schema (`config.schema.json`) and its validation; a name exists in exactly one place.
  */
+
 export interface OptionSpec {
+  /** Commander flag syntax. */
   readonly flag: string;
   readonly description: string;
-  readonly kind: "string" | "boolean";
+  readonly kind: "string" | "boolean" | "map";
+  /** `source`: per WSDL (config `sources[]` entries and CLI); `run`: CLI only. */
+  readonly scope: "source" | "run";
   readonly default?: string | boolean;
 }
 
-export const GENERATE_OPTIONS = {
-  out: { flag: "-o, --out <dir>", description: "output folder for the generated files", kind: "string" },
+export const OPTIONS = {
+  wsdl: { flag: "", description: "WSDL file path or http(s) URL", kind: "string", scope: "source" },
+  out: { flag: "-o, --out <dir>", description: "output folder for the generated files", kind: "string", scope: "source" },
   runtimeImport: {
     flag: "--runtime-import <module>",
-    description: "module generated code imports the runtime from",
+    description: "module that generated code imports the runtime from",
     kind: "string",
+    scope: "source",
     default: "wsdl-tsgen/runtime",
   },
-  check: { flag: "--check", description: "write nothing; exit 1 when any output file would change", kind: "boolean", default: false },
-  quiet: { flag: "-q, --quiet", description: "print only errors", kind: "boolean", default: false },
+  namespaceNames: {
+    flag: "--namespace-name <uri=NAME...>",
+    description: "pin the constant name of a namespace in descriptors.ts (as gSOAP's typemap pins prefixes)",
+    kind: "map",
+    scope: "source",
+  },
+  config: { flag: "-c, --config <file>", description: "config file (default: ./wsdl-tsgen.config.json when present)", kind: "string", scope: "run" },
+  check: { flag: "--check", description: "write nothing; exit 1 when any output file would be added, changed or removed", kind: "boolean", scope: "run", default: false },
+  quiet: { flag: "-q, --quiet", description: "print only errors", kind: "boolean", scope: "run", default: false },
+  verbose: { flag: "-v, --verbose", description: "print every file and warning", kind: "boolean", scope: "run", default: false },
 } as const satisfies Record<string, OptionSpec>;
 
-type ValueOf<S extends OptionSpec> = S["kind"] extends "boolean" ? boolean : string;
-export type GenerateCliOptions = { -readonly [K in keyof typeof GENERATE_OPTIONS]: ValueOf<(typeof GENERATE_OPTIONS)[K]> };
+export type OptionName = keyof typeof OPTIONS;
+type ValueOf<S extends OptionSpec> = S["kind"] extends "boolean" ? boolean : S["kind"] extends "map" ? Record<string, string> : string;
+type SourceKeys = { [K in OptionName]: (typeof OPTIONS)[K]["scope"] extends "source" ? K : never }[OptionName];
+
+/** One entry of `sources` in the config file, also what the CLI builds from its flags. */
+export type SourceOptions = { wsdl: string; out: string } & { [K in Exclude<SourceKeys, "wsdl" | "out">]?: ValueOf<(typeof OPTIONS)[K]> };
+
+export const CONFIG_FILE = "wsdl-tsgen.config.json";
+export const SOURCE_KEYS = (Object.keys(OPTIONS) as OptionName[]).filter((k) => OPTIONS[k].scope === "source");
+
+/** The JSON Schema of the config file, derived from OPTIONS. */
+export function configJsonSchema(): object {
+  const properties: Record<string, object> = {};
+  for (const k of SOURCE_KEYS) {
+    const o: OptionSpec = OPTIONS[k];
+    properties[k] =
+      o.kind === "map"
+        ? { type: "object", description: o.description, additionalProperties: { type: "string" } }
+        : { type: o.kind, description: o.description, ...(o.default !== undefined ? { default: o.default } : {}) };
+  }
+  return {
+    $schema: "http://json-schema.org/draft-07/schema#",
+    title: "wsdl-tsgen configuration",
+    type: "object",
+    additionalProperties: false,
+    required: ["sources"],
+    properties: {
+      $schema: { type: "string" },
+      sources: {
+        type: "array",
+        minItems: 1,
+        items: { type: "object", additionalProperties: false, required: ["wsdl", "out"], properties },
+      },
+    },
+  };
+}
+
+/** The nearest valid name, for "did you mean" hints (Levenshtein distance up to a third of its length). */
+export function nearest(word: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestD = Infinity;
+  for (const c of candidates) {
+    const w = word.toLowerCase();
+    const l = c.toLowerCase();
+    // A prefix either way ("outDir" for "out") counts as close.
+    const d = w.startsWith(l) || l.startsWith(w) ? 1 : distance(w, l);
+    if (d < bestD) [best, bestD] = [c, d];
+  }
+  return best !== undefined && bestD <= Math.max(2, Math.floor(word.length / 3)) ? best : undefined;
+}
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return row[b.length]!;
+}

@@ -27,6 +27,8 @@ export interface LoadedDocuments {
   readonly schemas: readonly RawSchema[];
   /** The text of every document read, by location, for `?WSDL` serving and vendoring. */
   readonly texts: ReadonlyMap<string, string>;
+  /** Every import and include: the document naming it, the attribute value as written, and where it led. */
+  readonly references: readonly { readonly from: string; readonly value: string; readonly target: string }[];
 }
 
 const isUrl = (s: string): boolean => /^https?:\/\//i.test(s);
@@ -39,12 +41,13 @@ export function resolveLocation(base: string, location: string): string {
   return path.join(path.dirname(base), location);
 }
 
-async function readText(location: string, options: LoadOptions, at: SourceLocation | undefined): Promise<string> {
+/** Reads a document; for a URL, also where it ended up after redirects (the base for its imports). */
+async function readText(location: string, options: LoadOptions, at: SourceLocation | undefined): Promise<{ text: string; url: string }> {
   const where = at ?? { file: location, line: 0, column: 0 };
   const maxBytes = (options.limits ?? DEFAULT_XML_LIMITS).maxBytes;
   if (!isUrl(location)) {
     try {
-      return await readFile(location, "utf8");
+      return { text: await readFile(location, "utf8"), url: location };
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       fail("INPUT_NOT_READABLE", `cannot read ${location}${code ? ` (${code})` : ""}; expected a readable WSDL or XSD file`, where);
@@ -70,7 +73,7 @@ async function readText(location: string, options: LoadOptions, at: SourceLocati
     if (declared > maxBytes) fail("XML_TOO_LARGE", `${url} is ${declared} bytes; the limit is ${maxBytes} bytes`, where);
     const buf = Buffer.from(await res.arrayBuffer());
     if (buf.length > maxBytes) fail("XML_TOO_LARGE", `${url} is ${buf.length} bytes; the limit is ${maxBytes} bytes`, where);
-    return buf.toString("utf8");
+    return { text: buf.toString("utf8"), url };
   }
 }
 
@@ -79,69 +82,76 @@ export async function loadDocuments(location: string, options: LoadOptions = {})
   const definitions: RawDefinitions[] = [];
   const schemas: RawSchema[] = [];
   const texts = new Map<string, string>();
+  const references: { from: string; value: string; target: string }[] = [];
   const seen = new Set<string>();
   const key = (l: string) => (isUrl(l) ? l : path.resolve(l));
 
   const loadSchemaDoc = async (loc: string, at: SourceLocation, chameleonNs: string | undefined): Promise<void> => {
     if (seen.has(key(loc) + "#" + (chameleonNs ?? ""))) return;
     seen.add(key(loc) + "#" + (chameleonNs ?? ""));
-    const text = await readText(loc, options, at);
-    texts.set(loc, text);
-    const doc = parseXmlDocument(text, loc, options.limits);
+    const { text, url } = await readText(loc, options, at);
+    texts.set(url, text);
+    const doc = parseXmlDocument(text, url, options.limits);
     const root = doc.documentElement!;
     if (root.namespaceURI === NS.wsdl && root.localName === "definitions") {
-      await loadDefinitions(loc, text, root);
+      await loadDefinitions(url, root);
       return;
     }
     if (root.namespaceURI !== NS.xsd || root.localName !== "schema") {
-      fail("XSD_NOT_SCHEMA", `${loc} has the root element ${root.tagName}; expected xs:schema`, at);
+      fail("XSD_NOT_SCHEMA", `${url} has the root element ${root.tagName}; expected xs:schema`, at);
     }
-    await addSchema(readSchema(root, loc), chameleonNs);
+    await addSchema(readSchema(root, url), chameleonNs);
   };
 
   const addSchema = async (schema: RawSchema, chameleonNs: string | undefined): Promise<void> => {
     const s = chameleonNs !== undefined && schema.targetNamespace === "" ? { ...schema, targetNamespace: chameleonNs } : schema;
     schemas.push(s);
     for (const imp of s.imports) {
-      if (imp.schemaLocation) await loadSchemaDoc(resolveLocation(s.file, imp.schemaLocation), { ...imp.loc }, undefined);
+      if (!imp.schemaLocation) continue;
+      const target = resolveLocation(s.file, imp.schemaLocation);
+      references.push({ from: s.file, value: imp.schemaLocation, target });
+      await loadSchemaDoc(target, { ...imp.loc }, undefined);
     }
     for (const inc of s.includes) {
-      await loadSchemaDoc(resolveLocation(s.file, inc.schemaLocation), inc.loc, s.targetNamespace);
+      const target = resolveLocation(s.file, inc.schemaLocation);
+      references.push({ from: s.file, value: inc.schemaLocation, target });
+      await loadSchemaDoc(target, inc.loc, s.targetNamespace);
     }
   };
 
-  const loadDefinitions = async (loc: string, _text: string, root: Element): Promise<RawDefinitions> => {
+  const loadDefinitions = async (loc: string, root: Element): Promise<RawDefinitions> => {
     const defs = readDefinitions(root, loc);
     definitions.push(defs);
     for (const s of defs.schemas) await addSchema(s, undefined);
     for (const imp of defs.imports) {
       const target = resolveLocation(loc, imp.location);
+      references.push({ from: loc, value: imp.location, target });
       if (seen.has(key(target) + "#")) continue;
       seen.add(key(target) + "#");
-      const text = await readText(target, options, imp.loc);
-      texts.set(target, text);
-      const doc = parseXmlDocument(text, target, options.limits);
+      const { text, url } = await readText(target, options, imp.loc);
+      texts.set(url, text);
+      const doc = parseXmlDocument(text, url, options.limits);
       const r = doc.documentElement!;
-      if (r.namespaceURI === NS.xsd && r.localName === "schema") await addSchema(readSchema(r, target), undefined);
-      else await loadDefinitions(target, text, r);
+      if (r.namespaceURI === NS.xsd && r.localName === "schema") await addSchema(readSchema(r, url), undefined);
+      else await loadDefinitions(url, r);
     }
     return defs;
   };
 
   seen.add(key(location) + "#");
-  const text = await readText(location, options, undefined);
-  texts.set(location, text);
-  const doc = parseXmlDocument(text, location, options.limits);
+  const { text, url } = await readText(location, options, undefined);
+  texts.set(url, text);
+  const doc = parseXmlDocument(text, url, options.limits);
   const rootEl = doc.documentElement!;
   if (rootEl.namespaceURI === NS.xsd && rootEl.localName === "schema") {
     throw new DiagnosticError([
       diagnostic("WSDL_NOT_DEFINITIONS", "the document is an XML Schema; expected a WSDL 1.1 wsdl:definitions document", {
-        file: location,
+        file: url,
         line: 1,
         column: 1,
       }),
     ]);
   }
-  const root = await loadDefinitions(location, text, rootEl);
-  return { root, definitions, schemas, texts };
+  const root = await loadDefinitions(url, rootEl);
+  return { root, definitions, schemas, texts, references };
 }

@@ -12,7 +12,25 @@ export const names: Pass = {
     // One scope for types.ts declarations, one for descriptors.ts consts; the client, server and
     // index files import from both, so service-level names are claimed in the type scope too.
     const types = new NameScope();
-    const descriptors = new NameScope(["NS"]);
+    // Namespace constants come first: pinned names, then NS, NS2, … in order of first use.
+    const descriptors = new NameScope(plan.pinnedNamespaces.values());
+    const nsScope = new NameScope(plan.pinnedNamespaces.values());
+    // Namespaces in order of first use.
+    const addNs = (ns: string) => {
+      if (ns === "" || plan.namespaces.has(ns)) return;
+      const pinned = plan.pinnedNamespaces.get(ns);
+      const name = pinned ?? nsScope.claim(plan.namespaces.size === 0 ? "NS" : `NS${plan.namespaces.size + 1}`);
+      plan.namespaces.set(ns, name);
+    };
+    addNs(plan.model.targetNamespace);
+    for (const t of plan.model.types) {
+      if (t.kind !== "complex") continue;
+      for (const f of t.fields) addNs(f.name.ns);
+      for (const a of t.attributes) addNs(a.name.ns);
+    }
+    for (const e of plan.model.elements) addNs(e.name.ns);
+    for (const s of plan.model.services) for (const op of s.operations) if (op.result.kind === "unwrapped") addNs(op.result.field.name.ns);
+    for (const ns of plan.namespaces.values()) if (!descriptors.has(ns)) descriptors.claim(ns);
     for (const t of plan.model.types) {
       const hint = t.name?.local ?? plan.nameHints.get(t) ?? "Anonymous";
       const base = typeIdentifier(hint);
@@ -33,7 +51,6 @@ export const names: Pass = {
         handlerFactory: types.claim(`create${base}Handler`),
         handlerOptions: types.claim(`${base}HandlerOptions`),
         descriptor: descriptors.claim(`${base}Desc`),
-        wsdlConst: descriptors.claim(`${base}Wsdl`),
         methods,
       });
     }
@@ -45,18 +62,6 @@ export const names: Pass = {
       for (const f of all.fields) plan.propNames.set(f, props.claim(f.name.local));
       for (const a of all.attributes) plan.propNames.set(a, props.has(a.name.local) ? props.claim(`${a.name.local}Attribute`) : props.claim(a.name.local));
     }
-    // Namespaces in order of first use.
-    const addNs = (ns: string) => {
-      if (ns !== "" && !plan.namespaces.has(ns)) plan.namespaces.set(ns, plan.namespaces.size === 0 ? "NS" : `NS${plan.namespaces.size + 1}`);
-    };
-    addNs(plan.model.targetNamespace);
-    for (const t of plan.model.types) {
-      if (t.kind !== "complex") continue;
-      for (const f of t.fields) addNs(f.name.ns);
-      for (const a of t.attributes) addNs(a.name.ns);
-    }
-    for (const e of plan.model.elements) addNs(e.name.ns);
-    for (const s of plan.model.services) for (const op of s.operations) if (op.result.kind === "unwrapped") addNs(op.result.field.name.ns);
   },
 };
 

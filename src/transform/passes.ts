@@ -12,8 +12,12 @@ import { emptyPlan, type EmitPlan, type Pass } from "./plan.js";
 
 export const PASSES: readonly Pass[] = [arrayWrappers, inputForms, names];
 
-export function plan(model: WsdlModel, nameHints: ReadonlyMap<ComplexType | SimpleType, string>): EmitPlan {
-  const p = emptyPlan(model, nameHints);
+export function plan(
+  model: WsdlModel,
+  nameHints: ReadonlyMap<ComplexType | SimpleType, string>,
+  pinnedNamespaces: ReadonlyMap<string, string> = new Map(),
+): EmitPlan {
+  const p = emptyPlan(model, nameHints, pinnedNamespaces);
   for (const pass of PASSES) pass.run(p);
   return p;
 }

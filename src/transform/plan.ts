@@ -21,7 +21,6 @@ export interface ServiceNames {
   readonly handlerFactory: string;
   readonly handlerOptions: string;
   readonly descriptor: string;
-  readonly wsdlConst: string;
   /** camelCase method name per operation name. */
   readonly methods: ReadonlyMap<string, string>;
 }
@@ -39,12 +38,18 @@ export interface EmitPlan {
   readonly namespaces: Map<string, string>;
   /** Property name per element field / attribute of each complex type (local names, de-clashed). */
   readonly propNames: Map<object, string>;
+  /** Namespace constant names pinned by the user (`namespaceNames` option). */
+  readonly pinnedNamespaces: ReadonlyMap<string, string>;
 }
 
-export function emptyPlan(model: WsdlModel, nameHints: ReadonlyMap<ComplexType | SimpleType, string>): EmitPlan {
+export function emptyPlan(
+  model: WsdlModel,
+  nameHints: ReadonlyMap<ComplexType | SimpleType, string>,
+  pinnedNamespaces: ReadonlyMap<string, string> = new Map(),
+): EmitPlan {
   return {
     model, nameHints, arrayItems: new Map(), hasInputForm: new Set(), typeNames: new Map(), serviceNames: new Map(),
-    namespaces: new Map(), propNames: new Map(),
+    namespaces: new Map(), propNames: new Map(), pinnedNamespaces,
   };
 }
 

@@ -1,0 +1,76 @@
+/** Reads and validates `wsdl-tsgen.config.json` against OPTIONS; unknown keys are errors with a hint. */
+import { readFile } from "node:fs/promises";
+import * as path from "node:path";
+import { OPTIONS, SOURCE_KEYS, nearest, type SourceOptions } from "./options.js";
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+export interface LoadedConfig {
+  readonly file: string;
+  readonly sources: readonly SourceOptions[];
+}
+
+/** Validates parsed config JSON; `file` is for messages and for resolving relative paths. */
+export function validateConfig(json: unknown, file: string): LoadedConfig {
+  const where = (p: string) => `${file}: ${p}`;
+  if (typeof json !== "object" || json === null || Array.isArray(json)) throw new ConfigError(where("expected a JSON object with a \"sources\" array"));
+  for (const key of Object.keys(json)) {
+    if (key !== "sources" && key !== "$schema") {
+      const hint = nearest(key, ["sources", "$schema"]);
+      throw new ConfigError(where(`unknown key "${key}"${hint ? `; did you mean "${hint}"?` : ""}`));
+    }
+  }
+  const sources = (json as { sources?: unknown }).sources;
+  if (!Array.isArray(sources) || sources.length === 0) throw new ConfigError(where('expected "sources": a non-empty array of { "wsdl": …, "out": … }'));
+  const base = path.dirname(file);
+  const resolve = (p: string) => (/^https?:\/\//i.test(p) || path.isAbsolute(p) ? p : path.join(base, p));
+  return {
+    file,
+    sources: sources.map((s: unknown, i): SourceOptions => {
+      const at = `sources[${i}]`;
+      if (typeof s !== "object" || s === null || Array.isArray(s)) throw new ConfigError(where(`${at} must be an object`));
+      const entry = s as Record<string, unknown>;
+      for (const key of Object.keys(entry)) {
+        if (!(SOURCE_KEYS as string[]).includes(key)) {
+          const hint = nearest(key, SOURCE_KEYS);
+          throw new ConfigError(where(`${at}: unknown option "${key}"${hint ? `; did you mean "${hint}"?` : ""}`));
+        }
+        const spec = OPTIONS[key as keyof typeof OPTIONS];
+        const v = entry[key];
+        const ok =
+          spec.kind === "map"
+            ? typeof v === "object" && v !== null && !Array.isArray(v) && Object.values(v).every((x) => typeof x === "string")
+            : typeof v === spec.kind;
+        if (!ok) throw new ConfigError(where(`${at}.${key} must be ${spec.kind === "map" ? "an object of strings" : `a ${spec.kind}`}`));
+      }
+      if (typeof entry["wsdl"] !== "string" || typeof entry["out"] !== "string") throw new ConfigError(where(`${at} needs "wsdl" and "out"`));
+      return { ...(entry as SourceOptions), wsdl: resolve(entry["wsdl"]), out: resolve(entry["out"]) };
+    }),
+  };
+}
+
+export async function loadConfig(file: string): Promise<LoadedConfig> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch {
+    throw new ConfigError(`${file}: cannot read the config file`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new ConfigError(`${file}: not valid JSON (${(e as Error).message})`);
+  }
+  return validateConfig(json, file);
+}
+
+/** The starter file `wsdl-tsgen init` writes. */
+export function starterConfig(wsdl = "./service.wsdl", out = "./src/generated/service"): string {
+  return `${JSON.stringify({ $schema: "./node_modules/wsdl-tsgen/config.schema.json", sources: [{ wsdl, out }] }, null, 2)}\n`;
+}

@@ -1,0 +1,48 @@
+/**
+ * `wsdl-tsgen download <url> --to <dir>`: vendors a WSDL and every document it imports into one
+ * folder, rewriting import locations to the local copies, so that builds need no network afterwards.
+ */
+import { mkdir, writeFile } from "node:fs/promises";
+import * as path from "node:path";
+import { loadDocuments, type LoadOptions } from "./parse/loader.js";
+
+export interface DownloadResult {
+  /** Local file names, the root first. */
+  readonly files: readonly string[];
+  readonly root: string;
+}
+
+function baseName(location: string): string {
+  const raw = /^https?:/i.test(location) ? new URL(location).pathname : location;
+  const name = path.basename(raw).replace(/[^A-Za-z0-9._-]+/g, "_");
+  return name === "" || name === "_" ? "document" : name;
+}
+
+export async function download(location: string, to: string, options: LoadOptions = {}): Promise<DownloadResult> {
+  const docs = await loadDocuments(location, options);
+  const names = new Map<string, string>();
+  const used = new Set<string>();
+  for (const loc of docs.texts.keys()) {
+    let name = baseName(loc);
+    if (loc === docs.root.file && !/\.(wsdl|xml)$/i.test(name)) name = `${name.replace(/\.[^.]*$/, "")}.wsdl`;
+    const stem = name.replace(/(\.[^.]*)?$/, "");
+    const ext = name.slice(stem.length);
+    for (let i = 2; used.has(name.toLowerCase()); i++) name = `${stem}-${i}${ext}`;
+    used.add(name.toLowerCase());
+    names.set(loc, name);
+  }
+  await mkdir(to, { recursive: true });
+  const files: string[] = [];
+  for (const [loc, text] of docs.texts) {
+    let out = text;
+    for (const ref of docs.references.filter((r) => r.from === loc)) {
+      const local = names.get(ref.target);
+      if (!local) continue;
+      const escaped = ref.value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      out = out.replace(new RegExp(`((?:schemaLocation|location)\\s*=\\s*)(["'])${escaped}\\2`, "g"), `$1$2${local}$2`);
+    }
+    await writeFile(path.join(to, names.get(loc)!), out);
+    files.push(names.get(loc)!);
+  }
+  return { files, root: names.get(docs.root.file)! };
+}

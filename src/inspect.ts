@@ -1,0 +1,79 @@
+/** `wsdl-tsgen inspect`: what a user reads before writing code, as text or as the model in JSON. */
+import type { ComplexType, ElementField, OperationResult, Port, SimpleType, TypeRef, WsdlModel } from "./model/model.js";
+
+const typeName = (t: TypeRef): string =>
+  t.kind === "builtin" ? `xs:${t.name.local}` : t.name ? t.name.local : t.kind === "simple" ? `(anonymous ${t.base.name.local})` : "(anonymous)";
+
+function fieldSig(f: ElementField): string {
+  const many = f.maxOccurs > 1 ? "[]" : "";
+  const opt = f.maxOccurs <= 1 && f.minOccurs === 0 ? "?" : "";
+  return `${f.name.local}${opt}: ${typeName(f.type)}${many}${f.nillable ? " | nil" : ""}`;
+}
+
+function resultSig(r: OperationResult): string {
+  if (r.kind === "void") return "void";
+  if (r.kind === "object") return typeName(r.type);
+  return `${typeName(r.field.type)}${r.field.maxOccurs > 1 ? "[]" : ""}${r.field.minOccurs === 0 ? " | absent" : ""}`;
+}
+
+function portLine(p: Port): string {
+  const b = p.binding;
+  const what = b.protocol === "soap11" ? "SOAP 1.1" : b.protocol === "soap12" ? "SOAP 1.2" : `HTTP ${b.verb}`;
+  return `  port ${p.name}: ${what}, binding ${b.name.local}${b.style ? `, ${b.style}` : ""}${p.address ? ` at ${p.address}` : ""}`;
+}
+
+/** A readable summary of services, ports, operations and their typed signatures. */
+export function describeModel(model: WsdlModel): string {
+  const lines: string[] = [`${model.source} (targetNamespace ${model.targetNamespace})`];
+  for (const s of model.services) {
+    lines.push("", `service ${s.name}${s.doc ? `: ${s.doc}` : ""}`);
+    for (const p of s.ports) lines.push(portLine(p));
+    lines.push("  operations:");
+    for (const op of s.operations) {
+      lines.push(`    ${op.name}(${op.input.fields.map(fieldSig).join(", ")}): ${resultSig(op.result)}`);
+      if (op.doc) lines.push(`      ${op.doc}`);
+      for (const p of s.ports) {
+        const bop = p.binding.operations.find((o) => o.operation === op);
+        if (!bop) continue;
+        const how = bop.soapAction !== undefined ? `SOAPAction ${bop.soapAction}` : `${p.binding.verb} ${bop.location ?? ""}`;
+        lines.push(`      ${p.name}: ${how}`);
+      }
+    }
+  }
+  const named = model.types.filter((t): t is ComplexType | SimpleType => t.name !== undefined);
+  if (named.length > 0) {
+    lines.push("", "types:");
+    for (const t of named) {
+      if (t.kind === "simple") lines.push(`  ${t.name!.local} = ${t.enumeration.length ? t.enumeration.map((v) => JSON.stringify(v)).join(" | ") : typeName(t.base)}${t.list ? "[]" : ""}`);
+      else lines.push(`  ${t.name!.local}${t.base ? ` extends ${typeName(t.base)}` : ""} { ${t.fields.map(fieldSig).join("; ")} }`);
+    }
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/** The model as JSON: types listed once and referred to by `{ "$type": index }`, so cycles are fine. */
+export function modelToJson(model: WsdlModel): unknown {
+  const index = new Map<object, number>(model.types.map((t, i) => [t, i]));
+  const seen = new WeakSet<object>();
+  const convert = (v: unknown, top = false): unknown => {
+    if (v === Infinity) return "unbounded";
+    if (typeof v !== "object" || v === null) return v;
+    if (!top && index.has(v)) return { $type: index.get(v) };
+    if (Array.isArray(v)) return v.map((x) => convert(x));
+    if (seen.has(v) && !index.has(v)) return { $ref: (v as { name?: unknown }).name ?? "(cycle)" };
+    seen.add(v);
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) {
+      if (k === "operation" && (x as { kind?: string })?.kind === "operation") out[k] = (x as { name: string }).name;
+      else if (x !== undefined) out[k] = convert(x);
+    }
+    return out;
+  };
+  return {
+    source: model.source,
+    targetNamespace: model.targetNamespace,
+    services: convert(model.services),
+    elements: convert(model.elements),
+    types: model.types.map((t) => convert(t, true)),
+  };
+}
