@@ -10,6 +10,7 @@ import { generate } from "../src/generate.js";
 
 export const SAMPLES: readonly { readonly wsdl: string; readonly out: string }[] = [
   { wsdl: "fixtures/message-service/api.wsdl", out: "generated-samples/message-service" },
+  { wsdl: "fixtures/xsd-features/features.wsdl", out: "generated-samples/xsd-features" },
 ];
 
 const check = process.argv.includes("--check");

@@ -71,10 +71,22 @@ export interface ElementField {
   readonly nillable: boolean;
   readonly default: string | undefined;
   readonly fixed: string | undefined;
-  /** True when the element came from a branch of an `xs:choice`. */
-  readonly inChoice: boolean;
+  /** Set when the element belongs to a branch of an `xs:choice`: exactly one branch is present. */
+  readonly choice: ChoiceRef | undefined;
   readonly doc: string | undefined;
   readonly loc: SourceLocation;
+}
+
+/** Where an element sits in an `xs:choice`: which choice of its type, and which branch of it. */
+export interface ChoiceRef {
+  /** Index of the choice among its type's choices (0-based, document order). */
+  readonly group: number;
+  /** Index of the branch within the choice; elements of one nested sequence share a branch. */
+  readonly branch: number;
+  /** True when the choice may be absent altogether (`minOccurs="0"`). */
+  readonly optional: boolean;
+  /** True when the choice repeats (`maxOccurs > 1`): then its fields are arrays, not a union. */
+  readonly repeated: boolean;
 }
 
 /** An attribute of a complex type. */

@@ -8,7 +8,7 @@ import type {
   RawAttribute, RawAttributeGroupRef, RawComplexType, RawElement, RawGroupRef, RawParticle, RawSchema, RawSimpleType,
 } from "../parse/xsd.js";
 import { builtinType, XS_ANYTYPE, XS_STRING } from "./builtins.js";
-import type { AttributeField, BuiltinType, ComplexType, ElementDecl, ElementField, SimpleType, TypeRef } from "./model.js";
+import type { AttributeField, BuiltinType, ChoiceRef, ComplexType, ElementDecl, ElementField, SimpleType, TypeRef } from "./model.js";
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -173,12 +173,25 @@ export class SchemaSet {
         ct.simpleContent = base;
       }
     }
-    ct.fields = particle ? this.flatten(particle, schema, hint, false, 1, new Set()) : [];
+    ct.fields = particle ? this.flatten(particle, schema, hint, undefined, false, false, { choices: 0 }, new Set()) : [];
     ct.attributes = this.attributeFields(attrs, schema, hint, new Set());
     return ct;
   }
 
-  private flatten(p: RawParticle | RawGroupRef, schema: RawSchema, hint: string, inChoice: boolean, repeat: number, seenGroups: Set<string>): ElementField[] {
+  /**
+   * Flattens a content model into fields in document order. `choice` is the branch the particle is
+   * in (if any); `ctx` numbers the choices of the type being mapped.
+   */
+  private flatten(
+    p: RawParticle | RawGroupRef,
+    schema: RawSchema,
+    hint: string,
+    choice: ChoiceRef | undefined,
+    optional: boolean,
+    repeat: boolean,
+    ctx: { choices: number },
+    seenGroups: Set<string>,
+  ): ElementField[] {
     if (p.kind === "groupRef") {
       const k = qnameKey(p.ref);
       const g = this.groups.get(k);
@@ -187,30 +200,32 @@ export class SchemaSet {
         return [];
       }
       if (seenGroups.has(k) || !g.raw) return [];
-      const inner = new Set(seenGroups).add(k);
-      const rep = p.maxOccurs > 1 ? Infinity : repeat;
-      return this.flatten(g.raw, g.schema, hint, inChoice || p.minOccurs === 0, rep, inner);
+      return this.flatten(g.raw, g.schema, hint, choice, optional || p.minOccurs === 0, repeat || p.maxOccurs > 1, ctx, new Set(seenGroups).add(k));
     }
-    const choice = inChoice || p.kind === "choice";
-    const rep = p.maxOccurs > 1 ? Infinity : repeat;
-    const optional = p.minOccurs === 0;
+    const rep = repeat || p.maxOccurs > 1;
+    const opt = optional || p.minOccurs === 0;
     const out: ElementField[] = [];
-    for (const item of p.items) {
+    // A choice nested in a branch of another stays part of that branch: one union per outermost choice.
+    const group = p.kind === "choice" && choice === undefined ? ctx.choices++ : undefined;
+    p.items.forEach((item, i) => {
+      const ref: ChoiceRef | undefined =
+        group !== undefined ? { group, branch: i, optional: opt || p.items.length === 0, repeated: rep } : choice;
       if (item.kind === "element") {
         const f = this.field(item, schema, hint);
-        if (!f) continue;
+        if (!f) return;
         out.push({
           ...f,
-          minOccurs: choice || optional ? 0 : f.minOccurs,
-          maxOccurs: rep > 1 && f.maxOccurs >= 1 ? Infinity : f.maxOccurs,
-          inChoice: choice,
+          // Within its branch an element keeps its own minOccurs; the choice's optionality is in `ref`.
+          minOccurs: opt && ref === undefined ? 0 : opt && group === undefined ? 0 : f.minOccurs,
+          maxOccurs: rep && f.maxOccurs >= 1 ? Infinity : f.maxOccurs,
+          choice: ref,
         });
       } else if (item.kind === "any") {
         this.diagnostics.warn("XSD_ANY_IGNORED", "xs:any content is not typed yet; elements it matches are skipped when decoding", item.loc);
       } else {
-        out.push(...this.flatten(item, schema, hint, choice || optional, rep, seenGroups));
+        out.push(...this.flatten(item, schema, hint, ref, opt, rep, ctx, seenGroups));
       }
-    }
+    });
     return out;
   }
 
@@ -220,7 +235,7 @@ export class SchemaSet {
       if (!decl) return undefined;
       return {
         kind: "elementField", name: decl.name, type: decl.type, minOccurs: raw.minOccurs, maxOccurs: raw.maxOccurs,
-        nillable: decl.nillable, default: raw.default, fixed: raw.fixed, inChoice: false, doc: raw.doc ?? decl.doc, loc: raw.loc,
+        nillable: decl.nillable, default: raw.default, fixed: raw.fixed, choice: undefined, doc: raw.doc ?? decl.doc, loc: raw.loc,
       };
     }
     const local = raw.name ?? "";
@@ -234,7 +249,7 @@ export class SchemaSet {
       nillable: raw.nillable,
       default: raw.default,
       fixed: raw.fixed,
-      inChoice: false,
+      choice: undefined,
       doc: raw.doc,
       loc: raw.loc,
     };

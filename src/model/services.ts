@@ -12,6 +12,7 @@ import type {
   Binding, BindingOperation, BindingProtocol, ComplexType, ElementDecl, ElementField, HttpParameter, InputEncoding,
   Operation, OperationResult, OutputEncoding, Port, Service, SoapBodyShape, TypeRef,
 } from "./model.js";
+import { syntheticField } from "./fields.js";
 import type { SchemaSet } from "./schema-set.js";
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -153,21 +154,9 @@ class ServiceMapper {
     return XS_STRING;
   }
 
-  private partField(part: RawPart, minOccurs = 1): ElementField {
+  private partField(part: RawPart): ElementField {
     const decl = part.element ? this.schemas.element(part.element, part.loc) : undefined;
-    return {
-      kind: "elementField",
-      name: decl ? decl.name : { ns: "", local: part.name },
-      type: decl ? decl.type : this.partType(part),
-      minOccurs,
-      maxOccurs: 1,
-      nillable: decl?.nillable ?? false,
-      default: undefined,
-      fixed: undefined,
-      inChoice: false,
-      doc: undefined,
-      loc: part.loc,
-    };
+    return syntheticField(decl ? decl.name : { ns: "", local: part.name }, decl ? decl.type : this.partType(part), part.loc, { nillable: decl?.nillable ?? false });
   }
 
   private soapBody(style: "document" | "rpc", parts: RawPart[], wrapper: QName, at: SourceLocation): SoapBodyShape {
@@ -226,7 +215,7 @@ class ServiceMapper {
       if (shape.kind === "rpc") return synthetic(shape.parts, `${name}Request`);
       const t = shape.element.type;
       if (t.kind === "complex") return t;
-      return synthetic([{ kind: "elementField", name: shape.element.name, type: t, minOccurs: 1, maxOccurs: 1, nillable: shape.element.nillable, default: undefined, fixed: undefined, inChoice: false, doc: undefined, loc: shape.element.loc }], `${name}Request`);
+      return synthetic([syntheticField(shape.element.name, t, shape.element.loc, { nillable: shape.element.nillable })], `${name}Request`);
     };
     const resultOf = (shape: SoapBodyShape | undefined): OperationResult => {
       if (!shape || shape.kind === "empty") return { kind: "void" };
@@ -237,7 +226,7 @@ class ServiceMapper {
       }
       const t = shape.element.type;
       if (t.kind !== "complex") {
-        return { kind: "unwrapped", field: { kind: "elementField", name: shape.element.name, type: t, minOccurs: 1, maxOccurs: 1, nillable: shape.element.nillable, default: undefined, fixed: undefined, inChoice: false, doc: undefined, loc: shape.element.loc } };
+        return { kind: "unwrapped", field: syntheticField(shape.element.name, t, shape.element.loc, { nillable: shape.element.nillable }) };
       }
       const plain = !t.base && t.attributes.length === 0 && !t.simpleContent;
       const wrapped = input.kind === "element" && input.element.name.local === name;
@@ -282,7 +271,7 @@ class ServiceMapper {
       const input: ComplexType = { kind: "complex", name: undefined, base: undefined, fields, attributes: [], simpleContent: undefined, abstract: false, mixed: false, doc: undefined, loc: pop.loc };
       this.schemas.nameHints.set(input, `${bop.name}Request`);
       const result: OperationResult = mimeXmlElement
-        ? { kind: "unwrapped", field: { kind: "elementField", name: mimeXmlElement.name, type: mimeXmlElement.type, minOccurs: 0, maxOccurs: 1, nillable: mimeXmlElement.nillable, default: undefined, fixed: undefined, inChoice: false, doc: undefined, loc: mimeXmlElement.loc } }
+        ? { kind: "unwrapped", field: syntheticField(mimeXmlElement.name, mimeXmlElement.type, mimeXmlElement.loc, { minOccurs: 0, nillable: mimeXmlElement.nillable }) }
         : { kind: "void" };
       return { kind: "operation", name: bop.name, doc: pop.doc, input, result, oneWay: false, loc: pop.loc };
     });

@@ -127,6 +127,7 @@ export function formatScalar(kind: ScalarKind, value: unknown): string {
     case "float":
     case "double":
       if (typeof value !== "number") wrong(kind, value);
+      if (Object.is(value, -0)) return "-0";
       return value === Infinity ? "INF" : value === -Infinity ? "-INF" : Number.isNaN(value) ? "NaN" : String(value);
     case "dateTime":
       try {

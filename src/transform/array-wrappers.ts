@@ -10,7 +10,7 @@ export const arrayWrappers: Pass = {
     for (const t of plan.model.types) {
       if (t.kind !== "complex" || t.base || t.attributes.length > 0 || t.simpleContent || t.mixed) continue;
       const only = t.fields.length === 1 ? t.fields[0]! : undefined;
-      if (only && only.maxOccurs > 1 && !only.inChoice) plan.arrayItems.set(t, only);
+      if (only && only.maxOccurs > 1 && only.choice === undefined) plan.arrayItems.set(t, only);
     }
   },
 };

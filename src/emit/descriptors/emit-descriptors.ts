@@ -46,7 +46,9 @@ function fieldCall(ctx: EmitContext, local: string, ns: string, type: TypeRef, o
 }
 
 export function elementFieldCall(ctx: EmitContext, f: ElementField): string {
-  return fieldCall(ctx, f.name.local, f.name.ns, f.type, { prop: ctx.plan.propNames.get(f) ?? f.name.local, min: f.minOccurs, max: f.maxOccurs, nillable: f.nillable });
+  // A choice branch may be absent on the wire; the generated types enforce that exactly one is there.
+  const min = f.choice ? 0 : f.minOccurs;
+  return fieldCall(ctx, f.name.local, f.name.ns, f.type, { prop: ctx.plan.propNames.get(f) ?? f.name.local, min, max: f.maxOccurs, nillable: f.nillable });
 }
 
 const elementDeclCall = (ctx: EmitContext, e: ElementDecl, min = 1): string => fieldCall(ctx, e.name.local, e.name.ns, e.type, { nillable: e.nillable, min });

@@ -1,5 +1,5 @@
 /** The declarations of types.ts: one per XSD type in use, plus input forms where they differ. */
-import type { ComplexType, SimpleType } from "../../model/model.js";
+import type { ComplexType, ElementField, SimpleType } from "../../model/model.js";
 import { collectFields } from "../../transform/names.js";
 import { jsDoc } from "../docs.js";
 import { propertyKey } from "../identifiers.js";
@@ -31,10 +31,32 @@ function declaration(ctx: EmitContext, t: ComplexType | SimpleType, mode: Mode, 
     const prop = ctx.plan.propNames.get(a)!;
     members.push(`${jsDoc(a.doc ?? `Attribute ${a.name.local}.`, "  ")}  ${propertyKey(prop)}${a.required ? "" : "?"}: ${typeExpr(ctx, a.type, mode)};`);
   }
+  const member = (f: ElementField) => `${jsDoc(f.doc, "  ")}  ${propertyKey(ctx.plan.propNames.get(f)!)}${fieldOptional(f) ? "?" : ""}: ${fieldType(ctx, f, mode)};`;
+  // Fields of a (non-repeating) xs:choice become an exclusive union, one per choice of the type.
+  const choices = new Map<number, ElementField[]>();
   for (const f of fields) {
-    const prop = ctx.plan.propNames.get(f)!;
-    members.push(`${jsDoc(f.doc, "  ")}  ${propertyKey(prop)}${fieldOptional(f) ? "?" : ""}: ${fieldType(ctx, f, mode)};`);
+    if (f.choice && !f.choice.repeated) {
+      const list = choices.get(f.choice.group) ?? [];
+      list.push(f);
+      choices.set(f.choice.group, list);
+    } else members.push(member(f));
   }
-  if (members.length === 0) return `${doc}export type ${name} = Record<string, never>;`;
-  return `${doc}export interface ${name} {\n${members.join("\n")}\n}`;
+  const unions = [...choices.values()].map((branchFields) => choiceUnion(ctx, branchFields, member));
+  if (unions.length === 0) {
+    if (members.length === 0) return `${doc}export type ${name} = Record<string, never>;`;
+    return `${doc}export interface ${name} {\n${members.join("\n")}\n}`;
+  }
+  const parts = [...(members.length ? [`{\n${members.join("\n")}\n}`] : []), ...unions];
+  return `${doc}export type ${name} = ${parts.join(" & ")};`;
+}
+
+/** `({ a: A; b?: never } | { a?: never; b: B })`, plus an all-absent branch when the choice is optional. */
+function choiceUnion(ctx: EmitContext, fields: readonly ElementField[], member: (f: ElementField) => string): string {
+  const branches = new Map<number, ElementField[]>();
+  for (const f of fields) branches.set(f.choice!.branch, [...(branches.get(f.choice!.branch) ?? []), f]);
+  const never = (f: ElementField) => `  ${propertyKey(ctx.plan.propNames.get(f)!)}?: never;`;
+  const alternatives = [...branches.values()].map((own) => `{\n${fields.map((f) => (own.includes(f) ? member(f) : never(f))).join("\n")}\n}`);
+  const optional = fields[0]!.choice!.optional || [...branches.values()].some((own) => own.every((f) => fieldOptional(f)));
+  if (optional) alternatives.push(`{\n${fields.map(never).join("\n")}\n}`);
+  return `(${alternatives.join(" | ")})`;
 }

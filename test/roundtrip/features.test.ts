@@ -1,0 +1,87 @@
+/**
+ * Round trip through the generated client and server for the XSD-features fixture: every branch of
+ * the choice, optional fields absent and present, nil, arrays of 0, 1 and 3 items, big integers,
+ * exact decimals and dates. Values must be equal on arrival and on return.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  FeaturesClient, XsdDate, XsdDateTime, createFeaturesHandler, type Order, type OrderInput, type OrderResponse,
+} from "../../generated-samples/xsd-features/index.js";
+import { listen, type Loopback } from "../support/loopback.js";
+
+let received: Order | undefined;
+let lb: Loopback;
+beforeAll(async () => {
+  lb = await listen(
+    createFeaturesHandler({
+      order(input) {
+        received = input;
+        return { Order: { Echo: input.Code ?? input.Circle?.Name ?? String(input.Width) }, Total: input.Id % 1000n };
+      },
+    }),
+  );
+});
+afterAll(() => lb.close());
+
+const base = {
+  Id: 18446744073709551615n,
+  Placed: "2024-03-10T12:00:00.1234567+05:30",
+  Price: { $value: "12345678901234567890.000000001", currency: "EUR" },
+  Tags: [] as string[],
+  Note: null,
+};
+
+const samples: Record<string, OrderInput> = {
+  "circle branch, minimal": { ...base, Circle: { id: 9007199254740993n, Name: "c", Radius: "1.5" } },
+  "code branch, every optional present": {
+    ...base,
+    Code: "X&<>\"'",
+    Day: "2024-02-29",
+    Tags: ["one"],
+    Numbers: [1, -2, 2147483647],
+    Tree: { Label: "root", Children: [{ Label: "a", Children: [] }, { Label: "b", Children: [{ Label: "c", Children: [] }] }, { Label: "d", Children: [] }] },
+    Note: "not nil",
+    Flag: false,
+    Blob: new Uint8Array([0, 1, 255]),
+  },
+  "sequence branch, three tags": { ...base, Width: 1.25, Height: -0, Tags: ["a", "b", "c"], Note: "" },
+  "circle with every attribute": { ...base, Circle: { id: 1, version: 3, Name: "full", Color: "Blue", Radius: "-0.001" } },
+};
+
+/** What the server should decode: the input with number forms of big integers and dates normalised. */
+function normalise(o: unknown): unknown {
+  if (o instanceof XsdDateTime || o instanceof XsdDate) return o.lexical;
+  if (o instanceof Uint8Array) return [...o];
+  if (Array.isArray(o)) return o.map(normalise);
+  if (o && typeof o === "object") return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, k === "id" && typeof v === "number" ? BigInt(v) : normalise(v)]));
+  return o;
+}
+
+describe("XSD features round trip", () => {
+  for (const [name, input] of Object.entries(samples)) {
+    it(name, async () => {
+      const client = new FeaturesClient({ endpoint: `${lb.url}/features` });
+      const result: OrderResponse = await client.order(input);
+      expect(normalise(received)).toEqual(normalise(input));
+      expect(received!.Placed).toBeInstanceOf(XsdDateTime);
+      expect(result.Total).toBe(615n);
+      expect(result.Order?.Echo).toBeDefined();
+    });
+  }
+
+  it("the types make the choice exclusive and required", () => {
+    // @ts-expect-error two branches at once
+    const both: OrderInput = { ...base, Code: "a", Width: 1, Height: 2 };
+    // @ts-expect-error no branch
+    const none: OrderInput = { ...base };
+    // @ts-expect-error half a sequence branch
+    const half: OrderInput = { ...base, Width: 1 };
+    expect([both, none, half]).toHaveLength(3);
+  });
+
+  it("the server rejects a value outside the enumeration with a Client fault", async () => {
+    const client = new FeaturesClient({ endpoint: `${lb.url}/features` });
+    const bad = { ...base, Circle: { id: 1, Name: "c", Radius: "1", Color: "Purple" } } as unknown as OrderInput;
+    await expect(client.order(bad)).rejects.toThrow(/'Purple' is not one of 'Red', 'Green', 'Blue'/);
+  });
+});
