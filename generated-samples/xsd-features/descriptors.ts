@@ -34,6 +34,7 @@ export const Order: ComplexDesc = complex("Order", () => [
   field("Note", NS, xs.string, { nillable: true }),
   field("Flag", NS, xs.boolean, { min: 0 }),
   field("Blob", NS, xs.base64Binary, { min: 0 }),
+  field("Extension", NS, () => Extension, { min: 0 }),
 ]);
 
 export const Circle: ComplexDesc = complex(
@@ -61,6 +62,11 @@ export const Node: ComplexDesc = complex("Node", () => [
   field("Label", NS, xs.string),
   field("Children", NS, () => Node, { min: 0, max: UNBOUNDED }),
 ]);
+
+export const Extension: ComplexDesc = complex("Extension", () => [field("Kind", NS, xs.string)], {
+  any: true,
+  anyAttrs: true,
+});
 
 export const OrderResponse: ComplexDesc = complex("OrderResponse", () => [
   field("Order", NS, () => OrderResponseOrder, { min: 0 }),

@@ -11,6 +11,7 @@ export type {
   Circle,
   CircleInput,
   Color,
+  Extension,
   IntList,
   Node,
   Order,

@@ -114,6 +114,10 @@ export interface ComplexType {
   readonly simpleContent: BuiltinType | SimpleType | undefined;
   readonly abstract: boolean;
   readonly mixed: boolean;
+  /** `xs:any` in the content: elements it matches are kept as raw XML trees. */
+  readonly anyElements: boolean;
+  /** `xs:anyAttribute`: undeclared attributes are kept in an attribute bag. */
+  readonly anyAttributes: boolean;
   readonly doc: string | undefined;
   readonly loc: SourceLocation;
 }

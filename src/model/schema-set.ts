@@ -147,7 +147,7 @@ export class SchemaSet {
     if (cached) return cached as ComplexType;
     const ct: Mutable<ComplexType> = {
       kind: "complex", name, base: undefined, fields: [], attributes: [], simpleContent: undefined,
-      abstract: raw.abstract, mixed: raw.mixed, doc: raw.doc, loc: raw.loc,
+      abstract: raw.abstract, mixed: raw.mixed, anyElements: false, anyAttributes: raw.anyAttribute, doc: raw.doc, loc: raw.loc,
     };
     this.typeCache.set(key, ct);
     this.nameHints.set(ct, hint);
@@ -158,6 +158,7 @@ export class SchemaSet {
       const d = raw.complexContent;
       particle = d.particle;
       attrs = d.attributes;
+      ct.anyAttributes = d.anyAttribute;
       if (d.derivation === "extension") {
         const base = this.type(d.base, d.loc);
         if (base.kind === "complex") ct.base = base;
@@ -165,6 +166,7 @@ export class SchemaSet {
     } else if (raw.simpleContent) {
       const d = raw.simpleContent;
       attrs = d.attributes;
+      ct.anyAttributes = d.anyAttribute;
       const base = this.type(d.base, d.loc);
       if (base.kind === "complex") {
         ct.simpleContent = base.simpleContent ?? XS_STRING;
@@ -173,7 +175,9 @@ export class SchemaSet {
         ct.simpleContent = base;
       }
     }
-    ct.fields = particle ? this.flatten(particle, schema, hint, undefined, false, false, { choices: 0 }, new Set()) : [];
+    const ctx = { choices: 0, any: false };
+    ct.fields = particle ? this.flatten(particle, schema, hint, undefined, false, false, ctx, new Set()) : [];
+    ct.anyElements = ctx.any;
     ct.attributes = this.attributeFields(attrs, schema, hint, new Set());
     return ct;
   }
@@ -189,7 +193,7 @@ export class SchemaSet {
     choice: ChoiceRef | undefined,
     optional: boolean,
     repeat: boolean,
-    ctx: { choices: number },
+    ctx: { choices: number; any: boolean },
     seenGroups: Set<string>,
   ): ElementField[] {
     if (p.kind === "groupRef") {
@@ -221,7 +225,7 @@ export class SchemaSet {
           choice: ref,
         });
       } else if (item.kind === "any") {
-        this.diagnostics.warn("XSD_ANY_IGNORED", "xs:any content is not typed yet; elements it matches are skipped when decoding", item.loc);
+        ctx.any = true;
       } else {
         out.push(...this.flatten(item, schema, hint, ref, opt, rep, ctx, seenGroups));
       }

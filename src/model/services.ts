@@ -206,7 +206,7 @@ class ServiceMapper {
 
   private soapLogical(name: string, pop: RawPortTypeOperation, input: SoapBodyShape, output: SoapBodyShape | undefined): Mutable<Operation> {
     const synthetic = (fields: readonly ElementField[], hint: string): ComplexType => {
-      const t: ComplexType = { kind: "complex", name: undefined, base: undefined, fields, attributes: [], simpleContent: undefined, abstract: false, mixed: false, doc: undefined, loc: pop.loc };
+      const t: ComplexType = { kind: "complex", name: undefined, base: undefined, fields, attributes: [], simpleContent: undefined, abstract: false, mixed: false, anyElements: false, anyAttributes: false, doc: undefined, loc: pop.loc };
       this.schemas.nameHints.set(t, hint);
       return t;
     };
@@ -228,7 +228,7 @@ class ServiceMapper {
       if (t.kind !== "complex") {
         return { kind: "unwrapped", field: syntheticField(shape.element.name, t, shape.element.loc, { nillable: shape.element.nillable }) };
       }
-      const plain = !t.base && t.attributes.length === 0 && !t.simpleContent;
+      const plain = !t.base && t.attributes.length === 0 && !t.simpleContent && !t.anyElements && !t.anyAttributes;
       const wrapped = input.kind === "element" && input.element.name.local === name;
       if (plain && t.fields.length === 0) return { kind: "void" };
       if (plain && wrapped && t.fields.length === 1) return { kind: "unwrapped", field: t.fields[0]! };
@@ -268,7 +268,7 @@ class ServiceMapper {
     const parts = inMsg?.parts ?? [];
     const operation = this.logical(bop.name, pop, () => {
       const fields = parts.map((p) => this.partField(p));
-      const input: ComplexType = { kind: "complex", name: undefined, base: undefined, fields, attributes: [], simpleContent: undefined, abstract: false, mixed: false, doc: undefined, loc: pop.loc };
+      const input: ComplexType = { kind: "complex", name: undefined, base: undefined, fields, attributes: [], simpleContent: undefined, abstract: false, mixed: false, anyElements: false, anyAttributes: false, doc: undefined, loc: pop.loc };
       this.schemas.nameHints.set(input, `${bop.name}Request`);
       const result: OperationResult = mimeXmlElement
         ? { kind: "unwrapped", field: syntheticField(mimeXmlElement.name, mimeXmlElement.type, mimeXmlElement.loc, { minOccurs: 0, nillable: mimeXmlElement.nillable }) }

@@ -44,6 +44,10 @@ export interface ComplexDesc {
   readonly attrs: readonly AttrDesc[];
   /** simpleContent: the text value, as the `$value` property. */
   readonly text: ScalarDesc | undefined;
+  /** `xs:any`: unknown child elements are kept as `$any` trees (and written back). */
+  readonly any?: boolean;
+  /** `xs:anyAttribute`: undeclared attributes are kept in `$attributes`. */
+  readonly anyAttrs?: boolean;
 }
 
 /** An ASMX-style `ArrayOfX`: a type whose only content is one repeated element; a plain array in JS. */
@@ -107,7 +111,7 @@ export function attribute(name: string, ns: string, type: ScalarDesc, options: {
 export function complex(
   name: string,
   fields: () => readonly FieldDesc[],
-  options: { attrs?: readonly AttrDesc[]; text?: ScalarDesc } = {},
+  options: { attrs?: readonly AttrDesc[]; text?: ScalarDesc; any?: boolean; anyAttrs?: boolean } = {},
 ): ComplexDesc {
   let resolved: readonly FieldDesc[] | undefined;
   return {
@@ -118,6 +122,8 @@ export function complex(
     },
     attrs: options.attrs ?? [],
     text: options.text,
+    ...(options.any ? { any: true } : {}),
+    ...(options.anyAttrs ? { anyAttrs: true } : {}),
   };
 }
 

@@ -128,9 +128,20 @@ export function decodeXml(xml: string, root: CustomFrame, options: DecodeOptions
     let field: FieldDesc | undefined;
     let next: Frame;
     switch (top.kind) {
-      case F.Complex:
-        field = fieldMap(top.desc as ComplexDesc).get(ns + "\u0000" + local);
+      case F.Complex: {
+        const cd = top.desc as ComplexDesc;
+        field = fieldMap(cd).get(ns + "\u0000" + local);
+        if (!field && cd.any) {
+          // xs:any: keep the element as a raw tree.
+          const node: XmlNode = { ns, local, attrs: attrsOf(tag), children: [] };
+          const obj = top.value as Record<string, unknown>;
+          ((obj["$any"] ??= []) as XmlNode[]).push(node);
+          stack.push(top);
+          top = { kind: F.Tree, desc: undefined, field: undefined, value: undefined, text: "", nil: false, name: local, node, custom: undefined };
+          return;
+        }
         break;
+      }
       case F.Array: {
         const item = (top.desc as { item: FieldDesc }).item;
         if (item.name === local && item.ns === ns) field = item;
@@ -178,6 +189,7 @@ export function decodeXml(xml: string, root: CustomFrame, options: DecodeOptions
       next.kind = F.Complex;
       const obj: Record<string, unknown> = {};
       if (desc.attrs.length > 0) readAttrs(desc, tag, obj, local);
+      if (desc.anyAttrs) readAnyAttrs(desc, tag, obj);
       next.value = obj;
     } else if (desc.k === "array") {
       next.kind = F.Array;
@@ -214,8 +226,7 @@ export function decodeXml(xml: string, root: CustomFrame, options: DecodeOptions
         value = frame.value;
         break;
       case F.Tree:
-        if (frame.text !== "") frame.node!.children.push(frame.text);
-        if (parent.kind === F.Tree) return;
+        if (parent.kind !== F.Custom) return;
         parent.custom!.done(frame.node!.ns, frame.node!.local, frame.node, undefined);
         return;
       case F.Custom:
@@ -254,7 +265,14 @@ export function decodeXml(xml: string, root: CustomFrame, options: DecodeOptions
     }
   });
   const onText = (t: string) => {
-    if (skip === 0 && (top.kind === F.Scalar || top.kind === F.Tree || (top.kind === F.Complex && (top.desc as ComplexDesc).text))) top.text += t;
+    if (skip > 0) return;
+    if (top.kind === F.Tree) {
+      // Raw trees keep text where it stands among the children (mixed content).
+      const children = top.node!.children;
+      const last = children.length - 1;
+      if (last >= 0 && typeof children[last] === "string") children[last] += t;
+      else children.push(t);
+    } else if (top.kind === F.Scalar || (top.kind === F.Complex && (top.desc as ComplexDesc).text)) top.text += t;
   };
   parser.on("text", onText);
   parser.on("cdata", onText);
@@ -308,6 +326,19 @@ function attrsOf(tag: SaxesTagNS): Record<string, string> {
     out[a.uri ? `{${a.uri}}${a.local}` : a.local] = a.value;
   }
   return out;
+}
+
+function readAnyAttrs(desc: ComplexDesc, tag: SaxesTagNS, obj: Record<string, unknown>): void {
+  const bag: Record<string, string> = {};
+  let any = false;
+  for (const key in tag.attributes) {
+    const a = tag.attributes[key]!;
+    if (a.uri === "http://www.w3.org/2000/xmlns/" || a.name === "xmlns" || a.uri === XSI_NS) continue;
+    if (desc.attrs.some((d) => d.name === a.local && d.ns === (a.uri ?? ""))) continue;
+    bag[a.uri ? `{${a.uri}}${a.local}` : a.local] = a.value;
+    any = true;
+  }
+  if (any) obj["$attributes"] = bag;
 }
 
 function readAttrs(desc: ComplexDesc, tag: SaxesTagNS, obj: Record<string, unknown>, element: string): void {

@@ -3,6 +3,7 @@
  * is a default-namespace declaration, as ASMX writes it (`<GetMessages xmlns="…">`).
  */
 import type { ComplexDesc, FieldDesc, ScalarDesc, TypeDesc } from "./descriptors.js";
+import type { XmlNode } from "./xml-reader.js";
 import { formatScalar, ValueFormatError } from "./scalars.js";
 
 export const XSI_NS = "http://www.w3.org/2001/XMLSchema-instance";
@@ -129,6 +130,15 @@ function writeComplex(out: string[], tag: string, name: string, ns: string, type
       attrs += ` xmlns:${prefix}="${escapeAttr(a.ns)}" ${prefix}:${a.name}="${text}"`;
     }
   }
+  if (type.anyAttrs && obj["$attributes"]) {
+    for (const [key, v] of Object.entries(obj["$attributes"] as Record<string, string>)) {
+      const m = /^\{([^}]*)\}(.+)$/.exec(key);
+      if (m && m[1]) {
+        const prefix = `a${prefixes++}`;
+        attrs += ` xmlns:${prefix}="${escapeAttr(m[1])}" ${prefix}:${m[2]}="${escapeAttr(String(v))}"`;
+      } else attrs += ` ${m ? m[2] : key}="${escapeAttr(String(v))}"`;
+    }
+  }
   const start = out.length;
   out.push(tag + attrs, ">");
   const before = out.length;
@@ -140,10 +150,35 @@ function writeComplex(out: string[], tag: string, name: string, ns: string, type
     }
   }
   for (const f of type.fields) writeField(out, f, obj[f.prop], ns, path);
+  if (type.any && Array.isArray(obj["$any"])) for (const node of obj["$any"] as XmlNode[]) writeNode(out, node, ns);
   if (out.length === before) {
     out.length = start;
     out.push(tag + attrs, " />");
   } else {
     out.push("</" + name + ">");
   }
+}
+
+/** Appends a raw XML tree (content kept by `xs:any`). */
+export function writeNode(out: string[], node: XmlNode, parentNs: string): void {
+  let tag = "<" + node.local;
+  if (node.ns !== parentNs) tag += node.ns === "" ? ' xmlns=""' : ` xmlns="${escapeAttr(node.ns)}"`;
+  let prefixes = 0;
+  for (const [key, v] of Object.entries(node.attrs)) {
+    const m = /^\{([^}]*)\}(.+)$/.exec(key);
+    if (m && m[1]) {
+      const prefix = `n${prefixes++}`;
+      tag += ` xmlns:${prefix}="${escapeAttr(m[1])}" ${prefix}:${m[2]}="${escapeAttr(v)}"`;
+    } else tag += ` ${m ? m[2] : key}="${escapeAttr(v)}"`;
+  }
+  if (node.children.length === 0) {
+    out.push(tag, " />");
+    return;
+  }
+  out.push(tag, ">");
+  for (const c of node.children) {
+    if (typeof c === "string") out.push(escapeText(c));
+    else writeNode(out, c, node.ns);
+  }
+  out.push("</" + node.local + ">");
 }

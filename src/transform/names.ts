@@ -57,7 +57,7 @@ export const names: Pass = {
     // Property names: XML local names unchanged; a clash inside one type gets a suffix.
     for (const t of plan.model.types) {
       if (t.kind !== "complex") continue;
-      const props = new NameScope(t.simpleContent ? ["$value"] : []);
+      const props = new NameScope(["$value", "$any", "$attributes"]);
       const all = collectFields(t);
       for (const f of all.fields) plan.propNames.set(f, props.claim(f.name.local));
       for (const a of all.attributes) plan.propNames.set(a, props.has(a.name.local) ? props.claim(`${a.name.local}Attribute`) : props.claim(a.name.local));
@@ -67,13 +67,19 @@ export const names: Pass = {
 
 import type { AttributeField, ComplexType, ElementField } from "../model/model.js";
 
-/** A complex type's fields and attributes including inherited ones, base first (wire order). */
-export function collectFields(t: ComplexType): { fields: ElementField[]; attributes: AttributeField[] } {
+/** A complex type and the types it extends, base first. */
+export function collectHierarchy(t: ComplexType): ComplexType[] {
   const chain: ComplexType[] = [];
   const seen = new Set<ComplexType>();
   for (let c: ComplexType | undefined = t; c && !seen.has(c); c = c.base) {
     seen.add(c);
     chain.unshift(c);
   }
+  return chain;
+}
+
+/** A complex type's fields and attributes including inherited ones, base first (wire order). */
+export function collectFields(t: ComplexType): { fields: ElementField[]; attributes: AttributeField[] } {
+  const chain = collectHierarchy(t);
   return { fields: chain.flatMap((c) => c.fields), attributes: chain.flatMap((c) => c.attributes) };
 }

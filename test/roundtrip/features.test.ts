@@ -46,6 +46,18 @@ const samples: Record<string, OrderInput> = {
   },
   "sequence branch, three tags": { ...base, Width: 1.25, Height: -0, Tags: ["a", "b", "c"], Note: "" },
   "circle with every attribute": { ...base, Circle: { id: 1, version: 3, Name: "full", Color: "Blue", Radius: "-0.001" } },
+  "xs:any and xs:anyAttribute content": {
+    ...base,
+    Code: "ext",
+    Extension: {
+      Kind: "k",
+      $attributes: { plain: "1", "{urn:other}q": "two & \"three\"" },
+      $any: [
+        { ns: "urn:other", local: "Thing", attrs: { a: "b" }, children: ["text <&>", { ns: "urn:other", local: "Inner", attrs: {}, children: [] }] },
+        { ns: "", local: "NoNs", attrs: { "{urn:x}y": "z" }, children: [] },
+      ],
+    },
+  },
 };
 
 /** What the server should decode: the input with number forms of big integers and dates normalised. */

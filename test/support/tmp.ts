@@ -3,10 +3,16 @@ import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterAll } from "vitest";
 
+const created: string[] = [];
+// Registered once per test file (each file has its own module graph), so folders made inside tests are removed too.
+afterAll(() => {
+  for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
 /** A temporary folder removed after the test file. */
 export function tempDir(prefix = "wsdl-tsgen-"): string {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  created.push(dir);
   return dir;
 }
 

@@ -1,6 +1,6 @@
 /** The body of descriptors.ts: namespace constants, one codec descriptor per type, one per service. */
 import type { BindingOperation, ComplexType, ElementDecl, ElementField, Operation, Port, Service, SimpleType, SoapBodyShape, TypeRef } from "../../model/model.js";
-import { collectFields } from "../../transform/names.js";
+import { collectFields, collectHierarchy } from "../../transform/names.js";
 import { symbol } from "../generated-file.js";
 import { propertyKey } from "../identifiers.js";
 import type { EmitContext } from "../type-expressions.js";
@@ -73,6 +73,9 @@ export function typeDescriptor(ctx: EmitContext, t: ComplexType | SimpleType): s
     });
     opts.push(`attrs: [${attrs.join(", ")}]`);
   }
+  const hierarchy = collectHierarchy(t);
+  if (hierarchy.some((c) => c.anyElements)) opts.push("any: true");
+  if (hierarchy.some((c) => c.anyAttributes)) opts.push("anyAttrs: true");
   if (t.simpleContent) {
     const sc = t.simpleContent;
     opts.push(`text: ${sc.kind === "builtin" ? `${rt(ctx, "xs")}.${sc.scalar}` : sc.name === undefined ? scalarCall(ctx, sc) : ctx.plan.typeNames.get(sc)!.descriptor}`);

@@ -1,6 +1,7 @@
 /** The declarations of types.ts: one per XSD type in use, plus input forms where they differ. */
 import type { ComplexType, ElementField, SimpleType } from "../../model/model.js";
-import { collectFields } from "../../transform/names.js";
+import { collectFields, collectHierarchy } from "../../transform/names.js";
+import { symbol } from "../generated-file.js";
 import { jsDoc } from "../docs.js";
 import { propertyKey } from "../identifiers.js";
 import { fieldOptional, fieldType, simpleTypeBody, typeExpr, type EmitContext, type Mode } from "../type-expressions.js";
@@ -27,6 +28,8 @@ function declaration(ctx: EmitContext, t: ComplexType | SimpleType, mode: Mode, 
   const { fields, attributes } = collectFields(t);
   const members: string[] = [];
   if (t.simpleContent) members.push(`  $value: ${typeExpr(ctx, t.simpleContent, mode)};`);
+  const hierarchy = collectHierarchy(t);
+  if (hierarchy.some((c) => c.anyAttributes)) members.push(`  /** Attributes matched by xs:anyAttribute, by name (\`{namespace}local\` when qualified). */\n  $attributes?: Record<string, string>;`);
   for (const a of attributes) {
     const prop = ctx.plan.propNames.get(a)!;
     members.push(`${jsDoc(a.doc ?? `Attribute ${a.name.local}.`, "  ")}  ${propertyKey(prop)}${a.required ? "" : "?"}: ${typeExpr(ctx, a.type, mode)};`);
@@ -40,6 +43,9 @@ function declaration(ctx: EmitContext, t: ComplexType | SimpleType, mode: Mode, 
       list.push(f);
       choices.set(f.choice.group, list);
     } else members.push(member(f));
+  }
+  if (hierarchy.some((c) => c.anyElements)) {
+    members.push(`  /** Elements matched by xs:any, as raw XML trees. */\n  $any?: ${ctx.file.use(symbol("XmlNode", ctx.runtime, true))}[];`);
   }
   const unions = [...choices.values()].map((branchFields) => choiceUnion(ctx, branchFields, member));
   if (unions.length === 0) {
