@@ -92,19 +92,74 @@ export interface FieldOptions {
   readonly nillable?: boolean;
 }
 
+/** One shape for every field descriptor, so the decoder's property accesses stay monomorphic. */
+class Field implements FieldDesc {
+  private resolved: TypeDesc | undefined;
+  constructor(
+    readonly name: string,
+    readonly ns: string,
+    private readonly thunk: TypeDesc | (() => TypeDesc),
+    readonly prop: string,
+    readonly min: number,
+    readonly max: number,
+    readonly nillable: boolean,
+  ) {
+    this.resolved = typeof thunk === "function" ? undefined : thunk;
+  }
+  get type(): TypeDesc {
+    return (this.resolved ??= (this.thunk as () => TypeDesc)());
+  }
+  toJSON(): object {
+    return { name: this.name, ns: this.ns, prop: this.prop, min: this.min, max: this.max, nillable: this.nillable };
+  }
+}
+
 /** An element field; `type` may be a thunk so that types can refer to each other in any order. */
 export function field(name: string, ns: string, type: TypeDesc | (() => TypeDesc), options: FieldOptions = {}): FieldDesc {
-  const base = { name, ns, prop: options.prop ?? name, min: options.min ?? 1, max: options.max ?? 1, nillable: options.nillable ?? false };
-  if (typeof type !== "function") return { ...base, type };
-  let resolved: TypeDesc | undefined;
-  return Object.defineProperty(base, "type", {
-    enumerable: true,
-    get: () => (resolved ??= type()),
-  }) as FieldDesc;
+  return new Field(name, ns, type, options.prop ?? name, options.min ?? 1, options.max ?? 1, options.nillable ?? false);
 }
 
 export function attribute(name: string, ns: string, type: ScalarDesc, options: { prop?: string; required?: boolean } = {}): AttrDesc {
   return { name, ns, prop: options.prop ?? name, type, required: options.required ?? false };
+}
+
+class Complex implements ComplexDesc {
+  readonly k = "complex" as const;
+  private resolved: readonly FieldDesc[] | undefined;
+  private byLocal: Map<string, FieldDesc | FieldDesc[]> | undefined;
+  readonly any?: boolean;
+  readonly anyAttrs?: boolean;
+  constructor(
+    readonly name: string,
+    private readonly thunk: () => readonly FieldDesc[],
+    readonly attrs: readonly AttrDesc[],
+    readonly text: ScalarDesc | undefined,
+    any: boolean,
+    anyAttrs: boolean,
+  ) {
+    if (any) this.any = true;
+    if (anyAttrs) this.anyAttrs = true;
+  }
+  get fields(): readonly FieldDesc[] {
+    return (this.resolved ??= this.thunk());
+  }
+  /** The field for a child element, by local name and namespace. */
+  fieldFor(ns: string, local: string): FieldDesc | undefined {
+    let index = this.byLocal;
+    if (!index) {
+      index = new Map();
+      for (const f of this.fields) {
+        const have = index.get(f.name);
+        if (have === undefined) index.set(f.name, f);
+        else index.set(f.name, Array.isArray(have) ? [...have, f] : [have, f]);
+      }
+      this.byLocal = index;
+    }
+    const hit = index.get(local);
+    if (hit === undefined) return undefined;
+    if (!Array.isArray(hit)) return hit.ns === ns ? hit : undefined;
+    return hit.find((f) => f.ns === ns);
+  }
 }
 
 /** A complex type; `fields` is a thunk so that recursive and forward references work. */
@@ -113,18 +168,13 @@ export function complex(
   fields: () => readonly FieldDesc[],
   options: { attrs?: readonly AttrDesc[]; text?: ScalarDesc; any?: boolean; anyAttrs?: boolean } = {},
 ): ComplexDesc {
-  let resolved: readonly FieldDesc[] | undefined;
-  return {
-    k: "complex",
-    name,
-    get fields() {
-      return (resolved ??= fields());
-    },
-    attrs: options.attrs ?? [],
-    text: options.text,
-    ...(options.any ? { any: true } : {}),
-    ...(options.anyAttrs ? { anyAttrs: true } : {}),
-  };
+  return new Complex(name, fields, options.attrs ?? [], options.text, options.any ?? false, options.anyAttrs ?? false);
+}
+
+/** The field of `owner` for a child element, for any ComplexDesc (generated or hand-written). */
+export function childField(owner: ComplexDesc, ns: string, local: string): FieldDesc | undefined {
+  if (owner instanceof Complex) return owner.fieldFor(ns, local);
+  return owner.fields.find((f) => f.name === local && f.ns === ns);
 }
 
 export function array(name: string, item: FieldDesc): ArrayDesc {

@@ -2,7 +2,7 @@
  * Conversions between XSD lexical values and JS values, for every scalar family the generator emits.
  * Parsing follows the XSD rules (whitespace collapsed for non-strings, exact ranges).
  */
-import { isTemporalLexical, XsdDate, XsdDateTime, XsdTime } from "./temporal.js";
+import { isTemporalLexical, VALIDATED, XsdDate, XsdDateTime, XsdTime } from "./temporal.js";
 
 export type ScalarKind =
   | "string" | "boolean"
@@ -71,7 +71,7 @@ export function parseScalar(kind: ScalarKind, text: string): unknown {
     case "dateTime":
       // A date alone is accepted too, as .NET's XmlConvert does.
       if (!isTemporalLexical("dateTime", t) && !isTemporalLexical("date", t)) bad(kind, text);
-      return new XsdDateTime(t);
+      return new XsdDateTime(t, VALIDATED);
     case "date":
       if (!isTemporalLexical("date", t)) bad(kind, text);
       return new XsdDate(t);

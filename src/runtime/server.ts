@@ -221,7 +221,7 @@ export function createServiceHandler(
           }
           return undefined;
         },
-        { limits, strict: true, positions: true },
+        { limits, strict: true },
       );
     } catch (e) {
       if (e instanceof XmlDecodeError) {

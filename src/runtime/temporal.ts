@@ -10,26 +10,25 @@ const TIME = /^(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(Z|[+-]\d{2}:\d{2})?$/;
 export type TemporalKind = "dateTime" | "date" | "time";
 
 function validFields(kind: TemporalKind, m: RegExpExecArray): boolean {
-  const n = (i: number) => Number(m[i]);
   const tz = m[kind === "dateTime" ? 8 : kind === "date" ? 4 : 5];
   if (tz && tz !== "Z") {
     const [h, mi] = tz.slice(1).split(":").map(Number) as [number, number];
     if (h > 14 || mi > 59 || (h === 14 && mi !== 0)) return false;
   }
   if (kind !== "time") {
-    const month = n(2);
-    const day = n(3);
+    const month = Number(m[2]);
+    const day = Number(m[3]);
     if (month < 1 || month > 12 || day < 1) return false;
-    const y = n(1);
+    const y = Number(m[1]);
     const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
     const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
     if (day > days) return false;
   }
   if (kind !== "date") {
     const o = kind === "dateTime" ? 3 : 0;
-    const h = n(o + 1);
-    const mi = n(o + 2);
-    const s = n(o + 3);
+    const h = Number(m[o + 1]);
+    const mi = Number(m[o + 2]);
+    const s = Number(m[o + 3]);
     const frac = m[o + 4] ?? "";
     if (h === 24 ? mi !== 0 || s !== 0 || /[1-9]/.test(frac) : h > 23) return false;
     if (mi > 59 || s > 59) return false;
@@ -43,6 +42,9 @@ export function isTemporalLexical(kind: TemporalKind, text: string): boolean {
   const m = re.exec(text);
   return m !== null && validFields(kind, m);
 }
+
+/** Passed by the decoder, which has validated the lexical value already. */
+export const VALIDATED: unique symbol = Symbol("validated");
 
 abstract class XsdTemporal {
   /** The value exactly as written on the wire. */
@@ -92,8 +94,8 @@ function utcMillis(y: number, mo: number, d: number, h: number, mi: number, s: n
  */
 export class XsdDateTime extends XsdTemporal {
   readonly kind = "dateTime" as const;
-  constructor(lexical: string) {
-    if (!isTemporalLexical("dateTime", lexical) && !isTemporalLexical("date", lexical)) {
+  constructor(lexical: string, validated?: typeof VALIDATED) {
+    if (validated !== VALIDATED && !isTemporalLexical("dateTime", lexical) && !isTemporalLexical("date", lexical)) {
       throw new RangeError(`'${lexical}' is not a valid xs:dateTime value`);
     }
     super(lexical);

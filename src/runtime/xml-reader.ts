@@ -1,9 +1,9 @@
 /**
- * A streaming XML decoder driven by descriptors (saxes underneath). It builds typed values while it
- * reads, never a DOM; DTDs are refused, and depth and element count are bounded.
+ * A streaming XML decoder driven by descriptors (on the runtime's own tokenizer). It builds typed
+ * values while it reads, never a DOM; DTDs are refused, and depth and element count are bounded.
  */
-import { SaxesParser, type SaxesTagNS } from "saxes";
-import type { ComplexDesc, FieldDesc, TypeDesc } from "./descriptors.js";
+import { tokenizeXml, XMLNS_URI, XmlSyntaxError, type XmlTag } from "./xml-tokenizer.js";
+import { childField, type ComplexDesc, type FieldDesc, type TypeDesc } from "./descriptors.js";
 import { parseScalar, ValueFormatError } from "./scalars.js";
 import { XSI_NS } from "./xml-writer.js";
 
@@ -20,8 +20,6 @@ export interface DecodeOptions {
   readonly limits?: DecodeLimits;
   /** Reject a missing required element or a value outside an enumeration (default true). */
   readonly strict?: boolean;
-  /** Track line and column for error messages (slower; default false). */
-  readonly positions?: boolean;
 }
 
 /** Why a document could not be decoded. `kind` tells malformed XML apart from invalid content. */
@@ -67,20 +65,8 @@ export interface CustomFrame {
   done(ns: string, local: string, value: unknown, field: FieldDesc | undefined): void;
 }
 
-const fieldMaps = new WeakMap<object, Map<string, FieldDesc>>();
-function fieldMap(owner: ComplexDesc): Map<string, FieldDesc> {
-  let m = fieldMaps.get(owner);
-  if (!m) {
-    m = new Map();
-    for (const f of owner.fields) if (!m.has(f.ns + "\u0000" + f.name)) m.set(f.ns + "\u0000" + f.name, f);
-    fieldMaps.set(owner, m);
-  }
-  return m;
-}
-
-function isNil(tag: SaxesTagNS): boolean {
-  for (const key in tag.attributes) {
-    const a = tag.attributes[key]!;
+function isNil(tag: XmlTag): boolean {
+  for (const a of tag.attributes) {
     if (a.local === "nil" && a.uri === XSI_NS) {
       const v = a.value.trim();
       return v === "true" || v === "1";
@@ -108,15 +94,12 @@ function convert(frame: Frame, strict: boolean): unknown {
 export function decodeXml(xml: string, root: CustomFrame, options: DecodeOptions = {}): void {
   const limits = options.limits ?? DEFAULT_DECODE_LIMITS;
   const strict = options.strict ?? true;
-  const parser = new SaxesParser({ xmlns: true, position: options.positions ?? false });
   const stack: Frame[] = [];
   let top: Frame = { kind: F.Custom, desc: undefined, field: undefined, value: undefined, text: "", nil: false, name: "", node: undefined, custom: root };
   let skip = 0;
   let elements = 0;
-  let failure: Error | undefined;
-  const where = () => (options.positions ? ` (line ${parser.line}, column ${parser.column})` : "");
 
-  const open = (tag: SaxesTagNS): void => {
+  const open = (tag: XmlTag): void => {
     if (++elements > limits.maxElements) throw new XmlDecodeError(`more than ${limits.maxElements} elements`, "limit");
     if (stack.length + skip >= limits.maxDepth) throw new XmlDecodeError(`element nesting deeper than ${limits.maxDepth} levels`, "limit");
     if (skip > 0) {
@@ -130,7 +113,7 @@ export function decodeXml(xml: string, root: CustomFrame, options: DecodeOptions
     switch (top.kind) {
       case F.Complex: {
         const cd = top.desc as ComplexDesc;
-        field = fieldMap(cd).get(ns + "\u0000" + local);
+        field = childField(cd, ns, local);
         if (!field && cd.any) {
           // xs:any: keep the element as a raw tree.
           const node: XmlNode = { ns, local, attrs: attrsOf(tag), children: [] };
@@ -248,22 +231,6 @@ export function decodeXml(xml: string, root: CustomFrame, options: DecodeOptions
     }
   };
 
-  parser.on("opentag", (tag) => {
-    if (failure) return;
-    try {
-      open(tag as SaxesTagNS);
-    } catch (e) {
-      failure = e as Error;
-    }
-  });
-  parser.on("closetag", () => {
-    if (failure) return;
-    try {
-      close();
-    } catch (e) {
-      failure = e as Error;
-    }
-  });
   const onText = (t: string) => {
     if (skip > 0) return;
     if (top.kind === F.Tree) {
@@ -274,27 +241,25 @@ export function decodeXml(xml: string, root: CustomFrame, options: DecodeOptions
       else children.push(t);
     } else if (top.kind === F.Scalar || (top.kind === F.Complex && (top.desc as ComplexDesc).text)) top.text += t;
   };
-  parser.on("text", onText);
-  parser.on("cdata", onText);
-  parser.on("doctype", () => {
-    failure ??= new XmlDecodeError("a DOCTYPE declaration was found; DTDs are refused", "malformed");
-  });
-  parser.on("error", (e) => {
-    failure ??= new XmlDecodeError(`malformed XML: ${e.message.replace(/^[^:]*:\d+:\d+: /, "")}`, "malformed");
-  });
   try {
-    parser.write(xml);
-    if (!failure) parser.close();
+    tokenizeXml(xml, { open, close, text: onText });
   } catch (e) {
-    failure ??= e instanceof XmlDecodeError ? e : new XmlDecodeError(`malformed XML: ${(e as Error).message}`, "malformed");
-  }
-  if (failure) {
-    if (failure instanceof XmlDecodeError && failure.kind !== "malformed") {
-      const err = new XmlDecodeError(failure.message + where(), failure.kind, failure.element);
-      throw err;
+    if (e instanceof XmlSyntaxError) {
+      const { line, column } = lineColumn(xml, e.offset);
+      throw new XmlDecodeError(`malformed XML at line ${line}, column ${column}: ${e.message}`, "malformed");
     }
-    throw failure;
+    throw e;
   }
+}
+
+function lineColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let start = 0;
+  for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) {
+    line++;
+    start = i + 1;
+  }
+  return { line, column: offset - start + 1 };
 }
 
 function finishComplex(frame: Frame, strict: boolean): unknown {
@@ -318,22 +283,20 @@ function finishComplex(frame: Frame, strict: boolean): unknown {
   return obj;
 }
 
-function attrsOf(tag: SaxesTagNS): Record<string, string> {
+function attrsOf(tag: XmlTag): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const key in tag.attributes) {
-    const a = tag.attributes[key]!;
-    if (a.uri === "http://www.w3.org/2000/xmlns/" || a.name === "xmlns") continue;
+  for (const a of tag.attributes) {
+    if (a.uri === XMLNS_URI) continue;
     out[a.uri ? `{${a.uri}}${a.local}` : a.local] = a.value;
   }
   return out;
 }
 
-function readAnyAttrs(desc: ComplexDesc, tag: SaxesTagNS, obj: Record<string, unknown>): void {
+function readAnyAttrs(desc: ComplexDesc, tag: XmlTag, obj: Record<string, unknown>): void {
   const bag: Record<string, string> = {};
   let any = false;
-  for (const key in tag.attributes) {
-    const a = tag.attributes[key]!;
-    if (a.uri === "http://www.w3.org/2000/xmlns/" || a.name === "xmlns" || a.uri === XSI_NS) continue;
+  for (const a of tag.attributes) {
+    if (a.uri === XMLNS_URI || a.uri === XSI_NS) continue;
     if (desc.attrs.some((d) => d.name === a.local && d.ns === (a.uri ?? ""))) continue;
     bag[a.uri ? `{${a.uri}}${a.local}` : a.local] = a.value;
     any = true;
@@ -341,13 +304,10 @@ function readAnyAttrs(desc: ComplexDesc, tag: SaxesTagNS, obj: Record<string, un
   if (any) obj["$attributes"] = bag;
 }
 
-function readAttrs(desc: ComplexDesc, tag: SaxesTagNS, obj: Record<string, unknown>, element: string): void {
+function readAttrs(desc: ComplexDesc, tag: XmlTag, obj: Record<string, unknown>, element: string): void {
   for (const ad of desc.attrs) {
     let raw: string | undefined;
-    for (const key in tag.attributes) {
-      const a = tag.attributes[key]!;
-      if (a.local === ad.name && (a.uri ?? "") === ad.ns && a.prefix !== "xmlns") raw = a.value;
-    }
+    for (const a of tag.attributes) if (a.local === ad.name && a.uri === ad.ns) raw = a.value;
     if (raw === undefined) continue;
     try {
       obj[ad.prop] = ad.type.list ? raw.split(/\s+/).filter(Boolean).map((t) => parseScalar(ad.type.s, t)) : parseScalar(ad.type.s, raw);

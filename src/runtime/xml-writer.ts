@@ -9,24 +9,47 @@ import { formatScalar, ValueFormatError } from "./scalars.js";
 export const XSI_NS = "http://www.w3.org/2001/XMLSchema-instance";
 export const XSD_NS = "http://www.w3.org/2001/XMLSchema";
 
-const TEXT_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", "\r": "&#xD;" };
-const ATTR_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", '"': "&quot;", "\r": "&#xD;", "\n": "&#xA;", "\t": "&#x9;" };
-// Characters XML 1.0 cannot carry at all.
-const INVALID_XML_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-function checkChars(s: string): void {
-  if (INVALID_XML_CHAR.test(s)) throw new ValueFormatError("the text contains a character that XML 1.0 cannot represent");
+/**
+ * Escapes text for XML in one pass. Element text escapes `&`, `<`, `>` and CR (quotes and non-ASCII
+ * stay literal, as ASMX writes them); attribute values also escape `"`, LF and TAB. Characters XML 1.0
+ * cannot carry at all are refused.
+ */
+function escape(s: string, attribute: boolean): string {
+  let out = "";
+  let last = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c > 0x3e && c < 0xd800) continue;
+    let rep: string;
+    if (c === 38) rep = "&amp;";
+    else if (c === 60) rep = "&lt;";
+    else if (c === 62) rep = "&gt;";
+    else if (c === 13) rep = "&#xD;";
+    else if (attribute && c === 34) rep = "&quot;";
+    else if (attribute && c === 10) rep = "&#xA;";
+    else if (attribute && c === 9) rep = "&#x9;";
+    else if (c < 0x20 && c !== 9 && c !== 10) throw new ValueFormatError("the text contains a character that XML 1.0 cannot represent");
+    else if (c >= 0xd800 && c <= 0xdbff) {
+      const next = s.charCodeAt(i + 1);
+      if (!(next >= 0xdc00 && next <= 0xdfff)) throw new ValueFormatError("the text contains an unpaired surrogate");
+      i++;
+      continue;
+    } else if ((c >= 0xdc00 && c <= 0xdfff) || c === 0xfffe || c === 0xffff) {
+      throw new ValueFormatError("the text contains a character that XML 1.0 cannot represent");
+    } else continue;
+    out += s.slice(last, i) + rep;
+    last = i + 1;
+  }
+  return last === 0 ? s : out + s.slice(last);
 }
 
 /** Escapes element text minimally (`&`, `<`, `>`), keeping quotes and non-ASCII literal. */
 export function escapeText(s: string): string {
-  checkChars(s);
-  return /[&<>\r]/.test(s) ? s.replace(/[&<>\r]/g, (c) => TEXT_ESCAPES[c]!) : s;
+  return escape(s, false);
 }
 
 export function escapeAttr(s: string): string {
-  checkChars(s);
-  return /[&<"\r\n\t]/.test(s) ? s.replace(/[&<"\r\n\t]/g, (c) => ATTR_ESCAPES[c]!) : s;
+  return escape(s, true);
 }
 
 function scalarText(desc: ScalarDesc, value: unknown, path: string): string {
