@@ -114,7 +114,7 @@ class ServiceMapper {
     for (const bop of raw.operations) {
       const pop = portType.operations.find((o) => o.name === bop.name);
       if (!pop) {
-        this.diagnostics.error("WSDL_UNRESOLVED", `binding operation ${bop.name} has no operation of that name in portType ${portType.name}`, bop.loc);
+        this.diagnostics.warn("WSDL_UNRESOLVED", `binding operation ${bop.name} has no operation of that name in portType ${portType.name}; it is left out`, bop.loc);
         continue;
       }
       const op = protocol === "httpGet" || protocol === "httpPost" ? this.httpOperation(raw, bop, pop, protocol) : this.soapOperation(raw, bop, pop);

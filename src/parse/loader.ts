@@ -33,6 +33,15 @@ export interface LoadedDocuments {
 
 const isUrl = (s: string): boolean => /^https?:\/\//i.test(s);
 
+/** Schemas every SOAP toolkit knows built in; importing them never needs a fetch. */
+const WELL_KNOWN = new Set([
+  "http://schemas.xmlsoap.org/soap/encoding/",
+  "http://www.w3.org/2003/05/soap-encoding",
+  "http://schemas.xmlsoap.org/wsdl/",
+  "http://www.w3.org/2001/XMLSchema",
+  "http://www.w3.org/XML/1998/namespace",
+]);
+
 /** Resolves `location` against the document `base` (a path or a URL). */
 export function resolveLocation(base: string, location: string): string {
   if (isUrl(location)) return location;
@@ -77,6 +86,24 @@ async function readText(location: string, options: LoadOptions, at: SourceLocati
   }
 }
 
+/**
+ * A chameleon include: a schema without a target namespace, included into one, takes that namespace,
+ * and so do its references to names in no namespace.
+ */
+function chameleon(schema: RawSchema, ns: string): RawSchema {
+  const map = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(map);
+    if (typeof v !== "object" || v === null) return v;
+    const o = v as Record<string, unknown>;
+    if (typeof o["ns"] === "string" && typeof o["local"] === "string" && Object.keys(o).length === 2) {
+      return o["ns"] === "" ? { ns, local: o["local"] } : o;
+    }
+    if ("file" in o && "line" in o && "column" in o) return o;
+    return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, map(x)]));
+  };
+  return { ...(map(schema) as RawSchema), targetNamespace: ns };
+}
+
 /** Loads `location` and every document it imports or includes. */
 export async function loadDocuments(location: string, options: LoadOptions = {}): Promise<LoadedDocuments> {
   const definitions: RawDefinitions[] = [];
@@ -104,10 +131,10 @@ export async function loadDocuments(location: string, options: LoadOptions = {})
   };
 
   const addSchema = async (schema: RawSchema, chameleonNs: string | undefined): Promise<void> => {
-    const s = chameleonNs !== undefined && schema.targetNamespace === "" ? { ...schema, targetNamespace: chameleonNs } : schema;
+    const s = chameleonNs !== undefined && schema.targetNamespace === "" ? chameleon(schema, chameleonNs) : schema;
     schemas.push(s);
     for (const imp of s.imports) {
-      if (!imp.schemaLocation) continue;
+      if (!imp.schemaLocation || (imp.namespace !== undefined && WELL_KNOWN.has(imp.namespace))) continue;
       const target = resolveLocation(s.file, imp.schemaLocation);
       references.push({ from: s.file, value: imp.schemaLocation, target });
       await loadSchemaDoc(target, { ...imp.loc }, undefined);

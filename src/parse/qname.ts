@@ -18,7 +18,8 @@ export function resolveQNameValue(el: Element, value: string, file: string, attr
   const colon = v.indexOf(":");
   const prefix = colon === -1 ? null : v.slice(0, colon);
   const local = colon === -1 ? v : v.slice(colon + 1);
-  const ns = el.lookupNamespaceURI(prefix);
+  // xmldom 0.9 finds the default namespace only for "", not for null.
+  const ns = el.lookupNamespaceURI(prefix ?? "");
   if (ns === null && prefix !== null) {
     fail(
       "XML_UNBOUND_PREFIX",

@@ -267,6 +267,9 @@ export function readDefinitions(root: Element, file: string): RawDefinitions {
   for (const types of wsdlChildren(root, "types")) {
     for (const c of childElements(types)) {
       if (c.namespaceURI === NS.xsd && c.localName === "schema") schemas.push(readSchema(c, file));
+      else if (c.localName === "schema" && /^http:\/\/www\.w3\.org\/(1999|2000\/10)\/XMLSchema$/.test(c.namespaceURI ?? "")) {
+        fail("XSD_OBSOLETE_NAMESPACE", `this schema uses the pre-2001 XML Schema namespace ${c.namespaceURI}; expected ${NS.xsd}`, loc(c));
+      }
     }
   }
 

@@ -4,6 +4,9 @@
  */
 import { DOMParser, type Document, type Element, type Node } from "@xmldom/xmldom";
 import { fail, type SourceLocation } from "../diagnostics.js";
+import { positionOf } from "../runtime/text-position.js";
+
+export { positionOf };
 
 export interface XmlLimits {
   /** Largest document accepted, in bytes. */
@@ -15,17 +18,6 @@ export interface XmlLimits {
 export const DEFAULT_XML_LIMITS: XmlLimits = { maxBytes: 64 * 1024 * 1024, maxDepth: 256 };
 
 export const XMLNS_NS = "http://www.w3.org/2000/xmlns/";
-
-/** Line and column (1-based) of a character offset in a text. */
-export function positionOf(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) {
-    line++;
-    lineStart = i + 1;
-  }
-  return { line, column: offset - lineStart + 1 };
-}
 
 /** Where an xmldom node starts; xmldom records it because the locator is on. */
 export function locOf(file: string, node: Node): SourceLocation {

@@ -2,6 +2,7 @@
  * A streaming XML decoder driven by descriptors (on the runtime's own tokenizer). It builds typed
  * values while it reads, never a DOM; DTDs are refused, and depth and element count are bounded.
  */
+import { positionOf } from "./text-position.js";
 import { tokenizeXml, XMLNS_URI, XmlSyntaxError, type XmlTag } from "./xml-tokenizer.js";
 import { childField, type ComplexDesc, type FieldDesc, type TypeDesc } from "./descriptors.js";
 import { parseScalar, ValueFormatError } from "./scalars.js";
@@ -245,21 +246,11 @@ export function decodeXml(xml: string, root: CustomFrame, options: DecodeOptions
     tokenizeXml(xml, { open, close, text: onText });
   } catch (e) {
     if (e instanceof XmlSyntaxError) {
-      const { line, column } = lineColumn(xml, e.offset);
+      const { line, column } = positionOf(xml, e.offset);
       throw new XmlDecodeError(`malformed XML at line ${line}, column ${column}: ${e.message}`, "malformed");
     }
     throw e;
   }
-}
-
-function lineColumn(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let start = 0;
-  for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) {
-    line++;
-    start = i + 1;
-  }
-  return { line, column: offset - start + 1 };
 }
 
 function finishComplex(frame: Frame, strict: boolean): unknown {

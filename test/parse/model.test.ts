@@ -48,3 +48,28 @@ describe("the model of the Message Retrieval Service", async () => {
     expect(service.operations[1]!.doc).toBe("Returns the messages whose DateArrived lies in [startDate, endDate] (both bounds inclusive).");
   });
 });
+
+describe("chameleon includes", () => {
+  it("a schema without a target namespace takes the includer's, references included", async () => {
+    const { tempDir, writeTemp } = await import("../support/tmp.js");
+    const dir = tempDir();
+    writeTemp(dir, "parts.xsd", '<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:complexType name="Item"><xs:sequence><xs:element name="Code" type="Code"/></xs:sequence></xs:complexType><xs:simpleType name="Code"><xs:restriction base="xs:string"><xs:enumeration value="A"/></xs:restriction></xs:simpleType></xs:schema>');
+    const wsdl = writeTemp(
+      dir,
+      "c.wsdl",
+      `<definitions xmlns="http://schemas.xmlsoap.org/wsdl/" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/" xmlns:t="urn:c" targetNamespace="urn:c">
+  <types><xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:c" elementFormDefault="qualified"><xs:include schemaLocation="parts.xsd"/><xs:element name="Get"><xs:complexType><xs:sequence><xs:element name="Item" type="t:Item"/></xs:sequence></xs:complexType></xs:element></xs:schema></types>
+  <message name="In"><part name="p" element="t:Get"/></message>
+  <portType name="P"><operation name="Get"><input message="t:In"/></operation></portType>
+  <binding name="B" type="t:P"><soap:binding transport="http://schemas.xmlsoap.org/soap/http"/><operation name="Get"><soap:operation soapAction="urn:c#Get"/><input><soap:body use="literal"/></input></operation></binding>
+  <service name="S"><port name="Port" binding="t:B"><soap:address location="http://localhost/s"/></port></service>
+</definitions>`,
+    );
+    const r = await loadWsdl(wsdl);
+    expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    const item = r.model!.types.find((t) => t.name?.local === "Item") as ComplexType;
+    expect(item.name).toEqual({ ns: "urn:c", local: "Item" });
+    expect(item.fields[0]!.type).toMatchObject({ kind: "simple", name: { ns: "urn:c", local: "Code" }, enumeration: ["A"] });
+    expect(r.model!.services[0]!.operations[0]!.oneWay).toBe(true);
+  });
+});

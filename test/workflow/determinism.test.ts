@@ -3,7 +3,7 @@
  * target namespace changes.
  */
 import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { generateFiles } from "../../src/generate.js";
@@ -60,5 +60,30 @@ describe("a target namespace change", () => {
     expect(desc).not.toMatch(/\bNS\b/);
     const bad = await generateFiles(WSDL_PATH, { namespaceNames: { x: "not valid" } });
     expect(bad.diagnostics[0]!.code).toBe("OPTION_INVALID");
+  });
+});
+
+const CORPUS = fileURLToPath(new URL("../../../shared/corpus/", import.meta.url));
+const CORPUS_ROOTS = [
+  "developerforce__Force.com-Toolkit-for-PHP/soapclient/partner.wsdl.xml",
+  "loopbackio__strong-soap/example/wsdls/weather.wsdl",
+  "tefra__xsdata/tests/fixtures/calculator/services.wsdl",
+];
+const haveCorpus = existsSync(CORPUS);
+if (!haveCorpus) console.log(`corpus determinism test skipped: no corpus at ${CORPUS}`);
+
+describe.skipIf(!haveCorpus)("determinism on corpus services", () => {
+  it("three corpus services give identical bytes in two processes with different TZ and LANG", () => {
+    const root = tempDir();
+    const run = (out: string, env: Record<string, string>) => {
+      for (const [i, wsdl] of CORPUS_ROOTS.entries()) {
+        const r = spawnSync(process.execPath, [BIN, "generate", `${CORPUS}${wsdl}`, "--out", `${out}/${i}`, "--quiet"], { env: { ...process.env, ...env } });
+        expect(r.status, wsdl).toBe(0);
+      }
+      return CORPUS_ROOTS.map((_, i) => Object.fromEntries(readdirSync(`${out}/${i}`).sort().map((f) => [f, readFileSync(`${out}/${i}/${f}`)])));
+    };
+    const a = run(`${root}/a`, { TZ: "Asia/Kathmandu", LANG: "tr_TR.UTF-8", LC_ALL: "tr_TR.UTF-8" });
+    const b = run(`${root}/b`, { TZ: "UTC", LANG: "C", LC_ALL: "C" });
+    expect(b).toEqual(a);
   });
 });
