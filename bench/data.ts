@@ -1,13 +1,8 @@
 /** Benchmark data: messages in the recorded service's shape, and the envelopes ASMX would send. */
-export interface BenchMessage {
-  DateArrived: string;
-  UserId: number;
-  Sender?: string;
-  MessageText?: string;
-  MessageUrl?: string;
-  Transcription?: string;
-  Id: number;
-}
+import type { MessagesInput } from "../generated-samples/message-service/index.js";
+
+/** A message as the service returns it (DateArrived as its lexical string). */
+export type BenchMessage = MessagesInput & { DateArrived: string };
 
 export const NS = "http://api.example.com/messages/";
 export const WSDL_PATH = "fixtures/message-service/api.wsdl";
