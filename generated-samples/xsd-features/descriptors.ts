@@ -3,6 +3,7 @@
 /** Codec and port descriptors: what the XML of each type and operation looks like on the wire. */
 import {
   type ComplexDesc,
+  type FaultDesc,
   type ScalarDesc,
   type ServiceDesc,
   UNBOUNDED,
@@ -12,6 +13,8 @@ import {
   scalar,
   xs,
 } from "wsdl-tsgen/runtime";
+import { InvalidOrderFault } from "./faults.js";
+import type { InvalidOrder as InvalidOrder$1 } from "./types.js";
 
 export const NS = "urn:example:features";
 
@@ -77,6 +80,19 @@ export const OrderResponseOrder: ComplexDesc = complex("OrderResponseOrder", () 
   field("Echo", NS, xs.string),
 ]);
 
+export const InvalidOrder: ComplexDesc = complex("InvalidOrder", () => [
+  field("Field", NS, xs.string),
+  field("At", NS, xs.dateTime, { min: 0 }),
+]);
+
+export const InvalidOrderFaultDesc: FaultDesc = {
+  name: "InvalidOrder",
+  element: field("InvalidOrder", NS, () => InvalidOrder),
+  type: InvalidOrderFault,
+  create: (init, detail) => new InvalidOrderFault(init, detail as InvalidOrder$1),
+  detailOf: (fault) => (fault as InvalidOrderFault).faultDetail,
+};
+
 export const FeaturesDesc: ServiceDesc = {
   name: "Features",
   targetNamespace: NS,
@@ -93,6 +109,7 @@ export const FeaturesDesc: ServiceDesc = {
           request: { element: field("Order", NS, () => Order) },
           response: { element: field("OrderResponse", NS, () => OrderResponse) },
           oneWay: false,
+          faults: [InvalidOrderFaultDesc],
         },
       },
     },

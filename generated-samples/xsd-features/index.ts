@@ -13,6 +13,7 @@ export type {
   Color,
   Extension,
   IntList,
+  InvalidOrder,
   Node,
   Order,
   OrderInput,
@@ -36,3 +37,4 @@ export {
 } from "wsdl-tsgen/runtime";
 export { FeaturesClient } from "./client.js";
 export { createFeaturesHandler } from "./server.js";
+export { InvalidOrderFault } from "./faults.js";

@@ -154,3 +154,8 @@ export interface OrderResponseInput {
 export interface OrderResponseOrder {
   Echo: string;
 }
+
+export interface InvalidOrder {
+  Field: string;
+  At?: XsdDateTime;
+}

@@ -1,12 +1,12 @@
 /** Runs the emitters over the plan: one view per file, rendered through its template, then formatted. */
 import type { EmitPlan } from "../transform/plan.js";
 import { clientView } from "./client/emit-client.js";
-import { serviceDescriptor, typeDescriptor } from "./descriptors/emit-descriptors.js";
+import { faultDescriptors, serviceDescriptor, typeDescriptor } from "./descriptors/emit-descriptors.js";
 import { formatTypeScript } from "./format.js";
-import { GeneratedFile } from "./generated-file.js";
+import { GeneratedFile, symbol } from "./generated-file.js";
 import { serverView } from "./server/emit-server.js";
 import { render } from "./templates.js";
-import type { EmitContext } from "./type-expressions.js";
+import { typeExpr, type EmitContext } from "./type-expressions.js";
 import { typeDeclarations } from "./types/declarations.js";
 
 export interface EmitOptions {
@@ -41,11 +41,12 @@ export async function emitFiles(plan: EmitPlan, options: EmitOptions): Promise<O
     ...[...plan.typeNames.values()].map((n) => n.descriptor),
     ...[...plan.serviceNames.values()].map((n) => n.descriptor),
     ...plan.namespaces.values(),
+    ...[...plan.faultClasses.values()].map((f) => f.descriptor),
   ]);
   const descCtx = ctxFor(descFile, undefined);
   const simpleFirst = [...plan.model.types].sort((a, b) => (a.kind === b.kind ? 0 : a.kind === "simple" ? -1 : 1));
   const typeDescs = simpleFirst.map((t) => typeDescriptor(descCtx, t));
-  const serviceDescs = services.map((s) => serviceDescriptor(descCtx, s));
+  const serviceDescs = [...faultDescriptors(descCtx, "./faults.js"), ...services.map((s) => serviceDescriptor(descCtx, s))];
   files.push({
     path: "descriptors.ts",
     code: render("descriptors.ts", {
@@ -56,6 +57,23 @@ export async function emitFiles(plan: EmitPlan, options: EmitOptions): Promise<O
       services: serviceDescs,
     }),
   });
+
+  // faults.ts
+  const faultClasses = [...plan.faultClasses.entries()];
+  const faultsFile = new GeneratedFile("faults.ts", faultClasses.map(([, f]) => f.className));
+  const faultsCtx = ctxFor(faultsFile, "./types.js");
+  const faults = faultClasses.map(([element, f]) => ({
+    className: f.className,
+    faultName: f.faultName,
+    element: `{${element.name.ns}}${element.name.local}`,
+    detailType: typeExpr(faultsCtx, element.type, "output"),
+  }));
+  const faultsView = {
+    SoapFault: faults.length ? faultsFile.use(symbol("SoapFault", options.runtimeImport)) : "",
+    SoapFaultInit: faults.length ? faultsFile.use(symbol("SoapFaultInit", options.runtimeImport, true)) : "",
+    faults,
+  };
+  files.push({ path: "faults.ts", code: render("faults.ts", { source, ...faultsView, imports: faultsFile.printImports() }) });
 
   // client.ts
   const clientDeclared = services.flatMap((s) => {
@@ -100,6 +118,7 @@ export async function emitFiles(plan: EmitPlan, options: EmitOptions): Promise<O
     { from: options.runtimeImport, names: rtValues.join(", ") },
     { from: "./client.js", names: services.map((s) => plan.serviceNames.get(s)!.client).sort().join(", ") },
     { from: "./server.js", names: services.map((s) => plan.serviceNames.get(s)!.handlerFactory).sort().join(", ") },
+    { from: "./faults.js", names: faults.map((f) => f.className).sort().join(", ") },
   ].filter((e) => e.names !== "");
   files.push({ path: "index.ts", code: render("index.ts", { source, typeExports, valueExports }) });
 

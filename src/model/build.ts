@@ -48,6 +48,10 @@ export function buildModel(docs: LoadedDocuments, source: string): BuiltModel {
             visit(shape.element.type);
           }
         }
+        for (const f of bop.faults) {
+          elements.add(f.element);
+          visit(f.element.type);
+        }
         if (bop.mimeXmlElement) {
           elements.add(bop.mimeXmlElement);
           visit(bop.mimeXmlElement.type);

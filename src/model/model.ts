@@ -185,6 +185,15 @@ export interface BindingOperation {
   readonly mimeXmlElement: ElementDecl | undefined;
   /** False for a one-way operation. */
   readonly hasOutput: boolean;
+  /** SOAP bindings: the declared faults, each with the element its detail carries. */
+  readonly faults: readonly DeclaredFault[];
+}
+
+/** A `wsdl:fault` of an operation: its name and the element inside the fault's detail. */
+export interface DeclaredFault {
+  readonly kind: "fault";
+  readonly name: string;
+  readonly element: ElementDecl;
 }
 
 export interface Binding {

@@ -9,7 +9,7 @@ import { qnameKey, type QName } from "../parse/qname.js";
 import type { RawBinding, RawBindingIO, RawBindingOperation, RawDefinitions, RawMessage, RawPart, RawPortType, RawPortTypeOperation } from "../parse/wsdl.js";
 import { XS_STRING } from "./builtins.js";
 import type {
-  Binding, BindingOperation, BindingProtocol, ComplexType, ElementDecl, ElementField, HttpParameter, InputEncoding,
+  Binding, BindingOperation, DeclaredFault, BindingProtocol, ComplexType, ElementDecl, ElementField, HttpParameter, InputEncoding,
   Operation, OperationResult, OutputEncoding, Port, Service, SoapBodyShape, TypeRef,
 } from "./model.js";
 import { syntheticField } from "./fields.js";
@@ -188,6 +188,13 @@ class ServiceMapper {
     }
     const operation = this.logical(bop.name, pop, () => this.soapLogical(bop.name, pop, soapInput, soapOutput));
     const enc = (io: RawBindingIO | undefined) => ({ kind: "soapBody" as const, use: io?.soapBody?.use ?? "literal", namespace: io?.soapBody?.namespace });
+    const faults: DeclaredFault[] = [];
+    for (const f of pop.faults) {
+      const part = this.message(f.message, f.loc)?.parts[0];
+      const element = part?.element && this.schemas.element(part.element, part.loc);
+      if (element) faults.push({ kind: "fault", name: f.name ?? f.message.local, element });
+      else if (part) this.diagnostics.warn("WSDL_FAULT_UNTYPED", `fault ${f.name ?? f.message.local} of ${bop.name} has no element part; it arrives as an untyped SoapFault`, f.loc);
+    }
     return {
       kind: "bindingOperation",
       operation,
@@ -201,6 +208,7 @@ class ServiceMapper {
       httpParameters: [],
       mimeXmlElement: undefined,
       hasOutput: pop.output !== undefined,
+      faults,
     };
   }
 
@@ -312,6 +320,7 @@ class ServiceMapper {
       httpParameters,
       mimeXmlElement,
       hasOutput: pop.output !== undefined,
+      faults: [],
     };
   }
 }

@@ -3,11 +3,12 @@
  * binding, sends them with `fetch`, and decodes responses, faults and errors.
  */
 import type { BodyDesc } from "./descriptors.js";
-import { HttpBindingError, ResponseFormatError, TransportError, type SoapVersion } from "./errors.js";
+import { HttpBindingError, ResponseFormatError, TransportError, type SoapFault, type SoapVersion } from "./errors.js";
 import { encodeHttpParams } from "./http-binding.js";
 import type { HttpOperationDesc, OperationDesc, PortDesc, ServiceDesc, SoapOperationDesc } from "./operations.js";
 import { bodyEnvelope, decodeEnvelope, faultFromNode } from "./soap.js";
 import { decodeDocument, XmlDecodeError, type DecodeOptions } from "./xml-reader.js";
+import { writeNode } from "./xml-writer.js";
 
 export interface ClientOptions<PortName extends string = string> {
   /** The service URL, e.g. `http://host/api.asmx`. Default: the chosen port's address in the WSDL. */
@@ -104,7 +105,10 @@ export class ServiceClient {
       if (res.status >= 300) throw new HttpBindingError(res.status, res.text);
       throw new ResponseFormatError(`the response is not a valid SOAP ${version} message: ${(e as Error).message}`, res.status, res.text, e);
     }
-    if (decoded.fault) throw faultFromNode(decoded.fault, decoded.version, res.status);
+    if (decoded.fault) {
+      const fault = faultFromNode(decoded.fault, decoded.version, res.status);
+      throw typedFault(op, fault) ?? fault;
+    }
     if (res.status >= 300) throw new HttpBindingError(res.status, res.text);
     if (!op.response) return undefined;
     if (!decoded.body?.field) {
@@ -131,6 +135,26 @@ export class ServiceClient {
       throw e;
     }
   }
+}
+
+/** A declared fault's generated class, with its detail decoded, when the detail holds its element. */
+function typedFault(op: SoapOperationDesc, fault: SoapFault): SoapFault | undefined {
+  const detail = fault.detail;
+  if (!op.faults?.length || typeof detail !== "object") return undefined;
+  for (const child of detail.children) {
+    if (typeof child === "string") continue;
+    const desc = op.faults.find((f) => f.element.ns === child.ns && f.element.name === child.local);
+    if (!desc) continue;
+    try {
+      const out: string[] = [];
+      writeNode(out, child, "");
+      const { value } = decodeDocument(out.join(""), [desc.element]);
+      return desc.create({ code: fault.code, message: fault.message, detail, ...(fault.httpStatus !== undefined ? { httpStatus: fault.httpStatus } : {}), ...(fault.soapVersion ? { soapVersion: fault.soapVersion } : {}) }, value);
+    } catch {
+      return undefined; // a detail that does not decode stays an untyped SoapFault
+    }
+  }
+  return undefined;
 }
 
 function pick(body: BodyDesc, value: unknown): unknown {

@@ -1,5 +1,17 @@
 /** Descriptors of a service's ports and operations, as generated code declares them. */
-import type { BodyDesc, ScalarDesc } from "./descriptors.js";
+import type { BodyDesc, FieldDesc, ScalarDesc } from "./descriptors.js";
+import type { SoapFault, SoapFaultInit } from "./errors.js";
+
+/** A declared fault: the element its detail carries, and the generated class that stands for it. */
+export interface FaultDesc {
+  readonly name: string;
+  readonly element: FieldDesc;
+  /** The generated subclass of SoapFault; `create` builds one from a received fault. */
+  readonly type: abstract new (...args: never[]) => SoapFault;
+  create(init: SoapFaultInit, detail: unknown): SoapFault;
+  /** The typed detail of a thrown instance. */
+  detailOf(fault: SoapFault): unknown;
+}
 
 export type Protocol = "soap11" | "soap12" | "httpGet" | "httpPost";
 
@@ -12,6 +24,8 @@ export interface SoapOperationDesc {
   /** Undefined for an empty response body or a one-way operation. */
   readonly response: BodyDesc | undefined;
   readonly oneWay: boolean;
+  /** The declared faults. */
+  readonly faults?: readonly FaultDesc[];
 }
 
 export interface HttpParamDesc {

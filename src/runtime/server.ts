@@ -264,7 +264,19 @@ export function createServiceHandler(
       result = await invoke(routed.name, input, context(req, port, routed.name));
     } catch (e) {
       const f = e as SoapFault;
-      return soapFault(res, version, 500, f.side, f.message, typeof f.detail === "string" ? f.detail : "");
+      let detail = typeof f.detail === "string" ? f.detail : "";
+      const declared = routed.op.faults?.find((d) => f instanceof d.type);
+      if (declared) {
+        try {
+          const out: string[] = [];
+          writeField(out, declared.element, declared.detailOf(f), "", "");
+          detail = out.join("");
+        } catch (err) {
+          log(`wsdl-tsgen: the detail of ${declared.name} does not fit its type`, err);
+          return soapFault(res, version, 500, "Server", "Server was unable to process request.");
+        }
+      }
+      return soapFault(res, version, 500, f.side, f.message, detail);
     }
     if (routed.op.oneWay) return send(res, 202, "", undefined);
     let xml: string;

@@ -54,6 +54,19 @@ export const names: Pass = {
         methods,
       });
     }
+    // Fault classes: one per fault element, named after the first wsdl:fault that uses it.
+    for (const s of plan.model.services) {
+      for (const p of s.ports) {
+        for (const bop of p.binding.operations) {
+          for (const f of bop.faults) {
+            if (plan.faultClasses.has(f.element)) continue;
+            const base = typeIdentifier(f.name);
+            const className = types.claim(base.endsWith("Fault") ? base : `${base}Fault`);
+            plan.faultClasses.set(f.element, { className, descriptor: descriptors.claim(`${className}Desc`), faultName: f.name });
+          }
+        }
+      }
+    }
     // Property names: XML local names unchanged; a clash inside one type gets a suffix.
     for (const t of plan.model.types) {
       if (t.kind !== "complex") continue;

@@ -6,7 +6,7 @@ describe("generated-samples/message-service", () => {
   it("matches the checked-in golden files", async () => {
     const { files, diagnostics } = await generateFiles("fixtures/message-service/api.wsdl");
     expect(diagnostics).toEqual([]);
-    expect(files.map((f) => f.path)).toEqual(["client.ts", "descriptors.ts", "index.ts", "server.ts", "types.ts", "wsdl.ts"]);
+    expect(files.map((f) => f.path)).toEqual(["client.ts", "descriptors.ts", "faults.ts", "index.ts", "server.ts", "types.ts", "wsdl.ts"]);
     for (const f of files) await expect(f.content).toMatchFileSnapshot(`../../generated-samples/message-service/${f.path}`);
   });
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  FeaturesClient, XsdDate, XsdDateTime, createFeaturesHandler, type Order, type OrderInput, type OrderResponse,
+  FeaturesClient, InvalidOrderFault, SoapFault, XsdDate, XsdDateTime, createFeaturesHandler, type Order, type OrderInput, type OrderResponse,
 } from "../../generated-samples/xsd-features/index.js";
 import { listen, type Loopback } from "../support/loopback.js";
 
@@ -16,6 +16,7 @@ beforeAll(async () => {
     createFeaturesHandler({
       order(input) {
         received = input;
+        if (input.Code === "reject") throw new InvalidOrderFault({ code: "Client", message: "Code is not accepted." }, { Field: "Code", At: new XsdDateTime("2024-05-01T08:00:00.5Z") });
         return { Order: { Echo: input.Code ?? input.Circle?.Name ?? String(input.Width) }, Total: input.Id % 1000n };
       },
     }),
@@ -95,5 +96,18 @@ describe("XSD features round trip", () => {
     const client = new FeaturesClient({ endpoint: `${lb.url}/features` });
     const bad = { ...base, Circle: { id: 1, Name: "c", Radius: "1", Color: "Purple" } } as unknown as OrderInput;
     await expect(client.order(bad)).rejects.toThrow(/'Purple' is not one of 'Red', 'Green', 'Blue'/);
+  });
+});
+
+describe("declared faults", () => {
+  it("a typed fault thrown by the server arrives as the same class with its decoded detail", async () => {
+    const client = new FeaturesClient({ endpoint: `${lb.url}/features` });
+    const error = await client.order({ ...base, Code: "reject" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InvalidOrderFault);
+    expect(error).toBeInstanceOf(SoapFault);
+    const f = error as InvalidOrderFault;
+    expect([f.code, f.message, f.httpStatus]).toEqual(["soap:Client", "Code is not accepted.", 500]);
+    expect(f.faultDetail.Field).toBe("Code");
+    expect(String(f.faultDetail.At)).toBe("2024-05-01T08:00:00.5Z");
   });
 });

@@ -3,7 +3,7 @@ import type { BindingOperation, ComplexType, ElementDecl, ElementField, Operatio
 import { collectFields, collectHierarchy } from "../../transform/names.js";
 import { symbol } from "../generated-file.js";
 import { propertyKey } from "../identifiers.js";
-import type { EmitContext } from "../type-expressions.js";
+import { typeExpr, type EmitContext } from "../type-expressions.js";
 
 const rt = (ctx: EmitContext, name: string, typeOnly = false) => ctx.file.use(symbol(name, ctx.runtime, typeOnly));
 
@@ -111,7 +111,8 @@ function operationDesc(ctx: EmitContext, port: Port, bop: BindingOperation): str
   const op = bop.operation;
   if (port.binding.protocol === "soap11" || port.binding.protocol === "soap12") {
     const action = bop.soapAction === undefined ? "undefined" : nsTemplate(ctx, bop.soapAction);
-    return `{ kind: "soap", action: ${action}, request: ${soapBody(ctx, bop.soapInput, op, "request")}, response: ${bop.hasOutput ? soapBody(ctx, bop.soapOutput, op, "response") : "undefined"}, oneWay: ${!bop.hasOutput} }`;
+    const faults = bop.faults.length ? `, faults: [${bop.faults.map((f) => ctx.plan.faultClasses.get(f.element)!.descriptor).join(", ")}]` : "";
+    return `{ kind: "soap", action: ${action}, request: ${soapBody(ctx, bop.soapInput, op, "request")}, response: ${bop.hasOutput ? soapBody(ctx, bop.soapOutput, op, "response") : "undefined"}, oneWay: ${!bop.hasOutput}${faults} }`;
   }
   const params = bop.httpParameters.map((p) => {
     const t = p.field.type;
@@ -125,6 +126,21 @@ function operationDesc(ctx: EmitContext, port: Port, bop: BindingOperation): str
     response = `{ element: ${elementDeclCall(ctx, bop.mimeXmlElement, 0)}${op.result.kind === "void" ? ", void: true" : ""} }`;
   }
   return `{ kind: "http", location: ${JSON.stringify(bop.location ?? `/${op.name}`)}, params: [${params.join(", ")}], response: ${response} }`;
+}
+
+/** One FaultDesc const per fault class: its element, its class, and how to build and read one. */
+export function faultDescriptors(ctx: EmitContext, faultsModule: string): string[] {
+  return [...ctx.plan.faultClasses.entries()].map(([element, f]) => {
+    const cls = ctx.file.use(symbol(f.className, faultsModule));
+    const detail = typeExpr({ ...ctx, typesModule: "./types.js" }, element.type, "output");
+    return `export const ${f.descriptor}: ${rt(ctx, "FaultDesc", true)} = {
+  name: ${JSON.stringify(f.faultName)},
+  element: ${elementDeclCall(ctx, element)},
+  type: ${cls},
+  create: (init, detail) => new ${cls}(init, detail as ${detail}),
+  detailOf: (fault) => (fault as ${cls}).faultDetail,
+};`;
+  });
 }
 
 /** The declaration of a service's port and operation descriptors. */
