@@ -1,100 +1,122 @@
 /**
- * The service's command line:
- *   serve        --port 8089 --host 127.0.0.1 --db ./data/messages.db --seed seed.json
- *   add-account  --db … --email … --password … --user-id …
- *   import       --db … --email … --file messages.json
+ * The service's command line (`npm run server -- …`, `npm run accounts -- <command> …`):
+ *   serve        [--port 8089] [--host 127.0.0.1] [--db ./data/messages.db] [--seed seed.json]
+ *   add-account  [--db …] --email … --password … --user-id …
+ *   import       [--db …] --email … --file messages.json   (a JSON array in the seed file's message format)
+ *   seed         [--db …] --file seed.json
+ * Exit status: 0 done, 1 the command failed, 2 bad usage. Errors are one line, without a stack trace.
  */
-import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-import { Command, CommanderError } from "commander";
-import { readSeed, startServer } from "./server.js";
-import { openStore, type SeedMessage } from "./store.js";
+import { Command, CommanderError, InvalidArgumentError } from "commander";
+import { readMessagesFile, readSeedFile } from "./seed-file.js";
+import { startServer } from "./server.js";
+import { open, type MessageStore } from "./store.js";
 
 export { startServer } from "./server.js";
 
-const DEFAULT_DB = "./data/messages.db";
+export const DEFAULT_DB = "./data/messages.db";
+export const DEFAULT_PORT = 8089;
+export const DEFAULT_HOST = "127.0.0.1";
 
-const integer = (name: string) => (v: string): number => {
-  if (!/^\d+$/.test(v)) throw new CommanderError(2, "usage", `error: ${name} must be a non-negative integer, got '${v}'`);
+const integer = (min: number, max: number) => (v: string): number => {
+  if (!/^-?\d+$/.test(v.trim()) || Number(v) < min || Number(v) > max) throw new InvalidArgumentError(`It must be an integer from ${min} to ${max}.`);
   return Number(v);
 };
+const nonEmpty = (v: string): string => {
+  if (v.trim() === "") throw new InvalidArgumentError("It must not be empty.");
+  return v;
+};
 
+/** A listen error as a sentence. */
+function listenError(e: unknown, host: string, port: number): Error {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === "EADDRINUSE") return new Error(`port ${port} on ${host} is already in use`);
+  if (code === "EACCES") return new Error(`not allowed to listen on port ${port} on ${host}`);
+  if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND" || code === "EAI_AGAIN") return new Error(`cannot listen on host ${host}: it is not an address of this machine`);
+  return e instanceof Error ? e : new Error(String(e));
+}
+
+function withStore<T>(db: string, f: (store: MessageStore) => T): T {
+  const store = open(db);
+  try {
+    return f(store);
+  } finally {
+    store.close();
+  }
+}
+
+/** Runs the command line; resolves to the exit status (`serve` resolves only when stopped by a signal). */
 export async function main(argv: readonly string[]): Promise<number> {
-  const program = new Command("message-service").description("The Message Retrieval Service").exitOverride();
+  const program = new Command("message-service")
+    .description("The Message Retrieval Service on SQLite: SOAP 1.1, SOAP 1.2, HTTP GET and HTTP POST at /api.asmx")
+    .exitOverride()
+    .showSuggestionAfterError();
 
   program
     .command("serve")
-    .description("serve SOAP 1.1, SOAP 1.2, HTTP GET and HTTP POST at /api.asmx")
-    .option("--port <n>", "port (0 picks a free one)", integer("--port"), 8089)
-    .option("--host <host>", "address to listen on", "127.0.0.1")
-    .option("--db <file>", "SQLite database file", DEFAULT_DB)
+    .description("serve the service at http://<host>:<port>/api.asmx (and its WSDL at ?WSDL)")
+    .option("--port <n>", "port; 0 picks a free one", integer(0, 65535), DEFAULT_PORT)
+    .option("--host <host>", "address to listen on", nonEmpty, DEFAULT_HOST)
+    .option("--db <file>", "SQLite database file (created with its folder if missing)", DEFAULT_DB)
     .option("--seed <file>", "load accounts and messages from a seed file first (idempotent)")
     .action(async (o: { port: number; host: string; db: string; seed?: string }) => {
-      const server = await startServer({ port: o.port, host: o.host, dbPath: o.db, ...(o.seed ? { seedPath: o.seed } : {}) });
-      console.log(`Message Retrieval Service listening on ${server.url} (WSDL: ${server.url}?WSDL)`);
-      const stop = () => void server.close().then(() => process.exit(0));
-      process.once("SIGINT", stop);
-      process.once("SIGTERM", stop);
-      await new Promise(() => {});
+      const server = await startServer({ port: o.port, host: o.host, dbPath: o.db, ...(o.seed === undefined ? {} : { seedPath: o.seed }) }).catch(
+        (e: unknown) => {
+          throw (e as NodeJS.ErrnoException).syscall === "listen" || (e as NodeJS.ErrnoException).code === "ENOTFOUND" ? listenError(e, o.host, o.port) : e;
+        },
+      );
+      console.log(`Message Retrieval Service listening on ${server.url}`);
+      console.log(`WSDL: ${server.url}?WSDL; database: ${o.db}; stop with Ctrl+C`);
+      await new Promise<void>((resolve) => {
+        const stop = () => void server.close().then(resolve);
+        process.once("SIGINT", stop);
+        process.once("SIGTERM", stop);
+      });
     });
 
   program
     .command("add-account")
-    .description("add an account")
+    .description("add an account; the password is stored only as a salted scrypt hash")
     .option("--db <file>", "SQLite database file", DEFAULT_DB)
-    .requiredOption("--email <email>", "e-mail")
-    .requiredOption("--password <password>", "password (stored as an scrypt hash)")
-    .requiredOption("--user-id <n>", "integer user id", integer("--user-id"))
+    .requiredOption("--email <email>", "e-mail (unique, compared ignoring case)", nonEmpty)
+    .requiredOption("--password <password>", "password", nonEmpty)
+    .requiredOption("--user-id <n>", "integer user id (unique)", integer(-2147483648, 2147483647))
     .action((o: { db: string; email: string; password: string; userId: number }) => {
-      const store = openStore(o.db);
-      try {
+      withStore(o.db, (store) => {
         if (!store.addAccount(o.email, o.password, o.userId)) throw new Error(`an account with e-mail ${o.email} or user id ${o.userId} exists already`);
-        console.log(`added ${o.email} (user id ${o.userId})`);
-      } finally {
-        store.close();
-      }
+      });
+      console.log(`added ${o.email} (user id ${o.userId})`);
     });
 
   program
     .command("import")
-    .description("import messages for an account from a JSON array in the seed file's message format")
+    .description("import messages for an account from a JSON array in the seed file's message format; ids already present are skipped")
     .option("--db <file>", "SQLite database file", DEFAULT_DB)
-    .requiredOption("--email <email>", "the account's e-mail")
+    .requiredOption("--email <email>", "the account's e-mail", nonEmpty)
     .requiredOption("--file <json>", "the messages")
     .action((o: { db: string; email: string; file: string }) => {
-      const messages = JSON.parse(readFileSync(o.file, "utf8")) as SeedMessage[];
-      if (!Array.isArray(messages)) throw new Error(`${o.file} must hold a JSON array of messages`);
-      const store = openStore(o.db);
-      try {
-        console.log(`imported ${store.importMessages(o.email, messages)} of ${messages.length} messages for ${o.email}`);
-      } finally {
-        store.close();
-      }
+      const messages = readMessagesFile(o.file);
+      const added = withStore(o.db, (store) => store.importMessages(o.email, messages));
+      console.log(`imported ${added} of ${messages.length} messages for ${o.email}${added < messages.length ? ` (${messages.length - added} with ids already present skipped)` : ""}`);
     });
 
   program
     .command("seed")
-    .description("load a seed file (idempotent)")
+    .description("load a seed file: accounts and their messages (idempotent)")
     .option("--db <file>", "SQLite database file", DEFAULT_DB)
     .requiredOption("--file <json>", "the seed file")
     .action((o: { db: string; file: string }) => {
-      const store = openStore(o.db);
-      try {
-        store.seed(readSeed(o.file));
-        console.log(`seeded ${o.db}`);
-      } finally {
-        store.close();
-      }
+      const seed = readSeedFile(o.file);
+      withStore(o.db, (store) => store.seed(seed));
+      console.log(`seeded ${o.db} from ${o.file}`);
     });
 
   try {
-    await program.parseAsync(argv as string[], { from: "user" });
+    await program.parseAsync([...argv], { from: "user" });
     return 0;
   } catch (e) {
-    if (e instanceof CommanderError) {
-      if (e.code === "usage") console.error(e.message);
-      return e.exitCode === 0 ? 0 : 2;
-    }
+    // Commander has already printed its own usage errors; their exit code becomes 2.
+    if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2;
     console.error(`error: ${e instanceof Error ? e.message : String(e)}`);
     return 1;
   }

@@ -166,7 +166,10 @@ export function createServiceHandler(
   };
 
   const wsdlFor = (req: IncomingMessage): string => {
-    const host = /^[A-Za-z0-9.\-:[\]]+$/.test(req.headers.host ?? "") ? req.headers.host! : `${req.socket.localAddress ?? "localhost"}:${req.socket.localPort ?? 80}`;
+    const local = req.socket.localAddress ?? "localhost";
+    const host = /^[A-Za-z0-9.\-:[\]]+$/.test(req.headers.host ?? "")
+      ? req.headers.host!
+      : `${local.includes(":") ? `[${local}]` : local}:${req.socket.localPort ?? 80}`;
     const proto = (req.socket as { encrypted?: boolean }).encrypted ? "https" : "http";
     const url = `${proto}://${host}${basePath}`;
     let text = wsdl;
@@ -374,7 +377,15 @@ export function createServiceHandler(
         }
         throw new HttpProblem(405, `The method ${req.method} is not allowed here; use GET or POST.`, { Allow: "GET, POST" });
       }
-      if (lower.startsWith(`${baseLower}/`)) return handleHttp(req, res, decodeURIComponent(path.slice(basePath.length + 1)), url.searchParams);
+      if (lower.startsWith(`${baseLower}/`)) {
+        let opName: string;
+        try {
+          opName = decodeURIComponent(path.slice(basePath.length + 1));
+        } catch {
+          throw new HttpProblem(400, "The URL path holds a malformed percent-encoding.");
+        }
+        return handleHttp(req, res, opName, url.searchParams);
+      }
       if (next) return next();
       throw new HttpProblem(404, "Not found.");
     };

@@ -219,3 +219,38 @@ describe("hardening", () => {
     expect(healthy.status).toBe(200);
   });
 });
+
+describe("odd requests found in review", () => {
+  it("a malformed percent-encoding in the path is a 400, not a logged crash", async () => {
+    logged.length = 0;
+    const r = await fetch(`${lb.url}/api.asmx/Get%E0%A4%A`);
+    expect(r.status).toBe(400);
+    expect(await r.text()).toBe("The URL path holds a malformed percent-encoding.");
+    expect(logged).toEqual([]);
+  });
+
+  it("?WSDL without a Host header brackets an IPv6 address", async () => {
+    const { createServer } = await import("node:http");
+    const handler = createApiHandler(impl);
+    const v6 = await new Promise<import("node:http").Server>((resolve, reject) => {
+      const s = createServer(handler);
+      s.once("error", reject);
+      s.listen(0, "::1", () => resolve(s));
+    }).catch(() => undefined);
+    if (!v6) return; // no IPv6 loopback on this machine: nothing to check
+    try {
+      const port = (v6.address() as import("node:net").AddressInfo).port;
+      const { connect } = await import("node:net");
+      const text = await new Promise<string>((resolve, reject) => {
+        const sock = connect({ host: "::1", port }, () => sock.end("GET /api.asmx?WSDL HTTP/1.0\r\n\r\n"));
+        let body = "";
+        sock.on("data", (d: Buffer) => (body += d.toString()));
+        sock.on("end", () => resolve(body));
+        sock.on("error", reject);
+      });
+      expect(text).toContain(`location="http://[::1]:${port}/api.asmx"`);
+    } finally {
+      v6.close();
+    }
+  });
+});

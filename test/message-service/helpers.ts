@@ -1,0 +1,38 @@
+/** Shared by the message-service tests: temporary folders removed after each file, the seed, a request context. */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll } from "vitest";
+import type { ApiService } from "../../generated-samples/message-service/index.js";
+import type { SeedFile } from "../../examples/message-service/seed-file.js";
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+/** A fresh temporary folder, removed after the test file. */
+export function tempDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "mrs-test-"));
+  dirs.push(dir);
+  return dir;
+}
+
+export const SEED_PATH = fileURLToPath(new URL("../../fixtures/message-service/asmx/seed.json", import.meta.url));
+export const SEED = JSON.parse(readFileSync(SEED_PATH, "utf8")) as SeedFile;
+
+export const ALICE = { email: "alice@example.com", password: "alice-pass" } as const;
+export const BOB = { email: "bob@example.com", password: "bob-pass" } as const;
+
+/** What the generated handler passes as the second argument; the service does not use it. */
+export const CTX: Parameters<ApiService["getMessages"]>[1] = {
+  headers: {},
+  remoteAddress: "127.0.0.1",
+  binding: "soap11",
+  port: "ApiSoap",
+  operation: "test",
+};
+
+/** A message in the import format with every text field null. */
+export const bare = (Id: number, DateArrived: string) => ({ Id, DateArrived, Sender: null, MessageText: null, MessageUrl: null, Transcription: null });
