@@ -1,45 +1,100 @@
 /**
- * One client decoding the same GetMessages response from a loopback URL: `ours`, `node-soap` or
- * `fetch` (bytes only). Prints { times: ms[], maxRssMiB, count, firstId, lastId } as JSON.
+ * Child process for the client decode benchmark.
+ *   time <url> <rounds> <count>: all three clients in one process, a warm-up each, then `rounds`
+ *     rounds of one call each, interleaved (the order rotates every round), gc before every call.
+ *     Replies { times, summaries, mismatches }.
+ *   mem <kind> <url> <count>: one client alone in this process, one call. Replies its peak RSS, the RSS
+ *     before the call, and the heap (plus external memory) the decoded result keeps alive.
  */
-import * as soap from "soap";
-import { ApiClient } from "../generated-samples/message-service/index.js";
-import { WSDL_PATH } from "./data.js";
+import { CLIENT_KINDS, createClient, type BenchClient, type ClientKind, type Summary } from "./clients.js";
+import { messages, viewOf, type MessageView } from "./data.js";
+import type { MemReport, Mismatch, TimeReport } from "./protocol.js";
+import { gc, reply } from "./util.js";
 
-const [kind, url, runsText] = process.argv.slice(2) as [string, string, string];
-const runs = Number(runsText);
-const gc = (globalThis as { gc?: () => void }).gc;
+const FIELDS = ["DateArrived", "UserId", "Sender", "MessageText", "MessageUrl", "Transcription"] as const;
 
-type Call = () => Promise<{ count: number; firstId: number; lastId: number }>;
-let call: Call;
-if (kind === "ours") {
-  const client = new ApiClient({ endpoint: url });
-  call = async () => {
-    const list = (await client.getMessages({ email: "alice@example.com", password: "alice-pass" })) ?? [];
-    return { count: list.length, firstId: list[0]!.Id, lastId: list[list.length - 1]!.Id };
+/** node-soap decodes xs:dateTime to a Date: the source lexical value as the ISO instant it should give (UTC, ms truncated). */
+function isoOf(lexical: string): string {
+  const [whole, frac = ""] = lexical.split(".");
+  return `${whole}.${(frac + "000").slice(0, 3)}Z`;
+}
+
+function compare(kind: ClientKind, got: readonly MessageView[], want: readonly MessageView[]): Mismatch[] {
+  const out = new Map<string, { count: number; example: string }>();
+  const note = (field: string, example: string) => {
+    const e = out.get(field);
+    if (e) e.count++;
+    else out.set(field, { count: 1, example });
   };
-} else if (kind === "node-soap") {
-  const client = (await soap.createClientAsync(WSDL_PATH, {}, url)) as unknown as {
-    GetMessagesAsync(args: object): Promise<[{ GetMessagesResult: { Messages: { Id: number | string }[] } }]>;
+  if (got.length !== want.length) note("count", `${got.length} messages, expected ${want.length}`);
+  for (let i = 0; i < Math.min(got.length, want.length); i++) {
+    const g = got[i]!;
+    const w = want[i]!;
+    if (g.id !== w.id) note("Id", `#${i}: ${g.id}, expected ${w.id}`);
+    for (let f = 0; f < FIELDS.length; f++) {
+      let expected = w.fields[f]!;
+      if (kind === "node-soap" && f === 0) expected = isoOf(expected);
+      const actual = g.fields[f];
+      if (actual !== expected) note(FIELDS[f]!, `Id ${w.id}: ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`);
+    }
+  }
+  return [...out].map(([field, { count, example }]) => ({ field, count, example }));
+}
+
+const [mode, ...args] = process.argv.slice(2);
+
+if (mode === "time") {
+  const [url, roundsText, countText] = args as [string, string, string];
+  const rounds = Number(roundsText);
+  const clients = {} as Record<ClientKind, BenchClient<unknown>>;
+  for (const k of CLIENT_KINDS) clients[k] = await createClient(k, url);
+  const last = {} as Record<ClientKind, unknown>;
+  for (const k of CLIENT_KINDS) {
+    // Warm-up: two calls each, so every client runs JIT-compiled code when measured.
+    await clients[k].call();
+    last[k] = await clients[k].call();
+  }
+  const times: Record<ClientKind, number[]> = { ours: [], "node-soap": [], fetch: [] };
+  for (let r = 0; r < rounds; r++) {
+    for (let j = 0; j < CLIENT_KINDS.length; j++) {
+      const k = CLIENT_KINDS[(j + r) % CLIENT_KINDS.length]!;
+      last[k] = undefined;
+      gc();
+      const t0 = performance.now();
+      last[k] = await clients[k].call();
+      times[k].push(performance.now() - t0);
+    }
+  }
+  const want = messages(Number(countText)).map(viewOf);
+  const summaries = {} as Record<ClientKind, Summary>;
+  const mismatches: Record<ClientKind, Mismatch[]> = { ours: [], "node-soap": [], fetch: [] };
+  for (const k of CLIENT_KINDS) {
+    const c = clients[k];
+    summaries[k] = c.summary(last[k]);
+    if (c.views) mismatches[k] = compare(k, c.views(last[k]), want);
+  }
+  const report: TimeReport = { times, summaries, mismatches };
+  await reply(report);
+} else if (mode === "mem") {
+  const [kind, url] = args as [ClientKind, string];
+  const client = await createClient(kind, url);
+  gc();
+  gc();
+  const rssBeforeBytes = process.memoryUsage().rss;
+  const heapOf = () => {
+    const m = process.memoryUsage();
+    return m.heapUsed + m.external;
   };
-  call = async () => {
-    const [r] = await client.GetMessagesAsync({ email: "alice@example.com", password: "alice-pass" });
-    const list = r.GetMessagesResult.Messages;
-    return { count: list.length, firstId: Number(list[0]!.Id), lastId: Number(list[list.length - 1]!.Id) };
-  };
+  const heapBefore = heapOf();
+  const result = await client.call();
+  const maxRssBytes = process.resourceUsage().maxRSS * 1024;
+  gc();
+  gc();
+  const retainedHeapBytes = heapOf() - heapBefore;
+  const report: MemReport = { kind, maxRssBytes, rssBeforeBytes, retainedHeapBytes, summary: client.summary(result) };
+  await reply(report);
 } else {
-  call = async () => {
-    const text = await (await fetch(url, { method: "POST", body: "" })).text();
-    return { count: text.length, firstId: 0, lastId: 0 };
-  };
+  throw new Error(`usage: decode-worker.ts time <url> <rounds> <count> | mem <kind> <url> <count>`);
 }
-
-let result = await call(); // warm-up
-const times: number[] = [];
-for (let i = 0; i < runs; i++) {
-  gc?.();
-  const t = performance.now();
-  result = await call();
-  times.push(performance.now() - t);
-}
-console.log(JSON.stringify({ times, maxRssMiB: process.resourceUsage().maxRSS / 1024, ...result }));
+// Keep-alive sockets would hold the process open for seconds: it is done.
+process.exit(0);

@@ -1,56 +1,120 @@
 /**
- * One server in its own process, so that its CPU time can be measured: `ours` (the generated
- * handler), `node-soap` (soap.listen) or `bare` (node:http answering precomputed bytes). All answer
- * GetMessages with the same 100 messages. IPC: sends { port }; on "begin" starts measuring; on "end"
- * replies { cpuMicros } and exits.
+ * Child process: one server, alone, so that its CPU time can be measured. All answer GetMessages for
+ * one fixed account with the same 100 messages.
+ *   ours       the generated handler (`createApiHandler`) over an in-memory `ApiService`;
+ *   node-soap  `soap.listen(server, "/api.asmx", service, wsdl)` (SOAP only);
+ *   bare       node:http answering with precomputed bytes, taken from an in-process instance of ours.
+ * IPC: sends { port }; "begin" starts the measured window; "end" replies with the CPU time and the
+ * number of requests since "begin". Exits when the parent disconnects.
  */
 import { readFileSync } from "node:fs";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import * as soap from "soap";
-import { createApiHandler, type ApiService } from "../generated-samples/message-service/index.js";
-import { messages, soapResponse, WSDL_PATH } from "./data.js";
+import { createApiHandler, SoapFault, type ApiService } from "../generated-samples/message-service/index.js";
+import { ACCOUNT, GET_QUERY, messages, recordedSoapRequest, SOAP_ACTION, WSDL_PATH } from "./data.js";
+import { SERVER_MESSAGES, SERVER_SEED, type ServerKind, type ServerReady, type ServerUsage } from "./protocol.js";
+import { exitWithParent, reply } from "./util.js";
 
-const kind = process.argv[2]!;
-const list = messages(100);
+
+const kind = process.argv[2] as ServerKind;
+const list = messages(SERVER_MESSAGES, SERVER_SEED);
+const authorized = (email: string | undefined, password: string | undefined) => email === ACCOUNT.email && password === ACCOUNT.password;
+
 const service: ApiService = {
-  getMessages: () => list,
-  getMessagesInDateRange: () => list,
-  deleteMessage: () => undefined,
+  getMessages: ({ email, password }) => {
+    if (!authorized(email, password)) throw new SoapFault({ code: "Client", message: "Invalid email or password." });
+    return list;
+  },
+  getMessagesInDateRange: () => {
+    throw new SoapFault({ code: "Server", message: "not part of the benchmark" });
+  },
+  deleteMessage: () => {
+    throw new SoapFault({ code: "Server", message: "not part of the benchmark" });
+  },
 };
 
-let server;
+async function listen(server: Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+/** A response as our server sends it: status, the headers that matter, body bytes. */
+interface Recorded {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly body: Buffer;
+}
+
+async function record(url: string, init: RequestInit): Promise<Recorded> {
+  const res = await fetch(url, init);
+  const body = Buffer.from(await res.arrayBuffer());
+  const headers: Record<string, string> = {};
+  for (const h of ["content-type", "cache-control"]) {
+    const v = res.headers.get(h);
+    if (v !== null) headers[h] = v;
+  }
+  return { status: res.status, headers, body };
+}
+
+let server: Server;
 if (kind === "ours") {
   server = createServer(createApiHandler(service));
 } else if (kind === "bare") {
-  const soapBytes = Buffer.from(soapResponse(list));
-  // The HTTP GET answer of our server, fetched once from an in-process instance, so the bytes match.
+  // Ask an in-process instance of our server once; answer with exactly its bytes from then on.
   const ours = createServer(createApiHandler(service));
-  await new Promise<void>((r) => ours.listen(0, "127.0.0.1", r));
-  const getBytes = Buffer.from(await (await fetch(`http://127.0.0.1:${(ours.address() as AddressInfo).port}/api.asmx/GetMessages?email=a&password=b`)).arrayBuffer());
-  ours.close();
+  const base = `http://127.0.0.1:${await listen(ours)}/api.asmx`;
+  const soapAnswer = await record(base, { method: "POST", headers: { "Content-Type": "text/xml; charset=utf-8", SOAPAction: SOAP_ACTION }, body: recordedSoapRequest() });
+  const getAnswer = await record(`${base}/GetMessages?${GET_QUERY}`, { method: "GET" });
+  await new Promise<void>((resolve) => ours.close(() => resolve()));
   server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const body = req.method === "GET" ? getBytes : soapBytes;
+    const answer = req.method === "GET" ? getAnswer : soapAnswer;
     req.resume();
     req.on("end", () => {
-      res.writeHead(200, { "Content-Type": "text/xml; charset=utf-8", "Content-Length": body.length });
-      res.end(body);
+      res.writeHead(answer.status, { "Cache-Control": answer.headers["cache-control"] ?? "", "Content-Length": answer.body.length, "Content-Type": answer.headers["content-type"] ?? "" });
+      res.end(answer.body);
     });
   });
-} else {
+} else if (kind === "node-soap") {
   server = createServer();
-  const services = { Api: { ApiSoap: { GetMessages: () => ({ GetMessagesResult: { Messages: list } }) } } };
-  soap.listen(server, "/api.asmx", services as never, readFileSync(WSDL_PATH, "utf8"));
+  type Args = { email?: string; password?: string };
+  const services = {
+    Api: {
+      ApiSoap: {
+        GetMessages: (args: Args) => {
+          if (!authorized(args.email, args.password)) throw { Fault: { faultcode: "soap:Client", faultstring: "Invalid email or password." } };
+          return { GetMessagesResult: { Messages: list } };
+        },
+      },
+    },
+  };
+  // node-soap installs its 'request' listener (replacing the others) once the WSDL is processed.
+  await new Promise<void>((resolve, reject) => soap.listen(server, "/api.asmx", services, readFileSync(WSDL_PATH, "utf8"), (err: unknown) => (err ? reject(err as Error) : resolve())));
+} else {
+  throw new Error(`unknown server kind '${kind}'`);
 }
-await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+
+// Counted here, after node-soap has replaced the 'request' listeners with its own.
+let requests = 0;
+server.on("request", () => {
+  requests++;
+});
+server.keepAliveTimeout = 60_000;
+exitWithParent(() => server.close());
+
 let start = process.cpuUsage();
-process.on("message", (m: string) => {
+let startTime = performance.now();
+process.on("message", (m: unknown) => {
   if (m === "begin") {
+    requests = 0;
+    startTime = performance.now();
     start = process.cpuUsage();
+    void reply("begun");
   } else if (m === "end") {
     const d = process.cpuUsage(start);
-    console.log("{}");
-    process.send!({ cpuMicros: d.user + d.system }, () => process.exit(0));
+    const usage: ServerUsage = { cpuMicros: d.user + d.system, userMicros: d.user, systemMicros: d.system, requests, elapsedMs: performance.now() - startTime };
+    void reply(usage);
   }
 });
-process.send!({ port: (server.address() as AddressInfo).port });
+const ready: ServerReady = { port: await listen(server) };
+await reply(ready);

@@ -1,0 +1,76 @@
+/**
+ * Benchmark 1, client decode: a SOAP 1.1 GetMessagesResponse of 10,000 messages served as the same
+ * bytes by a loopback server (its own process); end-to-end GetMessages with our generated client,
+ * with node-soap's client, and fetching the bytes alone. Time: one process, interleaved, gc before
+ * every call, median of `rounds` calls after a warm-up. Memory: each client alone in its own process.
+ */
+import { createHash } from "node:crypto";
+import { CLIENT_KINDS, type ClientKind } from "./clients.js";
+import { messages, soapResponse } from "./data.js";
+import type { BytesServerReady, MemReport, TimeReport } from "./protocol.js";
+import { fail, fmt, median, mib, ratio, verdict, Worker } from "./util.js";
+
+const COUNT = 10_000;
+
+export async function decodeBench(opts: { rounds: number }): Promise<void> {
+  const expected = Buffer.from(soapResponse(messages(COUNT)), "utf8");
+  const server = new Worker("bench/bytes-server.ts", [String(COUNT)]);
+  try {
+    const ready = await server.next<BytesServerReady>();
+    const sha = createHash("sha256").update(expected).digest("hex");
+    if (ready.bytes !== expected.length || ready.sha256 !== sha) fail(`the bytes server serves ${ready.bytes} bytes (${ready.sha256}), expected ${expected.length} (${sha})`);
+    const url = `http://127.0.0.1:${ready.port}/api.asmx`;
+    console.log(`\n1. Client decode: GetMessages → ${COUNT.toLocaleString("en")} messages, SOAP 1.1, ${fmt(mib(expected.length), 2)} MiB from a loopback server (own process)`);
+
+    // Time: all three interleaved in one process.
+    const timer = new Worker("bench/decode-worker.ts", ["time", url, String(opts.rounds), String(COUNT)]);
+    const t = await timer.next<TimeReport>(150_000);
+    await timer.stop();
+
+    // Agreement: ours must reproduce the source exactly; node-soap must agree on count and first/last Id.
+    const s = t.summaries;
+    const ours = s.ours;
+    const peer = s["node-soap"];
+    if (ours.count !== COUNT || peer.count !== ours.count || peer.firstId !== ours.firstId || peer.lastId !== ours.lastId) {
+      fail(`the clients disagree: ours ${JSON.stringify(ours)}, node-soap ${JSON.stringify(peer)}, expected ${COUNT} messages`);
+    }
+    if (s.fetch.count !== expected.length) fail(`fetch received ${s.fetch.count} bytes, expected ${expected.length}`);
+    if (t.mismatches.ours.length > 0) fail(`our client decoded values that differ from the source: ${JSON.stringify(t.mismatches.ours)}`);
+
+    // Memory: each client alone in its own process (sequentially, so they do not compete).
+    const mem = {} as Record<ClientKind, MemReport>;
+    for (const k of CLIENT_KINDS) {
+      const w = new Worker("bench/decode-worker.ts", ["mem", k, url, String(COUNT)]);
+      mem[k] = await w.next<MemReport>();
+      await w.stop();
+      if (k !== "fetch" && (mem[k].summary.count !== COUNT || mem[k].summary.lastId !== ours.lastId)) fail(`${k} (memory run) got ${JSON.stringify(mem[k].summary)}`);
+    }
+
+    const tm = (k: ClientKind) => median(t.times[k]);
+    const row = (label: string, k: ClientKind) => {
+      const m = mem[k];
+      const times = t.times[k].map((x) => fmt(x, 0)).join(" ");
+      console.log(
+        `   ${label.padEnd(11)} ${fmt(tm(k)).padStart(6)} ms [${times}]   peak RSS ${fmt(mib(m.maxRssBytes)).padStart(5)} MiB, ${fmt(mib(m.maxRssBytes - m.rssBeforeBytes)).padStart(4)} MiB above the RSS before the call; result retains ${fmt(mib(m.retainedHeapBytes)).padStart(4)} MiB`,
+      );
+    };
+    console.log(`   median of ${opts.rounds} calls each after a warm-up, interleaved in one process; memory: one call per client, each in its own process`);
+    row("ours", "ours");
+    row("node-soap", "node-soap");
+    row("bytes only", "fetch");
+    const speed = tm("node-soap") / tm("ours");
+    const growth = (k: ClientKind) => mem[k].maxRssBytes - mem[k].rssBeforeBytes;
+    console.log(`   time      node-soap / ours = ${ratio(tm("node-soap"), tm("ours"))}   (target ≥ 5×: ${verdict(speed >= 5)})`);
+    console.log(`             ours / bytes only = ${ratio(tm("ours"), tm("fetch"))};  node-soap / bytes only = ${ratio(tm("node-soap"), tm("fetch"))}`);
+    console.log(`             beyond the transfer ((x − bytes only) per client): node-soap / ours = ${ratio(tm("node-soap") - tm("fetch"), tm("ours") - tm("fetch"))}`);
+    console.log(
+      `   memory    node-soap / ours: peak RSS ${ratio(mem["node-soap"].maxRssBytes, mem.ours.maxRssBytes)}, RSS growth during the call ${ratio(growth("node-soap"), growth("ours"))}, retained result ${ratio(mem["node-soap"].retainedHeapBytes, mem.ours.retainedHeapBytes)}`,
+    );
+    console.log(`   agreement ${COUNT} messages, first Id ${ours.firstId}, last Id ${ours.lastId} in both; ours matches the source data field for field`);
+    const nm = t.mismatches["node-soap"];
+    if (nm.length === 0) console.log(`             node-soap also matches the source data field for field`);
+    for (const m of nm) console.log(`             node-soap differs from the source in ${m.count} ${m.field} value${m.count === 1 ? "" : "s"}, e.g. ${m.example}`);
+  } finally {
+    await server.stop();
+  }
+}

@@ -1,0 +1,54 @@
+/** What the bench processes tell each other over IPC (shared by parents and workers; no side effects). */
+import type { ClientKind, Summary } from "./clients.js";
+
+/** bytes-server.ts → parent, once listening. */
+export interface BytesServerReady {
+  readonly port: number;
+  readonly bytes: number;
+  readonly sha256: string;
+}
+
+/** A decoded field that differs from the source data. */
+export interface Mismatch {
+  readonly field: string;
+  readonly count: number;
+  readonly example: string;
+}
+
+/** decode-worker.ts time → parent. */
+export interface TimeReport {
+  readonly times: Record<ClientKind, number[]>;
+  readonly summaries: Record<ClientKind, Summary>;
+  /** Fields whose decoded value differs from the source data, per client (empty when all agree). */
+  readonly mismatches: Record<ClientKind, Mismatch[]>;
+}
+
+/** decode-worker.ts mem → parent. */
+export interface MemReport {
+  readonly kind: ClientKind;
+  readonly maxRssBytes: number;
+  readonly rssBeforeBytes: number;
+  /** heapUsed + external after gc, with the result held, minus the same before the call. */
+  readonly retainedHeapBytes: number;
+  readonly summary: Summary;
+}
+
+export type ServerKind = "ours" | "node-soap" | "bare";
+/** How many messages every server answers GetMessages with. */
+export const SERVER_MESSAGES = 100;
+/** The seed of the servers' messages (the decode benchmark uses the default one). */
+export const SERVER_SEED = 7;
+
+/** server-worker.ts → parent, once listening. */
+export interface ServerReady {
+  readonly port: number;
+}
+
+/** server-worker.ts → parent, on "end": the measured window since "begin". */
+export interface ServerUsage {
+  readonly cpuMicros: number;
+  readonly userMicros: number;
+  readonly systemMicros: number;
+  readonly requests: number;
+  readonly elapsedMs: number;
+}

@@ -1,0 +1,125 @@
+/**
+ * Benchmark 2, servers: GetMessages returning 100 messages, over SOAP 1.1 and HTTP GET, driven by
+ * autocannon from this process against a server alone in its own child process, whose CPU time
+ * (user + system) over the measured window is divided by the number of requests it received.
+ */
+import autocannon from "autocannon";
+import { ApiClient, type ApiPortName } from "../generated-samples/message-service/index.js";
+import { ACCOUNT, GET_QUERY, messages, recordedSoapRequest, SOAP_ACTION } from "./data.js";
+import { SERVER_MESSAGES, SERVER_SEED, type ServerKind, type ServerReady, type ServerUsage } from "./protocol.js";
+import { fail, fmt, ratio, verdict, Worker } from "./util.js";
+
+type Style = "soap" | "get";
+
+interface Run {
+  readonly label: string;
+  readonly kind: ServerKind;
+  readonly style: Style;
+  readonly rps: number;
+  readonly p99: number;
+  readonly cpuPerReq: number;
+  /** The server process's CPU use over the window, in cores (1 = one core busy all the time). */
+  readonly cores: number;
+  readonly requests: number;
+  readonly completed: number;
+}
+
+const CONNECTIONS = 10;
+const CPU_TARGET_MICROS = 410;
+
+/** Checks a server answers correctly before it is measured; returns the response bytes. */
+async function check(kind: ServerKind, style: Style, base: string): Promise<Buffer> {
+  const port: ApiPortName = style === "soap" ? "ApiSoap" : "ApiHttpGet";
+  const list = await new ApiClient({ endpoint: base, port }).getMessages({ ...ACCOUNT });
+  const want = messages(SERVER_MESSAGES, SERVER_SEED);
+  if (list?.length !== want.length || list[0]?.Id !== want[0]!.Id || list[list.length - 1]?.Id !== want[want.length - 1]!.Id) {
+    fail(`${kind} (${style}) answered ${list?.length} messages (first Id ${list?.[0]?.Id}), expected ${want.length} (first Id ${want[0]!.Id})`);
+  }
+  for (let i = 0; i < want.length; i++) {
+    const got = list[i]!;
+    const w = want[i]!;
+    if (got.DateArrived.lexical !== w.DateArrived || got.MessageText !== w.MessageText || got.Transcription !== w.Transcription || got.Sender !== w.Sender) {
+      fail(`${kind} (${style}) message ${w.Id} differs: ${JSON.stringify(got)} vs ${JSON.stringify(w)}`);
+    }
+  }
+  const q = request(style, base);
+  const res = await fetch(q.url, { method: q.method, headers: q.headers ?? {}, body: q.body ?? null });
+  if (res.status !== 200) fail(`${kind} (${style}) answered ${res.status}`);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+function request(style: Style, base: string): { url: string; method: string; headers?: Record<string, string>; body?: string } {
+  return style === "soap"
+    ? { url: base, method: "POST", headers: { "Content-Type": "text/xml; charset=utf-8", SOAPAction: SOAP_ACTION }, body: recordedSoapRequest() }
+    : { url: `${base}/GetMessages?${GET_QUERY}`, method: "GET" };
+}
+
+async function measure(label: string, kind: ServerKind, style: Style, seconds: number, bodies: Map<string, Buffer>): Promise<Run> {
+  const w = new Worker("bench/server-worker.ts", [kind]);
+  try {
+    const { port } = await w.next<ServerReady>();
+    const base = `http://127.0.0.1:${port}/api.asmx`;
+    bodies.set(`${kind}/${style}`, await check(kind, style, base));
+    const req = { ...request(style, base), connections: CONNECTIONS };
+    const warm = await autocannon({ ...req, duration: Math.min(2, seconds) });
+    if (warm.non2xx > 0 || warm.errors > 0) fail(`${label}: warm-up got ${warm.non2xx} non-2xx responses and ${warm.errors} errors`);
+    w.send("begin");
+    await w.next<string>();
+    const r = await autocannon({ ...req, duration: seconds });
+    w.send("end");
+    const usage = await w.next<ServerUsage>();
+    if (r.non2xx > 0 || r.errors > 0 || r.timeouts > 0) fail(`${label}: ${r.non2xx} non-2xx responses, ${r.errors} errors, ${r.timeouts} time-outs`);
+    if (usage.requests === 0 || Math.abs(usage.requests - r.requests.total) > CONNECTIONS * 2) {
+      fail(`${label}: the server counted ${usage.requests} requests, autocannon ${r.requests.total}`);
+    }
+    return {
+      label, kind, style,
+      rps: r.requests.average,
+      p99: r.latency.p99,
+      cpuPerReq: usage.cpuMicros / usage.requests,
+      cores: usage.cpuMicros / 1000 / usage.elapsedMs,
+      requests: usage.requests,
+      completed: r.requests.total,
+    };
+  } finally {
+    await w.stop();
+  }
+}
+
+export async function serverBench(opts: { seconds: number }): Promise<void> {
+  console.log(
+    `\n2. Server: GetMessages → ${SERVER_MESSAGES} messages; autocannon, ${CONNECTIONS} connections, ${opts.seconds} s per run after a 2 s warm-up; each server alone in its own process, CPU = its user+system time / requests it received`,
+  );
+  const plan: [string, ServerKind, Style][] = [
+    ["SOAP 1.1  ours", "ours", "soap"],
+    ["SOAP 1.1  node-soap", "node-soap", "soap"],
+    ["SOAP 1.1  bare", "bare", "soap"],
+    ["HTTP GET  ours", "ours", "get"],
+    ["HTTP GET  bare", "bare", "get"],
+  ];
+  const bodies = new Map<string, Buffer>();
+  const runs: Run[] = [];
+  for (const [label, kind, style] of plan) {
+    const r = await measure(label, kind, style, opts.seconds, bodies);
+    runs.push(r);
+    console.log(
+      `   ${label.padEnd(20)} ${fmt(r.rps, 0).padStart(6)} req/s   p99 ${fmt(r.p99, 0).padStart(4)} ms   server CPU ${fmt(r.cpuPerReq, 0).padStart(5)} µs/req   (server busy ${fmt(r.cores, 2)} cores; ${r.requests} requests)`,
+    );
+  }
+  for (const style of ["soap", "get"] as const) {
+    const a = bodies.get(`ours/${style}`);
+    const b = bodies.get(`bare/${style}`);
+    if (!a || !b || !a.equals(b)) fail(`the bare server's ${style} bytes are not our server's bytes`);
+  }
+  const get = (kind: ServerKind, style: Style) => runs.find((r) => r.kind === kind && r.style === style)!;
+  const ours = get("ours", "soap");
+  const peer = get("node-soap", "soap");
+  const bare = get("bare", "soap");
+  const gOurs = get("ours", "get");
+  const gBare = get("bare", "get");
+  console.log(`   SOAP 1.1  CPU/req: node-soap / ours = ${ratio(peer.cpuPerReq, ours.cpuPerReq)};  ours / bare = ${ratio(ours.cpuPerReq, bare.cpuPerReq)};  req/s: ours / node-soap = ${ratio(ours.rps, peer.rps)}, ours / bare = ${ratio(ours.rps, bare.rps)}`);
+  console.log(`             targets: ours ≤ ${CPU_TARGET_MICROS} µs/req: ${verdict(ours.cpuPerReq <= CPU_TARGET_MICROS)} (${fmt(ours.cpuPerReq, 0)});  ours ≤ 2× bare: ${verdict(ours.cpuPerReq <= 2 * bare.cpuPerReq)} (${ratio(ours.cpuPerReq, bare.cpuPerReq)})`);
+  console.log(`   HTTP GET  CPU/req: ours / bare = ${ratio(gOurs.cpuPerReq, gBare.cpuPerReq)};  req/s: ours / bare = ${ratio(gOurs.rps, gBare.rps)}  (node-soap has no HTTP GET binding)`);
+  console.log(`             targets: ours ≤ ${CPU_TARGET_MICROS} µs/req: ${verdict(gOurs.cpuPerReq <= CPU_TARGET_MICROS)} (${fmt(gOurs.cpuPerReq, 0)});  ours ≤ 2× bare: ${verdict(gOurs.cpuPerReq <= 2 * gBare.cpuPerReq)} (${ratio(gOurs.cpuPerReq, gBare.cpuPerReq)})`);
+  console.log(`   bare servers send byte-for-byte the bodies our server sends (checked); every server's answer decodes to the same ${SERVER_MESSAGES} messages (checked with our client)`);
+}
