@@ -52,3 +52,13 @@ export interface ServerUsage {
   readonly requests: number;
   readonly elapsedMs: number;
 }
+
+/** The stages generate-stages.ts times, in the order they run. */
+export const STAGES = ["parse", "model", "plan", "emit", "format"] as const;
+export type Stage = (typeof STAGES)[number];
+
+/** generate-stages.ts → parent: milliseconds per stage, one entry per round (round 1 cold). */
+export interface StagesReport {
+  readonly times: Record<Stage, number[]>;
+  readonly outputBytes: number;
+}

@@ -23,11 +23,30 @@ export interface OutputFile {
   readonly content: string;
 }
 
+/** A generated file before formatting: the code as the templates lay it out. */
+export interface RenderedFile {
+  readonly path: string;
+  readonly code: string;
+}
+
+/** Emits and formats every file (sorted by path). */
 export async function emitFiles(plan: EmitPlan, options: EmitOptions): Promise<OutputFile[]> {
+  return formatFiles(renderFiles(plan, options));
+}
+
+/** Formats rendered files with the pinned configuration; the result is sorted by path. */
+export async function formatFiles(files: readonly RenderedFile[]): Promise<OutputFile[]> {
+  const out: OutputFile[] = [];
+  for (const f of files) out.push({ path: f.path, content: await formatTypeScript(f.code) });
+  return out.sort((a, b) => (a.path < b.path ? -1 : 1));
+}
+
+/** Runs the emitters and templates: the code of every file, not yet formatted. */
+export function renderFiles(plan: EmitPlan, options: EmitOptions): RenderedFile[] {
   const source = options.sourceLabel;
   const ctxFor = (file: GeneratedFile, typesModule: string | undefined): EmitContext => ({ plan, file, runtime: options.runtimeImport, typesModule });
   const services = plan.model.services;
-  const files: { path: string; code: string }[] = [];
+  const files: RenderedFile[] = [];
 
   // types.ts
   const declaredTypes = [...plan.typeNames.values()].flatMap((n) => [n.type, n.input]);
@@ -121,8 +140,5 @@ export async function emitFiles(plan: EmitPlan, options: EmitOptions): Promise<O
     { from: "./faults.js", names: faults.map((f) => f.className).sort().join(", ") },
   ].filter((e) => e.names !== "");
   files.push({ path: "index.ts", code: render("index.ts", { source, typeExports, valueExports }) });
-
-  const out: OutputFile[] = [];
-  for (const f of files) out.push({ path: f.path, content: await formatTypeScript(f.code) });
-  return out.sort((a, b) => (a.path < b.path ? -1 : 1));
+  return files;
 }

@@ -1,0 +1,41 @@
+/**
+ * Generation benchmark helper, in its own process: times the stages of generating one WSDL with the
+ * built generator (dist/), as the CLI runs them: parse (read + XML + raw documents), model, plan
+ * (transform passes), emit (emitters + templates) and format. Round 1 is cold, as in a CLI run; the
+ * others show the same work warm. Sends a StagesReport and exits.
+ * Usage (from bench/generate.ts): generate-stages.ts <wsdl> <rounds>
+ */
+import { renderFiles, formatFiles } from "../dist/emit/emit.js";
+import { sourceLabel } from "../dist/generate.js";
+import { buildModel } from "../dist/model/build.js";
+import { loadDocuments } from "../dist/parse/loader.js";
+import { plan } from "../dist/transform/passes.js";
+import { STAGES, type Stage, type StagesReport } from "./protocol.js";
+import { reply } from "./util.js";
+
+const [wsdl, roundsArg] = process.argv.slice(2);
+const rounds = Math.max(1, Number(roundsArg) || 1);
+const times = Object.fromEntries(STAGES.map((s) => [s, [] as number[]])) as Record<Stage, number[]>;
+let outputBytes = 0;
+for (let i = 0; i < rounds; i++) {
+  let t = performance.now();
+  const lap = (stage: Stage) => {
+    const now = performance.now();
+    times[stage].push(now - t);
+    t = now;
+  };
+  const docs = await loadDocuments(wsdl!, {});
+  lap("parse");
+  const built = buildModel(docs, sourceLabel(wsdl!));
+  lap("model");
+  const p = plan(built.model, built.nameHints, new Map());
+  lap("plan");
+  const rendered = renderFiles(p, { runtimeImport: "wsdl-tsgen/runtime", sourceLabel: sourceLabel(wsdl!), wsdlText: docs.texts.get(docs.root.file) ?? "" });
+  lap("emit");
+  const files = await formatFiles(rendered);
+  lap("format");
+  outputBytes = files.reduce((n, f) => n + Buffer.byteLength(f.content), 0);
+}
+const report: StagesReport = { times, outputBytes };
+await reply(report);
+process.exit(0);
