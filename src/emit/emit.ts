@@ -2,9 +2,10 @@
 import type { EmitPlan } from "../transform/plan.js";
 import { clientView } from "./client/emit-client.js";
 import { faultDescriptors, serviceDescriptor, typeDescriptor } from "./descriptors/emit-descriptors.js";
-import { formatTypeScript } from "./format.js";
+import { formatTypeScript, SettledStatements } from "./format.js";
 import { GeneratedFile, symbol } from "./generated-file.js";
 import { serverView } from "./server/emit-server.js";
+import { stringConst } from "./settle.js";
 import { render } from "./templates.js";
 import { typeExpr, type EmitContext } from "./type-expressions.js";
 import { typeDeclarations } from "./types/declarations.js";
@@ -27,6 +28,8 @@ export interface OutputFile {
 export interface RenderedFile {
   readonly path: string;
   readonly code: string;
+  /** Statements the code holds as placeholders, already in their final layout. */
+  readonly settled?: SettledStatements;
 }
 
 /** Emits and formats every file (sorted by path). */
@@ -37,7 +40,7 @@ export async function emitFiles(plan: EmitPlan, options: EmitOptions): Promise<O
 /** Formats rendered files with the pinned configuration; the result is sorted by path. */
 export async function formatFiles(files: readonly RenderedFile[]): Promise<OutputFile[]> {
   const out: OutputFile[] = [];
-  for (const f of files) out.push({ path: f.path, content: await formatTypeScript(f.code) });
+  for (const f of files) out.push({ path: f.path, content: f.settled ? await f.settled.format(f.code) : await formatTypeScript(f.code) });
   return out.sort((a, b) => (a.path < b.path ? -1 : 1));
 }
 
@@ -47,13 +50,17 @@ export function renderFiles(plan: EmitPlan, options: EmitOptions): RenderedFile[
   const ctxFor = (file: GeneratedFile, typesModule: string | undefined): EmitContext => ({ plan, file, runtime: options.runtimeImport, typesModule });
   const services = plan.model.services;
   const files: RenderedFile[] = [];
+  /** Each import line as a statement of its own. */
+  const importLines = (settled: SettledStatements, file: GeneratedFile) =>
+    file.printImports().split("\n").filter((l) => l !== "").map((l) => settled.add(l)).join("\n");
 
   // types.ts
   const declaredTypes = [...plan.typeNames.values()].flatMap((n) => [n.type, n.input]);
   const typesFile = new GeneratedFile("types.ts", declaredTypes);
   const typesCtx = ctxFor(typesFile, undefined);
-  const declarations = plan.model.types.flatMap((t) => typeDeclarations(typesCtx, t));
-  files.push({ path: "types.ts", code: render("types.ts", { source, imports: typesFile.printImports(), declarations }) });
+  const typesSettled = new SettledStatements();
+  const declarations = plan.model.types.flatMap((t) => typeDeclarations(typesCtx, t)).map((d) => typesSettled.add(d));
+  files.push({ path: "types.ts", code: render("types.ts", { source, imports: importLines(typesSettled, typesFile), declarations }), settled: typesSettled });
 
   // descriptors.ts
   const descFile = new GeneratedFile("descriptors.ts", [
@@ -64,13 +71,15 @@ export function renderFiles(plan: EmitPlan, options: EmitOptions): RenderedFile[
   ]);
   const descCtx = ctxFor(descFile, undefined);
   const simpleFirst = [...plan.model.types].sort((a, b) => (a.kind === b.kind ? 0 : a.kind === "simple" ? -1 : 1));
-  const typeDescs = simpleFirst.map((t) => typeDescriptor(descCtx, t));
-  const serviceDescs = [...faultDescriptors(descCtx, "./faults.js"), ...services.map((s) => serviceDescriptor(descCtx, s))];
+  const descSettled = new SettledStatements();
+  const typeDescs = simpleFirst.map((t) => descSettled.add(typeDescriptor(descCtx, t)));
+  const serviceDescs = [...faultDescriptors(descCtx, "./faults.js"), ...services.map((s) => serviceDescriptor(descCtx, s))].map((d) => descSettled.add(d));
   files.push({
+    settled: descSettled,
     path: "descriptors.ts",
     code: render("descriptors.ts", {
       source,
-      imports: descFile.printImports(),
+      imports: importLines(descSettled, descFile),
       namespaces: [...plan.namespaces].map(([value, name]) => ({ name, value: JSON.stringify(value) })),
       types: typeDescs,
       services: serviceDescs,
@@ -115,12 +124,12 @@ export function renderFiles(plan: EmitPlan, options: EmitOptions): RenderedFile[
   files.push({ path: "server.ts", code: render("server.ts", { source, ...sview, imports: serverFile.printImports() }) });
 
   // wsdl.ts
+  const wsdlSettled = new SettledStatements();
+  const wsdlConst = stringConst("WSDL", options.wsdlText);
   files.push({
     path: "wsdl.ts",
-    code: render("wsdl.ts", {
-      source,
-      documents: [{ name: "WSDL", text: JSON.stringify(options.wsdlText) }],
-    }),
+    code: render("wsdl.ts", { source, statements: [wsdlSettled.add(`export const WSDL = ${JSON.stringify(options.wsdlText)};`, wsdlConst)] }),
+    settled: wsdlSettled,
   });
 
   // index.ts
@@ -139,6 +148,11 @@ export function renderFiles(plan: EmitPlan, options: EmitOptions): RenderedFile[
     { from: "./server.js", names: services.map((s) => plan.serviceNames.get(s)!.handlerFactory).sort().join(", ") },
     { from: "./faults.js", names: faults.map((f) => f.className).sort().join(", ") },
   ].filter((e) => e.names !== "");
-  files.push({ path: "index.ts", code: render("index.ts", { source, typeExports, valueExports }) });
+  const indexSettled = new SettledStatements();
+  const statements = [
+    ...typeExports.map((e) => `export type { ${e.names} } from ${JSON.stringify(e.from)};`),
+    ...valueExports.map((e) => `export { ${e.names} } from ${JSON.stringify(e.from)};`),
+  ].map((st) => indexSettled.add(st));
+  files.push({ path: "index.ts", code: render("index.ts", { source, statements }), settled: indexSettled });
   return files;
 }

@@ -1,0 +1,108 @@
+/**
+ * Statements already laid out as Prettier prints them, so formatting can skip them (Prettier over
+ * megabytes of output was most of the generation time: see the generate bench).
+ *
+ * `settle(code)` returns the final text of one top-level statement when it is of a shape whose layout
+ * under PRETTIER_OPTIONS is known for certain, and undefined otherwise (Prettier then formats it as
+ * before). The shapes are deliberately few and narrow; `test/emit/settle.test.ts` checks each against
+ * Prettier itself, and the generated samples (and, when present, corpus roots) must be fixed points of
+ * Prettier. Anything unusual (non-ASCII code, escaped quotes, lines over the width, nested braces)
+ * falls back.
+ */
+
+export const PRINT_WIDTH = 100;
+
+/** A JSDoc line as jsDoc() writes it, at any indentation (Prettier keeps these as written). */
+const DOC_LINE = /^ *(\/\*\*.*|\*.*|\*\/)$/;
+/** Code Prettier leaves alone character for character: printable ASCII, no escaped double quote. */
+const PLAIN = /^[\x20-\x7e]*$/;
+
+/** Parentheses Prettier would drop from a type: around anything but a union or intersection. */
+const REDUNDANT_TYPE_PARENS = /\([^|&()]*\)/;
+
+const fits = (line: string): boolean => line.length <= PRINT_WIDTH;
+const plain = (line: string): boolean => PLAIN.test(line) && !line.includes('\\"') && !line.includes("'") && !line.includes("`");
+
+/** Splits a leading JSDoc comment from the code lines. */
+function split(code: string): { doc: string[]; lines: string[] } | undefined {
+  if (code.includes("\r") || code.includes("\t")) return undefined;
+  const all = code.split("\n");
+  let i = 0;
+  if (all[0]!.startsWith("/**")) {
+    while (i < all.length && !all[i]!.endsWith("*/")) i++;
+    if (i === all.length) return undefined;
+    i++;
+    if (!all.slice(0, i).every((l) => DOC_LINE.test(l))) return undefined;
+  }
+  return { doc: all.slice(0, i), lines: all.slice(i) };
+}
+
+/** `export|import [type] { A, B as C, type D } from "m";` */
+const SPECIFIERS = /^((?:export|import)(?: type)?) \{ ([A-Za-z0-9_$, ]+) \} from ("[^"\\]*");$/;
+
+/** The final text of a statement, or undefined when its Prettier layout is not known for certain. */
+export function settle(code: string): string | undefined {
+  const parts = split(code);
+  if (!parts || parts.lines.length === 0) return undefined;
+  const { doc, lines } = parts;
+  if (!lines.every(plain)) return undefined;
+  const withDoc = (body: readonly string[]) => [...doc, ...body].join("\n");
+
+  if (lines.length === 1) {
+    const line = lines[0]!;
+    const list = SPECIFIERS.exec(line);
+    if (list) {
+      // Prettier breaks a module specifier list one per line, with a trailing comma.
+      if (fits(line)) return withDoc([line]);
+      const names = list[2]!.split(", ");
+      if (names.some((n) => !/^(type )?[A-Za-z_$][\w$]*( as [A-Za-z_$][\w$]*)?$/.test(n))) return undefined;
+      return withDoc([`${list[1]} {`, ...names.map((n) => `  ${n},`), `} from ${list[3]};`]);
+    }
+    // One statement on one line that fits, written as Prettier writes it.
+    if (line.startsWith("export type ") && REDUNDANT_TYPE_PARENS.test(line)) return undefined;
+    return fits(line) && /^(export |import )/.test(line) && line.endsWith(";") ? withDoc([line]) : undefined;
+  }
+
+  const first = lines[0]!;
+  const last = lines[lines.length - 1]!;
+  const inner = lines.slice(1, -1);
+
+  // export interface X { members }: an interface keeps its members one per line.
+  if (/^export interface [A-Za-z_$][\w$]* \{$/.test(first) && last === "}") {
+    const member = (l: string) => DOC_LINE.test(l) ? /^  (\/\*\*| \*)/.test(l) : /^  [A-Za-z_$][\w$]*\??: [^{}]+;$/.test(l) && !REDUNDANT_TYPE_PARENS.test(l) && fits(l);
+    return inner.length > 0 && inner.every(member) && !inner.every((l) => DOC_LINE.test(l)) ? withDoc(lines) : undefined;
+  }
+
+  // export const X: T = f("x", () => [items]); the array hugs the last argument, or all goes on one line.
+  const hug = /^export const [A-Za-z_$][\w$]*: [A-Za-z_$][\w$]* = [A-Za-z_$][\w$]*\("[^"\\]*", \(\) => \[$/;
+  if (hug.test(first) && last === "]);" && fits(first)) {
+    const items = inner.filter((l) => l !== "");
+    if (!items.every((l) => /^  [^ ].*,$/.test(l) && fits(l) && !l.includes("[") && !/\{[^}]*$/.test(l))) return undefined;
+    const flat = `${first}${items.map((l) => l.slice(2, -1)).join(", ")}]);`;
+    if (fits(flat)) return withDoc([flat]);
+    return items.length === inner.length ? withDoc(lines) : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * `export const NAME = <string>;` as Prettier prints it: double quotes unless the text holds more
+ * double than single quotes, and the string on its own line when the statement does not fit.
+ * Undefined when that is not certain (a short line with non-ASCII text, whose width Prettier measures).
+ */
+export function stringConst(name: string, value: string): string | undefined {
+  const doubles = value.split('"').length - 1;
+  const singles = value.split("'").length - 1;
+  let literal = JSON.stringify(value);
+  if (doubles > singles) literal = `'${literal.slice(1, -1).replace(/\\(.)|'/g, (m, c: string | undefined) => (c === undefined ? "\\'" : c === '"' ? '"' : m))}'`;
+  const line = `export const ${name} = ${literal};`;
+  if (PLAIN.test(line)) return fits(line) ? line : `export const ${name} =\n  ${literal};`;
+  // Prettier's width counts every code point but C1 controls and combining marks as at least 1.
+  let minWidth = 0;
+  for (const c of line) {
+    const cp = c.codePointAt(0)!;
+    if (!(cp >= 0x7f && cp <= 0x9f) && !(cp >= 0x300 && cp <= 0x36f)) minWidth++;
+    if (minWidth > PRINT_WIDTH) return `export const ${name} =\n  ${literal};`;
+  }
+  return undefined;
+}

@@ -1,0 +1,83 @@
+/**
+ * Settled statements skip Prettier, so each must be exactly what Prettier prints: checked here against
+ * Prettier itself, shape by shape, and on whole generated files (the samples must be fixed points).
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { formatTypeScript, SettledStatements } from "../../src/emit/format.js";
+import { settle, stringConst } from "../../src/emit/settle.js";
+
+const prettierSays = async (code: string) => (await formatTypeScript(code)).replace(/\n$/, "");
+
+const field = (i: number) => `field("Field${i}", NS, xs.string, { min: 0 })`;
+const hugged = (n: number) => `export const Thing: ComplexDesc = complex("Thing", () => [\n${Array.from({ length: n }, (_, i) => `  ${field(i)},`).join("\n")}\n]);`;
+
+describe("settle", () => {
+  const settled = [
+    ["a short line", 'export const Color: ScalarDesc = scalar("string", { values: ["Red", "Green"] });'],
+    ["a type alias", "export type Tags = (string | null)[];"],
+    ["a long export list", `export type { ${Array.from({ length: 20 }, (_, i) => `Name${i}`).join(", ")} } from "./types.js";`],
+    ["a long import list", `import { type ComplexDesc, ${Array.from({ length: 12 }, (_, i) => `name${i}`).join(", ")} } from "wsdl-tsgen/runtime";`],
+    ["an interface with docs", "/**\n * A thing.\n * Two lines.\n */\nexport interface Thing {\n  /** The id. */\n  Id: bigint;\n  Name?: string | null;\n  Items: (Item | null)[];\n}"],
+    ["a field list that fits on one line", hugged(1)],
+    ["a field list that does not", hugged(3)],
+    ["an empty field list", 'export const Empty: ComplexDesc = complex("Empty", () => [\n\n]);'],
+  ] as const;
+  for (const [what, code] of settled) {
+    it(`lays out ${what} as Prettier does`, async () => {
+      const s = settle(code);
+      expect(s).toBeDefined();
+      expect(s).toBe(await prettierSays(code));
+    });
+  }
+
+  const left = [
+    ["redundant parentheses", "export type IntList = (number)[];"],
+    ["a line over the width", `export type Long = ${Array.from({ length: 12 }, (_, i) => `"value${i}"`).join(" | ")};`],
+    ["an escaped quote", 'export type Q = "say \\"hi\\"";'],
+    ["non-ASCII code", 'export type E = "é";'],
+    ["a field list with options", 'export const Price: ComplexDesc = complex("Price", () => [], {\n  text: xs.decimal,\n});'],
+    ["an intersection type", "export type Order = {\n  Id: bigint;\n} & ({ A: string } | { B: string });"],
+    ["a member with an object type", "export interface Holder {\n  inner: { a: string };\n}"],
+  ] as const;
+  for (const [what, code] of left) {
+    it(`leaves ${what} to Prettier`, () => {
+      expect(settle(code)).toBeUndefined();
+    });
+  }
+});
+
+describe("stringConst", () => {
+  for (const [what, value] of [
+    ["short", "<a/>"],
+    ["long, with more double quotes", `<?xml version="1.0"?>\n<definitions name="x" targetNamespace="urn:x">${"<part/>".repeat(20)}</definitions>`],
+    ["long, with single quotes and backslashes", `<a b='1' c="2" d='3'>\\ \u2028 ${"x".repeat(120)}</a>`],
+    ["long, non-ASCII", `<a title="é">${"ü".repeat(150)}</a>`],
+  ] as const) {
+    it(`prints a ${what} string as Prettier does`, async () => {
+      expect(stringConst("WSDL", value)).toBe(await prettierSays(`export const WSDL = ${JSON.stringify(value)};`));
+    });
+  }
+  it("leaves a short non-ASCII string to Prettier (its width is Prettier's to measure)", () => {
+    expect(stringConst("WSDL", "<a>日本</a>")).toBeUndefined();
+  });
+});
+
+describe("SettledStatements", () => {
+  it("formats around placeholders and puts the statements back, blank lines kept", async () => {
+    const s = new SettledStatements();
+    const code = `// header\nimport {   a } from "m";\n\n${s.add(hugged(3))}\n\n\n${s.add("export type A = string;")}\nexport   const   b = a;\n`;
+    expect(await s.format(code)).toBe(`// header\nimport { a } from "m";\n\n${await prettierSays(hugged(3))}\n\nexport type A = string;\nexport const b = a;\n`);
+  });
+});
+
+describe("generated samples", () => {
+  for (const dir of readdirSync("generated-samples")) {
+    for (const file of readdirSync(`generated-samples/${dir}`)) {
+      it(`${dir}/${file} is a fixed point of Prettier`, async () => {
+        const text = readFileSync(`generated-samples/${dir}/${file}`, "utf8");
+        expect(await formatTypeScript(text)).toBe(text);
+      });
+    }
+  }
+});
