@@ -10,6 +10,8 @@
  * falls back.
  */
 
+import { settleExpression } from "./settle-expr.js";
+
 export const PRINT_WIDTH = 100;
 
 /** A JSDoc line as jsDoc() writes it, at any indentation (Prettier keeps these as written). */
@@ -42,6 +44,10 @@ const SPECIFIERS = /^((?:export|import)(?: type)?) \{ ([A-Za-z0-9_$, ]+) \} from
 
 /** The final text of a statement, or undefined when its Prettier layout is not known for certain. */
 export function settle(code: string): string | undefined {
+  return settleShape(code) ?? settleExpression(code);
+}
+
+function settleShape(code: string): string | undefined {
   const parts = split(code);
   if (!parts || parts.lines.length === 0) return undefined;
   const { doc, lines } = parts;
@@ -60,6 +66,10 @@ export function settle(code: string): string | undefined {
     }
     // One statement on one line that fits, written as Prettier writes it.
     if (line.startsWith("export type ") && REDUNDANT_TYPE_PARENS.test(line)) return undefined;
+    if (!fits(line)) {
+      const laidOut = longUnion(line) ?? longCall(line);
+      return laidOut && withDoc(laidOut);
+    }
     return fits(line) && /^(export |import )/.test(line) && line.endsWith(";") ? withDoc([line]) : undefined;
   }
 
@@ -74,14 +84,54 @@ export function settle(code: string): string | undefined {
   }
 
   // export const X: T = f("x", () => [items]); the array hugs the last argument, or all goes on one line.
-  const hug = /^export const [A-Za-z_$][\w$]*: [A-Za-z_$][\w$]* = [A-Za-z_$][\w$]*\("[^"\\]*", \(\) => \[$/;
-  if (hug.test(first) && last === "]);" && fits(first)) {
+  const hug = /^(export const [A-Za-z_$][\w$]*: [A-Za-z_$][\w$]* = [A-Za-z_$][\w$]*\()("[^"\\]*"), \(\) => \[$/.exec(first);
+  if (hug && last === "]);") {
     const items = inner.filter((l) => l !== "");
+    if (items.length !== inner.length && items.length > 0) return undefined;
     if (!items.every((l) => /^  [^ ].*,$/.test(l) && fits(l) && !l.includes("[") && !/\{[^}]*$/.test(l))) return undefined;
-    const flat = `${first}${items.map((l) => l.slice(2, -1)).join(", ")}]);`;
+    const args = items.map((l) => l.slice(2, -1)).join(", ");
+    const flat = `${first}${args}]);`;
     if (fits(flat)) return withDoc([flat]);
-    return items.length === inner.length ? withDoc(lines) : undefined;
+    if (fits(first)) return items.length ? withDoc(lines) : undefined;
+    // The hugged first line does not fit: every argument on its own line.
+    if (!fits(hug[1]!)) return undefined;
+    const arrow = `  () => [${args}],`;
+    if (fits(arrow)) return withDoc([hug[1]!, `  ${hug[2]},`, arrow, ");"]);
+    return items.every((l) => fits(`  ${l}`)) ? withDoc([hug[1]!, `  ${hug[2]},`, "  () => [", ...items.map((l) => `  ${l}`), "  ],", ");"]) : undefined;
   }
+  return undefined;
+}
+
+const LITERAL = /^("[^"\\]*"|[A-Za-z_$][\w$]*)$/;
+
+/** `export type X = "a" | "b" | ...;` over the width: on the next line, or one member per line after `| `. */
+function longUnion(line: string): string[] | undefined {
+  const m = /^(export type [A-Za-z_$][\w$]* =) (.*);$/.exec(line);
+  if (!m) return undefined;
+  const members = m[2]!.split(" | ");
+  if (members.length < 2 || !members.every((x) => LITERAL.test(x)) || members.join(" | ") !== m[2]) return undefined;
+  // Prettier first breaks after `=`; the members go one per line only when they still do not fit.
+  if (fits(`  ${m[2]};`)) return [m[1]!, `  ${m[2]};`];
+  return [m[1]!, ...members.map((x, i) => `  | ${x}${i === members.length - 1 ? ";" : ""}`)];
+}
+
+/**
+ * Descriptor calls over the width: `scalar("t", { [list: true, ]values: [...] })` hugs its last
+ * argument (the values one per line when they do not fit on one); `array("x", field(...))` puts each
+ * argument on its own line.
+ */
+function longCall(line: string): string[] | undefined {
+  const scalar = /^(export const [A-Za-z_$][\w$]*: [A-Za-z_$][\w$]* = [A-Za-z_$][\w$]*\("[^"\\]*", \{) ((?:list: true, )?)values: \[(.*)\] \}\);$/.exec(line);
+  if (scalar) {
+    if (!fits(scalar[1]!)) return undefined;
+    const values = scalar[3]!.split(", ");
+    if (!values.every((v) => /^"[^"\\]*"$/.test(v)) || values.join(", ") !== scalar[3]) return undefined;
+    const props = scalar[2] ? ["  list: true,"] : [];
+    const flatValues = `  values: [${scalar[3]}],`;
+    return [scalar[1]!, ...props, ...(fits(flatValues) ? [flatValues] : ["  values: [", ...values.map((v) => `    ${v},`), "  ],"]), "});"];
+  }
+  const array = /^(export const [A-Za-z_$][\w$]*: [A-Za-z_$][\w$]* = [A-Za-z_$][\w$]*\()("[^"\\]*"), ([A-Za-z_$][\w$]*\(.*\))\);$/.exec(line);
+  if (array && fits(array[1]!) && fits(`  ${array[3]},`) && !array[3]!.includes("[")) return [array[1]!, `  ${array[2]},`, `  ${array[3]},`, ");"];
   return undefined;
 }
 

@@ -55,7 +55,7 @@ export function typeExpr(ctx: EmitContext, t: TypeRef, mode: Mode): string {
 /** The right-hand side of a simple type's alias: a union of literals, the base type, or an array. */
 export function simpleTypeBody(ctx: EmitContext, t: SimpleType, mode: Mode): string {
   const item = t.enumeration.length > 0 ? t.enumeration.map((v) => JSON.stringify(v)).join(" | ") : scalarType(ctx, t.base.scalar, mode);
-  return t.list ? `(${item})[]` : item;
+  return t.list ? `${parens(item)}[]` : item;
 }
 
 /** The property type of a field: array for repeated, `| null` for nillable. */

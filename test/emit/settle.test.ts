@@ -33,7 +33,7 @@ describe("settle", () => {
 
   const left = [
     ["redundant parentheses", "export type IntList = (number)[];"],
-    ["a line over the width", `export type Long = ${Array.from({ length: 12 }, (_, i) => `"value${i}"`).join(" | ")};`],
+    ["a line over the width of no known shape", `export type Long = Record<${Array.from({ length: 12 }, (_, i) => `"value${i}"`).join(" | ")}, string>;`],
     ["an escaped quote", 'export type Q = "say \\"hi\\"";'],
     ["non-ASCII code", 'export type E = "é";'],
     ["a field list with options", 'export const Price: ComplexDesc = complex("Price", () => [], {\n  text: xs.decimal,\n});'],
@@ -80,4 +80,68 @@ describe("generated samples", () => {
       });
     }
   }
+});
+
+describe("settle, statements over the width", () => {
+  const longName = "GetCampaignsByAccountIdRequestWithAVeryLongNameIndeed";
+  const cases = [
+    ["a long union that fits on the next line", `export type BudgetLimitType = "DailyBudgetAccelerated" | "DailyBudgetStandard" | "LifetimeBudgetStandard";`],
+    ["a long union", `export type Status = ${Array.from({ length: 14 }, (_, i) => `"Status${i}"`).join(" | ")};`],
+    ["scalar values that fit on one line", `export const Budget: ScalarDesc = scalar("string", { values: ["DailyBudgetAccelerated", "DailyBudgetStandard", "LifetimeBudget"] });`],
+    ["scalar values that do not", `export const AdType: ScalarDesc = scalar("string", { values: [${Array.from({ length: 14 }, (_, i) => `"AdType${i}"`).join(", ")}] });`],
+    ["a scalar list with values", `export const AdTypes: ScalarDesc = scalar("string", { list: true, values: [${Array.from({ length: 14 }, (_, i) => `"AdType${i}"`).join(", ")}] });`],
+    ["an array descriptor", `export const ArrayOfSetting: ArrayDesc = array("ArrayOfSetting", field("Setting", NS, () => Setting, { min: 0, max: UNBOUNDED, nillable: true }));`],
+    ["a field list whose hugged first line is too long, fitting flat", `export const ${longName}: ComplexDesc = complex("${longName}", () => [\n  ${field(1)},\n]);`],
+    ["a field list whose hugged first line is too long", `export const ${longName}: ComplexDesc = complex("${longName}", () => [\n${[1, 2, 3].map((i) => `  ${field(i)},`).join("\n")}\n]);`],
+  ] as const;
+  for (const [what, code] of cases) {
+    it(`lays out ${what} as Prettier does`, async () => {
+      const s = settle(code);
+      expect(s).toBeDefined();
+      expect(s).toBe(await prettierSays(code));
+    });
+  }
+  it("leaves a long union of object types to Prettier", () => {
+    expect(settle(`export type U = ${Array.from({ length: 10 }, (_, i) => `{ a${i}: string }`).join(" | ")};`)).toBeUndefined();
+  });
+});
+
+describe("settleExpression: descriptor statements", () => {
+  const op = (name: string) =>
+    `${name}: { kind: "soap", action: \`\${NS}${name}\`, request: { element: field("${name}", NS, () => ${name}) }, response: { element: field("${name}ResponseWithALongerName", NS, () => ${name}ResponseWithALongerName), prop: "${name}Result" }, oneWay: false, faults: [AFaultDesc, BFaultDesc] },`;
+  const service = `export const ApiDesc: ServiceDesc = {
+  name: "Api",
+  targetNamespace: NS,
+  defaultPort: "ApiSoap",
+  ports: {
+    ApiSoap: {
+      name: "ApiSoap",
+      protocol: "soap11",
+      address: "http://example.com/a/very/long/address/that/goes/on/and/on/and/on/until/it/no/longer/fits/api.asmx",
+      operations: {
+        ${op("GetMessages")}
+        ${op("Ping")}
+        Http: { kind: "http", location: "/Http", params: [{ name: "a", prop: "a", type: xs.string, required: true, repeated: false }, { name: "b", prop: "b", type: xs.int, required: false, repeated: false }], response: undefined },
+      },
+    },
+  },
+};`;
+  const cases = [
+    ["a service descriptor", service],
+    ["a field list with options", `export const Circle: ComplexDesc = complex("Circle", () => [field("Name", NS, xs.string), field("Color", NS, Color, { min: 0 }), field("Radius", NS, xs.decimal)], { attrs: [attribute("id", "", xs.long, { required: true }), attribute("version", "", xs.int)] });`],
+    ["a field with a long thunk", `export const Campaign: ComplexDesc = complex("Campaign", () => [field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, { min: 0, nillable: true }), field("Id", NS, xs.long)]);`],
+  ] as const;
+  for (const [what, code] of cases) {
+    it(`lays out ${what} as Prettier does`, async () => {
+      const s = settle(code);
+      expect(s).toBeDefined();
+      expect(s).toBe(await prettierSays(code));
+    });
+  }
+  it("leaves a nested thunk of an empty array to Prettier", () => {
+    expect(settle('export const D: ServiceDesc = { request: { element: field("NoParams", NS, complex("NoParams", () => [])) } };')).toBeUndefined();
+  });
+  it("leaves arrow functions with parameters to Prettier", () => {
+    expect(settle("export const F: FaultDesc = {\n  create: (init, detail) => new F(init, detail as D),\n};")).toBeUndefined();
+  });
 });
