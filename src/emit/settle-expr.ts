@@ -84,7 +84,16 @@ function parse(text: string): Node {
   return node;
 }
 
+const flats = new WeakMap<Node, string>();
+
+/** The node on one line (memoized: printing asks for it at every level). */
 function flat(n: Node): string {
+  let f = flats.get(n);
+  if (f === undefined) flats.set(n, (f = flatUncached(n)));
+  return f;
+}
+
+function flatUncached(n: Node): string {
   switch (n.k) {
     case "atom":
       return n.text;
@@ -100,7 +109,15 @@ function flat(n: Node): string {
 }
 
 /** Whether Prettier breaks the node whatever the width: an object written over lines, or an array of such objects. */
+const forcedNodes = new WeakMap<Node, boolean>();
+
 function forced(n: Node): boolean {
+  let f = forcedNodes.get(n);
+  if (f === undefined) forcedNodes.set(n, (f = forcedUncached(n)));
+  return f;
+}
+
+function forcedUncached(n: Node): boolean {
   switch (n.k) {
     case "atom":
       return false;
