@@ -110,8 +110,9 @@ export function renderFiles(plan: EmitPlan, options: EmitOptions): RenderedFile[
   });
   const clientFile = new GeneratedFile("client.ts", clientDeclared);
   const clientCtx = ctxFor(clientFile, "./types.js");
-  const cview = clientView(clientCtx, services, "./descriptors.js");
-  files.push({ path: "client.ts", code: render("client.ts", { source, ...cview, imports: clientFile.printImports() }) });
+  const clientSettled = new SettledStatements();
+  const cview = clientView(clientCtx, services, "./descriptors.js", clientSettled);
+  files.push({ path: "client.ts", code: render("client.ts", { source, ...cview, imports: importLines(clientSettled, clientFile) }), settled: clientSettled });
 
   // server.ts
   const serverDeclared = services.flatMap((s) => {
@@ -120,8 +121,9 @@ export function renderFiles(plan: EmitPlan, options: EmitOptions): RenderedFile[
   });
   const serverFile = new GeneratedFile("server.ts", serverDeclared);
   const serverCtx = ctxFor(serverFile, "./types.js");
-  const sview = serverView(serverCtx, services, "./descriptors.js", "./wsdl.js");
-  files.push({ path: "server.ts", code: render("server.ts", { source, ...sview, imports: serverFile.printImports() }) });
+  const serverSettled = new SettledStatements();
+  const sview = serverView(serverCtx, services, "./descriptors.js", "./wsdl.js", serverSettled);
+  files.push({ path: "server.ts", code: render("server.ts", { source, ...sview, imports: importLines(serverSettled, serverFile) }), settled: serverSettled });
 
   // wsdl.ts
   const wsdlSettled = new SettledStatements();

@@ -20,68 +20,84 @@ export async function formatTypeScript(code: string): Promise<string> {
   return prettier.format(code, PRETTIER_OPTIONS);
 }
 
-const MARK = "__wsdl_tsgen_settled_";
-const MARK_LINE = /^__wsdl_tsgen_settled_(\d+)__;$/gm;
+const PLACEHOLDER = /^( *)__wsdl_tsgen_settled_(\d+)__(;|: 0,)$/;
+const PLACEHOLDERS = /^( *)__wsdl_tsgen_settled_(\d+)__(?:;|: 0,)$/gm;
 
 /**
- * The settled statements of one file (see settle.ts): each stands in the code as a one-line
- * placeholder statement (`__wsdl_tsgen_settled_N__;`) at the top level, Prettier formats what is left,
- * and the placeholders are then replaced by the statements. Prettier keeps such a line, and the blank
- * lines around it, as written. (Placeholders are statements, not comments: Prettier attaches every
- * comment to a node, which costs more than formatting the statement would.)
+ * The settled statements of one file (see settle.ts). Each stands in the code as a one-line
+ * placeholder, `__wsdl_tsgen_settled_N__;` (a statement, or a class or interface member) or
+ * `__wsdl_tsgen_settled_N__: 0,` (an object property), indented as the statement will be. A run of
+ * placeholders becomes one, Prettier formats what is left, and the placeholders are replaced by the
+ * statements, with the blank lines Prettier keeps between them (one at most). Placeholders are not
+ * comments: Prettier attaches every comment to a node, which costs more than formatting would.
+ * Should Prettier put a placeholder at another indentation than its statement's, the whole file is
+ * formatted by Prettier instead.
  */
 export class SettledStatements {
   private readonly texts: string[] = [];
+  private readonly originals: string[] = [];
 
-  /** A placeholder for `code` when its final layout is known (`settled`), else `code` itself for Prettier. */
+  /** A placeholder for `code` (a statement or member) when its final layout is known, else `code` itself. */
   add(code: string, settled: string | undefined = settle(code)): string {
-    if (settled === undefined) return code;
-    this.texts.push(settled);
-    return `${MARK}${this.texts.length - 1}__;`;
+    return this.place(code, settled, ";");
   }
 
-  /** Formats `code` (holding this object's placeholders, each on its own line at the top level). */
+  /** The same for an object property (`code` ends with its comma). */
+  addProperty(code: string, settled: string | undefined = settle(code)): string {
+    return this.place(code, settled, ": 0,");
+  }
+
+  private place(code: string, settled: string | undefined, end: string): string {
+    if (settled === undefined) return code;
+    this.texts.push(settled);
+    this.originals.push(code);
+    return `${/^ */.exec(settled)![0]}__wsdl_tsgen_settled_${this.texts.length - 1}__${end}`;
+  }
+
+  /** Formats `code`, which holds this object's placeholders, each on a line of its own. */
   async format(code: string): Promise<string> {
     if (this.texts.length === 0) return formatTypeScript(code);
-    // Each run of placeholders becomes one, holding the statements with the blank lines Prettier would
-    // keep between them (one at most): Prettier costs about as much per placeholder as per statement.
-    const runs: string[] = [];
+    const runs: { indent: string; text: string }[] = [];
     const lines: string[] = [];
-    let run: string[] | undefined;
+    let run: { indent: string; end: string; parts: string[] } | undefined;
     let blank = false;
     let seen = 0;
+    const close = () => {
+      if (!run) return;
+      runs.push({ indent: run.indent, text: run.parts.join("\n") });
+      lines.push(`${run.indent}__wsdl_tsgen_settled_${runs.length - 1}__${run.end}`);
+      if (blank) lines.push("");
+      run = undefined;
+      blank = false;
+    };
     for (const line of code.split("\n")) {
-      const m = /^__wsdl_tsgen_settled_(\d+)__;$/.exec(line);
+      const m = PLACEHOLDER.exec(line);
       if (m) {
         seen++;
-        const text = this.texts[Number(m[1])]!;
-        if (run) run.push(blank ? `\n${text}` : text);
-        else {
-          run = [text];
-          runs.push("");
-          lines.push(`${MARK}${runs.length - 1}__;`);
-        }
+        if (run && (run.indent !== m[1] || run.end !== m[3])) close();
+        const text = this.texts[Number(m[2])]!;
+        if (run) run.parts.push(blank ? `\n${text}` : text);
+        else run = { indent: m[1]!, end: m[3]!, parts: [text] };
         blank = false;
       } else if (line.trim() === "" && run) {
         blank = true;
       } else {
-        if (run) {
-          runs[runs.length - 1] = run.join("\n");
-          if (blank) lines.push("");
-          run = undefined;
-          blank = false;
-        }
+        close();
         lines.push(line);
       }
     }
-    if (run) runs[runs.length - 1] = run.join("\n");
+    close();
     if (seen !== this.texts.length) throw new Error(`internal error: ${this.texts.length - seen} settled statement(s) not placed in the code`);
     let placed = 0;
-    const out = (await formatTypeScript(lines.join("\n"))).replace(MARK_LINE, (_m, i: string) => {
+    let misplaced = false;
+    const out = (await formatTypeScript(lines.join("\n"))).replace(PLACEHOLDERS, (_m, indent: string, i: string) => {
       placed++;
-      return runs[Number(i)]!;
+      const r = runs[Number(i)]!;
+      if (indent !== r.indent) misplaced = true;
+      return r.text;
     });
     if (placed !== runs.length) throw new Error(`internal error: ${runs.length - placed} settled statement(s) lost in formatting`);
-    return out;
+    if (!misplaced) return out;
+    return formatTypeScript(code.replace(PLACEHOLDERS, (_m, _indent: string, i: string) => this.originals[Number(i)]!));
   }
 }

@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { formatTypeScript, SettledStatements } from "../../src/emit/format.js";
+import { settleMember, settleProperty } from "../../src/emit/settle-members.js";
 import { settle, stringConst } from "../../src/emit/settle.js";
 
 const prettierSays = async (code: string) => (await formatTypeScript(code)).replace(/\n$/, "");
@@ -143,5 +144,46 @@ describe("settleExpression: descriptor statements", () => {
   });
   it("leaves arrow functions with parameters to Prettier", () => {
     expect(settle("export const F: FaultDesc = {\n  create: (init, detail) => new F(init, detail as D),\n};")).toBeUndefined();
+  });
+});
+
+describe("settleMember and settleProperty: client and server members", () => {
+  const inClass = async (member: string) => {
+    const out = await formatTypeScript(`class A {\n${member}\n}\n`);
+    return out.slice("class A {\n".length, -"}\n".length - 1);
+  };
+  const long = "GetCampaignsByAccountIdRequestWithALongName";
+  const cases = [
+    ["a client method that fits", `  /** Doc. */\n  async ping(input: Ping, options?: CallOptions): Promise<void> {\n    await this.#client.call("Ping", input, options);\n  }`],
+    ["a client method with a long signature and result", `  async getX(input: ${long}Input, options?: CallOptions): Promise<${long}Response> {\n    return (await this.#client.call("${long}", input, options)) as ${long}Response;\n  }`],
+    ["a client method with a long union result", `  async getMessagesInDateRange(input: GetMessagesInDateRangeInput, options?: CallOptions): Promise<ArrayOfMessages | undefined> {\n    return (await this.#client.call("GetMessagesInDateRange", input, options)) as ArrayOfMessages | undefined;\n  }`],
+    ["a server signature", `  getMessages(input: ${long}, context: RequestContext): ArrayOfMessagesInput | undefined | Promise<ArrayOfMessagesInput | undefined>;`],
+  ] as const;
+  for (const [what, code] of cases) {
+    it(`lays out ${what} as Prettier does`, async () => {
+      const s = settleMember(code);
+      expect(s).toBeDefined();
+      expect(s).toBe(await inClass(code));
+    });
+  }
+  for (const entry of [
+    "      DeleteMessage: (input: DeleteMessage, context) => impl.deleteMessage(input, context),",
+    "      GetMessagesInDateRangeAndMore: (input: GetMessagesInDateRangeAndMore, context) => impl.getMessagesInDateRangeAndMore(input, context),",
+  ]) {
+    it(`lays out a handler entry of ${entry.length} characters as Prettier does`, async () => {
+      const out = await formatTypeScript(`f(\n  a,\n  b,\n  {\n${entry.slice(2)}\n  },\n  c,\n);\n`);
+      const expected = out.split("\n").slice(4, -4).map((l) => `  ${l}`).join("\n");
+      expect(settleProperty(entry)).toBe(expected);
+    });
+  }
+  it("leaves a handler entry whose parameters do not fit to Prettier", () => {
+    expect(settleProperty(`      ${long}: (input: ${long}, context) => impl.getMessagesInDateRange(input, context),`)).toBeUndefined();
+  });
+});
+
+describe("settleMember: unions with null", () => {
+  it("leaves a long return of a union with null to Prettier", () => {
+    const code = `  async describeSObject(input: DescribeSObject, options?: CallOptions): Promise<DescribeSObjectResult | null> {\n    return (await this.#client.call("describeSObject", input, options)) as DescribeSObjectResult | null;\n  }`;
+    expect(settleMember(code)).toBeUndefined();
   });
 });

@@ -1,13 +1,16 @@
 /** The view of client.ts: one client class per service, one async method per operation. */
 import type { Service } from "../../model/model.js";
 import { jsDoc } from "../docs.js";
+import type { SettledStatements } from "../format.js";
 import { symbol } from "../generated-file.js";
+import { settleMember } from "../settle-members.js";
 import { resultType, typeExpr, type EmitContext } from "../type-expressions.js";
 
-export function clientView(ctx: EmitContext, services: readonly Service[], descriptorsModule: string): object {
+/** The view; each method is one member (`settled` holds those whose layout is final). */
+export function clientView(ctx: EmitContext, services: readonly Service[], descriptorsModule: string, settled: SettledStatements): object {
   const rt = (name: string, typeOnly = false) => ctx.file.use(symbol(name, ctx.runtime, typeOnly));
+  const CallOptions = services.length > 0 ? rt("CallOptions", true) : "";
   return {
-    CallOptions: services.length > 0 ? rt("CallOptions", true) : "",
     clients: services.map((s) => {
       const names = ctx.plan.serviceNames.get(s)!;
       const defaultPort = s.ports.find((p) => p.binding.protocol === "soap11") ?? s.ports[0];
@@ -24,14 +27,13 @@ export function clientView(ctx: EmitContext, services: readonly Service[], descr
         descriptor: ctx.file.use(symbol(names.descriptor, descriptorsModule)),
         methods: s.operations.map((op) => {
           const result = resultType(ctx, op.result, "output");
-          return {
-            doc: jsDoc(op.doc, "  ").trimStart().replace(/\n(?!$)/g, "\n") + (op.doc ? "  " : ""),
-            name: names.methods.get(op.name)!,
-            opName: JSON.stringify(op.name),
-            inputType: typeExpr(ctx, op.input, "input"),
-            resultType: result,
-            isVoid: result === "void",
-          };
+          const call = `this.#client.call(${JSON.stringify(op.name)}, input, options)`;
+          const member = [
+            `${jsDoc(op.doc, "  ")}  async ${names.methods.get(op.name)!}(input: ${typeExpr(ctx, op.input, "input")}, options?: ${CallOptions}): Promise<${result}> {`,
+            result === "void" ? `    await ${call};` : `    return (await ${call}) as ${result};`,
+            "  }",
+          ].join("\n");
+          return settled.add(member, settleMember(member));
         }),
       };
     }),

@@ -1,16 +1,19 @@
 /** The view of server.ts: one implementation interface and one handler factory per service. */
 import type { Service } from "../../model/model.js";
 import { jsDoc } from "../docs.js";
+import type { SettledStatements } from "../format.js";
 import { symbol } from "../generated-file.js";
 import { propertyKey } from "../identifiers.js";
+import { settleMember, settleProperty } from "../settle-members.js";
 import { resultType, typeExpr, type EmitContext } from "../type-expressions.js";
 
 const PROTOCOL_LABEL = { soap11: "SOAP 1.1", soap12: "SOAP 1.2", httpGet: "HTTP GET", httpPost: "HTTP POST" } as const;
 
-export function serverView(ctx: EmitContext, services: readonly Service[], descriptorsModule: string, wsdlModule: string): object {
+/** The view; interface methods and handler entries are members (`settled` holds those whose layout is final). */
+export function serverView(ctx: EmitContext, services: readonly Service[], descriptorsModule: string, wsdlModule: string, settled: SettledStatements): object {
   const rt = (name: string, typeOnly = false) => ctx.file.use(symbol(name, ctx.runtime, typeOnly));
+  const RequestContext = services.length > 0 ? rt("RequestContext", true) : "";
   return {
-    RequestContext: services.length > 0 ? rt("RequestContext", true) : "",
     servers: services.map((s) => {
       const names = ctx.plan.serviceNames.get(s)!;
       return {
@@ -25,13 +28,15 @@ export function serverView(ctx: EmitContext, services: readonly Service[], descr
         wsdl: ctx.file.use(symbol("WSDL", wsdlModule)),
         protocols: [...new Set(s.ports.map((p) => PROTOCOL_LABEL[p.binding.protocol]))].join(", "),
         doc: jsDoc(`The implementation of service ${s.name}: one method per operation, with the same typed inputs and results as the client. Throw \`SoapFault\` with code "Client" or "Server" to answer with a fault.`),
-        methods: s.operations.map((op) => ({
-          doc: op.doc ? jsDoc(op.doc, "  ").trimStart() + "  " : "",
-          name: names.methods.get(op.name)!,
-          opKey: propertyKey(op.name),
-          inputType: typeExpr(ctx, op.input, "output"),
-          resultType: resultType(ctx, op.result, "input"),
-        })),
+        methods: s.operations.map((op) => {
+          const result = resultType(ctx, op.result, "input");
+          const member = `${jsDoc(op.doc, "  ")}  ${names.methods.get(op.name)!}(input: ${typeExpr(ctx, op.input, "output")}, context: ${RequestContext}): ${result} | Promise<${result}>;`;
+          return settled.add(member, settleMember(member));
+        }),
+        handlers: s.operations.map((op) => {
+          const entry = `      ${propertyKey(op.name)}: (input: ${typeExpr(ctx, op.input, "output")}, context) => impl.${names.methods.get(op.name)!}(input, context),`;
+          return settled.addProperty(entry, settleProperty(entry));
+        }),
       };
     }),
   };
