@@ -263,40 +263,56 @@ class ServiceMapper {
     return op;
   }
 
+  /**
+   * An HTTP GET/POST binding operation. Each message part is one name=value parameter, except that
+   * a part naming an element of a complex type (as zeep's and WSO2's WSDLs do) stands for that
+   * type's child elements, one parameter each. Parameters link to the logical operation's input
+   * fields by name. What an HTTP binding cannot carry (URL replacement, an XML request body, a
+   * structured parameter) leaves the operation out of this binding with a warning; the operation
+   * stays callable over the service's other bindings.
+   */
   private httpOperation(raw: RawBinding, bop: RawBindingOperation, pop: RawPortTypeOperation, protocol: "httpGet" | "httpPost"): BindingOperation | undefined {
+    const skip = (why: string, at: SourceLocation): undefined => {
+      this.diagnostics.warn("WSDL_HTTP_UNSUPPORTED", `${bop.name} in HTTP binding ${raw.name}: ${why}; the operation is left out of this binding`, at);
+      return undefined;
+    };
+    if (bop.input?.urlReplacement) return skip("http:urlReplacement (parameters inside the path) is not supported; expected http:urlEncoded or a form", bop.input.loc);
+    const inputType = bop.input?.mimeContentType;
+    if (protocol === "httpPost" && inputType !== undefined && !/^application\/x-www-form-urlencoded\b/i.test(inputType)) {
+      return skip(`the request body is mime:content type="${inputType}"; expected application/x-www-form-urlencoded`, bop.input!.loc);
+    }
     const inMsg = pop.input && this.message(pop.input.message, pop.input.loc);
     const outMsg = pop.output && this.message(pop.output.message, pop.output.loc);
-    const mimePart = bop.output?.mimeXmlPart;
+    // The response document: mime:mimeXml, or mime:content with an XML media type.
+    const xmlContent = bop.output?.mimeContentType !== undefined && /^(text|application)\/([\w.+-]+\+)?xml\b/i.test(bop.output.mimeContentType);
+    const mimePart = bop.output?.mimeXmlPart ?? (xmlContent ? bop.output?.mimeContentPart ?? "" : undefined);
     let mimeXmlElement: ElementDecl | undefined;
     if (mimePart !== undefined && outMsg) {
       const part = outMsg.parts.find((p) => p.name === mimePart) ?? outMsg.parts[0];
       if (part?.element) mimeXmlElement = this.schemas.element(part.element, part.loc);
-      else if (part) this.diagnostics.error("WSDL_MIMEXML_PART", `mime:mimeXml part ${part.name} has no element attribute; expected the element of the response document`, part.loc);
+      else if (part) return skip(`the response part ${part.name} has no element attribute; expected the element of the response document`, part.loc);
     }
-    const parts = inMsg?.parts ?? [];
+    const params = this.httpParts(inMsg?.parts ?? []);
+    if (typeof params === "string") return skip(params, inMsg?.loc ?? bop.loc);
     const operation = this.logical(bop.name, pop, () => {
-      const fields = parts.map((p) => this.partField(p));
-      const input: ComplexType = { kind: "complex", name: undefined, base: undefined, fields, attributes: [], simpleContent: undefined, abstract: false, mixed: false, anyElements: false, anyAttributes: false, doc: undefined, loc: pop.loc };
-      this.schemas.nameHints.set(input, `${bop.name}Request`);
+      const input: ComplexType = params.wrapper ?? {
+        kind: "complex", name: undefined, base: undefined, fields: params.list.map((p) => p.field), attributes: [], simpleContent: undefined,
+        abstract: false, mixed: false, anyElements: false, anyAttributes: false, doc: undefined, loc: pop.loc,
+      };
+      if (!params.wrapper) this.schemas.nameHints.set(input, `${bop.name}Request`);
       const result: OperationResult = mimeXmlElement
         ? { kind: "unwrapped", field: syntheticField(mimeXmlElement.name, mimeXmlElement.type, mimeXmlElement.loc, { minOccurs: 0, nillable: mimeXmlElement.nillable }) }
         : { kind: "void" };
       return { kind: "operation", name: bop.name, doc: pop.doc, input, result, oneWay: false, loc: pop.loc };
     });
     const httpParameters: HttpParameter[] = [];
-    for (const part of parts) {
+    for (const p of params.list) {
       const field =
-        operation.input.fields.find((f) => f.name.local === part.name) ??
-        operation.input.fields.find((f) => f.name.local.toLowerCase() === part.name.toLowerCase());
-      if (!field) {
-        this.diagnostics.error("WSDL_HTTP_PART_UNMATCHED", `HTTP part ${part.name} of ${bop.name} matches no parameter of the operation's other bindings`, part.loc);
-        continue;
-      }
-      if (field.type.kind === "complex") {
-        this.diagnostics.error("WSDL_HTTP_COMPLEX_PARAMETER", `HTTP part ${part.name} of ${bop.name} carries the complex parameter ${field.name.local}; expected a simple type (HTTP bindings send name=value pairs)`, part.loc);
-        continue;
-      }
-      httpParameters.push({ kind: "httpParameter", name: part.name, field });
+        operation.input.fields.find((f) => f.name.local === p.name) ??
+        operation.input.fields.find((f) => f.name.local.toLowerCase() === p.name.toLowerCase());
+      if (!field) return skip(`the HTTP parameter ${p.name} matches no input field of the operation's other bindings`, p.field.loc);
+      if (field.type.kind === "complex") return skip(`the HTTP parameter ${p.name} carries the structured field ${field.name.local}; expected a simple type (HTTP bindings send name=value pairs)`, p.field.loc);
+      httpParameters.push({ kind: "httpParameter", name: p.name, field });
     }
     if (mimeXmlElement && operation.result.kind === "unwrapped" && operation.result.field.type !== mimeXmlElement.type) {
       this.diagnostics.warn("WSDL_HTTP_RESULT_TYPE", `the HTTP response element of ${bop.name} has another type than its SOAP result`, bop.loc);
@@ -304,9 +320,8 @@ class ServiceMapper {
     const inputEncoding: InputEncoding =
       protocol === "httpGet" || bop.input?.urlEncoded
         ? { kind: "urlEncoded" }
-        : { kind: "mimeContent", contentType: bop.input?.mimeContentType ?? "application/x-www-form-urlencoded" };
+        : { kind: "mimeContent", contentType: inputType ?? "application/x-www-form-urlencoded" };
     const outputEncoding: OutputEncoding = mimePart !== undefined ? { kind: "mimeXml", part: mimePart } : { kind: "none" };
-    void raw;
     return {
       kind: "bindingOperation",
       operation,
@@ -322,5 +337,30 @@ class ServiceMapper {
       hasOutput: pop.output !== undefined,
       faults: [],
     };
+  }
+
+  /**
+   * The name=value parameters of an HTTP request message, or why it has none that HTTP can carry.
+   * `wrapper` is set when the message is one element part whose complex type's children are the
+   * parameters: that type is then the operation's input.
+   */
+  private httpParts(parts: readonly RawPart[]): { list: { name: string; field: ElementField }[]; wrapper?: ComplexType } | string {
+    const list: { name: string; field: ElementField }[] = [];
+    let wrapper: ComplexType | undefined;
+    for (const part of parts) {
+      const decl = part.element ? this.schemas.element(part.element, part.loc) : undefined;
+      const t = decl ? decl.type : this.partType(part);
+      if (t.kind !== "complex") {
+        list.push({ name: part.name, field: this.partField(part) });
+        continue;
+      }
+      const flat = decl && !t.base && t.attributes.length === 0 && !t.simpleContent && !t.anyElements && !t.anyAttributes && !t.mixed;
+      if (!flat || t.fields.some((f) => f.choice !== undefined || f.type.kind === "complex")) {
+        return `the part ${part.name} is of the structured type ${t.name?.local ?? decl?.name.local ?? "(anonymous)"}; expected simple types or an element whose children are simple`;
+      }
+      for (const f of t.fields) list.push({ name: f.name.local, field: f });
+      if (parts.length === 1) wrapper = t;
+    }
+    return wrapper ? { list, wrapper } : { list };
   }
 }

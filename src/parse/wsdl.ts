@@ -82,6 +82,8 @@ export interface RawBindingIO {
   readonly urlEncoded: boolean;
   readonly urlReplacement: boolean;
   readonly mimeContentType?: string;
+  /** The `part` attribute of `mime:content`, when given. */
+  readonly mimeContentPart?: string;
   readonly mimeXmlPart?: string;
   readonly loc: SourceLocation;
 }
@@ -165,6 +167,7 @@ export function readDefinitions(root: Element, file: string): RawDefinitions {
     let urlEncoded = false;
     let urlReplacement = false;
     let mimeContentType: string | undefined;
+    let mimeContentPart: string | undefined;
     let mimeXmlPart: string | undefined;
     for (const c of childElements(e)) {
       if (isSoap(c) && c.localName === "body") {
@@ -184,6 +187,7 @@ export function readDefinitions(root: Element, file: string): RawDefinitions {
         urlReplacement = true;
       } else if (c.namespaceURI === NS.mime && c.localName === "content") {
         mimeContentType = attr(c, "type");
+        mimeContentPart = attr(c, "part");
       } else if (c.namespaceURI === NS.mime && c.localName === "mimeXml") {
         mimeXmlPart = attr(c, "part") ?? "";
       } else if (c.namespaceURI === NS.mime && c.localName === "multipartRelated") {
@@ -205,6 +209,7 @@ export function readDefinitions(root: Element, file: string): RawDefinitions {
       urlEncoded,
       urlReplacement,
       ...opt("mimeContentType", mimeContentType),
+      ...opt("mimeContentPart", mimeContentPart),
       ...opt("mimeXmlPart", mimeXmlPart),
       loc: loc(e),
     };
