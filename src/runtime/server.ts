@@ -115,9 +115,18 @@ function readBody(req: IncomingMessage, maxBytes: number, timeoutMs: number): Pr
   });
 }
 
+const decoders = new Map<string, TextDecoder>();
+
 function decodeText(body: Buffer, charset: string | undefined): string {
   try {
-    return new TextDecoder(charset || "utf-8", { fatal: true }).decode(body);
+    const label = (charset || "utf-8").toLowerCase();
+    let decoder = decoders.get(label);
+    if (!decoder) {
+      decoder = new TextDecoder(label, { fatal: true });
+      // Bounded: charset labels come from requests.
+      if (decoders.size < 64) decoders.set(label, decoder);
+    }
+    return decoder.decode(body);
   } catch (e) {
     if (e instanceof RangeError) throw new HttpProblem(415, `The charset '${charset}' is not supported.`);
     throw new HttpProblem(400, "The request body is not valid text in its declared charset.");
