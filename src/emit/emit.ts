@@ -1,5 +1,6 @@
 /** Runs the emitters over the plan: one view per file, rendered through its template, then formatted. */
 import type { EmitPlan } from "../transform/plan.js";
+import { INDEX_RUNTIME_TYPES, INDEX_RUNTIME_VALUES } from "../transform/names.js";
 import { clientView } from "./client/emit-client.js";
 import { faultDescriptors, serviceDescriptor, typeDescriptor } from "./descriptors/emit-descriptors.js";
 import { formatTypeScript } from "./format.js";
@@ -106,8 +107,8 @@ export async function emitFiles(plan: EmitPlan, options: EmitOptions): Promise<O
 
   // index.ts
   const typeNames = [...new Set(declaredTypes)].sort();
-  const rtTypes = ["CallOptions", "XsdDateInput", "XsdDateTimeInput", "XsdTimeInput", "SoapFaultInit"];
-  const rtValues = ["HttpBindingError", "ResponseFormatError", "SoapFault", "TransportError", "XsdDate", "XsdDateTime", "XsdTime"];
+  const rtTypes = INDEX_RUNTIME_TYPES;
+  const rtValues = INDEX_RUNTIME_VALUES;
   const typeExports = [
     { from: options.runtimeImport, names: rtTypes.join(", ") },
     ...(typeNames.length ? [{ from: "./types.js", names: typeNames.join(", ") }] : []),

@@ -14,6 +14,7 @@ export interface BuiltModel {
 
 export function buildModel(docs: LoadedDocuments, source: string): BuiltModel {
   const diagnostics = new DiagnosticBag();
+  for (const w of docs.warnings) diagnostics.add(w);
   const schemas = new SchemaSet(docs.schemas, diagnostics);
   const services = mapServices(docs.definitions, schemas, diagnostics);
   if (services.length === 0) {

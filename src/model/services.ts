@@ -13,14 +13,15 @@ import type {
   Operation, OperationResult, OutputEncoding, Port, Service, SoapBodyShape, TypeRef,
 } from "./model.js";
 import { syntheticField } from "./fields.js";
+import { ComponentIndex } from "./lenient.js";
 import type { SchemaSet } from "./schema-set.js";
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 interface Indexed {
-  readonly messages: Map<string, RawMessage>;
-  readonly portTypes: Map<string, RawPortType>;
-  readonly bindings: Map<string, RawBinding>;
+  readonly messages: ComponentIndex<RawMessage>;
+  readonly portTypes: ComponentIndex<RawPortType>;
+  readonly bindings: ComponentIndex<RawBinding>;
 }
 
 function index(definitions: readonly RawDefinitions[]): Indexed {
@@ -33,8 +34,14 @@ function index(definitions: readonly RawDefinitions[]): Indexed {
     for (const p of d.portTypes) portTypes.set(qnameKey({ ns, local: p.name }), p);
     for (const b of d.bindings) bindings.set(qnameKey({ ns, local: b.name }), b);
   }
-  return { messages, portTypes, bindings };
+  return {
+    messages: new ComponentIndex(messages, "message", "WSDL"),
+    portTypes: new ComponentIndex(portTypes, "portType", "WSDL"),
+    bindings: new ComponentIndex(bindings, "binding", "WSDL"),
+  };
 }
+
+const EXPECTED = "expected a declaration in this WSDL or one it imports";
 
 const PROTOCOL_ORDER: Record<BindingProtocol, number> = { soap11: 0, soap12: 1, httpGet: 2, httpPost: 3 };
 
@@ -68,11 +75,8 @@ class ServiceMapper {
   map(raw: RawDefinitions["services"][number]): Service {
     // SOAP bindings define the logical operations first, so that HTTP bindings link to their types.
     const rawPorts = raw.ports
-      .map((p) => ({ p, b: this.idx.bindings.get(qnameKey(p.binding)) }))
-      .filter(({ p, b }) => {
-        if (!b) this.diagnostics.error("WSDL_UNRESOLVED", `port ${p.name} names the binding {${p.binding.ns}}${p.binding.local}, which is not declared`, p.loc);
-        return b !== undefined;
-      });
+      .map((p) => ({ p, b: this.idx.bindings.resolve(p.binding, p.loc, this.diagnostics, `port ${p.name} names it; ${EXPECTED}`)?.value }))
+      .filter(({ b }) => b !== undefined);
     const protocolOf = (b: RawBinding): BindingProtocol | undefined =>
       b.protocol === "soap11" || b.protocol === "soap12" ? b.protocol : b.protocol === "http" ? (b.httpVerb?.toUpperCase() === "POST" ? "httpPost" : "httpGet") : undefined;
     const ordered = [...rawPorts].sort((x, y) => (PROTOCOL_ORDER[protocolOf(x.b!) ?? "httpPost"] - PROTOCOL_ORDER[protocolOf(y.b!) ?? "httpPost"]));
@@ -104,9 +108,8 @@ class ServiceMapper {
   private binding(raw: RawBinding, protocol: BindingProtocol): Binding | undefined {
     const key = qnameKey({ ns: this.defs.targetNamespace, local: raw.name }) + protocol;
     if (this.bindingCache.has(key)) return this.bindingCache.get(key);
-    const portType = this.idx.portTypes.get(qnameKey(raw.type));
+    const portType = this.idx.portTypes.resolve(raw.type, raw.loc, this.diagnostics, `binding ${raw.name} names it; ${EXPECTED}`)?.value;
     if (!portType) {
-      this.diagnostics.error("WSDL_UNRESOLVED", `binding ${raw.name} names the portType {${raw.type.ns}}${raw.type.local}, which is not declared`, raw.loc);
       this.bindingCache.set(key, undefined);
       return undefined;
     }
@@ -135,9 +138,7 @@ class ServiceMapper {
   }
 
   private message(name: QName, at: SourceLocation): RawMessage | undefined {
-    const m = this.idx.messages.get(qnameKey(name));
-    if (!m) this.diagnostics.error("WSDL_UNRESOLVED", `message {${name.ns}}${name.local} is not declared`, at);
-    return m;
+    return this.idx.messages.resolve(name, at, this.diagnostics, EXPECTED)?.value;
   }
 
   private bodyParts(msg: RawMessage | undefined, io: RawBindingIO | undefined): RawPart[] {

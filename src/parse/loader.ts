@@ -5,7 +5,7 @@
 import { readFile } from "node:fs/promises";
 import * as path from "node:path";
 import type { Element } from "@xmldom/xmldom";
-import { DiagnosticError, diagnostic, fail, type SourceLocation } from "../diagnostics.js";
+import { DiagnosticError, diagnostic, fail, type Diagnostic, type SourceLocation } from "../diagnostics.js";
 import { NS } from "./namespaces.js";
 import { readDefinitions, type RawDefinitions } from "./wsdl.js";
 import { readSchema, type RawSchema } from "./xsd.js";
@@ -29,6 +29,8 @@ export interface LoadedDocuments {
   readonly texts: ReadonlyMap<string, string>;
   /** Every import and include: the document naming it, the attribute value as written, and where it led. */
   readonly references: readonly { readonly from: string; readonly value: string; readonly target: string }[];
+  /** What reading the documents recovered from (e.g. a conventional prefix nobody declared). */
+  readonly warnings: readonly Diagnostic[];
 }
 
 const isUrl = (s: string): boolean => /^https?:\/\//i.test(s);
@@ -110,6 +112,7 @@ export async function loadDocuments(location: string, options: LoadOptions = {})
   const schemas: RawSchema[] = [];
   const texts = new Map<string, string>();
   const references: { from: string; value: string; target: string }[] = [];
+  const warnings: Diagnostic[] = [];
   const seen = new Set<string>();
   const key = (l: string) => (isUrl(l) ? l : path.resolve(l));
 
@@ -118,7 +121,7 @@ export async function loadDocuments(location: string, options: LoadOptions = {})
     seen.add(key(loc) + "#" + (chameleonNs ?? ""));
     const { text, url } = await readText(loc, options, at);
     texts.set(url, text);
-    const doc = parseXmlDocument(text, url, options.limits);
+    const doc = parseXmlDocument(text, url, options.limits, warnings);
     const root = doc.documentElement!;
     if (root.namespaceURI === NS.wsdl && root.localName === "definitions") {
       await loadDefinitions(url, root);
@@ -157,7 +160,7 @@ export async function loadDocuments(location: string, options: LoadOptions = {})
       seen.add(key(target) + "#");
       const { text, url } = await readText(target, options, imp.loc);
       texts.set(url, text);
-      const doc = parseXmlDocument(text, url, options.limits);
+      const doc = parseXmlDocument(text, url, options.limits, warnings);
       const r = doc.documentElement!;
       if (r.namespaceURI === NS.xsd && r.localName === "schema") await addSchema(readSchema(r, url), undefined);
       else await loadDefinitions(url, r);
@@ -168,7 +171,7 @@ export async function loadDocuments(location: string, options: LoadOptions = {})
   seen.add(key(location) + "#");
   const { text, url } = await readText(location, options, undefined);
   texts.set(url, text);
-  const doc = parseXmlDocument(text, url, options.limits);
+  const doc = parseXmlDocument(text, url, options.limits, warnings);
   const rootEl = doc.documentElement!;
   if (rootEl.namespaceURI === NS.xsd && rootEl.localName === "schema") {
     throw new DiagnosticError([
@@ -180,5 +183,5 @@ export async function loadDocuments(location: string, options: LoadOptions = {})
     ]);
   }
   const root = await loadDefinitions(url, rootEl);
-  return { root, definitions, schemas, texts, references };
+  return { root, definitions, schemas, texts, references, warnings };
 }

@@ -149,10 +149,10 @@ export function readDefinitions(root: Element, file: string): RawDefinitions {
     }
     return v;
   };
-  const qreq = (e: Element, name: string): QName => resolveQNameValue(e, required(e, name), file, name);
+  const qreq = (e: Element, name: string): QName => resolveQNameValue(e, required(e, name));
   const qopt = (e: Element, name: string): QName | undefined => {
     const v = attr(e, name);
-    return v === undefined ? undefined : resolveQNameValue(e, v, file, name);
+    return v === undefined ? undefined : resolveQNameValue(e, v);
   };
   const wsdlChildren = (e: Element, local: string) =>
     childElements(e).filter((c) => c.namespaceURI === NS.wsdl && c.localName === local);

@@ -184,7 +184,7 @@ export function documentation(el: Element): string | undefined {
 export function readSchema(el: Element, file: string): RawSchema {
   const q = (e: Element, a: string): QName | undefined => {
     const v = attr(e, a);
-    return v === undefined ? undefined : resolveQNameValue(e, v, file, a);
+    return v === undefined ? undefined : resolveQNameValue(e, v);
   };
   const loc = (e: Element) => locOf(file, e);
 
@@ -313,7 +313,7 @@ export function readSchema(el: Element, file: string): RawSchema {
       } else if (isXsd(c, "union")) {
         const members = (attr(c, "memberTypes") ?? "").split(/\s+/).filter(Boolean);
         union = {
-          memberTypes: members.map((m) => resolveQNameValue(c, m, file, "memberTypes")),
+          memberTypes: members.map((m) => resolveQNameValue(c, m)),
           inline: childElements(c).filter((x) => isXsd(x, "simpleType")).map(readSimpleType),
         };
       }

@@ -115,7 +115,7 @@ function readBody(req: IncomingMessage, maxBytes: number, timeoutMs: number): Pr
   });
 }
 
-const decoders = new Map<string, TextDecoder>();
+const decoders = new Map<string, InstanceType<typeof TextDecoder>>();
 
 function decodeText(body: Buffer, charset: string | undefined): string {
   try {
