@@ -29,6 +29,13 @@ export const OPTIONS = {
     kind: "map",
     scope: "source",
   },
+  embedWsdl: {
+    flag: "--no-embed-wsdl",
+    description: "embed the WSDL text in wsdl.ts so the server serves ?WSDL (off: the handler serves ?WSDL only when given the text in its `wsdl` option)",
+    kind: "boolean",
+    scope: "source",
+    default: true,
+  },
   config: { flag: "-c, --config <file>", description: "config file (default: ./wsdl-tsgen.config.json when present)", kind: "string", scope: "run" },
   check: { flag: "--check", description: "write nothing; exit 1 when any output file would be added, changed or removed", kind: "boolean", scope: "run", default: false },
   quiet: { flag: "-q, --quiet", description: "print only errors", kind: "boolean", scope: "run", default: false },

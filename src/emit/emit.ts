@@ -14,8 +14,8 @@ export interface EmitOptions {
   readonly runtimeImport: string;
   /** How the header names the input (a relative path or URL; never machine-specific). */
   readonly sourceLabel: string;
-  /** The text of the root WSDL document, embedded for `?WSDL`. */
-  readonly wsdlText: string;
+  /** The text of the root WSDL document, embedded in wsdl.ts for `?WSDL`; undefined: no wsdl.ts (`embedWsdl: false`). */
+  readonly wsdlText: string | undefined;
 }
 
 export interface OutputFile {
@@ -92,17 +92,19 @@ export async function emitFiles(plan: EmitPlan, options: EmitOptions): Promise<O
   });
   const serverFile = new GeneratedFile("server.ts", serverDeclared);
   const serverCtx = ctxFor(serverFile, "./types.js");
-  const sview = serverView(serverCtx, services, "./descriptors.js", "./wsdl.js");
+  const sview = serverView(serverCtx, services, "./descriptors.js", options.wsdlText === undefined ? undefined : "./wsdl.js");
   files.push({ path: "server.ts", code: render("server.ts", { source, ...sview, imports: serverFile.printImports() }) });
 
   // wsdl.ts
-  files.push({
-    path: "wsdl.ts",
-    code: render("wsdl.ts", {
-      source,
-      documents: [{ name: "WSDL", text: JSON.stringify(options.wsdlText) }],
-    }),
-  });
+  if (options.wsdlText !== undefined) {
+    files.push({
+      path: "wsdl.ts",
+      code: render("wsdl.ts", {
+        source,
+        documents: [{ name: "WSDL", text: JSON.stringify(options.wsdlText) }],
+      }),
+    });
+  }
 
   // index.ts
   const typeNames = [...new Set(declaredTypes)].sort();

@@ -41,6 +41,12 @@ export interface HandlerOptions {
   readonly logger?: (message: string, error: unknown) => void;
   /** Serve `?WSDL`. Default: true. */
   readonly serveWsdl?: boolean;
+  /**
+   * The WSDL text served at `?WSDL` (its addresses rewritten per request). Default: the text embedded
+   * at generation. Code generated with `embedWsdl: false` embeds none: without this option, `?WSDL`
+   * answers 404.
+   */
+  readonly wsdl?: string;
 }
 
 /** A Node request listener that also works as Express middleware (`next` for paths it does not serve). */
@@ -124,10 +130,13 @@ function decodeText(body: Buffer, charset: string | undefined): string {
   }
 }
 
-/** Builds the request listener for one service from its descriptors, WSDL text and implementation. */
+/**
+ * Builds the request listener for one service from its descriptors, WSDL text and implementation.
+ * `embeddedWsdl` is undefined when the code was generated without the WSDL (`embedWsdl: false`).
+ */
 export function createServiceHandler(
   service: ServiceDesc,
-  wsdl: string,
+  embeddedWsdl: string | undefined,
   handlers: Readonly<Record<string, OperationHandler>>,
   options: HandlerOptions = {},
 ): RequestListener {
@@ -141,6 +150,7 @@ export function createServiceHandler(
   const maxBody = options.maxBodyBytes ?? 1024 * 1024;
   const limits = options.limits ?? DEFAULT_LIMITS;
   const timeoutMs = options.requestTimeoutMs ?? 30_000;
+  const wsdl = options.wsdl ?? embeddedWsdl;
   const log = options.logger ?? ((message: string, error: unknown) => console.error(message, error));
   const opNames = [...new Set(ports.flatMap((p) => Object.keys(p.operations)))];
 
@@ -165,7 +175,7 @@ export function createServiceHandler(
     }
   };
 
-  const wsdlFor = (req: IncomingMessage): string => {
+  const wsdlFor = (req: IncomingMessage, wsdl: string): string => {
     const local = req.socket.localAddress ?? "localhost";
     const host = /^[A-Za-z0-9.\-:[\]]+$/.test(req.headers.host ?? "")
       ? req.headers.host!
@@ -358,7 +368,7 @@ export function createServiceHandler(
   const helpPage = (): string =>
     `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${escapeText(service.name)} Web Service</title></head><body><h1>${escapeText(service.name)}</h1><p>Operations:</p><ul>${opNames
       .map((n) => `<li>${escapeText(n)}</li>`)
-      .join("")}</ul><p><a href="${escapeText(basePath)}?WSDL">Service description (WSDL)</a></p></body></html>`;
+      .join("")}</ul>${wsdl !== undefined && options.serveWsdl !== false ? `<p><a href="${escapeText(basePath)}?WSDL">Service description (WSDL)</a></p>` : ""}</body></html>`;
 
   return (req, res, next) => {
     const run = async (): Promise<void> => {
@@ -368,7 +378,12 @@ export function createServiceHandler(
       if (lower === baseLower || lower === `${baseLower}/` && req.method !== "GET" && req.method !== "POST") {
         if (req.method === "GET" || req.method === "HEAD") {
           const wantsWsdl = [...url.searchParams.keys()].some((k) => k.toLowerCase() === "wsdl");
-          if (wantsWsdl && options.serveWsdl !== false) return send(res, 200, wsdlFor(req), "text/xml; charset=utf-8");
+          if (wantsWsdl && options.serveWsdl !== false) {
+            if (wsdl === undefined) {
+              throw new HttpProblem(404, "No WSDL is available: this service was generated without embedding it (embedWsdl: false); pass its text in the handler's `wsdl` option to serve it here.");
+            }
+            return send(res, 200, wsdlFor(req, wsdl), "text/xml; charset=utf-8");
+          }
           return send(res, 200, helpPage(), "text/html; charset=utf-8");
         }
         if (req.method === "POST") {
