@@ -75,6 +75,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
     if (opts.namespaceNames !== undefined) overrides.namespaceNames = opts.namespaceNames as Record<string, string>;
     // A negatable flag always has a value; only an explicit --no-embed-wsdl overrides the config file.
     if (gen.getOptionValueSource("embedWsdl") === "cli") overrides.embedWsdl = opts.embedWsdl as boolean;
+    if (gen.getOptionValueSource("docs") === "cli") overrides.docs = opts.docs as boolean;
     let sources: SourceOptions[];
     if (wsdl !== undefined) {
       if (!overrides.out) throw new UsageError("required option '-o, --out <dir>' not specified");
@@ -97,6 +98,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
         runtimeImport: source.runtimeImport ?? OPTIONS.runtimeImport.default,
         ...(source.namespaceNames ? { namespaceNames: source.namespaceNames } : {}),
         embedWsdl: source.embedWsdl ?? OPTIONS.embedWsdl.default,
+        docs: source.docs ?? OPTIONS.docs.default,
         check: opts.check === true,
       });
       printDiagnostics(result.diagnostics, quiet && !verbose);

@@ -36,6 +36,13 @@ export const OPTIONS = {
     scope: "source",
     default: true,
   },
+  docs: {
+    flag: "--no-docs",
+    description: "copy the WSDL's and schemas' documentation into JSDoc comments (off: generated comments only)",
+    kind: "boolean",
+    scope: "source",
+    default: true,
+  },
   config: { flag: "-c, --config <file>", description: "config file (default: ./wsdl-tsgen.config.json when present)", kind: "string", scope: "run" },
   check: { flag: "--check", description: "write nothing; exit 1 when any output file would be added, changed or removed", kind: "boolean", scope: "run", default: false },
   quiet: { flag: "-q, --quiet", description: "print only errors", kind: "boolean", scope: "run", default: false },

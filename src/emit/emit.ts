@@ -16,6 +16,8 @@ export interface EmitOptions {
   readonly sourceLabel: string;
   /** The text of the root WSDL document, embedded in wsdl.ts for `?WSDL`; undefined: no wsdl.ts (`embedWsdl: false`). */
   readonly wsdlText: string | undefined;
+  /** Copy documentation from the WSDL and its schemas into JSDoc comments. Default: true. */
+  readonly docs?: boolean;
 }
 
 export interface OutputFile {
@@ -25,7 +27,7 @@ export interface OutputFile {
 
 export async function emitFiles(plan: EmitPlan, options: EmitOptions): Promise<OutputFile[]> {
   const source = options.sourceLabel;
-  const ctxFor = (file: GeneratedFile, typesModule: string | undefined): EmitContext => ({ plan, file, runtime: options.runtimeImport, typesModule });
+  const ctxFor = (file: GeneratedFile, typesModule: string | undefined): EmitContext => ({ plan, file, runtime: options.runtimeImport, typesModule, docs: options.docs ?? true });
   const services = plan.model.services;
   const files: { path: string; code: string }[] = [];
 

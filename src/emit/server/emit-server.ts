@@ -1,6 +1,6 @@
 /** The view of server.ts: one implementation interface and one handler factory per service. */
 import type { Service } from "../../model/model.js";
-import { jsDoc } from "../docs.js";
+import { jsDoc, sourceDoc } from "../docs.js";
 import { symbol } from "../generated-file.js";
 import { propertyKey } from "../identifiers.js";
 import { resultType, typeExpr, type EmitContext } from "../type-expressions.js";
@@ -27,7 +27,7 @@ export function serverView(ctx: EmitContext, services: readonly Service[], descr
         protocols: [...new Set(s.ports.map((p) => PROTOCOL_LABEL[p.binding.protocol]))].join(", "),
         doc: jsDoc(`The implementation of service ${s.name}: one method per operation, with the same typed inputs and results as the client. Throw \`SoapFault\` with code "Client" or "Server" to answer with a fault.`),
         methods: s.operations.map((op) => ({
-          doc: op.doc ? jsDoc(op.doc, "  ").trimStart() + "  " : "",
+          doc: sourceDoc(ctx, op.doc) ? jsDoc(op.doc, "  ").trimStart() + "  " : "",
           name: names.methods.get(op.name)!,
           opKey: propertyKey(op.name),
           inputType: typeExpr(ctx, op.input, "output"),

@@ -1,6 +1,8 @@
 /**
- * `embedWsdl: false` (CLI `--no-embed-wsdl`): no wsdl.ts, and the handler serves `?WSDL` only when
- * given the text in its `wsdl` option; otherwise 404 with a message that says how to fix it.
+ * The options that keep the input's text out of generated code. `embedWsdl: false` (CLI
+ * `--no-embed-wsdl`): no wsdl.ts, and the handler serves `?WSDL` only when given the text in its
+ * `wsdl` option; otherwise 404 with a message that says how to fix it. `docs: false` (`--no-docs`):
+ * no documentation copied into comments.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -43,6 +45,25 @@ describe("embedWsdl: false", () => {
     expect(readFileSync(`${dir}/cfg/server.ts`, "utf8")).toContain("undefined,");
     writeFileSync(`${dir}/wsdl-tsgen.config.json`, JSON.stringify({ sources: [{ wsdl: WSDL_PATH, out: "cfg", embedWsdl: "no" }] }));
     expect(run(dir, "generate").stderr).toContain("sources[0].embedWsdl must be a boolean");
+  });
+});
+
+describe("docs: false", () => {
+  it("leaves the WSDL's documentation out of the comments and changes nothing else", async () => {
+    const on = await generateFiles(WSDL_PATH);
+    const off = await generateFiles(WSDL_PATH, { docs: false });
+    const text = (r: typeof on) => r.files.filter((f) => f.path !== "wsdl.ts").map((f) => f.content).join("\n");
+    const documented = [...readFileSync(WSDL_PATH, "utf8").matchAll(/documentation[^>]*>([^<]{12,})</g)].map((m) => m[1]!.trim());
+    expect(documented.length).toBeGreaterThan(0);
+    expect(documented.some((d) => text(on).includes(d))).toBe(true);
+    for (const d of documented) expect(text(off)).not.toContain(d);
+    // Without their comments (and blank lines, which Prettier places around comments), the files are the same.
+    const strip = (s: string) => s.replace(/\/\*\*[^]*?\*\//g, "").replace(/\n\s*\n/g, "\n");
+    for (const f of off.files) expect(strip(f.content)).toBe(strip(on.files.find((x) => x.path === f.path)!.content));
+    const dir = tempDir();
+    expect(run(dir, "generate", WSDL_PATH, "--out", "gen", "--quiet", "--no-docs").status).toBe(0);
+    const body = (t: string) => t.slice(t.indexOf("\n")); // the header names the source relative to the working directory
+    expect(body(readFileSync(`${dir}/gen/client.ts`, "utf8"))).toBe(body(off.files.find((f) => f.path === "client.ts")!.content));
   });
 });
 
