@@ -36,7 +36,7 @@ export const EOrderRelationUpdateNotifyRsp: ComplexDesc = complex(
   "EOrderRelationUpdateNotifyRsp",
   () => [
     field("RecordSequenceID", "", xs.string, { nillable: true }),
-    field("ResultCode ", "", xs.int),
+    field("ResultCode", "", xs.int),
   ],
 );
 
@@ -72,7 +72,7 @@ export const EMemOrderRelationUpdateNotifyRsp: ComplexDesc = complex(
   "EMemOrderRelationUpdateNotifyRsp",
   () => [
     field("RecordSequenceID", "", xs.string, { nillable: true }),
-    field("ResultCode ", "", xs.int),
+    field("ResultCode", "", xs.int),
   ],
 );
 

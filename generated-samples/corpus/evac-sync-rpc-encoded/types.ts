@@ -27,7 +27,7 @@ export interface EOrderRelationUpdateNotifyReq {
 
 export interface EOrderRelationUpdateNotifyRsp {
   RecordSequenceID: string | null;
-  "ResultCode ": number;
+  ResultCode: number;
 }
 
 export interface EMemOrderRelationUpdateNotifyRequest {
@@ -56,5 +56,5 @@ export interface EMemOrderRelationUpdateNotifyReq {
 
 export interface EMemOrderRelationUpdateNotifyRsp {
   RecordSequenceID: string | null;
-  "ResultCode ": number;
+  ResultCode: number;
 }
