@@ -23,18 +23,18 @@ export interface CorpusGolden {
 }
 
 export const CORPUS_GOLDENS: readonly CorpusGolden[] = [
-  { name: "bing-campaign-management", root: "BingAds__BingAds-Python-SDK/bingads/v13/proxies/production/campaignmanagement_service.xml", why: "largest root: hundreds of operations, SOAP headers, deep extension hierarchies, enumerations, lists" },
-  { name: "salesforce-partner", root: "developerforce__Force.com-Toolkit-for-PHP/soapclient/partner.wsdl.xml", why: "Salesforce partner API: xs:any records, nillable everywhere, declared faults, SOAP headers" },
-  { name: "fedex-rate", root: "JeremyDunn__php-fedex-api-wrapper/src/FedEx/_wsdl/RateService_v31.wsdl", why: "FedEx rates: deep optional trees, decimals, dates and times, enumerations" },
+  { name: "bing-campaign-management", root: "BingAds__BingAds-Python-SDK/bingads/v13/proxies/production/campaignmanagement_service.xml", why: "largest root: 191 operations, 130 ArrayOfX wrappers, 29 xs:list types, 59 enumerations, 1365 nillable fields, long/dateTime/decimal" },
+  { name: "salesforce-partner", root: "developerforce__Force.com-Toolkit-for-PHP/soapclient/partner.wsdl.xml", why: "Salesforce partner API: xs:any records (sObject), nillable fields, 9 declared faults, base64Binary, plain-array response wrappers" },
+  { name: "fedex-rate", root: "JeremyDunn__php-fedex-api-wrapper/src/FedEx/_wsdl/RateService_v31.wsdl", why: "FedEx rates: one very wide operation with deep optional trees, 142 enumerations, decimal, date, time, dateTime, bigint integer kinds" },
   { name: "xsdata-calculator", root: "tefra__xsdata/tests/fixtures/calculator/services.wsdl", why: "ASMX calculator over SOAP 1.1 and SOAP 1.2" },
-  { name: "currency-convertor", root: "wsdl2phpgenerator__wsdl2phpgenerator/tests/fixtures/wsdl/currencyconvertor/CurrencyConvertor.wsdl", why: "ASMX with all four bindings: SOAP 1.1, SOAP 1.2, HTTP GET, HTTP POST" },
-  { name: "weather", root: "loopbackio__strong-soap/example/wsdls/weather.wsdl", why: "ASMX weather service with all four bindings and ArrayOfX wrappers" },
-  { name: "evac-sync-rpc-encoded", root: "vpulim__node-soap/test/wsdl/strict/EVacSyncService_SPClient.wsdl", why: "rpc/encoded with complex parts and nillable soapenc types" },
-  { name: "xsdata-hello-rpc-literal", root: "tefra__xsdata/tests/fixtures/hello/hello.wsdl", why: "rpc/literal with an imported schema" },
-  { name: "epcis-query", root: "hooklift__gowsdl/fixtures/epcis/EPCglobal-epcis-query-1_2.wsdl", why: "choice-heavy (the corpus has no choice-heavy xsdata root): choices, xs:any, extensions, declared faults" },
+  { name: "currency-convertor", root: "wsdl2phpgenerator__wsdl2phpgenerator/tests/fixtures/wsdl/currencyconvertor/CurrencyConvertor.wsdl", why: "ASMX with all four bindings: SOAP 1.1, SOAP 1.2, HTTP GET, HTTP POST; an enumeration as HTTP parameter" },
+  { name: "weather", root: "loopbackio__strong-soap/example/wsdls/weather.wsdl", why: "ASMX weather service with all four bindings, ArrayOfX wrappers, xs:short, nillable results" },
+  { name: "evac-sync-rpc-encoded", root: "vpulim__node-soap/test/wsdl/strict/EVacSyncService_SPClient.wsdl", why: "rpc/encoded with complex parts, nillable soapenc types, element names written with a trailing space" },
+  { name: "xsdata-hello-rpc-literal", root: "tefra__xsdata/tests/fixtures/hello/hello.wsdl", why: "rpc/literal with an imported schema and declared faults" },
+  { name: "epcis-query", root: "hooklift__gowsdl/fixtures/epcis/EPCglobal-epcis-query-1_2.wsdl", why: "choice-heavy (the corpus has no choice-heavy xsdata root): choices inside repeated choices, xs:any and xs:anyAttribute, simpleContent, 12 declared faults" },
   { name: "mixed-sequence", root: "vpulim__node-soap/test/wsdl/complex/mixed-sequence.wsdl", why: "choices nested in sequences and sequences nested in choices" },
-  { name: "cybersource", root: "vpulim__node-soap/test/wsdl/strict/CyberSourceTransaction_1.26.wsdl", why: "very wide optional request and reply types, many scalar kinds" },
-  { name: "products-asmx", root: "dderevjanik__wsdl-tsclient/test/resources-public/products.wsdl", why: "ASMX over SOAP 1.1 and SOAP 1.2 with nested ArrayOfX types" },
+  { name: "cybersource", root: "vpulim__node-soap/test/wsdl/strict/CyberSourceTransaction_1.26.wsdl", why: "very wide optional types: 666 string and 65 xs:integer (bigint) fields, 36 attributes, xs:any" },
+  { name: "products-asmx", root: "dderevjanik__wsdl-tsclient/test/resources-public/products.wsdl", why: "ASMX over SOAP 1.1 and SOAP 1.2 with ArrayOfX types, decimal, dateTime, nillable fields" },
 ];
 
 /**
