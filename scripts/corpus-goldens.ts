@@ -31,8 +31,8 @@ export const CORPUS_GOLDENS: readonly CorpusGolden[] = [
   { name: "weather", root: "loopbackio__strong-soap/example/wsdls/weather.wsdl", why: "ASMX weather service with all four bindings, ArrayOfX wrappers, xs:short, nillable results" },
   { name: "evac-sync-rpc-encoded", root: "vpulim__node-soap/test/wsdl/strict/EVacSyncService_SPClient.wsdl", why: "rpc/encoded with complex parts, nillable soapenc types, element names written with a trailing space" },
   { name: "xsdata-hello-rpc-literal", root: "tefra__xsdata/tests/fixtures/hello/hello.wsdl", why: "rpc/literal with an imported schema and declared faults" },
-  { name: "epcis-query", root: "hooklift__gowsdl/fixtures/epcis/EPCglobal-epcis-query-1_2.wsdl", why: "choice-heavy (the corpus has no choice-heavy xsdata root): choices inside repeated choices, xs:any and xs:anyAttribute, simpleContent, 12 declared faults" },
-  { name: "mixed-sequence", root: "vpulim__node-soap/test/wsdl/complex/mixed-sequence.wsdl", why: "choices nested in sequences and sequences nested in choices" },
+  { name: "epcis-query", root: "hooklift__gowsdl/fixtures/epcis/EPCglobal-epcis-query-1_2.wsdl", why: "the most choices of any root that generates (the corpus has no choice-heavy xsdata root): a choice inside a repeated choice, xs:any and xs:anyAttribute, simpleContent, 12 declared faults" },
+  { name: "mixed-sequence", root: "vpulim__node-soap/test/wsdl/complex/mixed-sequence.wsdl", why: "a repeated choice inside a sequence (arrays of each branch); a sequence inside a choice in a declared fault" },
   { name: "cybersource", root: "vpulim__node-soap/test/wsdl/strict/CyberSourceTransaction_1.26.wsdl", why: "very wide optional types: 666 string and 65 xs:integer (bigint) fields, 36 attributes, xs:any" },
   { name: "products-asmx", root: "dderevjanik__wsdl-tsclient/test/resources-public/products.wsdl", why: "ASMX over SOAP 1.1 and SOAP 1.2 with ArrayOfX types, decimal, dateTime, nillable fields" },
 ];
