@@ -144,7 +144,8 @@ export function createServiceHandler(
   const first = ports[0];
   const basePath = (options.path ?? (first ? new URL(first.address, "http://localhost").pathname : "/")).replace(/\/+$/, "") || "/";
   const baseLower = basePath.toLowerCase();
-  const soapPort = (v: SoapVersion): PortDesc | undefined => ports.find((p) => p.protocol === (v === "1.1" ? "soap11" : "soap12"));
+  // Every port of a SOAP version, in WSDL order: a service may have several (with different bindings).
+  const soapPorts = (v: SoapVersion): PortDesc[] => ports.filter((p) => p.protocol === (v === "1.1" ? "soap11" : "soap12"));
   const httpPort = (verb: "GET" | "POST"): PortDesc | undefined => ports.find((p) => p.protocol === (verb === "GET" ? "httpGet" : "httpPost"));
   const addresses = [...new Set(ports.map((p) => p.address).filter(Boolean))];
   const maxBody = options.maxBodyBytes ?? 1024 * 1024;
@@ -206,9 +207,11 @@ export function createServiceHandler(
     let decoded;
     let routed: { name: string; op: SoapOperationDesc; port: PortDesc } | undefined;
     let unknownAction = false;
-    const routeByAction = (port: PortDesc | undefined) => {
-      if (!port || action === undefined || action === "") return undefined;
-      for (const [name, op] of Object.entries(port.operations)) if (op.kind === "soap" && op.action === action) return { name, op, port };
+    const routeByAction = (candidates: readonly PortDesc[]) => {
+      if (candidates.length === 0 || action === undefined || action === "") return undefined;
+      for (const port of candidates) {
+        for (const [name, op] of Object.entries(port.operations)) if (op.kind === "soap" && op.action === action) return { name, op, port };
+      }
       unknownAction = true;
       return undefined;
     };
@@ -216,20 +219,22 @@ export function createServiceHandler(
       decoded = decodeEnvelope(
         text,
         (ns, local, envVersion) => {
-          // The envelope's namespace decides the version; pick the request element of that port.
-          const port = soapPort(envVersion);
-          routed ??= routeByAction(port);
+          // The envelope's namespace decides the version; pick the request element among that version's ports.
+          const candidates = soapPorts(envVersion);
+          routed ??= routeByAction(candidates);
           if (routed) {
             const el = routed.op.request?.element;
             return el && el.ns === ns && el.name === local ? el : undefined;
           }
-          if (!port || unknownAction) return undefined;
-          for (const [name, op] of Object.entries(port.operations)) {
-            if (op.kind !== "soap") continue;
-            const el = op.request?.element;
-            if (el && el.ns === ns && el.name === local) {
-              routed = { name, op, port };
-              return el;
+          if (unknownAction) return undefined;
+          for (const port of candidates) {
+            for (const [name, op] of Object.entries(port.operations)) {
+              if (op.kind !== "soap") continue;
+              const el = op.request?.element;
+              if (el && el.ns === ns && el.name === local) {
+                routed = { name, op, port };
+                return el;
+              }
             }
           }
           return undefined;
@@ -251,9 +256,9 @@ export function createServiceHandler(
     if (declared === "1.2" && version === "1.1") {
       throw new HttpProblem(415, "A SOAP 1.1 envelope was sent as application/soap+xml; send it as text/xml.");
     }
-    const port = soapPort(version);
-    if (!port) throw new HttpProblem(415, `This service does not accept SOAP ${version}.`);
-    routed ??= routeByAction(port);
+    const candidates = soapPorts(version);
+    if (candidates.length === 0) throw new HttpProblem(415, `This service does not accept SOAP ${version}.`);
+    routed ??= routeByAction(candidates);
     if (!routed) {
       if (unknownAction) {
         return version === "1.1"
@@ -274,7 +279,7 @@ export function createServiceHandler(
     if (routed.op.request?.prop !== undefined) input = { [routed.op.request.prop]: decoded.body?.value };
     let result: unknown;
     try {
-      result = await invoke(routed.name, input, context(req, port, routed.name));
+      result = await invoke(routed.name, input, context(req, routed.port, routed.name));
     } catch (e) {
       const f = e as SoapFault;
       let detail = typeof f.detail === "string" ? f.detail : "";
@@ -387,7 +392,7 @@ export function createServiceHandler(
           return send(res, 200, helpPage(), "text/html; charset=utf-8");
         }
         if (req.method === "POST") {
-          if (!soapPort("1.1") && !soapPort("1.2")) throw new HttpProblem(404, "Not found.");
+          if (soapPorts("1.1").length === 0 && soapPorts("1.2").length === 0) throw new HttpProblem(404, "Not found.");
           return handleSoap(req, res);
         }
         throw new HttpProblem(405, `The method ${req.method} is not allowed here; use GET or POST.`, { Allow: "GET, POST" });

@@ -75,6 +75,9 @@ async function exercise(golden: LoadedGolden, s: GoldenService, out: Outcome): P
   try {
     const ports = Object.values(s.desc.ports);
     const basePath = new URL(ports[0]!.address, "http://localhost").pathname.replace(/\/+$/, "");
+    // Generated without the WSDL (embedWsdl: false) and given none: ?WSDL is a 404 that says why.
+    const wsdl = await fetch(`${lb.url}${basePath}?wsdl`);
+    if (wsdl.status !== 404 || !(await wsdl.text()).includes("embedWsdl")) out.failures.push(`${s.name}: ?wsdl answered ${wsdl.status}, expected 404`);
     for (const port of ports) {
       const client = new s.Client({ endpoint: `${lb.url}${basePath}`, port: port.name });
       for (const [opName, op] of Object.entries(port.operations)) {

@@ -7,7 +7,7 @@ import * as path from "node:path";
 import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generateFiles } from "../../src/generate.js";
-import type { RequestListener } from "../../src/runtime/index.js";
+import { complex, createServiceHandler, field, ServiceClient, xs, type RequestListener, type ServiceDesc } from "../../src/runtime/index.js";
 import { listen } from "../support/loopback.js";
 import { tempDir, writeTemp } from "../support/tmp.js";
 
@@ -77,6 +77,48 @@ describe("found by the corpus round trip", () => {
       const client = new mod.RegressionsClient({ endpoint: `${lb.url}/regressions` });
       expect(await client.list({ Code: -7 })).toEqual(["a & b", null, ""]);
       expect(arrived).toEqual({ Code: -7 });
+    } finally {
+      await lb.close();
+    }
+  });
+});
+
+describe("a service with two SOAP 1.1 ports of different bindings (node-soap multi-service.wsdl)", () => {
+  const op = (name: string) => ({
+    kind: "soap" as const,
+    action: name,
+    request: { element: field(name, "urn:bye", complex(name, () => [field("name", "", xs.string)])) },
+    response: { element: field(`${name}Response`, "urn:bye", complex(`${name}Response`, () => [field("greeting", "", xs.string)])), prop: "greeting" },
+    oneWay: false,
+  });
+  const service: ServiceDesc = {
+    name: "Bye",
+    targetNamespace: "urn:bye",
+    defaultPort: "ByePort",
+    ports: {
+      ByePort: { name: "ByePort", protocol: "soap11", address: "http://localhost/bye", operations: { sayBye: op("sayBye") } },
+      AnotherPort: { name: "AnotherPort", protocol: "soap11", address: "http://localhost/another", operations: { sayAnotherBye: op("sayAnotherBye") } },
+    },
+  };
+
+  it("routes each operation to its own port, by SOAPAction and by body element, and names that port in the context", async () => {
+    const seen: string[] = [];
+    const reply = (input: never, ctx: { port: string; operation: string }) => {
+      seen.push(`${ctx.operation}@${ctx.port}`);
+      return `bye ${(input as { name: string }).name}`;
+    };
+    const lb = await listen(createServiceHandler(service, undefined, { sayBye: reply, sayAnotherBye: reply }));
+    try {
+      const another = new ServiceClient(service, { endpoint: `${lb.url}/bye`, port: "AnotherPort" });
+      expect(await another.call("sayAnotherBye", { name: "a" })).toBe("bye a");
+      expect(await new ServiceClient(service, { endpoint: `${lb.url}/bye`, port: "ByePort" }).call("sayBye", { name: "b" })).toBe("bye b");
+      const noAction = await fetch(`${lb.url}/bye`, {
+        method: "POST",
+        headers: { "Content-Type": "text/xml" },
+        body: '<Envelope xmlns="http://schemas.xmlsoap.org/soap/envelope/"><Body><sayAnotherBye xmlns="urn:bye"><name xmlns="">c</name></sayAnotherBye></Body></Envelope>',
+      });
+      expect(noAction.status).toBe(200);
+      expect(seen).toEqual(["sayAnotherBye@AnotherPort", "sayBye@ByePort", "sayAnotherBye@AnotherPort"]);
     } finally {
       await lb.close();
     }
