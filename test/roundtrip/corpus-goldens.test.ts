@@ -4,7 +4,8 @@
  * branch, optional fields absent and present, nils, arrays of 0, 1 and 3 items, edge scalar values)
  * go through the generated client to the generated server over every port the WSDL declares, and
  * must be equal on arrival and on return. This checks that the serializer and the parser agree on
- * everything the types allow. Skipped, saying so, when the corpus is absent.
+ * everything the types allow. Each declared fault, thrown with a sample detail, must arrive as its
+ * generated class with the same detail. Skipped, saying so, when the corpus is absent.
  */
 import { describe, expect, it } from "vitest";
 import { CORPUS_GOLDENS, SKIP_LINE, corpusPresent } from "../../scripts/corpus-goldens.js";
@@ -55,7 +56,7 @@ interface Outcome {
 }
 
 async function exercise(golden: LoadedGolden, s: GoldenService, out: Outcome): Promise<void> {
-  let expected: { op: string; result: unknown } | undefined;
+  let expected: { op: string; result: unknown; fault?: Error } | undefined;
   let arrived: unknown;
   const logged: string[] = [];
   const impl: Record<string, (input: unknown) => unknown> = {};
@@ -63,6 +64,7 @@ async function exercise(golden: LoadedGolden, s: GoldenService, out: Outcome): P
     impl[method] = (input: unknown) => {
       arrived = input;
       if (expected?.op !== op) throw new Error(`called ${op}, expected ${expected?.op}`);
+      if (expected.fault) throw expected.fault;
       return expected.result;
     };
   }
@@ -104,6 +106,28 @@ async function exercise(golden: LoadedGolden, s: GoldenService, out: Outcome): P
           } catch (e) {
             out.failures.push(`${where}: ${(e as Error).message.slice(0, 400)}${logged.length ? ` (server: ${logged.join("; ").slice(0, 400)})` : ""}`);
           }
+        }
+        // Each declared fault, thrown by the implementation with a sample detail, arrives as its own class with that detail.
+        if (op.kind !== "soap" || op.oneWay) continue;
+        for (const [i, f] of (op.faults ?? []).entries()) {
+          const where = `${s.name}/${port.name}/${opName} fault ${f.name}`;
+          const b = new SampleBuilder(golden.choices, { variant: 1 + (i % 3) });
+          const detail = b.type(f.element.type, 0, true);
+          const input = inputValue(op, new SampleBuilder(golden.choices, { variant: 0 }), 0);
+          expected = { op: opName, result: undefined, fault: f.create({ code: "Client", message: `fault ${f.name} & <more>` }, detail) };
+          logged.length = 0;
+          out.calls++;
+          const error = await client[method]!(input).then(
+            () => undefined,
+            (e: unknown) => e,
+          );
+          if (!(error instanceof f.type)) {
+            out.failures.push(`${where}: rejected with ${error instanceof Error ? `${error.name}: ${error.message.slice(0, 300)}` : String(error)}${logged.length ? ` (server: ${logged.join("; ").slice(0, 300)})` : ""}`);
+            continue;
+          }
+          const onReturn = firstDifference(normalise(f.detailOf(error)), normalise(detail));
+          if (onReturn) out.failures.push(`${where}: detail differs at ${onReturn}`);
+          if (error.message !== `fault ${f.name} & <more>` || error.side !== "Client") out.failures.push(`${where}: message ${error.message}, side ${error.side}`);
         }
       }
     }
