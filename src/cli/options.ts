@@ -31,14 +31,14 @@ export const OPTIONS = {
   },
   embedWsdl: {
     flag: "--no-embed-wsdl",
-    description: "embed the WSDL text in wsdl.ts so the server serves ?WSDL (off: the handler serves ?WSDL only when given the text in its `wsdl` option)",
+    description: "embed the WSDL text (wsdl.ts) for the server's ?WSDL; on by default. Off (--no-embed-wsdl, \"embedWsdl\": false): no wsdl.ts, and the handler serves ?WSDL only when its `wsdl` option holds the text",
     kind: "boolean",
     scope: "source",
     default: true,
   },
   docs: {
     flag: "--no-docs",
-    description: "copy the WSDL's and schemas' documentation into JSDoc comments (off: generated comments only)",
+    description: "copy documentation from the WSDL and its schemas into JSDoc comments; on by default. Off (--no-docs, \"docs\": false): generated comments only",
     kind: "boolean",
     scope: "source",
     default: true,
