@@ -15,8 +15,10 @@ export interface EmitOptions {
   readonly runtimeImport: string;
   /** How the header names the input (a relative path or URL; never machine-specific). */
   readonly sourceLabel: string;
-  /** The text of the root WSDL document, embedded for `?WSDL`. */
-  readonly wsdlText: string;
+  /** The text of the root WSDL document, embedded in wsdl.ts for `?WSDL`; undefined: no wsdl.ts (`embedWsdl: false`). */
+  readonly wsdlText: string | undefined;
+  /** Copy documentation from the WSDL and its schemas into JSDoc comments. Default: true. */
+  readonly docs?: boolean;
 }
 
 export interface OutputFile {
@@ -26,7 +28,7 @@ export interface OutputFile {
 
 export async function emitFiles(plan: EmitPlan, options: EmitOptions): Promise<OutputFile[]> {
   const source = options.sourceLabel;
-  const ctxFor = (file: GeneratedFile, typesModule: string | undefined): EmitContext => ({ plan, file, runtime: options.runtimeImport, typesModule });
+  const ctxFor = (file: GeneratedFile, typesModule: string | undefined): EmitContext => ({ plan, file, runtime: options.runtimeImport, typesModule, docs: options.docs ?? true });
   const services = plan.model.services;
   const files: { path: string; code: string }[] = [];
 
@@ -93,17 +95,19 @@ export async function emitFiles(plan: EmitPlan, options: EmitOptions): Promise<O
   });
   const serverFile = new GeneratedFile("server.ts", serverDeclared);
   const serverCtx = ctxFor(serverFile, "./types.js");
-  const sview = serverView(serverCtx, services, "./descriptors.js", "./wsdl.js");
+  const sview = serverView(serverCtx, services, "./descriptors.js", options.wsdlText === undefined ? undefined : "./wsdl.js");
   files.push({ path: "server.ts", code: render("server.ts", { source, ...sview, imports: serverFile.printImports() }) });
 
   // wsdl.ts
-  files.push({
-    path: "wsdl.ts",
-    code: render("wsdl.ts", {
-      source,
-      documents: [{ name: "WSDL", text: JSON.stringify(options.wsdlText) }],
-    }),
-  });
+  if (options.wsdlText !== undefined) {
+    files.push({
+      path: "wsdl.ts",
+      code: render("wsdl.ts", {
+        source,
+        documents: [{ name: "WSDL", text: JSON.stringify(options.wsdlText) }],
+      }),
+    });
+  }
 
   // index.ts
   const typeNames = [...new Set(declaredTypes)].sort();

@@ -143,8 +143,8 @@ export function readDefinitions(root: Element, file: string): RawDefinitions {
   }
   const loc = (e: Element) => locOf(file, e);
   const required = (e: Element, name: string): string => {
-    const v = attr(e, name);
-    if (v === undefined || v.trim() === "") {
+    const v = attr(e, name)?.trim();
+    if (v === undefined || v === "") {
       fail("WSDL_MISSING_ATTRIBUTE", `${e.tagName} has no ${name} attribute; expected ${name}="…"`, loc(e));
     }
     return v;

@@ -189,6 +189,14 @@ export function childElements(el: Element): Element[] {
   return out;
 }
 
+/**
+ * A `name` attribute (an NCName): schema processors collapse its whitespace, so `name="Code "` names
+ * the element `Code`.
+ */
+export function nameAttr(el: Element): string | undefined {
+  return attr(el, "name")?.trim();
+}
+
 /** An attribute's value, or undefined when absent (xmldom returns "" or null for absent ones). */
 export function attr(el: Element, name: string): string | undefined {
   return el.hasAttribute(name) ? (el.getAttribute(name) ?? undefined) : undefined;

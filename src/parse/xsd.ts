@@ -6,7 +6,7 @@ import type { Element } from "@xmldom/xmldom";
 import { fail, type SourceLocation } from "../diagnostics.js";
 import { NS } from "./namespaces.js";
 import { resolveQNameValue, type QName } from "./qname.js";
-import { attr, childElements, locOf } from "./xml.js";
+import { attr, childElements, locOf, nameAttr } from "./xml.js";
 
 export type Form = "qualified" | "unqualified";
 
@@ -204,7 +204,7 @@ export function readSchema(el: Element, file: string): RawSchema {
     const use = attr(e, "use")?.trim();
     return {
       kind: "attribute",
-      ...opt("name", attr(e, "name")),
+      ...opt("name", nameAttr(e)),
       ...opt("ref", q(e, "ref")),
       ...opt("type", q(e, "type")),
       ...opt("simpleType", st && readSimpleType(st)),
@@ -281,7 +281,7 @@ export function readSchema(el: Element, file: string): RawSchema {
     }
     return {
       kind: "complexType",
-      ...opt("name", attr(e, "name")),
+      ...opt("name", nameAttr(e)),
       abstract: bool(e, "abstract"),
       mixed: bool(e, "mixed"),
       ...opt("particle", particle),
@@ -320,7 +320,7 @@ export function readSchema(el: Element, file: string): RawSchema {
     }
     return {
       kind: "simpleType",
-      ...opt("name", attr(e, "name")),
+      ...opt("name", nameAttr(e)),
       ...opt("restriction", restriction),
       ...opt("list", list),
       ...opt("union", union),
@@ -336,7 +336,7 @@ export function readSchema(el: Element, file: string): RawSchema {
       if (isXsd(c, "complexType")) complexType = readComplexType(c);
       else if (isXsd(c, "simpleType")) simpleType = readSimpleType(c);
     }
-    const name = attr(e, "name");
+    const name = nameAttr(e);
     const ref = q(e, "ref");
     if (name === undefined && ref === undefined) {
       fail("XSD_MISSING_ATTRIBUTE", "xs:element needs a name or a ref attribute", loc(e));
@@ -378,11 +378,11 @@ export function readSchema(el: Element, file: string): RawSchema {
       case "attribute": attributes.push(readAttribute(c)); break;
       case "group": {
         const p = childElements(c).find((x) => isXsd(x, "sequence") || isXsd(x, "choice") || isXsd(x, "all"));
-        groups.push({ kind: "group", name: attr(c, "name") ?? "", ...opt("particle", p && readParticle(p)), loc: loc(c) });
+        groups.push({ kind: "group", name: nameAttr(c) ?? "", ...opt("particle", p && readParticle(p)), loc: loc(c) });
         break;
       }
       case "attributeGroup":
-        attributeGroups.push({ kind: "attributeGroup", name: attr(c, "name") ?? "", attributes: readAttributeList(c).attributes, loc: loc(c) });
+        attributeGroups.push({ kind: "attributeGroup", name: nameAttr(c) ?? "", attributes: readAttributeList(c).attributes, loc: loc(c) });
         break;
       case "import":
         imports.push({ ...opt("namespace", attr(c, "namespace")), ...opt("schemaLocation", attr(c, "schemaLocation")), loc: loc(c) });

@@ -1,6 +1,6 @@
 /** The view of client.ts: one client class per service, one async method per operation. */
 import type { Service } from "../../model/model.js";
-import { jsDoc } from "../docs.js";
+import { jsDoc, sourceDoc } from "../docs.js";
 import { symbol } from "../generated-file.js";
 import { resultType, typeExpr, type EmitContext } from "../type-expressions.js";
 
@@ -19,13 +19,14 @@ export function clientView(ctx: EmitContext, services: readonly Service[], descr
         ClientOptions: rt("ClientOptions", true),
         ServiceClient: rt("ServiceClient"),
         className: names.client,
-        doc: jsDoc(s.doc ?? `A client of service ${s.name}.`),
+        doc: jsDoc(sourceDoc(ctx, s.doc) ?? `A client of service ${s.name}.`),
         defaultPort: defaultPort?.name ?? "none",
         descriptor: ctx.file.use(symbol(names.descriptor, descriptorsModule)),
         methods: s.operations.map((op) => {
           const result = resultType(ctx, op.result, "output");
+          const opDoc = sourceDoc(ctx, op.doc);
           return {
-            doc: jsDoc(op.doc, "  ").trimStart().replace(/\n(?!$)/g, "\n") + (op.doc ? "  " : ""),
+            doc: jsDoc(opDoc, "  ").trimStart().replace(/\n(?!$)/g, "\n") + (opDoc ? "  " : ""),
             name: names.methods.get(op.name)!,
             opName: JSON.stringify(op.name),
             inputType: typeExpr(ctx, op.input, "input"),

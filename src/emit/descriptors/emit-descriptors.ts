@@ -100,7 +100,9 @@ function soapBody(ctx: EmitContext, shape: SoapBodyShape | undefined, op: Operat
     else if (r.kind === "unwrapped") {
       const owner = shape.kind === "element" ? shape.element.type : undefined;
       const inOwner = owner?.kind === "complex" && collectFields(owner).fields.includes(r.field);
-      if (inOwner) props.push(`prop: ${JSON.stringify(ctx.plan.propNames.get(r.field) ?? r.field.name.local)}`);
+      // A wrapper that is a plain array (its one repeated field) decodes to the result itself: no prop.
+      const arrayWrapper = owner?.kind === "complex" && ctx.plan.arrayItems.get(owner) === r.field;
+      if (inOwner && !arrayWrapper) props.push(`prop: ${JSON.stringify(ctx.plan.propNames.get(r.field) ?? r.field.name.local)}`);
       else if (shape.kind === "rpc") props.push(`prop: ${JSON.stringify(r.field.name.local)}`);
     }
   }
