@@ -116,9 +116,9 @@ type FieldWriter = (value: unknown) => string;
 
 const ESCAPED_KINDS = new Set(["string", "anyType"]);
 
+/** The lexical form of a scalar value, checked against its enumeration, not yet escaped. */
 function compileText(desc: ScalarDesc): Text {
   const kind = desc.s;
-  const escaped = ESCAPED_KINDS.has(kind);
   const values = desc.values;
   let text: Text;
   if (desc.list) {
@@ -131,20 +131,34 @@ function compileText(desc: ScalarDesc): Text {
   } else {
     text = (value) => formatScalar(kind, value);
   }
-  const checked: Text = values
-    ? (value) => {
-        const t = text(value);
-        if (!values.includes(t)) throw new ValueFormatError(`'${t}' is not one of ${values.map((v) => `'${v}'`).join(", ")}`);
-        return t;
-      }
-    : text;
-  return escaped || desc.list ? (value) => escapeText(checked(value)) : checked;
+  if (!values) return text;
+  return (value) => {
+    const t = text(value);
+    if (!values.includes(t)) throw new ValueFormatError(`'${t}' is not one of ${values.map((v) => `'${v}'`).join(", ")}`);
+    return t;
+  };
 }
 
 const textCache = new WeakMap<ScalarDesc, Text>();
+/** The text of a scalar value, unescaped (for attributes, which escape it as attribute values). */
 function textOf(desc: ScalarDesc): Text {
   let t = textCache.get(desc);
   if (!t) textCache.set(desc, (t = compileText(desc)));
+  return t;
+}
+
+const contentTextCache = new WeakMap<ScalarDesc, Text>();
+/**
+ * The text of a scalar value as element content. Only strings (and lists of them) can hold
+ * characters to escape: every other kind's lexical form is plain ASCII without markup.
+ */
+function contentTextOf(desc: ScalarDesc): Text {
+  let t = contentTextCache.get(desc);
+  if (!t) {
+    const raw = textOf(desc);
+    t = ESCAPED_KINDS.has(desc.s) || desc.list ? (value) => escapeText(raw(value)) : raw;
+    contentTextCache.set(desc, t);
+  }
   return t;
 }
 
@@ -181,7 +195,7 @@ function factoryOf(type: TypeDesc, ns: string): ElementWriterFactory {
 
 function compileType(type: TypeDesc, ns: string): ElementWriterFactory {
   if (type.k === "scalar") {
-    const text = textOf(type);
+    const text = contentTextOf(type);
     return (open, close) => {
       const empty = open + " />";
       const gt = open + ">";
@@ -270,7 +284,7 @@ function fieldWriter(f: FieldDesc, parentNs: string): FieldWriter {
 function compileComplex(type: ComplexDesc, ns: string): ElementWriterFactory {
   const fields = type.fields.map((f) => ({ prop: f.prop, write: fieldWriter(f, ns) }));
   const attrs = type.attrs.map((a) => ({ ...a, text: textOf(a.type) }));
-  const text = type.text && textOf(type.text);
+  const text = type.text && contentTextOf(type.text);
   const { any, anyAttrs, name: typeName } = type;
   const writeAttrs = (obj: Record<string, unknown>): string => {
     let s = "";

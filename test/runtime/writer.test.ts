@@ -1,6 +1,6 @@
 /** The runtime's XML writer: escaping, namespaces, occurrence rules, recursion, and where a misfit is. */
 import { describe, expect, it } from "vitest";
-import { array, complex, field, xs } from "../../src/runtime/descriptors.js";
+import { array, attribute, complex, field, xs } from "../../src/runtime/descriptors.js";
 import { ValueFormatError } from "../../src/runtime/scalars.js";
 import { escapeAttr, escapeText, writeElement, writeField } from "../../src/runtime/xml-writer.js";
 
@@ -47,6 +47,13 @@ describe("writing values", () => {
     expect(write(field("Item", "urn:a", Item), { Name: "n" }, "urn:a")).toBe("<Item><Name>n</Name></Item>");
     expect(write(field("Items", "", Items), [{ Name: "a" }, null])).toBe('<Items><Item xmlns="urn:a"><Name>a</Name></Item><Item xmlns="urn:a" xsi:nil="true" /></Items>');
     expect(write(field("Items", "", Items), [])).toBe("<Items />");
+  });
+
+  it("escapes attribute values once, as attribute values, and simple content as text", () => {
+    const Tagged = complex("Tagged", () => [], { attrs: [attribute("label", "", xs.string), attribute("at", "urn:x", xs.dateTime)], text: xs.string });
+    expect(write(field("T", "", Tagged), { label: `a&b "q"\n<`, at: "2024-01-01T00:00:00Z", $value: "x&y\r" })).toBe(
+      '<T label="a&amp;b &quot;q&quot;&#xA;&lt;" xmlns:a0="urn:x" a0:at="2024-01-01T00:00:00Z">x&amp;y&#xD;</T>',
+    );
   });
 
   it("writes recursive types to any depth", () => {
