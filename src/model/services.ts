@@ -168,8 +168,12 @@ class ServiceMapper {
     }
     const part = parts[0]!;
     if (!part.element) {
-      this.diagnostics.error("WSDL_DOCUMENT_PART_TYPE", `document-style part ${part.name} uses type=; expected element= (WS-I Basic Profile R2204)`, part.loc);
-      return { kind: "empty" };
+      if (!part.type) return { kind: "empty" };
+      // WS-I R2204 wants element=; toolkits that accept type= put an element named after the part,
+      // in no namespace, in the body. Do the same, and say so.
+      this.diagnostics.warn("WSDL_DOCUMENT_PART_TYPE", `document-style part ${part.name} uses type= where WS-I Basic Profile R2204 expects element=; the body element is taken to be <${part.name}> in no namespace`, part.loc);
+      const element: ElementDecl = { kind: "elementDecl", name: { ns: "", local: part.name }, type: this.partType(part), nillable: false, abstract: false, doc: undefined, loc: part.loc };
+      return { kind: "element", element };
     }
     const element = this.schemas.element(part.element, part.loc);
     return element ? { kind: "element", element } : { kind: "empty" };

@@ -143,6 +143,12 @@ export interface RawSimpleType {
   readonly loc: SourceLocation;
 }
 
+/** The elements an `xs:schema` may contain. */
+const SCHEMA_CHILDREN = [
+  "element", "complexType", "simpleType", "attribute", "group", "attributeGroup", "import", "include", "redefine",
+  "override", "annotation", "notation", "defaultOpenContent",
+] as const;
+
 const isXsd = (el: Element, local: string): boolean => el.namespaceURI === NS.xsd && el.localName === local;
 
 function occurs(el: Element, name: "minOccurs" | "maxOccurs", file: string): number {
@@ -392,6 +398,14 @@ export function readSchema(el: Element, file: string): RawSchema {
         const sl = attr(c, "schemaLocation");
         if (sl) includes.push({ schemaLocation: sl, loc: loc(c) });
         break;
+      }
+      default: {
+        // A misspelt component (`xs:simpletype`) would otherwise vanish and surface later as an
+        // unresolved reference far from its cause.
+        const meant = SCHEMA_CHILDREN.find((n) => n.toLowerCase() === c.localName?.toLowerCase());
+        if (meant && meant !== c.localName) {
+          fail("XSD_UNKNOWN_ELEMENT", `<${c.tagName}> is not an XML Schema element; expected xs:${meant} (XML names are case-sensitive)`, loc(c));
+        }
       }
     }
   }

@@ -11,7 +11,7 @@ import { CORPUS_DIR, type CorpusReport, firstProblem, isLocated, runCorpus } fro
  * The share of roots (in %) that must generate and compile: the measured value rounded down
  * (92 of 186 roots = 49.5% at first; 119 = 64.0% after the default-namespace and SOAP-encoding fixes). Ratchet it up as generator fixes land; the goal is 98.
  */
-const MIN_OK_PERCENT = 80;
+const MIN_OK_PERCENT = 81;
 
 /** The whole corpus run (generation and type-check) must finish within this. */
 const RUN_TIMEOUT_MS = 180_000;

@@ -101,6 +101,25 @@ describe("diagnostics for invalid WSDLs", () => {
     expect(errors[0]!.message).toContain('the element <foo:bar> uses the prefix "foo"');
   });
 
+  it("a misspelt schema component is named where it stands, not as an unresolved reference elsewhere", async () => {
+    const text = FIXTURE.replace('<s:complexType name="ArrayOfMessages">', '<s:complextype name="Spare"/><s:complexType name="ArrayOfMessages">');
+    const { errors } = await diagnose("typo.wsdl", text);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ code: "XSD_UNKNOWN_ELEMENT", line: lineOf(text, "<s:complextype") });
+    expect(errors[0]!.message).toContain("expected xs:complexType");
+  });
+
+  it("a document-style part with type= is read as an unqualified element named after the part, with a warning", async () => {
+    const text = FIXTURE.replace('<wsdl:part name="parameters" element="tns:DeleteMessage" />', '<wsdl:part name="id" type="s:int" />');
+    expect(text).toContain('<wsdl:part name="id" type="s:int" />');
+    const file = writeTemp(dir, "typepart.wsdl", text);
+    const r = await loadWsdl(file);
+    expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(r.diagnostics.find((d) => d.code === "WSDL_DOCUMENT_PART_TYPE")).toMatchObject({ severity: "warning", line: lineOf(text, '<wsdl:part name="id"') });
+    const op = r.model!.services[0]!.ports[0]!.binding.operations.find((o) => o.operation.name === "DeleteMessage")!;
+    expect(op.soapInput).toMatchObject({ kind: "element", element: { name: { ns: "", local: "id" }, type: { kind: "builtin", scalar: "int" } } });
+  });
+
   it("a binding without its portType is an error, not a crash", async () => {
     const text = FIXTURE.replace('<wsdl:binding name="ApiSoap" type="tns:ApiSoap">', '<wsdl:binding name="ApiSoap" type="tns:Gone">');
     const { errors } = await diagnose("portType.wsdl", text);
