@@ -94,6 +94,8 @@ interface Open {
   /** The bindings in scope at the current position. */
   ns: Record<string, string>;
   readonly tag: MutableTag;
+  /** Element names met so far (the first few), reused for later tags of the same name. */
+  readonly seenNames: string[];
 }
 
 const isSpace = (c: number) => c === 32 || c === 10 || c === 9 || c === 13;
@@ -115,7 +117,7 @@ export function tokenizeXml(xml: string, h: TokenHandler): void {
   let i = xml.charCodeAt(0) === 0xfeff ? 1 : 0;
   // A prototype-free root scope: a prefix like "constructor" must not resolve to anything.
   const rootNs: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, { xml: XML_URI, "": "" });
-  const open: Open = { names: [], scopes: [], ns: rootNs, tag: { name: "", local: "", uri: "", attributes: NO_ATTRIBUTES } };
+  const open: Open = { names: [], scopes: [], ns: rootNs, tag: { name: "", local: "", uri: "", attributes: NO_ATTRIBUTES }, seenNames: [] };
   const names = open.names;
   let sawRoot = false;
 
@@ -189,8 +191,23 @@ function openTag(xml: string, lt: number, open: Open, h: TokenHandler): number {
     if (isSpace(c) || c === 62 || c === 47) break;
     j++;
   }
-  const name = xml.slice(lt + 1, j);
-  if (!checkName(name)) throw new XmlSyntaxError(`'<${name}' is not a valid element name`, lt);
+  // Documents repeat a few element names many times: reuse the string of one seen before rather
+  // than slicing (and validating) a new one for every start tag.
+  let name: string | undefined;
+  const length = j - lt - 1;
+  const seen = open.seenNames;
+  for (let k = 0; k < seen.length; k++) {
+    const c = seen[k]!;
+    if (c.length === length && xml.startsWith(c, lt + 1)) {
+      name = c;
+      break;
+    }
+  }
+  if (name === undefined) {
+    name = xml.slice(lt + 1, j);
+    if (!checkName(name)) throw new XmlSyntaxError(`'<${name}' is not a valid element name`, lt);
+    if (seen.length < 32) seen.push(name);
+  }
   let raw: { name: string; value: string; at: number }[] | undefined;
   let selfClosing = false;
   for (;;) {
