@@ -80,11 +80,11 @@ export class SchemaSet {
     this.diagnostics.error("XSD_UNRESOLVED", `${what} {${name.ns}}${name.local} is not declared; ${EXPECTED}`, at);
   }
 
-  /** The global element `name`, or undefined (with a diagnostic) when it is not declared. */
-  element(name: QName, at: SourceLocation): ElementDecl | undefined {
+  /** The global element `name`, or undefined (with a diagnostic unless `silent`) when it is not declared. */
+  element(name: QName, at: SourceLocation, options: { readonly silent?: boolean } = {}): ElementDecl | undefined {
     const cached = this.elementCache.get(qnameKey(name));
     if (cached) return cached;
-    const found = this.index.elements.resolve(name, at, this.diagnostics, EXPECTED);
+    const found = options.silent ? this.index.elements.lookup(name, at, this.diagnostics) : this.index.elements.resolve(name, at, this.diagnostics, EXPECTED);
     if (!found) return undefined;
     const k = found.key;
     const again = this.elementCache.get(k);

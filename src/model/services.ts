@@ -101,8 +101,20 @@ class ServiceMapper {
       targetNamespace: this.defs.targetNamespace,
       ports,
       operations: this.operationOrder.map((n) => this.operations.get(n)!),
+      soapHeaders: this.headersType(raw.name, ports, raw.loc),
       loc: raw.loc,
     };
+  }
+
+  /** One optional field per distinct request header element of the service, in order of first use. */
+  private headersType(service: string, ports: readonly Port[], loc: SourceLocation): ComplexType | undefined {
+    const elements: ElementDecl[] = [];
+    for (const p of ports) for (const bop of p.binding.operations) for (const e of bop.inputHeaders) if (!elements.includes(e)) elements.push(e);
+    if (elements.length === 0) return undefined;
+    const fields = elements.map((e) => syntheticField(e.name, e.type, e.loc, { minOccurs: 0, nillable: e.nillable }));
+    const t: ComplexType = { kind: "complex", name: undefined, base: undefined, fields, attributes: [], simpleContent: undefined, abstract: false, mixed: false, anyElements: false, anyAttributes: false, doc: undefined, loc };
+    this.schemas.nameHints.set(t, `${service}SoapHeaders`);
+    return t;
   }
 
   private binding(raw: RawBinding, protocol: BindingProtocol): Binding | undefined {
@@ -202,6 +214,7 @@ class ServiceMapper {
     }
     return {
       kind: "bindingOperation",
+      inputHeaders: this.headers(bop),
       operation,
       soapAction: bop.soapAction,
       style,
@@ -215,6 +228,38 @@ class ServiceMapper {
       hasOutput: pop.output !== undefined,
       faults,
     };
+  }
+
+  /**
+   * The elements of the input's `soap:header`s. A header is an optional extra: one whose message,
+   * part or element is not declared, or whose part uses `type=`, is left out with a warning.
+   */
+  private headers(bop: RawBindingOperation): ElementDecl[] {
+    const out: ElementDecl[] = [];
+    for (const h of bop.input?.soapHeaders ?? []) {
+      const skip = (why: string) => this.diagnostics.warn("WSDL_HEADER_SKIPPED", `soap:header ${h.message.local}/${h.part} of ${bop.name}: ${why}; the header is left out`, h.loc);
+      const msg = this.idx.messages.lookup(h.message, h.loc, this.diagnostics)?.value;
+      if (!msg) {
+        skip(`message {${h.message.ns}}${h.message.local} is not declared`);
+        continue;
+      }
+      const part = msg.parts.find((p) => p.name === h.part);
+      if (!part) {
+        skip(`message ${msg.name} has no part ${h.part}`);
+        continue;
+      }
+      if (!part.element) {
+        skip(`part ${h.part} uses type=; expected element= (a header entry is an element)`);
+        continue;
+      }
+      const element = this.schemas.element(part.element, part.loc, { silent: true });
+      if (!element) {
+        skip(`element {${part.element.ns}}${part.element.local} is not declared`);
+        continue;
+      }
+      if (!out.includes(element)) out.push(element);
+    }
+    return out;
   }
 
   private soapLogical(name: string, pop: RawPortTypeOperation, input: SoapBodyShape, output: SoapBodyShape | undefined): Mutable<Operation> {
@@ -341,6 +386,7 @@ class ServiceMapper {
       mimeXmlElement,
       hasOutput: pop.output !== undefined,
       faults: [],
+      inputHeaders: [],
     };
   }
 

@@ -16,8 +16,14 @@ import { XmlDecodeError, type DecodeLimits } from "./xml-reader.js";
 import { escapeText, writeElement, writeField, XSD_NS, XSI_NS } from "./xml-writer.js";
 
 /** What an implementation method receives besides its typed input. */
-export interface RequestContext {
+export interface RequestContext<SoapHeaders extends object = Readonly<Record<string, unknown>>> {
+  /** The HTTP request headers. */
   readonly headers: IncomingHttpHeaders;
+  /**
+   * The SOAP header entries the service declares (`soap:header`) that the request carried, by
+   * element name; empty over HTTP GET/POST and when none came.
+   */
+  readonly soapHeaders: SoapHeaders;
   readonly remoteAddress: string | undefined;
   /** The binding the request came over. */
   readonly binding: Protocol;
@@ -164,8 +170,9 @@ export function createServiceHandler(
   const log = options.logger ?? ((message: string, error: unknown) => console.error(message, error));
   const opNames = [...new Set(ports.flatMap((p) => Object.keys(p.operations)))];
 
-  const context = (req: IncomingMessage, port: PortDesc, operation: string): RequestContext => ({
+  const context = (req: IncomingMessage, port: PortDesc, operation: string, soapHeaders: Readonly<Record<string, unknown>> = {}): RequestContext => ({
     headers: req.headers,
+    soapHeaders,
     remoteAddress: req.socket.remoteAddress,
     binding: port.protocol,
     port: port.name,
@@ -249,6 +256,7 @@ export function createServiceHandler(
           return undefined;
         },
         { limits, strict: true },
+        service.soapHeaders,
       );
     } catch (e) {
       if (e instanceof XmlDecodeError) {
@@ -288,7 +296,7 @@ export function createServiceHandler(
     if (routed.op.request?.prop !== undefined) input = { [routed.op.request.prop]: decoded.body?.value };
     let result: unknown;
     try {
-      result = await invoke(routed.name, input, context(req, routed.port, routed.name));
+      result = await invoke(routed.name, input, context(req, routed.port, routed.name, decoded.headers));
     } catch (e) {
       const f = e as SoapFault;
       let detail = typeof f.detail === "string" ? f.detail : "";

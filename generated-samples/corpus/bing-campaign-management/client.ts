@@ -81,6 +81,7 @@ import type {
   ApplyOnlineConversionAdjustmentsResponse,
   ApplyProductPartitionActionsRequestInput,
   ApplyProductPartitionActionsResponse,
+  CampaignManagementServiceSoapHeaders,
   CreateAssetGroupRecommendationRequest,
   CreateAssetGroupRecommendationResponse,
   CreateBrandKitRecommendationRequestInput,
@@ -388,8 +389,10 @@ import type {
 /** The ports of service CampaignManagementService: the client talks to the service over the one you choose. */
 export type CampaignManagementServicePortName = "BasicHttpBinding_ICampaignManagementService";
 
-export type CampaignManagementServiceClientOptions =
-  ClientOptions<CampaignManagementServicePortName>;
+export type CampaignManagementServiceClientOptions = ClientOptions<
+  CampaignManagementServicePortName,
+  CampaignManagementServiceSoapHeaders
+>;
 
 /** A client of service CampaignManagementService. */
 export class CampaignManagementServiceClient {
@@ -407,14 +410,14 @@ export class CampaignManagementServiceClient {
 
   async addCampaigns(
     input: AddCampaignsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<AddCampaignsResponse> {
     return (await this.#client.call("AddCampaigns", input, options)) as AddCampaignsResponse;
   }
 
   async getCampaignsByAccountId(
     input: GetCampaignsByAccountIdRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetCampaignsByAccountIdResponse> {
     return (await this.#client.call(
       "GetCampaignsByAccountId",
@@ -425,7 +428,7 @@ export class CampaignManagementServiceClient {
 
   async getCampaignsByIds(
     input: GetCampaignsByIdsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetCampaignsByIdsResponse> {
     return (await this.#client.call(
       "GetCampaignsByIds",
@@ -436,21 +439,21 @@ export class CampaignManagementServiceClient {
 
   async deleteCampaigns(
     input: DeleteCampaignsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<DeleteCampaignsResponse> {
     return (await this.#client.call("DeleteCampaigns", input, options)) as DeleteCampaignsResponse;
   }
 
   async updateCampaigns(
     input: UpdateCampaignsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<UpdateCampaignsResponse> {
     return (await this.#client.call("UpdateCampaigns", input, options)) as UpdateCampaignsResponse;
   }
 
   async getNegativeSitesByCampaignIds(
     input: GetNegativeSitesByCampaignIdsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetNegativeSitesByCampaignIdsResponse> {
     return (await this.#client.call(
       "GetNegativeSitesByCampaignIds",
@@ -461,7 +464,7 @@ export class CampaignManagementServiceClient {
 
   async setNegativeSitesToCampaigns(
     input: SetNegativeSitesToCampaignsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<SetNegativeSitesToCampaignsResponse> {
     return (await this.#client.call(
       "SetNegativeSitesToCampaigns",
@@ -472,35 +475,35 @@ export class CampaignManagementServiceClient {
 
   async getConfigValue(
     input: GetConfigValueRequest,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetConfigValueResponse> {
     return (await this.#client.call("GetConfigValue", input, options)) as GetConfigValueResponse;
   }
 
   async getBSCCountries(
     input: GetBSCCountriesRequest,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetBSCCountriesResponse> {
     return (await this.#client.call("GetBSCCountries", input, options)) as GetBSCCountriesResponse;
   }
 
   async addAdGroups(
     input: AddAdGroupsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<AddAdGroupsResponse> {
     return (await this.#client.call("AddAdGroups", input, options)) as AddAdGroupsResponse;
   }
 
   async deleteAdGroups(
     input: DeleteAdGroupsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<DeleteAdGroupsResponse> {
     return (await this.#client.call("DeleteAdGroups", input, options)) as DeleteAdGroupsResponse;
   }
 
   async getAdGroupsByIds(
     input: GetAdGroupsByIdsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetAdGroupsByIdsResponse> {
     return (await this.#client.call(
       "GetAdGroupsByIds",
@@ -511,7 +514,7 @@ export class CampaignManagementServiceClient {
 
   async getAdGroupsByCampaignId(
     input: GetAdGroupsByCampaignIdRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetAdGroupsByCampaignIdResponse> {
     return (await this.#client.call(
       "GetAdGroupsByCampaignId",
@@ -522,14 +525,14 @@ export class CampaignManagementServiceClient {
 
   async updateAdGroups(
     input: UpdateAdGroupsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<UpdateAdGroupsResponse> {
     return (await this.#client.call("UpdateAdGroups", input, options)) as UpdateAdGroupsResponse;
   }
 
   async getNegativeSitesByAdGroupIds(
     input: GetNegativeSitesByAdGroupIdsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetNegativeSitesByAdGroupIdsResponse> {
     return (await this.#client.call(
       "GetNegativeSitesByAdGroupIds",
@@ -540,7 +543,7 @@ export class CampaignManagementServiceClient {
 
   async setNegativeSitesToAdGroups(
     input: SetNegativeSitesToAdGroupsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<SetNegativeSitesToAdGroupsResponse> {
     return (await this.#client.call(
       "SetNegativeSitesToAdGroups",
@@ -551,7 +554,7 @@ export class CampaignManagementServiceClient {
 
   async getGeoLocationsFileUrl(
     input: GetGeoLocationsFileUrlRequest,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetGeoLocationsFileUrlResponse> {
     return (await this.#client.call(
       "GetGeoLocationsFileUrl",
@@ -560,17 +563,23 @@ export class CampaignManagementServiceClient {
     )) as GetGeoLocationsFileUrlResponse;
   }
 
-  async addAds(input: AddAdsRequestInput, options?: CallOptions): Promise<AddAdsResponse> {
+  async addAds(
+    input: AddAdsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ): Promise<AddAdsResponse> {
     return (await this.#client.call("AddAds", input, options)) as AddAdsResponse;
   }
 
-  async deleteAds(input: DeleteAdsRequestInput, options?: CallOptions): Promise<DeleteAdsResponse> {
+  async deleteAds(
+    input: DeleteAdsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ): Promise<DeleteAdsResponse> {
     return (await this.#client.call("DeleteAds", input, options)) as DeleteAdsResponse;
   }
 
   async getAdsByEditorialStatus(
     input: GetAdsByEditorialStatusRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetAdsByEditorialStatusResponse> {
     return (await this.#client.call(
       "GetAdsByEditorialStatus",
@@ -581,14 +590,14 @@ export class CampaignManagementServiceClient {
 
   async getAdsByIds(
     input: GetAdsByIdsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetAdsByIdsResponse> {
     return (await this.#client.call("GetAdsByIds", input, options)) as GetAdsByIdsResponse;
   }
 
   async getAdsByAdGroupId(
     input: GetAdsByAdGroupIdRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetAdsByAdGroupIdResponse> {
     return (await this.#client.call(
       "GetAdsByAdGroupId",
@@ -597,27 +606,30 @@ export class CampaignManagementServiceClient {
     )) as GetAdsByAdGroupIdResponse;
   }
 
-  async updateAds(input: UpdateAdsRequestInput, options?: CallOptions): Promise<UpdateAdsResponse> {
+  async updateAds(
+    input: UpdateAdsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ): Promise<UpdateAdsResponse> {
     return (await this.#client.call("UpdateAds", input, options)) as UpdateAdsResponse;
   }
 
   async addKeywords(
     input: AddKeywordsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<AddKeywordsResponse> {
     return (await this.#client.call("AddKeywords", input, options)) as AddKeywordsResponse;
   }
 
   async deleteKeywords(
     input: DeleteKeywordsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<DeleteKeywordsResponse> {
     return (await this.#client.call("DeleteKeywords", input, options)) as DeleteKeywordsResponse;
   }
 
   async getKeywordsByEditorialStatus(
     input: GetKeywordsByEditorialStatusRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetKeywordsByEditorialStatusResponse> {
     return (await this.#client.call(
       "GetKeywordsByEditorialStatus",
@@ -628,7 +640,7 @@ export class CampaignManagementServiceClient {
 
   async getKeywordsByIds(
     input: GetKeywordsByIdsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetKeywordsByIdsResponse> {
     return (await this.#client.call(
       "GetKeywordsByIds",
@@ -639,7 +651,7 @@ export class CampaignManagementServiceClient {
 
   async getKeywordsByAdGroupId(
     input: GetKeywordsByAdGroupIdRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetKeywordsByAdGroupIdResponse> {
     return (await this.#client.call(
       "GetKeywordsByAdGroupId",
@@ -650,14 +662,14 @@ export class CampaignManagementServiceClient {
 
   async updateKeywords(
     input: UpdateKeywordsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<UpdateKeywordsResponse> {
     return (await this.#client.call("UpdateKeywords", input, options)) as UpdateKeywordsResponse;
   }
 
   async appealEditorialRejections(
     input: AppealEditorialRejectionsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<AppealEditorialRejectionsResponse> {
     return (await this.#client.call(
       "AppealEditorialRejections",
@@ -668,7 +680,7 @@ export class CampaignManagementServiceClient {
 
   async getEditorialReasonsByIds(
     input: GetEditorialReasonsByIdsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetEditorialReasonsByIdsResponse> {
     return (await this.#client.call(
       "GetEditorialReasonsByIds",
@@ -679,7 +691,7 @@ export class CampaignManagementServiceClient {
 
   async getAccountMigrationStatuses(
     input: GetAccountMigrationStatusesRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetAccountMigrationStatusesResponse> {
     return (await this.#client.call(
       "GetAccountMigrationStatuses",
@@ -690,14 +702,14 @@ export class CampaignManagementServiceClient {
 
   async setAccountProperties(
     input: SetAccountPropertiesRequest,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<void> {
     await this.#client.call("SetAccountProperties", input, options);
   }
 
   async getAccountProperties(
     input: GetAccountPropertiesRequest,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetAccountPropertiesResponse> {
     return (await this.#client.call(
       "GetAccountProperties",
@@ -708,14 +720,14 @@ export class CampaignManagementServiceClient {
 
   async addAdExtensions(
     input: AddAdExtensionsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<AddAdExtensionsResponse> {
     return (await this.#client.call("AddAdExtensions", input, options)) as AddAdExtensionsResponse;
   }
 
   async getAdExtensionsByIds(
     input: GetAdExtensionsByIdsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetAdExtensionsByIdsResponse> {
     return (await this.#client.call(
       "GetAdExtensionsByIds",
@@ -726,7 +738,7 @@ export class CampaignManagementServiceClient {
 
   async updateAdExtensions(
     input: UpdateAdExtensionsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<UpdateAdExtensionsResponse> {
     return (await this.#client.call(
       "UpdateAdExtensions",
@@ -737,7 +749,7 @@ export class CampaignManagementServiceClient {
 
   async deleteAdExtensions(
     input: DeleteAdExtensionsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<DeleteAdExtensionsResponse> {
     return (await this.#client.call(
       "DeleteAdExtensions",
@@ -748,7 +760,7 @@ export class CampaignManagementServiceClient {
 
   async getAdExtensionsEditorialReasons(
     input: GetAdExtensionsEditorialReasonsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetAdExtensionsEditorialReasonsResponse> {
     return (await this.#client.call(
       "GetAdExtensionsEditorialReasons",
@@ -759,7 +771,7 @@ export class CampaignManagementServiceClient {
 
   async setAdExtensionsAssociations(
     input: SetAdExtensionsAssociationsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<SetAdExtensionsAssociationsResponse> {
     return (await this.#client.call(
       "SetAdExtensionsAssociations",
@@ -770,7 +782,7 @@ export class CampaignManagementServiceClient {
 
   async getAdExtensionsAssociations(
     input: GetAdExtensionsAssociationsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetAdExtensionsAssociationsResponse> {
     return (await this.#client.call(
       "GetAdExtensionsAssociations",
@@ -781,7 +793,7 @@ export class CampaignManagementServiceClient {
 
   async deleteAdExtensionsAssociations(
     input: DeleteAdExtensionsAssociationsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<DeleteAdExtensionsAssociationsResponse> {
     return (await this.#client.call(
       "DeleteAdExtensionsAssociations",
@@ -792,7 +804,7 @@ export class CampaignManagementServiceClient {
 
   async getAdExtensionIdsByAccountId(
     input: GetAdExtensionIdsByAccountIdRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetAdExtensionIdsByAccountIdResponse> {
     return (await this.#client.call(
       "GetAdExtensionIdsByAccountId",
@@ -801,20 +813,23 @@ export class CampaignManagementServiceClient {
     )) as GetAdExtensionIdsByAccountIdResponse;
   }
 
-  async addMedia(input: AddMediaRequestInput, options?: CallOptions): Promise<AddMediaResponse> {
+  async addMedia(
+    input: AddMediaRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ): Promise<AddMediaResponse> {
     return (await this.#client.call("AddMedia", input, options)) as AddMediaResponse;
   }
 
   async deleteMedia(
     input: DeleteMediaRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<DeleteMediaResponse> {
     return (await this.#client.call("DeleteMedia", input, options)) as DeleteMediaResponse;
   }
 
   async getMediaMetaDataByAccountId(
     input: GetMediaMetaDataByAccountIdRequest,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetMediaMetaDataByAccountIdResponse> {
     return (await this.#client.call(
       "GetMediaMetaDataByAccountId",
@@ -825,7 +840,7 @@ export class CampaignManagementServiceClient {
 
   async getMediaMetaDataByIds(
     input: GetMediaMetaDataByIdsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetMediaMetaDataByIdsResponse> {
     return (await this.#client.call(
       "GetMediaMetaDataByIds",
@@ -836,7 +851,7 @@ export class CampaignManagementServiceClient {
 
   async getMediaAssociations(
     input: GetMediaAssociationsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetMediaAssociationsResponse> {
     return (await this.#client.call(
       "GetMediaAssociations",
@@ -847,7 +862,7 @@ export class CampaignManagementServiceClient {
 
   async getAdGroupCriterionsByIds(
     input: GetAdGroupCriterionsByIdsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetAdGroupCriterionsByIdsResponse> {
     return (await this.#client.call(
       "GetAdGroupCriterionsByIds",
@@ -858,7 +873,7 @@ export class CampaignManagementServiceClient {
 
   async addAdGroupCriterions(
     input: AddAdGroupCriterionsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<AddAdGroupCriterionsResponse> {
     return (await this.#client.call(
       "AddAdGroupCriterions",
@@ -869,7 +884,7 @@ export class CampaignManagementServiceClient {
 
   async updateAdGroupCriterions(
     input: UpdateAdGroupCriterionsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<UpdateAdGroupCriterionsResponse> {
     return (await this.#client.call(
       "UpdateAdGroupCriterions",
@@ -880,7 +895,7 @@ export class CampaignManagementServiceClient {
 
   async deleteAdGroupCriterions(
     input: DeleteAdGroupCriterionsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<DeleteAdGroupCriterionsResponse> {
     return (await this.#client.call(
       "DeleteAdGroupCriterions",
@@ -891,7 +906,7 @@ export class CampaignManagementServiceClient {
 
   async applyProductPartitionActions(
     input: ApplyProductPartitionActionsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<ApplyProductPartitionActionsResponse> {
     return (await this.#client.call(
       "ApplyProductPartitionActions",
@@ -902,7 +917,7 @@ export class CampaignManagementServiceClient {
 
   async applyHotelGroupActions(
     input: ApplyHotelGroupActionsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<ApplyHotelGroupActionsResponse> {
     return (await this.#client.call(
       "ApplyHotelGroupActions",
@@ -913,7 +928,7 @@ export class CampaignManagementServiceClient {
 
   async applyAssetGroupListingGroupActions(
     input: ApplyAssetGroupListingGroupActionsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<ApplyAssetGroupListingGroupActionsResponse> {
     return (await this.#client.call(
       "ApplyAssetGroupListingGroupActions",
@@ -924,7 +939,7 @@ export class CampaignManagementServiceClient {
 
   async getAssetGroupListingGroupsByIds(
     input: GetAssetGroupListingGroupsByIdsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetAssetGroupListingGroupsByIdsResponse> {
     return (await this.#client.call(
       "GetAssetGroupListingGroupsByIds",
@@ -935,7 +950,7 @@ export class CampaignManagementServiceClient {
 
   async getBMCStoresByCustomerId(
     input: GetBMCStoresByCustomerIdRequest,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetBMCStoresByCustomerIdResponse> {
     return (await this.#client.call(
       "GetBMCStoresByCustomerId",
@@ -946,7 +961,7 @@ export class CampaignManagementServiceClient {
 
   async addNegativeKeywordsToEntities(
     input: AddNegativeKeywordsToEntitiesRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<AddNegativeKeywordsToEntitiesResponse> {
     return (await this.#client.call(
       "AddNegativeKeywordsToEntities",
@@ -957,7 +972,7 @@ export class CampaignManagementServiceClient {
 
   async getNegativeKeywordsByEntityIds(
     input: GetNegativeKeywordsByEntityIdsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetNegativeKeywordsByEntityIdsResponse> {
     return (await this.#client.call(
       "GetNegativeKeywordsByEntityIds",
@@ -968,7 +983,7 @@ export class CampaignManagementServiceClient {
 
   async deleteNegativeKeywordsFromEntities(
     input: DeleteNegativeKeywordsFromEntitiesRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<DeleteNegativeKeywordsFromEntitiesResponse> {
     return (await this.#client.call(
       "DeleteNegativeKeywordsFromEntities",
@@ -979,7 +994,7 @@ export class CampaignManagementServiceClient {
 
   async getSharedEntitiesByAccountId(
     input: GetSharedEntitiesByAccountIdRequest,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetSharedEntitiesByAccountIdResponse> {
     return (await this.#client.call(
       "GetSharedEntitiesByAccountId",
@@ -990,7 +1005,7 @@ export class CampaignManagementServiceClient {
 
   async getSharedEntities(
     input: GetSharedEntitiesRequest,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetSharedEntitiesResponse> {
     return (await this.#client.call(
       "GetSharedEntities",
@@ -1001,14 +1016,14 @@ export class CampaignManagementServiceClient {
 
   async addSharedEntity(
     input: AddSharedEntityRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<AddSharedEntityResponse> {
     return (await this.#client.call("AddSharedEntity", input, options)) as AddSharedEntityResponse;
   }
 
   async getListItemsBySharedList(
     input: GetListItemsBySharedListRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetListItemsBySharedListResponse> {
     return (await this.#client.call(
       "GetListItemsBySharedList",
@@ -1019,7 +1034,7 @@ export class CampaignManagementServiceClient {
 
   async addListItemsToSharedList(
     input: AddListItemsToSharedListRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<AddListItemsToSharedListResponse> {
     return (await this.#client.call(
       "AddListItemsToSharedList",
@@ -1030,7 +1045,7 @@ export class CampaignManagementServiceClient {
 
   async updateSharedEntities(
     input: UpdateSharedEntitiesRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<UpdateSharedEntitiesResponse> {
     return (await this.#client.call(
       "UpdateSharedEntities",
@@ -1041,7 +1056,7 @@ export class CampaignManagementServiceClient {
 
   async deleteListItemsFromSharedList(
     input: DeleteListItemsFromSharedListRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<DeleteListItemsFromSharedListResponse> {
     return (await this.#client.call(
       "DeleteListItemsFromSharedList",
@@ -1052,7 +1067,7 @@ export class CampaignManagementServiceClient {
 
   async setSharedEntityAssociations(
     input: SetSharedEntityAssociationsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<SetSharedEntityAssociationsResponse> {
     return (await this.#client.call(
       "SetSharedEntityAssociations",
@@ -1063,7 +1078,7 @@ export class CampaignManagementServiceClient {
 
   async deleteSharedEntityAssociations(
     input: DeleteSharedEntityAssociationsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<DeleteSharedEntityAssociationsResponse> {
     return (await this.#client.call(
       "DeleteSharedEntityAssociations",
@@ -1074,7 +1089,7 @@ export class CampaignManagementServiceClient {
 
   async getSharedEntityAssociationsBySharedEntityIds(
     input: GetSharedEntityAssociationsBySharedEntityIdsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetSharedEntityAssociationsBySharedEntityIdsResponse> {
     return (await this.#client.call(
       "GetSharedEntityAssociationsBySharedEntityIds",
@@ -1085,7 +1100,7 @@ export class CampaignManagementServiceClient {
 
   async getSharedEntityAssociationsByEntityIds(
     input: GetSharedEntityAssociationsByEntityIdsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetSharedEntityAssociationsByEntityIdsResponse> {
     return (await this.#client.call(
       "GetSharedEntityAssociationsByEntityIds",
@@ -1096,7 +1111,7 @@ export class CampaignManagementServiceClient {
 
   async deleteSharedEntities(
     input: DeleteSharedEntitiesRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<DeleteSharedEntitiesResponse> {
     return (await this.#client.call(
       "DeleteSharedEntities",
@@ -1107,7 +1122,7 @@ export class CampaignManagementServiceClient {
 
   async getCampaignSizesByAccountId(
     input: GetCampaignSizesByAccountIdRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetCampaignSizesByAccountIdResponse> {
     return (await this.#client.call(
       "GetCampaignSizesByAccountId",
@@ -1118,7 +1133,7 @@ export class CampaignManagementServiceClient {
 
   async addCampaignCriterions(
     input: AddCampaignCriterionsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<AddCampaignCriterionsResponse> {
     return (await this.#client.call(
       "AddCampaignCriterions",
@@ -1129,7 +1144,7 @@ export class CampaignManagementServiceClient {
 
   async updateCampaignCriterions(
     input: UpdateCampaignCriterionsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<UpdateCampaignCriterionsResponse> {
     return (await this.#client.call(
       "UpdateCampaignCriterions",
@@ -1140,7 +1155,7 @@ export class CampaignManagementServiceClient {
 
   async deleteCampaignCriterions(
     input: DeleteCampaignCriterionsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<DeleteCampaignCriterionsResponse> {
     return (await this.#client.call(
       "DeleteCampaignCriterions",
@@ -1151,7 +1166,7 @@ export class CampaignManagementServiceClient {
 
   async getCampaignCriterionsByIds(
     input: GetCampaignCriterionsByIdsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetCampaignCriterionsByIdsResponse> {
     return (await this.#client.call(
       "GetCampaignCriterionsByIds",
@@ -1162,35 +1177,35 @@ export class CampaignManagementServiceClient {
 
   async addBudgets(
     input: AddBudgetsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<AddBudgetsResponse> {
     return (await this.#client.call("AddBudgets", input, options)) as AddBudgetsResponse;
   }
 
   async updateBudgets(
     input: UpdateBudgetsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<UpdateBudgetsResponse> {
     return (await this.#client.call("UpdateBudgets", input, options)) as UpdateBudgetsResponse;
   }
 
   async deleteBudgets(
     input: DeleteBudgetsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<DeleteBudgetsResponse> {
     return (await this.#client.call("DeleteBudgets", input, options)) as DeleteBudgetsResponse;
   }
 
   async getBudgetsByIds(
     input: GetBudgetsByIdsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetBudgetsByIdsResponse> {
     return (await this.#client.call("GetBudgetsByIds", input, options)) as GetBudgetsByIdsResponse;
   }
 
   async getCampaignIdsByBudgetIds(
     input: GetCampaignIdsByBudgetIdsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetCampaignIdsByBudgetIdsResponse> {
     return (await this.#client.call(
       "GetCampaignIdsByBudgetIds",
@@ -1201,7 +1216,7 @@ export class CampaignManagementServiceClient {
 
   async addBidStrategies(
     input: AddBidStrategiesRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<AddBidStrategiesResponse> {
     return (await this.#client.call(
       "AddBidStrategies",
@@ -1212,7 +1227,7 @@ export class CampaignManagementServiceClient {
 
   async updateBidStrategies(
     input: UpdateBidStrategiesRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<UpdateBidStrategiesResponse> {
     return (await this.#client.call(
       "UpdateBidStrategies",
@@ -1223,7 +1238,7 @@ export class CampaignManagementServiceClient {
 
   async deleteBidStrategies(
     input: DeleteBidStrategiesRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<DeleteBidStrategiesResponse> {
     return (await this.#client.call(
       "DeleteBidStrategies",
@@ -1234,7 +1249,7 @@ export class CampaignManagementServiceClient {
 
   async getBidStrategiesByIds(
     input: GetBidStrategiesByIdsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetBidStrategiesByIdsResponse> {
     return (await this.#client.call(
       "GetBidStrategiesByIds",
@@ -1245,7 +1260,7 @@ export class CampaignManagementServiceClient {
 
   async getCampaignIdsByBidStrategyIds(
     input: GetCampaignIdsByBidStrategyIdsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetCampaignIdsByBidStrategyIdsResponse> {
     return (await this.#client.call(
       "GetCampaignIdsByBidStrategyIds",
@@ -1256,7 +1271,7 @@ export class CampaignManagementServiceClient {
 
   async addAudienceGroups(
     input: AddAudienceGroupsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<AddAudienceGroupsResponse> {
     return (await this.#client.call(
       "AddAudienceGroups",
@@ -1267,7 +1282,7 @@ export class CampaignManagementServiceClient {
 
   async updateAudienceGroups(
     input: UpdateAudienceGroupsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<UpdateAudienceGroupsResponse> {
     return (await this.#client.call(
       "UpdateAudienceGroups",
@@ -1278,7 +1293,7 @@ export class CampaignManagementServiceClient {
 
   async deleteAudienceGroups(
     input: DeleteAudienceGroupsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<DeleteAudienceGroupsResponse> {
     return (await this.#client.call(
       "DeleteAudienceGroups",
@@ -1289,7 +1304,7 @@ export class CampaignManagementServiceClient {
 
   async getAudienceGroupsByIds(
     input: GetAudienceGroupsByIdsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetAudienceGroupsByIdsResponse> {
     return (await this.#client.call(
       "GetAudienceGroupsByIds",
@@ -1300,14 +1315,14 @@ export class CampaignManagementServiceClient {
 
   async addAssetGroups(
     input: AddAssetGroupsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<AddAssetGroupsResponse> {
     return (await this.#client.call("AddAssetGroups", input, options)) as AddAssetGroupsResponse;
   }
 
   async updateAssetGroups(
     input: UpdateAssetGroupsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<UpdateAssetGroupsResponse> {
     return (await this.#client.call(
       "UpdateAssetGroups",
@@ -1318,7 +1333,7 @@ export class CampaignManagementServiceClient {
 
   async deleteAssetGroups(
     input: DeleteAssetGroupsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<DeleteAssetGroupsResponse> {
     return (await this.#client.call(
       "DeleteAssetGroups",
@@ -1329,7 +1344,7 @@ export class CampaignManagementServiceClient {
 
   async getAssetGroupsByIds(
     input: GetAssetGroupsByIdsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetAssetGroupsByIdsResponse> {
     return (await this.#client.call(
       "GetAssetGroupsByIds",
@@ -1340,7 +1355,7 @@ export class CampaignManagementServiceClient {
 
   async getAssetGroupsByCampaignId(
     input: GetAssetGroupsByCampaignIdRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetAssetGroupsByCampaignIdResponse> {
     return (await this.#client.call(
       "GetAssetGroupsByCampaignId",
@@ -1351,7 +1366,7 @@ export class CampaignManagementServiceClient {
 
   async getAssetGroupsEditorialReasons(
     input: GetAssetGroupsEditorialReasonsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetAssetGroupsEditorialReasonsResponse> {
     return (await this.#client.call(
       "GetAssetGroupsEditorialReasons",
@@ -1362,7 +1377,7 @@ export class CampaignManagementServiceClient {
 
   async setAudienceGroupAssetGroupAssociations(
     input: SetAudienceGroupAssetGroupAssociationsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<SetAudienceGroupAssetGroupAssociationsResponse> {
     return (await this.#client.call(
       "SetAudienceGroupAssetGroupAssociations",
@@ -1373,7 +1388,7 @@ export class CampaignManagementServiceClient {
 
   async deleteAudienceGroupAssetGroupAssociations(
     input: DeleteAudienceGroupAssetGroupAssociationsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<DeleteAudienceGroupAssetGroupAssociationsResponse> {
     return (await this.#client.call(
       "DeleteAudienceGroupAssetGroupAssociations",
@@ -1384,7 +1399,7 @@ export class CampaignManagementServiceClient {
 
   async getAudienceGroupAssetGroupAssociationsByAssetGroupIds(
     input: GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse> {
     return (await this.#client.call(
       "GetAudienceGroupAssetGroupAssociationsByAssetGroupIds",
@@ -1395,7 +1410,7 @@ export class CampaignManagementServiceClient {
 
   async getAudienceGroupAssetGroupAssociationsByAudienceGroupIds(
     input: GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse> {
     return (await this.#client.call(
       "GetAudienceGroupAssetGroupAssociationsByAudienceGroupIds",
@@ -1406,28 +1421,28 @@ export class CampaignManagementServiceClient {
 
   async addAudiences(
     input: AddAudiencesRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<AddAudiencesResponse> {
     return (await this.#client.call("AddAudiences", input, options)) as AddAudiencesResponse;
   }
 
   async updateAudiences(
     input: UpdateAudiencesRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<UpdateAudiencesResponse> {
     return (await this.#client.call("UpdateAudiences", input, options)) as UpdateAudiencesResponse;
   }
 
   async deleteAudiences(
     input: DeleteAudiencesRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<DeleteAudiencesResponse> {
     return (await this.#client.call("DeleteAudiences", input, options)) as DeleteAudiencesResponse;
   }
 
   async getAudiencesByIds(
     input: GetAudiencesByIdsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetAudiencesByIdsResponse> {
     return (await this.#client.call(
       "GetAudiencesByIds",
@@ -1438,7 +1453,7 @@ export class CampaignManagementServiceClient {
 
   async applyCustomerListItems(
     input: ApplyCustomerListItemsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<ApplyCustomerListItemsResponse> {
     return (await this.#client.call(
       "ApplyCustomerListItems",
@@ -1449,7 +1464,7 @@ export class CampaignManagementServiceClient {
 
   async applyCustomerListUserData(
     input: ApplyCustomerListUserDataRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<ApplyCustomerListUserDataResponse> {
     return (await this.#client.call(
       "ApplyCustomerListUserData",
@@ -1460,28 +1475,28 @@ export class CampaignManagementServiceClient {
 
   async getUetTagsByIds(
     input: GetUetTagsByIdsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetUetTagsByIdsResponse> {
     return (await this.#client.call("GetUetTagsByIds", input, options)) as GetUetTagsByIdsResponse;
   }
 
   async addUetTags(
     input: AddUetTagsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<AddUetTagsResponse> {
     return (await this.#client.call("AddUetTags", input, options)) as AddUetTagsResponse;
   }
 
   async updateUetTags(
     input: UpdateUetTagsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<UpdateUetTagsResponse> {
     return (await this.#client.call("UpdateUetTags", input, options)) as UpdateUetTagsResponse;
   }
 
   async getConversionGoalsByIds(
     input: GetConversionGoalsByIdsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetConversionGoalsByIdsResponse> {
     return (await this.#client.call(
       "GetConversionGoalsByIds",
@@ -1492,7 +1507,7 @@ export class CampaignManagementServiceClient {
 
   async getConversionGoalsByTagIds(
     input: GetConversionGoalsByTagIdsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetConversionGoalsByTagIdsResponse> {
     return (await this.#client.call(
       "GetConversionGoalsByTagIds",
@@ -1503,7 +1518,7 @@ export class CampaignManagementServiceClient {
 
   async addConversionGoals(
     input: AddConversionGoalsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<AddConversionGoalsResponse> {
     return (await this.#client.call(
       "AddConversionGoals",
@@ -1514,7 +1529,7 @@ export class CampaignManagementServiceClient {
 
   async updateConversionGoals(
     input: UpdateConversionGoalsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<UpdateConversionGoalsResponse> {
     return (await this.#client.call(
       "UpdateConversionGoals",
@@ -1525,7 +1540,7 @@ export class CampaignManagementServiceClient {
 
   async applyOfflineConversions(
     input: ApplyOfflineConversionsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<ApplyOfflineConversionsResponse> {
     return (await this.#client.call(
       "ApplyOfflineConversions",
@@ -1536,7 +1551,7 @@ export class CampaignManagementServiceClient {
 
   async applyOfflineConversionAdjustments(
     input: ApplyOfflineConversionAdjustmentsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<ApplyOfflineConversionAdjustmentsResponse> {
     return (await this.#client.call(
       "ApplyOfflineConversionAdjustments",
@@ -1547,7 +1562,7 @@ export class CampaignManagementServiceClient {
 
   async applyOnlineConversionAdjustments(
     input: ApplyOnlineConversionAdjustmentsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<ApplyOnlineConversionAdjustmentsResponse> {
     return (await this.#client.call(
       "ApplyOnlineConversionAdjustments",
@@ -1558,7 +1573,7 @@ export class CampaignManagementServiceClient {
 
   async getOfflineConversionReports(
     input: GetOfflineConversionReportsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetOfflineConversionReportsResponse> {
     return (await this.#client.call(
       "GetOfflineConversionReports",
@@ -1569,7 +1584,7 @@ export class CampaignManagementServiceClient {
 
   async getOfflineConversionReportByGoalIds(
     input: GetOfflineConversionReportByGoalIdsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetOfflineConversionReportByGoalIdsResponse> {
     return (await this.#client.call(
       "GetOfflineConversionReportByGoalIds",
@@ -1578,34 +1593,37 @@ export class CampaignManagementServiceClient {
     )) as GetOfflineConversionReportByGoalIdsResponse;
   }
 
-  async addLabels(input: AddLabelsRequestInput, options?: CallOptions): Promise<AddLabelsResponse> {
+  async addLabels(
+    input: AddLabelsRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ): Promise<AddLabelsResponse> {
     return (await this.#client.call("AddLabels", input, options)) as AddLabelsResponse;
   }
 
   async deleteLabels(
     input: DeleteLabelsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<DeleteLabelsResponse> {
     return (await this.#client.call("DeleteLabels", input, options)) as DeleteLabelsResponse;
   }
 
   async updateLabels(
     input: UpdateLabelsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<UpdateLabelsResponse> {
     return (await this.#client.call("UpdateLabels", input, options)) as UpdateLabelsResponse;
   }
 
   async getLabelsByIds(
     input: GetLabelsByIdsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetLabelsByIdsResponse> {
     return (await this.#client.call("GetLabelsByIds", input, options)) as GetLabelsByIdsResponse;
   }
 
   async setLabelAssociations(
     input: SetLabelAssociationsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<SetLabelAssociationsResponse> {
     return (await this.#client.call(
       "SetLabelAssociations",
@@ -1616,7 +1634,7 @@ export class CampaignManagementServiceClient {
 
   async deleteLabelAssociations(
     input: DeleteLabelAssociationsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<DeleteLabelAssociationsResponse> {
     return (await this.#client.call(
       "DeleteLabelAssociations",
@@ -1627,7 +1645,7 @@ export class CampaignManagementServiceClient {
 
   async getLabelAssociationsByEntityIds(
     input: GetLabelAssociationsByEntityIdsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetLabelAssociationsByEntityIdsResponse> {
     return (await this.#client.call(
       "GetLabelAssociationsByEntityIds",
@@ -1638,7 +1656,7 @@ export class CampaignManagementServiceClient {
 
   async getLabelAssociationsByLabelIds(
     input: GetLabelAssociationsByLabelIdsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetLabelAssociationsByLabelIdsResponse> {
     return (await this.#client.call(
       "GetLabelAssociationsByLabelIds",
@@ -1649,14 +1667,14 @@ export class CampaignManagementServiceClient {
 
   async addExperiments(
     input: AddExperimentsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<AddExperimentsResponse> {
     return (await this.#client.call("AddExperiments", input, options)) as AddExperimentsResponse;
   }
 
   async deleteExperiments(
     input: DeleteExperimentsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<DeleteExperimentsResponse> {
     return (await this.#client.call(
       "DeleteExperiments",
@@ -1667,7 +1685,7 @@ export class CampaignManagementServiceClient {
 
   async updateExperiments(
     input: UpdateExperimentsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<UpdateExperimentsResponse> {
     return (await this.#client.call(
       "UpdateExperiments",
@@ -1678,7 +1696,7 @@ export class CampaignManagementServiceClient {
 
   async getExperimentsByIds(
     input: GetExperimentsByIdsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetExperimentsByIdsResponse> {
     return (await this.#client.call(
       "GetExperimentsByIds",
@@ -1689,7 +1707,7 @@ export class CampaignManagementServiceClient {
 
   async getProfileDataFileUrl(
     input: GetProfileDataFileUrlRequest,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetProfileDataFileUrlResponse> {
     return (await this.#client.call(
       "GetProfileDataFileUrl",
@@ -1700,14 +1718,14 @@ export class CampaignManagementServiceClient {
 
   async searchCompanies(
     input: SearchCompaniesRequest,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<SearchCompaniesResponse> {
     return (await this.#client.call("SearchCompanies", input, options)) as SearchCompaniesResponse;
   }
 
   async getFileImportUploadUrl(
     input: GetFileImportUploadUrlRequest,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetFileImportUploadUrlResponse> {
     return (await this.#client.call(
       "GetFileImportUploadUrl",
@@ -1718,14 +1736,14 @@ export class CampaignManagementServiceClient {
 
   async addImportJobs(
     input: AddImportJobsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<AddImportJobsResponse> {
     return (await this.#client.call("AddImportJobs", input, options)) as AddImportJobsResponse;
   }
 
   async getImportResults(
     input: GetImportResultsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetImportResultsResponse> {
     return (await this.#client.call(
       "GetImportResults",
@@ -1736,7 +1754,7 @@ export class CampaignManagementServiceClient {
 
   async getImportJobsByIds(
     input: GetImportJobsByIdsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetImportJobsByIdsResponse> {
     return (await this.#client.call(
       "GetImportJobsByIds",
@@ -1747,7 +1765,7 @@ export class CampaignManagementServiceClient {
 
   async deleteImportJobs(
     input: DeleteImportJobsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<DeleteImportJobsResponse> {
     return (await this.#client.call(
       "DeleteImportJobs",
@@ -1758,7 +1776,7 @@ export class CampaignManagementServiceClient {
 
   async getImportEntityIdsMapping(
     input: GetImportEntityIdsMappingRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetImportEntityIdsMappingResponse> {
     return (await this.#client.call(
       "GetImportEntityIdsMapping",
@@ -1769,7 +1787,7 @@ export class CampaignManagementServiceClient {
 
   async updateImportJobs(
     input: UpdateImportJobsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<UpdateImportJobsResponse> {
     return (await this.#client.call(
       "UpdateImportJobs",
@@ -1778,52 +1796,58 @@ export class CampaignManagementServiceClient {
     )) as UpdateImportJobsResponse;
   }
 
-  async addVideos(input: AddVideosRequestInput, options?: CallOptions): Promise<AddVideosResponse> {
+  async addVideos(
+    input: AddVideosRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ): Promise<AddVideosResponse> {
     return (await this.#client.call("AddVideos", input, options)) as AddVideosResponse;
   }
 
   async deleteVideos(
     input: DeleteVideosRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<DeleteVideosResponse> {
     return (await this.#client.call("DeleteVideos", input, options)) as DeleteVideosResponse;
   }
 
   async getVideosByIds(
     input: GetVideosByIdsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetVideosByIdsResponse> {
     return (await this.#client.call("GetVideosByIds", input, options)) as GetVideosByIdsResponse;
   }
 
   async updateVideos(
     input: UpdateVideosRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<UpdateVideosResponse> {
     return (await this.#client.call("UpdateVideos", input, options)) as UpdateVideosResponse;
   }
 
-  async addHTML5s(input: AddHTML5sRequestInput, options?: CallOptions): Promise<AddHTML5sResponse> {
+  async addHTML5s(
+    input: AddHTML5sRequestInput,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
+  ): Promise<AddHTML5sResponse> {
     return (await this.#client.call("AddHTML5s", input, options)) as AddHTML5sResponse;
   }
 
   async getHTML5sByIds(
     input: GetHTML5sByIdsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetHTML5sByIdsResponse> {
     return (await this.#client.call("GetHTML5sByIds", input, options)) as GetHTML5sByIdsResponse;
   }
 
   async deleteHTML5s(
     input: DeleteHTML5sRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<DeleteHTML5sResponse> {
     return (await this.#client.call("DeleteHTML5s", input, options)) as DeleteHTML5sResponse;
   }
 
   async addCampaignConversionGoals(
     input: AddCampaignConversionGoalsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<AddCampaignConversionGoalsResponse> {
     return (await this.#client.call(
       "AddCampaignConversionGoals",
@@ -1834,7 +1858,7 @@ export class CampaignManagementServiceClient {
 
   async deleteCampaignConversionGoals(
     input: DeleteCampaignConversionGoalsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<DeleteCampaignConversionGoalsResponse> {
     return (await this.#client.call(
       "DeleteCampaignConversionGoals",
@@ -1845,7 +1869,7 @@ export class CampaignManagementServiceClient {
 
   async addDataExclusions(
     input: AddDataExclusionsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<AddDataExclusionsResponse> {
     return (await this.#client.call(
       "AddDataExclusions",
@@ -1856,7 +1880,7 @@ export class CampaignManagementServiceClient {
 
   async updateDataExclusions(
     input: UpdateDataExclusionsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<UpdateDataExclusionsResponse> {
     return (await this.#client.call(
       "UpdateDataExclusions",
@@ -1867,7 +1891,7 @@ export class CampaignManagementServiceClient {
 
   async deleteDataExclusions(
     input: DeleteDataExclusionsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<DeleteDataExclusionsResponse> {
     return (await this.#client.call(
       "DeleteDataExclusions",
@@ -1878,7 +1902,7 @@ export class CampaignManagementServiceClient {
 
   async getDataExclusionsByIds(
     input: GetDataExclusionsByIdsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetDataExclusionsByIdsResponse> {
     return (await this.#client.call(
       "GetDataExclusionsByIds",
@@ -1889,7 +1913,7 @@ export class CampaignManagementServiceClient {
 
   async getDataExclusionsByAccountId(
     input: GetDataExclusionsByAccountIdRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetDataExclusionsByAccountIdResponse> {
     return (await this.#client.call(
       "GetDataExclusionsByAccountId",
@@ -1900,7 +1924,7 @@ export class CampaignManagementServiceClient {
 
   async addSeasonalityAdjustments(
     input: AddSeasonalityAdjustmentsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<AddSeasonalityAdjustmentsResponse> {
     return (await this.#client.call(
       "AddSeasonalityAdjustments",
@@ -1911,7 +1935,7 @@ export class CampaignManagementServiceClient {
 
   async updateSeasonalityAdjustments(
     input: UpdateSeasonalityAdjustmentsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<UpdateSeasonalityAdjustmentsResponse> {
     return (await this.#client.call(
       "UpdateSeasonalityAdjustments",
@@ -1922,7 +1946,7 @@ export class CampaignManagementServiceClient {
 
   async deleteSeasonalityAdjustments(
     input: DeleteSeasonalityAdjustmentsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<DeleteSeasonalityAdjustmentsResponse> {
     return (await this.#client.call(
       "DeleteSeasonalityAdjustments",
@@ -1933,7 +1957,7 @@ export class CampaignManagementServiceClient {
 
   async getSeasonalityAdjustmentsByIds(
     input: GetSeasonalityAdjustmentsByIdsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetSeasonalityAdjustmentsByIdsResponse> {
     return (await this.#client.call(
       "GetSeasonalityAdjustmentsByIds",
@@ -1944,7 +1968,7 @@ export class CampaignManagementServiceClient {
 
   async getSeasonalityAdjustmentsByAccountId(
     input: GetSeasonalityAdjustmentsByAccountIdRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetSeasonalityAdjustmentsByAccountIdResponse> {
     return (await this.#client.call(
       "GetSeasonalityAdjustmentsByAccountId",
@@ -1955,7 +1979,7 @@ export class CampaignManagementServiceClient {
 
   async createAssetGroupRecommendation(
     input: CreateAssetGroupRecommendationRequest,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<CreateAssetGroupRecommendationResponse> {
     return (await this.#client.call(
       "CreateAssetGroupRecommendation",
@@ -1966,7 +1990,7 @@ export class CampaignManagementServiceClient {
 
   async createResponsiveAdRecommendation(
     input: CreateResponsiveAdRecommendationRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<CreateResponsiveAdRecommendationResponse> {
     return (await this.#client.call(
       "CreateResponsiveAdRecommendation",
@@ -1977,7 +2001,7 @@ export class CampaignManagementServiceClient {
 
   async createResponsiveSearchAdRecommendation(
     input: CreateResponsiveSearchAdRecommendationRequest,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<CreateResponsiveSearchAdRecommendationResponse> {
     return (await this.#client.call(
       "CreateResponsiveSearchAdRecommendation",
@@ -1988,7 +2012,7 @@ export class CampaignManagementServiceClient {
 
   async refineAssetGroupRecommendation(
     input: RefineAssetGroupRecommendationRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<RefineAssetGroupRecommendationResponse> {
     return (await this.#client.call(
       "RefineAssetGroupRecommendation",
@@ -1999,7 +2023,7 @@ export class CampaignManagementServiceClient {
 
   async refineResponsiveAdRecommendation(
     input: RefineResponsiveAdRecommendationRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<RefineResponsiveAdRecommendationResponse> {
     return (await this.#client.call(
       "RefineResponsiveAdRecommendation",
@@ -2010,7 +2034,7 @@ export class CampaignManagementServiceClient {
 
   async refineResponsiveSearchAdRecommendation(
     input: RefineResponsiveSearchAdRecommendationRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<RefineResponsiveSearchAdRecommendationResponse> {
     return (await this.#client.call(
       "RefineResponsiveSearchAdRecommendation",
@@ -2021,7 +2045,7 @@ export class CampaignManagementServiceClient {
 
   async getResponsiveAdRecommendationJob(
     input: GetResponsiveAdRecommendationJobRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetResponsiveAdRecommendationJobResponse> {
     return (await this.#client.call(
       "GetResponsiveAdRecommendationJob",
@@ -2032,7 +2056,7 @@ export class CampaignManagementServiceClient {
 
   async updateConversionValueRules(
     input: UpdateConversionValueRulesRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<UpdateConversionValueRulesResponse> {
     return (await this.#client.call(
       "UpdateConversionValueRules",
@@ -2043,7 +2067,7 @@ export class CampaignManagementServiceClient {
 
   async updateConversionValueRulesStatus(
     input: UpdateConversionValueRulesStatusRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<UpdateConversionValueRulesStatusResponse> {
     return (await this.#client.call(
       "UpdateConversionValueRulesStatus",
@@ -2054,7 +2078,7 @@ export class CampaignManagementServiceClient {
 
   async addConversionValueRules(
     input: AddConversionValueRulesRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<AddConversionValueRulesResponse> {
     return (await this.#client.call(
       "AddConversionValueRules",
@@ -2065,7 +2089,7 @@ export class CampaignManagementServiceClient {
 
   async getConversionValueRulesByAccountId(
     input: GetConversionValueRulesByAccountIdRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetConversionValueRulesByAccountIdResponse> {
     return (await this.#client.call(
       "GetConversionValueRulesByAccountId",
@@ -2076,7 +2100,7 @@ export class CampaignManagementServiceClient {
 
   async getConversionValueRulesByIds(
     input: GetConversionValueRulesByIdsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetConversionValueRulesByIdsResponse> {
     return (await this.#client.call(
       "GetConversionValueRulesByIds",
@@ -2087,28 +2111,28 @@ export class CampaignManagementServiceClient {
 
   async addBrandKits(
     input: AddBrandKitsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<AddBrandKitsResponse> {
     return (await this.#client.call("AddBrandKits", input, options)) as AddBrandKitsResponse;
   }
 
   async updateBrandKits(
     input: UpdateBrandKitsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<UpdateBrandKitsResponse> {
     return (await this.#client.call("UpdateBrandKits", input, options)) as UpdateBrandKitsResponse;
   }
 
   async deleteBrandKits(
     input: DeleteBrandKitsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<DeleteBrandKitsResponse> {
     return (await this.#client.call("DeleteBrandKits", input, options)) as DeleteBrandKitsResponse;
   }
 
   async createBrandKitRecommendation(
     input: CreateBrandKitRecommendationRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<CreateBrandKitRecommendationResponse> {
     return (await this.#client.call(
       "CreateBrandKitRecommendation",
@@ -2119,7 +2143,7 @@ export class CampaignManagementServiceClient {
 
   async addNewCustomerAcquisitionGoals(
     input: AddNewCustomerAcquisitionGoalsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<AddNewCustomerAcquisitionGoalsResponse> {
     return (await this.#client.call(
       "AddNewCustomerAcquisitionGoals",
@@ -2130,7 +2154,7 @@ export class CampaignManagementServiceClient {
 
   async updateNewCustomerAcquisitionGoals(
     input: UpdateNewCustomerAcquisitionGoalsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<UpdateNewCustomerAcquisitionGoalsResponse> {
     return (await this.#client.call(
       "UpdateNewCustomerAcquisitionGoals",
@@ -2141,7 +2165,7 @@ export class CampaignManagementServiceClient {
 
   async getNewCustomerAcquisitionGoalsByAccountId(
     input: GetNewCustomerAcquisitionGoalsByAccountIdRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetNewCustomerAcquisitionGoalsByAccountIdResponse> {
     return (await this.#client.call(
       "GetNewCustomerAcquisitionGoalsByAccountId",
@@ -2152,7 +2176,7 @@ export class CampaignManagementServiceClient {
 
   async getBrandKitsByAccountId(
     input: GetBrandKitsByAccountIdRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetBrandKitsByAccountIdResponse> {
     return (await this.#client.call(
       "GetBrandKitsByAccountId",
@@ -2163,7 +2187,7 @@ export class CampaignManagementServiceClient {
 
   async getBrandKitsByIds(
     input: GetBrandKitsByIdsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetBrandKitsByIdsResponse> {
     return (await this.#client.call(
       "GetBrandKitsByIds",
@@ -2174,7 +2198,7 @@ export class CampaignManagementServiceClient {
 
   async getClipchampTemplates(
     input: GetClipchampTemplatesRequest,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetClipchampTemplatesResponse> {
     return (await this.#client.call(
       "GetClipchampTemplates",
@@ -2185,7 +2209,7 @@ export class CampaignManagementServiceClient {
 
   async getSupportedClipchampAudio(
     input: GetSupportedClipchampAudioRequest,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetSupportedClipchampAudioResponse> {
     return (await this.#client.call(
       "GetSupportedClipchampAudio",
@@ -2196,7 +2220,7 @@ export class CampaignManagementServiceClient {
 
   async getSupportedFonts(
     input: GetSupportedFontsRequest,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetSupportedFontsResponse> {
     return (await this.#client.call(
       "GetSupportedFonts",
@@ -2207,21 +2231,21 @@ export class CampaignManagementServiceClient {
 
   async getHealthCheck(
     input: GetHealthCheckRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetHealthCheckResponse> {
     return (await this.#client.call("GetHealthCheck", input, options)) as GetHealthCheckResponse;
   }
 
   async getDiagnostics(
     input: GetDiagnosticsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetDiagnosticsResponse> {
     return (await this.#client.call("GetDiagnostics", input, options)) as GetDiagnosticsResponse;
   }
 
   async getAnnotationOptOut(
     input: GetAnnotationOptOutRequest,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetAnnotationOptOutResponse> {
     return (await this.#client.call(
       "GetAnnotationOptOut",
@@ -2232,14 +2256,14 @@ export class CampaignManagementServiceClient {
 
   async updateAnnotationOptOut(
     input: UpdateAnnotationOptOutRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<void> {
     await this.#client.call("UpdateAnnotationOptOut", input, options);
   }
 
   async addLinkedInSegments(
     input: AddLinkedInSegmentsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<AddLinkedInSegmentsResponse> {
     return (await this.#client.call(
       "AddLinkedInSegments",
@@ -2250,7 +2274,7 @@ export class CampaignManagementServiceClient {
 
   async deleteLinkedInSegments(
     input: DeleteLinkedInSegmentsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<DeleteLinkedInSegmentsResponse> {
     return (await this.#client.call(
       "DeleteLinkedInSegments",
@@ -2261,7 +2285,7 @@ export class CampaignManagementServiceClient {
 
   async updateLinkedInSegments(
     input: UpdateLinkedInSegmentsRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<UpdateLinkedInSegmentsResponse> {
     return (await this.#client.call(
       "UpdateLinkedInSegments",
@@ -2272,7 +2296,7 @@ export class CampaignManagementServiceClient {
 
   async getUetTagAuthKey(
     input: GetUetTagAuthKeyRequestInput,
-    options?: CallOptions,
+    options?: CallOptions<CampaignManagementServiceSoapHeaders>,
   ): Promise<GetUetTagAuthKeyResponse> {
     return (await this.#client.call(
       "GetUetTagAuthKey",

@@ -524,6 +524,7 @@ export type {
   CampaignCriterionStatus,
   CampaignCriterionType,
   CampaignInput,
+  CampaignManagementServiceSoapHeaders,
   CampaignNegativeSites,
   CampaignNegativeSitesInput,
   CampaignSize,

@@ -86,6 +86,7 @@ import type {
   ApplyOnlineConversionAdjustmentsResponse,
   ApplyProductPartitionActionsRequest,
   ApplyProductPartitionActionsResponseInput,
+  CampaignManagementServiceSoapHeaders,
   CreateAssetGroupRecommendationRequest,
   CreateAssetGroupRecommendationResponseInput,
   CreateBrandKitRecommendationRequest,
@@ -394,827 +395,827 @@ import type {
 export interface CampaignManagementServiceService {
   addCampaigns(
     input: AddCampaignsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): AddCampaignsResponseInput | Promise<AddCampaignsResponseInput>;
   getCampaignsByAccountId(
     input: GetCampaignsByAccountIdRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetCampaignsByAccountIdResponseInput | Promise<GetCampaignsByAccountIdResponseInput>;
   getCampaignsByIds(
     input: GetCampaignsByIdsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetCampaignsByIdsResponseInput | Promise<GetCampaignsByIdsResponseInput>;
   deleteCampaigns(
     input: DeleteCampaignsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): DeleteCampaignsResponse | Promise<DeleteCampaignsResponse>;
   updateCampaigns(
     input: UpdateCampaignsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): UpdateCampaignsResponse | Promise<UpdateCampaignsResponse>;
   getNegativeSitesByCampaignIds(
     input: GetNegativeSitesByCampaignIdsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ):
     | GetNegativeSitesByCampaignIdsResponseInput
     | Promise<GetNegativeSitesByCampaignIdsResponseInput>;
   setNegativeSitesToCampaigns(
     input: SetNegativeSitesToCampaignsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): SetNegativeSitesToCampaignsResponse | Promise<SetNegativeSitesToCampaignsResponse>;
   getConfigValue(
     input: GetConfigValueRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetConfigValueResponse | Promise<GetConfigValueResponse>;
   getBSCCountries(
     input: GetBSCCountriesRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetBSCCountriesResponse | Promise<GetBSCCountriesResponse>;
   addAdGroups(
     input: AddAdGroupsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): AddAdGroupsResponseInput | Promise<AddAdGroupsResponseInput>;
   deleteAdGroups(
     input: DeleteAdGroupsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): DeleteAdGroupsResponse | Promise<DeleteAdGroupsResponse>;
   getAdGroupsByIds(
     input: GetAdGroupsByIdsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetAdGroupsByIdsResponseInput | Promise<GetAdGroupsByIdsResponseInput>;
   getAdGroupsByCampaignId(
     input: GetAdGroupsByCampaignIdRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetAdGroupsByCampaignIdResponseInput | Promise<GetAdGroupsByCampaignIdResponseInput>;
   updateAdGroups(
     input: UpdateAdGroupsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): UpdateAdGroupsResponse | Promise<UpdateAdGroupsResponse>;
   getNegativeSitesByAdGroupIds(
     input: GetNegativeSitesByAdGroupIdsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetNegativeSitesByAdGroupIdsResponseInput | Promise<GetNegativeSitesByAdGroupIdsResponseInput>;
   setNegativeSitesToAdGroups(
     input: SetNegativeSitesToAdGroupsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): SetNegativeSitesToAdGroupsResponse | Promise<SetNegativeSitesToAdGroupsResponse>;
   getGeoLocationsFileUrl(
     input: GetGeoLocationsFileUrlRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetGeoLocationsFileUrlResponseInput | Promise<GetGeoLocationsFileUrlResponseInput>;
   addAds(
     input: AddAdsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): AddAdsResponseInput | Promise<AddAdsResponseInput>;
   deleteAds(
     input: DeleteAdsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): DeleteAdsResponse | Promise<DeleteAdsResponse>;
   getAdsByEditorialStatus(
     input: GetAdsByEditorialStatusRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetAdsByEditorialStatusResponseInput | Promise<GetAdsByEditorialStatusResponseInput>;
   getAdsByIds(
     input: GetAdsByIdsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetAdsByIdsResponseInput | Promise<GetAdsByIdsResponseInput>;
   getAdsByAdGroupId(
     input: GetAdsByAdGroupIdRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetAdsByAdGroupIdResponseInput | Promise<GetAdsByAdGroupIdResponseInput>;
   updateAds(
     input: UpdateAdsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): UpdateAdsResponse | Promise<UpdateAdsResponse>;
   addKeywords(
     input: AddKeywordsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): AddKeywordsResponseInput | Promise<AddKeywordsResponseInput>;
   deleteKeywords(
     input: DeleteKeywordsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): DeleteKeywordsResponse | Promise<DeleteKeywordsResponse>;
   getKeywordsByEditorialStatus(
     input: GetKeywordsByEditorialStatusRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetKeywordsByEditorialStatusResponseInput | Promise<GetKeywordsByEditorialStatusResponseInput>;
   getKeywordsByIds(
     input: GetKeywordsByIdsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetKeywordsByIdsResponseInput | Promise<GetKeywordsByIdsResponseInput>;
   getKeywordsByAdGroupId(
     input: GetKeywordsByAdGroupIdRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetKeywordsByAdGroupIdResponseInput | Promise<GetKeywordsByAdGroupIdResponseInput>;
   updateKeywords(
     input: UpdateKeywordsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): UpdateKeywordsResponse | Promise<UpdateKeywordsResponse>;
   appealEditorialRejections(
     input: AppealEditorialRejectionsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): AppealEditorialRejectionsResponse | Promise<AppealEditorialRejectionsResponse>;
   getEditorialReasonsByIds(
     input: GetEditorialReasonsByIdsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetEditorialReasonsByIdsResponseInput | Promise<GetEditorialReasonsByIdsResponseInput>;
   getAccountMigrationStatuses(
     input: GetAccountMigrationStatusesRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetAccountMigrationStatusesResponseInput | Promise<GetAccountMigrationStatusesResponseInput>;
   setAccountProperties(
     input: SetAccountPropertiesRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): void | Promise<void>;
   getAccountProperties(
     input: GetAccountPropertiesRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetAccountPropertiesResponse | Promise<GetAccountPropertiesResponse>;
   addAdExtensions(
     input: AddAdExtensionsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): AddAdExtensionsResponseInput | Promise<AddAdExtensionsResponseInput>;
   getAdExtensionsByIds(
     input: GetAdExtensionsByIdsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetAdExtensionsByIdsResponseInput | Promise<GetAdExtensionsByIdsResponseInput>;
   updateAdExtensions(
     input: UpdateAdExtensionsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): UpdateAdExtensionsResponse | Promise<UpdateAdExtensionsResponse>;
   deleteAdExtensions(
     input: DeleteAdExtensionsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): DeleteAdExtensionsResponse | Promise<DeleteAdExtensionsResponse>;
   getAdExtensionsEditorialReasons(
     input: GetAdExtensionsEditorialReasonsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ):
     | GetAdExtensionsEditorialReasonsResponseInput
     | Promise<GetAdExtensionsEditorialReasonsResponseInput>;
   setAdExtensionsAssociations(
     input: SetAdExtensionsAssociationsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): SetAdExtensionsAssociationsResponse | Promise<SetAdExtensionsAssociationsResponse>;
   getAdExtensionsAssociations(
     input: GetAdExtensionsAssociationsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetAdExtensionsAssociationsResponseInput | Promise<GetAdExtensionsAssociationsResponseInput>;
   deleteAdExtensionsAssociations(
     input: DeleteAdExtensionsAssociationsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): DeleteAdExtensionsAssociationsResponse | Promise<DeleteAdExtensionsAssociationsResponse>;
   getAdExtensionIdsByAccountId(
     input: GetAdExtensionIdsByAccountIdRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetAdExtensionIdsByAccountIdResponseInput | Promise<GetAdExtensionIdsByAccountIdResponseInput>;
   addMedia(
     input: AddMediaRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): AddMediaResponseInput | Promise<AddMediaResponseInput>;
   deleteMedia(
     input: DeleteMediaRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): DeleteMediaResponse | Promise<DeleteMediaResponse>;
   getMediaMetaDataByAccountId(
     input: GetMediaMetaDataByAccountIdRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetMediaMetaDataByAccountIdResponseInput | Promise<GetMediaMetaDataByAccountIdResponseInput>;
   getMediaMetaDataByIds(
     input: GetMediaMetaDataByIdsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetMediaMetaDataByIdsResponseInput | Promise<GetMediaMetaDataByIdsResponseInput>;
   getMediaAssociations(
     input: GetMediaAssociationsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetMediaAssociationsResponseInput | Promise<GetMediaAssociationsResponseInput>;
   getAdGroupCriterionsByIds(
     input: GetAdGroupCriterionsByIdsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetAdGroupCriterionsByIdsResponseInput | Promise<GetAdGroupCriterionsByIdsResponseInput>;
   addAdGroupCriterions(
     input: AddAdGroupCriterionsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): AddAdGroupCriterionsResponseInput | Promise<AddAdGroupCriterionsResponseInput>;
   updateAdGroupCriterions(
     input: UpdateAdGroupCriterionsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): UpdateAdGroupCriterionsResponse | Promise<UpdateAdGroupCriterionsResponse>;
   deleteAdGroupCriterions(
     input: DeleteAdGroupCriterionsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): DeleteAdGroupCriterionsResponse | Promise<DeleteAdGroupCriterionsResponse>;
   applyProductPartitionActions(
     input: ApplyProductPartitionActionsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): ApplyProductPartitionActionsResponseInput | Promise<ApplyProductPartitionActionsResponseInput>;
   applyHotelGroupActions(
     input: ApplyHotelGroupActionsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): ApplyHotelGroupActionsResponseInput | Promise<ApplyHotelGroupActionsResponseInput>;
   applyAssetGroupListingGroupActions(
     input: ApplyAssetGroupListingGroupActionsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ):
     | ApplyAssetGroupListingGroupActionsResponseInput
     | Promise<ApplyAssetGroupListingGroupActionsResponseInput>;
   getAssetGroupListingGroupsByIds(
     input: GetAssetGroupListingGroupsByIdsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ):
     | GetAssetGroupListingGroupsByIdsResponseInput
     | Promise<GetAssetGroupListingGroupsByIdsResponseInput>;
   getBMCStoresByCustomerId(
     input: GetBMCStoresByCustomerIdRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetBMCStoresByCustomerIdResponseInput | Promise<GetBMCStoresByCustomerIdResponseInput>;
   addNegativeKeywordsToEntities(
     input: AddNegativeKeywordsToEntitiesRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ):
     | AddNegativeKeywordsToEntitiesResponseInput
     | Promise<AddNegativeKeywordsToEntitiesResponseInput>;
   getNegativeKeywordsByEntityIds(
     input: GetNegativeKeywordsByEntityIdsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ):
     | GetNegativeKeywordsByEntityIdsResponseInput
     | Promise<GetNegativeKeywordsByEntityIdsResponseInput>;
   deleteNegativeKeywordsFromEntities(
     input: DeleteNegativeKeywordsFromEntitiesRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ):
     | DeleteNegativeKeywordsFromEntitiesResponse
     | Promise<DeleteNegativeKeywordsFromEntitiesResponse>;
   getSharedEntitiesByAccountId(
     input: GetSharedEntitiesByAccountIdRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetSharedEntitiesByAccountIdResponseInput | Promise<GetSharedEntitiesByAccountIdResponseInput>;
   getSharedEntities(
     input: GetSharedEntitiesRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetSharedEntitiesResponseInput | Promise<GetSharedEntitiesResponseInput>;
   addSharedEntity(
     input: AddSharedEntityRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): AddSharedEntityResponseInput | Promise<AddSharedEntityResponseInput>;
   getListItemsBySharedList(
     input: GetListItemsBySharedListRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetListItemsBySharedListResponse | Promise<GetListItemsBySharedListResponse>;
   addListItemsToSharedList(
     input: AddListItemsToSharedListRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): AddListItemsToSharedListResponseInput | Promise<AddListItemsToSharedListResponseInput>;
   updateSharedEntities(
     input: UpdateSharedEntitiesRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): UpdateSharedEntitiesResponse | Promise<UpdateSharedEntitiesResponse>;
   deleteListItemsFromSharedList(
     input: DeleteListItemsFromSharedListRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): DeleteListItemsFromSharedListResponse | Promise<DeleteListItemsFromSharedListResponse>;
   setSharedEntityAssociations(
     input: SetSharedEntityAssociationsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): SetSharedEntityAssociationsResponse | Promise<SetSharedEntityAssociationsResponse>;
   deleteSharedEntityAssociations(
     input: DeleteSharedEntityAssociationsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): DeleteSharedEntityAssociationsResponse | Promise<DeleteSharedEntityAssociationsResponse>;
   getSharedEntityAssociationsBySharedEntityIds(
     input: GetSharedEntityAssociationsBySharedEntityIdsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ):
     | GetSharedEntityAssociationsBySharedEntityIdsResponseInput
     | Promise<GetSharedEntityAssociationsBySharedEntityIdsResponseInput>;
   getSharedEntityAssociationsByEntityIds(
     input: GetSharedEntityAssociationsByEntityIdsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ):
     | GetSharedEntityAssociationsByEntityIdsResponseInput
     | Promise<GetSharedEntityAssociationsByEntityIdsResponseInput>;
   deleteSharedEntities(
     input: DeleteSharedEntitiesRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): DeleteSharedEntitiesResponse | Promise<DeleteSharedEntitiesResponse>;
   getCampaignSizesByAccountId(
     input: GetCampaignSizesByAccountIdRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetCampaignSizesByAccountIdResponseInput | Promise<GetCampaignSizesByAccountIdResponseInput>;
   addCampaignCriterions(
     input: AddCampaignCriterionsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): AddCampaignCriterionsResponseInput | Promise<AddCampaignCriterionsResponseInput>;
   updateCampaignCriterions(
     input: UpdateCampaignCriterionsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): UpdateCampaignCriterionsResponse | Promise<UpdateCampaignCriterionsResponse>;
   deleteCampaignCriterions(
     input: DeleteCampaignCriterionsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): DeleteCampaignCriterionsResponse | Promise<DeleteCampaignCriterionsResponse>;
   getCampaignCriterionsByIds(
     input: GetCampaignCriterionsByIdsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetCampaignCriterionsByIdsResponseInput | Promise<GetCampaignCriterionsByIdsResponseInput>;
   addBudgets(
     input: AddBudgetsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): AddBudgetsResponseInput | Promise<AddBudgetsResponseInput>;
   updateBudgets(
     input: UpdateBudgetsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): UpdateBudgetsResponse | Promise<UpdateBudgetsResponse>;
   deleteBudgets(
     input: DeleteBudgetsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): DeleteBudgetsResponse | Promise<DeleteBudgetsResponse>;
   getBudgetsByIds(
     input: GetBudgetsByIdsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetBudgetsByIdsResponseInput | Promise<GetBudgetsByIdsResponseInput>;
   getCampaignIdsByBudgetIds(
     input: GetCampaignIdsByBudgetIdsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetCampaignIdsByBudgetIdsResponseInput | Promise<GetCampaignIdsByBudgetIdsResponseInput>;
   addBidStrategies(
     input: AddBidStrategiesRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): AddBidStrategiesResponseInput | Promise<AddBidStrategiesResponseInput>;
   updateBidStrategies(
     input: UpdateBidStrategiesRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): UpdateBidStrategiesResponse | Promise<UpdateBidStrategiesResponse>;
   deleteBidStrategies(
     input: DeleteBidStrategiesRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): DeleteBidStrategiesResponse | Promise<DeleteBidStrategiesResponse>;
   getBidStrategiesByIds(
     input: GetBidStrategiesByIdsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetBidStrategiesByIdsResponseInput | Promise<GetBidStrategiesByIdsResponseInput>;
   getCampaignIdsByBidStrategyIds(
     input: GetCampaignIdsByBidStrategyIdsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ):
     | GetCampaignIdsByBidStrategyIdsResponseInput
     | Promise<GetCampaignIdsByBidStrategyIdsResponseInput>;
   addAudienceGroups(
     input: AddAudienceGroupsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): AddAudienceGroupsResponseInput | Promise<AddAudienceGroupsResponseInput>;
   updateAudienceGroups(
     input: UpdateAudienceGroupsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): UpdateAudienceGroupsResponse | Promise<UpdateAudienceGroupsResponse>;
   deleteAudienceGroups(
     input: DeleteAudienceGroupsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): DeleteAudienceGroupsResponse | Promise<DeleteAudienceGroupsResponse>;
   getAudienceGroupsByIds(
     input: GetAudienceGroupsByIdsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetAudienceGroupsByIdsResponseInput | Promise<GetAudienceGroupsByIdsResponseInput>;
   addAssetGroups(
     input: AddAssetGroupsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): AddAssetGroupsResponseInput | Promise<AddAssetGroupsResponseInput>;
   updateAssetGroups(
     input: UpdateAssetGroupsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): UpdateAssetGroupsResponse | Promise<UpdateAssetGroupsResponse>;
   deleteAssetGroups(
     input: DeleteAssetGroupsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): DeleteAssetGroupsResponse | Promise<DeleteAssetGroupsResponse>;
   getAssetGroupsByIds(
     input: GetAssetGroupsByIdsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetAssetGroupsByIdsResponseInput | Promise<GetAssetGroupsByIdsResponseInput>;
   getAssetGroupsByCampaignId(
     input: GetAssetGroupsByCampaignIdRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetAssetGroupsByCampaignIdResponseInput | Promise<GetAssetGroupsByCampaignIdResponseInput>;
   getAssetGroupsEditorialReasons(
     input: GetAssetGroupsEditorialReasonsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ):
     | GetAssetGroupsEditorialReasonsResponseInput
     | Promise<GetAssetGroupsEditorialReasonsResponseInput>;
   setAudienceGroupAssetGroupAssociations(
     input: SetAudienceGroupAssetGroupAssociationsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ):
     | SetAudienceGroupAssetGroupAssociationsResponse
     | Promise<SetAudienceGroupAssetGroupAssociationsResponse>;
   deleteAudienceGroupAssetGroupAssociations(
     input: DeleteAudienceGroupAssetGroupAssociationsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ):
     | DeleteAudienceGroupAssetGroupAssociationsResponse
     | Promise<DeleteAudienceGroupAssetGroupAssociationsResponse>;
   getAudienceGroupAssetGroupAssociationsByAssetGroupIds(
     input: GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ):
     | GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponseInput
     | Promise<GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponseInput>;
   getAudienceGroupAssetGroupAssociationsByAudienceGroupIds(
     input: GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ):
     | GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponseInput
     | Promise<GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponseInput>;
   addAudiences(
     input: AddAudiencesRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): AddAudiencesResponseInput | Promise<AddAudiencesResponseInput>;
   updateAudiences(
     input: UpdateAudiencesRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): UpdateAudiencesResponse | Promise<UpdateAudiencesResponse>;
   deleteAudiences(
     input: DeleteAudiencesRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): DeleteAudiencesResponse | Promise<DeleteAudiencesResponse>;
   getAudiencesByIds(
     input: GetAudiencesByIdsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetAudiencesByIdsResponseInput | Promise<GetAudiencesByIdsResponseInput>;
   applyCustomerListItems(
     input: ApplyCustomerListItemsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): ApplyCustomerListItemsResponse | Promise<ApplyCustomerListItemsResponse>;
   applyCustomerListUserData(
     input: ApplyCustomerListUserDataRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): ApplyCustomerListUserDataResponse | Promise<ApplyCustomerListUserDataResponse>;
   getUetTagsByIds(
     input: GetUetTagsByIdsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetUetTagsByIdsResponseInput | Promise<GetUetTagsByIdsResponseInput>;
   addUetTags(
     input: AddUetTagsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): AddUetTagsResponseInput | Promise<AddUetTagsResponseInput>;
   updateUetTags(
     input: UpdateUetTagsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): UpdateUetTagsResponse | Promise<UpdateUetTagsResponse>;
   getConversionGoalsByIds(
     input: GetConversionGoalsByIdsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetConversionGoalsByIdsResponseInput | Promise<GetConversionGoalsByIdsResponseInput>;
   getConversionGoalsByTagIds(
     input: GetConversionGoalsByTagIdsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetConversionGoalsByTagIdsResponseInput | Promise<GetConversionGoalsByTagIdsResponseInput>;
   addConversionGoals(
     input: AddConversionGoalsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): AddConversionGoalsResponseInput | Promise<AddConversionGoalsResponseInput>;
   updateConversionGoals(
     input: UpdateConversionGoalsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): UpdateConversionGoalsResponse | Promise<UpdateConversionGoalsResponse>;
   applyOfflineConversions(
     input: ApplyOfflineConversionsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): ApplyOfflineConversionsResponse | Promise<ApplyOfflineConversionsResponse>;
   applyOfflineConversionAdjustments(
     input: ApplyOfflineConversionAdjustmentsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): ApplyOfflineConversionAdjustmentsResponse | Promise<ApplyOfflineConversionAdjustmentsResponse>;
   applyOnlineConversionAdjustments(
     input: ApplyOnlineConversionAdjustmentsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): ApplyOnlineConversionAdjustmentsResponse | Promise<ApplyOnlineConversionAdjustmentsResponse>;
   getOfflineConversionReports(
     input: GetOfflineConversionReportsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetOfflineConversionReportsResponseInput | Promise<GetOfflineConversionReportsResponseInput>;
   getOfflineConversionReportByGoalIds(
     input: GetOfflineConversionReportByGoalIdsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ):
     | GetOfflineConversionReportByGoalIdsResponseInput
     | Promise<GetOfflineConversionReportByGoalIdsResponseInput>;
   addLabels(
     input: AddLabelsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): AddLabelsResponseInput | Promise<AddLabelsResponseInput>;
   deleteLabels(
     input: DeleteLabelsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): DeleteLabelsResponse | Promise<DeleteLabelsResponse>;
   updateLabels(
     input: UpdateLabelsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): UpdateLabelsResponse | Promise<UpdateLabelsResponse>;
   getLabelsByIds(
     input: GetLabelsByIdsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetLabelsByIdsResponseInput | Promise<GetLabelsByIdsResponseInput>;
   setLabelAssociations(
     input: SetLabelAssociationsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): SetLabelAssociationsResponse | Promise<SetLabelAssociationsResponse>;
   deleteLabelAssociations(
     input: DeleteLabelAssociationsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): DeleteLabelAssociationsResponse | Promise<DeleteLabelAssociationsResponse>;
   getLabelAssociationsByEntityIds(
     input: GetLabelAssociationsByEntityIdsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ):
     | GetLabelAssociationsByEntityIdsResponseInput
     | Promise<GetLabelAssociationsByEntityIdsResponseInput>;
   getLabelAssociationsByLabelIds(
     input: GetLabelAssociationsByLabelIdsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ):
     | GetLabelAssociationsByLabelIdsResponseInput
     | Promise<GetLabelAssociationsByLabelIdsResponseInput>;
   addExperiments(
     input: AddExperimentsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): AddExperimentsResponseInput | Promise<AddExperimentsResponseInput>;
   deleteExperiments(
     input: DeleteExperimentsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): DeleteExperimentsResponse | Promise<DeleteExperimentsResponse>;
   updateExperiments(
     input: UpdateExperimentsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): UpdateExperimentsResponse | Promise<UpdateExperimentsResponse>;
   getExperimentsByIds(
     input: GetExperimentsByIdsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetExperimentsByIdsResponseInput | Promise<GetExperimentsByIdsResponseInput>;
   getProfileDataFileUrl(
     input: GetProfileDataFileUrlRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetProfileDataFileUrlResponseInput | Promise<GetProfileDataFileUrlResponseInput>;
   searchCompanies(
     input: SearchCompaniesRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): SearchCompaniesResponseInput | Promise<SearchCompaniesResponseInput>;
   getFileImportUploadUrl(
     input: GetFileImportUploadUrlRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetFileImportUploadUrlResponse | Promise<GetFileImportUploadUrlResponse>;
   addImportJobs(
     input: AddImportJobsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): AddImportJobsResponseInput | Promise<AddImportJobsResponseInput>;
   getImportResults(
     input: GetImportResultsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetImportResultsResponseInput | Promise<GetImportResultsResponseInput>;
   getImportJobsByIds(
     input: GetImportJobsByIdsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetImportJobsByIdsResponseInput | Promise<GetImportJobsByIdsResponseInput>;
   deleteImportJobs(
     input: DeleteImportJobsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): DeleteImportJobsResponse | Promise<DeleteImportJobsResponse>;
   getImportEntityIdsMapping(
     input: GetImportEntityIdsMappingRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetImportEntityIdsMappingResponseInput | Promise<GetImportEntityIdsMappingResponseInput>;
   updateImportJobs(
     input: UpdateImportJobsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): UpdateImportJobsResponseInput | Promise<UpdateImportJobsResponseInput>;
   addVideos(
     input: AddVideosRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): AddVideosResponseInput | Promise<AddVideosResponseInput>;
   deleteVideos(
     input: DeleteVideosRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): DeleteVideosResponse | Promise<DeleteVideosResponse>;
   getVideosByIds(
     input: GetVideosByIdsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetVideosByIdsResponseInput | Promise<GetVideosByIdsResponseInput>;
   updateVideos(
     input: UpdateVideosRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): UpdateVideosResponse | Promise<UpdateVideosResponse>;
   addHTML5s(
     input: AddHTML5sRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): AddHTML5sResponseInput | Promise<AddHTML5sResponseInput>;
   getHTML5sByIds(
     input: GetHTML5sByIdsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetHTML5sByIdsResponseInput | Promise<GetHTML5sByIdsResponseInput>;
   deleteHTML5s(
     input: DeleteHTML5sRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): DeleteHTML5sResponse | Promise<DeleteHTML5sResponse>;
   addCampaignConversionGoals(
     input: AddCampaignConversionGoalsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): AddCampaignConversionGoalsResponse | Promise<AddCampaignConversionGoalsResponse>;
   deleteCampaignConversionGoals(
     input: DeleteCampaignConversionGoalsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): DeleteCampaignConversionGoalsResponse | Promise<DeleteCampaignConversionGoalsResponse>;
   addDataExclusions(
     input: AddDataExclusionsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): AddDataExclusionsResponseInput | Promise<AddDataExclusionsResponseInput>;
   updateDataExclusions(
     input: UpdateDataExclusionsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): UpdateDataExclusionsResponse | Promise<UpdateDataExclusionsResponse>;
   deleteDataExclusions(
     input: DeleteDataExclusionsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): DeleteDataExclusionsResponse | Promise<DeleteDataExclusionsResponse>;
   getDataExclusionsByIds(
     input: GetDataExclusionsByIdsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetDataExclusionsByIdsResponseInput | Promise<GetDataExclusionsByIdsResponseInput>;
   getDataExclusionsByAccountId(
     input: GetDataExclusionsByAccountIdRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetDataExclusionsByAccountIdResponseInput | Promise<GetDataExclusionsByAccountIdResponseInput>;
   addSeasonalityAdjustments(
     input: AddSeasonalityAdjustmentsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): AddSeasonalityAdjustmentsResponseInput | Promise<AddSeasonalityAdjustmentsResponseInput>;
   updateSeasonalityAdjustments(
     input: UpdateSeasonalityAdjustmentsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): UpdateSeasonalityAdjustmentsResponse | Promise<UpdateSeasonalityAdjustmentsResponse>;
   deleteSeasonalityAdjustments(
     input: DeleteSeasonalityAdjustmentsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): DeleteSeasonalityAdjustmentsResponse | Promise<DeleteSeasonalityAdjustmentsResponse>;
   getSeasonalityAdjustmentsByIds(
     input: GetSeasonalityAdjustmentsByIdsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ):
     | GetSeasonalityAdjustmentsByIdsResponseInput
     | Promise<GetSeasonalityAdjustmentsByIdsResponseInput>;
   getSeasonalityAdjustmentsByAccountId(
     input: GetSeasonalityAdjustmentsByAccountIdRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ):
     | GetSeasonalityAdjustmentsByAccountIdResponseInput
     | Promise<GetSeasonalityAdjustmentsByAccountIdResponseInput>;
   createAssetGroupRecommendation(
     input: CreateAssetGroupRecommendationRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ):
     | CreateAssetGroupRecommendationResponseInput
     | Promise<CreateAssetGroupRecommendationResponseInput>;
   createResponsiveAdRecommendation(
     input: CreateResponsiveAdRecommendationRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ):
     | CreateResponsiveAdRecommendationResponseInput
     | Promise<CreateResponsiveAdRecommendationResponseInput>;
   createResponsiveSearchAdRecommendation(
     input: CreateResponsiveSearchAdRecommendationRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ):
     | CreateResponsiveSearchAdRecommendationResponseInput
     | Promise<CreateResponsiveSearchAdRecommendationResponseInput>;
   refineAssetGroupRecommendation(
     input: RefineAssetGroupRecommendationRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ):
     | RefineAssetGroupRecommendationResponseInput
     | Promise<RefineAssetGroupRecommendationResponseInput>;
   refineResponsiveAdRecommendation(
     input: RefineResponsiveAdRecommendationRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ):
     | RefineResponsiveAdRecommendationResponseInput
     | Promise<RefineResponsiveAdRecommendationResponseInput>;
   refineResponsiveSearchAdRecommendation(
     input: RefineResponsiveSearchAdRecommendationRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ):
     | RefineResponsiveSearchAdRecommendationResponseInput
     | Promise<RefineResponsiveSearchAdRecommendationResponseInput>;
   getResponsiveAdRecommendationJob(
     input: GetResponsiveAdRecommendationJobRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ):
     | GetResponsiveAdRecommendationJobResponseInput
     | Promise<GetResponsiveAdRecommendationJobResponseInput>;
   updateConversionValueRules(
     input: UpdateConversionValueRulesRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): UpdateConversionValueRulesResponse | Promise<UpdateConversionValueRulesResponse>;
   updateConversionValueRulesStatus(
     input: UpdateConversionValueRulesStatusRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): UpdateConversionValueRulesStatusResponse | Promise<UpdateConversionValueRulesStatusResponse>;
   addConversionValueRules(
     input: AddConversionValueRulesRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): AddConversionValueRulesResponseInput | Promise<AddConversionValueRulesResponseInput>;
   getConversionValueRulesByAccountId(
     input: GetConversionValueRulesByAccountIdRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ):
     | GetConversionValueRulesByAccountIdResponseInput
     | Promise<GetConversionValueRulesByAccountIdResponseInput>;
   getConversionValueRulesByIds(
     input: GetConversionValueRulesByIdsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetConversionValueRulesByIdsResponseInput | Promise<GetConversionValueRulesByIdsResponseInput>;
   addBrandKits(
     input: AddBrandKitsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): AddBrandKitsResponseInput | Promise<AddBrandKitsResponseInput>;
   updateBrandKits(
     input: UpdateBrandKitsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): UpdateBrandKitsResponse | Promise<UpdateBrandKitsResponse>;
   deleteBrandKits(
     input: DeleteBrandKitsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): DeleteBrandKitsResponse | Promise<DeleteBrandKitsResponse>;
   createBrandKitRecommendation(
     input: CreateBrandKitRecommendationRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): CreateBrandKitRecommendationResponseInput | Promise<CreateBrandKitRecommendationResponseInput>;
   addNewCustomerAcquisitionGoals(
     input: AddNewCustomerAcquisitionGoalsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ):
     | AddNewCustomerAcquisitionGoalsResponseInput
     | Promise<AddNewCustomerAcquisitionGoalsResponseInput>;
   updateNewCustomerAcquisitionGoals(
     input: UpdateNewCustomerAcquisitionGoalsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): UpdateNewCustomerAcquisitionGoalsResponse | Promise<UpdateNewCustomerAcquisitionGoalsResponse>;
   getNewCustomerAcquisitionGoalsByAccountId(
     input: GetNewCustomerAcquisitionGoalsByAccountIdRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ):
     | GetNewCustomerAcquisitionGoalsByAccountIdResponseInput
     | Promise<GetNewCustomerAcquisitionGoalsByAccountIdResponseInput>;
   getBrandKitsByAccountId(
     input: GetBrandKitsByAccountIdRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetBrandKitsByAccountIdResponseInput | Promise<GetBrandKitsByAccountIdResponseInput>;
   getBrandKitsByIds(
     input: GetBrandKitsByIdsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetBrandKitsByIdsResponseInput | Promise<GetBrandKitsByIdsResponseInput>;
   getClipchampTemplates(
     input: GetClipchampTemplatesRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetClipchampTemplatesResponse | Promise<GetClipchampTemplatesResponse>;
   getSupportedClipchampAudio(
     input: GetSupportedClipchampAudioRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetSupportedClipchampAudioResponse | Promise<GetSupportedClipchampAudioResponse>;
   getSupportedFonts(
     input: GetSupportedFontsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetSupportedFontsResponse | Promise<GetSupportedFontsResponse>;
   getHealthCheck(
     input: GetHealthCheckRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetHealthCheckResponseInput | Promise<GetHealthCheckResponseInput>;
   getDiagnostics(
     input: GetDiagnosticsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetDiagnosticsResponseInput | Promise<GetDiagnosticsResponseInput>;
   getAnnotationOptOut(
     input: GetAnnotationOptOutRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetAnnotationOptOutResponseInput | Promise<GetAnnotationOptOutResponseInput>;
   updateAnnotationOptOut(
     input: UpdateAnnotationOptOutRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): void | Promise<void>;
   addLinkedInSegments(
     input: AddLinkedInSegmentsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): AddLinkedInSegmentsResponseInput | Promise<AddLinkedInSegmentsResponseInput>;
   deleteLinkedInSegments(
     input: DeleteLinkedInSegmentsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): DeleteLinkedInSegmentsResponse | Promise<DeleteLinkedInSegmentsResponse>;
   updateLinkedInSegments(
     input: UpdateLinkedInSegmentsRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): UpdateLinkedInSegmentsResponse | Promise<UpdateLinkedInSegmentsResponse>;
   getUetTagAuthKey(
     input: GetUetTagAuthKeyRequest,
-    context: RequestContext,
+    context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetUetTagAuthKeyResponse | Promise<GetUetTagAuthKeyResponse>;
 }
 
@@ -1232,395 +1233,898 @@ export function createCampaignManagementServiceHandler(
     CampaignManagementServiceDesc,
     undefined,
     {
-      AddCampaigns: (input: AddCampaignsRequest, context) => impl.addCampaigns(input, context),
+      AddCampaigns: (input: AddCampaignsRequest, context) =>
+        impl.addCampaigns(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
       GetCampaignsByAccountId: (input: GetCampaignsByAccountIdRequest, context) =>
-        impl.getCampaignsByAccountId(input, context),
+        impl.getCampaignsByAccountId(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetCampaignsByIds: (input: GetCampaignsByIdsRequest, context) =>
-        impl.getCampaignsByIds(input, context),
+        impl.getCampaignsByIds(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       DeleteCampaigns: (input: DeleteCampaignsRequest, context) =>
-        impl.deleteCampaigns(input, context),
+        impl.deleteCampaigns(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       UpdateCampaigns: (input: UpdateCampaignsRequest, context) =>
-        impl.updateCampaigns(input, context),
+        impl.updateCampaigns(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetNegativeSitesByCampaignIds: (input: GetNegativeSitesByCampaignIdsRequest, context) =>
-        impl.getNegativeSitesByCampaignIds(input, context),
+        impl.getNegativeSitesByCampaignIds(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       SetNegativeSitesToCampaigns: (input: SetNegativeSitesToCampaignsRequest, context) =>
-        impl.setNegativeSitesToCampaigns(input, context),
+        impl.setNegativeSitesToCampaigns(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetConfigValue: (input: GetConfigValueRequest, context) =>
-        impl.getConfigValue(input, context),
+        impl.getConfigValue(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
       GetBSCCountries: (input: GetBSCCountriesRequest, context) =>
-        impl.getBSCCountries(input, context),
-      AddAdGroups: (input: AddAdGroupsRequest, context) => impl.addAdGroups(input, context),
+        impl.getBSCCountries(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
+      AddAdGroups: (input: AddAdGroupsRequest, context) =>
+        impl.addAdGroups(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
       DeleteAdGroups: (input: DeleteAdGroupsRequest, context) =>
-        impl.deleteAdGroups(input, context),
+        impl.deleteAdGroups(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
       GetAdGroupsByIds: (input: GetAdGroupsByIdsRequest, context) =>
-        impl.getAdGroupsByIds(input, context),
+        impl.getAdGroupsByIds(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetAdGroupsByCampaignId: (input: GetAdGroupsByCampaignIdRequest, context) =>
-        impl.getAdGroupsByCampaignId(input, context),
+        impl.getAdGroupsByCampaignId(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       UpdateAdGroups: (input: UpdateAdGroupsRequest, context) =>
-        impl.updateAdGroups(input, context),
+        impl.updateAdGroups(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
       GetNegativeSitesByAdGroupIds: (input: GetNegativeSitesByAdGroupIdsRequest, context) =>
-        impl.getNegativeSitesByAdGroupIds(input, context),
+        impl.getNegativeSitesByAdGroupIds(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       SetNegativeSitesToAdGroups: (input: SetNegativeSitesToAdGroupsRequest, context) =>
-        impl.setNegativeSitesToAdGroups(input, context),
+        impl.setNegativeSitesToAdGroups(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetGeoLocationsFileUrl: (input: GetGeoLocationsFileUrlRequest, context) =>
-        impl.getGeoLocationsFileUrl(input, context),
-      AddAds: (input: AddAdsRequest, context) => impl.addAds(input, context),
-      DeleteAds: (input: DeleteAdsRequest, context) => impl.deleteAds(input, context),
+        impl.getGeoLocationsFileUrl(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
+      AddAds: (input: AddAdsRequest, context) =>
+        impl.addAds(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
+      DeleteAds: (input: DeleteAdsRequest, context) =>
+        impl.deleteAds(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
       GetAdsByEditorialStatus: (input: GetAdsByEditorialStatusRequest, context) =>
-        impl.getAdsByEditorialStatus(input, context),
-      GetAdsByIds: (input: GetAdsByIdsRequest, context) => impl.getAdsByIds(input, context),
+        impl.getAdsByEditorialStatus(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
+      GetAdsByIds: (input: GetAdsByIdsRequest, context) =>
+        impl.getAdsByIds(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
       GetAdsByAdGroupId: (input: GetAdsByAdGroupIdRequest, context) =>
-        impl.getAdsByAdGroupId(input, context),
-      UpdateAds: (input: UpdateAdsRequest, context) => impl.updateAds(input, context),
-      AddKeywords: (input: AddKeywordsRequest, context) => impl.addKeywords(input, context),
+        impl.getAdsByAdGroupId(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
+      UpdateAds: (input: UpdateAdsRequest, context) =>
+        impl.updateAds(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
+      AddKeywords: (input: AddKeywordsRequest, context) =>
+        impl.addKeywords(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
       DeleteKeywords: (input: DeleteKeywordsRequest, context) =>
-        impl.deleteKeywords(input, context),
+        impl.deleteKeywords(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
       GetKeywordsByEditorialStatus: (input: GetKeywordsByEditorialStatusRequest, context) =>
-        impl.getKeywordsByEditorialStatus(input, context),
+        impl.getKeywordsByEditorialStatus(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetKeywordsByIds: (input: GetKeywordsByIdsRequest, context) =>
-        impl.getKeywordsByIds(input, context),
+        impl.getKeywordsByIds(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetKeywordsByAdGroupId: (input: GetKeywordsByAdGroupIdRequest, context) =>
-        impl.getKeywordsByAdGroupId(input, context),
+        impl.getKeywordsByAdGroupId(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       UpdateKeywords: (input: UpdateKeywordsRequest, context) =>
-        impl.updateKeywords(input, context),
+        impl.updateKeywords(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
       AppealEditorialRejections: (input: AppealEditorialRejectionsRequest, context) =>
-        impl.appealEditorialRejections(input, context),
+        impl.appealEditorialRejections(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetEditorialReasonsByIds: (input: GetEditorialReasonsByIdsRequest, context) =>
-        impl.getEditorialReasonsByIds(input, context),
+        impl.getEditorialReasonsByIds(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetAccountMigrationStatuses: (input: GetAccountMigrationStatusesRequest, context) =>
-        impl.getAccountMigrationStatuses(input, context),
+        impl.getAccountMigrationStatuses(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       SetAccountProperties: (input: SetAccountPropertiesRequest, context) =>
-        impl.setAccountProperties(input, context),
+        impl.setAccountProperties(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetAccountProperties: (input: GetAccountPropertiesRequest, context) =>
-        impl.getAccountProperties(input, context),
+        impl.getAccountProperties(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       AddAdExtensions: (input: AddAdExtensionsRequest, context) =>
-        impl.addAdExtensions(input, context),
+        impl.addAdExtensions(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetAdExtensionsByIds: (input: GetAdExtensionsByIdsRequest, context) =>
-        impl.getAdExtensionsByIds(input, context),
+        impl.getAdExtensionsByIds(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       UpdateAdExtensions: (input: UpdateAdExtensionsRequest, context) =>
-        impl.updateAdExtensions(input, context),
+        impl.updateAdExtensions(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       DeleteAdExtensions: (input: DeleteAdExtensionsRequest, context) =>
-        impl.deleteAdExtensions(input, context),
+        impl.deleteAdExtensions(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetAdExtensionsEditorialReasons: (input: GetAdExtensionsEditorialReasonsRequest, context) =>
-        impl.getAdExtensionsEditorialReasons(input, context),
+        impl.getAdExtensionsEditorialReasons(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       SetAdExtensionsAssociations: (input: SetAdExtensionsAssociationsRequest, context) =>
-        impl.setAdExtensionsAssociations(input, context),
+        impl.setAdExtensionsAssociations(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetAdExtensionsAssociations: (input: GetAdExtensionsAssociationsRequest, context) =>
-        impl.getAdExtensionsAssociations(input, context),
+        impl.getAdExtensionsAssociations(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       DeleteAdExtensionsAssociations: (input: DeleteAdExtensionsAssociationsRequest, context) =>
-        impl.deleteAdExtensionsAssociations(input, context),
+        impl.deleteAdExtensionsAssociations(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetAdExtensionIdsByAccountId: (input: GetAdExtensionIdsByAccountIdRequest, context) =>
-        impl.getAdExtensionIdsByAccountId(input, context),
-      AddMedia: (input: AddMediaRequest, context) => impl.addMedia(input, context),
-      DeleteMedia: (input: DeleteMediaRequest, context) => impl.deleteMedia(input, context),
+        impl.getAdExtensionIdsByAccountId(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
+      AddMedia: (input: AddMediaRequest, context) =>
+        impl.addMedia(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
+      DeleteMedia: (input: DeleteMediaRequest, context) =>
+        impl.deleteMedia(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
       GetMediaMetaDataByAccountId: (input: GetMediaMetaDataByAccountIdRequest, context) =>
-        impl.getMediaMetaDataByAccountId(input, context),
+        impl.getMediaMetaDataByAccountId(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetMediaMetaDataByIds: (input: GetMediaMetaDataByIdsRequest, context) =>
-        impl.getMediaMetaDataByIds(input, context),
+        impl.getMediaMetaDataByIds(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetMediaAssociations: (input: GetMediaAssociationsRequest, context) =>
-        impl.getMediaAssociations(input, context),
+        impl.getMediaAssociations(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetAdGroupCriterionsByIds: (input: GetAdGroupCriterionsByIdsRequest, context) =>
-        impl.getAdGroupCriterionsByIds(input, context),
+        impl.getAdGroupCriterionsByIds(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       AddAdGroupCriterions: (input: AddAdGroupCriterionsRequest, context) =>
-        impl.addAdGroupCriterions(input, context),
+        impl.addAdGroupCriterions(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       UpdateAdGroupCriterions: (input: UpdateAdGroupCriterionsRequest, context) =>
-        impl.updateAdGroupCriterions(input, context),
+        impl.updateAdGroupCriterions(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       DeleteAdGroupCriterions: (input: DeleteAdGroupCriterionsRequest, context) =>
-        impl.deleteAdGroupCriterions(input, context),
+        impl.deleteAdGroupCriterions(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       ApplyProductPartitionActions: (input: ApplyProductPartitionActionsRequest, context) =>
-        impl.applyProductPartitionActions(input, context),
+        impl.applyProductPartitionActions(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       ApplyHotelGroupActions: (input: ApplyHotelGroupActionsRequest, context) =>
-        impl.applyHotelGroupActions(input, context),
+        impl.applyHotelGroupActions(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       ApplyAssetGroupListingGroupActions: (
         input: ApplyAssetGroupListingGroupActionsRequest,
         context,
-      ) => impl.applyAssetGroupListingGroupActions(input, context),
+      ) =>
+        impl.applyAssetGroupListingGroupActions(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetAssetGroupListingGroupsByIds: (input: GetAssetGroupListingGroupsByIdsRequest, context) =>
-        impl.getAssetGroupListingGroupsByIds(input, context),
+        impl.getAssetGroupListingGroupsByIds(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetBMCStoresByCustomerId: (input: GetBMCStoresByCustomerIdRequest, context) =>
-        impl.getBMCStoresByCustomerId(input, context),
+        impl.getBMCStoresByCustomerId(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       AddNegativeKeywordsToEntities: (input: AddNegativeKeywordsToEntitiesRequest, context) =>
-        impl.addNegativeKeywordsToEntities(input, context),
+        impl.addNegativeKeywordsToEntities(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetNegativeKeywordsByEntityIds: (input: GetNegativeKeywordsByEntityIdsRequest, context) =>
-        impl.getNegativeKeywordsByEntityIds(input, context),
+        impl.getNegativeKeywordsByEntityIds(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       DeleteNegativeKeywordsFromEntities: (
         input: DeleteNegativeKeywordsFromEntitiesRequest,
         context,
-      ) => impl.deleteNegativeKeywordsFromEntities(input, context),
+      ) =>
+        impl.deleteNegativeKeywordsFromEntities(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetSharedEntitiesByAccountId: (input: GetSharedEntitiesByAccountIdRequest, context) =>
-        impl.getSharedEntitiesByAccountId(input, context),
+        impl.getSharedEntitiesByAccountId(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetSharedEntities: (input: GetSharedEntitiesRequest, context) =>
-        impl.getSharedEntities(input, context),
+        impl.getSharedEntities(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       AddSharedEntity: (input: AddSharedEntityRequest, context) =>
-        impl.addSharedEntity(input, context),
+        impl.addSharedEntity(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetListItemsBySharedList: (input: GetListItemsBySharedListRequest, context) =>
-        impl.getListItemsBySharedList(input, context),
+        impl.getListItemsBySharedList(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       AddListItemsToSharedList: (input: AddListItemsToSharedListRequest, context) =>
-        impl.addListItemsToSharedList(input, context),
+        impl.addListItemsToSharedList(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       UpdateSharedEntities: (input: UpdateSharedEntitiesRequest, context) =>
-        impl.updateSharedEntities(input, context),
+        impl.updateSharedEntities(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       DeleteListItemsFromSharedList: (input: DeleteListItemsFromSharedListRequest, context) =>
-        impl.deleteListItemsFromSharedList(input, context),
+        impl.deleteListItemsFromSharedList(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       SetSharedEntityAssociations: (input: SetSharedEntityAssociationsRequest, context) =>
-        impl.setSharedEntityAssociations(input, context),
+        impl.setSharedEntityAssociations(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       DeleteSharedEntityAssociations: (input: DeleteSharedEntityAssociationsRequest, context) =>
-        impl.deleteSharedEntityAssociations(input, context),
+        impl.deleteSharedEntityAssociations(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetSharedEntityAssociationsBySharedEntityIds: (
         input: GetSharedEntityAssociationsBySharedEntityIdsRequest,
         context,
-      ) => impl.getSharedEntityAssociationsBySharedEntityIds(input, context),
+      ) =>
+        impl.getSharedEntityAssociationsBySharedEntityIds(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetSharedEntityAssociationsByEntityIds: (
         input: GetSharedEntityAssociationsByEntityIdsRequest,
         context,
-      ) => impl.getSharedEntityAssociationsByEntityIds(input, context),
+      ) =>
+        impl.getSharedEntityAssociationsByEntityIds(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       DeleteSharedEntities: (input: DeleteSharedEntitiesRequest, context) =>
-        impl.deleteSharedEntities(input, context),
+        impl.deleteSharedEntities(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetCampaignSizesByAccountId: (input: GetCampaignSizesByAccountIdRequest, context) =>
-        impl.getCampaignSizesByAccountId(input, context),
+        impl.getCampaignSizesByAccountId(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       AddCampaignCriterions: (input: AddCampaignCriterionsRequest, context) =>
-        impl.addCampaignCriterions(input, context),
+        impl.addCampaignCriterions(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       UpdateCampaignCriterions: (input: UpdateCampaignCriterionsRequest, context) =>
-        impl.updateCampaignCriterions(input, context),
+        impl.updateCampaignCriterions(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       DeleteCampaignCriterions: (input: DeleteCampaignCriterionsRequest, context) =>
-        impl.deleteCampaignCriterions(input, context),
+        impl.deleteCampaignCriterions(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetCampaignCriterionsByIds: (input: GetCampaignCriterionsByIdsRequest, context) =>
-        impl.getCampaignCriterionsByIds(input, context),
-      AddBudgets: (input: AddBudgetsRequest, context) => impl.addBudgets(input, context),
-      UpdateBudgets: (input: UpdateBudgetsRequest, context) => impl.updateBudgets(input, context),
-      DeleteBudgets: (input: DeleteBudgetsRequest, context) => impl.deleteBudgets(input, context),
+        impl.getCampaignCriterionsByIds(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
+      AddBudgets: (input: AddBudgetsRequest, context) =>
+        impl.addBudgets(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
+      UpdateBudgets: (input: UpdateBudgetsRequest, context) =>
+        impl.updateBudgets(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
+      DeleteBudgets: (input: DeleteBudgetsRequest, context) =>
+        impl.deleteBudgets(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
       GetBudgetsByIds: (input: GetBudgetsByIdsRequest, context) =>
-        impl.getBudgetsByIds(input, context),
+        impl.getBudgetsByIds(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetCampaignIdsByBudgetIds: (input: GetCampaignIdsByBudgetIdsRequest, context) =>
-        impl.getCampaignIdsByBudgetIds(input, context),
+        impl.getCampaignIdsByBudgetIds(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       AddBidStrategies: (input: AddBidStrategiesRequest, context) =>
-        impl.addBidStrategies(input, context),
+        impl.addBidStrategies(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       UpdateBidStrategies: (input: UpdateBidStrategiesRequest, context) =>
-        impl.updateBidStrategies(input, context),
+        impl.updateBidStrategies(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       DeleteBidStrategies: (input: DeleteBidStrategiesRequest, context) =>
-        impl.deleteBidStrategies(input, context),
+        impl.deleteBidStrategies(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetBidStrategiesByIds: (input: GetBidStrategiesByIdsRequest, context) =>
-        impl.getBidStrategiesByIds(input, context),
+        impl.getBidStrategiesByIds(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetCampaignIdsByBidStrategyIds: (input: GetCampaignIdsByBidStrategyIdsRequest, context) =>
-        impl.getCampaignIdsByBidStrategyIds(input, context),
+        impl.getCampaignIdsByBidStrategyIds(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       AddAudienceGroups: (input: AddAudienceGroupsRequest, context) =>
-        impl.addAudienceGroups(input, context),
+        impl.addAudienceGroups(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       UpdateAudienceGroups: (input: UpdateAudienceGroupsRequest, context) =>
-        impl.updateAudienceGroups(input, context),
+        impl.updateAudienceGroups(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       DeleteAudienceGroups: (input: DeleteAudienceGroupsRequest, context) =>
-        impl.deleteAudienceGroups(input, context),
+        impl.deleteAudienceGroups(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetAudienceGroupsByIds: (input: GetAudienceGroupsByIdsRequest, context) =>
-        impl.getAudienceGroupsByIds(input, context),
+        impl.getAudienceGroupsByIds(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       AddAssetGroups: (input: AddAssetGroupsRequest, context) =>
-        impl.addAssetGroups(input, context),
+        impl.addAssetGroups(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
       UpdateAssetGroups: (input: UpdateAssetGroupsRequest, context) =>
-        impl.updateAssetGroups(input, context),
+        impl.updateAssetGroups(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       DeleteAssetGroups: (input: DeleteAssetGroupsRequest, context) =>
-        impl.deleteAssetGroups(input, context),
+        impl.deleteAssetGroups(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetAssetGroupsByIds: (input: GetAssetGroupsByIdsRequest, context) =>
-        impl.getAssetGroupsByIds(input, context),
+        impl.getAssetGroupsByIds(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetAssetGroupsByCampaignId: (input: GetAssetGroupsByCampaignIdRequest, context) =>
-        impl.getAssetGroupsByCampaignId(input, context),
+        impl.getAssetGroupsByCampaignId(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetAssetGroupsEditorialReasons: (input: GetAssetGroupsEditorialReasonsRequest, context) =>
-        impl.getAssetGroupsEditorialReasons(input, context),
+        impl.getAssetGroupsEditorialReasons(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       SetAudienceGroupAssetGroupAssociations: (
         input: SetAudienceGroupAssetGroupAssociationsRequest,
         context,
-      ) => impl.setAudienceGroupAssetGroupAssociations(input, context),
+      ) =>
+        impl.setAudienceGroupAssetGroupAssociations(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       DeleteAudienceGroupAssetGroupAssociations: (
         input: DeleteAudienceGroupAssetGroupAssociationsRequest,
         context,
-      ) => impl.deleteAudienceGroupAssetGroupAssociations(input, context),
+      ) =>
+        impl.deleteAudienceGroupAssetGroupAssociations(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetAudienceGroupAssetGroupAssociationsByAssetGroupIds: (
         input: GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest,
         context,
-      ) => impl.getAudienceGroupAssetGroupAssociationsByAssetGroupIds(input, context),
+      ) =>
+        impl.getAudienceGroupAssetGroupAssociationsByAssetGroupIds(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetAudienceGroupAssetGroupAssociationsByAudienceGroupIds: (
         input: GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest,
         context,
-      ) => impl.getAudienceGroupAssetGroupAssociationsByAudienceGroupIds(input, context),
-      AddAudiences: (input: AddAudiencesRequest, context) => impl.addAudiences(input, context),
+      ) =>
+        impl.getAudienceGroupAssetGroupAssociationsByAudienceGroupIds(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
+      AddAudiences: (input: AddAudiencesRequest, context) =>
+        impl.addAudiences(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
       UpdateAudiences: (input: UpdateAudiencesRequest, context) =>
-        impl.updateAudiences(input, context),
+        impl.updateAudiences(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       DeleteAudiences: (input: DeleteAudiencesRequest, context) =>
-        impl.deleteAudiences(input, context),
+        impl.deleteAudiences(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetAudiencesByIds: (input: GetAudiencesByIdsRequest, context) =>
-        impl.getAudiencesByIds(input, context),
+        impl.getAudiencesByIds(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       ApplyCustomerListItems: (input: ApplyCustomerListItemsRequest, context) =>
-        impl.applyCustomerListItems(input, context),
+        impl.applyCustomerListItems(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       ApplyCustomerListUserData: (input: ApplyCustomerListUserDataRequest, context) =>
-        impl.applyCustomerListUserData(input, context),
+        impl.applyCustomerListUserData(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetUetTagsByIds: (input: GetUetTagsByIdsRequest, context) =>
-        impl.getUetTagsByIds(input, context),
-      AddUetTags: (input: AddUetTagsRequest, context) => impl.addUetTags(input, context),
-      UpdateUetTags: (input: UpdateUetTagsRequest, context) => impl.updateUetTags(input, context),
+        impl.getUetTagsByIds(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
+      AddUetTags: (input: AddUetTagsRequest, context) =>
+        impl.addUetTags(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
+      UpdateUetTags: (input: UpdateUetTagsRequest, context) =>
+        impl.updateUetTags(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
       GetConversionGoalsByIds: (input: GetConversionGoalsByIdsRequest, context) =>
-        impl.getConversionGoalsByIds(input, context),
+        impl.getConversionGoalsByIds(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetConversionGoalsByTagIds: (input: GetConversionGoalsByTagIdsRequest, context) =>
-        impl.getConversionGoalsByTagIds(input, context),
+        impl.getConversionGoalsByTagIds(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       AddConversionGoals: (input: AddConversionGoalsRequest, context) =>
-        impl.addConversionGoals(input, context),
+        impl.addConversionGoals(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       UpdateConversionGoals: (input: UpdateConversionGoalsRequest, context) =>
-        impl.updateConversionGoals(input, context),
+        impl.updateConversionGoals(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       ApplyOfflineConversions: (input: ApplyOfflineConversionsRequest, context) =>
-        impl.applyOfflineConversions(input, context),
+        impl.applyOfflineConversions(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       ApplyOfflineConversionAdjustments: (
         input: ApplyOfflineConversionAdjustmentsRequest,
         context,
-      ) => impl.applyOfflineConversionAdjustments(input, context),
+      ) =>
+        impl.applyOfflineConversionAdjustments(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       ApplyOnlineConversionAdjustments: (input: ApplyOnlineConversionAdjustmentsRequest, context) =>
-        impl.applyOnlineConversionAdjustments(input, context),
+        impl.applyOnlineConversionAdjustments(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetOfflineConversionReports: (input: GetOfflineConversionReportsRequest, context) =>
-        impl.getOfflineConversionReports(input, context),
+        impl.getOfflineConversionReports(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetOfflineConversionReportByGoalIds: (
         input: GetOfflineConversionReportByGoalIdsRequest,
         context,
-      ) => impl.getOfflineConversionReportByGoalIds(input, context),
-      AddLabels: (input: AddLabelsRequest, context) => impl.addLabels(input, context),
-      DeleteLabels: (input: DeleteLabelsRequest, context) => impl.deleteLabels(input, context),
-      UpdateLabels: (input: UpdateLabelsRequest, context) => impl.updateLabels(input, context),
+      ) =>
+        impl.getOfflineConversionReportByGoalIds(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
+      AddLabels: (input: AddLabelsRequest, context) =>
+        impl.addLabels(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
+      DeleteLabels: (input: DeleteLabelsRequest, context) =>
+        impl.deleteLabels(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
+      UpdateLabels: (input: UpdateLabelsRequest, context) =>
+        impl.updateLabels(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
       GetLabelsByIds: (input: GetLabelsByIdsRequest, context) =>
-        impl.getLabelsByIds(input, context),
+        impl.getLabelsByIds(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
       SetLabelAssociations: (input: SetLabelAssociationsRequest, context) =>
-        impl.setLabelAssociations(input, context),
+        impl.setLabelAssociations(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       DeleteLabelAssociations: (input: DeleteLabelAssociationsRequest, context) =>
-        impl.deleteLabelAssociations(input, context),
+        impl.deleteLabelAssociations(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetLabelAssociationsByEntityIds: (input: GetLabelAssociationsByEntityIdsRequest, context) =>
-        impl.getLabelAssociationsByEntityIds(input, context),
+        impl.getLabelAssociationsByEntityIds(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetLabelAssociationsByLabelIds: (input: GetLabelAssociationsByLabelIdsRequest, context) =>
-        impl.getLabelAssociationsByLabelIds(input, context),
+        impl.getLabelAssociationsByLabelIds(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       AddExperiments: (input: AddExperimentsRequest, context) =>
-        impl.addExperiments(input, context),
+        impl.addExperiments(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
       DeleteExperiments: (input: DeleteExperimentsRequest, context) =>
-        impl.deleteExperiments(input, context),
+        impl.deleteExperiments(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       UpdateExperiments: (input: UpdateExperimentsRequest, context) =>
-        impl.updateExperiments(input, context),
+        impl.updateExperiments(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetExperimentsByIds: (input: GetExperimentsByIdsRequest, context) =>
-        impl.getExperimentsByIds(input, context),
+        impl.getExperimentsByIds(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetProfileDataFileUrl: (input: GetProfileDataFileUrlRequest, context) =>
-        impl.getProfileDataFileUrl(input, context),
+        impl.getProfileDataFileUrl(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       SearchCompanies: (input: SearchCompaniesRequest, context) =>
-        impl.searchCompanies(input, context),
+        impl.searchCompanies(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetFileImportUploadUrl: (input: GetFileImportUploadUrlRequest, context) =>
-        impl.getFileImportUploadUrl(input, context),
-      AddImportJobs: (input: AddImportJobsRequest, context) => impl.addImportJobs(input, context),
+        impl.getFileImportUploadUrl(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
+      AddImportJobs: (input: AddImportJobsRequest, context) =>
+        impl.addImportJobs(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
       GetImportResults: (input: GetImportResultsRequest, context) =>
-        impl.getImportResults(input, context),
+        impl.getImportResults(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetImportJobsByIds: (input: GetImportJobsByIdsRequest, context) =>
-        impl.getImportJobsByIds(input, context),
+        impl.getImportJobsByIds(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       DeleteImportJobs: (input: DeleteImportJobsRequest, context) =>
-        impl.deleteImportJobs(input, context),
+        impl.deleteImportJobs(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetImportEntityIdsMapping: (input: GetImportEntityIdsMappingRequest, context) =>
-        impl.getImportEntityIdsMapping(input, context),
+        impl.getImportEntityIdsMapping(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       UpdateImportJobs: (input: UpdateImportJobsRequest, context) =>
-        impl.updateImportJobs(input, context),
-      AddVideos: (input: AddVideosRequest, context) => impl.addVideos(input, context),
-      DeleteVideos: (input: DeleteVideosRequest, context) => impl.deleteVideos(input, context),
+        impl.updateImportJobs(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
+      AddVideos: (input: AddVideosRequest, context) =>
+        impl.addVideos(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
+      DeleteVideos: (input: DeleteVideosRequest, context) =>
+        impl.deleteVideos(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
       GetVideosByIds: (input: GetVideosByIdsRequest, context) =>
-        impl.getVideosByIds(input, context),
-      UpdateVideos: (input: UpdateVideosRequest, context) => impl.updateVideos(input, context),
-      AddHTML5s: (input: AddHTML5sRequest, context) => impl.addHTML5s(input, context),
+        impl.getVideosByIds(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
+      UpdateVideos: (input: UpdateVideosRequest, context) =>
+        impl.updateVideos(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
+      AddHTML5s: (input: AddHTML5sRequest, context) =>
+        impl.addHTML5s(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
       GetHTML5sByIds: (input: GetHTML5sByIdsRequest, context) =>
-        impl.getHTML5sByIds(input, context),
-      DeleteHTML5s: (input: DeleteHTML5sRequest, context) => impl.deleteHTML5s(input, context),
+        impl.getHTML5sByIds(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
+      DeleteHTML5s: (input: DeleteHTML5sRequest, context) =>
+        impl.deleteHTML5s(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
       AddCampaignConversionGoals: (input: AddCampaignConversionGoalsRequest, context) =>
-        impl.addCampaignConversionGoals(input, context),
+        impl.addCampaignConversionGoals(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       DeleteCampaignConversionGoals: (input: DeleteCampaignConversionGoalsRequest, context) =>
-        impl.deleteCampaignConversionGoals(input, context),
+        impl.deleteCampaignConversionGoals(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       AddDataExclusions: (input: AddDataExclusionsRequest, context) =>
-        impl.addDataExclusions(input, context),
+        impl.addDataExclusions(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       UpdateDataExclusions: (input: UpdateDataExclusionsRequest, context) =>
-        impl.updateDataExclusions(input, context),
+        impl.updateDataExclusions(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       DeleteDataExclusions: (input: DeleteDataExclusionsRequest, context) =>
-        impl.deleteDataExclusions(input, context),
+        impl.deleteDataExclusions(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetDataExclusionsByIds: (input: GetDataExclusionsByIdsRequest, context) =>
-        impl.getDataExclusionsByIds(input, context),
+        impl.getDataExclusionsByIds(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetDataExclusionsByAccountId: (input: GetDataExclusionsByAccountIdRequest, context) =>
-        impl.getDataExclusionsByAccountId(input, context),
+        impl.getDataExclusionsByAccountId(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       AddSeasonalityAdjustments: (input: AddSeasonalityAdjustmentsRequest, context) =>
-        impl.addSeasonalityAdjustments(input, context),
+        impl.addSeasonalityAdjustments(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       UpdateSeasonalityAdjustments: (input: UpdateSeasonalityAdjustmentsRequest, context) =>
-        impl.updateSeasonalityAdjustments(input, context),
+        impl.updateSeasonalityAdjustments(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       DeleteSeasonalityAdjustments: (input: DeleteSeasonalityAdjustmentsRequest, context) =>
-        impl.deleteSeasonalityAdjustments(input, context),
+        impl.deleteSeasonalityAdjustments(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetSeasonalityAdjustmentsByIds: (input: GetSeasonalityAdjustmentsByIdsRequest, context) =>
-        impl.getSeasonalityAdjustmentsByIds(input, context),
+        impl.getSeasonalityAdjustmentsByIds(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetSeasonalityAdjustmentsByAccountId: (
         input: GetSeasonalityAdjustmentsByAccountIdRequest,
         context,
-      ) => impl.getSeasonalityAdjustmentsByAccountId(input, context),
+      ) =>
+        impl.getSeasonalityAdjustmentsByAccountId(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       CreateAssetGroupRecommendation: (input: CreateAssetGroupRecommendationRequest, context) =>
-        impl.createAssetGroupRecommendation(input, context),
+        impl.createAssetGroupRecommendation(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       CreateResponsiveAdRecommendation: (input: CreateResponsiveAdRecommendationRequest, context) =>
-        impl.createResponsiveAdRecommendation(input, context),
+        impl.createResponsiveAdRecommendation(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       CreateResponsiveSearchAdRecommendation: (
         input: CreateResponsiveSearchAdRecommendationRequest,
         context,
-      ) => impl.createResponsiveSearchAdRecommendation(input, context),
+      ) =>
+        impl.createResponsiveSearchAdRecommendation(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       RefineAssetGroupRecommendation: (input: RefineAssetGroupRecommendationRequest, context) =>
-        impl.refineAssetGroupRecommendation(input, context),
+        impl.refineAssetGroupRecommendation(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       RefineResponsiveAdRecommendation: (input: RefineResponsiveAdRecommendationRequest, context) =>
-        impl.refineResponsiveAdRecommendation(input, context),
+        impl.refineResponsiveAdRecommendation(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       RefineResponsiveSearchAdRecommendation: (
         input: RefineResponsiveSearchAdRecommendationRequest,
         context,
-      ) => impl.refineResponsiveSearchAdRecommendation(input, context),
+      ) =>
+        impl.refineResponsiveSearchAdRecommendation(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetResponsiveAdRecommendationJob: (input: GetResponsiveAdRecommendationJobRequest, context) =>
-        impl.getResponsiveAdRecommendationJob(input, context),
+        impl.getResponsiveAdRecommendationJob(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       UpdateConversionValueRules: (input: UpdateConversionValueRulesRequest, context) =>
-        impl.updateConversionValueRules(input, context),
+        impl.updateConversionValueRules(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       UpdateConversionValueRulesStatus: (input: UpdateConversionValueRulesStatusRequest, context) =>
-        impl.updateConversionValueRulesStatus(input, context),
+        impl.updateConversionValueRulesStatus(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       AddConversionValueRules: (input: AddConversionValueRulesRequest, context) =>
-        impl.addConversionValueRules(input, context),
+        impl.addConversionValueRules(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetConversionValueRulesByAccountId: (
         input: GetConversionValueRulesByAccountIdRequest,
         context,
-      ) => impl.getConversionValueRulesByAccountId(input, context),
+      ) =>
+        impl.getConversionValueRulesByAccountId(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetConversionValueRulesByIds: (input: GetConversionValueRulesByIdsRequest, context) =>
-        impl.getConversionValueRulesByIds(input, context),
-      AddBrandKits: (input: AddBrandKitsRequest, context) => impl.addBrandKits(input, context),
+        impl.getConversionValueRulesByIds(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
+      AddBrandKits: (input: AddBrandKitsRequest, context) =>
+        impl.addBrandKits(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
       UpdateBrandKits: (input: UpdateBrandKitsRequest, context) =>
-        impl.updateBrandKits(input, context),
+        impl.updateBrandKits(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       DeleteBrandKits: (input: DeleteBrandKitsRequest, context) =>
-        impl.deleteBrandKits(input, context),
+        impl.deleteBrandKits(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       CreateBrandKitRecommendation: (input: CreateBrandKitRecommendationRequest, context) =>
-        impl.createBrandKitRecommendation(input, context),
+        impl.createBrandKitRecommendation(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       AddNewCustomerAcquisitionGoals: (input: AddNewCustomerAcquisitionGoalsRequest, context) =>
-        impl.addNewCustomerAcquisitionGoals(input, context),
+        impl.addNewCustomerAcquisitionGoals(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       UpdateNewCustomerAcquisitionGoals: (
         input: UpdateNewCustomerAcquisitionGoalsRequest,
         context,
-      ) => impl.updateNewCustomerAcquisitionGoals(input, context),
+      ) =>
+        impl.updateNewCustomerAcquisitionGoals(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetNewCustomerAcquisitionGoalsByAccountId: (
         input: GetNewCustomerAcquisitionGoalsByAccountIdRequest,
         context,
-      ) => impl.getNewCustomerAcquisitionGoalsByAccountId(input, context),
+      ) =>
+        impl.getNewCustomerAcquisitionGoalsByAccountId(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetBrandKitsByAccountId: (input: GetBrandKitsByAccountIdRequest, context) =>
-        impl.getBrandKitsByAccountId(input, context),
+        impl.getBrandKitsByAccountId(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetBrandKitsByIds: (input: GetBrandKitsByIdsRequest, context) =>
-        impl.getBrandKitsByIds(input, context),
+        impl.getBrandKitsByIds(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetClipchampTemplates: (input: GetClipchampTemplatesRequest, context) =>
-        impl.getClipchampTemplates(input, context),
+        impl.getClipchampTemplates(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetSupportedClipchampAudio: (input: GetSupportedClipchampAudioRequest, context) =>
-        impl.getSupportedClipchampAudio(input, context),
+        impl.getSupportedClipchampAudio(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetSupportedFonts: (input: GetSupportedFontsRequest, context) =>
-        impl.getSupportedFonts(input, context),
+        impl.getSupportedFonts(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetHealthCheck: (input: GetHealthCheckRequest, context) =>
-        impl.getHealthCheck(input, context),
+        impl.getHealthCheck(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
       GetDiagnostics: (input: GetDiagnosticsRequest, context) =>
-        impl.getDiagnostics(input, context),
+        impl.getDiagnostics(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
       GetAnnotationOptOut: (input: GetAnnotationOptOutRequest, context) =>
-        impl.getAnnotationOptOut(input, context),
+        impl.getAnnotationOptOut(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       UpdateAnnotationOptOut: (input: UpdateAnnotationOptOutRequest, context) =>
-        impl.updateAnnotationOptOut(input, context),
+        impl.updateAnnotationOptOut(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       AddLinkedInSegments: (input: AddLinkedInSegmentsRequest, context) =>
-        impl.addLinkedInSegments(input, context),
+        impl.addLinkedInSegments(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       DeleteLinkedInSegments: (input: DeleteLinkedInSegmentsRequest, context) =>
-        impl.deleteLinkedInSegments(input, context),
+        impl.deleteLinkedInSegments(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       UpdateLinkedInSegments: (input: UpdateLinkedInSegmentsRequest, context) =>
-        impl.updateLinkedInSegments(input, context),
+        impl.updateLinkedInSegments(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
       GetUetTagAuthKey: (input: GetUetTagAuthKeyRequest, context) =>
-        impl.getUetTagAuthKey(input, context),
+        impl.getUetTagAuthKey(
+          input,
+          context as RequestContext<CampaignManagementServiceSoapHeaders>,
+        ),
     },
     options,
   );

@@ -3,6 +3,16 @@
 /** The service's XSD types: property names are the XML local names, in wire order. */
 import type { XsdDateTime, XsdDateTimeInput } from "wsdl-tsgen/runtime";
 
+export interface CampaignManagementServiceSoapHeaders {
+  ApplicationToken?: string | null;
+  AuthenticationToken?: string | null;
+  CustomerAccountId?: string | null;
+  CustomerId?: string | null;
+  DeveloperToken?: string | null;
+  Password?: string | null;
+  UserName?: string | null;
+}
+
 export interface AddCampaignsRequest {
   AccountId?: bigint;
   Campaigns?: ArrayOfCampaign | null;

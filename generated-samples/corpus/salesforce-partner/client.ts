@@ -57,6 +57,7 @@ import type {
   SendEmailResult,
   SetPassword,
   SetPasswordResult,
+  SforceServiceSoapHeaders,
   Undelete,
   UndeleteResult,
   Update,
@@ -67,7 +68,10 @@ import type {
 /** The ports of service SforceService: the client talks to the service over the one you choose. */
 export type SforceServicePortName = "Soap";
 
-export type SforceServiceClientOptions = ClientOptions<SforceServicePortName>;
+export type SforceServiceClientOptions = ClientOptions<
+  SforceServicePortName,
+  SforceServiceSoapHeaders
+>;
 
 /** A client of service SforceService. */
 export class SforceServiceClient {
@@ -83,13 +87,13 @@ export class SforceServiceClient {
     return this.#client.port.name as SforceServicePortName;
   }
 
-  async login(input: Login, options?: CallOptions): Promise<LoginResult> {
+  async login(input: Login, options?: CallOptions<SforceServiceSoapHeaders>): Promise<LoginResult> {
     return (await this.#client.call("login", input, options)) as LoginResult;
   }
 
   async describeSObject(
     input: DescribeSObject,
-    options?: CallOptions,
+    options?: CallOptions<SforceServiceSoapHeaders>,
   ): Promise<DescribeSObjectResult | null> {
     return (await this.#client.call(
       "describeSObject",
@@ -100,7 +104,7 @@ export class SforceServiceClient {
 
   async describeSObjects(
     input: DescribeSObjects,
-    options?: CallOptions,
+    options?: CallOptions<SforceServiceSoapHeaders>,
   ): Promise<(DescribeSObjectResult | null)[]> {
     return (await this.#client.call(
       "describeSObjects",
@@ -111,14 +115,14 @@ export class SforceServiceClient {
 
   async describeGlobal(
     input: DescribeGlobal,
-    options?: CallOptions,
+    options?: CallOptions<SforceServiceSoapHeaders>,
   ): Promise<DescribeGlobalResult> {
     return (await this.#client.call("describeGlobal", input, options)) as DescribeGlobalResult;
   }
 
   async describeDataCategoryGroups(
     input: DescribeDataCategoryGroups,
-    options?: CallOptions,
+    options?: CallOptions<SforceServiceSoapHeaders>,
   ): Promise<DescribeDataCategoryGroupResult[]> {
     return (await this.#client.call(
       "describeDataCategoryGroups",
@@ -129,7 +133,7 @@ export class SforceServiceClient {
 
   async describeDataCategoryGroupStructures(
     input: DescribeDataCategoryGroupStructures,
-    options?: CallOptions,
+    options?: CallOptions<SforceServiceSoapHeaders>,
   ): Promise<DescribeDataCategoryGroupStructureResult[]> {
     return (await this.#client.call(
       "describeDataCategoryGroupStructures",
@@ -140,7 +144,7 @@ export class SforceServiceClient {
 
   async describeLayout(
     input: DescribeLayout,
-    options?: CallOptions,
+    options?: CallOptions<SforceServiceSoapHeaders>,
   ): Promise<DescribeLayoutResult | null> {
     return (await this.#client.call(
       "describeLayout",
@@ -151,7 +155,7 @@ export class SforceServiceClient {
 
   async describeSoftphoneLayout(
     input: DescribeSoftphoneLayout,
-    options?: CallOptions,
+    options?: CallOptions<SforceServiceSoapHeaders>,
   ): Promise<DescribeSoftphoneLayoutResult | null> {
     return (await this.#client.call(
       "describeSoftphoneLayout",
@@ -162,7 +166,7 @@ export class SforceServiceClient {
 
   async describeTabs(
     input: DescribeTabs,
-    options?: CallOptions,
+    options?: CallOptions<SforceServiceSoapHeaders>,
   ): Promise<(DescribeTabSetResult | null)[]> {
     return (await this.#client.call(
       "describeTabs",
@@ -171,56 +175,83 @@ export class SforceServiceClient {
     )) as (DescribeTabSetResult | null)[];
   }
 
-  async create(input: Create, options?: CallOptions): Promise<SaveResult[]> {
+  async create(
+    input: Create,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ): Promise<SaveResult[]> {
     return (await this.#client.call("create", input, options)) as SaveResult[];
   }
 
-  async update(input: Update, options?: CallOptions): Promise<SaveResult[]> {
+  async update(
+    input: Update,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ): Promise<SaveResult[]> {
     return (await this.#client.call("update", input, options)) as SaveResult[];
   }
 
-  async upsert(input: Upsert, options?: CallOptions): Promise<UpsertResult[]> {
+  async upsert(
+    input: Upsert,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ): Promise<UpsertResult[]> {
     return (await this.#client.call("upsert", input, options)) as UpsertResult[];
   }
 
-  async merge(input: Merge, options?: CallOptions): Promise<MergeResult[]> {
+  async merge(
+    input: Merge,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ): Promise<MergeResult[]> {
     return (await this.#client.call("merge", input, options)) as MergeResult[];
   }
 
-  async delete_(input: Delete, options?: CallOptions): Promise<DeleteResult[]> {
+  async delete_(
+    input: Delete,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ): Promise<DeleteResult[]> {
     return (await this.#client.call("delete", input, options)) as DeleteResult[];
   }
 
-  async undelete(input: Undelete, options?: CallOptions): Promise<UndeleteResult[]> {
+  async undelete(
+    input: Undelete,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ): Promise<UndeleteResult[]> {
     return (await this.#client.call("undelete", input, options)) as UndeleteResult[];
   }
 
   async emptyRecycleBin(
     input: EmptyRecycleBin,
-    options?: CallOptions,
+    options?: CallOptions<SforceServiceSoapHeaders>,
   ): Promise<EmptyRecycleBinResult[]> {
     return (await this.#client.call("emptyRecycleBin", input, options)) as EmptyRecycleBinResult[];
   }
 
-  async retrieve(input: Retrieve, options?: CallOptions): Promise<(SObject | null)[]> {
+  async retrieve(
+    input: Retrieve,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ): Promise<(SObject | null)[]> {
     return (await this.#client.call("retrieve", input, options)) as (SObject | null)[];
   }
 
-  async process(input: Process, options?: CallOptions): Promise<ProcessResult[]> {
+  async process(
+    input: Process,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ): Promise<ProcessResult[]> {
     return (await this.#client.call("process", input, options)) as ProcessResult[];
   }
 
-  async convertLead(input: ConvertLead, options?: CallOptions): Promise<LeadConvertResult[]> {
+  async convertLead(
+    input: ConvertLead,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ): Promise<LeadConvertResult[]> {
     return (await this.#client.call("convertLead", input, options)) as LeadConvertResult[];
   }
 
-  async logout(input: Logout, options?: CallOptions): Promise<void> {
+  async logout(input: Logout, options?: CallOptions<SforceServiceSoapHeaders>): Promise<void> {
     await this.#client.call("logout", input, options);
   }
 
   async invalidateSessions(
     input: InvalidateSessions,
-    options?: CallOptions,
+    options?: CallOptions<SforceServiceSoapHeaders>,
   ): Promise<InvalidateSessionsResult[]> {
     return (await this.#client.call(
       "invalidateSessions",
@@ -229,33 +260,48 @@ export class SforceServiceClient {
     )) as InvalidateSessionsResult[];
   }
 
-  async getDeleted(input: GetDeletedInput, options?: CallOptions): Promise<GetDeletedResult> {
+  async getDeleted(
+    input: GetDeletedInput,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ): Promise<GetDeletedResult> {
     return (await this.#client.call("getDeleted", input, options)) as GetDeletedResult;
   }
 
-  async getUpdated(input: GetUpdatedInput, options?: CallOptions): Promise<GetUpdatedResult> {
+  async getUpdated(
+    input: GetUpdatedInput,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ): Promise<GetUpdatedResult> {
     return (await this.#client.call("getUpdated", input, options)) as GetUpdatedResult;
   }
 
-  async query(input: Query, options?: CallOptions): Promise<QueryResult> {
+  async query(input: Query, options?: CallOptions<SforceServiceSoapHeaders>): Promise<QueryResult> {
     return (await this.#client.call("query", input, options)) as QueryResult;
   }
 
-  async queryAll(input: QueryAll, options?: CallOptions): Promise<QueryResult> {
+  async queryAll(
+    input: QueryAll,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ): Promise<QueryResult> {
     return (await this.#client.call("queryAll", input, options)) as QueryResult;
   }
 
-  async queryMore(input: QueryMore, options?: CallOptions): Promise<QueryResult> {
+  async queryMore(
+    input: QueryMore,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ): Promise<QueryResult> {
     return (await this.#client.call("queryMore", input, options)) as QueryResult;
   }
 
-  async search(input: Search, options?: CallOptions): Promise<SearchResult> {
+  async search(
+    input: Search,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ): Promise<SearchResult> {
     return (await this.#client.call("search", input, options)) as SearchResult;
   }
 
   async getServerTimestamp(
     input: GetServerTimestamp,
-    options?: CallOptions,
+    options?: CallOptions<SforceServiceSoapHeaders>,
   ): Promise<GetServerTimestampResult> {
     return (await this.#client.call(
       "getServerTimestamp",
@@ -264,19 +310,31 @@ export class SforceServiceClient {
     )) as GetServerTimestampResult;
   }
 
-  async setPassword(input: SetPassword, options?: CallOptions): Promise<SetPasswordResult> {
+  async setPassword(
+    input: SetPassword,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ): Promise<SetPasswordResult> {
     return (await this.#client.call("setPassword", input, options)) as SetPasswordResult;
   }
 
-  async resetPassword(input: ResetPassword, options?: CallOptions): Promise<ResetPasswordResult> {
+  async resetPassword(
+    input: ResetPassword,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ): Promise<ResetPasswordResult> {
     return (await this.#client.call("resetPassword", input, options)) as ResetPasswordResult;
   }
 
-  async getUserInfo(input: GetUserInfo, options?: CallOptions): Promise<GetUserInfoResult> {
+  async getUserInfo(
+    input: GetUserInfo,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ): Promise<GetUserInfoResult> {
     return (await this.#client.call("getUserInfo", input, options)) as GetUserInfoResult;
   }
 
-  async sendEmail(input: SendEmail, options?: CallOptions): Promise<SendEmailResult[]> {
+  async sendEmail(
+    input: SendEmail,
+    options?: CallOptions<SforceServiceSoapHeaders>,
+  ): Promise<SendEmailResult[]> {
     return (await this.#client.call("sendEmail", input, options)) as SendEmailResult[];
   }
 }

@@ -43,6 +43,8 @@ export const NS3 = "urn:fault.partner.soap.sforce.com";
 
 export const ID: ScalarDesc = xs.string;
 
+export const DebugLevel: ScalarDesc = scalar("string", { values: ["None", "DebugOnly", "Db"] });
+
 export const SoapType: ScalarDesc = scalar("string", {
   values: [
     "tns:ID",
@@ -349,6 +351,91 @@ export const ExceptionCode: ScalarDesc = scalar("string", {
     "XML_PARSER_ERROR",
   ],
 });
+
+export const SforceServiceSoapHeaders: ComplexDesc = complex("SforceServiceSoapHeaders", () => [
+  field("LoginScopeHeader", NS, () => LoginScopeHeader, { min: 0 }),
+  field("CallOptions", NS, () => CallOptions_2, { min: 0 }),
+  field("SessionHeader", NS, () => SessionHeader, { min: 0 }),
+  field("PackageVersionHeader", NS, () => PackageVersionHeader, { min: 0 }),
+  field("LocaleOptions", NS, () => LocaleOptions, { min: 0 }),
+  field("AssignmentRuleHeader", NS, () => AssignmentRuleHeader, { min: 0 }),
+  field("MruHeader", NS, () => MruHeader, { min: 0 }),
+  field("AllowFieldTruncationHeader", NS, () => AllowFieldTruncationHeader, { min: 0 }),
+  field("DisableFeedTrackingHeader", NS, () => DisableFeedTrackingHeader, { min: 0 }),
+  field("AllOrNoneHeader", NS, () => AllOrNoneHeader, { min: 0 }),
+  field("DebuggingHeader", NS, () => DebuggingHeader, { min: 0 }),
+  field("EmailHeader", NS, () => EmailHeader, { min: 0 }),
+  field("UserTerritoryDeleteHeader", NS, () => UserTerritoryDeleteHeader, { min: 0 }),
+  field("QueryOptions", NS, () => QueryOptions, { min: 0 }),
+]);
+
+export const LoginScopeHeader: ComplexDesc = complex("LoginScopeHeader", () => [
+  field("organizationId", NS, ID),
+  field("portalId", NS, ID, { min: 0 }),
+]);
+
+export const CallOptions_2: ComplexDesc = complex("CallOptions_2", () => [
+  field("client", NS, xs.string, { nillable: true }),
+  field("defaultNamespace", NS, xs.string, { nillable: true }),
+]);
+
+export const SessionHeader: ComplexDesc = complex("SessionHeader", () => [
+  field("sessionId", NS, xs.string),
+]);
+
+export const PackageVersionHeader: ArrayDesc = array(
+  "PackageVersionHeader",
+  field("packageVersions", NS, () => PackageVersion, { min: 0, max: UNBOUNDED }),
+);
+
+export const PackageVersion: ComplexDesc = complex("PackageVersion", () => [
+  field("majorNumber", NS, xs.int),
+  field("minorNumber", NS, xs.int),
+  field("namespace", NS, xs.string),
+]);
+
+export const LocaleOptions: ComplexDesc = complex("LocaleOptions", () => [
+  field("language", NS, xs.string, { min: 0 }),
+]);
+
+export const AssignmentRuleHeader: ComplexDesc = complex("AssignmentRuleHeader", () => [
+  field("assignmentRuleId", NS, ID, { nillable: true }),
+  field("useDefaultRule", NS, xs.boolean, { nillable: true }),
+]);
+
+export const MruHeader: ComplexDesc = complex("MruHeader", () => [
+  field("updateMru", NS, xs.boolean),
+]);
+
+export const AllowFieldTruncationHeader: ComplexDesc = complex("AllowFieldTruncationHeader", () => [
+  field("allowFieldTruncation", NS, xs.boolean),
+]);
+
+export const DisableFeedTrackingHeader: ComplexDesc = complex("DisableFeedTrackingHeader", () => [
+  field("disableFeedTracking", NS, xs.boolean),
+]);
+
+export const AllOrNoneHeader: ComplexDesc = complex("AllOrNoneHeader", () => [
+  field("allOrNone", NS, xs.boolean),
+]);
+
+export const DebuggingHeader: ComplexDesc = complex("DebuggingHeader", () => [
+  field("debugLevel", NS, DebugLevel),
+]);
+
+export const EmailHeader: ComplexDesc = complex("EmailHeader", () => [
+  field("triggerAutoResponseEmail", NS, xs.boolean),
+  field("triggerOtherEmail", NS, xs.boolean),
+  field("triggerUserEmail", NS, xs.boolean),
+]);
+
+export const UserTerritoryDeleteHeader: ComplexDesc = complex("UserTerritoryDeleteHeader", () => [
+  field("transferToUserId", NS, ID, { nillable: true }),
+]);
+
+export const QueryOptions: ComplexDesc = complex("QueryOptions", () => [
+  field("batchSize", NS, xs.int, { min: 0 }),
+]);
 
 export const Login: ComplexDesc = complex("Login", () => [
   field("username", NS, xs.string),
@@ -1286,6 +1373,7 @@ export const SforceServiceDesc: ServiceDesc = {
   name: "SforceService",
   targetNamespace: NS,
   defaultPort: "Soap",
+  soapHeaders: SforceServiceSoapHeaders,
   ports: {
     Soap: {
       name: "Soap",
@@ -1299,6 +1387,7 @@ export const SforceServiceDesc: ServiceDesc = {
           response: { element: field("loginResponse", NS, () => LoginResponse), prop: "result" },
           oneWay: false,
           faults: [LoginFault_2Desc, UnexpectedErrorFault_2Desc, InvalidIdFault_2Desc],
+          headers: ["LoginScopeHeader", "CallOptions"],
         },
         describeSObject: {
           kind: "soap",
@@ -1310,6 +1399,7 @@ export const SforceServiceDesc: ServiceDesc = {
           },
           oneWay: false,
           faults: [InvalidSObjectFault_2Desc, UnexpectedErrorFault_2Desc],
+          headers: ["SessionHeader", "CallOptions", "PackageVersionHeader", "LocaleOptions"],
         },
         describeSObjects: {
           kind: "soap",
@@ -1320,6 +1410,7 @@ export const SforceServiceDesc: ServiceDesc = {
           },
           oneWay: false,
           faults: [InvalidSObjectFault_2Desc, UnexpectedErrorFault_2Desc],
+          headers: ["SessionHeader", "CallOptions", "PackageVersionHeader", "LocaleOptions"],
         },
         describeGlobal: {
           kind: "soap",
@@ -1331,6 +1422,7 @@ export const SforceServiceDesc: ServiceDesc = {
           },
           oneWay: false,
           faults: [UnexpectedErrorFault_2Desc],
+          headers: ["SessionHeader", "CallOptions", "PackageVersionHeader"],
         },
         describeDataCategoryGroups: {
           kind: "soap",
@@ -1347,6 +1439,7 @@ export const SforceServiceDesc: ServiceDesc = {
           },
           oneWay: false,
           faults: [InvalidSObjectFault_2Desc, UnexpectedErrorFault_2Desc],
+          headers: ["SessionHeader", "CallOptions", "PackageVersionHeader"],
         },
         describeDataCategoryGroupStructures: {
           kind: "soap",
@@ -1367,6 +1460,7 @@ export const SforceServiceDesc: ServiceDesc = {
           },
           oneWay: false,
           faults: [InvalidSObjectFault_2Desc, UnexpectedErrorFault_2Desc],
+          headers: ["SessionHeader", "CallOptions", "PackageVersionHeader"],
         },
         describeLayout: {
           kind: "soap",
@@ -1378,6 +1472,7 @@ export const SforceServiceDesc: ServiceDesc = {
           },
           oneWay: false,
           faults: [InvalidSObjectFault_2Desc, UnexpectedErrorFault_2Desc, InvalidIdFault_2Desc],
+          headers: ["SessionHeader", "CallOptions", "PackageVersionHeader"],
         },
         describeSoftphoneLayout: {
           kind: "soap",
@@ -1393,6 +1488,7 @@ export const SforceServiceDesc: ServiceDesc = {
           },
           oneWay: false,
           faults: [UnexpectedErrorFault_2Desc],
+          headers: ["SessionHeader", "CallOptions", "PackageVersionHeader"],
         },
         describeTabs: {
           kind: "soap",
@@ -1401,6 +1497,7 @@ export const SforceServiceDesc: ServiceDesc = {
           response: { element: field("describeTabsResponse", NS, () => DescribeTabsResponse) },
           oneWay: false,
           faults: [UnexpectedErrorFault_2Desc],
+          headers: ["SessionHeader", "CallOptions", "PackageVersionHeader"],
         },
         create: {
           kind: "soap",
@@ -1413,6 +1510,18 @@ export const SforceServiceDesc: ServiceDesc = {
             UnexpectedErrorFault_2Desc,
             InvalidIdFault_2Desc,
             InvalidFieldFault_2Desc,
+          ],
+          headers: [
+            "SessionHeader",
+            "CallOptions",
+            "AssignmentRuleHeader",
+            "MruHeader",
+            "AllowFieldTruncationHeader",
+            "DisableFeedTrackingHeader",
+            "AllOrNoneHeader",
+            "DebuggingHeader",
+            "PackageVersionHeader",
+            "EmailHeader",
           ],
         },
         update: {
@@ -1427,6 +1536,18 @@ export const SforceServiceDesc: ServiceDesc = {
             InvalidIdFault_2Desc,
             InvalidFieldFault_2Desc,
           ],
+          headers: [
+            "SessionHeader",
+            "CallOptions",
+            "AssignmentRuleHeader",
+            "MruHeader",
+            "AllowFieldTruncationHeader",
+            "DisableFeedTrackingHeader",
+            "AllOrNoneHeader",
+            "DebuggingHeader",
+            "PackageVersionHeader",
+            "EmailHeader",
+          ],
         },
         upsert: {
           kind: "soap",
@@ -1439,6 +1560,18 @@ export const SforceServiceDesc: ServiceDesc = {
             UnexpectedErrorFault_2Desc,
             InvalidIdFault_2Desc,
             InvalidFieldFault_2Desc,
+          ],
+          headers: [
+            "SessionHeader",
+            "CallOptions",
+            "AssignmentRuleHeader",
+            "MruHeader",
+            "AllowFieldTruncationHeader",
+            "DisableFeedTrackingHeader",
+            "AllOrNoneHeader",
+            "DebuggingHeader",
+            "PackageVersionHeader",
+            "EmailHeader",
           ],
         },
         merge: {
@@ -1453,6 +1586,17 @@ export const SforceServiceDesc: ServiceDesc = {
             InvalidIdFault_2Desc,
             InvalidFieldFault_2Desc,
           ],
+          headers: [
+            "SessionHeader",
+            "CallOptions",
+            "AssignmentRuleHeader",
+            "MruHeader",
+            "AllowFieldTruncationHeader",
+            "DisableFeedTrackingHeader",
+            "DebuggingHeader",
+            "PackageVersionHeader",
+            "EmailHeader",
+          ],
         },
         delete: {
           kind: "soap",
@@ -1461,6 +1605,17 @@ export const SforceServiceDesc: ServiceDesc = {
           response: { element: field("deleteResponse", NS, () => DeleteResponse) },
           oneWay: false,
           faults: [UnexpectedErrorFault_2Desc],
+          headers: [
+            "SessionHeader",
+            "CallOptions",
+            "PackageVersionHeader",
+            "UserTerritoryDeleteHeader",
+            "EmailHeader",
+            "AllowFieldTruncationHeader",
+            "DisableFeedTrackingHeader",
+            "AllOrNoneHeader",
+            "DebuggingHeader",
+          ],
         },
         undelete: {
           kind: "soap",
@@ -1469,6 +1624,15 @@ export const SforceServiceDesc: ServiceDesc = {
           response: { element: field("undeleteResponse", NS, () => UndeleteResponse) },
           oneWay: false,
           faults: [UnexpectedErrorFault_2Desc],
+          headers: [
+            "SessionHeader",
+            "CallOptions",
+            "AllowFieldTruncationHeader",
+            "DisableFeedTrackingHeader",
+            "AllOrNoneHeader",
+            "DebuggingHeader",
+            "PackageVersionHeader",
+          ],
         },
         emptyRecycleBin: {
           kind: "soap",
@@ -1479,6 +1643,7 @@ export const SforceServiceDesc: ServiceDesc = {
           },
           oneWay: false,
           faults: [UnexpectedErrorFault_2Desc],
+          headers: ["SessionHeader", "CallOptions"],
         },
         retrieve: {
           kind: "soap",
@@ -1493,6 +1658,13 @@ export const SforceServiceDesc: ServiceDesc = {
             UnexpectedErrorFault_2Desc,
             InvalidIdFault_2Desc,
           ],
+          headers: [
+            "SessionHeader",
+            "CallOptions",
+            "QueryOptions",
+            "MruHeader",
+            "PackageVersionHeader",
+          ],
         },
         process: {
           kind: "soap",
@@ -1501,6 +1673,14 @@ export const SforceServiceDesc: ServiceDesc = {
           response: { element: field("processResponse", NS, () => ProcessResponse) },
           oneWay: false,
           faults: [UnexpectedErrorFault_2Desc, InvalidIdFault_2Desc],
+          headers: [
+            "SessionHeader",
+            "CallOptions",
+            "AllowFieldTruncationHeader",
+            "DisableFeedTrackingHeader",
+            "DebuggingHeader",
+            "PackageVersionHeader",
+          ],
         },
         convertLead: {
           kind: "soap",
@@ -1509,6 +1689,14 @@ export const SforceServiceDesc: ServiceDesc = {
           response: { element: field("convertLeadResponse", NS, () => ConvertLeadResponse) },
           oneWay: false,
           faults: [UnexpectedErrorFault_2Desc],
+          headers: [
+            "SessionHeader",
+            "CallOptions",
+            "AllowFieldTruncationHeader",
+            "DisableFeedTrackingHeader",
+            "DebuggingHeader",
+            "PackageVersionHeader",
+          ],
         },
         logout: {
           kind: "soap",
@@ -1517,6 +1705,7 @@ export const SforceServiceDesc: ServiceDesc = {
           response: { element: field("logoutResponse", NS, () => LogoutResponse), void: true },
           oneWay: false,
           faults: [UnexpectedErrorFault_2Desc],
+          headers: ["SessionHeader", "CallOptions"],
         },
         invalidateSessions: {
           kind: "soap",
@@ -1527,6 +1716,7 @@ export const SforceServiceDesc: ServiceDesc = {
           },
           oneWay: false,
           faults: [UnexpectedErrorFault_2Desc],
+          headers: ["SessionHeader", "CallOptions"],
         },
         getDeleted: {
           kind: "soap",
@@ -1538,6 +1728,7 @@ export const SforceServiceDesc: ServiceDesc = {
           },
           oneWay: false,
           faults: [InvalidSObjectFault_2Desc, UnexpectedErrorFault_2Desc],
+          headers: ["SessionHeader", "CallOptions"],
         },
         getUpdated: {
           kind: "soap",
@@ -1549,6 +1740,7 @@ export const SforceServiceDesc: ServiceDesc = {
           },
           oneWay: false,
           faults: [InvalidSObjectFault_2Desc, UnexpectedErrorFault_2Desc],
+          headers: ["SessionHeader", "CallOptions"],
         },
         query: {
           kind: "soap",
@@ -1563,6 +1755,13 @@ export const SforceServiceDesc: ServiceDesc = {
             InvalidIdFault_2Desc,
             UnexpectedErrorFault_2Desc,
             InvalidQueryLocatorFault_2Desc,
+          ],
+          headers: [
+            "SessionHeader",
+            "CallOptions",
+            "QueryOptions",
+            "MruHeader",
+            "PackageVersionHeader",
           ],
         },
         queryAll: {
@@ -1582,6 +1781,7 @@ export const SforceServiceDesc: ServiceDesc = {
             UnexpectedErrorFault_2Desc,
             InvalidQueryLocatorFault_2Desc,
           ],
+          headers: ["SessionHeader", "CallOptions", "QueryOptions"],
         },
         queryMore: {
           kind: "soap",
@@ -1597,6 +1797,7 @@ export const SforceServiceDesc: ServiceDesc = {
             UnexpectedErrorFault_2Desc,
             InvalidFieldFault_2Desc,
           ],
+          headers: ["SessionHeader", "CallOptions", "QueryOptions"],
         },
         search: {
           kind: "soap",
@@ -1610,6 +1811,7 @@ export const SforceServiceDesc: ServiceDesc = {
             MalformedSearchFault_2Desc,
             UnexpectedErrorFault_2Desc,
           ],
+          headers: ["SessionHeader", "CallOptions", "PackageVersionHeader"],
         },
         getServerTimestamp: {
           kind: "soap",
@@ -1621,6 +1823,7 @@ export const SforceServiceDesc: ServiceDesc = {
           },
           oneWay: false,
           faults: [UnexpectedErrorFault_2Desc],
+          headers: ["SessionHeader", "CallOptions"],
         },
         setPassword: {
           kind: "soap",
@@ -1632,6 +1835,7 @@ export const SforceServiceDesc: ServiceDesc = {
           },
           oneWay: false,
           faults: [InvalidIdFault_2Desc, InvalidNewPasswordFault_2Desc, UnexpectedErrorFault_2Desc],
+          headers: ["SessionHeader", "CallOptions"],
         },
         resetPassword: {
           kind: "soap",
@@ -1643,6 +1847,7 @@ export const SforceServiceDesc: ServiceDesc = {
           },
           oneWay: false,
           faults: [InvalidIdFault_2Desc, UnexpectedErrorFault_2Desc],
+          headers: ["SessionHeader", "CallOptions", "EmailHeader"],
         },
         getUserInfo: {
           kind: "soap",
@@ -1654,6 +1859,7 @@ export const SforceServiceDesc: ServiceDesc = {
           },
           oneWay: false,
           faults: [UnexpectedErrorFault_2Desc],
+          headers: ["SessionHeader", "CallOptions"],
         },
         sendEmail: {
           kind: "soap",
@@ -1662,6 +1868,7 @@ export const SforceServiceDesc: ServiceDesc = {
           response: { element: field("sendEmailResponse", NS, () => SendEmailResponse) },
           oneWay: false,
           faults: [UnexpectedErrorFault_2Desc],
+          headers: ["SessionHeader", "CallOptions"],
         },
       },
     },

@@ -62,6 +62,7 @@ import type {
   SendEmailResult,
   SetPassword,
   SetPasswordResult,
+  SforceServiceSoapHeaders,
   Undelete,
   UndeleteResult,
   Update,
@@ -71,96 +72,132 @@ import type {
 
 /** The implementation of service SforceService: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
 export interface SforceServiceService {
-  login(input: Login, context: RequestContext): LoginResult | Promise<LoginResult>;
+  login(
+    input: Login,
+    context: RequestContext<SforceServiceSoapHeaders>,
+  ): LoginResult | Promise<LoginResult>;
   describeSObject(
     input: DescribeSObject,
-    context: RequestContext,
+    context: RequestContext<SforceServiceSoapHeaders>,
   ): DescribeSObjectResult | null | Promise<DescribeSObjectResult | null>;
   describeSObjects(
     input: DescribeSObjects,
-    context: RequestContext,
+    context: RequestContext<SforceServiceSoapHeaders>,
   ): (DescribeSObjectResult | null)[] | Promise<(DescribeSObjectResult | null)[]>;
   describeGlobal(
     input: DescribeGlobal,
-    context: RequestContext,
+    context: RequestContext<SforceServiceSoapHeaders>,
   ): DescribeGlobalResult | Promise<DescribeGlobalResult>;
   describeDataCategoryGroups(
     input: DescribeDataCategoryGroups,
-    context: RequestContext,
+    context: RequestContext<SforceServiceSoapHeaders>,
   ): DescribeDataCategoryGroupResult[] | Promise<DescribeDataCategoryGroupResult[]>;
   describeDataCategoryGroupStructures(
     input: DescribeDataCategoryGroupStructures,
-    context: RequestContext,
+    context: RequestContext<SforceServiceSoapHeaders>,
   ):
     | DescribeDataCategoryGroupStructureResult[]
     | Promise<DescribeDataCategoryGroupStructureResult[]>;
   describeLayout(
     input: DescribeLayout,
-    context: RequestContext,
+    context: RequestContext<SforceServiceSoapHeaders>,
   ): DescribeLayoutResult | null | Promise<DescribeLayoutResult | null>;
   describeSoftphoneLayout(
     input: DescribeSoftphoneLayout,
-    context: RequestContext,
+    context: RequestContext<SforceServiceSoapHeaders>,
   ): DescribeSoftphoneLayoutResult | null | Promise<DescribeSoftphoneLayoutResult | null>;
   describeTabs(
     input: DescribeTabs,
-    context: RequestContext,
+    context: RequestContext<SforceServiceSoapHeaders>,
   ): (DescribeTabSetResult | null)[] | Promise<(DescribeTabSetResult | null)[]>;
-  create(input: Create, context: RequestContext): SaveResult[] | Promise<SaveResult[]>;
-  update(input: Update, context: RequestContext): SaveResult[] | Promise<SaveResult[]>;
-  upsert(input: Upsert, context: RequestContext): UpsertResult[] | Promise<UpsertResult[]>;
-  merge(input: Merge, context: RequestContext): MergeResult[] | Promise<MergeResult[]>;
-  delete_(input: Delete, context: RequestContext): DeleteResult[] | Promise<DeleteResult[]>;
-  undelete(input: Undelete, context: RequestContext): UndeleteResult[] | Promise<UndeleteResult[]>;
+  create(
+    input: Create,
+    context: RequestContext<SforceServiceSoapHeaders>,
+  ): SaveResult[] | Promise<SaveResult[]>;
+  update(
+    input: Update,
+    context: RequestContext<SforceServiceSoapHeaders>,
+  ): SaveResult[] | Promise<SaveResult[]>;
+  upsert(
+    input: Upsert,
+    context: RequestContext<SforceServiceSoapHeaders>,
+  ): UpsertResult[] | Promise<UpsertResult[]>;
+  merge(
+    input: Merge,
+    context: RequestContext<SforceServiceSoapHeaders>,
+  ): MergeResult[] | Promise<MergeResult[]>;
+  delete_(
+    input: Delete,
+    context: RequestContext<SforceServiceSoapHeaders>,
+  ): DeleteResult[] | Promise<DeleteResult[]>;
+  undelete(
+    input: Undelete,
+    context: RequestContext<SforceServiceSoapHeaders>,
+  ): UndeleteResult[] | Promise<UndeleteResult[]>;
   emptyRecycleBin(
     input: EmptyRecycleBin,
-    context: RequestContext,
+    context: RequestContext<SforceServiceSoapHeaders>,
   ): EmptyRecycleBinResult[] | Promise<EmptyRecycleBinResult[]>;
   retrieve(
     input: Retrieve,
-    context: RequestContext,
+    context: RequestContext<SforceServiceSoapHeaders>,
   ): (SObject | null)[] | Promise<(SObject | null)[]>;
-  process(input: Process, context: RequestContext): ProcessResult[] | Promise<ProcessResult[]>;
+  process(
+    input: Process,
+    context: RequestContext<SforceServiceSoapHeaders>,
+  ): ProcessResult[] | Promise<ProcessResult[]>;
   convertLead(
     input: ConvertLead,
-    context: RequestContext,
+    context: RequestContext<SforceServiceSoapHeaders>,
   ): LeadConvertResult[] | Promise<LeadConvertResult[]>;
-  logout(input: Logout, context: RequestContext): void | Promise<void>;
+  logout(input: Logout, context: RequestContext<SforceServiceSoapHeaders>): void | Promise<void>;
   invalidateSessions(
     input: InvalidateSessions,
-    context: RequestContext,
+    context: RequestContext<SforceServiceSoapHeaders>,
   ): InvalidateSessionsResult[] | Promise<InvalidateSessionsResult[]>;
   getDeleted(
     input: GetDeleted,
-    context: RequestContext,
+    context: RequestContext<SforceServiceSoapHeaders>,
   ): GetDeletedResultInput | Promise<GetDeletedResultInput>;
   getUpdated(
     input: GetUpdated,
-    context: RequestContext,
+    context: RequestContext<SforceServiceSoapHeaders>,
   ): GetUpdatedResultInput | Promise<GetUpdatedResultInput>;
-  query(input: Query, context: RequestContext): QueryResult | Promise<QueryResult>;
-  queryAll(input: QueryAll, context: RequestContext): QueryResult | Promise<QueryResult>;
-  queryMore(input: QueryMore, context: RequestContext): QueryResult | Promise<QueryResult>;
-  search(input: Search, context: RequestContext): SearchResult | Promise<SearchResult>;
+  query(
+    input: Query,
+    context: RequestContext<SforceServiceSoapHeaders>,
+  ): QueryResult | Promise<QueryResult>;
+  queryAll(
+    input: QueryAll,
+    context: RequestContext<SforceServiceSoapHeaders>,
+  ): QueryResult | Promise<QueryResult>;
+  queryMore(
+    input: QueryMore,
+    context: RequestContext<SforceServiceSoapHeaders>,
+  ): QueryResult | Promise<QueryResult>;
+  search(
+    input: Search,
+    context: RequestContext<SforceServiceSoapHeaders>,
+  ): SearchResult | Promise<SearchResult>;
   getServerTimestamp(
     input: GetServerTimestamp,
-    context: RequestContext,
+    context: RequestContext<SforceServiceSoapHeaders>,
   ): GetServerTimestampResultInput | Promise<GetServerTimestampResultInput>;
   setPassword(
     input: SetPassword,
-    context: RequestContext,
+    context: RequestContext<SforceServiceSoapHeaders>,
   ): SetPasswordResult | Promise<SetPasswordResult>;
   resetPassword(
     input: ResetPassword,
-    context: RequestContext,
+    context: RequestContext<SforceServiceSoapHeaders>,
   ): ResetPasswordResult | Promise<ResetPasswordResult>;
   getUserInfo(
     input: GetUserInfo,
-    context: RequestContext,
+    context: RequestContext<SforceServiceSoapHeaders>,
   ): GetUserInfoResult | Promise<GetUserInfoResult>;
   sendEmail(
     input: SendEmail,
-    context: RequestContext,
+    context: RequestContext<SforceServiceSoapHeaders>,
   ): SendEmailResult[] | Promise<SendEmailResult[]>;
 }
 
@@ -178,43 +215,73 @@ export function createSforceServiceHandler(
     SforceServiceDesc,
     undefined,
     {
-      login: (input: Login, context) => impl.login(input, context),
-      describeSObject: (input: DescribeSObject, context) => impl.describeSObject(input, context),
-      describeSObjects: (input: DescribeSObjects, context) => impl.describeSObjects(input, context),
-      describeGlobal: (input: DescribeGlobal, context) => impl.describeGlobal(input, context),
+      login: (input: Login, context) =>
+        impl.login(input, context as RequestContext<SforceServiceSoapHeaders>),
+      describeSObject: (input: DescribeSObject, context) =>
+        impl.describeSObject(input, context as RequestContext<SforceServiceSoapHeaders>),
+      describeSObjects: (input: DescribeSObjects, context) =>
+        impl.describeSObjects(input, context as RequestContext<SforceServiceSoapHeaders>),
+      describeGlobal: (input: DescribeGlobal, context) =>
+        impl.describeGlobal(input, context as RequestContext<SforceServiceSoapHeaders>),
       describeDataCategoryGroups: (input: DescribeDataCategoryGroups, context) =>
-        impl.describeDataCategoryGroups(input, context),
+        impl.describeDataCategoryGroups(input, context as RequestContext<SforceServiceSoapHeaders>),
       describeDataCategoryGroupStructures: (input: DescribeDataCategoryGroupStructures, context) =>
-        impl.describeDataCategoryGroupStructures(input, context),
-      describeLayout: (input: DescribeLayout, context) => impl.describeLayout(input, context),
+        impl.describeDataCategoryGroupStructures(
+          input,
+          context as RequestContext<SforceServiceSoapHeaders>,
+        ),
+      describeLayout: (input: DescribeLayout, context) =>
+        impl.describeLayout(input, context as RequestContext<SforceServiceSoapHeaders>),
       describeSoftphoneLayout: (input: DescribeSoftphoneLayout, context) =>
-        impl.describeSoftphoneLayout(input, context),
-      describeTabs: (input: DescribeTabs, context) => impl.describeTabs(input, context),
-      create: (input: Create, context) => impl.create(input, context),
-      update: (input: Update, context) => impl.update(input, context),
-      upsert: (input: Upsert, context) => impl.upsert(input, context),
-      merge: (input: Merge, context) => impl.merge(input, context),
-      delete: (input: Delete, context) => impl.delete_(input, context),
-      undelete: (input: Undelete, context) => impl.undelete(input, context),
-      emptyRecycleBin: (input: EmptyRecycleBin, context) => impl.emptyRecycleBin(input, context),
-      retrieve: (input: Retrieve, context) => impl.retrieve(input, context),
-      process: (input: Process, context) => impl.process(input, context),
-      convertLead: (input: ConvertLead, context) => impl.convertLead(input, context),
-      logout: (input: Logout, context) => impl.logout(input, context),
+        impl.describeSoftphoneLayout(input, context as RequestContext<SforceServiceSoapHeaders>),
+      describeTabs: (input: DescribeTabs, context) =>
+        impl.describeTabs(input, context as RequestContext<SforceServiceSoapHeaders>),
+      create: (input: Create, context) =>
+        impl.create(input, context as RequestContext<SforceServiceSoapHeaders>),
+      update: (input: Update, context) =>
+        impl.update(input, context as RequestContext<SforceServiceSoapHeaders>),
+      upsert: (input: Upsert, context) =>
+        impl.upsert(input, context as RequestContext<SforceServiceSoapHeaders>),
+      merge: (input: Merge, context) =>
+        impl.merge(input, context as RequestContext<SforceServiceSoapHeaders>),
+      delete: (input: Delete, context) =>
+        impl.delete_(input, context as RequestContext<SforceServiceSoapHeaders>),
+      undelete: (input: Undelete, context) =>
+        impl.undelete(input, context as RequestContext<SforceServiceSoapHeaders>),
+      emptyRecycleBin: (input: EmptyRecycleBin, context) =>
+        impl.emptyRecycleBin(input, context as RequestContext<SforceServiceSoapHeaders>),
+      retrieve: (input: Retrieve, context) =>
+        impl.retrieve(input, context as RequestContext<SforceServiceSoapHeaders>),
+      process: (input: Process, context) =>
+        impl.process(input, context as RequestContext<SforceServiceSoapHeaders>),
+      convertLead: (input: ConvertLead, context) =>
+        impl.convertLead(input, context as RequestContext<SforceServiceSoapHeaders>),
+      logout: (input: Logout, context) =>
+        impl.logout(input, context as RequestContext<SforceServiceSoapHeaders>),
       invalidateSessions: (input: InvalidateSessions, context) =>
-        impl.invalidateSessions(input, context),
-      getDeleted: (input: GetDeleted, context) => impl.getDeleted(input, context),
-      getUpdated: (input: GetUpdated, context) => impl.getUpdated(input, context),
-      query: (input: Query, context) => impl.query(input, context),
-      queryAll: (input: QueryAll, context) => impl.queryAll(input, context),
-      queryMore: (input: QueryMore, context) => impl.queryMore(input, context),
-      search: (input: Search, context) => impl.search(input, context),
+        impl.invalidateSessions(input, context as RequestContext<SforceServiceSoapHeaders>),
+      getDeleted: (input: GetDeleted, context) =>
+        impl.getDeleted(input, context as RequestContext<SforceServiceSoapHeaders>),
+      getUpdated: (input: GetUpdated, context) =>
+        impl.getUpdated(input, context as RequestContext<SforceServiceSoapHeaders>),
+      query: (input: Query, context) =>
+        impl.query(input, context as RequestContext<SforceServiceSoapHeaders>),
+      queryAll: (input: QueryAll, context) =>
+        impl.queryAll(input, context as RequestContext<SforceServiceSoapHeaders>),
+      queryMore: (input: QueryMore, context) =>
+        impl.queryMore(input, context as RequestContext<SforceServiceSoapHeaders>),
+      search: (input: Search, context) =>
+        impl.search(input, context as RequestContext<SforceServiceSoapHeaders>),
       getServerTimestamp: (input: GetServerTimestamp, context) =>
-        impl.getServerTimestamp(input, context),
-      setPassword: (input: SetPassword, context) => impl.setPassword(input, context),
-      resetPassword: (input: ResetPassword, context) => impl.resetPassword(input, context),
-      getUserInfo: (input: GetUserInfo, context) => impl.getUserInfo(input, context),
-      sendEmail: (input: SendEmail, context) => impl.sendEmail(input, context),
+        impl.getServerTimestamp(input, context as RequestContext<SforceServiceSoapHeaders>),
+      setPassword: (input: SetPassword, context) =>
+        impl.setPassword(input, context as RequestContext<SforceServiceSoapHeaders>),
+      resetPassword: (input: ResetPassword, context) =>
+        impl.resetPassword(input, context as RequestContext<SforceServiceSoapHeaders>),
+      getUserInfo: (input: GetUserInfo, context) =>
+        impl.getUserInfo(input, context as RequestContext<SforceServiceSoapHeaders>),
+      sendEmail: (input: SendEmail, context) =>
+        impl.sendEmail(input, context as RequestContext<SforceServiceSoapHeaders>),
     },
     options,
   );

@@ -3,6 +3,92 @@
 /** The service's XSD types: property names are the XML local names, in wire order. */
 import type { XmlNode, XsdDateTime, XsdDateTimeInput } from "wsdl-tsgen/runtime";
 
+export interface SforceServiceSoapHeaders {
+  LoginScopeHeader?: LoginScopeHeader;
+  CallOptions?: CallOptions_2;
+  SessionHeader?: SessionHeader;
+  PackageVersionHeader?: PackageVersionHeader;
+  LocaleOptions?: LocaleOptions;
+  AssignmentRuleHeader?: AssignmentRuleHeader;
+  MruHeader?: MruHeader;
+  AllowFieldTruncationHeader?: AllowFieldTruncationHeader;
+  DisableFeedTrackingHeader?: DisableFeedTrackingHeader;
+  AllOrNoneHeader?: AllOrNoneHeader;
+  DebuggingHeader?: DebuggingHeader;
+  EmailHeader?: EmailHeader;
+  UserTerritoryDeleteHeader?: UserTerritoryDeleteHeader;
+  QueryOptions?: QueryOptions;
+}
+
+export interface LoginScopeHeader {
+  organizationId: ID;
+  portalId?: ID;
+}
+
+export type ID = string;
+
+export interface CallOptions_2 {
+  client: string | null;
+  defaultNamespace: string | null;
+}
+
+export interface SessionHeader {
+  sessionId: string;
+}
+
+export type PackageVersionHeader = PackageVersion[];
+
+export interface PackageVersion {
+  majorNumber: number;
+  minorNumber: number;
+  namespace: string;
+}
+
+export interface LocaleOptions {
+  language?: string;
+}
+
+export interface AssignmentRuleHeader {
+  assignmentRuleId: ID | null;
+  useDefaultRule: boolean | null;
+}
+
+export interface MruHeader {
+  updateMru: boolean;
+}
+
+export interface AllowFieldTruncationHeader {
+  allowFieldTruncation: boolean;
+}
+
+export interface DisableFeedTrackingHeader {
+  disableFeedTracking: boolean;
+}
+
+export interface AllOrNoneHeader {
+  allOrNone: boolean;
+}
+
+export interface DebuggingHeader {
+  debugLevel: DebugLevel;
+}
+
+export type DebugLevel = "None" | "DebugOnly" | "Db";
+
+export interface EmailHeader {
+  triggerAutoResponseEmail: boolean;
+  triggerOtherEmail: boolean;
+  triggerUserEmail: boolean;
+}
+
+export interface UserTerritoryDeleteHeader {
+  transferToUserId: ID | null;
+}
+
+export interface QueryOptions {
+  batchSize?: number;
+}
+
 export interface Login {
   username: string;
   password: string;
@@ -17,8 +103,6 @@ export interface LoginResult {
   userId: ID | null;
   userInfo?: GetUserInfoResult;
 }
-
-export type ID = string;
 
 export interface GetUserInfoResult {
   accessibilityMode: boolean;

@@ -16,6 +16,9 @@ export function clientView(ctx: EmitContext, services: readonly Service[], descr
         portName: names.portName,
         portUnion: s.ports.length ? s.ports.map((p) => JSON.stringify(p.name)).join(" | ") : "never",
         optionsName: names.clientOptions,
+        // With declared SOAP headers, options carry them typed: `soapHeaders` on the client and per call.
+        headersInput: s.soapHeaders ? `, ${typeExpr(ctx, s.soapHeaders, "input")}` : "",
+        callOptions: s.soapHeaders ? `${rt("CallOptions", true)}<${typeExpr(ctx, s.soapHeaders, "input")}>` : rt("CallOptions", true),
         ClientOptions: rt("ClientOptions", true),
         ServiceClient: rt("ServiceClient"),
         className: names.client,

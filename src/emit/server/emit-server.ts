@@ -25,6 +25,9 @@ export function serverView(ctx: EmitContext, services: readonly Service[], descr
         wsdl: wsdlModule === undefined ? "undefined" : ctx.file.use(symbol("WSDL", wsdlModule)),
         wsdlNote: wsdlModule === undefined ? "`?WSDL` when `options.wsdl` holds the WSDL text (it was not embedded)" : "`?WSDL`",
         protocols: [...new Set(s.ports.map((p) => PROTOCOL_LABEL[p.binding.protocol]))].join(", "),
+        // With declared SOAP headers, the context carries them typed.
+        context: s.soapHeaders ? `${rt("RequestContext", true)}<${typeExpr(ctx, s.soapHeaders, "output")}>` : rt("RequestContext", true),
+        contextCast: s.soapHeaders ? ` as ${rt("RequestContext", true)}<${typeExpr(ctx, s.soapHeaders, "output")}>` : "",
         doc: jsDoc(`The implementation of service ${s.name}: one method per operation, with the same typed inputs and results as the client. Throw \`SoapFault\` with code "Client" or "Server" to answer with a fault.`),
         methods: s.operations.map((op) => ({
           doc: sourceDoc(ctx, op.doc) ? jsDoc(op.doc, "  ").trimStart() + "  " : "",
