@@ -8,7 +8,7 @@ import type { Element } from "@xmldom/xmldom";
 import { DiagnosticError, diagnostic, fail, type Diagnostic, type SourceLocation } from "../diagnostics.js";
 import { NS } from "./namespaces.js";
 import { readDefinitions, type RawDefinitions } from "./wsdl.js";
-import { readSchema, type RawSchema } from "./xsd.js";
+import { readSchema, type RawSchema, type RawSchemaReference } from "./xsd.js";
 import { DEFAULT_XML_LIMITS, parseXmlDocument, type XmlLimits } from "./xml.js";
 
 export interface LoadOptions {
@@ -133,16 +133,24 @@ export async function loadDocuments(location: string, options: LoadOptions = {})
     await addSchema(readSchema(root, url), chameleonNs);
   };
 
+  const misnamed = (r: RawSchemaReference, what: string): void => {
+    if (r.misnamed) {
+      warnings.push(diagnostic("XSD_LOCATION_ATTRIBUTE", `this ${what} names its file with location=, the attribute of wsdl:import; reading it as schemaLocation=`, r.loc, "warning"));
+    }
+  };
+
   const addSchema = async (schema: RawSchema, chameleonNs: string | undefined): Promise<void> => {
     const s = chameleonNs !== undefined && schema.targetNamespace === "" ? chameleon(schema, chameleonNs) : schema;
     schemas.push(s);
     for (const imp of s.imports) {
       if (!imp.schemaLocation || (imp.namespace !== undefined && WELL_KNOWN.has(imp.namespace))) continue;
+      misnamed(imp, "xs:import");
       const target = resolveLocation(s.file, imp.schemaLocation);
       references.push({ from: s.file, value: imp.schemaLocation, target });
       await loadSchemaDoc(target, { ...imp.loc }, undefined);
     }
     for (const inc of s.includes) {
+      misnamed(inc, "xs:include");
       const target = resolveLocation(s.file, inc.schemaLocation);
       references.push({ from: s.file, value: inc.schemaLocation, target });
       await loadSchemaDoc(target, inc.loc, s.targetNamespace);
