@@ -2,6 +2,7 @@
  * Loads a WSDL (or XSD) from a file path or an http(s) URL and follows `wsdl:import`,
  * `xs:import` and `xs:include`, each resolved relative to the document that names it.
  */
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import * as path from "node:path";
 import type { Element } from "@xmldom/xmldom";
@@ -106,6 +107,19 @@ function chameleon(schema: RawSchema, ns: string): RawSchema {
   return { ...(map(schema) as RawSchema), targetNamespace: ns };
 }
 
+/**
+ * A schema file missing at the relative path written but present, by the same name, beside the
+ * document that imports it (a vendored copy with its folders flattened; node-soap's `fixedPath`):
+ * that file, with a warning. Otherwise the path as written, which then fails as unreadable.
+ */
+function besideImporter(loc: string, at: SourceLocation, warnings: Diagnostic[]): string {
+  if (isUrl(loc) || isUrl(at.file) || existsSync(loc)) return loc;
+  const beside = path.join(path.dirname(at.file), path.basename(loc));
+  if (beside === loc || !existsSync(beside)) return loc;
+  warnings.push(diagnostic("INPUT_FOUND_BESIDE", `${loc} does not exist; using ${beside}, the file of that name beside the importing document`, at, "warning"));
+  return beside;
+}
+
 /** Loads `location` and every document it imports or includes. */
 export async function loadDocuments(location: string, options: LoadOptions = {}): Promise<LoadedDocuments> {
   const definitions: RawDefinitions[] = [];
@@ -116,7 +130,8 @@ export async function loadDocuments(location: string, options: LoadOptions = {})
   const seen = new Set<string>();
   const key = (l: string) => (isUrl(l) ? l : path.resolve(l));
 
-  const loadSchemaDoc = async (loc: string, at: SourceLocation, chameleonNs: string | undefined): Promise<void> => {
+  const loadSchemaDoc = async (written: string, at: SourceLocation, chameleonNs: string | undefined): Promise<void> => {
+    const loc = besideImporter(written, at, warnings);
     if (seen.has(key(loc) + "#" + (chameleonNs ?? ""))) return;
     seen.add(key(loc) + "#" + (chameleonNs ?? ""));
     const { text, url } = await readText(loc, options, at);

@@ -1,7 +1,10 @@
 /**
  * Schema-level recoveries seen in real WSDLs, each with a located warning: a type reference that
- * names a global element, and xs:include/xs:import with wsdl:import's `location=` attribute.
+ * names a global element, xs:include/xs:import with wsdl:import's `location=` attribute, and a schema
+ * file missing at the path written but present beside the importing document.
  */
+import { mkdirSync } from "node:fs";
+import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadWsdl } from "../../src/generate.js";
 import { tempDir, writeTemp } from "../support/tmp.js";
@@ -91,5 +94,24 @@ describe("lenient schema reading", () => {
     ]);
     const op = r.model!.services[0]!.ports[0]!.binding.operations[0]!;
     expect(op.soapOutput).toMatchObject({ kind: "element", element: { name: { ns: "urn:n", local: "Res" }, type: { kind: "builtin", scalar: "int" } } });
+  });
+
+  it("a schema missing at its relative path is read from beside the importing document, with a warning", async () => {
+    const sub = path.join(dir, "flat");
+    mkdirSync(sub);
+    writeTemp(sub, "types.xsd", `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:n">
+  <xs:element name="Req" type="xs:string"/><xs:element name="Res" type="xs:string"/>
+</xs:schema>`);
+    const text = wsdl(`    <xs:schema targetNamespace="urn:svc">
+      <xs:import namespace="urn:n" schemaLocation="../../xsd/types.xsd"/>
+    </xs:schema>`);
+    const file = writeTemp(sub, "flat.wsdl", text);
+    const r = await loadWsdl(file);
+    expect(errorsOf(r)).toEqual([]);
+    expect(r.diagnostics.find((d) => d.code === "INPUT_FOUND_BESIDE")).toMatchObject({ severity: "warning", file, line: lineOf(text, "<xs:import") });
+    // Nothing of that name beside it: still unreadable, located at the import.
+    const missing = writeTemp(sub, "missing.wsdl", text.replace("types.xsd", "absent.xsd"));
+    const m = await loadWsdl(missing);
+    expect(errorsOf(m)[0]).toMatchObject({ code: "INPUT_NOT_READABLE", file: missing, line: lineOf(text, "<xs:import") });
   });
 });
