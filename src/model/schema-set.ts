@@ -130,6 +130,16 @@ export class SchemaSet {
         return b;
       }
     }
+    // `type="c:DummyResult"` (or an extension base) naming a global element and no type: its type.
+    if (this.elements.has(qnameKey(name))) {
+      this.diagnostics.warn(
+        "XSD_TYPE_NAMES_ELEMENT",
+        `the type reference {${name.ns}}${name.local} names a global element, not a type; using that element's type`,
+        at,
+      );
+      const decl = this.element(name, at);
+      if (decl) return decl.type;
+    }
     this.missing("type", name, at);
     return XS_STRING;
   }

@@ -22,8 +22,17 @@ export interface RawSchema {
   readonly groups: readonly RawGroup[];
   readonly attributeGroups: readonly RawAttributeGroup[];
   readonly attributes: readonly RawAttribute[];
-  readonly imports: readonly { readonly namespace?: string; readonly schemaLocation?: string; readonly loc: SourceLocation }[];
-  readonly includes: readonly { readonly schemaLocation: string; readonly loc: SourceLocation }[];
+  readonly imports: readonly RawSchemaReference[];
+  readonly includes: readonly (RawSchemaReference & { readonly schemaLocation: string })[];
+  readonly loc: SourceLocation;
+}
+
+/** An `xs:import` or `xs:include`/`xs:redefine`. */
+export interface RawSchemaReference {
+  readonly namespace?: string;
+  readonly schemaLocation?: string;
+  /** Set when the location was written as `location=` (the attribute of `wsdl:import`), not `schemaLocation=`. */
+  readonly misnamed?: true;
   readonly loc: SourceLocation;
 }
 
@@ -373,8 +382,14 @@ export function readSchema(el: Element, file: string): RawSchema {
   const groups: RawGroup[] = [];
   const attributeGroups: RawAttributeGroup[] = [];
   const attributes: RawAttribute[] = [];
-  const imports: { namespace?: string; schemaLocation?: string; loc: SourceLocation }[] = [];
-  const includes: { schemaLocation: string; loc: SourceLocation }[] = [];
+  const imports: RawSchemaReference[] = [];
+  const includes: (RawSchemaReference & { schemaLocation: string })[] = [];
+  // `location=` is wsdl:import's attribute; written on xs:import or xs:include it still names the file.
+  const where = (c: Element) => {
+    const sl = attr(c, "schemaLocation");
+    const l = sl === undefined ? attr(c, "location") : undefined;
+    return l !== undefined ? { schemaLocation: l, misnamed: true as const } : sl !== undefined ? { schemaLocation: sl } : {};
+  };
   for (const c of childElements(el)) {
     if (c.namespaceURI !== NS.xsd) continue;
     switch (c.localName) {
@@ -391,12 +406,12 @@ export function readSchema(el: Element, file: string): RawSchema {
         attributeGroups.push({ kind: "attributeGroup", name: nameAttr(c) ?? "", attributes: readAttributeList(c).attributes, loc: loc(c) });
         break;
       case "import":
-        imports.push({ ...opt("namespace", attr(c, "namespace")), ...opt("schemaLocation", attr(c, "schemaLocation")), loc: loc(c) });
+        imports.push({ ...opt("namespace", attr(c, "namespace")), ...where(c), loc: loc(c) });
         break;
       case "include":
       case "redefine": {
-        const sl = attr(c, "schemaLocation");
-        if (sl) includes.push({ schemaLocation: sl, loc: loc(c) });
+        const w = where(c);
+        if (w.schemaLocation) includes.push({ ...w, schemaLocation: w.schemaLocation, loc: loc(c) });
         break;
       }
       default: {
