@@ -2,11 +2,14 @@
  * Regenerates generated-samples/ from fixtures/ (`npm run samples`), or checks that it is fresh
  * (`npm run samples:check`, run by CI): any difference fails with the command that fixes it.
  * Each sample is a fixture WSDL and the folder its output goes to; config.schema.json is kept here too.
+ * The corpus goldens (scripts/corpus-goldens.ts) are generated from ../shared/corpus without the
+ * embedded WSDL or copied documentation; without the corpus they are skipped with one line.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { configJsonSchema } from "../src/cli/options.js";
 import { formatDiagnostic } from "../src/diagnostics.js";
 import { generate } from "../src/generate.js";
+import { CORPUS_GOLDENS, GOLDEN_OPTIONS, SKIP_LINE, corpusPresent, goldenOut, goldenRoot } from "./corpus-goldens.js";
 
 export const SAMPLES: readonly { readonly wsdl: string; readonly out: string }[] = [
   { wsdl: "fixtures/message-service/api.wsdl", out: "generated-samples/message-service" },
@@ -15,8 +18,14 @@ export const SAMPLES: readonly { readonly wsdl: string; readonly out: string }[]
 
 const check = process.argv.includes("--check");
 let failed = false;
-for (const s of SAMPLES) {
-  const r = await generate(s.wsdl, { out: s.out, check, runtimeImport: "wsdl-tsgen/runtime" });
+const corpus = corpusPresent();
+if (!corpus) console.log(SKIP_LINE);
+const all = [
+  ...SAMPLES.map((s) => ({ ...s, options: { runtimeImport: "wsdl-tsgen/runtime" } })),
+  ...(corpus ? CORPUS_GOLDENS.map((g) => ({ wsdl: goldenRoot(g), out: goldenOut(g), options: GOLDEN_OPTIONS })) : []),
+];
+for (const s of all) {
+  const r = await generate(s.wsdl, { out: s.out, check, ...s.options });
   for (const d of r.diagnostics) console.error(formatDiagnostic(d));
   if (!r.ok) {
     failed = true;

@@ -47,6 +47,10 @@ export interface GenerateOptions extends LoadOptions {
   readonly runtimeImport?: string;
   /** Pinned constant names of namespaces in descriptors.ts, by namespace URI. */
   readonly namespaceNames?: Readonly<Record<string, string>>;
+  /** Copy documentation from the WSDL and its schemas into JSDoc comments. Default: true. */
+  readonly docs?: boolean;
+  /** Embed the root WSDL's text in wsdl.ts for `?WSDL`. Default: true. */
+  readonly embedWsdl?: boolean;
   /** Write nothing; report which files would change. */
   readonly check?: boolean;
 }
@@ -81,7 +85,8 @@ export async function generateFiles(location: string, options: Omit<GenerateOpti
   const files = await emitFiles(plan(built.model, built.nameHints, new Map(Object.entries(options.namespaceNames ?? {}))), {
     runtimeImport: options.runtimeImport ?? "wsdl-tsgen/runtime",
     sourceLabel: sourceLabel(location),
-    wsdlText: docs.texts.get(docs.root.file) ?? "",
+    docs: options.docs ?? true,
+    wsdlText: options.embedWsdl === false ? undefined : (docs.texts.get(docs.root.file) ?? ""),
   });
   return { files, diagnostics: built.diagnostics.items, model: built.model };
 }

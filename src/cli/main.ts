@@ -73,6 +73,9 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
     if (opts.out !== undefined) overrides.out = opts.out as string;
     if (opts.runtimeImport !== undefined) overrides.runtimeImport = opts.runtimeImport as string;
     if (opts.namespaceNames !== undefined) overrides.namespaceNames = opts.namespaceNames as Record<string, string>;
+    // A negatable flag always has a value; only an explicit --no-embed-wsdl overrides the config file.
+    if (gen.getOptionValueSource("embedWsdl") === "cli") overrides.embedWsdl = opts.embedWsdl as boolean;
+    if (gen.getOptionValueSource("docs") === "cli") overrides.docs = opts.docs as boolean;
     let sources: SourceOptions[];
     if (wsdl !== undefined) {
       if (!overrides.out) throw new UsageError("required option '-o, --out <dir>' not specified");
@@ -94,6 +97,8 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
         out: source.out,
         runtimeImport: source.runtimeImport ?? OPTIONS.runtimeImport.default,
         ...(source.namespaceNames ? { namespaceNames: source.namespaceNames } : {}),
+        embedWsdl: source.embedWsdl ?? OPTIONS.embedWsdl.default,
+        docs: source.docs ?? OPTIONS.docs.default,
         check: opts.check === true,
       });
       printDiagnostics(result.diagnostics, quiet && !verbose);

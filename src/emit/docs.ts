@@ -1,3 +1,8 @@
+/** The WSDL's or a schema's documentation text, unless the `docs` option is off. */
+export function sourceDoc(ctx: { readonly docs: boolean }, text: string | undefined): string | undefined {
+  return ctx.docs ? text : undefined;
+}
+
 /** JSDoc comments from XSD and WSDL documentation. */
 export function jsDoc(text: string | undefined, indent = ""): string {
   if (!text) return "";

@@ -1,5 +1,6 @@
 /** Runs the emitters over the plan: one view per file, rendered through its template, then formatted. */
 import type { EmitPlan } from "../transform/plan.js";
+import { INDEX_RUNTIME_TYPES, INDEX_RUNTIME_VALUES } from "../transform/names.js";
 import { clientView } from "./client/emit-client.js";
 import { faultDescriptors, serviceDescriptor, typeDescriptor } from "./descriptors/emit-descriptors.js";
 import { formatTypeScript, SettledStatements } from "./format.js";
@@ -15,8 +16,10 @@ export interface EmitOptions {
   readonly runtimeImport: string;
   /** How the header names the input (a relative path or URL; never machine-specific). */
   readonly sourceLabel: string;
-  /** The text of the root WSDL document, embedded for `?WSDL`. */
-  readonly wsdlText: string;
+  /** The text of the root WSDL document, embedded in wsdl.ts for `?WSDL`; undefined: no wsdl.ts (`embedWsdl: false`). */
+  readonly wsdlText: string | undefined;
+  /** Copy documentation from the WSDL and its schemas into JSDoc comments. Default: true. */
+  readonly docs?: boolean;
 }
 
 export interface OutputFile {
@@ -47,7 +50,7 @@ export async function formatFiles(files: readonly RenderedFile[]): Promise<Outpu
 /** Runs the emitters and templates: the code of every file, not yet formatted. */
 export function renderFiles(plan: EmitPlan, options: EmitOptions): RenderedFile[] {
   const source = options.sourceLabel;
-  const ctxFor = (file: GeneratedFile, typesModule: string | undefined): EmitContext => ({ plan, file, runtime: options.runtimeImport, typesModule });
+  const ctxFor = (file: GeneratedFile, typesModule: string | undefined): EmitContext => ({ plan, file, runtime: options.runtimeImport, typesModule, docs: options.docs ?? true });
   const services = plan.model.services;
   const files: RenderedFile[] = [];
   /** Each import line as a statement of its own. */
@@ -122,22 +125,24 @@ export function renderFiles(plan: EmitPlan, options: EmitOptions): RenderedFile[
   const serverFile = new GeneratedFile("server.ts", serverDeclared);
   const serverCtx = ctxFor(serverFile, "./types.js");
   const serverSettled = new SettledStatements();
-  const sview = serverView(serverCtx, services, "./descriptors.js", "./wsdl.js", serverSettled);
+  const sview = serverView(serverCtx, services, "./descriptors.js", options.wsdlText === undefined ? undefined : "./wsdl.js", serverSettled);
   files.push({ path: "server.ts", code: render("server.ts", { source, ...sview, imports: importLines(serverSettled, serverFile) }), settled: serverSettled });
 
-  // wsdl.ts
-  const wsdlSettled = new SettledStatements();
-  const wsdlConst = stringConst("WSDL", options.wsdlText);
-  files.push({
-    path: "wsdl.ts",
-    code: render("wsdl.ts", { source, statements: [wsdlSettled.add(`export const WSDL = ${JSON.stringify(options.wsdlText)};`, wsdlConst)] }),
-    settled: wsdlSettled,
-  });
+  // wsdl.ts, unless the WSDL is not embedded
+  if (options.wsdlText !== undefined) {
+    const wsdlSettled = new SettledStatements();
+    const wsdlConst = stringConst("WSDL", options.wsdlText);
+    files.push({
+      path: "wsdl.ts",
+      code: render("wsdl.ts", { source, statements: [wsdlSettled.add(`export const WSDL = ${JSON.stringify(options.wsdlText)};`, wsdlConst)] }),
+      settled: wsdlSettled,
+    });
+  }
 
   // index.ts
   const typeNames = [...new Set(declaredTypes)].sort();
-  const rtTypes = ["CallOptions", "XsdDateInput", "XsdDateTimeInput", "XsdTimeInput", "SoapFaultInit"];
-  const rtValues = ["HttpBindingError", "ResponseFormatError", "SoapFault", "TransportError", "XsdDate", "XsdDateTime", "XsdTime"];
+  const rtTypes = INDEX_RUNTIME_TYPES;
+  const rtValues = INDEX_RUNTIME_VALUES;
   const typeExports = [
     { from: options.runtimeImport, names: rtTypes.join(", ") },
     ...(typeNames.length ? [{ from: "./types.js", names: typeNames.join(", ") }] : []),

@@ -84,14 +84,19 @@ function parse(text: string): Node {
   return node;
 }
 
-const flats = new WeakMap<Node, string>();
-
-/** The node on one line (memoized: printing asks for it at every level). */
-function flat(n: Node): string {
-  let f = flats.get(n);
-  if (f === undefined) flats.set(n, (f = flatUncached(n)));
-  return f;
+/** `f`, remembered per node (printing asks for the same node's answers at every level). */
+function memoized<R>(f: (n: Node) => R): (n: Node) => R {
+  const seen = new WeakMap<Node, R>();
+  return (n) => {
+    if (seen.has(n)) return seen.get(n)!;
+    const r = f(n);
+    seen.set(n, r);
+    return r;
+  };
 }
+
+/** The node on one line. */
+const flat = memoized(flatUncached);
 
 function flatUncached(n: Node): string {
   switch (n.k) {
@@ -109,13 +114,7 @@ function flatUncached(n: Node): string {
 }
 
 /** Whether Prettier breaks the node whatever the width: an object written over lines, or an array of such objects. */
-const forcedNodes = new WeakMap<Node, boolean>();
-
-function forced(n: Node): boolean {
-  let f = forcedNodes.get(n);
-  if (f === undefined) forcedNodes.set(n, (f = forcedUncached(n)));
-  return f;
-}
+const forced = memoized(forcedUncached);
 
 function forcedUncached(n: Node): boolean {
   switch (n.k) {

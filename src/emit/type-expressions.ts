@@ -12,6 +12,8 @@ export interface EmitContext {
   readonly runtime: string;
   /** Module specifier of types.ts from this file, or undefined inside types.ts itself. */
   readonly typesModule: string | undefined;
+  /** Copy the WSDL's and schemas' documentation into JSDoc comments (`docs` option). */
+  readonly docs: boolean;
 }
 
 const NUMBER: ReadonlySet<ScalarKind> = new Set(["int", "short", "byte", "unsignedInt", "unsignedShort", "unsignedByte", "float", "double"]);

@@ -14,6 +14,7 @@ export interface BuiltModel {
 
 export function buildModel(docs: LoadedDocuments, source: string): BuiltModel {
   const diagnostics = new DiagnosticBag();
+  for (const w of docs.warnings) diagnostics.add(w);
   const schemas = new SchemaSet(docs.schemas, diagnostics);
   const services = mapServices(docs.definitions, schemas, diagnostics);
   if (services.length === 0) {
@@ -35,6 +36,7 @@ export function buildModel(docs: LoadedDocuments, source: string): BuiltModel {
   };
   const elements = new Set<import("./model.js").ElementDecl>();
   for (const s of services) {
+    if (s.soapHeaders) visit(s.soapHeaders);
     for (const op of s.operations) {
       visit(op.input);
       if (op.result.kind === "unwrapped") visit(op.result.field.type);
@@ -52,6 +54,7 @@ export function buildModel(docs: LoadedDocuments, source: string): BuiltModel {
           elements.add(f.element);
           visit(f.element.type);
         }
+        for (const h of bop.inputHeaders) elements.add(h);
         if (bop.mimeXmlElement) {
           elements.add(bop.mimeXmlElement);
           visit(bop.mimeXmlElement.type);

@@ -187,6 +187,8 @@ export interface BindingOperation {
   readonly hasOutput: boolean;
   /** SOAP bindings: the declared faults, each with the element its detail carries. */
   readonly faults: readonly DeclaredFault[];
+  /** SOAP bindings: the elements `soap:header` puts in the request's SOAP Header, in binding order. */
+  readonly inputHeaders: readonly ElementDecl[];
 }
 
 /** A `wsdl:fault` of an operation: its name and the element inside the fault's detail. */
@@ -247,6 +249,11 @@ export interface Service {
   readonly ports: readonly Port[];
   /** Logical operations in the order they first appear across the service's bindings. */
   readonly operations: readonly Operation[];
+  /**
+   * Every request header element of the service's SOAP operations, as the optional fields of one
+   * synthetic type: the typed bag of SOAP headers a client sends and a server receives.
+   */
+  readonly soapHeaders: ComplexType | undefined;
   readonly loc: SourceLocation;
 }
 

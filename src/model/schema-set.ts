@@ -8,9 +8,15 @@ import type {
   RawAttribute, RawAttributeGroupRef, RawComplexType, RawElement, RawGroupRef, RawParticle, RawSchema, RawSimpleType,
 } from "../parse/xsd.js";
 import { builtinType, XS_ANYTYPE, XS_STRING } from "./builtins.js";
+import { ComponentIndex } from "./lenient.js";
 import type { AttributeField, BuiltinType, ChoiceRef, ComplexType, ElementDecl, ElementField, SimpleType, TypeRef } from "./model.js";
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+const XSD_NS = "http://www.w3.org/2001/XMLSchema";
+const XML_NS = "http://www.w3.org/XML/1998/namespace";
+const SOAP_ENCODING = new Set(["http://schemas.xmlsoap.org/soap/encoding/", "http://www.w3.org/2003/05/soap-encoding"]);
+const EXPECTED = "expected a declaration in this WSDL's schemas, an imported schema, or an XSD built-in";
 
 interface Scoped<T> {
   readonly raw: T;
@@ -30,6 +36,13 @@ export class SchemaSet {
   private readonly elementCache = new Map<string, ElementDecl>();
   /** Name hints of anonymous types, for the naming pass. */
   readonly nameHints = new Map<ComplexType | SimpleType, string>();
+  private readonly index: {
+    readonly elements: ComponentIndex<Scoped<RawElement>>;
+    readonly types: ComponentIndex<"complex" | "simple">;
+    readonly groups: ComponentIndex<Scoped<RawParticle | undefined>>;
+    readonly attributeGroups: ComponentIndex<Scoped<readonly (RawAttribute | RawAttributeGroupRef)[]>>;
+    readonly attributes: ComponentIndex<Scoped<RawAttribute>>;
+  };
 
   constructor(schemas: readonly RawSchema[], diagnostics: DiagnosticBag) {
     this.diagnostics = diagnostics;
@@ -47,29 +60,39 @@ export class SchemaSet {
       for (const g of schema.attributeGroups) put(this.attributeGroups, g.name, g.attributes);
       for (const a of schema.attributes) put(this.attributes, a.name, a);
     }
+    const typeKinds = new Map<string, "complex" | "simple">();
+    for (const k of this.simpleTypes.keys()) typeKinds.set(k, "simple");
+    for (const k of this.complexTypes.keys()) typeKinds.set(k, "complex");
+    this.index = {
+      elements: new ComponentIndex(this.elements, "element", "XSD"),
+      types: new ComponentIndex(typeKinds, "type", "XSD"),
+      groups: new ComponentIndex(this.groups, "group", "XSD"),
+      attributeGroups: new ComponentIndex(this.attributeGroups, "attribute group", "XSD"),
+      attributes: new ComponentIndex(this.attributes, "attribute", "XSD"),
+    };
   }
 
   private missing(what: string, name: QName, at: SourceLocation): void {
-    this.diagnostics.error(
-      "XSD_UNRESOLVED",
-      `${what} {${name.ns}}${name.local} is not declared; expected a declaration in this WSDL's schemas, an imported schema, or an XSD built-in`,
-      at,
-    );
+    if (name.unboundPrefix !== undefined) {
+      this.diagnostics.error("XML_UNBOUND_PREFIX", `the ${what} ${name.unboundPrefix}:${name.local} uses the prefix "${name.unboundPrefix}", which no xmlns declaration in scope binds, and no ${what} is named ${name.local}`, at);
+      return;
+    }
+    this.diagnostics.error("XSD_UNRESOLVED", `${what} {${name.ns}}${name.local} is not declared; ${EXPECTED}`, at);
   }
 
-  /** The global element `name`, or undefined (with a diagnostic) when it is not declared. */
-  element(name: QName, at: SourceLocation): ElementDecl | undefined {
-    const k = qnameKey(name);
-    const cached = this.elementCache.get(k);
+  /** The global element `name`, or undefined (with a diagnostic unless `silent`) when it is not declared. */
+  element(name: QName, at: SourceLocation, options: { readonly silent?: boolean } = {}): ElementDecl | undefined {
+    const cached = this.elementCache.get(qnameKey(name));
     if (cached) return cached;
-    const scoped = this.elements.get(k);
-    if (!scoped) {
-      this.missing("element", name, at);
-      return undefined;
-    }
+    const found = options.silent ? this.index.elements.lookup(name, at, this.diagnostics) : this.index.elements.resolve(name, at, this.diagnostics, EXPECTED);
+    if (!found) return undefined;
+    const k = found.key;
+    const again = this.elementCache.get(k);
+    if (again) return again;
+    const scoped = found.value;
     const decl: Mutable<ElementDecl> = {
       kind: "elementDecl",
-      name,
+      name: found.name,
       type: XS_ANYTYPE,
       nillable: scoped.raw.nillable,
       abstract: scoped.raw.abstract,
@@ -77,7 +100,7 @@ export class SchemaSet {
       loc: scoped.raw.loc,
     };
     this.elementCache.set(k, decl);
-    decl.type = this.elementType(scoped.raw, scoped.schema, name.local);
+    decl.type = this.elementType(scoped.raw, scoped.schema, found.name.local);
     return decl;
   }
 
@@ -85,13 +108,38 @@ export class SchemaSet {
   type(name: QName, at: SourceLocation): TypeRef {
     const builtin = builtinType(name);
     if (builtin) return builtin;
-    const k = qnameKey(name);
-    const cached = this.typeCache.get(k);
+    const cached = this.typeCache.get(qnameKey(name));
     if (cached) return cached;
-    const ct = this.complexTypes.get(k);
-    if (ct) return this.complexType(ct.raw, ct.schema, name, name.local);
-    const st = this.simpleTypes.get(k);
-    if (st) return this.simpleType(st.raw, st.schema, name, name.local);
+    const found = this.index.types.lookup(name, at, this.diagnostics);
+    if (found) {
+      const again = this.typeCache.get(found.key);
+      if (again) return again;
+      if (found.value === "complex") {
+        const ct = this.complexTypes.get(found.key)!;
+        return this.complexType(ct.raw, ct.schema, found.name, found.name.local);
+      }
+      const st = this.simpleTypes.get(found.key)!;
+      return this.simpleType(st.raw, st.schema, found.name, found.name.local);
+    }
+    // `type="string"` without a default namespace, or `xs:string` with `xs` unbound: the built-in.
+    if (name.unboundPrefix !== undefined || name.ns === "") {
+      const b = builtinType({ ns: XSD_NS, local: name.local });
+      if (b) {
+        const written = name.unboundPrefix !== undefined ? `${name.unboundPrefix}:${name.local}` : name.local;
+        this.diagnostics.warn("XSD_RESOLVED_BY_LOCAL_NAME", `the type reference ${written} does not name an XML Schema type as written; using the built-in xs:${name.local}`, at);
+        return b;
+      }
+    }
+    // `type="c:DummyResult"` (or an extension base) naming a global element and no type: its type.
+    if (this.elements.has(qnameKey(name))) {
+      this.diagnostics.warn(
+        "XSD_TYPE_NAMES_ELEMENT",
+        `the type reference {${name.ns}}${name.local} names a global element, not a type; using that element's type`,
+        at,
+      );
+      const decl = this.element(name, at);
+      if (decl) return decl.type;
+    }
     this.missing("type", name, at);
     return XS_STRING;
   }
@@ -197,12 +245,10 @@ export class SchemaSet {
     seenGroups: Set<string>,
   ): ElementField[] {
     if (p.kind === "groupRef") {
-      const k = qnameKey(p.ref);
-      const g = this.groups.get(k);
-      if (!g) {
-        this.missing("group", p.ref, p.loc);
-        return [];
-      }
+      const found = this.index.groups.resolve(p.ref, p.loc, this.diagnostics, EXPECTED);
+      if (!found) return [];
+      const k = found.key;
+      const g = found.value;
       if (seenGroups.has(k) || !g.raw) return [];
       return this.flatten(g.raw, g.schema, hint, choice, optional || p.minOccurs === 0, repeat || p.maxOccurs > 1, ctx, new Set(seenGroups).add(k));
     }
@@ -263,10 +309,8 @@ export class SchemaSet {
     const out: AttributeField[] = [];
     for (const a of list) {
       if (a.kind === "attributeGroupRef") {
-        const k = qnameKey(a.ref);
-        const g = this.attributeGroups.get(k);
-        if (!g) this.missing("attribute group", a.ref, a.loc);
-        else if (!seen.has(k)) out.push(...this.attributeFields(g.raw, g.schema, hint, new Set(seen).add(k)));
+        const found = this.index.attributeGroups.resolve(a.ref, a.loc, this.diagnostics, EXPECTED);
+        if (found && !seen.has(found.key)) out.push(...this.attributeFields(found.value.raw, found.value.schema, hint, new Set(seen).add(found.key)));
         continue;
       }
       if (a.use === "prohibited") continue;
@@ -274,15 +318,18 @@ export class SchemaSet {
       let s = schema;
       let name: QName;
       if (a.ref) {
-        const g = this.attributes.get(qnameKey(a.ref));
+        // xml:lang and SOAP encoding's arrayType are declared by schemas nobody imports: plain strings.
+        const wellKnown = a.ref.ns === XML_NS || SOAP_ENCODING.has(a.ref.ns);
+        const found = wellKnown ? undefined : this.index.attributes.lookup(a.ref, a.loc, this.diagnostics);
+        const g = found?.value;
         if (!g) {
-          if (a.ref.ns !== "http://www.w3.org/XML/1998/namespace") this.missing("attribute", a.ref, a.loc);
+          if (!wellKnown) this.missing("attribute", a.ref, a.loc);
           out.push({ kind: "attributeField", name: a.ref, type: XS_STRING, required: a.use === "required", default: a.default, fixed: a.fixed, doc: a.doc, loc: a.loc });
           continue;
         }
         raw = g.raw;
         s = g.schema;
-        name = a.ref;
+        name = found!.name;
       } else {
         const qualified = (a.form ?? schema.attributeFormDefault) === "qualified";
         name = { ns: qualified ? schema.targetNamespace : "", local: a.name ?? "" };

@@ -13,14 +13,15 @@ import type {
   Operation, OperationResult, OutputEncoding, Port, Service, SoapBodyShape, TypeRef,
 } from "./model.js";
 import { syntheticField } from "./fields.js";
+import { ComponentIndex } from "./lenient.js";
 import type { SchemaSet } from "./schema-set.js";
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 interface Indexed {
-  readonly messages: Map<string, RawMessage>;
-  readonly portTypes: Map<string, RawPortType>;
-  readonly bindings: Map<string, RawBinding>;
+  readonly messages: ComponentIndex<RawMessage>;
+  readonly portTypes: ComponentIndex<RawPortType>;
+  readonly bindings: ComponentIndex<RawBinding>;
 }
 
 function index(definitions: readonly RawDefinitions[]): Indexed {
@@ -33,8 +34,14 @@ function index(definitions: readonly RawDefinitions[]): Indexed {
     for (const p of d.portTypes) portTypes.set(qnameKey({ ns, local: p.name }), p);
     for (const b of d.bindings) bindings.set(qnameKey({ ns, local: b.name }), b);
   }
-  return { messages, portTypes, bindings };
+  return {
+    messages: new ComponentIndex(messages, "message", "WSDL"),
+    portTypes: new ComponentIndex(portTypes, "portType", "WSDL"),
+    bindings: new ComponentIndex(bindings, "binding", "WSDL"),
+  };
 }
+
+const EXPECTED = "expected a declaration in this WSDL or one it imports";
 
 const PROTOCOL_ORDER: Record<BindingProtocol, number> = { soap11: 0, soap12: 1, httpGet: 2, httpPost: 3 };
 
@@ -68,11 +75,8 @@ class ServiceMapper {
   map(raw: RawDefinitions["services"][number]): Service {
     // SOAP bindings define the logical operations first, so that HTTP bindings link to their types.
     const rawPorts = raw.ports
-      .map((p) => ({ p, b: this.idx.bindings.get(qnameKey(p.binding)) }))
-      .filter(({ p, b }) => {
-        if (!b) this.diagnostics.error("WSDL_UNRESOLVED", `port ${p.name} names the binding {${p.binding.ns}}${p.binding.local}, which is not declared`, p.loc);
-        return b !== undefined;
-      });
+      .map((p) => ({ p, b: this.idx.bindings.resolve(p.binding, p.loc, this.diagnostics, `port ${p.name} names it; ${EXPECTED}`)?.value }))
+      .filter(({ b }) => b !== undefined);
     const protocolOf = (b: RawBinding): BindingProtocol | undefined =>
       b.protocol === "soap11" || b.protocol === "soap12" ? b.protocol : b.protocol === "http" ? (b.httpVerb?.toUpperCase() === "POST" ? "httpPost" : "httpGet") : undefined;
     const ordered = [...rawPorts].sort((x, y) => (PROTOCOL_ORDER[protocolOf(x.b!) ?? "httpPost"] - PROTOCOL_ORDER[protocolOf(y.b!) ?? "httpPost"]));
@@ -97,16 +101,27 @@ class ServiceMapper {
       targetNamespace: this.defs.targetNamespace,
       ports,
       operations: this.operationOrder.map((n) => this.operations.get(n)!),
+      soapHeaders: this.headersType(raw.name, ports, raw.loc),
       loc: raw.loc,
     };
+  }
+
+  /** One optional field per distinct request header element of the service, in order of first use. */
+  private headersType(service: string, ports: readonly Port[], loc: SourceLocation): ComplexType | undefined {
+    const elements: ElementDecl[] = [];
+    for (const p of ports) for (const bop of p.binding.operations) for (const e of bop.inputHeaders) if (!elements.includes(e)) elements.push(e);
+    if (elements.length === 0) return undefined;
+    const fields = elements.map((e) => syntheticField(e.name, e.type, e.loc, { minOccurs: 0, nillable: e.nillable }));
+    const t: ComplexType = { kind: "complex", name: undefined, base: undefined, fields, attributes: [], simpleContent: undefined, abstract: false, mixed: false, anyElements: false, anyAttributes: false, doc: undefined, loc };
+    this.schemas.nameHints.set(t, `${service}SoapHeaders`);
+    return t;
   }
 
   private binding(raw: RawBinding, protocol: BindingProtocol): Binding | undefined {
     const key = qnameKey({ ns: this.defs.targetNamespace, local: raw.name }) + protocol;
     if (this.bindingCache.has(key)) return this.bindingCache.get(key);
-    const portType = this.idx.portTypes.get(qnameKey(raw.type));
+    const portType = this.idx.portTypes.resolve(raw.type, raw.loc, this.diagnostics, `binding ${raw.name} names it; ${EXPECTED}`)?.value;
     if (!portType) {
-      this.diagnostics.error("WSDL_UNRESOLVED", `binding ${raw.name} names the portType {${raw.type.ns}}${raw.type.local}, which is not declared`, raw.loc);
       this.bindingCache.set(key, undefined);
       return undefined;
     }
@@ -135,9 +150,7 @@ class ServiceMapper {
   }
 
   private message(name: QName, at: SourceLocation): RawMessage | undefined {
-    const m = this.idx.messages.get(qnameKey(name));
-    if (!m) this.diagnostics.error("WSDL_UNRESOLVED", `message {${name.ns}}${name.local} is not declared`, at);
-    return m;
+    return this.idx.messages.resolve(name, at, this.diagnostics, EXPECTED)?.value;
   }
 
   private bodyParts(msg: RawMessage | undefined, io: RawBindingIO | undefined): RawPart[] {
@@ -167,8 +180,12 @@ class ServiceMapper {
     }
     const part = parts[0]!;
     if (!part.element) {
-      this.diagnostics.error("WSDL_DOCUMENT_PART_TYPE", `document-style part ${part.name} uses type=; expected element= (WS-I Basic Profile R2204)`, part.loc);
-      return { kind: "empty" };
+      if (!part.type) return { kind: "empty" };
+      // WS-I R2204 wants element=; toolkits that accept type= put an element named after the part,
+      // in no namespace, in the body. Do the same, and say so.
+      this.diagnostics.warn("WSDL_DOCUMENT_PART_TYPE", `document-style part ${part.name} uses type= where WS-I Basic Profile R2204 expects element=; the body element is taken to be <${part.name}> in no namespace`, part.loc);
+      const element: ElementDecl = { kind: "elementDecl", name: { ns: "", local: part.name }, type: this.partType(part), nillable: false, abstract: false, doc: undefined, loc: part.loc };
+      return { kind: "element", element };
     }
     const element = this.schemas.element(part.element, part.loc);
     return element ? { kind: "element", element } : { kind: "empty" };
@@ -197,6 +214,7 @@ class ServiceMapper {
     }
     return {
       kind: "bindingOperation",
+      inputHeaders: this.headers(bop),
       operation,
       soapAction: bop.soapAction,
       style,
@@ -210,6 +228,38 @@ class ServiceMapper {
       hasOutput: pop.output !== undefined,
       faults,
     };
+  }
+
+  /**
+   * The elements of the input's `soap:header`s. A header is an optional extra: one whose message,
+   * part or element is not declared, or whose part uses `type=`, is left out with a warning.
+   */
+  private headers(bop: RawBindingOperation): ElementDecl[] {
+    const out: ElementDecl[] = [];
+    for (const h of bop.input?.soapHeaders ?? []) {
+      const skip = (why: string) => this.diagnostics.warn("WSDL_HEADER_SKIPPED", `soap:header ${h.message.local}/${h.part} of ${bop.name}: ${why}; the header is left out`, h.loc);
+      const msg = this.idx.messages.lookup(h.message, h.loc, this.diagnostics)?.value;
+      if (!msg) {
+        skip(`message {${h.message.ns}}${h.message.local} is not declared`);
+        continue;
+      }
+      const part = msg.parts.find((p) => p.name === h.part);
+      if (!part) {
+        skip(`message ${msg.name} has no part ${h.part}`);
+        continue;
+      }
+      if (!part.element) {
+        skip(`part ${h.part} uses type=; expected element= (a header entry is an element)`);
+        continue;
+      }
+      const element = this.schemas.element(part.element, part.loc, { silent: true });
+      if (!element) {
+        skip(`element {${part.element.ns}}${part.element.local} is not declared`);
+        continue;
+      }
+      if (!out.includes(element)) out.push(element);
+    }
+    return out;
   }
 
   private soapLogical(name: string, pop: RawPortTypeOperation, input: SoapBodyShape, output: SoapBodyShape | undefined): Mutable<Operation> {
@@ -263,40 +313,56 @@ class ServiceMapper {
     return op;
   }
 
+  /**
+   * An HTTP GET/POST binding operation. Each message part is one name=value parameter, except that
+   * a part naming an element of a complex type (as zeep's and WSO2's WSDLs do) stands for that
+   * type's child elements, one parameter each. Parameters link to the logical operation's input
+   * fields by name. What an HTTP binding cannot carry (URL replacement, an XML request body, a
+   * structured parameter) leaves the operation out of this binding with a warning; the operation
+   * stays callable over the service's other bindings.
+   */
   private httpOperation(raw: RawBinding, bop: RawBindingOperation, pop: RawPortTypeOperation, protocol: "httpGet" | "httpPost"): BindingOperation | undefined {
+    const skip = (why: string, at: SourceLocation): undefined => {
+      this.diagnostics.warn("WSDL_HTTP_UNSUPPORTED", `${bop.name} in HTTP binding ${raw.name}: ${why}; the operation is left out of this binding`, at);
+      return undefined;
+    };
+    if (bop.input?.urlReplacement) return skip("http:urlReplacement (parameters inside the path) is not supported; expected http:urlEncoded or a form", bop.input.loc);
+    const inputType = bop.input?.mimeContentType;
+    if (protocol === "httpPost" && inputType !== undefined && !/^application\/x-www-form-urlencoded\b/i.test(inputType)) {
+      return skip(`the request body is mime:content type="${inputType}"; expected application/x-www-form-urlencoded`, bop.input!.loc);
+    }
     const inMsg = pop.input && this.message(pop.input.message, pop.input.loc);
     const outMsg = pop.output && this.message(pop.output.message, pop.output.loc);
-    const mimePart = bop.output?.mimeXmlPart;
+    // The response document: mime:mimeXml, or mime:content with an XML media type.
+    const xmlContent = bop.output?.mimeContentType !== undefined && /^(text|application)\/([\w.+-]+\+)?xml\b/i.test(bop.output.mimeContentType);
+    const mimePart = bop.output?.mimeXmlPart ?? (xmlContent ? bop.output?.mimeContentPart ?? "" : undefined);
     let mimeXmlElement: ElementDecl | undefined;
     if (mimePart !== undefined && outMsg) {
       const part = outMsg.parts.find((p) => p.name === mimePart) ?? outMsg.parts[0];
       if (part?.element) mimeXmlElement = this.schemas.element(part.element, part.loc);
-      else if (part) this.diagnostics.error("WSDL_MIMEXML_PART", `mime:mimeXml part ${part.name} has no element attribute; expected the element of the response document`, part.loc);
+      else if (part) return skip(`the response part ${part.name} has no element attribute; expected the element of the response document`, part.loc);
     }
-    const parts = inMsg?.parts ?? [];
+    const params = this.httpParts(inMsg?.parts ?? []);
+    if (typeof params === "string") return skip(params, inMsg?.loc ?? bop.loc);
     const operation = this.logical(bop.name, pop, () => {
-      const fields = parts.map((p) => this.partField(p));
-      const input: ComplexType = { kind: "complex", name: undefined, base: undefined, fields, attributes: [], simpleContent: undefined, abstract: false, mixed: false, anyElements: false, anyAttributes: false, doc: undefined, loc: pop.loc };
-      this.schemas.nameHints.set(input, `${bop.name}Request`);
+      const input: ComplexType = params.wrapper ?? {
+        kind: "complex", name: undefined, base: undefined, fields: params.list.map((p) => p.field), attributes: [], simpleContent: undefined,
+        abstract: false, mixed: false, anyElements: false, anyAttributes: false, doc: undefined, loc: pop.loc,
+      };
+      if (!params.wrapper) this.schemas.nameHints.set(input, `${bop.name}Request`);
       const result: OperationResult = mimeXmlElement
         ? { kind: "unwrapped", field: syntheticField(mimeXmlElement.name, mimeXmlElement.type, mimeXmlElement.loc, { minOccurs: 0, nillable: mimeXmlElement.nillable }) }
         : { kind: "void" };
       return { kind: "operation", name: bop.name, doc: pop.doc, input, result, oneWay: false, loc: pop.loc };
     });
     const httpParameters: HttpParameter[] = [];
-    for (const part of parts) {
+    for (const p of params.list) {
       const field =
-        operation.input.fields.find((f) => f.name.local === part.name) ??
-        operation.input.fields.find((f) => f.name.local.toLowerCase() === part.name.toLowerCase());
-      if (!field) {
-        this.diagnostics.error("WSDL_HTTP_PART_UNMATCHED", `HTTP part ${part.name} of ${bop.name} matches no parameter of the operation's other bindings`, part.loc);
-        continue;
-      }
-      if (field.type.kind === "complex") {
-        this.diagnostics.error("WSDL_HTTP_COMPLEX_PARAMETER", `HTTP part ${part.name} of ${bop.name} carries the complex parameter ${field.name.local}; expected a simple type (HTTP bindings send name=value pairs)`, part.loc);
-        continue;
-      }
-      httpParameters.push({ kind: "httpParameter", name: part.name, field });
+        operation.input.fields.find((f) => f.name.local === p.name) ??
+        operation.input.fields.find((f) => f.name.local.toLowerCase() === p.name.toLowerCase());
+      if (!field) return skip(`the HTTP parameter ${p.name} matches no input field of the operation's other bindings`, p.field.loc);
+      if (field.type.kind === "complex") return skip(`the HTTP parameter ${p.name} carries the structured field ${field.name.local}; expected a simple type (HTTP bindings send name=value pairs)`, p.field.loc);
+      httpParameters.push({ kind: "httpParameter", name: p.name, field });
     }
     if (mimeXmlElement && operation.result.kind === "unwrapped" && operation.result.field.type !== mimeXmlElement.type) {
       this.diagnostics.warn("WSDL_HTTP_RESULT_TYPE", `the HTTP response element of ${bop.name} has another type than its SOAP result`, bop.loc);
@@ -304,9 +370,8 @@ class ServiceMapper {
     const inputEncoding: InputEncoding =
       protocol === "httpGet" || bop.input?.urlEncoded
         ? { kind: "urlEncoded" }
-        : { kind: "mimeContent", contentType: bop.input?.mimeContentType ?? "application/x-www-form-urlencoded" };
+        : { kind: "mimeContent", contentType: inputType ?? "application/x-www-form-urlencoded" };
     const outputEncoding: OutputEncoding = mimePart !== undefined ? { kind: "mimeXml", part: mimePart } : { kind: "none" };
-    void raw;
     return {
       kind: "bindingOperation",
       operation,
@@ -321,6 +386,32 @@ class ServiceMapper {
       mimeXmlElement,
       hasOutput: pop.output !== undefined,
       faults: [],
+      inputHeaders: [],
     };
+  }
+
+  /**
+   * The name=value parameters of an HTTP request message, or why it has none that HTTP can carry.
+   * `wrapper` is set when the message is one element part whose complex type's children are the
+   * parameters: that type is then the operation's input.
+   */
+  private httpParts(parts: readonly RawPart[]): { list: { name: string; field: ElementField }[]; wrapper?: ComplexType } | string {
+    const list: { name: string; field: ElementField }[] = [];
+    let wrapper: ComplexType | undefined;
+    for (const part of parts) {
+      const decl = part.element ? this.schemas.element(part.element, part.loc) : undefined;
+      const t = decl ? decl.type : this.partType(part);
+      if (t.kind !== "complex") {
+        list.push({ name: part.name, field: this.partField(part) });
+        continue;
+      }
+      const flat = decl && !t.base && t.attributes.length === 0 && !t.simpleContent && !t.anyElements && !t.anyAttributes && !t.mixed;
+      if (!flat || t.fields.some((f) => f.choice !== undefined || f.type.kind === "complex")) {
+        return `the part ${part.name} is of the structured type ${t.name?.local ?? decl?.name.local ?? "(anonymous)"}; expected simple types or an element whose children are simple`;
+      }
+      for (const f of t.fields) list.push({ name: f.name.local, field: f });
+      if (parts.length === 1) wrapper = t;
+    }
+    return wrapper ? { list, wrapper } : { list };
   }
 }

@@ -2,13 +2,14 @@
  * Loads a WSDL (or XSD) from a file path or an http(s) URL and follows `wsdl:import`,
  * `xs:import` and `xs:include`, each resolved relative to the document that names it.
  */
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import * as path from "node:path";
 import type { Element } from "@xmldom/xmldom";
-import { DiagnosticError, diagnostic, fail, type SourceLocation } from "../diagnostics.js";
+import { DiagnosticError, diagnostic, fail, type Diagnostic, type SourceLocation } from "../diagnostics.js";
 import { NS } from "./namespaces.js";
 import { readDefinitions, type RawDefinitions } from "./wsdl.js";
-import { readSchema, type RawSchema } from "./xsd.js";
+import { readSchema, type RawSchema, type RawSchemaReference } from "./xsd.js";
 import { DEFAULT_XML_LIMITS, parseXmlDocument, type XmlLimits } from "./xml.js";
 
 export interface LoadOptions {
@@ -29,6 +30,8 @@ export interface LoadedDocuments {
   readonly texts: ReadonlyMap<string, string>;
   /** Every import and include: the document naming it, the attribute value as written, and where it led. */
   readonly references: readonly { readonly from: string; readonly value: string; readonly target: string }[];
+  /** What reading the documents recovered from (e.g. a conventional prefix nobody declared). */
+  readonly warnings: readonly Diagnostic[];
 }
 
 const isUrl = (s: string): boolean => /^https?:\/\//i.test(s);
@@ -104,21 +107,36 @@ function chameleon(schema: RawSchema, ns: string): RawSchema {
   return { ...(map(schema) as RawSchema), targetNamespace: ns };
 }
 
+/**
+ * A schema file missing at the relative path written but present, by the same name, beside the
+ * document that imports it (a vendored copy with its folders flattened; node-soap's `fixedPath`):
+ * that file, with a warning. Otherwise the path as written, which then fails as unreadable.
+ */
+function besideImporter(loc: string, at: SourceLocation, warnings: Diagnostic[]): string {
+  if (isUrl(loc) || isUrl(at.file) || existsSync(loc)) return loc;
+  const beside = path.join(path.dirname(at.file), path.basename(loc));
+  if (beside === loc || !existsSync(beside)) return loc;
+  warnings.push(diagnostic("INPUT_FOUND_BESIDE", `${loc} does not exist; using ${beside}, the file of that name beside the importing document`, at, "warning"));
+  return beside;
+}
+
 /** Loads `location` and every document it imports or includes. */
 export async function loadDocuments(location: string, options: LoadOptions = {}): Promise<LoadedDocuments> {
   const definitions: RawDefinitions[] = [];
   const schemas: RawSchema[] = [];
   const texts = new Map<string, string>();
   const references: { from: string; value: string; target: string }[] = [];
+  const warnings: Diagnostic[] = [];
   const seen = new Set<string>();
   const key = (l: string) => (isUrl(l) ? l : path.resolve(l));
 
-  const loadSchemaDoc = async (loc: string, at: SourceLocation, chameleonNs: string | undefined): Promise<void> => {
+  const loadSchemaDoc = async (written: string, at: SourceLocation, chameleonNs: string | undefined): Promise<void> => {
+    const loc = besideImporter(written, at, warnings);
     if (seen.has(key(loc) + "#" + (chameleonNs ?? ""))) return;
     seen.add(key(loc) + "#" + (chameleonNs ?? ""));
     const { text, url } = await readText(loc, options, at);
     texts.set(url, text);
-    const doc = parseXmlDocument(text, url, options.limits);
+    const doc = parseXmlDocument(text, url, options.limits, warnings);
     const root = doc.documentElement!;
     if (root.namespaceURI === NS.wsdl && root.localName === "definitions") {
       await loadDefinitions(url, root);
@@ -130,16 +148,24 @@ export async function loadDocuments(location: string, options: LoadOptions = {})
     await addSchema(readSchema(root, url), chameleonNs);
   };
 
+  const misnamed = (r: RawSchemaReference, what: string): void => {
+    if (r.misnamed) {
+      warnings.push(diagnostic("XSD_LOCATION_ATTRIBUTE", `this ${what} names its file with location=, the attribute of wsdl:import; reading it as schemaLocation=`, r.loc, "warning"));
+    }
+  };
+
   const addSchema = async (schema: RawSchema, chameleonNs: string | undefined): Promise<void> => {
     const s = chameleonNs !== undefined && schema.targetNamespace === "" ? chameleon(schema, chameleonNs) : schema;
     schemas.push(s);
     for (const imp of s.imports) {
       if (!imp.schemaLocation || (imp.namespace !== undefined && WELL_KNOWN.has(imp.namespace))) continue;
+      misnamed(imp, "xs:import");
       const target = resolveLocation(s.file, imp.schemaLocation);
       references.push({ from: s.file, value: imp.schemaLocation, target });
       await loadSchemaDoc(target, { ...imp.loc }, undefined);
     }
     for (const inc of s.includes) {
+      misnamed(inc, "xs:include");
       const target = resolveLocation(s.file, inc.schemaLocation);
       references.push({ from: s.file, value: inc.schemaLocation, target });
       await loadSchemaDoc(target, inc.loc, s.targetNamespace);
@@ -157,7 +183,7 @@ export async function loadDocuments(location: string, options: LoadOptions = {})
       seen.add(key(target) + "#");
       const { text, url } = await readText(target, options, imp.loc);
       texts.set(url, text);
-      const doc = parseXmlDocument(text, url, options.limits);
+      const doc = parseXmlDocument(text, url, options.limits, warnings);
       const r = doc.documentElement!;
       if (r.namespaceURI === NS.xsd && r.localName === "schema") await addSchema(readSchema(r, url), undefined);
       else await loadDefinitions(url, r);
@@ -168,7 +194,7 @@ export async function loadDocuments(location: string, options: LoadOptions = {})
   seen.add(key(location) + "#");
   const { text, url } = await readText(location, options, undefined);
   texts.set(url, text);
-  const doc = parseXmlDocument(text, url, options.limits);
+  const doc = parseXmlDocument(text, url, options.limits, warnings);
   const rootEl = doc.documentElement!;
   if (rootEl.namespaceURI === NS.xsd && rootEl.localName === "schema") {
     throw new DiagnosticError([
@@ -180,5 +206,5 @@ export async function loadDocuments(location: string, options: LoadOptions = {})
     ]);
   }
   const root = await loadDefinitions(url, rootEl);
-  return { root, definitions, schemas, texts, references };
+  return { root, definitions, schemas, texts, references, warnings };
 }

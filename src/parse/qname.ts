@@ -1,11 +1,14 @@
 import type { Element } from "@xmldom/xmldom";
-import { fail } from "../diagnostics.js";
-import { locOf } from "./xml.js";
 
 /** A namespace-qualified name. `ns` is "" for no namespace. */
 export interface QName {
   readonly ns: string;
   readonly local: string;
+  /**
+   * Set when the name was written with a prefix that no xmlns declaration binds (then `ns` is "").
+   * Lookups resolve such a name by its local name alone, with a warning, or report it.
+   */
+  readonly unboundPrefix?: string;
 }
 
 export const qname = (ns: string, local: string): QName => ({ ns, local });
@@ -13,19 +16,14 @@ export const qnameKey = (q: QName): string => `{${q.ns}}${q.local}`;
 export const sameQName = (a: QName, b: QName): boolean => a.ns === b.ns && a.local === b.local;
 
 /** Resolves a `prefix:local` attribute value against the namespaces in scope at `el`. */
-export function resolveQNameValue(el: Element, value: string, file: string, attrName: string): QName {
+export function resolveQNameValue(el: Element, value: string): QName {
   const v = value.trim();
   const colon = v.indexOf(":");
   const prefix = colon === -1 ? null : v.slice(0, colon);
   const local = colon === -1 ? v : v.slice(colon + 1);
   // xmldom 0.9 finds the default namespace only for "", not for null.
   const ns = el.lookupNamespaceURI(prefix ?? "");
-  if (ns === null && prefix !== null) {
-    fail(
-      "XML_UNBOUND_PREFIX",
-      `attribute ${attrName}="${value}" uses the prefix "${prefix}", which no xmlns declaration in scope binds`,
-      locOf(file, el),
-    );
-  }
+  // An unbound prefix is a defect of the document, but a recoverable one: the lookup decides.
+  if (ns === null && prefix !== null) return { ns: "", local, unboundPrefix: prefix };
   return { ns: ns ?? "", local };
 }

@@ -82,6 +82,8 @@ export interface RawBindingIO {
   readonly urlEncoded: boolean;
   readonly urlReplacement: boolean;
   readonly mimeContentType?: string;
+  /** The `part` attribute of `mime:content`, when given. */
+  readonly mimeContentPart?: string;
   readonly mimeXmlPart?: string;
   readonly loc: SourceLocation;
 }
@@ -141,16 +143,16 @@ export function readDefinitions(root: Element, file: string): RawDefinitions {
   }
   const loc = (e: Element) => locOf(file, e);
   const required = (e: Element, name: string): string => {
-    const v = attr(e, name);
-    if (v === undefined || v.trim() === "") {
+    const v = attr(e, name)?.trim();
+    if (v === undefined || v === "") {
       fail("WSDL_MISSING_ATTRIBUTE", `${e.tagName} has no ${name} attribute; expected ${name}="…"`, loc(e));
     }
     return v;
   };
-  const qreq = (e: Element, name: string): QName => resolveQNameValue(e, required(e, name), file, name);
+  const qreq = (e: Element, name: string): QName => resolveQNameValue(e, required(e, name));
   const qopt = (e: Element, name: string): QName | undefined => {
     const v = attr(e, name);
-    return v === undefined ? undefined : resolveQNameValue(e, v, file, name);
+    return v === undefined ? undefined : resolveQNameValue(e, v);
   };
   const wsdlChildren = (e: Element, local: string) =>
     childElements(e).filter((c) => c.namespaceURI === NS.wsdl && c.localName === local);
@@ -165,6 +167,7 @@ export function readDefinitions(root: Element, file: string): RawDefinitions {
     let urlEncoded = false;
     let urlReplacement = false;
     let mimeContentType: string | undefined;
+    let mimeContentPart: string | undefined;
     let mimeXmlPart: string | undefined;
     for (const c of childElements(e)) {
       if (isSoap(c) && c.localName === "body") {
@@ -184,6 +187,7 @@ export function readDefinitions(root: Element, file: string): RawDefinitions {
         urlReplacement = true;
       } else if (c.namespaceURI === NS.mime && c.localName === "content") {
         mimeContentType = attr(c, "type");
+        mimeContentPart = attr(c, "part");
       } else if (c.namespaceURI === NS.mime && c.localName === "mimeXml") {
         mimeXmlPart = attr(c, "part") ?? "";
       } else if (c.namespaceURI === NS.mime && c.localName === "multipartRelated") {
@@ -205,6 +209,7 @@ export function readDefinitions(root: Element, file: string): RawDefinitions {
       urlEncoded,
       urlReplacement,
       ...opt("mimeContentType", mimeContentType),
+      ...opt("mimeContentPart", mimeContentPart),
       ...opt("mimeXmlPart", mimeXmlPart),
       loc: loc(e),
     };

@@ -3,8 +3,9 @@
  * DTDs are refused outright (no entity expansion of any kind), and size and depth are bounded.
  */
 import { DOMParser, type Document, type Element, type Node } from "@xmldom/xmldom";
-import { fail, type SourceLocation } from "../diagnostics.js";
+import { diagnostic, fail, type Diagnostic, type SourceLocation } from "../diagnostics.js";
 import { positionOf } from "../runtime/text-position.js";
+import { tokenizeXml, XmlSyntaxError } from "../runtime/xml-tokenizer.js";
 
 export { positionOf };
 
@@ -25,11 +26,35 @@ export function locOf(file: string, node: Node): SourceLocation {
   return { file, line: n.lineNumber ?? 0, column: n.columnNumber ?? 0 };
 }
 
-/** Parses one XML document, or fails with a located diagnostic. */
+/**
+ * Prefixes WSDL authors use by convention, and the namespaces they always mean. A document that uses
+ * one of them without declaring it (`<soap:binding>` with no `xmlns:soap`) is read as if the root
+ * element declared it, with a warning; any other unbound prefix is an error.
+ */
+export const CONVENTIONAL_PREFIXES: Readonly<Record<string, string>> = {
+  wsdl: "http://schemas.xmlsoap.org/wsdl/",
+  soap: "http://schemas.xmlsoap.org/wsdl/soap/",
+  soap12: "http://schemas.xmlsoap.org/wsdl/soap12/",
+  http: "http://schemas.xmlsoap.org/wsdl/http/",
+  mime: "http://schemas.xmlsoap.org/wsdl/mime/",
+  xs: "http://www.w3.org/2001/XMLSchema",
+  xsd: "http://www.w3.org/2001/XMLSchema",
+  s: "http://www.w3.org/2001/XMLSchema",
+  xsi: "http://www.w3.org/2001/XMLSchema-instance",
+  soapenc: "http://schemas.xmlsoap.org/soap/encoding/",
+  wsp: "http://schemas.xmlsoap.org/ws/2004/09/policy",
+  wsu: "http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-utility-1.0.xsd",
+  wsam: "http://www.w3.org/2007/05/addressing/metadata",
+  wsaw: "http://www.w3.org/2006/05/addressing/wsdl",
+  xmime: "http://www.w3.org/2005/05/xmlmime",
+};
+
+/** Parses one XML document, or fails with a located diagnostic. Recoveries are added to `warnings`. */
 export function parseXmlDocument(
   text: string,
   file: string,
   limits: XmlLimits = DEFAULT_XML_LIMITS,
+  warnings: Diagnostic[] = [],
 ): Document {
   const bytes = Buffer.byteLength(text, "utf8");
   if (bytes > limits.maxBytes) {
@@ -50,6 +75,36 @@ export function parseXmlDocument(
   if (text.trim() === "") {
     fail("XML_EMPTY", "the document is empty; expected an XML document", { file, line: 1, column: 1 });
   }
+  let source = text;
+  const assumed = new Set<string>();
+  for (;;) {
+    const r = parseOnce(source, file);
+    if (r.doc) {
+      const root = r.doc.documentElement;
+      if (!root) fail("XML_EMPTY", "no root element; expected an XML document", { file, line: 1, column: 1 });
+      checkDepth(root, file, limits.maxDepth);
+      return r.doc;
+    }
+    // xmldom reports an unbound element or attribute prefix without a position: find it ourselves.
+    const unbound = r.namespaceError ? firstUnboundPrefix(source) : undefined;
+    if (!unbound) fail("XML_MALFORMED", `malformed XML: ${r.error.message}`, { file, line: r.error.line, column: r.error.column });
+    // Positions come from the original text: declarations are only ever added at the root's end.
+    const at = { file, ...positionOf(text, Math.min(unbound.offset, text.length)) };
+    const uri = CONVENTIONAL_PREFIXES[unbound.prefix];
+    if (uri === undefined || assumed.has(unbound.prefix)) {
+      fail("XML_UNBOUND_PREFIX", `${unbound.what} uses the prefix "${unbound.prefix}", which no xmlns declaration in scope binds; expected xmlns:${unbound.prefix}="…" on it or an ancestor`, at);
+    }
+    assumed.add(unbound.prefix);
+    warnings.push(diagnostic("XML_PREFIX_ASSUMED", `${unbound.what} uses the prefix "${unbound.prefix}", which no xmlns declaration binds; reading it as ${uri}, the namespace it conventionally names`, at, "warning"));
+    source = declareOnRoot(source, unbound.prefix, uri);
+  }
+}
+
+type Parsed =
+  | { readonly doc: Document; readonly error?: undefined; readonly namespaceError?: undefined }
+  | { readonly doc?: undefined; readonly error: { message: string; line: number; column: number }; readonly namespaceError: boolean };
+
+function parseOnce(text: string, file: string): Parsed {
   let firstError: { message: string; line: number; column: number } | undefined;
   const parser = new DOMParser({
     locator: true,
@@ -63,17 +118,55 @@ export function parseXmlDocument(
       throw new Error(message);
     },
   });
-  let doc: Document;
+  void file;
   try {
-    doc = parser.parseFromString(text, "text/xml");
+    return { doc: parser.parseFromString(text, "text/xml") };
   } catch (e) {
-    const err = firstError ?? { message: e instanceof Error ? e.message : String(e), line: 0, column: 0 };
-    fail("XML_MALFORMED", `malformed XML: ${err.message}`, { file, line: err.line, column: err.column });
+    const message = e instanceof Error ? e.message : String(e);
+    return { error: firstError ?? { message, line: 0, column: 0 }, namespaceError: /NamespaceError/.test(firstError?.message ?? message) };
   }
-  const root = doc.documentElement;
-  if (!root) fail("XML_EMPTY", "no root element; expected an XML document", { file, line: 1, column: 1 });
-  checkDepth(root, file, limits.maxDepth);
-  return doc;
+}
+
+/** The first element or attribute whose prefix no declaration binds, by the runtime's tokenizer. */
+function firstUnboundPrefix(text: string): { prefix: string; what: string; offset: number } | undefined {
+  try {
+    tokenizeXml(text, { open() {}, close() {}, text() {} });
+  } catch (e) {
+    if (!(e instanceof XmlSyntaxError)) throw e;
+    const m = /^the prefix (\S+) of (attribute \S+|<[^>]+>) is not bound/.exec(e.message);
+    if (m) return { prefix: m[1]!, what: m[2]!.startsWith("<") ? `the element ${m[2]}` : `the ${m[2]}`, offset: e.offset };
+  }
+  return undefined;
+}
+
+/** Adds `xmlns:prefix="uri"` at the end of the root element's start tag. */
+function declareOnRoot(text: string, prefix: string, uri: string): string {
+  const start = /<(?![?!])[^\s/>]+/g;
+  let m: RegExpExecArray | null;
+  // Skip the prolog: comments and processing instructions may hold '<' too.
+  let i = 0;
+  for (;;) {
+    const lt = text.indexOf("<", i);
+    if (lt === -1) return text;
+    if (text.startsWith("<!--", lt)) i = text.indexOf("-->", lt) + 3;
+    else if (text.startsWith("<?", lt)) i = text.indexOf("?>", lt) + 2;
+    else break;
+    if (i < 3) return text;
+  }
+  start.lastIndex = i;
+  m = start.exec(text);
+  if (!m) return text;
+  let j = m.index + m[0].length;
+  let quote = 0;
+  for (; j < text.length; j++) {
+    const c = text.charCodeAt(j);
+    if (quote) {
+      if (c === quote) quote = 0;
+    } else if (c === 34 || c === 39) quote = c;
+    else if (c === 62) break;
+  }
+  const at = text.charCodeAt(j - 1) === 47 ? j - 1 : j;
+  return `${text.slice(0, at)} xmlns:${prefix}="${uri}"${text.slice(at)}`;
 }
 
 function checkDepth(root: Element, file: string, maxDepth: number): void {
@@ -94,6 +187,14 @@ export function childElements(el: Element): Element[] {
   const out: Element[] = [];
   for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 1) out.push(c as Element);
   return out;
+}
+
+/**
+ * A `name` attribute (an NCName): schema processors collapse its whitespace, so `name="Code "` names
+ * the element `Code`.
+ */
+export function nameAttr(el: Element): string | undefined {
+  return attr(el, "name")?.trim();
 }
 
 /** An attribute's value, or undefined when absent (xmldom returns "" or null for absent ones). */

@@ -6,7 +6,7 @@ import type { Element } from "@xmldom/xmldom";
 import { fail, type SourceLocation } from "../diagnostics.js";
 import { NS } from "./namespaces.js";
 import { resolveQNameValue, type QName } from "./qname.js";
-import { attr, childElements, locOf } from "./xml.js";
+import { attr, childElements, locOf, nameAttr } from "./xml.js";
 
 export type Form = "qualified" | "unqualified";
 
@@ -22,8 +22,17 @@ export interface RawSchema {
   readonly groups: readonly RawGroup[];
   readonly attributeGroups: readonly RawAttributeGroup[];
   readonly attributes: readonly RawAttribute[];
-  readonly imports: readonly { readonly namespace?: string; readonly schemaLocation?: string; readonly loc: SourceLocation }[];
-  readonly includes: readonly { readonly schemaLocation: string; readonly loc: SourceLocation }[];
+  readonly imports: readonly RawSchemaReference[];
+  readonly includes: readonly (RawSchemaReference & { readonly schemaLocation: string })[];
+  readonly loc: SourceLocation;
+}
+
+/** An `xs:import` or `xs:include`/`xs:redefine`. */
+export interface RawSchemaReference {
+  readonly namespace?: string;
+  readonly schemaLocation?: string;
+  /** Set when the location was written as `location=` (the attribute of `wsdl:import`), not `schemaLocation=`. */
+  readonly misnamed?: true;
   readonly loc: SourceLocation;
 }
 
@@ -143,6 +152,12 @@ export interface RawSimpleType {
   readonly loc: SourceLocation;
 }
 
+/** The elements an `xs:schema` may contain. */
+const SCHEMA_CHILDREN = [
+  "element", "complexType", "simpleType", "attribute", "group", "attributeGroup", "import", "include", "redefine",
+  "override", "annotation", "notation", "defaultOpenContent",
+] as const;
+
 const isXsd = (el: Element, local: string): boolean => el.namespaceURI === NS.xsd && el.localName === local;
 
 function occurs(el: Element, name: "minOccurs" | "maxOccurs", file: string): number {
@@ -184,7 +199,7 @@ export function documentation(el: Element): string | undefined {
 export function readSchema(el: Element, file: string): RawSchema {
   const q = (e: Element, a: string): QName | undefined => {
     const v = attr(e, a);
-    return v === undefined ? undefined : resolveQNameValue(e, v, file, a);
+    return v === undefined ? undefined : resolveQNameValue(e, v);
   };
   const loc = (e: Element) => locOf(file, e);
 
@@ -204,7 +219,7 @@ export function readSchema(el: Element, file: string): RawSchema {
     const use = attr(e, "use")?.trim();
     return {
       kind: "attribute",
-      ...opt("name", attr(e, "name")),
+      ...opt("name", nameAttr(e)),
       ...opt("ref", q(e, "ref")),
       ...opt("type", q(e, "type")),
       ...opt("simpleType", st && readSimpleType(st)),
@@ -281,7 +296,7 @@ export function readSchema(el: Element, file: string): RawSchema {
     }
     return {
       kind: "complexType",
-      ...opt("name", attr(e, "name")),
+      ...opt("name", nameAttr(e)),
       abstract: bool(e, "abstract"),
       mixed: bool(e, "mixed"),
       ...opt("particle", particle),
@@ -313,14 +328,14 @@ export function readSchema(el: Element, file: string): RawSchema {
       } else if (isXsd(c, "union")) {
         const members = (attr(c, "memberTypes") ?? "").split(/\s+/).filter(Boolean);
         union = {
-          memberTypes: members.map((m) => resolveQNameValue(c, m, file, "memberTypes")),
+          memberTypes: members.map((m) => resolveQNameValue(c, m)),
           inline: childElements(c).filter((x) => isXsd(x, "simpleType")).map(readSimpleType),
         };
       }
     }
     return {
       kind: "simpleType",
-      ...opt("name", attr(e, "name")),
+      ...opt("name", nameAttr(e)),
       ...opt("restriction", restriction),
       ...opt("list", list),
       ...opt("union", union),
@@ -336,7 +351,7 @@ export function readSchema(el: Element, file: string): RawSchema {
       if (isXsd(c, "complexType")) complexType = readComplexType(c);
       else if (isXsd(c, "simpleType")) simpleType = readSimpleType(c);
     }
-    const name = attr(e, "name");
+    const name = nameAttr(e);
     const ref = q(e, "ref");
     if (name === undefined && ref === undefined) {
       fail("XSD_MISSING_ATTRIBUTE", "xs:element needs a name or a ref attribute", loc(e));
@@ -367,8 +382,14 @@ export function readSchema(el: Element, file: string): RawSchema {
   const groups: RawGroup[] = [];
   const attributeGroups: RawAttributeGroup[] = [];
   const attributes: RawAttribute[] = [];
-  const imports: { namespace?: string; schemaLocation?: string; loc: SourceLocation }[] = [];
-  const includes: { schemaLocation: string; loc: SourceLocation }[] = [];
+  const imports: RawSchemaReference[] = [];
+  const includes: (RawSchemaReference & { schemaLocation: string })[] = [];
+  // `location=` is wsdl:import's attribute; written on xs:import or xs:include it still names the file.
+  const where = (c: Element) => {
+    const sl = attr(c, "schemaLocation");
+    const l = sl === undefined ? attr(c, "location") : undefined;
+    return l !== undefined ? { schemaLocation: l, misnamed: true as const } : sl !== undefined ? { schemaLocation: sl } : {};
+  };
   for (const c of childElements(el)) {
     if (c.namespaceURI !== NS.xsd) continue;
     switch (c.localName) {
@@ -378,20 +399,28 @@ export function readSchema(el: Element, file: string): RawSchema {
       case "attribute": attributes.push(readAttribute(c)); break;
       case "group": {
         const p = childElements(c).find((x) => isXsd(x, "sequence") || isXsd(x, "choice") || isXsd(x, "all"));
-        groups.push({ kind: "group", name: attr(c, "name") ?? "", ...opt("particle", p && readParticle(p)), loc: loc(c) });
+        groups.push({ kind: "group", name: nameAttr(c) ?? "", ...opt("particle", p && readParticle(p)), loc: loc(c) });
         break;
       }
       case "attributeGroup":
-        attributeGroups.push({ kind: "attributeGroup", name: attr(c, "name") ?? "", attributes: readAttributeList(c).attributes, loc: loc(c) });
+        attributeGroups.push({ kind: "attributeGroup", name: nameAttr(c) ?? "", attributes: readAttributeList(c).attributes, loc: loc(c) });
         break;
       case "import":
-        imports.push({ ...opt("namespace", attr(c, "namespace")), ...opt("schemaLocation", attr(c, "schemaLocation")), loc: loc(c) });
+        imports.push({ ...opt("namespace", attr(c, "namespace")), ...where(c), loc: loc(c) });
         break;
       case "include":
       case "redefine": {
-        const sl = attr(c, "schemaLocation");
-        if (sl) includes.push({ schemaLocation: sl, loc: loc(c) });
+        const w = where(c);
+        if (w.schemaLocation) includes.push({ ...w, schemaLocation: w.schemaLocation, loc: loc(c) });
         break;
+      }
+      default: {
+        // A misspelt component (`xs:simpletype`) would otherwise vanish and surface later as an
+        // unresolved reference far from its cause.
+        const meant = SCHEMA_CHILDREN.find((n) => n.toLowerCase() === c.localName?.toLowerCase());
+        if (meant && meant !== c.localName) {
+          fail("XSD_UNKNOWN_ELEMENT", `<${c.tagName}> is not an XML Schema element; expected xs:${meant} (XML names are case-sensitive)`, loc(c));
+        }
       }
     }
   }

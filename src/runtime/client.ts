@@ -2,15 +2,15 @@
  * The generic client a generated client class delegates to: it builds requests for the chosen port's
  * binding, sends them with `fetch`, and decodes responses, faults and errors.
  */
-import type { BodyDesc } from "./descriptors.js";
+import type { BodyDesc, ComplexDesc } from "./descriptors.js";
 import { HttpBindingError, ResponseFormatError, TransportError, type SoapFault, type SoapVersion } from "./errors.js";
 import { encodeHttpParams } from "./http-binding.js";
 import type { HttpOperationDesc, OperationDesc, PortDesc, ServiceDesc, SoapOperationDesc } from "./operations.js";
-import { bodyEnvelope, decodeEnvelope, faultFromNode } from "./soap.js";
+import { bodyEnvelope, decodeEnvelope, faultFromNode, headerXml } from "./soap.js";
 import { decodeDocument, XmlDecodeError, type DecodeOptions } from "./xml-reader.js";
 import { writeNode } from "./xml-writer.js";
 
-export interface ClientOptions<PortName extends string = string> {
+export interface ClientOptions<PortName extends string = string, SoapHeaders extends object = object> {
   /** The service URL, e.g. `http://host/api.asmx`. Default: the chosen port's address in the WSDL. */
   readonly endpoint?: string;
   /** Which `wsdl:port` to use. Default: the first SOAP 1.1 port. */
@@ -23,12 +23,19 @@ export interface ClientOptions<PortName extends string = string> {
   readonly headers?: Readonly<Record<string, string>>;
   /** Reject responses that lack a required element or hold a value outside an enumeration. Default: true. */
   readonly strict?: boolean;
+  /**
+   * SOAP header entries sent with every call, by element name: each operation sends the ones its
+   * binding declares (`soap:header`). Per-call `soapHeaders` replace entries of the same name.
+   */
+  readonly soapHeaders?: SoapHeaders;
 }
 
-export interface CallOptions {
+export interface CallOptions<SoapHeaders extends object = object> {
   readonly signal?: AbortSignal;
   readonly headers?: Readonly<Record<string, string>>;
   readonly timeoutMs?: number;
+  /** SOAP header entries for this call, over the client's `soapHeaders`. */
+  readonly soapHeaders?: SoapHeaders;
 }
 
 /** Sends the operations of one service over the port chosen at construction. */
@@ -37,8 +44,10 @@ export class ServiceClient {
   readonly endpoint: string;
   private readonly fetchImpl: typeof fetch;
   private readonly options: ClientOptions;
+  private readonly headerType: ComplexDesc | undefined;
 
   constructor(service: ServiceDesc, options: ClientOptions = {}) {
+    this.headerType = service.soapHeaders;
     const name = options.port ?? service.defaultPort;
     const port = service.ports[name];
     if (!port) {
@@ -82,7 +91,8 @@ export class ServiceClient {
   private async callSoap(op: SoapOperationDesc, input: unknown, callOptions: CallOptions): Promise<unknown> {
     const version: SoapVersion = this.port.protocol === "soap12" ? "1.2" : "1.1";
     const elementValue = op.request?.prop !== undefined ? (input as Record<string, unknown> | undefined)?.[op.request.prop] : input;
-    const body = bodyEnvelope(version, op.request?.element, elementValue);
+    const soapHeaders = callOptions.soapHeaders === undefined ? this.options.soapHeaders : { ...this.options.soapHeaders, ...callOptions.soapHeaders };
+    const body = bodyEnvelope(version, op.request?.element, elementValue, headerXml(this.headerType, op.headers, soapHeaders as Readonly<Record<string, unknown>> | undefined));
     const headers: Record<string, string> =
       version === "1.1"
         ? { "Content-Type": "text/xml; charset=utf-8", SOAPAction: `"${op.action ?? ""}"` }

@@ -1,5 +1,5 @@
 /** Descriptors of a service's ports and operations, as generated code declares them. */
-import type { BodyDesc, FieldDesc, ScalarDesc } from "./descriptors.js";
+import type { BodyDesc, ComplexDesc, FieldDesc, ScalarDesc } from "./descriptors.js";
 import type { SoapFault, SoapFaultInit } from "./errors.js";
 
 /** A declared fault: the element its detail carries, and the generated class that stands for it. */
@@ -26,6 +26,8 @@ export interface SoapOperationDesc {
   readonly oneWay: boolean;
   /** The declared faults. */
   readonly faults?: readonly FaultDesc[];
+  /** The SOAP header entries the request carries: properties of the service's `soapHeaders` type. */
+  readonly headers?: readonly string[];
 }
 
 export interface HttpParamDesc {
@@ -64,4 +66,6 @@ export interface ServiceDesc {
   readonly ports: Readonly<Record<string, PortDesc>>;
   /** The port a client uses when none is chosen: the first SOAP 1.1 port. */
   readonly defaultPort: string;
+  /** The typed bag of request SOAP headers: one optional field per header element of the service. */
+  readonly soapHeaders?: ComplexDesc;
 }

@@ -130,6 +130,8 @@ export function formatScalar(kind: ScalarKind, value: unknown): string {
       if (Object.is(value, -0)) return "-0";
       return value === Infinity ? "INF" : value === -Infinity ? "-INF" : Number.isNaN(value) ? "NaN" : String(value);
     case "dateTime":
+      // The common case, a lexical string, is checked without making a value object.
+      if (typeof value === "string" && (isTemporalLexical("dateTime", value) || isTemporalLexical("date", value))) return value;
       try {
         return XsdDateTime.from(value as string).lexical;
       } catch {

@@ -16,8 +16,14 @@ import { XmlDecodeError, type DecodeLimits } from "./xml-reader.js";
 import { escapeText, writeElement, writeField, XSD_NS, XSI_NS } from "./xml-writer.js";
 
 /** What an implementation method receives besides its typed input. */
-export interface RequestContext {
+export interface RequestContext<SoapHeaders extends object = Readonly<Record<string, unknown>>> {
+  /** The HTTP request headers. */
   readonly headers: IncomingHttpHeaders;
+  /**
+   * The SOAP header entries the service declares (`soap:header`) that the request carried, by
+   * element name; empty over HTTP GET/POST and when none came.
+   */
+  readonly soapHeaders: SoapHeaders;
   readonly remoteAddress: string | undefined;
   /** The binding the request came over. */
   readonly binding: Protocol;
@@ -41,6 +47,12 @@ export interface HandlerOptions {
   readonly logger?: (message: string, error: unknown) => void;
   /** Serve `?WSDL`. Default: true. */
   readonly serveWsdl?: boolean;
+  /**
+   * The WSDL text served at `?WSDL` (its addresses rewritten per request). Default: the text embedded
+   * at generation. Code generated with `embedWsdl: false` embeds none: without this option, `?WSDL`
+   * answers 404.
+   */
+  readonly wsdl?: string;
 }
 
 /** A Node request listener that also works as Express middleware (`next` for paths it does not serve). */
@@ -115,19 +127,31 @@ function readBody(req: IncomingMessage, maxBytes: number, timeoutMs: number): Pr
   });
 }
 
+const decoders = new Map<string, InstanceType<typeof TextDecoder>>();
+
 function decodeText(body: Buffer, charset: string | undefined): string {
   try {
-    return new TextDecoder(charset || "utf-8", { fatal: true }).decode(body);
+    const label = (charset || "utf-8").toLowerCase();
+    let decoder = decoders.get(label);
+    if (!decoder) {
+      decoder = new TextDecoder(label, { fatal: true });
+      // Bounded: charset labels come from requests.
+      if (decoders.size < 64) decoders.set(label, decoder);
+    }
+    return decoder.decode(body);
   } catch (e) {
     if (e instanceof RangeError) throw new HttpProblem(415, `The charset '${charset}' is not supported.`);
     throw new HttpProblem(400, "The request body is not valid text in its declared charset.");
   }
 }
 
-/** Builds the request listener for one service from its descriptors, WSDL text and implementation. */
+/**
+ * Builds the request listener for one service from its descriptors, WSDL text and implementation.
+ * `embeddedWsdl` is undefined when the code was generated without the WSDL (`embedWsdl: false`).
+ */
 export function createServiceHandler(
   service: ServiceDesc,
-  wsdl: string,
+  embeddedWsdl: string | undefined,
   handlers: Readonly<Record<string, OperationHandler>>,
   options: HandlerOptions = {},
 ): RequestListener {
@@ -135,17 +159,20 @@ export function createServiceHandler(
   const first = ports[0];
   const basePath = (options.path ?? (first ? new URL(first.address, "http://localhost").pathname : "/")).replace(/\/+$/, "") || "/";
   const baseLower = basePath.toLowerCase();
-  const soapPort = (v: SoapVersion): PortDesc | undefined => ports.find((p) => p.protocol === (v === "1.1" ? "soap11" : "soap12"));
+  // Every port of a SOAP version, in WSDL order: a service may have several (with different bindings).
+  const soapPorts = (v: SoapVersion): PortDesc[] => ports.filter((p) => p.protocol === (v === "1.1" ? "soap11" : "soap12"));
   const httpPort = (verb: "GET" | "POST"): PortDesc | undefined => ports.find((p) => p.protocol === (verb === "GET" ? "httpGet" : "httpPost"));
   const addresses = [...new Set(ports.map((p) => p.address).filter(Boolean))];
   const maxBody = options.maxBodyBytes ?? 1024 * 1024;
   const limits = options.limits ?? DEFAULT_LIMITS;
   const timeoutMs = options.requestTimeoutMs ?? 30_000;
+  const wsdl = options.wsdl ?? embeddedWsdl;
   const log = options.logger ?? ((message: string, error: unknown) => console.error(message, error));
   const opNames = [...new Set(ports.flatMap((p) => Object.keys(p.operations)))];
 
-  const context = (req: IncomingMessage, port: PortDesc, operation: string): RequestContext => ({
+  const context = (req: IncomingMessage, port: PortDesc, operation: string, soapHeaders: Readonly<Record<string, unknown>> = {}): RequestContext => ({
     headers: req.headers,
+    soapHeaders,
     remoteAddress: req.socket.remoteAddress,
     binding: port.protocol,
     port: port.name,
@@ -165,7 +192,7 @@ export function createServiceHandler(
     }
   };
 
-  const wsdlFor = (req: IncomingMessage): string => {
+  const wsdlFor = (req: IncomingMessage, wsdl: string): string => {
     const local = req.socket.localAddress ?? "localhost";
     const host = /^[A-Za-z0-9.\-:[\]]+$/.test(req.headers.host ?? "")
       ? req.headers.host!
@@ -196,9 +223,11 @@ export function createServiceHandler(
     let decoded;
     let routed: { name: string; op: SoapOperationDesc; port: PortDesc } | undefined;
     let unknownAction = false;
-    const routeByAction = (port: PortDesc | undefined) => {
-      if (!port || action === undefined || action === "") return undefined;
-      for (const [name, op] of Object.entries(port.operations)) if (op.kind === "soap" && op.action === action) return { name, op, port };
+    const routeByAction = (candidates: readonly PortDesc[]) => {
+      if (candidates.length === 0 || action === undefined || action === "") return undefined;
+      for (const port of candidates) {
+        for (const [name, op] of Object.entries(port.operations)) if (op.kind === "soap" && op.action === action) return { name, op, port };
+      }
       unknownAction = true;
       return undefined;
     };
@@ -206,25 +235,28 @@ export function createServiceHandler(
       decoded = decodeEnvelope(
         text,
         (ns, local, envVersion) => {
-          // The envelope's namespace decides the version; pick the request element of that port.
-          const port = soapPort(envVersion);
-          routed ??= routeByAction(port);
+          // The envelope's namespace decides the version; pick the request element among that version's ports.
+          const candidates = soapPorts(envVersion);
+          routed ??= routeByAction(candidates);
           if (routed) {
             const el = routed.op.request?.element;
             return el && el.ns === ns && el.name === local ? el : undefined;
           }
-          if (!port || unknownAction) return undefined;
-          for (const [name, op] of Object.entries(port.operations)) {
-            if (op.kind !== "soap") continue;
-            const el = op.request?.element;
-            if (el && el.ns === ns && el.name === local) {
-              routed = { name, op, port };
-              return el;
+          if (unknownAction) return undefined;
+          for (const port of candidates) {
+            for (const [name, op] of Object.entries(port.operations)) {
+              if (op.kind !== "soap") continue;
+              const el = op.request?.element;
+              if (el && el.ns === ns && el.name === local) {
+                routed = { name, op, port };
+                return el;
+              }
             }
           }
           return undefined;
         },
         { limits, strict: true },
+        service.soapHeaders,
       );
     } catch (e) {
       if (e instanceof XmlDecodeError) {
@@ -241,9 +273,9 @@ export function createServiceHandler(
     if (declared === "1.2" && version === "1.1") {
       throw new HttpProblem(415, "A SOAP 1.1 envelope was sent as application/soap+xml; send it as text/xml.");
     }
-    const port = soapPort(version);
-    if (!port) throw new HttpProblem(415, `This service does not accept SOAP ${version}.`);
-    routed ??= routeByAction(port);
+    const candidates = soapPorts(version);
+    if (candidates.length === 0) throw new HttpProblem(415, `This service does not accept SOAP ${version}.`);
+    routed ??= routeByAction(candidates);
     if (!routed) {
       if (unknownAction) {
         return version === "1.1"
@@ -264,7 +296,7 @@ export function createServiceHandler(
     if (routed.op.request?.prop !== undefined) input = { [routed.op.request.prop]: decoded.body?.value };
     let result: unknown;
     try {
-      result = await invoke(routed.name, input, context(req, port, routed.name));
+      result = await invoke(routed.name, input, context(req, routed.port, routed.name, decoded.headers));
     } catch (e) {
       const f = e as SoapFault;
       let detail = typeof f.detail === "string" ? f.detail : "";
@@ -358,7 +390,7 @@ export function createServiceHandler(
   const helpPage = (): string =>
     `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${escapeText(service.name)} Web Service</title></head><body><h1>${escapeText(service.name)}</h1><p>Operations:</p><ul>${opNames
       .map((n) => `<li>${escapeText(n)}</li>`)
-      .join("")}</ul><p><a href="${escapeText(basePath)}?WSDL">Service description (WSDL)</a></p></body></html>`;
+      .join("")}</ul>${wsdl !== undefined && options.serveWsdl !== false ? `<p><a href="${escapeText(basePath)}?WSDL">Service description (WSDL)</a></p>` : ""}</body></html>`;
 
   return (req, res, next) => {
     const run = async (): Promise<void> => {
@@ -368,11 +400,16 @@ export function createServiceHandler(
       if (lower === baseLower || lower === `${baseLower}/` && req.method !== "GET" && req.method !== "POST") {
         if (req.method === "GET" || req.method === "HEAD") {
           const wantsWsdl = [...url.searchParams.keys()].some((k) => k.toLowerCase() === "wsdl");
-          if (wantsWsdl && options.serveWsdl !== false) return send(res, 200, wsdlFor(req), "text/xml; charset=utf-8");
+          if (wantsWsdl && options.serveWsdl !== false) {
+            if (wsdl === undefined) {
+              throw new HttpProblem(404, "No WSDL is available: this service was generated without embedding it (embedWsdl: false); pass its text in the handler's `wsdl` option to serve it here.");
+            }
+            return send(res, 200, wsdlFor(req, wsdl), "text/xml; charset=utf-8");
+          }
           return send(res, 200, helpPage(), "text/html; charset=utf-8");
         }
         if (req.method === "POST") {
-          if (!soapPort("1.1") && !soapPort("1.2")) throw new HttpProblem(404, "Not found.");
+          if (soapPorts("1.1").length === 0 && soapPorts("1.2").length === 0) throw new HttpProblem(404, "Not found.");
           return handleSoap(req, res);
         }
         throw new HttpProblem(405, `The method ${req.method} is not allowed here; use GET or POST.`, { Allow: "GET, POST" });

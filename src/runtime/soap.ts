@@ -1,5 +1,5 @@
 /** SOAP 1.1 and 1.2 envelopes and faults, written and read. */
-import type { FieldDesc } from "./descriptors.js";
+import { childField, type ComplexDesc, type FieldDesc } from "./descriptors.js";
 import { SoapFault, type SoapVersion } from "./errors.js";
 import { childNode, decodeXml, nodeText, XmlDecodeError, type DecodeOptions, type XmlNode } from "./xml-reader.js";
 import { escapeText, writeField, XSD_NS, XSI_NS } from "./xml-writer.js";
@@ -11,17 +11,31 @@ export const envelopeNs = (v: SoapVersion): string => (v === "1.1" ? SOAP11_ENV 
 
 const XML_DECL = '<?xml version="1.0" encoding="utf-8"?>';
 
-/** An envelope around body XML, in the shape ASMX writes (prefix `soap` for both versions). */
-export function envelope(version: SoapVersion, body: string): string {
-  return `${XML_DECL}<soap:Envelope xmlns:soap="${envelopeNs(version)}" xmlns:xsi="${XSI_NS}" xmlns:xsd="${XSD_NS}"><soap:Body>${body}</soap:Body></soap:Envelope>`;
+/**
+ * An envelope around body XML, in the shape ASMX writes (prefix `soap` for both versions), with a
+ * SOAP Header when `header` holds header entries.
+ */
+export function envelope(version: SoapVersion, body: string, header = ""): string {
+  const head = header === "" ? "" : `<soap:Header>${header}</soap:Header>`;
+  return `${XML_DECL}<soap:Envelope xmlns:soap="${envelopeNs(version)}" xmlns:xsi="${XSI_NS}" xmlns:xsd="${XSD_NS}">${head}<soap:Body>${body}</soap:Body></soap:Envelope>`;
 }
 
-/** The envelope carrying `value` as the body element `element`. */
-export function bodyEnvelope(version: SoapVersion, element: FieldDesc | undefined, value: unknown): string {
-  if (!element) return envelope(version, "");
+/** The SOAP header entries `props` of the typed bag `values`, written from the service's header type. */
+export function headerXml(headers: ComplexDesc | undefined, props: readonly string[] | undefined, values: Readonly<Record<string, unknown>> | undefined): string {
+  if (!headers || !props || !values) return "";
+  const out: string[] = [];
+  for (const f of headers.fields) {
+    if (props.includes(f.prop) && values[f.prop] !== undefined) writeField(out, f, values[f.prop], "", "soapHeaders");
+  }
+  return out.join("");
+}
+
+/** The envelope carrying `value` as the body element `element`, and the given header entries. */
+export function bodyEnvelope(version: SoapVersion, element: FieldDesc | undefined, value: unknown, header = ""): string {
+  if (!element) return envelope(version, "", header);
   const out: string[] = [];
   writeField(out, element, value, "", "");
-  return envelope(version, out.join(""));
+  return envelope(version, out.join(""), header);
 }
 
 /** The fault code for a side of the blame, in the given SOAP version. */
@@ -49,6 +63,8 @@ export interface DecodedEnvelope {
   /** The first element inside Body, when there is one. */
   readonly body: { readonly ns: string; readonly local: string; readonly field: FieldDesc | undefined; readonly value: unknown } | undefined;
   readonly fault: XmlNode | undefined;
+  /** The SOAP Header entries the header type declares, by property; others are not read. */
+  readonly headers: Record<string, unknown>;
 }
 
 /**
@@ -59,7 +75,9 @@ export function decodeEnvelope(
   xml: string,
   pick: (ns: string, local: string, version: SoapVersion) => FieldDesc | undefined,
   options?: DecodeOptions,
+  headerType?: ComplexDesc,
 ): DecodedEnvelope {
+  const headers: Record<string, unknown> = {};
   let version: SoapVersion | undefined;
   let body: DecodedEnvelope["body"];
   let fault: XmlNode | undefined;
@@ -75,6 +93,14 @@ export function decodeEnvelope(
         const envNs = ns;
         return {
           child(ns2, local2) {
+            if (ns2 === envNs && local2 === "Header" && headerType && !sawBody) {
+              return {
+                child: (ns3, local3) => childField(headerType, ns3, local3) ?? "skip",
+                done(_ns3, _local3, value, field) {
+                  if (field) headers[field.prop] = value;
+                },
+              };
+            }
             if (ns2 !== envNs || local2 !== "Body") return "skip";
             sawBody = true;
             return {
@@ -105,7 +131,7 @@ export function decodeEnvelope(
     throw new XmlDecodeError(rootName ? `the document element is ${rootName}; expected a SOAP Envelope` : "the document has no root element", rootName ? "unexpected" : "malformed");
   }
   if (!sawBody) throw new XmlDecodeError("the SOAP envelope has no Body element", "unexpected");
-  return { version, body, fault };
+  return { version, body, fault, headers };
 }
 
 /** A received fault as a `SoapFault`. */

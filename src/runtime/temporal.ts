@@ -9,28 +9,36 @@ const TIME = /^(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(Z|[+-]\d{2}:\d{2})?$/;
 
 export type TemporalKind = "dateTime" | "date" | "time";
 
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
+
+/** Two ASCII digits at `i` as a number (the regexes have checked they are digits). */
+function two(s: string, i: number): number {
+  return (s.charCodeAt(i) - 48) * 10 + s.charCodeAt(i + 1) - 48;
+}
+
 function validFields(kind: TemporalKind, m: RegExpExecArray): boolean {
   const tz = m[kind === "dateTime" ? 8 : kind === "date" ? 4 : 5];
-  if (tz && tz !== "Z") {
-    const [h, mi] = tz.slice(1).split(":").map(Number) as [number, number];
+  if (tz !== undefined && tz !== "Z") {
+    const h = two(tz, 1);
+    const mi = two(tz, 4);
     if (h > 14 || mi > 59 || (h === 14 && mi !== 0)) return false;
   }
   if (kind !== "time") {
-    const month = Number(m[2]);
-    const day = Number(m[3]);
+    const month = two(m[2]!, 0);
+    const day = two(m[3]!, 0);
     if (month < 1 || month > 12 || day < 1) return false;
-    const y = Number(m[1]);
-    const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-    const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
-    if (day > days) return false;
+    if (day > 28) {
+      const y = Number(m[1]);
+      const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+      if (day > (month === 2 && leap ? 29 : MONTH_DAYS[month - 1]!)) return false;
+    }
   }
   if (kind !== "date") {
     const o = kind === "dateTime" ? 3 : 0;
-    const h = Number(m[o + 1]);
-    const mi = Number(m[o + 2]);
-    const s = Number(m[o + 3]);
-    const frac = m[o + 4] ?? "";
-    if (h === 24 ? mi !== 0 || s !== 0 || /[1-9]/.test(frac) : h > 23) return false;
+    const h = two(m[o + 1]!, 0);
+    const mi = two(m[o + 2]!, 0);
+    const s = two(m[o + 3]!, 0);
+    if (h === 24 ? mi !== 0 || s !== 0 || /[1-9]/.test(m[o + 4] ?? "") : h > 23) return false;
     if (mi > 59 || s > 59) return false;
   }
   return true;

@@ -56,6 +56,8 @@ interface Frame {
   name: string;
   node: XmlNode | undefined;
   custom: CustomFrame | undefined;
+  /** Complex frames: the index of the field the last child matched (children mostly come in order). */
+  cursor: number;
 }
 
 /** A structural frame above the typed content (a SOAP envelope, a document root). */
@@ -96,9 +98,27 @@ export function decodeXml(xml: string, root: CustomFrame, options: DecodeOptions
   const limits = options.limits ?? DEFAULT_DECODE_LIMITS;
   const strict = options.strict ?? true;
   const stack: Frame[] = [];
-  let top: Frame = { kind: F.Custom, desc: undefined, field: undefined, value: undefined, text: "", nil: false, name: "", node: undefined, custom: root };
+  let top: Frame = { kind: F.Custom, desc: undefined, field: undefined, value: undefined, text: "", nil: false, name: "", node: undefined, custom: root, cursor: 0 };
   let skip = 0;
   let elements = 0;
+  // One frame per depth, reused: a frame is finished with before the next element at its depth opens.
+  const pool: Frame[] = [];
+  const acquire = (kind: F, desc: TypeDesc | undefined, field: FieldDesc | undefined, value: unknown, nil: boolean, name: string, node: XmlNode | undefined, custom: CustomFrame | undefined): Frame => {
+    const depth = stack.length;
+    const f = pool[depth];
+    if (f === undefined) return (pool[depth] = { kind, desc, field, value, text: "", nil, name, node, custom, cursor: 0 });
+    f.kind = kind;
+    f.desc = desc;
+    f.field = field;
+    f.value = value;
+    f.text = "";
+    f.nil = nil;
+    f.name = name;
+    f.node = node;
+    f.custom = custom;
+    f.cursor = 0;
+    return f;
+  };
 
   const open = (tag: XmlTag): void => {
     if (++elements > limits.maxElements) throw new XmlDecodeError(`more than ${limits.maxElements} elements`, "limit");
@@ -110,18 +130,29 @@ export function decodeXml(xml: string, root: CustomFrame, options: DecodeOptions
     const ns = tag.uri;
     const local = tag.local;
     let field: FieldDesc | undefined;
-    let next: Frame;
     switch (top.kind) {
       case F.Complex: {
         const cd = top.desc as ComplexDesc;
-        field = childField(cd, ns, local);
+        // Try the field the previous child matched and a few after it (optional ones may be
+        // absent) before the name index: children mostly come in schema order.
+        const fields = cd.fields;
+        const stop = Math.min(fields.length, top.cursor + 8);
+        for (let c = top.cursor; c < stop; c++) {
+          const f = fields[c]!;
+          if (f.name === local && f.ns === ns) {
+            field = f;
+            top.cursor = c;
+            break;
+          }
+        }
+        field ??= childField(cd, ns, local);
         if (!field && cd.any) {
           // xs:any: keep the element as a raw tree.
           const node: XmlNode = { ns, local, attrs: attrsOf(tag), children: [] };
           const obj = top.value as Record<string, unknown>;
           ((obj["$any"] ??= []) as XmlNode[]).push(node);
           stack.push(top);
-          top = { kind: F.Tree, desc: undefined, field: undefined, value: undefined, text: "", nil: false, name: local, node, custom: undefined };
+          top = acquire(F.Tree, undefined, undefined, undefined, false, local, node, undefined);
           return;
         }
         break;
@@ -135,7 +166,7 @@ export function decodeXml(xml: string, root: CustomFrame, options: DecodeOptions
         const node: XmlNode = { ns, local, attrs: attrsOf(tag), children: [] };
         top.node!.children.push(node);
         stack.push(top);
-        top = { kind: F.Tree, desc: undefined, field: undefined, value: undefined, text: "", nil: false, name: local, node, custom: undefined };
+        top = acquire(F.Tree, undefined, undefined, undefined, false, local, node, undefined);
         return;
       }
       case F.Custom: {
@@ -147,12 +178,12 @@ export function decodeXml(xml: string, root: CustomFrame, options: DecodeOptions
         if (c === "tree") {
           const node: XmlNode = { ns, local, attrs: attrsOf(tag), children: [] };
           stack.push(top);
-          top = { kind: F.Tree, desc: undefined, field: undefined, value: node, text: "", nil: false, name: local, node, custom: undefined };
+          top = acquire(F.Tree, undefined, undefined, node, false, local, node, undefined);
           return;
         }
         if ("child" in c) {
           stack.push(top);
-          top = { kind: F.Custom, desc: undefined, field: undefined, value: undefined, text: "", nil: false, name: local, node: undefined, custom: c };
+          top = acquire(F.Custom, undefined, undefined, undefined, false, local, undefined, c);
           return;
         }
         field = c;
@@ -166,21 +197,22 @@ export function decodeXml(xml: string, root: CustomFrame, options: DecodeOptions
       return;
     }
     const desc = field.type;
-    const nil = isNil(tag);
-    next = { kind: F.Scalar, desc, field, value: undefined, text: "", nil, name: local, node: undefined, custom: undefined };
-    if (nil) next.kind = F.Skip;
+    const nil = tag.attributes.length > 0 && isNil(tag);
+    let kind = F.Scalar;
+    let value: unknown;
+    if (nil) kind = F.Skip;
     else if (desc.k === "complex") {
-      next.kind = F.Complex;
+      kind = F.Complex;
       const obj: Record<string, unknown> = {};
       if (desc.attrs.length > 0) readAttrs(desc, tag, obj, local);
       if (desc.anyAttrs) readAnyAttrs(desc, tag, obj);
-      next.value = obj;
+      value = obj;
     } else if (desc.k === "array") {
-      next.kind = F.Array;
-      next.value = [];
+      kind = F.Array;
+      value = [];
     }
     stack.push(top);
-    top = next;
+    top = acquire(kind, desc, field, value, nil, local, undefined, undefined);
   };
 
   const close = (): void => {

@@ -24,7 +24,16 @@ export interface XmlTag {
   readonly attributes: readonly XmlAttribute[];
 }
 
+/** The tag object the tokenizer reuses for every start tag of one document. */
+interface MutableTag {
+  name: string;
+  local: string;
+  uri: string;
+  attributes: readonly XmlAttribute[];
+}
+
 export interface TokenHandler {
+  /** A start tag. `tag` is reused for the next one: copy what must outlive the call. */
   open(tag: XmlTag): void;
   close(): void;
   text(text: string): void;
@@ -78,9 +87,15 @@ function textValue(raw: string, offset: number): string {
   return s;
 }
 
-interface Scope {
-  readonly ns: Record<string, string>;
-  readonly name: string;
+/** The open elements: their names and in-scope namespace bindings, as parallel stacks. */
+interface Open {
+  readonly names: string[];
+  readonly scopes: Record<string, string>[];
+  /** The bindings in scope at the current position. */
+  ns: Record<string, string>;
+  readonly tag: MutableTag;
+  /** Element names met so far (the first few), reused for later tags of the same name. */
+  readonly seenNames: string[];
 }
 
 const isSpace = (c: number) => c === 32 || c === 10 || c === 9 || c === 13;
@@ -100,10 +115,10 @@ const NO_ATTRIBUTES_RAW: readonly { name: string; value: string; at: number }[] 
 export function tokenizeXml(xml: string, h: TokenHandler): void {
   const n = xml.length;
   let i = xml.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const stack: Scope[] = [];
   // A prototype-free root scope: a prefix like "constructor" must not resolve to anything.
   const rootNs: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, { xml: XML_URI, "": "" });
-  let ns = rootNs;
+  const open: Open = { names: [], scopes: [], ns: rootNs, tag: { name: "", local: "", uri: "", attributes: NO_ATTRIBUTES }, seenNames: [] };
+  const names = open.names;
   let sawRoot = false;
 
   while (i < n) {
@@ -111,7 +126,7 @@ export function tokenizeXml(xml: string, h: TokenHandler): void {
     const end = lt === -1 ? n : lt;
     if (end > i) {
       const raw = xml.slice(i, end);
-      if (stack.length === 0) {
+      if (names.length === 0) {
         if (raw.trim() !== "") throw new XmlSyntaxError(sawRoot ? "text after the root element" : "text before the root element", i);
       } else h.text(textValue(raw, i));
     }
@@ -128,7 +143,7 @@ export function tokenizeXml(xml: string, h: TokenHandler): void {
         if (close === -1) throw new XmlSyntaxError("an unterminated comment", lt);
         i = close + 3;
       } else if (xml.startsWith("<![CDATA[", lt)) {
-        if (stack.length === 0) throw new XmlSyntaxError("CDATA outside the root element", lt);
+        if (names.length === 0) throw new XmlSyntaxError("CDATA outside the root element", lt);
         const close = xml.indexOf("]]>", lt + 9);
         if (close === -1) throw new XmlSyntaxError("an unterminated CDATA section", lt);
         const raw = xml.slice(lt + 9, close);
@@ -141,24 +156,34 @@ export function tokenizeXml(xml: string, h: TokenHandler): void {
     } else if (c === 47) {
       const close = xml.indexOf(">", lt + 2);
       if (close === -1) throw new XmlSyntaxError("an unterminated end tag", lt);
-      const name = xml.slice(lt + 2, close).trimEnd();
-      const top = stack.pop();
-      if (!top) throw new XmlSyntaxError(`the end tag </${name}> closes no element`, lt);
-      if (top.name !== name) throw new XmlSyntaxError(`the end tag </${name}> does not match <${top.name}>`, lt);
+      const top = names.pop();
+      // Compare in place: the end tag is the open element's name, then optional white space.
+      let k = lt + 2 + (top?.length ?? 0);
+      if (top === undefined || !xml.startsWith(top, lt + 2) || (k < close && !isSpace(xml.charCodeAt(k)))) {
+        const name = xml.slice(lt + 2, close).trimEnd();
+        if (top === undefined) throw new XmlSyntaxError(`the end tag </${name}> closes no element`, lt);
+        throw new XmlSyntaxError(`the end tag </${name}> does not match <${top}>`, lt);
+      }
+      while (k < close) {
+        if (!isSpace(xml.charCodeAt(k))) throw new XmlSyntaxError(`the end tag </${xml.slice(lt + 2, close).trimEnd()}> does not match <${top}>`, lt);
+        k++;
+      }
+      open.scopes.pop();
+      open.ns = open.scopes.length > 0 ? open.scopes[open.scopes.length - 1]! : rootNs;
       h.close();
-      ns = stack.length > 0 ? stack[stack.length - 1]!.ns : rootNs;
       i = close + 1;
     } else {
-      if (stack.length === 0 && sawRoot) throw new XmlSyntaxError("a second root element", lt);
-      i = openTag(xml, lt, stack, ns, h, (scope) => (ns = scope));
+      if (names.length === 0 && sawRoot) throw new XmlSyntaxError("a second root element", lt);
+      i = openTag(xml, lt, open, h);
       sawRoot = true;
     }
   }
-  if (stack.length > 0) throw new XmlSyntaxError(`the element <${stack[stack.length - 1]!.name}> is not closed`, n);
+  if (names.length > 0) throw new XmlSyntaxError(`the element <${names[names.length - 1]!}> is not closed`, n);
   if (!sawRoot) throw new XmlSyntaxError("no root element", n);
 }
 
-function openTag(xml: string, lt: number, stack: Scope[], parentNs: Record<string, string>, h: TokenHandler, setNs: (ns: Record<string, string>) => void): number {
+function openTag(xml: string, lt: number, open: Open, h: TokenHandler): number {
+  const parentNs = open.ns;
   const n = xml.length;
   let j = lt + 1;
   while (j < n) {
@@ -166,8 +191,23 @@ function openTag(xml: string, lt: number, stack: Scope[], parentNs: Record<strin
     if (isSpace(c) || c === 62 || c === 47) break;
     j++;
   }
-  const name = xml.slice(lt + 1, j);
-  if (!checkName(name)) throw new XmlSyntaxError(`'<${name}' is not a valid element name`, lt);
+  // Documents repeat a few element names many times: reuse the string of one seen before rather
+  // than slicing (and validating) a new one for every start tag.
+  let name: string | undefined;
+  const length = j - lt - 1;
+  const seen = open.seenNames;
+  for (let k = 0; k < seen.length; k++) {
+    const c = seen[k]!;
+    if (c.length === length && xml.startsWith(c, lt + 1)) {
+      name = c;
+      break;
+    }
+  }
+  if (name === undefined) {
+    name = xml.slice(lt + 1, j);
+    if (!checkName(name)) throw new XmlSyntaxError(`'<${name}' is not a valid element name`, lt);
+    if (seen.length < 32) seen.push(name);
+  }
   let raw: { name: string; value: string; at: number }[] | undefined;
   let selfClosing = false;
   for (;;) {
@@ -231,14 +271,19 @@ function openTag(xml: string, lt: number, stack: Scope[], parentNs: Record<strin
     if (u === undefined) throw new XmlSyntaxError(`the prefix ${p} of attribute ${a.name} is not bound to a namespace`, a.at);
     return { name: a.name, prefix: p, local: a.name.slice(c + 1), uri: u, value: a.value };
   });
-  const tag: XmlTag = { name, local: colon === -1 ? name : name.slice(colon + 1), uri, attributes };
+  const tag = open.tag;
+  tag.name = name;
+  tag.local = colon === -1 ? name : name.slice(colon + 1);
+  tag.uri = uri;
+  tag.attributes = attributes;
   if (selfClosing) {
     h.open(tag);
     h.close();
     return j;
   }
-  stack.push({ ns, name });
-  setNs(ns);
+  open.names.push(name);
+  open.scopes.push(ns);
+  open.ns = ns;
   h.open(tag);
   return j;
 }

@@ -1,6 +1,11 @@
 /**
  * Writes values as XML, driven by descriptors. Elements never use prefixes: a change of namespace
  * is a default-namespace declaration, as ASMX writes it (`<GetMessages xmlns="…">`).
+ *
+ * Each (type, enclosing namespace) pair is compiled once into closures that know their tags,
+ * occurrence rules and scalar formatter, so writing a value is string concatenation without
+ * per-value dispatch on the descriptor. Error paths (`GetMessagesResult[3].DateArrived`) are built
+ * only when a value does not fit.
  */
 import type { ComplexDesc, FieldDesc, ScalarDesc, TypeDesc } from "./descriptors.js";
 import type { XmlNode } from "./xml-reader.js";
@@ -9,177 +14,364 @@ import { formatScalar, ValueFormatError } from "./scalars.js";
 export const XSI_NS = "http://www.w3.org/2001/XMLSchema-instance";
 export const XSD_NS = "http://www.w3.org/2001/XMLSchema";
 
+/** Characters that element text (`TEXT_SPECIAL`) or an attribute value must escape or refuse. */
+const TEXT_SPECIAL = /[&<>\r\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udfff\ufffe\uffff]/g;
+const ATTR_SPECIAL = /[&<>"\r\n\t\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udfff\ufffe\uffff]/g;
+
 /**
- * Escapes text for XML in one pass. Element text escapes `&`, `<`, `>` and CR (quotes and non-ASCII
- * stay literal, as ASMX writes them); attribute values also escape `"`, LF and TAB. Characters XML 1.0
- * cannot carry at all are refused.
+ * Escapes text for XML, jumping from one special character to the next. Element text escapes `&`,
+ * `<`, `>` and CR (quotes and non-ASCII stay literal, as ASMX writes them); attribute values also
+ * escape `"`, LF and TAB. Characters XML 1.0 cannot carry at all are refused.
  */
-function escape(s: string, attribute: boolean): string {
+function escape(s: string, re: RegExp): string {
+  re.lastIndex = 0;
+  let m = re.exec(s);
+  if (m === null) return s;
   let out = "";
   let last = 0;
-  for (let i = 0; i < s.length; i++) {
+  do {
+    const i = m.index;
     const c = s.charCodeAt(i);
-    if (c > 0x3e && c < 0xd800) continue;
     let rep: string;
     if (c === 38) rep = "&amp;";
     else if (c === 60) rep = "&lt;";
     else if (c === 62) rep = "&gt;";
     else if (c === 13) rep = "&#xD;";
-    else if (attribute && c === 34) rep = "&quot;";
-    else if (attribute && c === 10) rep = "&#xA;";
-    else if (attribute && c === 9) rep = "&#x9;";
-    else if (c < 0x20 && c !== 9 && c !== 10) throw new ValueFormatError("the text contains a character that XML 1.0 cannot represent");
+    else if (c === 34) rep = "&quot;";
+    else if (c === 10) rep = "&#xA;";
+    else if (c === 9) rep = "&#x9;";
     else if (c >= 0xd800 && c <= 0xdbff) {
       const next = s.charCodeAt(i + 1);
       if (!(next >= 0xdc00 && next <= 0xdfff)) throw new ValueFormatError("the text contains an unpaired surrogate");
-      i++;
+      re.lastIndex = i + 2;
       continue;
-    } else if ((c >= 0xdc00 && c <= 0xdfff) || c === 0xfffe || c === 0xffff) {
-      throw new ValueFormatError("the text contains a character that XML 1.0 cannot represent");
-    } else continue;
+    } else throw new ValueFormatError("the text contains a character that XML 1.0 cannot represent");
     out += s.slice(last, i) + rep;
     last = i + 1;
-  }
-  return last === 0 ? s : out + s.slice(last);
+  } while ((m = re.exec(s)) !== null);
+  return out + s.slice(last);
 }
 
-/** Escapes element text minimally (`&`, `<`, `>`), keeping quotes and non-ASCII literal. */
+/** Escapes element text minimally (`&`, `<`, `>`, CR), keeping quotes and non-ASCII literal. */
 export function escapeText(s: string): string {
-  return escape(s, false);
+  return escape(s, TEXT_SPECIAL);
 }
 
 export function escapeAttr(s: string): string {
-  return escape(s, true);
+  return escape(s, ATTR_SPECIAL);
 }
 
-function scalarText(desc: ScalarDesc, value: unknown, path: string): string {
+// ---- errors with lazily built paths ----
+
+/** Thrown inside compiled writers; the path is completed while it unwinds, then made a ValueFormatError. */
+class Misfit {
+  readonly segments: string[] = [];
+  constructor(readonly message: (path: string) => string) {}
+}
+
+function misfit(message: (path: string) => string): never {
+  throw new Misfit(message);
+}
+
+/** Runs `write`, adding `segment` (".prop" or "[i]") to the path of a misfit it throws. */
+function within(segment: string, e: unknown): never {
+  if (e instanceof Misfit) {
+    e.segments.push(segment);
+    throw e;
+  }
+  if (e instanceof ValueFormatError) {
+    const m = new Misfit((p) => `${p}: ${e.message}`);
+    m.segments.push(segment);
+    throw m;
+  }
+  throw e;
+}
+
+function pathOf(base: string, segments: readonly string[]): string {
+  let p = base;
+  for (let i = segments.length - 1; i >= 0; i--) {
+    const s = segments[i]!;
+    p = s.startsWith("[") ? p + s : p === "" ? s : `${p}.${s}`;
+  }
+  return p;
+}
+
+function run(base: string, write: () => string): string {
   try {
-    if (desc.list) {
-      if (!Array.isArray(value)) throw new ValueFormatError(`expected an array for the xs:list of ${desc.s}`);
-      return value.map((v) => formatScalar(desc.s, v)).join(" ");
-    }
-    const text = formatScalar(desc.s, value);
-    if (desc.values && !desc.values.includes(text)) {
-      throw new ValueFormatError(`'${text}' is not one of ${desc.values.map((v) => `'${v}'`).join(", ")}`);
-    }
-    return text;
+    return write();
   } catch (e) {
-    throw new ValueFormatError(`${path}: ${(e as Error).message}`);
+    if (e instanceof Misfit) throw new ValueFormatError(e.message(pathOf(base, e.segments)));
+    if (e instanceof ValueFormatError && base !== "") throw new ValueFormatError(`${base}: ${e.message}`);
+    throw e;
   }
 }
+
+// ---- compiled writers ----
+
+type Text = (value: unknown) => string;
+/** Writes one element (start tag to end tag) holding a non-null value. */
+type ElementWriter = (value: unknown) => string;
+/** Writes every occurrence of a field, from its property value; "" when absent. */
+type FieldWriter = (value: unknown) => string;
+
+const ESCAPED_KINDS = new Set(["string", "anyType"]);
+
+/** The lexical form of a scalar value, checked against its enumeration, not yet escaped. */
+function compileText(desc: ScalarDesc): Text {
+  const kind = desc.s;
+  const values = desc.values;
+  let text: Text;
+  if (desc.list) {
+    text = (value) => {
+      if (!Array.isArray(value)) throw new ValueFormatError(`expected an array for the xs:list of ${kind}`);
+      return value.map((v) => formatScalar(kind, v)).join(" ");
+    };
+  } else if (kind === "string" || kind === "anyType") {
+    text = (value) => (typeof value === "string" ? value : formatScalar(kind, value));
+  } else {
+    text = (value) => formatScalar(kind, value);
+  }
+  if (!values) return text;
+  return (value) => {
+    const t = text(value);
+    if (!values.includes(t)) throw new ValueFormatError(`'${t}' is not one of ${values.map((v) => `'${v}'`).join(", ")}`);
+    return t;
+  };
+}
+
+const textCache = new WeakMap<ScalarDesc, Text>();
+/** The text of a scalar value, unescaped (for attributes, which escape it as attribute values). */
+function textOf(desc: ScalarDesc): Text {
+  let t = textCache.get(desc);
+  if (!t) textCache.set(desc, (t = compileText(desc)));
+  return t;
+}
+
+const contentTextCache = new WeakMap<ScalarDesc, Text>();
+/**
+ * The text of a scalar value as element content. Only strings (and lists of them) can hold
+ * characters to escape: every other kind's lexical form is plain ASCII without markup.
+ */
+function contentTextOf(desc: ScalarDesc): Text {
+  let t = contentTextCache.get(desc);
+  if (!t) {
+    const raw = textOf(desc);
+    t = ESCAPED_KINDS.has(desc.s) || desc.list ? (value) => escapeText(raw(value)) : raw;
+    contentTextCache.set(desc, t);
+  }
+  return t;
+}
+
+/** Compiled writers by type and by the namespace of the element that holds the type. */
+const contentCache = new WeakMap<TypeDesc, Map<string, ElementWriterFactory>>();
+type ElementWriterFactory = (open: string, close: string) => ElementWriter;
+
+function startTag(name: string, ns: string, parentNs: string, extra: string): string {
+  let tag = "<" + name;
+  if (ns !== parentNs) tag += ns === "" ? ' xmlns=""' : ` xmlns="${escapeAttr(ns)}"`;
+  return tag + extra;
+}
+
+/** The writer of an element named `name` in `ns`, inside an element of namespace `parentNs`. */
+function elementWriter(name: string, ns: string, parentNs: string, type: TypeDesc, extra: string): ElementWriter {
+  return factoryOf(type, ns)(startTag(name, ns, parentNs, extra), "</" + name + ">");
+}
+
+function factoryOf(type: TypeDesc, ns: string): ElementWriterFactory {
+  let byNs = contentCache.get(type);
+  if (!byNs) contentCache.set(type, (byNs = new Map()));
+  let factory = byNs.get(ns);
+  if (!factory) {
+    // Registered before compiling, so that recursive types reach themselves lazily.
+    let built: ElementWriterFactory | undefined;
+    factory = (open, close) => {
+      let w: ElementWriter | undefined;
+      return (value) => (w ??= (built ??= compileType(type, ns))(open, close))(value);
+    };
+    byNs.set(ns, factory);
+  }
+  return factory;
+}
+
+function compileType(type: TypeDesc, ns: string): ElementWriterFactory {
+  if (type.k === "scalar") {
+    const text = contentTextOf(type);
+    return (open, close) => {
+      const empty = open + " />";
+      const gt = open + ">";
+      return (value) => {
+        const t = text(value);
+        return t === "" ? empty : gt + t + close;
+      };
+    };
+  }
+  if (type.k === "array") {
+    const item = type.item;
+    const writeItem = elementWriter(item.name, item.ns, ns, item.type, "");
+    const nil = startTag(item.name, item.ns, ns, "") + ' xsi:nil="true" />';
+    const nillable = item.nillable;
+    return (open, close) => {
+      const empty = open + " />";
+      const gt = open + ">";
+      return (value) => {
+        if (!Array.isArray(value)) misfit((p) => `${p} must be an array`);
+        if (value.length === 0) return empty;
+        let s = gt;
+        for (let i = 0; i < value.length; i++) {
+          const v = value[i];
+          try {
+            if (v === null || v === undefined) {
+              if (!nillable) misfit((p) => `${p} is not nillable`);
+              s += nil;
+            } else s += writeItem(v);
+          } catch (e) {
+            within(`[${i}]`, e);
+          }
+        }
+        return s + close;
+      };
+    };
+  }
+  return compileComplex(type, ns);
+}
+
+function fieldWriter(f: FieldDesc, parentNs: string): FieldWriter {
+  const write = elementWriter(f.name, f.ns, parentNs, f.type, "");
+  const nil = startTag(f.name, f.ns, parentNs, "") + ' xsi:nil="true" />';
+  const { min, nillable, prop } = f;
+  const one = (v: unknown): string => {
+    if (v === null) {
+      if (!nillable) misfit((p) => `${p} is not nillable; null cannot be written`);
+      return nil;
+    }
+    return write(v);
+  };
+  if (f.max > 1) {
+    return (value) => {
+      try {
+        if (value === undefined || value === null) {
+          if (min > 0) misfit((p) => `${p} is required (at least ${min} item${min === 1 ? "" : "s"})`);
+          return "";
+        }
+        if (!Array.isArray(value)) misfit((p) => `${p} must be an array`);
+        let s = "";
+        for (let i = 0; i < value.length; i++) {
+          try {
+            s += one(value[i]);
+          } catch (e) {
+            within(`[${i}]`, e);
+          }
+        }
+        return s;
+      } catch (e) {
+        return within(prop, e);
+      }
+    };
+  }
+  return (value) => {
+    try {
+      if (value === undefined || (value === null && !nillable)) {
+        if (min > 0) misfit((p) => `${p} is required`);
+        return "";
+      }
+      return one(value);
+    } catch (e) {
+      return within(prop, e);
+    }
+  };
+}
+
+function compileComplex(type: ComplexDesc, ns: string): ElementWriterFactory {
+  const fields = type.fields.map((f) => ({ prop: f.prop, write: fieldWriter(f, ns) }));
+  const attrs = type.attrs.map((a) => ({ ...a, text: textOf(a.type) }));
+  const text = type.text && contentTextOf(type.text);
+  const { any, anyAttrs, name: typeName } = type;
+  const writeAttrs = (obj: Record<string, unknown>): string => {
+    let s = "";
+    let prefixes = 0;
+    for (const a of attrs) {
+      const v = obj[a.prop];
+      if (v === undefined || v === null) {
+        if (a.required) misfit((p) => `${p}.${a.prop} (attribute) is required`);
+        continue;
+      }
+      let t: string;
+      try {
+        t = escapeAttr(a.text(v));
+      } catch (e) {
+        within(a.prop, e);
+      }
+      if (a.ns === "") s += ` ${a.name}="${t}"`;
+      else {
+        const prefix = `a${prefixes++}`;
+        s += ` xmlns:${prefix}="${escapeAttr(a.ns)}" ${prefix}:${a.name}="${t}"`;
+      }
+    }
+    if (anyAttrs && obj["$attributes"]) {
+      for (const [key, v] of Object.entries(obj["$attributes"] as Record<string, string>)) {
+        const m = /^\{([^}]*)\}(.+)$/.exec(key);
+        if (m && m[1]) {
+          const prefix = `a${prefixes++}`;
+          s += ` xmlns:${prefix}="${escapeAttr(m[1])}" ${prefix}:${m[2]}="${escapeAttr(String(v))}"`;
+        } else s += ` ${m ? m[2] : key}="${escapeAttr(String(v))}"`;
+      }
+    }
+    return s;
+  };
+  const hasAttrs = attrs.length > 0 || anyAttrs === true;
+  return (open, close) => (value) => {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) misfit((p) => `${p} must be an object of type ${typeName}`);
+    const obj = value as Record<string, unknown>;
+    const start = hasAttrs ? open + writeAttrs(obj) : open;
+    let content = "";
+    if (text) {
+      const v = obj["$value"];
+      if (v !== undefined && v !== null) {
+        try {
+          content = text(v);
+        } catch (e) {
+          within("$value", e);
+        }
+      }
+    }
+    for (let i = 0; i < fields.length; i++) content += fields[i]!.write(obj[fields[i]!.prop]);
+    if (any && Array.isArray(obj["$any"])) {
+      const out: string[] = [];
+      for (const node of obj["$any"] as XmlNode[]) writeNode(out, node, ns);
+      content += out.join("");
+    }
+    return content === "" ? start + " />" : start + ">" + content + close;
+  };
+}
+
+// ---- public entry points ----
+
+const fieldCache = new WeakMap<FieldDesc, Map<string, FieldWriter>>();
 
 /** Appends the XML of every occurrence of field `f` holding `value` to `out`. */
 export function writeField(out: string[], f: FieldDesc, value: unknown, parentNs: string, path: string): void {
-  const p = path === "" ? f.prop : `${path}.${f.prop}`;
-  if (f.max > 1) {
-    if (value === undefined || value === null) {
-      if (f.min > 0) throw new ValueFormatError(`${p} is required (at least ${f.min} item${f.min === 1 ? "" : "s"})`);
-      return;
-    }
-    if (!Array.isArray(value)) throw new ValueFormatError(`${p} must be an array`);
-    for (let i = 0; i < value.length; i++) writeOne(out, f, value[i], parentNs, `${p}[${i}]`);
-    return;
-  }
-  if (value === undefined || (value === null && !f.nillable)) {
-    if (f.min > 0) throw new ValueFormatError(`${p} is required`);
-    return;
-  }
-  writeOne(out, f, value, parentNs, p);
-}
-
-function writeOne(out: string[], f: FieldDesc, value: unknown, parentNs: string, path: string): void {
-  writeElement(out, f.name, f.ns, parentNs, f.type, value, f.nillable, path, "");
+  let byNs = fieldCache.get(f);
+  if (!byNs) fieldCache.set(f, (byNs = new Map()));
+  let w = byNs.get(parentNs);
+  if (!w) byNs.set(parentNs, (w = fieldWriter(f, parentNs)));
+  const write = w;
+  out.push(run(path, () => write(value)));
 }
 
 /**
  * Appends one element. `extra` is inserted into the start tag verbatim (namespace declarations of a
- * document's root element).
+ * document's root element). `path` names the value in error messages.
  */
 export function writeElement(
   out: string[], name: string, ns: string, parentNs: string, type: TypeDesc, value: unknown, nillable: boolean, path: string, extra: string,
 ): void {
-  let tag = "<" + name;
-  if (ns !== parentNs) tag += ns === "" ? ' xmlns=""' : ` xmlns="${escapeAttr(ns)}"`;
-  tag += extra;
   if (value === null) {
     if (!nillable) throw new ValueFormatError(`${path} is not nillable; null cannot be written`);
-    out.push(tag, ' xsi:nil="true" />');
+    out.push(startTag(name, ns, parentNs, extra) + ' xsi:nil="true" />');
     return;
   }
-  if (type.k === "scalar") {
-    const text = scalarText(type, value, path);
-    out.push(tag, text === "" ? " />" : ">" + escapeText(text) + "</" + name + ">");
-    return;
-  }
-  if (type.k === "array") {
-    if (!Array.isArray(value)) throw new ValueFormatError(`${path} must be an array`);
-    if (value.length === 0) {
-      out.push(tag, " />");
-      return;
-    }
-    out.push(tag, ">");
-    for (let i = 0; i < value.length; i++) {
-      const item = value[i];
-      if (item === null || item === undefined) {
-        if (!type.item.nillable) throw new ValueFormatError(`${path}[${i}] is not nillable`);
-        writeElement(out, type.item.name, type.item.ns, ns, type.item.type, null, true, `${path}[${i}]`, "");
-      } else {
-        writeElement(out, type.item.name, type.item.ns, ns, type.item.type, item, type.item.nillable, `${path}[${i}]`, "");
-      }
-    }
-    out.push("</" + name + ">");
-    return;
-  }
-  writeComplex(out, tag, name, ns, type, value, path);
-}
-
-function writeComplex(out: string[], tag: string, name: string, ns: string, type: ComplexDesc, value: unknown, path: string): void {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new ValueFormatError(`${path} must be an object of type ${type.name}`);
-  }
-  const obj = value as Record<string, unknown>;
-  let attrs = "";
-  let prefixes = 0;
-  for (const a of type.attrs) {
-    const v = obj[a.prop];
-    if (v === undefined || v === null) {
-      if (a.required) throw new ValueFormatError(`${path}.${a.prop} (attribute) is required`);
-      continue;
-    }
-    const text = escapeAttr(scalarText(a.type, v, `${path}.${a.prop}`));
-    if (a.ns === "") attrs += ` ${a.name}="${text}"`;
-    else {
-      const prefix = `a${prefixes++}`;
-      attrs += ` xmlns:${prefix}="${escapeAttr(a.ns)}" ${prefix}:${a.name}="${text}"`;
-    }
-  }
-  if (type.anyAttrs && obj["$attributes"]) {
-    for (const [key, v] of Object.entries(obj["$attributes"] as Record<string, string>)) {
-      const m = /^\{([^}]*)\}(.+)$/.exec(key);
-      if (m && m[1]) {
-        const prefix = `a${prefixes++}`;
-        attrs += ` xmlns:${prefix}="${escapeAttr(m[1])}" ${prefix}:${m[2]}="${escapeAttr(String(v))}"`;
-      } else attrs += ` ${m ? m[2] : key}="${escapeAttr(String(v))}"`;
-    }
-  }
-  const start = out.length;
-  out.push(tag + attrs, ">");
-  const before = out.length;
-  if (type.text) {
-    const v = obj["$value"];
-    if (v !== undefined && v !== null) {
-      const text = scalarText(type.text, v, `${path}.$value`);
-      if (text !== "") out.push(escapeText(text));
-    }
-  }
-  for (const f of type.fields) writeField(out, f, obj[f.prop], ns, path);
-  if (type.any && Array.isArray(obj["$any"])) for (const node of obj["$any"] as XmlNode[]) writeNode(out, node, ns);
-  if (out.length === before) {
-    out.length = start;
-    out.push(tag + attrs, " />");
-  } else {
-    out.push("</" + name + ">");
-  }
+  const write = elementWriter(name, ns, parentNs, type, extra);
+  out.push(run(path, () => write(value)));
 }
 
 /** Appends a raw XML tree (content kept by `xs:any`). */

@@ -1,6 +1,10 @@
 import { methodIdentifier, NameScope, typeIdentifier } from "../emit/identifiers.js";
 import type { Pass } from "./plan.js";
 
+/** Runtime names index.ts re-exports (types, then values): generated names must not take them. */
+export const INDEX_RUNTIME_TYPES = ["CallOptions", "XsdDateInput", "XsdDateTimeInput", "XsdTimeInput", "SoapFaultInit"] as const;
+export const INDEX_RUNTIME_VALUES = ["HttpBindingError", "ResponseFormatError", "SoapFault", "TransportError", "XsdDate", "XsdDateTime", "XsdTime"] as const;
+
 /**
  * Gives every declared type, descriptor, service and operation its TypeScript name. Names come from
  * XML local names only (never from namespace URIs), so a namespace change renames nothing; clashes
@@ -11,7 +15,7 @@ export const names: Pass = {
   run(plan) {
     // One scope for types.ts declarations, one for descriptors.ts consts; the client, server and
     // index files import from both, so service-level names are claimed in the type scope too.
-    const types = new NameScope();
+    const types = new NameScope([...INDEX_RUNTIME_TYPES, ...INDEX_RUNTIME_VALUES]);
     // Namespace constants come first: pinned names, then NS, NS2, … in order of first use.
     const descriptors = new NameScope(plan.pinnedNamespaces.values());
     const nsScope = new NameScope(plan.pinnedNamespaces.values());

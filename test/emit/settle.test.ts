@@ -13,6 +13,17 @@ const prettierSays = async (code: string) => (await formatTypeScript(code)).repl
 const field = (i: number) => `field("Field${i}", NS, xs.string, { min: 0 })`;
 const hugged = (n: number) => `export const Thing: ComplexDesc = complex("Thing", () => [\n${Array.from({ length: n }, (_, i) => `  ${field(i)},`).join("\n")}\n]);`;
 
+/** One test per case: `settleFn` settles the code, exactly as `prettier` lays it out. */
+function laysOutAsPrettier(cases: readonly (readonly [string, string])[], settleFn: (code: string) => string | undefined, prettier: (code: string) => Promise<string>): void {
+  for (const [what, code] of cases) {
+    it(`lays out ${what} as Prettier does`, async () => {
+      const s = settleFn(code);
+      expect(s).toBeDefined();
+      expect(s).toBe(await prettier(code));
+    });
+  }
+}
+
 describe("settle", () => {
   const settled = [
     ["a short line", 'export const Color: ScalarDesc = scalar("string", { values: ["Red", "Green"] });'],
@@ -73,13 +84,16 @@ describe("SettledStatements", () => {
 });
 
 describe("generated samples", () => {
-  for (const dir of readdirSync("generated-samples")) {
-    for (const file of readdirSync(`generated-samples/${dir}`)) {
-      it(`${dir}/${file} is a fixed point of Prettier`, async () => {
-        const text = readFileSync(`generated-samples/${dir}/${file}`, "utf8");
-        expect(await formatTypeScript(text)).toBe(text);
-      });
-    }
+  const files = readdirSync("generated-samples", { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts")).sort();
+  it("finds the samples, the corpus goldens among them", () => {
+    expect(files).toContain("message-service/client.ts");
+    expect(files.some((f) => f.startsWith("corpus/"))).toBe(true);
+  });
+  for (const file of files) {
+    it(`${file} is a fixed point of Prettier`, async () => {
+      const text = readFileSync(`generated-samples/${file}`, "utf8");
+      expect(await formatTypeScript(text)).toBe(text);
+    });
   }
 });
 
@@ -95,13 +109,7 @@ describe("settle, statements over the width", () => {
     ["a field list whose hugged first line is too long, fitting flat", `export const ${longName}: ComplexDesc = complex("${longName}", () => [\n  ${field(1)},\n]);`],
     ["a field list whose hugged first line is too long", `export const ${longName}: ComplexDesc = complex("${longName}", () => [\n${[1, 2, 3].map((i) => `  ${field(i)},`).join("\n")}\n]);`],
   ] as const;
-  for (const [what, code] of cases) {
-    it(`lays out ${what} as Prettier does`, async () => {
-      const s = settle(code);
-      expect(s).toBeDefined();
-      expect(s).toBe(await prettierSays(code));
-    });
-  }
+  laysOutAsPrettier(cases, settle, prettierSays);
   it("leaves a long union of object types to Prettier", () => {
     expect(settle(`export type U = ${Array.from({ length: 10 }, (_, i) => `{ a${i}: string }`).join(" | ")};`)).toBeUndefined();
   });
@@ -132,13 +140,7 @@ describe("settleExpression: descriptor statements", () => {
     ["a field list with options", `export const Circle: ComplexDesc = complex("Circle", () => [field("Name", NS, xs.string), field("Color", NS, Color, { min: 0 }), field("Radius", NS, xs.decimal)], { attrs: [attribute("id", "", xs.long, { required: true }), attribute("version", "", xs.int)] });`],
     ["a field with a long thunk", `export const Campaign: ComplexDesc = complex("Campaign", () => [field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, { min: 0, nillable: true }), field("Id", NS, xs.long)]);`],
   ] as const;
-  for (const [what, code] of cases) {
-    it(`lays out ${what} as Prettier does`, async () => {
-      const s = settle(code);
-      expect(s).toBeDefined();
-      expect(s).toBe(await prettierSays(code));
-    });
-  }
+  laysOutAsPrettier(cases, settle, prettierSays);
   it("leaves a nested thunk of an empty array to Prettier", () => {
     expect(settle('export const D: ServiceDesc = { request: { element: field("NoParams", NS, complex("NoParams", () => [])) } };')).toBeUndefined();
   });
@@ -159,13 +161,7 @@ describe("settleMember and settleProperty: client and server members", () => {
     ["a client method with a long union result", `  async getMessagesInDateRange(input: GetMessagesInDateRangeInput, options?: CallOptions): Promise<ArrayOfMessages | undefined> {\n    return (await this.#client.call("GetMessagesInDateRange", input, options)) as ArrayOfMessages | undefined;\n  }`],
     ["a server signature", `  getMessages(input: ${long}, context: RequestContext): ArrayOfMessagesInput | undefined | Promise<ArrayOfMessagesInput | undefined>;`],
   ] as const;
-  for (const [what, code] of cases) {
-    it(`lays out ${what} as Prettier does`, async () => {
-      const s = settleMember(code);
-      expect(s).toBeDefined();
-      expect(s).toBe(await inClass(code));
-    });
-  }
+  laysOutAsPrettier(cases, settleMember, inClass);
   for (const entry of [
     "      DeleteMessage: (input: DeleteMessage, context) => impl.deleteMessage(input, context),",
     "      GetMessagesInDateRangeAndMore: (input: GetMessagesInDateRangeAndMore, context) => impl.getMessagesInDateRangeAndMore(input, context),",

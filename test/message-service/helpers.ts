@@ -28,6 +28,7 @@ export const BOB = { email: "bob@example.com", password: "bob-pass" } as const;
 /** What the generated handler passes as the second argument; the service does not use it. */
 export const CTX: Parameters<ApiService["getMessages"]>[1] = {
   headers: {},
+  soapHeaders: {},
   remoteAddress: "127.0.0.1",
   binding: "soap11",
   port: "ApiSoap",

@@ -43,10 +43,81 @@ describe("diagnostics for invalid WSDLs", () => {
     expect(errors[0]!.message).toContain("{http://api.example.com/messages/}Missing");
   });
 
-  it("an unbound prefix is located", async () => {
+  it("an unbound prefix is located, and resolved by local name with a warning when that is unambiguous", async () => {
     const text = FIXTURE.replace('element="tns:GetMessages"', 'element="nope:GetMessages"');
-    const { errors } = await diagnose("prefix.wsdl", text);
-    expect(errors[0]).toMatchObject({ code: "XML_UNBOUND_PREFIX", line: lineOf(text, "nope:GetMessages") });
+    const file = writeTemp(dir, "prefix.wsdl", text);
+    const r = await loadWsdl(file);
+    expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    const warning = r.diagnostics.find((d) => d.code === "XSD_RESOLVED_BY_LOCAL_NAME");
+    expect(warning).toMatchObject({ file, line: lineOf(text, "nope:GetMessages") });
+    expect(warning!.message).toContain('prefix "nope"');
+    expect(warning!.message).toContain("{http://api.example.com/messages/}GetMessages");
+    // The wire name is the declared element's, namespace included.
+    const op = r.model!.services[0]!.ports[0]!.binding.operations[0]!;
+    expect(op.soapInput).toMatchObject({ kind: "element", element: { name: { ns: "http://api.example.com/messages/", local: "GetMessages" } } });
+  });
+
+  it("an unbound prefix that names nothing is an error naming the prefix", async () => {
+    const text = FIXTURE.replace('element="tns:GetMessages"', 'element="nope:Nothing"');
+    const { errors } = await diagnose("prefix2.wsdl", text);
+    expect(errors[0]).toMatchObject({ code: "XML_UNBOUND_PREFIX", line: lineOf(text, "nope:Nothing") });
+    expect(errors[0]!.message).toContain('prefix "nope"');
+  });
+
+  it("a reference in the wrong namespace resolves by its unique local name; an ambiguous one does not", async () => {
+    const wrong = FIXTURE.replace('element="tns:GetMessages"', 'element="s:GetMessages"');
+    const r = await loadWsdl(writeTemp(dir, "wrongns.wsdl", wrong));
+    expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(r.diagnostics.find((d) => d.code === "XSD_RESOLVED_BY_LOCAL_NAME")?.message).toContain('is not declared in namespace "http://www.w3.org/2001/XMLSchema"');
+    const builtin = FIXTURE.replace('name="UserId" type="s:int"', 'name="UserId" type="int"');
+    const b = await loadWsdl(writeTemp(dir, "builtin.wsdl", builtin));
+    expect(b.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(b.diagnostics.find((d) => d.code === "XSD_RESOLVED_BY_LOCAL_NAME")?.message).toContain("built-in xs:int");
+    // Two schemas declaring the same local name: no guess.
+    const twice = FIXTURE.replace("</wsdl:types>", '<s:schema targetNamespace="urn:other"><s:element name="GetMessages" type="s:string"/></s:schema></wsdl:types>')
+      .replace('element="tns:GetMessages"', 'element="s:GetMessages"');
+    const { errors } = await diagnose("ambiguous.wsdl", twice);
+    expect(errors[0]).toMatchObject({ code: "XSD_UNRESOLVED", line: lineOf(twice, 'element="s:GetMessages"') });
+  });
+
+  it("an undeclared conventional prefix is read as its usual namespace, with a warning at its first use", async () => {
+    // The fixture's root declares soap12; drop that declaration.
+    const text = FIXTURE.replace(/ xmlns:soap12="[^"]*"/, "");
+    expect(text).not.toContain("xmlns:soap12=");
+    const file = writeTemp(dir, "soap12.wsdl", text);
+    const r = await loadWsdl(file);
+    expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    const warning = r.diagnostics.find((d) => d.code === "XML_PREFIX_ASSUMED");
+    expect(warning).toMatchObject({ file, line: lineOf(text, "<soap12:") });
+    expect(warning!.message).toContain("http://schemas.xmlsoap.org/wsdl/soap12/");
+    expect(r.model!.services[0]!.ports.map((p) => p.binding.protocol)).toEqual(["soap11", "soap12", "httpGet", "httpPost"]);
+  });
+
+  it("an undeclared element prefix of no known meaning is located and named", async () => {
+    const text = FIXTURE.replace("<wsdl:types>", "<wsdl:types>\n<foo:bar/>");
+    const { errors } = await diagnose("foo.wsdl", text);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ code: "XML_UNBOUND_PREFIX", line: lineOf(text, "<foo:bar"), column: 1 });
+    expect(errors[0]!.message).toContain('the element <foo:bar> uses the prefix "foo"');
+  });
+
+  it("a misspelt schema component is named where it stands, not as an unresolved reference elsewhere", async () => {
+    const text = FIXTURE.replace('<s:complexType name="ArrayOfMessages">', '<s:complextype name="Spare"/><s:complexType name="ArrayOfMessages">');
+    const { errors } = await diagnose("typo.wsdl", text);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ code: "XSD_UNKNOWN_ELEMENT", line: lineOf(text, "<s:complextype") });
+    expect(errors[0]!.message).toContain("expected xs:complexType");
+  });
+
+  it("a document-style part with type= is read as an unqualified element named after the part, with a warning", async () => {
+    const text = FIXTURE.replace('<wsdl:part name="parameters" element="tns:DeleteMessage" />', '<wsdl:part name="id" type="s:int" />');
+    expect(text).toContain('<wsdl:part name="id" type="s:int" />');
+    const file = writeTemp(dir, "typepart.wsdl", text);
+    const r = await loadWsdl(file);
+    expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(r.diagnostics.find((d) => d.code === "WSDL_DOCUMENT_PART_TYPE")).toMatchObject({ severity: "warning", line: lineOf(text, '<wsdl:part name="id"') });
+    const op = r.model!.services[0]!.ports[0]!.binding.operations.find((o) => o.operation.name === "DeleteMessage")!;
+    expect(op.soapInput).toMatchObject({ kind: "element", element: { name: { ns: "", local: "id" }, type: { kind: "builtin", scalar: "int" } } });
   });
 
   it("a binding without its portType is an error, not a crash", async () => {

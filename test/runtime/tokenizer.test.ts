@@ -19,6 +19,10 @@ describe("tokenizeXml", () => {
     ]);
   });
 
+  it("tells apart names of the same length and names that prefix one another", () => {
+    expect(events("<ab><ac/><a/><abc/><ab/></ab>")).toEqual(["<{}ab>", "<{}ac>", "</>", "<{}a>", "</>", "<{}abc>", "</>", "<{}ab>", "</>", "</>"]);
+  });
+
   it("decodes references, CDATA and line ends; keeps comments and PIs out", () => {
     expect(events("<r>a&amp;b&lt;&#x41;&#66;&quot;&apos;<![CDATA[<&>]]><!-- c -->\r\n<?pi x?>end</r>")).toEqual([
       "<{}r>", '"a&b<AB\\"\'"', '"<&>"', '"\\n"', '"end"', "</>",
@@ -30,6 +34,10 @@ describe("tokenizeXml", () => {
     ["", /no root element/],
     ["text", /text before the root/],
     ["<a></b>", /does not match <a>/],
+    ["<ab></a>", /<\/a> does not match <ab>/],
+    ["<a></ab>", /<\/ab> does not match <a>/],
+    ["<a></a x>", /does not match <a>/],
+    ["</a>", /closes no element/],
     ["<a>", /is not closed/],
     ["<a/><b/>", /second root/],
     ["<a/>x", /text after the root/],

@@ -100,19 +100,31 @@ function soapBody(ctx: EmitContext, shape: SoapBodyShape | undefined, op: Operat
     else if (r.kind === "unwrapped") {
       const owner = shape.kind === "element" ? shape.element.type : undefined;
       const inOwner = owner?.kind === "complex" && collectFields(owner).fields.includes(r.field);
-      if (inOwner) props.push(`prop: ${JSON.stringify(ctx.plan.propNames.get(r.field) ?? r.field.name.local)}`);
+      // A wrapper that is a plain array (its one repeated field) decodes to the result itself: no prop.
+      const arrayWrapper = owner?.kind === "complex" && ctx.plan.arrayItems.get(owner) === r.field;
+      if (inOwner && !arrayWrapper) props.push(`prop: ${JSON.stringify(ctx.plan.propNames.get(r.field) ?? r.field.name.local)}`);
       else if (shape.kind === "rpc") props.push(`prop: ${JSON.stringify(r.field.name.local)}`);
     }
   }
   return `{ ${props.join(", ")} }`;
 }
 
-function operationDesc(ctx: EmitContext, port: Port, bop: BindingOperation): string {
+/** The properties of the service's header bag that an operation's request carries. */
+function headerProps(ctx: EmitContext, s: Service, bop: BindingOperation): string {
+  if (!s.soapHeaders || bop.inputHeaders.length === 0) return "";
+  const props = bop.inputHeaders.map((e) => {
+    const f = s.soapHeaders!.fields.find((x) => x.name.ns === e.name.ns && x.name.local === e.name.local)!;
+    return JSON.stringify(ctx.plan.propNames.get(f) ?? f.name.local);
+  });
+  return `, headers: [${props.join(", ")}]`;
+}
+
+function operationDesc(ctx: EmitContext, s: Service, port: Port, bop: BindingOperation): string {
   const op = bop.operation;
   if (port.binding.protocol === "soap11" || port.binding.protocol === "soap12") {
     const action = bop.soapAction === undefined ? "undefined" : nsTemplate(ctx, bop.soapAction);
     const faults = bop.faults.length ? `, faults: [${bop.faults.map((f) => ctx.plan.faultClasses.get(f.element)!.descriptor).join(", ")}]` : "";
-    return `{ kind: "soap", action: ${action}, request: ${soapBody(ctx, bop.soapInput, op, "request")}, response: ${bop.hasOutput ? soapBody(ctx, bop.soapOutput, op, "response") : "undefined"}, oneWay: ${!bop.hasOutput}${faults} }`;
+    return `{ kind: "soap", action: ${action}, request: ${soapBody(ctx, bop.soapInput, op, "request")}, response: ${bop.hasOutput ? soapBody(ctx, bop.soapOutput, op, "response") : "undefined"}, oneWay: ${!bop.hasOutput}${faults}${headerProps(ctx, s, bop)} }`;
   }
   const params = bop.httpParameters.map((p) => {
     const t = p.field.type;
@@ -148,13 +160,13 @@ export function serviceDescriptor(ctx: EmitContext, s: Service): string {
   const names = ctx.plan.serviceNames.get(s)!;
   const defaultPort = s.ports.find((p) => p.binding.protocol === "soap11") ?? s.ports[0];
   const ports = s.ports.map((p) => {
-    const ops = p.binding.operations.map((bop) => `      ${propertyKey(bop.operation.name)}: ${operationDesc(ctx, p, bop)},`).join("\n");
+    const ops = p.binding.operations.map((bop) => `      ${propertyKey(bop.operation.name)}: ${operationDesc(ctx, s, p, bop)},`).join("\n");
     return `    ${propertyKey(p.name)}: {\n      name: ${JSON.stringify(p.name)},\n      protocol: ${JSON.stringify(p.binding.protocol)},\n      address: ${JSON.stringify(p.address ?? "")},\n      operations: {\n${ops}\n      },\n    },`;
   });
   return `export const ${names.descriptor}: ${rt(ctx, "ServiceDesc", true)} = {
   name: ${JSON.stringify(s.name)},
   targetNamespace: ${nsRef(ctx, s.targetNamespace)},
-  defaultPort: ${JSON.stringify(defaultPort?.name ?? "")},
+  defaultPort: ${JSON.stringify(defaultPort?.name ?? "")},${s.soapHeaders ? `\n  soapHeaders: ${ctx.plan.typeNames.get(s.soapHeaders)!.descriptor},` : ""}
   ports: {
 ${ports.join("\n")}
   },

@@ -1,6 +1,6 @@
 /** The view of server.ts: one implementation interface and one handler factory per service. */
 import type { Service } from "../../model/model.js";
-import { jsDoc } from "../docs.js";
+import { jsDoc, sourceDoc } from "../docs.js";
 import type { SettledStatements } from "../format.js";
 import { symbol } from "../generated-file.js";
 import { propertyKey } from "../identifiers.js";
@@ -10,12 +10,14 @@ import { resultType, typeExpr, type EmitContext } from "../type-expressions.js";
 const PROTOCOL_LABEL = { soap11: "SOAP 1.1", soap12: "SOAP 1.2", httpGet: "HTTP GET", httpPost: "HTTP POST" } as const;
 
 /** The view; interface methods and handler entries are members (`settled` holds those whose layout is final). */
-export function serverView(ctx: EmitContext, services: readonly Service[], descriptorsModule: string, wsdlModule: string, settled: SettledStatements): object {
+export function serverView(ctx: EmitContext, services: readonly Service[], descriptorsModule: string, wsdlModule: string | undefined, settled: SettledStatements): object {
   const rt = (name: string, typeOnly = false) => ctx.file.use(symbol(name, ctx.runtime, typeOnly));
-  const RequestContext = services.length > 0 ? rt("RequestContext", true) : "";
   return {
     servers: services.map((s) => {
       const names = ctx.plan.serviceNames.get(s)!;
+      // With declared SOAP headers, the context carries them typed.
+      const context = s.soapHeaders ? `${rt("RequestContext", true)}<${typeExpr(ctx, s.soapHeaders, "output")}>` : rt("RequestContext", true);
+      const contextCast = s.soapHeaders ? ` as ${context}` : "";
       return {
         serviceName: s.name,
         interfaceName: names.serviceInterface,
@@ -25,16 +27,17 @@ export function serverView(ctx: EmitContext, services: readonly Service[], descr
         RequestListener: rt("RequestListener", true),
         createServiceHandler: rt("createServiceHandler"),
         descriptor: ctx.file.use(symbol(names.descriptor, descriptorsModule)),
-        wsdl: ctx.file.use(symbol("WSDL", wsdlModule)),
+        wsdl: wsdlModule === undefined ? "undefined" : ctx.file.use(symbol("WSDL", wsdlModule)),
+        wsdlNote: wsdlModule === undefined ? "`?WSDL` when `options.wsdl` holds the WSDL text (it was not embedded)" : "`?WSDL`",
         protocols: [...new Set(s.ports.map((p) => PROTOCOL_LABEL[p.binding.protocol]))].join(", "),
         doc: jsDoc(`The implementation of service ${s.name}: one method per operation, with the same typed inputs and results as the client. Throw \`SoapFault\` with code "Client" or "Server" to answer with a fault.`),
         methods: s.operations.map((op) => {
           const result = resultType(ctx, op.result, "input");
-          const member = `${jsDoc(op.doc, "  ")}  ${names.methods.get(op.name)!}(input: ${typeExpr(ctx, op.input, "output")}, context: ${RequestContext}): ${result} | Promise<${result}>;`;
+          const member = `${jsDoc(sourceDoc(ctx, op.doc), "  ")}  ${names.methods.get(op.name)!}(input: ${typeExpr(ctx, op.input, "output")}, context: ${context}): ${result} | Promise<${result}>;`;
           return settled.add(member, settleMember(member));
         }),
         handlers: s.operations.map((op) => {
-          const entry = `      ${propertyKey(op.name)}: (input: ${typeExpr(ctx, op.input, "output")}, context) => impl.${names.methods.get(op.name)!}(input, context),`;
+          const entry = `      ${propertyKey(op.name)}: (input: ${typeExpr(ctx, op.input, "output")}, context) => impl.${names.methods.get(op.name)!}(input, context${contextCast}),`;
           return settled.addProperty(entry, settleProperty(entry));
         }),
       };

@@ -2,7 +2,7 @@
 import type { ComplexType, ElementField, SimpleType } from "../../model/model.js";
 import { collectFields, collectHierarchy } from "../../transform/names.js";
 import { symbol } from "../generated-file.js";
-import { jsDoc } from "../docs.js";
+import { jsDoc, sourceDoc } from "../docs.js";
 import { propertyKey } from "../identifiers.js";
 import { fieldOptional, fieldType, simpleTypeBody, typeExpr, type EmitContext, type Mode } from "../type-expressions.js";
 
@@ -15,7 +15,7 @@ export function typeDeclarations(ctx: EmitContext, t: ComplexType | SimpleType):
 
 function declaration(ctx: EmitContext, t: ComplexType | SimpleType, mode: Mode, name: string): string {
   const doc = jsDoc(
-    [t.doc, mode === "input" ? `Input form of {@link ${ctx.plan.typeNames.get(t)!.type}}: also accepts \`Date\` and lexical strings for dates, numbers for big integers.` : undefined]
+    [sourceDoc(ctx, t.doc), mode === "input" ? `Input form of {@link ${ctx.plan.typeNames.get(t)!.type}}: also accepts \`Date\` and lexical strings for dates, numbers for big integers.` : undefined]
       .filter(Boolean)
       .join("\n\n") || undefined,
   );
@@ -32,9 +32,9 @@ function declaration(ctx: EmitContext, t: ComplexType | SimpleType, mode: Mode, 
   if (hierarchy.some((c) => c.anyAttributes)) members.push(`  /** Attributes matched by xs:anyAttribute, by name (\`{namespace}local\` when qualified). */\n  $attributes?: Record<string, string>;`);
   for (const a of attributes) {
     const prop = ctx.plan.propNames.get(a)!;
-    members.push(`${jsDoc(a.doc ?? `Attribute ${a.name.local}.`, "  ")}  ${propertyKey(prop)}${a.required ? "" : "?"}: ${typeExpr(ctx, a.type, mode)};`);
+    members.push(`${jsDoc(sourceDoc(ctx, a.doc) ?? `Attribute ${a.name.local}.`, "  ")}  ${propertyKey(prop)}${a.required ? "" : "?"}: ${typeExpr(ctx, a.type, mode)};`);
   }
-  const member = (f: ElementField) => `${jsDoc(f.doc, "  ")}  ${propertyKey(ctx.plan.propNames.get(f)!)}${fieldOptional(f) ? "?" : ""}: ${fieldType(ctx, f, mode)};`;
+  const member = (f: ElementField) => `${jsDoc(sourceDoc(ctx, f.doc), "  ")}  ${propertyKey(ctx.plan.propNames.get(f)!)}${fieldOptional(f) ? "?" : ""}: ${fieldType(ctx, f, mode)};`;
   // Fields of a (non-repeating) xs:choice become an exclusive union, one per choice of the type.
   const choices = new Map<number, ElementField[]>();
   for (const f of fields) {

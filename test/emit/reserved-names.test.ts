@@ -1,0 +1,46 @@
+/**
+ * Generated names never take a name index.ts re-exports from the runtime: a schema type or a
+ * declared fault called `SoapFault`, `CallOptions` or `XsdDateTime` is renamed, and the output compiles.
+ */
+import { statSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { generateRoot, typeCheckBatch } from "../../scripts/corpus.js";
+import { tempDir, writeTemp } from "../support/tmp.js";
+
+const WSDL = `<?xml version="1.0"?>
+<definitions xmlns="http://schemas.xmlsoap.org/wsdl/" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/"
+    xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:t="urn:r" targetNamespace="urn:r">
+  <types><xs:schema targetNamespace="urn:r" elementFormDefault="qualified">
+    <xs:complexType name="CallOptions"><xs:sequence><xs:element name="a" type="xs:string"/></xs:sequence></xs:complexType>
+    <xs:complexType name="XsdDateTime"><xs:sequence><xs:element name="b" type="xs:dateTime"/></xs:sequence></xs:complexType>
+    <xs:element name="Do"><xs:complexType><xs:sequence><xs:element name="o" type="t:CallOptions"/><xs:element name="d" type="t:XsdDateTime"/></xs:sequence></xs:complexType></xs:element>
+    <xs:element name="DoResponse"><xs:complexType><xs:sequence><xs:element name="r" type="xs:string"/></xs:sequence></xs:complexType></xs:element>
+    <xs:element name="SoapFault"><xs:complexType><xs:sequence><xs:element name="why" type="xs:string"/></xs:sequence></xs:complexType></xs:element>
+  </xs:schema></types>
+  <message name="In"><part name="p" element="t:Do"/></message>
+  <message name="Out"><part name="p" element="t:DoResponse"/></message>
+  <message name="F"><part name="p" element="t:SoapFault"/></message>
+  <portType name="P"><operation name="Do"><input message="t:In"/><output message="t:Out"/><fault name="SoapFault" message="t:F"/></operation></portType>
+  <binding name="B" type="t:P"><soap:binding transport="http://schemas.xmlsoap.org/soap/http" style="document"/>
+    <operation name="Do"><soap:operation soapAction="urn:r#Do"/><input><soap:body use="literal"/></input><output><soap:body use="literal"/></output>
+      <fault name="SoapFault"><soap:fault name="SoapFault" use="literal"/></fault></operation>
+  </binding>
+  <service name="R"><port name="RSoap" binding="t:B"><soap:address location="http://localhost/r"/></port></service>
+</definitions>`;
+
+describe("names the runtime re-exports", () => {
+  it("are not taken by schema types or fault classes, so index.ts compiles", async () => {
+    const dir = tempDir();
+    const file = writeTemp(dir, "r.wsdl", WSDL);
+    const result = await generateRoot({ id: "reserved", repository: "test", path: "r.wsdl", file, bytes: statSync(file).size, notes: "" });
+    expect(result.status).toBe("ok");
+    const index = result.files!.find((f) => f.path === "index.ts")!.content;
+    const types = result.files!.find((f) => f.path === "types.ts")!.content;
+    expect(types).not.toMatch(/interface (CallOptions|XsdDateTime) /);
+    expect(types).toMatch(/interface CallOptions\w+ /);
+    expect(index.match(/\bSoapFault,/g)).toHaveLength(1);
+    typeCheckBatch([result], tempDir());
+    expect(result.compileErrors).toEqual([]);
+    expect(result.status).toBe("ok");
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * Schema-level recoveries seen in real WSDLs, each with a located warning: a type reference that
+ * names a global element, xs:include/xs:import with wsdl:import's `location=` attribute, and a schema
+ * file missing at the path written but present beside the importing document.
+ */
+import { mkdirSync } from "node:fs";
+import * as path from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadWsdl } from "../../src/generate.js";
+import { tempDir, writeTemp } from "../support/tmp.js";
+
+const dir = tempDir();
+const lineOf = (text: string, needle: string) => text.slice(0, text.indexOf(needle)).split("\n").length;
+
+/** A one-operation document/literal WSDL whose types are `types` (a wsdl:types body). */
+const wsdl = (types: string) => `<?xml version="1.0"?>
+<wsdl:definitions xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/"
+    xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:n="urn:n" xmlns:tns="urn:svc" targetNamespace="urn:svc">
+  <wsdl:types>
+${types}
+  </wsdl:types>
+  <wsdl:message name="In"><wsdl:part name="p" element="n:Req"/></wsdl:message>
+  <wsdl:message name="Out"><wsdl:part name="p" element="n:Res"/></wsdl:message>
+  <wsdl:portType name="P"><wsdl:operation name="Op"><wsdl:input message="tns:In"/><wsdl:output message="tns:Out"/></wsdl:operation></wsdl:portType>
+  <wsdl:binding name="B" type="tns:P">
+    <soap:binding style="document" transport="http://schemas.xmlsoap.org/soap/http"/>
+    <wsdl:operation name="Op"><soap:operation soapAction="Op"/>
+      <wsdl:input><soap:body use="literal"/></wsdl:input><wsdl:output><soap:body use="literal"/></wsdl:output>
+    </wsdl:operation>
+  </wsdl:binding>
+  <wsdl:service name="S"><wsdl:port name="Port" binding="tns:B"><soap:address location="http://localhost/"/></wsdl:port></wsdl:service>
+</wsdl:definitions>
+`;
+
+const errorsOf = (r: Awaited<ReturnType<typeof loadWsdl>>) => r.diagnostics.filter((d) => d.severity === "error");
+
+describe("lenient schema reading", () => {
+  it("a type reference that names a global element (and no type) uses that element's type, with a warning", async () => {
+    const text = wsdl(`    <xs:schema targetNamespace="urn:n" xmlns:n="urn:n" elementFormDefault="qualified">
+      <xs:element name="Code" type="xs:int"/>
+      <xs:element name="Shape"><xs:complexType><xs:sequence><xs:element name="side" type="xs:string"/></xs:sequence></xs:complexType></xs:element>
+      <xs:element name="Req"><xs:complexType><xs:sequence><xs:element name="code" type="n:Code"/></xs:sequence></xs:complexType></xs:element>
+      <xs:element name="Res"><xs:complexType><xs:complexContent><xs:extension base="n:Shape">
+        <xs:sequence><xs:element name="extra" type="xs:string"/></xs:sequence>
+      </xs:extension></xs:complexContent></xs:complexType></xs:element>
+    </xs:schema>`);
+    const file = writeTemp(dir, "type-names-element.wsdl", text);
+    const r = await loadWsdl(file);
+    expect(errorsOf(r)).toEqual([]);
+    const warnings = r.diagnostics.filter((d) => d.code === "XSD_TYPE_NAMES_ELEMENT");
+    expect(warnings.map((w) => w.line)).toEqual([lineOf(text, 'type="n:Code"'), lineOf(text, 'base="n:Shape"')]);
+    expect(warnings[0]!.message).toContain("{urn:n}Code names a global element");
+    const op = r.model!.services[0]!.ports[0]!.binding.operations[0]!;
+    expect(op.soapInput).toMatchObject({
+      kind: "element",
+      element: { type: { kind: "complex", fields: [{ name: { ns: "urn:n", local: "code" }, type: { kind: "builtin", scalar: "int" } }] } },
+    });
+    // The extension base's fields come first, then the extension's own.
+    const res = op.soapOutput;
+    expect(res?.kind).toBe("element");
+    const type = res!.kind === "element" ? res!.element.type : undefined;
+    expect(type?.kind === "complex" && type.base?.fields.map((f) => f.name.local)).toEqual(["side"]);
+    expect(type?.kind === "complex" && type.fields.map((f) => f.name.local)).toEqual(["extra"]);
+  });
+
+  it("a type reference naming neither a type nor an element stays an error", async () => {
+    const text = wsdl(`    <xs:schema targetNamespace="urn:n" xmlns:n="urn:n">
+      <xs:element name="Req" type="n:Nowhere"/><xs:element name="Res" type="xs:string"/>
+    </xs:schema>`);
+    const r = await loadWsdl(writeTemp(dir, "nowhere.wsdl", text));
+    expect(errorsOf(r)[0]).toMatchObject({ code: "XSD_UNRESOLVED", line: lineOf(text, "n:Nowhere") });
+  });
+
+  it("xs:include and xs:import with location= instead of schemaLocation= are followed, with a warning", async () => {
+    writeTemp(dir, "included.xsd", `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:n">
+  <xs:element name="Req" type="xs:string"/>
+</xs:schema>`);
+    writeTemp(dir, "imported.xsd", `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:n">
+  <xs:element name="Res" type="xs:int"/>
+</xs:schema>`);
+    const text = wsdl(`    <xs:schema targetNamespace="urn:n">
+      <xs:include location="included.xsd"/>
+    </xs:schema>
+    <xs:schema targetNamespace="urn:other">
+      <xs:import namespace="urn:n" location="imported.xsd"/>
+    </xs:schema>`);
+    const file = writeTemp(dir, "location.wsdl", text);
+    const r = await loadWsdl(file);
+    expect(errorsOf(r)).toEqual([]);
+    const warnings = r.diagnostics.filter((d) => d.code === "XSD_LOCATION_ATTRIBUTE");
+    expect(warnings).toMatchObject([
+      { severity: "warning", file, line: lineOf(text, "<xs:include") },
+      { severity: "warning", file, line: lineOf(text, "<xs:import") },
+    ]);
+    const op = r.model!.services[0]!.ports[0]!.binding.operations[0]!;
+    expect(op.soapOutput).toMatchObject({ kind: "element", element: { name: { ns: "urn:n", local: "Res" }, type: { kind: "builtin", scalar: "int" } } });
+  });
+
+  it("a schema missing at its relative path is read from beside the importing document, with a warning", async () => {
+    const sub = path.join(dir, "flat");
+    mkdirSync(sub);
+    writeTemp(sub, "types.xsd", `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:n">
+  <xs:element name="Req" type="xs:string"/><xs:element name="Res" type="xs:string"/>
+</xs:schema>`);
+    const text = wsdl(`    <xs:schema targetNamespace="urn:svc">
+      <xs:import namespace="urn:n" schemaLocation="../../xsd/types.xsd"/>
+    </xs:schema>`);
+    const file = writeTemp(sub, "flat.wsdl", text);
+    const r = await loadWsdl(file);
+    expect(errorsOf(r)).toEqual([]);
+    expect(r.diagnostics.find((d) => d.code === "INPUT_FOUND_BESIDE")).toMatchObject({ severity: "warning", file, line: lineOf(text, "<xs:import") });
+    // Nothing of that name beside it: still unreadable, located at the import.
+    const missing = writeTemp(sub, "missing.wsdl", text.replace("types.xsd", "absent.xsd"));
+    const m = await loadWsdl(missing);
+    expect(errorsOf(m)[0]).toMatchObject({ code: "INPUT_NOT_READABLE", file: missing, line: lineOf(text, "<xs:import") });
+  });
+});

@@ -1,0 +1,126 @@
+/**
+ * Bugs the corpus round-trip property tests found, each reproduced on a small WSDL that needs no
+ * corpus: generated into a temporary folder, then its client and server talk over loopback.
+ */
+import { writeFileSync } from "node:fs";
+import * as path from "node:path";
+import { pathToFileURL } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+import { generateFiles } from "../../src/generate.js";
+import { complex, createServiceHandler, field, ServiceClient, xs, type RequestListener, type ServiceDesc } from "../../src/runtime/index.js";
+import { listen } from "../support/loopback.js";
+import { tempDir, writeTemp } from "../support/tmp.js";
+
+const WSDL = `<?xml version="1.0" encoding="utf-8"?>
+<wsdl:definitions xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/"
+  xmlns:s="http://www.w3.org/2001/XMLSchema" xmlns:tns="urn:regressions" targetNamespace="urn:regressions">
+  <wsdl:types>
+    <s:schema elementFormDefault="qualified" targetNamespace="urn:regressions">
+      <s:element name="List">
+        <s:complexType><s:sequence><s:element name="Code " type="s:int" /></s:sequence></s:complexType>
+      </s:element>
+      <s:element name="ListResponse">
+        <s:complexType><s:sequence><s:element name="result" type="s:string" minOccurs="0" maxOccurs="unbounded" nillable="true" /></s:sequence></s:complexType>
+      </s:element>
+    </s:schema>
+  </wsdl:types>
+  <wsdl:message name="ListIn"><wsdl:part name="parameters" element="tns:List" /></wsdl:message>
+  <wsdl:message name="ListOut"><wsdl:part name="parameters" element="tns:ListResponse" /></wsdl:message>
+  <wsdl:portType name="RegressionsPortType">
+    <wsdl:operation name="List"><wsdl:input message="tns:ListIn" /><wsdl:output message="tns:ListOut" /></wsdl:operation>
+  </wsdl:portType>
+  <wsdl:binding name="RegressionsSoap" type="tns:RegressionsPortType">
+    <soap:binding transport="http://schemas.xmlsoap.org/soap/http" />
+    <wsdl:operation name="List">
+      <soap:operation soapAction="urn:regressions#List" style="document" />
+      <wsdl:input><soap:body use="literal" /></wsdl:input>
+      <wsdl:output><soap:body use="literal" /></wsdl:output>
+    </wsdl:operation>
+  </wsdl:binding>
+  <wsdl:service name="Regressions">
+    <wsdl:port name="RegressionsSoap" binding="tns:RegressionsSoap"><soap:address location="http://localhost/regressions" /></wsdl:port>
+  </wsdl:service>
+</wsdl:definitions>`;
+
+type Client = { list(input: unknown): Promise<unknown> };
+let files: { path: string; content: string }[];
+let mod: { RegressionsClient: new (o: object) => Client; createRegressionsHandler: (impl: object) => RequestListener };
+
+beforeAll(async () => {
+  const dir = tempDir();
+  const r = await generateFiles(writeTemp(dir, "regressions.wsdl", WSDL));
+  expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  files = r.files;
+  for (const f of files) writeFileSync(path.join(dir, f.path), f.content);
+  mod = (await import(pathToFileURL(path.join(dir, "index.ts")).href)) as typeof mod;
+});
+
+describe("found by the corpus round trip", () => {
+  it("a name attribute with surrounding whitespace names the element without it (EVacSyncService: name=\"ResultCode \")", () => {
+    const desc = files.find((f) => f.path === "descriptors.ts")!.content;
+    expect(desc).toContain('field("Code", NS, xs.int)');
+    expect(files.find((f) => f.path === "types.ts")!.content).toMatch(/\bCode: number;/);
+  });
+
+  it("a response wrapper whose only content is one repeated element returns the array (Salesforce describeSObjects)", async () => {
+    expect(files.find((f) => f.path === "descriptors.ts")!.content).not.toContain('prop: "result"');
+    let arrived: unknown;
+    const lb = await listen(
+      mod.createRegressionsHandler({
+        list(input: unknown) {
+          arrived = input;
+          return ["a & b", null, ""];
+        },
+      }),
+    );
+    try {
+      const client = new mod.RegressionsClient({ endpoint: `${lb.url}/regressions` });
+      expect(await client.list({ Code: -7 })).toEqual(["a & b", null, ""]);
+      expect(arrived).toEqual({ Code: -7 });
+    } finally {
+      await lb.close();
+    }
+  });
+});
+
+describe("a service with two SOAP 1.1 ports of different bindings (node-soap multi-service.wsdl)", () => {
+  const op = (name: string) => ({
+    kind: "soap" as const,
+    action: name,
+    request: { element: field(name, "urn:bye", complex(name, () => [field("name", "", xs.string)])) },
+    response: { element: field(`${name}Response`, "urn:bye", complex(`${name}Response`, () => [field("greeting", "", xs.string)])), prop: "greeting" },
+    oneWay: false,
+  });
+  const service: ServiceDesc = {
+    name: "Bye",
+    targetNamespace: "urn:bye",
+    defaultPort: "ByePort",
+    ports: {
+      ByePort: { name: "ByePort", protocol: "soap11", address: "http://localhost/bye", operations: { sayBye: op("sayBye") } },
+      AnotherPort: { name: "AnotherPort", protocol: "soap11", address: "http://localhost/another", operations: { sayAnotherBye: op("sayAnotherBye") } },
+    },
+  };
+
+  it("routes each operation to its own port, by SOAPAction and by body element, and names that port in the context", async () => {
+    const seen: string[] = [];
+    const reply = (input: never, ctx: { port: string; operation: string }) => {
+      seen.push(`${ctx.operation}@${ctx.port}`);
+      return `bye ${(input as { name: string }).name}`;
+    };
+    const lb = await listen(createServiceHandler(service, undefined, { sayBye: reply, sayAnotherBye: reply }));
+    try {
+      const another = new ServiceClient(service, { endpoint: `${lb.url}/bye`, port: "AnotherPort" });
+      expect(await another.call("sayAnotherBye", { name: "a" })).toBe("bye a");
+      expect(await new ServiceClient(service, { endpoint: `${lb.url}/bye`, port: "ByePort" }).call("sayBye", { name: "b" })).toBe("bye b");
+      const noAction = await fetch(`${lb.url}/bye`, {
+        method: "POST",
+        headers: { "Content-Type": "text/xml" },
+        body: '<Envelope xmlns="http://schemas.xmlsoap.org/soap/envelope/"><Body><sayAnotherBye xmlns="urn:bye"><name xmlns="">c</name></sayAnotherBye></Body></Envelope>',
+      });
+      expect(noAction.status).toBe(200);
+      expect(seen).toEqual(["sayAnotherBye@AnotherPort", "sayBye@ByePort", "sayAnotherBye@AnotherPort"]);
+    } finally {
+      await lb.close();
+    }
+  });
+});

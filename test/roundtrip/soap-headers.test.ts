@@ -1,0 +1,138 @@
+/**
+ * `soap:header`: the request header elements a binding declares are typed options of the client
+ * (`soapHeaders`, per client and per call) and arrive typed in the server's context.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import * as path from "node:path";
+import { describe, expect, it } from "vitest";
+import { generateFiles, loadWsdl } from "../../src/generate.js";
+import { listen } from "../support/loopback.js";
+import { tempDir, writeTemp } from "../support/tmp.js";
+
+const RUNTIME = path.resolve("src/runtime/index.ts");
+
+const WSDL = `<?xml version="1.0"?>
+<definitions xmlns="http://schemas.xmlsoap.org/wsdl/" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/"
+    xmlns:soap12="http://schemas.xmlsoap.org/wsdl/soap12/" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:t="urn:h" targetNamespace="urn:h">
+  <types><xs:schema targetNamespace="urn:h" elementFormDefault="qualified">
+    <xs:element name="Auth"><xs:complexType><xs:sequence>
+      <xs:element name="user" type="xs:string"/><xs:element name="expires" type="xs:dateTime" minOccurs="0"/>
+    </xs:sequence></xs:complexType></xs:element>
+    <xs:element name="Trace" type="xs:long"/>
+    <xs:element name="Echo"><xs:complexType><xs:sequence><xs:element name="text" type="xs:string"/></xs:sequence></xs:complexType></xs:element>
+    <xs:element name="EchoResponse"><xs:complexType><xs:sequence><xs:element name="EchoResult" type="xs:string"/></xs:sequence></xs:complexType></xs:element>
+    <xs:element name="Ping"><xs:complexType/></xs:element>
+    <xs:element name="PingResponse"><xs:complexType/></xs:element>
+  </xs:schema></types>
+  <message name="EchoIn"><part name="parameters" element="t:Echo"/></message>
+  <message name="EchoOut"><part name="parameters" element="t:EchoResponse"/></message>
+  <message name="PingIn"><part name="parameters" element="t:Ping"/></message>
+  <message name="PingOut"><part name="parameters" element="t:PingResponse"/></message>
+  <message name="Headers"><part name="auth" element="t:Auth"/><part name="trace" element="t:Trace"/></message>
+  <portType name="P">
+    <operation name="Echo"><input message="t:EchoIn"/><output message="t:EchoOut"/></operation>
+    <operation name="Ping"><input message="t:PingIn"/><output message="t:PingOut"/></operation>
+  </portType>
+  <binding name="B" type="t:P"><soap:binding transport="http://schemas.xmlsoap.org/soap/http" style="document"/>
+    <operation name="Echo"><soap:operation soapAction="urn:h#Echo"/>
+      <input><soap:body use="literal"/><soap:header message="t:Headers" part="auth" use="literal"/><soap:header message="t:Headers" part="trace" use="literal"/></input>
+      <output><soap:body use="literal"/></output></operation>
+    <operation name="Ping"><soap:operation soapAction="urn:h#Ping"/><input><soap:body use="literal"/></input><output><soap:body use="literal"/></output></operation>
+  </binding>
+  <binding name="B12" type="t:P"><soap12:binding transport="http://schemas.xmlsoap.org/soap/http" style="document"/>
+    <operation name="Echo"><soap12:operation soapAction="urn:h#Echo"/>
+      <input><soap12:body use="literal"/><soap12:header message="t:Headers" part="auth" use="literal"/></input>
+      <output><soap12:body use="literal"/></output></operation>
+    <operation name="Ping"><soap12:operation soapAction="urn:h#Ping"/><input><soap12:body use="literal"/></input><output><soap12:body use="literal"/></output></operation>
+  </binding>
+  <service name="H">
+    <port name="HSoap" binding="t:B"><soap:address location="http://localhost/h"/></port>
+    <port name="HSoap12" binding="t:B12"><soap12:address location="http://localhost/h"/></port>
+  </service>
+</definitions>`;
+
+describe("SOAP headers", async () => {
+  const dir = tempDir();
+  const src = writeTemp(dir, "h.wsdl", WSDL);
+
+  it("the model keeps each binding's request header elements, and the service one typed bag of them", async () => {
+    const { model, diagnostics } = await loadWsdl(src);
+    expect(diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    const s = model!.services[0]!;
+    const [b11, b12] = s.ports.map((p) => p.binding);
+    expect(b11!.operations.map((o) => o.inputHeaders.map((e) => e.name.local))).toEqual([["Auth", "Trace"], []]);
+    expect(b12!.operations.map((o) => o.inputHeaders.map((e) => e.name.local))).toEqual([["Auth"], []]);
+    expect(s.soapHeaders?.fields.map((f) => [f.name.ns, f.name.local, f.minOccurs])).toEqual([["urn:h", "Auth", 0], ["urn:h", "Trace", 0]]);
+    // Header parts never leak into the body.
+    expect(b11!.operations[0]!.soapInput).toMatchObject({ kind: "element", element: { name: { local: "Echo" } } });
+  });
+
+  it("a header naming an undeclared message or element is left out with a located warning, not an error", async () => {
+    const broken = WSDL.replace('<soap:header message="t:Headers" part="trace" use="literal"/>', '<soap:header message="t:Gone" part="x" use="literal"/>')
+      .replace('<part name="trace" element="t:Trace"/>', '<part name="trace" element="t:Missing"/>')
+      .replace('<soap12:header message="t:Headers" part="auth" use="literal"/>', '<soap12:header message="t:Headers" part="trace" use="literal"/>');
+    const file = writeTemp(dir, "broken.wsdl", broken);
+    const { model, diagnostics } = await loadWsdl(file);
+    expect(diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    const skipped = diagnostics.filter((d) => d.code === "WSDL_HEADER_SKIPPED");
+    expect(skipped.map((d) => d.message)).toEqual([
+      expect.stringContaining("message {urn:h}Gone is not declared"),
+      expect.stringContaining("element {urn:h}Missing is not declared"),
+    ]);
+    expect(skipped.every((d) => d.file === file && d.line > 1)).toBe(true);
+    expect(model!.services[0]!.ports.map((p) => p.binding.operations[0]!.inputHeaders.map((e) => e.name.local))).toEqual([["Auth"], []]);
+  });
+
+  it("are sent by the client where the binding declares them and arrive typed in the server's context", async () => {
+    const { files, diagnostics } = await generateFiles(src, { runtimeImport: RUNTIME });
+    expect(diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    const client = files.find((f) => f.path === "client.ts")!.content;
+    expect(client).toMatch(/ClientOptions<\s*HPortName,\s*HSoapHeaders(Input)?\s*>/);
+    expect(client).toMatch(/options\?: CallOptions<HSoapHeaders(Input)?>/);
+    expect(files.find((f) => f.path === "server.ts")!.content).toContain("context: RequestContext<HSoapHeaders>");
+    const out = path.join(dir, "gen");
+    for (const f of files) {
+      mkdirSync(path.dirname(path.join(out, f.path)), { recursive: true });
+      writeFileSync(path.join(out, f.path), f.content);
+    }
+    const gen = await import(path.join(out, "index.ts"));
+    const seen: unknown[] = [];
+    const bodies: string[] = [];
+    const handler = gen.createHHandler({
+      echo: (input: { text: string }, ctx: { soapHeaders: Record<string, unknown> }) => {
+        seen.push({ ...ctx.soapHeaders, Auth: ctx.soapHeaders["Auth"] && { ...(ctx.soapHeaders["Auth"] as object) } });
+        return input.text;
+      },
+      ping: (_: unknown, ctx: { soapHeaders: Record<string, unknown> }) => {
+        seen.push(ctx.soapHeaders);
+      },
+    });
+    const server = await listen((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => bodies.push(Buffer.concat(chunks).toString()));
+      handler(req, res);
+    });
+    try {
+      const c11 = new gen.HClient({ endpoint: `${server.url}/h`, soapHeaders: { Auth: { user: "ann & bob", expires: "2030-01-01T00:00:00.1234567Z" } } });
+      expect(await c11.echo({ text: "hi" }, { soapHeaders: { Trace: 9007199254740993n } })).toBe("hi");
+      expect(bodies[0]).toContain('<soap:Header><Auth xmlns="urn:h"><user>ann &amp; bob</user><expires>2030-01-01T00:00:00.1234567Z</expires></Auth><Trace xmlns="urn:h">9007199254740993</Trace></soap:Header><soap:Body>');
+      await c11.ping({});
+      expect(bodies[1]).not.toContain("soap:Header");
+      const c12 = new gen.HClient({ endpoint: `${server.url}/h`, port: "HSoap12", soapHeaders: { Auth: { user: "carl" }, Trace: 1n } });
+      await c12.echo({ text: "x" });
+      expect(bodies[2]).toContain('<soap:Header><Auth xmlns="urn:h"><user>carl</user></Auth></soap:Header>');
+      expect(seen.map((x) => JSON.parse(JSON.stringify(x, (_k, v) => (typeof v === "bigint" ? `${v}n` : v))))).toEqual([
+        { Auth: { user: "ann & bob", expires: "2030-01-01T00:00:00.1234567Z" }, Trace: "9007199254740993n" },
+        {},
+        // The SOAP 1.2 binding declares only Auth: Trace stays behind.
+        { Auth: { user: "carl" } },
+      ]);
+      // A header value that does not fit its type is refused before anything is sent.
+      await expect(c11.echo({ text: "y" }, { soapHeaders: { Trace: "nine" } })).rejects.toThrow(/Trace/);
+      expect(bodies).toHaveLength(3);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * Loads a corpus golden for the round-trip tests: its checked-in generated modules (client, server,
+ * descriptors) and, from the corpus root, the model and emit plan, for the names of the generated
+ * classes and methods and for the choices (which the descriptors do not carry).
+ */
+import * as path from "node:path";
+import { pathToFileURL } from "node:url";
+import { REPO_ROOT, goldenOut, goldenRoot, type CorpusGolden } from "../../scripts/corpus-goldens.js";
+import { sourceLabel } from "../../src/generate.js";
+import { buildModel } from "../../src/model/build.js";
+import type { ComplexType } from "../../src/model/model.js";
+import { loadDocuments } from "../../src/parse/loader.js";
+import type { ComplexDesc, ServiceDesc } from "../../src/runtime/index.js";
+import { collectHierarchy } from "../../src/transform/names.js";
+import { plan } from "../../src/transform/passes.js";
+import type { ChoiceMap } from "./sample-values.js";
+
+export interface GoldenService {
+  readonly name: string;
+  readonly desc: ServiceDesc;
+  /** The generated client class and handler factory. */
+  readonly Client: new (options: { endpoint: string; port: string }) => Record<string, (input: unknown) => Promise<unknown>>;
+  readonly createHandler: (impl: Record<string, (input: unknown, ctx: unknown) => unknown>, options?: object) => import("../../src/runtime/index.js").RequestListener;
+  /** Generated method name per operation name. */
+  readonly methods: ReadonlyMap<string, string>;
+}
+
+export interface LoadedGolden {
+  readonly services: readonly GoldenService[];
+  readonly choices: ChoiceMap;
+}
+
+export async function loadGolden(g: CorpusGolden): Promise<LoadedGolden> {
+  const file = goldenRoot(g);
+  const built = buildModel(await loadDocuments(file), sourceLabel(file));
+  if (built.diagnostics.hasErrors) throw new Error(`${g.name} no longer generates`);
+  const p = plan(built.model, built.nameHints);
+  const dir = path.join(REPO_ROOT, goldenOut(g));
+  const mod = async (f: string) => (await import(pathToFileURL(path.join(dir, f)).href)) as Record<string, unknown>;
+  const [descriptors, client, server] = await Promise.all([mod("descriptors.ts"), mod("client.ts"), mod("server.ts")]);
+
+  const choices = new Map<ComplexDesc, ({ key: string; ref: NonNullable<ComplexType["fields"][number]["choice"]> } | undefined)[]>();
+  for (const [t, names] of p.typeNames) {
+    if (t.kind !== "complex" || p.arrayItems.has(t)) continue;
+    const chain = collectHierarchy(t);
+    const refs = chain.flatMap((c, level) => c.fields.map((f) => (f.choice ? { key: `${names.descriptor}/${level}.${f.choice.group}`, ref: f.choice } : undefined)));
+    if (!refs.some(Boolean)) continue;
+    const d = descriptors[names.descriptor] as ComplexDesc | undefined;
+    if (!d || d.k !== "complex" || d.fields.length !== refs.length) throw new Error(`${g.name}: descriptor ${names.descriptor} does not line up with its model type`);
+    choices.set(d, refs);
+  }
+
+  const services = built.model.services.map((s): GoldenService => {
+    const names = p.serviceNames.get(s)!;
+    return {
+      name: s.name,
+      desc: descriptors[names.descriptor] as ServiceDesc,
+      Client: client[names.client] as GoldenService["Client"],
+      createHandler: server[names.handlerFactory] as GoldenService["createHandler"],
+      methods: names.methods,
+    };
+  });
+  return { services, choices };
+}
