@@ -38,6 +38,8 @@ export const Order: ComplexDesc = complex("Order", () => [
   field("Flag", NS, xs.boolean, { min: 0 }),
   field("Blob", NS, xs.base64Binary, { min: 0 }),
   field("Extension", NS, () => Extension, { min: 0 }),
+  field("Outline", NS, () => Shape, { min: 0 }),
+  field("Markers", NS, () => Marker, { min: 0, max: UNBOUNDED }),
 ]);
 
 export const Circle: ComplexDesc = complex(
@@ -47,13 +49,19 @@ export const Circle: ComplexDesc = complex(
     field("Color", NS, Color, { min: 0 }),
     field("Radius", NS, xs.decimal),
   ],
-  { attrs: [attribute("id", "", xs.long, { required: true }), attribute("version", "", xs.int)] },
+  {
+    attrs: [attribute("id", "", xs.long, { required: true }), attribute("version", "", xs.int)],
+    family: { ns: NS },
+  },
 );
 
 export const Shape: ComplexDesc = complex(
   "Shape",
   () => [field("Name", NS, xs.string), field("Color", NS, Color, { min: 0 })],
-  { attrs: [attribute("id", "", xs.long, { required: true }), attribute("version", "", xs.int)] },
+  {
+    attrs: [attribute("id", "", xs.long, { required: true }), attribute("version", "", xs.int)],
+    family: { ns: NS, derived: () => [Circle] },
+  },
 );
 
 export const Price: ComplexDesc = complex("Price", () => [], {
@@ -70,6 +78,26 @@ export const Extension: ComplexDesc = complex("Extension", () => [field("Kind", 
   any: true,
   anyAttrs: true,
 });
+
+export const Marker: ComplexDesc = complex("Marker", () => [field("Label", NS, xs.string)], {
+  family: { ns: NS, derived: () => [Pin, Banner], abstract: true },
+});
+
+export const Pin: ComplexDesc = complex(
+  "Pin",
+  () => [field("Label", NS, xs.string), field("Size", NS, xs.int)],
+  { family: { ns: NS, derived: () => [Banner] } },
+);
+
+export const Banner: ComplexDesc = complex(
+  "Banner",
+  () => [
+    field("Label", NS, xs.string),
+    field("Size", NS, xs.int),
+    field("Text", NS, xs.string, { min: 0 }),
+  ],
+  { attrs: [attribute("waving", "", xs.boolean)], family: { ns: NS } },
+);
 
 export const OrderResponse: ComplexDesc = complex("OrderResponse", () => [
   field("Order", NS, () => OrderResponseOrder, { min: 0 }),

@@ -21,6 +21,8 @@ export type Order = {
   Flag?: boolean;
   Blob?: Uint8Array;
   Extension?: Extension;
+  Outline?: ShapeOrDerived;
+  Markers: MarkerOrDerived[];
 } & (
   | {
       Circle: Circle;
@@ -55,6 +57,8 @@ export type OrderInput = {
   Flag?: boolean;
   Blob?: Uint8Array;
   Extension?: Extension;
+  Outline?: ShapeOrDerivedInput;
+  Markers: MarkerOrDerived[];
 } & (
   | {
       Circle: CircleInput;
@@ -77,6 +81,8 @@ export type OrderInput = {
 );
 
 export interface Circle {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "Circle";
   /** Attribute id. */
   id: bigint;
   /** Attribute version. */
@@ -88,6 +94,8 @@ export interface Circle {
 
 /** Input form of {@link Circle}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
 export interface CircleInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "Circle";
   /** Attribute id. */
   id: bigint | number;
   /** Attribute version. */
@@ -98,6 +106,8 @@ export interface CircleInput {
 }
 
 export interface Shape {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "Shape";
   /** Attribute id. */
   id: bigint;
   /** Attribute version. */
@@ -108,6 +118,8 @@ export interface Shape {
 
 /** Input form of {@link Shape}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
 export interface ShapeInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "Shape";
   /** Attribute id. */
   id: bigint | number;
   /** Attribute version. */
@@ -115,6 +127,12 @@ export interface ShapeInput {
   Name: string;
   Color?: Color;
 }
+
+/** A Shape or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
+export type ShapeOrDerived = Shape | Circle;
+
+/** Input form of {@link ShapeOrDerived}. */
+export type ShapeOrDerivedInput = ShapeInput | CircleInput;
 
 /** A primary colour. */
 export type Color = "Red" | "Green" | "Blue";
@@ -138,6 +156,35 @@ export interface Extension {
   Kind: string;
   /** Elements matched by xs:any, as raw XML trees. */
   $any?: XmlNode[];
+}
+
+export interface Marker {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "Marker";
+  Label: string;
+}
+
+/** A Marker (abstract) or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
+export type MarkerOrDerived = Pin | Banner;
+
+export interface Pin {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "Pin";
+  Label: string;
+  Size: number;
+}
+
+/** A Pin or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
+export type PinOrDerived = Pin | Banner;
+
+export interface Banner {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "Banner";
+  /** Attribute waving. */
+  waving?: boolean;
+  Label: string;
+  Size: number;
+  Text?: string;
 }
 
 export interface OrderResponse {

@@ -40,10 +40,15 @@ export function scalarType(ctx: EmitContext, scalar: ScalarKind, mode: Mode): st
   }
 }
 
-/** A reference to a type declared in types.ts. */
+/** A reference to a type declared in types.ts: the family union of a type that others extend. */
 function declared(ctx: EmitContext, t: ComplexType | SimpleType, mode: Mode): string {
   const names = ctx.plan.typeNames.get(t)!;
-  const name = mode === "input" ? names.input : names.type;
+  const named = names.family ?? names;
+  return typesRef(ctx, mode === "input" ? named.input : named.type);
+}
+
+/** A name declared in types.ts, imported unless this is types.ts. */
+export function typesRef(ctx: EmitContext, name: string): string {
   return ctx.typesModule === undefined ? name : ctx.file.use(symbol(name, ctx.typesModule, true));
 }
 
@@ -52,6 +57,12 @@ export function typeExpr(ctx: EmitContext, t: TypeRef, mode: Mode): string {
   if (t.kind === "builtin") return scalarType(ctx, t.scalar, mode);
   if (t.kind === "simple" && t.name === undefined) return simpleTypeBody(ctx, t, mode);
   return declared(ctx, t, mode);
+}
+
+/** The TS type of exactly `t` (its own declaration, never its family union). */
+export function ownTypeExpr(ctx: EmitContext, t: ComplexType | SimpleType, mode: Mode): string {
+  const names = ctx.plan.typeNames.get(t)!;
+  return typesRef(ctx, mode === "input" ? names.input : names.type);
 }
 
 /** The right-hand side of a simple type's alias: a union of literals, the base type, or an array. */

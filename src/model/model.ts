@@ -107,6 +107,11 @@ export interface ComplexType {
   readonly name: QName | undefined;
   /** The type this one extends (`xs:complexContent/xs:extension`); its fields come first on the wire. */
   readonly base: ComplexType | undefined;
+  /**
+   * The named types that extend this one directly (`xs:complexContent/xs:extension`), in schema
+   * order: a value of any of them may stand where this type is declared, marked with `xsi:type`.
+   */
+  readonly derived: readonly ComplexType[];
   /** This type's own element fields, after the base's. */
   readonly fields: readonly ElementField[];
   readonly attributes: readonly AttributeField[];

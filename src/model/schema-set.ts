@@ -189,12 +189,41 @@ export class SchemaSet {
     return st;
   }
 
+  /** Named complex types by the key of the base they extend (complexContent extension), in schema order. */
+  private extensionsByBase: Map<string, { readonly name: QName; readonly scoped: Scoped<RawComplexType> }[]> | undefined;
+
+  /**
+   * The named types that extend `ct` directly, mapped (and recorded as `ct.derived`). Types that
+   * nothing names are reached this way: a value may carry one with `xsi:type`.
+   */
+  derivedOf(ct: ComplexType): readonly ComplexType[] {
+    if (ct.name === undefined) return ct.derived;
+    if (!this.extensionsByBase) {
+      this.extensionsByBase = new Map();
+      for (const scoped of this.complexTypes.values()) {
+        const d = scoped.raw.complexContent;
+        if (d?.derivation !== "extension" || scoped.raw.name === undefined) continue;
+        const baseKey = qnameKey(d.base);
+        const list = this.extensionsByBase.get(baseKey) ?? [];
+        list.push({ name: { ns: scoped.schema.targetNamespace, local: scoped.raw.name }, scoped });
+        this.extensionsByBase.set(baseKey, list);
+      }
+    }
+    const derived: ComplexType[] = [];
+    for (const { name, scoped } of this.extensionsByBase.get(qnameKey(ct.name)) ?? []) {
+      const t = this.complexType(scoped.raw, scoped.schema, name, name.local);
+      if (t.base === ct && !derived.includes(t)) derived.push(t);
+    }
+    (ct as Mutable<ComplexType>).derived = derived;
+    return derived;
+  }
+
   complexType(raw: RawComplexType, schema: RawSchema, name: QName | undefined, hint: string): ComplexType {
     const key = name ? qnameKey(name) : raw;
     const cached = this.typeCache.get(key);
     if (cached) return cached as ComplexType;
     const ct: Mutable<ComplexType> = {
-      kind: "complex", name, base: undefined, fields: [], attributes: [], simpleContent: undefined,
+      kind: "complex", name, base: undefined, derived: [], fields: [], attributes: [], simpleContent: undefined,
       abstract: raw.abstract, mixed: raw.mixed, anyElements: false, anyAttributes: raw.anyAttribute, doc: raw.doc, loc: raw.loc,
     };
     this.typeCache.set(key, ct);

@@ -112,7 +112,7 @@ class ServiceMapper {
     for (const p of ports) for (const bop of p.binding.operations) for (const e of bop.inputHeaders) if (!elements.includes(e)) elements.push(e);
     if (elements.length === 0) return undefined;
     const fields = elements.map((e) => syntheticField(e.name, e.type, e.loc, { minOccurs: 0, nillable: e.nillable }));
-    const t: ComplexType = { kind: "complex", name: undefined, base: undefined, fields, attributes: [], simpleContent: undefined, abstract: false, mixed: false, anyElements: false, anyAttributes: false, doc: undefined, loc };
+    const t: ComplexType = { kind: "complex", name: undefined, base: undefined, derived: [], fields, attributes: [], simpleContent: undefined, abstract: false, mixed: false, anyElements: false, anyAttributes: false, doc: undefined, loc };
     this.schemas.nameHints.set(t, `${service}SoapHeaders`);
     return t;
   }
@@ -264,7 +264,7 @@ class ServiceMapper {
 
   private soapLogical(name: string, pop: RawPortTypeOperation, input: SoapBodyShape, output: SoapBodyShape | undefined): Mutable<Operation> {
     const synthetic = (fields: readonly ElementField[], hint: string): ComplexType => {
-      const t: ComplexType = { kind: "complex", name: undefined, base: undefined, fields, attributes: [], simpleContent: undefined, abstract: false, mixed: false, anyElements: false, anyAttributes: false, doc: undefined, loc: pop.loc };
+      const t: ComplexType = { kind: "complex", name: undefined, base: undefined, derived: [], fields, attributes: [], simpleContent: undefined, abstract: false, mixed: false, anyElements: false, anyAttributes: false, doc: undefined, loc: pop.loc };
       this.schemas.nameHints.set(t, hint);
       return t;
     };
@@ -346,7 +346,7 @@ class ServiceMapper {
     if (typeof params === "string") return skip(params, inMsg?.loc ?? bop.loc);
     const operation = this.logical(bop.name, pop, () => {
       const input: ComplexType = params.wrapper ?? {
-        kind: "complex", name: undefined, base: undefined, fields: params.list.map((p) => p.field), attributes: [], simpleContent: undefined,
+        kind: "complex", name: undefined, base: undefined, derived: [], fields: params.list.map((p) => p.field), attributes: [], simpleContent: undefined,
         abstract: false, mixed: false, anyElements: false, anyAttributes: false, doc: undefined, loc: pop.loc,
       };
       if (!params.wrapper) this.schemas.nameHints.set(input, `${bop.name}Request`);

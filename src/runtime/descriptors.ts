@@ -48,6 +48,43 @@ export interface ComplexDesc {
   readonly any?: boolean;
   /** `xs:anyAttribute`: undeclared attributes are kept in `$attributes`. */
   readonly anyAttrs?: boolean;
+  /** For a type that extends another or is extended: how its values are told apart (`xsi:type`, `$type`). */
+  readonly family?: FamilyDesc;
+}
+
+/** A complex type's place in a derivation family. */
+export interface FamilyDesc {
+  /** The type's namespace (its local name is the descriptor's `name`): the `xsi:type` written and matched. */
+  readonly ns: string;
+  /** The `$type` of its values in JS (the generated type's name). */
+  readonly tag: string;
+  /** Every concrete type derived from this one, directly or not: what a value declared as this type may be. */
+  readonly derived: readonly ComplexDesc[];
+  /** An abstract type: a value must be one of `derived`. */
+  readonly abstract: boolean;
+}
+
+export interface FamilyOptions {
+  readonly ns: string;
+  /** Default: the type's local name. */
+  readonly tag?: string;
+  readonly derived?: () => readonly ComplexDesc[];
+  readonly abstract?: boolean;
+}
+
+class Family implements FamilyDesc {
+  private resolved: readonly ComplexDesc[] | undefined;
+  readonly ns: string;
+  readonly tag: string;
+  readonly abstract: boolean;
+  constructor(name: string, private readonly options: FamilyOptions) {
+    this.ns = options.ns;
+    this.tag = options.tag ?? name;
+    this.abstract = options.abstract ?? false;
+  }
+  get derived(): readonly ComplexDesc[] {
+    return (this.resolved ??= this.options.derived?.() ?? []);
+  }
 }
 
 /** An ASMX-style `ArrayOfX`: a type whose only content is one repeated element; a plain array in JS. */
@@ -129,6 +166,7 @@ class Complex implements ComplexDesc {
   private byLocal: Map<string, FieldDesc | FieldDesc[]> | undefined;
   readonly any?: boolean;
   readonly anyAttrs?: boolean;
+  readonly family?: FamilyDesc;
   constructor(
     readonly name: string,
     private readonly thunk: () => readonly FieldDesc[],
@@ -136,9 +174,11 @@ class Complex implements ComplexDesc {
     readonly text: ScalarDesc | undefined,
     any: boolean,
     anyAttrs: boolean,
+    family: FamilyOptions | undefined,
   ) {
     if (any) this.any = true;
     if (anyAttrs) this.anyAttrs = true;
+    if (family) this.family = new Family(name, family);
   }
   get fields(): readonly FieldDesc[] {
     return (this.resolved ??= this.thunk());
@@ -166,9 +206,30 @@ class Complex implements ComplexDesc {
 export function complex(
   name: string,
   fields: () => readonly FieldDesc[],
-  options: { attrs?: readonly AttrDesc[]; text?: ScalarDesc; any?: boolean; anyAttrs?: boolean } = {},
+  options: { attrs?: readonly AttrDesc[]; text?: ScalarDesc; any?: boolean; anyAttrs?: boolean; family?: FamilyOptions } = {},
 ): ComplexDesc {
-  return new Complex(name, fields, options.attrs ?? [], options.text, options.any ?? false, options.anyAttrs ?? false);
+  return new Complex(name, fields, options.attrs ?? [], options.text, options.any ?? false, options.anyAttrs ?? false, options.family);
+}
+
+/**
+ * The type of the family of `declared` whose `xsi:type` is `{ns}local`: `declared` itself or one of
+ * its derived types; undefined when none is.
+ */
+export function familyMember(declared: ComplexDesc, ns: string, local: string): ComplexDesc | undefined {
+  const f = declared.family;
+  if (!f) return undefined;
+  if (declared.name === local && f.ns === ns) return declared;
+  for (const d of f.derived) if (d.name === local && d.family?.ns === ns) return d;
+  return undefined;
+}
+
+/** The type of the family of `declared` whose values have `$type` `tag`. */
+export function familyMemberByTag(declared: ComplexDesc, tag: string): ComplexDesc | undefined {
+  const f = declared.family;
+  if (!f) return undefined;
+  if (f.tag === tag) return declared;
+  for (const d of f.derived) if (d.family?.tag === tag) return d;
+  return undefined;
 }
 
 /** The field of `owner` for a child element, for any ComplexDesc (generated or hand-written). */

@@ -7,7 +7,7 @@ export type { XsdDateInput, XsdDateTimeInput, XsdTimeInput, TemporalKind } from 
 export { formatScalar, parseScalar, ValueFormatError } from "./scalars.js";
 export type { ScalarKind } from "./scalars.js";
 export { array, attribute, complex, field, scalar, UNBOUNDED, xs } from "./descriptors.js";
-export type { ArrayDesc, AttrDesc, BodyDesc, ComplexDesc, FieldDesc, ScalarDesc, TypeDesc } from "./descriptors.js";
+export type { ArrayDesc, AttrDesc, BodyDesc, ComplexDesc, FamilyDesc, FamilyOptions, FieldDesc, ScalarDesc, TypeDesc } from "./descriptors.js";
 export type { FaultDesc, HttpOperationDesc, HttpParamDesc, OperationDesc, PortDesc, Protocol, ServiceDesc, SoapOperationDesc } from "./operations.js";
 export { HttpBindingError, ResponseFormatError, SoapFault, TransportError } from "./errors.js";
 export type { SoapFaultInit, SoapVersion } from "./errors.js";

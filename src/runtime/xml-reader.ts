@@ -4,7 +4,7 @@
  */
 import { positionOf } from "./text-position.js";
 import { tokenizeXml, XMLNS_URI, XmlSyntaxError, type XmlTag } from "./xml-tokenizer.js";
-import { childField, type ComplexDesc, type FieldDesc, type TypeDesc } from "./descriptors.js";
+import { childField, familyMember, type ComplexDesc, type FieldDesc, type TypeDesc } from "./descriptors.js";
 import { parseScalar, ValueFormatError } from "./scalars.js";
 import { XSI_NS } from "./xml-writer.js";
 
@@ -196,7 +196,7 @@ export function decodeXml(xml: string, root: CustomFrame, options: DecodeOptions
       skip = 1;
       return;
     }
-    const desc = field.type;
+    let desc = field.type;
     const nil = tag.attributes.length > 0 && isNil(tag);
     let kind = F.Scalar;
     let value: unknown;
@@ -204,6 +204,11 @@ export function decodeXml(xml: string, root: CustomFrame, options: DecodeOptions
     else if (desc.k === "complex") {
       kind = F.Complex;
       const obj: Record<string, unknown> = {};
+      if (desc.family) {
+        // A derived type stands where its base is declared: xsi:type says which.
+        if (tag.attributes.length > 0) desc = xsiTypeOf(desc, tag);
+        obj["$type"] = desc.family!.tag;
+      }
       if (desc.attrs.length > 0) readAttrs(desc, tag, obj, local);
       if (desc.anyAttrs) readAnyAttrs(desc, tag, obj);
       value = obj;
@@ -304,6 +309,23 @@ function finishComplex(frame: Frame, strict: boolean): unknown {
     }
   }
   return obj;
+}
+
+/**
+ * The member of `declared`'s family that the element's `xsi:type` names; `declared` itself when there
+ * is no xsi:type or it names a type the descriptors do not know (newer than the WSDL, say): the
+ * declared type's fields are still read.
+ */
+function xsiTypeOf(declared: ComplexDesc, tag: XmlTag): ComplexDesc {
+  for (const a of tag.attributes) {
+    if (a.local !== "type" || a.uri !== XSI_NS) continue;
+    const value = a.value.trim();
+    const colon = value.indexOf(":");
+    const ns = tag.scope[colon === -1 ? "" : value.slice(0, colon)];
+    if (ns === undefined) return declared;
+    return familyMember(declared, ns, colon === -1 ? value : value.slice(colon + 1)) ?? declared;
+  }
+  return declared;
 }
 
 function attrsOf(tag: XmlTag): Record<string, string> {

@@ -22,6 +22,8 @@ export interface XmlTag {
   readonly local: string;
   readonly uri: string;
   readonly attributes: readonly XmlAttribute[];
+  /** The namespaces in scope by prefix ("" for the default), to resolve QName values such as `xsi:type`. */
+  readonly scope: Readonly<Record<string, string>>;
 }
 
 /** The tag object the tokenizer reuses for every start tag of one document. */
@@ -30,6 +32,7 @@ interface MutableTag {
   local: string;
   uri: string;
   attributes: readonly XmlAttribute[];
+  scope: Readonly<Record<string, string>>;
 }
 
 export interface TokenHandler {
@@ -117,7 +120,7 @@ export function tokenizeXml(xml: string, h: TokenHandler): void {
   let i = xml.charCodeAt(0) === 0xfeff ? 1 : 0;
   // A prototype-free root scope: a prefix like "constructor" must not resolve to anything.
   const rootNs: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, { xml: XML_URI, "": "" });
-  const open: Open = { names: [], scopes: [], ns: rootNs, tag: { name: "", local: "", uri: "", attributes: NO_ATTRIBUTES }, seenNames: [] };
+  const open: Open = { names: [], scopes: [], ns: rootNs, tag: { name: "", local: "", uri: "", attributes: NO_ATTRIBUTES, scope: rootNs }, seenNames: [] };
   const names = open.names;
   let sawRoot = false;
 
@@ -276,6 +279,7 @@ function openTag(xml: string, lt: number, open: Open, h: TokenHandler): number {
   tag.local = colon === -1 ? name : name.slice(colon + 1);
   tag.uri = uri;
   tag.attributes = attributes;
+  tag.scope = ns;
   if (selfClosing) {
     h.open(tag);
     h.close();

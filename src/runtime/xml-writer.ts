@@ -7,7 +7,7 @@
  * per-value dispatch on the descriptor. Error paths (`GetMessagesResult[3].DateArrived`) are built
  * only when a value does not fit.
  */
-import type { ComplexDesc, FieldDesc, ScalarDesc, TypeDesc } from "./descriptors.js";
+import { familyMemberByTag, type ComplexDesc, type FieldDesc, type ScalarDesc, type TypeDesc } from "./descriptors.js";
 import type { XmlNode } from "./xml-reader.js";
 import { formatScalar, ValueFormatError } from "./scalars.js";
 
@@ -232,7 +232,50 @@ function compileType(type: TypeDesc, ns: string): ElementWriterFactory {
       };
     };
   }
-  return compileComplex(type, ns);
+  return type.family ? compileFamily(type, ns) : compileComplex(type, ns);
+}
+
+/**
+ * A type of a derivation family: a value whose `$type` names a derived type is written with that
+ * type's content and `xsi:type`; without `$type` (or with its own), as the declared type.
+ */
+function compileFamily(type: ComplexDesc, ns: string): ElementWriterFactory {
+  const own = compileComplex(type, ns);
+  const family = type.family!;
+  // A property the declared type does not have means a derived type was meant: never drop it silently.
+  const known = new Set(["$type", "$value", "$any", "$attributes", ...type.fields.map((f) => f.prop), ...type.attrs.map((a) => a.prop)]);
+  const checkOwn = family.derived.length > 0;
+  return (open, close) => {
+    const writeOwn = own(open, close);
+    const tags = () => family.derived.map((d) => `'${d.family!.tag}'`).join(", ");
+    const members = new Map<string, ElementWriter>();
+    const memberWriter = (tag: string): ElementWriter | undefined => {
+      let w = members.get(tag);
+      if (w) return w;
+      const member = familyMemberByTag(type, tag);
+      if (member === undefined || member === type) return undefined;
+      const mns = member.family!.ns;
+      const xsiType = mns === "" ? ` xsi:type="${escapeAttr(member.name)}"` : ` xmlns:t="${escapeAttr(mns)}" xsi:type="t:${escapeAttr(member.name)}"`;
+      w = factoryOf(member, ns)(open + xsiType, close);
+      members.set(tag, w);
+      return w;
+    };
+    return (value) => {
+      const tag = typeof value === "object" && value !== null ? (value as Record<string, unknown>)["$type"] : undefined;
+      if (tag === undefined || tag === family.tag) {
+        if (family.abstract) misfit((p) => `${p}: ${type.name} is abstract; set $type to one of ${tags()}`);
+        if (checkOwn && typeof value === "object" && value !== null) {
+          for (const k in value) {
+            if (!known.has(k)) misfit((p) => `${p}.${k} is not a property of ${type.name}; set $type to the derived type meant (one of ${tags()})`);
+          }
+        }
+        return writeOwn(value);
+      }
+      const w = typeof tag === "string" ? memberWriter(tag) : undefined;
+      if (w === undefined) misfit((p) => `${p}.$type '${String(tag)}' is neither ${type.name} nor a type derived from it`);
+      return w(value);
+    };
+  };
 }
 
 function fieldWriter(f: FieldDesc, parentNs: string): FieldWriter {

@@ -33,6 +33,7 @@ export const inputForms: Pass = {
       reachable.add(t);
       if (t.kind === "complex") {
         if (t.base) reach(t.base);
+        for (const d of t.derived) reach(d);
         for (const f of t.fields) reach(f.type);
         for (const a of t.attributes) reach(a.type);
       }

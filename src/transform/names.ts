@@ -1,4 +1,5 @@
 import { methodIdentifier, NameScope, typeIdentifier } from "../emit/identifiers.js";
+import { concreteMembers, inFamily } from "./families.js";
 import type { Pass } from "./plan.js";
 
 /** Runtime names index.ts re-exports (types, then values): generated names must not take them. */
@@ -34,6 +35,8 @@ export const names: Pass = {
     }
     for (const e of plan.model.elements) addNs(e.name.ns);
     for (const s of plan.model.services) for (const op of s.operations) if (op.result.kind === "unwrapped") addNs(op.result.field.name.ns);
+    // The namespaces of types written as xsi:type.
+    for (const t of plan.model.types) if (t.kind === "complex" && t.name && inFamily(t)) addNs(t.name.ns);
     for (const ns of plan.namespaces.values()) if (!descriptors.has(ns)) descriptors.claim(ns);
     for (const t of plan.model.types) {
       const hint = t.name?.local ?? plan.nameHints.get(t) ?? "Anonymous";
@@ -41,6 +44,14 @@ export const names: Pass = {
       const type = types.claim(base);
       const input = plan.hasInputForm.has(t) ? types.claim(`${type}Input`) : type;
       plan.typeNames.set(t, { type, input, descriptor: descriptors.claim(type) });
+    }
+    // Family unions, once every member has its name: `AOrDerived` (and its input form when a member has one).
+    for (const t of plan.model.types) {
+      if (t.kind !== "complex" || t.derived.length === 0) continue;
+      const names = plan.typeNames.get(t)!;
+      const family = types.claim(`${names.type}OrDerived`);
+      const input = concreteMembers(t).some((m) => plan.hasInputForm.has(m)) ? types.claim(`${family}Input`) : family;
+      plan.typeNames.set(t, { ...names, family: { type: family, input } });
     }
     for (const s of plan.model.services) {
       const base = typeIdentifier(s.name);
@@ -74,7 +85,7 @@ export const names: Pass = {
     // Property names: XML local names unchanged; a clash inside one type gets a suffix.
     for (const t of plan.model.types) {
       if (t.kind !== "complex") continue;
-      const props = new NameScope(["$value", "$any", "$attributes"]);
+      const props = new NameScope(["$type", "$value", "$any", "$attributes"]);
       const all = collectFields(t);
       for (const f of all.fields) plan.propNames.set(f, props.claim(f.name.local));
       for (const a of all.attributes) plan.propNames.set(a, props.has(a.name.local) ? props.claim(`${a.name.local}Attribute`) : props.claim(a.name.local));

@@ -11,6 +11,11 @@ export interface TypeNames {
   readonly input: string;
   /** The codec descriptor's const name in descriptors.ts. */
   readonly descriptor: string;
+  /**
+   * For a type that others extend: the union of it (unless abstract) and every type derived from
+   * it, which is what a property declared with this type holds (output and input forms).
+   */
+  readonly family?: { readonly type: string; readonly input: string };
 }
 
 export interface ServiceNames {

@@ -164,9 +164,16 @@ export class SampleBuilder {
     return Array.from({ length: n }, (_, i) => (t.item.nillable && v === 2 && i === 1 ? null : this.type(t.item.type, depth + 1, rich, i)));
   }
 
-  private complex(t: ComplexDesc, depth: number, rich: boolean, salt: number): Record<string, unknown> {
+  private complex(declared: ComplexDesc, depth: number, rich: boolean, salt: number): Record<string, unknown> {
     const v = rich ? this.v : 0;
     const out: Record<string, unknown> = {};
+    // A derivation family: the declared type or one derived from it, rotating with the variant.
+    let t = declared;
+    if (declared.family) {
+      const members = [...(declared.family.abstract ? [] : [declared]), ...declared.family.derived];
+      t = members[(this.v + salt) % members.length] ?? declared;
+      out["$type"] = t.family!.tag;
+    }
     for (const a of t.attrs) {
       if (!a.required && v === 0) continue;
       out[a.prop] = scalarValue(a.type, v, this.v + this.nextScalar++);

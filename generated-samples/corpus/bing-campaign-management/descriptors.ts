@@ -43,15 +43,52 @@ export const CampaignStatus: ScalarDesc = scalar("string", {
 
 export const CampaignType: ScalarDesc = scalar("string", { list: true });
 
-export const CampaignAdditionalField: ScalarDesc = scalar("string", { list: true });
-
-export const AdRotationType: ScalarDesc = scalar("string", {
-  values: ["OptimizeForClicks", "RotateAdsEvenly"],
+export const DynamicSearchAdsSource: ScalarDesc = scalar("string", {
+  values: ["All", "SystemIndex", "AdvertiserSuppliedUrls"],
 });
 
-export const FrequencyCapTimeGranularity: ScalarDesc = scalar("string", {
-  values: ["HOUR", "DAY", "WEEK"],
+export const CriterionTypeGroup: ScalarDesc = scalar("string", {
+  values: [
+    "Unknown",
+    "Gender",
+    "Age",
+    "Audience",
+    "CompanyName",
+    "JobFunction",
+    "Industry",
+    "IncomeRange",
+    "JobSeniority",
+    "CustomLinkedIn",
+  ],
 });
+
+export const BidOption: ScalarDesc = scalar("string", { values: ["BidValue", "BidBoost"] });
+
+export const HotelAdGroupType: ScalarDesc = scalar("string", { list: true });
+
+export const VanityPharmaDisplayUrlMode: ScalarDesc = scalar("string", {
+  values: ["ManufacturerWebsiteUrl", "WebsiteDescription"],
+});
+
+export const VanityPharmaWebsiteDescription: ScalarDesc = scalar("string", {
+  values: [
+    "Unspecified",
+    "PrescriptionTreatmentWebsite_En",
+    "PrescriptionTreatmentWebsite_Es",
+    "PrescriptionDeviceWebsite_En",
+    "PrescriptionDeviceWebsite_Es",
+    "MedicalDeviceWebsite_En",
+    "MedicalDeviceWebsite_Es",
+    "PreventativeTreatmentWebsite_En",
+    "PreventativeTreatmentWebsite_Es",
+    "PrescriptionContraceptionWebsite_En",
+    "PrescriptionContraceptionWebsite_Es",
+    "PrescriptionVaccineWebsite_En",
+    "PrescriptionVaccineWebsite_Es",
+  ],
+});
+
+export const AppStore: ScalarDesc = scalar("string", { list: true });
 
 export const Network: ScalarDesc = scalar("string", {
   values: [
@@ -60,6 +97,16 @@ export const Network: ScalarDesc = scalar("string", {
     "SyndicatedSearchOnly",
     "InHousePromotion",
   ],
+});
+
+export const CampaignAdditionalField: ScalarDesc = scalar("string", { list: true });
+
+export const AdRotationType: ScalarDesc = scalar("string", {
+  values: ["OptimizeForClicks", "RotateAdsEvenly"],
+});
+
+export const FrequencyCapTimeGranularity: ScalarDesc = scalar("string", {
+  values: ["HOUR", "DAY", "WEEK"],
 });
 
 export const AdGroupPrivacyStatus: ScalarDesc = scalar("string", {
@@ -74,145 +121,7 @@ export const AdGroupAdditionalField: ScalarDesc = scalar("string", { list: true 
 
 export const CompressionType: ScalarDesc = scalar("string", { values: ["Zip", "GZip"] });
 
-export const AdEditorialStatus: ScalarDesc = scalar("string", {
-  values: ["Active", "Disapproved", "Inactive", "ActiveLimited"],
-});
-
-export const AdStatus: ScalarDesc = scalar("string", {
-  values: ["Inactive", "Active", "Paused", "Deleted"],
-});
-
-export const AdType: ScalarDesc = scalar("string", {
-  values: [
-    "Text",
-    "Image",
-    "Product",
-    "AppInstall",
-    "ExpandedText",
-    "DynamicSearch",
-    "ResponsiveAd",
-    "ResponsiveSearch",
-    "Hotel",
-  ],
-});
-
-export const AdAdditionalField: ScalarDesc = scalar("string", { list: true });
-
-export const KeywordEditorialStatus: ScalarDesc = scalar("string", {
-  values: ["Active", "Disapproved", "Inactive", "ActiveLimited"],
-});
-
-export const MatchType: ScalarDesc = scalar("string", { values: ["Exact", "Phrase", "Broad"] });
-
-export const KeywordStatus: ScalarDesc = scalar("string", {
-  values: ["Active", "Paused", "Deleted", "Inactive"],
-});
-
-export const KeywordAdditionalField: ScalarDesc = scalar("string", { list: true });
-
-export const EntityType: ScalarDesc = scalar("string", {
-  values: ["Campaign", "AdGroup", "Ad", "Keyword", "AssetGroup", "TextAsset", "ImageAsset"],
-});
-
-export const AppealStatus: ScalarDesc = scalar("string", {
-  values: ["Appealable", "AppealPending", "NotAppealable"],
-});
-
-export const MigrationStatus: ScalarDesc = scalar("string", {
-  values: ["NotInPilot", "NotStarted", "InProgress", "Completed"],
-});
-
-export const AccountPropertyName: ScalarDesc = scalar("string", {
-  values: [
-    "None",
-    "TrackingUrlTemplate",
-    "MSCLKIDAutoTaggingEnabled",
-    "AdClickParallelTracking",
-    "FinalUrlSuffix",
-    "IncludeViewThroughConversions",
-    "ProfileExpansionEnabled",
-    "AllowImageAutoRetrieve",
-    "AutoApplyRecommendations",
-    "IncludeAutoBiddingViewThroughConversions",
-    "AutoBiddingViewThroughConversionsValueAttributionWeight",
-    "LoopBackWindowForViewThroughConversions",
-    "BusinessAttributes",
-    "EnableMMAUnderDSAAdgroups",
-    "OptOutFromMCM",
-    "NetflixTCAccepted",
-    "BlockedContentSegments",
-    "AssetAIEnhancementOptout",
-    "AcceptNielsenTermsAndConditions",
-    "ImageMissingWarningOptout",
-    "OptOutFromSystemSourcedImagesInSWF",
-  ],
-});
-
-export const Day: ScalarDesc = scalar("string", {
-  values: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
-});
-
-export const Minute: ScalarDesc = scalar("string", {
-  values: ["Zero", "Fifteen", "Thirty", "FortyFive"],
-});
-
-export const AdExtensionStatus: ScalarDesc = scalar("string", { values: ["Active", "Deleted"] });
-
-export const AdExtensionsTypeFilter: ScalarDesc = scalar("string", { list: true });
-
-export const AdExtensionAdditionalField: ScalarDesc = scalar("string", { list: true });
-
-export const AssociationType: ScalarDesc = scalar("string", {
-  values: ["Campaign", "AdGroup", "Account"],
-});
-
-export const AdExtensionEditorialStatus: ScalarDesc = scalar("string", {
-  values: ["Active", "Disapproved", "Inactive", "ActiveLimited"],
-});
-
-export const MediaEnabledEntityFilter: ScalarDesc = scalar("string", { list: true });
-
-export const MediaAdditionalField: ScalarDesc = scalar("string", { list: true });
-
-export const AdGroupCriterionType: ScalarDesc = scalar("string", { list: true });
-
-export const CriterionAdditionalField: ScalarDesc = scalar("string", { list: true });
-
-export const AdGroupCriterionStatus: ScalarDesc = scalar("string", {
-  values: ["Active", "Paused", "Deleted"],
-});
-
-export const ItemAction: ScalarDesc = scalar("string", { values: ["Add", "Delete", "Update"] });
-
-export const AssetGroupListingType: ScalarDesc = scalar("string", {
-  values: ["Subdivision", "Unit"],
-});
-
-export const AssetGroupListingGroupAdditionalField: ScalarDesc = scalar("string", { list: true });
-
-export const BMCStoreAdditionalField: ScalarDesc = scalar("string", { list: true });
-
-export const BMCStoreSubType: ScalarDesc = scalar("string", { values: ["CoOp", "GlobalStore"] });
-
-export const SharedEntityAssociationAdditionalField: ScalarDesc = scalar("string", { list: true });
-
-export const CampaignCriterionStatus: ScalarDesc = scalar("string", {
-  values: ["Active", "Paused", "Deleted"],
-});
-
-export const CampaignCriterionType: ScalarDesc = scalar("string", { list: true });
-
-export const PortfolioBidStrategyAdditionalField: ScalarDesc = scalar("string", { list: true });
-
-export const AudienceGroupDimensionType: ScalarDesc = scalar("string", {
-  values: ["Age", "Gender", "Audience", "Profile"],
-});
-
-export const AudienceGroupAdditionalField: ScalarDesc = scalar("string", { list: true });
-
-export const GenericEntityStatus: ScalarDesc = scalar("string", {
-  values: ["Active", "Paused", "Disapproved", "Inactive", "Deleted"],
-});
+export const AdSubType: ScalarDesc = scalar("string", { list: true });
 
 export const CallToAction: ScalarDesc = scalar("string", {
   values: [
@@ -317,8 +226,456 @@ export const CallToAction: ScalarDesc = scalar("string", {
   ],
 });
 
+export const LanguageName: ScalarDesc = scalar("string", {
+  values: [
+    "None",
+    "Arabic",
+    "Danish",
+    "Dutch",
+    "German",
+    "English",
+    "Finnish",
+    "French",
+    "Italian",
+    "Norwegian",
+    "Portuguese",
+    "Spanish",
+    "Swedish",
+    "TraditionalChinese",
+    "SimplifiedChinese",
+    "Greek",
+    "Polish",
+    "Bulgarian",
+    "Czech",
+    "Estonian",
+    "Croatian",
+    "Hungarian",
+    "Lithuanian",
+    "Latvian",
+    "Maltese",
+    "Romanian",
+    "Slovak",
+    "Slovenian",
+    "Turkish",
+    "Serbian",
+    "Bosnian",
+    "Albanian",
+    "Macedonian",
+    "Icelandic",
+    "Japanese",
+    "Hebrew",
+    "Russian",
+    "Malay",
+    "Thai",
+    "Indonesian",
+    "Tagalog",
+    "Vietnamese",
+    "Hindi",
+    "Korean",
+    "All",
+  ],
+});
+
+export const CropType: ScalarDesc = scalar("string", {
+  values: ["ManualCrop", "CenterCrop", "SmartCrop", "Unknown"],
+});
+
 export const AssetLinkEditorialStatus: ScalarDesc = scalar("string", {
   values: ["Unknown", "Active", "Disapproved", "Inactive", "ActiveLimited"],
+});
+
+export const AdEditorialStatus: ScalarDesc = scalar("string", {
+  values: ["Active", "Disapproved", "Inactive", "ActiveLimited"],
+});
+
+export const AdStatus: ScalarDesc = scalar("string", {
+  values: ["Inactive", "Active", "Paused", "Deleted"],
+});
+
+export const AdType: ScalarDesc = scalar("string", {
+  values: [
+    "Text",
+    "Image",
+    "Product",
+    "AppInstall",
+    "ExpandedText",
+    "DynamicSearch",
+    "ResponsiveAd",
+    "ResponsiveSearch",
+    "Hotel",
+  ],
+});
+
+export const AdAdditionalField: ScalarDesc = scalar("string", { list: true });
+
+export const KeywordEditorialStatus: ScalarDesc = scalar("string", {
+  values: ["Active", "Disapproved", "Inactive", "ActiveLimited"],
+});
+
+export const MatchType: ScalarDesc = scalar("string", { values: ["Exact", "Phrase", "Broad"] });
+
+export const KeywordStatus: ScalarDesc = scalar("string", {
+  values: ["Active", "Paused", "Deleted", "Inactive"],
+});
+
+export const KeywordAdditionalField: ScalarDesc = scalar("string", { list: true });
+
+export const EntityType: ScalarDesc = scalar("string", {
+  values: ["Campaign", "AdGroup", "Ad", "Keyword", "AssetGroup", "TextAsset", "ImageAsset"],
+});
+
+export const AppealStatus: ScalarDesc = scalar("string", {
+  values: ["Appealable", "AppealPending", "NotAppealable"],
+});
+
+export const MigrationStatus: ScalarDesc = scalar("string", {
+  values: ["NotInPilot", "NotStarted", "InProgress", "Completed"],
+});
+
+export const AccountPropertyName: ScalarDesc = scalar("string", {
+  values: [
+    "None",
+    "TrackingUrlTemplate",
+    "MSCLKIDAutoTaggingEnabled",
+    "AdClickParallelTracking",
+    "FinalUrlSuffix",
+    "IncludeViewThroughConversions",
+    "ProfileExpansionEnabled",
+    "AllowImageAutoRetrieve",
+    "AutoApplyRecommendations",
+    "IncludeAutoBiddingViewThroughConversions",
+    "AutoBiddingViewThroughConversionsValueAttributionWeight",
+    "LoopBackWindowForViewThroughConversions",
+    "BusinessAttributes",
+    "EnableMMAUnderDSAAdgroups",
+    "OptOutFromMCM",
+    "NetflixTCAccepted",
+    "BlockedContentSegments",
+    "AssetAIEnhancementOptout",
+    "AcceptNielsenTermsAndConditions",
+    "ImageMissingWarningOptout",
+    "OptOutFromSystemSourcedImagesInSWF",
+  ],
+});
+
+export const BusinessGeoCodeStatus: ScalarDesc = scalar("string", {
+  values: ["Pending", "Complete", "Invalid", "Failed"],
+});
+
+export const ActionAdExtensionActionType: ScalarDesc = scalar("string", {
+  values: [
+    "Unknown",
+    "ActNow",
+    "ApplyNow",
+    "BetNow",
+    "BidNow",
+    "BookACar",
+    "BookHotel",
+    "BookNow",
+    "Browse",
+    "BuyNow",
+    "ChatNow",
+    "Compare",
+    "ContactUs",
+    "Coupon",
+    "Donate",
+    "Download",
+    "EmailNow",
+    "EnrollNow",
+    "Explore",
+    "FileNow",
+    "FindJob",
+    "FreePlay",
+    "FreeQuote",
+    "FreeTrial",
+    "GetDeals",
+    "GetOffer",
+    "GetQuote",
+    "JoinNow",
+    "LearnMore",
+    "ListenNow",
+    "LogIn",
+    "Message",
+    "NewCars",
+    "OrderNow",
+    "PlayGame",
+    "PlayNow",
+    "PostJob",
+    "Register",
+    "RentACar",
+    "RentNow",
+    "Reserve",
+    "Sale",
+    "SaveNow",
+    "Schedule",
+    "SeeMenu",
+    "SeeMore",
+    "SeeOffer",
+    "SellNow",
+    "ShopNow",
+    "Showtimes",
+    "SignIn",
+    "SignUp",
+    "StartFree",
+    "StartNow",
+    "Subscribe",
+    "TestDrive",
+    "TryNow",
+    "UsedCars",
+    "ViewCars",
+    "ViewNow",
+    "ViewPlans",
+    "VisitSite",
+    "VoteNow",
+    "Watch",
+    "WatchMore",
+    "WatchNow",
+    "Directions",
+    "FindStore",
+    "SwitchNow",
+    "VisitStore",
+    "RenewNow",
+    "Reorder",
+    "BuildNow",
+    "Dealers",
+    "GetDemo",
+    "GetNow",
+    "GoToDemo",
+    "SeeDemo",
+    "SeeModels",
+    "SeeOffers",
+    "ViewDemo",
+  ],
+});
+
+export const PriceExtensionType: ScalarDesc = scalar("string", {
+  values: [
+    "Unknown",
+    "Brands",
+    "Events",
+    "Locations",
+    "Neighborhoods",
+    "ProductCategories",
+    "ProductTiers",
+    "Services",
+    "ServiceCategories",
+    "ServiceTiers",
+  ],
+});
+
+export const PriceQualifier: ScalarDesc = scalar("string", {
+  values: ["Unknown", "From", "UpTo", "None", "Average"],
+});
+
+export const PriceUnit: ScalarDesc = scalar("string", {
+  values: ["Unknown", "PerHour", "PerDay", "PerWeek", "PerMonth", "PerYear", "None", "PerNight"],
+});
+
+export const PromotionDiscountModifier: ScalarDesc = scalar("string", {
+  values: ["Unknown", "UpTo", "None"],
+});
+
+export const PromotionOccasion: ScalarDesc = scalar("string", {
+  values: [
+    "Unknown",
+    "NewYears",
+    "ValentinesDay",
+    "Easter",
+    "MothersDay",
+    "FathersDay",
+    "LaborDay",
+    "BackToSchool",
+    "Halloween",
+    "BlackFriday",
+    "CyberMonday",
+    "Christmas",
+    "BoxingDay",
+    "None",
+    "IndependenceDay",
+    "NationalDay",
+    "EndOfSeason",
+    "WinterSale",
+    "SummerSale",
+    "FallSale",
+    "SpringSale",
+    "Ramadan",
+    "EidAlFitr",
+    "EidAlAdha",
+    "SinglesDay",
+    "WomensDay",
+    "Holi",
+    "ParentsDay",
+    "StNicholasDay",
+    "ChineseNewYear",
+    "Carnival",
+    "Epiphany",
+    "RoshHashanah",
+    "Passover",
+    "Hanukkah",
+    "Diwali",
+    "Navratri",
+    "Songkran",
+    "YearEndGift",
+  ],
+});
+
+export const AdExtensionHeaderType: ScalarDesc = scalar("string", {
+  values: [
+    "Unknown",
+    "Amenities",
+    "Brands",
+    "Classes",
+    "Courses",
+    "DailyRates",
+    "DegreePrograms",
+    "Departments",
+    "Destinations",
+    "FeaturedHotels",
+    "Goods",
+    "Grades",
+    "Highlights",
+    "InsuranceCoverage",
+    "Items",
+    "Languages",
+    "Locations",
+    "Models",
+    "Neighborhoods",
+    "Prices",
+    "Rates",
+    "Ratings",
+    "SchoolDistricts",
+    "Services",
+    "ServiceCatalog",
+    "Shows",
+    "Sizes",
+    "Styles",
+    "Tools",
+    "Topics",
+    "Types",
+    "Vacations",
+    "Vehicles",
+    "What",
+    "Who",
+    "Why",
+    "Deals",
+    "BestSellers",
+    "AgeGroups",
+    "Occasions",
+    "Flowers",
+  ],
+});
+
+export const Day: ScalarDesc = scalar("string", {
+  values: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
+});
+
+export const Minute: ScalarDesc = scalar("string", {
+  values: ["Zero", "Fifteen", "Thirty", "FortyFive"],
+});
+
+export const AdExtensionStatus: ScalarDesc = scalar("string", { values: ["Active", "Deleted"] });
+
+export const AdExtensionsTypeFilter: ScalarDesc = scalar("string", { list: true });
+
+export const AdExtensionAdditionalField: ScalarDesc = scalar("string", { list: true });
+
+export const AssociationType: ScalarDesc = scalar("string", {
+  values: ["Campaign", "AdGroup", "Account"],
+});
+
+export const AdExtensionEditorialStatus: ScalarDesc = scalar("string", {
+  values: ["Active", "Disapproved", "Inactive", "ActiveLimited"],
+});
+
+export const MediaEnabledEntityFilter: ScalarDesc = scalar("string", { list: true });
+
+export const MediaAdditionalField: ScalarDesc = scalar("string", { list: true });
+
+export const AdGroupCriterionType: ScalarDesc = scalar("string", { list: true });
+
+export const CriterionAdditionalField: ScalarDesc = scalar("string", { list: true });
+
+export const AdGroupCriterionEditorialStatus: ScalarDesc = scalar("string", {
+  values: ["Active", "Disapproved", "Inactive", "ActiveLimited"],
+});
+
+export const ProductPartitionType: ScalarDesc = scalar("string", {
+  values: ["Subdivision", "Unit"],
+});
+
+export const HotelListingType: ScalarDesc = scalar("string", { values: ["Subdivision", "Unit"] });
+
+export const HotelDateSelectionType: ScalarDesc = scalar("string", {
+  values: ["Unknown", "DefaultSelection", "UserSelection"],
+});
+
+export const WebpageConditionOperand: ScalarDesc = scalar("string", {
+  values: ["Unknown", "Url", "Category", "PageTitle", "PageContent", "CustomLabel"],
+});
+
+export const WebpageConditionOperator: ScalarDesc = scalar("string", {
+  values: ["Unknown", "Equals", "Contains"],
+});
+
+export const AgeRange: ScalarDesc = scalar("string", {
+  values: [
+    "Unknown",
+    "EighteenToTwentyFour",
+    "TwentyFiveToThirtyFour",
+    "ThirtyFiveToFourtyNine",
+    "FiftyToSixtyFour",
+    "SixtyFiveAndAbove",
+    "ThirtyFiveToFiftyFour",
+    "FiftyFiveAndAbove",
+  ],
+});
+
+export const GenderType: ScalarDesc = scalar("string", { values: ["Unknown", "Male", "Female"] });
+
+export const DistanceUnit: ScalarDesc = scalar("string", { values: ["Miles", "Kilometers"] });
+
+export const IntentOption: ScalarDesc = scalar("string", {
+  values: ["PeopleInOrSearchingForOrViewingPages", "PeopleIn", "PeopleSearchingForOrViewingPages"],
+});
+
+export const AudienceType: ScalarDesc = scalar("string", { list: true });
+
+export const ProfileType: ScalarDesc = scalar("string", { list: true });
+
+export const AdGroupCriterionStatus: ScalarDesc = scalar("string", {
+  values: ["Active", "Paused", "Deleted"],
+});
+
+export const ItemAction: ScalarDesc = scalar("string", { values: ["Add", "Delete", "Update"] });
+
+export const AssetGroupListingType: ScalarDesc = scalar("string", {
+  values: ["Subdivision", "Unit"],
+});
+
+export const AssetGroupListingGroupAdditionalField: ScalarDesc = scalar("string", { list: true });
+
+export const BMCStoreAdditionalField: ScalarDesc = scalar("string", { list: true });
+
+export const BMCStoreSubType: ScalarDesc = scalar("string", { values: ["CoOp", "GlobalStore"] });
+
+export const SharedEntityAssociationAdditionalField: ScalarDesc = scalar("string", { list: true });
+
+export const CampaignCriterionStatus: ScalarDesc = scalar("string", {
+  values: ["Active", "Paused", "Deleted"],
+});
+
+export const CampaignCriterionType: ScalarDesc = scalar("string", { list: true });
+
+export const PortfolioBidStrategyAdditionalField: ScalarDesc = scalar("string", { list: true });
+
+export const AudienceGroupDimensionType: ScalarDesc = scalar("string", {
+  values: ["Age", "Gender", "Audience", "Profile"],
+});
+
+export const AudienceGroupAdditionalField: ScalarDesc = scalar("string", { list: true });
+
+export const GenericEntityStatus: ScalarDesc = scalar("string", {
+  values: ["Active", "Paused", "Disapproved", "Inactive", "Deleted"],
 });
 
 export const AssetGroupEditorialStatus: ScalarDesc = scalar("string", {
@@ -331,7 +688,49 @@ export const AssetGroupStatus: ScalarDesc = scalar("string", {
 
 export const AssetGroupAdditionalField: ScalarDesc = scalar("string", { list: true });
 
-export const AudienceType: ScalarDesc = scalar("string", { list: true });
+export const NormalForm: ScalarDesc = scalar("string", { values: ["Conjunctive", "Disjunctive"] });
+
+export const StringOperator: ScalarDesc = scalar("string", {
+  values: [
+    "None",
+    "Equals",
+    "Contains",
+    "BeginsWith",
+    "EndsWith",
+    "NotEquals",
+    "DoesNotContain",
+    "DoesNotBeginWith",
+    "DoesNotEndWith",
+  ],
+});
+
+export const NumberOperator: ScalarDesc = scalar("string", {
+  values: [
+    "None",
+    "Equals",
+    "GreaterThan",
+    "LessThan",
+    "GreaterThanEqualTo",
+    "LessThanEqualTo",
+    "NotEquals",
+  ],
+});
+
+export const ProductAudienceType: ScalarDesc = scalar("string", { list: true });
+
+export const LogicalOperator: ScalarDesc = scalar("string", { values: ["And", "Or", "Not"] });
+
+export const EffectiveEditorialStatus: ScalarDesc = scalar("string", {
+  values: ["Unknown", "Approved", "Rejected", "Pending"],
+});
+
+export const CustomSegmentEditorialStatus: ScalarDesc = scalar("string", {
+  values: ["Unknown", "Rejected", "Pending", "PartialApproved", "Approved"],
+});
+
+export const ImpressionBasedEntityType: ScalarDesc = scalar("string", {
+  values: ["None", "Campaign", "AdGroup"],
+});
 
 export const AudienceAdditionalField: ScalarDesc = scalar("string", { list: true });
 
@@ -376,6 +775,14 @@ export const UetTagTrackingStatus: ScalarDesc = scalar("string", {
 export const ConversionGoalType: ScalarDesc = scalar("string", { list: true });
 
 export const ConversionGoalAdditionalField: ScalarDesc = scalar("string", { list: true });
+
+export const ExpressionOperator: ScalarDesc = scalar("string", {
+  values: ["Equals", "BeginsWith", "RegularExpression", "Contains"],
+});
+
+export const ValueOperator: ScalarDesc = scalar("string", {
+  values: ["Equals", "LessThan", "GreaterThan"],
+});
 
 export const AttributionModelType: ScalarDesc = scalar("string", {
   values: ["LastClick", "LastTouch", "DataDriven"],
@@ -445,8 +852,6 @@ export const OfflineConversionUnattributedReason: ScalarDesc = scalar("string", 
 
 export const ExperimentAdditionalField: ScalarDesc = scalar("string", { list: true });
 
-export const ProfileType: ScalarDesc = scalar("string", { list: true });
-
 export const ImportAdditionalField: ScalarDesc = scalar("string", { list: true });
 
 export const ImportEntityType: ScalarDesc = scalar("string", {
@@ -471,66 +876,10 @@ export const AdRecommendationTextField: ScalarDesc = scalar("string", {
   values: ["Headline", "LongHeadline", "Description", "CallToAction"],
 });
 
-export const AdSubType: ScalarDesc = scalar("string", { list: true });
-
 export const AdRecommendationVideoType: ScalarDesc = scalar("string", { values: ["OLV", "CTV"] });
-
-export const LanguageName: ScalarDesc = scalar("string", {
-  values: [
-    "None",
-    "Arabic",
-    "Danish",
-    "Dutch",
-    "German",
-    "English",
-    "Finnish",
-    "French",
-    "Italian",
-    "Norwegian",
-    "Portuguese",
-    "Spanish",
-    "Swedish",
-    "TraditionalChinese",
-    "SimplifiedChinese",
-    "Greek",
-    "Polish",
-    "Bulgarian",
-    "Czech",
-    "Estonian",
-    "Croatian",
-    "Hungarian",
-    "Lithuanian",
-    "Latvian",
-    "Maltese",
-    "Romanian",
-    "Slovak",
-    "Slovenian",
-    "Turkish",
-    "Serbian",
-    "Bosnian",
-    "Albanian",
-    "Macedonian",
-    "Icelandic",
-    "Japanese",
-    "Hebrew",
-    "Russian",
-    "Malay",
-    "Thai",
-    "Indonesian",
-    "Tagalog",
-    "Vietnamese",
-    "Hindi",
-    "Korean",
-    "All",
-  ],
-});
 
 export const AdRecommendationImageRefineType: ScalarDesc = scalar("string", {
   values: ["BackgroundChange", "RefineDisplay"],
-});
-
-export const IntentOption: ScalarDesc = scalar("string", {
-  values: ["PeopleInOrSearchingForOrViewingPages", "PeopleIn", "PeopleSearchingForOrViewingPages"],
 });
 
 export const LocationType: ScalarDesc = scalar("string", {
@@ -543,6 +892,10 @@ export const ConversionValueRuleOperator: ScalarDesc = scalar("string", {
 
 export const ConversionValueRuleStatus: ScalarDesc = scalar("string", {
   values: ["Active", "Paused", "Deleted", "Invalid"],
+});
+
+export const CompanyNameStatus: ScalarDesc = scalar("string", {
+  values: ["NotProcessed", "Matched", "NoMatch"],
 });
 
 export const LinkedInSegmentStatus: ScalarDesc = scalar("string", {
@@ -607,9 +960,178 @@ export const Campaign: ComplexDesc = complex("Campaign", () => [
   field("BidStrategyId", NS, xs.long, { min: 0, nillable: true }),
 ]);
 
-export const BiddingScheme: ComplexDesc = complex("BiddingScheme", () => [
-  field("Type", NS, xs.string, { min: 0, nillable: true }),
+export const BiddingScheme: ComplexDesc = complex(
+  "BiddingScheme",
+  () => [field("Type", NS, xs.string, { min: 0, nillable: true })],
+  {
+    family: {
+      ns: NS,
+      derived: () => [
+        MaxClicksBiddingScheme,
+        MaxConversionsBiddingScheme,
+        TargetCpaBiddingScheme,
+        ManualCpcBiddingScheme,
+        EnhancedCpcBiddingScheme,
+        ManualCpvBiddingScheme,
+        ManualCpmBiddingScheme,
+        InheritFromParentBiddingScheme,
+        TargetRoasBiddingScheme,
+        MaxRoasBiddingScheme,
+        MaxConversionValueBiddingScheme,
+        TargetImpressionShareBiddingScheme,
+        PercentCpcBiddingScheme,
+        CommissionBiddingScheme,
+        ManualCpaBiddingScheme,
+        CostPerSaleBiddingScheme,
+      ],
+    },
+  },
+);
+
+export const MaxClicksBiddingScheme: ComplexDesc = complex(
+  "MaxClicksBiddingScheme",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("MaxCpc", NS, () => Bid, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const Bid: ComplexDesc = complex("Bid", () => [
+  field("Amount", NS, xs.double, { min: 0, nillable: true }),
 ]);
+
+export const MaxConversionsBiddingScheme: ComplexDesc = complex(
+  "MaxConversionsBiddingScheme",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("MaxCpc", NS, () => Bid, { min: 0, nillable: true }),
+    field("TargetCpa", NS, xs.double, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const TargetCpaBiddingScheme: ComplexDesc = complex(
+  "TargetCpaBiddingScheme",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("MaxCpc", NS, () => Bid, { min: 0, nillable: true }),
+    field("TargetCpa", NS, xs.double, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const ManualCpcBiddingScheme: ComplexDesc = complex(
+  "ManualCpcBiddingScheme",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("ManualCpc", NS, xs.double, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const EnhancedCpcBiddingScheme: ComplexDesc = complex(
+  "EnhancedCpcBiddingScheme",
+  () => [field("Type", NS, xs.string, { min: 0, nillable: true })],
+  { family: { ns: NS } },
+);
+
+export const ManualCpvBiddingScheme: ComplexDesc = complex(
+  "ManualCpvBiddingScheme",
+  () => [field("Type", NS, xs.string, { min: 0, nillable: true })],
+  { family: { ns: NS } },
+);
+
+export const ManualCpmBiddingScheme: ComplexDesc = complex(
+  "ManualCpmBiddingScheme",
+  () => [field("Type", NS, xs.string, { min: 0, nillable: true })],
+  { family: { ns: NS } },
+);
+
+export const InheritFromParentBiddingScheme: ComplexDesc = complex(
+  "InheritFromParentBiddingScheme",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("InheritedBidStrategyType", NS, xs.string, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const TargetRoasBiddingScheme: ComplexDesc = complex(
+  "TargetRoasBiddingScheme",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("MaxCpc", NS, () => Bid, { min: 0, nillable: true }),
+    field("TargetRoas", NS, xs.double, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const MaxRoasBiddingScheme: ComplexDesc = complex(
+  "MaxRoasBiddingScheme",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("MaxCpc", NS, () => Bid, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const MaxConversionValueBiddingScheme: ComplexDesc = complex(
+  "MaxConversionValueBiddingScheme",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("MaxCpc", NS, () => Bid, { min: 0, nillable: true }),
+    field("TargetRoas", NS, xs.double, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const TargetImpressionShareBiddingScheme: ComplexDesc = complex(
+  "TargetImpressionShareBiddingScheme",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("MaxCpc", NS, () => Bid, { min: 0, nillable: true }),
+    field("TargetAdPosition", NS, xs.string, { min: 0, nillable: true }),
+    field("TargetImpressionShare", NS, xs.double, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const PercentCpcBiddingScheme: ComplexDesc = complex(
+  "PercentCpcBiddingScheme",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("MaxPercentCpc", NS, xs.double, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const CommissionBiddingScheme: ComplexDesc = complex(
+  "CommissionBiddingScheme",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("CommissionRate", NS, xs.double, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const ManualCpaBiddingScheme: ComplexDesc = complex(
+  "ManualCpaBiddingScheme",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("ManualCpi", NS, xs.double, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const CostPerSaleBiddingScheme: ComplexDesc = complex(
+  "CostPerSaleBiddingScheme",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("TargetCostPerSale", NS, xs.double, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
 
 export const ArrayOflong: ArrayDesc = array(
   "ArrayOflong",
@@ -648,9 +1170,250 @@ export const ArrayOfSetting: ArrayDesc = array(
   field("Setting", NS, () => Setting, { min: 0, max: UNBOUNDED, nillable: true }),
 );
 
-export const Setting: ComplexDesc = complex("Setting", () => [
-  field("Type", NS, xs.string, { min: 0, nillable: true }),
+export const Setting: ComplexDesc = complex(
+  "Setting",
+  () => [field("Type", NS, xs.string, { min: 0, nillable: true })],
+  {
+    family: {
+      ns: NS,
+      derived: () => [
+        VerifiedTrackingSetting,
+        ShoppingSetting,
+        DynamicFeedSetting,
+        DynamicSearchAdsSetting,
+        TargetSetting,
+        CoOpSetting,
+        DisclaimerSetting,
+        HotelSetting,
+        ResponsiveSearchAdsSetting,
+        PerformanceMaxSetting,
+        CallToActionSetting,
+        VanityPharmaSetting,
+        AppSetting,
+        ThirdPartyMeasurementSetting,
+        NewCustomerAcquisitionGoalSetting,
+        BaseDomainSetting,
+        AISearchSetting,
+        NetworkDistributionSetting,
+      ],
+    },
+  },
+);
+
+export const VerifiedTrackingSetting: ComplexDesc = complex(
+  "VerifiedTrackingSetting",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("Details", NS, () => ArrayOfArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const ArrayOfArrayOfKeyValuePairOfstringstring: ArrayDesc = array(
+  "ArrayOfArrayOfKeyValuePairOfstringstring",
+  field("ArrayOfKeyValuePairOfstringstring", NS3, () => ArrayOfKeyValuePairOfstringstring, {
+    min: 0,
+    max: UNBOUNDED,
+    nillable: true,
+  }),
+);
+
+export const ShoppingSetting: ComplexDesc = complex(
+  "ShoppingSetting",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("FeedLabel", NS, xs.string, { min: 0, nillable: true }),
+    field("LocalInventoryAdsEnabled", NS, xs.boolean, { min: 0, nillable: true }),
+    field("Priority", NS, xs.int, { min: 0, nillable: true }),
+    field("SalesCountryCode", NS, xs.string, { min: 0, nillable: true }),
+    field("ShoppableAdsEnabled", NS, xs.boolean, { min: 0, nillable: true }),
+    field("StoreId", NS, xs.long, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const DynamicFeedSetting: ComplexDesc = complex(
+  "DynamicFeedSetting",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("FeedId", NS, xs.long, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const DynamicSearchAdsSetting: ComplexDesc = complex(
+  "DynamicSearchAdsSetting",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("DomainName", NS, xs.string, { min: 0, nillable: true }),
+    field("DynamicDescriptionEnabled", NS, xs.boolean, { min: 0, nillable: true }),
+    field("Language", NS, xs.string, { min: 0, nillable: true }),
+    field("PageFeedIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
+    field("Source", NS, DynamicSearchAdsSource, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const TargetSetting: ComplexDesc = complex(
+  "TargetSetting",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("Details", NS, () => ArrayOfTargetSettingDetail, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const ArrayOfTargetSettingDetail: ArrayDesc = array(
+  "ArrayOfTargetSettingDetail",
+  field("TargetSettingDetail", NS, () => TargetSettingDetail, {
+    min: 0,
+    max: UNBOUNDED,
+    nillable: true,
+  }),
+);
+
+export const TargetSettingDetail: ComplexDesc = complex("TargetSettingDetail", () => [
+  field("CriterionTypeGroup", NS, CriterionTypeGroup, { min: 0 }),
+  field("TargetAndBid", NS, xs.boolean, { min: 0 }),
 ]);
+
+export const CoOpSetting: ComplexDesc = complex(
+  "CoOpSetting",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("BidBoostValue", NS, xs.double, { min: 0, nillable: true }),
+    field("BidMaxValue", NS, xs.double, { min: 0, nillable: true }),
+    field("BidOption", NS, BidOption, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const DisclaimerSetting: ComplexDesc = complex(
+  "DisclaimerSetting",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("DisclaimerAdsEnabled", NS, xs.boolean, { min: 0 }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const HotelSetting: ComplexDesc = complex(
+  "HotelSetting",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("HotelAdGroupType", NS, HotelAdGroupType, { min: 0 }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const ResponsiveSearchAdsSetting: ComplexDesc = complex(
+  "ResponsiveSearchAdsSetting",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("AutoGeneratedAssetsEnabled", NS, xs.boolean, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const PerformanceMaxSetting: ComplexDesc = complex(
+  "PerformanceMaxSetting",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("AutoGeneratedImageOptOut", NS, xs.boolean, { min: 0, nillable: true }),
+    field("AutoGeneratedTextOptOut", NS, xs.boolean, { min: 0, nillable: true }),
+    field("CostPerSaleOptOut", NS, xs.boolean, { min: 0, nillable: true }),
+    field("FinalUrlExpansionOptOut", NS, xs.boolean, { min: 0 }),
+    field("PageFeedIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const CallToActionSetting: ComplexDesc = complex(
+  "CallToActionSetting",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("AutomatedCallToActionOptOut", NS, xs.boolean, { min: 0, nillable: true }),
+    field("CallToActionOptOut", NS, xs.boolean, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const VanityPharmaSetting: ComplexDesc = complex(
+  "VanityPharmaSetting",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("DisplayUrlMode", NS, VanityPharmaDisplayUrlMode, { min: 0, nillable: true }),
+    field("WebsiteDescription", NS, VanityPharmaWebsiteDescription, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const AppSetting: ComplexDesc = complex(
+  "AppSetting",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("AppId", NS, xs.string, { min: 0, nillable: true }),
+    field("AppStore", NS, AppStore, { min: 0 }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const ThirdPartyMeasurementSetting: ComplexDesc = complex(
+  "ThirdPartyMeasurementSetting",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("Details", NS, () => ArrayOfArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const NewCustomerAcquisitionGoalSetting: ComplexDesc = complex(
+  "NewCustomerAcquisitionGoalSetting",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("AdditionalConversionValue", NS, xs.decimal, { min: 0, nillable: true }),
+    field("NewCustomerAcquisitionBidOnlyMode", NS, xs.boolean, { min: 0, nillable: true }),
+    field("NewCustomerAcquisitionGoalId", NS, xs.long, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const BaseDomainSetting: ComplexDesc = complex(
+  "BaseDomainSetting",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("BaseDomain", NS, xs.string, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const AISearchSetting: ComplexDesc = complex(
+  "AISearchSetting",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("AISearchEnabled", NS, xs.boolean, { min: 0 }),
+    field("AutoGeneratedImageOptOut", NS, xs.boolean, { min: 0, nillable: true }),
+    field("AutoGeneratedTextOptOut", NS, xs.boolean, { min: 0, nillable: true }),
+    field("FinalUrlExpansionOptOut", NS, xs.boolean, { min: 0, nillable: true }),
+    field("SearchTermMatchingOptOut", NS, xs.boolean, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const NetworkDistributionSetting: ComplexDesc = complex(
+  "NetworkDistributionSetting",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("NetworkOption", NS, Network, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
 
 export const ArrayOfstring: ArrayDesc = array(
   "ArrayOfstring",
@@ -672,19 +1435,46 @@ export const ArrayOfBatchError: ArrayDesc = array(
   field("BatchError", NS, () => BatchError, { min: 0, max: UNBOUNDED, nillable: true }),
 );
 
-export const BatchError: ComplexDesc = complex("BatchError", () => [
-  field("Code", NS, xs.int, { min: 0 }),
-  field("Details", NS, xs.string, { min: 0, nillable: true }),
-  field("ErrorCode", NS, xs.string, { min: 0, nillable: true }),
-  field("FieldPath", NS, xs.string, { min: 0, nillable: true }),
-  field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-    min: 0,
-    nillable: true,
-  }),
-  field("Index", NS, xs.int, { min: 0 }),
-  field("Message", NS, xs.string, { min: 0, nillable: true }),
-  field("Type", NS, xs.string, { min: 0, nillable: true }),
-]);
+export const BatchError: ComplexDesc = complex(
+  "BatchError",
+  () => [
+    field("Code", NS, xs.int, { min: 0 }),
+    field("Details", NS, xs.string, { min: 0, nillable: true }),
+    field("ErrorCode", NS, xs.string, { min: 0, nillable: true }),
+    field("FieldPath", NS, xs.string, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Index", NS, xs.int, { min: 0 }),
+    field("Message", NS, xs.string, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS, derived: () => [EditorialError] } },
+);
+
+export const EditorialError: ComplexDesc = complex(
+  "EditorialError",
+  () => [
+    field("Code", NS, xs.int, { min: 0 }),
+    field("Details", NS, xs.string, { min: 0, nillable: true }),
+    field("ErrorCode", NS, xs.string, { min: 0, nillable: true }),
+    field("FieldPath", NS, xs.string, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Index", NS, xs.int, { min: 0 }),
+    field("Message", NS, xs.string, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("Appealable", NS, xs.boolean, { min: 0, nillable: true }),
+    field("DisapprovedText", NS, xs.string, { min: 0, nillable: true }),
+    field("Location", NS, xs.string, { min: 0, nillable: true }),
+    field("PublisherCountry", NS, xs.string, { min: 0, nillable: true }),
+    field("ReasonCode", NS, xs.int, { min: 0 }),
+  ],
+  { family: { ns: NS } },
+);
 
 export const GetCampaignsByAccountIdRequest: ComplexDesc = complex(
   "GetCampaignsByAccountIdRequest",
@@ -844,20 +1634,40 @@ export const AdRotation: ComplexDesc = complex("AdRotation", () => [
   field("Type", NS, AdRotationType, { min: 0, nillable: true }),
 ]);
 
-export const RateBid: ComplexDesc = complex("RateBid", () => [
-  field("Type", NS, xs.string, { min: 0, nillable: true }),
-  field("RateAmount", NS, () => RateAmount, { min: 0, nillable: true }),
-]);
+export const RateBid: ComplexDesc = complex(
+  "RateBid",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("RateAmount", NS, () => RateAmount, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
 
-export const CriterionBid: ComplexDesc = complex("CriterionBid", () => [
-  field("Type", NS, xs.string, { min: 0, nillable: true }),
-]);
+export const CriterionBid: ComplexDesc = complex(
+  "CriterionBid",
+  () => [field("Type", NS, xs.string, { min: 0, nillable: true })],
+  { family: { ns: NS, derived: () => [RateBid, FixedBid, BidMultiplier] } },
+);
+
+export const FixedBid: ComplexDesc = complex(
+  "FixedBid",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("Amount", NS, xs.double, { min: 0 }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const BidMultiplier: ComplexDesc = complex(
+  "BidMultiplier",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("Multiplier", NS, xs.double, { min: 0 }),
+  ],
+  { family: { ns: NS } },
+);
 
 export const RateAmount: ComplexDesc = complex("RateAmount", () => [
-  field("Amount", NS, xs.double, { min: 0, nillable: true }),
-]);
-
-export const Bid: ComplexDesc = complex("Bid", () => [
   field("Amount", NS, xs.double, { min: 0, nillable: true }),
 ]);
 
@@ -1009,24 +1819,333 @@ export const ArrayOfAd: ArrayDesc = array(
   field("Ad", NS, () => Ad, { min: 0, max: UNBOUNDED, nillable: true }),
 );
 
-export const Ad: ComplexDesc = complex("Ad", () => [
-  field("AdFormatPreference", NS, xs.string, { min: 0, nillable: true }),
-  field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
-  field("EditorialStatus", NS, AdEditorialStatus, { min: 0, nillable: true }),
-  field("FinalAppUrls", NS, () => ArrayOfAppUrl, { min: 0, nillable: true }),
-  field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-  field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
-  field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-  field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-    min: 0,
-    nillable: true,
-  }),
-  field("Id", NS, xs.long, { min: 0, nillable: true }),
-  field("Status", NS, AdStatus, { min: 0, nillable: true }),
-  field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
-  field("Type", NS, AdType, { min: 0, nillable: true }),
-  field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
+export const Ad: ComplexDesc = complex(
+  "Ad",
+  () => [
+    field("AdFormatPreference", NS, xs.string, { min: 0, nillable: true }),
+    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
+    field("EditorialStatus", NS, AdEditorialStatus, { min: 0, nillable: true }),
+    field("FinalAppUrls", NS, () => ArrayOfAppUrl, { min: 0, nillable: true }),
+    field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
+    field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Status", NS, AdStatus, { min: 0, nillable: true }),
+    field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
+    field("Type", NS, AdType, { min: 0, nillable: true }),
+    field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
+  ],
+  {
+    family: {
+      ns: NS,
+      derived: () => [
+        TextAd,
+        ProductAd,
+        HotelAd,
+        AppInstallAd,
+        ExpandedTextAd,
+        DynamicSearchAd,
+        ResponsiveAd,
+        ResponsiveSearchAd,
+      ],
+    },
+  },
+);
+
+export const TextAd: ComplexDesc = complex(
+  "TextAd",
+  () => [
+    field("AdFormatPreference", NS, xs.string, { min: 0, nillable: true }),
+    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
+    field("EditorialStatus", NS, AdEditorialStatus, { min: 0, nillable: true }),
+    field("FinalAppUrls", NS, () => ArrayOfAppUrl, { min: 0, nillable: true }),
+    field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
+    field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Status", NS, AdStatus, { min: 0, nillable: true }),
+    field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
+    field("Type", NS, AdType, { min: 0, nillable: true }),
+    field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
+    field("DestinationUrl", NS, xs.string, { min: 0, nillable: true }),
+    field("DisplayUrl", NS, xs.string, { min: 0, nillable: true }),
+    field("Text", NS, xs.string, { min: 0, nillable: true }),
+    field("Title", NS, xs.string, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const ProductAd: ComplexDesc = complex(
+  "ProductAd",
+  () => [
+    field("AdFormatPreference", NS, xs.string, { min: 0, nillable: true }),
+    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
+    field("EditorialStatus", NS, AdEditorialStatus, { min: 0, nillable: true }),
+    field("FinalAppUrls", NS, () => ArrayOfAppUrl, { min: 0, nillable: true }),
+    field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
+    field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Status", NS, AdStatus, { min: 0, nillable: true }),
+    field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
+    field("Type", NS, AdType, { min: 0, nillable: true }),
+    field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
+    field("PromotionalText", NS, xs.string, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const HotelAd: ComplexDesc = complex(
+  "HotelAd",
+  () => [
+    field("AdFormatPreference", NS, xs.string, { min: 0, nillable: true }),
+    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
+    field("EditorialStatus", NS, AdEditorialStatus, { min: 0, nillable: true }),
+    field("FinalAppUrls", NS, () => ArrayOfAppUrl, { min: 0, nillable: true }),
+    field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
+    field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Status", NS, AdStatus, { min: 0, nillable: true }),
+    field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
+    field("Type", NS, AdType, { min: 0, nillable: true }),
+    field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const AppInstallAd: ComplexDesc = complex(
+  "AppInstallAd",
+  () => [
+    field("AdFormatPreference", NS, xs.string, { min: 0, nillable: true }),
+    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
+    field("EditorialStatus", NS, AdEditorialStatus, { min: 0, nillable: true }),
+    field("FinalAppUrls", NS, () => ArrayOfAppUrl, { min: 0, nillable: true }),
+    field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
+    field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Status", NS, AdStatus, { min: 0, nillable: true }),
+    field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
+    field("Type", NS, AdType, { min: 0, nillable: true }),
+    field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
+    field("AppPlatform", NS, xs.string, { min: 0, nillable: true }),
+    field("AppStoreId", NS, xs.string, { min: 0, nillable: true }),
+    field("Text", NS, xs.string, { min: 0, nillable: true }),
+    field("Title", NS, xs.string, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const ExpandedTextAd: ComplexDesc = complex(
+  "ExpandedTextAd",
+  () => [
+    field("AdFormatPreference", NS, xs.string, { min: 0, nillable: true }),
+    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
+    field("EditorialStatus", NS, AdEditorialStatus, { min: 0, nillable: true }),
+    field("FinalAppUrls", NS, () => ArrayOfAppUrl, { min: 0, nillable: true }),
+    field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
+    field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Status", NS, AdStatus, { min: 0, nillable: true }),
+    field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
+    field("Type", NS, AdType, { min: 0, nillable: true }),
+    field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
+    field("Domain", NS, xs.string, { min: 0, nillable: true }),
+    field("Path1", NS, xs.string, { min: 0, nillable: true }),
+    field("Path2", NS, xs.string, { min: 0, nillable: true }),
+    field("Text", NS, xs.string, { min: 0, nillable: true }),
+    field("TextPart2", NS, xs.string, { min: 0, nillable: true }),
+    field("TitlePart1", NS, xs.string, { min: 0, nillable: true }),
+    field("TitlePart2", NS, xs.string, { min: 0, nillable: true }),
+    field("TitlePart3", NS, xs.string, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const DynamicSearchAd: ComplexDesc = complex(
+  "DynamicSearchAd",
+  () => [
+    field("AdFormatPreference", NS, xs.string, { min: 0, nillable: true }),
+    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
+    field("EditorialStatus", NS, AdEditorialStatus, { min: 0, nillable: true }),
+    field("FinalAppUrls", NS, () => ArrayOfAppUrl, { min: 0, nillable: true }),
+    field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
+    field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Status", NS, AdStatus, { min: 0, nillable: true }),
+    field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
+    field("Type", NS, AdType, { min: 0, nillable: true }),
+    field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
+    field("Path1", NS, xs.string, { min: 0, nillable: true }),
+    field("Path2", NS, xs.string, { min: 0, nillable: true }),
+    field("Text", NS, xs.string, { min: 0, nillable: true }),
+    field("TextPart2", NS, xs.string, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const ResponsiveAd: ComplexDesc = complex(
+  "ResponsiveAd",
+  () => [
+    field("AdFormatPreference", NS, xs.string, { min: 0, nillable: true }),
+    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
+    field("EditorialStatus", NS, AdEditorialStatus, { min: 0, nillable: true }),
+    field("FinalAppUrls", NS, () => ArrayOfAppUrl, { min: 0, nillable: true }),
+    field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
+    field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Status", NS, AdStatus, { min: 0, nillable: true }),
+    field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
+    field("Type", NS, AdType, { min: 0, nillable: true }),
+    field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
+    field("AdSubType", NS, AdSubType, { min: 0, nillable: true }),
+    field("BusinessName", NS, xs.string, { min: 0, nillable: true }),
+    field("CallToAction", NS, CallToAction, { min: 0, nillable: true }),
+    field("CallToActionLanguage", NS, LanguageName, { min: 0, nillable: true }),
+    field("Descriptions", NS, () => ArrayOfAssetLink, { min: 0, nillable: true }),
+    field("Headline", NS, xs.string, { min: 0, nillable: true }),
+    field("Headlines", NS, () => ArrayOfAssetLink, { min: 0, nillable: true }),
+    field("Images", NS, () => ArrayOfAssetLink, { min: 0, nillable: true }),
+    field("ImpressionTrackingUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("LongHeadline", NS, () => AssetLink, { min: 0, nillable: true }),
+    field("LongHeadlineString", NS, xs.string, { min: 0, nillable: true }),
+    field("LongHeadlines", NS, () => ArrayOfAssetLink, { min: 0, nillable: true }),
+    field("Text", NS, xs.string, { min: 0, nillable: true }),
+    field("VerifiedTrackingSettings", NS, () => VerifiedTrackingSetting, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Videos", NS, () => ArrayOfAssetLink, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const ArrayOfAssetLink: ArrayDesc = array(
+  "ArrayOfAssetLink",
+  field("AssetLink", NS, () => AssetLink, { min: 0, max: UNBOUNDED, nillable: true }),
+);
+
+export const AssetLink: ComplexDesc = complex("AssetLink", () => [
+  field("Asset", NS, () => Asset, { min: 0, nillable: true }),
+  field("AssetPerformanceLabel", NS, xs.string, { min: 0, nillable: true }),
+  field("EditorialStatus", NS, AssetLinkEditorialStatus, { min: 0, nillable: true }),
+  field("PinnedField", NS, xs.string, { min: 0, nillable: true }),
 ]);
+
+export const Asset: ComplexDesc = complex(
+  "Asset",
+  () => [
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Name", NS, xs.string, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS, derived: () => [TextAsset, ImageAsset, VideoAsset] } },
+);
+
+export const TextAsset: ComplexDesc = complex(
+  "TextAsset",
+  () => [
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Name", NS, xs.string, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("Text", NS, xs.string, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const ImageAsset: ComplexDesc = complex(
+  "ImageAsset",
+  () => [
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Name", NS, xs.string, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("CropHeight", NS, xs.int, { min: 0, nillable: true }),
+    field("CropWidth", NS, xs.int, { min: 0, nillable: true }),
+    field("CropX", NS, xs.int, { min: 0, nillable: true }),
+    field("CropY", NS, xs.int, { min: 0, nillable: true }),
+    field("CroppingType", NS, CropType, { min: 0, nillable: true }),
+    field("SubType", NS, xs.string, { min: 0, nillable: true }),
+    field("TargetHeight", NS, xs.int, { min: 0, nillable: true }),
+    field("TargetWidth", NS, xs.int, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const VideoAsset: ComplexDesc = complex(
+  "VideoAsset",
+  () => [
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Name", NS, xs.string, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("SubType", NS, xs.string, { min: 0, nillable: true }),
+    field("ThumbnailImage", NS, () => ImageAsset, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const ResponsiveSearchAd: ComplexDesc = complex(
+  "ResponsiveSearchAd",
+  () => [
+    field("AdFormatPreference", NS, xs.string, { min: 0, nillable: true }),
+    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
+    field("EditorialStatus", NS, AdEditorialStatus, { min: 0, nillable: true }),
+    field("FinalAppUrls", NS, () => ArrayOfAppUrl, { min: 0, nillable: true }),
+    field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
+    field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Status", NS, AdStatus, { min: 0, nillable: true }),
+    field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
+    field("Type", NS, AdType, { min: 0, nillable: true }),
+    field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
+    field("Descriptions", NS, () => ArrayOfAssetLink, { min: 0, nillable: true }),
+    field("Domain", NS, xs.string, { min: 0, nillable: true }),
+    field("Headlines", NS, () => ArrayOfAssetLink, { min: 0, nillable: true }),
+    field("Path1", NS, xs.string, { min: 0, nillable: true }),
+    field("Path2", NS, xs.string, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
 
 export const ArrayOfAppUrl: ArrayDesc = array(
   "ArrayOfAppUrl",
@@ -1379,18 +2498,477 @@ export const ArrayOfAdExtension: ArrayDesc = array(
   field("AdExtension", NS, () => AdExtension, { min: 0, max: UNBOUNDED, nillable: true }),
 );
 
-export const AdExtension: ComplexDesc = complex("AdExtension", () => [
-  field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
-  field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-    min: 0,
-    nillable: true,
-  }),
-  field("Id", NS, xs.long, { min: 0, nillable: true }),
-  field("Scheduling", NS, () => Schedule, { min: 0, nillable: true }),
-  field("Status", NS, AdExtensionStatus, { min: 0, nillable: true }),
-  field("Type", NS, xs.string, { min: 0, nillable: true }),
-  field("Version", NS, xs.int, { min: 0, nillable: true }),
+export const AdExtension: ComplexDesc = complex(
+  "AdExtension",
+  () => [
+    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Scheduling", NS, () => Schedule, { min: 0, nillable: true }),
+    field("Status", NS, AdExtensionStatus, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("Version", NS, xs.int, { min: 0, nillable: true }),
+  ],
+  {
+    family: {
+      ns: NS,
+      derived: () => [
+        LocationAdExtension,
+        CallAdExtension,
+        ImageAdExtension,
+        AppAdExtension,
+        ReviewAdExtension,
+        CalloutAdExtension,
+        SitelinkAdExtension,
+        ActionAdExtension,
+        StructuredSnippetAdExtension,
+        PriceAdExtension,
+        PromotionAdExtension,
+        FilterLinkAdExtension,
+        FlyerAdExtension,
+        VideoAdExtension,
+        DisclaimerAdExtension,
+        LogoAdExtension,
+      ],
+    },
+  },
+);
+
+export const LocationAdExtension: ComplexDesc = complex(
+  "LocationAdExtension",
+  () => [
+    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Scheduling", NS, () => Schedule, { min: 0, nillable: true }),
+    field("Status", NS, AdExtensionStatus, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("Version", NS, xs.int, { min: 0, nillable: true }),
+    field("Address", NS, () => Address, { min: 0, nillable: true }),
+    field("CompanyName", NS, xs.string, { min: 0, nillable: true }),
+    field("GeoCodeStatus", NS, BusinessGeoCodeStatus, { min: 0, nillable: true }),
+    field("GeoPoint", NS, () => GeoPoint, { min: 0, nillable: true }),
+    field("PhoneNumber", NS, xs.string, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const Address: ComplexDesc = complex("Address", () => [
+  field("CityName", NS, xs.string, { min: 0, nillable: true }),
+  field("CountryCode", NS, xs.string, { min: 0, nillable: true }),
+  field("PostalCode", NS, xs.string, { min: 0, nillable: true }),
+  field("ProvinceCode", NS, xs.string, { min: 0, nillable: true }),
+  field("ProvinceName", NS, xs.string, { min: 0, nillable: true }),
+  field("StreetAddress", NS, xs.string, { min: 0, nillable: true }),
+  field("StreetAddress2", NS, xs.string, { min: 0, nillable: true }),
 ]);
+
+export const GeoPoint: ComplexDesc = complex("GeoPoint", () => [
+  field("LatitudeInMicroDegrees", NS, xs.int),
+  field("LongitudeInMicroDegrees", NS, xs.int),
+]);
+
+export const CallAdExtension: ComplexDesc = complex(
+  "CallAdExtension",
+  () => [
+    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Scheduling", NS, () => Schedule, { min: 0, nillable: true }),
+    field("Status", NS, AdExtensionStatus, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("Version", NS, xs.int, { min: 0, nillable: true }),
+    field("CountryCode", NS, xs.string, { min: 0, nillable: true }),
+    field("IsCallOnly", NS, xs.boolean, { min: 0, nillable: true }),
+    field("IsCallTrackingEnabled", NS, xs.boolean, { min: 0, nillable: true }),
+    field("PhoneNumber", NS, xs.string, { min: 0, nillable: true }),
+    field("RequireTollFreeTrackingNumber", NS, xs.boolean, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const ImageAdExtension: ComplexDesc = complex(
+  "ImageAdExtension",
+  () => [
+    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Scheduling", NS, () => Schedule, { min: 0, nillable: true }),
+    field("Status", NS, AdExtensionStatus, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("Version", NS, xs.int, { min: 0, nillable: true }),
+    field("AlternativeText", NS, xs.string, { min: 0, nillable: true }),
+    field("Description", NS, xs.string, { min: 0, nillable: true }),
+    field("DestinationUrl", NS, xs.string, { min: 0, nillable: true }),
+    field("DisplayText", NS, xs.string, { min: 0, nillable: true }),
+    field("FinalAppUrls", NS, () => ArrayOfAppUrl, { min: 0, nillable: true }),
+    field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
+    field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("ImageMediaIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
+    field("Images", NS, () => ArrayOfAssetLink, { min: 0, nillable: true }),
+    field("Layouts", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("SourceType", NS, xs.string, { min: 0, nillable: true }),
+    field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
+    field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const AppAdExtension: ComplexDesc = complex(
+  "AppAdExtension",
+  () => [
+    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Scheduling", NS, () => Schedule, { min: 0, nillable: true }),
+    field("Status", NS, AdExtensionStatus, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("Version", NS, xs.int, { min: 0, nillable: true }),
+    field("AppPlatform", NS, xs.string, { min: 0, nillable: true }),
+    field("AppStoreId", NS, xs.string, { min: 0, nillable: true }),
+    field("DestinationUrl", NS, xs.string, { min: 0, nillable: true }),
+    field("DisplayText", NS, xs.string, { min: 0, nillable: true }),
+    field("FinalAppUrls", NS, () => ArrayOfAppUrl, { min: 0, nillable: true }),
+    field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
+    field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
+    field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const ReviewAdExtension: ComplexDesc = complex(
+  "ReviewAdExtension",
+  () => [
+    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Scheduling", NS, () => Schedule, { min: 0, nillable: true }),
+    field("Status", NS, AdExtensionStatus, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("Version", NS, xs.int, { min: 0, nillable: true }),
+    field("IsExact", NS, xs.boolean, { min: 0 }),
+    field("Source", NS, xs.string, { min: 0, nillable: true }),
+    field("Text", NS, xs.string, { min: 0, nillable: true }),
+    field("Url", NS, xs.string, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const CalloutAdExtension: ComplexDesc = complex(
+  "CalloutAdExtension",
+  () => [
+    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Scheduling", NS, () => Schedule, { min: 0, nillable: true }),
+    field("Status", NS, AdExtensionStatus, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("Version", NS, xs.int, { min: 0, nillable: true }),
+    field("Text", NS, xs.string, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const SitelinkAdExtension: ComplexDesc = complex(
+  "SitelinkAdExtension",
+  () => [
+    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Scheduling", NS, () => Schedule, { min: 0, nillable: true }),
+    field("Status", NS, AdExtensionStatus, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("Version", NS, xs.int, { min: 0, nillable: true }),
+    field("Description1", NS, xs.string, { min: 0, nillable: true }),
+    field("Description2", NS, xs.string, { min: 0, nillable: true }),
+    field("DestinationUrl", NS, xs.string, { min: 0, nillable: true }),
+    field("DisplayText", NS, xs.string, { min: 0, nillable: true }),
+    field("FinalAppUrls", NS, () => ArrayOfAppUrl, { min: 0, nillable: true }),
+    field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
+    field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
+    field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const ActionAdExtension: ComplexDesc = complex(
+  "ActionAdExtension",
+  () => [
+    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Scheduling", NS, () => Schedule, { min: 0, nillable: true }),
+    field("Status", NS, AdExtensionStatus, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("Version", NS, xs.int, { min: 0, nillable: true }),
+    field("ActionType", NS, ActionAdExtensionActionType),
+    field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
+    field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("Language", NS, xs.string, { min: 0, nillable: true }),
+    field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
+    field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const StructuredSnippetAdExtension: ComplexDesc = complex(
+  "StructuredSnippetAdExtension",
+  () => [
+    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Scheduling", NS, () => Schedule, { min: 0, nillable: true }),
+    field("Status", NS, AdExtensionStatus, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("Version", NS, xs.int, { min: 0, nillable: true }),
+    field("Header", NS, xs.string, { min: 0, nillable: true }),
+    field("Values", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const PriceAdExtension: ComplexDesc = complex(
+  "PriceAdExtension",
+  () => [
+    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Scheduling", NS, () => Schedule, { min: 0, nillable: true }),
+    field("Status", NS, AdExtensionStatus, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("Version", NS, xs.int, { min: 0, nillable: true }),
+    field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
+    field("Language", NS, xs.string, { min: 0, nillable: true }),
+    field("PriceExtensionType", NS, PriceExtensionType),
+    field("TableRows", NS, () => ArrayOfPriceTableRow, { min: 0, nillable: true }),
+    field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
+    field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const ArrayOfPriceTableRow: ArrayDesc = array(
+  "ArrayOfPriceTableRow",
+  field("PriceTableRow", NS, () => PriceTableRow, { min: 0, max: UNBOUNDED, nillable: true }),
+);
+
+export const PriceTableRow: ComplexDesc = complex("PriceTableRow", () => [
+  field("CurrencyCode", NS, xs.string, { min: 0, nillable: true }),
+  field("Description", NS, xs.string, { min: 0, nillable: true }),
+  field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+  field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+  field("Header", NS, xs.string, { min: 0, nillable: true }),
+  field("Price", NS, xs.double),
+  field("PriceQualifier", NS, PriceQualifier),
+  field("PriceUnit", NS, PriceUnit),
+  field("TermsAndConditions", NS, xs.string, { min: 0, nillable: true }),
+  field("TermsAndConditionsUrl", NS, xs.string, { min: 0, nillable: true }),
+]);
+
+export const PromotionAdExtension: ComplexDesc = complex(
+  "PromotionAdExtension",
+  () => [
+    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Scheduling", NS, () => Schedule, { min: 0, nillable: true }),
+    field("Status", NS, AdExtensionStatus, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("Version", NS, xs.int, { min: 0, nillable: true }),
+    field("CurrencyCode", NS, xs.string, { min: 0, nillable: true }),
+    field("DiscountModifier", NS, PromotionDiscountModifier, { min: 0, nillable: true }),
+    field("FinalAppUrls", NS, () => ArrayOfAppUrl, { min: 0, nillable: true }),
+    field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
+    field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("Language", NS, xs.string, { min: 0, nillable: true }),
+    field("MoneyAmountOff", NS, xs.double, { min: 0, nillable: true }),
+    field("OrdersOverAmount", NS, xs.double, { min: 0, nillable: true }),
+    field("PercentOff", NS, xs.double, { min: 0, nillable: true }),
+    field("PromotionCode", NS, xs.string, { min: 0, nillable: true }),
+    field("PromotionEndDate", NS, () => Date_, { min: 0, nillable: true }),
+    field("PromotionItem", NS, xs.string, { min: 0, nillable: true }),
+    field("PromotionOccasion", NS, PromotionOccasion, { min: 0, nillable: true }),
+    field("PromotionStartDate", NS, () => Date_, { min: 0, nillable: true }),
+    field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
+    field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const FilterLinkAdExtension: ComplexDesc = complex(
+  "FilterLinkAdExtension",
+  () => [
+    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Scheduling", NS, () => Schedule, { min: 0, nillable: true }),
+    field("Status", NS, AdExtensionStatus, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("Version", NS, xs.int, { min: 0, nillable: true }),
+    field("AdExtensionHeaderType", NS, AdExtensionHeaderType, { min: 0, nillable: true }),
+    field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
+    field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("Language", NS, xs.string, { min: 0, nillable: true }),
+    field("Texts", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
+    field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const FlyerAdExtension: ComplexDesc = complex(
+  "FlyerAdExtension",
+  () => [
+    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Scheduling", NS, () => Schedule, { min: 0, nillable: true }),
+    field("Status", NS, AdExtensionStatus, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("Version", NS, xs.int, { min: 0, nillable: true }),
+    field("Description", NS, xs.string, { min: 0, nillable: true }),
+    field("FinalAppUrls", NS, () => ArrayOfAppUrl, { min: 0, nillable: true }),
+    field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
+    field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("FlyerName", NS, xs.string, { min: 0, nillable: true }),
+    field("ImageMediaIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
+    field("ImageMediaUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("StoreId", NS, xs.long, { min: 0, nillable: true }),
+    field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
+    field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const VideoAdExtension: ComplexDesc = complex(
+  "VideoAdExtension",
+  () => [
+    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Scheduling", NS, () => Schedule, { min: 0, nillable: true }),
+    field("Status", NS, AdExtensionStatus, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("Version", NS, xs.int, { min: 0, nillable: true }),
+    field("ActionText", NS, xs.string, { min: 0, nillable: true }),
+    field("AlternativeText", NS, xs.string, { min: 0, nillable: true }),
+    field("DisplayText", NS, xs.string, { min: 0, nillable: true }),
+    field("FinalAppUrls", NS, () => ArrayOfAppUrl, { min: 0, nillable: true }),
+    field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
+    field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("Name", NS, xs.string, { min: 0, nillable: true }),
+    field("ThumbnailId", NS, xs.long, { min: 0, nillable: true }),
+    field("ThumbnailUrl", NS, xs.string, { min: 0, nillable: true }),
+    field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
+    field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
+    field("VideoId", NS, xs.long, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const DisclaimerAdExtension: ComplexDesc = complex(
+  "DisclaimerAdExtension",
+  () => [
+    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Scheduling", NS, () => Schedule, { min: 0, nillable: true }),
+    field("Status", NS, AdExtensionStatus, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("Version", NS, xs.int, { min: 0, nillable: true }),
+    field("DisclaimerLayout", NS, xs.string, { nillable: true }),
+    field("FinalAppUrls", NS, () => ArrayOfAppUrl, { min: 0, nillable: true }),
+    field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
+    field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("LineText", NS, xs.string, { min: 0, nillable: true }),
+    field("Name", NS, xs.string, { nillable: true }),
+    field("PopupText", NS, xs.string, { min: 0, nillable: true }),
+    field("Title", NS, xs.string, { min: 0, nillable: true }),
+    field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
+    field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const LogoAdExtension: ComplexDesc = complex(
+  "LogoAdExtension",
+  () => [
+    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Scheduling", NS, () => Schedule, { min: 0, nillable: true }),
+    field("Status", NS, AdExtensionStatus, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("Version", NS, xs.int, { min: 0, nillable: true }),
+    field("BusinessLogo", NS, xs.long, { min: 0, nillable: true }),
+    field("BusinessLogoUrl", NS, xs.string, { min: 0, nillable: true }),
+    field("BusinessName", NS, xs.string, { min: 0, nillable: true }),
+    field("DomainName", NS, xs.string, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
 
 export const Schedule: ComplexDesc = complex("Schedule", () => [
   field("DayTimeRanges", NS, () => ArrayOfDayTime, { min: 0, nillable: true }),
@@ -1440,20 +3018,48 @@ export const ArrayOfBatchErrorCollection: ArrayDesc = array(
   }),
 );
 
-export const BatchErrorCollection: ComplexDesc = complex("BatchErrorCollection", () => [
-  field("BatchErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
-  field("Code", NS, xs.int, { min: 0, nillable: true }),
-  field("Details", NS, xs.string, { min: 0, nillable: true }),
-  field("ErrorCode", NS, xs.string, { min: 0, nillable: true }),
-  field("FieldPath", NS, xs.string, { min: 0, nillable: true }),
-  field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-    min: 0,
-    nillable: true,
-  }),
-  field("Index", NS, xs.int, { min: 0 }),
-  field("Message", NS, xs.string, { min: 0, nillable: true }),
-  field("Type", NS, xs.string, { min: 0, nillable: true }),
-]);
+export const BatchErrorCollection: ComplexDesc = complex(
+  "BatchErrorCollection",
+  () => [
+    field("BatchErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field("Code", NS, xs.int, { min: 0, nillable: true }),
+    field("Details", NS, xs.string, { min: 0, nillable: true }),
+    field("ErrorCode", NS, xs.string, { min: 0, nillable: true }),
+    field("FieldPath", NS, xs.string, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Index", NS, xs.int, { min: 0 }),
+    field("Message", NS, xs.string, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS, derived: () => [EditorialErrorCollection] } },
+);
+
+export const EditorialErrorCollection: ComplexDesc = complex(
+  "EditorialErrorCollection",
+  () => [
+    field("BatchErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field("Code", NS, xs.int, { min: 0, nillable: true }),
+    field("Details", NS, xs.string, { min: 0, nillable: true }),
+    field("ErrorCode", NS, xs.string, { min: 0, nillable: true }),
+    field("FieldPath", NS, xs.string, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Index", NS, xs.int, { min: 0 }),
+    field("Message", NS, xs.string, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("Appealable", NS, xs.boolean, { min: 0, nillable: true }),
+    field("DisapprovedText", NS, xs.string, { min: 0, nillable: true }),
+    field("Location", NS, xs.string, { min: 0, nillable: true }),
+    field("PublisherCountry", NS, xs.string, { min: 0, nillable: true }),
+    field("ReasonCode", NS, xs.int, { min: 0 }),
+  ],
+  { family: { ns: NS } },
+);
 
 export const GetAdExtensionsByIdsRequest: ComplexDesc = complex(
   "GetAdExtensionsByIdsRequest",
@@ -1682,12 +3288,28 @@ export const ArrayOfMedia: ArrayDesc = array(
   field("Media", NS, () => Media, { min: 0, max: UNBOUNDED, nillable: true }),
 );
 
-export const Media: ComplexDesc = complex("Media", () => [
-  field("Id", NS, xs.long, { min: 0, nillable: true }),
-  field("MediaType", NS, xs.string, { min: 0, nillable: true }),
-  field("Text", NS, xs.string, { min: 0, nillable: true }),
-  field("Type", NS, xs.string, { min: 0, nillable: true }),
-]);
+export const Media: ComplexDesc = complex(
+  "Media",
+  () => [
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("MediaType", NS, xs.string, { min: 0, nillable: true }),
+    field("Text", NS, xs.string, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS, derived: () => [Image] } },
+);
+
+export const Image: ComplexDesc = complex(
+  "Image",
+  () => [
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("MediaType", NS, xs.string, { min: 0, nillable: true }),
+    field("Text", NS, xs.string, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("Data", NS, xs.string, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
 
 export const AddMediaResponse: ComplexDesc = complex("AddMediaResponse", () => [
   field("MediaIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
@@ -1743,11 +3365,27 @@ export const ArrayOfMediaRepresentation: ArrayDesc = array(
   }),
 );
 
-export const MediaRepresentation: ComplexDesc = complex("MediaRepresentation", () => [
-  field("Name", NS, xs.string, { min: 0, nillable: true }),
-  field("Type", NS, xs.string, { min: 0, nillable: true }),
-  field("Url", NS, xs.string, { min: 0, nillable: true }),
-]);
+export const MediaRepresentation: ComplexDesc = complex(
+  "MediaRepresentation",
+  () => [
+    field("Name", NS, xs.string, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("Url", NS, xs.string, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS, derived: () => [ImageMediaRepresentation] } },
+);
+
+export const ImageMediaRepresentation: ComplexDesc = complex(
+  "ImageMediaRepresentation",
+  () => [
+    field("Name", NS, xs.string, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("Url", NS, xs.string, { min: 0, nillable: true }),
+    field("Height", NS, xs.int, { min: 0 }),
+    field("Width", NS, xs.int, { min: 0 }),
+  ],
+  { family: { ns: NS } },
+);
 
 export const GetMediaMetaDataByIdsRequest: ComplexDesc = complex(
   "GetMediaMetaDataByIdsRequest",
@@ -1824,17 +3462,363 @@ export const ArrayOfAdGroupCriterion: ArrayDesc = array(
   field("AdGroupCriterion", NS, () => AdGroupCriterion, { min: 0, max: UNBOUNDED, nillable: true }),
 );
 
-export const AdGroupCriterion: ComplexDesc = complex("AdGroupCriterion", () => [
-  field("AdGroupId", NS, xs.long, { min: 0 }),
-  field("Criterion", NS, () => Criterion, { min: 0, nillable: true }),
-  field("Id", NS, xs.long, { min: 0, nillable: true }),
-  field("Status", NS, AdGroupCriterionStatus, { min: 0, nillable: true }),
-  field("Type", NS, xs.string, { min: 0, nillable: true }),
+export const AdGroupCriterion: ComplexDesc = complex(
+  "AdGroupCriterion",
+  () => [
+    field("AdGroupId", NS, xs.long, { min: 0 }),
+    field("Criterion", NS, () => Criterion, { min: 0, nillable: true }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Status", NS, AdGroupCriterionStatus, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS, derived: () => [BiddableAdGroupCriterion, NegativeAdGroupCriterion] } },
+);
+
+export const BiddableAdGroupCriterion: ComplexDesc = complex(
+  "BiddableAdGroupCriterion",
+  () => [
+    field("AdGroupId", NS, xs.long, { min: 0 }),
+    field("Criterion", NS, () => Criterion, { min: 0, nillable: true }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Status", NS, AdGroupCriterionStatus, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("CriterionBid", NS, () => CriterionBid, { min: 0, nillable: true }),
+    field("DestinationUrl", NS, xs.string, { min: 0, nillable: true }),
+    field("EditorialStatus", NS, AdGroupCriterionEditorialStatus, { min: 0, nillable: true }),
+    field("FinalAppUrls", NS, () => ArrayOfAppUrl, { min: 0, nillable: true }),
+    field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
+    field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
+    field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
+    field("CriterionCashback", NS, () => CriterionCashback, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const CriterionCashback: ComplexDesc = complex(
+  "CriterionCashback",
+  () => [field("Type", NS, xs.string, { min: 0, nillable: true })],
+  { family: { ns: NS, derived: () => [CashbackAdjustment] } },
+);
+
+export const CashbackAdjustment: ComplexDesc = complex(
+  "CashbackAdjustment",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("CashbackPercent", NS, xs.double, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const NegativeAdGroupCriterion: ComplexDesc = complex(
+  "NegativeAdGroupCriterion",
+  () => [
+    field("AdGroupId", NS, xs.long, { min: 0 }),
+    field("Criterion", NS, () => Criterion, { min: 0, nillable: true }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Status", NS, AdGroupCriterionStatus, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const Criterion: ComplexDesc = complex(
+  "Criterion",
+  () => [field("Type", NS, xs.string, { min: 0, nillable: true })],
+  {
+    family: {
+      ns: NS,
+      derived: () => [
+        ProductPartition,
+        HotelGroup,
+        HotelAdvanceBookingWindowCriterion,
+        HotelCheckInDateCriterion,
+        HotelCheckInDayCriterion,
+        HotelDateSelectionTypeCriterion,
+        HotelLengthOfStayCriterion,
+        ProductScope,
+        Webpage,
+        AgeCriterion,
+        DeviceCriterion,
+        DayTimeCriterion,
+        GenderCriterion,
+        RadiusCriterion,
+        LocationCriterion,
+        LocationIntentCriterion,
+        AudienceCriterion,
+        ProfileCriterion,
+        StoreCriterion,
+        DealCriterion,
+        GenreCriterion,
+        PlacementCriterion,
+        TopicCriterion,
+      ],
+    },
+  },
+);
+
+export const ProductPartition: ComplexDesc = complex(
+  "ProductPartition",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("Condition", NS, () => ProductCondition, { min: 0, nillable: true }),
+    field("ParentCriterionId", NS, xs.long, { min: 0, nillable: true }),
+    field("PartitionType", NS, ProductPartitionType),
+  ],
+  { family: { ns: NS } },
+);
+
+export const ProductCondition: ComplexDesc = complex("ProductCondition", () => [
+  field("Attribute", NS, xs.string, { min: 0, nillable: true }),
+  field("Operand", NS, xs.string, { min: 0, nillable: true }),
+  field("Operator", NS, xs.string, { min: 0, nillable: true }),
 ]);
 
-export const Criterion: ComplexDesc = complex("Criterion", () => [
-  field("Type", NS, xs.string, { min: 0, nillable: true }),
+export const HotelGroup: ComplexDesc = complex(
+  "HotelGroup",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("Listing", NS, () => HotelListing, { min: 0, nillable: true }),
+    field("ListingType", NS, HotelListingType),
+    field("ParentCriterionId", NS, xs.long, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const HotelListing: ComplexDesc = complex("HotelListing", () => [
+  field("Attribute", NS, xs.string, { min: 0, nillable: true }),
+  field("Operand", NS, xs.string, { min: 0, nillable: true }),
 ]);
+
+export const HotelAdvanceBookingWindowCriterion: ComplexDesc = complex(
+  "HotelAdvanceBookingWindowCriterion",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("MaxDays", NS, xs.int, { min: 0, nillable: true }),
+    field("MinDays", NS, xs.int, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const HotelCheckInDateCriterion: ComplexDesc = complex(
+  "HotelCheckInDateCriterion",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("EndDate", NS, xs.dateTime, { min: 0, nillable: true }),
+    field("StartDate", NS, xs.dateTime, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const HotelCheckInDayCriterion: ComplexDesc = complex(
+  "HotelCheckInDayCriterion",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("CheckInDay", NS, Day, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const HotelDateSelectionTypeCriterion: ComplexDesc = complex(
+  "HotelDateSelectionTypeCriterion",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("HotelDateSelectionType", NS, HotelDateSelectionType, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const HotelLengthOfStayCriterion: ComplexDesc = complex(
+  "HotelLengthOfStayCriterion",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("MaxNights", NS, xs.int, { min: 0, nillable: true }),
+    field("MinNights", NS, xs.int, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const ProductScope: ComplexDesc = complex(
+  "ProductScope",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("Conditions", NS, () => ArrayOfProductCondition, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const ArrayOfProductCondition: ArrayDesc = array(
+  "ArrayOfProductCondition",
+  field("ProductCondition", NS, () => ProductCondition, { min: 0, max: UNBOUNDED, nillable: true }),
+);
+
+export const Webpage: ComplexDesc = complex(
+  "Webpage",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("Parameter", NS, () => WebpageParameter, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const WebpageParameter: ComplexDesc = complex("WebpageParameter", () => [
+  field("Conditions", NS, () => ArrayOfWebpageCondition, { min: 0, nillable: true }),
+  field("CriterionName", NS, xs.string, { min: 0, nillable: true }),
+]);
+
+export const ArrayOfWebpageCondition: ArrayDesc = array(
+  "ArrayOfWebpageCondition",
+  field("WebpageCondition", NS, () => WebpageCondition, { min: 0, max: UNBOUNDED, nillable: true }),
+);
+
+export const WebpageCondition: ComplexDesc = complex("WebpageCondition", () => [
+  field("Argument", NS, xs.string, { min: 0, nillable: true }),
+  field("Operand", NS, WebpageConditionOperand, { min: 0 }),
+  field("Operator", NS, WebpageConditionOperator, { min: 0, nillable: true }),
+]);
+
+export const AgeCriterion: ComplexDesc = complex(
+  "AgeCriterion",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("AgeRange", NS, AgeRange, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const DeviceCriterion: ComplexDesc = complex(
+  "DeviceCriterion",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("DeviceName", NS, xs.string, { min: 0, nillable: true }),
+    field("OSName", NS, xs.string, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const DayTimeCriterion: ComplexDesc = complex(
+  "DayTimeCriterion",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("Day", NS, Day, { min: 0, nillable: true }),
+    field("FromHour", NS, xs.int, { min: 0, nillable: true }),
+    field("FromMinute", NS, Minute, { min: 0, nillable: true }),
+    field("ToHour", NS, xs.int, { min: 0, nillable: true }),
+    field("ToMinute", NS, Minute, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const GenderCriterion: ComplexDesc = complex(
+  "GenderCriterion",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("GenderType", NS, GenderType, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const RadiusCriterion: ComplexDesc = complex(
+  "RadiusCriterion",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("LatitudeDegrees", NS, xs.double, { min: 0, nillable: true }),
+    field("LongitudeDegrees", NS, xs.double, { min: 0, nillable: true }),
+    field("Name", NS, xs.string, { min: 0, nillable: true }),
+    field("Radius", NS, xs.long, { min: 0, nillable: true }),
+    field("RadiusUnit", NS, DistanceUnit, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const LocationCriterion: ComplexDesc = complex(
+  "LocationCriterion",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("DisplayName", NS, xs.string, { min: 0, nillable: true }),
+    field("EnclosedLocationIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
+    field("LocationId", NS, xs.long, { min: 0, nillable: true }),
+    field("LocationType", NS, xs.string, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const LocationIntentCriterion: ComplexDesc = complex(
+  "LocationIntentCriterion",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("IntentOption", NS, IntentOption, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const AudienceCriterion: ComplexDesc = complex(
+  "AudienceCriterion",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("AudienceId", NS, xs.long, { min: 0, nillable: true }),
+    field("AudienceType", NS, AudienceType, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const ProfileCriterion: ComplexDesc = complex(
+  "ProfileCriterion",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("ProfileId", NS, xs.long, { min: 0 }),
+    field("ProfileType", NS, ProfileType, { min: 0 }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const StoreCriterion: ComplexDesc = complex(
+  "StoreCriterion",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("StoreId", NS, xs.long, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const DealCriterion: ComplexDesc = complex(
+  "DealCriterion",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("DealId", NS, xs.long, { min: 0 }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const GenreCriterion: ComplexDesc = complex(
+  "GenreCriterion",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("GenreId", NS, xs.long, { min: 0 }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const PlacementCriterion: ComplexDesc = complex(
+  "PlacementCriterion",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("PlacementId", NS, xs.long, { min: 0 }),
+    field("PlacementName", NS, xs.string, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const TopicCriterion: ComplexDesc = complex(
+  "TopicCriterion",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("TopicId", NS, xs.long, { min: 0 }),
+    field("TopicName", NS, xs.string, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
 
 export const AddAdGroupCriterionsRequest: ComplexDesc = complex(
   "AddAdGroupCriterionsRequest",
@@ -1962,12 +3946,6 @@ export const AssetGroupListingGroup: ComplexDesc = complex("AssetGroupListingGro
   field("ParentListingGroupId", NS, xs.long, { min: 0, nillable: true }),
 ]);
 
-export const ProductCondition: ComplexDesc = complex("ProductCondition", () => [
-  field("Attribute", NS, xs.string, { min: 0, nillable: true }),
-  field("Operand", NS, xs.string, { min: 0, nillable: true }),
-  field("Operator", NS, xs.string, { min: 0, nillable: true }),
-]);
-
 export const ApplyAssetGroupListingGroupActionsResponse: ComplexDesc = complex(
   "ApplyAssetGroupListingGroupActionsResponse",
   () => [
@@ -2062,24 +4040,73 @@ export const ArrayOfNegativeKeyword: ArrayDesc = array(
   field("NegativeKeyword", NS, () => NegativeKeyword, { min: 0, max: UNBOUNDED, nillable: true }),
 );
 
-export const NegativeKeyword: ComplexDesc = complex("NegativeKeyword", () => [
-  field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-    min: 0,
-    nillable: true,
-  }),
-  field("Type", NS, xs.string, { min: 0, nillable: true }),
-  field("Id", NS, xs.long, { min: 0, nillable: true }),
-  field("MatchType", NS, MatchType, { min: 0, nillable: true }),
-  field("Text", NS, xs.string, { min: 0, nillable: true }),
-]);
+export const NegativeKeyword: ComplexDesc = complex(
+  "NegativeKeyword",
+  () => [
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("MatchType", NS, MatchType, { min: 0, nillable: true }),
+    field("Text", NS, xs.string, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
 
-export const SharedListItem: ComplexDesc = complex("SharedListItem", () => [
-  field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-    min: 0,
-    nillable: true,
-  }),
-  field("Type", NS, xs.string, { min: 0, nillable: true }),
-]);
+export const SharedListItem: ComplexDesc = complex(
+  "SharedListItem",
+  () => [
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS, derived: () => [NegativeKeyword, NegativeSite, BrandItem, Site] } },
+);
+
+export const NegativeSite: ComplexDesc = complex(
+  "NegativeSite",
+  () => [
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Url", NS, xs.string, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const BrandItem: ComplexDesc = complex(
+  "BrandItem",
+  () => [
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("BrandId", NS, xs.long, { min: 0 }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const Site: ComplexDesc = complex(
+  "Site",
+  () => [
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Url", NS, xs.string, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
 
 export const AddNegativeKeywordsToEntitiesResponse: ComplexDesc = complex(
   "AddNegativeKeywordsToEntitiesResponse",
@@ -2150,16 +4177,175 @@ export const ArrayOfSharedEntity: ArrayDesc = array(
   field("SharedEntity", NS, () => SharedEntity, { min: 0, max: UNBOUNDED, nillable: true }),
 );
 
-export const SharedEntity: ComplexDesc = complex("SharedEntity", () => [
-  field("AssociationCount", NS, xs.int, { min: 0, nillable: true }),
-  field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-    min: 0,
-    nillable: true,
-  }),
-  field("Id", NS, xs.long, { min: 0, nillable: true }),
-  field("Name", NS, xs.string, { min: 0, nillable: true }),
-  field("Type", NS, xs.string, { min: 0, nillable: true }),
-]);
+export const SharedEntity: ComplexDesc = complex(
+  "SharedEntity",
+  () => [
+    field("AssociationCount", NS, xs.int, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Name", NS, xs.string, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+  ],
+  {
+    family: {
+      ns: NS,
+      derived: () => [
+        SharedList,
+        NegativeKeywordList,
+        PlacementExclusionList,
+        AccountNegativeKeywordList,
+        AccountContentNegativeKeywordList,
+        BrandList,
+        AccountPlacementExclusionList,
+        AccountPlacementInclusionList,
+      ],
+    },
+  },
+);
+
+export const SharedList: ComplexDesc = complex(
+  "SharedList",
+  () => [
+    field("AssociationCount", NS, xs.int, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Name", NS, xs.string, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("ItemCount", NS, xs.int, { min: 0, nillable: true }),
+  ],
+  {
+    family: {
+      ns: NS,
+      derived: () => [
+        NegativeKeywordList,
+        PlacementExclusionList,
+        AccountNegativeKeywordList,
+        AccountContentNegativeKeywordList,
+        BrandList,
+        AccountPlacementExclusionList,
+        AccountPlacementInclusionList,
+      ],
+    },
+  },
+);
+
+export const NegativeKeywordList: ComplexDesc = complex(
+  "NegativeKeywordList",
+  () => [
+    field("AssociationCount", NS, xs.int, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Name", NS, xs.string, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("ItemCount", NS, xs.int, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const PlacementExclusionList: ComplexDesc = complex(
+  "PlacementExclusionList",
+  () => [
+    field("AssociationCount", NS, xs.int, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Name", NS, xs.string, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("ItemCount", NS, xs.int, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const AccountNegativeKeywordList: ComplexDesc = complex(
+  "AccountNegativeKeywordList",
+  () => [
+    field("AssociationCount", NS, xs.int, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Name", NS, xs.string, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("ItemCount", NS, xs.int, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const AccountContentNegativeKeywordList: ComplexDesc = complex(
+  "AccountContentNegativeKeywordList",
+  () => [
+    field("AssociationCount", NS, xs.int, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Name", NS, xs.string, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("ItemCount", NS, xs.int, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const BrandList: ComplexDesc = complex(
+  "BrandList",
+  () => [
+    field("AssociationCount", NS, xs.int, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Name", NS, xs.string, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("ItemCount", NS, xs.int, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const AccountPlacementExclusionList: ComplexDesc = complex(
+  "AccountPlacementExclusionList",
+  () => [
+    field("AssociationCount", NS, xs.int, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Name", NS, xs.string, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("ItemCount", NS, xs.int, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const AccountPlacementInclusionList: ComplexDesc = complex(
+  "AccountPlacementInclusionList",
+  () => [
+    field("AssociationCount", NS, xs.int, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Name", NS, xs.string, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("ItemCount", NS, xs.int, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
 
 export const GetSharedEntitiesRequest: ComplexDesc = complex("GetSharedEntitiesRequest", () => [
   field("SharedEntityType", NS, xs.string, { min: 0, nillable: true }),
@@ -2194,18 +4380,6 @@ export const GetListItemsBySharedListRequest: ComplexDesc = complex(
     field("SharedEntityScope", NS, EntityScope, { min: 0, nillable: true }),
   ],
 );
-
-export const SharedList: ComplexDesc = complex("SharedList", () => [
-  field("AssociationCount", NS, xs.int, { min: 0, nillable: true }),
-  field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-    min: 0,
-    nillable: true,
-  }),
-  field("Id", NS, xs.long, { min: 0, nillable: true }),
-  field("Name", NS, xs.string, { min: 0, nillable: true }),
-  field("Type", NS, xs.string, { min: 0, nillable: true }),
-  field("ItemCount", NS, xs.int, { min: 0, nillable: true }),
-]);
 
 export const GetListItemsBySharedListResponse: ComplexDesc = complex(
   "GetListItemsBySharedListResponse",
@@ -2398,17 +4572,55 @@ export const ArrayOfCampaignCriterion: ArrayDesc = array(
   }),
 );
 
-export const CampaignCriterion: ComplexDesc = complex("CampaignCriterion", () => [
-  field("CampaignId", NS, xs.long),
-  field("Criterion", NS, () => Criterion, { min: 0, nillable: true }),
-  field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-    min: 0,
-    nillable: true,
-  }),
-  field("Id", NS, xs.long, { min: 0, nillable: true }),
-  field("Status", NS, CampaignCriterionStatus, { min: 0, nillable: true }),
-  field("Type", NS, xs.string, { min: 0, nillable: true }),
-]);
+export const CampaignCriterion: ComplexDesc = complex(
+  "CampaignCriterion",
+  () => [
+    field("CampaignId", NS, xs.long),
+    field("Criterion", NS, () => Criterion, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Status", NS, CampaignCriterionStatus, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS, derived: () => [NegativeCampaignCriterion, BiddableCampaignCriterion] } },
+);
+
+export const NegativeCampaignCriterion: ComplexDesc = complex(
+  "NegativeCampaignCriterion",
+  () => [
+    field("CampaignId", NS, xs.long),
+    field("Criterion", NS, () => Criterion, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Status", NS, CampaignCriterionStatus, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const BiddableCampaignCriterion: ComplexDesc = complex(
+  "BiddableCampaignCriterion",
+  () => [
+    field("CampaignId", NS, xs.long),
+    field("Criterion", NS, () => Criterion, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Status", NS, CampaignCriterionStatus, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("CriterionBid", NS, () => CriterionBid, { min: 0, nillable: true }),
+    field("CriterionCashback", NS, () => CriterionCashback, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
 
 export const AddCampaignCriterionsResponse: ComplexDesc = complex(
   "AddCampaignCriterionsResponse",
@@ -2631,8 +4843,81 @@ export const ArrayOfAudienceGroupDimension: ArrayDesc = array(
   }),
 );
 
-export const AudienceGroupDimension: ComplexDesc = complex("AudienceGroupDimension", () => [
-  field("Type", NS, AudienceGroupDimensionType, { min: 0 }),
+export const AudienceGroupDimension: ComplexDesc = complex(
+  "AudienceGroupDimension",
+  () => [field("Type", NS, AudienceGroupDimensionType, { min: 0 })],
+  {
+    family: {
+      ns: NS,
+      derived: () => [AgeDimension, GenderDimension, AudienceDimension, ProfileDimension],
+    },
+  },
+);
+
+export const AgeDimension: ComplexDesc = complex(
+  "AgeDimension",
+  () => [
+    field("Type", NS, AudienceGroupDimensionType, { min: 0 }),
+    field("AgeRanges", NS, () => ArrayOfAgeRange, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const ArrayOfAgeRange: ArrayDesc = array(
+  "ArrayOfAgeRange",
+  field("AgeRange", NS, AgeRange, { min: 0, max: UNBOUNDED }),
+);
+
+export const GenderDimension: ComplexDesc = complex(
+  "GenderDimension",
+  () => [
+    field("Type", NS, AudienceGroupDimensionType, { min: 0 }),
+    field("GenderTypes", NS, () => ArrayOfGenderType, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const ArrayOfGenderType: ArrayDesc = array(
+  "ArrayOfGenderType",
+  field("GenderType", NS, GenderType, { min: 0, max: UNBOUNDED }),
+);
+
+export const AudienceDimension: ComplexDesc = complex(
+  "AudienceDimension",
+  () => [
+    field("Type", NS, AudienceGroupDimensionType, { min: 0 }),
+    field("Audiences", NS, () => ArrayOfAudienceInfo, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const ArrayOfAudienceInfo: ArrayDesc = array(
+  "ArrayOfAudienceInfo",
+  field("AudienceInfo", NS, () => AudienceInfo, { min: 0, max: UNBOUNDED, nillable: true }),
+);
+
+export const AudienceInfo: ComplexDesc = complex("AudienceInfo", () => [
+  field("Id", NS, xs.long, { min: 0, nillable: true }),
+  field("Type", NS, AudienceType, { min: 0 }),
+]);
+
+export const ProfileDimension: ComplexDesc = complex(
+  "ProfileDimension",
+  () => [
+    field("Type", NS, AudienceGroupDimensionType, { min: 0 }),
+    field("Profiles", NS, () => ArrayOfProfileInfo, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const ArrayOfProfileInfo: ArrayDesc = array(
+  "ArrayOfProfileInfo",
+  field("ProfileInfo", NS, () => ProfileInfo, { min: 0, max: UNBOUNDED, nillable: true }),
+);
+
+export const ProfileInfo: ComplexDesc = complex("ProfileInfo", () => [
+  field("Id", NS, xs.long, { min: 0, nillable: true }),
+  field("Type", NS, ProfileType, { min: 0 }),
 ]);
 
 export const AddAudienceGroupsResponse: ComplexDesc = complex("AddAudienceGroupsResponse", () => [
@@ -2754,24 +5039,6 @@ export const AssetGroupUrlTarget: ComplexDesc = complex("AssetGroupUrlTarget", (
   field("TargetValue1", NS, xs.string, { min: 0, nillable: true }),
   field("TargetValue2", NS, xs.string, { min: 0, nillable: true }),
   field("TargetValue3", NS, xs.string, { min: 0, nillable: true }),
-]);
-
-export const ArrayOfAssetLink: ArrayDesc = array(
-  "ArrayOfAssetLink",
-  field("AssetLink", NS, () => AssetLink, { min: 0, max: UNBOUNDED, nillable: true }),
-);
-
-export const AssetLink: ComplexDesc = complex("AssetLink", () => [
-  field("Asset", NS, () => Asset, { min: 0, nillable: true }),
-  field("AssetPerformanceLabel", NS, xs.string, { min: 0, nillable: true }),
-  field("EditorialStatus", NS, AssetLinkEditorialStatus, { min: 0, nillable: true }),
-  field("PinnedField", NS, xs.string, { min: 0, nillable: true }),
-]);
-
-export const Asset: ComplexDesc = complex("Asset", () => [
-  field("Id", NS, xs.long, { min: 0, nillable: true }),
-  field("Name", NS, xs.string, { min: 0, nillable: true }),
-  field("Type", NS, xs.string, { min: 0, nillable: true }),
 ]);
 
 export const AddAssetGroupsResponse: ComplexDesc = complex("AddAssetGroupsResponse", () => [
@@ -2975,23 +5242,385 @@ export const ArrayOfAudience: ArrayDesc = array(
   field("Audience", NS, () => Audience, { min: 0, max: UNBOUNDED, nillable: true }),
 );
 
-export const Audience: ComplexDesc = complex("Audience", () => [
-  field("AudienceNetworkSize", NS, xs.long, { min: 0, nillable: true }),
-  field("CustomerShare", NS, () => CustomerShare, { min: 0, nillable: true }),
-  field("Description", NS, xs.string, { min: 0, nillable: true }),
-  field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+export const Audience: ComplexDesc = complex(
+  "Audience",
+  () => [
+    field("AudienceNetworkSize", NS, xs.long, { min: 0, nillable: true }),
+    field("CustomerShare", NS, () => CustomerShare, { min: 0, nillable: true }),
+    field("Description", NS, xs.string, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("MembershipDuration", NS, xs.int, { min: 0, nillable: true }),
+    field("Name", NS, xs.string, { min: 0, nillable: true }),
+    field("ParentId", NS, xs.long, { min: 0, nillable: true }),
+    field("Scope", NS, EntityScope, { min: 0, nillable: true }),
+    field("SearchSize", NS, xs.long, { min: 0, nillable: true }),
+    field("SupportedCampaignTypes", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("Type", NS, AudienceType, { min: 0 }),
+  ],
+  {
+    family: {
+      ns: NS,
+      derived: () => [
+        RemarketingList,
+        CustomAudience,
+        InMarketAudience,
+        ProductAudience,
+        SimilarRemarketingList,
+        CustomerList,
+        CombinedList,
+        CustomSegment,
+        ImpressionBasedRemarketingList,
+      ],
+    },
+  },
+);
+
+export const RemarketingList: ComplexDesc = complex(
+  "RemarketingList",
+  () => [
+    field("AudienceNetworkSize", NS, xs.long, { min: 0, nillable: true }),
+    field("CustomerShare", NS, () => CustomerShare, { min: 0, nillable: true }),
+    field("Description", NS, xs.string, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("MembershipDuration", NS, xs.int, { min: 0, nillable: true }),
+    field("Name", NS, xs.string, { min: 0, nillable: true }),
+    field("ParentId", NS, xs.long, { min: 0, nillable: true }),
+    field("Scope", NS, EntityScope, { min: 0, nillable: true }),
+    field("SearchSize", NS, xs.long, { min: 0, nillable: true }),
+    field("SupportedCampaignTypes", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("Type", NS, AudienceType, { min: 0 }),
+    field("Rule", NS, () => RemarketingRule, { min: 0, nillable: true }),
+    field("TagId", NS, xs.long, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const RemarketingRule: ComplexDesc = complex(
+  "RemarketingRule",
+  () => [field("Type", NS, xs.string, { min: 0, nillable: true })],
+  {
+    family: {
+      ns: NS,
+      derived: () => [
+        PageVisitorsRule,
+        PageVisitorsWhoVisitedAnotherPageRule,
+        PageVisitorsWhoDidNotVisitAnotherPageRule,
+        CustomEventsRule,
+      ],
+    },
+  },
+);
+
+export const PageVisitorsRule: ComplexDesc = complex(
+  "PageVisitorsRule",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("NormalForm", NS, NormalForm, { min: 0, nillable: true }),
+    field("RuleItemGroups", NS, () => ArrayOfRuleItemGroup, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const ArrayOfRuleItemGroup: ArrayDesc = array(
+  "ArrayOfRuleItemGroup",
+  field("RuleItemGroup", NS, () => RuleItemGroup, { min: 0, max: UNBOUNDED, nillable: true }),
+);
+
+export const RuleItemGroup: ComplexDesc = complex("RuleItemGroup", () => [
+  field("Items", NS, () => ArrayOfRuleItem, { min: 0, nillable: true }),
+]);
+
+export const ArrayOfRuleItem: ArrayDesc = array(
+  "ArrayOfRuleItem",
+  field("RuleItem", NS, () => RuleItem, { min: 0, max: UNBOUNDED, nillable: true }),
+);
+
+export const RuleItem: ComplexDesc = complex(
+  "RuleItem",
+  () => [field("Type", NS, xs.string, { min: 0, nillable: true })],
+  { family: { ns: NS, derived: () => [StringRuleItem, NumberRuleItem] } },
+);
+
+export const StringRuleItem: ComplexDesc = complex(
+  "StringRuleItem",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("Operand", NS, xs.string, { min: 0, nillable: true }),
+    field("Operator", NS, StringOperator, { min: 0 }),
+    field("Value", NS, xs.string, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const NumberRuleItem: ComplexDesc = complex(
+  "NumberRuleItem",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("Operand", NS, xs.string, { min: 0, nillable: true }),
+    field("Operator", NS, NumberOperator, { min: 0 }),
+    field("Value", NS, xs.string, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const PageVisitorsWhoVisitedAnotherPageRule: ComplexDesc = complex(
+  "PageVisitorsWhoVisitedAnotherPageRule",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("AnotherRuleItemGroups", NS, () => ArrayOfRuleItemGroup, { min: 0, nillable: true }),
+    field("RuleItemGroups", NS, () => ArrayOfRuleItemGroup, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const PageVisitorsWhoDidNotVisitAnotherPageRule: ComplexDesc = complex(
+  "PageVisitorsWhoDidNotVisitAnotherPageRule",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("ExcludeRuleItemGroups", NS, () => ArrayOfRuleItemGroup, { min: 0, nillable: true }),
+    field("IncludeRuleItemGroups", NS, () => ArrayOfRuleItemGroup, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const CustomEventsRule: ComplexDesc = complex(
+  "CustomEventsRule",
+  () => [
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("Action", NS, xs.string, { min: 0, nillable: true }),
+    field("ActionOperator", NS, StringOperator, { min: 0 }),
+    field("Category", NS, xs.string, { min: 0, nillable: true }),
+    field("CategoryOperator", NS, StringOperator, { min: 0 }),
+    field("Label", NS, xs.string, { min: 0, nillable: true }),
+    field("LabelOperator", NS, StringOperator, { min: 0 }),
+    field("Value", NS, xs.decimal, { min: 0, nillable: true }),
+    field("ValueOperator", NS, NumberOperator, { min: 0 }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const CustomAudience: ComplexDesc = complex(
+  "CustomAudience",
+  () => [
+    field("AudienceNetworkSize", NS, xs.long, { min: 0, nillable: true }),
+    field("CustomerShare", NS, () => CustomerShare, { min: 0, nillable: true }),
+    field("Description", NS, xs.string, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("MembershipDuration", NS, xs.int, { min: 0, nillable: true }),
+    field("Name", NS, xs.string, { min: 0, nillable: true }),
+    field("ParentId", NS, xs.long, { min: 0, nillable: true }),
+    field("Scope", NS, EntityScope, { min: 0, nillable: true }),
+    field("SearchSize", NS, xs.long, { min: 0, nillable: true }),
+    field("SupportedCampaignTypes", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("Type", NS, AudienceType, { min: 0 }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const InMarketAudience: ComplexDesc = complex(
+  "InMarketAudience",
+  () => [
+    field("AudienceNetworkSize", NS, xs.long, { min: 0, nillable: true }),
+    field("CustomerShare", NS, () => CustomerShare, { min: 0, nillable: true }),
+    field("Description", NS, xs.string, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("MembershipDuration", NS, xs.int, { min: 0, nillable: true }),
+    field("Name", NS, xs.string, { min: 0, nillable: true }),
+    field("ParentId", NS, xs.long, { min: 0, nillable: true }),
+    field("Scope", NS, EntityScope, { min: 0, nillable: true }),
+    field("SearchSize", NS, xs.long, { min: 0, nillable: true }),
+    field("SupportedCampaignTypes", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("Type", NS, AudienceType, { min: 0 }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const ProductAudience: ComplexDesc = complex(
+  "ProductAudience",
+  () => [
+    field("AudienceNetworkSize", NS, xs.long, { min: 0, nillable: true }),
+    field("CustomerShare", NS, () => CustomerShare, { min: 0, nillable: true }),
+    field("Description", NS, xs.string, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("MembershipDuration", NS, xs.int, { min: 0, nillable: true }),
+    field("Name", NS, xs.string, { min: 0, nillable: true }),
+    field("ParentId", NS, xs.long, { min: 0, nillable: true }),
+    field("Scope", NS, EntityScope, { min: 0, nillable: true }),
+    field("SearchSize", NS, xs.long, { min: 0, nillable: true }),
+    field("SupportedCampaignTypes", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("Type", NS, AudienceType, { min: 0 }),
+    field("ProductAudienceType", NS, ProductAudienceType, { min: 0, nillable: true }),
+    field("TagId", NS, xs.long, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const SimilarRemarketingList: ComplexDesc = complex(
+  "SimilarRemarketingList",
+  () => [
+    field("AudienceNetworkSize", NS, xs.long, { min: 0, nillable: true }),
+    field("CustomerShare", NS, () => CustomerShare, { min: 0, nillable: true }),
+    field("Description", NS, xs.string, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("MembershipDuration", NS, xs.int, { min: 0, nillable: true }),
+    field("Name", NS, xs.string, { min: 0, nillable: true }),
+    field("ParentId", NS, xs.long, { min: 0, nillable: true }),
+    field("Scope", NS, EntityScope, { min: 0, nillable: true }),
+    field("SearchSize", NS, xs.long, { min: 0, nillable: true }),
+    field("SupportedCampaignTypes", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("Type", NS, AudienceType, { min: 0 }),
+    field("SourceId", NS, xs.long, { min: 0 }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const CustomerList: ComplexDesc = complex(
+  "CustomerList",
+  () => [
+    field("AudienceNetworkSize", NS, xs.long, { min: 0, nillable: true }),
+    field("CustomerShare", NS, () => CustomerShare, { min: 0, nillable: true }),
+    field("Description", NS, xs.string, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("MembershipDuration", NS, xs.int, { min: 0, nillable: true }),
+    field("Name", NS, xs.string, { min: 0, nillable: true }),
+    field("ParentId", NS, xs.long, { min: 0, nillable: true }),
+    field("Scope", NS, EntityScope, { min: 0, nillable: true }),
+    field("SearchSize", NS, xs.long, { min: 0, nillable: true }),
+    field("SupportedCampaignTypes", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("Type", NS, AudienceType, { min: 0 }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const CombinedList: ComplexDesc = complex(
+  "CombinedList",
+  () => [
+    field("AudienceNetworkSize", NS, xs.long, { min: 0, nillable: true }),
+    field("CustomerShare", NS, () => CustomerShare, { min: 0, nillable: true }),
+    field("Description", NS, xs.string, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("MembershipDuration", NS, xs.int, { min: 0, nillable: true }),
+    field("Name", NS, xs.string, { min: 0, nillable: true }),
+    field("ParentId", NS, xs.long, { min: 0, nillable: true }),
+    field("Scope", NS, EntityScope, { min: 0, nillable: true }),
+    field("SearchSize", NS, xs.long, { min: 0, nillable: true }),
+    field("SupportedCampaignTypes", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("Type", NS, AudienceType, { min: 0 }),
+    field("CombinationRules", NS, () => ArrayOfCombinationRule, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const ArrayOfCombinationRule: ArrayDesc = array(
+  "ArrayOfCombinationRule",
+  field("CombinationRule", NS, () => CombinationRule, { min: 0, max: UNBOUNDED, nillable: true }),
+);
+
+export const CombinationRule: ComplexDesc = complex("CombinationRule", () => [
+  field("AudienceIds", NS, () => ArrayOflong, { nillable: true }),
+  field("Operator", NS, LogicalOperator),
+]);
+
+export const CustomSegment: ComplexDesc = complex(
+  "CustomSegment",
+  () => [
+    field("AudienceNetworkSize", NS, xs.long, { min: 0, nillable: true }),
+    field("CustomerShare", NS, () => CustomerShare, { min: 0, nillable: true }),
+    field("Description", NS, xs.string, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("MembershipDuration", NS, xs.int, { min: 0, nillable: true }),
+    field("Name", NS, xs.string, { min: 0, nillable: true }),
+    field("ParentId", NS, xs.long, { min: 0, nillable: true }),
+    field("Scope", NS, EntityScope, { min: 0, nillable: true }),
+    field("SearchSize", NS, xs.long, { min: 0, nillable: true }),
+    field("SupportedCampaignTypes", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("Type", NS, AudienceType, { min: 0 }),
+    field("CustomSegmentCatalogList", NS, () => ArrayOfCustomSegmentCatalog, {
+      min: 0,
+      nillable: true,
+    }),
+    field("EditorialStatus", NS, CustomSegmentEditorialStatus, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const ArrayOfCustomSegmentCatalog: ArrayDesc = array(
+  "ArrayOfCustomSegmentCatalog",
+  field("CustomSegmentCatalog", NS, () => CustomSegmentCatalog, {
     min: 0,
+    max: UNBOUNDED,
     nillable: true,
   }),
-  field("Id", NS, xs.long, { min: 0, nillable: true }),
-  field("MembershipDuration", NS, xs.int, { min: 0, nillable: true }),
-  field("Name", NS, xs.string, { min: 0, nillable: true }),
-  field("ParentId", NS, xs.long, { min: 0, nillable: true }),
-  field("Scope", NS, EntityScope, { min: 0, nillable: true }),
-  field("SearchSize", NS, xs.long, { min: 0, nillable: true }),
-  field("SupportedCampaignTypes", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-  field("Type", NS, AudienceType, { min: 0 }),
+);
+
+export const CustomSegmentCatalog: ComplexDesc = complex("CustomSegmentCatalog", () => [
+  field("CatalogId", NS, xs.long, { min: 0, nillable: true }),
+  field("CatalogName", NS, xs.string, { min: 0, nillable: true }),
+  field("EffectiveEditorialStatus", NS, EffectiveEditorialStatus, { min: 0, nillable: true }),
 ]);
+
+export const ImpressionBasedRemarketingList: ComplexDesc = complex(
+  "ImpressionBasedRemarketingList",
+  () => [
+    field("AudienceNetworkSize", NS, xs.long, { min: 0, nillable: true }),
+    field("CustomerShare", NS, () => CustomerShare, { min: 0, nillable: true }),
+    field("Description", NS, xs.string, { min: 0, nillable: true }),
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("MembershipDuration", NS, xs.int, { min: 0, nillable: true }),
+    field("Name", NS, xs.string, { min: 0, nillable: true }),
+    field("ParentId", NS, xs.long, { min: 0, nillable: true }),
+    field("Scope", NS, EntityScope, { min: 0, nillable: true }),
+    field("SearchSize", NS, xs.long, { min: 0, nillable: true }),
+    field("SupportedCampaignTypes", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("Type", NS, AudienceType, { min: 0 }),
+    field("AdGroupId", NS, xs.long, { min: 0, nillable: true }),
+    field("AdGroupIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
+    field("CampaignId", NS, xs.long, { min: 0, nillable: true }),
+    field("CampaignIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
+    field("EntityType", NS, ImpressionBasedEntityType, { min: 0 }),
+  ],
+  { family: { ns: NS } },
+);
 
 export const CustomerShare: ComplexDesc = complex("CustomerShare", () => [
   field("CustomerAccountShares", NS, () => ArrayOfCustomerAccountShare, { min: 0, nillable: true }),
@@ -3069,24 +5698,6 @@ export const ApplyCustomerListItemsRequest: ComplexDesc = complex(
   "ApplyCustomerListItemsRequest",
   () => [field("CustomerListAudience", NS, () => CustomerList, { min: 0, nillable: true })],
 );
-
-export const CustomerList: ComplexDesc = complex("CustomerList", () => [
-  field("AudienceNetworkSize", NS, xs.long, { min: 0, nillable: true }),
-  field("CustomerShare", NS, () => CustomerShare, { min: 0, nillable: true }),
-  field("Description", NS, xs.string, { min: 0, nillable: true }),
-  field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-    min: 0,
-    nillable: true,
-  }),
-  field("Id", NS, xs.long, { min: 0, nillable: true }),
-  field("MembershipDuration", NS, xs.int, { min: 0, nillable: true }),
-  field("Name", NS, xs.string, { min: 0, nillable: true }),
-  field("ParentId", NS, xs.long, { min: 0, nillable: true }),
-  field("Scope", NS, EntityScope, { min: 0, nillable: true }),
-  field("SearchSize", NS, xs.long, { min: 0, nillable: true }),
-  field("SupportedCampaignTypes", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-  field("Type", NS, AudienceType, { min: 0 }),
-]);
 
 export const ApplyCustomerListItemsResponse: ComplexDesc = complex(
   "ApplyCustomerListItemsResponse",
@@ -3176,24 +5787,243 @@ export const ArrayOfConversionGoal: ArrayDesc = array(
   field("ConversionGoal", NS, () => ConversionGoal, { min: 0, max: UNBOUNDED, nillable: true }),
 );
 
-export const ConversionGoal: ComplexDesc = complex("ConversionGoal", () => [
-  field("AttributionModelType", NS, AttributionModelType, { min: 0, nillable: true }),
-  field("ConversionWindowInMinutes", NS, xs.int, { min: 0, nillable: true }),
-  field("CountType", NS, ConversionGoalCountType, { min: 0, nillable: true }),
-  field("ExcludeFromBidding", NS, xs.boolean, { min: 0, nillable: true }),
-  field("GoalCategory", NS, ConversionGoalCategory, { min: 0, nillable: true }),
-  field("Id", NS, xs.long, { min: 0, nillable: true }),
-  field("IsAutoGoal", NS, xs.boolean, { min: 0, nillable: true }),
-  field("IsEnhancedConversionsEnabled", NS, xs.boolean, { min: 0, nillable: true }),
-  field("Name", NS, xs.string, { min: 0, nillable: true }),
-  field("Revenue", NS, () => ConversionGoalRevenue, { min: 0, nillable: true }),
-  field("Scope", NS, EntityScope, { min: 0, nillable: true }),
-  field("Status", NS, ConversionGoalStatus, { min: 0, nillable: true }),
-  field("TagId", NS, xs.long, { min: 0, nillable: true }),
-  field("TrackingStatus", NS, ConversionGoalTrackingStatus, { min: 0, nillable: true }),
-  field("Type", NS, ConversionGoalType, { min: 0, nillable: true }),
-  field("ViewThroughConversionWindowInMinutes", NS, xs.int, { min: 0, nillable: true }),
-]);
+export const ConversionGoal: ComplexDesc = complex(
+  "ConversionGoal",
+  () => [
+    field("AttributionModelType", NS, AttributionModelType, { min: 0, nillable: true }),
+    field("ConversionWindowInMinutes", NS, xs.int, { min: 0, nillable: true }),
+    field("CountType", NS, ConversionGoalCountType, { min: 0, nillable: true }),
+    field("ExcludeFromBidding", NS, xs.boolean, { min: 0, nillable: true }),
+    field("GoalCategory", NS, ConversionGoalCategory, { min: 0, nillable: true }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("IsAutoGoal", NS, xs.boolean, { min: 0, nillable: true }),
+    field("IsEnhancedConversionsEnabled", NS, xs.boolean, { min: 0, nillable: true }),
+    field("Name", NS, xs.string, { min: 0, nillable: true }),
+    field("Revenue", NS, () => ConversionGoalRevenue, { min: 0, nillable: true }),
+    field("Scope", NS, EntityScope, { min: 0, nillable: true }),
+    field("Status", NS, ConversionGoalStatus, { min: 0, nillable: true }),
+    field("TagId", NS, xs.long, { min: 0, nillable: true }),
+    field("TrackingStatus", NS, ConversionGoalTrackingStatus, { min: 0, nillable: true }),
+    field("Type", NS, ConversionGoalType, { min: 0, nillable: true }),
+    field("ViewThroughConversionWindowInMinutes", NS, xs.int, { min: 0, nillable: true }),
+  ],
+  {
+    family: {
+      ns: NS,
+      derived: () => [
+        UrlGoal,
+        DurationGoal,
+        PagesViewedPerVisitGoal,
+        EventGoal,
+        AppInstallGoal,
+        AppDownloadGoal,
+        OfflineConversionGoal,
+        InStoreTransactionGoal,
+      ],
+    },
+  },
+);
+
+export const UrlGoal: ComplexDesc = complex(
+  "UrlGoal",
+  () => [
+    field("AttributionModelType", NS, AttributionModelType, { min: 0, nillable: true }),
+    field("ConversionWindowInMinutes", NS, xs.int, { min: 0, nillable: true }),
+    field("CountType", NS, ConversionGoalCountType, { min: 0, nillable: true }),
+    field("ExcludeFromBidding", NS, xs.boolean, { min: 0, nillable: true }),
+    field("GoalCategory", NS, ConversionGoalCategory, { min: 0, nillable: true }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("IsAutoGoal", NS, xs.boolean, { min: 0, nillable: true }),
+    field("IsEnhancedConversionsEnabled", NS, xs.boolean, { min: 0, nillable: true }),
+    field("Name", NS, xs.string, { min: 0, nillable: true }),
+    field("Revenue", NS, () => ConversionGoalRevenue, { min: 0, nillable: true }),
+    field("Scope", NS, EntityScope, { min: 0, nillable: true }),
+    field("Status", NS, ConversionGoalStatus, { min: 0, nillable: true }),
+    field("TagId", NS, xs.long, { min: 0, nillable: true }),
+    field("TrackingStatus", NS, ConversionGoalTrackingStatus, { min: 0, nillable: true }),
+    field("Type", NS, ConversionGoalType, { min: 0, nillable: true }),
+    field("ViewThroughConversionWindowInMinutes", NS, xs.int, { min: 0, nillable: true }),
+    field("UrlExpression", NS, xs.string, { min: 0, nillable: true }),
+    field("UrlOperator", NS, ExpressionOperator, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const DurationGoal: ComplexDesc = complex(
+  "DurationGoal",
+  () => [
+    field("AttributionModelType", NS, AttributionModelType, { min: 0, nillable: true }),
+    field("ConversionWindowInMinutes", NS, xs.int, { min: 0, nillable: true }),
+    field("CountType", NS, ConversionGoalCountType, { min: 0, nillable: true }),
+    field("ExcludeFromBidding", NS, xs.boolean, { min: 0, nillable: true }),
+    field("GoalCategory", NS, ConversionGoalCategory, { min: 0, nillable: true }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("IsAutoGoal", NS, xs.boolean, { min: 0, nillable: true }),
+    field("IsEnhancedConversionsEnabled", NS, xs.boolean, { min: 0, nillable: true }),
+    field("Name", NS, xs.string, { min: 0, nillable: true }),
+    field("Revenue", NS, () => ConversionGoalRevenue, { min: 0, nillable: true }),
+    field("Scope", NS, EntityScope, { min: 0, nillable: true }),
+    field("Status", NS, ConversionGoalStatus, { min: 0, nillable: true }),
+    field("TagId", NS, xs.long, { min: 0, nillable: true }),
+    field("TrackingStatus", NS, ConversionGoalTrackingStatus, { min: 0, nillable: true }),
+    field("Type", NS, ConversionGoalType, { min: 0, nillable: true }),
+    field("ViewThroughConversionWindowInMinutes", NS, xs.int, { min: 0, nillable: true }),
+    field("MinimumDurationInSeconds", NS, xs.int, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const PagesViewedPerVisitGoal: ComplexDesc = complex(
+  "PagesViewedPerVisitGoal",
+  () => [
+    field("AttributionModelType", NS, AttributionModelType, { min: 0, nillable: true }),
+    field("ConversionWindowInMinutes", NS, xs.int, { min: 0, nillable: true }),
+    field("CountType", NS, ConversionGoalCountType, { min: 0, nillable: true }),
+    field("ExcludeFromBidding", NS, xs.boolean, { min: 0, nillable: true }),
+    field("GoalCategory", NS, ConversionGoalCategory, { min: 0, nillable: true }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("IsAutoGoal", NS, xs.boolean, { min: 0, nillable: true }),
+    field("IsEnhancedConversionsEnabled", NS, xs.boolean, { min: 0, nillable: true }),
+    field("Name", NS, xs.string, { min: 0, nillable: true }),
+    field("Revenue", NS, () => ConversionGoalRevenue, { min: 0, nillable: true }),
+    field("Scope", NS, EntityScope, { min: 0, nillable: true }),
+    field("Status", NS, ConversionGoalStatus, { min: 0, nillable: true }),
+    field("TagId", NS, xs.long, { min: 0, nillable: true }),
+    field("TrackingStatus", NS, ConversionGoalTrackingStatus, { min: 0, nillable: true }),
+    field("Type", NS, ConversionGoalType, { min: 0, nillable: true }),
+    field("ViewThroughConversionWindowInMinutes", NS, xs.int, { min: 0, nillable: true }),
+    field("MinimumPagesViewed", NS, xs.int, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const EventGoal: ComplexDesc = complex(
+  "EventGoal",
+  () => [
+    field("AttributionModelType", NS, AttributionModelType, { min: 0, nillable: true }),
+    field("ConversionWindowInMinutes", NS, xs.int, { min: 0, nillable: true }),
+    field("CountType", NS, ConversionGoalCountType, { min: 0, nillable: true }),
+    field("ExcludeFromBidding", NS, xs.boolean, { min: 0, nillable: true }),
+    field("GoalCategory", NS, ConversionGoalCategory, { min: 0, nillable: true }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("IsAutoGoal", NS, xs.boolean, { min: 0, nillable: true }),
+    field("IsEnhancedConversionsEnabled", NS, xs.boolean, { min: 0, nillable: true }),
+    field("Name", NS, xs.string, { min: 0, nillable: true }),
+    field("Revenue", NS, () => ConversionGoalRevenue, { min: 0, nillable: true }),
+    field("Scope", NS, EntityScope, { min: 0, nillable: true }),
+    field("Status", NS, ConversionGoalStatus, { min: 0, nillable: true }),
+    field("TagId", NS, xs.long, { min: 0, nillable: true }),
+    field("TrackingStatus", NS, ConversionGoalTrackingStatus, { min: 0, nillable: true }),
+    field("Type", NS, ConversionGoalType, { min: 0, nillable: true }),
+    field("ViewThroughConversionWindowInMinutes", NS, xs.int, { min: 0, nillable: true }),
+    field("ActionExpression", NS, xs.string, { min: 0, nillable: true }),
+    field("ActionOperator", NS, ExpressionOperator, { min: 0, nillable: true }),
+    field("CategoryExpression", NS, xs.string, { min: 0, nillable: true }),
+    field("CategoryOperator", NS, ExpressionOperator, { min: 0, nillable: true }),
+    field("LabelExpression", NS, xs.string, { min: 0, nillable: true }),
+    field("LabelOperator", NS, ExpressionOperator, { min: 0, nillable: true }),
+    field("Value", NS, xs.decimal, { min: 0, nillable: true }),
+    field("ValueOperator", NS, ValueOperator, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const AppInstallGoal: ComplexDesc = complex(
+  "AppInstallGoal",
+  () => [
+    field("AttributionModelType", NS, AttributionModelType, { min: 0, nillable: true }),
+    field("ConversionWindowInMinutes", NS, xs.int, { min: 0, nillable: true }),
+    field("CountType", NS, ConversionGoalCountType, { min: 0, nillable: true }),
+    field("ExcludeFromBidding", NS, xs.boolean, { min: 0, nillable: true }),
+    field("GoalCategory", NS, ConversionGoalCategory, { min: 0, nillable: true }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("IsAutoGoal", NS, xs.boolean, { min: 0, nillable: true }),
+    field("IsEnhancedConversionsEnabled", NS, xs.boolean, { min: 0, nillable: true }),
+    field("Name", NS, xs.string, { min: 0, nillable: true }),
+    field("Revenue", NS, () => ConversionGoalRevenue, { min: 0, nillable: true }),
+    field("Scope", NS, EntityScope, { min: 0, nillable: true }),
+    field("Status", NS, ConversionGoalStatus, { min: 0, nillable: true }),
+    field("TagId", NS, xs.long, { min: 0, nillable: true }),
+    field("TrackingStatus", NS, ConversionGoalTrackingStatus, { min: 0, nillable: true }),
+    field("Type", NS, ConversionGoalType, { min: 0, nillable: true }),
+    field("ViewThroughConversionWindowInMinutes", NS, xs.int, { min: 0, nillable: true }),
+    field("AppPlatform", NS, xs.string, { min: 0, nillable: true }),
+    field("AppStoreId", NS, xs.string, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const AppDownloadGoal: ComplexDesc = complex(
+  "AppDownloadGoal",
+  () => [
+    field("AttributionModelType", NS, AttributionModelType, { min: 0, nillable: true }),
+    field("ConversionWindowInMinutes", NS, xs.int, { min: 0, nillable: true }),
+    field("CountType", NS, ConversionGoalCountType, { min: 0, nillable: true }),
+    field("ExcludeFromBidding", NS, xs.boolean, { min: 0, nillable: true }),
+    field("GoalCategory", NS, ConversionGoalCategory, { min: 0, nillable: true }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("IsAutoGoal", NS, xs.boolean, { min: 0, nillable: true }),
+    field("IsEnhancedConversionsEnabled", NS, xs.boolean, { min: 0, nillable: true }),
+    field("Name", NS, xs.string, { min: 0, nillable: true }),
+    field("Revenue", NS, () => ConversionGoalRevenue, { min: 0, nillable: true }),
+    field("Scope", NS, EntityScope, { min: 0, nillable: true }),
+    field("Status", NS, ConversionGoalStatus, { min: 0, nillable: true }),
+    field("TagId", NS, xs.long, { min: 0, nillable: true }),
+    field("TrackingStatus", NS, ConversionGoalTrackingStatus, { min: 0, nillable: true }),
+    field("Type", NS, ConversionGoalType, { min: 0, nillable: true }),
+    field("ViewThroughConversionWindowInMinutes", NS, xs.int, { min: 0, nillable: true }),
+    field("AppPlatform", NS, xs.string, { min: 0, nillable: true }),
+    field("AppStoreId", NS, xs.string, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const OfflineConversionGoal: ComplexDesc = complex(
+  "OfflineConversionGoal",
+  () => [
+    field("AttributionModelType", NS, AttributionModelType, { min: 0, nillable: true }),
+    field("ConversionWindowInMinutes", NS, xs.int, { min: 0, nillable: true }),
+    field("CountType", NS, ConversionGoalCountType, { min: 0, nillable: true }),
+    field("ExcludeFromBidding", NS, xs.boolean, { min: 0, nillable: true }),
+    field("GoalCategory", NS, ConversionGoalCategory, { min: 0, nillable: true }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("IsAutoGoal", NS, xs.boolean, { min: 0, nillable: true }),
+    field("IsEnhancedConversionsEnabled", NS, xs.boolean, { min: 0, nillable: true }),
+    field("Name", NS, xs.string, { min: 0, nillable: true }),
+    field("Revenue", NS, () => ConversionGoalRevenue, { min: 0, nillable: true }),
+    field("Scope", NS, EntityScope, { min: 0, nillable: true }),
+    field("Status", NS, ConversionGoalStatus, { min: 0, nillable: true }),
+    field("TagId", NS, xs.long, { min: 0, nillable: true }),
+    field("TrackingStatus", NS, ConversionGoalTrackingStatus, { min: 0, nillable: true }),
+    field("Type", NS, ConversionGoalType, { min: 0, nillable: true }),
+    field("ViewThroughConversionWindowInMinutes", NS, xs.int, { min: 0, nillable: true }),
+    field("IsExternallyAttributed", NS, xs.boolean, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const InStoreTransactionGoal: ComplexDesc = complex(
+  "InStoreTransactionGoal",
+  () => [
+    field("AttributionModelType", NS, AttributionModelType, { min: 0, nillable: true }),
+    field("ConversionWindowInMinutes", NS, xs.int, { min: 0, nillable: true }),
+    field("CountType", NS, ConversionGoalCountType, { min: 0, nillable: true }),
+    field("ExcludeFromBidding", NS, xs.boolean, { min: 0, nillable: true }),
+    field("GoalCategory", NS, ConversionGoalCategory, { min: 0, nillable: true }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("IsAutoGoal", NS, xs.boolean, { min: 0, nillable: true }),
+    field("IsEnhancedConversionsEnabled", NS, xs.boolean, { min: 0, nillable: true }),
+    field("Name", NS, xs.string, { min: 0, nillable: true }),
+    field("Revenue", NS, () => ConversionGoalRevenue, { min: 0, nillable: true }),
+    field("Scope", NS, EntityScope, { min: 0, nillable: true }),
+    field("Status", NS, ConversionGoalStatus, { min: 0, nillable: true }),
+    field("TagId", NS, xs.long, { min: 0, nillable: true }),
+    field("TrackingStatus", NS, ConversionGoalTrackingStatus, { min: 0, nillable: true }),
+    field("Type", NS, ConversionGoalType, { min: 0, nillable: true }),
+    field("ViewThroughConversionWindowInMinutes", NS, xs.int, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
 
 export const ConversionGoalRevenue: ComplexDesc = complex("ConversionGoalRevenue", () => [
   field("CurrencyCode", NS, xs.string, { min: 0, nillable: true }),
@@ -3686,20 +6516,83 @@ export const ArrayOfImportJob: ArrayDesc = array(
   field("ImportJob", NS, () => ImportJob, { min: 0, max: UNBOUNDED, nillable: true }),
 );
 
-export const ImportJob: ComplexDesc = complex("ImportJob", () => [
-  field("CreatedByUserId", NS, xs.long, { min: 0, nillable: true }),
-  field("CreatedByUserName", NS, xs.string, { min: 0, nillable: true }),
-  field("CreatedDateTimeInUTC", NS, xs.dateTime, { min: 0, nillable: true }),
-  field("Frequency", NS, () => Frequency, { min: 0, nillable: true }),
-  field("Id", NS, xs.long, { min: 0, nillable: true }),
-  field("ImportOption", NS, () => ImportOption, { min: 0, nillable: true }),
-  field("LastRunTimeInUTC", NS, xs.dateTime, { min: 0, nillable: true }),
-  field("Name", NS, xs.string, { min: 0, nillable: true }),
-  field("NotificationEmail", NS, xs.string, { min: 0, nillable: true }),
-  field("NotificationType", NS, xs.string, { min: 0, nillable: true }),
-  field("Status", NS, xs.string, { min: 0, nillable: true }),
-  field("Type", NS, xs.string, { min: 0, nillable: true }),
+export const ImportJob: ComplexDesc = complex(
+  "ImportJob",
+  () => [
+    field("CreatedByUserId", NS, xs.long, { min: 0, nillable: true }),
+    field("CreatedByUserName", NS, xs.string, { min: 0, nillable: true }),
+    field("CreatedDateTimeInUTC", NS, xs.dateTime, { min: 0, nillable: true }),
+    field("Frequency", NS, () => Frequency, { min: 0, nillable: true }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("ImportOption", NS, () => ImportOption, { min: 0, nillable: true }),
+    field("LastRunTimeInUTC", NS, xs.dateTime, { min: 0, nillable: true }),
+    field("Name", NS, xs.string, { min: 0, nillable: true }),
+    field("NotificationEmail", NS, xs.string, { min: 0, nillable: true }),
+    field("NotificationType", NS, xs.string, { min: 0, nillable: true }),
+    field("Status", NS, xs.string, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS, derived: () => [GoogleImportJob, FileImportJob] } },
+);
+
+export const GoogleImportJob: ComplexDesc = complex(
+  "GoogleImportJob",
+  () => [
+    field("CreatedByUserId", NS, xs.long, { min: 0, nillable: true }),
+    field("CreatedByUserName", NS, xs.string, { min: 0, nillable: true }),
+    field("CreatedDateTimeInUTC", NS, xs.dateTime, { min: 0, nillable: true }),
+    field("Frequency", NS, () => Frequency, { min: 0, nillable: true }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("ImportOption", NS, () => ImportOption, { min: 0, nillable: true }),
+    field("LastRunTimeInUTC", NS, xs.dateTime, { min: 0, nillable: true }),
+    field("Name", NS, xs.string, { min: 0, nillable: true }),
+    field("NotificationEmail", NS, xs.string, { min: 0, nillable: true }),
+    field("NotificationType", NS, xs.string, { min: 0, nillable: true }),
+    field("Status", NS, xs.string, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("CampaignAdGroupIds", NS, () => ArrayOfCampaignAdGroupIds, { min: 0, nillable: true }),
+    field("CredentialId", NS, xs.string, { nillable: true }),
+    field("GoogleAccountId", NS, xs.long, { nillable: true }),
+    field("GoogleUserName", NS, xs.string, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const ArrayOfCampaignAdGroupIds: ArrayDesc = array(
+  "ArrayOfCampaignAdGroupIds",
+  field("CampaignAdGroupIds", NS, () => CampaignAdGroupIds, {
+    min: 0,
+    max: UNBOUNDED,
+    nillable: true,
+  }),
+);
+
+export const CampaignAdGroupIds: ComplexDesc = complex("CampaignAdGroupIds", () => [
+  field("ActiveAdGroupsOnly", NS, xs.boolean, { min: 0, nillable: true }),
+  field("AdGroupIds", NS, () => ArrayOflong, { nillable: true }),
+  field("CampaignId", NS, xs.long),
 ]);
+
+export const FileImportJob: ComplexDesc = complex(
+  "FileImportJob",
+  () => [
+    field("CreatedByUserId", NS, xs.long, { min: 0, nillable: true }),
+    field("CreatedByUserName", NS, xs.string, { min: 0, nillable: true }),
+    field("CreatedDateTimeInUTC", NS, xs.dateTime, { min: 0, nillable: true }),
+    field("Frequency", NS, () => Frequency, { min: 0, nillable: true }),
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("ImportOption", NS, () => ImportOption, { min: 0, nillable: true }),
+    field("LastRunTimeInUTC", NS, xs.dateTime, { min: 0, nillable: true }),
+    field("Name", NS, xs.string, { min: 0, nillable: true }),
+    field("NotificationEmail", NS, xs.string, { min: 0, nillable: true }),
+    field("NotificationType", NS, xs.string, { min: 0, nillable: true }),
+    field("Status", NS, xs.string, { min: 0, nillable: true }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("FileSource", NS, xs.string, { nillable: true }),
+    field("FileUrl", NS, xs.string, { nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
 
 export const Frequency: ComplexDesc = complex("Frequency", () => [
   field("Cron", NS, xs.string, { min: 0, nillable: true }),
@@ -3707,13 +6600,188 @@ export const Frequency: ComplexDesc = complex("Frequency", () => [
   field("Type", NS, xs.string, { min: 0, nillable: true }),
 ]);
 
-export const ImportOption: ComplexDesc = complex("ImportOption", () => [
-  field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-    min: 0,
-    nillable: true,
-  }),
-  field("Type", NS, xs.string, { min: 0, nillable: true }),
-]);
+export const ImportOption: ComplexDesc = complex(
+  "ImportOption",
+  () => [
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS, derived: () => [GoogleImportOption, FileImportOption] } },
+);
+
+export const GoogleImportOption: ComplexDesc = complex(
+  "GoogleImportOption",
+  () => [
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("AccountUrlOptions", NS, xs.boolean, { min: 0, nillable: true }),
+    field("AdScheduleUseSearcherTimezone", NS, xs.boolean, { min: 0, nillable: true }),
+    field("AdjustmentForBids", NS, xs.double, { min: 0, nillable: true }),
+    field("AdjustmentForCampaignBudgets", NS, xs.double, { min: 0, nillable: true }),
+    field("AssociatedStoreId", NS, xs.long, { min: 0, nillable: true }),
+    field("AssociatedUetTagId", NS, xs.long, { min: 0, nillable: true }),
+    field("AutoDeviceBidOptimization", NS, xs.boolean, { min: 0, nillable: true }),
+    field("DeleteRemovedEntities", NS, xs.boolean, { min: 0, nillable: true }),
+    field("EnableAutoCurrencyConversion", NS, xs.boolean, { min: 0, nillable: true }),
+    field("EnableCopilot", NS, xs.boolean, { min: 0, nillable: true }),
+    field("EnableParentLocationMapping", NS, xs.boolean, { min: 0, nillable: true }),
+    field("ImageAssetAutomationOptOut", NS, xs.boolean, { min: 0, nillable: true }),
+    field("ImportNCAGoalWithSystemGeneratedAudience", NS, xs.boolean, { min: 0, nillable: true }),
+    field("NewAIMaxSettings", NS, xs.boolean, { min: 0, nillable: true }),
+    field("NewAccountNegativeKeywords", NS, xs.boolean, { min: 0, nillable: true }),
+    field("NewActiveAdsForExistingAdGroups", NS, xs.boolean, { min: 0, nillable: true }),
+    field("NewActiveCampaignsAndChildEntities", NS, xs.boolean, { min: 0, nillable: true }),
+    field("NewAdCustomizerFeeds", NS, xs.boolean, { min: 0, nillable: true }),
+    field("NewAdGroupsAndChildEntitiesForExistingCampaigns", NS, xs.boolean, {
+      min: 0,
+      nillable: true,
+    }),
+    field("NewAdSchedules", NS, xs.boolean, { min: 0, nillable: true }),
+    field("NewAppAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
+    field("NewAudienceTargets", NS, xs.boolean, { min: 0, nillable: true }),
+    field("NewBrandSuitability", NS, xs.boolean, { min: 0, nillable: true }),
+    field("NewCallAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
+    field("NewCalloutAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
+    field("NewCarouselAd", NS, xs.boolean, { min: 0, nillable: true }),
+    field("NewConversionGoals", NS, xs.boolean, { min: 0, nillable: true }),
+    field("NewDemographicTargets", NS, xs.boolean, { min: 0, nillable: true }),
+    field("NewDeviceTargets", NS, xs.boolean, { min: 0, nillable: true }),
+    field("NewEntities", NS, xs.boolean, { min: 0, nillable: true }),
+    field("NewImageAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
+    field("NewKeywordUrls", NS, xs.boolean, { min: 0, nillable: true }),
+    field("NewKeywordsForExistingAdGroups", NS, xs.boolean, { min: 0, nillable: true }),
+    field("NewLabels", NS, xs.boolean, { min: 0, nillable: true }),
+    field("NewLeadFormAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
+    field("NewLocationAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
+    field("NewLocationTargets", NS, xs.boolean, { min: 0, nillable: true }),
+    field("NewLogoAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
+    field("NewNegativeKeywordLists", NS, xs.boolean, { min: 0, nillable: true }),
+    field("NewNegativeKeywordsForExistingParents", NS, xs.boolean, { min: 0, nillable: true }),
+    field("NewNegativeSites", NS, xs.boolean, { min: 0, nillable: true }),
+    field("NewPageFeeds", NS, xs.boolean, { min: 0, nillable: true }),
+    field("NewPausedAdsForExistingAdGroups", NS, xs.boolean, { min: 0, nillable: true }),
+    field("NewPausedCampaignsAndChildEntities", NS, xs.boolean, { min: 0, nillable: true }),
+    field("NewPortfolioBidStrategy", NS, xs.boolean, { min: 0, nillable: true }),
+    field("NewPriceAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
+    field("NewProductFilters", NS, xs.boolean, { min: 0, nillable: true }),
+    field("NewPromotionAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
+    field("NewReviewAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
+    field("NewSitelinkAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
+    field("NewStructuredSnippetAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
+    field("NewTopicTargets", NS, xs.boolean, { min: 0, nillable: true }),
+    field("NewUrlOptions", NS, xs.boolean, { min: 0, nillable: true }),
+    field("PauseAIMAdGroupIfAllAudienceCriterionNotImported", NS, xs.boolean, {
+      min: 0,
+      nillable: true,
+    }),
+    field("PauseCampaignsWithoutSupportedLocations", NS, xs.boolean, { min: 0, nillable: true }),
+    field("PauseNewCampaigns", NS, xs.boolean, { min: 0, nillable: true }),
+    field("RaiseBidsToMinimum", NS, xs.boolean, { min: 0, nillable: true }),
+    field("RaiseCampaignBudgetsToMinimum", NS, xs.boolean, { min: 0, nillable: true }),
+    field("RaiseProductGroupBidsToMinimum", NS, xs.boolean, { min: 0, nillable: true }),
+    field("RenameCampaignNameWithSuffix", NS, xs.boolean, { min: 0, nillable: true }),
+    field("SearchAndDsaMixedCampaignAsSearchCampaign", NS, xs.boolean, { min: 0, nillable: true }),
+    field("SearchAndReplaceForCampaignNames", NS, () => ImportSearchAndReplaceForStringProperty, {
+      min: 0,
+      nillable: true,
+    }),
+    field(
+      "SearchAndReplaceForCustomParameters",
+      NS,
+      () => ImportSearchAndReplaceForStringProperty,
+      { min: 0, nillable: true },
+    ),
+    field("SearchAndReplaceForFinalURLSuffix", NS, () => ImportSearchAndReplaceForStringProperty, {
+      min: 0,
+      nillable: true,
+    }),
+    field(
+      "SearchAndReplaceForTrackingTemplates",
+      NS,
+      () => ImportSearchAndReplaceForStringProperty,
+      { min: 0, nillable: true },
+    ),
+    field("SearchAndReplaceForUrls", NS, () => ImportSearchAndReplaceForStringProperty, {
+      min: 0,
+      nillable: true,
+    }),
+    field("SuffixForCampaignNames", NS, xs.string, { min: 0, nillable: true }),
+    field("SuffixForTrackingTemplates", NS, xs.string, { min: 0, nillable: true }),
+    field("SuffixForUrls", NS, xs.string, { min: 0, nillable: true }),
+    field("UpdateAIMaxSettings", NS, xs.boolean, { min: 0, nillable: true }),
+    field("UpdateAccountNegativeKeywords", NS, xs.boolean, { min: 0, nillable: true }),
+    field("UpdateAdCustomizerAttributes", NS, xs.boolean, { min: 0, nillable: true }),
+    field("UpdateAdCustomizerFeeds", NS, xs.boolean, { min: 0, nillable: true }),
+    field("UpdateAdGroupNetwork", NS, xs.boolean, { min: 0, nillable: true }),
+    field("UpdateAdSchedules", NS, xs.boolean, { min: 0, nillable: true }),
+    field("UpdateAdUrls", NS, xs.boolean, { min: 0, nillable: true }),
+    field("UpdateAppAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
+    field("UpdateAssetAutomationCampaignSetting", NS, xs.boolean, { min: 0, nillable: true }),
+    field("UpdateAudienceTargets", NS, xs.boolean, { min: 0, nillable: true }),
+    field("UpdateBiddingStrategies", NS, xs.boolean, { min: 0, nillable: true }),
+    field("UpdateBids", NS, xs.boolean, { min: 0, nillable: true }),
+    field("UpdateBrandSuitability", NS, xs.boolean, { min: 0, nillable: true }),
+    field("UpdateCallAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
+    field("UpdateCalloutAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
+    field("UpdateCampaignAdGroupLanguages", NS, xs.boolean, { min: 0, nillable: true }),
+    field("UpdateCampaignBudgets", NS, xs.boolean, { min: 0, nillable: true }),
+    field("UpdateCampaignNames", NS, xs.boolean, { min: 0, nillable: true }),
+    field("UpdateConversionGoals", NS, xs.boolean, { min: 0, nillable: true }),
+    field("UpdateDemographicTargets", NS, xs.boolean, { min: 0, nillable: true }),
+    field("UpdateDeviceTargets", NS, xs.boolean, { min: 0, nillable: true }),
+    field("UpdateEntities", NS, xs.boolean, { min: 0, nillable: true }),
+    field("UpdateImageAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
+    field("UpdateKeywordUrls", NS, xs.boolean, { min: 0, nillable: true }),
+    field("UpdateLabels", NS, xs.boolean, { min: 0, nillable: true }),
+    field("UpdateLeadFormAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
+    field("UpdateLocationAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
+    field("UpdateLocationTargets", NS, xs.boolean, { min: 0, nillable: true }),
+    field("UpdateLogoAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
+    field("UpdateNegativeKeywordLists", NS, xs.boolean, { min: 0, nillable: true }),
+    field("UpdateNegativeSites", NS, xs.boolean, { min: 0, nillable: true }),
+    field("UpdatePageFeeds", NS, xs.boolean, { min: 0, nillable: true }),
+    field("UpdatePriceAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
+    field("UpdateProductFilters", NS, xs.boolean, { min: 0, nillable: true }),
+    field("UpdatePromotionAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
+    field("UpdateReviewAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
+    field("UpdateSitelinkAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
+    field("UpdateSitelinkUrls", NS, xs.boolean, { min: 0, nillable: true }),
+    field("UpdateStatusForAdGroups", NS, xs.boolean, { min: 0, nillable: true }),
+    field("UpdateStatusForAds", NS, xs.boolean, { min: 0, nillable: true }),
+    field("UpdateStatusForCampaigns", NS, xs.boolean, { min: 0, nillable: true }),
+    field("UpdateStatusForKeywords", NS, xs.boolean, { min: 0, nillable: true }),
+    field("UpdateStructuredSnippetAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
+    field("UpdateTopicTargets", NS, xs.boolean, { min: 0, nillable: true }),
+    field("UpdateUrlOptions", NS, xs.boolean, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const ImportSearchAndReplaceForStringProperty: ComplexDesc = complex(
+  "ImportSearchAndReplaceForStringProperty",
+  () => [
+    field("ReplaceString", NS, xs.string, { min: 0, nillable: true }),
+    field("SearchString", NS, xs.string, { min: 0, nillable: true }),
+  ],
+);
+
+export const FileImportOption: ComplexDesc = complex(
+  "FileImportOption",
+  () => [
+    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
+      min: 0,
+      nillable: true,
+    }),
+    field("Type", NS, xs.string, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
 
 export const AddImportJobsResponse: ComplexDesc = complex("AddImportJobsResponse", () => [
   field("ImportJobIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
@@ -4213,14 +7281,6 @@ export const AdRecommendationImageSuggestion: ComplexDesc = complex(
   ],
 );
 
-export const Image: ComplexDesc = complex("Image", () => [
-  field("Id", NS, xs.long, { min: 0, nillable: true }),
-  field("MediaType", NS, xs.string, { min: 0, nillable: true }),
-  field("Text", NS, xs.string, { min: 0, nillable: true }),
-  field("Type", NS, xs.string, { min: 0, nillable: true }),
-  field("Data", NS, xs.string, { min: 0, nillable: true }),
-]);
-
 export const AdRecommendationImageSuggestionMetadata: ComplexDesc = complex(
   "AdRecommendationImageSuggestionMetadata",
   () => [
@@ -4330,54 +7390,6 @@ export const CreateResponsiveAdRecommendationResponse: ComplexDesc = complex(
   ],
 );
 
-export const ResponsiveAd: ComplexDesc = complex("ResponsiveAd", () => [
-  field("AdFormatPreference", NS, xs.string, { min: 0, nillable: true }),
-  field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
-  field("EditorialStatus", NS, AdEditorialStatus, { min: 0, nillable: true }),
-  field("FinalAppUrls", NS, () => ArrayOfAppUrl, { min: 0, nillable: true }),
-  field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-  field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
-  field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-  field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-    min: 0,
-    nillable: true,
-  }),
-  field("Id", NS, xs.long, { min: 0, nillable: true }),
-  field("Status", NS, AdStatus, { min: 0, nillable: true }),
-  field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
-  field("Type", NS, AdType, { min: 0, nillable: true }),
-  field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
-  field("AdSubType", NS, AdSubType, { min: 0, nillable: true }),
-  field("BusinessName", NS, xs.string, { min: 0, nillable: true }),
-  field("CallToAction", NS, CallToAction, { min: 0, nillable: true }),
-  field("CallToActionLanguage", NS, LanguageName, { min: 0, nillable: true }),
-  field("Descriptions", NS, () => ArrayOfAssetLink, { min: 0, nillable: true }),
-  field("Headline", NS, xs.string, { min: 0, nillable: true }),
-  field("Headlines", NS, () => ArrayOfAssetLink, { min: 0, nillable: true }),
-  field("Images", NS, () => ArrayOfAssetLink, { min: 0, nillable: true }),
-  field("ImpressionTrackingUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-  field("LongHeadline", NS, () => AssetLink, { min: 0, nillable: true }),
-  field("LongHeadlineString", NS, xs.string, { min: 0, nillable: true }),
-  field("LongHeadlines", NS, () => ArrayOfAssetLink, { min: 0, nillable: true }),
-  field("Text", NS, xs.string, { min: 0, nillable: true }),
-  field("VerifiedTrackingSettings", NS, () => VerifiedTrackingSetting, { min: 0, nillable: true }),
-  field("Videos", NS, () => ArrayOfAssetLink, { min: 0, nillable: true }),
-]);
-
-export const VerifiedTrackingSetting: ComplexDesc = complex("VerifiedTrackingSetting", () => [
-  field("Type", NS, xs.string, { min: 0, nillable: true }),
-  field("Details", NS, () => ArrayOfArrayOfKeyValuePairOfstringstring, { min: 0, nillable: true }),
-]);
-
-export const ArrayOfArrayOfKeyValuePairOfstringstring: ArrayDesc = array(
-  "ArrayOfArrayOfKeyValuePairOfstringstring",
-  field("ArrayOfKeyValuePairOfstringstring", NS3, () => ArrayOfKeyValuePairOfstringstring, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
-);
-
 export const ArrayOfAdRecommendationVideoSuggestion: ArrayDesc = array(
   "ArrayOfAdRecommendationVideoSuggestion",
   field("AdRecommendationVideoSuggestion", NS, () => AdRecommendationVideoSuggestion, {
@@ -4412,30 +7424,6 @@ export const CreateResponsiveSearchAdRecommendationResponse: ComplexDesc = compl
   "CreateResponsiveSearchAdRecommendationResponse",
   () => [field("ResponsiveSearchAd", NS, () => ResponsiveSearchAd, { min: 0, nillable: true })],
 );
-
-export const ResponsiveSearchAd: ComplexDesc = complex("ResponsiveSearchAd", () => [
-  field("AdFormatPreference", NS, xs.string, { min: 0, nillable: true }),
-  field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
-  field("EditorialStatus", NS, AdEditorialStatus, { min: 0, nillable: true }),
-  field("FinalAppUrls", NS, () => ArrayOfAppUrl, { min: 0, nillable: true }),
-  field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-  field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
-  field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-  field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-    min: 0,
-    nillable: true,
-  }),
-  field("Id", NS, xs.long, { min: 0, nillable: true }),
-  field("Status", NS, AdStatus, { min: 0, nillable: true }),
-  field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
-  field("Type", NS, AdType, { min: 0, nillable: true }),
-  field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
-  field("Descriptions", NS, () => ArrayOfAssetLink, { min: 0, nillable: true }),
-  field("Domain", NS, xs.string, { min: 0, nillable: true }),
-  field("Headlines", NS, () => ArrayOfAssetLink, { min: 0, nillable: true }),
-  field("Path1", NS, xs.string, { min: 0, nillable: true }),
-  field("Path2", NS, xs.string, { min: 0, nillable: true }),
-]);
 
 export const RefineAssetGroupRecommendationRequest: ComplexDesc = complex(
   "RefineAssetGroupRecommendationRequest",
@@ -5378,12 +8366,42 @@ export const ArrayOfLinkedInSegment: ArrayDesc = array(
   field("LinkedInSegment", NS, () => LinkedInSegment, { min: 0, max: UNBOUNDED, nillable: true }),
 );
 
-export const LinkedInSegment: ComplexDesc = complex("LinkedInSegment", () => [
+export const LinkedInSegment: ComplexDesc = complex(
+  "LinkedInSegment",
+  () => [
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Name", NS, xs.string, { min: 0, nillable: true }),
+    field("Reach", NS, xs.long, { min: 0, nillable: true }),
+    field("Status", NS, LinkedInSegmentStatus, { min: 0, nillable: true }),
+    field("Type", NS, ProfileType, { min: 0 }),
+  ],
+  { family: { ns: NS, derived: () => [CompanyList] } },
+);
+
+export const CompanyList: ComplexDesc = complex(
+  "CompanyList",
+  () => [
+    field("Id", NS, xs.long, { min: 0, nillable: true }),
+    field("Name", NS, xs.string, { min: 0, nillable: true }),
+    field("Reach", NS, xs.long, { min: 0, nillable: true }),
+    field("Status", NS, LinkedInSegmentStatus, { min: 0, nillable: true }),
+    field("Type", NS, ProfileType, { min: 0 }),
+    field("CompanyNames", NS, () => ArrayOfCompanyName, { min: 0, nillable: true }),
+    field("Matched", NS, xs.int, { min: 0, nillable: true }),
+    field("Total", NS, xs.int, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const ArrayOfCompanyName: ArrayDesc = array(
+  "ArrayOfCompanyName",
+  field("CompanyName", NS, () => CompanyName, { min: 0, max: UNBOUNDED, nillable: true }),
+);
+
+export const CompanyName: ComplexDesc = complex("CompanyName", () => [
   field("Id", NS, xs.long, { min: 0, nillable: true }),
   field("Name", NS, xs.string, { min: 0, nillable: true }),
-  field("Reach", NS, xs.long, { min: 0, nillable: true }),
-  field("Status", NS, LinkedInSegmentStatus, { min: 0, nillable: true }),
-  field("Type", NS, ProfileType, { min: 0 }),
+  field("Status", NS, CompanyNameStatus, { min: 0, nillable: true }),
 ]);
 
 export const AddLinkedInSegmentsResponse: ComplexDesc = complex(
@@ -5423,14 +8441,48 @@ export const GetUetTagAuthKeyResponse: ComplexDesc = complex("GetUetTagAuthKeyRe
   field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
 ]);
 
-export const AdApiFaultDetail: ComplexDesc = complex("AdApiFaultDetail", () => [
-  field("TrackingId", NS5, xs.string, { min: 0, nillable: true }),
-  field("Errors", NS5, () => ArrayOfAdApiError, { min: 0, nillable: true }),
-]);
+export const AdApiFaultDetail: ComplexDesc = complex(
+  "AdApiFaultDetail",
+  () => [
+    field("TrackingId", NS5, xs.string, { min: 0, nillable: true }),
+    field("Errors", NS5, () => ArrayOfAdApiError, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS5 } },
+);
 
-export const ApplicationFault: ComplexDesc = complex("ApplicationFault", () => [
-  field("TrackingId", NS5, xs.string, { min: 0, nillable: true }),
-]);
+export const ApplicationFault: ComplexDesc = complex(
+  "ApplicationFault",
+  () => [field("TrackingId", NS5, xs.string, { min: 0, nillable: true })],
+  {
+    family: { ns: NS5, derived: () => [ApiFaultDetail, EditorialApiFaultDetail, AdApiFaultDetail] },
+  },
+);
+
+export const ApiFaultDetail: ComplexDesc = complex(
+  "ApiFaultDetail",
+  () => [
+    field("TrackingId", NS5, xs.string, { min: 0, nillable: true }),
+    field("BatchErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field("OperationErrors", NS, () => ArrayOfOperationError, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const EditorialApiFaultDetail: ComplexDesc = complex(
+  "EditorialApiFaultDetail",
+  () => [
+    field("TrackingId", NS5, xs.string, { min: 0, nillable: true }),
+    field("BatchErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field("EditorialErrors", NS, () => ArrayOfEditorialError, { min: 0, nillable: true }),
+    field("OperationErrors", NS, () => ArrayOfOperationError, { min: 0, nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const ArrayOfEditorialError: ArrayDesc = array(
+  "ArrayOfEditorialError",
+  field("EditorialError", NS, () => EditorialError, { min: 0, max: UNBOUNDED, nillable: true }),
+);
 
 export const ArrayOfAdApiError: ArrayDesc = array(
   "ArrayOfAdApiError",
@@ -5442,43 +8494,6 @@ export const AdApiError: ComplexDesc = complex("AdApiError", () => [
   field("Detail", NS5, xs.string, { min: 0, nillable: true }),
   field("ErrorCode", NS5, xs.string, { min: 0, nillable: true }),
   field("Message", NS5, xs.string, { min: 0, nillable: true }),
-]);
-
-export const ApiFaultDetail: ComplexDesc = complex("ApiFaultDetail", () => [
-  field("TrackingId", NS5, xs.string, { min: 0, nillable: true }),
-  field("BatchErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
-  field("OperationErrors", NS, () => ArrayOfOperationError, { min: 0, nillable: true }),
-]);
-
-export const EditorialApiFaultDetail: ComplexDesc = complex("EditorialApiFaultDetail", () => [
-  field("TrackingId", NS5, xs.string, { min: 0, nillable: true }),
-  field("BatchErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
-  field("EditorialErrors", NS, () => ArrayOfEditorialError, { min: 0, nillable: true }),
-  field("OperationErrors", NS, () => ArrayOfOperationError, { min: 0, nillable: true }),
-]);
-
-export const ArrayOfEditorialError: ArrayDesc = array(
-  "ArrayOfEditorialError",
-  field("EditorialError", NS, () => EditorialError, { min: 0, max: UNBOUNDED, nillable: true }),
-);
-
-export const EditorialError: ComplexDesc = complex("EditorialError", () => [
-  field("Code", NS, xs.int, { min: 0 }),
-  field("Details", NS, xs.string, { min: 0, nillable: true }),
-  field("ErrorCode", NS, xs.string, { min: 0, nillable: true }),
-  field("FieldPath", NS, xs.string, { min: 0, nillable: true }),
-  field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-    min: 0,
-    nillable: true,
-  }),
-  field("Index", NS, xs.int, { min: 0 }),
-  field("Message", NS, xs.string, { min: 0, nillable: true }),
-  field("Type", NS, xs.string, { min: 0, nillable: true }),
-  field("Appealable", NS, xs.boolean, { min: 0, nillable: true }),
-  field("DisapprovedText", NS, xs.string, { min: 0, nillable: true }),
-  field("Location", NS, xs.string, { min: 0, nillable: true }),
-  field("PublisherCountry", NS, xs.string, { min: 0, nillable: true }),
-  field("ReasonCode", NS, xs.int, { min: 0 }),
 ]);
 
 export const SetAccountPropertiesResponse: ComplexDesc = complex(

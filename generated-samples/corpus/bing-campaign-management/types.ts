@@ -32,7 +32,7 @@ export type ArrayOfCampaignInput = (CampaignInput | null)[];
 export interface Campaign {
   AudienceAdsBidAdjustment?: number | null;
   BidStrategyScope?: EntityScope | null;
-  BiddingScheme?: BiddingScheme | null;
+  BiddingScheme?: BiddingSchemeOrDerived | null;
   BudgetType?: BudgetLimitType | null;
   DailyBudget?: number | null;
   DealIds?: ArrayOflong | null;
@@ -65,7 +65,7 @@ export interface Campaign {
 export interface CampaignInput {
   AudienceAdsBidAdjustment?: number | null;
   BidStrategyScope?: EntityScope | null;
-  BiddingScheme?: BiddingScheme | null;
+  BiddingScheme?: BiddingSchemeOrDerived | null;
   BudgetType?: BudgetLimitType | null;
   DailyBudget?: number | null;
   DealIds?: ArrayOflongInput | null;
@@ -97,7 +97,148 @@ export interface CampaignInput {
 export type EntityScope = "Account" | "Customer";
 
 export interface BiddingScheme {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "BiddingScheme";
   Type?: string | null;
+}
+
+/** A BiddingScheme or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
+export type BiddingSchemeOrDerived =
+  | BiddingScheme
+  | MaxClicksBiddingScheme
+  | MaxConversionsBiddingScheme
+  | TargetCpaBiddingScheme
+  | ManualCpcBiddingScheme
+  | EnhancedCpcBiddingScheme
+  | ManualCpvBiddingScheme
+  | ManualCpmBiddingScheme
+  | InheritFromParentBiddingScheme
+  | TargetRoasBiddingScheme
+  | MaxRoasBiddingScheme
+  | MaxConversionValueBiddingScheme
+  | TargetImpressionShareBiddingScheme
+  | PercentCpcBiddingScheme
+  | CommissionBiddingScheme
+  | ManualCpaBiddingScheme
+  | CostPerSaleBiddingScheme;
+
+export interface MaxClicksBiddingScheme {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "MaxClicksBiddingScheme";
+  Type?: string | null;
+  MaxCpc?: Bid | null;
+}
+
+export interface Bid {
+  Amount?: number | null;
+}
+
+export interface MaxConversionsBiddingScheme {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "MaxConversionsBiddingScheme";
+  Type?: string | null;
+  MaxCpc?: Bid | null;
+  TargetCpa?: number | null;
+}
+
+export interface TargetCpaBiddingScheme {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "TargetCpaBiddingScheme";
+  Type?: string | null;
+  MaxCpc?: Bid | null;
+  TargetCpa?: number | null;
+}
+
+export interface ManualCpcBiddingScheme {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ManualCpcBiddingScheme";
+  Type?: string | null;
+  ManualCpc?: number | null;
+}
+
+export interface EnhancedCpcBiddingScheme {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "EnhancedCpcBiddingScheme";
+  Type?: string | null;
+}
+
+export interface ManualCpvBiddingScheme {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ManualCpvBiddingScheme";
+  Type?: string | null;
+}
+
+export interface ManualCpmBiddingScheme {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ManualCpmBiddingScheme";
+  Type?: string | null;
+}
+
+export interface InheritFromParentBiddingScheme {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "InheritFromParentBiddingScheme";
+  Type?: string | null;
+  InheritedBidStrategyType?: string | null;
+}
+
+export interface TargetRoasBiddingScheme {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "TargetRoasBiddingScheme";
+  Type?: string | null;
+  MaxCpc?: Bid | null;
+  TargetRoas?: number | null;
+}
+
+export interface MaxRoasBiddingScheme {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "MaxRoasBiddingScheme";
+  Type?: string | null;
+  MaxCpc?: Bid | null;
+}
+
+export interface MaxConversionValueBiddingScheme {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "MaxConversionValueBiddingScheme";
+  Type?: string | null;
+  MaxCpc?: Bid | null;
+  TargetRoas?: number | null;
+}
+
+export interface TargetImpressionShareBiddingScheme {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "TargetImpressionShareBiddingScheme";
+  Type?: string | null;
+  MaxCpc?: Bid | null;
+  TargetAdPosition?: string | null;
+  TargetImpressionShare?: number | null;
+}
+
+export interface PercentCpcBiddingScheme {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "PercentCpcBiddingScheme";
+  Type?: string | null;
+  MaxPercentCpc?: number | null;
+}
+
+export interface CommissionBiddingScheme {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "CommissionBiddingScheme";
+  Type?: string | null;
+  CommissionRate?: number | null;
+}
+
+export interface ManualCpaBiddingScheme {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ManualCpaBiddingScheme";
+  Type?: string | null;
+  ManualCpi?: number | null;
+}
+
+export interface CostPerSaleBiddingScheme {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "CostPerSaleBiddingScheme";
+  Type?: string | null;
+  TargetCostPerSale?: number | null;
 }
 
 export type BudgetLimitType =
@@ -131,11 +272,314 @@ export interface CustomParameter {
 
 export type CampaignType = string[];
 
-export type ArrayOfSetting = (Setting | null)[];
+export type ArrayOfSetting = (SettingOrDerived | null)[];
 
 export interface Setting {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "Setting";
   Type?: string | null;
 }
+
+/** A Setting or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
+export type SettingOrDerived =
+  | Setting
+  | VerifiedTrackingSetting
+  | ShoppingSetting
+  | DynamicFeedSetting
+  | DynamicSearchAdsSetting
+  | TargetSetting
+  | CoOpSetting
+  | DisclaimerSetting
+  | HotelSetting
+  | ResponsiveSearchAdsSetting
+  | PerformanceMaxSetting
+  | CallToActionSetting
+  | VanityPharmaSetting
+  | AppSetting
+  | ThirdPartyMeasurementSetting
+  | NewCustomerAcquisitionGoalSetting
+  | BaseDomainSetting
+  | AISearchSetting
+  | NetworkDistributionSetting;
+
+/** Input form of {@link SettingOrDerived}. */
+export type SettingOrDerivedInput =
+  | Setting
+  | VerifiedTrackingSetting
+  | ShoppingSettingInput
+  | DynamicFeedSettingInput
+  | DynamicSearchAdsSettingInput
+  | TargetSetting
+  | CoOpSetting
+  | DisclaimerSetting
+  | HotelSetting
+  | ResponsiveSearchAdsSetting
+  | PerformanceMaxSettingInput
+  | CallToActionSetting
+  | VanityPharmaSetting
+  | AppSetting
+  | ThirdPartyMeasurementSetting
+  | NewCustomerAcquisitionGoalSettingInput
+  | BaseDomainSetting
+  | AISearchSetting
+  | NetworkDistributionSetting;
+
+export interface VerifiedTrackingSetting {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "VerifiedTrackingSetting";
+  Type?: string | null;
+  Details?: ArrayOfArrayOfKeyValuePairOfstringstring | null;
+}
+
+export type ArrayOfArrayOfKeyValuePairOfstringstring = (ArrayOfKeyValuePairOfstringstring | null)[];
+
+export interface ShoppingSetting {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ShoppingSetting";
+  Type?: string | null;
+  FeedLabel?: string | null;
+  LocalInventoryAdsEnabled?: boolean | null;
+  Priority?: number | null;
+  SalesCountryCode?: string | null;
+  ShoppableAdsEnabled?: boolean | null;
+  StoreId?: bigint | null;
+}
+
+/** Input form of {@link ShoppingSetting}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface ShoppingSettingInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ShoppingSetting";
+  Type?: string | null;
+  FeedLabel?: string | null;
+  LocalInventoryAdsEnabled?: boolean | null;
+  Priority?: number | null;
+  SalesCountryCode?: string | null;
+  ShoppableAdsEnabled?: boolean | null;
+  StoreId?: bigint | number | null;
+}
+
+export interface DynamicFeedSetting {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "DynamicFeedSetting";
+  Type?: string | null;
+  FeedId?: bigint | null;
+}
+
+/** Input form of {@link DynamicFeedSetting}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface DynamicFeedSettingInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "DynamicFeedSetting";
+  Type?: string | null;
+  FeedId?: bigint | number | null;
+}
+
+export interface DynamicSearchAdsSetting {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "DynamicSearchAdsSetting";
+  Type?: string | null;
+  DomainName?: string | null;
+  DynamicDescriptionEnabled?: boolean | null;
+  Language?: string | null;
+  PageFeedIds?: ArrayOflong | null;
+  Source?: DynamicSearchAdsSource | null;
+}
+
+/** Input form of {@link DynamicSearchAdsSetting}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface DynamicSearchAdsSettingInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "DynamicSearchAdsSetting";
+  Type?: string | null;
+  DomainName?: string | null;
+  DynamicDescriptionEnabled?: boolean | null;
+  Language?: string | null;
+  PageFeedIds?: ArrayOflongInput | null;
+  Source?: DynamicSearchAdsSource | null;
+}
+
+export type DynamicSearchAdsSource = "All" | "SystemIndex" | "AdvertiserSuppliedUrls";
+
+export interface TargetSetting {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "TargetSetting";
+  Type?: string | null;
+  Details?: ArrayOfTargetSettingDetail | null;
+}
+
+export type ArrayOfTargetSettingDetail = (TargetSettingDetail | null)[];
+
+export interface TargetSettingDetail {
+  CriterionTypeGroup?: CriterionTypeGroup;
+  TargetAndBid?: boolean;
+}
+
+export type CriterionTypeGroup =
+  | "Unknown"
+  | "Gender"
+  | "Age"
+  | "Audience"
+  | "CompanyName"
+  | "JobFunction"
+  | "Industry"
+  | "IncomeRange"
+  | "JobSeniority"
+  | "CustomLinkedIn";
+
+export interface CoOpSetting {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "CoOpSetting";
+  Type?: string | null;
+  BidBoostValue?: number | null;
+  BidMaxValue?: number | null;
+  BidOption?: BidOption | null;
+}
+
+export type BidOption = "BidValue" | "BidBoost";
+
+export interface DisclaimerSetting {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "DisclaimerSetting";
+  Type?: string | null;
+  DisclaimerAdsEnabled?: boolean;
+}
+
+export interface HotelSetting {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "HotelSetting";
+  Type?: string | null;
+  HotelAdGroupType?: HotelAdGroupType;
+}
+
+export type HotelAdGroupType = string[];
+
+export interface ResponsiveSearchAdsSetting {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ResponsiveSearchAdsSetting";
+  Type?: string | null;
+  AutoGeneratedAssetsEnabled?: boolean | null;
+}
+
+export interface PerformanceMaxSetting {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "PerformanceMaxSetting";
+  Type?: string | null;
+  AutoGeneratedImageOptOut?: boolean | null;
+  AutoGeneratedTextOptOut?: boolean | null;
+  CostPerSaleOptOut?: boolean | null;
+  FinalUrlExpansionOptOut?: boolean;
+  PageFeedIds?: ArrayOflong | null;
+}
+
+/** Input form of {@link PerformanceMaxSetting}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface PerformanceMaxSettingInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "PerformanceMaxSetting";
+  Type?: string | null;
+  AutoGeneratedImageOptOut?: boolean | null;
+  AutoGeneratedTextOptOut?: boolean | null;
+  CostPerSaleOptOut?: boolean | null;
+  FinalUrlExpansionOptOut?: boolean;
+  PageFeedIds?: ArrayOflongInput | null;
+}
+
+export interface CallToActionSetting {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "CallToActionSetting";
+  Type?: string | null;
+  AutomatedCallToActionOptOut?: boolean | null;
+  CallToActionOptOut?: boolean | null;
+}
+
+export interface VanityPharmaSetting {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "VanityPharmaSetting";
+  Type?: string | null;
+  DisplayUrlMode?: VanityPharmaDisplayUrlMode | null;
+  WebsiteDescription?: VanityPharmaWebsiteDescription | null;
+}
+
+export type VanityPharmaDisplayUrlMode = "ManufacturerWebsiteUrl" | "WebsiteDescription";
+
+export type VanityPharmaWebsiteDescription =
+  | "Unspecified"
+  | "PrescriptionTreatmentWebsite_En"
+  | "PrescriptionTreatmentWebsite_Es"
+  | "PrescriptionDeviceWebsite_En"
+  | "PrescriptionDeviceWebsite_Es"
+  | "MedicalDeviceWebsite_En"
+  | "MedicalDeviceWebsite_Es"
+  | "PreventativeTreatmentWebsite_En"
+  | "PreventativeTreatmentWebsite_Es"
+  | "PrescriptionContraceptionWebsite_En"
+  | "PrescriptionContraceptionWebsite_Es"
+  | "PrescriptionVaccineWebsite_En"
+  | "PrescriptionVaccineWebsite_Es";
+
+export interface AppSetting {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "AppSetting";
+  Type?: string | null;
+  AppId?: string | null;
+  AppStore?: AppStore;
+}
+
+export type AppStore = string[];
+
+export interface ThirdPartyMeasurementSetting {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ThirdPartyMeasurementSetting";
+  Type?: string | null;
+  Details?: ArrayOfArrayOfKeyValuePairOfstringstring | null;
+}
+
+export interface NewCustomerAcquisitionGoalSetting {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "NewCustomerAcquisitionGoalSetting";
+  Type?: string | null;
+  AdditionalConversionValue?: string | null;
+  NewCustomerAcquisitionBidOnlyMode?: boolean | null;
+  NewCustomerAcquisitionGoalId?: bigint | null;
+}
+
+/** Input form of {@link NewCustomerAcquisitionGoalSetting}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface NewCustomerAcquisitionGoalSettingInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "NewCustomerAcquisitionGoalSetting";
+  Type?: string | null;
+  AdditionalConversionValue?: string | null;
+  NewCustomerAcquisitionBidOnlyMode?: boolean | null;
+  NewCustomerAcquisitionGoalId?: bigint | number | null;
+}
+
+export interface BaseDomainSetting {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "BaseDomainSetting";
+  Type?: string | null;
+  BaseDomain?: string | null;
+}
+
+export interface AISearchSetting {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "AISearchSetting";
+  Type?: string | null;
+  AISearchEnabled?: boolean;
+  AutoGeneratedImageOptOut?: boolean | null;
+  AutoGeneratedTextOptOut?: boolean | null;
+  FinalUrlExpansionOptOut?: boolean | null;
+  SearchTermMatchingOptOut?: boolean | null;
+}
+
+export interface NetworkDistributionSetting {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "NetworkDistributionSetting";
+  Type?: string | null;
+  NetworkOption?: Network | null;
+}
+
+export type Network =
+  | "OwnedAndOperatedAndSyndicatedSearch"
+  | "OwnedAndOperatedOnly"
+  | "SyndicatedSearchOnly"
+  | "InHousePromotion";
 
 export type ArrayOfstring = (string | null)[];
 
@@ -155,9 +599,11 @@ export type ArrayOfNullableOflong = (bigint | null)[];
 /** Input form of {@link ArrayOfNullableOflong}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
 export type ArrayOfNullableOflongInput = (bigint | number | null)[];
 
-export type ArrayOfBatchError = (BatchError | null)[];
+export type ArrayOfBatchError = (BatchErrorOrDerived | null)[];
 
 export interface BatchError {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "BatchError";
   Code?: number;
   Details?: string | null;
   ErrorCode?: string | null;
@@ -166,6 +612,27 @@ export interface BatchError {
   Index?: number;
   Message?: string | null;
   Type?: string | null;
+}
+
+/** A BatchError or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
+export type BatchErrorOrDerived = BatchError | EditorialError;
+
+export interface EditorialError {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "EditorialError";
+  Code?: number;
+  Details?: string | null;
+  ErrorCode?: string | null;
+  FieldPath?: string | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Index?: number;
+  Message?: string | null;
+  Type?: string | null;
+  Appealable?: boolean | null;
+  DisapprovedText?: string | null;
+  Location?: string | null;
+  PublisherCountry?: string | null;
+  ReasonCode?: number;
 }
 
 export interface GetCampaignsByAccountIdRequest {
@@ -336,7 +803,7 @@ export type ArrayOfAdGroupInput = (AdGroupInput | null)[];
 export interface AdGroup {
   AdRotation?: AdRotation | null;
   AudienceAdsBidAdjustment?: number | null;
-  BiddingScheme?: BiddingScheme | null;
+  BiddingScheme?: BiddingSchemeOrDerived | null;
   CommissionRate?: RateBid | null;
   CpcBid?: Bid | null;
   EndDate?: Date_ | null;
@@ -368,7 +835,7 @@ export interface AdGroup {
 export interface AdGroupInput {
   AdRotation?: AdRotationInput | null;
   AudienceAdsBidAdjustment?: number | null;
-  BiddingScheme?: BiddingScheme | null;
+  BiddingScheme?: BiddingSchemeOrDerived | null;
   CommissionRate?: RateBid | null;
   CpcBid?: Bid | null;
   EndDate?: Date_ | null;
@@ -412,19 +879,36 @@ export interface AdRotationInput {
 export type AdRotationType = "OptimizeForClicks" | "RotateAdsEvenly";
 
 export interface RateBid {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "RateBid";
   Type?: string | null;
   RateAmount?: RateAmount | null;
 }
 
 export interface CriterionBid {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "CriterionBid";
   Type?: string | null;
 }
 
-export interface RateAmount {
-  Amount?: number | null;
+/** A CriterionBid or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
+export type CriterionBidOrDerived = CriterionBid | RateBid | FixedBid | BidMultiplier;
+
+export interface FixedBid {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "FixedBid";
+  Type?: string | null;
+  Amount?: number;
 }
 
-export interface Bid {
+export interface BidMultiplier {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "BidMultiplier";
+  Type?: string | null;
+  Multiplier?: number;
+}
+
+export interface RateAmount {
   Amount?: number | null;
 }
 
@@ -442,12 +926,6 @@ export interface FrequencyCapSettings {
 }
 
 export type FrequencyCapTimeGranularity = "HOUR" | "DAY" | "WEEK";
-
-export type Network =
-  | "OwnedAndOperatedAndSyndicatedSearch"
-  | "OwnedAndOperatedOnly"
-  | "SyndicatedSearchOnly"
-  | "InHousePromotion";
 
 export type AdGroupPrivacyStatus = "Unknown" | "Active" | "TargetingTooNarrow" | "Pending";
 
@@ -632,12 +1110,14 @@ export interface AddAdsRequestInput {
   Ads?: ArrayOfAdInput | null;
 }
 
-export type ArrayOfAd = (Ad | null)[];
+export type ArrayOfAd = (AdOrDerived | null)[];
 
 /** Input form of {@link ArrayOfAd}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export type ArrayOfAdInput = (AdInput | null)[];
+export type ArrayOfAdInput = (AdOrDerivedInput | null)[];
 
 export interface Ad {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "Ad";
   AdFormatPreference?: string | null;
   DevicePreference?: bigint | null;
   EditorialStatus?: AdEditorialStatus | null;
@@ -655,6 +1135,8 @@ export interface Ad {
 
 /** Input form of {@link Ad}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
 export interface AdInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "Ad";
   AdFormatPreference?: string | null;
   DevicePreference?: bigint | number | null;
   EditorialStatus?: AdEditorialStatus | null;
@@ -668,6 +1150,678 @@ export interface AdInput {
   TrackingUrlTemplate?: string | null;
   Type?: AdType | null;
   UrlCustomParameters?: CustomParameters | null;
+}
+
+/** A Ad or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
+export type AdOrDerived =
+  | Ad
+  | TextAd
+  | ProductAd
+  | HotelAd
+  | AppInstallAd
+  | ExpandedTextAd
+  | DynamicSearchAd
+  | ResponsiveAd
+  | ResponsiveSearchAd;
+
+/** Input form of {@link AdOrDerived}. */
+export type AdOrDerivedInput =
+  | AdInput
+  | TextAdInput
+  | ProductAdInput
+  | HotelAdInput
+  | AppInstallAdInput
+  | ExpandedTextAdInput
+  | DynamicSearchAdInput
+  | ResponsiveAdInput
+  | ResponsiveSearchAdInput;
+
+export interface TextAd {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "TextAd";
+  AdFormatPreference?: string | null;
+  DevicePreference?: bigint | null;
+  EditorialStatus?: AdEditorialStatus | null;
+  FinalAppUrls?: ArrayOfAppUrl | null;
+  FinalMobileUrls?: ArrayOfstring | null;
+  FinalUrlSuffix?: string | null;
+  FinalUrls?: ArrayOfstring | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | null;
+  Status?: AdStatus | null;
+  TrackingUrlTemplate?: string | null;
+  Type?: AdType | null;
+  UrlCustomParameters?: CustomParameters | null;
+  DestinationUrl?: string | null;
+  DisplayUrl?: string | null;
+  Text?: string | null;
+  Title?: string | null;
+}
+
+/** Input form of {@link TextAd}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface TextAdInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "TextAd";
+  AdFormatPreference?: string | null;
+  DevicePreference?: bigint | number | null;
+  EditorialStatus?: AdEditorialStatus | null;
+  FinalAppUrls?: ArrayOfAppUrl | null;
+  FinalMobileUrls?: ArrayOfstring | null;
+  FinalUrlSuffix?: string | null;
+  FinalUrls?: ArrayOfstring | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | number | null;
+  Status?: AdStatus | null;
+  TrackingUrlTemplate?: string | null;
+  Type?: AdType | null;
+  UrlCustomParameters?: CustomParameters | null;
+  DestinationUrl?: string | null;
+  DisplayUrl?: string | null;
+  Text?: string | null;
+  Title?: string | null;
+}
+
+export interface ProductAd {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ProductAd";
+  AdFormatPreference?: string | null;
+  DevicePreference?: bigint | null;
+  EditorialStatus?: AdEditorialStatus | null;
+  FinalAppUrls?: ArrayOfAppUrl | null;
+  FinalMobileUrls?: ArrayOfstring | null;
+  FinalUrlSuffix?: string | null;
+  FinalUrls?: ArrayOfstring | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | null;
+  Status?: AdStatus | null;
+  TrackingUrlTemplate?: string | null;
+  Type?: AdType | null;
+  UrlCustomParameters?: CustomParameters | null;
+  PromotionalText?: string | null;
+}
+
+/** Input form of {@link ProductAd}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface ProductAdInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ProductAd";
+  AdFormatPreference?: string | null;
+  DevicePreference?: bigint | number | null;
+  EditorialStatus?: AdEditorialStatus | null;
+  FinalAppUrls?: ArrayOfAppUrl | null;
+  FinalMobileUrls?: ArrayOfstring | null;
+  FinalUrlSuffix?: string | null;
+  FinalUrls?: ArrayOfstring | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | number | null;
+  Status?: AdStatus | null;
+  TrackingUrlTemplate?: string | null;
+  Type?: AdType | null;
+  UrlCustomParameters?: CustomParameters | null;
+  PromotionalText?: string | null;
+}
+
+export interface HotelAd {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "HotelAd";
+  AdFormatPreference?: string | null;
+  DevicePreference?: bigint | null;
+  EditorialStatus?: AdEditorialStatus | null;
+  FinalAppUrls?: ArrayOfAppUrl | null;
+  FinalMobileUrls?: ArrayOfstring | null;
+  FinalUrlSuffix?: string | null;
+  FinalUrls?: ArrayOfstring | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | null;
+  Status?: AdStatus | null;
+  TrackingUrlTemplate?: string | null;
+  Type?: AdType | null;
+  UrlCustomParameters?: CustomParameters | null;
+}
+
+/** Input form of {@link HotelAd}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface HotelAdInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "HotelAd";
+  AdFormatPreference?: string | null;
+  DevicePreference?: bigint | number | null;
+  EditorialStatus?: AdEditorialStatus | null;
+  FinalAppUrls?: ArrayOfAppUrl | null;
+  FinalMobileUrls?: ArrayOfstring | null;
+  FinalUrlSuffix?: string | null;
+  FinalUrls?: ArrayOfstring | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | number | null;
+  Status?: AdStatus | null;
+  TrackingUrlTemplate?: string | null;
+  Type?: AdType | null;
+  UrlCustomParameters?: CustomParameters | null;
+}
+
+export interface AppInstallAd {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "AppInstallAd";
+  AdFormatPreference?: string | null;
+  DevicePreference?: bigint | null;
+  EditorialStatus?: AdEditorialStatus | null;
+  FinalAppUrls?: ArrayOfAppUrl | null;
+  FinalMobileUrls?: ArrayOfstring | null;
+  FinalUrlSuffix?: string | null;
+  FinalUrls?: ArrayOfstring | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | null;
+  Status?: AdStatus | null;
+  TrackingUrlTemplate?: string | null;
+  Type?: AdType | null;
+  UrlCustomParameters?: CustomParameters | null;
+  AppPlatform?: string | null;
+  AppStoreId?: string | null;
+  Text?: string | null;
+  Title?: string | null;
+}
+
+/** Input form of {@link AppInstallAd}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface AppInstallAdInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "AppInstallAd";
+  AdFormatPreference?: string | null;
+  DevicePreference?: bigint | number | null;
+  EditorialStatus?: AdEditorialStatus | null;
+  FinalAppUrls?: ArrayOfAppUrl | null;
+  FinalMobileUrls?: ArrayOfstring | null;
+  FinalUrlSuffix?: string | null;
+  FinalUrls?: ArrayOfstring | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | number | null;
+  Status?: AdStatus | null;
+  TrackingUrlTemplate?: string | null;
+  Type?: AdType | null;
+  UrlCustomParameters?: CustomParameters | null;
+  AppPlatform?: string | null;
+  AppStoreId?: string | null;
+  Text?: string | null;
+  Title?: string | null;
+}
+
+export interface ExpandedTextAd {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ExpandedTextAd";
+  AdFormatPreference?: string | null;
+  DevicePreference?: bigint | null;
+  EditorialStatus?: AdEditorialStatus | null;
+  FinalAppUrls?: ArrayOfAppUrl | null;
+  FinalMobileUrls?: ArrayOfstring | null;
+  FinalUrlSuffix?: string | null;
+  FinalUrls?: ArrayOfstring | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | null;
+  Status?: AdStatus | null;
+  TrackingUrlTemplate?: string | null;
+  Type?: AdType | null;
+  UrlCustomParameters?: CustomParameters | null;
+  Domain?: string | null;
+  Path1?: string | null;
+  Path2?: string | null;
+  Text?: string | null;
+  TextPart2?: string | null;
+  TitlePart1?: string | null;
+  TitlePart2?: string | null;
+  TitlePart3?: string | null;
+}
+
+/** Input form of {@link ExpandedTextAd}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface ExpandedTextAdInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ExpandedTextAd";
+  AdFormatPreference?: string | null;
+  DevicePreference?: bigint | number | null;
+  EditorialStatus?: AdEditorialStatus | null;
+  FinalAppUrls?: ArrayOfAppUrl | null;
+  FinalMobileUrls?: ArrayOfstring | null;
+  FinalUrlSuffix?: string | null;
+  FinalUrls?: ArrayOfstring | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | number | null;
+  Status?: AdStatus | null;
+  TrackingUrlTemplate?: string | null;
+  Type?: AdType | null;
+  UrlCustomParameters?: CustomParameters | null;
+  Domain?: string | null;
+  Path1?: string | null;
+  Path2?: string | null;
+  Text?: string | null;
+  TextPart2?: string | null;
+  TitlePart1?: string | null;
+  TitlePart2?: string | null;
+  TitlePart3?: string | null;
+}
+
+export interface DynamicSearchAd {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "DynamicSearchAd";
+  AdFormatPreference?: string | null;
+  DevicePreference?: bigint | null;
+  EditorialStatus?: AdEditorialStatus | null;
+  FinalAppUrls?: ArrayOfAppUrl | null;
+  FinalMobileUrls?: ArrayOfstring | null;
+  FinalUrlSuffix?: string | null;
+  FinalUrls?: ArrayOfstring | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | null;
+  Status?: AdStatus | null;
+  TrackingUrlTemplate?: string | null;
+  Type?: AdType | null;
+  UrlCustomParameters?: CustomParameters | null;
+  Path1?: string | null;
+  Path2?: string | null;
+  Text?: string | null;
+  TextPart2?: string | null;
+}
+
+/** Input form of {@link DynamicSearchAd}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface DynamicSearchAdInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "DynamicSearchAd";
+  AdFormatPreference?: string | null;
+  DevicePreference?: bigint | number | null;
+  EditorialStatus?: AdEditorialStatus | null;
+  FinalAppUrls?: ArrayOfAppUrl | null;
+  FinalMobileUrls?: ArrayOfstring | null;
+  FinalUrlSuffix?: string | null;
+  FinalUrls?: ArrayOfstring | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | number | null;
+  Status?: AdStatus | null;
+  TrackingUrlTemplate?: string | null;
+  Type?: AdType | null;
+  UrlCustomParameters?: CustomParameters | null;
+  Path1?: string | null;
+  Path2?: string | null;
+  Text?: string | null;
+  TextPart2?: string | null;
+}
+
+export interface ResponsiveAd {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ResponsiveAd";
+  AdFormatPreference?: string | null;
+  DevicePreference?: bigint | null;
+  EditorialStatus?: AdEditorialStatus | null;
+  FinalAppUrls?: ArrayOfAppUrl | null;
+  FinalMobileUrls?: ArrayOfstring | null;
+  FinalUrlSuffix?: string | null;
+  FinalUrls?: ArrayOfstring | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | null;
+  Status?: AdStatus | null;
+  TrackingUrlTemplate?: string | null;
+  Type?: AdType | null;
+  UrlCustomParameters?: CustomParameters | null;
+  AdSubType?: AdSubType | null;
+  BusinessName?: string | null;
+  CallToAction?: CallToAction | null;
+  CallToActionLanguage?: LanguageName | null;
+  Descriptions?: ArrayOfAssetLink | null;
+  Headline?: string | null;
+  Headlines?: ArrayOfAssetLink | null;
+  Images?: ArrayOfAssetLink | null;
+  ImpressionTrackingUrls?: ArrayOfstring | null;
+  LongHeadline?: AssetLink | null;
+  LongHeadlineString?: string | null;
+  LongHeadlines?: ArrayOfAssetLink | null;
+  Text?: string | null;
+  VerifiedTrackingSettings?: VerifiedTrackingSetting | null;
+  Videos?: ArrayOfAssetLink | null;
+}
+
+/** Input form of {@link ResponsiveAd}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface ResponsiveAdInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ResponsiveAd";
+  AdFormatPreference?: string | null;
+  DevicePreference?: bigint | number | null;
+  EditorialStatus?: AdEditorialStatus | null;
+  FinalAppUrls?: ArrayOfAppUrl | null;
+  FinalMobileUrls?: ArrayOfstring | null;
+  FinalUrlSuffix?: string | null;
+  FinalUrls?: ArrayOfstring | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | number | null;
+  Status?: AdStatus | null;
+  TrackingUrlTemplate?: string | null;
+  Type?: AdType | null;
+  UrlCustomParameters?: CustomParameters | null;
+  AdSubType?: AdSubType | null;
+  BusinessName?: string | null;
+  CallToAction?: CallToAction | null;
+  CallToActionLanguage?: LanguageName | null;
+  Descriptions?: ArrayOfAssetLinkInput | null;
+  Headline?: string | null;
+  Headlines?: ArrayOfAssetLinkInput | null;
+  Images?: ArrayOfAssetLinkInput | null;
+  ImpressionTrackingUrls?: ArrayOfstring | null;
+  LongHeadline?: AssetLinkInput | null;
+  LongHeadlineString?: string | null;
+  LongHeadlines?: ArrayOfAssetLinkInput | null;
+  Text?: string | null;
+  VerifiedTrackingSettings?: VerifiedTrackingSetting | null;
+  Videos?: ArrayOfAssetLinkInput | null;
+}
+
+export type AdSubType = string[];
+
+export type CallToAction =
+  | "Unknown"
+  | "ActNow"
+  | "ApplyNow"
+  | "BetNow"
+  | "BidNow"
+  | "BookACar"
+  | "BookHotel"
+  | "BookNow"
+  | "Browse"
+  | "BuyNow"
+  | "ChatNow"
+  | "Compare"
+  | "ContactUs"
+  | "Coupon"
+  | "Donate"
+  | "Download"
+  | "EmailNow"
+  | "EnrollNow"
+  | "Explore"
+  | "FileNow"
+  | "FindJob"
+  | "FreePlay"
+  | "FreeQuote"
+  | "FreeTrial"
+  | "GetDeals"
+  | "GetOffer"
+  | "GetQuote"
+  | "JoinNow"
+  | "LearnMore"
+  | "ListenNow"
+  | "LogIn"
+  | "Message"
+  | "NewCars"
+  | "OrderNow"
+  | "PlayGame"
+  | "PlayNow"
+  | "PostJob"
+  | "Register"
+  | "RentACar"
+  | "RentNow"
+  | "Reserve"
+  | "Sale"
+  | "SaveNow"
+  | "Schedule"
+  | "SeeMenu"
+  | "SeeMore"
+  | "SeeOffer"
+  | "SellNow"
+  | "ShopNow"
+  | "Showtimes"
+  | "SignIn"
+  | "SignUp"
+  | "StartFree"
+  | "StartNow"
+  | "Subscribe"
+  | "TestDrive"
+  | "TryNow"
+  | "UsedCars"
+  | "ViewCars"
+  | "ViewNow"
+  | "ViewPlans"
+  | "VisitSite"
+  | "VoteNow"
+  | "Watch"
+  | "WatchMore"
+  | "WatchNow"
+  | "Directions"
+  | "FindStore"
+  | "SwitchNow"
+  | "VisitStore"
+  | "RenewNow"
+  | "Reorder"
+  | "Default"
+  | "NoButton"
+  | "Install"
+  | "AddToCart"
+  | "BookTravel"
+  | "Buy"
+  | "OpenLink"
+  | "RegisterNow"
+  | "BuildNow"
+  | "Dealers"
+  | "GetDemo"
+  | "GetNow"
+  | "GoToDemo"
+  | "SeeDemo"
+  | "SeeModels"
+  | "SeeOffers"
+  | "ViewDemo"
+  | "CustomText"
+  | "Discover"
+  | "Dismiss"
+  | "Apply"
+  | "ViewQuote"
+  | "Join"
+  | "Attend"
+  | "RequestDemo"
+  | "Automated";
+
+export type LanguageName =
+  | "None"
+  | "Arabic"
+  | "Danish"
+  | "Dutch"
+  | "German"
+  | "English"
+  | "Finnish"
+  | "French"
+  | "Italian"
+  | "Norwegian"
+  | "Portuguese"
+  | "Spanish"
+  | "Swedish"
+  | "TraditionalChinese"
+  | "SimplifiedChinese"
+  | "Greek"
+  | "Polish"
+  | "Bulgarian"
+  | "Czech"
+  | "Estonian"
+  | "Croatian"
+  | "Hungarian"
+  | "Lithuanian"
+  | "Latvian"
+  | "Maltese"
+  | "Romanian"
+  | "Slovak"
+  | "Slovenian"
+  | "Turkish"
+  | "Serbian"
+  | "Bosnian"
+  | "Albanian"
+  | "Macedonian"
+  | "Icelandic"
+  | "Japanese"
+  | "Hebrew"
+  | "Russian"
+  | "Malay"
+  | "Thai"
+  | "Indonesian"
+  | "Tagalog"
+  | "Vietnamese"
+  | "Hindi"
+  | "Korean"
+  | "All";
+
+export type ArrayOfAssetLink = (AssetLink | null)[];
+
+/** Input form of {@link ArrayOfAssetLink}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export type ArrayOfAssetLinkInput = (AssetLinkInput | null)[];
+
+export interface AssetLink {
+  Asset?: AssetOrDerived | null;
+  AssetPerformanceLabel?: string | null;
+  EditorialStatus?: AssetLinkEditorialStatus | null;
+  PinnedField?: string | null;
+}
+
+/** Input form of {@link AssetLink}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface AssetLinkInput {
+  Asset?: AssetOrDerivedInput | null;
+  AssetPerformanceLabel?: string | null;
+  EditorialStatus?: AssetLinkEditorialStatus | null;
+  PinnedField?: string | null;
+}
+
+export interface Asset {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "Asset";
+  Id?: bigint | null;
+  Name?: string | null;
+  Type?: string | null;
+}
+
+/** Input form of {@link Asset}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface AssetInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "Asset";
+  Id?: bigint | number | null;
+  Name?: string | null;
+  Type?: string | null;
+}
+
+/** A Asset or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
+export type AssetOrDerived = Asset | TextAsset | ImageAsset | VideoAsset;
+
+/** Input form of {@link AssetOrDerived}. */
+export type AssetOrDerivedInput = AssetInput | TextAssetInput | ImageAssetInput | VideoAssetInput;
+
+export interface TextAsset {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "TextAsset";
+  Id?: bigint | null;
+  Name?: string | null;
+  Type?: string | null;
+  Text?: string | null;
+}
+
+/** Input form of {@link TextAsset}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface TextAssetInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "TextAsset";
+  Id?: bigint | number | null;
+  Name?: string | null;
+  Type?: string | null;
+  Text?: string | null;
+}
+
+export interface ImageAsset {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ImageAsset";
+  Id?: bigint | null;
+  Name?: string | null;
+  Type?: string | null;
+  CropHeight?: number | null;
+  CropWidth?: number | null;
+  CropX?: number | null;
+  CropY?: number | null;
+  CroppingType?: CropType | null;
+  SubType?: string | null;
+  TargetHeight?: number | null;
+  TargetWidth?: number | null;
+}
+
+/** Input form of {@link ImageAsset}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface ImageAssetInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ImageAsset";
+  Id?: bigint | number | null;
+  Name?: string | null;
+  Type?: string | null;
+  CropHeight?: number | null;
+  CropWidth?: number | null;
+  CropX?: number | null;
+  CropY?: number | null;
+  CroppingType?: CropType | null;
+  SubType?: string | null;
+  TargetHeight?: number | null;
+  TargetWidth?: number | null;
+}
+
+export type CropType = "ManualCrop" | "CenterCrop" | "SmartCrop" | "Unknown";
+
+export interface VideoAsset {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "VideoAsset";
+  Id?: bigint | null;
+  Name?: string | null;
+  Type?: string | null;
+  SubType?: string | null;
+  ThumbnailImage?: ImageAsset | null;
+}
+
+/** Input form of {@link VideoAsset}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface VideoAssetInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "VideoAsset";
+  Id?: bigint | number | null;
+  Name?: string | null;
+  Type?: string | null;
+  SubType?: string | null;
+  ThumbnailImage?: ImageAssetInput | null;
+}
+
+export type AssetLinkEditorialStatus =
+  "Unknown" | "Active" | "Disapproved" | "Inactive" | "ActiveLimited";
+
+export interface ResponsiveSearchAd {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ResponsiveSearchAd";
+  AdFormatPreference?: string | null;
+  DevicePreference?: bigint | null;
+  EditorialStatus?: AdEditorialStatus | null;
+  FinalAppUrls?: ArrayOfAppUrl | null;
+  FinalMobileUrls?: ArrayOfstring | null;
+  FinalUrlSuffix?: string | null;
+  FinalUrls?: ArrayOfstring | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | null;
+  Status?: AdStatus | null;
+  TrackingUrlTemplate?: string | null;
+  Type?: AdType | null;
+  UrlCustomParameters?: CustomParameters | null;
+  Descriptions?: ArrayOfAssetLink | null;
+  Domain?: string | null;
+  Headlines?: ArrayOfAssetLink | null;
+  Path1?: string | null;
+  Path2?: string | null;
+}
+
+/** Input form of {@link ResponsiveSearchAd}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface ResponsiveSearchAdInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ResponsiveSearchAd";
+  AdFormatPreference?: string | null;
+  DevicePreference?: bigint | number | null;
+  EditorialStatus?: AdEditorialStatus | null;
+  FinalAppUrls?: ArrayOfAppUrl | null;
+  FinalMobileUrls?: ArrayOfstring | null;
+  FinalUrlSuffix?: string | null;
+  FinalUrls?: ArrayOfstring | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | number | null;
+  Status?: AdStatus | null;
+  TrackingUrlTemplate?: string | null;
+  Type?: AdType | null;
+  UrlCustomParameters?: CustomParameters | null;
+  Descriptions?: ArrayOfAssetLinkInput | null;
+  Domain?: string | null;
+  Headlines?: ArrayOfAssetLinkInput | null;
+  Path1?: string | null;
+  Path2?: string | null;
 }
 
 export type AdEditorialStatus = "Active" | "Disapproved" | "Inactive" | "ActiveLimited";
@@ -829,7 +1983,7 @@ export type ArrayOfKeywordInput = (KeywordInput | null)[];
 
 export interface Keyword {
   Bid?: Bid | null;
-  BiddingScheme?: BiddingScheme | null;
+  BiddingScheme?: BiddingSchemeOrDerived | null;
   DestinationUrl?: string | null;
   EditorialStatus?: KeywordEditorialStatus | null;
   FinalAppUrls?: ArrayOfAppUrl | null;
@@ -851,7 +2005,7 @@ export interface Keyword {
 /** Input form of {@link Keyword}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
 export interface KeywordInput {
   Bid?: Bid | null;
-  BiddingScheme?: BiddingScheme | null;
+  BiddingScheme?: BiddingSchemeOrDerived | null;
   DestinationUrl?: string | null;
   EditorialStatus?: KeywordEditorialStatus | null;
   FinalAppUrls?: ArrayOfAppUrl | null;
@@ -1194,12 +2348,14 @@ export interface AddAdExtensionsRequestInput {
   AdExtensions?: ArrayOfAdExtensionInput | null;
 }
 
-export type ArrayOfAdExtension = (AdExtension | null)[];
+export type ArrayOfAdExtension = (AdExtensionOrDerived | null)[];
 
 /** Input form of {@link ArrayOfAdExtension}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export type ArrayOfAdExtensionInput = (AdExtensionInput | null)[];
+export type ArrayOfAdExtensionInput = (AdExtensionOrDerivedInput | null)[];
 
 export interface AdExtension {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "AdExtension";
   DevicePreference?: bigint | null;
   ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: bigint | null;
@@ -1211,6 +2367,8 @@ export interface AdExtension {
 
 /** Input form of {@link AdExtension}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
 export interface AdExtensionInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "AdExtension";
   DevicePreference?: bigint | number | null;
   ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: bigint | number | null;
@@ -1218,6 +2376,920 @@ export interface AdExtensionInput {
   Status?: AdExtensionStatus | null;
   Type?: string | null;
   Version?: number | null;
+}
+
+/** A AdExtension or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
+export type AdExtensionOrDerived =
+  | AdExtension
+  | LocationAdExtension
+  | CallAdExtension
+  | ImageAdExtension
+  | AppAdExtension
+  | ReviewAdExtension
+  | CalloutAdExtension
+  | SitelinkAdExtension
+  | ActionAdExtension
+  | StructuredSnippetAdExtension
+  | PriceAdExtension
+  | PromotionAdExtension
+  | FilterLinkAdExtension
+  | FlyerAdExtension
+  | VideoAdExtension
+  | DisclaimerAdExtension
+  | LogoAdExtension;
+
+/** Input form of {@link AdExtensionOrDerived}. */
+export type AdExtensionOrDerivedInput =
+  | AdExtensionInput
+  | LocationAdExtensionInput
+  | CallAdExtensionInput
+  | ImageAdExtensionInput
+  | AppAdExtensionInput
+  | ReviewAdExtensionInput
+  | CalloutAdExtensionInput
+  | SitelinkAdExtensionInput
+  | ActionAdExtensionInput
+  | StructuredSnippetAdExtensionInput
+  | PriceAdExtensionInput
+  | PromotionAdExtensionInput
+  | FilterLinkAdExtensionInput
+  | FlyerAdExtensionInput
+  | VideoAdExtensionInput
+  | DisclaimerAdExtensionInput
+  | LogoAdExtensionInput;
+
+export interface LocationAdExtension {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "LocationAdExtension";
+  DevicePreference?: bigint | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | null;
+  Scheduling?: Schedule | null;
+  Status?: AdExtensionStatus | null;
+  Type?: string | null;
+  Version?: number | null;
+  Address?: Address | null;
+  CompanyName?: string | null;
+  GeoCodeStatus?: BusinessGeoCodeStatus | null;
+  GeoPoint?: GeoPoint | null;
+  PhoneNumber?: string | null;
+}
+
+/** Input form of {@link LocationAdExtension}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface LocationAdExtensionInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "LocationAdExtension";
+  DevicePreference?: bigint | number | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | number | null;
+  Scheduling?: Schedule | null;
+  Status?: AdExtensionStatus | null;
+  Type?: string | null;
+  Version?: number | null;
+  Address?: Address | null;
+  CompanyName?: string | null;
+  GeoCodeStatus?: BusinessGeoCodeStatus | null;
+  GeoPoint?: GeoPoint | null;
+  PhoneNumber?: string | null;
+}
+
+export interface Address {
+  CityName?: string | null;
+  CountryCode?: string | null;
+  PostalCode?: string | null;
+  ProvinceCode?: string | null;
+  ProvinceName?: string | null;
+  StreetAddress?: string | null;
+  StreetAddress2?: string | null;
+}
+
+export type BusinessGeoCodeStatus = "Pending" | "Complete" | "Invalid" | "Failed";
+
+export interface GeoPoint {
+  LatitudeInMicroDegrees: number;
+  LongitudeInMicroDegrees: number;
+}
+
+export interface CallAdExtension {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "CallAdExtension";
+  DevicePreference?: bigint | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | null;
+  Scheduling?: Schedule | null;
+  Status?: AdExtensionStatus | null;
+  Type?: string | null;
+  Version?: number | null;
+  CountryCode?: string | null;
+  IsCallOnly?: boolean | null;
+  IsCallTrackingEnabled?: boolean | null;
+  PhoneNumber?: string | null;
+  RequireTollFreeTrackingNumber?: boolean | null;
+}
+
+/** Input form of {@link CallAdExtension}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface CallAdExtensionInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "CallAdExtension";
+  DevicePreference?: bigint | number | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | number | null;
+  Scheduling?: Schedule | null;
+  Status?: AdExtensionStatus | null;
+  Type?: string | null;
+  Version?: number | null;
+  CountryCode?: string | null;
+  IsCallOnly?: boolean | null;
+  IsCallTrackingEnabled?: boolean | null;
+  PhoneNumber?: string | null;
+  RequireTollFreeTrackingNumber?: boolean | null;
+}
+
+export interface ImageAdExtension {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ImageAdExtension";
+  DevicePreference?: bigint | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | null;
+  Scheduling?: Schedule | null;
+  Status?: AdExtensionStatus | null;
+  Type?: string | null;
+  Version?: number | null;
+  AlternativeText?: string | null;
+  Description?: string | null;
+  DestinationUrl?: string | null;
+  DisplayText?: string | null;
+  FinalAppUrls?: ArrayOfAppUrl | null;
+  FinalMobileUrls?: ArrayOfstring | null;
+  FinalUrlSuffix?: string | null;
+  FinalUrls?: ArrayOfstring | null;
+  ImageMediaIds?: ArrayOflong | null;
+  Images?: ArrayOfAssetLink | null;
+  Layouts?: ArrayOfstring | null;
+  SourceType?: string | null;
+  TrackingUrlTemplate?: string | null;
+  UrlCustomParameters?: CustomParameters | null;
+}
+
+/** Input form of {@link ImageAdExtension}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface ImageAdExtensionInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ImageAdExtension";
+  DevicePreference?: bigint | number | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | number | null;
+  Scheduling?: Schedule | null;
+  Status?: AdExtensionStatus | null;
+  Type?: string | null;
+  Version?: number | null;
+  AlternativeText?: string | null;
+  Description?: string | null;
+  DestinationUrl?: string | null;
+  DisplayText?: string | null;
+  FinalAppUrls?: ArrayOfAppUrl | null;
+  FinalMobileUrls?: ArrayOfstring | null;
+  FinalUrlSuffix?: string | null;
+  FinalUrls?: ArrayOfstring | null;
+  ImageMediaIds?: ArrayOflongInput | null;
+  Images?: ArrayOfAssetLinkInput | null;
+  Layouts?: ArrayOfstring | null;
+  SourceType?: string | null;
+  TrackingUrlTemplate?: string | null;
+  UrlCustomParameters?: CustomParameters | null;
+}
+
+export interface AppAdExtension {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "AppAdExtension";
+  DevicePreference?: bigint | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | null;
+  Scheduling?: Schedule | null;
+  Status?: AdExtensionStatus | null;
+  Type?: string | null;
+  Version?: number | null;
+  AppPlatform?: string | null;
+  AppStoreId?: string | null;
+  DestinationUrl?: string | null;
+  DisplayText?: string | null;
+  FinalAppUrls?: ArrayOfAppUrl | null;
+  FinalMobileUrls?: ArrayOfstring | null;
+  FinalUrlSuffix?: string | null;
+  FinalUrls?: ArrayOfstring | null;
+  TrackingUrlTemplate?: string | null;
+  UrlCustomParameters?: CustomParameters | null;
+}
+
+/** Input form of {@link AppAdExtension}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface AppAdExtensionInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "AppAdExtension";
+  DevicePreference?: bigint | number | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | number | null;
+  Scheduling?: Schedule | null;
+  Status?: AdExtensionStatus | null;
+  Type?: string | null;
+  Version?: number | null;
+  AppPlatform?: string | null;
+  AppStoreId?: string | null;
+  DestinationUrl?: string | null;
+  DisplayText?: string | null;
+  FinalAppUrls?: ArrayOfAppUrl | null;
+  FinalMobileUrls?: ArrayOfstring | null;
+  FinalUrlSuffix?: string | null;
+  FinalUrls?: ArrayOfstring | null;
+  TrackingUrlTemplate?: string | null;
+  UrlCustomParameters?: CustomParameters | null;
+}
+
+export interface ReviewAdExtension {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ReviewAdExtension";
+  DevicePreference?: bigint | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | null;
+  Scheduling?: Schedule | null;
+  Status?: AdExtensionStatus | null;
+  Type?: string | null;
+  Version?: number | null;
+  IsExact?: boolean;
+  Source?: string | null;
+  Text?: string | null;
+  Url?: string | null;
+}
+
+/** Input form of {@link ReviewAdExtension}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface ReviewAdExtensionInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ReviewAdExtension";
+  DevicePreference?: bigint | number | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | number | null;
+  Scheduling?: Schedule | null;
+  Status?: AdExtensionStatus | null;
+  Type?: string | null;
+  Version?: number | null;
+  IsExact?: boolean;
+  Source?: string | null;
+  Text?: string | null;
+  Url?: string | null;
+}
+
+export interface CalloutAdExtension {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "CalloutAdExtension";
+  DevicePreference?: bigint | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | null;
+  Scheduling?: Schedule | null;
+  Status?: AdExtensionStatus | null;
+  Type?: string | null;
+  Version?: number | null;
+  Text?: string | null;
+}
+
+/** Input form of {@link CalloutAdExtension}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface CalloutAdExtensionInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "CalloutAdExtension";
+  DevicePreference?: bigint | number | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | number | null;
+  Scheduling?: Schedule | null;
+  Status?: AdExtensionStatus | null;
+  Type?: string | null;
+  Version?: number | null;
+  Text?: string | null;
+}
+
+export interface SitelinkAdExtension {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "SitelinkAdExtension";
+  DevicePreference?: bigint | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | null;
+  Scheduling?: Schedule | null;
+  Status?: AdExtensionStatus | null;
+  Type?: string | null;
+  Version?: number | null;
+  Description1?: string | null;
+  Description2?: string | null;
+  DestinationUrl?: string | null;
+  DisplayText?: string | null;
+  FinalAppUrls?: ArrayOfAppUrl | null;
+  FinalMobileUrls?: ArrayOfstring | null;
+  FinalUrlSuffix?: string | null;
+  FinalUrls?: ArrayOfstring | null;
+  TrackingUrlTemplate?: string | null;
+  UrlCustomParameters?: CustomParameters | null;
+}
+
+/** Input form of {@link SitelinkAdExtension}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface SitelinkAdExtensionInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "SitelinkAdExtension";
+  DevicePreference?: bigint | number | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | number | null;
+  Scheduling?: Schedule | null;
+  Status?: AdExtensionStatus | null;
+  Type?: string | null;
+  Version?: number | null;
+  Description1?: string | null;
+  Description2?: string | null;
+  DestinationUrl?: string | null;
+  DisplayText?: string | null;
+  FinalAppUrls?: ArrayOfAppUrl | null;
+  FinalMobileUrls?: ArrayOfstring | null;
+  FinalUrlSuffix?: string | null;
+  FinalUrls?: ArrayOfstring | null;
+  TrackingUrlTemplate?: string | null;
+  UrlCustomParameters?: CustomParameters | null;
+}
+
+export interface ActionAdExtension {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ActionAdExtension";
+  DevicePreference?: bigint | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | null;
+  Scheduling?: Schedule | null;
+  Status?: AdExtensionStatus | null;
+  Type?: string | null;
+  Version?: number | null;
+  ActionType: ActionAdExtensionActionType;
+  FinalMobileUrls?: ArrayOfstring | null;
+  FinalUrlSuffix?: string | null;
+  FinalUrls?: ArrayOfstring | null;
+  Language?: string | null;
+  TrackingUrlTemplate?: string | null;
+  UrlCustomParameters?: CustomParameters | null;
+}
+
+/** Input form of {@link ActionAdExtension}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface ActionAdExtensionInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ActionAdExtension";
+  DevicePreference?: bigint | number | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | number | null;
+  Scheduling?: Schedule | null;
+  Status?: AdExtensionStatus | null;
+  Type?: string | null;
+  Version?: number | null;
+  ActionType: ActionAdExtensionActionType;
+  FinalMobileUrls?: ArrayOfstring | null;
+  FinalUrlSuffix?: string | null;
+  FinalUrls?: ArrayOfstring | null;
+  Language?: string | null;
+  TrackingUrlTemplate?: string | null;
+  UrlCustomParameters?: CustomParameters | null;
+}
+
+export type ActionAdExtensionActionType =
+  | "Unknown"
+  | "ActNow"
+  | "ApplyNow"
+  | "BetNow"
+  | "BidNow"
+  | "BookACar"
+  | "BookHotel"
+  | "BookNow"
+  | "Browse"
+  | "BuyNow"
+  | "ChatNow"
+  | "Compare"
+  | "ContactUs"
+  | "Coupon"
+  | "Donate"
+  | "Download"
+  | "EmailNow"
+  | "EnrollNow"
+  | "Explore"
+  | "FileNow"
+  | "FindJob"
+  | "FreePlay"
+  | "FreeQuote"
+  | "FreeTrial"
+  | "GetDeals"
+  | "GetOffer"
+  | "GetQuote"
+  | "JoinNow"
+  | "LearnMore"
+  | "ListenNow"
+  | "LogIn"
+  | "Message"
+  | "NewCars"
+  | "OrderNow"
+  | "PlayGame"
+  | "PlayNow"
+  | "PostJob"
+  | "Register"
+  | "RentACar"
+  | "RentNow"
+  | "Reserve"
+  | "Sale"
+  | "SaveNow"
+  | "Schedule"
+  | "SeeMenu"
+  | "SeeMore"
+  | "SeeOffer"
+  | "SellNow"
+  | "ShopNow"
+  | "Showtimes"
+  | "SignIn"
+  | "SignUp"
+  | "StartFree"
+  | "StartNow"
+  | "Subscribe"
+  | "TestDrive"
+  | "TryNow"
+  | "UsedCars"
+  | "ViewCars"
+  | "ViewNow"
+  | "ViewPlans"
+  | "VisitSite"
+  | "VoteNow"
+  | "Watch"
+  | "WatchMore"
+  | "WatchNow"
+  | "Directions"
+  | "FindStore"
+  | "SwitchNow"
+  | "VisitStore"
+  | "RenewNow"
+  | "Reorder"
+  | "BuildNow"
+  | "Dealers"
+  | "GetDemo"
+  | "GetNow"
+  | "GoToDemo"
+  | "SeeDemo"
+  | "SeeModels"
+  | "SeeOffers"
+  | "ViewDemo";
+
+export interface StructuredSnippetAdExtension {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "StructuredSnippetAdExtension";
+  DevicePreference?: bigint | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | null;
+  Scheduling?: Schedule | null;
+  Status?: AdExtensionStatus | null;
+  Type?: string | null;
+  Version?: number | null;
+  Header?: string | null;
+  Values?: ArrayOfstring | null;
+}
+
+/** Input form of {@link StructuredSnippetAdExtension}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface StructuredSnippetAdExtensionInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "StructuredSnippetAdExtension";
+  DevicePreference?: bigint | number | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | number | null;
+  Scheduling?: Schedule | null;
+  Status?: AdExtensionStatus | null;
+  Type?: string | null;
+  Version?: number | null;
+  Header?: string | null;
+  Values?: ArrayOfstring | null;
+}
+
+export interface PriceAdExtension {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "PriceAdExtension";
+  DevicePreference?: bigint | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | null;
+  Scheduling?: Schedule | null;
+  Status?: AdExtensionStatus | null;
+  Type?: string | null;
+  Version?: number | null;
+  FinalUrlSuffix?: string | null;
+  Language?: string | null;
+  PriceExtensionType: PriceExtensionType;
+  TableRows?: ArrayOfPriceTableRow | null;
+  TrackingUrlTemplate?: string | null;
+  UrlCustomParameters?: CustomParameters | null;
+}
+
+/** Input form of {@link PriceAdExtension}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface PriceAdExtensionInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "PriceAdExtension";
+  DevicePreference?: bigint | number | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | number | null;
+  Scheduling?: Schedule | null;
+  Status?: AdExtensionStatus | null;
+  Type?: string | null;
+  Version?: number | null;
+  FinalUrlSuffix?: string | null;
+  Language?: string | null;
+  PriceExtensionType: PriceExtensionType;
+  TableRows?: ArrayOfPriceTableRow | null;
+  TrackingUrlTemplate?: string | null;
+  UrlCustomParameters?: CustomParameters | null;
+}
+
+export type PriceExtensionType =
+  | "Unknown"
+  | "Brands"
+  | "Events"
+  | "Locations"
+  | "Neighborhoods"
+  | "ProductCategories"
+  | "ProductTiers"
+  | "Services"
+  | "ServiceCategories"
+  | "ServiceTiers";
+
+export type ArrayOfPriceTableRow = (PriceTableRow | null)[];
+
+export interface PriceTableRow {
+  CurrencyCode?: string | null;
+  Description?: string | null;
+  FinalMobileUrls?: ArrayOfstring | null;
+  FinalUrls?: ArrayOfstring | null;
+  Header?: string | null;
+  Price: number;
+  PriceQualifier: PriceQualifier;
+  PriceUnit: PriceUnit;
+  TermsAndConditions?: string | null;
+  TermsAndConditionsUrl?: string | null;
+}
+
+export type PriceQualifier = "Unknown" | "From" | "UpTo" | "None" | "Average";
+
+export type PriceUnit =
+  "Unknown" | "PerHour" | "PerDay" | "PerWeek" | "PerMonth" | "PerYear" | "None" | "PerNight";
+
+export interface PromotionAdExtension {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "PromotionAdExtension";
+  DevicePreference?: bigint | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | null;
+  Scheduling?: Schedule | null;
+  Status?: AdExtensionStatus | null;
+  Type?: string | null;
+  Version?: number | null;
+  CurrencyCode?: string | null;
+  DiscountModifier?: PromotionDiscountModifier | null;
+  FinalAppUrls?: ArrayOfAppUrl | null;
+  FinalMobileUrls?: ArrayOfstring | null;
+  FinalUrlSuffix?: string | null;
+  FinalUrls?: ArrayOfstring | null;
+  Language?: string | null;
+  MoneyAmountOff?: number | null;
+  OrdersOverAmount?: number | null;
+  PercentOff?: number | null;
+  PromotionCode?: string | null;
+  PromotionEndDate?: Date_ | null;
+  PromotionItem?: string | null;
+  PromotionOccasion?: PromotionOccasion | null;
+  PromotionStartDate?: Date_ | null;
+  TrackingUrlTemplate?: string | null;
+  UrlCustomParameters?: CustomParameters | null;
+}
+
+/** Input form of {@link PromotionAdExtension}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface PromotionAdExtensionInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "PromotionAdExtension";
+  DevicePreference?: bigint | number | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | number | null;
+  Scheduling?: Schedule | null;
+  Status?: AdExtensionStatus | null;
+  Type?: string | null;
+  Version?: number | null;
+  CurrencyCode?: string | null;
+  DiscountModifier?: PromotionDiscountModifier | null;
+  FinalAppUrls?: ArrayOfAppUrl | null;
+  FinalMobileUrls?: ArrayOfstring | null;
+  FinalUrlSuffix?: string | null;
+  FinalUrls?: ArrayOfstring | null;
+  Language?: string | null;
+  MoneyAmountOff?: number | null;
+  OrdersOverAmount?: number | null;
+  PercentOff?: number | null;
+  PromotionCode?: string | null;
+  PromotionEndDate?: Date_ | null;
+  PromotionItem?: string | null;
+  PromotionOccasion?: PromotionOccasion | null;
+  PromotionStartDate?: Date_ | null;
+  TrackingUrlTemplate?: string | null;
+  UrlCustomParameters?: CustomParameters | null;
+}
+
+export type PromotionDiscountModifier = "Unknown" | "UpTo" | "None";
+
+export type PromotionOccasion =
+  | "Unknown"
+  | "NewYears"
+  | "ValentinesDay"
+  | "Easter"
+  | "MothersDay"
+  | "FathersDay"
+  | "LaborDay"
+  | "BackToSchool"
+  | "Halloween"
+  | "BlackFriday"
+  | "CyberMonday"
+  | "Christmas"
+  | "BoxingDay"
+  | "None"
+  | "IndependenceDay"
+  | "NationalDay"
+  | "EndOfSeason"
+  | "WinterSale"
+  | "SummerSale"
+  | "FallSale"
+  | "SpringSale"
+  | "Ramadan"
+  | "EidAlFitr"
+  | "EidAlAdha"
+  | "SinglesDay"
+  | "WomensDay"
+  | "Holi"
+  | "ParentsDay"
+  | "StNicholasDay"
+  | "ChineseNewYear"
+  | "Carnival"
+  | "Epiphany"
+  | "RoshHashanah"
+  | "Passover"
+  | "Hanukkah"
+  | "Diwali"
+  | "Navratri"
+  | "Songkran"
+  | "YearEndGift";
+
+export interface FilterLinkAdExtension {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "FilterLinkAdExtension";
+  DevicePreference?: bigint | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | null;
+  Scheduling?: Schedule | null;
+  Status?: AdExtensionStatus | null;
+  Type?: string | null;
+  Version?: number | null;
+  AdExtensionHeaderType?: AdExtensionHeaderType | null;
+  FinalMobileUrls?: ArrayOfstring | null;
+  FinalUrlSuffix?: string | null;
+  FinalUrls?: ArrayOfstring | null;
+  Language?: string | null;
+  Texts?: ArrayOfstring | null;
+  TrackingUrlTemplate?: string | null;
+  UrlCustomParameters?: CustomParameters | null;
+}
+
+/** Input form of {@link FilterLinkAdExtension}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface FilterLinkAdExtensionInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "FilterLinkAdExtension";
+  DevicePreference?: bigint | number | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | number | null;
+  Scheduling?: Schedule | null;
+  Status?: AdExtensionStatus | null;
+  Type?: string | null;
+  Version?: number | null;
+  AdExtensionHeaderType?: AdExtensionHeaderType | null;
+  FinalMobileUrls?: ArrayOfstring | null;
+  FinalUrlSuffix?: string | null;
+  FinalUrls?: ArrayOfstring | null;
+  Language?: string | null;
+  Texts?: ArrayOfstring | null;
+  TrackingUrlTemplate?: string | null;
+  UrlCustomParameters?: CustomParameters | null;
+}
+
+export type AdExtensionHeaderType =
+  | "Unknown"
+  | "Amenities"
+  | "Brands"
+  | "Classes"
+  | "Courses"
+  | "DailyRates"
+  | "DegreePrograms"
+  | "Departments"
+  | "Destinations"
+  | "FeaturedHotels"
+  | "Goods"
+  | "Grades"
+  | "Highlights"
+  | "InsuranceCoverage"
+  | "Items"
+  | "Languages"
+  | "Locations"
+  | "Models"
+  | "Neighborhoods"
+  | "Prices"
+  | "Rates"
+  | "Ratings"
+  | "SchoolDistricts"
+  | "Services"
+  | "ServiceCatalog"
+  | "Shows"
+  | "Sizes"
+  | "Styles"
+  | "Tools"
+  | "Topics"
+  | "Types"
+  | "Vacations"
+  | "Vehicles"
+  | "What"
+  | "Who"
+  | "Why"
+  | "Deals"
+  | "BestSellers"
+  | "AgeGroups"
+  | "Occasions"
+  | "Flowers";
+
+export interface FlyerAdExtension {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "FlyerAdExtension";
+  DevicePreference?: bigint | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | null;
+  Scheduling?: Schedule | null;
+  Status?: AdExtensionStatus | null;
+  Type?: string | null;
+  Version?: number | null;
+  Description?: string | null;
+  FinalAppUrls?: ArrayOfAppUrl | null;
+  FinalMobileUrls?: ArrayOfstring | null;
+  FinalUrlSuffix?: string | null;
+  FinalUrls?: ArrayOfstring | null;
+  FlyerName?: string | null;
+  ImageMediaIds?: ArrayOflong | null;
+  ImageMediaUrls?: ArrayOfstring | null;
+  StoreId?: bigint | null;
+  TrackingUrlTemplate?: string | null;
+  UrlCustomParameters?: CustomParameters | null;
+}
+
+/** Input form of {@link FlyerAdExtension}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface FlyerAdExtensionInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "FlyerAdExtension";
+  DevicePreference?: bigint | number | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | number | null;
+  Scheduling?: Schedule | null;
+  Status?: AdExtensionStatus | null;
+  Type?: string | null;
+  Version?: number | null;
+  Description?: string | null;
+  FinalAppUrls?: ArrayOfAppUrl | null;
+  FinalMobileUrls?: ArrayOfstring | null;
+  FinalUrlSuffix?: string | null;
+  FinalUrls?: ArrayOfstring | null;
+  FlyerName?: string | null;
+  ImageMediaIds?: ArrayOflongInput | null;
+  ImageMediaUrls?: ArrayOfstring | null;
+  StoreId?: bigint | number | null;
+  TrackingUrlTemplate?: string | null;
+  UrlCustomParameters?: CustomParameters | null;
+}
+
+export interface VideoAdExtension {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "VideoAdExtension";
+  DevicePreference?: bigint | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | null;
+  Scheduling?: Schedule | null;
+  Status?: AdExtensionStatus | null;
+  Type?: string | null;
+  Version?: number | null;
+  ActionText?: string | null;
+  AlternativeText?: string | null;
+  DisplayText?: string | null;
+  FinalAppUrls?: ArrayOfAppUrl | null;
+  FinalMobileUrls?: ArrayOfstring | null;
+  FinalUrlSuffix?: string | null;
+  FinalUrls?: ArrayOfstring | null;
+  Name?: string | null;
+  ThumbnailId?: bigint | null;
+  ThumbnailUrl?: string | null;
+  TrackingUrlTemplate?: string | null;
+  UrlCustomParameters?: CustomParameters | null;
+  VideoId?: bigint | null;
+}
+
+/** Input form of {@link VideoAdExtension}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface VideoAdExtensionInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "VideoAdExtension";
+  DevicePreference?: bigint | number | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | number | null;
+  Scheduling?: Schedule | null;
+  Status?: AdExtensionStatus | null;
+  Type?: string | null;
+  Version?: number | null;
+  ActionText?: string | null;
+  AlternativeText?: string | null;
+  DisplayText?: string | null;
+  FinalAppUrls?: ArrayOfAppUrl | null;
+  FinalMobileUrls?: ArrayOfstring | null;
+  FinalUrlSuffix?: string | null;
+  FinalUrls?: ArrayOfstring | null;
+  Name?: string | null;
+  ThumbnailId?: bigint | number | null;
+  ThumbnailUrl?: string | null;
+  TrackingUrlTemplate?: string | null;
+  UrlCustomParameters?: CustomParameters | null;
+  VideoId?: bigint | number | null;
+}
+
+export interface DisclaimerAdExtension {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "DisclaimerAdExtension";
+  DevicePreference?: bigint | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | null;
+  Scheduling?: Schedule | null;
+  Status?: AdExtensionStatus | null;
+  Type?: string | null;
+  Version?: number | null;
+  DisclaimerLayout: string | null;
+  FinalAppUrls?: ArrayOfAppUrl | null;
+  FinalMobileUrls?: ArrayOfstring | null;
+  FinalUrlSuffix?: string | null;
+  FinalUrls?: ArrayOfstring | null;
+  LineText?: string | null;
+  Name: string | null;
+  PopupText?: string | null;
+  Title?: string | null;
+  TrackingUrlTemplate?: string | null;
+  UrlCustomParameters?: CustomParameters | null;
+}
+
+/** Input form of {@link DisclaimerAdExtension}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface DisclaimerAdExtensionInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "DisclaimerAdExtension";
+  DevicePreference?: bigint | number | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | number | null;
+  Scheduling?: Schedule | null;
+  Status?: AdExtensionStatus | null;
+  Type?: string | null;
+  Version?: number | null;
+  DisclaimerLayout: string | null;
+  FinalAppUrls?: ArrayOfAppUrl | null;
+  FinalMobileUrls?: ArrayOfstring | null;
+  FinalUrlSuffix?: string | null;
+  FinalUrls?: ArrayOfstring | null;
+  LineText?: string | null;
+  Name: string | null;
+  PopupText?: string | null;
+  Title?: string | null;
+  TrackingUrlTemplate?: string | null;
+  UrlCustomParameters?: CustomParameters | null;
+}
+
+export interface LogoAdExtension {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "LogoAdExtension";
+  DevicePreference?: bigint | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | null;
+  Scheduling?: Schedule | null;
+  Status?: AdExtensionStatus | null;
+  Type?: string | null;
+  Version?: number | null;
+  BusinessLogo?: bigint | null;
+  BusinessLogoUrl?: string | null;
+  BusinessName?: string | null;
+  DomainName?: string | null;
+}
+
+/** Input form of {@link LogoAdExtension}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface LogoAdExtensionInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "LogoAdExtension";
+  DevicePreference?: bigint | number | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | number | null;
+  Scheduling?: Schedule | null;
+  Status?: AdExtensionStatus | null;
+  Type?: string | null;
+  Version?: number | null;
+  BusinessLogo?: bigint | number | null;
+  BusinessLogoUrl?: string | null;
+  BusinessName?: string | null;
+  DomainName?: string | null;
 }
 
 export interface Schedule {
@@ -1271,9 +3343,11 @@ export interface AdExtensionIdentityInput {
   Version?: number | null;
 }
 
-export type ArrayOfBatchErrorCollection = (BatchErrorCollection | null)[];
+export type ArrayOfBatchErrorCollection = (BatchErrorCollectionOrDerived | null)[];
 
 export interface BatchErrorCollection {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "BatchErrorCollection";
   BatchErrors?: ArrayOfBatchError | null;
   Code?: number | null;
   Details?: string | null;
@@ -1283,6 +3357,28 @@ export interface BatchErrorCollection {
   Index?: number;
   Message?: string | null;
   Type?: string | null;
+}
+
+/** A BatchErrorCollection or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
+export type BatchErrorCollectionOrDerived = BatchErrorCollection | EditorialErrorCollection;
+
+export interface EditorialErrorCollection {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "EditorialErrorCollection";
+  BatchErrors?: ArrayOfBatchError | null;
+  Code?: number | null;
+  Details?: string | null;
+  ErrorCode?: string | null;
+  FieldPath?: string | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Index?: number;
+  Message?: string | null;
+  Type?: string | null;
+  Appealable?: boolean | null;
+  DisapprovedText?: string | null;
+  Location?: string | null;
+  PublisherCountry?: string | null;
+  ReasonCode?: number;
 }
 
 export interface GetAdExtensionsByIdsRequest {
@@ -1482,7 +3578,7 @@ export type ArrayOfAdExtensionAssociation = (AdExtensionAssociation | null)[];
 export type ArrayOfAdExtensionAssociationInput = (AdExtensionAssociationInput | null)[];
 
 export interface AdExtensionAssociation {
-  AdExtension?: AdExtension | null;
+  AdExtension?: AdExtensionOrDerived | null;
   AssociationType: AssociationType;
   EditorialStatus?: AdExtensionEditorialStatus | null;
   EntityId: bigint;
@@ -1490,7 +3586,7 @@ export interface AdExtensionAssociation {
 
 /** Input form of {@link AdExtensionAssociation}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
 export interface AdExtensionAssociationInput {
-  AdExtension?: AdExtensionInput | null;
+  AdExtension?: AdExtensionOrDerivedInput | null;
   AssociationType: AssociationType;
   EditorialStatus?: AdExtensionEditorialStatus | null;
   EntityId: bigint | number;
@@ -1548,12 +3644,14 @@ export interface AddMediaRequestInput {
   Media?: ArrayOfMediaInput | null;
 }
 
-export type ArrayOfMedia = (Media | null)[];
+export type ArrayOfMedia = (MediaOrDerived | null)[];
 
 /** Input form of {@link ArrayOfMedia}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export type ArrayOfMediaInput = (MediaInput | null)[];
+export type ArrayOfMediaInput = (MediaOrDerivedInput | null)[];
 
 export interface Media {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "Media";
   Id?: bigint | null;
   MediaType?: string | null;
   Text?: string | null;
@@ -1562,10 +3660,39 @@ export interface Media {
 
 /** Input form of {@link Media}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
 export interface MediaInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "Media";
   Id?: bigint | number | null;
   MediaType?: string | null;
   Text?: string | null;
   Type?: string | null;
+}
+
+/** A Media or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
+export type MediaOrDerived = Media | Image;
+
+/** Input form of {@link MediaOrDerived}. */
+export type MediaOrDerivedInput = MediaInput | ImageInput;
+
+export interface Image {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "Image";
+  Id?: bigint | null;
+  MediaType?: string | null;
+  Text?: string | null;
+  Type?: string | null;
+  Data?: string | null;
+}
+
+/** Input form of {@link Image}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface ImageInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "Image";
+  Id?: bigint | number | null;
+  MediaType?: string | null;
+  Text?: string | null;
+  Type?: string | null;
+  Data?: string | null;
 }
 
 export interface AddMediaResponse {
@@ -1638,12 +3765,27 @@ export interface MediaMetaDataInput {
   Type?: string | null;
 }
 
-export type ArrayOfMediaRepresentation = (MediaRepresentation | null)[];
+export type ArrayOfMediaRepresentation = (MediaRepresentationOrDerived | null)[];
 
 export interface MediaRepresentation {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "MediaRepresentation";
   Name?: string | null;
   Type?: string | null;
   Url?: string | null;
+}
+
+/** A MediaRepresentation or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
+export type MediaRepresentationOrDerived = MediaRepresentation | ImageMediaRepresentation;
+
+export interface ImageMediaRepresentation {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ImageMediaRepresentation";
+  Name?: string | null;
+  Type?: string | null;
+  Url?: string | null;
+  Height?: number;
+  Width?: number;
 }
 
 export interface GetMediaMetaDataByIdsRequest {
@@ -1741,14 +3883,16 @@ export interface GetAdGroupCriterionsByIdsResponseInput {
   AdGroupCriterions?: ArrayOfAdGroupCriterionInput | null;
 }
 
-export type ArrayOfAdGroupCriterion = (AdGroupCriterion | null)[];
+export type ArrayOfAdGroupCriterion = (AdGroupCriterionOrDerived | null)[];
 
 /** Input form of {@link ArrayOfAdGroupCriterion}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export type ArrayOfAdGroupCriterionInput = (AdGroupCriterionInput | null)[];
+export type ArrayOfAdGroupCriterionInput = (AdGroupCriterionOrDerivedInput | null)[];
 
 export interface AdGroupCriterion {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "AdGroupCriterion";
   AdGroupId?: bigint;
-  Criterion?: Criterion | null;
+  Criterion?: CriterionOrDerived | null;
   Id?: bigint | null;
   Status?: AdGroupCriterionStatus | null;
   Type?: string | null;
@@ -1756,15 +3900,516 @@ export interface AdGroupCriterion {
 
 /** Input form of {@link AdGroupCriterion}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
 export interface AdGroupCriterionInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "AdGroupCriterion";
   AdGroupId?: bigint | number;
-  Criterion?: Criterion | null;
+  Criterion?: CriterionOrDerivedInput | null;
+  Id?: bigint | number | null;
+  Status?: AdGroupCriterionStatus | null;
+  Type?: string | null;
+}
+
+/** A AdGroupCriterion or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
+export type AdGroupCriterionOrDerived =
+  AdGroupCriterion | BiddableAdGroupCriterion | NegativeAdGroupCriterion;
+
+/** Input form of {@link AdGroupCriterionOrDerived}. */
+export type AdGroupCriterionOrDerivedInput =
+  AdGroupCriterionInput | BiddableAdGroupCriterionInput | NegativeAdGroupCriterionInput;
+
+export interface BiddableAdGroupCriterion {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "BiddableAdGroupCriterion";
+  AdGroupId?: bigint;
+  Criterion?: CriterionOrDerived | null;
+  Id?: bigint | null;
+  Status?: AdGroupCriterionStatus | null;
+  Type?: string | null;
+  CriterionBid?: CriterionBidOrDerived | null;
+  DestinationUrl?: string | null;
+  EditorialStatus?: AdGroupCriterionEditorialStatus | null;
+  FinalAppUrls?: ArrayOfAppUrl | null;
+  FinalMobileUrls?: ArrayOfstring | null;
+  FinalUrlSuffix?: string | null;
+  FinalUrls?: ArrayOfstring | null;
+  TrackingUrlTemplate?: string | null;
+  UrlCustomParameters?: CustomParameters | null;
+  CriterionCashback?: CriterionCashbackOrDerived | null;
+}
+
+/** Input form of {@link BiddableAdGroupCriterion}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface BiddableAdGroupCriterionInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "BiddableAdGroupCriterion";
+  AdGroupId?: bigint | number;
+  Criterion?: CriterionOrDerivedInput | null;
+  Id?: bigint | number | null;
+  Status?: AdGroupCriterionStatus | null;
+  Type?: string | null;
+  CriterionBid?: CriterionBidOrDerived | null;
+  DestinationUrl?: string | null;
+  EditorialStatus?: AdGroupCriterionEditorialStatus | null;
+  FinalAppUrls?: ArrayOfAppUrl | null;
+  FinalMobileUrls?: ArrayOfstring | null;
+  FinalUrlSuffix?: string | null;
+  FinalUrls?: ArrayOfstring | null;
+  TrackingUrlTemplate?: string | null;
+  UrlCustomParameters?: CustomParameters | null;
+  CriterionCashback?: CriterionCashbackOrDerived | null;
+}
+
+export type AdGroupCriterionEditorialStatus =
+  "Active" | "Disapproved" | "Inactive" | "ActiveLimited";
+
+export interface CriterionCashback {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "CriterionCashback";
+  Type?: string | null;
+}
+
+/** A CriterionCashback or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
+export type CriterionCashbackOrDerived = CriterionCashback | CashbackAdjustment;
+
+export interface CashbackAdjustment {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "CashbackAdjustment";
+  Type?: string | null;
+  CashbackPercent?: number | null;
+}
+
+export interface NegativeAdGroupCriterion {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "NegativeAdGroupCriterion";
+  AdGroupId?: bigint;
+  Criterion?: CriterionOrDerived | null;
+  Id?: bigint | null;
+  Status?: AdGroupCriterionStatus | null;
+  Type?: string | null;
+}
+
+/** Input form of {@link NegativeAdGroupCriterion}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface NegativeAdGroupCriterionInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "NegativeAdGroupCriterion";
+  AdGroupId?: bigint | number;
+  Criterion?: CriterionOrDerivedInput | null;
   Id?: bigint | number | null;
   Status?: AdGroupCriterionStatus | null;
   Type?: string | null;
 }
 
 export interface Criterion {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "Criterion";
   Type?: string | null;
+}
+
+/** A Criterion or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
+export type CriterionOrDerived =
+  | Criterion
+  | ProductPartition
+  | HotelGroup
+  | HotelAdvanceBookingWindowCriterion
+  | HotelCheckInDateCriterion
+  | HotelCheckInDayCriterion
+  | HotelDateSelectionTypeCriterion
+  | HotelLengthOfStayCriterion
+  | ProductScope
+  | Webpage
+  | AgeCriterion
+  | DeviceCriterion
+  | DayTimeCriterion
+  | GenderCriterion
+  | RadiusCriterion
+  | LocationCriterion
+  | LocationIntentCriterion
+  | AudienceCriterion
+  | ProfileCriterion
+  | StoreCriterion
+  | DealCriterion
+  | GenreCriterion
+  | PlacementCriterion
+  | TopicCriterion;
+
+/** Input form of {@link CriterionOrDerived}. */
+export type CriterionOrDerivedInput =
+  | Criterion
+  | ProductPartitionInput
+  | HotelGroupInput
+  | HotelAdvanceBookingWindowCriterion
+  | HotelCheckInDateCriterionInput
+  | HotelCheckInDayCriterion
+  | HotelDateSelectionTypeCriterion
+  | HotelLengthOfStayCriterion
+  | ProductScope
+  | Webpage
+  | AgeCriterion
+  | DeviceCriterion
+  | DayTimeCriterion
+  | GenderCriterion
+  | RadiusCriterionInput
+  | LocationCriterionInput
+  | LocationIntentCriterion
+  | AudienceCriterionInput
+  | ProfileCriterionInput
+  | StoreCriterionInput
+  | DealCriterionInput
+  | GenreCriterionInput
+  | PlacementCriterionInput
+  | TopicCriterionInput;
+
+export interface ProductPartition {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ProductPartition";
+  Type?: string | null;
+  Condition?: ProductCondition | null;
+  ParentCriterionId?: bigint | null;
+  PartitionType: ProductPartitionType;
+}
+
+/** Input form of {@link ProductPartition}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface ProductPartitionInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ProductPartition";
+  Type?: string | null;
+  Condition?: ProductCondition | null;
+  ParentCriterionId?: bigint | number | null;
+  PartitionType: ProductPartitionType;
+}
+
+export interface ProductCondition {
+  Attribute?: string | null;
+  Operand?: string | null;
+  Operator?: string | null;
+}
+
+export type ProductPartitionType = "Subdivision" | "Unit";
+
+export interface HotelGroup {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "HotelGroup";
+  Type?: string | null;
+  Listing?: HotelListing | null;
+  ListingType: HotelListingType;
+  ParentCriterionId?: bigint | null;
+}
+
+/** Input form of {@link HotelGroup}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface HotelGroupInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "HotelGroup";
+  Type?: string | null;
+  Listing?: HotelListing | null;
+  ListingType: HotelListingType;
+  ParentCriterionId?: bigint | number | null;
+}
+
+export interface HotelListing {
+  Attribute?: string | null;
+  Operand?: string | null;
+}
+
+export type HotelListingType = "Subdivision" | "Unit";
+
+export interface HotelAdvanceBookingWindowCriterion {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "HotelAdvanceBookingWindowCriterion";
+  Type?: string | null;
+  MaxDays?: number | null;
+  MinDays?: number | null;
+}
+
+export interface HotelCheckInDateCriterion {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "HotelCheckInDateCriterion";
+  Type?: string | null;
+  EndDate?: XsdDateTime | null;
+  StartDate?: XsdDateTime | null;
+}
+
+/** Input form of {@link HotelCheckInDateCriterion}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface HotelCheckInDateCriterionInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "HotelCheckInDateCriterion";
+  Type?: string | null;
+  EndDate?: XsdDateTimeInput | null;
+  StartDate?: XsdDateTimeInput | null;
+}
+
+export interface HotelCheckInDayCriterion {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "HotelCheckInDayCriterion";
+  Type?: string | null;
+  CheckInDay?: Day | null;
+}
+
+export interface HotelDateSelectionTypeCriterion {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "HotelDateSelectionTypeCriterion";
+  Type?: string | null;
+  HotelDateSelectionType?: HotelDateSelectionType | null;
+}
+
+export type HotelDateSelectionType = "Unknown" | "DefaultSelection" | "UserSelection";
+
+export interface HotelLengthOfStayCriterion {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "HotelLengthOfStayCriterion";
+  Type?: string | null;
+  MaxNights?: number | null;
+  MinNights?: number | null;
+}
+
+export interface ProductScope {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ProductScope";
+  Type?: string | null;
+  Conditions?: ArrayOfProductCondition | null;
+}
+
+export type ArrayOfProductCondition = (ProductCondition | null)[];
+
+export interface Webpage {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "Webpage";
+  Type?: string | null;
+  Parameter?: WebpageParameter | null;
+}
+
+export interface WebpageParameter {
+  Conditions?: ArrayOfWebpageCondition | null;
+  CriterionName?: string | null;
+}
+
+export type ArrayOfWebpageCondition = (WebpageCondition | null)[];
+
+export interface WebpageCondition {
+  Argument?: string | null;
+  Operand?: WebpageConditionOperand;
+  Operator?: WebpageConditionOperator | null;
+}
+
+export type WebpageConditionOperand =
+  "Unknown" | "Url" | "Category" | "PageTitle" | "PageContent" | "CustomLabel";
+
+export type WebpageConditionOperator = "Unknown" | "Equals" | "Contains";
+
+export interface AgeCriterion {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "AgeCriterion";
+  Type?: string | null;
+  AgeRange?: AgeRange | null;
+}
+
+export type AgeRange =
+  | "Unknown"
+  | "EighteenToTwentyFour"
+  | "TwentyFiveToThirtyFour"
+  | "ThirtyFiveToFourtyNine"
+  | "FiftyToSixtyFour"
+  | "SixtyFiveAndAbove"
+  | "ThirtyFiveToFiftyFour"
+  | "FiftyFiveAndAbove";
+
+export interface DeviceCriterion {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "DeviceCriterion";
+  Type?: string | null;
+  DeviceName?: string | null;
+  OSName?: string | null;
+}
+
+export interface DayTimeCriterion {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "DayTimeCriterion";
+  Type?: string | null;
+  Day?: Day | null;
+  FromHour?: number | null;
+  FromMinute?: Minute | null;
+  ToHour?: number | null;
+  ToMinute?: Minute | null;
+}
+
+export interface GenderCriterion {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "GenderCriterion";
+  Type?: string | null;
+  GenderType?: GenderType | null;
+}
+
+export type GenderType = "Unknown" | "Male" | "Female";
+
+export interface RadiusCriterion {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "RadiusCriterion";
+  Type?: string | null;
+  LatitudeDegrees?: number | null;
+  LongitudeDegrees?: number | null;
+  Name?: string | null;
+  Radius?: bigint | null;
+  RadiusUnit?: DistanceUnit | null;
+}
+
+/** Input form of {@link RadiusCriterion}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface RadiusCriterionInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "RadiusCriterion";
+  Type?: string | null;
+  LatitudeDegrees?: number | null;
+  LongitudeDegrees?: number | null;
+  Name?: string | null;
+  Radius?: bigint | number | null;
+  RadiusUnit?: DistanceUnit | null;
+}
+
+export type DistanceUnit = "Miles" | "Kilometers";
+
+export interface LocationCriterion {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "LocationCriterion";
+  Type?: string | null;
+  DisplayName?: string | null;
+  EnclosedLocationIds?: ArrayOflong | null;
+  LocationId?: bigint | null;
+  LocationType?: string | null;
+}
+
+/** Input form of {@link LocationCriterion}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface LocationCriterionInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "LocationCriterion";
+  Type?: string | null;
+  DisplayName?: string | null;
+  EnclosedLocationIds?: ArrayOflongInput | null;
+  LocationId?: bigint | number | null;
+  LocationType?: string | null;
+}
+
+export interface LocationIntentCriterion {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "LocationIntentCriterion";
+  Type?: string | null;
+  IntentOption?: IntentOption | null;
+}
+
+export type IntentOption =
+  "PeopleInOrSearchingForOrViewingPages" | "PeopleIn" | "PeopleSearchingForOrViewingPages";
+
+export interface AudienceCriterion {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "AudienceCriterion";
+  Type?: string | null;
+  AudienceId?: bigint | null;
+  AudienceType?: AudienceType | null;
+}
+
+/** Input form of {@link AudienceCriterion}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface AudienceCriterionInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "AudienceCriterion";
+  Type?: string | null;
+  AudienceId?: bigint | number | null;
+  AudienceType?: AudienceType | null;
+}
+
+export type AudienceType = string[];
+
+export interface ProfileCriterion {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ProfileCriterion";
+  Type?: string | null;
+  ProfileId?: bigint;
+  ProfileType?: ProfileType;
+}
+
+/** Input form of {@link ProfileCriterion}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface ProfileCriterionInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ProfileCriterion";
+  Type?: string | null;
+  ProfileId?: bigint | number;
+  ProfileType?: ProfileType;
+}
+
+export type ProfileType = string[];
+
+export interface StoreCriterion {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "StoreCriterion";
+  Type?: string | null;
+  StoreId?: bigint | null;
+}
+
+/** Input form of {@link StoreCriterion}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface StoreCriterionInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "StoreCriterion";
+  Type?: string | null;
+  StoreId?: bigint | number | null;
+}
+
+export interface DealCriterion {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "DealCriterion";
+  Type?: string | null;
+  DealId?: bigint;
+}
+
+/** Input form of {@link DealCriterion}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface DealCriterionInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "DealCriterion";
+  Type?: string | null;
+  DealId?: bigint | number;
+}
+
+export interface GenreCriterion {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "GenreCriterion";
+  Type?: string | null;
+  GenreId?: bigint;
+}
+
+/** Input form of {@link GenreCriterion}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface GenreCriterionInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "GenreCriterion";
+  Type?: string | null;
+  GenreId?: bigint | number;
+}
+
+export interface PlacementCriterion {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "PlacementCriterion";
+  Type?: string | null;
+  PlacementId?: bigint;
+  PlacementName?: string | null;
+}
+
+/** Input form of {@link PlacementCriterion}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface PlacementCriterionInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "PlacementCriterion";
+  Type?: string | null;
+  PlacementId?: bigint | number;
+  PlacementName?: string | null;
+}
+
+export interface TopicCriterion {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "TopicCriterion";
+  Type?: string | null;
+  TopicId?: bigint;
+  TopicName?: string | null;
+}
+
+/** Input form of {@link TopicCriterion}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface TopicCriterionInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "TopicCriterion";
+  Type?: string | null;
+  TopicId?: bigint | number;
+  TopicName?: string | null;
 }
 
 export type AdGroupCriterionStatus = "Active" | "Paused" | "Deleted";
@@ -1839,13 +4484,13 @@ export type ArrayOfAdGroupCriterionActionInput = (AdGroupCriterionActionInput | 
 
 export interface AdGroupCriterionAction {
   Action: ItemAction;
-  AdGroupCriterion?: AdGroupCriterion | null;
+  AdGroupCriterion?: AdGroupCriterionOrDerived | null;
 }
 
 /** Input form of {@link AdGroupCriterionAction}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
 export interface AdGroupCriterionActionInput {
   Action: ItemAction;
-  AdGroupCriterion?: AdGroupCriterionInput | null;
+  AdGroupCriterion?: AdGroupCriterionOrDerivedInput | null;
 }
 
 export type ItemAction = "Add" | "Delete" | "Update";
@@ -1928,12 +4573,6 @@ export interface AssetGroupListingGroupInput {
 }
 
 export type AssetGroupListingType = "Subdivision" | "Unit";
-
-export interface ProductCondition {
-  Attribute?: string | null;
-  Operand?: string | null;
-  Operator?: string | null;
-}
 
 export interface ApplyAssetGroupListingGroupActionsResponse {
   AssetGroupListingGroupIds?: ArrayOfNullableOflong | null;
@@ -2051,6 +4690,8 @@ export type ArrayOfNegativeKeyword = (NegativeKeyword | null)[];
 export type ArrayOfNegativeKeywordInput = (NegativeKeywordInput | null)[];
 
 export interface NegativeKeyword {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "NegativeKeyword";
   ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Type?: string | null;
   Id?: bigint | null;
@@ -2060,6 +4701,8 @@ export interface NegativeKeyword {
 
 /** Input form of {@link NegativeKeyword}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
 export interface NegativeKeywordInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "NegativeKeyword";
   ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Type?: string | null;
   Id?: bigint | number | null;
@@ -2068,8 +4711,73 @@ export interface NegativeKeywordInput {
 }
 
 export interface SharedListItem {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "SharedListItem";
   ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Type?: string | null;
+}
+
+/** A SharedListItem or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
+export type SharedListItemOrDerived =
+  SharedListItem | NegativeKeyword | NegativeSite | BrandItem | Site;
+
+/** Input form of {@link SharedListItemOrDerived}. */
+export type SharedListItemOrDerivedInput =
+  SharedListItem | NegativeKeywordInput | NegativeSiteInput | BrandItemInput | SiteInput;
+
+export interface NegativeSite {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "NegativeSite";
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Type?: string | null;
+  Id?: bigint | null;
+  Url?: string | null;
+}
+
+/** Input form of {@link NegativeSite}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface NegativeSiteInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "NegativeSite";
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Type?: string | null;
+  Id?: bigint | number | null;
+  Url?: string | null;
+}
+
+export interface BrandItem {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "BrandItem";
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Type?: string | null;
+  BrandId?: bigint;
+}
+
+/** Input form of {@link BrandItem}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface BrandItemInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "BrandItem";
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Type?: string | null;
+  BrandId?: bigint | number;
+}
+
+export interface Site {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "Site";
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Type?: string | null;
+  Id?: bigint | null;
+  Url?: string | null;
+}
+
+/** Input form of {@link Site}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface SiteInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "Site";
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Type?: string | null;
+  Id?: bigint | number | null;
+  Url?: string | null;
 }
 
 export interface AddNegativeKeywordsToEntitiesResponse {
@@ -2147,12 +4855,14 @@ export interface GetSharedEntitiesByAccountIdResponseInput {
   SharedEntities?: ArrayOfSharedEntityInput | null;
 }
 
-export type ArrayOfSharedEntity = (SharedEntity | null)[];
+export type ArrayOfSharedEntity = (SharedEntityOrDerived | null)[];
 
 /** Input form of {@link ArrayOfSharedEntity}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export type ArrayOfSharedEntityInput = (SharedEntityInput | null)[];
+export type ArrayOfSharedEntityInput = (SharedEntityOrDerivedInput | null)[];
 
 export interface SharedEntity {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "SharedEntity";
   AssociationCount?: number | null;
   ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: bigint | null;
@@ -2162,11 +4872,243 @@ export interface SharedEntity {
 
 /** Input form of {@link SharedEntity}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
 export interface SharedEntityInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "SharedEntity";
   AssociationCount?: number | null;
   ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: bigint | number | null;
   Name?: string | null;
   Type?: string | null;
+}
+
+/** A SharedEntity or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
+export type SharedEntityOrDerived =
+  | SharedEntity
+  | SharedList
+  | NegativeKeywordList
+  | PlacementExclusionList
+  | AccountNegativeKeywordList
+  | AccountContentNegativeKeywordList
+  | BrandList
+  | AccountPlacementExclusionList
+  | AccountPlacementInclusionList;
+
+/** Input form of {@link SharedEntityOrDerived}. */
+export type SharedEntityOrDerivedInput =
+  | SharedEntityInput
+  | SharedListInput
+  | NegativeKeywordListInput
+  | PlacementExclusionListInput
+  | AccountNegativeKeywordListInput
+  | AccountContentNegativeKeywordListInput
+  | BrandListInput
+  | AccountPlacementExclusionListInput
+  | AccountPlacementInclusionListInput;
+
+export interface SharedList {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "SharedList";
+  AssociationCount?: number | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | null;
+  Name?: string | null;
+  Type?: string | null;
+  ItemCount?: number | null;
+}
+
+/** Input form of {@link SharedList}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface SharedListInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "SharedList";
+  AssociationCount?: number | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | number | null;
+  Name?: string | null;
+  Type?: string | null;
+  ItemCount?: number | null;
+}
+
+/** A SharedList or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
+export type SharedListOrDerived =
+  | SharedList
+  | NegativeKeywordList
+  | PlacementExclusionList
+  | AccountNegativeKeywordList
+  | AccountContentNegativeKeywordList
+  | BrandList
+  | AccountPlacementExclusionList
+  | AccountPlacementInclusionList;
+
+/** Input form of {@link SharedListOrDerived}. */
+export type SharedListOrDerivedInput =
+  | SharedListInput
+  | NegativeKeywordListInput
+  | PlacementExclusionListInput
+  | AccountNegativeKeywordListInput
+  | AccountContentNegativeKeywordListInput
+  | BrandListInput
+  | AccountPlacementExclusionListInput
+  | AccountPlacementInclusionListInput;
+
+export interface NegativeKeywordList {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "NegativeKeywordList";
+  AssociationCount?: number | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | null;
+  Name?: string | null;
+  Type?: string | null;
+  ItemCount?: number | null;
+}
+
+/** Input form of {@link NegativeKeywordList}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface NegativeKeywordListInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "NegativeKeywordList";
+  AssociationCount?: number | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | number | null;
+  Name?: string | null;
+  Type?: string | null;
+  ItemCount?: number | null;
+}
+
+export interface PlacementExclusionList {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "PlacementExclusionList";
+  AssociationCount?: number | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | null;
+  Name?: string | null;
+  Type?: string | null;
+  ItemCount?: number | null;
+}
+
+/** Input form of {@link PlacementExclusionList}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface PlacementExclusionListInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "PlacementExclusionList";
+  AssociationCount?: number | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | number | null;
+  Name?: string | null;
+  Type?: string | null;
+  ItemCount?: number | null;
+}
+
+export interface AccountNegativeKeywordList {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "AccountNegativeKeywordList";
+  AssociationCount?: number | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | null;
+  Name?: string | null;
+  Type?: string | null;
+  ItemCount?: number | null;
+}
+
+/** Input form of {@link AccountNegativeKeywordList}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface AccountNegativeKeywordListInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "AccountNegativeKeywordList";
+  AssociationCount?: number | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | number | null;
+  Name?: string | null;
+  Type?: string | null;
+  ItemCount?: number | null;
+}
+
+export interface AccountContentNegativeKeywordList {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "AccountContentNegativeKeywordList";
+  AssociationCount?: number | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | null;
+  Name?: string | null;
+  Type?: string | null;
+  ItemCount?: number | null;
+}
+
+/** Input form of {@link AccountContentNegativeKeywordList}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface AccountContentNegativeKeywordListInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "AccountContentNegativeKeywordList";
+  AssociationCount?: number | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | number | null;
+  Name?: string | null;
+  Type?: string | null;
+  ItemCount?: number | null;
+}
+
+export interface BrandList {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "BrandList";
+  AssociationCount?: number | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | null;
+  Name?: string | null;
+  Type?: string | null;
+  ItemCount?: number | null;
+}
+
+/** Input form of {@link BrandList}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface BrandListInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "BrandList";
+  AssociationCount?: number | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | number | null;
+  Name?: string | null;
+  Type?: string | null;
+  ItemCount?: number | null;
+}
+
+export interface AccountPlacementExclusionList {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "AccountPlacementExclusionList";
+  AssociationCount?: number | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | null;
+  Name?: string | null;
+  Type?: string | null;
+  ItemCount?: number | null;
+}
+
+/** Input form of {@link AccountPlacementExclusionList}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface AccountPlacementExclusionListInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "AccountPlacementExclusionList";
+  AssociationCount?: number | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | number | null;
+  Name?: string | null;
+  Type?: string | null;
+  ItemCount?: number | null;
+}
+
+export interface AccountPlacementInclusionList {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "AccountPlacementInclusionList";
+  AssociationCount?: number | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | null;
+  Name?: string | null;
+  Type?: string | null;
+  ItemCount?: number | null;
+}
+
+/** Input form of {@link AccountPlacementInclusionList}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface AccountPlacementInclusionListInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "AccountPlacementInclusionList";
+  AssociationCount?: number | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | number | null;
+  Name?: string | null;
+  Type?: string | null;
+  ItemCount?: number | null;
 }
 
 export interface GetSharedEntitiesRequest {
@@ -2184,19 +5126,19 @@ export interface GetSharedEntitiesResponseInput {
 }
 
 export interface AddSharedEntityRequest {
-  SharedEntity?: SharedEntity | null;
+  SharedEntity?: SharedEntityOrDerived | null;
   ListItems?: ArrayOfSharedListItem | null;
   SharedEntityScope?: EntityScope | null;
 }
 
 /** Input form of {@link AddSharedEntityRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
 export interface AddSharedEntityRequestInput {
-  SharedEntity?: SharedEntityInput | null;
+  SharedEntity?: SharedEntityOrDerivedInput | null;
   ListItems?: ArrayOfSharedListItem | null;
   SharedEntityScope?: EntityScope | null;
 }
 
-export type ArrayOfSharedListItem = (SharedListItem | null)[];
+export type ArrayOfSharedListItem = (SharedListItemOrDerived | null)[];
 
 export interface AddSharedEntityResponse {
   ListItemIds?: ArrayOflong | null;
@@ -2212,33 +5154,14 @@ export interface AddSharedEntityResponseInput {
 }
 
 export interface GetListItemsBySharedListRequest {
-  SharedList?: SharedList | null;
+  SharedList?: SharedListOrDerived | null;
   SharedEntityScope?: EntityScope | null;
 }
 
 /** Input form of {@link GetListItemsBySharedListRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
 export interface GetListItemsBySharedListRequestInput {
-  SharedList?: SharedListInput | null;
+  SharedList?: SharedListOrDerivedInput | null;
   SharedEntityScope?: EntityScope | null;
-}
-
-export interface SharedList {
-  AssociationCount?: number | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
-  Id?: bigint | null;
-  Name?: string | null;
-  Type?: string | null;
-  ItemCount?: number | null;
-}
-
-/** Input form of {@link SharedList}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface SharedListInput {
-  AssociationCount?: number | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
-  Id?: bigint | number | null;
-  Name?: string | null;
-  Type?: string | null;
-  ItemCount?: number | null;
 }
 
 export interface GetListItemsBySharedListResponse {
@@ -2247,14 +5170,14 @@ export interface GetListItemsBySharedListResponse {
 
 export interface AddListItemsToSharedListRequest {
   ListItems?: ArrayOfSharedListItem | null;
-  SharedList?: SharedList | null;
+  SharedList?: SharedListOrDerived | null;
   SharedEntityScope?: EntityScope | null;
 }
 
 /** Input form of {@link AddListItemsToSharedListRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
 export interface AddListItemsToSharedListRequestInput {
   ListItems?: ArrayOfSharedListItem | null;
-  SharedList?: SharedListInput | null;
+  SharedList?: SharedListOrDerivedInput | null;
   SharedEntityScope?: EntityScope | null;
 }
 
@@ -2286,14 +5209,14 @@ export interface UpdateSharedEntitiesResponse {
 
 export interface DeleteListItemsFromSharedListRequest {
   ListItemIds?: ArrayOflong | null;
-  SharedList?: SharedList | null;
+  SharedList?: SharedListOrDerived | null;
   SharedEntityScope?: EntityScope | null;
 }
 
 /** Input form of {@link DeleteListItemsFromSharedListRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
 export interface DeleteListItemsFromSharedListRequestInput {
   ListItemIds?: ArrayOflongInput | null;
-  SharedList?: SharedListInput | null;
+  SharedList?: SharedListOrDerivedInput | null;
   SharedEntityScope?: EntityScope | null;
 }
 
@@ -2477,14 +5400,16 @@ export interface AddCampaignCriterionsRequestInput {
   CriterionType?: CampaignCriterionType;
 }
 
-export type ArrayOfCampaignCriterion = (CampaignCriterion | null)[];
+export type ArrayOfCampaignCriterion = (CampaignCriterionOrDerived | null)[];
 
 /** Input form of {@link ArrayOfCampaignCriterion}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export type ArrayOfCampaignCriterionInput = (CampaignCriterionInput | null)[];
+export type ArrayOfCampaignCriterionInput = (CampaignCriterionOrDerivedInput | null)[];
 
 export interface CampaignCriterion {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "CampaignCriterion";
   CampaignId: bigint;
-  Criterion?: Criterion | null;
+  Criterion?: CriterionOrDerived | null;
   ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: bigint | null;
   Status?: CampaignCriterionStatus | null;
@@ -2493,12 +5418,72 @@ export interface CampaignCriterion {
 
 /** Input form of {@link CampaignCriterion}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
 export interface CampaignCriterionInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "CampaignCriterion";
   CampaignId: bigint | number;
-  Criterion?: Criterion | null;
+  Criterion?: CriterionOrDerivedInput | null;
   ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: bigint | number | null;
   Status?: CampaignCriterionStatus | null;
   Type?: string | null;
+}
+
+/** A CampaignCriterion or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
+export type CampaignCriterionOrDerived =
+  CampaignCriterion | NegativeCampaignCriterion | BiddableCampaignCriterion;
+
+/** Input form of {@link CampaignCriterionOrDerived}. */
+export type CampaignCriterionOrDerivedInput =
+  CampaignCriterionInput | NegativeCampaignCriterionInput | BiddableCampaignCriterionInput;
+
+export interface NegativeCampaignCriterion {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "NegativeCampaignCriterion";
+  CampaignId: bigint;
+  Criterion?: CriterionOrDerived | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | null;
+  Status?: CampaignCriterionStatus | null;
+  Type?: string | null;
+}
+
+/** Input form of {@link NegativeCampaignCriterion}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface NegativeCampaignCriterionInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "NegativeCampaignCriterion";
+  CampaignId: bigint | number;
+  Criterion?: CriterionOrDerivedInput | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | number | null;
+  Status?: CampaignCriterionStatus | null;
+  Type?: string | null;
+}
+
+export interface BiddableCampaignCriterion {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "BiddableCampaignCriterion";
+  CampaignId: bigint;
+  Criterion?: CriterionOrDerived | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | null;
+  Status?: CampaignCriterionStatus | null;
+  Type?: string | null;
+  CriterionBid?: CriterionBidOrDerived | null;
+  CriterionCashback?: CriterionCashbackOrDerived | null;
+}
+
+/** Input form of {@link BiddableCampaignCriterion}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface BiddableCampaignCriterionInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "BiddableCampaignCriterion";
+  CampaignId: bigint | number;
+  Criterion?: CriterionOrDerivedInput | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | number | null;
+  Status?: CampaignCriterionStatus | null;
+  Type?: string | null;
+  CriterionBid?: CriterionBidOrDerived | null;
+  CriterionCashback?: CriterionCashbackOrDerived | null;
 }
 
 export type CampaignCriterionStatus = "Active" | "Paused" | "Deleted";
@@ -2699,7 +5684,7 @@ export type ArrayOfBidStrategyInput = (BidStrategyInput | null)[];
 export interface BidStrategy {
   AssociatedCampaignType?: CampaignType | null;
   AssociationCount?: number | null;
-  BiddingScheme?: BiddingScheme | null;
+  BiddingScheme?: BiddingSchemeOrDerived | null;
   CurrencyCode?: string | null;
   Id?: bigint | null;
   Name?: string | null;
@@ -2711,7 +5696,7 @@ export interface BidStrategy {
 export interface BidStrategyInput {
   AssociatedCampaignType?: CampaignType | null;
   AssociationCount?: number | null;
-  BiddingScheme?: BiddingScheme | null;
+  BiddingScheme?: BiddingSchemeOrDerived | null;
   CurrencyCode?: string | null;
   Id?: bigint | number | null;
   Name?: string | null;
@@ -2837,10 +5822,104 @@ export interface AudienceGroupInput {
   Name?: string | null;
 }
 
-export type ArrayOfAudienceGroupDimension = (AudienceGroupDimension | null)[];
+export type ArrayOfAudienceGroupDimension = (AudienceGroupDimensionOrDerived | null)[];
 
 export interface AudienceGroupDimension {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "AudienceGroupDimension";
   Type?: AudienceGroupDimensionType;
+}
+
+/** A AudienceGroupDimension or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
+export type AudienceGroupDimensionOrDerived =
+  AudienceGroupDimension | AgeDimension | GenderDimension | AudienceDimension | ProfileDimension;
+
+/** Input form of {@link AudienceGroupDimensionOrDerived}. */
+export type AudienceGroupDimensionOrDerivedInput =
+  | AudienceGroupDimension
+  | AgeDimension
+  | GenderDimension
+  | AudienceDimensionInput
+  | ProfileDimensionInput;
+
+export interface AgeDimension {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "AgeDimension";
+  Type?: AudienceGroupDimensionType;
+  AgeRanges?: ArrayOfAgeRange | null;
+}
+
+export type ArrayOfAgeRange = AgeRange[];
+
+export interface GenderDimension {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "GenderDimension";
+  Type?: AudienceGroupDimensionType;
+  GenderTypes?: ArrayOfGenderType | null;
+}
+
+export type ArrayOfGenderType = GenderType[];
+
+export interface AudienceDimension {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "AudienceDimension";
+  Type?: AudienceGroupDimensionType;
+  Audiences?: ArrayOfAudienceInfo | null;
+}
+
+/** Input form of {@link AudienceDimension}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface AudienceDimensionInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "AudienceDimension";
+  Type?: AudienceGroupDimensionType;
+  Audiences?: ArrayOfAudienceInfoInput | null;
+}
+
+export type ArrayOfAudienceInfo = (AudienceInfo | null)[];
+
+/** Input form of {@link ArrayOfAudienceInfo}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export type ArrayOfAudienceInfoInput = (AudienceInfoInput | null)[];
+
+export interface AudienceInfo {
+  Id?: bigint | null;
+  Type?: AudienceType;
+}
+
+/** Input form of {@link AudienceInfo}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface AudienceInfoInput {
+  Id?: bigint | number | null;
+  Type?: AudienceType;
+}
+
+export interface ProfileDimension {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ProfileDimension";
+  Type?: AudienceGroupDimensionType;
+  Profiles?: ArrayOfProfileInfo | null;
+}
+
+/** Input form of {@link ProfileDimension}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface ProfileDimensionInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ProfileDimension";
+  Type?: AudienceGroupDimensionType;
+  Profiles?: ArrayOfProfileInfoInput | null;
+}
+
+export type ArrayOfProfileInfo = (ProfileInfo | null)[];
+
+/** Input form of {@link ArrayOfProfileInfo}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export type ArrayOfProfileInfoInput = (ProfileInfoInput | null)[];
+
+export interface ProfileInfo {
+  Id?: bigint | null;
+  Type?: ProfileType;
+}
+
+/** Input form of {@link ProfileInfo}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface ProfileInfoInput {
+  Id?: bigint | number | null;
+  Type?: ProfileType;
 }
 
 export type AudienceGroupDimensionType = "Age" | "Gender" | "Audience" | "Profile";
@@ -3028,142 +6107,6 @@ export interface AssetGroupUrlTargetInput {
   TargetValue2?: string | null;
   TargetValue3?: string | null;
 }
-
-export type CallToAction =
-  | "Unknown"
-  | "ActNow"
-  | "ApplyNow"
-  | "BetNow"
-  | "BidNow"
-  | "BookACar"
-  | "BookHotel"
-  | "BookNow"
-  | "Browse"
-  | "BuyNow"
-  | "ChatNow"
-  | "Compare"
-  | "ContactUs"
-  | "Coupon"
-  | "Donate"
-  | "Download"
-  | "EmailNow"
-  | "EnrollNow"
-  | "Explore"
-  | "FileNow"
-  | "FindJob"
-  | "FreePlay"
-  | "FreeQuote"
-  | "FreeTrial"
-  | "GetDeals"
-  | "GetOffer"
-  | "GetQuote"
-  | "JoinNow"
-  | "LearnMore"
-  | "ListenNow"
-  | "LogIn"
-  | "Message"
-  | "NewCars"
-  | "OrderNow"
-  | "PlayGame"
-  | "PlayNow"
-  | "PostJob"
-  | "Register"
-  | "RentACar"
-  | "RentNow"
-  | "Reserve"
-  | "Sale"
-  | "SaveNow"
-  | "Schedule"
-  | "SeeMenu"
-  | "SeeMore"
-  | "SeeOffer"
-  | "SellNow"
-  | "ShopNow"
-  | "Showtimes"
-  | "SignIn"
-  | "SignUp"
-  | "StartFree"
-  | "StartNow"
-  | "Subscribe"
-  | "TestDrive"
-  | "TryNow"
-  | "UsedCars"
-  | "ViewCars"
-  | "ViewNow"
-  | "ViewPlans"
-  | "VisitSite"
-  | "VoteNow"
-  | "Watch"
-  | "WatchMore"
-  | "WatchNow"
-  | "Directions"
-  | "FindStore"
-  | "SwitchNow"
-  | "VisitStore"
-  | "RenewNow"
-  | "Reorder"
-  | "Default"
-  | "NoButton"
-  | "Install"
-  | "AddToCart"
-  | "BookTravel"
-  | "Buy"
-  | "OpenLink"
-  | "RegisterNow"
-  | "BuildNow"
-  | "Dealers"
-  | "GetDemo"
-  | "GetNow"
-  | "GoToDemo"
-  | "SeeDemo"
-  | "SeeModels"
-  | "SeeOffers"
-  | "ViewDemo"
-  | "CustomText"
-  | "Discover"
-  | "Dismiss"
-  | "Apply"
-  | "ViewQuote"
-  | "Join"
-  | "Attend"
-  | "RequestDemo"
-  | "Automated";
-
-export type ArrayOfAssetLink = (AssetLink | null)[];
-
-/** Input form of {@link ArrayOfAssetLink}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export type ArrayOfAssetLinkInput = (AssetLinkInput | null)[];
-
-export interface AssetLink {
-  Asset?: Asset | null;
-  AssetPerformanceLabel?: string | null;
-  EditorialStatus?: AssetLinkEditorialStatus | null;
-  PinnedField?: string | null;
-}
-
-/** Input form of {@link AssetLink}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AssetLinkInput {
-  Asset?: AssetInput | null;
-  AssetPerformanceLabel?: string | null;
-  EditorialStatus?: AssetLinkEditorialStatus | null;
-  PinnedField?: string | null;
-}
-
-export interface Asset {
-  Id?: bigint | null;
-  Name?: string | null;
-  Type?: string | null;
-}
-
-/** Input form of {@link Asset}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AssetInput {
-  Id?: bigint | number | null;
-  Name?: string | null;
-  Type?: string | null;
-}
-
-export type AssetLinkEditorialStatus =
-  "Unknown" | "Active" | "Disapproved" | "Inactive" | "ActiveLimited";
 
 export type AssetGroupEditorialStatus = "Active" | "Disapproved" | "Inactive" | "ActiveLimited";
 
@@ -3404,12 +6347,14 @@ export interface AddAudiencesRequestInput {
   Audiences?: ArrayOfAudienceInput | null;
 }
 
-export type ArrayOfAudience = (Audience | null)[];
+export type ArrayOfAudience = (AudienceOrDerived | null)[];
 
 /** Input form of {@link ArrayOfAudience}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export type ArrayOfAudienceInput = (AudienceInput | null)[];
+export type ArrayOfAudienceInput = (AudienceOrDerivedInput | null)[];
 
 export interface Audience {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "Audience";
   AudienceNetworkSize?: bigint | null;
   CustomerShare?: CustomerShare | null;
   Description?: string | null;
@@ -3426,6 +6371,8 @@ export interface Audience {
 
 /** Input form of {@link Audience}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
 export interface AudienceInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "Audience";
   AudienceNetworkSize?: bigint | number | null;
   CustomerShare?: CustomerShareInput | null;
   Description?: string | null;
@@ -3439,6 +6386,527 @@ export interface AudienceInput {
   SupportedCampaignTypes?: ArrayOfstring | null;
   Type?: AudienceType;
 }
+
+/** A Audience or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
+export type AudienceOrDerived =
+  | Audience
+  | RemarketingList
+  | CustomAudience
+  | InMarketAudience
+  | ProductAudience
+  | SimilarRemarketingList
+  | CustomerList
+  | CombinedList
+  | CustomSegment
+  | ImpressionBasedRemarketingList;
+
+/** Input form of {@link AudienceOrDerived}. */
+export type AudienceOrDerivedInput =
+  | AudienceInput
+  | RemarketingListInput
+  | CustomAudienceInput
+  | InMarketAudienceInput
+  | ProductAudienceInput
+  | SimilarRemarketingListInput
+  | CustomerListInput
+  | CombinedListInput
+  | CustomSegmentInput
+  | ImpressionBasedRemarketingListInput;
+
+export interface RemarketingList {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "RemarketingList";
+  AudienceNetworkSize?: bigint | null;
+  CustomerShare?: CustomerShare | null;
+  Description?: string | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | null;
+  MembershipDuration?: number | null;
+  Name?: string | null;
+  ParentId?: bigint | null;
+  Scope?: EntityScope | null;
+  SearchSize?: bigint | null;
+  SupportedCampaignTypes?: ArrayOfstring | null;
+  Type?: AudienceType;
+  Rule?: RemarketingRuleOrDerived | null;
+  TagId?: bigint | null;
+}
+
+/** Input form of {@link RemarketingList}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface RemarketingListInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "RemarketingList";
+  AudienceNetworkSize?: bigint | number | null;
+  CustomerShare?: CustomerShareInput | null;
+  Description?: string | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | number | null;
+  MembershipDuration?: number | null;
+  Name?: string | null;
+  ParentId?: bigint | number | null;
+  Scope?: EntityScope | null;
+  SearchSize?: bigint | number | null;
+  SupportedCampaignTypes?: ArrayOfstring | null;
+  Type?: AudienceType;
+  Rule?: RemarketingRuleOrDerived | null;
+  TagId?: bigint | number | null;
+}
+
+export interface RemarketingRule {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "RemarketingRule";
+  Type?: string | null;
+}
+
+/** A RemarketingRule or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
+export type RemarketingRuleOrDerived =
+  | RemarketingRule
+  | PageVisitorsRule
+  | PageVisitorsWhoVisitedAnotherPageRule
+  | PageVisitorsWhoDidNotVisitAnotherPageRule
+  | CustomEventsRule;
+
+export interface PageVisitorsRule {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "PageVisitorsRule";
+  Type?: string | null;
+  NormalForm?: NormalForm | null;
+  RuleItemGroups?: ArrayOfRuleItemGroup | null;
+}
+
+export type NormalForm = "Conjunctive" | "Disjunctive";
+
+export type ArrayOfRuleItemGroup = (RuleItemGroup | null)[];
+
+export interface RuleItemGroup {
+  Items?: ArrayOfRuleItem | null;
+}
+
+export type ArrayOfRuleItem = (RuleItemOrDerived | null)[];
+
+export interface RuleItem {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "RuleItem";
+  Type?: string | null;
+}
+
+/** A RuleItem or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
+export type RuleItemOrDerived = RuleItem | StringRuleItem | NumberRuleItem;
+
+export interface StringRuleItem {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "StringRuleItem";
+  Type?: string | null;
+  Operand?: string | null;
+  Operator?: StringOperator;
+  Value?: string | null;
+}
+
+export type StringOperator =
+  | "None"
+  | "Equals"
+  | "Contains"
+  | "BeginsWith"
+  | "EndsWith"
+  | "NotEquals"
+  | "DoesNotContain"
+  | "DoesNotBeginWith"
+  | "DoesNotEndWith";
+
+export interface NumberRuleItem {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "NumberRuleItem";
+  Type?: string | null;
+  Operand?: string | null;
+  Operator?: NumberOperator;
+  Value?: string | null;
+}
+
+export type NumberOperator =
+  | "None"
+  | "Equals"
+  | "GreaterThan"
+  | "LessThan"
+  | "GreaterThanEqualTo"
+  | "LessThanEqualTo"
+  | "NotEquals";
+
+export interface PageVisitorsWhoVisitedAnotherPageRule {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "PageVisitorsWhoVisitedAnotherPageRule";
+  Type?: string | null;
+  AnotherRuleItemGroups?: ArrayOfRuleItemGroup | null;
+  RuleItemGroups?: ArrayOfRuleItemGroup | null;
+}
+
+export interface PageVisitorsWhoDidNotVisitAnotherPageRule {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "PageVisitorsWhoDidNotVisitAnotherPageRule";
+  Type?: string | null;
+  ExcludeRuleItemGroups?: ArrayOfRuleItemGroup | null;
+  IncludeRuleItemGroups?: ArrayOfRuleItemGroup | null;
+}
+
+export interface CustomEventsRule {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "CustomEventsRule";
+  Type?: string | null;
+  Action?: string | null;
+  ActionOperator?: StringOperator;
+  Category?: string | null;
+  CategoryOperator?: StringOperator;
+  Label?: string | null;
+  LabelOperator?: StringOperator;
+  Value?: string | null;
+  ValueOperator?: NumberOperator;
+}
+
+export interface CustomAudience {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "CustomAudience";
+  AudienceNetworkSize?: bigint | null;
+  CustomerShare?: CustomerShare | null;
+  Description?: string | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | null;
+  MembershipDuration?: number | null;
+  Name?: string | null;
+  ParentId?: bigint | null;
+  Scope?: EntityScope | null;
+  SearchSize?: bigint | null;
+  SupportedCampaignTypes?: ArrayOfstring | null;
+  Type?: AudienceType;
+}
+
+/** Input form of {@link CustomAudience}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface CustomAudienceInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "CustomAudience";
+  AudienceNetworkSize?: bigint | number | null;
+  CustomerShare?: CustomerShareInput | null;
+  Description?: string | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | number | null;
+  MembershipDuration?: number | null;
+  Name?: string | null;
+  ParentId?: bigint | number | null;
+  Scope?: EntityScope | null;
+  SearchSize?: bigint | number | null;
+  SupportedCampaignTypes?: ArrayOfstring | null;
+  Type?: AudienceType;
+}
+
+export interface InMarketAudience {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "InMarketAudience";
+  AudienceNetworkSize?: bigint | null;
+  CustomerShare?: CustomerShare | null;
+  Description?: string | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | null;
+  MembershipDuration?: number | null;
+  Name?: string | null;
+  ParentId?: bigint | null;
+  Scope?: EntityScope | null;
+  SearchSize?: bigint | null;
+  SupportedCampaignTypes?: ArrayOfstring | null;
+  Type?: AudienceType;
+}
+
+/** Input form of {@link InMarketAudience}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface InMarketAudienceInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "InMarketAudience";
+  AudienceNetworkSize?: bigint | number | null;
+  CustomerShare?: CustomerShareInput | null;
+  Description?: string | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | number | null;
+  MembershipDuration?: number | null;
+  Name?: string | null;
+  ParentId?: bigint | number | null;
+  Scope?: EntityScope | null;
+  SearchSize?: bigint | number | null;
+  SupportedCampaignTypes?: ArrayOfstring | null;
+  Type?: AudienceType;
+}
+
+export interface ProductAudience {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ProductAudience";
+  AudienceNetworkSize?: bigint | null;
+  CustomerShare?: CustomerShare | null;
+  Description?: string | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | null;
+  MembershipDuration?: number | null;
+  Name?: string | null;
+  ParentId?: bigint | null;
+  Scope?: EntityScope | null;
+  SearchSize?: bigint | null;
+  SupportedCampaignTypes?: ArrayOfstring | null;
+  Type?: AudienceType;
+  ProductAudienceType?: ProductAudienceType | null;
+  TagId?: bigint | null;
+}
+
+/** Input form of {@link ProductAudience}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface ProductAudienceInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ProductAudience";
+  AudienceNetworkSize?: bigint | number | null;
+  CustomerShare?: CustomerShareInput | null;
+  Description?: string | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | number | null;
+  MembershipDuration?: number | null;
+  Name?: string | null;
+  ParentId?: bigint | number | null;
+  Scope?: EntityScope | null;
+  SearchSize?: bigint | number | null;
+  SupportedCampaignTypes?: ArrayOfstring | null;
+  Type?: AudienceType;
+  ProductAudienceType?: ProductAudienceType | null;
+  TagId?: bigint | number | null;
+}
+
+export type ProductAudienceType = string[];
+
+export interface SimilarRemarketingList {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "SimilarRemarketingList";
+  AudienceNetworkSize?: bigint | null;
+  CustomerShare?: CustomerShare | null;
+  Description?: string | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | null;
+  MembershipDuration?: number | null;
+  Name?: string | null;
+  ParentId?: bigint | null;
+  Scope?: EntityScope | null;
+  SearchSize?: bigint | null;
+  SupportedCampaignTypes?: ArrayOfstring | null;
+  Type?: AudienceType;
+  SourceId?: bigint;
+}
+
+/** Input form of {@link SimilarRemarketingList}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface SimilarRemarketingListInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "SimilarRemarketingList";
+  AudienceNetworkSize?: bigint | number | null;
+  CustomerShare?: CustomerShareInput | null;
+  Description?: string | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | number | null;
+  MembershipDuration?: number | null;
+  Name?: string | null;
+  ParentId?: bigint | number | null;
+  Scope?: EntityScope | null;
+  SearchSize?: bigint | number | null;
+  SupportedCampaignTypes?: ArrayOfstring | null;
+  Type?: AudienceType;
+  SourceId?: bigint | number;
+}
+
+export interface CustomerList {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "CustomerList";
+  AudienceNetworkSize?: bigint | null;
+  CustomerShare?: CustomerShare | null;
+  Description?: string | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | null;
+  MembershipDuration?: number | null;
+  Name?: string | null;
+  ParentId?: bigint | null;
+  Scope?: EntityScope | null;
+  SearchSize?: bigint | null;
+  SupportedCampaignTypes?: ArrayOfstring | null;
+  Type?: AudienceType;
+}
+
+/** Input form of {@link CustomerList}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface CustomerListInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "CustomerList";
+  AudienceNetworkSize?: bigint | number | null;
+  CustomerShare?: CustomerShareInput | null;
+  Description?: string | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | number | null;
+  MembershipDuration?: number | null;
+  Name?: string | null;
+  ParentId?: bigint | number | null;
+  Scope?: EntityScope | null;
+  SearchSize?: bigint | number | null;
+  SupportedCampaignTypes?: ArrayOfstring | null;
+  Type?: AudienceType;
+}
+
+export interface CombinedList {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "CombinedList";
+  AudienceNetworkSize?: bigint | null;
+  CustomerShare?: CustomerShare | null;
+  Description?: string | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | null;
+  MembershipDuration?: number | null;
+  Name?: string | null;
+  ParentId?: bigint | null;
+  Scope?: EntityScope | null;
+  SearchSize?: bigint | null;
+  SupportedCampaignTypes?: ArrayOfstring | null;
+  Type?: AudienceType;
+  CombinationRules?: ArrayOfCombinationRule | null;
+}
+
+/** Input form of {@link CombinedList}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface CombinedListInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "CombinedList";
+  AudienceNetworkSize?: bigint | number | null;
+  CustomerShare?: CustomerShareInput | null;
+  Description?: string | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | number | null;
+  MembershipDuration?: number | null;
+  Name?: string | null;
+  ParentId?: bigint | number | null;
+  Scope?: EntityScope | null;
+  SearchSize?: bigint | number | null;
+  SupportedCampaignTypes?: ArrayOfstring | null;
+  Type?: AudienceType;
+  CombinationRules?: ArrayOfCombinationRuleInput | null;
+}
+
+export type ArrayOfCombinationRule = (CombinationRule | null)[];
+
+/** Input form of {@link ArrayOfCombinationRule}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export type ArrayOfCombinationRuleInput = (CombinationRuleInput | null)[];
+
+export interface CombinationRule {
+  AudienceIds: ArrayOflong | null;
+  Operator: LogicalOperator;
+}
+
+/** Input form of {@link CombinationRule}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface CombinationRuleInput {
+  AudienceIds: ArrayOflongInput | null;
+  Operator: LogicalOperator;
+}
+
+export type LogicalOperator = "And" | "Or" | "Not";
+
+export interface CustomSegment {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "CustomSegment";
+  AudienceNetworkSize?: bigint | null;
+  CustomerShare?: CustomerShare | null;
+  Description?: string | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | null;
+  MembershipDuration?: number | null;
+  Name?: string | null;
+  ParentId?: bigint | null;
+  Scope?: EntityScope | null;
+  SearchSize?: bigint | null;
+  SupportedCampaignTypes?: ArrayOfstring | null;
+  Type?: AudienceType;
+  CustomSegmentCatalogList?: ArrayOfCustomSegmentCatalog | null;
+  EditorialStatus?: CustomSegmentEditorialStatus | null;
+}
+
+/** Input form of {@link CustomSegment}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface CustomSegmentInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "CustomSegment";
+  AudienceNetworkSize?: bigint | number | null;
+  CustomerShare?: CustomerShareInput | null;
+  Description?: string | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | number | null;
+  MembershipDuration?: number | null;
+  Name?: string | null;
+  ParentId?: bigint | number | null;
+  Scope?: EntityScope | null;
+  SearchSize?: bigint | number | null;
+  SupportedCampaignTypes?: ArrayOfstring | null;
+  Type?: AudienceType;
+  CustomSegmentCatalogList?: ArrayOfCustomSegmentCatalogInput | null;
+  EditorialStatus?: CustomSegmentEditorialStatus | null;
+}
+
+export type ArrayOfCustomSegmentCatalog = (CustomSegmentCatalog | null)[];
+
+/** Input form of {@link ArrayOfCustomSegmentCatalog}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export type ArrayOfCustomSegmentCatalogInput = (CustomSegmentCatalogInput | null)[];
+
+export interface CustomSegmentCatalog {
+  CatalogId?: bigint | null;
+  CatalogName?: string | null;
+  EffectiveEditorialStatus?: EffectiveEditorialStatus | null;
+}
+
+/** Input form of {@link CustomSegmentCatalog}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface CustomSegmentCatalogInput {
+  CatalogId?: bigint | number | null;
+  CatalogName?: string | null;
+  EffectiveEditorialStatus?: EffectiveEditorialStatus | null;
+}
+
+export type EffectiveEditorialStatus = "Unknown" | "Approved" | "Rejected" | "Pending";
+
+export type CustomSegmentEditorialStatus =
+  "Unknown" | "Rejected" | "Pending" | "PartialApproved" | "Approved";
+
+export interface ImpressionBasedRemarketingList {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ImpressionBasedRemarketingList";
+  AudienceNetworkSize?: bigint | null;
+  CustomerShare?: CustomerShare | null;
+  Description?: string | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | null;
+  MembershipDuration?: number | null;
+  Name?: string | null;
+  ParentId?: bigint | null;
+  Scope?: EntityScope | null;
+  SearchSize?: bigint | null;
+  SupportedCampaignTypes?: ArrayOfstring | null;
+  Type?: AudienceType;
+  AdGroupId?: bigint | null;
+  AdGroupIds?: ArrayOflong | null;
+  CampaignId?: bigint | null;
+  CampaignIds?: ArrayOflong | null;
+  EntityType?: ImpressionBasedEntityType;
+}
+
+/** Input form of {@link ImpressionBasedRemarketingList}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface ImpressionBasedRemarketingListInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ImpressionBasedRemarketingList";
+  AudienceNetworkSize?: bigint | number | null;
+  CustomerShare?: CustomerShareInput | null;
+  Description?: string | null;
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Id?: bigint | number | null;
+  MembershipDuration?: number | null;
+  Name?: string | null;
+  ParentId?: bigint | number | null;
+  Scope?: EntityScope | null;
+  SearchSize?: bigint | number | null;
+  SupportedCampaignTypes?: ArrayOfstring | null;
+  Type?: AudienceType;
+  AdGroupId?: bigint | number | null;
+  AdGroupIds?: ArrayOflongInput | null;
+  CampaignId?: bigint | number | null;
+  CampaignIds?: ArrayOflongInput | null;
+  EntityType?: ImpressionBasedEntityType;
+}
+
+export type ImpressionBasedEntityType = "None" | "Campaign" | "AdGroup";
 
 export interface CustomerShare {
   CustomerAccountShares?: ArrayOfCustomerAccountShare | null;
@@ -3485,8 +6953,6 @@ export interface CustomerAccountShareAssociationInput {
   AssociationCount?: bigint | number | null;
   UsageType?: string | null;
 }
-
-export type AudienceType = string[];
 
 export interface AddAudiencesResponse {
   AudienceIds?: ArrayOfNullableOflong | null;
@@ -3558,37 +7024,6 @@ export interface ApplyCustomerListItemsRequest {
 /** Input form of {@link ApplyCustomerListItemsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
 export interface ApplyCustomerListItemsRequestInput {
   CustomerListAudience?: CustomerListInput | null;
-}
-
-export interface CustomerList {
-  AudienceNetworkSize?: bigint | null;
-  CustomerShare?: CustomerShare | null;
-  Description?: string | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
-  Id?: bigint | null;
-  MembershipDuration?: number | null;
-  Name?: string | null;
-  ParentId?: bigint | null;
-  Scope?: EntityScope | null;
-  SearchSize?: bigint | null;
-  SupportedCampaignTypes?: ArrayOfstring | null;
-  Type?: AudienceType;
-}
-
-/** Input form of {@link CustomerList}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CustomerListInput {
-  AudienceNetworkSize?: bigint | number | null;
-  CustomerShare?: CustomerShareInput | null;
-  Description?: string | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
-  Id?: bigint | number | null;
-  MembershipDuration?: number | null;
-  Name?: string | null;
-  ParentId?: bigint | number | null;
-  Scope?: EntityScope | null;
-  SearchSize?: bigint | number | null;
-  SupportedCampaignTypes?: ArrayOfstring | null;
-  Type?: AudienceType;
 }
 
 export interface ApplyCustomerListItemsResponse {
@@ -3765,12 +7200,14 @@ export interface GetConversionGoalsByIdsResponseInput {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-export type ArrayOfConversionGoal = (ConversionGoal | null)[];
+export type ArrayOfConversionGoal = (ConversionGoalOrDerived | null)[];
 
 /** Input form of {@link ArrayOfConversionGoal}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export type ArrayOfConversionGoalInput = (ConversionGoalInput | null)[];
+export type ArrayOfConversionGoalInput = (ConversionGoalOrDerivedInput | null)[];
 
 export interface ConversionGoal {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ConversionGoal";
   AttributionModelType?: AttributionModelType | null;
   ConversionWindowInMinutes?: number | null;
   CountType?: ConversionGoalCountType | null;
@@ -3791,6 +7228,414 @@ export interface ConversionGoal {
 
 /** Input form of {@link ConversionGoal}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
 export interface ConversionGoalInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ConversionGoal";
+  AttributionModelType?: AttributionModelType | null;
+  ConversionWindowInMinutes?: number | null;
+  CountType?: ConversionGoalCountType | null;
+  ExcludeFromBidding?: boolean | null;
+  GoalCategory?: ConversionGoalCategory | null;
+  Id?: bigint | number | null;
+  IsAutoGoal?: boolean | null;
+  IsEnhancedConversionsEnabled?: boolean | null;
+  Name?: string | null;
+  Revenue?: ConversionGoalRevenue | null;
+  Scope?: EntityScope | null;
+  Status?: ConversionGoalStatus | null;
+  TagId?: bigint | number | null;
+  TrackingStatus?: ConversionGoalTrackingStatus | null;
+  Type?: ConversionGoalType | null;
+  ViewThroughConversionWindowInMinutes?: number | null;
+}
+
+/** A ConversionGoal or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
+export type ConversionGoalOrDerived =
+  | ConversionGoal
+  | UrlGoal
+  | DurationGoal
+  | PagesViewedPerVisitGoal
+  | EventGoal
+  | AppInstallGoal
+  | AppDownloadGoal
+  | OfflineConversionGoal
+  | InStoreTransactionGoal;
+
+/** Input form of {@link ConversionGoalOrDerived}. */
+export type ConversionGoalOrDerivedInput =
+  | ConversionGoalInput
+  | UrlGoalInput
+  | DurationGoalInput
+  | PagesViewedPerVisitGoalInput
+  | EventGoalInput
+  | AppInstallGoalInput
+  | AppDownloadGoalInput
+  | OfflineConversionGoalInput
+  | InStoreTransactionGoalInput;
+
+export interface UrlGoal {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "UrlGoal";
+  AttributionModelType?: AttributionModelType | null;
+  ConversionWindowInMinutes?: number | null;
+  CountType?: ConversionGoalCountType | null;
+  ExcludeFromBidding?: boolean | null;
+  GoalCategory?: ConversionGoalCategory | null;
+  Id?: bigint | null;
+  IsAutoGoal?: boolean | null;
+  IsEnhancedConversionsEnabled?: boolean | null;
+  Name?: string | null;
+  Revenue?: ConversionGoalRevenue | null;
+  Scope?: EntityScope | null;
+  Status?: ConversionGoalStatus | null;
+  TagId?: bigint | null;
+  TrackingStatus?: ConversionGoalTrackingStatus | null;
+  Type?: ConversionGoalType | null;
+  ViewThroughConversionWindowInMinutes?: number | null;
+  UrlExpression?: string | null;
+  UrlOperator?: ExpressionOperator | null;
+}
+
+/** Input form of {@link UrlGoal}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface UrlGoalInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "UrlGoal";
+  AttributionModelType?: AttributionModelType | null;
+  ConversionWindowInMinutes?: number | null;
+  CountType?: ConversionGoalCountType | null;
+  ExcludeFromBidding?: boolean | null;
+  GoalCategory?: ConversionGoalCategory | null;
+  Id?: bigint | number | null;
+  IsAutoGoal?: boolean | null;
+  IsEnhancedConversionsEnabled?: boolean | null;
+  Name?: string | null;
+  Revenue?: ConversionGoalRevenue | null;
+  Scope?: EntityScope | null;
+  Status?: ConversionGoalStatus | null;
+  TagId?: bigint | number | null;
+  TrackingStatus?: ConversionGoalTrackingStatus | null;
+  Type?: ConversionGoalType | null;
+  ViewThroughConversionWindowInMinutes?: number | null;
+  UrlExpression?: string | null;
+  UrlOperator?: ExpressionOperator | null;
+}
+
+export type ExpressionOperator = "Equals" | "BeginsWith" | "RegularExpression" | "Contains";
+
+export interface DurationGoal {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "DurationGoal";
+  AttributionModelType?: AttributionModelType | null;
+  ConversionWindowInMinutes?: number | null;
+  CountType?: ConversionGoalCountType | null;
+  ExcludeFromBidding?: boolean | null;
+  GoalCategory?: ConversionGoalCategory | null;
+  Id?: bigint | null;
+  IsAutoGoal?: boolean | null;
+  IsEnhancedConversionsEnabled?: boolean | null;
+  Name?: string | null;
+  Revenue?: ConversionGoalRevenue | null;
+  Scope?: EntityScope | null;
+  Status?: ConversionGoalStatus | null;
+  TagId?: bigint | null;
+  TrackingStatus?: ConversionGoalTrackingStatus | null;
+  Type?: ConversionGoalType | null;
+  ViewThroughConversionWindowInMinutes?: number | null;
+  MinimumDurationInSeconds?: number | null;
+}
+
+/** Input form of {@link DurationGoal}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface DurationGoalInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "DurationGoal";
+  AttributionModelType?: AttributionModelType | null;
+  ConversionWindowInMinutes?: number | null;
+  CountType?: ConversionGoalCountType | null;
+  ExcludeFromBidding?: boolean | null;
+  GoalCategory?: ConversionGoalCategory | null;
+  Id?: bigint | number | null;
+  IsAutoGoal?: boolean | null;
+  IsEnhancedConversionsEnabled?: boolean | null;
+  Name?: string | null;
+  Revenue?: ConversionGoalRevenue | null;
+  Scope?: EntityScope | null;
+  Status?: ConversionGoalStatus | null;
+  TagId?: bigint | number | null;
+  TrackingStatus?: ConversionGoalTrackingStatus | null;
+  Type?: ConversionGoalType | null;
+  ViewThroughConversionWindowInMinutes?: number | null;
+  MinimumDurationInSeconds?: number | null;
+}
+
+export interface PagesViewedPerVisitGoal {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "PagesViewedPerVisitGoal";
+  AttributionModelType?: AttributionModelType | null;
+  ConversionWindowInMinutes?: number | null;
+  CountType?: ConversionGoalCountType | null;
+  ExcludeFromBidding?: boolean | null;
+  GoalCategory?: ConversionGoalCategory | null;
+  Id?: bigint | null;
+  IsAutoGoal?: boolean | null;
+  IsEnhancedConversionsEnabled?: boolean | null;
+  Name?: string | null;
+  Revenue?: ConversionGoalRevenue | null;
+  Scope?: EntityScope | null;
+  Status?: ConversionGoalStatus | null;
+  TagId?: bigint | null;
+  TrackingStatus?: ConversionGoalTrackingStatus | null;
+  Type?: ConversionGoalType | null;
+  ViewThroughConversionWindowInMinutes?: number | null;
+  MinimumPagesViewed?: number | null;
+}
+
+/** Input form of {@link PagesViewedPerVisitGoal}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface PagesViewedPerVisitGoalInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "PagesViewedPerVisitGoal";
+  AttributionModelType?: AttributionModelType | null;
+  ConversionWindowInMinutes?: number | null;
+  CountType?: ConversionGoalCountType | null;
+  ExcludeFromBidding?: boolean | null;
+  GoalCategory?: ConversionGoalCategory | null;
+  Id?: bigint | number | null;
+  IsAutoGoal?: boolean | null;
+  IsEnhancedConversionsEnabled?: boolean | null;
+  Name?: string | null;
+  Revenue?: ConversionGoalRevenue | null;
+  Scope?: EntityScope | null;
+  Status?: ConversionGoalStatus | null;
+  TagId?: bigint | number | null;
+  TrackingStatus?: ConversionGoalTrackingStatus | null;
+  Type?: ConversionGoalType | null;
+  ViewThroughConversionWindowInMinutes?: number | null;
+  MinimumPagesViewed?: number | null;
+}
+
+export interface EventGoal {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "EventGoal";
+  AttributionModelType?: AttributionModelType | null;
+  ConversionWindowInMinutes?: number | null;
+  CountType?: ConversionGoalCountType | null;
+  ExcludeFromBidding?: boolean | null;
+  GoalCategory?: ConversionGoalCategory | null;
+  Id?: bigint | null;
+  IsAutoGoal?: boolean | null;
+  IsEnhancedConversionsEnabled?: boolean | null;
+  Name?: string | null;
+  Revenue?: ConversionGoalRevenue | null;
+  Scope?: EntityScope | null;
+  Status?: ConversionGoalStatus | null;
+  TagId?: bigint | null;
+  TrackingStatus?: ConversionGoalTrackingStatus | null;
+  Type?: ConversionGoalType | null;
+  ViewThroughConversionWindowInMinutes?: number | null;
+  ActionExpression?: string | null;
+  ActionOperator?: ExpressionOperator | null;
+  CategoryExpression?: string | null;
+  CategoryOperator?: ExpressionOperator | null;
+  LabelExpression?: string | null;
+  LabelOperator?: ExpressionOperator | null;
+  Value?: string | null;
+  ValueOperator?: ValueOperator | null;
+}
+
+/** Input form of {@link EventGoal}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface EventGoalInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "EventGoal";
+  AttributionModelType?: AttributionModelType | null;
+  ConversionWindowInMinutes?: number | null;
+  CountType?: ConversionGoalCountType | null;
+  ExcludeFromBidding?: boolean | null;
+  GoalCategory?: ConversionGoalCategory | null;
+  Id?: bigint | number | null;
+  IsAutoGoal?: boolean | null;
+  IsEnhancedConversionsEnabled?: boolean | null;
+  Name?: string | null;
+  Revenue?: ConversionGoalRevenue | null;
+  Scope?: EntityScope | null;
+  Status?: ConversionGoalStatus | null;
+  TagId?: bigint | number | null;
+  TrackingStatus?: ConversionGoalTrackingStatus | null;
+  Type?: ConversionGoalType | null;
+  ViewThroughConversionWindowInMinutes?: number | null;
+  ActionExpression?: string | null;
+  ActionOperator?: ExpressionOperator | null;
+  CategoryExpression?: string | null;
+  CategoryOperator?: ExpressionOperator | null;
+  LabelExpression?: string | null;
+  LabelOperator?: ExpressionOperator | null;
+  Value?: string | null;
+  ValueOperator?: ValueOperator | null;
+}
+
+export type ValueOperator = "Equals" | "LessThan" | "GreaterThan";
+
+export interface AppInstallGoal {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "AppInstallGoal";
+  AttributionModelType?: AttributionModelType | null;
+  ConversionWindowInMinutes?: number | null;
+  CountType?: ConversionGoalCountType | null;
+  ExcludeFromBidding?: boolean | null;
+  GoalCategory?: ConversionGoalCategory | null;
+  Id?: bigint | null;
+  IsAutoGoal?: boolean | null;
+  IsEnhancedConversionsEnabled?: boolean | null;
+  Name?: string | null;
+  Revenue?: ConversionGoalRevenue | null;
+  Scope?: EntityScope | null;
+  Status?: ConversionGoalStatus | null;
+  TagId?: bigint | null;
+  TrackingStatus?: ConversionGoalTrackingStatus | null;
+  Type?: ConversionGoalType | null;
+  ViewThroughConversionWindowInMinutes?: number | null;
+  AppPlatform?: string | null;
+  AppStoreId?: string | null;
+}
+
+/** Input form of {@link AppInstallGoal}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface AppInstallGoalInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "AppInstallGoal";
+  AttributionModelType?: AttributionModelType | null;
+  ConversionWindowInMinutes?: number | null;
+  CountType?: ConversionGoalCountType | null;
+  ExcludeFromBidding?: boolean | null;
+  GoalCategory?: ConversionGoalCategory | null;
+  Id?: bigint | number | null;
+  IsAutoGoal?: boolean | null;
+  IsEnhancedConversionsEnabled?: boolean | null;
+  Name?: string | null;
+  Revenue?: ConversionGoalRevenue | null;
+  Scope?: EntityScope | null;
+  Status?: ConversionGoalStatus | null;
+  TagId?: bigint | number | null;
+  TrackingStatus?: ConversionGoalTrackingStatus | null;
+  Type?: ConversionGoalType | null;
+  ViewThroughConversionWindowInMinutes?: number | null;
+  AppPlatform?: string | null;
+  AppStoreId?: string | null;
+}
+
+export interface AppDownloadGoal {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "AppDownloadGoal";
+  AttributionModelType?: AttributionModelType | null;
+  ConversionWindowInMinutes?: number | null;
+  CountType?: ConversionGoalCountType | null;
+  ExcludeFromBidding?: boolean | null;
+  GoalCategory?: ConversionGoalCategory | null;
+  Id?: bigint | null;
+  IsAutoGoal?: boolean | null;
+  IsEnhancedConversionsEnabled?: boolean | null;
+  Name?: string | null;
+  Revenue?: ConversionGoalRevenue | null;
+  Scope?: EntityScope | null;
+  Status?: ConversionGoalStatus | null;
+  TagId?: bigint | null;
+  TrackingStatus?: ConversionGoalTrackingStatus | null;
+  Type?: ConversionGoalType | null;
+  ViewThroughConversionWindowInMinutes?: number | null;
+  AppPlatform?: string | null;
+  AppStoreId?: string | null;
+}
+
+/** Input form of {@link AppDownloadGoal}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface AppDownloadGoalInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "AppDownloadGoal";
+  AttributionModelType?: AttributionModelType | null;
+  ConversionWindowInMinutes?: number | null;
+  CountType?: ConversionGoalCountType | null;
+  ExcludeFromBidding?: boolean | null;
+  GoalCategory?: ConversionGoalCategory | null;
+  Id?: bigint | number | null;
+  IsAutoGoal?: boolean | null;
+  IsEnhancedConversionsEnabled?: boolean | null;
+  Name?: string | null;
+  Revenue?: ConversionGoalRevenue | null;
+  Scope?: EntityScope | null;
+  Status?: ConversionGoalStatus | null;
+  TagId?: bigint | number | null;
+  TrackingStatus?: ConversionGoalTrackingStatus | null;
+  Type?: ConversionGoalType | null;
+  ViewThroughConversionWindowInMinutes?: number | null;
+  AppPlatform?: string | null;
+  AppStoreId?: string | null;
+}
+
+export interface OfflineConversionGoal {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "OfflineConversionGoal";
+  AttributionModelType?: AttributionModelType | null;
+  ConversionWindowInMinutes?: number | null;
+  CountType?: ConversionGoalCountType | null;
+  ExcludeFromBidding?: boolean | null;
+  GoalCategory?: ConversionGoalCategory | null;
+  Id?: bigint | null;
+  IsAutoGoal?: boolean | null;
+  IsEnhancedConversionsEnabled?: boolean | null;
+  Name?: string | null;
+  Revenue?: ConversionGoalRevenue | null;
+  Scope?: EntityScope | null;
+  Status?: ConversionGoalStatus | null;
+  TagId?: bigint | null;
+  TrackingStatus?: ConversionGoalTrackingStatus | null;
+  Type?: ConversionGoalType | null;
+  ViewThroughConversionWindowInMinutes?: number | null;
+  IsExternallyAttributed?: boolean | null;
+}
+
+/** Input form of {@link OfflineConversionGoal}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface OfflineConversionGoalInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "OfflineConversionGoal";
+  AttributionModelType?: AttributionModelType | null;
+  ConversionWindowInMinutes?: number | null;
+  CountType?: ConversionGoalCountType | null;
+  ExcludeFromBidding?: boolean | null;
+  GoalCategory?: ConversionGoalCategory | null;
+  Id?: bigint | number | null;
+  IsAutoGoal?: boolean | null;
+  IsEnhancedConversionsEnabled?: boolean | null;
+  Name?: string | null;
+  Revenue?: ConversionGoalRevenue | null;
+  Scope?: EntityScope | null;
+  Status?: ConversionGoalStatus | null;
+  TagId?: bigint | number | null;
+  TrackingStatus?: ConversionGoalTrackingStatus | null;
+  Type?: ConversionGoalType | null;
+  ViewThroughConversionWindowInMinutes?: number | null;
+  IsExternallyAttributed?: boolean | null;
+}
+
+export interface InStoreTransactionGoal {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "InStoreTransactionGoal";
+  AttributionModelType?: AttributionModelType | null;
+  ConversionWindowInMinutes?: number | null;
+  CountType?: ConversionGoalCountType | null;
+  ExcludeFromBidding?: boolean | null;
+  GoalCategory?: ConversionGoalCategory | null;
+  Id?: bigint | null;
+  IsAutoGoal?: boolean | null;
+  IsEnhancedConversionsEnabled?: boolean | null;
+  Name?: string | null;
+  Revenue?: ConversionGoalRevenue | null;
+  Scope?: EntityScope | null;
+  Status?: ConversionGoalStatus | null;
+  TagId?: bigint | null;
+  TrackingStatus?: ConversionGoalTrackingStatus | null;
+  Type?: ConversionGoalType | null;
+  ViewThroughConversionWindowInMinutes?: number | null;
+}
+
+/** Input form of {@link InStoreTransactionGoal}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface InStoreTransactionGoalInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "InStoreTransactionGoal";
   AttributionModelType?: AttributionModelType | null;
   ConversionWindowInMinutes?: number | null;
   CountType?: ConversionGoalCountType | null;
@@ -4491,8 +8336,6 @@ export interface GetProfileDataFileUrlRequest {
   ProfileType?: ProfileType;
 }
 
-export type ProfileType = string[];
-
 export interface GetProfileDataFileUrlResponse {
   FileUrl?: string | null;
   FileUrlExpiryTimeUtc?: XsdDateTime | null;
@@ -4555,18 +8398,20 @@ export interface AddImportJobsRequestInput {
   ImportJobs?: ArrayOfImportJobInput | null;
 }
 
-export type ArrayOfImportJob = (ImportJob | null)[];
+export type ArrayOfImportJob = (ImportJobOrDerived | null)[];
 
 /** Input form of {@link ArrayOfImportJob}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export type ArrayOfImportJobInput = (ImportJobInput | null)[];
+export type ArrayOfImportJobInput = (ImportJobOrDerivedInput | null)[];
 
 export interface ImportJob {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ImportJob";
   CreatedByUserId?: bigint | null;
   CreatedByUserName?: string | null;
   CreatedDateTimeInUTC?: XsdDateTime | null;
   Frequency?: Frequency | null;
   Id?: bigint | null;
-  ImportOption?: ImportOption | null;
+  ImportOption?: ImportOptionOrDerived | null;
   LastRunTimeInUTC?: XsdDateTime | null;
   Name?: string | null;
   NotificationEmail?: string | null;
@@ -4577,18 +8422,126 @@ export interface ImportJob {
 
 /** Input form of {@link ImportJob}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
 export interface ImportJobInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ImportJob";
   CreatedByUserId?: bigint | number | null;
   CreatedByUserName?: string | null;
   CreatedDateTimeInUTC?: XsdDateTimeInput | null;
   Frequency?: Frequency | null;
   Id?: bigint | number | null;
-  ImportOption?: ImportOption | null;
+  ImportOption?: ImportOptionOrDerivedInput | null;
   LastRunTimeInUTC?: XsdDateTimeInput | null;
   Name?: string | null;
   NotificationEmail?: string | null;
   NotificationType?: string | null;
   Status?: string | null;
   Type?: string | null;
+}
+
+/** A ImportJob or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
+export type ImportJobOrDerived = ImportJob | GoogleImportJob | FileImportJob;
+
+/** Input form of {@link ImportJobOrDerived}. */
+export type ImportJobOrDerivedInput = ImportJobInput | GoogleImportJobInput | FileImportJobInput;
+
+export interface GoogleImportJob {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "GoogleImportJob";
+  CreatedByUserId?: bigint | null;
+  CreatedByUserName?: string | null;
+  CreatedDateTimeInUTC?: XsdDateTime | null;
+  Frequency?: Frequency | null;
+  Id?: bigint | null;
+  ImportOption?: ImportOptionOrDerived | null;
+  LastRunTimeInUTC?: XsdDateTime | null;
+  Name?: string | null;
+  NotificationEmail?: string | null;
+  NotificationType?: string | null;
+  Status?: string | null;
+  Type?: string | null;
+  CampaignAdGroupIds?: ArrayOfCampaignAdGroupIds | null;
+  CredentialId: string | null;
+  GoogleAccountId: bigint | null;
+  GoogleUserName?: string | null;
+}
+
+/** Input form of {@link GoogleImportJob}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface GoogleImportJobInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "GoogleImportJob";
+  CreatedByUserId?: bigint | number | null;
+  CreatedByUserName?: string | null;
+  CreatedDateTimeInUTC?: XsdDateTimeInput | null;
+  Frequency?: Frequency | null;
+  Id?: bigint | number | null;
+  ImportOption?: ImportOptionOrDerivedInput | null;
+  LastRunTimeInUTC?: XsdDateTimeInput | null;
+  Name?: string | null;
+  NotificationEmail?: string | null;
+  NotificationType?: string | null;
+  Status?: string | null;
+  Type?: string | null;
+  CampaignAdGroupIds?: ArrayOfCampaignAdGroupIdsInput | null;
+  CredentialId: string | null;
+  GoogleAccountId: bigint | number | null;
+  GoogleUserName?: string | null;
+}
+
+export type ArrayOfCampaignAdGroupIds = (CampaignAdGroupIds | null)[];
+
+/** Input form of {@link ArrayOfCampaignAdGroupIds}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export type ArrayOfCampaignAdGroupIdsInput = (CampaignAdGroupIdsInput | null)[];
+
+export interface CampaignAdGroupIds {
+  ActiveAdGroupsOnly?: boolean | null;
+  AdGroupIds: ArrayOflong | null;
+  CampaignId: bigint;
+}
+
+/** Input form of {@link CampaignAdGroupIds}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface CampaignAdGroupIdsInput {
+  ActiveAdGroupsOnly?: boolean | null;
+  AdGroupIds: ArrayOflongInput | null;
+  CampaignId: bigint | number;
+}
+
+export interface FileImportJob {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "FileImportJob";
+  CreatedByUserId?: bigint | null;
+  CreatedByUserName?: string | null;
+  CreatedDateTimeInUTC?: XsdDateTime | null;
+  Frequency?: Frequency | null;
+  Id?: bigint | null;
+  ImportOption?: ImportOptionOrDerived | null;
+  LastRunTimeInUTC?: XsdDateTime | null;
+  Name?: string | null;
+  NotificationEmail?: string | null;
+  NotificationType?: string | null;
+  Status?: string | null;
+  Type?: string | null;
+  FileSource: string | null;
+  FileUrl: string | null;
+}
+
+/** Input form of {@link FileImportJob}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface FileImportJobInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "FileImportJob";
+  CreatedByUserId?: bigint | number | null;
+  CreatedByUserName?: string | null;
+  CreatedDateTimeInUTC?: XsdDateTimeInput | null;
+  Frequency?: Frequency | null;
+  Id?: bigint | number | null;
+  ImportOption?: ImportOptionOrDerivedInput | null;
+  LastRunTimeInUTC?: XsdDateTimeInput | null;
+  Name?: string | null;
+  NotificationEmail?: string | null;
+  NotificationType?: string | null;
+  Status?: string | null;
+  Type?: string | null;
+  FileSource: string | null;
+  FileUrl: string | null;
 }
 
 export interface Frequency {
@@ -4598,6 +8551,269 @@ export interface Frequency {
 }
 
 export interface ImportOption {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ImportOption";
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Type?: string | null;
+}
+
+/** A ImportOption or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
+export type ImportOptionOrDerived = ImportOption | GoogleImportOption | FileImportOption;
+
+/** Input form of {@link ImportOptionOrDerived}. */
+export type ImportOptionOrDerivedInput = ImportOption | GoogleImportOptionInput | FileImportOption;
+
+export interface GoogleImportOption {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "GoogleImportOption";
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Type?: string | null;
+  AccountUrlOptions?: boolean | null;
+  AdScheduleUseSearcherTimezone?: boolean | null;
+  AdjustmentForBids?: number | null;
+  AdjustmentForCampaignBudgets?: number | null;
+  AssociatedStoreId?: bigint | null;
+  AssociatedUetTagId?: bigint | null;
+  AutoDeviceBidOptimization?: boolean | null;
+  DeleteRemovedEntities?: boolean | null;
+  EnableAutoCurrencyConversion?: boolean | null;
+  EnableCopilot?: boolean | null;
+  EnableParentLocationMapping?: boolean | null;
+  ImageAssetAutomationOptOut?: boolean | null;
+  ImportNCAGoalWithSystemGeneratedAudience?: boolean | null;
+  NewAIMaxSettings?: boolean | null;
+  NewAccountNegativeKeywords?: boolean | null;
+  NewActiveAdsForExistingAdGroups?: boolean | null;
+  NewActiveCampaignsAndChildEntities?: boolean | null;
+  NewAdCustomizerFeeds?: boolean | null;
+  NewAdGroupsAndChildEntitiesForExistingCampaigns?: boolean | null;
+  NewAdSchedules?: boolean | null;
+  NewAppAdExtensions?: boolean | null;
+  NewAudienceTargets?: boolean | null;
+  NewBrandSuitability?: boolean | null;
+  NewCallAdExtensions?: boolean | null;
+  NewCalloutAdExtensions?: boolean | null;
+  NewCarouselAd?: boolean | null;
+  NewConversionGoals?: boolean | null;
+  NewDemographicTargets?: boolean | null;
+  NewDeviceTargets?: boolean | null;
+  NewEntities?: boolean | null;
+  NewImageAdExtensions?: boolean | null;
+  NewKeywordUrls?: boolean | null;
+  NewKeywordsForExistingAdGroups?: boolean | null;
+  NewLabels?: boolean | null;
+  NewLeadFormAdExtensions?: boolean | null;
+  NewLocationAdExtensions?: boolean | null;
+  NewLocationTargets?: boolean | null;
+  NewLogoAdExtensions?: boolean | null;
+  NewNegativeKeywordLists?: boolean | null;
+  NewNegativeKeywordsForExistingParents?: boolean | null;
+  NewNegativeSites?: boolean | null;
+  NewPageFeeds?: boolean | null;
+  NewPausedAdsForExistingAdGroups?: boolean | null;
+  NewPausedCampaignsAndChildEntities?: boolean | null;
+  NewPortfolioBidStrategy?: boolean | null;
+  NewPriceAdExtensions?: boolean | null;
+  NewProductFilters?: boolean | null;
+  NewPromotionAdExtensions?: boolean | null;
+  NewReviewAdExtensions?: boolean | null;
+  NewSitelinkAdExtensions?: boolean | null;
+  NewStructuredSnippetAdExtensions?: boolean | null;
+  NewTopicTargets?: boolean | null;
+  NewUrlOptions?: boolean | null;
+  PauseAIMAdGroupIfAllAudienceCriterionNotImported?: boolean | null;
+  PauseCampaignsWithoutSupportedLocations?: boolean | null;
+  PauseNewCampaigns?: boolean | null;
+  RaiseBidsToMinimum?: boolean | null;
+  RaiseCampaignBudgetsToMinimum?: boolean | null;
+  RaiseProductGroupBidsToMinimum?: boolean | null;
+  RenameCampaignNameWithSuffix?: boolean | null;
+  SearchAndDsaMixedCampaignAsSearchCampaign?: boolean | null;
+  SearchAndReplaceForCampaignNames?: ImportSearchAndReplaceForStringProperty | null;
+  SearchAndReplaceForCustomParameters?: ImportSearchAndReplaceForStringProperty | null;
+  SearchAndReplaceForFinalURLSuffix?: ImportSearchAndReplaceForStringProperty | null;
+  SearchAndReplaceForTrackingTemplates?: ImportSearchAndReplaceForStringProperty | null;
+  SearchAndReplaceForUrls?: ImportSearchAndReplaceForStringProperty | null;
+  SuffixForCampaignNames?: string | null;
+  SuffixForTrackingTemplates?: string | null;
+  SuffixForUrls?: string | null;
+  UpdateAIMaxSettings?: boolean | null;
+  UpdateAccountNegativeKeywords?: boolean | null;
+  UpdateAdCustomizerAttributes?: boolean | null;
+  UpdateAdCustomizerFeeds?: boolean | null;
+  UpdateAdGroupNetwork?: boolean | null;
+  UpdateAdSchedules?: boolean | null;
+  UpdateAdUrls?: boolean | null;
+  UpdateAppAdExtensions?: boolean | null;
+  UpdateAssetAutomationCampaignSetting?: boolean | null;
+  UpdateAudienceTargets?: boolean | null;
+  UpdateBiddingStrategies?: boolean | null;
+  UpdateBids?: boolean | null;
+  UpdateBrandSuitability?: boolean | null;
+  UpdateCallAdExtensions?: boolean | null;
+  UpdateCalloutAdExtensions?: boolean | null;
+  UpdateCampaignAdGroupLanguages?: boolean | null;
+  UpdateCampaignBudgets?: boolean | null;
+  UpdateCampaignNames?: boolean | null;
+  UpdateConversionGoals?: boolean | null;
+  UpdateDemographicTargets?: boolean | null;
+  UpdateDeviceTargets?: boolean | null;
+  UpdateEntities?: boolean | null;
+  UpdateImageAdExtensions?: boolean | null;
+  UpdateKeywordUrls?: boolean | null;
+  UpdateLabels?: boolean | null;
+  UpdateLeadFormAdExtensions?: boolean | null;
+  UpdateLocationAdExtensions?: boolean | null;
+  UpdateLocationTargets?: boolean | null;
+  UpdateLogoAdExtensions?: boolean | null;
+  UpdateNegativeKeywordLists?: boolean | null;
+  UpdateNegativeSites?: boolean | null;
+  UpdatePageFeeds?: boolean | null;
+  UpdatePriceAdExtensions?: boolean | null;
+  UpdateProductFilters?: boolean | null;
+  UpdatePromotionAdExtensions?: boolean | null;
+  UpdateReviewAdExtensions?: boolean | null;
+  UpdateSitelinkAdExtensions?: boolean | null;
+  UpdateSitelinkUrls?: boolean | null;
+  UpdateStatusForAdGroups?: boolean | null;
+  UpdateStatusForAds?: boolean | null;
+  UpdateStatusForCampaigns?: boolean | null;
+  UpdateStatusForKeywords?: boolean | null;
+  UpdateStructuredSnippetAdExtensions?: boolean | null;
+  UpdateTopicTargets?: boolean | null;
+  UpdateUrlOptions?: boolean | null;
+}
+
+/** Input form of {@link GoogleImportOption}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface GoogleImportOptionInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "GoogleImportOption";
+  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+  Type?: string | null;
+  AccountUrlOptions?: boolean | null;
+  AdScheduleUseSearcherTimezone?: boolean | null;
+  AdjustmentForBids?: number | null;
+  AdjustmentForCampaignBudgets?: number | null;
+  AssociatedStoreId?: bigint | number | null;
+  AssociatedUetTagId?: bigint | number | null;
+  AutoDeviceBidOptimization?: boolean | null;
+  DeleteRemovedEntities?: boolean | null;
+  EnableAutoCurrencyConversion?: boolean | null;
+  EnableCopilot?: boolean | null;
+  EnableParentLocationMapping?: boolean | null;
+  ImageAssetAutomationOptOut?: boolean | null;
+  ImportNCAGoalWithSystemGeneratedAudience?: boolean | null;
+  NewAIMaxSettings?: boolean | null;
+  NewAccountNegativeKeywords?: boolean | null;
+  NewActiveAdsForExistingAdGroups?: boolean | null;
+  NewActiveCampaignsAndChildEntities?: boolean | null;
+  NewAdCustomizerFeeds?: boolean | null;
+  NewAdGroupsAndChildEntitiesForExistingCampaigns?: boolean | null;
+  NewAdSchedules?: boolean | null;
+  NewAppAdExtensions?: boolean | null;
+  NewAudienceTargets?: boolean | null;
+  NewBrandSuitability?: boolean | null;
+  NewCallAdExtensions?: boolean | null;
+  NewCalloutAdExtensions?: boolean | null;
+  NewCarouselAd?: boolean | null;
+  NewConversionGoals?: boolean | null;
+  NewDemographicTargets?: boolean | null;
+  NewDeviceTargets?: boolean | null;
+  NewEntities?: boolean | null;
+  NewImageAdExtensions?: boolean | null;
+  NewKeywordUrls?: boolean | null;
+  NewKeywordsForExistingAdGroups?: boolean | null;
+  NewLabels?: boolean | null;
+  NewLeadFormAdExtensions?: boolean | null;
+  NewLocationAdExtensions?: boolean | null;
+  NewLocationTargets?: boolean | null;
+  NewLogoAdExtensions?: boolean | null;
+  NewNegativeKeywordLists?: boolean | null;
+  NewNegativeKeywordsForExistingParents?: boolean | null;
+  NewNegativeSites?: boolean | null;
+  NewPageFeeds?: boolean | null;
+  NewPausedAdsForExistingAdGroups?: boolean | null;
+  NewPausedCampaignsAndChildEntities?: boolean | null;
+  NewPortfolioBidStrategy?: boolean | null;
+  NewPriceAdExtensions?: boolean | null;
+  NewProductFilters?: boolean | null;
+  NewPromotionAdExtensions?: boolean | null;
+  NewReviewAdExtensions?: boolean | null;
+  NewSitelinkAdExtensions?: boolean | null;
+  NewStructuredSnippetAdExtensions?: boolean | null;
+  NewTopicTargets?: boolean | null;
+  NewUrlOptions?: boolean | null;
+  PauseAIMAdGroupIfAllAudienceCriterionNotImported?: boolean | null;
+  PauseCampaignsWithoutSupportedLocations?: boolean | null;
+  PauseNewCampaigns?: boolean | null;
+  RaiseBidsToMinimum?: boolean | null;
+  RaiseCampaignBudgetsToMinimum?: boolean | null;
+  RaiseProductGroupBidsToMinimum?: boolean | null;
+  RenameCampaignNameWithSuffix?: boolean | null;
+  SearchAndDsaMixedCampaignAsSearchCampaign?: boolean | null;
+  SearchAndReplaceForCampaignNames?: ImportSearchAndReplaceForStringProperty | null;
+  SearchAndReplaceForCustomParameters?: ImportSearchAndReplaceForStringProperty | null;
+  SearchAndReplaceForFinalURLSuffix?: ImportSearchAndReplaceForStringProperty | null;
+  SearchAndReplaceForTrackingTemplates?: ImportSearchAndReplaceForStringProperty | null;
+  SearchAndReplaceForUrls?: ImportSearchAndReplaceForStringProperty | null;
+  SuffixForCampaignNames?: string | null;
+  SuffixForTrackingTemplates?: string | null;
+  SuffixForUrls?: string | null;
+  UpdateAIMaxSettings?: boolean | null;
+  UpdateAccountNegativeKeywords?: boolean | null;
+  UpdateAdCustomizerAttributes?: boolean | null;
+  UpdateAdCustomizerFeeds?: boolean | null;
+  UpdateAdGroupNetwork?: boolean | null;
+  UpdateAdSchedules?: boolean | null;
+  UpdateAdUrls?: boolean | null;
+  UpdateAppAdExtensions?: boolean | null;
+  UpdateAssetAutomationCampaignSetting?: boolean | null;
+  UpdateAudienceTargets?: boolean | null;
+  UpdateBiddingStrategies?: boolean | null;
+  UpdateBids?: boolean | null;
+  UpdateBrandSuitability?: boolean | null;
+  UpdateCallAdExtensions?: boolean | null;
+  UpdateCalloutAdExtensions?: boolean | null;
+  UpdateCampaignAdGroupLanguages?: boolean | null;
+  UpdateCampaignBudgets?: boolean | null;
+  UpdateCampaignNames?: boolean | null;
+  UpdateConversionGoals?: boolean | null;
+  UpdateDemographicTargets?: boolean | null;
+  UpdateDeviceTargets?: boolean | null;
+  UpdateEntities?: boolean | null;
+  UpdateImageAdExtensions?: boolean | null;
+  UpdateKeywordUrls?: boolean | null;
+  UpdateLabels?: boolean | null;
+  UpdateLeadFormAdExtensions?: boolean | null;
+  UpdateLocationAdExtensions?: boolean | null;
+  UpdateLocationTargets?: boolean | null;
+  UpdateLogoAdExtensions?: boolean | null;
+  UpdateNegativeKeywordLists?: boolean | null;
+  UpdateNegativeSites?: boolean | null;
+  UpdatePageFeeds?: boolean | null;
+  UpdatePriceAdExtensions?: boolean | null;
+  UpdateProductFilters?: boolean | null;
+  UpdatePromotionAdExtensions?: boolean | null;
+  UpdateReviewAdExtensions?: boolean | null;
+  UpdateSitelinkAdExtensions?: boolean | null;
+  UpdateSitelinkUrls?: boolean | null;
+  UpdateStatusForAdGroups?: boolean | null;
+  UpdateStatusForAds?: boolean | null;
+  UpdateStatusForCampaigns?: boolean | null;
+  UpdateStatusForKeywords?: boolean | null;
+  UpdateStructuredSnippetAdExtensions?: boolean | null;
+  UpdateTopicTargets?: boolean | null;
+  UpdateUrlOptions?: boolean | null;
+}
+
+export interface ImportSearchAndReplaceForStringProperty {
+  ReplaceString?: string | null;
+  SearchString?: string | null;
+}
+
+export interface FileImportOption {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "FileImportOption";
   ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Type?: string | null;
 }
@@ -4649,7 +8865,7 @@ export interface ImportResult {
   ErrorLogUrl?: string | null;
   ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: string | null;
-  ImportJob?: ImportJob | null;
+  ImportJob?: ImportJobOrDerived | null;
   StartTimeInUTC?: XsdDateTime;
   Status?: string | null;
 }
@@ -4660,7 +8876,7 @@ export interface ImportResultInput {
   ErrorLogUrl?: string | null;
   ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: string | null;
-  ImportJob?: ImportJobInput | null;
+  ImportJob?: ImportJobOrDerivedInput | null;
   StartTimeInUTC?: XsdDateTimeInput;
   Status?: string | null;
 }
@@ -5320,23 +9536,6 @@ export interface AdRecommendationImageSuggestionInput {
   ImageUrl?: string | null;
 }
 
-export interface Image {
-  Id?: bigint | null;
-  MediaType?: string | null;
-  Text?: string | null;
-  Type?: string | null;
-  Data?: string | null;
-}
-
-/** Input form of {@link Image}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ImageInput {
-  Id?: bigint | number | null;
-  MediaType?: string | null;
-  Text?: string | null;
-  Type?: string | null;
-  Data?: string | null;
-}
-
 export interface AdRecommendationImageSuggestionMetadata {
   CustomizedProperties?: ArrayOfAdRecommendationCustomizedProperty | null;
   ImageAssetProperties?: ArrayOfAdRecommendationImageAssetProperty | null;
@@ -5399,8 +9598,6 @@ export interface CreateResponsiveAdRecommendationRequestInput {
   ReturnAdditionalFields?: AdRecommendationAdditionalField | null;
 }
 
-export type AdSubType = string[];
-
 export type AdRecommendationVideoType = "OLV" | "CTV";
 
 export interface CreateResponsiveAdRecommendationResponse {
@@ -5419,123 +9616,6 @@ export interface CreateResponsiveAdRecommendationResponseInput {
   PromptBrandWarning?: string | null;
   JobInfo?: AdRecommendationJobInfoInput | null;
 }
-
-export interface ResponsiveAd {
-  AdFormatPreference?: string | null;
-  DevicePreference?: bigint | null;
-  EditorialStatus?: AdEditorialStatus | null;
-  FinalAppUrls?: ArrayOfAppUrl | null;
-  FinalMobileUrls?: ArrayOfstring | null;
-  FinalUrlSuffix?: string | null;
-  FinalUrls?: ArrayOfstring | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
-  Id?: bigint | null;
-  Status?: AdStatus | null;
-  TrackingUrlTemplate?: string | null;
-  Type?: AdType | null;
-  UrlCustomParameters?: CustomParameters | null;
-  AdSubType?: AdSubType | null;
-  BusinessName?: string | null;
-  CallToAction?: CallToAction | null;
-  CallToActionLanguage?: LanguageName | null;
-  Descriptions?: ArrayOfAssetLink | null;
-  Headline?: string | null;
-  Headlines?: ArrayOfAssetLink | null;
-  Images?: ArrayOfAssetLink | null;
-  ImpressionTrackingUrls?: ArrayOfstring | null;
-  LongHeadline?: AssetLink | null;
-  LongHeadlineString?: string | null;
-  LongHeadlines?: ArrayOfAssetLink | null;
-  Text?: string | null;
-  VerifiedTrackingSettings?: VerifiedTrackingSetting | null;
-  Videos?: ArrayOfAssetLink | null;
-}
-
-/** Input form of {@link ResponsiveAd}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ResponsiveAdInput {
-  AdFormatPreference?: string | null;
-  DevicePreference?: bigint | number | null;
-  EditorialStatus?: AdEditorialStatus | null;
-  FinalAppUrls?: ArrayOfAppUrl | null;
-  FinalMobileUrls?: ArrayOfstring | null;
-  FinalUrlSuffix?: string | null;
-  FinalUrls?: ArrayOfstring | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
-  Id?: bigint | number | null;
-  Status?: AdStatus | null;
-  TrackingUrlTemplate?: string | null;
-  Type?: AdType | null;
-  UrlCustomParameters?: CustomParameters | null;
-  AdSubType?: AdSubType | null;
-  BusinessName?: string | null;
-  CallToAction?: CallToAction | null;
-  CallToActionLanguage?: LanguageName | null;
-  Descriptions?: ArrayOfAssetLinkInput | null;
-  Headline?: string | null;
-  Headlines?: ArrayOfAssetLinkInput | null;
-  Images?: ArrayOfAssetLinkInput | null;
-  ImpressionTrackingUrls?: ArrayOfstring | null;
-  LongHeadline?: AssetLinkInput | null;
-  LongHeadlineString?: string | null;
-  LongHeadlines?: ArrayOfAssetLinkInput | null;
-  Text?: string | null;
-  VerifiedTrackingSettings?: VerifiedTrackingSetting | null;
-  Videos?: ArrayOfAssetLinkInput | null;
-}
-
-export type LanguageName =
-  | "None"
-  | "Arabic"
-  | "Danish"
-  | "Dutch"
-  | "German"
-  | "English"
-  | "Finnish"
-  | "French"
-  | "Italian"
-  | "Norwegian"
-  | "Portuguese"
-  | "Spanish"
-  | "Swedish"
-  | "TraditionalChinese"
-  | "SimplifiedChinese"
-  | "Greek"
-  | "Polish"
-  | "Bulgarian"
-  | "Czech"
-  | "Estonian"
-  | "Croatian"
-  | "Hungarian"
-  | "Lithuanian"
-  | "Latvian"
-  | "Maltese"
-  | "Romanian"
-  | "Slovak"
-  | "Slovenian"
-  | "Turkish"
-  | "Serbian"
-  | "Bosnian"
-  | "Albanian"
-  | "Macedonian"
-  | "Icelandic"
-  | "Japanese"
-  | "Hebrew"
-  | "Russian"
-  | "Malay"
-  | "Thai"
-  | "Indonesian"
-  | "Tagalog"
-  | "Vietnamese"
-  | "Hindi"
-  | "Korean"
-  | "All";
-
-export interface VerifiedTrackingSetting {
-  Type?: string | null;
-  Details?: ArrayOfArrayOfKeyValuePairOfstringstring | null;
-}
-
-export type ArrayOfArrayOfKeyValuePairOfstringstring = (ArrayOfKeyValuePairOfstringstring | null)[];
 
 export type ArrayOfAdRecommendationVideoSuggestion = (AdRecommendationVideoSuggestion | null)[];
 
@@ -5580,49 +9660,6 @@ export interface CreateResponsiveSearchAdRecommendationResponse {
 /** Input form of {@link CreateResponsiveSearchAdRecommendationResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
 export interface CreateResponsiveSearchAdRecommendationResponseInput {
   ResponsiveSearchAd?: ResponsiveSearchAdInput | null;
-}
-
-export interface ResponsiveSearchAd {
-  AdFormatPreference?: string | null;
-  DevicePreference?: bigint | null;
-  EditorialStatus?: AdEditorialStatus | null;
-  FinalAppUrls?: ArrayOfAppUrl | null;
-  FinalMobileUrls?: ArrayOfstring | null;
-  FinalUrlSuffix?: string | null;
-  FinalUrls?: ArrayOfstring | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
-  Id?: bigint | null;
-  Status?: AdStatus | null;
-  TrackingUrlTemplate?: string | null;
-  Type?: AdType | null;
-  UrlCustomParameters?: CustomParameters | null;
-  Descriptions?: ArrayOfAssetLink | null;
-  Domain?: string | null;
-  Headlines?: ArrayOfAssetLink | null;
-  Path1?: string | null;
-  Path2?: string | null;
-}
-
-/** Input form of {@link ResponsiveSearchAd}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ResponsiveSearchAdInput {
-  AdFormatPreference?: string | null;
-  DevicePreference?: bigint | number | null;
-  EditorialStatus?: AdEditorialStatus | null;
-  FinalAppUrls?: ArrayOfAppUrl | null;
-  FinalMobileUrls?: ArrayOfstring | null;
-  FinalUrlSuffix?: string | null;
-  FinalUrls?: ArrayOfstring | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
-  Id?: bigint | number | null;
-  Status?: AdStatus | null;
-  TrackingUrlTemplate?: string | null;
-  Type?: AdType | null;
-  UrlCustomParameters?: CustomParameters | null;
-  Descriptions?: ArrayOfAssetLinkInput | null;
-  Domain?: string | null;
-  Headlines?: ArrayOfAssetLinkInput | null;
-  Path1?: string | null;
-  Path2?: string | null;
 }
 
 export interface RefineAssetGroupRecommendationRequest {
@@ -5868,9 +9905,6 @@ export interface LocationCondition {
   IncludedLocations?: ArrayOfLocationConditionItem | null;
   IsPrimary?: boolean;
 }
-
-export type IntentOption =
-  "PeopleInOrSearchingForOrViewingPages" | "PeopleIn" | "PeopleSearchingForOrViewingPages";
 
 export type ArrayOfLocationConditionItem = (LocationConditionItem | null)[];
 
@@ -6626,12 +10660,14 @@ export interface AddLinkedInSegmentsRequestInput {
   LinkedInSegments?: ArrayOfLinkedInSegmentInput | null;
 }
 
-export type ArrayOfLinkedInSegment = (LinkedInSegment | null)[];
+export type ArrayOfLinkedInSegment = (LinkedInSegmentOrDerived | null)[];
 
 /** Input form of {@link ArrayOfLinkedInSegment}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export type ArrayOfLinkedInSegmentInput = (LinkedInSegmentInput | null)[];
+export type ArrayOfLinkedInSegmentInput = (LinkedInSegmentOrDerivedInput | null)[];
 
 export interface LinkedInSegment {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "LinkedInSegment";
   Id?: bigint | null;
   Name?: string | null;
   Reach?: bigint | null;
@@ -6641,12 +10677,67 @@ export interface LinkedInSegment {
 
 /** Input form of {@link LinkedInSegment}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
 export interface LinkedInSegmentInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "LinkedInSegment";
   Id?: bigint | number | null;
   Name?: string | null;
   Reach?: bigint | number | null;
   Status?: LinkedInSegmentStatus | null;
   Type?: ProfileType;
 }
+
+/** A LinkedInSegment or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
+export type LinkedInSegmentOrDerived = LinkedInSegment | CompanyList;
+
+/** Input form of {@link LinkedInSegmentOrDerived}. */
+export type LinkedInSegmentOrDerivedInput = LinkedInSegmentInput | CompanyListInput;
+
+export interface CompanyList {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "CompanyList";
+  Id?: bigint | null;
+  Name?: string | null;
+  Reach?: bigint | null;
+  Status?: LinkedInSegmentStatus | null;
+  Type?: ProfileType;
+  CompanyNames?: ArrayOfCompanyName | null;
+  Matched?: number | null;
+  Total?: number | null;
+}
+
+/** Input form of {@link CompanyList}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface CompanyListInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "CompanyList";
+  Id?: bigint | number | null;
+  Name?: string | null;
+  Reach?: bigint | number | null;
+  Status?: LinkedInSegmentStatus | null;
+  Type?: ProfileType;
+  CompanyNames?: ArrayOfCompanyNameInput | null;
+  Matched?: number | null;
+  Total?: number | null;
+}
+
+export type ArrayOfCompanyName = (CompanyName | null)[];
+
+/** Input form of {@link ArrayOfCompanyName}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export type ArrayOfCompanyNameInput = (CompanyNameInput | null)[];
+
+export interface CompanyName {
+  Id?: bigint | null;
+  Name?: string | null;
+  Status?: CompanyNameStatus | null;
+}
+
+/** Input form of {@link CompanyName}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface CompanyNameInput {
+  Id?: bigint | number | null;
+  Name?: string | null;
+  Status?: CompanyNameStatus | null;
+}
+
+export type CompanyNameStatus = "NotProcessed" | "Matched" | "NoMatch";
 
 export type LinkedInSegmentStatus = "Building" | "Ready" | "ReachTooSmall";
 
@@ -6702,30 +10793,33 @@ export interface GetUetTagAuthKeyResponse {
 }
 
 export interface AdApiFaultDetail {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "AdApiFaultDetail";
   TrackingId?: string | null;
   Errors?: ArrayOfAdApiError | null;
 }
 
 export interface ApplicationFault {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ApplicationFault";
   TrackingId?: string | null;
 }
 
-export type ArrayOfAdApiError = (AdApiError | null)[];
-
-export interface AdApiError {
-  Code?: number;
-  Detail?: string | null;
-  ErrorCode?: string | null;
-  Message?: string | null;
-}
+/** A ApplicationFault or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
+export type ApplicationFaultOrDerived =
+  ApplicationFault | ApiFaultDetail | EditorialApiFaultDetail | AdApiFaultDetail;
 
 export interface ApiFaultDetail {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ApiFaultDetail";
   TrackingId?: string | null;
   BatchErrors?: ArrayOfBatchError | null;
   OperationErrors?: ArrayOfOperationError | null;
 }
 
 export interface EditorialApiFaultDetail {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "EditorialApiFaultDetail";
   TrackingId?: string | null;
   BatchErrors?: ArrayOfBatchError | null;
   EditorialErrors?: ArrayOfEditorialError | null;
@@ -6734,20 +10828,13 @@ export interface EditorialApiFaultDetail {
 
 export type ArrayOfEditorialError = (EditorialError | null)[];
 
-export interface EditorialError {
+export type ArrayOfAdApiError = (AdApiError | null)[];
+
+export interface AdApiError {
   Code?: number;
-  Details?: string | null;
+  Detail?: string | null;
   ErrorCode?: string | null;
-  FieldPath?: string | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
-  Index?: number;
   Message?: string | null;
-  Type?: string | null;
-  Appealable?: boolean | null;
-  DisapprovedText?: string | null;
-  Location?: string | null;
-  PublisherCountry?: string | null;
-  ReasonCode?: number;
 }
 
 export type SetAccountPropertiesResponse = Record<string, never>;

@@ -46,10 +46,9 @@ import type {
 
 export const NS = "urn:epcglobal:epcis:wsdl:1";
 export const NS2 = "urn:epcglobal:epcis-query:xsd:1";
+export const NS3 = "urn:epcglobal:epcis:xsd:1";
 
-export const EventIDType: ScalarDesc = xs.string;
-
-export const ErrorReasonIDType: ScalarDesc = xs.string;
+export const ParentIDType: ScalarDesc = xs.string;
 
 export const ActionType: ScalarDesc = scalar("string", { values: ["ADD", "OBSERVE", "DELETE"] });
 
@@ -73,9 +72,11 @@ export const SourceDestTypeIDType: ScalarDesc = xs.string;
 
 export const SourceDestIDType: ScalarDesc = xs.string;
 
-export const ParentIDType: ScalarDesc = xs.string;
-
 export const TransformationIDType: ScalarDesc = xs.string;
+
+export const EventIDType: ScalarDesc = xs.string;
+
+export const ErrorReasonIDType: ScalarDesc = xs.string;
 
 export const ImplementationExceptionSeverity: ScalarDesc = scalar("string", {
   values: ["ERROR", "SEVERE"],
@@ -201,7 +202,7 @@ export const ObjectEventType: ComplexDesc = complex(
     field("bizTransactionList", "", () => BusinessTransactionListType, { min: 0 }),
     field("extension", "", () => ObjectEventExtensionType, { min: 0 }),
   ],
-  { any: true, anyAttrs: true },
+  { any: true, anyAttrs: true, family: { ns: NS3 } },
 );
 
 export const EPCISEventType: ComplexDesc = complex(
@@ -212,45 +213,41 @@ export const EPCISEventType: ComplexDesc = complex(
     field("eventTimeZoneOffset", "", xs.string),
     field("baseExtension", "", () => EPCISEventExtensionType, { min: 0 }),
   ],
-  { anyAttrs: true },
+  {
+    anyAttrs: true,
+    family: {
+      ns: NS3,
+      derived: () => [
+        ObjectEventType,
+        AggregationEventType,
+        QuantityEventType,
+        TransactionEventType,
+        TransformationEventType,
+      ],
+      abstract: true,
+    },
+  },
 );
 
-export const EPCISEventExtensionType: ComplexDesc = complex(
-  "EPCISEventExtensionType",
+export const AggregationEventType: ComplexDesc = complex(
+  "AggregationEventType",
   () => [
-    field("eventID", "", EventIDType, { min: 0 }),
-    field("errorDeclaration", "", () => ErrorDeclarationType, { min: 0 }),
-    field("extension", "", () => EPCISEventExtension2Type, { min: 0 }),
+    field("eventTime", "", xs.dateTime),
+    field("recordTime", "", xs.dateTime, { min: 0 }),
+    field("eventTimeZoneOffset", "", xs.string),
+    field("baseExtension", "", () => EPCISEventExtensionType, { min: 0 }),
+    field("parentID", "", ParentIDType, { min: 0 }),
+    field("childEPCs", "", () => EPCListType),
+    field("action", "", ActionType),
+    field("bizStep", "", BusinessStepIDType, { min: 0 }),
+    field("disposition", "", DispositionIDType, { min: 0 }),
+    field("readPoint", "", () => ReadPointType, { min: 0 }),
+    field("bizLocation", "", () => BusinessLocationType, { min: 0 }),
+    field("bizTransactionList", "", () => BusinessTransactionListType, { min: 0 }),
+    field("extension", "", () => AggregationEventExtensionType, { min: 0 }),
   ],
-  { anyAttrs: true },
+  { any: true, anyAttrs: true, family: { ns: NS3 } },
 );
-
-export const ErrorDeclarationType: ComplexDesc = complex(
-  "ErrorDeclarationType",
-  () => [
-    field("declarationTime", "", xs.dateTime),
-    field("reason", "", ErrorReasonIDType, { min: 0 }),
-    field("correctiveEventIDs", "", () => CorrectiveEventIDsType, { min: 0 }),
-    field("extension", "", () => ErrorDeclarationExtensionType, { min: 0 }),
-  ],
-  { any: true, anyAttrs: true },
-);
-
-export const CorrectiveEventIDsType: ArrayDesc = array(
-  "CorrectiveEventIDsType",
-  field("correctiveEventID", "", EventIDType, { min: 0, max: UNBOUNDED }),
-);
-
-export const ErrorDeclarationExtensionType: ComplexDesc = complex(
-  "ErrorDeclarationExtensionType",
-  () => [],
-  { any: true, anyAttrs: true },
-);
-
-export const EPCISEventExtension2Type: ComplexDesc = complex("EPCISEventExtension2Type", () => [], {
-  any: true,
-  anyAttrs: true,
-});
 
 export const EPCListType: ArrayDesc = array(
   "EPCListType",
@@ -298,14 +295,13 @@ export const BusinessTransactionType: ComplexDesc = complex("BusinessTransaction
   text: BusinessTransactionIDType,
 });
 
-export const ObjectEventExtensionType: ComplexDesc = complex(
-  "ObjectEventExtensionType",
+export const AggregationEventExtensionType: ComplexDesc = complex(
+  "AggregationEventExtensionType",
   () => [
-    field("quantityList", "", () => QuantityListType, { min: 0 }),
+    field("childQuantityList", "", () => QuantityListType, { min: 0 }),
     field("sourceList", "", () => SourceListType, { min: 0 }),
     field("destinationList", "", () => DestinationListType, { min: 0 }),
-    field("ilmd", "", () => ILMDType, { min: 0 }),
-    field("extension", "", () => ObjectEventExtension2Type, { min: 0 }),
+    field("extension", "", () => AggregationEventExtension2Type, { min: 0 }),
   ],
   { anyAttrs: true },
 );
@@ -336,54 +332,6 @@ export const DestinationListType: ArrayDesc = array(
   field("destination", "", () => SourceDestType, { max: UNBOUNDED }),
 );
 
-export const ILMDType: ComplexDesc = complex(
-  "ILMDType",
-  () => [field("extension", "", () => ILMDExtensionType, { min: 0 })],
-  { any: true, anyAttrs: true },
-);
-
-export const ILMDExtensionType: ComplexDesc = complex("ILMDExtensionType", () => [], {
-  any: true,
-  anyAttrs: true,
-});
-
-export const ObjectEventExtension2Type: ComplexDesc = complex(
-  "ObjectEventExtension2Type",
-  () => [],
-  { any: true, anyAttrs: true },
-);
-
-export const AggregationEventType: ComplexDesc = complex(
-  "AggregationEventType",
-  () => [
-    field("eventTime", "", xs.dateTime),
-    field("recordTime", "", xs.dateTime, { min: 0 }),
-    field("eventTimeZoneOffset", "", xs.string),
-    field("baseExtension", "", () => EPCISEventExtensionType, { min: 0 }),
-    field("parentID", "", ParentIDType, { min: 0 }),
-    field("childEPCs", "", () => EPCListType),
-    field("action", "", ActionType),
-    field("bizStep", "", BusinessStepIDType, { min: 0 }),
-    field("disposition", "", DispositionIDType, { min: 0 }),
-    field("readPoint", "", () => ReadPointType, { min: 0 }),
-    field("bizLocation", "", () => BusinessLocationType, { min: 0 }),
-    field("bizTransactionList", "", () => BusinessTransactionListType, { min: 0 }),
-    field("extension", "", () => AggregationEventExtensionType, { min: 0 }),
-  ],
-  { any: true, anyAttrs: true },
-);
-
-export const AggregationEventExtensionType: ComplexDesc = complex(
-  "AggregationEventExtensionType",
-  () => [
-    field("childQuantityList", "", () => QuantityListType, { min: 0 }),
-    field("sourceList", "", () => SourceListType, { min: 0 }),
-    field("destinationList", "", () => DestinationListType, { min: 0 }),
-    field("extension", "", () => AggregationEventExtension2Type, { min: 0 }),
-  ],
-  { anyAttrs: true },
-);
-
 export const AggregationEventExtension2Type: ComplexDesc = complex(
   "AggregationEventExtension2Type",
   () => [],
@@ -406,7 +354,7 @@ export const QuantityEventType: ComplexDesc = complex(
     field("bizTransactionList", "", () => BusinessTransactionListType, { min: 0 }),
     field("extension", "", () => QuantityEventExtensionType, { min: 0 }),
   ],
-  { any: true, anyAttrs: true },
+  { any: true, anyAttrs: true, family: { ns: NS3 } },
 );
 
 export const QuantityEventExtensionType: ComplexDesc = complex(
@@ -432,7 +380,7 @@ export const TransactionEventType: ComplexDesc = complex(
     field("bizLocation", "", () => BusinessLocationType, { min: 0 }),
     field("extension", "", () => TransactionEventExtensionType, { min: 0 }),
   ],
-  { any: true, anyAttrs: true },
+  { any: true, anyAttrs: true, family: { ns: NS3 } },
 );
 
 export const TransactionEventExtensionType: ComplexDesc = complex(
@@ -450,14 +398,6 @@ export const TransactionEventExtension2Type: ComplexDesc = complex(
   "TransactionEventExtension2Type",
   () => [],
   { any: true, anyAttrs: true },
-);
-
-export const EPCISEventListExtensionType: ComplexDesc = complex(
-  "EPCISEventListExtensionType",
-  () => [
-    field("TransformationEvent", "", () => TransformationEventType, { min: 0 }),
-    field("extension", "", () => EPCISEventListExtension2Type, { min: 0 }),
-  ],
 );
 
 export const TransformationEventType: ComplexDesc = complex(
@@ -482,13 +422,87 @@ export const TransformationEventType: ComplexDesc = complex(
     field("ilmd", "", () => ILMDType, { min: 0 }),
     field("extension", "", () => TransformationEventExtensionType, { min: 0 }),
   ],
+  { any: true, anyAttrs: true, family: { ns: NS3 } },
+);
+
+export const ILMDType: ComplexDesc = complex(
+  "ILMDType",
+  () => [field("extension", "", () => ILMDExtensionType, { min: 0 })],
   { any: true, anyAttrs: true },
 );
+
+export const ILMDExtensionType: ComplexDesc = complex("ILMDExtensionType", () => [], {
+  any: true,
+  anyAttrs: true,
+});
 
 export const TransformationEventExtensionType: ComplexDesc = complex(
   "TransformationEventExtensionType",
   () => [],
   { any: true, anyAttrs: true },
+);
+
+export const EPCISEventExtensionType: ComplexDesc = complex(
+  "EPCISEventExtensionType",
+  () => [
+    field("eventID", "", EventIDType, { min: 0 }),
+    field("errorDeclaration", "", () => ErrorDeclarationType, { min: 0 }),
+    field("extension", "", () => EPCISEventExtension2Type, { min: 0 }),
+  ],
+  { anyAttrs: true },
+);
+
+export const ErrorDeclarationType: ComplexDesc = complex(
+  "ErrorDeclarationType",
+  () => [
+    field("declarationTime", "", xs.dateTime),
+    field("reason", "", ErrorReasonIDType, { min: 0 }),
+    field("correctiveEventIDs", "", () => CorrectiveEventIDsType, { min: 0 }),
+    field("extension", "", () => ErrorDeclarationExtensionType, { min: 0 }),
+  ],
+  { any: true, anyAttrs: true },
+);
+
+export const CorrectiveEventIDsType: ArrayDesc = array(
+  "CorrectiveEventIDsType",
+  field("correctiveEventID", "", EventIDType, { min: 0, max: UNBOUNDED }),
+);
+
+export const ErrorDeclarationExtensionType: ComplexDesc = complex(
+  "ErrorDeclarationExtensionType",
+  () => [],
+  { any: true, anyAttrs: true },
+);
+
+export const EPCISEventExtension2Type: ComplexDesc = complex("EPCISEventExtension2Type", () => [], {
+  any: true,
+  anyAttrs: true,
+});
+
+export const ObjectEventExtensionType: ComplexDesc = complex(
+  "ObjectEventExtensionType",
+  () => [
+    field("quantityList", "", () => QuantityListType, { min: 0 }),
+    field("sourceList", "", () => SourceListType, { min: 0 }),
+    field("destinationList", "", () => DestinationListType, { min: 0 }),
+    field("ilmd", "", () => ILMDType, { min: 0 }),
+    field("extension", "", () => ObjectEventExtension2Type, { min: 0 }),
+  ],
+  { anyAttrs: true },
+);
+
+export const ObjectEventExtension2Type: ComplexDesc = complex(
+  "ObjectEventExtension2Type",
+  () => [],
+  { any: true, anyAttrs: true },
+);
+
+export const EPCISEventListExtensionType: ComplexDesc = complex(
+  "EPCISEventListExtensionType",
+  () => [
+    field("TransformationEvent", "", () => TransformationEventType, { min: 0 }),
+    field("extension", "", () => EPCISEventListExtension2Type, { min: 0 }),
+  ],
 );
 
 export const EPCISEventListExtension2Type: ComplexDesc = complex(
@@ -554,68 +568,119 @@ export const QueryResultsExtensionType: ComplexDesc = complex(
   { any: true, anyAttrs: true },
 );
 
-export const SecurityException: ComplexDesc = complex("SecurityException", () => [
-  field("reason", "", xs.string),
-]);
-
-export const EPCISException: ComplexDesc = complex("EPCISException", () => [
-  field("reason", "", xs.string),
-]);
-
-export const ValidationException: ComplexDesc = complex("ValidationException", () => [
-  field("reason", "", xs.string),
-]);
-
-export const ImplementationException: ComplexDesc = complex("ImplementationException", () => [
-  field("reason", "", xs.string),
-  field("severity", "", ImplementationExceptionSeverity),
-  field("queryName", "", xs.string, { min: 0 }),
-  field("subscriptionID", "", xs.string, { min: 0 }),
-]);
-
-export const VoidHolder: ComplexDesc = complex("VoidHolder", () => []);
-
-export const NoSuchNameException: ComplexDesc = complex("NoSuchNameException", () => [
-  field("reason", "", xs.string),
-]);
-
-export const InvalidURIException: ComplexDesc = complex("InvalidURIException", () => [
-  field("reason", "", xs.string),
-]);
-
-export const DuplicateSubscriptionException: ComplexDesc = complex(
-  "DuplicateSubscriptionException",
+export const SecurityException: ComplexDesc = complex(
+  "SecurityException",
   () => [field("reason", "", xs.string)],
+  { family: { ns: NS2 } },
 );
 
-export const QueryParameterException: ComplexDesc = complex("QueryParameterException", () => [
-  field("reason", "", xs.string),
-]);
-
-export const QueryTooComplexException: ComplexDesc = complex("QueryTooComplexException", () => [
-  field("reason", "", xs.string),
-]);
-
-export const SubscriptionControlsException: ComplexDesc = complex(
-  "SubscriptionControlsException",
+export const EPCISException: ComplexDesc = complex(
+  "EPCISException",
   () => [field("reason", "", xs.string)],
+  {
+    family: {
+      ns: NS2,
+      derived: () => [
+        DuplicateNameException,
+        InvalidURIException,
+        NoSuchNameException,
+        NoSuchSubscriptionException,
+        DuplicateSubscriptionException,
+        QueryParameterException,
+        QueryTooLargeException,
+        QueryTooComplexException,
+        SubscriptionControlsException,
+        SubscribeNotPermittedException,
+        SecurityException,
+        ValidationException,
+        ImplementationException,
+      ],
+    },
+  },
 );
 
-export const SubscribeNotPermittedException: ComplexDesc = complex(
-  "SubscribeNotPermittedException",
+export const DuplicateNameException: ComplexDesc = complex(
+  "DuplicateNameException",
   () => [field("reason", "", xs.string)],
+  { family: { ns: NS2 } },
+);
+
+export const InvalidURIException: ComplexDesc = complex(
+  "InvalidURIException",
+  () => [field("reason", "", xs.string)],
+  { family: { ns: NS2 } },
+);
+
+export const NoSuchNameException: ComplexDesc = complex(
+  "NoSuchNameException",
+  () => [field("reason", "", xs.string)],
+  { family: { ns: NS2 } },
 );
 
 export const NoSuchSubscriptionException: ComplexDesc = complex(
   "NoSuchSubscriptionException",
   () => [field("reason", "", xs.string)],
+  { family: { ns: NS2 } },
 );
 
-export const QueryTooLargeException: ComplexDesc = complex("QueryTooLargeException", () => [
-  field("reason", "", xs.string),
-  field("queryName", "", xs.string, { min: 0 }),
-  field("subscriptionID", "", xs.string, { min: 0 }),
-]);
+export const DuplicateSubscriptionException: ComplexDesc = complex(
+  "DuplicateSubscriptionException",
+  () => [field("reason", "", xs.string)],
+  { family: { ns: NS2 } },
+);
+
+export const QueryParameterException: ComplexDesc = complex(
+  "QueryParameterException",
+  () => [field("reason", "", xs.string)],
+  { family: { ns: NS2 } },
+);
+
+export const QueryTooLargeException: ComplexDesc = complex(
+  "QueryTooLargeException",
+  () => [
+    field("reason", "", xs.string),
+    field("queryName", "", xs.string, { min: 0 }),
+    field("subscriptionID", "", xs.string, { min: 0 }),
+  ],
+  { family: { ns: NS2 } },
+);
+
+export const QueryTooComplexException: ComplexDesc = complex(
+  "QueryTooComplexException",
+  () => [field("reason", "", xs.string)],
+  { family: { ns: NS2 } },
+);
+
+export const SubscriptionControlsException: ComplexDesc = complex(
+  "SubscriptionControlsException",
+  () => [field("reason", "", xs.string)],
+  { family: { ns: NS2 } },
+);
+
+export const SubscribeNotPermittedException: ComplexDesc = complex(
+  "SubscribeNotPermittedException",
+  () => [field("reason", "", xs.string)],
+  { family: { ns: NS2 } },
+);
+
+export const ValidationException: ComplexDesc = complex(
+  "ValidationException",
+  () => [field("reason", "", xs.string)],
+  { family: { ns: NS2 } },
+);
+
+export const ImplementationException: ComplexDesc = complex(
+  "ImplementationException",
+  () => [
+    field("reason", "", xs.string),
+    field("severity", "", ImplementationExceptionSeverity),
+    field("queryName", "", xs.string, { min: 0 }),
+    field("subscriptionID", "", xs.string, { min: 0 }),
+  ],
+  { family: { ns: NS2 } },
+);
+
+export const VoidHolder: ComplexDesc = complex("VoidHolder", () => []);
 
 export const SecurityExceptionFaultDesc: FaultDesc = {
   name: "SecurityExceptionFault",

@@ -26,6 +26,7 @@ export type {
   CorrectiveEventIDsType,
   DestinationListType,
   DispositionIDType,
+  DuplicateNameException,
   DuplicateSubscriptionException,
   EPC,
   EPCClassType,

@@ -153,6 +153,8 @@ export interface EventListTypeInput {
 }
 
 export interface ObjectEventType {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ObjectEventType";
   /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
   $attributes?: Record<string, string>;
   eventTime: XsdDateTime;
@@ -173,6 +175,8 @@ export interface ObjectEventType {
 
 /** Input form of {@link ObjectEventType}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
 export interface ObjectEventTypeInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ObjectEventType";
   /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
   $attributes?: Record<string, string>;
   eventTime: XsdDateTimeInput;
@@ -192,6 +196,8 @@ export interface ObjectEventTypeInput {
 }
 
 export interface EPCISEventType {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "EPCISEventType";
   /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
   $attributes?: Record<string, string>;
   eventTime: XsdDateTime;
@@ -202,12 +208,365 @@ export interface EPCISEventType {
 
 /** Input form of {@link EPCISEventType}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
 export interface EPCISEventTypeInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "EPCISEventType";
   /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
   $attributes?: Record<string, string>;
   eventTime: XsdDateTimeInput;
   recordTime?: XsdDateTimeInput;
   eventTimeZoneOffset: string;
   baseExtension?: EPCISEventExtensionTypeInput;
+}
+
+/** A EPCISEventType (abstract) or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
+export type EPCISEventTypeOrDerived =
+  | ObjectEventType
+  | AggregationEventType
+  | QuantityEventType
+  | TransactionEventType
+  | TransformationEventType;
+
+/** Input form of {@link EPCISEventTypeOrDerived}. */
+export type EPCISEventTypeOrDerivedInput =
+  | ObjectEventTypeInput
+  | AggregationEventTypeInput
+  | QuantityEventTypeInput
+  | TransactionEventTypeInput
+  | TransformationEventTypeInput;
+
+export interface AggregationEventType {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "AggregationEventType";
+  /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
+  $attributes?: Record<string, string>;
+  eventTime: XsdDateTime;
+  recordTime?: XsdDateTime;
+  eventTimeZoneOffset: string;
+  baseExtension?: EPCISEventExtensionType;
+  parentID?: ParentIDType;
+  childEPCs: EPCListType;
+  action: ActionType;
+  bizStep?: BusinessStepIDType;
+  disposition?: DispositionIDType;
+  readPoint?: ReadPointType;
+  bizLocation?: BusinessLocationType;
+  bizTransactionList?: BusinessTransactionListType;
+  extension?: AggregationEventExtensionType;
+  /** Elements matched by xs:any, as raw XML trees. */
+  $any?: XmlNode[];
+}
+
+/** Input form of {@link AggregationEventType}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface AggregationEventTypeInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "AggregationEventType";
+  /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
+  $attributes?: Record<string, string>;
+  eventTime: XsdDateTimeInput;
+  recordTime?: XsdDateTimeInput;
+  eventTimeZoneOffset: string;
+  baseExtension?: EPCISEventExtensionTypeInput;
+  parentID?: ParentIDType;
+  childEPCs: EPCListType;
+  action: ActionType;
+  bizStep?: BusinessStepIDType;
+  disposition?: DispositionIDType;
+  readPoint?: ReadPointType;
+  bizLocation?: BusinessLocationType;
+  bizTransactionList?: BusinessTransactionListType;
+  extension?: AggregationEventExtensionType;
+  /** Elements matched by xs:any, as raw XML trees. */
+  $any?: XmlNode[];
+}
+
+export type ParentIDType = string;
+
+export type EPCListType = EPC[];
+
+export interface EPC {
+  $value: string;
+}
+
+export type ActionType = "ADD" | "OBSERVE" | "DELETE";
+
+export type BusinessStepIDType = string;
+
+export type DispositionIDType = string;
+
+export interface ReadPointType {
+  id: ReadPointIDType;
+  extension?: ReadPointExtensionType;
+  /** Elements matched by xs:any, as raw XML trees. */
+  $any?: XmlNode[];
+}
+
+export type ReadPointIDType = string;
+
+export interface ReadPointExtensionType {
+  /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
+  $attributes?: Record<string, string>;
+  /** Elements matched by xs:any, as raw XML trees. */
+  $any?: XmlNode[];
+}
+
+export interface BusinessLocationType {
+  id: BusinessLocationIDType;
+  extension?: BusinessLocationExtensionType;
+  /** Elements matched by xs:any, as raw XML trees. */
+  $any?: XmlNode[];
+}
+
+export type BusinessLocationIDType = string;
+
+export interface BusinessLocationExtensionType {
+  /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
+  $attributes?: Record<string, string>;
+  /** Elements matched by xs:any, as raw XML trees. */
+  $any?: XmlNode[];
+}
+
+export type BusinessTransactionListType = BusinessTransactionType[];
+
+export interface BusinessTransactionType {
+  $value: BusinessTransactionIDType;
+  /** Attribute type. */
+  type?: BusinessTransactionTypeIDType;
+}
+
+export type BusinessTransactionTypeIDType = string;
+
+export type BusinessTransactionIDType = string;
+
+export interface AggregationEventExtensionType {
+  /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
+  $attributes?: Record<string, string>;
+  childQuantityList?: QuantityListType;
+  sourceList?: SourceListType;
+  destinationList?: DestinationListType;
+  extension?: AggregationEventExtension2Type;
+}
+
+export type QuantityListType = QuantityElementType[];
+
+export interface QuantityElementType {
+  epcClass: EPCClassType;
+  quantity?: string;
+  uom?: UOMType;
+}
+
+export type EPCClassType = string;
+
+export type UOMType = string;
+
+export type SourceListType = SourceDestType[];
+
+export interface SourceDestType {
+  $value: SourceDestIDType;
+  /** Attribute type. */
+  type: SourceDestTypeIDType;
+}
+
+export type SourceDestTypeIDType = string;
+
+export type SourceDestIDType = string;
+
+export type DestinationListType = SourceDestType[];
+
+export interface AggregationEventExtension2Type {
+  /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
+  $attributes?: Record<string, string>;
+  /** Elements matched by xs:any, as raw XML trees. */
+  $any?: XmlNode[];
+}
+
+export interface QuantityEventType {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "QuantityEventType";
+  /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
+  $attributes?: Record<string, string>;
+  eventTime: XsdDateTime;
+  recordTime?: XsdDateTime;
+  eventTimeZoneOffset: string;
+  baseExtension?: EPCISEventExtensionType;
+  epcClass: EPCClassType;
+  quantity: number;
+  bizStep?: BusinessStepIDType;
+  disposition?: DispositionIDType;
+  readPoint?: ReadPointType;
+  bizLocation?: BusinessLocationType;
+  bizTransactionList?: BusinessTransactionListType;
+  extension?: QuantityEventExtensionType;
+  /** Elements matched by xs:any, as raw XML trees. */
+  $any?: XmlNode[];
+}
+
+/** Input form of {@link QuantityEventType}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface QuantityEventTypeInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "QuantityEventType";
+  /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
+  $attributes?: Record<string, string>;
+  eventTime: XsdDateTimeInput;
+  recordTime?: XsdDateTimeInput;
+  eventTimeZoneOffset: string;
+  baseExtension?: EPCISEventExtensionTypeInput;
+  epcClass: EPCClassType;
+  quantity: number;
+  bizStep?: BusinessStepIDType;
+  disposition?: DispositionIDType;
+  readPoint?: ReadPointType;
+  bizLocation?: BusinessLocationType;
+  bizTransactionList?: BusinessTransactionListType;
+  extension?: QuantityEventExtensionType;
+  /** Elements matched by xs:any, as raw XML trees. */
+  $any?: XmlNode[];
+}
+
+export interface QuantityEventExtensionType {
+  /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
+  $attributes?: Record<string, string>;
+  /** Elements matched by xs:any, as raw XML trees. */
+  $any?: XmlNode[];
+}
+
+export interface TransactionEventType {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "TransactionEventType";
+  /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
+  $attributes?: Record<string, string>;
+  eventTime: XsdDateTime;
+  recordTime?: XsdDateTime;
+  eventTimeZoneOffset: string;
+  baseExtension?: EPCISEventExtensionType;
+  bizTransactionList: BusinessTransactionListType;
+  parentID?: ParentIDType;
+  epcList: EPCListType;
+  action: ActionType;
+  bizStep?: BusinessStepIDType;
+  disposition?: DispositionIDType;
+  readPoint?: ReadPointType;
+  bizLocation?: BusinessLocationType;
+  extension?: TransactionEventExtensionType;
+  /** Elements matched by xs:any, as raw XML trees. */
+  $any?: XmlNode[];
+}
+
+/** Input form of {@link TransactionEventType}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface TransactionEventTypeInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "TransactionEventType";
+  /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
+  $attributes?: Record<string, string>;
+  eventTime: XsdDateTimeInput;
+  recordTime?: XsdDateTimeInput;
+  eventTimeZoneOffset: string;
+  baseExtension?: EPCISEventExtensionTypeInput;
+  bizTransactionList: BusinessTransactionListType;
+  parentID?: ParentIDType;
+  epcList: EPCListType;
+  action: ActionType;
+  bizStep?: BusinessStepIDType;
+  disposition?: DispositionIDType;
+  readPoint?: ReadPointType;
+  bizLocation?: BusinessLocationType;
+  extension?: TransactionEventExtensionType;
+  /** Elements matched by xs:any, as raw XML trees. */
+  $any?: XmlNode[];
+}
+
+export interface TransactionEventExtensionType {
+  /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
+  $attributes?: Record<string, string>;
+  quantityList?: QuantityListType;
+  sourceList?: SourceListType;
+  destinationList?: DestinationListType;
+  extension?: TransactionEventExtension2Type;
+}
+
+export interface TransactionEventExtension2Type {
+  /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
+  $attributes?: Record<string, string>;
+  /** Elements matched by xs:any, as raw XML trees. */
+  $any?: XmlNode[];
+}
+
+export interface TransformationEventType {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "TransformationEventType";
+  /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
+  $attributes?: Record<string, string>;
+  eventTime: XsdDateTime;
+  recordTime?: XsdDateTime;
+  eventTimeZoneOffset: string;
+  baseExtension?: EPCISEventExtensionType;
+  inputEPCList?: EPCListType;
+  inputQuantityList?: QuantityListType;
+  outputEPCList?: EPCListType;
+  outputQuantityList?: QuantityListType;
+  transformationID?: TransformationIDType;
+  bizStep?: BusinessStepIDType;
+  disposition?: DispositionIDType;
+  readPoint?: ReadPointType;
+  bizLocation?: BusinessLocationType;
+  bizTransactionList?: BusinessTransactionListType;
+  sourceList?: SourceListType;
+  destinationList?: DestinationListType;
+  ilmd?: ILMDType;
+  extension?: TransformationEventExtensionType;
+  /** Elements matched by xs:any, as raw XML trees. */
+  $any?: XmlNode[];
+}
+
+/** Input form of {@link TransformationEventType}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface TransformationEventTypeInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "TransformationEventType";
+  /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
+  $attributes?: Record<string, string>;
+  eventTime: XsdDateTimeInput;
+  recordTime?: XsdDateTimeInput;
+  eventTimeZoneOffset: string;
+  baseExtension?: EPCISEventExtensionTypeInput;
+  inputEPCList?: EPCListType;
+  inputQuantityList?: QuantityListType;
+  outputEPCList?: EPCListType;
+  outputQuantityList?: QuantityListType;
+  transformationID?: TransformationIDType;
+  bizStep?: BusinessStepIDType;
+  disposition?: DispositionIDType;
+  readPoint?: ReadPointType;
+  bizLocation?: BusinessLocationType;
+  bizTransactionList?: BusinessTransactionListType;
+  sourceList?: SourceListType;
+  destinationList?: DestinationListType;
+  ilmd?: ILMDType;
+  extension?: TransformationEventExtensionType;
+  /** Elements matched by xs:any, as raw XML trees. */
+  $any?: XmlNode[];
+}
+
+export type TransformationIDType = string;
+
+export interface ILMDType {
+  /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
+  $attributes?: Record<string, string>;
+  extension?: ILMDExtensionType;
+  /** Elements matched by xs:any, as raw XML trees. */
+  $any?: XmlNode[];
+}
+
+export interface ILMDExtensionType {
+  /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
+  $attributes?: Record<string, string>;
+  /** Elements matched by xs:any, as raw XML trees. */
+  $any?: XmlNode[];
+}
+
+export interface TransformationEventExtensionType {
+  /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
+  $attributes?: Record<string, string>;
+  /** Elements matched by xs:any, as raw XML trees. */
+  $any?: XmlNode[];
 }
 
 export interface EPCISEventExtensionType {
@@ -270,62 +629,6 @@ export interface EPCISEventExtension2Type {
   $any?: XmlNode[];
 }
 
-export type EPCListType = EPC[];
-
-export interface EPC {
-  $value: string;
-}
-
-export type ActionType = "ADD" | "OBSERVE" | "DELETE";
-
-export type BusinessStepIDType = string;
-
-export type DispositionIDType = string;
-
-export interface ReadPointType {
-  id: ReadPointIDType;
-  extension?: ReadPointExtensionType;
-  /** Elements matched by xs:any, as raw XML trees. */
-  $any?: XmlNode[];
-}
-
-export type ReadPointIDType = string;
-
-export interface ReadPointExtensionType {
-  /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
-  $attributes?: Record<string, string>;
-  /** Elements matched by xs:any, as raw XML trees. */
-  $any?: XmlNode[];
-}
-
-export interface BusinessLocationType {
-  id: BusinessLocationIDType;
-  extension?: BusinessLocationExtensionType;
-  /** Elements matched by xs:any, as raw XML trees. */
-  $any?: XmlNode[];
-}
-
-export type BusinessLocationIDType = string;
-
-export interface BusinessLocationExtensionType {
-  /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
-  $attributes?: Record<string, string>;
-  /** Elements matched by xs:any, as raw XML trees. */
-  $any?: XmlNode[];
-}
-
-export type BusinessTransactionListType = BusinessTransactionType[];
-
-export interface BusinessTransactionType {
-  $value: BusinessTransactionIDType;
-  /** Attribute type. */
-  type?: BusinessTransactionTypeIDType;
-}
-
-export type BusinessTransactionTypeIDType = string;
-
-export type BusinessTransactionIDType = string;
-
 export interface ObjectEventExtensionType {
   /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
   $attributes?: Record<string, string>;
@@ -336,210 +639,7 @@ export interface ObjectEventExtensionType {
   extension?: ObjectEventExtension2Type;
 }
 
-export type QuantityListType = QuantityElementType[];
-
-export interface QuantityElementType {
-  epcClass: EPCClassType;
-  quantity?: string;
-  uom?: UOMType;
-}
-
-export type EPCClassType = string;
-
-export type UOMType = string;
-
-export type SourceListType = SourceDestType[];
-
-export interface SourceDestType {
-  $value: SourceDestIDType;
-  /** Attribute type. */
-  type: SourceDestTypeIDType;
-}
-
-export type SourceDestTypeIDType = string;
-
-export type SourceDestIDType = string;
-
-export type DestinationListType = SourceDestType[];
-
-export interface ILMDType {
-  /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
-  $attributes?: Record<string, string>;
-  extension?: ILMDExtensionType;
-  /** Elements matched by xs:any, as raw XML trees. */
-  $any?: XmlNode[];
-}
-
-export interface ILMDExtensionType {
-  /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
-  $attributes?: Record<string, string>;
-  /** Elements matched by xs:any, as raw XML trees. */
-  $any?: XmlNode[];
-}
-
 export interface ObjectEventExtension2Type {
-  /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
-  $attributes?: Record<string, string>;
-  /** Elements matched by xs:any, as raw XML trees. */
-  $any?: XmlNode[];
-}
-
-export interface AggregationEventType {
-  /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
-  $attributes?: Record<string, string>;
-  eventTime: XsdDateTime;
-  recordTime?: XsdDateTime;
-  eventTimeZoneOffset: string;
-  baseExtension?: EPCISEventExtensionType;
-  parentID?: ParentIDType;
-  childEPCs: EPCListType;
-  action: ActionType;
-  bizStep?: BusinessStepIDType;
-  disposition?: DispositionIDType;
-  readPoint?: ReadPointType;
-  bizLocation?: BusinessLocationType;
-  bizTransactionList?: BusinessTransactionListType;
-  extension?: AggregationEventExtensionType;
-  /** Elements matched by xs:any, as raw XML trees. */
-  $any?: XmlNode[];
-}
-
-/** Input form of {@link AggregationEventType}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AggregationEventTypeInput {
-  /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
-  $attributes?: Record<string, string>;
-  eventTime: XsdDateTimeInput;
-  recordTime?: XsdDateTimeInput;
-  eventTimeZoneOffset: string;
-  baseExtension?: EPCISEventExtensionTypeInput;
-  parentID?: ParentIDType;
-  childEPCs: EPCListType;
-  action: ActionType;
-  bizStep?: BusinessStepIDType;
-  disposition?: DispositionIDType;
-  readPoint?: ReadPointType;
-  bizLocation?: BusinessLocationType;
-  bizTransactionList?: BusinessTransactionListType;
-  extension?: AggregationEventExtensionType;
-  /** Elements matched by xs:any, as raw XML trees. */
-  $any?: XmlNode[];
-}
-
-export type ParentIDType = string;
-
-export interface AggregationEventExtensionType {
-  /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
-  $attributes?: Record<string, string>;
-  childQuantityList?: QuantityListType;
-  sourceList?: SourceListType;
-  destinationList?: DestinationListType;
-  extension?: AggregationEventExtension2Type;
-}
-
-export interface AggregationEventExtension2Type {
-  /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
-  $attributes?: Record<string, string>;
-  /** Elements matched by xs:any, as raw XML trees. */
-  $any?: XmlNode[];
-}
-
-export interface QuantityEventType {
-  /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
-  $attributes?: Record<string, string>;
-  eventTime: XsdDateTime;
-  recordTime?: XsdDateTime;
-  eventTimeZoneOffset: string;
-  baseExtension?: EPCISEventExtensionType;
-  epcClass: EPCClassType;
-  quantity: number;
-  bizStep?: BusinessStepIDType;
-  disposition?: DispositionIDType;
-  readPoint?: ReadPointType;
-  bizLocation?: BusinessLocationType;
-  bizTransactionList?: BusinessTransactionListType;
-  extension?: QuantityEventExtensionType;
-  /** Elements matched by xs:any, as raw XML trees. */
-  $any?: XmlNode[];
-}
-
-/** Input form of {@link QuantityEventType}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface QuantityEventTypeInput {
-  /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
-  $attributes?: Record<string, string>;
-  eventTime: XsdDateTimeInput;
-  recordTime?: XsdDateTimeInput;
-  eventTimeZoneOffset: string;
-  baseExtension?: EPCISEventExtensionTypeInput;
-  epcClass: EPCClassType;
-  quantity: number;
-  bizStep?: BusinessStepIDType;
-  disposition?: DispositionIDType;
-  readPoint?: ReadPointType;
-  bizLocation?: BusinessLocationType;
-  bizTransactionList?: BusinessTransactionListType;
-  extension?: QuantityEventExtensionType;
-  /** Elements matched by xs:any, as raw XML trees. */
-  $any?: XmlNode[];
-}
-
-export interface QuantityEventExtensionType {
-  /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
-  $attributes?: Record<string, string>;
-  /** Elements matched by xs:any, as raw XML trees. */
-  $any?: XmlNode[];
-}
-
-export interface TransactionEventType {
-  /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
-  $attributes?: Record<string, string>;
-  eventTime: XsdDateTime;
-  recordTime?: XsdDateTime;
-  eventTimeZoneOffset: string;
-  baseExtension?: EPCISEventExtensionType;
-  bizTransactionList: BusinessTransactionListType;
-  parentID?: ParentIDType;
-  epcList: EPCListType;
-  action: ActionType;
-  bizStep?: BusinessStepIDType;
-  disposition?: DispositionIDType;
-  readPoint?: ReadPointType;
-  bizLocation?: BusinessLocationType;
-  extension?: TransactionEventExtensionType;
-  /** Elements matched by xs:any, as raw XML trees. */
-  $any?: XmlNode[];
-}
-
-/** Input form of {@link TransactionEventType}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface TransactionEventTypeInput {
-  /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
-  $attributes?: Record<string, string>;
-  eventTime: XsdDateTimeInput;
-  recordTime?: XsdDateTimeInput;
-  eventTimeZoneOffset: string;
-  baseExtension?: EPCISEventExtensionTypeInput;
-  bizTransactionList: BusinessTransactionListType;
-  parentID?: ParentIDType;
-  epcList: EPCListType;
-  action: ActionType;
-  bizStep?: BusinessStepIDType;
-  disposition?: DispositionIDType;
-  readPoint?: ReadPointType;
-  bizLocation?: BusinessLocationType;
-  extension?: TransactionEventExtensionType;
-  /** Elements matched by xs:any, as raw XML trees. */
-  $any?: XmlNode[];
-}
-
-export interface TransactionEventExtensionType {
-  /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
-  $attributes?: Record<string, string>;
-  quantityList?: QuantityListType;
-  sourceList?: SourceListType;
-  destinationList?: DestinationListType;
-  extension?: TransactionEventExtension2Type;
-}
-
-export interface TransactionEventExtension2Type {
   /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
   $attributes?: Record<string, string>;
   /** Elements matched by xs:any, as raw XML trees. */
@@ -566,66 +666,6 @@ export type EPCISEventListExtensionTypeInput =
       TransformationEvent?: never;
       extension: EPCISEventListExtension2Type;
     };
-
-export interface TransformationEventType {
-  /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
-  $attributes?: Record<string, string>;
-  eventTime: XsdDateTime;
-  recordTime?: XsdDateTime;
-  eventTimeZoneOffset: string;
-  baseExtension?: EPCISEventExtensionType;
-  inputEPCList?: EPCListType;
-  inputQuantityList?: QuantityListType;
-  outputEPCList?: EPCListType;
-  outputQuantityList?: QuantityListType;
-  transformationID?: TransformationIDType;
-  bizStep?: BusinessStepIDType;
-  disposition?: DispositionIDType;
-  readPoint?: ReadPointType;
-  bizLocation?: BusinessLocationType;
-  bizTransactionList?: BusinessTransactionListType;
-  sourceList?: SourceListType;
-  destinationList?: DestinationListType;
-  ilmd?: ILMDType;
-  extension?: TransformationEventExtensionType;
-  /** Elements matched by xs:any, as raw XML trees. */
-  $any?: XmlNode[];
-}
-
-/** Input form of {@link TransformationEventType}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface TransformationEventTypeInput {
-  /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
-  $attributes?: Record<string, string>;
-  eventTime: XsdDateTimeInput;
-  recordTime?: XsdDateTimeInput;
-  eventTimeZoneOffset: string;
-  baseExtension?: EPCISEventExtensionTypeInput;
-  inputEPCList?: EPCListType;
-  inputQuantityList?: QuantityListType;
-  outputEPCList?: EPCListType;
-  outputQuantityList?: QuantityListType;
-  transformationID?: TransformationIDType;
-  bizStep?: BusinessStepIDType;
-  disposition?: DispositionIDType;
-  readPoint?: ReadPointType;
-  bizLocation?: BusinessLocationType;
-  bizTransactionList?: BusinessTransactionListType;
-  sourceList?: SourceListType;
-  destinationList?: DestinationListType;
-  ilmd?: ILMDType;
-  extension?: TransformationEventExtensionType;
-  /** Elements matched by xs:any, as raw XML trees. */
-  $any?: XmlNode[];
-}
-
-export type TransformationIDType = string;
-
-export interface TransformationEventExtensionType {
-  /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
-  $attributes?: Record<string, string>;
-  /** Elements matched by xs:any, as raw XML trees. */
-  $any?: XmlNode[];
-}
 
 export interface EPCISEventListExtension2Type {
   /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
@@ -696,18 +736,105 @@ export interface QueryResultsExtensionType {
 }
 
 export interface SecurityException {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "SecurityException";
   reason: string;
 }
 
 export interface EPCISException {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "EPCISException";
+  reason: string;
+}
+
+/** A EPCISException or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
+export type EPCISExceptionOrDerived =
+  | EPCISException
+  | DuplicateNameException
+  | InvalidURIException
+  | NoSuchNameException
+  | NoSuchSubscriptionException
+  | DuplicateSubscriptionException
+  | QueryParameterException
+  | QueryTooLargeException
+  | QueryTooComplexException
+  | SubscriptionControlsException
+  | SubscribeNotPermittedException
+  | SecurityException
+  | ValidationException
+  | ImplementationException;
+
+export interface DuplicateNameException {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "DuplicateNameException";
+  reason: string;
+}
+
+export interface InvalidURIException {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "InvalidURIException";
+  reason: string;
+}
+
+export interface NoSuchNameException {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "NoSuchNameException";
+  reason: string;
+}
+
+export interface NoSuchSubscriptionException {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "NoSuchSubscriptionException";
+  reason: string;
+}
+
+export interface DuplicateSubscriptionException {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "DuplicateSubscriptionException";
+  reason: string;
+}
+
+export interface QueryParameterException {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "QueryParameterException";
+  reason: string;
+}
+
+export interface QueryTooLargeException {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "QueryTooLargeException";
+  reason: string;
+  queryName?: string;
+  subscriptionID?: string;
+}
+
+export interface QueryTooComplexException {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "QueryTooComplexException";
+  reason: string;
+}
+
+export interface SubscriptionControlsException {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "SubscriptionControlsException";
+  reason: string;
+}
+
+export interface SubscribeNotPermittedException {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "SubscribeNotPermittedException";
   reason: string;
 }
 
 export interface ValidationException {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ValidationException";
   reason: string;
 }
 
 export interface ImplementationException {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ImplementationException";
   reason: string;
   severity: ImplementationExceptionSeverity;
   queryName?: string;
@@ -717,41 +844,3 @@ export interface ImplementationException {
 export type ImplementationExceptionSeverity = "ERROR" | "SEVERE";
 
 export type VoidHolder = Record<string, never>;
-
-export interface NoSuchNameException {
-  reason: string;
-}
-
-export interface InvalidURIException {
-  reason: string;
-}
-
-export interface DuplicateSubscriptionException {
-  reason: string;
-}
-
-export interface QueryParameterException {
-  reason: string;
-}
-
-export interface QueryTooComplexException {
-  reason: string;
-}
-
-export interface SubscriptionControlsException {
-  reason: string;
-}
-
-export interface SubscribeNotPermittedException {
-  reason: string;
-}
-
-export interface NoSuchSubscriptionException {
-  reason: string;
-}
-
-export interface QueryTooLargeException {
-  reason: string;
-  queryName?: string;
-  subscriptionID?: string;
-}

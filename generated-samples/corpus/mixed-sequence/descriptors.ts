@@ -30,17 +30,21 @@ export const DataList: ComplexDesc = complex("dataList", () => [
   field("d", NS, () => Data2, { min: 0, max: UNBOUNDED }),
 ]);
 
-export const Data1: ComplexDesc = complex("Data1", () => [
-  field("id", NS, Id),
-  field("value1", NS, xs.string, { min: 0 }),
-]);
+export const Data1: ComplexDesc = complex(
+  "Data1",
+  () => [field("id", NS, Id), field("value1", NS, xs.string, { min: 0 })],
+  { family: { ns: NS } },
+);
 
-export const AbstractData: ComplexDesc = complex("AbstractData", () => [field("id", NS, Id)]);
+export const AbstractData: ComplexDesc = complex("AbstractData", () => [field("id", NS, Id)], {
+  family: { ns: NS, derived: () => [Data1, Data2], abstract: true },
+});
 
-export const Data2: ComplexDesc = complex("Data2", () => [
-  field("id", NS, Id),
-  field("value2", NS, xs.string),
-]);
+export const Data2: ComplexDesc = complex(
+  "Data2",
+  () => [field("id", NS, Id), field("value2", NS, xs.string)],
+  { family: { ns: NS } },
+);
 
 export const GetDataResponse: ComplexDesc = complex("GetDataResponse", () => [
   field("getDataResult", NS, () => DataList),

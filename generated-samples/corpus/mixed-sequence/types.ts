@@ -17,15 +17,24 @@ export interface DataList {
 }
 
 export interface Data1 {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "Data1";
   id: Id;
   value1?: string;
 }
 
 export interface AbstractData {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "AbstractData";
   id: Id;
 }
 
+/** A AbstractData (abstract) or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
+export type AbstractDataOrDerived = Data1 | Data2;
+
 export interface Data2 {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "Data2";
   id: Id;
   value2: string;
 }

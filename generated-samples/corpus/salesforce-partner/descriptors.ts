@@ -928,10 +928,35 @@ export const Process: ArrayDesc = array(
   field("actions", NS, () => ProcessRequest, { min: 0, max: UNBOUNDED }),
 );
 
-export const ProcessRequest: ComplexDesc = complex("ProcessRequest", () => [
-  field("comments", NS, xs.string, { nillable: true }),
-  field("nextApproverIds", NS, ID, { min: 0, max: UNBOUNDED, nillable: true }),
-]);
+export const ProcessRequest: ComplexDesc = complex(
+  "ProcessRequest",
+  () => [
+    field("comments", NS, xs.string, { nillable: true }),
+    field("nextApproverIds", NS, ID, { min: 0, max: UNBOUNDED, nillable: true }),
+  ],
+  { family: { ns: NS, derived: () => [ProcessSubmitRequest, ProcessWorkitemRequest] } },
+);
+
+export const ProcessSubmitRequest: ComplexDesc = complex(
+  "ProcessSubmitRequest",
+  () => [
+    field("comments", NS, xs.string, { nillable: true }),
+    field("nextApproverIds", NS, ID, { min: 0, max: UNBOUNDED, nillable: true }),
+    field("objectId", NS, ID),
+  ],
+  { family: { ns: NS } },
+);
+
+export const ProcessWorkitemRequest: ComplexDesc = complex(
+  "ProcessWorkitemRequest",
+  () => [
+    field("comments", NS, xs.string, { nillable: true }),
+    field("nextApproverIds", NS, ID, { min: 0, max: UNBOUNDED, nillable: true }),
+    field("action", NS, xs.string),
+    field("workitemId", NS, ID),
+  ],
+  { family: { ns: NS } },
+);
 
 export const ProcessResult: ComplexDesc = complex("ProcessResult", () => [
   field("actorIds", NS, ID, { min: 0, max: UNBOUNDED }),
@@ -1065,14 +1090,71 @@ export const SendEmail: ArrayDesc = array(
   field("messages", NS, () => Email, { min: 0, max: 10 }),
 );
 
-export const Email: ComplexDesc = complex("Email", () => [
-  field("bccSender", NS, xs.boolean, { nillable: true }),
-  field("emailPriority", NS, EmailPriority, { nillable: true }),
-  field("replyTo", NS, xs.string, { nillable: true }),
-  field("saveAsActivity", NS, xs.boolean, { nillable: true }),
-  field("senderDisplayName", NS, xs.string, { nillable: true }),
-  field("subject", NS, xs.string, { nillable: true }),
-  field("useSignature", NS, xs.boolean, { nillable: true }),
+export const Email: ComplexDesc = complex(
+  "Email",
+  () => [
+    field("bccSender", NS, xs.boolean, { nillable: true }),
+    field("emailPriority", NS, EmailPriority, { nillable: true }),
+    field("replyTo", NS, xs.string, { nillable: true }),
+    field("saveAsActivity", NS, xs.boolean, { nillable: true }),
+    field("senderDisplayName", NS, xs.string, { nillable: true }),
+    field("subject", NS, xs.string, { nillable: true }),
+    field("useSignature", NS, xs.boolean, { nillable: true }),
+  ],
+  { family: { ns: NS, derived: () => [MassEmailMessage, SingleEmailMessage] } },
+);
+
+export const MassEmailMessage: ComplexDesc = complex(
+  "MassEmailMessage",
+  () => [
+    field("bccSender", NS, xs.boolean, { nillable: true }),
+    field("emailPriority", NS, EmailPriority, { nillable: true }),
+    field("replyTo", NS, xs.string, { nillable: true }),
+    field("saveAsActivity", NS, xs.boolean, { nillable: true }),
+    field("senderDisplayName", NS, xs.string, { nillable: true }),
+    field("subject", NS, xs.string, { nillable: true }),
+    field("useSignature", NS, xs.boolean, { nillable: true }),
+    field("description", NS, xs.string, { nillable: true }),
+    field("targetObjectIds", NS, ID, { min: 0, max: 250 }),
+    field("templateId", NS, ID),
+    field("whatIds", NS, ID, { min: 0, max: 250 }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const SingleEmailMessage: ComplexDesc = complex(
+  "SingleEmailMessage",
+  () => [
+    field("bccSender", NS, xs.boolean, { nillable: true }),
+    field("emailPriority", NS, EmailPriority, { nillable: true }),
+    field("replyTo", NS, xs.string, { nillable: true }),
+    field("saveAsActivity", NS, xs.boolean, { nillable: true }),
+    field("senderDisplayName", NS, xs.string, { nillable: true }),
+    field("subject", NS, xs.string, { nillable: true }),
+    field("useSignature", NS, xs.boolean, { nillable: true }),
+    field("bccAddresses", NS, xs.string, { min: 0, max: 25, nillable: true }),
+    field("ccAddresses", NS, xs.string, { min: 0, max: 25, nillable: true }),
+    field("charset", NS, xs.string, { nillable: true }),
+    field("documentAttachments", NS, ID, { min: 0, max: UNBOUNDED }),
+    field("htmlBody", NS, xs.string, { nillable: true }),
+    field("inReplyTo", NS, xs.string, { min: 0, nillable: true }),
+    field("fileAttachments", NS, () => EmailFileAttachment, { min: 0, max: UNBOUNDED }),
+    field("orgWideEmailAddressId", NS, ID, { min: 0, nillable: true }),
+    field("plainTextBody", NS, xs.string, { nillable: true }),
+    field("references", NS, xs.string, { min: 0, nillable: true }),
+    field("targetObjectId", NS, ID, { nillable: true }),
+    field("templateId", NS, ID, { nillable: true }),
+    field("toAddresses", NS, xs.string, { min: 0, max: 100, nillable: true }),
+    field("whatId", NS, ID, { nillable: true }),
+  ],
+  { family: { ns: NS } },
+);
+
+export const EmailFileAttachment: ComplexDesc = complex("EmailFileAttachment", () => [
+  field("body", NS, xs.base64Binary, { min: 0, nillable: true }),
+  field("contentType", NS, xs.string, { min: 0, nillable: true }),
+  field("fileName", NS, xs.string),
+  field("inline", NS, xs.boolean, { min: 0 }),
 ]);
 
 export const SendEmailResult: ComplexDesc = complex("SendEmailResult", () => [
@@ -1091,42 +1173,125 @@ export const LoginResponse: ComplexDesc = complex("LoginResponse", () => [
   field("result", NS, () => LoginResult),
 ]);
 
-export const LoginFault: ComplexDesc = complex("LoginFault", () => [
-  field("exceptionCode", NS3, ExceptionCode),
-  field("exceptionMessage", NS3, xs.string),
-]);
+export const LoginFault: ComplexDesc = complex(
+  "LoginFault",
+  () => [field("exceptionCode", NS3, ExceptionCode), field("exceptionMessage", NS3, xs.string)],
+  { family: { ns: NS3 } },
+);
 
-export const ApiFault: ComplexDesc = complex("ApiFault", () => [
-  field("exceptionCode", NS3, ExceptionCode),
-  field("exceptionMessage", NS3, xs.string),
-]);
+export const ApiFault: ComplexDesc = complex(
+  "ApiFault",
+  () => [field("exceptionCode", NS3, ExceptionCode), field("exceptionMessage", NS3, xs.string)],
+  {
+    family: {
+      ns: NS3,
+      derived: () => [
+        ApiQueryFault,
+        InvalidFieldFault,
+        InvalidSObjectFault,
+        MalformedQueryFault,
+        MalformedSearchFault,
+        LoginFault,
+        InvalidQueryLocatorFault,
+        InvalidNewPasswordFault,
+        InvalidIdFault,
+        UnexpectedErrorFault,
+      ],
+    },
+  },
+);
 
-export const UnexpectedErrorFault: ComplexDesc = complex("UnexpectedErrorFault", () => [
-  field("exceptionCode", NS3, ExceptionCode),
-  field("exceptionMessage", NS3, xs.string),
-]);
+export const ApiQueryFault: ComplexDesc = complex(
+  "ApiQueryFault",
+  () => [
+    field("exceptionCode", NS3, ExceptionCode),
+    field("exceptionMessage", NS3, xs.string),
+    field("row", NS3, xs.int),
+    field("column", NS3, xs.int),
+  ],
+  {
+    family: {
+      ns: NS3,
+      derived: () => [
+        InvalidFieldFault,
+        InvalidSObjectFault,
+        MalformedQueryFault,
+        MalformedSearchFault,
+      ],
+    },
+  },
+);
 
-export const InvalidIdFault: ComplexDesc = complex("InvalidIdFault", () => [
-  field("exceptionCode", NS3, ExceptionCode),
-  field("exceptionMessage", NS3, xs.string),
-]);
+export const InvalidFieldFault: ComplexDesc = complex(
+  "InvalidFieldFault",
+  () => [
+    field("exceptionCode", NS3, ExceptionCode),
+    field("exceptionMessage", NS3, xs.string),
+    field("row", NS3, xs.int),
+    field("column", NS3, xs.int),
+  ],
+  { family: { ns: NS3 } },
+);
+
+export const InvalidSObjectFault: ComplexDesc = complex(
+  "InvalidSObjectFault",
+  () => [
+    field("exceptionCode", NS3, ExceptionCode),
+    field("exceptionMessage", NS3, xs.string),
+    field("row", NS3, xs.int),
+    field("column", NS3, xs.int),
+  ],
+  { family: { ns: NS3 } },
+);
+
+export const MalformedQueryFault: ComplexDesc = complex(
+  "MalformedQueryFault",
+  () => [
+    field("exceptionCode", NS3, ExceptionCode),
+    field("exceptionMessage", NS3, xs.string),
+    field("row", NS3, xs.int),
+    field("column", NS3, xs.int),
+  ],
+  { family: { ns: NS3 } },
+);
+
+export const MalformedSearchFault: ComplexDesc = complex(
+  "MalformedSearchFault",
+  () => [
+    field("exceptionCode", NS3, ExceptionCode),
+    field("exceptionMessage", NS3, xs.string),
+    field("row", NS3, xs.int),
+    field("column", NS3, xs.int),
+  ],
+  { family: { ns: NS3 } },
+);
+
+export const InvalidQueryLocatorFault: ComplexDesc = complex(
+  "InvalidQueryLocatorFault",
+  () => [field("exceptionCode", NS3, ExceptionCode), field("exceptionMessage", NS3, xs.string)],
+  { family: { ns: NS3 } },
+);
+
+export const InvalidNewPasswordFault: ComplexDesc = complex(
+  "InvalidNewPasswordFault",
+  () => [field("exceptionCode", NS3, ExceptionCode), field("exceptionMessage", NS3, xs.string)],
+  { family: { ns: NS3 } },
+);
+
+export const InvalidIdFault: ComplexDesc = complex(
+  "InvalidIdFault",
+  () => [field("exceptionCode", NS3, ExceptionCode), field("exceptionMessage", NS3, xs.string)],
+  { family: { ns: NS3 } },
+);
+
+export const UnexpectedErrorFault: ComplexDesc = complex(
+  "UnexpectedErrorFault",
+  () => [field("exceptionCode", NS3, ExceptionCode), field("exceptionMessage", NS3, xs.string)],
+  { family: { ns: NS3 } },
+);
 
 export const DescribeSObjectResponse: ComplexDesc = complex("DescribeSObjectResponse", () => [
   field("result", NS, () => DescribeSObjectResult, { nillable: true }),
-]);
-
-export const InvalidSObjectFault: ComplexDesc = complex("InvalidSObjectFault", () => [
-  field("exceptionCode", NS3, ExceptionCode),
-  field("exceptionMessage", NS3, xs.string),
-  field("row", NS3, xs.int),
-  field("column", NS3, xs.int),
-]);
-
-export const ApiQueryFault: ComplexDesc = complex("ApiQueryFault", () => [
-  field("exceptionCode", NS3, ExceptionCode),
-  field("exceptionMessage", NS3, xs.string),
-  field("row", NS3, xs.int),
-  field("column", NS3, xs.int),
 ]);
 
 export const DescribeSObjectsResponse: ArrayDesc = array(
@@ -1167,13 +1332,6 @@ export const CreateResponse: ArrayDesc = array(
   field("result", NS, () => SaveResult, { min: 0, max: UNBOUNDED }),
 );
 
-export const InvalidFieldFault: ComplexDesc = complex("InvalidFieldFault", () => [
-  field("exceptionCode", NS3, ExceptionCode),
-  field("exceptionMessage", NS3, xs.string),
-  field("row", NS3, xs.int),
-  field("column", NS3, xs.int),
-]);
-
 export const UpdateResponse: ArrayDesc = array(
   "UpdateResponse",
   field("result", NS, () => SaveResult, { min: 0, max: UNBOUNDED }),
@@ -1209,13 +1367,6 @@ export const RetrieveResponse: ArrayDesc = array(
   field("result", NS, () => SObject, { min: 0, max: UNBOUNDED, nillable: true }),
 );
 
-export const MalformedQueryFault: ComplexDesc = complex("MalformedQueryFault", () => [
-  field("exceptionCode", NS3, ExceptionCode),
-  field("exceptionMessage", NS3, xs.string),
-  field("row", NS3, xs.int),
-  field("column", NS3, xs.int),
-]);
-
 export const ProcessResponse: ArrayDesc = array(
   "ProcessResponse",
   field("result", NS, () => ProcessResult, { min: 0, max: UNBOUNDED }),
@@ -1245,11 +1396,6 @@ export const QueryResponse: ComplexDesc = complex("QueryResponse", () => [
   field("result", NS, () => QueryResult),
 ]);
 
-export const InvalidQueryLocatorFault: ComplexDesc = complex("InvalidQueryLocatorFault", () => [
-  field("exceptionCode", NS3, ExceptionCode),
-  field("exceptionMessage", NS3, xs.string),
-]);
-
 export const QueryAllResponse: ComplexDesc = complex("QueryAllResponse", () => [
   field("result", NS, () => QueryResult),
 ]);
@@ -1262,24 +1408,12 @@ export const SearchResponse: ComplexDesc = complex("SearchResponse", () => [
   field("result", NS, () => SearchResult),
 ]);
 
-export const MalformedSearchFault: ComplexDesc = complex("MalformedSearchFault", () => [
-  field("exceptionCode", NS3, ExceptionCode),
-  field("exceptionMessage", NS3, xs.string),
-  field("row", NS3, xs.int),
-  field("column", NS3, xs.int),
-]);
-
 export const GetServerTimestampResponse: ComplexDesc = complex("GetServerTimestampResponse", () => [
   field("result", NS, () => GetServerTimestampResult),
 ]);
 
 export const SetPasswordResponse: ComplexDesc = complex("SetPasswordResponse", () => [
   field("result", NS, () => SetPasswordResult),
-]);
-
-export const InvalidNewPasswordFault: ComplexDesc = complex("InvalidNewPasswordFault", () => [
-  field("exceptionCode", NS3, ExceptionCode),
-  field("exceptionMessage", NS3, xs.string),
 ]);
 
 export const ResetPasswordResponse: ComplexDesc = complex("ResetPasswordResponse", () => [

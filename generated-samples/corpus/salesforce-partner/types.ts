@@ -722,11 +722,34 @@ export interface Retrieve {
   ids: ID[];
 }
 
-export type Process = ProcessRequest[];
+export type Process = ProcessRequestOrDerived[];
 
 export interface ProcessRequest {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ProcessRequest";
   comments: string | null;
   nextApproverIds: (ID | null)[];
+}
+
+/** A ProcessRequest or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
+export type ProcessRequestOrDerived =
+  ProcessRequest | ProcessSubmitRequest | ProcessWorkitemRequest;
+
+export interface ProcessSubmitRequest {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ProcessSubmitRequest";
+  comments: string | null;
+  nextApproverIds: (ID | null)[];
+  objectId: ID;
+}
+
+export interface ProcessWorkitemRequest {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ProcessWorkitemRequest";
+  comments: string | null;
+  nextApproverIds: (ID | null)[];
+  action: string;
+  workitemId: ID;
 }
 
 export interface ProcessResult {
@@ -898,9 +921,11 @@ export interface ResetPasswordResult {
 
 export type GetUserInfo = Record<string, never>;
 
-export type SendEmail = Email[];
+export type SendEmail = EmailOrDerived[];
 
 export interface Email {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "Email";
   bccSender: boolean | null;
   emailPriority: EmailPriority | null;
   replyTo: string | null;
@@ -908,6 +933,58 @@ export interface Email {
   senderDisplayName: string | null;
   subject: string | null;
   useSignature: boolean | null;
+}
+
+/** A Email or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
+export type EmailOrDerived = Email | MassEmailMessage | SingleEmailMessage;
+
+export interface MassEmailMessage {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "MassEmailMessage";
+  bccSender: boolean | null;
+  emailPriority: EmailPriority | null;
+  replyTo: string | null;
+  saveAsActivity: boolean | null;
+  senderDisplayName: string | null;
+  subject: string | null;
+  useSignature: boolean | null;
+  description: string | null;
+  targetObjectIds: ID[];
+  templateId: ID;
+  whatIds: ID[];
+}
+
+export interface SingleEmailMessage {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "SingleEmailMessage";
+  bccSender: boolean | null;
+  emailPriority: EmailPriority | null;
+  replyTo: string | null;
+  saveAsActivity: boolean | null;
+  senderDisplayName: string | null;
+  subject: string | null;
+  useSignature: boolean | null;
+  bccAddresses: (string | null)[];
+  ccAddresses: (string | null)[];
+  charset: string | null;
+  documentAttachments: ID[];
+  htmlBody: string | null;
+  inReplyTo?: string | null;
+  fileAttachments: EmailFileAttachment[];
+  orgWideEmailAddressId?: ID | null;
+  plainTextBody: string | null;
+  references?: string | null;
+  targetObjectId: ID | null;
+  templateId: ID | null;
+  toAddresses: (string | null)[];
+  whatId: ID | null;
+}
+
+export interface EmailFileAttachment {
+  body?: Uint8Array | null;
+  contentType?: string | null;
+  fileName: string;
+  inline?: boolean;
 }
 
 export type EmailPriority = "Highest" | "High" | "Normal" | "Low" | "Lowest";
@@ -929,11 +1006,110 @@ export interface LoginResponse {
 }
 
 export interface LoginFault {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "LoginFault";
   exceptionCode: ExceptionCode;
   exceptionMessage: string;
 }
 
 export interface ApiFault {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ApiFault";
+  exceptionCode: ExceptionCode;
+  exceptionMessage: string;
+}
+
+/** A ApiFault or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
+export type ApiFaultOrDerived =
+  | ApiFault
+  | ApiQueryFault
+  | InvalidFieldFault
+  | InvalidSObjectFault
+  | MalformedQueryFault
+  | MalformedSearchFault
+  | LoginFault
+  | InvalidQueryLocatorFault
+  | InvalidNewPasswordFault
+  | InvalidIdFault
+  | UnexpectedErrorFault;
+
+export interface ApiQueryFault {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "ApiQueryFault";
+  exceptionCode: ExceptionCode;
+  exceptionMessage: string;
+  row: number;
+  column: number;
+}
+
+/** A ApiQueryFault or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
+export type ApiQueryFaultOrDerived =
+  | ApiQueryFault
+  | InvalidFieldFault
+  | InvalidSObjectFault
+  | MalformedQueryFault
+  | MalformedSearchFault;
+
+export interface InvalidFieldFault {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "InvalidFieldFault";
+  exceptionCode: ExceptionCode;
+  exceptionMessage: string;
+  row: number;
+  column: number;
+}
+
+export interface InvalidSObjectFault {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "InvalidSObjectFault";
+  exceptionCode: ExceptionCode;
+  exceptionMessage: string;
+  row: number;
+  column: number;
+}
+
+export interface MalformedQueryFault {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "MalformedQueryFault";
+  exceptionCode: ExceptionCode;
+  exceptionMessage: string;
+  row: number;
+  column: number;
+}
+
+export interface MalformedSearchFault {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "MalformedSearchFault";
+  exceptionCode: ExceptionCode;
+  exceptionMessage: string;
+  row: number;
+  column: number;
+}
+
+export interface InvalidQueryLocatorFault {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "InvalidQueryLocatorFault";
+  exceptionCode: ExceptionCode;
+  exceptionMessage: string;
+}
+
+export interface InvalidNewPasswordFault {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "InvalidNewPasswordFault";
+  exceptionCode: ExceptionCode;
+  exceptionMessage: string;
+}
+
+export interface InvalidIdFault {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "InvalidIdFault";
+  exceptionCode: ExceptionCode;
+  exceptionMessage: string;
+}
+
+export interface UnexpectedErrorFault {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "UnexpectedErrorFault";
   exceptionCode: ExceptionCode;
   exceptionMessage: string;
 }
@@ -1022,32 +1198,8 @@ export type ExceptionCode =
   | "UNSUPPORTED_MEDIA_TYPE"
   | "XML_PARSER_ERROR";
 
-export interface UnexpectedErrorFault {
-  exceptionCode: ExceptionCode;
-  exceptionMessage: string;
-}
-
-export interface InvalidIdFault {
-  exceptionCode: ExceptionCode;
-  exceptionMessage: string;
-}
-
 export interface DescribeSObjectResponse {
   result: DescribeSObjectResult | null;
-}
-
-export interface InvalidSObjectFault {
-  exceptionCode: ExceptionCode;
-  exceptionMessage: string;
-  row: number;
-  column: number;
-}
-
-export interface ApiQueryFault {
-  exceptionCode: ExceptionCode;
-  exceptionMessage: string;
-  row: number;
-  column: number;
 }
 
 export type DescribeSObjectsResponse = (DescribeSObjectResult | null)[];
@@ -1073,13 +1225,6 @@ export type DescribeTabsResponse = (DescribeTabSetResult | null)[];
 
 export type CreateResponse = SaveResult[];
 
-export interface InvalidFieldFault {
-  exceptionCode: ExceptionCode;
-  exceptionMessage: string;
-  row: number;
-  column: number;
-}
-
 export type UpdateResponse = SaveResult[];
 
 export type UpsertResponse = UpsertResult[];
@@ -1093,13 +1238,6 @@ export type UndeleteResponse = UndeleteResult[];
 export type EmptyRecycleBinResponse = EmptyRecycleBinResult[];
 
 export type RetrieveResponse = (SObject | null)[];
-
-export interface MalformedQueryFault {
-  exceptionCode: ExceptionCode;
-  exceptionMessage: string;
-  row: number;
-  column: number;
-}
 
 export type ProcessResponse = ProcessResult[];
 
@@ -1121,11 +1259,6 @@ export interface QueryResponse {
   result: QueryResult;
 }
 
-export interface InvalidQueryLocatorFault {
-  exceptionCode: ExceptionCode;
-  exceptionMessage: string;
-}
-
 export interface QueryAllResponse {
   result: QueryResult;
 }
@@ -1138,24 +1271,12 @@ export interface SearchResponse {
   result: SearchResult;
 }
 
-export interface MalformedSearchFault {
-  exceptionCode: ExceptionCode;
-  exceptionMessage: string;
-  row: number;
-  column: number;
-}
-
 export interface GetServerTimestampResponse {
   result: GetServerTimestampResult;
 }
 
 export interface SetPasswordResponse {
   result: SetPasswordResult;
-}
-
-export interface InvalidNewPasswordFault {
-  exceptionCode: ExceptionCode;
-  exceptionMessage: string;
 }
 
 export interface ResetPasswordResponse {

@@ -1,5 +1,6 @@
 /** The body of descriptors.ts: namespace constants, one codec descriptor per type, one per service. */
 import type { BindingOperation, ComplexType, ElementDecl, ElementField, Operation, Port, Service, SimpleType, SoapBodyShape, TypeRef } from "../../model/model.js";
+import { descendants, inFamily } from "../../transform/families.js";
 import { collectFields, collectHierarchy } from "../../transform/names.js";
 import { symbol } from "../generated-file.js";
 import { propertyKey } from "../identifiers.js";
@@ -76,12 +77,24 @@ export function typeDescriptor(ctx: EmitContext, t: ComplexType | SimpleType): s
   const hierarchy = collectHierarchy(t);
   if (hierarchy.some((c) => c.anyElements)) opts.push("any: true");
   if (hierarchy.some((c) => c.anyAttributes)) opts.push("anyAttrs: true");
+  if (inFamily(t)) opts.push(`family: ${familyOptions(ctx, t)}`);
   if (t.simpleContent) {
     const sc = t.simpleContent;
     opts.push(`text: ${sc.kind === "builtin" ? `${rt(ctx, "xs")}.${sc.scalar}` : sc.name === undefined ? scalarCall(ctx, sc) : ctx.plan.typeNames.get(sc)!.descriptor}`);
   }
   const body = fields.map((f) => `  ${elementFieldCall(ctx, f)},`).join("\n");
   return `export const ${name}: ${rt(ctx, "ComplexDesc", true)} = ${rt(ctx, "complex")}(${label}, () => [\n${body}\n]${opts.length ? `, { ${opts.join(", ")} }` : ""});`;
+}
+
+/** `{ ns: NS, derived: () => [B, C], abstract: true }`: how values of a family member are told apart. */
+function familyOptions(ctx: EmitContext, t: ComplexType): string {
+  const names = ctx.plan.typeNames.get(t)!;
+  const o = [`ns: ${nsRef(ctx, t.name?.ns ?? "")}`];
+  if (names.type !== t.name?.local) o.push(`tag: ${JSON.stringify(names.type)}`);
+  const derived = descendants(t).filter((d) => !d.abstract);
+  if (derived.length > 0) o.push(`derived: () => [${derived.map((d) => ctx.plan.typeNames.get(d)!.descriptor).join(", ")}]`);
+  if (t.abstract) o.push("abstract: true");
+  return `{ ${o.join(", ")} }`;
 }
 
 function soapBody(ctx: EmitContext, shape: SoapBodyShape | undefined, op: Operation, direction: "request" | "response"): string {

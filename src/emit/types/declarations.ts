@@ -1,16 +1,29 @@
 /** The declarations of types.ts: one per XSD type in use, plus input forms where they differ. */
 import type { ComplexType, ElementField, SimpleType } from "../../model/model.js";
+import { concreteMembers, inFamily } from "../../transform/families.js";
 import { collectFields, collectHierarchy } from "../../transform/names.js";
 import { symbol } from "../generated-file.js";
 import { jsDoc, sourceDoc } from "../docs.js";
 import { propertyKey } from "../identifiers.js";
-import { fieldOptional, fieldType, simpleTypeBody, typeExpr, type EmitContext, type Mode } from "../type-expressions.js";
+import { fieldOptional, fieldType, ownTypeExpr, simpleTypeBody, typeExpr, type EmitContext, type Mode } from "../type-expressions.js";
 
 /** All declarations for one type (output form, then input form when it differs). */
 export function typeDeclarations(ctx: EmitContext, t: ComplexType | SimpleType): string[] {
   const names = ctx.plan.typeNames.get(t)!;
   const modes: Mode[] = names.input !== names.type ? ["output", "input"] : ["output"];
-  return modes.map((mode) => declaration(ctx, t, mode, mode === "input" ? names.input : names.type));
+  const out = modes.map((mode) => declaration(ctx, t, mode, mode === "input" ? names.input : names.type));
+  if (t.kind === "complex" && names.family) out.push(...familyDeclarations(ctx, t, names.family));
+  return out;
+}
+
+/** `type AOrDerived = A | B | C;`: what a property declared as A holds (input form too, when it differs). */
+function familyDeclarations(ctx: EmitContext, t: ComplexType, family: { readonly type: string; readonly input: string }): string[] {
+  const members = concreteMembers(t);
+  const union = (mode: Mode) => (members.length === 0 ? "never" : members.map((m) => ownTypeExpr(ctx, m, mode)).join(" | "));
+  const what = `A ${t.name?.local ?? ctx.plan.typeNames.get(t)!.type}${t.abstract ? " (abstract)" : ""} or a type derived from it, told apart by \`$type\` (\`xsi:type\` on the wire).`;
+  const out = [`${jsDoc(what)}export type ${family.type} = ${union("output")};`];
+  if (family.input !== family.type) out.push(`${jsDoc(`Input form of {@link ${family.type}}.`)}export type ${family.input} = ${union("input")};`);
+  return out;
 }
 
 function declaration(ctx: EmitContext, t: ComplexType | SimpleType, mode: Mode, name: string): string {
@@ -27,6 +40,10 @@ function declaration(ctx: EmitContext, t: ComplexType | SimpleType, mode: Mode, 
   }
   const { fields, attributes } = collectFields(t);
   const members: string[] = [];
+  if (inFamily(t)) {
+    const tag = ctx.plan.typeNames.get(t)!.type;
+    members.push(`  /** This value's type among those derived from a common base (\`xsi:type\` on the wire); may be left out where the declared type is meant. */\n  $type?: ${JSON.stringify(tag)};`);
+  }
   if (t.simpleContent) members.push(`  $value: ${typeExpr(ctx, t.simpleContent, mode)};`);
   const hierarchy = collectHierarchy(t);
   if (hierarchy.some((c) => c.anyAttributes)) members.push(`  /** Attributes matched by xs:anyAttribute, by name (\`{namespace}local\` when qualified). */\n  $attributes?: Record<string, string>;`);
