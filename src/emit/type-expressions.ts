@@ -59,6 +59,13 @@ export function typeExpr(ctx: EmitContext, t: TypeRef, mode: Mode): string {
   return declared(ctx, t, mode);
 }
 
+/** The type arguments of a SOAP header bag received in one form and sent in another: `A` when both are the same, else `A, B`. */
+export function headerTypes(ctx: EmitContext, bag: ComplexType, first: Mode, second: Mode): string {
+  const a = typeExpr(ctx, bag, first);
+  const b = typeExpr(ctx, bag, second);
+  return a === b ? a : `${a}, ${b}`;
+}
+
 /** The TS type of exactly `t` (its own declaration, never its family union). */
 export function ownTypeExpr(ctx: EmitContext, t: ComplexType | SimpleType, mode: Mode): string {
   const names = ctx.plan.typeNames.get(t)!;

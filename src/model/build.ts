@@ -55,7 +55,7 @@ export function buildModel(docs: LoadedDocuments, source: string): BuiltModel {
           elements.add(f.element);
           visit(f.element.type);
         }
-        for (const h of bop.inputHeaders) elements.add(h);
+        for (const h of [...bop.inputHeaders, ...bop.outputHeaders]) elements.add(h);
         if (bop.mimeXmlElement) {
           elements.add(bop.mimeXmlElement);
           visit(bop.mimeXmlElement.type);

@@ -194,6 +194,8 @@ export interface BindingOperation {
   readonly faults: readonly DeclaredFault[];
   /** SOAP bindings: the elements `soap:header` puts in the request's SOAP Header, in binding order. */
   readonly inputHeaders: readonly ElementDecl[];
+  /** SOAP bindings: the elements `soap:header` puts in the response's SOAP Header, in binding order. */
+  readonly outputHeaders: readonly ElementDecl[];
 }
 
 /** A `wsdl:fault` of an operation: its name and the element inside the fault's detail. */
@@ -255,8 +257,9 @@ export interface Service {
   /** Logical operations in the order they first appear across the service's bindings. */
   readonly operations: readonly Operation[];
   /**
-   * Every request header element of the service's SOAP operations, as the optional fields of one
-   * synthetic type: the typed bag of SOAP headers a client sends and a server receives.
+   * Every header element of the service's SOAP operations (request headers first, then response
+   * headers), as the optional fields of one synthetic type: the typed bag of SOAP headers a client
+   * sends and receives, and a server receives and sends.
    */
   readonly soapHeaders: ComplexType | undefined;
   readonly loc: SourceLocation;

@@ -106,10 +106,12 @@ class ServiceMapper {
     };
   }
 
-  /** One optional field per distinct request header element of the service, in order of first use. */
+  /** One optional field per distinct header element of the service (request ones first), in order of first use. */
   private headersType(service: string, ports: readonly Port[], loc: SourceLocation): ComplexType | undefined {
     const elements: ElementDecl[] = [];
-    for (const p of ports) for (const bop of p.binding.operations) for (const e of bop.inputHeaders) if (!elements.includes(e)) elements.push(e);
+    for (const direction of ["inputHeaders", "outputHeaders"] as const) {
+      for (const p of ports) for (const bop of p.binding.operations) for (const e of bop[direction]) if (!elements.includes(e)) elements.push(e);
+    }
     if (elements.length === 0) return undefined;
     const fields = elements.map((e) => syntheticField(e.name, e.type, e.loc, { minOccurs: 0, nillable: e.nillable }));
     const t: ComplexType = { kind: "complex", name: undefined, base: undefined, derived: [], fields, attributes: [], simpleContent: undefined, abstract: false, mixed: false, anyElements: false, anyAttributes: false, doc: undefined, loc };
@@ -214,7 +216,8 @@ class ServiceMapper {
     }
     return {
       kind: "bindingOperation",
-      inputHeaders: this.headers(bop),
+      inputHeaders: this.headers(bop, "input"),
+      outputHeaders: this.headers(bop, "output"),
       operation,
       soapAction: bop.soapAction,
       style,
@@ -231,12 +234,12 @@ class ServiceMapper {
   }
 
   /**
-   * The elements of the input's `soap:header`s. A header is an optional extra: one whose message,
-   * part or element is not declared, or whose part uses `type=`, is left out with a warning.
+   * The elements of the input's or output's `soap:header`s. A header is an optional extra: one whose
+   * message, part or element is not declared, or whose part uses `type=`, is left out with a warning.
    */
-  private headers(bop: RawBindingOperation): ElementDecl[] {
+  private headers(bop: RawBindingOperation, direction: "input" | "output"): ElementDecl[] {
     const out: ElementDecl[] = [];
-    for (const h of bop.input?.soapHeaders ?? []) {
+    for (const h of bop[direction]?.soapHeaders ?? []) {
       const skip = (why: string) => this.diagnostics.warn("WSDL_HEADER_SKIPPED", `soap:header ${h.message.local}/${h.part} of ${bop.name}: ${why}; the header is left out`, h.loc);
       const msg = this.idx.messages.lookup(h.message, h.loc, this.diagnostics)?.value;
       if (!msg) {
@@ -387,6 +390,7 @@ class ServiceMapper {
       hasOutput: pop.output !== undefined,
       faults: [],
       inputHeaders: [],
+      outputHeaders: [],
     };
   }
 

@@ -30,12 +30,17 @@ export interface ClientOptions<PortName extends string = string, SoapHeaders ext
   readonly soapHeaders?: SoapHeaders;
 }
 
-export interface CallOptions<SoapHeaders extends object = object> {
+export interface CallOptions<SoapHeaders extends object = object, ResponseSoapHeaders extends object = SoapHeaders> {
   readonly signal?: AbortSignal;
   readonly headers?: Readonly<Record<string, string>>;
   readonly timeoutMs?: number;
   /** SOAP header entries for this call, over the client's `soapHeaders`. */
   readonly soapHeaders?: SoapHeaders;
+  /**
+   * Receives the SOAP header entries of the response that the service declares (a tracking id,
+   * say), before the result resolves or a fault rejects; not called over HTTP GET/POST.
+   */
+  readonly onSoapHeaders?: (headers: ResponseSoapHeaders) => void;
 }
 
 /** Sends the operations of one service over the port chosen at construction. */
@@ -110,11 +115,13 @@ export class ServiceClient {
         res.text,
         (ns, local) => (op.response && op.response.element.ns === ns && op.response.element.name === local ? op.response.element : undefined),
         this.decodeOptions(),
+        this.headerType,
       );
     } catch (e) {
       if (res.status >= 300) throw new HttpBindingError(res.status, res.text);
       throw new ResponseFormatError(`the response is not a valid SOAP ${version} message: ${(e as Error).message}`, res.status, res.text, e);
     }
+    (callOptions.onSoapHeaders as ((h: Record<string, unknown>) => void) | undefined)?.(decoded.headers);
     if (decoded.fault) {
       const fault = faultFromNode(decoded.fault, decoded.version, res.status);
       throw typedFault(op, fault) ?? fault;

@@ -28,6 +28,8 @@ export interface SoapOperationDesc {
   readonly faults?: readonly FaultDesc[];
   /** The SOAP header entries the request carries: properties of the service's `soapHeaders` type. */
   readonly headers?: readonly string[];
+  /** The SOAP header entries the response carries, the same way. */
+  readonly responseHeaders?: readonly string[];
 }
 
 export interface HttpParamDesc {
@@ -66,6 +68,6 @@ export interface ServiceDesc {
   readonly ports: Readonly<Record<string, PortDesc>>;
   /** The port a client uses when none is chosen: the first SOAP 1.1 port. */
   readonly defaultPort: string;
-  /** The typed bag of request SOAP headers: one optional field per header element of the service. */
+  /** The typed bag of SOAP headers: one optional field per header element of the service (request and response). */
   readonly soapHeaders?: ComplexDesc;
 }

@@ -11,12 +11,12 @@ import { SoapFault, type SoapVersion } from "./errors.js";
 import { decodeHttpParams, HttpParamError } from "./http-binding.js";
 import type { HttpOperationDesc, PortDesc, Protocol, ServiceDesc, SoapOperationDesc } from "./operations.js";
 import { parseScalar, ValueFormatError } from "./scalars.js";
-import { decodeEnvelope, envelope, faultCode, faultEnvelope } from "./soap.js";
+import { decodeEnvelope, envelope, faultCode, faultEnvelope, headerXml } from "./soap.js";
 import { XmlDecodeError, type DecodeLimits } from "./xml-reader.js";
 import { escapeText, writeElement, writeField, XSD_NS, XSI_NS } from "./xml-writer.js";
 
 /** What an implementation method receives besides its typed input. */
-export interface RequestContext<SoapHeaders extends object = Readonly<Record<string, unknown>>> {
+export interface RequestContext<SoapHeaders extends object = Readonly<Record<string, unknown>>, ResponseSoapHeaders extends object = SoapHeaders> {
   /** The HTTP request headers. */
   readonly headers: IncomingHttpHeaders;
   /**
@@ -24,6 +24,11 @@ export interface RequestContext<SoapHeaders extends object = Readonly<Record<str
    * element name; empty over HTTP GET/POST and when none came.
    */
   readonly soapHeaders: SoapHeaders;
+  /**
+   * Sets the SOAP header entries of the response (merged over earlier calls): the operation's
+   * binding declares which ones it carries (`soap:header` in its output); they are sent with faults too.
+   */
+  setResponseSoapHeaders(headers: ResponseSoapHeaders): void;
   readonly remoteAddress: string | undefined;
   /** The binding the request came over. */
   readonly binding: Protocol;
@@ -170,9 +175,11 @@ export function createServiceHandler(
   const log = options.logger ?? ((message: string, error: unknown) => console.error(message, error));
   const opNames = [...new Set(ports.flatMap((p) => Object.keys(p.operations)))];
 
-  const context = (req: IncomingMessage, port: PortDesc, operation: string, soapHeaders: Readonly<Record<string, unknown>> = {}): RequestContext => ({
+  /** The context of one call; `response` collects the SOAP header entries the implementation sets. */
+  const context = (req: IncomingMessage, port: PortDesc, operation: string, soapHeaders: Readonly<Record<string, unknown>> = {}, response: Record<string, unknown> = {}): RequestContext => ({
     headers: req.headers,
     soapHeaders,
+    setResponseSoapHeaders: (h) => void Object.assign(response, h),
     remoteAddress: req.socket.remoteAddress,
     binding: port.protocol,
     port: port.name,
@@ -205,8 +212,8 @@ export function createServiceHandler(
   };
 
   // ---- SOAP ----
-  const soapFault = (res: ServerResponse, version: SoapVersion, status: number, side: "Client" | "Server", message: string, detail = ""): void =>
-    send(res, status, faultEnvelope(version, faultCode(version, side), message, detail), SOAP_CT[version]);
+  const soapFault = (res: ServerResponse, version: SoapVersion, status: number, side: "Client" | "Server", message: string, detail = "", header = ""): void =>
+    send(res, status, faultEnvelope(version, faultCode(version, side), message, detail, header), SOAP_CT[version]);
 
   const handleSoap = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const ct = parseContentType(req.headers["content-type"]);
@@ -273,6 +280,11 @@ export function createServiceHandler(
     if (declared === "1.2" && version === "1.1") {
       throw new HttpProblem(415, "A SOAP 1.1 envelope was sent as application/soap+xml; send it as text/xml.");
     }
+    if (decoded.notUnderstood.length > 0) {
+      // SOAP's rule, as ASMX applies it: a header entry marked mustUnderstand that is not declared is not processed.
+      const names = decoded.notUnderstood.map((h) => (h.ns ? `{${h.ns}}${h.local}` : h.local)).join(", ");
+      return send(res, 500, faultEnvelope(version, "soap:MustUnderstand", `SOAP header ${names} was not understood.`), SOAP_CT[version]);
+    }
     const candidates = soapPorts(version);
     if (candidates.length === 0) throw new HttpProblem(415, `This service does not accept SOAP ${version}.`);
     routed ??= routeByAction(candidates);
@@ -295,8 +307,18 @@ export function createServiceHandler(
     let input: unknown = decoded.body?.value ?? {};
     if (routed.op.request?.prop !== undefined) input = { [routed.op.request.prop]: decoded.body?.value };
     let result: unknown;
+    const responseHeaders: Record<string, unknown> = {};
+    // The response's header entries, as the implementation set them; one that does not fit its type is the server's fault.
+    const header = (): string | undefined => {
+      try {
+        return headerXml(service.soapHeaders, routed!.op.responseHeaders, responseHeaders);
+      } catch (e) {
+        log(`wsdl-tsgen: ${service.name}.${routed!.name} set SOAP response headers that do not fit their type`, e);
+        return undefined;
+      }
+    };
     try {
-      result = await invoke(routed.name, input, context(req, routed.port, routed.name, decoded.headers));
+      result = await invoke(routed.name, input, context(req, routed.port, routed.name, decoded.headers, responseHeaders));
     } catch (e) {
       const f = e as SoapFault;
       let detail = typeof f.detail === "string" ? f.detail : "";
@@ -311,12 +333,16 @@ export function createServiceHandler(
           return soapFault(res, version, 500, "Server", "Server was unable to process request.");
         }
       }
-      return soapFault(res, version, 500, f.side, f.message, detail);
+      const h = header();
+      if (h === undefined) return soapFault(res, version, 500, "Server", "Server was unable to process request.");
+      return soapFault(res, version, 500, f.side, f.message, detail, h);
     }
     if (routed.op.oneWay) return send(res, 202, "", undefined);
     let xml: string;
+    const h = header();
+    if (h === undefined) return soapFault(res, version, 500, "Server", "Server was unable to process request.");
     try {
-      xml = envelope(version, responseXml(routed.op.response, result));
+      xml = envelope(version, responseXml(routed.op.response, result), h);
     } catch (e) {
       log(`wsdl-tsgen: ${service.name}.${routed.name} returned a value that does not fit its type`, e);
       return soapFault(res, version, 500, "Server", "Server was unable to process request.");

@@ -2,6 +2,7 @@
 import { childField, type ComplexDesc, type FieldDesc } from "./descriptors.js";
 import { SoapFault, type SoapVersion } from "./errors.js";
 import { childNode, decodeXml, nodeText, XmlDecodeError, type DecodeOptions, type XmlNode } from "./xml-reader.js";
+import type { XmlTag } from "./xml-tokenizer.js";
 import { escapeText, writeField, XSD_NS, XSI_NS } from "./xml-writer.js";
 
 export const SOAP11_ENV = "http://schemas.xmlsoap.org/soap/envelope/";
@@ -45,16 +46,17 @@ export function faultCode(version: SoapVersion, side: "Client" | "Server"): stri
 }
 
 /** A fault envelope. `detailXml` is trusted XML placed inside the detail element. */
-export function faultEnvelope(version: SoapVersion, code: string, message: string, detailXml = ""): string {
+export function faultEnvelope(version: SoapVersion, code: string, message: string, detailXml = "", header = ""): string {
   const text = escapeText(message);
   if (version === "1.1") {
     const detail = detailXml ? `<detail>${detailXml}</detail>` : "<detail />";
-    return envelope(version, `<soap:Fault><faultcode>${code}</faultcode><faultstring>${text}</faultstring>${detail}</soap:Fault>`);
+    return envelope(version, `<soap:Fault><faultcode>${code}</faultcode><faultstring>${text}</faultstring>${detail}</soap:Fault>`, header);
   }
   const detail = detailXml ? `<soap:Detail>${detailXml}</soap:Detail>` : "<soap:Detail />";
   return envelope(
     version,
     `<soap:Fault><soap:Code><soap:Value>${code}</soap:Value></soap:Code><soap:Reason><soap:Text xml:lang="en">${text}</soap:Text></soap:Reason>${detail}</soap:Fault>`,
+    header,
   );
 }
 
@@ -65,6 +67,27 @@ export interface DecodedEnvelope {
   readonly fault: XmlNode | undefined;
   /** The SOAP Header entries the header type declares, by property; others are not read. */
   readonly headers: Record<string, unknown>;
+  /** Header entries marked `mustUnderstand` for this receiver that the header type does not declare. */
+  readonly notUnderstood: readonly { readonly ns: string; readonly local: string }[];
+}
+
+/** Roles meaning "this receiver" (SOAP 1.1 `actor`, SOAP 1.2 `role`); no attribute means the same. */
+const OUR_ROLES = new Set([
+  "http://schemas.xmlsoap.org/soap/actor/next",
+  "http://www.w3.org/2003/05/soap-envelope/role/next",
+  "http://www.w3.org/2003/05/soap-envelope/role/ultimateReceiver",
+]);
+
+/** Whether a header entry must be understood by this receiver. */
+function mustUnderstand(tag: XmlTag, envNs: string): boolean {
+  let must = false;
+  for (const a of tag.attributes) {
+    if (a.uri !== envNs) continue;
+    const v = a.value.trim();
+    if (a.local === "mustUnderstand") must = v === "1" || v === "true";
+    else if ((a.local === "actor" || a.local === "role") && !OUR_ROLES.has(v)) return false;
+  }
+  return must;
 }
 
 /**
@@ -78,6 +101,7 @@ export function decodeEnvelope(
   headerType?: ComplexDesc,
 ): DecodedEnvelope {
   const headers: Record<string, unknown> = {};
+  const notUnderstood: { ns: string; local: string }[] = [];
   let version: SoapVersion | undefined;
   let body: DecodedEnvelope["body"];
   let fault: XmlNode | undefined;
@@ -93,9 +117,14 @@ export function decodeEnvelope(
         const envNs = ns;
         return {
           child(ns2, local2) {
-            if (ns2 === envNs && local2 === "Header" && headerType && !sawBody) {
+            if (ns2 === envNs && local2 === "Header" && !sawBody) {
               return {
-                child: (ns3, local3) => childField(headerType, ns3, local3) ?? "skip",
+                child: (ns3, local3, tag) => {
+                  const f = headerType && childField(headerType, ns3, local3);
+                  if (f) return f;
+                  if (mustUnderstand(tag, envNs)) notUnderstood.push({ ns: ns3, local: local3 });
+                  return "skip";
+                },
                 done(_ns3, _local3, value, field) {
                   if (field) headers[field.prop] = value;
                 },
@@ -131,7 +160,7 @@ export function decodeEnvelope(
     throw new XmlDecodeError(rootName ? `the document element is ${rootName}; expected a SOAP Envelope` : "the document has no root element", rootName ? "unexpected" : "malformed");
   }
   if (!sawBody) throw new XmlDecodeError("the SOAP envelope has no Body element", "unexpected");
-  return { version, body, fault, headers };
+  return { version, body, fault, headers, notUnderstood };
 }
 
 /** A received fault as a `SoapFault`. */

@@ -63,7 +63,7 @@ interface Frame {
 /** A structural frame above the typed content (a SOAP envelope, a document root). */
 export interface CustomFrame {
   /** Chooses what a child element becomes: a typed field, a tree, skipped, or another custom frame. */
-  child(ns: string, local: string): FieldDesc | "tree" | "skip" | CustomFrame;
+  child(ns: string, local: string, tag: XmlTag): FieldDesc | "tree" | "skip" | CustomFrame;
   /** Receives a finished child. */
   done(ns: string, local: string, value: unknown, field: FieldDesc | undefined): void;
 }
@@ -170,7 +170,7 @@ export function decodeXml(xml: string, root: CustomFrame, options: DecodeOptions
         return;
       }
       case F.Custom: {
-        const c = top.custom!.child(ns, local);
+        const c = top.custom!.child(ns, local, tag);
         if (c === "skip") {
           skip = 1;
           return;

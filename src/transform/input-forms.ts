@@ -25,8 +25,8 @@ export const inputForms: Pass = {
       memo.set(t, result);
       return result;
     };
-    // Only types a caller writes need an input form: operation inputs (client side) and results
-    // (server side), and what they contain.
+    // Only types a caller writes need an input form: operation inputs and SOAP headers (client side),
+    // results and response headers (server side), and what they contain.
     const reachable = new Set<TypeRef>();
     const reach = (t: TypeRef): void => {
       if (t.kind === "builtin" || reachable.has(t)) return;
@@ -39,6 +39,7 @@ export const inputForms: Pass = {
       }
     };
     for (const s of plan.model.services) {
+      if (s.soapHeaders) reach(s.soapHeaders);
       for (const op of s.operations) {
         reach(op.input);
         if (op.result.kind === "unwrapped") reach(op.result.field.type);

@@ -29,6 +29,7 @@ export const BOB = { email: "bob@example.com", password: "bob-pass" } as const;
 export const CTX: Parameters<ApiService["getMessages"]>[1] = {
   headers: {},
   soapHeaders: {},
+  setResponseSoapHeaders: () => undefined,
   remoteAddress: "127.0.0.1",
   binding: "soap11",
   port: "ApiSoap",

@@ -1,6 +1,8 @@
 /**
  * `soap:header`: the request header elements a binding declares are typed options of the client
- * (`soapHeaders`, per client and per call) and arrive typed in the server's context.
+ * (`soapHeaders`, per client and per call) and arrive typed in the server's context; the response
+ * header elements are set by the implementation (`setResponseSoapHeaders`) and reach the caller
+ * (`onSoapHeaders`), faults included; an undeclared header marked mustUnderstand is refused.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
@@ -19,6 +21,7 @@ const WSDL = `<?xml version="1.0"?>
       <xs:element name="user" type="xs:string"/><xs:element name="expires" type="xs:dateTime" minOccurs="0"/>
     </xs:sequence></xs:complexType></xs:element>
     <xs:element name="Trace" type="xs:long"/>
+    <xs:element name="Receipt" type="xs:string"/>
     <xs:element name="Echo"><xs:complexType><xs:sequence><xs:element name="text" type="xs:string"/></xs:sequence></xs:complexType></xs:element>
     <xs:element name="EchoResponse"><xs:complexType><xs:sequence><xs:element name="EchoResult" type="xs:string"/></xs:sequence></xs:complexType></xs:element>
     <xs:element name="Ping"><xs:complexType/></xs:element>
@@ -29,6 +32,7 @@ const WSDL = `<?xml version="1.0"?>
   <message name="PingIn"><part name="parameters" element="t:Ping"/></message>
   <message name="PingOut"><part name="parameters" element="t:PingResponse"/></message>
   <message name="Headers"><part name="auth" element="t:Auth"/><part name="trace" element="t:Trace"/></message>
+  <message name="ResponseHeaders"><part name="receipt" element="t:Receipt"/></message>
   <portType name="P">
     <operation name="Echo"><input message="t:EchoIn"/><output message="t:EchoOut"/></operation>
     <operation name="Ping"><input message="t:PingIn"/><output message="t:PingOut"/></operation>
@@ -36,7 +40,7 @@ const WSDL = `<?xml version="1.0"?>
   <binding name="B" type="t:P"><soap:binding transport="http://schemas.xmlsoap.org/soap/http" style="document"/>
     <operation name="Echo"><soap:operation soapAction="urn:h#Echo"/>
       <input><soap:body use="literal"/><soap:header message="t:Headers" part="auth" use="literal"/><soap:header message="t:Headers" part="trace" use="literal"/></input>
-      <output><soap:body use="literal"/></output></operation>
+      <output><soap:body use="literal"/><soap:header message="t:ResponseHeaders" part="receipt" use="literal"/></output></operation>
     <operation name="Ping"><soap:operation soapAction="urn:h#Ping"/><input><soap:body use="literal"/></input><output><soap:body use="literal"/></output></operation>
   </binding>
   <binding name="B12" type="t:P"><soap12:binding transport="http://schemas.xmlsoap.org/soap/http" style="document"/>
@@ -62,7 +66,9 @@ describe("SOAP headers", async () => {
     const [b11, b12] = s.ports.map((p) => p.binding);
     expect(b11!.operations.map((o) => o.inputHeaders.map((e) => e.name.local))).toEqual([["Auth", "Trace"], []]);
     expect(b12!.operations.map((o) => o.inputHeaders.map((e) => e.name.local))).toEqual([["Auth"], []]);
-    expect(s.soapHeaders?.fields.map((f) => [f.name.ns, f.name.local, f.minOccurs])).toEqual([["urn:h", "Auth", 0], ["urn:h", "Trace", 0]]);
+    expect(b11!.operations.map((o) => o.outputHeaders.map((e) => e.name.local))).toEqual([["Receipt"], []]);
+    expect(b12!.operations.map((o) => o.outputHeaders.map((e) => e.name.local))).toEqual([[], []]);
+    expect(s.soapHeaders?.fields.map((f) => [f.name.ns, f.name.local, f.minOccurs])).toEqual([["urn:h", "Auth", 0], ["urn:h", "Trace", 0], ["urn:h", "Receipt", 0]]);
     // Header parts never leak into the body.
     expect(b11!.operations[0]!.soapInput).toMatchObject({ kind: "element", element: { name: { local: "Echo" } } });
   });
@@ -83,19 +89,26 @@ describe("SOAP headers", async () => {
     expect(model!.services[0]!.ports.map((p) => p.binding.operations[0]!.inputHeaders.map((e) => e.name.local))).toEqual([["Auth"], []]);
   });
 
+  /** The generated code of the WSDL, written once and imported. */
+  let generated: Promise<{ files: { path: string; content: string }[]; gen: Record<string, any> }> | undefined;
+  const generate = () =>
+    (generated ??= (async () => {
+      const { files, diagnostics } = await generateFiles(src, { runtimeImport: RUNTIME });
+      expect(diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+      const out = path.join(dir, "gen");
+      for (const f of files) {
+        mkdirSync(path.dirname(path.join(out, f.path)), { recursive: true });
+        writeFileSync(path.join(out, f.path), f.content);
+      }
+      return { files, gen: await import(path.join(out, "index.ts")) };
+    })());
+
   it("are sent by the client where the binding declares them and arrive typed in the server's context", async () => {
-    const { files, diagnostics } = await generateFiles(src, { runtimeImport: RUNTIME });
-    expect(diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    const { files, gen } = await generate();
     const client = files.find((f) => f.path === "client.ts")!.content;
     expect(client).toMatch(/ClientOptions<\s*HPortName,\s*HSoapHeaders(Input)?\s*>/);
-    expect(client).toMatch(/options\?: CallOptions<HSoapHeaders(Input)?>/);
-    expect(files.find((f) => f.path === "server.ts")!.content).toContain("context: RequestContext<HSoapHeaders>");
-    const out = path.join(dir, "gen");
-    for (const f of files) {
-      mkdirSync(path.dirname(path.join(out, f.path)), { recursive: true });
-      writeFileSync(path.join(out, f.path), f.content);
-    }
-    const gen = await import(path.join(out, "index.ts"));
+    expect(client).toContain("options?: CallOptions<HSoapHeadersInput, HSoapHeaders>");
+    expect(files.find((f) => f.path === "server.ts")!.content).toContain("context: RequestContext<HSoapHeaders, HSoapHeadersInput>");
     const seen: unknown[] = [];
     const bodies: string[] = [];
     const handler = gen.createHHandler({
@@ -131,6 +144,75 @@ describe("SOAP headers", async () => {
       // A header value that does not fit its type is refused before anything is sent.
       await expect(c11.echo({ text: "y" }, { soapHeaders: { Trace: "nine" } })).rejects.toThrow(/Trace/);
       expect(bodies).toHaveLength(3);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("response headers set by the implementation reach the caller, with results and with faults", async () => {
+    const { gen } = await generate();
+    const responses: string[] = [];
+    const handler = gen.createHHandler({
+      echo: (input: { text: string }, ctx: { setResponseSoapHeaders(h: object): void }) => {
+        ctx.setResponseSoapHeaders({ Receipt: `r-${input.text}`, Auth: { user: "not declared for the response" } });
+        if (input.text === "fail") throw new gen.SoapFault({ code: "Client", message: "No." });
+        return input.text;
+      },
+      ping: (_: unknown, ctx: { setResponseSoapHeaders(h: object): void }) => ctx.setResponseSoapHeaders({ Receipt: "ping declares none" }),
+    });
+    const server = await listen((req, res) => {
+      const end = res.end.bind(res);
+      res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+        if (chunk) responses.push(String(chunk));
+        return (end as (...a: unknown[]) => typeof res)(chunk, ...rest);
+      }) as typeof res.end;
+      handler(req, res);
+    });
+    try {
+      const client = new gen.HClient({ endpoint: `${server.url}/h` });
+      const got: unknown[] = [];
+      expect(await client.echo({ text: "one" }, { onSoapHeaders: (h: unknown) => got.push(h) })).toBe("one");
+      expect(responses[0]).toContain('<soap:Header><Receipt xmlns="urn:h">r-one</Receipt></soap:Header><soap:Body>');
+      await expect(client.echo({ text: "fail" }, { onSoapHeaders: (h: unknown) => got.push(h) })).rejects.toThrow("No.");
+      expect(responses[1]).toContain('<soap:Header><Receipt xmlns="urn:h">r-fail</Receipt></soap:Header><soap:Body><soap:Fault>');
+      await client.ping({}, { onSoapHeaders: (h: unknown) => got.push(h) });
+      expect(responses[2]).not.toContain("soap:Header");
+      expect(got).toEqual([{ Receipt: "r-one" }, { Receipt: "r-fail" }, {}]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("an undeclared header marked mustUnderstand for this receiver gets a MustUnderstand fault; others are ignored", async () => {
+    const { gen } = await generate();
+    let calls = 0;
+    const server = await listen(gen.createHHandler({ echo: (i: { text: string }) => (calls++, i.text), ping: () => undefined }));
+    const post = async (header: string, version: "1.1" | "1.2" = "1.1") => {
+      const env = version === "1.1" ? "http://schemas.xmlsoap.org/soap/envelope/" : "http://www.w3.org/2003/05/soap-envelope";
+      const res = await fetch(`${server.url}/h`, {
+        method: "POST",
+        headers: version === "1.1" ? { "Content-Type": "text/xml; charset=utf-8", SOAPAction: '"urn:h#Echo"' } : { "Content-Type": 'application/soap+xml; charset=utf-8; action="urn:h#Echo"' },
+        body: `<e:Envelope xmlns:e="${env}"><e:Header>${header}</e:Header><e:Body><Echo xmlns="urn:h"><text>t</text></Echo></e:Body></e:Envelope>`,
+      });
+      return { status: res.status, text: await res.text() };
+    };
+    try {
+      const refused = await post('<x:Session xmlns:x="urn:other" e:mustUnderstand="1">s</x:Session>');
+      expect(refused.status).toBe(500);
+      expect(refused.text).toContain("<faultcode>soap:MustUnderstand</faultcode><faultstring>SOAP header {urn:other}Session was not understood.</faultstring>");
+      const refused12 = await post('<x:Session xmlns:x="urn:other" e:mustUnderstand="true">s</x:Session>', "1.2");
+      expect(refused12.status).toBe(500);
+      expect(refused12.text).toContain("<soap:Value>soap:MustUnderstand</soap:Value>");
+      expect(calls).toBe(0);
+      for (const ok of [
+        '<x:Session xmlns:x="urn:other" e:mustUnderstand="0">s</x:Session>',
+        '<x:Session xmlns:x="urn:other" e:mustUnderstand="1" e:actor="urn:some-intermediary">s</x:Session>',
+        '<Trace xmlns="urn:h" e:mustUnderstand="1">5</Trace>',
+      ]) {
+        const r = await post(ok);
+        expect({ ok, status: r.status }).toEqual({ ok, status: 200 });
+      }
+      expect(calls).toBe(3);
     } finally {
       await server.close();
     }

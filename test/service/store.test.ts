@@ -12,7 +12,7 @@ import type { RequestContext } from "wsdl-tsgen/runtime";
 import { SEED } from "../support/captures.js";
 import { tempDir } from "../support/tmp.js";
 
-const CTX = { headers: {}, soapHeaders: {}, remoteAddress: "127.0.0.1", binding: "soap11", port: "ApiSoap", operation: "x" } as const satisfies RequestContext;
+const CTX = { headers: {}, soapHeaders: {}, setResponseSoapHeaders: () => undefined, remoteAddress: "127.0.0.1", binding: "soap11", port: "ApiSoap", operation: "x" } as const satisfies RequestContext;
 const ALICE = { email: "alice@example.com", password: "alice-pass" };
 
 function seeded() {

@@ -912,6 +912,7 @@ export const CampaignManagementServiceSoapHeaders: ComplexDesc = complex(
     field("DeveloperToken", NS, xs.string, { min: 0, nillable: true }),
     field("Password", NS, xs.string, { min: 0, nillable: true }),
     field("UserName", NS, xs.string, { min: 0, nillable: true }),
+    field("TrackingId", NS, xs.string, { min: 0, nillable: true }),
   ],
 );
 
@@ -8559,6 +8560,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetCampaignsByAccountId: {
           kind: "soap",
@@ -8588,6 +8590,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetCampaignsByIds: {
           kind: "soap",
@@ -8609,6 +8612,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         DeleteCampaigns: {
           kind: "soap",
@@ -8628,6 +8632,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         UpdateCampaigns: {
           kind: "soap",
@@ -8647,6 +8652,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetNegativeSitesByCampaignIds: {
           kind: "soap",
@@ -8676,6 +8682,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         SetNegativeSitesToCampaigns: {
           kind: "soap",
@@ -8705,6 +8712,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetConfigValue: {
           kind: "soap",
@@ -8722,6 +8730,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetBSCCountries: {
           kind: "soap",
@@ -8741,6 +8750,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         AddAdGroups: {
           kind: "soap",
@@ -8758,6 +8768,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         DeleteAdGroups: {
           kind: "soap",
@@ -8775,6 +8786,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetAdGroupsByIds: {
           kind: "soap",
@@ -8794,6 +8806,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetAdGroupsByCampaignId: {
           kind: "soap",
@@ -8823,6 +8836,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         UpdateAdGroups: {
           kind: "soap",
@@ -8840,6 +8854,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetNegativeSitesByAdGroupIds: {
           kind: "soap",
@@ -8869,6 +8884,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         SetNegativeSitesToAdGroups: {
           kind: "soap",
@@ -8898,6 +8914,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetGeoLocationsFileUrl: {
           kind: "soap",
@@ -8927,6 +8944,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         AddAds: {
           kind: "soap",
@@ -8944,6 +8962,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         DeleteAds: {
           kind: "soap",
@@ -8961,6 +8980,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetAdsByEditorialStatus: {
           kind: "soap",
@@ -8990,6 +9010,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetAdsByIds: {
           kind: "soap",
@@ -9007,6 +9028,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetAdsByAdGroupId: {
           kind: "soap",
@@ -9028,6 +9050,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         UpdateAds: {
           kind: "soap",
@@ -9045,6 +9068,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         AddKeywords: {
           kind: "soap",
@@ -9062,6 +9086,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         DeleteKeywords: {
           kind: "soap",
@@ -9079,6 +9104,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetKeywordsByEditorialStatus: {
           kind: "soap",
@@ -9108,6 +9134,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetKeywordsByIds: {
           kind: "soap",
@@ -9127,6 +9154,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetKeywordsByAdGroupId: {
           kind: "soap",
@@ -9156,6 +9184,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         UpdateKeywords: {
           kind: "soap",
@@ -9173,6 +9202,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         AppealEditorialRejections: {
           kind: "soap",
@@ -9202,6 +9232,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetEditorialReasonsByIds: {
           kind: "soap",
@@ -9231,6 +9262,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetAccountMigrationStatuses: {
           kind: "soap",
@@ -9260,6 +9292,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         SetAccountProperties: {
           kind: "soap",
@@ -9282,6 +9315,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetAccountProperties: {
           kind: "soap",
@@ -9303,6 +9337,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         AddAdExtensions: {
           kind: "soap",
@@ -9322,6 +9357,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetAdExtensionsByIds: {
           kind: "soap",
@@ -9343,6 +9379,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         UpdateAdExtensions: {
           kind: "soap",
@@ -9364,6 +9401,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         DeleteAdExtensions: {
           kind: "soap",
@@ -9385,6 +9423,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetAdExtensionsEditorialReasons: {
           kind: "soap",
@@ -9414,6 +9453,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         SetAdExtensionsAssociations: {
           kind: "soap",
@@ -9443,6 +9483,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetAdExtensionsAssociations: {
           kind: "soap",
@@ -9472,6 +9513,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         DeleteAdExtensionsAssociations: {
           kind: "soap",
@@ -9501,6 +9543,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetAdExtensionIdsByAccountId: {
           kind: "soap",
@@ -9530,6 +9573,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         AddMedia: {
           kind: "soap",
@@ -9547,6 +9591,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         DeleteMedia: {
           kind: "soap",
@@ -9564,6 +9609,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetMediaMetaDataByAccountId: {
           kind: "soap",
@@ -9593,6 +9639,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetMediaMetaDataByIds: {
           kind: "soap",
@@ -9618,6 +9665,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetMediaAssociations: {
           kind: "soap",
@@ -9639,6 +9687,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetAdGroupCriterionsByIds: {
           kind: "soap",
@@ -9668,6 +9717,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         AddAdGroupCriterions: {
           kind: "soap",
@@ -9689,6 +9739,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         UpdateAdGroupCriterions: {
           kind: "soap",
@@ -9718,6 +9769,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         DeleteAdGroupCriterions: {
           kind: "soap",
@@ -9747,6 +9799,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         ApplyProductPartitionActions: {
           kind: "soap",
@@ -9776,6 +9829,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         ApplyHotelGroupActions: {
           kind: "soap",
@@ -9805,6 +9859,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         ApplyAssetGroupListingGroupActions: {
           kind: "soap",
@@ -9834,6 +9889,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetAssetGroupListingGroupsByIds: {
           kind: "soap",
@@ -9863,6 +9919,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetBMCStoresByCustomerId: {
           kind: "soap",
@@ -9892,6 +9949,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         AddNegativeKeywordsToEntities: {
           kind: "soap",
@@ -9921,6 +9979,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetNegativeKeywordsByEntityIds: {
           kind: "soap",
@@ -9950,6 +10009,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         DeleteNegativeKeywordsFromEntities: {
           kind: "soap",
@@ -9979,6 +10039,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetSharedEntitiesByAccountId: {
           kind: "soap",
@@ -10008,6 +10069,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetSharedEntities: {
           kind: "soap",
@@ -10029,6 +10091,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         AddSharedEntity: {
           kind: "soap",
@@ -10048,6 +10111,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetListItemsBySharedList: {
           kind: "soap",
@@ -10077,6 +10141,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         AddListItemsToSharedList: {
           kind: "soap",
@@ -10106,6 +10171,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         UpdateSharedEntities: {
           kind: "soap",
@@ -10127,6 +10193,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         DeleteListItemsFromSharedList: {
           kind: "soap",
@@ -10156,6 +10223,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         SetSharedEntityAssociations: {
           kind: "soap",
@@ -10185,6 +10253,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         DeleteSharedEntityAssociations: {
           kind: "soap",
@@ -10214,6 +10283,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetSharedEntityAssociationsBySharedEntityIds: {
           kind: "soap",
@@ -10243,6 +10313,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetSharedEntityAssociationsByEntityIds: {
           kind: "soap",
@@ -10272,6 +10343,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         DeleteSharedEntities: {
           kind: "soap",
@@ -10293,6 +10365,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetCampaignSizesByAccountId: {
           kind: "soap",
@@ -10322,6 +10395,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         AddCampaignCriterions: {
           kind: "soap",
@@ -10347,6 +10421,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         UpdateCampaignCriterions: {
           kind: "soap",
@@ -10376,6 +10451,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         DeleteCampaignCriterions: {
           kind: "soap",
@@ -10405,6 +10481,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetCampaignCriterionsByIds: {
           kind: "soap",
@@ -10434,6 +10511,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         AddBudgets: {
           kind: "soap",
@@ -10451,6 +10529,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         UpdateBudgets: {
           kind: "soap",
@@ -10468,6 +10547,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         DeleteBudgets: {
           kind: "soap",
@@ -10485,6 +10565,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetBudgetsByIds: {
           kind: "soap",
@@ -10504,6 +10585,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetCampaignIdsByBudgetIds: {
           kind: "soap",
@@ -10533,6 +10615,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         AddBidStrategies: {
           kind: "soap",
@@ -10552,6 +10635,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         UpdateBidStrategies: {
           kind: "soap",
@@ -10573,6 +10657,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         DeleteBidStrategies: {
           kind: "soap",
@@ -10594,6 +10679,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetBidStrategiesByIds: {
           kind: "soap",
@@ -10619,6 +10705,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetCampaignIdsByBidStrategyIds: {
           kind: "soap",
@@ -10648,6 +10735,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         AddAudienceGroups: {
           kind: "soap",
@@ -10669,6 +10757,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         UpdateAudienceGroups: {
           kind: "soap",
@@ -10690,6 +10779,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         DeleteAudienceGroups: {
           kind: "soap",
@@ -10711,6 +10801,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetAudienceGroupsByIds: {
           kind: "soap",
@@ -10740,6 +10831,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         AddAssetGroups: {
           kind: "soap",
@@ -10757,6 +10849,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         UpdateAssetGroups: {
           kind: "soap",
@@ -10778,6 +10871,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         DeleteAssetGroups: {
           kind: "soap",
@@ -10799,6 +10893,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetAssetGroupsByIds: {
           kind: "soap",
@@ -10820,6 +10915,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetAssetGroupsByCampaignId: {
           kind: "soap",
@@ -10849,6 +10945,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetAssetGroupsEditorialReasons: {
           kind: "soap",
@@ -10878,6 +10975,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         SetAudienceGroupAssetGroupAssociations: {
           kind: "soap",
@@ -10907,6 +11005,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         DeleteAudienceGroupAssetGroupAssociations: {
           kind: "soap",
@@ -10936,6 +11035,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetAudienceGroupAssetGroupAssociationsByAssetGroupIds: {
           kind: "soap",
@@ -10965,6 +11065,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetAudienceGroupAssetGroupAssociationsByAudienceGroupIds: {
           kind: "soap",
@@ -10994,6 +11095,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         AddAudiences: {
           kind: "soap",
@@ -11011,6 +11113,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         UpdateAudiences: {
           kind: "soap",
@@ -11030,6 +11133,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         DeleteAudiences: {
           kind: "soap",
@@ -11049,6 +11153,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetAudiencesByIds: {
           kind: "soap",
@@ -11070,6 +11175,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         ApplyCustomerListItems: {
           kind: "soap",
@@ -11099,6 +11205,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         ApplyCustomerListUserData: {
           kind: "soap",
@@ -11128,6 +11235,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetUetTagsByIds: {
           kind: "soap",
@@ -11147,6 +11255,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         AddUetTags: {
           kind: "soap",
@@ -11164,6 +11273,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         UpdateUetTags: {
           kind: "soap",
@@ -11181,6 +11291,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetConversionGoalsByIds: {
           kind: "soap",
@@ -11210,6 +11321,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetConversionGoalsByTagIds: {
           kind: "soap",
@@ -11239,6 +11351,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         AddConversionGoals: {
           kind: "soap",
@@ -11260,6 +11373,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         UpdateConversionGoals: {
           kind: "soap",
@@ -11285,6 +11399,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         ApplyOfflineConversions: {
           kind: "soap",
@@ -11314,6 +11429,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         ApplyOfflineConversionAdjustments: {
           kind: "soap",
@@ -11343,6 +11459,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         ApplyOnlineConversionAdjustments: {
           kind: "soap",
@@ -11372,6 +11489,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetOfflineConversionReports: {
           kind: "soap",
@@ -11401,6 +11519,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetOfflineConversionReportByGoalIds: {
           kind: "soap",
@@ -11430,6 +11549,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         AddLabels: {
           kind: "soap",
@@ -11447,6 +11567,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         DeleteLabels: {
           kind: "soap",
@@ -11464,6 +11585,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         UpdateLabels: {
           kind: "soap",
@@ -11481,6 +11603,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetLabelsByIds: {
           kind: "soap",
@@ -11498,6 +11621,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         SetLabelAssociations: {
           kind: "soap",
@@ -11519,6 +11643,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         DeleteLabelAssociations: {
           kind: "soap",
@@ -11548,6 +11673,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetLabelAssociationsByEntityIds: {
           kind: "soap",
@@ -11577,6 +11703,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetLabelAssociationsByLabelIds: {
           kind: "soap",
@@ -11606,6 +11733,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         AddExperiments: {
           kind: "soap",
@@ -11623,6 +11751,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         DeleteExperiments: {
           kind: "soap",
@@ -11644,6 +11773,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         UpdateExperiments: {
           kind: "soap",
@@ -11665,6 +11795,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetExperimentsByIds: {
           kind: "soap",
@@ -11686,6 +11817,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetProfileDataFileUrl: {
           kind: "soap",
@@ -11711,6 +11843,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         SearchCompanies: {
           kind: "soap",
@@ -11730,6 +11863,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetFileImportUploadUrl: {
           kind: "soap",
@@ -11759,6 +11893,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         AddImportJobs: {
           kind: "soap",
@@ -11776,6 +11911,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetImportResults: {
           kind: "soap",
@@ -11795,6 +11931,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetImportJobsByIds: {
           kind: "soap",
@@ -11816,6 +11953,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         DeleteImportJobs: {
           kind: "soap",
@@ -11835,6 +11973,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetImportEntityIdsMapping: {
           kind: "soap",
@@ -11864,6 +12003,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         UpdateImportJobs: {
           kind: "soap",
@@ -11883,6 +12023,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         AddVideos: {
           kind: "soap",
@@ -11900,6 +12041,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         DeleteVideos: {
           kind: "soap",
@@ -11917,6 +12059,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetVideosByIds: {
           kind: "soap",
@@ -11934,6 +12077,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         UpdateVideos: {
           kind: "soap",
@@ -11951,6 +12095,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         AddHTML5s: {
           kind: "soap",
@@ -11968,6 +12113,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetHTML5sByIds: {
           kind: "soap",
@@ -11985,6 +12131,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         DeleteHTML5s: {
           kind: "soap",
@@ -12002,6 +12149,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         AddCampaignConversionGoals: {
           kind: "soap",
@@ -12031,6 +12179,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         DeleteCampaignConversionGoals: {
           kind: "soap",
@@ -12060,6 +12209,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         AddDataExclusions: {
           kind: "soap",
@@ -12081,6 +12231,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         UpdateDataExclusions: {
           kind: "soap",
@@ -12102,6 +12253,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         DeleteDataExclusions: {
           kind: "soap",
@@ -12123,6 +12275,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetDataExclusionsByIds: {
           kind: "soap",
@@ -12152,6 +12305,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetDataExclusionsByAccountId: {
           kind: "soap",
@@ -12181,6 +12335,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         AddSeasonalityAdjustments: {
           kind: "soap",
@@ -12210,6 +12365,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         UpdateSeasonalityAdjustments: {
           kind: "soap",
@@ -12239,6 +12395,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         DeleteSeasonalityAdjustments: {
           kind: "soap",
@@ -12268,6 +12425,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetSeasonalityAdjustmentsByIds: {
           kind: "soap",
@@ -12297,6 +12455,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetSeasonalityAdjustmentsByAccountId: {
           kind: "soap",
@@ -12326,6 +12485,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         CreateAssetGroupRecommendation: {
           kind: "soap",
@@ -12355,6 +12515,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         CreateResponsiveAdRecommendation: {
           kind: "soap",
@@ -12384,6 +12545,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         CreateResponsiveSearchAdRecommendation: {
           kind: "soap",
@@ -12413,6 +12575,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         RefineAssetGroupRecommendation: {
           kind: "soap",
@@ -12442,6 +12605,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         RefineResponsiveAdRecommendation: {
           kind: "soap",
@@ -12471,6 +12635,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         RefineResponsiveSearchAdRecommendation: {
           kind: "soap",
@@ -12500,6 +12665,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetResponsiveAdRecommendationJob: {
           kind: "soap",
@@ -12529,6 +12695,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         UpdateConversionValueRules: {
           kind: "soap",
@@ -12558,6 +12725,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         UpdateConversionValueRulesStatus: {
           kind: "soap",
@@ -12587,6 +12755,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         AddConversionValueRules: {
           kind: "soap",
@@ -12616,6 +12785,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetConversionValueRulesByAccountId: {
           kind: "soap",
@@ -12645,6 +12815,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetConversionValueRulesByIds: {
           kind: "soap",
@@ -12674,6 +12845,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         AddBrandKits: {
           kind: "soap",
@@ -12691,6 +12863,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         UpdateBrandKits: {
           kind: "soap",
@@ -12710,6 +12883,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         DeleteBrandKits: {
           kind: "soap",
@@ -12729,6 +12903,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         CreateBrandKitRecommendation: {
           kind: "soap",
@@ -12758,6 +12933,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         AddNewCustomerAcquisitionGoals: {
           kind: "soap",
@@ -12787,6 +12963,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         UpdateNewCustomerAcquisitionGoals: {
           kind: "soap",
@@ -12816,6 +12993,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetNewCustomerAcquisitionGoalsByAccountId: {
           kind: "soap",
@@ -12845,6 +13023,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetBrandKitsByAccountId: {
           kind: "soap",
@@ -12874,6 +13053,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetBrandKitsByIds: {
           kind: "soap",
@@ -12895,6 +13075,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetClipchampTemplates: {
           kind: "soap",
@@ -12920,6 +13101,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetSupportedClipchampAudio: {
           kind: "soap",
@@ -12949,6 +13131,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetSupportedFonts: {
           kind: "soap",
@@ -12970,6 +13153,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetHealthCheck: {
           kind: "soap",
@@ -12987,6 +13171,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetDiagnostics: {
           kind: "soap",
@@ -13004,6 +13189,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetAnnotationOptOut: {
           kind: "soap",
@@ -13025,6 +13211,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         UpdateAnnotationOptOut: {
           kind: "soap",
@@ -13055,6 +13242,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         AddLinkedInSegments: {
           kind: "soap",
@@ -13076,6 +13264,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         DeleteLinkedInSegments: {
           kind: "soap",
@@ -13105,6 +13294,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         UpdateLinkedInSegments: {
           kind: "soap",
@@ -13134,6 +13324,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
         GetUetTagAuthKey: {
           kind: "soap",
@@ -13153,6 +13344,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
             "Password",
             "UserName",
           ],
+          responseHeaders: ["TrackingId"],
         },
       },
     },

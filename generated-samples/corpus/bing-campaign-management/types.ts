@@ -11,6 +11,7 @@ export interface CampaignManagementServiceSoapHeaders {
   DeveloperToken?: string | null;
   Password?: string | null;
   UserName?: string | null;
+  TrackingId?: string | null;
 }
 
 export interface AddCampaignsRequest {

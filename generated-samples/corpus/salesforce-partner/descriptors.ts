@@ -367,6 +367,7 @@ export const SforceServiceSoapHeaders: ComplexDesc = complex("SforceServiceSoapH
   field("EmailHeader", NS, () => EmailHeader, { min: 0 }),
   field("UserTerritoryDeleteHeader", NS, () => UserTerritoryDeleteHeader, { min: 0 }),
   field("QueryOptions", NS, () => QueryOptions, { min: 0 }),
+  field("DebuggingInfo", NS, () => DebuggingInfo, { min: 0 }),
 ]);
 
 export const LoginScopeHeader: ComplexDesc = complex("LoginScopeHeader", () => [
@@ -435,6 +436,10 @@ export const UserTerritoryDeleteHeader: ComplexDesc = complex("UserTerritoryDele
 
 export const QueryOptions: ComplexDesc = complex("QueryOptions", () => [
   field("batchSize", NS, xs.int, { min: 0 }),
+]);
+
+export const DebuggingInfo: ComplexDesc = complex("DebuggingInfo", () => [
+  field("debugLog", NS, xs.string),
 ]);
 
 export const Login: ComplexDesc = complex("Login", () => [
@@ -1657,6 +1662,7 @@ export const SforceServiceDesc: ServiceDesc = {
             "PackageVersionHeader",
             "EmailHeader",
           ],
+          responseHeaders: ["DebuggingInfo"],
         },
         update: {
           kind: "soap",
@@ -1682,6 +1688,7 @@ export const SforceServiceDesc: ServiceDesc = {
             "PackageVersionHeader",
             "EmailHeader",
           ],
+          responseHeaders: ["DebuggingInfo"],
         },
         upsert: {
           kind: "soap",
@@ -1707,6 +1714,7 @@ export const SforceServiceDesc: ServiceDesc = {
             "PackageVersionHeader",
             "EmailHeader",
           ],
+          responseHeaders: ["DebuggingInfo"],
         },
         merge: {
           kind: "soap",
@@ -1731,6 +1739,7 @@ export const SforceServiceDesc: ServiceDesc = {
             "PackageVersionHeader",
             "EmailHeader",
           ],
+          responseHeaders: ["DebuggingInfo"],
         },
         delete: {
           kind: "soap",
@@ -1750,6 +1759,7 @@ export const SforceServiceDesc: ServiceDesc = {
             "AllOrNoneHeader",
             "DebuggingHeader",
           ],
+          responseHeaders: ["DebuggingInfo"],
         },
         undelete: {
           kind: "soap",
@@ -1767,6 +1777,7 @@ export const SforceServiceDesc: ServiceDesc = {
             "DebuggingHeader",
             "PackageVersionHeader",
           ],
+          responseHeaders: ["DebuggingInfo"],
         },
         emptyRecycleBin: {
           kind: "soap",
@@ -1815,6 +1826,7 @@ export const SforceServiceDesc: ServiceDesc = {
             "DebuggingHeader",
             "PackageVersionHeader",
           ],
+          responseHeaders: ["DebuggingInfo"],
         },
         convertLead: {
           kind: "soap",
@@ -1831,6 +1843,7 @@ export const SforceServiceDesc: ServiceDesc = {
             "DebuggingHeader",
             "PackageVersionHeader",
           ],
+          responseHeaders: ["DebuggingInfo"],
         },
         logout: {
           kind: "soap",

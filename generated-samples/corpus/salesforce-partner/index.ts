@@ -23,6 +23,7 @@ export type {
   DataCategoryGroupSobjectTypePair,
   DebugLevel,
   DebuggingHeader,
+  DebuggingInfo,
   Delete,
   DeleteResponse,
   DeleteResult,

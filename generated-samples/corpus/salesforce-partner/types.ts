@@ -18,6 +18,7 @@ export interface SforceServiceSoapHeaders {
   EmailHeader?: EmailHeader;
   UserTerritoryDeleteHeader?: UserTerritoryDeleteHeader;
   QueryOptions?: QueryOptions;
+  DebuggingInfo?: DebuggingInfo;
 }
 
 export interface LoginScopeHeader {
@@ -87,6 +88,10 @@ export interface UserTerritoryDeleteHeader {
 
 export interface QueryOptions {
   batchSize?: number;
+}
+
+export interface DebuggingInfo {
+  debugLog: string;
 }
 
 export interface Login {

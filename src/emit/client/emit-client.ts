@@ -4,7 +4,7 @@ import { jsDoc, sourceDoc } from "../docs.js";
 import type { SettledStatements } from "../format.js";
 import { symbol } from "../generated-file.js";
 import { settleMember } from "../settle-members.js";
-import { resultType, typeExpr, type EmitContext } from "../type-expressions.js";
+import { headerTypes, resultType, typeExpr, type EmitContext } from "../type-expressions.js";
 
 /** The view; each method is one member (`settled` holds those whose layout is final). */
 export function clientView(ctx: EmitContext, services: readonly Service[], descriptorsModule: string, settled: SettledStatements): object {
@@ -13,7 +13,8 @@ export function clientView(ctx: EmitContext, services: readonly Service[], descr
     clients: services.map((s) => {
       const names = ctx.plan.serviceNames.get(s)!;
       const defaultPort = s.ports.find((p) => p.binding.protocol === "soap11") ?? s.ports[0];
-      const callOptions = s.soapHeaders ? `${rt("CallOptions", true)}<${typeExpr(ctx, s.soapHeaders, "input")}>` : rt("CallOptions", true);
+      // With declared SOAP headers: the request's entries in input form, the response's (onSoapHeaders) as decoded.
+      const callOptions = s.soapHeaders ? `${rt("CallOptions", true)}<${headerTypes(ctx, s.soapHeaders, "input", "output")}>` : rt("CallOptions", true);
       return {
         serviceName: s.name,
         portName: names.portName,

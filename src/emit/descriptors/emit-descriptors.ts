@@ -122,14 +122,19 @@ function soapBody(ctx: EmitContext, shape: SoapBodyShape | undefined, op: Operat
   return `{ ${props.join(", ")} }`;
 }
 
-/** The properties of the service's header bag that an operation's request carries. */
+/** The properties of the service's header bag that an operation's request (`headers`) and response (`responseHeaders`) carry. */
 function headerProps(ctx: EmitContext, s: Service, bop: BindingOperation): string {
-  if (!s.soapHeaders || bop.inputHeaders.length === 0) return "";
-  const props = bop.inputHeaders.map((e) => {
-    const f = s.soapHeaders!.fields.find((x) => x.name.ns === e.name.ns && x.name.local === e.name.local)!;
-    return JSON.stringify(ctx.plan.propNames.get(f) ?? f.name.local);
-  });
-  return `, headers: [${props.join(", ")}]`;
+  const bag = s.soapHeaders;
+  if (!bag) return "";
+  const props = (elements: readonly ElementDecl[]) =>
+    elements.map((e) => {
+      const f = bag.fields.find((x) => x.name.ns === e.name.ns && x.name.local === e.name.local)!;
+      return JSON.stringify(ctx.plan.propNames.get(f) ?? f.name.local);
+    });
+  let out = "";
+  if (bop.inputHeaders.length > 0) out += `, headers: [${props(bop.inputHeaders).join(", ")}]`;
+  if (bop.outputHeaders.length > 0) out += `, responseHeaders: [${props(bop.outputHeaders).join(", ")}]`;
+  return out;
 }
 
 function operationDesc(ctx: EmitContext, s: Service, port: Port, bop: BindingOperation): string {

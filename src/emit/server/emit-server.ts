@@ -5,7 +5,7 @@ import type { SettledStatements } from "../format.js";
 import { symbol } from "../generated-file.js";
 import { propertyKey } from "../identifiers.js";
 import { settleMember, settleProperty } from "../settle-members.js";
-import { resultType, typeExpr, type EmitContext } from "../type-expressions.js";
+import { headerTypes, resultType, typeExpr, type EmitContext } from "../type-expressions.js";
 
 const PROTOCOL_LABEL = { soap11: "SOAP 1.1", soap12: "SOAP 1.2", httpGet: "HTTP GET", httpPost: "HTTP POST" } as const;
 
@@ -16,7 +16,7 @@ export function serverView(ctx: EmitContext, services: readonly Service[], descr
     servers: services.map((s) => {
       const names = ctx.plan.serviceNames.get(s)!;
       // With declared SOAP headers, the context carries them typed.
-      const context = s.soapHeaders ? `${rt("RequestContext", true)}<${typeExpr(ctx, s.soapHeaders, "output")}>` : rt("RequestContext", true);
+      const context = s.soapHeaders ? `${rt("RequestContext", true)}<${headerTypes(ctx, s.soapHeaders, "output", "input")}>` : rt("RequestContext", true);
       const contextCast = s.soapHeaders ? ` as ${context}` : "";
       return {
         serviceName: s.name,
