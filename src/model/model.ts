@@ -121,6 +121,11 @@ export interface ComplexType {
   readonly mixed: boolean;
   /** `xs:any` in the content: elements it matches are kept as raw XML trees. */
   readonly anyElements: boolean;
+  /**
+   * Where the `xs:any` content stands among this type's own fields: before the field of this index.
+   * Absent when it comes after them all (the usual place).
+   */
+  readonly anyPosition?: number;
   /** `xs:anyAttribute`: undeclared attributes are kept in an attribute bag. */
   readonly anyAttributes: boolean;
   readonly doc: string | undefined;

@@ -252,9 +252,10 @@ export class SchemaSet {
         ct.simpleContent = base;
       }
     }
-    const ctx = { choices: 0, any: false };
+    const ctx: { choices: number; any: boolean; anyAt?: number; fields: number } = { choices: 0, any: false, fields: 0 };
     ct.fields = particle ? this.flatten(particle, schema, hint, undefined, false, false, ctx, new Set()) : [];
     ct.anyElements = ctx.any;
+    if (ctx.anyAt !== undefined && ctx.anyAt < ct.fields.length) ct.anyPosition = ctx.anyAt;
     ct.attributes = this.attributeFields(attrs, schema, hint, new Set());
     return ct;
   }
@@ -270,7 +271,7 @@ export class SchemaSet {
     choice: ChoiceRef | undefined,
     optional: boolean,
     repeat: boolean,
-    ctx: { choices: number; any: boolean },
+    ctx: { choices: number; any: boolean; anyAt?: number; fields: number },
     seenGroups: Set<string>,
   ): ElementField[] {
     if (p.kind === "groupRef") {
@@ -292,6 +293,7 @@ export class SchemaSet {
       if (item.kind === "element") {
         const f = this.field(item, schema, hint);
         if (!f) return;
+        ctx.fields++;
         out.push({
           ...f,
           // Within its branch an element keeps its own minOccurs; the choice's optionality is in `ref`.
@@ -301,6 +303,8 @@ export class SchemaSet {
         });
       } else if (item.kind === "any") {
         ctx.any = true;
+        // The first xs:any's place in document order (the fields met so far); a later one's is not kept.
+        ctx.anyAt ??= ctx.fields;
       } else {
         out.push(...this.flatten(item, schema, hint, ref, opt, rep, ctx, seenGroups));
       }

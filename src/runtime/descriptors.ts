@@ -46,6 +46,8 @@ export interface ComplexDesc {
   readonly text: ScalarDesc | undefined;
   /** `xs:any`: unknown child elements are kept as `$any` trees (and written back). */
   readonly any?: boolean;
+  /** Where `$any` content is written: before the field of this index (default: after every field). */
+  readonly anyAt?: number;
   /** `xs:anyAttribute`: undeclared attributes are kept in `$attributes`. */
   readonly anyAttrs?: boolean;
   /** For a type that extends another or is extended: how its values are told apart (`xsi:type`, `$type`). */
@@ -165,6 +167,7 @@ class Complex implements ComplexDesc {
   private resolved: readonly FieldDesc[] | undefined;
   private byLocal: Map<string, FieldDesc | FieldDesc[]> | undefined;
   readonly any?: boolean;
+  readonly anyAt?: number;
   readonly anyAttrs?: boolean;
   readonly family?: FamilyDesc;
   constructor(
@@ -175,8 +178,10 @@ class Complex implements ComplexDesc {
     any: boolean,
     anyAttrs: boolean,
     family: FamilyOptions | undefined,
+    anyAt: number | undefined,
   ) {
     if (any) this.any = true;
+    if (anyAt !== undefined) this.anyAt = anyAt;
     if (anyAttrs) this.anyAttrs = true;
     if (family) this.family = new Family(name, family);
   }
@@ -206,9 +211,9 @@ class Complex implements ComplexDesc {
 export function complex(
   name: string,
   fields: () => readonly FieldDesc[],
-  options: { attrs?: readonly AttrDesc[]; text?: ScalarDesc; any?: boolean; anyAttrs?: boolean; family?: FamilyOptions } = {},
+  options: { attrs?: readonly AttrDesc[]; text?: ScalarDesc; any?: boolean; anyAt?: number; anyAttrs?: boolean; family?: FamilyOptions } = {},
 ): ComplexDesc {
-  return new Complex(name, fields, options.attrs ?? [], options.text, options.any ?? false, options.anyAttrs ?? false, options.family);
+  return new Complex(name, fields, options.attrs ?? [], options.text, options.any ?? false, options.anyAttrs ?? false, options.family, options.anyAt);
 }
 
 /**

@@ -329,6 +329,7 @@ function compileComplex(type: ComplexDesc, ns: string): ElementWriterFactory {
   const attrs = type.attrs.map((a) => ({ ...a, text: textOf(a.type) }));
   const text = type.text && contentTextOf(type.text);
   const { any, anyAttrs, name: typeName } = type;
+  const anyAt = type.anyAt ?? fields.length;
   const writeAttrs = (obj: Record<string, unknown>): string => {
     let s = "";
     let prefixes = 0;
@@ -377,11 +378,18 @@ function compileComplex(type: ComplexDesc, ns: string): ElementWriterFactory {
         }
       }
     }
-    for (let i = 0; i < fields.length; i++) content += fields[i]!.write(obj[fields[i]!.prop]);
     if (any && Array.isArray(obj["$any"])) {
+      // xs:any content where the schema puts it: before field `anyAt`, or after them all.
       const out: string[] = [];
       for (const node of obj["$any"] as XmlNode[]) writeNode(out, node, ns);
-      content += out.join("");
+      const anyXml = out.join("");
+      for (let i = 0; i < fields.length; i++) {
+        if (i === anyAt) content += anyXml;
+        content += fields[i]!.write(obj[fields[i]!.prop]);
+      }
+      if (anyAt >= fields.length) content += anyXml;
+    } else {
+      for (let i = 0; i < fields.length; i++) content += fields[i]!.write(obj[fields[i]!.prop]);
     }
     return content === "" ? start + " />" : start + ">" + content + close;
   };

@@ -75,7 +75,11 @@ export function typeDescriptor(ctx: EmitContext, t: ComplexType | SimpleType): s
     opts.push(`attrs: [${attrs.join(", ")}]`);
   }
   const hierarchy = collectHierarchy(t);
-  if (hierarchy.some((c) => c.anyElements)) opts.push("any: true");
+  if (hierarchy.some((c) => c.anyElements)) {
+    opts.push("any: true");
+    const at = anyIndex(hierarchy);
+    if (at < fields.length) opts.push(`anyAt: ${at}`);
+  }
   if (hierarchy.some((c) => c.anyAttributes)) opts.push("anyAttrs: true");
   if (inFamily(t)) opts.push(`family: ${familyOptions(ctx, t)}`);
   if (t.simpleContent) {
@@ -84,6 +88,16 @@ export function typeDescriptor(ctx: EmitContext, t: ComplexType | SimpleType): s
   }
   const body = fields.map((f) => `  ${elementFieldCall(ctx, f)},`).join("\n");
   return `export const ${name}: ${rt(ctx, "ComplexDesc", true)} = ${rt(ctx, "complex")}(${label}, () => [\n${body}\n]${opts.length ? `, { ${opts.join(", ")} }` : ""});`;
+}
+
+/** Where the first `xs:any` content of a type stands among its fields, inherited ones first. */
+function anyIndex(hierarchy: readonly ComplexType[]): number {
+  let offset = 0;
+  for (const c of hierarchy) {
+    if (c.anyElements) return offset + (c.anyPosition ?? c.fields.length);
+    offset += c.fields.length;
+  }
+  return offset;
 }
 
 /** `{ ns: NS, derived: () => [B, C], abstract: true }`: how values of a family member are told apart. */
