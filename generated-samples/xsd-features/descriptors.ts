@@ -40,6 +40,12 @@ export const Order: ComplexDesc = complex("Order", () => [
   field("Extension", NS, () => Extension, { min: 0 }),
   field("Outline", NS, () => Shape, { min: 0 }),
   field("Markers", NS, () => Marker, { min: 0, max: UNBOUNDED }),
+  field("Attachment", NS, xs.anyType, {
+    min: 0,
+    max: UNBOUNDED,
+    substitutes: () => [field("Link", NS, () => Link), field("File", NS, () => File)],
+    abstract: true,
+  }),
 ]);
 
 export const Circle: ComplexDesc = complex(
@@ -98,6 +104,13 @@ export const Banner: ComplexDesc = complex(
   ],
   { attrs: [attribute("waving", "", xs.boolean)], family: { ns: NS } },
 );
+
+export const Link: ComplexDesc = complex("Link", () => [field("Href", NS, xs.string)]);
+
+export const File: ComplexDesc = complex("File", () => [
+  field("Name", NS, xs.string),
+  field("Size", NS, xs.int),
+]);
 
 export const OrderResponse: ComplexDesc = complex("OrderResponse", () => [
   field("Order", NS, () => OrderResponseOrder, { min: 0 }),

@@ -23,6 +23,7 @@ export type Order = {
   Extension?: Extension;
   Outline?: ShapeOrDerived;
   Markers: MarkerOrDerived[];
+  Attachment: ((Link & { $element: "Link" }) | (File & { $element: "File" }))[];
 } & (
   | {
       Circle: Circle;
@@ -59,6 +60,7 @@ export type OrderInput = {
   Extension?: Extension;
   Outline?: ShapeOrDerivedInput;
   Markers: MarkerOrDerived[];
+  Attachment: ((Link & { $element: "Link" }) | (File & { $element: "File" }))[];
 } & (
   | {
       Circle: CircleInput;
@@ -185,6 +187,15 @@ export interface Banner {
   Label: string;
   Size: number;
   Text?: string;
+}
+
+export interface Link {
+  Href: string;
+}
+
+export interface File {
+  Name: string;
+  Size: number;
 }
 
 export interface OrderResponse {

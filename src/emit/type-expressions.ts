@@ -78,9 +78,20 @@ export function simpleTypeBody(ctx: EmitContext, t: SimpleType, mode: Mode): str
   return t.list ? `${parens(item)}[]` : item;
 }
 
+/**
+ * The value type of a field's element: for the head of a substitution group, the head's type unless
+ * it is abstract, or a member's with `$element` naming the member.
+ */
+function elementValueType(ctx: EmitContext, f: ElementField, mode: Mode): string {
+  const s = f.substitutes;
+  if (!s) return typeExpr(ctx, f.type, mode);
+  const members = s.members.map((m) => `(${typeExpr(ctx, m.type, mode)} & { $element: ${JSON.stringify(m.name.local)} })`);
+  return [...(s.head.abstract ? [] : [typeExpr(ctx, f.type, mode)]), ...members].join(" | ");
+}
+
 /** The property type of a field: array for repeated, `| null` for nillable. */
 export function fieldType(ctx: EmitContext, f: ElementField, mode: Mode): string {
-  const base = typeExpr(ctx, f.type, mode);
+  const base = elementValueType(ctx, f, mode);
   if (f.maxOccurs > 1) return f.nillable ? `(${base} | null)[]` : `${parens(base)}[]`;
   return f.nillable ? `${base} | null` : base;
 }

@@ -30,7 +30,13 @@ export function buildModel(docs: LoadedDocuments, source: string): BuiltModel {
     if (t.kind === "complex") {
       if (t.base) visit(t.base);
       for (const d of schemas.derivedOf(t)) visit(d);
-      for (const f of t.fields) visit(f.type);
+      for (const f of t.fields) {
+        visit(f.type);
+        for (const m of f.substitutes?.members ?? []) {
+          elements.add(m);
+          visit(m.type);
+        }
+      }
       for (const a of t.attributes) visit(a.type);
       if (t.simpleContent) visit(t.simpleContent);
     }

@@ -73,6 +73,11 @@ export interface ElementField {
   readonly fixed: string | undefined;
   /** Set when the element belongs to a branch of an `xs:choice`: exactly one branch is present. */
   readonly choice: ChoiceRef | undefined;
+  /**
+   * For `ref=` to the head of a substitution group: the elements that may stand in its place (its
+   * members, directly or not, that are not abstract and have a complex type), and the head itself.
+   */
+  readonly substitutes?: { readonly head: ElementDecl; readonly members: readonly ElementDecl[] };
   readonly doc: string | undefined;
   readonly loc: SourceLocation;
 }

@@ -312,13 +312,55 @@ export class SchemaSet {
     return out;
   }
 
+  /** Global elements by the key of the substitution group head they name, in schema order. */
+  private membersByHead: Map<string, QName[]> | undefined;
+
+  /**
+   * The elements that may stand where `head` is referenced: the members of its substitution group,
+   * directly or not, that are not abstract. A member with a simple type cannot be told apart in JS
+   * (its value carries no `$element`): it is left out with a warning.
+   */
+  private substitutionMembers(head: ElementDecl, at: SourceLocation): ElementDecl[] {
+    if (!this.membersByHead) {
+      this.membersByHead = new Map();
+      for (const scoped of this.elements.values()) {
+        const g = scoped.raw.substitutionGroup;
+        if (!g || scoped.raw.name === undefined) continue;
+        const k = qnameKey(g);
+        const list = this.membersByHead.get(k) ?? [];
+        list.push({ ns: scoped.schema.targetNamespace, local: scoped.raw.name });
+        this.membersByHead.set(k, list);
+      }
+    }
+    const out: ElementDecl[] = [];
+    const seen = new Set<string>([qnameKey(head.name)]);
+    const walk = (h: ElementDecl): void => {
+      for (const name of this.membersByHead!.get(qnameKey(h.name)) ?? []) {
+        const k = qnameKey(name);
+        if (seen.has(k)) continue;
+        seen.add(k);
+        const m = this.element(name, at);
+        if (!m) continue;
+        if (!m.abstract) {
+          if (m.type.kind === "complex") out.push(m);
+          else this.diagnostics.warn("XSD_SUBSTITUTE_SKIPPED", `element {${m.name.ns}}${m.name.local} may stand for {${head.name.ns}}${head.name.local}, but its type is simple, so its values could not be told apart; it is not read or written in that place`, m.loc);
+        }
+        walk(m);
+      }
+    };
+    walk(head);
+    return out;
+  }
+
   private field(raw: RawElement, schema: RawSchema, hint: string): ElementField | undefined {
     if (raw.ref) {
       const decl = this.element(raw.ref, raw.loc);
       if (!decl) return undefined;
+      const members = this.substitutionMembers(decl, raw.loc);
       return {
         kind: "elementField", name: decl.name, type: decl.type, minOccurs: raw.minOccurs, maxOccurs: raw.maxOccurs,
         nillable: decl.nillable, default: raw.default, fixed: raw.fixed, choice: undefined, doc: raw.doc ?? decl.doc, loc: raw.loc,
+        ...(members.length > 0 ? { substitutes: { head: decl, members } } : {}),
       };
     }
     const local = raw.name ?? "";

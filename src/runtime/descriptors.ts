@@ -26,6 +26,15 @@ export interface FieldDesc {
   /** `Infinity` for unbounded; above 1 the property is an array. */
   readonly max: number;
   readonly nillable: boolean;
+  /**
+   * The head of a substitution group: the elements that may stand in its place, as fields with the
+   * head's property and occurrence; their values carry `$element` (the member's local name).
+   */
+  readonly substitutes?: readonly FieldDesc[] | undefined;
+  /** Set on a substitute: the head it stands for. */
+  readonly substituteOf?: FieldDesc | undefined;
+  /** The head is abstract: only its substitutes may appear. */
+  readonly abstract?: boolean;
 }
 
 export interface AttrDesc {
@@ -129,11 +138,15 @@ export interface FieldOptions {
   readonly min?: number;
   readonly max?: number;
   readonly nillable?: boolean;
+  /** The elements of the substitution group this element heads (see `FieldDesc.substitutes`). */
+  readonly substitutes?: () => readonly FieldDesc[];
+  readonly abstract?: boolean;
 }
 
 /** One shape for every field descriptor, so the decoder's property accesses stay monomorphic. */
 class Field implements FieldDesc {
   private resolved: TypeDesc | undefined;
+  private members: readonly FieldDesc[] | undefined;
   constructor(
     readonly name: string,
     readonly ns: string,
@@ -142,11 +155,19 @@ class Field implements FieldDesc {
     readonly min: number,
     readonly max: number,
     readonly nillable: boolean,
+    private readonly substitutesThunk: (() => readonly FieldDesc[]) | undefined,
+    readonly abstract: boolean,
+    readonly substituteOf: FieldDesc | undefined,
   ) {
     this.resolved = typeof thunk === "function" ? undefined : thunk;
   }
   get type(): TypeDesc {
     return (this.resolved ??= (this.thunk as () => TypeDesc)());
+  }
+  get substitutes(): readonly FieldDesc[] | undefined {
+    if (this.substitutesThunk === undefined) return undefined;
+    // Each member as a field of this one's property and occurrence, knowing whom it stands for.
+    return (this.members ??= this.substitutesThunk().map((m) => new Field(m.name, m.ns, () => m.type, this.prop, this.min, this.max, this.nillable, undefined, false, this)));
   }
   toJSON(): object {
     return { name: this.name, ns: this.ns, prop: this.prop, min: this.min, max: this.max, nillable: this.nillable };
@@ -155,7 +176,7 @@ class Field implements FieldDesc {
 
 /** An element field; `type` may be a thunk so that types can refer to each other in any order. */
 export function field(name: string, ns: string, type: TypeDesc | (() => TypeDesc), options: FieldOptions = {}): FieldDesc {
-  return new Field(name, ns, type, options.prop ?? name, options.min ?? 1, options.max ?? 1, options.nillable ?? false);
+  return new Field(name, ns, type, options.prop ?? name, options.min ?? 1, options.max ?? 1, options.nillable ?? false, options.substitutes, options.abstract ?? false, undefined);
 }
 
 export function attribute(name: string, ns: string, type: ScalarDesc, options: { prop?: string; required?: boolean } = {}): AttrDesc {
@@ -193,7 +214,7 @@ class Complex implements ComplexDesc {
     let index = this.byLocal;
     if (!index) {
       index = new Map();
-      for (const f of this.fields) {
+      for (const f of this.fields.flatMap((f) => [f, ...(f.substitutes ?? [])])) {
         const have = index.get(f.name);
         if (have === undefined) index.set(f.name, f);
         else index.set(f.name, Array.isArray(have) ? [...have, f] : [have, f]);
@@ -240,7 +261,7 @@ export function familyMemberByTag(declared: ComplexDesc, tag: string): ComplexDe
 /** The field of `owner` for a child element, for any ComplexDesc (generated or hand-written). */
 export function childField(owner: ComplexDesc, ns: string, local: string): FieldDesc | undefined {
   if (owner instanceof Complex) return owner.fieldFor(ns, local);
-  return owner.fields.find((f) => f.name === local && f.ns === ns);
+  return owner.fields.flatMap((f) => [f, ...(f.substitutes ?? [])]).find((f) => f.name === local && f.ns === ns);
 }
 
 export function array(name: string, item: FieldDesc): ArrayDesc {

@@ -209,6 +209,8 @@ export function decodeXml(xml: string, root: CustomFrame, options: DecodeOptions
         if (tag.attributes.length > 0) desc = xsiTypeOf(desc, tag);
         obj["$type"] = desc.family!.tag;
       }
+      // A member of a substitution group in its head's place: which element it was.
+      if (field.substituteOf !== undefined) obj["$element"] = field.name;
       if (desc.attrs.length > 0) readAttrs(desc, tag, obj, local);
       if (desc.anyAttrs) readAnyAttrs(desc, tag, obj);
       value = obj;

@@ -243,7 +243,7 @@ function compileFamily(type: ComplexDesc, ns: string): ElementWriterFactory {
   const own = compileComplex(type, ns);
   const family = type.family!;
   // A property the declared type does not have means a derived type was meant: never drop it silently.
-  const known = new Set(["$type", "$value", "$any", "$attributes", ...type.fields.map((f) => f.prop), ...type.attrs.map((a) => a.prop)]);
+  const known = new Set(["$type", "$element", "$value", "$any", "$attributes", ...type.fields.map((f) => f.prop), ...type.attrs.map((a) => a.prop)]);
   const checkOwn = family.derived.length > 0;
   return (open, close) => {
     const writeOwn = own(open, close);
@@ -279,7 +279,7 @@ function compileFamily(type: ComplexDesc, ns: string): ElementWriterFactory {
 }
 
 function fieldWriter(f: FieldDesc, parentNs: string): FieldWriter {
-  const write = elementWriter(f.name, f.ns, parentNs, f.type, "");
+  const write = f.substitutes ? substitutionWriter(f, parentNs) : elementWriter(f.name, f.ns, parentNs, f.type, "");
   const nil = startTag(f.name, f.ns, parentNs, "") + ' xsi:nil="true" />';
   const { min, nillable, prop } = f;
   const one = (v: unknown): string => {
@@ -321,6 +321,26 @@ function fieldWriter(f: FieldDesc, parentNs: string): FieldWriter {
     } catch (e) {
       return within(prop, e);
     }
+  };
+}
+
+/**
+ * The head of a substitution group: a value whose `$element` names a member is written as that
+ * element, with the member's type; without `$element` (or with the head's name), as the head.
+ */
+function substitutionWriter(f: FieldDesc, parentNs: string): ElementWriter {
+  const head = elementWriter(f.name, f.ns, parentNs, f.type, "");
+  const members = new Map((f.substitutes ?? []).map((m) => [m.name, elementWriter(m.name, m.ns, parentNs, m.type, "")] as const));
+  const names = () => [...members.keys()].map((n) => `'${n}'`).join(", ");
+  return (value) => {
+    const element = typeof value === "object" && value !== null ? (value as Record<string, unknown>)["$element"] : undefined;
+    if (element === undefined || element === f.name) {
+      if (f.abstract) misfit((p) => `${p}: element ${f.name} is abstract; set $element to one of ${names()}`);
+      return head(value);
+    }
+    const w = typeof element === "string" ? members.get(element) : undefined;
+    if (w === undefined) misfit((p) => `${p}.$element '${String(element)}' is neither ${f.name} nor an element that may stand for it (${names()})`);
+    return w(value);
   };
 }
 

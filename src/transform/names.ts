@@ -31,6 +31,7 @@ export const names: Pass = {
     for (const t of plan.model.types) {
       if (t.kind !== "complex") continue;
       for (const f of t.fields) addNs(f.name.ns);
+      for (const f of t.fields) for (const m of f.substitutes?.members ?? []) addNs(m.name.ns);
       for (const a of t.attributes) addNs(a.name.ns);
     }
     for (const e of plan.model.elements) addNs(e.name.ns);

@@ -31,6 +31,7 @@ const base = {
   Tags: [] as string[],
   Note: null,
   Markers: [],
+  Attachment: [],
 };
 
 const samples: Record<string, OrderInput> = {
@@ -57,6 +58,11 @@ const samples: Record<string, OrderInput> = {
       { $type: "Banner", Label: "b", Size: 2, Text: "hello", waving: true },
       { $type: "Banner", Label: "b2", Size: 3 },
     ],
+  },
+  "members of a substitution group in the abstract head's place": {
+    ...base,
+    Code: "subst",
+    Attachment: [{ $element: "File", Name: "a.txt", Size: 3 }, { $element: "Link", Href: "http://x/?a=1&b=2" }, { $element: "File", Name: "b", Size: 0 }],
   },
   "the base type itself where it is declared": { ...base, Code: "base", Outline: { id: 3, Name: "plain" }, Markers: [{ $type: "Pin", Label: "only", Size: 0 }] },
   "xs:any and xs:anyAttribute content": {
@@ -115,13 +121,15 @@ describe("XSD features round trip", () => {
     expect(outline.$type === "Circle" && outline.Radius).toBe("0.5");
   });
 
-  it("refuses, before sending, an abstract type without $type and a derived type's property without $type", async () => {
+  it("refuses, before sending, an abstract type without $type, a derived type's property without $type, an abstract element without $element", async () => {
     const client = new FeaturesClient({ endpoint: `${lb.url}/features` });
     received = undefined;
     const abstract = { ...base, Code: "x", Markers: [{ Label: "l", Size: 1 }] } as unknown as OrderInput;
     await expect(client.order(abstract)).rejects.toThrow(/Markers\[0\]: Marker is abstract; set \$type to one of 'Pin', 'Banner'/);
     const lost = { ...base, Code: "x", Outline: { id: 1, Name: "n", Radius: "1" } } as OrderInput;
     await expect(client.order(lost)).rejects.toThrow(/Outline\.Radius is not a property of Shape; set \$type/);
+    const head = { ...base, Code: "x", Attachment: [{ Href: "h" }] } as unknown as OrderInput;
+    await expect(client.order(head)).rejects.toThrow(/Attachment\[0\]: element Attachment is abstract; set \$element to one of 'Link', 'File'/);
     const unknown = { ...base, Code: "x", Outline: { $type: "Square", id: 1, Name: "n" } } as unknown as OrderInput;
     await expect(client.order(unknown)).rejects.toThrow(/Outline\.\$type 'Square' is neither Shape nor a type derived from it/);
     expect(received).toBeUndefined();

@@ -37,19 +37,27 @@ export function typeDescExpr(ctx: EmitContext, t: TypeRef): string {
   return `() => ${ctx.plan.typeNames.get(t)!.descriptor}`;
 }
 
-function fieldCall(ctx: EmitContext, local: string, ns: string, type: TypeRef, o: { prop?: string; min?: number; max?: number; nillable?: boolean }): string {
+function fieldCall(
+  ctx: EmitContext, local: string, ns: string, type: TypeRef,
+  o: { prop?: string; min?: number; max?: number; nillable?: boolean; substitutes?: ElementField["substitutes"] },
+): string {
   const opts: string[] = [];
   if (o.prop !== undefined && o.prop !== local) opts.push(`prop: ${JSON.stringify(o.prop)}`);
   if (o.min !== undefined && o.min !== 1) opts.push(`min: ${o.min}`);
   if (o.max !== undefined && o.max !== 1) opts.push(`max: ${o.max === Infinity ? rt(ctx, "UNBOUNDED") : o.max}`);
   if (o.nillable) opts.push("nillable: true");
+  if (o.substitutes) {
+    // The elements that may stand in this one's place (a substitution group), each told apart by `$element`.
+    opts.push(`substitutes: () => [${o.substitutes.members.map((m) => fieldCall(ctx, m.name.local, m.name.ns, m.type, {})).join(", ")}]`);
+    if (o.substitutes.head.abstract) opts.push("abstract: true");
+  }
   return `${rt(ctx, "field")}(${JSON.stringify(local)}, ${nsRef(ctx, ns)}, ${typeDescExpr(ctx, type)}${opts.length ? `, { ${opts.join(", ")} }` : ""})`;
 }
 
 export function elementFieldCall(ctx: EmitContext, f: ElementField): string {
   // A choice branch may be absent on the wire; the generated types enforce that exactly one is there.
   const min = f.choice ? 0 : f.minOccurs;
-  return fieldCall(ctx, f.name.local, f.name.ns, f.type, { prop: ctx.plan.propNames.get(f) ?? f.name.local, min, max: f.maxOccurs, nillable: f.nillable });
+  return fieldCall(ctx, f.name.local, f.name.ns, f.type, { prop: ctx.plan.propNames.get(f) ?? f.name.local, min, max: f.maxOccurs, nillable: f.nillable, ...(f.substitutes ? { substitutes: f.substitutes } : {}) });
 }
 
 const elementDeclCall = (ctx: EmitContext, e: ElementDecl, min = 1): string => fieldCall(ctx, e.name.local, e.name.ns, e.type, { nillable: e.nillable, min });
