@@ -8,20 +8,9 @@ import { complex, field, xs } from "../../src/runtime/descriptors.js";
 import { decodeDocument } from "../../src/runtime/xml-reader.js";
 import { writeElement } from "../../src/runtime/xml-writer.js";
 import { generateFiles } from "../../src/generate.js";
+import { oneOperationWsdl } from "../support/one-operation-wsdl.js";
 import { tempDir, writeTemp } from "../support/tmp.js";
 
-const wsdl = (types: string) => `<?xml version="1.0"?>
-<definitions xmlns="http://schemas.xmlsoap.org/wsdl/" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:t="urn:a" targetNamespace="urn:a">
-  <types><xs:schema targetNamespace="urn:a" elementFormDefault="qualified">
-    ${types}
-    <xs:element name="Op"><xs:complexType><xs:sequence><xs:element name="a" type="t:Front"/><xs:element name="b" type="t:Middle"/><xs:element name="c" type="t:Back"/><xs:element name="d" type="t:Derived"/></xs:sequence></xs:complexType></xs:element>
-    <xs:element name="OpResponse"><xs:complexType/></xs:element>
-  </xs:schema></types>
-  <message name="In"><part name="p" element="t:Op"/></message><message name="Out"><part name="p" element="t:OpResponse"/></message>
-  <portType name="P"><operation name="Op"><input message="t:In"/><output message="t:Out"/></operation></portType>
-  <binding name="B" type="t:P"><soap:binding transport="http://schemas.xmlsoap.org/soap/http"/><operation name="Op"><soap:operation soapAction="urn:a#Op"/><input><soap:body use="literal"/></input><output><soap:body use="literal"/></output></operation></binding>
-  <service name="S"><port name="SP" binding="t:B"><soap:address location="http://localhost/s"/></port></service>
-</definitions>`;
 
 const TYPES = `
     <xs:complexType name="Front"><xs:sequence><xs:any namespace="##other" minOccurs="0" maxOccurs="unbounded"/><xs:element name="x" type="xs:string"/></xs:sequence></xs:complexType>
@@ -31,7 +20,7 @@ const TYPES = `
 
 describe("xs:any position", () => {
   it("is in the descriptors where it is not after every field", async () => {
-    const file = writeTemp(tempDir(), "any.wsdl", wsdl(TYPES));
+    const file = writeTemp(tempDir(), "any.wsdl", oneOperationWsdl("urn:a", TYPES, '<xs:element name="a" type="t:Front"/><xs:element name="b" type="t:Middle"/><xs:element name="c" type="t:Back"/><xs:element name="d" type="t:Derived"/>'));
     const { files, diagnostics } = await generateFiles(file);
     expect(diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     const desc = files.find((f) => f.path === "descriptors.ts")!.content.replace(/\s+/g, " ");
