@@ -51,7 +51,8 @@ function settleShape(code: string): string | undefined {
   const parts = split(code);
   if (!parts || parts.lines.length === 0) return undefined;
   const { doc, lines } = parts;
-  if (!lines.every(plain)) return undefined;
+  // Comment lines (member docs) are kept by Prettier as written; code must be plain.
+  if (!lines.every((l) => DOC_LINE.test(l) || plain(l))) return undefined;
   const withDoc = (body: readonly string[]) => [...doc, ...body].join("\n");
 
   if (lines.length === 1) {

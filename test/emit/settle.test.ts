@@ -31,6 +31,7 @@ describe("settle", () => {
     ["a long export list", `export type { ${Array.from({ length: 20 }, (_, i) => `Name${i}`).join(", ")} } from "./types.js";`],
     ["a long import list", `import { type ComplexDesc, ${Array.from({ length: 12 }, (_, i) => `name${i}`).join(", ")} } from "wsdl-tsgen/runtime";`],
     ["an interface with docs", "/**\n * A thing.\n * Two lines.\n */\nexport interface Thing {\n  /** The id. */\n  Id: bigint;\n  Name?: string | null;\n  Items: (Item | null)[];\n}"],
+    ["an interface whose member docs hold quotes, backticks and non-ASCII", "export interface Circle {\n  /** This value's type (`xsi:type` on the wire) \u2014 \"quoted\", longer than the print width on purpose, which Prettier leaves alone. */\n  $type?: \"Circle\";\n  /**\n   * Two lines, it's \u00e9.\n   */\n  Radius: string;\n}"],
     ["a field list that fits on one line", hugged(1)],
     ["a field list that does not", hugged(3)],
     ["an empty field list", 'export const Empty: ComplexDesc = complex("Empty", () => [\n\n]);'],
