@@ -27,10 +27,42 @@ export function settleMember(code: string): string | undefined {
   if (!m) return undefined;
   if (body.length > 0 ? m[4] !== " {" || body[body.length - 1] !== "  }" || !body.slice(0, -1).every((l) => /^    /.test(l)) : m[4] !== ";") return undefined;
   if (fits(signature)) return [...doc, signature, ...body].join("\n");
-  const params = m[2]!.split(", ");
-  if (params.length !== 2 || !params.every((p) => /^[A-Za-z_$][\w$]*\??: [\w$.<>| ]+$/.test(p))) return undefined;
-  const broken = [`${m[1]}(`, ...params.map((p) => `    ${p},`), `  )${m[3]}${m[4]}`];
-  return broken.every(fits) ? [...doc, ...broken, ...body].join("\n") : undefined;
+  const params = topLevel(m[2]!, ", ");
+  if (params.length !== 2 || !params.every((p) => /^[A-Za-z_$][\w$]*\??: [\w$.<>|, ]+$/.test(p))) return undefined;
+  const close = `  )${m[3]}${m[4]}`;
+  const head = [`${m[1]}(`, ...params.map((p) => `    ${p},`)];
+  if (fits(close)) return head.every(fits) ? [...doc, ...head, close, ...body].join("\n") : undefined;
+  // A signature whose return type, a union, still does not fit: one member per line after `):`.
+  const members = m[4] === ";" ? topLevelUnion(m[3]!.slice(2)) : undefined;
+  if (!members) return undefined;
+  const union = members.map((t, i) => `    | ${t}${i === members.length - 1 ? ";" : ""}`);
+  const lines = [...head, "  ):", ...union];
+  return lines.every(fits) ? [...doc, ...lines].join("\n") : undefined;
+}
+
+/** `text` split at each `separator` outside `<>`, `()`, `[]` and `{}`. */
+function topLevel(text: string, separator: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === "<" || c === "(" || c === "[" || c === "{") depth++;
+    else if (c === ">" || c === ")" || c === "]" || c === "}") depth--;
+    else if (depth === 0 && text.startsWith(separator, i)) {
+      out.push(text.slice(start, i));
+      start = i + separator.length;
+      i += separator.length - 1;
+    }
+  }
+  out.push(text.slice(start));
+  return out;
+}
+
+/** The members of a union type at its top level; undefined for one member or anything unusual. */
+function topLevelUnion(type: string): string[] | undefined {
+  const out = topLevel(type, " | ");
+  return out.length > 1 && out.every((t) => t !== "" && !t.includes("=>")) ? out : undefined;
 }
 
 /**

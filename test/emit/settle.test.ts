@@ -163,6 +163,25 @@ describe("settleMember and settleProperty: client and server members", () => {
     ["a server signature", `  getMessages(input: ${long}, context: RequestContext): ArrayOfMessagesInput | undefined | Promise<ArrayOfMessagesInput | undefined>;`],
   ] as const;
   laysOutAsPrettier(cases, settleMember, inClass);
+  const inInterface = async (member: string) => {
+    const out = await formatTypeScript(`interface A {\n${member}\n}\n`);
+    return out.slice("interface A {\n".length, -"}\n".length - 1);
+  };
+  const op = "GetAudienceGroupAssetGroupAssociationsByAudienceGroupIds";
+  laysOutAsPrettier(
+    [
+      ["a server signature whose union result does not fit after the parameters", `  getNegativeSitesByCampaignIds(input: GetNegativeSitesByCampaignIdsRequest, context: RequestContext<CampaignManagementServiceSoapHeaders>): GetNegativeSitesByCampaignIdsResponseInput | Promise<GetNegativeSitesByCampaignIdsResponseInput>;`],
+      ["a server signature whose three-member union result does not fit", `  get(input: ${op}Request, context: RequestContext<H>): ${op}ResponseInput | undefined | Promise<${op}ResponseInput | undefined>;`],
+      ["a documented server signature with generic context arguments", `  /** Doc. */
+  get(input: ${op}Request, context: RequestContext<A, AInput>): ${op}Response | Promise<${op}Response>;`],
+    ],
+    settleMember,
+    inInterface,
+  );
+  it("leaves a union result whose members do not fit on their own lines to Prettier", () => {
+    const huge = "X".repeat(100);
+    expect(settleMember(`  get(input: ${op}Request, context: RequestContext): ${huge} | Promise<${huge}>;`)).toBeUndefined();
+  });
   for (const entry of [
     "      DeleteMessage: (input: DeleteMessage, context) => impl.deleteMessage(input, context),",
     "      GetMessagesInDateRangeAndMore: (input: GetMessagesInDateRangeAndMore, context) => impl.getMessagesInDateRangeAndMore(input, context),",
