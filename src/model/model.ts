@@ -73,6 +73,11 @@ export interface ElementField {
   readonly fixed: string | undefined;
   /** Set when the element belongs to a branch of an `xs:choice`: exactly one branch is present. */
   readonly choice: ChoiceRef | undefined;
+  /**
+   * The property name in the typed API when it is not the element's local name: for a part of a
+   * multi-part document/literal body, the part's name.
+   */
+  readonly propertyName?: string;
   readonly doc: string | undefined;
   readonly loc: SourceLocation;
 }
@@ -155,6 +160,11 @@ export type SoapBodyShape =
   | { readonly kind: "element"; readonly element: ElementDecl }
   /** rpc: the body holds a wrapper element named `wrapper` whose children are the parts. */
   | { readonly kind: "rpc"; readonly wrapper: QName; readonly parts: readonly ElementField[] }
+  /**
+   * document/literal with several parts: the body holds each part's element, in part order, with no
+   * wrapper; the typed value is an object with one property per part (named after the part).
+   */
+  | { readonly kind: "parts"; readonly parts: readonly ElementField[] }
   /** No body content (e.g. an input message without parts). */
   | { readonly kind: "empty" };
 

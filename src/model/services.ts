@@ -177,22 +177,23 @@ class ServiceMapper {
     return syntheticField(decl ? decl.name : { ns: "", local: part.name }, decl ? decl.type : this.partType(part), part.loc, { nillable: decl?.nillable ?? false });
   }
 
-  private soapBody(style: "document" | "rpc", parts: RawPart[], wrapper: QName, at: SourceLocation): SoapBodyShape {
+  private soapBody(style: "document" | "rpc", parts: RawPart[], wrapper: QName): SoapBodyShape {
     if (style === "rpc") return { kind: "rpc", wrapper, parts: parts.map((p) => this.partField(p)) };
-    if (parts.length === 0) return { kind: "empty" };
-    if (parts.length > 1) {
-      this.diagnostics.error("WSDL_UNSUPPORTED", `document-style message with ${parts.length} body parts; expected one part (multi-part document/literal is not supported yet)`, at);
-    }
-    const part = parts[0]!;
-    if (!part.element) {
-      if (!part.type) return { kind: "empty" };
-      // WS-I R2204 wants element=; toolkits that accept type= put an element named after the part,
-      // in no namespace, in the body. Do the same, and say so.
-      this.diagnostics.add(recovery("WSDL_DOCUMENT_PART_TYPE", `document-style part ${part.name} uses type= where WS-I Basic Profile R2204 expects element=; the body element is taken to be <${part.name}> in no namespace`, part.loc));
-      const element: ElementDecl = { kind: "elementDecl", name: { ns: "", local: part.name }, type: this.partType(part), nillable: false, abstract: false, doc: undefined, loc: part.loc };
-      return { kind: "element", element };
-    }
-    return { kind: "element", element: this.schemas.element(part.element, part.loc) };
+    const elements = parts.map((p) => this.documentPartElement(p)).filter((e) => e !== undefined);
+    if (elements.length === 0) return { kind: "empty" };
+    if (elements.length === 1) return { kind: "element", element: elements[0]!.element };
+    // Several parts: their elements in part order, each the property of its part's name.
+    return { kind: "parts", parts: elements.map(({ part, element: e }) => syntheticField(e.name, e.type, part.loc, { nillable: e.nillable, propertyName: part.name })) };
+  }
+
+  /** The body element a document-style part puts in the body, or undefined for a part with neither element= nor type=. */
+  private documentPartElement(part: RawPart): { part: RawPart; element: ElementDecl } | undefined {
+    if (part.element) return { part, element: this.schemas.element(part.element, part.loc) };
+    if (!part.type) return undefined;
+    // WS-I R2204 wants element=; toolkits that accept type= put an element named after the part,
+    // in no namespace, in the body. Do the same, and say so.
+    this.diagnostics.add(recovery("WSDL_DOCUMENT_PART_TYPE", `document-style part ${part.name} uses type= where WS-I Basic Profile R2204 expects element=; the body element is taken to be <${part.name}> in no namespace`, part.loc));
+    return { part, element: { kind: "elementDecl", name: { ns: "", local: part.name }, type: this.partType(part), nillable: false, abstract: false, doc: undefined, loc: part.loc } };
   }
 
   private soapOperation(raw: RawBinding, bop: RawBindingOperation, pop: RawPortTypeOperation): BindingOperation | undefined {
@@ -200,9 +201,9 @@ class ServiceMapper {
     const inMsg = pop.input && this.message(pop.input.message, pop.input.loc, bop.name);
     const outMsg = pop.output && this.message(pop.output.message, pop.output.loc, bop.name);
     const bodyNs = bop.input?.soapBody?.namespace ?? this.defs.targetNamespace;
-    const soapInput = this.soapBody(style, this.bodyParts(inMsg, bop.input), { ns: bodyNs, local: bop.name }, bop.loc);
+    const soapInput = this.soapBody(style, this.bodyParts(inMsg, bop.input), { ns: bodyNs, local: bop.name });
     const soapOutput = pop.output
-      ? this.soapBody(style, this.bodyParts(outMsg, bop.output), { ns: bop.output?.soapBody?.namespace ?? bodyNs, local: `${bop.name}Response` }, bop.loc)
+      ? this.soapBody(style, this.bodyParts(outMsg, bop.output), { ns: bop.output?.soapBody?.namespace ?? bodyNs, local: `${bop.name}Response` })
       : undefined;
     if (bop.input?.soapBody?.use === "encoded") {
       this.diagnostics.warn("WSDL_ENCODED", `operation ${bop.name} uses SOAP encoding (use="encoded"); values are sent without xsi:type annotations`, bop.loc);
@@ -275,7 +276,7 @@ class ServiceMapper {
     };
     const inputType = (shape: SoapBodyShape): ComplexType => {
       if (shape.kind === "empty") return synthetic([], `${name}Request`);
-      if (shape.kind === "rpc") return synthetic(shape.parts, `${name}Request`);
+      if (shape.kind === "rpc" || shape.kind === "parts") return synthetic(shape.parts, `${name}Request`);
       const t = shape.element.type;
       if (t.kind === "complex") return t;
       return synthetic([syntheticField(shape.element.name, t, shape.element.loc, { nillable: shape.element.nillable })], `${name}Request`);
@@ -287,6 +288,7 @@ class ServiceMapper {
         if (shape.parts.length === 1) return { kind: "unwrapped", field: shape.parts[0]! };
         return { kind: "object", type: synthetic(shape.parts, `${name}Result`) };
       }
+      if (shape.kind === "parts") return { kind: "object", type: synthetic(shape.parts, `${name}Result`) };
       const t = shape.element.type;
       if (t.kind !== "complex") {
         return { kind: "unwrapped", field: syntheticField(shape.element.name, t, shape.element.loc, { nillable: shape.element.nillable }) };

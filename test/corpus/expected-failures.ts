@@ -30,10 +30,6 @@ export const EXPECTED_FAILURES: Readonly<Record<string, ExpectedFailure>> = {
     code: "WSDL_NOT_DEFINITIONS", category: "defect",
     reason: "Its default namespace is http://www.example.com/v1, so definitions and every unprefixed WSDL and XSD element are in that namespace, not WSDL's or XML Schema's: no element of the document is a WSDL or XML Schema component.",
   },
-  [`${NS}wsdl/builtin_types.wsdl`]: {
-    code: "WSDL_UNSUPPORTED", category: "out-of-scope",
-    reason: "Its document/literal messages have several body parts (one element each); multi-part document/literal is not implemented.",
-  },
   [`${NS}wsdl/recursive/file.wsdl`]: {
     code: "XML_MALFORMED", category: "defect",
     reason: "recursive/A.xsd is truncated: its xs:schema element is never closed, so the file is not XML.",
