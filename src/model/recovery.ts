@@ -18,6 +18,7 @@ export const RECOVERIES = {
   INPUT_NOT_READABLE: "an xs:import, xs:include or wsdl:import whose file cannot be read: left out",
   INPUT_FETCH_FAILED: "an xs:import, xs:include or wsdl:import whose URL cannot be fetched: left out",
   XSD_OBSOLETE_NAMESPACE: "the pre-2001 XML Schema namespaces (1999, 2000/10): read as XML Schema 2001",
+  XSD_SCHEMA_NAMESPACE: "a schema element in wsdl:types outside the XML Schema namespace (a forgotten xmlns): left out, what it declares unresolved",
   XSD_UNKNOWN_ELEMENT: "a schema component whose name is misspelt only in case (xs:simpletype): read as the component meant",
   WSDL_NO_SERVICE: "a WSDL without a service (an abstract fragment): types only, from its messages",
   XSD_RESOLVED_BY_LOCAL_NAME: "an XSD reference not declared as written: the only component of that local name",

@@ -4,6 +4,7 @@
  */
 import type { Element } from "@xmldom/xmldom";
 import { fail, type Diagnostic, type SourceLocation } from "../diagnostics.js";
+import { recovery } from "../model/recovery.js";
 import { NS } from "./namespaces.js";
 import { resolveQNameValue, type QName } from "./qname.js";
 import { documentation, opt, readSchema, type RawSchema } from "./xsd.js";
@@ -274,6 +275,8 @@ export function readDefinitions(root: Element, file: string, warnings: Diagnosti
       if (c.namespaceURI === NS.xsd && c.localName === "schema") schemas.push(readSchema(c, file, warnings));
       else if (c.localName === "schema" && /^http:\/\/www\.w3\.org\/(1999|2000\/10)\/XMLSchema$/.test(c.namespaceURI ?? "")) {
         fail("XSD_OBSOLETE_NAMESPACE", `this schema uses the pre-2001 XML Schema namespace ${c.namespaceURI}; expected ${NS.xsd}`, loc(c));
+      } else if (c.localName === "schema") {
+        warnings.push(recovery("XSD_SCHEMA_NAMESPACE", `this schema element is in namespace "${c.namespaceURI ?? ""}", not XML Schema's (${NS.xsd}); it is left out, so what it declares is unresolved`, loc(c)));
       }
     }
   }

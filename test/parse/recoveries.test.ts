@@ -200,6 +200,18 @@ describe("recoveries from defects", () => {
     expectStrictError(strict, warnings[1]!);
   });
 
+  it("a schema element outside the XML Schema namespace is left out, with a warning where it stands", async () => {
+    const text = wsdl({ types: `    <schema xmlns="http://schemas.xmlsoap.org/wsdl/" targetNamespace="urn:n"><element name="Req" type="string"/></schema>` });
+    const { file, warnings, types, strict } = await recover("schema-namespace.wsdl", text, "XSD_SCHEMA_NAMESPACE");
+    expect(warnings).toEqual([expect.objectContaining({ file, ...at(text, '<schema xmlns="http://schemas.xmlsoap.org/wsdl/"') })]);
+    expect(warnings[0]!.message).toBe(
+      'this schema element is in namespace "http://schemas.xmlsoap.org/wsdl/", not XML Schema\'s (http://www.w3.org/2001/XMLSchema); it is left out, so what it declares is unresolved',
+    );
+    // Its element Req is then declared nowhere: kept raw.
+    expect(types).toContain("export interface Req {\n  $value: string;");
+    expectStrictError(strict, warnings[0]!);
+  });
+
   it("a WSDL without a service generates the types of its messages, without a client", async () => {
     const text = wsdl({
       types: schema(`      <xs:element name="Req"><xs:complexType><xs:sequence><xs:element name="id" type="xs:int"/></xs:sequence></xs:complexType></xs:element>
