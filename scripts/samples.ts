@@ -14,6 +14,7 @@ import { CORPUS_GOLDENS, GOLDEN_OPTIONS, SKIP_LINE, corpusPresent, goldenOut, go
 export const SAMPLES: readonly { readonly wsdl: string; readonly out: string }[] = [
   { wsdl: "fixtures/message-service/api.wsdl", out: "generated-samples/message-service" },
   { wsdl: "fixtures/xsd-features/features.wsdl", out: "generated-samples/xsd-features" },
+  { wsdl: "fixtures/multipart/multipart.wsdl", out: "generated-samples/multipart" },
 ];
 
 const check = process.argv.includes("--check");

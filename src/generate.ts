@@ -7,6 +7,7 @@ import * as path from "node:path";
 import { DiagnosticError, type Diagnostic } from "./diagnostics.js";
 import { emitFiles, type OutputFile } from "./emit/emit.js";
 import { buildModel } from "./model/build.js";
+import { strictly } from "./model/recovery.js";
 import type { WsdlModel } from "./model/model.js";
 import { loadDocuments, type LoadOptions } from "./parse/loader.js";
 import { plan } from "./transform/passes.js";
@@ -23,24 +24,35 @@ export function sourceLabel(location: string): string {
   return (rel.startsWith("..") || path.isAbsolute(rel) ? path.basename(location) : rel).split(path.sep).join("/");
 }
 
-async function load(location: string, options: LoadOptions) {
+/** What generating from `location` needs; with `strict`, recoveries from defects are errors (model/recovery.ts). */
+async function load(location: string, options: LoadOptions & { readonly strict?: boolean }) {
   const docs = await loadDocuments(location, options);
   const built = buildModel(docs, sourceLabel(location));
-  return { docs, built };
+  const diagnostics = options.strict ? strictly(built.diagnostics.items) : built.diagnostics.items;
+  return { docs, built, diagnostics, failed: diagnostics.some((d) => d.severity === "error") };
+}
+
+export interface StrictOption {
+  /**
+   * Refuse defective input: every recovery (an unresolved reference read as xs:anyType, an import
+   * that cannot be read, …; see RECOVERIES in model/recovery.ts) is an error instead of a warning.
+   * Default: false.
+   */
+  readonly strict?: boolean;
 }
 
 /** Reads a WSDL and everything it imports into the model. */
-export async function loadWsdl(location: string, options: LoadOptions = {}): Promise<LoadResult> {
+export async function loadWsdl(location: string, options: LoadOptions & StrictOption = {}): Promise<LoadResult> {
   try {
-    const { built } = await load(location, options);
-    return { model: built.diagnostics.hasErrors ? undefined : built.model, diagnostics: built.diagnostics.items };
+    const { built, diagnostics, failed } = await load(location, options);
+    return { model: failed ? undefined : built.model, diagnostics };
   } catch (e) {
     if (e instanceof DiagnosticError) return { model: undefined, diagnostics: e.diagnostics };
     throw e;
   }
 }
 
-export interface GenerateOptions extends LoadOptions {
+export interface GenerateOptions extends LoadOptions, StrictOption {
   /** The output folder. */
   readonly out: string;
   /** Module specifier generated code imports the runtime from. Default: `wsdl-tsgen/runtime`. */
@@ -75,8 +87,8 @@ export async function generateFiles(location: string, options: Omit<GenerateOpti
     if (e instanceof DiagnosticError) return { files: [], diagnostics: e.diagnostics, model: undefined };
     throw e;
   }
-  const { docs, built } = loaded;
-  if (built.diagnostics.hasErrors) return { files: [], diagnostics: built.diagnostics.items, model: undefined };
+  const { docs, built, diagnostics, failed } = loaded;
+  if (failed) return { files: [], diagnostics, model: undefined };
   for (const [ns, name] of Object.entries(options.namespaceNames ?? {})) {
     if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name)) {
       return { files: [], diagnostics: [{ code: "OPTION_INVALID", severity: "error", message: `namespaceNames: "${name}" (for ${ns}) is not a valid identifier`, file: location, line: 0, column: 0 }], model: undefined };
@@ -88,7 +100,7 @@ export async function generateFiles(location: string, options: Omit<GenerateOpti
     docs: options.docs ?? true,
     wsdlText: options.embedWsdl === false ? undefined : (docs.texts.get(docs.root.file) ?? ""),
   });
-  return { files, diagnostics: built.diagnostics.items, model: built.model };
+  return { files, diagnostics, model: built.model };
 }
 
 const GENERATED_MARK = "// @generated";

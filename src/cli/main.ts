@@ -76,6 +76,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
     // A negatable flag always has a value; only an explicit --no-embed-wsdl overrides the config file.
     if (gen.getOptionValueSource("embedWsdl") === "cli") overrides.embedWsdl = opts.embedWsdl as boolean;
     if (gen.getOptionValueSource("docs") === "cli") overrides.docs = opts.docs as boolean;
+    if (opts.strict === true) overrides.strict = true;
     let sources: SourceOptions[];
     if (wsdl !== undefined) {
       if (!overrides.out) throw new UsageError("required option '-o, --out <dir>' not specified");
@@ -99,6 +100,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
         ...(source.namespaceNames ? { namespaceNames: source.namespaceNames } : {}),
         embedWsdl: source.embedWsdl ?? OPTIONS.embedWsdl.default,
         docs: source.docs ?? OPTIONS.docs.default,
+        strict: source.strict ?? OPTIONS.strict.default,
         check: opts.check === true,
       });
       printDiagnostics(result.diagnostics, quiet && !verbose);

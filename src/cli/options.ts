@@ -43,6 +43,13 @@ export const OPTIONS = {
     scope: "source",
     default: true,
   },
+  strict: {
+    flag: "--strict",
+    description: "refuse defective input: every recovery from a defect (a reference declared nowhere read as xs:anyType, an import that cannot be read, the pre-2001 XML Schema namespace, …) is an error instead of a warning, and the exit code is 1",
+    kind: "boolean",
+    scope: "source",
+    default: false,
+  },
   config: { flag: "-c, --config <file>", description: "config file (default: ./wsdl-tsgen.config.json when present)", kind: "string", scope: "run" },
   check: { flag: "--check", description: "write nothing; exit 1 when any output file would be added, changed or removed", kind: "boolean", scope: "run", default: false },
   quiet: { flag: "-q, --quiet", description: "print only errors", kind: "boolean", scope: "run", default: false },

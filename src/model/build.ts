@@ -2,6 +2,7 @@
 import { DiagnosticBag } from "../diagnostics.js";
 import type { LoadedDocuments } from "../parse/loader.js";
 import type { ComplexType, SimpleType, TypeRef, WsdlModel } from "./model.js";
+import { recovery } from "./recovery.js";
 import { SchemaSet } from "./schema-set.js";
 import { mapServices } from "./services.js";
 
@@ -17,9 +18,7 @@ export function buildModel(docs: LoadedDocuments, source: string): BuiltModel {
   for (const w of docs.warnings) diagnostics.add(w);
   const schemas = new SchemaSet(docs.schemas, diagnostics);
   const services = mapServices(docs.definitions, schemas, diagnostics);
-  if (services.length === 0) {
-    diagnostics.error("WSDL_NO_SERVICE", "the WSDL declares no wsdl:service; expected at least one service with a port", docs.root.loc);
-  }
+  const fragment = services.every((s) => s.ports.length === 0);
   // Types in use, in the order first reached from the services: deterministic and source-ordered.
   const types: (ComplexType | SimpleType)[] = [];
   const seen = new Set<TypeRef>();
@@ -68,6 +67,21 @@ export function buildModel(docs: LoadedDocuments, source: string): BuiltModel {
         }
       }
     }
+  }
+  // A fragment (no service with a usable port): the types its messages' parts use, in document order.
+  if (fragment) {
+    for (const d of docs.definitions) {
+      for (const m of d.messages) {
+        for (const part of m.parts) {
+          if (part.element) visit(schemas.element(part.element, part.loc).type);
+          else if (part.type) visit(schemas.type(part.type, part.loc));
+        }
+      }
+    }
+    const what = services.length === 0 ? "the WSDL declares no wsdl:service (an abstract fragment)" : "no wsdl:service of the WSDL has a usable port";
+    // Services whose every port was left out (each with its warning) but no types: as they are.
+    if (types.length > 0) diagnostics.add(recovery("WSDL_NO_SERVICE", `${what}; generating the types of its messages only, without a client or server`, docs.root.loc));
+    else if (services.length === 0) diagnostics.error("WSDL_NO_SERVICE", `${what}, and no message part has a type: nothing to generate; expected a wsdl:service whose port names a SOAP or HTTP binding`, docs.root.loc);
   }
   return {
     model: { kind: "wsdl", source, targetNamespace: docs.root.targetNamespace, services, types, elements: [...elements] },

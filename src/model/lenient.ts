@@ -3,10 +3,12 @@
  * namespace that declares no such component (an unprefixed reference that meant the target
  * namespace). When a name is not declared as written, and exactly one component of that kind has
  * the same local name, that component is used and a warning says so; peers (node-soap, zeep) match
- * by local name silently. Anything else stays an error that names the defect.
+ * by local name silently. A name that matches nothing is a recovery warning too (recovery.ts): the
+ * caller carries on without the component and says how.
  */
-import type { DiagnosticBag, SourceLocation } from "../diagnostics.js";
+import type { Diagnostic, DiagnosticBag, SourceLocation } from "../diagnostics.js";
 import { qnameKey, type QName } from "../parse/qname.js";
+import { recovery } from "./recovery.js";
 
 export interface Resolved<T> {
   /** The declared name the reference resolved to. */
@@ -27,18 +29,14 @@ export class ComponentIndex<T> {
   ) {}
 
   /**
-   * The component `name` refers to, or undefined with an error naming the defect. `describe` adds
-   * the usual "expected …" wording of the caller's error.
+   * The component `name` refers to; when there is none, undefined and a recovery warning naming the
+   * defect: `expected` says where it should have been declared, `instead` what the caller does
+   * without it (see recovery.ts).
    */
-  resolve(name: QName, at: SourceLocation, diagnostics: DiagnosticBag, expected: string): Resolved<T> | undefined {
+  resolve(name: QName, at: SourceLocation, diagnostics: DiagnosticBag, expected: string, instead: string): Resolved<T> | undefined {
     const found = this.lookup(name, at, diagnostics);
     if (found) return found;
-    const written = name.unboundPrefix !== undefined ? `${name.unboundPrefix}:${name.local}` : `{${name.ns}}${name.local}`;
-    if (name.unboundPrefix !== undefined) {
-      diagnostics.error("XML_UNBOUND_PREFIX", `the ${this.what} ${written} uses the prefix "${name.unboundPrefix}", which no xmlns declaration in scope binds, and no ${this.what} is named ${name.local}`, at);
-    } else {
-      diagnostics.error(`${this.area}_UNRESOLVED`, `${this.what} ${written} is not declared; ${expected}`, at);
-    }
+    diagnostics.add(unresolved(this.area, this.what, name, at, expected, instead));
     return undefined;
   }
 
@@ -54,11 +52,11 @@ export class ComponentIndex<T> {
     const why = name.unboundPrefix !== undefined
       ? `uses the prefix "${name.unboundPrefix}", which no xmlns declaration in scope binds`
       : `is not declared in namespace "${name.ns}"`;
-    diagnostics.warn(
+    diagnostics.add(recovery(
       `${this.area}_RESOLVED_BY_LOCAL_NAME`,
       `the ${this.what} reference ${name.unboundPrefix !== undefined ? `${name.unboundPrefix}:` : ""}${name.local} ${why}; using {${ns}}${name.local}, the only ${this.what} of that local name`,
       at,
-    );
+    ));
     return { name: { ns, local: name.local }, key: only, value: this.map.get(only)! };
   }
 
@@ -74,4 +72,12 @@ export class ComponentIndex<T> {
     }
     return this.byLocal.get(local) ?? [];
   }
+}
+
+/** The recovery warning for a reference that resolves to nothing (an unbound prefix named as such). */
+export function unresolved(area: "XSD" | "WSDL", what: string, name: QName, at: SourceLocation, expected: string, instead: string): Diagnostic {
+  if (name.unboundPrefix !== undefined) {
+    return recovery("XML_UNBOUND_PREFIX", `the ${what} ${name.unboundPrefix}:${name.local} uses the prefix "${name.unboundPrefix}", which no xmlns declaration in scope binds, and no ${what} is named ${name.local}; ${instead}`, at);
+  }
+  return recovery(`${area}_UNRESOLVED`, `${what} {${name.ns}}${name.local} is not declared; ${expected}; ${instead}`, at);
 }

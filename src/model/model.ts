@@ -78,6 +78,11 @@ export interface ElementField {
    * members, directly or not, that are not abstract and have a complex type), and the head itself.
    */
   readonly substitutes?: { readonly head: ElementDecl; readonly members: readonly ElementDecl[] };
+  /**
+   * The property name in the typed API when it is not the element's local name: for a part of a
+   * multi-part document/literal body, the part's name.
+   */
+  readonly propertyName?: string;
   readonly doc: string | undefined;
   readonly loc: SourceLocation;
 }
@@ -170,6 +175,11 @@ export type SoapBodyShape =
   | { readonly kind: "element"; readonly element: ElementDecl }
   /** rpc: the body holds a wrapper element named `wrapper` whose children are the parts. */
   | { readonly kind: "rpc"; readonly wrapper: QName; readonly parts: readonly ElementField[] }
+  /**
+   * document/literal with several parts: the body holds each part's element, in part order, with no
+   * wrapper; the typed value is an object with one property per part (named after the part).
+   */
+  | { readonly kind: "parts"; readonly parts: readonly ElementField[] }
   /** No body content (e.g. an input message without parts). */
   | { readonly kind: "empty" };
 

@@ -8,7 +8,8 @@ import type {
   RawAttribute, RawAttributeGroupRef, RawComplexType, RawElement, RawGroupRef, RawParticle, RawSchema, RawSimpleType,
 } from "../parse/xsd.js";
 import { builtinType, XS_ANYTYPE, XS_STRING } from "./builtins.js";
-import { ComponentIndex } from "./lenient.js";
+import { ComponentIndex, unresolved } from "./lenient.js";
+import { recovery } from "./recovery.js";
 import type { AttributeField, BuiltinType, ChoiceRef, ComplexType, ElementDecl, ElementField, SimpleType, TypeRef } from "./model.js";
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -34,6 +35,8 @@ export class SchemaSet {
   private readonly attributes = new Map<string, Scoped<RawAttribute>>();
   private readonly typeCache = new Map<object | string, TypeRef>();
   private readonly elementCache = new Map<string, ElementDecl>();
+  /** Stand-ins for types and elements declared nowhere, by kind and QName key. */
+  private readonly undeclared = new Map<string, ComplexType>();
   /** Name hints of anonymous types, for the naming pass. */
   readonly nameHints = new Map<ComplexType | SimpleType, string>();
   private readonly index: {
@@ -72,19 +75,54 @@ export class SchemaSet {
     };
   }
 
-  private missing(what: string, name: QName, at: SourceLocation): void {
-    if (name.unboundPrefix !== undefined) {
-      this.diagnostics.error("XML_UNBOUND_PREFIX", `the ${what} ${name.unboundPrefix}:${name.local} uses the prefix "${name.unboundPrefix}", which no xmlns declaration in scope binds, and no ${what} is named ${name.local}`, at);
-      return;
-    }
-    this.diagnostics.error("XSD_UNRESOLVED", `${what} {${name.ns}}${name.local} is not declared; ${EXPECTED}`, at);
+  /** Records that `name` resolves to nothing; `instead` says what is done without it. */
+  private missing(what: string, name: QName, at: SourceLocation, instead: string): void {
+    this.diagnostics.add(unresolved("XSD", what, name, at, EXPECTED, instead));
   }
 
-  /** The global element `name`, or undefined (with a diagnostic unless `silent`) when it is not declared. */
-  element(name: QName, at: SourceLocation, options: { readonly silent?: boolean } = {}): ElementDecl | undefined {
+  /**
+   * The stand-in for a type or element declared nowhere: xs:anyType's content model (any text, any
+   * child elements, any attributes), kept raw as `$value`, `$any` and `$attributes` so that nothing
+   * on the wire is dropped. One per missing name; named after it.
+   */
+  private anyContent(name: QName, what: "type" | "element", loc: SourceLocation): ComplexType {
+    const key = `${what} ${qnameKey(name)}`;
+    const known = this.undeclared.get(key);
+    if (known) return known;
+    const ct: ComplexType = {
+      kind: "complex", name: undefined, base: undefined, derived: [], fields: [], attributes: [], simpleContent: XS_STRING,
+      abstract: false, mixed: true, anyElements: true, anyAttributes: true, loc,
+      doc: `The ${what} {${name.ns}}${name.local} is declared in no schema this WSDL reads: its content is kept as xs:anyType's, raw (text in $value, child elements in $any, attributes in $attributes).`,
+    };
+    this.undeclared.set(key, ct);
+    this.nameHints.set(ct, name.local);
+    return ct;
+  }
+
+  /**
+   * The global element `name`. When it is declared nowhere: an element of that name whose content is
+   * kept raw (see `anyContent`), with a recovery warning.
+   */
+  element(name: QName, at: SourceLocation): ElementDecl {
+    const found = this.lookupElement(name, at);
+    if (found) return found;
+    const k = `undeclared ${qnameKey(name)}`;
+    const again = this.elementCache.get(k);
+    if (again) return again;
+    this.missing("element", name, at, "reading it as an element of that name whose content is xs:anyType's, kept as raw XML");
+    const decl: ElementDecl = {
+      kind: "elementDecl", name: { ns: name.ns, local: name.local }, type: this.anyContent(name, "element", at),
+      nillable: false, abstract: false, doc: undefined, loc: at,
+    };
+    this.elementCache.set(k, decl);
+    return decl;
+  }
+
+  /** The global element `name`, or undefined (without a diagnostic) when it is not declared. */
+  lookupElement(name: QName, at: SourceLocation): ElementDecl | undefined {
     const cached = this.elementCache.get(qnameKey(name));
     if (cached) return cached;
-    const found = options.silent ? this.index.elements.lookup(name, at, this.diagnostics) : this.index.elements.resolve(name, at, this.diagnostics, EXPECTED);
+    const found = this.index.elements.lookup(name, at, this.diagnostics);
     if (!found) return undefined;
     const k = found.key;
     const again = this.elementCache.get(k);
@@ -104,8 +142,11 @@ export class SchemaSet {
     return decl;
   }
 
-  /** The named type `name` (built-in, simple or complex), or `xs:string` with a diagnostic. */
-  type(name: QName, at: SourceLocation): TypeRef {
+  /**
+   * The named type `name` (built-in, simple or complex). Declared nowhere: xs:anyType's content kept
+   * raw, or `xs:string` where a simple type is expected (`simple`), with a recovery warning.
+   */
+  type(name: QName, at: SourceLocation, simple = false): TypeRef {
     const builtin = builtinType(name);
     if (builtin) return builtin;
     const cached = this.typeCache.get(qnameKey(name));
@@ -126,39 +167,39 @@ export class SchemaSet {
       const b = builtinType({ ns: XSD_NS, local: name.local });
       if (b) {
         const written = name.unboundPrefix !== undefined ? `${name.unboundPrefix}:${name.local}` : name.local;
-        this.diagnostics.warn("XSD_RESOLVED_BY_LOCAL_NAME", `the type reference ${written} does not name an XML Schema type as written; using the built-in xs:${name.local}`, at);
+        this.diagnostics.add(recovery("XSD_RESOLVED_BY_LOCAL_NAME", `the type reference ${written} does not name an XML Schema type as written; using the built-in xs:${name.local}`, at));
         return b;
       }
     }
     // `type="c:DummyResult"` (or an extension base) naming a global element and no type: its type.
     if (this.elements.has(qnameKey(name))) {
-      this.diagnostics.warn(
+      this.diagnostics.add(recovery(
         "XSD_TYPE_NAMES_ELEMENT",
         `the type reference {${name.ns}}${name.local} names a global element, not a type; using that element's type`,
         at,
-      );
-      const decl = this.element(name, at);
-      if (decl) return decl.type;
+      ));
+      return this.element(name, at).type;
     }
-    this.missing("type", name, at);
-    return XS_STRING;
+    if (simple) {
+      this.missing("type", name, at, "reading it as xs:string, where a simple type is expected");
+      return XS_STRING;
+    }
+    this.missing("type", name, at, "reading it as xs:anyType: its content (text, child elements, attributes) kept as raw XML");
+    return this.anyContent(name, "type", at);
   }
 
   private elementType(raw: RawElement, schema: RawSchema, hint: string): TypeRef {
     if (raw.type) return this.type(raw.type, raw.loc);
     if (raw.complexType) return this.complexType(raw.complexType, schema, undefined, hint);
     if (raw.simpleType) return this.simpleType(raw.simpleType, schema, undefined, hint);
-    if (raw.substitutionGroup) {
-      const head = this.element(raw.substitutionGroup, raw.loc);
-      if (head) return head.type;
-    }
+    if (raw.substitutionGroup) return this.element(raw.substitutionGroup, raw.loc).type;
     return XS_ANYTYPE;
   }
 
   private simpleOrBuiltin(name: QName | undefined, inline: RawSimpleType | undefined, schema: RawSchema, hint: string, at: SourceLocation): BuiltinType | SimpleType {
     if (inline) return this.simpleType(inline, schema, undefined, hint);
     if (!name) return XS_STRING;
-    const t = this.type(name, at);
+    const t = this.type(name, at, true);
     if (t.kind === "complex") {
       if (t.simpleContent) return t.simpleContent;
       this.diagnostics.error("XSD_EXPECTED_SIMPLE", `{${name.ns}}${name.local} is a complex type; expected a simple type here`, at);
@@ -256,7 +297,9 @@ export class SchemaSet {
     ct.fields = particle ? this.flatten(particle, schema, hint, undefined, false, false, ctx, new Set()) : [];
     ct.anyElements = ctx.any;
     if (ctx.anyAt !== undefined && ctx.anyAt < ct.fields.length) ct.anyPosition = ctx.anyAt;
-    ct.attributes = this.attributeFields(attrs, schema, hint, new Set());
+    const open = { anyAttributes: false };
+    ct.attributes = this.attributeFields(attrs, schema, hint, new Set(), open);
+    if (open.anyAttributes) ct.anyAttributes = true;
     return ct;
   }
 
@@ -275,8 +318,11 @@ export class SchemaSet {
     seenGroups: Set<string>,
   ): ElementField[] {
     if (p.kind === "groupRef") {
-      const found = this.index.groups.resolve(p.ref, p.loc, this.diagnostics, EXPECTED);
-      if (!found) return [];
+      const found = this.index.groups.resolve(p.ref, p.loc, this.diagnostics, EXPECTED, "its content is kept as raw XML trees in $any");
+      if (!found) {
+        ctx.any = true;
+        return [];
+      }
       const k = found.key;
       const g = found.value;
       if (seenGroups.has(k) || !g.raw) return [];
@@ -292,7 +338,6 @@ export class SchemaSet {
         group !== undefined ? { group, branch: i, optional: opt || p.items.length === 0, repeated: rep } : choice;
       if (item.kind === "element") {
         const f = this.field(item, schema, hint);
-        if (!f) return;
         ctx.fields++;
         out.push({
           ...f,
@@ -352,10 +397,9 @@ export class SchemaSet {
     return out;
   }
 
-  private field(raw: RawElement, schema: RawSchema, hint: string): ElementField | undefined {
+  private field(raw: RawElement, schema: RawSchema, hint: string): ElementField {
     if (raw.ref) {
       const decl = this.element(raw.ref, raw.loc);
-      if (!decl) return undefined;
       const members = this.substitutionMembers(decl, raw.loc);
       return {
         kind: "elementField", name: decl.name, type: decl.type, minOccurs: raw.minOccurs, maxOccurs: raw.maxOccurs,
@@ -380,12 +424,16 @@ export class SchemaSet {
     };
   }
 
-  private attributeFields(list: readonly (RawAttribute | RawAttributeGroupRef)[], schema: RawSchema, hint: string, seen: Set<string>): AttributeField[] {
+  /** The attributes of `list`; a missing attribute group sets `open.anyAttributes` (its attributes are kept in the bag). */
+  private attributeFields(
+    list: readonly (RawAttribute | RawAttributeGroupRef)[], schema: RawSchema, hint: string, seen: Set<string>, open: { anyAttributes: boolean },
+  ): AttributeField[] {
     const out: AttributeField[] = [];
     for (const a of list) {
       if (a.kind === "attributeGroupRef") {
-        const found = this.index.attributeGroups.resolve(a.ref, a.loc, this.diagnostics, EXPECTED);
-        if (found && !seen.has(found.key)) out.push(...this.attributeFields(found.value.raw, found.value.schema, hint, new Set(seen).add(found.key)));
+        const found = this.index.attributeGroups.resolve(a.ref, a.loc, this.diagnostics, EXPECTED, "its attributes are kept in $attributes");
+        if (!found) open.anyAttributes = true;
+        else if (!seen.has(found.key)) out.push(...this.attributeFields(found.value.raw, found.value.schema, hint, new Set(seen).add(found.key), open));
         continue;
       }
       if (a.use === "prohibited") continue;
@@ -398,7 +446,7 @@ export class SchemaSet {
         const found = wellKnown ? undefined : this.index.attributes.lookup(a.ref, a.loc, this.diagnostics);
         const g = found?.value;
         if (!g) {
-          if (!wellKnown) this.missing("attribute", a.ref, a.loc);
+          if (!wellKnown) this.missing("attribute", a.ref, a.loc, "reading it as an attribute of that name of type xs:string");
           out.push({ kind: "attributeField", name: a.ref, type: XS_STRING, required: a.use === "required", default: a.default, fixed: a.fixed, doc: a.doc, loc: a.loc });
           continue;
         }

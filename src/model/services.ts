@@ -14,6 +14,7 @@ import type {
 } from "./model.js";
 import { syntheticField } from "./fields.js";
 import { ComponentIndex } from "./lenient.js";
+import { recovery } from "./recovery.js";
 import type { SchemaSet } from "./schema-set.js";
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -75,7 +76,7 @@ class ServiceMapper {
   map(raw: RawDefinitions["services"][number]): Service {
     // SOAP bindings define the logical operations first, so that HTTP bindings link to their types.
     const rawPorts = raw.ports
-      .map((p) => ({ p, b: this.idx.bindings.resolve(p.binding, p.loc, this.diagnostics, `port ${p.name} names it; ${EXPECTED}`)?.value }))
+      .map((p) => ({ p, b: this.idx.bindings.resolve(p.binding, p.loc, this.diagnostics, `port ${p.name} names it; ${EXPECTED}`, `port ${p.name} is left out`)?.value }))
       .filter(({ b }) => b !== undefined);
     const protocolOf = (b: RawBinding): BindingProtocol | undefined =>
       b.protocol === "soap11" || b.protocol === "soap12" ? b.protocol : b.protocol === "http" ? (b.httpVerb?.toUpperCase() === "POST" ? "httpPost" : "httpGet") : undefined;
@@ -122,7 +123,7 @@ class ServiceMapper {
   private binding(raw: RawBinding, protocol: BindingProtocol): Binding | undefined {
     const key = qnameKey({ ns: this.defs.targetNamespace, local: raw.name }) + protocol;
     if (this.bindingCache.has(key)) return this.bindingCache.get(key);
-    const portType = this.idx.portTypes.resolve(raw.type, raw.loc, this.diagnostics, `binding ${raw.name} names it; ${EXPECTED}`)?.value;
+    const portType = this.idx.portTypes.resolve(raw.type, raw.loc, this.diagnostics, `binding ${raw.name} names it; ${EXPECTED}`, `binding ${raw.name} and its ports are left out`)?.value;
     if (!portType) {
       this.bindingCache.set(key, undefined);
       return undefined;
@@ -131,7 +132,7 @@ class ServiceMapper {
     for (const bop of raw.operations) {
       const pop = portType.operations.find((o) => o.name === bop.name);
       if (!pop) {
-        this.diagnostics.warn("WSDL_UNRESOLVED", `binding operation ${bop.name} has no operation of that name in portType ${portType.name}; it is left out`, bop.loc);
+        this.diagnostics.add(recovery("WSDL_UNRESOLVED", `binding operation ${bop.name} has no operation of that name in portType ${portType.name}; it is left out`, bop.loc));
         continue;
       }
       const op = protocol === "httpGet" || protocol === "httpPost" ? this.httpOperation(raw, bop, pop, protocol) : this.soapOperation(raw, bop, pop);
@@ -151,8 +152,12 @@ class ServiceMapper {
     return binding;
   }
 
-  private message(name: QName, at: SourceLocation): RawMessage | undefined {
-    return this.idx.messages.resolve(name, at, this.diagnostics, EXPECTED)?.value;
+  /**
+   * The input or output message `name` of an operation. Declared nowhere: undefined, read as a
+   * message without parts (the operation stays callable; a missing output makes its result void).
+   */
+  private message(name: QName, at: SourceLocation, operation: string): RawMessage | undefined {
+    return this.idx.messages.resolve(name, at, this.diagnostics, EXPECTED, `reading it as a message without parts, so ${operation} sends or receives an empty body there`)?.value;
   }
 
   private bodyParts(msg: RawMessage | undefined, io: RawBindingIO | undefined): RawPart[] {
@@ -164,7 +169,7 @@ class ServiceMapper {
 
   private partType(part: RawPart): TypeRef {
     if (part.type) return this.schemas.type(part.type, part.loc);
-    if (part.element) return this.schemas.element(part.element, part.loc)?.type ?? XS_STRING;
+    if (part.element) return this.schemas.element(part.element, part.loc).type;
     this.diagnostics.error("WSDL_PART_WITHOUT_TYPE", `part ${part.name} has neither an element nor a type attribute; expected one of them`, part.loc);
     return XS_STRING;
   }
@@ -174,33 +179,33 @@ class ServiceMapper {
     return syntheticField(decl ? decl.name : { ns: "", local: part.name }, decl ? decl.type : this.partType(part), part.loc, { nillable: decl?.nillable ?? false });
   }
 
-  private soapBody(style: "document" | "rpc", parts: RawPart[], wrapper: QName, at: SourceLocation): SoapBodyShape {
-    if (style === "rpc") return { kind: "rpc", wrapper, parts: parts.map((p) => ({ ...this.partField(p), name: p.element ? this.schemas.element(p.element, p.loc)?.name ?? { ns: "", local: p.name } : { ns: "", local: p.name } })) };
-    if (parts.length === 0) return { kind: "empty" };
-    if (parts.length > 1) {
-      this.diagnostics.error("WSDL_UNSUPPORTED", `document-style message with ${parts.length} body parts; expected one part (multi-part document/literal is not supported yet)`, at);
-    }
-    const part = parts[0]!;
-    if (!part.element) {
-      if (!part.type) return { kind: "empty" };
-      // WS-I R2204 wants element=; toolkits that accept type= put an element named after the part,
-      // in no namespace, in the body. Do the same, and say so.
-      this.diagnostics.warn("WSDL_DOCUMENT_PART_TYPE", `document-style part ${part.name} uses type= where WS-I Basic Profile R2204 expects element=; the body element is taken to be <${part.name}> in no namespace`, part.loc);
-      const element: ElementDecl = { kind: "elementDecl", name: { ns: "", local: part.name }, type: this.partType(part), nillable: false, abstract: false, doc: undefined, loc: part.loc };
-      return { kind: "element", element };
-    }
-    const element = this.schemas.element(part.element, part.loc);
-    return element ? { kind: "element", element } : { kind: "empty" };
+  private soapBody(style: "document" | "rpc", parts: RawPart[], wrapper: QName): SoapBodyShape {
+    if (style === "rpc") return { kind: "rpc", wrapper, parts: parts.map((p) => this.partField(p)) };
+    const elements = parts.map((p) => this.documentPartElement(p)).filter((e) => e !== undefined);
+    if (elements.length === 0) return { kind: "empty" };
+    if (elements.length === 1) return { kind: "element", element: elements[0]!.element };
+    // Several parts: their elements in part order, each the property of its part's name.
+    return { kind: "parts", parts: elements.map(({ part, element: e }) => syntheticField(e.name, e.type, part.loc, { nillable: e.nillable, propertyName: part.name })) };
+  }
+
+  /** The body element a document-style part puts in the body, or undefined for a part with neither element= nor type=. */
+  private documentPartElement(part: RawPart): { part: RawPart; element: ElementDecl } | undefined {
+    if (part.element) return { part, element: this.schemas.element(part.element, part.loc) };
+    if (!part.type) return undefined;
+    // WS-I R2204 wants element=; toolkits that accept type= put an element named after the part,
+    // in no namespace, in the body. Do the same, and say so.
+    this.diagnostics.add(recovery("WSDL_DOCUMENT_PART_TYPE", `document-style part ${part.name} uses type= where WS-I Basic Profile R2204 expects element=; the body element is taken to be <${part.name}> in no namespace`, part.loc));
+    return { part, element: { kind: "elementDecl", name: { ns: "", local: part.name }, type: this.partType(part), nillable: false, abstract: false, doc: undefined, loc: part.loc } };
   }
 
   private soapOperation(raw: RawBinding, bop: RawBindingOperation, pop: RawPortTypeOperation): BindingOperation | undefined {
     const style = bop.style ?? raw.style ?? "document";
-    const inMsg = pop.input && this.message(pop.input.message, pop.input.loc);
-    const outMsg = pop.output && this.message(pop.output.message, pop.output.loc);
+    const inMsg = pop.input && this.message(pop.input.message, pop.input.loc, bop.name);
+    const outMsg = pop.output && this.message(pop.output.message, pop.output.loc, bop.name);
     const bodyNs = bop.input?.soapBody?.namespace ?? this.defs.targetNamespace;
-    const soapInput = this.soapBody(style, this.bodyParts(inMsg, bop.input), { ns: bodyNs, local: bop.name }, bop.loc);
+    const soapInput = this.soapBody(style, this.bodyParts(inMsg, bop.input), { ns: bodyNs, local: bop.name });
     const soapOutput = pop.output
-      ? this.soapBody(style, this.bodyParts(outMsg, bop.output), { ns: bop.output?.soapBody?.namespace ?? bodyNs, local: `${bop.name}Response` }, bop.loc)
+      ? this.soapBody(style, this.bodyParts(outMsg, bop.output), { ns: bop.output?.soapBody?.namespace ?? bodyNs, local: `${bop.name}Response` })
       : undefined;
     if (bop.input?.soapBody?.use === "encoded") {
       this.diagnostics.warn("WSDL_ENCODED", `operation ${bop.name} uses SOAP encoding (use="encoded"); values are sent without xsi:type annotations`, bop.loc);
@@ -209,10 +214,11 @@ class ServiceMapper {
     const enc = (io: RawBindingIO | undefined) => ({ kind: "soapBody" as const, use: io?.soapBody?.use ?? "literal", namespace: io?.soapBody?.namespace });
     const faults: DeclaredFault[] = [];
     for (const f of pop.faults) {
-      const part = this.message(f.message, f.loc)?.parts[0];
+      const name = f.name ?? f.message.local;
+      const part = this.idx.messages.resolve(f.message, f.loc, this.diagnostics, EXPECTED, `fault ${name} of ${bop.name} is left out (it arrives as an untyped SoapFault)`)?.value.parts[0];
       const element = part?.element && this.schemas.element(part.element, part.loc);
-      if (element) faults.push({ kind: "fault", name: f.name ?? f.message.local, element });
-      else if (part) this.diagnostics.warn("WSDL_FAULT_UNTYPED", `fault ${f.name ?? f.message.local} of ${bop.name} has no element part; it arrives as an untyped SoapFault`, f.loc);
+      if (element) faults.push({ kind: "fault", name, element });
+      else if (part) this.diagnostics.warn("WSDL_FAULT_UNTYPED", `fault ${name} of ${bop.name} has no element part; it arrives as an untyped SoapFault`, f.loc);
     }
     return {
       kind: "bindingOperation",
@@ -255,7 +261,7 @@ class ServiceMapper {
         skip(`part ${h.part} uses type=; expected element= (a header entry is an element)`);
         continue;
       }
-      const element = this.schemas.element(part.element, part.loc, { silent: true });
+      const element = this.schemas.lookupElement(part.element, part.loc);
       if (!element) {
         skip(`element {${part.element.ns}}${part.element.local} is not declared`);
         continue;
@@ -273,7 +279,7 @@ class ServiceMapper {
     };
     const inputType = (shape: SoapBodyShape): ComplexType => {
       if (shape.kind === "empty") return synthetic([], `${name}Request`);
-      if (shape.kind === "rpc") return synthetic(shape.parts, `${name}Request`);
+      if (shape.kind === "rpc" || shape.kind === "parts") return synthetic(shape.parts, `${name}Request`);
       const t = shape.element.type;
       if (t.kind === "complex") return t;
       return synthetic([syntheticField(shape.element.name, t, shape.element.loc, { nillable: shape.element.nillable })], `${name}Request`);
@@ -285,6 +291,7 @@ class ServiceMapper {
         if (shape.parts.length === 1) return { kind: "unwrapped", field: shape.parts[0]! };
         return { kind: "object", type: synthetic(shape.parts, `${name}Result`) };
       }
+      if (shape.kind === "parts") return { kind: "object", type: synthetic(shape.parts, `${name}Result`) };
       const t = shape.element.type;
       if (t.kind !== "complex") {
         return { kind: "unwrapped", field: syntheticField(shape.element.name, t, shape.element.loc, { nillable: shape.element.nillable }) };
@@ -334,8 +341,8 @@ class ServiceMapper {
     if (protocol === "httpPost" && inputType !== undefined && !/^application\/x-www-form-urlencoded\b/i.test(inputType)) {
       return skip(`the request body is mime:content type="${inputType}"; expected application/x-www-form-urlencoded`, bop.input!.loc);
     }
-    const inMsg = pop.input && this.message(pop.input.message, pop.input.loc);
-    const outMsg = pop.output && this.message(pop.output.message, pop.output.loc);
+    const inMsg = pop.input && this.message(pop.input.message, pop.input.loc, bop.name);
+    const outMsg = pop.output && this.message(pop.output.message, pop.output.loc, bop.name);
     // The response document: mime:mimeXml, or mime:content with an XML media type.
     const xmlContent = bop.output?.mimeContentType !== undefined && /^(text|application)\/([\w.+-]+\+)?xml\b/i.test(bop.output.mimeContentType);
     const mimePart = bop.output?.mimeXmlPart ?? (xmlContent ? bop.output?.mimeContentPart ?? "" : undefined);

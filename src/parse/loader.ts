@@ -7,6 +7,7 @@ import { readFile } from "node:fs/promises";
 import * as path from "node:path";
 import type { Element } from "@xmldom/xmldom";
 import { DiagnosticError, diagnostic, fail, type Diagnostic, type SourceLocation } from "../diagnostics.js";
+import { recovery } from "../model/recovery.js";
 import { NS } from "./namespaces.js";
 import { readDefinitions, type RawDefinitions } from "./wsdl.js";
 import { readSchema, type RawSchema, type RawSchemaReference } from "./xsd.js";
@@ -90,6 +91,22 @@ async function readText(location: string, options: LoadOptions, at: SourceLocati
 }
 
 /**
+ * Reads an imported or included document, or, when it cannot be read or fetched, records a recovery
+ * warning at the import and gives undefined: loading goes on without it, and the components it would
+ * have declared surface as unresolved references (themselves recovered; see model/recovery.ts).
+ */
+async function readImported(location: string, options: LoadOptions, at: SourceLocation, warnings: Diagnostic[]): Promise<{ text: string; url: string } | undefined> {
+  try {
+    return await readText(location, options, at);
+  } catch (e) {
+    const d = e instanceof DiagnosticError ? e.diagnostics[0] : undefined;
+    if (d?.code !== "INPUT_NOT_READABLE" && d?.code !== "INPUT_FETCH_FAILED") throw e;
+    warnings.push(recovery(d.code, `${d.message}; continuing without it (what it declares is unresolved)`, at));
+    return undefined;
+  }
+}
+
+/**
  * A chameleon include: a schema without a target namespace, included into one, takes that namespace,
  * and so do its references to names in no namespace.
  */
@@ -116,7 +133,7 @@ function besideImporter(loc: string, at: SourceLocation, warnings: Diagnostic[])
   if (isUrl(loc) || isUrl(at.file) || existsSync(loc)) return loc;
   const beside = path.join(path.dirname(at.file), path.basename(loc));
   if (beside === loc || !existsSync(beside)) return loc;
-  warnings.push(diagnostic("INPUT_FOUND_BESIDE", `${loc} does not exist; using ${beside}, the file of that name beside the importing document`, at, "warning"));
+  warnings.push(recovery("INPUT_FOUND_BESIDE", `${loc} does not exist; using ${beside}, the file of that name beside the importing document`, at));
   return beside;
 }
 
@@ -134,7 +151,9 @@ export async function loadDocuments(location: string, options: LoadOptions = {})
     const loc = besideImporter(written, at, warnings);
     if (seen.has(key(loc) + "#" + (chameleonNs ?? ""))) return;
     seen.add(key(loc) + "#" + (chameleonNs ?? ""));
-    const { text, url } = await readText(loc, options, at);
+    const read = await readImported(loc, options, at, warnings);
+    if (!read) return;
+    const { text, url } = read;
     texts.set(url, text);
     const doc = parseXmlDocument(text, url, options.limits, warnings);
     const root = doc.documentElement!;
@@ -145,12 +164,12 @@ export async function loadDocuments(location: string, options: LoadOptions = {})
     if (root.namespaceURI !== NS.xsd || root.localName !== "schema") {
       fail("XSD_NOT_SCHEMA", `${url} has the root element ${root.tagName}; expected xs:schema`, at);
     }
-    await addSchema(readSchema(root, url), chameleonNs);
+    await addSchema(readSchema(root, url, warnings), chameleonNs);
   };
 
   const misnamed = (r: RawSchemaReference, what: string): void => {
     if (r.misnamed) {
-      warnings.push(diagnostic("XSD_LOCATION_ATTRIBUTE", `this ${what} names its file with location=, the attribute of wsdl:import; reading it as schemaLocation=`, r.loc, "warning"));
+      warnings.push(recovery("XSD_LOCATION_ATTRIBUTE", `this ${what} names its file with location=, the attribute of wsdl:import; reading it as schemaLocation=`, r.loc));
     }
   };
 
@@ -173,7 +192,7 @@ export async function loadDocuments(location: string, options: LoadOptions = {})
   };
 
   const loadDefinitions = async (loc: string, root: Element): Promise<RawDefinitions> => {
-    const defs = readDefinitions(root, loc);
+    const defs = readDefinitions(root, loc, warnings);
     definitions.push(defs);
     for (const s of defs.schemas) await addSchema(s, undefined);
     for (const imp of defs.imports) {
@@ -181,11 +200,13 @@ export async function loadDocuments(location: string, options: LoadOptions = {})
       references.push({ from: loc, value: imp.location, target });
       if (seen.has(key(target) + "#")) continue;
       seen.add(key(target) + "#");
-      const { text, url } = await readText(target, options, imp.loc);
+      const read = await readImported(target, options, imp.loc, warnings);
+      if (!read) continue;
+      const { text, url } = read;
       texts.set(url, text);
       const doc = parseXmlDocument(text, url, options.limits, warnings);
       const r = doc.documentElement!;
-      if (r.namespaceURI === NS.xsd && r.localName === "schema") await addSchema(readSchema(r, url), undefined);
+      if (r.namespaceURI === NS.xsd && r.localName === "schema") await addSchema(readSchema(r, url, warnings), undefined);
       else await loadDefinitions(url, r);
     }
     return defs;

@@ -3,7 +3,8 @@
  * with the SOAP 1.1, SOAP 1.2, HTTP and MIME binding extensions read as they are written.
  */
 import type { Element } from "@xmldom/xmldom";
-import { fail, type SourceLocation } from "../diagnostics.js";
+import { fail, type Diagnostic, type SourceLocation } from "../diagnostics.js";
+import { recovery } from "../model/recovery.js";
 import { NS } from "./namespaces.js";
 import { resolveQNameValue, type QName } from "./qname.js";
 import { documentation, opt, readSchema, type RawSchema } from "./xsd.js";
@@ -133,7 +134,7 @@ const protocolOf = (ns: string | null): RawBindingProtocol =>
 const isSoap = (el: Element): boolean => el.namespaceURI === NS.soap11 || el.namespaceURI === NS.soap12;
 
 /** Reads one `wsdl:definitions` document element. */
-export function readDefinitions(root: Element, file: string): RawDefinitions {
+export function readDefinitions(root: Element, file: string, warnings: Diagnostic[] = []): RawDefinitions {
   if (root.namespaceURI !== NS.wsdl || root.localName !== "definitions") {
     fail(
       "WSDL_NOT_DEFINITIONS",
@@ -271,9 +272,11 @@ export function readDefinitions(root: Element, file: string): RawDefinitions {
   const schemas: RawSchema[] = [];
   for (const types of wsdlChildren(root, "types")) {
     for (const c of childElements(types)) {
-      if (c.namespaceURI === NS.xsd && c.localName === "schema") schemas.push(readSchema(c, file));
+      if (c.namespaceURI === NS.xsd && c.localName === "schema") schemas.push(readSchema(c, file, warnings));
       else if (c.localName === "schema" && /^http:\/\/www\.w3\.org\/(1999|2000\/10)\/XMLSchema$/.test(c.namespaceURI ?? "")) {
         fail("XSD_OBSOLETE_NAMESPACE", `this schema uses the pre-2001 XML Schema namespace ${c.namespaceURI}; expected ${NS.xsd}`, loc(c));
+      } else if (c.localName === "schema") {
+        warnings.push(recovery("XSD_SCHEMA_NAMESPACE", `this schema element is in namespace "${c.namespaceURI ?? ""}", not XML Schema's (${NS.xsd}); it is left out, so what it declares is unresolved`, loc(c)));
       }
     }
   }

@@ -3,7 +3,9 @@
  * DTDs are refused outright (no entity expansion of any kind), and size and depth are bounded.
  */
 import { DOMParser, type Document, type Element, type Node } from "@xmldom/xmldom";
-import { diagnostic, fail, type Diagnostic, type SourceLocation } from "../diagnostics.js";
+import { fail, type Diagnostic, type SourceLocation } from "../diagnostics.js";
+import { recovery } from "../model/recovery.js";
+import { NS } from "./namespaces.js";
 import { positionOf } from "../runtime/text-position.js";
 import { tokenizeXml, XmlSyntaxError } from "../runtime/xml-tokenizer.js";
 
@@ -75,7 +77,7 @@ export function parseXmlDocument(
   if (text.trim() === "") {
     fail("XML_EMPTY", "the document is empty; expected an XML document", { file, line: 1, column: 1 });
   }
-  let source = text;
+  let source = modernSchemaNamespace(text, file, warnings);
   const assumed = new Set<string>();
   for (;;) {
     const r = parseOnce(source, file);
@@ -95,9 +97,24 @@ export function parseXmlDocument(
       fail("XML_UNBOUND_PREFIX", `${unbound.what} uses the prefix "${unbound.prefix}", which no xmlns declaration in scope binds; expected xmlns:${unbound.prefix}="…" on it or an ancestor`, at);
     }
     assumed.add(unbound.prefix);
-    warnings.push(diagnostic("XML_PREFIX_ASSUMED", `${unbound.what} uses the prefix "${unbound.prefix}", which no xmlns declaration binds; reading it as ${uri}, the namespace it conventionally names`, at, "warning"));
+    warnings.push(recovery("XML_PREFIX_ASSUMED", `${unbound.what} uses the prefix "${unbound.prefix}", which no xmlns declaration binds; reading it as ${uri}, the namespace it conventionally names`, at));
     source = declareOnRoot(source, unbound.prefix, uri);
   }
+}
+
+const OBSOLETE_XSD = /(\bxmlns(?::[\w.-]+)?\s*=\s*)(["'])(http:\/\/www\.w3\.org\/(?:1999|2000\/10)\/XMLSchema)\2/g;
+
+/**
+ * Declarations of the pre-2001 XML Schema namespaces (the 1999 and 2000/10 drafts), rewritten to
+ * the 2001 namespace with a warning each: the drafts' components carry the same names. The text
+ * keeps its length (spaces pad the shorter URI after the closing quote), so positions stay exact.
+ */
+function modernSchemaNamespace(text: string, file: string, warnings: Diagnostic[]): string {
+  return text.replace(OBSOLETE_XSD, (whole: string, decl: string, quote: string, uri: string, offset: number) => {
+    warnings.push(recovery("XSD_OBSOLETE_NAMESPACE", `${decl.replace(/\s*=\s*$/, "")} names the pre-2001 XML Schema namespace ${uri}; reading it as ${NS.xsd}`, { file, ...positionOf(text, offset) }));
+    const replaced = `${decl}${quote}${NS.xsd}${quote}`;
+    return replaced + " ".repeat(whole.length - replaced.length);
+  });
 }
 
 type Parsed =

@@ -3,7 +3,8 @@
  * Nothing is resolved here beyond QName prefixes; the model mapper links names to declarations.
  */
 import type { Element } from "@xmldom/xmldom";
-import { fail, type SourceLocation } from "../diagnostics.js";
+import { fail, type Diagnostic, type SourceLocation } from "../diagnostics.js";
+import { recovery } from "../model/recovery.js";
 import { NS } from "./namespaces.js";
 import { resolveQNameValue, type QName } from "./qname.js";
 import { attr, childElements, locOf, nameAttr } from "./xml.js";
@@ -196,7 +197,7 @@ export function documentation(el: Element): string | undefined {
 }
 
 /** Reads one `xs:schema` element. */
-export function readSchema(el: Element, file: string): RawSchema {
+export function readSchema(el: Element, file: string, warnings: Diagnostic[] = []): RawSchema {
   const q = (e: Element, a: string): QName | undefined => {
     const v = attr(e, a);
     return v === undefined ? undefined : resolveQNameValue(e, v);
@@ -392,7 +393,7 @@ export function readSchema(el: Element, file: string): RawSchema {
   };
   for (const c of childElements(el)) {
     if (c.namespaceURI !== NS.xsd) continue;
-    switch (c.localName) {
+    switch (componentName(c, file, warnings)) {
       case "element": elements.push(readElement(c)); break;
       case "complexType": complexTypes.push(readComplexType(c)); break;
       case "simpleType": simpleTypes.push(readSimpleType(c)); break;
@@ -414,14 +415,8 @@ export function readSchema(el: Element, file: string): RawSchema {
         if (w.schemaLocation) includes.push({ ...w, schemaLocation: w.schemaLocation, loc: loc(c) });
         break;
       }
-      default: {
-        // A misspelt component (`xs:simpletype`) would otherwise vanish and surface later as an
-        // unresolved reference far from its cause.
-        const meant = SCHEMA_CHILDREN.find((n) => n.toLowerCase() === c.localName?.toLowerCase());
-        if (meant && meant !== c.localName) {
-          fail("XSD_UNKNOWN_ELEMENT", `<${c.tagName}> is not an XML Schema element; expected xs:${meant} (XML names are case-sensitive)`, loc(c));
-        }
-      }
+      default:
+        break;
     }
   }
   return {
@@ -440,6 +435,18 @@ export function readSchema(el: Element, file: string): RawSchema {
     includes,
     loc: loc(el),
   };
+}
+
+/**
+ * The local name of a schema child, or, when it is a component name misspelt only in case
+ * (`xs:simpletype`), the component meant, with a recovery warning: otherwise the component would
+ * vanish and surface later as an unresolved reference far from its cause.
+ */
+function componentName(c: Element, file: string, warnings: Diagnostic[]): string | null {
+  const meant = SCHEMA_CHILDREN.find((n) => n.toLowerCase() === c.localName?.toLowerCase());
+  if (!meant || meant === c.localName) return c.localName;
+  warnings.push(recovery("XSD_UNKNOWN_ELEMENT", `<${c.tagName}> is not an XML Schema element (XML names are case-sensitive); reading it as xs:${meant}`, locOf(file, c)));
+  return meant;
 }
 
 /** `{ key: value }` when the value is defined, `{}` otherwise: keeps objects exact-optional. */

@@ -6,7 +6,7 @@ import type { BodyDesc, ComplexDesc } from "./descriptors.js";
 import { HttpBindingError, ResponseFormatError, TransportError, type SoapFault, type SoapVersion } from "./errors.js";
 import { encodeHttpParams } from "./http-binding.js";
 import type { HttpOperationDesc, OperationDesc, PortDesc, ServiceDesc, SoapOperationDesc } from "./operations.js";
-import { bodyEnvelope, decodeEnvelope, faultFromNode, headerXml } from "./soap.js";
+import { bodyXml, decodeEnvelope, envelope, faultFromNode, headerXml } from "./soap.js";
 import { decodeDocument, XmlDecodeError, type DecodeOptions } from "./xml-reader.js";
 import { writeNode } from "./xml-writer.js";
 
@@ -97,7 +97,7 @@ export class ServiceClient {
     const version: SoapVersion = this.port.protocol === "soap12" ? "1.2" : "1.1";
     const elementValue = op.request?.prop !== undefined ? (input as Record<string, unknown> | undefined)?.[op.request.prop] : input;
     const soapHeaders = callOptions.soapHeaders === undefined ? this.options.soapHeaders : { ...this.options.soapHeaders, ...callOptions.soapHeaders };
-    const body = bodyEnvelope(version, op.request?.element, elementValue, headerXml(this.headerType, op.headers, soapHeaders as Readonly<Record<string, unknown>> | undefined));
+    const body = envelope(version, bodyXml(op.request, elementValue), headerXml(this.headerType, op.headers, soapHeaders as Readonly<Record<string, unknown>> | undefined));
     const headers: Record<string, string> =
       version === "1.1"
         ? { "Content-Type": "text/xml; charset=utf-8", SOAPAction: `"${op.action ?? ""}"` }
@@ -113,7 +113,7 @@ export class ServiceClient {
     try {
       decoded = decodeEnvelope(
         res.text,
-        (ns, local) => (op.response && op.response.element.ns === ns && op.response.element.name === local ? op.response.element : undefined),
+        (ns, local) => (op.response && op.response.element.ns === ns && op.response.element.name === local ? (op.response.parts ?? op.response.element) : undefined),
         this.decodeOptions(),
         this.headerType,
       );

@@ -118,6 +118,11 @@ export interface BodyDesc {
   readonly prop?: string;
   /** The typed result is `void`: the element is read (or written empty) and its content discarded. */
   readonly void?: boolean;
+  /**
+   * A multi-part document/literal body: the body holds these fields' elements in order, with no
+   * wrapper, and the typed value is an object with one property per part. `element` is the first.
+   */
+  readonly parts?: ComplexDesc;
 }
 
 export const UNBOUNDED = Infinity;

@@ -11,7 +11,7 @@ import { SoapFault, type SoapVersion } from "./errors.js";
 import { decodeHttpParams, HttpParamError } from "./http-binding.js";
 import type { HttpOperationDesc, PortDesc, Protocol, ServiceDesc, SoapOperationDesc } from "./operations.js";
 import { parseScalar, ValueFormatError } from "./scalars.js";
-import { decodeEnvelope, envelope, faultCode, faultEnvelope, headerXml } from "./soap.js";
+import { bodyXml, decodeEnvelope, envelope, faultCode, faultEnvelope, headerXml } from "./soap.js";
 import { XmlDecodeError, type DecodeLimits } from "./xml-reader.js";
 import { escapeText, writeElement, writeField, XSD_NS, XSI_NS } from "./xml-writer.js";
 
@@ -247,7 +247,7 @@ export function createServiceHandler(
           routed ??= routeByAction(candidates);
           if (routed) {
             const el = routed.op.request?.element;
-            return el && el.ns === ns && el.name === local ? el : undefined;
+            return el && el.ns === ns && el.name === local ? (routed.op.request!.parts ?? el) : undefined;
           }
           if (unknownAction) return undefined;
           for (const port of candidates) {
@@ -256,7 +256,7 @@ export function createServiceHandler(
               const el = op.request?.element;
               if (el && el.ns === ns && el.name === local) {
                 routed = { name, op, port };
-                return el;
+                return op.request!.parts ?? el;
               }
             }
           }
@@ -300,7 +300,9 @@ export function createServiceHandler(
         : soapFault(res, version, 500, "Client", `Unable to handle request without a valid action parameter: ${what} matches no operation.`);
     }
     const expected = routed.op.request?.element;
-    if (expected && (!decoded.body || decoded.body.field !== expected)) {
+    // A multi-part body is read by its parts' own fields: the first one stands for the element.
+    const first = routed.op.request?.parts?.fields[0] ?? expected;
+    if (expected && (!decoded.body || decoded.body.field !== first)) {
       const got = decoded.body ? `{${decoded.body.ns}}${decoded.body.local}` : "an empty SOAP Body";
       return soapFault(res, version, 500, "Client", `The action names ${routed.name}, but the body holds ${got}; expected {${expected.ns}}${expected.name}.`);
     }
@@ -474,9 +476,7 @@ function soapActionHeader(v: string | string[] | undefined): string | undefined 
 function responseXml(body: BodyDesc | undefined, result: unknown): string {
   if (!body) return "";
   const value = body.void ? {} : body.prop !== undefined ? (result === undefined ? {} : { [body.prop]: result }) : result;
-  const out: string[] = [];
-  writeField(out, body.element, value, "", "");
-  return out.join("");
+  return bodyXml(body, value);
 }
 
 

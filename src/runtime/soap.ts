@@ -1,7 +1,8 @@
 /** SOAP 1.1 and 1.2 envelopes and faults, written and read. */
-import { childField, type ComplexDesc, type FieldDesc } from "./descriptors.js";
+import { childField, type BodyDesc, type ComplexDesc, type FieldDesc } from "./descriptors.js";
 import { SoapFault, type SoapVersion } from "./errors.js";
 import { childNode, decodeXml, nodeText, XmlDecodeError, type DecodeOptions, type XmlNode } from "./xml-reader.js";
+import { ValueFormatError } from "./scalars.js";
 import type { XmlTag } from "./xml-tokenizer.js";
 import { escapeText, writeField, XSD_NS, XSI_NS } from "./xml-writer.js";
 
@@ -39,6 +40,24 @@ export function bodyEnvelope(version: SoapVersion, element: FieldDesc | undefine
   return envelope(version, out.join(""), header);
 }
 
+/**
+ * The content of a SOAP Body: `value` as the body element, or, for a multi-part body, each part's
+ * element from the property of the part's name, in part order.
+ */
+export function bodyXml(body: BodyDesc | undefined, value: unknown): string {
+  if (!body) return "";
+  const out: string[] = [];
+  if (!body.parts) {
+    writeField(out, body.element, value, "", "");
+    return out.join("");
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new ValueFormatError(`the message body must be an object with one property per part (${body.parts.fields.map((f) => f.prop).join(", ")})`);
+  }
+  for (const f of body.parts.fields) writeField(out, f, (value as Record<string, unknown>)[f.prop], "", "");
+  return out.join("");
+}
+
 /** The fault code for a side of the blame, in the given SOAP version. */
 export function faultCode(version: SoapVersion, side: "Client" | "Server"): string {
   if (version === "1.1") return `soap:${side}`;
@@ -62,7 +81,10 @@ export function faultEnvelope(version: SoapVersion, code: string, message: strin
 
 export interface DecodedEnvelope {
   readonly version: SoapVersion;
-  /** The first element inside Body, when there is one. */
+  /**
+   * The first element inside Body, when there is one; for a multi-part body, `value` holds every
+   * part by property and `field` is the first part's.
+   */
   readonly body: { readonly ns: string; readonly local: string; readonly field: FieldDesc | undefined; readonly value: unknown } | undefined;
   readonly fault: XmlNode | undefined;
   /** The SOAP Header entries the header type declares, by property; others are not read. */
@@ -92,11 +114,12 @@ function mustUnderstand(tag: XmlTag, envNs: string): boolean {
 
 /**
  * Reads an envelope. `pick` chooses the descriptor for the body element; elements it does not know
- * are skipped (their name is still reported).
+ * are skipped (their name is still reported). When it gives the parts of a multi-part body
+ * (`BodyDesc.parts`), that element and the ones after it are read as those parts.
  */
 export function decodeEnvelope(
   xml: string,
-  pick: (ns: string, local: string, version: SoapVersion) => FieldDesc | undefined,
+  pick: (ns: string, local: string, version: SoapVersion) => FieldDesc | ComplexDesc | undefined,
   options?: DecodeOptions,
   headerType?: ComplexDesc,
 ): DecodedEnvelope {
@@ -107,6 +130,7 @@ export function decodeEnvelope(
   let fault: XmlNode | undefined;
   let rootName: string | undefined;
   let sawBody = false;
+  let parts: { readonly desc: ComplexDesc; readonly values: Record<string, unknown> } | undefined;
   decodeXml(
     xml,
     {
@@ -134,9 +158,14 @@ export function decodeEnvelope(
             sawBody = true;
             return {
               child(ns3, local3) {
+                if (parts && !fault) return childField(parts.desc, ns3, local3) ?? "skip";
                 if (body || fault) return "skip";
                 if (ns3 === envNs && local3 === "Fault") return "tree";
                 const f = pick(ns3, local3, version!);
+                if (f !== undefined && "k" in f) {
+                  parts = { desc: f, values: {} };
+                  return childField(f, ns3, local3) ?? "skip";
+                }
                 if (!f) {
                   body = { ns: ns3, local: local3, field: undefined, value: undefined };
                   return "skip";
@@ -145,7 +174,11 @@ export function decodeEnvelope(
               },
               done(ns3, local3, value, field) {
                 if (!field && typeof value === "object" && value !== null && (value as XmlNode).local === "Fault") fault = value as XmlNode;
-                else if (field) body = { ns: ns3, local: local3, field, value };
+                else if (field && parts) {
+                  if (field.max > 1) ((parts.values[field.prop] ??= []) as unknown[]).push(value);
+                  else parts.values[field.prop] = value;
+                  body ??= { ns: ns3, local: local3, field, value: parts.values };
+                } else if (field) body = { ns: ns3, local: local3, field, value };
               },
             };
           },
@@ -160,6 +193,13 @@ export function decodeEnvelope(
     throw new XmlDecodeError(rootName ? `the document element is ${rootName}; expected a SOAP Envelope` : "the document has no root element", rootName ? "unexpected" : "malformed");
   }
   if (!sawBody) throw new XmlDecodeError("the SOAP envelope has no Body element", "unexpected");
+  if (parts && !fault) {
+    for (const f of parts.desc.fields) {
+      if (parts.values[f.prop] !== undefined) continue;
+      if (f.max > 1) parts.values[f.prop] = [];
+      else if (f.min > 0 && (options?.strict ?? true)) throw new XmlDecodeError(`element ${f.name} (part ${f.prop}) is missing from the SOAP Body`, "missing", f.name);
+    }
+  }
   return { version, body, fault, headers, notUnderstood };
 }
 

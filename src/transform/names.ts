@@ -88,7 +88,7 @@ export const names: Pass = {
       if (t.kind !== "complex") continue;
       const props = new NameScope(["$type", "$value", "$any", "$attributes"]);
       const all = collectFields(t);
-      for (const f of all.fields) plan.propNames.set(f, props.claim(f.name.local));
+      for (const f of all.fields) plan.propNames.set(f, props.claim(f.propertyName ?? f.name.local));
       for (const a of all.attributes) plan.propNames.set(a, props.has(a.name.local) ? props.claim(`${a.name.local}Attribute`) : props.claim(a.name.local));
     }
   },

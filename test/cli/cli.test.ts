@@ -37,12 +37,36 @@ describe("wsdl-tsgen generate", () => {
   });
 
   it("an invalid WSDL exits 1 with file:line:column and no stack trace", () => {
-    const bad = writeTemp(dir, "bad.wsdl", '<?xml version="1.0"?>\n<wsdl:definitions xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">\n  <wsdl:service name="S">\n    <wsdl:port binding="x:B"/>\n  </wsdl:service>\n</wsdl:definitions>\n');
+    const bad = writeTemp(dir, "bad.wsdl", '<?xml version="1.0"?>\n<wsdl:definitions xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">\n  <wsdl:service name="S">\n    <wsdl:port name="P"/>\n  </wsdl:service>\n</wsdl:definitions>\n');
     const r = run("generate", bad, "--out", `${dir}/bad`);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(new RegExp(`^${bad.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:4:\\d+: error `, "m"));
     expect(r.stderr).not.toMatch(/^\s+at /m);
     expect(existsSync(`${dir}/bad`)).toBe(false);
+  });
+
+  it("a defective WSDL generates with a located warning; --strict (or \"strict\": true) makes it an error and exits 1", () => {
+    const text = readFileSync(WSDL_PATH, "utf8").replace('name="UserId" type="s:int"', 'name="UserId" type="tns:Missing"');
+    const defective = writeTemp(dir, "defective.wsdl", text);
+    // Located at the start tag of the element naming the type.
+    const tag = text.lastIndexOf("<", text.indexOf('type="tns:Missing"'));
+    const where = `${defective}:${text.slice(0, tag).split("\n").length}:${tag - text.lastIndexOf("\n", tag)}`;
+    const lenient = run("generate", defective, "--out", `${dir}/lenient`);
+    expect(lenient.code).toBe(0);
+    expect(lenient.stderr).toContain(`${where}: warning XSD_UNRESOLVED: type {http://api.example.com/messages/}Missing is not declared;`);
+    expect(readFileSync(`${dir}/lenient/types.ts`, "utf8")).toContain("export interface Missing {");
+
+    const strict = run("generate", defective, "--out", `${dir}/strict`, "--strict");
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toContain(`${where}: error XSD_UNRESOLVED: type {http://api.example.com/messages/}Missing is not declared;`);
+    expect(strict.stderr).toContain("(strict: recoveries from defects are errors)");
+    expect(existsSync(`${dir}/strict`)).toBe(false);
+
+    writeFileSync(`${dir}/strict.config.json`, JSON.stringify({ sources: [{ wsdl: defective, out: "from-config", strict: true }] }));
+    const configured = run("generate", "--config", `${dir}/strict.config.json`);
+    expect(configured.code).toBe(1);
+    expect(configured.stderr).toContain(`${where}: error XSD_UNRESOLVED`);
+    expect(existsSync(`${dir}/from-config`)).toBe(false);
   });
 
   it("usage errors exit 2: a missing --out, an unknown option, an unknown command", () => {

@@ -125,6 +125,10 @@ function soapBody(ctx: EmitContext, shape: SoapBodyShape | undefined, op: Operat
   if (shape.kind === "element") {
     props.push(`element: ${elementDeclCall(ctx, shape.element)}`);
     if (direction === "request" && op.input !== shape.element.type) props.push(`prop: ${JSON.stringify(ctx.plan.propNames.get(op.input.fields[0]!) ?? shape.element.name.local)}`);
+  } else if (shape.kind === "parts") {
+    // Several body elements, no wrapper: the typed input or result type lists them; the first routes.
+    const type = direction === "request" ? op.input : op.result.kind === "object" ? op.result.type : undefined;
+    if (type) props.push(`element: ${elementFieldCall(ctx, type.fields[0]!)}`, `parts: ${ctx.plan.typeNames.get(type)!.descriptor}`);
   } else {
     const fields = shape.parts.map((p) => elementFieldCall(ctx, p)).join(", ");
     props.push(`element: ${rt(ctx, "field")}(${JSON.stringify(shape.wrapper.local)}, ${nsRef(ctx, shape.wrapper.ns)}, ${rt(ctx, "complex")}(${JSON.stringify(shape.wrapper.local)}, () => [${fields}]))`);

@@ -1,0 +1,256 @@
+/**
+ * Recoveries from defects of the input (src/model/recovery.ts): each one generates code anyway, with
+ * a located warning naming the defect, and each one is an error under `strict`.
+ */
+import { describe, expect, it } from "vitest";
+import type { Diagnostic } from "../../src/diagnostics.js";
+import { generateFiles, loadWsdl } from "../../src/generate.js";
+import { RECOVERIES } from "../../src/model/recovery.js";
+import { MESSAGES, OPERATION, wsdl } from "../support/one-operation-wsdl.js";
+import { tempDir, writeTemp } from "../support/tmp.js";
+
+const dir = tempDir();
+
+/** 1-based line and column of `needle`, or of the start tag holding it (`tag`). */
+function at(text: string, needle: string, tag = true): { line: number; column: number } {
+  const i = text.indexOf(needle);
+  expect(i, `${needle} is in the test's text`).toBeGreaterThanOrEqual(0);
+  const start = tag ? text.lastIndexOf("<", i) : i;
+  const before = text.slice(0, start);
+  return { line: before.split("\n").length, column: start - before.lastIndexOf("\n") };
+}
+
+const RES = `<xs:element name="Res" type="xs:string"/>`;
+
+const schema = (body: string) => `    <xs:schema targetNamespace="urn:n" xmlns:n="urn:n" elementFormDefault="qualified">
+${body}
+    </xs:schema>`;
+
+const offline = (async () => {
+  throw new Error("offline");
+}) as typeof fetch;
+
+/** Generates `text` (never fetching), expecting no errors; the warnings of `code` and the files. */
+async function recover(name: string, text: string, code: keyof typeof RECOVERIES) {
+  const file = writeTemp(dir, name, text);
+  const r = await generateFiles(file, { fetch: offline, embedWsdl: false });
+  expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  const file_ = (p: string) => r.files.find((f) => f.path === p)?.content ?? "";
+  const strict = await loadWsdl(file, { fetch: offline, strict: true });
+  return { file, model: r.model!, warnings: r.diagnostics.filter((d) => d.code === code), types: file_("types.ts"), client: file_("client.ts"), strict };
+}
+
+/** Under strict the same diagnostic is an error, and nothing is generated. */
+function expectStrictError(strict: Awaited<ReturnType<typeof loadWsdl>>, warning: Diagnostic): void {
+  expect(strict.model).toBeUndefined();
+  expect(strict.diagnostics).toContainEqual(expect.objectContaining({ code: warning.code, severity: "error", file: warning.file, line: warning.line, column: warning.column }));
+}
+
+describe("recoveries from defects", () => {
+  it("a type declared nowhere is read as xs:anyType, its content kept raw; where a simple type is expected, as xs:string", async () => {
+    const text = wsdl({
+      types: schema(`      <xs:element name="Req"><xs:complexType>
+        <xs:sequence><xs:element name="code" type="n:Missing"/></xs:sequence>
+        <xs:attribute name="flag" type="n:MissingSimple"/>
+      </xs:complexType></xs:element>
+      ${RES}`),
+    });
+    const { file, warnings, types, strict } = await recover("unresolved-type.wsdl", text, "XSD_UNRESOLVED");
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]).toMatchObject({ severity: "warning", file, ...at(text, 'type="n:Missing"') });
+    expect(warnings[0]!.message).toBe(
+      "type {urn:n}Missing is not declared; expected a declaration in this WSDL's schemas, an imported schema, or an XSD built-in; reading it as xs:anyType: its content (text, child elements, attributes) kept as raw XML",
+    );
+    expect(warnings[1]).toMatchObject({ file, ...at(text, 'type="n:MissingSimple"') });
+    expect(warnings[1]!.message).toContain("reading it as xs:string");
+    expect(types).toContain("export interface Missing {\n  $value: string;");
+    expect(types).toMatch(/\$attributes\?: Record<string, string>;\n[^]*\$any\?: XmlNode\[\];\n\}/);
+    expect(types).toMatch(/export interface Req \{\n[^}]*flag\?: string;\n[^}]*code: Missing;\n\}/);
+    expectStrictError(strict, warnings[0]!);
+  });
+
+  it("a part's element declared nowhere becomes an element of that name with xs:anyType content", async () => {
+    const text = wsdl({
+      types: schema(`      <xs:element name="Req" type="xs:string"/>`),
+    });
+    const { file, model, warnings, types, strict } = await recover("unresolved-element.wsdl", text, "XSD_UNRESOLVED");
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({ file, ...at(text, 'element="n:Res"') });
+    expect(warnings[0]!.message).toContain("element {urn:n}Res is not declared");
+    expect(warnings[0]!.message).toContain("reading it as an element of that name whose content is xs:anyType's");
+    const out = model.services[0]!.ports[0]!.binding.operations[0]!.soapOutput;
+    expect(out).toMatchObject({ kind: "element", element: { name: { ns: "urn:n", local: "Res" }, type: { kind: "complex", anyElements: true, anyAttributes: true } } });
+    expect(types).toContain("export interface Res {\n  $value: string;");
+    expectStrictError(strict, warnings[0]!);
+  });
+
+  it("an element ref, a group ref and an attributeGroup ref declared nowhere keep their content raw", async () => {
+    const text = wsdl({
+      types: schema(`      <xs:element name="Req"><xs:complexType>
+        <xs:sequence><xs:element ref="n:Absent"/><xs:group ref="n:NoGroup"/></xs:sequence>
+        <xs:attributeGroup ref="n:NoAttributes"/>
+      </xs:complexType></xs:element>
+      ${RES}`),
+    });
+    const { file, warnings, types, strict } = await recover("unresolved-refs.wsdl", text, "XSD_UNRESOLVED");
+    expect(warnings.map((w) => [w.line, w.column])).toEqual([
+      [at(text, 'ref="n:Absent"').line, at(text, 'ref="n:Absent"').column],
+      [at(text, 'ref="n:NoGroup"').line, at(text, 'ref="n:NoGroup"').column],
+      [at(text, 'ref="n:NoAttributes"').line, at(text, 'ref="n:NoAttributes"').column],
+    ]);
+    expect(warnings.every((w) => w.file === file)).toBe(true);
+    expect(warnings[1]!.message).toContain("group {urn:n}NoGroup is not declared");
+    expect(warnings[1]!.message).toContain("kept as raw XML trees in $any");
+    expect(warnings[2]!.message).toContain("kept in $attributes");
+    expect(types).toContain(
+      "export interface Req {\n  /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */\n  $attributes?: Record<string, string>;\n  Absent: Absent;\n  /** Elements matched by xs:any, as raw XML trees. */\n  $any?: XmlNode[];\n}",
+    );
+    expectStrictError(strict, warnings[2]!);
+  });
+
+  it("a QName whose prefix is unbound and whose local name matches nothing is recovered the same way", async () => {
+    const text = wsdl({
+      types: schema(`      <xs:element name="Req" type="xs:string"/>${RES}`),
+      messages: MESSAGES.replace('element="n:Req"', 'element="q:Nowhere"'),
+    });
+    const { file, model, warnings, strict } = await recover("unbound-prefix.wsdl", text, "XML_UNBOUND_PREFIX");
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({ file, ...at(text, 'element="q:Nowhere"') });
+    expect(warnings[0]!.message).toContain('the element q:Nowhere uses the prefix "q", which no xmlns declaration in scope binds');
+    expect(model.services[0]!.ports[0]!.binding.operations[0]!.soapInput).toMatchObject({ kind: "element", element: { name: { ns: "", local: "Nowhere" } } });
+    expectStrictError(strict, warnings[0]!);
+  });
+
+  it("a missing output message makes the result void; a missing input message an empty request", async () => {
+    const text = wsdl({
+      types: schema(`      <xs:element name="Req" type="xs:string"/>${RES}`),
+      messages: `  <wsdl:message name="In"><wsdl:part name="p" element="n:Req"/></wsdl:message>`,
+    });
+    const { file, model, warnings, client, strict } = await recover("missing-output.wsdl", text, "WSDL_UNRESOLVED");
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({ file, ...at(text, '<wsdl:output message="tns:Out"/>') });
+    expect(warnings[0]!.message).toBe(
+      "message {urn:svc}Out is not declared; expected a declaration in this WSDL or one it imports; reading it as a message without parts, so Op sends or receives an empty body there",
+    );
+    expect(model.services[0]!.operations[0]).toMatchObject({ name: "Op", result: { kind: "void" } });
+    expect(client).toMatch(/op\([^)]*\): Promise<void>/);
+    expectStrictError(strict, warnings[0]!);
+
+    const noInput = wsdl({ types: schema(`      ${RES}`), messages: `  <wsdl:message name="Out"><wsdl:part name="p" element="n:Res"/></wsdl:message>` });
+    const r = await recover("missing-input.wsdl", noInput, "WSDL_UNRESOLVED");
+    expect(r.warnings[0]).toMatchObject({ ...at(noInput, '<wsdl:input message="tns:In"/>') });
+    const bop = r.model.services[0]!.ports[0]!.binding.operations[0]!;
+    expect(bop.soapInput).toEqual({ kind: "empty" });
+    expect(bop.operation.input.fields).toEqual([]);
+  });
+
+  it("a fault whose message is declared nowhere is left out", async () => {
+    const text = wsdl({
+      types: schema(`      <xs:element name="Req" type="xs:string"/>${RES}`),
+      operation: OPERATION.replace("</wsdl:operation>", '<wsdl:fault name="Oops" message="tns:NoSuchFault"/></wsdl:operation>'),
+    });
+    const { file, model, warnings, strict } = await recover("missing-fault.wsdl", text, "WSDL_UNRESOLVED");
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({ file, ...at(text, 'message="tns:NoSuchFault"') });
+    expect(warnings[0]!.message).toContain("fault Oops of Op is left out (it arrives as an untyped SoapFault)");
+    expect(model.services[0]!.ports[0]!.binding.operations[0]!.faults).toEqual([]);
+    expectStrictError(strict, warnings[0]!);
+  });
+
+  it("an import that cannot be read or fetched is left out; what it would declare is unresolved", async () => {
+    const text = wsdl({
+      head: '  <wsdl:import namespace="urn:gone" location="gone.wsdl"/>\n',
+      types: `    <xs:schema targetNamespace="urn:svc">
+      <xs:import namespace="urn:n" schemaLocation="absent.xsd"/>
+      <xs:import namespace="urn:n" schemaLocation="http://schemas.invalid/types.xsd"/>
+    </xs:schema>`,
+    });
+    const file = writeTemp(dir, "imports.wsdl", text);
+    const r = await generateFiles(file, { fetch: offline, embedWsdl: false });
+    expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    const codes = (code: string) => r.diagnostics.filter((d) => d.code === code);
+    expect(codes("INPUT_NOT_READABLE")).toEqual([
+      expect.objectContaining({ severity: "warning", file, ...at(text, 'schemaLocation="absent.xsd"') }),
+      expect.objectContaining({ severity: "warning", file, ...at(text, '<wsdl:import namespace="urn:gone"') }),
+    ]);
+    expect(codes("INPUT_NOT_READABLE")[0]!.message).toMatch(/^cannot read .*absent\.xsd \(ENOENT\); expected a readable WSDL or XSD file; continuing without it/);
+    expect(codes("INPUT_FETCH_FAILED")).toEqual([expect.objectContaining({ file, ...at(text, 'schemaLocation="http://schemas.invalid/types.xsd"') })]);
+    expect(codes("INPUT_FETCH_FAILED")[0]!.message).toBe("fetching http://schemas.invalid/types.xsd failed: offline; continuing without it (what it declares is unresolved)");
+    expect(codes("XSD_UNRESOLVED").map((d) => d.line)).toEqual([at(text, 'element="n:Req"').line, at(text, 'element="n:Res"').line]);
+    expect(r.files.find((f) => f.path === "types.ts")!.content).toContain("export interface Req {");
+    const strict = await loadWsdl(file, { fetch: offline, strict: true });
+    expectStrictError(strict, codes("INPUT_FETCH_FAILED")[0]!);
+    expectStrictError(strict, codes("INPUT_NOT_READABLE")[1]!);
+  });
+
+  it("the pre-2001 XML Schema namespaces are read as XML Schema", async () => {
+    const text = wsdl({
+      types: `    <xsd:schema targetNamespace="urn:n" xmlns:xsd="http://www.w3.org/2000/10/XMLSchema" elementFormDefault="qualified">
+      <xsd:element name="Req"><xsd:complexType><xsd:all><xsd:element name="tickerSymbol" type="xsd:string"/></xsd:all></xsd:complexType></xsd:element>
+    </xsd:schema>
+    <schema targetNamespace="urn:n" xmlns="http://www.w3.org/1999/XMLSchema"><element name="Res" type="float"/></schema>`,
+    });
+    const { file, warnings, types, strict } = await recover("obsolete.wsdl", text, "XSD_OBSOLETE_NAMESPACE");
+    expect(warnings).toEqual([
+      expect.objectContaining({ file, ...at(text, 'xmlns:xsd="http://www.w3.org/2000/10', false) }),
+      expect.objectContaining({ file, ...at(text, 'xmlns="http://www.w3.org/1999', false) }),
+    ]);
+    expect(warnings[0]!.message).toBe("xmlns:xsd names the pre-2001 XML Schema namespace http://www.w3.org/2000/10/XMLSchema; reading it as http://www.w3.org/2001/XMLSchema");
+    expect(types).toMatch(/export interface Req \{\n\s*tickerSymbol: string;\n\}/);
+    expectStrictError(strict, warnings[1]!);
+  });
+
+  it("a schema element outside the XML Schema namespace is left out, with a warning where it stands", async () => {
+    const text = wsdl({ types: `    <schema xmlns="http://schemas.xmlsoap.org/wsdl/" targetNamespace="urn:n"><element name="Req" type="string"/></schema>` });
+    const { file, warnings, types, strict } = await recover("schema-namespace.wsdl", text, "XSD_SCHEMA_NAMESPACE");
+    expect(warnings).toEqual([expect.objectContaining({ file, ...at(text, '<schema xmlns="http://schemas.xmlsoap.org/wsdl/"') })]);
+    expect(warnings[0]!.message).toBe(
+      'this schema element is in namespace "http://schemas.xmlsoap.org/wsdl/", not XML Schema\'s (http://www.w3.org/2001/XMLSchema); it is left out, so what it declares is unresolved',
+    );
+    // Its element Req is then declared nowhere: kept raw.
+    expect(types).toContain("export interface Req {\n  $value: string;");
+    expectStrictError(strict, warnings[0]!);
+  });
+
+  it("a WSDL without a service generates the types of its messages, without a client", async () => {
+    const text = wsdl({
+      types: schema(`      <xs:element name="Req"><xs:complexType><xs:sequence><xs:element name="id" type="xs:int"/></xs:sequence></xs:complexType></xs:element>
+      <xs:element name="Res"><xs:complexType><xs:sequence><xs:element name="total" type="xs:long"/></xs:sequence></xs:complexType></xs:element>`),
+      service: false,
+    });
+    const { file, model, warnings, types, client, strict } = await recover("fragment.wsdl", text, "WSDL_NO_SERVICE");
+    expect(warnings).toEqual([expect.objectContaining({ file, ...at(text, "<wsdl:definitions") })]);
+    expect(warnings[0]!.message).toBe("the WSDL declares no wsdl:service (an abstract fragment); generating the types of its messages only, without a client or server");
+    expect(model.services).toEqual([]);
+    expect(types).toMatch(/export interface Req \{\n\s*id: number;\n\}/);
+    expect(types).toMatch(/export interface Res \{\n\s*total: bigint;\n\}/);
+    expect(client).not.toContain("class ");
+    expectStrictError(strict, warnings[0]!);
+  });
+
+  it("a WSDL without a service and without typed parts is still an error: nothing to generate", async () => {
+    const text = wsdl({ messages: "", operation: "", service: false });
+    const r = await loadWsdl(writeTemp(dir, "empty-fragment.wsdl", text));
+    expect(r.model).toBeUndefined();
+    expect(r.diagnostics).toEqual([expect.objectContaining({ code: "WSDL_NO_SERVICE", severity: "error", ...at(text, "<wsdl:definitions") })]);
+  });
+
+  it("a schema component misspelt only in case is read as the component meant", async () => {
+    const text = wsdl({
+      types: schema(`      <xs:simpletype name="Colour"><xs:restriction base="xs:string"><xs:enumeration value="red"/><xs:enumeration value="blue"/></xs:restriction></xs:simpletype>
+      <xs:element name="Req" type="n:Colour"/>${RES}`),
+    });
+    const { file, warnings, types, strict } = await recover("misspelt.wsdl", text, "XSD_UNKNOWN_ELEMENT");
+    expect(warnings).toEqual([expect.objectContaining({ file, ...at(text, "<xs:simpletype") })]);
+    expect(warnings[0]!.message).toBe("<xs:simpletype> is not an XML Schema element (XML names are case-sensitive); reading it as xs:simpleType");
+    expect(types).toContain('export type Colour = "red" | "blue";');
+    expectStrictError(strict, warnings[0]!);
+  });
+
+  it("strict leaves other warnings alone", async () => {
+    const text = wsdl({ types: schema(`      <xs:element name="Req" type="xs:string"/>${RES}`) }).replace('use="literal"/></wsdl:input>', 'use="encoded"/></wsdl:input>');
+    const r = await loadWsdl(writeTemp(dir, "encoded.wsdl", text), { strict: true });
+    expect(r.model).toBeDefined();
+    expect(r.diagnostics).toEqual([expect.objectContaining({ code: "WSDL_ENCODED", severity: "warning" })]);
+  });
+});
