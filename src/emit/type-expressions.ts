@@ -35,6 +35,9 @@ export function scalarType(ctx: EmitContext, scalar: ScalarKind, mode: Mode): st
     case "base64Binary":
     case "hexBinary":
       return "Uint8Array";
+    case "anyType":
+      // Text comes back as a string; anything else (child elements, attributes) as the whole element's tree.
+      return `string | ${ctx.file.use(symbol("XmlNode", ctx.runtime, true))}`;
     default:
       return "string";
   }

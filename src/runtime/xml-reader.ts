@@ -44,7 +44,7 @@ export interface XmlNode {
   readonly children: (XmlNode | string)[];
 }
 
-const enum F { Complex, Array, Scalar, Skip, Tree, Custom }
+const enum F { Complex, Array, Scalar, Skip, Tree, Custom, AnyType }
 
 interface Frame {
   kind: F;
@@ -162,7 +162,8 @@ export function decodeXml(xml: string, root: CustomFrame, options: DecodeOptions
         if (item.name === local && item.ns === ns) field = item;
         break;
       }
-      case F.Tree: {
+      case F.Tree:
+      case F.AnyType: {
         const node: XmlNode = { ns, local, attrs: attrsOf(tag), children: [] };
         top.node!.children.push(node);
         stack.push(top);
@@ -217,6 +218,11 @@ export function decodeXml(xml: string, root: CustomFrame, options: DecodeOptions
     } else if (desc.k === "array") {
       kind = F.Array;
       value = [];
+    } else if (desc.s === "anyType") {
+      // xs:anyType: read whole, as a tree; plain text comes back as a string (see anyTypeValue).
+      stack.push(top);
+      top = acquire(F.AnyType, desc, field, undefined, false, local, { ns, local, attrs: attrsOf(tag), children: [] }, undefined);
+      return;
     }
     stack.push(top);
     top = acquire(kind, desc, field, value, nil, local, undefined, undefined);
@@ -255,6 +261,9 @@ export function decodeXml(xml: string, root: CustomFrame, options: DecodeOptions
       case F.Custom:
         value = undefined;
         break;
+      case F.AnyType:
+        value = anyTypeValue(frame.node!);
+        break;
     }
     const f = frame.field;
     if (parent.kind === F.Complex) {
@@ -273,7 +282,7 @@ export function decodeXml(xml: string, root: CustomFrame, options: DecodeOptions
 
   const onText = (t: string) => {
     if (skip > 0) return;
-    if (top.kind === F.Tree) {
+    if (top.kind === F.Tree || top.kind === F.AnyType) {
       // Raw trees keep text where it stands among the children (mixed content).
       const children = top.node!.children;
       const last = children.length - 1;
@@ -328,6 +337,16 @@ function xsiTypeOf(declared: ComplexDesc, tag: XmlTag): ComplexDesc {
     return familyMember(declared, ns, colon === -1 ? value : value.slice(colon + 1)) ?? declared;
   }
   return declared;
+}
+
+/**
+ * The value of an xs:anyType element: its text when it holds only text (an `xsi:type` aside), else
+ * the whole element as a tree, so that nothing it holds is lost.
+ */
+function anyTypeValue(node: XmlNode): string | XmlNode {
+  for (const c of node.children) if (typeof c !== "string") return node;
+  for (const key of Object.keys(node.attrs)) if (key !== `{${XSI_NS}}type`) return node;
+  return node.children.join("");
 }
 
 function attrsOf(tag: XmlTag): Record<string, string> {

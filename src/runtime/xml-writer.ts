@@ -196,10 +196,13 @@ function factoryOf(type: TypeDesc, ns: string): ElementWriterFactory {
 function compileType(type: TypeDesc, ns: string): ElementWriterFactory {
   if (type.k === "scalar") {
     const text = contentTextOf(type);
+    const tree = type.s === "anyType" && !type.list;
     return (open, close) => {
       const empty = open + " />";
       const gt = open + ">";
       return (value) => {
+        // xs:anyType holding a tree (as read): its attributes and children inside this element.
+        if (tree && typeof value === "object" && value !== null && Array.isArray((value as XmlNode).children)) return treeContent(open, close, value as XmlNode, ns);
         const t = text(value);
         return t === "" ? empty : gt + t + close;
       };
@@ -445,26 +448,48 @@ export function writeElement(
   out.push(run(path, () => write(value)));
 }
 
-/** Appends a raw XML tree (content kept by `xs:any`). */
-export function writeNode(out: string[], node: XmlNode, parentNs: string): void {
-  let tag = "<" + node.local;
-  if (node.ns !== parentNs) tag += node.ns === "" ? ' xmlns=""' : ` xmlns="${escapeAttr(node.ns)}"`;
+/** The attributes of a tree node, written (a qualified one with a prefix declared beside it, so the tree stands alone). */
+function nodeAttrs(node: XmlNode): string {
+  let s = "";
   let prefixes = 0;
   for (const [key, v] of Object.entries(node.attrs)) {
     const m = /^\{([^}]*)\}(.+)$/.exec(key);
     if (m && m[1]) {
       const prefix = `n${prefixes++}`;
-      tag += ` xmlns:${prefix}="${escapeAttr(m[1])}" ${prefix}:${m[2]}="${escapeAttr(v)}"`;
-    } else tag += ` ${m ? m[2] : key}="${escapeAttr(v)}"`;
+      s += ` xmlns:${prefix}="${escapeAttr(m[1])}" ${prefix}:${m[2]}="${escapeAttr(v)}"`;
+    } else s += ` ${m ? m[2] : key}="${escapeAttr(v)}"`;
   }
+  return s;
+}
+
+/** The children of a tree node, written inside an element of namespace `ns`. */
+function nodeChildren(out: string[], node: XmlNode, ns: string): void {
+  for (const c of node.children) {
+    if (typeof c === "string") out.push(escapeText(c));
+    else writeNode(out, c, ns);
+  }
+}
+
+/** An element (start tag `open`, end tag `close`) holding what tree `node` holds. */
+function treeContent(open: string, close: string, node: XmlNode, ns: string): string {
+  const start = open + nodeAttrs(node);
+  if (node.children.length === 0) return start + " />";
+  const out = [start, ">"];
+  nodeChildren(out, node, ns);
+  out.push(close);
+  return out.join("");
+}
+
+/** Appends a raw XML tree (content kept by `xs:any`). */
+export function writeNode(out: string[], node: XmlNode, parentNs: string): void {
+  let tag = "<" + node.local;
+  if (node.ns !== parentNs) tag += node.ns === "" ? ' xmlns=""' : ` xmlns="${escapeAttr(node.ns)}"`;
+  tag += nodeAttrs(node);
   if (node.children.length === 0) {
     out.push(tag, " />");
     return;
   }
   out.push(tag, ">");
-  for (const c of node.children) {
-    if (typeof c === "string") out.push(escapeText(c));
-    else writeNode(out, c, node.ns);
-  }
+  nodeChildren(out, node, node.ns);
   out.push("</" + node.local + ">");
 }

@@ -28,7 +28,7 @@ export type QueryParams = QueryParam[];
 
 export interface QueryParam {
   name: string;
-  value: string;
+  value: string | XmlNode;
 }
 
 export interface SubscriptionControls {

@@ -1,0 +1,52 @@
+/** xs:anyType content is kept whole: text as a string, anything more as the element's tree, written back as read. */
+import { describe, expect, it } from "vitest";
+import { complex, field, UNBOUNDED, xs } from "../../src/runtime/descriptors.js";
+import { decodeDocument } from "../../src/runtime/xml-reader.js";
+import { writeElement, XSI_NS } from "../../src/runtime/xml-writer.js";
+
+const NS = "urn:t";
+const Bag = complex("Bag", () => [field("v", NS, xs.anyType, { min: 0, max: UNBOUNDED, nillable: true })]);
+const root = field("Bag", NS, Bag);
+const read = (xml: string) => decodeDocument(xml, [root]).value as { v: unknown[] };
+const write = (value: unknown) => {
+  const out: string[] = [];
+  writeElement(out, "Bag", NS, "", Bag, value, false, "Bag", ` xmlns:xsi="${XSI_NS}"`);
+  return out.join("");
+};
+
+describe("xs:anyType", () => {
+  const doc =
+    `<Bag xmlns="urn:t" xmlns:xsi="${XSI_NS}">` +
+    `<v>plain &amp; text</v>` +
+    `<v xsi:type="xsd:string" xmlns:xsd="http://www.w3.org/2001/XMLSchema">typed</v>` +
+    `<v>mixed <b xmlns="urn:o" k="1">bold</b> tail</v>` +
+    `<v unit="kg">5</v>` +
+    `<v xsi:nil="true" />` +
+    `<v />` +
+    `</Bag>`;
+
+  it("reads text as a string and anything more as the element's tree: no child element or attribute is dropped", () => {
+    expect(read(doc).v).toEqual([
+      "plain & text",
+      "typed",
+      { ns: NS, local: "v", attrs: {}, children: ["mixed ", { ns: "urn:o", local: "b", attrs: { k: "1" }, children: ["bold"] }, " tail"] },
+      { ns: NS, local: "v", attrs: { unit: "kg" }, children: ["5"] },
+      null,
+      "",
+    ]);
+  });
+
+  it("writes a tree back inside the field's element, and reads the same value again", () => {
+    const value = read(doc);
+    const xml = write(value);
+    expect(xml).toBe(
+      `<Bag xmlns="urn:t" xmlns:xsi="${XSI_NS}"><v>plain &amp; text</v><v>typed</v>` +
+        `<v>mixed <b xmlns="urn:o" k="1">bold</b> tail</v><v unit="kg">5</v><v xsi:nil="true" /><v /></Bag>`,
+    );
+    expect(read(xml)).toEqual(value);
+  });
+
+  it("refuses a value that is neither a string nor a tree", () => {
+    expect(() => write({ v: [42] })).toThrow(/Bag\.v\[0\]: 42 \(number\) cannot be written as xs:anyType/);
+  });
+});
