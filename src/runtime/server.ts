@@ -89,14 +89,17 @@ export function parseContentType(value: string | undefined): { type: string; par
 const encoder = new TextEncoder();
 /** Scratch space for encoding response bodies, grown as needed and reused. */
 let scratch = new Uint8Array(64 * 1024);
+const SCRATCH_LIMIT = 4 * 1024 * 1024;
 
 /**
  * `body` as UTF-8 bytes, in one pass: `Buffer.from(string)` measures the string and then encodes it,
  * which on a 48 KB response was a third of the encoding time.
  */
 function utf8(body: string): Buffer {
-  // Three bytes per UTF-16 unit is the most UTF-8 can take.
-  if (scratch.length < body.length * 3) scratch = new Uint8Array(Math.max(body.length * 3, scratch.length * 2));
+  // Three bytes per UTF-16 unit is the most UTF-8 can take; a very large body is not worth keeping space for.
+  const most = body.length * 3;
+  if (most > SCRATCH_LIMIT) return Buffer.from(body, "utf8");
+  if (scratch.length < most) scratch = new Uint8Array(Math.min(SCRATCH_LIMIT, Math.max(most, scratch.length * 2)));
   const { written } = encoder.encodeInto(body, scratch);
   const buf = Buffer.allocUnsafe(written);
   buf.set(scratch.subarray(0, written));
