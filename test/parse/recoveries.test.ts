@@ -63,7 +63,7 @@ describe("recoveries from defects", () => {
     );
     expect(warnings[1]).toMatchObject({ file, ...at(text, 'type="n:MissingSimple"') });
     expect(warnings[1]!.message).toContain("reading it as xs:string");
-    expect(types).toContain("export interface Missing {\n  $value: string;");
+    expect(types).toContain("export interface Missing {\n  $value?: string;");
     expect(types).toMatch(/\$attributes\?: Record<string, string>;\n[^]*\$any\?: XmlNode\[\];\n\}/);
     expect(types).toMatch(/export interface Req \{\n[^}]*flag\?: string;\n[^}]*code: Missing;\n\}/);
     expectStrictError(strict, warnings[0]!);
@@ -80,7 +80,7 @@ describe("recoveries from defects", () => {
     expect(warnings[0]!.message).toContain("reading it as an element of that name whose content is xs:anyType's");
     const out = model.services[0]!.ports[0]!.binding.operations[0]!.soapOutput;
     expect(out).toMatchObject({ kind: "element", element: { name: { ns: "urn:n", local: "Res" }, type: { kind: "complex", anyElements: true, anyAttributes: true } } });
-    expect(types).toContain("export interface Res {\n  $value: string;");
+    expect(types).toContain("export interface Res {\n  $value?: string;");
     expectStrictError(strict, warnings[0]!);
   });
 
@@ -208,7 +208,7 @@ describe("recoveries from defects", () => {
       'this schema element is in namespace "http://schemas.xmlsoap.org/wsdl/", not XML Schema\'s (http://www.w3.org/2001/XMLSchema); it is left out, so what it declares is unresolved',
     );
     // Its element Req is then declared nowhere: kept raw.
-    expect(types).toContain("export interface Req {\n  $value: string;");
+    expect(types).toContain("export interface Req {\n  $value?: string;");
     expectStrictError(strict, warnings[0]!);
   });
 

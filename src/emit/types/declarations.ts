@@ -44,7 +44,8 @@ function declaration(ctx: EmitContext, t: ComplexType | SimpleType, mode: Mode, 
     const tag = ctx.plan.typeNames.get(t)!.type;
     members.push(`  /** This value's type among those derived from a common base (\`xsi:type\` on the wire); may be left out where the declared type is meant. */\n  $type?: ${JSON.stringify(tag)};`);
   }
-  if (t.simpleContent) members.push(`  $value: ${typeExpr(ctx, t.simpleContent, mode)};`);
+  // Text is optional in mixed content (the stand-in for an undeclared type): child elements alone are enough.
+  if (t.simpleContent) members.push(`  $value${t.mixed ? "?" : ""}: ${typeExpr(ctx, t.simpleContent, mode)};`);
   const hierarchy = collectHierarchy(t);
   if (hierarchy.some((c) => c.anyAttributes)) members.push(`  /** Attributes matched by xs:anyAttribute, by name (\`{namespace}local\` when qualified). */\n  $attributes?: Record<string, string>;`);
   for (const a of attributes) {
