@@ -12,6 +12,7 @@ export interface SoapFaultInit {
   readonly message: string;
   /** The fault detail: a tree when received; when thrown by a server, XML text to place inside it. */
   readonly detail?: XmlNode | string;
+  /** The HTTP status: as received; when thrown by a server, the status to answer with (4xx or 5xx; by default 500, as ASMX answers). */
   readonly httpStatus?: number;
   readonly soapVersion?: SoapVersion;
 }

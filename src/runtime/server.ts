@@ -106,6 +106,12 @@ function utf8(body: string): Buffer {
   return buf;
 }
 
+/** The HTTP status of a fault an implementation threw: 500, as ASMX sends, unless it names another error status. */
+function faultStatus(f: SoapFault): number {
+  const s = f.httpStatus;
+  return s !== undefined && Number.isInteger(s) && s >= 400 && s <= 599 ? s : 500;
+}
+
 function send(res: ServerResponse, status: number, body: string, contentType: string | undefined, headers: Record<string, string> = {}): void {
   if (res.headersSent) return;
   const buf = utf8(body);
@@ -357,7 +363,7 @@ export function createServiceHandler(
       }
       const h = header();
       if (h === undefined) return soapFault(res, version, 500, "Server", "Server was unable to process request.");
-      return soapFault(res, version, 500, f.side, f.message, detail, h);
+      return soapFault(res, version, faultStatus(f), f.side, f.message, detail, h);
     }
     if (routed.op.oneWay) return send(res, 202, "", undefined);
     let xml: string;
@@ -418,7 +424,7 @@ export function createServiceHandler(
     try {
       result = await invoke(name, input, context(req, port, name));
     } catch (e) {
-      throw new HttpProblem(500, (e as SoapFault).message);
+      throw new HttpProblem(faultStatus(e as SoapFault), (e as SoapFault).message);
     }
     if (!op.response || op.response.void) return send(res, 200, "", undefined);
     const el = op.response.element;
