@@ -40,7 +40,10 @@ export interface RequestContext<SoapHeaders extends object = Readonly<Record<str
 export type OperationHandler = (input: never, context: RequestContext) => unknown;
 
 export interface HandlerOptions {
-  /** The path the service answers at. Default: the path of the WSDL's address (e.g. `/api.asmx`). */
+  /**
+   * The path the service answers at, for every port. Default: each port at the path of its own
+   * address in the WSDL (e.g. `/api.asmx`); ports that share a path are served together there.
+   */
   readonly path?: string;
   /** Largest request body accepted, in bytes; larger ones get 413. Default: 1 MiB. */
   readonly maxBodyBytes?: number;
@@ -187,12 +190,22 @@ export function createServiceHandler(
   options: HandlerOptions = {},
 ): RequestListener {
   const ports = Object.values(service.ports);
-  const first = ports[0];
-  const basePath = (options.path ?? (first ? new URL(first.address, "http://localhost").pathname : "/")).replace(/\/+$/, "") || "/";
-  const baseLower = basePath.toLowerCase();
-  // Every port of a SOAP version, in WSDL order: a service may have several (with different bindings).
-  const soapPorts = (v: SoapVersion): PortDesc[] => ports.filter((p) => p.protocol === (v === "1.1" ? "soap11" : "soap12"));
-  const httpPort = (verb: "GET" | "POST"): PortDesc | undefined => ports.find((p) => p.protocol === (verb === "GET" ? "httpGet" : "httpPost"));
+  const normalise = (path: string) => path.replace(/\/+$/, "") || "/";
+  const addressPath = (address: string) => normalise(new URL(address || "/", "http://localhost").pathname);
+  // The paths served: each port's own (or options.path for all), ports sharing a path served together.
+  const endpoints: Endpoint[] = [];
+  for (const p of ports) {
+    const path = options.path !== undefined ? normalise(options.path) : addressPath(p.address);
+    const found = endpoints.find((e) => e.lower === path.toLowerCase());
+    if (found) found.ports.push(p);
+    else endpoints.push({ path, lower: path.toLowerCase(), ports: [p] });
+  }
+  if (endpoints.length === 0) endpoints.push({ path: normalise(options.path ?? "/"), lower: normalise(options.path ?? "/").toLowerCase(), ports: [] });
+  // Longest path first, so that /a/b is not taken for an operation of /a.
+  endpoints.sort((a, b) => b.path.length - a.path.length);
+  // Every port of a SOAP version at an endpoint, in WSDL order: a service may have several (with different bindings).
+  const soapPorts = (ep: Endpoint, v: SoapVersion): PortDesc[] => ep.ports.filter((p) => p.protocol === (v === "1.1" ? "soap11" : "soap12"));
+  const httpPort = (ep: Endpoint, verb: "GET" | "POST"): PortDesc | undefined => ep.ports.find((p) => p.protocol === (verb === "GET" ? "httpGet" : "httpPost"));
   const addresses = [...new Set(ports.map((p) => p.address).filter(Boolean))];
   const maxBody = options.maxBodyBytes ?? 1024 * 1024;
   const limits = options.limits ?? DEFAULT_LIMITS;
@@ -231,9 +244,11 @@ export function createServiceHandler(
       ? req.headers.host!
       : `${local.includes(":") ? `[${local}]` : local}:${req.socket.localPort ?? 80}`;
     const proto = (req.socket as { encrypted?: boolean }).encrypted ? "https" : "http";
-    const url = `${proto}://${host}${basePath}`;
     let text = wsdl;
-    for (const a of addresses) text = text.split(`location="${a}"`).join(`location="${url}"`);
+    for (const a of addresses) {
+      const url = `${proto}://${host}${options.path !== undefined ? normalise(options.path) : addressPath(a)}`;
+      text = text.split(`location="${a}"`).join(`location="${url}"`);
+    }
     return text;
   };
 
@@ -241,7 +256,7 @@ export function createServiceHandler(
   const soapFault = (res: ServerResponse, version: SoapVersion, status: number, side: "Client" | "Server", message: string, detail = "", header = ""): void =>
     send(res, status, faultEnvelope(version, faultCode(version, side), message, detail, header), SOAP_CT[version]);
 
-  const handleSoap = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+  const handleSoap = async (req: IncomingMessage, res: ServerResponse, ep: Endpoint): Promise<void> => {
     const ct = parseContentType(req.headers["content-type"]);
     if (ct.type !== "text/xml" && ct.type !== "application/soap+xml") {
       throw new HttpProblem(415, `The Content-Type '${ct.type || "(none)"}' is not supported here; expected text/xml (SOAP 1.1) or application/soap+xml (SOAP 1.2).`);
@@ -269,7 +284,7 @@ export function createServiceHandler(
         text,
         (ns, local, envVersion) => {
           // The envelope's namespace decides the version; pick the request element among that version's ports.
-          const candidates = soapPorts(envVersion);
+          const candidates = soapPorts(ep, envVersion);
           routed ??= routeByAction(candidates);
           if (routed) {
             const el = routed.op.request?.element;
@@ -311,7 +326,7 @@ export function createServiceHandler(
       const names = decoded.notUnderstood.map((h) => (h.ns ? `{${h.ns}}${h.local}` : h.local)).join(", ");
       return send(res, 500, faultEnvelope(version, "soap:MustUnderstand", `SOAP header ${names} was not understood.`), SOAP_CT[version]);
     }
-    const candidates = soapPorts(version);
+    const candidates = soapPorts(ep, version);
     if (candidates.length === 0) throw new HttpProblem(415, `This service does not accept SOAP ${version}.`);
     routed ??= routeByAction(candidates);
     if (!routed) {
@@ -379,17 +394,17 @@ export function createServiceHandler(
   };
 
   // ---- HTTP GET / POST ----
-  const handleHttp = async (req: IncomingMessage, res: ServerResponse, opName: string, query: URLSearchParams): Promise<void> => {
+  const handleHttp = async (req: IncomingMessage, res: ServerResponse, ep: Endpoint, opName: string, query: URLSearchParams): Promise<void> => {
     const method = req.method ?? "GET";
-    const getPort = httpPort("GET");
-    const postPort = httpPort("POST");
+    const getPort = httpPort(ep, "GET");
+    const postPort = httpPort(ep, "POST");
     const allow = [getPort && "GET", postPort && "POST"].filter(Boolean).join(", ");
     if ((method !== "GET" && method !== "POST") || (method === "GET" ? !getPort : !postPort)) {
       if (!getPort && !postPort) throw new HttpProblem(404, "Not found.");
       throw new HttpProblem(405, `The method ${method} is not allowed here; use ${allow}.`, { Allow: allow });
     }
     const port = (method === "GET" ? getPort : postPort)!;
-    if (opName === "") throw new HttpProblem(500, `Request format is unrecognized: the URL ends in '${basePath}/' without an operation name.`);
+    if (opName === "") throw new HttpProblem(500, `Request format is unrecognized: the URL ends in '${ep.path}/' without an operation name.`);
     const entry = Object.entries(port.operations).find(([, op]) => op.kind === "http" && op.location.replace(/^\//, "") === opName);
     if (!entry) {
       const other = Object.entries(port.operations).find(([, op]) => op.kind === "http" && op.location.replace(/^\//, "").toLowerCase() === opName.toLowerCase());
@@ -441,16 +456,22 @@ export function createServiceHandler(
     send(res, 200, xml, "text/xml; charset=utf-8");
   };
 
-  const helpPage = (): string =>
+  const helpPage = (ep: Endpoint): string =>
     `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${escapeText(service.name)} Web Service</title></head><body><h1>${escapeText(service.name)}</h1><p>Operations:</p><ul>${opNames
       .map((n) => `<li>${escapeText(n)}</li>`)
-      .join("")}</ul>${wsdl !== undefined && options.serveWsdl !== false ? `<p><a href="${escapeText(basePath)}?WSDL">Service description (WSDL)</a></p>` : ""}</body></html>`;
+      .join("")}</ul>${wsdl !== undefined && options.serveWsdl !== false ? `<p><a href="${escapeText(ep.path)}?WSDL">Service description (WSDL)</a></p>` : ""}</body></html>`;
 
   return (req, res, next) => {
     const run = async (): Promise<void> => {
       const url = new URL(req.url ?? "/", "http://localhost");
       const path = url.pathname;
       const lower = path.toLowerCase();
+      const ep = endpoints.find((e) => lower === e.lower || lower.startsWith(e.lower === "/" ? "/" : `${e.lower}/`));
+      if (!ep) {
+        if (next) return next();
+        throw new HttpProblem(404, "Not found.");
+      }
+      const baseLower = ep.lower;
       if (lower === baseLower || lower === `${baseLower}/` && req.method !== "GET" && req.method !== "POST") {
         if (req.method === "GET" || req.method === "HEAD") {
           const wantsWsdl = [...url.searchParams.keys()].some((k) => k.toLowerCase() === "wsdl");
@@ -460,22 +481,22 @@ export function createServiceHandler(
             }
             return send(res, 200, wsdlFor(req, wsdl), "text/xml; charset=utf-8");
           }
-          return send(res, 200, helpPage(), "text/html; charset=utf-8");
+          return send(res, 200, helpPage(ep), "text/html; charset=utf-8");
         }
         if (req.method === "POST") {
-          if (soapPorts("1.1").length === 0 && soapPorts("1.2").length === 0) throw new HttpProblem(404, "Not found.");
-          return handleSoap(req, res);
+          if (soapPorts(ep, "1.1").length === 0 && soapPorts(ep, "1.2").length === 0) throw new HttpProblem(404, "Not found.");
+          return handleSoap(req, res, ep);
         }
         throw new HttpProblem(405, `The method ${req.method} is not allowed here; use GET or POST.`, { Allow: "GET, POST" });
       }
-      if (lower.startsWith(`${baseLower}/`)) {
+      if (lower.startsWith(baseLower === "/" ? "/" : `${baseLower}/`)) {
         let opName: string;
         try {
-          opName = decodeURIComponent(path.slice(basePath.length + 1));
+          opName = decodeURIComponent(path.slice(baseLower === "/" ? 1 : ep.path.length + 1));
         } catch {
           throw new HttpProblem(400, "The URL path holds a malformed percent-encoding.");
         }
-        return handleHttp(req, res, opName, url.searchParams);
+        return handleHttp(req, res, ep, opName, url.searchParams);
       }
       if (next) return next();
       throw new HttpProblem(404, "Not found.");
@@ -490,6 +511,13 @@ export function createServiceHandler(
       send(res, 500, "Server was unable to process request.", "text/plain; charset=utf-8");
     });
   };
+}
+
+/** A path the handler serves, with the ports whose address has it. */
+interface Endpoint {
+  readonly path: string;
+  readonly lower: string;
+  readonly ports: PortDesc[];
 }
 
 /** `"urn:x"` → `urn:x`; a missing header stays undefined, an empty one is "". */

@@ -81,7 +81,8 @@ async function exercise(golden: LoadedGolden, s: GoldenService, out: Outcome): P
     const wsdl = await fetch(`${lb.url}${basePath}?wsdl`);
     if (wsdl.status !== 404 || !(await wsdl.text()).includes("embedWsdl")) out.failures.push(`${s.name}: ?wsdl answered ${wsdl.status}, expected 404`);
     for (const port of ports) {
-      const client = new s.Client({ endpoint: `${lb.url}${basePath}`, port: port.name });
+      // Each port is served at the path of its own address.
+      const client = new s.Client({ endpoint: `${lb.url}${new URL(port.address, "http://localhost").pathname.replace(/\/+$/, "")}`, port: port.name });
       for (const [opName, op] of Object.entries(port.operations)) {
         const method = s.methods.get(opName)!;
         let variants = MIN_VARIANTS;

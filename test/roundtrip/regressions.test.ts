@@ -101,24 +101,52 @@ describe("a service with two SOAP 1.1 ports of different bindings (node-soap mul
     },
   };
 
-  it("routes each operation to its own port, by SOAPAction and by body element, and names that port in the context", async () => {
+  it("serves each port at the path of its own address, and names that port in the context", async () => {
     const seen: string[] = [];
     const reply = (input: never, ctx: { port: string; operation: string }) => {
       seen.push(`${ctx.operation}@${ctx.port}`);
       return `bye ${(input as { name: string }).name}`;
     };
-    const lb = await listen(createServiceHandler(service, undefined, { sayBye: reply, sayAnotherBye: reply }));
-    try {
-      const another = new ServiceClient(service, { endpoint: `${lb.url}/bye`, port: "AnotherPort" });
-      expect(await another.call("sayAnotherBye", { name: "a" })).toBe("bye a");
-      expect(await new ServiceClient(service, { endpoint: `${lb.url}/bye`, port: "ByePort" }).call("sayBye", { name: "b" })).toBe("bye b");
-      const noAction = await fetch(`${lb.url}/bye`, {
+    const wsdl = '<definitions><port><address location="http://localhost/bye"/></port><port><address location="http://localhost/another"/></port></definitions>';
+    const lb = await listen(createServiceHandler(service, wsdl, { sayBye: reply, sayAnotherBye: reply }));
+    const post = (path: string, op: string) =>
+      fetch(`${lb.url}${path}`, {
         method: "POST",
         headers: { "Content-Type": "text/xml" },
-        body: '<Envelope xmlns="http://schemas.xmlsoap.org/soap/envelope/"><Body><sayAnotherBye xmlns="urn:bye"><name xmlns="">c</name></sayAnotherBye></Body></Envelope>',
+        body: `<Envelope xmlns="http://schemas.xmlsoap.org/soap/envelope/"><Body><${op} xmlns="urn:bye"><name xmlns="">c</name></${op}></Body></Envelope>`,
       });
-      expect(noAction.status).toBe(200);
+    try {
+      expect(await new ServiceClient(service, { endpoint: `${lb.url}/another`, port: "AnotherPort" }).call("sayAnotherBye", { name: "a" })).toBe("bye a");
+      expect(await new ServiceClient(service, { endpoint: `${lb.url}/bye`, port: "ByePort" }).call("sayBye", { name: "b" })).toBe("bye b");
+      // Routed by the body element alone (no SOAPAction), among the ports at that path only.
+      expect((await post("/another", "sayAnotherBye")).status).toBe(200);
+      const elsewhere = await post("/bye", "sayAnotherBye");
+      expect(elsewhere.status).toBe(500);
+      expect(await elsewhere.text()).toContain("<faultcode>soap:Client</faultcode>");
+      expect((await fetch(`${lb.url}/nowhere`, { method: "POST" })).status).toBe(404);
+      // ?WSDL, at either path, gives each port the address it is served at on this host.
+      for (const path of ["/bye", "/another"]) {
+        const served = await (await fetch(`${lb.url}${path}?wsdl`)).text();
+        expect(served).toBe(`<definitions><port><address location="${lb.url}/bye"/></port><port><address location="${lb.url}/another"/></port></definitions>`);
+      }
       expect(seen).toEqual(["sayAnotherBye@AnotherPort", "sayBye@ByePort", "sayAnotherBye@AnotherPort"]);
+    } finally {
+      await lb.close();
+    }
+  });
+
+  it("serves every port at one path when options.path says so, routing by SOAPAction or body element", async () => {
+    const seen: string[] = [];
+    const reply = (input: never, ctx: { port: string; operation: string }) => {
+      seen.push(`${ctx.operation}@${ctx.port}`);
+      return `bye ${(input as { name: string }).name}`;
+    };
+    const lb = await listen(createServiceHandler(service, undefined, { sayBye: reply, sayAnotherBye: reply }, { path: "/all" }));
+    try {
+      expect(await new ServiceClient(service, { endpoint: `${lb.url}/all`, port: "AnotherPort" }).call("sayAnotherBye", { name: "a" })).toBe("bye a");
+      expect(await new ServiceClient(service, { endpoint: `${lb.url}/all`, port: "ByePort" }).call("sayBye", { name: "b" })).toBe("bye b");
+      expect((await fetch(`${lb.url}/bye`, { method: "POST" })).status).toBe(404);
+      expect(seen).toEqual(["sayAnotherBye@AnotherPort", "sayBye@ByePort"]);
     } finally {
       await lb.close();
     }
