@@ -58,6 +58,8 @@ interface Frame {
   custom: CustomFrame | undefined;
   /** Complex frames: the index of the field the last child matched (children mostly come in order). */
   cursor: number;
+  /** Where the element's start tag begins. */
+  at: number;
 }
 
 /** A structural frame above the typed content (a SOAP envelope, a document root). */
@@ -98,7 +100,9 @@ export function decodeXml(xml: string, root: CustomFrame, options: DecodeOptions
   const limits = options.limits ?? DEFAULT_DECODE_LIMITS;
   const strict = options.strict ?? true;
   const stack: Frame[] = [];
-  let top: Frame = { kind: F.Custom, desc: undefined, field: undefined, value: undefined, text: "", nil: false, name: "", node: undefined, custom: root, cursor: 0 };
+  let top: Frame = { kind: F.Custom, desc: undefined, field: undefined, value: undefined, text: "", nil: false, name: "", node: undefined, custom: root, cursor: 0, at: 0 };
+  // The start of the element last opened or closing: where a content problem is reported.
+  let at = 0;
   let skip = 0;
   let elements = 0;
   // One frame per depth, reused: a frame is finished with before the next element at its depth opens.
@@ -106,7 +110,7 @@ export function decodeXml(xml: string, root: CustomFrame, options: DecodeOptions
   const acquire = (kind: F, desc: TypeDesc | undefined, field: FieldDesc | undefined, value: unknown, nil: boolean, name: string, node: XmlNode | undefined, custom: CustomFrame | undefined): Frame => {
     const depth = stack.length;
     const f = pool[depth];
-    if (f === undefined) return (pool[depth] = { kind, desc, field, value, text: "", nil, name, node, custom, cursor: 0 });
+    if (f === undefined) return (pool[depth] = { kind, desc, field, value, text: "", nil, name, node, custom, cursor: 0, at });
     f.kind = kind;
     f.desc = desc;
     f.field = field;
@@ -117,10 +121,12 @@ export function decodeXml(xml: string, root: CustomFrame, options: DecodeOptions
     f.node = node;
     f.custom = custom;
     f.cursor = 0;
+    f.at = at;
     return f;
   };
 
   const open = (tag: XmlTag): void => {
+    at = tag.offset;
     if (++elements > limits.maxElements) throw new XmlDecodeError(`more than ${limits.maxElements} elements`, "limit");
     if (stack.length + skip >= limits.maxDepth) throw new XmlDecodeError(`element nesting deeper than ${limits.maxDepth} levels`, "limit");
     if (skip > 0) {
@@ -234,6 +240,7 @@ export function decodeXml(xml: string, root: CustomFrame, options: DecodeOptions
       return;
     }
     const frame = top;
+    at = frame.at;
     const parent = stack.pop();
     if (!parent) return;
     top = parent;
@@ -296,6 +303,11 @@ export function decodeXml(xml: string, root: CustomFrame, options: DecodeOptions
     if (e instanceof XmlSyntaxError) {
       const { line, column } = positionOf(xml, e.offset);
       throw new XmlDecodeError(`malformed XML at line ${line}, column ${column}: ${e.message}`, "malformed");
+    }
+    if (e instanceof XmlDecodeError && (e.kind === "missing" || e.kind === "invalid")) {
+      // Content problems say where the element concerned starts.
+      const { line, column } = positionOf(xml, at);
+      throw new XmlDecodeError(`${e.message} (at line ${line}, column ${column})`, e.kind, e.element);
     }
     throw e;
   }

@@ -24,6 +24,8 @@ export interface XmlTag {
   readonly attributes: readonly XmlAttribute[];
   /** The namespaces in scope by prefix ("" for the default), to resolve QName values such as `xsi:type`. */
   readonly scope: Readonly<Record<string, string>>;
+  /** Where the start tag begins in the document (its `<`), to locate problems with the element. */
+  readonly offset: number;
 }
 
 /** The tag object the tokenizer reuses for every start tag of one document. */
@@ -33,6 +35,7 @@ interface MutableTag {
   uri: string;
   attributes: readonly XmlAttribute[];
   scope: Readonly<Record<string, string>>;
+  offset: number;
 }
 
 export interface TokenHandler {
@@ -120,7 +123,7 @@ export function tokenizeXml(xml: string, h: TokenHandler): void {
   let i = xml.charCodeAt(0) === 0xfeff ? 1 : 0;
   // A prototype-free root scope: a prefix like "constructor" must not resolve to anything.
   const rootNs: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, { xml: XML_URI, "": "" });
-  const open: Open = { names: [], scopes: [], ns: rootNs, tag: { name: "", local: "", uri: "", attributes: NO_ATTRIBUTES, scope: rootNs }, seenNames: [] };
+  const open: Open = { names: [], scopes: [], ns: rootNs, tag: { name: "", local: "", uri: "", attributes: NO_ATTRIBUTES, scope: rootNs, offset: 0 }, seenNames: [] };
   const names = open.names;
   let sawRoot = false;
 
@@ -280,6 +283,7 @@ function openTag(xml: string, lt: number, open: Open, h: TokenHandler): number {
   tag.uri = uri;
   tag.attributes = attributes;
   tag.scope = ns;
+  tag.offset = lt;
   if (selfClosing) {
     h.open(tag);
     h.close();

@@ -1,0 +1,32 @@
+/** Content problems in a decoded document say where the element concerned starts. */
+import { describe, expect, it } from "vitest";
+import { complex, field, xs } from "../../src/runtime/descriptors.js";
+import { decodeDocument, XmlDecodeError } from "../../src/runtime/xml-reader.js";
+
+const NS = "urn:t";
+const Item = complex("Item", () => [field("n", NS, xs.int), field("when", NS, xs.dateTime, { min: 0 })]);
+const root = field("Items", NS, complex("Items", () => [field("Item", NS, Item, { max: 10 })]));
+const fail = (xml: string): XmlDecodeError => {
+  try {
+    decodeDocument(xml, [root]);
+  } catch (e) {
+    if (e instanceof XmlDecodeError) return e;
+    throw e;
+  }
+  throw new Error("decoded without error");
+};
+
+describe("decode errors", () => {
+  it("an invalid value names the element and the line and column of its start tag", () => {
+    const e = fail(`<Items xmlns="urn:t">\n  <Item><n>1</n></Item>\n  <Item>\n    <n>x2</n>\n  </Item>\n</Items>`);
+    expect(e.kind).toBe("invalid");
+    expect(e.element).toBe("n");
+    expect(e.message).toMatch(/^invalid value in element n: .* \(at line 4, column 5\)$/);
+  });
+
+  it("a missing required element names the element that lacks it, where that element starts", () => {
+    const e = fail(`<Items xmlns="urn:t"><Item><n>1</n></Item><Item><when>2024-01-01T00:00:00</when></Item></Items>`);
+    expect(e.kind).toBe("missing");
+    expect(e.message).toBe("element n is missing from Item (at line 1, column 43)");
+  });
+});
