@@ -54,7 +54,12 @@ export function formatDiagnostic(d: Diagnostic): string {
 /** Collects diagnostics across a stage; `throwIfErrors` stops at the end of the stage. */
 export class DiagnosticBag {
   readonly items: Diagnostic[] = [];
+  private readonly seen = new Set<string>();
+  /** Adds `d` unless the same diagnostic (code, place and message) is already here: a component resolved from several places reports once. */
   add(d: Diagnostic): void {
+    const key = `${d.severity}\u0000${d.code}\u0000${d.file}\u0000${d.line}\u0000${d.column}\u0000${d.message}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
     this.items.push(d);
   }
   error(code: string, message: string, at: SourceLocation): void {

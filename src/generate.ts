@@ -25,7 +25,7 @@ export function sourceLabel(location: string): string {
 }
 
 /** What generating from `location` needs; with `strict`, recoveries from defects are errors (model/recovery.ts). */
-async function load(location: string, options: LoadOptions & { readonly strict?: boolean }) {
+async function load(location: string, options: LoadOptions & StrictOption) {
   const docs = await loadDocuments(location, options);
   const built = buildModel(docs, sourceLabel(location));
   const diagnostics = options.strict ? strictly(built.diagnostics.items) : built.diagnostics.items;

@@ -101,6 +101,7 @@ export const Banner: ComplexDesc = complex(
     field("Label", NS, xs.string),
     field("Size", NS, xs.int),
     field("Text", NS, xs.string, { min: 0 }),
+    field("Since", NS, xs.dateTime, { min: 0 }),
   ],
   { attrs: [attribute("waving", "", xs.boolean)], family: { ns: NS } },
 );

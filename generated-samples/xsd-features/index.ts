@@ -9,6 +9,7 @@ export type {
 } from "wsdl-tsgen/runtime";
 export type {
   Banner,
+  BannerInput,
   Circle,
   CircleInput,
   Color,

@@ -59,7 +59,7 @@ export type OrderInput = {
   Blob?: Uint8Array;
   Extension?: Extension;
   Outline?: ShapeOrDerivedInput;
-  Markers: MarkerOrDerived[];
+  Markers: MarkerOrDerivedInput[];
   Attachment: ((Link & { $element: "Link" }) | (File & { $element: "File" }))[];
 } & (
   | {
@@ -169,6 +169,9 @@ export interface Marker {
 /** A Marker (abstract) or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
 export type MarkerOrDerived = Pin | Banner;
 
+/** Input form of {@link MarkerOrDerived}. */
+export type MarkerOrDerivedInput = Pin | BannerInput;
+
 export interface Pin {
   /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
   $type?: "Pin";
@@ -179,6 +182,9 @@ export interface Pin {
 /** A Pin or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
 export type PinOrDerived = Pin | Banner;
 
+/** Input form of {@link PinOrDerived}. */
+export type PinOrDerivedInput = Pin | BannerInput;
+
 export interface Banner {
   /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
   $type?: "Banner";
@@ -187,6 +193,19 @@ export interface Banner {
   Label: string;
   Size: number;
   Text?: string;
+  Since?: XsdDateTime;
+}
+
+/** Input form of {@link Banner}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface BannerInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "Banner";
+  /** Attribute waving. */
+  waving?: boolean;
+  Label: string;
+  Size: number;
+  Text?: string;
+  Since?: XsdDateTimeInput;
 }
 
 export interface Link {

@@ -43,7 +43,7 @@ export class SettledStatements {
   }
 
   /** The same for an object property (`code` ends with its comma). */
-  addProperty(code: string, settled: string | undefined = settle(code)): string {
+  addProperty(code: string, settled: string | undefined): string {
     return this.place(code, settled, ": 0,");
   }
 

@@ -3,24 +3,14 @@
  * prints them (see settle.ts): a method or signature keeps its parameters on one line when it fits,
  * else puts each on its own line; any other line must fit as written. Undefined when not certain.
  */
-import { PRINT_WIDTH } from "./settle.js";
-
-const DOC_LINE = /^ *(\/\*\*.*|\*.*|\*\/)$/;
-const CODE = /^[\x20-\x7e]*$/;
-const fits = (line: string) => line.length <= PRINT_WIDTH;
-const plain = (line: string) => CODE.test(line) && !line.includes('\\"') && !line.includes("'") && !line.includes("`");
+import { fits, plain, split } from "./settle.js";
 
 /** A member at indentation 2: doc lines, then `name(a: A, b: B): R {` (or `;`), then a body of lines that fit. */
 export function settleMember(code: string): string | undefined {
-  const all = code.split("\n");
-  let i = 0;
-  if (/^  \/\*\*/.test(all[0]!)) {
-    while (i < all.length && !all[i]!.endsWith("*/")) i++;
-    i++;
-    if (i > all.length || !all.slice(0, i).every((l) => DOC_LINE.test(l) && l.startsWith("  "))) return undefined;
-  }
-  const doc = all.slice(0, i);
-  const [signature, ...written] = all.slice(i);
+  const parts = split(code);
+  if (!parts || !parts.doc.every((l) => l.startsWith("  "))) return undefined;
+  const { doc } = parts;
+  const [signature, ...written] = parts.lines;
   const body = written.flatMap((l) => (fits(l) ? [l] : longReturn(l) ?? [l]));
   if (signature === undefined || !plain(signature) || !body.every((l) => plain(l) && (fits(l) || /^    \)\) as [A-Za-z_$][\w$]*;$/.test(l)))) return undefined;
   const m = /^(  (?:async )?[A-Za-z_$][\w$]*)\(([^()]*)\)(: [^()]*?)( \{|;)$/.exec(signature);

@@ -6,8 +6,9 @@
  * under PRETTIER_OPTIONS is known for certain, and undefined otherwise (Prettier then formats it as
  * before). The shapes are deliberately few and narrow; `test/emit/settle.test.ts` checks each against
  * Prettier itself, and the generated samples (and, when present, corpus roots) must be fixed points of
- * Prettier. Anything unusual (non-ASCII code, escaped quotes, lines over the width, nested braces)
- * falls back.
+ * Prettier. Anything unusual (non-ASCII code, escaped quotes, nested braces) falls back, and so does a
+ * line over the width unless Prettier's way of breaking it is known (long literal unions here;
+ * descriptor calls, objects and arrays in settle-expr.ts; members in settle-members.ts).
  */
 
 import { settleExpression } from "./settle-expr.js";
@@ -15,22 +16,23 @@ import { settleExpression } from "./settle-expr.js";
 export const PRINT_WIDTH = 100;
 
 /** A JSDoc line as jsDoc() writes it, at any indentation (Prettier keeps these as written). */
-const DOC_LINE = /^ *(\/\*\*.*|\*.*|\*\/)$/;
+export const DOC_LINE = /^ *(\/\*\*.*|\*.*|\*\/)$/;
 /** Code Prettier leaves alone character for character: printable ASCII, no escaped double quote. */
 const PLAIN = /^[\x20-\x7e]*$/;
 
 /** Parentheses Prettier would drop from a type: around anything but a union or intersection. */
 const REDUNDANT_TYPE_PARENS = /\([^|&()]*\)/;
 
-const fits = (line: string): boolean => line.length <= PRINT_WIDTH;
-const plain = (line: string): boolean => PLAIN.test(line) && !line.includes('\\"') && !line.includes("'") && !line.includes("`");
+export const fits = (line: string): boolean => line.length <= PRINT_WIDTH;
+/** Code Prettier keeps character for character (see PLAIN), with no quotes it might change. */
+export const plain = (line: string): boolean => PLAIN.test(line) && !line.includes('\\"') && !line.includes("'") && !line.includes("`");
 
-/** Splits a leading JSDoc comment from the code lines. */
-function split(code: string): { doc: string[]; lines: string[] } | undefined {
+/** Splits a leading JSDoc comment (at any indentation) from the code lines. */
+export function split(code: string): { doc: string[]; lines: string[] } | undefined {
   if (code.includes("\r") || code.includes("\t")) return undefined;
   const all = code.split("\n");
   let i = 0;
-  if (all[0]!.startsWith("/**")) {
+  if (all[0]!.trimStart().startsWith("/**")) {
     while (i < all.length && !all[i]!.endsWith("*/")) i++;
     if (i === all.length) return undefined;
     i++;
@@ -68,10 +70,10 @@ function settleShape(code: string): string | undefined {
     // One statement on one line that fits, written as Prettier writes it.
     if (line.startsWith("export type ") && REDUNDANT_TYPE_PARENS.test(line)) return undefined;
     if (!fits(line)) {
-      const laidOut = longUnion(line) ?? longCall(line);
+      const laidOut = longUnion(line);
       return laidOut && withDoc(laidOut);
     }
-    return fits(line) && /^(export |import )/.test(line) && line.endsWith(";") ? withDoc([line]) : undefined;
+    return /^(export |import )/.test(line) && line.endsWith(";") ? withDoc([line]) : undefined;
   }
 
   const first = lines[0]!;
@@ -84,22 +86,6 @@ function settleShape(code: string): string | undefined {
     return inner.length > 0 && inner.every(member) && !inner.every((l) => DOC_LINE.test(l)) ? withDoc(lines) : undefined;
   }
 
-  // export const X: T = f("x", () => [items]); the array hugs the last argument, or all goes on one line.
-  const hug = /^(export const [A-Za-z_$][\w$]*: [A-Za-z_$][\w$]* = [A-Za-z_$][\w$]*\()("[^"\\]*"), \(\) => \[$/.exec(first);
-  if (hug && last === "]);") {
-    const items = inner.filter((l) => l !== "");
-    if (items.length !== inner.length && items.length > 0) return undefined;
-    if (!items.every((l) => /^  [^ ].*,$/.test(l) && fits(l) && !l.includes("[") && !/\{[^}]*$/.test(l))) return undefined;
-    const args = items.map((l) => l.slice(2, -1)).join(", ");
-    const flat = `${first}${args}]);`;
-    if (fits(flat)) return withDoc([flat]);
-    if (fits(first)) return items.length ? withDoc(lines) : undefined;
-    // The hugged first line does not fit: every argument on its own line.
-    if (!fits(hug[1]!)) return undefined;
-    const arrow = `  () => [${args}],`;
-    if (fits(arrow)) return withDoc([hug[1]!, `  ${hug[2]},`, arrow, ");"]);
-    return items.every((l) => fits(`  ${l}`)) ? withDoc([hug[1]!, `  ${hug[2]},`, "  () => [", ...items.map((l) => `  ${l}`), "  ],", ");"]) : undefined;
-  }
   return undefined;
 }
 
@@ -114,26 +100,6 @@ function longUnion(line: string): string[] | undefined {
   // Prettier first breaks after `=`; the members go one per line only when they still do not fit.
   if (fits(`  ${m[2]};`)) return [m[1]!, `  ${m[2]};`];
   return [m[1]!, ...members.map((x, i) => `  | ${x}${i === members.length - 1 ? ";" : ""}`)];
-}
-
-/**
- * Descriptor calls over the width: `scalar("t", { [list: true, ]values: [...] })` hugs its last
- * argument (the values one per line when they do not fit on one); `array("x", field(...))` puts each
- * argument on its own line.
- */
-function longCall(line: string): string[] | undefined {
-  const scalar = /^(export const [A-Za-z_$][\w$]*: [A-Za-z_$][\w$]* = [A-Za-z_$][\w$]*\("[^"\\]*", \{) ((?:list: true, )?)values: \[(.*)\] \}\);$/.exec(line);
-  if (scalar) {
-    if (!fits(scalar[1]!)) return undefined;
-    const values = scalar[3]!.split(", ");
-    if (!values.every((v) => /^"[^"\\]*"$/.test(v)) || values.join(", ") !== scalar[3]) return undefined;
-    const props = scalar[2] ? ["  list: true,"] : [];
-    const flatValues = `  values: [${scalar[3]}],`;
-    return [scalar[1]!, ...props, ...(fits(flatValues) ? [flatValues] : ["  values: [", ...values.map((v) => `    ${v},`), "  ],"]), "});"];
-  }
-  const array = /^(export const [A-Za-z_$][\w$]*: [A-Za-z_$][\w$]* = [A-Za-z_$][\w$]*\()("[^"\\]*"), ([A-Za-z_$][\w$]*\(.*\))\);$/.exec(line);
-  if (array && fits(array[1]!) && fits(`  ${array[3]},`) && !array[3]!.includes("[")) return [array[1]!, `  ${array[2]},`, `  ${array[3]},`, ");"];
-  return undefined;
 }
 
 /**

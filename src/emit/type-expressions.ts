@@ -51,7 +51,7 @@ function declared(ctx: EmitContext, t: ComplexType | SimpleType, mode: Mode): st
 }
 
 /** A name declared in types.ts, imported unless this is types.ts. */
-export function typesRef(ctx: EmitContext, name: string): string {
+function typesRef(ctx: EmitContext, name: string): string {
   return ctx.typesModule === undefined ? name : ctx.file.use(symbol(name, ctx.typesModule, true));
 }
 

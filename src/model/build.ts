@@ -3,6 +3,7 @@ import { DiagnosticBag } from "../diagnostics.js";
 import type { LoadedDocuments } from "../parse/loader.js";
 import type { ComplexType, SimpleType, TypeRef, WsdlModel } from "./model.js";
 import { recovery } from "./recovery.js";
+import { referencedTypes } from "./references.js";
 import { SchemaSet } from "./schema-set.js";
 import { mapServices } from "./services.js";
 
@@ -27,17 +28,9 @@ export function buildModel(docs: LoadedDocuments, source: string): BuiltModel {
     seen.add(t);
     types.push(t);
     if (t.kind === "complex") {
-      if (t.base) visit(t.base);
-      for (const d of schemas.derivedOf(t)) visit(d);
-      for (const f of t.fields) {
-        visit(f.type);
-        for (const m of f.substitutes?.members ?? []) {
-          elements.add(m);
-          visit(m.type);
-        }
-      }
-      for (const a of t.attributes) visit(a.type);
-      if (t.simpleContent) visit(t.simpleContent);
+      schemas.derivedOf(t); // records t.derived: types nothing names are reached through their base
+      for (const f of t.fields) for (const m of f.substitutes?.members ?? []) elements.add(m);
+      for (const r of referencedTypes(t)) visit(r);
     }
   };
   const elements = new Set<import("./model.js").ElementDecl>();

@@ -43,7 +43,8 @@ export class ComponentIndex<T> {
   /** Like `resolve`, but silent when nothing is found (the caller reports or has a fallback). */
   lookup(name: QName, at: SourceLocation, diagnostics: DiagnosticBag): Resolved<T> | undefined {
     const key = qnameKey(name);
-    const value = this.map.get(key);
+    // A prefix no xmlns binds names no namespace for certain: only the local name (with a warning) can match.
+    const value = name.unboundPrefix === undefined ? this.map.get(key) : undefined;
     if (value !== undefined) return { name: { ns: name.ns, local: name.local }, key, value };
     const candidates = this.local(name.local);
     if (candidates.length !== 1) return undefined;

@@ -10,7 +10,7 @@ import { diagnostic, type Diagnostic, type SourceLocation } from "../diagnostics
 /** Every recovery the generator makes, by diagnostic code: what it does instead of failing. */
 export const RECOVERIES = {
   XSD_UNRESOLVED:
-    "a type, element, attribute, group or attribute group reference that resolves to nothing: read as xs:anyType (text, child elements and attributes kept raw); an element becomes one of that name with that content",
+    "a type, element, attribute, group or attribute group reference that resolves to nothing: a complex type or element is read as xs:anyType's content kept raw (text, child elements, attributes), a type where a simple one is expected as xs:string, a missing group's content goes to $any and a missing attribute group's attributes to $attributes",
   WSDL_UNRESOLVED:
     "a message, portType or binding reference that resolves to nothing: an operation's missing input or output message is read as a message without parts, a missing fault message leaves that fault out, a port or binding whose binding or portType is missing is left out",
   XML_UNBOUND_PREFIX:
@@ -20,7 +20,7 @@ export const RECOVERIES = {
   XSD_OBSOLETE_NAMESPACE: "the pre-2001 XML Schema namespaces (1999, 2000/10): read as XML Schema 2001",
   XSD_SCHEMA_NAMESPACE: "a schema element in wsdl:types outside the XML Schema namespace (a forgotten xmlns): left out, what it declares unresolved",
   XSD_UNKNOWN_ELEMENT: "a schema component whose name is misspelt only in case (xs:simpletype): read as the component meant",
-  WSDL_NO_SERVICE: "a WSDL without a service (an abstract fragment): types only, from its messages",
+  WSDL_NO_SERVICE: "a WSDL without a service, or without a port of a supported binding (an abstract fragment): types only, from its messages",
   XSD_RESOLVED_BY_LOCAL_NAME: "an XSD reference not declared as written: the only component of that local name",
   WSDL_RESOLVED_BY_LOCAL_NAME: "a WSDL reference not declared as written: the only component of that local name",
   XSD_TYPE_NAMES_ELEMENT: "a type reference naming a global element and no type: that element's type",
@@ -37,7 +37,7 @@ export function recovery(code: RecoveryCode, message: string, at: SourceLocation
   return diagnostic(code, message, at, "warning");
 }
 
-export const isRecovery = (d: Diagnostic): boolean => d.severity === "warning" && Object.hasOwn(RECOVERIES, d.code);
+const isRecovery = (d: Diagnostic): boolean => d.severity === "warning" && Object.hasOwn(RECOVERIES, d.code);
 
 /** The diagnostics as `strict` reports them: every recovery an error, everything else as it was. */
 export function strictly(diagnostics: readonly Diagnostic[]): Diagnostic[] {

@@ -8,6 +8,7 @@ import type {
   RawAttribute, RawAttributeGroupRef, RawComplexType, RawElement, RawGroupRef, RawParticle, RawSchema, RawSimpleType,
 } from "../parse/xsd.js";
 import { builtinType, XS_ANYTYPE, XS_STRING } from "./builtins.js";
+import { syntheticType } from "./fields.js";
 import { ComponentIndex, unresolved } from "./lenient.js";
 import { recovery } from "./recovery.js";
 import type { AttributeField, BuiltinType, ChoiceRef, ComplexType, ElementDecl, ElementField, SimpleType, TypeRef } from "./model.js";
@@ -89,11 +90,10 @@ export class SchemaSet {
     const key = `${what} ${qnameKey(name)}`;
     const known = this.undeclared.get(key);
     if (known) return known;
-    const ct: ComplexType = {
-      kind: "complex", name: undefined, base: undefined, derived: [], fields: [], attributes: [], simpleContent: XS_STRING,
-      abstract: false, mixed: true, anyElements: true, anyAttributes: true, loc,
+    const ct = syntheticType([], loc, {
+      simpleContent: XS_STRING, mixed: true, anyElements: true, anyAttributes: true,
       doc: `The ${what} {${name.ns}}${name.local} is declared in no schema this WSDL reads: its content is kept as xs:anyType's, raw (text in $value, child elements in $any, attributes in $attributes).`,
-    };
+    });
     this.undeclared.set(key, ct);
     this.nameHints.set(ct, name.local);
     return ct;
@@ -106,10 +106,11 @@ export class SchemaSet {
   element(name: QName, at: SourceLocation): ElementDecl {
     const found = this.lookupElement(name, at);
     if (found) return found;
+    // Reported at every reference, as a missing type is; the stand-in is made once.
+    this.missing("element", name, at, "reading it as an element of that name whose content is xs:anyType's, kept as raw XML");
     const k = `undeclared ${qnameKey(name)}`;
     const again = this.elementCache.get(k);
     if (again) return again;
-    this.missing("element", name, at, "reading it as an element of that name whose content is xs:anyType's, kept as raw XML");
     const decl: ElementDecl = {
       kind: "elementDecl", name: { ns: name.ns, local: name.local }, type: this.anyContent(name, "element", at),
       nillable: false, abstract: false, doc: undefined, loc: at,
@@ -120,7 +121,8 @@ export class SchemaSet {
 
   /** The global element `name`, or undefined (without a diagnostic) when it is not declared. */
   lookupElement(name: QName, at: SourceLocation): ElementDecl | undefined {
-    const cached = this.elementCache.get(qnameKey(name));
+    // A prefix no xmlns binds names no namespace for certain: never take it as an exact match.
+    const cached = name.unboundPrefix === undefined ? this.elementCache.get(qnameKey(name)) : undefined;
     if (cached) return cached;
     const found = this.index.elements.lookup(name, at, this.diagnostics);
     if (!found) return undefined;
@@ -149,7 +151,7 @@ export class SchemaSet {
   type(name: QName, at: SourceLocation, simple = false): TypeRef {
     const builtin = builtinType(name);
     if (builtin) return builtin;
-    const cached = this.typeCache.get(qnameKey(name));
+    const cached = name.unboundPrefix === undefined ? this.typeCache.get(qnameKey(name)) : undefined;
     if (cached) return cached;
     const found = this.index.types.lookup(name, at, this.diagnostics);
     if (found) {
@@ -253,7 +255,7 @@ export class SchemaSet {
     const derived: ComplexType[] = [];
     for (const { name, scoped } of this.extensionsByBase.get(qnameKey(ct.name)) ?? []) {
       const t = this.complexType(scoped.raw, scoped.schema, name, name.local);
-      if (t.base === ct && !derived.includes(t)) derived.push(t);
+      if (t.base === ct) derived.push(t);
     }
     (ct as Mutable<ComplexType>).derived = derived;
     return derived;
@@ -320,7 +322,7 @@ export class SchemaSet {
     if (p.kind === "groupRef") {
       const found = this.index.groups.resolve(p.ref, p.loc, this.diagnostics, EXPECTED, "its content is kept as raw XML trees in $any");
       if (!found) {
-        ctx.any = true;
+        markAny(ctx);
         return [];
       }
       const k = found.key;
@@ -347,9 +349,7 @@ export class SchemaSet {
           choice: ref,
         });
       } else if (item.kind === "any") {
-        ctx.any = true;
-        // The first xs:any's place in document order (the fields met so far); a later one's is not kept.
-        ctx.anyAt ??= ctx.fields;
+        markAny(ctx);
       } else {
         out.push(...this.flatten(item, schema, hint, ref, opt, rep, ctx, seenGroups));
       }
@@ -359,13 +359,17 @@ export class SchemaSet {
 
   /** Global elements by the key of the substitution group head they name, in schema order. */
   private membersByHead: Map<string, QName[]> | undefined;
+  /** The members found for each head, so that every reference to it reuses them. */
+  private readonly membersOf = new Map<ElementDecl, readonly ElementDecl[]>();
 
   /**
    * The elements that may stand where `head` is referenced: the members of its substitution group,
    * directly or not, that are not abstract. A member with a simple type cannot be told apart in JS
    * (its value carries no `$element`): it is left out with a warning.
    */
-  private substitutionMembers(head: ElementDecl, at: SourceLocation): ElementDecl[] {
+  private substitutionMembers(head: ElementDecl, at: SourceLocation): readonly ElementDecl[] {
+    const known = this.membersOf.get(head);
+    if (known) return known;
     if (!this.membersByHead) {
       this.membersByHead = new Map();
       for (const scoped of this.elements.values()) {
@@ -385,7 +389,6 @@ export class SchemaSet {
         if (seen.has(k)) continue;
         seen.add(k);
         const m = this.element(name, at);
-        if (!m) continue;
         if (!m.abstract) {
           if (m.type.kind === "complex") out.push(m);
           else this.diagnostics.warn("XSD_SUBSTITUTE_SKIPPED", `element {${m.name.ns}}${m.name.local} may stand for {${head.name.ns}}${head.name.local}, but its type is simple, so its values could not be told apart; it is not read or written in that place`, m.loc);
@@ -394,6 +397,7 @@ export class SchemaSet {
       }
     };
     walk(head);
+    this.membersOf.set(head, out);
     return out;
   }
 
@@ -470,4 +474,10 @@ export class SchemaSet {
     }
     return out;
   }
+}
+
+/** Content kept raw in `$any` (an xs:any, or a group declared nowhere) where the flattening has got to: the first one's place is kept. */
+function markAny(ctx: { any: boolean; anyAt?: number; fields: number }): void {
+  ctx.any = true;
+  ctx.anyAt ??= ctx.fields;
 }

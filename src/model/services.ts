@@ -12,7 +12,7 @@ import type {
   Binding, BindingOperation, DeclaredFault, BindingProtocol, ComplexType, ElementDecl, ElementField, HttpParameter, InputEncoding,
   Operation, OperationResult, OutputEncoding, Port, Service, SoapBodyShape, TypeRef,
 } from "./model.js";
-import { syntheticField } from "./fields.js";
+import { syntheticField, syntheticType } from "./fields.js";
 import { ComponentIndex } from "./lenient.js";
 import { recovery } from "./recovery.js";
 import type { SchemaSet } from "./schema-set.js";
@@ -109,13 +109,13 @@ class ServiceMapper {
 
   /** One optional field per distinct header element of the service (request ones first), in order of first use. */
   private headersType(service: string, ports: readonly Port[], loc: SourceLocation): ComplexType | undefined {
-    const elements: ElementDecl[] = [];
+    const elements = new Set<ElementDecl>(); // in insertion order
     for (const direction of ["inputHeaders", "outputHeaders"] as const) {
-      for (const p of ports) for (const bop of p.binding.operations) for (const e of bop[direction]) if (!elements.includes(e)) elements.push(e);
+      for (const p of ports) for (const bop of p.binding.operations) for (const e of bop[direction]) elements.add(e);
     }
-    if (elements.length === 0) return undefined;
-    const fields = elements.map((e) => syntheticField(e.name, e.type, e.loc, { minOccurs: 0, nillable: e.nillable }));
-    const t: ComplexType = { kind: "complex", name: undefined, base: undefined, derived: [], fields, attributes: [], simpleContent: undefined, abstract: false, mixed: false, anyElements: false, anyAttributes: false, doc: undefined, loc };
+    if (elements.size === 0) return undefined;
+    const fields = [...elements].map((e) => syntheticField(e.name, e.type, e.loc, { minOccurs: 0, nillable: e.nillable }));
+    const t = syntheticType(fields, loc);
     this.schemas.nameHints.set(t, `${service}SoapHeaders`);
     return t;
   }
@@ -273,7 +273,7 @@ class ServiceMapper {
 
   private soapLogical(name: string, pop: RawPortTypeOperation, input: SoapBodyShape, output: SoapBodyShape | undefined): Mutable<Operation> {
     const synthetic = (fields: readonly ElementField[], hint: string): ComplexType => {
-      const t: ComplexType = { kind: "complex", name: undefined, base: undefined, derived: [], fields, attributes: [], simpleContent: undefined, abstract: false, mixed: false, anyElements: false, anyAttributes: false, doc: undefined, loc: pop.loc };
+      const t = syntheticType(fields, pop.loc);
       this.schemas.nameHints.set(t, hint);
       return t;
     };
@@ -355,10 +355,7 @@ class ServiceMapper {
     const params = this.httpParts(inMsg?.parts ?? []);
     if (typeof params === "string") return skip(params, inMsg?.loc ?? bop.loc);
     const operation = this.logical(bop.name, pop, () => {
-      const input: ComplexType = params.wrapper ?? {
-        kind: "complex", name: undefined, base: undefined, derived: [], fields: params.list.map((p) => p.field), attributes: [], simpleContent: undefined,
-        abstract: false, mixed: false, anyElements: false, anyAttributes: false, doc: undefined, loc: pop.loc,
-      };
+      const input: ComplexType = params.wrapper ?? syntheticType(params.list.map((p) => p.field), pop.loc);
       if (!params.wrapper) this.schemas.nameHints.set(input, `${bop.name}Request`);
       const result: OperationResult = mimeXmlElement
         ? { kind: "unwrapped", field: syntheticField(mimeXmlElement.name, mimeXmlElement.type, mimeXmlElement.loc, { minOccurs: 0, nillable: mimeXmlElement.nillable }) }

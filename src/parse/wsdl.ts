@@ -273,9 +273,8 @@ export function readDefinitions(root: Element, file: string, warnings: Diagnosti
   for (const types of wsdlChildren(root, "types")) {
     for (const c of childElements(types)) {
       if (c.namespaceURI === NS.xsd && c.localName === "schema") schemas.push(readSchema(c, file, warnings));
-      else if (c.localName === "schema" && /^http:\/\/www\.w3\.org\/(1999|2000\/10)\/XMLSchema$/.test(c.namespaceURI ?? "")) {
-        fail("XSD_OBSOLETE_NAMESPACE", `this schema uses the pre-2001 XML Schema namespace ${c.namespaceURI}; expected ${NS.xsd}`, loc(c));
-      } else if (c.localName === "schema") {
+      // (The pre-2001 XML Schema namespaces never get here: parseXmlDocument reads them as XML Schema's.)
+      else if (c.localName === "schema") {
         warnings.push(recovery("XSD_SCHEMA_NAMESPACE", `this schema element is in namespace "${c.namespaceURI ?? ""}", not XML Schema's (${NS.xsd}); it is left out, so what it declares is unresolved`, loc(c)));
       }
     }

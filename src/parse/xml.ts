@@ -79,8 +79,11 @@ export function parseXmlDocument(
   }
   let source = modernSchemaNamespace(text, file, warnings);
   const assumed = new Set<string>();
+  // Declarations added to the root start tag: where (in `text`), and how many characters in all.
+  let declaredAt = -1;
+  let declared = 0;
   for (;;) {
-    const r = parseOnce(source, file);
+    const r = parseOnce(source);
     if (r.doc) {
       const root = r.doc.documentElement;
       if (!root) fail("XML_EMPTY", "no root element; expected an XML document", { file, line: 1, column: 1 });
@@ -90,15 +93,20 @@ export function parseXmlDocument(
     // xmldom reports an unbound element or attribute prefix without a position: find it ourselves.
     const unbound = r.namespaceError ? firstUnboundPrefix(source) : undefined;
     if (!unbound) fail("XML_MALFORMED", `malformed XML: ${r.error.message}`, { file, line: r.error.line, column: r.error.column });
-    // Positions come from the original text: declarations are only ever added at the root's end.
-    const at = { file, ...positionOf(text, Math.min(unbound.offset, text.length)) };
+    // Positions in the original text: past the root's start tag, less the declarations added there.
+    const offset = declaredAt >= 0 && unbound.offset >= declaredAt ? unbound.offset - declared : unbound.offset;
+    const at = { file, ...positionOf(text, Math.min(offset, text.length)) };
     const uri = CONVENTIONAL_PREFIXES[unbound.prefix];
     if (uri === undefined || assumed.has(unbound.prefix)) {
       fail("XML_UNBOUND_PREFIX", `${unbound.what} uses the prefix "${unbound.prefix}", which no xmlns declaration in scope binds; expected xmlns:${unbound.prefix}="…" on it or an ancestor`, at);
     }
     assumed.add(unbound.prefix);
     warnings.push(recovery("XML_PREFIX_ASSUMED", `${unbound.what} uses the prefix "${unbound.prefix}", which no xmlns declaration binds; reading it as ${uri}, the namespace it conventionally names`, at));
-    source = declareOnRoot(source, unbound.prefix, uri);
+    const d = declareOnRoot(source, unbound.prefix, uri);
+    if (d.at < 0) fail("XML_UNBOUND_PREFIX", `${unbound.what} uses the prefix "${unbound.prefix}", which no xmlns declaration in scope binds; expected xmlns:${unbound.prefix}="…" on it or an ancestor`, at);
+    if (declaredAt < 0) declaredAt = d.at;
+    declared += d.text.length - source.length;
+    source = d.text;
   }
 }
 
@@ -121,7 +129,7 @@ type Parsed =
   | { readonly doc: Document; readonly error?: undefined; readonly namespaceError?: undefined }
   | { readonly doc?: undefined; readonly error: { message: string; line: number; column: number }; readonly namespaceError: boolean };
 
-function parseOnce(text: string, file: string): Parsed {
+function parseOnce(text: string): Parsed {
   let firstError: { message: string; line: number; column: number } | undefined;
   const parser = new DOMParser({
     locator: true,
@@ -135,7 +143,6 @@ function parseOnce(text: string, file: string): Parsed {
       throw new Error(message);
     },
   });
-  void file;
   try {
     return { doc: parser.parseFromString(text, "text/xml") };
   } catch (e) {
@@ -156,23 +163,23 @@ function firstUnboundPrefix(text: string): { prefix: string; what: string; offse
   return undefined;
 }
 
-/** Adds `xmlns:prefix="uri"` at the end of the root element's start tag. */
-function declareOnRoot(text: string, prefix: string, uri: string): string {
+/** Adds `xmlns:prefix="uri"` at the end of the root element's start tag; `at` is where (-1: no root found). */
+function declareOnRoot(text: string, prefix: string, uri: string): { text: string; at: number } {
   const start = /<(?![?!])[^\s/>]+/g;
   let m: RegExpExecArray | null;
   // Skip the prolog: comments and processing instructions may hold '<' too.
   let i = 0;
   for (;;) {
     const lt = text.indexOf("<", i);
-    if (lt === -1) return text;
+    if (lt === -1) return { text, at: -1 };
     if (text.startsWith("<!--", lt)) i = text.indexOf("-->", lt) + 3;
     else if (text.startsWith("<?", lt)) i = text.indexOf("?>", lt) + 2;
     else break;
-    if (i < 3) return text;
+    if (i < 3) return { text, at: -1 };
   }
   start.lastIndex = i;
   m = start.exec(text);
-  if (!m) return text;
+  if (!m) return { text, at: -1 };
   let j = m.index + m[0].length;
   let quote = 0;
   for (; j < text.length; j++) {
@@ -183,7 +190,7 @@ function declareOnRoot(text: string, prefix: string, uri: string): string {
     else if (c === 62) break;
   }
   const at = text.charCodeAt(j - 1) === 47 ? j - 1 : j;
-  return `${text.slice(0, at)} xmlns:${prefix}="${uri}"${text.slice(at)}`;
+  return { text: `${text.slice(0, at)} xmlns:${prefix}="${uri}"${text.slice(at)}`, at };
 }
 
 function checkDepth(root: Element, file: string, maxDepth: number): void {

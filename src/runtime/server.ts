@@ -37,7 +37,8 @@ export interface RequestContext<SoapHeaders extends object = Readonly<Record<str
   readonly operation: string;
 }
 
-export type OperationHandler = (input: never, context: RequestContext) => unknown;
+/** One operation's implementation; `C` is the context type, typed SOAP headers included. */
+export type OperationHandler<C extends RequestContext<object, object> = RequestContext> = (input: never, context: C) => unknown;
 
 export interface HandlerOptions {
   /**
@@ -183,10 +184,10 @@ function decodeText(body: Buffer, charset: string | undefined): string {
  * Builds the request listener for one service from its descriptors, WSDL text and implementation.
  * `embeddedWsdl` is undefined when the code was generated without the WSDL (`embedWsdl: false`).
  */
-export function createServiceHandler(
+export function createServiceHandler<C extends RequestContext<object, object> = RequestContext>(
   service: ServiceDesc,
   embeddedWsdl: string | undefined,
-  handlers: Readonly<Record<string, OperationHandler>>,
+  handlers: Readonly<Record<string, OperationHandler<C>>>,
   options: HandlerOptions = {},
 ): RequestListener {
   const ports = Object.values(service.ports);

@@ -1,7 +1,7 @@
 /** SOAP 1.1 and 1.2 envelopes and faults, written and read. */
 import { childField, type BodyDesc, type ComplexDesc, type FieldDesc } from "./descriptors.js";
 import { SoapFault, type SoapVersion } from "./errors.js";
-import { childNode, decodeXml, nodeText, XmlDecodeError, type DecodeOptions, type XmlNode } from "./xml-reader.js";
+import { childNode, completeFields, decodeXml, nodeText, XmlDecodeError, type DecodeOptions, type XmlNode } from "./xml-reader.js";
 import { ValueFormatError } from "./scalars.js";
 import type { XmlTag } from "./xml-tokenizer.js";
 import { escapeText, writeField, XSD_NS, XSI_NS } from "./xml-writer.js";
@@ -34,10 +34,7 @@ export function headerXml(headers: ComplexDesc | undefined, props: readonly stri
 
 /** The envelope carrying `value` as the body element `element`, and the given header entries. */
 export function bodyEnvelope(version: SoapVersion, element: FieldDesc | undefined, value: unknown, header = ""): string {
-  if (!element) return envelope(version, "", header);
-  const out: string[] = [];
-  writeField(out, element, value, "", "");
-  return envelope(version, out.join(""), header);
+  return envelope(version, bodyXml(element && { element }, value), header);
 }
 
 /**
@@ -193,13 +190,7 @@ export function decodeEnvelope(
     throw new XmlDecodeError(rootName ? `the document element is ${rootName}; expected a SOAP Envelope` : "the document has no root element", rootName ? "unexpected" : "malformed");
   }
   if (!sawBody) throw new XmlDecodeError("the SOAP envelope has no Body element", "unexpected");
-  if (parts && !fault) {
-    for (const f of parts.desc.fields) {
-      if (parts.values[f.prop] !== undefined) continue;
-      if (f.max > 1) parts.values[f.prop] = [];
-      else if (f.min > 0 && (options?.strict ?? true)) throw new XmlDecodeError(`element ${f.name} (part ${f.prop}) is missing from the SOAP Body`, "missing", f.name);
-    }
-  }
+  if (parts && !fault) completeFields(parts.desc.fields, parts.values, options?.strict ?? true, "the SOAP Body");
   return { version, body, fault, headers, notUnderstood };
 }
 

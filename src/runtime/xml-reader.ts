@@ -224,7 +224,7 @@ export function decodeXml(xml: string, root: CustomFrame, options: DecodeOptions
     } else if (desc.k === "array") {
       kind = F.Array;
       value = [];
-    } else if (desc.s === "anyType") {
+    } else if (desc.s === "anyType" && !desc.list) {
       // xs:anyType: read whole, as a tree; plain text comes back as a string (see anyTypeValue).
       stack.push(top);
       top = acquire(F.AnyType, desc, field, undefined, false, local, { ns, local, attrs: attrsOf(tag), children: [] }, undefined);
@@ -324,14 +324,20 @@ function finishComplex(frame: Frame, strict: boolean): unknown {
       throw new XmlDecodeError(`invalid value in element ${frame.name}: ${(e as Error).message}`, "invalid", frame.name);
     }
   }
-  for (const f of desc.fields) {
+  completeFields(desc.fields, obj, strict, frame.name);
+  return obj;
+}
+
+/**
+ * Gives the fields absent from `obj` what their absence means: an empty array for a repeated one; a
+ * required one is an error when `strict`. `owner` names where they were expected.
+ */
+export function completeFields(fields: readonly FieldDesc[], obj: Record<string, unknown>, strict: boolean, owner: string): void {
+  for (const f of fields) {
     if (obj[f.prop] !== undefined) continue;
     if (f.max > 1) obj[f.prop] = [];
-    else if (f.min > 0 && strict) {
-      throw new XmlDecodeError(`element ${f.name} is missing from ${frame.name}`, "missing", f.name);
-    }
+    else if (f.min > 0 && strict) throw new XmlDecodeError(`element ${f.name} is missing from ${owner}`, "missing", f.name);
   }
-  return obj;
 }
 
 /**

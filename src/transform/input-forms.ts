@@ -1,4 +1,6 @@
 import type { ComplexType, SimpleType, TypeRef } from "../model/model.js";
+import { referencedTypes } from "../model/references.js";
+import { descendants } from "./families.js";
 import type { Pass } from "./plan.js";
 
 const WIDER_ON_INPUT = new Set(["dateTime", "date", "time", "long", "unsignedLong", "integer", "nonNegativeInteger", "positiveInteger", "nonPositiveInteger", "negativeInteger"]);
@@ -19,24 +21,21 @@ export const inputForms: Pass = {
       memo.set(t, false); // a cycle adds nothing new
       const result =
         (t.base !== undefined && wider(t.base)) ||
-        t.fields.some((f) => wider(f.type)) ||
+        t.fields.some((f) => widerValue(f.type) || (f.substitutes?.members.some((m) => widerValue(m.type)) ?? false)) ||
         t.attributes.some((a) => wider(a.type)) ||
         (t.simpleContent !== undefined && wider(t.simpleContent));
       memo.set(t, result);
       return result;
     };
+    // What a field of type `t` holds: `t`, or any type derived from it.
+    const widerValue = (t: TypeRef): boolean => wider(t) || (t.kind === "complex" && descendants(t).some(wider));
     // Only types a caller writes need an input form: operation inputs and SOAP headers (client side),
     // results and response headers (server side), and what they contain.
     const reachable = new Set<TypeRef>();
     const reach = (t: TypeRef): void => {
       if (t.kind === "builtin" || reachable.has(t)) return;
       reachable.add(t);
-      if (t.kind === "complex") {
-        if (t.base) reach(t.base);
-        for (const d of t.derived) reach(d);
-        for (const f of t.fields) reach(f.type);
-        for (const a of t.attributes) reach(a.type);
-      }
+      if (t.kind === "complex") for (const r of referencedTypes(t)) reach(r);
     };
     for (const s of plan.model.services) {
       if (s.soapHeaders) reach(s.soapHeaders);

@@ -1,7 +1,8 @@
 /**
  * Generated files skip Prettier for statements whose layout is known (src/emit/settle*.ts); the output
- * must still be exactly what Prettier prints. Checked on the three corpus roots the generate bench
- * uses (the largest both tools process, with most of the shapes). Skipped, saying so, without the corpus.
+ * must still be exactly what Prettier prints. Checked on three large corpus roots with most of the
+ * shapes (Bing campaign management, FedEx rate, Salesforce partner), generated as a user would (WSDL
+ * embedded, docs copied), unlike their goldens. Skipped, saying so, without the corpus.
  */
 import { existsSync } from "node:fs";
 import * as path from "node:path";

@@ -82,13 +82,20 @@ describe("diagnostics for invalid WSDLs", () => {
   });
 
   it("an undeclared conventional prefix is read as its usual namespace, with a warning at its first use", async () => {
-    // The fixture's root declares soap12; drop that declaration.
-    const text = FIXTURE.replace(/ xmlns:soap12="[^"]*"/, "");
+    // The fixture's root declares soap12 and http; drop both declarations.
+    const text = FIXTURE.replace(/ xmlns:soap12="[^"]*"/, "").replace(/ xmlns:http="[^"]*"/, "");
     expect(text).not.toContain("xmlns:soap12=");
+    expect(text).not.toContain("xmlns:http=");
     const file = writeTemp(dir, "soap12.wsdl", text);
     const r = await loadWsdl(file);
     expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-    const warning = r.diagnostics.find((d) => d.code === "XML_PREFIX_ASSUMED");
+    const columnOf = (needle: string) => text.slice(0, text.indexOf(needle)).split("\n").pop()!.length + 1;
+    const warnings = r.diagnostics.filter((d) => d.code === "XML_PREFIX_ASSUMED");
+    // Each at its own first use, the second too (after a declaration was added to the root).
+    expect(warnings.map((w) => [w.line, w.column])).toEqual(
+      ["<soap12:", "<http:"].sort((a, b) => text.indexOf(a) - text.indexOf(b)).map((n) => [lineOf(text, n), columnOf(n)]),
+    );
+    const warning = warnings.find((w) => w.message.includes("soap12"));
     expect(warning).toMatchObject({ file, line: lineOf(text, "<soap12:") });
     expect(warning!.message).toContain("http://schemas.xmlsoap.org/wsdl/soap12/");
     expect(r.model!.services[0]!.ports.map((p) => p.binding.protocol)).toEqual(["soap11", "soap12", "httpGet", "httpPost"]);

@@ -19,6 +19,23 @@ const wsdl = (types: string) => oneOperationWsdl({ types });
 const errorsOf = (r: Awaited<ReturnType<typeof loadWsdl>>) => r.diagnostics.filter((d) => d.severity === "error");
 
 describe("lenient schema reading", () => {
+  it("a reference with a prefix no xmlns binds is never taken as an exact match: it resolves by local name, with a warning, reported once per place", async () => {
+    const text = wsdl(`    <xs:schema elementFormDefault="qualified">
+      <xs:complexType name="Foo"><xs:sequence><xs:element name="a" type="xs:string"/></xs:sequence></xs:complexType>
+    </xs:schema>
+    <xs:schema targetNamespace="urn:n" xmlns:n="urn:n" elementFormDefault="qualified">
+      <xs:element name="Req"><xs:complexType><xs:sequence><xs:element name="f" type="zz:Foo"/></xs:sequence></xs:complexType></xs:element>
+      <xs:element name="Res"><xs:complexType/></xs:element>
+    </xs:schema>`);
+    const file = writeTemp(dir, "unbound-prefix-exact.wsdl", text);
+    const r = await loadWsdl(file);
+    expect(errorsOf(r)).toEqual([]);
+    const warnings = r.diagnostics.filter((d) => d.code === "XSD_RESOLVED_BY_LOCAL_NAME");
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({ file, line: lineOf(text, 'type="zz:Foo"') });
+    expect(warnings[0]!.message).toContain('uses the prefix "zz", which no xmlns declaration in scope binds');
+  });
+
   it("a type reference that names a global element (and no type) uses that element's type, with a warning", async () => {
     const text = wsdl(`    <xs:schema targetNamespace="urn:n" xmlns:n="urn:n" elementFormDefault="qualified">
       <xs:element name="Code" type="xs:int"/>

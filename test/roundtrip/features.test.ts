@@ -55,7 +55,8 @@ const samples: Record<string, OrderInput> = {
     Outline: { $type: "Circle", id: 2, Name: "round", Radius: "2.5" },
     Markers: [
       { $type: "Pin", Label: "p", Size: 1 },
-      { $type: "Banner", Label: "b", Size: 2, Text: "hello", waving: true },
+      // A date in a derived type takes its input form (a Date) where the base type is declared.
+      { $type: "Banner", Label: "b", Size: 2, Text: "hello", Since: new Date(Date.UTC(2024, 0, 2, 3, 4, 5)), waving: true },
       { $type: "Banner", Label: "b2", Size: 3 },
     ],
   },
@@ -86,6 +87,7 @@ const samples: Record<string, OrderInput> = {
  */
 function normalise(o: unknown, sent?: unknown): unknown {
   if (o instanceof XsdDateTime || o instanceof XsdDate) return o.lexical;
+  if (o instanceof Date) return o.toISOString(); // how a Date is written
   if (o instanceof Uint8Array) return [...o];
   if (Array.isArray(o)) return o.map((v, i) => normalise(v, Array.isArray(sent) ? sent[i] : undefined));
   if (o && typeof o === "object") {

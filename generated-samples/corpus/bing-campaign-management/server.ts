@@ -270,7 +270,7 @@ import type {
   GetLabelsByIdsRequest,
   GetLabelsByIdsResponseInput,
   GetListItemsBySharedListRequest,
-  GetListItemsBySharedListResponse,
+  GetListItemsBySharedListResponseInput,
   GetMediaAssociationsRequest,
   GetMediaAssociationsResponseInput,
   GetMediaMetaDataByAccountIdRequest,
@@ -662,7 +662,7 @@ export interface CampaignManagementServiceService {
   getListItemsBySharedList(
     input: GetListItemsBySharedListRequest,
     context: RequestContext<CampaignManagementServiceSoapHeaders>,
-  ): GetListItemsBySharedListResponse | Promise<GetListItemsBySharedListResponse>;
+  ): GetListItemsBySharedListResponseInput | Promise<GetListItemsBySharedListResponseInput>;
   addListItemsToSharedList(
     input: AddListItemsToSharedListRequest,
     context: RequestContext<CampaignManagementServiceSoapHeaders>,
@@ -1229,902 +1229,399 @@ export function createCampaignManagementServiceHandler(
   impl: CampaignManagementServiceService,
   options: CampaignManagementServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(
+  return createServiceHandler<RequestContext<CampaignManagementServiceSoapHeaders>>(
     CampaignManagementServiceDesc,
     undefined,
     {
-      AddCampaigns: (input: AddCampaignsRequest, context) =>
-        impl.addCampaigns(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
+      AddCampaigns: (input: AddCampaignsRequest, context) => impl.addCampaigns(input, context),
       GetCampaignsByAccountId: (input: GetCampaignsByAccountIdRequest, context) =>
-        impl.getCampaignsByAccountId(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getCampaignsByAccountId(input, context),
       GetCampaignsByIds: (input: GetCampaignsByIdsRequest, context) =>
-        impl.getCampaignsByIds(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getCampaignsByIds(input, context),
       DeleteCampaigns: (input: DeleteCampaignsRequest, context) =>
-        impl.deleteCampaigns(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.deleteCampaigns(input, context),
       UpdateCampaigns: (input: UpdateCampaignsRequest, context) =>
-        impl.updateCampaigns(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.updateCampaigns(input, context),
       GetNegativeSitesByCampaignIds: (input: GetNegativeSitesByCampaignIdsRequest, context) =>
-        impl.getNegativeSitesByCampaignIds(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getNegativeSitesByCampaignIds(input, context),
       SetNegativeSitesToCampaigns: (input: SetNegativeSitesToCampaignsRequest, context) =>
-        impl.setNegativeSitesToCampaigns(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.setNegativeSitesToCampaigns(input, context),
       GetConfigValue: (input: GetConfigValueRequest, context) =>
-        impl.getConfigValue(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
+        impl.getConfigValue(input, context),
       GetBSCCountries: (input: GetBSCCountriesRequest, context) =>
-        impl.getBSCCountries(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
-      AddAdGroups: (input: AddAdGroupsRequest, context) =>
-        impl.addAdGroups(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
+        impl.getBSCCountries(input, context),
+      AddAdGroups: (input: AddAdGroupsRequest, context) => impl.addAdGroups(input, context),
       DeleteAdGroups: (input: DeleteAdGroupsRequest, context) =>
-        impl.deleteAdGroups(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
+        impl.deleteAdGroups(input, context),
       GetAdGroupsByIds: (input: GetAdGroupsByIdsRequest, context) =>
-        impl.getAdGroupsByIds(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getAdGroupsByIds(input, context),
       GetAdGroupsByCampaignId: (input: GetAdGroupsByCampaignIdRequest, context) =>
-        impl.getAdGroupsByCampaignId(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getAdGroupsByCampaignId(input, context),
       UpdateAdGroups: (input: UpdateAdGroupsRequest, context) =>
-        impl.updateAdGroups(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
+        impl.updateAdGroups(input, context),
       GetNegativeSitesByAdGroupIds: (input: GetNegativeSitesByAdGroupIdsRequest, context) =>
-        impl.getNegativeSitesByAdGroupIds(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getNegativeSitesByAdGroupIds(input, context),
       SetNegativeSitesToAdGroups: (input: SetNegativeSitesToAdGroupsRequest, context) =>
-        impl.setNegativeSitesToAdGroups(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.setNegativeSitesToAdGroups(input, context),
       GetGeoLocationsFileUrl: (input: GetGeoLocationsFileUrlRequest, context) =>
-        impl.getGeoLocationsFileUrl(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
-      AddAds: (input: AddAdsRequest, context) =>
-        impl.addAds(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
-      DeleteAds: (input: DeleteAdsRequest, context) =>
-        impl.deleteAds(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
+        impl.getGeoLocationsFileUrl(input, context),
+      AddAds: (input: AddAdsRequest, context) => impl.addAds(input, context),
+      DeleteAds: (input: DeleteAdsRequest, context) => impl.deleteAds(input, context),
       GetAdsByEditorialStatus: (input: GetAdsByEditorialStatusRequest, context) =>
-        impl.getAdsByEditorialStatus(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
-      GetAdsByIds: (input: GetAdsByIdsRequest, context) =>
-        impl.getAdsByIds(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
+        impl.getAdsByEditorialStatus(input, context),
+      GetAdsByIds: (input: GetAdsByIdsRequest, context) => impl.getAdsByIds(input, context),
       GetAdsByAdGroupId: (input: GetAdsByAdGroupIdRequest, context) =>
-        impl.getAdsByAdGroupId(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
-      UpdateAds: (input: UpdateAdsRequest, context) =>
-        impl.updateAds(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
-      AddKeywords: (input: AddKeywordsRequest, context) =>
-        impl.addKeywords(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
+        impl.getAdsByAdGroupId(input, context),
+      UpdateAds: (input: UpdateAdsRequest, context) => impl.updateAds(input, context),
+      AddKeywords: (input: AddKeywordsRequest, context) => impl.addKeywords(input, context),
       DeleteKeywords: (input: DeleteKeywordsRequest, context) =>
-        impl.deleteKeywords(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
+        impl.deleteKeywords(input, context),
       GetKeywordsByEditorialStatus: (input: GetKeywordsByEditorialStatusRequest, context) =>
-        impl.getKeywordsByEditorialStatus(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getKeywordsByEditorialStatus(input, context),
       GetKeywordsByIds: (input: GetKeywordsByIdsRequest, context) =>
-        impl.getKeywordsByIds(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getKeywordsByIds(input, context),
       GetKeywordsByAdGroupId: (input: GetKeywordsByAdGroupIdRequest, context) =>
-        impl.getKeywordsByAdGroupId(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getKeywordsByAdGroupId(input, context),
       UpdateKeywords: (input: UpdateKeywordsRequest, context) =>
-        impl.updateKeywords(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
+        impl.updateKeywords(input, context),
       AppealEditorialRejections: (input: AppealEditorialRejectionsRequest, context) =>
-        impl.appealEditorialRejections(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.appealEditorialRejections(input, context),
       GetEditorialReasonsByIds: (input: GetEditorialReasonsByIdsRequest, context) =>
-        impl.getEditorialReasonsByIds(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getEditorialReasonsByIds(input, context),
       GetAccountMigrationStatuses: (input: GetAccountMigrationStatusesRequest, context) =>
-        impl.getAccountMigrationStatuses(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getAccountMigrationStatuses(input, context),
       SetAccountProperties: (input: SetAccountPropertiesRequest, context) =>
-        impl.setAccountProperties(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.setAccountProperties(input, context),
       GetAccountProperties: (input: GetAccountPropertiesRequest, context) =>
-        impl.getAccountProperties(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getAccountProperties(input, context),
       AddAdExtensions: (input: AddAdExtensionsRequest, context) =>
-        impl.addAdExtensions(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.addAdExtensions(input, context),
       GetAdExtensionsByIds: (input: GetAdExtensionsByIdsRequest, context) =>
-        impl.getAdExtensionsByIds(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getAdExtensionsByIds(input, context),
       UpdateAdExtensions: (input: UpdateAdExtensionsRequest, context) =>
-        impl.updateAdExtensions(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.updateAdExtensions(input, context),
       DeleteAdExtensions: (input: DeleteAdExtensionsRequest, context) =>
-        impl.deleteAdExtensions(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.deleteAdExtensions(input, context),
       GetAdExtensionsEditorialReasons: (input: GetAdExtensionsEditorialReasonsRequest, context) =>
-        impl.getAdExtensionsEditorialReasons(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getAdExtensionsEditorialReasons(input, context),
       SetAdExtensionsAssociations: (input: SetAdExtensionsAssociationsRequest, context) =>
-        impl.setAdExtensionsAssociations(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.setAdExtensionsAssociations(input, context),
       GetAdExtensionsAssociations: (input: GetAdExtensionsAssociationsRequest, context) =>
-        impl.getAdExtensionsAssociations(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getAdExtensionsAssociations(input, context),
       DeleteAdExtensionsAssociations: (input: DeleteAdExtensionsAssociationsRequest, context) =>
-        impl.deleteAdExtensionsAssociations(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.deleteAdExtensionsAssociations(input, context),
       GetAdExtensionIdsByAccountId: (input: GetAdExtensionIdsByAccountIdRequest, context) =>
-        impl.getAdExtensionIdsByAccountId(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
-      AddMedia: (input: AddMediaRequest, context) =>
-        impl.addMedia(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
-      DeleteMedia: (input: DeleteMediaRequest, context) =>
-        impl.deleteMedia(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
+        impl.getAdExtensionIdsByAccountId(input, context),
+      AddMedia: (input: AddMediaRequest, context) => impl.addMedia(input, context),
+      DeleteMedia: (input: DeleteMediaRequest, context) => impl.deleteMedia(input, context),
       GetMediaMetaDataByAccountId: (input: GetMediaMetaDataByAccountIdRequest, context) =>
-        impl.getMediaMetaDataByAccountId(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getMediaMetaDataByAccountId(input, context),
       GetMediaMetaDataByIds: (input: GetMediaMetaDataByIdsRequest, context) =>
-        impl.getMediaMetaDataByIds(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getMediaMetaDataByIds(input, context),
       GetMediaAssociations: (input: GetMediaAssociationsRequest, context) =>
-        impl.getMediaAssociations(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getMediaAssociations(input, context),
       GetAdGroupCriterionsByIds: (input: GetAdGroupCriterionsByIdsRequest, context) =>
-        impl.getAdGroupCriterionsByIds(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getAdGroupCriterionsByIds(input, context),
       AddAdGroupCriterions: (input: AddAdGroupCriterionsRequest, context) =>
-        impl.addAdGroupCriterions(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.addAdGroupCriterions(input, context),
       UpdateAdGroupCriterions: (input: UpdateAdGroupCriterionsRequest, context) =>
-        impl.updateAdGroupCriterions(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.updateAdGroupCriterions(input, context),
       DeleteAdGroupCriterions: (input: DeleteAdGroupCriterionsRequest, context) =>
-        impl.deleteAdGroupCriterions(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.deleteAdGroupCriterions(input, context),
       ApplyProductPartitionActions: (input: ApplyProductPartitionActionsRequest, context) =>
-        impl.applyProductPartitionActions(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.applyProductPartitionActions(input, context),
       ApplyHotelGroupActions: (input: ApplyHotelGroupActionsRequest, context) =>
-        impl.applyHotelGroupActions(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.applyHotelGroupActions(input, context),
       ApplyAssetGroupListingGroupActions: (
         input: ApplyAssetGroupListingGroupActionsRequest,
         context,
-      ) =>
-        impl.applyAssetGroupListingGroupActions(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+      ) => impl.applyAssetGroupListingGroupActions(input, context),
       GetAssetGroupListingGroupsByIds: (input: GetAssetGroupListingGroupsByIdsRequest, context) =>
-        impl.getAssetGroupListingGroupsByIds(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getAssetGroupListingGroupsByIds(input, context),
       GetBMCStoresByCustomerId: (input: GetBMCStoresByCustomerIdRequest, context) =>
-        impl.getBMCStoresByCustomerId(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getBMCStoresByCustomerId(input, context),
       AddNegativeKeywordsToEntities: (input: AddNegativeKeywordsToEntitiesRequest, context) =>
-        impl.addNegativeKeywordsToEntities(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.addNegativeKeywordsToEntities(input, context),
       GetNegativeKeywordsByEntityIds: (input: GetNegativeKeywordsByEntityIdsRequest, context) =>
-        impl.getNegativeKeywordsByEntityIds(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getNegativeKeywordsByEntityIds(input, context),
       DeleteNegativeKeywordsFromEntities: (
         input: DeleteNegativeKeywordsFromEntitiesRequest,
         context,
-      ) =>
-        impl.deleteNegativeKeywordsFromEntities(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+      ) => impl.deleteNegativeKeywordsFromEntities(input, context),
       GetSharedEntitiesByAccountId: (input: GetSharedEntitiesByAccountIdRequest, context) =>
-        impl.getSharedEntitiesByAccountId(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getSharedEntitiesByAccountId(input, context),
       GetSharedEntities: (input: GetSharedEntitiesRequest, context) =>
-        impl.getSharedEntities(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getSharedEntities(input, context),
       AddSharedEntity: (input: AddSharedEntityRequest, context) =>
-        impl.addSharedEntity(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.addSharedEntity(input, context),
       GetListItemsBySharedList: (input: GetListItemsBySharedListRequest, context) =>
-        impl.getListItemsBySharedList(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getListItemsBySharedList(input, context),
       AddListItemsToSharedList: (input: AddListItemsToSharedListRequest, context) =>
-        impl.addListItemsToSharedList(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.addListItemsToSharedList(input, context),
       UpdateSharedEntities: (input: UpdateSharedEntitiesRequest, context) =>
-        impl.updateSharedEntities(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.updateSharedEntities(input, context),
       DeleteListItemsFromSharedList: (input: DeleteListItemsFromSharedListRequest, context) =>
-        impl.deleteListItemsFromSharedList(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.deleteListItemsFromSharedList(input, context),
       SetSharedEntityAssociations: (input: SetSharedEntityAssociationsRequest, context) =>
-        impl.setSharedEntityAssociations(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.setSharedEntityAssociations(input, context),
       DeleteSharedEntityAssociations: (input: DeleteSharedEntityAssociationsRequest, context) =>
-        impl.deleteSharedEntityAssociations(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.deleteSharedEntityAssociations(input, context),
       GetSharedEntityAssociationsBySharedEntityIds: (
         input: GetSharedEntityAssociationsBySharedEntityIdsRequest,
         context,
-      ) =>
-        impl.getSharedEntityAssociationsBySharedEntityIds(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+      ) => impl.getSharedEntityAssociationsBySharedEntityIds(input, context),
       GetSharedEntityAssociationsByEntityIds: (
         input: GetSharedEntityAssociationsByEntityIdsRequest,
         context,
-      ) =>
-        impl.getSharedEntityAssociationsByEntityIds(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+      ) => impl.getSharedEntityAssociationsByEntityIds(input, context),
       DeleteSharedEntities: (input: DeleteSharedEntitiesRequest, context) =>
-        impl.deleteSharedEntities(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.deleteSharedEntities(input, context),
       GetCampaignSizesByAccountId: (input: GetCampaignSizesByAccountIdRequest, context) =>
-        impl.getCampaignSizesByAccountId(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getCampaignSizesByAccountId(input, context),
       AddCampaignCriterions: (input: AddCampaignCriterionsRequest, context) =>
-        impl.addCampaignCriterions(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.addCampaignCriterions(input, context),
       UpdateCampaignCriterions: (input: UpdateCampaignCriterionsRequest, context) =>
-        impl.updateCampaignCriterions(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.updateCampaignCriterions(input, context),
       DeleteCampaignCriterions: (input: DeleteCampaignCriterionsRequest, context) =>
-        impl.deleteCampaignCriterions(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.deleteCampaignCriterions(input, context),
       GetCampaignCriterionsByIds: (input: GetCampaignCriterionsByIdsRequest, context) =>
-        impl.getCampaignCriterionsByIds(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
-      AddBudgets: (input: AddBudgetsRequest, context) =>
-        impl.addBudgets(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
-      UpdateBudgets: (input: UpdateBudgetsRequest, context) =>
-        impl.updateBudgets(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
-      DeleteBudgets: (input: DeleteBudgetsRequest, context) =>
-        impl.deleteBudgets(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
+        impl.getCampaignCriterionsByIds(input, context),
+      AddBudgets: (input: AddBudgetsRequest, context) => impl.addBudgets(input, context),
+      UpdateBudgets: (input: UpdateBudgetsRequest, context) => impl.updateBudgets(input, context),
+      DeleteBudgets: (input: DeleteBudgetsRequest, context) => impl.deleteBudgets(input, context),
       GetBudgetsByIds: (input: GetBudgetsByIdsRequest, context) =>
-        impl.getBudgetsByIds(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getBudgetsByIds(input, context),
       GetCampaignIdsByBudgetIds: (input: GetCampaignIdsByBudgetIdsRequest, context) =>
-        impl.getCampaignIdsByBudgetIds(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getCampaignIdsByBudgetIds(input, context),
       AddBidStrategies: (input: AddBidStrategiesRequest, context) =>
-        impl.addBidStrategies(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.addBidStrategies(input, context),
       UpdateBidStrategies: (input: UpdateBidStrategiesRequest, context) =>
-        impl.updateBidStrategies(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.updateBidStrategies(input, context),
       DeleteBidStrategies: (input: DeleteBidStrategiesRequest, context) =>
-        impl.deleteBidStrategies(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.deleteBidStrategies(input, context),
       GetBidStrategiesByIds: (input: GetBidStrategiesByIdsRequest, context) =>
-        impl.getBidStrategiesByIds(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getBidStrategiesByIds(input, context),
       GetCampaignIdsByBidStrategyIds: (input: GetCampaignIdsByBidStrategyIdsRequest, context) =>
-        impl.getCampaignIdsByBidStrategyIds(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getCampaignIdsByBidStrategyIds(input, context),
       AddAudienceGroups: (input: AddAudienceGroupsRequest, context) =>
-        impl.addAudienceGroups(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.addAudienceGroups(input, context),
       UpdateAudienceGroups: (input: UpdateAudienceGroupsRequest, context) =>
-        impl.updateAudienceGroups(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.updateAudienceGroups(input, context),
       DeleteAudienceGroups: (input: DeleteAudienceGroupsRequest, context) =>
-        impl.deleteAudienceGroups(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.deleteAudienceGroups(input, context),
       GetAudienceGroupsByIds: (input: GetAudienceGroupsByIdsRequest, context) =>
-        impl.getAudienceGroupsByIds(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getAudienceGroupsByIds(input, context),
       AddAssetGroups: (input: AddAssetGroupsRequest, context) =>
-        impl.addAssetGroups(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
+        impl.addAssetGroups(input, context),
       UpdateAssetGroups: (input: UpdateAssetGroupsRequest, context) =>
-        impl.updateAssetGroups(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.updateAssetGroups(input, context),
       DeleteAssetGroups: (input: DeleteAssetGroupsRequest, context) =>
-        impl.deleteAssetGroups(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.deleteAssetGroups(input, context),
       GetAssetGroupsByIds: (input: GetAssetGroupsByIdsRequest, context) =>
-        impl.getAssetGroupsByIds(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getAssetGroupsByIds(input, context),
       GetAssetGroupsByCampaignId: (input: GetAssetGroupsByCampaignIdRequest, context) =>
-        impl.getAssetGroupsByCampaignId(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getAssetGroupsByCampaignId(input, context),
       GetAssetGroupsEditorialReasons: (input: GetAssetGroupsEditorialReasonsRequest, context) =>
-        impl.getAssetGroupsEditorialReasons(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getAssetGroupsEditorialReasons(input, context),
       SetAudienceGroupAssetGroupAssociations: (
         input: SetAudienceGroupAssetGroupAssociationsRequest,
         context,
-      ) =>
-        impl.setAudienceGroupAssetGroupAssociations(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+      ) => impl.setAudienceGroupAssetGroupAssociations(input, context),
       DeleteAudienceGroupAssetGroupAssociations: (
         input: DeleteAudienceGroupAssetGroupAssociationsRequest,
         context,
-      ) =>
-        impl.deleteAudienceGroupAssetGroupAssociations(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+      ) => impl.deleteAudienceGroupAssetGroupAssociations(input, context),
       GetAudienceGroupAssetGroupAssociationsByAssetGroupIds: (
         input: GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest,
         context,
-      ) =>
-        impl.getAudienceGroupAssetGroupAssociationsByAssetGroupIds(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+      ) => impl.getAudienceGroupAssetGroupAssociationsByAssetGroupIds(input, context),
       GetAudienceGroupAssetGroupAssociationsByAudienceGroupIds: (
         input: GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest,
         context,
-      ) =>
-        impl.getAudienceGroupAssetGroupAssociationsByAudienceGroupIds(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
-      AddAudiences: (input: AddAudiencesRequest, context) =>
-        impl.addAudiences(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
+      ) => impl.getAudienceGroupAssetGroupAssociationsByAudienceGroupIds(input, context),
+      AddAudiences: (input: AddAudiencesRequest, context) => impl.addAudiences(input, context),
       UpdateAudiences: (input: UpdateAudiencesRequest, context) =>
-        impl.updateAudiences(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.updateAudiences(input, context),
       DeleteAudiences: (input: DeleteAudiencesRequest, context) =>
-        impl.deleteAudiences(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.deleteAudiences(input, context),
       GetAudiencesByIds: (input: GetAudiencesByIdsRequest, context) =>
-        impl.getAudiencesByIds(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getAudiencesByIds(input, context),
       ApplyCustomerListItems: (input: ApplyCustomerListItemsRequest, context) =>
-        impl.applyCustomerListItems(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.applyCustomerListItems(input, context),
       ApplyCustomerListUserData: (input: ApplyCustomerListUserDataRequest, context) =>
-        impl.applyCustomerListUserData(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.applyCustomerListUserData(input, context),
       GetUetTagsByIds: (input: GetUetTagsByIdsRequest, context) =>
-        impl.getUetTagsByIds(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
-      AddUetTags: (input: AddUetTagsRequest, context) =>
-        impl.addUetTags(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
-      UpdateUetTags: (input: UpdateUetTagsRequest, context) =>
-        impl.updateUetTags(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
+        impl.getUetTagsByIds(input, context),
+      AddUetTags: (input: AddUetTagsRequest, context) => impl.addUetTags(input, context),
+      UpdateUetTags: (input: UpdateUetTagsRequest, context) => impl.updateUetTags(input, context),
       GetConversionGoalsByIds: (input: GetConversionGoalsByIdsRequest, context) =>
-        impl.getConversionGoalsByIds(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getConversionGoalsByIds(input, context),
       GetConversionGoalsByTagIds: (input: GetConversionGoalsByTagIdsRequest, context) =>
-        impl.getConversionGoalsByTagIds(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getConversionGoalsByTagIds(input, context),
       AddConversionGoals: (input: AddConversionGoalsRequest, context) =>
-        impl.addConversionGoals(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.addConversionGoals(input, context),
       UpdateConversionGoals: (input: UpdateConversionGoalsRequest, context) =>
-        impl.updateConversionGoals(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.updateConversionGoals(input, context),
       ApplyOfflineConversions: (input: ApplyOfflineConversionsRequest, context) =>
-        impl.applyOfflineConversions(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.applyOfflineConversions(input, context),
       ApplyOfflineConversionAdjustments: (
         input: ApplyOfflineConversionAdjustmentsRequest,
         context,
-      ) =>
-        impl.applyOfflineConversionAdjustments(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+      ) => impl.applyOfflineConversionAdjustments(input, context),
       ApplyOnlineConversionAdjustments: (input: ApplyOnlineConversionAdjustmentsRequest, context) =>
-        impl.applyOnlineConversionAdjustments(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.applyOnlineConversionAdjustments(input, context),
       GetOfflineConversionReports: (input: GetOfflineConversionReportsRequest, context) =>
-        impl.getOfflineConversionReports(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getOfflineConversionReports(input, context),
       GetOfflineConversionReportByGoalIds: (
         input: GetOfflineConversionReportByGoalIdsRequest,
         context,
-      ) =>
-        impl.getOfflineConversionReportByGoalIds(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
-      AddLabels: (input: AddLabelsRequest, context) =>
-        impl.addLabels(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
-      DeleteLabels: (input: DeleteLabelsRequest, context) =>
-        impl.deleteLabels(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
-      UpdateLabels: (input: UpdateLabelsRequest, context) =>
-        impl.updateLabels(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
+      ) => impl.getOfflineConversionReportByGoalIds(input, context),
+      AddLabels: (input: AddLabelsRequest, context) => impl.addLabels(input, context),
+      DeleteLabels: (input: DeleteLabelsRequest, context) => impl.deleteLabels(input, context),
+      UpdateLabels: (input: UpdateLabelsRequest, context) => impl.updateLabels(input, context),
       GetLabelsByIds: (input: GetLabelsByIdsRequest, context) =>
-        impl.getLabelsByIds(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
+        impl.getLabelsByIds(input, context),
       SetLabelAssociations: (input: SetLabelAssociationsRequest, context) =>
-        impl.setLabelAssociations(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.setLabelAssociations(input, context),
       DeleteLabelAssociations: (input: DeleteLabelAssociationsRequest, context) =>
-        impl.deleteLabelAssociations(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.deleteLabelAssociations(input, context),
       GetLabelAssociationsByEntityIds: (input: GetLabelAssociationsByEntityIdsRequest, context) =>
-        impl.getLabelAssociationsByEntityIds(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getLabelAssociationsByEntityIds(input, context),
       GetLabelAssociationsByLabelIds: (input: GetLabelAssociationsByLabelIdsRequest, context) =>
-        impl.getLabelAssociationsByLabelIds(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getLabelAssociationsByLabelIds(input, context),
       AddExperiments: (input: AddExperimentsRequest, context) =>
-        impl.addExperiments(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
+        impl.addExperiments(input, context),
       DeleteExperiments: (input: DeleteExperimentsRequest, context) =>
-        impl.deleteExperiments(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.deleteExperiments(input, context),
       UpdateExperiments: (input: UpdateExperimentsRequest, context) =>
-        impl.updateExperiments(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.updateExperiments(input, context),
       GetExperimentsByIds: (input: GetExperimentsByIdsRequest, context) =>
-        impl.getExperimentsByIds(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getExperimentsByIds(input, context),
       GetProfileDataFileUrl: (input: GetProfileDataFileUrlRequest, context) =>
-        impl.getProfileDataFileUrl(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getProfileDataFileUrl(input, context),
       SearchCompanies: (input: SearchCompaniesRequest, context) =>
-        impl.searchCompanies(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.searchCompanies(input, context),
       GetFileImportUploadUrl: (input: GetFileImportUploadUrlRequest, context) =>
-        impl.getFileImportUploadUrl(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
-      AddImportJobs: (input: AddImportJobsRequest, context) =>
-        impl.addImportJobs(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
+        impl.getFileImportUploadUrl(input, context),
+      AddImportJobs: (input: AddImportJobsRequest, context) => impl.addImportJobs(input, context),
       GetImportResults: (input: GetImportResultsRequest, context) =>
-        impl.getImportResults(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getImportResults(input, context),
       GetImportJobsByIds: (input: GetImportJobsByIdsRequest, context) =>
-        impl.getImportJobsByIds(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getImportJobsByIds(input, context),
       DeleteImportJobs: (input: DeleteImportJobsRequest, context) =>
-        impl.deleteImportJobs(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.deleteImportJobs(input, context),
       GetImportEntityIdsMapping: (input: GetImportEntityIdsMappingRequest, context) =>
-        impl.getImportEntityIdsMapping(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getImportEntityIdsMapping(input, context),
       UpdateImportJobs: (input: UpdateImportJobsRequest, context) =>
-        impl.updateImportJobs(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
-      AddVideos: (input: AddVideosRequest, context) =>
-        impl.addVideos(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
-      DeleteVideos: (input: DeleteVideosRequest, context) =>
-        impl.deleteVideos(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
+        impl.updateImportJobs(input, context),
+      AddVideos: (input: AddVideosRequest, context) => impl.addVideos(input, context),
+      DeleteVideos: (input: DeleteVideosRequest, context) => impl.deleteVideos(input, context),
       GetVideosByIds: (input: GetVideosByIdsRequest, context) =>
-        impl.getVideosByIds(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
-      UpdateVideos: (input: UpdateVideosRequest, context) =>
-        impl.updateVideos(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
-      AddHTML5s: (input: AddHTML5sRequest, context) =>
-        impl.addHTML5s(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
+        impl.getVideosByIds(input, context),
+      UpdateVideos: (input: UpdateVideosRequest, context) => impl.updateVideos(input, context),
+      AddHTML5s: (input: AddHTML5sRequest, context) => impl.addHTML5s(input, context),
       GetHTML5sByIds: (input: GetHTML5sByIdsRequest, context) =>
-        impl.getHTML5sByIds(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
-      DeleteHTML5s: (input: DeleteHTML5sRequest, context) =>
-        impl.deleteHTML5s(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
+        impl.getHTML5sByIds(input, context),
+      DeleteHTML5s: (input: DeleteHTML5sRequest, context) => impl.deleteHTML5s(input, context),
       AddCampaignConversionGoals: (input: AddCampaignConversionGoalsRequest, context) =>
-        impl.addCampaignConversionGoals(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.addCampaignConversionGoals(input, context),
       DeleteCampaignConversionGoals: (input: DeleteCampaignConversionGoalsRequest, context) =>
-        impl.deleteCampaignConversionGoals(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.deleteCampaignConversionGoals(input, context),
       AddDataExclusions: (input: AddDataExclusionsRequest, context) =>
-        impl.addDataExclusions(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.addDataExclusions(input, context),
       UpdateDataExclusions: (input: UpdateDataExclusionsRequest, context) =>
-        impl.updateDataExclusions(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.updateDataExclusions(input, context),
       DeleteDataExclusions: (input: DeleteDataExclusionsRequest, context) =>
-        impl.deleteDataExclusions(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.deleteDataExclusions(input, context),
       GetDataExclusionsByIds: (input: GetDataExclusionsByIdsRequest, context) =>
-        impl.getDataExclusionsByIds(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getDataExclusionsByIds(input, context),
       GetDataExclusionsByAccountId: (input: GetDataExclusionsByAccountIdRequest, context) =>
-        impl.getDataExclusionsByAccountId(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getDataExclusionsByAccountId(input, context),
       AddSeasonalityAdjustments: (input: AddSeasonalityAdjustmentsRequest, context) =>
-        impl.addSeasonalityAdjustments(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.addSeasonalityAdjustments(input, context),
       UpdateSeasonalityAdjustments: (input: UpdateSeasonalityAdjustmentsRequest, context) =>
-        impl.updateSeasonalityAdjustments(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.updateSeasonalityAdjustments(input, context),
       DeleteSeasonalityAdjustments: (input: DeleteSeasonalityAdjustmentsRequest, context) =>
-        impl.deleteSeasonalityAdjustments(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.deleteSeasonalityAdjustments(input, context),
       GetSeasonalityAdjustmentsByIds: (input: GetSeasonalityAdjustmentsByIdsRequest, context) =>
-        impl.getSeasonalityAdjustmentsByIds(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getSeasonalityAdjustmentsByIds(input, context),
       GetSeasonalityAdjustmentsByAccountId: (
         input: GetSeasonalityAdjustmentsByAccountIdRequest,
         context,
-      ) =>
-        impl.getSeasonalityAdjustmentsByAccountId(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+      ) => impl.getSeasonalityAdjustmentsByAccountId(input, context),
       CreateAssetGroupRecommendation: (input: CreateAssetGroupRecommendationRequest, context) =>
-        impl.createAssetGroupRecommendation(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.createAssetGroupRecommendation(input, context),
       CreateResponsiveAdRecommendation: (input: CreateResponsiveAdRecommendationRequest, context) =>
-        impl.createResponsiveAdRecommendation(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.createResponsiveAdRecommendation(input, context),
       CreateResponsiveSearchAdRecommendation: (
         input: CreateResponsiveSearchAdRecommendationRequest,
         context,
-      ) =>
-        impl.createResponsiveSearchAdRecommendation(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+      ) => impl.createResponsiveSearchAdRecommendation(input, context),
       RefineAssetGroupRecommendation: (input: RefineAssetGroupRecommendationRequest, context) =>
-        impl.refineAssetGroupRecommendation(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.refineAssetGroupRecommendation(input, context),
       RefineResponsiveAdRecommendation: (input: RefineResponsiveAdRecommendationRequest, context) =>
-        impl.refineResponsiveAdRecommendation(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.refineResponsiveAdRecommendation(input, context),
       RefineResponsiveSearchAdRecommendation: (
         input: RefineResponsiveSearchAdRecommendationRequest,
         context,
-      ) =>
-        impl.refineResponsiveSearchAdRecommendation(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+      ) => impl.refineResponsiveSearchAdRecommendation(input, context),
       GetResponsiveAdRecommendationJob: (input: GetResponsiveAdRecommendationJobRequest, context) =>
-        impl.getResponsiveAdRecommendationJob(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getResponsiveAdRecommendationJob(input, context),
       UpdateConversionValueRules: (input: UpdateConversionValueRulesRequest, context) =>
-        impl.updateConversionValueRules(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.updateConversionValueRules(input, context),
       UpdateConversionValueRulesStatus: (input: UpdateConversionValueRulesStatusRequest, context) =>
-        impl.updateConversionValueRulesStatus(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.updateConversionValueRulesStatus(input, context),
       AddConversionValueRules: (input: AddConversionValueRulesRequest, context) =>
-        impl.addConversionValueRules(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.addConversionValueRules(input, context),
       GetConversionValueRulesByAccountId: (
         input: GetConversionValueRulesByAccountIdRequest,
         context,
-      ) =>
-        impl.getConversionValueRulesByAccountId(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+      ) => impl.getConversionValueRulesByAccountId(input, context),
       GetConversionValueRulesByIds: (input: GetConversionValueRulesByIdsRequest, context) =>
-        impl.getConversionValueRulesByIds(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
-      AddBrandKits: (input: AddBrandKitsRequest, context) =>
-        impl.addBrandKits(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
+        impl.getConversionValueRulesByIds(input, context),
+      AddBrandKits: (input: AddBrandKitsRequest, context) => impl.addBrandKits(input, context),
       UpdateBrandKits: (input: UpdateBrandKitsRequest, context) =>
-        impl.updateBrandKits(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.updateBrandKits(input, context),
       DeleteBrandKits: (input: DeleteBrandKitsRequest, context) =>
-        impl.deleteBrandKits(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.deleteBrandKits(input, context),
       CreateBrandKitRecommendation: (input: CreateBrandKitRecommendationRequest, context) =>
-        impl.createBrandKitRecommendation(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.createBrandKitRecommendation(input, context),
       AddNewCustomerAcquisitionGoals: (input: AddNewCustomerAcquisitionGoalsRequest, context) =>
-        impl.addNewCustomerAcquisitionGoals(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.addNewCustomerAcquisitionGoals(input, context),
       UpdateNewCustomerAcquisitionGoals: (
         input: UpdateNewCustomerAcquisitionGoalsRequest,
         context,
-      ) =>
-        impl.updateNewCustomerAcquisitionGoals(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+      ) => impl.updateNewCustomerAcquisitionGoals(input, context),
       GetNewCustomerAcquisitionGoalsByAccountId: (
         input: GetNewCustomerAcquisitionGoalsByAccountIdRequest,
         context,
-      ) =>
-        impl.getNewCustomerAcquisitionGoalsByAccountId(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+      ) => impl.getNewCustomerAcquisitionGoalsByAccountId(input, context),
       GetBrandKitsByAccountId: (input: GetBrandKitsByAccountIdRequest, context) =>
-        impl.getBrandKitsByAccountId(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getBrandKitsByAccountId(input, context),
       GetBrandKitsByIds: (input: GetBrandKitsByIdsRequest, context) =>
-        impl.getBrandKitsByIds(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getBrandKitsByIds(input, context),
       GetClipchampTemplates: (input: GetClipchampTemplatesRequest, context) =>
-        impl.getClipchampTemplates(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getClipchampTemplates(input, context),
       GetSupportedClipchampAudio: (input: GetSupportedClipchampAudioRequest, context) =>
-        impl.getSupportedClipchampAudio(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getSupportedClipchampAudio(input, context),
       GetSupportedFonts: (input: GetSupportedFontsRequest, context) =>
-        impl.getSupportedFonts(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getSupportedFonts(input, context),
       GetHealthCheck: (input: GetHealthCheckRequest, context) =>
-        impl.getHealthCheck(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
+        impl.getHealthCheck(input, context),
       GetDiagnostics: (input: GetDiagnosticsRequest, context) =>
-        impl.getDiagnostics(input, context as RequestContext<CampaignManagementServiceSoapHeaders>),
+        impl.getDiagnostics(input, context),
       GetAnnotationOptOut: (input: GetAnnotationOptOutRequest, context) =>
-        impl.getAnnotationOptOut(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getAnnotationOptOut(input, context),
       UpdateAnnotationOptOut: (input: UpdateAnnotationOptOutRequest, context) =>
-        impl.updateAnnotationOptOut(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.updateAnnotationOptOut(input, context),
       AddLinkedInSegments: (input: AddLinkedInSegmentsRequest, context) =>
-        impl.addLinkedInSegments(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.addLinkedInSegments(input, context),
       DeleteLinkedInSegments: (input: DeleteLinkedInSegmentsRequest, context) =>
-        impl.deleteLinkedInSegments(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.deleteLinkedInSegments(input, context),
       UpdateLinkedInSegments: (input: UpdateLinkedInSegmentsRequest, context) =>
-        impl.updateLinkedInSegments(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.updateLinkedInSegments(input, context),
       GetUetTagAuthKey: (input: GetUetTagAuthKeyRequest, context) =>
-        impl.getUetTagAuthKey(
-          input,
-          context as RequestContext<CampaignManagementServiceSoapHeaders>,
-        ),
+        impl.getUetTagAuthKey(input, context),
     },
     options,
   );

@@ -88,7 +88,7 @@ export interface CampaignInput {
   UrlCustomParameters?: CustomParameters | null;
   UseCampaignLevelDates?: boolean | null;
   CampaignType?: CampaignType | null;
-  Settings?: ArrayOfSetting | null;
+  Settings?: ArrayOfSettingInput | null;
   BudgetId?: bigint | number | null;
   Languages?: ArrayOfstring | null;
   AdScheduleUseSearcherTimeZone?: boolean | null;
@@ -274,6 +274,9 @@ export interface CustomParameter {
 export type CampaignType = string[];
 
 export type ArrayOfSetting = (SettingOrDerived | null)[];
+
+/** Input form of {@link ArrayOfSetting}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export type ArrayOfSettingInput = (SettingOrDerivedInput | null)[];
 
 export interface Setting {
   /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
@@ -850,7 +853,7 @@ export interface AdGroupInput {
   Network?: Network | null;
   PercentCpcBid?: RateBid | null;
   PrivacyStatus?: AdGroupPrivacyStatus | null;
-  Settings?: ArrayOfSetting | null;
+  Settings?: ArrayOfSettingInput | null;
   StartDate?: Date_ | null;
   Status?: AdGroupStatus | null;
   TrackingUrlTemplate?: string | null;
@@ -5135,11 +5138,14 @@ export interface AddSharedEntityRequest {
 /** Input form of {@link AddSharedEntityRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
 export interface AddSharedEntityRequestInput {
   SharedEntity?: SharedEntityOrDerivedInput | null;
-  ListItems?: ArrayOfSharedListItem | null;
+  ListItems?: ArrayOfSharedListItemInput | null;
   SharedEntityScope?: EntityScope | null;
 }
 
 export type ArrayOfSharedListItem = (SharedListItemOrDerived | null)[];
+
+/** Input form of {@link ArrayOfSharedListItem}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export type ArrayOfSharedListItemInput = (SharedListItemOrDerivedInput | null)[];
 
 export interface AddSharedEntityResponse {
   ListItemIds?: ArrayOflong | null;
@@ -5169,6 +5175,11 @@ export interface GetListItemsBySharedListResponse {
   ListItems?: ArrayOfSharedListItem | null;
 }
 
+/** Input form of {@link GetListItemsBySharedListResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export interface GetListItemsBySharedListResponseInput {
+  ListItems?: ArrayOfSharedListItemInput | null;
+}
+
 export interface AddListItemsToSharedListRequest {
   ListItems?: ArrayOfSharedListItem | null;
   SharedList?: SharedListOrDerived | null;
@@ -5177,7 +5188,7 @@ export interface AddListItemsToSharedListRequest {
 
 /** Input form of {@link AddListItemsToSharedListRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
 export interface AddListItemsToSharedListRequestInput {
-  ListItems?: ArrayOfSharedListItem | null;
+  ListItems?: ArrayOfSharedListItemInput | null;
   SharedList?: SharedListOrDerivedInput | null;
   SharedEntityScope?: EntityScope | null;
 }
@@ -5818,12 +5829,15 @@ export interface AudienceGroup {
 export interface AudienceGroupInput {
   AssociationCount?: number | null;
   Description?: string | null;
-  Dimensions?: ArrayOfAudienceGroupDimension | null;
+  Dimensions?: ArrayOfAudienceGroupDimensionInput | null;
   Id?: bigint | number | null;
   Name?: string | null;
 }
 
 export type ArrayOfAudienceGroupDimension = (AudienceGroupDimensionOrDerived | null)[];
+
+/** Input form of {@link ArrayOfAudienceGroupDimension}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+export type ArrayOfAudienceGroupDimensionInput = (AudienceGroupDimensionOrDerivedInput | null)[];
 
 export interface AudienceGroupDimension {
   /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */

@@ -2,5 +2,5 @@
 // @generated
 /** One class per declared wsdl:fault: catch it with `instanceof`, throw it from a server implementation. */
 
-// This service declares no wsdl:fault: its faults arrive as SoapFault (see index.ts).
+// This WSDL declares no wsdl:fault: its faults arrive as SoapFault (see index.ts).
 export {};

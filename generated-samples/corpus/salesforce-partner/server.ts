@@ -211,77 +211,47 @@ export function createSforceServiceHandler(
   impl: SforceServiceService,
   options: SforceServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(
+  return createServiceHandler<RequestContext<SforceServiceSoapHeaders>>(
     SforceServiceDesc,
     undefined,
     {
-      login: (input: Login, context) =>
-        impl.login(input, context as RequestContext<SforceServiceSoapHeaders>),
-      describeSObject: (input: DescribeSObject, context) =>
-        impl.describeSObject(input, context as RequestContext<SforceServiceSoapHeaders>),
-      describeSObjects: (input: DescribeSObjects, context) =>
-        impl.describeSObjects(input, context as RequestContext<SforceServiceSoapHeaders>),
-      describeGlobal: (input: DescribeGlobal, context) =>
-        impl.describeGlobal(input, context as RequestContext<SforceServiceSoapHeaders>),
+      login: (input: Login, context) => impl.login(input, context),
+      describeSObject: (input: DescribeSObject, context) => impl.describeSObject(input, context),
+      describeSObjects: (input: DescribeSObjects, context) => impl.describeSObjects(input, context),
+      describeGlobal: (input: DescribeGlobal, context) => impl.describeGlobal(input, context),
       describeDataCategoryGroups: (input: DescribeDataCategoryGroups, context) =>
-        impl.describeDataCategoryGroups(input, context as RequestContext<SforceServiceSoapHeaders>),
+        impl.describeDataCategoryGroups(input, context),
       describeDataCategoryGroupStructures: (input: DescribeDataCategoryGroupStructures, context) =>
-        impl.describeDataCategoryGroupStructures(
-          input,
-          context as RequestContext<SforceServiceSoapHeaders>,
-        ),
-      describeLayout: (input: DescribeLayout, context) =>
-        impl.describeLayout(input, context as RequestContext<SforceServiceSoapHeaders>),
+        impl.describeDataCategoryGroupStructures(input, context),
+      describeLayout: (input: DescribeLayout, context) => impl.describeLayout(input, context),
       describeSoftphoneLayout: (input: DescribeSoftphoneLayout, context) =>
-        impl.describeSoftphoneLayout(input, context as RequestContext<SforceServiceSoapHeaders>),
-      describeTabs: (input: DescribeTabs, context) =>
-        impl.describeTabs(input, context as RequestContext<SforceServiceSoapHeaders>),
-      create: (input: Create, context) =>
-        impl.create(input, context as RequestContext<SforceServiceSoapHeaders>),
-      update: (input: Update, context) =>
-        impl.update(input, context as RequestContext<SforceServiceSoapHeaders>),
-      upsert: (input: Upsert, context) =>
-        impl.upsert(input, context as RequestContext<SforceServiceSoapHeaders>),
-      merge: (input: Merge, context) =>
-        impl.merge(input, context as RequestContext<SforceServiceSoapHeaders>),
-      delete: (input: Delete, context) =>
-        impl.delete_(input, context as RequestContext<SforceServiceSoapHeaders>),
-      undelete: (input: Undelete, context) =>
-        impl.undelete(input, context as RequestContext<SforceServiceSoapHeaders>),
-      emptyRecycleBin: (input: EmptyRecycleBin, context) =>
-        impl.emptyRecycleBin(input, context as RequestContext<SforceServiceSoapHeaders>),
-      retrieve: (input: Retrieve, context) =>
-        impl.retrieve(input, context as RequestContext<SforceServiceSoapHeaders>),
-      process: (input: Process, context) =>
-        impl.process(input, context as RequestContext<SforceServiceSoapHeaders>),
-      convertLead: (input: ConvertLead, context) =>
-        impl.convertLead(input, context as RequestContext<SforceServiceSoapHeaders>),
-      logout: (input: Logout, context) =>
-        impl.logout(input, context as RequestContext<SforceServiceSoapHeaders>),
+        impl.describeSoftphoneLayout(input, context),
+      describeTabs: (input: DescribeTabs, context) => impl.describeTabs(input, context),
+      create: (input: Create, context) => impl.create(input, context),
+      update: (input: Update, context) => impl.update(input, context),
+      upsert: (input: Upsert, context) => impl.upsert(input, context),
+      merge: (input: Merge, context) => impl.merge(input, context),
+      delete: (input: Delete, context) => impl.delete_(input, context),
+      undelete: (input: Undelete, context) => impl.undelete(input, context),
+      emptyRecycleBin: (input: EmptyRecycleBin, context) => impl.emptyRecycleBin(input, context),
+      retrieve: (input: Retrieve, context) => impl.retrieve(input, context),
+      process: (input: Process, context) => impl.process(input, context),
+      convertLead: (input: ConvertLead, context) => impl.convertLead(input, context),
+      logout: (input: Logout, context) => impl.logout(input, context),
       invalidateSessions: (input: InvalidateSessions, context) =>
-        impl.invalidateSessions(input, context as RequestContext<SforceServiceSoapHeaders>),
-      getDeleted: (input: GetDeleted, context) =>
-        impl.getDeleted(input, context as RequestContext<SforceServiceSoapHeaders>),
-      getUpdated: (input: GetUpdated, context) =>
-        impl.getUpdated(input, context as RequestContext<SforceServiceSoapHeaders>),
-      query: (input: Query, context) =>
-        impl.query(input, context as RequestContext<SforceServiceSoapHeaders>),
-      queryAll: (input: QueryAll, context) =>
-        impl.queryAll(input, context as RequestContext<SforceServiceSoapHeaders>),
-      queryMore: (input: QueryMore, context) =>
-        impl.queryMore(input, context as RequestContext<SforceServiceSoapHeaders>),
-      search: (input: Search, context) =>
-        impl.search(input, context as RequestContext<SforceServiceSoapHeaders>),
+        impl.invalidateSessions(input, context),
+      getDeleted: (input: GetDeleted, context) => impl.getDeleted(input, context),
+      getUpdated: (input: GetUpdated, context) => impl.getUpdated(input, context),
+      query: (input: Query, context) => impl.query(input, context),
+      queryAll: (input: QueryAll, context) => impl.queryAll(input, context),
+      queryMore: (input: QueryMore, context) => impl.queryMore(input, context),
+      search: (input: Search, context) => impl.search(input, context),
       getServerTimestamp: (input: GetServerTimestamp, context) =>
-        impl.getServerTimestamp(input, context as RequestContext<SforceServiceSoapHeaders>),
-      setPassword: (input: SetPassword, context) =>
-        impl.setPassword(input, context as RequestContext<SforceServiceSoapHeaders>),
-      resetPassword: (input: ResetPassword, context) =>
-        impl.resetPassword(input, context as RequestContext<SforceServiceSoapHeaders>),
-      getUserInfo: (input: GetUserInfo, context) =>
-        impl.getUserInfo(input, context as RequestContext<SforceServiceSoapHeaders>),
-      sendEmail: (input: SendEmail, context) =>
-        impl.sendEmail(input, context as RequestContext<SforceServiceSoapHeaders>),
+        impl.getServerTimestamp(input, context),
+      setPassword: (input: SetPassword, context) => impl.setPassword(input, context),
+      resetPassword: (input: ResetPassword, context) => impl.resetPassword(input, context),
+      getUserInfo: (input: GetUserInfo, context) => impl.getUserInfo(input, context),
+      sendEmail: (input: SendEmail, context) => impl.sendEmail(input, context),
     },
     options,
   );

@@ -17,7 +17,6 @@ export function serverView(ctx: EmitContext, services: readonly Service[], descr
       const names = ctx.plan.serviceNames.get(s)!;
       // With declared SOAP headers, the context carries them typed.
       const context = s.soapHeaders ? `${rt("RequestContext", true)}<${headerTypes(ctx, s.soapHeaders, "output", "input")}>` : rt("RequestContext", true);
-      const contextCast = s.soapHeaders ? ` as ${context}` : "";
       return {
         serviceName: s.name,
         interfaceName: names.serviceInterface,
@@ -25,7 +24,8 @@ export function serverView(ctx: EmitContext, services: readonly Service[], descr
         factoryName: names.handlerFactory,
         HandlerOptions: rt("HandlerOptions", true),
         RequestListener: rt("RequestListener", true),
-        createServiceHandler: rt("createServiceHandler"),
+        // Typed SOAP headers: the handler is told the context type once, for every entry.
+        createServiceHandler: s.soapHeaders ? `${rt("createServiceHandler")}<${context}>` : rt("createServiceHandler"),
         descriptor: ctx.file.use(symbol(names.descriptor, descriptorsModule)),
         wsdl: wsdlModule === undefined ? "undefined" : ctx.file.use(symbol("WSDL", wsdlModule)),
         wsdlNote: wsdlModule === undefined ? "`?WSDL` when `options.wsdl` holds the WSDL text (it was not embedded)" : "`?WSDL`",
@@ -37,7 +37,7 @@ export function serverView(ctx: EmitContext, services: readonly Service[], descr
           return settled.add(member, settleMember(member));
         }),
         handlers: s.operations.map((op) => {
-          const entry = `      ${propertyKey(op.name)}: (input: ${typeExpr(ctx, op.input, "output")}, context) => impl.${names.methods.get(op.name)!}(input, context${contextCast}),`;
+          const entry = `      ${propertyKey(op.name)}: (input: ${typeExpr(ctx, op.input, "output")}, context) => impl.${names.methods.get(op.name)!}(input, context),`;
           return settled.addProperty(entry, settleProperty(entry));
         }),
       };
