@@ -60,5 +60,4 @@ export type Stage = (typeof STAGES)[number];
 /** generate-stages.ts → parent: milliseconds per stage, one entry per round (round 1 cold). */
 export interface StagesReport {
   readonly times: Record<Stage, number[]>;
-  readonly outputBytes: number;
 }

@@ -4,10 +4,13 @@
  *   1. Client decode: GetMessages → 10,000 messages (SOAP 1.1), ours vs node-soap vs the bytes alone.
  *   2. Server: GetMessages → 100 messages over SOAP 1.1 and HTTP GET, ours vs node-soap vs a bare
  *      node:http server sending our bytes, compared by the server process's CPU time per request.
+ *   3. Generation: the CLI's time and peak memory on the three largest corpus WSDLs both tools
+ *      process, ours vs wsdl-tsclient (a devDependency); needs ../shared/corpus. It runs outside the
+ *      overall time bound of parts 1 and 2, each run bounded by itself.
  * Loopback only (127.0.0.1, port 0); every child process stops with its parent. Needs `npm run build`
  * (the generated code imports wsdl-tsgen/runtime from dist/).
  *
- * Options: `decode` or `server` to run one part; `--quick` for a short smoke run.
+ * Options: `decode`, `server` or `generate` to run one part; `--quick` for a short smoke run.
  */
 import { existsSync } from "node:fs";
 import { cpus } from "node:os";

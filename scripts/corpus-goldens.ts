@@ -7,10 +7,9 @@
  */
 import { existsSync } from "node:fs";
 import * as path from "node:path";
-import { fileURLToPath } from "node:url";
+import { CORPUS_DIR } from "./corpus-dir.js";
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-export const CORPUS_DIR = path.resolve(REPO_ROOT, "../shared/corpus");
+export { CORPUS_DIR, REPO_ROOT } from "./corpus-dir.js";
 export const GOLDENS_DIR = "generated-samples/corpus";
 
 export interface CorpusGolden {
@@ -23,7 +22,7 @@ export interface CorpusGolden {
 }
 
 export const CORPUS_GOLDENS: readonly CorpusGolden[] = [
-  { name: "bing-campaign-management", root: "BingAds__BingAds-Python-SDK/bingads/v13/proxies/production/campaignmanagement_service.xml", why: "largest root: 191 operations, 130 ArrayOfX wrappers, 29 xs:list types, 59 enumerations, 1365 nillable fields, long/dateTime/decimal" },
+  { name: "bing-campaign-management", root: "BingAds__BingAds-Python-SDK/bingads/v13/proxies/production/campaignmanagement_service.xml", why: "largest root: 191 operations, many ArrayOfX wrappers, xs:list types, enumerations and nillable fields, derived types (xsi:type), long/dateTime/decimal" },
   { name: "salesforce-partner", root: "developerforce__Force.com-Toolkit-for-PHP/soapclient/partner.wsdl.xml", why: "Salesforce partner API: xs:any records (sObject), nillable fields, 9 declared faults, base64Binary, plain-array response wrappers" },
   { name: "fedex-rate", root: "JeremyDunn__php-fedex-api-wrapper/src/FedEx/_wsdl/RateService_v31.wsdl", why: "FedEx rates: one very wide operation with deep optional trees, 142 enumerations, decimal, date, time, dateTime, bigint integer kinds" },
   { name: "xsdata-calculator", root: "tefra__xsdata/tests/fixtures/calculator/services.wsdl", why: "ASMX calculator over SOAP 1.1 and SOAP 1.2" },

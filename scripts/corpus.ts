@@ -15,13 +15,13 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import ts from "typescript";
 import type { Diagnostic } from "../src/diagnostics.js";
 import { generateFiles } from "../src/generate.js";
+import { CORPUS_DIR, REPO_ROOT } from "./corpus-dir.js";
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-export const CORPUS_DIR = path.resolve(REPO_ROOT, "../shared/corpus");
+export { CORPUS_DIR, REPO_ROOT } from "./corpus-dir.js";
 export const RUNTIME_TYPES = path.join(REPO_ROOT, "dist/runtime/index.d.ts");
 
 export type Status = "ok" | "diagnostic" | "compile-error" | "crash" | "timeout";
