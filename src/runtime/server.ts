@@ -5,6 +5,7 @@
  * 400 for malformed SOAP bodies with a fault, 415/404/405 with short plain-text bodies.
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
+import { isUtf8 } from "node:buffer";
 import { parseAsmxDateTime } from "./asmx-dates.js";
 import type { BodyDesc } from "./descriptors.js";
 import { SoapFault, type SoapVersion } from "./errors.js";
@@ -164,6 +165,20 @@ function readBody(req: IncomingMessage, maxBytes: number, timeoutMs: number): Pr
 
 const decoders = new Map<string, InstanceType<typeof TextDecoder>>();
 
+/** An XML request body for the decoder: UTF-8 bytes as they are (checked), another charset as text. */
+function xmlBody(body: Buffer, charset: string | undefined): string | Uint8Array {
+  const label = (charset || "utf-8").toLowerCase();
+  if (label !== "utf-8" && label !== "utf8") return decodeText(body, charset);
+  if (!isUtf8(body)) throw new HttpProblem(400, "The request body is not valid text in its declared charset.");
+  return body;
+}
+
+/** Whether a body is empty or only white space. */
+function blank(body: Uint8Array): boolean {
+  for (const b of body) if (b !== 32 && b !== 9 && b !== 10 && b !== 13) return false;
+  return true;
+}
+
 function decodeText(body: Buffer, charset: string | undefined): string {
   try {
     const label = (charset || "utf-8").toLowerCase();
@@ -264,8 +279,8 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
     }
     const declared: SoapVersion = ct.type === "text/xml" ? "1.1" : "1.2";
     const body = await readBody(req, maxBody, timeoutMs);
-    const text = decodeText(body, ct.params["charset"]);
-    if (text.trim() === "") return soapFault(res, declared, 400, "Client", "The request body is empty; expected a SOAP envelope.");
+    const request = xmlBody(body, ct.params["charset"]);
+    if (typeof request === "string" ? request.trim() === "" : blank(request)) return soapFault(res, declared, 400, "Client", "The request body is empty; expected a SOAP envelope.");
 
     // Route first by SOAPAction / action, then by the body element.
     const action = declared === "1.1" ? soapActionHeader(req.headers["soapaction"]) : ct.params["action"];
@@ -282,7 +297,7 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
     };
     try {
       decoded = decodeEnvelope(
-        text,
+        request,
         (ns, local, envVersion) => {
           // The envelope's namespace decides the version; pick the request element among that version's ports.
           const candidates = soapPorts(ep, envVersion);

@@ -112,10 +112,11 @@ function mustUnderstand(tag: XmlTag, envNs: string): boolean {
 /**
  * Reads an envelope. `pick` chooses the descriptor for the body element; elements it does not know
  * are skipped (their name is still reported). When it gives the parts of a multi-part body
- * (`BodyDesc.parts`), that element and the ones after it are read as those parts.
+ * (`BodyDesc.parts`), that element and the ones after it are read as those parts. Bytes are read
+ * as UTF-8.
  */
 export function decodeEnvelope(
-  xml: string,
+  xml: string | Uint8Array,
   pick: (ns: string, local: string, version: SoapVersion) => FieldDesc | ComplexDesc | undefined,
   options?: DecodeOptions,
   headerType?: ComplexDesc,

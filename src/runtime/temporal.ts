@@ -44,8 +44,43 @@ function validFields(kind: TemporalKind, m: RegExpExecArray): boolean {
   return true;
 }
 
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
+/**
+ * Whether `t` is certainly a valid xs:dateTime in its common form (`YYYY-MM-DDThh:mm:ss`, a fraction,
+ * an offset), checked without a regex match to allocate: the decoders meet thousands. False means
+ * "not certain" (a day past the 28th, hour 24, a year of other than four digits, or invalid): the
+ * full check decides.
+ */
+function isCommonDateTime(t: string): boolean {
+  const n = t.length;
+  if (n < 19 || t.charCodeAt(4) !== 45 || t.charCodeAt(7) !== 45 || t.charCodeAt(10) !== 84 || t.charCodeAt(13) !== 58 || t.charCodeAt(16) !== 58) return false;
+  for (let i = 0; i < 19; i++) if (i !== 4 && i !== 7 && i !== 10 && i !== 13 && i !== 16 && !isDigit(t.charCodeAt(i))) return false;
+  const month = two(t, 5);
+  const day = two(t, 8);
+  if (month < 1 || month > 12 || day < 1 || day > 28 || two(t, 11) > 23 || two(t, 14) > 59 || two(t, 17) > 59) return false;
+  let k = 19;
+  if (k < n && t.charCodeAt(k) === 46) {
+    const from = ++k;
+    while (k < n && isDigit(t.charCodeAt(k))) k++;
+    if (k === from) return false;
+  }
+  if (k === n) return true;
+  const c = t.charCodeAt(k);
+  if (c === 90) return k + 1 === n;
+  if ((c !== 43 && c !== 45) || n - k !== 6 || !isDigit(t.charCodeAt(k + 1)) || !isDigit(t.charCodeAt(k + 2)) || t.charCodeAt(k + 3) !== 58 || !isDigit(t.charCodeAt(k + 4)) || !isDigit(t.charCodeAt(k + 5))) return false;
+  const h = two(t, k + 1);
+  const mi = two(t, k + 4);
+  return h < 14 && mi <= 59;
+}
+
 /** Whether `text` is a valid lexical value of `kind`. */
 export function isTemporalLexical(kind: TemporalKind, text: string): boolean {
+  return (kind === "dateTime" && isCommonDateTime(text)) || matchesTemporal(kind, text);
+}
+
+/** The full check, by pattern and field ranges (exported for the test that holds the quick one to it). */
+export function matchesTemporal(kind: TemporalKind, text: string): boolean {
   const re = kind === "dateTime" ? DATE_TIME : kind === "date" ? DATE : TIME;
   const m = re.exec(text);
   return m !== null && validFields(kind, m);

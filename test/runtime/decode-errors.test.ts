@@ -6,7 +6,7 @@ import { decodeDocument, XmlDecodeError } from "../../src/runtime/xml-reader.js"
 const NS = "urn:t";
 const Item = complex("Item", () => [field("n", NS, xs.int), field("when", NS, xs.dateTime, { min: 0 })]);
 const root = field("Items", NS, complex("Items", () => [field("Item", NS, Item, { max: 10 })]));
-const fail = (xml: string): XmlDecodeError => {
+const fail = (xml: string | Uint8Array): XmlDecodeError => {
   try {
     decodeDocument(xml, [root]);
   } catch (e) {
@@ -28,5 +28,15 @@ describe("decode errors", () => {
     const e = fail(`<Items xmlns="urn:t"><Item><n>1</n></Item><Item><when>2024-01-01T00:00:00</when></Item></Items>`);
     expect(e.kind).toBe("missing");
     expect(e.message).toBe("element n is missing from Item (at line 1, column 43)");
+  });
+
+  it("a document given as UTF-8 bytes is located in characters, as its text is", () => {
+    const xml = `<Items xmlns="urn:t"><!-- Grüße, 日本 --><Item><n>1</n></Item>\n <!-- ñ --><Item><n>x</n></Item></Items>`;
+    const fromText = fail(xml);
+    expect(fromText.message).toMatch(/\(at line 2, column 18\)$/);
+    expect(fail(Buffer.from(xml, "utf8")).message).toBe(fromText.message);
+    const malformed = `<Items xmlns="urn:t">\n<!-- é --><Item></Itemx></Items>`;
+    expect(fail(Buffer.from(malformed)).message).toBe(fail(malformed).message);
+    expect(fail(malformed).message).toMatch(/line 2, column 17/);
   });
 });

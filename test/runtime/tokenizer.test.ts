@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { tokenizeXml, XmlSyntaxError, type XmlTag } from "../../src/runtime/xml-tokenizer.js";
 
-function events(xml: string): string[] {
+/** The events for a document given as text. */
+function textEvents(xml: string | Uint8Array): string[] {
   const out: string[] = [];
   tokenizeXml(xml, {
     open: (t: XmlTag) => out.push(`<{${t.uri}}${t.local}${t.attributes.filter((a) => !a.name.startsWith("xmlns")).map((a) => ` {${a.uri}}${a.local}=${a.value}`).join("")}>`),
@@ -10,6 +11,32 @@ function events(xml: string): string[] {
     text: (t) => out.push(JSON.stringify(t)),
   });
   return out;
+}
+
+/**
+ * The events for a document, read both as text and as UTF-8 bytes (its Latin-1 view): the two must
+ * agree on every event and every error.
+ */
+function events(xml: string): string[] {
+  let fromText: string[] | Error;
+  try {
+    fromText = textEvents(xml);
+  } catch (e) {
+    fromText = e as Error;
+  }
+  let fromBytes: string[] | Error;
+  try {
+    fromBytes = textEvents(Buffer.from(xml, "utf8"));
+  } catch (e) {
+    fromBytes = e as Error;
+  }
+  if (fromText instanceof Error) {
+    expect(fromBytes).toBeInstanceOf(Error);
+    expect((fromBytes as Error).message).toBe(fromText.message);
+    throw fromText;
+  }
+  expect(fromBytes).toEqual(fromText);
+  return fromText;
 }
 
 describe("tokenizeXml", () => {
@@ -28,6 +55,39 @@ describe("tokenizeXml", () => {
       "<{}r>", '"a&b<AB\\"\'"', '"<&>"', '"\\n"', '"end"', "</>",
     ]);
     expect(events('<r a="x&#10;y&#9;" b="1\n2"/>')).toEqual(["<{}r {}a=x\ny\t {}b=1 2>", "</>"]);
+  });
+
+  it("reads non-ASCII names, texts and attribute values the same from bytes, references and CRs in them included", () => {
+    expect(events('<Größe xmlns:ü="urn:ü" ü:ä="Ω &amp; 日本"><ü:x>Grüße &lt;ok&gt; &#x1F600;&#233;\r\nñ\rx</ü:x><y>a&amp;b&quot;&apos;</y></Größe>')).toEqual([
+      "<{}Größe {urn:ü}ä=Ω & 日本>", "<{urn:ü}x>", JSON.stringify("Grüße <ok> 😀é\nñ\nx"), "</>", "<{}y>", JSON.stringify("a&b\"'"), "</>", "</>",
+    ]);
+    // Long texts (copied in runs) and references at both ends.
+    const long = "é".repeat(40) + "x".repeat(40);
+    expect(events(`<r>&amp;${long}&lt;${long}&gt;</r>`)).toEqual(["<{}r>", JSON.stringify(`&${long}<${long}>`), "</>"]);
+  });
+
+  it("decodes character references of every UTF-8 length, decimal and hex, among other text", () => {
+    expect(events("<r>é&#65;&#233;&#8594;&#128512;&#x41;&#xE9;&#x1F600;&#0065;&#13;x&amp;&quot;&apos;</r>")).toEqual([
+      "<{}r>", JSON.stringify("éAé→😀Aé😀A\rx&\"'"), "</>",
+    ]);
+    expect(events("<r>é&#0000000065;</r>")).toEqual(["<{}r>", '"éA"', "</>"]);
+    expect(events("<r>&#1114111;&#57344;&#65533;&#32;</r>")).toEqual(["<{}r>", JSON.stringify("\u{10FFFF}\uE000\uFFFD "), "</>"]);
+  });
+
+  it("normalizes CRLF and CR in texts between elements, pretty-printed documents included", () => {
+    const doc = "<r>\r\n" + "  <i>a &amp; b\r\nc</i>\r\n".repeat(3) + "\r</r>";
+    const item = ["<{}i>", '"a & b\\nc"', "</>"];
+    expect(events(doc)).toEqual(["<{}r>", '"\\n  "', ...item, '"\\n  "', ...item, '"\\n  "', ...item, '"\\n\\n"', "</>"]);
+  });
+
+  it("reads UTF-8 bytes with a byte order mark; a malformed sequence reads as U+FFFD, as Response.text() does", () => {
+    expect(textEvents(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from("<a>é</a>")]))).toEqual(["<{}a>", '"é"', "</>"]);
+    expect(textEvents(Buffer.concat([Buffer.from("<a>x"), Buffer.from([0xc3]), Buffer.from("y&amp;</a>")]))).toEqual(["<{}a>", '"x\uFFFDy&"', "</>"]);
+  });
+
+  it("refuses U+FFFE written as UTF-8 bytes, with or without references around it", () => {
+    expect(() => textEvents(Buffer.from("<a>x\uFFFE</a>"))).toThrow(/character XML does not allow/);
+    expect(() => textEvents(Buffer.from("<a>&amp;\uFFFF</a>"))).toThrow(/character XML does not allow/);
   });
 
   const bad: [string, RegExp][] = [
@@ -54,6 +114,21 @@ describe("tokenizeXml", () => {
     ["<1a/>", /not a valid element name/],
     ["<a><!-- x</a>", /unterminated comment/],
     ["<constructor:a/>", /not bound/],
+    ["<é></è>", /<\/è> does not match <é>/],
+    ["<é>", /<é> is not closed/],
+    ["<a>é &bad; </a>", /entity &bad; is not defined/],
+    ["<a>é &amp </a>", /does not start a valid reference/],
+    ["<a>é &#xD800; </a>", /not a character XML allows/],
+    ["<a>é\u0001</a>", /character XML does not allow/],
+    ["<a>é&#55296;</a>", /not a character XML allows/],
+    ["<a>é&#1114112;</a>", /not a character XML allows/],
+    ["<a>é&#12</a>", /does not start a valid reference/],
+    ["<a>é&#12345678901;</a>", /does not start a valid reference/],
+    ["<a>é&#1a;</a>", /not a valid character reference/],
+    ["<a>é&#00000000065;</a>", /does not start a valid reference/],
+    ["<a>é&#65535;</a>", /not a character XML allows/],
+    ["é<a/>", /text before the root/],
+    ["<a/>\u00A0", /text after the root/],
   ];
   for (const [xml, message] of bad) {
     it(`rejects ${JSON.stringify(xml)}`, () => {

@@ -1,7 +1,41 @@
 import { describe, expect, it } from "vitest";
 import { parseAsmxDateTime } from "../../src/runtime/asmx-dates.js";
 import { formatScalar, parseScalar, ValueFormatError } from "../../src/runtime/scalars.js";
-import { XsdDate, XsdDateTime, XsdTime } from "../../src/runtime/temporal.js";
+import { isTemporalLexical, matchesTemporal, XsdDate, XsdDateTime, XsdTime } from "../../src/runtime/temporal.js";
+
+describe("xs:dateTime validation", () => {
+  const cases: [string, boolean][] = [
+    ["2024-01-15T08:30:00", true], ["2024-01-15T08:30:00.1234567", true], ["2024-01-15T08:30:00Z", true], ["2024-01-15T08:30:00.5-05:30", true],
+    ["2024-01-15T08:30:00+14:00", true], ["2024-01-15T08:30:00+13:59", true], ["2024-01-15T08:30:00+14:01", false], ["2024-01-15T08:30:00+15:00", false],
+    ["2024-02-29T00:00:00", true], ["2023-02-29T00:00:00", false], ["2024-04-31T00:00:00", false], ["2024-01-31T23:59:59", true],
+    ["2024-01-01T24:00:00", true], ["2024-01-01T24:00:00.0", true], ["2024-01-01T24:00:01", false], ["2024-01-01T23:60:00", false], ["2024-01-01T23:00:60", false],
+    ["2024-13-01T00:00:00", false], ["2024-00-01T00:00:00", false], ["2024-01-00T00:00:00", false], ["12024-01-01T00:00:00", true], ["-0001-01-01T00:00:00", true],
+    ["2024-01-01T00:00:00.", false], ["2024-01-01T00:00:00ZZ", false], ["2024-01-01T00:00:00+1400", false], ["2024-01-01T00:00:00+14:0", false],
+    ["2024-1-01T00:00:00", false], ["2024-01-01 00:00:00", false], ["2024-01-01T00:00", false], ["2024-01-01T0a:00:00", false], ["", false],
+  ];
+  it("the quick check and the full one agree on each case", () => {
+    for (const [text, valid] of cases) {
+      expect(isTemporalLexical("dateTime", text), text).toBe(valid);
+      expect(matchesTemporal("dateTime", text), text).toBe(valid);
+    }
+  });
+  it("every one-character change of valid values is judged as the full check judges it", () => {
+    const alphabet = "0123456789-+:.TZ ax";
+    let changed = 0;
+    for (const [text, valid] of cases) {
+      if (!valid) continue;
+      for (let i = 0; i <= text.length; i++) {
+        for (const c of alphabet) {
+          for (const variant of [text.slice(0, i) + c + text.slice(i + 1), text.slice(0, i) + c + text.slice(i), text.slice(0, i) + text.slice(i + 1)]) {
+            expect(isTemporalLexical("dateTime", variant), variant).toBe(matchesTemporal("dateTime", variant));
+            changed++;
+          }
+        }
+      }
+    }
+    expect(changed).toBeGreaterThan(10_000);
+  });
+});
 
 describe("XsdDateTime", () => {
   it("keeps the lexical value exactly and converts to Date", () => {
