@@ -4,8 +4,8 @@
  */
 import { positionIn } from "./text-position.js";
 import { tokenizeXml, XMLNS_URI, XmlSyntaxError, type XmlTag } from "./xml-tokenizer.js";
-import { childField, familyMember, type ComplexDesc, type FieldDesc, type TypeDesc } from "./descriptors.js";
-import { parseScalar, ValueFormatError } from "./scalars.js";
+import { childField, familyMember, type ComplexDesc, type FieldDesc, type ScalarDesc, type TypeDesc } from "./descriptors.js";
+import { parseScalar, ValueFormatError, type ScalarKind } from "./scalars.js";
 import { XSI_NS } from "./xml-writer.js";
 
 export interface DecodeLimits {
@@ -83,16 +83,55 @@ function isNil(tag: XmlTag): boolean {
 function convert(frame: Frame, strict: boolean): unknown {
   const desc = frame.desc;
   if (desc === undefined || desc.k !== "scalar") return undefined;
+  return scalarValue(desc, frame.text, frame.name, strict);
+}
+
+/** The value of a scalar element `name` whose text is `text`. */
+function scalarValue(desc: ScalarDesc, text: string, name: string, strict: boolean): unknown {
   try {
-    if (desc.list) return frame.text.split(/\s+/).filter(Boolean).map((t) => parseScalar(desc.s, t));
-    const v = parseScalar(desc.s, frame.text);
+    if (desc.list) return listValue(desc.s, text);
+    const v = parseScalar(desc.s, text);
     if (strict && desc.values && !desc.values.includes(String(v))) {
-      throw new ValueFormatError(`'${frame.text}' is not one of the allowed values`);
+      throw new ValueFormatError(`'${text}' is not one of the allowed values`);
     }
     return v;
   } catch (e) {
-    throw new XmlDecodeError(`invalid value in element ${frame.name}: ${(e as Error).message}`, "invalid", frame.name);
+    throw new XmlDecodeError(`invalid value in element ${name}: ${(e as Error).message}`, "invalid", name);
   }
+}
+
+/** The items of an xs:list value. */
+function listValue(kind: ScalarKind, text: string): unknown[] {
+  const out: unknown[] = [];
+  for (const t of text.split(/\s+/)) if (t !== "") out.push(parseScalar(kind, t));
+  return out;
+}
+
+/** Sets a decoded child's value on its parent object: repeated fields collect into an array. */
+function setField(obj: Record<string, unknown>, f: FieldDesc, value: unknown): void {
+  if (f.max > 1) {
+    const arr = obj[f.prop] as unknown[] | undefined;
+    if (arr) arr.push(value);
+    else obj[f.prop] = [value];
+  } else obj[f.prop] = value;
+}
+
+/**
+ * The field of a complex frame that a child element matches. Children mostly come in schema order:
+ * the field the previous child matched and a few after it (optional ones may be absent) are tried
+ * before the name index.
+ */
+function matchField(frame: Frame, cd: ComplexDesc, ns: string, local: string): FieldDesc | undefined {
+  const fields = cd.fields;
+  const stop = Math.min(fields.length, frame.cursor + 8);
+  for (let c = frame.cursor; c < stop; c++) {
+    const f = fields[c]!;
+    if (f.name === local && f.ns === ns) {
+      frame.cursor = c;
+      return f;
+    }
+  }
+  return childField(cd, ns, local);
 }
 
 /**
@@ -142,19 +181,7 @@ export function decodeXml(xml: string | Uint8Array, root: CustomFrame, options: 
     switch (top.kind) {
       case F.Complex: {
         const cd = top.desc as ComplexDesc;
-        // Try the field the previous child matched and a few after it (optional ones may be
-        // absent) before the name index: children mostly come in schema order.
-        const fields = cd.fields;
-        const stop = Math.min(fields.length, top.cursor + 8);
-        for (let c = top.cursor; c < stop; c++) {
-          const f = fields[c]!;
-          if (f.name === local && f.ns === ns) {
-            field = f;
-            top.cursor = c;
-            break;
-          }
-        }
-        field ??= childField(cd, ns, local);
+        field = matchField(top, cd, ns, local);
         if (!field && cd.any) {
           // xs:any: keep the element as a raw tree.
           const node: XmlNode = { ns, local, attrs: attrsOf(tag), children: [] };
@@ -277,12 +304,7 @@ export function decodeXml(xml: string | Uint8Array, root: CustomFrame, options: 
     }
     const f = frame.field;
     if (parent.kind === F.Complex) {
-      const obj = parent.value as Record<string, unknown>;
-      if (f!.max > 1) {
-        const arr = obj[f!.prop] as unknown[] | undefined;
-        if (arr) arr.push(value);
-        else obj[f!.prop] = [value];
-      } else obj[f!.prop] = value;
+      setField(parent.value as Record<string, unknown>, f!, value);
     } else if (parent.kind === F.Array) {
       (parent.value as unknown[]).push(value);
     } else if (parent.kind === F.Custom) {
@@ -300,8 +322,33 @@ export function decodeXml(xml: string | Uint8Array, root: CustomFrame, options: 
       else children.push(t);
     } else if (top.kind === F.Scalar || (top.kind === F.Complex && (top.desc as ComplexDesc).text)) top.text += t;
   };
+  // An element holding only text: read at once when it is a scalar child of a typed object or array
+  // (most elements are), else as open, text and close.
+  const leaf = (tag: XmlTag, text: string): void => {
+    if (skip === 0 && tag.attributes.length === 0 && (top.kind === F.Complex || top.kind === F.Array)) {
+      let field: FieldDesc | undefined;
+      if (top.kind === F.Complex) field = matchField(top, top.desc as ComplexDesc, tag.uri, tag.local);
+      else {
+        const item = (top.desc as { item: FieldDesc }).item;
+        if (item.name === tag.local && item.ns === tag.uri) field = item;
+      }
+      const desc = field?.type;
+      if (desc !== undefined && desc.k === "scalar" && desc.s !== "anyType" && field!.substituteOf === undefined) {
+        at = tag.offset;
+        if (++elements > limits.maxElements) throw new XmlDecodeError(`more than ${limits.maxElements} elements`, "limit");
+        if (stack.length >= limits.maxDepth) throw new XmlDecodeError(`element nesting deeper than ${limits.maxDepth} levels`, "limit");
+        const value = scalarValue(desc, text, tag.local, strict);
+        if (top.kind === F.Complex) setField(top.value as Record<string, unknown>, field!, value);
+        else (top.value as unknown[]).push(value);
+        return;
+      }
+    }
+    open(tag);
+    if (text !== "") onText(text);
+    close();
+  };
   try {
-    tokenizeXml(xml, { open, close, text: onText });
+    tokenizeXml(xml, { open, close, text: onText, leaf });
   } catch (e) {
     if (e instanceof XmlSyntaxError) {
       const { line, column } = positionIn(xml, e.offset);

@@ -47,6 +47,11 @@ export interface TokenHandler {
   open(tag: XmlTag): void;
   close(): void;
   text(text: string): void;
+  /**
+   * Optional: an element that holds text only (or nothing) and ends with an exact end tag, reported
+   * at once rather than as open, text and close. `text` is "" when it is empty.
+   */
+  leaf?(tag: XmlTag, text: string): void;
 }
 
 export class XmlSyntaxError extends Error {
@@ -362,6 +367,30 @@ export function tokenizeXml(source: string | Uint8Array, h: TokenHandler): void 
   if (!sawRoot) throw new XmlSyntaxError("no root element", n);
 }
 
+/**
+ * Attributes with their namespaces resolved in `ns`. (Not a closure inside openTag: a closure over
+ * its scope would cost a context allocation on every start tag.)
+ */
+function resolveAttributes(raw: readonly { name: string; value: string; at: number }[], ns: Readonly<Record<string, string>>): XmlAttribute[] {
+  const out: XmlAttribute[] = [];
+  for (const a of raw) {
+    if (a.name === "xmlns") {
+      out.push({ name: a.name, prefix: "", local: "xmlns", uri: XMLNS_URI, value: a.value });
+      continue;
+    }
+    const c = a.name.indexOf(":");
+    if (c === -1) {
+      out.push({ name: a.name, prefix: "", local: a.name, uri: "", value: a.value });
+      continue;
+    }
+    const p = a.name.slice(0, c);
+    const u = p === "xmlns" ? XMLNS_URI : ns[p];
+    if (u === undefined) throw new XmlSyntaxError(`the prefix ${p} of attribute ${a.name} is not bound to a namespace`, a.at);
+    out.push({ name: a.name, prefix: p, local: a.name.slice(c + 1), uri: u, value: a.value });
+  }
+  return out;
+}
+
 /** A name as written in the source (its Latin-1 view, for bytes), as characters: for messages. */
 function shown(src: Source, raw: string): string {
   return src.bytes !== undefined && NON_ASCII.test(raw) ? Buffer.from(raw, "latin1").toString("utf8") : raw;
@@ -471,15 +500,7 @@ function openTag(src: Source, lt: number, open: Open, h: TokenHandler): number {
     entry.scope = ns;
     entry.uri = uri;
   }
-  const attributes: readonly XmlAttribute[] = raw === undefined ? NO_ATTRIBUTES : raw.map((a) => {
-    if (a.name === "xmlns") return { name: a.name, prefix: "", local: "xmlns", uri: XMLNS_URI, value: a.value };
-    const c = a.name.indexOf(":");
-    if (c === -1) return { name: a.name, prefix: "", local: a.name, uri: "", value: a.value };
-    const p = a.name.slice(0, c);
-    const u = p === "xmlns" ? XMLNS_URI : ns[p];
-    if (u === undefined) throw new XmlSyntaxError(`the prefix ${p} of attribute ${a.name} is not bound to a namespace`, a.at);
-    return { name: a.name, prefix: p, local: a.name.slice(c + 1), uri: u, value: a.value };
-  });
+  const attributes = raw === undefined ? NO_ATTRIBUTES : resolveAttributes(raw, ns);
   const tag = open.tag;
   tag.name = name;
   tag.local = entry.local;
@@ -491,6 +512,15 @@ function openTag(src: Source, lt: number, open: Open, h: TokenHandler): number {
     h.open(tag);
     h.close();
     return j;
+  }
+  if (h.leaf !== undefined) {
+    // Text then this element's own end tag (no white space in it): a leaf, reported at once.
+    const lt2 = xml.indexOf("<", j);
+    const length = entry.raw.length;
+    if (lt2 !== -1 && xml.charCodeAt(lt2 + 1) === 47 && xml.charCodeAt(lt2 + 2 + length) === 62 && xml.startsWith(entry.raw, lt2 + 2)) {
+      h.leaf(tag, lt2 > j ? textBetween(src, j, lt2) : "");
+      return lt2 + 3 + length;
+    }
   }
   open.names.push(entry.raw);
   open.scopes.push(ns);

@@ -39,4 +39,14 @@ describe("decode errors", () => {
     expect(fail(Buffer.from(malformed)).message).toBe(fail(malformed).message);
     expect(fail(malformed).message).toMatch(/line 2, column 17/);
   });
+
+  it("depth and element count limits hold alike for text-only elements read at once and for others", () => {
+    const doc = (n: string) => `<Items xmlns="urn:t">${`<Item>${n}</Item>`.repeat(3)}</Items>`;
+    for (const n of ["<n>1</n>", "<n>1<!-- not a leaf --></n>"]) {
+      const limited = (maxDepth: number, maxElements: number) => () => decodeDocument(doc(n), [root], { limits: { maxDepth, maxElements } });
+      expect(limited(3, 7)()).toEqual({ field: root, value: { Item: [{ n: 1 }, { n: 1 }, { n: 1 }] } });
+      expect(limited(2, 7), n).toThrow(/nesting deeper than 2 levels/);
+      expect(limited(3, 6), n).toThrow(/more than 6 elements/);
+    }
+  });
 });

@@ -2,40 +2,48 @@
 import { describe, expect, it } from "vitest";
 import { tokenizeXml, XmlSyntaxError, type XmlTag } from "../../src/runtime/xml-tokenizer.js";
 
-/** The events for a document given as text. */
-function textEvents(xml: string | Uint8Array): string[] {
+/** The events for a document; with `leaves`, leaf elements come as one event, written as open, text, close. */
+function textEvents(xml: string | Uint8Array, leaves = false): string[] {
   const out: string[] = [];
+  const open = (t: XmlTag) => out.push(`<{${t.uri}}${t.local}${t.attributes.filter((a) => !a.name.startsWith("xmlns")).map((a) => ` {${a.uri}}${a.local}=${a.value}`).join("")}>`);
   tokenizeXml(xml, {
-    open: (t: XmlTag) => out.push(`<{${t.uri}}${t.local}${t.attributes.filter((a) => !a.name.startsWith("xmlns")).map((a) => ` {${a.uri}}${a.local}=${a.value}`).join("")}>`),
+    open,
     close: () => out.push("</>"),
     text: (t) => out.push(JSON.stringify(t)),
+    ...(leaves
+      ? {
+          leaf: (t: XmlTag, text: string) => {
+            open(t);
+            if (text !== "") out.push(JSON.stringify(text));
+            out.push("</>");
+          },
+        }
+      : {}),
   });
   return out;
 }
 
 /**
- * The events for a document, read both as text and as UTF-8 bytes (its Latin-1 view): the two must
- * agree on every event and every error.
+ * The events for a document, read as text and as UTF-8 bytes (its Latin-1 view), each with and
+ * without leaf events: all four must agree on every event and every error.
  */
 function events(xml: string): string[] {
-  let fromText: string[] | Error;
-  try {
-    fromText = textEvents(xml);
-  } catch (e) {
-    fromText = e as Error;
+  const outcome = (f: () => string[]): string[] | Error => {
+    try {
+      return f();
+    } catch (e) {
+      return e as Error;
+    }
+  };
+  const fromText = outcome(() => textEvents(xml));
+  for (const other of [() => textEvents(Buffer.from(xml, "utf8")), () => textEvents(xml, true), () => textEvents(Buffer.from(xml, "utf8"), true)]) {
+    const got = outcome(other);
+    if (fromText instanceof Error) {
+      expect(got).toBeInstanceOf(Error);
+      expect((got as Error).message).toBe(fromText.message);
+    } else expect(got).toEqual(fromText);
   }
-  let fromBytes: string[] | Error;
-  try {
-    fromBytes = textEvents(Buffer.from(xml, "utf8"));
-  } catch (e) {
-    fromBytes = e as Error;
-  }
-  if (fromText instanceof Error) {
-    expect(fromBytes).toBeInstanceOf(Error);
-    expect((fromBytes as Error).message).toBe(fromText.message);
-    throw fromText;
-  }
-  expect(fromBytes).toEqual(fromText);
+  if (fromText instanceof Error) throw fromText;
   return fromText;
 }
 
@@ -44,6 +52,17 @@ describe("tokenizeXml", () => {
     expect(events('<?xml version="1.0"?><a:r xmlns:a="urn:a" xmlns="urn:d"><x a:k="1" k="2"/><y xmlns=""><z/></y><w/></a:r>')).toEqual([
       "<{urn:a}r>", "<{urn:d}x {urn:a}k=1 {}k=2>", "</>", "<{}y>", "<{}z>", "</>", "</>", "<{urn:d}w>", "</>", "</>",
     ]);
+  });
+
+  it("reports leaves only for text-only elements closed by their own end tag", () => {
+    const leaves: string[] = [];
+    tokenizeXml('<r><a>1</a><b></b><c>x<d/></c><e>y</e ><f/><a>2&amp;</a><g><!--c-->z</g><h><![CDATA[w]]></h></r>', {
+      open: () => {},
+      close: () => {},
+      text: () => {},
+      leaf: (t, text) => leaves.push(`${t.local}=${text}`),
+    });
+    expect(leaves).toEqual(["a=1", "b=", "a=2&"]);
   });
 
   it("tells apart names of the same length and names that prefix one another", () => {
