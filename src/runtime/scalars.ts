@@ -52,9 +52,28 @@ function bad(kind: ScalarKind, text: string, why = ""): never {
   throw new ValueFormatError(`'${text}' is not a valid xs:${kind} value${why}`);
 }
 
+/** `text` as an int when it is plain digits (an optional minus, up to 9 digits), else undefined. */
+function plainInt(text: string): number | undefined {
+  const n = text.length;
+  let i = text.charCodeAt(0) === 45 ? 1 : 0;
+  if (n === i || n - i > 9) return undefined;
+  let v = 0;
+  for (; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return undefined;
+    v = v * 10 + c - 48;
+  }
+  return text.charCodeAt(0) === 45 ? (v === 0 ? 0 : -v) : v;
+}
+
 /** Parses a lexical value. */
 export function parseScalar(kind: ScalarKind, text: string): unknown {
   if (kind === "string" || kind === "anyType") return text;
+  if (kind === "int") {
+    // The common case, read without the general path's trim and pattern (same result).
+    const v = plainInt(text);
+    if (v !== undefined) return v;
+  }
   const t = text.trim();
   switch (kind) {
     case "boolean":

@@ -3,6 +3,14 @@ import { parseAsmxDateTime } from "../../src/runtime/asmx-dates.js";
 import { formatScalar, parseScalar, ValueFormatError } from "../../src/runtime/scalars.js";
 import { isTemporalLexical, matchesTemporal, XsdDate, XsdDateTime, XsdTime } from "../../src/runtime/temporal.js";
 
+describe("xs:int parsing", () => {
+  it("plain digits and the general forms give the same numbers; out-of-range and malformed values are refused", () => {
+    const ok: [string, number][] = [["0", 0], ["-0", 0], ["007", 7], ["999999999", 999999999], ["-999999999", -999999999], ["1234567890", 1234567890], ["2147483647", 2147483647], ["-2147483648", -2147483648], [" 5 ", 5], ["+5", 5], ["\n-12\t", -12]];
+    for (const [text, value] of ok) expect(Object.is(parseScalar("int", text), value), text).toBe(true);
+    for (const bad of ["2147483648", "-2147483649", "5a", "", "-", "1.0", "1e3", "--1", "0x10"]) expect(() => parseScalar("int", bad), bad).toThrow(ValueFormatError);
+  });
+});
+
 describe("xs:dateTime validation", () => {
   const cases: [string, boolean][] = [
     ["2024-01-15T08:30:00", true], ["2024-01-15T08:30:00.1234567", true], ["2024-01-15T08:30:00Z", true], ["2024-01-15T08:30:00.5-05:30", true],
