@@ -1,8 +1,9 @@
 /**
  * Child process for the client decode benchmark.
  *   time <url> <rounds> <count>: all three clients in one process, a warm-up each, then `rounds`
- *     rounds of one call each, interleaved (the order rotates every round), gc before every call.
- *     Replies { times, summaries, mismatches }.
+ *     rounds of one call each, interleaved (the order rotates every round), gc before every call;
+ *     then, per client, `rounds` back-to-back calls with no forced gc (steady state).
+ *     Replies { times, steady, summaries, mismatches }.
  *   mem <kind> <url> <count>: one client alone in this process, one call. Replies its peak RSS, the RSS
  *     before the call, and the heap (plus external memory) the decoded result keeps alive.
  */
@@ -65,6 +66,20 @@ if (mode === "time") {
       times[k].push(performance.now() - t0);
     }
   }
+  // Steady state: each client alone, back-to-back calls with no forced GC (as an application calling
+  // repeatedly runs), after one gc and one untimed call, so the previous client's garbage is gone.
+  const steady: Record<ClientKind, number[]> = { ours: [], "node-soap": [], fetch: [] };
+  for (const k of CLIENT_KINDS) {
+    let held: unknown;
+    gc();
+    held = await clients[k].call();
+    for (let r = 0; r < rounds; r++) {
+      const t0 = performance.now();
+      held = await clients[k].call();
+      steady[k].push(performance.now() - t0);
+    }
+    if (clients[k].summary(held).count !== clients[k].summary(last[k]).count) throw new Error(`${k}: steady-state calls returned a different result`);
+  }
   const want = messages(Number(countText)).map(viewOf);
   const summaries = {} as Record<ClientKind, Summary>;
   const mismatches: Record<ClientKind, Mismatch[]> = { ours: [], "node-soap": [], fetch: [] };
@@ -73,7 +88,7 @@ if (mode === "time") {
     summaries[k] = c.summary(last[k]);
     if (c.views) mismatches[k] = compare(k, c.views(last[k]), want);
   }
-  const report: TimeReport = { times, summaries, mismatches };
+  const report: TimeReport = { times, steady, summaries, mismatches };
   await reply(report);
 } else if (mode === "mem") {
   const [kind, url] = args as [ClientKind, string];

@@ -17,7 +17,10 @@ export interface Mismatch {
 
 /** decode-worker.ts time → parent. */
 export interface TimeReport {
+  /** Interleaved calls, gc before each. */
   readonly times: Record<ClientKind, number[]>;
+  /** Back-to-back calls per client, no forced gc. */
+  readonly steady: Record<ClientKind, number[]>;
   readonly summaries: Record<ClientKind, Summary>;
   /** Fields whose decoded value differs from the source data, per client (empty when all agree). */
   readonly mismatches: Record<ClientKind, Mismatch[]>;
