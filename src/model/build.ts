@@ -18,8 +18,10 @@ export function buildModel(docs: LoadedDocuments, source: string): BuiltModel {
   const diagnostics = new DiagnosticBag();
   for (const w of docs.warnings) diagnostics.add(w);
   const schemas = new SchemaSet(docs.schemas, diagnostics);
-  const services = mapServices(docs.definitions, schemas, diagnostics);
-  const fragment = services.every((s) => s.ports.length === 0);
+  // A service none of whose ports is usable (each left out with its warning) has no client or server.
+  const declaredServices = mapServices(docs.definitions, schemas, diagnostics);
+  const services = declaredServices.filter((s) => s.ports.length > 0);
+  const fragment = services.length === 0;
   // Types in use, in the order first reached from the services: deterministic and source-ordered.
   const types: (ComplexType | SimpleType)[] = [];
   const seen = new Set<TypeRef>();
@@ -71,10 +73,19 @@ export function buildModel(docs: LoadedDocuments, source: string): BuiltModel {
         }
       }
     }
-    const what = services.length === 0 ? "the WSDL declares no wsdl:service (an abstract fragment)" : "no wsdl:service of the WSDL has a usable port";
-    // Services whose every port was left out (each with its warning) but no types: as they are.
-    if (types.length > 0) diagnostics.add(recovery("WSDL_NO_SERVICE", `${what}; generating the types of its messages only, without a client or server`, docs.root.loc));
-    else if (services.length === 0) diagnostics.error("WSDL_NO_SERVICE", `${what}, and no message part has a type: nothing to generate; expected a wsdl:service whose port names a SOAP or HTTP binding`, docs.root.loc);
+    let from = "the types of its messages";
+    if (types.length === 0) {
+      // No message names a type either: the named types of its schemas, so that something usable comes out.
+      for (const schema of docs.schemas) {
+        for (const t of [...schema.complexTypes, ...schema.simpleTypes]) {
+          if (t.name !== undefined) visit(schemas.type({ ns: schema.targetNamespace, local: t.name }, t.loc));
+        }
+      }
+      from = "the named types of its schemas";
+    }
+    const what = declaredServices.length === 0 ? "the WSDL declares no wsdl:service (an abstract fragment)" : "no wsdl:service of the WSDL has a usable port";
+    if (types.length > 0) diagnostics.add(recovery("WSDL_NO_SERVICE", `${what}; generating ${from} only, without a client or server`, docs.root.loc));
+    else diagnostics.error("WSDL_NO_SERVICE", `${what}, and neither its messages nor its schemas declare a type: nothing to generate; expected a wsdl:service whose port names a SOAP or HTTP binding`, docs.root.loc);
   }
   return {
     model: { kind: "wsdl", source, targetNamespace: docs.root.targetNamespace, services, types, elements: [...elements] },

@@ -10,9 +10,9 @@ import { diagnostic, type Diagnostic, type SourceLocation } from "../diagnostics
 /** Every recovery the generator makes, by diagnostic code: what it does instead of failing. */
 export const RECOVERIES = {
   XSD_UNRESOLVED:
-    "a type, element, attribute, group or attribute group reference that resolves to nothing: a complex type or element is read as xs:anyType's content kept raw (text, child elements, attributes), a type where a simple one is expected as xs:string, a missing group's content goes to $any and a missing attribute group's attributes to $attributes",
+    "a type, element, attribute, group or attribute group reference that resolves to nothing: a complex type or element is read as xs:anyType's content kept raw (text, child elements, attributes), a type where a simple one is expected as xs:string, a missing group's content goes to $any and a missing attribute group's attributes to $attributes, a soap:header's missing element leaves that header out",
   WSDL_UNRESOLVED:
-    "a message, portType or binding reference that resolves to nothing: an operation's missing input or output message is read as a message without parts, a missing fault message leaves that fault out, a port or binding whose binding or portType is missing is left out",
+    "a message, portType or binding reference that resolves to nothing: an operation's missing input or output message is read as a message without parts, a missing fault message leaves that fault out, a port or binding whose binding or portType is missing is left out, a soap:header whose message or part is missing is left out",
   XML_UNBOUND_PREFIX:
     "a QName reference whose prefix no xmlns declaration binds and whose local name matches nothing: recovered as XSD_UNRESOLVED or WSDL_UNRESOLVED would be",
   INPUT_NOT_READABLE: "an xs:import, xs:include or wsdl:import whose file cannot be read: left out",

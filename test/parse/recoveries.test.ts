@@ -228,6 +228,26 @@ describe("recoveries from defects", () => {
     expectStrictError(strict, warnings[0]!);
   });
 
+  it("a service whose every port uses an unsupported binding has no client: the types of its messages, or else its schemas' named types", async () => {
+    const types = schema(`      <xs:element name="Req"><xs:complexType><xs:sequence><xs:element name="id" type="xs:int"/></xs:sequence></xs:complexType></xs:element>
+      <xs:complexType name="Entry"><xs:sequence><xs:element name="at" type="xs:dateTime"/></xs:sequence></xs:complexType>
+      ${RES}`);
+    // A binding with no soap:binding (nor http:binding) in it: neither SOAP nor HTTP.
+    const unsupported = (text: string) => text.replace(/    <soap:binding [^>]*\/>\n/, "");
+    const withMessages = unsupported(wsdl({ types }));
+    const a = await recover("unsupported-binding.wsdl", withMessages, "WSDL_NO_SERVICE");
+    expect(a.warnings.map((w) => w.message)).toEqual(["no wsdl:service of the WSDL has a usable port; generating the types of its messages only, without a client or server"]);
+    expect(a.model.services).toEqual([]);
+    expect(a.types).toMatch(/export interface Req \{\n\s*id: number;\n\}/);
+    expect(a.types).not.toContain("Entry");
+    expect(a.client).not.toContain("class ");
+    const noMessages = unsupported(wsdl({ types, messages: "", operation: "" }));
+    const b = await recover("unsupported-binding-no-messages.wsdl", noMessages, "WSDL_NO_SERVICE");
+    expect(b.warnings.map((w) => w.message)).toEqual(["no wsdl:service of the WSDL has a usable port; generating the named types of its schemas only, without a client or server"]);
+    expect(b.types).toMatch(/export interface Entry \{\n\s*at: XsdDateTime;\n\}/);
+    expect(b.client).not.toContain("class ");
+  });
+
   it("a WSDL without a service and without typed parts is still an error: nothing to generate", async () => {
     const text = wsdl({ messages: "", operation: "", service: false });
     const r = await loadWsdl(writeTemp(dir, "empty-fragment.wsdl", text));

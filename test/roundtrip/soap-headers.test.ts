@@ -73,20 +73,22 @@ describe("SOAP headers", async () => {
     expect(b11!.operations[0]!.soapInput).toMatchObject({ kind: "element", element: { name: { local: "Echo" } } });
   });
 
-  it("a header naming an undeclared message or element is left out with a located warning, not an error", async () => {
+  it("a header naming an undeclared message or element is left out with a located warning (an error under strict)", async () => {
     const broken = WSDL.replace('<soap:header message="t:Headers" part="trace" use="literal"/>', '<soap:header message="t:Gone" part="x" use="literal"/>')
       .replace('<part name="trace" element="t:Trace"/>', '<part name="trace" element="t:Missing"/>')
       .replace('<soap12:header message="t:Headers" part="auth" use="literal"/>', '<soap12:header message="t:Headers" part="trace" use="literal"/>');
     const file = writeTemp(dir, "broken.wsdl", broken);
     const { model, diagnostics } = await loadWsdl(file);
     expect(diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-    const skipped = diagnostics.filter((d) => d.code === "WSDL_HEADER_SKIPPED");
-    expect(skipped.map((d) => d.message)).toEqual([
-      expect.stringContaining("message {urn:h}Gone is not declared"),
-      expect.stringContaining("element {urn:h}Missing is not declared"),
+    const skipped = diagnostics.filter((d) => d.message.startsWith("soap:header"));
+    expect(skipped.map((d) => [d.code, d.message])).toEqual([
+      ["WSDL_UNRESOLVED", expect.stringContaining("message {urn:h}Gone is not declared")],
+      ["XSD_UNRESOLVED", expect.stringContaining("element {urn:h}Missing is not declared")],
     ]);
-    expect(skipped.every((d) => d.file === file && d.line > 1)).toBe(true);
+    expect(skipped.every((d) => d.file === file && d.line > 1 && d.severity === "warning")).toBe(true);
     expect(model!.services[0]!.ports.map((p) => p.binding.operations[0]!.inputHeaders.map((e) => e.name.local))).toEqual([["Auth"], []]);
+    const strict = await loadWsdl(file, { strict: true });
+    expect(strict.diagnostics.filter((d) => d.severity === "error" && d.message.startsWith("soap:header")).map((d) => d.code)).toEqual(["WSDL_UNRESOLVED", "XSD_UNRESOLVED"]);
   });
 
   /** The generated code of the WSDL, written once and imported. */
