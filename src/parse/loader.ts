@@ -29,7 +29,11 @@ export interface LoadedDocuments {
   readonly schemas: readonly RawSchema[];
   /** The text of every document read, by location, for `?WSDL` serving and vendoring. */
   readonly texts: ReadonlyMap<string, string>;
-  /** Every import and include: the document naming it, the attribute value as written, and where it led. */
+  /**
+   * Every import and include: the document naming it, the attribute value as written, and where it
+   * led: the location its text is kept under in `texts` (after redirects, or the file found beside
+   * the importer) once read, else the location it resolves to.
+   */
   readonly references: readonly { readonly from: string; readonly value: string; readonly target: string }[];
   /** What reading the documents recovered from (e.g. a conventional prefix nobody declared). */
   readonly warnings: readonly Diagnostic[];
@@ -146,6 +150,8 @@ export async function loadDocuments(location: string, options: LoadOptions = {})
   const warnings: Diagnostic[] = [];
   const seen = new Set<string>();
   const key = (l: string) => (isUrl(l) ? l : path.resolve(l));
+  // Where each location named by a reference was read (redirects followed, a file found beside): `texts`'s key.
+  const readAt = new Map<string, string>();
 
   const loadSchemaDoc = async (written: string, at: SourceLocation, chameleonNs: string | undefined): Promise<void> => {
     const loc = besideImporter(written, at, warnings);
@@ -154,6 +160,7 @@ export async function loadDocuments(location: string, options: LoadOptions = {})
     const read = await readImported(loc, options, at, warnings);
     if (!read) return;
     const { text, url } = read;
+    readAt.set(written, url);
     texts.set(url, text);
     const doc = parseXmlDocument(text, url, options.limits, warnings);
     const root = doc.documentElement!;
@@ -203,6 +210,7 @@ export async function loadDocuments(location: string, options: LoadOptions = {})
       const read = await readImported(target, options, imp.loc, warnings);
       if (!read) continue;
       const { text, url } = read;
+      readAt.set(target, url);
       texts.set(url, text);
       const doc = parseXmlDocument(text, url, options.limits, warnings);
       const r = doc.documentElement!;
@@ -214,6 +222,7 @@ export async function loadDocuments(location: string, options: LoadOptions = {})
 
   seen.add(key(location) + "#");
   const { text, url } = await readText(location, options, undefined);
+  readAt.set(location, url);
   texts.set(url, text);
   const doc = parseXmlDocument(text, url, options.limits, warnings);
   const rootEl = doc.documentElement!;
@@ -227,5 +236,6 @@ export async function loadDocuments(location: string, options: LoadOptions = {})
     ]);
   }
   const root = await loadDefinitions(url, rootEl);
-  return { root, definitions, schemas, texts, references, warnings };
+  const led = references.map((r) => ({ ...r, target: readAt.get(r.target) ?? r.target }));
+  return { root, definitions, schemas, texts, references: led, warnings };
 }

@@ -65,6 +65,7 @@ describe("stringConst", () => {
     ["short", "<a/>"],
     ["long, with more double quotes", `<?xml version="1.0"?>\n<definitions name="x" targetNamespace="urn:x">${"<part/>".repeat(20)}</definitions>`],
     ["long, with single quotes and backslashes", `<a b='1' c="2" d='3'>\\ \u2028 ${"x".repeat(120)}</a>`],
+    ["long, with more double quotes, single ones and backslashes before quotes", `<a b="1" c="2" d='3'>\\" \\' \\\\" it's ${"x".repeat(100)}</a>`],
     ["long, non-ASCII", `<a title="é">${"ü".repeat(150)}</a>`],
   ] as const) {
     it(`prints a ${what} string as Prettier does`, async () => {

@@ -19,13 +19,17 @@ const DOCS: Record<string, string> = {
   "/svc/xsd/messages.xsd": `<?xml version="1.0"?>\n<s:schema xmlns:s="http://www.w3.org/2001/XMLSchema" xmlns:tns="http://api.example.com/messages/" elementFormDefault="qualified" targetNamespace="http://api.example.com/messages/">${messagesType}</s:schema>`,
   "/redirect": "",
 };
+// A second copy of the WSDL whose schema import is redirected (as a moved file would be).
+DOCS["/moved/api.asmx?WSDL"] = DOCS["/svc/api.asmx?WSDL"]!.replace('schemaLocation="xsd/types.xsd?x=1"', 'schemaLocation="old/types.xsd"');
+const REDIRECTS: Record<string, string> = { "/redirect": "/svc/api.asmx?WSDL", "/moved/old/types.xsd": "/svc/xsd/types.xsd?x=1" };
 
 let lb: Loopback;
 const hits: string[] = [];
 beforeAll(async () => {
   lb = await listen((req, res) => {
     hits.push(req.url!);
-    if (req.url === "/redirect") return res.writeHead(302, { Location: "/svc/api.asmx?WSDL" }).end();
+    const to = REDIRECTS[req.url!];
+    if (to !== undefined) return res.writeHead(302, { Location: to }).end();
     const body = DOCS[req.url!];
     if (body === undefined) return res.writeHead(404).end();
     res.writeHead(200, { "Content-Type": "text/xml" }).end(body);
@@ -42,6 +46,18 @@ describe("live WSDLs", () => {
     expect(hits).toEqual(expect.arrayContaining(["/redirect", "/svc/api.asmx?WSDL", "/svc/xsd/types.xsd?x=1", "/svc/xsd/messages.xsd"]));
     const types = fromUrl.files.find((f) => f.path === "types.ts")!.content;
     expect(types).toContain("DateArrived: XsdDateTime;");
+  });
+
+  it("download rewrites an import that was redirected to the local copy of where it led", async () => {
+    const dir = tempDir();
+    const r = await download(`${lb.url}/moved/api.asmx?WSDL`, dir);
+    expect(readdirSync(dir).sort()).toEqual(["api.wsdl", "messages.xsd", "types.xsd"]);
+    const wsdl = readFileSync(`${dir}/${r.root}`, "utf8");
+    expect(wsdl).toContain('schemaLocation="types.xsd"');
+    expect(wsdl).not.toContain("old/types.xsd");
+    const offline = await generateFiles(`${dir}/${r.root}`, { fetch: (async () => { throw new Error("offline"); }) as typeof fetch });
+    expect(offline.diagnostics).toEqual([]);
+    expect(offline.files.find((f) => f.path === "types.ts")!.content).toContain("DateArrived: XsdDateTime;");
   });
 
   it("download vendors every document; offline regeneration gives identical output", async () => {
