@@ -1,0 +1,213 @@
+/**
+ * The character data of XML documents for the runtime's tokenizer: texts and attribute values with
+ * references and line ends decoded and forbidden characters refused, read from a string or from UTF-8
+ * bytes through their Latin-1 view (one character per byte: markup is ASCII, so every offset is a byte
+ * offset, and only what holds other bytes is decoded as UTF-8).
+ */
+
+export class XmlSyntaxError extends Error {
+  constructor(message: string, readonly offset: number) {
+    super(message);
+    this.name = "XmlSyntaxError";
+  }
+}
+
+/** A text that needs more than slicing: a reference, a CR, a character XML forbids. */
+const SPECIAL = /[&\r\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
+/** The same in a Latin-1 view of UTF-8, where any byte above 0x7F also means "decode as UTF-8". */
+const SPECIAL_IN_VIEW = /[&\r\u0000-\u0008\u000B\u000C\u000E-\u001F\u0080-\u00FF]/;
+const NON_ASCII = /[\u0080-\u00FF]/;
+
+export const INVALID_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
+const PREDEFINED: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
+
+/** The character a named reference (without its `&` and `;`) stands for: only XML's five are defined. */
+function namedReference(ref: string, offset: number): string {
+  const v = PREDEFINED[ref];
+  if (v !== undefined) return v;
+  throw new XmlSyntaxError(/^[A-Za-z_][A-Za-z0-9_.-]*$/.test(ref) ? `the entity &${ref}; is not defined (DTDs are refused)` : "a '&' that does not start a valid reference (write &amp;)", offset);
+}
+
+/** The character a reference `#…` (without its `&` and `;`) names; refused unless XML allows it. */
+function charReference(ref: string, offset: number): number {
+  const hex = ref.charCodeAt(1) === 120;
+  const digits = ref.slice(hex ? 2 : 1);
+  if (!(hex ? /^[0-9a-fA-F]+$/ : /^[0-9]+$/).test(digits)) throw new XmlSyntaxError(`&${ref}; is not a valid character reference`, offset);
+  const code = parseInt(digits, hex ? 16 : 10);
+  if (!allowedChar(code)) throw new XmlSyntaxError(`&${ref}; is not a character XML allows`, offset);
+  return code;
+}
+
+/**
+ * Where the decimal character reference at `amp` (`&#` then 1 to 7 digits and `;`) ends, at its `;`,
+ * if it names a character XML allows; else -1 (the general path reads it, and explains any error).
+ */
+function decimalEnd(bytes: Buffer, amp: number, end: number): number {
+  let code = 0;
+  let d = amp + 2;
+  for (; d < end && d - amp < 9; d++) {
+    const c = bytes[d]!;
+    if (c < 48 || c > 57) break;
+    code = code * 10 + c - 48;
+  }
+  return d > amp + 2 && d < end && bytes[d] === 59 && allowedChar(code) ? d : -1;
+}
+
+/** Whether XML allows the character (its Char production). */
+function allowedChar(code: number): boolean {
+  return code === 9 || code === 10 || code === 13 || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff);
+}
+
+/** The references of a string decoded (the text path; bytes go through textFromBytes). */
+function decodeReferences(s: string, offset: number): string {
+  // A hand-rolled loop: texts with entities are common (&amp; &lt; &gt;) and regex callbacks are slow.
+  let out = "";
+  let from = 0;
+  for (let amp = s.indexOf("&"); amp !== -1; amp = s.indexOf("&", from)) {
+    const semi = s.indexOf(";", amp + 1);
+    if (semi === -1 || semi - amp > 12) throw new XmlSyntaxError("a '&' that does not start a valid reference (write &amp;)", offset);
+    out += s.slice(from, amp);
+    const ref = s.slice(amp + 1, semi);
+    if (ref.charCodeAt(0) !== 35) {
+      out += namedReference(ref, offset);
+    } else {
+      out += String.fromCodePoint(charReference(ref, offset));
+    }
+    from = semi + 1;
+  }
+  return out + s.slice(from);
+}
+
+/** The source being read: its text (the Latin-1 view when `bytes` is set) and, for UTF-8 input, its bytes. */
+export interface Source {
+  readonly xml: string;
+  readonly bytes: Buffer | undefined;
+}
+
+/** The characters of `xml.slice(start, end)`: decoded from the bytes when they are not all ASCII. */
+export function chars(src: Source, start: number, end: number): string {
+  const s = src.xml.slice(start, end);
+  return src.bytes !== undefined && NON_ASCII.test(s) ? src.bytes.toString("utf8", start, end) : s;
+}
+
+/** Character data between markup (`xml.slice(start, end)`), with references decoded. */
+export function textBetween(src: Source, start: number, end: number): string {
+  const raw = src.xml.slice(start, end);
+  if (src.bytes === undefined) return SPECIAL.test(raw) ? textValue(raw, start) : raw;
+  if (!SPECIAL_IN_VIEW.test(raw)) return raw;
+  if (CONTROL.test(raw) || raw.indexOf("\u00EF\u00BF") !== -1 && NONCHARACTER_IN_VIEW.test(raw)) throw new XmlSyntaxError("a character XML does not allow", start);
+  if (raw.indexOf("&") === -1 && raw.indexOf("\r") === -1) return src.bytes.toString("utf8", start, end);
+  return textFromBytes(src.bytes, raw, start);
+}
+
+/** The characters XML does not allow, in a Latin-1 view of UTF-8: C0 controls, U+FFFE and U+FFFF (as their bytes). */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
+const NONCHARACTER_IN_VIEW = /\u00EF\u00BF[\u00BE\u00BF]/;
+
+/** Reused to decode texts with references: one string made per text, none for its pieces. */
+let scratch = Buffer.allocUnsafe(0);
+
+/**
+ * A text with references or CRs (`raw`, at `start` of the view), from its UTF-8 bytes: references
+ * decoded and line ends normalized in bytes, then one string made. Never longer than the source:
+ * every reference is longer than the UTF-8 of its character.
+ */
+function textFromBytes(bytes: Buffer, raw: string, start: number): string {
+  const end = start + raw.length;
+  if (scratch.length < raw.length) scratch = Buffer.allocUnsafe(Math.max(raw.length, 4096));
+  const out = scratch;
+  let w = 0;
+  let high = NON_ASCII.test(raw);
+  const crs = raw.indexOf("\r") !== -1;
+  let k = start;
+  while (k < end) {
+    // Copy up to the next '&' (or CR) as it is; searched in this text only.
+    const amp = raw.indexOf("&", k - start);
+    let stop = amp === -1 ? end : start + amp;
+    if (crs) {
+      const cr = raw.indexOf("\r", k - start);
+      if (cr !== -1 && start + cr < stop) stop = start + cr;
+    }
+    // Long runs natively; short ones byte by byte (a native copy costs as much as ~80 bytes).
+    if (stop - k > 96) {
+      w += bytes.copy(out, w, k, stop);
+      k = stop;
+    } else for (; k < stop; k++) out[w++] = bytes[k]!;
+    if (k >= end) break;
+    if (bytes[k] === 13) {
+      out[w++] = 10;
+      k += k + 1 < end && bytes[k + 1] === 10 ? 2 : 1;
+      continue;
+    }
+    // A reference: the common ones read in bytes, the rest as text.
+    let semi: number;
+    const c1 = bytes[k + 1];
+    const c2 = bytes[k + 2];
+    const c3 = bytes[k + 3];
+    if (c1 === 97 && c2 === 109 && c3 === 112 && bytes[k + 4] === 59 && k + 4 < end) {
+      out[w++] = 38;
+      k += 5;
+    } else if ((c1 === 108 || c1 === 103) && c2 === 116 && c3 === 59 && k + 3 < end) {
+      out[w++] = c1 === 108 ? 60 : 62;
+      k += 4;
+    } else if (c1 === 35 && (semi = decimalEnd(bytes, k, end)) !== -1) {
+      // A decimal character reference XML allows, written out as UTF-8.
+      let code = 0;
+      for (let d = k + 2; d < semi; d++) code = code * 10 + bytes[d]! - 48;
+      if (code < 0x80) out[w++] = code;
+      else {
+        high = true;
+        if (code < 0x800) {
+          out[w++] = 0xc0 | (code >> 6);
+        } else {
+          if (code < 0x10000) out[w++] = 0xe0 | (code >> 12);
+          else {
+            out[w++] = 0xf0 | (code >> 18);
+            out[w++] = 0x80 | ((code >> 12) & 63);
+          }
+          out[w++] = 0x80 | ((code >> 6) & 63);
+        }
+        out[w++] = 0x80 | (code & 63);
+      }
+      k = semi + 1;
+    } else {
+      semi = k + 1;
+      while (semi < end && semi - k < 12 && bytes[semi] !== 59) semi++;
+      if (semi >= end || bytes[semi] !== 59) throw new XmlSyntaxError("a '&' that does not start a valid reference (write &amp;)", start);
+      const ref = bytes.toString("latin1", k + 1, semi);
+      if (ref.charCodeAt(0) !== 35) {
+        out[w++] = namedReference(ref, start).charCodeAt(0);
+      } else {
+        const code = charReference(ref, start);
+        if (code < 0x80) out[w++] = code;
+        else {
+          w += out.write(String.fromCodePoint(code), w, "utf8");
+          high = true;
+        }
+      }
+      k = semi + 1;
+    }
+  }
+  // Literal U+FFFE and U+FFFF were refused in the view, and references never name them.
+  return out.toString(high ? "utf8" : "latin1", 0, w);
+}
+
+/** Character data given as a string (an attribute value, a text of a string document), decoded. */
+export function textValue(raw: string, offset: number): string {
+  if (!SPECIAL.test(raw)) return raw;
+  if (INVALID_CHAR.test(raw)) throw new XmlSyntaxError("a character XML does not allow", offset);
+  let s = raw.indexOf("\r") === -1 ? raw : raw.replace(/\r\n?/g, "\n");
+  if (s.indexOf("&") !== -1) s = decodeReferences(s, offset);
+  return s;
+}
+
+/** The Latin-1 view of bytes: one character per byte. */
+export function latin1View(bytes: Uint8Array): { xml: string; bytes: Buffer } {
+  const buf = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return { xml: buf.toString("latin1"), bytes: buf };
+}
+
+/** A name as written in the source (its Latin-1 view, for bytes), as characters: for messages. */
+export function shown(src: Source, raw: string): string {
+  return src.bytes !== undefined && NON_ASCII.test(raw) ? Buffer.from(raw, "latin1").toString("utf8") : raw;
+}
