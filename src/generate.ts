@@ -7,7 +7,7 @@ import * as path from "node:path";
 import { DiagnosticError, type Diagnostic } from "./diagnostics.js";
 import { emitFiles, type OutputFile } from "./emit/emit.js";
 import { buildModel } from "./model/build.js";
-import { strictly } from "./model/recovery.js";
+import { strictly } from "./recovery.js";
 import type { WsdlModel } from "./model/model.js";
 import { loadDocuments, type LoadOptions } from "./parse/loader.js";
 import { plan } from "./transform/passes.js";
@@ -24,7 +24,7 @@ export function sourceLabel(location: string): string {
   return (rel.startsWith("..") || path.isAbsolute(rel) ? path.basename(location) : rel).split(path.sep).join("/");
 }
 
-/** What generating from `location` needs; with `strict`, recoveries from defects are errors (model/recovery.ts). */
+/** What generating from `location` needs; with `strict`, recoveries from defects are errors (recovery.ts). */
 async function load(location: string, options: LoadOptions & StrictOption) {
   const docs = await loadDocuments(location, options);
   const built = buildModel(docs, sourceLabel(location));
@@ -35,7 +35,7 @@ async function load(location: string, options: LoadOptions & StrictOption) {
 export interface StrictOption {
   /**
    * Refuse defective input: every recovery (an unresolved reference read as xs:anyType, an import
-   * that cannot be read, …; see RECOVERIES in model/recovery.ts) is an error instead of a warning.
+   * that cannot be read, …; see RECOVERIES in recovery.ts) is an error instead of a warning.
    * Default: false.
    */
   readonly strict?: boolean;

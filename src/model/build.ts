@@ -2,7 +2,7 @@
 import { DiagnosticBag } from "../diagnostics.js";
 import type { LoadedDocuments } from "../parse/loader.js";
 import type { ComplexType, SimpleType, TypeRef, WsdlModel } from "./model.js";
-import { recovery } from "./recovery.js";
+import { recovery } from "../recovery.js";
 import { referencedTypes } from "./references.js";
 import { SchemaSet } from "./schema-set.js";
 import { mapServices } from "./services.js";

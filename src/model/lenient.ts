@@ -8,7 +8,7 @@
  */
 import type { Diagnostic, DiagnosticBag, SourceLocation } from "../diagnostics.js";
 import { qnameKey, type QName } from "../parse/qname.js";
-import { recovery } from "./recovery.js";
+import { recovery } from "../recovery.js";
 
 export interface Resolved<T> {
   /** The declared name the reference resolved to. */

@@ -3,6 +3,7 @@
  * content models into ordered fields, and records every wire fact (qualification, occurrence, nillable).
  */
 import { DiagnosticBag, type SourceLocation } from "../diagnostics.js";
+import { NS, SOAP_ENCODINGS } from "../parse/namespaces.js";
 import { qnameKey, type QName } from "../parse/qname.js";
 import type {
   RawAttribute, RawAttributeGroupRef, RawComplexType, RawElement, RawGroupRef, RawParticle, RawSchema, RawSimpleType,
@@ -10,14 +11,14 @@ import type {
 import { builtinType, XS_ANYTYPE, XS_STRING } from "./builtins.js";
 import { syntheticType } from "./fields.js";
 import { ComponentIndex, unresolved } from "./lenient.js";
-import { recovery } from "./recovery.js";
+import { recovery } from "../recovery.js";
 import type { AttributeField, BuiltinType, ChoiceRef, ComplexType, ElementDecl, ElementField, SimpleType, TypeRef } from "./model.js";
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-const XSD_NS = "http://www.w3.org/2001/XMLSchema";
-const XML_NS = "http://www.w3.org/XML/1998/namespace";
-const SOAP_ENCODING = new Set(["http://schemas.xmlsoap.org/soap/encoding/", "http://www.w3.org/2003/05/soap-encoding"]);
+const XSD_NS = NS.xsd;
+const XML_NS = NS.xml;
+const SOAP_ENCODING = SOAP_ENCODINGS;
 const EXPECTED = "expected a declaration in this WSDL's schemas, an imported schema, or an XSD built-in";
 
 interface Scoped<T> {

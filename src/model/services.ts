@@ -14,7 +14,7 @@ import type {
 } from "./model.js";
 import { syntheticField, syntheticType } from "./fields.js";
 import { ComponentIndex } from "./lenient.js";
-import { recovery } from "./recovery.js";
+import { recovery } from "../recovery.js";
 import type { SchemaSet } from "./schema-set.js";
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };

@@ -7,8 +7,8 @@ import { readFile } from "node:fs/promises";
 import * as path from "node:path";
 import type { Element } from "@xmldom/xmldom";
 import { DiagnosticError, diagnostic, fail, type Diagnostic, type SourceLocation } from "../diagnostics.js";
-import { recovery } from "../model/recovery.js";
-import { NS } from "./namespaces.js";
+import { recovery } from "../recovery.js";
+import { NS, SOAP_ENCODINGS } from "./namespaces.js";
 import { readDefinitions, type RawDefinitions } from "./wsdl.js";
 import { readSchema, type RawSchema, type RawSchemaReference } from "./xsd.js";
 import { DEFAULT_XML_LIMITS, parseXmlDocument, type XmlLimits } from "./xml.js";
@@ -42,13 +42,7 @@ export interface LoadedDocuments {
 const isUrl = (s: string): boolean => /^https?:\/\//i.test(s);
 
 /** Schemas every SOAP toolkit knows built in; importing them never needs a fetch. */
-const WELL_KNOWN = new Set([
-  "http://schemas.xmlsoap.org/soap/encoding/",
-  "http://www.w3.org/2003/05/soap-encoding",
-  "http://schemas.xmlsoap.org/wsdl/",
-  "http://www.w3.org/2001/XMLSchema",
-  "http://www.w3.org/XML/1998/namespace",
-]);
+const WELL_KNOWN: ReadonlySet<string> = new Set([...SOAP_ENCODINGS, NS.wsdl, NS.xsd, NS.xml]);
 
 /** Resolves `location` against the document `base` (a path or a URL). */
 export function resolveLocation(base: string, location: string): string {
@@ -97,7 +91,7 @@ async function readText(location: string, options: LoadOptions, at: SourceLocati
 /**
  * Reads an imported or included document, or, when it cannot be read or fetched, records a recovery
  * warning at the import and gives undefined: loading goes on without it, and the components it would
- * have declared surface as unresolved references (themselves recovered; see model/recovery.ts).
+ * have declared surface as unresolved references (themselves recovered; see recovery.ts).
  */
 async function readImported(location: string, options: LoadOptions, at: SourceLocation, warnings: Diagnostic[]): Promise<{ text: string; url: string } | undefined> {
   try {

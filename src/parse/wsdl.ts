@@ -4,7 +4,7 @@
  */
 import type { Element } from "@xmldom/xmldom";
 import { fail, type Diagnostic, type SourceLocation } from "../diagnostics.js";
-import { recovery } from "../model/recovery.js";
+import { recovery } from "../recovery.js";
 import { NS } from "./namespaces.js";
 import { resolveQNameValue, type QName } from "./qname.js";
 import { documentation, opt, readSchema, type RawSchema } from "./xsd.js";

@@ -4,7 +4,7 @@
  */
 import { DOMParser, type Document, type Element, type Node } from "@xmldom/xmldom";
 import { fail, type Diagnostic, type SourceLocation } from "../diagnostics.js";
-import { recovery } from "../model/recovery.js";
+import { recovery } from "../recovery.js";
 import { NS } from "./namespaces.js";
 import { positionOf } from "../runtime/text-position.js";
 import { tokenizeXml, XmlSyntaxError } from "../runtime/xml-tokenizer.js";
@@ -34,16 +34,16 @@ export function locOf(file: string, node: Node): SourceLocation {
  * element declared it, with a warning; any other unbound prefix is an error.
  */
 export const CONVENTIONAL_PREFIXES: Readonly<Record<string, string>> = {
-  wsdl: "http://schemas.xmlsoap.org/wsdl/",
-  soap: "http://schemas.xmlsoap.org/wsdl/soap/",
-  soap12: "http://schemas.xmlsoap.org/wsdl/soap12/",
-  http: "http://schemas.xmlsoap.org/wsdl/http/",
-  mime: "http://schemas.xmlsoap.org/wsdl/mime/",
-  xs: "http://www.w3.org/2001/XMLSchema",
-  xsd: "http://www.w3.org/2001/XMLSchema",
-  s: "http://www.w3.org/2001/XMLSchema",
-  xsi: "http://www.w3.org/2001/XMLSchema-instance",
-  soapenc: "http://schemas.xmlsoap.org/soap/encoding/",
+  wsdl: NS.wsdl,
+  soap: NS.soap11,
+  soap12: NS.soap12,
+  http: NS.http,
+  mime: NS.mime,
+  xs: NS.xsd,
+  xsd: NS.xsd,
+  s: NS.xsd,
+  xsi: NS.xsi,
+  soapenc: NS.soapEncoding,
   wsp: "http://schemas.xmlsoap.org/ws/2004/09/policy",
   wsu: "http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-utility-1.0.xsd",
   wsam: "http://www.w3.org/2007/05/addressing/metadata",

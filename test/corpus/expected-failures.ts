@@ -4,7 +4,7 @@
  * is not listed here (or with another code), and when a listed root generates (remove it then);
  * `test/corpus/expected-failures.test.ts` keeps the table in docs/coverage.md in step with this one.
  *
- * category "defect": the WSDL or XSD itself is wrong in a way no recovery (src/model/recovery.ts)
+ * category "defect": the WSDL or XSD itself is wrong in a way no recovery (src/recovery.ts)
  * can read past: malformed XML, or a document none of whose elements is a WSDL component. Defects
  * that can be read past (a component declared nowhere, a file missing from the corpus, the pre-2001
  * XML Schema namespace, …) generate with located warnings and are not listed.

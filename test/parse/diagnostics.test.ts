@@ -9,7 +9,7 @@ const dir = tempDir();
 const FIXTURE = readFileSync(WSDL_PATH, "utf8");
 const lineOf = (text: string, needle: string) => text.slice(0, text.indexOf(needle)).split("\n").length;
 
-/** Loads `text`; with `strict`, recoveries from defects (model/recovery.ts) are errors too. */
+/** Loads `text`; with `strict`, recoveries from defects (recovery.ts) are errors too. */
 async function diagnose(name: string, text: string, strict = false) {
   const file = writeTemp(dir, name, text);
   const r = await loadWsdl(file, { strict });

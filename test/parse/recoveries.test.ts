@@ -1,11 +1,11 @@
 /**
- * Recoveries from defects of the input (src/model/recovery.ts): each one generates code anyway, with
+ * Recoveries from defects of the input (src/recovery.ts): each one generates code anyway, with
  * a located warning naming the defect, and each one is an error under `strict`.
  */
 import { describe, expect, it } from "vitest";
 import type { Diagnostic } from "../../src/diagnostics.js";
 import { generateFiles, loadWsdl } from "../../src/generate.js";
-import { RECOVERIES } from "../../src/model/recovery.js";
+import { RECOVERIES } from "../../src/recovery.js";
 import { MESSAGES, OPERATION, wsdl } from "../support/one-operation-wsdl.js";
 import { tempDir, writeTemp } from "../support/tmp.js";
 

@@ -1,5 +1,5 @@
 /**
- * What the recoveries from defects (src/model/recovery.ts) generate works on the wire: a type declared
+ * What the recoveries from defects (src/recovery.ts) generate works on the wire: a type declared
  * nowhere carries its content raw between the generated client and server, nothing dropped; an
  * operation whose output message is declared nowhere is still callable, its result void.
  */

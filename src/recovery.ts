@@ -5,7 +5,7 @@
  * these codes. With the `strict` option every such warning becomes an error, so a pipeline can refuse
  * defective input; the reading itself never depends on `strict`.
  */
-import { diagnostic, type Diagnostic, type SourceLocation } from "../diagnostics.js";
+import { diagnostic, type Diagnostic, type SourceLocation } from "./diagnostics.js";
 
 /** Every recovery the generator makes, by diagnostic code: what it does instead of failing. */
 export const RECOVERIES = {
