@@ -157,8 +157,8 @@ function firstUnboundPrefix(text: string): { prefix: string; what: string; offse
     tokenizeXml(text, { open() {}, close() {}, text() {} });
   } catch (e) {
     if (!(e instanceof XmlSyntaxError)) throw e;
-    const m = /^the prefix (\S+) of (attribute \S+|<[^>]+>) is not bound/.exec(e.message);
-    if (m) return { prefix: m[1]!, what: m[2]!.startsWith("<") ? `the element ${m[2]}` : `the ${m[2]}`, offset: e.offset };
+    const u = e.unboundPrefix;
+    if (u) return { prefix: u.prefix, what: u.element !== undefined ? `the element <${u.element}>` : `the attribute ${u.attribute}`, offset: e.offset };
   }
   return undefined;
 }

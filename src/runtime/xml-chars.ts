@@ -6,7 +6,12 @@
  */
 
 export class XmlSyntaxError extends Error {
-  constructor(message: string, readonly offset: number) {
+  constructor(
+    message: string,
+    readonly offset: number,
+    /** For a prefix no declaration binds: the prefix, and the element or attribute name that uses it. */
+    readonly unboundPrefix?: { readonly prefix: string; readonly element?: string; readonly attribute?: string },
+  ) {
     super(message);
     this.name = "XmlSyntaxError";
   }

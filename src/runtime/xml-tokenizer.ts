@@ -192,7 +192,7 @@ function resolveAttributes(raw: readonly { name: string; value: string; at: numb
     }
     const p = a.name.slice(0, c);
     const u = p === "xmlns" ? XMLNS_URI : ns[p];
-    if (u === undefined) throw new XmlSyntaxError(`the prefix ${p} of attribute ${a.name} is not bound to a namespace`, a.at);
+    if (u === undefined) throw new XmlSyntaxError(`the prefix ${p} of attribute ${a.name} is not bound to a namespace`, a.at, { prefix: p, attribute: a.name });
     out.push({ name: a.name, prefix: p, local: a.name.slice(c + 1), uri: u, value: a.value });
   }
   return out;
@@ -310,7 +310,7 @@ function openTag(src: Source, lt: number, open: Open, h: TokenHandler): number {
   if (entry.scope === ns) uri = entry.uri;
   else {
     uri = ns[entry.prefix];
-    if (uri === undefined) throw new XmlSyntaxError(`the prefix ${entry.prefix} of <${name}> is not bound to a namespace`, lt);
+    if (uri === undefined) throw new XmlSyntaxError(`the prefix ${entry.prefix} of <${name}> is not bound to a namespace`, lt, { prefix: entry.prefix, element: name });
     entry.scope = ns;
     entry.uri = uri;
   }

@@ -109,6 +109,14 @@ describe("diagnostics for invalid WSDLs", () => {
     expect(errors[0]!.message).toContain('the element <foo:bar> uses the prefix "foo"');
   });
 
+  it("an undeclared attribute prefix of no known meaning is located and named", async () => {
+    const text = FIXTURE.replace("<wsdl:types>", '<wsdl:types foo:note="x">');
+    const { errors } = await diagnose("foo-attr.wsdl", text);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ code: "XML_UNBOUND_PREFIX", line: lineOf(text, 'foo:note="x"') });
+    expect(errors[0]!.message).toContain('the attribute foo:note uses the prefix "foo"');
+  });
+
   it("a misspelt schema component is named where it stands, not as an unresolved reference elsewhere", async () => {
     const text = FIXTURE.replace('<s:complexType name="ArrayOfMessages">', '<s:complextype name="Spare"/><s:complexType name="ArrayOfMessages">');
     const { errors } = await diagnose("typo.wsdl", text, true);
