@@ -8,6 +8,7 @@ import { encodeHttpParams } from "./http-binding.js";
 import type { HttpOperationDesc, OperationDesc, PortDesc, ServiceDesc, SoapOperationDesc } from "./operations.js";
 import { bodyXml, decodeEnvelope, envelope, faultFromNode, headerXml } from "./soap.js";
 import { decodeDocument, XmlDecodeError, type DecodeOptions } from "./xml-reader.js";
+import { onlyWhiteSpace } from "./xml-chars.js";
 import { writeNode } from "./xml-writer.js";
 
 export interface ClientOptions<PortName extends string = string, SoapHeaders extends object = object> {
@@ -184,16 +185,19 @@ class Received {
     return (this.#text = decoder.decode(this.bytes));
   }
 
+  private get utf8(): boolean {
+    const c = this.charset;
+    return c === "utf-8" || c === "utf8";
+  }
+
   /** The body for the XML decoders: the bytes when they are UTF-8, else the text. */
   get xml(): string | Uint8Array {
-    const c = this.charset;
-    return c === "utf-8" || c === "utf8" ? this.bytes : this.text;
+    return this.utf8 ? this.bytes : this.text;
   }
 
   /** Whether the body is empty or only white space. */
   get blank(): boolean {
-    for (const b of this.bytes) if (b !== 32 && b !== 9 && b !== 10 && b !== 13) return false;
-    return true;
+    return this.utf8 ? onlyWhiteSpace(this.bytes) : this.text.trim() === "";
   }
 }
 

@@ -13,6 +13,7 @@ import { decodeHttpParams, HttpParamError } from "./http-binding.js";
 import type { HttpOperationDesc, PortDesc, Protocol, ServiceDesc, SoapOperationDesc } from "./operations.js";
 import { parseScalar, ValueFormatError } from "./scalars.js";
 import { bodyXml, decodeEnvelope, envelope, faultCode, faultEnvelope, headerXml } from "./soap.js";
+import { onlyWhiteSpace } from "./xml-chars.js";
 import { XmlDecodeError, type DecodeLimits } from "./xml-reader.js";
 import { escapeText, writeElement, writeField, XSD_NS, XSI_NS } from "./xml-writer.js";
 
@@ -173,11 +174,6 @@ function xmlBody(body: Buffer, charset: string | undefined): string | Uint8Array
   return body;
 }
 
-/** Whether a body is empty or only white space. */
-function blank(body: Uint8Array): boolean {
-  for (const b of body) if (b !== 32 && b !== 9 && b !== 10 && b !== 13) return false;
-  return true;
-}
 
 function decodeText(body: Buffer, charset: string | undefined): string {
   try {
@@ -280,7 +276,7 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
     const declared: SoapVersion = ct.type === "text/xml" ? "1.1" : "1.2";
     const body = await readBody(req, maxBody, timeoutMs);
     const request = xmlBody(body, ct.params["charset"]);
-    if (typeof request === "string" ? request.trim() === "" : blank(request)) return soapFault(res, declared, 400, "Client", "The request body is empty; expected a SOAP envelope.");
+    if (typeof request === "string" ? request.trim() === "" : onlyWhiteSpace(request)) return soapFault(res, declared, 400, "Client", "The request body is empty; expected a SOAP envelope.");
 
     // Route first by SOAPAction / action, then by the body element.
     const action = declared === "1.1" ? soapActionHeader(req.headers["soapaction"]) : ct.params["action"];

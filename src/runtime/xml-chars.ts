@@ -216,3 +216,13 @@ export function latin1View(bytes: Uint8Array): { xml: string; bytes: Buffer } {
 export function shown(src: Source, raw: string): string {
   return src.bytes !== undefined && NON_ASCII.test(raw) ? Buffer.from(raw, "latin1").toString("utf8") : raw;
 }
+
+/** Whether a UTF-8 body holds nothing but white space (after a byte order mark, if any). */
+export function onlyWhiteSpace(bytes: Uint8Array): boolean {
+  const from = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  for (let i = from; i < bytes.length; i++) {
+    const b = bytes[i];
+    if (b !== 32 && b !== 9 && b !== 10 && b !== 13) return false;
+  }
+  return true;
+}

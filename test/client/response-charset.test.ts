@@ -52,4 +52,17 @@ describe("response charsets", () => {
     expect((e as ResponseFormatError).message).toMatch(new RegExp(`line 1, column ${broken.indexOf("</Sendr>") + 1}\\b`));
     expect((e as ResponseFormatError).body).toBe(broken);
   });
+
+  it("an empty body is empty whatever its charset, a byte order mark and white space included", async () => {
+    const bodies: [Uint8Array, string][] = [
+      [Buffer.from([0xef, 0xbb, 0xbf, 0x20, 0x0a]), "text/xml; charset=utf-8"],
+      [Buffer.from(" \r\n ", "utf16le"), "text/xml; charset=utf-16le"],
+      [new Uint8Array(0), "text/xml"],
+    ];
+    for (const [body, ct] of bodies) {
+      const e = await clientAnswering(body, ct).getMessages(ALICE).catch((x: unknown) => x);
+      expect(e, ct).toBeInstanceOf(ResponseFormatError);
+      expect((e as Error).message).toMatch(/has an empty body; expected a SOAP envelope/);
+    }
+  });
 });

@@ -202,6 +202,10 @@ describe("hardening", () => {
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(canonicalXml(r.text)).toContain("{}faultcode");
     }
+    // White space only, after a byte order mark: empty, and said so.
+    const bomOnly = await postSoap11("\uFEFF \r\n");
+    expect(bomOnly.status).toBe(400);
+    expect(bomOnly.text).toContain("The request body is empty");
   });
 
   it("survives a bounded batch of random mutations of a valid request", async () => {
