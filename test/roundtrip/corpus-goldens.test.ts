@@ -1,7 +1,8 @@
 /**
  * Round-trip property tests over the corpus goldens: for every operation of every golden service,
  * sample inputs and outputs built from the descriptors (test/support/sample-values.ts: every choice
- * branch, optional fields absent and present, nils, arrays of 0, 1 and 3 items, edge scalar values)
+ * branch, every member of a derivation family, optional fields absent and present, nils, arrays of
+ * 0, 1 and 3 items, edge scalar values)
  * go through the generated client to the generated server over every port the WSDL declares, and
  * must be equal on arrival and on return. This checks that the serializer and the parser agree on
  * everything the types allow. Each declared fault, thrown with a sample detail, must arrive as its
@@ -17,8 +18,12 @@ import { firstDifference, httpInput, normalise, SampleBuilder } from "../support
 const present = corpusPresent();
 if (!present) console.log(SKIP_LINE);
 
-/** Variants per operation: 0..3 (see sample-values.ts), more when a choice has more branches. */
+/**
+ * Variants per operation: 0..3 (see sample-values.ts), more when a choice or a derivation family has
+ * more branches or members, and more again (up to MAX_VARIANTS) while one met was never built.
+ */
 const MIN_VARIANTS = 4;
+const MAX_VARIANTS = 64;
 
 function resultValue(body: BodyDesc | undefined, b: SampleBuilder): unknown {
   if (!body || body.void) return undefined;
@@ -86,13 +91,18 @@ async function exercise(golden: LoadedGolden, s: GoldenService, out: Outcome): P
       for (const [opName, op] of Object.entries(port.operations)) {
         const method = s.methods.get(opName)!;
         let variants = MIN_VARIANTS;
+        // Branches and family members met in this operation's values: more variants while some were never built.
+        const met = new Map<string, number>();
+        const built = new Set<string>();
         for (let v = 0; v < variants; v++) {
           const b = new SampleBuilder(golden.choices, { variant: v });
           const input = inputValue(op, b, v);
           const result = op.kind === "soap" && op.oneWay ? undefined : resultValue(op.kind === "http" ? (soapTwin(s, opName)?.response ?? op.response) : op.response, b);
           variants = Math.max(variants, b.maxBranches + 1);
-          for (const k of b.branches) out.branches.add(k);
-          for (const [k, n] of b.choices) out.choices.set(k, n);
+          for (const k of b.branches) out.branches.add(k), built.add(k);
+          for (const [k, n] of b.choices) out.choices.set(k, n), met.set(k, n);
+          const missing = [...met].some(([k, n]) => Array.from({ length: n }, (_, i) => `${k}#${i}`).some((x) => !built.has(x)));
+          if (v === variants - 1 && missing && variants < MAX_VARIANTS) variants++;
           const where = `${s.name}/${port.name}/${opName} v${v}`;
           expected = { op: opName, result };
           arrived = undefined;
@@ -146,7 +156,7 @@ describe.skipIf(!present)("corpus goldens round trip", () => {
       const operations = golden.services.reduce((n, s) => n + Object.values(s.desc.ports).reduce((m, p) => m + Object.keys(p.operations).length, 0), 0);
       expect(operations).toBeGreaterThan(0);
       expect(out.calls).toBeGreaterThanOrEqual(operations * MIN_VARIANTS);
-      // Every branch of every choice met was sent at least once.
+      // Every branch of every choice met, and every member of every derivation family met, was sent at least once.
       const missed = [...out.choices].flatMap(([k, n]) => Array.from({ length: n }, (_, i) => `${k}#${i}`)).filter((k) => !out.branches.has(k));
       expect(missed).toEqual([]);
       expect(out.failures).toEqual([]);

@@ -10,7 +10,8 @@
  * A choice takes branch `(v + i) % branches` (from the model, which descriptors do not carry), where
  * i is the index of the array item it sits in (else 0): the variants 0..n cover every branch of a
  * choice with n branches, and the 3 items of one array take different ones; `branches` records
- * which were built.
+ * which were built. A derivation family (a type others extend, told apart by xsi:type) is recorded
+ * the same way, its members as the branches.
  * Deep or wide trees fall back to the v = 0 shape past a depth and an element budget, so values stay
  * bounded on services like Bing Ads.
  */
@@ -115,7 +116,7 @@ function arrayLength(v: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, want));
 }
 
-/** Builds the sample values of one variant; records the choice branches it built. */
+/** Builds the sample values of one variant; records the choice branches (and family members) it built. */
 export class SampleBuilder {
   /** `key#branch` of every choice branch built. */
   readonly branches = new Set<string>();
@@ -124,6 +125,8 @@ export class SampleBuilder {
   /** The most branches of any choice met: build variants 0..maxBranches to cover them all. */
   maxBranches = 0;
   private elements = 0;
+  /** How often each derivation family was met in this value. */
+  private readonly familyTurns = new Map<string, number>();
   /** Successive scalars take successive pool entries, so every entry is sent. */
   private nextScalar = 0;
 
@@ -171,8 +174,20 @@ export class SampleBuilder {
     let t = declared;
     if (declared.family) {
       const members = [...(declared.family.abstract ? [] : [declared]), ...declared.family.derived];
-      t = members[(this.v + salt) % members.length] ?? declared;
+      // Recorded as a choice among the members, so that the variants cover every one of them. Each
+      // further meeting of the family in one value turns to the next member, and every n variants
+      // shift by one more, so that a family met only inside one member of another (itself chosen
+      // by the variant) still meets all its members.
+      const key = `family {${declared.family.ns}}${declared.name}`;
+      const turn = this.familyTurns.get(key) ?? 0;
+      this.familyTurns.set(key, turn + 1);
+      const n = members.length;
+      const index = (this.v + Math.floor(this.v / n) + salt + turn) % n;
+      t = members[index] ?? declared;
       out["$type"] = t.family!.tag;
+      this.choices.set(key, n);
+      this.maxBranches = Math.max(this.maxBranches, n);
+      this.branches.add(`${key}#${index}`);
     }
     for (const a of t.attrs) {
       if (!a.required && v === 0) continue;
