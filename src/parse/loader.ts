@@ -5,7 +5,7 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import * as path from "node:path";
-import type { Element } from "@xmldom/xmldom";
+import type { XmlElement } from "./dom.js";
 import { DiagnosticError, diagnostic, fail, type Diagnostic, type SourceLocation } from "../diagnostics.js";
 import { recovery } from "../recovery.js";
 import { NS, SOAP_ENCODINGS } from "./namespaces.js";
@@ -192,7 +192,7 @@ export async function loadDocuments(location: string, options: LoadOptions = {})
     }
   };
 
-  const loadDefinitions = async (loc: string, root: Element): Promise<RawDefinitions> => {
+  const loadDefinitions = async (loc: string, root: XmlElement): Promise<RawDefinitions> => {
     const defs = readDefinitions(root, loc, warnings);
     definitions.push(defs);
     for (const s of defs.schemas) await addSchema(s, undefined);

@@ -1,4 +1,4 @@
-import type { Element } from "@xmldom/xmldom";
+import type { XmlElement } from "./dom.js";
 
 /** A namespace-qualified name. `ns` is "" for no namespace. */
 export interface QName {
@@ -16,12 +16,11 @@ export const qnameKey = (q: QName): string => `{${q.ns}}${q.local}`;
 export const sameQName = (a: QName, b: QName): boolean => a.ns === b.ns && a.local === b.local;
 
 /** Resolves a `prefix:local` attribute value against the namespaces in scope at `el`. */
-export function resolveQNameValue(el: Element, value: string): QName {
+export function resolveQNameValue(el: XmlElement, value: string): QName {
   const v = value.trim();
   const colon = v.indexOf(":");
   const prefix = colon === -1 ? null : v.slice(0, colon);
   const local = colon === -1 ? v : v.slice(colon + 1);
-  // xmldom 0.9 finds the default namespace only for "", not for null.
   const ns = el.lookupNamespaceURI(prefix ?? "");
   // An unbound prefix is a defect of the document, but a recoverable one: the lookup decides.
   if (ns === null && prefix !== null) return { ns: "", local, unboundPrefix: prefix };

@@ -2,7 +2,7 @@
  * Stage one for WSDL 1.1: a faithful, located object form of one `wsdl:definitions` document,
  * with the SOAP 1.1, SOAP 1.2, HTTP and MIME binding extensions read as they are written.
  */
-import type { Element } from "@xmldom/xmldom";
+import type { XmlElement } from "./dom.js";
 import { fail, type Diagnostic, type SourceLocation } from "../diagnostics.js";
 import { recovery } from "../recovery.js";
 import { NS } from "./namespaces.js";
@@ -131,10 +131,10 @@ export interface RawService {
 const protocolOf = (ns: string | null): RawBindingProtocol =>
   ns === NS.soap11 ? "soap11" : ns === NS.soap12 ? "soap12" : ns === NS.http ? "http" : "other";
 
-const isSoap = (el: Element): boolean => el.namespaceURI === NS.soap11 || el.namespaceURI === NS.soap12;
+const isSoap = (el: XmlElement): boolean => el.namespaceURI === NS.soap11 || el.namespaceURI === NS.soap12;
 
 /** Reads one `wsdl:definitions` document element. */
-export function readDefinitions(root: Element, file: string, warnings: Diagnostic[] = []): RawDefinitions {
+export function readDefinitions(root: XmlElement, file: string, warnings: Diagnostic[] = []): RawDefinitions {
   if (root.namespaceURI !== NS.wsdl || root.localName !== "definitions") {
     fail(
       "WSDL_NOT_DEFINITIONS",
@@ -142,26 +142,26 @@ export function readDefinitions(root: Element, file: string, warnings: Diagnosti
       locOf(file, root),
     );
   }
-  const loc = (e: Element) => locOf(file, e);
-  const required = (e: Element, name: string): string => {
+  const loc = (e: XmlElement) => locOf(file, e);
+  const required = (e: XmlElement, name: string): string => {
     const v = attr(e, name)?.trim();
     if (v === undefined || v === "") {
       fail("WSDL_MISSING_ATTRIBUTE", `${e.tagName} has no ${name} attribute; expected ${name}="…"`, loc(e));
     }
     return v;
   };
-  const qreq = (e: Element, name: string): QName => resolveQNameValue(e, required(e, name));
-  const qopt = (e: Element, name: string): QName | undefined => {
+  const qreq = (e: XmlElement, name: string): QName => resolveQNameValue(e, required(e, name));
+  const qopt = (e: XmlElement, name: string): QName | undefined => {
     const v = attr(e, name);
     return v === undefined ? undefined : resolveQNameValue(e, v);
   };
-  const wsdlChildren = (e: Element, local: string) =>
+  const wsdlChildren = (e: XmlElement, local: string) =>
     childElements(e).filter((c) => c.namespaceURI === NS.wsdl && c.localName === local);
-  const use = (e: Element): "literal" | "encoded" => (attr(e, "use") === "encoded" ? "encoded" : "literal");
+  const use = (e: XmlElement): "literal" | "encoded" => (attr(e, "use") === "encoded" ? "encoded" : "literal");
 
-  const readIO = (e: Element): RawOperationIO => ({ ...opt("name", attr(e, "name")), message: qreq(e, "message"), loc: loc(e) });
+  const readIO = (e: XmlElement): RawOperationIO => ({ ...opt("name", attr(e, "name")), message: qreq(e, "message"), loc: loc(e) });
 
-  const readBindingIO = (e: Element): RawBindingIO => {
+  const readBindingIO = (e: XmlElement): RawBindingIO => {
     let soapBody: RawSoapBody | undefined;
     const soapHeaders: RawSoapHeader[] = [];
     let soapFault: RawBindingIO["soapFault"];
@@ -219,7 +219,7 @@ export function readDefinitions(root: Element, file: string, warnings: Diagnosti
   const styleOf = (v: string | undefined): "document" | "rpc" | undefined =>
     v === "rpc" ? "rpc" : v === "document" ? "document" : undefined;
 
-  const readBinding = (e: Element): RawBinding => {
+  const readBinding = (e: XmlElement): RawBinding => {
     let protocol: RawBindingProtocol = "other";
     let style: "document" | "rpc" | undefined;
     let transport: string | undefined;

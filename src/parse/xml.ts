@@ -1,13 +1,13 @@
 /**
- * Secure, position-keeping XML loading for the generator (xmldom with its locator on).
+ * Secure, position-keeping XML loading for the generator, into the located element tree of dom.ts.
  * DTDs are refused outright (no entity expansion of any kind), and size and depth are bounded.
  */
-import { DOMParser, type Document, type Element, type Node } from "@xmldom/xmldom";
 import { fail, type Diagnostic, type SourceLocation } from "../diagnostics.js";
 import { recovery } from "../recovery.js";
 import { NS } from "./namespaces.js";
 import { positionOf } from "../runtime/text-position.js";
-import { tokenizeXml, XmlSyntaxError } from "../runtime/xml-tokenizer.js";
+import { XmlSyntaxError } from "../runtime/xml-tokenizer.js";
+import { buildDocument, type XmlDocument, type XmlElement } from "./dom.js";
 
 export { positionOf };
 
@@ -22,10 +22,9 @@ export const DEFAULT_XML_LIMITS: XmlLimits = { maxBytes: 64 * 1024 * 1024, maxDe
 
 export const XMLNS_NS = "http://www.w3.org/2000/xmlns/";
 
-/** Where an xmldom node starts; xmldom records it because the locator is on. */
-export function locOf(file: string, node: Node): SourceLocation {
-  const n = node as Node & { lineNumber?: number; columnNumber?: number };
-  return { file, line: n.lineNumber ?? 0, column: n.columnNumber ?? 0 };
+/** Where an element starts (its `<`). */
+export function locOf(file: string, el: XmlElement): SourceLocation {
+  return { file, line: el.lineNumber, column: el.columnNumber };
 }
 
 /**
@@ -57,7 +56,7 @@ export function parseXmlDocument(
   file: string,
   limits: XmlLimits = DEFAULT_XML_LIMITS,
   warnings: Diagnostic[] = [],
-): Document {
+): XmlDocument {
   const bytes = Buffer.byteLength(text, "utf8");
   if (bytes > limits.maxBytes) {
     fail("XML_TOO_LARGE", `document is ${bytes} bytes; the limit is ${limits.maxBytes} bytes`, {
@@ -83,16 +82,18 @@ export function parseXmlDocument(
   let declaredAt = -1;
   let declared = 0;
   for (;;) {
-    const r = parseOnce(source);
-    if (r.doc) {
-      const root = r.doc.documentElement;
-      if (!root) fail("XML_EMPTY", "no root element; expected an XML document", { file, line: 1, column: 1 });
-      checkDepth(root, file, limits.maxDepth);
-      return r.doc;
+    let unbound: { prefix: string; what: string; offset: number } | undefined;
+    try {
+      return buildDocument(source, limits.maxDepth, (line, column) => fail("XML_TOO_DEEP", `element nesting exceeds ${limits.maxDepth} levels`, { file, line, column }));
+    } catch (e) {
+      if (!(e instanceof XmlSyntaxError)) throw e;
+      const u = e.unboundPrefix;
+      if (!u) {
+        const offset = declaredAt >= 0 && e.offset >= declaredAt ? e.offset - declared : e.offset;
+        fail("XML_MALFORMED", `malformed XML: ${e.message}`, { file, ...positionOf(text, Math.min(offset, text.length)) });
+      }
+      unbound = { prefix: u.prefix, what: u.element !== undefined ? `the element <${u.element}>` : `the attribute ${u.attribute}`, offset: e.offset };
     }
-    // xmldom reports an unbound element or attribute prefix without a position: find it ourselves.
-    const unbound = r.namespaceError ? firstUnboundPrefix(source) : undefined;
-    if (!unbound) fail("XML_MALFORMED", `malformed XML: ${r.error.message}`, { file, line: r.error.line, column: r.error.column });
     // Positions in the original text: past the root's start tag, less the declarations added there.
     const offset = declaredAt >= 0 && unbound.offset >= declaredAt ? unbound.offset - declared : unbound.offset;
     const at = { file, ...positionOf(text, Math.min(offset, text.length)) };
@@ -125,44 +126,6 @@ function modernSchemaNamespace(text: string, file: string, warnings: Diagnostic[
   });
 }
 
-type Parsed =
-  | { readonly doc: Document; readonly error?: undefined; readonly namespaceError?: undefined }
-  | { readonly doc?: undefined; readonly error: { message: string; line: number; column: number }; readonly namespaceError: boolean };
-
-function parseOnce(text: string): Parsed {
-  let firstError: { message: string; line: number; column: number } | undefined;
-  const parser = new DOMParser({
-    locator: true,
-    onError: (level, message, context: { locator?: { lineNumber?: number; columnNumber?: number } } | undefined) => {
-      if (level === "warning") return;
-      firstError ??= {
-        message: message.trim(),
-        line: context?.locator?.lineNumber ?? 0,
-        column: context?.locator?.columnNumber ?? 0,
-      };
-      throw new Error(message);
-    },
-  });
-  try {
-    return { doc: parser.parseFromString(text, "text/xml") };
-  } catch (e) {
-    const message = e instanceof Error ? e.message : String(e);
-    return { error: firstError ?? { message, line: 0, column: 0 }, namespaceError: /NamespaceError/.test(firstError?.message ?? message) };
-  }
-}
-
-/** The first element or attribute whose prefix no declaration binds, by the runtime's tokenizer. */
-function firstUnboundPrefix(text: string): { prefix: string; what: string; offset: number } | undefined {
-  try {
-    tokenizeXml(text, { open() {}, close() {}, text() {} });
-  } catch (e) {
-    if (!(e instanceof XmlSyntaxError)) throw e;
-    const u = e.unboundPrefix;
-    if (u) return { prefix: u.prefix, what: u.element !== undefined ? `the element <${u.element}>` : `the attribute ${u.attribute}`, offset: e.offset };
-  }
-  return undefined;
-}
-
 /** Adds `xmlns:prefix="uri"` at the end of the root element's start tag; `at` is where (-1: no root found). */
 function declareOnRoot(text: string, prefix: string, uri: string): { text: string; at: number } {
   const start = /<(?![?!])[^\s/>]+/g;
@@ -193,35 +156,20 @@ function declareOnRoot(text: string, prefix: string, uri: string): { text: strin
   return { text: `${text.slice(0, at)} xmlns:${prefix}="${uri}"${text.slice(at)}`, at };
 }
 
-function checkDepth(root: Element, file: string, maxDepth: number): void {
-  const stack: Array<[Element, number]> = [[root, 1]];
-  while (stack.length > 0) {
-    const [el, depth] = stack.pop()!;
-    if (depth > maxDepth) {
-      fail("XML_TOO_DEEP", `element nesting exceeds ${maxDepth} levels`, locOf(file, el));
-    }
-    for (let c = el.firstChild; c; c = c.nextSibling) {
-      if (c.nodeType === 1) stack.push([c as Element, depth + 1]);
-    }
-  }
-}
-
 /** The element children of an element, in document order. */
-export function childElements(el: Element): Element[] {
-  const out: Element[] = [];
-  for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 1) out.push(c as Element);
-  return out;
+export function childElements(el: XmlElement): XmlElement[] {
+  return el.elements;
 }
 
 /**
  * A `name` attribute (an NCName): schema processors collapse its whitespace, so `name="Code "` names
  * the element `Code`.
  */
-export function nameAttr(el: Element): string | undefined {
+export function nameAttr(el: XmlElement): string | undefined {
   return attr(el, "name")?.trim();
 }
 
-/** An attribute's value, or undefined when absent (xmldom returns "" or null for absent ones). */
-export function attr(el: Element, name: string): string | undefined {
-  return el.hasAttribute(name) ? (el.getAttribute(name) ?? undefined) : undefined;
+/** An attribute's value, or undefined when absent. */
+export function attr(el: XmlElement, name: string): string | undefined {
+  return el.getAttribute(name) ?? undefined;
 }

@@ -2,7 +2,7 @@
  * Stage one for XML Schema: a faithful, located object form of `xs:schema` elements.
  * Nothing is resolved here beyond QName prefixes; the model mapper links names to declarations.
  */
-import type { Element } from "@xmldom/xmldom";
+import type { XmlElement } from "./dom.js";
 import { fail, type Diagnostic, type SourceLocation } from "../diagnostics.js";
 import { recovery } from "../recovery.js";
 import { NS } from "./namespaces.js";
@@ -159,9 +159,9 @@ const SCHEMA_CHILDREN = [
   "override", "annotation", "notation", "defaultOpenContent",
 ] as const;
 
-const isXsd = (el: Element, local: string): boolean => el.namespaceURI === NS.xsd && el.localName === local;
+const isXsd = (el: XmlElement, local: string): boolean => el.namespaceURI === NS.xsd && el.localName === local;
 
-function occurs(el: Element, name: "minOccurs" | "maxOccurs", file: string): number {
+function occurs(el: XmlElement, name: "minOccurs" | "maxOccurs", file: string): number {
   const v = attr(el, name);
   if (v === undefined) return 1;
   if (name === "maxOccurs" && v.trim() === "unbounded") return Infinity;
@@ -172,18 +172,18 @@ function occurs(el: Element, name: "minOccurs" | "maxOccurs", file: string): num
   return n;
 }
 
-function bool(el: Element, name: string): boolean {
+function bool(el: XmlElement, name: string): boolean {
   const v = attr(el, name)?.trim();
   return v === "true" || v === "1";
 }
 
-function form(el: Element, name: string): Form | undefined {
+function form(el: XmlElement, name: string): Form | undefined {
   const v = attr(el, name)?.trim();
   return v === "qualified" || v === "unqualified" ? v : undefined;
 }
 
 /** The text of `xs:annotation/xs:documentation` (or of `wsdl:documentation`), trimmed. */
-export function documentation(el: Element): string | undefined {
+export function documentation(el: XmlElement): string | undefined {
   const texts: string[] = [];
   for (const c of childElements(el)) {
     if (isXsd(c, "annotation")) {
@@ -197,14 +197,14 @@ export function documentation(el: Element): string | undefined {
 }
 
 /** Reads one `xs:schema` element. */
-export function readSchema(el: Element, file: string, warnings: Diagnostic[] = []): RawSchema {
-  const q = (e: Element, a: string): QName | undefined => {
+export function readSchema(el: XmlElement, file: string, warnings: Diagnostic[] = []): RawSchema {
+  const q = (e: XmlElement, a: string): QName | undefined => {
     const v = attr(e, a);
     return v === undefined ? undefined : resolveQNameValue(e, v);
   };
-  const loc = (e: Element) => locOf(file, e);
+  const loc = (e: XmlElement) => locOf(file, e);
 
-  const readAttributeList = (parent: Element): { attributes: (RawAttribute | RawAttributeGroupRef)[]; anyAttribute: boolean } => {
+  const readAttributeList = (parent: XmlElement): { attributes: (RawAttribute | RawAttributeGroupRef)[]; anyAttribute: boolean } => {
     const attributes: (RawAttribute | RawAttributeGroupRef)[] = [];
     let anyAttribute = false;
     for (const c of childElements(parent)) {
@@ -215,7 +215,7 @@ export function readSchema(el: Element, file: string, warnings: Diagnostic[] = [
     return { attributes, anyAttribute };
   };
 
-  const readAttribute = (e: Element): RawAttribute => {
+  const readAttribute = (e: XmlElement): RawAttribute => {
     const st = childElements(e).find((c) => isXsd(c, "simpleType"));
     const use = attr(e, "use")?.trim();
     return {
@@ -233,7 +233,7 @@ export function readSchema(el: Element, file: string, warnings: Diagnostic[] = [
     };
   };
 
-  const readParticleChild = (c: Element): RawParticle | RawGroupRef | undefined => {
+  const readParticleChild = (c: XmlElement): RawParticle | RawGroupRef | undefined => {
     if (isXsd(c, "sequence") || isXsd(c, "choice") || isXsd(c, "all")) return readParticle(c);
     if (isXsd(c, "group")) {
       const ref = q(c, "ref");
@@ -243,7 +243,7 @@ export function readSchema(el: Element, file: string, warnings: Diagnostic[] = [
     return undefined;
   };
 
-  const readParticle = (e: Element): RawParticle => {
+  const readParticle = (e: XmlElement): RawParticle => {
     const items: (RawElement | RawParticle | RawAny | RawGroupRef)[] = [];
     for (const c of childElements(e)) {
       if (isXsd(c, "element")) items.push(readElement(c));
@@ -270,7 +270,7 @@ export function readSchema(el: Element, file: string, warnings: Diagnostic[] = [
     };
   };
 
-  const readDerivation = (e: Element): RawDerivation => {
+  const readDerivation = (e: XmlElement): RawDerivation => {
     const d = childElements(e).find((c) => isXsd(c, "extension") || isXsd(c, "restriction"));
     if (!d) fail("XSD_BAD_CONTENT", `xs:${e.localName} needs an xs:extension or xs:restriction child`, loc(e));
     const base = q(d, "base");
@@ -286,7 +286,7 @@ export function readSchema(el: Element, file: string, warnings: Diagnostic[] = [
     };
   };
 
-  const readComplexType = (e: Element): RawComplexType => {
+  const readComplexType = (e: XmlElement): RawComplexType => {
     let particle: RawParticle | RawGroupRef | undefined;
     let complexContent: RawDerivation | undefined;
     let simpleContent: RawDerivation | undefined;
@@ -309,7 +309,7 @@ export function readSchema(el: Element, file: string, warnings: Diagnostic[] = [
     };
   };
 
-  const readSimpleType = (e: Element): RawSimpleType => {
+  const readSimpleType = (e: XmlElement): RawSimpleType => {
     let restriction: RawSimpleType["restriction"];
     let list: RawSimpleType["list"];
     let union: RawSimpleType["union"];
@@ -345,7 +345,7 @@ export function readSchema(el: Element, file: string, warnings: Diagnostic[] = [
     };
   };
 
-  const readElement = (e: Element): RawElement => {
+  const readElement = (e: XmlElement): RawElement => {
     let complexType: RawComplexType | undefined;
     let simpleType: RawSimpleType | undefined;
     for (const c of childElements(e)) {
@@ -386,7 +386,7 @@ export function readSchema(el: Element, file: string, warnings: Diagnostic[] = [
   const imports: RawSchemaReference[] = [];
   const includes: (RawSchemaReference & { schemaLocation: string })[] = [];
   // `location=` is wsdl:import's attribute; written on xs:import or xs:include it still names the file.
-  const where = (c: Element) => {
+  const where = (c: XmlElement) => {
     const sl = attr(c, "schemaLocation");
     const l = sl === undefined ? attr(c, "location") : undefined;
     return l !== undefined ? { schemaLocation: l, misnamed: true as const } : sl !== undefined ? { schemaLocation: sl } : {};
@@ -442,7 +442,7 @@ export function readSchema(el: Element, file: string, warnings: Diagnostic[] = [
  * (`xs:simpletype`), the component meant, with a recovery warning: otherwise the component would
  * vanish and surface later as an unresolved reference far from its cause.
  */
-function componentName(c: Element, file: string, warnings: Diagnostic[]): string | null {
+function componentName(c: XmlElement, file: string, warnings: Diagnostic[]): string | null {
   const meant = SCHEMA_CHILDREN.find((n) => n.toLowerCase() === c.localName?.toLowerCase());
   if (!meant || meant === c.localName) return c.localName;
   warnings.push(recovery("XSD_UNKNOWN_ELEMENT", `<${c.tagName}> is not an XML Schema element (XML names are case-sensitive); reading it as xs:${meant}`, locOf(file, c)));

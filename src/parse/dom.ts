@@ -1,0 +1,102 @@
+/**
+ * The element tree the parser reads WSDL and XSD documents into: namespace-resolved, each element
+ * located (line and column of its `<`), built by the runtime's own tokenizer, which refuses DTDs and
+ * checks well-formedness. Only what stage one reads is kept: elements, their attributes and in-scope
+ * namespaces, and text (comments and processing instructions are dropped).
+ */
+import { tokenizeXml, type XmlAttribute, type XmlTag } from "../runtime/xml-tokenizer.js";
+
+export class XmlElement {
+  /** Child elements and texts (CDATA included), in document order. */
+  readonly children: (XmlElement | string)[] = [];
+
+  constructor(
+    /** The name as written, prefix included. */
+    readonly tagName: string,
+    readonly localName: string,
+    /** The element's namespace; null for none, as in the DOM. */
+    readonly namespaceURI: string | null,
+    private readonly attributeList: readonly XmlAttribute[],
+    private readonly scope: Readonly<Record<string, string>>,
+    readonly lineNumber: number,
+    readonly columnNumber: number,
+  ) {}
+
+  /** Whether an attribute of this qualified name is present. */
+  hasAttribute(name: string): boolean {
+    return this.attributeList.some((a) => a.name === name);
+  }
+
+  /** An attribute's value by qualified name; null when absent, as in the DOM. */
+  getAttribute(name: string): string | null {
+    for (const a of this.attributeList) if (a.name === name) return a.value;
+    return null;
+  }
+
+  /** The namespace `prefix` ("" for the default one) is bound to here; null when none is. */
+  lookupNamespaceURI(prefix: string): string | null {
+    const ns = this.scope[prefix];
+    return ns === undefined || ns === "" ? null : ns;
+  }
+
+  /** The element children, in document order. */
+  get elements(): XmlElement[] {
+    const out: XmlElement[] = [];
+    for (const c of this.children) if (typeof c !== "string") out.push(c);
+    return out;
+  }
+
+  /** All the text inside, descendants' included, as the DOM's textContent. */
+  get textContent(): string {
+    let s = "";
+    for (const c of this.children) s += typeof c === "string" ? c : c.textContent;
+    return s;
+  }
+}
+
+export interface XmlDocument {
+  readonly documentElement: XmlElement;
+}
+
+/**
+ * Reads `text` into an element tree; throws the tokenizer's XmlSyntaxError for malformed XML, and
+ * calls `tooDeep` (which must throw) for the first element nested deeper than `maxDepth`.
+ */
+export function buildDocument(text: string, maxDepth: number, tooDeep: (line: number, column: number) => never): XmlDocument {
+  const stack: XmlElement[] = [];
+  let root: XmlElement | undefined;
+  // Positions advance with the document: count the lines passed since the last element.
+  let line = 1;
+  let lineStart = 0;
+  let scanned = 0;
+  const locate = (offset: number): void => {
+    for (let i = text.indexOf("\n", scanned); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) {
+      line++;
+      lineStart = i + 1;
+    }
+    scanned = offset;
+  };
+  const open = (tag: XmlTag): void => {
+    locate(tag.offset);
+    if (stack.length >= maxDepth) tooDeep(line, tag.offset - lineStart + 1);
+    const el = new XmlElement(tag.name, tag.local, tag.uri === "" ? null : tag.uri, tag.attributes, tag.scope, line, tag.offset - lineStart + 1);
+    const parent = stack[stack.length - 1];
+    if (parent) parent.children.push(el);
+    else root = el;
+    stack.push(el);
+  };
+  tokenizeXml(text, {
+    open,
+    close: () => {
+      stack.pop();
+    },
+    text: (t) => {
+      const top = stack[stack.length - 1]!;
+      const last = top.children.length - 1;
+      if (last >= 0 && typeof top.children[last] === "string") top.children[last] += t;
+      else top.children.push(t);
+    },
+  });
+  // tokenizeXml refuses a document without a root element.
+  return { documentElement: root! };
+}
