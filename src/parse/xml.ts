@@ -9,8 +9,6 @@ import { positionOf } from "../runtime/text-position.js";
 import { XmlSyntaxError } from "../runtime/xml-tokenizer.js";
 import { buildDocument, type XmlDocument, type XmlElement } from "./dom.js";
 
-export { positionOf };
-
 export interface XmlLimits {
   /** Largest document accepted, in bytes. */
   readonly maxBytes: number;
@@ -19,8 +17,6 @@ export interface XmlLimits {
 }
 
 export const DEFAULT_XML_LIMITS: XmlLimits = { maxBytes: 64 * 1024 * 1024, maxDepth: 256 };
-
-export const XMLNS_NS = "http://www.w3.org/2000/xmlns/";
 
 /** Where an element starts (its `<`). */
 export function locOf(file: string, el: XmlElement): SourceLocation {
@@ -32,7 +28,7 @@ export function locOf(file: string, el: XmlElement): SourceLocation {
  * one of them without declaring it (`<soap:binding>` with no `xmlns:soap`) is read as if the root
  * element declared it, with a warning; any other unbound prefix is an error.
  */
-export const CONVENTIONAL_PREFIXES: Readonly<Record<string, string>> = {
+const CONVENTIONAL_PREFIXES: Readonly<Record<string, string>> = {
   wsdl: NS.wsdl,
   soap: NS.soap11,
   soap12: NS.soap12,
