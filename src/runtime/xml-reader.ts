@@ -42,6 +42,12 @@ export interface XmlNode {
   readonly local: string;
   readonly attrs: Readonly<Record<string, string>>;
   readonly children: (XmlNode | string)[];
+  /**
+   * The namespace bindings an attribute value relies on, by prefix: a QName in `xsi:type`
+   * (`sf:Account`) means nothing without its prefix's binding, which may be declared far above the
+   * tree. Written back as declarations on the element. Absent when no value needs one.
+   */
+  readonly prefixes?: Readonly<Record<string, string>>;
 }
 
 const enum F { Complex, Array, Scalar, Skip, Tree, Custom, AnyType }
@@ -184,7 +190,7 @@ export function decodeXml(xml: string | Uint8Array, root: CustomFrame, options: 
         field = matchField(top, cd, ns, local);
         if (!field && cd.any) {
           // xs:any: keep the element as a raw tree.
-          const node: XmlNode = { ns, local, attrs: attrsOf(tag), children: [] };
+          const node = treeNode(tag, ns, local);
           const obj = top.value as Record<string, unknown>;
           ((obj["$any"] ??= []) as XmlNode[]).push(node);
           stack.push(top);
@@ -200,7 +206,7 @@ export function decodeXml(xml: string | Uint8Array, root: CustomFrame, options: 
       }
       case F.Tree:
       case F.AnyType: {
-        const node: XmlNode = { ns, local, attrs: attrsOf(tag), children: [] };
+        const node = treeNode(tag, ns, local);
         top.node!.children.push(node);
         stack.push(top);
         top = acquire(F.Tree, undefined, undefined, undefined, false, local, node, undefined);
@@ -213,7 +219,7 @@ export function decodeXml(xml: string | Uint8Array, root: CustomFrame, options: 
           return;
         }
         if (c === "tree") {
-          const node: XmlNode = { ns, local, attrs: attrsOf(tag), children: [] };
+          const node = treeNode(tag, ns, local);
           stack.push(top);
           top = acquire(F.Tree, undefined, undefined, node, false, local, node, undefined);
           return;
@@ -257,7 +263,7 @@ export function decodeXml(xml: string | Uint8Array, root: CustomFrame, options: 
     } else if (desc.s === "anyType" && !desc.list) {
       // xs:anyType: read whole, as a tree; plain text comes back as a string (see anyTypeValue).
       stack.push(top);
-      top = acquire(F.AnyType, desc, field, undefined, false, local, { ns, local, attrs: attrsOf(tag), children: [] }, undefined);
+      top = acquire(F.AnyType, desc, field, undefined, false, local, treeNode(tag, ns, local), undefined);
       return;
     }
     stack.push(top);
@@ -415,6 +421,24 @@ function anyTypeValue(node: XmlNode): string | XmlNode {
   for (const c of node.children) if (typeof c !== "string") return node;
   for (const key of Object.keys(node.attrs)) if (key !== `{${XSI_NS}}type`) return node;
   return node.children.join("");
+}
+
+/** An element read as a tree: its attributes, and the bindings of the prefix its xsi:type names. */
+function treeNode(tag: XmlTag, ns: string, local: string): XmlNode {
+  const node: { ns: string; local: string; attrs: Record<string, string>; children: (XmlNode | string)[]; prefixes?: Record<string, string> } = {
+    ns,
+    local,
+    attrs: attrsOf(tag),
+    children: [],
+  };
+  for (const a of tag.attributes) {
+    if (a.local !== "type" || a.uri !== XSI_NS) continue;
+    const value = a.value.trim();
+    const colon = value.indexOf(":");
+    const uri = colon > 0 ? tag.scope[value.slice(0, colon)] : undefined;
+    if (uri !== undefined) node.prefixes = { [value.slice(0, colon)]: uri };
+  }
+  return node;
 }
 
 function attrsOf(tag: XmlTag): Record<string, string> {

@@ -452,11 +452,16 @@ export function writeElement(
 /** The attributes of a tree node, written (a qualified one with a prefix declared beside it, so the tree stands alone). */
 function nodeAttrs(node: XmlNode): string {
   let s = "";
+  // The bindings values rely on (xsi:type="sf:Account"), then the attributes, each namespaced one
+  // with a prefix of its own that none of those bindings uses.
+  const kept = node.prefixes ?? {};
+  for (const [prefix, uri] of Object.entries(kept)) s += ` xmlns:${prefix}="${escapeAttr(uri)}"`;
   let prefixes = 0;
   for (const [key, v] of Object.entries(node.attrs)) {
     const m = /^\{([^}]*)\}(.+)$/.exec(key);
     if (m && m[1]) {
-      const prefix = `n${prefixes++}`;
+      let prefix = `n${prefixes++}`;
+      while (Object.hasOwn(kept, prefix)) prefix = `n${prefixes++}`;
       s += ` xmlns:${prefix}="${escapeAttr(m[1])}" ${prefix}:${m[2]}="${escapeAttr(v)}"`;
     } else s += ` ${m ? m[2] : key}="${escapeAttr(v)}"`;
   }

@@ -46,6 +46,23 @@ describe("xs:anyType", () => {
     expect(read(xml)).toEqual(value);
   });
 
+  it("keeps the binding of the prefix an xsi:type names, declared above the tree, and writes it back", () => {
+    // The prefix is n0, the name the writer would otherwise give the first namespaced attribute.
+    const typed = `<Bag xmlns="urn:t" xmlns:xsi="${XSI_NS}" xmlns:n0="urn:sf"><v xsi:type="n0:Account" k:k="1" xmlns:k="urn:k"><n0:Name>Acme</n0:Name></v></Bag>`;
+    const value = read(typed);
+    expect(value.v[0]).toEqual({
+      ns: NS,
+      local: "v",
+      attrs: { [`{${XSI_NS}}type`]: "n0:Account", "{urn:k}k": "1" },
+      prefixes: { n0: "urn:sf" },
+      children: [{ ns: "urn:sf", local: "Name", attrs: {}, children: ["Acme"] }],
+    });
+    // Written where no ancestor declares n0: the element declares it, and its attributes' own prefixes avoid the name.
+    const xml = write(value);
+    expect(xml).toContain(`<v xmlns:n0="urn:sf" xmlns:n1="${XSI_NS}" n1:type="n0:Account" xmlns:n2="urn:k" n2:k="1">`);
+    expect(read(xml)).toEqual(value);
+  });
+
   it("refuses a value that is neither a string nor a tree", () => {
     expect(() => write({ v: [42] })).toThrow(/Bag\.v\[0\]: 42 \(number\) cannot be written as xs:anyType/);
   });
