@@ -53,40 +53,39 @@ export function renderFiles(plan: EmitPlan, options: EmitOptions): RenderedFile[
   const ctxFor = (file: GeneratedFile, typesModule: string | undefined): EmitContext => ({ plan, file, runtime: options.runtimeImport, typesModule, docs: options.docs ?? true });
   const services = plan.model.services;
   const files: RenderedFile[] = [];
-  /** Each import line as a statement of its own. */
-  const importLines = (settled: SettledStatements, file: GeneratedFile) =>
-    file.printImports().split("\n").filter((l) => l !== "").map((l) => settled.add(l)).join("\n");
+  /**
+   * A file whose statements may be settled: `build` makes its template view with the file's context
+   * (symbols it uses are imported) and its settled statements; the import lines come last, once known.
+   */
+  const settledFile = (path: string, declared: readonly string[], typesModule: string | undefined, build: (ctx: EmitContext, settled: SettledStatements) => Record<string, unknown>): void => {
+    const file = new GeneratedFile(path, declared);
+    const settled = new SettledStatements();
+    const view = build(ctxFor(file, typesModule), settled);
+    // Each import line as a statement of its own.
+    const imports = file.printImports().split("\n").filter((l) => l !== "").map((l) => settled.add(l)).join("\n");
+    files.push({ path, code: render(path, { source, ...view, imports }), settled });
+  };
 
   // types.ts
   const declaredTypes = [...plan.typeNames.values()].flatMap((n) => [n.type, n.input]);
-  const typesFile = new GeneratedFile("types.ts", declaredTypes);
-  const typesCtx = ctxFor(typesFile, undefined);
-  const typesSettled = new SettledStatements();
-  const declarations = plan.model.types.flatMap((t) => typeDeclarations(typesCtx, t)).map((d) => typesSettled.add(d));
-  files.push({ path: "types.ts", code: render("types.ts", { source, imports: importLines(typesSettled, typesFile), declarations }), settled: typesSettled });
+  settledFile("types.ts", declaredTypes, undefined, (ctx, settled) => ({
+    declarations: plan.model.types.flatMap((t) => typeDeclarations(ctx, t)).map((d) => settled.add(d)),
+  }));
 
   // descriptors.ts
-  const descFile = new GeneratedFile("descriptors.ts", [
+  const descDeclared = [
     ...[...plan.typeNames.values()].map((n) => n.descriptor),
     ...[...plan.serviceNames.values()].map((n) => n.descriptor),
     ...plan.namespaces.values(),
     ...[...plan.faultClasses.values()].map((f) => f.descriptor),
-  ]);
-  const descCtx = ctxFor(descFile, undefined);
-  const simpleFirst = [...plan.model.types].sort((a, b) => (a.kind === b.kind ? 0 : a.kind === "simple" ? -1 : 1));
-  const descSettled = new SettledStatements();
-  const typeDescs = simpleFirst.map((t) => descSettled.add(typeDescriptor(descCtx, t)));
-  const serviceDescs = [...faultDescriptors(descCtx, "./faults.js"), ...services.map((s) => serviceDescriptor(descCtx, s))].map((d) => descSettled.add(d));
-  files.push({
-    settled: descSettled,
-    path: "descriptors.ts",
-    code: render("descriptors.ts", {
-      source,
-      imports: importLines(descSettled, descFile),
+  ];
+  settledFile("descriptors.ts", descDeclared, undefined, (ctx, settled) => {
+    const simpleFirst = [...plan.model.types].sort((a, b) => (a.kind === b.kind ? 0 : a.kind === "simple" ? -1 : 1));
+    return {
       namespaces: [...plan.namespaces].map(([value, name]) => ({ name, value: JSON.stringify(value) })),
-      types: typeDescs,
-      services: serviceDescs,
-    }),
+      types: simpleFirst.map((t) => settled.add(typeDescriptor(ctx, t))),
+      services: [...faultDescriptors(ctx, "./faults.js"), ...services.map((s) => serviceDescriptor(ctx, s))].map((d) => settled.add(d)),
+    };
   });
 
   // faults.ts
@@ -111,22 +110,16 @@ export function renderFiles(plan: EmitPlan, options: EmitOptions): RenderedFile[
     const n = plan.serviceNames.get(s)!;
     return [n.client, n.clientOptions, n.portName];
   });
-  const clientFile = new GeneratedFile("client.ts", clientDeclared);
-  const clientCtx = ctxFor(clientFile, "./types.js");
-  const clientSettled = new SettledStatements();
-  const cview = clientView(clientCtx, services, "./descriptors.js", clientSettled);
-  files.push({ path: "client.ts", code: render("client.ts", { source, ...cview, imports: importLines(clientSettled, clientFile) }), settled: clientSettled });
+  settledFile("client.ts", clientDeclared, "./types.js", (ctx, settled) => ({ ...clientView(ctx, services, "./descriptors.js", settled) }));
 
   // server.ts
   const serverDeclared = services.flatMap((s) => {
     const n = plan.serviceNames.get(s)!;
     return [n.serviceInterface, n.handlerFactory, n.handlerOptions];
   });
-  const serverFile = new GeneratedFile("server.ts", serverDeclared);
-  const serverCtx = ctxFor(serverFile, "./types.js");
-  const serverSettled = new SettledStatements();
-  const sview = serverView(serverCtx, services, "./descriptors.js", options.wsdlText === undefined ? undefined : "./wsdl.js", serverSettled);
-  files.push({ path: "server.ts", code: render("server.ts", { source, ...sview, imports: importLines(serverSettled, serverFile) }), settled: serverSettled });
+  settledFile("server.ts", serverDeclared, "./types.js", (ctx, settled) => ({
+    ...serverView(ctx, services, "./descriptors.js", options.wsdlText === undefined ? undefined : "./wsdl.js", settled),
+  }));
 
   // wsdl.ts, unless the WSDL is not embedded
   if (options.wsdlText !== undefined) {

@@ -46,7 +46,11 @@ export function scalarType(ctx: EmitContext, scalar: ScalarKind, mode: Mode): st
 /** A reference to a type declared in types.ts: the family union of a type that others extend. */
 function declared(ctx: EmitContext, t: ComplexType | SimpleType, mode: Mode): string {
   const names = ctx.plan.typeNames.get(t)!;
-  const named = names.family ?? names;
+  return namedRef(ctx, names.family ?? names, mode);
+}
+
+/** The declared name of a type (or of its family union) in the given form. */
+function namedRef(ctx: EmitContext, named: { readonly type: string; readonly input: string }, mode: Mode): string {
   return typesRef(ctx, mode === "input" ? named.input : named.type);
 }
 
@@ -71,8 +75,7 @@ export function headerTypes(ctx: EmitContext, bag: ComplexType, first: Mode, sec
 
 /** The TS type of exactly `t` (its own declaration, never its family union). */
 export function ownTypeExpr(ctx: EmitContext, t: ComplexType | SimpleType, mode: Mode): string {
-  const names = ctx.plan.typeNames.get(t)!;
-  return typesRef(ctx, mode === "input" ? names.input : names.type);
+  return namedRef(ctx, ctx.plan.typeNames.get(t)!, mode);
 }
 
 /** The right-hand side of a simple type's alias: a union of literals, the base type, or an array. */
