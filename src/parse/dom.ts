@@ -39,11 +39,16 @@ export class XmlElement {
     return ns === undefined || ns === "" ? null : ns;
   }
 
-  /** The element children, in document order. */
-  get elements(): XmlElement[] {
-    const out: XmlElement[] = [];
-    for (const c of this.children) if (typeof c !== "string") out.push(c);
-    return out;
+  #elements: readonly XmlElement[] | undefined;
+
+  /** The element children, in document order (read once the tree is built: they are kept). */
+  get elements(): readonly XmlElement[] {
+    if (this.#elements === undefined) {
+      const out: XmlElement[] = [];
+      for (const c of this.children) if (typeof c !== "string") out.push(c);
+      this.#elements = out;
+    }
+    return this.#elements;
   }
 
   /** All the text inside, descendants' included, as the DOM's textContent. */

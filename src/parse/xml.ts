@@ -153,7 +153,7 @@ function declareOnRoot(text: string, prefix: string, uri: string): { text: strin
 }
 
 /** The element children of an element, in document order. */
-export function childElements(el: XmlElement): XmlElement[] {
+export function childElements(el: XmlElement): readonly XmlElement[] {
   return el.elements;
 }
 
