@@ -105,10 +105,9 @@ export class SchemaSet {
    * kept raw (see `anyContent`), with a recovery warning.
    */
   element(name: QName, at: SourceLocation): ElementDecl {
-    const found = this.lookupElement(name, at);
-    if (found) return found;
     // Reported at every reference, as a missing type is; the stand-in is made once.
-    this.missing("element", name, at, "reading it as an element of that name whose content is xs:anyType's, kept as raw XML");
+    const found = this.resolveElement(name, at, "reading it as an element of that name whose content is xs:anyType's, kept as raw XML");
+    if (found) return found;
     const k = `undeclared ${qnameKey(name)}`;
     const again = this.elementCache.get(k);
     if (again) return again;
@@ -118,6 +117,16 @@ export class SchemaSet {
     };
     this.elementCache.set(k, decl);
     return decl;
+  }
+
+  /**
+   * The global element `name`; when it is declared nowhere, undefined and a recovery warning saying
+   * what the caller does without it (`instead`).
+   */
+  resolveElement(name: QName, at: SourceLocation, instead: string): ElementDecl | undefined {
+    const found = this.lookupElement(name, at);
+    if (!found) this.missing("element", name, at, instead);
+    return found;
   }
 
   /** The global element `name`, or undefined (without a diagnostic) when it is not declared. */

@@ -246,32 +246,23 @@ class ServiceMapper {
   private headers(bop: RawBindingOperation, direction: "input" | "output"): ElementDecl[] {
     const out: ElementDecl[] = [];
     for (const h of bop[direction]?.soapHeaders ?? []) {
-      // A defect of the input (what it names is declared nowhere) is a recovery, which strict refuses;
-      // a part with type= is valid WSDL this generator does not read as a header.
-      const skip = (code: "WSDL_UNRESOLVED" | "XSD_UNRESOLVED" | "WSDL_HEADER_SKIPPED", why: string) => {
-        const message = `soap:header ${h.message.local}/${h.part} of ${bop.name}: ${why}; the header is left out`;
-        if (code === "WSDL_HEADER_SKIPPED") this.diagnostics.warn(code, message, h.loc);
-        else this.diagnostics.add(recovery(code, message, h.loc));
-      };
-      const msg = this.idx.messages.lookup(h.message, h.loc, this.diagnostics)?.value;
-      if (!msg) {
-        skip("WSDL_UNRESOLVED", `message {${h.message.ns}}${h.message.local} is not declared`);
-        continue;
-      }
+      // A defect of the input (what it names is declared nowhere) is a recovery, which strict refuses,
+      // reported as every unresolved reference is; a part with type= is valid WSDL this generator
+      // does not read as a header.
+      const where = `soap:header ${h.message.local}/${h.part} of ${bop.name}`;
+      const msg = this.idx.messages.resolve(h.message, h.loc, this.diagnostics, EXPECTED, `${where} is left out`)?.value;
+      if (!msg) continue;
       const part = msg.parts.find((p) => p.name === h.part);
       if (!part) {
-        skip("WSDL_UNRESOLVED", `message ${msg.name} has no part ${h.part}`);
+        this.diagnostics.add(recovery("WSDL_UNRESOLVED", `${where}: message ${msg.name} has no part ${h.part}; the header is left out`, h.loc));
         continue;
       }
       if (!part.element) {
-        skip("WSDL_HEADER_SKIPPED", `part ${h.part} uses type=; expected element= (a header entry is an element)`);
+        this.diagnostics.warn("WSDL_HEADER_SKIPPED", `${where}: part ${h.part} uses type=; expected element= (a header entry is an element); the header is left out`, h.loc);
         continue;
       }
-      const element = this.schemas.lookupElement(part.element, part.loc);
-      if (!element) {
-        skip("XSD_UNRESOLVED", `element {${part.element.ns}}${part.element.local} is not declared`);
-        continue;
-      }
+      const element = this.schemas.resolveElement(part.element, h.loc, `${where} is left out`);
+      if (!element) continue;
       if (!out.includes(element)) out.push(element);
     }
     return out;

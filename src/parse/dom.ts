@@ -22,11 +22,6 @@ export class XmlElement {
     readonly columnNumber: number,
   ) {}
 
-  /** Whether an attribute of this qualified name is present. */
-  hasAttribute(name: string): boolean {
-    return this.attributeList.some((a) => a.name === name);
-  }
-
   /** An attribute's value by qualified name; null when absent, as in the DOM. */
   getAttribute(name: string): string | null {
     for (const a of this.attributeList) if (a.name === name) return a.value;

@@ -8,7 +8,7 @@ import { recovery } from "../recovery.js";
 import { NS } from "./namespaces.js";
 import { resolveQNameValue, type QName } from "./qname.js";
 import { documentation, opt, readSchema, type RawSchema } from "./xsd.js";
-import { attr, childElements, locOf } from "./xml.js";
+import { attr, locOf } from "./xml.js";
 
 export interface RawDefinitions {
   readonly kind: "definitions";
@@ -156,7 +156,7 @@ export function readDefinitions(root: XmlElement, file: string, warnings: Diagno
     return v === undefined ? undefined : resolveQNameValue(e, v);
   };
   const wsdlChildren = (e: XmlElement, local: string) =>
-    childElements(e).filter((c) => c.namespaceURI === NS.wsdl && c.localName === local);
+    e.elements.filter((c) => c.namespaceURI === NS.wsdl && c.localName === local);
   const use = (e: XmlElement): "literal" | "encoded" => (attr(e, "use") === "encoded" ? "encoded" : "literal");
 
   const readIO = (e: XmlElement): RawOperationIO => ({ ...opt("name", attr(e, "name")), message: qreq(e, "message"), loc: loc(e) });
@@ -170,7 +170,7 @@ export function readDefinitions(root: XmlElement, file: string, warnings: Diagno
     let mimeContentType: string | undefined;
     let mimeContentPart: string | undefined;
     let mimeXmlPart: string | undefined;
-    for (const c of childElements(e)) {
+    for (const c of e.elements) {
       if (isSoap(c) && c.localName === "body") {
         soapBody = {
           use: use(c),
@@ -193,8 +193,8 @@ export function readDefinitions(root: XmlElement, file: string, warnings: Diagno
         mimeXmlPart = attr(c, "part") ?? "";
       } else if (c.namespaceURI === NS.mime && c.localName === "multipartRelated") {
         // MIME multipart: the SOAP part carries the soap:body.
-        for (const part of childElements(c)) {
-          for (const inner of childElements(part)) {
+        for (const part of c.elements) {
+          for (const inner of part.elements) {
             if (isSoap(inner) && inner.localName === "body") {
               soapBody = { use: use(inner), ...opt("namespace", attr(inner, "namespace")), ...opt("parts", attr(inner, "parts")?.split(/\s+/).filter(Boolean)) };
             }
@@ -224,7 +224,7 @@ export function readDefinitions(root: XmlElement, file: string, warnings: Diagno
     let style: "document" | "rpc" | undefined;
     let transport: string | undefined;
     let httpVerb: string | undefined;
-    for (const c of childElements(e)) {
+    for (const c of e.elements) {
       if (c.localName === "binding" && c.namespaceURI !== NS.wsdl) {
         protocol = protocolOf(c.namespaceURI);
         style = styleOf(attr(c, "style"));
@@ -236,7 +236,7 @@ export function readDefinitions(root: XmlElement, file: string, warnings: Diagno
       let soapAction: string | undefined;
       let opStyle: "document" | "rpc" | undefined;
       let httpLocation: string | undefined;
-      for (const c of childElements(o)) {
+      for (const c of o.elements) {
         if (isSoap(c) && c.localName === "operation") {
           soapAction = attr(c, "soapAction");
           opStyle = styleOf(attr(c, "style"));
@@ -271,7 +271,7 @@ export function readDefinitions(root: XmlElement, file: string, warnings: Diagno
 
   const schemas: RawSchema[] = [];
   for (const types of wsdlChildren(root, "types")) {
-    for (const c of childElements(types)) {
+    for (const c of types.elements) {
       if (c.namespaceURI === NS.xsd && c.localName === "schema") schemas.push(readSchema(c, file, warnings));
       // (The pre-2001 XML Schema namespaces never get here: parseXmlDocument reads them as XML Schema's.)
       else if (c.localName === "schema") {
@@ -323,7 +323,7 @@ export function readDefinitions(root: XmlElement, file: string, warnings: Diagno
       name: required(e, "name"),
       ...opt("doc", documentation(e)),
       ports: wsdlChildren(e, "port").map((p) => {
-        const address = childElements(p).find((c) => c.localName === "address" && c.namespaceURI !== NS.wsdl);
+        const address = p.elements.find((c) => c.localName === "address" && c.namespaceURI !== NS.wsdl);
         return {
           name: required(p, "name"),
           binding: qreq(p, "binding"),

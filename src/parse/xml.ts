@@ -6,7 +6,7 @@ import { fail, type Diagnostic, type SourceLocation } from "../diagnostics.js";
 import { recovery } from "../recovery.js";
 import { NS } from "./namespaces.js";
 import { positionOf } from "../runtime/text-position.js";
-import { XmlSyntaxError } from "../runtime/xml-tokenizer.js";
+import { XmlDtdError, XmlSyntaxError } from "../runtime/xml-tokenizer.js";
 import { buildDocument, type XmlDocument, type XmlElement } from "./dom.js";
 
 export interface XmlLimits {
@@ -61,14 +61,6 @@ export function parseXmlDocument(
       column: 0,
     });
   }
-  const doctype = /<!DOCTYPE/i.exec(text);
-  if (doctype) {
-    fail(
-      "XML_DTD_REFUSED",
-      "found a DOCTYPE declaration; DTDs and entity declarations are refused, expected a plain XML document",
-      { file, ...positionOf(text, doctype.index) },
-    );
-  }
   if (text.trim() === "") {
     fail("XML_EMPTY", "the document is empty; expected an XML document", { file, line: 1, column: 1 });
   }
@@ -77,30 +69,33 @@ export function parseXmlDocument(
   // Declarations added to the root start tag: where (in `text`), and how many characters in all.
   let declaredAt = -1;
   let declared = 0;
+  // Where an offset in `source` stands in `text`: past the root's start tag, less the declarations added there.
+  const located = (offset: number): SourceLocation => {
+    const original = declaredAt >= 0 && offset >= declaredAt ? offset - declared : offset;
+    return { file, ...positionOf(text, Math.min(original, text.length)) };
+  };
   for (;;) {
-    let unbound: { prefix: string; what: string; offset: number } | undefined;
+    let e: unknown;
     try {
       return buildDocument(source, limits.maxDepth, (line, column) => fail("XML_TOO_DEEP", `element nesting exceeds ${limits.maxDepth} levels`, { file, line, column }));
-    } catch (e) {
-      if (!(e instanceof XmlSyntaxError)) throw e;
-      const u = e.unboundPrefix;
-      if (!u) {
-        const offset = declaredAt >= 0 && e.offset >= declaredAt ? e.offset - declared : e.offset;
-        fail("XML_MALFORMED", `malformed XML: ${e.message}`, { file, ...positionOf(text, Math.min(offset, text.length)) });
-      }
-      unbound = { prefix: u.prefix, what: u.element !== undefined ? `the element <${u.element}>` : `the attribute ${u.attribute}`, offset: e.offset };
+    } catch (thrown) {
+      e = thrown;
     }
-    // Positions in the original text: past the root's start tag, less the declarations added there.
-    const offset = declaredAt >= 0 && unbound.offset >= declaredAt ? unbound.offset - declared : unbound.offset;
-    const at = { file, ...positionOf(text, Math.min(offset, text.length)) };
-    const uri = CONVENTIONAL_PREFIXES[unbound.prefix];
-    if (uri === undefined || assumed.has(unbound.prefix)) {
-      fail("XML_UNBOUND_PREFIX", `${unbound.what} uses the prefix "${unbound.prefix}", which no xmlns declaration in scope binds; expected xmlns:${unbound.prefix}="…" on it or an ancestor`, at);
+    if (e instanceof XmlDtdError) {
+      fail("XML_DTD_REFUSED", "found a DOCTYPE declaration; DTDs and entity declarations are refused, expected a plain XML document", located(e.offset));
     }
-    assumed.add(unbound.prefix);
-    warnings.push(recovery("XML_PREFIX_ASSUMED", `${unbound.what} uses the prefix "${unbound.prefix}", which no xmlns declaration binds; reading it as ${uri}, the namespace it conventionally names`, at));
-    const d = declareOnRoot(source, unbound.prefix, uri);
-    if (d.at < 0) fail("XML_UNBOUND_PREFIX", `${unbound.what} uses the prefix "${unbound.prefix}", which no xmlns declaration in scope binds; expected xmlns:${unbound.prefix}="…" on it or an ancestor`, at);
+    if (!(e instanceof XmlSyntaxError)) throw e;
+    const u = e.unboundPrefix;
+    if (!u) fail("XML_MALFORMED", `malformed XML: ${e.message}`, located(e.offset));
+    const what = u.element !== undefined ? `the element <${u.element}>` : `the attribute ${u.attribute}`;
+    const at = located(e.offset);
+    const uri = CONVENTIONAL_PREFIXES[u.prefix];
+    const d = uri === undefined || assumed.has(u.prefix) ? undefined : declareOnRoot(source, u.prefix, uri);
+    if (d === undefined || d.at < 0) {
+      fail("XML_UNBOUND_PREFIX", `${what} uses the prefix "${u.prefix}", which no xmlns declaration in scope binds; expected xmlns:${u.prefix}="…" on it or an ancestor`, at);
+    }
+    assumed.add(u.prefix);
+    warnings.push(recovery("XML_PREFIX_ASSUMED", `${what} uses the prefix "${u.prefix}", which no xmlns declaration binds; reading it as ${uri}, the namespace it conventionally names`, at));
     if (declaredAt < 0) declaredAt = d.at;
     declared += d.text.length - source.length;
     source = d.text;
@@ -150,11 +145,6 @@ function declareOnRoot(text: string, prefix: string, uri: string): { text: strin
   }
   const at = text.charCodeAt(j - 1) === 47 ? j - 1 : j;
   return { text: `${text.slice(0, at)} xmlns:${prefix}="${uri}"${text.slice(at)}`, at };
-}
-
-/** The element children of an element, in document order. */
-export function childElements(el: XmlElement): readonly XmlElement[] {
-  return el.elements;
 }
 
 /**

@@ -7,7 +7,7 @@ import { fail, type Diagnostic, type SourceLocation } from "../diagnostics.js";
 import { recovery } from "../recovery.js";
 import { NS } from "./namespaces.js";
 import { resolveQNameValue, type QName } from "./qname.js";
-import { attr, childElements, locOf, nameAttr } from "./xml.js";
+import { attr, locOf, nameAttr } from "./xml.js";
 
 export type Form = "qualified" | "unqualified";
 
@@ -185,11 +185,11 @@ function form(el: XmlElement, name: string): Form | undefined {
 /** The text of `xs:annotation/xs:documentation` (or of `wsdl:documentation`), trimmed. */
 export function documentation(el: XmlElement): string | undefined {
   const texts: string[] = [];
-  for (const c of childElements(el)) {
+  for (const c of el.elements) {
     if (isXsd(c, "annotation")) {
-      for (const d of childElements(c)) if (isXsd(d, "documentation")) texts.push(d.textContent ?? "");
+      for (const d of c.elements) if (isXsd(d, "documentation")) texts.push(d.textContent);
     } else if (c.localName === "documentation" && c.namespaceURI === NS.wsdl) {
-      texts.push(c.textContent ?? "");
+      texts.push(c.textContent);
     }
   }
   const text = texts.join("\n").trim();
@@ -207,7 +207,7 @@ export function readSchema(el: XmlElement, file: string, warnings: Diagnostic[] 
   const readAttributeList = (parent: XmlElement): { attributes: (RawAttribute | RawAttributeGroupRef)[]; anyAttribute: boolean } => {
     const attributes: (RawAttribute | RawAttributeGroupRef)[] = [];
     let anyAttribute = false;
-    for (const c of childElements(parent)) {
+    for (const c of parent.elements) {
       if (isXsd(c, "attribute")) attributes.push(readAttribute(c));
       else if (isXsd(c, "attributeGroup")) attributes.push({ kind: "attributeGroupRef", ref: q(c, "ref")!, loc: loc(c) });
       else if (isXsd(c, "anyAttribute")) anyAttribute = true;
@@ -216,7 +216,7 @@ export function readSchema(el: XmlElement, file: string, warnings: Diagnostic[] 
   };
 
   const readAttribute = (e: XmlElement): RawAttribute => {
-    const st = childElements(e).find((c) => isXsd(c, "simpleType"));
+    const st = e.elements.find((c) => isXsd(c, "simpleType"));
     const use = attr(e, "use")?.trim();
     return {
       kind: "attribute",
@@ -245,7 +245,7 @@ export function readSchema(el: XmlElement, file: string, warnings: Diagnostic[] 
 
   const readParticle = (e: XmlElement): RawParticle => {
     const items: (RawElement | RawParticle | RawAny | RawGroupRef)[] = [];
-    for (const c of childElements(e)) {
+    for (const c of e.elements) {
       if (isXsd(c, "element")) items.push(readElement(c));
       else if (isXsd(c, "any")) {
         items.push({
@@ -271,12 +271,12 @@ export function readSchema(el: XmlElement, file: string, warnings: Diagnostic[] 
   };
 
   const readDerivation = (e: XmlElement): RawDerivation => {
-    const d = childElements(e).find((c) => isXsd(c, "extension") || isXsd(c, "restriction"));
+    const d = e.elements.find((c) => isXsd(c, "extension") || isXsd(c, "restriction"));
     if (!d) fail("XSD_BAD_CONTENT", `xs:${e.localName} needs an xs:extension or xs:restriction child`, loc(e));
     const base = q(d, "base");
     if (!base) fail("XSD_MISSING_ATTRIBUTE", `xs:${d.localName} needs a base attribute`, loc(d));
     let particle: RawParticle | RawGroupRef | undefined;
-    for (const c of childElements(d)) particle ??= readParticleChild(c);
+    for (const c of d.elements) particle ??= readParticleChild(c);
     return {
       derivation: d.localName as "extension" | "restriction",
       base,
@@ -290,7 +290,7 @@ export function readSchema(el: XmlElement, file: string, warnings: Diagnostic[] 
     let particle: RawParticle | RawGroupRef | undefined;
     let complexContent: RawDerivation | undefined;
     let simpleContent: RawDerivation | undefined;
-    for (const c of childElements(e)) {
+    for (const c of e.elements) {
       if (isXsd(c, "complexContent")) complexContent = readDerivation(c);
       else if (isXsd(c, "simpleContent")) simpleContent = readDerivation(c);
       else particle ??= readParticleChild(c);
@@ -313,24 +313,24 @@ export function readSchema(el: XmlElement, file: string, warnings: Diagnostic[] 
     let restriction: RawSimpleType["restriction"];
     let list: RawSimpleType["list"];
     let union: RawSimpleType["union"];
-    for (const c of childElements(e)) {
+    for (const c of e.elements) {
       if (isXsd(c, "restriction")) {
-        const inline = childElements(c).find((x) => isXsd(x, "simpleType"));
+        const inline = c.elements.find((x) => isXsd(x, "simpleType"));
         restriction = {
           ...opt("base", q(c, "base")),
           ...opt("inlineBase", inline && readSimpleType(inline)),
-          enumeration: childElements(c)
+          enumeration: c.elements
             .filter((x) => isXsd(x, "enumeration"))
             .map((x) => attr(x, "value") ?? ""),
         };
       } else if (isXsd(c, "list")) {
-        const inline = childElements(c).find((x) => isXsd(x, "simpleType"));
+        const inline = c.elements.find((x) => isXsd(x, "simpleType"));
         list = { ...opt("itemType", q(c, "itemType")), ...opt("inline", inline && readSimpleType(inline)) };
       } else if (isXsd(c, "union")) {
         const members = (attr(c, "memberTypes") ?? "").split(/\s+/).filter(Boolean);
         union = {
           memberTypes: members.map((m) => resolveQNameValue(c, m)),
-          inline: childElements(c).filter((x) => isXsd(x, "simpleType")).map(readSimpleType),
+          inline: c.elements.filter((x) => isXsd(x, "simpleType")).map(readSimpleType),
         };
       }
     }
@@ -348,7 +348,7 @@ export function readSchema(el: XmlElement, file: string, warnings: Diagnostic[] 
   const readElement = (e: XmlElement): RawElement => {
     let complexType: RawComplexType | undefined;
     let simpleType: RawSimpleType | undefined;
-    for (const c of childElements(e)) {
+    for (const c of e.elements) {
       if (isXsd(c, "complexType")) complexType = readComplexType(c);
       else if (isXsd(c, "simpleType")) simpleType = readSimpleType(c);
     }
@@ -391,7 +391,7 @@ export function readSchema(el: XmlElement, file: string, warnings: Diagnostic[] 
     const l = sl === undefined ? attr(c, "location") : undefined;
     return l !== undefined ? { schemaLocation: l, misnamed: true as const } : sl !== undefined ? { schemaLocation: sl } : {};
   };
-  for (const c of childElements(el)) {
+  for (const c of el.elements) {
     if (c.namespaceURI !== NS.xsd) continue;
     switch (componentName(c, file, warnings)) {
       case "element": elements.push(readElement(c)); break;
@@ -399,7 +399,7 @@ export function readSchema(el: XmlElement, file: string, warnings: Diagnostic[] 
       case "simpleType": simpleTypes.push(readSimpleType(c)); break;
       case "attribute": attributes.push(readAttribute(c)); break;
       case "group": {
-        const p = childElements(c).find((x) => isXsd(x, "sequence") || isXsd(x, "choice") || isXsd(x, "all"));
+        const p = c.elements.find((x) => isXsd(x, "sequence") || isXsd(x, "choice") || isXsd(x, "all"));
         groups.push({ kind: "group", name: nameAttr(c) ?? "", ...opt("particle", p && readParticle(p)), loc: loc(c) });
         break;
       }

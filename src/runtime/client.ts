@@ -4,6 +4,7 @@
  */
 import type { BodyDesc, ComplexDesc } from "./descriptors.js";
 import { HttpBindingError, ResponseFormatError, TransportError, type SoapFault, type SoapVersion } from "./errors.js";
+import { isUtf8Charset, parseContentType } from "./content-type.js";
 import { encodeHttpParams } from "./http-binding.js";
 import type { HttpOperationDesc, OperationDesc, PortDesc, ServiceDesc, SoapOperationDesc } from "./operations.js";
 import { bodyXml, decodeEnvelope, envelope, faultFromNode, headerXml } from "./soap.js";
@@ -167,10 +168,9 @@ class Received {
     readonly bytes: Buffer,
   ) {}
 
-  /** The charset the Content-Type declares, lower-cased; "utf-8" when it declares none. */
-  private get charset(): string {
-    const m = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(this.contentType);
-    return m ? m[1]!.toLowerCase() : "utf-8";
+  /** The charset the Content-Type declares, if any. */
+  private get charset(): string | undefined {
+    return parseContentType(this.contentType).params["charset"];
   }
 
   /** The body as text, in its declared charset (UTF-8 when none is declared or it is unknown). */
@@ -178,7 +178,7 @@ class Received {
     if (this.#text !== undefined) return this.#text;
     let decoder: InstanceType<typeof TextDecoder>;
     try {
-      decoder = new TextDecoder(this.charset);
+      decoder = new TextDecoder(this.charset ?? "utf-8");
     } catch {
       decoder = new TextDecoder("utf-8");
     }
@@ -186,8 +186,7 @@ class Received {
   }
 
   private get utf8(): boolean {
-    const c = this.charset;
-    return c === "utf-8" || c === "utf8";
+    return isUtf8Charset(this.charset);
   }
 
   /** The body for the XML decoders: the bytes when they are UTF-8, else the text. */

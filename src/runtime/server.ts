@@ -7,6 +7,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { isUtf8 } from "node:buffer";
 import { parseAsmxDateTime } from "./asmx-dates.js";
+import { isUtf8Charset, parseContentType } from "./content-type.js";
 import type { BodyDesc } from "./descriptors.js";
 import { SoapFault, type SoapVersion } from "./errors.js";
 import { decodeHttpParams, HttpParamError } from "./http-binding.js";
@@ -76,20 +77,6 @@ class HttpProblem extends Error {
   constructor(readonly status: number, message: string, readonly headers: Record<string, string> = {}) {
     super(message);
   }
-}
-
-/** Parses `type/subtype; a=b; c="d"` into its media type and parameters (names lower-cased). */
-export function parseContentType(value: string | undefined): { type: string; params: Record<string, string> } {
-  const parts = (value ?? "").split(";");
-  const params: Record<string, string> = {};
-  for (const p of parts.slice(1)) {
-    const eq = p.indexOf("=");
-    if (eq === -1) continue;
-    let v = p.slice(eq + 1).trim();
-    if (v.startsWith('"') && v.endsWith('"') && v.length >= 2) v = v.slice(1, -1);
-    params[p.slice(0, eq).trim().toLowerCase()] = v;
-  }
-  return { type: parts[0]!.trim().toLowerCase(), params };
 }
 
 const encoder = new TextEncoder();
@@ -168,8 +155,7 @@ const decoders = new Map<string, InstanceType<typeof TextDecoder>>();
 
 /** An XML request body for the decoder: UTF-8 bytes as they are (checked), another charset as text. */
 function xmlBody(body: Buffer, charset: string | undefined): string | Uint8Array {
-  const label = (charset || "utf-8").toLowerCase();
-  if (label !== "utf-8" && label !== "utf8") return decodeText(body, charset);
+  if (!isUtf8Charset(charset)) return decodeText(body, charset);
   if (!isUtf8(body)) throw new HttpProblem(400, "The request body is not valid text in its declared charset.");
   return body;
 }

@@ -17,6 +17,14 @@ export class XmlSyntaxError extends Error {
   }
 }
 
+/** A DOCTYPE declaration, refused before anything in it is read (no entity is declared or expanded). */
+export class XmlDtdError extends XmlSyntaxError {
+  constructor(offset: number) {
+    super("a DOCTYPE declaration; DTDs are refused", offset);
+    this.name = "XmlDtdError";
+  }
+}
+
 /** A text that needs more than slicing: a reference, a CR, a character XML forbids. */
 const SPECIAL = /[&\r\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
 /** The same in a Latin-1 view of UTF-8, where any byte above 0x7F also means "decode as UTF-8". */
@@ -109,8 +117,31 @@ export function textBetween(src: Source, start: number, end: number): string {
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
 const NONCHARACTER_IN_VIEW = /\u00EF\u00BF[\u00BE\u00BF]/;
 
-/** Reused to decode texts with references: one string made per text, none for its pieces. */
+/**
+ * Reused to decode texts with references: one string made per text, none for its pieces. Bounded: a
+ * longer text gets a buffer of its own rather than keeping that much for good.
+ */
 let scratch = Buffer.allocUnsafe(0);
+const SCRATCH_LIMIT = 1024 * 1024;
+
+/** Writes `code` as UTF-8 at `w` in `out`; gives the position after it. */
+function putCodePoint(out: Buffer, w: number, code: number): number {
+  if (code < 0x80) {
+    out[w++] = code;
+    return w;
+  }
+  if (code < 0x800) out[w++] = 0xc0 | (code >> 6);
+  else {
+    if (code < 0x10000) out[w++] = 0xe0 | (code >> 12);
+    else {
+      out[w++] = 0xf0 | (code >> 18);
+      out[w++] = 0x80 | ((code >> 12) & 63);
+    }
+    out[w++] = 0x80 | ((code >> 6) & 63);
+  }
+  out[w++] = 0x80 | (code & 63);
+  return w;
+}
 
 /**
  * A text with references or CRs (`raw`, at `start` of the view), from its UTF-8 bytes: references
@@ -119,8 +150,8 @@ let scratch = Buffer.allocUnsafe(0);
  */
 function textFromBytes(bytes: Buffer, raw: string, start: number): string {
   const end = start + raw.length;
-  if (scratch.length < raw.length) scratch = Buffer.allocUnsafe(Math.max(raw.length, 4096));
-  const out = scratch;
+  if (scratch.length < raw.length && raw.length <= SCRATCH_LIMIT) scratch = Buffer.allocUnsafe(Math.max(raw.length, 4096));
+  const out = scratch.length >= raw.length ? scratch : Buffer.allocUnsafe(raw.length);
   let w = 0;
   let high = NON_ASCII.test(raw);
   const crs = raw.indexOf("\r") !== -1;
@@ -156,40 +187,20 @@ function textFromBytes(bytes: Buffer, raw: string, start: number): string {
       out[w++] = c1 === 108 ? 60 : 62;
       k += 4;
     } else if (c1 === 35 && (semi = decimalEnd(bytes, k, end)) !== -1) {
-      // A decimal character reference XML allows, written out as UTF-8.
+      // A decimal character reference XML allows, read in bytes.
       let code = 0;
       for (let d = k + 2; d < semi; d++) code = code * 10 + bytes[d]! - 48;
-      if (code < 0x80) out[w++] = code;
-      else {
-        high = true;
-        if (code < 0x800) {
-          out[w++] = 0xc0 | (code >> 6);
-        } else {
-          if (code < 0x10000) out[w++] = 0xe0 | (code >> 12);
-          else {
-            out[w++] = 0xf0 | (code >> 18);
-            out[w++] = 0x80 | ((code >> 12) & 63);
-          }
-          out[w++] = 0x80 | ((code >> 6) & 63);
-        }
-        out[w++] = 0x80 | (code & 63);
-      }
+      w = putCodePoint(out, w, code);
+      if (code > 0x7f) high = true;
       k = semi + 1;
     } else {
       semi = k + 1;
       while (semi < end && semi - k < 12 && bytes[semi] !== 59) semi++;
       if (semi >= end || bytes[semi] !== 59) throw new XmlSyntaxError("a '&' that does not start a valid reference (write &amp;)", start);
       const ref = bytes.toString("latin1", k + 1, semi);
-      if (ref.charCodeAt(0) !== 35) {
-        out[w++] = namedReference(ref, start).charCodeAt(0);
-      } else {
-        const code = charReference(ref, start);
-        if (code < 0x80) out[w++] = code;
-        else {
-          w += out.write(String.fromCodePoint(code), w, "utf8");
-          high = true;
-        }
-      }
+      const code = ref.charCodeAt(0) !== 35 ? namedReference(ref, start).charCodeAt(0) : charReference(ref, start);
+      w = putCodePoint(out, w, code);
+      if (code > 0x7f) high = true;
       k = semi + 1;
     }
   }

@@ -402,15 +402,21 @@ export function completeFields(fields: readonly FieldDesc[], obj: Record<string,
  * declared type's fields are still read.
  */
 function xsiTypeOf(declared: ComplexDesc, tag: XmlTag): ComplexDesc {
+  const t = xsiType(tag);
+  if (t?.ns === undefined) return declared;
+  return familyMember(declared, t.ns, t.local) ?? declared;
+}
+
+/** The element's `xsi:type`, split at its colon, with the namespace its prefix is bound to here (if any). */
+function xsiType(tag: XmlTag): { prefix: string; local: string; ns: string | undefined } | undefined {
   for (const a of tag.attributes) {
     if (a.local !== "type" || a.uri !== XSI_NS) continue;
     const value = a.value.trim();
     const colon = value.indexOf(":");
-    const ns = tag.scope[colon === -1 ? "" : value.slice(0, colon)];
-    if (ns === undefined) return declared;
-    return familyMember(declared, ns, colon === -1 ? value : value.slice(colon + 1)) ?? declared;
+    const prefix = colon === -1 ? "" : value.slice(0, colon);
+    return { prefix, local: value.slice(colon + 1), ns: tag.scope[prefix] };
   }
-  return declared;
+  return undefined;
 }
 
 /**
@@ -431,13 +437,8 @@ function treeNode(tag: XmlTag, ns: string, local: string): XmlNode {
     attrs: attrsOf(tag),
     children: [],
   };
-  for (const a of tag.attributes) {
-    if (a.local !== "type" || a.uri !== XSI_NS) continue;
-    const value = a.value.trim();
-    const colon = value.indexOf(":");
-    const uri = colon > 0 ? tag.scope[value.slice(0, colon)] : undefined;
-    if (uri !== undefined) node.prefixes = { [value.slice(0, colon)]: uri };
-  }
+  const t = tag.attributes.length > 0 ? xsiType(tag) : undefined;
+  if (t !== undefined && t.prefix !== "" && t.ns !== undefined) node.prefixes = { [t.prefix]: t.ns };
   return node;
 }
 

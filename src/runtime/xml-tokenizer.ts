@@ -9,9 +9,9 @@
  * spares decoding the whole document into a two-byte string, and ASCII texts stay one-byte strings.
  * Character data (references, line ends, forbidden characters) is read in xml-chars.ts.
  */
-import { chars, INVALID_CHAR, latin1View, shown, textBetween, textValue, XmlSyntaxError, type Source } from "./xml-chars.js";
+import { chars, INVALID_CHAR, latin1View, shown, textBetween, textValue, XmlDtdError, XmlSyntaxError, type Source } from "./xml-chars.js";
 
-export { XmlSyntaxError };
+export { XmlDtdError, XmlSyntaxError };
 
 export const XMLNS_URI = "http://www.w3.org/2000/xmlns/";
 const XML_URI = "http://www.w3.org/XML/1998/namespace";
@@ -143,7 +143,7 @@ export function tokenizeXml(source: string | Uint8Array, h: TokenHandler): void 
         h.text(raw.indexOf("\r") === -1 ? raw : raw.replace(/\r\n?/g, "\n"));
         i = close + 3;
       } else if (xml.startsWith("<!DOCTYPE", lt)) {
-        throw new XmlSyntaxError("a DOCTYPE declaration; DTDs are refused", lt);
+        throw new XmlDtdError(lt);
       } else throw new XmlSyntaxError("'<!' that starts no comment or CDATA section", lt);
     } else if (c === 47) {
       const close = xml.indexOf(">", lt + 2);

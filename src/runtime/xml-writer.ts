@@ -376,13 +376,7 @@ function compileComplex(type: ComplexDesc, ns: string): ElementWriterFactory {
       }
     }
     if (anyAttrs && obj["$attributes"]) {
-      for (const [key, v] of Object.entries(obj["$attributes"] as Record<string, string>)) {
-        const m = /^\{([^}]*)\}(.+)$/.exec(key);
-        if (m && m[1]) {
-          const prefix = `a${prefixes++}`;
-          s += ` xmlns:${prefix}="${escapeAttr(m[1])}" ${prefix}:${m[2]}="${escapeAttr(String(v))}"`;
-        } else s += ` ${m ? m[2] : key}="${escapeAttr(String(v))}"`;
-      }
+      for (const [key, v] of Object.entries(obj["$attributes"] as Record<string, string>)) s += bagAttr(key, String(v), () => `a${prefixes++}`);
     }
     return s;
   };
@@ -457,15 +451,26 @@ function nodeAttrs(node: XmlNode): string {
   const kept = node.prefixes ?? {};
   for (const [prefix, uri] of Object.entries(kept)) s += ` xmlns:${prefix}="${escapeAttr(uri)}"`;
   let prefixes = 0;
-  for (const [key, v] of Object.entries(node.attrs)) {
-    const m = /^\{([^}]*)\}(.+)$/.exec(key);
-    if (m && m[1]) {
-      let prefix = `n${prefixes++}`;
-      while (Object.hasOwn(kept, prefix)) prefix = `n${prefixes++}`;
-      s += ` xmlns:${prefix}="${escapeAttr(m[1])}" ${prefix}:${m[2]}="${escapeAttr(v)}"`;
-    } else s += ` ${m ? m[2] : key}="${escapeAttr(v)}"`;
-  }
+  const prefix = (): string => {
+    let p = `n${prefixes++}`;
+    while (Object.hasOwn(kept, p)) p = `n${prefixes++}`;
+    return p;
+  };
+  for (const [key, v] of Object.entries(node.attrs)) s += bagAttr(key, v, prefix);
   return s;
+}
+
+const CLARK = /^\{([^}]*)\}(.+)$/;
+
+/**
+ * One attribute of a bag keyed by Clark name (`{ns}local`, or `local` for no namespace), written;
+ * a namespaced one with a prefix from `prefix()` declared beside it, so that it stands alone.
+ */
+function bagAttr(key: string, value: string, prefix: () => string): string {
+  const m = CLARK.exec(key);
+  if (!m || !m[1]) return ` ${m ? m[2] : key}="${escapeAttr(value)}"`;
+  const p = prefix();
+  return ` xmlns:${p}="${escapeAttr(m[1])}" ${p}:${m[2]}="${escapeAttr(value)}"`;
 }
 
 /** The children of a tree node, written inside an element of namespace `ns`. */

@@ -26,7 +26,7 @@ describe("the located element tree", () => {
 
   it("resolves names and namespaces, and finds attributes by qualified name", () => {
     expect([root.tagName, root.localName, root.namespaceURI]).toEqual(["r", "r", "urn:d"]);
-    expect([root.getAttribute("a"), root.getAttribute("p:b"), root.getAttribute("b"), root.hasAttribute("a"), root.hasAttribute("c")]).toEqual(["1", "2", null, true, false]);
+    expect([root.getAttribute("a"), root.getAttribute("p:b"), root.getAttribute("b"), root.getAttribute("c")]).toEqual(["1", "2", null, null]);
     const [x, z] = root.elements;
     expect([x!.tagName, x!.localName, x!.namespaceURI]).toEqual(["p:x", "x", "urn:p"]);
     expect([z!.localName, z!.namespaceURI, z!.lookupNamespaceURI(""), z!.lookupNamespaceURI("p")]).toEqual(["z", null, null, "urn:p"]);
@@ -55,6 +55,12 @@ describe("limits and errors", () => {
   it("refuses a document over the size limit, and an empty one", () => {
     expect(failure("<a>0123456789</a>", { maxBytes: 10, maxDepth: 256 })).toMatchObject({ code: "XML_TOO_LARGE" });
     expect(failure("  \n")).toMatchObject({ code: "XML_EMPTY" });
+  });
+
+  it("refuses a DOCTYPE where it stands, and only a real one: the text of one in a comment or CDATA is content", () => {
+    expect(failure('<?xml version="1.0"?>\n  <!DOCTYPE a [<!ENTITY e "x">]><a>&e;</a>')).toMatchObject({ code: "XML_DTD_REFUSED", line: 2, column: 3 });
+    const doc = parseXmlDocument("<a><!-- <!DOCTYPE x> --><![CDATA[<!DOCTYPE html><p>doc</p>]]></a>", "t.xml", limits);
+    expect(doc.documentElement.textContent).toBe("<!DOCTYPE html><p>doc</p>");
   });
 
   it("reports malformed XML where it is, with what is wrong", () => {

@@ -83,6 +83,9 @@ describe("tokenizeXml", () => {
     // Long texts (copied in runs) and references at both ends.
     const long = "é".repeat(40) + "x".repeat(40);
     expect(events(`<r>&amp;${long}&lt;${long}&gt;</r>`)).toEqual(["<{}r>", JSON.stringify(`&${long}<${long}>`), "</>"]);
+    // A text longer than the reused scratch space may grow to (1 MiB of bytes).
+    const huge = "é".repeat(600_000);
+    expect(events(`<r>${huge}&amp;&#233;</r>`)).toEqual(["<{}r>", JSON.stringify(`${huge}&é`), "</>"]);
   });
 
   it("decodes character references of every UTF-8 length, decimal and hex, among other text", () => {
