@@ -1,6 +1,6 @@
 /**
  * Child process for the client decode benchmark.
- *   time <url> <rounds> <count>: all three clients in one process, a warm-up each, then `rounds`
+ *   time <url> <rounds> <count>: all three clients in one process, WARM_UP calls each, then `rounds`
  *     rounds of one call each, interleaved (the order rotates every round), gc before every call;
  *     then, per client, `rounds` back-to-back calls with no forced gc (steady state).
  *     Replies { times, steady, summaries, mismatches }.
@@ -9,7 +9,7 @@
  */
 import { CLIENT_KINDS, createClient, type BenchClient, type ClientKind, type Summary } from "./clients.js";
 import { messages, viewOf, type MessageView } from "./data.js";
-import type { MemReport, Mismatch, TimeReport } from "./protocol.js";
+import { WARM_UP, type MemReport, type Mismatch, type TimeReport } from "./protocol.js";
 import { gc, reply } from "./util.js";
 
 const FIELDS = ["DateArrived", "UserId", "Sender", "MessageText", "MessageUrl", "Transcription"] as const;
@@ -51,8 +51,9 @@ if (mode === "time") {
   for (const k of CLIENT_KINDS) clients[k] = await createClient(k, url);
   const last = {} as Record<ClientKind, unknown>;
   for (const k of CLIENT_KINDS) {
-    // Warm-up: two calls each, so every client runs JIT-compiled code when measured.
-    await clients[k].call();
+    // Warm-up: WARM_UP calls each, so that every client runs settled JIT-compiled code when measured
+    // (ours takes about five calls to stop re-optimizing as its code paths fill their type feedback).
+    for (let w = 1; w < WARM_UP; w++) await clients[k].call();
     last[k] = await clients[k].call();
   }
   const times: Record<ClientKind, number[]> = { ours: [], "node-soap": [], fetch: [] };

@@ -9,7 +9,7 @@
 import { createHash } from "node:crypto";
 import { CLIENT_KINDS, type ClientKind } from "./clients.js";
 import { messages, soapResponse } from "./data.js";
-import type { BytesServerReady, MemReport, TimeReport } from "./protocol.js";
+import { WARM_UP, type BytesServerReady, type MemReport, type TimeReport } from "./protocol.js";
 import { fail, fmt, median, mib, ratio, verdict, Worker } from "./util.js";
 
 const COUNT = 10_000;
@@ -56,7 +56,7 @@ export async function decodeBench(opts: { rounds: number }): Promise<void> {
         `   ${label.padEnd(11)} ${fmt(tm(k)).padStart(6)} ms [${times}]   peak RSS ${fmt(mib(m.maxRssBytes)).padStart(5)} MiB, ${fmt(mib(m.maxRssBytes - m.rssBeforeBytes)).padStart(4)} MiB above the RSS before the call; result retains ${fmt(mib(m.retainedHeapBytes)).padStart(4)} MiB`,
       );
     };
-    console.log(`   median of ${opts.rounds} calls each after a warm-up, interleaved in one process; memory: one call per client, each in its own process`);
+    console.log(`   median of ${opts.rounds} calls each after ${WARM_UP} untimed ones, interleaved in one process; memory: one call per client, each in its own process`);
     row("ours", "ours");
     row("node-soap", "node-soap");
     row("bytes only", "fetch");

@@ -64,3 +64,6 @@ export type Stage = (typeof STAGES)[number];
 export interface StagesReport {
   readonly times: Record<Stage, number[]>;
 }
+
+/** Decode benchmark: untimed calls per client before the timed rounds. */
+export const WARM_UP = 6;

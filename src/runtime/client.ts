@@ -83,16 +83,16 @@ export class ServiceClient {
     if (callOptions.signal) signals.push(callOptions.signal);
     const headers = { ...(init.headers as Record<string, string>), ...this.options.headers, ...callOptions.headers };
     let res: Response;
-    let body: ArrayBuffer;
+    let body: Buffer;
     try {
       res = await this.fetchImpl(url, { ...init, headers, signal: AbortSignal.any(signals) });
-      body = await res.arrayBuffer();
+      body = await readBody(res);
     } catch (e) {
       const timedOut = e instanceof Error && e.name === "TimeoutError";
       const what = timedOut ? `timed out after ${timeoutMs} ms` : `failed: ${e instanceof Error ? e.message : String(e)}`;
       throw new TransportError(`${init.method ?? "GET"} ${url} ${what}`, e);
     }
-    return new Received(res.status, res.headers.get("content-type") ?? "", Buffer.from(body));
+    return new Received(res.status, res.headers.get("content-type") ?? "", body);
   }
 
   private async callSoap(op: SoapOperationDesc, input: unknown, callOptions: CallOptions): Promise<unknown> {
@@ -154,6 +154,34 @@ export class ServiceClient {
       throw e;
     }
   }
+}
+
+/** Preallocated at most for a declared Content-Length: a larger body grows the buffer as it arrives. */
+const MAX_PREALLOCATED = 64 * 1024 * 1024;
+
+/**
+ * The body's bytes, copied chunk by chunk into one buffer (sized by Content-Length when it is
+ * declared). `Response.arrayBuffer()` keeps every chunk until it joins them at the end, which
+ * about doubles the memory a large response takes while it is read.
+ */
+export async function readBody(res: Response): Promise<Buffer> {
+  if (res.body === null) return Buffer.alloc(0);
+  const declared = Number(res.headers.get("content-length"));
+  let out = Buffer.allocUnsafe(Number.isSafeInteger(declared) && declared > 0 ? Math.min(declared, MAX_PREALLOCATED) : 16 * 1024);
+  let n = 0;
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (n + value.byteLength > out.length) {
+      const grown = Buffer.allocUnsafe(Math.max(out.length * 2, n + value.byteLength));
+      out.copy(grown, 0, 0, n);
+      out = grown;
+    }
+    out.set(value, n);
+    n += value.byteLength;
+  }
+  return out.subarray(0, n);
 }
 
 /**

@@ -1,7 +1,8 @@
 /** SOAP 1.1 and 1.2 envelopes and faults, written and read. */
 import { childField, type BodyDesc, type ComplexDesc, type FieldDesc } from "./descriptors.js";
 import { SoapFault, type SoapVersion } from "./errors.js";
-import { childNode, completeFields, decodeXml, nodeText, XmlDecodeError, type DecodeOptions, type XmlNode } from "./xml-reader.js";
+import { keepShapes } from "./kept.js";
+import { childNode, completeFields, decodeXml, nodeText, XmlDecodeError, type CustomFrame, type DecodeOptions, type XmlNode } from "./xml-reader.js";
 import { ValueFormatError } from "./scalars.js";
 import type { XmlTag } from "./xml-tokenizer.js";
 import { escapeText, writeField, XSD_NS, XSI_NS } from "./xml-writer.js";
@@ -109,90 +110,110 @@ function mustUnderstand(tag: XmlTag, envNs: string): boolean {
   return must;
 }
 
+type PickBody = (ns: string, local: string, version: SoapVersion) => FieldDesc | ComplexDesc | undefined;
+
+/** What decodeEnvelope gathers while it reads. */
+class EnvelopeState {
+  readonly headers: Record<string, unknown> = {};
+  readonly notUnderstood: { ns: string; local: string }[] = [];
+  version: SoapVersion | undefined;
+  envNs = "";
+  body: DecodedEnvelope["body"];
+  fault: XmlNode | undefined;
+  rootName: string | undefined;
+  sawBody = false;
+  parts: { readonly desc: ComplexDesc; readonly values: Record<string, unknown> } | undefined;
+  constructor(
+    readonly pick: PickBody,
+    readonly headerType: ComplexDesc | undefined,
+  ) {}
+}
+
+const enum Level { Document, Envelope, Header, Body }
+
+/**
+ * The frames around the typed content of an envelope: the document, Envelope, Header and Body, as
+ * one class (the reader calls them for a few elements per document; one shape, kept alive below,
+ * spares the reader's optimized code from being thrown away when a document's frames are collected).
+ */
+class EnvelopeFrame implements CustomFrame {
+  constructor(
+    private readonly st: EnvelopeState,
+    private readonly level: Level,
+  ) {}
+
+  child(ns: string, local: string, tag: XmlTag): FieldDesc | "tree" | "skip" | CustomFrame {
+    const st = this.st;
+    switch (this.level) {
+      case Level.Document:
+        st.rootName = `{${ns}}${local}`;
+        if (local !== "Envelope" || (ns !== SOAP11_ENV && ns !== SOAP12_ENV)) return "skip";
+        st.version = ns === SOAP11_ENV ? "1.1" : "1.2";
+        st.envNs = ns;
+        return new EnvelopeFrame(st, Level.Envelope);
+      case Level.Envelope:
+        if (ns === st.envNs && local === "Header" && !st.sawBody) return new EnvelopeFrame(st, Level.Header);
+        if (ns !== st.envNs || local !== "Body") return "skip";
+        st.sawBody = true;
+        return new EnvelopeFrame(st, Level.Body);
+      case Level.Header: {
+        const f = st.headerType && childField(st.headerType, ns, local);
+        if (f) return f;
+        if (mustUnderstand(tag, st.envNs)) st.notUnderstood.push({ ns, local });
+        return "skip";
+      }
+      case Level.Body: {
+        if (st.parts && !st.fault) return childField(st.parts.desc, ns, local) ?? "skip";
+        if (st.body || st.fault) return "skip";
+        if (ns === st.envNs && local === "Fault") return "tree";
+        const f = st.pick(ns, local, st.version!);
+        if (f !== undefined && "k" in f) {
+          st.parts = { desc: f, values: {} };
+          return childField(f, ns, local) ?? "skip";
+        }
+        if (!f) {
+          st.body = { ns, local, field: undefined, value: undefined };
+          return "skip";
+        }
+        return f;
+      }
+    }
+  }
+
+  done(ns: string, local: string, value: unknown, field: FieldDesc | undefined): void {
+    const st = this.st;
+    if (this.level === Level.Header) {
+      if (field) st.headers[field.prop] = value;
+    } else if (this.level === Level.Body) {
+      if (!field && typeof value === "object" && value !== null && (value as XmlNode).local === "Fault") st.fault = value as XmlNode;
+      else if (field && st.parts) {
+        if (field.max > 1) ((st.parts.values[field.prop] ??= []) as unknown[]).push(value);
+        else st.parts.values[field.prop] = value;
+        st.body ??= { ns, local, field, value: st.parts.values };
+      } else if (field) st.body = { ns, local, field, value };
+    }
+  }
+}
+
+// One of each kept for good: see EnvelopeFrame and kept.ts.
+keepShapes(new EnvelopeFrame(new EnvelopeState(() => undefined, undefined), Level.Document));
+
 /**
  * Reads an envelope. `pick` chooses the descriptor for the body element; elements it does not know
  * are skipped (their name is still reported). When it gives the parts of a multi-part body
  * (`BodyDesc.parts`), that element and the ones after it are read as those parts. Bytes are read
  * as UTF-8.
  */
-export function decodeEnvelope(
-  xml: string | Uint8Array,
-  pick: (ns: string, local: string, version: SoapVersion) => FieldDesc | ComplexDesc | undefined,
-  options?: DecodeOptions,
-  headerType?: ComplexDesc,
-): DecodedEnvelope {
-  const headers: Record<string, unknown> = {};
-  const notUnderstood: { ns: string; local: string }[] = [];
-  let version: SoapVersion | undefined;
-  let body: DecodedEnvelope["body"];
-  let fault: XmlNode | undefined;
-  let rootName: string | undefined;
-  let sawBody = false;
-  let parts: { readonly desc: ComplexDesc; readonly values: Record<string, unknown> } | undefined;
-  decodeXml(
-    xml,
-    {
-      child(ns, local) {
-        rootName = `{${ns}}${local}`;
-        if (local !== "Envelope" || (ns !== SOAP11_ENV && ns !== SOAP12_ENV)) return "skip";
-        version = ns === SOAP11_ENV ? "1.1" : "1.2";
-        const envNs = ns;
-        return {
-          child(ns2, local2) {
-            if (ns2 === envNs && local2 === "Header" && !sawBody) {
-              return {
-                child: (ns3, local3, tag) => {
-                  const f = headerType && childField(headerType, ns3, local3);
-                  if (f) return f;
-                  if (mustUnderstand(tag, envNs)) notUnderstood.push({ ns: ns3, local: local3 });
-                  return "skip";
-                },
-                done(_ns3, _local3, value, field) {
-                  if (field) headers[field.prop] = value;
-                },
-              };
-            }
-            if (ns2 !== envNs || local2 !== "Body") return "skip";
-            sawBody = true;
-            return {
-              child(ns3, local3) {
-                if (parts && !fault) return childField(parts.desc, ns3, local3) ?? "skip";
-                if (body || fault) return "skip";
-                if (ns3 === envNs && local3 === "Fault") return "tree";
-                const f = pick(ns3, local3, version!);
-                if (f !== undefined && "k" in f) {
-                  parts = { desc: f, values: {} };
-                  return childField(f, ns3, local3) ?? "skip";
-                }
-                if (!f) {
-                  body = { ns: ns3, local: local3, field: undefined, value: undefined };
-                  return "skip";
-                }
-                return f;
-              },
-              done(ns3, local3, value, field) {
-                if (!field && typeof value === "object" && value !== null && (value as XmlNode).local === "Fault") fault = value as XmlNode;
-                else if (field && parts) {
-                  if (field.max > 1) ((parts.values[field.prop] ??= []) as unknown[]).push(value);
-                  else parts.values[field.prop] = value;
-                  body ??= { ns: ns3, local: local3, field, value: parts.values };
-                } else if (field) body = { ns: ns3, local: local3, field, value };
-              },
-            };
-          },
-          done() {},
-        };
-      },
-      done() {},
-    },
-    options,
-  );
+export function decodeEnvelope(xml: string | Uint8Array, pick: PickBody, options?: DecodeOptions, headerType?: ComplexDesc): DecodedEnvelope {
+  const st = new EnvelopeState(pick, headerType);
+  decodeXml(xml, new EnvelopeFrame(st, Level.Document), options);
+  const version = st.version;
   if (!version) {
-    throw new XmlDecodeError(rootName ? `the document element is ${rootName}; expected a SOAP Envelope` : "the document has no root element", rootName ? "unexpected" : "malformed");
+    throw new XmlDecodeError(st.rootName ? `the document element is ${st.rootName}; expected a SOAP Envelope` : "the document has no root element", st.rootName ? "unexpected" : "malformed");
   }
-  if (!sawBody) throw new XmlDecodeError("the SOAP envelope has no Body element", "unexpected");
-  if (parts && !fault) completeFields(parts.desc.fields, parts.values, options?.strict ?? true, "the SOAP Body");
-  return { version, body, fault, headers, notUnderstood };
+  if (!st.sawBody) throw new XmlDecodeError("the SOAP envelope has no Body element", "unexpected");
+  if (st.parts && !st.fault) completeFields(st.parts.desc.fields, st.parts.values, options?.strict ?? true, "the SOAP Body");
+  return { version, body: st.body, fault: st.fault, headers: st.headers, notUnderstood: st.notUnderstood };
 }
 
 /** A received fault as a `SoapFault`. */

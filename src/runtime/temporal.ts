@@ -2,6 +2,7 @@
  * `xs:dateTime`, `xs:date` and `xs:time` values that keep their exact lexical form: any number of
  * fraction digits, with or without an offset. `toString()` gives the lexical form back unchanged.
  */
+import { keepShapes } from "./kept.js";
 
 const DATE_TIME = /^(-?\d{4,})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(Z|[+-]\d{2}:\d{2})?$/;
 const DATE = /^(-?\d{4,})-(\d{2})-(\d{2})(Z|[+-]\d{2}:\d{2})?$/;
@@ -207,3 +208,7 @@ export class XsdTime extends XsdTemporal {
 export type XsdDateTimeInput = XsdDateTime | Date | string;
 export type XsdDateInput = XsdDate | Date | string;
 export type XsdTimeInput = XsdTime | Date | string;
+
+
+// See kept.ts.
+keepShapes(new XsdDateTime("1970-01-01T00:00:00Z", VALIDATED), new XsdDate("1970-01-01"), new XsdTime("00:00:00"));

@@ -3,7 +3,7 @@
  * values while it reads, never a DOM; DTDs are refused, and depth and element count are bounded.
  */
 import { positionIn } from "./text-position.js";
-import { tokenizeXml, XMLNS_URI, XmlSyntaxError, type XmlTag } from "./xml-tokenizer.js";
+import { tokenizeXml, XMLNS_URI, XmlSyntaxError, type TokenHandler, type XmlTag } from "./xml-tokenizer.js";
 import { childField, familyMember, type ComplexDesc, type FieldDesc, type ScalarDesc, type TypeDesc } from "./descriptors.js";
 import { parseScalar, ValueFormatError, type ScalarKind } from "./scalars.js";
 import { XSI_NS } from "./xml-writer.js";
@@ -145,20 +145,80 @@ function matchField(frame: Frame, cd: ComplexDesc, ns: string, local: string): F
  * UTF-8 (faster than decoding them to a string first: see the tokenizer).
  */
 export function decodeXml(xml: string | Uint8Array, root: CustomFrame, options: DecodeOptions = {}): void {
-  const limits = options.limits ?? DEFAULT_DECODE_LIMITS;
-  const strict = options.strict ?? true;
-  const stack: Frame[] = [];
-  let top: Frame = { kind: F.Custom, desc: undefined, field: undefined, value: undefined, text: "", nil: false, name: "", node: undefined, custom: root, cursor: 0, at: 0 };
-  // The start of the element last opened or closing: where a content problem is reported.
-  let at = 0;
-  let skip = 0;
-  let elements = 0;
-  // One frame per depth, reused: a frame is finished with before the next element at its depth opens.
-  const pool: Frame[] = [];
-  const acquire = (kind: F, desc: TypeDesc | undefined, field: FieldDesc | undefined, value: unknown, nil: boolean, name: string, node: XmlNode | undefined, custom: CustomFrame | undefined): Frame => {
-    const depth = stack.length;
-    const f = pool[depth];
-    if (f === undefined) return (pool[depth] = { kind, desc, field, value, text: "", nil, name, node, custom, cursor: 0, at });
+  // One decoder is kept and reused (a decode within a decode gets a new one). Besides sparing the
+  // allocations, it keeps the decoder's shape alive between documents: optimized code that met
+  // objects whose maps have died is thrown away, so per-document handler objects or closures cost
+  // a deoptimization of the tokenizer after every garbage collection.
+  const d = idleDecoder ?? new Decoder();
+  idleDecoder = undefined;
+  d.start(root, options);
+  try {
+    tokenizeXml(xml, d);
+  } catch (e) {
+    if (e instanceof XmlSyntaxError) {
+      const { line, column } = positionIn(xml, e.offset);
+      throw new XmlDecodeError(`malformed XML at line ${line}, column ${column}: ${e.message}`, "malformed");
+    }
+    if (e instanceof XmlDecodeError && (e.kind === "missing" || e.kind === "invalid")) {
+      // Content problems say where the element concerned starts.
+      const { line, column } = positionIn(xml, d.at);
+      throw new XmlDecodeError(`${e.message} (at line ${line}, column ${column})`, e.kind, e.element);
+    }
+    throw e;
+  } finally {
+    d.finish();
+    idleDecoder = d;
+  }
+}
+
+let idleDecoder: Decoder | undefined;
+
+const emptyFrame = (): Frame => ({ kind: F.Custom, desc: undefined, field: undefined, value: undefined, text: "", nil: false, name: "", node: undefined, custom: undefined, cursor: 0, at: 0 });
+
+/** The token handler that builds typed values: one frame per open element. */
+class Decoder implements TokenHandler {
+  private limits: DecodeLimits = DEFAULT_DECODE_LIMITS;
+  private strict = true;
+  private readonly stack: Frame[] = [];
+  private top: Frame = emptyFrame();
+  /** The start of the element last opened or closing: where a content problem is reported. */
+  at = 0;
+  private skip = 0;
+  private elements = 0;
+  /** One frame per depth, reused: a frame is finished with before the next element at its depth opens. */
+  private readonly pool: Frame[] = [];
+
+  start(root: CustomFrame, options: DecodeOptions): void {
+    this.limits = options.limits ?? DEFAULT_DECODE_LIMITS;
+    this.strict = options.strict ?? true;
+    this.at = 0;
+    this.skip = 0;
+    this.elements = 0;
+    this.stack.length = 0;
+    this.top = emptyFrame();
+    this.top.custom = root;
+  }
+
+  /** Lets go of everything the document held, so that a kept decoder keeps none of it alive. */
+  finish(): void {
+    this.stack.length = 0;
+    this.top = emptyFrame();
+    for (const f of this.pool) {
+      if (f === undefined) continue;
+      f.desc = undefined;
+      f.field = undefined;
+      f.value = undefined;
+      f.text = "";
+      f.name = "";
+      f.node = undefined;
+      f.custom = undefined;
+    }
+  }
+
+  private acquire(kind: F, desc: TypeDesc | undefined, field: FieldDesc | undefined, value: unknown, nil: boolean, name: string, node: XmlNode | undefined, custom: CustomFrame | undefined): Frame {
+    const depth = this.stack.length;
+    const f = this.pool[depth];
+    if (f === undefined) return (this.pool[depth] = { kind, desc, field, value, text: "", nil, name, node, custom, cursor: 0, at: this.at });
     f.kind = kind;
     f.desc = desc;
     f.field = field;
@@ -169,64 +229,66 @@ export function decodeXml(xml: string | Uint8Array, root: CustomFrame, options: 
     f.node = node;
     f.custom = custom;
     f.cursor = 0;
-    f.at = at;
+    f.at = this.at;
     return f;
-  };
+  }
 
-  const open = (tag: XmlTag): void => {
-    at = tag.offset;
-    if (++elements > limits.maxElements) throw new XmlDecodeError(`more than ${limits.maxElements} elements`, "limit");
-    if (stack.length + skip >= limits.maxDepth) throw new XmlDecodeError(`element nesting deeper than ${limits.maxDepth} levels`, "limit");
-    if (skip > 0) {
-      skip++;
+  /** Enters a child frame. */
+  private push(kind: F, desc: TypeDesc | undefined, field: FieldDesc | undefined, value: unknown, nil: boolean, name: string, node: XmlNode | undefined, custom: CustomFrame | undefined): void {
+    this.stack.push(this.top);
+    this.top = this.acquire(kind, desc, field, value, nil, name, node, custom);
+  }
+
+  open(tag: XmlTag): void {
+    this.at = tag.offset;
+    if (++this.elements > this.limits.maxElements) throw new XmlDecodeError(`more than ${this.limits.maxElements} elements`, "limit");
+    if (this.stack.length + this.skip >= this.limits.maxDepth) throw new XmlDecodeError(`element nesting deeper than ${this.limits.maxDepth} levels`, "limit");
+    if (this.skip > 0) {
+      this.skip++;
       return;
     }
     const ns = tag.uri;
     const local = tag.local;
     let field: FieldDesc | undefined;
-    switch (top.kind) {
+    switch (this.top.kind) {
       case F.Complex: {
-        const cd = top.desc as ComplexDesc;
-        field = matchField(top, cd, ns, local);
+        const cd = this.top.desc as ComplexDesc;
+        field = matchField(this.top, cd, ns, local);
         if (!field && cd.any) {
           // xs:any: keep the element as a raw tree.
           const node = treeNode(tag, ns, local);
-          const obj = top.value as Record<string, unknown>;
+          const obj = this.top.value as Record<string, unknown>;
           ((obj["$any"] ??= []) as XmlNode[]).push(node);
-          stack.push(top);
-          top = acquire(F.Tree, undefined, undefined, undefined, false, local, node, undefined);
+          this.push(F.Tree, undefined, undefined, undefined, false, local, node, undefined);
           return;
         }
         break;
       }
       case F.Array: {
-        const item = (top.desc as { item: FieldDesc }).item;
+        const item = (this.top.desc as { item: FieldDesc }).item;
         if (item.name === local && item.ns === ns) field = item;
         break;
       }
       case F.Tree:
       case F.AnyType: {
         const node = treeNode(tag, ns, local);
-        top.node!.children.push(node);
-        stack.push(top);
-        top = acquire(F.Tree, undefined, undefined, undefined, false, local, node, undefined);
+        this.top.node!.children.push(node);
+        this.push(F.Tree, undefined, undefined, undefined, false, local, node, undefined);
         return;
       }
       case F.Custom: {
-        const c = top.custom!.child(ns, local, tag);
+        const c = this.top.custom!.child(ns, local, tag);
         if (c === "skip") {
-          skip = 1;
+          this.skip = 1;
           return;
         }
         if (c === "tree") {
           const node = treeNode(tag, ns, local);
-          stack.push(top);
-          top = acquire(F.Tree, undefined, undefined, node, false, local, node, undefined);
+          this.push(F.Tree, undefined, undefined, node, false, local, node, undefined);
           return;
         }
         if ("child" in c) {
-          stack.push(top);
-          top = acquire(F.Custom, undefined, undefined, undefined, false, local, undefined, c);
+          this.push(F.Custom, undefined, undefined, undefined, false, local, undefined, c);
           return;
         }
         field = c;
@@ -236,7 +298,7 @@ export function decodeXml(xml: string | Uint8Array, root: CustomFrame, options: 
         break;
     }
     if (field === undefined) {
-      skip = 1;
+      this.skip = 1;
       return;
     }
     let desc = field.type;
@@ -262,37 +324,35 @@ export function decodeXml(xml: string | Uint8Array, root: CustomFrame, options: 
       value = [];
     } else if (desc.s === "anyType" && !desc.list) {
       // xs:anyType: read whole, as a tree; plain text comes back as a string (see anyTypeValue).
-      stack.push(top);
-      top = acquire(F.AnyType, desc, field, undefined, false, local, treeNode(tag, ns, local), undefined);
+      this.push(F.AnyType, desc, field, undefined, false, local, treeNode(tag, ns, local), undefined);
       return;
     }
-    stack.push(top);
-    top = acquire(kind, desc, field, value, nil, local, undefined, undefined);
-  };
+    this.push(kind, desc, field, value, nil, local, undefined, undefined);
+  }
 
-  const close = (): void => {
-    if (skip > 0) {
-      skip--;
+  close(): void {
+    if (this.skip > 0) {
+      this.skip--;
       return;
     }
-    const frame = top;
-    at = frame.at;
-    const parent = stack.pop();
+    const frame = this.top;
+    this.at = frame.at;
+    const parent = this.stack.pop();
     if (!parent) return;
-    top = parent;
+    this.top = parent;
     let value: unknown;
     switch (frame.kind) {
       case F.Skip:
         value = null;
-        if (frame.field && !frame.field.nillable && strict) {
+        if (frame.field && !frame.field.nillable && this.strict) {
           throw new XmlDecodeError(`element ${frame.name} is marked xsi:nil but is not nillable`, "invalid", frame.name);
         }
         break;
       case F.Scalar:
-        value = convert(frame, strict);
+        value = convert(frame, this.strict);
         break;
       case F.Complex:
-        value = finishComplex(frame, strict);
+        value = finishComplex(frame, this.strict);
         break;
       case F.Array:
         value = frame.value;
@@ -316,56 +376,45 @@ export function decodeXml(xml: string | Uint8Array, root: CustomFrame, options: 
     } else if (parent.kind === F.Custom) {
       parent.custom!.done(f?.ns ?? "", frame.name, value, f);
     }
-  };
+  }
 
-  const onText = (t: string) => {
-    if (skip > 0) return;
-    if (top.kind === F.Tree || top.kind === F.AnyType) {
+  text(t: string): void {
+    if (this.skip > 0) return;
+    if (this.top.kind === F.Tree || this.top.kind === F.AnyType) {
       // Raw trees keep text where it stands among the children (mixed content).
-      const children = top.node!.children;
+      const children = this.top.node!.children;
       const last = children.length - 1;
       if (last >= 0 && typeof children[last] === "string") children[last] += t;
       else children.push(t);
-    } else if (top.kind === F.Scalar || (top.kind === F.Complex && (top.desc as ComplexDesc).text)) top.text += t;
-  };
-  // An element holding only text: read at once when it is a scalar child of a typed object or array
-  // (most elements are), else as open, text and close.
-  const leaf = (tag: XmlTag, text: string): void => {
-    if (skip === 0 && tag.attributes.length === 0 && (top.kind === F.Complex || top.kind === F.Array)) {
+    } else if (this.top.kind === F.Scalar || (this.top.kind === F.Complex && (this.top.desc as ComplexDesc).text)) this.top.text += t;
+  }
+
+  /**
+   * An element holding only text: read at once when it is a scalar child of a typed object or array
+   * (most elements are), else as open, text and close.
+   */
+  leaf(tag: XmlTag, text: string): void {
+    if (this.skip === 0 && tag.attributes.length === 0 && (this.top.kind === F.Complex || this.top.kind === F.Array)) {
       let field: FieldDesc | undefined;
-      if (top.kind === F.Complex) field = matchField(top, top.desc as ComplexDesc, tag.uri, tag.local);
+      if (this.top.kind === F.Complex) field = matchField(this.top, this.top.desc as ComplexDesc, tag.uri, tag.local);
       else {
-        const item = (top.desc as { item: FieldDesc }).item;
+        const item = (this.top.desc as { item: FieldDesc }).item;
         if (item.name === tag.local && item.ns === tag.uri) field = item;
       }
       const desc = field?.type;
       if (desc !== undefined && desc.k === "scalar" && desc.s !== "anyType" && field!.substituteOf === undefined) {
-        at = tag.offset;
-        if (++elements > limits.maxElements) throw new XmlDecodeError(`more than ${limits.maxElements} elements`, "limit");
-        if (stack.length >= limits.maxDepth) throw new XmlDecodeError(`element nesting deeper than ${limits.maxDepth} levels`, "limit");
-        const value = scalarValue(desc, text, tag.local, strict);
-        if (top.kind === F.Complex) setField(top.value as Record<string, unknown>, field!, value);
-        else (top.value as unknown[]).push(value);
+        this.at = tag.offset;
+        if (++this.elements > this.limits.maxElements) throw new XmlDecodeError(`more than ${this.limits.maxElements} elements`, "limit");
+        if (this.stack.length >= this.limits.maxDepth) throw new XmlDecodeError(`element nesting deeper than ${this.limits.maxDepth} levels`, "limit");
+        const value = scalarValue(desc, text, tag.local, this.strict);
+        if (this.top.kind === F.Complex) setField(this.top.value as Record<string, unknown>, field!, value);
+        else (this.top.value as unknown[]).push(value);
         return;
       }
     }
-    open(tag);
-    if (text !== "") onText(text);
-    close();
-  };
-  try {
-    tokenizeXml(xml, { open, close, text: onText, leaf });
-  } catch (e) {
-    if (e instanceof XmlSyntaxError) {
-      const { line, column } = positionIn(xml, e.offset);
-      throw new XmlDecodeError(`malformed XML at line ${line}, column ${column}: ${e.message}`, "malformed");
-    }
-    if (e instanceof XmlDecodeError && (e.kind === "missing" || e.kind === "invalid")) {
-      // Content problems say where the element concerned starts.
-      const { line, column } = positionIn(xml, at);
-      throw new XmlDecodeError(`${e.message} (at line ${line}, column ${column})`, e.kind, e.element);
-    }
-    throw e;
+    this.open(tag);
+    if (text !== "") this.text(text);
+    this.close();
   }
 }
 

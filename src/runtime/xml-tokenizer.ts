@@ -9,6 +9,7 @@
  * spares decoding the whole document into a two-byte string, and ASCII texts stay one-byte strings.
  * Character data (references, line ends, forbidden characters) is read in xml-chars.ts.
  */
+import { keepShapes } from "./kept.js";
 import { chars, INVALID_CHAR, latin1View, shown, textBetween, textValue, XmlDtdError, XmlSyntaxError, type Source } from "./xml-chars.js";
 
 export { XmlDtdError, XmlSyntaxError };
@@ -84,6 +85,28 @@ interface SeenName {
   next: SeenName | undefined;
 }
 
+/** An attribute as read, before its prefix is resolved. */
+interface RawAttribute {
+  readonly name: string;
+  readonly value: string;
+  readonly at: number;
+}
+
+// The objects the tokenizer makes for every document, each made by one function, one of each kept
+// for good (see kept.ts).
+const textSource = (xml: string): Source => ({ xml, bytes: undefined });
+const newOpen = (ns: Record<string, string>): Open => ({
+  names: [],
+  scopes: [],
+  ns,
+  tag: { name: "", local: "", uri: "", attributes: NO_ATTRIBUTES, scope: ns, offset: 0 },
+  seenNames: [],
+  last: undefined,
+});
+const newSeenName = (raw: string, name: string, prefix: string, local: string): SeenName => ({ raw, name, prefix, local, scope: undefined, uri: "", next: undefined });
+const newRawAttribute = (name: string, value: string, at: number): RawAttribute => ({ name, value, at });
+const newAttribute = (name: string, prefix: string, local: string, uri: string, value: string): XmlAttribute => ({ name, prefix, local, uri, value });
+
 const NAME = /^[A-Za-z_\u00C0-\uFFFF][A-Za-z0-9_.\-\u00B7-\uFFFF]*(?::[A-Za-z_\u00C0-\uFFFF][A-Za-z0-9_.\-\u00B7-\uFFFF]*)?$/;
 
 const isSpace = (c: number) => c === 32 || c === 10 || c === 9 || c === 13;
@@ -98,19 +121,30 @@ function checkName(name: string): boolean {
 }
 const NO_ATTRIBUTES: readonly XmlAttribute[] = Object.freeze([]);
 
+keepShapes(
+  textSource(""),
+  latin1View(new Uint8Array(0)),
+  newOpen(Object.create(null) as Record<string, string>),
+  newSeenName("a", "a", "", "a"),
+  newRawAttribute("a", "", 0),
+  newAttribute("a", "", "a", "", ""),
+);
+
 /**
  * Tokenizes a whole document, calling `h` for every element, text and CDATA section. A document
  * given as bytes is read as UTF-8 (a malformed sequence reads as U+FFFD, as `Response.text()` does),
  * and offsets are then byte offsets.
  */
 export function tokenizeXml(source: string | Uint8Array, h: TokenHandler): void {
-  const src: Source = typeof source === "string" ? { xml: source, bytes: undefined } : latin1View(source);
+  const src: Source = typeof source === "string" ? textSource(source) : latin1View(source);
   const xml = src.xml;
   const n = xml.length;
   let i = src.bytes === undefined ? (xml.charCodeAt(0) === 0xfeff ? 1 : 0) : xml.startsWith("\u00EF\u00BB\u00BF") ? 3 : 0;
   // A prototype-free root scope: a prefix like "constructor" must not resolve to anything.
-  const rootNs: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, { xml: XML_URI, "": "" });
-  const open: Open = { names: [], scopes: [], ns: rootNs, tag: { name: "", local: "", uri: "", attributes: NO_ATTRIBUTES, scope: rootNs, offset: 0 }, seenNames: [], last: undefined };
+  const rootNs = Object.create(null) as Record<string, string>;
+  rootNs["xml"] = XML_URI;
+  rootNs[""] = "";
+  const open = newOpen(rootNs);
   const names = open.names;
   let sawRoot = false;
 
@@ -174,26 +208,50 @@ export function tokenizeXml(source: string | Uint8Array, h: TokenHandler): void 
   if (!sawRoot) throw new XmlSyntaxError("no root element", n);
 }
 
+/** Scopes holding up to this many bindings are copied; larger ones are chained (see childScope). */
+const MAX_COPIED_BINDINGS = 32;
+
+/**
+ * A new scope over `parent`, to add declarations to. A copy while the parent is small: an object
+ * whose prototype is the parent would be cheaper to make, but every prototype gets a map of its own,
+ * so prototype-chained scopes give each document new maps, and optimized code that met them is
+ * thrown away ("weak objects") once the document is collected; null-prototype objects share one map.
+ * A large scope is chained rather than copied, so that a document declaring thousands of prefixes
+ * costs no more than their number.
+ */
+function childScope(parent: Readonly<Record<string, string>>): Record<string, string> {
+  if (Object.getPrototypeOf(parent) === null) {
+    const ns = Object.create(null) as Record<string, string>;
+    let count = 0;
+    for (const k in parent) {
+      if (++count > MAX_COPIED_BINDINGS) return Object.create(parent) as Record<string, string>;
+      ns[k] = parent[k]!;
+    }
+    return ns;
+  }
+  return Object.create(parent) as Record<string, string>;
+}
+
 /**
  * Attributes with their namespaces resolved in `ns`. (Not a closure inside openTag: a closure over
  * its scope would cost a context allocation on every start tag.)
  */
-function resolveAttributes(raw: readonly { name: string; value: string; at: number }[], ns: Readonly<Record<string, string>>): XmlAttribute[] {
+function resolveAttributes(raw: readonly RawAttribute[], ns: Readonly<Record<string, string>>): XmlAttribute[] {
   const out: XmlAttribute[] = [];
   for (const a of raw) {
     if (a.name === "xmlns") {
-      out.push({ name: a.name, prefix: "", local: "xmlns", uri: XMLNS_URI, value: a.value });
+      out.push(newAttribute(a.name, "", "xmlns", XMLNS_URI, a.value));
       continue;
     }
     const c = a.name.indexOf(":");
     if (c === -1) {
-      out.push({ name: a.name, prefix: "", local: a.name, uri: "", value: a.value });
+      out.push(newAttribute(a.name, "", a.name, "", a.value));
       continue;
     }
     const p = a.name.slice(0, c);
     const u = p === "xmlns" ? XMLNS_URI : ns[p];
     if (u === undefined) throw new XmlSyntaxError(`the prefix ${p} of attribute ${a.name} is not bound to a namespace`, a.at, { prefix: p, attribute: a.name });
-    out.push({ name: a.name, prefix: p, local: a.name.slice(c + 1), uri: u, value: a.value });
+    out.push(newAttribute(a.name, p, a.name.slice(c + 1), u, a.value));
   }
   return out;
 }
@@ -223,7 +281,7 @@ function elementName(src: Source, lt: number, end: number, open: Open): SeenName
   if (!checkName(name)) throw new XmlSyntaxError(`'<${name}' is not a valid element name`, lt);
   const colon = name.indexOf(":");
   const local = internalized(colon === -1 ? name : name.slice(colon + 1));
-  const entry: SeenName = { raw, name, prefix: colon === -1 ? "" : name.slice(0, colon), local, scope: undefined, uri: "", next: undefined };
+  const entry = newSeenName(raw, name, colon === -1 ? "" : name.slice(0, colon), local);
   if (seen.length < 32) seen.push(entry);
   return entry;
 }
@@ -254,7 +312,8 @@ function openTag(src: Source, lt: number, open: Open, h: TokenHandler): number {
   } else j += entry.raw.length;
   open.last = entry;
   const name = entry.name;
-  let raw: { name: string; value: string; at: number }[] | undefined;
+  let raw: RawAttribute[] | undefined;
+  let attrNames: Set<string> | undefined;
   let selfClosing = false;
   for (;;) {
     while (j < n && isSpace(xml.charCodeAt(j))) j++;
@@ -289,9 +348,17 @@ function openTag(src: Source, lt: number, open: Open, h: TokenHandler): number {
     const v = chars(src, j + 1, close);
     if (v.indexOf("<") !== -1) throw new XmlSyntaxError(`'<' in the value of ${attrName}`, j);
     raw ??= [];
-    for (const r of raw) if (r.name === attrName) throw new XmlSyntaxError(`the attribute ${attrName} appears twice in <${name}>`, at);
+    // Duplicates: compared in a loop for the few attributes elements have, in a set beyond (a tag
+    // with thousands would otherwise cost their square).
+    if (raw.length < 16) {
+      for (const r of raw) if (r.name === attrName) throw new XmlSyntaxError(`the attribute ${attrName} appears twice in <${name}>`, at);
+    } else {
+      attrNames ??= new Set(raw.map((r) => r.name));
+      if (attrNames.has(attrName)) throw new XmlSyntaxError(`the attribute ${attrName} appears twice in <${name}>`, at);
+    }
+    attrNames?.add(attrName);
     // Attribute-value normalization: literal white space becomes a space; character references survive.
-    raw.push({ name: attrName, value: textValue(v.replace(/\r\n|[\t\n\r]/g, " "), j), at });
+    raw.push(newRawAttribute(attrName, textValue(v.replace(/\r\n|[\t\n\r]/g, " "), j), at));
     j = close + 1;
   }
   // Namespace declarations first, then names resolved against them.
@@ -299,7 +366,7 @@ function openTag(src: Source, lt: number, open: Open, h: TokenHandler): number {
   if (raw !== undefined) {
     for (const a of raw) {
       if (a.name === "xmlns" || a.name.startsWith("xmlns:")) {
-        if (ns === parentNs) ns = Object.create(parentNs) as Record<string, string>;
+        if (ns === parentNs) ns = childScope(parentNs);
         const prefix = a.name.length === 5 ? "" : a.name.slice(6);
         if (prefix !== "" && a.value === "") throw new XmlSyntaxError(`the prefix ${prefix} is bound to an empty namespace`, a.at);
         ns[prefix] = a.value;

@@ -65,6 +65,37 @@ describe("tokenizeXml", () => {
     expect(leaves).toEqual(["a=1", "b=", "a=2&"]);
   });
 
+  it("finds a repeated attribute among many, wherever the two stand", () => {
+    const attrs = (n: number) => Array.from({ length: n }, (_, i) => ` a${i}="${i}"`).join("");
+    expect(events(`<r${attrs(40)}/>`)[0]).toBe(`<{}r${Array.from({ length: 40 }, (_, i) => ` {}a${i}=${i}`).join("")}>`);
+    for (const [n, again] of [[3, 1], [15, 14], [16, 0], [17, 16], [40, 3], [40, 39], [2000, 1999]] as const) {
+      expect(() => events(`<r${attrs(n)} a${again}="x"/>`), `${n} then a${again}`).toThrow(`the attribute a${again} appears twice in <r>`);
+    }
+  });
+
+  it("resolves prefixes the same whether a scope is small enough to copy or not", () => {
+    for (const n of [3, 31, 32, 33, 200]) {
+      const decl = Array.from({ length: n }, (_, i) => ` xmlns:p${i}="urn:${i}"`).join("");
+      const last = `p${n - 1}`;
+      // Declared on the root, then more (and one redeclared) below it, and restored after.
+      const xml = `<p0:r${decl}><${last}:a xmlns:q="urn:q" xmlns:p0="urn:new"><p0:b q:k="1"/><p1:c xmlns="urn:d"><d/></p1:c></${last}:a><p0:e/></p0:r>`;
+      expect(events(xml), String(n)).toEqual([
+        "<{urn:0}r>",
+        `<{urn:${n - 1}}a>`,
+        "<{urn:new}b {urn:q}k=1>",
+        "</>",
+        "<{urn:1}c>",
+        "<{urn:d}d>",
+        "</>",
+        "</>",
+        "</>",
+        "<{urn:0}e>",
+        "</>",
+        "</>",
+      ]);
+    }
+  });
+
   it("tells apart names of the same length and names that prefix one another", () => {
     expect(events("<ab><ac/><a/><abc/><ab/></ab>")).toEqual(["<{}ab>", "<{}ac>", "</>", "<{}a>", "</>", "<{}abc>", "</>", "<{}ab>", "</>", "</>"]);
   });
