@@ -33,8 +33,13 @@ export interface MemReport {
   readonly rssBeforeBytes: number;
   /** heapUsed + external after gc, with the result held, minus the same before the call. */
   readonly retainedHeapBytes: number;
+  /** Peak RSS of the process after REPEATED_CALLS calls in all, each result let go before the next call. */
+  readonly repeatedMaxRssBytes: number;
   readonly summary: Summary;
 }
+
+/** Decode benchmark, memory: calls a client makes in its own process for the repeated-calls peak. */
+export const REPEATED_CALLS = 6;
 
 export type ServerKind = "ours" | "node-soap" | "bare";
 /** How many messages every server answers GetMessages with. */
