@@ -75,7 +75,11 @@ export async function decodeBench(opts: { rounds: number }): Promise<void> {
     console.log(
       `   memory    node-soap / ours: peak RSS ${ratio(mem["node-soap"].maxRssBytes, mem.ours.maxRssBytes)}, RSS growth during the call ${ratio(growth("node-soap"), growth("ours"))}, retained result ${ratio(mem["node-soap"].retainedHeapBytes, mem.ours.retainedHeapBytes)}; peak RSS over ${REPEATED_CALLS} calls ${ratio(mem["node-soap"].repeatedMaxRssBytes, mem.ours.repeatedMaxRssBytes)}`,
     );
-    const lower = (k: "maxRssBytes" | "repeatedMaxRssBytes") => verdict(mem.ours[k] < mem["node-soap"][k]);
+    // Peak RSS moves by a few MiB from run to run: within 5% is no difference either way.
+    const lower = (k: "maxRssBytes" | "repeatedMaxRssBytes") => {
+      const r = mem.ours[k] / mem["node-soap"][k];
+      return r < 0.95 ? "met" : r <= 1.05 ? "NOT met (the same, within 5%)" : "NOT met";
+    };
     console.log(`             target: lower peak memory than node-soap: after one call ${lower("maxRssBytes")}; over ${REPEATED_CALLS} calls ${lower("repeatedMaxRssBytes")}`);
     console.log(`   agreement ${COUNT} messages, first Id ${ours.firstId}, last Id ${ours.lastId} in both; ours matches the source data field for field`);
     const nm = t.mismatches["node-soap"];
