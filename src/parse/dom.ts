@@ -60,9 +60,10 @@ export interface XmlDocument {
 
 /**
  * Reads `text` into an element tree; throws the tokenizer's XmlSyntaxError for malformed XML, and
- * calls `tooDeep` (which must throw) for the first element nested deeper than `maxDepth`.
+ * calls `tooDeep` (which must throw) for the first element nested deeper than `maxDepth`. `assumed`
+ * binds prefixes that no declaration in the document binds.
  */
-export function buildDocument(text: string, maxDepth: number, tooDeep: (line: number, column: number) => never): XmlDocument {
+export function buildDocument(text: string, maxDepth: number, tooDeep: (line: number, column: number) => never, assumed?: Readonly<Record<string, string>>): XmlDocument {
   const stack: XmlElement[] = [];
   let root: XmlElement | undefined;
   // Positions advance with the document: count the lines passed since the last element.
@@ -96,7 +97,7 @@ export function buildDocument(text: string, maxDepth: number, tooDeep: (line: nu
       if (last >= 0 && typeof top.children[last] === "string") top.children[last] += t;
       else top.children.push(t);
     },
-  });
+  }, assumed);
   // tokenizeXml refuses a document without a root element.
   return { documentElement: root! };
 }

@@ -64,20 +64,15 @@ export function parseXmlDocument(
   if (text.trim() === "") {
     fail("XML_EMPTY", "the document is empty; expected an XML document", { file, line: 1, column: 1 });
   }
-  let source = modernSchemaNamespace(text, file, warnings);
-  const assumed = new Set<string>();
-  // Declarations added to the root start tag: where (in `text`), and how many characters in all.
-  let declaredAt = -1;
-  let declared = 0;
-  // Where an offset in `source` stands in `text`: past the root's start tag, less the declarations added there.
-  const located = (offset: number): SourceLocation => {
-    const original = declaredAt >= 0 && offset >= declaredAt ? offset - declared : offset;
-    return { file, ...positionOf(text, Math.min(original, text.length)) };
-  };
+  const source = modernSchemaNamespace(text, file, warnings);
+  // Conventional prefixes used but never declared, read as their usual namespaces: given to the
+  // tokenizer as bindings above the root, so the text (and every position in it) stays as written.
+  const assumed: Record<string, string> = {};
+  const located = (offset: number): SourceLocation => ({ file, ...positionOf(text, Math.min(offset, text.length)) });
   for (;;) {
     let e: unknown;
     try {
-      return buildDocument(source, limits.maxDepth, (line, column) => fail("XML_TOO_DEEP", `element nesting exceeds ${limits.maxDepth} levels`, { file, line, column }));
+      return buildDocument(source, limits.maxDepth, (line, column) => fail("XML_TOO_DEEP", `element nesting exceeds ${limits.maxDepth} levels`, { file, line, column }), assumed);
     } catch (thrown) {
       e = thrown;
     }
@@ -89,16 +84,12 @@ export function parseXmlDocument(
     if (!u) fail("XML_MALFORMED", `malformed XML: ${e.message}`, located(e.offset));
     const what = u.element !== undefined ? `the element <${u.element}>` : `the attribute ${u.attribute}`;
     const at = located(e.offset);
-    const uri = CONVENTIONAL_PREFIXES[u.prefix];
-    const d = uri === undefined || assumed.has(u.prefix) ? undefined : declareOnRoot(source, u.prefix, uri);
-    if (d === undefined || d.at < 0) {
+    const uri = Object.hasOwn(CONVENTIONAL_PREFIXES, u.prefix) ? CONVENTIONAL_PREFIXES[u.prefix] : undefined;
+    if (uri === undefined || Object.hasOwn(assumed, u.prefix)) {
       fail("XML_UNBOUND_PREFIX", `${what} uses the prefix "${u.prefix}", which no xmlns declaration in scope binds; expected xmlns:${u.prefix}="…" on it or an ancestor`, at);
     }
-    assumed.add(u.prefix);
+    assumed[u.prefix] = uri;
     warnings.push(recovery("XML_PREFIX_ASSUMED", `${what} uses the prefix "${u.prefix}", which no xmlns declaration binds; reading it as ${uri}, the namespace it conventionally names`, at));
-    if (declaredAt < 0) declaredAt = d.at;
-    declared += d.text.length - source.length;
-    source = d.text;
   }
 }
 
@@ -115,36 +106,6 @@ function modernSchemaNamespace(text: string, file: string, warnings: Diagnostic[
     const replaced = `${decl}${quote}${NS.xsd}${quote}`;
     return replaced + " ".repeat(whole.length - replaced.length);
   });
-}
-
-/** Adds `xmlns:prefix="uri"` at the end of the root element's start tag; `at` is where (-1: no root found). */
-function declareOnRoot(text: string, prefix: string, uri: string): { text: string; at: number } {
-  const start = /<(?![?!])[^\s/>]+/g;
-  let m: RegExpExecArray | null;
-  // Skip the prolog: comments and processing instructions may hold '<' too.
-  let i = 0;
-  for (;;) {
-    const lt = text.indexOf("<", i);
-    if (lt === -1) return { text, at: -1 };
-    if (text.startsWith("<!--", lt)) i = text.indexOf("-->", lt) + 3;
-    else if (text.startsWith("<?", lt)) i = text.indexOf("?>", lt) + 2;
-    else break;
-    if (i < 3) return { text, at: -1 };
-  }
-  start.lastIndex = i;
-  m = start.exec(text);
-  if (!m) return { text, at: -1 };
-  let j = m.index + m[0].length;
-  let quote = 0;
-  for (; j < text.length; j++) {
-    const c = text.charCodeAt(j);
-    if (quote) {
-      if (c === quote) quote = 0;
-    } else if (c === 34 || c === 39) quote = c;
-    else if (c === 62) break;
-  }
-  const at = text.charCodeAt(j - 1) === 47 ? j - 1 : j;
-  return { text: `${text.slice(0, at)} xmlns:${prefix}="${uri}"${text.slice(at)}`, at };
 }
 
 /**

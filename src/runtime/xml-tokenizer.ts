@@ -133,15 +133,17 @@ keepShapes(
 /**
  * Tokenizes a whole document, calling `h` for every element, text and CDATA section. A document
  * given as bytes is read as UTF-8 (a malformed sequence reads as U+FFFD, as `Response.text()` does),
- * and offsets are then byte offsets.
+ * and offsets are then byte offsets. `assumed` binds prefixes no declaration binds (as if declared
+ * above the root: a declaration in the document overrides them).
  */
-export function tokenizeXml(source: string | Uint8Array, h: TokenHandler): void {
+export function tokenizeXml(source: string | Uint8Array, h: TokenHandler, assumed?: Readonly<Record<string, string>>): void {
   const src: Source = typeof source === "string" ? textSource(source) : latin1View(source);
   const xml = src.xml;
   const n = xml.length;
   let i = src.bytes === undefined ? (xml.charCodeAt(0) === 0xfeff ? 1 : 0) : xml.startsWith("\u00EF\u00BB\u00BF") ? 3 : 0;
   // A prototype-free root scope: a prefix like "constructor" must not resolve to anything.
   const rootNs = Object.create(null) as Record<string, string>;
+  if (assumed !== undefined) for (const p of Object.keys(assumed)) if (p !== "" && p !== "xml" && p !== "xmlns") rootNs[p] = assumed[p]!;
   rootNs["xml"] = XML_URI;
   rootNs[""] = "";
   const open = newOpen(rootNs);

@@ -91,7 +91,7 @@ describe("diagnostics for invalid WSDLs", () => {
     expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     const columnOf = (needle: string) => text.slice(0, text.indexOf(needle)).split("\n").pop()!.length + 1;
     const warnings = r.diagnostics.filter((d) => d.code === "XML_PREFIX_ASSUMED");
-    // Each at its own first use, the second too (after a declaration was added to the root).
+    // Each at its own first use, the second too (after the first prefix was assumed).
     expect(warnings.map((w) => [w.line, w.column])).toEqual(
       ["<soap12:", "<http:"].sort((a, b) => text.indexOf(a) - text.indexOf(b)).map((n) => [lineOf(text, n), columnOf(n)]),
     );
@@ -99,6 +99,22 @@ describe("diagnostics for invalid WSDLs", () => {
     expect(warning).toMatchObject({ file, line: lineOf(text, "<soap12:") });
     expect(warning!.message).toContain("http://schemas.xmlsoap.org/wsdl/soap12/");
     expect(r.model!.services[0]!.ports.map((p) => p.binding.protocol)).toEqual(["soap11", "soap12", "httpGet", "httpPost"]);
+  });
+
+  it("positions stay exact after a prefix is assumed, on the root's line too (a WSDL written on one line)", async () => {
+    // One line, soap12's declaration dropped (its bindings come after the messages), and a message
+    // part naming an element no schema declares.
+    const text = FIXTURE.replace(/ xmlns:soap12="[^"]*"/, "")
+      .replace(/>\s*\n\s*</g, "><")
+      .replace('<wsdl:part name="parameters" element="tns:GetMessages" />', '<wsdl:part name="parameters" element="tns:Nope" />');
+    expect(text.indexOf("\n", text.indexOf("<wsdl:definitions"))).toBe(-1);
+    const file = writeTemp(dir, "one-line.wsdl", text);
+    const { diagnostics } = await loadWsdl(file);
+    const columnOf = (needle: string) => text.slice(0, text.indexOf(needle)).split("\n").pop()!.length + 1;
+    const assumed = diagnostics.find((d) => d.code === "XML_PREFIX_ASSUMED");
+    expect(assumed).toMatchObject({ line: lineOf(text, "<soap12:"), column: columnOf("<soap12:") });
+    const unresolved = diagnostics.find((d) => d.message.includes("Nope"));
+    expect(unresolved).toMatchObject({ line: lineOf(text, 'element="tns:Nope"'), column: columnOf('<wsdl:part name="parameters" element="tns:Nope"') });
   });
 
   it("an undeclared element prefix of no known meaning is located and named", async () => {

@@ -96,6 +96,14 @@ describe("tokenizeXml", () => {
     }
   });
 
+  it("binds assumed prefixes above the root, under the document's own declarations", () => {
+    const seen: string[] = [];
+    const h = { open: (t: XmlTag) => seen.push(`{${t.uri}}${t.local}`), close: () => {}, text: () => {} };
+    tokenizeXml('<s:r><s:a xmlns:s="urn:own"/><x:b/><c/></s:r>', h, { s: "urn:assumed", x: "urn:x", "": "urn:not-default", xml: "urn:not-xml" });
+    expect(seen).toEqual(["{urn:assumed}r", "{urn:own}a", "{urn:x}b", "{}c"]);
+    expect(() => tokenizeXml("<y:r/>", h, { s: "urn:s" })).toThrow("the prefix y of <y:r> is not bound");
+  });
+
   it("tells apart names of the same length and names that prefix one another", () => {
     expect(events("<ab><ac/><a/><abc/><ab/></ab>")).toEqual(["<{}ab>", "<{}ac>", "</>", "<{}a>", "</>", "<{}abc>", "</>", "<{}ab>", "</>", "</>"]);
   });
