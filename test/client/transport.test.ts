@@ -1,0 +1,76 @@
+/**
+ * Transport failures reach the caller as a TransportError naming the request: a server that stops
+ * answering (before or in the middle of its body) once the time-out passes, a refused connection, and
+ * the caller's own abort.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { ApiClient, TransportError } from "../../generated-samples/message-service/index.js";
+import { listen, type Loopback } from "../support/loopback.js";
+
+const ALICE = { email: "alice@example.com", password: "alice-pass" };
+const HEAD = '<?xml version="1.0"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>';
+
+let server: Loopback | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function failure(p: Promise<unknown>): Promise<TransportError> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof TransportError) return e;
+    throw e;
+  }
+  throw new Error("the call succeeded");
+}
+
+describe("transport failures", () => {
+  it("a server that never answers: timed out, after the client's timeoutMs or the call's own", async () => {
+    server = await listen(() => {});
+    const url = `${server.url}/api.asmx`;
+    const e = await failure(new ApiClient({ endpoint: url, timeoutMs: 150 }).getMessages(ALICE));
+    expect(e.message).toBe(`POST ${url} timed out after 150 ms`);
+    const perCall = await failure(new ApiClient({ endpoint: url, timeoutMs: 60_000 }).getMessages(ALICE, { timeoutMs: 100 }));
+    expect(perCall.message).toBe(`POST ${url} timed out after 100 ms`);
+  });
+
+  it("a server that stops in the middle of its body: timed out too, not a half-read response", async () => {
+    server = await listen((req, res) => {
+      req.resume();
+      res.writeHead(200, { "Content-Type": "text/xml; charset=utf-8", "Content-Length": "100000" });
+      res.write(HEAD);
+    });
+    const e = await failure(new ApiClient({ endpoint: `${server.url}/api.asmx`, timeoutMs: 150 }).getMessages(ALICE));
+    expect(e.message).toMatch(/timed out after 150 ms$/);
+  });
+
+  it("a connection that closes in the middle of the body fails, rather than decoding what came", async () => {
+    server = await listen((req, res) => {
+      req.resume();
+      res.writeHead(200, { "Content-Type": "text/xml; charset=utf-8", "Content-Length": "100000" });
+      res.write(HEAD, () => res.socket?.destroy());
+    });
+    const e = await failure(new ApiClient({ endpoint: `${server.url}/api.asmx` }).getMessages(ALICE));
+    expect(e.message).toMatch(/^POST http:\/\/127\.0\.0\.1:\d+\/api\.asmx failed: /);
+  });
+
+  it("a refused connection, and the caller's abort, name the request and keep the cause", async () => {
+    server = await listen(() => {});
+    const url = `${server.url}/api.asmx`;
+    await server.close();
+    server = undefined;
+    const refused = await failure(new ApiClient({ endpoint: url, port: "ApiHttpGet" }).getMessages(ALICE));
+    expect(refused.message).toMatch(new RegExp(`^GET ${url.replace(/[.]/g, "\\.")}/GetMessages\\?email=alice%40example\\.com&password=alice-pass failed: `));
+    expect(refused.cause).toBeInstanceOf(Error);
+
+    server = await listen(() => {});
+    const controller = new AbortController();
+    const call = new ApiClient({ endpoint: `${server.url}/api.asmx` }).getMessages(ALICE, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 20);
+    const aborted = await failure(call);
+    expect(aborted.message).toMatch(/failed: /);
+    expect((aborted.cause as Error).name).toBe("AbortError");
+  });
+});
