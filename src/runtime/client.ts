@@ -21,6 +21,11 @@ export interface ClientOptions<PortName extends string = string, SoapHeaders ext
   readonly fetch?: typeof fetch;
   /** Time-out per call in milliseconds. Default: 60 000. */
   readonly timeoutMs?: number;
+  /**
+   * The largest response body accepted, in bytes: a larger one is not read further and the call
+   * fails with a TransportError. Default: 256 MiB (`Infinity` for no limit).
+   */
+  readonly maxResponseBytes?: number;
   /** Extra headers sent with every request. */
   readonly headers?: Readonly<Record<string, string>>;
   /** Reject responses that lack a required element or hold a value outside an enumeration. Default: true. */
@@ -86,7 +91,7 @@ export class ServiceClient {
     let body: Buffer;
     try {
       res = await this.fetchImpl(url, { ...init, headers, signal: AbortSignal.any(signals) });
-      body = await readBody(res);
+      body = await readBody(res, this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
     } catch (e) {
       const timedOut = e instanceof Error && e.name === "TimeoutError";
       const what = timedOut ? `timed out after ${timeoutMs} ms` : `failed: ${e instanceof Error ? e.message : String(e)}`;
@@ -156,25 +161,38 @@ export class ServiceClient {
   }
 }
 
+export const DEFAULT_MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
+
 /** Preallocated at most for a declared Content-Length: a larger body grows the buffer as it arrives. */
 const MAX_PREALLOCATED = 64 * 1024 * 1024;
 
 /**
  * The body's bytes, copied chunk by chunk into one buffer (sized by Content-Length when it is
  * declared). `Response.arrayBuffer()` keeps every chunk until it joins them at the end, which
- * about doubles the memory a large response takes while it is read.
+ * about doubles the memory a large response takes while it is read. A body longer than `maxBytes`
+ * (declared or as it arrives) is cancelled, and the promise rejects.
  */
-export async function readBody(res: Response): Promise<Buffer> {
+export async function readBody(res: Response, maxBytes = Infinity): Promise<Buffer> {
   if (res.body === null) return Buffer.alloc(0);
+  const tooLarge = () => new Error(`the response body is larger than ${maxBytes} bytes (the client's maxResponseBytes)`);
   const declared = Number(res.headers.get("content-length"));
-  let out = Buffer.allocUnsafe(Number.isSafeInteger(declared) && declared > 0 ? Math.min(declared, MAX_PREALLOCATED) : 16 * 1024);
+  const known = Number.isSafeInteger(declared) && declared > 0;
+  if (known && declared > maxBytes) {
+    await res.body.cancel().catch(() => {});
+    throw tooLarge();
+  }
+  let out = Buffer.allocUnsafe(known ? Math.min(declared, MAX_PREALLOCATED) : 16 * 1024);
   let n = 0;
   const reader = res.body.getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
+    if (n + value.byteLength > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
     if (n + value.byteLength > out.length) {
-      const grown = Buffer.allocUnsafe(Math.max(out.length * 2, n + value.byteLength));
+      const grown = Buffer.allocUnsafe(Math.max(n + value.byteLength, Math.min(out.length * 2, maxBytes)));
       out.copy(grown, 0, 0, n);
       out = grown;
     }

@@ -37,6 +37,16 @@ describe("readBody", () => {
     expect((await readBody(new Response(null, { status: 204 }))).length).toBe(0);
   });
 
+  it("refuses a body longer than its limit, declared or as it arrives, and reads one of exactly that length", async () => {
+    const limit = whole.length;
+    expect((await readBody(response(chunks, String(whole.length)), limit)).length).toBe(whole.length);
+    expect((await readBody(response(chunks), limit)).length).toBe(whole.length);
+    const message = `the response body is larger than ${limit - 1} bytes (the client's maxResponseBytes)`;
+    await expect(readBody(response(chunks, String(whole.length)), limit - 1)).rejects.toThrow(message);
+    await expect(readBody(response(chunks), limit - 1)).rejects.toThrow(message);
+    await expect(readBody(response(chunks, "10"), limit - 1)).rejects.toThrow(message);
+  });
+
   it("does not preallocate what a huge declared Content-Length claims", async () => {
     const got = await readBody(response([bytes(3, 9)], String(2 ** 40)));
     expect([...got]).toEqual([...bytes(3, 9)]);

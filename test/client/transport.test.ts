@@ -56,6 +56,29 @@ describe("transport failures", () => {
     expect(e.message).toMatch(/^POST http:\/\/127\.0\.0\.1:\d+\/api\.asmx failed: /);
   });
 
+  it("a response body beyond maxResponseBytes is not read further", async () => {
+    let finished = false;
+    server = await listen((req, res) => {
+      req.resume();
+      res.writeHead(200, { "Content-Type": "text/xml; charset=utf-8" });
+      // Chunked, no Content-Length: the client finds out as the bytes arrive.
+      const chunk = Buffer.alloc(16 * 1024, 32);
+      let sent = 0;
+      const more = (): void => {
+        while (sent < 64 * 1024 * 1024) {
+          sent += chunk.length;
+          if (!res.write(chunk)) return void res.once("drain", more);
+        }
+        finished = true;
+        res.end();
+      };
+      res.write(HEAD, more);
+    });
+    const e = await failure(new ApiClient({ endpoint: `${server.url}/api.asmx`, maxResponseBytes: 100_000 }).getMessages(ALICE));
+    expect(e.message).toMatch(/ failed: the response body is larger than 100000 bytes \(the client's maxResponseBytes\)$/);
+    expect(finished).toBe(false);
+  });
+
   it("a refused connection, and the caller's abort, name the request and keep the cause", async () => {
     server = await listen(() => {});
     const url = `${server.url}/api.asmx`;
