@@ -210,26 +210,27 @@ export function tokenizeXml(source: string | Uint8Array, h: TokenHandler, assume
   if (!sawRoot) throw new XmlSyntaxError("no root element", n);
 }
 
-/** Scopes holding up to this many bindings are copied; larger ones are chained (see childScope). */
+/** Scopes of up to this many bindings are copied; larger ones are chained (see childScope). */
 const MAX_COPIED_BINDINGS = 32;
 
 /**
- * A new scope over `parent`, to add declarations to. A copy while the parent is small: an object
- * whose prototype is the parent would be cheaper to make, but every prototype gets a map of its own,
- * so prototype-chained scopes give each document new maps, and optimized code that met them is
- * thrown away ("weak objects") once the document is collected; null-prototype objects share one map.
- * A large scope is chained rather than copied, so that a document declaring thousands of prefixes
- * costs no more than their number.
+ * A new scope over `parent` for an element declaring `added` prefixes. A copy while the parent and
+ * its declarations are few: an object whose prototype is the parent would be cheaper to make, but
+ * every prototype gets a map of its own, so prototype-chained scopes give each document new maps, and
+ * optimized code that met them is thrown away ("weak objects") once the document is collected, while
+ * null-prototype objects share one map. Larger scopes are chained, so that thousands of declarations
+ * cost their number: a null-prototype scope holds at most MAX_COPIED_BINDINGS bindings (the root's
+ * aside), which is what makes copying one cheap (`for…in` lists every key before the first).
  */
-function childScope(parent: Readonly<Record<string, string>>): Record<string, string> {
-  if (Object.getPrototypeOf(parent) === null) {
+function childScope(parent: Readonly<Record<string, string>>, added: number): Record<string, string> {
+  if (Object.getPrototypeOf(parent) === null && added <= MAX_COPIED_BINDINGS) {
     const ns = Object.create(null) as Record<string, string>;
-    let count = 0;
+    let count = added;
     for (const k in parent) {
-      if (++count > MAX_COPIED_BINDINGS) return Object.create(parent) as Record<string, string>;
       ns[k] = parent[k]!;
+      count++;
     }
-    return ns;
+    if (count <= MAX_COPIED_BINDINGS) return ns;
   }
   return Object.create(parent) as Record<string, string>;
 }
@@ -366,9 +367,11 @@ function openTag(src: Source, lt: number, open: Open, h: TokenHandler): number {
   // Namespace declarations first, then names resolved against them.
   let ns = parentNs;
   if (raw !== undefined) {
+    let declarations = 0;
+    for (const a of raw) if (a.name === "xmlns" || a.name.startsWith("xmlns:")) declarations++;
+    if (declarations > 0) ns = childScope(parentNs, declarations);
     for (const a of raw) {
       if (a.name === "xmlns" || a.name.startsWith("xmlns:")) {
-        if (ns === parentNs) ns = childScope(parentNs);
         const prefix = a.name.length === 5 ? "" : a.name.slice(6);
         if (prefix !== "" && a.value === "") throw new XmlSyntaxError(`the prefix ${prefix} is bound to an empty namespace`, a.at);
         ns[prefix] = a.value;

@@ -96,6 +96,19 @@ describe("tokenizeXml", () => {
     }
   });
 
+  it("reads the shapes that cost their square in a naive reader: a tag with 100,000 attributes, 20,000 children each declaring a prefix under 10,000 bindings", () => {
+    let attributes = 0;
+    let elements = 0;
+    let lastUri = "";
+    const count = { open: (t: XmlTag) => ((attributes += t.attributes.length), elements++, (lastUri = t.uri)), close: () => {}, text: () => {} };
+    const attrs = Array.from({ length: 100_000 }, (_, i) => ` a${i}=""`).join("");
+    tokenizeXml(`<r${attrs}/>`, count);
+    expect(attributes).toBe(100_000);
+    const decls = Array.from({ length: 10_000 }, (_, i) => ` xmlns:p${i}="urn:${i}"`).join("");
+    tokenizeXml(`<r${decls}>${'<p9999:c xmlns:z="urn:z"/>'.repeat(20_000)}</r>`, count);
+    expect([elements, lastUri]).toEqual([1 + 1 + 20_000, "urn:9999"]);
+  });
+
   it("binds assumed prefixes above the root, under the document's own declarations", () => {
     const seen: string[] = [];
     const h = { open: (t: XmlTag) => seen.push(`{${t.uri}}${t.local}`), close: () => {}, text: () => {} };
