@@ -45,7 +45,10 @@ export interface XmlNode {
   /**
    * The namespace bindings an attribute value relies on, by prefix: a QName in `xsi:type`
    * (`sf:Account`) means nothing without its prefix's binding, which may be declared far above the
-   * tree. Written back as declarations on the element. Absent when no value needs one.
+   * tree. Written back as declarations on the element. Absent when no value needs one. An
+   * unprefixed `xsi:type` on an element outside the default namespace (`<p:item xsi:type="Foo">`)
+   * is read as `d:Foo` with `d` bound here, since the tree is written with its own namespace as
+   * the default.
    */
   readonly prefixes?: Readonly<Record<string, string>>;
 }
@@ -478,6 +481,9 @@ function anyTypeValue(node: XmlNode): string | XmlNode {
   return node.children.join("");
 }
 
+/** The prefix an unprefixed xsi:type is given when the default namespace is not the element's (see treeNode). */
+const DEFAULT_TYPE_PREFIX = "d";
+
 /** An element read as a tree: its attributes, and the bindings of the prefix its xsi:type names. */
 function treeNode(tag: XmlTag, ns: string, local: string): XmlNode {
   const node: { ns: string; local: string; attrs: Record<string, string>; children: (XmlNode | string)[]; prefixes?: Record<string, string> } = {
@@ -487,7 +493,15 @@ function treeNode(tag: XmlTag, ns: string, local: string): XmlNode {
     children: [],
   };
   const t = tag.attributes.length > 0 ? xsiType(tag) : undefined;
-  if (t !== undefined && t.prefix !== "" && t.ns !== undefined) node.prefixes = { [t.prefix]: t.ns };
+  if (t !== undefined && t.ns !== undefined) {
+    if (t.prefix !== "") node.prefixes = { [t.prefix]: t.ns };
+    else if (t.ns !== ns && t.ns !== "") {
+      // An unprefixed type names the default namespace, and a tree is written back with its own
+      // namespace as the default: give the type's namespace a prefix, so the value keeps its meaning.
+      node.attrs[`{${XSI_NS}}type`] = `${DEFAULT_TYPE_PREFIX}:${t.local}`;
+      node.prefixes = { [DEFAULT_TYPE_PREFIX]: t.ns };
+    }
+  }
   return node;
 }
 

@@ -63,6 +63,22 @@ describe("xs:anyType", () => {
     expect(read(xml)).toEqual(value);
   });
 
+  it("an unprefixed xsi:type on an element outside the default namespace keeps naming the default namespace's type", () => {
+    // <o:w> is in urn:o, but "Rec" names {urn:t}Rec (the default namespace there); written back, <w>
+    // gets xmlns="urn:o", so the type needs a prefix of its own to keep its namespace.
+    const typed = `<Bag xmlns="urn:t" xmlns:xsi="${XSI_NS}" xmlns:o="urn:o"><v><o:w xsi:type="Rec"><o:x xsi:type="Rec"/></o:w><w2 xsi:type="Rec"/></v></Bag>`;
+    const value = read(typed);
+    const v = value.v[0] as { children: { attrs: Record<string, string>; prefixes?: Record<string, string>; children: { attrs: Record<string, string>; prefixes?: Record<string, string> }[] }[] };
+    const [w, w2] = v.children;
+    expect([w!.attrs[`{${XSI_NS}}type`], w!.prefixes]).toEqual(["d:Rec", { d: "urn:t" }]);
+    expect([w!.children[0]!.attrs[`{${XSI_NS}}type`], w!.children[0]!.prefixes]).toEqual(["d:Rec", { d: "urn:t" }]);
+    // In the default namespace, nothing to change.
+    expect([w2!.attrs[`{${XSI_NS}}type`], w2!.prefixes]).toEqual(["Rec", undefined]);
+    const xml = write(value);
+    expect(xml).toContain('<w xmlns="urn:o" xmlns:d="urn:t"');
+    expect(read(xml)).toEqual(value);
+  });
+
   it("refuses a value that is neither a string nor a tree", () => {
     expect(() => write({ v: [42] })).toThrow(/Bag\.v\[0\]: 42 \(number\) cannot be written as xs:anyType/);
   });
