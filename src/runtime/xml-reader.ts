@@ -2,6 +2,7 @@
  * A streaming XML decoder driven by descriptors (on the runtime's own tokenizer). It builds typed
  * values while it reads, never a DOM; DTDs are refused, and depth and element count are bounded.
  */
+import { keepShapes } from "./kept.js";
 import { positionIn } from "./text-position.js";
 import { tokenizeXml, XMLNS_URI, XmlSyntaxError, type TokenHandler, type XmlTag } from "./xml-tokenizer.js";
 import { childField, familyMember, type ComplexDesc, type FieldDesc, type ScalarDesc, type TypeDesc } from "./descriptors.js";
@@ -550,26 +551,32 @@ export function childNode(node: XmlNode, local: string, ns?: string): XmlNode | 
   return undefined;
 }
 
+/**
+ * The frame around a document whose root element is one of `roots`. A class, one of them kept (see
+ * kept.ts): the reader calls it, and per-document closures would cost it its optimized code.
+ */
+class DocumentFrame implements CustomFrame {
+  value: { field: FieldDesc; value: unknown } | undefined;
+  rootName: string | undefined;
+  constructor(readonly roots: readonly FieldDesc[]) {}
+
+  child(ns: string, local: string): FieldDesc | "skip" {
+    this.rootName = ns ? `{${ns}}${local}` : local;
+    return this.roots.find((r) => r.name === local && r.ns === ns) ?? "skip";
+  }
+
+  done(_ns: string, _local: string, value: unknown, field: FieldDesc | undefined): void {
+    this.value = { field: field!, value };
+  }
+}
+keepShapes(new DocumentFrame([]));
+
 /** Decodes a whole document (text, or UTF-8 bytes) whose root element is one of `roots`. */
 export function decodeDocument(xml: string | Uint8Array, roots: readonly FieldDesc[], options: DecodeOptions = {}): { field: FieldDesc; value: unknown } {
-  let result: { field: FieldDesc; value: unknown } | undefined;
-  let rootName: string | undefined;
-  decodeXml(
-    xml,
-    {
-      child(ns, local) {
-        rootName = ns ? `{${ns}}${local}` : local;
-        return roots.find((r) => r.name === local && r.ns === ns) ?? "skip";
-      },
-      done(_ns, _local, value, field) {
-        result = { field: field!, value };
-      },
-    },
-    options,
-  );
-  if (!result) {
-    const expected = roots.map((r) => (r.ns ? `{${r.ns}}${r.name}` : r.name)).join(" or ");
-    throw new XmlDecodeError(rootName ? `the document element is ${rootName}; expected ${expected}` : "the document has no root element", rootName ? "unexpected" : "malformed");
-  }
-  return result;
+  const frame = new DocumentFrame(roots);
+  decodeXml(xml, frame, options);
+  if (frame.value) return frame.value;
+  const expected = roots.map((r) => (r.ns ? `{${r.ns}}${r.name}` : r.name)).join(" or ");
+  const rootName = frame.rootName;
+  throw new XmlDecodeError(rootName ? `the document element is ${rootName}; expected ${expected}` : "the document has no root element", rootName ? "unexpected" : "malformed");
 }
