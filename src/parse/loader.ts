@@ -12,6 +12,7 @@ import { NS, SOAP_ENCODINGS } from "./namespaces.js";
 import { readDefinitions, type RawDefinitions } from "./wsdl.js";
 import { readSchema, type RawSchema, type RawSchemaReference } from "./xsd.js";
 import { DEFAULT_XML_LIMITS, parseXmlDocument, type XmlLimits } from "./xml.js";
+import { BodyTooLargeError, readBody } from "../runtime/client.js";
 
 export interface LoadOptions {
   readonly limits?: XmlLimits;
@@ -19,6 +20,8 @@ export interface LoadOptions {
   readonly fetchTimeoutMs?: number;
   /** Most redirects followed for one URL. */
   readonly maxRedirects?: number;
+  /** Most documents read in all, the root included (imports that never end, say). Default: 1,000. */
+  readonly maxDocuments?: number;
   readonly fetch?: typeof fetch;
 }
 
@@ -80,20 +83,29 @@ async function readText(location: string, options: LoadOptions, at: SourceLocati
       continue;
     }
     if (!res.ok) fail("INPUT_FETCH_FAILED", `fetching ${url} answered HTTP ${res.status}; expected 200 with a WSDL document`, where);
-    const declared = Number(res.headers.get("content-length") ?? "0");
-    if (declared > maxBytes) fail("XML_TOO_LARGE", `${url} is ${declared} bytes; the limit is ${maxBytes} bytes`, where);
-    const buf = Buffer.from(await res.arrayBuffer());
-    if (buf.length > maxBytes) fail("XML_TOO_LARGE", `${url} is ${buf.length} bytes; the limit is ${maxBytes} bytes`, where);
+    // Read no further than the limit, whether or not the length is declared.
+    let buf: Buffer;
+    try {
+      buf = await readBody(res, maxBytes);
+    } catch (e) {
+      if (e instanceof BodyTooLargeError) fail("XML_TOO_LARGE", `${url} is larger than ${maxBytes} bytes, the limit`, where);
+      const reason = e instanceof Error && e.name === "TimeoutError" ? "timed out" : e instanceof Error ? e.message : String(e);
+      fail("INPUT_FETCH_FAILED", `fetching ${url} failed: ${reason}`, where);
+    }
     return { text: buf.toString("utf8"), url };
   }
 }
+
+const DEFAULT_MAX_DOCUMENTS = 1000;
 
 /**
  * Reads an imported or included document, or, when it cannot be read or fetched, records a recovery
  * warning at the import and gives undefined: loading goes on without it, and the components it would
  * have declared surface as unresolved references (themselves recovered; see recovery.ts).
  */
-async function readImported(location: string, options: LoadOptions, at: SourceLocation, warnings: Diagnostic[]): Promise<{ text: string; url: string } | undefined> {
+async function readImported(location: string, options: LoadOptions, at: SourceLocation, warnings: Diagnostic[], count: { read: number }): Promise<{ text: string; url: string } | undefined> {
+  const most = options.maxDocuments ?? DEFAULT_MAX_DOCUMENTS;
+  if (++count.read > most) fail("INPUT_TOO_MANY_DOCUMENTS", `importing ${location} would read more than ${most} documents in all; expected imports that end`, at);
   try {
     return await readText(location, options, at);
   } catch (e) {
@@ -143,6 +155,8 @@ export async function loadDocuments(location: string, options: LoadOptions = {})
   const references: { from: string; value: string; target: string }[] = [];
   const warnings: Diagnostic[] = [];
   const seen = new Set<string>();
+  // Documents read so far, the root's included.
+  const count = { read: 1 };
   const key = (l: string) => (isUrl(l) ? l : path.resolve(l));
   // Where each location named by a reference was read (redirects followed, a file found beside): `texts`'s key.
   const readAt = new Map<string, string>();
@@ -151,7 +165,7 @@ export async function loadDocuments(location: string, options: LoadOptions = {})
     const loc = besideImporter(written, at, warnings);
     if (seen.has(key(loc) + "#" + (chameleonNs ?? ""))) return;
     seen.add(key(loc) + "#" + (chameleonNs ?? ""));
-    const read = await readImported(loc, options, at, warnings);
+    const read = await readImported(loc, options, at, warnings, count);
     if (!read) return;
     const { text, url } = read;
     readAt.set(written, url);
@@ -201,7 +215,7 @@ export async function loadDocuments(location: string, options: LoadOptions = {})
       references.push({ from: loc, value: imp.location, target });
       if (seen.has(key(target) + "#")) continue;
       seen.add(key(target) + "#");
-      const read = await readImported(target, options, imp.loc, warnings);
+      const read = await readImported(target, options, imp.loc, warnings, count);
       if (!read) continue;
       const { text, url } = read;
       readAt.set(target, url);

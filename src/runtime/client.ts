@@ -91,7 +91,7 @@ export class ServiceClient {
     let body: Buffer;
     try {
       res = await this.fetchImpl(url, { ...init, headers, signal: AbortSignal.any(signals) });
-      body = await readBody(res, this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
+      body = await readBody(res, this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, "the client's maxResponseBytes");
     } catch (e) {
       const timedOut = e instanceof Error && e.name === "TimeoutError";
       const what = timedOut ? `timed out after ${timeoutMs} ms` : `failed: ${e instanceof Error ? e.message : String(e)}`;
@@ -163,6 +163,17 @@ export class ServiceClient {
 
 export const DEFAULT_MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
 
+/** A body longer than the limit it was read with (readBody). */
+export class BodyTooLargeError extends Error {
+  constructor(
+    message: string,
+    readonly limit: number,
+  ) {
+    super(message);
+    this.name = "BodyTooLargeError";
+  }
+}
+
 /** Preallocated at most for a declared Content-Length: a larger body grows the buffer as it arrives. */
 const MAX_PREALLOCATED = 64 * 1024 * 1024;
 
@@ -172,9 +183,9 @@ const MAX_PREALLOCATED = 64 * 1024 * 1024;
  * about doubles the memory a large response takes while it is read. A body longer than `maxBytes`
  * (declared or as it arrives) is cancelled, and the promise rejects.
  */
-export async function readBody(res: Response, maxBytes = Infinity): Promise<Buffer> {
+export async function readBody(res: Response, maxBytes = Infinity, limitName = "the limit"): Promise<Buffer> {
   if (res.body === null) return Buffer.alloc(0);
-  const tooLarge = () => new Error(`the response body is larger than ${maxBytes} bytes (the client's maxResponseBytes)`);
+  const tooLarge = () => new BodyTooLargeError(`the response body is larger than ${maxBytes} bytes (${limitName})`, maxBytes);
   const declared = Number(res.headers.get("content-length"));
   const known = Number.isSafeInteger(declared) && declared > 0;
   if (known && declared > maxBytes) {

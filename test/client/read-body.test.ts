@@ -41,7 +41,7 @@ describe("readBody", () => {
     const limit = whole.length;
     expect((await readBody(response(chunks, String(whole.length)), limit)).length).toBe(whole.length);
     expect((await readBody(response(chunks), limit)).length).toBe(whole.length);
-    const message = `the response body is larger than ${limit - 1} bytes (the client's maxResponseBytes)`;
+    const message = `the response body is larger than ${limit - 1} bytes (the limit)`;
     await expect(readBody(response(chunks, String(whole.length)), limit - 1)).rejects.toThrow(message);
     await expect(readBody(response(chunks), limit - 1)).rejects.toThrow(message);
     await expect(readBody(response(chunks, "10"), limit - 1)).rejects.toThrow(message);

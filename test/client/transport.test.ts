@@ -5,30 +5,17 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiClient, TransportError } from "../../generated-samples/message-service/index.js";
-import { listen, type Loopback } from "../support/loopback.js";
+import { endlessBody, rejection, serverPerTest } from "../support/loopback.js";
 
 const ALICE = { email: "alice@example.com", password: "alice-pass" };
 const HEAD = '<?xml version="1.0"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>';
 
-let server: Loopback | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function failure(p: Promise<unknown>): Promise<TransportError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof TransportError) return e;
-    throw e;
-  }
-  throw new Error("the call succeeded");
-}
+const servers = serverPerTest(afterEach);
+const failure = (p: Promise<unknown>): Promise<TransportError> => rejection(p, TransportError);
 
 describe("transport failures", () => {
   it("a server that never answers: timed out, after the client's timeoutMs or the call's own", async () => {
-    server = await listen(() => {});
+    const server = await servers.serve(() => {});
     const url = `${server.url}/api.asmx`;
     const e = await failure(new ApiClient({ endpoint: url, timeoutMs: 150 }).getMessages(ALICE));
     expect(e.message).toBe(`POST ${url} timed out after 150 ms`);
@@ -37,7 +24,7 @@ describe("transport failures", () => {
   });
 
   it("a server that stops in the middle of its body: timed out too, not a half-read response", async () => {
-    server = await listen((req, res) => {
+    const server = await servers.serve((req, res) => {
       req.resume();
       res.writeHead(200, { "Content-Type": "text/xml; charset=utf-8", "Content-Length": "100000" });
       res.write(HEAD);
@@ -47,7 +34,7 @@ describe("transport failures", () => {
   });
 
   it("a connection that closes in the middle of the body fails, rather than decoding what came", async () => {
-    server = await listen((req, res) => {
+    const server = await servers.serve((req, res) => {
       req.resume();
       res.writeHead(200, { "Content-Type": "text/xml; charset=utf-8", "Content-Length": "100000" });
       res.write(HEAD, () => res.socket?.destroy());
@@ -57,38 +44,27 @@ describe("transport failures", () => {
   });
 
   it("a response body beyond maxResponseBytes is not read further", async () => {
-    let finished = false;
-    server = await listen((req, res) => {
+    let sent: { readonly finished: boolean } | undefined;
+    const server = await servers.serve((req, res) => {
       req.resume();
-      res.writeHead(200, { "Content-Type": "text/xml; charset=utf-8" });
       // Chunked, no Content-Length: the client finds out as the bytes arrive.
-      const chunk = Buffer.alloc(16 * 1024, 32);
-      let sent = 0;
-      const more = (): void => {
-        while (sent < 64 * 1024 * 1024) {
-          sent += chunk.length;
-          if (!res.write(chunk)) return void res.once("drain", more);
-        }
-        finished = true;
-        res.end();
-      };
-      res.write(HEAD, more);
+      res.writeHead(200, { "Content-Type": "text/xml; charset=utf-8" });
+      sent = endlessBody(res, HEAD);
     });
     const e = await failure(new ApiClient({ endpoint: `${server.url}/api.asmx`, maxResponseBytes: 100_000 }).getMessages(ALICE));
     expect(e.message).toMatch(/ failed: the response body is larger than 100000 bytes \(the client's maxResponseBytes\)$/);
-    expect(finished).toBe(false);
+    expect(sent?.finished).toBe(false);
   });
 
   it("a refused connection, and the caller's abort, name the request and keep the cause", async () => {
-    server = await listen(() => {});
-    const url = `${server.url}/api.asmx`;
-    await server.close();
-    server = undefined;
+    const closed = await servers.serve(() => {});
+    const url = `${closed.url}/api.asmx`;
+    await closed.close();
     const refused = await failure(new ApiClient({ endpoint: url, port: "ApiHttpGet" }).getMessages(ALICE));
     expect(refused.message).toMatch(new RegExp(`^GET ${url.replace(/[.]/g, "\\.")}/GetMessages\\?email=alice%40example\\.com&password=alice-pass failed: `));
     expect(refused.cause).toBeInstanceOf(Error);
 
-    server = await listen(() => {});
+    const server = await servers.serve(() => {});
     const controller = new AbortController();
     const call = new ApiClient({ endpoint: `${server.url}/api.asmx` }).getMessages(ALICE, { signal: controller.signal });
     setTimeout(() => controller.abort(), 20);

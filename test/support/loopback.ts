@@ -12,15 +12,38 @@ export async function listen(handler: RequestListener): Promise<Loopback> {
   const server = createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
+  let closed = false;
   return {
     server,
     url: `http://127.0.0.1:${port}`,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        if (closed) return resolve();
+        closed = true;
         server.closeAllConnections();
         server.close((e) => (e ? reject(e) : resolve()));
       }),
   };
+}
+
+/**
+ * Answers with `head`, then 64 MiB of spaces as fast as the client takes them: a body that does not
+ * end in any time a test waits. `finished` tells whether all of it was sent.
+ */
+export function endlessBody(res: ServerResponse, head: string): { readonly finished: boolean } {
+  const state = { finished: false };
+  const chunk = Buffer.alloc(16 * 1024, 32);
+  let sent = 0;
+  const more = (): void => {
+    while (sent < 64 * 1024 * 1024) {
+      sent += chunk.length;
+      if (!res.write(chunk)) return void res.once("drain", more);
+    }
+    state.finished = true;
+    res.end();
+  };
+  res.write(head, more);
+  return state;
 }
 
 export interface RecordedRequest {
@@ -43,4 +66,34 @@ export async function recordingServer(respond: (req: RecordedRequest, res: Serve
     });
   });
   return Object.assign(lb, { requests });
+}
+
+/**
+ * For a describe block whose tests each start a server: `serve` starts one (closing the last), and
+ * every test's server is closed after it.
+ */
+export function serverPerTest(afterEach: (fn: () => Promise<void>) => void): { serve(handler: RequestListener): Promise<Loopback> } {
+  let current: Loopback | undefined;
+  const close = async () => {
+    await current?.close();
+    current = undefined;
+  };
+  afterEach(close);
+  return {
+    async serve(handler) {
+      await close();
+      return (current = await listen(handler));
+    },
+  };
+}
+
+/** The error `p` rejects with, which must be a `type`; fails when it resolves. */
+export async function rejection<T>(p: Promise<unknown>, type: abstract new (...args: never[]) => T): Promise<T> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof type) return e;
+    throw e;
+  }
+  throw new Error(`expected a ${type.name}, but it succeeded`);
 }
