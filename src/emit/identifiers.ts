@@ -44,12 +44,19 @@ export function propertyKey(name: string): string {
 /** Makes names unique in one scope, deterministically: the first keeps its name, then `_2`, `_3`. */
 export class NameScope {
   private readonly used = new Set<string>();
+  /** For a wanted name, the suffix to try next: the ones below it are all taken (names are never freed). */
+  private readonly nextSuffix = new Map<string, number>();
   constructor(reserved: Iterable<string> = []) {
     for (const r of reserved) this.used.add(r);
   }
   claim(wanted: string): string {
     let name = wanted;
-    for (let i = 2; this.used.has(name); i++) name = `${wanted}_${i}`;
+    let i = this.nextSuffix.get(wanted) ?? 2;
+    if (this.used.has(name)) {
+      // Resumed where the last claim of this name stopped: n claims of one name cost n, not n².
+      for (name = `${wanted}_${i}`; this.used.has(name); name = `${wanted}_${++i}`);
+      this.nextSuffix.set(wanted, i + 1);
+    }
     this.used.add(name);
     return name;
   }
