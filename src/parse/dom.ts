@@ -22,10 +22,18 @@ export class XmlElement {
     readonly columnNumber: number,
   ) {}
 
+  #byName: Map<string, string> | undefined;
+
   /** An attribute's value by qualified name; null when absent, as in the DOM. */
   getAttribute(name: string): string | null {
-    for (const a of this.attributeList) if (a.name === name) return a.value;
-    return null;
+    const list = this.attributeList;
+    if (list.length <= 16) {
+      for (const a of list) if (a.name === name) return a.value;
+      return null;
+    }
+    // Many attributes (the readers ask for several by name): an index, so each costs one lookup.
+    this.#byName ??= new Map(list.map((a) => [a.name, a.value]));
+    return this.#byName.get(name) ?? null;
   }
 
   /** The namespace `prefix` ("" for the default one) is bound to here; null when none is. */

@@ -33,6 +33,14 @@ describe("the located element tree", () => {
     expect([x!.lookupNamespaceURI(""), x!.lookupNamespaceURI("q"), x!.lookupNamespaceURI("xml")]).toEqual(["urn:d", null, "http://www.w3.org/XML/1998/namespace"]);
   });
 
+  it("finds attributes the same among many (indexed past 16)", () => {
+    for (const n of [15, 16, 17, 500]) {
+      const attrs = Array.from({ length: n }, (_, i) => ` a${i}="v${i}"`).join("");
+      const el = parseXmlDocument(`<r xmlns:p="urn:p"${attrs} p:last="L"/>`, "t.xml", limits).documentElement;
+      expect([el.getAttribute("a0"), el.getAttribute(`a${n - 1}`), el.getAttribute("p:last"), el.getAttribute("last"), el.getAttribute(`a${n}`)], String(n)).toEqual(["v0", `v${n - 1}`, "L", null, null]);
+    }
+  });
+
   it("keeps text, CDATA and references as textContent, descendants included; comments are dropped", () => {
     expect(root.elements[0]!.textContent).toBe("one <two> & three");
   });
