@@ -28,6 +28,7 @@ export const RECOVERIES = {
   XSD_LOCATION_ATTRIBUTE: "xs:import or xs:include written with location=: read as schemaLocation=",
   INPUT_FOUND_BESIDE: "a schema missing at the relative path written but present beside the importing document: that file",
   WSDL_DOCUMENT_PART_TYPE: "a document-style part with type=: an unqualified element named after the part",
+  XSD_CIRCULAR: "a type derived from itself, or a group or attribute group that contains itself: the derivation or reference that closes the circle is left out",
 } as const satisfies Record<string, string>;
 
 export type RecoveryCode = keyof typeof RECOVERIES;

@@ -162,11 +162,11 @@ export class SchemaSet {
     const builtin = builtinType(name);
     if (builtin) return builtin;
     const cached = name.unboundPrefix === undefined ? this.typeCache.get(qnameKey(name)) : undefined;
-    if (cached) return cached;
+    if (cached) return this.reached(cached);
     const found = this.index.types.lookup(name, at, this.diagnostics);
     if (found) {
       const again = this.typeCache.get(found.key);
-      if (again) return again;
+      if (again) return this.reached(again);
       if (found.value === "complex") {
         const ct = this.complexTypes.get(found.key)!;
         return this.complexType(ct.raw, ct.schema, found.name, found.name.local);
@@ -220,13 +220,36 @@ export class SchemaSet {
     return t;
   }
 
+  /** Simple types being mapped: meeting one again means it is derived from itself. */
+  private readonly simpleInProgress = new Set<TypeRef>();
+
+  /** A mapped type met again; a simple one still being mapped closes a circle, said once, at its declaration. */
+  private reached(t: TypeRef): TypeRef {
+    if (this.simpleInProgress.has(t) && t.kind === "simple") {
+      this.simpleInProgress.delete(t);
+      const n = t.name ? `{${t.name.ns}}${t.name.local}` : "an anonymous simple type";
+      this.diagnostics.add(recovery("XSD_CIRCULAR", `the simple type ${n} is derived from itself (by restriction or list); expected a base or item type that does not derive from it; where it refers to itself, reading it as xs:string`, t.loc));
+    }
+    return t;
+  }
+
   simpleType(raw: RawSimpleType, schema: RawSchema, name: QName | undefined, hint: string): SimpleType | BuiltinType {
     const key = name ? qnameKey(name) : raw;
     const cached = this.typeCache.get(key);
-    if (cached) return cached as SimpleType;
+    if (cached) return this.reached(cached) as SimpleType;
     const st: Mutable<SimpleType> = { kind: "simple", name, base: XS_STRING, enumeration: [], list: false, doc: raw.doc, loc: raw.loc };
     this.typeCache.set(key, st);
     this.nameHints.set(st, hint);
+    this.simpleInProgress.add(st);
+    try {
+      this.mapSimpleType(st, raw, schema, hint);
+    } finally {
+      this.simpleInProgress.delete(st);
+    }
+    return st;
+  }
+
+  private mapSimpleType(st: Mutable<SimpleType>, raw: RawSimpleType, schema: RawSchema, hint: string): void {
     if (raw.restriction) {
       const base = this.simpleOrBuiltin(raw.restriction.base, raw.restriction.inlineBase, schema, hint, raw.loc);
       st.base = base.kind === "builtin" ? base : base.base;
@@ -239,7 +262,6 @@ export class SchemaSet {
     } else if (raw.union) {
       st.base = XS_STRING;
     }
-    return st;
   }
 
   /** Named complex types by the key of the base they extend (complexContent extension), in schema order. */
@@ -291,7 +313,7 @@ export class SchemaSet {
       ct.anyAttributes = d.anyAttribute;
       if (d.derivation === "extension") {
         const base = this.type(d.base, d.loc);
-        if (base.kind === "complex") ct.base = base;
+        if (base.kind === "complex") ct.base = this.acyclicBase(ct, base, d.loc);
       }
     } else if (raw.simpleContent) {
       const d = raw.simpleContent;
@@ -300,7 +322,7 @@ export class SchemaSet {
       const base = this.type(d.base, d.loc);
       if (base.kind === "complex") {
         ct.simpleContent = base.simpleContent ?? XS_STRING;
-        if (d.derivation === "extension") ct.base = base;
+        if (d.derivation === "extension") ct.base = this.acyclicBase(ct, base, d.loc);
       } else {
         ct.simpleContent = base;
       }
@@ -313,6 +335,19 @@ export class SchemaSet {
     ct.attributes = this.attributeFields(attrs, schema, hint, new Set(), open);
     if (open.anyAttributes) ct.anyAttributes = true;
     return ct;
+  }
+
+  /**
+   * `base` as the base of `ct`, unless `base` derives (directly or not) from `ct`: a circle, which
+   * XML Schema forbids; then the derivation that closes it is left out, with a warning.
+   */
+  private acyclicBase(ct: ComplexType, base: ComplexType, at: SourceLocation): ComplexType | undefined {
+    const chain: ComplexType[] = [base];
+    for (let t = base.base; t !== undefined && !chain.includes(t); t = t.base) chain.push(t);
+    if (base !== ct && !chain.includes(ct)) return base;
+    const names = [ct, ...chain.slice(0, chain.indexOf(ct) + 1)].map((t) => (t.name ? `{${t.name.ns}}${t.name.local}` : "(anonymous)"));
+    this.diagnostics.add(recovery("XSD_CIRCULAR", `the type ${names[0]} derives from itself (${names.join(" → ")}); expected a base that does not derive from it; reading it without this derivation`, at));
+    return undefined;
   }
 
   /**
@@ -337,7 +372,11 @@ export class SchemaSet {
       }
       const k = found.key;
       const g = found.value;
-      if (seenGroups.has(k) || !g.raw) return [];
+      if (seenGroups.has(k)) {
+        this.diagnostics.add(recovery("XSD_CIRCULAR", `the group {${p.ref.ns}}${p.ref.local} contains itself; expected a group that does not refer to itself; this reference to it is left out`, p.loc));
+        return [];
+      }
+      if (!g.raw) return [];
       return this.flatten(g.raw, g.schema, hint, choice, optional || p.minOccurs === 0, repeat || p.maxOccurs > 1, ctx, new Set(seenGroups).add(k));
     }
     const rep = repeat || p.maxOccurs > 1;
@@ -448,6 +487,7 @@ export class SchemaSet {
         const found = this.index.attributeGroups.resolve(a.ref, a.loc, this.diagnostics, EXPECTED, "its attributes are kept in $attributes");
         if (!found) open.anyAttributes = true;
         else if (!seen.has(found.key)) out.push(...this.attributeFields(found.value.raw, found.value.schema, hint, new Set(seen).add(found.key), open));
+        else this.diagnostics.add(recovery("XSD_CIRCULAR", `the attribute group {${a.ref.ns}}${a.ref.local} contains itself; expected an attribute group that does not refer to itself; this reference to it is left out`, a.loc));
         continue;
       }
       if (a.use === "prohibited") continue;

@@ -267,6 +267,33 @@ describe("recoveries from defects", () => {
     expectStrictError(strict, warnings[0]!);
   });
 
+  it("a type derived from itself, and a group, attribute group or simple type that contains itself, lose the reference that closes the circle", async () => {
+    const text = wsdl({
+      types: schema(`      <xs:complexType name="A"><xs:complexContent><xs:extension base="n:B"><xs:sequence><xs:element name="a" type="xs:string"/></xs:sequence></xs:extension></xs:complexContent></xs:complexType>
+      <xs:complexType name="B"><xs:complexContent><xs:extension base="n:A"><xs:sequence><xs:element name="b" type="xs:string"/></xs:sequence></xs:extension></xs:complexContent></xs:complexType>
+      <xs:group name="G"><xs:sequence><xs:element name="g" type="xs:int"/><xs:group ref="n:G"/></xs:sequence></xs:group>
+      <xs:attributeGroup name="AG"><xs:attribute name="at" type="xs:string"/><xs:attributeGroup ref="n:AG"/></xs:attributeGroup>
+      <xs:simpleType name="S1"><xs:restriction base="n:S2"/></xs:simpleType>
+      <xs:simpleType name="S2"><xs:list itemType="n:S1"/></xs:simpleType>
+      <xs:element name="Req"><xs:complexType><xs:sequence><xs:element name="x" type="n:A"/><xs:group ref="n:G"/><xs:element name="s" type="n:S1"/></xs:sequence><xs:attributeGroup ref="n:AG"/></xs:complexType></xs:element>
+      ${RES}`),
+    });
+    const { file, warnings, types, strict } = await recover("circular.wsdl", text, "XSD_CIRCULAR");
+    expect(warnings.map((w) => [w.file, w.line, w.column, w.message])).toEqual([
+      [file, at(text, '<xs:extension base="n:B"').line, at(text, '<xs:extension base="n:B"').column, "the type {urn:n}A derives from itself ({urn:n}A → {urn:n}B → {urn:n}A); expected a base that does not derive from it; reading it without this derivation"],
+      [file, at(text, '<xs:group ref="n:G"/></xs:sequence></xs:group>').line, at(text, '<xs:group ref="n:G"/></xs:sequence></xs:group>').column, "the group {urn:n}G contains itself; expected a group that does not refer to itself; this reference to it is left out"],
+      [file, at(text, '<xs:simpleType name="S1"').line, at(text, '<xs:simpleType name="S1"').column, "the simple type {urn:n}S1 is derived from itself (by restriction or list); expected a base or item type that does not derive from it; where it refers to itself, reading it as xs:string"],
+      [file, at(text, '<xs:attributeGroup ref="n:AG"/></xs:attributeGroup>').line, at(text, '<xs:attributeGroup ref="n:AG"/></xs:attributeGroup>').column, "the attribute group {urn:n}AG contains itself; expected an attribute group that does not refer to itself; this reference to it is left out"],
+    ]);
+    // B extends A; A stands alone.
+    expect(types).toMatch(/export interface A \{\n(?:.*\n)*?  a: string;\n\}/);
+    expect(types).toMatch(/export interface B \{\n(?:.*\n)*?  a: string;\n  b: string;\n\}/);
+    expect(types).toMatch(/export interface Req \{\n(?:.*\n)*?  at\?: string;\n  x: AOrDerived;\n  g: number;\n  s: S1;\n\}/);
+    // S2 lists S1, read as xs:string there; S1 restricts S2.
+    expect(types).toMatch(/export type S1 = string\[\];/);
+    expectStrictError(strict, warnings[0]!);
+  });
+
   it("strict leaves other warnings alone", async () => {
     const text = wsdl({ types: schema(`      <xs:element name="Req" type="xs:string"/>${RES}`) }).replace('use="literal"/></wsdl:input>', 'use="encoded"/></wsdl:input>');
     const r = await loadWsdl(writeTemp(dir, "encoded.wsdl", text), { strict: true });
