@@ -12,6 +12,9 @@ import { builtinType, XS_ANYTYPE, XS_STRING } from "./builtins.js";
 import { syntheticType } from "./fields.js";
 import { ComponentIndex, unresolved } from "./lenient.js";
 import { recovery } from "../recovery.js";
+
+/** The longest derivation chain mapped (as XML_TOO_DEEP bounds element nesting). */
+const MAX_DERIVATION_DEPTH = 256;
 import type { AttributeField, BuiltinType, ChoiceRef, ComplexType, ElementDecl, ElementField, SimpleType, TypeRef } from "./model.js";
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -312,14 +315,14 @@ export class SchemaSet {
       attrs = d.attributes;
       ct.anyAttributes = d.anyAttribute;
       if (d.derivation === "extension") {
-        const base = this.type(d.base, d.loc);
+        const base = this.baseType(d.base, d.loc);
         if (base.kind === "complex") ct.base = this.acyclicBase(ct, base, d.loc);
       }
     } else if (raw.simpleContent) {
       const d = raw.simpleContent;
       attrs = d.attributes;
       ct.anyAttributes = d.anyAttribute;
-      const base = this.type(d.base, d.loc);
+      const base = this.baseType(d.base, d.loc);
       if (base.kind === "complex") {
         ct.simpleContent = base.simpleContent ?? XS_STRING;
         if (d.derivation === "extension") ct.base = this.acyclicBase(ct, base, d.loc);
@@ -335,6 +338,27 @@ export class SchemaSet {
     ct.attributes = this.attributeFields(attrs, schema, hint, new Set(), open);
     if (open.anyAttributes) ct.anyAttributes = true;
     return ct;
+  }
+
+  /** Bases being resolved, one inside another: the derivation chain mapped so far. */
+  private derivationDepth = 0;
+
+  /**
+   * The base type a complex type extends. A derivation chain is mapped one base inside another, so
+   * its length is bounded (as element nesting is): a chain of thousands would overflow the stack
+   * here or in the emitters, and its family unions grow with its square.
+   */
+  private baseType(name: QName, at: SourceLocation): TypeRef {
+    if (this.derivationDepth >= MAX_DERIVATION_DEPTH) {
+      this.diagnostics.error("XSD_TOO_DEEP", `the derivation chain reaching {${name.ns}}${name.local} is longer than ${MAX_DERIVATION_DEPTH} types; expected at most ${MAX_DERIVATION_DEPTH}`, at);
+      return XS_ANYTYPE;
+    }
+    this.derivationDepth++;
+    try {
+      return this.type(name, at);
+    } finally {
+      this.derivationDepth--;
+    }
   }
 
   /**

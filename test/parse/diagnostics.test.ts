@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { loadWsdl } from "../../src/generate.js";
 import { WSDL_PATH } from "../support/captures.js";
+import { wsdl } from "../support/one-operation-wsdl.js";
 import { tempDir, writeTemp } from "../support/tmp.js";
 
 const dir = tempDir();
@@ -115,6 +116,21 @@ describe("diagnostics for invalid WSDLs", () => {
     expect(assumed).toMatchObject({ line: lineOf(text, "<soap12:"), column: columnOf("<soap12:") });
     const unresolved = diagnostics.find((d) => d.message.includes("Nope"));
     expect(unresolved).toMatchObject({ line: lineOf(text, 'element="tns:Nope"'), column: columnOf('<wsdl:part name="parameters" element="tns:Nope"') });
+  });
+
+  it("a derivation chain longer than 256 types is an error where it goes past the limit, not a stack overflow", async () => {
+    const chain = (n: number) =>
+      Array.from({ length: n }, (_, i) => `<xs:complexType name="T${i}"><xs:complexContent><xs:extension base="n:T${i + 1}"><xs:sequence><xs:element name="e${i}" type="xs:string"/></xs:sequence></xs:extension></xs:complexContent></xs:complexType>\n`).join("") +
+      `<xs:complexType name="T${n}"><xs:sequence/></xs:complexType>`;
+    const text = (n: number) =>
+      wsdl({ types: `<xs:schema targetNamespace="urn:n" elementFormDefault="qualified">\n${chain(n)}<xs:element name="Req" type="n:T0"/><xs:element name="Res" type="xs:string"/></xs:schema>` });
+    const deep = text(3000);
+    const { errors } = await diagnose("deep-chain.wsdl", deep);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ code: "XSD_TOO_DEEP", line: lineOf(deep, '<xs:extension base="n:T257"'), message: "the derivation chain reaching {urn:n}T257 is longer than 256 types; expected at most 256" });
+    const { errors: none, model } = await diagnose("chain-of-256.wsdl", text(256));
+    expect(none).toEqual([]);
+    expect(model).toBeDefined();
   });
 
   it("an undeclared element prefix of no known meaning is located and named", async () => {
