@@ -4,7 +4,7 @@
  */
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import * as path from "node:path";
-import { DiagnosticError, type Diagnostic } from "./diagnostics.js";
+import { diagnostic, DiagnosticError, type Diagnostic } from "./diagnostics.js";
 import { emitFiles, type OutputFile } from "./emit/emit.js";
 import { buildModel } from "./model/build.js";
 import { strictly } from "./recovery.js";
@@ -41,13 +41,27 @@ export interface StrictOption {
   readonly strict?: boolean;
 }
 
+/**
+ * The diagnostics an exception of the pipeline stands for, if it is a failure of the input: a
+ * DiagnosticError's, or the stack overflowing on types nested thousands deep (model building puts
+ * deep content off, but later stages walk the types recursively).
+ */
+function inputFailure(e: unknown, location: string): readonly Diagnostic[] | undefined {
+  if (e instanceof DiagnosticError) return e.diagnostics;
+  if (e instanceof RangeError && /call stack/i.test(e.message)) {
+    return [diagnostic("XSD_TOO_DEEP", "the schema's types nest too deeply to generate (a chain of types each holding the next, thousands long); expected at most about 2,000 types one inside another", { file: location, line: 0, column: 0 })];
+  }
+  return undefined;
+}
+
 /** Reads a WSDL and everything it imports into the model. */
 export async function loadWsdl(location: string, options: LoadOptions & StrictOption = {}): Promise<LoadResult> {
   try {
     const { built, diagnostics, failed } = await load(location, options);
     return { model: failed ? undefined : built.model, diagnostics };
   } catch (e) {
-    if (e instanceof DiagnosticError) return { model: undefined, diagnostics: e.diagnostics };
+    const failure = inputFailure(e, location);
+    if (failure) return { model: undefined, diagnostics: failure };
     throw e;
   }
 }
@@ -84,7 +98,8 @@ export async function generateFiles(location: string, options: Omit<GenerateOpti
   try {
     loaded = await load(location, options);
   } catch (e) {
-    if (e instanceof DiagnosticError) return { files: [], diagnostics: e.diagnostics, model: undefined };
+    const failure = inputFailure(e, location);
+    if (failure) return { files: [], diagnostics: failure, model: undefined };
     throw e;
   }
   const { docs, built, diagnostics, failed } = loaded;
@@ -94,12 +109,19 @@ export async function generateFiles(location: string, options: Omit<GenerateOpti
       return { files: [], diagnostics: [{ code: "OPTION_INVALID", severity: "error", message: `namespaceNames: "${name}" (for ${ns}) is not a valid identifier`, file: location, line: 0, column: 0 }], model: undefined };
     }
   }
-  const files = await emitFiles(plan(built.model, built.nameHints, new Map(Object.entries(options.namespaceNames ?? {}))), {
-    runtimeImport: options.runtimeImport ?? "wsdl-tsgen/runtime",
-    sourceLabel: sourceLabel(location),
-    docs: options.docs ?? true,
-    wsdlText: options.embedWsdl === false ? undefined : (docs.texts.get(docs.root.file) ?? ""),
-  });
+  let files: OutputFile[];
+  try {
+    files = await emitFiles(plan(built.model, built.nameHints, new Map(Object.entries(options.namespaceNames ?? {}))), {
+      runtimeImport: options.runtimeImport ?? "wsdl-tsgen/runtime",
+      sourceLabel: sourceLabel(location),
+      docs: options.docs ?? true,
+      wsdlText: options.embedWsdl === false ? undefined : (docs.texts.get(docs.root.file) ?? ""),
+    });
+  } catch (e) {
+    const failure = inputFailure(e, location);
+    if (failure) return { files: [], diagnostics: [...diagnostics, ...failure], model: undefined };
+    throw e;
+  }
   return { files, diagnostics, model: built.model };
 }
 

@@ -15,6 +15,8 @@ import { recovery } from "../recovery.js";
 
 /** The longest derivation chain mapped (as XML_TOO_DEEP bounds element nesting). */
 const MAX_DERIVATION_DEPTH = 256;
+/** Content models mapped one inside another before the deeper ones are put off (see mapContent). */
+const MAX_CONTENT_DEPTH = 128;
 import type { AttributeField, BuiltinType, ChoiceRef, ComplexType, ElementDecl, ElementField, SimpleType, TypeRef } from "./model.js";
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -330,14 +332,51 @@ export class SchemaSet {
         ct.simpleContent = base;
       }
     }
-    const ctx: { choices: number; any: boolean; anyAt?: number; fields: number } = { choices: 0, any: false, fields: 0 };
-    ct.fields = particle ? this.flatten(particle, schema, hint, undefined, false, false, ctx, new Set()) : [];
-    ct.anyElements = ctx.any;
-    if (ctx.anyAt !== undefined && ctx.anyAt < ct.fields.length) ct.anyPosition = ctx.anyAt;
-    const open = { anyAttributes: false };
-    ct.attributes = this.attributeFields(attrs, schema, hint, new Set(), open);
-    if (open.anyAttributes) ct.anyAttributes = true;
+    const content = (): void => {
+      const ctx: { choices: number; any: boolean; anyAt?: number; fields: number } = { choices: 0, any: false, fields: 0 };
+      ct.fields = particle ? this.flatten(particle, schema, hint, undefined, false, false, ctx, new Set()) : [];
+      ct.anyElements = ctx.any;
+      if (ctx.anyAt !== undefined && ctx.anyAt < ct.fields.length) ct.anyPosition = ctx.anyAt;
+      const open = { anyAttributes: false };
+      ct.attributes = this.attributeFields(attrs, schema, hint, new Set(), open);
+      if (open.anyAttributes) ct.anyAttributes = true;
+    };
+    this.mapContent(content);
     return ct;
+  }
+
+  /** Content models being mapped, one inside another (a type's fields reaching a type not mapped yet). */
+  private contentDepth = 0;
+  /** Content models put off (see mapContent), in the order met. */
+  private readonly deferredContent: (() => void)[] = [];
+
+  /**
+   * Maps a type's content now, or, past MAX_CONTENT_DEPTH types mapped one inside another, once the
+   * outermost is done: a chain of thousands of named types (T0 holds a T1, which holds a T2, …)
+   * would otherwise overflow the stack. A type is cached before its content is mapped (recursive
+   * types rely on it), so putting the content off changes nothing but the order types are met in,
+   * and only for schemas that deep; every type is complete when the outermost call returns.
+   */
+  private mapContent(content: () => void): void {
+    if (this.contentDepth >= MAX_CONTENT_DEPTH) {
+      this.deferredContent.push(content);
+      return;
+    }
+    this.contentDepth++;
+    try {
+      content();
+    } finally {
+      this.contentDepth--;
+    }
+    if (this.contentDepth > 0) return;
+    for (let next = this.deferredContent.shift(); next !== undefined; next = this.deferredContent.shift()) {
+      this.contentDepth++;
+      try {
+        next();
+      } finally {
+        this.contentDepth--;
+      }
+    }
   }
 
   /** Bases being resolved, one inside another: the derivation chain mapped so far. */

@@ -1,7 +1,7 @@
 /** Bad input gets a located diagnostic: file, line, column and what was expected; never a crash. */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { loadWsdl } from "../../src/generate.js";
+import { generateFiles, loadWsdl } from "../../src/generate.js";
 import { WSDL_PATH } from "../support/captures.js";
 import { wsdl } from "../support/one-operation-wsdl.js";
 import { tempDir, writeTemp } from "../support/tmp.js";
@@ -131,6 +131,25 @@ describe("diagnostics for invalid WSDLs", () => {
     const { errors: none, model } = await diagnose("chain-of-256.wsdl", text(256));
     expect(none).toEqual([]);
     expect(model).toBeDefined();
+  });
+
+  it("named types nested a thousand deep generate (their mapping is put off past 128 levels); thousands deep is a diagnostic, not a stack overflow", async () => {
+    const nested = (n: number) =>
+      wsdl({
+        types:
+          `<xs:schema targetNamespace="urn:n" elementFormDefault="qualified">\n` +
+          Array.from({ length: n }, (_, i) => `<xs:complexType name="T${i}"><xs:sequence><xs:element name="e${i}" type="n:T${i + 1}" minOccurs="0"/></xs:sequence></xs:complexType>\n`).join("") +
+          `<xs:complexType name="T${n}"><xs:sequence/></xs:complexType><xs:element name="Req" type="n:T0"/><xs:element name="Res" type="xs:string"/></xs:schema>`,
+      });
+    const thousand = await generateFiles(writeTemp(dir, "nested-1000.wsdl", nested(1000)), { embedWsdl: false });
+    expect(thousand.diagnostics).toEqual([]);
+    const types = thousand.files.find((f) => f.path === "types.ts")!.content;
+    for (const i of [0, 127, 128, 129, 500, 999]) expect(types).toContain(`export interface T${i} {\n  e${i}?: T${i + 1};\n}`);
+    expect(types).toContain("export type T1000 = Record<string, never>;");
+    const file = writeTemp(dir, "nested-5000.wsdl", nested(5000));
+    const deep = await generateFiles(file, { embedWsdl: false });
+    expect(deep.files).toEqual([]);
+    expect(deep.diagnostics).toEqual([expect.objectContaining({ code: "XSD_TOO_DEEP", severity: "error", file, line: 0 })]);
   });
 
   it("an undeclared element prefix of no known meaning is located and named", async () => {
