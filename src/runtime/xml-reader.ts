@@ -510,9 +510,19 @@ function attrsOf(tag: XmlTag): Record<string, string> {
   const out: Record<string, string> = {};
   for (const a of tag.attributes) {
     if (a.uri === XMLNS_URI) continue;
-    out[a.uri ? `{${a.uri}}${a.local}` : a.local] = a.value;
+    putKey(out, a.uri ? `{${a.uri}}${a.local}` : a.local, a.value);
   }
   return out;
+}
+
+/**
+ * Sets `key` on a record keyed by names read off the wire: an attribute named `__proto__` is an own
+ * property like any other, where assigning it would set the record's prototype (or, for a string,
+ * drop it silently).
+ */
+function putKey(o: Record<string, string>, key: string, value: string): void {
+  if (key === "__proto__") Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
+  else o[key] = value;
 }
 
 function readAnyAttrs(desc: ComplexDesc, tag: XmlTag, obj: Record<string, unknown>): void {
@@ -521,7 +531,7 @@ function readAnyAttrs(desc: ComplexDesc, tag: XmlTag, obj: Record<string, unknow
   for (const a of tag.attributes) {
     if (a.uri === XMLNS_URI || a.uri === XSI_NS) continue;
     if (desc.attrs.some((d) => d.name === a.local && d.ns === (a.uri ?? ""))) continue;
-    bag[a.uri ? `{${a.uri}}${a.local}` : a.local] = a.value;
+    putKey(bag, a.uri ? `{${a.uri}}${a.local}` : a.local, a.value);
     any = true;
   }
   if (any) obj["$attributes"] = bag;

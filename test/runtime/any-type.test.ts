@@ -79,6 +79,22 @@ describe("xs:anyType", () => {
     expect(read(xml)).toEqual(value);
   });
 
+  it("keeps an attribute named __proto__ (or constructor) as an attribute, read and written back", () => {
+    const value = read(`<Bag xmlns="urn:t"><v __proto__="x" constructor="y"><w/></v></Bag>`);
+    const v = value.v[0] as { attrs: Record<string, string> };
+    expect(Object.keys(v.attrs)).toEqual(["__proto__", "constructor"]);
+    expect(Object.getPrototypeOf(v.attrs)).toBe(Object.prototype);
+    expect(v.attrs["__proto__"]).toBe("x");
+    const xml = write(value);
+    expect(xml).toContain('<v __proto__="x" constructor="y">');
+    expect(read(xml)).toEqual(value);
+    // The same in an xs:anyAttribute bag.
+    const Open = complex("Open", () => [], { anyAttrs: true });
+    const openRoot = field("Open", NS, Open);
+    const bag = (decodeDocument(`<Open xmlns="urn:t" __proto__="p" k="1"/>`, [openRoot]).value as { $attributes: Record<string, string> }).$attributes;
+    expect([Object.keys(bag), bag["__proto__"], Object.getPrototypeOf(bag)]).toEqual([["__proto__", "k"], "p", Object.prototype]);
+  });
+
   it("refuses a value that is neither a string nor a tree", () => {
     expect(() => write({ v: [42] })).toThrow(/Bag\.v\[0\]: 42 \(number\) cannot be written as xs:anyType/);
   });
