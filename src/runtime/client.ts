@@ -10,6 +10,7 @@ import type { HttpOperationDesc, OperationDesc, PortDesc, ServiceDesc, SoapOpera
 import { bodyXml, decodeEnvelope, envelope, faultFromNode, headerXml } from "./soap.js";
 import { decodeDocument, XmlDecodeError, type DecodeOptions } from "./xml-reader.js";
 import { onlyWhiteSpace } from "./xml-chars.js";
+import { ownValue } from "./own-props.js";
 import { writeNode } from "./xml-writer.js";
 
 export interface ClientOptions<PortName extends string = string, SoapHeaders extends object = object> {
@@ -102,7 +103,7 @@ export class ServiceClient {
 
   private async callSoap(op: SoapOperationDesc, input: unknown, callOptions: CallOptions): Promise<unknown> {
     const version: SoapVersion = this.port.protocol === "soap12" ? "1.2" : "1.1";
-    const elementValue = op.request?.prop !== undefined ? (input as Record<string, unknown> | undefined)?.[op.request.prop] : input;
+    const elementValue = op.request?.prop !== undefined ? (input === undefined || input === null ? undefined : ownValue(input as Record<string, unknown>, op.request.prop)) : input;
     const soapHeaders = callOptions.soapHeaders === undefined ? this.options.soapHeaders : { ...this.options.soapHeaders, ...callOptions.soapHeaders };
     const body = envelope(version, bodyXml(op.request, elementValue), headerXml(this.headerType, op.headers, soapHeaders as Readonly<Record<string, unknown>> | undefined));
     const headers: Record<string, string> =
@@ -281,5 +282,5 @@ function pick(body: BodyDesc, value: unknown): unknown {
   if (body.void) return undefined;
   if (body.prop === undefined) return value;
   if (value === null || value === undefined) return undefined;
-  return (value as Record<string, unknown>)[body.prop];
+  return ownValue(value as Record<string, unknown>, body.prop);
 }

@@ -1,5 +1,6 @@
 /** The WSDL HTTP GET and POST bindings: typed values to and from query and form parameters. */
 import type { HttpOperationDesc, HttpParamDesc } from "./operations.js";
+import { ownValue, setOwn } from "./own-props.js";
 import { formatScalar, parseScalar, ValueFormatError } from "./scalars.js";
 
 /** The name/value pairs of a request, in parameter order. */
@@ -7,7 +8,7 @@ export function encodeHttpParams(op: HttpOperationDesc, input: unknown): URLSear
   const obj = (input ?? {}) as Record<string, unknown>;
   const params = new URLSearchParams();
   for (const p of op.params) {
-    const v = obj[p.prop];
+    const v = ownValue(obj, p.prop);
     const values = p.repeated ? (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]) : [v];
     for (const item of values) {
       if (item === undefined || item === null) {
@@ -54,7 +55,7 @@ export function decodeHttpParams(
   for (const p of op.params) {
     const values = byName.get(p.name.toLowerCase());
     if (!values) {
-      if (p.repeated) out[p.prop] = [];
+      if (p.repeated) setOwn(out, p.prop, []);
       else if (p.required || p.type.s === "string") throw new HttpParamError(`Missing parameter: ${p.name}.`, p.name, "missing");
       continue;
     }
@@ -67,7 +68,7 @@ export function decodeHttpParams(
         throw new HttpParamError(`Invalid value for parameter ${p.name}: ${(e as Error).message}.`, p.name, "invalid");
       }
     };
-    out[p.prop] = p.repeated ? values.map(parse) : parse(values[0]!);
+    setOwn(out, p.prop, p.repeated ? values.map(parse) : parse(values[0]!));
   }
   return out;
 }

@@ -2,6 +2,7 @@
 import { childField, type BodyDesc, type ComplexDesc, type FieldDesc } from "./descriptors.js";
 import { SoapFault, type SoapVersion } from "./errors.js";
 import { keepShapes } from "./kept.js";
+import { ownValue, setOwn } from "./own-props.js";
 import { childNode, completeFields, decodeXml, nodeText, XmlDecodeError, type CustomFrame, type DecodeOptions, type XmlNode } from "./xml-reader.js";
 import { ValueFormatError } from "./scalars.js";
 import type { XmlTag } from "./xml-tokenizer.js";
@@ -28,7 +29,8 @@ export function headerXml(headers: ComplexDesc | undefined, props: readonly stri
   if (!headers || !props || !values) return "";
   const out: string[] = [];
   for (const f of headers.fields) {
-    if (props.includes(f.prop) && values[f.prop] !== undefined) writeField(out, f, values[f.prop], "", "soapHeaders");
+    const v = ownValue(values, f.prop);
+    if (props.includes(f.prop) && v !== undefined) writeField(out, f, v, "", "soapHeaders");
   }
   return out.join("");
 }
@@ -52,7 +54,7 @@ export function bodyXml(body: BodyDesc | undefined, value: unknown): string {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw new ValueFormatError(`the message body must be an object with one property per part (${body.parts.fields.map((f) => f.prop).join(", ")})`);
   }
-  for (const f of body.parts.fields) writeField(out, f, (value as Record<string, unknown>)[f.prop], "", "");
+  for (const f of body.parts.fields) writeField(out, f, ownValue(value as Record<string, unknown>, f.prop), "", "");
   return out.join("");
 }
 
@@ -183,12 +185,15 @@ class EnvelopeFrame implements CustomFrame {
   done(ns: string, local: string, value: unknown, field: FieldDesc | undefined): void {
     const st = this.st;
     if (this.level === Level.Header) {
-      if (field) st.headers[field.prop] = value;
+      if (field) setOwn(st.headers, field.prop, value);
     } else if (this.level === Level.Body) {
       if (!field && typeof value === "object" && value !== null && (value as XmlNode).local === "Fault") st.fault = value as XmlNode;
       else if (field && st.parts) {
-        if (field.max > 1) ((st.parts.values[field.prop] ??= []) as unknown[]).push(value);
-        else st.parts.values[field.prop] = value;
+        const values = st.parts.values;
+        const list = ownValue(values, field.prop);
+        if (field.max <= 1) setOwn(values, field.prop, value);
+        else if (Array.isArray(list)) list.push(value);
+        else setOwn(values, field.prop, [value]);
         st.body ??= { ns, local, field, value: st.parts.values };
       } else if (field) st.body = { ns, local, field, value };
     }

@@ -3,6 +3,7 @@
  * values while it reads, never a DOM; DTDs are refused, and depth and element count are bounded.
  */
 import { keepShapes } from "./kept.js";
+import { ownValue, setOwn } from "./own-props.js";
 import { positionIn } from "./text-position.js";
 import { tokenizeXml, XMLNS_URI, XmlSyntaxError, type TokenHandler, type XmlTag } from "./xml-tokenizer.js";
 import { childField, familyMember, type ComplexDesc, type FieldDesc, type ScalarDesc, type TypeDesc } from "./descriptors.js";
@@ -120,10 +121,11 @@ function listValue(kind: ScalarKind, text: string): unknown[] {
 /** Sets a decoded child's value on its parent object: repeated fields collect into an array. */
 function setField(obj: Record<string, unknown>, f: FieldDesc, value: unknown): void {
   if (f.max > 1) {
-    const arr = obj[f.prop] as unknown[] | undefined;
-    if (arr) arr.push(value);
-    else obj[f.prop] = [value];
-  } else obj[f.prop] = value;
+    // Array.isArray, not truthiness: a field named like an inherited method (see own-props.ts).
+    const arr = obj[f.prop];
+    if (Array.isArray(arr)) arr.push(value);
+    else setOwn(obj, f.prop, [value]);
+  } else setOwn(obj, f.prop, value);
 }
 
 /**
@@ -443,8 +445,8 @@ function finishComplex(frame: Frame, strict: boolean): unknown {
  */
 export function completeFields(fields: readonly FieldDesc[], obj: Record<string, unknown>, strict: boolean, owner: string): void {
   for (const f of fields) {
-    if (obj[f.prop] !== undefined) continue;
-    if (f.max > 1) obj[f.prop] = [];
+    if (ownValue(obj, f.prop) !== undefined) continue;
+    if (f.max > 1) setOwn(obj, f.prop, []);
     else if (f.min > 0 && strict) throw new XmlDecodeError(`element ${f.name} is missing from ${owner}`, "missing", f.name);
   }
 }
@@ -543,7 +545,7 @@ function readAttrs(desc: ComplexDesc, tag: XmlTag, obj: Record<string, unknown>,
     for (const a of tag.attributes) if (a.local === ad.name && a.uri === ad.ns) raw = a.value;
     if (raw === undefined) continue;
     try {
-      obj[ad.prop] = ad.type.list ? raw.split(/\s+/).filter(Boolean).map((t) => parseScalar(ad.type.s, t)) : parseScalar(ad.type.s, raw);
+      setOwn(obj, ad.prop, ad.type.list ? raw.split(/\s+/).filter(Boolean).map((t) => parseScalar(ad.type.s, t)) : parseScalar(ad.type.s, raw));
     } catch (e) {
       throw new XmlDecodeError(`invalid value in attribute ${ad.name} of ${element}: ${(e as Error).message}`, "invalid", element);
     }

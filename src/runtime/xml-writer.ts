@@ -10,6 +10,7 @@
 import { familyMemberByTag, type ComplexDesc, type FieldDesc, type ScalarDesc, type TypeDesc } from "./descriptors.js";
 import type { XmlNode } from "./xml-reader.js";
 import { formatScalar, ValueFormatError } from "./scalars.js";
+import { isInheritedName, ownValue } from "./own-props.js";
 
 export const XSI_NS = "http://www.w3.org/2001/XMLSchema-instance";
 export const XSD_NS = "http://www.w3.org/2001/XMLSchema";
@@ -351,6 +352,8 @@ function substitutionWriter(f: FieldDesc, parentNs: string): ElementWriter {
 function compileComplex(type: ComplexDesc, ns: string): ElementWriterFactory {
   const fields = type.fields.map((f) => ({ prop: f.prop, write: fieldWriter(f, ns) }));
   const attrs = type.attrs.map((a) => ({ ...a, text: textOf(a.type) }));
+  // A property named like one every object inherits (`constructor`) is read as an own one (own-props.ts).
+  const own = [...fields, ...attrs].some((f) => isInheritedName(f.prop));
   const text = type.text && contentTextOf(type.text);
   const { any, anyAttrs, name: typeName } = type;
   const anyAt = type.anyAt ?? fields.length;
@@ -358,7 +361,7 @@ function compileComplex(type: ComplexDesc, ns: string): ElementWriterFactory {
     let s = "";
     let prefixes = 0;
     for (const a of attrs) {
-      const v = obj[a.prop];
+      const v = own ? ownValue(obj, a.prop) : obj[a.prop];
       if (v === undefined || v === null) {
         if (a.required) misfit((p) => `${p}.${a.prop} (attribute) is required`);
         continue;
@@ -403,11 +406,15 @@ function compileComplex(type: ComplexDesc, ns: string): ElementWriterFactory {
       const anyXml = out.join("");
       for (let i = 0; i < fields.length; i++) {
         if (i === anyAt) content += anyXml;
-        content += fields[i]!.write(obj[fields[i]!.prop]);
+        const prop = fields[i]!.prop;
+        content += fields[i]!.write(own ? ownValue(obj, prop) : obj[prop]);
       }
       if (anyAt >= fields.length) content += anyXml;
     } else {
-      for (let i = 0; i < fields.length; i++) content += fields[i]!.write(obj[fields[i]!.prop]);
+      for (let i = 0; i < fields.length; i++) {
+        const prop = fields[i]!.prop;
+        content += fields[i]!.write(own ? ownValue(obj, prop) : obj[prop]);
+      }
     }
     return content === "" ? start + " />" : start + ">" + content + close;
   };
