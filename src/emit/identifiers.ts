@@ -32,9 +32,16 @@ export function methodIdentifier(name: string): string {
   let s = m ? m[1]!.toLowerCase() + clean.slice(m[1]!.length) : clean.charAt(0).toLowerCase() + clean.slice(1);
   if (s === "") s = "call";
   if (/^[0-9]/.test(s)) s = `_${s}`;
-  if (RESERVED.has(s)) s = `${s}_`;
+  if (RESERVED.has(s) || NOT_A_METHOD.has(s)) s = `${s}_`;
   return s;
 }
+
+/**
+ * Method names a generated class or service object must not take: `constructor` is the class's
+ * constructor, `then` would make the client a thenable (`await client` would call it), and
+ * Object.prototype's members (`toString`, `valueOf`, …) are relied on by everything else.
+ */
+const NOT_A_METHOD: ReadonlySet<string> = new Set(["then", ...Object.getOwnPropertyNames(Object.prototype)]);
 
 /** A property key as written in a declaration: bare when it is an identifier, quoted otherwise. */
 export function propertyKey(name: string): string {

@@ -43,4 +43,21 @@ describe("names the runtime re-exports", () => {
     expect(result.compileErrors).toEqual([]);
     expect(result.status).toBe("ok");
   });
+
+  it("operations named constructor, then, toString or __proto__ get methods of other names (a then method would make the client a thenable)", async () => {
+    const ops = ["Constructor", "Then", "ToString", "__proto__", "Do"];
+    const wsdl = WSDL.replace(/<portType name="P">[^]*?<\/portType>/, `<portType name="P">${ops.map((o) => `<operation name="${o}"><input message="t:In"/><output message="t:Out"/></operation>`).join("")}</portType>`).replace(
+      /<operation name="Do"><soap:operation[^]*?<\/operation>/,
+      ops.map((o) => `<operation name="${o}"><soap:operation soapAction="urn:r#${o}"/><input><soap:body use="literal"/></input><output><soap:body use="literal"/></output></operation>`).join(""),
+    );
+    const dir = tempDir();
+    const file = writeTemp(dir, "ops.wsdl", wsdl);
+    const result = await generateRoot({ id: "reserved-ops", repository: "test", path: "ops.wsdl", file, bytes: statSync(file).size, notes: "" });
+    expect(result.status).toBe("ok");
+    const client = result.files!.find((f) => f.path === "client.ts")!.content;
+    const methods = [...client.matchAll(/^  async (\w+)\(/gm)].map((m) => m[1]);
+    expect(methods).toEqual(["constructor_", "then_", "toString_", "__proto___", "do_"]);
+    typeCheckBatch([result], tempDir());
+    expect(result.compileErrors).toEqual([]);
+  });
 });
