@@ -48,6 +48,14 @@ export function propertyKey(name: string): string {
   return IDENT.test(name) ? name : JSON.stringify(name);
 }
 
+/**
+ * A property key in an object literal (a value, not a type): as propertyKey, but `__proto__`
+ * computed, since `{ __proto__: x }` (bare or quoted) sets the object's prototype instead.
+ */
+export function objectKey(name: string): string {
+  return name === "__proto__" ? '["__proto__"]' : propertyKey(name);
+}
+
 /** Makes names unique in one scope, deterministically: the first keeps its name, then `_2`, `_3`. */
 export class NameScope {
   private readonly used = new Set<string>();

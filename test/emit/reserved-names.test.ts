@@ -44,7 +44,7 @@ describe("names the runtime re-exports", () => {
     expect(result.status).toBe("ok");
   });
 
-  it("operations named constructor, then, toString or __proto__ get methods of other names (a then method would make the client a thenable)", async () => {
+  it("operations named constructor, then, toString or __proto__ get methods of other names (a then method would make the client a thenable), and __proto__ is an own key of the maps", async () => {
     const ops = ["Constructor", "Then", "ToString", "__proto__", "Do"];
     const wsdl = WSDL.replace(/<portType name="P">[^]*?<\/portType>/, `<portType name="P">${ops.map((o) => `<operation name="${o}"><input message="t:In"/><output message="t:Out"/></operation>`).join("")}</portType>`).replace(
       /<operation name="Do"><soap:operation[^]*?<\/operation>/,
@@ -57,6 +57,13 @@ describe("names the runtime re-exports", () => {
     const client = result.files!.find((f) => f.path === "client.ts")!.content;
     const methods = [...client.matchAll(/^  async (\w+)\(/gm)].map((m) => m[1]);
     expect(methods).toEqual(["constructor_", "then_", "toString_", "__proto___", "do_"]);
+    // Keyed by operation name in object literals: __proto__ as a computed key, an own property.
+    const descriptors = result.files!.find((f) => f.path === "descriptors.ts")!.content;
+    const server = result.files!.find((f) => f.path === "server.ts")!.content;
+    expect(descriptors).toMatch(/^ +\["__proto__"\]: \{$/m);
+    expect(server).toMatch(/^ +\["__proto__"\]: \(input: /m);
+    expect(descriptors).not.toMatch(/^\s*"?__proto__"?:/m);
+    expect(server).not.toMatch(/^\s*"?__proto__"?:/m);
     typeCheckBatch([result], tempDir());
     expect(result.compileErrors).toEqual([]);
   });

@@ -3,7 +3,7 @@ import type { BindingOperation, ComplexType, ElementDecl, ElementField, Operatio
 import { descendants, inFamily } from "../../transform/families.js";
 import { collectFields, collectHierarchy } from "../../transform/names.js";
 import { symbol } from "../generated-file.js";
-import { propertyKey } from "../identifiers.js";
+import { objectKey } from "../identifiers.js";
 import { typeExpr, type EmitContext } from "../type-expressions.js";
 
 const rt = (ctx: EmitContext, name: string, typeOnly = false) => ctx.file.use(symbol(name, ctx.runtime, typeOnly));
@@ -204,8 +204,8 @@ export function serviceDescriptor(ctx: EmitContext, s: Service): string {
   const names = ctx.plan.serviceNames.get(s)!;
   const defaultPort = s.ports.find((p) => p.binding.protocol === "soap11") ?? s.ports[0];
   const ports = s.ports.map((p) => {
-    const ops = p.binding.operations.map((bop) => `      ${propertyKey(bop.operation.name)}: ${operationDesc(ctx, s, p, bop)},`).join("\n");
-    return `    ${propertyKey(p.name)}: {\n      name: ${JSON.stringify(p.name)},\n      protocol: ${JSON.stringify(p.binding.protocol)},\n      address: ${JSON.stringify(p.address ?? "")},\n      operations: {\n${ops}\n      },\n    },`;
+    const ops = p.binding.operations.map((bop) => `      ${objectKey(bop.operation.name)}: ${operationDesc(ctx, s, p, bop)},`).join("\n");
+    return `    ${objectKey(p.name)}: {\n      name: ${JSON.stringify(p.name)},\n      protocol: ${JSON.stringify(p.binding.protocol)},\n      address: ${JSON.stringify(p.address ?? "")},\n      operations: {\n${ops}\n      },\n    },`;
   });
   return `export const ${names.descriptor}: ${rt(ctx, "ServiceDesc", true)} = {
   name: ${JSON.stringify(s.name)},

@@ -3,7 +3,7 @@ import type { Service } from "../../model/model.js";
 import { jsDoc, sourceDoc } from "../docs.js";
 import type { SettledStatements } from "../format.js";
 import { symbol } from "../generated-file.js";
-import { propertyKey } from "../identifiers.js";
+import { objectKey } from "../identifiers.js";
 import { settleMember, settleProperty } from "../settle-members.js";
 import { headerTypes, resultType, typeExpr, type EmitContext } from "../type-expressions.js";
 
@@ -37,7 +37,7 @@ export function serverView(ctx: EmitContext, services: readonly Service[], descr
           return settled.add(member, settleMember(member));
         }),
         handlers: s.operations.map((op) => {
-          const entry = `      ${propertyKey(op.name)}: (input: ${typeExpr(ctx, op.input, "output")}, context) => impl.${names.methods.get(op.name)!}(input, context),`;
+          const entry = `      ${objectKey(op.name)}: (input: ${typeExpr(ctx, op.input, "output")}, context) => impl.${names.methods.get(op.name)!}(input, context),`;
           return settled.addProperty(entry, settleProperty(entry));
         }),
       };
