@@ -18,7 +18,7 @@ export type { DecodeLimits, DecodeOptions, XmlNode } from "./xml-reader.js";
 export { escapeAttr, escapeText, writeElement, writeField, writeNode, XSD_NS, XSI_NS } from "./xml-writer.js";
 export { bodyEnvelope, decodeEnvelope, envelope, faultEnvelope, faultCode, SOAP11_ENV, SOAP12_ENV } from "./soap.js";
 export { decodeHttpParams, encodeHttpParams, HttpParamError } from "./http-binding.js";
-export { createServiceHandler } from "./server.js";
+export { createServiceHandler, requestContext } from "./server.js";
 export { parseContentType } from "./content-type.js";
 export type { HandlerOptions, OperationHandler, RequestContext, RequestListener } from "./server.js";
 export { parseAsmxDateTime } from "./asmx-dates.js";

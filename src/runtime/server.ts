@@ -40,6 +40,28 @@ export interface RequestContext<SoapHeaders extends object = Readonly<Record<str
   readonly operation: string;
 }
 
+/**
+ * A context for calling an implementation directly, as a unit test does: no request headers, no
+ * SOAP headers, over SOAP 1.1, unless `overrides` says otherwise. What the implementation sets with
+ * `setResponseSoapHeaders` is collected in `responseSoapHeaders`.
+ */
+export function requestContext<SoapHeaders extends object = Readonly<Record<string, unknown>>, ResponseSoapHeaders extends object = SoapHeaders>(
+  overrides: Partial<Omit<RequestContext<SoapHeaders, ResponseSoapHeaders>, "setResponseSoapHeaders">> = {},
+): RequestContext<SoapHeaders, ResponseSoapHeaders> & { readonly responseSoapHeaders: Partial<ResponseSoapHeaders> } {
+  const responseSoapHeaders: Partial<ResponseSoapHeaders> = {};
+  return {
+    headers: {},
+    soapHeaders: {} as SoapHeaders,
+    remoteAddress: undefined,
+    binding: "soap11",
+    port: "",
+    operation: "",
+    ...overrides,
+    setResponseSoapHeaders: (h) => void Object.assign(responseSoapHeaders, h),
+    responseSoapHeaders,
+  };
+}
+
 /** One operation's implementation; `C` is the context type, typed SOAP headers included. */
 export type OperationHandler<C extends RequestContext<object, object> = RequestContext> = (input: never, context: C) => unknown;
 

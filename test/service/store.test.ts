@@ -8,11 +8,11 @@ import { instantKey } from "../../examples/message-service/instants.js";
 import { createMessageService } from "../../examples/message-service/service.js";
 import { openStore } from "../../examples/message-service/store.js";
 import { SoapFault, XsdDateTime, type ApiService } from "../../generated-samples/message-service/index.js";
-import type { RequestContext } from "wsdl-tsgen/runtime";
+import { requestContext } from "wsdl-tsgen/runtime";
 import { SEED } from "../support/captures.js";
 import { tempDir } from "../support/tmp.js";
 
-const CTX = { headers: {}, soapHeaders: {}, setResponseSoapHeaders: () => undefined, remoteAddress: "127.0.0.1", binding: "soap11", port: "ApiSoap", operation: "x" } as const satisfies RequestContext;
+const CTX = requestContext({ remoteAddress: "127.0.0.1", port: "ApiSoap", operation: "x" });
 const ALICE = { email: "alice@example.com", password: "alice-pass" };
 
 function seeded() {
