@@ -1,4 +1,5 @@
 /** Turning XML names into TypeScript identifiers and property keys. */
+import { isInheritedName } from "../runtime/own-props.js";
 
 const RESERVED = new Set(
   ("break case catch class const continue debugger default delete do else enum export extends false finally for " +
@@ -25,23 +26,21 @@ export function typeIdentifier(local: string): string {
   return s;
 }
 
-/** camelCase for method names: `GetMessages` → `getMessages`, `URLInfo` → `urlInfo`. */
+/**
+ * camelCase for method names: `GetMessages` → `getMessages`, `URLInfo` → `urlInfo`. Reserved words,
+ * `then` (the client would be a thenable: `await client` would call it) and names every object
+ * inherits (`constructor` is the class's constructor; `toString` and the rest are relied on
+ * elsewhere) get a trailing `_`.
+ */
 export function methodIdentifier(name: string): string {
   const clean = name.replace(/[^A-Za-z0-9_$]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ""));
   const m = /^([A-Z]+)(?=[A-Z][a-z]|[0-9]|$)/.exec(clean);
   let s = m ? m[1]!.toLowerCase() + clean.slice(m[1]!.length) : clean.charAt(0).toLowerCase() + clean.slice(1);
   if (s === "") s = "call";
   if (/^[0-9]/.test(s)) s = `_${s}`;
-  if (RESERVED.has(s) || NOT_A_METHOD.has(s)) s = `${s}_`;
+  if (RESERVED.has(s) || s === "then" || isInheritedName(s)) s = `${s}_`;
   return s;
 }
-
-/**
- * Method names a generated class or service object must not take: `constructor` is the class's
- * constructor, `then` would make the client a thenable (`await client` would call it), and
- * Object.prototype's members (`toString`, `valueOf`, …) are relied on by everything else.
- */
-const NOT_A_METHOD: ReadonlySet<string> = new Set(["then", ...Object.getOwnPropertyNames(Object.prototype)]);
 
 /** A property key as written in a declaration: bare when it is an identifier, quoted otherwise. */
 export function propertyKey(name: string): string {

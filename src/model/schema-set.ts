@@ -12,18 +12,14 @@ import { builtinType, XS_ANYTYPE, XS_STRING } from "./builtins.js";
 import { syntheticType } from "./fields.js";
 import { ComponentIndex, unresolved } from "./lenient.js";
 import { recovery } from "../recovery.js";
+import type { AttributeField, BuiltinType, ChoiceRef, ComplexType, ElementDecl, ElementField, SimpleType, TypeRef } from "./model.js";
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** The longest derivation chain mapped (as XML_TOO_DEEP bounds element nesting). */
 const MAX_DERIVATION_DEPTH = 256;
 /** Content models mapped one inside another before the deeper ones are put off (see mapContent). */
 const MAX_CONTENT_DEPTH = 128;
-import type { AttributeField, BuiltinType, ChoiceRef, ComplexType, ElementDecl, ElementField, SimpleType, TypeRef } from "./model.js";
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-
-const XSD_NS = NS.xsd;
-const XML_NS = NS.xml;
-const SOAP_ENCODING = SOAP_ENCODINGS;
 const EXPECTED = "expected a declaration in this WSDL's schemas, an imported schema, or an XSD built-in";
 
 interface Scoped<T> {
@@ -181,7 +177,7 @@ export class SchemaSet {
     }
     // `type="string"` without a default namespace, or `xs:string` with `xs` unbound: the built-in.
     if (name.unboundPrefix !== undefined || name.ns === "") {
-      const b = builtinType({ ns: XSD_NS, local: name.local });
+      const b = builtinType({ ns: NS.xsd, local: name.local });
       if (b) {
         const written = name.unboundPrefix !== undefined ? `${name.unboundPrefix}:${name.local}` : name.local;
         this.diagnostics.add(recovery("XSD_RESOLVED_BY_LOCAL_NAME", `the type reference ${written} does not name an XML Schema type as written; using the built-in xs:${name.local}`, at));
@@ -228,10 +224,9 @@ export class SchemaSet {
   /** Simple types being mapped: meeting one again means it is derived from itself. */
   private readonly simpleInProgress = new Set<TypeRef>();
 
-  /** A mapped type met again; a simple one still being mapped closes a circle, said once, at its declaration. */
+  /** A mapped type met again; a simple one still being mapped closes a circle, said at its declaration. */
   private reached(t: TypeRef): TypeRef {
-    if (this.simpleInProgress.has(t) && t.kind === "simple") {
-      this.simpleInProgress.delete(t);
+    if (t.kind === "simple" && this.simpleInProgress.has(t)) {
       const n = t.name ? `{${t.name.ns}}${t.name.local}` : "an anonymous simple type";
       this.diagnostics.add(recovery("XSD_CIRCULAR", `the simple type ${n} is derived from itself (by restriction or list); expected a base or item type that does not derive from it; where it refers to itself, reading it as xs:string`, t.loc));
     }
@@ -362,14 +357,8 @@ export class SchemaSet {
       this.deferredContent.push(content);
       return;
     }
-    this.contentDepth++;
-    try {
-      content();
-    } finally {
-      this.contentDepth--;
-    }
-    if (this.contentDepth > 0) return;
-    for (let next = this.deferredContent.shift(); next !== undefined; next = this.deferredContent.shift()) {
+    const outermost = this.contentDepth === 0;
+    for (let next: (() => void) | undefined = content; next !== undefined; next = outermost ? this.deferredContent.shift() : undefined) {
       this.contentDepth++;
       try {
         next();
@@ -559,7 +548,7 @@ export class SchemaSet {
       let name: QName;
       if (a.ref) {
         // xml:lang and SOAP encoding's arrayType are declared by schemas nobody imports: plain strings.
-        const wellKnown = a.ref.ns === XML_NS || SOAP_ENCODING.has(a.ref.ns);
+        const wellKnown = a.ref.ns === NS.xml || SOAP_ENCODINGS.has(a.ref.ns);
         const found = wellKnown ? undefined : this.index.attributes.lookup(a.ref, a.loc, this.diagnostics);
         const g = found?.value;
         if (!g) {

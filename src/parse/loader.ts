@@ -12,7 +12,7 @@ import { NS, SOAP_ENCODINGS } from "./namespaces.js";
 import { readDefinitions, type RawDefinitions } from "./wsdl.js";
 import { readSchema, type RawSchema, type RawSchemaReference } from "./xsd.js";
 import { DEFAULT_XML_LIMITS, parseXmlDocument, type XmlLimits } from "./xml.js";
-import { BodyTooLargeError, readBody } from "../runtime/client.js";
+import { BodyTooLargeError, readBody } from "../runtime/http-body.js";
 
 export interface LoadOptions {
   readonly limits?: XmlLimits;
@@ -55,6 +55,9 @@ export function resolveLocation(base: string, location: string): string {
   return path.join(path.dirname(base), location);
 }
 
+/** Why a fetch (or reading its body) failed, for a diagnostic. */
+const fetchFailure = (e: unknown): string => (e instanceof Error && e.name === "TimeoutError" ? "timed out" : e instanceof Error ? e.message : String(e));
+
 /** Reads a document; for a URL, also where it ended up after redirects (the base for its imports). */
 async function readText(location: string, options: LoadOptions, at: SourceLocation | undefined): Promise<{ text: string; url: string }> {
   const where = at ?? { file: location, line: 0, column: 0 };
@@ -74,8 +77,7 @@ async function readText(location: string, options: LoadOptions, at: SourceLocati
     try {
       res = await doFetch(url, { redirect: "manual", signal: AbortSignal.timeout(options.fetchTimeoutMs ?? 30_000) });
     } catch (e) {
-      const reason = e instanceof Error && e.name === "TimeoutError" ? "timed out" : e instanceof Error ? e.message : String(e);
-      fail("INPUT_FETCH_FAILED", `fetching ${url} failed: ${reason}`, where);
+      fail("INPUT_FETCH_FAILED", `fetching ${url} failed: ${fetchFailure(e)}`, where);
     }
     if (res.status >= 300 && res.status < 400 && res.headers.get("location")) {
       if (hops >= (options.maxRedirects ?? 5)) fail("INPUT_TOO_MANY_REDIRECTS", `${location} redirected more than ${options.maxRedirects ?? 5} times`, where);
@@ -89,8 +91,7 @@ async function readText(location: string, options: LoadOptions, at: SourceLocati
       buf = await readBody(res, maxBytes);
     } catch (e) {
       if (e instanceof BodyTooLargeError) fail("XML_TOO_LARGE", `${url} is larger than ${maxBytes} bytes, the limit`, where);
-      const reason = e instanceof Error && e.name === "TimeoutError" ? "timed out" : e instanceof Error ? e.message : String(e);
-      fail("INPUT_FETCH_FAILED", `fetching ${url} failed: ${reason}`, where);
+      fail("INPUT_FETCH_FAILED", `fetching ${url} failed: ${fetchFailure(e)}`, where);
     }
     return { text: buf.toString("utf8"), url };
   }

@@ -6,6 +6,7 @@ import type { BodyDesc, ComplexDesc } from "./descriptors.js";
 import { HttpBindingError, ResponseFormatError, TransportError, type SoapFault, type SoapVersion } from "./errors.js";
 import { isUtf8Charset, parseContentType } from "./content-type.js";
 import { encodeHttpParams } from "./http-binding.js";
+import { DEFAULT_MAX_RESPONSE_BYTES, readBody } from "./http-body.js";
 import type { HttpOperationDesc, OperationDesc, PortDesc, ServiceDesc, SoapOperationDesc } from "./operations.js";
 import { bodyXml, decodeEnvelope, envelope, faultFromNode, headerXml } from "./soap.js";
 import { decodeDocument, XmlDecodeError, type DecodeOptions } from "./xml-reader.js";
@@ -162,73 +163,20 @@ export class ServiceClient {
   }
 }
 
-export const DEFAULT_MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
-
-/** A body longer than the limit it was read with (readBody). */
-export class BodyTooLargeError extends Error {
-  constructor(
-    message: string,
-    readonly limit: number,
-  ) {
-    super(message);
-    this.name = "BodyTooLargeError";
-  }
-}
-
-/** Preallocated at most for a declared Content-Length: a larger body grows the buffer as it arrives. */
-const MAX_PREALLOCATED = 64 * 1024 * 1024;
-
-/**
- * The body's bytes, copied chunk by chunk into one buffer (sized by Content-Length when it is
- * declared). `Response.arrayBuffer()` keeps every chunk until it joins them at the end, which
- * about doubles the memory a large response takes while it is read. A body longer than `maxBytes`
- * (declared or as it arrives) is cancelled, and the promise rejects.
- */
-export async function readBody(res: Response, maxBytes = Infinity, limitName = "the limit"): Promise<Buffer> {
-  if (res.body === null) return Buffer.alloc(0);
-  const tooLarge = () => new BodyTooLargeError(`the response body is larger than ${maxBytes} bytes (${limitName})`, maxBytes);
-  const declared = Number(res.headers.get("content-length"));
-  const known = Number.isSafeInteger(declared) && declared > 0;
-  if (known && declared > maxBytes) {
-    await res.body.cancel().catch(() => {});
-    throw tooLarge();
-  }
-  let out = Buffer.allocUnsafe(known ? Math.min(declared, MAX_PREALLOCATED) : 16 * 1024);
-  let n = 0;
-  const reader = res.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (n + value.byteLength > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    if (n + value.byteLength > out.length) {
-      const grown = Buffer.allocUnsafe(Math.max(n + value.byteLength, Math.min(out.length * 2, maxBytes)));
-      out.copy(grown, 0, 0, n);
-      out = grown;
-    }
-    out.set(value, n);
-    n += value.byteLength;
-  }
-  return out.subarray(0, n);
-}
-
 /**
  * A response: status, Content-Type and body. The body is read as text only when needed (an error's
  * message, a charset other than UTF-8): the decoders read UTF-8 bytes faster than a string.
  */
 class Received {
   #text: string | undefined;
+  /** The charset the Content-Type declares, if any. */
+  private readonly charset: string | undefined;
   constructor(
     readonly status: number,
     readonly contentType: string,
     readonly bytes: Buffer,
-  ) {}
-
-  /** The charset the Content-Type declares, if any. */
-  private get charset(): string | undefined {
-    return parseContentType(this.contentType).params["charset"];
+  ) {
+    this.charset = parseContentType(contentType).params["charset"];
   }
 
   /** The body as text, in its declared charset (UTF-8 when none is declared or it is unknown). */
@@ -243,18 +191,14 @@ class Received {
     return (this.#text = decoder.decode(this.bytes));
   }
 
-  private get utf8(): boolean {
-    return isUtf8Charset(this.charset);
-  }
-
   /** The body for the XML decoders: the bytes when they are UTF-8, else the text. */
   get xml(): string | Uint8Array {
-    return this.utf8 ? this.bytes : this.text;
+    return isUtf8Charset(this.charset) ? this.bytes : this.text;
   }
 
   /** Whether the body is empty or only white space. */
   get blank(): boolean {
-    return this.utf8 ? onlyWhiteSpace(this.bytes) : this.text.trim() === "";
+    return onlyWhiteSpace(this.xml);
   }
 }
 

@@ -182,7 +182,6 @@ function xmlBody(body: Buffer, charset: string | undefined): string | Uint8Array
   return body;
 }
 
-
 function decodeText(body: Buffer, charset: string | undefined): string {
   try {
     const label = (charset || "utf-8").toLowerCase();
@@ -284,7 +283,7 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
     const declared: SoapVersion = ct.type === "text/xml" ? "1.1" : "1.2";
     const body = await readBody(req, maxBody, timeoutMs);
     const request = xmlBody(body, ct.params["charset"]);
-    if (typeof request === "string" ? request.trim() === "" : onlyWhiteSpace(request)) return soapFault(res, declared, 400, "Client", "The request body is empty; expected a SOAP envelope.");
+    if (onlyWhiteSpace(request)) return soapFault(res, declared, 400, "Client", "The request body is empty; expected a SOAP envelope.");
 
     // Route first by SOAPAction / action, then by the body element.
     const action = declared === "1.1" ? soapActionHeader(req.headers["soapaction"]) : ct.params["action"];

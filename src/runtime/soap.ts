@@ -3,7 +3,7 @@ import { childField, type BodyDesc, type ComplexDesc, type FieldDesc } from "./d
 import { SoapFault, type SoapVersion } from "./errors.js";
 import { keepShapes } from "./kept.js";
 import { ownValue, setOwn } from "./own-props.js";
-import { childNode, completeFields, decodeXml, nodeText, XmlDecodeError, type CustomFrame, type DecodeOptions, type XmlNode } from "./xml-reader.js";
+import { childNode, completeFields, decodeXml, nodeText, setField, XmlDecodeError, type CustomFrame, type DecodeOptions, type XmlNode } from "./xml-reader.js";
 import { ValueFormatError } from "./scalars.js";
 import type { XmlTag } from "./xml-tokenizer.js";
 import { escapeText, writeField, XSD_NS, XSI_NS } from "./xml-writer.js";
@@ -189,11 +189,7 @@ class EnvelopeFrame implements CustomFrame {
     } else if (this.level === Level.Body) {
       if (!field && typeof value === "object" && value !== null && (value as XmlNode).local === "Fault") st.fault = value as XmlNode;
       else if (field && st.parts) {
-        const values = st.parts.values;
-        const list = ownValue(values, field.prop);
-        if (field.max <= 1) setOwn(values, field.prop, value);
-        else if (Array.isArray(list)) list.push(value);
-        else setOwn(values, field.prop, [value]);
+        setField(st.parts.values, field, value);
         st.body ??= { ns, local, field, value: st.parts.values };
       } else if (field) st.body = { ns, local, field, value };
     }

@@ -209,6 +209,5 @@ export type XsdDateTimeInput = XsdDateTime | Date | string;
 export type XsdDateInput = XsdDate | Date | string;
 export type XsdTimeInput = XsdTime | Date | string;
 
-
 // See kept.ts.
 keepShapes(new XsdDateTime("1970-01-01T00:00:00Z", VALIDATED), new XsdDate("1970-01-01"), new XsdTime("00:00:00"));

@@ -228,12 +228,16 @@ export function shown(src: Source, raw: string): string {
   return src.bytes !== undefined && NON_ASCII.test(raw) ? Buffer.from(raw, "latin1").toString("utf8") : raw;
 }
 
-/** Whether a UTF-8 body holds nothing but white space (after a byte order mark, if any). */
-export function onlyWhiteSpace(bytes: Uint8Array): boolean {
-  const from = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  for (let i = from; i < bytes.length; i++) {
-    const b = bytes[i];
-    if (b !== 32 && b !== 9 && b !== 10 && b !== 13) return false;
+/**
+ * Whether a body, as text or as UTF-8 bytes, holds nothing but XML white space (after a byte order
+ * mark, if any): what client and server call an empty body.
+ */
+export function onlyWhiteSpace(body: string | Uint8Array): boolean {
+  const text = typeof body === "string";
+  const from = text ? (body.charCodeAt(0) === 0xfeff ? 1 : 0) : body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf ? 3 : 0;
+  for (let i = from; i < body.length; i++) {
+    const c = text ? body.charCodeAt(i) : body[i];
+    if (c !== 32 && c !== 9 && c !== 10 && c !== 13) return false;
   }
   return true;
 }

@@ -119,7 +119,7 @@ function listValue(kind: ScalarKind, text: string): unknown[] {
 }
 
 /** Sets a decoded child's value on its parent object: repeated fields collect into an array. */
-function setField(obj: Record<string, unknown>, f: FieldDesc, value: unknown): void {
+export function setField(obj: Record<string, unknown>, f: FieldDesc, value: unknown): void {
   if (f.max > 1) {
     // Array.isArray, not truthiness: a field named like an inherited method (see own-props.ts).
     const arr = obj[f.prop];
@@ -512,20 +512,11 @@ function attrsOf(tag: XmlTag): Record<string, string> {
   const out: Record<string, string> = {};
   for (const a of tag.attributes) {
     if (a.uri === XMLNS_URI) continue;
-    putKey(out, a.uri ? `{${a.uri}}${a.local}` : a.local, a.value);
+    setOwn(out, a.uri ? `{${a.uri}}${a.local}` : a.local, a.value);
   }
   return out;
 }
 
-/**
- * Sets `key` on a record keyed by names read off the wire: an attribute named `__proto__` is an own
- * property like any other, where assigning it would set the record's prototype (or, for a string,
- * drop it silently).
- */
-function putKey(o: Record<string, string>, key: string, value: string): void {
-  if (key === "__proto__") Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
-  else o[key] = value;
-}
 
 function readAnyAttrs(desc: ComplexDesc, tag: XmlTag, obj: Record<string, unknown>): void {
   const bag: Record<string, string> = {};
@@ -533,7 +524,7 @@ function readAnyAttrs(desc: ComplexDesc, tag: XmlTag, obj: Record<string, unknow
   for (const a of tag.attributes) {
     if (a.uri === XMLNS_URI || a.uri === XSI_NS) continue;
     if (desc.attrs.some((d) => d.name === a.local && d.ns === (a.uri ?? ""))) continue;
-    putKey(bag, a.uri ? `{${a.uri}}${a.local}` : a.local, a.value);
+    setOwn(bag, a.uri ? `{${a.uri}}${a.local}` : a.local, a.value);
     any = true;
   }
   if (any) obj["$attributes"] = bag;

@@ -216,10 +216,10 @@ const MAX_COPIED_BINDINGS = 32;
 /**
  * A new scope over `parent` for an element declaring `added` prefixes. A copy while the parent and
  * its declarations are few: an object whose prototype is the parent would be cheaper to make, but
- * every prototype gets a map of its own, so prototype-chained scopes give each document new maps, and
- * optimized code that met them is thrown away ("weak objects") once the document is collected, while
- * null-prototype objects share one map. Larger scopes are chained, so that thousands of declarations
- * cost their number: a null-prototype scope holds at most MAX_COPIED_BINDINGS bindings (the root's
+ * every prototype gets a map of its own, so lookups through prototype-chained scopes meet new maps
+ * in every document (decoding the 10,000-message response after a gc took ~99 ms with them, ~61 ms
+ * with copies, which share one null-prototype map). Larger scopes are chained, so that thousands of
+ * declarations cost their number: a null-prototype scope holds at most MAX_COPIED_BINDINGS bindings (the root's
  * aside), which is what makes copying one cheap (`for…in` lists every key before the first).
  */
 function childScope(parent: Readonly<Record<string, string>>, added: number): Record<string, string> {

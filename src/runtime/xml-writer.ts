@@ -399,23 +399,19 @@ function compileComplex(type: ComplexDesc, ns: string): ElementWriterFactory {
         }
       }
     }
+    // xs:any content where the schema puts it: before field `anyAt`, or after them all.
+    let anyXml = "";
     if (any && Array.isArray(obj["$any"])) {
-      // xs:any content where the schema puts it: before field `anyAt`, or after them all.
       const out: string[] = [];
       for (const node of obj["$any"] as XmlNode[]) writeNode(out, node, ns);
-      const anyXml = out.join("");
-      for (let i = 0; i < fields.length; i++) {
-        if (i === anyAt) content += anyXml;
-        const prop = fields[i]!.prop;
-        content += fields[i]!.write(own ? ownValue(obj, prop) : obj[prop]);
-      }
-      if (anyAt >= fields.length) content += anyXml;
-    } else {
-      for (let i = 0; i < fields.length; i++) {
-        const prop = fields[i]!.prop;
-        content += fields[i]!.write(own ? ownValue(obj, prop) : obj[prop]);
-      }
+      anyXml = out.join("");
     }
+    for (let i = 0; i < fields.length; i++) {
+      if (i === anyAt) content += anyXml;
+      const prop = fields[i]!.prop;
+      content += fields[i]!.write(own ? ownValue(obj, prop) : obj[prop]);
+    }
+    if (anyAt >= fields.length) content += anyXml;
     return content === "" ? start + " />" : start + ">" + content + close;
   };
 }
