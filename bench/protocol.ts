@@ -41,7 +41,7 @@ export interface MemReport {
 /** Decode benchmark, memory: calls a client makes in its own process for the repeated-calls peak. */
 export const REPEATED_CALLS = 6;
 
-export type ServerKind = "ours" | "node-soap" | "bare";
+export type ServerKind = "ours" | "node-soap" | "bare" | "template";
 /** How many messages every server answers GetMessages with. */
 export const SERVER_MESSAGES = 100;
 /** The seed of the servers' messages (the decode benchmark uses the default one). */

@@ -3,7 +3,11 @@
  * one fixed account with the same 100 messages.
  *   ours       the generated handler (`createApiHandler`) over an in-memory `ApiService`;
  *   node-soap  `soap.listen(server, "/api.asmx", service, wsdl)` (SOAP only);
- *   bare       node:http answering with precomputed bytes, taken from an in-process instance of ours.
+ *   bare       node:http answering with precomputed bytes, taken from an in-process instance of ours;
+ *   template   node:http building those same bytes for every request from the same messages with a
+ *              hand-written template (string concatenation, the four escapes, UTF-8 encoding) and
+ *              nothing else: no request parsing, routing, validation or descriptors. The least any
+ *              JavaScript server that builds this response per request spends beyond the bare one.
  * IPC: sends { port }; "begin" starts the measured window; "end" replies with the CPU time and the
  * number of requests since "begin". Exits when the parent disconnects.
  */
@@ -57,22 +61,95 @@ async function record(url: string, init: RequestInit): Promise<Recorded> {
   return { status: res.status, headers, body };
 }
 
-let server: Server;
-if (kind === "ours") {
-  server = createServer(createApiHandler(service));
-} else if (kind === "bare") {
-  // Ask an in-process instance of our server once; answer with exactly its bytes from then on.
+/** Our server's answers to the benchmark's SOAP 1.1 and HTTP GET requests, from an in-process instance. */
+async function oursAnswers(): Promise<{ soap: Recorded; get: Recorded }> {
   const ours = createServer(createApiHandler(service));
   const base = `http://127.0.0.1:${await listen(ours)}/api.asmx`;
   const soapAnswer = await record(base, { method: "POST", headers: { "Content-Type": "text/xml; charset=utf-8", SOAPAction: SOAP_ACTION }, body: recordedSoapRequest() });
   const getAnswer = await record(`${base}/GetMessages?${GET_QUERY}`, { method: "GET" });
   await new Promise<void>((resolve) => ours.close(() => resolve()));
+  return { soap: soapAnswer, get: getAnswer };
+}
+
+/** Element text escaped as our writer escapes it (`&`, `<`, `>`, CR), jumping from one to the next. */
+const SPECIAL = /[&<>\r]/g;
+function escapeText(s: string): string {
+  SPECIAL.lastIndex = 0;
+  if (!SPECIAL.test(s)) return s;
+  let out = "";
+  let last = 0;
+  do {
+    const i = SPECIAL.lastIndex - 1;
+    const c = s.charCodeAt(i);
+    out += s.slice(last, i) + (c === 38 ? "&amp;" : c === 60 ? "&lt;" : c === 62 ? "&gt;" : "&#xD;");
+    last = i + 1;
+  } while (SPECIAL.test(s));
+  return out + s.slice(last);
+}
+
+/** `<name>value</name>`, `<name />` for "", nothing when absent: as our writer writes a message's fields. */
+function field(name: string, v: string | number | undefined | null): string {
+  if (v === undefined || v === null) return "";
+  if (v === "") return `<${name} />`;
+  return `<${name}>${typeof v === "string" ? escapeText(v) : String(v)}</${name}>`;
+}
+
+/** The messages as XML, built anew on every call. */
+function messagesXml(): string {
+  let s = "";
+  for (const m of list) {
+    s += "<Messages>" + field("DateArrived", m.DateArrived) + field("UserId", m.UserId) + field("Sender", m.Sender) + field("MessageText", m.MessageText) +
+      field("MessageUrl", m.MessageUrl) + field("Transcription", m.Transcription) + field("Id", m.Id) + "</Messages>";
+  }
+  return s;
+}
+
+const encoder = new TextEncoder();
+let scratch = new Uint8Array(256 * 1024);
+/** UTF-8 bytes in one pass, as our server encodes a response. */
+function utf8(s: string): Buffer {
+  if (scratch.length < s.length * 3) scratch = new Uint8Array(s.length * 3);
+  const { written } = encoder.encodeInto(s, scratch);
+  return Buffer.from(scratch.subarray(0, written));
+}
+
+let server: Server;
+if (kind === "ours") {
+  server = createServer(createApiHandler(service));
+} else if (kind === "bare") {
+  // Ask an in-process instance of our server once; answer with exactly its bytes from then on.
+  const answers = await oursAnswers();
   server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const answer = req.method === "GET" ? getAnswer : soapAnswer;
+    const answer = req.method === "GET" ? answers.get : answers.soap;
     req.resume();
     req.on("end", () => {
       res.writeHead(answer.status, { "Cache-Control": answer.headers["cache-control"] ?? "", "Content-Length": answer.body.length, "Content-Type": answer.headers["content-type"] ?? "" });
       res.end(answer.body);
+    });
+  });
+} else if (kind === "template") {
+  // Our answers' envelope (or document root) around the messages, kept as text; the messages are
+  // written per request. The bytes must be ours exactly, or the comparison means nothing.
+  const answers = await oursAnswers();
+  const frame = (a: Recorded) => {
+    const text = a.body.toString("utf8");
+    const from = text.indexOf("<Messages>");
+    const to = text.lastIndexOf("</Messages>") + "</Messages>".length;
+    if (from < 0 || to < from) throw new Error("our answer holds no <Messages> element");
+    return { ...a, head: text.slice(0, from), tail: text.slice(to) };
+  };
+  const soapFrame = frame(answers.soap);
+  const getFrame = frame(answers.get);
+  for (const f of [soapFrame, getFrame]) {
+    if (!utf8(f.head + messagesXml() + f.tail).equals(f.body)) throw new Error("the hand-written template does not write our server's bytes");
+  }
+  server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const f = req.method === "GET" ? getFrame : soapFrame;
+    req.resume();
+    req.on("end", () => {
+      const body = utf8(f.head + messagesXml() + f.tail);
+      res.writeHead(f.status, { "Cache-Control": f.headers["cache-control"] ?? "", "Content-Length": body.length, "Content-Type": f.headers["content-type"] ?? "" });
+      res.end(body);
     });
   });
 } else if (kind === "node-soap") {

@@ -480,7 +480,7 @@ function xsiType(tag: XmlTag): { prefix: string; local: string; ns: string | und
  */
 function anyTypeValue(node: XmlNode): string | XmlNode {
   for (const c of node.children) if (typeof c !== "string") return node;
-  for (const key of Object.keys(node.attrs)) if (key !== `{${XSI_NS}}type`) return node;
+  for (const key of Object.keys(node.attrs)) if (key !== XSI_TYPE_KEY) return node;
   return node.children.join("");
 }
 
@@ -501,22 +501,27 @@ function treeNode(tag: XmlTag, ns: string, local: string): XmlNode {
     else if (t.ns !== ns && t.ns !== "") {
       // An unprefixed type names the default namespace, and a tree is written back with its own
       // namespace as the default: give the type's namespace a prefix, so the value keeps its meaning.
-      node.attrs[`{${XSI_NS}}type`] = `${DEFAULT_TYPE_PREFIX}:${t.local}`;
+      node.attrs[XSI_TYPE_KEY] = `${DEFAULT_TYPE_PREFIX}:${t.local}`;
       node.prefixes = { [DEFAULT_TYPE_PREFIX]: t.ns };
     }
   }
   return node;
 }
 
+/** A name in Clark notation: `{ns}local`, or `local` for no namespace (how attribute bags are keyed). */
+function clark(ns: string | undefined, local: string): string {
+  return ns ? `{${ns}}${local}` : local;
+}
+const XSI_TYPE_KEY = clark(XSI_NS, "type");
+
 function attrsOf(tag: XmlTag): Record<string, string> {
   const out: Record<string, string> = {};
   for (const a of tag.attributes) {
     if (a.uri === XMLNS_URI) continue;
-    setOwn(out, a.uri ? `{${a.uri}}${a.local}` : a.local, a.value);
+    setOwn(out, clark(a.uri, a.local), a.value);
   }
   return out;
 }
-
 
 function readAnyAttrs(desc: ComplexDesc, tag: XmlTag, obj: Record<string, unknown>): void {
   const bag: Record<string, string> = {};
@@ -524,7 +529,7 @@ function readAnyAttrs(desc: ComplexDesc, tag: XmlTag, obj: Record<string, unknow
   for (const a of tag.attributes) {
     if (a.uri === XMLNS_URI || a.uri === XSI_NS) continue;
     if (desc.attrs.some((d) => d.name === a.local && d.ns === (a.uri ?? ""))) continue;
-    setOwn(bag, a.uri ? `{${a.uri}}${a.local}` : a.local, a.value);
+    setOwn(bag, clark(a.uri, a.local), a.value);
     any = true;
   }
   if (any) obj["$attributes"] = bag;
@@ -564,7 +569,7 @@ class DocumentFrame implements CustomFrame {
   constructor(readonly roots: readonly FieldDesc[]) {}
 
   child(ns: string, local: string): FieldDesc | "skip" {
-    this.rootName = ns ? `{${ns}}${local}` : local;
+    this.rootName = clark(ns, local);
     return this.roots.find((r) => r.name === local && r.ns === ns) ?? "skip";
   }
 
@@ -579,7 +584,7 @@ export function decodeDocument(xml: string | Uint8Array, roots: readonly FieldDe
   const frame = new DocumentFrame(roots);
   decodeXml(xml, frame, options);
   if (frame.value) return frame.value;
-  const expected = roots.map((r) => (r.ns ? `{${r.ns}}${r.name}` : r.name)).join(" or ");
+  const expected = roots.map((r) => clark(r.ns, r.name)).join(" or ");
   const rootName = frame.rootName;
   throw new XmlDecodeError(rootName ? `the document element is ${rootName}; expected ${expected}` : "the document has no root element", rootName ? "unexpected" : "malformed");
 }

@@ -130,6 +130,12 @@ keepShapes(
   newAttribute("a", "", "a", "", ""),
 );
 
+/** Whether one of `raw` is named `name` (a loop: elements have few attributes). */
+function named(raw: readonly RawAttribute[], name: string): boolean {
+  for (const r of raw) if (r.name === name) return true;
+  return false;
+}
+
 /**
  * Tokenizes a whole document, calling `h` for every element, text and CDATA section. A document
  * given as bytes is read as UTF-8 (a malformed sequence reads as U+FFFD, as `Response.text()` does),
@@ -353,12 +359,8 @@ function openTag(src: Source, lt: number, open: Open, h: TokenHandler): number {
     raw ??= [];
     // Duplicates: compared in a loop for the few attributes elements have, in a set beyond (a tag
     // with thousands would otherwise cost their square).
-    if (raw.length < 16) {
-      for (const r of raw) if (r.name === attrName) throw new XmlSyntaxError(`the attribute ${attrName} appears twice in <${name}>`, at);
-    } else {
-      attrNames ??= new Set(raw.map((r) => r.name));
-      if (attrNames.has(attrName)) throw new XmlSyntaxError(`the attribute ${attrName} appears twice in <${name}>`, at);
-    }
+    const twice = raw.length < 16 ? named(raw, attrName) : (attrNames ??= new Set(raw.map((r) => r.name))).has(attrName);
+    if (twice) throw new XmlSyntaxError(`the attribute ${attrName} appears twice in <${name}>`, at);
     attrNames?.add(attrName);
     // Attribute-value normalization: literal white space becomes a space; character references survive.
     raw.push(newRawAttribute(attrName, textValue(v.replace(/\r\n|[\t\n\r]/g, " "), j), at));
