@@ -155,7 +155,9 @@ export class ServiceClient {
     if (!op.response) return undefined;
     try {
       const { value } = decodeDocument(res.xml, [op.response.element], this.decodeOptions());
-      return value === null ? undefined : pick(op.response, value);
+      // A nil document element is a null result, read as the typed result admits it.
+      if (value === null) return op.response.nil === "null" ? null : op.response.nil === "empty" ? [] : undefined;
+      return pick(op.response, value);
     } catch (e) {
       if (e instanceof XmlDecodeError) throw new ResponseFormatError(`the response of ${url} is not the expected XML: ${e.message}`, res.status, res.text, e);
       throw e;

@@ -123,6 +123,13 @@ export interface BodyDesc {
    * wrapper, and the typed value is an object with one property per part. `element` is the first.
    */
   readonly parts?: ComplexDesc;
+  /**
+   * HTTP GET/POST (`mime:mimeXml`): what a nil document element (`<dateTime xsi:nil="true" />`, as
+   * ASMX writes a null result) reads as, by the typed result: "null" where it admits null (the SOAP
+   * result element is nillable), "empty" (a new `[]`) where it is an array (a repeated result
+   * element); absent, undefined.
+   */
+  readonly nil?: "null" | "empty";
 }
 
 export const UNBOUNDED = Infinity;

@@ -1,5 +1,5 @@
 /** The body of descriptors.ts: namespace constants, one codec descriptor per type, one per service. */
-import type { BindingOperation, ComplexType, ElementDecl, ElementField, Operation, Port, Service, SimpleType, SoapBodyShape, TypeRef } from "../../model/model.js";
+import type { BindingOperation, ComplexType, ElementDecl, ElementField, Operation, OperationResult, Port, Service, SimpleType, SoapBodyShape, TypeRef } from "../../model/model.js";
 import { descendants, inFamily } from "../../transform/families.js";
 import { collectFields, collectHierarchy } from "../../transform/names.js";
 import { symbol } from "../generated-file.js";
@@ -163,6 +163,14 @@ function headerProps(ctx: EmitContext, s: Service, bop: BindingOperation): strin
   return out;
 }
 
+/** The HTTP response descriptor's flags for the typed result: void, or what a nil document reads as (BodyDesc.nil). */
+function httpResultFlags(r: OperationResult): string {
+  if (r.kind === "void") return ", void: true";
+  if (r.kind !== "unwrapped") return "";
+  if (r.field.maxOccurs > 1) return `, nil: "empty"`;
+  return r.field.nillable ? `, nil: "null"` : "";
+}
+
 function operationDesc(ctx: EmitContext, s: Service, port: Port, bop: BindingOperation): string {
   const op = bop.operation;
   if (port.binding.protocol === "soap11" || port.binding.protocol === "soap12") {
@@ -179,7 +187,7 @@ function operationDesc(ctx: EmitContext, s: Service, port: Port, bop: BindingOpe
   });
   let response = "undefined";
   if (bop.mimeXmlElement) {
-    response = `{ element: ${elementDeclCall(ctx, bop.mimeXmlElement, 0)}${op.result.kind === "void" ? ", void: true" : ""} }`;
+    response = `{ element: ${elementDeclCall(ctx, bop.mimeXmlElement, 0)}${httpResultFlags(op.result)} }`;
   }
   return `{ kind: "http", location: ${JSON.stringify(bop.location ?? `/${op.name}`)}, params: [${params.join(", ")}], response: ${response} }`;
 }
