@@ -45,7 +45,7 @@ export function describeModel(model: WsdlModel): string {
     lines.push("", "types:");
     for (const t of named) {
       if (t.kind === "simple") lines.push(`  ${t.name!.local} = ${t.enumeration.length ? t.enumeration.map((v) => JSON.stringify(v)).join(" | ") : typeName(t.base)}${t.list ? "[]" : ""}`);
-      else lines.push(`  ${t.name!.local}${t.base ? ` extends ${typeName(t.base)}` : ""} { ${t.fields.map(fieldSig).join("; ")} }`);
+      else lines.push(`  ${t.name!.local}${t.base ? ` extends ${typeName(t.base)}` : t.restricts ? ` restricts ${typeName(t.restricts)}` : ""} { ${t.fields.map(fieldSig).join("; ")} }`);
     }
   }
   return `${lines.join("\n")}\n`;

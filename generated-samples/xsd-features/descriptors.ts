@@ -66,8 +66,14 @@ export const Shape: ComplexDesc = complex(
   () => [field("Name", NS, xs.string), field("Color", NS, Color, { min: 0 })],
   {
     attrs: [attribute("id", "", xs.long, { required: true }), attribute("version", "", xs.int)],
-    family: { ns: NS, derived: () => [Circle] },
+    family: { ns: NS, derived: () => [Circle, Tile] },
   },
+);
+
+export const Tile: ComplexDesc = complex(
+  "Tile",
+  () => [field("Name", NS, xs.string), field("Color", NS, Color)],
+  { attrs: [attribute("id", "", xs.long, { required: true })], family: { ns: NS } },
 );
 
 export const Price: ComplexDesc = complex("Price", () => [], {

@@ -29,6 +29,8 @@ export type {
   Price,
   Shape,
   ShapeInput,
+  Tile,
+  TileInput,
 } from "./types.js";
 export type { FeaturesClientOptions, FeaturesPortName } from "./client.js";
 export type { FeaturesHandlerOptions, FeaturesService } from "./server.js";

@@ -131,10 +131,34 @@ export interface ShapeInput {
 }
 
 /** A Shape or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
-export type ShapeOrDerived = Shape | Circle;
+export type ShapeOrDerived = Shape | Circle | Tile;
 
 /** Input form of {@link ShapeOrDerived}. */
-export type ShapeOrDerivedInput = ShapeInput | CircleInput;
+export type ShapeOrDerivedInput = ShapeInput | CircleInput | TileInput;
+
+/** A Shape by restriction: its Color required and its version attribute prohibited; it inherits id. */
+export interface Tile {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "Tile";
+  /** Attribute id. */
+  id: bigint;
+  Name: string;
+  Color: Color;
+}
+
+/**
+ * A Shape by restriction: its Color required and its version attribute prohibited; it inherits id.
+ *
+ * Input form of {@link Tile}: also accepts `Date` and lexical strings for dates, numbers for big integers.
+ */
+export interface TileInput {
+  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
+  $type?: "Tile";
+  /** Attribute id. */
+  id: bigint | number;
+  Name: string;
+  Color: Color;
+}
 
 /** A primary colour. */
 export type Color = "Red" | "Green" | "Blue";

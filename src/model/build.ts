@@ -87,6 +87,7 @@ export function buildModel(docs: LoadedDocuments, source: string): BuiltModel {
     if (types.length > 0) diagnostics.add(recovery("WSDL_NO_SERVICE", `${what}; generating ${from} only, without a client or server`, docs.root.loc));
     else diagnostics.error("WSDL_NO_SERVICE", `${what}, and neither its messages nor its schemas declare a type: nothing to generate; expected a wsdl:service whose port names a SOAP or HTTP binding`, docs.root.loc);
   }
+  schemas.completeRestrictions();
   return {
     model: { kind: "wsdl", source, targetNamespace: docs.root.targetNamespace, services, types, elements: [...elements] },
     nameHints: schemas.nameHints,

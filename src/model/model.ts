@@ -118,8 +118,16 @@ export interface ComplexType {
   /** The type this one extends (`xs:complexContent/xs:extension`); its fields come first on the wire. */
   readonly base: ComplexType | undefined;
   /**
-   * The named types that extend this one directly (`xs:complexContent/xs:extension`), in schema
-   * order: a value of any of them may stand where this type is declared, marked with `xsi:type`.
+   * The declared complex type this one restricts (`xs:complexContent/xs:restriction`). Unlike an
+   * extension's, its fields are all its own (a restriction restates the content it keeps); its
+   * attributes are its own and those of the base it neither restates nor prohibits, as XML Schema
+   * inherits them. Absent for a restriction of SOAP encoding's Array (an encoded array).
+   */
+  readonly restricts?: ComplexType;
+  /**
+   * The named types that extend or restrict this one directly (`xs:complexContent/xs:extension`,
+   * `xs:restriction`), in schema order: a value of any of them may stand where this type is
+   * declared, marked with `xsi:type`.
    */
   readonly derived: readonly ComplexType[];
   /** This type's own element fields, after the base's. */

@@ -264,30 +264,30 @@ export class SchemaSet {
     }
   }
 
-  /** Named complex types by the key of the base they extend (complexContent extension), in schema order. */
-  private extensionsByBase: Map<string, { readonly name: QName; readonly scoped: Scoped<RawComplexType> }[]> | undefined;
+  /** Named complex types by the key of the base they extend or restrict (complexContent), in schema order. */
+  private derivationsByBase: Map<string, { readonly name: QName; readonly scoped: Scoped<RawComplexType> }[]> | undefined;
 
   /**
-   * The named types that extend `ct` directly, mapped (and recorded as `ct.derived`). Types that
-   * nothing names are reached this way: a value may carry one with `xsi:type`.
+   * The named types that extend or restrict `ct` directly, mapped (and recorded as `ct.derived`).
+   * Types that nothing names are reached this way: a value may carry one with `xsi:type`.
    */
   derivedOf(ct: ComplexType): readonly ComplexType[] {
     if (ct.name === undefined) return ct.derived;
-    if (!this.extensionsByBase) {
-      this.extensionsByBase = new Map();
+    if (!this.derivationsByBase) {
+      this.derivationsByBase = new Map();
       for (const scoped of this.complexTypes.values()) {
         const d = scoped.raw.complexContent;
-        if (d?.derivation !== "extension" || scoped.raw.name === undefined) continue;
+        if (d === undefined || scoped.raw.name === undefined) continue;
         const baseKey = qnameKey(d.base);
-        const list = this.extensionsByBase.get(baseKey) ?? [];
+        const list = this.derivationsByBase.get(baseKey) ?? [];
         list.push({ name: { ns: scoped.schema.targetNamespace, local: scoped.raw.name }, scoped });
-        this.extensionsByBase.set(baseKey, list);
+        this.derivationsByBase.set(baseKey, list);
       }
     }
     const derived: ComplexType[] = [];
-    for (const { name, scoped } of this.extensionsByBase.get(qnameKey(ct.name)) ?? []) {
+    for (const { name, scoped } of this.derivationsByBase.get(qnameKey(ct.name)) ?? []) {
       const t = this.complexType(scoped.raw, scoped.schema, name, name.local);
-      if (t.base === ct) derived.push(t);
+      if (t.base === ct || t.restricts === ct) derived.push(t);
     }
     (ct as Mutable<ComplexType>).derived = derived;
     return derived;
@@ -314,6 +314,14 @@ export class SchemaSet {
       if (d.derivation === "extension") {
         const base = this.baseType(d.base, d.loc);
         if (base.kind === "complex") ct.base = this.acyclicBase(ct, base, d.loc);
+      } else if (!SOAP_ENCODINGS.has(d.base.ns) && this.complexTypes.has(qnameKey(d.base))) {
+        // A restriction of a declared complex type (an encoded array's base, soapenc:Array, is not one).
+        const base = this.baseType(d.base, d.loc);
+        const restricts = base.kind === "complex" ? this.acyclicBase(ct, base, d.loc) : undefined;
+        if (restricts) {
+          ct.restricts = restricts;
+          this.restrictions.set(ct, prohibitedAttributes(d.attributes, schema));
+        }
       }
     } else if (raw.simpleContent) {
       const d = raw.simpleContent;
@@ -338,6 +346,37 @@ export class SchemaSet {
     };
     this.mapContent(content);
     return ct;
+  }
+
+  /** Types that restrict a declared complex type, each with the attributes its restriction prohibits (by key). */
+  private readonly restrictions = new Map<ComplexType, ReadonlySet<string>>();
+
+  /**
+   * Gives every type that restricts another the attributes of its base (and the base's bases) that it
+   * neither restates nor prohibits: XML Schema inherits attribute uses through a restriction, unlike
+   * content. Run once every type is mapped: a base's attributes are not mapped yet while its content
+   * is, and a restriction of it may be met there.
+   */
+  completeRestrictions(): void {
+    const done = new Set<ComplexType>();
+    const complete = (t: ComplexType): void => {
+      const prohibited = this.restrictions.get(t);
+      if (done.has(t) || !t.restricts || !prohibited) return;
+      done.add(t);
+      const have = new Set(t.attributes.map((a) => qnameKey(a.name)));
+      const inherited: AttributeField[] = [];
+      for (let c: ComplexType | undefined = t.restricts; c !== undefined; c = c.base) {
+        complete(c);
+        for (const a of c.attributes) {
+          const key = qnameKey(a.name);
+          if (have.has(key) || prohibited.has(key)) continue;
+          have.add(key);
+          inherited.push(a);
+        }
+      }
+      if (inherited.length > 0) (t as Mutable<ComplexType>).attributes = [...t.attributes, ...inherited];
+    };
+    for (const t of this.restrictions.keys()) complete(t);
   }
 
   /** Content models being mapped, one inside another (a type's fields reaching a type not mapped yet). */
@@ -395,7 +434,7 @@ export class SchemaSet {
    */
   private acyclicBase(ct: ComplexType, base: ComplexType, at: SourceLocation): ComplexType | undefined {
     const chain: ComplexType[] = [base];
-    for (let t = base.base; t !== undefined && !chain.includes(t); t = t.base) chain.push(t);
+    for (let t = parentOf(base); t !== undefined && !chain.includes(t); t = parentOf(t)) chain.push(t);
     if (base !== ct && !chain.includes(ct)) return base;
     const names = [ct, ...chain.slice(0, chain.indexOf(ct) + 1)].map((t) => (t.name ? `{${t.name.ns}}${t.name.local}` : "(anonymous)"));
     this.diagnostics.add(recovery("XSD_CIRCULAR", `the type ${names[0]} derives from itself (${names.join(" → ")}); expected a base that does not derive from it; reading it without this derivation`, at));
@@ -582,4 +621,18 @@ export class SchemaSet {
 function markAny(ctx: { any: boolean; anyAt?: number; fields: number }): void {
   ctx.any = true;
   ctx.anyAt ??= ctx.fields;
+}
+
+/** The type a complex type derives from, by extension or restriction. */
+const parentOf = (t: ComplexType): ComplexType | undefined => t.base ?? t.restricts;
+
+/** The keys of the attributes a restriction prohibits (`use="prohibited"`), named directly or by reference. */
+function prohibitedAttributes(list: readonly (RawAttribute | RawAttributeGroupRef)[], schema: RawSchema): ReadonlySet<string> {
+  const out = new Set<string>();
+  for (const a of list) {
+    if (a.kind !== "attribute" || a.use !== "prohibited") continue;
+    if (a.ref) out.add(qnameKey(a.ref));
+    else if (a.name !== undefined) out.add(qnameKey({ ns: (a.form ?? schema.attributeFormDefault) === "qualified" ? schema.targetNamespace : "", local: a.name }));
+  }
+  return out;
 }

@@ -65,6 +65,11 @@ const samples: Record<string, OrderInput> = {
     Code: "subst",
     Attachment: [{ $element: "File", Name: "a.txt", Size: 3 }, { $element: "Link", Href: "http://x/?a=1&b=2" }, { $element: "File", Name: "b", Size: 0 }],
   },
+  "a type derived by restriction where its base is declared (xsi:type), with the attribute it inherits": {
+    ...base,
+    Code: "restricted",
+    Outline: { $type: "Tile", id: 4, Name: "square", Color: "Green" },
+  },
   "the base type itself where it is declared": { ...base, Code: "base", Outline: { id: 3, Name: "plain" }, Markers: [{ $type: "Pin", Label: "only", Size: 0 }] },
   "xs:any and xs:anyAttribute content": {
     ...base,
