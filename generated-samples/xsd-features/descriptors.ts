@@ -109,7 +109,10 @@ export const Banner: ComplexDesc = complex(
     field("Text", NS, xs.string, { min: 0 }),
     field("Since", NS, xs.dateTime, { min: 0 }),
   ],
-  { attrs: [attribute("waving", "", xs.boolean)], family: { ns: NS } },
+  {
+    attrs: [attribute("waving", "", xs.boolean), attribute("style", "", xs.string)],
+    family: { ns: NS },
+  },
 );
 
 export const Link: ComplexDesc = complex("Link", () => [field("Href", NS, xs.string)]);

@@ -87,7 +87,7 @@ export interface Circle {
   $type?: "Circle";
   /** Attribute id. */
   id: bigint;
-  /** Attribute version. */
+  /** Attribute version. Default (when absent): "1". */
   version?: number;
   Name: string;
   Color?: Color;
@@ -100,7 +100,7 @@ export interface CircleInput {
   $type?: "Circle";
   /** Attribute id. */
   id: bigint | number;
-  /** Attribute version. */
+  /** Attribute version. Default (when absent): "1". */
   version?: number;
   Name: string;
   Color?: Color;
@@ -112,7 +112,7 @@ export interface Shape {
   $type?: "Shape";
   /** Attribute id. */
   id: bigint;
-  /** Attribute version. */
+  /** Attribute version. Default (when absent): "1". */
   version?: number;
   Name: string;
   Color?: Color;
@@ -124,7 +124,7 @@ export interface ShapeInput {
   $type?: "Shape";
   /** Attribute id. */
   id: bigint | number;
-  /** Attribute version. */
+  /** Attribute version. Default (when absent): "1". */
   version?: number;
   Name: string;
   Color?: Color;
@@ -214,8 +214,11 @@ export interface Banner {
   $type?: "Banner";
   /** Attribute waving. */
   waving?: boolean;
+  /** Attribute style. Fixed: "flag". */
+  style?: string;
   Label: string;
   Size: number;
+  /** Default (when empty): "Welcome". */
   Text?: string;
   Since?: XsdDateTime;
 }
@@ -226,8 +229,11 @@ export interface BannerInput {
   $type?: "Banner";
   /** Attribute waving. */
   waving?: boolean;
+  /** Attribute style. Fixed: "flag". */
+  style?: string;
   Label: string;
   Size: number;
+  /** Default (when empty): "Welcome". */
   Text?: string;
   Since?: XsdDateTimeInput;
 }

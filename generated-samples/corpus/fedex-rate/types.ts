@@ -66,9 +66,13 @@ export interface TransactionDetail {
 }
 
 export interface VersionId {
+  /** Fixed: "crs". */
   ServiceId: string;
+  /** Fixed: "31". */
   Major: number;
+  /** Fixed: "0". */
   Intermediate: number;
+  /** Fixed: "0". */
   Minor: number;
 }
 

@@ -20,24 +20,38 @@ export interface GetProductsInput {
 }
 
 export interface ProductSearchParameters {
+  /** Default (when empty): "-2147483648". */
   Id?: number;
+  /** Default (when empty): "-2147483648". */
   CategoryId?: number;
+  /** Default (when empty): "". */
   No?: string;
+  /** Default (when empty): "". */
   EAN1?: string;
+  /** Default (when empty): "". */
   Name?: string;
+  /** Default (when empty): "-79228162514264337593543950335". */
   Price?: string;
+  /** Default (when empty): "0001-01-01T00:00:00". */
   DateChanged?: XsdDateTime;
   ProductIds?: ArrayOfInt;
 }
 
 /** Input form of {@link ProductSearchParameters}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
 export interface ProductSearchParametersInput {
+  /** Default (when empty): "-2147483648". */
   Id?: number;
+  /** Default (when empty): "-2147483648". */
   CategoryId?: number;
+  /** Default (when empty): "". */
   No?: string;
+  /** Default (when empty): "". */
   EAN1?: string;
+  /** Default (when empty): "". */
   Name?: string;
+  /** Default (when empty): "-79228162514264337593543950335". */
   Price?: string;
+  /** Default (when empty): "0001-01-01T00:00:00". */
   DateChanged?: XsdDateTimeInput;
   ProductIds?: ArrayOfInt;
 }
@@ -52,32 +66,57 @@ export type ArrayOfProduct = (Product | null)[];
 export type ArrayOfProductInput = (ProductInput | null)[];
 
 export interface Product {
+  /** Default (when empty): "-1.7976931348623157E+308". */
   CashPriceIncTax?: number;
+  /** Default (when empty): "-79228162514264337593543950335". */
   WebPrice?: string;
+  /** Default (when empty): "-2147483648". */
   SupplierId?: number;
+  /** Default (when empty): "-2147483648". */
   Id?: number;
+  /** Default (when empty): "". */
   Name?: string;
+  /** Default (when empty): "-79228162514264337593543950335". */
   TaxRate?: string;
+  /** Default (when empty): "-79228162514264337593543950335". */
   Stock?: string;
+  /** Default (when empty): "-2147483648". */
   StatusId?: number;
+  /** Default (when empty): "-2147483648". */
   CategoryId?: number;
+  /** Default (when empty): "-2147483648". */
   PriceGroupID?: number;
+  /** Default (when empty): "-79228162514264337593543950335". */
   InPrice?: string;
+  /** Default (when empty): "". */
   Description?: string;
+  /** Default (when empty): "". */
   DescriptionLong?: string;
+  /** Default (when empty): "-79228162514264337593543950335". */
   Cost?: string;
+  /** Default (when empty): "". */
   EAN1?: string;
+  /** Default (when empty): "-79228162514264337593543950335". */
   Price?: string;
+  /** Default (when empty): "". */
   No?: string;
+  /** Default (when empty): "0001-01-01T00:00:00". */
   DateChanged?: XsdDateTime;
   APIException?: APIException;
+  /** Default (when empty): "-79228162514264337593543950335". */
   Weight?: string;
+  /** Default (when empty): "-79228162514264337593543950335". */
   MinimumStock?: string;
+  /** Default (when empty): "-79228162514264337593543950335". */
   OrderProposal?: string;
+  /** Default (when empty): "". */
   StockLocation?: string;
+  /** Default (when empty): "". */
   SupplierProductCode?: string;
+  /** Default (when empty): "". */
   SupplierProductName?: string;
   Web?: boolean | null;
+  /** Default (when empty): "". */
   ProductCode?: string;
   StockControlled?: boolean | null;
   NewOffer?: boolean | null;
@@ -86,32 +125,57 @@ export interface Product {
 
 /** Input form of {@link Product}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
 export interface ProductInput {
+  /** Default (when empty): "-1.7976931348623157E+308". */
   CashPriceIncTax?: number;
+  /** Default (when empty): "-79228162514264337593543950335". */
   WebPrice?: string;
+  /** Default (when empty): "-2147483648". */
   SupplierId?: number;
+  /** Default (when empty): "-2147483648". */
   Id?: number;
+  /** Default (when empty): "". */
   Name?: string;
+  /** Default (when empty): "-79228162514264337593543950335". */
   TaxRate?: string;
+  /** Default (when empty): "-79228162514264337593543950335". */
   Stock?: string;
+  /** Default (when empty): "-2147483648". */
   StatusId?: number;
+  /** Default (when empty): "-2147483648". */
   CategoryId?: number;
+  /** Default (when empty): "-2147483648". */
   PriceGroupID?: number;
+  /** Default (when empty): "-79228162514264337593543950335". */
   InPrice?: string;
+  /** Default (when empty): "". */
   Description?: string;
+  /** Default (when empty): "". */
   DescriptionLong?: string;
+  /** Default (when empty): "-79228162514264337593543950335". */
   Cost?: string;
+  /** Default (when empty): "". */
   EAN1?: string;
+  /** Default (when empty): "-79228162514264337593543950335". */
   Price?: string;
+  /** Default (when empty): "". */
   No?: string;
+  /** Default (when empty): "0001-01-01T00:00:00". */
   DateChanged?: XsdDateTimeInput;
   APIException?: APIException;
+  /** Default (when empty): "-79228162514264337593543950335". */
   Weight?: string;
+  /** Default (when empty): "-79228162514264337593543950335". */
   MinimumStock?: string;
+  /** Default (when empty): "-79228162514264337593543950335". */
   OrderProposal?: string;
+  /** Default (when empty): "". */
   StockLocation?: string;
+  /** Default (when empty): "". */
   SupplierProductCode?: string;
+  /** Default (when empty): "". */
   SupplierProductName?: string;
   Web?: boolean | null;
+  /** Default (when empty): "". */
   ProductCode?: string;
   StockControlled?: boolean | null;
   NewOffer?: boolean | null;
@@ -171,9 +235,13 @@ export interface GetCategories {
 export type ArrayOfCategory = (Category | null)[];
 
 export interface Category {
+  /** Default (when empty): "-2147483648". */
   Id?: number;
+  /** Default (when empty): "". */
   Name?: string;
+  /** Default (when empty): "". */
   No?: string;
+  /** Default (when empty): "-2147483648". */
   ParentId?: number;
   APIException?: APIException;
 }
@@ -187,8 +255,11 @@ export type GetDiscountMatrixPriceGroup = Record<string, never>;
 export type ArrayOfDiscount = (Discount | null)[];
 
 export interface Discount {
+  /** Default (when empty): "-2147483648". */
   PriceGroupId?: number;
+  /** Default (when empty): "-2147483648". */
   CategoryId?: number;
+  /** Default (when empty): "-2147483648". */
   CustomerId?: number;
   Value: string;
 }

@@ -50,9 +50,13 @@ function declaration(ctx: EmitContext, t: ComplexType | SimpleType, mode: Mode, 
   if (hierarchy.some((c) => c.anyAttributes)) members.push(`  /** Attributes matched by xs:anyAttribute, by name (\`{namespace}local\` when qualified). */\n  $attributes?: Record<string, string>;`);
   for (const a of attributes) {
     const prop = ctx.plan.propNames.get(a)!;
-    members.push(`${jsDoc(sourceDoc(ctx, a.doc) ?? `Attribute ${a.name.local}.`, "  ")}  ${propertyKey(prop)}${a.required ? "" : "?"}: ${typeExpr(ctx, a.type, mode)};`);
+    const note = valueConstraint(a, "absent");
+    const source = sourceDoc(ctx, a.doc);
+    const doc = source !== undefined ? paragraphs(source, note) : `Attribute ${a.name.local}.${note ? ` ${note}` : ""}`;
+    members.push(`${jsDoc(doc, "  ")}  ${propertyKey(prop)}${a.required ? "" : "?"}: ${typeExpr(ctx, a.type, mode)};`);
   }
-  const member = (f: ElementField) => `${jsDoc(sourceDoc(ctx, f.doc), "  ")}  ${propertyKey(ctx.plan.propNames.get(f)!)}${fieldOptional(f) ? "?" : ""}: ${fieldType(ctx, f, mode)};`;
+  const member = (f: ElementField) =>
+    `${jsDoc(paragraphs(sourceDoc(ctx, f.doc), valueConstraint(f, "empty")), "  ")}  ${propertyKey(ctx.plan.propNames.get(f)!)}${fieldOptional(f) ? "?" : ""}: ${fieldType(ctx, f, mode)};`;
   // Fields of a (non-repeating) xs:choice become an exclusive union, one per choice of the type.
   const choices = new Map<number, ElementField[]>();
   for (const f of fields) {
@@ -73,6 +77,19 @@ function declaration(ctx: EmitContext, t: ComplexType | SimpleType, mode: Mode, 
   const parts = [...(members.length ? [`{\n${members.join("\n")}\n}`] : []), ...unions];
   return `${doc}export type ${name} = ${parts.join(" & ")};`;
 }
+
+/**
+ * The schema's value constraint of an attribute or element, as a note for its property: a fixed
+ * value, or the default an absent attribute (an empty element) stands for. The runtime reads and
+ * writes what is on the wire: it neither fills in defaults nor checks fixed values.
+ */
+export function valueConstraint(x: { readonly default: string | undefined; readonly fixed: string | undefined }, when: "absent" | "empty"): string | undefined {
+  if (x.fixed !== undefined) return `Fixed: ${JSON.stringify(x.fixed)}.`;
+  if (x.default !== undefined) return `Default (when ${when}): ${JSON.stringify(x.default)}.`;
+  return undefined;
+}
+
+const paragraphs = (...texts: (string | undefined)[]): string | undefined => texts.filter((t) => t !== undefined && t !== "").join("\n\n") || undefined;
 
 /** `({ a: A; b?: never } | { a?: never; b: B })`, plus an all-absent branch when the choice is optional. */
 function choiceUnion(ctx: EmitContext, fields: readonly ElementField[], member: (f: ElementField) => string): string {
