@@ -138,6 +138,7 @@ class ServiceMapper {
       const op = protocol === "httpGet" || protocol === "httpPost" ? this.httpOperation(raw, bop, pop, protocol) : this.soapOperation(raw, bop, pop);
       if (op) operations.push(op);
     }
+    this.checkDistinct(raw, protocol, operations);
     const binding: Binding = {
       kind: "binding",
       name: { ns: this.defs.targetNamespace, local: raw.name },
@@ -150,6 +151,30 @@ class ServiceMapper {
     };
     this.bindingCache.set(key, binding);
     return binding;
+  }
+
+  /**
+   * Warns of operations of one binding whose requests cannot be told apart on the wire (WS-I Basic
+   * Profile R2710): SOAP ones with the same SOAPAction and the same body element (or both an empty
+   * body), HTTP ones at the same location. A server answers each such request as the first of them.
+   */
+  private checkDistinct(raw: RawBinding, protocol: BindingProtocol, operations: readonly BindingOperation[]): void {
+    const http = protocol === "httpGet" || protocol === "httpPost";
+    const byRequest = new Map<string, BindingOperation[]>();
+    for (const bop of operations) {
+      const key = http ? `location ${JSON.stringify(bop.location ?? `/${bop.operation.name}`)}` : `SOAPAction ${JSON.stringify(bop.soapAction ?? "")} and ${requestBody(bop.soapInput)}`;
+      byRequest.set(key, [...(byRequest.get(key) ?? []), bop]);
+    }
+    for (const [key, same] of byRequest) {
+      if (same.length < 2) continue;
+      const names = same.map((b) => b.operation.name);
+      const at = raw.operations.find((o) => o.name === names[1])?.loc ?? raw.loc;
+      this.diagnostics.warn(
+        "WSDL_AMBIGUOUS_OPERATIONS",
+        `operations ${names.join(", ")} of binding ${raw.name} take requests that cannot be told apart (the same ${key}); expected each operation's request to differ (WS-I Basic Profile R2710); a server answers them all as ${names[0]}`,
+        at,
+      );
+    }
   }
 
   /**
@@ -419,4 +444,11 @@ class ServiceMapper {
     }
     return wrapper ? { list, wrapper } : { list };
   }
+}
+
+/** What a SOAP request's Body holds, as routing sees it: its (first) element, or nothing. */
+function requestBody(shape: SoapBodyShape | undefined): string {
+  if (shape === undefined || shape.kind === "empty") return "an empty body";
+  const name = shape.kind === "element" ? shape.element.name : shape.kind === "rpc" ? shape.wrapper : shape.parts[0]?.name;
+  return name === undefined ? "an empty body" : `the body element {${name.ns}}${name.local}`;
 }

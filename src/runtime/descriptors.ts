@@ -35,6 +35,11 @@ export interface FieldDesc {
   readonly substituteOf?: FieldDesc | undefined;
   /** The head is abstract: only its substitutes may appear. */
   readonly abstract?: boolean;
+  /**
+   * A repeated element of a (non-repeated) choice's branch: absent, it is a branch not taken, so it
+   * reads as absent, not as `[]` (the generated types forbid it beside another branch).
+   */
+  readonly choice?: boolean;
 }
 
 export interface AttrDesc {
@@ -153,6 +158,8 @@ export interface FieldOptions {
   /** The elements of the substitution group this element heads (see `FieldDesc.substitutes`). */
   readonly substitutes?: () => readonly FieldDesc[];
   readonly abstract?: boolean;
+  /** See `FieldDesc.choice`. */
+  readonly choice?: boolean;
 }
 
 /** One shape for every field descriptor, so the decoder's property accesses stay monomorphic. */
@@ -170,6 +177,7 @@ class Field implements FieldDesc {
     private readonly substitutesThunk: (() => readonly FieldDesc[]) | undefined,
     readonly abstract: boolean,
     readonly substituteOf: FieldDesc | undefined,
+    readonly choice: boolean,
   ) {
     this.resolved = typeof thunk === "function" ? undefined : thunk;
   }
@@ -179,7 +187,7 @@ class Field implements FieldDesc {
   get substitutes(): readonly FieldDesc[] | undefined {
     if (this.substitutesThunk === undefined) return undefined;
     // Each member as a field of this one's property and occurrence, knowing whom it stands for.
-    return (this.members ??= this.substitutesThunk().map((m) => new Field(m.name, m.ns, () => m.type, this.prop, this.min, this.max, this.nillable, undefined, false, this)));
+    return (this.members ??= this.substitutesThunk().map((m) => new Field(m.name, m.ns, () => m.type, this.prop, this.min, this.max, this.nillable, undefined, false, this, this.choice)));
   }
   toJSON(): object {
     return { name: this.name, ns: this.ns, prop: this.prop, min: this.min, max: this.max, nillable: this.nillable };
@@ -188,7 +196,7 @@ class Field implements FieldDesc {
 
 /** An element field; `type` may be a thunk so that types can refer to each other in any order. */
 export function field(name: string, ns: string, type: TypeDesc | (() => TypeDesc), options: FieldOptions = {}): FieldDesc {
-  return new Field(name, ns, type, options.prop ?? name, options.min ?? 1, options.max ?? 1, options.nillable ?? false, options.substitutes, options.abstract ?? false, undefined);
+  return new Field(name, ns, type, options.prop ?? name, options.min ?? 1, options.max ?? 1, options.nillable ?? false, options.substitutes, options.abstract ?? false, undefined, options.choice ?? false);
 }
 
 export function attribute(name: string, ns: string, type: ScalarDesc, options: { prop?: string; required?: boolean } = {}): AttrDesc {

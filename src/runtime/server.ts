@@ -224,7 +224,32 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
   endpoints.sort((a, b) => b.path.length - a.path.length);
   // Every port of a SOAP version at an endpoint, in WSDL order: a service may have several (with different bindings).
   const soapPorts = (ep: Endpoint, v: SoapVersion): PortDesc[] => ep.ports.filter((p) => p.protocol === (v === "1.1" ? "soap11" : "soap12"));
+  const soapRouteCache = new Map<Endpoint, Partial<Record<SoapVersion, SoapRoutes>>>();
+  /** The SOAP operations of one version at an endpoint, and by action: worked out once per endpoint. */
+  const soapRoutes = (ep: Endpoint, v: SoapVersion): SoapRoutes => {
+    let byVersion = soapRouteCache.get(ep);
+    if (!byVersion) soapRouteCache.set(ep, (byVersion = {}));
+    let routes = byVersion[v];
+    if (!routes) {
+      const ports = soapPorts(ep, v);
+      const operations = soapOperations(ports);
+      const byAction = new Map<string, Routed[]>();
+      for (const r of operations) if (r.op.action !== undefined && r.op.action !== "") byAction.set(r.op.action, [...(byAction.get(r.op.action) ?? []), r]);
+      byVersion[v] = routes = { ports, operations, byAction };
+    }
+    return routes;
+  };
   const httpPort = (ep: Endpoint, verb: "GET" | "POST"): PortDesc | undefined => ep.ports.find((p) => p.protocol === (verb === "GET" ? "httpGet" : "httpPost"));
+  // The URL path of every HTTP operation: its port's path followed by its location, joined as
+  // clients join them (ASMX's /Service.asmx + /Op, but also a location of "/" or one without a
+  // leading slash: zeep and .NET append the location to the address).
+  const httpRoutes = new Map<string, HttpRoute[]>();
+  for (const ep of endpoints) {
+    for (const route of [...httpOperations(ep.ports, "httpGet"), ...httpOperations(ep.ports, "httpPost")]) {
+      const full = new URL((ep.path === "/" ? "" : ep.path) + route.op.location, "http://localhost").pathname;
+      httpRoutes.set(full, [...(httpRoutes.get(full) ?? []), route]);
+    }
+  }
   const addresses = [...new Set(ports.map((p) => p.address).filter(Boolean))];
   const maxBody = options.maxBodyBytes ?? 1024 * 1024;
   const limits = options.limits ?? DEFAULT_LIMITS;
@@ -285,42 +310,35 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
     const request = xmlBody(body, ct.params["charset"]);
     if (onlyWhiteSpace(request)) return soapFault(res, declared, 400, "Client", "The request body is empty; expected a SOAP envelope.");
 
-    // Route first by SOAPAction / action, then by the body element.
+    // Route by SOAPAction / action, then by the body element: among the operations the action names
+    // (several may share one), or among all of them when no action is given.
     const action = declared === "1.1" ? soapActionHeader(req.headers["soapaction"]) : ct.params["action"];
     let decoded;
-    let routed: { name: string; op: SoapOperationDesc; port: PortDesc } | undefined;
+    let routed: Routed | undefined;
+    /** The operations the action names, once looked up (when an action is given). */
+    let named: readonly Routed[] | undefined;
     let unknownAction = false;
-    const routeByAction = (candidates: readonly PortDesc[]) => {
-      if (candidates.length === 0 || action === undefined || action === "") return undefined;
-      for (const port of candidates) {
-        for (const [name, op] of Object.entries(port.operations)) if (op.kind === "soap" && op.action === action) return { name, op, port };
-      }
-      unknownAction = true;
-      return undefined;
+    const byAction = (routes: SoapRoutes): void => {
+      if (named !== undefined || routes.ports.length === 0 || action === undefined || action === "") return;
+      const found = routes.byAction.get(action) ?? [];
+      named = found;
+      if (found.length === 0) unknownAction = true;
+      else if (found.length === 1) routed = found[0];
     };
     try {
       decoded = decodeEnvelope(
         request,
         (ns, local, envVersion) => {
           // The envelope's namespace decides the version; pick the request element among that version's ports.
-          const candidates = soapPorts(ep, envVersion);
-          routed ??= routeByAction(candidates);
+          const routes = soapRoutes(ep, envVersion);
+          byAction(routes);
           if (routed) {
             const el = routed.op.request?.element;
             return el && el.ns === ns && el.name === local ? (routed.op.request!.parts ?? el) : undefined;
           }
           if (unknownAction) return undefined;
-          for (const port of candidates) {
-            for (const [name, op] of Object.entries(port.operations)) {
-              if (op.kind !== "soap") continue;
-              const el = op.request?.element;
-              if (el && el.ns === ns && el.name === local) {
-                routed = { name, op, port };
-                return op.request!.parts ?? el;
-              }
-            }
-          }
-          return undefined;
+          routed = byElement(named ?? routes.operations, ns, local);
+          return routed ? (routed.op.request!.parts ?? routed.op.request!.element) : undefined;
         },
         { limits, strict: true },
         service.soapHeaders,
@@ -345,9 +363,11 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
       const names = decoded.notUnderstood.map((h) => (h.ns ? `{${h.ns}}${h.local}` : h.local)).join(", ");
       return send(res, 500, faultEnvelope(version, "soap:MustUnderstand", `SOAP header ${names} was not understood.`), SOAP_CT[version]);
     }
-    const candidates = soapPorts(ep, version);
-    if (candidates.length === 0) throw new HttpProblem(415, `This service does not accept SOAP ${version}.`);
-    routed ??= routeByAction(candidates);
+    const routes = soapRoutes(ep, version);
+    if (routes.ports.length === 0) throw new HttpProblem(415, `This service does not accept SOAP ${version}.`);
+    byAction(routes);
+    // An empty Body is the request of an operation whose input has no body content.
+    if (!routed && !unknownAction && !decoded.body) routed = preferActionless((named ?? routes.operations).filter((r) => !r.op.request));
     if (!routed) {
       if (unknownAction) {
         return version === "1.1"
@@ -355,6 +375,10 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
           : soapFault(res, version, 500, "Client", `Unable to handle request. The action '${action}' was not recognized.`);
       }
       const what = decoded.body ? `the body element {${decoded.body.ns}}${decoded.body.local}` : "an empty SOAP Body";
+      if (named !== undefined) {
+        const expected = named.map((r) => (r.op.request ? `{${r.op.request.element.ns}}${r.op.request.element.name}` : "an empty Body")).join(" or ");
+        return soapFault(res, version, 500, "Client", `The action names the operations ${named.map((r) => r.name).join(", ")}, but the request holds ${what}; expected ${expected}.`);
+      }
       return version === "1.1"
         ? soapFault(res, version, 500, "Client", `Server did not recognize the request: ${what} matches no operation and no SOAPAction was given.`)
         : soapFault(res, version, 500, "Client", `Unable to handle request without a valid action parameter: ${what} matches no operation.`);
@@ -422,17 +446,23 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
       if (!getPort && !postPort) throw new HttpProblem(404, "Not found.");
       throw new HttpProblem(405, `The method ${method} is not allowed here; use ${allow}.`, { Allow: allow });
     }
-    const port = (method === "GET" ? getPort : postPort)!;
     if (opName === "") throw new HttpProblem(500, `Request format is unrecognized: the URL ends in '${ep.path}/' without an operation name.`);
-    const entry = Object.entries(port.operations).find(([, op]) => op.kind === "http" && op.location.replace(/^\//, "") === opName);
-    if (!entry) {
-      const other = Object.entries(port.operations).find(([, op]) => op.kind === "http" && op.location.replace(/^\//, "").toLowerCase() === opName.toLowerCase());
-      if (other) throw new HttpProblem(500, `Invalid method name '${opName}': method names are case sensitive; the method name '${other[0]}' is correct.`);
+    // Every port of the verb at this path (a service may have several, with different bindings).
+    const operations = httpOperations(ep.ports, method === "GET" ? "httpGet" : "httpPost");
+    const route = operations.find((r) => r.op.location.replace(/^\//, "") === opName);
+    if (!route) {
+      const other = operations.find((r) => r.op.location.replace(/^\//, "").toLowerCase() === opName.toLowerCase());
+      if (other) throw new HttpProblem(500, `Invalid method name '${opName}': method names are case sensitive; the method name '${other.name}' is correct.`);
       throw new HttpProblem(500, `${opName} is not a valid Web Service method name.`);
     }
-    const [name, op] = entry as [string, HttpOperationDesc];
+    return serveHttp(req, res, route, query);
+  };
+
+  /** Answers a request routed to an HTTP GET or POST operation: its parameters in, its result document out. */
+  const serveHttp = async (req: IncomingMessage, res: ServerResponse, route: HttpRoute, query: URLSearchParams): Promise<void> => {
+    const { port, name, op } = route;
     let params = query;
-    if (method === "POST") {
+    if (port.protocol === "httpPost") {
       const ct = parseContentType(req.headers["content-type"]);
       const body = await readBody(req, maxBody, timeoutMs);
       if (ct.type !== "application/x-www-form-urlencoded" && !(ct.type === "" && body.length === 0)) {
@@ -485,6 +515,10 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
       const url = new URL(req.url ?? "/", "http://localhost");
       const path = url.pathname;
       const lower = path.toLowerCase();
+      // An HTTP operation at exactly this path, for this verb (?WSDL aside).
+      const protocol = req.method === "GET" ? "httpGet" : req.method === "POST" ? "httpPost" : undefined;
+      const exact = httpRoutes.get(path)?.find((r) => r.port.protocol === protocol);
+      if (exact && !(protocol === "httpGet" && wantsWsdl(url))) return serveHttp(req, res, exact, url.searchParams);
       const ep = endpoints.find((e) => lower === e.lower || lower.startsWith(e.lower === "/" ? "/" : `${e.lower}/`));
       if (!ep) {
         if (next) return next();
@@ -493,8 +527,7 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
       const baseLower = ep.lower;
       if (lower === baseLower || lower === `${baseLower}/` && req.method !== "GET" && req.method !== "POST") {
         if (req.method === "GET" || req.method === "HEAD") {
-          const wantsWsdl = [...url.searchParams.keys()].some((k) => k.toLowerCase() === "wsdl");
-          if (wantsWsdl && options.serveWsdl !== false) {
+          if (wantsWsdl(url) && options.serveWsdl !== false) {
             if (wsdl === undefined) {
               throw new HttpProblem(404, "No WSDL is available: this service was generated without embedding it (embedWsdl: false); pass its text in the handler's `wsdl` option to serve it here.");
             }
@@ -530,6 +563,57 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
       send(res, 500, "Server was unable to process request.", "text/plain; charset=utf-8");
     });
   };
+}
+
+/** An HTTP GET or POST operation of a port, as a request is routed to it. */
+interface HttpRoute {
+  readonly name: string;
+  readonly op: HttpOperationDesc;
+  readonly port: PortDesc;
+}
+
+/** The operations of the `ports` of one HTTP protocol, in port and operation order. */
+function httpOperations(ports: readonly PortDesc[], protocol: "httpGet" | "httpPost"): HttpRoute[] {
+  const out: HttpRoute[] = [];
+  for (const port of ports) {
+    if (port.protocol !== protocol) continue;
+    for (const [name, op] of Object.entries(port.operations)) if (op.kind === "http") out.push({ name, op, port });
+  }
+  return out;
+}
+
+/** Whether the query asks for the WSDL (`?WSDL`, any case). */
+const wantsWsdl = (url: URL): boolean => [...url.searchParams.keys()].some((k) => k.toLowerCase() === "wsdl");
+
+/** An operation of a port, as a request is routed to it. */
+interface Routed {
+  readonly name: string;
+  readonly op: SoapOperationDesc;
+  readonly port: PortDesc;
+}
+
+/** The SOAP operations of one version at an endpoint: its ports, their operations, and those by SOAPAction. */
+interface SoapRoutes {
+  readonly ports: readonly PortDesc[];
+  readonly operations: readonly Routed[];
+  readonly byAction: ReadonlyMap<string, readonly Routed[]>;
+}
+
+/** The SOAP operations of `ports`, in port and operation order. */
+function soapOperations(ports: readonly PortDesc[]): Routed[] {
+  const out: Routed[] = [];
+  for (const port of ports) for (const [name, op] of Object.entries(port.operations)) if (op.kind === "soap") out.push({ name, op, port });
+  return out;
+}
+
+/** The first of `ops` whose action is empty (a request without one is most likely theirs), else the first. */
+function preferActionless(ops: readonly Routed[]): Routed | undefined {
+  return ops.find((r) => r.op.action === undefined || r.op.action === "") ?? ops[0];
+}
+
+/** The operation of `ops` whose request element is {ns}local (see preferActionless when several are). */
+function byElement(ops: readonly Routed[], ns: string, local: string): Routed | undefined {
+  return preferActionless(ops.filter((r) => r.op.request !== undefined && r.op.request.element.ns === ns && r.op.request.element.name === local));
 }
 
 /** A path the handler serves, with the ports whose address has it. */

@@ -446,7 +446,10 @@ function finishComplex(frame: Frame, strict: boolean): unknown {
 export function completeFields(fields: readonly FieldDesc[], obj: Record<string, unknown>, strict: boolean, owner: string): void {
   for (const f of fields) {
     if (ownValue(obj, f.prop) !== undefined) continue;
-    if (f.max > 1) setOwn(obj, f.prop, []);
+    if (f.max > 1) {
+      // An absent choice branch stays absent (see FieldDesc.choice).
+      if (!f.choice) setOwn(obj, f.prop, []);
+    }
     else if (f.min > 0 && strict) throw new XmlDecodeError(`element ${f.name} is missing from ${owner}`, "missing", f.name);
   }
 }

@@ -31,11 +31,14 @@ export interface LoadedGolden {
 }
 
 export async function loadGolden(g: CorpusGolden): Promise<LoadedGolden> {
-  const file = goldenRoot(g);
+  return loadGenerated(goldenRoot(g), path.join(REPO_ROOT, goldenOut(g)), g.name);
+}
+
+/** The generated modules in `dir`, generated from the WSDL `file`, with what the round trip needs of its model. */
+export async function loadGenerated(file: string, dir: string, label: string): Promise<LoadedGolden> {
   const built = buildModel(await loadDocuments(file), sourceLabel(file));
-  if (built.diagnostics.hasErrors) throw new Error(`${g.name} no longer generates`);
+  if (built.diagnostics.hasErrors) throw new Error(`${label} no longer generates`);
   const p = plan(built.model, built.nameHints);
-  const dir = path.join(REPO_ROOT, goldenOut(g));
   const mod = async (f: string) => (await import(pathToFileURL(path.join(dir, f)).href)) as Record<string, unknown>;
   const [descriptors, client, server] = await Promise.all([mod("descriptors.ts"), mod("client.ts"), mod("server.ts")]);
 
@@ -46,7 +49,7 @@ export async function loadGolden(g: CorpusGolden): Promise<LoadedGolden> {
     const refs = chain.flatMap((c, level) => c.fields.map((f) => (f.choice ? { key: `${names.descriptor}/${level}.${f.choice.group}`, ref: f.choice } : undefined)));
     if (!refs.some(Boolean)) continue;
     const d = descriptors[names.descriptor] as ComplexDesc | undefined;
-    if (!d || d.k !== "complex" || d.fields.length !== refs.length) throw new Error(`${g.name}: descriptor ${names.descriptor} does not line up with its model type`);
+    if (!d || d.k !== "complex" || d.fields.length !== refs.length) throw new Error(`${label}: descriptor ${names.descriptor} does not line up with its model type`);
     choices.set(d, refs);
   }
 

@@ -204,8 +204,14 @@ export class SampleBuilder {
           this.choices.set(c.key, n);
           this.maxBranches = Math.max(this.maxBranches, n);
           // Past the budget (v = 0 shape) a required choice still rotates its branch with the variant,
-          // so that branches met only deep in a tree are covered too.
-          const branch = c.ref.optional && v === 0 ? undefined : (this.v + salt) % n;
+          // so that branches met only deep in a tree are covered too; unless that branch may be empty
+          // (its elements all optional): then it is left empty, so that a recursion through a choice
+          // (Expression holds an Expression or Constraints) ends.
+          let branch = c.ref.optional && v === 0 ? undefined : (this.v + salt) % n;
+          if (branch !== undefined && !rich) {
+            const index = [...new Set(refs!.filter((r) => r?.key === c.key).map((r) => r!.ref.branch))].sort((x, y) => x - y)[branch];
+            if (t.fields.every((g, j) => refs![j]?.key !== c.key || refs![j]!.ref.branch !== index || g.min === 0)) branch = undefined;
+          }
           chosen.set(c.key, branch);
           if (branch !== undefined) this.branches.add(`${c.key}#${branch}`);
         }

@@ -39,7 +39,7 @@ export function typeDescExpr(ctx: EmitContext, t: TypeRef): string {
 
 function fieldCall(
   ctx: EmitContext, local: string, ns: string, type: TypeRef,
-  o: { prop?: string; min?: number; max?: number; nillable?: boolean; substitutes?: ElementField["substitutes"] },
+  o: { prop?: string; min?: number; max?: number; nillable?: boolean; substitutes?: ElementField["substitutes"]; choice?: boolean },
 ): string {
   const opts: string[] = [];
   if (o.prop !== undefined && o.prop !== local) opts.push(`prop: ${JSON.stringify(o.prop)}`);
@@ -51,13 +51,18 @@ function fieldCall(
     opts.push(`substitutes: () => [${o.substitutes.members.map((m) => fieldCall(ctx, m.name.local, m.name.ns, m.type, {})).join(", ")}]`);
     if (o.substitutes.head.abstract) opts.push("abstract: true");
   }
+  if (o.choice) opts.push("choice: true");
   return `${rt(ctx, "field")}(${JSON.stringify(local)}, ${nsRef(ctx, ns)}, ${typeDescExpr(ctx, type)}${opts.length ? `, { ${opts.join(", ")} }` : ""})`;
 }
 
 export function elementFieldCall(ctx: EmitContext, f: ElementField): string {
   // A choice branch may be absent on the wire; the generated types enforce that exactly one is there.
   const min = f.choice ? 0 : f.minOccurs;
-  return fieldCall(ctx, f.name.local, f.name.ns, f.type, { prop: ctx.plan.propNames.get(f) ?? f.name.local, min, max: f.maxOccurs, nillable: f.nillable, ...(f.substitutes ? { substitutes: f.substitutes } : {}) });
+  // A repeated element of a branch reads as absent when the branch is not taken (FieldDesc.choice).
+  const choice = f.choice !== undefined && !f.choice.repeated && f.maxOccurs > 1;
+  return fieldCall(ctx, f.name.local, f.name.ns, f.type, {
+    prop: ctx.plan.propNames.get(f) ?? f.name.local, min, max: f.maxOccurs, nillable: f.nillable, ...(f.substitutes ? { substitutes: f.substitutes } : {}), ...(choice ? { choice } : {}),
+  });
 }
 
 const elementDeclCall = (ctx: EmitContext, e: ElementDecl, min = 1): string => fieldCall(ctx, e.name.local, e.name.ns, e.type, { nillable: e.nillable, min });

@@ -1,0 +1,71 @@
+/**
+ * The corpus goldens' round trip over every root of ../shared/corpus that generates:
+ * `npx tsx scripts/corpus-roundtrip.ts [filter]` (minutes for the whole corpus; a filter matches
+ * root ids, e.g. `node-soap`).
+ *
+ * Each root is generated with GOLDEN_OPTIONS into .cache/roundtrip/ (ignored by git), its runtime
+ * imported from src/ so that the generated code and the sample values share one copy of it. Then
+ * test/support/round-trip.ts sends sample values for every operation through its client to its
+ * server over every port and compares them on arrival and on return, and throws each declared fault.
+ * An operation whose requests are an earlier one's on the wire (WSDL_AMBIGUOUS_OPERATIONS) is left
+ * out, and listed.
+ * Prints what fails per root and a summary; exits 1 when any root fails. Roots that do not generate
+ * are counted apart (scripts/corpus.ts says why).
+ */
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import * as path from "node:path";
+import { generateFiles } from "../src/generate.js";
+import { loadGenerated } from "../test/support/golden-services.js";
+import { roundTrip, type RoundTrip } from "../test/support/round-trip.js";
+import { listRoots } from "./corpus.js";
+import { GOLDEN_OPTIONS, REPO_ROOT, SKIP_LINE, corpusPresent } from "./corpus-goldens.js";
+
+const WORK = path.join(REPO_ROOT, ".cache/roundtrip");
+/** A root's round trip may not take longer (some have hundreds of operations). */
+const ROOT_LIMIT_MS = 300_000;
+
+if (!corpusPresent()) {
+  console.log(SKIP_LINE);
+  process.exit(0);
+}
+const filter = process.argv[2];
+const roots = listRoots().filter((r) => filter === undefined || r.id.includes(filter));
+rmSync(WORK, { recursive: true, force: true });
+
+let passed = 0;
+let notGenerated = 0;
+const failed: string[] = [];
+for (const [i, root] of roots.entries()) {
+  const dir = path.join(WORK, String(i));
+  mkdirSync(dir, { recursive: true });
+  const runtimeImport = path.relative(dir, path.join(REPO_ROOT, "src/runtime/index.js")).split(path.sep).join("/");
+  const generated = await generateFiles(root.file, { ...GOLDEN_OPTIONS, runtimeImport });
+  if (generated.diagnostics.some((d) => d.severity === "error")) {
+    notGenerated++;
+    continue;
+  }
+  for (const f of generated.files) writeFileSync(path.join(dir, f.path), f.content);
+  const started = performance.now();
+  let out: RoundTrip | Error;
+  try {
+    let timer: NodeJS.Timeout | undefined;
+    const limit = new Promise<Error>((resolve) => (timer = setTimeout(() => resolve(new Error(`no result within ${ROOT_LIMIT_MS / 1000} s`)), ROOT_LIMIT_MS)));
+    out = await Promise.race([loadGenerated(root.file, dir, root.id).then(roundTrip), limit]);
+    clearTimeout(timer);
+  } catch (e) {
+    out = e instanceof Error ? e : new Error(String(e));
+  }
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const problems = out instanceof Error ? [out.message] : [...out.failures, ...out.missed.map((k) => `never sent: ${k}`)];
+  if (problems.length === 0 && !(out instanceof Error)) {
+    passed++;
+    console.log(`ok    ${root.id} (${out.calls} calls, ${seconds} s)`);
+    for (const k of out.skipped) console.log(`        not sent: ${k}`);
+  } else {
+    failed.push(root.id);
+    console.log(`FAIL  ${root.id} (${seconds} s): ${problems.length} problem(s)`);
+    for (const p of problems.slice(0, 5)) console.log(`        ${p}`);
+  }
+}
+console.log(`\n${passed} of ${roots.length - notGenerated} generated roots round-trip; ${failed.length} fail; ${notGenerated} do not generate`);
+process.exitCode = failed.length > 0 ? 1 : 0;

@@ -1,0 +1,174 @@
+/**
+ * The round trip of the corpus goldens (test/roundtrip/corpus-goldens.test.ts), also run over every
+ * corpus root by scripts/corpus-roundtrip.ts: sample inputs and results for every operation of a
+ * generated service, through its client to its server over every port, compared on arrival and on
+ * return; and each declared fault, thrown with a sample detail.
+ */
+import type { BodyDesc, OperationDesc, SoapOperationDesc } from "../../src/runtime/index.js";
+import type { GoldenService, LoadedGolden } from "./golden-services.js";
+import { listen } from "./loopback.js";
+import { firstDifference, httpInput, normalise, SampleBuilder } from "./sample-values.js";
+
+/**
+ * Variants per operation: 0..3 (see sample-values.ts), more when a choice or a derivation family has
+ * more branches or members, and more again (up to MAX_VARIANTS) while one met was never built.
+ */
+export const MIN_VARIANTS = 4;
+const MAX_VARIANTS = 64;
+
+function resultValue(body: BodyDesc | undefined, b: SampleBuilder): unknown {
+  if (!body || body.void) return undefined;
+  // A multi-part body's value is an object with one property per part.
+  if (body.prop === undefined) return b.type(body.parts ?? body.element.type, 0, true);
+  const t = body.element.type;
+  const f = t.k === "complex" ? t.fields.find((x) => x.prop === body.prop) : undefined;
+  if (!f) throw new Error(`no field ${body.prop} in ${body.element.name} (${t.k} ${"name" in t ? t.name : t.s})`);
+  return b.field(f, 1);
+}
+
+function inputValue(op: OperationDesc, b: SampleBuilder, v: number): unknown {
+  if (op.kind === "http") return httpInput(op.params, v);
+  if (!op.request) return undefined;
+  const value = b.type(op.request.parts ?? op.request.element.type, 0, true);
+  return op.request.prop === undefined ? value : { [op.request.prop]: value };
+}
+
+/**
+ * An HTTP operation's result is the logical operation's: take its shape from the SOAP operation of
+ * the same name when there is one (so an optional result is also sent absent over HTTP).
+ */
+function soapTwin(s: GoldenService, name: string): SoapOperationDesc | undefined {
+  for (const p of Object.values(s.desc.ports)) {
+    const op = p.operations[name];
+    if (op?.kind === "soap" && op.response?.prop !== undefined) return op;
+  }
+  return undefined;
+}
+
+export interface Outcome {
+  calls: number;
+  failures: string[];
+  branches: Set<string>;
+  choices: Map<string, number>;
+  /** Operations left out: their requests are an earlier operation's on the wire (WSDL_AMBIGUOUS_OPERATIONS). */
+  skipped: string[];
+}
+
+/** How a server tells an operation's requests apart: SOAPAction and body element, or HTTP location. */
+function wireSignature(op: OperationDesc): string {
+  if (op.kind === "http") return `location ${op.location}`;
+  const el = op.request?.element;
+  return `action ${op.action ?? ""} body ${el ? `{${el.ns}}${el.name}` : ""}`;
+}
+
+export async function exercise(golden: LoadedGolden, s: GoldenService, out: Outcome): Promise<void> {
+  let expected: { op: string; result: unknown; fault?: Error } | undefined;
+  let arrived: unknown;
+  const logged: string[] = [];
+  const impl: Record<string, (input: unknown) => unknown> = {};
+  for (const [op, method] of s.methods) {
+    impl[method] = (input: unknown) => {
+      arrived = input;
+      if (expected?.op !== op) throw new Error(`called ${op}, expected ${expected?.op}`);
+      if (expected.fault) throw expected.fault;
+      return expected.result;
+    };
+  }
+  const handler = s.createHandler(impl, {
+    maxBodyBytes: 64 * 1024 * 1024,
+    limits: { maxDepth: 512, maxElements: 10_000_000 },
+    logger: (m: string, e: unknown) => logged.push(`${m}: ${e instanceof Error ? e.message : String(e)}`),
+  });
+  const lb = await listen(handler);
+  try {
+    const ports = Object.values(s.desc.ports);
+    const basePath = new URL(ports[0]!.address, "http://localhost").pathname.replace(/\/+$/, "");
+    // Generated without the WSDL (embedWsdl: false) and given none: ?WSDL is a 404 that says why.
+    const wsdl = await fetch(`${lb.url}${basePath}?wsdl`);
+    if (wsdl.status !== 404 || !(await wsdl.text()).includes("embedWsdl")) out.failures.push(`${s.name}: ?wsdl answered ${wsdl.status}, expected 404`);
+    for (const port of ports) {
+      // Each port is served at the path of its own address.
+      const client = new s.Client({ endpoint: `${lb.url}${new URL(port.address, "http://localhost").pathname.replace(/\/+$/, "")}`, port: port.name });
+      const signatures = new Map<string, string>();
+      for (const [opName, op] of Object.entries(port.operations)) {
+        const signature = wireSignature(op);
+        const earlier = signatures.get(signature);
+        if (earlier !== undefined) {
+          out.skipped.push(`${s.name}/${port.name}/${opName} (its requests are ${earlier}'s on the wire)`);
+          continue;
+        }
+        signatures.set(signature, opName);
+        const method = s.methods.get(opName)!;
+        let variants = MIN_VARIANTS;
+        // Branches and family members met in this operation's values: more variants while some were never built.
+        const met = new Map<string, number>();
+        const built = new Set<string>();
+        for (let v = 0; v < variants; v++) {
+          const b = new SampleBuilder(golden.choices, { variant: v });
+          const input = inputValue(op, b, v);
+          const result = op.kind === "soap" && op.oneWay ? undefined : resultValue(op.kind === "http" ? (soapTwin(s, opName)?.response ?? op.response) : op.response, b);
+          variants = Math.max(variants, b.maxBranches + 1);
+          for (const k of b.branches) out.branches.add(k), built.add(k);
+          for (const [k, n] of b.choices) out.choices.set(k, n), met.set(k, n);
+          const missing = [...met].some(([k, n]) => Array.from({ length: n }, (_, i) => `${k}#${i}`).some((x) => !built.has(x)));
+          if (v === variants - 1 && missing && variants < MAX_VARIANTS) variants++;
+          const where = `${s.name}/${port.name}/${opName} v${v}`;
+          expected = { op: opName, result };
+          arrived = undefined;
+          logged.length = 0;
+          out.calls++;
+          try {
+            const returned = await client[method]!(input);
+            const onArrival = firstDifference(normalise(arrived), normalise(input ?? {}));
+            if (onArrival) out.failures.push(`${where}: input differs on arrival at ${onArrival}`);
+            const onReturn = firstDifference(normalise(returned), normalise(result));
+            if (onReturn) out.failures.push(`${where}: result differs on return at ${onReturn}`);
+          } catch (e) {
+            out.failures.push(`${where}: ${(e as Error).message.slice(0, 400)}${logged.length ? ` (server: ${logged.join("; ").slice(0, 400)})` : ""}`);
+          }
+        }
+        // Each declared fault, thrown by the implementation with a sample detail, arrives as its own class with that detail.
+        if (op.kind !== "soap" || op.oneWay) continue;
+        for (const [i, f] of (op.faults ?? []).entries()) {
+          const where = `${s.name}/${port.name}/${opName} fault ${f.name}`;
+          const b = new SampleBuilder(golden.choices, { variant: 1 + (i % 3) });
+          const detail = b.type(f.element.type, 0, true);
+          const input = inputValue(op, new SampleBuilder(golden.choices, { variant: 0 }), 0);
+          expected = { op: opName, result: undefined, fault: f.create({ code: "Client", message: `fault ${f.name} & <more>` }, detail) };
+          logged.length = 0;
+          out.calls++;
+          const error = await client[method]!(input).then(
+            () => undefined,
+            (e: unknown) => e,
+          );
+          if (!(error instanceof f.type)) {
+            out.failures.push(`${where}: rejected with ${error instanceof Error ? `${error.name}: ${error.message.slice(0, 300)}` : String(error)}${logged.length ? ` (server: ${logged.join("; ").slice(0, 300)})` : ""}`);
+            continue;
+          }
+          const onReturn = firstDifference(normalise(f.detailOf(error)), normalise(detail));
+          if (onReturn) out.failures.push(`${where}: detail differs at ${onReturn}`);
+          if (error.message !== `fault ${f.name} & <more>` || error.side !== "Client") out.failures.push(`${where}: message ${error.message}, side ${error.side}`);
+        }
+      }
+    }
+  } finally {
+    await lb.close();
+  }
+}
+
+/** What a round trip of all of a generated module's services found. */
+export interface RoundTrip extends Outcome {
+  /** Operations over all ports. */
+  readonly operations: number;
+  /** Branches of choices and members of families met but never sent. */
+  readonly missed: readonly string[];
+}
+
+/** Round-trips every service of `golden` (see exercise). */
+export async function roundTrip(golden: LoadedGolden): Promise<RoundTrip> {
+  const out: Outcome = { calls: 0, failures: [], branches: new Set(), choices: new Map(), skipped: [] };
+  for (const s of golden.services) await exercise(golden, s, out);
+  const operations = golden.services.reduce((n, s) => n + Object.values(s.desc.ports).reduce((m, p) => m + Object.keys(p.operations).length, 0), 0);
+  const missed = [...out.choices].flatMap(([k, n]) => Array.from({ length: n }, (_, i) => `${k}#${i}`)).filter((k) => !out.branches.has(k));
+  return { ...out, operations, missed };
+}
