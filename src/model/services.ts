@@ -368,6 +368,10 @@ class ServiceMapper {
     // The response document: mime:mimeXml, or mime:content with an XML media type.
     const xmlContent = bop.output?.mimeContentType !== undefined && /^(text|application)\/([\w.+-]+\+)?xml\b/i.test(bop.output.mimeContentType);
     const mimePart = bop.output?.mimeXmlPart ?? (xmlContent ? bop.output?.mimeContentPart ?? "" : undefined);
+    // A response that is not XML (an image, say) would be dropped: leave the operation out, saying so.
+    if (mimePart === undefined && bop.output?.mimeContentType !== undefined && outMsg && outMsg.parts.length > 0) {
+      return skip(`the response is mime:content type="${bop.output.mimeContentType}", which is not XML; expected mime:mimeXml or an XML media type`, bop.output.loc);
+    }
     let mimeXmlElement: ElementDecl | undefined;
     if (mimePart !== undefined && outMsg) {
       const part = outMsg.parts.find((p) => p.name === mimePart) ?? outMsg.parts[0];

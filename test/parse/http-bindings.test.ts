@@ -122,6 +122,8 @@ describe("what HTTP cannot carry is left out of that binding, with a located war
     ["a structured parameter", { httpParts: '<part name="symbol" type="t:Pair"/>' }, /structured type Pair/],
     ["a structured child of an element part", { httpParts: '<part name="body" element="t:Nested"/>', schema: '<xs:element name="Nested"><xs:complexType><xs:sequence><xs:element name="symbol" type="t:Pair"/></xs:sequence></xs:complexType></xs:element>' }, /structured/],
     ["a part that matches no field", { httpParts: '<part name="zzz" type="xs:string"/>' }, /parameter zzz matches no input field/],
+    // Its bytes would be dropped and the result read as void.
+    ["a response that is not XML", { httpOutput: '<mime:content part="body" type="image/gif"/>' }, /the response is mime:content type="image\/gif", which is not XML/],
   ];
   for (const [what, options, message] of cases) {
     it(what, async () => {
