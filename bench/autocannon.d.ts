@@ -11,6 +11,8 @@ declare module "autocannon" {
     body?: string;
     /** Seconds before a request times out. */
     timeout?: number;
+    /** Requests per second across all connections (a fixed load); unlimited when absent. */
+    overallRate?: number;
   }
   interface Histogram {
     average: number;
