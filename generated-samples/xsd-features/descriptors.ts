@@ -110,7 +110,10 @@ export const Banner: ComplexDesc = complex(
     field("Since", NS, xs.dateTime, { min: 0 }),
   ],
   {
-    attrs: [attribute("waving", "", xs.boolean), attribute("style", "", xs.string)],
+    attrs: [
+      attribute("waving", "", xs.boolean),
+      attribute("style", "", xs.string, { fixed: "flag" }),
+    ],
     family: { ns: NS },
   },
 );

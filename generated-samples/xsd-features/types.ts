@@ -230,7 +230,7 @@ export interface BannerInput {
   /** Attribute waving. */
   waving?: boolean;
   /** Attribute style. Fixed: "flag". */
-  style?: string;
+  style?: "flag";
   Label: string;
   Size: number;
   /** Default (when empty): "Welcome". */

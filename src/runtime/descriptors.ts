@@ -40,6 +40,8 @@ export interface FieldDesc {
    * reads as absent, not as `[]` (the generated types forbid it beside another branch).
    */
   readonly choice?: boolean;
+  /** The schema's fixed value (lexical): written when the property is left out; another value is refused. */
+  readonly fixed?: string | undefined;
 }
 
 export interface AttrDesc {
@@ -48,6 +50,8 @@ export interface AttrDesc {
   readonly prop: string;
   readonly type: ScalarDesc;
   readonly required: boolean;
+  /** The schema's fixed value (lexical): written when the property is left out; another value is refused. */
+  readonly fixed?: string | undefined;
 }
 
 export interface ComplexDesc {
@@ -160,6 +164,8 @@ export interface FieldOptions {
   readonly abstract?: boolean;
   /** See `FieldDesc.choice`. */
   readonly choice?: boolean;
+  /** See `FieldDesc.fixed`. */
+  readonly fixed?: string;
 }
 
 /** One shape for every field descriptor, so the decoder's property accesses stay monomorphic. */
@@ -178,6 +184,7 @@ class Field implements FieldDesc {
     readonly abstract: boolean,
     readonly substituteOf: FieldDesc | undefined,
     readonly choice: boolean,
+    readonly fixed: string | undefined,
   ) {
     this.resolved = typeof thunk === "function" ? undefined : thunk;
   }
@@ -187,7 +194,7 @@ class Field implements FieldDesc {
   get substitutes(): readonly FieldDesc[] | undefined {
     if (this.substitutesThunk === undefined) return undefined;
     // Each member as a field of this one's property and occurrence, knowing whom it stands for.
-    return (this.members ??= this.substitutesThunk().map((m) => new Field(m.name, m.ns, () => m.type, this.prop, this.min, this.max, this.nillable, undefined, false, this, this.choice)));
+    return (this.members ??= this.substitutesThunk().map((m) => new Field(m.name, m.ns, () => m.type, this.prop, this.min, this.max, this.nillable, undefined, false, this, this.choice, undefined)));
   }
   toJSON(): object {
     return { name: this.name, ns: this.ns, prop: this.prop, min: this.min, max: this.max, nillable: this.nillable };
@@ -196,11 +203,11 @@ class Field implements FieldDesc {
 
 /** An element field; `type` may be a thunk so that types can refer to each other in any order. */
 export function field(name: string, ns: string, type: TypeDesc | (() => TypeDesc), options: FieldOptions = {}): FieldDesc {
-  return new Field(name, ns, type, options.prop ?? name, options.min ?? 1, options.max ?? 1, options.nillable ?? false, options.substitutes, options.abstract ?? false, undefined, options.choice ?? false);
+  return new Field(name, ns, type, options.prop ?? name, options.min ?? 1, options.max ?? 1, options.nillable ?? false, options.substitutes, options.abstract ?? false, undefined, options.choice ?? false, options.fixed);
 }
 
-export function attribute(name: string, ns: string, type: ScalarDesc, options: { prop?: string; required?: boolean } = {}): AttrDesc {
-  return { name, ns, prop: options.prop ?? name, type, required: options.required ?? false };
+export function attribute(name: string, ns: string, type: ScalarDesc, options: { prop?: string; required?: boolean; fixed?: string } = {}): AttrDesc {
+  return { name, ns, prop: options.prop ?? name, type, required: options.required ?? false, fixed: options.fixed };
 }
 
 class Complex implements ComplexDesc {

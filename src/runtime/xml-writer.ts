@@ -9,7 +9,7 @@
  */
 import { familyMemberByTag, type ComplexDesc, type FieldDesc, type ScalarDesc, type TypeDesc } from "./descriptors.js";
 import type { XmlNode } from "./xml-reader.js";
-import { formatScalar, ValueFormatError } from "./scalars.js";
+import { formatScalar, parseScalar, ValueFormatError } from "./scalars.js";
 import { isInheritedName, ownValue } from "./own-props.js";
 
 export const XSI_NS = "http://www.w3.org/2001/XMLSchema-instance";
@@ -316,6 +316,19 @@ function fieldWriter(f: FieldDesc, parentNs: string): FieldWriter {
       }
     };
   }
+  const fixed = f.fixed !== undefined && f.type.k === "scalar" ? fixedText(f.type, f.fixed) : undefined;
+  if (fixed) {
+    // The schema's fixed value: written when a required element is left out, and the only value accepted.
+    return (value) => {
+      try {
+        if (value === undefined || (value === null && !nillable)) return min > 0 ? write(fixed.value) : "";
+        if (value !== null) fixed.check(value);
+        return one(value);
+      } catch (e) {
+        return within(prop, e);
+      }
+    };
+  }
   return (value) => {
     try {
       if (value === undefined || (value === null && !nillable)) {
@@ -326,6 +339,20 @@ function fieldWriter(f: FieldDesc, parentNs: string): FieldWriter {
     } catch (e) {
       return within(prop, e);
     }
+  };
+}
+
+/** A fixed value: as a value to write, and a check that refuses any other (compared in lexical form). */
+function fixedText(desc: ScalarDesc, lexical: string): { readonly value: unknown; check(value: unknown): void } {
+  const text = textOf(desc);
+  const value = parseScalar(desc.s, lexical);
+  const expected = text(value);
+  return {
+    value,
+    check(v) {
+      const got = text(v);
+      if (got !== expected) misfit((p) => `${p} is fixed at '${expected}' by the schema; got '${got}'`);
+    },
   };
 }
 
@@ -351,7 +378,7 @@ function substitutionWriter(f: FieldDesc, parentNs: string): ElementWriter {
 
 function compileComplex(type: ComplexDesc, ns: string): ElementWriterFactory {
   const fields = type.fields.map((f) => ({ prop: f.prop, write: fieldWriter(f, ns) }));
-  const attrs = type.attrs.map((a) => ({ ...a, text: textOf(a.type) }));
+  const attrs = type.attrs.map((a) => ({ ...a, text: textOf(a.type), fixedValue: a.fixed !== undefined ? fixedText(a.type, a.fixed) : undefined }));
   // A property named like one every object inherits (`constructor`) is read as an own one (own-props.ts).
   const own = [...fields, ...attrs].some((f) => isInheritedName(f.prop));
   const text = type.text && contentTextOf(type.text);
@@ -361,13 +388,16 @@ function compileComplex(type: ComplexDesc, ns: string): ElementWriterFactory {
     let s = "";
     let prefixes = 0;
     for (const a of attrs) {
-      const v = own ? ownValue(obj, a.prop) : obj[a.prop];
+      let v = own ? ownValue(obj, a.prop) : obj[a.prop];
       if (v === undefined || v === null) {
-        if (a.required) misfit((p) => `${p}.${a.prop} (attribute) is required`);
-        continue;
+        // A required attribute left out: its fixed value, if the schema fixes one (see fixedText).
+        if (!a.required) continue;
+        if (a.fixedValue) v = a.fixedValue.value;
+        else misfit((p) => `${p}.${a.prop} (attribute) is required`);
       }
       let t: string;
       try {
+        a.fixedValue?.check(v);
         t = escapeAttr(a.text(v));
       } catch (e) {
         within(a.prop, e);

@@ -5,14 +5,10 @@
  * optional one, `[]` for a repeated one. It read every one as undefined, which a result typed
  * `DateTime | null` cannot be.
  */
-import { writeFileSync } from "node:fs";
-import * as path from "node:path";
-import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateFiles } from "../../src/generate.js";
 import type { RequestListener } from "../../src/runtime/index.js";
+import { generateAndImport } from "../support/generated.js";
 import { listen, type Loopback } from "../support/loopback.js";
-import { tempDir, writeTemp } from "../support/tmp.js";
 
 const NS = "urn:http-nil";
 
@@ -90,12 +86,9 @@ let ours: Loopback;
 let asmx: Loopback;
 
 beforeAll(async () => {
-  const dir = tempDir();
-  const r = await generateFiles(writeTemp(dir, "nil.wsdl", WSDL));
-  expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-  for (const f of r.files) writeFileSync(path.join(dir, f.path), f.content);
-  descriptors = r.files.find((f) => f.path === "descriptors.ts")!.content;
-  mod = (await import(pathToFileURL(path.join(dir, "index.ts")).href)) as Generated;
+  const g = await generateAndImport<Generated>(WSDL, "nil.wsdl");
+  descriptors = g.file("descriptors.ts");
+  mod = g.mod;
   // id 0: a null result; any other id: a value.
   ours = await listen(
     mod.createNilHandler({

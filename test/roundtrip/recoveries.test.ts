@@ -3,14 +3,10 @@
  * nowhere carries its content raw between the generated client and server, nothing dropped; an
  * operation whose output message is declared nowhere is still callable, its result void.
  */
-import { writeFileSync } from "node:fs";
-import * as path from "node:path";
-import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { generateFiles } from "../../src/generate.js";
 import type { RequestListener, XmlNode } from "../../src/runtime/index.js";
+import { generateAndImport } from "../support/generated.js";
 import { listen } from "../support/loopback.js";
-import { tempDir, writeTemp } from "../support/tmp.js";
 
 const WSDL = `<?xml version="1.0" encoding="utf-8"?>
 <wsdl:definitions xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/"
@@ -54,12 +50,9 @@ let codes: string[];
 let mod: { DefectsClient: new (o: object) => Client; createDefectsHandler: (impl: object) => RequestListener };
 
 beforeAll(async () => {
-  const dir = tempDir();
-  const r = await generateFiles(writeTemp(dir, "defects.wsdl", WSDL));
-  expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-  codes = r.diagnostics.map((d) => d.code);
-  for (const f of r.files) writeFileSync(path.join(dir, f.path), f.content);
-  mod = (await import(pathToFileURL(path.join(dir, "index.ts")).href)) as typeof mod;
+  const g = await generateAndImport<typeof mod>(WSDL, "defects.wsdl");
+  codes = g.diagnostics.map((d) => d.code);
+  mod = g.mod;
 });
 
 const child = (local: string, children: XmlNode["children"], attrs: XmlNode["attrs"] = {}): XmlNode => ({ ns: "urn:vendor", local, attrs, children });

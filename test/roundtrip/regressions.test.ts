@@ -2,14 +2,10 @@
  * Bugs the corpus round-trip property tests found, each reproduced on a small WSDL that needs no
  * corpus: generated into a temporary folder, then its client and server talk over loopback.
  */
-import { writeFileSync } from "node:fs";
-import * as path from "node:path";
-import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { generateFiles } from "../../src/generate.js";
 import { complex, createServiceHandler, field, ServiceClient, xs, type RequestListener, type ServiceDesc } from "../../src/runtime/index.js";
+import { generateAndImport } from "../support/generated.js";
 import { listen } from "../support/loopback.js";
-import { tempDir, writeTemp } from "../support/tmp.js";
 
 const WSDL = `<?xml version="1.0" encoding="utf-8"?>
 <wsdl:definitions xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/"
@@ -47,12 +43,9 @@ let files: { path: string; content: string }[];
 let mod: { RegressionsClient: new (o: object) => Client; createRegressionsHandler: (impl: object) => RequestListener };
 
 beforeAll(async () => {
-  const dir = tempDir();
-  const r = await generateFiles(writeTemp(dir, "regressions.wsdl", WSDL));
-  expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-  files = r.files;
-  for (const f of files) writeFileSync(path.join(dir, f.path), f.content);
-  mod = (await import(pathToFileURL(path.join(dir, "index.ts")).href)) as typeof mod;
+  const g = await generateAndImport<typeof mod>(WSDL, "regressions.wsdl");
+  files = [...g.files];
+  mod = g.mod;
 });
 
 describe("found by the corpus round trip", () => {

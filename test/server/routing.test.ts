@@ -9,12 +9,10 @@
  *    leading slash, or "/", which also takes precedence over the help page);
  *  - operations whose requests cannot be told apart at all get a located generation warning.
  */
-import { writeFileSync } from "node:fs";
-import * as path from "node:path";
-import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateFiles } from "../../src/generate.js";
 import type { RequestListener } from "../../src/runtime/index.js";
+import { generateAndImport } from "../support/generated.js";
 import { listen, type Loopback } from "../support/loopback.js";
 import { tempDir, writeTemp } from "../support/tmp.js";
 
@@ -91,12 +89,9 @@ let mod: Generated;
 let warnings: string[];
 
 beforeAll(async () => {
-  const dir = tempDir();
-  const r = await generateFiles(writeTemp(dir, "routing.wsdl", WSDL));
-  expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-  warnings = r.diagnostics.map((d) => d.code);
-  for (const f of r.files) writeFileSync(path.join(dir, f.path), f.content);
-  mod = (await import(pathToFileURL(path.join(dir, "index.ts")).href)) as Generated;
+  const g = await generateAndImport<Generated>(WSDL, "routing.wsdl");
+  warnings = g.diagnostics.map((d) => d.code);
+  mod = g.mod;
   lb = await listen(
     mod.createRoutingHandler({
       // First and Second are wrapped (their results unwrapped to Result's one child); Ping, with no input, is not.

@@ -18,6 +18,7 @@
 import type { ChoiceRef } from "../../src/model/model.js";
 import type { ArrayDesc, ComplexDesc, FieldDesc, HttpParamDesc, ScalarDesc, TypeDesc } from "../../src/runtime/index.js";
 import { XsdDate, XsdDateTime, XsdTime } from "../../src/runtime/index.js";
+import { parseScalar } from "../../src/runtime/scalars.js";
 
 /** Per complex descriptor: the choice each of its fields belongs to (by index), keyed by declaring type and group. */
 export type ChoiceMap = ReadonlyMap<ComplexDesc, readonly ({ readonly key: string; readonly ref: ChoiceRef } | undefined)[]>;
@@ -148,6 +149,8 @@ export class SampleBuilder {
     }
     if (f.min === 0 && v === 0) return undefined;
     if (f.nillable && v === 2) return null;
+    // A fixed value is the only one the writer accepts.
+    if (f.fixed !== undefined && f.type.k === "scalar") return parseScalar(f.type.s, f.fixed);
     return this.type(f.type, depth + 1, rich);
   }
 
@@ -191,7 +194,7 @@ export class SampleBuilder {
     }
     for (const a of t.attrs) {
       if (!a.required && v === 0) continue;
-      out[a.prop] = scalarValue(a.type, v, this.v + this.nextScalar++);
+      out[a.prop] = a.fixed !== undefined ? parseScalar(a.type.s, a.fixed) : scalarValue(a.type, v, this.v + this.nextScalar++);
     }
     if (t.text) out["$value"] = scalarValue(t.text, Math.max(v, 1), this.v + this.nextScalar++);
     const refs = this.choiceMap.get(t);

@@ -1099,10 +1099,10 @@ export const TransactionDetail: ComplexDesc = complex("TransactionDetail", () =>
 ]);
 
 export const VersionId: ComplexDesc = complex("VersionId", () => [
-  field("ServiceId", NS, xs.string),
-  field("Major", NS, xs.int),
-  field("Intermediate", NS, xs.int),
-  field("Minor", NS, xs.int),
+  field("ServiceId", NS, xs.string, { fixed: "crs" }),
+  field("Major", NS, xs.int, { fixed: "31" }),
+  field("Intermediate", NS, xs.int, { fixed: "0" }),
+  field("Minor", NS, xs.int, { fixed: "0" }),
 ]);
 
 export const ConsolidationKey: ComplexDesc = complex("ConsolidationKey", () => [

@@ -377,6 +377,7 @@ export type {
   VariableHandlingChargeDetail,
   VariableHandlingCharges,
   VersionId,
+  VersionIdInput,
   Volume,
   VolumeUnits,
   WebAuthenticationCredential,

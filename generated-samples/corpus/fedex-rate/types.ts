@@ -27,7 +27,7 @@ export interface RateRequestInput {
   WebAuthenticationDetail: WebAuthenticationDetail;
   ClientDetail: ClientDetail;
   TransactionDetail?: TransactionDetail;
-  Version: VersionId;
+  Version: VersionIdInput;
   ReturnTransitAndCommit?: boolean;
   CarrierCodes: CarrierCodeType[];
   VariableOptions: ServiceOptionType[];
@@ -74,6 +74,18 @@ export interface VersionId {
   Intermediate: number;
   /** Fixed: "0". */
   Minor: number;
+}
+
+/** Input form of {@link VersionId}: also accepts `Date` and lexical strings for dates, numbers for big integers. A required value the schema fixes may be left out: it is written as fixed. */
+export interface VersionIdInput {
+  /** Fixed: "crs". */
+  ServiceId?: "crs";
+  /** Fixed: "31". */
+  Major?: 31;
+  /** Fixed: "0". */
+  Intermediate?: 0;
+  /** Fixed: "0". */
+  Minor?: 0;
 }
 
 export type CarrierCodeType = "FDXC" | "FDXE" | "FDXG" | "FDXO" | "FXCC" | "FXFR" | "FXSP";
@@ -2114,7 +2126,7 @@ export interface RateReplyInput {
   HighestSeverity: NotificationSeverityType;
   Notifications: Notification[];
   TransactionDetail?: TransactionDetail;
-  Version: VersionId;
+  Version: VersionIdInput;
   RateReplyDetails: RateReplyDetailInput[];
 }
 

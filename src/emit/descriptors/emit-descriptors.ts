@@ -1,6 +1,7 @@
 /** The body of descriptors.ts: namespace constants, one codec descriptor per type, one per service. */
 import type { BindingOperation, ComplexType, ElementDecl, ElementField, Operation, OperationResult, Port, Service, SimpleType, SoapBodyShape, TypeRef } from "../../model/model.js";
 import { descendants, inFamily } from "../../transform/families.js";
+import { suppliedFixed } from "../../transform/fixed-values.js";
 import { collectFields, collectHierarchy } from "../../transform/names.js";
 import { symbol } from "../generated-file.js";
 import { objectKey } from "../identifiers.js";
@@ -39,7 +40,7 @@ export function typeDescExpr(ctx: EmitContext, t: TypeRef): string {
 
 function fieldCall(
   ctx: EmitContext, local: string, ns: string, type: TypeRef,
-  o: { prop?: string; min?: number; max?: number; nillable?: boolean; substitutes?: ElementField["substitutes"]; choice?: boolean },
+  o: { prop?: string; min?: number; max?: number; nillable?: boolean; substitutes?: ElementField["substitutes"]; choice?: boolean; fixed?: string | undefined },
 ): string {
   const opts: string[] = [];
   if (o.prop !== undefined && o.prop !== local) opts.push(`prop: ${JSON.stringify(o.prop)}`);
@@ -52,6 +53,7 @@ function fieldCall(
     if (o.substitutes.head.abstract) opts.push("abstract: true");
   }
   if (o.choice) opts.push("choice: true");
+  if (o.fixed !== undefined) opts.push(`fixed: ${JSON.stringify(o.fixed)}`);
   return `${rt(ctx, "field")}(${JSON.stringify(local)}, ${nsRef(ctx, ns)}, ${typeDescExpr(ctx, type)}${opts.length ? `, { ${opts.join(", ")} }` : ""})`;
 }
 
@@ -62,6 +64,7 @@ export function elementFieldCall(ctx: EmitContext, f: ElementField): string {
   const choice = f.choice !== undefined && !f.choice.repeated && f.maxOccurs > 1;
   return fieldCall(ctx, f.name.local, f.name.ns, f.type, {
     prop: ctx.plan.propNames.get(f) ?? f.name.local, min, max: f.maxOccurs, nillable: f.nillable, ...(f.substitutes ? { substitutes: f.substitutes } : {}), ...(choice ? { choice } : {}),
+    fixed: suppliedFixed(f),
   });
 }
 
@@ -82,6 +85,8 @@ export function typeDescriptor(ctx: EmitContext, t: ComplexType | SimpleType): s
       const o: string[] = [];
       if (prop !== a.name.local) o.push(`prop: ${JSON.stringify(prop)}`);
       if (a.required) o.push("required: true");
+      const fixed = suppliedFixed(a);
+      if (fixed !== undefined) o.push(`fixed: ${JSON.stringify(fixed)}`);
       const type = a.type.kind === "builtin" ? `${rt(ctx, "xs")}.${a.type.scalar}` : a.type.name === undefined ? scalarCall(ctx, a.type) : ctx.plan.typeNames.get(a.type)!.descriptor;
       return `${rt(ctx, "attribute")}(${JSON.stringify(a.name.local)}, ${nsRef(ctx, a.name.ns)}, ${type}${o.length ? `, { ${o.join(", ")} }` : ""})`;
     });

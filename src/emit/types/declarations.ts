@@ -1,6 +1,7 @@
 /** The declarations of types.ts: one per XSD type in use, plus input forms where they differ. */
 import type { ComplexType, ElementField, SimpleType } from "../../model/model.js";
 import { concreteMembers, inFamily } from "../../transform/families.js";
+import { fixedLiteral, suppliedFixed } from "../../transform/fixed-values.js";
 import { collectFields, collectHierarchy } from "../../transform/names.js";
 import { symbol } from "../generated-file.js";
 import { jsDoc, sourceDoc } from "../docs.js";
@@ -28,7 +29,7 @@ function familyDeclarations(ctx: EmitContext, t: ComplexType, family: { readonly
 
 function declaration(ctx: EmitContext, t: ComplexType | SimpleType, mode: Mode, name: string): string {
   const doc = jsDoc(
-    [sourceDoc(ctx, t.doc), mode === "input" ? `Input form of {@link ${ctx.plan.typeNames.get(t)!.type}}: also accepts \`Date\` and lexical strings for dates, numbers for big integers.` : undefined]
+    [sourceDoc(ctx, t.doc), mode === "input" ? `Input form of {@link ${ctx.plan.typeNames.get(t)!.type}}: also accepts \`Date\` and lexical strings for dates, numbers for big integers.${suppliesFixed(t) ? " A required value the schema fixes may be left out: it is written as fixed." : ""}` : undefined]
       .filter(Boolean)
       .join("\n\n") || undefined,
   );
@@ -53,10 +54,19 @@ function declaration(ctx: EmitContext, t: ComplexType | SimpleType, mode: Mode, 
     const note = valueConstraint(a, "absent");
     const source = sourceDoc(ctx, a.doc);
     const doc = source !== undefined ? paragraphs(source, note) : `Attribute ${a.name.local}.${note ? ` ${note}` : ""}`;
-    members.push(`${jsDoc(doc, "  ")}  ${propertyKey(prop)}${a.required ? "" : "?"}: ${typeExpr(ctx, a.type, mode)};`);
+    // A fixed value the writer supplies may be left out of an input (fixed-values.ts).
+    const required = a.required && !(mode === "input" && suppliedFixed(a) !== undefined);
+    const literal = mode === "input" ? fixedLiteral(a) : undefined;
+    members.push(`${jsDoc(doc, "  ")}  ${propertyKey(prop)}${required ? "" : "?"}: ${literal ?? typeExpr(ctx, a.type, mode)};`);
   }
+  const optional = (f: ElementField) => fieldOptional(f) || (mode === "input" && suppliedFixed(f) !== undefined);
   const member = (f: ElementField) =>
-    `${jsDoc(paragraphs(sourceDoc(ctx, f.doc), valueConstraint(f, "empty")), "  ")}  ${propertyKey(ctx.plan.propNames.get(f)!)}${fieldOptional(f) ? "?" : ""}: ${fieldType(ctx, f, mode)};`;
+    `${jsDoc(paragraphs(sourceDoc(ctx, f.doc), valueConstraint(f, "empty")), "  ")}  ${propertyKey(ctx.plan.propNames.get(f)!)}${optional(f) ? "?" : ""}: ${fixedType(f) ?? fieldType(ctx, f, mode)};`;
+  // In an input form, a fixed value's own literal type (the writer accepts no other); nillable keeps null.
+  const fixedType = (f: ElementField): string | undefined => {
+    const literal = mode === "input" ? fixedLiteral(f) : undefined;
+    return literal === undefined ? undefined : f.nillable ? `${literal} | null` : literal;
+  };
   // Fields of a (non-repeating) xs:choice become an exclusive union, one per choice of the type.
   const choices = new Map<number, ElementField[]>();
   for (const f of fields) {
@@ -100,4 +110,10 @@ function choiceUnion(ctx: EmitContext, fields: readonly ElementField[], member: 
   const optional = fields[0]!.choice!.optional || [...branches.values()].some((own) => own.every((f) => fieldOptional(f)));
   if (optional) alternatives.push(`{\n${fields.map(never).join("\n")}\n}`);
   return `(${alternatives.join(" | ")})`;
+}
+
+/** Whether a complex type's own required fields or attributes include a fixed value the writer supplies. */
+function suppliesFixed(t: ComplexType | SimpleType): boolean {
+  if (t.kind !== "complex") return false;
+  return t.fields.some((f) => f.minOccurs > 0 && suppliedFixed(f) !== undefined) || t.attributes.some((a) => a.required && suppliedFixed(a) !== undefined);
 }

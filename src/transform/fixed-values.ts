@@ -1,0 +1,43 @@
+/**
+ * Fixed values the writer supplies. An element or attribute declared with `fixed=` can hold that
+ * value only: where its type is simple (not a list), it occurs at most once, is no choice branch nor
+ * substitution group head, and the value is one its type accepts, the writer refuses any other value
+ * and, for a required one, writes the fixed value when the property is left out, so its property is
+ * optional in input forms, where its type is the fixed value itself when that is a string, number or
+ * boolean (fixedLiteral). An optional one left out stays out (its absence is valid). The output forms
+ * are unchanged (what arrives is what was sent). Otherwise the value is only noted in the property's
+ * documentation.
+ */
+import type { AttributeField, ElementField } from "../model/model.js";
+import { parseScalar } from "../runtime/scalars.js";
+
+/**
+ * The fixed value as a TypeScript literal type, for input forms: a string (of xs:string, whose text is
+ * kept as written), a finite number or a boolean; undefined for other types (their property keeps its type).
+ */
+export function fixedLiteral(x: ElementField | AttributeField): string | undefined {
+  const fixed = suppliedFixed(x);
+  if (fixed === undefined || x.type.kind === "complex") return undefined;
+  const scalar = x.type.kind === "builtin" ? x.type.scalar : x.type.base.scalar;
+  const value = parseScalar(scalar, fixed);
+  if (typeof value === "string") return scalar === "string" ? JSON.stringify(value) : undefined;
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : undefined;
+  if (typeof value === "boolean") return String(value);
+  return undefined;
+}
+
+/** The fixed lexical value the writer supplies for `x`, if it supplies one (see above). */
+export function suppliedFixed(x: ElementField | AttributeField): string | undefined {
+  if (x.fixed === undefined) return undefined;
+  if (x.kind === "elementField" && (x.maxOccurs > 1 || x.choice !== undefined || x.substitutes !== undefined)) return undefined;
+  const t = x.type;
+  if (t.kind === "complex" || (t.kind === "simple" && t.list)) return undefined;
+  const scalar = t.kind === "builtin" ? t.scalar : t.base.scalar;
+  if (t.kind === "simple" && t.enumeration.length > 0 && !t.enumeration.includes(x.fixed)) return undefined;
+  try {
+    parseScalar(scalar, x.fixed);
+  } catch {
+    return undefined;
+  }
+  return x.fixed;
+}
