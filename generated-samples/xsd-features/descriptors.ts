@@ -106,7 +106,7 @@ export const Banner: ComplexDesc = complex(
   () => [
     field("Label", NS, xs.string),
     field("Size", NS, xs.int),
-    field("Text", NS, xs.string, { min: 0 }),
+    field("Text", NS, xs.string, { min: 0, default: "Welcome" }),
     field("Since", NS, xs.dateTime, { min: 0 }),
   ],
   {

@@ -42,6 +42,8 @@ export interface FieldDesc {
   readonly choice?: boolean;
   /** The schema's fixed value (lexical): written when the property is left out; another value is refused. */
   readonly fixed?: string | undefined;
+  /** The schema's default (lexical): what the element stands for when present but empty (`<Id />`). */
+  readonly default?: string | undefined;
 }
 
 export interface AttrDesc {
@@ -166,6 +168,8 @@ export interface FieldOptions {
   readonly choice?: boolean;
   /** See `FieldDesc.fixed`. */
   readonly fixed?: string;
+  /** See `FieldDesc.default`. */
+  readonly default?: string;
 }
 
 /** One shape for every field descriptor, so the decoder's property accesses stay monomorphic. */
@@ -185,16 +189,19 @@ class Field implements FieldDesc {
     readonly substituteOf: FieldDesc | undefined,
     readonly choice: boolean,
     readonly fixed: string | undefined,
+    defaultValue: string | undefined,
   ) {
     this.resolved = typeof thunk === "function" ? undefined : thunk;
+    this.default = defaultValue;
   }
+  readonly default: string | undefined;
   get type(): TypeDesc {
     return (this.resolved ??= (this.thunk as () => TypeDesc)());
   }
   get substitutes(): readonly FieldDesc[] | undefined {
     if (this.substitutesThunk === undefined) return undefined;
     // Each member as a field of this one's property and occurrence, knowing whom it stands for.
-    return (this.members ??= this.substitutesThunk().map((m) => new Field(m.name, m.ns, () => m.type, this.prop, this.min, this.max, this.nillable, undefined, false, this, this.choice, undefined)));
+    return (this.members ??= this.substitutesThunk().map((m) => new Field(m.name, m.ns, () => m.type, this.prop, this.min, this.max, this.nillable, undefined, false, this, this.choice, undefined, undefined)));
   }
   toJSON(): object {
     return { name: this.name, ns: this.ns, prop: this.prop, min: this.min, max: this.max, nillable: this.nillable };
@@ -203,7 +210,7 @@ class Field implements FieldDesc {
 
 /** An element field; `type` may be a thunk so that types can refer to each other in any order. */
 export function field(name: string, ns: string, type: TypeDesc | (() => TypeDesc), options: FieldOptions = {}): FieldDesc {
-  return new Field(name, ns, type, options.prop ?? name, options.min ?? 1, options.max ?? 1, options.nillable ?? false, options.substitutes, options.abstract ?? false, undefined, options.choice ?? false, options.fixed);
+  return new Field(name, ns, type, options.prop ?? name, options.min ?? 1, options.max ?? 1, options.nillable ?? false, options.substitutes, options.abstract ?? false, undefined, options.choice ?? false, options.fixed, options.default);
 }
 
 export function attribute(name: string, ns: string, type: ScalarDesc, options: { prop?: string; required?: boolean; fixed?: string } = {}): AttrDesc {

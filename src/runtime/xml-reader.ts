@@ -94,7 +94,12 @@ function isNil(tag: XmlTag): boolean {
 function convert(frame: Frame, strict: boolean): unknown {
   const desc = frame.desc;
   if (desc === undefined || desc.k !== "scalar") return undefined;
-  return scalarValue(desc, frame.text, frame.name, strict);
+  return scalarValue(desc, frame.text === "" ? emptyText(frame.field) : frame.text, frame.name, strict);
+}
+
+/** The text an empty element stands for: its fixed or default value, if the schema gives one (XML Schema's rule). */
+function emptyText(field: FieldDesc | undefined): string {
+  return field === undefined ? "" : (field.fixed ?? field.default ?? "");
 }
 
 /** The value of a scalar element `name` whose text is `text`. */
@@ -412,7 +417,7 @@ class Decoder implements TokenHandler {
         this.at = tag.offset;
         if (++this.elements > this.limits.maxElements) throw new XmlDecodeError(`more than ${this.limits.maxElements} elements`, "limit");
         if (this.stack.length >= this.limits.maxDepth) throw new XmlDecodeError(`element nesting deeper than ${this.limits.maxDepth} levels`, "limit");
-        const value = scalarValue(desc, text, tag.local, this.strict);
+        const value = scalarValue(desc, text === "" ? emptyText(field) : text, tag.local, this.strict);
         if (this.top.kind === F.Complex) setField(this.top.value as Record<string, unknown>, field!, value);
         else (this.top.value as unknown[]).push(value);
         return;

@@ -1,7 +1,7 @@
 import type { AttributeField, ComplexType, ElementField, SimpleType, TypeRef } from "../model/model.js";
 import { referencedTypes } from "../model/references.js";
 import { descendants } from "./families.js";
-import { suppliedFixed } from "./fixed-values.js";
+import { suppliedFixed } from "./value-constraints.js";
 import type { Pass } from "./plan.js";
 
 const WIDER_ON_INPUT = new Set(["dateTime", "date", "time", "long", "unsignedLong", "integer", "nonNegativeInteger", "positiveInteger", "nonPositiveInteger", "negativeInteger"]);
@@ -12,7 +12,7 @@ const suppliesRequired = (x: ElementField | AttributeField): boolean =>
 
 /**
  * Marks the types whose input form is wider than their output form: dates accept `Date` and strings,
- * big integers accept numbers, and a required fixed value may be left out (fixed-values.ts). Only
+ * big integers accept numbers, and a required fixed value may be left out (value-constraints.ts). Only
  * those get a separate `XInput` declaration.
  */
 export const inputForms: Pass = {

@@ -151,7 +151,9 @@ export class SampleBuilder {
     if (f.nillable && v === 2) return null;
     // A fixed value is the only one the writer accepts.
     if (f.fixed !== undefined && f.type.k === "scalar") return parseScalar(f.type.s, f.fixed);
-    return this.type(f.type, depth + 1, rich);
+    const value = this.type(f.type, depth + 1, rich);
+    // An empty element of a field with a default stands for the default: "" cannot travel there.
+    return value === "" && f.default !== undefined && f.type.k === "scalar" ? parseScalar(f.type.s, f.default) : value;
   }
 
   /** `salt` (an array item's index) shifts choice branches, so the items of one array take different branches. */

@@ -25,13 +25,13 @@ export const GetProducts: ComplexDesc = complex("GetProducts", () => [
 ]);
 
 export const ProductSearchParameters: ComplexDesc = complex("ProductSearchParameters", () => [
-  field("Id", NS, xs.int, { min: 0 }),
-  field("CategoryId", NS, xs.int, { min: 0 }),
+  field("Id", NS, xs.int, { min: 0, default: "-2147483648" }),
+  field("CategoryId", NS, xs.int, { min: 0, default: "-2147483648" }),
   field("No", NS, xs.string, { min: 0 }),
   field("EAN1", NS, xs.string, { min: 0 }),
   field("Name", NS, xs.string, { min: 0 }),
-  field("Price", NS, xs.decimal, { min: 0 }),
-  field("DateChanged", NS, xs.dateTime, { min: 0 }),
+  field("Price", NS, xs.decimal, { min: 0, default: "-79228162514264337593543950335" }),
+  field("DateChanged", NS, xs.dateTime, { min: 0, default: "0001-01-01T00:00:00" }),
   field("ProductIds", NS, () => ArrayOfInt, { min: 0 }),
 ]);
 
@@ -51,28 +51,28 @@ export const ArrayOfProduct: ArrayDesc = array(
 );
 
 export const Product: ComplexDesc = complex("Product", () => [
-  field("CashPriceIncTax", NS, xs.double, { min: 0 }),
-  field("WebPrice", NS, xs.decimal, { min: 0 }),
-  field("SupplierId", NS, xs.int, { min: 0 }),
-  field("Id", NS, xs.int, { min: 0 }),
+  field("CashPriceIncTax", NS, xs.double, { min: 0, default: "-1.7976931348623157E+308" }),
+  field("WebPrice", NS, xs.decimal, { min: 0, default: "-79228162514264337593543950335" }),
+  field("SupplierId", NS, xs.int, { min: 0, default: "-2147483648" }),
+  field("Id", NS, xs.int, { min: 0, default: "-2147483648" }),
   field("Name", NS, xs.string, { min: 0 }),
-  field("TaxRate", NS, xs.decimal, { min: 0 }),
-  field("Stock", NS, xs.decimal, { min: 0 }),
-  field("StatusId", NS, xs.int, { min: 0 }),
-  field("CategoryId", NS, xs.int, { min: 0 }),
-  field("PriceGroupID", NS, xs.int, { min: 0 }),
-  field("InPrice", NS, xs.decimal, { min: 0 }),
+  field("TaxRate", NS, xs.decimal, { min: 0, default: "-79228162514264337593543950335" }),
+  field("Stock", NS, xs.decimal, { min: 0, default: "-79228162514264337593543950335" }),
+  field("StatusId", NS, xs.int, { min: 0, default: "-2147483648" }),
+  field("CategoryId", NS, xs.int, { min: 0, default: "-2147483648" }),
+  field("PriceGroupID", NS, xs.int, { min: 0, default: "-2147483648" }),
+  field("InPrice", NS, xs.decimal, { min: 0, default: "-79228162514264337593543950335" }),
   field("Description", NS, xs.string, { min: 0 }),
   field("DescriptionLong", NS, xs.string, { min: 0 }),
-  field("Cost", NS, xs.decimal, { min: 0 }),
+  field("Cost", NS, xs.decimal, { min: 0, default: "-79228162514264337593543950335" }),
   field("EAN1", NS, xs.string, { min: 0 }),
-  field("Price", NS, xs.decimal, { min: 0 }),
+  field("Price", NS, xs.decimal, { min: 0, default: "-79228162514264337593543950335" }),
   field("No", NS, xs.string, { min: 0 }),
-  field("DateChanged", NS, xs.dateTime, { min: 0 }),
+  field("DateChanged", NS, xs.dateTime, { min: 0, default: "0001-01-01T00:00:00" }),
   field("APIException", NS, () => APIException, { min: 0 }),
-  field("Weight", NS, xs.decimal, { min: 0 }),
-  field("MinimumStock", NS, xs.decimal, { min: 0 }),
-  field("OrderProposal", NS, xs.decimal, { min: 0 }),
+  field("Weight", NS, xs.decimal, { min: 0, default: "-79228162514264337593543950335" }),
+  field("MinimumStock", NS, xs.decimal, { min: 0, default: "-79228162514264337593543950335" }),
+  field("OrderProposal", NS, xs.decimal, { min: 0, default: "-79228162514264337593543950335" }),
   field("StockLocation", NS, xs.string, { min: 0 }),
   field("SupplierProductCode", NS, xs.string, { min: 0 }),
   field("SupplierProductName", NS, xs.string, { min: 0 }),
@@ -135,10 +135,10 @@ export const ArrayOfCategory: ArrayDesc = array(
 );
 
 export const Category: ComplexDesc = complex("Category", () => [
-  field("Id", NS, xs.int, { min: 0 }),
+  field("Id", NS, xs.int, { min: 0, default: "-2147483648" }),
   field("Name", NS, xs.string, { min: 0 }),
   field("No", NS, xs.string, { min: 0 }),
-  field("ParentId", NS, xs.int, { min: 0 }),
+  field("ParentId", NS, xs.int, { min: 0, default: "-2147483648" }),
   field("APIException", NS, () => APIException, { min: 0 }),
 ]);
 
@@ -157,9 +157,9 @@ export const ArrayOfDiscount: ArrayDesc = array(
 );
 
 export const Discount: ComplexDesc = complex("Discount", () => [
-  field("PriceGroupId", NS, xs.int, { min: 0 }),
-  field("CategoryId", NS, xs.int, { min: 0 }),
-  field("CustomerId", NS, xs.int, { min: 0 }),
+  field("PriceGroupId", NS, xs.int, { min: 0, default: "-2147483648" }),
+  field("CategoryId", NS, xs.int, { min: 0, default: "-2147483648" }),
+  field("CustomerId", NS, xs.int, { min: 0, default: "-2147483648" }),
   field("Value", NS, xs.decimal),
 ]);
 

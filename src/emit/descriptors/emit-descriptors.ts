@@ -1,7 +1,7 @@
 /** The body of descriptors.ts: namespace constants, one codec descriptor per type, one per service. */
 import type { BindingOperation, ComplexType, ElementDecl, ElementField, Operation, OperationResult, Port, Service, SimpleType, SoapBodyShape, TypeRef } from "../../model/model.js";
 import { descendants, inFamily } from "../../transform/families.js";
-import { suppliedFixed } from "../../transform/fixed-values.js";
+import { emptyValue, suppliedFixed } from "../../transform/value-constraints.js";
 import { collectFields, collectHierarchy } from "../../transform/names.js";
 import { symbol } from "../generated-file.js";
 import { objectKey } from "../identifiers.js";
@@ -40,7 +40,7 @@ export function typeDescExpr(ctx: EmitContext, t: TypeRef): string {
 
 function fieldCall(
   ctx: EmitContext, local: string, ns: string, type: TypeRef,
-  o: { prop?: string; min?: number; max?: number; nillable?: boolean; substitutes?: ElementField["substitutes"]; choice?: boolean; fixed?: string | undefined },
+  o: { prop?: string; min?: number; max?: number; nillable?: boolean; substitutes?: ElementField["substitutes"]; choice?: boolean; fixed?: string | undefined; default?: string | undefined },
 ): string {
   const opts: string[] = [];
   if (o.prop !== undefined && o.prop !== local) opts.push(`prop: ${JSON.stringify(o.prop)}`);
@@ -54,6 +54,7 @@ function fieldCall(
   }
   if (o.choice) opts.push("choice: true");
   if (o.fixed !== undefined) opts.push(`fixed: ${JSON.stringify(o.fixed)}`);
+  if (o.default !== undefined) opts.push(`default: ${JSON.stringify(o.default)}`);
   return `${rt(ctx, "field")}(${JSON.stringify(local)}, ${nsRef(ctx, ns)}, ${typeDescExpr(ctx, type)}${opts.length ? `, { ${opts.join(", ")} }` : ""})`;
 }
 
@@ -65,6 +66,8 @@ export function elementFieldCall(ctx: EmitContext, f: ElementField): string {
   return fieldCall(ctx, f.name.local, f.name.ns, f.type, {
     prop: ctx.plan.propNames.get(f) ?? f.name.local, min, max: f.maxOccurs, nillable: f.nillable, ...(f.substitutes ? { substitutes: f.substitutes } : {}), ...(choice ? { choice } : {}),
     fixed: suppliedFixed(f),
+    // What an empty element stands for: the fixed value when there is one, else the default.
+    default: f.fixed === undefined ? emptyValue(f) : undefined,
   });
 }
 

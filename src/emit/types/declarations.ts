@@ -1,7 +1,7 @@
 /** The declarations of types.ts: one per XSD type in use, plus input forms where they differ. */
 import type { ComplexType, ElementField, SimpleType } from "../../model/model.js";
 import { concreteMembers, inFamily } from "../../transform/families.js";
-import { fixedLiteral, suppliedFixed } from "../../transform/fixed-values.js";
+import { fixedLiteral, suppliedFixed } from "../../transform/value-constraints.js";
 import { collectFields, collectHierarchy } from "../../transform/names.js";
 import { symbol } from "../generated-file.js";
 import { jsDoc, sourceDoc } from "../docs.js";
@@ -54,7 +54,7 @@ function declaration(ctx: EmitContext, t: ComplexType | SimpleType, mode: Mode, 
     const note = valueConstraint(a, "absent");
     const source = sourceDoc(ctx, a.doc);
     const doc = source !== undefined ? paragraphs(source, note) : `Attribute ${a.name.local}.${note ? ` ${note}` : ""}`;
-    // A fixed value the writer supplies may be left out of an input (fixed-values.ts).
+    // A fixed value the writer supplies may be left out of an input (value-constraints.ts).
     const required = a.required && !(mode === "input" && suppliedFixed(a) !== undefined);
     const literal = mode === "input" ? fixedLiteral(a) : undefined;
     members.push(`${jsDoc(doc, "  ")}  ${propertyKey(prop)}${required ? "" : "?"}: ${literal ?? typeExpr(ctx, a.type, mode)};`);

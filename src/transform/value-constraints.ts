@@ -1,4 +1,9 @@
 /**
+ * Value constraints (`default=`, `fixed=`) the runtime applies.
+ *
+ * An element that is present but empty stands for its default or fixed value, as XML Schema says
+ * (`<Id />` of an xs:int with default="-1" is -1, not an error): emptyValue.
+ *
  * Fixed values the writer supplies. An element or attribute declared with `fixed=` can hold that
  * value only: where its type is simple (not a list), it occurs at most once, is no choice branch nor
  * substitution group head, and the value is one its type accepts, the writer refuses any other value
@@ -24,6 +29,22 @@ export function fixedLiteral(x: ElementField | AttributeField): string | undefin
   if (typeof value === "number") return Number.isFinite(value) ? String(value) : undefined;
   if (typeof value === "boolean") return String(value);
   return undefined;
+}
+
+/** What an empty element of field `f` stands for: its fixed or default value, when its type is simple and accepts it. */
+export function emptyValue(f: ElementField): string | undefined {
+  const value = f.fixed ?? f.default;
+  // "" stands for nothing more than the empty text itself.
+  if (value === undefined || value === "" || f.type.kind === "complex") return undefined;
+  const t = f.type;
+  const scalar = t.kind === "builtin" ? t.scalar : t.base.scalar;
+  try {
+    const items = t.kind === "simple" && t.list ? value.split(/\s+/).filter((item) => item !== "") : [value];
+    for (const item of items) parseScalar(scalar, item);
+  } catch {
+    return undefined;
+  }
+  return value;
 }
 
 /** The fixed lexical value the writer supplies for `x`, if it supplies one (see above). */
