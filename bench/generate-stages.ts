@@ -6,7 +6,7 @@
  * Usage (from bench/generate.ts): generate-stages.ts <wsdl> <rounds>
  */
 import { renderFiles, formatFiles } from "../dist/emit/emit.js";
-import { sourceLabel } from "../dist/generate.js";
+import { embeddedWsdl, sourceLabel } from "../dist/generate.js";
 import { buildModel } from "../dist/model/build.js";
 import { loadDocuments } from "../dist/parse/loader.js";
 import { plan } from "../dist/transform/passes.js";
@@ -29,7 +29,7 @@ for (let i = 0; i < rounds; i++) {
   lap("model");
   const p = plan(built.model, built.nameHints, new Map());
   lap("plan");
-  const rendered = renderFiles(p, { runtimeImport: "wsdl-tsgen/runtime", sourceLabel: sourceLabel(wsdl!), wsdlText: docs.texts.get(docs.root.file) ?? "" });
+  const rendered = renderFiles(p, { runtimeImport: "wsdl-tsgen/runtime", sourceLabel: sourceLabel(wsdl!), wsdl: embeddedWsdl(docs) });
   lap("emit");
   await formatFiles(rendered);
   lap("format");

@@ -5,6 +5,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import * as path from "node:path";
 import { loadDocuments, type LoadOptions } from "./parse/loader.js";
+import { relocatedTexts } from "./parse/relocate.js";
 
 export interface DownloadResult {
   /** Local file names, the root first. */
@@ -33,15 +34,8 @@ export async function download(location: string, to: string, options: LoadOption
   }
   await mkdir(to, { recursive: true });
   const files: string[] = [];
-  for (const [loc, text] of docs.texts) {
-    let out = text;
-    for (const ref of docs.references.filter((r) => r.from === loc)) {
-      const local = names.get(ref.target);
-      if (!local) continue;
-      const escaped = ref.value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-      out = out.replace(new RegExp(`((?:schemaLocation|location)\\s*=\\s*)(["'])${escaped}\\2`, "g"), `$1$2${local}$2`);
-    }
-    await writeFile(path.join(to, names.get(loc)!), out);
+  for (const [loc, text] of relocatedTexts(docs, (target) => names.get(target))) {
+    await writeFile(path.join(to, names.get(loc)!), text);
     files.push(names.get(loc)!);
   }
   return { files, root: names.get(docs.root.file)! };

@@ -9,7 +9,9 @@ import { emitFiles, type OutputFile } from "./emit/emit.js";
 import { buildModel } from "./model/build.js";
 import { strictly } from "./recovery.js";
 import type { WsdlModel } from "./model/model.js";
-import { loadDocuments, type LoadOptions } from "./parse/loader.js";
+import { loadDocuments, type LoadedDocuments, type LoadOptions } from "./parse/loader.js";
+import { relocatedTexts } from "./parse/relocate.js";
+import { EMBEDDED_DOCUMENT, type EmbeddedWsdl } from "./runtime/server.js";
 import { plan } from "./transform/passes.js";
 
 export interface LoadResult {
@@ -115,7 +117,7 @@ export async function generateFiles(location: string, options: Omit<GenerateOpti
       runtimeImport: options.runtimeImport ?? "wsdl-tsgen/runtime",
       sourceLabel: sourceLabel(location),
       docs: options.docs ?? true,
-      wsdlText: options.embedWsdl === false ? undefined : (docs.texts.get(docs.root.file) ?? ""),
+      wsdl: options.embedWsdl === false ? undefined : embeddedWsdl(docs),
     });
   } catch (e) {
     const failure = inputFailure(e, location);
@@ -123,6 +125,21 @@ export async function generateFiles(location: string, options: Omit<GenerateOpti
     throw e;
   }
   return { files, diagnostics, model: built.model };
+}
+
+/**
+ * The WSDL to embed for `?WSDL`: the root document's text; with the documents it imports or includes,
+ * each keyed by the query it is served at (`xsd=1` for a schema, `wsdl=2` for a WSDL, numbered in
+ * the order they were read), their references to each other rewritten to those URLs.
+ */
+export function embeddedWsdl(docs: LoadedDocuments): string | EmbeddedWsdl {
+  const root = docs.root.file;
+  const others = [...docs.texts.keys()].filter((loc) => loc !== root);
+  if (others.length === 0) return docs.texts.get(root) ?? "";
+  const wsdlFiles = new Set(docs.definitions.map((d) => d.file));
+  const keys = new Map(others.map((loc, i) => [loc, `${wsdlFiles.has(loc) ? "wsdl" : "xsd"}=${i + 1}`]));
+  const texts = relocatedTexts(docs, (target) => (keys.has(target) ? `${EMBEDDED_DOCUMENT}${keys.get(target)!}` : undefined));
+  return { root: texts.get(root) ?? "", imports: Object.fromEntries(others.map((loc) => [keys.get(loc)!, texts.get(loc) ?? ""])) };
 }
 
 const GENERATED_MARK = "// @generated";

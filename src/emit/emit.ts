@@ -7,6 +7,7 @@ import { formatTypeScript, SettledStatements } from "./format.js";
 import { GeneratedFile, symbol } from "./generated-file.js";
 import { serverView } from "./server/emit-server.js";
 import { stringConst } from "./settle.js";
+import type { EmbeddedWsdl } from "../runtime/server.js";
 import { render } from "./templates.js";
 import { typeExpr, type EmitContext } from "./type-expressions.js";
 import { typeDeclarations } from "./types/declarations.js";
@@ -16,8 +17,11 @@ export interface EmitOptions {
   readonly runtimeImport: string;
   /** How the header names the input (a relative path or URL; never machine-specific). */
   readonly sourceLabel: string;
-  /** The text of the root WSDL document, embedded in wsdl.ts for `?WSDL`; undefined: no wsdl.ts (`embedWsdl: false`). */
-  readonly wsdlText: string | undefined;
+  /**
+   * The WSDL embedded in wsdl.ts for `?WSDL`: the root document's text, or that and the documents it
+   * imports (see EmbeddedWsdl); undefined: no wsdl.ts (`embedWsdl: false`).
+   */
+  readonly wsdl: string | EmbeddedWsdl | undefined;
   /** Copy documentation from the WSDL and its schemas into JSDoc comments. Default: true. */
   readonly docs?: boolean;
 }
@@ -118,18 +122,15 @@ export function renderFiles(plan: EmitPlan, options: EmitOptions): RenderedFile[
     return [n.serviceInterface, n.handlerFactory, n.handlerOptions];
   });
   settledFile("server.ts", serverDeclared, "./types.js", (ctx, settled) => ({
-    ...serverView(ctx, services, "./descriptors.js", options.wsdlText === undefined ? undefined : "./wsdl.js", settled),
+    ...serverView(ctx, services, "./descriptors.js", options.wsdl === undefined ? undefined : { module: "./wsdl.js", imports: typeof options.wsdl === "object" }, settled),
   }));
 
   // wsdl.ts, unless the WSDL is not embedded
-  if (options.wsdlText !== undefined) {
+  if (options.wsdl !== undefined) {
     const wsdlSettled = new SettledStatements();
-    const wsdlConst = stringConst("WSDL", options.wsdlText);
-    files.push({
-      path: "wsdl.ts",
-      code: render("wsdl.ts", { source, statements: [wsdlSettled.add(`export const WSDL = ${JSON.stringify(options.wsdlText)};`, wsdlConst)] }),
-      settled: wsdlSettled,
-    });
+    const text = (name: string, value: string) => wsdlSettled.add(`export const ${name} = ${JSON.stringify(value)};`, stringConst(name, value));
+    const statements = typeof options.wsdl === "string" ? [text("WSDL", options.wsdl)] : embeddedStatements(options.wsdl, text);
+    files.push({ path: "wsdl.ts", code: render("wsdl.ts", { source, statements }), settled: wsdlSettled });
   }
 
   // index.ts
@@ -155,4 +156,17 @@ export function renderFiles(plan: EmitPlan, options: EmitOptions): RenderedFile[
   ].map((st) => indexSettled.add(st));
   files.push({ path: "index.ts", code: render("index.ts", { source, statements }), settled: indexSettled });
   return files;
+}
+
+/**
+ * wsdl.ts for a WSDL with imports: the root as WSDL, each document it reaches as a constant of its own
+ * (`WSDL_XSD_1` for `?xsd=1`), and WSDL_IMPORTS, those constants by key.
+ */
+function embeddedStatements(wsdl: EmbeddedWsdl, text: (name: string, value: string) => string): string[] {
+  const entries = Object.entries(wsdl.imports).map(([key, value]) => ({ key, name: `WSDL_${key.replace("=", "_").toUpperCase()}`, value }));
+  return [
+    text("WSDL", wsdl.root),
+    ...entries.map((e) => text(e.name, e.value)),
+    `/** The documents the WSDL imports or includes, by the query each is served at (\`?xsd=1\`). */\nexport const WSDL_IMPORTS = { ${entries.map((e) => `${JSON.stringify(e.key)}: ${e.name}`).join(", ")} };`,
+  ];
 }

@@ -199,12 +199,26 @@ function decodeText(body: Buffer, charset: string | undefined): string {
 }
 
 /**
+ * The WSDL a generator embedded for a service whose WSDL imports or includes other documents: the
+ * root, served at `?WSDL`, and the documents it reaches, each served at its key as a query
+ * (`?xsd=1`, `?wsdl=2`). Their references to each other name EMBEDDED_DOCUMENT, which each response
+ * replaces with the URL it is served at.
+ */
+export interface EmbeddedWsdl {
+  readonly root: string;
+  readonly imports: Readonly<Record<string, string>>;
+}
+
+/** Stands for the service's URL followed by `?` in the import locations of embedded documents. */
+export const EMBEDDED_DOCUMENT = "urn:wsdl-tsgen:embedded-document?";
+
+/**
  * Builds the request listener for one service from its descriptors, WSDL text and implementation.
  * `embeddedWsdl` is undefined when the code was generated without the WSDL (`embedWsdl: false`).
  */
 export function createServiceHandler<C extends RequestContext<object, object> = RequestContext>(
   service: ServiceDesc,
-  embeddedWsdl: string | undefined,
+  embeddedWsdl: string | EmbeddedWsdl | undefined,
   handlers: Readonly<Record<string, OperationHandler<C>>>,
   options: HandlerOptions = {},
 ): RequestListener {
@@ -254,7 +268,16 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
   const maxBody = options.maxBodyBytes ?? 1024 * 1024;
   const limits = options.limits ?? DEFAULT_LIMITS;
   const timeoutMs = options.requestTimeoutMs ?? 30_000;
-  const wsdl = options.wsdl ?? embeddedWsdl;
+  const wsdl = options.wsdl ?? (typeof embeddedWsdl === "string" ? embeddedWsdl : embeddedWsdl?.root);
+  const importedDocuments = typeof embeddedWsdl === "object" ? embeddedWsdl.imports : {};
+  /** The imported document a query names (`?xsd=1`), if any. */
+  const importedDocument = (url: URL): string | undefined => {
+    for (const [k, v] of url.searchParams) {
+      const key = `${k.toLowerCase()}=${v}`;
+      if (Object.hasOwn(importedDocuments, key)) return importedDocuments[key];
+    }
+    return undefined;
+  };
   const log = options.logger ?? ((message: string, error: unknown) => console.error(message, error));
   const opNames = [...new Set(ports.flatMap((p) => Object.keys(p.operations)))];
 
@@ -282,7 +305,7 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
     }
   };
 
-  const wsdlFor = (req: IncomingMessage, wsdl: string): string => {
+  const wsdlFor = (req: IncomingMessage, wsdl: string, ep: Endpoint): string => {
     const local = req.socket.localAddress ?? "localhost";
     const host = /^[A-Za-z0-9.\-:[\]]+$/.test(req.headers.host ?? "")
       ? req.headers.host!
@@ -293,7 +316,8 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
       const url = `${proto}://${host}${options.path !== undefined ? normalise(options.path) : addressPath(a)}`;
       text = text.split(`location="${a}"`).join(`location="${url}"`);
     }
-    return text;
+    // Imports of embedded documents: at this endpoint's URL.
+    return text.split(EMBEDDED_DOCUMENT).join(`${proto}://${host}${ep.path}?`);
   };
 
   // ---- SOAP ----
@@ -531,8 +555,10 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
             if (wsdl === undefined) {
               throw new HttpProblem(404, "No WSDL is available: this service was generated without embedding it (embedWsdl: false); pass its text in the handler's `wsdl` option to serve it here.");
             }
-            return send(res, 200, wsdlFor(req, wsdl), "text/xml; charset=utf-8");
+            return send(res, 200, wsdlFor(req, wsdl, ep), "text/xml; charset=utf-8");
           }
+          const imported = options.serveWsdl !== false ? importedDocument(url) : undefined;
+          if (imported !== undefined) return send(res, 200, wsdlFor(req, imported, ep), "text/xml; charset=utf-8");
           return send(res, 200, helpPage(ep), "text/html; charset=utf-8");
         }
         if (req.method === "POST") {

@@ -2,7 +2,7 @@
  * Generates a WSDL given as text into a temporary folder and imports the generated index.ts: the
  * tests that run a small WSDL's generated client against its generated server start here.
  */
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
 import { expect } from "vitest";
@@ -20,9 +20,16 @@ export interface Generated<M> {
   file(name: string): string;
 }
 
-/** Generates `wsdl` (saved as `name`), expecting no error, and imports what it generated. */
-export async function generateAndImport<M>(wsdl: string, name = "service.wsdl"): Promise<Generated<M>> {
+/**
+ * Generates `wsdl` (saved as `name`, beside `documents` it imports, by relative path), expecting no
+ * error, and imports what it generated.
+ */
+export async function generateAndImport<M>(wsdl: string, name = "service.wsdl", documents: Readonly<Record<string, string>> = {}): Promise<Generated<M>> {
   const dir = tempDir();
+  for (const [file, text] of Object.entries(documents)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), text);
+  }
   const r = await generateFiles(writeTemp(dir, name, wsdl));
   expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
   for (const f of r.files) writeFileSync(path.join(dir, f.path), f.content);

@@ -10,7 +10,9 @@ import { headerTypes, resultType, typeExpr, type EmitContext } from "../type-exp
 const PROTOCOL_LABEL = { soap11: "SOAP 1.1", soap12: "SOAP 1.2", httpGet: "HTTP GET", httpPost: "HTTP POST" } as const;
 
 /** The view; interface methods and handler entries are members (`settled` holds those whose layout is final). */
-export function serverView(ctx: EmitContext, services: readonly Service[], descriptorsModule: string, wsdlModule: string | undefined, settled: SettledStatements): object {
+/** `wsdl`: the module holding the embedded WSDL, and whether it has imported documents (WSDL_IMPORTS); undefined when not embedded. */
+export function serverView(ctx: EmitContext, services: readonly Service[], descriptorsModule: string, wsdl: { readonly module: string; readonly imports: boolean } | undefined, settled: SettledStatements): object {
+  const wsdlModule = wsdl?.module;
   const rt = (name: string, typeOnly = false) => ctx.file.use(symbol(name, ctx.runtime, typeOnly));
   return {
     servers: services.map((s) => {
@@ -27,7 +29,10 @@ export function serverView(ctx: EmitContext, services: readonly Service[], descr
         // Typed SOAP headers: the handler is told the context type once, for every entry.
         createServiceHandler: s.soapHeaders ? `${rt("createServiceHandler")}<${context}>` : rt("createServiceHandler"),
         descriptor: ctx.file.use(symbol(names.descriptor, descriptorsModule)),
-        wsdl: wsdlModule === undefined ? "undefined" : ctx.file.use(symbol("WSDL", wsdlModule)),
+        wsdl:
+          wsdlModule === undefined ? "undefined"
+          : wsdl!.imports ? `{ root: ${ctx.file.use(symbol("WSDL", wsdlModule))}, imports: ${ctx.file.use(symbol("WSDL_IMPORTS", wsdlModule))} }`
+          : ctx.file.use(symbol("WSDL", wsdlModule)),
         wsdlNote: wsdlModule === undefined ? "`?WSDL` when `options.wsdl` holds the WSDL text (it was not embedded)" : "`?WSDL`",
         protocols: [...new Set(s.ports.map((p) => PROTOCOL_LABEL[p.binding.protocol]))].join(", "),
         doc: jsDoc(`The implementation of service ${s.name}: one method per operation, with the same typed inputs and results as the client. Throw \`SoapFault\` with code "Client" or "Server" to answer with a fault.`),
