@@ -10,62 +10,85 @@
  * An operation whose requests are an earlier one's on the wire (WSDL_AMBIGUOUS_OPERATIONS) is left
  * out, and listed.
  * Prints what fails per root and a summary; exits 1 when any root fails. Roots that do not generate
- * are counted apart (scripts/corpus.ts says why).
+ * are counted apart (scripts/corpus.ts says why). test/corpus/round-trip.test.ts runs the same in CI.
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
+import { pathToFileURL } from "node:url";
 import { generateFiles } from "../src/generate.js";
 import { loadGenerated } from "../test/support/golden-services.js";
 import { roundTrip, type RoundTrip } from "../test/support/round-trip.js";
-import { listRoots } from "./corpus.js";
+import { listRoots, type CorpusRoot } from "./corpus.js";
 import { GOLDEN_OPTIONS, REPO_ROOT, SKIP_LINE, corpusPresent } from "./corpus-goldens.js";
 
 const WORK = path.join(REPO_ROOT, ".cache/roundtrip");
 /** A root's round trip may not take longer (some have hundreds of operations). */
 const ROOT_LIMIT_MS = 300_000;
 
-if (!corpusPresent()) {
-  console.log(SKIP_LINE);
-  process.exit(0);
-}
-const filter = process.argv[2];
-const roots = listRoots().filter((r) => filter === undefined || r.id.includes(filter));
-rmSync(WORK, { recursive: true, force: true });
+/** One root's round trip: not generated (an error diagnostic), or what it found (an Error if it threw or ran out of time). */
+export type RootRoundTrip = { readonly generated: false } | { readonly generated: true; readonly out: RoundTrip | Error; readonly seconds: number };
 
-let passed = 0;
-let notGenerated = 0;
-const failed: string[] = [];
-for (const [i, root] of roots.entries()) {
-  const dir = path.join(WORK, String(i));
+/**
+ * Generates `root` into `dir` and round-trips every operation of every port. The generated code
+ * imports its runtime from src/ (by a relative path, unless `runtimeImport` says otherwise: under
+ * vitest, `wsdl-tsgen/runtime` is src/ already), so that it and the sample values share one copy.
+ */
+export async function roundTripRoot(root: CorpusRoot, dir: string, runtimeImport = path.relative(dir, path.join(REPO_ROOT, "src/runtime/index.js")).split(path.sep).join("/")): Promise<RootRoundTrip> {
   mkdirSync(dir, { recursive: true });
-  const runtimeImport = path.relative(dir, path.join(REPO_ROOT, "src/runtime/index.js")).split(path.sep).join("/");
   const generated = await generateFiles(root.file, { ...GOLDEN_OPTIONS, runtimeImport });
-  if (generated.diagnostics.some((d) => d.severity === "error")) {
-    notGenerated++;
-    continue;
-  }
+  if (generated.diagnostics.some((d) => d.severity === "error")) return { generated: false };
   for (const f of generated.files) writeFileSync(path.join(dir, f.path), f.content);
   const started = performance.now();
   let out: RoundTrip | Error;
+  let timer: NodeJS.Timeout | undefined;
   try {
-    let timer: NodeJS.Timeout | undefined;
     const limit = new Promise<Error>((resolve) => (timer = setTimeout(() => resolve(new Error(`no result within ${ROOT_LIMIT_MS / 1000} s`)), ROOT_LIMIT_MS)));
     out = await Promise.race([loadGenerated(root.file, dir, root.id).then(roundTrip), limit]);
-    clearTimeout(timer);
   } catch (e) {
     out = e instanceof Error ? e : new Error(String(e));
+  } finally {
+    clearTimeout(timer);
   }
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  const problems = out instanceof Error ? [out.message] : [...out.failures, ...out.missed.map((k) => `never sent: ${k}`)];
-  if (problems.length === 0 && !(out instanceof Error)) {
-    passed++;
-    console.log(`ok    ${root.id} (${out.calls} calls, ${seconds} s)`);
-    for (const k of out.skipped) console.log(`        not sent: ${k}`);
-  } else {
-    failed.push(root.id);
-    console.log(`FAIL  ${root.id} (${seconds} s): ${problems.length} problem(s)`);
-    for (const p of problems.slice(0, 5)) console.log(`        ${p}`);
-  }
+  return { generated: true, out, seconds: (performance.now() - started) / 1000 };
 }
-console.log(`\n${passed} of ${roots.length - notGenerated} generated roots round-trip; ${failed.length} fail; ${notGenerated} do not generate`);
-process.exitCode = failed.length > 0 ? 1 : 0;
+
+/** What a root's round trip found wrong: its failures and the branches it never sent (or the error). */
+export function problemsOf(out: RoundTrip | Error): string[] {
+  return out instanceof Error ? [out.message] : [...out.failures, ...out.missed.map((k) => `never sent: ${k}`)];
+}
+
+async function main(filter: string | undefined): Promise<number> {
+  if (!corpusPresent()) {
+    console.log(SKIP_LINE);
+    return 0;
+  }
+  const roots = listRoots().filter((r) => filter === undefined || r.id.includes(filter));
+  rmSync(WORK, { recursive: true, force: true });
+  let passed = 0;
+  let notGenerated = 0;
+  const failed: string[] = [];
+  for (const [i, root] of roots.entries()) {
+    const r = await roundTripRoot(root, path.join(WORK, String(i)));
+    if (!r.generated) {
+      notGenerated++;
+      continue;
+    }
+    const problems = problemsOf(r.out);
+    const seconds = r.seconds.toFixed(1);
+    if (problems.length === 0 && !(r.out instanceof Error)) {
+      passed++;
+      console.log(`ok    ${root.id} (${r.out.calls} calls, ${seconds} s)`);
+      for (const k of r.out.skipped) console.log(`        not sent: ${k}`);
+    } else {
+      failed.push(root.id);
+      console.log(`FAIL  ${root.id} (${seconds} s): ${problems.length} problem(s)`);
+      for (const p of problems.slice(0, 5)) console.log(`        ${p}`);
+    }
+  }
+  console.log(`\n${passed} of ${roots.length - notGenerated} generated roots round-trip; ${failed.length} fail; ${notGenerated} do not generate`);
+  return failed.length > 0 ? 1 : 0;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  process.exitCode = await main(process.argv[2]);
+}
