@@ -1,7 +1,9 @@
 /**
  * The corpus goldens' round trip over every root of ../shared/corpus that generates:
- * `npx tsx scripts/corpus-roundtrip.ts [filter]` (minutes for the whole corpus; a filter matches
- * root ids, e.g. `node-soap`).
+ * `npx tsx scripts/corpus-roundtrip.ts [--mutate] [filter]` (minutes for the whole corpus; a filter
+ * matches root ids, e.g. `node-soap`). `--mutate` also sends each operation's request mutated
+ * (truncated, mistyped, renamed, nested too deep, …): the server must answer each as a request error,
+ * never fail inside or show a stack trace.
  *
  * Each root is generated with GOLDEN_OPTIONS into .cache/roundtrip/ (ignored by git), its runtime
  * imported from src/ so that the generated code and the sample values share one copy of it. Then
@@ -33,7 +35,9 @@ export type RootRoundTrip = { readonly generated: false } | { readonly generated
  * imports its runtime from src/ (by a relative path, unless `runtimeImport` says otherwise: under
  * vitest, `wsdl-tsgen/runtime` is src/ already), so that it and the sample values share one copy.
  */
-export async function roundTripRoot(root: CorpusRoot, dir: string, runtimeImport = path.relative(dir, path.join(REPO_ROOT, "src/runtime/index.js")).split(path.sep).join("/")): Promise<RootRoundTrip> {
+export async function roundTripRoot(
+  root: CorpusRoot, dir: string, runtimeImport = path.relative(dir, path.join(REPO_ROOT, "src/runtime/index.js")).split(path.sep).join("/"), options: { readonly mutate?: boolean } = {},
+): Promise<RootRoundTrip> {
   mkdirSync(dir, { recursive: true });
   const generated = await generateFiles(root.file, { ...GOLDEN_OPTIONS, runtimeImport });
   if (generated.diagnostics.some((d) => d.severity === "error")) return { generated: false };
@@ -43,7 +47,7 @@ export async function roundTripRoot(root: CorpusRoot, dir: string, runtimeImport
   let timer: NodeJS.Timeout | undefined;
   try {
     const limit = new Promise<Error>((resolve) => (timer = setTimeout(() => resolve(new Error(`no result within ${ROOT_LIMIT_MS / 1000} s`)), ROOT_LIMIT_MS)));
-    out = await Promise.race([loadGenerated(root.file, dir, root.id).then(roundTrip), limit]);
+    out = await Promise.race([loadGenerated(root.file, dir, root.id).then((g) => roundTrip(g, options)), limit]);
   } catch (e) {
     out = e instanceof Error ? e : new Error(String(e));
   } finally {
@@ -57,7 +61,9 @@ export function problemsOf(out: RoundTrip | Error): string[] {
   return out instanceof Error ? [out.message] : [...out.failures, ...out.missed.map((k) => `never sent: ${k}`)];
 }
 
-async function main(filter: string | undefined): Promise<number> {
+async function main(args: readonly string[]): Promise<number> {
+  const mutate = args.includes("--mutate");
+  const filter = args.find((a) => !a.startsWith("--"));
   if (!corpusPresent()) {
     console.log(SKIP_LINE);
     return 0;
@@ -68,7 +74,8 @@ async function main(filter: string | undefined): Promise<number> {
   let notGenerated = 0;
   const failed: string[] = [];
   for (const [i, root] of roots.entries()) {
-    const r = await roundTripRoot(root, path.join(WORK, String(i)));
+    const dir = path.join(WORK, String(i));
+    const r = await roundTripRoot(root, dir, undefined, { mutate });
     if (!r.generated) {
       notGenerated++;
       continue;
@@ -90,5 +97,5 @@ async function main(filter: string | undefined): Promise<number> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  process.exitCode = await main(process.argv[2]);
+  process.exitCode = await main(process.argv.slice(2));
 }

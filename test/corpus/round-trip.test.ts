@@ -1,8 +1,9 @@
 /**
  * The round trip over every corpus root that generates (scripts/corpus-roundtrip.ts, whose functions
  * this reuses): sample values for every operation of every port through the generated client to the
- * generated server, equal on arrival and on return. It found four bugs on 2026-11-23; this keeps them
- * found. Operations whose requests cannot be told apart on the wire (WSDL_AMBIGUOUS_OPERATIONS) are
+ * generated server, equal on arrival and on return, and each operation's request mutated (truncated,
+ * mistyped, renamed, nested too deep, …), which the server must answer as a request error, never
+ * failing inside or showing a stack trace. It found four bugs on 2026-11-23; this keeps them found. Operations whose requests cannot be told apart on the wire (WSDL_AMBIGUOUS_OPERATIONS) are
  * left out, and their number per root is pinned. Without the corpus the suite is skipped with a
  * one-line note.
  */
@@ -23,12 +24,12 @@ const present = corpusPresent();
 if (!present) console.log(SKIP_LINE);
 
 describe.skipIf(!present)("corpus round trip", () => {
-  it("every root that generates round-trips every operation over every port", async () => {
+  it("every root that generates round-trips every operation over every port, and refuses its mutated requests cleanly", async () => {
     const failures: string[] = [];
     const skipped: Record<string, number> = {};
     let roundTripped = 0;
     for (const root of listRoots()) {
-      const r = await roundTripRoot(root, tempDir(), "wsdl-tsgen/runtime");
+      const r = await roundTripRoot(root, tempDir(), "wsdl-tsgen/runtime", { mutate: true });
       if (!r.generated) continue;
       roundTripped++;
       for (const p of problemsOf(r.out).slice(0, 3)) failures.push(`${root.id}: ${p}`);

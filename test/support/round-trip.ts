@@ -61,7 +61,40 @@ function wireSignature(op: OperationDesc): string {
   return `action ${op.action ?? ""} body ${el ? `{${el.ns}}${el.name}` : ""}`;
 }
 
-export async function exercise(golden: LoadedGolden, s: GoldenService, out: Outcome): Promise<void> {
+/** Statuses a server may answer a malformed or unexpected request with (never a crash, never a stack trace). */
+const ANSWERS = new Set([200, 202, 400, 404, 405, 413, 415, 500]);
+/** A stack frame, as a response must never show one. */
+const STACK_FRAME = /\n\s+at [^\n]*:\d+:\d+/;
+
+/** Variants of a request that a client should not have sent: malformed, mistyped, renamed, too deep. */
+function mutations(body: string): [string, string][] {
+  const out: [string, string][] = [["truncated", body.slice(0, Math.floor(body.length / 2))]];
+  if (/>[^<]+</.test(body)) {
+    out.push(["a control character in text", body.replace(/>[^<]+</, ">\u0001<")]);
+    out.push(["a text of another type", body.replace(/>[^<]+</, ">not a value<")]);
+  }
+  out.push(["namespaces dropped", body.replace(/ xmlns(:\w+)?="[^"]*"/g, "")]);
+  const body0 = /<(\w+:)?Body>/.exec(body);
+  if (body0) {
+    const at = body0.index + body0[0].length;
+    out.push(["600 unknown elements deep", `${body.slice(0, at)}${"<x>".repeat(600)}${"</x>".repeat(600)}${body.slice(at)}`]);
+    out.push(["an unknown element first", `${body.slice(0, at)}<Unexpected xmlns="urn:unexpected">1</Unexpected>${body.slice(at)}`]);
+  }
+  return out;
+}
+
+/** Variants of an HTTP GET query or POST form. */
+function formMutations(form: string): [string, string][] {
+  const pairs = form === "" ? [] : form.split("&");
+  return [
+    ["no parameters", ""],
+    ["malformed percent-encoding", pairs.map((p) => `${p.split("=")[0]}=%ZZ`).join("&")],
+    ["values of another type", pairs.map((p) => `${p.split("=")[0]}=not%20a%20value`).join("&")],
+    ["every parameter twice", [...pairs, ...pairs].join("&")],
+  ];
+}
+
+export async function exercise(golden: LoadedGolden, s: GoldenService, out: Outcome, options: { readonly mutate?: boolean } = {}): Promise<void> {
   let expected: { op: string; result: unknown; fault?: Error } | undefined;
   let arrived: unknown;
   const logged: string[] = [];
@@ -79,6 +112,29 @@ export async function exercise(golden: LoadedGolden, s: GoldenService, out: Outc
     limits: { maxDepth: 512, maxElements: 10_000_000 },
     logger: (m: string, e: unknown) => logged.push(`${m}: ${e instanceof Error ? e.message : String(e)}`),
   });
+  /** Sends each mutation of a request; the server must answer it as a request error, never fail inside. */
+  const mutate = async (request: { url: string; init: RequestInit }, where: string): Promise<void> => {
+    const url = new URL(request.url);
+    const body = typeof request.init.body === "string" ? request.init.body : undefined;
+    const variants: [string, RequestInit & { url: string }][] =
+      request.init.method === "GET"
+        ? formMutations(url.search.slice(1)).map(([what, q]) => [what, { ...request.init, url: `${url.origin}${url.pathname}${q ? `?${q}` : ""}` }])
+        : body === undefined ? []
+        : (/^\s*</.test(body) ? mutations(body) : formMutations(body)).map(([what, b]) => [what, { ...request.init, body: b, url: request.url }]);
+    for (const [what, init] of variants) {
+      expected = undefined;
+      logged.length = 0;
+      out.calls++;
+      const res = await fetch(init.url, init);
+      const text = await res.text();
+      const problem =
+        !ANSWERS.has(res.status) ? `answered ${res.status}`
+        : STACK_FRAME.test(text) ? "answered with a stack trace"
+        : logged.some((l) => l.includes("unexpected error")) ? `failed inside: ${logged.join("; ").slice(0, 300)}`
+        : undefined;
+      if (problem) out.failures.push(`${where}, ${what}: ${problem}`);
+    }
+  };
   const lb = await listen(handler);
   try {
     const ports = Object.values(s.desc.ports);
@@ -88,7 +144,13 @@ export async function exercise(golden: LoadedGolden, s: GoldenService, out: Outc
     if (wsdl.status !== 404 || !(await wsdl.text()).includes("embedWsdl")) out.failures.push(`${s.name}: ?wsdl answered ${wsdl.status}, expected 404`);
     for (const port of ports) {
       // Each port is served at the path of its own address.
-      const client = new s.Client({ endpoint: `${lb.url}${new URL(port.address, "http://localhost").pathname.replace(/\/+$/, "")}`, port: port.name });
+      // The last request the client sent, for the mutations.
+      let sent: { url: string; init: RequestInit } | undefined;
+      const recording = ((url: string | URL, init: RequestInit = {}) => {
+        sent = { url: String(url), init };
+        return fetch(url, init);
+      }) as typeof fetch;
+      const client = new s.Client({ endpoint: `${lb.url}${new URL(port.address, "http://localhost").pathname.replace(/\/+$/, "")}`, port: port.name, fetch: recording } as { endpoint: string; port: string });
       const signatures = new Map<string, string>();
       for (const [opName, op] of Object.entries(port.operations)) {
         const signature = wireSignature(op);
@@ -126,6 +188,7 @@ export async function exercise(golden: LoadedGolden, s: GoldenService, out: Outc
           } catch (e) {
             out.failures.push(`${where}: ${(e as Error).message.slice(0, 400)}${logged.length ? ` (server: ${logged.join("; ").slice(0, 400)})` : ""}`);
           }
+          if (options.mutate && v === 1 && sent) await mutate(sent, where);
         }
         // Each declared fault, thrown by the implementation with a sample detail, arrives as its own class with that detail.
         if (op.kind !== "soap" || op.oneWay) continue;
@@ -164,10 +227,10 @@ export interface RoundTrip extends Outcome {
   readonly missed: readonly string[];
 }
 
-/** Round-trips every service of `golden` (see exercise). */
-export async function roundTrip(golden: LoadedGolden): Promise<RoundTrip> {
+/** Round-trips every service of `golden` (see exercise); `mutate` also sends each operation's request mutated. */
+export async function roundTrip(golden: LoadedGolden, options: { readonly mutate?: boolean } = {}): Promise<RoundTrip> {
   const out: Outcome = { calls: 0, failures: [], branches: new Set(), choices: new Map(), skipped: [] };
-  for (const s of golden.services) await exercise(golden, s, out);
+  for (const s of golden.services) await exercise(golden, s, out, options);
   const operations = golden.services.reduce((n, s) => n + Object.values(s.desc.ports).reduce((m, p) => m + Object.keys(p.operations).length, 0), 0);
   const missed = [...out.choices].flatMap(([k, n]) => Array.from({ length: n }, (_, i) => `${k}#${i}`)).filter((k) => !out.branches.has(k));
   return { ...out, operations, missed };
