@@ -169,6 +169,8 @@ export type BindingProtocol = "soap11" | "soap12" | "httpGet" | "httpPost";
 export type InputEncoding =
   | { readonly kind: "soapBody"; readonly use: "literal" | "encoded"; readonly namespace: string | undefined }
   | { readonly kind: "urlEncoded" }
+  /** `http:urlReplacement`: each parameter in place of its `(name)` in the operation's location. */
+  | { readonly kind: "urlReplacement" }
   | { readonly kind: "mimeContent"; readonly contentType: string };
 
 /** How a binding operation's response is encoded. */

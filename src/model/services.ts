@@ -358,7 +358,6 @@ class ServiceMapper {
       this.diagnostics.warn("WSDL_HTTP_UNSUPPORTED", `${bop.name} in HTTP binding ${raw.name}: ${why}; the operation is left out of this binding`, at);
       return undefined;
     };
-    if (bop.input?.urlReplacement) return skip("http:urlReplacement (parameters inside the path) is not supported; expected http:urlEncoded or a form", bop.input.loc);
     const inputType = bop.input?.mimeContentType;
     if (protocol === "httpPost" && inputType !== undefined && !/^application\/x-www-form-urlencoded\b/i.test(inputType)) {
       return skip(`the request body is mime:content type="${inputType}"; expected application/x-www-form-urlencoded`, bop.input!.loc);
@@ -400,17 +399,27 @@ class ServiceMapper {
     if (mimeXmlElement && operation.result.kind === "unwrapped" && operation.result.field.type !== mimeXmlElement.type) {
       this.diagnostics.warn("WSDL_HTTP_RESULT_TYPE", `the HTTP response element of ${bop.name} has another type than its SOAP result`, bop.loc);
     }
+    const location = bop.httpLocation ?? `/${bop.name}`;
+    if (bop.input?.urlReplacement) {
+      // Every parameter has its place in the location, and every place names a parameter.
+      const named = [...location.matchAll(/\(([^()]*)\)/g)].map((m) => m[1]!);
+      const unplaced = httpParameters.find((p) => !named.includes(p.name));
+      if (unplaced) return skip(`http:urlReplacement: the parameter ${unplaced.name} has no (${unplaced.name}) in the location "${location}"`, bop.input.loc);
+      const unknown = named.find((n) => !httpParameters.some((p) => p.name === n));
+      if (unknown !== undefined) return skip(`http:urlReplacement: the location "${location}" names (${unknown}), which is no parameter of the operation`, bop.input.loc);
+      if (httpParameters.some((p) => p.field.maxOccurs > 1)) return skip("http:urlReplacement: a repeated parameter has no single place in the location", bop.input.loc);
+    }
     const inputEncoding: InputEncoding =
-      protocol === "httpGet" || bop.input?.urlEncoded
-        ? { kind: "urlEncoded" }
-        : { kind: "mimeContent", contentType: inputType ?? "application/x-www-form-urlencoded" };
+      bop.input?.urlReplacement ? { kind: "urlReplacement" }
+      : protocol === "httpGet" || bop.input?.urlEncoded ? { kind: "urlEncoded" }
+      : { kind: "mimeContent", contentType: inputType ?? "application/x-www-form-urlencoded" };
     const outputEncoding: OutputEncoding = mimePart !== undefined ? { kind: "mimeXml", part: mimePart } : { kind: "none" };
     return {
       kind: "bindingOperation",
       operation,
       soapAction: undefined,
       style: undefined,
-      location: bop.httpLocation ?? `/${bop.name}`,
+      location,
       inputEncoding,
       outputEncoding,
       soapInput: undefined,

@@ -5,7 +5,7 @@
 import type { BodyDesc, ComplexDesc } from "./descriptors.js";
 import { HttpBindingError, ResponseFormatError, TransportError, type SoapFault, type SoapVersion } from "./errors.js";
 import { isUtf8Charset, parseContentType } from "./content-type.js";
-import { encodeHttpParams } from "./http-binding.js";
+import { encodeHttpParams, replaceInLocation } from "./http-binding.js";
 import { DEFAULT_MAX_RESPONSE_BYTES, readBody } from "./http-body.js";
 import type { HttpOperationDesc, OperationDesc, PortDesc, ServiceDesc, SoapOperationDesc } from "./operations.js";
 import { bodyXml, decodeEnvelope, envelope, faultFromNode, headerXml } from "./soap.js";
@@ -145,8 +145,14 @@ export class ServiceClient {
   }
 
   private async callHttp(op: HttpOperationDesc, input: unknown, callOptions: CallOptions): Promise<unknown> {
-    const params = encodeHttpParams(op, input);
-    const url = this.endpoint + op.location;
+    let params = encodeHttpParams(op, input);
+    let url = this.endpoint + op.location;
+    if (op.replace) {
+      // http:urlReplacement: each parameter in place of its (name) in the location, and no query or form.
+      const values = params;
+      url = this.endpoint + replaceInLocation(op.location, (name) => values.get(name) ?? "");
+      params = new URLSearchParams();
+    }
     const res =
       this.port.protocol === "httpGet"
         ? await this.send(`${url}${params.size > 0 ? `?${params}` : ""}`, { method: "GET" }, callOptions)

@@ -72,3 +72,27 @@ export function decodeHttpParams(
   }
   return out;
 }
+
+/** `http:urlReplacement`: `location` with each `(name)` replaced by `value(name)`, percent-encoded. */
+export function replaceInLocation(location: string, value: (name: string) => string): string {
+  return location.replace(/\(([^()]*)\)/g, (_m, name: string) => encodeURIComponent(value(name)));
+}
+
+/**
+ * `http:urlReplacement`, read back: a pattern matching the URL paths `location` (after `base`) stands
+ * for, and the parameter names in the order of its groups. A `(name)` matches one path segment or part of one.
+ */
+export function locationPattern(base: string, location: string): { readonly pattern: RegExp; readonly names: readonly string[] } {
+  const names: string[] = [];
+  let source = "";
+  let last = 0;
+  for (const m of location.matchAll(/\(([^()]*)\)/g)) {
+    source += escapeRegExp(location.slice(last, m.index)) + "([^/]*)";
+    names.push(m[1]!);
+    last = m.index + m[0].length;
+  }
+  source += escapeRegExp(location.slice(last));
+  return { pattern: new RegExp(`^${escapeRegExp(base)}${source}$`), names };
+}
+
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

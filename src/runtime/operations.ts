@@ -47,6 +47,11 @@ export interface HttpOperationDesc {
   readonly kind: "http";
   /** Relative to the port address, e.g. `/GetMessages`. */
   readonly location: string;
+  /**
+   * `http:urlReplacement`: the parameters travel in the location, each (percent-encoded) in place
+   * of its `(name)` (`/quote/(symbol)` → `/quote/MSFT`), not in a query or form.
+   */
+  readonly replace?: boolean;
   readonly params: readonly HttpParamDesc[];
   /** The `mime:mimeXml` response document; undefined when the response has no body. */
   readonly response: BodyDesc | undefined;

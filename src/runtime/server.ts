@@ -10,7 +10,7 @@ import { parseAsmxDateTime } from "./asmx-dates.js";
 import { isUtf8Charset, parseContentType } from "./content-type.js";
 import type { BodyDesc } from "./descriptors.js";
 import { SoapFault, type SoapVersion } from "./errors.js";
-import { decodeHttpParams, HttpParamError } from "./http-binding.js";
+import { decodeHttpParams, HttpParamError, locationPattern } from "./http-binding.js";
 import type { HttpOperationDesc, PortDesc, Protocol, ServiceDesc, SoapOperationDesc } from "./operations.js";
 import { parseScalar, ValueFormatError } from "./scalars.js";
 import { bodyXml, decodeEnvelope, envelope, faultCode, faultEnvelope, headerXml } from "./soap.js";
@@ -258,12 +258,35 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
   // clients join them (ASMX's /Service.asmx + /Op, but also a location of "/" or one without a
   // leading slash: zeep and .NET append the location to the address).
   const httpRoutes = new Map<string, HttpRoute[]>();
+  // http:urlReplacement operations: a pattern of their path, parameters in its groups.
+  const patternRoutes: { readonly pattern: RegExp; readonly names: readonly string[]; readonly route: HttpRoute }[] = [];
   for (const ep of endpoints) {
     for (const route of [...httpOperations(ep.ports, "httpGet"), ...httpOperations(ep.ports, "httpPost")]) {
-      const full = new URL((ep.path === "/" ? "" : ep.path) + route.op.location, "http://localhost").pathname;
+      const base = ep.path === "/" ? "" : ep.path;
+      if (route.op.replace) {
+        patternRoutes.push({ ...locationPattern(base, route.op.location), route });
+        continue;
+      }
+      const full = new URL(base + route.op.location, "http://localhost").pathname;
       httpRoutes.set(full, [...(httpRoutes.get(full) ?? []), route]);
     }
   }
+  /** The urlReplacement operation of this verb whose pattern the path matches, with its parameters. */
+  const byPattern = (path: string, protocol: string | undefined): { route: HttpRoute; params: URLSearchParams } | undefined => {
+    for (const { pattern, names, route } of patternRoutes) {
+      if (route.port.protocol !== protocol) continue;
+      const m = pattern.exec(path);
+      if (!m) continue;
+      const params = new URLSearchParams();
+      try {
+        names.forEach((name, i) => params.append(name, decodeURIComponent(m[i + 1]!)));
+      } catch {
+        throw new HttpProblem(400, "The URL path holds a malformed percent-encoding.");
+      }
+      return { route, params };
+    }
+    return undefined;
+  };
   const addresses = [...new Set(ports.map((p) => p.address).filter(Boolean))];
   const maxBody = options.maxBodyBytes ?? 1024 * 1024;
   const limits = options.limits ?? DEFAULT_LIMITS;
@@ -486,7 +509,9 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
   const serveHttp = async (req: IncomingMessage, res: ServerResponse, route: HttpRoute, query: URLSearchParams): Promise<void> => {
     const { port, name, op } = route;
     let params = query;
-    if (port.protocol === "httpPost") {
+    // The parameters of a urlReplacement operation came in its path: a form, if any, is not read.
+    if (op.replace) req.resume();
+    else if (port.protocol === "httpPost") {
       const ct = parseContentType(req.headers["content-type"]);
       const body = await readBody(req, maxBody, timeoutMs);
       if (ct.type !== "application/x-www-form-urlencoded" && !(ct.type === "" && body.length === 0)) {
@@ -543,6 +568,8 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
       const protocol = req.method === "GET" ? "httpGet" : req.method === "POST" ? "httpPost" : undefined;
       const exact = httpRoutes.get(path)?.find((r) => r.port.protocol === protocol);
       if (exact && !(protocol === "httpGet" && wantsWsdl(url))) return serveHttp(req, res, exact, url.searchParams);
+      const replaced = patternRoutes.length > 0 ? byPattern(path, protocol) : undefined;
+      if (replaced) return serveHttp(req, res, replaced.route, replaced.params);
       const ep = endpoints.find((e) => lower === e.lower || lower.startsWith(e.lower === "/" ? "/" : `${e.lower}/`));
       if (!ep) {
         if (next) return next();

@@ -117,7 +117,7 @@ describe("HTTP bindings with element parts", () => {
 
 describe("what HTTP cannot carry is left out of that binding, with a located warning", () => {
   const cases: [string, Parameters<typeof wsdl>[0], RegExp][] = [
-    ["http:urlReplacement", { httpInput: "<http:urlReplacement/>" }, /urlReplacement/],
+    ["http:urlReplacement whose location has no place for a parameter", { httpInput: "<http:urlReplacement/>" }, /http:urlReplacement: the parameter symbol has no \(symbol\) in the location "\/Quote"/],
     ["an XML request body", { httpInput: '<mime:content part="body" type="text/xml"/>' }, /mime:content type="text\/xml"/],
     ["a structured parameter", { httpParts: '<part name="symbol" type="t:Pair"/>' }, /structured type Pair/],
     ["a structured child of an element part", { httpParts: '<part name="body" element="t:Nested"/>', schema: '<xs:element name="Nested"><xs:complexType><xs:sequence><xs:element name="symbol" type="t:Pair"/></xs:sequence></xs:complexType></xs:element>' }, /structured/],

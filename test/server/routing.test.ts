@@ -6,7 +6,8 @@
  *  - an empty Body without an action is the request of the operation whose input has no body;
  *  - HTTP operations are found on every port of the verb at the path (a first port may lack them),
  *    and at the address followed by their location as clients join them (a location without a
- *    leading slash, or "/", which also takes precedence over the help page);
+ *    leading slash, or "/", which also takes precedence over the help page), parameters replacing
+ *    their `(name)` in it for http:urlReplacement;
  *  - operations whose requests cannot be told apart at all get a located generation warning.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -26,8 +27,8 @@ const message = (name: string, part?: string) => `<wsdl:message name="${name}">$
 const literal = "<soap:body use=\"literal\" />";
 const soapOp = (name: string, action: string, input = true) =>
   `<wsdl:operation name="${name}"><soap:operation soapAction="${action}" style="document" />${input ? `<wsdl:input>${literal}</wsdl:input>` : ""}<wsdl:output>${literal}</wsdl:output></wsdl:operation>`;
-const httpOp = (name: string, location: string, input = "<http:urlEncoded />") =>
-  `<wsdl:operation name="${name}"><http:operation location="${location}" /><wsdl:input>${input}</wsdl:input><wsdl:output><mime:mimeXml part="Body" /></wsdl:output></wsdl:operation>`;
+const httpOp = (name: string, location: string, input = "<http:urlEncoded />", output = '<mime:mimeXml part="Body" />') =>
+  `<wsdl:operation name="${name}"><http:operation location="${location}" /><wsdl:input>${input}</wsdl:input><wsdl:output>${output}</wsdl:output></wsdl:operation>`;
 
 const WSDL = `${HEAD}
   <wsdl:types>
@@ -58,9 +59,13 @@ const WSDL = `${HEAD}
     ${soapOp("Second", "urn:shared")}
     ${soapOp("Ping", "", false)}
   </wsdl:binding>
+  <wsdl:binding name="ImageGet" type="tns:Http">
+    <http:binding verb="GET" />
+    ${httpOp("Lookup", "/Lookup", "<http:urlEncoded />", '<mime:content type="image/gif" />')}
+  </wsdl:binding>
   <wsdl:binding name="PathGet" type="tns:Http">
     <http:binding verb="GET" />
-    ${httpOp("Lookup", "/Lookup/(id)", "<http:urlReplacement />")}
+    ${httpOp("Lookup", "/find/(id)/now", "<http:urlReplacement />")}
   </wsdl:binding>
   <wsdl:binding name="AppendedGet" type="tns:Http">
     <http:binding verb="GET" />
@@ -72,6 +77,7 @@ const WSDL = `${HEAD}
   </wsdl:binding>
   <wsdl:service name="Routing">
     <wsdl:port name="SoapPort" binding="tns:SoapBinding"><soap:address location="http://localhost/svc" /></wsdl:port>
+    <wsdl:port name="ImagePort" binding="tns:ImageGet"><http:address location="http://localhost/svc" /></wsdl:port>
     <wsdl:port name="PathPort" binding="tns:PathGet"><http:address location="http://localhost/svc" /></wsdl:port>
     <wsdl:port name="AppendedPort" binding="tns:AppendedGet"><http:address location="http://localhost/svc" /></wsdl:port>
     <wsdl:port name="RootPort" binding="tns:RootGet"><http:address location="http://localhost" /></wsdl:port>
@@ -135,11 +141,21 @@ describe("routing SOAP requests", () => {
 
 describe("routing HTTP GET requests", () => {
   it("finds the operation on another port of the verb at the path when the first port lacks it", async () => {
-    // PathPort's Lookup (urlReplacement) is left out; AppendedPort's is at /svc + "Lookup".
+    // ImagePort's Lookup (its response is an image) is left out; AppendedPort's is at /svc + "Lookup".
     expect(await client("/svc", "AppendedPort").lookup({ id: "7" })).toBe("Lookup 7");
     const res = await fetch(`${lb.url}/svcLookup?id=8`);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain(">Lookup 8</string>");
+  });
+
+  it("http:urlReplacement: parameters in place of their (name) in the location, percent-encoded both ways", async () => {
+    expect(await client("/svc", "PathPort").lookup({ id: "a b/c" })).toBe("Lookup a b/c");
+    const res = await fetch(`${lb.url}/svc/find/x%26y/now`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain(">Lookup x&amp;y</string>");
+    const malformed = await fetch(`${lb.url}/svc/find/%ZZ/now`);
+    expect(malformed.status).toBe(400);
+    expect(await malformed.text()).toBe("The URL path holds a malformed percent-encoding.");
   });
 
   it("serves an operation at location / in place of the help page, and ?WSDL still", async () => {

@@ -202,7 +202,8 @@ function operationDesc(ctx: EmitContext, s: Service, port: Port, bop: BindingOpe
   if (bop.mimeXmlElement) {
     response = `{ element: ${elementDeclCall(ctx, bop.mimeXmlElement, 0)}${httpResultFlags(op.result)} }`;
   }
-  return `{ kind: "http", location: ${JSON.stringify(bop.location ?? `/${op.name}`)}, params: [${params.join(", ")}], response: ${response} }`;
+  const replace = bop.inputEncoding.kind === "urlReplacement" ? ", replace: true" : "";
+  return `{ kind: "http", location: ${JSON.stringify(bop.location ?? `/${op.name}`)}${replace}, params: [${params.join(", ")}], response: ${response} }`;
 }
 
 /** One FaultDesc const per fault class: its element, its class, and how to build and read one. */
