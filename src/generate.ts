@@ -11,7 +11,7 @@ import { strictly } from "./recovery.js";
 import type { WsdlModel } from "./model/model.js";
 import { loadDocuments, type LoadedDocuments, type LoadOptions } from "./parse/loader.js";
 import { relocatedTexts } from "./parse/relocate.js";
-import { EMBEDDED_DOCUMENT, type EmbeddedWsdl } from "./runtime/server.js";
+import { EMBEDDED_DOCUMENT, type EmbeddedWsdl } from "./runtime/embedded-wsdl.js";
 import { plan } from "./transform/passes.js";
 
 export interface LoadResult {

@@ -7,7 +7,7 @@ import { formatTypeScript, SettledStatements } from "./format.js";
 import { GeneratedFile, symbol } from "./generated-file.js";
 import { serverView } from "./server/emit-server.js";
 import { stringConst } from "./settle.js";
-import type { EmbeddedWsdl } from "../runtime/server.js";
+import type { EmbeddedWsdl } from "../runtime/embedded-wsdl.js";
 import { render } from "./templates.js";
 import { typeExpr, type EmitContext } from "./type-expressions.js";
 import { typeDeclarations } from "./types/declarations.js";

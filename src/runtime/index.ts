@@ -20,5 +20,6 @@ export { bodyEnvelope, decodeEnvelope, envelope, faultEnvelope, faultCode, SOAP1
 export { decodeHttpParams, encodeHttpParams, HttpParamError } from "./http-binding.js";
 export { createServiceHandler, requestContext } from "./server.js";
 export { parseContentType } from "./content-type.js";
-export type { EmbeddedWsdl, HandlerOptions, OperationHandler, RequestContext, RequestListener } from "./server.js";
+export type { HandlerOptions, OperationHandler, RequestContext, RequestListener } from "./server.js";
+export type { EmbeddedWsdl } from "./embedded-wsdl.js";
 export { parseAsmxDateTime } from "./asmx-dates.js";

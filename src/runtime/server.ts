@@ -11,7 +11,9 @@ import { isUtf8Charset, parseContentType } from "./content-type.js";
 import type { BodyDesc } from "./descriptors.js";
 import { SoapFault, type SoapVersion } from "./errors.js";
 import { decodeHttpParams, HttpParamError, locationPattern } from "./http-binding.js";
-import type { HttpOperationDesc, PortDesc, Protocol, ServiceDesc, SoapOperationDesc } from "./operations.js";
+import { EMBEDDED_DOCUMENT, type EmbeddedWsdl } from "./embedded-wsdl.js";
+import { byElement, httpOperations, preferActionless, soapOperations, wantsWsdl, type HttpRoute, type Routed, type SoapRoutes } from "./server-routes.js";
+import type { PortDesc, Protocol, ServiceDesc } from "./operations.js";
 import { parseScalar, ValueFormatError } from "./scalars.js";
 import { bodyXml, decodeEnvelope, envelope, faultCode, faultEnvelope, headerXml } from "./soap.js";
 import { onlyWhiteSpace } from "./xml-chars.js";
@@ -197,20 +199,6 @@ function decodeText(body: Buffer, charset: string | undefined): string {
     throw new HttpProblem(400, "The request body is not valid text in its declared charset.");
   }
 }
-
-/**
- * The WSDL a generator embedded for a service whose WSDL imports or includes other documents: the
- * root, served at `?WSDL`, and the documents it reaches, each served at its key as a query
- * (`?xsd=1`, `?wsdl=2`). Their references to each other name EMBEDDED_DOCUMENT, which each response
- * replaces with the URL it is served at.
- */
-export interface EmbeddedWsdl {
-  readonly root: string;
-  readonly imports: Readonly<Record<string, string>>;
-}
-
-/** Stands for the service's URL followed by `?` in the import locations of embedded documents. */
-export const EMBEDDED_DOCUMENT = "urn:wsdl-tsgen:embedded-document?";
 
 /**
  * Builds the request listener for one service from its descriptors, WSDL text and implementation.
@@ -616,57 +604,6 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
       send(res, 500, "Server was unable to process request.", "text/plain; charset=utf-8");
     });
   };
-}
-
-/** An HTTP GET or POST operation of a port, as a request is routed to it. */
-interface HttpRoute {
-  readonly name: string;
-  readonly op: HttpOperationDesc;
-  readonly port: PortDesc;
-}
-
-/** The operations of the `ports` of one HTTP protocol, in port and operation order. */
-function httpOperations(ports: readonly PortDesc[], protocol: "httpGet" | "httpPost"): HttpRoute[] {
-  const out: HttpRoute[] = [];
-  for (const port of ports) {
-    if (port.protocol !== protocol) continue;
-    for (const [name, op] of Object.entries(port.operations)) if (op.kind === "http") out.push({ name, op, port });
-  }
-  return out;
-}
-
-/** Whether the query asks for the WSDL (`?WSDL`, any case). */
-const wantsWsdl = (url: URL): boolean => [...url.searchParams.keys()].some((k) => k.toLowerCase() === "wsdl");
-
-/** An operation of a port, as a request is routed to it. */
-interface Routed {
-  readonly name: string;
-  readonly op: SoapOperationDesc;
-  readonly port: PortDesc;
-}
-
-/** The SOAP operations of one version at an endpoint: its ports, their operations, and those by SOAPAction. */
-interface SoapRoutes {
-  readonly ports: readonly PortDesc[];
-  readonly operations: readonly Routed[];
-  readonly byAction: ReadonlyMap<string, readonly Routed[]>;
-}
-
-/** The SOAP operations of `ports`, in port and operation order. */
-function soapOperations(ports: readonly PortDesc[]): Routed[] {
-  const out: Routed[] = [];
-  for (const port of ports) for (const [name, op] of Object.entries(port.operations)) if (op.kind === "soap") out.push({ name, op, port });
-  return out;
-}
-
-/** The first of `ops` whose action is empty (a request without one is most likely theirs), else the first. */
-function preferActionless(ops: readonly Routed[]): Routed | undefined {
-  return ops.find((r) => r.op.action === undefined || r.op.action === "") ?? ops[0];
-}
-
-/** The operation of `ops` whose request element is {ns}local (see preferActionless when several are). */
-function byElement(ops: readonly Routed[], ns: string, local: string): Routed | undefined {
-  return preferActionless(ops.filter((r) => r.op.request !== undefined && r.op.request.element.ns === ns && r.op.request.element.name === local));
 }
 
 /** A path the handler serves, with the ports whose address has it. */

@@ -1,0 +1,56 @@
+/**
+ * How the generated server finds the operation a request is for: SOAP operations by SOAPAction and
+ * body element (several may share an action), HTTP GET/POST operations by verb and path.
+ */
+import type { HttpOperationDesc, PortDesc, SoapOperationDesc } from "./operations.js";
+
+/** An HTTP GET or POST operation of a port, as a request is routed to it. */
+export interface HttpRoute {
+  readonly name: string;
+  readonly op: HttpOperationDesc;
+  readonly port: PortDesc;
+}
+
+/** The operations of the `ports` of one HTTP protocol, in port and operation order. */
+export function httpOperations(ports: readonly PortDesc[], protocol: "httpGet" | "httpPost"): HttpRoute[] {
+  const out: HttpRoute[] = [];
+  for (const port of ports) {
+    if (port.protocol !== protocol) continue;
+    for (const [name, op] of Object.entries(port.operations)) if (op.kind === "http") out.push({ name, op, port });
+  }
+  return out;
+}
+
+/** Whether the query asks for the WSDL (`?WSDL`, any case). */
+export const wantsWsdl = (url: URL): boolean => [...url.searchParams.keys()].some((k) => k.toLowerCase() === "wsdl");
+
+/** An operation of a port, as a request is routed to it. */
+export interface Routed {
+  readonly name: string;
+  readonly op: SoapOperationDesc;
+  readonly port: PortDesc;
+}
+
+/** The SOAP operations of one version at an endpoint: its ports, their operations, and those by SOAPAction. */
+export interface SoapRoutes {
+  readonly ports: readonly PortDesc[];
+  readonly operations: readonly Routed[];
+  readonly byAction: ReadonlyMap<string, readonly Routed[]>;
+}
+
+/** The SOAP operations of `ports`, in port and operation order. */
+export function soapOperations(ports: readonly PortDesc[]): Routed[] {
+  const out: Routed[] = [];
+  for (const port of ports) for (const [name, op] of Object.entries(port.operations)) if (op.kind === "soap") out.push({ name, op, port });
+  return out;
+}
+
+/** The first of `ops` whose action is empty (a request without one is most likely theirs), else the first. */
+export function preferActionless(ops: readonly Routed[]): Routed | undefined {
+  return ops.find((r) => r.op.action === undefined || r.op.action === "") ?? ops[0];
+}
+
+/** The operation of `ops` whose request element is {ns}local (see preferActionless when several are). */
+export function byElement(ops: readonly Routed[], ns: string, local: string): Routed | undefined {
+  return preferActionless(ops.filter((r) => r.op.request !== undefined && r.op.request.element.ns === ns && r.op.request.element.name === local));
+}
