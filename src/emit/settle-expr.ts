@@ -29,7 +29,10 @@ function parse(text: string): Node {
       if (text.slice(start).trim() === "") break;
       throw new Unsure();
     }
-    tokens.push({ t: m[1]!, nl: text.slice(start, TOKEN.lastIndex - m[1]!.length).includes("\n") });
+    // A line break in the white space before the token (read in place: the gap is a few characters).
+    let nl = false;
+    for (let k = start, end = TOKEN.lastIndex - m[1]!.length; k < end && !nl; k++) nl = text.charCodeAt(k) === 10;
+    tokens.push({ t: m[1]!, nl });
   }
   let i = 0;
   const peek = () => tokens[i]?.t;
