@@ -31,14 +31,14 @@ const ROOT_LIMIT_MS = 300_000;
 export type RootRoundTrip = { readonly generated: false } | { readonly generated: true; readonly out: RoundTrip | Error; readonly seconds: number };
 
 /**
- * Generates `root` into `dir` and round-trips every operation of every port. The generated code
- * imports its runtime from src/ (by a relative path, unless `runtimeImport` says otherwise: under
- * vitest, `wsdl-tsgen/runtime` is src/ already), so that it and the sample values share one copy.
+ * Generates `root` into `dir` and round-trips every operation of every port (`mutate`: and sends its
+ * requests mutated). The generated code imports its runtime from src/ (by a relative path, unless
+ * `runtimeImport` says otherwise: under vitest, `wsdl-tsgen/runtime` is src/ already), so that it and
+ * the sample values share one copy.
  */
-export async function roundTripRoot(
-  root: CorpusRoot, dir: string, runtimeImport = path.relative(dir, path.join(REPO_ROOT, "src/runtime/index.js")).split(path.sep).join("/"), options: { readonly mutate?: boolean } = {},
-): Promise<RootRoundTrip> {
+export async function roundTripRoot(root: CorpusRoot, dir: string, options: { readonly runtimeImport?: string; readonly mutate?: boolean } = {}): Promise<RootRoundTrip> {
   mkdirSync(dir, { recursive: true });
+  const runtimeImport = options.runtimeImport ?? path.relative(dir, path.join(REPO_ROOT, "src/runtime/index.js")).split(path.sep).join("/");
   const generated = await generateFiles(root.file, { ...GOLDEN_OPTIONS, runtimeImport });
   if (generated.diagnostics.some((d) => d.severity === "error")) return { generated: false };
   for (const f of generated.files) writeFileSync(path.join(dir, f.path), f.content);
@@ -47,7 +47,7 @@ export async function roundTripRoot(
   let timer: NodeJS.Timeout | undefined;
   try {
     const limit = new Promise<Error>((resolve) => (timer = setTimeout(() => resolve(new Error(`no result within ${ROOT_LIMIT_MS / 1000} s`)), ROOT_LIMIT_MS)));
-    out = await Promise.race([loadGenerated(root.file, dir, root.id).then((g) => roundTrip(g, options)), limit]);
+    out = await Promise.race([loadGenerated(root.file, dir, root.id).then((g) => roundTrip(g, { mutate: options.mutate ?? false })), limit]);
   } catch (e) {
     out = e instanceof Error ? e : new Error(String(e));
   } finally {
@@ -75,7 +75,7 @@ async function main(args: readonly string[]): Promise<number> {
   const failed: string[] = [];
   for (const [i, root] of roots.entries()) {
     const dir = path.join(WORK, String(i));
-    const r = await roundTripRoot(root, dir, undefined, { mutate });
+    const r = await roundTripRoot(root, dir, { mutate });
     if (!r.generated) {
       notGenerated++;
       continue;

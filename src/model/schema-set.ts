@@ -599,8 +599,7 @@ export class SchemaSet {
         s = g.schema;
         name = found!.name;
       } else {
-        const qualified = (a.form ?? schema.attributeFormDefault) === "qualified";
-        name = { ns: qualified ? schema.targetNamespace : "", local: a.name ?? "" };
+        name = localAttributeName(a, schema);
       }
       out.push({
         kind: "attributeField",
@@ -631,8 +630,13 @@ function prohibitedAttributes(list: readonly (RawAttribute | RawAttributeGroupRe
   const out = new Set<string>();
   for (const a of list) {
     if (a.kind !== "attribute" || a.use !== "prohibited") continue;
-    if (a.ref) out.add(qnameKey(a.ref));
-    else if (a.name !== undefined) out.add(qnameKey({ ns: (a.form ?? schema.attributeFormDefault) === "qualified" ? schema.targetNamespace : "", local: a.name }));
+    out.add(qnameKey(a.ref ?? localAttributeName(a, schema)));
   }
   return out;
+}
+
+/** The name of an attribute declared in place (not by ref): qualified as its form, or the schema's default, says. */
+function localAttributeName(a: RawAttribute, schema: RawSchema): QName {
+  const qualified = (a.form ?? schema.attributeFormDefault) === "qualified";
+  return { ns: qualified ? schema.targetNamespace : "", local: a.name ?? "" };
 }

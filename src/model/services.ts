@@ -15,6 +15,7 @@ import type {
 import { syntheticField, syntheticType } from "./fields.js";
 import { ComponentIndex } from "./lenient.js";
 import { recovery } from "../recovery.js";
+import { locationParameters } from "../runtime/http-binding.js";
 import type { SchemaSet } from "./schema-set.js";
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -402,7 +403,7 @@ class ServiceMapper {
     const location = bop.httpLocation ?? `/${bop.name}`;
     if (bop.input?.urlReplacement) {
       // Every parameter has its place in the location, and every place names a parameter.
-      const named = [...location.matchAll(/\(([^()]*)\)/g)].map((m) => m[1]!);
+      const named = locationParameters(location);
       const unplaced = httpParameters.find((p) => !named.includes(p.name));
       if (unplaced) return skip(`http:urlReplacement: the parameter ${unplaced.name} has no (${unplaced.name}) in the location "${location}"`, bop.input.loc);
       const unknown = named.find((n) => !httpParameters.some((p) => p.name === n));

@@ -73,9 +73,17 @@ export function decodeHttpParams(
   return out;
 }
 
+/** A parameter's place in an `http:urlReplacement` location: `(name)`. */
+const PLACE = /\(([^()]*)\)/g;
+
+/** The names of the parameters an `http:urlReplacement` location has a place for, in order. */
+export function locationParameters(location: string): string[] {
+  return [...location.matchAll(PLACE)].map((m) => m[1]!);
+}
+
 /** `http:urlReplacement`: `location` with each `(name)` replaced by `value(name)`, percent-encoded. */
 export function replaceInLocation(location: string, value: (name: string) => string): string {
-  return location.replace(/\(([^()]*)\)/g, (_m, name: string) => encodeURIComponent(value(name)));
+  return location.replace(PLACE, (_m, name: string) => encodeURIComponent(value(name)));
 }
 
 /**
@@ -86,7 +94,7 @@ export function locationPattern(base: string, location: string): { readonly patt
   const names: string[] = [];
   let source = "";
   let last = 0;
-  for (const m of location.matchAll(/\(([^()]*)\)/g)) {
+  for (const m of location.matchAll(PLACE)) {
     source += escapeRegExp(location.slice(last, m.index)) + "([^/]*)";
     names.push(m[1]!);
     last = m.index + m[0].length;

@@ -224,23 +224,19 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
   if (endpoints.length === 0) endpoints.push({ path: normalise(options.path ?? "/"), lower: normalise(options.path ?? "/").toLowerCase(), ports: [] });
   // Longest path first, so that /a/b is not taken for an operation of /a.
   endpoints.sort((a, b) => b.path.length - a.path.length);
-  // Every port of a SOAP version at an endpoint, in WSDL order: a service may have several (with different bindings).
-  const soapPorts = (ep: Endpoint, v: SoapVersion): PortDesc[] => ep.ports.filter((p) => p.protocol === (v === "1.1" ? "soap11" : "soap12"));
-  const soapRouteCache = new Map<Endpoint, Partial<Record<SoapVersion, SoapRoutes>>>();
-  /** The SOAP operations of one version at an endpoint, and by action: worked out once per endpoint. */
-  const soapRoutes = (ep: Endpoint, v: SoapVersion): SoapRoutes => {
-    let byVersion = soapRouteCache.get(ep);
-    if (!byVersion) soapRouteCache.set(ep, (byVersion = {}));
-    let routes = byVersion[v];
-    if (!routes) {
-      const ports = soapPorts(ep, v);
-      const operations = soapOperations(ports);
-      const byAction = new Map<string, Routed[]>();
-      for (const r of operations) if (r.op.action !== undefined && r.op.action !== "") byAction.set(r.op.action, [...(byAction.get(r.op.action) ?? []), r]);
-      byVersion[v] = routes = { ports, operations, byAction };
-    }
-    return routes;
+  /**
+   * The SOAP operations of one version at an endpoint, and by action: every port of the version, in
+   * WSDL order (a service may have several, with different bindings).
+   */
+  const routesOf = (ep: Endpoint, v: SoapVersion): SoapRoutes => {
+    const ports = ep.ports.filter((p) => p.protocol === (v === "1.1" ? "soap11" : "soap12"));
+    const operations = soapOperations(ports);
+    const byAction = new Map<string, Routed[]>();
+    for (const r of operations) if (r.op.action !== undefined && r.op.action !== "") byAction.set(r.op.action, [...(byAction.get(r.op.action) ?? []), r]);
+    return { ports, operations, byAction };
   };
+  const soapRouteTable = new Map(endpoints.map((ep) => [ep, { "1.1": routesOf(ep, "1.1"), "1.2": routesOf(ep, "1.2") }] as const));
+  const soapRoutes = (ep: Endpoint, v: SoapVersion): SoapRoutes => soapRouteTable.get(ep)![v];
   const httpPort = (ep: Endpoint, verb: "GET" | "POST"): PortDesc | undefined => ep.ports.find((p) => p.protocol === (verb === "GET" ? "httpGet" : "httpPost"));
   // The URL path of every HTTP operation: its port's path followed by its location, joined as
   // clients join them (ASMX's /Service.asmx + /Op, but also a location of "/" or one without a
@@ -577,7 +573,7 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
           return send(res, 200, helpPage(ep), "text/html; charset=utf-8");
         }
         if (req.method === "POST") {
-          if (soapPorts(ep, "1.1").length === 0 && soapPorts(ep, "1.2").length === 0) throw new HttpProblem(404, "Not found.");
+          if (soapRoutes(ep, "1.1").ports.length === 0 && soapRoutes(ep, "1.2").ports.length === 0) throw new HttpProblem(404, "Not found.");
           return handleSoap(req, res, ep);
         }
         throw new HttpProblem(405, `The method ${req.method} is not allowed here; use GET or POST.`, { Allow: "GET, POST" });

@@ -1,14 +1,10 @@
-import type { AttributeField, ComplexType, ElementField, SimpleType, TypeRef } from "../model/model.js";
+import type { ComplexType, SimpleType, TypeRef } from "../model/model.js";
 import { referencedTypes } from "../model/references.js";
 import { descendants } from "./families.js";
-import { suppliedFixed } from "./value-constraints.js";
+import { fixedWhenLeftOut } from "./value-constraints.js";
 import type { Pass } from "./plan.js";
 
 const WIDER_ON_INPUT = new Set(["dateTime", "date", "time", "long", "unsignedLong", "integer", "nonNegativeInteger", "positiveInteger", "nonPositiveInteger", "negativeInteger"]);
-
-/** A required element or attribute whose fixed value the writer supplies: optional on input. */
-const suppliesRequired = (x: ElementField | AttributeField): boolean =>
-  (x.kind === "elementField" ? x.minOccurs > 0 : x.required) && suppliedFixed(x) !== undefined;
 
 /**
  * Marks the types whose input form is wider than their output form: dates accept `Date` and strings,
@@ -27,8 +23,8 @@ export const inputForms: Pass = {
       memo.set(t, false); // a cycle adds nothing new
       const result =
         (t.base !== undefined && wider(t.base)) ||
-        t.fields.some((f) => widerValue(f.type) || (f.substitutes?.members.some((m) => widerValue(m.type)) ?? false) || suppliesRequired(f)) ||
-        t.attributes.some((a) => wider(a.type) || suppliesRequired(a)) ||
+        t.fields.some((f) => widerValue(f.type) || (f.substitutes?.members.some((m) => widerValue(m.type)) ?? false) || fixedWhenLeftOut(f)) ||
+        t.attributes.some((a) => wider(a.type) || fixedWhenLeftOut(a)) ||
         (t.simpleContent !== undefined && wider(t.simpleContent));
       memo.set(t, result);
       return result;

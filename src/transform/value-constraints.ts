@@ -13,8 +13,8 @@
  * are unchanged (what arrives is what was sent). Otherwise the value is only noted in the property's
  * documentation.
  */
-import type { AttributeField, ElementField } from "../model/model.js";
-import { parseScalar } from "../runtime/scalars.js";
+import type { AttributeField, BuiltinType, ElementField, SimpleType, TypeRef } from "../model/model.js";
+import { parseScalar, type ScalarKind } from "../runtime/scalars.js";
 
 /**
  * The fixed value as a TypeScript literal type, for input forms: a string (of xs:string, whose text is
@@ -23,7 +23,7 @@ import { parseScalar } from "../runtime/scalars.js";
 export function fixedLiteral(x: ElementField | AttributeField): string | undefined {
   const fixed = suppliedFixed(x);
   if (fixed === undefined || x.type.kind === "complex") return undefined;
-  const scalar = x.type.kind === "builtin" ? x.type.scalar : x.type.base.scalar;
+  const scalar = scalarOf(x.type);
   const value = parseScalar(scalar, fixed);
   if (typeof value === "string") return scalar === "string" ? JSON.stringify(value) : undefined;
   if (typeof value === "number") return Number.isFinite(value) ? String(value) : undefined;
@@ -35,30 +35,32 @@ export function fixedLiteral(x: ElementField | AttributeField): string | undefin
 export function emptyValue(f: ElementField): string | undefined {
   const value = f.fixed ?? f.default;
   // "" stands for nothing more than the empty text itself.
-  if (value === undefined || value === "" || f.type.kind === "complex") return undefined;
-  const t = f.type;
-  const scalar = t.kind === "builtin" ? t.scalar : t.base.scalar;
-  try {
-    const items = t.kind === "simple" && t.list ? value.split(/\s+/).filter((item) => item !== "") : [value];
-    for (const item of items) parseScalar(scalar, item);
-  } catch {
-    return undefined;
-  }
-  return value;
+  return value === undefined || value === "" || !accepts(f.type, value) ? undefined : value;
 }
 
 /** The fixed lexical value the writer supplies for `x`, if it supplies one (see above). */
 export function suppliedFixed(x: ElementField | AttributeField): string | undefined {
   if (x.fixed === undefined) return undefined;
   if (x.kind === "elementField" && (x.maxOccurs > 1 || x.choice !== undefined || x.substitutes !== undefined)) return undefined;
-  const t = x.type;
-  if (t.kind === "complex" || (t.kind === "simple" && t.list)) return undefined;
-  const scalar = t.kind === "builtin" ? t.scalar : t.base.scalar;
-  if (t.kind === "simple" && t.enumeration.length > 0 && !t.enumeration.includes(x.fixed)) return undefined;
+  if (x.type.kind === "simple" && x.type.list) return undefined;
+  return accepts(x.type, x.fixed) ? x.fixed : undefined;
+}
+
+/** A required element or attribute whose fixed value the writer supplies: it may be left out of an input. */
+export const fixedWhenLeftOut = (x: ElementField | AttributeField): boolean =>
+  (x.kind === "elementField" ? x.minOccurs > 0 : x.required) && suppliedFixed(x) !== undefined;
+
+const scalarOf = (t: BuiltinType | SimpleType): ScalarKind => (t.kind === "builtin" ? t.scalar : t.base.scalar);
+
+/** Whether `lexical` is a value of the simple type `t` (each item of a list; one of an enumeration). */
+function accepts(t: TypeRef, lexical: string): boolean {
+  if (t.kind === "complex") return false;
+  if (t.kind === "simple" && t.enumeration.length > 0 && !t.list && !t.enumeration.includes(lexical)) return false;
+  const items = t.kind === "simple" && t.list ? lexical.split(/\s+/).filter((item) => item !== "") : [lexical];
   try {
-    parseScalar(scalar, x.fixed);
+    for (const item of items) parseScalar(scalarOf(t), item);
   } catch {
-    return undefined;
+    return false;
   }
-  return x.fixed;
+  return true;
 }

@@ -29,7 +29,7 @@ describe.skipIf(!present)("corpus round trip", () => {
     const skipped: Record<string, number> = {};
     let roundTripped = 0;
     for (const root of listRoots()) {
-      const r = await roundTripRoot(root, tempDir(), "wsdl-tsgen/runtime", { mutate: true });
+      const r = await roundTripRoot(root, tempDir(), { runtimeImport: "wsdl-tsgen/runtime", mutate: true });
       if (!r.generated) continue;
       roundTripped++;
       for (const p of problemsOf(r.out).slice(0, 3)) failures.push(`${root.id}: ${p}`);

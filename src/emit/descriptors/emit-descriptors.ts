@@ -63,11 +63,12 @@ export function elementFieldCall(ctx: EmitContext, f: ElementField): string {
   const min = f.choice ? 0 : f.minOccurs;
   // A repeated element of a branch reads as absent when the branch is not taken (FieldDesc.choice).
   const choice = f.choice !== undefined && !f.choice.repeated && f.maxOccurs > 1;
+  const fixed = suppliedFixed(f);
   return fieldCall(ctx, f.name.local, f.name.ns, f.type, {
     prop: ctx.plan.propNames.get(f) ?? f.name.local, min, max: f.maxOccurs, nillable: f.nillable, ...(f.substitutes ? { substitutes: f.substitutes } : {}), ...(choice ? { choice } : {}),
-    fixed: suppliedFixed(f),
-    // What an empty element stands for: the fixed value when there is one, else the default.
-    default: f.fixed === undefined ? emptyValue(f) : undefined,
+    fixed,
+    // What an empty element stands for (its fixed or default value), unless `fixed` already says it.
+    default: fixed === undefined ? emptyValue(f) : undefined,
   });
 }
 

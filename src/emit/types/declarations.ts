@@ -1,7 +1,7 @@
 /** The declarations of types.ts: one per XSD type in use, plus input forms where they differ. */
 import type { ComplexType, ElementField, SimpleType } from "../../model/model.js";
 import { concreteMembers, inFamily } from "../../transform/families.js";
-import { fixedLiteral, suppliedFixed } from "../../transform/value-constraints.js";
+import { fixedLiteral, fixedWhenLeftOut } from "../../transform/value-constraints.js";
 import { collectFields, collectHierarchy } from "../../transform/names.js";
 import { symbol } from "../generated-file.js";
 import { jsDoc, sourceDoc } from "../docs.js";
@@ -55,11 +55,11 @@ function declaration(ctx: EmitContext, t: ComplexType | SimpleType, mode: Mode, 
     const source = sourceDoc(ctx, a.doc);
     const doc = source !== undefined ? paragraphs(source, note) : `Attribute ${a.name.local}.${note ? ` ${note}` : ""}`;
     // A fixed value the writer supplies may be left out of an input (value-constraints.ts).
-    const required = a.required && !(mode === "input" && suppliedFixed(a) !== undefined);
+    const required = a.required && !(mode === "input" && fixedWhenLeftOut(a));
     const literal = mode === "input" ? fixedLiteral(a) : undefined;
     members.push(`${jsDoc(doc, "  ")}  ${propertyKey(prop)}${required ? "" : "?"}: ${literal ?? typeExpr(ctx, a.type, mode)};`);
   }
-  const optional = (f: ElementField) => fieldOptional(f) || (mode === "input" && suppliedFixed(f) !== undefined);
+  const optional = (f: ElementField) => fieldOptional(f) || (mode === "input" && fixedWhenLeftOut(f));
   const member = (f: ElementField) =>
     `${jsDoc(paragraphs(sourceDoc(ctx, f.doc), valueConstraint(f, "empty")), "  ")}  ${propertyKey(ctx.plan.propNames.get(f)!)}${optional(f) ? "?" : ""}: ${fixedType(f) ?? fieldType(ctx, f, mode)};`;
   // In an input form, a fixed value's own literal type (the writer accepts no other); nillable keeps null.
@@ -90,8 +90,8 @@ function declaration(ctx: EmitContext, t: ComplexType | SimpleType, mode: Mode, 
 
 /**
  * The schema's value constraint of an attribute or element, as a note for its property: a fixed
- * value, or the default an absent attribute (an empty element) stands for. The runtime reads and
- * writes what is on the wire: it neither fills in defaults nor checks fixed values.
+ * value, or the default an absent attribute (an empty element) stands for. What the runtime does with
+ * them is value-constraints.ts's: it fills in no default for what is absent.
  */
 export function valueConstraint(x: { readonly default: string | undefined; readonly fixed: string | undefined }, when: "absent" | "empty"): string | undefined {
   if (x.fixed !== undefined) return `Fixed: ${JSON.stringify(x.fixed)}.`;
@@ -114,6 +114,5 @@ function choiceUnion(ctx: EmitContext, fields: readonly ElementField[], member: 
 
 /** Whether a complex type's own required fields or attributes include a fixed value the writer supplies. */
 function suppliesFixed(t: ComplexType | SimpleType): boolean {
-  if (t.kind !== "complex") return false;
-  return t.fields.some((f) => f.minOccurs > 0 && suppliedFixed(f) !== undefined) || t.attributes.some((a) => a.required && suppliedFixed(a) !== undefined);
+  return t.kind === "complex" && [...t.fields, ...t.attributes].some(fixedWhenLeftOut);
 }
