@@ -6,8 +6,8 @@
  *   bare       node:http answering with precomputed bytes, taken from an in-process instance of ours;
  *   template   node:http building those same bytes for every request from the same messages with a
  *              hand-written template (string concatenation, the four escapes, UTF-8 encoding) and
- *              nothing else: no request parsing, routing, validation or descriptors. The least any
- *              JavaScript server that builds this response per request spends beyond the bare one.
+ *              nothing else: no request parsing, routing, validation or descriptors. A floor for
+ *              what a JavaScript server that builds this response per request can expect to spend.
  * IPC: sends { port }; "begin" starts the measured window; "end" replies with the CPU time and the
  * number of requests since "begin". Exits when the parent disconnects.
  */
