@@ -30,13 +30,14 @@ describe("an empty element with a default or fixed value", () => {
     expect(() => read("<Count />")).toThrow(XmlDecodeError);
   });
 
-  it("the generated descriptors carry the default (not an empty one, nor one its type refuses)", async () => {
+  it("the generated descriptors carry the default (not an empty one, nor one its type refuses), or a fixed value the writer does not supply", async () => {
     const g = await generateAndImport<object>(
       oneOperationWsdl(
         `    <xs:complexType name="Search"><xs:sequence>
       <xs:element name="Id" type="xs:int" minOccurs="0" default="-2147483648"/>
       <xs:element name="No" type="xs:string" minOccurs="0" default=""/>
       <xs:element name="Bad" type="xs:int" minOccurs="0" default="many"/>
+      <xs:element name="Many" type="xs:int" maxOccurs="unbounded" fixed="7"/>
     </xs:sequence></xs:complexType>`,
         '<xs:element name="search" type="t:Search"/>',
       ),
@@ -45,5 +46,7 @@ describe("an empty element with a default or fixed value", () => {
     expect(desc).toMatch(/field\("Id", \w+, xs\.int, \{ min: 0, default: "-2147483648" \}\)/);
     expect(desc).toMatch(/field\("No", \w+, xs\.string, \{ min: 0 \}\)/);
     expect(desc).toMatch(/field\("Bad", \w+, xs\.int, \{ min: 0 \}\)/);
+    // A fixed value the writer does not supply (a repeated element): still what an empty one stands for.
+    expect(desc).toMatch(/field\("Many", \w+, xs\.int, \{ max: UNBOUNDED, default: "7" \}\)/);
   });
 });
