@@ -6,10 +6,10 @@ import type { BodyDesc, ComplexDesc } from "./descriptors.js";
 import { HttpBindingError, ResponseFormatError, TransportError, type SoapFault, type SoapVersion } from "./errors.js";
 import { isUtf8Charset, parseContentType } from "./content-type.js";
 import { encodeHttpParams, replaceInLocation } from "./http-binding.js";
-import { DEFAULT_MAX_RESPONSE_BYTES, readBody } from "./http-body.js";
+import { DEFAULT_MAX_RESPONSE_BYTES, eachChunk, readBody } from "./http-body.js";
 import type { HttpOperationDesc, OperationDesc, PortDesc, ServiceDesc, SoapOperationDesc } from "./operations.js";
-import { bodyXml, decodeEnvelope, envelope, faultFromNode, headerXml } from "./soap.js";
-import { decodeDocument, XmlDecodeError, type DecodeOptions } from "./xml-reader.js";
+import { bodyXml, envelope, envelopeReader, faultFromNode, headerXml } from "./soap.js";
+import { ChunkDecoder, decodeDocument, decodeXml, documentReader, XmlDecodeError, type CustomFrame, type DecodeOptions } from "./xml-reader.js";
 import { onlyWhiteSpace } from "./xml-chars.js";
 import { ownValue } from "./own-props.js";
 import { writeNode } from "./xml-writer.js";
@@ -84,22 +84,56 @@ export class ServiceClient {
     return { strict: this.options.strict ?? true };
   }
 
-  private async send(url: string, init: RequestInit, callOptions: CallOptions): Promise<Received> {
+  /**
+   * Sends a request and reads the response. With `decoding`, a UTF-8 body is decoded into that
+   * frame as it arrives (see Received.decode), rather than after it has all come.
+   */
+  private async send(url: string, init: RequestInit, callOptions: CallOptions, decoding?: CustomFrame): Promise<Received> {
     const timeoutMs = callOptions.timeoutMs ?? this.options.timeoutMs ?? 60_000;
     const signals = [AbortSignal.timeout(timeoutMs)];
     if (callOptions.signal) signals.push(callOptions.signal);
     const headers = { ...(init.headers as Record<string, string>), ...this.options.headers, ...callOptions.headers };
-    let res: Response;
-    let body: Buffer;
+    const maxBytes = this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    const limitName = "the client's maxResponseBytes";
+    let decoder: ChunkDecoder | undefined;
     try {
-      res = await this.fetchImpl(url, { ...init, headers, signal: AbortSignal.any(signals) });
-      body = await readBody(res, this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, "the client's maxResponseBytes");
+      const res = await this.fetchImpl(url, { ...init, headers, signal: AbortSignal.any(signals) });
+      const contentType = res.headers.get("content-type") ?? "";
+      if (decoding === undefined || !isUtf8Charset(parseContentType(contentType).params["charset"])) {
+        return new Received(res.status, contentType, [await readBody(res, maxBytes, limitName)]);
+      }
+      const chunks: Uint8Array[] = [];
+      const body = new Received(res.status, contentType, chunks);
+      const d = (decoder = new ChunkDecoder(decoding, this.decodeOptions(), () => body.bytes));
+      const blank = new BlankSoFar();
+      let failure: { error: unknown } | undefined;
+      await eachChunk(res, maxBytes, limitName, (chunk) => {
+        chunks.push(chunk);
+        blank.add(chunk);
+        if (failure !== undefined) return;
+        try {
+          d.write(chunk);
+        } catch (error) {
+          failure = { error };
+        }
+      });
+      // A blank body is no document: the caller says what it means (a one-way call, say).
+      if (failure === undefined && !blank.blank) {
+        try {
+          d.end();
+        } catch (error) {
+          failure = { error };
+        }
+      }
+      d.release();
+      body.decodedInto(decoding, failure);
+      return body;
     } catch (e) {
+      decoder?.release();
       const timedOut = e instanceof Error && e.name === "TimeoutError";
       const what = timedOut ? `timed out after ${timeoutMs} ms` : `failed: ${e instanceof Error ? e.message : String(e)}`;
       throw new TransportError(`${init.method ?? "GET"} ${url} ${what}`, e);
     }
-    return new Received(res.status, res.headers.get("content-type") ?? "", body);
   }
 
   private async callSoap(op: SoapOperationDesc, input: unknown, callOptions: CallOptions): Promise<unknown> {
@@ -111,7 +145,12 @@ export class ServiceClient {
       version === "1.1"
         ? { "Content-Type": "text/xml; charset=utf-8", SOAPAction: `"${op.action ?? ""}"` }
         : { "Content-Type": `application/soap+xml; charset=utf-8${op.action !== undefined ? `; action="${op.action}"` : ""}` };
-    const res = await this.send(this.endpoint, { method: "POST", headers, body }, callOptions);
+    const reader = envelopeReader(
+      (ns, local) => (op.response && op.response.element.ns === ns && op.response.element.name === local ? (op.response.parts ?? op.response.element) : undefined),
+      this.decodeOptions(),
+      this.headerType,
+    );
+    const res = await this.send(this.endpoint, { method: "POST", headers, body }, callOptions, reader.root);
     if (op.oneWay && res.blank && res.status < 300) return undefined;
     if (res.blank) {
       if (res.status >= 300) throw new HttpBindingError(res.status, res.text);
@@ -120,12 +159,8 @@ export class ServiceClient {
     }
     let decoded;
     try {
-      decoded = decodeEnvelope(
-        res.xml,
-        (ns, local) => (op.response && op.response.element.ns === ns && op.response.element.name === local ? (op.response.parts ?? op.response.element) : undefined),
-        this.decodeOptions(),
-        this.headerType,
-      );
+      res.decode(reader.root, this.decodeOptions());
+      decoded = reader.result();
     } catch (e) {
       if (res.status >= 300) throw new HttpBindingError(res.status, res.text);
       throw new ResponseFormatError(`the response is not a valid SOAP ${version} message: ${(e as Error).message}`, res.status, res.text, e);
@@ -153,14 +188,16 @@ export class ServiceClient {
       url = this.endpoint + replaceInLocation(op.location, (name) => values.get(name) ?? "");
       params = new URLSearchParams();
     }
+    const reader = op.response ? documentReader([op.response.element]) : undefined;
     const res =
       this.port.protocol === "httpGet"
-        ? await this.send(`${url}${params.size > 0 ? `?${params}` : ""}`, { method: "GET" }, callOptions)
-        : await this.send(url, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: params.toString() }, callOptions);
+        ? await this.send(`${url}${params.size > 0 ? `?${params}` : ""}`, { method: "GET" }, callOptions, reader?.root)
+        : await this.send(url, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: params.toString() }, callOptions, reader?.root);
     if (res.status < 200 || res.status >= 300) throw new HttpBindingError(res.status, res.text);
-    if (!op.response) return undefined;
+    if (!op.response || !reader) return undefined;
     try {
-      const { value } = decodeDocument(res.xml, [op.response.element], this.decodeOptions());
+      res.decode(reader.root, this.decodeOptions());
+      const { value } = reader.result();
       // A nil document element is a null result, read as the typed result admits it.
       if (value === null) return op.response.nil === "null" ? null : op.response.nil === "empty" ? [] : undefined;
       return pick(op.response, value);
@@ -173,18 +210,36 @@ export class ServiceClient {
 
 /**
  * A response: status, Content-Type and body. The body is read as text only when needed (an error's
- * message, a charset other than UTF-8): the decoders read UTF-8 bytes faster than a string.
+ * message, a charset other than UTF-8): the decoders read UTF-8 bytes faster than a string. It is
+ * kept as the chunks it came in, joined only when asked for.
  */
 class Received {
   #text: string | undefined;
+  #bytes: Buffer | undefined;
+  #blank: boolean | undefined;
+  /** The frame the body was decoded into as it arrived, and how that ended. */
+  #decoded: { readonly root: CustomFrame; readonly failure: { error: unknown } | undefined } | undefined;
   /** The charset the Content-Type declares, if any. */
   private readonly charset: string | undefined;
   constructor(
     readonly status: number,
     readonly contentType: string,
-    readonly bytes: Buffer,
+    private readonly chunks: readonly Uint8Array[],
   ) {
     this.charset = parseContentType(contentType).params["charset"];
+  }
+
+  /** The body's bytes. */
+  get bytes(): Buffer {
+    if (this.#bytes !== undefined && this.#bytes.length === this.length) return this.#bytes;
+    const c = this.chunks;
+    return (this.#bytes = c.length === 1 && Buffer.isBuffer(c[0]) ? c[0] : Buffer.concat(c));
+  }
+
+  private get length(): number {
+    let n = 0;
+    for (const c of this.chunks) n += c.length;
+    return n;
   }
 
   /** The body as text, in its declared charset (UTF-8 when none is declared or it is unknown). */
@@ -206,9 +261,52 @@ class Received {
 
   /** Whether the body is empty or only white space. */
   get blank(): boolean {
-    return onlyWhiteSpace(this.xml);
+    if (this.#blank !== undefined) return this.#blank;
+    if (!isUtf8Charset(this.charset)) return (this.#blank = onlyWhiteSpace(this.text));
+    const blank = new BlankSoFar();
+    for (const c of this.chunks) blank.add(c);
+    return (this.#blank = blank.blank);
+  }
+
+  /** Records that the body was decoded into `root` as it arrived (see decode). */
+  decodedInto(root: CustomFrame, failure: { error: unknown } | undefined): void {
+    this.#decoded = { root, failure };
+  }
+
+  /** Decodes the body into `root`; when that was done as it arrived, says how it ended (rethrows its error). */
+  decode(root: CustomFrame, options: DecodeOptions): void {
+    const done = this.#decoded;
+    if (done === undefined || done.root !== root) return decodeXml(this.xml, root, options);
+    if (done.failure !== undefined) throw done.failure.error;
   }
 }
+
+/** Whether a body that arrives chunk by chunk is empty or only XML white space (after a byte order mark). */
+class BlankSoFar {
+  /** The body's first three bytes: a byte order mark, or white space like the rest. */
+  private readonly head: number[] = [];
+  private restBlank = true;
+
+  add(chunk: Uint8Array): void {
+    let i = 0;
+    while (this.head.length < 3 && i < chunk.length) this.head.push(chunk[i++]!);
+    if (!this.restBlank) return;
+    for (; i < chunk.length; i++) {
+      if (!isWhiteSpace(chunk[i]!)) {
+        this.restBlank = false;
+        return;
+      }
+    }
+  }
+
+  get blank(): boolean {
+    const h = this.head;
+    const bom = h.length === 3 && h[0] === 0xef && h[1] === 0xbb && h[2] === 0xbf;
+    return this.restBlank && (bom || h.every(isWhiteSpace));
+  }
+}
+
+const isWhiteSpace = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13;
 
 /** A declared fault's generated class, with its detail decoded, when the detail holds its element. */
 function typedFault(op: SoapOperationDesc, fault: SoapFault): SoapFault | undefined {

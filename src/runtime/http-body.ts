@@ -23,14 +23,34 @@ const MAX_PREALLOCATED = 64 * 1024 * 1024;
  */
 export async function readBody(res: Response, maxBytes = Infinity, limitName = "the limit"): Promise<Buffer> {
   if (res.body === null) return Buffer.alloc(0);
+  const declared = declaredLength(res);
+  let out = Buffer.allocUnsafe(declared !== undefined && declared <= maxBytes ? Math.min(declared, MAX_PREALLOCATED) : 16 * 1024);
+  let n = 0;
+  await eachChunk(res, maxBytes, limitName, (value) => {
+    if (n + value.byteLength > out.length) {
+      const grown = Buffer.allocUnsafe(Math.max(n + value.byteLength, Math.min(out.length * 2, maxBytes)));
+      out.copy(grown, 0, 0, n);
+      out = grown;
+    }
+    out.set(value, n);
+    n += value.byteLength;
+  });
+  return out.subarray(0, n);
+}
+
+/**
+ * Reads the body to its end, giving each chunk to `onChunk` as it arrives (chunks are not copied:
+ * keep them, or what is made of them, as needed). Limits as in readBody; a failing `onChunk`
+ * cancels the body and rejects with its error.
+ */
+export async function eachChunk(res: Response, maxBytes: number, limitName: string, onChunk: (chunk: Uint8Array) => void): Promise<void> {
+  if (res.body === null) return;
   const tooLarge = () => new BodyTooLargeError(`the response body is larger than ${maxBytes} bytes (${limitName})`);
-  const declared = Number(res.headers.get("content-length"));
-  const known = Number.isSafeInteger(declared) && declared > 0;
-  if (known && declared > maxBytes) {
+  const declared = declaredLength(res);
+  if (declared !== undefined && declared > maxBytes) {
     await res.body.cancel().catch(() => {});
     throw tooLarge();
   }
-  let out = Buffer.allocUnsafe(known ? Math.min(declared, MAX_PREALLOCATED) : 16 * 1024);
   let n = 0;
   const reader = res.body.getReader();
   for (;;) {
@@ -40,13 +60,18 @@ export async function readBody(res: Response, maxBytes = Infinity, limitName = "
       await reader.cancel().catch(() => {});
       throw tooLarge();
     }
-    if (n + value.byteLength > out.length) {
-      const grown = Buffer.allocUnsafe(Math.max(n + value.byteLength, Math.min(out.length * 2, maxBytes)));
-      out.copy(grown, 0, 0, n);
-      out = grown;
-    }
-    out.set(value, n);
     n += value.byteLength;
+    try {
+      onChunk(value);
+    } catch (e) {
+      await reader.cancel().catch(() => {});
+      throw e;
+    }
   }
-  return out.subarray(0, n);
+}
+
+/** The Content-Length the response declares, when it is a usable positive length. */
+function declaredLength(res: Response): number | undefined {
+  const declared = Number(res.headers.get("content-length"));
+  return Number.isSafeInteger(declared) && declared > 0 ? declared : undefined;
 }

@@ -206,15 +206,33 @@ keepShapes(new EnvelopeFrame(new EnvelopeState(() => undefined, undefined), Leve
  * as UTF-8.
  */
 export function decodeEnvelope(xml: string | Uint8Array, pick: PickBody, options?: DecodeOptions, headerType?: ComplexDesc): DecodedEnvelope {
+  const reader = envelopeReader(pick, options, headerType);
+  decodeXml(xml, reader.root, options);
+  return reader.result();
+}
+
+/** What reads an envelope: the frame to decode a document with (whole or in chunks), then its result. */
+export interface EnvelopeReader {
+  readonly root: CustomFrame;
+  /** The envelope read; fails when the document was no SOAP envelope with a Body. */
+  result(): DecodedEnvelope;
+}
+
+/** An envelope reader, as `decodeEnvelope` uses one. */
+export function envelopeReader(pick: PickBody, options?: DecodeOptions, headerType?: ComplexDesc): EnvelopeReader {
   const st = new EnvelopeState(pick, headerType);
-  decodeXml(xml, new EnvelopeFrame(st, Level.Document), options);
-  const version = st.version;
-  if (!version) {
-    throw new XmlDecodeError(st.rootName ? `the document element is ${st.rootName}; expected a SOAP Envelope` : "the document has no root element", st.rootName ? "unexpected" : "malformed");
-  }
-  if (!st.sawBody) throw new XmlDecodeError("the SOAP envelope has no Body element", "unexpected");
-  if (st.parts && !st.fault) completeFields(st.parts.desc.fields, st.parts.values, options?.strict ?? true, "the SOAP Body");
-  return { version, body: st.body, fault: st.fault, headers: st.headers, notUnderstood: st.notUnderstood };
+  return {
+    root: new EnvelopeFrame(st, Level.Document),
+    result: () => {
+      const version = st.version;
+      if (!version) {
+        throw new XmlDecodeError(st.rootName ? `the document element is ${st.rootName}; expected a SOAP Envelope` : "the document has no root element", st.rootName ? "unexpected" : "malformed");
+      }
+      if (!st.sawBody) throw new XmlDecodeError("the SOAP envelope has no Body element", "unexpected");
+      if (st.parts && !st.fault) completeFields(st.parts.desc.fields, st.parts.values, options?.strict ?? true, "the SOAP Body");
+      return { version, body: st.body, fault: st.fault, headers: st.headers, notUnderstood: st.notUnderstood };
+    },
+  };
 }
 
 /** A received fault as a `SoapFault`. */

@@ -25,6 +25,13 @@ export class XmlDtdError extends XmlSyntaxError {
   }
 }
 
+/** The same error at `by` characters (or bytes) further on: for a piece read `by` from the document's start. */
+export function shiftedError(e: XmlSyntaxError, by: number): XmlSyntaxError {
+  const shifted = e instanceof XmlDtdError ? new XmlDtdError(e.offset + by) : new XmlSyntaxError(e.message, e.offset + by, e.unboundPrefix);
+  if (e.stack !== undefined) shifted.stack = e.stack;
+  return shifted;
+}
+
 /** A text that needs more than slicing: a reference, a CR, a character XML forbids. */
 const SPECIAL = /[&\r\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
 /** The same in a Latin-1 view of UTF-8, where any byte above 0x7F also means "decode as UTF-8". */

@@ -5,7 +5,8 @@
 import { keepShapes } from "./kept.js";
 import { ownValue, setOwn } from "./own-props.js";
 import { positionIn } from "./text-position.js";
-import { tokenizeXml, XMLNS_URI, XmlSyntaxError, type TokenHandler, type XmlTag } from "./xml-tokenizer.js";
+import { XmlPieces } from "./xml-pieces.js";
+import { tokenizeXml, XMLNS_URI, XmlSyntaxError, XmlTokenizer, type TokenHandler, type XmlTag } from "./xml-tokenizer.js";
 import { childField, familyMember, type ComplexDesc, type FieldDesc, type ScalarDesc, type TypeDesc } from "./descriptors.js";
 import { parseScalar, ValueFormatError, type ScalarKind } from "./scalars.js";
 import { XSI_NS } from "./xml-writer.js";
@@ -156,30 +157,93 @@ function matchField(frame: Frame, cd: ComplexDesc, ns: string, local: string): F
  * UTF-8 (faster than decoding them to a string first: see the tokenizer).
  */
 export function decodeXml(xml: string | Uint8Array, root: CustomFrame, options: DecodeOptions = {}): void {
-  // One decoder is kept and reused (a decode within a decode gets a new one). Besides sparing the
-  // allocations, it keeps the decoder's shape alive between documents: optimized code that met
-  // objects whose maps have died is thrown away, so per-document handler objects or closures cost
-  // a deoptimization of the tokenizer after every garbage collection.
-  const d = idleDecoder ?? new Decoder();
-  idleDecoder = undefined;
-  d.start(root, options);
+  const d = takeDecoder(root, options);
   try {
     tokenizeXml(xml, d);
   } catch (e) {
-    if (e instanceof XmlSyntaxError) {
-      const { line, column } = positionIn(xml, e.offset);
-      throw new XmlDecodeError(`malformed XML at line ${line}, column ${column}: ${e.message}`, "malformed");
-    }
-    if (e instanceof XmlDecodeError && (e.kind === "missing" || e.kind === "invalid")) {
-      // Content problems say where the element concerned starts.
-      const { line, column } = positionIn(xml, d.at);
-      throw new XmlDecodeError(`${e.message} (at line ${line}, column ${column})`, e.kind, e.element);
-    }
-    throw e;
+    throw located(e, xml, d.at);
   } finally {
-    d.finish();
-    idleDecoder = d;
+    releaseDecoder(d);
   }
+}
+
+/**
+ * Decodes a document that arrives as chunks of UTF-8 bytes, as they arrive: what `decodeXml` does
+ * with the whole, with the same results and errors. `received` gives the bytes received so far
+ * (only to say where a problem is). Once `end` has run or a chunk has failed, it holds nothing.
+ */
+export class ChunkDecoder {
+  private decoder: Decoder | undefined;
+  private readonly pieces: XmlPieces;
+
+  constructor(
+    root: CustomFrame,
+    options: DecodeOptions,
+    private readonly received: () => Uint8Array,
+  ) {
+    this.decoder = takeDecoder(root, options);
+    this.pieces = new XmlPieces(new XmlTokenizer(this.decoder));
+  }
+
+  write(chunk: Uint8Array): void {
+    this.run(false, chunk);
+  }
+
+  /** The document is complete: decodes what is left, and fails unless it ends the document. */
+  end(): void {
+    this.run(true, undefined);
+  }
+
+  /** Lets go of the decoder (when the body will not be read to its end). */
+  release(): void {
+    if (this.decoder !== undefined) releaseDecoder(this.decoder);
+    this.decoder = undefined;
+  }
+
+  private run(final: boolean, chunk: Uint8Array | undefined): void {
+    const d = this.decoder;
+    if (d === undefined) throw new Error("this document has been decoded (or has failed) already");
+    try {
+      if (chunk !== undefined) this.pieces.write(chunk);
+      if (final) this.pieces.end();
+    } catch (e) {
+      this.release();
+      throw located(e, this.received(), d.at);
+    }
+    if (final) this.release();
+  }
+}
+
+/** A decoder for a document; one is kept and reused (see releaseDecoder). */
+function takeDecoder(root: CustomFrame, options: DecodeOptions): Decoder {
+  // One decoder is kept and reused (a decode within a decode, or while another document is still
+  // arriving, gets a new one). Besides sparing the allocations, it keeps the decoder's shape alive
+  // between documents: optimized code that met objects whose maps have died is thrown away, so
+  // per-document handler objects or closures cost a deoptimization of the tokenizer after every
+  // garbage collection.
+  const d = idleDecoder ?? new Decoder();
+  idleDecoder = undefined;
+  d.start(root, options);
+  return d;
+}
+
+function releaseDecoder(d: Decoder): void {
+  d.finish();
+  idleDecoder = d;
+}
+
+/** A problem met while decoding `xml`, said with its line and column (`at`: the element concerned). */
+function located(e: unknown, xml: string | Uint8Array, at: number): unknown {
+  if (e instanceof XmlSyntaxError) {
+    const { line, column } = positionIn(xml, e.offset);
+    return new XmlDecodeError(`malformed XML at line ${line}, column ${column}: ${e.message}`, "malformed");
+  }
+  if (e instanceof XmlDecodeError && (e.kind === "missing" || e.kind === "invalid")) {
+    // Content problems say where the element concerned starts.
+    const { line, column } = positionIn(xml, at);
+    return new XmlDecodeError(`${e.message} (at line ${line}, column ${column})`, e.kind, e.element);
+  }
+  return e;
 }
 
 let idleDecoder: Decoder | undefined;
@@ -589,10 +653,21 @@ keepShapes(new DocumentFrame([]));
 
 /** Decodes a whole document (text, or UTF-8 bytes) whose root element is one of `roots`. */
 export function decodeDocument(xml: string | Uint8Array, roots: readonly FieldDesc[], options: DecodeOptions = {}): { field: FieldDesc; value: unknown } {
+  const reader = documentReader(roots);
+  decodeXml(xml, reader.root, options);
+  return reader.result();
+}
+
+/** What reads a document whose root element is one of `roots` (whole or in chunks), then its value. */
+export function documentReader(roots: readonly FieldDesc[]): { readonly root: CustomFrame; result(): { field: FieldDesc; value: unknown } } {
   const frame = new DocumentFrame(roots);
-  decodeXml(xml, frame, options);
-  if (frame.value) return frame.value;
-  const expected = roots.map((r) => clark(r.ns, r.name)).join(" or ");
-  const rootName = frame.rootName;
-  throw new XmlDecodeError(rootName ? `the document element is ${rootName}; expected ${expected}` : "the document has no root element", rootName ? "unexpected" : "malformed");
+  return {
+    root: frame,
+    result: () => {
+      if (frame.value) return frame.value;
+      const expected = roots.map((r) => clark(r.ns, r.name)).join(" or ");
+      const rootName = frame.rootName;
+      throw new XmlDecodeError(rootName ? `the document element is ${rootName}; expected ${expected}` : "the document has no root element", rootName ? "unexpected" : "malformed");
+    },
+  };
 }

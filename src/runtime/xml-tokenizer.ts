@@ -10,7 +10,7 @@
  * Character data (references, line ends, forbidden characters) is read in xml-chars.ts.
  */
 import { keepShapes } from "./kept.js";
-import { chars, INVALID_CHAR, latin1View, shown, textBetween, textValue, XmlDtdError, XmlSyntaxError, type Source } from "./xml-chars.js";
+import { chars, INVALID_CHAR, latin1View, shiftedError, shown, textBetween, textValue, XmlDtdError, XmlSyntaxError, type Source } from "./xml-chars.js";
 
 export { XmlDtdError, XmlSyntaxError };
 
@@ -59,12 +59,23 @@ export interface TokenHandler {
   leaf?(tag: XmlTag, text: string): void;
 }
 
-/** The open elements: their names and in-scope namespace bindings, as parallel stacks. */
+/**
+ * A document being tokenized: the open elements (their names and in-scope namespace bindings, as
+ * parallel stacks) and what holds from one piece of the document to the next (see XmlTokenizer).
+ */
 interface Open {
+  readonly h: TokenHandler;
   readonly names: string[];
   readonly scopes: Record<string, string>[];
+  /** The bindings above the root element. */
+  readonly rootNs: Record<string, string>;
   /** The bindings in scope at the current position. */
   ns: Record<string, string>;
+  sawRoot: boolean;
+  /** Where the piece being read starts in the document (added to every offset reported). */
+  base: number;
+  /** Whether the piece being read is the document's last: if not, a construct it cuts short waits for the next. */
+  final: boolean;
   readonly tag: MutableTag;
   /** Element names met so far (the first few), reused for later tags of the same name. */
   readonly seenNames: SeenName[];
@@ -95,10 +106,15 @@ interface RawAttribute {
 // The objects the tokenizer makes for every document, each made by one function, one of each kept
 // for good (see kept.ts).
 const textSource = (xml: string): Source => ({ xml, bytes: undefined });
-const newOpen = (ns: Record<string, string>): Open => ({
+const newOpen = (h: TokenHandler, ns: Record<string, string>): Open => ({
+  h,
   names: [],
   scopes: [],
+  rootNs: ns,
   ns,
+  sawRoot: false,
+  base: 0,
+  final: true,
   tag: { name: "", local: "", uri: "", attributes: NO_ATTRIBUTES, scope: ns, offset: 0 },
   seenNames: [],
   last: undefined,
@@ -111,12 +127,14 @@ const NAME = /^[A-Za-z_\u00C0-\uFFFF][A-Za-z0-9_.\-\u00B7-\uFFFF]*(?::[A-Za-z_\u
 
 const isSpace = (c: number) => c === 32 || c === 10 || c === 9 || c === 13;
 
-// Documents repeat a few names many times: remember the ones already checked (bounded).
+// Documents repeat a few names many times: remember the ones already checked (bounded). A name
+// is kept as its own (internalized) copy: the name read is often a slice of the document's text,
+// which would keep the whole document alive for as long as the process runs.
 const validNames = new Set<string>();
 function checkName(name: string): boolean {
   if (validNames.has(name)) return true;
   if (!NAME.test(name)) return false;
-  if (validNames.size < 4096) validNames.add(name);
+  if (validNames.size < 4096) validNames.add(internalized(name));
   return true;
 }
 const NO_ATTRIBUTES: readonly XmlAttribute[] = Object.freeze([]);
@@ -124,7 +142,7 @@ const NO_ATTRIBUTES: readonly XmlAttribute[] = Object.freeze([]);
 keepShapes(
   textSource(""),
   latin1View(new Uint8Array(0)),
-  newOpen(Object.create(null) as Record<string, string>),
+  newOpen({ open: () => {}, close: () => {}, text: () => {} }, Object.create(null) as Record<string, string>),
   newSeenName("a", "a", "", "a"),
   newRawAttribute("a", "", 0),
   newAttribute("a", "", "a", "", ""),
@@ -143,43 +161,107 @@ function named(raw: readonly RawAttribute[], name: string): boolean {
  * above the root: a declaration in the document overrides them).
  */
 export function tokenizeXml(source: string | Uint8Array, h: TokenHandler, assumed?: Readonly<Record<string, string>>): void {
-  const src: Source = typeof source === "string" ? textSource(source) : latin1View(source);
+  new XmlTokenizer(h, assumed).read(source, true);
+}
+
+/**
+ * A document tokenized as it arrives, piece by piece: `read` reads a piece as far as whole
+ * constructs (tags, texts, comments, CDATA sections) go and says how much it read; the caller gives
+ * the rest again, with what came next, in the next call. The last piece is read with `final` set,
+ * and all of it must be read. The events and errors are those of the whole document read at once,
+ * offsets included (counted from the document's start). A piece of bytes may end anywhere, even
+ * inside a UTF-8 character: what a piece cuts short is not read until the rest has come.
+ */
+export class XmlTokenizer {
+  private readonly open: Open;
+  private first = true;
+
+  constructor(h: TokenHandler, assumed?: Readonly<Record<string, string>>) {
+    // A prototype-free root scope: a prefix like "constructor" must not resolve to anything.
+    const rootNs = Object.create(null) as Record<string, string>;
+    if (assumed !== undefined) for (const p of Object.keys(assumed)) if (p !== "" && p !== "xml" && p !== "xmlns") rootNs[p] = assumed[p]!;
+    rootNs["xml"] = XML_URI;
+    rootNs[""] = "";
+    this.open = newOpen(h, rootNs);
+  }
+
+  /** Where the next piece starts in the document: everything before it has been read. */
+  get offset(): number {
+    return this.open.base;
+  }
+
+  /** Reads `piece` (text, or UTF-8 bytes) as far as it can; gives the number of characters or bytes read. */
+  read(piece: string | Uint8Array, final: boolean): number {
+    const open = this.open;
+    open.final = final;
+    const src: Source = typeof piece === "string" ? textSource(piece) : latin1View(piece);
+    let i = 0;
+    if (this.first) {
+      // A byte order mark, only at the very start (a piece too short to tell waits for more).
+      if (!final && src.xml.length < 3) return 0;
+      i = src.bytes === undefined ? (src.xml.charCodeAt(0) === 0xfeff ? 1 : 0) : src.xml.startsWith("\u00EF\u00BB\u00BF") ? 3 : 0;
+      this.first = false;
+    }
+    let read: number;
+    try {
+      read = tokenize(src, i, open);
+    } catch (e) {
+      throw open.base !== 0 && e instanceof XmlSyntaxError ? shiftedError(e, open.base) : e;
+    }
+    open.base += read;
+    return read;
+  }
+}
+
+/**
+ * Tokenizes `src` from `i`; gives where it stopped: its end, or (unless `open.final`) the start of a
+ * construct it cuts short.
+ */
+function tokenize(src: Source, i: number, open: Open): number {
   const xml = src.xml;
   const n = xml.length;
-  let i = src.bytes === undefined ? (xml.charCodeAt(0) === 0xfeff ? 1 : 0) : xml.startsWith("\u00EF\u00BB\u00BF") ? 3 : 0;
-  // A prototype-free root scope: a prefix like "constructor" must not resolve to anything.
-  const rootNs = Object.create(null) as Record<string, string>;
-  if (assumed !== undefined) for (const p of Object.keys(assumed)) if (p !== "" && p !== "xml" && p !== "xmlns") rootNs[p] = assumed[p]!;
-  rootNs["xml"] = XML_URI;
-  rootNs[""] = "";
-  const open = newOpen(rootNs);
+  const h = open.h;
   const names = open.names;
-  let sawRoot = false;
+  const final = open.final;
 
   while (i < n) {
     const lt = xml.indexOf("<", i);
+    // A text runs to the next markup: one cut short waits for the rest.
+    if (lt === -1 && !final) return i;
     const end = lt === -1 ? n : lt;
     if (end > i) {
       if (names.length === 0) {
-        for (let k = i; k < end; k++) if (!isSpace(xml.charCodeAt(k))) throw new XmlSyntaxError(sawRoot ? "text after the root element" : "text before the root element", i);
+        for (let k = i; k < end; k++) if (!isSpace(xml.charCodeAt(k))) throw new XmlSyntaxError(open.sawRoot ? "text after the root element" : "text before the root element", i);
       } else h.text(textBetween(src, i, end));
     }
     if (lt === -1) break;
+    // Enough to tell what starts here ("<![CDATA[" is the longest opening told apart).
+    if (!final && n - lt < 9 && xml.indexOf(">", lt) === -1) return lt;
     const c = xml.charCodeAt(lt + 1);
     if (c === 63) {
       // <? … ?>: the XML declaration or a processing instruction.
       const close = xml.indexOf("?>", lt + 2);
-      if (close === -1) throw new XmlSyntaxError("an unterminated processing instruction", lt);
+      if (close === -1) {
+        if (!final) return lt;
+        throw new XmlSyntaxError("an unterminated processing instruction", lt);
+      }
       i = close + 2;
     } else if (c === 33) {
+      if (!final && n - lt < 9) return lt;
       if (xml.startsWith("<!--", lt)) {
         const close = xml.indexOf("-->", lt + 4);
-        if (close === -1) throw new XmlSyntaxError("an unterminated comment", lt);
+        if (close === -1) {
+          if (!final) return lt;
+          throw new XmlSyntaxError("an unterminated comment", lt);
+        }
         i = close + 3;
       } else if (xml.startsWith("<![CDATA[", lt)) {
         if (names.length === 0) throw new XmlSyntaxError("CDATA outside the root element", lt);
         const close = xml.indexOf("]]>", lt + 9);
-        if (close === -1) throw new XmlSyntaxError("an unterminated CDATA section", lt);
+        if (close === -1) {
+          if (!final) return lt;
+          throw new XmlSyntaxError("an unterminated CDATA section", lt);
+        }
         const raw = chars(src, lt + 9, close);
         if (INVALID_CHAR.test(raw)) throw new XmlSyntaxError("a character XML does not allow", lt);
         h.text(raw.indexOf("\r") === -1 ? raw : raw.replace(/\r\n?/g, "\n"));
@@ -189,7 +271,10 @@ export function tokenizeXml(source: string | Uint8Array, h: TokenHandler, assume
       } else throw new XmlSyntaxError("'<!' that starts no comment or CDATA section", lt);
     } else if (c === 47) {
       const close = xml.indexOf(">", lt + 2);
-      if (close === -1) throw new XmlSyntaxError("an unterminated end tag", lt);
+      if (close === -1) {
+        if (!final) return lt;
+        throw new XmlSyntaxError("an unterminated end tag", lt);
+      }
       const top = names.pop();
       // Compare in place: the end tag is the open element's name, then optional white space.
       let k = lt + 2 + (top?.length ?? 0);
@@ -203,17 +288,22 @@ export function tokenizeXml(source: string | Uint8Array, h: TokenHandler, assume
         k++;
       }
       open.scopes.pop();
-      open.ns = open.scopes.length > 0 ? open.scopes[open.scopes.length - 1]! : rootNs;
+      open.ns = open.scopes.length > 0 ? open.scopes[open.scopes.length - 1]! : open.rootNs;
       h.close();
       i = close + 1;
     } else {
-      if (names.length === 0 && sawRoot) throw new XmlSyntaxError("a second root element", lt);
-      i = openTag(src, lt, open, h);
-      sawRoot = true;
+      if (names.length === 0 && open.sawRoot) throw new XmlSyntaxError("a second root element", lt);
+      const next = openTag(src, lt, open, h);
+      if (next === -1) return lt;
+      i = next;
+      open.sawRoot = true;
     }
   }
-  if (names.length > 0) throw new XmlSyntaxError(`the element <${shown(src, names[names.length - 1]!)}> is not closed`, n);
-  if (!sawRoot) throw new XmlSyntaxError("no root element", n);
+  if (final) {
+    if (names.length > 0) throw new XmlSyntaxError(`the element <${shown(src, names[names.length - 1]!)}> is not closed`, n);
+    if (!open.sawRoot) throw new XmlSyntaxError("no root element", n);
+  }
+  return n;
 }
 
 /** Scopes of up to this many bindings are copied; larger ones are chained (see childScope). */
@@ -295,8 +385,13 @@ function elementName(src: Source, lt: number, end: number, open: Open): SeenName
   return entry;
 }
 
+/**
+ * Reads the start tag at `lt` and reports it; gives the position after it (after the element, for
+ * a leaf), or -1 when the piece ends inside it and is not the last (`open.final`).
+ */
 function openTag(src: Source, lt: number, open: Open, h: TokenHandler): number {
   const xml = src.xml;
+  const more = !open.final;
   const parentNs = open.ns;
   const n = xml.length;
   // Documents repeat a few element names many times, mostly in the same order: try the name that
@@ -316,6 +411,7 @@ function openTag(src: Source, lt: number, open: Open, h: TokenHandler): number {
       if (isSpace(c) || c === 62 || c === 47) break;
       j++;
     }
+    if (j >= n && more) return -1;
     entry = elementName(src, lt, j, open);
     if (last !== undefined) last.next = entry;
   } else j += entry.raw.length;
@@ -326,13 +422,17 @@ function openTag(src: Source, lt: number, open: Open, h: TokenHandler): number {
   let selfClosing = false;
   for (;;) {
     while (j < n && isSpace(xml.charCodeAt(j))) j++;
-    if (j >= n) throw new XmlSyntaxError(`the start tag <${name}> is not terminated`, lt);
+    if (j >= n) {
+      if (more) return -1;
+      throw new XmlSyntaxError(`the start tag <${name}> is not terminated`, lt);
+    }
     const c = xml.charCodeAt(j);
     if (c === 62) {
       j++;
       break;
     }
     if (c === 47) {
+      if (j + 1 >= n && more) return -1;
       if (xml.charCodeAt(j + 1) !== 62) throw new XmlSyntaxError(`'/' in the start tag <${name}> not followed by '>'`, j);
       selfClosing = true;
       j += 2;
@@ -344,16 +444,22 @@ function openTag(src: Source, lt: number, open: Open, h: TokenHandler): number {
       if (d === 61 || isSpace(d) || d === 62 || d === 47) break;
       j++;
     }
+    if (j >= n && more) return -1;
     const attrName = chars(src, at, j);
     if (!checkName(attrName)) throw new XmlSyntaxError(`'${attrName}' is not a valid attribute name in <${name}>`, at);
     while (j < n && isSpace(xml.charCodeAt(j))) j++;
+    if (j >= n && more) return -1;
     if (xml.charCodeAt(j) !== 61) throw new XmlSyntaxError(`the attribute ${attrName} in <${name}> has no value`, at);
     j++;
     while (j < n && isSpace(xml.charCodeAt(j))) j++;
+    if (j >= n && more) return -1;
     const q = xml.charCodeAt(j);
     if (q !== 34 && q !== 39) throw new XmlSyntaxError(`the value of ${attrName} in <${name}> is not quoted`, j);
     const close = xml.indexOf(q === 34 ? '"' : "'", j + 1);
-    if (close === -1) throw new XmlSyntaxError(`the value of ${attrName} in <${name}> is not terminated`, j);
+    if (close === -1) {
+      if (more) return -1;
+      throw new XmlSyntaxError(`the value of ${attrName} in <${name}> is not terminated`, j);
+    }
     const v = chars(src, j + 1, close);
     if (v.indexOf("<") !== -1) throw new XmlSyntaxError(`'<' in the value of ${attrName}`, j);
     raw ??= [];
@@ -395,7 +501,7 @@ function openTag(src: Source, lt: number, open: Open, h: TokenHandler): number {
   tag.uri = uri;
   tag.attributes = attributes;
   tag.scope = ns;
-  tag.offset = lt;
+  tag.offset = open.base + lt;
   if (selfClosing) {
     h.open(tag);
     h.close();

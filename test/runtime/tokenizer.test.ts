@@ -1,6 +1,7 @@
 /** The runtime's XML tokenizer: namespaces, references, CDATA, and well-formedness errors. */
 import { describe, expect, it } from "vitest";
-import { tokenizeXml, XmlSyntaxError, type XmlTag } from "../../src/runtime/xml-tokenizer.js";
+import { XmlPieces } from "../../src/runtime/xml-pieces.js";
+import { tokenizeXml, XmlSyntaxError, XmlTokenizer, type XmlTag } from "../../src/runtime/xml-tokenizer.js";
 
 /** The events for a document; with `leaves`, leaf elements come as one event, written as open, text, close. */
 function textEvents(xml: string | Uint8Array, leaves = false): string[] {
@@ -23,9 +24,37 @@ function textEvents(xml: string | Uint8Array, leaves = false): string[] {
   return out;
 }
 
+/** The events for UTF-8 bytes that arrive as `pieces` (fed as they come: see XmlPieces). */
+function pieceEvents(pieces: readonly Uint8Array[], leaves: boolean): string[] {
+  const out: string[] = [];
+  const open = (t: XmlTag) => out.push(`<{${t.uri}}${t.local}${t.attributes.filter((a) => !a.name.startsWith("xmlns")).map((a) => ` {${a.uri}}${a.local}=${a.value}`).join("")}>`);
+  const h = {
+    open,
+    close: () => out.push("</>"),
+    text: (t: string) => out.push(JSON.stringify(t)),
+    ...(leaves ? { leaf: (t: XmlTag, text: string) => (open(t), text !== "" && out.push(JSON.stringify(text)), out.push("</>")) } : {}),
+  };
+  const feed = new XmlPieces(new XmlTokenizer(h), 0);
+  for (const p of pieces) feed.write(p);
+  feed.end();
+  return out;
+}
+
+/**
+ * Ways of cutting UTF-8 bytes into pieces: byte by byte, and in two at every offset (at a sample of
+ * offsets for long documents), inside multi-byte characters and markup included.
+ */
+function cuttings(bytes: Buffer): Uint8Array[][] {
+  const out: Uint8Array[][] = [Array.from(bytes, (b) => Uint8Array.of(b))];
+  const step = Math.max(1, Math.floor(bytes.length / 150));
+  for (let k = 1; k < bytes.length; k += step) out.push([bytes.subarray(0, k), bytes.subarray(k)]);
+  return out;
+}
+
 /**
  * The events for a document, read as text and as UTF-8 bytes (its Latin-1 view), each with and
- * without leaf events: all four must agree on every event and every error.
+ * without leaf events, and from bytes cut into pieces in every way `cuttings` gives: all must agree
+ * on every event and every error (an error's offset too, for the pieces).
  */
 function events(xml: string): string[] {
   const outcome = (f: () => string[]): string[] | Error => {
@@ -36,12 +65,24 @@ function events(xml: string): string[] {
     }
   };
   const fromText = outcome(() => textEvents(xml));
-  for (const other of [() => textEvents(Buffer.from(xml, "utf8")), () => textEvents(xml, true), () => textEvents(Buffer.from(xml, "utf8"), true)]) {
+  const bytes = Buffer.from(xml, "utf8");
+  const fromBytes = outcome(() => textEvents(bytes));
+  const others: [string, () => string[]][] = [
+    ["bytes", () => textEvents(bytes)],
+    ["text, leaves", () => textEvents(xml, true)],
+    ["bytes, leaves", () => textEvents(bytes, true)],
+  ];
+  for (const pieces of cuttings(bytes)) {
+    const how = `pieces of ${pieces.map((p) => p.length).slice(0, 3).join(", ")}${pieces.length > 3 ? ", …" : ""}`;
+    others.push([how, () => pieceEvents(pieces, false)], [`${how}, leaves`, () => pieceEvents(pieces, true)]);
+  }
+  for (const [how, other] of others) {
     const got = outcome(other);
     if (fromText instanceof Error) {
-      expect(got).toBeInstanceOf(Error);
-      expect((got as Error).message).toBe(fromText.message);
-    } else expect(got).toEqual(fromText);
+      expect(got, how).toBeInstanceOf(Error);
+      expect((got as Error).message, how).toBe(fromText.message);
+      if (how.startsWith("pieces")) expect((got as XmlSyntaxError).offset, how).toBe((fromBytes as XmlSyntaxError).offset);
+    } else expect(got, how).toEqual(fromText);
   }
   if (fromText instanceof Error) throw fromText;
   return fromText;
