@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiClient, TransportError } from "../../generated-samples/message-service/index.js";
+import { MIN_PIECE } from "../../src/runtime/xml-pieces.js";
 import { endlessBody, rejection, serverPerTest } from "../support/loopback.js";
 
 const ALICE = { email: "alice@example.com", password: "alice-pass" };
@@ -41,6 +42,28 @@ describe("transport failures", () => {
     });
     const e = await failure(new ApiClient({ endpoint: `${server.url}/api.asmx` }).getMessages(ALICE));
     expect(e.message).toMatch(/^POST http:\/\/127\.0\.0\.1:\d+\/api\.asmx failed: /);
+  });
+
+  it("a connection that closes after megabytes of messages, decoded as they came, fails; the next call decodes in full", async () => {
+    const message = "<Messages><DateArrived>2024-01-15T08:30:00.1234567</DateArrived><UserId>1</UserId><Sender>«Ω» 😀</Sender><Id>7</Id></Messages>";
+    const open = `${HEAD}<GetMessagesResponse xmlns="http://api.example.com/messages/"><GetMessagesResult>`;
+    const count = Math.ceil((3 * MIN_PIECE) / message.length);
+    const whole = Buffer.from(`${open}${message.repeat(count)}</GetMessagesResult></GetMessagesResponse></soap:Body></soap:Envelope>`, "utf8");
+    let cut = true;
+    const server = await servers.serve((req, res) => {
+      req.resume();
+      res.writeHead(200, { "Content-Type": "text/xml; charset=utf-8", "Content-Length": String(whole.length) });
+      // Two and a half pieces, cut inside a character, then the connection goes.
+      if (cut) res.write(whole.subarray(0, Math.floor(2.5 * MIN_PIECE) + 1), () => res.socket?.destroy());
+      else res.end(whole);
+    });
+    const client = new ApiClient({ endpoint: `${server.url}/api.asmx` });
+    const e = await failure(client.getMessages(ALICE));
+    expect(e.message).toMatch(/^POST http:\/\/127\.0\.0\.1:\d+\/api\.asmx failed: /);
+    cut = false;
+    const list = await client.getMessages(ALICE);
+    expect(list?.length).toBe(count);
+    expect(list?.[count - 1]?.Sender).toBe("«Ω» 😀");
   });
 
   it("a response body beyond maxResponseBytes is not read further", async () => {
