@@ -10,6 +10,7 @@ import { buildModel } from "./model/build.js";
 import { strictly } from "./recovery.js";
 import type { WsdlModel } from "./model/model.js";
 import { loadDocuments, type LoadedDocuments, type LoadOptions } from "./parse/loader.js";
+import { withoutUserinfo } from "./parse/credentials.js";
 import { relocatedTexts } from "./parse/relocate.js";
 import { EMBEDDED_DOCUMENT, type EmbeddedWsdl } from "./runtime/embedded-wsdl.js";
 import { plan } from "./transform/passes.js";
@@ -21,7 +22,7 @@ export interface LoadResult {
 
 /** How generated files name their input: a URL as is, a path relative to the working directory. */
 export function sourceLabel(location: string): string {
-  if (/^https?:\/\//i.test(location)) return location;
+  if (/^https?:\/\//i.test(location)) return withoutUserinfo(location);
   const rel = path.relative(process.cwd(), path.resolve(location));
   return (rel.startsWith("..") || path.isAbsolute(rel) ? path.basename(location) : rel).split(path.sep).join("/");
 }
@@ -48,8 +49,9 @@ export interface StrictOption {
  * DiagnosticError's, or the stack overflowing on types nested thousands deep (model building puts
  * deep content off, but later stages walk the types recursively).
  */
-function inputFailure(e: unknown, location: string): readonly Diagnostic[] | undefined {
+function inputFailure(e: unknown, given: string): readonly Diagnostic[] | undefined {
   if (e instanceof DiagnosticError) return e.diagnostics;
+  const location = withoutUserinfo(given);
   if (e instanceof RangeError && /call stack/i.test(e.message)) {
     return [diagnostic("XSD_TOO_DEEP", "the schema's types nest too deeply to generate (a chain of types each holding the next, thousands long); expected at most about 2,000 types one inside another", { file: location, line: 0, column: 0 })];
   }
@@ -108,7 +110,7 @@ export async function generateFiles(location: string, options: Omit<GenerateOpti
   if (failed) return { files: [], diagnostics, model: undefined };
   for (const [ns, name] of Object.entries(options.namespaceNames ?? {})) {
     if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name)) {
-      return { files: [], diagnostics: [{ code: "OPTION_INVALID", severity: "error", message: `namespaceNames: "${name}" (for ${ns}) is not a valid identifier`, file: location, line: 0, column: 0 }], model: undefined };
+      return { files: [], diagnostics: [{ code: "OPTION_INVALID", severity: "error", message: `namespaceNames: "${name}" (for ${ns}) is not a valid identifier`, file: withoutUserinfo(location), line: 0, column: 0 }], model: undefined };
     }
   }
   let files: OutputFile[];

@@ -1,6 +1,7 @@
 /** Reads and validates `wsdl-tsgen.config.json` against OPTIONS; unknown keys are errors with a hint. */
 import { readFile } from "node:fs/promises";
 import * as path from "node:path";
+import { checkHeader } from "../parse/credentials.js";
 import { OPTIONS, SOURCE_KEYS, nearest, type SourceOptions } from "./options.js";
 
 export class ConfigError extends Error {
@@ -15,8 +16,12 @@ export interface LoadedConfig {
   readonly sources: readonly SourceOptions[];
 }
 
-/** Validates parsed config JSON; `file` is for messages and for resolving relative paths. */
-export function validateConfig(json: unknown, file: string): LoadedConfig {
+/**
+ * Validates parsed config JSON; `file` is for messages and for resolving relative paths. Header
+ * values may name environment variables (`${NAME}`), read from `env`, so that secrets stay out of
+ * the file.
+ */
+export function validateConfig(json: unknown, file: string, env: Readonly<Record<string, string | undefined>> = process.env): LoadedConfig {
   const where = (p: string) => `${file}: ${p}`;
   if (typeof json !== "object" || json === null || Array.isArray(json)) throw new ConfigError(where("expected a JSON object with a \"sources\" array"));
   for (const key of Object.keys(json)) {
@@ -42,16 +47,31 @@ export function validateConfig(json: unknown, file: string): LoadedConfig {
         }
         const spec = OPTIONS[key as keyof typeof OPTIONS];
         const v = entry[key];
-        const ok =
-          spec.kind === "map"
-            ? typeof v === "object" && v !== null && !Array.isArray(v) && Object.values(v).every((x) => typeof x === "string")
-            : typeof v === spec.kind;
-        if (!ok) throw new ConfigError(where(`${at}.${key} must be ${spec.kind === "map" ? "an object of strings" : `a ${spec.kind}`}`));
+        const object = spec.kind === "map" || spec.kind === "headers";
+        const ok = object ? typeof v === "object" && v !== null && !Array.isArray(v) && Object.values(v).every((x) => typeof x === "string") : typeof v === spec.kind;
+        if (!ok) throw new ConfigError(where(`${at}.${key} must be ${object ? "an object of strings" : `a ${spec.kind}`}`));
       }
+      if (entry["headers"] !== undefined) entry["headers"] = headersFrom(entry["headers"] as Record<string, string>, env, (m) => new ConfigError(where(`${at}.headers: ${m}`)));
       if (typeof entry["wsdl"] !== "string" || typeof entry["out"] !== "string") throw new ConfigError(where(`${at} needs "wsdl" and "out"`));
       return { ...(entry as SourceOptions), wsdl: resolve(entry["wsdl"]), out: resolve(entry["out"]) };
     }),
   };
+}
+
+/** Header values with `${NAME}` replaced by the environment variable; an unset one, or an invalid header, is an error. */
+function headersFrom(headers: Readonly<Record<string, string>>, env: Readonly<Record<string, string | undefined>>, error: (message: string) => Error): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, raw] of Object.entries(headers)) {
+    const value = raw.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, v: string) => {
+      const set = env[v];
+      if (set === undefined) throw error(`${name} names the environment variable ${v}, which is not set`);
+      return set;
+    });
+    const wrong = checkHeader(name, value);
+    if (wrong) throw error(wrong);
+    out[name] = value;
+  }
+  return out;
 }
 
 export async function loadConfig(file: string): Promise<LoadedConfig> {

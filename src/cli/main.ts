@@ -8,6 +8,7 @@ import { download } from "../download.js";
 import { generate, loadWsdl } from "../generate.js";
 import { describeModel, modelToJson } from "../inspect.js";
 import { ConfigError, loadConfig, starterConfig } from "./config.js";
+import { parseHeader } from "../parse/credentials.js";
 import { CONFIG_FILE, OPTIONS, type OptionName, type SourceOptions } from "./options.js";
 
 export const EXIT = { ok: 0, invalidInput: 1, usage: 2, internal: 3 } as const;
@@ -35,6 +36,15 @@ function collectMap(value: string, previous: Record<string, string> | undefined)
   return { ...previous, [value.slice(0, eq)]: value.slice(eq + 1) };
 }
 
+function collectHeader(value: string, previous: Record<string, string> | undefined): Record<string, string> {
+  const h = parseHeader(value);
+  if (typeof h === "string") throw new UsageError(`--header: ${h}`);
+  return { ...previous, [h.name]: h.value };
+}
+
+/** The --header option, as `generate` has it, for the other commands that fetch a WSDL. */
+const headerOption = () => new Option(OPTIONS.headers.flag, OPTIONS.headers.description).argParser(collectHeader);
+
 export async function main(argv: readonly string[], io: CliIo = defaultIo): Promise<number> {
   let exitCode: number = EXIT.ok;
   const red = (s: string) => (io.color ? `\u001b[31m${s}\u001b[39m` : s);
@@ -58,13 +68,20 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
     .command("generate")
     .description(`generate types, a client and a server skeleton for every binding of a WSDL (or of each source in ${CONFIG_FILE})`)
     .argument("[wsdl]", OPTIONS.wsdl.description);
+  // Commander names a flag's value after the flag (--namespace-name → namespaceName), not after
+  // the option's key in OPTIONS: each option's value is read back under the name commander gave it.
+  const attributes = new Map<OptionName, string>();
   for (const [name, spec] of Object.entries(OPTIONS) as [OptionName, (typeof OPTIONS)[OptionName]][]) {
     if (name === "wsdl") continue;
     const o = new Option(spec.flag, spec.description);
     if (spec.kind === "map") o.argParser(collectMap);
+    if (spec.kind === "headers") o.argParser(collectHeader);
     gen.addOption(o);
+    attributes.set(name, o.attributeName());
   }
-  gen.action(async (wsdl: string | undefined, opts: Partial<Record<OptionName, unknown>>) => {
+  gen.action(async (wsdl: string | undefined, given: Record<string, unknown>) => {
+    const opts = Object.fromEntries([...attributes].map(([name, attribute]) => [name, given[attribute]])) as Partial<Record<OptionName, unknown>>;
+    const fromCli = (name: OptionName) => gen.getOptionValueSource(attributes.get(name)!) === "cli";
     const quiet = opts.quiet === true;
     const verbose = opts.verbose === true;
     const configFile = (opts.config as string | undefined) ?? (existsSync(CONFIG_FILE) ? CONFIG_FILE : undefined);
@@ -73,9 +90,10 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
     if (opts.out !== undefined) overrides.out = opts.out as string;
     if (opts.runtimeImport !== undefined) overrides.runtimeImport = opts.runtimeImport as string;
     if (opts.namespaceNames !== undefined) overrides.namespaceNames = opts.namespaceNames as Record<string, string>;
+    if (opts.headers !== undefined) overrides.headers = opts.headers as Record<string, string>;
     // A negatable flag always has a value; only an explicit --no-embed-wsdl overrides the config file.
-    if (gen.getOptionValueSource("embedWsdl") === "cli") overrides.embedWsdl = opts.embedWsdl as boolean;
-    if (gen.getOptionValueSource("docs") === "cli") overrides.docs = opts.docs as boolean;
+    if (fromCli("embedWsdl")) overrides.embedWsdl = opts.embedWsdl as boolean;
+    if (fromCli("docs")) overrides.docs = opts.docs as boolean;
     if (opts.strict === true) overrides.strict = true;
     let sources: SourceOptions[];
     if (wsdl !== undefined) {
@@ -98,6 +116,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
         out: source.out,
         runtimeImport: source.runtimeImport ?? OPTIONS.runtimeImport.default,
         ...(source.namespaceNames ? { namespaceNames: source.namespaceNames } : {}),
+        ...(source.headers ? { headers: source.headers } : {}),
         embedWsdl: source.embedWsdl ?? OPTIONS.embedWsdl.default,
         docs: source.docs ?? OPTIONS.docs.default,
         strict: source.strict ?? OPTIONS.strict.default,
@@ -148,8 +167,9 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
     .description("print the services, ports, bindings and operations of a WSDL with their typed signatures")
     .argument("<wsdl>", OPTIONS.wsdl.description)
     .option("--json", "print the model as JSON")
-    .action(async (wsdl: string, opts: { json?: boolean }) => {
-      const r = await loadWsdl(wsdl);
+    .addOption(headerOption())
+    .action(async (wsdl: string, opts: { json?: boolean; header?: Record<string, string> }) => {
+      const r = await loadWsdl(wsdl, opts.header ? { headers: opts.header } : {});
       printDiagnostics(r.diagnostics, false);
       if (!r.model) {
         exitCode = EXIT.invalidInput;
@@ -163,8 +183,9 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
     .description("vendor a WSDL and every document it imports into a folder, with import locations rewritten")
     .argument("<url>", OPTIONS.wsdl.description)
     .requiredOption("--to <dir>", "folder to write the documents to")
-    .action(async (url: string, opts: { to: string }) => {
-      const r = await download(url, opts.to);
+    .addOption(headerOption())
+    .action(async (url: string, opts: { to: string; header?: Record<string, string> }) => {
+      const r = await download(url, opts.to, opts.header ? { headers: opts.header } : {});
       io.stdout(`${plural(r.files.length, "document")} written to ${opts.to}; the root is ${path.join(opts.to, r.root)}\n`);
     });
 

@@ -7,7 +7,8 @@ export interface OptionSpec {
   /** Commander flag syntax. */
   readonly flag: string;
   readonly description: string;
-  readonly kind: "string" | "boolean" | "map";
+  /** `map`: `key=value` pairs; `headers`: `Name: value` HTTP headers (both an object of strings in the config file). */
+  readonly kind: "string" | "boolean" | "map" | "headers";
   /** `source`: per WSDL (config `sources[]` entries and CLI); `run`: CLI only. */
   readonly scope: "source" | "run";
   readonly default?: string | boolean;
@@ -27,6 +28,13 @@ export const OPTIONS = {
     flag: "--namespace-name <uri=NAME...>",
     description: "pin the constant name of a namespace in descriptors.ts (as gSOAP's typemap pins prefixes)",
     kind: "map",
+    scope: "source",
+  },
+  headers: {
+    flag: "-H, --header <name: value...>",
+    description:
+      "an HTTP header to send when fetching the WSDL and its imports from its host, e.g. -H 'Authorization: Bearer …' (repeatable; never sent to other hosts, nor from https to http). In the config file an object, whose values may name environment variables as ${NAME}. A user:password@ in the URL is sent as Basic authorization",
+    kind: "headers",
     scope: "source",
   },
   embedWsdl: {
@@ -57,7 +65,7 @@ export const OPTIONS = {
 } as const satisfies Record<string, OptionSpec>;
 
 export type OptionName = keyof typeof OPTIONS;
-type ValueOf<S extends OptionSpec> = S["kind"] extends "boolean" ? boolean : S["kind"] extends "map" ? Record<string, string> : string;
+type ValueOf<S extends OptionSpec> = S["kind"] extends "boolean" ? boolean : S["kind"] extends "map" | "headers" ? Record<string, string> : string;
 type SourceKeys = { [K in OptionName]: (typeof OPTIONS)[K]["scope"] extends "source" ? K : never }[OptionName];
 
 /** One entry of `sources` in the config file, also what the CLI builds from its flags. */
@@ -72,7 +80,7 @@ export function configJsonSchema(): object {
   for (const k of SOURCE_KEYS) {
     const o: OptionSpec = OPTIONS[k];
     properties[k] =
-      o.kind === "map"
+      o.kind === "map" || o.kind === "headers"
         ? { type: "object", description: o.description, additionalProperties: { type: "string" } }
         : { type: o.kind, description: o.description, ...(o.default !== undefined ? { default: o.default } : {}) };
   }

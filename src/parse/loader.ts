@@ -13,6 +13,7 @@ import { readDefinitions, type RawDefinitions } from "./wsdl.js";
 import { readSchema, type RawSchema, type RawSchemaReference } from "./xsd.js";
 import { DEFAULT_XML_LIMITS, parseXmlDocument, type XmlLimits } from "./xml.js";
 import { BodyTooLargeError, readBody } from "../runtime/http-body.js";
+import { fetchAuth, headersFor, withoutUserinfo, type FetchAuth } from "./credentials.js";
 
 export interface LoadOptions {
   readonly limits?: XmlLimits;
@@ -23,7 +24,15 @@ export interface LoadOptions {
   /** Most documents read in all, the root included (imports that never end, say). Default: 1,000. */
   readonly maxDocuments?: number;
   readonly fetch?: typeof fetch;
+  /**
+   * Headers sent when fetching the root URL and the documents it imports from the same host (see
+   * credentials.ts); `user:password@` in the root URL adds Basic authorization.
+   */
+  readonly headers?: Readonly<Record<string, string>>;
 }
+
+/** LoadOptions with the credentials worked out from them and the root URL. */
+type ReadOptions = LoadOptions & { readonly auth?: FetchAuth | undefined };
 
 /** Everything read: the root definitions, every imported document, and every schema, in load order. */
 export interface LoadedDocuments {
@@ -59,7 +68,7 @@ export function resolveLocation(base: string, location: string): string {
 const fetchFailure = (e: unknown): string => (e instanceof Error && e.name === "TimeoutError" ? "timed out" : e instanceof Error ? e.message : String(e));
 
 /** Reads a document; for a URL, also where it ended up after redirects (the base for its imports). */
-async function readText(location: string, options: LoadOptions, at: SourceLocation | undefined): Promise<{ text: string; url: string }> {
+async function readText(location: string, options: ReadOptions, at: SourceLocation | undefined): Promise<{ text: string; url: string }> {
   const where = at ?? { file: location, line: 0, column: 0 };
   const maxBytes = (options.limits ?? DEFAULT_XML_LIMITS).maxBytes;
   if (!isUrl(location)) {
@@ -75,7 +84,8 @@ async function readText(location: string, options: LoadOptions, at: SourceLocati
   for (let hops = 0; ; hops++) {
     let res: Response;
     try {
-      res = await doFetch(url, { redirect: "manual", signal: AbortSignal.timeout(options.fetchTimeoutMs ?? 30_000) });
+      const headers = headersFor(url, options.auth);
+      res = await doFetch(url, { redirect: "manual", signal: AbortSignal.timeout(options.fetchTimeoutMs ?? 30_000), ...(headers ? { headers } : {}) });
     } catch (e) {
       fail("INPUT_FETCH_FAILED", `fetching ${url} failed: ${fetchFailure(e)}`, where);
     }
@@ -84,7 +94,13 @@ async function readText(location: string, options: LoadOptions, at: SourceLocati
       url = new URL(res.headers.get("location")!, url).toString();
       continue;
     }
-    if (!res.ok) fail("INPUT_FETCH_FAILED", `fetching ${url} answered HTTP ${res.status}; expected 200 with a WSDL document`, where);
+    if (!res.ok) {
+      // A service that asks for credentials: say how to give them (or that the ones given were refused).
+      const asks = res.status === 401 || res.status === 403;
+      const hint = !asks ? "" : headersFor(url, options.auth) ? " (the credentials sent were refused)" : "; it asks for credentials: give them with --header 'Authorization: …' (config: \"headers\") or as https://user:password@host/… in the URL";
+      await res.body?.cancel().catch(() => {});
+      fail("INPUT_FETCH_FAILED", `fetching ${url} answered HTTP ${res.status}${hint}; expected 200 with a WSDL document`, where);
+    }
     // Read no further than the limit, whether or not the length is declared.
     let buf: Buffer;
     try {
@@ -104,7 +120,7 @@ const DEFAULT_MAX_DOCUMENTS = 1000;
  * warning at the import and gives undefined: loading goes on without it, and the components it would
  * have declared surface as unresolved references (themselves recovered; see recovery.ts).
  */
-async function readImported(location: string, options: LoadOptions, at: SourceLocation, warnings: Diagnostic[], count: { read: number }): Promise<{ text: string; url: string } | undefined> {
+async function readImported(location: string, options: ReadOptions, at: SourceLocation, warnings: Diagnostic[], count: { read: number }): Promise<{ text: string; url: string } | undefined> {
   const most = options.maxDocuments ?? DEFAULT_MAX_DOCUMENTS;
   if (++count.read > most) fail("INPUT_TOO_MANY_DOCUMENTS", `importing ${location} would read more than ${most} documents in all; expected imports that end`, at);
   try {
@@ -149,12 +165,18 @@ function besideImporter(loc: string, at: SourceLocation, warnings: Diagnostic[])
 }
 
 /** Loads `location` and every document it imports or includes. */
-export async function loadDocuments(location: string, options: LoadOptions = {}): Promise<LoadedDocuments> {
+export async function loadDocuments(given: string, loadOptions: LoadOptions = {}): Promise<LoadedDocuments> {
+  // The root's user and password become a header; the URL is used without them from here on.
+  const location = withoutUserinfo(given);
+  const options: ReadOptions = { ...loadOptions, auth: fetchAuth(given, loadOptions.headers) };
   const definitions: RawDefinitions[] = [];
   const schemas: RawSchema[] = [];
   const texts = new Map<string, string>();
   const references: { from: string; value: string; target: string }[] = [];
   const warnings: Diagnostic[] = [];
+  if (!isUrl(location) && Object.keys(loadOptions.headers ?? {}).length > 0) {
+    warnings.push(diagnostic("INPUT_HEADERS_UNUSED", `headers are sent only to the host of a WSDL fetched by URL; ${location} is a file, so they were not sent`, { file: location, line: 0, column: 0 }, "warning"));
+  }
   const seen = new Set<string>();
   // Documents read so far, the root's included.
   const count = { read: 1 };

@@ -18,7 +18,7 @@ describe("the options definition", () => {
   it("yields the config schema, which is shipped and fresh", () => {
     const schema = configJsonSchema() as { properties: { sources: { items: { properties: Record<string, unknown> } } } };
     expect(Object.keys(schema.properties.sources.items.properties)).toEqual(SOURCE_KEYS);
-    expect(SOURCE_KEYS).toEqual(["wsdl", "out", "runtimeImport", "namespaceNames", "embedWsdl", "docs", "strict"]);
+    expect(SOURCE_KEYS).toEqual(["wsdl", "out", "runtimeImport", "namespaceNames", "headers", "embedWsdl", "docs", "strict"]);
     expect(OPTIONS.embedWsdl.default).toBe(true);
     expect(readFileSync(fileURLToPath(new URL("../../config.schema.json", import.meta.url)), "utf8")).toBe(`${JSON.stringify(configJsonSchema(), null, 2)}\n`);
     expect(OPTIONS.runtimeImport.default).toBe("wsdl-tsgen/runtime");
