@@ -5,6 +5,7 @@
  * http), as curl sends them without --location-trusted: an import from another host gets none.
  * The URL is used without its user and password everywhere else (messages, generated headers).
  */
+import { takeUserinfo } from "../runtime/userinfo.js";
 
 export interface FetchAuth {
   /** The host the headers are for (a name or address, without the port). */
@@ -26,11 +27,7 @@ function httpUrl(s: string): URL | undefined {
 
 /** `location` without `user:password@`, when it is a URL that has them. */
 export function withoutUserinfo(location: string): string {
-  const url = httpUrl(location);
-  if (url === undefined || (url.username === "" && url.password === "")) return location;
-  url.username = "";
-  url.password = "";
-  return url.toString();
+  return takeUserinfo(location).url;
 }
 
 /**
@@ -41,11 +38,8 @@ export function withoutUserinfo(location: string): string {
 export function fetchAuth(location: string, headers: Readonly<Record<string, string>> | undefined): FetchAuth | undefined {
   const url = httpUrl(location);
   if (url === undefined) return undefined;
-  const all: Record<string, string> = {};
-  if (url.username !== "" || url.password !== "") {
-    const basic = Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`, "utf8").toString("base64");
-    all["Authorization"] = `Basic ${basic}`;
-  }
+  const { authorization } = takeUserinfo(location);
+  const all: Record<string, string> = authorization === undefined ? {} : { Authorization: authorization };
   for (const [name, value] of Object.entries(headers ?? {})) {
     if (name.toLowerCase() === "authorization") delete all["Authorization"];
     all[name] = value;

@@ -12,10 +12,15 @@ import { bodyXml, envelope, envelopeReader, faultFromNode, headerXml } from "./s
 import { ChunkDecoder, decodeDocument, decodeXml, documentReader, XmlDecodeError, type CustomFrame, type DecodeOptions } from "./xml-reader.js";
 import { onlyWhiteSpace } from "./xml-chars.js";
 import { ownValue } from "./own-props.js";
+import { takeUserinfo } from "./userinfo.js";
+import { securityHeaderXml, type UsernameTokenOptions } from "./ws-security.js";
 import { writeNode } from "./xml-writer.js";
 
 export interface ClientOptions<PortName extends string = string, SoapHeaders extends object = object> {
-  /** The service URL, e.g. `http://host/api.asmx`. Default: the chosen port's address in the WSDL. */
+  /**
+   * The service URL, e.g. `http://host/api.asmx`. Default: the chosen port's address in the WSDL.
+   * `http://user:password@host/…` sends Basic authorization (unless `headers` has an Authorization).
+   */
   readonly endpoint?: string;
   /** Which `wsdl:port` to use. Default: the first SOAP 1.1 port. */
   readonly port?: PortName;
@@ -37,6 +42,11 @@ export interface ClientOptions<PortName extends string = string, SoapHeaders ext
    * binding declares (`soap:header`). Per-call `soapHeaders` replace entries of the same name.
    */
   readonly soapHeaders?: SoapHeaders;
+  /**
+   * A WS-Security UsernameToken sent in a `wsse:Security` header with every SOAP request, for
+   * services that require one without declaring it (Workday, many CXF and Metro services).
+   */
+  readonly wsSecurity?: UsernameTokenOptions;
 }
 
 export interface CallOptions<SoapHeaders extends object = object, ResponseSoapHeaders extends object = SoapHeaders> {
@@ -59,6 +69,8 @@ export class ServiceClient {
   private readonly fetchImpl: typeof fetch;
   private readonly options: ClientOptions;
   private readonly headerType: ComplexDesc | undefined;
+  /** Basic authorization from the endpoint's user and password; headers given win over it. */
+  private readonly authorization: string | undefined;
 
   constructor(service: ServiceDesc, options: ClientOptions = {}) {
     this.headerType = service.soapHeaders;
@@ -68,7 +80,10 @@ export class ServiceClient {
       throw new Error(`unknown port '${name}' of service ${service.name}; expected one of ${Object.keys(service.ports).join(", ")}`);
     }
     this.port = port;
-    this.endpoint = (options.endpoint ?? port.address).replace(/\/+$/, "");
+    // user:password@ in the endpoint (which fetch refuses) is sent as Basic authorization instead.
+    const { url, authorization } = takeUserinfo(options.endpoint ?? port.address);
+    this.endpoint = url.replace(/\/+$/, "");
+    this.authorization = authorization;
     this.fetchImpl = options.fetch ?? globalThis.fetch;
     this.options = options;
   }
@@ -92,7 +107,9 @@ export class ServiceClient {
     const timeoutMs = callOptions.timeoutMs ?? this.options.timeoutMs ?? 60_000;
     const signals = [AbortSignal.timeout(timeoutMs)];
     if (callOptions.signal) signals.push(callOptions.signal);
-    const headers = { ...(init.headers as Record<string, string>), ...this.options.headers, ...callOptions.headers };
+    const given = { ...this.options.headers, ...callOptions.headers };
+    const basic = this.authorization !== undefined && !Object.keys(given).some((k) => k.toLowerCase() === "authorization");
+    const headers = { ...(init.headers as Record<string, string>), ...(basic ? { Authorization: this.authorization } : {}), ...given };
     const maxBytes = this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     const limitName = "the client's maxResponseBytes";
     let decoder: ChunkDecoder | undefined;
@@ -140,7 +157,8 @@ export class ServiceClient {
     const version: SoapVersion = this.port.protocol === "soap12" ? "1.2" : "1.1";
     const elementValue = op.request?.prop !== undefined ? (input === undefined || input === null ? undefined : ownValue(input as Record<string, unknown>, op.request.prop)) : input;
     const soapHeaders = callOptions.soapHeaders === undefined ? this.options.soapHeaders : { ...this.options.soapHeaders, ...callOptions.soapHeaders };
-    const body = envelope(version, bodyXml(op.request, elementValue), headerXml(this.headerType, op.headers, soapHeaders as Readonly<Record<string, unknown>> | undefined));
+    const security = this.options.wsSecurity ? securityHeaderXml(this.options.wsSecurity) : "";
+    const body = envelope(version, bodyXml(op.request, elementValue), security + headerXml(this.headerType, op.headers, soapHeaders as Readonly<Record<string, unknown>> | undefined));
     const headers: Record<string, string> =
       version === "1.1"
         ? { "Content-Type": "text/xml; charset=utf-8", SOAPAction: `"${op.action ?? ""}"` }

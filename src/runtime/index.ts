@@ -23,3 +23,5 @@ export { parseContentType } from "./content-type.js";
 export type { HandlerOptions, OperationHandler, RequestContext, RequestListener } from "./server.js";
 export type { EmbeddedWsdl } from "./embedded-wsdl.js";
 export { parseAsmxDateTime } from "./asmx-dates.js";
+export { passwordMatches, usernameToken, WSSE_NS, WSU_NS } from "./ws-security.js";
+export type { ReceivedUsernameToken, UsernameTokenOptions } from "./ws-security.js";

@@ -17,7 +17,7 @@ import type { PortDesc, Protocol, ServiceDesc } from "./operations.js";
 import { parseScalar, ValueFormatError } from "./scalars.js";
 import { bodyXml, decodeEnvelope, envelope, faultCode, faultEnvelope, headerXml } from "./soap.js";
 import { onlyWhiteSpace } from "./xml-chars.js";
-import { XmlDecodeError, type DecodeLimits } from "./xml-reader.js";
+import { XmlDecodeError, type DecodeLimits, type XmlNode } from "./xml-reader.js";
 import { escapeText, writeElement, writeField, XSD_NS, XSI_NS } from "./xml-writer.js";
 
 /** What an implementation method receives besides its typed input. */
@@ -29,6 +29,11 @@ export interface RequestContext<SoapHeaders extends object = Readonly<Record<str
    * element name; empty over HTTP GET/POST and when none came.
    */
   readonly soapHeaders: SoapHeaders;
+  /**
+   * The SOAP header entries the service does not declare, as element trees: a `wsse:Security` header
+   * (read it with `usernameToken`), WS-Addressing, and the like. Empty over HTTP GET/POST.
+   */
+  readonly soapHeaderElements: readonly XmlNode[];
   /**
    * Sets the SOAP header entries of the response (merged over earlier calls): the operation's
    * binding declares which ones it carries (`soap:header` in its output); they are sent with faults too.
@@ -54,6 +59,7 @@ export function requestContext<SoapHeaders extends object = Readonly<Record<stri
   return {
     headers: {},
     soapHeaders: {} as SoapHeaders,
+    soapHeaderElements: [],
     remoteAddress: undefined,
     binding: "soap11",
     port: "",
@@ -89,6 +95,12 @@ export interface HandlerOptions {
    * answers 404.
    */
   readonly wsdl?: string;
+  /**
+   * Header entries marked mustUnderstand that the WSDL does not declare but the implementation
+   * processes (from `RequestContext.soapHeaderElements`): without this they get a MustUnderstand
+   * fault, as SOAP requires. E.g. `(ns, local) => ns === WSSE_NS && local === "Security"`.
+   */
+  readonly understands?: (ns: string, local: string) => boolean;
 }
 
 /** A Node request listener that also works as Express middleware (`next` for paths it does not serve). */
@@ -289,9 +301,17 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
   const opNames = [...new Set(ports.flatMap((p) => Object.keys(p.operations)))];
 
   /** The context of one call; `response` collects the SOAP header entries the implementation sets. */
-  const context = (req: IncomingMessage, port: PortDesc, operation: string, soapHeaders: Readonly<Record<string, unknown>> = {}, response: Record<string, unknown> = {}): RequestContext => ({
+  const context = (
+    req: IncomingMessage,
+    port: PortDesc,
+    operation: string,
+    soapHeaders: Readonly<Record<string, unknown>> = {},
+    response: Record<string, unknown> = {},
+    soapHeaderElements: readonly XmlNode[] = [],
+  ): RequestContext => ({
     headers: req.headers,
     soapHeaders,
+    soapHeaderElements,
     setResponseSoapHeaders: (h) => void Object.assign(response, h),
     remoteAddress: req.socket.remoteAddress,
     binding: port.protocol,
@@ -389,9 +409,10 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
     if (declared === "1.2" && version === "1.1") {
       throw new HttpProblem(415, "A SOAP 1.1 envelope was sent as application/soap+xml; send it as text/xml.");
     }
-    if (decoded.notUnderstood.length > 0) {
+    const notUnderstood = decoded.notUnderstood.filter((h) => !options.understands?.(h.ns, h.local));
+    if (notUnderstood.length > 0) {
       // SOAP's rule, as ASMX applies it: a header entry marked mustUnderstand that is not declared is not processed.
-      const names = decoded.notUnderstood.map((h) => (h.ns ? `{${h.ns}}${h.local}` : h.local)).join(", ");
+      const names = notUnderstood.map((h) => (h.ns ? `{${h.ns}}${h.local}` : h.local)).join(", ");
       return send(res, 500, faultEnvelope(version, "soap:MustUnderstand", `SOAP header ${names} was not understood.`), SOAP_CT[version]);
     }
     const routes = soapRoutes(ep, version);
@@ -435,7 +456,7 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
       }
     };
     try {
-      result = await invoke(routed.name, input, context(req, routed.port, routed.name, decoded.headers, responseHeaders));
+      result = await invoke(routed.name, input, context(req, routed.port, routed.name, decoded.headers, responseHeaders, decoded.otherHeaders));
     } catch (e) {
       const f = e as SoapFault;
       let detail = typeof f.detail === "string" ? f.detail : "";

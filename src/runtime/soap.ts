@@ -91,6 +91,8 @@ export interface DecodedEnvelope {
   readonly headers: Record<string, unknown>;
   /** Header entries marked `mustUnderstand` for this receiver that the header type does not declare. */
   readonly notUnderstood: readonly { readonly ns: string; readonly local: string }[];
+  /** The header entries the header type does not declare, as element trees (a `wsse:Security`, say). */
+  readonly otherHeaders: readonly XmlNode[];
 }
 
 /** Roles meaning "this receiver" (SOAP 1.1 `actor`, SOAP 1.2 `role`); no attribute means the same. */
@@ -118,6 +120,7 @@ type PickBody = (ns: string, local: string, version: SoapVersion) => FieldDesc |
 class EnvelopeState {
   readonly headers: Record<string, unknown> = {};
   readonly notUnderstood: { ns: string; local: string }[] = [];
+  readonly otherHeaders: XmlNode[] = [];
   version: SoapVersion | undefined;
   envNs = "";
   body: DecodedEnvelope["body"];
@@ -162,7 +165,7 @@ class EnvelopeFrame implements CustomFrame {
         const f = st.headerType && childField(st.headerType, ns, local);
         if (f) return f;
         if (mustUnderstand(tag, st.envNs)) st.notUnderstood.push({ ns, local });
-        return "skip";
+        return "tree";
       }
       case Level.Body: {
         if (st.parts && !st.fault) return childField(st.parts.desc, ns, local) ?? "skip";
@@ -186,6 +189,7 @@ class EnvelopeFrame implements CustomFrame {
     const st = this.st;
     if (this.level === Level.Header) {
       if (field) setOwn(st.headers, field.prop, value);
+      else if (typeof value === "object" && value !== null) st.otherHeaders.push(value as XmlNode);
     } else if (this.level === Level.Body) {
       if (!field && typeof value === "object" && value !== null && (value as XmlNode).local === "Fault") st.fault = value as XmlNode;
       else if (field && st.parts) {
@@ -230,7 +234,7 @@ export function envelopeReader(pick: PickBody, options?: DecodeOptions, headerTy
       }
       if (!st.sawBody) throw new XmlDecodeError("the SOAP envelope has no Body element", "unexpected");
       if (st.parts && !st.fault) completeFields(st.parts.desc.fields, st.parts.values, options?.strict ?? true, "the SOAP Body");
-      return { version, body: st.body, fault: st.fault, headers: st.headers, notUnderstood: st.notUnderstood };
+      return { version, body: st.body, fault: st.fault, headers: st.headers, notUnderstood: st.notUnderstood, otherHeaders: st.otherHeaders };
     },
   };
 }

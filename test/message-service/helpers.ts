@@ -5,6 +5,7 @@ import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll } from "vitest";
 import type { ApiService } from "../../generated-samples/message-service/index.js";
+import { requestContext } from "../../src/runtime/index.js";
 import type { SeedFile } from "../../examples/message-service/seed-file.js";
 
 const dirs: string[] = [];
@@ -26,15 +27,7 @@ export const ALICE = { email: "alice@example.com", password: "alice-pass" } as c
 export const BOB = { email: "bob@example.com", password: "bob-pass" } as const;
 
 /** What the generated handler passes as the second argument; the service does not use it. */
-export const CTX: Parameters<ApiService["getMessages"]>[1] = {
-  headers: {},
-  soapHeaders: {},
-  setResponseSoapHeaders: () => undefined,
-  remoteAddress: "127.0.0.1",
-  binding: "soap11",
-  port: "ApiSoap",
-  operation: "test",
-};
+export const CTX: Parameters<ApiService["getMessages"]>[1] = requestContext({ remoteAddress: "127.0.0.1", port: "ApiSoap", operation: "test" });
 
 /** A message in the import format with every text field null. */
 export const bare = (Id: number, DateArrived: string) => ({ Id, DateArrived, Sender: null, MessageText: null, MessageUrl: null, Transcription: null });

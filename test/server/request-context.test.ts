@@ -13,6 +13,7 @@ describe("requestContext", () => {
     expect({ ...ctx, setResponseSoapHeaders: undefined }).toEqual({
       headers: {},
       soapHeaders: {},
+      soapHeaderElements: [],
       remoteAddress: undefined,
       binding: "soap11",
       port: "",

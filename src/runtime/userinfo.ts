@@ -1,0 +1,18 @@
+/**
+ * `user:password@` in an http(s) URL, which `fetch` refuses: taken out of the URL and sent as Basic
+ * authorization instead, by the client (its endpoint) and the generator (a WSDL's URL) alike.
+ */
+export function takeUserinfo(location: string): { readonly url: string; readonly authorization: string | undefined } {
+  let url: URL;
+  try {
+    if (!/^https?:\/\//i.test(location)) return { url: location, authorization: undefined };
+    url = new URL(location);
+  } catch {
+    return { url: location, authorization: undefined };
+  }
+  if (url.username === "" && url.password === "") return { url: location, authorization: undefined };
+  const basic = Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`, "utf8").toString("base64");
+  url.username = "";
+  url.password = "";
+  return { url: url.toString(), authorization: `Basic ${basic}` };
+}
