@@ -46,7 +46,31 @@ beforeAll(async () => {
 });
 afterAll(() => lb?.close());
 
+/** The same service with an HTTP GET port whose operation sits at its port's own path (address "/", location "/", as AWS SQS's). */
+const AT_ROOT = ROOT.replace('xmlns:tns="urn:svc"', 'xmlns:tns="urn:svc" xmlns:http="http://schemas.xmlsoap.org/wsdl/http/" xmlns:mime="http://schemas.xmlsoap.org/wsdl/mime/"')
+  .replace("</wsdl:portType>", '</wsdl:portType><wsdl:portType name="G"><wsdl:operation name="Lookup"><wsdl:input message="tns:GetIn"/><wsdl:output message="tns:Out"/></wsdl:operation></wsdl:portType>')
+  .replace('<wsdl:message name="Out">', '<wsdl:message name="GetIn"><wsdl:part name="id" type="xs:int"/></wsdl:message><wsdl:message name="Out">')
+  .replace(
+    "</wsdl:binding>",
+    '</wsdl:binding><wsdl:binding name="BG" type="tns:G"><http:binding verb="GET"/><wsdl:operation name="Lookup"><http:operation location="/"/><wsdl:input><http:urlEncoded/></wsdl:input><wsdl:output><mime:mimeXml part="p"/></wsdl:output></wsdl:operation></wsdl:binding>',
+  )
+  .replace("</wsdl:service>", '<wsdl:port name="Get" binding="tns:BG"><http:address location="http://localhost/"/></wsdl:port></wsdl:service>');
+
 describe("a WSDL with imported and included schemas, served", () => {
+  it("serves ?xsd=N at a port's path even where an HTTP GET operation sits at that path", async () => {
+    const atRoot = await generateAndImport(AT_ROOT, "directory-get.wsdl", { "schemas/messages.xsd": MESSAGES, "schemas/common/person.xsd": PERSON });
+    const server = await listen((atRoot.mod as typeof g.mod).createDirectoryHandler({ lookup: ({ id }: { id: number }) => ({ person: { name: `#${id}` } }) }));
+    try {
+      expect(await (await fetch(`${server.url}/?xsd=1`)).text()).toContain('<xs:element name="Lookup">');
+      expect(await (await fetch(`${server.url}/?wsdl`)).text()).toContain("<wsdl:definitions");
+      const op = await fetch(`${server.url}/?id=7`);
+      expect(op.status).toBe(200);
+      expect(await op.text()).toContain("<name>#7</name>");
+    } finally {
+      await server.close();
+    }
+  });
+
   it("serves each document at its own URL, the references between them pointing there", async () => {
     const root = await (await fetch(`${lb.url}/directory.svc?wsdl`)).text();
     expect(root).toContain(`schemaLocation="${lb.url}/directory.svc?xsd=1"`);
