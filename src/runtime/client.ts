@@ -47,6 +47,29 @@ export interface ClientOptions<PortName extends string = string, SoapHeaders ext
    * services that require one without declaring it (Workday, many CXF and Metro services).
    */
   readonly wsSecurity?: UsernameTokenOptions;
+  /**
+   * Receives every HTTP exchange once its response has been read (or has failed): the request and
+   * response as sent and received, for logging and debugging. Credentials in the request are given
+   * as they are: redact them before logging. An error it throws rejects the call.
+   */
+  readonly trace?: (exchange: Exchange) => void;
+}
+
+/** One HTTP exchange of a call, as `ClientOptions.trace` receives it. */
+export interface Exchange {
+  readonly port: string;
+  readonly operation: string;
+  readonly method: string;
+  readonly url: string;
+  readonly requestHeaders: Readonly<Record<string, string>>;
+  /** The request body ("" for GET). */
+  readonly requestBody: string;
+  /** The response: its status, headers (names in lower case) and body as text. Absent when none came. */
+  readonly response?: { readonly status: number; readonly headers: Readonly<Record<string, string>>; readonly body: string };
+  /** Why no response came (a time-out, a refused connection, a body over `maxResponseBytes`). */
+  readonly error?: unknown;
+  /** From sending the request to the end of the response body, in milliseconds. */
+  readonly durationMs: number;
 }
 
 export interface CallOptions<SoapHeaders extends object = object, ResponseSoapHeaders extends object = SoapHeaders> {
@@ -92,7 +115,7 @@ export class ServiceClient {
   async call(name: string, input: unknown, callOptions: CallOptions = {}): Promise<unknown> {
     const op: OperationDesc | undefined = this.port.operations[name];
     if (!op) throw new Error(`operation ${name} is not available on port ${this.port.name}`);
-    return op.kind === "soap" ? this.callSoap(op, input, callOptions) : this.callHttp(op, input, callOptions);
+    return op.kind === "soap" ? this.callSoap(name, op, input, callOptions) : this.callHttp(name, op, input, callOptions);
   }
 
   private decodeOptions(): DecodeOptions {
@@ -103,13 +126,38 @@ export class ServiceClient {
    * Sends a request and reads the response. With `decoding`, a UTF-8 body is decoded into that
    * frame as it arrives (see Received.decode), rather than after it has all come.
    */
-  private async send(url: string, init: RequestInit, callOptions: CallOptions, decoding?: CustomFrame): Promise<Received> {
+  private async send(operation: string, url: string, init: RequestInit, callOptions: CallOptions, decoding?: CustomFrame): Promise<Received> {
+    const started = performance.now();
+    const trace = this.options.trace;
+    let request: Omit<Exchange, "durationMs" | "response" | "error"> | undefined;
+    try {
+      const received = await this.exchange(url, init, callOptions, decoding, (r) => (request = { port: this.port.name, operation, ...r }));
+      if (trace && request) {
+        const response = { status: received.status, headers: received.headers, body: received.text };
+        trace({ ...request, response, durationMs: performance.now() - started });
+      }
+      return received;
+    } catch (e) {
+      if (trace && request && e instanceof TransportError) trace({ ...request, error: e.cause, durationMs: performance.now() - started });
+      throw e;
+    }
+  }
+
+  /** Sends one request (`sent` is told what goes out) and reads its response (see send). */
+  private async exchange(
+    url: string,
+    init: RequestInit,
+    callOptions: CallOptions,
+    decoding: CustomFrame | undefined,
+    sent: (request: { method: string; url: string; requestHeaders: Readonly<Record<string, string>>; requestBody: string }) => void,
+  ): Promise<Received> {
     const timeoutMs = callOptions.timeoutMs ?? this.options.timeoutMs ?? 60_000;
     const signals = [AbortSignal.timeout(timeoutMs)];
     if (callOptions.signal) signals.push(callOptions.signal);
     const given = { ...this.options.headers, ...callOptions.headers };
     const basic = this.authorization !== undefined && !Object.keys(given).some((k) => k.toLowerCase() === "authorization");
-    const headers = { ...(init.headers as Record<string, string>), ...(basic ? { Authorization: this.authorization } : {}), ...given };
+    const headers: Record<string, string> = { ...(init.headers as Record<string, string>), ...(basic ? { Authorization: this.authorization! } : {}), ...given };
+    sent({ method: init.method ?? "GET", url, requestHeaders: headers, requestBody: typeof init.body === "string" ? init.body : "" });
     const maxBytes = this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     const limitName = "the client's maxResponseBytes";
     let decoder: ChunkDecoder | undefined;
@@ -117,10 +165,10 @@ export class ServiceClient {
       const res = await this.fetchImpl(url, { ...init, headers, signal: AbortSignal.any(signals) });
       const contentType = res.headers.get("content-type") ?? "";
       if (decoding === undefined || !isUtf8Charset(parseContentType(contentType).params["charset"])) {
-        return new Received(res.status, contentType, [await readBody(res, maxBytes, limitName)]);
+        return new Received(res.status, contentType, [await readBody(res, maxBytes, limitName)], res.headers);
       }
       const chunks: Uint8Array[] = [];
-      const body = new Received(res.status, contentType, chunks);
+      const body = new Received(res.status, contentType, chunks, res.headers);
       const d = (decoder = new ChunkDecoder(decoding, this.decodeOptions(), () => body.bytes));
       const blank = new BlankSoFar();
       let failure: { error: unknown } | undefined;
@@ -153,7 +201,7 @@ export class ServiceClient {
     }
   }
 
-  private async callSoap(op: SoapOperationDesc, input: unknown, callOptions: CallOptions): Promise<unknown> {
+  private async callSoap(name: string, op: SoapOperationDesc, input: unknown, callOptions: CallOptions): Promise<unknown> {
     const version: SoapVersion = this.port.protocol === "soap12" ? "1.2" : "1.1";
     const elementValue = op.request?.prop !== undefined ? (input === undefined || input === null ? undefined : ownValue(input as Record<string, unknown>, op.request.prop)) : input;
     const soapHeaders = callOptions.soapHeaders === undefined ? this.options.soapHeaders : { ...this.options.soapHeaders, ...callOptions.soapHeaders };
@@ -168,7 +216,7 @@ export class ServiceClient {
       this.decodeOptions(),
       this.headerType,
     );
-    const res = await this.send(this.endpoint, { method: "POST", headers, body }, callOptions, reader.root);
+    const res = await this.send(name, this.endpoint, { method: "POST", headers, body }, callOptions, reader.root);
     if (op.oneWay && res.blank && res.status < 300) return undefined;
     if (res.blank) {
       if (res.status >= 300) throw new HttpBindingError(res.status, res.text);
@@ -197,7 +245,7 @@ export class ServiceClient {
     return pick(op.response, decoded.body.value);
   }
 
-  private async callHttp(op: HttpOperationDesc, input: unknown, callOptions: CallOptions): Promise<unknown> {
+  private async callHttp(name: string, op: HttpOperationDesc, input: unknown, callOptions: CallOptions): Promise<unknown> {
     let params = encodeHttpParams(op, input);
     let url = this.endpoint + op.location;
     if (op.replace) {
@@ -209,8 +257,8 @@ export class ServiceClient {
     const reader = op.response ? documentReader([op.response.element]) : undefined;
     const res =
       this.port.protocol === "httpGet"
-        ? await this.send(`${url}${params.size > 0 ? `?${params}` : ""}`, { method: "GET" }, callOptions, reader?.root)
-        : await this.send(url, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: params.toString() }, callOptions, reader?.root);
+        ? await this.send(name, `${url}${params.size > 0 ? `?${params}` : ""}`, { method: "GET" }, callOptions, reader?.root)
+        : await this.send(name, url, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: params.toString() }, callOptions, reader?.root);
     if (res.status < 200 || res.status >= 300) throw new HttpBindingError(res.status, res.text);
     if (!op.response || !reader) return undefined;
     try {
@@ -243,8 +291,14 @@ class Received {
     readonly status: number,
     readonly contentType: string,
     private readonly chunks: readonly Uint8Array[],
+    private readonly rawHeaders: Headers,
   ) {
     this.charset = parseContentType(contentType).params["charset"];
+  }
+
+  /** The response headers, names in lower case. */
+  get headers(): Record<string, string> {
+    return Object.fromEntries(this.rawHeaders);
   }
 
   /** The body's bytes. */
