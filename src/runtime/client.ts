@@ -165,21 +165,23 @@ export class ServiceClient {
       const res = await this.fetchImpl(url, { ...init, headers, signal: AbortSignal.any(signals) });
       const contentType = res.headers.get("content-type") ?? "";
       if (decoding === undefined || !isUtf8Charset(parseContentType(contentType).params["charset"])) {
-        return new Received(res.status, contentType, [await readBody(res, maxBytes, limitName)], res.headers);
+        const bytes = await readBody(res, maxBytes, limitName);
+        return new Received(res.status, contentType, () => bytes, res.headers);
       }
-      const chunks: Uint8Array[] = [];
-      const body = new Received(res.status, contentType, chunks, res.headers);
-      const d = (decoder = new ChunkDecoder(decoding, this.decodeOptions(), () => body.bytes));
+      // Decoded as it arrives, the chunks are not kept (the decoder can give the bytes back), unless
+      // decoding fails: then the rest of the body is kept after what came before, for the error.
+      const d = (decoder = new ChunkDecoder(decoding, this.decodeOptions()));
       const blank = new BlankSoFar();
       let failure: { error: unknown } | undefined;
+      const afterFailure: Uint8Array[] = [];
       await eachChunk(res, maxBytes, limitName, (chunk) => {
-        chunks.push(chunk);
         blank.add(chunk);
-        if (failure !== undefined) return;
+        if (failure !== undefined) return void afterFailure.push(chunk);
         try {
           d.write(chunk);
         } catch (error) {
           failure = { error };
+          afterFailure.push(d.received());
         }
       });
       // A blank body is no document: the caller says what it means (a one-way call, say).
@@ -191,6 +193,7 @@ export class ServiceClient {
         }
       }
       d.release();
+      const body = new Received(res.status, contentType, () => (failure !== undefined && afterFailure.length > 0 ? Buffer.concat(afterFailure) : d.received()), res.headers, blank.blank);
       body.decodedInto(decoding, failure);
       return body;
     } catch (e) {
@@ -290,10 +293,14 @@ class Received {
   constructor(
     readonly status: number,
     readonly contentType: string,
-    private readonly chunks: readonly Uint8Array[],
+    /** The body's bytes (asked for once, when needed). */
+    private readonly body: () => Buffer,
     private readonly rawHeaders: Headers,
+    /** Whether the body is blank, when that was seen as it arrived. */
+    blank?: boolean,
   ) {
     this.charset = parseContentType(contentType).params["charset"];
+    this.#blank = blank;
   }
 
   /** The response headers, names in lower case. */
@@ -303,15 +310,7 @@ class Received {
 
   /** The body's bytes. */
   get bytes(): Buffer {
-    if (this.#bytes !== undefined && this.#bytes.length === this.length) return this.#bytes;
-    const c = this.chunks;
-    return (this.#bytes = c.length === 1 && Buffer.isBuffer(c[0]) ? c[0] : Buffer.concat(c));
-  }
-
-  private get length(): number {
-    let n = 0;
-    for (const c of this.chunks) n += c.length;
-    return n;
+    return (this.#bytes ??= this.body());
   }
 
   /** The body as text, in its declared charset (UTF-8 when none is declared or it is unknown). */
@@ -334,10 +333,7 @@ class Received {
   /** Whether the body is empty or only white space. */
   get blank(): boolean {
     if (this.#blank !== undefined) return this.#blank;
-    if (!isUtf8Charset(this.charset)) return (this.#blank = onlyWhiteSpace(this.text));
-    const blank = new BlankSoFar();
-    for (const c of this.chunks) blank.add(c);
-    return (this.#blank = blank.blank);
+    return (this.#blank = onlyWhiteSpace(this.xml));
   }
 
   /** Records that the body was decoded into `root` as it arrived (see decode). */

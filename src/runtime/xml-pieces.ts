@@ -1,10 +1,12 @@
 /**
  * A document's UTF-8 bytes fed to the tokenizer as they arrive (a response body, chunk by chunk),
- * so that it is read while the rest is still on its way and never held as one Latin-1 view.
+ * so that it is read while the rest is still on its way, never held as one Latin-1 view, and its
+ * chunks need not be kept: what has been read is kept as the views the tokenizer made of it (which
+ * the strings it gave out refer to anyway), and the bytes so far can be had back from them.
  */
 import type { XmlTokenizer } from "./xml-tokenizer.js";
 
-const NOTHING = new Uint8Array(0);
+const NOTHING = Buffer.alloc(0);
 
 /**
  * Chunks are gathered into pieces of at least this many bytes before they are read. Reading every
@@ -16,6 +18,8 @@ const NOTHING = new Uint8Array(0);
 export const MIN_PIECE = 1024 * 1024;
 
 export class XmlPieces {
+  /** The Latin-1 views of what the tokenizer has read, in order. */
+  private readonly read: string[] = [];
   /** What the tokenizer has not read yet: the start of a construct the last piece cut short. */
   private rest: Uint8Array = NOTHING;
   /** Chunks received since, not yet given to the tokenizer. */
@@ -27,6 +31,8 @@ export class XmlPieces {
    * from its start for every chunk, which would cost the square of its length.
    */
   private retryAt = 0;
+  /** Where pieces are put together, reused from one to the next. */
+  private scratch: Buffer = NOTHING;
 
   constructor(
     private readonly tokenizer: XmlTokenizer,
@@ -47,12 +53,43 @@ export class XmlPieces {
     this.feed(true);
   }
 
+  /** The bytes received so far, in order (rebuilt: for messages, and the body of an error). */
+  received(): Buffer {
+    return Buffer.concat([...this.read.map((v) => Buffer.from(v, "latin1")), this.rest, ...this.pending]);
+  }
+
   private feed(final: boolean): void {
-    const parts = this.rest.length > 0 ? [this.rest, ...this.pending] : this.pending;
-    const piece = parts.length === 0 ? NOTHING : parts.length === 1 ? parts[0]! : Buffer.concat(parts, this.rest.length + this.pendingBytes);
+    const piece = this.piece();
+    // Until the tokenizer has read it, all of the piece waits (should it fail, received() has it).
+    this.rest = piece;
     this.pending = [];
     this.pendingBytes = 0;
-    this.rest = piece.subarray(this.tokenizer.read(piece, final));
+    const n = this.tokenizer.read(piece, final);
+    if (n > 0) this.read.push(this.tokenizer.lastView.slice(0, n));
+    this.rest = piece.subarray(n);
     this.retryAt = this.rest.length * 2;
+  }
+
+  /** The rest and the pending chunks as one piece of bytes: a chunk alone as it is, else put together in `scratch`. */
+  private piece(): Uint8Array {
+    const rest = this.rest;
+    if (rest.length === 0 && this.pending.length === 1) return this.pending[0]!;
+    const total = rest.length + this.pendingBytes;
+    if (this.scratch.length < total) {
+      // Never from the shared pool: a buffer of its own tells whether the rest lies in it.
+      const grown = Buffer.allocUnsafeSlow(Math.max(total, this.scratch.length * 2));
+      grown.set(rest, 0);
+      this.scratch = grown;
+    } else if (rest.buffer === this.scratch.buffer) {
+      // The rest is the end of the last piece, put together here: move it to the front.
+      const from = rest.byteOffset - this.scratch.byteOffset;
+      this.scratch.copyWithin(0, from, from + rest.length);
+    } else this.scratch.set(rest, 0);
+    let at = rest.length;
+    for (const c of this.pending) {
+      this.scratch.set(c, at);
+      at += c.length;
+    }
+    return this.scratch.subarray(0, total);
   }
 }

@@ -169,20 +169,21 @@ export function decodeXml(xml: string | Uint8Array, root: CustomFrame, options: 
 
 /**
  * Decodes a document that arrives as chunks of UTF-8 bytes, as they arrive: what `decodeXml` does
- * with the whole, with the same results and errors. `received` gives the bytes received so far
- * (only to say where a problem is). Once `end` has run or a chunk has failed, it holds nothing.
+ * with the whole, with the same results and errors. The chunks are not kept (see XmlPieces):
+ * `received` gives the bytes back. Once `end` has run or a chunk has failed, it decodes no more.
  */
 export class ChunkDecoder {
   private decoder: Decoder | undefined;
   private readonly pieces: XmlPieces;
 
-  constructor(
-    root: CustomFrame,
-    options: DecodeOptions,
-    private readonly received: () => Uint8Array,
-  ) {
+  constructor(root: CustomFrame, options: DecodeOptions) {
     this.decoder = takeDecoder(root, options);
     this.pieces = new XmlPieces(new XmlTokenizer(this.decoder));
+  }
+
+  /** The bytes received so far. */
+  received(): Buffer {
+    return this.pieces.received();
   }
 
   write(chunk: Uint8Array): void {
@@ -208,7 +209,7 @@ export class ChunkDecoder {
       if (final) this.pieces.end();
     } catch (e) {
       this.release();
-      throw located(e, this.received(), d.at);
+      throw located(e, this.pieces.received(), d.at);
     }
     if (final) this.release();
   }

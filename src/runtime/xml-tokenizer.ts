@@ -175,6 +175,8 @@ export function tokenizeXml(source: string | Uint8Array, h: TokenHandler, assume
 export class XmlTokenizer {
   private readonly open: Open;
   private first = true;
+  /** The last piece as the tokenizer read it: the text, or the Latin-1 view of the bytes (see XmlPieces). */
+  lastView = "";
 
   constructor(h: TokenHandler, assumed?: Readonly<Record<string, string>>) {
     // A prototype-free root scope: a prefix like "constructor" must not resolve to anything.
@@ -195,6 +197,7 @@ export class XmlTokenizer {
     const open = this.open;
     open.final = final;
     const src: Source = typeof piece === "string" ? textSource(piece) : latin1View(piece);
+    this.lastView = src.xml;
     let i = 0;
     if (this.first) {
       // A byte order mark, only at the very start (a piece too short to tell waits for more).

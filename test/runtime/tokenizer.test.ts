@@ -35,8 +35,17 @@ function pieceEvents(pieces: readonly Uint8Array[], leaves: boolean): string[] {
     ...(leaves ? { leaf: (t: XmlTag, text: string) => (open(t), text !== "" && out.push(JSON.stringify(text)), out.push("</>")) } : {}),
   };
   const feed = new XmlPieces(new XmlTokenizer(h), 0);
-  for (const p of pieces) feed.write(p);
-  feed.end();
+  // What it gives back as the bytes received (it keeps no chunk) is them, whether reading fails or not.
+  let written = 0;
+  try {
+    for (const p of pieces) {
+      written++;
+      feed.write(p);
+    }
+    feed.end();
+  } finally {
+    expect(feed.received().equals(Buffer.concat(pieces.slice(0, written)))).toBe(true);
+  }
   return out;
 }
 
