@@ -48,11 +48,27 @@ export interface ClientOptions<PortName extends string = string, SoapHeaders ext
    */
   readonly wsSecurity?: UsernameTokenOptions;
   /**
+   * SOAP header entries the WSDL does not declare, as XML written into every SOAP request's Header
+   * as given (after `wsSecurity`, before the declared ones): WS-Addressing for a WCF wsHttpBinding
+   * service, a vendor's session header. A function is asked per request. The `soap` prefix is bound
+   * to the envelope's namespace; the XML must be well-formed header entries.
+   */
+  readonly extraSoapHeaders?: string | ((request: SoapRequestInfo) => string);
+  /**
    * Receives every HTTP exchange once its response has been read (or has failed): the request and
    * response as sent and received, for logging and debugging. Credentials in the request are given
    * as they are: redact them before logging. An error it throws rejects the call.
    */
   readonly trace?: (exchange: Exchange) => void;
+}
+
+/** What `ClientOptions.extraSoapHeaders` is told about the request it writes headers for. */
+export interface SoapRequestInfo {
+  readonly operation: string;
+  /** The SOAPAction (SOAP 1.1) or action parameter (SOAP 1.2), if the binding gives one. */
+  readonly action: string | undefined;
+  readonly endpoint: string;
+  readonly soapVersion: SoapVersion;
 }
 
 /** One HTTP exchange of a call, as `ClientOptions.trace` receives it. */
@@ -208,8 +224,12 @@ export class ServiceClient {
     const version: SoapVersion = this.port.protocol === "soap12" ? "1.2" : "1.1";
     const elementValue = op.request?.prop !== undefined ? (input === undefined || input === null ? undefined : ownValue(input as Record<string, unknown>, op.request.prop)) : input;
     const soapHeaders = callOptions.soapHeaders === undefined ? this.options.soapHeaders : { ...this.options.soapHeaders, ...callOptions.soapHeaders };
-    const security = this.options.wsSecurity ? securityHeaderXml(this.options.wsSecurity) : "";
-    const body = envelope(version, bodyXml(op.request, elementValue), security + headerXml(this.headerType, op.headers, soapHeaders as Readonly<Record<string, unknown>> | undefined));
+    const extra = this.options.extraSoapHeaders;
+    // Header entries the WSDL does not declare come first: WS-Security, then the caller's own.
+    const undeclared =
+      (this.options.wsSecurity ? securityHeaderXml(this.options.wsSecurity) : "") +
+      (typeof extra === "function" ? extra({ operation: name, action: op.action, endpoint: this.endpoint, soapVersion: version }) : (extra ?? ""));
+    const body = envelope(version, bodyXml(op.request, elementValue), undeclared + headerXml(this.headerType, op.headers, soapHeaders as Readonly<Record<string, unknown>> | undefined));
     const headers: Record<string, string> =
       version === "1.1"
         ? { "Content-Type": "text/xml; charset=utf-8", SOAPAction: `"${op.action ?? ""}"` }

@@ -12,7 +12,7 @@ export type { FaultDesc, HttpOperationDesc, HttpParamDesc, OperationDesc, PortDe
 export { HttpBindingError, ResponseFormatError, SoapFault, TransportError } from "./errors.js";
 export type { SoapFaultInit, SoapVersion } from "./errors.js";
 export { ServiceClient } from "./client.js";
-export type { CallOptions, ClientOptions, Exchange } from "./client.js";
+export type { CallOptions, ClientOptions, Exchange, SoapRequestInfo } from "./client.js";
 export { decodeDocument, decodeXml, XmlDecodeError, nodeText, childNode } from "./xml-reader.js";
 export type { DecodeLimits, DecodeOptions, XmlNode } from "./xml-reader.js";
 export { escapeAttr, escapeText, writeElement, writeField, writeNode, XSD_NS, XSI_NS } from "./xml-writer.js";

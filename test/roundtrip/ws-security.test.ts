@@ -1,13 +1,14 @@
 /**
- * WS-Security UsernameToken: the client sends it in a `wsse:Security` header the WSDL does not
+ * Header entries the WSDL does not declare. WS-Security UsernameToken: the client sends it in a `wsse:Security` header the WSDL does not
  * declare (`wsSecurity`, PasswordText or PasswordDigest); a generated server whose handler
  * `understands` it hands it to the implementation, which reads it (`usernameToken`) and checks it
- * (`passwordMatches`); without `understands`, SOAP's MustUnderstand fault.
+ * (`passwordMatches`); without `understands`, SOAP's MustUnderstand fault. And any others, written
+ * by `extraSoapHeaders` (WS-Addressing, a vendor's session header).
  */
 import { createHash } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiClient, createApiHandler, SoapFault, type ApiService } from "../../generated-samples/message-service/index.js";
-import { passwordMatches, usernameToken, WSSE_NS, type ReceivedUsernameToken } from "../../src/runtime/index.js";
+import { nodeText, passwordMatches, usernameToken, WSSE_NS, type ReceivedUsernameToken, type SoapRequestInfo } from "../../src/runtime/index.js";
 import { serverPerTest } from "../support/loopback.js";
 
 const servers = serverPerTest(afterEach);
@@ -90,5 +91,53 @@ describe("WS-Security UsernameToken", () => {
     expect(e).toBeInstanceOf(SoapFault);
     expect((e as SoapFault).code).toBe("soap:MustUnderstand");
     expect((e as SoapFault).message).toBe(`SOAP header {${WSSE_NS}}Security was not understood.`);
+  });
+});
+
+describe("extraSoapHeaders", () => {
+  const WSA = "http://www.w3.org/2005/08/addressing";
+
+  it("writes undeclared header entries per request (WS-Addressing here), which a server that understands them hands to the implementation", async () => {
+    const actions: string[] = [];
+    const impl: ApiService = {
+      getMessages: (_input, ctx) => {
+        const action = ctx.soapHeaderElements.find((e) => e.ns === WSA && e.local === "Action");
+        actions.push(action ? nodeText(action) : "(none)");
+        return [];
+      },
+      getMessagesInDateRange: () => [],
+      deleteMessage: () => undefined,
+    };
+    const server = await servers.serve(createApiHandler(impl, { understands: (ns) => ns === WSA || ns === WSSE_NS }));
+    const seen: SoapRequestInfo[] = [];
+    for (const port of ["ApiSoap", "ApiSoap12"] as const) {
+      const client = new ApiClient({
+        endpoint: `${server.url}/api.asmx`,
+        port,
+        wsSecurity: { username: USER, password: PASSWORD },
+        extraSoapHeaders: (request) => {
+          seen.push(request);
+          return `<wsa:Action xmlns:wsa="${WSA}" soap:mustUnderstand="1">${request.action}</wsa:Action><wsa:To xmlns:wsa="${WSA}">${request.endpoint}</wsa:To>`;
+        },
+      });
+      expect(await client.getMessages(ANY)).toEqual([]);
+    }
+    expect(actions).toEqual(["http://api.example.com/messages/GetMessages", "http://api.example.com/messages/GetMessages"]);
+    expect(seen.map((r) => [r.soapVersion, r.endpoint])).toEqual([
+      ["1.1", `${server.url}/api.asmx`],
+      ["1.2", `${server.url}/api.asmx`],
+    ]);
+    expect(seen[0]!.operation.toLowerCase()).toBe("getmessages");
+  });
+
+  it("a fixed string is written as it is, after the WS-Security header", async () => {
+    let body = "";
+    const recorder = await servers.serve((req, res) => {
+      req.on("data", (c: Buffer) => (body += c.toString()));
+      req.on("end", () => res.writeHead(500, { "Content-Type": "text/plain" }).end("x"));
+    });
+    const extra = '<s:Session xmlns:s="urn:vendor">abc</s:Session>';
+    await new ApiClient({ endpoint: `${recorder.url}/api.asmx`, wsSecurity: { username: "u", password: "p" }, extraSoapHeaders: extra }).getMessages(ANY).catch(() => {});
+    expect(body).toMatch(new RegExp(`<soap:Header><wsse:Security [^]*</wsse:Security>${extra}</soap:Header>`));
   });
 });
