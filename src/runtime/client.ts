@@ -4,13 +4,12 @@
  */
 import type { BodyDesc, ComplexDesc } from "./descriptors.js";
 import { HttpBindingError, ResponseFormatError, TransportError, type SoapFault, type SoapVersion } from "./errors.js";
-import { isUtf8Charset, parseContentType } from "./content-type.js";
 import { encodeHttpParams, replaceInLocation } from "./http-binding.js";
-import { DEFAULT_MAX_RESPONSE_BYTES, eachChunk, readBody } from "./http-body.js";
+import { DEFAULT_MAX_RESPONSE_BYTES } from "./http-body.js";
 import type { HttpOperationDesc, OperationDesc, PortDesc, ServiceDesc, SoapOperationDesc } from "./operations.js";
 import { bodyXml, envelope, envelopeReader, faultFromNode, headerXml } from "./soap.js";
-import { ChunkDecoder, decodeDocument, decodeXml, documentReader, XmlDecodeError, type CustomFrame, type DecodeOptions } from "./xml-reader.js";
-import { onlyWhiteSpace } from "./xml-chars.js";
+import { receive, type Received } from "./received.js";
+import { decodeDocument, documentReader, XmlDecodeError, type CustomFrame, type DecodeOptions } from "./xml-reader.js";
 import { ownValue } from "./own-props.js";
 import { takeUserinfo } from "./userinfo.js";
 import { securityHeaderXml, type UsernameTokenOptions } from "./ws-security.js";
@@ -176,44 +175,10 @@ export class ServiceClient {
     sent({ method: init.method ?? "GET", url, requestHeaders: headers, requestBody: typeof init.body === "string" ? init.body : "" });
     const maxBytes = this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     const limitName = "the client's maxResponseBytes";
-    let decoder: ChunkDecoder | undefined;
     try {
       const res = await this.fetchImpl(url, { ...init, headers, signal: AbortSignal.any(signals) });
-      const contentType = res.headers.get("content-type") ?? "";
-      if (decoding === undefined || !isUtf8Charset(parseContentType(contentType).params["charset"])) {
-        const bytes = await readBody(res, maxBytes, limitName);
-        return new Received(res.status, contentType, () => bytes, res.headers);
-      }
-      // Decoded as it arrives, the chunks are not kept (the decoder can give the bytes back), unless
-      // decoding fails: then the rest of the body is kept after what came before, for the error.
-      const d = (decoder = new ChunkDecoder(decoding, this.decodeOptions()));
-      const blank = new BlankSoFar();
-      let failure: { error: unknown } | undefined;
-      const afterFailure: Uint8Array[] = [];
-      await eachChunk(res, maxBytes, limitName, (chunk) => {
-        blank.add(chunk);
-        if (failure !== undefined) return void afterFailure.push(chunk);
-        try {
-          d.write(chunk);
-        } catch (error) {
-          failure = { error };
-          afterFailure.push(d.received());
-        }
-      });
-      // A blank body is no document: the caller says what it means (a one-way call, say).
-      if (failure === undefined && !blank.blank) {
-        try {
-          d.end();
-        } catch (error) {
-          failure = { error };
-        }
-      }
-      d.release();
-      const body = new Received(res.status, contentType, () => (failure !== undefined && afterFailure.length > 0 ? Buffer.concat(afterFailure) : d.received()), res.headers, blank.blank);
-      body.decodedInto(decoding, failure);
-      return body;
+      return await receive(res, maxBytes, limitName, decoding, this.decodeOptions());
     } catch (e) {
-      decoder?.release();
       const timedOut = e instanceof Error && e.name === "TimeoutError";
       const what = timedOut ? `timed out after ${timeoutMs} ms` : `failed: ${e instanceof Error ? e.message : String(e)}`;
       throw new TransportError(`${init.method ?? "GET"} ${url} ${what}`, e);
@@ -296,105 +261,6 @@ export class ServiceClient {
     }
   }
 }
-
-/**
- * A response: status, Content-Type and body. The body is read as text only when needed (an error's
- * message, a charset other than UTF-8): the decoders read UTF-8 bytes faster than a string. It is
- * kept as the chunks it came in, joined only when asked for.
- */
-class Received {
-  #text: string | undefined;
-  #bytes: Buffer | undefined;
-  #blank: boolean | undefined;
-  /** The frame the body was decoded into as it arrived, and how that ended. */
-  #decoded: { readonly root: CustomFrame; readonly failure: { error: unknown } | undefined } | undefined;
-  /** The charset the Content-Type declares, if any. */
-  private readonly charset: string | undefined;
-  constructor(
-    readonly status: number,
-    readonly contentType: string,
-    /** The body's bytes (asked for once, when needed). */
-    private readonly body: () => Buffer,
-    private readonly rawHeaders: Headers,
-    /** Whether the body is blank, when that was seen as it arrived. */
-    blank?: boolean,
-  ) {
-    this.charset = parseContentType(contentType).params["charset"];
-    this.#blank = blank;
-  }
-
-  /** The response headers, names in lower case. */
-  get headers(): Record<string, string> {
-    return Object.fromEntries(this.rawHeaders);
-  }
-
-  /** The body's bytes. */
-  get bytes(): Buffer {
-    return (this.#bytes ??= this.body());
-  }
-
-  /** The body as text, in its declared charset (UTF-8 when none is declared or it is unknown). */
-  get text(): string {
-    if (this.#text !== undefined) return this.#text;
-    let decoder: InstanceType<typeof TextDecoder>;
-    try {
-      decoder = new TextDecoder(this.charset ?? "utf-8");
-    } catch {
-      decoder = new TextDecoder("utf-8");
-    }
-    return (this.#text = decoder.decode(this.bytes));
-  }
-
-  /** The body for the XML decoders: the bytes when they are UTF-8, else the text. */
-  get xml(): string | Uint8Array {
-    return isUtf8Charset(this.charset) ? this.bytes : this.text;
-  }
-
-  /** Whether the body is empty or only white space. */
-  get blank(): boolean {
-    if (this.#blank !== undefined) return this.#blank;
-    return (this.#blank = onlyWhiteSpace(this.xml));
-  }
-
-  /** Records that the body was decoded into `root` as it arrived (see decode). */
-  decodedInto(root: CustomFrame, failure: { error: unknown } | undefined): void {
-    this.#decoded = { root, failure };
-  }
-
-  /** Decodes the body into `root`; when that was done as it arrived, says how it ended (rethrows its error). */
-  decode(root: CustomFrame, options: DecodeOptions): void {
-    const done = this.#decoded;
-    if (done === undefined || done.root !== root) return decodeXml(this.xml, root, options);
-    if (done.failure !== undefined) throw done.failure.error;
-  }
-}
-
-/** Whether a body that arrives chunk by chunk is empty or only XML white space (after a byte order mark). */
-class BlankSoFar {
-  /** The body's first three bytes: a byte order mark, or white space like the rest. */
-  private readonly head: number[] = [];
-  private restBlank = true;
-
-  add(chunk: Uint8Array): void {
-    let i = 0;
-    while (this.head.length < 3 && i < chunk.length) this.head.push(chunk[i++]!);
-    if (!this.restBlank) return;
-    for (; i < chunk.length; i++) {
-      if (!isWhiteSpace(chunk[i]!)) {
-        this.restBlank = false;
-        return;
-      }
-    }
-  }
-
-  get blank(): boolean {
-    const h = this.head;
-    const bom = h.length === 3 && h[0] === 0xef && h[1] === 0xbb && h[2] === 0xbf;
-    return this.restBlank && (bom || h.every(isWhiteSpace));
-  }
-}
-
-const isWhiteSpace = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13;
 
 /** A declared fault's generated class, with its detail decoded, when the detail holds its element. */
 function typedFault(op: SoapOperationDesc, fault: SoapFault): SoapFault | undefined {
