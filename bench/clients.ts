@@ -2,8 +2,7 @@
  * The three ways of fetching GetMessages the decode benchmark compares, behind one shape:
  * our generated ApiClient (port ApiSoap), node-soap's client, and fetching the bytes alone.
  */
-import * as soap from "soap";
-import { ApiClient, type Messages } from "../generated-samples/message-service/index.js";
+import type { Messages } from "../generated-samples/message-service/index.js";
 import { ABSENT, ACCOUNT, NS, recordedSoapRequest, WSDL_PATH, type MessageView } from "./data.js";
 
 export type ClientKind = "ours" | "node-soap" | "fetch";
@@ -43,7 +42,10 @@ interface NodeSoapClient {
 const text = (v: unknown): string => (v === undefined || v === null ? ABSENT : typeof v === "string" ? v : JSON.stringify(v));
 
 export async function createClient(kind: ClientKind, endpoint: string): Promise<BenchClient<unknown>> {
+  // Each client's code is loaded only for that client, so that a process measuring one (the memory
+  // runs) holds nothing of the others.
   if (kind === "ours") {
+    const { ApiClient } = await import("../generated-samples/message-service/index.js");
     const client = new ApiClient({ endpoint });
     const c: BenchClient<(Messages | null)[]> = {
       call: async () => (await client.getMessages({ ...ACCOUNT })) ?? [],
@@ -58,6 +60,7 @@ export async function createClient(kind: ClientKind, endpoint: string): Promise<
     return c as BenchClient<unknown>;
   }
   if (kind === "node-soap") {
+    const soap = await import("soap");
     const client = (await soap.createClientAsync(WSDL_PATH, { endpoint })) as unknown as NodeSoapClient;
     const listOf = (r: NodeSoapResult): NodeSoapMessage[] => {
       const m = r?.GetMessagesResult?.Messages;
