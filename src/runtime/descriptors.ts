@@ -174,6 +174,7 @@ export interface FieldOptions {
 
 /** One shape for every field descriptor, so the decoder's property accesses stay monomorphic. */
 class Field implements FieldDesc {
+  readonly default: string | undefined;
   private resolved: TypeDesc | undefined;
   private members: readonly FieldDesc[] | undefined;
   constructor(
@@ -189,12 +190,12 @@ class Field implements FieldDesc {
     readonly substituteOf: FieldDesc | undefined,
     readonly choice: boolean,
     readonly fixed: string | undefined,
+    // `default` is a reserved word, so not a parameter property.
     defaultValue: string | undefined,
   ) {
     this.resolved = typeof thunk === "function" ? undefined : thunk;
     this.default = defaultValue;
   }
-  readonly default: string | undefined;
   get type(): TypeDesc {
     return (this.resolved ??= (this.thunk as () => TypeDesc)());
   }

@@ -393,6 +393,7 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
         },
         { limits, strict: true },
         service.soapHeaders,
+        true,
       );
     } catch (e) {
       if (e instanceof XmlDecodeError) {
@@ -569,11 +570,13 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
       const url = new URL(req.url ?? "/", "http://localhost");
       const path = url.pathname;
       const lower = path.toLowerCase();
-      // An HTTP operation at exactly this path, for this verb (?WSDL and ?xsd=N at a service's own path aside).
+      // An HTTP operation at exactly this path, for this verb, unless the request is for a document
+      // served at a port's own path (?WSDL, ?xsd=N), where an operation may sit too (location "/").
       const protocol = req.method === "GET" ? "httpGet" : req.method === "POST" ? "httpPost" : undefined;
       const exact = httpRoutes.get(path)?.find((r) => r.port.protocol === protocol);
-      const document = protocol === "httpGet" && (wantsWsdl(url) || (importedDocument(url) !== undefined && endpoints.some((e) => e.lower === lower)));
-      if (exact && !document) return serveHttp(req, res, exact, url.searchParams);
+      if (exact && !(protocol === "httpGet" && endpoints.some((e) => e.lower === lower) && (wantsWsdl(url) || importedDocument(url) !== undefined))) {
+        return serveHttp(req, res, exact, url.searchParams);
+      }
       const replaced = patternRoutes.length > 0 ? byPattern(path, protocol) : undefined;
       if (replaced) return serveHttp(req, res, replaced.route, replaced.params);
       const ep = endpoints.find((e) => lower === e.lower || lower.startsWith(e.lower === "/" ? "/" : `${e.lower}/`));

@@ -91,7 +91,10 @@ export interface DecodedEnvelope {
   readonly headers: Record<string, unknown>;
   /** Header entries marked `mustUnderstand` for this receiver that the header type does not declare. */
   readonly notUnderstood: readonly { readonly ns: string; readonly local: string }[];
-  /** The header entries the header type does not declare, as element trees (a `wsse:Security`, say). */
+  /**
+   * The header entries the header type does not declare, as element trees (a `wsse:Security`, say),
+   * when the reader was asked to keep them; else none.
+   */
   readonly otherHeaders: readonly XmlNode[];
 }
 
@@ -131,6 +134,8 @@ class EnvelopeState {
   constructor(
     readonly pick: PickBody,
     readonly headerType: ComplexDesc | undefined,
+    /** Whether undeclared header entries are kept as trees (a server's implementation may read them). */
+    readonly keepUndeclared = false,
   ) {}
 }
 
@@ -165,7 +170,7 @@ class EnvelopeFrame implements CustomFrame {
         const f = st.headerType && childField(st.headerType, ns, local);
         if (f) return f;
         if (mustUnderstand(tag, st.envNs)) st.notUnderstood.push({ ns, local });
-        return "tree";
+        return st.keepUndeclared ? "tree" : "skip";
       }
       case Level.Body: {
         if (st.parts && !st.fault) return childField(st.parts.desc, ns, local) ?? "skip";
@@ -209,8 +214,8 @@ keepShapes(new EnvelopeFrame(new EnvelopeState(() => undefined, undefined), Leve
  * (`BodyDesc.parts`), that element and the ones after it are read as those parts. Bytes are read
  * as UTF-8.
  */
-export function decodeEnvelope(xml: string | Uint8Array, pick: PickBody, options?: DecodeOptions, headerType?: ComplexDesc): DecodedEnvelope {
-  const reader = envelopeReader(pick, options, headerType);
+export function decodeEnvelope(xml: string | Uint8Array, pick: PickBody, options?: DecodeOptions, headerType?: ComplexDesc, keepUndeclaredHeaders = false): DecodedEnvelope {
+  const reader = envelopeReader(pick, options, headerType, keepUndeclaredHeaders);
   decodeXml(xml, reader.root, options);
   return reader.result();
 }
@@ -222,9 +227,9 @@ export interface EnvelopeReader {
   result(): DecodedEnvelope;
 }
 
-/** An envelope reader, as `decodeEnvelope` uses one. */
-export function envelopeReader(pick: PickBody, options?: DecodeOptions, headerType?: ComplexDesc): EnvelopeReader {
-  const st = new EnvelopeState(pick, headerType);
+/** An envelope reader, as `decodeEnvelope` uses one (`keepUndeclaredHeaders`: see DecodedEnvelope.otherHeaders). */
+export function envelopeReader(pick: PickBody, options?: DecodeOptions, headerType?: ComplexDesc, keepUndeclaredHeaders = false): EnvelopeReader {
+  const st = new EnvelopeState(pick, headerType, keepUndeclaredHeaders);
   return {
     root: new EnvelopeFrame(st, Level.Document),
     result: () => {
