@@ -5,7 +5,7 @@
  * http), as curl sends them without --location-trusted: an import from another host gets none.
  * The URL is used without its user and password everywhere else (messages, generated headers).
  */
-import { takeUserinfo } from "../runtime/userinfo.js";
+import { takeUserinfo, withAuthorization } from "../runtime/userinfo.js";
 
 export interface FetchAuth {
   /** The host the headers are for (a name or address, without the port). */
@@ -38,12 +38,7 @@ export function withoutUserinfo(location: string): string {
 export function fetchAuth(location: string, headers: Readonly<Record<string, string>> | undefined): FetchAuth | undefined {
   const url = httpUrl(location);
   if (url === undefined) return undefined;
-  const { authorization } = takeUserinfo(location);
-  const all: Record<string, string> = authorization === undefined ? {} : { Authorization: authorization };
-  for (const [name, value] of Object.entries(headers ?? {})) {
-    if (name.toLowerCase() === "authorization") delete all["Authorization"];
-    all[name] = value;
-  }
+  const all = withAuthorization(takeUserinfo(location).authorization, headers ?? {});
   if (Object.keys(all).length === 0) return undefined;
   return { hostname: url.hostname, https: url.protocol === "https:", headers: all };
 }

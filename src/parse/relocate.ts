@@ -4,6 +4,7 @@
  * `?WSDL`). A reference is rewritten where its importing document names it (`schemaLocation=` or
  * `location=` with that exact value), so the rest of the text stays as written.
  */
+import { escapeRegExp } from "../runtime/http-binding.js";
 import type { LoadedDocuments } from "./loader.js";
 
 /** Each document's text, by location, with the references `relocate` gives a new location rewritten. */
@@ -15,8 +16,7 @@ export function relocatedTexts(docs: Pick<LoadedDocuments, "texts" | "references
       if (ref.from !== loc) continue;
       const to = relocate(ref.target);
       if (to === undefined) continue;
-      const escaped = ref.value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-      rewritten = rewritten.replace(new RegExp(`((?:schemaLocation|location)\\s*=\\s*)(["'])${escaped}\\2`, "g"), (_m, attr: string, quote: string) => `${attr}${quote}${to}${quote}`);
+      rewritten = rewritten.replace(new RegExp(`((?:schemaLocation|location)\\s*=\\s*)(["'])${escapeRegExp(ref.value)}\\2`, "g"), (_m, attr: string, quote: string) => `${attr}${quote}${to}${quote}`);
     }
     out.set(loc, rewritten);
   }

@@ -11,7 +11,7 @@ import { bodyXml, envelope, envelopeReader, faultFromNode, headerXml } from "./s
 import { receive, type Received } from "./received.js";
 import { decodeDocument, documentReader, XmlDecodeError, type CustomFrame, type DecodeOptions } from "./xml-reader.js";
 import { ownValue } from "./own-props.js";
-import { takeUserinfo } from "./userinfo.js";
+import { takeUserinfo, withAuthorization } from "./userinfo.js";
 import { securityHeaderXml, type UsernameTokenOptions } from "./ws-security.js";
 import { writeNode } from "./xml-writer.js";
 
@@ -143,41 +143,27 @@ export class ServiceClient {
    */
   private async send(operation: string, url: string, init: RequestInit, callOptions: CallOptions, decoding?: CustomFrame): Promise<Received> {
     const started = performance.now();
+    const headers = withAuthorization(this.authorization, { ...(init.headers as Record<string, string>), ...this.options.headers, ...callOptions.headers });
     const trace = this.options.trace;
-    let request: Omit<Exchange, "durationMs" | "response" | "error"> | undefined;
+    const request = () => ({ port: this.port.name, operation, method: init.method ?? "GET", url, requestHeaders: headers, requestBody: typeof init.body === "string" ? init.body : "" });
     try {
-      const received = await this.exchange(url, init, callOptions, decoding, (r) => (request = { port: this.port.name, operation, ...r }));
-      if (trace && request) {
-        const response = { status: received.status, headers: received.headers, body: received.text };
-        trace({ ...request, response, durationMs: performance.now() - started });
-      }
+      const received = await this.exchange(url, { ...init, headers }, callOptions, decoding);
+      trace?.({ ...request(), response: { status: received.status, headers: received.headers, body: received.text }, durationMs: performance.now() - started });
       return received;
     } catch (e) {
-      if (trace && request && e instanceof TransportError) trace({ ...request, error: e.cause, durationMs: performance.now() - started });
+      if (trace && e instanceof TransportError) trace({ ...request(), error: e.cause, durationMs: performance.now() - started });
       throw e;
     }
   }
 
-  /** Sends one request (`sent` is told what goes out) and reads its response (see send). */
-  private async exchange(
-    url: string,
-    init: RequestInit,
-    callOptions: CallOptions,
-    decoding: CustomFrame | undefined,
-    sent: (request: { method: string; url: string; requestHeaders: Readonly<Record<string, string>>; requestBody: string }) => void,
-  ): Promise<Received> {
+  /** Sends one request and reads its response (see send); failures of either are TransportErrors. */
+  private async exchange(url: string, init: RequestInit, callOptions: CallOptions, decoding: CustomFrame | undefined): Promise<Received> {
     const timeoutMs = callOptions.timeoutMs ?? this.options.timeoutMs ?? 60_000;
     const signals = [AbortSignal.timeout(timeoutMs)];
     if (callOptions.signal) signals.push(callOptions.signal);
-    const given = { ...this.options.headers, ...callOptions.headers };
-    const basic = this.authorization !== undefined && !Object.keys(given).some((k) => k.toLowerCase() === "authorization");
-    const headers: Record<string, string> = { ...(init.headers as Record<string, string>), ...(basic ? { Authorization: this.authorization! } : {}), ...given };
-    sent({ method: init.method ?? "GET", url, requestHeaders: headers, requestBody: typeof init.body === "string" ? init.body : "" });
-    const maxBytes = this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
-    const limitName = "the client's maxResponseBytes";
     try {
-      const res = await this.fetchImpl(url, { ...init, headers, signal: AbortSignal.any(signals) });
-      return await receive(res, maxBytes, limitName, decoding, this.decodeOptions());
+      const res = await this.fetchImpl(url, { ...init, signal: AbortSignal.any(signals) });
+      return await receive(res, this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, "the client's maxResponseBytes", decoding, this.decodeOptions());
     } catch (e) {
       const timedOut = e instanceof Error && e.name === "TimeoutError";
       const what = timedOut ? `timed out after ${timeoutMs} ms` : `failed: ${e instanceof Error ? e.message : String(e)}`;

@@ -103,4 +103,5 @@ export function locationPattern(base: string, location: string): { readonly patt
   return { pattern: new RegExp(`^${escapeRegExp(base)}${source}$`), names };
 }
 
-const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** `s` matching itself in a regular expression. */
+export const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

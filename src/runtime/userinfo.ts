@@ -16,3 +16,9 @@ export function takeUserinfo(location: string): { readonly url: string; readonly
   url.password = "";
   return { url: url.toString(), authorization: `Basic ${basic}` };
 }
+
+/** `headers` with `Authorization: authorization` added, unless there is none or they hold an Authorization of their own (in any case). */
+export function withAuthorization(authorization: string | undefined, headers: Readonly<Record<string, string>>): Record<string, string> {
+  if (authorization === undefined || Object.keys(headers).some((k) => k.toLowerCase() === "authorization")) return { ...headers };
+  return { Authorization: authorization, ...headers };
+}
