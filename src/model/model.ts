@@ -51,7 +51,11 @@ export interface SimpleType {
   readonly name: QName | undefined;
   /** The built-in type values are converted as (for a list: each item's). */
   readonly base: BuiltinType;
-  /** Enumerated values in document order; empty when not an enumeration. */
+  /**
+   * Enumerated values in document order; empty when not an enumeration. For a list, the values each
+   * item may take (its item type's enumeration); enumeration facets that restrict a list as a whole
+   * are not kept.
+   */
   readonly enumeration: readonly string[];
   /** True for `xs:list`: a whitespace-separated sequence of `base` values. */
   readonly list: boolean;

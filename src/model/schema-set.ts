@@ -254,10 +254,14 @@ export class SchemaSet {
       const base = this.simpleOrBuiltin(raw.restriction.base, raw.restriction.inlineBase, schema, hint, raw.loc);
       st.base = base.kind === "builtin" ? base : base.base;
       st.list = base.kind === "simple" && base.list;
-      st.enumeration = raw.restriction.enumeration.length > 0 ? raw.restriction.enumeration : base.kind === "simple" ? base.enumeration : [];
+      // A list's enumeration facets enumerate whole lists, which the items' values cannot say: its items keep theirs.
+      const own = st.list ? [] : raw.restriction.enumeration;
+      st.enumeration = own.length > 0 ? own : base.kind === "simple" ? base.enumeration : [];
     } else if (raw.list) {
       const item = this.simpleOrBuiltin(raw.list.itemType, raw.list.inline, schema, `${hint}Item`, raw.loc);
       st.base = item.kind === "builtin" ? item : item.base;
+      // Each item takes one of the item type's values (WCF's [Flags] enums are lists of an enumeration).
+      st.enumeration = item.kind === "simple" ? item.enumeration : [];
       st.list = true;
     } else if (raw.union) {
       st.base = XS_STRING;

@@ -106,15 +106,22 @@ function emptyText(field: FieldDesc | undefined): string {
 /** The value of a scalar element `name` whose text is `text`. */
 function scalarValue(desc: ScalarDesc, text: string, name: string, strict: boolean): unknown {
   try {
-    if (desc.list) return listValue(desc.s, text);
-    const v = parseScalar(desc.s, text);
-    if (strict && desc.values && !desc.values.includes(String(v))) {
-      throw new ValueFormatError(`'${text}' is not one of the allowed values`);
+    if (desc.list) {
+      const items = listValue(desc.s, text);
+      if (strict && desc.values) for (const v of items) allowed(desc.values, v);
+      return items;
     }
+    const v = parseScalar(desc.s, text);
+    if (strict && desc.values) allowed(desc.values, v);
     return v;
   } catch (e) {
     throw new XmlDecodeError(`invalid value in element ${name}: ${(e as Error).message}`, "invalid", name);
   }
+}
+
+/** Refuses a value its enumeration does not list. */
+function allowed(values: readonly string[], v: unknown): void {
+  if (!values.includes(String(v))) throw new ValueFormatError(`'${String(v)}' is not one of the allowed values`);
 }
 
 /** The items of an xs:list value. */

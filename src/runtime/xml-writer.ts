@@ -118,26 +118,23 @@ type FieldWriter = (value: unknown) => string;
 
 const ESCAPED_KINDS = new Set(["string", "anyType"]);
 
-/** The lexical form of a scalar value, checked against its enumeration, not yet escaped. */
+/** The lexical form of a scalar value, checked against its enumeration (each item's, for a list), not yet escaped. */
 function compileText(desc: ScalarDesc): Text {
   const kind = desc.s;
   const values = desc.values;
-  let text: Text;
-  if (desc.list) {
-    text = (value) => {
-      if (!Array.isArray(value)) throw new ValueFormatError(`expected an array for the xs:list of ${kind}`);
-      return value.map((v) => formatScalar(kind, v)).join(" ");
+  let item: Text = kind === "string" || kind === "anyType" ? (value) => (typeof value === "string" ? value : formatScalar(kind, value)) : (value) => formatScalar(kind, value);
+  if (values) {
+    const unchecked = item;
+    item = (value) => {
+      const t = unchecked(value);
+      if (!values.includes(t)) throw new ValueFormatError(`'${t}' is not one of ${values.map((v) => `'${v}'`).join(", ")}`);
+      return t;
     };
-  } else if (kind === "string" || kind === "anyType") {
-    text = (value) => (typeof value === "string" ? value : formatScalar(kind, value));
-  } else {
-    text = (value) => formatScalar(kind, value);
   }
-  if (!values) return text;
+  if (!desc.list) return item;
   return (value) => {
-    const t = text(value);
-    if (!values.includes(t)) throw new ValueFormatError(`'${t}' is not one of ${values.map((v) => `'${v}'`).join(", ")}`);
-    return t;
+    if (!Array.isArray(value)) throw new ValueFormatError(`expected an array for the xs:list of ${kind}`);
+    return value.map(item).join(" ");
   };
 }
 
@@ -220,6 +217,7 @@ function compileType(type: TypeDesc, ns: string): ElementWriterFactory {
       const gt = open + ">";
       return (value) => {
         if (!Array.isArray(value)) misfit((p) => `${p} must be an array`);
+        checkCount(value.length, item.min, item.max);
         if (value.length === 0) return empty;
         let s = gt;
         for (let i = 0; i < value.length; i++) {
@@ -283,10 +281,16 @@ function compileFamily(type: ComplexDesc, ns: string): ElementWriterFactory {
   };
 }
 
+/** Refuses an array of fewer items than the element's minOccurs, or more than its maxOccurs. */
+function checkCount(n: number, min: number, max: number): void {
+  if (n < min) misfit((p) => `${p} needs at least ${min} item${min === 1 ? "" : "s"} (minOccurs); got ${n}`);
+  if (n > max) misfit((p) => `${p} takes at most ${max} item${max === 1 ? "" : "s"} (maxOccurs); got ${n}`);
+}
+
 function fieldWriter(f: FieldDesc, parentNs: string): FieldWriter {
   const write = f.substitutes ? substitutionWriter(f, parentNs) : elementWriter(f.name, f.ns, parentNs, f.type, "");
   const nil = startTag(f.name, f.ns, parentNs, "") + ' xsi:nil="true" />';
-  const { min, nillable, prop } = f;
+  const { min, max, nillable, prop } = f;
   const one = (v: unknown): string => {
     if (v === null) {
       if (!nillable) misfit((p) => `${p} is not nillable; null cannot be written`);
@@ -302,6 +306,7 @@ function fieldWriter(f: FieldDesc, parentNs: string): FieldWriter {
           return "";
         }
         if (!Array.isArray(value)) misfit((p) => `${p} must be an array`);
+        checkCount(value.length, min, max);
         let s = "";
         for (let i = 0; i < value.length; i++) {
           try {

@@ -38,7 +38,7 @@ describe("writing values", () => {
     field("Tags", "urn:b", xs.string, { min: 0, max: Infinity }),
   ]);
   const Node = complex("Node", () => [field("Value", "", xs.int), field("Next", "", () => Node, { min: 0 })]);
-  const Items = array("ArrayOfItem", field("Item", "urn:a", Item, { nillable: true }));
+  const Items = array("ArrayOfItem", field("Item", "urn:a", Item, { min: 0, max: Infinity, nillable: true }));
 
   it("declares a namespace only where it changes, and writes empty, nil and repeated fields", () => {
     expect(write(field("Item", "urn:a", Item), { Name: "", Note: null, Tags: ["x", "y&"] })).toBe(
@@ -73,6 +73,14 @@ describe("writing values", () => {
     expect(write(field("N", "", Node), { Value: 1, Next: null })).toBe("<N><Value>1</Value></N>");
     expect(() => write(field("N", "", Node), { Value: 1, Next: { Value: null } })).toThrow("N.Next.Value is required");
     expect(() => write(field("N", "", Node), "x")).toThrow("N must be an object of type Node");
+    // Occurrences outside minOccurs..maxOccurs, of a repeated field and of an ArrayOfX's item.
+    const Pair = complex("Pair", () => [field("V", "", xs.int, { min: 1, max: 2 })]);
+    expect(() => write(field("P", "", Pair), { V: [] })).toThrow("P.V needs at least 1 item (minOccurs); got 0");
+    expect(() => write(field("P", "", Pair), { V: [1, 2, 3] })).toThrow("P.V takes at most 2 items (maxOccurs); got 3");
+    expect(write(field("P", "", Pair), { V: [1, 2] })).toBe("<P><V>1</V><V>2</V></P>");
+    const Some = array("ArrayOfV", field("V", "", xs.int, { min: 1, max: 3 }));
+    expect(() => write(field("S", "", Some), [])).toThrow("S needs at least 1 item (minOccurs); got 0");
+    expect(() => write(field("S", "", Some), [1, 2, 3, 4])).toThrow("S takes at most 3 items (maxOccurs); got 4");
     const out: string[] = [];
     expect(() => writeElement(out, "R", "", "", Node, { Value: "1" }, false, "result", "")).toThrow("result.Value: '1' (string) cannot be written as xs:int");
   });

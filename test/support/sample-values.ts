@@ -168,7 +168,7 @@ export class SampleBuilder {
 
   private array(t: ArrayDesc, depth: number, rich: boolean): unknown[] {
     const v = rich ? this.v : 0;
-    const n = arrayLength(v, 0, Infinity);
+    const n = arrayLength(v, t.item.min, t.item.max);
     return Array.from({ length: n }, (_, i) => (t.item.nillable && v === 2 && i === 1 ? null : this.type(t.item.type, depth + 1, rich, i)));
   }
 
