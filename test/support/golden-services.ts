@@ -8,7 +8,7 @@ import { pathToFileURL } from "node:url";
 import { REPO_ROOT, goldenOut, goldenRoot, type CorpusGolden } from "../../scripts/corpus-goldens.js";
 import { sourceLabel } from "../../src/generate.js";
 import { buildModel } from "../../src/model/build.js";
-import type { ComplexType } from "../../src/model/model.js";
+import type { BindingOperation, ComplexType } from "../../src/model/model.js";
 import { loadDocuments } from "../../src/parse/loader.js";
 import type { ComplexDesc, ServiceDesc } from "../../src/runtime/index.js";
 import { collectHierarchy } from "../../src/transform/names.js";
@@ -23,6 +23,23 @@ export interface GoldenService {
   readonly createHandler: (impl: Record<string, (input: unknown, ctx: unknown) => unknown>, options?: object) => import("../../src/runtime/index.js").RequestListener;
   /** Generated method name per operation name. */
   readonly methods: ReadonlyMap<string, string>;
+  /** Per port and operation, which parts of its request and response a schema declares (see XsdValidate.java). */
+  readonly wire: ReadonlyMap<string, ReadonlyMap<string, { readonly request: WireMode; readonly response: WireMode }>>;
+}
+
+/**
+ * What of a message a schema declares: the SOAP Header and Body entries and fault details
+ * (document style), the same but the Body's rpc wrapper (rpc style), the whole document (an HTTP
+ * GET/POST response), or nothing (an HTTP request's query or form; SOAP encoding, whose arrays and
+ * references follow the SOAP encoding rules rather than the schema).
+ */
+export type WireMode = "soap-document" | "soap-rpc" | "document" | "none";
+
+function wireModes(bo: BindingOperation): { request: WireMode; response: WireMode } {
+  if (bo.soapInput === undefined && bo.soapOutput === undefined) return { request: "none", response: bo.mimeXmlElement ? "document" : "none" };
+  const mode = (shape: BindingOperation["soapInput"], encoding: BindingOperation["inputEncoding"] | BindingOperation["outputEncoding"]): WireMode =>
+    encoding.kind === "soapBody" && encoding.use === "encoded" ? "none" : shape?.kind === "rpc" ? "soap-rpc" : "soap-document";
+  return { request: mode(bo.soapInput, bo.inputEncoding), response: mode(bo.soapOutput, bo.outputEncoding) };
 }
 
 export interface LoadedGolden {
@@ -61,6 +78,7 @@ export async function loadGenerated(file: string, dir: string, label: string): P
       Client: client[names.client] as GoldenService["Client"],
       createHandler: server[names.handlerFactory] as GoldenService["createHandler"],
       methods: names.methods,
+      wire: new Map(s.ports.map((port) => [port.name, new Map(port.binding.operations.map((bo) => [bo.operation.name, wireModes(bo)]))])),
     };
   });
   return { services, choices };

@@ -5,7 +5,7 @@
  * return; and each declared fault, thrown with a sample detail.
  */
 import type { BodyDesc, OperationDesc, SoapOperationDesc } from "../../src/runtime/index.js";
-import type { GoldenService, LoadedGolden } from "./golden-services.js";
+import type { GoldenService, LoadedGolden, WireMode } from "./golden-services.js";
 import { listen } from "./loopback.js";
 import { firstDifference, httpInput, normalise, SampleBuilder } from "./sample-values.js";
 
@@ -94,7 +94,23 @@ function formMutations(form: string): [string, string][] {
   ];
 }
 
-export async function exercise(golden: LoadedGolden, s: GoldenService, out: Outcome, options: { readonly mutate?: boolean } = {}): Promise<void> {
+/** A message the round trip sent or answered, with what of it a schema declares (`capture`). */
+export interface WireMessage {
+  readonly where: string;
+  readonly mode: WireMode;
+  readonly xml: string;
+}
+
+export interface RoundTripOptions {
+  /** Also send each operation's request mutated (see `mutations`). */
+  readonly mutate?: boolean;
+  /** Receives every request and response body the client sent and read that holds XML a schema declares. */
+  readonly capture?: (message: WireMessage) => void;
+  /** The service was generated with its WSDL embedded (the goldens are not), so ?WSDL answers it. */
+  readonly wsdlEmbedded?: boolean;
+}
+
+export async function exercise(golden: LoadedGolden, s: GoldenService, out: Outcome, options: RoundTripOptions = {}): Promise<void> {
   let expected: { op: string; result: unknown; fault?: Error } | undefined;
   let arrived: unknown;
   const logged: string[] = [];
@@ -141,15 +157,29 @@ export async function exercise(golden: LoadedGolden, s: GoldenService, out: Outc
     const basePath = new URL(ports[0]!.address, "http://localhost").pathname.replace(/\/+$/, "");
     // Generated without the WSDL (embedWsdl: false) and given none: ?WSDL is a 404 that says why.
     const wsdl = await fetch(`${lb.url}${basePath}?wsdl`);
-    if (wsdl.status !== 404 || !(await wsdl.text()).includes("embedWsdl")) out.failures.push(`${s.name}: ?wsdl answered ${wsdl.status}, expected 404`);
+    const wsdlText = await wsdl.text();
+    if (options.wsdlEmbedded ? wsdl.status !== 200 || !wsdlText.includes("definitions") : wsdl.status !== 404 || !wsdlText.includes("embedWsdl")) {
+      out.failures.push(`${s.name}: ?wsdl answered ${wsdl.status}, expected ${options.wsdlEmbedded ? 200 : 404}`);
+    }
     for (const port of ports) {
       // Each port is served at the path of its own address.
-      // The last request the client sent, for the mutations.
+      // The last request the client sent, for the mutations; what the call under way sends and reads, for `capture`.
       let sent: { url: string; init: RequestInit } | undefined;
-      const recording = ((url: string | URL, init: RequestInit = {}) => {
+      let call: { where: string; request: WireMode; response: WireMode } | undefined;
+      const recording = (async (url: string | URL, init: RequestInit = {}) => {
         sent = { url: String(url), init };
-        return fetch(url, init);
+        const res = await fetch(url, init);
+        const c = call;
+        if (options.capture && c) {
+          if (c.request !== "none" && typeof init.body === "string") options.capture({ where: `${c.where} request`, mode: c.request, xml: init.body });
+          const text = await res.clone().text();
+          if (c.response !== "none" && text.trim() !== "" && (res.headers.get("content-type") ?? "").includes("xml")) {
+            options.capture({ where: `${c.where} response ${res.status}`, mode: c.response, xml: text });
+          }
+        }
+        return res;
       }) as typeof fetch;
+      const modes = s.wire.get(port.name);
       const client = new s.Client({ endpoint: `${lb.url}${new URL(port.address, "http://localhost").pathname.replace(/\/+$/, "")}`, port: port.name, fetch: recording } as { endpoint: string; port: string });
       const signatures = new Map<string, string>();
       for (const [opName, op] of Object.entries(port.operations)) {
@@ -175,6 +205,7 @@ export async function exercise(golden: LoadedGolden, s: GoldenService, out: Outc
           const missing = [...met].some(([k, n]) => Array.from({ length: n }, (_, i) => `${k}#${i}`).some((x) => !built.has(x)));
           if (v === variants - 1 && missing && variants < MAX_VARIANTS) variants++;
           const where = `${s.name}/${port.name}/${opName} v${v}`;
+          call = { where, ...(modes?.get(opName) ?? { request: "none", response: "none" }) };
           expected = { op: opName, result };
           arrived = undefined;
           logged.length = 0;
@@ -194,6 +225,7 @@ export async function exercise(golden: LoadedGolden, s: GoldenService, out: Outc
         if (op.kind !== "soap" || op.oneWay) continue;
         for (const [i, f] of (op.faults ?? []).entries()) {
           const where = `${s.name}/${port.name}/${opName} fault ${f.name}`;
+          call = { where, ...(modes?.get(opName) ?? { request: "none", response: "none" }) };
           const b = new SampleBuilder(golden.choices, { variant: 1 + (i % 3) });
           const detail = b.type(f.element.type, 0, true);
           const input = inputValue(op, new SampleBuilder(golden.choices, { variant: 0 }), 0);
@@ -227,8 +259,8 @@ export interface RoundTrip extends Outcome {
   readonly missed: readonly string[];
 }
 
-/** Round-trips every service of `golden` (see exercise); `mutate` also sends each operation's request mutated. */
-export async function roundTrip(golden: LoadedGolden, options: { readonly mutate?: boolean } = {}): Promise<RoundTrip> {
+/** Round-trips every service of `golden` (see exercise and RoundTripOptions). */
+export async function roundTrip(golden: LoadedGolden, options: RoundTripOptions = {}): Promise<RoundTrip> {
   const out: Outcome = { calls: 0, failures: [], branches: new Set(), choices: new Map(), skipped: [] };
   for (const s of golden.services) await exercise(golden, s, out, options);
   const operations = golden.services.reduce((n, s) => n + Object.values(s.desc.ports).reduce((m, p) => m + Object.keys(p.operations).length, 0), 0);
