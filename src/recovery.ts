@@ -38,7 +38,8 @@ export function recovery(code: RecoveryCode, message: string, at: SourceLocation
   return diagnostic(code, message, at, "warning");
 }
 
-const isRecovery = (d: Diagnostic): boolean => d.severity === "warning" && Object.hasOwn(RECOVERIES, d.code);
+/** A warning that says the input was defective and how it was read anyway. */
+export const isRecovery = (d: Diagnostic): boolean => d.severity === "warning" && Object.hasOwn(RECOVERIES, d.code);
 
 /** The diagnostics as `strict` reports them: every recovery an error, everything else as it was. */
 export function strictly(diagnostics: readonly Diagnostic[]): Diagnostic[] {

@@ -151,7 +151,10 @@ export class SchemaSet {
       loc: scoped.raw.loc,
     };
     this.elementCache.set(k, decl);
-    decl.type = this.elementType(scoped.raw, scoped.schema, found.name.local);
+    // An anonymous complex type is the declaration's type as soon as it exists, so that the element
+    // referred to inside its own content (`<element ref="tns:property"/>` in property) has it, not the
+    // placeholder.
+    decl.type = this.elementType(scoped.raw, scoped.schema, found.name.local, (ct) => (decl.type = ct));
     return decl;
   }
 
@@ -201,9 +204,9 @@ export class SchemaSet {
     return this.anyContent(name, "type", at);
   }
 
-  private elementType(raw: RawElement, schema: RawSchema, hint: string): TypeRef {
+  private elementType(raw: RawElement, schema: RawSchema, hint: string, created?: (ct: ComplexType) => void): TypeRef {
     if (raw.type) return this.type(raw.type, raw.loc);
-    if (raw.complexType) return this.complexType(raw.complexType, schema, undefined, hint);
+    if (raw.complexType) return this.complexType(raw.complexType, schema, undefined, hint, created);
     if (raw.simpleType) return this.simpleType(raw.simpleType, schema, undefined, hint);
     if (raw.substitutionGroup) return this.element(raw.substitutionGroup, raw.loc).type;
     return XS_ANYTYPE;
@@ -297,7 +300,8 @@ export class SchemaSet {
     return derived;
   }
 
-  complexType(raw: RawComplexType, schema: RawSchema, name: QName | undefined, hint: string): ComplexType {
+  /** `created` is told of the type before its content is mapped (see lookupElement). */
+  complexType(raw: RawComplexType, schema: RawSchema, name: QName | undefined, hint: string, created?: (ct: ComplexType) => void): ComplexType {
     const key = name ? qnameKey(name) : raw;
     const cached = this.typeCache.get(key);
     if (cached) return cached as ComplexType;
@@ -307,6 +311,7 @@ export class SchemaSet {
     };
     this.typeCache.set(key, ct);
     this.nameHints.set(ct, hint);
+    created?.(ct);
 
     let particle = raw.particle;
     let attrs = raw.attributes;

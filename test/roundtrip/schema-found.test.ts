@@ -111,3 +111,29 @@ describe("a repeated element's minOccurs and maxOccurs (Salesforce's undelete ta
     expect(arrived).toEqual({ Types: [], ids: ["a", "b"], more: ["1"] });
   });
 });
+
+describe("an element referred to inside its own anonymous type (node-soap's recursive_with_ref.wsdl)", () => {
+  const RECURSIVE = WSDL.replace(
+    /<s:simpleType name="CampaignType">[\s\S]*?<\/s:list>\s*<\/s:simpleType>/,
+    `<s:element name="property"><s:complexType><s:sequence>
+        <s:element name="value" type="s:string" minOccurs="0" />
+        <s:element ref="tns:property" minOccurs="0" maxOccurs="unbounded" />
+      </s:sequence></s:complexType></s:element>
+      <s:simpleType name="CampaignType"><s:list itemType="s:string" /></s:simpleType>`,
+  ).replace('<s:element name="more" type="tns:ArrayOfId" minOccurs="0" />', '<s:element name="more" type="tns:ArrayOfId" minOccurs="0" /><s:element ref="tns:property" minOccurs="0" />');
+
+  it("is typed as itself at every depth, not as xs:anyType, and nests on the wire", async () => {
+    const r = await generateAndImport<Mod>(RECURSIVE, "recursive.wsdl");
+    expect(r.file("types.ts")).toMatch(/export interface Property \{\n(.*\n)*?\s+property: Property\[\];/);
+    expect(r.file("descriptors.ts")).not.toContain("xs.anyType");
+    let got: unknown;
+    const server = await listen(r.mod.createFoundHandler({ undelete: (input: unknown) => void (got = input) }, {}));
+    try {
+      const input = { Types: [], ids: ["a"], property: { value: "1", property: [{ value: "2", property: [{ property: [] }] }] } };
+      await new r.mod.FoundClient({ endpoint: `${server.url}/found` }).undelete(input as never);
+      expect(got).toEqual(input);
+    } finally {
+      await server.close();
+    }
+  });
+});

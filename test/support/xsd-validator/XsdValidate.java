@@ -19,7 +19,6 @@ import java.util.*;
 import javax.xml.XMLConstants;
 import javax.xml.parsers.DocumentBuilder;
 import javax.xml.parsers.DocumentBuilderFactory;
-import javax.xml.transform.Source;
 import javax.xml.transform.dom.DOMSource;
 import javax.xml.validation.Schema;
 import javax.xml.validation.SchemaFactory;
@@ -35,6 +34,10 @@ public class XsdValidate {
   static final String WSDL = "http://schemas.xmlsoap.org/wsdl/";
   static final String XSD = XMLConstants.W3C_XML_SCHEMA_NS_URI;
   static final Set<String> ENVELOPES = Set.of("http://schemas.xmlsoap.org/soap/envelope/", "http://www.w3.org/2003/05/soap-envelope");
+
+  static boolean isEnvelope(Element e) {
+    return e.getNamespaceURI() != null && ENVELOPES.contains(e.getNamespaceURI());
+  }
 
   static DocumentBuilder builder() throws Exception {
     DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
@@ -124,15 +127,28 @@ public class XsdValidate {
     DocumentBuilder b = builder();
     List<DOMSource> schemas = new ArrayList<>();
     collect(new File(args[0]).getAbsoluteFile().toURI(), b, new HashSet<>(), schemas);
+    // One schema document that imports (or, without a namespace, includes) every inline schema, each
+    // served by the resolver under a name of its own: given as separate sources, Xerces keeps only the
+    // first schema of a namespace. An import that names a namespace but no location gets the first
+    // inline schema of that namespace.
+    List<Inline> inline = new ArrayList<>();
     Map<String, Inline> byNamespace = new HashMap<>();
+    StringBuilder wrapper = new StringBuilder("<xs:schema xmlns:xs=\"" + XSD + "\">");
     for (DOMSource s : schemas) {
       String tns = ((Document) s.getNode()).getDocumentElement().getAttribute("targetNamespace");
-      byNamespace.putIfAbsent(tns, new Inline(serialize((Document) s.getNode()), s.getSystemId()));
+      Inline in = new Inline(serialize((Document) s.getNode()), s.getSystemId() + "#schema" + inline.size());
+      String location = "urn:inline:" + inline.size();
+      inline.add(in);
+      byNamespace.putIfAbsent(tns, in);
+      if (tns.isEmpty()) wrapper.append("<xs:include schemaLocation=\"").append(location).append("\"/>");
+      else wrapper.append("<xs:import namespace=\"").append(tns.replace("&", "&amp;").replace("\"", "&quot;").replace("<", "&lt;")).append("\" schemaLocation=\"").append(location).append("\"/>");
     }
+    wrapper.append("</xs:schema>");
     SchemaFactory sf = SchemaFactory.newInstance(XSD);
     sf.setFeature("http://apache.org/xml/features/honour-all-schemaLocations", true);
     sf.setResourceResolver(new LSResourceResolver() {
       public LSInput resolveResource(String type, String ns, String publicId, String systemId, String base) {
+        if (systemId != null && systemId.startsWith("urn:inline:")) return inline.get(Integer.parseInt(systemId.substring(11)));
         return systemId == null && ns != null ? byNamespace.get(ns) : null;
       }
     });
@@ -140,7 +156,7 @@ public class XsdValidate {
     sf.setErrorHandler(schemaErrors);
     Schema schema = null;
     try {
-      schema = sf.newSchema(schemas.toArray(new Source[0]));
+      schema = sf.newSchema(new javax.xml.transform.stream.StreamSource(new StringReader(wrapper.toString()), args[0]));
     } catch (SAXParseException e) {
       // reported through the handler
     }
@@ -165,11 +181,11 @@ public class XsdValidate {
         if (mode.equals("document")) targets.add(root);
         else {
           for (Element part : children(root, null, null)) {
-            if (!ENVELOPES.contains(part.getNamespaceURI())) continue;
+            if (!isEnvelope(part)) continue;
             if (part.getLocalName().equals("Header")) targets.addAll(children(part, null, null));
             if (!part.getLocalName().equals("Body")) continue;
             for (Element c : children(part, null, null)) {
-              if (ENVELOPES.contains(c.getNamespaceURI()) && c.getLocalName().equals("Fault")) {
+              if (isEnvelope(c) && c.getLocalName().equals("Fault")) {
                 for (Element d : children(c, null, null)) {
                   // SOAP 1.1 detail, SOAP 1.2 Detail: their children are the declared fault elements.
                   if (d.getLocalName().equalsIgnoreCase("detail")) targets.addAll(children(d, null, null));
