@@ -128,6 +128,21 @@ export const MONO: Peer = {
 
 const JAVA_LIBS = ["jaxws-rt", "jaxws-api", "jaxb-api", "jws-api", "javax.xml.soap-api"].map((j) => `/usr/share/java/${j}.jar`);
 
+/** wsimport's stubs of `wsdl` (package `peer`) and the driver `source` in clients/, compiled into `dir`/classes. */
+export async function compileJaxws(dir: string, wsdl: string, source: string): Promise<void> {
+  const src = path.join(dir, "src");
+  mkdirSync(src, { recursive: true });
+  await run("wsimport", ["-quiet", "-extension", "-Xnocompile", "-keep", "-p", "peer", "-s", src, "-d", src, wsdl]);
+  const stubs = readdirSync(path.join(src, "peer")).filter((f) => f.endsWith(".java")).map((f) => path.join(src, "peer", f));
+  await run("javac", ["-nowarn", "-encoding", "UTF-8", "-cp", JAVA_LIBS.join(":"), "-d", path.join(dir, "classes"), path.join(CLIENTS, source), ...stubs]);
+}
+
+/** The JVM's arguments before the main class, for classes compiled by compileJaxws into `dir`. */
+export function javaArgs(dir: string): string[] {
+  // Monitoring (gmbal) needs jars Debian's jaxws does not put on its class path: it is off.
+  return ["-Dfile.encoding=UTF-8", "-Dcom.sun.xml.ws.monitoring.endpoint=false", "-cp", [path.join(dir, "classes"), ...JAVA_LIBS].join(":")];
+}
+
 export const JAXWS: Peer = {
   name: "the JAX-WS reference implementation (wsimport stubs)",
   ports: ["ApiSoap", "ApiSoap12"],
@@ -135,15 +150,8 @@ export const JAXWS: Peer = {
     has("sh", "-c", "command -v wsimport && command -v javac && command -v java") && JAVA_LIBS.every((j) => existsSync(j))
       ? undefined
       : "the JAX-WS RI is not installed (apt-get install jaxws libjaxws-java, with a JDK)",
-  prepare: async (dir, endpoint) => {
-    const src = path.join(dir, "src");
-    mkdirSync(src, { recursive: true });
-    await run("wsimport", ["-quiet", "-extension", "-Xnocompile", "-keep", "-p", "peer", "-s", src, "-d", src, `${endpoint}?WSDL`]);
-    const stubs = readdirSync(path.join(src, "peer")).filter((f) => f.endsWith(".java")).map((f) => path.join(src, "peer", f));
-    await run("javac", ["-nowarn", "-encoding", "UTF-8", "-cp", JAVA_LIBS.join(":"), "-d", path.join(dir, "classes"), path.join(CLIENTS, "JaxwsClient.java"), ...stubs]);
-  },
-  run: async (dir, endpoint, port, steps) =>
-    lines(await run("java", ["-Dfile.encoding=UTF-8", "-cp", [path.join(dir, "classes"), ...JAVA_LIBS].join(":"), "JaxwsClient", endpoint, port, ...steps])),
+  prepare: (dir, endpoint) => compileJaxws(dir, `${endpoint}?WSDL`, "JaxwsClient.java"),
+  run: async (dir, endpoint, port, steps) => lines(await run("java", [...javaArgs(dir), "JaxwsClient", endpoint, port, ...steps])),
   // XMLGregorianCalendar keeps the lexical value as written.
   date: (lexical) => lexical,
   emptyString: "",
