@@ -172,9 +172,9 @@ export async function exercise(golden: LoadedGolden, s: GoldenService, out: Outc
         const c = call;
         if (options.capture && c) {
           if (c.request !== "none" && typeof init.body === "string") options.capture({ where: `${c.where} request`, mode: c.request, xml: init.body });
-          const text = await res.clone().text();
-          if (c.response !== "none" && text.trim() !== "" && (res.headers.get("content-type") ?? "").includes("xml")) {
-            options.capture({ where: `${c.where} response ${res.status}`, mode: c.response, xml: text });
+          if (c.response !== "none" && (res.headers.get("content-type") ?? "").includes("xml")) {
+            const text = await res.clone().text();
+            if (text.trim() !== "") options.capture({ where: `${c.where} response ${res.status}`, mode: c.response, xml: text });
           }
         }
         return res;
