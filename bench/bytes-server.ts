@@ -33,7 +33,11 @@ function paced(res: ServerResponse, rate: number): void {
 const server = createServer((req, res) => {
   req.resume();
   req.on("end", () => {
-    res.writeHead(200, { "Content-Type": "text/xml; charset=utf-8", "Content-Length": body.length, "Cache-Control": "private, max-age=0" });
+    res.writeHead(200, {
+      "Content-Type": "text/xml; charset=utf-8",
+      "Content-Length": body.length,
+      "Cache-Control": "private, max-age=0",
+    });
     if (mbits === undefined) res.end(body);
     else paced(res, mbits);
   });
@@ -41,5 +45,9 @@ const server = createServer((req, res) => {
 server.keepAliveTimeout = 60_000;
 exitWithParent(() => server.close());
 await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-const ready: BytesServerReady = { port: (server.address() as AddressInfo).port, bytes: body.length, sha256: createHash("sha256").update(body).digest("hex") };
+const ready: BytesServerReady = {
+  port: (server.address() as AddressInfo).port,
+  bytes: body.length,
+  sha256: createHash("sha256").update(body).digest("hex"),
+};
 await reply(ready);

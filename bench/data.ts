@@ -30,7 +30,7 @@ function prng(seed: number): () => number {
 const pad = (n: number, w = 2) => String(n).padStart(w, "0");
 
 const TEXTS = [
-  'Fish & chips <tonight>? "Yes" \'no\' – Grüße, ñandú, 日本',
+  "Fish & chips <tonight>? \"Yes\" 'no' – Grüße, ñandú, 日本",
   "Please call back re: invoice #{n} (amount > $1,000 & < $5,000); ref A<B>C",
   "  leading and trailing spaces  ",
   "Voicemail from the front desk: the parcel for flat {n} is at reception 📦 — pick up before 18:00.",
@@ -67,13 +67,20 @@ export function messages(count: number, seed = 42): BenchMessage[] {
     id += 1 + Math.floor(rnd() * 3);
     const d = new Date(t);
     const digits = pick([0, 0, 2, 3, 7]);
-    const frac = digits === 0 ? "" : `.${String(Math.floor(rnd() * 10 ** digits)).padStart(digits, "0")}`.replace(/0+$/, "").replace(/\.$/, "");
+    const frac =
+      digits === 0
+        ? ""
+        : `.${String(Math.floor(rnd() * 10 ** digits)).padStart(digits, "0")}`
+            .replace(/0+$/, "")
+            .replace(/\.$/, "");
     const date = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}${frac}`;
     const m: BenchMessage = { DateArrived: date, UserId: 1001, Id: id };
     const r = rnd();
-    if (r > 0.15) m.Sender = r > 0.5 ? `+1555${pad(Math.floor(rnd() * 1e7), 7)}` : `user.${i}@example.com`;
+    if (r > 0.15)
+      m.Sender = r > 0.5 ? `+1555${pad(Math.floor(rnd() * 1e7), 7)}` : `user.${i}@example.com`;
     if (rnd() > 0.12) m.MessageText = `${fill(pick(TEXTS), i, date)} ${fill(pick(TEXTS), i, date)}`;
-    if (rnd() > 0.25) m.MessageUrl = `https://media.example.com/m/${id}.wav?x=1&y=2&sig=${Math.floor(rnd() * 1e12).toString(36)}`;
+    if (rnd() > 0.25)
+      m.MessageUrl = `https://media.example.com/m/${id}.wav?x=1&y=2&sig=${Math.floor(rnd() * 1e12).toString(36)}`;
     const tr = rnd();
     if (tr > 0.1) m.Transcription = tr < 0.2 ? "" : fill(pick(TRANSCRIPTIONS), i, date);
     out.push(m);
@@ -98,7 +105,8 @@ function esc(s: string, refs: boolean): string {
     else if (ch === "\r") out += "&#xD;";
     else if (refs && ch === '"') out += "&quot;";
     else if (refs && ch === "'") out += "&apos;";
-    else if (refs && c > 0x7f) out += c > 0xffff ? `&#x${c.toString(16).toUpperCase()};` : `&#${c};`;
+    else if (refs && c > 0x7f)
+      out += c > 0xffff ? `&#x${c.toString(16).toUpperCase()};` : `&#${c};`;
     else out += ch;
   }
   return out;
@@ -121,15 +129,24 @@ export function soapResponse(list: readonly BenchMessage[]): string {
 
 /** The recorded SOAP 1.1 GetMessages request body (curl against the ASMX service), byte for byte. */
 export function recordedSoapRequest(): string {
-  const http = readFileSync("fixtures/message-service/asmx/captures/ok-soap11-GetMessages.request.http", "utf8");
-  const body = http.slice(http.indexOf("\r\n\r\n") === -1 ? http.indexOf("\n\n") + 2 : http.indexOf("\r\n\r\n") + 4);
-  if (!body.includes("<GetMessages") || !body.includes(ACCOUNT.password)) throw new Error("the recorded GetMessages request is not where expected");
+  const http = readFileSync(
+    "fixtures/message-service/asmx/captures/ok-soap11-GetMessages.request.http",
+    "utf8",
+  );
+  const body = http.slice(
+    http.indexOf("\r\n\r\n") === -1 ? http.indexOf("\n\n") + 2 : http.indexOf("\r\n\r\n") + 4,
+  );
+  if (!body.includes("<GetMessages") || !body.includes(ACCOUNT.password))
+    throw new Error("the recorded GetMessages request is not where expected");
   return body;
 }
 
 /** The recorded SOAP 1.1 GetMessages response: its head lines and body, to check our envelope has the same shape. */
 export function recordedSoapResponseBody(): string {
-  const http = readFileSync("fixtures/message-service/asmx/captures/ok-soap11-GetMessages.response.http", "utf8");
+  const http = readFileSync(
+    "fixtures/message-service/asmx/captures/ok-soap11-GetMessages.response.http",
+    "utf8",
+  );
   const sep = http.indexOf("\r\n\r\n");
   return sep === -1 ? http.slice(http.indexOf("\n\n") + 2) : http.slice(sep + 4);
 }
@@ -174,5 +191,15 @@ export const ABSENT = "∅";
 export function viewOf(m: BenchMessage): MessageView {
   const s = (v: string | undefined) => v ?? ABSENT;
   // XML normalizes a literal CR LF to LF; the writer sends CR as &#xD;, so it survives.
-  return { id: m.Id, fields: [m.DateArrived, String(m.UserId), s(m.Sender), s(m.MessageText), s(m.MessageUrl), s(m.Transcription)] };
+  return {
+    id: m.Id,
+    fields: [
+      m.DateArrived,
+      String(m.UserId),
+      s(m.Sender),
+      s(m.MessageText),
+      s(m.MessageUrl),
+      s(m.Transcription),
+    ],
+  };
 }

@@ -9,12 +9,31 @@
  *     result keeps alive; then the peak RSS after REPEATED_CALLS calls in all, each result let go
  *     before the next call.
  */
-import { CLIENT_KINDS, createClient, type BenchClient, type ClientKind, type Summary } from "./clients.js";
+import {
+  CLIENT_KINDS,
+  createClient,
+  type BenchClient,
+  type ClientKind,
+  type Summary,
+} from "./clients.js";
 import { messages, viewOf, type MessageView } from "./data.js";
-import { REPEATED_CALLS, WARM_UP, type MemReport, type Mismatch, type TimeReport } from "./protocol.js";
+import {
+  REPEATED_CALLS,
+  WARM_UP,
+  type MemReport,
+  type Mismatch,
+  type TimeReport,
+} from "./protocol.js";
 import { gc, reply } from "./util.js";
 
-const FIELDS = ["DateArrived", "UserId", "Sender", "MessageText", "MessageUrl", "Transcription"] as const;
+const FIELDS = [
+  "DateArrived",
+  "UserId",
+  "Sender",
+  "MessageText",
+  "MessageUrl",
+  "Transcription",
+] as const;
 
 /** node-soap decodes xs:dateTime to a Date: the source lexical value as the ISO instant it should give (UTC, ms truncated). */
 function isoOf(lexical: string): string {
@@ -22,7 +41,11 @@ function isoOf(lexical: string): string {
   return `${whole}.${(frac + "000").slice(0, 3)}Z`;
 }
 
-function compare(kind: ClientKind, got: readonly MessageView[], want: readonly MessageView[]): Mismatch[] {
+function compare(
+  kind: ClientKind,
+  got: readonly MessageView[],
+  want: readonly MessageView[],
+): Mismatch[] {
   const out = new Map<string, { count: number; example: string }>();
   const note = (field: string, example: string) => {
     const e = out.get(field);
@@ -38,7 +61,11 @@ function compare(kind: ClientKind, got: readonly MessageView[], want: readonly M
       let expected = w.fields[f]!;
       if (kind === "node-soap" && f === 0) expected = isoOf(expected);
       const actual = g.fields[f];
-      if (actual !== expected) note(FIELDS[f]!, `Id ${w.id}: ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`);
+      if (actual !== expected)
+        note(
+          FIELDS[f]!,
+          `Id ${w.id}: ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`,
+        );
     }
   }
   return [...out].map(([field, { count, example }]) => ({ field, count, example }));
@@ -81,7 +108,8 @@ if (mode === "time") {
       held = await clients[k].call();
       steady[k].push(performance.now() - t0);
     }
-    if (clients[k].summary(held).count !== clients[k].summary(last[k]).count) throw new Error(`${k}: steady-state calls returned a different result`);
+    if (clients[k].summary(held).count !== clients[k].summary(last[k]).count)
+      throw new Error(`${k}: steady-state calls returned a different result`);
   }
   const want = messages(Number(countText)).map(viewOf);
   const summaries = {} as Record<ClientKind, Summary>;
@@ -118,9 +146,17 @@ if (mode === "time") {
     held = undefined;
     held = await client.call();
   }
-  if (client.summary(held).count !== summary.count) throw new Error(`${kind}: the repeated calls returned a different result`);
+  if (client.summary(held).count !== summary.count)
+    throw new Error(`${kind}: the repeated calls returned a different result`);
   const repeatedMaxRssBytes = process.resourceUsage().maxRSS * 1024;
-  const report: MemReport = { kind, maxRssBytes, rssBeforeBytes, retainedHeapBytes, repeatedMaxRssBytes, summary };
+  const report: MemReport = {
+    kind,
+    maxRssBytes,
+    rssBeforeBytes,
+    retainedHeapBytes,
+    repeatedMaxRssBytes,
+    summary,
+  };
   await reply(report);
 } else {
   throw new Error(`usage: decode-worker.ts time <url> <rounds> <count> | mem <kind> <url> <count>`);

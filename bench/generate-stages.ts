@@ -29,7 +29,11 @@ for (let i = 0; i < rounds; i++) {
   lap("model");
   const p = plan(built.model, built.nameHints, new Map());
   lap("plan");
-  const rendered = renderFiles(p, { runtimeImport: "wsdl-tsgen/runtime", sourceLabel: sourceLabel(wsdl!), wsdl: embeddedWsdl(docs) });
+  const rendered = renderFiles(p, {
+    runtimeImport: "wsdl-tsgen/runtime",
+    sourceLabel: sourceLabel(wsdl!),
+    wsdl: embeddedWsdl(docs),
+  });
   lap("emit");
   await formatFiles(rendered);
   lap("format");

@@ -20,8 +20,16 @@ import { STAGES, type StagesReport } from "./protocol.js";
 import { fail, fmt, median, mib, ratio, verdict, Worker } from "./util.js";
 
 const TOOLS = {
-  ours: { label: "wsdl-tsgen", script: "bin/wsdl-tsgen.js", args: (wsdl: string, out: string) => ["generate", wsdl, "--out", out, "--quiet"] },
-  peer: { label: "wsdl-tsclient", script: "node_modules/wsdl-tsclient/dist/src/cli.js", args: (wsdl: string, out: string) => [wsdl, "-o", out, "--quiet"] },
+  ours: {
+    label: "wsdl-tsgen",
+    script: "bin/wsdl-tsgen.js",
+    args: (wsdl: string, out: string) => ["generate", wsdl, "--out", out, "--quiet"],
+  },
+  peer: {
+    label: "wsdl-tsclient",
+    script: "node_modules/wsdl-tsclient/dist/src/cli.js",
+    args: (wsdl: string, out: string) => [wsdl, "-o", out, "--quiet"],
+  },
 } as const;
 type Tool = keyof typeof TOOLS;
 
@@ -60,7 +68,11 @@ function runCli(tool: Tool, wsdl: string): Promise<Run> {
   const t = TOOLS[tool];
   return new Promise<Run>((resolve) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ["bench/measure-cli.mjs", t.script, ...t.args(wsdl, out)], { stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(
+      process.execPath,
+      ["bench/measure-cli.mjs", t.script, ...t.args(wsdl, out)],
+      { stdio: ["ignore", "ignore", "pipe"] },
+    );
     let stderr = "";
     child.stderr.on("data", (d: Buffer) => {
       stderr = (stderr + d.toString()).slice(-20_000);
@@ -73,27 +85,49 @@ function runCli(tool: Tool, wsdl: string): Promise<Run> {
       const o = tsOutput(out);
       rmSync(out, { recursive: true, force: true });
       const why =
-        code !== 0 ? `exited with ${code ?? signal}: ${stderr.replace(/@@maxrss \d+\s*$/, "").trim().split("\n").slice(-2).join(" / ").slice(0, 300)}`
-        : o.files === 0 ? "wrote no .ts file"
-        : o.empty > 0 ? `wrote ${o.empty} empty .ts file(s)`
-        : !rss ? "did not report its peak RSS"
-        : "";
-      resolve({ ok: why === "", ms, maxRssBytes: rss ? Number(rss[1]) * 1024 : NaN, files: o.files, bytes: o.bytes, why });
+        code !== 0
+          ? `exited with ${code ?? signal}: ${stderr
+              .replace(/@@maxrss \d+\s*$/, "")
+              .trim()
+              .split("\n")
+              .slice(-2)
+              .join(" / ")
+              .slice(0, 300)}`
+          : o.files === 0
+            ? "wrote no .ts file"
+            : o.empty > 0
+              ? `wrote ${o.empty} empty .ts file(s)`
+              : !rss
+                ? "did not report its peak RSS"
+                : "";
+      resolve({
+        ok: why === "",
+        ms,
+        maxRssBytes: rss ? Number(rss[1]) * 1024 : NaN,
+        files: o.files,
+        bytes: o.bytes,
+        why,
+      });
     });
   });
 }
 
 export async function generateBench(opts: { rounds: number }): Promise<void> {
-  console.log(`\n3. Generation: end-to-end CLI on the ${ROOTS} largest corpus WSDLs both tools process, ours vs wsdl-tsclient`);
+  console.log(
+    `\n3. Generation: end-to-end CLI on the ${ROOTS} largest corpus WSDLs both tools process, ours vs wsdl-tsclient`,
+  );
   if (!existsSync(path.join(CORPUS_DIR, "README.md"))) {
     console.log(`   skipped: the corpus is not at ${CORPUS_DIR}`);
     return;
   }
-  if (!existsSync(TOOLS.peer.script)) fail(`${TOOLS.peer.script} is missing: run \`npm ci\` (wsdl-tsclient is a devDependency)`);
+  if (!existsSync(TOOLS.peer.script))
+    fail(`${TOOLS.peer.script} is missing: run \`npm ci\` (wsdl-tsclient is a devDependency)`);
   const candidates = listRoots()
     .filter((r) => !/identical to another root/.test(r.notes))
     .sort((a, b) => b.bytes - a.bytes || a.id.localeCompare(b.id));
-  console.log(`   each run its own process (Node ${process.version}), wall time from spawn to exit, peak RSS of that process; median of ${opts.rounds} rounds after a check run, the two tools alternating`);
+  console.log(
+    `   each run its own process (Node ${process.version}), wall time from spawn to exit, peak RSS of that process; median of ${opts.rounds} rounds after a check run, the two tools alternating`,
+  );
 
   const picked: { root: CorpusRoot; check: Record<Tool, Run> }[] = [];
   for (const root of candidates) {
@@ -101,7 +135,10 @@ export async function generateBench(opts: { rounds: number }): Promise<void> {
     const ours = await runCli("ours", root.file);
     const peer = ours.ok ? await runCli("peer", root.file) : undefined;
     if (ours.ok && peer?.ok) picked.push({ root, check: { ours, peer } });
-    else console.log(`   not counted: ${root.id} (${fmt(root.bytes / 1024, 0)} KiB): ${ours.ok ? `wsdl-tsclient ${peer!.why}` : `wsdl-tsgen ${ours.why}`}`);
+    else
+      console.log(
+        `   not counted: ${root.id} (${fmt(root.bytes / 1024, 0)} KiB): ${ours.ok ? `wsdl-tsclient ${peer!.why}` : `wsdl-tsgen ${ours.why}`}`,
+      );
   }
   if (picked.length < ROOTS) fail(`only ${picked.length} corpus roots generate with both tools`);
 
@@ -113,7 +150,10 @@ export async function generateBench(opts: { rounds: number }): Promise<void> {
       for (const tool of (i % 2 ? ["peer", "ours"] : ["ours", "peer"]) as Tool[]) {
         const r = await runCli(tool, root.file);
         if (!r.ok) fail(`${TOOLS[tool].label} on ${root.id}: ${r.why}`);
-        if (r.files !== check[tool].files || r.bytes !== check[tool].bytes) fail(`${TOOLS[tool].label} on ${root.id} wrote ${r.files} files / ${r.bytes} bytes, the check run ${check[tool].files} / ${check[tool].bytes}`);
+        if (r.files !== check[tool].files || r.bytes !== check[tool].bytes)
+          fail(
+            `${TOOLS[tool].label} on ${root.id} wrote ${r.files} files / ${r.bytes} bytes, the check run ${check[tool].files} / ${check[tool].bytes}`,
+          );
         runs[tool].push(r);
       }
     }
@@ -128,7 +168,9 @@ export async function generateBench(opts: { rounds: number }): Promise<void> {
     }
     speedups.push(ms("peer") / ms("ours"));
     rssRatios.push(rss("ours") / rss("peer"));
-    console.log(`     ours / wsdl-tsclient: time ${ratio(ms("ours"), ms("peer"))} (wsdl-tsclient takes ${ratio(ms("peer"), ms("ours"))} as long), peak RSS ${ratio(rss("ours"), rss("peer"))}`);
+    console.log(
+      `     ours / wsdl-tsclient: time ${ratio(ms("ours"), ms("peer"))} (wsdl-tsclient takes ${ratio(ms("peer"), ms("ours"))} as long), peak RSS ${ratio(rss("ours"), rss("peer"))}`,
+    );
 
     // Where our time goes: the stages, in one process (round 1 cold as in the CLI, then warm).
     const w = new Worker("bench/generate-stages.ts", [root.file, String(Math.min(opts.rounds, 3))]);
@@ -138,11 +180,20 @@ export async function generateBench(opts: { rounds: number }): Promise<void> {
     const total = cold.reduce((a, b) => a + b, 0);
     const warm = STAGES.map((st) => (s.times[st].length > 1 ? median(s.times[st].slice(1)) : NaN));
     const warmTotal = warm.reduce((a, b) => a + b, 0);
-    console.log(`     our stages, cold: ${STAGES.map((st, i) => `${st} ${fmt(cold[i]!, 0)}`).join(", ")} ms; format (Prettier) ${fmt((100 * cold[FORMAT]!) / total, 0)}% of ${fmt(total, 0)} ms`);
-    if (!Number.isNaN(warmTotal)) console.log(`                 warm: ${STAGES.map((st, i) => `${st} ${fmt(warm[i]!, 0)}`).join(", ")} ms; format ${fmt((100 * warm[FORMAT]!) / warmTotal, 0)}% of ${fmt(warmTotal, 0)} ms`);
+    console.log(
+      `     our stages, cold: ${STAGES.map((st, i) => `${st} ${fmt(cold[i]!, 0)}`).join(", ")} ms; format (Prettier) ${fmt((100 * cold[FORMAT]!) / total, 0)}% of ${fmt(total, 0)} ms`,
+    );
+    if (!Number.isNaN(warmTotal))
+      console.log(
+        `                 warm: ${STAGES.map((st, i) => `${st} ${fmt(warm[i]!, 0)}`).join(", ")} ms; format ${fmt((100 * warm[FORMAT]!) / warmTotal, 0)}% of ${fmt(warmTotal, 0)} ms`,
+      );
   }
   const worstSpeedup = Math.min(...speedups);
   const worstRss = Math.max(...rssRatios);
-  console.log(`\n   over the ${ROOTS} roots: wsdl-tsclient / ours time ${speedups.map((x) => `${fmt(x, 2)}×`).join(", ")}; ours / wsdl-tsclient peak RSS ${rssRatios.map((x) => `${fmt(x, 2)}×`).join(", ")}`);
-  console.log(`   target ≥ 10× faster on each: ${verdict(worstSpeedup >= 10)};  lower peak RSS on each: ${verdict(worstRss < 1)}`);
+  console.log(
+    `\n   over the ${ROOTS} roots: wsdl-tsclient / ours time ${speedups.map((x) => `${fmt(x, 2)}×`).join(", ")}; ours / wsdl-tsclient peak RSS ${rssRatios.map((x) => `${fmt(x, 2)}×`).join(", ")}`,
+  );
+  console.log(
+    `   target ≥ 10× faster on each: ${verdict(worstSpeedup >= 10)};  lower peak RSS on each: ${verdict(worstRss < 1)}`,
+  );
 }

@@ -9,15 +9,28 @@
 import { PassThrough } from "node:stream";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { decodeEnvelope, field } from "wsdl-tsgen/runtime";
-import { createApiHandler, SoapFault, type ApiService } from "../generated-samples/message-service/index.js";
+import {
+  createApiHandler,
+  SoapFault,
+  type ApiService,
+} from "../generated-samples/message-service/index.js";
 import { GetMessagesResponse, NS } from "../generated-samples/message-service/descriptors.js";
-import { ACCOUNT, GET_QUERY, messages, recordedSoapRequest, SOAP_ACTION, soapResponse } from "./data.js";
+import {
+  ACCOUNT,
+  GET_QUERY,
+  messages,
+  recordedSoapRequest,
+  SOAP_ACTION,
+  soapResponse,
+} from "./data.js";
 
 const [part = "server", a1, a2] = process.argv.slice(2);
 
 function report(label: string, times: number[]): void {
   times.sort((x, y) => x - y);
-  console.log(`${label}: CPU per operation min ${times[0]!.toFixed(1)} µs, median ${times[times.length >> 1]!.toFixed(1)} µs (${times.length} runs)`);
+  console.log(
+    `${label}: CPU per operation min ${times[0]!.toFixed(1)} µs, median ${times[times.length >> 1]!.toFixed(1)} µs (${times.length} runs)`,
+  );
 }
 
 async function timed(n: number, warmup: number, op: () => Promise<void> | void): Promise<number[]> {
@@ -37,7 +50,8 @@ if (part === "server") {
   const list = messages(100, 7);
   const service: ApiService = {
     getMessages: ({ email, password }) => {
-      if (email !== ACCOUNT.email || password !== ACCOUNT.password) throw new SoapFault({ code: "Client", message: "Invalid email or password." });
+      if (email !== ACCOUNT.email || password !== ACCOUNT.password)
+        throw new SoapFault({ code: "Client", message: "Invalid email or password." });
       return list;
     },
     getMessagesInDateRange: () => [],
@@ -50,7 +64,15 @@ if (part === "server") {
       const req = Object.assign(new PassThrough(), {
         method: kind === "soap" ? "POST" : "GET",
         url: kind === "soap" ? "/api.asmx" : `/api.asmx/GetMessages?${GET_QUERY}`,
-        headers: kind === "soap" ? { "content-type": "text/xml; charset=utf-8", soapaction: SOAP_ACTION, "content-length": String(body.length), host: "127.0.0.1" } : { host: "127.0.0.1" },
+        headers:
+          kind === "soap"
+            ? {
+                "content-type": "text/xml; charset=utf-8",
+                soapaction: SOAP_ACTION,
+                "content-length": String(body.length),
+                host: "127.0.0.1",
+              }
+            : { host: "127.0.0.1" },
         socket: { remoteAddress: "127.0.0.1", localAddress: "127.0.0.1", localPort: 80 },
       });
       let status = 0;
@@ -73,11 +95,14 @@ if (part === "server") {
 } else if (part === "decode") {
   const buf = Buffer.from(soapResponse(messages(10_000, 42)));
   const f = field("GetMessagesResponse", NS, () => GetMessagesResponse);
-  report("decode 10,000 messages", await timed(Number(a1 ?? 15), 3, () => {
-    // The bytes, as the client decodes them.
-    const r = decodeEnvelope(buf, () => f);
-    if (!r.body) throw new Error("no body decoded");
-  }));
+  report(
+    "decode 10,000 messages",
+    await timed(Number(a1 ?? 15), 3, () => {
+      // The bytes, as the client decodes them.
+      const r = decodeEnvelope(buf, () => f);
+      if (!r.body) throw new Error("no body decoded");
+    }),
+  );
 } else {
   console.error("usage: bench/profile.ts server soap|get [n] | decode [n]");
   process.exitCode = 2;

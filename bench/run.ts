@@ -24,19 +24,27 @@ const quick = argv.includes("--quick");
 const only = argv.find((a) => a === "decode" || a === "server" || a === "generate");
 
 if (!existsSync("dist/runtime/index.js")) {
-  console.error("dist/ is missing: run `npm run build` first (the generated code imports wsdl-tsgen/runtime from it).");
+  console.error(
+    "dist/ is missing: run `npm run build` first (the generated code imports wsdl-tsgen/runtime from it).",
+  );
   process.exit(1);
 }
 
 const started = performance.now();
-console.log(`wsdl-tsgen benchmarks — Node ${process.version}, ${cpus().length} CPU(s) (${cpus()[0]?.model.trim() ?? "unknown"})${quick ? ", --quick" : ""}`);
+console.log(
+  `wsdl-tsgen benchmarks — Node ${process.version}, ${cpus().length} CPU(s) (${cpus()[0]?.model.trim() ?? "unknown"})${quick ? ", --quick" : ""}`,
+);
 try {
   // Hard bound: the whole run stops by itself even if a child hangs.
   if (only !== "generate") {
-    await within(170_000, "the benchmark", (async () => {
-      if (!only || only === "decode") await decodeBench({ rounds: quick ? 2 : 5 });
-      if (!only || only === "server") await serverBench({ seconds: quick ? 2 : 8 });
-    })());
+    await within(
+      170_000,
+      "the benchmark",
+      (async () => {
+        if (!only || only === "decode") await decodeBench({ rounds: quick ? 2 : 5 });
+        if (!only || only === "server") await serverBench({ seconds: quick ? 2 : 8 });
+      })(),
+    );
   }
   // Bounded by its own per-run limits: its length depends on the corpus and the peer.
   if (!only || only === "generate") await generateBench({ rounds: quick ? 2 : 5 });

@@ -15,19 +15,37 @@ import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import * as soap from "soap";
-import { createApiHandler, SoapFault, type ApiService } from "../generated-samples/message-service/index.js";
-import { ACCOUNT, GET_QUERY, messages, recordedSoapRequest, SOAP_ACTION, WSDL_PATH } from "./data.js";
-import { SERVER_MESSAGES, SERVER_SEED, type ServerKind, type ServerReady, type ServerUsage } from "./protocol.js";
+import {
+  createApiHandler,
+  SoapFault,
+  type ApiService,
+} from "../generated-samples/message-service/index.js";
+import {
+  ACCOUNT,
+  GET_QUERY,
+  messages,
+  recordedSoapRequest,
+  SOAP_ACTION,
+  WSDL_PATH,
+} from "./data.js";
+import {
+  SERVER_MESSAGES,
+  SERVER_SEED,
+  type ServerKind,
+  type ServerReady,
+  type ServerUsage,
+} from "./protocol.js";
 import { exitWithParent, reply } from "./util.js";
-
 
 const kind = process.argv[2] as ServerKind;
 const list = messages(SERVER_MESSAGES, SERVER_SEED);
-const authorized = (email: string | undefined, password: string | undefined) => email === ACCOUNT.email && password === ACCOUNT.password;
+const authorized = (email: string | undefined, password: string | undefined) =>
+  email === ACCOUNT.email && password === ACCOUNT.password;
 
 const service: ApiService = {
   getMessages: ({ email, password }) => {
-    if (!authorized(email, password)) throw new SoapFault({ code: "Client", message: "Invalid email or password." });
+    if (!authorized(email, password))
+      throw new SoapFault({ code: "Client", message: "Invalid email or password." });
     return list;
   },
   getMessagesInDateRange: () => {
@@ -65,7 +83,11 @@ async function record(url: string, init: RequestInit): Promise<Recorded> {
 async function oursAnswers(): Promise<{ soap: Recorded; get: Recorded }> {
   const ours = createServer(createApiHandler(service));
   const base = `http://127.0.0.1:${await listen(ours)}/api.asmx`;
-  const soapAnswer = await record(base, { method: "POST", headers: { "Content-Type": "text/xml; charset=utf-8", SOAPAction: SOAP_ACTION }, body: recordedSoapRequest() });
+  const soapAnswer = await record(base, {
+    method: "POST",
+    headers: { "Content-Type": "text/xml; charset=utf-8", SOAPAction: SOAP_ACTION },
+    body: recordedSoapRequest(),
+  });
   const getAnswer = await record(`${base}/GetMessages?${GET_QUERY}`, { method: "GET" });
   await new Promise<void>((resolve) => ours.close(() => resolve()));
   return { soap: soapAnswer, get: getAnswer };
@@ -81,7 +103,8 @@ function escapeText(s: string): string {
   do {
     const i = SPECIAL.lastIndex - 1;
     const c = s.charCodeAt(i);
-    out += s.slice(last, i) + (c === 38 ? "&amp;" : c === 60 ? "&lt;" : c === 62 ? "&gt;" : "&#xD;");
+    out +=
+      s.slice(last, i) + (c === 38 ? "&amp;" : c === 60 ? "&lt;" : c === 62 ? "&gt;" : "&#xD;");
     last = i + 1;
   } while (SPECIAL.test(s));
   return out + s.slice(last);
@@ -98,8 +121,16 @@ function field(name: string, v: string | number | undefined | null): string {
 function messagesXml(): string {
   let s = "";
   for (const m of list) {
-    s += "<Messages>" + field("DateArrived", m.DateArrived) + field("UserId", m.UserId) + field("Sender", m.Sender) + field("MessageText", m.MessageText) +
-      field("MessageUrl", m.MessageUrl) + field("Transcription", m.Transcription) + field("Id", m.Id) + "</Messages>";
+    s +=
+      "<Messages>" +
+      field("DateArrived", m.DateArrived) +
+      field("UserId", m.UserId) +
+      field("Sender", m.Sender) +
+      field("MessageText", m.MessageText) +
+      field("MessageUrl", m.MessageUrl) +
+      field("Transcription", m.Transcription) +
+      field("Id", m.Id) +
+      "</Messages>";
   }
   return s;
 }
@@ -123,7 +154,11 @@ if (kind === "ours") {
     const answer = req.method === "GET" ? answers.get : answers.soap;
     req.resume();
     req.on("end", () => {
-      res.writeHead(answer.status, { "Cache-Control": answer.headers["cache-control"] ?? "", "Content-Length": answer.body.length, "Content-Type": answer.headers["content-type"] ?? "" });
+      res.writeHead(answer.status, {
+        "Cache-Control": answer.headers["cache-control"] ?? "",
+        "Content-Length": answer.body.length,
+        "Content-Type": answer.headers["content-type"] ?? "",
+      });
       res.end(answer.body);
     });
   });
@@ -141,14 +176,19 @@ if (kind === "ours") {
   const soapFrame = frame(answers.soap);
   const getFrame = frame(answers.get);
   for (const f of [soapFrame, getFrame]) {
-    if (!utf8(f.head + messagesXml() + f.tail).equals(f.body)) throw new Error("the hand-written template does not write our server's bytes");
+    if (!utf8(f.head + messagesXml() + f.tail).equals(f.body))
+      throw new Error("the hand-written template does not write our server's bytes");
   }
   server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const f = req.method === "GET" ? getFrame : soapFrame;
     req.resume();
     req.on("end", () => {
       const body = utf8(f.head + messagesXml() + f.tail);
-      res.writeHead(f.status, { "Cache-Control": f.headers["cache-control"] ?? "", "Content-Length": body.length, "Content-Type": f.headers["content-type"] ?? "" });
+      res.writeHead(f.status, {
+        "Cache-Control": f.headers["cache-control"] ?? "",
+        "Content-Length": body.length,
+        "Content-Type": f.headers["content-type"] ?? "",
+      });
       res.end(body);
     });
   });
@@ -159,14 +199,21 @@ if (kind === "ours") {
     Api: {
       ApiSoap: {
         GetMessages: (args: Args) => {
-          if (!authorized(args.email, args.password)) throw { Fault: { faultcode: "soap:Client", faultstring: "Invalid email or password." } };
+          if (!authorized(args.email, args.password))
+            throw {
+              Fault: { faultcode: "soap:Client", faultstring: "Invalid email or password." },
+            };
           return { GetMessagesResult: { Messages: list } };
         },
       },
     },
   };
   // node-soap installs its 'request' listener (replacing the others) once the WSDL is processed.
-  await new Promise<void>((resolve, reject) => soap.listen(server, "/api.asmx", services, readFileSync(WSDL_PATH, "utf8"), (err: unknown) => (err ? reject(err as Error) : resolve())));
+  await new Promise<void>((resolve, reject) =>
+    soap.listen(server, "/api.asmx", services, readFileSync(WSDL_PATH, "utf8"), (err: unknown) =>
+      err ? reject(err as Error) : resolve(),
+    ),
+  );
 } else {
   throw new Error(`unknown server kind '${kind}'`);
 }
@@ -189,7 +236,13 @@ process.on("message", (m: unknown) => {
     void reply("begun");
   } else if (m === "end") {
     const d = process.cpuUsage(start);
-    const usage: ServerUsage = { cpuMicros: d.user + d.system, userMicros: d.user, systemMicros: d.system, requests, elapsedMs: performance.now() - startTime };
+    const usage: ServerUsage = {
+      cpuMicros: d.user + d.system,
+      userMicros: d.user,
+      systemMicros: d.system,
+      requests,
+      elapsedMs: performance.now() - startTime,
+    };
     void reply(usage);
   }
 });

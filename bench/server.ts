@@ -9,7 +9,13 @@
 import autocannon from "autocannon";
 import { ApiClient, type ApiPortName } from "../generated-samples/message-service/index.js";
 import { ACCOUNT, GET_QUERY, messages, recordedSoapRequest, SOAP_ACTION } from "./data.js";
-import { SERVER_MESSAGES, SERVER_SEED, type ServerKind, type ServerReady, type ServerUsage } from "./protocol.js";
+import {
+  SERVER_MESSAGES,
+  SERVER_SEED,
+  type ServerKind,
+  type ServerReady,
+  type ServerUsage,
+} from "./protocol.js";
 import { fail, fmt, ratio, verdict, Worker } from "./util.js";
 
 type Style = "soap" | "get";
@@ -36,49 +42,91 @@ async function check(kind: ServerKind, style: Style, base: string): Promise<Buff
   const port: ApiPortName = style === "soap" ? "ApiSoap" : "ApiHttpGet";
   const list = await new ApiClient({ endpoint: base, port }).getMessages({ ...ACCOUNT });
   const want = messages(SERVER_MESSAGES, SERVER_SEED);
-  if (list?.length !== want.length || list[0]?.Id !== want[0]!.Id || list[list.length - 1]?.Id !== want[want.length - 1]!.Id) {
-    fail(`${kind} (${style}) answered ${list?.length} messages (first Id ${list?.[0]?.Id}), expected ${want.length} (first Id ${want[0]!.Id})`);
+  if (
+    list?.length !== want.length ||
+    list[0]?.Id !== want[0]!.Id ||
+    list[list.length - 1]?.Id !== want[want.length - 1]!.Id
+  ) {
+    fail(
+      `${kind} (${style}) answered ${list?.length} messages (first Id ${list?.[0]?.Id}), expected ${want.length} (first Id ${want[0]!.Id})`,
+    );
   }
   for (let i = 0; i < want.length; i++) {
     const got = list[i]!;
     const w = want[i]!;
-    if (got.DateArrived.lexical !== w.DateArrived || got.MessageText !== w.MessageText || got.Transcription !== w.Transcription || got.Sender !== w.Sender) {
-      fail(`${kind} (${style}) message ${w.Id} differs: ${JSON.stringify(got)} vs ${JSON.stringify(w)}`);
+    if (
+      got.DateArrived.lexical !== w.DateArrived ||
+      got.MessageText !== w.MessageText ||
+      got.Transcription !== w.Transcription ||
+      got.Sender !== w.Sender
+    ) {
+      fail(
+        `${kind} (${style}) message ${w.Id} differs: ${JSON.stringify(got)} vs ${JSON.stringify(w)}`,
+      );
     }
   }
   const q = request(style, base);
-  const res = await fetch(q.url, { method: q.method, headers: q.headers ?? {}, body: q.body ?? null });
+  const res = await fetch(q.url, {
+    method: q.method,
+    headers: q.headers ?? {},
+    body: q.body ?? null,
+  });
   if (res.status !== 200) fail(`${kind} (${style}) answered ${res.status}`);
   return Buffer.from(await res.arrayBuffer());
 }
 
-function request(style: Style, base: string): { url: string; method: string; headers?: Record<string, string>; body?: string } {
+function request(
+  style: Style,
+  base: string,
+): { url: string; method: string; headers?: Record<string, string>; body?: string } {
   return style === "soap"
-    ? { url: base, method: "POST", headers: { "Content-Type": "text/xml; charset=utf-8", SOAPAction: SOAP_ACTION }, body: recordedSoapRequest() }
+    ? {
+        url: base,
+        method: "POST",
+        headers: { "Content-Type": "text/xml; charset=utf-8", SOAPAction: SOAP_ACTION },
+        body: recordedSoapRequest(),
+      }
     : { url: `${base}/GetMessages?${GET_QUERY}`, method: "GET" };
 }
 
 /** `rate`: a fixed load in requests per second across the connections; as fast as they go when absent. */
-async function measure(label: string, kind: ServerKind, style: Style, seconds: number, bodies: Map<string, Buffer>, rate?: number): Promise<Run> {
+async function measure(
+  label: string,
+  kind: ServerKind,
+  style: Style,
+  seconds: number,
+  bodies: Map<string, Buffer>,
+  rate?: number,
+): Promise<Run> {
   const w = new Worker("bench/server-worker.ts", [kind]);
   try {
     const { port } = await w.next<ServerReady>();
     const base = `http://127.0.0.1:${port}/api.asmx`;
     bodies.set(`${kind}/${style}`, await check(kind, style, base));
-    const req = { ...request(style, base), connections: CONNECTIONS, ...(rate !== undefined ? { overallRate: rate } : {}) };
+    const req = {
+      ...request(style, base),
+      connections: CONNECTIONS,
+      ...(rate !== undefined ? { overallRate: rate } : {}),
+    };
     const warm = await autocannon({ ...req, duration: Math.min(2, seconds) });
-    if (warm.non2xx > 0 || warm.errors > 0) fail(`${label}: warm-up got ${warm.non2xx} non-2xx responses and ${warm.errors} errors`);
+    if (warm.non2xx > 0 || warm.errors > 0)
+      fail(`${label}: warm-up got ${warm.non2xx} non-2xx responses and ${warm.errors} errors`);
     w.send("begin");
     await w.next<string>();
     const r = await autocannon({ ...req, duration: seconds });
     w.send("end");
     const usage = await w.next<ServerUsage>();
-    if (r.non2xx > 0 || r.errors > 0 || r.timeouts > 0) fail(`${label}: ${r.non2xx} non-2xx responses, ${r.errors} errors, ${r.timeouts} time-outs`);
+    if (r.non2xx > 0 || r.errors > 0 || r.timeouts > 0)
+      fail(`${label}: ${r.non2xx} non-2xx responses, ${r.errors} errors, ${r.timeouts} time-outs`);
     if (usage.requests === 0 || Math.abs(usage.requests - r.requests.total) > CONNECTIONS * 2) {
-      fail(`${label}: the server counted ${usage.requests} requests, autocannon ${r.requests.total}`);
+      fail(
+        `${label}: the server counted ${usage.requests} requests, autocannon ${r.requests.total}`,
+      );
     }
     return {
-      label, kind, style,
+      label,
+      kind,
+      style,
       rps: r.requests.average,
       p50: r.latency.p50,
       p99: r.latency.p99,
@@ -118,19 +166,29 @@ export async function serverBench(opts: { seconds: number }): Promise<void> {
     const a = bodies.get(`ours/${style}`);
     for (const other of ["bare", "template"] as const) {
       const b = bodies.get(`${other}/${style}`);
-      if (!a || !b || !a.equals(b)) fail(`the ${other} server's ${style} bytes are not our server's bytes`);
+      if (!a || !b || !a.equals(b))
+        fail(`the ${other} server's ${style} bytes are not our server's bytes`);
     }
   }
-  const get = (kind: ServerKind, style: Style) => runs.find((r) => r.kind === kind && r.style === style)!;
+  const get = (kind: ServerKind, style: Style) =>
+    runs.find((r) => r.kind === kind && r.style === style)!;
   const ours = get("ours", "soap");
   const peer = get("node-soap", "soap");
   const bare = get("bare", "soap");
   const gOurs = get("ours", "get");
   const gBare = get("bare", "get");
-  console.log(`   SOAP 1.1  CPU/req: node-soap / ours = ${ratio(peer.cpuPerReq, ours.cpuPerReq)};  ours / bare = ${ratio(ours.cpuPerReq, bare.cpuPerReq)};  req/s: ours / node-soap = ${ratio(ours.rps, peer.rps)}, ours / bare = ${ratio(ours.rps, bare.rps)}`);
-  console.log(`             targets: ours ≤ ${CPU_TARGET_MICROS} µs/req: ${verdict(ours.cpuPerReq <= CPU_TARGET_MICROS)} (${fmt(ours.cpuPerReq, 0)});  ours ≤ 2× bare: ${verdict(ours.cpuPerReq <= 2 * bare.cpuPerReq)} (${ratio(ours.cpuPerReq, bare.cpuPerReq)})`);
-  console.log(`   HTTP GET  CPU/req: ours / bare = ${ratio(gOurs.cpuPerReq, gBare.cpuPerReq)};  req/s: ours / bare = ${ratio(gOurs.rps, gBare.rps)}  (node-soap has no HTTP GET binding)`);
-  console.log(`             targets: ours ≤ ${CPU_TARGET_MICROS} µs/req: ${verdict(gOurs.cpuPerReq <= CPU_TARGET_MICROS)} (${fmt(gOurs.cpuPerReq, 0)});  ours ≤ 2× bare: ${verdict(gOurs.cpuPerReq <= 2 * gBare.cpuPerReq)} (${ratio(gOurs.cpuPerReq, gBare.cpuPerReq)})`);
+  console.log(
+    `   SOAP 1.1  CPU/req: node-soap / ours = ${ratio(peer.cpuPerReq, ours.cpuPerReq)};  ours / bare = ${ratio(ours.cpuPerReq, bare.cpuPerReq)};  req/s: ours / node-soap = ${ratio(ours.rps, peer.rps)}, ours / bare = ${ratio(ours.rps, bare.rps)}`,
+  );
+  console.log(
+    `             targets: ours ≤ ${CPU_TARGET_MICROS} µs/req: ${verdict(ours.cpuPerReq <= CPU_TARGET_MICROS)} (${fmt(ours.cpuPerReq, 0)});  ours ≤ 2× bare: ${verdict(ours.cpuPerReq <= 2 * bare.cpuPerReq)} (${ratio(ours.cpuPerReq, bare.cpuPerReq)})`,
+  );
+  console.log(
+    `   HTTP GET  CPU/req: ours / bare = ${ratio(gOurs.cpuPerReq, gBare.cpuPerReq)};  req/s: ours / bare = ${ratio(gOurs.rps, gBare.rps)}  (node-soap has no HTTP GET binding)`,
+  );
+  console.log(
+    `             targets: ours ≤ ${CPU_TARGET_MICROS} µs/req: ${verdict(gOurs.cpuPerReq <= CPU_TARGET_MICROS)} (${fmt(gOurs.cpuPerReq, 0)});  ours ≤ 2× bare: ${verdict(gOurs.cpuPerReq <= 2 * gBare.cpuPerReq)} (${ratio(gOurs.cpuPerReq, gBare.cpuPerReq)})`,
+  );
   for (const style of ["soap", "get"] as const) {
     const o = get("ours", style);
     const b = get("bare", style);
@@ -145,7 +203,15 @@ export async function serverBench(opts: { seconds: number }): Promise<void> {
   for (const style of ["soap", "get"] as const) {
     const rate = Math.max(1, Math.round(get("ours", style).rps / 2));
     const at: Partial<Record<ServerKind, Run>> = {};
-    for (const kind of ["ours", "bare"] as const) at[kind] = await measure(`${style} ${kind} at ${rate} req/s`, kind, style, opts.seconds, new Map(), rate);
+    for (const kind of ["ours", "bare"] as const)
+      at[kind] = await measure(
+        `${style} ${kind} at ${rate} req/s`,
+        kind,
+        style,
+        opts.seconds,
+        new Map(),
+        rate,
+      );
     const o = at.ours!;
     const b = at.bare!;
     console.log(
@@ -153,5 +219,7 @@ export async function serverBench(opts: { seconds: number }): Promise<void> {
         `target p99 no worse than bare's: ${verdict(o.p99 <= b.p99)}`,
     );
   }
-  console.log(`   bare and template servers send byte-for-byte the bodies our server sends (checked); every server's answer decodes to the same ${SERVER_MESSAGES} messages (checked with our client)`);
+  console.log(
+    `   bare and template servers send byte-for-byte the bodies our server sends (checked); every server's answer decodes to the same ${SERVER_MESSAGES} messages (checked with our client)`,
+  );
 }

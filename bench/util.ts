@@ -39,7 +39,10 @@ export class Worker {
   readonly exited: Promise<number | null>;
   private stderr = "";
 
-  constructor(readonly file: string, readonly args: readonly string[]) {
+  constructor(
+    readonly file: string,
+    readonly args: readonly string[],
+  ) {
     this.child = spawn(process.execPath, ["--expose-gc", "--import", "tsx", file, ...args], {
       stdio: ["ignore", "inherit", "pipe", "ipc"],
       env: { ...process.env, TZ: "UTC" },
@@ -55,7 +58,10 @@ export class Worker {
     });
     this.exited = new Promise((resolve) => {
       this.child.on("exit", (code, signal) => {
-        if (code !== 0) this.exitError = new Error(`${file} ${args.join(" ")} exited with ${code ?? signal}\n${this.stderr.trim()}`);
+        if (code !== 0)
+          this.exitError = new Error(
+            `${file} ${args.join(" ")} exited with ${code ?? signal}\n${this.stderr.trim()}`,
+          );
         else this.exitError = new Error(`${file} ${args.join(" ")} exited before answering`);
         for (const w of this.waiting.splice(0)) w.reject(this.exitError);
         resolve(code);
@@ -67,7 +73,9 @@ export class Worker {
   next<T>(timeoutMs = 120_000): Promise<T> {
     if (this.queue.length > 0) return Promise.resolve(this.queue.shift() as T);
     if (this.exitError) return Promise.reject(this.exitError);
-    const p = new Promise<T>((resolve, reject) => this.waiting.push({ resolve: resolve as (m: unknown) => void, reject }));
+    const p = new Promise<T>((resolve, reject) =>
+      this.waiting.push({ resolve: resolve as (m: unknown) => void, reject }),
+    );
     return within(timeoutMs, `a message from ${this.file} ${this.args.join(" ")}`, p);
   }
 
@@ -89,8 +97,11 @@ export class Worker {
 /** In a worker: sends a message to the parent and resolves once it is written. */
 export function reply(message: unknown): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (!process.send) return reject(new Error("this worker must be started by bench/run.ts (no IPC channel)"));
-    process.send(message as Parameters<NonNullable<typeof process.send>>[0], (err: Error | null) => (err ? reject(err) : resolve()));
+    if (!process.send)
+      return reject(new Error("this worker must be started by bench/run.ts (no IPC channel)"));
+    process.send(message as Parameters<NonNullable<typeof process.send>>[0], (err: Error | null) =>
+      err ? reject(err) : resolve(),
+    );
   });
 }
 

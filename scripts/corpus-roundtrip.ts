@@ -38,12 +38,19 @@ const ROOT_LIMIT_MS = 300_000;
  * nowhere is written as the WSDL names it, which no schema then declares). Messages of a root without
  * recoveries that are invalid are round-trip failures instead.
  */
-export type Validation = { readonly verdict: "valid" | "defective"; readonly messages: number } | { readonly verdict: "refused"; readonly why: string };
+export type Validation =
+  | { readonly verdict: "valid" | "defective"; readonly messages: number }
+  | { readonly verdict: "refused"; readonly why: string };
 
 /** One root's round trip: not generated (an error diagnostic), or what it found (an Error if it threw or ran out of time). */
 export type RootRoundTrip =
   | { readonly generated: false }
-  | { readonly generated: true; readonly out: RoundTrip | Error; readonly seconds: number; readonly validation?: Validation };
+  | {
+      readonly generated: true;
+      readonly out: RoundTrip | Error;
+      readonly seconds: number;
+      readonly validation?: Validation;
+    };
 
 /**
  * Generates `root` into `dir` and round-trips every operation of every port (`mutate`: and sends its
@@ -54,10 +61,16 @@ export type RootRoundTrip =
 export async function roundTripRoot(
   root: CorpusRoot,
   dir: string,
-  options: { readonly runtimeImport?: string; readonly mutate?: boolean; readonly validate?: boolean } = {},
+  options: {
+    readonly runtimeImport?: string;
+    readonly mutate?: boolean;
+    readonly validate?: boolean;
+  } = {},
 ): Promise<RootRoundTrip> {
   mkdirSync(dir, { recursive: true });
-  const runtimeImport = options.runtimeImport ?? path.relative(dir, path.join(REPO_ROOT, "src/runtime/index.js")).split(path.sep).join("/");
+  const runtimeImport =
+    options.runtimeImport ??
+    path.relative(dir, path.join(REPO_ROOT, "src/runtime/index.js")).split(path.sep).join("/");
   const generated = await generateFiles(root.file, { ...GOLDEN_OPTIONS, runtimeImport });
   if (generated.diagnostics.some((d) => d.severity === "error")) return { generated: false };
   for (const f of generated.files) writeFileSync(path.join(dir, f.path), f.content);
@@ -66,10 +79,21 @@ export async function roundTripRoot(
   let validation: Validation | undefined;
   let timer: NodeJS.Timeout | undefined;
   try {
-    const limit = new Promise<Error>((resolve) => (timer = setTimeout(() => resolve(new Error(`no result within ${ROOT_LIMIT_MS / 1000} s`)), ROOT_LIMIT_MS)));
+    const limit = new Promise<Error>(
+      (resolve) =>
+        (timer = setTimeout(
+          () => resolve(new Error(`no result within ${ROOT_LIMIT_MS / 1000} s`)),
+          ROOT_LIMIT_MS,
+        )),
+    );
     const messages: WireMessage[] = [];
     const capture = options.validate ? { capture: (m: WireMessage) => void messages.push(m) } : {};
-    out = await Promise.race([loadGenerated(root.file, dir, root.id).then((g) => roundTrip(g, { mutate: options.mutate ?? false, ...capture })), limit]);
+    out = await Promise.race([
+      loadGenerated(root.file, dir, root.id).then((g) =>
+        roundTrip(g, { mutate: options.mutate ?? false, ...capture }),
+      ),
+      limit,
+    ]);
     if (options.validate && !(out instanceof Error) && messages.length > 0) {
       validation = await validate(root, messages, out, generated.diagnostics.some(isRecovery));
     }
@@ -78,18 +102,32 @@ export async function roundTripRoot(
   } finally {
     clearTimeout(timer);
   }
-  return { generated: true, out, seconds: (performance.now() - started) / 1000, ...(validation ? { validation } : {}) };
+  return {
+    generated: true,
+    out,
+    seconds: (performance.now() - started) / 1000,
+    ...(validation ? { validation } : {}),
+  };
 }
 
 /** The schemas' verdict on what was written (test/support/xsd-validate.ts); errors only the sample values cause aside. */
-async function validate(root: CorpusRoot, messages: readonly WireMessage[], out: RoundTrip, recovered: boolean): Promise<Validation> {
+async function validate(
+  root: CorpusRoot,
+  messages: readonly WireMessage[],
+  out: RoundTrip,
+  recovered: boolean,
+): Promise<Validation> {
   let verdicts;
   try {
     verdicts = await validateMessages(root.file, messages);
   } catch (e) {
     return { verdict: "refused", why: (e as Error).message.split("\n")[0]!.slice(0, 300) };
   }
-  const invalid = verdicts.flatMap((v) => v.errors.filter((_, i) => !valueOnly(v.errors, i)).map((e) => `${v.where}: not valid by the schemas: ${e}`));
+  const invalid = verdicts.flatMap((v) =>
+    v.errors
+      .filter((_, i) => !valueOnly(v.errors, i))
+      .map((e) => `${v.where}: not valid by the schemas: ${e}`),
+  );
   if (invalid.length > 0 && recovered) return { verdict: "defective", messages: messages.length };
   out.failures.push(...invalid);
   return { verdict: "valid", messages: messages.length };
@@ -97,7 +135,9 @@ async function validate(root: CorpusRoot, messages: readonly WireMessage[], out:
 
 /** What a root's round trip found wrong: its failures and the branches it never sent (or the error). */
 export function problemsOf(out: RoundTrip | Error): string[] {
-  return out instanceof Error ? [out.message] : [...out.failures, ...out.missed.map((k) => `never sent: ${k}`)];
+  return out instanceof Error
+    ? [out.message]
+    : [...out.failures, ...out.missed.map((k) => `never sent: ${k}`)];
 }
 
 async function main(args: readonly string[]): Promise<number> {
@@ -134,8 +174,13 @@ async function main(args: readonly string[]): Promise<number> {
       for (const p of problems.slice(0, 5)) console.log(`        ${p}`);
     }
   }
-  console.log(`\n${passed} of ${roots.length - notGenerated} generated roots round-trip; ${failed.length} fail; ${notGenerated} do not generate`);
-  if (validate) console.log(`schemas: ${verdicts.valid} roots' messages valid; ${verdicts.refused} roots' schemas refused by Xerces; ${verdicts.defective} defective roots with invalid messages`);
+  console.log(
+    `\n${passed} of ${roots.length - notGenerated} generated roots round-trip; ${failed.length} fail; ${notGenerated} do not generate`,
+  );
+  if (validate)
+    console.log(
+      `schemas: ${verdicts.valid} roots' messages valid; ${verdicts.refused} roots' schemas refused by Xerces; ${verdicts.defective} defective roots with invalid messages`,
+    );
   return failed.length > 0 ? 1 : 0;
 }
 

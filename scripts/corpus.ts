@@ -25,7 +25,13 @@ export { CORPUS_DIR, REPO_ROOT } from "./corpus-dir.js";
 export const RUNTIME_TYPES = path.join(REPO_ROOT, "dist/runtime/index.d.ts");
 
 export type Status = "ok" | "diagnostic" | "compile-error" | "crash" | "timeout";
-export const STATUSES: readonly Status[] = ["ok", "diagnostic", "compile-error", "crash", "timeout"];
+export const STATUSES: readonly Status[] = [
+  "ok",
+  "diagnostic",
+  "compile-error",
+  "crash",
+  "timeout",
+];
 
 export interface CorpusRoot {
   /** `owner/repo:path`. */
@@ -107,7 +113,10 @@ export function listRoots(corpusDir: string = CORPUS_DIR): CorpusRoot[] {
       if (header && roots.length > 0) break;
       continue;
     }
-    const cells = line.split("|").slice(1, -1).map((c) => c.trim());
+    const cells = line
+      .split("|")
+      .slice(1, -1)
+      .map((c) => c.trim());
     if (!header) {
       header = cells.map((c) => c.toLowerCase());
       continue;
@@ -137,11 +146,16 @@ export function listRoots(corpusDir: string = CORPUS_DIR): CorpusRoot[] {
 
 /** A fetch that refuses: the corpus run never goes to the network, so remote imports fail alike everywhere. */
 const offlineFetch = (async (input: string | URL | Request) => {
-  throw new Error(`network access is disabled for the corpus run (${String(input instanceof Request ? input.url : input)})`);
+  throw new Error(
+    `network access is disabled for the corpus run (${String(input instanceof Request ? input.url : input)})`,
+  );
 }) as typeof fetch;
 
 /** Runs generateFiles on one root, with a time limit; a thrown error is recorded as a crash. */
-export async function generateRoot(root: CorpusRoot, options: Pick<RunOptions, "timeoutMs" | "maxErrors"> = {}): Promise<RootResult> {
+export async function generateRoot(
+  root: CorpusRoot,
+  options: Pick<RunOptions, "timeoutMs" | "maxErrors"> = {},
+): Promise<RootResult> {
   const timeoutMs = options.timeoutMs ?? 60_000;
   const maxErrors = options.maxErrors ?? 5;
   const started = performance.now();
@@ -149,7 +163,16 @@ export async function generateRoot(root: CorpusRoot, options: Pick<RunOptions, "
   const timeout = new Promise<"timeout">((resolve) => {
     timer = setTimeout(() => resolve("timeout"), timeoutMs);
   });
-  const base = { root, outputFiles: 0, outputBytes: 0, warnings: 0, errors: [], errorCount: 0, compileErrors: [], compileErrorCount: 0 };
+  const base = {
+    root,
+    outputFiles: 0,
+    outputBytes: 0,
+    warnings: 0,
+    errors: [],
+    errorCount: 0,
+    compileErrors: [],
+    compileErrorCount: 0,
+  };
   try {
     const r = await Promise.race([generateFiles(root.file, { fetch: offlineFetch }), timeout]);
     const generateMs = performance.now() - started;
@@ -157,14 +180,34 @@ export async function generateRoot(root: CorpusRoot, options: Pick<RunOptions, "
     const errors = r.diagnostics.filter((d) => d.severity === "error");
     const warnings = r.diagnostics.length - errors.length;
     if (r.files.length === 0 || errors.length > 0) {
-      return { ...base, status: "diagnostic", generateMs, warnings, errors: errors.slice(0, maxErrors), errorCount: errors.length };
+      return {
+        ...base,
+        status: "diagnostic",
+        generateMs,
+        warnings,
+        errors: errors.slice(0, maxErrors),
+        errorCount: errors.length,
+      };
     }
     const outputBytes = r.files.reduce((n, f) => n + Buffer.byteLength(f.content), 0);
-    return { ...base, status: "ok", generateMs, warnings, outputFiles: r.files.length, outputBytes, files: r.files };
+    return {
+      ...base,
+      status: "ok",
+      generateMs,
+      warnings,
+      outputFiles: r.files.length,
+      outputBytes,
+      files: r.files,
+    };
   } catch (e) {
     const generateMs = performance.now() - started;
     const err = e instanceof Error ? e : new Error(String(e));
-    return { ...base, status: "crash", generateMs, crash: { message: `${err.name}: ${err.message}`, stack: err.stack ?? String(e) } };
+    return {
+      ...base,
+      status: "crash",
+      generateMs,
+      crash: { message: `${err.name}: ${err.message}`, stack: err.stack ?? String(e) },
+    };
   } finally {
     clearTimeout(timer);
   }
@@ -196,7 +239,11 @@ const sharedSourceFiles = new Map<string, ts.SourceFile | undefined>();
  * files go into their own folder under `workDir`, so every error is attributed to its root. Roots with
  * errors get status compile-error.
  */
-export function typeCheckBatch(results: readonly RootResult[], workDir: string, maxErrors = 5): void {
+export function typeCheckBatch(
+  results: readonly RootResult[],
+  workDir: string,
+  maxErrors = 5,
+): void {
   const options = compilerOptions();
   const dirs = new Map<string, RootResult>();
   const rootNames: string[] = [];
@@ -216,8 +263,13 @@ export function typeCheckBatch(results: readonly RootResult[], workDir: string, 
   const host = ts.createCompilerHost(options, true);
   const getSourceFile = host.getSourceFile.bind(host);
   host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
-    if (fileName.startsWith(workDir)) return getSourceFile(fileName, languageVersion, onError, shouldCreate);
-    if (!sharedSourceFiles.has(fileName)) sharedSourceFiles.set(fileName, getSourceFile(fileName, languageVersion, onError, shouldCreate));
+    if (fileName.startsWith(workDir))
+      return getSourceFile(fileName, languageVersion, onError, shouldCreate);
+    if (!sharedSourceFiles.has(fileName))
+      sharedSourceFiles.set(
+        fileName,
+        getSourceFile(fileName, languageVersion, onError, shouldCreate),
+      );
     return sharedSourceFiles.get(fileName);
   };
   const program = ts.createProgram({ rootNames, options, host });
@@ -253,10 +305,14 @@ export function typeCheckBatch(results: readonly RootResult[], workDir: string, 
     }
   };
   const all = [...dirs.values()];
-  for (const d of [...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics()]) if (d.category === ts.DiagnosticCategory.Error) record(d, all);
+  for (const d of [...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics()])
+    if (d.category === ts.DiagnosticCategory.Error) record(d, all);
   for (const sf of program.getSourceFiles()) {
     if (!sf.fileName.startsWith(workDir)) continue;
-    for (const d of [...program.getSyntacticDiagnostics(sf), ...program.getSemanticDiagnostics(sf)]) {
+    for (const d of [
+      ...program.getSyntacticDiagnostics(sf),
+      ...program.getSemanticDiagnostics(sf),
+    ]) {
       if (d.category === ts.DiagnosticCategory.Error) record(d, all);
     }
   }
@@ -265,21 +321,29 @@ export function typeCheckBatch(results: readonly RootResult[], workDir: string, 
 /** Generates every (matching) root, then type-checks the output in batches. */
 export async function runCorpus(options: RunOptions = {}): Promise<CorpusReport> {
   const corpusDir = options.corpusDir ?? CORPUS_DIR;
-  if (!existsSync(RUNTIME_TYPES)) throw new Error(`${RUNTIME_TYPES} is missing; run \`npm run build\` first`);
+  if (!existsSync(RUNTIME_TYPES))
+    throw new Error(`${RUNTIME_TYPES} is missing; run \`npm run build\` first`);
   const progress = options.onProgress ?? (() => {});
-  const roots = listRoots(corpusDir).filter((r) => !options.filter || r.id.includes(options.filter));
+  const roots = listRoots(corpusDir).filter(
+    (r) => !options.filter || r.id.includes(options.filter),
+  );
   const started = performance.now();
   const results: RootResult[] = [];
   for (const [i, root] of roots.entries()) {
     const r = await generateRoot(root, options);
-    progress(`[${i + 1}/${roots.length}] ${r.status.padEnd(10)} ${(r.generateMs / 1000).toFixed(2).padStart(6)}s ${root.id}`);
+    progress(
+      `[${i + 1}/${roots.length}] ${r.status.padEnd(10)} ${(r.generateMs / 1000).toFixed(2).padStart(6)}s ${root.id}`,
+    );
     results.push(r);
   }
   const generated = performance.now();
 
   const workDir = mkdtempSync(path.join(tmpdir(), "wsdl-tsgen-corpus-"));
   try {
-    writeFileSync(path.join(workDir, "package.json"), `${JSON.stringify({ type: "module", private: true })}\n`);
+    writeFileSync(
+      path.join(workDir, "package.json"),
+      `${JSON.stringify({ type: "module", private: true })}\n`,
+    );
     const batchSize = options.batchSize ?? 40;
     const batchBytes = options.batchBytes ?? 4_000_000;
     let batch: RootResult[] = [];
@@ -289,14 +353,17 @@ export async function runCorpus(options: RunOptions = {}): Promise<CorpusReport>
       if (batch.length === 0) return;
       const t = performance.now();
       typeCheckBatch(batch, path.join(workDir, `b${n++}`), options.maxErrors ?? 5);
-      progress(`type-checked ${batch.length} root(s) in ${((performance.now() - t) / 1000).toFixed(1)}s`);
+      progress(
+        `type-checked ${batch.length} root(s) in ${((performance.now() - t) / 1000).toFixed(1)}s`,
+      );
       if (!options.keepFiles) for (const r of batch) delete r.files;
       batch = [];
       bytes = 0;
     };
     for (const r of results) {
       if (r.status !== "ok") continue;
-      if (batch.length >= batchSize || (batch.length > 0 && bytes + r.outputBytes > batchBytes)) flush();
+      if (batch.length >= batchSize || (batch.length > 0 && bytes + r.outputBytes > batchBytes))
+        flush();
       batch.push(r);
       bytes += r.outputBytes;
     }
@@ -322,17 +389,24 @@ export function isLocated(d: Diagnostic): boolean {
 
 function table(rows: readonly (readonly string[])[]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length)));
-  return rows.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ")).join("\n");
+  return rows
+    .map((r) =>
+      r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  "),
+    )
+    .join("\n");
 }
 
-const rel = (file: string, corpusDir: string) => (file.startsWith(corpusDir) ? path.relative(corpusDir, file) : file);
+const rel = (file: string, corpusDir: string) =>
+  file.startsWith(corpusDir) ? path.relative(corpusDir, file) : file;
 
 /** One line saying why a root failed. */
 export function firstProblem(r: RootResult, corpusDir: string = CORPUS_DIR): string {
   switch (r.status) {
     case "diagnostic": {
       const d = r.errors[0];
-      return d ? `${rel(d.file, corpusDir)}:${d.line}:${d.column} ${d.code}: ${d.message}` : "no files and no error diagnostic";
+      return d
+        ? `${rel(d.file, corpusDir)}:${d.line}:${d.column} ${d.code}: ${d.message}`
+        : "no files and no error diagnostic";
     }
     case "compile-error": {
       const e = r.compileErrors[0]!;
@@ -352,9 +426,17 @@ export function formatSummary(report: CorpusReport, corpusDir: string = CORPUS_D
   const { results } = report;
   const count = (rs: readonly RootResult[], s: Status) => rs.filter((r) => r.status === s).length;
   const out: string[] = [];
-  out.push(table([["status", "roots"], ...STATUSES.map((s) => [s, String(count(results, s))]), ["total", String(results.length)]]));
+  out.push(
+    table([
+      ["status", "roots"],
+      ...STATUSES.map((s) => [s, String(count(results, s))]),
+      ["total", String(results.length)],
+    ]),
+  );
   out.push("");
-  const repos = [...new Set(results.map((r) => r.root.repository))].sort((a, b) => a.localeCompare(b));
+  const repos = [...new Set(results.map((r) => r.root.repository))].sort((a, b) =>
+    a.localeCompare(b),
+  );
   out.push(
     table([
       ["repository", ...STATUSES, "total"],
@@ -368,12 +450,17 @@ export function formatSummary(report: CorpusReport, corpusDir: string = CORPUS_D
   const failures = results.filter((r) => r.status !== "ok");
   if (failures.length) {
     out.push("failures:");
-    for (const r of failures) out.push(`  ${r.status.padEnd(13)} ${r.root.id}\n                ${firstProblem(r, corpusDir)}`);
+    for (const r of failures)
+      out.push(
+        `  ${r.status.padEnd(13)} ${r.root.id}\n                ${firstProblem(r, corpusDir)}`,
+      );
     out.push("");
   }
   const ok = count(results, "ok");
   out.push(`generate+compile: ${ok}/${results.length} = ${report.okPercent.toFixed(1)}%`);
-  out.push(`time: ${(report.totalMs / 1000).toFixed(1)}s total (generate ${(report.generateMs / 1000).toFixed(1)}s, type-check ${(report.compileMs / 1000).toFixed(1)}s)`);
+  out.push(
+    `time: ${(report.totalMs / 1000).toFixed(1)}s total (generate ${(report.generateMs / 1000).toFixed(1)}s, type-check ${(report.compileMs / 1000).toFixed(1)}s)`,
+  );
   return out.join("\n");
 }
 
@@ -386,7 +473,9 @@ async function main(argv: readonly string[]): Promise<number> {
     if (a === "--json") json = argv[++i];
     else if (a === "--max-errors") maxErrors = Number(argv[++i]);
     else if (a.startsWith("--")) {
-      console.error(`unknown option ${a}\nusage: npx tsx scripts/corpus.ts [--json out.json] [--max-errors N] [filter]`);
+      console.error(
+        `unknown option ${a}\nusage: npx tsx scripts/corpus.ts [--json out.json] [--max-errors N] [filter]`,
+      );
       return 2;
     } else filter = a;
   }
@@ -394,7 +483,11 @@ async function main(argv: readonly string[]): Promise<number> {
     console.log(`corpus not found at ${CORPUS_DIR}; nothing to run`);
     return 0;
   }
-  const report = await runCorpus({ ...(filter !== undefined ? { filter } : {}), maxErrors, onProgress: (m) => console.error(m) });
+  const report = await runCorpus({
+    ...(filter !== undefined ? { filter } : {}),
+    maxErrors,
+    onProgress: (m) => console.error(m),
+  });
   console.log(formatSummary(report));
   if (json) {
     const details = {
@@ -402,7 +495,10 @@ async function main(argv: readonly string[]): Promise<number> {
       generateMs: Math.round(report.generateMs),
       compileMs: Math.round(report.compileMs),
       totalMs: Math.round(report.totalMs),
-      results: report.results.map(({ files: _files, ...r }) => ({ ...r, generateMs: Math.round(r.generateMs) })),
+      results: report.results.map(({ files: _files, ...r }) => ({
+        ...r,
+        generateMs: Math.round(r.generateMs),
+      })),
     };
     writeFileSync(json, `${JSON.stringify(details, null, 2)}\n`);
     console.log(`details written to ${json}`);

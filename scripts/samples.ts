@@ -10,7 +10,14 @@ import * as path from "node:path";
 import { configJsonSchema } from "../src/cli/options.js";
 import { formatDiagnostic } from "../src/diagnostics.js";
 import { generate } from "../src/generate.js";
-import { CORPUS_GOLDENS, GOLDEN_OPTIONS, SKIP_LINE, corpusPresent, goldenOut, goldenRoot } from "./corpus-goldens.js";
+import {
+  CORPUS_GOLDENS,
+  GOLDEN_OPTIONS,
+  SKIP_LINE,
+  corpusPresent,
+  goldenOut,
+  goldenRoot,
+} from "./corpus-goldens.js";
 
 export const SAMPLES: readonly { readonly wsdl: string; readonly out: string }[] = [
   { wsdl: "fixtures/message-service/api.wsdl", out: "generated-samples/message-service" },
@@ -25,25 +32,46 @@ const corpus = corpusPresent();
 if (!corpus) console.log(SKIP_LINE);
 const all = [
   ...SAMPLES.map((s) => ({ ...s, options: { runtimeImport: "wsdl-tsgen/runtime" } })),
-  ...(corpus ? CORPUS_GOLDENS.map((g) => ({ wsdl: goldenRoot(g), out: goldenOut(g), options: GOLDEN_OPTIONS })) : []),
+  ...(corpus
+    ? CORPUS_GOLDENS.map((g) => ({
+        wsdl: goldenRoot(g),
+        out: goldenOut(g),
+        options: GOLDEN_OPTIONS,
+      }))
+    : []),
 ];
 for (const s of all) {
   const r = await generate(s.wsdl, { out: s.out, check, ...s.options });
   // Errors in full; warnings (known, listed in docs/coverage.md for the corpus goldens) counted by code unless --verbose.
-  for (const d of r.diagnostics) if (d.severity === "error" || verbose) console.error(formatDiagnostic(path.isAbsolute(d.file) ? { ...d, file: path.relative(process.cwd(), d.file) } : d));
+  for (const d of r.diagnostics)
+    if (d.severity === "error" || verbose)
+      console.error(
+        formatDiagnostic(
+          path.isAbsolute(d.file) ? { ...d, file: path.relative(process.cwd(), d.file) } : d,
+        ),
+      );
   const warnings = new Map<string, number>();
-  for (const d of r.diagnostics) if (d.severity === "warning") warnings.set(d.code, (warnings.get(d.code) ?? 0) + 1);
-  if (warnings.size > 0 && !verbose) console.log(`${s.out}: warnings ${[...warnings].map(([c, n]) => `${c} ×${n}`).join(", ")} (--verbose lists them)`);
+  for (const d of r.diagnostics)
+    if (d.severity === "warning") warnings.set(d.code, (warnings.get(d.code) ?? 0) + 1);
+  if (warnings.size > 0 && !verbose)
+    console.log(
+      `${s.out}: warnings ${[...warnings].map(([c, n]) => `${c} ×${n}`).join(", ")} (--verbose lists them)`,
+    );
   if (!r.ok) {
     failed = true;
     continue;
   }
-  const stale = [...r.changed.map((f) => `changed: ${s.out}/${f}`), ...r.removed.map((f) => `removed: ${s.out}/${f}`)];
+  const stale = [
+    ...r.changed.map((f) => `changed: ${s.out}/${f}`),
+    ...r.removed.map((f) => `removed: ${s.out}/${f}`),
+  ];
   if (check && stale.length > 0) {
     failed = true;
     console.error(`generated-samples is stale:\n${stale.map((x) => `  ${x}`).join("\n")}`);
   } else if (!check) {
-    console.log(`${s.out}: ${r.changed.length} written, ${r.files.length - r.changed.length} unchanged`);
+    console.log(
+      `${s.out}: ${r.changed.length} written, ${r.files.length - r.changed.length} unchanged`,
+    );
   }
 }
 // config.schema.json is derived from the options table too.

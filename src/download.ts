@@ -19,13 +19,18 @@ function baseName(location: string): string {
   return name === "" || name === "_" ? "document" : name;
 }
 
-export async function download(location: string, to: string, options: LoadOptions = {}): Promise<DownloadResult> {
+export async function download(
+  location: string,
+  to: string,
+  options: LoadOptions = {},
+): Promise<DownloadResult> {
   const docs = await loadDocuments(location, options);
   const names = new Map<string, string>();
   const used = new Set<string>();
   for (const loc of docs.texts.keys()) {
     let name = baseName(loc);
-    if (loc === docs.root.file && !/\.(wsdl|xml)$/i.test(name)) name = `${name.replace(/\.[^.]*$/, "")}.wsdl`;
+    if (loc === docs.root.file && !/\.(wsdl|xml)$/i.test(name))
+      name = `${name.replace(/\.[^.]*$/, "")}.wsdl`;
     const stem = name.replace(/(\.[^.]*)?$/, "");
     const ext = name.slice(stem.length);
     for (let i = 2; used.has(name.toLowerCase()); i++) name = `${stem}-${i}${ext}`;

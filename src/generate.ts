@@ -24,7 +24,9 @@ export interface LoadResult {
 export function sourceLabel(location: string): string {
   if (/^https?:\/\//i.test(location)) return withoutUserinfo(location);
   const rel = path.relative(process.cwd(), path.resolve(location));
-  return (rel.startsWith("..") || path.isAbsolute(rel) ? path.basename(location) : rel).split(path.sep).join("/");
+  return (rel.startsWith("..") || path.isAbsolute(rel) ? path.basename(location) : rel)
+    .split(path.sep)
+    .join("/");
 }
 
 /** What generating from `location` needs; with `strict`, recoveries from defects are errors (recovery.ts). */
@@ -53,13 +55,22 @@ function inputFailure(e: unknown, given: string): readonly Diagnostic[] | undefi
   if (e instanceof DiagnosticError) return e.diagnostics;
   const location = withoutUserinfo(given);
   if (e instanceof RangeError && /call stack/i.test(e.message)) {
-    return [diagnostic("XSD_TOO_DEEP", "the schema's types nest too deeply to generate (a chain of types each holding the next, thousands long); expected at most about 2,000 types one inside another", { file: location, line: 0, column: 0 })];
+    return [
+      diagnostic(
+        "XSD_TOO_DEEP",
+        "the schema's types nest too deeply to generate (a chain of types each holding the next, thousands long); expected at most about 2,000 types one inside another",
+        { file: location, line: 0, column: 0 },
+      ),
+    ];
   }
   return undefined;
 }
 
 /** Reads a WSDL and everything it imports into the model. */
-export async function loadWsdl(location: string, options: LoadOptions & StrictOption = {}): Promise<LoadResult> {
+export async function loadWsdl(
+  location: string,
+  options: LoadOptions & StrictOption = {},
+): Promise<LoadResult> {
   try {
     const { built, diagnostics, failed } = await load(location, options);
     return { model: failed ? undefined : built.model, diagnostics };
@@ -97,7 +108,16 @@ export interface GenerateResult {
 }
 
 /** Generates the files for one WSDL, in memory. */
-export async function generateFiles(location: string, options: Omit<GenerateOptions, "out" | "check"> & { readonly namespaceNames?: Readonly<Record<string, string>> } = {}): Promise<{ files: OutputFile[]; diagnostics: readonly Diagnostic[]; model: WsdlModel | undefined }> {
+export async function generateFiles(
+  location: string,
+  options: Omit<GenerateOptions, "out" | "check"> & {
+    readonly namespaceNames?: Readonly<Record<string, string>>;
+  } = {},
+): Promise<{
+  files: OutputFile[];
+  diagnostics: readonly Diagnostic[];
+  model: WsdlModel | undefined;
+}> {
   let loaded;
   try {
     loaded = await load(location, options);
@@ -110,17 +130,33 @@ export async function generateFiles(location: string, options: Omit<GenerateOpti
   if (failed) return { files: [], diagnostics, model: undefined };
   for (const [ns, name] of Object.entries(options.namespaceNames ?? {})) {
     if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name)) {
-      return { files: [], diagnostics: [{ code: "OPTION_INVALID", severity: "error", message: `namespaceNames: "${name}" (for ${ns}) is not a valid identifier`, file: withoutUserinfo(location), line: 0, column: 0 }], model: undefined };
+      return {
+        files: [],
+        diagnostics: [
+          {
+            code: "OPTION_INVALID",
+            severity: "error",
+            message: `namespaceNames: "${name}" (for ${ns}) is not a valid identifier`,
+            file: withoutUserinfo(location),
+            line: 0,
+            column: 0,
+          },
+        ],
+        model: undefined,
+      };
     }
   }
   let files: OutputFile[];
   try {
-    files = await emitFiles(plan(built.model, built.nameHints, new Map(Object.entries(options.namespaceNames ?? {}))), {
-      runtimeImport: options.runtimeImport ?? "wsdl-tsgen/runtime",
-      sourceLabel: sourceLabel(location),
-      docs: options.docs ?? true,
-      wsdl: options.embedWsdl === false ? undefined : embeddedWsdl(docs),
-    });
+    files = await emitFiles(
+      plan(built.model, built.nameHints, new Map(Object.entries(options.namespaceNames ?? {}))),
+      {
+        runtimeImport: options.runtimeImport ?? "wsdl-tsgen/runtime",
+        sourceLabel: sourceLabel(location),
+        docs: options.docs ?? true,
+        wsdl: options.embedWsdl === false ? undefined : embeddedWsdl(docs),
+      },
+    );
   } catch (e) {
     const failure = inputFailure(e, location);
     if (failure) return { files: [], diagnostics: [...diagnostics, ...failure], model: undefined };
@@ -139,15 +175,25 @@ export function embeddedWsdl(docs: LoadedDocuments): string | EmbeddedWsdl {
   const others = [...docs.texts.keys()].filter((loc) => loc !== root);
   if (others.length === 0) return docs.texts.get(root) ?? "";
   const wsdlFiles = new Set(docs.definitions.map((d) => d.file));
-  const keys = new Map(others.map((loc, i) => [loc, `${wsdlFiles.has(loc) ? "wsdl" : "xsd"}=${i + 1}`]));
-  const texts = relocatedTexts(docs, (target) => (keys.has(target) ? `${EMBEDDED_DOCUMENT}${keys.get(target)!}` : undefined));
-  return { root: texts.get(root) ?? "", imports: Object.fromEntries(others.map((loc) => [keys.get(loc)!, texts.get(loc) ?? ""])) };
+  const keys = new Map(
+    others.map((loc, i) => [loc, `${wsdlFiles.has(loc) ? "wsdl" : "xsd"}=${i + 1}`]),
+  );
+  const texts = relocatedTexts(docs, (target) =>
+    keys.has(target) ? `${EMBEDDED_DOCUMENT}${keys.get(target)!}` : undefined,
+  );
+  return {
+    root: texts.get(root) ?? "",
+    imports: Object.fromEntries(others.map((loc) => [keys.get(loc)!, texts.get(loc) ?? ""])),
+  };
 }
 
 const GENERATED_MARK = "// @generated";
 
 /** Generates and writes (or checks) the files for one WSDL into `options.out`. */
-export async function generate(location: string, options: GenerateOptions): Promise<GenerateResult> {
+export async function generate(
+  location: string,
+  options: GenerateOptions,
+): Promise<GenerateResult> {
   const { files, diagnostics, model } = await generateFiles(location, options);
   if (!model) return { ok: false, diagnostics, files: [], changed: [], removed: [], model };
   const changed: string[] = [];
@@ -165,7 +211,8 @@ export async function generate(location: string, options: GenerateOptions): Prom
   }
   if (!options.check) {
     await mkdir(options.out, { recursive: true });
-    for (const f of files) if (changed.includes(f.path)) await writeFile(path.join(options.out, f.path), f.content);
+    for (const f of files)
+      if (changed.includes(f.path)) await writeFile(path.join(options.out, f.path), f.content);
     for (const r of removed) await rm(path.join(options.out, r));
   }
   return { ok: true, diagnostics, files, changed, removed: removed.sort(), model };

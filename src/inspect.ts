@@ -1,8 +1,22 @@
 /** `wsdl-tsgen inspect`: what a user reads before writing code, as text or as the model in JSON. */
-import type { ComplexType, ElementField, OperationResult, Port, SimpleType, TypeRef, WsdlModel } from "./model/model.js";
+import type {
+  ComplexType,
+  ElementField,
+  OperationResult,
+  Port,
+  SimpleType,
+  TypeRef,
+  WsdlModel,
+} from "./model/model.js";
 
 const typeName = (t: TypeRef): string =>
-  t.kind === "builtin" ? `xs:${t.name.local}` : t.name ? t.name.local : t.kind === "simple" ? `(anonymous ${t.base.name.local})` : "(anonymous)";
+  t.kind === "builtin"
+    ? `xs:${t.name.local}`
+    : t.name
+      ? t.name.local
+      : t.kind === "simple"
+        ? `(anonymous ${t.base.name.local})`
+        : "(anonymous)";
 
 function fieldSig(f: ElementField): string {
   const many = f.maxOccurs > 1 ? "[]" : "";
@@ -18,7 +32,8 @@ function resultSig(r: OperationResult): string {
 
 function portLine(p: Port): string {
   const b = p.binding;
-  const what = b.protocol === "soap11" ? "SOAP 1.1" : b.protocol === "soap12" ? "SOAP 1.2" : `HTTP ${b.verb}`;
+  const what =
+    b.protocol === "soap11" ? "SOAP 1.1" : b.protocol === "soap12" ? "SOAP 1.2" : `HTTP ${b.verb}`;
   return `  port ${p.name}: ${what}, binding ${b.name.local}${b.style ? `, ${b.style}` : ""}${p.address ? ` at ${p.address}` : ""}`;
 }
 
@@ -30,12 +45,17 @@ export function describeModel(model: WsdlModel): string {
     for (const p of s.ports) lines.push(portLine(p));
     lines.push("  operations:");
     for (const op of s.operations) {
-      lines.push(`    ${op.name}(${op.input.fields.map(fieldSig).join(", ")}): ${resultSig(op.result)}`);
+      lines.push(
+        `    ${op.name}(${op.input.fields.map(fieldSig).join(", ")}): ${resultSig(op.result)}`,
+      );
       if (op.doc) lines.push(`      ${op.doc}`);
       for (const p of s.ports) {
         const bop = p.binding.operations.find((o) => o.operation === op);
         if (!bop) continue;
-        const how = bop.soapAction !== undefined ? `SOAPAction ${bop.soapAction}` : `${p.binding.verb} ${bop.location ?? ""}`;
+        const how =
+          bop.soapAction !== undefined
+            ? `SOAPAction ${bop.soapAction}`
+            : `${p.binding.verb} ${bop.location ?? ""}`;
         lines.push(`      ${p.name}: ${how}`);
       }
     }
@@ -44,8 +64,14 @@ export function describeModel(model: WsdlModel): string {
   if (named.length > 0) {
     lines.push("", "types:");
     for (const t of named) {
-      if (t.kind === "simple") lines.push(`  ${t.name!.local} = ${t.enumeration.length ? t.enumeration.map((v) => JSON.stringify(v)).join(" | ") : typeName(t.base)}${t.list ? "[]" : ""}`);
-      else lines.push(`  ${t.name!.local}${t.base ? ` extends ${typeName(t.base)}` : t.restricts ? ` restricts ${typeName(t.restricts)}` : ""} { ${t.fields.map(fieldSig).join("; ")} }`);
+      if (t.kind === "simple")
+        lines.push(
+          `  ${t.name!.local} = ${t.enumeration.length ? t.enumeration.map((v) => JSON.stringify(v)).join(" | ") : typeName(t.base)}${t.list ? "[]" : ""}`,
+        );
+      else
+        lines.push(
+          `  ${t.name!.local}${t.base ? ` extends ${typeName(t.base)}` : t.restricts ? ` restricts ${typeName(t.restricts)}` : ""} { ${t.fields.map(fieldSig).join("; ")} }`,
+        );
     }
   }
   return `${lines.join("\n")}\n`;
@@ -64,7 +90,8 @@ export function modelToJson(model: WsdlModel): unknown {
     seen.add(v);
     const out: Record<string, unknown> = {};
     for (const [k, x] of Object.entries(v)) {
-      if (k === "operation" && (x as { kind?: string })?.kind === "operation") out[k] = (x as { name: string }).name;
+      if (k === "operation" && (x as { kind?: string })?.kind === "operation")
+        out[k] = (x as { name: string }).name;
       else if (x !== undefined) out[k] = convert(x);
     }
     return out;

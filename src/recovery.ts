@@ -16,19 +16,30 @@ export const RECOVERIES = {
   XML_UNBOUND_PREFIX:
     "a QName reference whose prefix no xmlns declaration binds and whose local name matches nothing: recovered as XSD_UNRESOLVED or WSDL_UNRESOLVED would be",
   INPUT_NOT_READABLE: "an xs:import, xs:include or wsdl:import whose file cannot be read: left out",
-  INPUT_FETCH_FAILED: "an xs:import, xs:include or wsdl:import whose URL cannot be fetched: left out",
-  XSD_OBSOLETE_NAMESPACE: "the pre-2001 XML Schema namespaces (1999, 2000/10): read as XML Schema 2001",
-  XSD_SCHEMA_NAMESPACE: "a schema element in wsdl:types outside the XML Schema namespace (a forgotten xmlns): left out, what it declares unresolved",
-  XSD_UNKNOWN_ELEMENT: "a schema component whose name is misspelt only in case (xs:simpletype): read as the component meant",
-  WSDL_NO_SERVICE: "a WSDL without a service, or without a port of a supported binding (an abstract fragment): types only, from its messages",
-  XSD_RESOLVED_BY_LOCAL_NAME: "an XSD reference not declared as written: the only component of that local name",
-  WSDL_RESOLVED_BY_LOCAL_NAME: "a WSDL reference not declared as written: the only component of that local name",
-  XSD_TYPE_NAMES_ELEMENT: "a type reference naming a global element and no type: that element's type",
+  INPUT_FETCH_FAILED:
+    "an xs:import, xs:include or wsdl:import whose URL cannot be fetched: left out",
+  XSD_OBSOLETE_NAMESPACE:
+    "the pre-2001 XML Schema namespaces (1999, 2000/10): read as XML Schema 2001",
+  XSD_SCHEMA_NAMESPACE:
+    "a schema element in wsdl:types outside the XML Schema namespace (a forgotten xmlns): left out, what it declares unresolved",
+  XSD_UNKNOWN_ELEMENT:
+    "a schema component whose name is misspelt only in case (xs:simpletype): read as the component meant",
+  WSDL_NO_SERVICE:
+    "a WSDL without a service, or without a port of a supported binding (an abstract fragment): types only, from its messages",
+  XSD_RESOLVED_BY_LOCAL_NAME:
+    "an XSD reference not declared as written: the only component of that local name",
+  WSDL_RESOLVED_BY_LOCAL_NAME:
+    "a WSDL reference not declared as written: the only component of that local name",
+  XSD_TYPE_NAMES_ELEMENT:
+    "a type reference naming a global element and no type: that element's type",
   XML_PREFIX_ASSUMED: "a conventional prefix nobody declared (soap:, xs:, …): its usual namespace",
   XSD_LOCATION_ATTRIBUTE: "xs:import or xs:include written with location=: read as schemaLocation=",
-  INPUT_FOUND_BESIDE: "a schema missing at the relative path written but present beside the importing document: that file",
-  WSDL_DOCUMENT_PART_TYPE: "a document-style part with type=: an unqualified element named after the part",
-  XSD_CIRCULAR: "a type derived from itself, or a group or attribute group that contains itself: the derivation or reference that closes the circle is left out",
+  INPUT_FOUND_BESIDE:
+    "a schema missing at the relative path written but present beside the importing document: that file",
+  WSDL_DOCUMENT_PART_TYPE:
+    "a document-style part with type=: an unqualified element named after the part",
+  XSD_CIRCULAR:
+    "a type derived from itself, or a group or attribute group that contains itself: the derivation or reference that closes the circle is left out",
 } as const satisfies Record<string, string>;
 
 export type RecoveryCode = keyof typeof RECOVERIES;
@@ -39,9 +50,18 @@ export function recovery(code: RecoveryCode, message: string, at: SourceLocation
 }
 
 /** A warning that says the input was defective and how it was read anyway. */
-export const isRecovery = (d: Diagnostic): boolean => d.severity === "warning" && Object.hasOwn(RECOVERIES, d.code);
+export const isRecovery = (d: Diagnostic): boolean =>
+  d.severity === "warning" && Object.hasOwn(RECOVERIES, d.code);
 
 /** The diagnostics as `strict` reports them: every recovery an error, everything else as it was. */
 export function strictly(diagnostics: readonly Diagnostic[]): Diagnostic[] {
-  return diagnostics.map((d) => (isRecovery(d) ? { ...d, severity: "error", message: `${d.message} (strict: recoveries from defects are errors)` } : d));
+  return diagnostics.map((d) =>
+    isRecovery(d)
+      ? {
+          ...d,
+          severity: "error",
+          message: `${d.message} (strict: recoveries from defects are errors)`,
+        }
+      : d,
+  );
 }

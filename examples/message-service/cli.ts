@@ -18,10 +18,13 @@ export const DEFAULT_DB = "./data/messages.db";
 export const DEFAULT_PORT = 8089;
 export const DEFAULT_HOST = "127.0.0.1";
 
-const integer = (min: number, max: number) => (v: string): number => {
-  if (!/^-?\d+$/.test(v.trim()) || Number(v) < min || Number(v) > max) throw new InvalidArgumentError(`It must be an integer from ${min} to ${max}.`);
-  return Number(v);
-};
+const integer =
+  (min: number, max: number) =>
+  (v: string): number => {
+    if (!/^-?\d+$/.test(v.trim()) || Number(v) < min || Number(v) > max)
+      throw new InvalidArgumentError(`It must be an integer from ${min} to ${max}.`);
+    return Number(v);
+  };
 const nonEmpty = (v: string): string => {
   if (v.trim() === "") throw new InvalidArgumentError("It must not be empty.");
   return v;
@@ -32,7 +35,8 @@ function listenError(e: unknown, host: string, port: number): Error {
   const code = (e as NodeJS.ErrnoException).code;
   if (code === "EADDRINUSE") return new Error(`port ${port} on ${host} is already in use`);
   if (code === "EACCES") return new Error(`not allowed to listen on port ${port} on ${host}`);
-  if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND" || code === "EAI_AGAIN") return new Error(`cannot listen on host ${host}: it is not an address of this machine`);
+  if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND" || code === "EAI_AGAIN")
+    return new Error(`cannot listen on host ${host}: it is not an address of this machine`);
   return e instanceof Error ? e : new Error(String(e));
 }
 
@@ -48,7 +52,9 @@ function withStore<T>(db: string, f: (store: MessageStore) => T): T {
 /** Runs the command line; resolves to the exit status (`serve` resolves only when stopped by a signal). */
 export async function main(argv: readonly string[]): Promise<number> {
   const program = new Command("message-service")
-    .description("The Message Retrieval Service on SQLite: SOAP 1.1, SOAP 1.2, HTTP GET and HTTP POST at /api.asmx")
+    .description(
+      "The Message Retrieval Service on SQLite: SOAP 1.1, SOAP 1.2, HTTP GET and HTTP POST at /api.asmx",
+    )
     .exitOverride()
     .showSuggestionAfterError();
 
@@ -60,11 +66,17 @@ export async function main(argv: readonly string[]): Promise<number> {
     .option("--db <file>", "SQLite database file (created with its folder if missing)", DEFAULT_DB)
     .option("--seed <file>", "load accounts and messages from a seed file first (idempotent)")
     .action(async (o: { port: number; host: string; db: string; seed?: string }) => {
-      const server = await startServer({ port: o.port, host: o.host, dbPath: o.db, ...(o.seed === undefined ? {} : { seedPath: o.seed }) }).catch(
-        (e: unknown) => {
-          throw (e as NodeJS.ErrnoException).syscall === "listen" || (e as NodeJS.ErrnoException).code === "ENOTFOUND" ? listenError(e, o.host, o.port) : e;
-        },
-      );
+      const server = await startServer({
+        port: o.port,
+        host: o.host,
+        dbPath: o.db,
+        ...(o.seed === undefined ? {} : { seedPath: o.seed }),
+      }).catch((e: unknown) => {
+        throw (e as NodeJS.ErrnoException).syscall === "listen" ||
+          (e as NodeJS.ErrnoException).code === "ENOTFOUND"
+          ? listenError(e, o.host, o.port)
+          : e;
+      });
       console.log(`Message Retrieval Service listening on ${server.url}`);
       console.log(`WSDL: ${server.url}?WSDL; database: ${o.db}; stop with Ctrl+C`);
       await new Promise<void>((resolve) => {
@@ -83,21 +95,28 @@ export async function main(argv: readonly string[]): Promise<number> {
     .requiredOption("--user-id <n>", "integer user id (unique)", integer(-2147483648, 2147483647))
     .action((o: { db: string; email: string; password: string; userId: number }) => {
       withStore(o.db, (store) => {
-        if (!store.addAccount(o.email, o.password, o.userId)) throw new Error(`an account with e-mail ${o.email} or user id ${o.userId} exists already`);
+        if (!store.addAccount(o.email, o.password, o.userId))
+          throw new Error(
+            `an account with e-mail ${o.email} or user id ${o.userId} exists already`,
+          );
       });
       console.log(`added ${o.email} (user id ${o.userId})`);
     });
 
   program
     .command("import")
-    .description("import messages for an account from a JSON array in the seed file's message format; ids already present are skipped")
+    .description(
+      "import messages for an account from a JSON array in the seed file's message format; ids already present are skipped",
+    )
     .option("--db <file>", "SQLite database file", DEFAULT_DB)
     .requiredOption("--email <email>", "the account's e-mail", nonEmpty)
     .requiredOption("--file <json>", "the messages")
     .action((o: { db: string; email: string; file: string }) => {
       const messages = readMessagesFile(o.file);
       const added = withStore(o.db, (store) => store.importMessages(o.email, messages));
-      console.log(`imported ${added} of ${messages.length} messages for ${o.email}${added < messages.length ? ` (${messages.length - added} with ids already present skipped)` : ""}`);
+      console.log(
+        `imported ${added} of ${messages.length} messages for ${o.email}${added < messages.length ? ` (${messages.length - added} with ids already present skipped)` : ""}`,
+      );
     });
 
   program
@@ -122,4 +141,5 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) process.exitCode = await main(process.argv.slice(2));
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href)
+  process.exitCode = await main(process.argv.slice(2));

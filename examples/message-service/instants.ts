@@ -15,7 +15,8 @@ export const KEY_BEFORE_ALL = "-";
 /** Sorts after every key: a range bound later than year 9999 (UTC). */
 export const KEY_AFTER_ALL = "~";
 
-const LEXICAL = /^(-?\d{4,})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?)?(Z|[+-]\d{2}:\d{2})?$/;
+const LEXICAL =
+  /^(-?\d{4,})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?)?(Z|[+-]\d{2}:\d{2})?$/;
 const pad = (n: number, width = 2): string => String(n).padStart(width, "0");
 
 /** Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's `days_from_civil`). */
@@ -33,7 +34,9 @@ function civilFromDays(days: number): [year: number, month: number, day: number]
   const z = days + 719468;
   const era = Math.floor(z / 146097);
   const doe = z - era * 146097;
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const yoe = Math.floor(
+    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365,
+  );
   const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
   const mp = Math.floor((5 * doy + 2) / 153);
   const month = mp < 10 ? mp + 3 : mp - 9;
@@ -55,9 +58,11 @@ function toKey(lexical: string): Key {
   // Years of seven or more digits are far outside 0000..9999 whatever the offset; skip the arithmetic.
   if (y!.replace("-", "").length > 6) return { outside: y!.startsWith("-") ? "before" : "after" };
   let offset = 0;
-  if (tz && tz !== "Z") offset = (tz.startsWith("-") ? -1 : 1) * (Number(tz.slice(1, 3)) * 60 + Number(tz.slice(4, 6)));
+  if (tz && tz !== "Z")
+    offset = (tz.startsWith("-") ? -1 : 1) * (Number(tz.slice(1, 3)) * 60 + Number(tz.slice(4, 6)));
   // Minutes since the epoch in UTC (24:00:00 carries into the next day by itself).
-  const minutes = daysFromCivil(Number(y), Number(mo), Number(d)) * 1440 + Number(h) * 60 + Number(mi) - offset;
+  const minutes =
+    daysFromCivil(Number(y), Number(mo), Number(d)) * 1440 + Number(h) * 60 + Number(mi) - offset;
   const days = Math.floor(minutes / 1440);
   const ofDay = minutes - days * 1440;
   const [year, month, day] = civilFromDays(days);
@@ -65,7 +70,9 @@ function toKey(lexical: string): Key {
   if (year > 9999) return { outside: "after" };
   const digits = frac.replace(/0+$/, "");
   const fraction = `${digits.slice(0, 12).padEnd(12, "0")}Z${digits.slice(12)}`;
-  return { key: `${pad(year, 4)}-${pad(month)}-${pad(day)}T${pad(Math.floor(ofDay / 60))}:${pad(ofDay % 60)}:${s}.${fraction}` };
+  return {
+    key: `${pad(year, 4)}-${pad(month)}-${pad(day)}T${pad(Math.floor(ofDay / 60))}:${pad(ofDay % 60)}:${s}.${fraction}`,
+  };
 }
 
 /**

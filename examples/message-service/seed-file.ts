@@ -40,15 +40,22 @@ const MESSAGE_FIELDS: readonly string[] = ["Id", "DateArrived", ...TEXT_FIELDS];
 const ACCOUNT_FIELDS: readonly string[] = ["email", "password", "userId", "messages"];
 const FILE_FIELDS: readonly string[] = ["comment", "accounts"];
 // C0 controls other than TAB, LF and CR; U+FFFE, U+FFFF; unpaired surrogates.
-const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const NOT_XML =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 function fail(where: string, what: string): never {
   throw new SeedFormatError(`${where}: ${what}`);
 }
 
-function record(value: unknown, where: string, allowed: readonly string[]): Record<string, unknown> {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return fail(where, "must be a JSON object");
-  for (const k of Object.keys(value)) if (!allowed.includes(k)) fail(where, `unknown field '${k}' (allowed: ${allowed.join(", ")})`);
+function record(
+  value: unknown,
+  where: string,
+  allowed: readonly string[],
+): Record<string, unknown> {
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    return fail(where, "must be a JSON object");
+  for (const k of Object.keys(value))
+    if (!allowed.includes(k)) fail(where, `unknown field '${k}' (allowed: ${allowed.join(", ")})`);
   return value as Record<string, unknown>;
 }
 
@@ -58,7 +65,12 @@ export function isXsInt(n: unknown): n is number {
 }
 
 export function checkId(value: unknown, where: string): number {
-  return isXsInt(value) ? value : fail(where, `must be an integer from -2147483648 to 2147483647 (xs:int), got ${JSON.stringify(value) ?? "nothing"}`);
+  return isXsInt(value)
+    ? value
+    : fail(
+        where,
+        `must be an integer from -2147483648 to 2147483647 (xs:int), got ${JSON.stringify(value) ?? "nothing"}`,
+      );
 }
 
 /** Checks one message and returns it with absent text fields made null. */
@@ -66,7 +78,8 @@ export function checkMessage(value: unknown, where: string): Required<SeedMessag
   const m = record(value, where, MESSAGE_FIELDS);
   const Id = checkId(m["Id"], `${where}.Id`);
   const date = m["DateArrived"];
-  if (typeof date !== "string") fail(`${where}.DateArrived`, "must be a string holding an xs:dateTime value");
+  if (typeof date !== "string")
+    fail(`${where}.DateArrived`, "must be a string holding an xs:dateTime value");
   try {
     instantKey(date);
   } catch (e) {
@@ -79,7 +92,14 @@ export function checkMessage(value: unknown, where: string): Required<SeedMessag
     if (NOT_XML.test(v)) fail(`${where}.${field}`, "holds a character that XML 1.0 cannot carry");
     return v;
   };
-  return { Id, DateArrived: date, Sender: text("Sender"), MessageText: text("MessageText"), MessageUrl: text("MessageUrl"), Transcription: text("Transcription") };
+  return {
+    Id,
+    DateArrived: date,
+    Sender: text("Sender"),
+    MessageText: text("MessageText"),
+    MessageUrl: text("MessageUrl"),
+    Transcription: text("Transcription"),
+  };
 }
 
 /** Checks a JSON array of messages (an import file); ids must be unique within it. */
@@ -94,9 +114,16 @@ export function checkMessages(value: unknown, where: string): Required<SeedMessa
   });
 }
 
-export function checkAccount(email: unknown, password: unknown, userId: unknown, where: string): void {
-  if (typeof email !== "string" || email.trim() === "" || email.trim() !== email) fail(`${where}.email`, "must be a non-empty string without surrounding spaces");
-  if (typeof password !== "string" || password === "") fail(`${where}.password`, "must be a non-empty string");
+export function checkAccount(
+  email: unknown,
+  password: unknown,
+  userId: unknown,
+  where: string,
+): void {
+  if (typeof email !== "string" || email.trim() === "" || email.trim() !== email)
+    fail(`${where}.email`, "must be a non-empty string without surrounding spaces");
+  if (typeof password !== "string" || password === "")
+    fail(`${where}.password`, "must be a non-empty string");
   checkId(userId, `${where}.userId`);
 }
 
@@ -104,7 +131,8 @@ export function checkAccount(email: unknown, password: unknown, userId: unknown,
 export function checkSeed(value: unknown, where = "seed"): SeedFile {
   const file = record(value, where, FILE_FIELDS);
   const accounts = file["accounts"];
-  if (!Array.isArray(accounts)) return fail(`${where}.accounts`, "must be a JSON array of accounts");
+  if (!Array.isArray(accounts))
+    return fail(`${where}.accounts`, "must be a JSON array of accounts");
   const emails = new Set<string>();
   const users = new Set<number>();
   const ids = new Set<number>();
@@ -118,9 +146,11 @@ export function checkSeed(value: unknown, where = "seed"): SeedFile {
     if (users.has(userId)) fail(`${at}.userId`, `${userId} appears twice`);
     emails.add(email.toLowerCase());
     users.add(userId);
-    const messages = a["messages"] === undefined ? [] : checkMessages(a["messages"], `${at}.messages`);
+    const messages =
+      a["messages"] === undefined ? [] : checkMessages(a["messages"], `${at}.messages`);
     messages.forEach((m, j) => {
-      if (ids.has(m.Id)) fail(`${at}.messages[${j}].Id`, `the id ${m.Id} appears twice in the file`);
+      if (ids.has(m.Id))
+        fail(`${at}.messages[${j}].Id`, `the id ${m.Id} appears twice in the file`);
       ids.add(m.Id);
     });
     return { email, password: a["password"] as string, userId, messages };
@@ -135,7 +165,11 @@ export function readJsonFile(file: string): unknown {
     text = readFileSync(file, "utf8");
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new SeedFormatError(code === "ENOENT" ? `${file}: no such file` : `${file}: cannot be read (${code ?? (e as Error).message})`);
+    throw new SeedFormatError(
+      code === "ENOENT"
+        ? `${file}: no such file`
+        : `${file}: cannot be read (${code ?? (e as Error).message})`,
+    );
   }
   try {
     return JSON.parse(text) as unknown;
@@ -145,4 +179,5 @@ export function readJsonFile(file: string): unknown {
 }
 
 export const readSeedFile = (file: string): SeedFile => checkSeed(readJsonFile(file), file);
-export const readMessagesFile = (file: string): Required<SeedMessage>[] => checkMessages(readJsonFile(file), file);
+export const readMessagesFile = (file: string): Required<SeedMessage>[] =>
+  checkMessages(readJsonFile(file), file);

@@ -5,7 +5,11 @@
  * instants (no offset = UTC); deleting an id that is not the caller's is a Client fault that reads the
  * same whether or not the id exists in another account.
  */
-import { SoapFault, type ApiService, type MessagesInput } from "../../generated-samples/message-service/index.js";
+import {
+  SoapFault,
+  type ApiService,
+  type MessagesInput,
+} from "../../generated-samples/message-service/index.js";
 import { boundKey } from "./instants.js";
 import { isXsInt } from "./seed-file.js";
 import type { MessageStore, StoredMessage } from "./store.js";

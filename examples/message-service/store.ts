@@ -9,7 +9,14 @@ import { mkdirSync } from "node:fs";
 import * as path from "node:path";
 import Database from "better-sqlite3";
 import { instantKey } from "./instants.js";
-import { checkAccount, checkId, checkMessages, checkSeed, type SeedFile, type SeedMessage } from "./seed-file.js";
+import {
+  checkAccount,
+  checkId,
+  checkMessages,
+  checkSeed,
+  type SeedFile,
+  type SeedMessage,
+} from "./seed-file.js";
 
 export type { SeedFile, SeedMessage } from "./seed-file.js";
 
@@ -117,7 +124,9 @@ export class MessageStore {
       .transaction(() => {
         const version = this.schemaVersion;
         if (version > MIGRATIONS.length) {
-          throw new Error(`the database has schema version ${version}, newer than this program's ${MIGRATIONS.length}`);
+          throw new Error(
+            `the database has schema version ${version}, newer than this program's ${MIGRATIONS.length}`,
+          );
         }
         for (let i = version; i < MIGRATIONS.length; i++) this.db.exec(MIGRATIONS[i]!);
         if (version < MIGRATIONS.length) this.db.pragma(`user_version = ${MIGRATIONS.length}`);
@@ -134,7 +143,9 @@ export class MessageStore {
     checkAccount(email, password, userId, "account");
     const salt = randomBytes(SALT_BYTES);
     const r = this.db
-      .prepare("INSERT OR IGNORE INTO accounts (user_id, email, salt, password_hash) VALUES (?, ?, ?, ?)")
+      .prepare(
+        "INSERT OR IGNORE INTO accounts (user_id, email, salt, password_hash) VALUES (?, ?, ?, ?)",
+      )
       .run(userId, email, salt, hash(password, salt));
     return r.changes === 1;
   }
@@ -145,7 +156,8 @@ export class MessageStore {
    */
   importMessages(email: string, messages: readonly SeedMessage[]): number {
     const checked = checkMessages(messages, "messages");
-    const account = this.db.prepare("SELECT user_id FROM accounts WHERE email = ?").get(email) as { user_id: number } | undefined;
+    const account = this.db.prepare("SELECT user_id FROM accounts WHERE email = ?").get(email) as
+      { user_id: number } | undefined;
     if (!account) throw new Error(`no account with e-mail ${email}`);
     const insert = this.db.prepare(
       "INSERT OR IGNORE INTO messages (id, user_id, date_arrived, arrived_key, sender, message_text, message_url, transcription) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -153,7 +165,16 @@ export class MessageStore {
     return this.db.transaction(() => {
       let added = 0;
       for (const m of checked) {
-        added += insert.run(m.Id, account.user_id, m.DateArrived, instantKey(m.DateArrived), m.Sender, m.MessageText, m.MessageUrl, m.Transcription).changes;
+        added += insert.run(
+          m.Id,
+          account.user_id,
+          m.DateArrived,
+          instantKey(m.DateArrived),
+          m.Sender,
+          m.MessageText,
+          m.MessageUrl,
+          m.Transcription,
+        ).changes;
       }
       return added;
     })();
@@ -175,17 +196,22 @@ export class MessageStore {
 
   /** The user id for a correct e-mail (ignoring case) and password, else undefined. */
   authenticate(email: string, password: string): number | undefined {
-    const row = this.db.prepare("SELECT user_id, salt, password_hash FROM accounts WHERE email = ?").get(email) as
-      | { user_id: number; salt: Buffer; password_hash: Buffer }
-      | undefined;
+    const row = this.db
+      .prepare("SELECT user_id, salt, password_hash FROM accounts WHERE email = ?")
+      .get(email) as { user_id: number; salt: Buffer; password_hash: Buffer } | undefined;
     // Unknown e-mails cost one scrypt too, against a dummy hash.
-    const matches = timingSafeEqual(hash(password, row?.salt ?? DUMMY_SALT), row?.password_hash ?? DUMMY_HASH);
+    const matches = timingSafeEqual(
+      hash(password, row?.salt ?? DUMMY_SALT),
+      row?.password_hash ?? DUMMY_HASH,
+    );
     return matches && row ? row.user_id : undefined;
   }
 
   /** The account's messages, by DateArrived (as instants) and then Id. */
   listMessages(userId: number): StoredMessage[] {
-    const rows = this.db.prepare(`SELECT ${COLUMNS} FROM messages WHERE user_id = ? ORDER BY arrived_key, id`).all(userId);
+    const rows = this.db
+      .prepare(`SELECT ${COLUMNS} FROM messages WHERE user_id = ? ORDER BY arrived_key, id`)
+      .all(userId);
     return (rows as MessageRow[]).map(toMessage);
   }
 
@@ -195,7 +221,9 @@ export class MessageStore {
    */
   listMessagesInRange(userId: number, startKey: string, endKey: string): StoredMessage[] {
     const rows = this.db
-      .prepare(`SELECT ${COLUMNS} FROM messages WHERE user_id = ? AND arrived_key >= ? AND arrived_key <= ? ORDER BY arrived_key, id`)
+      .prepare(
+        `SELECT ${COLUMNS} FROM messages WHERE user_id = ? AND arrived_key >= ? AND arrived_key <= ? ORDER BY arrived_key, id`,
+      )
       .all(userId, startKey, endKey);
     return (rows as MessageRow[]).map(toMessage);
   }
@@ -203,7 +231,10 @@ export class MessageStore {
   /** Deletes message `id` if the account owns it; false (deleting nothing) otherwise. */
   deleteMessage(userId: number, id: number): boolean {
     checkId(id, "message id");
-    return this.db.prepare("DELETE FROM messages WHERE id = ? AND user_id = ?").run(id, userId).changes === 1;
+    return (
+      this.db.prepare("DELETE FROM messages WHERE id = ? AND user_id = ?").run(id, userId)
+        .changes === 1
+    );
   }
 
   close(): void {

@@ -21,50 +21,87 @@ export interface LoadedConfig {
  * values may name environment variables (`${NAME}`), read from `env`, so that secrets stay out of
  * the file.
  */
-export function validateConfig(json: unknown, file: string, env: Readonly<Record<string, string | undefined>> = process.env): LoadedConfig {
+export function validateConfig(
+  json: unknown,
+  file: string,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): LoadedConfig {
   const where = (p: string) => `${file}: ${p}`;
-  if (typeof json !== "object" || json === null || Array.isArray(json)) throw new ConfigError(where("expected a JSON object with a \"sources\" array"));
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    throw new ConfigError(where('expected a JSON object with a "sources" array'));
   for (const key of Object.keys(json)) {
     if (key !== "sources" && key !== "$schema") {
       const hint = nearest(key, ["sources", "$schema"]);
-      throw new ConfigError(where(`unknown key "${key}"${hint ? `; did you mean "${hint}"?` : ""}`));
+      throw new ConfigError(
+        where(`unknown key "${key}"${hint ? `; did you mean "${hint}"?` : ""}`),
+      );
     }
   }
   const sources = (json as { sources?: unknown }).sources;
-  if (!Array.isArray(sources) || sources.length === 0) throw new ConfigError(where('expected "sources": a non-empty array of { "wsdl": …, "out": … }'));
+  if (!Array.isArray(sources) || sources.length === 0)
+    throw new ConfigError(
+      where('expected "sources": a non-empty array of { "wsdl": …, "out": … }'),
+    );
   const base = path.dirname(file);
-  const resolve = (p: string) => (/^https?:\/\//i.test(p) || path.isAbsolute(p) ? p : path.join(base, p));
+  const resolve = (p: string) =>
+    /^https?:\/\//i.test(p) || path.isAbsolute(p) ? p : path.join(base, p);
   return {
     file,
     sources: sources.map((s: unknown, i): SourceOptions => {
       const at = `sources[${i}]`;
-      if (typeof s !== "object" || s === null || Array.isArray(s)) throw new ConfigError(where(`${at} must be an object`));
+      if (typeof s !== "object" || s === null || Array.isArray(s))
+        throw new ConfigError(where(`${at} must be an object`));
       const entry = s as Record<string, unknown>;
       for (const key of Object.keys(entry)) {
         if (!(SOURCE_KEYS as string[]).includes(key)) {
           const hint = nearest(key, SOURCE_KEYS);
-          throw new ConfigError(where(`${at}: unknown option "${key}"${hint ? `; did you mean "${hint}"?` : ""}`));
+          throw new ConfigError(
+            where(`${at}: unknown option "${key}"${hint ? `; did you mean "${hint}"?` : ""}`),
+          );
         }
         const spec = OPTIONS[key as keyof typeof OPTIONS];
         const v = entry[key];
         const object = spec.kind === "map" || spec.kind === "headers";
-        const ok = object ? typeof v === "object" && v !== null && !Array.isArray(v) && Object.values(v).every((x) => typeof x === "string") : typeof v === spec.kind;
-        if (!ok) throw new ConfigError(where(`${at}.${key} must be ${object ? "an object of strings" : `a ${spec.kind}`}`));
+        const ok = object
+          ? typeof v === "object" &&
+            v !== null &&
+            !Array.isArray(v) &&
+            Object.values(v).every((x) => typeof x === "string")
+          : typeof v === spec.kind;
+        if (!ok)
+          throw new ConfigError(
+            where(`${at}.${key} must be ${object ? "an object of strings" : `a ${spec.kind}`}`),
+          );
       }
-      if (entry["headers"] !== undefined) entry["headers"] = headersFrom(entry["headers"] as Record<string, string>, env, (m) => new ConfigError(where(`${at}.headers: ${m}`)));
-      if (typeof entry["wsdl"] !== "string" || typeof entry["out"] !== "string") throw new ConfigError(where(`${at} needs "wsdl" and "out"`));
-      return { ...(entry as SourceOptions), wsdl: resolve(entry["wsdl"]), out: resolve(entry["out"]) };
+      if (entry["headers"] !== undefined)
+        entry["headers"] = headersFrom(
+          entry["headers"] as Record<string, string>,
+          env,
+          (m) => new ConfigError(where(`${at}.headers: ${m}`)),
+        );
+      if (typeof entry["wsdl"] !== "string" || typeof entry["out"] !== "string")
+        throw new ConfigError(where(`${at} needs "wsdl" and "out"`));
+      return {
+        ...(entry as SourceOptions),
+        wsdl: resolve(entry["wsdl"]),
+        out: resolve(entry["out"]),
+      };
     }),
   };
 }
 
 /** Header values with `${NAME}` replaced by the environment variable; an unset one, or an invalid header, is an error. */
-function headersFrom(headers: Readonly<Record<string, string>>, env: Readonly<Record<string, string | undefined>>, error: (message: string) => Error): Record<string, string> {
+function headersFrom(
+  headers: Readonly<Record<string, string>>,
+  env: Readonly<Record<string, string | undefined>>,
+  error: (message: string) => Error,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, raw] of Object.entries(headers)) {
     const value = raw.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, v: string) => {
       const set = env[v];
-      if (set === undefined) throw error(`${name} names the environment variable ${v}, which is not set`);
+      if (set === undefined)
+        throw error(`${name} names the environment variable ${v}, which is not set`);
       return set;
     });
     const wrong = checkHeader(name, value);

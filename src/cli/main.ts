@@ -30,20 +30,27 @@ class UsageError extends Error {}
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-function collectMap(value: string, previous: Record<string, string> | undefined): Record<string, string> {
+function collectMap(
+  value: string,
+  previous: Record<string, string> | undefined,
+): Record<string, string> {
   const eq = value.lastIndexOf("=");
   if (eq <= 0) throw new UsageError(`--namespace-name expects uri=NAME, got '${value}'`);
   return { ...previous, [value.slice(0, eq)]: value.slice(eq + 1) };
 }
 
-function collectHeader(value: string, previous: Record<string, string> | undefined): Record<string, string> {
+function collectHeader(
+  value: string,
+  previous: Record<string, string> | undefined,
+): Record<string, string> {
   const h = parseHeader(value);
   if (typeof h === "string") throw new UsageError(`--header: ${h}`);
   return { ...previous, [h.name]: h.value };
 }
 
 /** The --header option, as `generate` has it, for the other commands that fetch a WSDL. */
-const headerOption = () => new Option(OPTIONS.headers.flag, OPTIONS.headers.description).argParser(collectHeader);
+const headerOption = () =>
+  new Option(OPTIONS.headers.flag, OPTIONS.headers.description).argParser(collectHeader);
 
 export async function main(argv: readonly string[], io: CliIo = defaultIo): Promise<number> {
   let exitCode: number = EXIT.ok;
@@ -53,25 +60,37 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
     for (const d of ds) {
       if (d.severity === "warning" && quiet) continue;
       const text = formatDiagnostic(d);
-      io.stderr(`${d.severity === "error" ? text.replace(": error ", `: ${red("error")} `) : text.replace(": warning ", `: ${yellow("warning")} `)}\n`);
+      io.stderr(
+        `${d.severity === "error" ? text.replace(": error ", `: ${red("error")} `) : text.replace(": warning ", `: ${yellow("warning")} `)}\n`,
+      );
     }
   };
 
   const program = new Command("wsdl-tsgen")
-    .description("Generate strict TypeScript types, clients and servers from a WSDL 1.1 service description.")
+    .description(
+      "Generate strict TypeScript types, clients and servers from a WSDL 1.1 service description.",
+    )
     .exitOverride()
     .showSuggestionAfterError(true)
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
-    .addHelpText("after", "\nExit codes: 0 ok, 1 invalid input (or stale output with --check), 2 usage error, 3 internal error.");
+    .addHelpText(
+      "after",
+      "\nExit codes: 0 ok, 1 invalid input (or stale output with --check), 2 usage error, 3 internal error.",
+    );
 
   const gen = program
     .command("generate")
-    .description(`generate types, a client and a server skeleton for every binding of a WSDL (or of each source in ${CONFIG_FILE})`)
+    .description(
+      `generate types, a client and a server skeleton for every binding of a WSDL (or of each source in ${CONFIG_FILE})`,
+    )
     .argument("[wsdl]", OPTIONS.wsdl.description);
   // Commander names a flag's value after the flag (--namespace-name → namespaceName), not after
   // the option's key in OPTIONS: each option's value is read back under the name commander gave it.
   const attributes = new Map<OptionName, string>();
-  for (const [name, spec] of Object.entries(OPTIONS) as [OptionName, (typeof OPTIONS)[OptionName]][]) {
+  for (const [name, spec] of Object.entries(OPTIONS) as [
+    OptionName,
+    (typeof OPTIONS)[OptionName],
+  ][]) {
     if (name === "wsdl") continue;
     const o = new Option(spec.flag, spec.description);
     if (spec.kind === "map") o.argParser(collectMap);
@@ -80,16 +99,20 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
     attributes.set(name, o.attributeName());
   }
   gen.action(async (wsdl: string | undefined, given: Record<string, unknown>) => {
-    const opts = Object.fromEntries([...attributes].map(([name, attribute]) => [name, given[attribute]])) as Partial<Record<OptionName, unknown>>;
+    const opts = Object.fromEntries(
+      [...attributes].map(([name, attribute]) => [name, given[attribute]]),
+    ) as Partial<Record<OptionName, unknown>>;
     const fromCli = (name: OptionName) => gen.getOptionValueSource(attributes.get(name)!) === "cli";
     const quiet = opts.quiet === true;
     const verbose = opts.verbose === true;
-    const configFile = (opts.config as string | undefined) ?? (existsSync(CONFIG_FILE) ? CONFIG_FILE : undefined);
+    const configFile =
+      (opts.config as string | undefined) ?? (existsSync(CONFIG_FILE) ? CONFIG_FILE : undefined);
     // CLI flags override the config file; with a WSDL argument, the config's sources are not used.
     const overrides: Partial<SourceOptions> = {};
     if (opts.out !== undefined) overrides.out = opts.out as string;
     if (opts.runtimeImport !== undefined) overrides.runtimeImport = opts.runtimeImport as string;
-    if (opts.namespaceNames !== undefined) overrides.namespaceNames = opts.namespaceNames as Record<string, string>;
+    if (opts.namespaceNames !== undefined)
+      overrides.namespaceNames = opts.namespaceNames as Record<string, string>;
     if (opts.headers !== undefined) overrides.headers = opts.headers as Record<string, string>;
     // A negatable flag always has a value; only an explicit --no-embed-wsdl overrides the config file.
     if (fromCli("embedWsdl")) overrides.embedWsdl = opts.embedWsdl as boolean;
@@ -103,7 +126,9 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
       const config = await loadConfig(configFile);
       sources = config.sources.map((s) => ({ ...s, ...overrides }));
     } else {
-      throw new UsageError(`missing argument 'wsdl' (or a ${CONFIG_FILE}; run 'wsdl-tsgen init' to write one)`);
+      throw new UsageError(
+        `missing argument 'wsdl' (or a ${CONFIG_FILE}; run 'wsdl-tsgen init' to write one)`,
+      );
     }
     const started = performance.now();
     let services = 0;
@@ -134,10 +159,18 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
       written += result.changed.length + result.removed.length;
       unchanged += result.files.length - result.changed.length;
       if (opts.check) {
-        const stale = [...result.changed.map((f) => `changed: ${f}`), ...result.removed.map((f) => `removed: ${f}`)];
+        const stale = [
+          ...result.changed.map((f) => `changed: ${f}`),
+          ...result.removed.map((f) => `removed: ${f}`),
+        ];
         if (stale.length > 0) {
-          const fix = wsdl !== undefined ? `wsdl-tsgen generate ${source.wsdl} --out ${source.out}` : `wsdl-tsgen generate${opts.config ? ` --config ${opts.config}` : ""}`;
-          io.stderr(`${source.out} is out of date:\n${stale.map((s) => `  ${s}`).join("\n")}\nRun: ${fix}\n`);
+          const fix =
+            wsdl !== undefined
+              ? `wsdl-tsgen generate ${source.wsdl} --out ${source.out}`
+              : `wsdl-tsgen generate${opts.config ? ` --config ${opts.config}` : ""}`;
+          io.stderr(
+            `${source.out} is out of date:\n${stale.map((s) => `  ${s}`).join("\n")}\nRun: ${fix}\n`,
+          );
           exitCode = EXIT.invalidInput;
         }
       } else if (verbose) {
@@ -147,8 +180,12 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
     }
     if (!quiet && exitCode === EXIT.ok) {
       const ms = Math.round(performance.now() - started);
-      const what = opts.check ? `${plural(unchanged, "file")} up to date` : `${plural(written, "file")} written, ${unchanged} unchanged`;
-      io.stdout(`${plural(services, "service")}, ${plural(operations, "operation")}, ${plural(types, "type")}: ${what} (${ms} ms)\n`);
+      const what = opts.check
+        ? `${plural(unchanged, "file")} up to date`
+        : `${plural(written, "file")} written, ${unchanged} unchanged`;
+      io.stdout(
+        `${plural(services, "service")}, ${plural(operations, "operation")}, ${plural(types, "type")}: ${what} (${ms} ms)\n`,
+      );
     }
   });
 
@@ -157,14 +194,17 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
     .description(`write a starter ${CONFIG_FILE} in the working directory`)
     .option("--force", "overwrite an existing file")
     .action(async (opts: { force?: boolean }) => {
-      if (existsSync(CONFIG_FILE) && !opts.force) throw new UsageError(`${CONFIG_FILE} already exists (use --force to overwrite)`);
+      if (existsSync(CONFIG_FILE) && !opts.force)
+        throw new UsageError(`${CONFIG_FILE} already exists (use --force to overwrite)`);
       await writeFile(CONFIG_FILE, starterConfig());
       io.stdout(`wrote ${CONFIG_FILE}\n`);
     });
 
   program
     .command("inspect")
-    .description("print the services, ports, bindings and operations of a WSDL with their typed signatures")
+    .description(
+      "print the services, ports, bindings and operations of a WSDL with their typed signatures",
+    )
     .argument("<wsdl>", OPTIONS.wsdl.description)
     .option("--json", "print the model as JSON")
     .addOption(headerOption())
@@ -175,18 +215,24 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
         exitCode = EXIT.invalidInput;
         return;
       }
-      io.stdout(opts.json ? `${JSON.stringify(modelToJson(r.model), null, 2)}\n` : describeModel(r.model));
+      io.stdout(
+        opts.json ? `${JSON.stringify(modelToJson(r.model), null, 2)}\n` : describeModel(r.model),
+      );
     });
 
   program
     .command("download")
-    .description("vendor a WSDL and every document it imports into a folder, with import locations rewritten")
+    .description(
+      "vendor a WSDL and every document it imports into a folder, with import locations rewritten",
+    )
     .argument("<url>", OPTIONS.wsdl.description)
     .requiredOption("--to <dir>", "folder to write the documents to")
     .addOption(headerOption())
     .action(async (url: string, opts: { to: string; header?: Record<string, string> }) => {
       const r = await download(url, opts.to, opts.header ? { headers: opts.header } : {});
-      io.stdout(`${plural(r.files.length, "document")} written to ${opts.to}; the root is ${path.join(opts.to, r.root)}\n`);
+      io.stdout(
+        `${plural(r.files.length, "document")} written to ${opts.to}; the root is ${path.join(opts.to, r.root)}\n`,
+      );
     });
 
   try {

@@ -16,7 +16,12 @@ export interface OptionSpec {
 
 export const OPTIONS = {
   wsdl: { flag: "", description: "WSDL file path or http(s) URL", kind: "string", scope: "source" },
-  out: { flag: "-o, --out <dir>", description: "output folder for the generated files", kind: "string", scope: "source" },
+  out: {
+    flag: "-o, --out <dir>",
+    description: "output folder for the generated files",
+    kind: "string",
+    scope: "source",
+  },
   runtimeImport: {
     flag: "--runtime-import <module>",
     description: "module that generated code imports the runtime from",
@@ -26,7 +31,8 @@ export const OPTIONS = {
   },
   namespaceNames: {
     flag: "--namespace-name <uri=NAME...>",
-    description: "pin the constant name of a namespace in descriptors.ts (as gSOAP's typemap pins prefixes)",
+    description:
+      "pin the constant name of a namespace in descriptors.ts (as gSOAP's typemap pins prefixes)",
     kind: "map",
     scope: "source",
   },
@@ -39,40 +45,76 @@ export const OPTIONS = {
   },
   embedWsdl: {
     flag: "--no-embed-wsdl",
-    description: "embed the WSDL text (wsdl.ts) for the server's ?WSDL; on by default. Off (--no-embed-wsdl, \"embedWsdl\": false): no wsdl.ts, and the handler serves ?WSDL only when its `wsdl` option holds the text",
+    description:
+      'embed the WSDL text (wsdl.ts) for the server\'s ?WSDL; on by default. Off (--no-embed-wsdl, "embedWsdl": false): no wsdl.ts, and the handler serves ?WSDL only when its `wsdl` option holds the text',
     kind: "boolean",
     scope: "source",
     default: true,
   },
   docs: {
     flag: "--no-docs",
-    description: "copy documentation from the WSDL and its schemas into JSDoc comments; on by default. Off (--no-docs, \"docs\": false): generated comments only",
+    description:
+      'copy documentation from the WSDL and its schemas into JSDoc comments; on by default. Off (--no-docs, "docs": false): generated comments only',
     kind: "boolean",
     scope: "source",
     default: true,
   },
   strict: {
     flag: "--strict",
-    description: "refuse defective input: every recovery from a defect (a reference declared nowhere read as xs:anyType, an import that cannot be read, the pre-2001 XML Schema namespace, …) is an error instead of a warning, and the exit code is 1",
+    description:
+      "refuse defective input: every recovery from a defect (a reference declared nowhere read as xs:anyType, an import that cannot be read, the pre-2001 XML Schema namespace, …) is an error instead of a warning, and the exit code is 1",
     kind: "boolean",
     scope: "source",
     default: false,
   },
-  config: { flag: "-c, --config <file>", description: "config file (default: ./wsdl-tsgen.config.json when present)", kind: "string", scope: "run" },
-  check: { flag: "--check", description: "write nothing; exit 1 when any output file would be added, changed or removed", kind: "boolean", scope: "run", default: false },
-  quiet: { flag: "-q, --quiet", description: "print only errors", kind: "boolean", scope: "run", default: false },
-  verbose: { flag: "-v, --verbose", description: "print every file and warning", kind: "boolean", scope: "run", default: false },
+  config: {
+    flag: "-c, --config <file>",
+    description: "config file (default: ./wsdl-tsgen.config.json when present)",
+    kind: "string",
+    scope: "run",
+  },
+  check: {
+    flag: "--check",
+    description: "write nothing; exit 1 when any output file would be added, changed or removed",
+    kind: "boolean",
+    scope: "run",
+    default: false,
+  },
+  quiet: {
+    flag: "-q, --quiet",
+    description: "print only errors",
+    kind: "boolean",
+    scope: "run",
+    default: false,
+  },
+  verbose: {
+    flag: "-v, --verbose",
+    description: "print every file and warning",
+    kind: "boolean",
+    scope: "run",
+    default: false,
+  },
 } as const satisfies Record<string, OptionSpec>;
 
 export type OptionName = keyof typeof OPTIONS;
-type ValueOf<S extends OptionSpec> = S["kind"] extends "boolean" ? boolean : S["kind"] extends "map" | "headers" ? Record<string, string> : string;
-type SourceKeys = { [K in OptionName]: (typeof OPTIONS)[K]["scope"] extends "source" ? K : never }[OptionName];
+type ValueOf<S extends OptionSpec> = S["kind"] extends "boolean"
+  ? boolean
+  : S["kind"] extends "map" | "headers"
+    ? Record<string, string>
+    : string;
+type SourceKeys = {
+  [K in OptionName]: (typeof OPTIONS)[K]["scope"] extends "source" ? K : never;
+}[OptionName];
 
 /** One entry of `sources` in the config file, also what the CLI builds from its flags. */
-export type SourceOptions = { wsdl: string; out: string } & { [K in Exclude<SourceKeys, "wsdl" | "out">]?: ValueOf<(typeof OPTIONS)[K]> };
+export type SourceOptions = { wsdl: string; out: string } & {
+  [K in Exclude<SourceKeys, "wsdl" | "out">]?: ValueOf<(typeof OPTIONS)[K]>;
+};
 
 export const CONFIG_FILE = "wsdl-tsgen.config.json";
-export const SOURCE_KEYS = (Object.keys(OPTIONS) as OptionName[]).filter((k) => OPTIONS[k].scope === "source");
+export const SOURCE_KEYS = (Object.keys(OPTIONS) as OptionName[]).filter(
+  (k) => OPTIONS[k].scope === "source",
+);
 
 /** The JSON Schema of the config file, derived from OPTIONS. */
 export function configJsonSchema(): object {
@@ -82,7 +124,11 @@ export function configJsonSchema(): object {
     properties[k] =
       o.kind === "map" || o.kind === "headers"
         ? { type: "object", description: o.description, additionalProperties: { type: "string" } }
-        : { type: o.kind, description: o.description, ...(o.default !== undefined ? { default: o.default } : {}) };
+        : {
+            type: o.kind,
+            description: o.description,
+            ...(o.default !== undefined ? { default: o.default } : {}),
+          };
   }
   return {
     $schema: "http://json-schema.org/draft-07/schema#",
@@ -95,7 +141,12 @@ export function configJsonSchema(): object {
       sources: {
         type: "array",
         minItems: 1,
-        items: { type: "object", additionalProperties: false, required: ["wsdl", "out"], properties },
+        items: {
+          type: "object",
+          additionalProperties: false,
+          required: ["wsdl", "out"],
+          properties,
+        },
       },
     },
   };

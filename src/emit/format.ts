@@ -92,17 +92,28 @@ export class SettledStatements {
       }
     }
     close();
-    if (seen !== this.texts.length) throw new Error(`internal error: ${this.texts.length - seen} settled statement(s) not placed in the code`);
+    if (seen !== this.texts.length)
+      throw new Error(
+        `internal error: ${this.texts.length - seen} settled statement(s) not placed in the code`,
+      );
     let placed = 0;
     let misplaced = false;
-    const out = (await formatTypeScript(lines.join("\n"))).replace(PLACEHOLDERS, (_m, indent: string, i: string) => {
-      placed++;
-      const r = runs[Number(i)]!;
-      if (indent !== r.indent) misplaced = true;
-      return r.text;
-    });
-    if (placed !== runs.length) throw new Error(`internal error: ${runs.length - placed} settled statement(s) lost in formatting`);
+    const out = (await formatTypeScript(lines.join("\n"))).replace(
+      PLACEHOLDERS,
+      (_m, indent: string, i: string) => {
+        placed++;
+        const r = runs[Number(i)]!;
+        if (indent !== r.indent) misplaced = true;
+        return r.text;
+      },
+    );
+    if (placed !== runs.length)
+      throw new Error(
+        `internal error: ${runs.length - placed} settled statement(s) lost in formatting`,
+      );
     if (!misplaced) return out;
-    return formatTypeScript(code.replace(PLACEHOLDERS, (_m, _indent: string, i: string) => this.originals[Number(i)]!));
+    return formatTypeScript(
+      code.replace(PLACEHOLDERS, (_m, _indent: string, i: string) => this.originals[Number(i)]!),
+    );
   }
 }

@@ -11,7 +11,11 @@ export interface ImportSymbol {
   readonly typeOnly: boolean;
 }
 
-export const symbol = (name: string, from: string, typeOnly = false): ImportSymbol => ({ name, from, typeOnly });
+export const symbol = (name: string, from: string, typeOnly = false): ImportSymbol => ({
+  name,
+  from,
+  typeOnly,
+});
 
 export class GeneratedFile {
   private readonly imports = new Map<string, Map<string, { local: string; typeOnly: boolean }>>();
@@ -51,13 +55,17 @@ export class GeneratedFile {
     });
     const lines: string[] = [];
     for (const from of froms) {
-      const entries = [...this.imports.get(from)!.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      const entries = [...this.imports.get(from)!.entries()].sort(([a], [b]) =>
+        a < b ? -1 : a > b ? 1 : 0,
+      );
       const allTypes = entries.every(([, e]) => e.typeOnly);
       const specs = entries.map(([name, e]) => {
         const alias = e.local === name ? name : `${name} as ${e.local}`;
         return !allTypes && e.typeOnly ? `type ${alias}` : alias;
       });
-      lines.push(`import ${allTypes ? "type " : ""}{ ${specs.join(", ")} } from ${JSON.stringify(from)};`);
+      lines.push(
+        `import ${allTypes ? "type " : ""}{ ${specs.join(", ")} } from ${JSON.stringify(from)};`,
+      );
     }
     return lines.join("\n");
   }

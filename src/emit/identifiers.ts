@@ -2,15 +2,37 @@
 import { isInheritedName } from "../runtime/own-props.js";
 
 const RESERVED = new Set(
-  ("break case catch class const continue debugger default delete do else enum export extends false finally for " +
+  (
+    "break case catch class const continue debugger default delete do else enum export extends false finally for " +
     "function if import in instanceof new null return super switch this throw true try typeof var void while with " +
     "as implements interface let package private protected public static yield any boolean number string symbol " +
-    "bigint unknown never object undefined type of keyof readonly infer is asserts await async declare module namespace require global")
-    .split(" "),
+    "bigint unknown never object undefined type of keyof readonly infer is asserts await async declare module namespace require global"
+  ).split(" "),
 );
 
 /** Global names generated code refers to; a declaration must not shadow them. */
-const GLOBALS = new Set(["Promise", "Uint8Array", "Date", "Array", "Record", "Error", "Object", "String", "Number", "Boolean", "BigInt", "Symbol", "Map", "Set", "Partial", "Readonly", "URL", "Buffer", "JSON", "Math"]);
+const GLOBALS = new Set([
+  "Promise",
+  "Uint8Array",
+  "Date",
+  "Array",
+  "Record",
+  "Error",
+  "Object",
+  "String",
+  "Number",
+  "Boolean",
+  "BigInt",
+  "Symbol",
+  "Map",
+  "Set",
+  "Partial",
+  "Readonly",
+  "URL",
+  "Buffer",
+  "JSON",
+  "Math",
+]);
 
 const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
@@ -18,7 +40,9 @@ export const isIdentifier = (s: string): boolean => IDENT.test(s) && !RESERVED.h
 
 /** A safe type or value name from an XML local name: invalid characters become `_`, words are kept. */
 export function typeIdentifier(local: string): string {
-  let s = local.replace(/[^A-Za-z0-9_$]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ""));
+  let s = local.replace(/[^A-Za-z0-9_$]+(.)?/g, (_m, c: string | undefined) =>
+    c ? c.toUpperCase() : "",
+  );
   if (s === "") s = "Type";
   if (/^[0-9]/.test(s)) s = `_${s}`;
   s = s.charAt(0).toUpperCase() + s.slice(1);
@@ -33,9 +57,13 @@ export function typeIdentifier(local: string): string {
  * elsewhere) get a trailing `_`.
  */
 export function methodIdentifier(name: string): string {
-  const clean = name.replace(/[^A-Za-z0-9_$]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ""));
+  const clean = name.replace(/[^A-Za-z0-9_$]+(.)?/g, (_m, c: string | undefined) =>
+    c ? c.toUpperCase() : "",
+  );
   const m = /^([A-Z]+)(?=[A-Z][a-z]|[0-9]|$)/.exec(clean);
-  let s = m ? m[1]!.toLowerCase() + clean.slice(m[1]!.length) : clean.charAt(0).toLowerCase() + clean.slice(1);
+  let s = m
+    ? m[1]!.toLowerCase() + clean.slice(m[1]!.length)
+    : clean.charAt(0).toLowerCase() + clean.slice(1);
   if (s === "") s = "call";
   if (/^[0-9]/.test(s)) s = `_${s}`;
   if (RESERVED.has(s) || s === "then" || isInheritedName(s)) s = `${s}_`;

@@ -12,12 +12,17 @@ type Node =
   | { readonly k: "atom"; readonly text: string }
   | { readonly k: "call"; readonly callee: string; readonly args: readonly Node[] }
   | { readonly k: "arr"; readonly items: readonly Node[] }
-  | { readonly k: "obj"; readonly props: readonly { readonly key: string; readonly value: Node }[]; readonly multiline: boolean }
+  | {
+      readonly k: "obj";
+      readonly props: readonly { readonly key: string; readonly value: Node }[];
+      readonly multiline: boolean;
+    }
   | { readonly k: "arrow"; readonly body: Node };
 
 class Unsure extends Error {}
 
-const TOKEN = /\s*("(?:[^"\\\n]|\\[\\nrtbfu])*"|`(?:[^`\\$]|\$\{[A-Za-z_$][\w$]*\})*`|[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*|\d+|=>|[()[\]{},:])/y;
+const TOKEN =
+  /\s*("(?:[^"\\\n]|\\[\\nrtbfu])*"|`(?:[^`\\$]|\$\{[A-Za-z_$][\w$]*\})*`|[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*|\d+|=>|[()[\]{},:])/y;
 
 function parse(text: string): Node {
   const tokens: { t: string; nl: boolean }[] = [];
@@ -31,7 +36,8 @@ function parse(text: string): Node {
     }
     // A line break in the white space before the token (read in place: the gap is a few characters).
     let nl = false;
-    for (let k = start, end = TOKEN.lastIndex - m[1]!.length; k < end && !nl; k++) nl = text.charCodeAt(k) === 10;
+    for (let k = start, end = TOKEN.lastIndex - m[1]!.length; k < end && !nl; k++)
+      nl = text.charCodeAt(k) === 10;
     tokens.push({ t: m[1]!, nl });
   }
   let i = 0;
@@ -110,7 +116,9 @@ function flatUncached(n: Node): string {
     case "arr":
       return `[${n.items.map(flat).join(", ")}]`;
     case "obj":
-      return n.props.length ? `{ ${n.props.map((p) => `${p.key}: ${flat(p.value)}`).join(", ")} }` : "{}";
+      return n.props.length
+        ? `{ ${n.props.map((p) => `${p.key}: ${flat(p.value)}`).join(", ")} }`
+        : "{}";
     case "arrow":
       return `() => ${flat(n.body)}`;
   }
@@ -126,7 +134,11 @@ function forcedUncached(n: Node): boolean {
     case "call":
       return n.args.some(forced);
     case "arr": {
-      const objects = n.items.length > 1 && n.items.every((x) => (x.k === "obj" && x.props.length > 1) || (x.k === "arr" && x.items.length > 1));
+      const objects =
+        n.items.length > 1 &&
+        n.items.every(
+          (x) => (x.k === "obj" && x.props.length > 1) || (x.k === "arr" && x.items.length > 1),
+        );
       if (objects && !n.items.every((x) => x.k === n.items[0]!.k)) throw new Unsure();
       return objects || n.items.some(forced);
     }
@@ -138,7 +150,8 @@ function forcedUncached(n: Node): boolean {
 }
 
 const pad = (n: number) => " ".repeat(n);
-const opens = (n: Node) => (n.k === "obj" && n.props.length > 0) || (n.k === "arr" && n.items.length > 0);
+const opens = (n: Node) =>
+  (n.k === "obj" && n.props.length > 0) || (n.k === "arr" && n.items.length > 0);
 
 /** Prints `n` starting at column `col` of a line indented `ind`; `suffix` ends its last line. */
 function print(n: Node, ind: number, col: number, suffix: string): string[] {
@@ -147,7 +160,11 @@ function print(n: Node, ind: number, col: number, suffix: string): string[] {
   switch (n.k) {
     case "obj":
       if (n.props.length === 0) return [f + suffix];
-      return ["{", ...n.props.flatMap((p) => property(p.key, p.value, ind + 2)), `${pad(ind)}}${suffix}`];
+      return [
+        "{",
+        ...n.props.flatMap((p) => property(p.key, p.value, ind + 2)),
+        `${pad(ind)}}${suffix}`,
+      ];
     case "arr":
       if (n.items.every((x) => x.k === "atom" && /^\d/.test(x.text))) throw new Unsure(); // numbers fill lines
       return ["[", ...n.items.flatMap((x) => indented(x, ind + 2, ",")), `${pad(ind)}]${suffix}`];
@@ -206,7 +223,11 @@ function call(n: Extract<Node, { k: "call" }>, ind: number, col: number, suffix:
       if (lines.length > 1) return prefixed(head, lines);
     }
   }
-  return [`${n.callee}(`, ...args.flatMap((a) => indented(a, ind + 2, ",")), `${pad(ind)})${suffix}`];
+  return [
+    `${n.callee}(`,
+    ...args.flatMap((a) => indented(a, ind + 2, ",")),
+    `${pad(ind)})${suffix}`,
+  ];
 }
 
 const STATEMENT = /^(export const [A-Za-z_$][\w$]*: [A-Za-z_$][\w$]* = )([\s\S]*);$/;

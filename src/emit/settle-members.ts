@@ -11,17 +11,31 @@ export function settleMember(code: string): string | undefined {
   if (!parts || !parts.doc.every((l) => l.startsWith("  "))) return undefined;
   const { doc } = parts;
   const [signature, ...written] = parts.lines;
-  const body = written.flatMap((l) => (fits(l) ? [l] : longReturn(l) ?? [l]));
-  if (signature === undefined || !plain(signature) || !body.every((l) => plain(l) && (fits(l) || /^    \)\) as [A-Za-z_$][\w$]*;$/.test(l)))) return undefined;
+  const body = written.flatMap((l) => (fits(l) ? [l] : (longReturn(l) ?? [l])));
+  if (
+    signature === undefined ||
+    !plain(signature) ||
+    !body.every((l) => plain(l) && (fits(l) || /^    \)\) as [A-Za-z_$][\w$]*;$/.test(l)))
+  )
+    return undefined;
   const m = /^(  (?:async )?[A-Za-z_$][\w$]*)\(([^()]*)\)(: [^()]*?)( \{|;)$/.exec(signature);
   if (!m) return undefined;
-  if (body.length > 0 ? m[4] !== " {" || body[body.length - 1] !== "  }" || !body.slice(0, -1).every((l) => /^    /.test(l)) : m[4] !== ";") return undefined;
+  if (
+    body.length > 0
+      ? m[4] !== " {" ||
+        body[body.length - 1] !== "  }" ||
+        !body.slice(0, -1).every((l) => /^    /.test(l))
+      : m[4] !== ";"
+  )
+    return undefined;
   if (fits(signature)) return [...doc, signature, ...body].join("\n");
   const params = topLevel(m[2]!, ", ");
-  if (params.length !== 2 || !params.every((p) => /^[A-Za-z_$][\w$]*\??: [\w$.<>|, ]+$/.test(p))) return undefined;
+  if (params.length !== 2 || !params.every((p) => /^[A-Za-z_$][\w$]*\??: [\w$.<>|, ]+$/.test(p)))
+    return undefined;
   const close = `  )${m[3]}${m[4]}`;
   const head = [`${m[1]}(`, ...params.map((p) => `    ${p},`)];
-  if (fits(close)) return head.every(fits) ? [...doc, ...head, close, ...body].join("\n") : undefined;
+  if (fits(close))
+    return head.every(fits) ? [...doc, ...head, close, ...body].join("\n") : undefined;
   // A signature whose return type, a union, still does not fit: one member per line after `):`.
   const members = m[4] === ";" ? topLevelUnion(m[3]!.slice(2)) : undefined;
   if (!members) return undefined;
@@ -60,13 +74,29 @@ function topLevelUnion(type: string): string[] | undefined {
  * one per line when T is a name; the type on the next line when it is a union and the rest fits.
  */
 function longReturn(line: string): string[] | undefined {
-  const m = /^    return \(await (this\.#client\.call)\(("[^"\\]*"), input, options\)\) as (.*);$/.exec(line);
+  const m =
+    /^    return \(await (this\.#client\.call)\(("[^"\\]*"), input, options\)\) as (.*);$/.exec(
+      line,
+    );
   if (!m) return undefined;
   const type = m[3]!;
-  if (/^[A-Za-z_$][\w$]*$/.test(type)) return [`    return (await ${m[1]}(`, `      ${m[2]},`, "      input,", "      options,", `    )) as ${type};`];
+  if (/^[A-Za-z_$][\w$]*$/.test(type))
+    return [
+      `    return (await ${m[1]}(`,
+      `      ${m[2]},`,
+      "      input,",
+      "      options,",
+      `    )) as ${type};`,
+    ];
   const head = `    return (await ${m[1]}(${m[2]}, input, options)) as`;
   // (A union with null is laid out otherwise, as a name is or not: left to Prettier.)
-  if (/^[A-Za-z_$][\w$]*( \| [A-Za-z_$][\w$]*)+$/.test(type) && !type.split(" | ").includes("null") && fits(head) && fits(`      ${type};`)) return [head, `      ${type};`];
+  if (
+    /^[A-Za-z_$][\w$]*( \| [A-Za-z_$][\w$]*)+$/.test(type) &&
+    !type.split(" | ").includes("null") &&
+    fits(head) &&
+    fits(`      ${type};`)
+  )
+    return [head, `      ${type};`];
   return undefined;
 }
 
@@ -75,9 +105,13 @@ function longReturn(line: string): string[] | undefined {
  * entry `Key: (input: T, context) => impl.m(input, context),` continues on the next line after `=>`.
  */
 export function settleProperty(code: string): string | undefined {
-  if (code.includes("\n") || !plain(code) || !/^ +[A-Za-z_$][\w$]*: .*,$/.test(code)) return undefined;
+  if (code.includes("\n") || !plain(code) || !/^ +[A-Za-z_$][\w$]*: .*,$/.test(code))
+    return undefined;
   if (fits(code)) return code;
-  const m = /^( +[A-Za-z_$][\w$]*: \(input: [\w$]+, context\) =>) (impl\.[A-Za-z_$][\w$]*\(input, context\),)$/.exec(code);
+  const m =
+    /^( +[A-Za-z_$][\w$]*: \(input: [\w$]+, context\) =>) (impl\.[A-Za-z_$][\w$]*\(input, context\),)$/.exec(
+      code,
+    );
   if (!m) return undefined;
   const indent = /^ */.exec(code)![0];
   const next = `${indent}  ${m[2]}`;

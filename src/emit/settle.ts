@@ -25,7 +25,8 @@ const REDUNDANT_TYPE_PARENS = /\([^|&()]*\)/;
 
 export const fits = (line: string): boolean => line.length <= PRINT_WIDTH;
 /** Code Prettier keeps character for character (see PLAIN), with no quotes it might change. */
-export const plain = (line: string): boolean => PLAIN.test(line) && !line.includes('\\"') && !line.includes("'") && !line.includes("`");
+export const plain = (line: string): boolean =>
+  PLAIN.test(line) && !line.includes('\\"') && !line.includes("'") && !line.includes("`");
 
 /** Splits a leading JSDoc comment (at any indentation) from the code lines. */
 export function split(code: string): { doc: string[]; lines: string[] } | undefined {
@@ -64,7 +65,8 @@ function settleShape(code: string): string | undefined {
       // Prettier breaks a module specifier list one per line, with a trailing comma.
       if (fits(line)) return withDoc([line]);
       const names = list[2]!.split(", ");
-      if (names.some((n) => !/^(type )?[A-Za-z_$][\w$]*( as [A-Za-z_$][\w$]*)?$/.test(n))) return undefined;
+      if (names.some((n) => !/^(type )?[A-Za-z_$][\w$]*( as [A-Za-z_$][\w$]*)?$/.test(n)))
+        return undefined;
       return withDoc([`${list[1]} {`, ...names.map((n) => `  ${n},`), `} from ${list[3]};`]);
     }
     // One statement on one line that fits, written as Prettier writes it.
@@ -82,8 +84,13 @@ function settleShape(code: string): string | undefined {
 
   // export interface X { members }: an interface keeps its members one per line.
   if (/^export interface [A-Za-z_$][\w$]* \{$/.test(first) && last === "}") {
-    const member = (l: string) => DOC_LINE.test(l) ? /^  (\/\*\*| \*)/.test(l) : /^  [A-Za-z_$][\w$]*\??: [^{}]+;$/.test(l) && !REDUNDANT_TYPE_PARENS.test(l) && fits(l);
-    return inner.length > 0 && inner.every(member) && !inner.every((l) => DOC_LINE.test(l)) ? withDoc(lines) : undefined;
+    const member = (l: string) =>
+      DOC_LINE.test(l)
+        ? /^  (\/\*\*| \*)/.test(l)
+        : /^  [A-Za-z_$][\w$]*\??: [^{}]+;$/.test(l) && !REDUNDANT_TYPE_PARENS.test(l) && fits(l);
+    return inner.length > 0 && inner.every(member) && !inner.every((l) => DOC_LINE.test(l))
+      ? withDoc(lines)
+      : undefined;
   }
 
   return undefined;
@@ -96,7 +103,8 @@ function longUnion(line: string): string[] | undefined {
   const m = /^(export type [A-Za-z_$][\w$]* =) (.*);$/.exec(line);
   if (!m) return undefined;
   const members = m[2]!.split(" | ");
-  if (members.length < 2 || !members.every((x) => LITERAL.test(x)) || members.join(" | ") !== m[2]) return undefined;
+  if (members.length < 2 || !members.every((x) => LITERAL.test(x)) || members.join(" | ") !== m[2])
+    return undefined;
   // Prettier first breaks after `=`; the members go one per line only when they still do not fit.
   if (fits(`  ${m[2]};`)) return [m[1]!, `  ${m[2]};`];
   return [m[1]!, ...members.map((x, i) => `  | ${x}${i === members.length - 1 ? ";" : ""}`)];
@@ -114,7 +122,8 @@ export function stringConst(name: string, value: string): string | undefined {
   // Single quotes, as Prettier picks when there are more double ones: JSON escapes every `"` as `\"`
   // and no `'`, so escaping each `'` and unescaping each `\"` is exact (a callback per match was
   // slow on a WSDL of megabytes).
-  if (doubles > singles) literal = `'${literal.slice(1, -1).replaceAll("'", "\\'").replaceAll('\\"', '"')}'`;
+  if (doubles > singles)
+    literal = `'${literal.slice(1, -1).replaceAll("'", "\\'").replaceAll('\\"', '"')}'`;
   const line = `export const ${name} = ${literal};`;
   if (PLAIN.test(line)) return fits(line) ? line : `export const ${name} =\n  ${literal};`;
   // Prettier's width counts every code point but C1 controls and combining marks as at least 1.

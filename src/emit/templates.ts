@@ -14,7 +14,10 @@ const compiled = new Map<string, Handlebars.TemplateDelegate>();
 export function render(name: string, view: object): string {
   let t = compiled.get(name);
   if (!t) {
-    t = hb.compile(readFileSync(`${TEMPLATE_DIR}${name}.hbs`, "utf8"), { noEscape: true, strict: true });
+    t = hb.compile(readFileSync(`${TEMPLATE_DIR}${name}.hbs`, "utf8"), {
+      noEscape: true,
+      strict: true,
+    });
     compiled.set(name, t);
   }
   return t(view);

@@ -1,5 +1,12 @@
 /** TypeScript type expressions for model types, in their output (decoded) or input (accepted) form. */
-import type { ComplexType, ElementField, OperationResult, ScalarKind, SimpleType, TypeRef } from "../model/model.js";
+import type {
+  ComplexType,
+  ElementField,
+  OperationResult,
+  ScalarKind,
+  SimpleType,
+  TypeRef,
+} from "../model/model.js";
 import type { EmitPlan } from "../transform/plan.js";
 import { symbol, type GeneratedFile } from "./generated-file.js";
 
@@ -16,8 +23,25 @@ export interface EmitContext {
   readonly docs: boolean;
 }
 
-const NUMBER: ReadonlySet<ScalarKind> = new Set(["int", "short", "byte", "unsignedInt", "unsignedShort", "unsignedByte", "float", "double"]);
-const BIGINT: ReadonlySet<ScalarKind> = new Set(["long", "unsignedLong", "integer", "nonNegativeInteger", "positiveInteger", "nonPositiveInteger", "negativeInteger"]);
+const NUMBER: ReadonlySet<ScalarKind> = new Set([
+  "int",
+  "short",
+  "byte",
+  "unsignedInt",
+  "unsignedShort",
+  "unsignedByte",
+  "float",
+  "double",
+]);
+const BIGINT: ReadonlySet<ScalarKind> = new Set([
+  "long",
+  "unsignedLong",
+  "integer",
+  "nonNegativeInteger",
+  "positiveInteger",
+  "nonPositiveInteger",
+  "negativeInteger",
+]);
 
 /** The TS type of a built-in scalar. */
 export function scalarType(ctx: EmitContext, scalar: ScalarKind, mode: Mode): string {
@@ -27,7 +51,9 @@ export function scalarType(ctx: EmitContext, scalar: ScalarKind, mode: Mode): st
     case "boolean":
       return "boolean";
     case "dateTime":
-      return ctx.file.use(symbol(mode === "input" ? "XsdDateTimeInput" : "XsdDateTime", ctx.runtime, true));
+      return ctx.file.use(
+        symbol(mode === "input" ? "XsdDateTimeInput" : "XsdDateTime", ctx.runtime, true),
+      );
     case "date":
       return ctx.file.use(symbol(mode === "input" ? "XsdDateInput" : "XsdDate", ctx.runtime, true));
     case "time":
@@ -50,7 +76,11 @@ function declared(ctx: EmitContext, t: ComplexType | SimpleType, mode: Mode): st
 }
 
 /** The declared name of a type (or of its family union) in the given form. */
-function namedRef(ctx: EmitContext, named: { readonly type: string; readonly input: string }, mode: Mode): string {
+function namedRef(
+  ctx: EmitContext,
+  named: { readonly type: string; readonly input: string },
+  mode: Mode,
+): string {
   return typesRef(ctx, mode === "input" ? named.input : named.type);
 }
 
@@ -80,7 +110,10 @@ export function ownTypeExpr(ctx: EmitContext, t: ComplexType | SimpleType, mode:
 
 /** The right-hand side of a simple type's alias: a union of literals, the base type, or an array. */
 export function simpleTypeBody(ctx: EmitContext, t: SimpleType, mode: Mode): string {
-  const item = t.enumeration.length > 0 ? t.enumeration.map((v) => JSON.stringify(v)).join(" | ") : scalarType(ctx, t.base.scalar, mode);
+  const item =
+    t.enumeration.length > 0
+      ? t.enumeration.map((v) => JSON.stringify(v)).join(" | ")
+      : scalarType(ctx, t.base.scalar, mode);
   return t.list ? `${parens(item)}[]` : item;
 }
 
@@ -91,7 +124,9 @@ export function simpleTypeBody(ctx: EmitContext, t: SimpleType, mode: Mode): str
 function elementValueType(ctx: EmitContext, f: ElementField, mode: Mode): string {
   const s = f.substitutes;
   if (!s) return typeExpr(ctx, f.type, mode);
-  const members = s.members.map((m) => `(${typeExpr(ctx, m.type, mode)} & { $element: ${JSON.stringify(m.name.local)} })`);
+  const members = s.members.map(
+    (m) => `(${typeExpr(ctx, m.type, mode)} & { $element: ${JSON.stringify(m.name.local)} })`,
+  );
   return [...(s.head.abstract ? [] : [typeExpr(ctx, f.type, mode)]), ...members].join(" | ");
 }
 

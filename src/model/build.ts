@@ -78,18 +78,41 @@ export function buildModel(docs: LoadedDocuments, source: string): BuiltModel {
       // No message names a type either: the named types of its schemas, so that something usable comes out.
       for (const schema of docs.schemas) {
         for (const t of [...schema.complexTypes, ...schema.simpleTypes]) {
-          if (t.name !== undefined) visit(schemas.type({ ns: schema.targetNamespace, local: t.name }, t.loc));
+          if (t.name !== undefined)
+            visit(schemas.type({ ns: schema.targetNamespace, local: t.name }, t.loc));
         }
       }
       from = "the named types of its schemas";
     }
-    const what = declaredServices.length === 0 ? "the WSDL declares no wsdl:service (an abstract fragment)" : "no wsdl:service of the WSDL has a usable port";
-    if (types.length > 0) diagnostics.add(recovery("WSDL_NO_SERVICE", `${what}; generating ${from} only, without a client or server`, docs.root.loc));
-    else diagnostics.error("WSDL_NO_SERVICE", `${what}, and neither its messages nor its schemas declare a type: nothing to generate; expected a wsdl:service whose port names a SOAP or HTTP binding`, docs.root.loc);
+    const what =
+      declaredServices.length === 0
+        ? "the WSDL declares no wsdl:service (an abstract fragment)"
+        : "no wsdl:service of the WSDL has a usable port";
+    if (types.length > 0)
+      diagnostics.add(
+        recovery(
+          "WSDL_NO_SERVICE",
+          `${what}; generating ${from} only, without a client or server`,
+          docs.root.loc,
+        ),
+      );
+    else
+      diagnostics.error(
+        "WSDL_NO_SERVICE",
+        `${what}, and neither its messages nor its schemas declare a type: nothing to generate; expected a wsdl:service whose port names a SOAP or HTTP binding`,
+        docs.root.loc,
+      );
   }
   schemas.completeRestrictions();
   return {
-    model: { kind: "wsdl", source, targetNamespace: docs.root.targetNamespace, services, types, elements: [...elements] },
+    model: {
+      kind: "wsdl",
+      source,
+      targetNamespace: docs.root.targetNamespace,
+      services,
+      types,
+      elements: [...elements],
+    },
     nameHints: schemas.nameHints,
     diagnostics,
   };

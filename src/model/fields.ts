@@ -9,8 +9,17 @@ export function syntheticField(
   options: { minOccurs?: number; nillable?: boolean; propertyName?: string } = {},
 ): ElementField {
   return {
-    kind: "elementField", name, type, minOccurs: options.minOccurs ?? 1, maxOccurs: 1, nillable: options.nillable ?? false,
-    default: undefined, fixed: undefined, choice: undefined, doc: undefined, loc,
+    kind: "elementField",
+    name,
+    type,
+    minOccurs: options.minOccurs ?? 1,
+    maxOccurs: 1,
+    nillable: options.nillable ?? false,
+    default: undefined,
+    fixed: undefined,
+    choice: undefined,
+    doc: undefined,
+    loc,
     ...(options.propertyName !== undefined ? { propertyName: options.propertyName } : {}),
   };
 }
@@ -19,10 +28,24 @@ export function syntheticField(
 export function syntheticType(
   fields: readonly ElementField[],
   loc: SourceLocation,
-  content: Partial<Pick<ComplexType, "simpleContent" | "mixed" | "anyElements" | "anyAttributes" | "doc">> = {},
+  content: Partial<
+    Pick<ComplexType, "simpleContent" | "mixed" | "anyElements" | "anyAttributes" | "doc">
+  > = {},
 ): ComplexType {
   return {
-    kind: "complex", name: undefined, base: undefined, derived: [], fields, attributes: [], simpleContent: undefined,
-    abstract: false, mixed: false, anyElements: false, anyAttributes: false, doc: undefined, loc, ...content,
+    kind: "complex",
+    name: undefined,
+    base: undefined,
+    derived: [],
+    fields,
+    attributes: [],
+    simpleContent: undefined,
+    abstract: false,
+    mixed: false,
+    anyElements: false,
+    anyAttributes: false,
+    doc: undefined,
+    loc,
+    ...content,
   };
 }

@@ -33,7 +33,13 @@ export class ComponentIndex<T> {
    * defect: `expected` says where it should have been declared, `instead` what the caller does
    * without it (see recovery.ts).
    */
-  resolve(name: QName, at: SourceLocation, diagnostics: DiagnosticBag, expected: string, instead: string): Resolved<T> | undefined {
+  resolve(
+    name: QName,
+    at: SourceLocation,
+    diagnostics: DiagnosticBag,
+    expected: string,
+    instead: string,
+  ): Resolved<T> | undefined {
     const found = this.lookup(name, at, diagnostics);
     if (found) return found;
     diagnostics.add(unresolved(this.area, this.what, name, at, expected, instead));
@@ -50,14 +56,17 @@ export class ComponentIndex<T> {
     if (candidates.length !== 1) return undefined;
     const only = candidates[0]!;
     const ns = only.slice(1, only.lastIndexOf("}"));
-    const why = name.unboundPrefix !== undefined
-      ? `uses the prefix "${name.unboundPrefix}", which no xmlns declaration in scope binds`
-      : `is not declared in namespace "${name.ns}"`;
-    diagnostics.add(recovery(
-      `${this.area}_RESOLVED_BY_LOCAL_NAME`,
-      `the ${this.what} reference ${name.unboundPrefix !== undefined ? `${name.unboundPrefix}:` : ""}${name.local} ${why}; using {${ns}}${name.local}, the only ${this.what} of that local name`,
-      at,
-    ));
+    const why =
+      name.unboundPrefix !== undefined
+        ? `uses the prefix "${name.unboundPrefix}", which no xmlns declaration in scope binds`
+        : `is not declared in namespace "${name.ns}"`;
+    diagnostics.add(
+      recovery(
+        `${this.area}_RESOLVED_BY_LOCAL_NAME`,
+        `the ${this.what} reference ${name.unboundPrefix !== undefined ? `${name.unboundPrefix}:` : ""}${name.local} ${why}; using {${ns}}${name.local}, the only ${this.what} of that local name`,
+        at,
+      ),
+    );
     return { name: { ns, local: name.local }, key: only, value: this.map.get(only)! };
   }
 
@@ -76,9 +85,24 @@ export class ComponentIndex<T> {
 }
 
 /** The recovery warning for a reference that resolves to nothing (an unbound prefix named as such). */
-export function unresolved(area: "XSD" | "WSDL", what: string, name: QName, at: SourceLocation, expected: string, instead: string): Diagnostic {
+export function unresolved(
+  area: "XSD" | "WSDL",
+  what: string,
+  name: QName,
+  at: SourceLocation,
+  expected: string,
+  instead: string,
+): Diagnostic {
   if (name.unboundPrefix !== undefined) {
-    return recovery("XML_UNBOUND_PREFIX", `the ${what} ${name.unboundPrefix}:${name.local} uses the prefix "${name.unboundPrefix}", which no xmlns declaration in scope binds, and no ${what} is named ${name.local}; ${instead}`, at);
+    return recovery(
+      "XML_UNBOUND_PREFIX",
+      `the ${what} ${name.unboundPrefix}:${name.local} uses the prefix "${name.unboundPrefix}", which no xmlns declaration in scope binds, and no ${what} is named ${name.local}; ${instead}`,
+      at,
+    );
   }
-  return recovery(`${area}_UNRESOLVED`, `${what} {${name.ns}}${name.local} is not declared; ${expected}; ${instead}`, at);
+  return recovery(
+    `${area}_UNRESOLVED`,
+    `${what} {${name.ns}}${name.local} is not declared; ${expected}; ${instead}`,
+    at,
+  );
 }

@@ -171,7 +171,11 @@ export type BindingProtocol = "soap11" | "soap12" | "httpGet" | "httpPost";
 
 /** How a binding operation's request is encoded. */
 export type InputEncoding =
-  | { readonly kind: "soapBody"; readonly use: "literal" | "encoded"; readonly namespace: string | undefined }
+  | {
+      readonly kind: "soapBody";
+      readonly use: "literal" | "encoded";
+      readonly namespace: string | undefined;
+    }
   | { readonly kind: "urlEncoded" }
   /** `http:urlReplacement`: each parameter in place of its `(name)` in the operation's location. */
   | { readonly kind: "urlReplacement" }
@@ -179,7 +183,11 @@ export type InputEncoding =
 
 /** How a binding operation's response is encoded. */
 export type OutputEncoding =
-  | { readonly kind: "soapBody"; readonly use: "literal" | "encoded"; readonly namespace: string | undefined }
+  | {
+      readonly kind: "soapBody";
+      readonly use: "literal" | "encoded";
+      readonly namespace: string | undefined;
+    }
   | { readonly kind: "mimeXml"; readonly part: string }
   | { readonly kind: "none" };
 

@@ -6,13 +6,29 @@ import { DiagnosticBag, type SourceLocation } from "../diagnostics.js";
 import { NS, SOAP_ENCODINGS } from "../parse/namespaces.js";
 import { qnameKey, type QName } from "../parse/qname.js";
 import type {
-  RawAttribute, RawAttributeGroupRef, RawComplexType, RawElement, RawGroupRef, RawParticle, RawSchema, RawSimpleType,
+  RawAttribute,
+  RawAttributeGroupRef,
+  RawComplexType,
+  RawElement,
+  RawGroupRef,
+  RawParticle,
+  RawSchema,
+  RawSimpleType,
 } from "../parse/xsd.js";
 import { builtinType, XS_ANYTYPE, XS_STRING } from "./builtins.js";
 import { syntheticType } from "./fields.js";
 import { ComponentIndex, unresolved } from "./lenient.js";
 import { recovery } from "../recovery.js";
-import type { AttributeField, BuiltinType, ChoiceRef, ComplexType, ElementDecl, ElementField, SimpleType, TypeRef } from "./model.js";
+import type {
+  AttributeField,
+  BuiltinType,
+  ChoiceRef,
+  ComplexType,
+  ElementDecl,
+  ElementField,
+  SimpleType,
+  TypeRef,
+} from "./model.js";
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -20,7 +36,8 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 const MAX_DERIVATION_DEPTH = 256;
 /** Content models mapped one inside another before the deeper ones are put off (see mapContent). */
 const MAX_CONTENT_DEPTH = 128;
-const EXPECTED = "expected a declaration in this WSDL's schemas, an imported schema, or an XSD built-in";
+const EXPECTED =
+  "expected a declaration in this WSDL's schemas, an imported schema, or an XSD built-in";
 
 interface Scoped<T> {
   readonly raw: T;
@@ -34,7 +51,10 @@ export class SchemaSet {
   private readonly complexTypes = new Map<string, Scoped<RawComplexType>>();
   private readonly simpleTypes = new Map<string, Scoped<RawSimpleType>>();
   private readonly groups = new Map<string, Scoped<RawParticle | undefined>>();
-  private readonly attributeGroups = new Map<string, Scoped<readonly (RawAttribute | RawAttributeGroupRef)[]>>();
+  private readonly attributeGroups = new Map<
+    string,
+    Scoped<readonly (RawAttribute | RawAttributeGroupRef)[]>
+  >();
   private readonly attributes = new Map<string, Scoped<RawAttribute>>();
   private readonly typeCache = new Map<object | string, TypeRef>();
   private readonly elementCache = new Map<string, ElementDecl>();
@@ -46,7 +66,9 @@ export class SchemaSet {
     readonly elements: ComponentIndex<Scoped<RawElement>>;
     readonly types: ComponentIndex<"complex" | "simple">;
     readonly groups: ComponentIndex<Scoped<RawParticle | undefined>>;
-    readonly attributeGroups: ComponentIndex<Scoped<readonly (RawAttribute | RawAttributeGroupRef)[]>>;
+    readonly attributeGroups: ComponentIndex<
+      Scoped<readonly (RawAttribute | RawAttributeGroupRef)[]>
+    >;
     readonly attributes: ComponentIndex<Scoped<RawAttribute>>;
   };
 
@@ -93,7 +115,10 @@ export class SchemaSet {
     const known = this.undeclared.get(key);
     if (known) return known;
     const ct = syntheticType([], loc, {
-      simpleContent: XS_STRING, mixed: true, anyElements: true, anyAttributes: true,
+      simpleContent: XS_STRING,
+      mixed: true,
+      anyElements: true,
+      anyAttributes: true,
       doc: `The ${what} {${name.ns}}${name.local} is declared in no schema this WSDL reads: its content is kept as xs:anyType's, raw (text in $value, child elements in $any, attributes in $attributes).`,
     });
     this.undeclared.set(key, ct);
@@ -107,14 +132,23 @@ export class SchemaSet {
    */
   element(name: QName, at: SourceLocation): ElementDecl {
     // Reported at every reference, as a missing type is; the stand-in is made once.
-    const found = this.resolveElement(name, at, "reading it as an element of that name whose content is xs:anyType's, kept as raw XML");
+    const found = this.resolveElement(
+      name,
+      at,
+      "reading it as an element of that name whose content is xs:anyType's, kept as raw XML",
+    );
     if (found) return found;
     const k = `undeclared ${qnameKey(name)}`;
     const again = this.elementCache.get(k);
     if (again) return again;
     const decl: ElementDecl = {
-      kind: "elementDecl", name: { ns: name.ns, local: name.local }, type: this.anyContent(name, "element", at),
-      nillable: false, abstract: false, doc: undefined, loc: at,
+      kind: "elementDecl",
+      name: { ns: name.ns, local: name.local },
+      type: this.anyContent(name, "element", at),
+      nillable: false,
+      abstract: false,
+      doc: undefined,
+      loc: at,
     };
     this.elementCache.set(k, decl);
     return decl;
@@ -133,7 +167,8 @@ export class SchemaSet {
   /** The global element `name`, or undefined (without a diagnostic) when it is not declared. */
   lookupElement(name: QName, at: SourceLocation): ElementDecl | undefined {
     // A prefix no xmlns binds names no namespace for certain: never take it as an exact match.
-    const cached = name.unboundPrefix === undefined ? this.elementCache.get(qnameKey(name)) : undefined;
+    const cached =
+      name.unboundPrefix === undefined ? this.elementCache.get(qnameKey(name)) : undefined;
     if (cached) return cached;
     const found = this.index.elements.lookup(name, at, this.diagnostics);
     if (!found) return undefined;
@@ -154,7 +189,12 @@ export class SchemaSet {
     // An anonymous complex type is the declaration's type as soon as it exists, so that the element
     // referred to inside its own content (`<element ref="tns:property"/>` in property) has it, not the
     // placeholder.
-    decl.type = this.elementType(scoped.raw, scoped.schema, found.name.local, (ct) => (decl.type = ct));
+    decl.type = this.elementType(
+      scoped.raw,
+      scoped.schema,
+      found.name.local,
+      (ct) => (decl.type = ct),
+    );
     return decl;
   }
 
@@ -165,7 +205,8 @@ export class SchemaSet {
   type(name: QName, at: SourceLocation, simple = false): TypeRef {
     const builtin = builtinType(name);
     if (builtin) return builtin;
-    const cached = name.unboundPrefix === undefined ? this.typeCache.get(qnameKey(name)) : undefined;
+    const cached =
+      name.unboundPrefix === undefined ? this.typeCache.get(qnameKey(name)) : undefined;
     if (cached) return this.reached(cached);
     const found = this.index.types.lookup(name, at, this.diagnostics);
     if (found) {
@@ -182,29 +223,48 @@ export class SchemaSet {
     if (name.unboundPrefix !== undefined || name.ns === "") {
       const b = builtinType({ ns: NS.xsd, local: name.local });
       if (b) {
-        const written = name.unboundPrefix !== undefined ? `${name.unboundPrefix}:${name.local}` : name.local;
-        this.diagnostics.add(recovery("XSD_RESOLVED_BY_LOCAL_NAME", `the type reference ${written} does not name an XML Schema type as written; using the built-in xs:${name.local}`, at));
+        const written =
+          name.unboundPrefix !== undefined ? `${name.unboundPrefix}:${name.local}` : name.local;
+        this.diagnostics.add(
+          recovery(
+            "XSD_RESOLVED_BY_LOCAL_NAME",
+            `the type reference ${written} does not name an XML Schema type as written; using the built-in xs:${name.local}`,
+            at,
+          ),
+        );
         return b;
       }
     }
     // `type="c:DummyResult"` (or an extension base) naming a global element and no type: its type.
     if (this.elements.has(qnameKey(name))) {
-      this.diagnostics.add(recovery(
-        "XSD_TYPE_NAMES_ELEMENT",
-        `the type reference {${name.ns}}${name.local} names a global element, not a type; using that element's type`,
-        at,
-      ));
+      this.diagnostics.add(
+        recovery(
+          "XSD_TYPE_NAMES_ELEMENT",
+          `the type reference {${name.ns}}${name.local} names a global element, not a type; using that element's type`,
+          at,
+        ),
+      );
       return this.element(name, at).type;
     }
     if (simple) {
       this.missing("type", name, at, "reading it as xs:string, where a simple type is expected");
       return XS_STRING;
     }
-    this.missing("type", name, at, "reading it as xs:anyType: its content (text, child elements, attributes) kept as raw XML");
+    this.missing(
+      "type",
+      name,
+      at,
+      "reading it as xs:anyType: its content (text, child elements, attributes) kept as raw XML",
+    );
     return this.anyContent(name, "type", at);
   }
 
-  private elementType(raw: RawElement, schema: RawSchema, hint: string, created?: (ct: ComplexType) => void): TypeRef {
+  private elementType(
+    raw: RawElement,
+    schema: RawSchema,
+    hint: string,
+    created?: (ct: ComplexType) => void,
+  ): TypeRef {
     if (raw.type) return this.type(raw.type, raw.loc);
     if (raw.complexType) return this.complexType(raw.complexType, schema, undefined, hint, created);
     if (raw.simpleType) return this.simpleType(raw.simpleType, schema, undefined, hint);
@@ -212,13 +272,23 @@ export class SchemaSet {
     return XS_ANYTYPE;
   }
 
-  private simpleOrBuiltin(name: QName | undefined, inline: RawSimpleType | undefined, schema: RawSchema, hint: string, at: SourceLocation): BuiltinType | SimpleType {
+  private simpleOrBuiltin(
+    name: QName | undefined,
+    inline: RawSimpleType | undefined,
+    schema: RawSchema,
+    hint: string,
+    at: SourceLocation,
+  ): BuiltinType | SimpleType {
     if (inline) return this.simpleType(inline, schema, undefined, hint);
     if (!name) return XS_STRING;
     const t = this.type(name, at, true);
     if (t.kind === "complex") {
       if (t.simpleContent) return t.simpleContent;
-      this.diagnostics.error("XSD_EXPECTED_SIMPLE", `{${name.ns}}${name.local} is a complex type; expected a simple type here`, at);
+      this.diagnostics.error(
+        "XSD_EXPECTED_SIMPLE",
+        `{${name.ns}}${name.local} is a complex type; expected a simple type here`,
+        at,
+      );
       return XS_STRING;
     }
     return t;
@@ -231,16 +301,35 @@ export class SchemaSet {
   private reached(t: TypeRef): TypeRef {
     if (t.kind === "simple" && this.simpleInProgress.has(t)) {
       const n = t.name ? `{${t.name.ns}}${t.name.local}` : "an anonymous simple type";
-      this.diagnostics.add(recovery("XSD_CIRCULAR", `the simple type ${n} is derived from itself (by restriction or list); expected a base or item type that does not derive from it; where it refers to itself, reading it as xs:string`, t.loc));
+      this.diagnostics.add(
+        recovery(
+          "XSD_CIRCULAR",
+          `the simple type ${n} is derived from itself (by restriction or list); expected a base or item type that does not derive from it; where it refers to itself, reading it as xs:string`,
+          t.loc,
+        ),
+      );
     }
     return t;
   }
 
-  simpleType(raw: RawSimpleType, schema: RawSchema, name: QName | undefined, hint: string): SimpleType | BuiltinType {
+  simpleType(
+    raw: RawSimpleType,
+    schema: RawSchema,
+    name: QName | undefined,
+    hint: string,
+  ): SimpleType | BuiltinType {
     const key = name ? qnameKey(name) : raw;
     const cached = this.typeCache.get(key);
     if (cached) return this.reached(cached) as SimpleType;
-    const st: Mutable<SimpleType> = { kind: "simple", name, base: XS_STRING, enumeration: [], list: false, doc: raw.doc, loc: raw.loc };
+    const st: Mutable<SimpleType> = {
+      kind: "simple",
+      name,
+      base: XS_STRING,
+      enumeration: [],
+      list: false,
+      doc: raw.doc,
+      loc: raw.loc,
+    };
     this.typeCache.set(key, st);
     this.nameHints.set(st, hint);
     this.simpleInProgress.add(st);
@@ -252,16 +341,33 @@ export class SchemaSet {
     return st;
   }
 
-  private mapSimpleType(st: Mutable<SimpleType>, raw: RawSimpleType, schema: RawSchema, hint: string): void {
+  private mapSimpleType(
+    st: Mutable<SimpleType>,
+    raw: RawSimpleType,
+    schema: RawSchema,
+    hint: string,
+  ): void {
     if (raw.restriction) {
-      const base = this.simpleOrBuiltin(raw.restriction.base, raw.restriction.inlineBase, schema, hint, raw.loc);
+      const base = this.simpleOrBuiltin(
+        raw.restriction.base,
+        raw.restriction.inlineBase,
+        schema,
+        hint,
+        raw.loc,
+      );
       st.base = base.kind === "builtin" ? base : base.base;
       st.list = base.kind === "simple" && base.list;
       // A list's enumeration facets enumerate whole lists, which the items' values cannot say: its items keep theirs.
       const own = st.list ? [] : raw.restriction.enumeration;
       st.enumeration = own.length > 0 ? own : base.kind === "simple" ? base.enumeration : [];
     } else if (raw.list) {
-      const item = this.simpleOrBuiltin(raw.list.itemType, raw.list.inline, schema, `${hint}Item`, raw.loc);
+      const item = this.simpleOrBuiltin(
+        raw.list.itemType,
+        raw.list.inline,
+        schema,
+        `${hint}Item`,
+        raw.loc,
+      );
       st.base = item.kind === "builtin" ? item : item.base;
       // Each item takes one of the item type's values (WCF's [Flags] enums are lists of an enumeration).
       st.enumeration = item.kind === "simple" ? item.enumeration : [];
@@ -272,7 +378,8 @@ export class SchemaSet {
   }
 
   /** Named complex types by the key of the base they extend or restrict (complexContent), in schema order. */
-  private derivationsByBase: Map<string, { readonly name: QName; readonly scoped: Scoped<RawComplexType> }[]> | undefined;
+  private derivationsByBase:
+    Map<string, { readonly name: QName; readonly scoped: Scoped<RawComplexType> }[]> | undefined;
 
   /**
    * The named types that extend or restrict `ct` directly, mapped (and recorded as `ct.derived`).
@@ -301,13 +408,30 @@ export class SchemaSet {
   }
 
   /** `created` is told of the type before its content is mapped (see lookupElement). */
-  complexType(raw: RawComplexType, schema: RawSchema, name: QName | undefined, hint: string, created?: (ct: ComplexType) => void): ComplexType {
+  complexType(
+    raw: RawComplexType,
+    schema: RawSchema,
+    name: QName | undefined,
+    hint: string,
+    created?: (ct: ComplexType) => void,
+  ): ComplexType {
     const key = name ? qnameKey(name) : raw;
     const cached = this.typeCache.get(key);
     if (cached) return cached as ComplexType;
     const ct: Mutable<ComplexType> = {
-      kind: "complex", name, base: undefined, derived: [], fields: [], attributes: [], simpleContent: undefined,
-      abstract: raw.abstract, mixed: raw.mixed, anyElements: false, anyAttributes: raw.anyAttribute, doc: raw.doc, loc: raw.loc,
+      kind: "complex",
+      name,
+      base: undefined,
+      derived: [],
+      fields: [],
+      attributes: [],
+      simpleContent: undefined,
+      abstract: raw.abstract,
+      mixed: raw.mixed,
+      anyElements: false,
+      anyAttributes: raw.anyAttribute,
+      doc: raw.doc,
+      loc: raw.loc,
     };
     this.typeCache.set(key, ct);
     this.nameHints.set(ct, hint);
@@ -345,8 +469,14 @@ export class SchemaSet {
       }
     }
     const content = (): void => {
-      const ctx: { choices: number; any: boolean; anyAt?: number; fields: number } = { choices: 0, any: false, fields: 0 };
-      ct.fields = particle ? this.flatten(particle, schema, hint, undefined, false, false, ctx, new Set()) : [];
+      const ctx: { choices: number; any: boolean; anyAt?: number; fields: number } = {
+        choices: 0,
+        any: false,
+        fields: 0,
+      };
+      ct.fields = particle
+        ? this.flatten(particle, schema, hint, undefined, false, false, ctx, new Set())
+        : [];
       ct.anyElements = ctx.any;
       if (ctx.anyAt !== undefined && ctx.anyAt < ct.fields.length) ct.anyPosition = ctx.anyAt;
       const open = { anyAttributes: false };
@@ -383,7 +513,8 @@ export class SchemaSet {
           inherited.push(a);
         }
       }
-      if (inherited.length > 0) (t as Mutable<ComplexType>).attributes = [...t.attributes, ...inherited];
+      if (inherited.length > 0)
+        (t as Mutable<ComplexType>).attributes = [...t.attributes, ...inherited];
     };
     for (const t of this.restrictions.keys()) complete(t);
   }
@@ -406,7 +537,11 @@ export class SchemaSet {
       return;
     }
     const outermost = this.contentDepth === 0;
-    for (let next: (() => void) | undefined = content; next !== undefined; next = outermost ? this.deferredContent.shift() : undefined) {
+    for (
+      let next: (() => void) | undefined = content;
+      next !== undefined;
+      next = outermost ? this.deferredContent.shift() : undefined
+    ) {
       this.contentDepth++;
       try {
         next();
@@ -426,7 +561,11 @@ export class SchemaSet {
    */
   private baseType(name: QName, at: SourceLocation): TypeRef {
     if (this.derivationDepth >= MAX_DERIVATION_DEPTH) {
-      this.diagnostics.error("XSD_TOO_DEEP", `the derivation chain reaching {${name.ns}}${name.local} is longer than ${MAX_DERIVATION_DEPTH} types; expected at most ${MAX_DERIVATION_DEPTH}`, at);
+      this.diagnostics.error(
+        "XSD_TOO_DEEP",
+        `the derivation chain reaching {${name.ns}}${name.local} is longer than ${MAX_DERIVATION_DEPTH} types; expected at most ${MAX_DERIVATION_DEPTH}`,
+        at,
+      );
       return XS_ANYTYPE;
     }
     this.derivationDepth++;
@@ -441,12 +580,25 @@ export class SchemaSet {
    * `base` as the base of `ct`, unless `base` derives (directly or not) from `ct`: a circle, which
    * XML Schema forbids; then the derivation that closes it is left out, with a warning.
    */
-  private acyclicBase(ct: ComplexType, base: ComplexType, at: SourceLocation): ComplexType | undefined {
+  private acyclicBase(
+    ct: ComplexType,
+    base: ComplexType,
+    at: SourceLocation,
+  ): ComplexType | undefined {
     const chain: ComplexType[] = [base];
-    for (let t = parentOf(base); t !== undefined && !chain.includes(t); t = parentOf(t)) chain.push(t);
+    for (let t = parentOf(base); t !== undefined && !chain.includes(t); t = parentOf(t))
+      chain.push(t);
     if (base !== ct && !chain.includes(ct)) return base;
-    const names = [ct, ...chain.slice(0, chain.indexOf(ct) + 1)].map((t) => (t.name ? `{${t.name.ns}}${t.name.local}` : "(anonymous)"));
-    this.diagnostics.add(recovery("XSD_CIRCULAR", `the type ${names[0]} derives from itself (${names.join(" → ")}); expected a base that does not derive from it; reading it without this derivation`, at));
+    const names = [ct, ...chain.slice(0, chain.indexOf(ct) + 1)].map((t) =>
+      t.name ? `{${t.name.ns}}${t.name.local}` : "(anonymous)",
+    );
+    this.diagnostics.add(
+      recovery(
+        "XSD_CIRCULAR",
+        `the type ${names[0]} derives from itself (${names.join(" → ")}); expected a base that does not derive from it; reading it without this derivation`,
+        at,
+      ),
+    );
     return undefined;
   }
 
@@ -465,7 +617,13 @@ export class SchemaSet {
     seenGroups: Set<string>,
   ): ElementField[] {
     if (p.kind === "groupRef") {
-      const found = this.index.groups.resolve(p.ref, p.loc, this.diagnostics, EXPECTED, "its content is kept as raw XML trees in $any");
+      const found = this.index.groups.resolve(
+        p.ref,
+        p.loc,
+        this.diagnostics,
+        EXPECTED,
+        "its content is kept as raw XML trees in $any",
+      );
       if (!found) {
         markAny(ctx);
         return [];
@@ -473,11 +631,26 @@ export class SchemaSet {
       const k = found.key;
       const g = found.value;
       if (seenGroups.has(k)) {
-        this.diagnostics.add(recovery("XSD_CIRCULAR", `the group {${p.ref.ns}}${p.ref.local} contains itself; expected a group that does not refer to itself; this reference to it is left out`, p.loc));
+        this.diagnostics.add(
+          recovery(
+            "XSD_CIRCULAR",
+            `the group {${p.ref.ns}}${p.ref.local} contains itself; expected a group that does not refer to itself; this reference to it is left out`,
+            p.loc,
+          ),
+        );
         return [];
       }
       if (!g.raw) return [];
-      return this.flatten(g.raw, g.schema, hint, choice, optional || p.minOccurs === 0, repeat || p.maxOccurs > 1, ctx, new Set(seenGroups).add(k));
+      return this.flatten(
+        g.raw,
+        g.schema,
+        hint,
+        choice,
+        optional || p.minOccurs === 0,
+        repeat || p.maxOccurs > 1,
+        ctx,
+        new Set(seenGroups).add(k),
+      );
     }
     const rep = repeat || p.maxOccurs > 1;
     const opt = optional || p.minOccurs === 0;
@@ -486,7 +659,9 @@ export class SchemaSet {
     const group = p.kind === "choice" && choice === undefined ? ctx.choices++ : undefined;
     p.items.forEach((item, i) => {
       const ref: ChoiceRef | undefined =
-        group !== undefined ? { group, branch: i, optional: opt || p.items.length === 0, repeated: rep } : choice;
+        group !== undefined
+          ? { group, branch: i, optional: opt || p.items.length === 0, repeated: rep }
+          : choice;
       if (item.kind === "element") {
         const f = this.field(item, schema, hint);
         ctx.fields++;
@@ -540,7 +715,12 @@ export class SchemaSet {
         const m = this.element(name, at);
         if (!m.abstract) {
           if (m.type.kind === "complex") out.push(m);
-          else this.diagnostics.warn("XSD_SUBSTITUTE_SKIPPED", `element {${m.name.ns}}${m.name.local} may stand for {${head.name.ns}}${head.name.local}, but its type is simple, so its values could not be told apart; it is not read or written in that place`, m.loc);
+          else
+            this.diagnostics.warn(
+              "XSD_SUBSTITUTE_SKIPPED",
+              `element {${m.name.ns}}${m.name.local} may stand for {${head.name.ns}}${head.name.local}, but its type is simple, so its values could not be told apart; it is not read or written in that place`,
+              m.loc,
+            );
         }
         walk(m);
       }
@@ -555,8 +735,17 @@ export class SchemaSet {
       const decl = this.element(raw.ref, raw.loc);
       const members = this.substitutionMembers(decl, raw.loc);
       return {
-        kind: "elementField", name: decl.name, type: decl.type, minOccurs: raw.minOccurs, maxOccurs: raw.maxOccurs,
-        nillable: decl.nillable, default: raw.default, fixed: raw.fixed, choice: undefined, doc: raw.doc ?? decl.doc, loc: raw.loc,
+        kind: "elementField",
+        name: decl.name,
+        type: decl.type,
+        minOccurs: raw.minOccurs,
+        maxOccurs: raw.maxOccurs,
+        nillable: decl.nillable,
+        default: raw.default,
+        fixed: raw.fixed,
+        choice: undefined,
+        doc: raw.doc ?? decl.doc,
+        loc: raw.loc,
         ...(members.length > 0 ? { substitutes: { head: decl, members } } : {}),
       };
     }
@@ -565,7 +754,11 @@ export class SchemaSet {
     return {
       kind: "elementField",
       name: { ns: qualified ? schema.targetNamespace : "", local },
-      type: this.elementType(raw, schema, `${hint}${local.charAt(0).toUpperCase()}${local.slice(1)}`),
+      type: this.elementType(
+        raw,
+        schema,
+        `${hint}${local.charAt(0).toUpperCase()}${local.slice(1)}`,
+      ),
       minOccurs: raw.minOccurs,
       maxOccurs: raw.maxOccurs,
       nillable: raw.nillable,
@@ -579,15 +772,41 @@ export class SchemaSet {
 
   /** The attributes of `list`; a missing attribute group sets `open.anyAttributes` (its attributes are kept in the bag). */
   private attributeFields(
-    list: readonly (RawAttribute | RawAttributeGroupRef)[], schema: RawSchema, hint: string, seen: Set<string>, open: { anyAttributes: boolean },
+    list: readonly (RawAttribute | RawAttributeGroupRef)[],
+    schema: RawSchema,
+    hint: string,
+    seen: Set<string>,
+    open: { anyAttributes: boolean },
   ): AttributeField[] {
     const out: AttributeField[] = [];
     for (const a of list) {
       if (a.kind === "attributeGroupRef") {
-        const found = this.index.attributeGroups.resolve(a.ref, a.loc, this.diagnostics, EXPECTED, "its attributes are kept in $attributes");
+        const found = this.index.attributeGroups.resolve(
+          a.ref,
+          a.loc,
+          this.diagnostics,
+          EXPECTED,
+          "its attributes are kept in $attributes",
+        );
         if (!found) open.anyAttributes = true;
-        else if (!seen.has(found.key)) out.push(...this.attributeFields(found.value.raw, found.value.schema, hint, new Set(seen).add(found.key), open));
-        else this.diagnostics.add(recovery("XSD_CIRCULAR", `the attribute group {${a.ref.ns}}${a.ref.local} contains itself; expected an attribute group that does not refer to itself; this reference to it is left out`, a.loc));
+        else if (!seen.has(found.key))
+          out.push(
+            ...this.attributeFields(
+              found.value.raw,
+              found.value.schema,
+              hint,
+              new Set(seen).add(found.key),
+              open,
+            ),
+          );
+        else
+          this.diagnostics.add(
+            recovery(
+              "XSD_CIRCULAR",
+              `the attribute group {${a.ref.ns}}${a.ref.local} contains itself; expected an attribute group that does not refer to itself; this reference to it is left out`,
+              a.loc,
+            ),
+          );
         continue;
       }
       if (a.use === "prohibited") continue;
@@ -597,11 +816,28 @@ export class SchemaSet {
       if (a.ref) {
         // xml:lang and SOAP encoding's arrayType are declared by schemas nobody imports: plain strings.
         const wellKnown = a.ref.ns === NS.xml || SOAP_ENCODINGS.has(a.ref.ns);
-        const found = wellKnown ? undefined : this.index.attributes.lookup(a.ref, a.loc, this.diagnostics);
+        const found = wellKnown
+          ? undefined
+          : this.index.attributes.lookup(a.ref, a.loc, this.diagnostics);
         const g = found?.value;
         if (!g) {
-          if (!wellKnown) this.missing("attribute", a.ref, a.loc, "reading it as an attribute of that name of type xs:string");
-          out.push({ kind: "attributeField", name: a.ref, type: XS_STRING, required: a.use === "required", default: a.default, fixed: a.fixed, doc: a.doc, loc: a.loc });
+          if (!wellKnown)
+            this.missing(
+              "attribute",
+              a.ref,
+              a.loc,
+              "reading it as an attribute of that name of type xs:string",
+            );
+          out.push({
+            kind: "attributeField",
+            name: a.ref,
+            type: XS_STRING,
+            required: a.use === "required",
+            default: a.default,
+            fixed: a.fixed,
+            doc: a.doc,
+            loc: a.loc,
+          });
           continue;
         }
         raw = g.raw;
@@ -635,7 +871,10 @@ function markAny(ctx: { any: boolean; anyAt?: number; fields: number }): void {
 const parentOf = (t: ComplexType): ComplexType | undefined => t.base ?? t.restricts;
 
 /** The keys of the attributes a restriction prohibits (`use="prohibited"`), named directly or by reference. */
-function prohibitedAttributes(list: readonly (RawAttribute | RawAttributeGroupRef)[], schema: RawSchema): ReadonlySet<string> {
+function prohibitedAttributes(
+  list: readonly (RawAttribute | RawAttributeGroupRef)[],
+  schema: RawSchema,
+): ReadonlySet<string> {
   const out = new Set<string>();
   for (const a of list) {
     if (a.kind !== "attribute" || a.use !== "prohibited") continue;

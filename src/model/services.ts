@@ -6,11 +6,34 @@
  */
 import { DiagnosticBag, type SourceLocation } from "../diagnostics.js";
 import { qnameKey, type QName } from "../parse/qname.js";
-import type { RawBinding, RawBindingIO, RawBindingOperation, RawDefinitions, RawMessage, RawPart, RawPortType, RawPortTypeOperation } from "../parse/wsdl.js";
+import type {
+  RawBinding,
+  RawBindingIO,
+  RawBindingOperation,
+  RawDefinitions,
+  RawMessage,
+  RawPart,
+  RawPortType,
+  RawPortTypeOperation,
+} from "../parse/wsdl.js";
 import { XS_STRING } from "./builtins.js";
 import type {
-  Binding, BindingOperation, DeclaredFault, BindingProtocol, ComplexType, ElementDecl, ElementField, HttpParameter, InputEncoding,
-  Operation, OperationResult, OutputEncoding, Port, Service, SoapBodyShape, TypeRef,
+  Binding,
+  BindingOperation,
+  DeclaredFault,
+  BindingProtocol,
+  ComplexType,
+  ElementDecl,
+  ElementField,
+  HttpParameter,
+  InputEncoding,
+  Operation,
+  OperationResult,
+  OutputEncoding,
+  Port,
+  Service,
+  SoapBodyShape,
+  TypeRef,
 } from "./model.js";
 import { syntheticField, syntheticType } from "./fields.js";
 import { ComponentIndex } from "./lenient.js";
@@ -45,10 +68,19 @@ function index(definitions: readonly RawDefinitions[]): Indexed {
 
 const EXPECTED = "expected a declaration in this WSDL or one it imports";
 
-const PROTOCOL_ORDER: Record<BindingProtocol, number> = { soap11: 0, soap12: 1, httpGet: 2, httpPost: 3 };
+const PROTOCOL_ORDER: Record<BindingProtocol, number> = {
+  soap11: 0,
+  soap12: 1,
+  httpGet: 2,
+  httpPost: 3,
+};
 
 /** Builds the services of the loaded definitions. */
-export function mapServices(definitions: readonly RawDefinitions[], schemas: SchemaSet, diagnostics: DiagnosticBag): Service[] {
+export function mapServices(
+  definitions: readonly RawDefinitions[],
+  schemas: SchemaSet,
+  diagnostics: DiagnosticBag,
+): Service[] {
   const idx = index(definitions);
   const services: Service[] = [];
   const seen = new Set<string>();
@@ -77,16 +109,39 @@ class ServiceMapper {
   map(raw: RawDefinitions["services"][number]): Service {
     // SOAP bindings define the logical operations first, so that HTTP bindings link to their types.
     const rawPorts = raw.ports
-      .map((p) => ({ p, b: this.idx.bindings.resolve(p.binding, p.loc, this.diagnostics, `port ${p.name} names it; ${EXPECTED}`, `port ${p.name} is left out`)?.value }))
+      .map((p) => ({
+        p,
+        b: this.idx.bindings.resolve(
+          p.binding,
+          p.loc,
+          this.diagnostics,
+          `port ${p.name} names it; ${EXPECTED}`,
+          `port ${p.name} is left out`,
+        )?.value,
+      }))
       .filter(({ b }) => b !== undefined);
     const protocolOf = (b: RawBinding): BindingProtocol | undefined =>
-      b.protocol === "soap11" || b.protocol === "soap12" ? b.protocol : b.protocol === "http" ? (b.httpVerb?.toUpperCase() === "POST" ? "httpPost" : "httpGet") : undefined;
-    const ordered = [...rawPorts].sort((x, y) => (PROTOCOL_ORDER[protocolOf(x.b!) ?? "httpPost"] - PROTOCOL_ORDER[protocolOf(y.b!) ?? "httpPost"]));
+      b.protocol === "soap11" || b.protocol === "soap12"
+        ? b.protocol
+        : b.protocol === "http"
+          ? b.httpVerb?.toUpperCase() === "POST"
+            ? "httpPost"
+            : "httpGet"
+          : undefined;
+    const ordered = [...rawPorts].sort(
+      (x, y) =>
+        PROTOCOL_ORDER[protocolOf(x.b!) ?? "httpPost"] -
+        PROTOCOL_ORDER[protocolOf(y.b!) ?? "httpPost"],
+    );
     const bindings = new Map<string, Binding | undefined>();
     for (const { p, b } of ordered) {
       const protocol = protocolOf(b!);
       if (!protocol) {
-        this.diagnostics.warn("WSDL_UNSUPPORTED_BINDING", `port ${p.name} uses a binding that is neither SOAP 1.1, SOAP 1.2 nor HTTP; it is left out`, p.loc);
+        this.diagnostics.warn(
+          "WSDL_UNSUPPORTED_BINDING",
+          `port ${p.name} uses a binding that is neither SOAP 1.1, SOAP 1.2 nor HTTP; it is left out`,
+          p.loc,
+        );
         continue;
       }
       bindings.set(p.name, this.binding(b!, protocol));
@@ -94,7 +149,8 @@ class ServiceMapper {
     const ports: Port[] = [];
     for (const { p } of rawPorts) {
       const binding = bindings.get(p.name);
-      if (binding) ports.push({ kind: "port", name: p.name, address: p.address, binding, loc: p.loc });
+      if (binding)
+        ports.push({ kind: "port", name: p.name, address: p.address, binding, loc: p.loc });
     }
     return {
       kind: "service",
@@ -109,13 +165,20 @@ class ServiceMapper {
   }
 
   /** One optional field per distinct header element of the service (request ones first), in order of first use. */
-  private headersType(service: string, ports: readonly Port[], loc: SourceLocation): ComplexType | undefined {
+  private headersType(
+    service: string,
+    ports: readonly Port[],
+    loc: SourceLocation,
+  ): ComplexType | undefined {
     const elements = new Set<ElementDecl>(); // in insertion order
     for (const direction of ["inputHeaders", "outputHeaders"] as const) {
-      for (const p of ports) for (const bop of p.binding.operations) for (const e of bop[direction]) elements.add(e);
+      for (const p of ports)
+        for (const bop of p.binding.operations) for (const e of bop[direction]) elements.add(e);
     }
     if (elements.size === 0) return undefined;
-    const fields = [...elements].map((e) => syntheticField(e.name, e.type, e.loc, { minOccurs: 0, nillable: e.nillable }));
+    const fields = [...elements].map((e) =>
+      syntheticField(e.name, e.type, e.loc, { minOccurs: 0, nillable: e.nillable }),
+    );
     const t = syntheticType(fields, loc);
     this.schemas.nameHints.set(t, `${service}SoapHeaders`);
     return t;
@@ -124,7 +187,13 @@ class ServiceMapper {
   private binding(raw: RawBinding, protocol: BindingProtocol): Binding | undefined {
     const key = qnameKey({ ns: this.defs.targetNamespace, local: raw.name }) + protocol;
     if (this.bindingCache.has(key)) return this.bindingCache.get(key);
-    const portType = this.idx.portTypes.resolve(raw.type, raw.loc, this.diagnostics, `binding ${raw.name} names it; ${EXPECTED}`, `binding ${raw.name} and its ports are left out`)?.value;
+    const portType = this.idx.portTypes.resolve(
+      raw.type,
+      raw.loc,
+      this.diagnostics,
+      `binding ${raw.name} names it; ${EXPECTED}`,
+      `binding ${raw.name} and its ports are left out`,
+    )?.value;
     if (!portType) {
       this.bindingCache.set(key, undefined);
       return undefined;
@@ -133,10 +202,19 @@ class ServiceMapper {
     for (const bop of raw.operations) {
       const pop = portType.operations.find((o) => o.name === bop.name);
       if (!pop) {
-        this.diagnostics.add(recovery("WSDL_UNRESOLVED", `binding operation ${bop.name} has no operation of that name in portType ${portType.name}; it is left out`, bop.loc));
+        this.diagnostics.add(
+          recovery(
+            "WSDL_UNRESOLVED",
+            `binding operation ${bop.name} has no operation of that name in portType ${portType.name}; it is left out`,
+            bop.loc,
+          ),
+        );
         continue;
       }
-      const op = protocol === "httpGet" || protocol === "httpPost" ? this.httpOperation(raw, bop, pop, protocol) : this.soapOperation(raw, bop, pop);
+      const op =
+        protocol === "httpGet" || protocol === "httpPost"
+          ? this.httpOperation(raw, bop, pop, protocol)
+          : this.soapOperation(raw, bop, pop);
       if (op) operations.push(op);
     }
     this.checkDistinct(raw, protocol, operations);
@@ -159,11 +237,17 @@ class ServiceMapper {
    * Profile R2710): SOAP ones with the same SOAPAction and the same body element (or both an empty
    * body), HTTP ones at the same location. A server answers each such request as the first of them.
    */
-  private checkDistinct(raw: RawBinding, protocol: BindingProtocol, operations: readonly BindingOperation[]): void {
+  private checkDistinct(
+    raw: RawBinding,
+    protocol: BindingProtocol,
+    operations: readonly BindingOperation[],
+  ): void {
     const http = protocol === "httpGet" || protocol === "httpPost";
     const byRequest = new Map<string, BindingOperation[]>();
     for (const bop of operations) {
-      const key = http ? `location ${JSON.stringify(bop.location ?? `/${bop.operation.name}`)}` : `SOAPAction ${JSON.stringify(bop.soapAction ?? "")} and ${requestBody(bop.soapInput)}`;
+      const key = http
+        ? `location ${JSON.stringify(bop.location ?? `/${bop.operation.name}`)}`
+        : `SOAPAction ${JSON.stringify(bop.soapAction ?? "")} and ${requestBody(bop.soapInput)}`;
       byRequest.set(key, [...(byRequest.get(key) ?? []), bop]);
     }
     for (const [key, same] of byRequest) {
@@ -183,12 +267,20 @@ class ServiceMapper {
    * message without parts (the operation stays callable; a missing output makes its result void).
    */
   private message(name: QName, at: SourceLocation, operation: string): RawMessage | undefined {
-    return this.idx.messages.resolve(name, at, this.diagnostics, EXPECTED, `reading it as a message without parts, so ${operation} sends or receives an empty body there`)?.value;
+    return this.idx.messages.resolve(
+      name,
+      at,
+      this.diagnostics,
+      EXPECTED,
+      `reading it as a message without parts, so ${operation} sends or receives an empty body there`,
+    )?.value;
   }
 
   private bodyParts(msg: RawMessage | undefined, io: RawBindingIO | undefined): RawPart[] {
     if (!msg) return [];
-    const headerParts = new Set((io?.soapHeaders ?? []).filter((h) => h.message.local === msg.name).map((h) => h.part));
+    const headerParts = new Set(
+      (io?.soapHeaders ?? []).filter((h) => h.message.local === msg.name).map((h) => h.part),
+    );
     const listed = io?.soapBody?.parts;
     return msg.parts.filter((p) => (listed ? listed.includes(p.name) : !headerParts.has(p.name)));
   }
@@ -196,22 +288,37 @@ class ServiceMapper {
   private partType(part: RawPart): TypeRef {
     if (part.type) return this.schemas.type(part.type, part.loc);
     if (part.element) return this.schemas.element(part.element, part.loc).type;
-    this.diagnostics.error("WSDL_PART_WITHOUT_TYPE", `part ${part.name} has neither an element nor a type attribute; expected one of them`, part.loc);
+    this.diagnostics.error(
+      "WSDL_PART_WITHOUT_TYPE",
+      `part ${part.name} has neither an element nor a type attribute; expected one of them`,
+      part.loc,
+    );
     return XS_STRING;
   }
 
   private partField(part: RawPart): ElementField {
     const decl = part.element ? this.schemas.element(part.element, part.loc) : undefined;
-    return syntheticField(decl ? decl.name : { ns: "", local: part.name }, decl ? decl.type : this.partType(part), part.loc, { nillable: decl?.nillable ?? false });
+    return syntheticField(
+      decl ? decl.name : { ns: "", local: part.name },
+      decl ? decl.type : this.partType(part),
+      part.loc,
+      { nillable: decl?.nillable ?? false },
+    );
   }
 
   private soapBody(style: "document" | "rpc", parts: RawPart[], wrapper: QName): SoapBodyShape {
-    if (style === "rpc") return { kind: "rpc", wrapper, parts: parts.map((p) => this.partField(p)) };
+    if (style === "rpc")
+      return { kind: "rpc", wrapper, parts: parts.map((p) => this.partField(p)) };
     const elements = parts.map((p) => this.documentPartElement(p)).filter((e) => e !== undefined);
     if (elements.length === 0) return { kind: "empty" };
     if (elements.length === 1) return { kind: "element", element: elements[0]!.element };
     // Several parts: their elements in part order, each the property of its part's name.
-    return { kind: "parts", parts: elements.map(({ part, element: e }) => syntheticField(e.name, e.type, part.loc, { nillable: e.nillable, propertyName: part.name })) };
+    return {
+      kind: "parts",
+      parts: elements.map(({ part, element: e }) =>
+        syntheticField(e.name, e.type, part.loc, { nillable: e.nillable, propertyName: part.name }),
+      ),
+    };
   }
 
   /** The body element a document-style part puts in the body, or undefined for a part with neither element= nor type=. */
@@ -220,31 +327,79 @@ class ServiceMapper {
     if (!part.type) return undefined;
     // WS-I R2204 wants element=; toolkits that accept type= put an element named after the part,
     // in no namespace, in the body. Do the same, and say so.
-    this.diagnostics.add(recovery("WSDL_DOCUMENT_PART_TYPE", `document-style part ${part.name} uses type= where WS-I Basic Profile R2204 expects element=; the body element is taken to be <${part.name}> in no namespace`, part.loc));
-    return { part, element: { kind: "elementDecl", name: { ns: "", local: part.name }, type: this.partType(part), nillable: false, abstract: false, doc: undefined, loc: part.loc } };
+    this.diagnostics.add(
+      recovery(
+        "WSDL_DOCUMENT_PART_TYPE",
+        `document-style part ${part.name} uses type= where WS-I Basic Profile R2204 expects element=; the body element is taken to be <${part.name}> in no namespace`,
+        part.loc,
+      ),
+    );
+    return {
+      part,
+      element: {
+        kind: "elementDecl",
+        name: { ns: "", local: part.name },
+        type: this.partType(part),
+        nillable: false,
+        abstract: false,
+        doc: undefined,
+        loc: part.loc,
+      },
+    };
   }
 
-  private soapOperation(raw: RawBinding, bop: RawBindingOperation, pop: RawPortTypeOperation): BindingOperation | undefined {
+  private soapOperation(
+    raw: RawBinding,
+    bop: RawBindingOperation,
+    pop: RawPortTypeOperation,
+  ): BindingOperation | undefined {
     const style = bop.style ?? raw.style ?? "document";
     const inMsg = pop.input && this.message(pop.input.message, pop.input.loc, bop.name);
     const outMsg = pop.output && this.message(pop.output.message, pop.output.loc, bop.name);
     const bodyNs = bop.input?.soapBody?.namespace ?? this.defs.targetNamespace;
-    const soapInput = this.soapBody(style, this.bodyParts(inMsg, bop.input), { ns: bodyNs, local: bop.name });
+    const soapInput = this.soapBody(style, this.bodyParts(inMsg, bop.input), {
+      ns: bodyNs,
+      local: bop.name,
+    });
     const soapOutput = pop.output
-      ? this.soapBody(style, this.bodyParts(outMsg, bop.output), { ns: bop.output?.soapBody?.namespace ?? bodyNs, local: `${bop.name}Response` })
+      ? this.soapBody(style, this.bodyParts(outMsg, bop.output), {
+          ns: bop.output?.soapBody?.namespace ?? bodyNs,
+          local: `${bop.name}Response`,
+        })
       : undefined;
     if (bop.input?.soapBody?.use === "encoded") {
-      this.diagnostics.warn("WSDL_ENCODED", `operation ${bop.name} uses SOAP encoding (use="encoded"); values are sent without xsi:type annotations`, bop.loc);
+      this.diagnostics.warn(
+        "WSDL_ENCODED",
+        `operation ${bop.name} uses SOAP encoding (use="encoded"); values are sent without xsi:type annotations`,
+        bop.loc,
+      );
     }
-    const operation = this.logical(bop.name, pop, () => this.soapLogical(bop.name, pop, soapInput, soapOutput));
-    const enc = (io: RawBindingIO | undefined) => ({ kind: "soapBody" as const, use: io?.soapBody?.use ?? "literal", namespace: io?.soapBody?.namespace });
+    const operation = this.logical(bop.name, pop, () =>
+      this.soapLogical(bop.name, pop, soapInput, soapOutput),
+    );
+    const enc = (io: RawBindingIO | undefined) => ({
+      kind: "soapBody" as const,
+      use: io?.soapBody?.use ?? "literal",
+      namespace: io?.soapBody?.namespace,
+    });
     const faults: DeclaredFault[] = [];
     for (const f of pop.faults) {
       const name = f.name ?? f.message.local;
-      const part = this.idx.messages.resolve(f.message, f.loc, this.diagnostics, EXPECTED, `fault ${name} of ${bop.name} is left out (it arrives as an untyped SoapFault)`)?.value.parts[0];
+      const part = this.idx.messages.resolve(
+        f.message,
+        f.loc,
+        this.diagnostics,
+        EXPECTED,
+        `fault ${name} of ${bop.name} is left out (it arrives as an untyped SoapFault)`,
+      )?.value.parts[0];
       const element = part?.element && this.schemas.element(part.element, part.loc);
       if (element) faults.push({ kind: "fault", name, element });
-      else if (part) this.diagnostics.warn("WSDL_FAULT_UNTYPED", `fault ${name} of ${bop.name} has no element part; it arrives as an untyped SoapFault`, f.loc);
+      else if (part)
+        this.diagnostics.warn(
+          "WSDL_FAULT_UNTYPED",
+          `fault ${name} of ${bop.name} has no element part; it arrives as an untyped SoapFault`,
+          f.loc,
+        );
     }
     return {
       kind: "bindingOperation",
@@ -276,15 +431,31 @@ class ServiceMapper {
       // reported as every unresolved reference is; a part with type= is valid WSDL this generator
       // does not read as a header.
       const where = `soap:header ${h.message.local}/${h.part} of ${bop.name}`;
-      const msg = this.idx.messages.resolve(h.message, h.loc, this.diagnostics, EXPECTED, `${where} is left out`)?.value;
+      const msg = this.idx.messages.resolve(
+        h.message,
+        h.loc,
+        this.diagnostics,
+        EXPECTED,
+        `${where} is left out`,
+      )?.value;
       if (!msg) continue;
       const part = msg.parts.find((p) => p.name === h.part);
       if (!part) {
-        this.diagnostics.add(recovery("WSDL_UNRESOLVED", `${where}: message ${msg.name} has no part ${h.part}; the header is left out`, h.loc));
+        this.diagnostics.add(
+          recovery(
+            "WSDL_UNRESOLVED",
+            `${where}: message ${msg.name} has no part ${h.part}; the header is left out`,
+            h.loc,
+          ),
+        );
         continue;
       }
       if (!part.element) {
-        this.diagnostics.warn("WSDL_HEADER_SKIPPED", `${where}: part ${h.part} uses type=; expected element= (a header entry is an element); the header is left out`, h.loc);
+        this.diagnostics.warn(
+          "WSDL_HEADER_SKIPPED",
+          `${where}: part ${h.part} uses type=; expected element= (a header entry is an element); the header is left out`,
+          h.loc,
+        );
         continue;
       }
       const element = this.schemas.resolveElement(part.element, h.loc, `${where} is left out`);
@@ -294,7 +465,12 @@ class ServiceMapper {
     return out;
   }
 
-  private soapLogical(name: string, pop: RawPortTypeOperation, input: SoapBodyShape, output: SoapBodyShape | undefined): Mutable<Operation> {
+  private soapLogical(
+    name: string,
+    pop: RawPortTypeOperation,
+    input: SoapBodyShape,
+    output: SoapBodyShape | undefined,
+  ): Mutable<Operation> {
     const synthetic = (fields: readonly ElementField[], hint: string): ComplexType => {
       const t = syntheticType(fields, pop.loc);
       this.schemas.nameHints.set(t, hint);
@@ -302,10 +478,18 @@ class ServiceMapper {
     };
     const inputType = (shape: SoapBodyShape): ComplexType => {
       if (shape.kind === "empty") return synthetic([], `${name}Request`);
-      if (shape.kind === "rpc" || shape.kind === "parts") return synthetic(shape.parts, `${name}Request`);
+      if (shape.kind === "rpc" || shape.kind === "parts")
+        return synthetic(shape.parts, `${name}Request`);
       const t = shape.element.type;
       if (t.kind === "complex") return t;
-      return synthetic([syntheticField(shape.element.name, t, shape.element.loc, { nillable: shape.element.nillable })], `${name}Request`);
+      return synthetic(
+        [
+          syntheticField(shape.element.name, t, shape.element.loc, {
+            nillable: shape.element.nillable,
+          }),
+        ],
+        `${name}Request`,
+      );
     };
     const resultOf = (shape: SoapBodyShape | undefined): OperationResult => {
       if (!shape || shape.kind === "empty") return { kind: "void" };
@@ -314,15 +498,27 @@ class ServiceMapper {
         if (shape.parts.length === 1) return { kind: "unwrapped", field: shape.parts[0]! };
         return { kind: "object", type: synthetic(shape.parts, `${name}Result`) };
       }
-      if (shape.kind === "parts") return { kind: "object", type: synthetic(shape.parts, `${name}Result`) };
+      if (shape.kind === "parts")
+        return { kind: "object", type: synthetic(shape.parts, `${name}Result`) };
       const t = shape.element.type;
       if (t.kind !== "complex") {
-        return { kind: "unwrapped", field: syntheticField(shape.element.name, t, shape.element.loc, { nillable: shape.element.nillable }) };
+        return {
+          kind: "unwrapped",
+          field: syntheticField(shape.element.name, t, shape.element.loc, {
+            nillable: shape.element.nillable,
+          }),
+        };
       }
-      const plain = !t.base && t.attributes.length === 0 && !t.simpleContent && !t.anyElements && !t.anyAttributes;
+      const plain =
+        !t.base &&
+        t.attributes.length === 0 &&
+        !t.simpleContent &&
+        !t.anyElements &&
+        !t.anyAttributes;
       const wrapped = input.kind === "element" && input.element.name.local === name;
       if (plain && t.fields.length === 0) return { kind: "void" };
-      if (plain && wrapped && t.fields.length === 1) return { kind: "unwrapped", field: t.fields[0]! };
+      if (plain && wrapped && t.fields.length === 1)
+        return { kind: "unwrapped", field: t.fields[0]! };
       return { kind: "object", type: t };
     };
     return {
@@ -336,7 +532,11 @@ class ServiceMapper {
     };
   }
 
-  private logical(name: string, pop: RawPortTypeOperation, create: () => Mutable<Operation>): Operation {
+  private logical(
+    name: string,
+    pop: RawPortTypeOperation,
+    create: () => Mutable<Operation>,
+  ): Operation {
     let op = this.operations.get(name);
     if (!op) {
       op = create();
@@ -354,67 +554,147 @@ class ServiceMapper {
    * structured parameter) leaves the operation out of this binding with a warning; the operation
    * stays callable over the service's other bindings.
    */
-  private httpOperation(raw: RawBinding, bop: RawBindingOperation, pop: RawPortTypeOperation, protocol: "httpGet" | "httpPost"): BindingOperation | undefined {
+  private httpOperation(
+    raw: RawBinding,
+    bop: RawBindingOperation,
+    pop: RawPortTypeOperation,
+    protocol: "httpGet" | "httpPost",
+  ): BindingOperation | undefined {
     const skip = (why: string, at: SourceLocation): undefined => {
-      this.diagnostics.warn("WSDL_HTTP_UNSUPPORTED", `${bop.name} in HTTP binding ${raw.name}: ${why}; the operation is left out of this binding`, at);
+      this.diagnostics.warn(
+        "WSDL_HTTP_UNSUPPORTED",
+        `${bop.name} in HTTP binding ${raw.name}: ${why}; the operation is left out of this binding`,
+        at,
+      );
       return undefined;
     };
     const inputType = bop.input?.mimeContentType;
-    if (protocol === "httpPost" && inputType !== undefined && !/^application\/x-www-form-urlencoded\b/i.test(inputType)) {
-      return skip(`the request body is mime:content type="${inputType}"; expected application/x-www-form-urlencoded`, bop.input!.loc);
+    if (
+      protocol === "httpPost" &&
+      inputType !== undefined &&
+      !/^application\/x-www-form-urlencoded\b/i.test(inputType)
+    ) {
+      return skip(
+        `the request body is mime:content type="${inputType}"; expected application/x-www-form-urlencoded`,
+        bop.input!.loc,
+      );
     }
     const inMsg = pop.input && this.message(pop.input.message, pop.input.loc, bop.name);
     const outMsg = pop.output && this.message(pop.output.message, pop.output.loc, bop.name);
     // The response document: mime:mimeXml, or mime:content with an XML media type.
-    const xmlContent = bop.output?.mimeContentType !== undefined && /^(text|application)\/([\w.+-]+\+)?xml\b/i.test(bop.output.mimeContentType);
-    const mimePart = bop.output?.mimeXmlPart ?? (xmlContent ? bop.output?.mimeContentPart ?? "" : undefined);
+    const xmlContent =
+      bop.output?.mimeContentType !== undefined &&
+      /^(text|application)\/([\w.+-]+\+)?xml\b/i.test(bop.output.mimeContentType);
+    const mimePart =
+      bop.output?.mimeXmlPart ?? (xmlContent ? (bop.output?.mimeContentPart ?? "") : undefined);
     // A response that is not XML (an image, say) would be dropped: leave the operation out, saying so.
-    if (mimePart === undefined && bop.output?.mimeContentType !== undefined && outMsg && outMsg.parts.length > 0) {
-      return skip(`the response is mime:content type="${bop.output.mimeContentType}", which is not XML; expected mime:mimeXml or an XML media type`, bop.output.loc);
+    if (
+      mimePart === undefined &&
+      bop.output?.mimeContentType !== undefined &&
+      outMsg &&
+      outMsg.parts.length > 0
+    ) {
+      return skip(
+        `the response is mime:content type="${bop.output.mimeContentType}", which is not XML; expected mime:mimeXml or an XML media type`,
+        bop.output.loc,
+      );
     }
     let mimeXmlElement: ElementDecl | undefined;
     if (mimePart !== undefined && outMsg) {
       const part = outMsg.parts.find((p) => p.name === mimePart) ?? outMsg.parts[0];
       if (part?.element) mimeXmlElement = this.schemas.element(part.element, part.loc);
-      else if (part) return skip(`the response part ${part.name} has no element attribute; expected the element of the response document`, part.loc);
+      else if (part)
+        return skip(
+          `the response part ${part.name} has no element attribute; expected the element of the response document`,
+          part.loc,
+        );
     }
     const params = this.httpParts(inMsg?.parts ?? []);
     if (typeof params === "string") return skip(params, inMsg?.loc ?? bop.loc);
     const operation = this.logical(bop.name, pop, () => {
-      const input: ComplexType = params.wrapper ?? syntheticType(params.list.map((p) => p.field), pop.loc);
+      const input: ComplexType =
+        params.wrapper ??
+        syntheticType(
+          params.list.map((p) => p.field),
+          pop.loc,
+        );
       if (!params.wrapper) this.schemas.nameHints.set(input, `${bop.name}Request`);
       const result: OperationResult = mimeXmlElement
-        ? { kind: "unwrapped", field: syntheticField(mimeXmlElement.name, mimeXmlElement.type, mimeXmlElement.loc, { minOccurs: 0, nillable: mimeXmlElement.nillable }) }
+        ? {
+            kind: "unwrapped",
+            field: syntheticField(mimeXmlElement.name, mimeXmlElement.type, mimeXmlElement.loc, {
+              minOccurs: 0,
+              nillable: mimeXmlElement.nillable,
+            }),
+          }
         : { kind: "void" };
-      return { kind: "operation", name: bop.name, doc: pop.doc, input, result, oneWay: false, loc: pop.loc };
+      return {
+        kind: "operation",
+        name: bop.name,
+        doc: pop.doc,
+        input,
+        result,
+        oneWay: false,
+        loc: pop.loc,
+      };
     });
     const httpParameters: HttpParameter[] = [];
     for (const p of params.list) {
       const field =
         operation.input.fields.find((f) => f.name.local === p.name) ??
         operation.input.fields.find((f) => f.name.local.toLowerCase() === p.name.toLowerCase());
-      if (!field) return skip(`the HTTP parameter ${p.name} matches no input field of the operation's other bindings`, p.field.loc);
-      if (field.type.kind === "complex") return skip(`the HTTP parameter ${p.name} carries the structured field ${field.name.local}; expected a simple type (HTTP bindings send name=value pairs)`, p.field.loc);
+      if (!field)
+        return skip(
+          `the HTTP parameter ${p.name} matches no input field of the operation's other bindings`,
+          p.field.loc,
+        );
+      if (field.type.kind === "complex")
+        return skip(
+          `the HTTP parameter ${p.name} carries the structured field ${field.name.local}; expected a simple type (HTTP bindings send name=value pairs)`,
+          p.field.loc,
+        );
       httpParameters.push({ kind: "httpParameter", name: p.name, field });
     }
-    if (mimeXmlElement && operation.result.kind === "unwrapped" && operation.result.field.type !== mimeXmlElement.type) {
-      this.diagnostics.warn("WSDL_HTTP_RESULT_TYPE", `the HTTP response element of ${bop.name} has another type than its SOAP result`, bop.loc);
+    if (
+      mimeXmlElement &&
+      operation.result.kind === "unwrapped" &&
+      operation.result.field.type !== mimeXmlElement.type
+    ) {
+      this.diagnostics.warn(
+        "WSDL_HTTP_RESULT_TYPE",
+        `the HTTP response element of ${bop.name} has another type than its SOAP result`,
+        bop.loc,
+      );
     }
     const location = bop.httpLocation ?? `/${bop.name}`;
     if (bop.input?.urlReplacement) {
       // Every parameter has its place in the location, and every place names a parameter.
       const named = locationParameters(location);
       const unplaced = httpParameters.find((p) => !named.includes(p.name));
-      if (unplaced) return skip(`http:urlReplacement: the parameter ${unplaced.name} has no (${unplaced.name}) in the location "${location}"`, bop.input.loc);
+      if (unplaced)
+        return skip(
+          `http:urlReplacement: the parameter ${unplaced.name} has no (${unplaced.name}) in the location "${location}"`,
+          bop.input.loc,
+        );
       const unknown = named.find((n) => !httpParameters.some((p) => p.name === n));
-      if (unknown !== undefined) return skip(`http:urlReplacement: the location "${location}" names (${unknown}), which is no parameter of the operation`, bop.input.loc);
-      if (httpParameters.some((p) => p.field.maxOccurs > 1)) return skip("http:urlReplacement: a repeated parameter has no single place in the location", bop.input.loc);
+      if (unknown !== undefined)
+        return skip(
+          `http:urlReplacement: the location "${location}" names (${unknown}), which is no parameter of the operation`,
+          bop.input.loc,
+        );
+      if (httpParameters.some((p) => p.field.maxOccurs > 1))
+        return skip(
+          "http:urlReplacement: a repeated parameter has no single place in the location",
+          bop.input.loc,
+        );
     }
-    const inputEncoding: InputEncoding =
-      bop.input?.urlReplacement ? { kind: "urlReplacement" }
-      : protocol === "httpGet" || bop.input?.urlEncoded ? { kind: "urlEncoded" }
-      : { kind: "mimeContent", contentType: inputType ?? "application/x-www-form-urlencoded" };
-    const outputEncoding: OutputEncoding = mimePart !== undefined ? { kind: "mimeXml", part: mimePart } : { kind: "none" };
+    const inputEncoding: InputEncoding = bop.input?.urlReplacement
+      ? { kind: "urlReplacement" }
+      : protocol === "httpGet" || bop.input?.urlEncoded
+        ? { kind: "urlEncoded" }
+        : { kind: "mimeContent", contentType: inputType ?? "application/x-www-form-urlencoded" };
+    const outputEncoding: OutputEncoding =
+      mimePart !== undefined ? { kind: "mimeXml", part: mimePart } : { kind: "none" };
     return {
       kind: "bindingOperation",
       operation,
@@ -439,7 +719,9 @@ class ServiceMapper {
    * `wrapper` is set when the message is one element part whose complex type's children are the
    * parameters: that type is then the operation's input.
    */
-  private httpParts(parts: readonly RawPart[]): { list: { name: string; field: ElementField }[]; wrapper?: ComplexType } | string {
+  private httpParts(
+    parts: readonly RawPart[],
+  ): { list: { name: string; field: ElementField }[]; wrapper?: ComplexType } | string {
     const list: { name: string; field: ElementField }[] = [];
     let wrapper: ComplexType | undefined;
     for (const part of parts) {
@@ -449,7 +731,14 @@ class ServiceMapper {
         list.push({ name: part.name, field: this.partField(part) });
         continue;
       }
-      const flat = decl && !t.base && t.attributes.length === 0 && !t.simpleContent && !t.anyElements && !t.anyAttributes && !t.mixed;
+      const flat =
+        decl &&
+        !t.base &&
+        t.attributes.length === 0 &&
+        !t.simpleContent &&
+        !t.anyElements &&
+        !t.anyAttributes &&
+        !t.mixed;
       if (!flat || t.fields.some((f) => f.choice !== undefined || f.type.kind === "complex")) {
         return `the part ${part.name} is of the structured type ${t.name?.local ?? decl?.name.local ?? "(anonymous)"}; expected simple types or an element whose children are simple`;
       }
@@ -463,6 +752,11 @@ class ServiceMapper {
 /** What a SOAP request's Body holds, as routing sees it: its (first) element, or nothing. */
 function requestBody(shape: SoapBodyShape | undefined): string {
   if (shape === undefined || shape.kind === "empty") return "an empty body";
-  const name = shape.kind === "element" ? shape.element.name : shape.kind === "rpc" ? shape.wrapper : shape.parts[0]?.name;
+  const name =
+    shape.kind === "element"
+      ? shape.element.name
+      : shape.kind === "rpc"
+        ? shape.wrapper
+        : shape.parts[0]?.name;
   return name === undefined ? "an empty body" : `the body element {${name.ns}}${name.local}`;
 }

@@ -35,7 +35,10 @@ export function withoutUserinfo(location: string): string {
  * authorization from the URL's user and password unless `headers` has an Authorization of its own.
  * Undefined for a file, or a URL with neither.
  */
-export function fetchAuth(location: string, headers: Readonly<Record<string, string>> | undefined): FetchAuth | undefined {
+export function fetchAuth(
+  location: string,
+  headers: Readonly<Record<string, string>> | undefined,
+): FetchAuth | undefined {
   const url = httpUrl(location);
   if (url === undefined) return undefined;
   const all = withAuthorization(takeUserinfo(location).authorization, headers ?? {});
@@ -44,7 +47,10 @@ export function fetchAuth(location: string, headers: Readonly<Record<string, str
 }
 
 /** The headers to send with a request for `url`: the credentials when it is on their host, else none. */
-export function headersFor(url: string, auth: FetchAuth | undefined): Readonly<Record<string, string>> | undefined {
+export function headersFor(
+  url: string,
+  auth: FetchAuth | undefined,
+): Readonly<Record<string, string>> | undefined {
   const u = auth === undefined ? undefined : httpUrl(url);
   if (auth === undefined || u === undefined) return undefined;
   if (u.hostname !== auth.hostname || (auth.https && u.protocol !== "https:")) return undefined;
@@ -62,7 +68,8 @@ export function parseHeader(text: string): { name: string; value: string } | str
 
 /** Why a header cannot be sent (a name that is no HTTP token, a line break in the value), or undefined. */
 export function checkHeader(name: string, value: string): string | undefined {
-  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) return `'${name}' is not a valid HTTP header name`;
+  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
+    return `'${name}' is not a valid HTTP header name`;
   if (/[\r\n\0]/.test(value)) return `the value of header ${name} holds a line break or NUL`;
   return undefined;
 }

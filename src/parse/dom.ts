@@ -71,7 +71,12 @@ export interface XmlDocument {
  * calls `tooDeep` (which must throw) for the first element nested deeper than `maxDepth`. `assumed`
  * binds prefixes that no declaration in the document binds.
  */
-export function buildDocument(text: string, maxDepth: number, tooDeep: (line: number, column: number) => never, assumed?: Readonly<Record<string, string>>): XmlDocument {
+export function buildDocument(
+  text: string,
+  maxDepth: number,
+  tooDeep: (line: number, column: number) => never,
+  assumed?: Readonly<Record<string, string>>,
+): XmlDocument {
   const stack: XmlElement[] = [];
   let root: XmlElement | undefined;
   // Positions advance with the document: count the lines passed since the last element.
@@ -79,7 +84,11 @@ export function buildDocument(text: string, maxDepth: number, tooDeep: (line: nu
   let lineStart = 0;
   let scanned = 0;
   const locate = (offset: number): void => {
-    for (let i = text.indexOf("\n", scanned); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) {
+    for (
+      let i = text.indexOf("\n", scanned);
+      i !== -1 && i < offset;
+      i = text.indexOf("\n", i + 1)
+    ) {
       line++;
       lineStart = i + 1;
     }
@@ -88,24 +97,36 @@ export function buildDocument(text: string, maxDepth: number, tooDeep: (line: nu
   const open = (tag: XmlTag): void => {
     locate(tag.offset);
     if (stack.length >= maxDepth) tooDeep(line, tag.offset - lineStart + 1);
-    const el = new XmlElement(tag.name, tag.local, tag.uri === "" ? null : tag.uri, tag.attributes, tag.scope, line, tag.offset - lineStart + 1);
+    const el = new XmlElement(
+      tag.name,
+      tag.local,
+      tag.uri === "" ? null : tag.uri,
+      tag.attributes,
+      tag.scope,
+      line,
+      tag.offset - lineStart + 1,
+    );
     const parent = stack[stack.length - 1];
     if (parent) parent.children.push(el);
     else root = el;
     stack.push(el);
   };
-  tokenizeXml(text, {
-    open,
-    close: () => {
-      stack.pop();
+  tokenizeXml(
+    text,
+    {
+      open,
+      close: () => {
+        stack.pop();
+      },
+      text: (t) => {
+        const top = stack[stack.length - 1]!;
+        const last = top.children.length - 1;
+        if (last >= 0 && typeof top.children[last] === "string") top.children[last] += t;
+        else top.children.push(t);
+      },
     },
-    text: (t) => {
-      const top = stack[stack.length - 1]!;
-      const last = top.children.length - 1;
-      if (last >= 0 && typeof top.children[last] === "string") top.children[last] += t;
-      else top.children.push(t);
-    },
-  }, assumed);
+    assumed,
+  );
   // tokenizeXml refuses a document without a root element.
   return { documentElement: root! };
 }

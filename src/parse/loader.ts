@@ -6,7 +6,13 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import * as path from "node:path";
 import type { XmlElement } from "./dom.js";
-import { DiagnosticError, diagnostic, fail, type Diagnostic, type SourceLocation } from "../diagnostics.js";
+import {
+  DiagnosticError,
+  diagnostic,
+  fail,
+  type Diagnostic,
+  type SourceLocation,
+} from "../diagnostics.js";
 import { recovery } from "../recovery.js";
 import { NS, SOAP_ENCODINGS } from "./namespaces.js";
 import { readDefinitions, type RawDefinitions } from "./wsdl.js";
@@ -46,7 +52,11 @@ export interface LoadedDocuments {
    * led: the location its text is kept under in `texts` (after redirects, or the file found beside
    * the importer) once read, else the location it resolves to.
    */
-  readonly references: readonly { readonly from: string; readonly value: string; readonly target: string }[];
+  readonly references: readonly {
+    readonly from: string;
+    readonly value: string;
+    readonly target: string;
+  }[];
   /** What reading the documents recovered from (e.g. a conventional prefix nobody declared). */
   readonly warnings: readonly Diagnostic[];
 }
@@ -65,10 +75,19 @@ export function resolveLocation(base: string, location: string): string {
 }
 
 /** Why a fetch (or reading its body) failed, for a diagnostic. */
-const fetchFailure = (e: unknown): string => (e instanceof Error && e.name === "TimeoutError" ? "timed out" : e instanceof Error ? e.message : String(e));
+const fetchFailure = (e: unknown): string =>
+  e instanceof Error && e.name === "TimeoutError"
+    ? "timed out"
+    : e instanceof Error
+      ? e.message
+      : String(e);
 
 /** Reads a document; for a URL, also where it ended up after redirects (the base for its imports). */
-async function readText(location: string, options: ReadOptions, at: SourceLocation | undefined): Promise<{ text: string; url: string }> {
+async function readText(
+  location: string,
+  options: ReadOptions,
+  at: SourceLocation | undefined,
+): Promise<{ text: string; url: string }> {
   const where = at ?? { file: location, line: 0, column: 0 };
   const maxBytes = (options.limits ?? DEFAULT_XML_LIMITS).maxBytes;
   if (!isUrl(location)) {
@@ -76,7 +95,11 @@ async function readText(location: string, options: ReadOptions, at: SourceLocati
       return { text: await readFile(location, "utf8"), url: location };
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      fail("INPUT_NOT_READABLE", `cannot read ${location}${code ? ` (${code})` : ""}; expected a readable WSDL or XSD file`, where);
+      fail(
+        "INPUT_NOT_READABLE",
+        `cannot read ${location}${code ? ` (${code})` : ""}; expected a readable WSDL or XSD file`,
+        where,
+      );
     }
   }
   const doFetch = options.fetch ?? fetch;
@@ -85,28 +108,46 @@ async function readText(location: string, options: ReadOptions, at: SourceLocati
     let res: Response;
     try {
       const headers = headersFor(url, options.auth);
-      res = await doFetch(url, { redirect: "manual", signal: AbortSignal.timeout(options.fetchTimeoutMs ?? 30_000), ...(headers ? { headers } : {}) });
+      res = await doFetch(url, {
+        redirect: "manual",
+        signal: AbortSignal.timeout(options.fetchTimeoutMs ?? 30_000),
+        ...(headers ? { headers } : {}),
+      });
     } catch (e) {
       fail("INPUT_FETCH_FAILED", `fetching ${url} failed: ${fetchFailure(e)}`, where);
     }
     if (res.status >= 300 && res.status < 400 && res.headers.get("location")) {
-      if (hops >= (options.maxRedirects ?? 5)) fail("INPUT_TOO_MANY_REDIRECTS", `${location} redirected more than ${options.maxRedirects ?? 5} times`, where);
+      if (hops >= (options.maxRedirects ?? 5))
+        fail(
+          "INPUT_TOO_MANY_REDIRECTS",
+          `${location} redirected more than ${options.maxRedirects ?? 5} times`,
+          where,
+        );
       url = new URL(res.headers.get("location")!, url).toString();
       continue;
     }
     if (!res.ok) {
       // A service that asks for credentials: say how to give them (or that the ones given were refused).
       const asks = res.status === 401 || res.status === 403;
-      const hint = !asks ? "" : headersFor(url, options.auth) ? " (the credentials sent were refused)" : "; it asks for credentials: give them with --header 'Authorization: …' (config: \"headers\") or as https://user:password@host/… in the URL";
+      const hint = !asks
+        ? ""
+        : headersFor(url, options.auth)
+          ? " (the credentials sent were refused)"
+          : "; it asks for credentials: give them with --header 'Authorization: …' (config: \"headers\") or as https://user:password@host/… in the URL";
       await res.body?.cancel().catch(() => {});
-      fail("INPUT_FETCH_FAILED", `fetching ${url} answered HTTP ${res.status}${hint}; expected 200 with a WSDL document`, where);
+      fail(
+        "INPUT_FETCH_FAILED",
+        `fetching ${url} answered HTTP ${res.status}${hint}; expected 200 with a WSDL document`,
+        where,
+      );
     }
     // Read no further than the limit, whether or not the length is declared.
     let buf: Buffer;
     try {
       buf = await readBody(res, maxBytes);
     } catch (e) {
-      if (e instanceof BodyTooLargeError) fail("XML_TOO_LARGE", `${url} is larger than ${maxBytes} bytes, the limit`, where);
+      if (e instanceof BodyTooLargeError)
+        fail("XML_TOO_LARGE", `${url} is larger than ${maxBytes} bytes, the limit`, where);
       fail("INPUT_FETCH_FAILED", `fetching ${url} failed: ${fetchFailure(e)}`, where);
     }
     return { text: buf.toString("utf8"), url };
@@ -120,15 +161,28 @@ const DEFAULT_MAX_DOCUMENTS = 1000;
  * warning at the import and gives undefined: loading goes on without it, and the components it would
  * have declared surface as unresolved references (themselves recovered; see recovery.ts).
  */
-async function readImported(location: string, options: ReadOptions, at: SourceLocation, warnings: Diagnostic[], count: { read: number }): Promise<{ text: string; url: string } | undefined> {
+async function readImported(
+  location: string,
+  options: ReadOptions,
+  at: SourceLocation,
+  warnings: Diagnostic[],
+  count: { read: number },
+): Promise<{ text: string; url: string } | undefined> {
   const most = options.maxDocuments ?? DEFAULT_MAX_DOCUMENTS;
-  if (++count.read > most) fail("INPUT_TOO_MANY_DOCUMENTS", `importing ${location} would read more than ${most} documents in all; expected imports that end`, at);
+  if (++count.read > most)
+    fail(
+      "INPUT_TOO_MANY_DOCUMENTS",
+      `importing ${location} would read more than ${most} documents in all; expected imports that end`,
+      at,
+    );
   try {
     return await readText(location, options, at);
   } catch (e) {
     const d = e instanceof DiagnosticError ? e.diagnostics[0] : undefined;
     if (d?.code !== "INPUT_NOT_READABLE" && d?.code !== "INPUT_FETCH_FAILED") throw e;
-    warnings.push(recovery(d.code, `${d.message}; continuing without it (what it declares is unresolved)`, at));
+    warnings.push(
+      recovery(d.code, `${d.message}; continuing without it (what it declares is unresolved)`, at),
+    );
     return undefined;
   }
 }
@@ -142,7 +196,11 @@ function chameleon(schema: RawSchema, ns: string): RawSchema {
     if (Array.isArray(v)) return v.map(map);
     if (typeof v !== "object" || v === null) return v;
     const o = v as Record<string, unknown>;
-    if (typeof o["ns"] === "string" && typeof o["local"] === "string" && Object.keys(o).length === 2) {
+    if (
+      typeof o["ns"] === "string" &&
+      typeof o["local"] === "string" &&
+      Object.keys(o).length === 2
+    ) {
       return o["ns"] === "" ? { ns, local: o["local"] } : o;
     }
     if ("file" in o && "line" in o && "column" in o) return o;
@@ -160,12 +218,21 @@ function besideImporter(loc: string, at: SourceLocation, warnings: Diagnostic[])
   if (isUrl(loc) || isUrl(at.file) || existsSync(loc)) return loc;
   const beside = path.join(path.dirname(at.file), path.basename(loc));
   if (beside === loc || !existsSync(beside)) return loc;
-  warnings.push(recovery("INPUT_FOUND_BESIDE", `${loc} does not exist; using ${beside}, the file of that name beside the importing document`, at));
+  warnings.push(
+    recovery(
+      "INPUT_FOUND_BESIDE",
+      `${loc} does not exist; using ${beside}, the file of that name beside the importing document`,
+      at,
+    ),
+  );
   return beside;
 }
 
 /** Loads `location` and every document it imports or includes. */
-export async function loadDocuments(given: string, loadOptions: LoadOptions = {}): Promise<LoadedDocuments> {
+export async function loadDocuments(
+  given: string,
+  loadOptions: LoadOptions = {},
+): Promise<LoadedDocuments> {
   // The root's user and password become a header; the URL is used without them from here on.
   const location = withoutUserinfo(given);
   const options: ReadOptions = { ...loadOptions, auth: fetchAuth(given, loadOptions.headers) };
@@ -175,7 +242,14 @@ export async function loadDocuments(given: string, loadOptions: LoadOptions = {}
   const references: { from: string; value: string; target: string }[] = [];
   const warnings: Diagnostic[] = [];
   if (!isUrl(location) && Object.keys(loadOptions.headers ?? {}).length > 0) {
-    warnings.push(diagnostic("INPUT_HEADERS_UNUSED", `headers are sent only to the host of a WSDL fetched by URL; ${location} is a file, so they were not sent`, { file: location, line: 0, column: 0 }, "warning"));
+    warnings.push(
+      diagnostic(
+        "INPUT_HEADERS_UNUSED",
+        `headers are sent only to the host of a WSDL fetched by URL; ${location} is a file, so they were not sent`,
+        { file: location, line: 0, column: 0 },
+        "warning",
+      ),
+    );
   }
   const seen = new Set<string>();
   // Documents read so far, the root's included.
@@ -184,7 +258,11 @@ export async function loadDocuments(given: string, loadOptions: LoadOptions = {}
   // Where each location named by a reference was read (redirects followed, a file found beside): `texts`'s key.
   const readAt = new Map<string, string>();
 
-  const loadSchemaDoc = async (written: string, at: SourceLocation, chameleonNs: string | undefined): Promise<void> => {
+  const loadSchemaDoc = async (
+    written: string,
+    at: SourceLocation,
+    chameleonNs: string | undefined,
+  ): Promise<void> => {
     const loc = besideImporter(written, at, warnings);
     if (seen.has(key(loc) + "#" + (chameleonNs ?? ""))) return;
     seen.add(key(loc) + "#" + (chameleonNs ?? ""));
@@ -207,15 +285,25 @@ export async function loadDocuments(given: string, loadOptions: LoadOptions = {}
 
   const misnamed = (r: RawSchemaReference, what: string): void => {
     if (r.misnamed) {
-      warnings.push(recovery("XSD_LOCATION_ATTRIBUTE", `this ${what} names its file with location=, the attribute of wsdl:import; reading it as schemaLocation=`, r.loc));
+      warnings.push(
+        recovery(
+          "XSD_LOCATION_ATTRIBUTE",
+          `this ${what} names its file with location=, the attribute of wsdl:import; reading it as schemaLocation=`,
+          r.loc,
+        ),
+      );
     }
   };
 
   const addSchema = async (schema: RawSchema, chameleonNs: string | undefined): Promise<void> => {
-    const s = chameleonNs !== undefined && schema.targetNamespace === "" ? chameleon(schema, chameleonNs) : schema;
+    const s =
+      chameleonNs !== undefined && schema.targetNamespace === ""
+        ? chameleon(schema, chameleonNs)
+        : schema;
     schemas.push(s);
     for (const imp of s.imports) {
-      if (!imp.schemaLocation || (imp.namespace !== undefined && WELL_KNOWN.has(imp.namespace))) continue;
+      if (!imp.schemaLocation || (imp.namespace !== undefined && WELL_KNOWN.has(imp.namespace)))
+        continue;
       misnamed(imp, "xs:import");
       const target = resolveLocation(s.file, imp.schemaLocation);
       references.push({ from: s.file, value: imp.schemaLocation, target });
@@ -245,7 +333,8 @@ export async function loadDocuments(given: string, loadOptions: LoadOptions = {}
       texts.set(url, text);
       const doc = parseXmlDocument(text, url, options.limits, warnings);
       const r = doc.documentElement!;
-      if (r.namespaceURI === NS.xsd && r.localName === "schema") await addSchema(readSchema(r, url, warnings), undefined);
+      if (r.namespaceURI === NS.xsd && r.localName === "schema")
+        await addSchema(readSchema(r, url, warnings), undefined);
       else await loadDefinitions(url, r);
     }
     return defs;
@@ -259,11 +348,15 @@ export async function loadDocuments(given: string, loadOptions: LoadOptions = {}
   const rootEl = doc.documentElement!;
   if (rootEl.namespaceURI === NS.xsd && rootEl.localName === "schema") {
     throw new DiagnosticError([
-      diagnostic("WSDL_NOT_DEFINITIONS", "the document is an XML Schema; expected a WSDL 1.1 wsdl:definitions document", {
-        file: url,
-        line: 1,
-        column: 1,
-      }),
+      diagnostic(
+        "WSDL_NOT_DEFINITIONS",
+        "the document is an XML Schema; expected a WSDL 1.1 wsdl:definitions document",
+        {
+          file: url,
+          line: 1,
+          column: 1,
+        },
+      ),
     ]);
   }
   const root = await loadDefinitions(url, rootEl);

@@ -8,7 +8,10 @@ import { escapeRegExp } from "../runtime/http-binding.js";
 import type { LoadedDocuments } from "./loader.js";
 
 /** Each document's text, by location, with the references `relocate` gives a new location rewritten. */
-export function relocatedTexts(docs: Pick<LoadedDocuments, "texts" | "references">, relocate: (target: string) => string | undefined): Map<string, string> {
+export function relocatedTexts(
+  docs: Pick<LoadedDocuments, "texts" | "references">,
+  relocate: (target: string) => string | undefined,
+): Map<string, string> {
   const out = new Map<string, string>();
   for (const [loc, text] of docs.texts) {
     let rewritten = text;
@@ -16,7 +19,13 @@ export function relocatedTexts(docs: Pick<LoadedDocuments, "texts" | "references
       if (ref.from !== loc) continue;
       const to = relocate(ref.target);
       if (to === undefined) continue;
-      rewritten = rewritten.replace(new RegExp(`((?:schemaLocation|location)\\s*=\\s*)(["'])${escapeRegExp(ref.value)}\\2`, "g"), (_m, attr: string, quote: string) => `${attr}${quote}${to}${quote}`);
+      rewritten = rewritten.replace(
+        new RegExp(
+          `((?:schemaLocation|location)\\s*=\\s*)(["'])${escapeRegExp(ref.value)}\\2`,
+          "g",
+        ),
+        (_m, attr: string, quote: string) => `${attr}${quote}${to}${quote}`,
+      );
     }
     out.set(loc, rewritten);
   }

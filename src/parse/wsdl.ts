@@ -16,7 +16,11 @@ export interface RawDefinitions {
   readonly targetNamespace: string;
   readonly name?: string;
   readonly doc?: string;
-  readonly imports: readonly { readonly namespace?: string; readonly location: string; readonly loc: SourceLocation }[];
+  readonly imports: readonly {
+    readonly namespace?: string;
+    readonly location: string;
+    readonly loc: SourceLocation;
+  }[];
   readonly schemas: readonly RawSchema[];
   readonly messages: readonly RawMessage[];
   readonly portTypes: readonly RawPortType[];
@@ -131,10 +135,15 @@ export interface RawService {
 const protocolOf = (ns: string | null): RawBindingProtocol =>
   ns === NS.soap11 ? "soap11" : ns === NS.soap12 ? "soap12" : ns === NS.http ? "http" : "other";
 
-const isSoap = (el: XmlElement): boolean => el.namespaceURI === NS.soap11 || el.namespaceURI === NS.soap12;
+const isSoap = (el: XmlElement): boolean =>
+  el.namespaceURI === NS.soap11 || el.namespaceURI === NS.soap12;
 
 /** Reads one `wsdl:definitions` document element. */
-export function readDefinitions(root: XmlElement, file: string, warnings: Diagnostic[] = []): RawDefinitions {
+export function readDefinitions(
+  root: XmlElement,
+  file: string,
+  warnings: Diagnostic[] = [],
+): RawDefinitions {
   if (root.namespaceURI !== NS.wsdl || root.localName !== "definitions") {
     fail(
       "WSDL_NOT_DEFINITIONS",
@@ -146,7 +155,11 @@ export function readDefinitions(root: XmlElement, file: string, warnings: Diagno
   const required = (e: XmlElement, name: string): string => {
     const v = attr(e, name)?.trim();
     if (v === undefined || v === "") {
-      fail("WSDL_MISSING_ATTRIBUTE", `${e.tagName} has no ${name} attribute; expected ${name}="…"`, loc(e));
+      fail(
+        "WSDL_MISSING_ATTRIBUTE",
+        `${e.tagName} has no ${name} attribute; expected ${name}="…"`,
+        loc(e),
+      );
     }
     return v;
   };
@@ -157,9 +170,14 @@ export function readDefinitions(root: XmlElement, file: string, warnings: Diagno
   };
   const wsdlChildren = (e: XmlElement, local: string) =>
     e.elements.filter((c) => c.namespaceURI === NS.wsdl && c.localName === local);
-  const use = (e: XmlElement): "literal" | "encoded" => (attr(e, "use") === "encoded" ? "encoded" : "literal");
+  const use = (e: XmlElement): "literal" | "encoded" =>
+    attr(e, "use") === "encoded" ? "encoded" : "literal";
 
-  const readIO = (e: XmlElement): RawOperationIO => ({ ...opt("name", attr(e, "name")), message: qreq(e, "message"), loc: loc(e) });
+  const readIO = (e: XmlElement): RawOperationIO => ({
+    ...opt("name", attr(e, "name")),
+    message: qreq(e, "message"),
+    loc: loc(e),
+  });
 
   const readBindingIO = (e: XmlElement): RawBindingIO => {
     let soapBody: RawSoapBody | undefined;
@@ -179,7 +197,13 @@ export function readDefinitions(root: XmlElement, file: string, warnings: Diagno
           ...opt("encodingStyle", attr(c, "encodingStyle")),
         };
       } else if (isSoap(c) && c.localName === "header") {
-        soapHeaders.push({ message: qreq(c, "message"), part: required(c, "part"), use: use(c), ...opt("namespace", attr(c, "namespace")), loc: loc(c) });
+        soapHeaders.push({
+          message: qreq(c, "message"),
+          part: required(c, "part"),
+          use: use(c),
+          ...opt("namespace", attr(c, "namespace")),
+          loc: loc(c),
+        });
       } else if (isSoap(c) && c.localName === "fault") {
         soapFault = { ...opt("name", attr(c, "name")), use: use(c) };
       } else if (c.namespaceURI === NS.http && c.localName === "urlEncoded") {
@@ -196,7 +220,11 @@ export function readDefinitions(root: XmlElement, file: string, warnings: Diagno
         for (const part of c.elements) {
           for (const inner of part.elements) {
             if (isSoap(inner) && inner.localName === "body") {
-              soapBody = { use: use(inner), ...opt("namespace", attr(inner, "namespace")), ...opt("parts", attr(inner, "parts")?.split(/\s+/).filter(Boolean)) };
+              soapBody = {
+                use: use(inner),
+                ...opt("namespace", attr(inner, "namespace")),
+                ...opt("parts", attr(inner, "parts")?.split(/\s+/).filter(Boolean)),
+              };
             }
           }
         }
@@ -272,10 +300,17 @@ export function readDefinitions(root: XmlElement, file: string, warnings: Diagno
   const schemas: RawSchema[] = [];
   for (const types of wsdlChildren(root, "types")) {
     for (const c of types.elements) {
-      if (c.namespaceURI === NS.xsd && c.localName === "schema") schemas.push(readSchema(c, file, warnings));
+      if (c.namespaceURI === NS.xsd && c.localName === "schema")
+        schemas.push(readSchema(c, file, warnings));
       // (The pre-2001 XML Schema namespaces never get here: parseXmlDocument reads them as XML Schema's.)
       else if (c.localName === "schema") {
-        warnings.push(recovery("XSD_SCHEMA_NAMESPACE", `this schema element is in namespace "${c.namespaceURI ?? ""}", not XML Schema's (${NS.xsd}); it is left out, so what it declares is unresolved`, loc(c)));
+        warnings.push(
+          recovery(
+            "XSD_SCHEMA_NAMESPACE",
+            `this schema element is in namespace "${c.namespaceURI ?? ""}", not XML Schema's (${NS.xsd}); it is left out, so what it declares is unresolved`,
+            loc(c),
+          ),
+        );
       }
     }
   }
@@ -323,7 +358,9 @@ export function readDefinitions(root: XmlElement, file: string, warnings: Diagno
       name: required(e, "name"),
       ...opt("doc", documentation(e)),
       ports: wsdlChildren(e, "port").map((p) => {
-        const address = p.elements.find((c) => c.localName === "address" && c.namespaceURI !== NS.wsdl);
+        const address = p.elements.find(
+          (c) => c.localName === "address" && c.namespaceURI !== NS.wsdl,
+        );
         return {
           name: required(p, "name"),
           binding: qreq(p, "binding"),

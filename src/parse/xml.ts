@@ -62,38 +62,73 @@ export function parseXmlDocument(
     });
   }
   if (text.trim() === "") {
-    fail("XML_EMPTY", "the document is empty; expected an XML document", { file, line: 1, column: 1 });
+    fail("XML_EMPTY", "the document is empty; expected an XML document", {
+      file,
+      line: 1,
+      column: 1,
+    });
   }
   const source = modernSchemaNamespace(text, file, warnings);
   // Conventional prefixes used but never declared, read as their usual namespaces: given to the
   // tokenizer as bindings above the root, so the text (and every position in it) stays as written.
   const assumed: Record<string, string> = {};
-  const located = (offset: number): SourceLocation => ({ file, ...positionOf(text, Math.min(offset, text.length)) });
+  const located = (offset: number): SourceLocation => ({
+    file,
+    ...positionOf(text, Math.min(offset, text.length)),
+  });
   for (;;) {
     let e: unknown;
     try {
-      return buildDocument(source, limits.maxDepth, (line, column) => fail("XML_TOO_DEEP", `element nesting exceeds ${limits.maxDepth} levels`, { file, line, column }), assumed);
+      return buildDocument(
+        source,
+        limits.maxDepth,
+        (line, column) =>
+          fail("XML_TOO_DEEP", `element nesting exceeds ${limits.maxDepth} levels`, {
+            file,
+            line,
+            column,
+          }),
+        assumed,
+      );
     } catch (thrown) {
       e = thrown;
     }
     if (e instanceof XmlDtdError) {
-      fail("XML_DTD_REFUSED", "found a DOCTYPE declaration; DTDs and entity declarations are refused, expected a plain XML document", located(e.offset));
+      fail(
+        "XML_DTD_REFUSED",
+        "found a DOCTYPE declaration; DTDs and entity declarations are refused, expected a plain XML document",
+        located(e.offset),
+      );
     }
     if (!(e instanceof XmlSyntaxError)) throw e;
     const u = e.unboundPrefix;
     if (!u) fail("XML_MALFORMED", `malformed XML: ${e.message}`, located(e.offset));
-    const what = u.element !== undefined ? `the element <${u.element}>` : `the attribute ${u.attribute}`;
+    const what =
+      u.element !== undefined ? `the element <${u.element}>` : `the attribute ${u.attribute}`;
     const at = located(e.offset);
-    const uri = Object.hasOwn(CONVENTIONAL_PREFIXES, u.prefix) ? CONVENTIONAL_PREFIXES[u.prefix] : undefined;
+    const uri = Object.hasOwn(CONVENTIONAL_PREFIXES, u.prefix)
+      ? CONVENTIONAL_PREFIXES[u.prefix]
+      : undefined;
     if (uri === undefined || Object.hasOwn(assumed, u.prefix)) {
-      fail("XML_UNBOUND_PREFIX", `${what} uses the prefix "${u.prefix}", which no xmlns declaration in scope binds; expected xmlns:${u.prefix}="…" on it or an ancestor`, at);
+      fail(
+        "XML_UNBOUND_PREFIX",
+        `${what} uses the prefix "${u.prefix}", which no xmlns declaration in scope binds; expected xmlns:${u.prefix}="…" on it or an ancestor`,
+        at,
+      );
     }
     assumed[u.prefix] = uri;
-    warnings.push(recovery("XML_PREFIX_ASSUMED", `${what} uses the prefix "${u.prefix}", which no xmlns declaration binds; reading it as ${uri}, the namespace it conventionally names`, at));
+    warnings.push(
+      recovery(
+        "XML_PREFIX_ASSUMED",
+        `${what} uses the prefix "${u.prefix}", which no xmlns declaration binds; reading it as ${uri}, the namespace it conventionally names`,
+        at,
+      ),
+    );
   }
 }
 
-const OBSOLETE_XSD = /(\bxmlns(?::[\w.-]+)?\s*=\s*)(["'])(http:\/\/www\.w3\.org\/(?:1999|2000\/10)\/XMLSchema)\2/g;
+const OBSOLETE_XSD =
+  /(\bxmlns(?::[\w.-]+)?\s*=\s*)(["'])(http:\/\/www\.w3\.org\/(?:1999|2000\/10)\/XMLSchema)\2/g;
 
 /**
  * Declarations of the pre-2001 XML Schema namespaces (the 1999 and 2000/10 drafts), rewritten to
@@ -101,11 +136,20 @@ const OBSOLETE_XSD = /(\bxmlns(?::[\w.-]+)?\s*=\s*)(["'])(http:\/\/www\.w3\.org\
  * keeps its length (spaces pad the shorter URI after the closing quote), so positions stay exact.
  */
 function modernSchemaNamespace(text: string, file: string, warnings: Diagnostic[]): string {
-  return text.replace(OBSOLETE_XSD, (whole: string, decl: string, quote: string, uri: string, offset: number) => {
-    warnings.push(recovery("XSD_OBSOLETE_NAMESPACE", `${decl.replace(/\s*=\s*$/, "")} names the pre-2001 XML Schema namespace ${uri}; reading it as ${NS.xsd}`, { file, ...positionOf(text, offset) }));
-    const replaced = `${decl}${quote}${NS.xsd}${quote}`;
-    return replaced + " ".repeat(whole.length - replaced.length);
-  });
+  return text.replace(
+    OBSOLETE_XSD,
+    (whole: string, decl: string, quote: string, uri: string, offset: number) => {
+      warnings.push(
+        recovery(
+          "XSD_OBSOLETE_NAMESPACE",
+          `${decl.replace(/\s*=\s*$/, "")} names the pre-2001 XML Schema namespace ${uri}; reading it as ${NS.xsd}`,
+          { file, ...positionOf(text, offset) },
+        ),
+      );
+      const replaced = `${decl}${quote}${NS.xsd}${quote}`;
+      return replaced + " ".repeat(whole.length - replaced.length);
+    },
+  );
 }
 
 /**

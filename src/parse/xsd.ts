@@ -148,18 +148,33 @@ export interface RawSimpleType {
     readonly enumeration: readonly string[];
   };
   readonly list?: { readonly itemType?: QName; readonly inline?: RawSimpleType };
-  readonly union?: { readonly memberTypes: readonly QName[]; readonly inline: readonly RawSimpleType[] };
+  readonly union?: {
+    readonly memberTypes: readonly QName[];
+    readonly inline: readonly RawSimpleType[];
+  };
   readonly doc?: string;
   readonly loc: SourceLocation;
 }
 
 /** The elements an `xs:schema` may contain. */
 const SCHEMA_CHILDREN = [
-  "element", "complexType", "simpleType", "attribute", "group", "attributeGroup", "import", "include", "redefine",
-  "override", "annotation", "notation", "defaultOpenContent",
+  "element",
+  "complexType",
+  "simpleType",
+  "attribute",
+  "group",
+  "attributeGroup",
+  "import",
+  "include",
+  "redefine",
+  "override",
+  "annotation",
+  "notation",
+  "defaultOpenContent",
 ] as const;
 
-const isXsd = (el: XmlElement, local: string): boolean => el.namespaceURI === NS.xsd && el.localName === local;
+const isXsd = (el: XmlElement, local: string): boolean =>
+  el.namespaceURI === NS.xsd && el.localName === local;
 
 function occurs(el: XmlElement, name: "minOccurs" | "maxOccurs", file: string): number {
   const v = attr(el, name);
@@ -167,7 +182,11 @@ function occurs(el: XmlElement, name: "minOccurs" | "maxOccurs", file: string): 
   if (name === "maxOccurs" && v.trim() === "unbounded") return Infinity;
   const n = Number(v.trim());
   if (!/^\d+$/.test(v.trim()) || !Number.isSafeInteger(n)) {
-    fail("XSD_BAD_OCCURS", `${name}="${v}" is not a non-negative integer${name === "maxOccurs" ? ' or "unbounded"' : ""}`, locOf(file, el));
+    fail(
+      "XSD_BAD_OCCURS",
+      `${name}="${v}" is not a non-negative integer${name === "maxOccurs" ? ' or "unbounded"' : ""}`,
+      locOf(file, el),
+    );
   }
   return n;
 }
@@ -204,12 +223,15 @@ export function readSchema(el: XmlElement, file: string, warnings: Diagnostic[] 
   };
   const loc = (e: XmlElement) => locOf(file, e);
 
-  const readAttributeList = (parent: XmlElement): { attributes: (RawAttribute | RawAttributeGroupRef)[]; anyAttribute: boolean } => {
+  const readAttributeList = (
+    parent: XmlElement,
+  ): { attributes: (RawAttribute | RawAttributeGroupRef)[]; anyAttribute: boolean } => {
     const attributes: (RawAttribute | RawAttributeGroupRef)[] = [];
     let anyAttribute = false;
     for (const c of parent.elements) {
       if (isXsd(c, "attribute")) attributes.push(readAttribute(c));
-      else if (isXsd(c, "attributeGroup")) attributes.push({ kind: "attributeGroupRef", ref: q(c, "ref")!, loc: loc(c) });
+      else if (isXsd(c, "attributeGroup"))
+        attributes.push({ kind: "attributeGroupRef", ref: q(c, "ref")!, loc: loc(c) });
       else if (isXsd(c, "anyAttribute")) anyAttribute = true;
     }
     return { attributes, anyAttribute };
@@ -238,7 +260,13 @@ export function readSchema(el: XmlElement, file: string, warnings: Diagnostic[] 
     if (isXsd(c, "group")) {
       const ref = q(c, "ref");
       if (!ref) fail("XSD_GROUP_WITHOUT_REF", "a local xs:group needs a ref attribute", loc(c));
-      return { kind: "groupRef", ref, minOccurs: occurs(c, "minOccurs", file), maxOccurs: occurs(c, "maxOccurs", file), loc: loc(c) };
+      return {
+        kind: "groupRef",
+        ref,
+        minOccurs: occurs(c, "minOccurs", file),
+        maxOccurs: occurs(c, "maxOccurs", file),
+        loc: loc(c),
+      };
     }
     return undefined;
   };
@@ -272,7 +300,12 @@ export function readSchema(el: XmlElement, file: string, warnings: Diagnostic[] 
 
   const readDerivation = (e: XmlElement): RawDerivation => {
     const d = e.elements.find((c) => isXsd(c, "extension") || isXsd(c, "restriction"));
-    if (!d) fail("XSD_BAD_CONTENT", `xs:${e.localName} needs an xs:extension or xs:restriction child`, loc(e));
+    if (!d)
+      fail(
+        "XSD_BAD_CONTENT",
+        `xs:${e.localName} needs an xs:extension or xs:restriction child`,
+        loc(e),
+      );
     const base = q(d, "base");
     if (!base) fail("XSD_MISSING_ATTRIBUTE", `xs:${d.localName} needs a base attribute`, loc(d));
     let particle: RawParticle | RawGroupRef | undefined;
@@ -325,7 +358,10 @@ export function readSchema(el: XmlElement, file: string, warnings: Diagnostic[] 
         };
       } else if (isXsd(c, "list")) {
         const inline = c.elements.find((x) => isXsd(x, "simpleType"));
-        list = { ...opt("itemType", q(c, "itemType")), ...opt("inline", inline && readSimpleType(inline)) };
+        list = {
+          ...opt("itemType", q(c, "itemType")),
+          ...opt("inline", inline && readSimpleType(inline)),
+        };
       } else if (isXsd(c, "union")) {
         const members = (attr(c, "memberTypes") ?? "").split(/\s+/).filter(Boolean);
         union = {
@@ -389,22 +425,46 @@ export function readSchema(el: XmlElement, file: string, warnings: Diagnostic[] 
   const where = (c: XmlElement) => {
     const sl = attr(c, "schemaLocation");
     const l = sl === undefined ? attr(c, "location") : undefined;
-    return l !== undefined ? { schemaLocation: l, misnamed: true as const } : sl !== undefined ? { schemaLocation: sl } : {};
+    return l !== undefined
+      ? { schemaLocation: l, misnamed: true as const }
+      : sl !== undefined
+        ? { schemaLocation: sl }
+        : {};
   };
   for (const c of el.elements) {
     if (c.namespaceURI !== NS.xsd) continue;
     switch (componentName(c, file, warnings)) {
-      case "element": elements.push(readElement(c)); break;
-      case "complexType": complexTypes.push(readComplexType(c)); break;
-      case "simpleType": simpleTypes.push(readSimpleType(c)); break;
-      case "attribute": attributes.push(readAttribute(c)); break;
+      case "element":
+        elements.push(readElement(c));
+        break;
+      case "complexType":
+        complexTypes.push(readComplexType(c));
+        break;
+      case "simpleType":
+        simpleTypes.push(readSimpleType(c));
+        break;
+      case "attribute":
+        attributes.push(readAttribute(c));
+        break;
       case "group": {
-        const p = c.elements.find((x) => isXsd(x, "sequence") || isXsd(x, "choice") || isXsd(x, "all"));
-        groups.push({ kind: "group", name: nameAttr(c) ?? "", ...opt("particle", p && readParticle(p)), loc: loc(c) });
+        const p = c.elements.find(
+          (x) => isXsd(x, "sequence") || isXsd(x, "choice") || isXsd(x, "all"),
+        );
+        groups.push({
+          kind: "group",
+          name: nameAttr(c) ?? "",
+          ...opt("particle", p && readParticle(p)),
+          loc: loc(c),
+        });
         break;
       }
       case "attributeGroup":
-        attributeGroups.push({ kind: "attributeGroup", name: nameAttr(c) ?? "", attributes: readAttributeList(c).attributes, loc: loc(c) });
+        attributeGroups.push({
+          kind: "attributeGroup",
+          name: nameAttr(c) ?? "",
+          attributes: readAttributeList(c).attributes,
+          loc: loc(c),
+        });
         break;
       case "import":
         imports.push({ ...opt("namespace", attr(c, "namespace")), ...where(c), loc: loc(c) });
@@ -412,7 +472,8 @@ export function readSchema(el: XmlElement, file: string, warnings: Diagnostic[] 
       case "include":
       case "redefine": {
         const w = where(c);
-        if (w.schemaLocation) includes.push({ ...w, schemaLocation: w.schemaLocation, loc: loc(c) });
+        if (w.schemaLocation)
+          includes.push({ ...w, schemaLocation: w.schemaLocation, loc: loc(c) });
         break;
       }
       default:
@@ -445,7 +506,13 @@ export function readSchema(el: XmlElement, file: string, warnings: Diagnostic[] 
 function componentName(c: XmlElement, file: string, warnings: Diagnostic[]): string | null {
   const meant = SCHEMA_CHILDREN.find((n) => n.toLowerCase() === c.localName?.toLowerCase());
   if (!meant || meant === c.localName) return c.localName;
-  warnings.push(recovery("XSD_UNKNOWN_ELEMENT", `<${c.tagName}> is not an XML Schema element (XML names are case-sensitive); reading it as xs:${meant}`, locOf(file, c)));
+  warnings.push(
+    recovery(
+      "XSD_UNKNOWN_ELEMENT",
+      `<${c.tagName}> is not an XML Schema element (XML names are case-sensitive); reading it as xs:${meant}`,
+      locOf(file, c),
+    ),
+  );
   return meant;
 }
 

@@ -12,7 +12,20 @@ const pad = (n: number, w = 2): string => String(n).padStart(w, "0");
 function monthIndex(word: string): number | undefined {
   const i = MONTHS.indexOf(word.slice(0, 3).toLowerCase());
   if (i === -1) return undefined;
-  const full = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"][i]!;
+  const full = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+  ][i]!;
   const w = word.toLowerCase().replace(/\.$/, "");
   return w === full || w === full.slice(0, 3) || (i === 8 && w === "sept") ? i + 1 : undefined;
 }
@@ -31,7 +44,13 @@ function timeOf(text: string | undefined): string | undefined {
   return `${pad(h)}:${m[2]}:${m[3] ?? "00"}${m[4] ?? ""}`;
 }
 
-function build(y: number, mo: number, d: number, time: string | undefined, tz = ""): string | undefined {
+function build(
+  y: number,
+  mo: number,
+  d: number,
+  time: string | undefined,
+  tz = "",
+): string | undefined {
   if (time === undefined) return undefined;
   const lexical = `${pad(y, 4)}-${pad(mo)}-${pad(d)}T${time}${tz}`;
   return isTemporalLexical("dateTime", lexical) ? lexical : undefined;
@@ -46,13 +65,19 @@ export function parseAsmxDateTime(input: string): string | undefined {
     const m = /^(-?\d{4,}-\d{2}-\d{2})(.*)$/.exec(s)!;
     return `${m[1]}T00:00:00${m[2]}`;
   }
-  let m = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{1,2}:\d{2}(?::\d{2}(?:\.\d{1,7})?)?)(Z|[+-]\d{2}:\d{2})?$/.exec(s);
+  let m =
+    /^(\d{4})-(\d{2})-(\d{2})[T ](\d{1,2}:\d{2}(?::\d{2}(?:\.\d{1,7})?)?)(Z|[+-]\d{2}:\d{2})?$/.exec(
+      s,
+    );
   if (m) return build(Number(m[1]), Number(m[2]), Number(m[3]), timeOf(m[4]), m[5] ?? "");
   // M/d/yyyy [time]
   m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?: (.+))?$/.exec(s);
   if (m) return build(Number(m[3]), Number(m[1]), Number(m[2]), timeOf(m[4]));
   // RFC 1123: Fri, 05 Jan 2024 10:00:00 GMT
-  m = /^(?:[A-Za-z]{3,9},? )?(\d{1,2}) ([A-Za-z]{3,9}\.?) (\d{4}) (\d{1,2}:\d{2}(?::\d{2})?) (GMT|UTC|Z)$/.exec(s);
+  m =
+    /^(?:[A-Za-z]{3,9},? )?(\d{1,2}) ([A-Za-z]{3,9}\.?) (\d{4}) (\d{1,2}:\d{2}(?::\d{2})?) (GMT|UTC|Z)$/.exec(
+      s,
+    );
   if (m) {
     const mo = monthIndex(m[2]!);
     return mo ? build(Number(m[3]), mo, Number(m[1]), timeOf(m[4]), "Z") : undefined;

@@ -3,19 +3,40 @@
  * binding, sends them with `fetch`, and decodes responses, faults and errors.
  */
 import type { BodyDesc, ComplexDesc } from "./descriptors.js";
-import { HttpBindingError, ResponseFormatError, TransportError, type SoapFault, type SoapVersion } from "./errors.js";
+import {
+  HttpBindingError,
+  ResponseFormatError,
+  TransportError,
+  type SoapFault,
+  type SoapVersion,
+} from "./errors.js";
 import { encodeHttpParams, replaceInLocation } from "./http-binding.js";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "./http-body.js";
-import type { HttpOperationDesc, OperationDesc, PortDesc, ServiceDesc, SoapOperationDesc } from "./operations.js";
+import type {
+  HttpOperationDesc,
+  OperationDesc,
+  PortDesc,
+  ServiceDesc,
+  SoapOperationDesc,
+} from "./operations.js";
 import { bodyXml, envelope, envelopeReader, faultFromNode, headerXml } from "./soap.js";
 import { receive, type Received } from "./received.js";
-import { decodeDocument, documentReader, XmlDecodeError, type CustomFrame, type DecodeOptions } from "./xml-reader.js";
+import {
+  decodeDocument,
+  documentReader,
+  XmlDecodeError,
+  type CustomFrame,
+  type DecodeOptions,
+} from "./xml-reader.js";
 import { ownValue } from "./own-props.js";
 import { takeUserinfo, withAuthorization } from "./userinfo.js";
 import { securityHeaderXml, type UsernameTokenOptions } from "./ws-security.js";
 import { writeNode } from "./xml-writer.js";
 
-export interface ClientOptions<PortName extends string = string, SoapHeaders extends object = object> {
+export interface ClientOptions<
+  PortName extends string = string,
+  SoapHeaders extends object = object,
+> {
   /**
    * The service URL, e.g. `http://host/api.asmx`. Default: the chosen port's address in the WSDL.
    * `http://user:password@host/…` sends Basic authorization (unless `headers` has an Authorization).
@@ -80,14 +101,21 @@ export interface Exchange {
   /** The request body ("" for GET). */
   readonly requestBody: string;
   /** The response: its status, headers (names in lower case) and body as text. Absent when none came. */
-  readonly response?: { readonly status: number; readonly headers: Readonly<Record<string, string>>; readonly body: string };
+  readonly response?: {
+    readonly status: number;
+    readonly headers: Readonly<Record<string, string>>;
+    readonly body: string;
+  };
   /** Why no response came (a time-out, a refused connection, a body over `maxResponseBytes`). */
   readonly error?: unknown;
   /** From sending the request to the end of the response body, in milliseconds. */
   readonly durationMs: number;
 }
 
-export interface CallOptions<SoapHeaders extends object = object, ResponseSoapHeaders extends object = SoapHeaders> {
+export interface CallOptions<
+  SoapHeaders extends object = object,
+  ResponseSoapHeaders extends object = SoapHeaders,
+> {
   readonly signal?: AbortSignal;
   readonly headers?: Readonly<Record<string, string>>;
   readonly timeoutMs?: number;
@@ -115,7 +143,9 @@ export class ServiceClient {
     const name = options.port ?? service.defaultPort;
     const port = service.ports[name];
     if (!port) {
-      throw new Error(`unknown port '${name}' of service ${service.name}; expected one of ${Object.keys(service.ports).join(", ")}`);
+      throw new Error(
+        `unknown port '${name}' of service ${service.name}; expected one of ${Object.keys(service.ports).join(", ")}`,
+      );
     }
     this.port = port;
     // user:password@ in the endpoint (which fetch refuses) is sent as Basic authorization instead.
@@ -130,7 +160,9 @@ export class ServiceClient {
   async call(name: string, input: unknown, callOptions: CallOptions = {}): Promise<unknown> {
     const op: OperationDesc | undefined = this.port.operations[name];
     if (!op) throw new Error(`operation ${name} is not available on port ${this.port.name}`);
-    return op.kind === "soap" ? this.callSoap(name, op, input, callOptions) : this.callHttp(name, op, input, callOptions);
+    return op.kind === "soap"
+      ? this.callSoap(name, op, input, callOptions)
+      : this.callHttp(name, op, input, callOptions);
   }
 
   private decodeOptions(): DecodeOptions {
@@ -141,61 +173,140 @@ export class ServiceClient {
    * Sends a request and reads the response. With `decoding`, a UTF-8 body is decoded into that
    * frame as it arrives (see Received.decode), rather than after it has all come.
    */
-  private async send(operation: string, url: string, init: RequestInit, callOptions: CallOptions, decoding?: CustomFrame): Promise<Received> {
+  private async send(
+    operation: string,
+    url: string,
+    init: RequestInit,
+    callOptions: CallOptions,
+    decoding?: CustomFrame,
+  ): Promise<Received> {
     const started = performance.now();
-    const headers = withAuthorization(this.authorization, { ...(init.headers as Record<string, string>), ...this.options.headers, ...callOptions.headers });
+    const headers = withAuthorization(this.authorization, {
+      ...(init.headers as Record<string, string>),
+      ...this.options.headers,
+      ...callOptions.headers,
+    });
     const trace = this.options.trace;
-    const request = () => ({ port: this.port.name, operation, method: init.method ?? "GET", url, requestHeaders: headers, requestBody: typeof init.body === "string" ? init.body : "" });
+    const request = () => ({
+      port: this.port.name,
+      operation,
+      method: init.method ?? "GET",
+      url,
+      requestHeaders: headers,
+      requestBody: typeof init.body === "string" ? init.body : "",
+    });
     try {
       const received = await this.exchange(url, { ...init, headers }, callOptions, decoding);
-      trace?.({ ...request(), response: { status: received.status, headers: received.headers, body: received.text }, durationMs: performance.now() - started });
+      trace?.({
+        ...request(),
+        response: { status: received.status, headers: received.headers, body: received.text },
+        durationMs: performance.now() - started,
+      });
       return received;
     } catch (e) {
-      if (trace && e instanceof TransportError) trace({ ...request(), error: e.cause, durationMs: performance.now() - started });
+      if (trace && e instanceof TransportError)
+        trace({ ...request(), error: e.cause, durationMs: performance.now() - started });
       throw e;
     }
   }
 
   /** Sends one request and reads its response (see send); failures of either are TransportErrors. */
-  private async exchange(url: string, init: RequestInit, callOptions: CallOptions, decoding: CustomFrame | undefined): Promise<Received> {
+  private async exchange(
+    url: string,
+    init: RequestInit,
+    callOptions: CallOptions,
+    decoding: CustomFrame | undefined,
+  ): Promise<Received> {
     const timeoutMs = callOptions.timeoutMs ?? this.options.timeoutMs ?? 60_000;
     const signals = [AbortSignal.timeout(timeoutMs)];
     if (callOptions.signal) signals.push(callOptions.signal);
     try {
       const res = await this.fetchImpl(url, { ...init, signal: AbortSignal.any(signals) });
-      return await receive(res, this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, "the client's maxResponseBytes", decoding, this.decodeOptions());
+      return await receive(
+        res,
+        this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+        "the client's maxResponseBytes",
+        decoding,
+        this.decodeOptions(),
+      );
     } catch (e) {
       const timedOut = e instanceof Error && e.name === "TimeoutError";
-      const what = timedOut ? `timed out after ${timeoutMs} ms` : `failed: ${e instanceof Error ? e.message : String(e)}`;
+      const what = timedOut
+        ? `timed out after ${timeoutMs} ms`
+        : `failed: ${e instanceof Error ? e.message : String(e)}`;
       throw new TransportError(`${init.method ?? "GET"} ${url} ${what}`, e);
     }
   }
 
-  private async callSoap(name: string, op: SoapOperationDesc, input: unknown, callOptions: CallOptions): Promise<unknown> {
+  private async callSoap(
+    name: string,
+    op: SoapOperationDesc,
+    input: unknown,
+    callOptions: CallOptions,
+  ): Promise<unknown> {
     const version: SoapVersion = this.port.protocol === "soap12" ? "1.2" : "1.1";
-    const elementValue = op.request?.prop !== undefined ? (input === undefined || input === null ? undefined : ownValue(input as Record<string, unknown>, op.request.prop)) : input;
-    const soapHeaders = callOptions.soapHeaders === undefined ? this.options.soapHeaders : { ...this.options.soapHeaders, ...callOptions.soapHeaders };
+    const elementValue =
+      op.request?.prop !== undefined
+        ? input === undefined || input === null
+          ? undefined
+          : ownValue(input as Record<string, unknown>, op.request.prop)
+        : input;
+    const soapHeaders =
+      callOptions.soapHeaders === undefined
+        ? this.options.soapHeaders
+        : { ...this.options.soapHeaders, ...callOptions.soapHeaders };
     const extra = this.options.extraSoapHeaders;
     // Header entries the WSDL does not declare come first: WS-Security, then the caller's own.
     const undeclared =
       (this.options.wsSecurity ? securityHeaderXml(this.options.wsSecurity) : "") +
-      (typeof extra === "function" ? extra({ operation: name, action: op.action, endpoint: this.endpoint, soapVersion: version }) : (extra ?? ""));
-    const body = envelope(version, bodyXml(op.request, elementValue), undeclared + headerXml(this.headerType, op.headers, soapHeaders as Readonly<Record<string, unknown>> | undefined));
+      (typeof extra === "function"
+        ? extra({
+            operation: name,
+            action: op.action,
+            endpoint: this.endpoint,
+            soapVersion: version,
+          })
+        : (extra ?? ""));
+    const body = envelope(
+      version,
+      bodyXml(op.request, elementValue),
+      undeclared +
+        headerXml(
+          this.headerType,
+          op.headers,
+          soapHeaders as Readonly<Record<string, unknown>> | undefined,
+        ),
+    );
     const headers: Record<string, string> =
       version === "1.1"
         ? { "Content-Type": "text/xml; charset=utf-8", SOAPAction: `"${op.action ?? ""}"` }
-        : { "Content-Type": `application/soap+xml; charset=utf-8${op.action !== undefined ? `; action="${op.action}"` : ""}` };
+        : {
+            "Content-Type": `application/soap+xml; charset=utf-8${op.action !== undefined ? `; action="${op.action}"` : ""}`,
+          };
     const reader = envelopeReader(
-      (ns, local) => (op.response && op.response.element.ns === ns && op.response.element.name === local ? (op.response.parts ?? op.response.element) : undefined),
+      (ns, local) =>
+        op.response && op.response.element.ns === ns && op.response.element.name === local
+          ? (op.response.parts ?? op.response.element)
+          : undefined,
       this.decodeOptions(),
       this.headerType,
     );
-    const res = await this.send(name, this.endpoint, { method: "POST", headers, body }, callOptions, reader.root);
+    const res = await this.send(
+      name,
+      this.endpoint,
+      { method: "POST", headers, body },
+      callOptions,
+      reader.root,
+    );
     if (op.oneWay && res.blank && res.status < 300) return undefined;
     if (res.blank) {
       if (res.status >= 300) throw new HttpBindingError(res.status, res.text);
       if (!op.response) return undefined;
-      throw new ResponseFormatError(`the response to ${this.port.name} has an empty body; expected a SOAP envelope`, res.status, res.text);
+      throw new ResponseFormatError(
+        `the response to ${this.port.name} has an empty body; expected a SOAP envelope`,
+        res.status,
+        res.text,
+      );
     }
     let decoded;
     try {
@@ -203,9 +314,16 @@ export class ServiceClient {
       decoded = reader.result();
     } catch (e) {
       if (res.status >= 300) throw new HttpBindingError(res.status, res.text);
-      throw new ResponseFormatError(`the response is not a valid SOAP ${version} message: ${(e as Error).message}`, res.status, res.text, e);
+      throw new ResponseFormatError(
+        `the response is not a valid SOAP ${version} message: ${(e as Error).message}`,
+        res.status,
+        res.text,
+        e,
+      );
     }
-    (callOptions.onSoapHeaders as ((h: Record<string, unknown>) => void) | undefined)?.(decoded.headers);
+    (callOptions.onSoapHeaders as ((h: Record<string, unknown>) => void) | undefined)?.(
+      decoded.headers,
+    );
     if (decoded.fault) {
       const fault = faultFromNode(decoded.fault, decoded.version, res.status);
       throw typedFault(op, fault) ?? fault;
@@ -214,12 +332,21 @@ export class ServiceClient {
     if (!op.response) return undefined;
     if (!decoded.body?.field) {
       const got = decoded.body ? `{${decoded.body.ns}}${decoded.body.local}` : "an empty Body";
-      throw new ResponseFormatError(`the response holds ${got}; expected {${op.response.element.ns}}${op.response.element.name}`, res.status, res.text);
+      throw new ResponseFormatError(
+        `the response holds ${got}; expected {${op.response.element.ns}}${op.response.element.name}`,
+        res.status,
+        res.text,
+      );
     }
     return pick(op.response, decoded.body.value);
   }
 
-  private async callHttp(name: string, op: HttpOperationDesc, input: unknown, callOptions: CallOptions): Promise<unknown> {
+  private async callHttp(
+    name: string,
+    op: HttpOperationDesc,
+    input: unknown,
+    callOptions: CallOptions,
+  ): Promise<unknown> {
     let params = encodeHttpParams(op, input);
     let url = this.endpoint + op.location;
     if (op.replace) {
@@ -231,18 +358,41 @@ export class ServiceClient {
     const reader = op.response ? documentReader([op.response.element]) : undefined;
     const res =
       this.port.protocol === "httpGet"
-        ? await this.send(name, `${url}${params.size > 0 ? `?${params}` : ""}`, { method: "GET" }, callOptions, reader?.root)
-        : await this.send(name, url, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: params.toString() }, callOptions, reader?.root);
+        ? await this.send(
+            name,
+            `${url}${params.size > 0 ? `?${params}` : ""}`,
+            { method: "GET" },
+            callOptions,
+            reader?.root,
+          )
+        : await this.send(
+            name,
+            url,
+            {
+              method: "POST",
+              headers: { "Content-Type": "application/x-www-form-urlencoded" },
+              body: params.toString(),
+            },
+            callOptions,
+            reader?.root,
+          );
     if (res.status < 200 || res.status >= 300) throw new HttpBindingError(res.status, res.text);
     if (!op.response || !reader) return undefined;
     try {
       res.decode(reader.root, this.decodeOptions());
       const { value } = reader.result();
       // A nil document element is a null result, read as the typed result admits it.
-      if (value === null) return op.response.nil === "null" ? null : op.response.nil === "empty" ? [] : undefined;
+      if (value === null)
+        return op.response.nil === "null" ? null : op.response.nil === "empty" ? [] : undefined;
       return pick(op.response, value);
     } catch (e) {
-      if (e instanceof XmlDecodeError) throw new ResponseFormatError(`the response of ${url} is not the expected XML: ${e.message}`, res.status, res.text, e);
+      if (e instanceof XmlDecodeError)
+        throw new ResponseFormatError(
+          `the response of ${url} is not the expected XML: ${e.message}`,
+          res.status,
+          res.text,
+          e,
+        );
       throw e;
     }
   }
@@ -260,7 +410,16 @@ function typedFault(op: SoapOperationDesc, fault: SoapFault): SoapFault | undefi
       const out: string[] = [];
       writeNode(out, child, "");
       const { value } = decodeDocument(out.join(""), [desc.element]);
-      return desc.create({ code: fault.code, message: fault.message, detail, ...(fault.httpStatus !== undefined ? { httpStatus: fault.httpStatus } : {}), ...(fault.soapVersion ? { soapVersion: fault.soapVersion } : {}) }, value);
+      return desc.create(
+        {
+          code: fault.code,
+          message: fault.message,
+          detail,
+          ...(fault.httpStatus !== undefined ? { httpStatus: fault.httpStatus } : {}),
+          ...(fault.soapVersion ? { soapVersion: fault.soapVersion } : {}),
+        },
+        value,
+      );
     } catch {
       return undefined; // a detail that does not decode stays an untyped SoapFault
     }

@@ -1,7 +1,10 @@
 /** Content-Type headers, as the client and the server read them. */
 
 /** Parses `type/subtype; a=b; c="d"` into its media type and parameters (names lower-cased). */
-export function parseContentType(value: string | undefined): { type: string; params: Record<string, string> } {
+export function parseContentType(value: string | undefined): {
+  type: string;
+  params: Record<string, string>;
+} {
   const parts = (value ?? "").split(";");
   const params: Record<string, string> = {};
   for (const p of parts.slice(1)) {

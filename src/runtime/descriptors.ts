@@ -99,7 +99,10 @@ class Family implements FamilyDesc {
   readonly ns: string;
   readonly tag: string;
   readonly abstract: boolean;
-  constructor(name: string, private readonly options: FamilyOptions) {
+  constructor(
+    name: string,
+    private readonly options: FamilyOptions,
+  ) {
     this.ns = options.ns;
     this.tag = options.tag ?? name;
     this.abstract = options.abstract ?? false;
@@ -147,13 +150,21 @@ export const UNBOUNDED = Infinity;
 
 const scalarCache = new Map<string, ScalarDesc>();
 /** A scalar type descriptor (cached, so identical ones are shared). */
-export function scalar(s: ScalarKind, options: { list?: boolean; values?: readonly string[] } = {}): ScalarDesc {
+export function scalar(
+  s: ScalarKind,
+  options: { list?: boolean; values?: readonly string[] } = {},
+): ScalarDesc {
   if (!options.list && !options.values) {
     let d = scalarCache.get(s);
     if (!d) scalarCache.set(s, (d = { k: "scalar", s }));
     return d;
   }
-  return { k: "scalar", s, ...(options.list ? { list: true } : {}), ...(options.values ? { values: options.values } : {}) };
+  return {
+    k: "scalar",
+    s,
+    ...(options.list ? { list: true } : {}),
+    ...(options.values ? { values: options.values } : {}),
+  };
 }
 
 export interface FieldOptions {
@@ -202,20 +213,75 @@ class Field implements FieldDesc {
   get substitutes(): readonly FieldDesc[] | undefined {
     if (this.substitutesThunk === undefined) return undefined;
     // Each member as a field of this one's property and occurrence, knowing whom it stands for.
-    return (this.members ??= this.substitutesThunk().map((m) => new Field(m.name, m.ns, () => m.type, this.prop, this.min, this.max, this.nillable, undefined, false, this, this.choice, undefined, undefined)));
+    return (this.members ??= this.substitutesThunk().map(
+      (m) =>
+        new Field(
+          m.name,
+          m.ns,
+          () => m.type,
+          this.prop,
+          this.min,
+          this.max,
+          this.nillable,
+          undefined,
+          false,
+          this,
+          this.choice,
+          undefined,
+          undefined,
+        ),
+    ));
   }
   toJSON(): object {
-    return { name: this.name, ns: this.ns, prop: this.prop, min: this.min, max: this.max, nillable: this.nillable };
+    return {
+      name: this.name,
+      ns: this.ns,
+      prop: this.prop,
+      min: this.min,
+      max: this.max,
+      nillable: this.nillable,
+    };
   }
 }
 
 /** An element field; `type` may be a thunk so that types can refer to each other in any order. */
-export function field(name: string, ns: string, type: TypeDesc | (() => TypeDesc), options: FieldOptions = {}): FieldDesc {
-  return new Field(name, ns, type, options.prop ?? name, options.min ?? 1, options.max ?? 1, options.nillable ?? false, options.substitutes, options.abstract ?? false, undefined, options.choice ?? false, options.fixed, options.default);
+export function field(
+  name: string,
+  ns: string,
+  type: TypeDesc | (() => TypeDesc),
+  options: FieldOptions = {},
+): FieldDesc {
+  return new Field(
+    name,
+    ns,
+    type,
+    options.prop ?? name,
+    options.min ?? 1,
+    options.max ?? 1,
+    options.nillable ?? false,
+    options.substitutes,
+    options.abstract ?? false,
+    undefined,
+    options.choice ?? false,
+    options.fixed,
+    options.default,
+  );
 }
 
-export function attribute(name: string, ns: string, type: ScalarDesc, options: { prop?: string; required?: boolean; fixed?: string } = {}): AttrDesc {
-  return { name, ns, prop: options.prop ?? name, type, required: options.required ?? false, fixed: options.fixed };
+export function attribute(
+  name: string,
+  ns: string,
+  type: ScalarDesc,
+  options: { prop?: string; required?: boolean; fixed?: string } = {},
+): AttrDesc {
+  return {
+    name,
+    ns,
+    prop: options.prop ?? name,
+    type,
+    required: options.required ?? false,
+    fixed: options.fixed,
+  };
 }
 
 class Complex implements ComplexDesc {
@@ -267,16 +333,36 @@ class Complex implements ComplexDesc {
 export function complex(
   name: string,
   fields: () => readonly FieldDesc[],
-  options: { attrs?: readonly AttrDesc[]; text?: ScalarDesc; any?: boolean; anyAt?: number; anyAttrs?: boolean; family?: FamilyOptions } = {},
+  options: {
+    attrs?: readonly AttrDesc[];
+    text?: ScalarDesc;
+    any?: boolean;
+    anyAt?: number;
+    anyAttrs?: boolean;
+    family?: FamilyOptions;
+  } = {},
 ): ComplexDesc {
-  return new Complex(name, fields, options.attrs ?? [], options.text, options.any ?? false, options.anyAttrs ?? false, options.family, options.anyAt);
+  return new Complex(
+    name,
+    fields,
+    options.attrs ?? [],
+    options.text,
+    options.any ?? false,
+    options.anyAttrs ?? false,
+    options.family,
+    options.anyAt,
+  );
 }
 
 /**
  * The type of the family of `declared` whose `xsi:type` is `{ns}local`: `declared` itself or one of
  * its derived types; undefined when none is.
  */
-export function familyMember(declared: ComplexDesc, ns: string, local: string): ComplexDesc | undefined {
+export function familyMember(
+  declared: ComplexDesc,
+  ns: string,
+  local: string,
+): ComplexDesc | undefined {
   const f = declared.family;
   if (!f) return undefined;
   if (declared.name === local && f.ns === ns) return declared;
@@ -296,7 +382,9 @@ export function familyMemberByTag(declared: ComplexDesc, tag: string): ComplexDe
 /** The field of `owner` for a child element, for any ComplexDesc (generated or hand-written). */
 export function childField(owner: ComplexDesc, ns: string, local: string): FieldDesc | undefined {
   if (owner instanceof Complex) return owner.fieldFor(ns, local);
-  return owner.fields.flatMap((f) => [f, ...(f.substitutes ?? [])]).find((f) => f.name === local && f.ns === ns);
+  return owner.fields
+    .flatMap((f) => [f, ...(f.substitutes ?? [])])
+    .find((f) => f.name === local && f.ns === ns);
 }
 
 export function array(name: string, item: FieldDesc): ArrayDesc {
@@ -305,13 +393,28 @@ export function array(name: string, item: FieldDesc): ArrayDesc {
 
 /** The built-in scalar descriptors generated code refers to, e.g. `xs.dateTime`. */
 export const xs = {
-  string: scalar("string"), boolean: scalar("boolean"),
-  int: scalar("int"), short: scalar("short"), byte: scalar("byte"),
-  unsignedInt: scalar("unsignedInt"), unsignedShort: scalar("unsignedShort"), unsignedByte: scalar("unsignedByte"),
-  long: scalar("long"), unsignedLong: scalar("unsignedLong"), integer: scalar("integer"),
-  nonNegativeInteger: scalar("nonNegativeInteger"), positiveInteger: scalar("positiveInteger"),
-  nonPositiveInteger: scalar("nonPositiveInteger"), negativeInteger: scalar("negativeInteger"),
-  decimal: scalar("decimal"), float: scalar("float"), double: scalar("double"),
-  dateTime: scalar("dateTime"), date: scalar("date"), time: scalar("time"),
-  base64Binary: scalar("base64Binary"), hexBinary: scalar("hexBinary"), anyType: scalar("anyType"),
+  string: scalar("string"),
+  boolean: scalar("boolean"),
+  int: scalar("int"),
+  short: scalar("short"),
+  byte: scalar("byte"),
+  unsignedInt: scalar("unsignedInt"),
+  unsignedShort: scalar("unsignedShort"),
+  unsignedByte: scalar("unsignedByte"),
+  long: scalar("long"),
+  unsignedLong: scalar("unsignedLong"),
+  integer: scalar("integer"),
+  nonNegativeInteger: scalar("nonNegativeInteger"),
+  positiveInteger: scalar("positiveInteger"),
+  nonPositiveInteger: scalar("nonPositiveInteger"),
+  negativeInteger: scalar("negativeInteger"),
+  decimal: scalar("decimal"),
+  float: scalar("float"),
+  double: scalar("double"),
+  dateTime: scalar("dateTime"),
+  date: scalar("date"),
+  time: scalar("time"),
+  base64Binary: scalar("base64Binary"),
+  hexBinary: scalar("hexBinary"),
+  anyType: scalar("anyType"),
 } as const satisfies Record<ScalarKind, ScalarDesc>;

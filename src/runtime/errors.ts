@@ -43,7 +43,10 @@ export class HttpBindingError extends Error {
   readonly status: number;
   readonly body: string;
   constructor(status: number, body: string, message?: string) {
-    super(message ?? `HTTP ${status}${body.trim() ? `: ${body.trim().split("\n")[0]!.slice(0, 200)}` : ""}`);
+    super(
+      message ??
+        `HTTP ${status}${body.trim() ? `: ${body.trim().split("\n")[0]!.slice(0, 200)}` : ""}`,
+    );
     this.name = "HttpBindingError";
     this.status = status;
     this.body = body;
@@ -60,7 +63,12 @@ export class TransportError extends Error {
 
 /** A response arrived but is not what the service's WSDL promises. */
 export class ResponseFormatError extends Error {
-  constructor(message: string, readonly status: number, readonly body: string, cause?: unknown) {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body: string,
+    cause?: unknown,
+  ) {
     super(message, cause === undefined ? undefined : { cause });
     this.name = "ResponseFormatError";
   }

@@ -9,7 +9,13 @@ export function encodeHttpParams(op: HttpOperationDesc, input: unknown): URLSear
   const params = new URLSearchParams();
   for (const p of op.params) {
     const v = ownValue(obj, p.prop);
-    const values = p.repeated ? (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]) : [v];
+    const values = p.repeated
+      ? Array.isArray(v)
+        ? v
+        : v === undefined || v === null
+          ? []
+          : [v]
+      : [v];
     for (const item of values) {
       if (item === undefined || item === null) {
         // ASMX requires every parameter to be present; an absent string travels as empty.
@@ -29,7 +35,11 @@ export function encodeHttpParams(op: HttpOperationDesc, input: unknown): URLSear
 
 /** Why an HTTP GET/POST request's parameters could not be read. */
 export class HttpParamError extends Error {
-  constructor(message: string, readonly param: string, readonly kind: "missing" | "invalid") {
+  constructor(
+    message: string,
+    readonly param: string,
+    readonly kind: "missing" | "invalid",
+  ) {
     super(message);
     this.name = "HttpParamError";
   }
@@ -56,16 +66,22 @@ export function decodeHttpParams(
     const values = byName.get(p.name.toLowerCase());
     if (!values) {
       if (p.repeated) setOwn(out, p.prop, []);
-      else if (p.required || p.type.s === "string") throw new HttpParamError(`Missing parameter: ${p.name}.`, p.name, "missing");
+      else if (p.required || p.type.s === "string")
+        throw new HttpParamError(`Missing parameter: ${p.name}.`, p.name, "missing");
       continue;
     }
     const parse = (text: string): unknown => {
       try {
         const v = parseLenient ? parseLenient(p, text) : parseScalar(p.type.s, text);
-        if (p.type.values && !p.type.values.includes(String(v))) throw new ValueFormatError(`'${text}' is not one of the allowed values`);
+        if (p.type.values && !p.type.values.includes(String(v)))
+          throw new ValueFormatError(`'${text}' is not one of the allowed values`);
         return v;
       } catch (e) {
-        throw new HttpParamError(`Invalid value for parameter ${p.name}: ${(e as Error).message}.`, p.name, "invalid");
+        throw new HttpParamError(
+          `Invalid value for parameter ${p.name}: ${(e as Error).message}.`,
+          p.name,
+          "invalid",
+        );
       }
     };
     setOwn(out, p.prop, p.repeated ? values.map(parse) : parse(values[0]!));
@@ -90,7 +106,10 @@ export function replaceInLocation(location: string, value: (name: string) => str
  * `http:urlReplacement`, read back: a pattern matching the URL paths `location` (after `base`) stands
  * for, and the parameter names in the order of its groups. A `(name)` matches one path segment or part of one.
  */
-export function locationPattern(base: string, location: string): { readonly pattern: RegExp; readonly names: readonly string[] } {
+export function locationPattern(
+  base: string,
+  location: string,
+): { readonly pattern: RegExp; readonly names: readonly string[] } {
   const names: string[] = [];
   let source = "";
   let last = 0;

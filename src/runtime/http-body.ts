@@ -21,14 +21,24 @@ const MAX_PREALLOCATED = 64 * 1024 * 1024;
  * BYOB reader: the same; most of it is fetch's own copies). A body longer than `maxBytes` (declared or
  * as it arrives) is cancelled, and the promise rejects.
  */
-export async function readBody(res: Response, maxBytes = Infinity, limitName = "the limit"): Promise<Buffer> {
+export async function readBody(
+  res: Response,
+  maxBytes = Infinity,
+  limitName = "the limit",
+): Promise<Buffer> {
   if (res.body === null) return Buffer.alloc(0);
   const declared = declaredLength(res);
-  let out = Buffer.allocUnsafe(declared !== undefined && declared <= maxBytes ? Math.min(declared, MAX_PREALLOCATED) : 16 * 1024);
+  let out = Buffer.allocUnsafe(
+    declared !== undefined && declared <= maxBytes
+      ? Math.min(declared, MAX_PREALLOCATED)
+      : 16 * 1024,
+  );
   let n = 0;
   await eachChunk(res, maxBytes, limitName, (value) => {
     if (n + value.byteLength > out.length) {
-      const grown = Buffer.allocUnsafe(Math.max(n + value.byteLength, Math.min(out.length * 2, maxBytes)));
+      const grown = Buffer.allocUnsafe(
+        Math.max(n + value.byteLength, Math.min(out.length * 2, maxBytes)),
+      );
       out.copy(grown, 0, 0, n);
       out = grown;
     }
@@ -43,9 +53,15 @@ export async function readBody(res: Response, maxBytes = Infinity, limitName = "
  * keep them, or what is made of them, as needed). Limits as in readBody; a failing `onChunk`
  * cancels the body and rejects with its error.
  */
-export async function eachChunk(res: Response, maxBytes: number, limitName: string, onChunk: (chunk: Uint8Array) => void): Promise<void> {
+export async function eachChunk(
+  res: Response,
+  maxBytes: number,
+  limitName: string,
+  onChunk: (chunk: Uint8Array) => void,
+): Promise<void> {
   if (res.body === null) return;
-  const tooLarge = () => new BodyTooLargeError(`the response body is larger than ${maxBytes} bytes (${limitName})`);
+  const tooLarge = () =>
+    new BodyTooLargeError(`the response body is larger than ${maxBytes} bytes (${limitName})`);
   const declared = declaredLength(res);
   if (declared !== undefined && declared > maxBytes) {
     await res.body.cancel().catch(() => {});

@@ -7,20 +7,60 @@ export type { XsdDateInput, XsdDateTimeInput, XsdTimeInput, TemporalKind } from 
 export { formatScalar, parseScalar, ValueFormatError } from "./scalars.js";
 export type { ScalarKind } from "./scalars.js";
 export { array, attribute, complex, field, scalar, UNBOUNDED, xs } from "./descriptors.js";
-export type { ArrayDesc, AttrDesc, BodyDesc, ComplexDesc, FamilyDesc, FamilyOptions, FieldDesc, ScalarDesc, TypeDesc } from "./descriptors.js";
-export type { FaultDesc, HttpOperationDesc, HttpParamDesc, OperationDesc, PortDesc, Protocol, ServiceDesc, SoapOperationDesc } from "./operations.js";
+export type {
+  ArrayDesc,
+  AttrDesc,
+  BodyDesc,
+  ComplexDesc,
+  FamilyDesc,
+  FamilyOptions,
+  FieldDesc,
+  ScalarDesc,
+  TypeDesc,
+} from "./descriptors.js";
+export type {
+  FaultDesc,
+  HttpOperationDesc,
+  HttpParamDesc,
+  OperationDesc,
+  PortDesc,
+  Protocol,
+  ServiceDesc,
+  SoapOperationDesc,
+} from "./operations.js";
 export { HttpBindingError, ResponseFormatError, SoapFault, TransportError } from "./errors.js";
 export type { SoapFaultInit, SoapVersion } from "./errors.js";
 export { ServiceClient } from "./client.js";
 export type { CallOptions, ClientOptions, Exchange, SoapRequestInfo } from "./client.js";
 export { decodeDocument, decodeXml, XmlDecodeError, nodeText, childNode } from "./xml-reader.js";
 export type { DecodeLimits, DecodeOptions, XmlNode } from "./xml-reader.js";
-export { escapeAttr, escapeText, writeElement, writeField, writeNode, XSD_NS, XSI_NS } from "./xml-writer.js";
-export { bodyEnvelope, decodeEnvelope, envelope, faultEnvelope, faultCode, SOAP11_ENV, SOAP12_ENV } from "./soap.js";
+export {
+  escapeAttr,
+  escapeText,
+  writeElement,
+  writeField,
+  writeNode,
+  XSD_NS,
+  XSI_NS,
+} from "./xml-writer.js";
+export {
+  bodyEnvelope,
+  decodeEnvelope,
+  envelope,
+  faultEnvelope,
+  faultCode,
+  SOAP11_ENV,
+  SOAP12_ENV,
+} from "./soap.js";
 export { decodeHttpParams, encodeHttpParams, HttpParamError } from "./http-binding.js";
 export { createServiceHandler, requestContext } from "./server.js";
 export { parseContentType } from "./content-type.js";
-export type { HandlerOptions, OperationHandler, RequestContext, RequestListener } from "./server.js";
+export type {
+  HandlerOptions,
+  OperationHandler,
+  RequestContext,
+  RequestListener,
+} from "./server.js";
 export type { EmbeddedWsdl } from "./embedded-wsdl.js";
 export { parseAsmxDateTime } from "./asmx-dates.js";
 export { passwordMatches, usernameToken, WSSE_NS, WSU_NS } from "./ws-security.js";

@@ -16,6 +16,12 @@ export function ownValue(obj: Readonly<Record<string, unknown>>, key: string): u
 
 /** Sets `key` on `obj` as an own, enumerable property (`__proto__` included). */
 export function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === "__proto__") Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === "__proto__")
+    Object.defineProperty(obj, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   else obj[key] = value;
 }

@@ -12,7 +12,13 @@ import { ChunkDecoder, decodeXml, type CustomFrame, type DecodeOptions } from ".
  * `decoding`, a UTF-8 body is decoded into that frame as it arrives (see Received.decode) rather than
  * after it has all come; other charsets are read whole, to be decoded as text.
  */
-export async function receive(res: Response, maxBytes: number, limitName: string, decoding: CustomFrame | undefined, options: DecodeOptions): Promise<Received> {
+export async function receive(
+  res: Response,
+  maxBytes: number,
+  limitName: string,
+  decoding: CustomFrame | undefined,
+  options: DecodeOptions,
+): Promise<Received> {
   const contentType = res.headers.get("content-type") ?? "";
   if (decoding === undefined || !isUtf8Charset(parseContentType(contentType).params["charset"])) {
     const bytes = await readBody(res, maxBytes, limitName);
@@ -46,8 +52,13 @@ export async function receive(res: Response, maxBytes: number, limitName: string
   } finally {
     d.release();
   }
-  const bytes = () => (failure !== undefined && afterFailure.length > 0 ? Buffer.concat(afterFailure) : d.received());
-  return new Received(res.status, contentType, bytes, res.headers, { root: decoding, failure, blank: blank.blank });
+  const bytes = () =>
+    failure !== undefined && afterFailure.length > 0 ? Buffer.concat(afterFailure) : d.received();
+  return new Received(res.status, contentType, bytes, res.headers, {
+    root: decoding,
+    failure,
+    blank: blank.blank,
+  });
 }
 
 /**
@@ -68,7 +79,11 @@ export class Received {
     private readonly body: () => Buffer,
     private readonly rawHeaders: Headers,
     /** For a body decoded as it arrived: into which frame, how that ended, and whether it was blank. */
-    private readonly decoded?: { readonly root: CustomFrame; readonly failure: { error: unknown } | undefined; readonly blank: boolean },
+    private readonly decoded?: {
+      readonly root: CustomFrame;
+      readonly failure: { error: unknown } | undefined;
+      readonly blank: boolean;
+    },
   ) {
     this.charset = parseContentType(contentType).params["charset"];
     this.#blank = decoded?.blank;

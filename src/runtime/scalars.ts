@@ -5,12 +5,30 @@
 import { isTemporalLexical, VALIDATED, XsdDate, XsdDateTime, XsdTime } from "./temporal.js";
 
 export type ScalarKind =
-  | "string" | "boolean"
-  | "int" | "short" | "byte" | "unsignedInt" | "unsignedShort" | "unsignedByte"
-  | "long" | "unsignedLong" | "integer" | "nonNegativeInteger" | "positiveInteger" | "nonPositiveInteger" | "negativeInteger"
-  | "decimal" | "float" | "double"
-  | "dateTime" | "date" | "time"
-  | "base64Binary" | "hexBinary" | "anyType";
+  | "string"
+  | "boolean"
+  | "int"
+  | "short"
+  | "byte"
+  | "unsignedInt"
+  | "unsignedShort"
+  | "unsignedByte"
+  | "long"
+  | "unsignedLong"
+  | "integer"
+  | "nonNegativeInteger"
+  | "positiveInteger"
+  | "nonPositiveInteger"
+  | "negativeInteger"
+  | "decimal"
+  | "float"
+  | "double"
+  | "dateTime"
+  | "date"
+  | "time"
+  | "base64Binary"
+  | "hexBinary"
+  | "anyType";
 
 /** Thrown when a lexical value is not valid for its type. */
 export class ValueFormatError extends Error {
@@ -29,7 +47,9 @@ const NUMBER_RANGES: Partial<Record<ScalarKind, readonly [number, number]>> = {
   unsignedByte: [0, 255],
 };
 
-const BIGINT_RANGES: Partial<Record<ScalarKind, readonly [bigint | undefined, bigint | undefined]>> = {
+const BIGINT_RANGES: Partial<
+  Record<ScalarKind, readonly [bigint | undefined, bigint | undefined]>
+> = {
   long: [-(2n ** 63n), 2n ** 63n - 1n],
   unsignedLong: [0n, 2n ** 64n - 1n],
   integer: [undefined, undefined],
@@ -44,7 +64,8 @@ const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 const FLOAT = /^([+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?|-?INF|\+INF|NaN)$/;
 
 /** Whether `kind` decodes to a JS number. */
-export const isNumberKind = (kind: ScalarKind): boolean => kind in NUMBER_RANGES || kind === "float" || kind === "double";
+export const isNumberKind = (kind: ScalarKind): boolean =>
+  kind in NUMBER_RANGES || kind === "float" || kind === "double";
 /** Whether `kind` decodes to a bigint. */
 export const isBigIntKind = (kind: ScalarKind): boolean => kind in BIGINT_RANGES;
 
@@ -117,15 +138,23 @@ export function parseScalar(kind: ScalarKind, text: string): unknown {
   if (br) {
     if (!INTEGER.test(t)) bad(kind, text);
     const n = BigInt(t);
-    if ((br[0] !== undefined && n < br[0]) || (br[1] !== undefined && n > br[1])) bad(kind, text, " (out of range)");
+    if ((br[0] !== undefined && n < br[0]) || (br[1] !== undefined && n > br[1]))
+      bad(kind, text, " (out of range)");
     return n;
   }
   return bad(kind, text);
 }
 
 function wrong(kind: ScalarKind, value: unknown): never {
-  const shown = typeof value === "bigint" ? `${value}n` : typeof value === "string" ? `'${value}'` : String(value);
-  throw new ValueFormatError(`${shown} (${value === null ? "null" : typeof value}) cannot be written as xs:${kind}`);
+  const shown =
+    typeof value === "bigint"
+      ? `${value}n`
+      : typeof value === "string"
+        ? `'${value}'`
+        : String(value);
+  throw new ValueFormatError(
+    `${shown} (${value === null ? "null" : typeof value}) cannot be written as xs:${kind}`,
+  );
 }
 
 /** Formats a JS value as a lexical value; accepts the input forms the generated types allow. */
@@ -147,10 +176,20 @@ export function formatScalar(kind: ScalarKind, value: unknown): string {
     case "double":
       if (typeof value !== "number") wrong(kind, value);
       if (Object.is(value, -0)) return "-0";
-      return value === Infinity ? "INF" : value === -Infinity ? "-INF" : Number.isNaN(value) ? "NaN" : String(value);
+      return value === Infinity
+        ? "INF"
+        : value === -Infinity
+          ? "-INF"
+          : Number.isNaN(value)
+            ? "NaN"
+            : String(value);
     case "dateTime":
       // The common case, a lexical string, is checked without making a value object.
-      if (typeof value === "string" && (isTemporalLexical("dateTime", value) || isTemporalLexical("date", value))) return value;
+      if (
+        typeof value === "string" &&
+        (isTemporalLexical("dateTime", value) || isTemporalLexical("date", value))
+      )
+        return value;
       try {
         return XsdDateTime.from(value as string).lexical;
       } catch {
@@ -173,11 +212,14 @@ export function formatScalar(kind: ScalarKind, value: unknown): string {
       return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString("base64");
     case "hexBinary":
       if (!(value instanceof Uint8Array)) wrong(kind, value);
-      return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString("hex").toUpperCase();
+      return Buffer.from(value.buffer, value.byteOffset, value.byteLength)
+        .toString("hex")
+        .toUpperCase();
   }
   const nr = NUMBER_RANGES[kind];
   if (nr) {
-    if (typeof value !== "number" || !Number.isInteger(value) || value < nr[0] || value > nr[1]) wrong(kind, value);
+    if (typeof value !== "number" || !Number.isInteger(value) || value < nr[0] || value > nr[1])
+      wrong(kind, value);
     return String(value);
   }
   const br = BIGINT_RANGES[kind];
@@ -186,7 +228,8 @@ export function formatScalar(kind: ScalarKind, value: unknown): string {
     if (typeof value === "bigint") n = value;
     else if (typeof value === "number" && Number.isSafeInteger(value)) n = BigInt(value);
     else return wrong(kind, value);
-    if ((br[0] !== undefined && n < br[0]) || (br[1] !== undefined && n > br[1])) wrong(kind, value);
+    if ((br[0] !== undefined && n < br[0]) || (br[1] !== undefined && n > br[1]))
+      wrong(kind, value);
     return n.toString();
   }
   return wrong(kind, value);

@@ -12,17 +12,22 @@ export interface HttpRoute {
 }
 
 /** The operations of the `ports` of one HTTP protocol, in port and operation order. */
-export function httpOperations(ports: readonly PortDesc[], protocol: "httpGet" | "httpPost"): HttpRoute[] {
+export function httpOperations(
+  ports: readonly PortDesc[],
+  protocol: "httpGet" | "httpPost",
+): HttpRoute[] {
   const out: HttpRoute[] = [];
   for (const port of ports) {
     if (port.protocol !== protocol) continue;
-    for (const [name, op] of Object.entries(port.operations)) if (op.kind === "http") out.push({ name, op, port });
+    for (const [name, op] of Object.entries(port.operations))
+      if (op.kind === "http") out.push({ name, op, port });
   }
   return out;
 }
 
 /** Whether the query asks for the WSDL (`?WSDL`, any case). */
-export const wantsWsdl = (url: URL): boolean => [...url.searchParams.keys()].some((k) => k.toLowerCase() === "wsdl");
+export const wantsWsdl = (url: URL): boolean =>
+  [...url.searchParams.keys()].some((k) => k.toLowerCase() === "wsdl");
 
 /** An operation of a port, as a request is routed to it. */
 export interface Routed {
@@ -41,7 +46,9 @@ export interface SoapRoutes {
 /** The SOAP operations of `ports`, in port and operation order. */
 export function soapOperations(ports: readonly PortDesc[]): Routed[] {
   const out: Routed[] = [];
-  for (const port of ports) for (const [name, op] of Object.entries(port.operations)) if (op.kind === "soap") out.push({ name, op, port });
+  for (const port of ports)
+    for (const [name, op] of Object.entries(port.operations))
+      if (op.kind === "soap") out.push({ name, op, port });
   return out;
 }
 
@@ -52,5 +59,12 @@ export function preferActionless(ops: readonly Routed[]): Routed | undefined {
 
 /** The operation of `ops` whose request element is {ns}local (see preferActionless when several are). */
 export function byElement(ops: readonly Routed[], ns: string, local: string): Routed | undefined {
-  return preferActionless(ops.filter((r) => r.op.request !== undefined && r.op.request.element.ns === ns && r.op.request.element.name === local));
+  return preferActionless(
+    ops.filter(
+      (r) =>
+        r.op.request !== undefined &&
+        r.op.request.element.ns === ns &&
+        r.op.request.element.name === local,
+    ),
+  );
 }

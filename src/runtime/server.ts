@@ -12,7 +12,16 @@ import type { BodyDesc } from "./descriptors.js";
 import { SoapFault, type SoapVersion } from "./errors.js";
 import { decodeHttpParams, HttpParamError, locationPattern } from "./http-binding.js";
 import { EMBEDDED_DOCUMENT, type EmbeddedWsdl } from "./embedded-wsdl.js";
-import { byElement, httpOperations, preferActionless, soapOperations, wantsWsdl, type HttpRoute, type Routed, type SoapRoutes } from "./server-routes.js";
+import {
+  byElement,
+  httpOperations,
+  preferActionless,
+  soapOperations,
+  wantsWsdl,
+  type HttpRoute,
+  type Routed,
+  type SoapRoutes,
+} from "./server-routes.js";
 import type { PortDesc, Protocol, ServiceDesc } from "./operations.js";
 import { parseScalar, ValueFormatError } from "./scalars.js";
 import { bodyXml, decodeEnvelope, envelope, faultCode, faultEnvelope, headerXml } from "./soap.js";
@@ -21,7 +30,10 @@ import { XmlDecodeError, type DecodeLimits, type XmlNode } from "./xml-reader.js
 import { escapeText, writeElement, writeField, XSD_NS, XSI_NS } from "./xml-writer.js";
 
 /** What an implementation method receives besides its typed input. */
-export interface RequestContext<SoapHeaders extends object = Readonly<Record<string, unknown>>, ResponseSoapHeaders extends object = SoapHeaders> {
+export interface RequestContext<
+  SoapHeaders extends object = Readonly<Record<string, unknown>>,
+  ResponseSoapHeaders extends object = SoapHeaders,
+> {
   /** The HTTP request headers. */
   readonly headers: IncomingHttpHeaders;
   /**
@@ -52,9 +64,16 @@ export interface RequestContext<SoapHeaders extends object = Readonly<Record<str
  * SOAP headers, over SOAP 1.1, unless `overrides` says otherwise. What the implementation sets with
  * `setResponseSoapHeaders` is collected in `responseSoapHeaders`.
  */
-export function requestContext<SoapHeaders extends object = Readonly<Record<string, unknown>>, ResponseSoapHeaders extends object = SoapHeaders>(
-  overrides: Partial<Omit<RequestContext<SoapHeaders, ResponseSoapHeaders>, "setResponseSoapHeaders">> = {},
-): RequestContext<SoapHeaders, ResponseSoapHeaders> & { readonly responseSoapHeaders: Partial<ResponseSoapHeaders> } {
+export function requestContext<
+  SoapHeaders extends object = Readonly<Record<string, unknown>>,
+  ResponseSoapHeaders extends object = SoapHeaders,
+>(
+  overrides: Partial<
+    Omit<RequestContext<SoapHeaders, ResponseSoapHeaders>, "setResponseSoapHeaders">
+  > = {},
+): RequestContext<SoapHeaders, ResponseSoapHeaders> & {
+  readonly responseSoapHeaders: Partial<ResponseSoapHeaders>;
+} {
   const responseSoapHeaders: Partial<ResponseSoapHeaders> = {};
   return {
     headers: {},
@@ -71,7 +90,10 @@ export function requestContext<SoapHeaders extends object = Readonly<Record<stri
 }
 
 /** One operation's implementation; `C` is the context type, typed SOAP headers included. */
-export type OperationHandler<C extends RequestContext<object, object> = RequestContext> = (input: never, context: C) => unknown;
+export type OperationHandler<C extends RequestContext<object, object> = RequestContext> = (
+  input: never,
+  context: C,
+) => unknown;
 
 export interface HandlerOptions {
   /**
@@ -104,13 +126,24 @@ export interface HandlerOptions {
 }
 
 /** A Node request listener that also works as Express middleware (`next` for paths it does not serve). */
-export type RequestListener = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void;
+export type RequestListener = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next?: (err?: unknown) => void,
+) => void;
 
-const SOAP_CT = { "1.1": "text/xml; charset=utf-8", "1.2": "application/soap+xml; charset=utf-8" } as const;
+const SOAP_CT = {
+  "1.1": "text/xml; charset=utf-8",
+  "1.2": "application/soap+xml; charset=utf-8",
+} as const;
 const DEFAULT_LIMITS: DecodeLimits = { maxDepth: 64, maxElements: 100_000 };
 
 class HttpProblem extends Error {
-  constructor(readonly status: number, message: string, readonly headers: Record<string, string> = {}) {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
     super(message);
   }
 }
@@ -128,7 +161,8 @@ function utf8(body: string): Buffer {
   // Three bytes per UTF-16 unit is the most UTF-8 can take; a very large body is not worth keeping space for.
   const most = body.length * 3;
   if (most > SCRATCH_LIMIT) return Buffer.from(body, "utf8");
-  if (scratch.length < most) scratch = new Uint8Array(Math.min(SCRATCH_LIMIT, Math.max(most, scratch.length * 2)));
+  if (scratch.length < most)
+    scratch = new Uint8Array(Math.min(SCRATCH_LIMIT, Math.max(most, scratch.length * 2)));
   const { written } = encoder.encodeInto(body, scratch);
   const buf = Buffer.allocUnsafe(written);
   buf.set(scratch.subarray(0, written));
@@ -141,10 +175,20 @@ function faultStatus(f: SoapFault): number {
   return s !== undefined && Number.isInteger(s) && s >= 400 && s <= 599 ? s : 500;
 }
 
-function send(res: ServerResponse, status: number, body: string, contentType: string | undefined, headers: Record<string, string> = {}): void {
+function send(
+  res: ServerResponse,
+  status: number,
+  body: string,
+  contentType: string | undefined,
+  headers: Record<string, string> = {},
+): void {
   if (res.headersSent) return;
   const buf = utf8(body);
-  const h: Record<string, string | number> = { "Cache-Control": "private, max-age=0", "Content-Length": buf.length, ...headers };
+  const h: Record<string, string | number> = {
+    "Cache-Control": "private, max-age=0",
+    "Content-Length": buf.length,
+    ...headers,
+  };
   if (contentType) h["Content-Type"] = contentType;
   res.writeHead(status, h);
   res.end(buf);
@@ -154,7 +198,11 @@ function readBody(req: IncomingMessage, maxBytes: number, timeoutMs: number): Pr
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers["content-length"] ?? "0");
     if (declared > maxBytes) {
-      reject(new HttpProblem(413, `The request body is larger than ${maxBytes} bytes.`, { Connection: "close" }));
+      reject(
+        new HttpProblem(413, `The request body is larger than ${maxBytes} bytes.`, {
+          Connection: "close",
+        }),
+      );
       req.resume();
       return;
     }
@@ -169,14 +217,20 @@ function readBody(req: IncomingMessage, maxBytes: number, timeoutMs: number): Pr
       else resolve(body!);
     };
     const timer = setTimeout(() => {
-      finish(new HttpProblem(408, "The request body did not arrive in time.", { Connection: "close" }));
+      finish(
+        new HttpProblem(408, "The request body did not arrive in time.", { Connection: "close" }),
+      );
       req.resume();
     }, timeoutMs);
     req.on("data", (c: Buffer) => {
       if (done) return;
       size += c.length;
       if (size > maxBytes) {
-        finish(new HttpProblem(413, `The request body is larger than ${maxBytes} bytes.`, { Connection: "close" }));
+        finish(
+          new HttpProblem(413, `The request body is larger than ${maxBytes} bytes.`, {
+            Connection: "close",
+          }),
+        );
         req.resume();
         return;
       }
@@ -192,7 +246,8 @@ const decoders = new Map<string, InstanceType<typeof TextDecoder>>();
 /** An XML request body for the decoder: UTF-8 bytes as they are (checked), another charset as text. */
 function xmlBody(body: Buffer, charset: string | undefined): string | Uint8Array {
   if (!isUtf8Charset(charset)) return decodeText(body, charset);
-  if (!isUtf8(body)) throw new HttpProblem(400, "The request body is not valid text in its declared charset.");
+  if (!isUtf8(body))
+    throw new HttpProblem(400, "The request body is not valid text in its declared charset.");
   return body;
 }
 
@@ -207,7 +262,8 @@ function decodeText(body: Buffer, charset: string | undefined): string {
     }
     return decoder.decode(body);
   } catch (e) {
-    if (e instanceof RangeError) throw new HttpProblem(415, `The charset '${charset}' is not supported.`);
+    if (e instanceof RangeError)
+      throw new HttpProblem(415, `The charset '${charset}' is not supported.`);
     throw new HttpProblem(400, "The request body is not valid text in its declared charset.");
   }
 }
@@ -224,7 +280,8 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
 ): RequestListener {
   const ports = Object.values(service.ports);
   const normalise = (path: string) => path.replace(/\/+$/, "") || "/";
-  const addressPath = (address: string) => normalise(new URL(address || "/", "http://localhost").pathname);
+  const addressPath = (address: string) =>
+    normalise(new URL(address || "/", "http://localhost").pathname);
   // The paths served: each port's own (or options.path for all), ports sharing a path served together.
   const endpoints: Endpoint[] = [];
   for (const p of ports) {
@@ -233,7 +290,12 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
     if (found) found.ports.push(p);
     else endpoints.push({ path, lower: path.toLowerCase(), ports: [p] });
   }
-  if (endpoints.length === 0) endpoints.push({ path: normalise(options.path ?? "/"), lower: normalise(options.path ?? "/").toLowerCase(), ports: [] });
+  if (endpoints.length === 0)
+    endpoints.push({
+      path: normalise(options.path ?? "/"),
+      lower: normalise(options.path ?? "/").toLowerCase(),
+      ports: [],
+    });
   // Longest path first, so that /a/b is not taken for an operation of /a.
   endpoints.sort((a, b) => b.path.length - a.path.length);
   /**
@@ -244,20 +306,34 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
     const ports = ep.ports.filter((p) => p.protocol === (v === "1.1" ? "soap11" : "soap12"));
     const operations = soapOperations(ports);
     const byAction = new Map<string, Routed[]>();
-    for (const r of operations) if (r.op.action !== undefined && r.op.action !== "") byAction.set(r.op.action, [...(byAction.get(r.op.action) ?? []), r]);
+    for (const r of operations)
+      if (r.op.action !== undefined && r.op.action !== "")
+        byAction.set(r.op.action, [...(byAction.get(r.op.action) ?? []), r]);
     return { ports, operations, byAction };
   };
-  const soapRouteTable = new Map(endpoints.map((ep) => [ep, { "1.1": routesOf(ep, "1.1"), "1.2": routesOf(ep, "1.2") }] as const));
+  const soapRouteTable = new Map(
+    endpoints.map(
+      (ep) => [ep, { "1.1": routesOf(ep, "1.1"), "1.2": routesOf(ep, "1.2") }] as const,
+    ),
+  );
   const soapRoutes = (ep: Endpoint, v: SoapVersion): SoapRoutes => soapRouteTable.get(ep)![v];
-  const httpPort = (ep: Endpoint, verb: "GET" | "POST"): PortDesc | undefined => ep.ports.find((p) => p.protocol === (verb === "GET" ? "httpGet" : "httpPost"));
+  const httpPort = (ep: Endpoint, verb: "GET" | "POST"): PortDesc | undefined =>
+    ep.ports.find((p) => p.protocol === (verb === "GET" ? "httpGet" : "httpPost"));
   // The URL path of every HTTP operation: its port's path followed by its location, joined as
   // clients join them (ASMX's /Service.asmx + /Op, but also a location of "/" or one without a
   // leading slash: zeep and .NET append the location to the address).
   const httpRoutes = new Map<string, HttpRoute[]>();
   // http:urlReplacement operations: a pattern of their path, parameters in its groups.
-  const patternRoutes: { readonly pattern: RegExp; readonly names: readonly string[]; readonly route: HttpRoute }[] = [];
+  const patternRoutes: {
+    readonly pattern: RegExp;
+    readonly names: readonly string[];
+    readonly route: HttpRoute;
+  }[] = [];
   for (const ep of endpoints) {
-    for (const route of [...httpOperations(ep.ports, "httpGet"), ...httpOperations(ep.ports, "httpPost")]) {
+    for (const route of [
+      ...httpOperations(ep.ports, "httpGet"),
+      ...httpOperations(ep.ports, "httpPost"),
+    ]) {
       const base = ep.path === "/" ? "" : ep.path;
       if (route.op.replace) {
         patternRoutes.push({ ...locationPattern(base, route.op.location), route });
@@ -268,7 +344,10 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
     }
   }
   /** The urlReplacement operation of this verb whose pattern the path matches, with its parameters. */
-  const byPattern = (path: string, protocol: string | undefined): { route: HttpRoute; params: URLSearchParams } | undefined => {
+  const byPattern = (
+    path: string,
+    protocol: string | undefined,
+  ): { route: HttpRoute; params: URLSearchParams } | undefined => {
     for (const { pattern, names, route } of patternRoutes) {
       if (route.port.protocol !== protocol) continue;
       const m = pattern.exec(path);
@@ -287,7 +366,8 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
   const maxBody = options.maxBodyBytes ?? 1024 * 1024;
   const limits = options.limits ?? DEFAULT_LIMITS;
   const timeoutMs = options.requestTimeoutMs ?? 30_000;
-  const wsdl = options.wsdl ?? (typeof embeddedWsdl === "string" ? embeddedWsdl : embeddedWsdl?.root);
+  const wsdl =
+    options.wsdl ?? (typeof embeddedWsdl === "string" ? embeddedWsdl : embeddedWsdl?.root);
   const importedDocuments = typeof embeddedWsdl === "object" ? embeddedWsdl.imports : {};
   /** The imported document a query names (`?xsd=1`), if any. */
   const importedDocument = (url: URL): string | undefined => {
@@ -297,7 +377,8 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
     }
     return undefined;
   };
-  const log = options.logger ?? ((message: string, error: unknown) => console.error(message, error));
+  const log =
+    options.logger ?? ((message: string, error: unknown) => console.error(message, error));
   const opNames = [...new Set(ports.flatMap((p) => Object.keys(p.operations)))];
 
   /** The context of one call; `response` collects the SOAP header entries the implementation sets. */
@@ -322,7 +403,8 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
   /** Runs the implementation; unexpected errors are logged and become a generic Server fault. */
   const invoke = async (name: string, input: unknown, ctx: RequestContext): Promise<unknown> => {
     const h = handlers[name];
-    if (!h) throw new SoapFault({ code: "Server", message: `The operation ${name} is not implemented.` });
+    if (!h)
+      throw new SoapFault({ code: "Server", message: `The operation ${name} is not implemented.` });
     try {
       return await (h as (i: unknown, c: RequestContext) => unknown)(input, ctx);
     } catch (e) {
@@ -348,29 +430,58 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
   };
 
   // ---- SOAP ----
-  const soapFault = (res: ServerResponse, version: SoapVersion, status: number, side: "Client" | "Server", message: string, detail = "", header = ""): void =>
-    send(res, status, faultEnvelope(version, faultCode(version, side), message, detail, header), SOAP_CT[version]);
+  const soapFault = (
+    res: ServerResponse,
+    version: SoapVersion,
+    status: number,
+    side: "Client" | "Server",
+    message: string,
+    detail = "",
+    header = "",
+  ): void =>
+    send(
+      res,
+      status,
+      faultEnvelope(version, faultCode(version, side), message, detail, header),
+      SOAP_CT[version],
+    );
 
-  const handleSoap = async (req: IncomingMessage, res: ServerResponse, ep: Endpoint): Promise<void> => {
+  const handleSoap = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    ep: Endpoint,
+  ): Promise<void> => {
     const ct = parseContentType(req.headers["content-type"]);
     if (ct.type !== "text/xml" && ct.type !== "application/soap+xml") {
-      throw new HttpProblem(415, `The Content-Type '${ct.type || "(none)"}' is not supported here; expected text/xml (SOAP 1.1) or application/soap+xml (SOAP 1.2).`);
+      throw new HttpProblem(
+        415,
+        `The Content-Type '${ct.type || "(none)"}' is not supported here; expected text/xml (SOAP 1.1) or application/soap+xml (SOAP 1.2).`,
+      );
     }
     const declared: SoapVersion = ct.type === "text/xml" ? "1.1" : "1.2";
     const body = await readBody(req, maxBody, timeoutMs);
     const request = xmlBody(body, ct.params["charset"]);
-    if (onlyWhiteSpace(request)) return soapFault(res, declared, 400, "Client", "The request body is empty; expected a SOAP envelope.");
+    if (onlyWhiteSpace(request))
+      return soapFault(
+        res,
+        declared,
+        400,
+        "Client",
+        "The request body is empty; expected a SOAP envelope.",
+      );
 
     // Route by SOAPAction / action, then by the body element: among the operations the action names
     // (several may share one), or among all of them when no action is given.
-    const action = declared === "1.1" ? soapActionHeader(req.headers["soapaction"]) : ct.params["action"];
+    const action =
+      declared === "1.1" ? soapActionHeader(req.headers["soapaction"]) : ct.params["action"];
     let decoded;
     let routed: Routed | undefined;
     /** The operations the action names, once looked up (when an action is given). */
     let named: readonly Routed[] | undefined;
     let unknownAction = false;
     const byAction = (routes: SoapRoutes): void => {
-      if (named !== undefined || routes.ports.length === 0 || action === undefined || action === "") return;
+      if (named !== undefined || routes.ports.length === 0 || action === undefined || action === "")
+        return;
       const found = routes.byAction.get(action) ?? [];
       named = found;
       if (found.length === 0) unknownAction = true;
@@ -385,7 +496,9 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
           byAction(routes);
           if (routed) {
             const el = routed.op.request?.element;
-            return el && el.ns === ns && el.name === local ? (routed.op.request!.parts ?? el) : undefined;
+            return el && el.ns === ns && el.name === local
+              ? (routed.op.request!.parts ?? el)
+              : undefined;
           }
           if (unknownAction) return undefined;
           routed = byElement(named ?? routes.operations, ns, local);
@@ -399,52 +512,118 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
       if (e instanceof XmlDecodeError) {
         const version = declared;
         if (e.kind === "malformed" || e.kind === "limit" || e.kind === "unexpected") {
-          return soapFault(res, version, 400, "Client", `The request is not a valid SOAP message: ${e.message}.`);
+          return soapFault(
+            res,
+            version,
+            400,
+            "Client",
+            `The request is not a valid SOAP message: ${e.message}.`,
+          );
         }
-        const what = e.kind === "missing" ? `Missing required element ${e.element}.` : `Invalid request: ${e.message}.`;
+        const what =
+          e.kind === "missing"
+            ? `Missing required element ${e.element}.`
+            : `Invalid request: ${e.message}.`;
         return soapFault(res, version, 500, "Client", what);
       }
       throw e;
     }
     const version = decoded.version;
     if (declared === "1.2" && version === "1.1") {
-      throw new HttpProblem(415, "A SOAP 1.1 envelope was sent as application/soap+xml; send it as text/xml.");
+      throw new HttpProblem(
+        415,
+        "A SOAP 1.1 envelope was sent as application/soap+xml; send it as text/xml.",
+      );
     }
-    const notUnderstood = decoded.notUnderstood.filter((h) => !options.understands?.(h.ns, h.local));
+    const notUnderstood = decoded.notUnderstood.filter(
+      (h) => !options.understands?.(h.ns, h.local),
+    );
     if (notUnderstood.length > 0) {
       // SOAP's rule, as ASMX applies it: a header entry marked mustUnderstand that is not declared is not processed.
       const names = notUnderstood.map((h) => (h.ns ? `{${h.ns}}${h.local}` : h.local)).join(", ");
-      return send(res, 500, faultEnvelope(version, "soap:MustUnderstand", `SOAP header ${names} was not understood.`), SOAP_CT[version]);
+      return send(
+        res,
+        500,
+        faultEnvelope(version, "soap:MustUnderstand", `SOAP header ${names} was not understood.`),
+        SOAP_CT[version],
+      );
     }
     const routes = soapRoutes(ep, version);
-    if (routes.ports.length === 0) throw new HttpProblem(415, `This service does not accept SOAP ${version}.`);
+    if (routes.ports.length === 0)
+      throw new HttpProblem(415, `This service does not accept SOAP ${version}.`);
     byAction(routes);
     // An empty Body is the request of an operation whose input has no body content.
-    if (!routed && !unknownAction && !decoded.body) routed = preferActionless((named ?? routes.operations).filter((r) => !r.op.request));
+    if (!routed && !unknownAction && !decoded.body)
+      routed = preferActionless((named ?? routes.operations).filter((r) => !r.op.request));
     if (!routed) {
       if (unknownAction) {
         return version === "1.1"
-          ? soapFault(res, version, 500, "Client", `Server did not recognize the value of HTTP Header SOAPAction: ${action}.`)
-          : soapFault(res, version, 500, "Client", `Unable to handle request. The action '${action}' was not recognized.`);
+          ? soapFault(
+              res,
+              version,
+              500,
+              "Client",
+              `Server did not recognize the value of HTTP Header SOAPAction: ${action}.`,
+            )
+          : soapFault(
+              res,
+              version,
+              500,
+              "Client",
+              `Unable to handle request. The action '${action}' was not recognized.`,
+            );
       }
-      const what = decoded.body ? `the body element {${decoded.body.ns}}${decoded.body.local}` : "an empty SOAP Body";
+      const what = decoded.body
+        ? `the body element {${decoded.body.ns}}${decoded.body.local}`
+        : "an empty SOAP Body";
       if (named !== undefined) {
-        const expected = named.map((r) => (r.op.request ? `{${r.op.request.element.ns}}${r.op.request.element.name}` : "an empty Body")).join(" or ");
-        return soapFault(res, version, 500, "Client", `The action names the operations ${named.map((r) => r.name).join(", ")}, but the request holds ${what}; expected ${expected}.`);
+        const expected = named
+          .map((r) =>
+            r.op.request
+              ? `{${r.op.request.element.ns}}${r.op.request.element.name}`
+              : "an empty Body",
+          )
+          .join(" or ");
+        return soapFault(
+          res,
+          version,
+          500,
+          "Client",
+          `The action names the operations ${named.map((r) => r.name).join(", ")}, but the request holds ${what}; expected ${expected}.`,
+        );
       }
       return version === "1.1"
-        ? soapFault(res, version, 500, "Client", `Server did not recognize the request: ${what} matches no operation and no SOAPAction was given.`)
-        : soapFault(res, version, 500, "Client", `Unable to handle request without a valid action parameter: ${what} matches no operation.`);
+        ? soapFault(
+            res,
+            version,
+            500,
+            "Client",
+            `Server did not recognize the request: ${what} matches no operation and no SOAPAction was given.`,
+          )
+        : soapFault(
+            res,
+            version,
+            500,
+            "Client",
+            `Unable to handle request without a valid action parameter: ${what} matches no operation.`,
+          );
     }
     const expected = routed.op.request?.element;
     // A multi-part body is read by its parts' own fields: the first one stands for the element.
     const first = routed.op.request?.parts?.fields[0] ?? expected;
     if (expected && (!decoded.body || decoded.body.field !== first)) {
       const got = decoded.body ? `{${decoded.body.ns}}${decoded.body.local}` : "an empty SOAP Body";
-      return soapFault(res, version, 500, "Client", `The action names ${routed.name}, but the body holds ${got}; expected {${expected.ns}}${expected.name}.`);
+      return soapFault(
+        res,
+        version,
+        500,
+        "Client",
+        `The action names ${routed.name}, but the body holds ${got}; expected {${expected.ns}}${expected.name}.`,
+      );
     }
     let input: unknown = decoded.body?.value ?? {};
-    if (routed.op.request?.prop !== undefined) input = { [routed.op.request.prop]: decoded.body?.value };
+    if (routed.op.request?.prop !== undefined)
+      input = { [routed.op.request.prop]: decoded.body?.value };
     let result: unknown;
     const responseHeaders: Record<string, unknown> = {};
     // The response's header entries, as the implementation set them; one that does not fit its type is the server's fault.
@@ -452,12 +631,26 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
       try {
         return headerXml(service.soapHeaders, routed!.op.responseHeaders, responseHeaders);
       } catch (e) {
-        log(`wsdl-tsgen: ${service.name}.${routed!.name} set SOAP response headers that do not fit their type`, e);
+        log(
+          `wsdl-tsgen: ${service.name}.${routed!.name} set SOAP response headers that do not fit their type`,
+          e,
+        );
         return undefined;
       }
     };
     try {
-      result = await invoke(routed.name, input, context(req, routed.port, routed.name, decoded.headers, responseHeaders, decoded.otherHeaders));
+      result = await invoke(
+        routed.name,
+        input,
+        context(
+          req,
+          routed.port,
+          routed.name,
+          decoded.headers,
+          responseHeaders,
+          decoded.otherHeaders,
+        ),
+      );
     } catch (e) {
       const f = e as SoapFault;
       let detail = typeof f.detail === "string" ? f.detail : "";
@@ -473,46 +666,74 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
         }
       }
       const h = header();
-      if (h === undefined) return soapFault(res, version, 500, "Server", "Server was unable to process request.");
+      if (h === undefined)
+        return soapFault(res, version, 500, "Server", "Server was unable to process request.");
       return soapFault(res, version, faultStatus(f), f.side, f.message, detail, h);
     }
     if (routed.op.oneWay) return send(res, 202, "", undefined);
     let xml: string;
     const h = header();
-    if (h === undefined) return soapFault(res, version, 500, "Server", "Server was unable to process request.");
+    if (h === undefined)
+      return soapFault(res, version, 500, "Server", "Server was unable to process request.");
     try {
       xml = envelope(version, responseXml(routed.op.response, result), h);
     } catch (e) {
-      log(`wsdl-tsgen: ${service.name}.${routed.name} returned a value that does not fit its type`, e);
+      log(
+        `wsdl-tsgen: ${service.name}.${routed.name} returned a value that does not fit its type`,
+        e,
+      );
       return soapFault(res, version, 500, "Server", "Server was unable to process request.");
     }
     send(res, 200, xml, SOAP_CT[version]);
   };
 
   // ---- HTTP GET / POST ----
-  const handleHttp = async (req: IncomingMessage, res: ServerResponse, ep: Endpoint, opName: string, query: URLSearchParams): Promise<void> => {
+  const handleHttp = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    ep: Endpoint,
+    opName: string,
+    query: URLSearchParams,
+  ): Promise<void> => {
     const method = req.method ?? "GET";
     const getPort = httpPort(ep, "GET");
     const postPort = httpPort(ep, "POST");
     const allow = [getPort && "GET", postPort && "POST"].filter(Boolean).join(", ");
     if ((method !== "GET" && method !== "POST") || (method === "GET" ? !getPort : !postPort)) {
       if (!getPort && !postPort) throw new HttpProblem(404, "Not found.");
-      throw new HttpProblem(405, `The method ${method} is not allowed here; use ${allow}.`, { Allow: allow });
+      throw new HttpProblem(405, `The method ${method} is not allowed here; use ${allow}.`, {
+        Allow: allow,
+      });
     }
-    if (opName === "") throw new HttpProblem(500, `Request format is unrecognized: the URL ends in '${ep.path}/' without an operation name.`);
+    if (opName === "")
+      throw new HttpProblem(
+        500,
+        `Request format is unrecognized: the URL ends in '${ep.path}/' without an operation name.`,
+      );
     // Every port of the verb at this path (a service may have several, with different bindings).
     const operations = httpOperations(ep.ports, method === "GET" ? "httpGet" : "httpPost");
     const route = operations.find((r) => r.op.location.replace(/^\//, "") === opName);
     if (!route) {
-      const other = operations.find((r) => r.op.location.replace(/^\//, "").toLowerCase() === opName.toLowerCase());
-      if (other) throw new HttpProblem(500, `Invalid method name '${opName}': method names are case sensitive; the method name '${other.name}' is correct.`);
+      const other = operations.find(
+        (r) => r.op.location.replace(/^\//, "").toLowerCase() === opName.toLowerCase(),
+      );
+      if (other)
+        throw new HttpProblem(
+          500,
+          `Invalid method name '${opName}': method names are case sensitive; the method name '${other.name}' is correct.`,
+        );
       throw new HttpProblem(500, `${opName} is not a valid Web Service method name.`);
     }
     return serveHttp(req, res, route, query);
   };
 
   /** Answers a request routed to an HTTP GET or POST operation: its parameters in, its result document out. */
-  const serveHttp = async (req: IncomingMessage, res: ServerResponse, route: HttpRoute, query: URLSearchParams): Promise<void> => {
+  const serveHttp = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    route: HttpRoute,
+    query: URLSearchParams,
+  ): Promise<void> => {
     const { port, name, op } = route;
     let params = query;
     // The parameters of a urlReplacement operation came in its path: a form, if any, is not read.
@@ -520,8 +741,14 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
     else if (port.protocol === "httpPost") {
       const ct = parseContentType(req.headers["content-type"]);
       const body = await readBody(req, maxBody, timeoutMs);
-      if (ct.type !== "application/x-www-form-urlencoded" && !(ct.type === "" && body.length === 0)) {
-        throw new HttpProblem(415, `The Content-Type '${ct.type || "(none)"}' is not supported here; expected application/x-www-form-urlencoded.`);
+      if (
+        ct.type !== "application/x-www-form-urlencoded" &&
+        !(ct.type === "" && body.length === 0)
+      ) {
+        throw new HttpProblem(
+          415,
+          `The Content-Type '${ct.type || "(none)"}' is not supported here; expected application/x-www-form-urlencoded.`,
+        );
       }
       params = new URLSearchParams(decodeText(body, ct.params["charset"]));
     }
@@ -551,7 +778,17 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
     try {
       const out: string[] = ['<?xml version="1.0" encoding="utf-8"?>\n'];
       const value = result === undefined ? null : result;
-      writeElement(out, el.name, el.ns, "", el.type, value, true, el.prop, ` xmlns:xsd="${XSD_NS}" xmlns:xsi="${XSI_NS}"`);
+      writeElement(
+        out,
+        el.name,
+        el.ns,
+        "",
+        el.type,
+        value,
+        true,
+        el.prop,
+        ` xmlns:xsd="${XSD_NS}" xmlns:xsi="${XSI_NS}"`,
+      );
       xml = out.join("");
     } catch (e) {
       log(`wsdl-tsgen: ${service.name}.${name} returned a value that does not fit its type`, e);
@@ -563,7 +800,9 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
   const helpPage = (ep: Endpoint): string =>
     `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${escapeText(service.name)} Web Service</title></head><body><h1>${escapeText(service.name)}</h1><p>Operations:</p><ul>${opNames
       .map((n) => `<li>${escapeText(n)}</li>`)
-      .join("")}</ul>${wsdl !== undefined && options.serveWsdl !== false ? `<p><a href="${escapeText(ep.path)}?WSDL">Service description (WSDL)</a></p>` : ""}</body></html>`;
+      .join(
+        "",
+      )}</ul>${wsdl !== undefined && options.serveWsdl !== false ? `<p><a href="${escapeText(ep.path)}?WSDL">Service description (WSDL)</a></p>` : ""}</body></html>`;
 
   return (req, res, next) => {
     const run = async (): Promise<void> => {
@@ -572,36 +811,58 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
       const lower = path.toLowerCase();
       // An HTTP operation at exactly this path, for this verb, unless the request is for a document
       // served at a port's own path (?WSDL, ?xsd=N), where an operation may sit too (location "/").
-      const protocol = req.method === "GET" ? "httpGet" : req.method === "POST" ? "httpPost" : undefined;
+      const protocol =
+        req.method === "GET" ? "httpGet" : req.method === "POST" ? "httpPost" : undefined;
       const exact = httpRoutes.get(path)?.find((r) => r.port.protocol === protocol);
-      if (exact && !(protocol === "httpGet" && endpoints.some((e) => e.lower === lower) && (wantsWsdl(url) || importedDocument(url) !== undefined))) {
+      if (
+        exact &&
+        !(
+          protocol === "httpGet" &&
+          endpoints.some((e) => e.lower === lower) &&
+          (wantsWsdl(url) || importedDocument(url) !== undefined)
+        )
+      ) {
         return serveHttp(req, res, exact, url.searchParams);
       }
       const replaced = patternRoutes.length > 0 ? byPattern(path, protocol) : undefined;
       if (replaced) return serveHttp(req, res, replaced.route, replaced.params);
-      const ep = endpoints.find((e) => lower === e.lower || lower.startsWith(e.lower === "/" ? "/" : `${e.lower}/`));
+      const ep = endpoints.find(
+        (e) => lower === e.lower || lower.startsWith(e.lower === "/" ? "/" : `${e.lower}/`),
+      );
       if (!ep) {
         if (next) return next();
         throw new HttpProblem(404, "Not found.");
       }
       const baseLower = ep.lower;
-      if (lower === baseLower || lower === `${baseLower}/` && req.method !== "GET" && req.method !== "POST") {
+      if (
+        lower === baseLower ||
+        (lower === `${baseLower}/` && req.method !== "GET" && req.method !== "POST")
+      ) {
         if (req.method === "GET" || req.method === "HEAD") {
           if (wantsWsdl(url) && options.serveWsdl !== false) {
             if (wsdl === undefined) {
-              throw new HttpProblem(404, "No WSDL is available: this service was generated without embedding it (embedWsdl: false); pass its text in the handler's `wsdl` option to serve it here.");
+              throw new HttpProblem(
+                404,
+                "No WSDL is available: this service was generated without embedding it (embedWsdl: false); pass its text in the handler's `wsdl` option to serve it here.",
+              );
             }
             return send(res, 200, wsdlFor(req, wsdl, ep), "text/xml; charset=utf-8");
           }
           const imported = options.serveWsdl !== false ? importedDocument(url) : undefined;
-          if (imported !== undefined) return send(res, 200, wsdlFor(req, imported, ep), "text/xml; charset=utf-8");
+          if (imported !== undefined)
+            return send(res, 200, wsdlFor(req, imported, ep), "text/xml; charset=utf-8");
           return send(res, 200, helpPage(ep), "text/html; charset=utf-8");
         }
         if (req.method === "POST") {
-          if (soapRoutes(ep, "1.1").ports.length === 0 && soapRoutes(ep, "1.2").ports.length === 0) throw new HttpProblem(404, "Not found.");
+          if (soapRoutes(ep, "1.1").ports.length === 0 && soapRoutes(ep, "1.2").ports.length === 0)
+            throw new HttpProblem(404, "Not found.");
           return handleSoap(req, res, ep);
         }
-        throw new HttpProblem(405, `The method ${req.method} is not allowed here; use GET or POST.`, { Allow: "GET, POST" });
+        throw new HttpProblem(
+          405,
+          `The method ${req.method} is not allowed here; use GET or POST.`,
+          { Allow: "GET, POST" },
+        );
       }
       if (lower.startsWith(baseLower === "/" ? "/" : `${baseLower}/`)) {
         let opName: string;
@@ -643,8 +904,12 @@ function soapActionHeader(v: string | string[] | undefined): string | undefined 
 
 function responseXml(body: BodyDesc | undefined, result: unknown): string {
   if (!body) return "";
-  const value = body.void ? {} : body.prop !== undefined ? (result === undefined ? {} : { [body.prop]: result }) : result;
+  const value = body.void
+    ? {}
+    : body.prop !== undefined
+      ? result === undefined
+        ? {}
+        : { [body.prop]: result }
+      : result;
   return bodyXml(body, value);
 }
-
-

@@ -3,7 +3,17 @@ import { childField, type BodyDesc, type ComplexDesc, type FieldDesc } from "./d
 import { SoapFault, type SoapVersion } from "./errors.js";
 import { keepShapes } from "./kept.js";
 import { ownValue, setOwn } from "./own-props.js";
-import { childNode, completeFields, decodeXml, nodeText, setField, XmlDecodeError, type CustomFrame, type DecodeOptions, type XmlNode } from "./xml-reader.js";
+import {
+  childNode,
+  completeFields,
+  decodeXml,
+  nodeText,
+  setField,
+  XmlDecodeError,
+  type CustomFrame,
+  type DecodeOptions,
+  type XmlNode,
+} from "./xml-reader.js";
 import { ValueFormatError } from "./scalars.js";
 import type { XmlTag } from "./xml-tokenizer.js";
 import { escapeText, writeField, XSD_NS, XSI_NS } from "./xml-writer.js";
@@ -25,7 +35,11 @@ export function envelope(version: SoapVersion, body: string, header = ""): strin
 }
 
 /** The SOAP header entries `props` of the typed bag `values`, written from the service's header type. */
-export function headerXml(headers: ComplexDesc | undefined, props: readonly string[] | undefined, values: Readonly<Record<string, unknown>> | undefined): string {
+export function headerXml(
+  headers: ComplexDesc | undefined,
+  props: readonly string[] | undefined,
+  values: Readonly<Record<string, unknown>> | undefined,
+): string {
   if (!headers || !props || !values) return "";
   const out: string[] = [];
   for (const f of headers.fields) {
@@ -36,7 +50,12 @@ export function headerXml(headers: ComplexDesc | undefined, props: readonly stri
 }
 
 /** The envelope carrying `value` as the body element `element`, and the given header entries. */
-export function bodyEnvelope(version: SoapVersion, element: FieldDesc | undefined, value: unknown, header = ""): string {
+export function bodyEnvelope(
+  version: SoapVersion,
+  element: FieldDesc | undefined,
+  value: unknown,
+  header = "",
+): string {
   return envelope(version, bodyXml(element && { element }, value), header);
 }
 
@@ -52,9 +71,12 @@ export function bodyXml(body: BodyDesc | undefined, value: unknown): string {
     return out.join("");
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new ValueFormatError(`the message body must be an object with one property per part (${body.parts.fields.map((f) => f.prop).join(", ")})`);
+    throw new ValueFormatError(
+      `the message body must be an object with one property per part (${body.parts.fields.map((f) => f.prop).join(", ")})`,
+    );
   }
-  for (const f of body.parts.fields) writeField(out, f, ownValue(value as Record<string, unknown>, f.prop), "", "");
+  for (const f of body.parts.fields)
+    writeField(out, f, ownValue(value as Record<string, unknown>, f.prop), "", "");
   return out.join("");
 }
 
@@ -65,11 +87,21 @@ export function faultCode(version: SoapVersion, side: "Client" | "Server"): stri
 }
 
 /** A fault envelope. `detailXml` is trusted XML placed inside the detail element. */
-export function faultEnvelope(version: SoapVersion, code: string, message: string, detailXml = "", header = ""): string {
+export function faultEnvelope(
+  version: SoapVersion,
+  code: string,
+  message: string,
+  detailXml = "",
+  header = "",
+): string {
   const text = escapeText(message);
   if (version === "1.1") {
     const detail = detailXml ? `<detail>${detailXml}</detail>` : "<detail />";
-    return envelope(version, `<soap:Fault><faultcode>${code}</faultcode><faultstring>${text}</faultstring>${detail}</soap:Fault>`, header);
+    return envelope(
+      version,
+      `<soap:Fault><faultcode>${code}</faultcode><faultstring>${text}</faultstring>${detail}</soap:Fault>`,
+      header,
+    );
   }
   const detail = detailXml ? `<soap:Detail>${detailXml}</soap:Detail>` : "<soap:Detail />";
   return envelope(
@@ -85,7 +117,14 @@ export interface DecodedEnvelope {
    * The first element inside Body, when there is one; for a multi-part body, `value` holds every
    * part by property and `field` is the first part's.
    */
-  readonly body: { readonly ns: string; readonly local: string; readonly field: FieldDesc | undefined; readonly value: unknown } | undefined;
+  readonly body:
+    | {
+        readonly ns: string;
+        readonly local: string;
+        readonly field: FieldDesc | undefined;
+        readonly value: unknown;
+      }
+    | undefined;
   readonly fault: XmlNode | undefined;
   /** The SOAP Header entries the header type declares, by property; others are not read. */
   readonly headers: Record<string, unknown>;
@@ -117,7 +156,11 @@ function mustUnderstand(tag: XmlTag, envNs: string): boolean {
   return must;
 }
 
-type PickBody = (ns: string, local: string, version: SoapVersion) => FieldDesc | ComplexDesc | undefined;
+type PickBody = (
+  ns: string,
+  local: string,
+  version: SoapVersion,
+) => FieldDesc | ComplexDesc | undefined;
 
 /** What decodeEnvelope gathers while it reads. */
 class EnvelopeState {
@@ -139,7 +182,12 @@ class EnvelopeState {
   ) {}
 }
 
-const enum Level { Document, Envelope, Header, Body }
+const enum Level {
+  Document,
+  Envelope,
+  Header,
+  Body,
+}
 
 /**
  * The frames around the typed content of an envelope: the document, Envelope, Header and Body, as
@@ -162,7 +210,8 @@ class EnvelopeFrame implements CustomFrame {
         st.envNs = ns;
         return new EnvelopeFrame(st, Level.Envelope);
       case Level.Envelope:
-        if (ns === st.envNs && local === "Header" && !st.sawBody) return new EnvelopeFrame(st, Level.Header);
+        if (ns === st.envNs && local === "Header" && !st.sawBody)
+          return new EnvelopeFrame(st, Level.Header);
         if (ns !== st.envNs || local !== "Body") return "skip";
         st.sawBody = true;
         return new EnvelopeFrame(st, Level.Body);
@@ -196,7 +245,13 @@ class EnvelopeFrame implements CustomFrame {
       if (field) setOwn(st.headers, field.prop, value);
       else if (typeof value === "object" && value !== null) st.otherHeaders.push(value as XmlNode);
     } else if (this.level === Level.Body) {
-      if (!field && typeof value === "object" && value !== null && (value as XmlNode).local === "Fault") st.fault = value as XmlNode;
+      if (
+        !field &&
+        typeof value === "object" &&
+        value !== null &&
+        (value as XmlNode).local === "Fault"
+      )
+        st.fault = value as XmlNode;
       else if (field && st.parts) {
         setField(st.parts.values, field, value);
         st.body ??= { ns, local, field, value: st.parts.values };
@@ -214,7 +269,13 @@ keepShapes(new EnvelopeFrame(new EnvelopeState(() => undefined, undefined), Leve
  * (`BodyDesc.parts`), that element and the ones after it are read as those parts. Bytes are read
  * as UTF-8.
  */
-export function decodeEnvelope(xml: string | Uint8Array, pick: PickBody, options?: DecodeOptions, headerType?: ComplexDesc, keepUndeclaredHeaders = false): DecodedEnvelope {
+export function decodeEnvelope(
+  xml: string | Uint8Array,
+  pick: PickBody,
+  options?: DecodeOptions,
+  headerType?: ComplexDesc,
+  keepUndeclaredHeaders = false,
+): DecodedEnvelope {
   const reader = envelopeReader(pick, options, headerType, keepUndeclaredHeaders);
   decodeXml(xml, reader.root, options);
   return reader.result();
@@ -228,18 +289,42 @@ export interface EnvelopeReader {
 }
 
 /** An envelope reader, as `decodeEnvelope` uses one (`keepUndeclaredHeaders`: see DecodedEnvelope.otherHeaders). */
-export function envelopeReader(pick: PickBody, options?: DecodeOptions, headerType?: ComplexDesc, keepUndeclaredHeaders = false): EnvelopeReader {
+export function envelopeReader(
+  pick: PickBody,
+  options?: DecodeOptions,
+  headerType?: ComplexDesc,
+  keepUndeclaredHeaders = false,
+): EnvelopeReader {
   const st = new EnvelopeState(pick, headerType, keepUndeclaredHeaders);
   return {
     root: new EnvelopeFrame(st, Level.Document),
     result: () => {
       const version = st.version;
       if (!version) {
-        throw new XmlDecodeError(st.rootName ? `the document element is ${st.rootName}; expected a SOAP Envelope` : "the document has no root element", st.rootName ? "unexpected" : "malformed");
+        throw new XmlDecodeError(
+          st.rootName
+            ? `the document element is ${st.rootName}; expected a SOAP Envelope`
+            : "the document has no root element",
+          st.rootName ? "unexpected" : "malformed",
+        );
       }
-      if (!st.sawBody) throw new XmlDecodeError("the SOAP envelope has no Body element", "unexpected");
-      if (st.parts && !st.fault) completeFields(st.parts.desc.fields, st.parts.values, options?.strict ?? true, "the SOAP Body");
-      return { version, body: st.body, fault: st.fault, headers: st.headers, notUnderstood: st.notUnderstood, otherHeaders: st.otherHeaders };
+      if (!st.sawBody)
+        throw new XmlDecodeError("the SOAP envelope has no Body element", "unexpected");
+      if (st.parts && !st.fault)
+        completeFields(
+          st.parts.desc.fields,
+          st.parts.values,
+          options?.strict ?? true,
+          "the SOAP Body",
+        );
+      return {
+        version,
+        body: st.body,
+        fault: st.fault,
+        headers: st.headers,
+        notUnderstood: st.notUnderstood,
+        otherHeaders: st.otherHeaders,
+      };
     },
   };
 }

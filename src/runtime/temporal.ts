@@ -4,7 +4,8 @@
  */
 import { keepShapes } from "./kept.js";
 
-const DATE_TIME = /^(-?\d{4,})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(Z|[+-]\d{2}:\d{2})?$/;
+const DATE_TIME =
+  /^(-?\d{4,})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(Z|[+-]\d{2}:\d{2})?$/;
 const DATE = /^(-?\d{4,})-(\d{2})-(\d{2})(Z|[+-]\d{2}:\d{2})?$/;
 const TIME = /^(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(Z|[+-]\d{2}:\d{2})?$/;
 
@@ -55,11 +56,30 @@ const isDigit = (c: number) => c >= 48 && c <= 57;
  */
 function isCommonDateTime(t: string): boolean {
   const n = t.length;
-  if (n < 19 || t.charCodeAt(4) !== 45 || t.charCodeAt(7) !== 45 || t.charCodeAt(10) !== 84 || t.charCodeAt(13) !== 58 || t.charCodeAt(16) !== 58) return false;
-  for (let i = 0; i < 19; i++) if (i !== 4 && i !== 7 && i !== 10 && i !== 13 && i !== 16 && !isDigit(t.charCodeAt(i))) return false;
+  if (
+    n < 19 ||
+    t.charCodeAt(4) !== 45 ||
+    t.charCodeAt(7) !== 45 ||
+    t.charCodeAt(10) !== 84 ||
+    t.charCodeAt(13) !== 58 ||
+    t.charCodeAt(16) !== 58
+  )
+    return false;
+  for (let i = 0; i < 19; i++)
+    if (i !== 4 && i !== 7 && i !== 10 && i !== 13 && i !== 16 && !isDigit(t.charCodeAt(i)))
+      return false;
   const month = two(t, 5);
   const day = two(t, 8);
-  if (month < 1 || month > 12 || day < 1 || day > 28 || two(t, 11) > 23 || two(t, 14) > 59 || two(t, 17) > 59) return false;
+  if (
+    month < 1 ||
+    month > 12 ||
+    day < 1 ||
+    day > 28 ||
+    two(t, 11) > 23 ||
+    two(t, 14) > 59 ||
+    two(t, 17) > 59
+  )
+    return false;
   let k = 19;
   if (k < n && t.charCodeAt(k) === 46) {
     const from = ++k;
@@ -69,7 +89,16 @@ function isCommonDateTime(t: string): boolean {
   if (k === n) return true;
   const c = t.charCodeAt(k);
   if (c === 90) return k + 1 === n;
-  if ((c !== 43 && c !== 45) || n - k !== 6 || !isDigit(t.charCodeAt(k + 1)) || !isDigit(t.charCodeAt(k + 2)) || t.charCodeAt(k + 3) !== 58 || !isDigit(t.charCodeAt(k + 4)) || !isDigit(t.charCodeAt(k + 5))) return false;
+  if (
+    (c !== 43 && c !== 45) ||
+    n - k !== 6 ||
+    !isDigit(t.charCodeAt(k + 1)) ||
+    !isDigit(t.charCodeAt(k + 2)) ||
+    t.charCodeAt(k + 3) !== 58 ||
+    !isDigit(t.charCodeAt(k + 4)) ||
+    !isDigit(t.charCodeAt(k + 5))
+  )
+    return false;
   const h = two(t, k + 1);
   const mi = two(t, k + 4);
   return h < 14 && mi <= 59;
@@ -113,7 +142,9 @@ abstract class XsdTemporal {
    */
   abstract toDate(): Date;
   equals(other: unknown): boolean {
-    return other instanceof XsdTemporal && other.kind === this.kind && other.lexical === this.lexical;
+    return (
+      other instanceof XsdTemporal && other.kind === this.kind && other.lexical === this.lexical
+    );
   }
 }
 
@@ -124,7 +155,16 @@ function parseOffsetMinutes(tz: string | undefined): number {
   return sign * (h * 60 + m);
 }
 
-function utcMillis(y: number, mo: number, d: number, h: number, mi: number, s: number, frac: string, tz: string | undefined): number {
+function utcMillis(
+  y: number,
+  mo: number,
+  d: number,
+  h: number,
+  mi: number,
+  s: number,
+  frac: string,
+  tz: string | undefined,
+): number {
   const ms = Number((frac + "000").slice(0, 3));
   const t = new Date(0);
   t.setUTCFullYear(y, mo - 1, d);
@@ -139,7 +179,11 @@ function utcMillis(y: number, mo: number, d: number, h: number, mi: number, s: n
 export class XsdDateTime extends XsdTemporal {
   readonly kind = "dateTime" as const;
   constructor(lexical: string, validated?: typeof VALIDATED) {
-    if (validated !== VALIDATED && !isTemporalLexical("dateTime", lexical) && !isTemporalLexical("date", lexical)) {
+    if (
+      validated !== VALIDATED &&
+      !isTemporalLexical("dateTime", lexical) &&
+      !isTemporalLexical("date", lexical)
+    ) {
       throw new RangeError(`'${lexical}' is not a valid xs:dateTime value`);
     }
     super(lexical);
@@ -148,7 +192,8 @@ export class XsdDateTime extends XsdTemporal {
   static from(value: XsdDateTimeInput): XsdDateTime {
     if (value instanceof XsdDateTime) return value;
     if (value instanceof Date) {
-      if (Number.isNaN(value.getTime())) throw new RangeError("invalid Date given for an xs:dateTime value");
+      if (Number.isNaN(value.getTime()))
+        throw new RangeError("invalid Date given for an xs:dateTime value");
       return new XsdDateTime(value.toISOString());
     }
     return new XsdDateTime(value);
@@ -156,7 +201,18 @@ export class XsdDateTime extends XsdTemporal {
   toDate(): Date {
     const m = DATE_TIME.exec(this.lexical);
     if (!m) return XsdDate.prototype.toDate.call(this);
-    return new Date(utcMillis(Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6]), m[7] ?? "", m[8]));
+    return new Date(
+      utcMillis(
+        Number(m[1]),
+        Number(m[2]),
+        Number(m[3]),
+        Number(m[4]),
+        Number(m[5]),
+        Number(m[6]),
+        m[7] ?? "",
+        m[8],
+      ),
+    );
   }
 }
 
@@ -164,14 +220,16 @@ export class XsdDateTime extends XsdTemporal {
 export class XsdDate extends XsdTemporal {
   readonly kind = "date" as const;
   constructor(lexical: string) {
-    if (!isTemporalLexical("date", lexical)) throw new RangeError(`'${lexical}' is not a valid xs:date value`);
+    if (!isTemporalLexical("date", lexical))
+      throw new RangeError(`'${lexical}' is not a valid xs:date value`);
     super(lexical);
   }
   /** Accepts an `XsdDate`, a lexical string, or a `Date` (its UTC calendar day). */
   static from(value: XsdDateInput): XsdDate {
     if (value instanceof XsdDate) return value;
     if (value instanceof Date) {
-      if (Number.isNaN(value.getTime())) throw new RangeError("invalid Date given for an xs:date value");
+      if (Number.isNaN(value.getTime()))
+        throw new RangeError("invalid Date given for an xs:date value");
       return new XsdDate(value.toISOString().slice(0, 10));
     }
     return new XsdDate(value);
@@ -186,14 +244,16 @@ export class XsdDate extends XsdTemporal {
 export class XsdTime extends XsdTemporal {
   readonly kind = "time" as const;
   constructor(lexical: string) {
-    if (!isTemporalLexical("time", lexical)) throw new RangeError(`'${lexical}' is not a valid xs:time value`);
+    if (!isTemporalLexical("time", lexical))
+      throw new RangeError(`'${lexical}' is not a valid xs:time value`);
     super(lexical);
   }
   /** Accepts an `XsdTime`, a lexical string, or a `Date` (its UTC time of day). */
   static from(value: XsdTimeInput): XsdTime {
     if (value instanceof XsdTime) return value;
     if (value instanceof Date) {
-      if (Number.isNaN(value.getTime())) throw new RangeError("invalid Date given for an xs:time value");
+      if (Number.isNaN(value.getTime()))
+        throw new RangeError("invalid Date given for an xs:time value");
       return new XsdTime(value.toISOString().slice(11));
     }
     return new XsdTime(value);
@@ -201,7 +261,9 @@ export class XsdTime extends XsdTemporal {
   /** The time of day on 1970-01-01. */
   toDate(): Date {
     const m = TIME.exec(this.lexical)!;
-    return new Date(utcMillis(1970, 1, 1, Number(m[1]), Number(m[2]), Number(m[3]), m[4] ?? "", m[5]));
+    return new Date(
+      utcMillis(1970, 1, 1, Number(m[1]), Number(m[2]), Number(m[3]), m[4] ?? "", m[5]),
+    );
   }
 }
 
@@ -210,4 +272,8 @@ export type XsdDateInput = XsdDate | Date | string;
 export type XsdTimeInput = XsdTime | Date | string;
 
 // See kept.ts.
-keepShapes(new XsdDateTime("1970-01-01T00:00:00Z", VALIDATED), new XsdDate("1970-01-01"), new XsdTime("00:00:00"));
+keepShapes(
+  new XsdDateTime("1970-01-01T00:00:00Z", VALIDATED),
+  new XsdDate("1970-01-01"),
+  new XsdTime("00:00:00"),
+);

@@ -13,7 +13,10 @@ export function positionOf(text: string, offset: number): { line: number; column
  * Line and column (1-based) of an offset in a document given as text (a character offset) or as
  * UTF-8 bytes (a byte offset; the column still counts characters, as in the text).
  */
-export function positionIn(source: string | Uint8Array, offset: number): { line: number; column: number } {
+export function positionIn(
+  source: string | Uint8Array,
+  offset: number,
+): { line: number; column: number } {
   if (typeof source === "string") return positionOf(source, offset);
   const end = Math.min(offset, source.length);
   let line = 1;

@@ -8,12 +8,16 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { childNode, nodeText, type XmlNode } from "./xml-reader.js";
 import { escapeText } from "./xml-writer.js";
 
-export const WSSE_NS = "http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd";
-export const WSU_NS = "http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-utility-1.0.xsd";
-const PROFILE = "http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-username-token-profile-1.0";
+export const WSSE_NS =
+  "http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd";
+export const WSU_NS =
+  "http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-utility-1.0.xsd";
+const PROFILE =
+  "http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-username-token-profile-1.0";
 const PASSWORD_TEXT = `${PROFILE}#PasswordText`;
 const PASSWORD_DIGEST = `${PROFILE}#PasswordDigest`;
-const BASE64_BINARY = "http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-soap-message-security-1.0#Base64Binary";
+const BASE64_BINARY =
+  "http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-soap-message-security-1.0#Base64Binary";
 
 /** The credentials the client sends in a `wsse:Security` header with every SOAP request. */
 export interface UsernameTokenOptions {
@@ -48,7 +52,11 @@ export function securityHeaderXml(o: UsernameTokenOptions, now: Date = new Date(
 }
 
 function digest(nonce: Uint8Array, created: string, password: string): string {
-  return createHash("sha1").update(nonce).update(created, "utf8").update(password, "utf8").digest("base64");
+  return createHash("sha1")
+    .update(nonce)
+    .update(created, "utf8")
+    .update(password, "utf8")
+    .digest("base64");
 }
 
 /** A UsernameToken as received. */
@@ -66,7 +74,9 @@ export interface ReceivedUsernameToken {
  * The UsernameToken of a request's `wsse:Security` header, among the header entries the service does
  * not declare (`RequestContext.soapHeaderElements`); undefined when there is none.
  */
-export function usernameToken(headerElements: readonly XmlNode[]): ReceivedUsernameToken | undefined {
+export function usernameToken(
+  headerElements: readonly XmlNode[],
+): ReceivedUsernameToken | undefined {
   const security = headerElements.find((e) => e.ns === WSSE_NS && e.local === "Security");
   const token = security && childNode(security, "UsernameToken", WSSE_NS);
   const username = token && childNode(token, "Username", WSSE_NS);
@@ -88,7 +98,10 @@ export function usernameToken(headerElements: readonly XmlNode[]): ReceivedUsern
  * time. A replayed nonce or an old `created` is not refused here: keep the nonces seen, if needed.
  */
 export function passwordMatches(token: ReceivedUsernameToken, password: string): boolean {
-  const expected = token.passwordType === "digest" ? digest(token.nonce ?? new Uint8Array(0), token.created ?? "", password) : password;
+  const expected =
+    token.passwordType === "digest"
+      ? digest(token.nonce ?? new Uint8Array(0), token.created ?? "", password)
+      : password;
   const a = createHash("sha256").update(token.password, "utf8").digest();
   const b = createHash("sha256").update(expected, "utf8").digest();
   return timingSafeEqual(a, b);

@@ -10,7 +10,11 @@ export class XmlSyntaxError extends Error {
     message: string,
     readonly offset: number,
     /** For a prefix no declaration binds: the prefix, and the element or attribute name that uses it. */
-    readonly unboundPrefix?: { readonly prefix: string; readonly element?: string; readonly attribute?: string },
+    readonly unboundPrefix?: {
+      readonly prefix: string;
+      readonly element?: string;
+      readonly attribute?: string;
+    },
   ) {
     super(message);
     this.name = "XmlSyntaxError";
@@ -27,7 +31,10 @@ export class XmlDtdError extends XmlSyntaxError {
 
 /** The same error at `by` characters (or bytes) further on: for a piece read `by` from the document's start. */
 export function shiftedError(e: XmlSyntaxError, by: number): XmlSyntaxError {
-  const shifted = e instanceof XmlDtdError ? new XmlDtdError(e.offset + by) : new XmlSyntaxError(e.message, e.offset + by, e.unboundPrefix);
+  const shifted =
+    e instanceof XmlDtdError
+      ? new XmlDtdError(e.offset + by)
+      : new XmlSyntaxError(e.message, e.offset + by, e.unboundPrefix);
   if (e.stack !== undefined) shifted.stack = e.stack;
   return shifted;
 }
@@ -45,16 +52,23 @@ const PREDEFINED: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '
 function namedReference(ref: string, offset: number): string {
   const v = PREDEFINED[ref];
   if (v !== undefined) return v;
-  throw new XmlSyntaxError(/^[A-Za-z_][A-Za-z0-9_.-]*$/.test(ref) ? `the entity &${ref}; is not defined (DTDs are refused)` : "a '&' that does not start a valid reference (write &amp;)", offset);
+  throw new XmlSyntaxError(
+    /^[A-Za-z_][A-Za-z0-9_.-]*$/.test(ref)
+      ? `the entity &${ref}; is not defined (DTDs are refused)`
+      : "a '&' that does not start a valid reference (write &amp;)",
+    offset,
+  );
 }
 
 /** The character a reference `#…` (without its `&` and `;`) names; refused unless XML allows it. */
 function charReference(ref: string, offset: number): number {
   const hex = ref.charCodeAt(1) === 120;
   const digits = ref.slice(hex ? 2 : 1);
-  if (!(hex ? /^[0-9a-fA-F]+$/ : /^[0-9]+$/).test(digits)) throw new XmlSyntaxError(`&${ref}; is not a valid character reference`, offset);
+  if (!(hex ? /^[0-9a-fA-F]+$/ : /^[0-9]+$/).test(digits))
+    throw new XmlSyntaxError(`&${ref}; is not a valid character reference`, offset);
   const code = parseInt(digits, hex ? 16 : 10);
-  if (!allowedChar(code)) throw new XmlSyntaxError(`&${ref}; is not a character XML allows`, offset);
+  if (!allowedChar(code))
+    throw new XmlSyntaxError(`&${ref}; is not a character XML allows`, offset);
   return code;
 }
 
@@ -75,7 +89,14 @@ function decimalEnd(bytes: Buffer, amp: number, end: number): number {
 
 /** Whether XML allows the character (its Char production). */
 function allowedChar(code: number): boolean {
-  return code === 9 || code === 10 || code === 13 || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff);
+  return (
+    code === 9 ||
+    code === 10 ||
+    code === 13 ||
+    (code >= 0x20 && code <= 0xd7ff) ||
+    (code >= 0xe000 && code <= 0xfffd) ||
+    (code >= 0x10000 && code <= 0x10ffff)
+  );
 }
 
 /** The references of a string decoded (the text path; bytes go through textFromBytes). */
@@ -85,7 +106,8 @@ function decodeReferences(s: string, offset: number): string {
   let from = 0;
   for (let amp = s.indexOf("&"); amp !== -1; amp = s.indexOf("&", from)) {
     const semi = s.indexOf(";", amp + 1);
-    if (semi === -1 || semi - amp > 12) throw new XmlSyntaxError("a '&' that does not start a valid reference (write &amp;)", offset);
+    if (semi === -1 || semi - amp > 12)
+      throw new XmlSyntaxError("a '&' that does not start a valid reference (write &amp;)", offset);
     out += s.slice(from, amp);
     const ref = s.slice(amp + 1, semi);
     if (ref.charCodeAt(0) !== 35) {
@@ -115,8 +137,10 @@ export function textBetween(src: Source, start: number, end: number): string {
   const raw = src.xml.slice(start, end);
   if (src.bytes === undefined) return SPECIAL.test(raw) ? textValue(raw, start) : raw;
   if (!SPECIAL_IN_VIEW.test(raw)) return raw;
-  if (CONTROL.test(raw) || raw.indexOf("\u00EF\u00BF") !== -1 && NONCHARACTER_IN_VIEW.test(raw)) throw new XmlSyntaxError("a character XML does not allow", start);
-  if (raw.indexOf("&") === -1 && raw.indexOf("\r") === -1) return src.bytes.toString("utf8", start, end);
+  if (CONTROL.test(raw) || (raw.indexOf("\u00EF\u00BF") !== -1 && NONCHARACTER_IN_VIEW.test(raw)))
+    throw new XmlSyntaxError("a character XML does not allow", start);
+  if (raw.indexOf("&") === -1 && raw.indexOf("\r") === -1)
+    return src.bytes.toString("utf8", start, end);
   return textFromBytes(src.bytes, raw, start);
 }
 
@@ -157,7 +181,8 @@ function putCodePoint(out: Buffer, w: number, code: number): number {
  */
 function textFromBytes(bytes: Buffer, raw: string, start: number): string {
   const end = start + raw.length;
-  if (scratch.length < raw.length && raw.length <= SCRATCH_LIMIT) scratch = Buffer.allocUnsafe(Math.max(raw.length, 4096));
+  if (scratch.length < raw.length && raw.length <= SCRATCH_LIMIT)
+    scratch = Buffer.allocUnsafe(Math.max(raw.length, 4096));
   const out = scratch.length >= raw.length ? scratch : Buffer.allocUnsafe(raw.length);
   let w = 0;
   let high = NON_ASCII.test(raw);
@@ -203,9 +228,16 @@ function textFromBytes(bytes: Buffer, raw: string, start: number): string {
     } else {
       semi = k + 1;
       while (semi < end && semi - k < 12 && bytes[semi] !== 59) semi++;
-      if (semi >= end || bytes[semi] !== 59) throw new XmlSyntaxError("a '&' that does not start a valid reference (write &amp;)", start);
+      if (semi >= end || bytes[semi] !== 59)
+        throw new XmlSyntaxError(
+          "a '&' that does not start a valid reference (write &amp;)",
+          start,
+        );
       const ref = bytes.toString("latin1", k + 1, semi);
-      const code = ref.charCodeAt(0) !== 35 ? namedReference(ref, start).charCodeAt(0) : charReference(ref, start);
+      const code =
+        ref.charCodeAt(0) !== 35
+          ? namedReference(ref, start).charCodeAt(0)
+          : charReference(ref, start);
       w = putCodePoint(out, w, code);
       if (code > 0x7f) high = true;
       k = semi + 1;
@@ -226,13 +258,17 @@ export function textValue(raw: string, offset: number): string {
 
 /** The Latin-1 view of bytes: one character per byte. */
 export function latin1View(bytes: Uint8Array): { xml: string; bytes: Buffer } {
-  const buf = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const buf = Buffer.isBuffer(bytes)
+    ? bytes
+    : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   return { xml: buf.toString("latin1"), bytes: buf };
 }
 
 /** A name as written in the source (its Latin-1 view, for bytes), as characters: for messages. */
 export function shown(src: Source, raw: string): string {
-  return src.bytes !== undefined && NON_ASCII.test(raw) ? Buffer.from(raw, "latin1").toString("utf8") : raw;
+  return src.bytes !== undefined && NON_ASCII.test(raw)
+    ? Buffer.from(raw, "latin1").toString("utf8")
+    : raw;
 }
 
 /**
@@ -241,7 +277,13 @@ export function shown(src: Source, raw: string): string {
  */
 export function onlyWhiteSpace(body: string | Uint8Array): boolean {
   const text = typeof body === "string";
-  const from = text ? (body.charCodeAt(0) === 0xfeff ? 1 : 0) : body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf ? 3 : 0;
+  const from = text
+    ? body.charCodeAt(0) === 0xfeff
+      ? 1
+      : 0
+    : body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf
+      ? 3
+      : 0;
   for (let i = from; i < body.length; i++) {
     const c = text ? body.charCodeAt(i) : body[i];
     if (c !== 32 && c !== 9 && c !== 10 && c !== 13) return false;

@@ -45,7 +45,8 @@ export class XmlPieces {
     if (chunk.length === 0) return;
     this.pending.push(chunk);
     this.pendingBytes += chunk.length;
-    if (this.rest.length + this.pendingBytes >= Math.max(this.retryAt, this.minPiece)) this.feed(false);
+    if (this.rest.length + this.pendingBytes >= Math.max(this.retryAt, this.minPiece))
+      this.feed(false);
   }
 
   /** The document is complete: reads what is left, and fails if that is not the end of a document. */
@@ -55,7 +56,11 @@ export class XmlPieces {
 
   /** The bytes received so far, in order (rebuilt: for messages, and the body of an error). */
   received(): Buffer {
-    return Buffer.concat([...this.read.map((v) => Buffer.from(v, "latin1")), this.rest, ...this.pending]);
+    return Buffer.concat([
+      ...this.read.map((v) => Buffer.from(v, "latin1")),
+      this.rest,
+      ...this.pending,
+    ]);
   }
 
   private feed(final: boolean): void {

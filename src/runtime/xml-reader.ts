@@ -6,8 +6,22 @@ import { keepShapes } from "./kept.js";
 import { ownValue, setOwn } from "./own-props.js";
 import { positionIn } from "./text-position.js";
 import { XmlPieces } from "./xml-pieces.js";
-import { tokenizeXml, XMLNS_URI, XmlSyntaxError, XmlTokenizer, type TokenHandler, type XmlTag } from "./xml-tokenizer.js";
-import { childField, familyMember, type ComplexDesc, type FieldDesc, type ScalarDesc, type TypeDesc } from "./descriptors.js";
+import {
+  tokenizeXml,
+  XMLNS_URI,
+  XmlSyntaxError,
+  XmlTokenizer,
+  type TokenHandler,
+  type XmlTag,
+} from "./xml-tokenizer.js";
+import {
+  childField,
+  familyMember,
+  type ComplexDesc,
+  type FieldDesc,
+  type ScalarDesc,
+  type TypeDesc,
+} from "./descriptors.js";
 import { parseScalar, ValueFormatError, type ScalarKind } from "./scalars.js";
 import { XSI_NS } from "./xml-writer.js";
 
@@ -56,7 +70,15 @@ export interface XmlNode {
   readonly prefixes?: Readonly<Record<string, string>>;
 }
 
-const enum F { Complex, Array, Scalar, Skip, Tree, Custom, AnyType }
+const enum F {
+  Complex,
+  Array,
+  Scalar,
+  Skip,
+  Tree,
+  Custom,
+  AnyType,
+}
 
 interface Frame {
   kind: F;
@@ -95,7 +117,12 @@ function isNil(tag: XmlTag): boolean {
 function convert(frame: Frame, strict: boolean): unknown {
   const desc = frame.desc;
   if (desc === undefined || desc.k !== "scalar") return undefined;
-  return scalarValue(desc, frame.text === "" ? emptyText(frame.field) : frame.text, frame.name, strict);
+  return scalarValue(
+    desc,
+    frame.text === "" ? emptyText(frame.field) : frame.text,
+    frame.name,
+    strict,
+  );
 }
 
 /** The text an empty element stands for: its fixed or default value, if the schema gives one (XML Schema's rule). */
@@ -115,13 +142,18 @@ function scalarValue(desc: ScalarDesc, text: string, name: string, strict: boole
     if (strict && desc.values) allowed(desc.values, v);
     return v;
   } catch (e) {
-    throw new XmlDecodeError(`invalid value in element ${name}: ${(e as Error).message}`, "invalid", name);
+    throw new XmlDecodeError(
+      `invalid value in element ${name}: ${(e as Error).message}`,
+      "invalid",
+      name,
+    );
   }
 }
 
 /** Refuses a value its enumeration does not list. */
 function allowed(values: readonly string[], v: unknown): void {
-  if (!values.includes(String(v))) throw new ValueFormatError(`'${String(v)}' is not one of the allowed values`);
+  if (!values.includes(String(v)))
+    throw new ValueFormatError(`'${String(v)}' is not one of the allowed values`);
 }
 
 /** The items of an xs:list value. */
@@ -146,7 +178,12 @@ export function setField(obj: Record<string, unknown>, f: FieldDesc, value: unkn
  * the field the previous child matched and a few after it (optional ones may be absent) are tried
  * before the name index.
  */
-function matchField(frame: Frame, cd: ComplexDesc, ns: string, local: string): FieldDesc | undefined {
+function matchField(
+  frame: Frame,
+  cd: ComplexDesc,
+  ns: string,
+  local: string,
+): FieldDesc | undefined {
   const fields = cd.fields;
   const stop = Math.min(fields.length, frame.cursor + 8);
   for (let c = frame.cursor; c < stop; c++) {
@@ -163,7 +200,11 @@ function matchField(frame: Frame, cd: ComplexDesc, ns: string, local: string): F
  * Decodes `xml`, starting with `root` as the frame around the document element. Bytes are read as
  * UTF-8 (faster than decoding them to a string first: see the tokenizer).
  */
-export function decodeXml(xml: string | Uint8Array, root: CustomFrame, options: DecodeOptions = {}): void {
+export function decodeXml(
+  xml: string | Uint8Array,
+  root: CustomFrame,
+  options: DecodeOptions = {},
+): void {
   const d = takeDecoder(root, options);
   try {
     tokenizeXml(xml, d);
@@ -244,19 +285,38 @@ function releaseDecoder(d: Decoder): void {
 function located(e: unknown, xml: string | Uint8Array, at: number): unknown {
   if (e instanceof XmlSyntaxError) {
     const { line, column } = positionIn(xml, e.offset);
-    return new XmlDecodeError(`malformed XML at line ${line}, column ${column}: ${e.message}`, "malformed");
+    return new XmlDecodeError(
+      `malformed XML at line ${line}, column ${column}: ${e.message}`,
+      "malformed",
+    );
   }
   if (e instanceof XmlDecodeError && (e.kind === "missing" || e.kind === "invalid")) {
     // Content problems say where the element concerned starts.
     const { line, column } = positionIn(xml, at);
-    return new XmlDecodeError(`${e.message} (at line ${line}, column ${column})`, e.kind, e.element);
+    return new XmlDecodeError(
+      `${e.message} (at line ${line}, column ${column})`,
+      e.kind,
+      e.element,
+    );
   }
   return e;
 }
 
 let idleDecoder: Decoder | undefined;
 
-const emptyFrame = (): Frame => ({ kind: F.Custom, desc: undefined, field: undefined, value: undefined, text: "", nil: false, name: "", node: undefined, custom: undefined, cursor: 0, at: 0 });
+const emptyFrame = (): Frame => ({
+  kind: F.Custom,
+  desc: undefined,
+  field: undefined,
+  value: undefined,
+  text: "",
+  nil: false,
+  name: "",
+  node: undefined,
+  custom: undefined,
+  cursor: 0,
+  at: 0,
+});
 
 /** The token handler that builds typed values: one frame per open element. */
 class Decoder implements TokenHandler {
@@ -298,10 +358,32 @@ class Decoder implements TokenHandler {
     }
   }
 
-  private acquire(kind: F, desc: TypeDesc | undefined, field: FieldDesc | undefined, value: unknown, nil: boolean, name: string, node: XmlNode | undefined, custom: CustomFrame | undefined): Frame {
+  private acquire(
+    kind: F,
+    desc: TypeDesc | undefined,
+    field: FieldDesc | undefined,
+    value: unknown,
+    nil: boolean,
+    name: string,
+    node: XmlNode | undefined,
+    custom: CustomFrame | undefined,
+  ): Frame {
     const depth = this.stack.length;
     const f = this.pool[depth];
-    if (f === undefined) return (this.pool[depth] = { kind, desc, field, value, text: "", nil, name, node, custom, cursor: 0, at: this.at });
+    if (f === undefined)
+      return (this.pool[depth] = {
+        kind,
+        desc,
+        field,
+        value,
+        text: "",
+        nil,
+        name,
+        node,
+        custom,
+        cursor: 0,
+        at: this.at,
+      });
     f.kind = kind;
     f.desc = desc;
     f.field = field;
@@ -317,15 +399,29 @@ class Decoder implements TokenHandler {
   }
 
   /** Enters a child frame. */
-  private push(kind: F, desc: TypeDesc | undefined, field: FieldDesc | undefined, value: unknown, nil: boolean, name: string, node: XmlNode | undefined, custom: CustomFrame | undefined): void {
+  private push(
+    kind: F,
+    desc: TypeDesc | undefined,
+    field: FieldDesc | undefined,
+    value: unknown,
+    nil: boolean,
+    name: string,
+    node: XmlNode | undefined,
+    custom: CustomFrame | undefined,
+  ): void {
     this.stack.push(this.top);
     this.top = this.acquire(kind, desc, field, value, nil, name, node, custom);
   }
 
   open(tag: XmlTag): void {
     this.at = tag.offset;
-    if (++this.elements > this.limits.maxElements) throw new XmlDecodeError(`more than ${this.limits.maxElements} elements`, "limit");
-    if (this.stack.length + this.skip >= this.limits.maxDepth) throw new XmlDecodeError(`element nesting deeper than ${this.limits.maxDepth} levels`, "limit");
+    if (++this.elements > this.limits.maxElements)
+      throw new XmlDecodeError(`more than ${this.limits.maxElements} elements`, "limit");
+    if (this.stack.length + this.skip >= this.limits.maxDepth)
+      throw new XmlDecodeError(
+        `element nesting deeper than ${this.limits.maxDepth} levels`,
+        "limit",
+      );
     if (this.skip > 0) {
       this.skip++;
       return;
@@ -407,7 +503,16 @@ class Decoder implements TokenHandler {
       value = [];
     } else if (desc.s === "anyType" && !desc.list) {
       // xs:anyType: read whole, as a tree; plain text comes back as a string (see anyTypeValue).
-      this.push(F.AnyType, desc, field, undefined, false, local, treeNode(tag, ns, local), undefined);
+      this.push(
+        F.AnyType,
+        desc,
+        field,
+        undefined,
+        false,
+        local,
+        treeNode(tag, ns, local),
+        undefined,
+      );
       return;
     }
     this.push(kind, desc, field, value, nil, local, undefined, undefined);
@@ -428,7 +533,11 @@ class Decoder implements TokenHandler {
       case F.Skip:
         value = null;
         if (frame.field && !frame.field.nillable && this.strict) {
-          throw new XmlDecodeError(`element ${frame.name} is marked xsi:nil but is not nillable`, "invalid", frame.name);
+          throw new XmlDecodeError(
+            `element ${frame.name} is marked xsi:nil but is not nillable`,
+            "invalid",
+            frame.name,
+          );
         }
         break;
       case F.Scalar:
@@ -469,7 +578,11 @@ class Decoder implements TokenHandler {
       const last = children.length - 1;
       if (last >= 0 && typeof children[last] === "string") children[last] += t;
       else children.push(t);
-    } else if (this.top.kind === F.Scalar || (this.top.kind === F.Complex && (this.top.desc as ComplexDesc).text)) this.top.text += t;
+    } else if (
+      this.top.kind === F.Scalar ||
+      (this.top.kind === F.Complex && (this.top.desc as ComplexDesc).text)
+    )
+      this.top.text += t;
   }
 
   /**
@@ -477,20 +590,41 @@ class Decoder implements TokenHandler {
    * (most elements are), else as open, text and close.
    */
   leaf(tag: XmlTag, text: string): void {
-    if (this.skip === 0 && tag.attributes.length === 0 && (this.top.kind === F.Complex || this.top.kind === F.Array)) {
+    if (
+      this.skip === 0 &&
+      tag.attributes.length === 0 &&
+      (this.top.kind === F.Complex || this.top.kind === F.Array)
+    ) {
       let field: FieldDesc | undefined;
-      if (this.top.kind === F.Complex) field = matchField(this.top, this.top.desc as ComplexDesc, tag.uri, tag.local);
+      if (this.top.kind === F.Complex)
+        field = matchField(this.top, this.top.desc as ComplexDesc, tag.uri, tag.local);
       else {
         const item = (this.top.desc as { item: FieldDesc }).item;
         if (item.name === tag.local && item.ns === tag.uri) field = item;
       }
       const desc = field?.type;
-      if (desc !== undefined && desc.k === "scalar" && desc.s !== "anyType" && field!.substituteOf === undefined) {
+      if (
+        desc !== undefined &&
+        desc.k === "scalar" &&
+        desc.s !== "anyType" &&
+        field!.substituteOf === undefined
+      ) {
         this.at = tag.offset;
-        if (++this.elements > this.limits.maxElements) throw new XmlDecodeError(`more than ${this.limits.maxElements} elements`, "limit");
-        if (this.stack.length >= this.limits.maxDepth) throw new XmlDecodeError(`element nesting deeper than ${this.limits.maxDepth} levels`, "limit");
-        const value = scalarValue(desc, text === "" ? emptyText(field) : text, tag.local, this.strict);
-        if (this.top.kind === F.Complex) setField(this.top.value as Record<string, unknown>, field!, value);
+        if (++this.elements > this.limits.maxElements)
+          throw new XmlDecodeError(`more than ${this.limits.maxElements} elements`, "limit");
+        if (this.stack.length >= this.limits.maxDepth)
+          throw new XmlDecodeError(
+            `element nesting deeper than ${this.limits.maxDepth} levels`,
+            "limit",
+          );
+        const value = scalarValue(
+          desc,
+          text === "" ? emptyText(field) : text,
+          tag.local,
+          this.strict,
+        );
+        if (this.top.kind === F.Complex)
+          setField(this.top.value as Record<string, unknown>, field!, value);
         else (this.top.value as unknown[]).push(value);
         return;
       }
@@ -507,9 +641,18 @@ function finishComplex(frame: Frame, strict: boolean): unknown {
   if (desc.text) {
     const text = frame.text;
     try {
-      obj["$value"] = desc.text.list ? text.split(/\s+/).filter(Boolean).map((t) => parseScalar(desc.text!.s, t)) : parseScalar(desc.text.s, text);
+      obj["$value"] = desc.text.list
+        ? text
+            .split(/\s+/)
+            .filter(Boolean)
+            .map((t) => parseScalar(desc.text!.s, t))
+        : parseScalar(desc.text.s, text);
     } catch (e) {
-      throw new XmlDecodeError(`invalid value in element ${frame.name}: ${(e as Error).message}`, "invalid", frame.name);
+      throw new XmlDecodeError(
+        `invalid value in element ${frame.name}: ${(e as Error).message}`,
+        "invalid",
+        frame.name,
+      );
     }
   }
   completeFields(desc.fields, obj, strict, frame.name);
@@ -520,14 +663,19 @@ function finishComplex(frame: Frame, strict: boolean): unknown {
  * Gives the fields absent from `obj` what their absence means: an empty array for a repeated one; a
  * required one is an error when `strict`. `owner` names where they were expected.
  */
-export function completeFields(fields: readonly FieldDesc[], obj: Record<string, unknown>, strict: boolean, owner: string): void {
+export function completeFields(
+  fields: readonly FieldDesc[],
+  obj: Record<string, unknown>,
+  strict: boolean,
+  owner: string,
+): void {
   for (const f of fields) {
     if (ownValue(obj, f.prop) !== undefined) continue;
     if (f.max > 1) {
       // An absent choice branch stays absent (see FieldDesc.choice).
       if (!f.choice) setOwn(obj, f.prop, []);
-    }
-    else if (f.min > 0 && strict) throw new XmlDecodeError(`element ${f.name} is missing from ${owner}`, "missing", f.name);
+    } else if (f.min > 0 && strict)
+      throw new XmlDecodeError(`element ${f.name} is missing from ${owner}`, "missing", f.name);
   }
 }
 
@@ -543,7 +691,9 @@ function xsiTypeOf(declared: ComplexDesc, tag: XmlTag): ComplexDesc {
 }
 
 /** The element's `xsi:type`, split at its colon, with the namespace its prefix is bound to here (if any). */
-function xsiType(tag: XmlTag): { prefix: string; local: string; ns: string | undefined } | undefined {
+function xsiType(
+  tag: XmlTag,
+): { prefix: string; local: string; ns: string | undefined } | undefined {
   for (const a of tag.attributes) {
     if (a.local !== "type" || a.uri !== XSI_NS) continue;
     const value = a.value.trim();
@@ -569,7 +719,13 @@ const DEFAULT_TYPE_PREFIX = "d";
 
 /** An element read as a tree: its attributes, and the bindings of the prefix its xsi:type names. */
 function treeNode(tag: XmlTag, ns: string, local: string): XmlNode {
-  const node: { ns: string; local: string; attrs: Record<string, string>; children: (XmlNode | string)[]; prefixes?: Record<string, string> } = {
+  const node: {
+    ns: string;
+    local: string;
+    attrs: Record<string, string>;
+    children: (XmlNode | string)[];
+    prefixes?: Record<string, string>;
+  } = {
     ns,
     local,
     attrs: attrsOf(tag),
@@ -615,15 +771,33 @@ function readAnyAttrs(desc: ComplexDesc, tag: XmlTag, obj: Record<string, unknow
   if (any) obj["$attributes"] = bag;
 }
 
-function readAttrs(desc: ComplexDesc, tag: XmlTag, obj: Record<string, unknown>, element: string): void {
+function readAttrs(
+  desc: ComplexDesc,
+  tag: XmlTag,
+  obj: Record<string, unknown>,
+  element: string,
+): void {
   for (const ad of desc.attrs) {
     let raw: string | undefined;
     for (const a of tag.attributes) if (a.local === ad.name && a.uri === ad.ns) raw = a.value;
     if (raw === undefined) continue;
     try {
-      setOwn(obj, ad.prop, ad.type.list ? raw.split(/\s+/).filter(Boolean).map((t) => parseScalar(ad.type.s, t)) : parseScalar(ad.type.s, raw));
+      setOwn(
+        obj,
+        ad.prop,
+        ad.type.list
+          ? raw
+              .split(/\s+/)
+              .filter(Boolean)
+              .map((t) => parseScalar(ad.type.s, t))
+          : parseScalar(ad.type.s, raw),
+      );
     } catch (e) {
-      throw new XmlDecodeError(`invalid value in attribute ${ad.name} of ${element}: ${(e as Error).message}`, "invalid", element);
+      throw new XmlDecodeError(
+        `invalid value in attribute ${ad.name} of ${element}: ${(e as Error).message}`,
+        "invalid",
+        element,
+      );
     }
   }
 }
@@ -635,7 +809,8 @@ export function nodeText(node: XmlNode): string {
 
 /** A child element of a tree node by local name (and namespace, when given). */
 export function childNode(node: XmlNode, local: string, ns?: string): XmlNode | undefined {
-  for (const c of node.children) if (typeof c !== "string" && c.local === local && (ns === undefined || c.ns === ns)) return c;
+  for (const c of node.children)
+    if (typeof c !== "string" && c.local === local && (ns === undefined || c.ns === ns)) return c;
   return undefined;
 }
 
@@ -660,14 +835,21 @@ class DocumentFrame implements CustomFrame {
 keepShapes(new DocumentFrame([]));
 
 /** Decodes a whole document (text, or UTF-8 bytes) whose root element is one of `roots`. */
-export function decodeDocument(xml: string | Uint8Array, roots: readonly FieldDesc[], options: DecodeOptions = {}): { field: FieldDesc; value: unknown } {
+export function decodeDocument(
+  xml: string | Uint8Array,
+  roots: readonly FieldDesc[],
+  options: DecodeOptions = {},
+): { field: FieldDesc; value: unknown } {
   const reader = documentReader(roots);
   decodeXml(xml, reader.root, options);
   return reader.result();
 }
 
 /** What reads a document whose root element is one of `roots` (whole or in chunks), then its value. */
-export function documentReader(roots: readonly FieldDesc[]): { readonly root: CustomFrame; result(): { field: FieldDesc; value: unknown } } {
+export function documentReader(roots: readonly FieldDesc[]): {
+  readonly root: CustomFrame;
+  result(): { field: FieldDesc; value: unknown };
+} {
   const frame = new DocumentFrame(roots);
   return {
     root: frame,
@@ -675,7 +857,12 @@ export function documentReader(roots: readonly FieldDesc[]): { readonly root: Cu
       if (frame.value) return frame.value;
       const expected = roots.map((r) => clark(r.ns, r.name)).join(" or ");
       const rootName = frame.rootName;
-      throw new XmlDecodeError(rootName ? `the document element is ${rootName}; expected ${expected}` : "the document has no root element", rootName ? "unexpected" : "malformed");
+      throw new XmlDecodeError(
+        rootName
+          ? `the document element is ${rootName}; expected ${expected}`
+          : "the document has no root element",
+        rootName ? "unexpected" : "malformed",
+      );
     },
   };
 }

@@ -10,7 +10,18 @@
  * Character data (references, line ends, forbidden characters) is read in xml-chars.ts.
  */
 import { keepShapes } from "./kept.js";
-import { chars, INVALID_CHAR, latin1View, shiftedError, shown, textBetween, textValue, XmlDtdError, XmlSyntaxError, type Source } from "./xml-chars.js";
+import {
+  chars,
+  INVALID_CHAR,
+  latin1View,
+  shiftedError,
+  shown,
+  textBetween,
+  textValue,
+  XmlDtdError,
+  XmlSyntaxError,
+  type Source,
+} from "./xml-chars.js";
 
 export { XmlDtdError, XmlSyntaxError };
 
@@ -119,11 +130,30 @@ const newOpen = (h: TokenHandler, ns: Record<string, string>): Open => ({
   seenNames: [],
   last: undefined,
 });
-const newSeenName = (raw: string, name: string, prefix: string, local: string): SeenName => ({ raw, name, prefix, local, scope: undefined, uri: "", next: undefined });
-const newRawAttribute = (name: string, value: string, at: number): RawAttribute => ({ name, value, at });
-const newAttribute = (name: string, prefix: string, local: string, uri: string, value: string): XmlAttribute => ({ name, prefix, local, uri, value });
+const newSeenName = (raw: string, name: string, prefix: string, local: string): SeenName => ({
+  raw,
+  name,
+  prefix,
+  local,
+  scope: undefined,
+  uri: "",
+  next: undefined,
+});
+const newRawAttribute = (name: string, value: string, at: number): RawAttribute => ({
+  name,
+  value,
+  at,
+});
+const newAttribute = (
+  name: string,
+  prefix: string,
+  local: string,
+  uri: string,
+  value: string,
+): XmlAttribute => ({ name, prefix, local, uri, value });
 
-const NAME = /^[A-Za-z_\u00C0-\uFFFF][A-Za-z0-9_.\-\u00B7-\uFFFF]*(?::[A-Za-z_\u00C0-\uFFFF][A-Za-z0-9_.\-\u00B7-\uFFFF]*)?$/;
+const NAME =
+  /^[A-Za-z_\u00C0-\uFFFF][A-Za-z0-9_.\-\u00B7-\uFFFF]*(?::[A-Za-z_\u00C0-\uFFFF][A-Za-z0-9_.\-\u00B7-\uFFFF]*)?$/;
 
 const isSpace = (c: number) => c === 32 || c === 10 || c === 9 || c === 13;
 
@@ -142,7 +172,10 @@ const NO_ATTRIBUTES: readonly XmlAttribute[] = Object.freeze([]);
 keepShapes(
   textSource(""),
   latin1View(new Uint8Array(0)),
-  newOpen({ open: () => {}, close: () => {}, text: () => {} }, Object.create(null) as Record<string, string>),
+  newOpen(
+    { open: () => {}, close: () => {}, text: () => {} },
+    Object.create(null) as Record<string, string>,
+  ),
   newSeenName("a", "a", "", "a"),
   newRawAttribute("a", "", 0),
   newAttribute("a", "", "a", "", ""),
@@ -160,7 +193,11 @@ function named(raw: readonly RawAttribute[], name: string): boolean {
  * and offsets are then byte offsets. `assumed` binds prefixes no declaration binds (as if declared
  * above the root: a declaration in the document overrides them).
  */
-export function tokenizeXml(source: string | Uint8Array, h: TokenHandler, assumed?: Readonly<Record<string, string>>): void {
+export function tokenizeXml(
+  source: string | Uint8Array,
+  h: TokenHandler,
+  assumed?: Readonly<Record<string, string>>,
+): void {
   new XmlTokenizer(h, assumed).read(source, true);
 }
 
@@ -181,7 +218,9 @@ export class XmlTokenizer {
   constructor(h: TokenHandler, assumed?: Readonly<Record<string, string>>) {
     // A prototype-free root scope: a prefix like "constructor" must not resolve to anything.
     const rootNs = Object.create(null) as Record<string, string>;
-    if (assumed !== undefined) for (const p of Object.keys(assumed)) if (p !== "" && p !== "xml" && p !== "xmlns") rootNs[p] = assumed[p]!;
+    if (assumed !== undefined)
+      for (const p of Object.keys(assumed))
+        if (p !== "" && p !== "xml" && p !== "xmlns") rootNs[p] = assumed[p]!;
     rootNs["xml"] = XML_URI;
     rootNs[""] = "";
     this.open = newOpen(h, rootNs);
@@ -202,7 +241,14 @@ export class XmlTokenizer {
     if (this.first) {
       // A byte order mark, only at the very start (a piece too short to tell waits for more).
       if (!final && src.xml.length < 3) return 0;
-      i = src.bytes === undefined ? (src.xml.charCodeAt(0) === 0xfeff ? 1 : 0) : src.xml.startsWith("\u00EF\u00BB\u00BF") ? 3 : 0;
+      i =
+        src.bytes === undefined
+          ? src.xml.charCodeAt(0) === 0xfeff
+            ? 1
+            : 0
+          : src.xml.startsWith("\u00EF\u00BB\u00BF")
+            ? 3
+            : 0;
       this.first = false;
     }
     let read: number;
@@ -234,7 +280,12 @@ function tokenize(src: Source, i: number, open: Open): number {
     const end = lt === -1 ? n : lt;
     if (end > i) {
       if (names.length === 0) {
-        for (let k = i; k < end; k++) if (!isSpace(xml.charCodeAt(k))) throw new XmlSyntaxError(open.sawRoot ? "text after the root element" : "text before the root element", i);
+        for (let k = i; k < end; k++)
+          if (!isSpace(xml.charCodeAt(k)))
+            throw new XmlSyntaxError(
+              open.sawRoot ? "text after the root element" : "text before the root element",
+              i,
+            );
       } else h.text(textBetween(src, i, end));
     }
     if (lt === -1) break;
@@ -281,13 +332,22 @@ function tokenize(src: Source, i: number, open: Open): number {
       const top = names.pop();
       // Compare in place: the end tag is the open element's name, then optional white space.
       let k = lt + 2 + (top?.length ?? 0);
-      if (top === undefined || !xml.startsWith(top, lt + 2) || (k < close && !isSpace(xml.charCodeAt(k)))) {
+      if (
+        top === undefined ||
+        !xml.startsWith(top, lt + 2) ||
+        (k < close && !isSpace(xml.charCodeAt(k)))
+      ) {
         const name = chars(src, lt + 2, close).trimEnd();
-        if (top === undefined) throw new XmlSyntaxError(`the end tag </${name}> closes no element`, lt);
+        if (top === undefined)
+          throw new XmlSyntaxError(`the end tag </${name}> closes no element`, lt);
         throw new XmlSyntaxError(`the end tag </${name}> does not match <${shown(src, top)}>`, lt);
       }
       while (k < close) {
-        if (!isSpace(xml.charCodeAt(k))) throw new XmlSyntaxError(`the end tag </${chars(src, lt + 2, close).trimEnd()}> does not match <${shown(src, top)}>`, lt);
+        if (!isSpace(xml.charCodeAt(k)))
+          throw new XmlSyntaxError(
+            `the end tag </${chars(src, lt + 2, close).trimEnd()}> does not match <${shown(src, top)}>`,
+            lt,
+          );
         k++;
       }
       open.scopes.pop();
@@ -303,7 +363,11 @@ function tokenize(src: Source, i: number, open: Open): number {
     }
   }
   if (final) {
-    if (names.length > 0) throw new XmlSyntaxError(`the element <${shown(src, names[names.length - 1]!)}> is not closed`, n);
+    if (names.length > 0)
+      throw new XmlSyntaxError(
+        `the element <${shown(src, names[names.length - 1]!)}> is not closed`,
+        n,
+      );
     if (!open.sawRoot) throw new XmlSyntaxError("no root element", n);
   }
   return n;
@@ -321,7 +385,10 @@ const MAX_COPIED_BINDINGS = 32;
  * declarations cost their number: a null-prototype scope holds at most MAX_COPIED_BINDINGS bindings (the root's
  * aside), which is what makes copying one cheap (`for…in` lists every key before the first).
  */
-function childScope(parent: Readonly<Record<string, string>>, added: number): Record<string, string> {
+function childScope(
+  parent: Readonly<Record<string, string>>,
+  added: number,
+): Record<string, string> {
   if (Object.getPrototypeOf(parent) === null && added <= MAX_COPIED_BINDINGS) {
     const ns = Object.create(null) as Record<string, string>;
     let count = added;
@@ -338,7 +405,10 @@ function childScope(parent: Readonly<Record<string, string>>, added: number): Re
  * Attributes with their namespaces resolved in `ns`. (Not a closure inside openTag: a closure over
  * its scope would cost a context allocation on every start tag.)
  */
-function resolveAttributes(raw: readonly RawAttribute[], ns: Readonly<Record<string, string>>): XmlAttribute[] {
+function resolveAttributes(
+  raw: readonly RawAttribute[],
+  ns: Readonly<Record<string, string>>,
+): XmlAttribute[] {
   const out: XmlAttribute[] = [];
   for (const a of raw) {
     if (a.name === "xmlns") {
@@ -352,7 +422,12 @@ function resolveAttributes(raw: readonly RawAttribute[], ns: Readonly<Record<str
     }
     const p = a.name.slice(0, c);
     const u = p === "xmlns" ? XMLNS_URI : ns[p];
-    if (u === undefined) throw new XmlSyntaxError(`the prefix ${p} of attribute ${a.name} is not bound to a namespace`, a.at, { prefix: p, attribute: a.name });
+    if (u === undefined)
+      throw new XmlSyntaxError(
+        `the prefix ${p} of attribute ${a.name} is not bound to a namespace`,
+        a.at,
+        { prefix: p, attribute: a.name },
+      );
     out.push(newAttribute(a.name, p, a.name.slice(c + 1), u, a.value));
   }
   return out;
@@ -436,7 +511,8 @@ function openTag(src: Source, lt: number, open: Open, h: TokenHandler): number {
     }
     if (c === 47) {
       if (j + 1 >= n && more) return -1;
-      if (xml.charCodeAt(j + 1) !== 62) throw new XmlSyntaxError(`'/' in the start tag <${name}> not followed by '>'`, j);
+      if (xml.charCodeAt(j + 1) !== 62)
+        throw new XmlSyntaxError(`'/' in the start tag <${name}> not followed by '>'`, j);
       selfClosing = true;
       j += 2;
       break;
@@ -449,15 +525,18 @@ function openTag(src: Source, lt: number, open: Open, h: TokenHandler): number {
     }
     if (j >= n && more) return -1;
     const attrName = chars(src, at, j);
-    if (!checkName(attrName)) throw new XmlSyntaxError(`'${attrName}' is not a valid attribute name in <${name}>`, at);
+    if (!checkName(attrName))
+      throw new XmlSyntaxError(`'${attrName}' is not a valid attribute name in <${name}>`, at);
     while (j < n && isSpace(xml.charCodeAt(j))) j++;
     if (j >= n && more) return -1;
-    if (xml.charCodeAt(j) !== 61) throw new XmlSyntaxError(`the attribute ${attrName} in <${name}> has no value`, at);
+    if (xml.charCodeAt(j) !== 61)
+      throw new XmlSyntaxError(`the attribute ${attrName} in <${name}> has no value`, at);
     j++;
     while (j < n && isSpace(xml.charCodeAt(j))) j++;
     if (j >= n && more) return -1;
     const q = xml.charCodeAt(j);
-    if (q !== 34 && q !== 39) throw new XmlSyntaxError(`the value of ${attrName} in <${name}> is not quoted`, j);
+    if (q !== 34 && q !== 39)
+      throw new XmlSyntaxError(`the value of ${attrName} in <${name}> is not quoted`, j);
     const close = xml.indexOf(q === 34 ? '"' : "'", j + 1);
     if (close === -1) {
       if (more) return -1;
@@ -468,7 +547,10 @@ function openTag(src: Source, lt: number, open: Open, h: TokenHandler): number {
     raw ??= [];
     // Duplicates: compared in a loop for the few attributes elements have, in a set beyond (a tag
     // with thousands would otherwise cost their square).
-    const twice = raw.length < 16 ? named(raw, attrName) : (attrNames ??= new Set(raw.map((r) => r.name))).has(attrName);
+    const twice =
+      raw.length < 16
+        ? named(raw, attrName)
+        : (attrNames ??= new Set(raw.map((r) => r.name))).has(attrName);
     if (twice) throw new XmlSyntaxError(`the attribute ${attrName} appears twice in <${name}>`, at);
     attrNames?.add(attrName);
     // Attribute-value normalization: literal white space becomes a space; character references survive.
@@ -484,7 +566,8 @@ function openTag(src: Source, lt: number, open: Open, h: TokenHandler): number {
     for (const a of raw) {
       if (a.name === "xmlns" || a.name.startsWith("xmlns:")) {
         const prefix = a.name.length === 5 ? "" : a.name.slice(6);
-        if (prefix !== "" && a.value === "") throw new XmlSyntaxError(`the prefix ${prefix} is bound to an empty namespace`, a.at);
+        if (prefix !== "" && a.value === "")
+          throw new XmlSyntaxError(`the prefix ${prefix} is bound to an empty namespace`, a.at);
         ns[prefix] = a.value;
       }
     }
@@ -493,7 +576,12 @@ function openTag(src: Source, lt: number, open: Open, h: TokenHandler): number {
   if (entry.scope === ns) uri = entry.uri;
   else {
     uri = ns[entry.prefix];
-    if (uri === undefined) throw new XmlSyntaxError(`the prefix ${entry.prefix} of <${name}> is not bound to a namespace`, lt, { prefix: entry.prefix, element: name });
+    if (uri === undefined)
+      throw new XmlSyntaxError(
+        `the prefix ${entry.prefix} of <${name}> is not bound to a namespace`,
+        lt,
+        { prefix: entry.prefix, element: name },
+      );
     entry.scope = ns;
     entry.uri = uri;
   }
@@ -514,7 +602,12 @@ function openTag(src: Source, lt: number, open: Open, h: TokenHandler): number {
     // Text then this element's own end tag (no white space in it): a leaf, reported at once.
     const lt2 = xml.indexOf("<", j);
     const length = entry.raw.length;
-    if (lt2 !== -1 && xml.charCodeAt(lt2 + 1) === 47 && xml.charCodeAt(lt2 + 2 + length) === 62 && xml.startsWith(entry.raw, lt2 + 2)) {
+    if (
+      lt2 !== -1 &&
+      xml.charCodeAt(lt2 + 1) === 47 &&
+      xml.charCodeAt(lt2 + 2 + length) === 62 &&
+      xml.startsWith(entry.raw, lt2 + 2)
+    ) {
       h.leaf(tag, lt2 > j ? textBetween(src, j, lt2) : "");
       return lt2 + 3 + length;
     }

@@ -7,7 +7,13 @@
  * per-value dispatch on the descriptor. Error paths (`GetMessagesResult[3].DateArrived`) are built
  * only when a value does not fit.
  */
-import { familyMemberByTag, type ComplexDesc, type FieldDesc, type ScalarDesc, type TypeDesc } from "./descriptors.js";
+import {
+  familyMemberByTag,
+  type ComplexDesc,
+  type FieldDesc,
+  type ScalarDesc,
+  type TypeDesc,
+} from "./descriptors.js";
 import type { XmlNode } from "./xml-reader.js";
 import { formatScalar, parseScalar, ValueFormatError } from "./scalars.js";
 import { isInheritedName, ownValue } from "./own-props.js";
@@ -44,10 +50,12 @@ function escape(s: string, re: RegExp): string {
     else if (c === 9) rep = "&#x9;";
     else if (c >= 0xd800 && c <= 0xdbff) {
       const next = s.charCodeAt(i + 1);
-      if (!(next >= 0xdc00 && next <= 0xdfff)) throw new ValueFormatError("the text contains an unpaired surrogate");
+      if (!(next >= 0xdc00 && next <= 0xdfff))
+        throw new ValueFormatError("the text contains an unpaired surrogate");
       re.lastIndex = i + 2;
       continue;
-    } else throw new ValueFormatError("the text contains a character that XML 1.0 cannot represent");
+    } else
+      throw new ValueFormatError("the text contains a character that XML 1.0 cannot represent");
     out += s.slice(last, i) + rep;
     last = i + 1;
   } while (re.test(s));
@@ -103,7 +111,8 @@ function run(base: string, write: () => string): string {
     return write();
   } catch (e) {
     if (e instanceof Misfit) throw new ValueFormatError(e.message(pathOf(base, e.segments)));
-    if (e instanceof ValueFormatError && base !== "") throw new ValueFormatError(`${base}: ${e.message}`);
+    if (e instanceof ValueFormatError && base !== "")
+      throw new ValueFormatError(`${base}: ${e.message}`);
     throw e;
   }
 }
@@ -122,18 +131,25 @@ const ESCAPED_KINDS = new Set(["string", "anyType"]);
 function compileText(desc: ScalarDesc): Text {
   const kind = desc.s;
   const values = desc.values;
-  let item: Text = kind === "string" || kind === "anyType" ? (value) => (typeof value === "string" ? value : formatScalar(kind, value)) : (value) => formatScalar(kind, value);
+  let item: Text =
+    kind === "string" || kind === "anyType"
+      ? (value) => (typeof value === "string" ? value : formatScalar(kind, value))
+      : (value) => formatScalar(kind, value);
   if (values) {
     const unchecked = item;
     item = (value) => {
       const t = unchecked(value);
-      if (!values.includes(t)) throw new ValueFormatError(`'${t}' is not one of ${values.map((v) => `'${v}'`).join(", ")}`);
+      if (!values.includes(t))
+        throw new ValueFormatError(
+          `'${t}' is not one of ${values.map((v) => `'${v}'`).join(", ")}`,
+        );
       return t;
     };
   }
   if (!desc.list) return item;
   return (value) => {
-    if (!Array.isArray(value)) throw new ValueFormatError(`expected an array for the xs:list of ${kind}`);
+    if (!Array.isArray(value))
+      throw new ValueFormatError(`expected an array for the xs:list of ${kind}`);
     return value.map(item).join(" ");
   };
 }
@@ -172,7 +188,13 @@ function startTag(name: string, ns: string, parentNs: string, extra: string): st
 }
 
 /** The writer of an element named `name` in `ns`, inside an element of namespace `parentNs`. */
-function elementWriter(name: string, ns: string, parentNs: string, type: TypeDesc, extra: string): ElementWriter {
+function elementWriter(
+  name: string,
+  ns: string,
+  parentNs: string,
+  type: TypeDesc,
+  extra: string,
+): ElementWriter {
   return factoryOf(type, ns)(startTag(name, ns, parentNs, extra), "</" + name + ">");
 }
 
@@ -201,7 +223,13 @@ function compileType(type: TypeDesc, ns: string): ElementWriterFactory {
       const gt = open + ">";
       return (value) => {
         // xs:anyType holding a tree (as read): its attributes and children inside this element.
-        if (tree && typeof value === "object" && value !== null && Array.isArray((value as XmlNode).children)) return treeContent(open, close, value as XmlNode, ns);
+        if (
+          tree &&
+          typeof value === "object" &&
+          value !== null &&
+          Array.isArray((value as XmlNode).children)
+        )
+          return treeContent(open, close, value as XmlNode, ns);
         const t = text(value);
         return t === "" ? empty : gt + t + close;
       };
@@ -246,7 +274,15 @@ function compileFamily(type: ComplexDesc, ns: string): ElementWriterFactory {
   const own = compileComplex(type, ns);
   const family = type.family!;
   // A property the declared type does not have means a derived type was meant: never drop it silently.
-  const known = new Set(["$type", "$element", "$value", "$any", "$attributes", ...type.fields.map((f) => f.prop), ...type.attrs.map((a) => a.prop)]);
+  const known = new Set([
+    "$type",
+    "$element",
+    "$value",
+    "$any",
+    "$attributes",
+    ...type.fields.map((f) => f.prop),
+    ...type.attrs.map((a) => a.prop),
+  ]);
   const checkOwn = family.derived.length > 0;
   return (open, close) => {
     const writeOwn = own(open, close);
@@ -258,24 +294,38 @@ function compileFamily(type: ComplexDesc, ns: string): ElementWriterFactory {
       const member = familyMemberByTag(type, tag);
       if (member === undefined || member === type) return undefined;
       const mns = member.family!.ns;
-      const xsiType = mns === "" ? ` xsi:type="${escapeAttr(member.name)}"` : ` xmlns:t="${escapeAttr(mns)}" xsi:type="t:${escapeAttr(member.name)}"`;
+      const xsiType =
+        mns === ""
+          ? ` xsi:type="${escapeAttr(member.name)}"`
+          : ` xmlns:t="${escapeAttr(mns)}" xsi:type="t:${escapeAttr(member.name)}"`;
       w = factoryOf(member, ns)(open + xsiType, close);
       members.set(tag, w);
       return w;
     };
     return (value) => {
-      const tag = typeof value === "object" && value !== null ? (value as Record<string, unknown>)["$type"] : undefined;
+      const tag =
+        typeof value === "object" && value !== null
+          ? (value as Record<string, unknown>)["$type"]
+          : undefined;
       if (tag === undefined || tag === family.tag) {
-        if (family.abstract) misfit((p) => `${p}: ${type.name} is abstract; set $type to one of ${tags()}`);
+        if (family.abstract)
+          misfit((p) => `${p}: ${type.name} is abstract; set $type to one of ${tags()}`);
         if (checkOwn && typeof value === "object" && value !== null) {
           for (const k in value) {
-            if (!known.has(k)) misfit((p) => `${p}.${k} is not a property of ${type.name}; set $type to the derived type meant (one of ${tags()})`);
+            if (!known.has(k))
+              misfit(
+                (p) =>
+                  `${p}.${k} is not a property of ${type.name}; set $type to the derived type meant (one of ${tags()})`,
+              );
           }
         }
         return writeOwn(value);
       }
       const w = typeof tag === "string" ? memberWriter(tag) : undefined;
-      if (w === undefined) misfit((p) => `${p}.$type '${String(tag)}' is neither ${type.name} nor a type derived from it`);
+      if (w === undefined)
+        misfit(
+          (p) => `${p}.$type '${String(tag)}' is neither ${type.name} nor a type derived from it`,
+        );
       return w(value);
     };
   };
@@ -283,12 +333,16 @@ function compileFamily(type: ComplexDesc, ns: string): ElementWriterFactory {
 
 /** Refuses an array of fewer items than the element's minOccurs, or more than its maxOccurs. */
 function checkCount(n: number, min: number, max: number): void {
-  if (n < min) misfit((p) => `${p} needs at least ${min} item${min === 1 ? "" : "s"} (minOccurs); got ${n}`);
-  if (n > max) misfit((p) => `${p} takes at most ${max} item${max === 1 ? "" : "s"} (maxOccurs); got ${n}`);
+  if (n < min)
+    misfit((p) => `${p} needs at least ${min} item${min === 1 ? "" : "s"} (minOccurs); got ${n}`);
+  if (n > max)
+    misfit((p) => `${p} takes at most ${max} item${max === 1 ? "" : "s"} (maxOccurs); got ${n}`);
 }
 
 function fieldWriter(f: FieldDesc, parentNs: string): FieldWriter {
-  const write = f.substitutes ? substitutionWriter(f, parentNs) : elementWriter(f.name, f.ns, parentNs, f.type, "");
+  const write = f.substitutes
+    ? substitutionWriter(f, parentNs)
+    : elementWriter(f.name, f.ns, parentNs, f.type, "");
   const nil = startTag(f.name, f.ns, parentNs, "") + ' xsi:nil="true" />';
   const { min, max, nillable, prop } = f;
   const one = (v: unknown): string => {
@@ -302,7 +356,8 @@ function fieldWriter(f: FieldDesc, parentNs: string): FieldWriter {
     return (value) => {
       try {
         if (value === undefined || value === null) {
-          if (min > 0) misfit((p) => `${p} is required (at least ${min} item${min === 1 ? "" : "s"})`);
+          if (min > 0)
+            misfit((p) => `${p} is required (at least ${min} item${min === 1 ? "" : "s"})`);
           return "";
         }
         if (!Array.isArray(value)) misfit((p) => `${p} must be an array`);
@@ -321,12 +376,14 @@ function fieldWriter(f: FieldDesc, parentNs: string): FieldWriter {
       }
     };
   }
-  const fixed = f.fixed !== undefined && f.type.k === "scalar" ? fixedText(f.type, f.fixed) : undefined;
+  const fixed =
+    f.fixed !== undefined && f.type.k === "scalar" ? fixedText(f.type, f.fixed) : undefined;
   if (fixed) {
     // The schema's fixed value: written when a required element is left out, and the only value accepted.
     return (value) => {
       try {
-        if (value === undefined || (value === null && !nillable)) return min > 0 ? write(fixed.value) : "";
+        if (value === undefined || (value === null && !nillable))
+          return min > 0 ? write(fixed.value) : "";
         if (value !== null) fixed.check(value);
         return one(value);
       } catch (e) {
@@ -348,7 +405,10 @@ function fieldWriter(f: FieldDesc, parentNs: string): FieldWriter {
 }
 
 /** A fixed value: as a value to write, and a check that refuses any other (compared in lexical form). */
-function fixedText(desc: ScalarDesc, lexical: string): { readonly value: unknown; check(value: unknown): void } {
+function fixedText(
+  desc: ScalarDesc,
+  lexical: string,
+): { readonly value: unknown; check(value: unknown): void } {
   const text = textOf(desc);
   const value = parseScalar(desc.s, lexical);
   const expected = text(value);
@@ -356,7 +416,8 @@ function fixedText(desc: ScalarDesc, lexical: string): { readonly value: unknown
     value,
     check(v) {
       const got = text(v);
-      if (got !== expected) misfit((p) => `${p} is fixed at '${expected}' by the schema; got '${got}'`);
+      if (got !== expected)
+        misfit((p) => `${p} is fixed at '${expected}' by the schema; got '${got}'`);
     },
   };
 }
@@ -367,23 +428,39 @@ function fixedText(desc: ScalarDesc, lexical: string): { readonly value: unknown
  */
 function substitutionWriter(f: FieldDesc, parentNs: string): ElementWriter {
   const head = elementWriter(f.name, f.ns, parentNs, f.type, "");
-  const members = new Map((f.substitutes ?? []).map((m) => [m.name, elementWriter(m.name, m.ns, parentNs, m.type, "")] as const));
+  const members = new Map(
+    (f.substitutes ?? []).map(
+      (m) => [m.name, elementWriter(m.name, m.ns, parentNs, m.type, "")] as const,
+    ),
+  );
   const names = () => [...members.keys()].map((n) => `'${n}'`).join(", ");
   return (value) => {
-    const element = typeof value === "object" && value !== null ? (value as Record<string, unknown>)["$element"] : undefined;
+    const element =
+      typeof value === "object" && value !== null
+        ? (value as Record<string, unknown>)["$element"]
+        : undefined;
     if (element === undefined || element === f.name) {
-      if (f.abstract) misfit((p) => `${p}: element ${f.name} is abstract; set $element to one of ${names()}`);
+      if (f.abstract)
+        misfit((p) => `${p}: element ${f.name} is abstract; set $element to one of ${names()}`);
       return head(value);
     }
     const w = typeof element === "string" ? members.get(element) : undefined;
-    if (w === undefined) misfit((p) => `${p}.$element '${String(element)}' is neither ${f.name} nor an element that may stand for it (${names()})`);
+    if (w === undefined)
+      misfit(
+        (p) =>
+          `${p}.$element '${String(element)}' is neither ${f.name} nor an element that may stand for it (${names()})`,
+      );
     return w(value);
   };
 }
 
 function compileComplex(type: ComplexDesc, ns: string): ElementWriterFactory {
   const fields = type.fields.map((f) => ({ prop: f.prop, write: fieldWriter(f, ns) }));
-  const attrs = type.attrs.map((a) => ({ ...a, text: textOf(a.type), fixedValue: a.fixed !== undefined ? fixedText(a.type, a.fixed) : undefined }));
+  const attrs = type.attrs.map((a) => ({
+    ...a,
+    text: textOf(a.type),
+    fixedValue: a.fixed !== undefined ? fixedText(a.type, a.fixed) : undefined,
+  }));
   // A property named like one every object inherits (`constructor`) is read as an own one (own-props.ts).
   const own = [...fields, ...attrs].some((f) => isInheritedName(f.prop));
   const text = type.text && contentTextOf(type.text);
@@ -414,13 +491,15 @@ function compileComplex(type: ComplexDesc, ns: string): ElementWriterFactory {
       }
     }
     if (anyAttrs && obj["$attributes"]) {
-      for (const [key, v] of Object.entries(obj["$attributes"] as Record<string, string>)) s += bagAttr(key, String(v), () => `a${prefixes++}`);
+      for (const [key, v] of Object.entries(obj["$attributes"] as Record<string, string>))
+        s += bagAttr(key, String(v), () => `a${prefixes++}`);
     }
     return s;
   };
   const hasAttrs = attrs.length > 0 || anyAttrs === true;
   return (open, close) => (value) => {
-    if (typeof value !== "object" || value === null || Array.isArray(value)) misfit((p) => `${p} must be an object of type ${typeName}`);
+    if (typeof value !== "object" || value === null || Array.isArray(value))
+      misfit((p) => `${p} must be an object of type ${typeName}`);
     const obj = value as Record<string, unknown>;
     const start = hasAttrs ? open + writeAttrs(obj) : open;
     let content = "";
@@ -456,7 +535,13 @@ function compileComplex(type: ComplexDesc, ns: string): ElementWriterFactory {
 const fieldCache = new WeakMap<FieldDesc, Map<string, FieldWriter>>();
 
 /** Appends the XML of every occurrence of field `f` holding `value` to `out`. */
-export function writeField(out: string[], f: FieldDesc, value: unknown, parentNs: string, path: string): void {
+export function writeField(
+  out: string[],
+  f: FieldDesc,
+  value: unknown,
+  parentNs: string,
+  path: string,
+): void {
   let byNs = fieldCache.get(f);
   if (!byNs) fieldCache.set(f, (byNs = new Map()));
   let w = byNs.get(parentNs);
@@ -470,7 +555,15 @@ export function writeField(out: string[], f: FieldDesc, value: unknown, parentNs
  * document's root element). `path` names the value in error messages.
  */
 export function writeElement(
-  out: string[], name: string, ns: string, parentNs: string, type: TypeDesc, value: unknown, nillable: boolean, path: string, extra: string,
+  out: string[],
+  name: string,
+  ns: string,
+  parentNs: string,
+  type: TypeDesc,
+  value: unknown,
+  nillable: boolean,
+  path: string,
+  extra: string,
 ): void {
   if (value === null) {
     if (!nillable) throw new ValueFormatError(`${path} is not nillable; null cannot be written`);

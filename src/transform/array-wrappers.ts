@@ -10,7 +10,16 @@ export const arrayWrappers: Pass = {
   name: "array-wrappers",
   run(plan) {
     for (const t of plan.model.types) {
-      if (t.kind !== "complex" || inFamily(t) || t.attributes.length > 0 || t.simpleContent || t.mixed || t.anyElements || t.anyAttributes) continue;
+      if (
+        t.kind !== "complex" ||
+        inFamily(t) ||
+        t.attributes.length > 0 ||
+        t.simpleContent ||
+        t.mixed ||
+        t.anyElements ||
+        t.anyAttributes
+      )
+        continue;
       const only = t.fields.length === 1 ? t.fields[0]! : undefined;
       if (only && only.maxOccurs > 1 && only.choice === undefined) plan.arrayItems.set(t, only);
     }

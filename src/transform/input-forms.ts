@@ -4,7 +4,18 @@ import { descendants } from "./families.js";
 import { fixedWhenLeftOut } from "./value-constraints.js";
 import type { Pass } from "./plan.js";
 
-const WIDER_ON_INPUT = new Set(["dateTime", "date", "time", "long", "unsignedLong", "integer", "nonNegativeInteger", "positiveInteger", "nonPositiveInteger", "negativeInteger"]);
+const WIDER_ON_INPUT = new Set([
+  "dateTime",
+  "date",
+  "time",
+  "long",
+  "unsignedLong",
+  "integer",
+  "nonNegativeInteger",
+  "positiveInteger",
+  "nonPositiveInteger",
+  "negativeInteger",
+]);
 
 /**
  * Marks the types whose input form is wider than their output form: dates accept `Date` and strings,
@@ -17,20 +28,27 @@ export const inputForms: Pass = {
     const memo = new Map<TypeRef, boolean>();
     const wider = (t: TypeRef): boolean => {
       if (t.kind === "builtin") return WIDER_ON_INPUT.has(t.scalar);
-      if (t.kind === "simple") return WIDER_ON_INPUT.has(t.base.scalar) && t.enumeration.length === 0;
+      if (t.kind === "simple")
+        return WIDER_ON_INPUT.has(t.base.scalar) && t.enumeration.length === 0;
       const known = memo.get(t);
       if (known !== undefined) return known;
       memo.set(t, false); // a cycle adds nothing new
       const result =
         (t.base !== undefined && wider(t.base)) ||
-        t.fields.some((f) => widerValue(f.type) || (f.substitutes?.members.some((m) => widerValue(m.type)) ?? false) || fixedWhenLeftOut(f)) ||
+        t.fields.some(
+          (f) =>
+            widerValue(f.type) ||
+            (f.substitutes?.members.some((m) => widerValue(m.type)) ?? false) ||
+            fixedWhenLeftOut(f),
+        ) ||
         t.attributes.some((a) => wider(a.type) || fixedWhenLeftOut(a)) ||
         (t.simpleContent !== undefined && wider(t.simpleContent));
       memo.set(t, result);
       return result;
     };
     // What a field of type `t` holds: `t`, or any type derived from it.
-    const widerValue = (t: TypeRef): boolean => wider(t) || (t.kind === "complex" && descendants(t).some(wider));
+    const widerValue = (t: TypeRef): boolean =>
+      wider(t) || (t.kind === "complex" && descendants(t).some(wider));
     // Only types a caller writes need an input form: operation inputs and SOAP headers (client side),
     // results and response headers (server side), and what they contain.
     const reachable = new Set<TypeRef>();
@@ -47,6 +65,7 @@ export const inputForms: Pass = {
         if (op.result.kind === "object") reach(op.result.type);
       }
     }
-    for (const t of plan.model.types) if (reachable.has(t) && wider(t)) plan.hasInputForm.add(t as ComplexType | SimpleType);
+    for (const t of plan.model.types)
+      if (reachable.has(t) && wider(t)) plan.hasInputForm.add(t as ComplexType | SimpleType);
   },
 };

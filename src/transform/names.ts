@@ -3,8 +3,22 @@ import { concreteMembers, inFamily } from "./families.js";
 import type { Pass } from "./plan.js";
 
 /** Runtime names index.ts re-exports (types, then values): generated names must not take them. */
-export const INDEX_RUNTIME_TYPES = ["CallOptions", "XsdDateInput", "XsdDateTimeInput", "XsdTimeInput", "SoapFaultInit"] as const;
-export const INDEX_RUNTIME_VALUES = ["HttpBindingError", "ResponseFormatError", "SoapFault", "TransportError", "XsdDate", "XsdDateTime", "XsdTime"] as const;
+export const INDEX_RUNTIME_TYPES = [
+  "CallOptions",
+  "XsdDateInput",
+  "XsdDateTimeInput",
+  "XsdTimeInput",
+  "SoapFaultInit",
+] as const;
+export const INDEX_RUNTIME_VALUES = [
+  "HttpBindingError",
+  "ResponseFormatError",
+  "SoapFault",
+  "TransportError",
+  "XsdDate",
+  "XsdDateTime",
+  "XsdTime",
+] as const;
 
 /**
  * Gives every declared type, descriptor, service and operation its TypeScript name. Names come from
@@ -24,7 +38,9 @@ export const names: Pass = {
     const addNs = (ns: string) => {
       if (ns === "" || plan.namespaces.has(ns)) return;
       const pinned = plan.pinnedNamespaces.get(ns);
-      const name = pinned ?? nsScope.claim(plan.namespaces.size === 0 ? "NS" : `NS${plan.namespaces.size + 1}`);
+      const name =
+        pinned ??
+        nsScope.claim(plan.namespaces.size === 0 ? "NS" : `NS${plan.namespaces.size + 1}`);
       plan.namespaces.set(ns, name);
     };
     addNs(plan.model.targetNamespace);
@@ -35,9 +51,12 @@ export const names: Pass = {
       for (const a of t.attributes) addNs(a.name.ns);
     }
     for (const e of plan.model.elements) addNs(e.name.ns);
-    for (const s of plan.model.services) for (const op of s.operations) if (op.result.kind === "unwrapped") addNs(op.result.field.name.ns);
+    for (const s of plan.model.services)
+      for (const op of s.operations)
+        if (op.result.kind === "unwrapped") addNs(op.result.field.name.ns);
     // The namespaces of types written as xsi:type.
-    for (const t of plan.model.types) if (t.kind === "complex" && t.name && inFamily(t)) addNs(t.name.ns);
+    for (const t of plan.model.types)
+      if (t.kind === "complex" && t.name && inFamily(t)) addNs(t.name.ns);
     for (const ns of plan.namespaces.values()) if (!descriptors.has(ns)) descriptors.claim(ns);
     for (const t of plan.model.types) {
       const hint = t.name?.local ?? plan.nameHints.get(t) ?? "Anonymous";
@@ -51,14 +70,17 @@ export const names: Pass = {
       if (t.kind !== "complex" || t.derived.length === 0) continue;
       const names = plan.typeNames.get(t)!;
       const family = types.claim(`${names.type}OrDerived`);
-      const input = concreteMembers(t).some((m) => plan.hasInputForm.has(m)) ? types.claim(`${family}Input`) : family;
+      const input = concreteMembers(t).some((m) => plan.hasInputForm.has(m))
+        ? types.claim(`${family}Input`)
+        : family;
       plan.typeNames.set(t, { ...names, family: { type: family, input } });
     }
     for (const s of plan.model.services) {
       const base = typeIdentifier(s.name);
       const methods = new Map<string, string>();
       const methodScope = new NameScope(["constructor"]);
-      for (const op of s.operations) methods.set(op.name, methodScope.claim(methodIdentifier(op.name)));
+      for (const op of s.operations)
+        methods.set(op.name, methodScope.claim(methodIdentifier(op.name)));
       plan.serviceNames.set(s, {
         client: types.claim(`${base}Client`),
         clientOptions: types.claim(`${base}ClientOptions`),
@@ -78,7 +100,11 @@ export const names: Pass = {
             if (plan.faultClasses.has(f.element)) continue;
             const base = typeIdentifier(f.name);
             const className = types.claim(base.endsWith("Fault") ? base : `${base}Fault`);
-            plan.faultClasses.set(f.element, { className, descriptor: descriptors.claim(`${className}Desc`), faultName: f.name });
+            plan.faultClasses.set(f.element, {
+              className,
+              descriptor: descriptors.claim(`${className}Desc`),
+              faultName: f.name,
+            });
           }
         }
       }
@@ -88,8 +114,15 @@ export const names: Pass = {
       if (t.kind !== "complex") continue;
       const props = new NameScope(["$type", "$value", "$any", "$attributes"]);
       const all = collectFields(t);
-      for (const f of all.fields) plan.propNames.set(f, props.claim(f.propertyName ?? f.name.local));
-      for (const a of all.attributes) plan.propNames.set(a, props.has(a.name.local) ? props.claim(`${a.name.local}Attribute`) : props.claim(a.name.local));
+      for (const f of all.fields)
+        plan.propNames.set(f, props.claim(f.propertyName ?? f.name.local));
+      for (const a of all.attributes)
+        plan.propNames.set(
+          a,
+          props.has(a.name.local)
+            ? props.claim(`${a.name.local}Attribute`)
+            : props.claim(a.name.local),
+        );
     }
   },
 };
@@ -108,7 +141,10 @@ export function collectHierarchy(t: ComplexType): ComplexType[] {
 }
 
 /** A complex type's fields and attributes including inherited ones, base first (wire order). */
-export function collectFields(t: ComplexType): { fields: ElementField[]; attributes: AttributeField[] } {
+export function collectFields(t: ComplexType): {
+  fields: ElementField[];
+  attributes: AttributeField[];
+} {
   const chain = collectHierarchy(t);
   return { fields: chain.flatMap((c) => c.fields), attributes: chain.flatMap((c) => c.attributes) };
 }

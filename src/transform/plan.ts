@@ -2,7 +2,15 @@
  * The emit plan: decisions made about the model before any code is printed (names, which types
  * are plain arrays, which need an input variant). Filled by the passes in `passes.ts`.
  */
-import type { ComplexType, ElementDecl, ElementField, Operation, Service, SimpleType, WsdlModel } from "../model/model.js";
+import type {
+  ComplexType,
+  ElementDecl,
+  ElementField,
+  Operation,
+  Service,
+  SimpleType,
+  WsdlModel,
+} from "../model/model.js";
 
 export interface TypeNames {
   /** The declaration in types.ts (the decoded, output form). */
@@ -44,7 +52,10 @@ export interface EmitPlan {
   /** Property name per element field / attribute of each complex type (local names, de-clashed). */
   readonly propNames: Map<object, string>;
   /** One generated fault class per fault element: its class and descriptor names. */
-  readonly faultClasses: Map<ElementDecl, { readonly className: string; readonly descriptor: string; readonly faultName: string }>;
+  readonly faultClasses: Map<
+    ElementDecl,
+    { readonly className: string; readonly descriptor: string; readonly faultName: string }
+  >;
   /** Namespace constant names pinned by the user (`namespaceNames` option). */
   readonly pinnedNamespaces: ReadonlyMap<string, string>;
 }
@@ -55,8 +66,16 @@ export function emptyPlan(
   pinnedNamespaces: ReadonlyMap<string, string> = new Map(),
 ): EmitPlan {
   return {
-    model, nameHints, arrayItems: new Map(), hasInputForm: new Set(), typeNames: new Map(), serviceNames: new Map(),
-    namespaces: new Map(), propNames: new Map(), pinnedNamespaces, faultClasses: new Map(),
+    model,
+    nameHints,
+    arrayItems: new Map(),
+    hasInputForm: new Set(),
+    typeNames: new Map(),
+    serviceNames: new Map(),
+    namespaces: new Map(),
+    propNames: new Map(),
+    pinnedNamespaces,
+    faultClasses: new Map(),
   };
 }
 

@@ -13,7 +13,13 @@
  * are unchanged (what arrives is what was sent). Otherwise the value is only noted in the property's
  * documentation.
  */
-import type { AttributeField, BuiltinType, ElementField, SimpleType, TypeRef } from "../model/model.js";
+import type {
+  AttributeField,
+  BuiltinType,
+  ElementField,
+  SimpleType,
+  TypeRef,
+} from "../model/model.js";
 import { parseScalar, type ScalarKind } from "../runtime/scalars.js";
 
 /**
@@ -41,7 +47,11 @@ export function emptyValue(f: ElementField): string | undefined {
 /** The fixed lexical value the writer supplies for `x`, if it supplies one (see above). */
 export function suppliedFixed(x: ElementField | AttributeField): string | undefined {
   if (x.fixed === undefined) return undefined;
-  if (x.kind === "elementField" && (x.maxOccurs > 1 || x.choice !== undefined || x.substitutes !== undefined)) return undefined;
+  if (
+    x.kind === "elementField" &&
+    (x.maxOccurs > 1 || x.choice !== undefined || x.substitutes !== undefined)
+  )
+    return undefined;
   if (x.type.kind === "simple" && x.type.list) return undefined;
   return accepts(x.type, x.fixed) ? x.fixed : undefined;
 }
@@ -50,13 +60,21 @@ export function suppliedFixed(x: ElementField | AttributeField): string | undefi
 export const fixedWhenLeftOut = (x: ElementField | AttributeField): boolean =>
   (x.kind === "elementField" ? x.minOccurs > 0 : x.required) && suppliedFixed(x) !== undefined;
 
-const scalarOf = (t: BuiltinType | SimpleType): ScalarKind => (t.kind === "builtin" ? t.scalar : t.base.scalar);
+const scalarOf = (t: BuiltinType | SimpleType): ScalarKind =>
+  t.kind === "builtin" ? t.scalar : t.base.scalar;
 
 /** Whether `lexical` is a value of the simple type `t` (each item of a list; one of an enumeration). */
 function accepts(t: TypeRef, lexical: string): boolean {
   if (t.kind === "complex") return false;
-  if (t.kind === "simple" && t.enumeration.length > 0 && !t.list && !t.enumeration.includes(lexical)) return false;
-  const items = t.kind === "simple" && t.list ? lexical.split(/\s+/).filter((item) => item !== "") : [lexical];
+  if (
+    t.kind === "simple" &&
+    t.enumeration.length > 0 &&
+    !t.list &&
+    !t.enumeration.includes(lexical)
+  )
+    return false;
+  const items =
+    t.kind === "simple" && t.list ? lexical.split(/\s+/).filter((item) => item !== "") : [lexical];
   try {
     for (const item of items) parseScalar(scalarOf(t), item);
   } catch {

@@ -8,7 +8,8 @@ import { rejection, serverPerTest } from "../support/loopback.js";
 
 const ALICE = { email: "alice@example.com", password: "alice-pass" };
 const servers = serverPerTest(afterEach);
-const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;
+const basic = (user: string, password: string) =>
+  `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;
 
 describe("credentials in the endpoint", () => {
   it("are sent as Basic authorization on every port, and left out of errors", async () => {
@@ -35,8 +36,12 @@ describe("credentials in the endpoint", () => {
       res.writeHead(500).end();
     });
     const endpoint = server.url.replace("http://", "http://bob:pw@") + "/api.asmx";
-    await new ApiClient({ endpoint, headers: { authorization: "Bearer client" } }).getMessages(ALICE).catch(() => {});
-    await new ApiClient({ endpoint }).getMessages(ALICE, { headers: { AUTHORIZATION: "Bearer call" } }).catch(() => {});
+    await new ApiClient({ endpoint, headers: { authorization: "Bearer client" } })
+      .getMessages(ALICE)
+      .catch(() => {});
+    await new ApiClient({ endpoint })
+      .getMessages(ALICE, { headers: { AUTHORIZATION: "Bearer call" } })
+      .catch(() => {});
     expect(seen).toEqual(["Bearer client", "Bearer call"]);
   });
 
@@ -45,7 +50,9 @@ describe("credentials in the endpoint", () => {
     const endpoint = closed.url.replace("http://", "http://bob:hunter2@") + "/api.asmx";
     await closed.close();
     const e = await rejection(new ApiClient({ endpoint }).getMessages(ALICE), TransportError);
-    expect(e.message).toMatch(new RegExp(`^POST ${closed.url.replace(/[.]/g, "\\.")}/api\\.asmx failed: `));
+    expect(e.message).toMatch(
+      new RegExp(`^POST ${closed.url.replace(/[.]/g, "\\.")}/api\\.asmx failed: `),
+    );
     expect(e.message).not.toContain("hunter2");
   });
 });

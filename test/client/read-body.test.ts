@@ -10,14 +10,17 @@ function response(chunks: readonly Uint8Array[], contentLength?: string): Respon
       controller.close();
     },
   });
-  const headers = new Headers(contentLength === undefined ? {} : { "Content-Length": contentLength });
+  const headers = new Headers(
+    contentLength === undefined ? {} : { "Content-Length": contentLength },
+  );
   // A Response built here ignores a Content-Length given to it, so the header is read from this one.
   const res = new Response(stream);
   Object.defineProperty(res, "headers", { value: headers });
   return res;
 }
 
-const bytes = (n: number, seed: number) => Uint8Array.from({ length: n }, (_, i) => (i * 31 + seed) & 255);
+const bytes = (n: number, seed: number) =>
+  Uint8Array.from({ length: n }, (_, i) => (i * 31 + seed) & 255);
 const concat = (chunks: readonly Uint8Array[]) => Buffer.concat(chunks.map((c) => Buffer.from(c)));
 
 describe("readBody", () => {
@@ -25,7 +28,16 @@ describe("readBody", () => {
   const whole = concat(chunks);
 
   it("joins the chunks in order, with an exact, a missing, a too small, a too large or a bogus Content-Length", async () => {
-    for (const cl of [String(whole.length), undefined, "5", String(whole.length * 3), "-1", "abc", "0", "1e400"]) {
+    for (const cl of [
+      String(whole.length),
+      undefined,
+      "5",
+      String(whole.length * 3),
+      "-1",
+      "abc",
+      "0",
+      "1e400",
+    ]) {
       const got = await readBody(response(chunks, cl));
       expect(Buffer.compare(got, whole), `Content-Length ${cl}`).toBe(0);
       expect(got.length).toBe(whole.length);
@@ -39,10 +51,14 @@ describe("readBody", () => {
 
   it("refuses a body longer than its limit, declared or as it arrives, and reads one of exactly that length", async () => {
     const limit = whole.length;
-    expect((await readBody(response(chunks, String(whole.length)), limit)).length).toBe(whole.length);
+    expect((await readBody(response(chunks, String(whole.length)), limit)).length).toBe(
+      whole.length,
+    );
     expect((await readBody(response(chunks), limit)).length).toBe(whole.length);
     const message = `the response body is larger than ${limit - 1} bytes (the limit)`;
-    await expect(readBody(response(chunks, String(whole.length)), limit - 1)).rejects.toThrow(message);
+    await expect(readBody(response(chunks, String(whole.length)), limit - 1)).rejects.toThrow(
+      message,
+    );
     await expect(readBody(response(chunks), limit - 1)).rejects.toThrow(message);
     await expect(readBody(response(chunks, "10"), limit - 1)).rejects.toThrow(message);
   });

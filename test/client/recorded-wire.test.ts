@@ -4,7 +4,13 @@
  * recorded error surfaces as the right error.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiClient, HttpBindingError, SoapFault, XsdDateTime, type ApiPortName } from "../../generated-samples/message-service/index.js";
+import {
+  ApiClient,
+  HttpBindingError,
+  SoapFault,
+  XsdDateTime,
+  type ApiPortName,
+} from "../../generated-samples/message-service/index.js";
 import { captureNames, header, loadCapture, type Capture } from "../support/captures.js";
 import { canonicalXml } from "../support/canonical-xml.js";
 import { asPlain, seedMessages } from "../support/expected.js";
@@ -13,7 +19,12 @@ import { recordingServer, type RecordedRequest } from "../support/loopback.js";
 const ALICE = { email: "alice@example.com", password: "alice-pass" };
 const RANGE = { ...ALICE, startDate: "2024-01-10T00:00:00", endDate: "2024-02-29T23:59:59" };
 
-const STYLES: Record<string, ApiPortName> = { soap11: "ApiSoap", soap12: "ApiSoap12", httpget: "ApiHttpGet", httppost: "ApiHttpPost" };
+const STYLES: Record<string, ApiPortName> = {
+  soap11: "ApiSoap",
+  soap12: "ApiSoap12",
+  httpget: "ApiHttpGet",
+  httppost: "ApiHttpPost",
+};
 
 let current: Capture | undefined;
 let server: Awaited<ReturnType<typeof recordingServer>>;
@@ -51,7 +62,8 @@ function expectEquivalentRequest(sent: RecordedRequest, recorded: Capture["reque
   expect(sent.headers["content-type"]).toBe(header(recorded, "content-type"));
   expect(sent.headers["soapaction"]).toBe(header(recorded, "soapaction"));
   const recBody = recorded.body.toString("utf8");
-  if (recBody.trim().startsWith("<")) expect(canonicalXml(sent.body.toString("utf8"))).toBe(canonicalXml(recBody));
+  if (recBody.trim().startsWith("<"))
+    expect(canonicalXml(sent.body.toString("utf8"))).toBe(canonicalXml(recBody));
   else expect(pairs(sent.body.toString("utf8"))).toEqual(pairs(recBody));
 }
 
@@ -80,16 +92,24 @@ describe("requests and responses of every ok-* exchange", () => {
   it("ok-soap12-noaction responses decode the same as with an action", async () => {
     for (const op of ["GetMessages", "GetMessagesInDateRange"]) {
       const result = await call("ApiSoap12", op, loadCapture(`ok-soap12-noaction-${op}`));
-      expect(asPlain(result as { DateArrived: unknown }[])).toEqual(seedMessages(ALICE.email, op === "GetMessages" ? undefined : [102, 103, 104]));
+      expect(asPlain(result as { DateArrived: unknown }[])).toEqual(
+        seedMessages(ALICE.email, op === "GetMessages" ? undefined : [102, 103, 104]),
+      );
     }
   });
 
   it("keeps the exact lexical dateTime, special characters, and empty versus absent", async () => {
-    const list = (await call("ApiSoap", "GetMessages", loadCapture("ok-soap11-GetMessages"))) as Record<string, unknown>[];
+    const list = (await call(
+      "ApiSoap",
+      "GetMessages",
+      loadCapture("ok-soap11-GetMessages"),
+    )) as Record<string, unknown>[];
     const byId = new Map(list.map((m) => [m["Id"], m]));
     expect(String(byId.get(105)!["DateArrived"])).toBe("2024-03-10T12:00:00.1234567");
     expect(String(byId.get(102)!["DateArrived"])).toBe("2024-01-15T08:30:15.25");
-    expect(byId.get(102)!["MessageText"]).toBe("Fish & chips <tonight>? \"Yes\" 'no' – Grüße, ñandú, 日本");
+    expect(byId.get(102)!["MessageText"]).toBe(
+      "Fish & chips <tonight>? \"Yes\" 'no' – Grüße, ñandú, 日本",
+    );
     expect(byId.get(103)!["Transcription"]).toBe("");
     expect("Sender" in byId.get(103)!).toBe(false);
     expect(byId.get(105)!["Transcription"]).toBe("line one\nline two");
@@ -97,8 +117,20 @@ describe("requests and responses of every ok-* exchange", () => {
   });
 
   it("an empty result list is [] over SOAP and over HTTP", async () => {
-    expect(await call("ApiSoap", "GetMessagesInDateRange", loadCapture("ok-soap11-GetMessagesInDateRange-empty"))).toEqual([]);
-    expect(await call("ApiHttpGet", "GetMessagesInDateRange", loadCapture("ok-httpget-GetMessagesInDateRange-empty"))).toEqual([]);
+    expect(
+      await call(
+        "ApiSoap",
+        "GetMessagesInDateRange",
+        loadCapture("ok-soap11-GetMessagesInDateRange-empty"),
+      ),
+    ).toEqual([]);
+    expect(
+      await call(
+        "ApiHttpGet",
+        "GetMessagesInDateRange",
+        loadCapture("ok-httpget-GetMessagesInDateRange-empty"),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -109,7 +141,9 @@ function portAndOp(c: Capture): [ApiPortName, string] {
   const ops = ["GetMessagesInDateRange", "GetMessages", "DeleteMessage"];
   let port: ApiPortName;
   if (r.target.startsWith("/api.asmx/")) port = r.method === "GET" ? "ApiHttpGet" : "ApiHttpPost";
-  else port = c.name.includes("soap12") || ct.startsWith("application/soap+xml") ? "ApiSoap12" : "ApiSoap";
+  else
+    port =
+      c.name.includes("soap12") || ct.startsWith("application/soap+xml") ? "ApiSoap12" : "ApiSoap";
   const text = `${r.target} ${header(r, "soapaction") ?? ""} ${ct} ${r.body.toString("utf8")}`;
   const op = ops.find((o) => text.includes(o)) ?? "GetMessages";
   return [port, op];
@@ -139,9 +173,17 @@ describe("every err-* exchange surfaces as the recorded fault or error", () => {
         const code = /<faultcode>([^<]*)<|<soap:Value>([^<]*)</.exec(body)!;
         expect(f.code).toBe(code[1] ?? code[2]);
         expect(f.httpStatus).toBe(res.status);
-        expect(f.soapVersion).toBe(body.includes("http://www.w3.org/2003/05/soap-envelope") ? "1.2" : "1.1");
+        expect(f.soapVersion).toBe(
+          body.includes("http://www.w3.org/2003/05/soap-envelope") ? "1.2" : "1.1",
+        );
         expect(f.message.length).toBeGreaterThan(0);
-        expect(body).toContain(f.message.split("\n")[0]!.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"));
+        expect(body).toContain(
+          f.message
+            .split("\n")[0]!
+            .replace(/&/g, "&amp;")
+            .replace(/</g, "&lt;")
+            .replace(/>/g, "&gt;"),
+        );
       } else {
         expect(error).toBeInstanceOf(HttpBindingError);
         expect((error as HttpBindingError).status).toBe(res.status);

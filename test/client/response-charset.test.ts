@@ -20,7 +20,8 @@ function envelope(sender: string): string {
 function clientAnswering(body: Uint8Array, contentType: string): ApiClient {
   return new ApiClient({
     endpoint: "http://127.0.0.1:9/api.asmx",
-    fetch: async () => new Response(body, { status: 200, headers: { "Content-Type": contentType } }),
+    fetch: async () =>
+      new Response(body, { status: 200, headers: { "Content-Type": contentType } }),
   });
 }
 
@@ -39,17 +40,31 @@ describe("response charsets", () => {
 
   it("ISO-8859-1 and UTF-16 as declared", async () => {
     const latin = "Grüße «café»";
-    const m = (await clientAnswering(Buffer.from(envelope(latin), "latin1"), "text/xml; charset=iso-8859-1").getMessages(ALICE))?.[0];
+    const m = (
+      await clientAnswering(
+        Buffer.from(envelope(latin), "latin1"),
+        "text/xml; charset=iso-8859-1",
+      ).getMessages(ALICE)
+    )?.[0];
     expect(m?.Sender).toBe(latin);
-    const u = (await clientAnswering(Buffer.from(xml.replace('<?xml version="1.0"?>', ""), "utf16le"), "text/xml; charset=utf-16le").getMessages(ALICE))?.[0];
+    const u = (
+      await clientAnswering(
+        Buffer.from(xml.replace('<?xml version="1.0"?>', ""), "utf16le"),
+        "text/xml; charset=utf-16le",
+      ).getMessages(ALICE)
+    )?.[0];
     expect(u?.Sender).toBe(sender);
   });
 
   it("a malformed response says where, in characters, and keeps its text for the error", async () => {
     const broken = xml.replace("</Sender>", "</Sendr>");
-    const e = await clientAnswering(Buffer.from(broken, "utf8"), "text/xml; charset=utf-8").getMessages(ALICE).catch((x: unknown) => x);
+    const e = await clientAnswering(Buffer.from(broken, "utf8"), "text/xml; charset=utf-8")
+      .getMessages(ALICE)
+      .catch((x: unknown) => x);
     expect(e).toBeInstanceOf(ResponseFormatError);
-    expect((e as ResponseFormatError).message).toMatch(new RegExp(`line 1, column ${broken.indexOf("</Sendr>") + 1}\\b`));
+    expect((e as ResponseFormatError).message).toMatch(
+      new RegExp(`line 1, column ${broken.indexOf("</Sendr>") + 1}\\b`),
+    );
     expect((e as ResponseFormatError).body).toBe(broken);
   });
 
@@ -60,7 +75,9 @@ describe("response charsets", () => {
       [new Uint8Array(0), "text/xml"],
     ];
     for (const [body, ct] of bodies) {
-      const e = await clientAnswering(body, ct).getMessages(ALICE).catch((x: unknown) => x);
+      const e = await clientAnswering(body, ct)
+        .getMessages(ALICE)
+        .catch((x: unknown) => x);
       expect(e, ct).toBeInstanceOf(ResponseFormatError);
       expect((e as Error).message).toMatch(/has an empty body; expected a SOAP envelope/);
     }

@@ -4,7 +4,11 @@
  * response comes.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { ApiClient, SoapFault, TransportError } from "../../generated-samples/message-service/index.js";
+import {
+  ApiClient,
+  SoapFault,
+  TransportError,
+} from "../../generated-samples/message-service/index.js";
 import type { Exchange } from "../../src/runtime/index.js";
 import { rejection, serverPerTest } from "../support/loopback.js";
 
@@ -21,10 +25,20 @@ describe("trace", () => {
     let fault = false;
     const server = await servers.serve((req, res) => {
       req.resume();
-      req.on("end", () => res.writeHead(fault ? 500 : 200, { "Content-Type": "text/xml; charset=utf-8", "X-Trace": "t1" }).end(fault ? FAULT : EMPTY_RESULT));
+      req.on("end", () =>
+        res
+          .writeHead(fault ? 500 : 200, {
+            "Content-Type": "text/xml; charset=utf-8",
+            "X-Trace": "t1",
+          })
+          .end(fault ? FAULT : EMPTY_RESULT),
+      );
     });
     const seen: Exchange[] = [];
-    const client = new ApiClient({ endpoint: `${server.url}/api.asmx`, trace: (x) => seen.push(x) });
+    const client = new ApiClient({
+      endpoint: `${server.url}/api.asmx`,
+      trace: (x) => seen.push(x),
+    });
     expect(await client.getMessages(ALICE)).toEqual([]);
     fault = true;
     await rejection(client.getMessages(ALICE), SoapFault);
@@ -32,7 +46,10 @@ describe("trace", () => {
     const [ok, failed] = seen as [Exchange, Exchange];
     expect(ok).toMatchObject({ port: "ApiSoap", method: "POST", url: `${server.url}/api.asmx` });
     expect(ok.operation.toLowerCase()).toBe("getmessages");
-    expect(ok.requestHeaders).toMatchObject({ "Content-Type": "text/xml; charset=utf-8", SOAPAction: '"http://api.example.com/messages/GetMessages"' });
+    expect(ok.requestHeaders).toMatchObject({
+      "Content-Type": "text/xml; charset=utf-8",
+      SOAPAction: '"http://api.example.com/messages/GetMessages"',
+    });
     expect(ok.requestBody).toContain("<password>alice-pass</password>");
     expect(ok.response).toMatchObject({ status: 200, body: EMPTY_RESULT });
     expect(ok.response!.headers["x-trace"]).toBe("t1");
@@ -42,10 +59,23 @@ describe("trace", () => {
   });
 
   it("gives an HTTP GET request's URL with its query, and an empty request body", async () => {
-    const server = await servers.serve((_req, res) => res.writeHead(200, { "Content-Type": "text/xml; charset=utf-8" }).end('<?xml version="1.0"?><ArrayOfMessages xmlns="http://api.example.com/messages/" />'));
+    const server = await servers.serve((_req, res) =>
+      res
+        .writeHead(200, { "Content-Type": "text/xml; charset=utf-8" })
+        .end('<?xml version="1.0"?><ArrayOfMessages xmlns="http://api.example.com/messages/" />'),
+    );
     const seen: Exchange[] = [];
-    await new ApiClient({ endpoint: `${server.url}/api.asmx`, port: "ApiHttpGet", trace: (x) => seen.push(x) }).getMessages(ALICE);
-    expect(seen[0]).toMatchObject({ port: "ApiHttpGet", method: "GET", url: `${server.url}/api.asmx/GetMessages?email=alice%40example.com&password=alice-pass`, requestBody: "" });
+    await new ApiClient({
+      endpoint: `${server.url}/api.asmx`,
+      port: "ApiHttpGet",
+      trace: (x) => seen.push(x),
+    }).getMessages(ALICE);
+    expect(seen[0]).toMatchObject({
+      port: "ApiHttpGet",
+      method: "GET",
+      url: `${server.url}/api.asmx/GetMessages?email=alice%40example.com&password=alice-pass`,
+      requestBody: "",
+    });
   });
 
   it("gives the error when no response comes; an error the trace throws rejects the call", async () => {
@@ -53,14 +83,19 @@ describe("trace", () => {
     const url = `${closed.url}/api.asmx`;
     await closed.close();
     const seen: Exchange[] = [];
-    await rejection(new ApiClient({ endpoint: url, trace: (x) => seen.push(x) }).getMessages(ALICE), TransportError);
+    await rejection(
+      new ApiClient({ endpoint: url, trace: (x) => seen.push(x) }).getMessages(ALICE),
+      TransportError,
+    );
     expect(seen).toHaveLength(1);
     expect(seen[0]!.response).toBeUndefined();
     expect(seen[0]!.error).toBeInstanceOf(Error);
 
     const server = await servers.serve((req, res) => {
       req.resume();
-      req.on("end", () => res.writeHead(200, { "Content-Type": "text/xml; charset=utf-8" }).end(EMPTY_RESULT));
+      req.on("end", () =>
+        res.writeHead(200, { "Content-Type": "text/xml; charset=utf-8" }).end(EMPTY_RESULT),
+      );
     });
     const failing = new ApiClient({
       endpoint: `${server.url}/api.asmx`,

@@ -9,7 +9,8 @@ import { MIN_PIECE } from "../../src/runtime/xml-pieces.js";
 import { endlessBody, rejection, serverPerTest } from "../support/loopback.js";
 
 const ALICE = { email: "alice@example.com", password: "alice-pass" };
-const HEAD = '<?xml version="1.0"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>';
+const HEAD =
+  '<?xml version="1.0"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>';
 
 const servers = serverPerTest(afterEach);
 const failure = (p: Promise<unknown>): Promise<TransportError> => rejection(p, TransportError);
@@ -20,7 +21,9 @@ describe("transport failures", () => {
     const url = `${server.url}/api.asmx`;
     const e = await failure(new ApiClient({ endpoint: url, timeoutMs: 150 }).getMessages(ALICE));
     expect(e.message).toBe(`POST ${url} timed out after 150 ms`);
-    const perCall = await failure(new ApiClient({ endpoint: url, timeoutMs: 60_000 }).getMessages(ALICE, { timeoutMs: 100 }));
+    const perCall = await failure(
+      new ApiClient({ endpoint: url, timeoutMs: 60_000 }).getMessages(ALICE, { timeoutMs: 100 }),
+    );
     expect(perCall.message).toBe(`POST ${url} timed out after 100 ms`);
   });
 
@@ -30,7 +33,9 @@ describe("transport failures", () => {
       res.writeHead(200, { "Content-Type": "text/xml; charset=utf-8", "Content-Length": "100000" });
       res.write(HEAD);
     });
-    const e = await failure(new ApiClient({ endpoint: `${server.url}/api.asmx`, timeoutMs: 150 }).getMessages(ALICE));
+    const e = await failure(
+      new ApiClient({ endpoint: `${server.url}/api.asmx`, timeoutMs: 150 }).getMessages(ALICE),
+    );
     expect(e.message).toMatch(/timed out after 150 ms$/);
   });
 
@@ -40,21 +45,31 @@ describe("transport failures", () => {
       res.writeHead(200, { "Content-Type": "text/xml; charset=utf-8", "Content-Length": "100000" });
       res.write(HEAD, () => res.socket?.destroy());
     });
-    const e = await failure(new ApiClient({ endpoint: `${server.url}/api.asmx` }).getMessages(ALICE));
+    const e = await failure(
+      new ApiClient({ endpoint: `${server.url}/api.asmx` }).getMessages(ALICE),
+    );
     expect(e.message).toMatch(/^POST http:\/\/127\.0\.0\.1:\d+\/api\.asmx failed: /);
   });
 
   it("a connection that closes after megabytes of messages, decoded as they came, fails; the next call decodes in full", async () => {
-    const message = "<Messages><DateArrived>2024-01-15T08:30:00.1234567</DateArrived><UserId>1</UserId><Sender>«Ω» 😀</Sender><Id>7</Id></Messages>";
+    const message =
+      "<Messages><DateArrived>2024-01-15T08:30:00.1234567</DateArrived><UserId>1</UserId><Sender>«Ω» 😀</Sender><Id>7</Id></Messages>";
     const open = `${HEAD}<GetMessagesResponse xmlns="http://api.example.com/messages/"><GetMessagesResult>`;
     const count = Math.ceil((3 * MIN_PIECE) / message.length);
-    const whole = Buffer.from(`${open}${message.repeat(count)}</GetMessagesResult></GetMessagesResponse></soap:Body></soap:Envelope>`, "utf8");
+    const whole = Buffer.from(
+      `${open}${message.repeat(count)}</GetMessagesResult></GetMessagesResponse></soap:Body></soap:Envelope>`,
+      "utf8",
+    );
     let cut = true;
     const server = await servers.serve((req, res) => {
       req.resume();
-      res.writeHead(200, { "Content-Type": "text/xml; charset=utf-8", "Content-Length": String(whole.length) });
+      res.writeHead(200, {
+        "Content-Type": "text/xml; charset=utf-8",
+        "Content-Length": String(whole.length),
+      });
       // Two and a half pieces, cut inside a character, then the connection goes.
-      if (cut) res.write(whole.subarray(0, Math.floor(2.5 * MIN_PIECE) + 1), () => res.socket?.destroy());
+      if (cut)
+        res.write(whole.subarray(0, Math.floor(2.5 * MIN_PIECE) + 1), () => res.socket?.destroy());
       else res.end(whole);
     });
     const client = new ApiClient({ endpoint: `${server.url}/api.asmx` });
@@ -74,8 +89,14 @@ describe("transport failures", () => {
       res.writeHead(200, { "Content-Type": "text/xml; charset=utf-8" });
       sent = endlessBody(res, HEAD);
     });
-    const e = await failure(new ApiClient({ endpoint: `${server.url}/api.asmx`, maxResponseBytes: 100_000 }).getMessages(ALICE));
-    expect(e.message).toMatch(/ failed: the response body is larger than 100000 bytes \(the client's maxResponseBytes\)$/);
+    const e = await failure(
+      new ApiClient({ endpoint: `${server.url}/api.asmx`, maxResponseBytes: 100_000 }).getMessages(
+        ALICE,
+      ),
+    );
+    expect(e.message).toMatch(
+      / failed: the response body is larger than 100000 bytes \(the client's maxResponseBytes\)$/,
+    );
     expect(sent?.finished).toBe(false);
   });
 
@@ -83,13 +104,21 @@ describe("transport failures", () => {
     const closed = await servers.serve(() => {});
     const url = `${closed.url}/api.asmx`;
     await closed.close();
-    const refused = await failure(new ApiClient({ endpoint: url, port: "ApiHttpGet" }).getMessages(ALICE));
-    expect(refused.message).toMatch(new RegExp(`^GET ${url.replace(/[.]/g, "\\.")}/GetMessages\\?email=alice%40example\\.com&password=alice-pass failed: `));
+    const refused = await failure(
+      new ApiClient({ endpoint: url, port: "ApiHttpGet" }).getMessages(ALICE),
+    );
+    expect(refused.message).toMatch(
+      new RegExp(
+        `^GET ${url.replace(/[.]/g, "\\.")}/GetMessages\\?email=alice%40example\\.com&password=alice-pass failed: `,
+      ),
+    );
     expect(refused.cause).toBeInstanceOf(Error);
 
     const server = await servers.serve(() => {});
     const controller = new AbortController();
-    const call = new ApiClient({ endpoint: `${server.url}/api.asmx` }).getMessages(ALICE, { signal: controller.signal });
+    const call = new ApiClient({ endpoint: `${server.url}/api.asmx` }).getMessages(ALICE, {
+      signal: controller.signal,
+    });
     setTimeout(() => controller.abort(), 20);
     const aborted = await failure(call);
     expect(aborted.message).toMatch(/failed: /);

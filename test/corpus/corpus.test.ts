@@ -5,7 +5,13 @@
  */
 import { existsSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CORPUS_DIR, type CorpusReport, firstProblem, isLocated, runCorpus } from "../../scripts/corpus.js";
+import {
+  CORPUS_DIR,
+  type CorpusReport,
+  firstProblem,
+  isLocated,
+  runCorpus,
+} from "../../scripts/corpus.js";
 import { DEFECT_COUNT, EXPECTED_FAILURES } from "./expected-failures.js";
 
 /**
@@ -37,7 +43,10 @@ describe.skipIf(!exists)("WSDL corpus", () => {
   it("never crashes or times out", () => {
     const bad = report.results
       .filter((r) => r.status === "crash" || r.status === "timeout")
-      .map((r) => `${r.status} ${r.root.id}: ${r.status === "crash" ? r.crash!.stack : firstProblem(r)}`);
+      .map(
+        (r) =>
+          `${r.status} ${r.root.id}: ${r.status === "crash" ? r.crash!.stack : firstProblem(r)}`,
+      );
     expect(bad).toEqual([]);
   });
 
@@ -54,7 +63,9 @@ describe.skipIf(!exists)("WSDL corpus", () => {
 
   it(`generates output that compiles for at least ${MIN_OK_PERCENT}% of the roots`, () => {
     const ok = report.results.filter((r) => r.status === "ok").length;
-    const failures = report.results.filter((r) => r.status !== "ok").map((r) => `${r.status} ${r.root.id}: ${firstProblem(r)}`);
+    const failures = report.results
+      .filter((r) => r.status !== "ok")
+      .map((r) => `${r.status} ${r.root.id}: ${firstProblem(r)}`);
     expect(
       report.okPercent,
       `${ok}/${report.results.length} roots generate and compile; failures:\n${failures.join("\n")}`,
@@ -66,13 +77,22 @@ describe.skipIf(!exists)("WSDL corpus", () => {
     const unexpected = report.results
       .filter((r) => r.status !== "ok")
       .filter((r) => EXPECTED_FAILURES[r.root.id]?.code !== r.errors[0]?.code)
-      .map((r) => `${r.status} ${r.root.id} (listed: ${EXPECTED_FAILURES[r.root.id]?.code ?? "no"}): ${firstProblem(r)}`);
-    const nowOk = report.results.filter((r) => r.status === "ok" && EXPECTED_FAILURES[r.root.id]).map((r) => `${r.root.id} generates now: remove it from expected-failures.ts`);
-    const gone = Object.keys(EXPECTED_FAILURES).filter((id) => !ids.has(id)).map((id) => `${id} is not a corpus root`);
+      .map(
+        (r) =>
+          `${r.status} ${r.root.id} (listed: ${EXPECTED_FAILURES[r.root.id]?.code ?? "no"}): ${firstProblem(r)}`,
+      );
+    const nowOk = report.results
+      .filter((r) => r.status === "ok" && EXPECTED_FAILURES[r.root.id])
+      .map((r) => `${r.root.id} generates now: remove it from expected-failures.ts`);
+    const gone = Object.keys(EXPECTED_FAILURES)
+      .filter((id) => !ids.has(id))
+      .map((id) => `${id} is not a corpus root`);
     expect([...unexpected, ...nowOk, ...gone]).toEqual([]);
     const ok = report.results.filter((r) => r.status === "ok").length;
     const total = report.results.length;
     const valid = total - DEFECT_COUNT;
-    console.log(`corpus: generate+compile ${ok}/${total} = ${((100 * ok) / total).toFixed(1)}%; of the valid inputs (${total} − ${DEFECT_COUNT} defective) ${ok}/${valid} = ${((100 * ok) / valid).toFixed(1)}%`);
+    console.log(
+      `corpus: generate+compile ${ok}/${total} = ${((100 * ok) / total).toFixed(1)}%; of the valid inputs (${total} − ${DEFECT_COUNT} defective) ${ok}/${valid} = ${((100 * ok) / valid).toFixed(1)}%`,
+    );
   });
 });

@@ -8,7 +8,9 @@ const coverage = readFileSync(new URL("../../docs/coverage.md", import.meta.url)
 describe("expected corpus failures", () => {
   it("docs/coverage.md holds the table generated from expected-failures.ts", () => {
     const table = expectedFailuresMarkdown();
-    expect(coverage.includes(table), `docs/coverage.md, "The corpus", should hold:\n${table}`).toBe(true);
+    expect(coverage.includes(table), `docs/coverage.md, "The corpus", should hold:\n${table}`).toBe(
+      true,
+    );
   });
 
   it("every entry has a code, a category and a one-sentence reason", () => {
@@ -17,6 +19,8 @@ describe("expected corpus failures", () => {
       expect(f.code, id).toMatch(/^[A-Z]+(_[A-Z]+)+$/);
       expect(f.reason, id).toMatch(/^[A-Za-z].*\.$/);
     }
-    expect(coverage).toContain(`${DEFECT_COUNT} of the ${Object.keys(EXPECTED_FAILURES).length} that do not are defects`);
+    expect(coverage).toContain(
+      `${DEFECT_COUNT} of the ${Object.keys(EXPECTED_FAILURES).length} that do not are defects`,
+    );
   });
 });

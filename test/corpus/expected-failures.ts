@@ -23,26 +23,36 @@ const RR = `${NS}request-response-samples/`;
 
 export const EXPECTED_FAILURES: Readonly<Record<string, ExpectedFailure>> = {
   [`${RR}attachments__should_send_binary_data/soap.wsdl`]: {
-    code: "WSDL_NOT_DEFINITIONS", category: "defect",
-    reason: "Its default namespace is http://www.example.com/v1, so definitions and every unprefixed WSDL and XSD element are in that namespace, not WSDL's or XML Schema's: no element of the document is a WSDL or XML Schema component.",
+    code: "WSDL_NOT_DEFINITIONS",
+    category: "defect",
+    reason:
+      "Its default namespace is http://www.example.com/v1, so definitions and every unprefixed WSDL and XSD element are in that namespace, not WSDL's or XML Schema's: no element of the document is a WSDL or XML Schema component.",
   },
   [`${NS}wsdl/attachments.wsdl`]: {
-    code: "WSDL_NOT_DEFINITIONS", category: "defect",
-    reason: "Its default namespace is http://www.example.com/v1, so definitions and every unprefixed WSDL and XSD element are in that namespace, not WSDL's or XML Schema's: no element of the document is a WSDL or XML Schema component.",
+    code: "WSDL_NOT_DEFINITIONS",
+    category: "defect",
+    reason:
+      "Its default namespace is http://www.example.com/v1, so definitions and every unprefixed WSDL and XSD element are in that namespace, not WSDL's or XML Schema's: no element of the document is a WSDL or XML Schema component.",
   },
   [`${NS}wsdl/recursive/file.wsdl`]: {
-    code: "XML_MALFORMED", category: "defect",
-    reason: "recursive/A.xsd is truncated: its xs:schema element is never closed, so the file is not XML.",
+    code: "XML_MALFORMED",
+    category: "defect",
+    reason:
+      "recursive/A.xsd is truncated: its xs:schema element is never closed, so the file is not XML.",
   },
 };
 
 /** How many listed roots are defects of their input (they are not counted as valid inputs). */
-export const DEFECT_COUNT = Object.values(EXPECTED_FAILURES).filter((f) => f.category === "defect").length;
+export const DEFECT_COUNT = Object.values(EXPECTED_FAILURES).filter(
+  (f) => f.category === "defect",
+).length;
 
 const cell = (s: string) => s.replace(/\|/g, "\\|");
 
 /** The table of docs/coverage.md, "The corpus": one row per listed root, in the order above. */
 export function expectedFailuresMarkdown(): string {
-  const rows = Object.entries(EXPECTED_FAILURES).map(([id, f]) => `| \`${cell(id)}\` | \`${f.code}\` | ${f.category} | ${cell(f.reason)} |`);
+  const rows = Object.entries(EXPECTED_FAILURES).map(
+    ([id, f]) => `| \`${cell(id)}\` | \`${f.code}\` | ${f.category} | ${cell(f.reason)} |`,
+  );
   return ["| root | first error | category | reason |", "|---|---|---|---|", ...rows].join("\n");
 }

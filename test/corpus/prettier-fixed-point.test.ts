@@ -22,10 +22,17 @@ if (!exists) console.log(`Prettier fixed-point tests skipped: no corpus at ${COR
 
 describe.skipIf(!exists)("generated corpus output is a fixed point of Prettier", () => {
   for (const root of ROOTS) {
-    it(root, async () => {
-      const r = await generateFiles(path.join(CORPUS_DIR, root));
-      expect(r.files.length).toBeGreaterThan(0);
-      for (const f of r.files) expect({ file: f.path, same: (await formatTypeScript(f.content)) === f.content }).toEqual({ file: f.path, same: true });
-    }, 120_000);
+    it(
+      root,
+      async () => {
+        const r = await generateFiles(path.join(CORPUS_DIR, root));
+        expect(r.files.length).toBeGreaterThan(0);
+        for (const f of r.files)
+          expect({ file: f.path, same: (await formatTypeScript(f.content)) === f.content }).toEqual(
+            { file: f.path, same: true },
+          );
+      },
+      120_000,
+    );
   }
 });

@@ -37,12 +37,17 @@ describe.skipIf(!present)("corpus round trip", () => {
     const verdicts = { valid: 0, refused: 0, defective: 0 };
     let roundTripped = 0;
     for (const root of listRoots()) {
-      const r = await roundTripRoot(root, tempDir(), { runtimeImport: "wsdl-tsgen/runtime", mutate: true, validate: validator });
+      const r = await roundTripRoot(root, tempDir(), {
+        runtimeImport: "wsdl-tsgen/runtime",
+        mutate: true,
+        validate: validator,
+      });
       if (!r.generated) continue;
       roundTripped++;
       if (r.validation) verdicts[r.validation.verdict]++;
       for (const p of problemsOf(r.out).slice(0, 3)) failures.push(`${root.id}: ${p}`);
-      if (!(r.out instanceof Error) && r.out.skipped.length > 0) skipped[root.id] = r.out.skipped.length;
+      if (!(r.out instanceof Error) && r.out.skipped.length > 0)
+        skipped[root.id] = r.out.skipped.length;
     }
     expect(roundTripped).toBeGreaterThan(180);
     expect(failures).toEqual([]);

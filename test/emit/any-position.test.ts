@@ -11,7 +11,6 @@ import { generateFiles } from "../../src/generate.js";
 import { oneOperationWsdl } from "../support/one-operation-wsdl.js";
 import { tempDir, writeTemp } from "../support/tmp.js";
 
-
 const TYPES = `
     <xs:complexType name="Front"><xs:sequence><xs:any namespace="##other" minOccurs="0" maxOccurs="unbounded"/><xs:element name="x" type="xs:string"/></xs:sequence></xs:complexType>
     <xs:complexType name="Middle"><xs:sequence><xs:element name="x" type="xs:string"/><xs:sequence><xs:any namespace="##other" minOccurs="0"/><xs:element name="y" type="xs:string"/></xs:sequence></xs:sequence></xs:complexType>
@@ -20,24 +19,46 @@ const TYPES = `
 
 describe("xs:any position", () => {
   it("is in the descriptors where it is not after every field", async () => {
-    const file = writeTemp(tempDir(), "any.wsdl", oneOperationWsdl(TYPES, '<xs:element name="a" type="t:Front"/><xs:element name="b" type="t:Middle"/><xs:element name="c" type="t:Back"/><xs:element name="d" type="t:Derived"/>'));
+    const file = writeTemp(
+      tempDir(),
+      "any.wsdl",
+      oneOperationWsdl(
+        TYPES,
+        '<xs:element name="a" type="t:Front"/><xs:element name="b" type="t:Middle"/><xs:element name="c" type="t:Back"/><xs:element name="d" type="t:Derived"/>',
+      ),
+    );
     const { files, diagnostics } = await generateFiles(file);
     expect(diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     const desc = files.find((f) => f.path === "descriptors.ts")!.content.replace(/\s+/g, " ");
-    expect(desc).toMatch(/export const Front: ComplexDesc = complex\("Front", \(\) => \[field\("x", NS2, xs\.string\)\], \{ any: true, anyAt: 0,? \}/);
-    expect(desc).toMatch(/export const Middle: ComplexDesc = complex\(.*?\{ any: true, anyAt: 1,? \}/);
-    expect(desc).toMatch(/export const Back: ComplexDesc = complex\("Back", \(\) => \[field\("x", NS2, xs\.string\)\], \{ any: true, family/);
+    expect(desc).toMatch(
+      /export const Front: ComplexDesc = complex\("Front", \(\) => \[field\("x", NS2, xs\.string\)\], \{ any: true, anyAt: 0,? \}/,
+    );
+    expect(desc).toMatch(
+      /export const Middle: ComplexDesc = complex\(.*?\{ any: true, anyAt: 1,? \}/,
+    );
+    expect(desc).toMatch(
+      /export const Back: ComplexDesc = complex\("Back", \(\) => \[field\("x", NS2, xs\.string\)\], \{ any: true, family/,
+    );
     // The base's any comes before the derived type's own fields.
     expect(desc).toMatch(/export const Derived: ComplexDesc = complex\(.*?any: true, anyAt: 1,/);
   });
 
   it("is where the writer puts $any, and the reader takes it back", () => {
     const NS = "urn:n";
-    const Middle = complex("Middle", () => [field("x", NS, xs.string), field("y", NS, xs.string)], { any: true, anyAt: 1 });
-    const value = { x: "1", y: "2", $any: [{ ns: "urn:o", local: "Extra", attrs: {}, children: ["e"] }] };
+    const Middle = complex("Middle", () => [field("x", NS, xs.string), field("y", NS, xs.string)], {
+      any: true,
+      anyAt: 1,
+    });
+    const value = {
+      x: "1",
+      y: "2",
+      $any: [{ ns: "urn:o", local: "Extra", attrs: {}, children: ["e"] }],
+    };
     const out: string[] = [];
     writeElement(out, "M", NS, "", Middle, value, false, "M", "");
-    expect(out.join("")).toBe('<M xmlns="urn:n"><x>1</x><Extra xmlns="urn:o">e</Extra><y>2</y></M>');
+    expect(out.join("")).toBe(
+      '<M xmlns="urn:n"><x>1</x><Extra xmlns="urn:o">e</Extra><y>2</y></M>',
+    );
     expect(decodeDocument(out.join(""), [field("M", NS, Middle)]).value).toEqual(value);
     const front = complex("F", () => [field("x", NS, xs.string)], { any: true, anyAt: 0 });
     const out2: string[] = [];

@@ -6,7 +6,14 @@
  */
 import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { CORPUS_GOLDENS, GOLDEN_OPTIONS, SKIP_LINE, corpusPresent, goldenOut, goldenRoot } from "../../scripts/corpus-goldens.js";
+import {
+  CORPUS_GOLDENS,
+  GOLDEN_OPTIONS,
+  SKIP_LINE,
+  corpusPresent,
+  goldenOut,
+  goldenRoot,
+} from "../../scripts/corpus-goldens.js";
 import { generateFiles } from "../../src/generate.js";
 
 const present = corpusPresent();
@@ -19,9 +26,17 @@ describe.skipIf(!present)("corpus goldens", () => {
       expect(diagnostics.filter((d) => d.severity === "error")).toEqual([]);
       expect(model).toBeDefined();
       // No embedded WSDL: the server takes the text from its options.
-      expect(files.map((f) => f.path)).toEqual(["client.ts", "descriptors.ts", "faults.ts", "index.ts", "server.ts", "types.ts"]);
+      expect(files.map((f) => f.path)).toEqual([
+        "client.ts",
+        "descriptors.ts",
+        "faults.ts",
+        "index.ts",
+        "server.ts",
+        "types.ts",
+      ]);
       expect(readdirSync(goldenOut(g)).sort()).toEqual(files.map((f) => f.path));
-      for (const f of files) await expect(f.content).toMatchFileSnapshot(`../../${goldenOut(g)}/${f.path}`);
+      for (const f of files)
+        await expect(f.content).toMatchFileSnapshot(`../../${goldenOut(g)}/${f.path}`);
     }, 60_000);
   }
 });

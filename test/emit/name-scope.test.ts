@@ -5,8 +5,28 @@ import { NameScope } from "../../src/emit/identifiers.js";
 describe("NameScope", () => {
   it("numbers repeats from 2, skipping names taken otherwise (reserved, or claimed as written)", () => {
     const s = new NameScope(["Reserved", "Item_3"]);
-    const got = ["Item", "Item", "Reserved", "Item", "Item_2", "Item", "Item_5", "Item", "Other"].map((w) => s.claim(w));
-    expect(got).toEqual(["Item", "Item_2", "Reserved_2", "Item_4", "Item_2_2", "Item_5", "Item_5_2", "Item_6", "Other"]);
+    const got = [
+      "Item",
+      "Item",
+      "Reserved",
+      "Item",
+      "Item_2",
+      "Item",
+      "Item_5",
+      "Item",
+      "Other",
+    ].map((w) => s.claim(w));
+    expect(got).toEqual([
+      "Item",
+      "Item_2",
+      "Reserved_2",
+      "Item_4",
+      "Item_2_2",
+      "Item_5",
+      "Item_5_2",
+      "Item_6",
+      "Other",
+    ]);
     expect(s.has("Item_3")).toBe(true);
     expect(s.has("Item_7")).toBe(false);
   });

@@ -32,7 +32,14 @@ describe("names the runtime re-exports", () => {
   it("are not taken by schema types or fault classes, so index.ts compiles", async () => {
     const dir = tempDir();
     const file = writeTemp(dir, "r.wsdl", WSDL);
-    const result = await generateRoot({ id: "reserved", repository: "test", path: "r.wsdl", file, bytes: statSync(file).size, notes: "" });
+    const result = await generateRoot({
+      id: "reserved",
+      repository: "test",
+      path: "r.wsdl",
+      file,
+      bytes: statSync(file).size,
+      notes: "",
+    });
     expect(result.status).toBe("ok");
     const index = result.files!.find((f) => f.path === "index.ts")!.content;
     const types = result.files!.find((f) => f.path === "types.ts")!.content;
@@ -46,13 +53,28 @@ describe("names the runtime re-exports", () => {
 
   it("operations named constructor, then, toString or __proto__ get methods of other names (a then method would make the client a thenable), and __proto__ is an own key of the maps", async () => {
     const ops = ["Constructor", "Then", "ToString", "__proto__", "Do"];
-    const wsdl = WSDL.replace(/<portType name="P">[^]*?<\/portType>/, `<portType name="P">${ops.map((o) => `<operation name="${o}"><input message="t:In"/><output message="t:Out"/></operation>`).join("")}</portType>`).replace(
+    const wsdl = WSDL.replace(
+      /<portType name="P">[^]*?<\/portType>/,
+      `<portType name="P">${ops.map((o) => `<operation name="${o}"><input message="t:In"/><output message="t:Out"/></operation>`).join("")}</portType>`,
+    ).replace(
       /<operation name="Do"><soap:operation[^]*?<\/operation>/,
-      ops.map((o) => `<operation name="${o}"><soap:operation soapAction="urn:r#${o}"/><input><soap:body use="literal"/></input><output><soap:body use="literal"/></output></operation>`).join(""),
+      ops
+        .map(
+          (o) =>
+            `<operation name="${o}"><soap:operation soapAction="urn:r#${o}"/><input><soap:body use="literal"/></input><output><soap:body use="literal"/></output></operation>`,
+        )
+        .join(""),
     );
     const dir = tempDir();
     const file = writeTemp(dir, "ops.wsdl", wsdl);
-    const result = await generateRoot({ id: "reserved-ops", repository: "test", path: "ops.wsdl", file, bytes: statSync(file).size, notes: "" });
+    const result = await generateRoot({
+      id: "reserved-ops",
+      repository: "test",
+      path: "ops.wsdl",
+      file,
+      bytes: statSync(file).size,
+      notes: "",
+    });
     expect(result.status).toBe("ok");
     const client = result.files!.find((f) => f.path === "client.ts")!.content;
     const methods = [...client.matchAll(/^  async (\w+)\(/gm)].map((m) => m[1]);

@@ -20,14 +20,27 @@ export function tempDir(): string {
   return dir;
 }
 
-export const SEED_PATH = fileURLToPath(new URL("../../fixtures/message-service/asmx/seed.json", import.meta.url));
+export const SEED_PATH = fileURLToPath(
+  new URL("../../fixtures/message-service/asmx/seed.json", import.meta.url),
+);
 export const SEED = JSON.parse(readFileSync(SEED_PATH, "utf8")) as SeedFile;
 
 export const ALICE = { email: "alice@example.com", password: "alice-pass" } as const;
 export const BOB = { email: "bob@example.com", password: "bob-pass" } as const;
 
 /** What the generated handler passes as the second argument; the service does not use it. */
-export const CTX: Parameters<ApiService["getMessages"]>[1] = requestContext({ remoteAddress: "127.0.0.1", port: "ApiSoap", operation: "test" });
+export const CTX: Parameters<ApiService["getMessages"]>[1] = requestContext({
+  remoteAddress: "127.0.0.1",
+  port: "ApiSoap",
+  operation: "test",
+});
 
 /** A message in the import format with every text field null. */
-export const bare = (Id: number, DateArrived: string) => ({ Id, DateArrived, Sender: null, MessageText: null, MessageUrl: null, Transcription: null });
+export const bare = (Id: number, DateArrived: string) => ({
+  Id,
+  DateArrived,
+  Sender: null,
+  MessageText: null,
+  MessageUrl: null,
+  Transcription: null,
+});

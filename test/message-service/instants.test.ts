@@ -1,6 +1,11 @@
 /** The sortable UTC keys behind ordering and date ranges (examples/message-service/instants.ts). */
 import { describe, expect, it } from "vitest";
-import { boundKey, instantKey, KEY_AFTER_ALL, KEY_BEFORE_ALL } from "../../examples/message-service/instants.js";
+import {
+  boundKey,
+  instantKey,
+  KEY_AFTER_ALL,
+  KEY_BEFORE_ALL,
+} from "../../examples/message-service/instants.js";
 
 describe("instantKey", () => {
   it("is a fixed-width UTC string; no offset counts as UTC, an offset is converted", () => {
@@ -59,7 +64,15 @@ describe("instantKey", () => {
   });
 
   it("rejects what is not an xs:dateTime, and instants outside years 0000..9999", () => {
-    for (const bad of ["1/5/2024", "2024-01-05T10:00", "2024-13-01T00:00:00", "2023-02-29T00:00:00", " 2024-01-05T10:00:00", "", "2024-01-05T10:00:00+15:00"]) {
+    for (const bad of [
+      "1/5/2024",
+      "2024-01-05T10:00",
+      "2024-13-01T00:00:00",
+      "2023-02-29T00:00:00",
+      " 2024-01-05T10:00:00",
+      "",
+      "2024-01-05T10:00:00+15:00",
+    ]) {
       expect(() => instantKey(bad), bad).toThrow(RangeError);
     }
     expect(() => instantKey("10000-01-01T00:00:00")).toThrow(/outside the years 0000 to 9999/);

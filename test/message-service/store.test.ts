@@ -46,9 +46,16 @@ describe("schema and database file", () => {
     again.close();
     const raw = new Database(file, { readonly: true });
     expect(raw.pragma("user_version", { simple: true })).toBe(MIGRATIONS.length);
-    const tables = raw.prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'index') ORDER BY name").all();
+    const tables = raw
+      .prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'index') ORDER BY name")
+      .all();
     raw.close();
-    expect(tables).toEqual([{ name: "accounts" }, { name: "messages" }, { name: "messages_by_user_time" }, { name: "sqlite_autoindex_accounts_1" }]);
+    expect(tables).toEqual([
+      { name: "accounts" },
+      { name: "messages" },
+      { name: "messages_by_user_time" },
+      { name: "sqlite_autoindex_accounts_1" },
+    ]);
   });
 
   it("refuses a database written by a newer schema, without changing it", () => {
@@ -57,7 +64,9 @@ describe("schema and database file", () => {
     const raw = new Database(file);
     raw.pragma(`user_version = ${MIGRATIONS.length + 1}`);
     raw.close();
-    expect(() => open(file)).toThrow(`cannot open the database ${file}: the database has schema version ${MIGRATIONS.length + 1}, newer than this program's ${MIGRATIONS.length}`);
+    expect(() => open(file)).toThrow(
+      `cannot open the database ${file}: the database has schema version ${MIGRATIONS.length + 1}, newer than this program's ${MIGRATIONS.length}`,
+    );
     const check = new Database(file, { readonly: true });
     expect(check.pragma("user_version", { simple: true })).toBe(MIGRATIONS.length + 1);
     check.close();
@@ -93,32 +102,65 @@ describe("seeding and importing", () => {
     store.importMessages(ALICE.email, [
       bare(106, "2024-03-11T00:00:00.1000000"),
       bare(107, "2024-03-11T02:00:00+02:00"),
-      { ...bare(108, "2024-03-12"), Sender: "", MessageText: "  x\r\ny  ", MessageUrl: null, Transcription: "" },
+      {
+        ...bare(108, "2024-03-12"),
+        Sender: "",
+        MessageText: "  x\r\ny  ",
+        MessageUrl: null,
+        Transcription: "",
+      },
     ]);
     const byId = new Map(store.listMessages(1001).map((m) => [m.Id, m]));
     expect(byId.get(102)?.DateArrived).toBe("2024-01-15T08:30:15.25");
     expect(byId.get(105)?.DateArrived).toBe("2024-03-10T12:00:00.1234567");
     expect(byId.get(106)?.DateArrived).toBe("2024-03-11T00:00:00.1000000");
     expect(byId.get(107)?.DateArrived).toBe("2024-03-11T02:00:00+02:00");
-    expect(byId.get(108)).toStrictEqual({ Id: 108, UserId: 1001, DateArrived: "2024-03-12", Sender: "", MessageText: "  x\r\ny  ", MessageUrl: null, Transcription: "" });
+    expect(byId.get(108)).toStrictEqual({
+      Id: 108,
+      UserId: 1001,
+      DateArrived: "2024-03-12",
+      Sender: "",
+      MessageText: "  x\r\ny  ",
+      MessageUrl: null,
+      Transcription: "",
+    });
     expect(byId.get(103)).toMatchObject({ Sender: null, Transcription: "" });
     expect(byId.get(105)?.Transcription).toBe("line one\nline two");
-    expect(byId.get(102)?.MessageText).toBe("Fish & chips <tonight>? \"Yes\" 'no' – Grüße, ñandú, 日本");
+    expect(byId.get(102)?.MessageText).toBe(
+      "Fish & chips <tonight>? \"Yes\" 'no' – Grüße, ñandú, 日本",
+    );
     store.close();
     const raw = new Database(file, { readonly: true });
-    const types = raw.prepare("SELECT typeof(sender) AS s, typeof(transcription) AS t, arrived_key AS k FROM messages WHERE id = ?");
-    expect(types.get(103)).toEqual({ s: "null", t: "text", k: "2024-02-01T00:00:00.000000000000Z" });
-    expect(types.get(107)).toEqual({ s: "null", t: "null", k: "2024-03-11T00:00:00.000000000000Z" });
+    const types = raw.prepare(
+      "SELECT typeof(sender) AS s, typeof(transcription) AS t, arrived_key AS k FROM messages WHERE id = ?",
+    );
+    expect(types.get(103)).toEqual({
+      s: "null",
+      t: "text",
+      k: "2024-02-01T00:00:00.000000000000Z",
+    });
+    expect(types.get(107)).toEqual({
+      s: "null",
+      t: "null",
+      k: "2024-03-11T00:00:00.000000000000Z",
+    });
     raw.close();
   });
 
   it("imports into an account by e-mail; ids already present anywhere are skipped, not moved", () => {
     const { store } = seeded();
-    expect(store.importMessages("ALICE@example.com", [bare(201, "2024-01-01T00:00:00"), bare(110, "2024-01-01T00:00:00")])).toBe(1);
+    expect(
+      store.importMessages("ALICE@example.com", [
+        bare(201, "2024-01-01T00:00:00"),
+        bare(110, "2024-01-01T00:00:00"),
+      ]),
+    ).toBe(1);
     expect(ids(store.listMessages(1002))).toEqual([201, 202, 203]);
     expect(store.listMessages(1002)[0]?.DateArrived).toBe("2023-12-31T23:00:00");
     expect(ids(store.listMessages(1001))).toContain(110);
-    expect(() => store.importMessages("nobody@example.com", [bare(111, "2024-01-01T00:00:00")])).toThrow("no account with e-mail nobody@example.com");
+    expect(() =>
+      store.importMessages("nobody@example.com", [bare(111, "2024-01-01T00:00:00")]),
+    ).toThrow("no account with e-mail nobody@example.com");
     store.close();
   });
 
@@ -126,33 +168,82 @@ describe("seeding and importing", () => {
     const { store } = seeded();
     const good = bare(120, "2024-05-01T00:00:00");
     const cases: [unknown, RegExp][] = [
-      [bare(121, "1/5/2024"), /messages\[1\]\.DateArrived: '1\/5\/2024' is not an xs:dateTime value/],
-      [bare(121, "10000-01-01T00:00:00"), /messages\[1\]\.DateArrived: .*outside the years 0000 to 9999/],
-      [bare(2147483648, "2024-05-01T00:00:00"), /messages\[1\]\.Id: must be an integer from -2147483648 to 2147483647/],
+      [
+        bare(121, "1/5/2024"),
+        /messages\[1\]\.DateArrived: '1\/5\/2024' is not an xs:dateTime value/,
+      ],
+      [
+        bare(121, "10000-01-01T00:00:00"),
+        /messages\[1\]\.DateArrived: .*outside the years 0000 to 9999/,
+      ],
+      [
+        bare(2147483648, "2024-05-01T00:00:00"),
+        /messages\[1\]\.Id: must be an integer from -2147483648 to 2147483647/,
+      ],
       [bare(1.5, "2024-05-01T00:00:00"), /messages\[1\]\.Id: must be an integer/],
-      [{ ...bare(121, "2024-05-01T00:00:00"), Sender: "a\u0001b" }, /messages\[1\]\.Sender: holds a character that XML 1.0 cannot carry/],
-      [{ ...bare(121, "2024-05-01T00:00:00"), MessageText: "\ud800" }, /messages\[1\]\.MessageText: holds a character/],
-      [{ ...bare(121, "2024-05-01T00:00:00"), Transcription: 5 }, /messages\[1\]\.Transcription: must be a string or null/],
-      [{ ...bare(121, "2024-05-01T00:00:00"), UserId: 1002 }, /messages\[1\]: unknown field 'UserId'/],
+      [
+        { ...bare(121, "2024-05-01T00:00:00"), Sender: "a\u0001b" },
+        /messages\[1\]\.Sender: holds a character that XML 1.0 cannot carry/,
+      ],
+      [
+        { ...bare(121, "2024-05-01T00:00:00"), MessageText: "\ud800" },
+        /messages\[1\]\.MessageText: holds a character/,
+      ],
+      [
+        { ...bare(121, "2024-05-01T00:00:00"), Transcription: 5 },
+        /messages\[1\]\.Transcription: must be a string or null/,
+      ],
+      [
+        { ...bare(121, "2024-05-01T00:00:00"), UserId: 1002 },
+        /messages\[1\]: unknown field 'UserId'/,
+      ],
       [good, /messages\[1\]\.Id: the id 120 appears twice/],
     ];
     for (const [bad, message] of cases) {
-      expect(() => store.importMessages(ALICE.email, [good, bad as typeof good]), String(message)).toThrow(message);
+      expect(
+        () => store.importMessages(ALICE.email, [good, bad as typeof good]),
+        String(message),
+      ).toThrow(message);
     }
     expect(ids(store.listMessages(1001))).toEqual([101, 102, 103, 104, 105]);
     // A message may leave out its text fields: absent means null.
-    expect(store.importMessages(ALICE.email, [{ Id: 122, DateArrived: "2024-05-01T00:00:00", Sender: "s" }])).toBe(1);
-    expect(store.listMessages(1001).at(-1)).toStrictEqual({ Id: 122, UserId: 1001, DateArrived: "2024-05-01T00:00:00", Sender: "s", MessageText: null, MessageUrl: null, Transcription: null });
+    expect(
+      store.importMessages(ALICE.email, [
+        { Id: 122, DateArrived: "2024-05-01T00:00:00", Sender: "s" },
+      ]),
+    ).toBe(1);
+    expect(store.listMessages(1001).at(-1)).toStrictEqual({
+      Id: 122,
+      UserId: 1001,
+      DateArrived: "2024-05-01T00:00:00",
+      Sender: "s",
+      MessageText: null,
+      MessageUrl: null,
+      Transcription: null,
+    });
     store.close();
   });
 
   it("rejects an invalid seed before changing anything", () => {
     const file = path.join(tempDir(), "m.db");
     const store = open(file);
-    const second = { email: "carol@example.com", password: "c", userId: 1003, messages: [bare(101, "2024-01-01T00:00:00")] };
-    expect(() => store.seed({ accounts: [...SEED.accounts, second] })).toThrow("seed.accounts[2].messages[0].Id: the id 101 appears twice in the file");
-    expect(() => store.seed({ accounts: [...SEED.accounts, { ...second, email: "Alice@Example.com", messages: [] }] })).toThrow("seed.accounts[2].email: Alice@Example.com appears twice");
-    expect(() => store.seed({ accounts: [{ ...second, password: "" }] })).toThrow("seed.accounts[0].password: must be a non-empty string");
+    const second = {
+      email: "carol@example.com",
+      password: "c",
+      userId: 1003,
+      messages: [bare(101, "2024-01-01T00:00:00")],
+    };
+    expect(() => store.seed({ accounts: [...SEED.accounts, second] })).toThrow(
+      "seed.accounts[2].messages[0].Id: the id 101 appears twice in the file",
+    );
+    expect(() =>
+      store.seed({
+        accounts: [...SEED.accounts, { ...second, email: "Alice@Example.com", messages: [] }],
+      }),
+    ).toThrow("seed.accounts[2].email: Alice@Example.com appears twice");
+    expect(() => store.seed({ accounts: [{ ...second, password: "" }] })).toThrow(
+      "seed.accounts[0].password: must be a non-empty string",
+    );
     expect(store.authenticate("carol@example.com", "c")).toBeUndefined();
     expect(store.listMessages(1001)).toEqual([]);
     store.close();
@@ -164,7 +255,12 @@ describe("accounts", () => {
     const { file, store } = seeded();
     expect(store.addAccount("twin@example.com", "alice-pass", 1010)).toBe(true);
     store.close();
-    const accounts = dump(file)["accounts"] as { user_id: number; email: string; salt: Buffer; password_hash: Buffer }[];
+    const accounts = dump(file)["accounts"] as {
+      user_id: number;
+      email: string;
+      salt: Buffer;
+      password_hash: Buffer;
+    }[];
     expect(Object.keys(accounts[0]!).sort()).toEqual(["email", "password_hash", "salt", "user_id"]);
     const alice = accounts.find((a) => a.user_id === 1001)!;
     const twin = accounts.find((a) => a.user_id === 1010)!;
@@ -199,8 +295,12 @@ describe("accounts", () => {
     expect(store.addAccount("new@example.com", "pw", 2000)).toBe(true);
     expect(store.authenticate("new@example.com", "pw")).toBe(2000);
     expect(() => store.addAccount("", "pw", 2001)).toThrow(/email: must be a non-empty string/);
-    expect(() => store.addAccount("x@example.com", "", 2001)).toThrow(/password: must be a non-empty string/);
-    expect(() => store.addAccount("x@example.com", "pw", 2 ** 31)).toThrow(/userId: must be an integer/);
+    expect(() => store.addAccount("x@example.com", "", 2001)).toThrow(
+      /password: must be a non-empty string/,
+    );
+    expect(() => store.addAccount("x@example.com", "pw", 2 ** 31)).toThrow(
+      /userId: must be an integer/,
+    );
     store.close();
   });
 });
@@ -216,7 +316,9 @@ describe("listing and deleting", () => {
       bare(303, "2024-01-16T01:00:00+05:00"), // 2024-01-15T20:00Z: after 102, although its day is later
       bare(304, "2024-01-15T21:00:00"),
     ]);
-    expect(ids(store.listMessages(1001))).toEqual([99, 101, 300, 102, 303, 304, 103, 104, 302, 105, 301]);
+    expect(ids(store.listMessages(1001))).toEqual([
+      99, 101, 300, 102, 303, 304, 103, 104, 302, 105, 301,
+    ]);
     expect(ids(store.listMessages(1002))).toEqual([201, 202, 203]);
     expect(store.listMessages(4242)).toEqual([]);
     store.close();
@@ -224,22 +326,41 @@ describe("listing and deleting", () => {
 
   it("lists a range including both ends, exact to the last fraction digit, with offsets", () => {
     const { store } = seeded();
-    const range = (start: string, end: string) => ids(store.listMessagesInRange(1001, instantKey(start), instantKey(end)));
+    const range = (start: string, end: string) =>
+      ids(store.listMessagesInRange(1001, instantKey(start), instantKey(end)));
     expect(range("2024-01-10T00:00:00", "2024-02-29T23:59:59")).toEqual([102, 103, 104]);
     expect(range("2024-01-15T08:30:15.25", "2024-02-01T00:00:00")).toEqual([102, 103]);
     expect(range("2024-01-15T08:30:15.2500001", "2024-01-31T23:59:59.9999999")).toEqual([]);
     // 105 is 2024-03-10T12:00:00.1234567 (UTC): the same instant written with offsets is inside.
-    expect(range("2024-03-10T14:00:00.1234567+02:00", "2024-03-10T07:00:00.1234567-05:00")).toEqual([105]);
+    expect(range("2024-03-10T14:00:00.1234567+02:00", "2024-03-10T07:00:00.1234567-05:00")).toEqual(
+      [105],
+    );
     expect(range("2024-03-10T14:00:00.1234568+02:00", "2024-12-31T00:00:00")).toEqual([]);
-    expect(range("2024-01-01T00:00:00", "2024-03-10T12:00:00.1234566")).toEqual([101, 102, 103, 104]);
+    expect(range("2024-01-01T00:00:00", "2024-03-10T12:00:00.1234566")).toEqual([
+      101, 102, 103, 104,
+    ]);
     expect(range("2024-01-05T11:00:00+01:00", "2024-01-05T11:00:00+01:00")).toEqual([101]);
     expect(range("2024-02-01", "2024-02-01")).toEqual([103]);
   });
 
   it("gives nothing for a range whose start is after its end, and only the account's own messages", () => {
     const { store } = seeded();
-    expect(store.listMessagesInRange(1001, instantKey("2024-03-01T00:00:00"), instantKey("2024-01-01T00:00:00"))).toEqual([]);
-    expect(ids(store.listMessagesInRange(1002, instantKey("2023-01-01T00:00:00"), instantKey("2025-01-01T00:00:00")))).toEqual([201, 202, 203]);
+    expect(
+      store.listMessagesInRange(
+        1001,
+        instantKey("2024-03-01T00:00:00"),
+        instantKey("2024-01-01T00:00:00"),
+      ),
+    ).toEqual([]);
+    expect(
+      ids(
+        store.listMessagesInRange(
+          1002,
+          instantKey("2023-01-01T00:00:00"),
+          instantKey("2025-01-01T00:00:00"),
+        ),
+      ),
+    ).toEqual([201, 202, 203]);
     store.close();
   });
 

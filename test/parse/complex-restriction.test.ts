@@ -42,11 +42,13 @@ const WSDL = oneOperationWsdl(
 async function model(text: string) {
   const file = writeTemp(tempDir(), "r.wsdl", text);
   const { model, diagnostics } = await loadWsdl(file);
-  const type = (local: string) => model!.types.find((t): t is ComplexType => t.kind === "complex" && t.name?.local === local)!;
+  const type = (local: string) =>
+    model!.types.find((t): t is ComplexType => t.kind === "complex" && t.name?.local === local)!;
   return { type, diagnostics };
 }
 
-const attrs = (t: ComplexType) => t.attributes.map((a) => `${a.name.local}${a.required ? "!" : ""}`);
+const attrs = (t: ComplexType) =>
+  t.attributes.map((a) => `${a.name.local}${a.required ? "!" : ""}`);
 
 describe("complexContent restriction", () => {
   it("joins its base's family, keeps its own content, and inherits the attributes it neither restates nor prohibits", async () => {
@@ -85,7 +87,10 @@ describe("complexContent restriction", () => {
       </xs:restriction></xs:complexContent>
     </xs:complexType>`,
       '<xs:element name="numbers" type="t:ArrayOfInt"/>',
-    ).replace('xmlns:xs="http://www.w3.org/2001/XMLSchema"', 'xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:soapenc="http://schemas.xmlsoap.org/soap/encoding/"');
+    ).replace(
+      'xmlns:xs="http://www.w3.org/2001/XMLSchema"',
+      'xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:soapenc="http://schemas.xmlsoap.org/soap/encoding/"',
+    );
     const { type, diagnostics } = await model(text);
     expect(diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     const array = type("ArrayOfInt");

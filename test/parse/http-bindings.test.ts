@@ -14,7 +14,15 @@ import { tempDir, writeTemp } from "../support/tmp.js";
 const RUNTIME = path.resolve("src/runtime/index.ts");
 
 /** A WSDL with a SOAP binding (unless `soap: false`) and an HTTP POST binding of `Quote`, ASMX-style: on a portType of its own. */
-function wsdl(options: { schema?: string; httpParts?: string; httpInput?: string; httpOutput?: string; soap?: boolean } = {}): string {
+function wsdl(
+  options: {
+    schema?: string;
+    httpParts?: string;
+    httpInput?: string;
+    httpOutput?: string;
+    soap?: boolean;
+  } = {},
+): string {
   const soap = options.soap ?? true;
   return `<?xml version="1.0"?>
 <definitions xmlns="http://schemas.xmlsoap.org/wsdl/" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/"
@@ -40,9 +48,13 @@ function wsdl(options: { schema?: string; httpParts?: string; httpInput?: string
   <message name="QuoteOut"><part name="body" element="t:QuoteResponse"/></message>
   <portType name="P"><operation name="Quote"><input message="t:QuoteIn"/><output message="t:QuoteOut"/></operation></portType>
   <portType name="PH"><operation name="Quote"><input message="t:QuoteHttpIn"/><output message="t:QuoteOut"/></operation></portType>
-  ${soap ? `<binding name="S" type="t:P"><soap:binding transport="http://schemas.xmlsoap.org/soap/http" style="document"/>
+  ${
+    soap
+      ? `<binding name="S" type="t:P"><soap:binding transport="http://schemas.xmlsoap.org/soap/http" style="document"/>
     <operation name="Quote"><soap:operation soapAction="urn:q#Quote"/><input><soap:body use="literal"/></input><output><soap:body use="literal"/></output></operation>
-  </binding>` : ""}
+  </binding>`
+      : ""
+  }
   <binding name="H" type="t:PH"><http:binding verb="POST"/>
     <operation name="Quote"><http:operation location="/Quote"/>
       <input>${options.httpInput ?? '<mime:content type="application/x-www-form-urlencoded"/>'}</input>
@@ -76,11 +88,21 @@ describe("HTTP bindings with element parts", () => {
   });
 
   it("without a SOAP binding, the element's type is the operation's input", async () => {
-    const { service, diagnostics } = await model(wsdl({ soap: false, httpOutput: '<mime:mimeXml part="body"/>' }));
+    const { service, diagnostics } = await model(
+      wsdl({ soap: false, httpOutput: '<mime:mimeXml part="body"/>' }),
+    );
     expect(diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     const op = service.operations[0]!;
-    expect(op.input.fields.map((f) => [f.name.local, f.minOccurs, f.maxOccurs])).toEqual([["symbol", 1, 1], ["count", 0, 1], ["tags", 0, Infinity]]);
-    expect(service.ports[0]!.binding.operations[0]!.httpParameters.map((p) => p.name)).toEqual(["symbol", "count", "tags"]);
+    expect(op.input.fields.map((f) => [f.name.local, f.minOccurs, f.maxOccurs])).toEqual([
+      ["symbol", 1, 1],
+      ["count", 0, 1],
+      ["tags", 0, Infinity],
+    ]);
+    expect(service.ports[0]!.binding.operations[0]!.httpParameters.map((p) => p.name)).toEqual([
+      "symbol",
+      "count",
+      "tags",
+    ]);
   });
 
   it("round-trips through the generated client and server over HTTP POST", async () => {
@@ -97,12 +119,14 @@ describe("HTTP bindings with element parts", () => {
     expect(readdirSync(out)).toContain("index.ts");
     const gen = await import(path.join(out, "index.ts"));
     const seen: unknown[] = [];
-    const server = await listen(gen.createQHandler({
-      quote: (input: unknown) => {
-        seen.push(input);
-        return { price: "12345678901234567890.125", at: "2024-02-29T23:59:59.1234567+05:30" };
-      },
-    }));
+    const server = await listen(
+      gen.createQHandler({
+        quote: (input: unknown) => {
+          seen.push(input);
+          return { price: "12345678901234567890.125", at: "2024-02-29T23:59:59.1234567+05:30" };
+        },
+      }),
+    );
     try {
       const client = new gen.QClient({ endpoint: `${server.url}/q`, port: "QPost" });
       const result = await client.quote({ symbol: "A&B <c>", count: 3, tags: ["x", "y z"] });
@@ -117,13 +141,41 @@ describe("HTTP bindings with element parts", () => {
 
 describe("what HTTP cannot carry is left out of that binding, with a located warning", () => {
   const cases: [string, Parameters<typeof wsdl>[0], RegExp][] = [
-    ["http:urlReplacement whose location has no place for a parameter", { httpInput: "<http:urlReplacement/>" }, /http:urlReplacement: the parameter symbol has no \(symbol\) in the location "\/Quote"/],
-    ["an XML request body", { httpInput: '<mime:content part="body" type="text/xml"/>' }, /mime:content type="text\/xml"/],
-    ["a structured parameter", { httpParts: '<part name="symbol" type="t:Pair"/>' }, /structured type Pair/],
-    ["a structured child of an element part", { httpParts: '<part name="body" element="t:Nested"/>', schema: '<xs:element name="Nested"><xs:complexType><xs:sequence><xs:element name="symbol" type="t:Pair"/></xs:sequence></xs:complexType></xs:element>' }, /structured/],
-    ["a part that matches no field", { httpParts: '<part name="zzz" type="xs:string"/>' }, /parameter zzz matches no input field/],
+    [
+      "http:urlReplacement whose location has no place for a parameter",
+      { httpInput: "<http:urlReplacement/>" },
+      /http:urlReplacement: the parameter symbol has no \(symbol\) in the location "\/Quote"/,
+    ],
+    [
+      "an XML request body",
+      { httpInput: '<mime:content part="body" type="text/xml"/>' },
+      /mime:content type="text\/xml"/,
+    ],
+    [
+      "a structured parameter",
+      { httpParts: '<part name="symbol" type="t:Pair"/>' },
+      /structured type Pair/,
+    ],
+    [
+      "a structured child of an element part",
+      {
+        httpParts: '<part name="body" element="t:Nested"/>',
+        schema:
+          '<xs:element name="Nested"><xs:complexType><xs:sequence><xs:element name="symbol" type="t:Pair"/></xs:sequence></xs:complexType></xs:element>',
+      },
+      /structured/,
+    ],
+    [
+      "a part that matches no field",
+      { httpParts: '<part name="zzz" type="xs:string"/>' },
+      /parameter zzz matches no input field/,
+    ],
     // Its bytes would be dropped and the result read as void.
-    ["a response that is not XML", { httpOutput: '<mime:content part="body" type="image/gif"/>' }, /the response is mime:content type="image\/gif", which is not XML/],
+    [
+      "a response that is not XML",
+      { httpOutput: '<mime:content part="body" type="image/gif"/>' },
+      /the response is mime:content type="image\/gif", which is not XML/,
+    ],
   ];
   for (const [what, options, message] of cases) {
     it(what, async () => {

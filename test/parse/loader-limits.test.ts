@@ -9,7 +9,8 @@ import { loadDocuments } from "../../src/parse/loader.js";
 import { endlessBody, rejection, serverPerTest } from "../support/loopback.js";
 
 const servers = serverPerTest(afterEach);
-const diagnosticOf = async (p: Promise<unknown>): Promise<Diagnostic> => (await rejection(p, DiagnosticError)).diagnostics[0]!;
+const diagnosticOf = async (p: Promise<unknown>): Promise<Diagnostic> =>
+  (await rejection(p, DiagnosticError)).diagnostics[0]!;
 
 const XS = "http://www.w3.org/2001/XMLSchema";
 const wsdlImporting = (location: string) =>
@@ -20,13 +21,26 @@ describe("loading from URLs, bounded", () => {
     const sent: { readonly finished: boolean }[] = [];
     const server = await servers.serve((req, res) => {
       const declared = req.url === "/declared";
-      res.writeHead(200, { "Content-Type": "text/xml", ...(declared ? { "Content-Length": String(64 * 1024 * 1024) } : {}) });
-      sent.push(endlessBody(res, '<?xml version="1.0"?>\n<wsdl:definitions xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">'));
+      res.writeHead(200, {
+        "Content-Type": "text/xml",
+        ...(declared ? { "Content-Length": String(64 * 1024 * 1024) } : {}),
+      });
+      sent.push(
+        endlessBody(
+          res,
+          '<?xml version="1.0"?>\n<wsdl:definitions xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">',
+        ),
+      );
     });
     for (const path of ["/chunked", "/declared"]) {
       const url = `${server.url}${path}`;
-      const d = await diagnosticOf(loadDocuments(url, { limits: { maxBytes: 100_000, maxDepth: 256 } }));
-      expect(d).toMatchObject({ code: "XML_TOO_LARGE", message: `${url} is larger than 100000 bytes, the limit` });
+      const d = await diagnosticOf(
+        loadDocuments(url, { limits: { maxBytes: 100_000, maxDepth: 256 } }),
+      );
+      expect(d).toMatchObject({
+        code: "XML_TOO_LARGE",
+        message: `${url} is larger than 100000 bytes, the limit`,
+      });
     }
     expect(sent.map((s) => s.finished)).toEqual([false, false]);
   });
@@ -35,20 +49,31 @@ describe("loading from URLs, bounded", () => {
     const hits: string[] = [];
     const server = await servers.serve((req, res) => {
       hits.push(req.url!);
-      if (req.url === "/root?WSDL") return res.writeHead(200, { "Content-Type": "text/xml" }).end(wsdlImporting("d/1.xsd"));
+      if (req.url === "/root?WSDL")
+        return res.writeHead(200, { "Content-Type": "text/xml" }).end(wsdlImporting("d/1.xsd"));
       const n = Number(/^\/d\/(\d+)\.xsd$/.exec(req.url!)?.[1]);
-      res.writeHead(200, { "Content-Type": "text/xml" }).end(`<s:schema xmlns:s="${XS}" targetNamespace="urn:d">\n<s:import namespace="urn:d${n + 1}" schemaLocation="${n + 1}.xsd"/></s:schema>`);
+      res
+        .writeHead(200, { "Content-Type": "text/xml" })
+        .end(
+          `<s:schema xmlns:s="${XS}" targetNamespace="urn:d">\n<s:import namespace="urn:d${n + 1}" schemaLocation="${n + 1}.xsd"/></s:schema>`,
+        );
     });
     const d = await diagnosticOf(loadDocuments(`${server.url}/root?WSDL`, { maxDocuments: 20 }));
-    expect(d).toMatchObject({ code: "INPUT_TOO_MANY_DOCUMENTS", file: `${server.url}/d/19.xsd`, line: 2 });
-    expect(d.message).toBe(`importing ${server.url}/d/20.xsd would read more than 20 documents in all; expected imports that end`);
+    expect(d).toMatchObject({
+      code: "INPUT_TOO_MANY_DOCUMENTS",
+      file: `${server.url}/d/19.xsd`,
+      line: 2,
+    });
+    expect(d.message).toBe(
+      `importing ${server.url}/d/20.xsd would read more than 20 documents in all; expected imports that end`,
+    );
     expect(hits).toHaveLength(20);
   });
 
   it("a connection cut in the middle of a body is a diagnostic, not a crash", async () => {
     const server = await servers.serve((_req, res) => {
       res.writeHead(200, { "Content-Type": "text/xml", "Content-Length": "100000" });
-      res.write("<?xml version=\"1.0\"?>\n<wsdl:definitions", () => res.socket?.destroy());
+      res.write('<?xml version="1.0"?>\n<wsdl:definitions', () => res.socket?.destroy());
     });
     const d = await diagnosticOf(loadDocuments(`${server.url}/api.asmx?WSDL`));
     expect(d.code).toBe("INPUT_FETCH_FAILED");

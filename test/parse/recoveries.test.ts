@@ -22,7 +22,9 @@ function at(text: string, needle: string, tag = true): { line: number; column: n
 
 const RES = `<xs:element name="Res" type="xs:string"/>`;
 
-const schema = (body: string) => `    <xs:schema targetNamespace="urn:n" xmlns:n="urn:n" elementFormDefault="qualified">
+const schema = (
+  body: string,
+) => `    <xs:schema targetNamespace="urn:n" xmlns:n="urn:n" elementFormDefault="qualified">
 ${body}
     </xs:schema>`;
 
@@ -37,13 +39,31 @@ async function recover(name: string, text: string, code: keyof typeof RECOVERIES
   expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
   const file_ = (p: string) => r.files.find((f) => f.path === p)?.content ?? "";
   const strict = await loadWsdl(file, { fetch: offline, strict: true });
-  return { file, model: r.model!, warnings: r.diagnostics.filter((d) => d.code === code), types: file_("types.ts"), client: file_("client.ts"), strict };
+  return {
+    file,
+    model: r.model!,
+    warnings: r.diagnostics.filter((d) => d.code === code),
+    types: file_("types.ts"),
+    client: file_("client.ts"),
+    strict,
+  };
 }
 
 /** Under strict the same diagnostic is an error, and nothing is generated. */
-function expectStrictError(strict: Awaited<ReturnType<typeof loadWsdl>>, warning: Diagnostic): void {
+function expectStrictError(
+  strict: Awaited<ReturnType<typeof loadWsdl>>,
+  warning: Diagnostic,
+): void {
   expect(strict.model).toBeUndefined();
-  expect(strict.diagnostics).toContainEqual(expect.objectContaining({ code: warning.code, severity: "error", file: warning.file, line: warning.line, column: warning.column }));
+  expect(strict.diagnostics).toContainEqual(
+    expect.objectContaining({
+      code: warning.code,
+      severity: "error",
+      file: warning.file,
+      line: warning.line,
+      column: warning.column,
+    }),
+  );
 }
 
 describe("recoveries from defects", () => {
@@ -55,9 +75,17 @@ describe("recoveries from defects", () => {
       </xs:complexType></xs:element>
       ${RES}`),
     });
-    const { file, warnings, types, strict } = await recover("unresolved-type.wsdl", text, "XSD_UNRESOLVED");
+    const { file, warnings, types, strict } = await recover(
+      "unresolved-type.wsdl",
+      text,
+      "XSD_UNRESOLVED",
+    );
     expect(warnings).toHaveLength(2);
-    expect(warnings[0]).toMatchObject({ severity: "warning", file, ...at(text, 'type="n:Missing"') });
+    expect(warnings[0]).toMatchObject({
+      severity: "warning",
+      file,
+      ...at(text, 'type="n:Missing"'),
+    });
     expect(warnings[0]!.message).toBe(
       "type {urn:n}Missing is not declared; expected a declaration in this WSDL's schemas, an imported schema, or an XSD built-in; reading it as xs:anyType: its content (text, child elements, attributes) kept as raw XML",
     );
@@ -73,13 +101,25 @@ describe("recoveries from defects", () => {
     const text = wsdl({
       types: schema(`      <xs:element name="Req" type="xs:string"/>`),
     });
-    const { file, model, warnings, types, strict } = await recover("unresolved-element.wsdl", text, "XSD_UNRESOLVED");
+    const { file, model, warnings, types, strict } = await recover(
+      "unresolved-element.wsdl",
+      text,
+      "XSD_UNRESOLVED",
+    );
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatchObject({ file, ...at(text, 'element="n:Res"') });
     expect(warnings[0]!.message).toContain("element {urn:n}Res is not declared");
-    expect(warnings[0]!.message).toContain("reading it as an element of that name whose content is xs:anyType's");
+    expect(warnings[0]!.message).toContain(
+      "reading it as an element of that name whose content is xs:anyType's",
+    );
     const out = model.services[0]!.ports[0]!.binding.operations[0]!.soapOutput;
-    expect(out).toMatchObject({ kind: "element", element: { name: { ns: "urn:n", local: "Res" }, type: { kind: "complex", anyElements: true, anyAttributes: true } } });
+    expect(out).toMatchObject({
+      kind: "element",
+      element: {
+        name: { ns: "urn:n", local: "Res" },
+        type: { kind: "complex", anyElements: true, anyAttributes: true },
+      },
+    });
     expect(types).toContain("export interface Res {\n  $value?: string;");
     expectStrictError(strict, warnings[0]!);
   });
@@ -92,7 +132,11 @@ describe("recoveries from defects", () => {
       </xs:complexType></xs:element>
       ${RES}`),
     });
-    const { file, warnings, types, strict } = await recover("unresolved-refs.wsdl", text, "XSD_UNRESOLVED");
+    const { file, warnings, types, strict } = await recover(
+      "unresolved-refs.wsdl",
+      text,
+      "XSD_UNRESOLVED",
+    );
     expect(warnings.map((w) => [w.line, w.column])).toEqual([
       [at(text, 'ref="n:Absent"').line, at(text, 'ref="n:Absent"').column],
       [at(text, 'ref="n:NoGroup"').line, at(text, 'ref="n:NoGroup"').column],
@@ -113,11 +157,20 @@ describe("recoveries from defects", () => {
       types: schema(`      <xs:element name="Req" type="xs:string"/>${RES}`),
       messages: MESSAGES.replace('element="n:Req"', 'element="q:Nowhere"'),
     });
-    const { file, model, warnings, strict } = await recover("unbound-prefix.wsdl", text, "XML_UNBOUND_PREFIX");
+    const { file, model, warnings, strict } = await recover(
+      "unbound-prefix.wsdl",
+      text,
+      "XML_UNBOUND_PREFIX",
+    );
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatchObject({ file, ...at(text, 'element="q:Nowhere"') });
-    expect(warnings[0]!.message).toContain('the element q:Nowhere uses the prefix "q", which no xmlns declaration in scope binds');
-    expect(model.services[0]!.ports[0]!.binding.operations[0]!.soapInput).toMatchObject({ kind: "element", element: { name: { ns: "", local: "Nowhere" } } });
+    expect(warnings[0]!.message).toContain(
+      'the element q:Nowhere uses the prefix "q", which no xmlns declaration in scope binds',
+    );
+    expect(model.services[0]!.ports[0]!.binding.operations[0]!.soapInput).toMatchObject({
+      kind: "element",
+      element: { name: { ns: "", local: "Nowhere" } },
+    });
     expectStrictError(strict, warnings[0]!);
   });
 
@@ -126,17 +179,27 @@ describe("recoveries from defects", () => {
       types: schema(`      <xs:element name="Req" type="xs:string"/>${RES}`),
       messages: `  <wsdl:message name="In"><wsdl:part name="p" element="n:Req"/></wsdl:message>`,
     });
-    const { file, model, warnings, client, strict } = await recover("missing-output.wsdl", text, "WSDL_UNRESOLVED");
+    const { file, model, warnings, client, strict } = await recover(
+      "missing-output.wsdl",
+      text,
+      "WSDL_UNRESOLVED",
+    );
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatchObject({ file, ...at(text, '<wsdl:output message="tns:Out"/>') });
     expect(warnings[0]!.message).toBe(
       "message {urn:svc}Out is not declared; expected a declaration in this WSDL or one it imports; reading it as a message without parts, so Op sends or receives an empty body there",
     );
-    expect(model.services[0]!.operations[0]).toMatchObject({ name: "Op", result: { kind: "void" } });
+    expect(model.services[0]!.operations[0]).toMatchObject({
+      name: "Op",
+      result: { kind: "void" },
+    });
     expect(client).toMatch(/op\([^)]*\): Promise<void>/);
     expectStrictError(strict, warnings[0]!);
 
-    const noInput = wsdl({ types: schema(`      ${RES}`), messages: `  <wsdl:message name="Out"><wsdl:part name="p" element="n:Res"/></wsdl:message>` });
+    const noInput = wsdl({
+      types: schema(`      ${RES}`),
+      messages: `  <wsdl:message name="Out"><wsdl:part name="p" element="n:Res"/></wsdl:message>`,
+    });
     const r = await recover("missing-input.wsdl", noInput, "WSDL_UNRESOLVED");
     expect(r.warnings[0]).toMatchObject({ ...at(noInput, '<wsdl:input message="tns:In"/>') });
     const bop = r.model.services[0]!.ports[0]!.binding.operations[0]!;
@@ -147,12 +210,21 @@ describe("recoveries from defects", () => {
   it("a fault whose message is declared nowhere is left out", async () => {
     const text = wsdl({
       types: schema(`      <xs:element name="Req" type="xs:string"/>${RES}`),
-      operation: OPERATION.replace("</wsdl:operation>", '<wsdl:fault name="Oops" message="tns:NoSuchFault"/></wsdl:operation>'),
+      operation: OPERATION.replace(
+        "</wsdl:operation>",
+        '<wsdl:fault name="Oops" message="tns:NoSuchFault"/></wsdl:operation>',
+      ),
     });
-    const { file, model, warnings, strict } = await recover("missing-fault.wsdl", text, "WSDL_UNRESOLVED");
+    const { file, model, warnings, strict } = await recover(
+      "missing-fault.wsdl",
+      text,
+      "WSDL_UNRESOLVED",
+    );
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatchObject({ file, ...at(text, 'message="tns:NoSuchFault"') });
-    expect(warnings[0]!.message).toContain("fault Oops of Op is left out (it arrives as an untyped SoapFault)");
+    expect(warnings[0]!.message).toContain(
+      "fault Oops of Op is left out (it arrives as an untyped SoapFault)",
+    );
     expect(model.services[0]!.ports[0]!.binding.operations[0]!.faults).toEqual([]);
     expectStrictError(strict, warnings[0]!);
   });
@@ -170,13 +242,33 @@ describe("recoveries from defects", () => {
     expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     const codes = (code: string) => r.diagnostics.filter((d) => d.code === code);
     expect(codes("INPUT_NOT_READABLE")).toEqual([
-      expect.objectContaining({ severity: "warning", file, ...at(text, 'schemaLocation="absent.xsd"') }),
-      expect.objectContaining({ severity: "warning", file, ...at(text, '<wsdl:import namespace="urn:gone"') }),
+      expect.objectContaining({
+        severity: "warning",
+        file,
+        ...at(text, 'schemaLocation="absent.xsd"'),
+      }),
+      expect.objectContaining({
+        severity: "warning",
+        file,
+        ...at(text, '<wsdl:import namespace="urn:gone"'),
+      }),
     ]);
-    expect(codes("INPUT_NOT_READABLE")[0]!.message).toMatch(/^cannot read .*absent\.xsd \(ENOENT\); expected a readable WSDL or XSD file; continuing without it/);
-    expect(codes("INPUT_FETCH_FAILED")).toEqual([expect.objectContaining({ file, ...at(text, 'schemaLocation="http://schemas.invalid/types.xsd"') })]);
-    expect(codes("INPUT_FETCH_FAILED")[0]!.message).toBe("fetching http://schemas.invalid/types.xsd failed: offline; continuing without it (what it declares is unresolved)");
-    expect(codes("XSD_UNRESOLVED").map((d) => d.line)).toEqual([at(text, 'element="n:Req"').line, at(text, 'element="n:Res"').line]);
+    expect(codes("INPUT_NOT_READABLE")[0]!.message).toMatch(
+      /^cannot read .*absent\.xsd \(ENOENT\); expected a readable WSDL or XSD file; continuing without it/,
+    );
+    expect(codes("INPUT_FETCH_FAILED")).toEqual([
+      expect.objectContaining({
+        file,
+        ...at(text, 'schemaLocation="http://schemas.invalid/types.xsd"'),
+      }),
+    ]);
+    expect(codes("INPUT_FETCH_FAILED")[0]!.message).toBe(
+      "fetching http://schemas.invalid/types.xsd failed: offline; continuing without it (what it declares is unresolved)",
+    );
+    expect(codes("XSD_UNRESOLVED").map((d) => d.line)).toEqual([
+      at(text, 'element="n:Req"').line,
+      at(text, 'element="n:Res"').line,
+    ]);
     expect(r.files.find((f) => f.path === "types.ts")!.content).toContain("export interface Req {");
     const strict = await loadWsdl(file, { fetch: offline, strict: true });
     expectStrictError(strict, codes("INPUT_FETCH_FAILED")[0]!);
@@ -190,20 +282,37 @@ describe("recoveries from defects", () => {
     </xsd:schema>
     <schema targetNamespace="urn:n" xmlns="http://www.w3.org/1999/XMLSchema"><element name="Res" type="float"/></schema>`,
     });
-    const { file, warnings, types, strict } = await recover("obsolete.wsdl", text, "XSD_OBSOLETE_NAMESPACE");
+    const { file, warnings, types, strict } = await recover(
+      "obsolete.wsdl",
+      text,
+      "XSD_OBSOLETE_NAMESPACE",
+    );
     expect(warnings).toEqual([
       expect.objectContaining({ file, ...at(text, 'xmlns:xsd="http://www.w3.org/2000/10', false) }),
       expect.objectContaining({ file, ...at(text, 'xmlns="http://www.w3.org/1999', false) }),
     ]);
-    expect(warnings[0]!.message).toBe("xmlns:xsd names the pre-2001 XML Schema namespace http://www.w3.org/2000/10/XMLSchema; reading it as http://www.w3.org/2001/XMLSchema");
+    expect(warnings[0]!.message).toBe(
+      "xmlns:xsd names the pre-2001 XML Schema namespace http://www.w3.org/2000/10/XMLSchema; reading it as http://www.w3.org/2001/XMLSchema",
+    );
     expect(types).toMatch(/export interface Req \{\n\s*tickerSymbol: string;\n\}/);
     expectStrictError(strict, warnings[1]!);
   });
 
   it("a schema element outside the XML Schema namespace is left out, with a warning where it stands", async () => {
-    const text = wsdl({ types: `    <schema xmlns="http://schemas.xmlsoap.org/wsdl/" targetNamespace="urn:n"><element name="Req" type="string"/></schema>` });
-    const { file, warnings, types, strict } = await recover("schema-namespace.wsdl", text, "XSD_SCHEMA_NAMESPACE");
-    expect(warnings).toEqual([expect.objectContaining({ file, ...at(text, '<schema xmlns="http://schemas.xmlsoap.org/wsdl/"') })]);
+    const text = wsdl({
+      types: `    <schema xmlns="http://schemas.xmlsoap.org/wsdl/" targetNamespace="urn:n"><element name="Req" type="string"/></schema>`,
+    });
+    const { file, warnings, types, strict } = await recover(
+      "schema-namespace.wsdl",
+      text,
+      "XSD_SCHEMA_NAMESPACE",
+    );
+    expect(warnings).toEqual([
+      expect.objectContaining({
+        file,
+        ...at(text, '<schema xmlns="http://schemas.xmlsoap.org/wsdl/"'),
+      }),
+    ]);
     expect(warnings[0]!.message).toBe(
       'this schema element is in namespace "http://schemas.xmlsoap.org/wsdl/", not XML Schema\'s (http://www.w3.org/2001/XMLSchema); it is left out, so what it declares is unresolved',
     );
@@ -214,13 +323,20 @@ describe("recoveries from defects", () => {
 
   it("a WSDL without a service generates the types of its messages, without a client", async () => {
     const text = wsdl({
-      types: schema(`      <xs:element name="Req"><xs:complexType><xs:sequence><xs:element name="id" type="xs:int"/></xs:sequence></xs:complexType></xs:element>
+      types:
+        schema(`      <xs:element name="Req"><xs:complexType><xs:sequence><xs:element name="id" type="xs:int"/></xs:sequence></xs:complexType></xs:element>
       <xs:element name="Res"><xs:complexType><xs:sequence><xs:element name="total" type="xs:long"/></xs:sequence></xs:complexType></xs:element>`),
       service: false,
     });
-    const { file, model, warnings, types, client, strict } = await recover("fragment.wsdl", text, "WSDL_NO_SERVICE");
+    const { file, model, warnings, types, client, strict } = await recover(
+      "fragment.wsdl",
+      text,
+      "WSDL_NO_SERVICE",
+    );
     expect(warnings).toEqual([expect.objectContaining({ file, ...at(text, "<wsdl:definitions") })]);
-    expect(warnings[0]!.message).toBe("the WSDL declares no wsdl:service (an abstract fragment); generating the types of its messages only, without a client or server");
+    expect(warnings[0]!.message).toBe(
+      "the WSDL declares no wsdl:service (an abstract fragment); generating the types of its messages only, without a client or server",
+    );
     expect(model.services).toEqual([]);
     expect(types).toMatch(/export interface Req \{\n\s*id: number;\n\}/);
     expect(types).toMatch(/export interface Res \{\n\s*total: bigint;\n\}/);
@@ -229,21 +345,26 @@ describe("recoveries from defects", () => {
   });
 
   it("a service whose every port uses an unsupported binding has no client: the types of its messages, or else its schemas' named types", async () => {
-    const types = schema(`      <xs:element name="Req"><xs:complexType><xs:sequence><xs:element name="id" type="xs:int"/></xs:sequence></xs:complexType></xs:element>
+    const types =
+      schema(`      <xs:element name="Req"><xs:complexType><xs:sequence><xs:element name="id" type="xs:int"/></xs:sequence></xs:complexType></xs:element>
       <xs:complexType name="Entry"><xs:sequence><xs:element name="at" type="xs:dateTime"/></xs:sequence></xs:complexType>
       ${RES}`);
     // A binding with no soap:binding (nor http:binding) in it: neither SOAP nor HTTP.
     const unsupported = (text: string) => text.replace(/    <soap:binding [^>]*\/>\n/, "");
     const withMessages = unsupported(wsdl({ types }));
     const a = await recover("unsupported-binding.wsdl", withMessages, "WSDL_NO_SERVICE");
-    expect(a.warnings.map((w) => w.message)).toEqual(["no wsdl:service of the WSDL has a usable port; generating the types of its messages only, without a client or server"]);
+    expect(a.warnings.map((w) => w.message)).toEqual([
+      "no wsdl:service of the WSDL has a usable port; generating the types of its messages only, without a client or server",
+    ]);
     expect(a.model.services).toEqual([]);
     expect(a.types).toMatch(/export interface Req \{\n\s*id: number;\n\}/);
     expect(a.types).not.toContain("Entry");
     expect(a.client).not.toContain("class ");
     const noMessages = unsupported(wsdl({ types, messages: "", operation: "" }));
     const b = await recover("unsupported-binding-no-messages.wsdl", noMessages, "WSDL_NO_SERVICE");
-    expect(b.warnings.map((w) => w.message)).toEqual(["no wsdl:service of the WSDL has a usable port; generating the named types of its schemas only, without a client or server"]);
+    expect(b.warnings.map((w) => w.message)).toEqual([
+      "no wsdl:service of the WSDL has a usable port; generating the named types of its schemas only, without a client or server",
+    ]);
     expect(b.types).toMatch(/export interface Entry \{\n\s*at: XsdDateTime;\n\}/);
     expect(b.client).not.toContain("class ");
   });
@@ -252,24 +373,38 @@ describe("recoveries from defects", () => {
     const text = wsdl({ messages: "", operation: "", service: false });
     const r = await loadWsdl(writeTemp(dir, "empty-fragment.wsdl", text));
     expect(r.model).toBeUndefined();
-    expect(r.diagnostics).toEqual([expect.objectContaining({ code: "WSDL_NO_SERVICE", severity: "error", ...at(text, "<wsdl:definitions") })]);
+    expect(r.diagnostics).toEqual([
+      expect.objectContaining({
+        code: "WSDL_NO_SERVICE",
+        severity: "error",
+        ...at(text, "<wsdl:definitions"),
+      }),
+    ]);
   });
 
   it("a schema component misspelt only in case is read as the component meant", async () => {
     const text = wsdl({
-      types: schema(`      <xs:simpletype name="Colour"><xs:restriction base="xs:string"><xs:enumeration value="red"/><xs:enumeration value="blue"/></xs:restriction></xs:simpletype>
+      types:
+        schema(`      <xs:simpletype name="Colour"><xs:restriction base="xs:string"><xs:enumeration value="red"/><xs:enumeration value="blue"/></xs:restriction></xs:simpletype>
       <xs:element name="Req" type="n:Colour"/>${RES}`),
     });
-    const { file, warnings, types, strict } = await recover("misspelt.wsdl", text, "XSD_UNKNOWN_ELEMENT");
+    const { file, warnings, types, strict } = await recover(
+      "misspelt.wsdl",
+      text,
+      "XSD_UNKNOWN_ELEMENT",
+    );
     expect(warnings).toEqual([expect.objectContaining({ file, ...at(text, "<xs:simpletype") })]);
-    expect(warnings[0]!.message).toBe("<xs:simpletype> is not an XML Schema element (XML names are case-sensitive); reading it as xs:simpleType");
+    expect(warnings[0]!.message).toBe(
+      "<xs:simpletype> is not an XML Schema element (XML names are case-sensitive); reading it as xs:simpleType",
+    );
     expect(types).toContain('export type Colour = "red" | "blue";');
     expectStrictError(strict, warnings[0]!);
   });
 
   it("a type derived from itself, and a group, attribute group or simple type that contains itself, lose the reference that closes the circle", async () => {
     const text = wsdl({
-      types: schema(`      <xs:complexType name="A"><xs:complexContent><xs:extension base="n:B"><xs:sequence><xs:element name="a" type="xs:string"/></xs:sequence></xs:extension></xs:complexContent></xs:complexType>
+      types:
+        schema(`      <xs:complexType name="A"><xs:complexContent><xs:extension base="n:B"><xs:sequence><xs:element name="a" type="xs:string"/></xs:sequence></xs:extension></xs:complexContent></xs:complexType>
       <xs:complexType name="B"><xs:complexContent><xs:extension base="n:A"><xs:sequence><xs:element name="b" type="xs:string"/></xs:sequence></xs:extension></xs:complexContent></xs:complexType>
       <xs:group name="G"><xs:sequence><xs:element name="g" type="xs:int"/><xs:group ref="n:G"/></xs:sequence></xs:group>
       <xs:attributeGroup name="AG"><xs:attribute name="at" type="xs:string"/><xs:attributeGroup ref="n:AG"/></xs:attributeGroup>
@@ -280,24 +415,50 @@ describe("recoveries from defects", () => {
     });
     const { file, warnings, types, strict } = await recover("circular.wsdl", text, "XSD_CIRCULAR");
     expect(warnings.map((w) => [w.file, w.line, w.column, w.message])).toEqual([
-      [file, at(text, '<xs:extension base="n:B"').line, at(text, '<xs:extension base="n:B"').column, "the type {urn:n}A derives from itself ({urn:n}A → {urn:n}B → {urn:n}A); expected a base that does not derive from it; reading it without this derivation"],
-      [file, at(text, '<xs:group ref="n:G"/></xs:sequence></xs:group>').line, at(text, '<xs:group ref="n:G"/></xs:sequence></xs:group>').column, "the group {urn:n}G contains itself; expected a group that does not refer to itself; this reference to it is left out"],
-      [file, at(text, '<xs:simpleType name="S1"').line, at(text, '<xs:simpleType name="S1"').column, "the simple type {urn:n}S1 is derived from itself (by restriction or list); expected a base or item type that does not derive from it; where it refers to itself, reading it as xs:string"],
-      [file, at(text, '<xs:attributeGroup ref="n:AG"/></xs:attributeGroup>').line, at(text, '<xs:attributeGroup ref="n:AG"/></xs:attributeGroup>').column, "the attribute group {urn:n}AG contains itself; expected an attribute group that does not refer to itself; this reference to it is left out"],
+      [
+        file,
+        at(text, '<xs:extension base="n:B"').line,
+        at(text, '<xs:extension base="n:B"').column,
+        "the type {urn:n}A derives from itself ({urn:n}A → {urn:n}B → {urn:n}A); expected a base that does not derive from it; reading it without this derivation",
+      ],
+      [
+        file,
+        at(text, '<xs:group ref="n:G"/></xs:sequence></xs:group>').line,
+        at(text, '<xs:group ref="n:G"/></xs:sequence></xs:group>').column,
+        "the group {urn:n}G contains itself; expected a group that does not refer to itself; this reference to it is left out",
+      ],
+      [
+        file,
+        at(text, '<xs:simpleType name="S1"').line,
+        at(text, '<xs:simpleType name="S1"').column,
+        "the simple type {urn:n}S1 is derived from itself (by restriction or list); expected a base or item type that does not derive from it; where it refers to itself, reading it as xs:string",
+      ],
+      [
+        file,
+        at(text, '<xs:attributeGroup ref="n:AG"/></xs:attributeGroup>').line,
+        at(text, '<xs:attributeGroup ref="n:AG"/></xs:attributeGroup>').column,
+        "the attribute group {urn:n}AG contains itself; expected an attribute group that does not refer to itself; this reference to it is left out",
+      ],
     ]);
     // B extends A; A stands alone.
     expect(types).toMatch(/export interface A \{\n(?:.*\n)*?  a: string;\n\}/);
     expect(types).toMatch(/export interface B \{\n(?:.*\n)*?  a: string;\n  b: string;\n\}/);
-    expect(types).toMatch(/export interface Req \{\n(?:.*\n)*?  at\?: string;\n  x: AOrDerived;\n  g: number;\n  s: S1;\n\}/);
+    expect(types).toMatch(
+      /export interface Req \{\n(?:.*\n)*?  at\?: string;\n  x: AOrDerived;\n  g: number;\n  s: S1;\n\}/,
+    );
     // S2 lists S1, read as xs:string there; S1 restricts S2.
     expect(types).toMatch(/export type S1 = string\[\];/);
     expectStrictError(strict, warnings[0]!);
   });
 
   it("strict leaves other warnings alone", async () => {
-    const text = wsdl({ types: schema(`      <xs:element name="Req" type="xs:string"/>${RES}`) }).replace('use="literal"/></wsdl:input>', 'use="encoded"/></wsdl:input>');
+    const text = wsdl({
+      types: schema(`      <xs:element name="Req" type="xs:string"/>${RES}`),
+    }).replace('use="literal"/></wsdl:input>', 'use="encoded"/></wsdl:input>');
     const r = await loadWsdl(writeTemp(dir, "encoded.wsdl", text), { strict: true });
     expect(r.model).toBeDefined();
-    expect(r.diagnostics).toEqual([expect.objectContaining({ code: "WSDL_ENCODED", severity: "warning" })]);
+    expect(r.diagnostics).toEqual([
+      expect.objectContaining({ code: "WSDL_ENCODED", severity: "warning" }),
+    ]);
   });
 });

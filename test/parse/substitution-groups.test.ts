@@ -21,13 +21,21 @@ describe("substitution groups", () => {
     const file = writeTemp(tempDir(), "s.wsdl", WSDL);
     const { model, diagnostics } = await loadWsdl(file);
     expect(diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-    const op = model!.types.find((t) => t.kind === "complex" && t.fields.some((f) => f.name.local === "Head"));
+    const op = model!.types.find(
+      (t) => t.kind === "complex" && t.fields.some((f) => f.name.local === "Head"),
+    );
     const head = op!.kind === "complex" ? op!.fields[0]! : undefined;
     expect(head?.substitutes?.head.name.local).toBe("Head");
-    expect(head?.substitutes?.members.map((m) => m.name.local)).toEqual(["First", "Second", "UnderHidden"]);
+    expect(head?.substitutes?.members.map((m) => m.name.local)).toEqual([
+      "First",
+      "Second",
+      "UnderHidden",
+    ]);
     const skipped = diagnostics.filter((d) => d.code === "XSD_SUBSTITUTE_SKIPPED");
     expect(skipped).toHaveLength(1);
     expect(skipped[0]).toMatchObject({ severity: "warning", file, line: 10 });
-    expect(skipped[0]!.message).toContain("{urn:n}Plain may stand for {urn:n}Head, but its type is simple");
+    expect(skipped[0]!.message).toContain(
+      "{urn:n}Plain may stand for {urn:n}Head, but its type is simple",
+    );
   });
 });

@@ -5,7 +5,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  FeaturesClient, InvalidOrderFault, SoapFault, XsdDate, XsdDateTime, createFeaturesHandler, type Order, type OrderInput, type OrderResponse,
+  FeaturesClient,
+  InvalidOrderFault,
+  SoapFault,
+  XsdDate,
+  XsdDateTime,
+  createFeaturesHandler,
+  type Order,
+  type OrderInput,
+  type OrderResponse,
 } from "../../generated-samples/xsd-features/index.js";
 import { listen, type Loopback } from "../support/loopback.js";
 
@@ -16,8 +24,15 @@ beforeAll(async () => {
     createFeaturesHandler({
       order(input) {
         received = input;
-        if (input.Code === "reject") throw new InvalidOrderFault({ code: "Client", message: "Code is not accepted." }, { Field: "Code", At: new XsdDateTime("2024-05-01T08:00:00.5Z") });
-        return { Order: { Echo: input.Code ?? input.Circle?.Name ?? String(input.Width) }, Total: input.Id % 1000n };
+        if (input.Code === "reject")
+          throw new InvalidOrderFault(
+            { code: "Client", message: "Code is not accepted." },
+            { Field: "Code", At: new XsdDateTime("2024-05-01T08:00:00.5Z") },
+          );
+        return {
+          Order: { Echo: input.Code ?? input.Circle?.Name ?? String(input.Width) },
+          Total: input.Id % 1000n,
+        };
       },
     }),
   );
@@ -35,20 +50,39 @@ const base = {
 };
 
 const samples: Record<string, OrderInput> = {
-  "circle branch, minimal": { ...base, Circle: { id: 9007199254740993n, Name: "c", Radius: "1.5" } },
+  "circle branch, minimal": {
+    ...base,
+    Circle: { id: 9007199254740993n, Name: "c", Radius: "1.5" },
+  },
   "code branch, every optional present": {
     ...base,
     Code: "X&<>\"'",
     Day: "2024-02-29",
     Tags: ["one"],
     Numbers: [1, -2, 2147483647],
-    Tree: { Label: "root", Children: [{ Label: "a", Children: [] }, { Label: "b", Children: [{ Label: "c", Children: [] }] }, { Label: "d", Children: [] }] },
+    Tree: {
+      Label: "root",
+      Children: [
+        { Label: "a", Children: [] },
+        { Label: "b", Children: [{ Label: "c", Children: [] }] },
+        { Label: "d", Children: [] },
+      ],
+    },
     Note: "not nil",
     Flag: false,
     Blob: new Uint8Array([0, 1, 255]),
   },
-  "sequence branch, three tags": { ...base, Width: 1.25, Height: -0, Tags: ["a", "b", "c"], Note: "" },
-  "circle with every attribute": { ...base, Circle: { $type: "Circle", id: 1, version: 3, Name: "full", Color: "Blue", Radius: "-0.001" } },
+  "sequence branch, three tags": {
+    ...base,
+    Width: 1.25,
+    Height: -0,
+    Tags: ["a", "b", "c"],
+    Note: "",
+  },
+  "circle with every attribute": {
+    ...base,
+    Circle: { $type: "Circle", id: 1, version: 3, Name: "full", Color: "Blue", Radius: "-0.001" },
+  },
   "derived types where their base is declared (xsi:type)": {
     ...base,
     Code: "poly",
@@ -56,29 +90,51 @@ const samples: Record<string, OrderInput> = {
     Markers: [
       { $type: "Pin", Label: "p", Size: 1 },
       // A date in a derived type takes its input form (a Date) where the base type is declared.
-      { $type: "Banner", Label: "b", Size: 2, Text: "hello", Since: new Date(Date.UTC(2024, 0, 2, 3, 4, 5)), waving: true },
+      {
+        $type: "Banner",
+        Label: "b",
+        Size: 2,
+        Text: "hello",
+        Since: new Date(Date.UTC(2024, 0, 2, 3, 4, 5)),
+        waving: true,
+      },
       { $type: "Banner", Label: "b2", Size: 3 },
     ],
   },
   "members of a substitution group in the abstract head's place": {
     ...base,
     Code: "subst",
-    Attachment: [{ $element: "File", Name: "a.txt", Size: 3 }, { $element: "Link", Href: "http://x/?a=1&b=2" }, { $element: "File", Name: "b", Size: 0 }],
+    Attachment: [
+      { $element: "File", Name: "a.txt", Size: 3 },
+      { $element: "Link", Href: "http://x/?a=1&b=2" },
+      { $element: "File", Name: "b", Size: 0 },
+    ],
   },
-  "a type derived by restriction where its base is declared (xsi:type), with the attribute it inherits": {
+  "a type derived by restriction where its base is declared (xsi:type), with the attribute it inherits":
+    {
+      ...base,
+      Code: "restricted",
+      Outline: { $type: "Tile", id: 4, Name: "square", Color: "Green" },
+    },
+  "the base type itself where it is declared": {
     ...base,
-    Code: "restricted",
-    Outline: { $type: "Tile", id: 4, Name: "square", Color: "Green" },
+    Code: "base",
+    Outline: { id: 3, Name: "plain" },
+    Markers: [{ $type: "Pin", Label: "only", Size: 0 }],
   },
-  "the base type itself where it is declared": { ...base, Code: "base", Outline: { id: 3, Name: "plain" }, Markers: [{ $type: "Pin", Label: "only", Size: 0 }] },
   "xs:any and xs:anyAttribute content": {
     ...base,
     Code: "ext",
     Extension: {
       Kind: "k",
-      $attributes: { plain: "1", "{urn:other}q": "two & \"three\"" },
+      $attributes: { plain: "1", "{urn:other}q": 'two & "three"' },
       $any: [
-        { ns: "urn:other", local: "Thing", attrs: { a: "b" }, children: ["text <&>", { ns: "urn:other", local: "Inner", attrs: {}, children: [] }] },
+        {
+          ns: "urn:other",
+          local: "Thing",
+          attrs: { a: "b" },
+          children: ["text <&>", { ns: "urn:other", local: "Inner", attrs: {}, children: [] }],
+        },
         { ns: "", local: "NoNs", attrs: { "{urn:x}y": "z" }, children: [] },
       ],
     },
@@ -94,13 +150,17 @@ function normalise(o: unknown, sent?: unknown): unknown {
   if (o instanceof XsdDateTime || o instanceof XsdDate) return o.lexical;
   if (o instanceof Date) return o.toISOString(); // how a Date is written
   if (o instanceof Uint8Array) return [...o];
-  if (Array.isArray(o)) return o.map((v, i) => normalise(v, Array.isArray(sent) ? sent[i] : undefined));
+  if (Array.isArray(o))
+    return o.map((v, i) => normalise(v, Array.isArray(sent) ? sent[i] : undefined));
   if (o && typeof o === "object") {
     const s = sent as Record<string, unknown> | undefined;
     return Object.fromEntries(
       Object.entries(o)
         .filter(([k]) => k !== "$type" || s === undefined || "$type" in s)
-        .map(([k, v]) => [k, k === "id" && typeof v === "number" ? BigInt(v) : normalise(v, s?.[k])]),
+        .map(([k, v]) => [
+          k,
+          k === "id" && typeof v === "number" ? BigInt(v) : normalise(v, s?.[k]),
+        ]),
     );
   }
   return o;
@@ -120,10 +180,18 @@ describe("XSD features round trip", () => {
 
   it("decoded values of a derivation family carry $type, the declared type's when none was sent", async () => {
     const client = new FeaturesClient({ endpoint: `${lb.url}/features` });
-    await client.order({ ...base, Circle: { id: 1, Name: "c", Radius: "1" }, Outline: { id: 3, Name: "plain" } });
+    await client.order({
+      ...base,
+      Circle: { id: 1, Name: "c", Radius: "1" },
+      Outline: { id: 3, Name: "plain" },
+    });
     expect(received!.Circle?.$type).toBe("Circle");
     expect(received!.Outline?.$type).toBe("Shape");
-    await client.order({ ...base, Code: "x", Outline: { $type: "Circle", id: 3, Name: "r", Radius: "0.5" } });
+    await client.order({
+      ...base,
+      Code: "x",
+      Outline: { $type: "Circle", id: 3, Name: "r", Radius: "0.5" },
+    });
     const outline = received!.Outline!;
     expect(outline.$type === "Circle" && outline.Radius).toBe("0.5");
   });
@@ -131,14 +199,30 @@ describe("XSD features round trip", () => {
   it("refuses, before sending, an abstract type without $type, a derived type's property without $type, an abstract element without $element", async () => {
     const client = new FeaturesClient({ endpoint: `${lb.url}/features` });
     received = undefined;
-    const abstract = { ...base, Code: "x", Markers: [{ Label: "l", Size: 1 }] } as unknown as OrderInput;
-    await expect(client.order(abstract)).rejects.toThrow(/Markers\[0\]: Marker is abstract; set \$type to one of 'Pin', 'Banner'/);
+    const abstract = {
+      ...base,
+      Code: "x",
+      Markers: [{ Label: "l", Size: 1 }],
+    } as unknown as OrderInput;
+    await expect(client.order(abstract)).rejects.toThrow(
+      /Markers\[0\]: Marker is abstract; set \$type to one of 'Pin', 'Banner'/,
+    );
     const lost = { ...base, Code: "x", Outline: { id: 1, Name: "n", Radius: "1" } } as OrderInput;
-    await expect(client.order(lost)).rejects.toThrow(/Outline\.Radius is not a property of Shape; set \$type/);
+    await expect(client.order(lost)).rejects.toThrow(
+      /Outline\.Radius is not a property of Shape; set \$type/,
+    );
     const head = { ...base, Code: "x", Attachment: [{ Href: "h" }] } as unknown as OrderInput;
-    await expect(client.order(head)).rejects.toThrow(/Attachment\[0\]: element Attachment is abstract; set \$element to one of 'Link', 'File'/);
-    const unknown = { ...base, Code: "x", Outline: { $type: "Square", id: 1, Name: "n" } } as unknown as OrderInput;
-    await expect(client.order(unknown)).rejects.toThrow(/Outline\.\$type 'Square' is neither Shape nor a type derived from it/);
+    await expect(client.order(head)).rejects.toThrow(
+      /Attachment\[0\]: element Attachment is abstract; set \$element to one of 'Link', 'File'/,
+    );
+    const unknown = {
+      ...base,
+      Code: "x",
+      Outline: { $type: "Square", id: 1, Name: "n" },
+    } as unknown as OrderInput;
+    await expect(client.order(unknown)).rejects.toThrow(
+      /Outline\.\$type 'Square' is neither Shape nor a type derived from it/,
+    );
     expect(received).toBeUndefined();
   });
 
@@ -154,8 +238,13 @@ describe("XSD features round trip", () => {
 
   it("the server rejects a value outside the enumeration with a Client fault", async () => {
     const client = new FeaturesClient({ endpoint: `${lb.url}/features` });
-    const bad = { ...base, Circle: { id: 1, Name: "c", Radius: "1", Color: "Purple" } } as unknown as OrderInput;
-    await expect(client.order(bad)).rejects.toThrow(/'Purple' is not one of 'Red', 'Green', 'Blue'/);
+    const bad = {
+      ...base,
+      Circle: { id: 1, Name: "c", Radius: "1", Color: "Purple" },
+    } as unknown as OrderInput;
+    await expect(client.order(bad)).rejects.toThrow(
+      /'Purple' is not one of 'Red', 'Green', 'Blue'/,
+    );
   });
 });
 
@@ -166,7 +255,11 @@ describe("declared faults", () => {
     expect(error).toBeInstanceOf(InvalidOrderFault);
     expect(error).toBeInstanceOf(SoapFault);
     const f = error as InvalidOrderFault;
-    expect([f.code, f.message, f.httpStatus]).toEqual(["soap:Client", "Code is not accepted.", 500]);
+    expect([f.code, f.message, f.httpStatus]).toEqual([
+      "soap:Client",
+      "Code is not accepted.",
+      500,
+    ]);
     expect(f.faultDetail.Field).toBe("Code");
     expect(String(f.faultDetail.At)).toBe("2024-05-01T08:00:00.5Z");
   });

@@ -30,7 +30,10 @@ let types: string;
 let client: Client;
 
 beforeAll(async () => {
-  const g = await generateAndImport<{ SClient: new (o: object) => Client; createSHandler: (impl: object) => RequestListener }>(WSDL, "fixed.wsdl");
+  const g = await generateAndImport<{
+    SClient: new (o: object) => Client;
+    createSHandler: (impl: object) => RequestListener;
+  }>(WSDL, "fixed.wsdl");
   types = g.file("types.ts");
   const mod = g.mod;
   lb = await listen(
@@ -63,17 +66,37 @@ describe("fixed values", () => {
   it("required fixed values left out are written as fixed; optional ones stay out", async () => {
     await client.op({ Version: {} });
     const v = (received as { Version: Record<string, unknown> }).Version;
-    expect({ ...v, Stamp: String(v["Stamp"]) }).toEqual({ ServiceId: "crs", Major: 31, Stamp: "2024-01-01T00:00:00", scheme: "v1" });
+    expect({ ...v, Stamp: String(v["Stamp"]) }).toEqual({
+      ServiceId: "crs",
+      Major: 31,
+      Stamp: "2024-01-01T00:00:00",
+      scheme: "v1",
+    });
   });
 
   it("the fixed value itself is accepted, in any lexical form of it", async () => {
-    await client.op({ Version: { ServiceId: "crs", Major: 31, Flag: true, Stamp: "2024-01-01T00:00:00", scheme: "v1", note: "n" } });
+    await client.op({
+      Version: {
+        ServiceId: "crs",
+        Major: 31,
+        Flag: true,
+        Stamp: "2024-01-01T00:00:00",
+        scheme: "v1",
+        note: "n",
+      },
+    });
     expect((received as { Version: Record<string, unknown> }).Version["Flag"]).toBe(true);
   });
 
   it("another value is refused before sending, naming the property and the fixed value", async () => {
-    await expect(client.op({ Version: { ServiceId: "xyz" } })).rejects.toThrow(/Version\.ServiceId is fixed at 'crs' by the schema; got 'xyz'/);
-    await expect(client.op({ Version: { Major: 30 } })).rejects.toThrow(/Version\.Major is fixed at '31' by the schema; got '30'/);
-    await expect(client.op({ Version: { scheme: "v2" } })).rejects.toThrow(/Version\.scheme is fixed at 'v1' by the schema; got 'v2'/);
+    await expect(client.op({ Version: { ServiceId: "xyz" } })).rejects.toThrow(
+      /Version\.ServiceId is fixed at 'crs' by the schema; got 'xyz'/,
+    );
+    await expect(client.op({ Version: { Major: 30 } })).rejects.toThrow(
+      /Version\.Major is fixed at '31' by the schema; got '30'/,
+    );
+    await expect(client.op({ Version: { scheme: "v2" } })).rejects.toThrow(
+      /Version\.scheme is fixed at 'v1' by the schema; got 'v2'/,
+    );
   });
 });

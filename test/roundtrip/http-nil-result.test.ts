@@ -14,9 +14,16 @@ const NS = "urn:http-nil";
 
 /** The operations, each with the document element of its HTTP response. */
 const OPS = { When: "dateTime", Name: "string", Names: "ArrayOfString" } as const;
-const each = (f: (op: string, root: string) => string): string => Object.entries(OPS).map(([op, root]) => f(op, root)).join("\n");
-const operations = (message: (op: string) => string) => each((op) => `    <wsdl:operation name="${op}">${message(op)}</wsdl:operation>`);
-const httpBinding = (verb: "Get" | "Post", input: string) => `  <wsdl:binding name="NilHttp${verb}" type="tns:NilHttp">
+const each = (f: (op: string, root: string) => string): string =>
+  Object.entries(OPS)
+    .map(([op, root]) => f(op, root))
+    .join("\n");
+const operations = (message: (op: string) => string) =>
+  each((op) => `    <wsdl:operation name="${op}">${message(op)}</wsdl:operation>`);
+const httpBinding = (
+  verb: "Get" | "Post",
+  input: string,
+) => `  <wsdl:binding name="NilHttp${verb}" type="tns:NilHttp">
     <http:binding verb="${verb.toUpperCase()}" />
 ${operations((op) => `<http:operation location="/${op}" /><wsdl:input>${input}</wsdl:input><wsdl:output><mime:mimeXml part="Body" /></wsdl:output>`)}
   </wsdl:binding>`;
@@ -47,7 +54,10 @@ ${each((op) => `      <s:element name="${op}"><s:complexType><s:sequence><s:elem
     </s:schema>
   </wsdl:types>
 ${each(
-  (op, root) => `  <wsdl:message name="${op}SoapIn"><wsdl:part name="parameters" element="tns:${op}" /></wsdl:message>
+  (
+    op,
+    root,
+  ) => `  <wsdl:message name="${op}SoapIn"><wsdl:part name="parameters" element="tns:${op}" /></wsdl:message>
   <wsdl:message name="${op}SoapOut"><wsdl:part name="parameters" element="tns:${op}Response" /></wsdl:message>
   <wsdl:message name="${op}HttpIn"><wsdl:part name="id" type="s:string" /></wsdl:message>
   <wsdl:message name="${op}HttpOut"><wsdl:part name="Body" element="tns:${root}" /></wsdl:message>`,
@@ -99,9 +109,15 @@ beforeAll(async () => {
   );
   asmx = await listen((req, res) => {
     req.resume();
-    const root = req.url?.includes("/When") ? "dateTime" : req.url?.includes("/Names") ? "ArrayOfString" : "string";
+    const root = req.url?.includes("/When")
+      ? "dateTime"
+      : req.url?.includes("/Names")
+        ? "ArrayOfString"
+        : "string";
     res.writeHead(200, { "Content-Type": "text/xml; charset=utf-8" });
-    res.end(`<?xml version="1.0" encoding="utf-8"?>\r\n<${root} xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:nil="true" xmlns="${NS}" />`);
+    res.end(
+      `<?xml version="1.0" encoding="utf-8"?>\r\n<${root} xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:nil="true" xmlns="${NS}" />`,
+    );
   });
 });
 
@@ -110,25 +126,32 @@ afterAll(async () => {
   await asmx?.close();
 });
 
-const client = (base: Loopback, port: string) => new mod.NilClient({ endpoint: `${base.url}/nil.asmx`, port });
+const client = (base: Loopback, port: string) =>
+  new mod.NilClient({ endpoint: `${base.url}/nil.asmx`, port });
 
 describe("a null result over every binding", () => {
-  it.each(PORTS)("%s: a nillable result reads as null, an optional one as undefined, a repeated one as []", async (port) => {
-    const c = client(ours, port);
-    expect(await c.when({ id: 0 })).toBeNull();
-    expect(await c.name({ id: 0 })).toBeUndefined();
-    expect(await c.names({ id: 0 })).toEqual([]);
-    expect(await c.names({ id: 1 })).toEqual(["a", "b"]);
-    expect(String(await c.when({ id: 1 }))).toBe("2024-01-05T10:00:00.1234567");
-    expect(await c.name({ id: 2 })).toBe("name 2");
-  });
+  it.each(PORTS)(
+    "%s: a nillable result reads as null, an optional one as undefined, a repeated one as []",
+    async (port) => {
+      const c = client(ours, port);
+      expect(await c.when({ id: 0 })).toBeNull();
+      expect(await c.name({ id: 0 })).toBeUndefined();
+      expect(await c.names({ id: 0 })).toEqual([]);
+      expect(await c.names({ id: 1 })).toEqual(["a", "b"]);
+      expect(String(await c.when({ id: 1 }))).toBe("2024-01-05T10:00:00.1234567");
+      expect(await c.name({ id: 2 })).toBe("name 2");
+    },
+  );
 
-  it.each(["NilHttpGet", "NilHttpPost"])("%s: ASMX's nil document reads as the typed result admits", async (port) => {
-    const c = client(asmx, port);
-    expect(await c.when({ id: 7 })).toBeNull();
-    expect(await c.name({ id: 7 })).toBeUndefined();
-    expect(await c.names({ id: 7 })).toEqual([]);
-  });
+  it.each(["NilHttpGet", "NilHttpPost"])(
+    "%s: ASMX's nil document reads as the typed result admits",
+    async (port) => {
+      const c = client(asmx, port);
+      expect(await c.when({ id: 7 })).toBeNull();
+      expect(await c.name({ id: 7 })).toBeUndefined();
+      expect(await c.names({ id: 7 })).toEqual([]);
+    },
+  );
 
   it("the HTTP descriptors say what a nil document reads as", () => {
     // Each HTTP operation's descriptor, from its location to the next one's: its response's nil flag.

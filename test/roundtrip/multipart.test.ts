@@ -4,7 +4,13 @@
  * typed input and result have one property per part, named after the part.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ShippingClient, XsdDateTime, createShippingHandler, type ShipRequest, type ShipRequestInput } from "../../generated-samples/multipart/index.js";
+import {
+  ShippingClient,
+  XsdDateTime,
+  createShippingHandler,
+  type ShipRequest,
+  type ShipRequestInput,
+} from "../../generated-samples/multipart/index.js";
 import { loadWsdl } from "../../src/generate.js";
 import { listen, type Loopback } from "../support/loopback.js";
 
@@ -15,7 +21,11 @@ beforeAll(async () => {
     createShippingHandler({
       ship(input) {
         arrived.push(input);
-        return { quote: { Price: input.parcel.Weight, Carrier: input.to }, tracking: 9007199254740993n, stamp: { by: input.deadline === null ? "nobody" : "clerk" } };
+        return {
+          quote: { Price: input.parcel.Weight, Carrier: input.to },
+          tracking: 9007199254740993n,
+          stamp: { by: input.deadline === null ? "nobody" : "clerk" },
+        };
       },
     }),
   );
@@ -36,7 +46,11 @@ function recordingClient(port: "ShippingSoap" | "ShippingSoap12") {
   return { client, sent };
 }
 
-const input: ShipRequestInput = { parcel: { Weight: "12.500", Fragile: true }, to: "Zürich & <Basel>", deadline: "2024-06-01T17:00:00.1234567+02:00" };
+const input: ShipRequestInput = {
+  parcel: { Weight: "12.500", Fragile: true },
+  to: "Zürich & <Basel>",
+  deadline: "2024-06-01T17:00:00.1234567+02:00",
+};
 
 describe("multi-part document/literal", () => {
   it("reads each part as its element, the typed values one property per part", async () => {
@@ -58,7 +72,11 @@ describe("multi-part document/literal", () => {
       arrived = [];
       const { client, sent } = recordingClient(port);
       const result = await client.ship(input);
-      expect(result).toEqual({ quote: { Price: "12.500", Carrier: "Zürich & <Basel>" }, tracking: 9007199254740993n, stamp: { by: "clerk" } });
+      expect(result).toEqual({
+        quote: { Price: "12.500", Carrier: "Zürich & <Basel>" },
+        tracking: 9007199254740993n,
+        stamp: { by: "clerk" },
+      });
       expect(arrived).toHaveLength(1);
       expect(arrived[0]!.parcel).toEqual({ Weight: "12.500", Fragile: true });
       expect(arrived[0]!.to).toBe("Zürich & <Basel>");
@@ -70,7 +88,11 @@ describe("multi-part document/literal", () => {
           '<Destination xmlns="urn:example:shipping">Zürich &amp; &lt;Basel&gt;</Destination>' +
           '<Deadline xmlns="urn:example:shipping">2024-06-01T17:00:00.1234567+02:00</Deadline>',
       );
-      expect(sent[0]).toContain(port === "ShippingSoap" ? "http://schemas.xmlsoap.org/soap/envelope/" : "http://www.w3.org/2003/05/soap-envelope");
+      expect(sent[0]).toContain(
+        port === "ShippingSoap"
+          ? "http://schemas.xmlsoap.org/soap/envelope/"
+          : "http://www.w3.org/2003/05/soap-envelope",
+      );
     });
   }
 

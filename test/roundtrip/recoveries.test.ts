@@ -47,7 +47,10 @@ const WSDL = `<?xml version="1.0" encoding="utf-8"?>
 
 type Client = { store(input: unknown): Promise<unknown>; echo(input: unknown): Promise<unknown> };
 let codes: string[];
-let mod: { DefectsClient: new (o: object) => Client; createDefectsHandler: (impl: object) => RequestListener };
+let mod: {
+  DefectsClient: new (o: object) => Client;
+  createDefectsHandler: (impl: object) => RequestListener;
+};
 
 beforeAll(async () => {
   const g = await generateAndImport<typeof mod>(WSDL, "defects.wsdl");
@@ -55,7 +58,11 @@ beforeAll(async () => {
   mod = g.mod;
 });
 
-const child = (local: string, children: XmlNode["children"], attrs: XmlNode["attrs"] = {}): XmlNode => ({ ns: "urn:vendor", local, attrs, children });
+const child = (
+  local: string,
+  children: XmlNode["children"],
+  attrs: XmlNode["attrs"] = {},
+): XmlNode => ({ ns: "urn:vendor", local, attrs, children });
 
 describe("generated code for defective WSDLs, client to server over SOAP 1.2", () => {
   it("is generated with a warning per defect", () => {
@@ -82,7 +89,10 @@ describe("generated code for defective WSDLs, client to server over SOAP 1.2", (
     );
     try {
       const client = new mod.DefectsClient({ endpoint: `${lb.url}/defects` });
-      expect(await client.echo({ id: 7, payload })).toEqual({ $value: "", $any: [child("answer", ["42"])] });
+      expect(await client.echo({ id: 7, payload })).toEqual({
+        $value: "",
+        $any: [child("answer", ["42"])],
+      });
       expect(arrived).toEqual({ id: 7, payload });
     } finally {
       await lb.close();

@@ -3,7 +3,15 @@
  * corpus: generated into a temporary folder, then its client and server talk over loopback.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { complex, createServiceHandler, field, ServiceClient, xs, type RequestListener, type ServiceDesc } from "../../src/runtime/index.js";
+import {
+  complex,
+  createServiceHandler,
+  field,
+  ServiceClient,
+  xs,
+  type RequestListener,
+  type ServiceDesc,
+} from "../../src/runtime/index.js";
 import { generateAndImport } from "../support/generated.js";
 import { listen } from "../support/loopback.js";
 
@@ -40,7 +48,10 @@ const WSDL = `<?xml version="1.0" encoding="utf-8"?>
 
 type Client = { list(input: unknown): Promise<unknown> };
 let files: { path: string; content: string }[];
-let mod: { RegressionsClient: new (o: object) => Client; createRegressionsHandler: (impl: object) => RequestListener };
+let mod: {
+  RegressionsClient: new (o: object) => Client;
+  createRegressionsHandler: (impl: object) => RequestListener;
+};
 
 beforeAll(async () => {
   const g = await generateAndImport<typeof mod>(WSDL, "regressions.wsdl");
@@ -49,7 +60,7 @@ beforeAll(async () => {
 });
 
 describe("found by the corpus round trip", () => {
-  it("a name attribute with surrounding whitespace names the element without it (EVacSyncService: name=\"ResultCode \")", () => {
+  it('a name attribute with surrounding whitespace names the element without it (EVacSyncService: name="ResultCode ")', () => {
     const desc = files.find((f) => f.path === "descriptors.ts")!.content;
     expect(desc).toContain('field("Code", NS, xs.int)');
     expect(files.find((f) => f.path === "types.ts")!.content).toMatch(/\bCode: number;/);
@@ -80,8 +91,21 @@ describe("a service with two SOAP 1.1 ports of different bindings (node-soap mul
   const op = (name: string) => ({
     kind: "soap" as const,
     action: name,
-    request: { element: field(name, "urn:bye", complex(name, () => [field("name", "", xs.string)])) },
-    response: { element: field(`${name}Response`, "urn:bye", complex(`${name}Response`, () => [field("greeting", "", xs.string)])), prop: "greeting" },
+    request: {
+      element: field(
+        name,
+        "urn:bye",
+        complex(name, () => [field("name", "", xs.string)]),
+      ),
+    },
+    response: {
+      element: field(
+        `${name}Response`,
+        "urn:bye",
+        complex(`${name}Response`, () => [field("greeting", "", xs.string)]),
+      ),
+      prop: "greeting",
+    },
     oneWay: false,
   });
   const service: ServiceDesc = {
@@ -89,8 +113,18 @@ describe("a service with two SOAP 1.1 ports of different bindings (node-soap mul
     targetNamespace: "urn:bye",
     defaultPort: "ByePort",
     ports: {
-      ByePort: { name: "ByePort", protocol: "soap11", address: "http://localhost/bye", operations: { sayBye: op("sayBye") } },
-      AnotherPort: { name: "AnotherPort", protocol: "soap11", address: "http://localhost/another", operations: { sayAnotherBye: op("sayAnotherBye") } },
+      ByePort: {
+        name: "ByePort",
+        protocol: "soap11",
+        address: "http://localhost/bye",
+        operations: { sayBye: op("sayBye") },
+      },
+      AnotherPort: {
+        name: "AnotherPort",
+        protocol: "soap11",
+        address: "http://localhost/another",
+        operations: { sayAnotherBye: op("sayAnotherBye") },
+      },
     },
   };
 
@@ -100,8 +134,11 @@ describe("a service with two SOAP 1.1 ports of different bindings (node-soap mul
       seen.push(`${ctx.operation}@${ctx.port}`);
       return `bye ${(input as { name: string }).name}`;
     };
-    const wsdl = '<definitions><port><address location="http://localhost/bye"/></port><port><address location="http://localhost/another"/></port></definitions>';
-    const lb = await listen(createServiceHandler(service, wsdl, { sayBye: reply, sayAnotherBye: reply }));
+    const wsdl =
+      '<definitions><port><address location="http://localhost/bye"/></port><port><address location="http://localhost/another"/></port></definitions>';
+    const lb = await listen(
+      createServiceHandler(service, wsdl, { sayBye: reply, sayAnotherBye: reply }),
+    );
     const post = (path: string, op: string) =>
       fetch(`${lb.url}${path}`, {
         method: "POST",
@@ -109,8 +146,18 @@ describe("a service with two SOAP 1.1 ports of different bindings (node-soap mul
         body: `<Envelope xmlns="http://schemas.xmlsoap.org/soap/envelope/"><Body><${op} xmlns="urn:bye"><name xmlns="">c</name></${op}></Body></Envelope>`,
       });
     try {
-      expect(await new ServiceClient(service, { endpoint: `${lb.url}/another`, port: "AnotherPort" }).call("sayAnotherBye", { name: "a" })).toBe("bye a");
-      expect(await new ServiceClient(service, { endpoint: `${lb.url}/bye`, port: "ByePort" }).call("sayBye", { name: "b" })).toBe("bye b");
+      expect(
+        await new ServiceClient(service, {
+          endpoint: `${lb.url}/another`,
+          port: "AnotherPort",
+        }).call("sayAnotherBye", { name: "a" }),
+      ).toBe("bye a");
+      expect(
+        await new ServiceClient(service, { endpoint: `${lb.url}/bye`, port: "ByePort" }).call(
+          "sayBye",
+          { name: "b" },
+        ),
+      ).toBe("bye b");
       // Routed by the body element alone (no SOAPAction), among the ports at that path only.
       expect((await post("/another", "sayAnotherBye")).status).toBe(200);
       const elsewhere = await post("/bye", "sayAnotherBye");
@@ -120,9 +167,15 @@ describe("a service with two SOAP 1.1 ports of different bindings (node-soap mul
       // ?WSDL, at either path, gives each port the address it is served at on this host.
       for (const path of ["/bye", "/another"]) {
         const served = await (await fetch(`${lb.url}${path}?wsdl`)).text();
-        expect(served).toBe(`<definitions><port><address location="${lb.url}/bye"/></port><port><address location="${lb.url}/another"/></port></definitions>`);
+        expect(served).toBe(
+          `<definitions><port><address location="${lb.url}/bye"/></port><port><address location="${lb.url}/another"/></port></definitions>`,
+        );
       }
-      expect(seen).toEqual(["sayAnotherBye@AnotherPort", "sayBye@ByePort", "sayAnotherBye@AnotherPort"]);
+      expect(seen).toEqual([
+        "sayAnotherBye@AnotherPort",
+        "sayBye@ByePort",
+        "sayAnotherBye@AnotherPort",
+      ]);
     } finally {
       await lb.close();
     }
@@ -134,10 +187,27 @@ describe("a service with two SOAP 1.1 ports of different bindings (node-soap mul
       seen.push(`${ctx.operation}@${ctx.port}`);
       return `bye ${(input as { name: string }).name}`;
     };
-    const lb = await listen(createServiceHandler(service, undefined, { sayBye: reply, sayAnotherBye: reply }, { path: "/all" }));
+    const lb = await listen(
+      createServiceHandler(
+        service,
+        undefined,
+        { sayBye: reply, sayAnotherBye: reply },
+        { path: "/all" },
+      ),
+    );
     try {
-      expect(await new ServiceClient(service, { endpoint: `${lb.url}/all`, port: "AnotherPort" }).call("sayAnotherBye", { name: "a" })).toBe("bye a");
-      expect(await new ServiceClient(service, { endpoint: `${lb.url}/all`, port: "ByePort" }).call("sayBye", { name: "b" })).toBe("bye b");
+      expect(
+        await new ServiceClient(service, { endpoint: `${lb.url}/all`, port: "AnotherPort" }).call(
+          "sayAnotherBye",
+          { name: "a" },
+        ),
+      ).toBe("bye a");
+      expect(
+        await new ServiceClient(service, { endpoint: `${lb.url}/all`, port: "ByePort" }).call(
+          "sayBye",
+          { name: "b" },
+        ),
+      ).toBe("bye b");
       expect((await fetch(`${lb.url}/bye`, { method: "POST" })).status).toBe(404);
       expect(seen).toEqual(["sayAnotherBye@AnotherPort", "sayBye@ByePort"]);
     } finally {

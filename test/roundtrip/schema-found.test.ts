@@ -61,12 +61,18 @@ const logged: string[] = [];
 beforeAll(async () => {
   g = await generateAndImport<Mod>(WSDL, "found.wsdl");
   lb = await listen(
-    g.mod.createFoundHandler({
-      undelete: (input: unknown) => {
-        arrived = input;
-        return answer;
+    g.mod.createFoundHandler(
+      {
+        undelete: (input: unknown) => {
+          arrived = input;
+          return answer;
+        },
       },
-    }, { logger: (m: string, e: unknown) => logged.push(`${m}: ${e instanceof Error ? e.message : String(e)}`) }),
+      {
+        logger: (m: string, e: unknown) =>
+          logged.push(`${m}: ${e instanceof Error ? e.message : String(e)}`),
+      },
+    ),
   );
   return () => lb.close();
 });
@@ -83,31 +89,51 @@ describe("an xs:list of an enumeration (Bing's CampaignType, WCF's [Flags] enums
   it("is an array of the enumeration's literals, and each item is checked on the wire both ways", async () => {
     expect(g.file("types.ts")).toContain('export type CampaignType = ("Search" | "Shopping")[];');
     answer = ["Shopping", "Search"];
-    await expect(client().undelete({ Types: ["Search", "Shopping"], ids: ["a"] })).resolves.toEqual(["Shopping", "Search"]);
+    await expect(client().undelete({ Types: ["Search", "Shopping"], ids: ["a"] })).resolves.toEqual(
+      ["Shopping", "Search"],
+    );
     expect(arrived).toEqual({ Types: ["Search", "Shopping"], ids: ["a"] });
     // The client refuses an item the enumeration does not list, before sending.
-    await expect(client().undelete({ Types: ["Search", "Seach"], ids: ["a"] })).rejects.toThrow(/'Seach' is not one of 'Search', 'Shopping'/);
+    await expect(client().undelete({ Types: ["Search", "Seach"], ids: ["a"] })).rejects.toThrow(
+      /'Seach' is not one of 'Search', 'Shopping'/,
+    );
     // The server refuses one in a request, naming it.
     const res = await post("Search Seach");
     expect(res.status).toBe(500);
-    expect(await res.text()).toMatch(/<faultcode>soap:Client<\/faultcode>.*'Seach' is not one of the allowed values/s);
+    expect(await res.text()).toMatch(
+      /<faultcode>soap:Client<\/faultcode>.*'Seach' is not one of the allowed values/s,
+    );
     // And the server does not answer with one: its implementation's mistake is a Server fault.
     answer = ["Other"];
-    await expect(client().undelete({ Types: [], ids: ["a"] })).rejects.toMatchObject({ code: "soap:Server" });
-    expect(logged.join("\n")).toMatch(/UndeleteResponse\.Types: 'Other' is not one of 'Search', 'Shopping'/);
+    await expect(client().undelete({ Types: [], ids: ["a"] })).rejects.toMatchObject({
+      code: "soap:Server",
+    });
+    expect(logged.join("\n")).toMatch(
+      /UndeleteResponse\.Types: 'Other' is not one of 'Search', 'Shopping'/,
+    );
   });
 });
 
 describe("a repeated element's minOccurs and maxOccurs (Salesforce's undelete takes 1 to 200 ids)", () => {
   it("the writer refuses fewer or more items than the schema allows, naming the field", async () => {
     answer = undefined;
-    await expect(client().undelete({ Types: [], ids: [] })).rejects.toThrow(/ids needs at least 1 item \(minOccurs\); got 0/);
-    await expect(client().undelete({ Types: [], ids: ["a", "b", "c"] })).rejects.toThrow(/ids takes at most 2 items \(maxOccurs\); got 3/);
+    await expect(client().undelete({ Types: [], ids: [] })).rejects.toThrow(
+      /ids needs at least 1 item \(minOccurs\); got 0/,
+    );
+    await expect(client().undelete({ Types: [], ids: ["a", "b", "c"] })).rejects.toThrow(
+      /ids takes at most 2 items \(maxOccurs\); got 3/,
+    );
     // An ArrayOfX wrapper's items likewise.
-    await expect(client().undelete({ Types: [], ids: ["a"], more: ["1", "2", "3", "4"] })).rejects.toThrow(/more takes at most 3 items \(maxOccurs\); got 4/);
+    await expect(
+      client().undelete({ Types: [], ids: ["a"], more: ["1", "2", "3", "4"] }),
+    ).rejects.toThrow(/more takes at most 3 items \(maxOccurs\); got 4/);
     // Its item is required too: an empty wrapper would not be valid.
-    await expect(client().undelete({ Types: [], ids: ["a"], more: [] })).rejects.toThrow(/more needs at least 1 item \(minOccurs\); got 0/);
-    await expect(client().undelete({ Types: [], ids: ["a", "b"], more: ["1"] })).resolves.toBeUndefined();
+    await expect(client().undelete({ Types: [], ids: ["a"], more: [] })).rejects.toThrow(
+      /more needs at least 1 item \(minOccurs\); got 0/,
+    );
+    await expect(
+      client().undelete({ Types: [], ids: ["a", "b"], more: ["1"] }),
+    ).resolves.toBeUndefined();
     expect(arrived).toEqual({ Types: [], ids: ["a", "b"], more: ["1"] });
   });
 });
@@ -120,16 +146,27 @@ describe("an element referred to inside its own anonymous type (node-soap's recu
         <s:element ref="tns:property" minOccurs="0" maxOccurs="unbounded" />
       </s:sequence></s:complexType></s:element>
       <s:simpleType name="CampaignType"><s:list itemType="s:string" /></s:simpleType>`,
-  ).replace('<s:element name="more" type="tns:ArrayOfId" minOccurs="0" />', '<s:element name="more" type="tns:ArrayOfId" minOccurs="0" /><s:element ref="tns:property" minOccurs="0" />');
+  ).replace(
+    '<s:element name="more" type="tns:ArrayOfId" minOccurs="0" />',
+    '<s:element name="more" type="tns:ArrayOfId" minOccurs="0" /><s:element ref="tns:property" minOccurs="0" />',
+  );
 
   it("is typed as itself at every depth, not as xs:anyType, and nests on the wire", async () => {
     const r = await generateAndImport<Mod>(RECURSIVE, "recursive.wsdl");
-    expect(r.file("types.ts")).toMatch(/export interface Property \{\n(.*\n)*?\s+property: Property\[\];/);
+    expect(r.file("types.ts")).toMatch(
+      /export interface Property \{\n(.*\n)*?\s+property: Property\[\];/,
+    );
     expect(r.file("descriptors.ts")).not.toContain("xs.anyType");
     let got: unknown;
-    const server = await listen(r.mod.createFoundHandler({ undelete: (input: unknown) => void (got = input) }, {}));
+    const server = await listen(
+      r.mod.createFoundHandler({ undelete: (input: unknown) => void (got = input) }, {}),
+    );
     try {
-      const input = { Types: [], ids: ["a"], property: { value: "1", property: [{ value: "2", property: [{ property: [] }] }] } };
+      const input = {
+        Types: [],
+        ids: ["a"],
+        property: { value: "1", property: [{ value: "2", property: [{ property: [] }] }] },
+      };
       await new r.mod.FoundClient({ endpoint: `${server.url}/found` }).undelete(input as never);
       expect(got).toEqual(input);
     } finally {

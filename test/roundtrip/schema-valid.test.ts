@@ -8,7 +8,12 @@
  * Skipped, saying so, without a JDK; the goldens also without the corpus.
  */
 import { describe, expect, it } from "vitest";
-import { CORPUS_GOLDENS, SKIP_LINE, corpusPresent, goldenRoot } from "../../scripts/corpus-goldens.js";
+import {
+  CORPUS_GOLDENS,
+  SKIP_LINE,
+  corpusPresent,
+  goldenRoot,
+} from "../../scripts/corpus-goldens.js";
 import { loadGenerated, loadGolden, type LoadedGolden } from "../support/golden-services.js";
 import { roundTrip, type WireMessage } from "../support/round-trip.js";
 import { validateMessages, validatorMissing, valueOnly } from "../support/xsd-validate.js";
@@ -22,31 +27,81 @@ if (!present && !missing) console.log(SKIP_LINE);
  * Round-trips `golden`, validating every message that holds schema-declared XML. Errors only the
  * sample values can cause (`valueOnly`) are counted apart; every other error is a failure.
  */
-async function check(wsdl: string, golden: LoadedGolden, wsdlEmbedded = false): Promise<{ requests: number; messages: number; valueOnly: number }> {
+async function check(
+  wsdl: string,
+  golden: LoadedGolden,
+  wsdlEmbedded = false,
+): Promise<{ requests: number; messages: number; valueOnly: number }> {
   const messages: WireMessage[] = [];
   const out = await roundTrip(golden, { capture: (m) => messages.push(m), wsdlEmbedded });
   expect(out.failures).toEqual([]);
   if (messages.length === 0) return { requests: 0, messages: 0, valueOnly: 0 };
   const verdicts = await validateMessages(wsdl, messages);
-  const failures = verdicts.flatMap((v) => v.errors.filter((_, i) => !valueOnly(v.errors, i)).map((e) => `${v.where}: ${e}`));
+  const failures = verdicts.flatMap((v) =>
+    v.errors.filter((_, i) => !valueOnly(v.errors, i)).map((e) => `${v.where}: ${e}`),
+  );
   expect(failures).toEqual([]);
   const requests = messages.filter((m) => m.where.endsWith(" request")).length;
-  return { requests, messages: messages.length, valueOnly: verdicts.filter((v) => v.errors.length > 0).length };
+  return {
+    requests,
+    messages: messages.length,
+    valueOnly: verdicts.filter((v) => v.errors.length > 0).length,
+  };
 }
 
 describe.skipIf(missing !== undefined)("messages valid by the WSDL's schemas", () => {
   it("the validator refuses what a writer could get wrong, and counts none of it as the values' doing", async () => {
     const wsdl = "fixtures/message-service/api.wsdl";
-    const envelope = (body: string) => `<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>${body}</soap:Body></soap:Envelope>`;
+    const envelope = (body: string) =>
+      `<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>${body}</soap:Body></soap:Envelope>`;
     const verdicts = await validateMessages(wsdl, [
-      { where: "valid", mode: "soap-document", xml: envelope('<DeleteMessage xmlns="http://api.example.com/messages/"><email>a</email><MessageId>1</MessageId></DeleteMessage>') },
-      { where: "out of order", mode: "soap-document", xml: envelope('<DeleteMessage xmlns="http://api.example.com/messages/"><MessageId>1</MessageId><email>a</email></DeleteMessage>') },
-      { where: "unqualified", mode: "soap-document", xml: envelope('<DeleteMessage xmlns="http://api.example.com/messages/"><email xmlns="">a</email><MessageId>1</MessageId></DeleteMessage>') },
-      { where: "not an int", mode: "soap-document", xml: envelope('<DeleteMessage xmlns="http://api.example.com/messages/"><MessageId>1.0</MessageId></DeleteMessage>') },
-      { where: "required missing", mode: "document", xml: '<ArrayOfMessages xmlns="http://api.example.com/messages/"><Messages><UserId>1</UserId><Id>2</Id></Messages></ArrayOfMessages>' },
-      { where: "rpc wrapper not validated", mode: "soap-rpc", xml: envelope('<Anything xmlns="urn:x"><a>1</a></Anything>') },
+      {
+        where: "valid",
+        mode: "soap-document",
+        xml: envelope(
+          '<DeleteMessage xmlns="http://api.example.com/messages/"><email>a</email><MessageId>1</MessageId></DeleteMessage>',
+        ),
+      },
+      {
+        where: "out of order",
+        mode: "soap-document",
+        xml: envelope(
+          '<DeleteMessage xmlns="http://api.example.com/messages/"><MessageId>1</MessageId><email>a</email></DeleteMessage>',
+        ),
+      },
+      {
+        where: "unqualified",
+        mode: "soap-document",
+        xml: envelope(
+          '<DeleteMessage xmlns="http://api.example.com/messages/"><email xmlns="">a</email><MessageId>1</MessageId></DeleteMessage>',
+        ),
+      },
+      {
+        where: "not an int",
+        mode: "soap-document",
+        xml: envelope(
+          '<DeleteMessage xmlns="http://api.example.com/messages/"><MessageId>1.0</MessageId></DeleteMessage>',
+        ),
+      },
+      {
+        where: "required missing",
+        mode: "document",
+        xml: '<ArrayOfMessages xmlns="http://api.example.com/messages/"><Messages><UserId>1</UserId><Id>2</Id></Messages></ArrayOfMessages>',
+      },
+      {
+        where: "rpc wrapper not validated",
+        mode: "soap-rpc",
+        xml: envelope('<Anything xmlns="urn:x"><a>1</a></Anything>'),
+      },
     ]);
-    expect(verdicts.map((v) => [v.where, v.elements, v.errors.length > 0, v.errors.some((_, i) => valueOnly(v.errors, i))])).toEqual([
+    expect(
+      verdicts.map((v) => [
+        v.where,
+        v.elements,
+        v.errors.length > 0,
+        v.errors.some((_, i) => valueOnly(v.errors, i)),
+      ]),
+    ).toEqual([
       ["valid", 1, false, false],
       ["out of order", 0, true, false],
       ["unqualified", 0, true, false],
@@ -58,7 +113,11 @@ describe.skipIf(missing !== undefined)("messages valid by the WSDL's schemas", (
 
   it("the Message Retrieval Service: every operation over all four ports", async () => {
     const wsdl = "fixtures/message-service/api.wsdl";
-    const r = await check(wsdl, await loadGenerated(wsdl, "generated-samples/message-service", "message-service"), true);
+    const r = await check(
+      wsdl,
+      await loadGenerated(wsdl, "generated-samples/message-service", "message-service"),
+      true,
+    );
     // Requests and responses over SOAP 1.1 and 1.2 (3 operations, 4 variants each), and the HTTP
     // GET/POST responses of the two that return a document.
     expect(r.requests).toBe(24);
@@ -67,9 +126,16 @@ describe.skipIf(missing !== undefined)("messages valid by the WSDL's schemas", (
   }, 120_000);
 
   for (const g of CORPUS_GOLDENS) {
-    it.skipIf(!present)(`${g.name}: every operation, every port`, async () => {
-      const r = await check(goldenRoot(g), await loadGolden(g));
-      if (r.valueOnly > 0) console.log(`${g.name}: ${r.messages} messages validated, ${r.valueOnly} with errors only the sample values cause`);
-    }, 180_000);
+    it.skipIf(!present)(
+      `${g.name}: every operation, every port`,
+      async () => {
+        const r = await check(goldenRoot(g), await loadGolden(g));
+        if (r.valueOnly > 0)
+          console.log(
+            `${g.name}: ${r.messages} messages validated, ${r.valueOnly} with errors only the sample values cause`,
+          );
+      },
+      180_000,
+    );
   }
 });

@@ -64,19 +64,41 @@ describe("SOAP headers", async () => {
     expect(diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     const s = model!.services[0]!;
     const [b11, b12] = s.ports.map((p) => p.binding);
-    expect(b11!.operations.map((o) => o.inputHeaders.map((e) => e.name.local))).toEqual([["Auth", "Trace"], []]);
-    expect(b12!.operations.map((o) => o.inputHeaders.map((e) => e.name.local))).toEqual([["Auth"], []]);
-    expect(b11!.operations.map((o) => o.outputHeaders.map((e) => e.name.local))).toEqual([["Receipt"], []]);
+    expect(b11!.operations.map((o) => o.inputHeaders.map((e) => e.name.local))).toEqual([
+      ["Auth", "Trace"],
+      [],
+    ]);
+    expect(b12!.operations.map((o) => o.inputHeaders.map((e) => e.name.local))).toEqual([
+      ["Auth"],
+      [],
+    ]);
+    expect(b11!.operations.map((o) => o.outputHeaders.map((e) => e.name.local))).toEqual([
+      ["Receipt"],
+      [],
+    ]);
     expect(b12!.operations.map((o) => o.outputHeaders.map((e) => e.name.local))).toEqual([[], []]);
-    expect(s.soapHeaders?.fields.map((f) => [f.name.ns, f.name.local, f.minOccurs])).toEqual([["urn:h", "Auth", 0], ["urn:h", "Trace", 0], ["urn:h", "Receipt", 0]]);
+    expect(s.soapHeaders?.fields.map((f) => [f.name.ns, f.name.local, f.minOccurs])).toEqual([
+      ["urn:h", "Auth", 0],
+      ["urn:h", "Trace", 0],
+      ["urn:h", "Receipt", 0],
+    ]);
     // Header parts never leak into the body.
-    expect(b11!.operations[0]!.soapInput).toMatchObject({ kind: "element", element: { name: { local: "Echo" } } });
+    expect(b11!.operations[0]!.soapInput).toMatchObject({
+      kind: "element",
+      element: { name: { local: "Echo" } },
+    });
   });
 
   it("a header naming an undeclared message or element is left out with a located warning (an error under strict)", async () => {
-    const broken = WSDL.replace('<soap:header message="t:Headers" part="trace" use="literal"/>', '<soap:header message="t:Gone" part="x" use="literal"/>')
+    const broken = WSDL.replace(
+      '<soap:header message="t:Headers" part="trace" use="literal"/>',
+      '<soap:header message="t:Gone" part="x" use="literal"/>',
+    )
       .replace('<part name="trace" element="t:Trace"/>', '<part name="trace" element="t:Missing"/>')
-      .replace('<soap12:header message="t:Headers" part="auth" use="literal"/>', '<soap12:header message="t:Headers" part="trace" use="literal"/>');
+      .replace(
+        '<soap12:header message="t:Headers" part="auth" use="literal"/>',
+        '<soap12:header message="t:Headers" part="trace" use="literal"/>',
+      );
     const file = writeTemp(dir, "broken.wsdl", broken);
     const { model, diagnostics } = await loadWsdl(file);
     expect(diagnostics.filter((d) => d.severity === "error")).toEqual([]);
@@ -85,14 +107,25 @@ describe("SOAP headers", async () => {
       ["WSDL_UNRESOLVED", expect.stringContaining("message {urn:h}Gone is not declared")],
       ["XSD_UNRESOLVED", expect.stringContaining("element {urn:h}Missing is not declared")],
     ]);
-    expect(skipped.every((d) => d.file === file && d.line > 1 && d.severity === "warning")).toBe(true);
-    expect(model!.services[0]!.ports.map((p) => p.binding.operations[0]!.inputHeaders.map((e) => e.name.local))).toEqual([["Auth"], []]);
+    expect(skipped.every((d) => d.file === file && d.line > 1 && d.severity === "warning")).toBe(
+      true,
+    );
+    expect(
+      model!.services[0]!.ports.map((p) =>
+        p.binding.operations[0]!.inputHeaders.map((e) => e.name.local),
+      ),
+    ).toEqual([["Auth"], []]);
     const strict = await loadWsdl(file, { strict: true });
-    expect(strict.diagnostics.filter((d) => d.severity === "error" && d.message.includes("soap:header")).map((d) => d.code)).toEqual(["WSDL_UNRESOLVED", "XSD_UNRESOLVED"]);
+    expect(
+      strict.diagnostics
+        .filter((d) => d.severity === "error" && d.message.includes("soap:header"))
+        .map((d) => d.code),
+    ).toEqual(["WSDL_UNRESOLVED", "XSD_UNRESOLVED"]);
   });
 
   /** The generated code of the WSDL, written once and imported. */
-  let generated: Promise<{ files: { path: string; content: string }[]; gen: Record<string, any> }> | undefined;
+  let generated:
+    Promise<{ files: { path: string; content: string }[]; gen: Record<string, any> }> | undefined;
   const generate = () =>
     (generated ??= (async () => {
       const { files, diagnostics } = await generateFiles(src, { runtimeImport: RUNTIME });
@@ -110,12 +143,17 @@ describe("SOAP headers", async () => {
     const client = files.find((f) => f.path === "client.ts")!.content;
     expect(client).toMatch(/ClientOptions<\s*HPortName,\s*HSoapHeaders(Input)?\s*>/);
     expect(client).toContain("options?: CallOptions<HSoapHeadersInput, HSoapHeaders>");
-    expect(files.find((f) => f.path === "server.ts")!.content).toContain("context: RequestContext<HSoapHeaders, HSoapHeadersInput>");
+    expect(files.find((f) => f.path === "server.ts")!.content).toContain(
+      "context: RequestContext<HSoapHeaders, HSoapHeadersInput>",
+    );
     const seen: unknown[] = [];
     const bodies: string[] = [];
     const handler = gen.createHHandler({
       echo: (input: { text: string }, ctx: { soapHeaders: Record<string, unknown> }) => {
-        seen.push({ ...ctx.soapHeaders, Auth: ctx.soapHeaders["Auth"] && { ...(ctx.soapHeaders["Auth"] as object) } });
+        seen.push({
+          ...ctx.soapHeaders,
+          Auth: ctx.soapHeaders["Auth"] && { ...(ctx.soapHeaders["Auth"] as object) },
+        });
         return input.text;
       },
       ping: (_: unknown, ctx: { soapHeaders: Record<string, unknown> }) => {
@@ -129,22 +167,44 @@ describe("SOAP headers", async () => {
       handler(req, res);
     });
     try {
-      const c11 = new gen.HClient({ endpoint: `${server.url}/h`, soapHeaders: { Auth: { user: "ann & bob", expires: "2030-01-01T00:00:00.1234567Z" } } });
-      expect(await c11.echo({ text: "hi" }, { soapHeaders: { Trace: 9007199254740993n } })).toBe("hi");
-      expect(bodies[0]).toContain('<soap:Header><Auth xmlns="urn:h"><user>ann &amp; bob</user><expires>2030-01-01T00:00:00.1234567Z</expires></Auth><Trace xmlns="urn:h">9007199254740993</Trace></soap:Header><soap:Body>');
+      const c11 = new gen.HClient({
+        endpoint: `${server.url}/h`,
+        soapHeaders: { Auth: { user: "ann & bob", expires: "2030-01-01T00:00:00.1234567Z" } },
+      });
+      expect(await c11.echo({ text: "hi" }, { soapHeaders: { Trace: 9007199254740993n } })).toBe(
+        "hi",
+      );
+      expect(bodies[0]).toContain(
+        '<soap:Header><Auth xmlns="urn:h"><user>ann &amp; bob</user><expires>2030-01-01T00:00:00.1234567Z</expires></Auth><Trace xmlns="urn:h">9007199254740993</Trace></soap:Header><soap:Body>',
+      );
       await c11.ping({});
       expect(bodies[1]).not.toContain("soap:Header");
-      const c12 = new gen.HClient({ endpoint: `${server.url}/h`, port: "HSoap12", soapHeaders: { Auth: { user: "carl" }, Trace: 1n } });
+      const c12 = new gen.HClient({
+        endpoint: `${server.url}/h`,
+        port: "HSoap12",
+        soapHeaders: { Auth: { user: "carl" }, Trace: 1n },
+      });
       await c12.echo({ text: "x" });
-      expect(bodies[2]).toContain('<soap:Header><Auth xmlns="urn:h"><user>carl</user></Auth></soap:Header>');
-      expect(seen.map((x) => JSON.parse(JSON.stringify(x, (_k, v) => (typeof v === "bigint" ? `${v}n` : v))))).toEqual([
-        { Auth: { user: "ann & bob", expires: "2030-01-01T00:00:00.1234567Z" }, Trace: "9007199254740993n" },
+      expect(bodies[2]).toContain(
+        '<soap:Header><Auth xmlns="urn:h"><user>carl</user></Auth></soap:Header>',
+      );
+      expect(
+        seen.map((x) =>
+          JSON.parse(JSON.stringify(x, (_k, v) => (typeof v === "bigint" ? `${v}n` : v))),
+        ),
+      ).toEqual([
+        {
+          Auth: { user: "ann & bob", expires: "2030-01-01T00:00:00.1234567Z" },
+          Trace: "9007199254740993n",
+        },
         {},
         // The SOAP 1.2 binding declares only Auth: Trace stays behind.
         { Auth: { user: "carl" } },
       ]);
       // A header value that does not fit its type is refused before anything is sent.
-      await expect(c11.echo({ text: "y" }, { soapHeaders: { Trace: "nine" } })).rejects.toThrow(/Trace/);
+      await expect(c11.echo({ text: "y" }, { soapHeaders: { Trace: "nine" } })).rejects.toThrow(
+        /Trace/,
+      );
       expect(bodies).toHaveLength(3);
     } finally {
       await server.close();
@@ -156,11 +216,15 @@ describe("SOAP headers", async () => {
     const responses: string[] = [];
     const handler = gen.createHHandler({
       echo: (input: { text: string }, ctx: { setResponseSoapHeaders(h: object): void }) => {
-        ctx.setResponseSoapHeaders({ Receipt: `r-${input.text}`, Auth: { user: "not declared for the response" } });
+        ctx.setResponseSoapHeaders({
+          Receipt: `r-${input.text}`,
+          Auth: { user: "not declared for the response" },
+        });
         if (input.text === "fail") throw new gen.SoapFault({ code: "Client", message: "No." });
         return input.text;
       },
-      ping: (_: unknown, ctx: { setResponseSoapHeaders(h: object): void }) => ctx.setResponseSoapHeaders({ Receipt: "ping declares none" }),
+      ping: (_: unknown, ctx: { setResponseSoapHeaders(h: object): void }) =>
+        ctx.setResponseSoapHeaders({ Receipt: "ping declares none" }),
     });
     const server = await listen((req, res) => {
       const end = res.end.bind(res);
@@ -173,10 +237,18 @@ describe("SOAP headers", async () => {
     try {
       const client = new gen.HClient({ endpoint: `${server.url}/h` });
       const got: unknown[] = [];
-      expect(await client.echo({ text: "one" }, { onSoapHeaders: (h: unknown) => got.push(h) })).toBe("one");
-      expect(responses[0]).toContain('<soap:Header><Receipt xmlns="urn:h">r-one</Receipt></soap:Header><soap:Body>');
-      await expect(client.echo({ text: "fail" }, { onSoapHeaders: (h: unknown) => got.push(h) })).rejects.toThrow("No.");
-      expect(responses[1]).toContain('<soap:Header><Receipt xmlns="urn:h">r-fail</Receipt></soap:Header><soap:Body><soap:Fault>');
+      expect(
+        await client.echo({ text: "one" }, { onSoapHeaders: (h: unknown) => got.push(h) }),
+      ).toBe("one");
+      expect(responses[0]).toContain(
+        '<soap:Header><Receipt xmlns="urn:h">r-one</Receipt></soap:Header><soap:Body>',
+      );
+      await expect(
+        client.echo({ text: "fail" }, { onSoapHeaders: (h: unknown) => got.push(h) }),
+      ).rejects.toThrow("No.");
+      expect(responses[1]).toContain(
+        '<soap:Header><Receipt xmlns="urn:h">r-fail</Receipt></soap:Header><soap:Body><soap:Fault>',
+      );
       await client.ping({}, { onSoapHeaders: (h: unknown) => got.push(h) });
       expect(responses[2]).not.toContain("soap:Header");
       expect(got).toEqual([{ Receipt: "r-one" }, { Receipt: "r-fail" }, {}]);
@@ -188,21 +260,39 @@ describe("SOAP headers", async () => {
   it("an undeclared header marked mustUnderstand for this receiver gets a MustUnderstand fault; others are ignored", async () => {
     const { gen } = await generate();
     let calls = 0;
-    const server = await listen(gen.createHHandler({ echo: (i: { text: string }) => (calls++, i.text), ping: () => undefined }));
+    const server = await listen(
+      gen.createHHandler({
+        echo: (i: { text: string }) => (calls++, i.text),
+        ping: () => undefined,
+      }),
+    );
     const post = async (header: string, version: "1.1" | "1.2" = "1.1") => {
-      const env = version === "1.1" ? "http://schemas.xmlsoap.org/soap/envelope/" : "http://www.w3.org/2003/05/soap-envelope";
+      const env =
+        version === "1.1"
+          ? "http://schemas.xmlsoap.org/soap/envelope/"
+          : "http://www.w3.org/2003/05/soap-envelope";
       const res = await fetch(`${server.url}/h`, {
         method: "POST",
-        headers: version === "1.1" ? { "Content-Type": "text/xml; charset=utf-8", SOAPAction: '"urn:h#Echo"' } : { "Content-Type": 'application/soap+xml; charset=utf-8; action="urn:h#Echo"' },
+        headers:
+          version === "1.1"
+            ? { "Content-Type": "text/xml; charset=utf-8", SOAPAction: '"urn:h#Echo"' }
+            : { "Content-Type": 'application/soap+xml; charset=utf-8; action="urn:h#Echo"' },
         body: `<e:Envelope xmlns:e="${env}"><e:Header>${header}</e:Header><e:Body><Echo xmlns="urn:h"><text>t</text></Echo></e:Body></e:Envelope>`,
       });
       return { status: res.status, text: await res.text() };
     };
     try {
-      const refused = await post('<x:Session xmlns:x="urn:other" e:mustUnderstand="1">s</x:Session>');
+      const refused = await post(
+        '<x:Session xmlns:x="urn:other" e:mustUnderstand="1">s</x:Session>',
+      );
       expect(refused.status).toBe(500);
-      expect(refused.text).toContain("<faultcode>soap:MustUnderstand</faultcode><faultstring>SOAP header {urn:other}Session was not understood.</faultstring>");
-      const refused12 = await post('<x:Session xmlns:x="urn:other" e:mustUnderstand="true">s</x:Session>', "1.2");
+      expect(refused.text).toContain(
+        "<faultcode>soap:MustUnderstand</faultcode><faultstring>SOAP header {urn:other}Session was not understood.</faultstring>",
+      );
+      const refused12 = await post(
+        '<x:Session xmlns:x="urn:other" e:mustUnderstand="true">s</x:Session>',
+        "1.2",
+      );
       expect(refused12.status).toBe(500);
       expect(refused12.text).toContain("<soap:Value>soap:MustUnderstand</soap:Value>");
       expect(calls).toBe(0);

@@ -7,8 +7,20 @@
  */
 import { createHash } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { ApiClient, createApiHandler, SoapFault, type ApiService } from "../../generated-samples/message-service/index.js";
-import { nodeText, passwordMatches, usernameToken, WSSE_NS, type ReceivedUsernameToken, type SoapRequestInfo } from "../../src/runtime/index.js";
+import {
+  ApiClient,
+  createApiHandler,
+  SoapFault,
+  type ApiService,
+} from "../../generated-samples/message-service/index.js";
+import {
+  nodeText,
+  passwordMatches,
+  usernameToken,
+  WSSE_NS,
+  type ReceivedUsernameToken,
+  type SoapRequestInfo,
+} from "../../src/runtime/index.js";
 import { serverPerTest } from "../support/loopback.js";
 
 const servers = serverPerTest(afterEach);
@@ -21,7 +33,8 @@ function service(seen: ReceivedUsernameToken[]): ApiService {
   const check = (elements: Parameters<typeof usernameToken>[0]) => {
     const token = usernameToken(elements);
     if (token) seen.push(token);
-    if (!token || token.username !== USER || !passwordMatches(token, PASSWORD)) throw new SoapFault({ code: "Client", message: "Invalid credentials." });
+    if (!token || token.username !== USER || !passwordMatches(token, PASSWORD))
+      throw new SoapFault({ code: "Client", message: "Invalid credentials." });
   };
   return {
     getMessages: (_input, ctx) => (check(ctx.soapHeaderElements), []),
@@ -35,10 +48,16 @@ const understandsSecurity = (ns: string, local: string) => ns === WSSE_NS && loc
 describe("WS-Security UsernameToken", () => {
   it("PasswordText and PasswordDigest reach the implementation and pass its check, over SOAP 1.1 and 1.2", async () => {
     const seen: ReceivedUsernameToken[] = [];
-    const server = await servers.serve(createApiHandler(service(seen), { understands: understandsSecurity }));
+    const server = await servers.serve(
+      createApiHandler(service(seen), { understands: understandsSecurity }),
+    );
     for (const port of ["ApiSoap", "ApiSoap12"] as const) {
       for (const passwordType of ["text", "digest"] as const) {
-        const client = new ApiClient({ endpoint: `${server.url}/api.asmx`, port, wsSecurity: { username: USER, password: PASSWORD, passwordType } });
+        const client = new ApiClient({
+          endpoint: `${server.url}/api.asmx`,
+          port,
+          wsSecurity: { username: USER, password: PASSWORD, passwordType },
+        });
         expect(await client.getMessages(ANY), `${port} ${passwordType}`).toEqual([]);
       }
     }
@@ -52,7 +71,9 @@ describe("WS-Security UsernameToken", () => {
     // A digest is Base64(SHA-1(nonce + created + password)), with a fresh nonce each time.
     const d = seen[1]!;
     expect(d.password).not.toContain(PASSWORD);
-    expect(d.password).toBe(createHash("sha1").update(d.nonce!).update(d.created!).update(PASSWORD).digest("base64"));
+    expect(d.password).toBe(
+      createHash("sha1").update(d.nonce!).update(d.created!).update(PASSWORD).digest("base64"),
+    );
     expect(d.nonce!.length).toBe(16);
     expect(Buffer.from(seen[3]!.nonce!).equals(Buffer.from(d.nonce!))).toBe(false);
     expect(Math.abs(Date.parse(d.created!) - Date.now())).toBeLessThan(60_000);
@@ -60,16 +81,26 @@ describe("WS-Security UsernameToken", () => {
 
   it("a wrong password, a tampered digest and no token at all are refused by the check", async () => {
     const seen: ReceivedUsernameToken[] = [];
-    const server = await servers.serve(createApiHandler(service(seen), { understands: understandsSecurity }));
+    const server = await servers.serve(
+      createApiHandler(service(seen), { understands: understandsSecurity }),
+    );
     const endpoint = `${server.url}/api.asmx`;
-    for (const wsSecurity of [{ username: USER, password: "wrong" }, { username: USER, password: "wrong", passwordType: "digest" as const }, undefined]) {
-      const e = await new ApiClient({ endpoint, ...(wsSecurity ? { wsSecurity } : {}) }).getMessages(ANY).catch((x: unknown) => x);
+    for (const wsSecurity of [
+      { username: USER, password: "wrong" },
+      { username: USER, password: "wrong", passwordType: "digest" as const },
+      undefined,
+    ]) {
+      const e = await new ApiClient({ endpoint, ...(wsSecurity ? { wsSecurity } : {}) })
+        .getMessages(ANY)
+        .catch((x: unknown) => x);
       expect(e).toBeInstanceOf(SoapFault);
       expect((e as SoapFault).message).toBe("Invalid credentials.");
     }
     const digest = seen[1]!;
     expect(passwordMatches(digest, "wrong")).toBe(true);
-    expect(passwordMatches({ ...digest, created: "2000-01-01T00:00:00.000Z" }, "wrong")).toBe(false);
+    expect(passwordMatches({ ...digest, created: "2000-01-01T00:00:00.000Z" }, "wrong")).toBe(
+      false,
+    );
     expect(passwordMatches({ ...seen[0]!, password: "wron" }, "wrong")).toBe(false);
   });
 
@@ -79,15 +110,30 @@ describe("WS-Security UsernameToken", () => {
       req.on("data", (c: Buffer) => (body += c.toString()));
       req.on("end", () => res.writeHead(500, { "Content-Type": "text/plain" }).end("x"));
     });
-    await new ApiClient({ endpoint: `${recorder.url}/api.asmx`, wsSecurity: { username: "u", password: "p", timestampSeconds: 300 } }).getMessages(ANY).catch(() => {});
-    const created = /<wsu:Timestamp wsu:Id="TS-1"><wsu:Created>([^<]+)<\/wsu:Created><wsu:Expires>([^<]+)<\/wsu:Expires><\/wsu:Timestamp>/.exec(body);
+    await new ApiClient({
+      endpoint: `${recorder.url}/api.asmx`,
+      wsSecurity: { username: "u", password: "p", timestampSeconds: 300 },
+    })
+      .getMessages(ANY)
+      .catch(() => {});
+    const created =
+      /<wsu:Timestamp wsu:Id="TS-1"><wsu:Created>([^<]+)<\/wsu:Created><wsu:Expires>([^<]+)<\/wsu:Expires><\/wsu:Timestamp>/.exec(
+        body,
+      );
     expect(created).not.toBeNull();
     expect(Date.parse(created![2]!) - Date.parse(created![1]!)).toBe(300_000);
-    expect(body).toContain('<soap:Header><wsse:Security xmlns:wsse="http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd"');
+    expect(body).toContain(
+      '<soap:Header><wsse:Security xmlns:wsse="http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd"',
+    );
     expect(body).toContain('soap:mustUnderstand="1"');
 
     const strict = await servers.serve(createApiHandler(service([])));
-    const e = await new ApiClient({ endpoint: `${strict.url}/api.asmx`, wsSecurity: { username: USER, password: PASSWORD } }).getMessages(ANY).catch((x: unknown) => x);
+    const e = await new ApiClient({
+      endpoint: `${strict.url}/api.asmx`,
+      wsSecurity: { username: USER, password: PASSWORD },
+    })
+      .getMessages(ANY)
+      .catch((x: unknown) => x);
     expect(e).toBeInstanceOf(SoapFault);
     expect((e as SoapFault).code).toBe("soap:MustUnderstand");
     expect((e as SoapFault).message).toBe(`SOAP header {${WSSE_NS}}Security was not understood.`);
@@ -108,7 +154,9 @@ describe("extraSoapHeaders", () => {
       getMessagesInDateRange: () => [],
       deleteMessage: () => undefined,
     };
-    const server = await servers.serve(createApiHandler(impl, { understands: (ns) => ns === WSA || ns === WSSE_NS }));
+    const server = await servers.serve(
+      createApiHandler(impl, { understands: (ns) => ns === WSA || ns === WSSE_NS }),
+    );
     const seen: SoapRequestInfo[] = [];
     for (const port of ["ApiSoap", "ApiSoap12"] as const) {
       const client = new ApiClient({
@@ -122,7 +170,10 @@ describe("extraSoapHeaders", () => {
       });
       expect(await client.getMessages(ANY)).toEqual([]);
     }
-    expect(actions).toEqual(["http://api.example.com/messages/GetMessages", "http://api.example.com/messages/GetMessages"]);
+    expect(actions).toEqual([
+      "http://api.example.com/messages/GetMessages",
+      "http://api.example.com/messages/GetMessages",
+    ]);
     expect(seen.map((r) => [r.soapVersion, r.endpoint])).toEqual([
       ["1.1", `${server.url}/api.asmx`],
       ["1.2", `${server.url}/api.asmx`],
@@ -137,7 +188,15 @@ describe("extraSoapHeaders", () => {
       req.on("end", () => res.writeHead(500, { "Content-Type": "text/plain" }).end("x"));
     });
     const extra = '<s:Session xmlns:s="urn:vendor">abc</s:Session>';
-    await new ApiClient({ endpoint: `${recorder.url}/api.asmx`, wsSecurity: { username: "u", password: "p" }, extraSoapHeaders: extra }).getMessages(ANY).catch(() => {});
-    expect(body).toMatch(new RegExp(`<soap:Header><wsse:Security [^]*</wsse:Security>${extra}</soap:Header>`));
+    await new ApiClient({
+      endpoint: `${recorder.url}/api.asmx`,
+      wsSecurity: { username: "u", password: "p" },
+      extraSoapHeaders: extra,
+    })
+      .getMessages(ANY)
+      .catch(() => {});
+    expect(body).toMatch(
+      new RegExp(`<soap:Header><wsse:Security [^]*</wsse:Security>${extra}</soap:Header>`),
+    );
   });
 });

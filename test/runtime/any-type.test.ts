@@ -5,7 +5,9 @@ import { decodeDocument } from "../../src/runtime/xml-reader.js";
 import { writeElement, XSI_NS } from "../../src/runtime/xml-writer.js";
 
 const NS = "urn:t";
-const Bag = complex("Bag", () => [field("v", NS, xs.anyType, { min: 0, max: UNBOUNDED, nillable: true })]);
+const Bag = complex("Bag", () => [
+  field("v", NS, xs.anyType, { min: 0, max: UNBOUNDED, nillable: true }),
+]);
 const root = field("Bag", NS, Bag);
 const read = (xml: string) => decodeDocument(xml, [root]).value as { v: unknown[] };
 const write = (value: unknown) => {
@@ -29,7 +31,16 @@ describe("xs:anyType", () => {
     expect(read(doc).v).toEqual([
       "plain & text",
       "typed",
-      { ns: NS, local: "v", attrs: {}, children: ["mixed ", { ns: "urn:o", local: "b", attrs: { k: "1" }, children: ["bold"] }, " tail"] },
+      {
+        ns: NS,
+        local: "v",
+        attrs: {},
+        children: [
+          "mixed ",
+          { ns: "urn:o", local: "b", attrs: { k: "1" }, children: ["bold"] },
+          " tail",
+        ],
+      },
       { ns: NS, local: "v", attrs: { unit: "kg" }, children: ["5"] },
       null,
       "",
@@ -59,7 +70,9 @@ describe("xs:anyType", () => {
     });
     // Written where no ancestor declares n0: the element declares it, and its attributes' own prefixes avoid the name.
     const xml = write(value);
-    expect(xml).toContain(`<v xmlns:n0="urn:sf" xmlns:n1="${XSI_NS}" n1:type="n0:Account" xmlns:n2="urn:k" n2:k="1">`);
+    expect(xml).toContain(
+      `<v xmlns:n0="urn:sf" xmlns:n1="${XSI_NS}" n1:type="n0:Account" xmlns:n2="urn:k" n2:k="1">`,
+    );
     expect(read(xml)).toEqual(value);
   });
 
@@ -68,10 +81,19 @@ describe("xs:anyType", () => {
     // gets xmlns="urn:o", so the type needs a prefix of its own to keep its namespace.
     const typed = `<Bag xmlns="urn:t" xmlns:xsi="${XSI_NS}" xmlns:o="urn:o"><v><o:w xsi:type="Rec"><o:x xsi:type="Rec"/></o:w><w2 xsi:type="Rec"/></v></Bag>`;
     const value = read(typed);
-    const v = value.v[0] as { children: { attrs: Record<string, string>; prefixes?: Record<string, string>; children: { attrs: Record<string, string>; prefixes?: Record<string, string> }[] }[] };
+    const v = value.v[0] as {
+      children: {
+        attrs: Record<string, string>;
+        prefixes?: Record<string, string>;
+        children: { attrs: Record<string, string>; prefixes?: Record<string, string> }[];
+      }[];
+    };
     const [w, w2] = v.children;
     expect([w!.attrs[`{${XSI_NS}}type`], w!.prefixes]).toEqual(["d:Rec", { d: "urn:t" }]);
-    expect([w!.children[0]!.attrs[`{${XSI_NS}}type`], w!.children[0]!.prefixes]).toEqual(["d:Rec", { d: "urn:t" }]);
+    expect([w!.children[0]!.attrs[`{${XSI_NS}}type`], w!.children[0]!.prefixes]).toEqual([
+      "d:Rec",
+      { d: "urn:t" },
+    ]);
     // In the default namespace, nothing to change.
     expect([w2!.attrs[`{${XSI_NS}}type`], w2!.prefixes]).toEqual(["Rec", undefined]);
     const xml = write(value);
@@ -91,11 +113,21 @@ describe("xs:anyType", () => {
     // The same in an xs:anyAttribute bag.
     const Open = complex("Open", () => [], { anyAttrs: true });
     const openRoot = field("Open", NS, Open);
-    const bag = (decodeDocument(`<Open xmlns="urn:t" __proto__="p" k="1"/>`, [openRoot]).value as { $attributes: Record<string, string> }).$attributes;
-    expect([Object.keys(bag), bag["__proto__"], Object.getPrototypeOf(bag)]).toEqual([["__proto__", "k"], "p", Object.prototype]);
+    const bag = (
+      decodeDocument(`<Open xmlns="urn:t" __proto__="p" k="1"/>`, [openRoot]).value as {
+        $attributes: Record<string, string>;
+      }
+    ).$attributes;
+    expect([Object.keys(bag), bag["__proto__"], Object.getPrototypeOf(bag)]).toEqual([
+      ["__proto__", "k"],
+      "p",
+      Object.prototype,
+    ]);
   });
 
   it("refuses a value that is neither a string nor a tree", () => {
-    expect(() => write({ v: [42] })).toThrow(/Bag\.v\[0\]: 42 \(number\) cannot be written as xs:anyType/);
+    expect(() => write({ v: [42] })).toThrow(
+      /Bag\.v\[0\]: 42 \(number\) cannot be written as xs:anyType/,
+    );
   });
 });

@@ -18,13 +18,17 @@ const Pick = complex("Pick", () => [
   field("many", NS, xs.string, { min: 0, max: UNBOUNDED, choice: true }),
   field("list", NS, xs.int, { min: 0, max: UNBOUNDED }),
 ]);
-const read = (xml: string) => decodeDocument(`<Pick xmlns="${NS}">${xml}</Pick>`, [field("Pick", NS, Pick)]).value;
+const read = (xml: string) =>
+  decodeDocument(`<Pick xmlns="${NS}">${xml}</Pick>`, [field("Pick", NS, Pick)]).value;
 
 describe("a repeated element of a choice branch", () => {
   it("reads as absent when another branch is taken, or none is; as its items when it is", () => {
     expect(read("<one>x</one>")).toEqual({ one: "x", list: [] });
     expect(read("")).toEqual({ list: [] });
-    expect(read("<many>a</many><many>b</many><list>1</list>")).toEqual({ many: ["a", "b"], list: [1] });
+    expect(read("<many>a</many><many>b</many><list>1</list>")).toEqual({
+      many: ["a", "b"],
+      list: [1],
+    });
   });
 
   it("is marked choice in the generated descriptors (and a repeated element outside the choice is not)", async () => {
@@ -41,7 +45,9 @@ describe("a repeated element of a choice branch", () => {
     );
     const { files } = await generateFiles(file);
     const desc = files.find((f) => f.path === "descriptors.ts")!.content;
-    expect(desc).toMatch(/field\("many", \w+, xs\.string, \{ min: 0, max: UNBOUNDED, choice: true \}\)/);
+    expect(desc).toMatch(
+      /field\("many", \w+, xs\.string, \{ min: 0, max: UNBOUNDED, choice: true \}\)/,
+    );
     expect(desc).toMatch(/field\("list", \w+, xs\.int, \{ min: 0, max: UNBOUNDED \}\)/);
     expect(desc).toMatch(/field\("one", \w+, xs\.string, \{ min: 0 \}\)/);
   });

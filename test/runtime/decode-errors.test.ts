@@ -4,8 +4,15 @@ import { complex, field, xs } from "../../src/runtime/descriptors.js";
 import { decodeDocument, XmlDecodeError } from "../../src/runtime/xml-reader.js";
 
 const NS = "urn:t";
-const Item = complex("Item", () => [field("n", NS, xs.int), field("when", NS, xs.dateTime, { min: 0 })]);
-const root = field("Items", NS, complex("Items", () => [field("Item", NS, Item, { max: 10 })]));
+const Item = complex("Item", () => [
+  field("n", NS, xs.int),
+  field("when", NS, xs.dateTime, { min: 0 }),
+]);
+const root = field(
+  "Items",
+  NS,
+  complex("Items", () => [field("Item", NS, Item, { max: 10 })]),
+);
 const fail = (xml: string | Uint8Array): XmlDecodeError => {
   try {
     decodeDocument(xml, [root]);
@@ -18,14 +25,18 @@ const fail = (xml: string | Uint8Array): XmlDecodeError => {
 
 describe("decode errors", () => {
   it("an invalid value names the element and the line and column of its start tag", () => {
-    const e = fail(`<Items xmlns="urn:t">\n  <Item><n>1</n></Item>\n  <Item>\n    <n>x2</n>\n  </Item>\n</Items>`);
+    const e = fail(
+      `<Items xmlns="urn:t">\n  <Item><n>1</n></Item>\n  <Item>\n    <n>x2</n>\n  </Item>\n</Items>`,
+    );
     expect(e.kind).toBe("invalid");
     expect(e.element).toBe("n");
     expect(e.message).toMatch(/^invalid value in element n: .* \(at line 4, column 5\)$/);
   });
 
   it("a missing required element names the element that lacks it, where that element starts", () => {
-    const e = fail(`<Items xmlns="urn:t"><Item><n>1</n></Item><Item><when>2024-01-01T00:00:00</when></Item></Items>`);
+    const e = fail(
+      `<Items xmlns="urn:t"><Item><n>1</n></Item><Item><when>2024-01-01T00:00:00</when></Item></Items>`,
+    );
     expect(e.kind).toBe("missing");
     expect(e.message).toBe("element n is missing from Item (at line 1, column 43)");
   });
@@ -43,8 +54,12 @@ describe("decode errors", () => {
   it("depth and element count limits hold alike for text-only elements read at once and for others", () => {
     const doc = (n: string) => `<Items xmlns="urn:t">${`<Item>${n}</Item>`.repeat(3)}</Items>`;
     for (const n of ["<n>1</n>", "<n>1<!-- not a leaf --></n>"]) {
-      const limited = (maxDepth: number, maxElements: number) => () => decodeDocument(doc(n), [root], { limits: { maxDepth, maxElements } });
-      expect(limited(3, 7)()).toEqual({ field: root, value: { Item: [{ n: 1 }, { n: 1 }, { n: 1 }] } });
+      const limited = (maxDepth: number, maxElements: number) => () =>
+        decodeDocument(doc(n), [root], { limits: { maxDepth, maxElements } });
+      expect(limited(3, 7)()).toEqual({
+        field: root,
+        value: { Item: [{ n: 1 }, { n: 1 }, { n: 1 }] },
+      });
       expect(limited(2, 7), n).toThrow(/nesting deeper than 2 levels/);
       expect(limited(3, 6), n).toThrow(/more than 6 elements/);
     }

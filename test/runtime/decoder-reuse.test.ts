@@ -8,12 +8,22 @@ import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { complex, field, xs } from "../../src/runtime/descriptors.js";
 import { decodeEnvelope } from "../../src/runtime/soap.js";
-import { decodeDocument, decodeXml, XmlDecodeError, type CustomFrame } from "../../src/runtime/xml-reader.js";
+import {
+  decodeDocument,
+  decodeXml,
+  XmlDecodeError,
+  type CustomFrame,
+} from "../../src/runtime/xml-reader.js";
 
 const NS = "urn:t";
 const Item = complex("Item", () => [field("n", NS, xs.int), field("s", NS, xs.string, { min: 0 })]);
-const root = field("Items", NS, complex("Items", () => [field("Item", NS, Item, { max: 10 })]));
-const doc = (...ns: number[]) => `<Items xmlns="urn:t">${ns.map((n) => `<Item><n>${n}</n><s>v${n}</s></Item>`).join("")}</Items>`;
+const root = field(
+  "Items",
+  NS,
+  complex("Items", () => [field("Item", NS, Item, { max: 10 })]),
+);
+const doc = (...ns: number[]) =>
+  `<Items xmlns="urn:t">${ns.map((n) => `<Item><n>${n}</n><s>v${n}</s></Item>`).join("")}</Items>`;
 
 describe("the kept decoder", () => {
   it("reads a document after one that failed at any point as if it were the first", () => {
@@ -25,8 +35,15 @@ describe("the kept decoder", () => {
     ];
     for (const bad of failing) {
       expect(() => decodeDocument(bad, [root]), bad).toThrow(XmlDecodeError);
-      expect(decodeDocument(doc(1, 2), [root]).value).toEqual({ Item: [{ n: 1, s: "v1" }, { n: 2, s: "v2" }] });
-      expect(decodeDocument(doc(3), [root], { limits: { maxDepth: 3, maxElements: 4 } }).value).toEqual({ Item: [{ n: 3, s: "v3" }] });
+      expect(decodeDocument(doc(1, 2), [root]).value).toEqual({
+        Item: [
+          { n: 1, s: "v1" },
+          { n: 2, s: "v2" },
+        ],
+      });
+      expect(
+        decodeDocument(doc(3), [root], { limits: { maxDepth: 3, maxElements: 4 } }).value,
+      ).toEqual({ Item: [{ n: 3, s: "v3" }] });
     }
   });
 
@@ -40,18 +57,35 @@ describe("the kept decoder", () => {
       done: (_ns, _local, value) => inner.push(value),
     };
     decodeXml(doc(1, 2), outer);
-    expect(inner).toEqual([{ Item: [{ n: 7, s: "v7" }] }, { Item: [{ n: 1, s: "v1" }, { n: 2, s: "v2" }] }]);
+    expect(inner).toEqual([
+      { Item: [{ n: 7, s: "v7" }] },
+      {
+        Item: [
+          { n: 1, s: "v1" },
+          { n: 2, s: "v2" },
+        ],
+      },
+    ]);
   });
 
   it("keeps nothing a document held once it is read, or once it failed", async () => {
     setFlagsFromString("--expose-gc");
     const gc = runInNewContext("gc") as () => void;
-    const big = field("Items", NS, complex("Items", () => [field("Item", NS, Item, { max: 100 })]));
+    const big = field(
+      "Items",
+      NS,
+      complex("Items", () => [field("Item", NS, Item, { max: 100 })]),
+    );
     const refs: WeakRef<object>[] = [];
     (() => {
-      const ok = decodeDocument(doc(...Array.from({ length: 50 }, (_, i) => i)), [big]).value as { Item: object[] };
+      const ok = decodeDocument(doc(...Array.from({ length: 50 }, (_, i) => i)), [big]).value as {
+        Item: object[];
+      };
       refs.push(new WeakRef(ok), new WeakRef(ok.Item[49]!));
-      const env = decodeEnvelope(`<e:Envelope xmlns:e="http://schemas.xmlsoap.org/soap/envelope/"><e:Body>${doc(5)}</e:Body></e:Envelope>`, () => big);
+      const env = decodeEnvelope(
+        `<e:Envelope xmlns:e="http://schemas.xmlsoap.org/soap/envelope/"><e:Body>${doc(5)}</e:Body></e:Envelope>`,
+        () => big,
+      );
       refs.push(new WeakRef(env.body!.value as object));
       try {
         decodeDocument(`<Items xmlns="urn:t"><Item><n>1</n></Item><Item>`, [big]);

@@ -17,11 +17,16 @@ const Search = complex("Search", () => [
   field("Name", NS, xs.string, { min: 0 }),
   field("Count", NS, xs.int, { min: 0 }),
 ]);
-const read = (xml: string) => decodeDocument(`<Search xmlns="${NS}">${xml}</Search>`, [field("Search", NS, Search)]).value;
+const read = (xml: string) =>
+  decodeDocument(`<Search xmlns="${NS}">${xml}</Search>`, [field("Search", NS, Search)]).value;
 
 describe("an empty element with a default or fixed value", () => {
   it("reads as that value, whether written <X /> or <X></X>", () => {
-    expect(read("<Id /><Text></Text><Kind/>")).toEqual({ Id: -2147483648, Text: "Welcome", Kind: "k1" });
+    expect(read("<Id /><Text></Text><Kind/>")).toEqual({
+      Id: -2147483648,
+      Text: "Welcome",
+      Kind: "k1",
+    });
     expect(read("<Id>5</Id><Text>hi</Text>")).toEqual({ Id: 5, Text: "hi" });
   });
 

@@ -32,15 +32,31 @@ const write = (value: unknown) => {
 
 describe("fields named like inherited properties", () => {
   it("decode to own properties, repeated ones to arrays", () => {
-    const v = read(`<A xmlns="urn:t" hasOwnProperty="h"><__proto__>p</__proto__><constructor>1</constructor><toString>t</toString><valueOf>2</valueOf><valueOf>3</valueOf></A>`);
-    expect(Object.keys(v)).toEqual(["hasOwnProperty", "__proto__", "constructor", "toString", "valueOf"]);
+    const v = read(
+      `<A xmlns="urn:t" hasOwnProperty="h"><__proto__>p</__proto__><constructor>1</constructor><toString>t</toString><valueOf>2</valueOf><valueOf>3</valueOf></A>`,
+    );
+    expect(Object.keys(v)).toEqual([
+      "hasOwnProperty",
+      "__proto__",
+      "constructor",
+      "toString",
+      "valueOf",
+    ]);
     expect(Object.getPrototypeOf(v)).toBe(Object.prototype);
-    expect([v["hasOwnProperty"], v["__proto__"], v["constructor"], v["toString"], v["valueOf"]]).toEqual(["h", "p", 1, "t", [2, 3]]);
+    expect([
+      v["hasOwnProperty"],
+      v["__proto__"],
+      v["constructor"],
+      v["toString"],
+      v["valueOf"],
+    ]).toEqual(["h", "p", 1, "t", [2, 3]]);
   });
 
   it("absent is absent: a missing required one is missing, a missing repeated one an empty array", () => {
     expect(() => read(`<A xmlns="urn:t"><toString>t</toString></A>`)).toThrow(XmlDecodeError);
-    expect(() => read(`<A xmlns="urn:t"><toString>t</toString></A>`)).toThrow("element constructor is missing from A");
+    expect(() => read(`<A xmlns="urn:t"><toString>t</toString></A>`)).toThrow(
+      "element constructor is missing from A",
+    );
     const v = read(`<A xmlns="urn:t"><constructor>1</constructor></A>`);
     expect(Object.keys(v)).toEqual(["constructor", "valueOf"]);
     expect(v["valueOf"]).toEqual([]);
@@ -49,7 +65,9 @@ describe("fields named like inherited properties", () => {
   it("write from own properties only, and read back the same", () => {
     const value = { ["__proto__"]: "p", constructor: 1, valueOf: [4], hasOwnProperty: "h" };
     const xml = write(value);
-    expect(xml).toBe('<A xmlns="urn:t" hasOwnProperty="h"><__proto__>p</__proto__><constructor>1</constructor><valueOf>4</valueOf></A>');
+    expect(xml).toBe(
+      '<A xmlns="urn:t" hasOwnProperty="h"><__proto__>p</__proto__><constructor>1</constructor><valueOf>4</valueOf></A>',
+    );
     expect(read(xml)).toEqual({ ...value, valueOf: [4] });
     expect(write({ constructor: 1 })).toBe('<A xmlns="urn:t"><constructor>1</constructor></A>');
     expect(() => write({})).toThrow(ValueFormatError);
@@ -67,7 +85,9 @@ describe("fields named like inherited properties", () => {
       ],
       response: undefined,
     };
-    expect(encodeHttpParams(op, { constructor: 7 }).toString()).toBe("constructor=7&toString=&__proto__=");
+    expect(encodeHttpParams(op, { constructor: 7 }).toString()).toBe(
+      "constructor=7&toString=&__proto__=",
+    );
     expect(() => encodeHttpParams(op, {})).toThrow("constructor is required");
     const input = decodeHttpParams(op, new URLSearchParams("constructor=7&toString=t&__proto__=p"));
     expect(Object.keys(input)).toEqual(["constructor", "toString", "__proto__"]);

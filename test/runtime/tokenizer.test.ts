@@ -1,12 +1,23 @@
 /** The runtime's XML tokenizer: namespaces, references, CDATA, and well-formedness errors. */
 import { describe, expect, it } from "vitest";
 import { XmlPieces } from "../../src/runtime/xml-pieces.js";
-import { tokenizeXml, XmlSyntaxError, XmlTokenizer, type XmlTag } from "../../src/runtime/xml-tokenizer.js";
+import {
+  tokenizeXml,
+  XmlSyntaxError,
+  XmlTokenizer,
+  type XmlTag,
+} from "../../src/runtime/xml-tokenizer.js";
 
 /** The events for a document; with `leaves`, leaf elements come as one event, written as open, text, close. */
 function textEvents(xml: string | Uint8Array, leaves = false): string[] {
   const out: string[] = [];
-  const open = (t: XmlTag) => out.push(`<{${t.uri}}${t.local}${t.attributes.filter((a) => !a.name.startsWith("xmlns")).map((a) => ` {${a.uri}}${a.local}=${a.value}`).join("")}>`);
+  const open = (t: XmlTag) =>
+    out.push(
+      `<{${t.uri}}${t.local}${t.attributes
+        .filter((a) => !a.name.startsWith("xmlns"))
+        .map((a) => ` {${a.uri}}${a.local}=${a.value}`)
+        .join("")}>`,
+    );
   tokenizeXml(xml, {
     open,
     close: () => out.push("</>"),
@@ -27,12 +38,26 @@ function textEvents(xml: string | Uint8Array, leaves = false): string[] {
 /** The events for UTF-8 bytes that arrive as `pieces` (fed as they come: see XmlPieces). */
 function pieceEvents(pieces: readonly Uint8Array[], leaves: boolean): string[] {
   const out: string[] = [];
-  const open = (t: XmlTag) => out.push(`<{${t.uri}}${t.local}${t.attributes.filter((a) => !a.name.startsWith("xmlns")).map((a) => ` {${a.uri}}${a.local}=${a.value}`).join("")}>`);
+  const open = (t: XmlTag) =>
+    out.push(
+      `<{${t.uri}}${t.local}${t.attributes
+        .filter((a) => !a.name.startsWith("xmlns"))
+        .map((a) => ` {${a.uri}}${a.local}=${a.value}`)
+        .join("")}>`,
+    );
   const h = {
     open,
     close: () => out.push("</>"),
     text: (t: string) => out.push(JSON.stringify(t)),
-    ...(leaves ? { leaf: (t: XmlTag, text: string) => (open(t), text !== "" && out.push(JSON.stringify(text)), out.push("</>")) } : {}),
+    ...(leaves
+      ? {
+          leaf: (t: XmlTag, text: string) => (
+            open(t),
+            text !== "" && out.push(JSON.stringify(text)),
+            out.push("</>")
+          ),
+        }
+      : {}),
   };
   const feed = new XmlPieces(new XmlTokenizer(h), 0);
   // What it gives back as the bytes received (it keeps no chunk) is them, whether reading fails or not.
@@ -82,15 +107,22 @@ function events(xml: string): string[] {
     ["bytes, leaves", () => textEvents(bytes, true)],
   ];
   for (const pieces of cuttings(bytes)) {
-    const how = `pieces of ${pieces.map((p) => p.length).slice(0, 3).join(", ")}${pieces.length > 3 ? ", …" : ""}`;
-    others.push([how, () => pieceEvents(pieces, false)], [`${how}, leaves`, () => pieceEvents(pieces, true)]);
+    const how = `pieces of ${pieces
+      .map((p) => p.length)
+      .slice(0, 3)
+      .join(", ")}${pieces.length > 3 ? ", …" : ""}`;
+    others.push(
+      [how, () => pieceEvents(pieces, false)],
+      [`${how}, leaves`, () => pieceEvents(pieces, true)],
+    );
   }
   for (const [how, other] of others) {
     const got = outcome(other);
     if (fromText instanceof Error) {
       expect(got, how).toBeInstanceOf(Error);
       expect((got as Error).message, how).toBe(fromText.message);
-      if (how.startsWith("pieces")) expect((got as XmlSyntaxError).offset, how).toBe((fromBytes as XmlSyntaxError).offset);
+      if (how.startsWith("pieces"))
+        expect((got as XmlSyntaxError).offset, how).toBe((fromBytes as XmlSyntaxError).offset);
     } else expect(got, how).toEqual(fromText);
   }
   if (fromText instanceof Error) throw fromText;
@@ -99,27 +131,55 @@ function events(xml: string): string[] {
 
 describe("tokenizeXml", () => {
   it("resolves default and prefixed namespaces, and restores them after each element", () => {
-    expect(events('<?xml version="1.0"?><a:r xmlns:a="urn:a" xmlns="urn:d"><x a:k="1" k="2"/><y xmlns=""><z/></y><w/></a:r>')).toEqual([
-      "<{urn:a}r>", "<{urn:d}x {urn:a}k=1 {}k=2>", "</>", "<{}y>", "<{}z>", "</>", "</>", "<{urn:d}w>", "</>", "</>",
+    expect(
+      events(
+        '<?xml version="1.0"?><a:r xmlns:a="urn:a" xmlns="urn:d"><x a:k="1" k="2"/><y xmlns=""><z/></y><w/></a:r>',
+      ),
+    ).toEqual([
+      "<{urn:a}r>",
+      "<{urn:d}x {urn:a}k=1 {}k=2>",
+      "</>",
+      "<{}y>",
+      "<{}z>",
+      "</>",
+      "</>",
+      "<{urn:d}w>",
+      "</>",
+      "</>",
     ]);
   });
 
   it("reports leaves only for text-only elements closed by their own end tag", () => {
     const leaves: string[] = [];
-    tokenizeXml('<r><a>1</a><b></b><c>x<d/></c><e>y</e ><f/><a>2&amp;</a><g><!--c-->z</g><h><![CDATA[w]]></h></r>', {
-      open: () => {},
-      close: () => {},
-      text: () => {},
-      leaf: (t, text) => leaves.push(`${t.local}=${text}`),
-    });
+    tokenizeXml(
+      "<r><a>1</a><b></b><c>x<d/></c><e>y</e ><f/><a>2&amp;</a><g><!--c-->z</g><h><![CDATA[w]]></h></r>",
+      {
+        open: () => {},
+        close: () => {},
+        text: () => {},
+        leaf: (t, text) => leaves.push(`${t.local}=${text}`),
+      },
+    );
     expect(leaves).toEqual(["a=1", "b=", "a=2&"]);
   });
 
   it("finds a repeated attribute among many, wherever the two stand", () => {
     const attrs = (n: number) => Array.from({ length: n }, (_, i) => ` a${i}="${i}"`).join("");
-    expect(events(`<r${attrs(40)}/>`)[0]).toBe(`<{}r${Array.from({ length: 40 }, (_, i) => ` {}a${i}=${i}`).join("")}>`);
-    for (const [n, again] of [[3, 1], [15, 14], [16, 0], [17, 16], [40, 3], [40, 39], [2000, 1999]] as const) {
-      expect(() => events(`<r${attrs(n)} a${again}="x"/>`), `${n} then a${again}`).toThrow(`the attribute a${again} appears twice in <r>`);
+    expect(events(`<r${attrs(40)}/>`)[0]).toBe(
+      `<{}r${Array.from({ length: 40 }, (_, i) => ` {}a${i}=${i}`).join("")}>`,
+    );
+    for (const [n, again] of [
+      [3, 1],
+      [15, 14],
+      [16, 0],
+      [17, 16],
+      [40, 3],
+      [40, 39],
+      [2000, 1999],
+    ] as const) {
+      expect(() => events(`<r${attrs(n)} a${again}="x"/>`), `${n} then a${again}`).toThrow(
+        `the attribute a${again} appears twice in <r>`,
+      );
     }
   });
 
@@ -150,7 +210,11 @@ describe("tokenizeXml", () => {
     let attributes = 0;
     let elements = 0;
     let lastUri = "";
-    const count = { open: (t: XmlTag) => ((attributes += t.attributes.length), elements++, (lastUri = t.uri)), close: () => {}, text: () => {} };
+    const count = {
+      open: (t: XmlTag) => ((attributes += t.attributes.length), elements++, (lastUri = t.uri)),
+      close: () => {},
+      text: () => {},
+    };
     const attrs = Array.from({ length: 100_000 }, (_, i) => ` a${i}=""`).join("");
     tokenizeXml(`<r${attrs}/>`, count);
     expect(attributes).toBe(100_000);
@@ -161,57 +225,122 @@ describe("tokenizeXml", () => {
 
   it("binds assumed prefixes above the root, under the document's own declarations", () => {
     const seen: string[] = [];
-    const h = { open: (t: XmlTag) => seen.push(`{${t.uri}}${t.local}`), close: () => {}, text: () => {} };
-    tokenizeXml('<s:r><s:a xmlns:s="urn:own"/><x:b/><c/></s:r>', h, { s: "urn:assumed", x: "urn:x", "": "urn:not-default", xml: "urn:not-xml" });
+    const h = {
+      open: (t: XmlTag) => seen.push(`{${t.uri}}${t.local}`),
+      close: () => {},
+      text: () => {},
+    };
+    tokenizeXml('<s:r><s:a xmlns:s="urn:own"/><x:b/><c/></s:r>', h, {
+      s: "urn:assumed",
+      x: "urn:x",
+      "": "urn:not-default",
+      xml: "urn:not-xml",
+    });
     expect(seen).toEqual(["{urn:assumed}r", "{urn:own}a", "{urn:x}b", "{}c"]);
-    expect(() => tokenizeXml("<y:r/>", h, { s: "urn:s" })).toThrow("the prefix y of <y:r> is not bound");
+    expect(() => tokenizeXml("<y:r/>", h, { s: "urn:s" })).toThrow(
+      "the prefix y of <y:r> is not bound",
+    );
   });
 
   it("tells apart names of the same length and names that prefix one another", () => {
-    expect(events("<ab><ac/><a/><abc/><ab/></ab>")).toEqual(["<{}ab>", "<{}ac>", "</>", "<{}a>", "</>", "<{}abc>", "</>", "<{}ab>", "</>", "</>"]);
+    expect(events("<ab><ac/><a/><abc/><ab/></ab>")).toEqual([
+      "<{}ab>",
+      "<{}ac>",
+      "</>",
+      "<{}a>",
+      "</>",
+      "<{}abc>",
+      "</>",
+      "<{}ab>",
+      "</>",
+      "</>",
+    ]);
   });
 
   it("decodes references, CDATA and line ends; keeps comments and PIs out", () => {
-    expect(events("<r>a&amp;b&lt;&#x41;&#66;&quot;&apos;<![CDATA[<&>]]><!-- c -->\r\n<?pi x?>end</r>")).toEqual([
-      "<{}r>", '"a&b<AB\\"\'"', '"<&>"', '"\\n"', '"end"', "</>",
-    ]);
+    expect(
+      events("<r>a&amp;b&lt;&#x41;&#66;&quot;&apos;<![CDATA[<&>]]><!-- c -->\r\n<?pi x?>end</r>"),
+    ).toEqual(["<{}r>", '"a&b<AB\\"\'"', '"<&>"', '"\\n"', '"end"', "</>"]);
     expect(events('<r a="x&#10;y&#9;" b="1\n2"/>')).toEqual(["<{}r {}a=x\ny\t {}b=1 2>", "</>"]);
   });
 
   it("reads non-ASCII names, texts and attribute values the same from bytes, references and CRs in them included", () => {
-    expect(events('<Größe xmlns:ü="urn:ü" ü:ä="Ω &amp; 日本"><ü:x>Grüße &lt;ok&gt; &#x1F600;&#233;\r\nñ\rx</ü:x><y>a&amp;b&quot;&apos;</y></Größe>')).toEqual([
-      "<{}Größe {urn:ü}ä=Ω & 日本>", "<{urn:ü}x>", JSON.stringify("Grüße <ok> 😀é\nñ\nx"), "</>", "<{}y>", JSON.stringify("a&b\"'"), "</>", "</>",
+    expect(
+      events(
+        '<Größe xmlns:ü="urn:ü" ü:ä="Ω &amp; 日本"><ü:x>Grüße &lt;ok&gt; &#x1F600;&#233;\r\nñ\rx</ü:x><y>a&amp;b&quot;&apos;</y></Größe>',
+      ),
+    ).toEqual([
+      "<{}Größe {urn:ü}ä=Ω & 日本>",
+      "<{urn:ü}x>",
+      JSON.stringify("Grüße <ok> 😀é\nñ\nx"),
+      "</>",
+      "<{}y>",
+      JSON.stringify("a&b\"'"),
+      "</>",
+      "</>",
     ]);
     // Long texts (copied in runs) and references at both ends.
     const long = "é".repeat(40) + "x".repeat(40);
-    expect(events(`<r>&amp;${long}&lt;${long}&gt;</r>`)).toEqual(["<{}r>", JSON.stringify(`&${long}<${long}>`), "</>"]);
+    expect(events(`<r>&amp;${long}&lt;${long}&gt;</r>`)).toEqual([
+      "<{}r>",
+      JSON.stringify(`&${long}<${long}>`),
+      "</>",
+    ]);
     // A text longer than the reused scratch space may grow to (1 MiB of bytes).
     const huge = "é".repeat(600_000);
-    expect(events(`<r>${huge}&amp;&#233;</r>`)).toEqual(["<{}r>", JSON.stringify(`${huge}&é`), "</>"]);
+    expect(events(`<r>${huge}&amp;&#233;</r>`)).toEqual([
+      "<{}r>",
+      JSON.stringify(`${huge}&é`),
+      "</>",
+    ]);
   });
 
   it("decodes character references of every UTF-8 length, decimal and hex, among other text", () => {
-    expect(events("<r>é&#65;&#233;&#8594;&#128512;&#x41;&#xE9;&#x1F600;&#0065;&#13;x&amp;&quot;&apos;</r>")).toEqual([
-      "<{}r>", JSON.stringify("éAé→😀Aé😀A\rx&\"'"), "</>",
-    ]);
+    expect(
+      events(
+        "<r>é&#65;&#233;&#8594;&#128512;&#x41;&#xE9;&#x1F600;&#0065;&#13;x&amp;&quot;&apos;</r>",
+      ),
+    ).toEqual(["<{}r>", JSON.stringify("éAé→😀Aé😀A\rx&\"'"), "</>"]);
     expect(events("<r>é&#0000000065;</r>")).toEqual(["<{}r>", '"éA"', "</>"]);
-    expect(events("<r>&#1114111;&#57344;&#65533;&#32;</r>")).toEqual(["<{}r>", JSON.stringify("\u{10FFFF}\uE000\uFFFD "), "</>"]);
+    expect(events("<r>&#1114111;&#57344;&#65533;&#32;</r>")).toEqual([
+      "<{}r>",
+      JSON.stringify("\u{10FFFF}\uE000\uFFFD "),
+      "</>",
+    ]);
   });
 
   it("normalizes CRLF and CR in texts between elements, pretty-printed documents included", () => {
     const doc = "<r>\r\n" + "  <i>a &amp; b\r\nc</i>\r\n".repeat(3) + "\r</r>";
     const item = ["<{}i>", '"a & b\\nc"', "</>"];
-    expect(events(doc)).toEqual(["<{}r>", '"\\n  "', ...item, '"\\n  "', ...item, '"\\n  "', ...item, '"\\n\\n"', "</>"]);
+    expect(events(doc)).toEqual([
+      "<{}r>",
+      '"\\n  "',
+      ...item,
+      '"\\n  "',
+      ...item,
+      '"\\n  "',
+      ...item,
+      '"\\n\\n"',
+      "</>",
+    ]);
   });
 
   it("reads UTF-8 bytes with a byte order mark; a malformed sequence reads as U+FFFD, as Response.text() does", () => {
-    expect(textEvents(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from("<a>é</a>")]))).toEqual(["<{}a>", '"é"', "</>"]);
-    expect(textEvents(Buffer.concat([Buffer.from("<a>x"), Buffer.from([0xc3]), Buffer.from("y&amp;</a>")]))).toEqual(["<{}a>", '"x\uFFFDy&"', "</>"]);
+    expect(
+      textEvents(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from("<a>é</a>")])),
+    ).toEqual(["<{}a>", '"é"', "</>"]);
+    expect(
+      textEvents(
+        Buffer.concat([Buffer.from("<a>x"), Buffer.from([0xc3]), Buffer.from("y&amp;</a>")]),
+      ),
+    ).toEqual(["<{}a>", '"x\uFFFDy&"', "</>"]);
   });
 
   it("refuses U+FFFE written as UTF-8 bytes, with or without references around it", () => {
     expect(() => textEvents(Buffer.from("<a>x\uFFFE</a>"))).toThrow(/character XML does not allow/);
-    expect(() => textEvents(Buffer.from("<a>&amp;\uFFFF</a>"))).toThrow(/character XML does not allow/);
+    expect(() => textEvents(Buffer.from("<a>&amp;\uFFFF</a>"))).toThrow(
+      /character XML does not allow/,
+    );
   });
 
   const bad: [string, RegExp][] = [

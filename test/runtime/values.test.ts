@@ -1,25 +1,69 @@
 import { describe, expect, it } from "vitest";
 import { parseAsmxDateTime } from "../../src/runtime/asmx-dates.js";
 import { formatScalar, parseScalar, ValueFormatError } from "../../src/runtime/scalars.js";
-import { isTemporalLexical, matchesTemporal, XsdDate, XsdDateTime, XsdTime } from "../../src/runtime/temporal.js";
+import {
+  isTemporalLexical,
+  matchesTemporal,
+  XsdDate,
+  XsdDateTime,
+  XsdTime,
+} from "../../src/runtime/temporal.js";
 
 describe("xs:int parsing", () => {
   it("plain digits and the general forms give the same numbers; out-of-range and malformed values are refused", () => {
-    const ok: [string, number][] = [["0", 0], ["-0", 0], ["007", 7], ["999999999", 999999999], ["-999999999", -999999999], ["1234567890", 1234567890], ["2147483647", 2147483647], ["-2147483648", -2147483648], [" 5 ", 5], ["+5", 5], ["\n-12\t", -12]];
-    for (const [text, value] of ok) expect(Object.is(parseScalar("int", text), value), text).toBe(true);
-    for (const bad of ["2147483648", "-2147483649", "5a", "", "-", "1.0", "1e3", "--1", "0x10"]) expect(() => parseScalar("int", bad), bad).toThrow(ValueFormatError);
+    const ok: [string, number][] = [
+      ["0", 0],
+      ["-0", 0],
+      ["007", 7],
+      ["999999999", 999999999],
+      ["-999999999", -999999999],
+      ["1234567890", 1234567890],
+      ["2147483647", 2147483647],
+      ["-2147483648", -2147483648],
+      [" 5 ", 5],
+      ["+5", 5],
+      ["\n-12\t", -12],
+    ];
+    for (const [text, value] of ok)
+      expect(Object.is(parseScalar("int", text), value), text).toBe(true);
+    for (const bad of ["2147483648", "-2147483649", "5a", "", "-", "1.0", "1e3", "--1", "0x10"])
+      expect(() => parseScalar("int", bad), bad).toThrow(ValueFormatError);
   });
 });
 
 describe("xs:dateTime validation", () => {
   const cases: [string, boolean][] = [
-    ["2024-01-15T08:30:00", true], ["2024-01-15T08:30:00.1234567", true], ["2024-01-15T08:30:00Z", true], ["2024-01-15T08:30:00.5-05:30", true],
-    ["2024-01-15T08:30:00+14:00", true], ["2024-01-15T08:30:00+13:59", true], ["2024-01-15T08:30:00+14:01", false], ["2024-01-15T08:30:00+15:00", false],
-    ["2024-02-29T00:00:00", true], ["2023-02-29T00:00:00", false], ["2024-04-31T00:00:00", false], ["2024-01-31T23:59:59", true],
-    ["2024-01-01T24:00:00", true], ["2024-01-01T24:00:00.0", true], ["2024-01-01T24:00:01", false], ["2024-01-01T23:60:00", false], ["2024-01-01T23:00:60", false],
-    ["2024-13-01T00:00:00", false], ["2024-00-01T00:00:00", false], ["2024-01-00T00:00:00", false], ["12024-01-01T00:00:00", true], ["-0001-01-01T00:00:00", true],
-    ["2024-01-01T00:00:00.", false], ["2024-01-01T00:00:00ZZ", false], ["2024-01-01T00:00:00+1400", false], ["2024-01-01T00:00:00+14:0", false],
-    ["2024-1-01T00:00:00", false], ["2024-01-01 00:00:00", false], ["2024-01-01T00:00", false], ["2024-01-01T0a:00:00", false], ["", false],
+    ["2024-01-15T08:30:00", true],
+    ["2024-01-15T08:30:00.1234567", true],
+    ["2024-01-15T08:30:00Z", true],
+    ["2024-01-15T08:30:00.5-05:30", true],
+    ["2024-01-15T08:30:00+14:00", true],
+    ["2024-01-15T08:30:00+13:59", true],
+    ["2024-01-15T08:30:00+14:01", false],
+    ["2024-01-15T08:30:00+15:00", false],
+    ["2024-02-29T00:00:00", true],
+    ["2023-02-29T00:00:00", false],
+    ["2024-04-31T00:00:00", false],
+    ["2024-01-31T23:59:59", true],
+    ["2024-01-01T24:00:00", true],
+    ["2024-01-01T24:00:00.0", true],
+    ["2024-01-01T24:00:01", false],
+    ["2024-01-01T23:60:00", false],
+    ["2024-01-01T23:00:60", false],
+    ["2024-13-01T00:00:00", false],
+    ["2024-00-01T00:00:00", false],
+    ["2024-01-00T00:00:00", false],
+    ["12024-01-01T00:00:00", true],
+    ["-0001-01-01T00:00:00", true],
+    ["2024-01-01T00:00:00.", false],
+    ["2024-01-01T00:00:00ZZ", false],
+    ["2024-01-01T00:00:00+1400", false],
+    ["2024-01-01T00:00:00+14:0", false],
+    ["2024-1-01T00:00:00", false],
+    ["2024-01-01 00:00:00", false],
+    ["2024-01-01T00:00", false],
+    ["2024-01-01T0a:00:00", false],
+    ["", false],
   ];
   it("the quick check and the full one agree on each case", () => {
     for (const [text, valid] of cases) {
@@ -34,8 +78,14 @@ describe("xs:dateTime validation", () => {
       if (!valid) continue;
       for (let i = 0; i <= text.length; i++) {
         for (const c of alphabet) {
-          for (const variant of [text.slice(0, i) + c + text.slice(i + 1), text.slice(0, i) + c + text.slice(i), text.slice(0, i) + text.slice(i + 1)]) {
-            expect(isTemporalLexical("dateTime", variant), variant).toBe(matchesTemporal("dateTime", variant));
+          for (const variant of [
+            text.slice(0, i) + c + text.slice(i + 1),
+            text.slice(0, i) + c + text.slice(i),
+            text.slice(0, i) + text.slice(i + 1),
+          ]) {
+            expect(isTemporalLexical("dateTime", variant), variant).toBe(
+              matchesTemporal("dateTime", variant),
+            );
             changed++;
           }
         }
@@ -52,13 +102,24 @@ describe("XsdDateTime", () => {
     expect(JSON.stringify({ d })).toBe('{"d":"2024-03-10T12:00:00.1234567"}');
     expect(d.toDate().toISOString()).toBe("2024-03-10T12:00:00.123Z");
     expect(d.hasOffset).toBe(false);
-    expect(new XsdDateTime("2024-01-05T10:00:00+02:00").toDate().toISOString()).toBe("2024-01-05T08:00:00.000Z");
+    expect(new XsdDateTime("2024-01-05T10:00:00+02:00").toDate().toISOString()).toBe(
+      "2024-01-05T08:00:00.000Z",
+    );
     expect(new XsdDateTime("2024-01-05T10:00:00Z").hasOffset).toBe(true);
     expect(new XsdDateTime("2024-01-05").toDate().toISOString()).toBe("2024-01-05T00:00:00.000Z");
   });
   it("accepts Date and strings, rejects invalid values", () => {
-    expect(XsdDateTime.from(new Date(Date.UTC(2024, 0, 5, 10))).lexical).toBe("2024-01-05T10:00:00.000Z");
-    for (const bad of ["2024-02-30T00:00:00", "2024-01-05T25:00:00", "2024-01-05T10:00", "1/5/2024", "", "2024-01-05T10:00:00+15:00"]) {
+    expect(XsdDateTime.from(new Date(Date.UTC(2024, 0, 5, 10))).lexical).toBe(
+      "2024-01-05T10:00:00.000Z",
+    );
+    for (const bad of [
+      "2024-02-30T00:00:00",
+      "2024-01-05T25:00:00",
+      "2024-01-05T10:00",
+      "1/5/2024",
+      "",
+      "2024-01-05T10:00:00+15:00",
+    ]) {
       expect(() => new XsdDateTime(bad), bad).toThrow(RangeError);
     }
     expect(new XsdDateTime("2024-02-29T23:59:59").lexical).toBe("2024-02-29T23:59:59");
@@ -75,11 +136,14 @@ describe("scalars", () => {
   it("parses integers by XSD rules and range", () => {
     expect(parseScalar("int", " 102 ")).toBe(102);
     expect(parseScalar("int", "+102")).toBe(102);
-    for (const bad of ["abc", "101.0", "2147483648", ""]) expect(() => parseScalar("int", bad), bad).toThrow(ValueFormatError);
+    for (const bad of ["abc", "101.0", "2147483648", ""])
+      expect(() => parseScalar("int", bad), bad).toThrow(ValueFormatError);
     expect(parseScalar("long", "9223372036854775807")).toBe(9223372036854775807n);
     expect(() => parseScalar("long", "9223372036854775808")).toThrow(ValueFormatError);
     expect(parseScalar("unsignedLong", "18446744073709551615")).toBe(18446744073709551615n);
-    expect(parseScalar("decimal", "  12345678901234567890.123456789 ")).toBe("12345678901234567890.123456789");
+    expect(parseScalar("decimal", "  12345678901234567890.123456789 ")).toBe(
+      "12345678901234567890.123456789",
+    );
   });
   it("parses booleans, floats and binaries", () => {
     expect(parseScalar("boolean", "1")).toBe(true);
@@ -120,5 +184,6 @@ describe("ASMX date parameters (recorded dateNN cases)", () => {
     ["", undefined],
     ["13/1/2024", undefined],
   ];
-  for (const [input, expected] of cases) it(JSON.stringify(input), () => expect(parseAsmxDateTime(input)).toBe(expected));
+  for (const [input, expected] of cases)
+    it(JSON.stringify(input), () => expect(parseAsmxDateTime(input)).toBe(expected));
 });

@@ -37,21 +37,40 @@ describe("writing values", () => {
     field("Note", "urn:a", xs.string, { min: 0, nillable: true }),
     field("Tags", "urn:b", xs.string, { min: 0, max: Infinity }),
   ]);
-  const Node = complex("Node", () => [field("Value", "", xs.int), field("Next", "", () => Node, { min: 0 })]);
-  const Items = array("ArrayOfItem", field("Item", "urn:a", Item, { min: 0, max: Infinity, nillable: true }));
+  const Node = complex("Node", () => [
+    field("Value", "", xs.int),
+    field("Next", "", () => Node, { min: 0 }),
+  ]);
+  const Items = array(
+    "ArrayOfItem",
+    field("Item", "urn:a", Item, { min: 0, max: Infinity, nillable: true }),
+  );
 
   it("declares a namespace only where it changes, and writes empty, nil and repeated fields", () => {
     expect(write(field("Item", "urn:a", Item), { Name: "", Note: null, Tags: ["x", "y&"] })).toBe(
       '<Item xmlns="urn:a"><Name /><Note xsi:nil="true" /><Tags xmlns="urn:b">x</Tags><Tags xmlns="urn:b">y&amp;</Tags></Item>',
     );
-    expect(write(field("Item", "urn:a", Item), { Name: "n" }, "urn:a")).toBe("<Item><Name>n</Name></Item>");
-    expect(write(field("Items", "", Items), [{ Name: "a" }, null])).toBe('<Items><Item xmlns="urn:a"><Name>a</Name></Item><Item xmlns="urn:a" xsi:nil="true" /></Items>');
+    expect(write(field("Item", "urn:a", Item), { Name: "n" }, "urn:a")).toBe(
+      "<Item><Name>n</Name></Item>",
+    );
+    expect(write(field("Items", "", Items), [{ Name: "a" }, null])).toBe(
+      '<Items><Item xmlns="urn:a"><Name>a</Name></Item><Item xmlns="urn:a" xsi:nil="true" /></Items>',
+    );
     expect(write(field("Items", "", Items), [])).toBe("<Items />");
   });
 
   it("escapes attribute values once, as attribute values, and simple content as text", () => {
-    const Tagged = complex("Tagged", () => [], { attrs: [attribute("label", "", xs.string), attribute("at", "urn:x", xs.dateTime)], text: xs.string });
-    expect(write(field("T", "", Tagged), { label: `a&b "q"\n<`, at: "2024-01-01T00:00:00Z", $value: "x&y\r" })).toBe(
+    const Tagged = complex("Tagged", () => [], {
+      attrs: [attribute("label", "", xs.string), attribute("at", "urn:x", xs.dateTime)],
+      text: xs.string,
+    });
+    expect(
+      write(field("T", "", Tagged), {
+        label: `a&b "q"\n<`,
+        at: "2024-01-01T00:00:00Z",
+        $value: "x&y\r",
+      }),
+    ).toBe(
       '<T label="a&amp;b &quot;q&quot;&#xA;&lt;" xmlns:a0="urn:x" a0:at="2024-01-01T00:00:00Z">x&amp;y&#xD;</T>',
     );
   });
@@ -64,24 +83,44 @@ describe("writing values", () => {
 
   it("names the path of a value that does not fit", () => {
     const items = field("Items", "", Items);
-    expect(() => write(items, [{ Name: "a" }, { Name: 5 }])).toThrow("Items[1].Name: 5 (number) cannot be written as xs:string");
-    expect(() => write(items, [{ Name: "a", Tags: "t" }])).toThrow("Items[0].Tags must be an array");
+    expect(() => write(items, [{ Name: "a" }, { Name: 5 }])).toThrow(
+      "Items[1].Name: 5 (number) cannot be written as xs:string",
+    );
+    expect(() => write(items, [{ Name: "a", Tags: "t" }])).toThrow(
+      "Items[0].Tags must be an array",
+    );
     expect(() => write(items, [{ Note: "x" }])).toThrow("Items[0].Name is required");
-    expect(() => write(items, [{ Name: "a\u0000" }])).toThrow("Items[0].Name: the text contains a character that XML 1.0 cannot represent");
-    expect(() => write(field("N", "", Node), { Value: 1, Next: { Value: 2, Next: { Value: 1.5 } } })).toThrow("N.Next.Next.Value: 1.5 (number) cannot be written as xs:int");
+    expect(() => write(items, [{ Name: "a\u0000" }])).toThrow(
+      "Items[0].Name: the text contains a character that XML 1.0 cannot represent",
+    );
+    expect(() =>
+      write(field("N", "", Node), { Value: 1, Next: { Value: 2, Next: { Value: 1.5 } } }),
+    ).toThrow("N.Next.Next.Value: 1.5 (number) cannot be written as xs:int");
     // null for an optional element that is not nillable leaves it out; for a required one it is a misfit.
     expect(write(field("N", "", Node), { Value: 1, Next: null })).toBe("<N><Value>1</Value></N>");
-    expect(() => write(field("N", "", Node), { Value: 1, Next: { Value: null } })).toThrow("N.Next.Value is required");
+    expect(() => write(field("N", "", Node), { Value: 1, Next: { Value: null } })).toThrow(
+      "N.Next.Value is required",
+    );
     expect(() => write(field("N", "", Node), "x")).toThrow("N must be an object of type Node");
     // Occurrences outside minOccurs..maxOccurs, of a repeated field and of an ArrayOfX's item.
     const Pair = complex("Pair", () => [field("V", "", xs.int, { min: 1, max: 2 })]);
-    expect(() => write(field("P", "", Pair), { V: [] })).toThrow("P.V needs at least 1 item (minOccurs); got 0");
-    expect(() => write(field("P", "", Pair), { V: [1, 2, 3] })).toThrow("P.V takes at most 2 items (maxOccurs); got 3");
+    expect(() => write(field("P", "", Pair), { V: [] })).toThrow(
+      "P.V needs at least 1 item (minOccurs); got 0",
+    );
+    expect(() => write(field("P", "", Pair), { V: [1, 2, 3] })).toThrow(
+      "P.V takes at most 2 items (maxOccurs); got 3",
+    );
     expect(write(field("P", "", Pair), { V: [1, 2] })).toBe("<P><V>1</V><V>2</V></P>");
     const Some = array("ArrayOfV", field("V", "", xs.int, { min: 1, max: 3 }));
-    expect(() => write(field("S", "", Some), [])).toThrow("S needs at least 1 item (minOccurs); got 0");
-    expect(() => write(field("S", "", Some), [1, 2, 3, 4])).toThrow("S takes at most 3 items (maxOccurs); got 4");
+    expect(() => write(field("S", "", Some), [])).toThrow(
+      "S needs at least 1 item (minOccurs); got 0",
+    );
+    expect(() => write(field("S", "", Some), [1, 2, 3, 4])).toThrow(
+      "S takes at most 3 items (maxOccurs); got 4",
+    );
     const out: string[] = [];
-    expect(() => writeElement(out, "R", "", "", Node, { Value: "1" }, false, "result", "")).toThrow("result.Value: '1' (string) cannot be written as xs:int");
+    expect(() => writeElement(out, "R", "", "", Node, { Value: "1" }, false, "result", "")).toThrow(
+      "result.Value: '1' (string) cannot be written as xs:int",
+    );
   });
 });

@@ -8,10 +8,25 @@ import { decodeDocument } from "../../src/runtime/xml-reader.js";
 import { writeElement, XSI_NS } from "../../src/runtime/xml-writer.js";
 
 const NS = "urn:t";
-const Marker = complex("Marker", () => [field("Label", NS, xs.string)], { family: { ns: NS, derived: () => [Pin, Banner], abstract: true } });
-const Pin = complex("Pin", () => [field("Label", NS, xs.string), field("Size", NS, xs.int)], { family: { ns: NS, derived: () => [Banner] } });
-const Banner = complex("Banner", () => [field("Label", NS, xs.string), field("Size", NS, xs.int), field("Text", NS, xs.string, { min: 0 })], { family: { ns: NS, tag: "Banner_2" } });
-const Board = complex("Board", () => [field("Marker", NS, Marker, { min: 0, max: UNBOUNDED }), field("Pin", NS, Pin, { min: 0 })]);
+const Marker = complex("Marker", () => [field("Label", NS, xs.string)], {
+  family: { ns: NS, derived: () => [Pin, Banner], abstract: true },
+});
+const Pin = complex("Pin", () => [field("Label", NS, xs.string), field("Size", NS, xs.int)], {
+  family: { ns: NS, derived: () => [Banner] },
+});
+const Banner = complex(
+  "Banner",
+  () => [
+    field("Label", NS, xs.string),
+    field("Size", NS, xs.int),
+    field("Text", NS, xs.string, { min: 0 }),
+  ],
+  { family: { ns: NS, tag: "Banner_2" } },
+);
+const Board = complex("Board", () => [
+  field("Marker", NS, Marker, { min: 0, max: UNBOUNDED }),
+  field("Pin", NS, Pin, { min: 0 }),
+]);
 const board = field("Board", NS, Board);
 
 const xml = (value: unknown): string => {
@@ -23,7 +38,13 @@ const read = (doc: string): unknown => decodeDocument(doc, [board]).value;
 
 describe("xsi:type", () => {
   it("is written from $type, with the type's namespace bound on the element", () => {
-    const value = { Marker: [{ $type: "Pin", Label: "a", Size: 1 }, { $type: "Banner_2", Label: "b", Size: 2, Text: "t" }], Pin: { Label: "c", Size: 3 } };
+    const value = {
+      Marker: [
+        { $type: "Pin", Label: "a", Size: 1 },
+        { $type: "Banner_2", Label: "b", Size: 2, Text: "t" },
+      ],
+      Pin: { Label: "c", Size: 3 },
+    };
     expect(xml(value)).toBe(
       `<Board xmlns="urn:t" xmlns:xsi="${XSI_NS}">` +
         `<Marker xmlns:t="urn:t" xsi:type="t:Pin"><Label>a</Label><Size>1</Size></Marker>` +
@@ -31,7 +52,13 @@ describe("xsi:type", () => {
         `<Pin><Label>c</Label><Size>3</Size></Pin>` +
         `</Board>`,
     );
-    expect(read(xml(value))).toEqual({ Marker: [{ $type: "Pin", Label: "a", Size: 1 }, { $type: "Banner_2", Label: "b", Size: 2, Text: "t" }], Pin: { $type: "Pin", Label: "c", Size: 3 } });
+    expect(read(xml(value))).toEqual({
+      Marker: [
+        { $type: "Pin", Label: "a", Size: 1 },
+        { $type: "Banner_2", Label: "b", Size: 2, Text: "t" },
+      ],
+      Pin: { $type: "Pin", Label: "c", Size: 3 },
+    });
   });
 
   it("is read with whatever prefix binds the type's namespace, or the default namespace", () => {
@@ -42,7 +69,10 @@ describe("xsi:type", () => {
       `<b:Pin i:type="b:Banner"><b:Label>z</b:Label><b:Size>9</b:Size><b:Text>w</b:Text></b:Pin>` +
       `</b:Board>`;
     expect(read(doc)).toEqual({
-      Marker: [{ $type: "Banner_2", Label: "x", Size: 7 }, { $type: "Pin", Label: "y", Size: 8 }],
+      Marker: [
+        { $type: "Banner_2", Label: "x", Size: 7 },
+        { $type: "Pin", Label: "y", Size: 8 },
+      ],
       Pin: { $type: "Banner_2", Label: "z", Size: 9, Text: "w" },
     });
   });
@@ -53,8 +83,14 @@ describe("xsi:type", () => {
   });
 
   it("refuses an abstract type without $type, an unknown $type, and a derived property without $type", () => {
-    expect(() => xml({ Marker: [{ Label: "a", Size: 1 }] })).toThrow("Board.Marker[0]: Marker is abstract; set $type to one of 'Pin', 'Banner_2'");
-    expect(() => xml({ Marker: [{ $type: "Flag", Label: "a" }] })).toThrow("Board.Marker[0].$type 'Flag' is neither Marker nor a type derived from it");
-    expect(() => xml({ Pin: { Label: "a", Size: 1, Text: "t" } })).toThrow("Board.Pin.Text is not a property of Pin; set $type to the derived type meant (one of 'Banner_2')");
+    expect(() => xml({ Marker: [{ Label: "a", Size: 1 }] })).toThrow(
+      "Board.Marker[0]: Marker is abstract; set $type to one of 'Pin', 'Banner_2'",
+    );
+    expect(() => xml({ Marker: [{ $type: "Flag", Label: "a" }] })).toThrow(
+      "Board.Marker[0].$type 'Flag' is neither Marker nor a type derived from it",
+    );
+    expect(() => xml({ Pin: { Label: "a", Size: 1, Text: "t" } })).toThrow(
+      "Board.Pin.Text is not a property of Pin; set $type to the derived type meant (one of 'Banner_2')",
+    );
   });
 });

@@ -3,7 +3,12 @@
  * faults, `?WSDL`, and hardening against hostile requests.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiClient, SoapFault, createApiHandler, type ApiService } from "../../generated-samples/message-service/index.js";
+import {
+  ApiClient,
+  SoapFault,
+  createApiHandler,
+  type ApiService,
+} from "../../generated-samples/message-service/index.js";
 import { canonicalXml } from "../support/canonical-xml.js";
 import { listen, type Loopback } from "../support/loopback.js";
 
@@ -15,8 +20,10 @@ let behaviour: "ok" | "client-fault" | "crash" = "ok";
 const impl: ApiService = {
   getMessages(input, ctx) {
     calls.push({ op: "GetMessages", input, binding: ctx.binding });
-    if (behaviour === "client-fault") throw new SoapFault({ code: "Client", message: "Invalid email or password." });
-    if (behaviour === "crash") throw new TypeError("secret internal detail at Object.<anonymous> (/srv/app.js:1:1)");
+    if (behaviour === "client-fault")
+      throw new SoapFault({ code: "Client", message: "Invalid email or password." });
+    if (behaviour === "crash")
+      throw new TypeError("secret internal detail at Object.<anonymous> (/srv/app.js:1:1)");
     return [{ DateArrived: "2024-01-05T10:00:00", UserId: 1, Id: 7, Transcription: "" }, null];
   },
   getMessagesInDateRange(input, ctx) {
@@ -31,7 +38,10 @@ const impl: ApiService = {
 let lb: Loopback;
 let nextCalled = 0;
 beforeAll(async () => {
-  const handler = createApiHandler(impl, { logger: (_m, e) => logged.push(e), limits: { maxDepth: 16, maxElements: 500 } });
+  const handler = createApiHandler(impl, {
+    logger: (_m, e) => logged.push(e),
+    limits: { maxDepth: 16, maxElements: 500 },
+  });
   lb = await listen((req, res) =>
     handler(req, res, () => {
       nextCalled++;
@@ -41,15 +51,23 @@ beforeAll(async () => {
 });
 afterAll(() => lb.close());
 
-const soap11 = (body: string) => `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>${body}</soap:Body></soap:Envelope>`;
+const soap11 = (body: string) =>
+  `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>${body}</soap:Body></soap:Envelope>`;
 const getMessages = `<GetMessages xmlns="${NS}"><email>a</email><password>b</password></GetMessages>`;
 
 async function post(body: string | Buffer, headers: Record<string, string>, path = "/api.asmx") {
   const res = await fetch(lb.url + path, { method: "POST", headers, body });
-  return { status: res.status, type: res.headers.get("content-type"), text: await res.text(), headers: res.headers };
+  return {
+    status: res.status,
+    type: res.headers.get("content-type"),
+    text: await res.text(),
+    headers: res.headers,
+  };
 }
-const postSoap11 = (body: string, action = `"${NS}GetMessages"`) => post(body, { "Content-Type": "text/xml; charset=utf-8", SOAPAction: action });
-const faultCodeOf = (xml: string) => /<faultcode>([^<]*)<|<soap:Value>([^<]*)</.exec(xml)?.slice(1).find(Boolean);
+const postSoap11 = (body: string, action = `"${NS}GetMessages"`) =>
+  post(body, { "Content-Type": "text/xml; charset=utf-8", SOAPAction: action });
+const faultCodeOf = (xml: string) =>
+  /<faultcode>([^<]*)<|<soap:Value>([^<]*)</.exec(xml)?.slice(1).find(Boolean);
 
 describe("routing", () => {
   it("serves all four bindings at one path", async () => {
@@ -62,10 +80,18 @@ describe("routing", () => {
       await client.deleteMessage({ email: "a", password: "b", MessageId: 5 });
     }
     expect(calls.map((c) => `${c.op}/${c.binding}`)).toEqual([
-      "GetMessages/soap11", "DeleteMessage/soap11", "GetMessages/soap12", "DeleteMessage/soap12",
-      "GetMessages/httpGet", "DeleteMessage/httpGet", "GetMessages/httpPost", "DeleteMessage/httpPost",
+      "GetMessages/soap11",
+      "DeleteMessage/soap11",
+      "GetMessages/soap12",
+      "DeleteMessage/soap12",
+      "GetMessages/httpGet",
+      "DeleteMessage/httpGet",
+      "GetMessages/httpPost",
+      "DeleteMessage/httpPost",
     ]);
-    expect(calls.filter((c) => c.op === "DeleteMessage").map((c) => c.input)).toEqual(Array(4).fill({ email: "a", password: "b", MessageId: 5 }));
+    expect(calls.filter((c) => c.op === "DeleteMessage").map((c) => c.input)).toEqual(
+      Array(4).fill({ email: "a", password: "b", MessageId: 5 }),
+    );
   });
 
   it("routes SOAP 1.1 by the body element when SOAPAction is missing or empty, and answers an unknown one with soap:Client", async () => {
@@ -84,7 +110,9 @@ describe("routing", () => {
     const wrongCase = await fetch(`${lb.url}/api.asmx/getmessages?email=a&password=b`);
     expect(wrongCase.status).toBe(500);
     expect(await wrongCase.text()).toContain("case sensitive");
-    const missing = await fetch(`${lb.url}/api.asmx/GetMessagesInDateRange?email=a&password=b&startDate=2024-01-01`);
+    const missing = await fetch(
+      `${lb.url}/api.asmx/GetMessagesInDateRange?email=a&password=b&startDate=2024-01-01`,
+    );
     expect(missing.status).toBe(500);
     expect(await missing.text()).toBe("Missing parameter: endDate.");
   });
@@ -121,14 +149,33 @@ describe("faults", () => {
     try {
       const r11 = await postSoap11(soap11(getMessages));
       expect([r11.status, faultCodeOf(r11.text)]).toEqual([500, "soap:Client"]);
-      const r12 = await post(soap11(getMessages).replace("http://schemas.xmlsoap.org/soap/envelope/", "http://www.w3.org/2003/05/soap-envelope"), {
-        "Content-Type": `application/soap+xml; charset=utf-8; action="${NS}GetMessages"`,
-      });
-      expect([r12.status, faultCodeOf(r12.text), r12.type]).toEqual([500, "soap:Sender", "application/soap+xml; charset=utf-8"]);
+      const r12 = await post(
+        soap11(getMessages).replace(
+          "http://schemas.xmlsoap.org/soap/envelope/",
+          "http://www.w3.org/2003/05/soap-envelope",
+        ),
+        {
+          "Content-Type": `application/soap+xml; charset=utf-8; action="${NS}GetMessages"`,
+        },
+      );
+      expect([r12.status, faultCodeOf(r12.text), r12.type]).toEqual([
+        500,
+        "soap:Sender",
+        "application/soap+xml; charset=utf-8",
+      ]);
       const get = await fetch(`${lb.url}/api.asmx/GetMessages?email=a&password=b`);
-      expect([get.status, get.headers.get("content-type"), await get.text()]).toEqual([500, "text/plain; charset=utf-8", "Invalid email or password."]);
-      await expect(new ApiClient({ endpoint: `${lb.url}/api.asmx` }).getMessages({})).rejects.toMatchObject({
-        code: "soap:Client", message: "Invalid email or password.", httpStatus: 500, soapVersion: "1.1",
+      expect([get.status, get.headers.get("content-type"), await get.text()]).toEqual([
+        500,
+        "text/plain; charset=utf-8",
+        "Invalid email or password.",
+      ]);
+      await expect(
+        new ApiClient({ endpoint: `${lb.url}/api.asmx` }).getMessages({}),
+      ).rejects.toMatchObject({
+        code: "soap:Client",
+        message: "Invalid email or password.",
+        httpStatus: 500,
+        soapVersion: "1.1",
       });
     } finally {
       behaviour = "ok";
@@ -154,13 +201,21 @@ describe("faults", () => {
 
   it("a missing required element, a bad int and a bad dateTime are Client faults naming the problem", async () => {
     calls.length = 0;
-    const noId = await postSoap11(soap11(`<DeleteMessage xmlns="${NS}"><email>a</email></DeleteMessage>`), `"${NS}DeleteMessage"`);
+    const noId = await postSoap11(
+      soap11(`<DeleteMessage xmlns="${NS}"><email>a</email></DeleteMessage>`),
+      `"${NS}DeleteMessage"`,
+    );
     expect([noId.status, faultCodeOf(noId.text)]).toEqual([500, "soap:Client"]);
     expect(noId.text).toContain("Missing required element MessageId.");
-    const badId = await postSoap11(soap11(`<DeleteMessage xmlns="${NS}"><MessageId>101.0</MessageId></DeleteMessage>`), `"${NS}DeleteMessage"`);
+    const badId = await postSoap11(
+      soap11(`<DeleteMessage xmlns="${NS}"><MessageId>101.0</MessageId></DeleteMessage>`),
+      `"${NS}DeleteMessage"`,
+    );
     expect(badId.text).toContain("'101.0' is not a valid xs:int value");
     const badDate = await postSoap11(
-      soap11(`<GetMessagesInDateRange xmlns="${NS}"><startDate>not-a-date</startDate><endDate>2024-01-01T00:00:00</endDate></GetMessagesInDateRange>`),
+      soap11(
+        `<GetMessagesInDateRange xmlns="${NS}"><startDate>not-a-date</startDate><endDate>2024-01-01T00:00:00</endDate></GetMessagesInDateRange>`,
+      ),
       `"${NS}GetMessagesInDateRange"`,
     );
     expect([badDate.status, faultCodeOf(badDate.text)]).toEqual([500, "soap:Client"]);
@@ -172,24 +227,34 @@ describe("faults", () => {
 describe("hardening", () => {
   it("refuses a DTD without expanding any entity", async () => {
     calls.length = 0;
-    const bomb = `<?xml version="1.0"?><!DOCTYPE lol [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]>` + soap11(getMessages).replace(/^<\?xml[^>]*>/, "").replace("<email>a</email>", "<email>&b;</email>");
+    const bomb =
+      `<?xml version="1.0"?><!DOCTYPE lol [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]>` +
+      soap11(getMessages)
+        .replace(/^<\?xml[^>]*>/, "")
+        .replace("<email>a</email>", "<email>&b;</email>");
     const r = await postSoap11(bomb);
     expect(r.status).toBe(400);
     expect(faultCodeOf(r.text)).toBe("soap:Client");
     expect(r.text).toContain("DTD");
-    const external = await postSoap11(`<?xml version="1.0"?><!DOCTYPE x SYSTEM "file:///etc/passwd"><x/>`);
+    const external = await postSoap11(
+      `<?xml version="1.0"?><!DOCTYPE x SYSTEM "file:///etc/passwd"><x/>`,
+    );
     expect(external.status).toBe(400);
     expect(external.text).not.toContain("root:");
     expect(calls).toEqual([]);
   });
 
   it("answers a body over 1 MiB with 413, declared or streamed", async () => {
-    const big = soap11(`<GetMessages xmlns="${NS}"><email>${"x".repeat(1024 * 1024)}</email></GetMessages>`);
+    const big = soap11(
+      `<GetMessages xmlns="${NS}"><email>${"x".repeat(1024 * 1024)}</email></GetMessages>`,
+    );
     expect((await postSoap11(big)).status).toBe(413);
   });
 
   it("bounds element depth and count", async () => {
-    const deep = soap11(`<GetMessages xmlns="${NS}">${"<x>".repeat(40)}${"</x>".repeat(40)}</GetMessages>`);
+    const deep = soap11(
+      `<GetMessages xmlns="${NS}">${"<x>".repeat(40)}${"</x>".repeat(40)}</GetMessages>`,
+    );
     const r = await postSoap11(deep);
     expect([r.status, faultCodeOf(r.text)]).toEqual([400, "soap:Client"]);
     const many = soap11(`<GetMessages xmlns="${NS}">${"<x/>".repeat(1000)}</GetMessages>`);
@@ -197,7 +262,14 @@ describe("hardening", () => {
   });
 
   it("malformed, empty and non-XML bodies get 400 with a Client fault, never a crash", async () => {
-    for (const body of ["", "not xml at all", "<soap:Envelope", soap11(getMessages).slice(0, -20), "\u0000\u0001", "<a><b></a></b>"]) {
+    for (const body of [
+      "",
+      "not xml at all",
+      "<soap:Envelope",
+      soap11(getMessages).slice(0, -20),
+      "\u0000\u0001",
+      "<a><b></a></b>",
+    ]) {
       const r = await postSoap11(body);
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(canonicalXml(r.text)).toContain("{}faultcode");
@@ -214,7 +286,8 @@ describe("hardening", () => {
     const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff), seed % n);
     for (let i = 0; i < 150; i++) {
       const chars = [...valid];
-      for (let k = 0; k < 1 + rand(4); k++) chars[rand(chars.length)] = String.fromCharCode(rand(128));
+      for (let k = 0; k < 1 + rand(4); k++)
+        chars[rand(chars.length)] = String.fromCharCode(rand(128));
       const r = await postSoap11(chars.join(""));
       expect([200, 400, 500]).toContain(r.status);
       expect(r.text).not.toMatch(/\n\s+at /);
@@ -246,7 +319,9 @@ describe("odd requests found in review", () => {
       const port = (v6.address() as import("node:net").AddressInfo).port;
       const { connect } = await import("node:net");
       const text = await new Promise<string>((resolve, reject) => {
-        const sock = connect({ host: "::1", port }, () => sock.end("GET /api.asmx?WSDL HTTP/1.0\r\n\r\n"));
+        const sock = connect({ host: "::1", port }, () =>
+          sock.end("GET /api.asmx?WSDL HTTP/1.0\r\n\r\n"),
+        );
         let body = "";
         sock.on("data", (d: Buffer) => (body += d.toString()));
         sock.on("end", () => resolve(body));

@@ -21,8 +21,20 @@ describe("requestContext", () => {
       setResponseSoapHeaders: undefined,
       responseSoapHeaders: {},
     });
-    const over = requestContext<Headers>({ binding: "httpGet", port: "ApiHttpGet", operation: "GetMessages", headers: { host: "h" }, soapHeaders: { Trace: "t" } });
-    expect([over.binding, over.port, over.operation, over.headers, over.soapHeaders]).toEqual(["httpGet", "ApiHttpGet", "GetMessages", { host: "h" }, { Trace: "t" }]);
+    const over = requestContext<Headers>({
+      binding: "httpGet",
+      port: "ApiHttpGet",
+      operation: "GetMessages",
+      headers: { host: "h" },
+      soapHeaders: { Trace: "t" },
+    });
+    expect([over.binding, over.port, over.operation, over.headers, over.soapHeaders]).toEqual([
+      "httpGet",
+      "ApiHttpGet",
+      "GetMessages",
+      { host: "h" },
+      { Trace: "t" },
+    ]);
   });
 
   it("collects the SOAP header entries an implementation sets, merged as the server merges them", () => {

@@ -22,12 +22,19 @@ const HEAD = `<?xml version="1.0" encoding="utf-8"?>
 <wsdl:definitions xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/"
   xmlns:http="http://schemas.xmlsoap.org/wsdl/http/" xmlns:mime="http://schemas.xmlsoap.org/wsdl/mime/"
   xmlns:s="http://www.w3.org/2001/XMLSchema" xmlns:tns="${NS}" targetNamespace="${NS}">`;
-const element = (name: string, content: string) => `<s:element name="${name}"><s:complexType><s:sequence>${content}</s:sequence></s:complexType></s:element>`;
-const message = (name: string, part?: string) => `<wsdl:message name="${name}">${part ?? ""}</wsdl:message>`;
-const literal = "<soap:body use=\"literal\" />";
+const element = (name: string, content: string) =>
+  `<s:element name="${name}"><s:complexType><s:sequence>${content}</s:sequence></s:complexType></s:element>`;
+const message = (name: string, part?: string) =>
+  `<wsdl:message name="${name}">${part ?? ""}</wsdl:message>`;
+const literal = '<soap:body use="literal" />';
 const soapOp = (name: string, action: string, input = true) =>
   `<wsdl:operation name="${name}"><soap:operation soapAction="${action}" style="document" />${input ? `<wsdl:input>${literal}</wsdl:input>` : ""}<wsdl:output>${literal}</wsdl:output></wsdl:operation>`;
-const httpOp = (name: string, location: string, input = "<http:urlEncoded />", output = '<mime:mimeXml part="Body" />') =>
+const httpOp = (
+  name: string,
+  location: string,
+  input = "<http:urlEncoded />",
+  output = '<mime:mimeXml part="Body" />',
+) =>
   `<wsdl:operation name="${name}"><http:operation location="${location}" /><wsdl:input>${input}</wsdl:input><wsdl:output>${output}</wsdl:output></wsdl:operation>`;
 
 const WSDL = `${HEAD}
@@ -86,7 +93,13 @@ const WSDL = `${HEAD}
 
 type Op = (input?: object) => Promise<unknown>;
 interface Generated {
-  RoutingClient: new (o: { endpoint: string; port: string }) => { first: Op; second: Op; ping: Op; lookup: Op; root: Op };
+  RoutingClient: new (o: { endpoint: string; port: string }) => {
+    first: Op;
+    second: Op;
+    ping: Op;
+    lookup: Op;
+    root: Op;
+  };
   createRoutingHandler: (impl: object) => RequestListener;
 }
 
@@ -111,7 +124,8 @@ beforeAll(async () => {
 });
 afterAll(() => lb?.close());
 
-const client = (endpoint: string, port: string) => new mod.RoutingClient({ endpoint: `${lb.url}${endpoint}`, port });
+const client = (endpoint: string, port: string) =>
+  new mod.RoutingClient({ endpoint: `${lb.url}${endpoint}`, port });
 const soapPost = (action: string, body: string) =>
   fetch(`${lb.url}/svc`, {
     method: "POST",
@@ -135,7 +149,9 @@ describe("routing SOAP requests", () => {
     expect(res.status).toBe(500);
     const text = await res.text();
     expect(text).toContain("soap:Client");
-    expect(text).toContain(`The action names the operations First, Second, but the request holds the body element {${NS}}Other; expected {${NS}}First or {${NS}}Second.`);
+    expect(text).toContain(
+      `The action names the operations First, Second, but the request holds the body element {${NS}}Other; expected {${NS}}First or {${NS}}Second.`,
+    );
   });
 });
 
@@ -173,17 +189,26 @@ describe("routing HTTP GET requests", () => {
 describe("operations whose requests cannot be told apart", () => {
   it("get a located WSDL_AMBIGUOUS_OPERATIONS warning per binding, SOAP and HTTP", async () => {
     // Second takes First's element under the same action; RootGet gains Lookup at Root's location.
-    const text = WSDL.replace('message="tns:SecondIn"', 'message="tns:FirstIn"').replace(httpOp("Root", "/"), `${httpOp("Root", "/")}\n    ${httpOp("Lookup", "/")}`);
+    const text = WSDL.replace('message="tns:SecondIn"', 'message="tns:FirstIn"').replace(
+      httpOp("Root", "/"),
+      `${httpOp("Root", "/")}\n    ${httpOp("Lookup", "/")}`,
+    );
     const file = writeTemp(tempDir(), "ambiguous.wsdl", text);
     const r = await generateFiles(file);
     const found = r.diagnostics.filter((d) => d.code === "WSDL_AMBIGUOUS_OPERATIONS");
     expect(found.map((d) => d.severity)).toEqual(["warning", "warning"]);
-    expect(found[0]!.message).toContain(`operations First, Second of binding SoapBinding take requests that cannot be told apart (the same SOAPAction "urn:shared" and the body element {${NS}}First)`);
+    expect(found[0]!.message).toContain(
+      `operations First, Second of binding SoapBinding take requests that cannot be told apart (the same SOAPAction "urn:shared" and the body element {${NS}}First)`,
+    );
     expect(found[0]!.message).toContain("a server answers them all as First");
-    expect(found[1]!.message).toContain('operations Root, Lookup of binding RootGet take requests that cannot be told apart (the same location "/")');
+    expect(found[1]!.message).toContain(
+      'operations Root, Lookup of binding RootGet take requests that cannot be told apart (the same location "/")',
+    );
     // Each at the second operation's binding entry.
     const lines = text.split("\n");
     expect(lines[found[0]!.line - 1]).toContain('<wsdl:operation name="Second">');
-    expect(lines[found[1]!.line - 1]).toContain('<wsdl:operation name="Lookup"><http:operation location="/" />');
+    expect(lines[found[1]!.line - 1]).toContain(
+      '<wsdl:operation name="Lookup"><http:operation location="/" />',
+    );
   });
 });

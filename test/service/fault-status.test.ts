@@ -1,14 +1,23 @@
 /** A fault an implementation throws answers 500, as ASMX does, unless it names another 4xx/5xx status, on every binding. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiClient, createApiHandler, HttpBindingError, SoapFault, type ApiPortName, type ApiService } from "../../generated-samples/message-service/index.js";
+import {
+  ApiClient,
+  createApiHandler,
+  HttpBindingError,
+  SoapFault,
+  type ApiPortName,
+  type ApiService,
+} from "../../generated-samples/message-service/index.js";
 import { listen, type Loopback } from "../support/loopback.js";
 
 let lb: Loopback;
 beforeAll(async () => {
   const service: ApiService = {
     getMessages: ({ email }) => {
-      if (email === "limited") throw new SoapFault({ code: "Client", message: "Too many requests.", httpStatus: 429 });
-      if (email === "odd") throw new SoapFault({ code: "Client", message: "Odd status.", httpStatus: 200 });
+      if (email === "limited")
+        throw new SoapFault({ code: "Client", message: "Too many requests.", httpStatus: 429 });
+      if (email === "odd")
+        throw new SoapFault({ code: "Client", message: "Odd status.", httpStatus: 200 });
       throw new SoapFault({ code: "Client", message: "Invalid email or password." });
     },
     getMessagesInDateRange: () => [],
@@ -30,7 +39,9 @@ describe("the HTTP status of a thrown fault", () => {
         if (e instanceof HttpBindingError) return e.status;
         throw e;
       };
-      expect([await statusOf("someone"), await statusOf("limited"), await statusOf("odd")]).toEqual([500, 429, 500]);
+      expect([await statusOf("someone"), await statusOf("limited"), await statusOf("odd")]).toEqual(
+        [500, 429, 500],
+      );
     });
   }
 });

@@ -23,23 +23,55 @@ interface Expected {
 
 /** The deliberate differences (fixtures/message-service/asmx/README.md, "Where our servers deliberately differ", and the issue). */
 const DIFFERENCES: Record<string, Expected> = {
-  "err-missing-endDate-soap11": { status: 500, faultCode: "soap:Client", reason: "difference 2: a missing required element is a Client fault naming it" },
+  "err-missing-endDate-soap11": {
+    status: 500,
+    faultCode: "soap:Client",
+    reason: "difference 2: a missing required element is a Client fault naming it",
+  },
   "err-missing-endDate-soap12": { status: 500, faultCode: "soap:Sender", reason: "difference 2" },
   "err-missing-MessageId-soap11": { status: 500, faultCode: "soap:Client", reason: "difference 2" },
   "err-missing-MessageId-soap12": { status: 500, faultCode: "soap:Sender", reason: "difference 2" },
-  "err-malformed-soap11": { status: 400, faultCode: "soap:Client", reason: "difference 3: 400 with a fault that says what is wrong" },
+  "err-malformed-soap11": {
+    status: 400,
+    faultCode: "soap:Client",
+    reason: "difference 3: 400 with a fault that says what is wrong",
+  },
   "err-malformed-soap12": { status: 400, faultCode: "soap:Sender", reason: "difference 3" },
   "err-notxml-soap11": { status: 400, faultCode: "soap:Client", reason: "difference 3" },
   "err-emptybody-soap11": { status: 400, faultCode: "soap:Client", reason: "difference 3" },
   "err-emptybody-soap12": { status: 400, faultCode: "soap:Sender", reason: "difference 3" },
-  "err-soap11-wrongctype": { status: 415, contentType: "text/plain; charset=utf-8", reason: "difference 4: unsupported Content-Type is 415 plain text" },
-  "err-soap11env-soapxml": { status: 415, contentType: "text/plain; charset=utf-8", reason: "difference 4: a short plain-text body" },
-  "err-put-soap11": { status: 405, contentType: "text/plain; charset=utf-8", reason: "difference 4: 405 with Allow and plain text" },
-  "err-httpget-on-root": { status: 500, contentType: "text/plain; charset=utf-8", reason: "difference 4: plain text, not an HTML page" },
-  "err-unknownid-soap11": { status: 500, faultCode: "soap:Client", reason: "the issue: deleting an id that is not the caller's is a Client fault" },
+  "err-soap11-wrongctype": {
+    status: 415,
+    contentType: "text/plain; charset=utf-8",
+    reason: "difference 4: unsupported Content-Type is 415 plain text",
+  },
+  "err-soap11env-soapxml": {
+    status: 415,
+    contentType: "text/plain; charset=utf-8",
+    reason: "difference 4: a short plain-text body",
+  },
+  "err-put-soap11": {
+    status: 405,
+    contentType: "text/plain; charset=utf-8",
+    reason: "difference 4: 405 with Allow and plain text",
+  },
+  "err-httpget-on-root": {
+    status: 500,
+    contentType: "text/plain; charset=utf-8",
+    reason: "difference 4: plain text, not an HTML page",
+  },
+  "err-unknownid-soap11": {
+    status: 500,
+    faultCode: "soap:Client",
+    reason: "the issue: deleting an id that is not the caller's is a Client fault",
+  },
   "err-unknownid-soap12": { status: 500, faultCode: "soap:Sender", reason: "the issue" },
   "err-foreignid-soap11": { status: 500, faultCode: "soap:Client", reason: "the issue" },
-  "soapaction-empty-soap11": { status: 200, contentType: "text/xml; charset=utf-8", reason: "the issue: an empty SOAPAction falls back to the body element" },
+  "soapaction-empty-soap11": {
+    status: 200,
+    contentType: "text/xml; charset=utf-8",
+    reason: "the issue: an empty SOAPAction falls back to the body element",
+  },
 };
 
 let template: string;
@@ -76,7 +108,9 @@ async function replay(name: string) {
   try {
     const base = new URL(server.url).origin;
     const headers: Record<string, string> = {};
-    for (const [k, v] of capture.request.headers) if (!["host", "content-length", "connection", "user-agent", "accept"].includes(k)) headers[k] = v;
+    for (const [k, v] of capture.request.headers)
+      if (!["host", "content-length", "connection", "user-agent", "accept"].includes(k))
+        headers[k] = v;
     const method = capture.request.method;
     const res = await fetch(base + capture.request.target, {
       method,
@@ -84,14 +118,23 @@ async function replay(name: string) {
       ...(method === "GET" || method === "HEAD" ? {} : { body: capture.request.body }),
     });
     const text = await res.text();
-    return { capture, status: res.status, contentType: res.headers.get("content-type"), text, db, allow: res.headers.get("allow") };
+    return {
+      capture,
+      status: res.status,
+      contentType: res.headers.get("content-type"),
+      text,
+      db,
+      allow: res.headers.get("allow"),
+    };
   } finally {
     await server.close();
   }
 }
 
-const faultCode = (xml: string) => /<faultcode>([^<]*)<|<soap:Value>([^<]*)</.exec(xml)?.slice(1).find(Boolean);
-const mutates = (name: string) => /DeleteMessage$|spacedid|plusid/.test(name) && !name.startsWith("err-");
+const faultCode = (xml: string) =>
+  /<faultcode>([^<]*)<|<soap:Value>([^<]*)</.exec(xml)?.slice(1).find(Boolean);
+const mutates = (name: string) =>
+  /DeleteMessage$|spacedid|plusid/.test(name) && !name.startsWith("err-");
 const STACK = /\n\s+at |System\.[A-Z]|Exception|\[0x[0-9a-f]+\]/;
 
 describe("replaying the recorded requests against our server", () => {
@@ -108,7 +151,8 @@ describe("replaying the recorded requests against our server", () => {
         reason: "same as ASMX",
       };
       expect(status, expected.reason).toBe(expected.status);
-      if (expected.contentType !== undefined) expect(contentType, expected.reason).toBe(expected.contentType);
+      if (expected.contentType !== undefined)
+        expect(contentType, expected.reason).toBe(expected.contentType);
       if (expected.faultCode) expect(faultCode(text), expected.reason).toBe(expected.faultCode);
       expect(text).not.toMatch(STACK);
       if (status === 405) expect(allow).toBe("GET, POST");
@@ -116,7 +160,8 @@ describe("replaying the recorded requests against our server", () => {
         if (recordedBody.trim() === "") expect(text).toBe("");
         else expect(canonicalXml(text)).toBe(canonicalXml(recordedBody));
       }
-      if (!mutates(name) || status !== 200) expect(snapshot(db), "the database is unchanged").toEqual(snapshot(template));
+      if (!mutates(name) || status !== 200)
+        expect(snapshot(db), "the database is unchanged").toEqual(snapshot(template));
       else expect(snapshot(db)).not.toEqual(snapshot(template));
     });
   }

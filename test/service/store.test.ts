@@ -7,7 +7,11 @@ import { describe, expect, it } from "vitest";
 import { instantKey } from "../../examples/message-service/instants.js";
 import { createMessageService } from "../../examples/message-service/service.js";
 import { openStore } from "../../examples/message-service/store.js";
-import { SoapFault, XsdDateTime, type ApiService } from "../../generated-samples/message-service/index.js";
+import {
+  SoapFault,
+  XsdDateTime,
+  type ApiService,
+} from "../../generated-samples/message-service/index.js";
 import { requestContext } from "wsdl-tsgen/runtime";
 import { SEED } from "../support/captures.js";
 import { tempDir } from "../support/tmp.js";
@@ -27,7 +31,9 @@ describe("instantKey", () => {
     expect(instantKey("2024-01-05T10:00:00")).toBe("2024-01-05T10:00:00.000000000000Z");
     expect(instantKey("2024-01-05T12:00:00+02:00")).toBe(instantKey("2024-01-05T10:00:00Z"));
     expect(instantKey("2024-01-01T01:00:00+05:30")).toBe("2023-12-31T19:30:00.000000000000Z");
-    expect(instantKey("2024-03-10T12:00:00.1234567") < instantKey("2024-03-10T12:00:00.12345671")).toBe(true);
+    expect(
+      instantKey("2024-03-10T12:00:00.1234567") < instantKey("2024-03-10T12:00:00.12345671"),
+    ).toBe(true);
     expect(instantKey("2024-01-05")).toBe("2024-01-05T00:00:00.000000000000Z");
     expect(() => instantKey("1/5/2024")).toThrow(RangeError);
   });
@@ -55,7 +61,15 @@ describe("the store", () => {
     const raw = new Database(db, { readonly: true });
     const accounts = raw.prepare("SELECT * FROM accounts").all() as Record<string, unknown>[];
     raw.close();
-    expect(JSON.stringify(accounts.map((a) => ({ ...a, salt: String(a["salt"]), password_hash: String(a["password_hash"]) })))).not.toContain("alice-pass");
+    expect(
+      JSON.stringify(
+        accounts.map((a) => ({
+          ...a,
+          salt: String(a["salt"]),
+          password_hash: String(a["password_hash"]),
+        })),
+      ),
+    ).not.toContain("alice-pass");
     expect((accounts[0]!["password_hash"] as Buffer).length).toBe(32);
   });
 
@@ -76,14 +90,32 @@ describe("the store", () => {
 describe("the service rules", () => {
   it("lists by DateArrived then Id, and the range includes both bounds, with offsets", async () => {
     const { service, store } = seeded();
-    store.importMessages("alice@example.com", [{ Id: 100, DateArrived: "2024-01-05T10:00:00", Sender: null, MessageText: null, MessageUrl: null, Transcription: null }]);
+    store.importMessages("alice@example.com", [
+      {
+        Id: 100,
+        DateArrived: "2024-01-05T10:00:00",
+        Sender: null,
+        MessageText: null,
+        MessageUrl: null,
+        Transcription: null,
+      },
+    ]);
     const all = (await service.getMessages(ALICE, CTX))!;
     expect(all.map((m) => m!.Id)).toEqual([100, 101, 102, 103, 104, 105]);
     const range = async (start: string, end: string) =>
-      ((await service.getMessagesInDateRange({ ...ALICE, startDate: new XsdDateTime(start), endDate: new XsdDateTime(end) }, CTX)) ?? []).map((m) => m!.Id);
+      (
+        (await service.getMessagesInDateRange(
+          { ...ALICE, startDate: new XsdDateTime(start), endDate: new XsdDateTime(end) },
+          CTX,
+        )) ?? []
+      ).map((m) => m!.Id);
     expect(await range("2024-01-15T08:30:15.25", "2024-02-29T23:59:59")).toEqual([102, 103, 104]);
-    expect(await range("2024-01-05T12:00:00+02:00", "2024-01-05T12:00:00+02:00")).toEqual([100, 101]);
-    expect(await range("2024-03-10T12:00:00.1234567", "2024-03-10T12:00:00.1234567")).toEqual([105]);
+    expect(await range("2024-01-05T12:00:00+02:00", "2024-01-05T12:00:00+02:00")).toEqual([
+      100, 101,
+    ]);
+    expect(await range("2024-03-10T12:00:00.1234567", "2024-03-10T12:00:00.1234567")).toEqual([
+      105,
+    ]);
     expect(await range("2024-03-10T12:00:00.12345671", "2024-12-31T00:00:00")).toEqual([]);
     expect(await range("2024-02-01T00:00:00", "2024-01-01T00:00:00")).toEqual([]);
     store.close();
@@ -92,17 +124,30 @@ describe("the service rules", () => {
   it("omits null fields, keeps empty strings, and returns the exact lexical date", async () => {
     const { service, store } = seeded();
     const m103 = (await service.getMessages(ALICE, CTX))!.find((m) => m!.Id === 103)!;
-    expect(m103).toEqual({ DateArrived: "2024-02-01T00:00:00", UserId: 1001, MessageText: "Message with no sender", MessageUrl: "https://media.example.com/m/103.wav?x=1&y=2", Transcription: "", Id: 103 });
+    expect(m103).toEqual({
+      DateArrived: "2024-02-01T00:00:00",
+      UserId: 1001,
+      MessageText: "Message with no sender",
+      MessageUrl: "https://media.example.com/m/103.wav?x=1&y=2",
+      Transcription: "",
+      Id: 103,
+    });
     store.close();
   });
 
   it("faults: wrong or missing credentials, and an id that is not the caller's, which deletes nothing", async () => {
     const { service, store } = seeded();
     for (const creds of [{ email: ALICE.email, password: "x" }, { email: ALICE.email }, {}]) {
-      await expect(Promise.resolve().then(() => service.getMessages(creds, CTX))).rejects.toMatchObject({ code: "Client", message: "Invalid email or password." });
+      await expect(
+        Promise.resolve().then(() => service.getMessages(creds, CTX)),
+      ).rejects.toMatchObject({ code: "Client", message: "Invalid email or password." });
     }
-    const foreign = await Promise.resolve().then(() => service.deleteMessage({ ...ALICE, MessageId: 201 }, CTX)).catch((e: unknown) => e);
-    const unknown = await Promise.resolve().then(() => service.deleteMessage({ ...ALICE, MessageId: 999 }, CTX)).catch((e: unknown) => e);
+    const foreign = await Promise.resolve()
+      .then(() => service.deleteMessage({ ...ALICE, MessageId: 201 }, CTX))
+      .catch((e: unknown) => e);
+    const unknown = await Promise.resolve()
+      .then(() => service.deleteMessage({ ...ALICE, MessageId: 999 }, CTX))
+      .catch((e: unknown) => e);
     expect(foreign).toBeInstanceOf(SoapFault);
     expect((foreign as SoapFault).message).toBe("No message with id 201.");
     expect((unknown as SoapFault).message).toBe("No message with id 999.");
@@ -116,21 +161,86 @@ describe("the service command line", () => {
   it("adds an account and imports messages idempotently, with clear errors", () => {
     const dir = tempDir();
     const db = path.join(dir, "m.db");
-    const run = (...a: string[]) => spawnSync(process.execPath, [...cli, ...a], { encoding: "utf8" });
-    expect(run("add-account", "--db", db, "--email", "carol@example.com", "--password", "pw", "--user-id", "1003").status).toBe(0);
-    const dup = run("add-account", "--db", db, "--email", "carol@example.com", "--password", "pw", "--user-id", "1004");
-    expect([dup.status, dup.stderr.trim()]).toEqual([1, "error: an account with e-mail carol@example.com or user id 1004 exists already"]);
+    const run = (...a: string[]) =>
+      spawnSync(process.execPath, [...cli, ...a], { encoding: "utf8" });
+    expect(
+      run(
+        "add-account",
+        "--db",
+        db,
+        "--email",
+        "carol@example.com",
+        "--password",
+        "pw",
+        "--user-id",
+        "1003",
+      ).status,
+    ).toBe(0);
+    const dup = run(
+      "add-account",
+      "--db",
+      db,
+      "--email",
+      "carol@example.com",
+      "--password",
+      "pw",
+      "--user-id",
+      "1004",
+    );
+    expect([dup.status, dup.stderr.trim()]).toEqual([
+      1,
+      "error: an account with e-mail carol@example.com or user id 1004 exists already",
+    ]);
     writeFileSync(path.join(dir, "msgs.json"), JSON.stringify(SEED.accounts[1]!.messages));
-    expect(run("import", "--db", db, "--email", "carol@example.com", "--file", path.join(dir, "msgs.json")).stdout).toContain("imported 3 of 3");
-    expect(run("import", "--db", db, "--email", "carol@example.com", "--file", path.join(dir, "msgs.json")).stdout).toContain("imported 0 of 3");
-    expect(run("import", "--db", db, "--email", "nobody@example.com", "--file", path.join(dir, "msgs.json")).status).toBe(1);
+    expect(
+      run(
+        "import",
+        "--db",
+        db,
+        "--email",
+        "carol@example.com",
+        "--file",
+        path.join(dir, "msgs.json"),
+      ).stdout,
+    ).toContain("imported 3 of 3");
+    expect(
+      run(
+        "import",
+        "--db",
+        db,
+        "--email",
+        "carol@example.com",
+        "--file",
+        path.join(dir, "msgs.json"),
+      ).stdout,
+    ).toContain("imported 0 of 3");
+    expect(
+      run(
+        "import",
+        "--db",
+        db,
+        "--email",
+        "nobody@example.com",
+        "--file",
+        path.join(dir, "msgs.json"),
+      ).status,
+    ).toBe(1);
     expect(run("serve", "--port", "abc").status).toBe(2);
     expect(run("serve", "--bogus").status).toBe(2);
   });
 
   it("serve prints its URL and answers ?WSDL", async () => {
     const dir = tempDir();
-    const child = spawn(process.execPath, [...cli, "serve", "--port", "0", "--db", path.join(dir, "m.db"), "--seed", "fixtures/message-service/asmx/seed.json"]);
+    const child = spawn(process.execPath, [
+      ...cli,
+      "serve",
+      "--port",
+      "0",
+      "--db",
+      path.join(dir, "m.db"),
+      "--seed",
+      "fixtures/message-service/asmx/seed.json",
+    ]);
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let out = "";
@@ -143,7 +253,9 @@ describe("the service command line", () => {
       });
       const wsdl = await (await fetch(`${url}?WSDL`)).text();
       expect(wsdl).toContain(`location="${url}"`);
-      expect(readFileSync("fixtures/message-service/api.wsdl", "utf8").length).toBeGreaterThan(1000);
+      expect(readFileSync("fixtures/message-service/api.wsdl", "utf8").length).toBeGreaterThan(
+        1000,
+      );
     } finally {
       child.kill("SIGTERM");
     }

@@ -5,7 +5,11 @@
 import { DOMParser, type Element, type Node } from "@xmldom/xmldom";
 
 export function canonicalXml(xml: string): string {
-  const doc = new DOMParser({ onError: (level, msg) => { if (level !== "warning") throw new Error(msg); } }).parseFromString(xml, "text/xml");
+  const doc = new DOMParser({
+    onError: (level, msg) => {
+      if (level !== "warning") throw new Error(msg);
+    },
+  }).parseFromString(xml, "text/xml");
   return canon(doc.documentElement!);
 }
 
@@ -21,7 +25,15 @@ function canon(el: Element): string {
   for (let c = el.firstChild; c; c = c.nextSibling) kids.push(c);
   const hasElements = kids.some((k) => k.nodeType === 1);
   const content = kids
-    .map((k) => (k.nodeType === 1 ? canon(k as Element) : k.nodeType === 3 || k.nodeType === 4 ? (hasElements && !(k.nodeValue ?? "").trim() ? "" : JSON.stringify(k.nodeValue)) : ""))
+    .map((k) =>
+      k.nodeType === 1
+        ? canon(k as Element)
+        : k.nodeType === 3 || k.nodeType === 4
+          ? hasElements && !(k.nodeValue ?? "").trim()
+            ? ""
+            : JSON.stringify(k.nodeValue)
+          : "",
+    )
     .join("");
   return `<{${el.namespaceURI ?? ""}}${el.localName}${attrs.length ? " " + attrs.join(" ") : ""}>${content}</>`;
 }

@@ -2,9 +2,18 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-export const CAPTURE_DIR = fileURLToPath(new URL("../../fixtures/message-service/asmx/captures/", import.meta.url));
-export const SEED = JSON.parse(readFileSync(fileURLToPath(new URL("../../fixtures/message-service/asmx/seed.json", import.meta.url)), "utf8")) as Seed;
-export const WSDL_PATH = fileURLToPath(new URL("../../fixtures/message-service/api.wsdl", import.meta.url));
+export const CAPTURE_DIR = fileURLToPath(
+  new URL("../../fixtures/message-service/asmx/captures/", import.meta.url),
+);
+export const SEED = JSON.parse(
+  readFileSync(
+    fileURLToPath(new URL("../../fixtures/message-service/asmx/seed.json", import.meta.url)),
+    "utf8",
+  ),
+) as Seed;
+export const WSDL_PATH = fileURLToPath(
+  new URL("../../fixtures/message-service/api.wsdl", import.meta.url),
+);
 
 export interface SeedMessage {
   Id: number;

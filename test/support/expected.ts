@@ -23,10 +23,16 @@ export function plain(m: SeedMessage, userId: number): PlainMessage {
 
 export function seedMessages(email: string, ids?: readonly number[]): PlainMessage[] {
   const account = SEED.accounts.find((a) => a.email === email)!;
-  return account.messages.filter((m) => ids === undefined || ids.includes(m.Id)).map((m) => plain(m, account.userId));
+  return account.messages
+    .filter((m) => ids === undefined || ids.includes(m.Id))
+    .map((m) => plain(m, account.userId));
 }
 
 /** Decoded messages with their DateArrived turned into text (after checking it is a value object). */
-export function asPlain(list: readonly ({ DateArrived: unknown } | null)[] | undefined): PlainMessage[] {
-  return (list ?? []).map((m) => ({ ...(m as object), DateArrived: String(m!.DateArrived) }) as PlainMessage);
+export function asPlain(
+  list: readonly ({ DateArrived: unknown } | null)[] | undefined,
+): PlainMessage[] {
+  return (list ?? []).map(
+    (m) => ({ ...(m as object), DateArrived: String(m!.DateArrived) }) as PlainMessage,
+  );
 }

@@ -24,7 +24,11 @@ export interface Generated<M> {
  * Generates `wsdl` (saved as `name`, beside `documents` it imports, by relative path), expecting no
  * error, and imports what it generated.
  */
-export async function generateAndImport<M>(wsdl: string, name = "service.wsdl", documents: Readonly<Record<string, string>> = {}): Promise<Generated<M>> {
+export async function generateAndImport<M>(
+  wsdl: string,
+  name = "service.wsdl",
+  documents: Readonly<Record<string, string>> = {},
+): Promise<Generated<M>> {
   const dir = tempDir();
   for (const [file, text] of Object.entries(documents)) {
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
@@ -34,5 +38,10 @@ export async function generateAndImport<M>(wsdl: string, name = "service.wsdl", 
   expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
   for (const f of r.files) writeFileSync(path.join(dir, f.path), f.content);
   const mod = (await import(pathToFileURL(path.join(dir, "index.ts")).href)) as M;
-  return { mod, files: r.files, diagnostics: r.diagnostics, file: (n) => r.files.find((f) => f.path === n)!.content };
+  return {
+    mod,
+    files: r.files,
+    diagnostics: r.diagnostics,
+    file: (n) => r.files.find((f) => f.path === n)!.content,
+  };
 }

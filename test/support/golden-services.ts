@@ -5,7 +5,12 @@
  */
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
-import { REPO_ROOT, goldenOut, goldenRoot, type CorpusGolden } from "../../scripts/corpus-goldens.js";
+import {
+  REPO_ROOT,
+  goldenOut,
+  goldenRoot,
+  type CorpusGolden,
+} from "../../scripts/corpus-goldens.js";
 import { sourceLabel } from "../../src/generate.js";
 import { buildModel } from "../../src/model/build.js";
 import type { BindingOperation, ComplexType } from "../../src/model/model.js";
@@ -19,12 +24,21 @@ export interface GoldenService {
   readonly name: string;
   readonly desc: ServiceDesc;
   /** The generated client class and handler factory. */
-  readonly Client: new (options: { endpoint: string; port: string }) => Record<string, (input: unknown) => Promise<unknown>>;
-  readonly createHandler: (impl: Record<string, (input: unknown, ctx: unknown) => unknown>, options?: object) => import("../../src/runtime/index.js").RequestListener;
+  readonly Client: new (options: {
+    endpoint: string;
+    port: string;
+  }) => Record<string, (input: unknown) => Promise<unknown>>;
+  readonly createHandler: (
+    impl: Record<string, (input: unknown, ctx: unknown) => unknown>,
+    options?: object,
+  ) => import("../../src/runtime/index.js").RequestListener;
   /** Generated method name per operation name. */
   readonly methods: ReadonlyMap<string, string>;
   /** Per port and operation, which parts of its request and response a schema declares (see XsdValidate.java). */
-  readonly wire: ReadonlyMap<string, ReadonlyMap<string, { readonly request: WireMode; readonly response: WireMode }>>;
+  readonly wire: ReadonlyMap<
+    string,
+    ReadonlyMap<string, { readonly request: WireMode; readonly response: WireMode }>
+  >;
 }
 
 /**
@@ -36,10 +50,21 @@ export interface GoldenService {
 export type WireMode = "soap-document" | "soap-rpc" | "document" | "none";
 
 function wireModes(bo: BindingOperation): { request: WireMode; response: WireMode } {
-  if (bo.soapInput === undefined && bo.soapOutput === undefined) return { request: "none", response: bo.mimeXmlElement ? "document" : "none" };
-  const mode = (shape: BindingOperation["soapInput"], encoding: BindingOperation["inputEncoding"] | BindingOperation["outputEncoding"]): WireMode =>
-    encoding.kind === "soapBody" && encoding.use === "encoded" ? "none" : shape?.kind === "rpc" ? "soap-rpc" : "soap-document";
-  return { request: mode(bo.soapInput, bo.inputEncoding), response: mode(bo.soapOutput, bo.outputEncoding) };
+  if (bo.soapInput === undefined && bo.soapOutput === undefined)
+    return { request: "none", response: bo.mimeXmlElement ? "document" : "none" };
+  const mode = (
+    shape: BindingOperation["soapInput"],
+    encoding: BindingOperation["inputEncoding"] | BindingOperation["outputEncoding"],
+  ): WireMode =>
+    encoding.kind === "soapBody" && encoding.use === "encoded"
+      ? "none"
+      : shape?.kind === "rpc"
+        ? "soap-rpc"
+        : "soap-document";
+  return {
+    request: mode(bo.soapInput, bo.inputEncoding),
+    response: mode(bo.soapOutput, bo.outputEncoding),
+  };
 }
 
 export interface LoadedGolden {
@@ -52,21 +77,42 @@ export async function loadGolden(g: CorpusGolden): Promise<LoadedGolden> {
 }
 
 /** The generated modules in `dir`, generated from the WSDL `file`, with what the round trip needs of its model. */
-export async function loadGenerated(file: string, dir: string, label: string): Promise<LoadedGolden> {
+export async function loadGenerated(
+  file: string,
+  dir: string,
+  label: string,
+): Promise<LoadedGolden> {
   const built = buildModel(await loadDocuments(file), sourceLabel(file));
   if (built.diagnostics.hasErrors) throw new Error(`${label} no longer generates`);
   const p = plan(built.model, built.nameHints);
-  const mod = async (f: string) => (await import(pathToFileURL(path.join(dir, f)).href)) as Record<string, unknown>;
-  const [descriptors, client, server] = await Promise.all([mod("descriptors.ts"), mod("client.ts"), mod("server.ts")]);
+  const mod = async (f: string) =>
+    (await import(pathToFileURL(path.join(dir, f)).href)) as Record<string, unknown>;
+  const [descriptors, client, server] = await Promise.all([
+    mod("descriptors.ts"),
+    mod("client.ts"),
+    mod("server.ts"),
+  ]);
 
-  const choices = new Map<ComplexDesc, ({ key: string; ref: NonNullable<ComplexType["fields"][number]["choice"]> } | undefined)[]>();
+  const choices = new Map<
+    ComplexDesc,
+    ({ key: string; ref: NonNullable<ComplexType["fields"][number]["choice"]> } | undefined)[]
+  >();
   for (const [t, names] of p.typeNames) {
     if (t.kind !== "complex" || p.arrayItems.has(t)) continue;
     const chain = collectHierarchy(t);
-    const refs = chain.flatMap((c, level) => c.fields.map((f) => (f.choice ? { key: `${names.descriptor}/${level}.${f.choice.group}`, ref: f.choice } : undefined)));
+    const refs = chain.flatMap((c, level) =>
+      c.fields.map((f) =>
+        f.choice
+          ? { key: `${names.descriptor}/${level}.${f.choice.group}`, ref: f.choice }
+          : undefined,
+      ),
+    );
     if (!refs.some(Boolean)) continue;
     const d = descriptors[names.descriptor] as ComplexDesc | undefined;
-    if (!d || d.k !== "complex" || d.fields.length !== refs.length) throw new Error(`${label}: descriptor ${names.descriptor} does not line up with its model type`);
+    if (!d || d.k !== "complex" || d.fields.length !== refs.length)
+      throw new Error(
+        `${label}: descriptor ${names.descriptor} does not line up with its model type`,
+      );
     choices.set(d, refs);
   }
 
@@ -78,7 +124,12 @@ export async function loadGenerated(file: string, dir: string, label: string): P
       Client: client[names.client] as GoldenService["Client"],
       createHandler: server[names.handlerFactory] as GoldenService["createHandler"],
       methods: names.methods,
-      wire: new Map(s.ports.map((port) => [port.name, new Map(port.binding.operations.map((bo) => [bo.operation.name, wireModes(bo)]))])),
+      wire: new Map(
+        s.ports.map((port) => [
+          port.name,
+          new Map(port.binding.operations.map((bo) => [bo.operation.name, wireModes(bo)])),
+        ]),
+      ),
     };
   });
   return { services, choices };

@@ -1,5 +1,11 @@
 /** Loopback HTTP servers for tests: port 0, closed after use. */
-import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from "node:http";
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 
 export interface Loopback {
@@ -54,13 +60,20 @@ export interface RecordedRequest {
 }
 
 /** A server that records each request and answers with whatever `respond` gives. */
-export async function recordingServer(respond: (req: RecordedRequest, res: ServerResponse) => void): Promise<Loopback & { requests: RecordedRequest[] }> {
+export async function recordingServer(
+  respond: (req: RecordedRequest, res: ServerResponse) => void,
+): Promise<Loopback & { requests: RecordedRequest[] }> {
   const requests: RecordedRequest[] = [];
   const lb = await listen((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      const r = { method: req.method ?? "", url: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks) };
+      const r = {
+        method: req.method ?? "",
+        url: req.url ?? "",
+        headers: req.headers,
+        body: Buffer.concat(chunks),
+      };
       requests.push(r);
       respond(r, res);
     });
@@ -72,7 +85,9 @@ export async function recordingServer(respond: (req: RecordedRequest, res: Serve
  * For a describe block whose tests each start a server: `serve` starts one (closing the last), and
  * every test's server is closed after it.
  */
-export function serverPerTest(afterEach: (fn: () => Promise<void>) => void): { serve(handler: RequestListener): Promise<Loopback> } {
+export function serverPerTest(afterEach: (fn: () => Promise<void>) => void): {
+  serve(handler: RequestListener): Promise<Loopback>;
+} {
   let current: Loopback | undefined;
   const close = async () => {
     await current?.close();
@@ -88,7 +103,10 @@ export function serverPerTest(afterEach: (fn: () => Promise<void>) => void): { s
 }
 
 /** The error `p` rejects with, which must be a `type`; fails when it resolves. */
-export async function rejection<T>(p: Promise<unknown>, type: abstract new (...args: never[]) => T): Promise<T> {
+export async function rejection<T>(
+  p: Promise<unknown>,
+  type: abstract new (...args: never[]) => T,
+): Promise<T> {
   try {
     await p;
   } catch (e) {

@@ -16,7 +16,13 @@ export const MESSAGES = `  <wsdl:message name="In"><wsdl:part name="p" element="
 export const OPERATION = `<wsdl:operation name="Op"><wsdl:input message="tns:In"/><wsdl:output message="tns:Out"/></wsdl:operation>`;
 
 /** The WSDL text; `types` is the body of wsdl:types, `head` goes before it, `service: false` leaves binding and service out. */
-export const wsdl = ({ types = "", messages = MESSAGES, operation = OPERATION, head = "", service = true }: Parts) => `<?xml version="1.0"?>
+export const wsdl = ({
+  types = "",
+  messages = MESSAGES,
+  operation = OPERATION,
+  head = "",
+  service = true,
+}: Parts) => `<?xml version="1.0"?>
 <wsdl:definitions xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/"
     xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:n="urn:n" xmlns:tns="urn:svc" targetNamespace="urn:svc">
 ${head}  <wsdl:types>
@@ -24,16 +30,19 @@ ${types}
   </wsdl:types>
 ${messages}
   <wsdl:portType name="P">${operation}</wsdl:portType>
-${service ? `  <wsdl:binding name="B" type="tns:P">
+${
+  service
+    ? `  <wsdl:binding name="B" type="tns:P">
     <soap:binding style="document" transport="http://schemas.xmlsoap.org/soap/http"/>
     <wsdl:operation name="Op"><soap:operation soapAction="Op"/>
       <wsdl:input><soap:body use="literal"/></wsdl:input><wsdl:output><soap:body use="literal"/></wsdl:output>
     </wsdl:operation>
   </wsdl:binding>
   <wsdl:service name="S"><wsdl:port name="Port" binding="tns:B"><soap:address location="http://localhost/"/></wsdl:port></wsdl:service>
-` : ""}</wsdl:definitions>
+`
+    : ""
+}</wsdl:definitions>
 `;
-
 
 /**
  * The same WSDL with one schema in urn:n (prefix `t` as well as `n`): `schema` holds the test's own

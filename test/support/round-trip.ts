@@ -22,7 +22,10 @@ function resultValue(body: BodyDesc | undefined, b: SampleBuilder): unknown {
   if (body.prop === undefined) return b.type(body.parts ?? body.element.type, 0, true);
   const t = body.element.type;
   const f = t.k === "complex" ? t.fields.find((x) => x.prop === body.prop) : undefined;
-  if (!f) throw new Error(`no field ${body.prop} in ${body.element.name} (${t.k} ${"name" in t ? t.name : t.s})`);
+  if (!f)
+    throw new Error(
+      `no field ${body.prop} in ${body.element.name} (${t.k} ${"name" in t ? t.name : t.s})`,
+    );
   return b.field(f, 1);
 }
 
@@ -77,8 +80,14 @@ function mutations(body: string): [string, string][] {
   const body0 = /<(\w+:)?Body>/.exec(body);
   if (body0) {
     const at = body0.index + body0[0].length;
-    out.push(["600 unknown elements deep", `${body.slice(0, at)}${"<x>".repeat(600)}${"</x>".repeat(600)}${body.slice(at)}`]);
-    out.push(["an unknown element first", `${body.slice(0, at)}<Unexpected xmlns="urn:unexpected">1</Unexpected>${body.slice(at)}`]);
+    out.push([
+      "600 unknown elements deep",
+      `${body.slice(0, at)}${"<x>".repeat(600)}${"</x>".repeat(600)}${body.slice(at)}`,
+    ]);
+    out.push([
+      "an unknown element first",
+      `${body.slice(0, at)}<Unexpected xmlns="urn:unexpected">1</Unexpected>${body.slice(at)}`,
+    ]);
   }
   return out;
 }
@@ -110,7 +119,12 @@ export interface RoundTripOptions {
   readonly wsdlEmbedded?: boolean;
 }
 
-export async function exercise(golden: LoadedGolden, s: GoldenService, out: Outcome, options: RoundTripOptions = {}): Promise<void> {
+export async function exercise(
+  golden: LoadedGolden,
+  s: GoldenService,
+  out: Outcome,
+  options: RoundTripOptions = {},
+): Promise<void> {
   let expected: { op: string; result: unknown; fault?: Error } | undefined;
   let arrived: unknown;
   const logged: string[] = [];
@@ -126,28 +140,41 @@ export async function exercise(golden: LoadedGolden, s: GoldenService, out: Outc
   const handler = s.createHandler(impl, {
     maxBodyBytes: 64 * 1024 * 1024,
     limits: { maxDepth: 512, maxElements: 10_000_000 },
-    logger: (m: string, e: unknown) => logged.push(`${m}: ${e instanceof Error ? e.message : String(e)}`),
+    logger: (m: string, e: unknown) =>
+      logged.push(`${m}: ${e instanceof Error ? e.message : String(e)}`),
   });
   /** Sends each mutation of a request; the server must answer it as a request error, never fail inside. */
-  const mutate = async (request: { url: string; init: RequestInit }, where: string): Promise<void> => {
+  const mutate = async (
+    request: { url: string; init: RequestInit },
+    where: string,
+  ): Promise<void> => {
     const url = new URL(request.url);
     const body = typeof request.init.body === "string" ? request.init.body : undefined;
     const variants: [string, RequestInit & { url: string }][] =
       request.init.method === "GET"
-        ? formMutations(url.search.slice(1)).map(([what, q]) => [what, { ...request.init, url: `${url.origin}${url.pathname}${q ? `?${q}` : ""}` }])
-        : body === undefined ? []
-        : (/^\s*</.test(body) ? mutations(body) : formMutations(body)).map(([what, b]) => [what, { ...request.init, body: b, url: request.url }]);
+        ? formMutations(url.search.slice(1)).map(([what, q]) => [
+            what,
+            { ...request.init, url: `${url.origin}${url.pathname}${q ? `?${q}` : ""}` },
+          ])
+        : body === undefined
+          ? []
+          : (/^\s*</.test(body) ? mutations(body) : formMutations(body)).map(([what, b]) => [
+              what,
+              { ...request.init, body: b, url: request.url },
+            ]);
     for (const [what, init] of variants) {
       expected = undefined;
       logged.length = 0;
       out.calls++;
       const res = await fetch(init.url, init);
       const text = await res.text();
-      const problem =
-        !ANSWERS.has(res.status) ? `answered ${res.status}`
-        : STACK_FRAME.test(text) ? "answered with a stack trace"
-        : logged.some((l) => l.includes("unexpected error")) ? `failed inside: ${logged.join("; ").slice(0, 300)}`
-        : undefined;
+      const problem = !ANSWERS.has(res.status)
+        ? `answered ${res.status}`
+        : STACK_FRAME.test(text)
+          ? "answered with a stack trace"
+          : logged.some((l) => l.includes("unexpected error"))
+            ? `failed inside: ${logged.join("; ").slice(0, 300)}`
+            : undefined;
       if (problem) out.failures.push(`${where}, ${what}: ${problem}`);
     }
   };
@@ -158,8 +185,14 @@ export async function exercise(golden: LoadedGolden, s: GoldenService, out: Outc
     // Generated without the WSDL (embedWsdl: false) and given none: ?WSDL is a 404 that says why.
     const wsdl = await fetch(`${lb.url}${basePath}?wsdl`);
     const wsdlText = await wsdl.text();
-    if (options.wsdlEmbedded ? wsdl.status !== 200 || !wsdlText.includes("definitions") : wsdl.status !== 404 || !wsdlText.includes("embedWsdl")) {
-      out.failures.push(`${s.name}: ?wsdl answered ${wsdl.status}, expected ${options.wsdlEmbedded ? 200 : 404}`);
+    if (
+      options.wsdlEmbedded
+        ? wsdl.status !== 200 || !wsdlText.includes("definitions")
+        : wsdl.status !== 404 || !wsdlText.includes("embedWsdl")
+    ) {
+      out.failures.push(
+        `${s.name}: ?wsdl answered ${wsdl.status}, expected ${options.wsdlEmbedded ? 200 : 404}`,
+      );
     }
     for (const port of ports) {
       // Each port is served at the path of its own address.
@@ -171,22 +204,34 @@ export async function exercise(golden: LoadedGolden, s: GoldenService, out: Outc
         const res = await fetch(url, init);
         const c = call;
         if (options.capture && c) {
-          if (c.request !== "none" && typeof init.body === "string") options.capture({ where: `${c.where} request`, mode: c.request, xml: init.body });
+          if (c.request !== "none" && typeof init.body === "string")
+            options.capture({ where: `${c.where} request`, mode: c.request, xml: init.body });
           if (c.response !== "none" && (res.headers.get("content-type") ?? "").includes("xml")) {
             const text = await res.clone().text();
-            if (text.trim() !== "") options.capture({ where: `${c.where} response ${res.status}`, mode: c.response, xml: text });
+            if (text.trim() !== "")
+              options.capture({
+                where: `${c.where} response ${res.status}`,
+                mode: c.response,
+                xml: text,
+              });
           }
         }
         return res;
       }) as typeof fetch;
       const modes = s.wire.get(port.name);
-      const client = new s.Client({ endpoint: `${lb.url}${new URL(port.address, "http://localhost").pathname.replace(/\/+$/, "")}`, port: port.name, fetch: recording } as { endpoint: string; port: string });
+      const client = new s.Client({
+        endpoint: `${lb.url}${new URL(port.address, "http://localhost").pathname.replace(/\/+$/, "")}`,
+        port: port.name,
+        fetch: recording,
+      } as { endpoint: string; port: string });
       const signatures = new Map<string, string>();
       for (const [opName, op] of Object.entries(port.operations)) {
         const signature = wireSignature(op);
         const earlier = signatures.get(signature);
         if (earlier !== undefined) {
-          out.skipped.push(`${s.name}/${port.name}/${opName} (its requests are ${earlier}'s on the wire)`);
+          out.skipped.push(
+            `${s.name}/${port.name}/${opName} (its requests are ${earlier}'s on the wire)`,
+          );
           continue;
         }
         signatures.set(signature, opName);
@@ -198,11 +243,19 @@ export async function exercise(golden: LoadedGolden, s: GoldenService, out: Outc
         for (let v = 0; v < variants; v++) {
           const b = new SampleBuilder(golden.choices, { variant: v });
           const input = inputValue(op, b, v);
-          const result = op.kind === "soap" && op.oneWay ? undefined : resultValue(op.kind === "http" ? (soapTwin(s, opName)?.response ?? op.response) : op.response, b);
+          const result =
+            op.kind === "soap" && op.oneWay
+              ? undefined
+              : resultValue(
+                  op.kind === "http" ? (soapTwin(s, opName)?.response ?? op.response) : op.response,
+                  b,
+                );
           variants = Math.max(variants, b.maxBranches + 1);
-          for (const k of b.branches) out.branches.add(k), built.add(k);
-          for (const [k, n] of b.choices) out.choices.set(k, n), met.set(k, n);
-          const missing = [...met].some(([k, n]) => Array.from({ length: n }, (_, i) => `${k}#${i}`).some((x) => !built.has(x)));
+          for (const k of b.branches) (out.branches.add(k), built.add(k));
+          for (const [k, n] of b.choices) (out.choices.set(k, n), met.set(k, n));
+          const missing = [...met].some(([k, n]) =>
+            Array.from({ length: n }, (_, i) => `${k}#${i}`).some((x) => !built.has(x)),
+          );
           if (v === variants - 1 && missing && variants < MAX_VARIANTS) variants++;
           const where = `${s.name}/${port.name}/${opName} v${v}`;
           call = { where, ...(modes?.get(opName) ?? { request: "none", response: "none" }) };
@@ -217,7 +270,9 @@ export async function exercise(golden: LoadedGolden, s: GoldenService, out: Outc
             const onReturn = firstDifference(normalise(returned), normalise(result));
             if (onReturn) out.failures.push(`${where}: result differs on return at ${onReturn}`);
           } catch (e) {
-            out.failures.push(`${where}: ${(e as Error).message.slice(0, 400)}${logged.length ? ` (server: ${logged.join("; ").slice(0, 400)})` : ""}`);
+            out.failures.push(
+              `${where}: ${(e as Error).message.slice(0, 400)}${logged.length ? ` (server: ${logged.join("; ").slice(0, 400)})` : ""}`,
+            );
           }
           if (options.mutate && v === 1 && sent) await mutate(sent, where);
         }
@@ -229,7 +284,11 @@ export async function exercise(golden: LoadedGolden, s: GoldenService, out: Outc
           const b = new SampleBuilder(golden.choices, { variant: 1 + (i % 3) });
           const detail = b.type(f.element.type, 0, true);
           const input = inputValue(op, new SampleBuilder(golden.choices, { variant: 0 }), 0);
-          expected = { op: opName, result: undefined, fault: f.create({ code: "Client", message: `fault ${f.name} & <more>` }, detail) };
+          expected = {
+            op: opName,
+            result: undefined,
+            fault: f.create({ code: "Client", message: `fault ${f.name} & <more>` }, detail),
+          };
           logged.length = 0;
           out.calls++;
           const error = await client[method]!(input).then(
@@ -237,12 +296,15 @@ export async function exercise(golden: LoadedGolden, s: GoldenService, out: Outc
             (e: unknown) => e,
           );
           if (!(error instanceof f.type)) {
-            out.failures.push(`${where}: rejected with ${error instanceof Error ? `${error.name}: ${error.message.slice(0, 300)}` : String(error)}${logged.length ? ` (server: ${logged.join("; ").slice(0, 300)})` : ""}`);
+            out.failures.push(
+              `${where}: rejected with ${error instanceof Error ? `${error.name}: ${error.message.slice(0, 300)}` : String(error)}${logged.length ? ` (server: ${logged.join("; ").slice(0, 300)})` : ""}`,
+            );
             continue;
           }
           const onReturn = firstDifference(normalise(f.detailOf(error)), normalise(detail));
           if (onReturn) out.failures.push(`${where}: detail differs at ${onReturn}`);
-          if (error.message !== `fault ${f.name} & <more>` || error.side !== "Client") out.failures.push(`${where}: message ${error.message}, side ${error.side}`);
+          if (error.message !== `fault ${f.name} & <more>` || error.side !== "Client")
+            out.failures.push(`${where}: message ${error.message}, side ${error.side}`);
         }
       }
     }
@@ -260,10 +322,25 @@ export interface RoundTrip extends Outcome {
 }
 
 /** Round-trips every service of `golden` (see exercise and RoundTripOptions). */
-export async function roundTrip(golden: LoadedGolden, options: RoundTripOptions = {}): Promise<RoundTrip> {
-  const out: Outcome = { calls: 0, failures: [], branches: new Set(), choices: new Map(), skipped: [] };
+export async function roundTrip(
+  golden: LoadedGolden,
+  options: RoundTripOptions = {},
+): Promise<RoundTrip> {
+  const out: Outcome = {
+    calls: 0,
+    failures: [],
+    branches: new Set(),
+    choices: new Map(),
+    skipped: [],
+  };
   for (const s of golden.services) await exercise(golden, s, out, options);
-  const operations = golden.services.reduce((n, s) => n + Object.values(s.desc.ports).reduce((m, p) => m + Object.keys(p.operations).length, 0), 0);
-  const missed = [...out.choices].flatMap(([k, n]) => Array.from({ length: n }, (_, i) => `${k}#${i}`)).filter((k) => !out.branches.has(k));
+  const operations = golden.services.reduce(
+    (n, s) =>
+      n + Object.values(s.desc.ports).reduce((m, p) => m + Object.keys(p.operations).length, 0),
+    0,
+  );
+  const missed = [...out.choices]
+    .flatMap(([k, n]) => Array.from({ length: n }, (_, i) => `${k}#${i}`))
+    .filter((k) => !out.branches.has(k));
   return { ...out, operations, missed };
 }

@@ -16,12 +16,22 @@
  * bounded on services like Bing Ads.
  */
 import type { ChoiceRef } from "../../src/model/model.js";
-import type { ArrayDesc, ComplexDesc, FieldDesc, HttpParamDesc, ScalarDesc, TypeDesc } from "../../src/runtime/index.js";
+import type {
+  ArrayDesc,
+  ComplexDesc,
+  FieldDesc,
+  HttpParamDesc,
+  ScalarDesc,
+  TypeDesc,
+} from "../../src/runtime/index.js";
 import { XsdDate, XsdDateTime, XsdTime } from "../../src/runtime/index.js";
 import { parseScalar } from "../../src/runtime/scalars.js";
 
 /** Per complex descriptor: the choice each of its fields belongs to (by index), keyed by declaring type and group. */
-export type ChoiceMap = ReadonlyMap<ComplexDesc, readonly ({ readonly key: string; readonly ref: ChoiceRef } | undefined)[]>;
+export type ChoiceMap = ReadonlyMap<
+  ComplexDesc,
+  readonly ({ readonly key: string; readonly ref: ChoiceRef } | undefined)[]
+>;
 
 export interface BuildOptions {
   readonly variant: number;
@@ -34,7 +44,12 @@ export interface BuildOptions {
 /** A namespace no service uses, for `xs:any` content. */
 export const ANY_NS = "urn:wsdl-tsgen:sample-any";
 
-const STRINGS = ["A&B <c> 'q' \"dq\" é ü 日本 😀", "", "  lead and trail\ttab\r\nCRLF\n  ", "]]> &amp; literally"];
+const STRINGS = [
+  "A&B <c> 'q' \"dq\" é ü 日本 😀",
+  "",
+  "  lead and trail\ttab\r\nCRLF\n  ",
+  "]]> &amp; literally",
+];
 const LIST_TOKENS = ["A&B<c>'q'\"dq\"é日本😀", "x", "]]>"];
 const SCALARS: Record<ScalarDesc["s"], readonly unknown[]> = {
   string: STRINGS,
@@ -56,10 +71,21 @@ const SCALARS: Record<ScalarDesc["s"], readonly unknown[]> = {
   decimal: ["-12345678901234567890.123456789012345678", "0.000000000000000000001", "42"],
   float: [3.25, -0, Infinity, NaN, -0.5],
   double: [1.7976931348623157e308, 5e-324, -Infinity, 0.1, -0, NaN, 1e21, 1e-7],
-  dateTime: ["2024-02-29T23:59:59.1234567+05:30", "1999-12-31T24:00:00Z", "-0044-03-15T12:00:00.000-14:00", "10000-01-01T00:00:00"].map((s) => new XsdDateTime(s)),
-  date: ["2024-02-29", "1999-12-31Z", "-0044-03-15+14:00", "2024-06-01-08:00"].map((s) => new XsdDate(s)),
+  dateTime: [
+    "2024-02-29T23:59:59.1234567+05:30",
+    "1999-12-31T24:00:00Z",
+    "-0044-03-15T12:00:00.000-14:00",
+    "10000-01-01T00:00:00",
+  ].map((s) => new XsdDateTime(s)),
+  date: ["2024-02-29", "1999-12-31Z", "-0044-03-15+14:00", "2024-06-01-08:00"].map(
+    (s) => new XsdDate(s),
+  ),
   time: ["23:59:59.9999999Z", "00:00:00+14:00", "12:30:00.5"].map((s) => new XsdTime(s)),
-  base64Binary: [new Uint8Array([0, 1, 2, 253, 254, 255]), new Uint8Array([]), new Uint8Array([62, 63])],
+  base64Binary: [
+    new Uint8Array([0, 1, 2, 253, 254, 255]),
+    new Uint8Array([]),
+    new Uint8Array([62, 63]),
+  ],
   hexBinary: [new Uint8Array([0, 171, 205, 255]), new Uint8Array([])],
 };
 
@@ -74,7 +100,10 @@ export function scalarValue(d: ScalarDesc, v: number, i = v): unknown {
     return pool[i % pool.length];
   };
   // List items are whitespace-separated tokens: string items hold no whitespace (and are not empty).
-  if (d.list) return Array.from({ length: arrayLength(v, 0, Infinity) }, (_, k) => (d.s === "string" && !d.values ? LIST_TOKENS[(i + k) % LIST_TOKENS.length] : one(i + k)));
+  if (d.list)
+    return Array.from({ length: arrayLength(v, 0, Infinity) }, (_, k) =>
+      d.s === "string" && !d.values ? LIST_TOKENS[(i + k) % LIST_TOKENS.length] : one(i + k),
+    );
   return one(i);
 }
 
@@ -145,7 +174,9 @@ export class SampleBuilder {
     const v = rich ? this.v : 0;
     if (f.max > 1) {
       const n = arrayLength(v, f.min, f.max);
-      return Array.from({ length: n }, (_, i) => (f.nillable && v === 2 && i === 1 ? null : this.type(f.type, depth + 1, rich, i)));
+      return Array.from({ length: n }, (_, i) =>
+        f.nillable && v === 2 && i === 1 ? null : this.type(f.type, depth + 1, rich, i),
+      );
     }
     if (f.min === 0 && v === 0) return undefined;
     if (f.nillable && v === 2) return null;
@@ -153,14 +184,20 @@ export class SampleBuilder {
     if (f.fixed !== undefined && f.type.k === "scalar") return parseScalar(f.type.s, f.fixed);
     const value = this.type(f.type, depth + 1, rich);
     // An empty element of a field with a default stands for the default: "" cannot travel there.
-    return value === "" && f.default !== undefined && f.type.k === "scalar" ? parseScalar(f.type.s, f.default) : value;
+    return value === "" && f.default !== undefined && f.type.k === "scalar"
+      ? parseScalar(f.type.s, f.default)
+      : value;
   }
 
   /** `salt` (an array item's index) shifts choice branches, so the items of one array take different branches. */
   type(t: TypeDesc, depth: number, rich: boolean, salt = 0): unknown {
     this.elements++;
-    if (depth > 200) throw new Error(`sample value of ${"name" in t ? t.name : t.s} nests deeper than 200 levels`);
-    const stillRich = rich && depth <= (this.options.maxDepth ?? 8) && this.elements <= (this.options.budget ?? 2000);
+    if (depth > 200)
+      throw new Error(`sample value of ${"name" in t ? t.name : t.s} nests deeper than 200 levels`);
+    const stillRich =
+      rich &&
+      depth <= (this.options.maxDepth ?? 8) &&
+      this.elements <= (this.options.budget ?? 2000);
     if (t.k === "scalar") return scalarValue(t, stillRich ? this.v : 0, this.v + this.nextScalar++);
     if (t.k === "array") return this.array(t, depth, stillRich);
     return this.complex(t, depth, stillRich, salt);
@@ -169,10 +206,17 @@ export class SampleBuilder {
   private array(t: ArrayDesc, depth: number, rich: boolean): unknown[] {
     const v = rich ? this.v : 0;
     const n = arrayLength(v, t.item.min, t.item.max);
-    return Array.from({ length: n }, (_, i) => (t.item.nillable && v === 2 && i === 1 ? null : this.type(t.item.type, depth + 1, rich, i)));
+    return Array.from({ length: n }, (_, i) =>
+      t.item.nillable && v === 2 && i === 1 ? null : this.type(t.item.type, depth + 1, rich, i),
+    );
   }
 
-  private complex(declared: ComplexDesc, depth: number, rich: boolean, salt: number): Record<string, unknown> {
+  private complex(
+    declared: ComplexDesc,
+    depth: number,
+    rich: boolean,
+    salt: number,
+  ): Record<string, unknown> {
     const v = rich ? this.v : 0;
     const out: Record<string, unknown> = {};
     // A derivation family: the declared type or one derived from it, rotating with the variant.
@@ -196,7 +240,10 @@ export class SampleBuilder {
     }
     for (const a of t.attrs) {
       if (!a.required && v === 0) continue;
-      out[a.prop] = a.fixed !== undefined ? parseScalar(a.type.s, a.fixed) : scalarValue(a.type, v, this.v + this.nextScalar++);
+      out[a.prop] =
+        a.fixed !== undefined
+          ? parseScalar(a.type.s, a.fixed)
+          : scalarValue(a.type, v, this.v + this.nextScalar++);
     }
     if (t.text) out["$value"] = scalarValue(t.text, Math.max(v, 1), this.v + this.nextScalar++);
     const refs = this.choiceMap.get(t);
@@ -214,17 +261,31 @@ export class SampleBuilder {
           // (Expression holds an Expression or Constraints) ends.
           let branch = c.ref.optional && v === 0 ? undefined : (this.v + salt) % n;
           if (branch !== undefined && !rich) {
-            const index = [...new Set(refs!.filter((r) => r?.key === c.key).map((r) => r!.ref.branch))].sort((x, y) => x - y)[branch];
-            if (t.fields.every((g, j) => refs![j]?.key !== c.key || refs![j]!.ref.branch !== index || g.min === 0)) branch = undefined;
+            const index = [
+              ...new Set(refs!.filter((r) => r?.key === c.key).map((r) => r!.ref.branch)),
+            ].sort((x, y) => x - y)[branch];
+            if (
+              t.fields.every(
+                (g, j) => refs![j]?.key !== c.key || refs![j]!.ref.branch !== index || g.min === 0,
+              )
+            )
+              branch = undefined;
           }
           chosen.set(c.key, branch);
           if (branch !== undefined) this.branches.add(`${c.key}#${branch}`);
         }
         const branch = chosen.get(c.key);
-        const branchIndex = [...new Set(refs!.filter((r) => r?.key === c.key).map((r) => r!.ref.branch))].sort((x, y) => x - y)[branch ?? -1];
+        const branchIndex = [
+          ...new Set(refs!.filter((r) => r?.key === c.key).map((r) => r!.ref.branch)),
+        ].sort((x, y) => x - y)[branch ?? -1];
         if (branch === undefined || c.ref.branch !== branchIndex) return;
         // Every field of the chosen branch is present (with at least one item), so the branch is on the wire.
-        const value = f.max > 1 ? Array.from({ length: Math.max(1, arrayLength(v, f.min, f.max)) }, (_, i) => this.type(f.type, depth + 1, rich, i)) : this.type(f.type, depth + 1, rich);
+        const value =
+          f.max > 1
+            ? Array.from({ length: Math.max(1, arrayLength(v, f.min, f.max)) }, (_, i) =>
+                this.type(f.type, depth + 1, rich, i),
+              )
+            : this.type(f.type, depth + 1, rich);
         out[f.prop] = value;
         return;
       }
@@ -232,9 +293,16 @@ export class SampleBuilder {
       if (value !== undefined) out[f.prop] = value;
     });
     if (t.any && v > 0) {
-      out["$any"] = [{ ns: ANY_NS, local: "Extra", attrs: { a: "1 & 2", [`{${ANY_NS}}b`]: "\"q\"" }, children: ["text <&> é", { ns: ANY_NS, local: "Inner", attrs: {}, children: [] }] }];
+      out["$any"] = [
+        {
+          ns: ANY_NS,
+          local: "Extra",
+          attrs: { a: "1 & 2", [`{${ANY_NS}}b`]: '"q"' },
+          children: ["text <&> é", { ns: ANY_NS, local: "Inner", attrs: {}, children: [] }],
+        },
+      ];
     }
-    if (t.anyAttrs && v > 0) out["$attributes"] = { [`{${ANY_NS}}extra`]: "x & \"y\" <z>" };
+    if (t.anyAttrs && v > 0) out["$attributes"] = { [`{${ANY_NS}}extra`]: 'x & "y" <z>' };
     return out;
   }
 }
@@ -244,15 +312,20 @@ export function httpInput(params: readonly HttpParamDesc[], v: number): Record<s
   const out: Record<string, unknown> = {};
   let next = v;
   for (const p of params) {
-    if (p.repeated) out[p.prop] = Array.from({ length: arrayLength(v, 0, Infinity) }, () => scalarValue(p.type, v, next++));
-    else if (p.required || p.type.s === "string" || v > 0) out[p.prop] = scalarValue(p.type, v, next++);
+    if (p.repeated)
+      out[p.prop] = Array.from({ length: arrayLength(v, 0, Infinity) }, () =>
+        scalarValue(p.type, v, next++),
+      );
+    else if (p.required || p.type.s === "string" || v > 0)
+      out[p.prop] = scalarValue(p.type, v, next++);
   }
   return out;
 }
 
 /** Values compared by what they mean on the wire: temporal values by their lexical form, bytes as arrays. */
 export function normalise(o: unknown): unknown {
-  if (o instanceof XsdDateTime || o instanceof XsdDate || o instanceof XsdTime) return `${o.constructor.name}(${o.lexical})`;
+  if (o instanceof XsdDateTime || o instanceof XsdDate || o instanceof XsdTime)
+    return `${o.constructor.name}(${o.lexical})`;
   if (o instanceof Uint8Array) return { bytes: [...o] };
   if (Array.isArray(o)) return o.map(normalise);
   if (o && typeof o === "object") {
@@ -267,20 +340,35 @@ export function normalise(o: unknown): unknown {
 
 /** The first place where two normalised values differ, as `path: got … expected …`; undefined when equal. */
 export function firstDifference(got: unknown, want: unknown, path = "$"): string | undefined {
-  const show = (x: unknown) => (typeof x === "bigint" ? `${x}n` : JSON.stringify(x, (_k, y: unknown) => (typeof y === "bigint" ? `${y}n` : y))?.slice(0, 160));
+  const show = (x: unknown) =>
+    typeof x === "bigint"
+      ? `${x}n`
+      : JSON.stringify(x, (_k, y: unknown) => (typeof y === "bigint" ? `${y}n` : y))?.slice(0, 160);
   if (Object.is(got, want)) return undefined;
   if (Array.isArray(got) && Array.isArray(want)) {
-    if (got.length !== want.length) return `${path}: ${got.length} items, expected ${want.length}: got ${show(got)}, expected ${show(want)}`;
+    if (got.length !== want.length)
+      return `${path}: ${got.length} items, expected ${want.length}: got ${show(got)}, expected ${show(want)}`;
     for (let i = 0; i < got.length; i++) {
       const d = firstDifference(got[i], want[i], `${path}[${i}]`);
       if (d) return d;
     }
     return undefined;
   }
-  if (got && want && typeof got === "object" && typeof want === "object" && !Array.isArray(got) && !Array.isArray(want)) {
+  if (
+    got &&
+    want &&
+    typeof got === "object" &&
+    typeof want === "object" &&
+    !Array.isArray(got) &&
+    !Array.isArray(want)
+  ) {
     const keys = [...new Set([...Object.keys(got), ...Object.keys(want)])];
     for (const k of keys) {
-      const d = firstDifference((got as Record<string, unknown>)[k], (want as Record<string, unknown>)[k], `${path}.${k}`);
+      const d = firstDifference(
+        (got as Record<string, unknown>)[k],
+        (want as Record<string, unknown>)[k],
+        `${path}.${k}`,
+      );
       if (d) return d;
     }
     return undefined;

@@ -16,8 +16,11 @@ const SOURCE = fileURLToPath(new URL("./xsd-validator/XsdValidate.java", import.
 
 /** Why the validator cannot run here (no JDK), or undefined. */
 export function validatorMissing(): string | undefined {
-  const ok = (cmd: string) => spawnSync(cmd, ["-version"], { stdio: "ignore", timeout: 30_000 }).status === 0;
-  return ok("java") && ok("javac") ? undefined : "no JDK (java and javac) on PATH: the schema validation of written messages is skipped";
+  const ok = (cmd: string) =>
+    spawnSync(cmd, ["-version"], { stdio: "ignore", timeout: 30_000 }).status === 0;
+  return ok("java") && ok("javac")
+    ? undefined
+    : "no JDK (java and javac) on PATH: the schema validation of written messages is skipped";
 }
 
 let compiled: Promise<string> | undefined;
@@ -25,7 +28,12 @@ let compiled: Promise<string> | undefined;
 function classes(): Promise<string> {
   compiled ??= new Promise((resolve, reject) => {
     const dir = mkdtempSync(path.join(tmpdir(), "xsd-validate-"));
-    execFile("javac", ["-nowarn", "-encoding", "UTF-8", "-d", dir, SOURCE], { timeout: 120_000 }, (err, _out, stderr) => (err ? reject(new Error(`javac failed: ${stderr}`)) : resolve(dir)));
+    execFile(
+      "javac",
+      ["-nowarn", "-encoding", "UTF-8", "-d", dir, SOURCE],
+      { timeout: 120_000 },
+      (err, _out, stderr) => (err ? reject(new Error(`javac failed: ${stderr}`)) : resolve(dir)),
+    );
   });
   return compiled;
 }
@@ -39,7 +47,8 @@ export interface Verdict {
 }
 
 /** The built-in types the generated code types as `string`, without checking their lexical rules (src/model/builtins.ts). */
-const STRING_KINDS = "anyURI|QName|NCName|Name|NMTOKENS?|token|language|ID|IDREFS?|ENTITY|ENTITIES|NOTATION|normalizedString|duration|gYear|gYearMonth|gMonth|gMonthDay|gDay";
+const STRING_KINDS =
+  "anyURI|QName|NCName|Name|NMTOKENS?|token|language|ID|IDREFS?|ENTITY|ENTITIES|NOTATION|normalizedString|duration|gYear|gYearMonth|gMonth|gMonthDay|gDay";
 const VALUE_ONLY = [
   // Facets the generated types and runtime do not claim to enforce (only enumerations are checked).
   /^cvc-(pattern|length|minLength|maxLength|minInclusive|maxInclusive|minExclusive|maxExclusive|totalDigits|fractionDigits)-valid/,
@@ -65,13 +74,22 @@ const VALUE_ONLY = [
 export function valueOnly(errors: readonly string[], index: number): boolean {
   const text = errors[index]!.replace(/^[^:]*:\d+: /, "");
   if (VALUE_ONLY.some((re) => re.test(text))) return true;
-  return /^cvc-(type\.3\.1\.3|attribute\.3|complex-type\.2\.2)/.test(text) && index > 0 && valueOnly(errors, index - 1);
+  return (
+    /^cvc-(type\.3\.1\.3|attribute\.3|complex-type\.2\.2)/.test(text) &&
+    index > 0 &&
+    valueOnly(errors, index - 1)
+  );
 }
 
 /** Validates each message against the schemas of `wsdl`; throws when they do not compile. */
-export async function validateMessages(wsdl: string, messages: readonly WireMessage[]): Promise<Verdict[]> {
+export async function validateMessages(
+  wsdl: string,
+  messages: readonly WireMessage[],
+): Promise<Verdict[]> {
   const dir = await classes();
-  const child = spawn("java", ["-Dfile.encoding=UTF-8", "-cp", dir, "XsdValidate", wsdl], { stdio: ["pipe", "pipe", "pipe"] });
+  const child = spawn("java", ["-Dfile.encoding=UTF-8", "-cp", dir, "XsdValidate", wsdl], {
+    stdio: ["pipe", "pipe", "pipe"],
+  });
   let stdout = "";
   let stderr = "";
   child.stdout.setEncoding("utf8").on("data", (c: string) => (stdout += c));
@@ -86,11 +104,21 @@ export async function validateMessages(wsdl: string, messages: readonly WireMess
   child.stdin.end();
   const code = await done;
   const lines = stdout.split("\n").filter((l) => l !== "");
-  if (code !== 0) throw new Error(`the validator exited ${code}: ${lines.find((l) => l.startsWith("SCHEMA\t")) ?? stderr.slice(0, 2000)}`);
+  if (code !== 0)
+    throw new Error(
+      `the validator exited ${code}: ${lines.find((l) => l.startsWith("SCHEMA\t")) ?? stderr.slice(0, 2000)}`,
+    );
   const verdicts = lines.map((line): Verdict => {
     const [label, what, ...errors] = line.split("\t");
-    return { where: messages[Number(label)]!.where, elements: what === "INVALID" ? 0 : Number.parseInt(what!, 10), errors };
+    return {
+      where: messages[Number(label)]!.where,
+      elements: what === "INVALID" ? 0 : Number.parseInt(what!, 10),
+      errors,
+    };
   });
-  if (verdicts.length !== messages.length) throw new Error(`the validator answered ${verdicts.length} of ${messages.length} messages: ${stderr.slice(0, 2000)}`);
+  if (verdicts.length !== messages.length)
+    throw new Error(
+      `the validator answered ${verdicts.length} of ${messages.length} messages: ${stderr.slice(0, 2000)}`,
+    );
   return verdicts;
 }

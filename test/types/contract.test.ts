@@ -4,21 +4,36 @@
  */
 import { describe, expect, expectTypeOf, it } from "vitest";
 import {
-  ApiClient, HttpBindingError, SoapFault, XsdDateTime, type ApiPortName, type ApiService, type DeleteMessage,
-  type GetMessagesInDateRangeInput, type Messages,
+  ApiClient,
+  HttpBindingError,
+  SoapFault,
+  XsdDateTime,
+  type ApiPortName,
+  type ApiService,
+  type DeleteMessage,
+  type GetMessagesInDateRangeInput,
+  type Messages,
 } from "../../generated-samples/message-service/index.js";
 
 describe("the generated types", () => {
   it("pin the contract of the client", () => {
-    expectTypeOf<ApiClient["getMessages"]>().returns.resolves.toEqualTypeOf<(Messages | null)[] | undefined>();
-    expectTypeOf<ApiClient["getMessagesInDateRange"]>().returns.resolves.toEqualTypeOf<(Messages | null)[] | undefined>();
+    expectTypeOf<ApiClient["getMessages"]>().returns.resolves.toEqualTypeOf<
+      (Messages | null)[] | undefined
+    >();
+    expectTypeOf<ApiClient["getMessagesInDateRange"]>().returns.resolves.toEqualTypeOf<
+      (Messages | null)[] | undefined
+    >();
     expectTypeOf<ApiClient["deleteMessage"]>().returns.resolves.toEqualTypeOf<void>();
-    expectTypeOf<GetMessagesInDateRangeInput["startDate"]>().toEqualTypeOf<XsdDateTime | Date | string>();
+    expectTypeOf<GetMessagesInDateRangeInput["startDate"]>().toEqualTypeOf<
+      XsdDateTime | Date | string
+    >();
     expectTypeOf<Messages["DateArrived"]>().toEqualTypeOf<XsdDateTime>();
     expectTypeOf<Messages["UserId"]>().toEqualTypeOf<number>();
     expectTypeOf<Messages>().toHaveProperty("Sender").toEqualTypeOf<string | undefined>();
     expectTypeOf<DeleteMessage["MessageId"]>().toEqualTypeOf<number>();
-    expectTypeOf<ApiPortName>().toEqualTypeOf<"ApiSoap" | "ApiSoap12" | "ApiHttpGet" | "ApiHttpPost">();
+    expectTypeOf<ApiPortName>().toEqualTypeOf<
+      "ApiSoap" | "ApiSoap12" | "ApiHttpGet" | "ApiHttpPost"
+    >();
     expectTypeOf<ApiService["deleteMessage"]>().returns.toEqualTypeOf<void | Promise<void>>();
     // Required fields are required; optional ones may be left out, but not set to undefined.
     // @ts-expect-error MessageId is required

@@ -10,26 +10,53 @@ import { tempDir } from "../support/tmp.js";
 
 const BIN = fileURLToPath(new URL("../../bin/wsdl-tsgen.js", import.meta.url));
 const run = (cwd: string, ...args: string[]) => {
-  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: "utf8", cwd, env: { ...process.env, NO_COLOR: "1" } });
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    encoding: "utf8",
+    cwd,
+    env: { ...process.env, NO_COLOR: "1" },
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 };
 
 describe("the options definition", () => {
   it("yields the config schema, which is shipped and fresh", () => {
-    const schema = configJsonSchema() as { properties: { sources: { items: { properties: Record<string, unknown> } } } };
+    const schema = configJsonSchema() as {
+      properties: { sources: { items: { properties: Record<string, unknown> } } };
+    };
     expect(Object.keys(schema.properties.sources.items.properties)).toEqual(SOURCE_KEYS);
-    expect(SOURCE_KEYS).toEqual(["wsdl", "out", "runtimeImport", "namespaceNames", "headers", "embedWsdl", "docs", "strict"]);
+    expect(SOURCE_KEYS).toEqual([
+      "wsdl",
+      "out",
+      "runtimeImport",
+      "namespaceNames",
+      "headers",
+      "embedWsdl",
+      "docs",
+      "strict",
+    ]);
     expect(OPTIONS.embedWsdl.default).toBe(true);
-    expect(readFileSync(fileURLToPath(new URL("../../config.schema.json", import.meta.url)), "utf8")).toBe(`${JSON.stringify(configJsonSchema(), null, 2)}\n`);
+    expect(
+      readFileSync(fileURLToPath(new URL("../../config.schema.json", import.meta.url)), "utf8"),
+    ).toBe(`${JSON.stringify(configJsonSchema(), null, 2)}\n`);
     expect(OPTIONS.runtimeImport.default).toBe("wsdl-tsgen/runtime");
   });
 
   it("rejects unknown keys with the nearest valid name", () => {
-    expect(() => validateConfig({ sources: [{ wsdl: "a", out: "b", runtimeImprot: "x" }] }, "c.json")).toThrow('c.json: sources[0]: unknown option "runtimeImprot"; did you mean "runtimeImport"?');
-    expect(() => validateConfig({ source: [] }, "c.json")).toThrow('unknown key "source"; did you mean "sources"?');
-    expect(() => validateConfig({ sources: [{ wsdl: "a", out: 3 }] }, "c.json")).toThrow(ConfigError);
-    expect(() => validateConfig({ sources: [{ wsdl: "a", out: "b", namespaceNames: { u: 1 } }] }, "c.json")).toThrow("must be an object of strings");
-    expect(validateConfig({ sources: [{ wsdl: "a.wsdl", out: "gen" }] }, "/p/c.json").sources[0]).toEqual({ wsdl: "/p/a.wsdl", out: "/p/gen" });
+    expect(() =>
+      validateConfig({ sources: [{ wsdl: "a", out: "b", runtimeImprot: "x" }] }, "c.json"),
+    ).toThrow('c.json: sources[0]: unknown option "runtimeImprot"; did you mean "runtimeImport"?');
+    expect(() => validateConfig({ source: [] }, "c.json")).toThrow(
+      'unknown key "source"; did you mean "sources"?',
+    );
+    expect(() => validateConfig({ sources: [{ wsdl: "a", out: 3 }] }, "c.json")).toThrow(
+      ConfigError,
+    );
+    expect(() =>
+      validateConfig({ sources: [{ wsdl: "a", out: "b", namespaceNames: { u: 1 } }] }, "c.json"),
+    ).toThrow("must be an object of strings");
+    expect(
+      validateConfig({ sources: [{ wsdl: "a.wsdl", out: "gen" }] }, "/p/c.json").sources[0],
+    ).toEqual({ wsdl: "/p/a.wsdl", out: "/p/gen" });
   });
 });
 
@@ -37,9 +64,14 @@ describe("wsdl-tsgen with a config file", () => {
   it("init writes a starter file, generate uses it, flags override it, --check reports it", () => {
     const dir = tempDir();
     expect(run(dir, "init").code).toBe(0);
-    expect(JSON.parse(readFileSync(`${dir}/wsdl-tsgen.config.json`, "utf8"))).toMatchObject({ sources: [{ wsdl: "./service.wsdl" }] });
+    expect(JSON.parse(readFileSync(`${dir}/wsdl-tsgen.config.json`, "utf8"))).toMatchObject({
+      sources: [{ wsdl: "./service.wsdl" }],
+    });
     expect(run(dir, "init").code).toBe(2);
-    writeFileSync(`${dir}/wsdl-tsgen.config.json`, JSON.stringify({ sources: [{ wsdl: WSDL_PATH, out: "gen", runtimeImport: "my-runtime" }] }));
+    writeFileSync(
+      `${dir}/wsdl-tsgen.config.json`,
+      JSON.stringify({ sources: [{ wsdl: WSDL_PATH, out: "gen", runtimeImport: "my-runtime" }] }),
+    );
     const r = run(dir, "generate");
     expect(r.code).toBe(0);
     expect(readFileSync(`${dir}/gen/client.ts`, "utf8")).toContain('from "my-runtime"');
@@ -53,7 +85,10 @@ describe("wsdl-tsgen with a config file", () => {
 
   it("a bad config file exits 1 with the reason", () => {
     const dir = tempDir();
-    writeFileSync(`${dir}/wsdl-tsgen.config.json`, JSON.stringify({ sources: [{ wsdl: WSDL_PATH, out: "gen", outDir: "x" }] }));
+    writeFileSync(
+      `${dir}/wsdl-tsgen.config.json`,
+      JSON.stringify({ sources: [{ wsdl: WSDL_PATH, out: "gen", outDir: "x" }] }),
+    );
     const r = run(dir, "generate");
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('unknown option "outDir"; did you mean "out"?');
@@ -72,10 +107,21 @@ describe("wsdl-tsgen inspect", () => {
   it("prints services, ports and typed signatures, or the model as JSON", () => {
     const r = run(tempDir(), "inspect", WSDL_PATH);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain("port ApiHttpGet: HTTP GET, binding ApiHttpGet at http://127.0.0.1:8089/api.asmx");
-    expect(r.stdout).toContain("GetMessagesInDateRange(email?: xs:string, password?: xs:string, startDate: xs:dateTime, endDate: xs:dateTime): ArrayOfMessages | absent");
-    const json = JSON.parse(run(tempDir(), "inspect", WSDL_PATH, "--json").stdout) as { services: { operations: { name: string }[] }[]; types: unknown[] };
-    expect(json.services[0]!.operations.map((o) => o.name)).toEqual(["GetMessages", "GetMessagesInDateRange", "DeleteMessage"]);
+    expect(r.stdout).toContain(
+      "port ApiHttpGet: HTTP GET, binding ApiHttpGet at http://127.0.0.1:8089/api.asmx",
+    );
+    expect(r.stdout).toContain(
+      "GetMessagesInDateRange(email?: xs:string, password?: xs:string, startDate: xs:dateTime, endDate: xs:dateTime): ArrayOfMessages | absent",
+    );
+    const json = JSON.parse(run(tempDir(), "inspect", WSDL_PATH, "--json").stdout) as {
+      services: { operations: { name: string }[] }[];
+      types: unknown[];
+    };
+    expect(json.services[0]!.operations.map((o) => o.name)).toEqual([
+      "GetMessages",
+      "GetMessagesInDateRange",
+      "DeleteMessage",
+    ]);
     expect(json.types.length).toBeGreaterThan(0);
   });
 });

@@ -7,7 +7,12 @@ import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import type { IncomingHttpHeaders } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main, type CliIo } from "../../src/cli/main.js";
-import { fetchAuth, headersFor, parseHeader, withoutUserinfo } from "../../src/parse/credentials.js";
+import {
+  fetchAuth,
+  headersFor,
+  parseHeader,
+  withoutUserinfo,
+} from "../../src/parse/credentials.js";
 import { generateFiles } from "../../src/generate.js";
 import { WSDL_PATH } from "../support/captures.js";
 import { listen, type Loopback } from "../support/loopback.js";
@@ -28,33 +33,54 @@ function wsdl(otherHost: string): string {
   const at = fixture.indexOf(">", fixture.indexOf("<s:schema")) + 1;
   return `${fixture.slice(0, at)}<s:import namespace="urn:same" schemaLocation="same.xsd" /><s:import namespace="urn:other" schemaLocation="${otherHost}/public/other.xsd" />${fixture.slice(at)}`;
 }
-const schema = (ns: string) => `<?xml version="1.0"?><s:schema xmlns:s="http://www.w3.org/2001/XMLSchema" targetNamespace="${ns}"><s:element name="E" type="s:string" /></s:schema>`;
+const schema = (ns: string) =>
+  `<?xml version="1.0"?><s:schema xmlns:s="http://www.w3.org/2001/XMLSchema" targetNamespace="${ns}"><s:element name="E" type="s:string" /></s:schema>`;
 
-const allowed = (h: IncomingHttpHeaders, path: string) => (path.startsWith("/basic/") ? h.authorization === BASIC : path.startsWith("/key/") ? h["x-api-key"] === KEY : true);
+const allowed = (h: IncomingHttpHeaders, path: string) =>
+  path.startsWith("/basic/")
+    ? h.authorization === BASIC
+    : path.startsWith("/key/")
+      ? h["x-api-key"] === KEY
+      : true;
 
 beforeAll(async () => {
   lb = await listen((req, res) => {
     const path = req.url!;
-    seen.push({ path, authorization: req.headers.authorization, key: req.headers["x-api-key"] as string | undefined });
-    if (!allowed(req.headers, path)) return res.writeHead(401, { "WWW-Authenticate": 'Basic realm="wsdl"' }).end("no");
+    seen.push({
+      path,
+      authorization: req.headers.authorization,
+      key: req.headers["x-api-key"] as string | undefined,
+    });
+    if (!allowed(req.headers, path))
+      return res.writeHead(401, { "WWW-Authenticate": 'Basic realm="wsdl"' }).end("no");
     const other = lb.url.replace("127.0.0.1", "localhost");
-    if (path === "/basic/hop") return res.writeHead(302, { Location: `${other}/basic/api.asmx?WSDL` }).end();
-    if (path === "/basic/here") return res.writeHead(302, { Location: "/basic/api.asmx?WSDL" }).end();
-    if (path.endsWith("/api.asmx?WSDL")) return res.writeHead(200, { "Content-Type": "text/xml" }).end(wsdl(other));
-    if (path.endsWith("/same.xsd")) return res.writeHead(200, { "Content-Type": "text/xml" }).end(schema("urn:same"));
-    if (path === "/public/other.xsd") return res.writeHead(200, { "Content-Type": "text/xml" }).end(schema("urn:other"));
+    if (path === "/basic/hop")
+      return res.writeHead(302, { Location: `${other}/basic/api.asmx?WSDL` }).end();
+    if (path === "/basic/here")
+      return res.writeHead(302, { Location: "/basic/api.asmx?WSDL" }).end();
+    if (path.endsWith("/api.asmx?WSDL"))
+      return res.writeHead(200, { "Content-Type": "text/xml" }).end(wsdl(other));
+    if (path.endsWith("/same.xsd"))
+      return res.writeHead(200, { "Content-Type": "text/xml" }).end(schema("urn:same"));
+    if (path === "/public/other.xsd")
+      return res.writeHead(200, { "Content-Type": "text/xml" }).end(schema("urn:other"));
     res.writeHead(404).end();
   });
 });
 afterAll(() => lb.close());
 
-const withUser = (path: string) => lb.url.replace("http://", `http://${USER}:${encodeURIComponent(PASSWORD)}@`) + path;
+const withUser = (path: string) =>
+  lb.url.replace("http://", `http://${USER}:${encodeURIComponent(PASSWORD)}@`) + path;
 const requests = (from: number) => seen.slice(from);
 
 function cli(): { io: CliIo; out: () => string; err: () => string } {
   let out = "";
   let err = "";
-  return { io: { stdout: (t) => void (out += t), stderr: (t) => void (err += t), color: false }, out: () => out, err: () => err };
+  return {
+    io: { stdout: (t) => void (out += t), stderr: (t) => void (err += t), color: false },
+    out: () => out,
+    err: () => err,
+  };
 }
 
 describe("a WSDL behind authentication", () => {
@@ -63,13 +89,20 @@ describe("a WSDL behind authentication", () => {
     const r = await generateFiles(withUser("/basic/here"));
     expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     const got = requests(from);
-    expect(got.map((s) => s.path)).toEqual(["/basic/here", "/basic/api.asmx?WSDL", "/basic/same.xsd", "/public/other.xsd"]);
+    expect(got.map((s) => s.path)).toEqual([
+      "/basic/here",
+      "/basic/api.asmx?WSDL",
+      "/basic/same.xsd",
+      "/public/other.xsd",
+    ]);
     expect(got.slice(0, 3).every((s) => s.authorization === BASIC)).toBe(true);
     expect(got[3]!.authorization).toBeUndefined();
     const all = r.files.map((f) => f.content).join("\n");
     expect(all).not.toContain(USER);
     expect(all).not.toContain(encodeURIComponent(PASSWORD));
-    expect(r.files.find((f) => f.path === "client.ts")!.content).toMatch(new RegExp(`^// Generated by wsdl-tsgen from ${lb.url.replace(/[.]/g, "\\.")}/basic/here\\.`));
+    expect(r.files.find((f) => f.path === "client.ts")!.content).toMatch(
+      new RegExp(`^// Generated by wsdl-tsgen from ${lb.url.replace(/[.]/g, "\\.")}/basic/here\\.`),
+    );
   });
 
   it("a redirect to another host is followed without the credentials, and the refusal says how to give them", async () => {
@@ -77,14 +110,23 @@ describe("a WSDL behind authentication", () => {
     const r = await generateFiles(withUser("/basic/hop"));
     const error = r.diagnostics.find((d) => d.severity === "error");
     expect(error?.code).toBe("INPUT_FETCH_FAILED");
-    expect(error?.message).toContain("answered HTTP 401; it asks for credentials: give them with --header 'Authorization: …'");
+    expect(error?.message).toContain(
+      "answered HTTP 401; it asks for credentials: give them with --header 'Authorization: …'",
+    );
     expect(error?.message).not.toContain(USER);
-    expect(requests(from)[1]).toMatchObject({ path: "/basic/api.asmx?WSDL", authorization: undefined });
+    expect(requests(from)[1]).toMatchObject({
+      path: "/basic/api.asmx?WSDL",
+      authorization: undefined,
+    });
   });
 
   it("credentials refused, and none given, are told apart", async () => {
-    const wrong = await generateFiles(lb.url.replace("http://", "http://alice:nope@") + "/basic/api.asmx?WSDL");
-    expect(wrong.diagnostics[0]?.message).toContain("answered HTTP 401 (the credentials sent were refused)");
+    const wrong = await generateFiles(
+      lb.url.replace("http://", "http://alice:nope@") + "/basic/api.asmx?WSDL",
+    );
+    expect(wrong.diagnostics[0]?.message).toContain(
+      "answered HTTP 401 (the credentials sent were refused)",
+    );
     expect(wrong.diagnostics[0]?.file).toBe(`${lb.url}/basic/api.asmx?WSDL`);
     const none = await generateFiles(`${lb.url}/basic/api.asmx?WSDL`);
     expect(none.diagnostics[0]?.message).toContain("it asks for credentials");
@@ -95,8 +137,26 @@ describe("a WSDL behind authentication", () => {
     const url = `${lb.url}/key/api.asmx?WSDL`;
     const from = seen.length;
     const g = cli();
-    expect(await main(["generate", url, "-H", `X-Api-Key: ${KEY}`, "--namespace-name", "http://api.example.com/messages/=MSG", "-o", `${dir}/gen`, "-q"], g.io), g.err()).toBe(0);
-    expect(readFileSync(`${dir}/gen/descriptors.ts`, "utf8")).toContain('export const MSG = "http://api.example.com/messages/";');
+    expect(
+      await main(
+        [
+          "generate",
+          url,
+          "-H",
+          `X-Api-Key: ${KEY}`,
+          "--namespace-name",
+          "http://api.example.com/messages/=MSG",
+          "-o",
+          `${dir}/gen`,
+          "-q",
+        ],
+        g.io,
+      ),
+      g.err(),
+    ).toBe(0);
+    expect(readFileSync(`${dir}/gen/descriptors.ts`, "utf8")).toContain(
+      'export const MSG = "http://api.example.com/messages/";',
+    );
     expect(requests(from).map((s) => [s.path, s.key])).toEqual([
       ["/key/api.asmx?WSDL", KEY],
       ["/key/same.xsd", KEY],
@@ -106,7 +166,10 @@ describe("a WSDL behind authentication", () => {
     expect(await main(["inspect", url, "--header", `X-Api-Key: ${KEY}`], i.io), i.err()).toBe(0);
     expect(i.out()).toContain("GetMessages");
     const d = cli();
-    expect(await main(["download", url, "-H", `X-Api-Key: ${KEY}`, "--to", `${dir}/vendored`], d.io), d.err()).toBe(0);
+    expect(
+      await main(["download", url, "-H", `X-Api-Key: ${KEY}`, "--to", `${dir}/vendored`], d.io),
+      d.err(),
+    ).toBe(0);
     expect(readdirSync(`${dir}/vendored`).sort()).toEqual(["api.wsdl", "other.xsd", "same.xsd"]);
     const refused = cli();
     expect(await main(["inspect", url], refused.io)).toBe(1);
@@ -116,7 +179,10 @@ describe("a WSDL behind authentication", () => {
   it("a header that is not 'Name: value' is a usage error", async () => {
     for (const bad of ["X-Api-Key", "Bad Name: v", ": v"]) {
       const c = cli();
-      expect(await main(["generate", `${lb.url}/key/api.asmx?WSDL`, "-H", bad, "-o", tempDir()], c.io), bad).toBe(2);
+      expect(
+        await main(["generate", `${lb.url}/key/api.asmx?WSDL`, "-H", bad, "-o", tempDir()], c.io),
+        bad,
+      ).toBe(2);
       expect(c.err()).toContain("--header: ");
     }
   });
@@ -124,13 +190,26 @@ describe("a WSDL behind authentication", () => {
   it("config headers name environment variables, so the secret stays out of the file; an unset one is an error", async () => {
     const dir = tempDir();
     const config = `${dir}/wsdl-tsgen.config.json`;
-    writeFileSync(config, JSON.stringify({ sources: [{ wsdl: `${lb.url}/key/api.asmx?WSDL`, out: "gen", headers: { "X-Api-Key": "${WSDL_TSGEN_TEST_KEY}" } }] }));
+    writeFileSync(
+      config,
+      JSON.stringify({
+        sources: [
+          {
+            wsdl: `${lb.url}/key/api.asmx?WSDL`,
+            out: "gen",
+            headers: { "X-Api-Key": "${WSDL_TSGEN_TEST_KEY}" },
+          },
+        ],
+      }),
+    );
     const before = process.env["WSDL_TSGEN_TEST_KEY"];
     try {
       delete process.env["WSDL_TSGEN_TEST_KEY"];
       const unset = cli();
       expect(await main(["generate", "--config", config], unset.io)).toBe(1);
-      expect(unset.err()).toContain("sources[0].headers: X-Api-Key names the environment variable WSDL_TSGEN_TEST_KEY, which is not set");
+      expect(unset.err()).toContain(
+        "sources[0].headers: X-Api-Key names the environment variable WSDL_TSGEN_TEST_KEY, which is not set",
+      );
       process.env["WSDL_TSGEN_TEST_KEY"] = KEY;
       const set = cli();
       expect(await main(["generate", "--config", config, "-q"], set.io), set.err()).toBe(0);
@@ -143,7 +222,9 @@ describe("a WSDL behind authentication", () => {
 
   it("headers given for a WSDL read from a file are not sent anywhere, and a warning says so", async () => {
     const r = await generateFiles(WSDL_PATH, { headers: { "X-Api-Key": KEY } });
-    expect(r.diagnostics.map((d) => [d.code, d.severity])).toEqual([["INPUT_HEADERS_UNUSED", "warning"]]);
+    expect(r.diagnostics.map((d) => [d.code, d.severity])).toEqual([
+      ["INPUT_HEADERS_UNUSED", "warning"],
+    ]);
   });
 });
 
@@ -151,7 +232,10 @@ describe("which requests get the credentials", () => {
   const auth = fetchAuth("https://u:p%20w@svc.example.com:8443/a?wsdl", { "X-Key": "1" })!;
 
   it("the root's host over https at any port and path; not over http, not another host", () => {
-    expect(auth.headers).toEqual({ Authorization: `Basic ${Buffer.from("u:p w").toString("base64")}`, "X-Key": "1" });
+    expect(auth.headers).toEqual({
+      Authorization: `Basic ${Buffer.from("u:p w").toString("base64")}`,
+      "X-Key": "1",
+    });
     expect(headersFor("https://svc.example.com/b.xsd", auth)).toBe(auth.headers);
     expect(headersFor("https://svc.example.com:9443/c/d.xsd", auth)).toBe(auth.headers);
     expect(headersFor("http://svc.example.com:8443/a?wsdl", auth)).toBeUndefined();
@@ -162,12 +246,16 @@ describe("which requests get the credentials", () => {
   });
 
   it("an Authorization header given wins over the URL's user; files and plain URLs have none", () => {
-    expect(fetchAuth("http://u:p@h/x", { authorization: "Bearer t" })!.headers).toEqual({ authorization: "Bearer t" });
+    expect(fetchAuth("http://u:p@h/x", { authorization: "Bearer t" })!.headers).toEqual({
+      authorization: "Bearer t",
+    });
     expect(fetchAuth("http://h/x", undefined)).toBeUndefined();
     expect(fetchAuth("api.wsdl", { "X-Key": "1" })).toBeUndefined();
     expect(withoutUserinfo("http://u:p@h:81/x?wsdl")).toBe("http://h:81/x?wsdl");
     expect(withoutUserinfo("./a.wsdl")).toBe("./a.wsdl");
     expect(parseHeader("X-A:  b c ")).toEqual({ name: "X-A", value: "b c" });
-    expect(parseHeader("X-A: a\nInjected: 1")).toBe("the value of header X-A holds a line break or NUL");
+    expect(parseHeader("X-A: a\nInjected: 1")).toBe(
+      "the value of header X-A holds a line break or NUL",
+    );
   });
 });

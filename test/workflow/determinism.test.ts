@@ -3,7 +3,14 @@
  * target namespace changes.
  */
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  writeFileSync,
+} from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { generateFiles } from "../../src/generate.js";
@@ -15,15 +22,26 @@ const BIN = fileURLToPath(new URL("../../bin/wsdl-tsgen.js", import.meta.url));
 function generateIn(dir: string, env: Record<string, string>): Record<string, Buffer> {
   mkdirSync(dir, { recursive: true });
   copyFileSync(WSDL_PATH, `${dir}/api.wsdl`);
-  const r = spawnSync(process.execPath, [BIN, "generate", "api.wsdl", "--out", "out"], { cwd: dir, env: { ...process.env, ...env } });
+  const r = spawnSync(process.execPath, [BIN, "generate", "api.wsdl", "--out", "out"], {
+    cwd: dir,
+    env: { ...process.env, ...env },
+  });
   expect(r.status).toBe(0);
-  return Object.fromEntries(readdirSync(`${dir}/out`).sort().map((f) => [f, readFileSync(`${dir}/out/${f}`)]));
+  return Object.fromEntries(
+    readdirSync(`${dir}/out`)
+      .sort()
+      .map((f) => [f, readFileSync(`${dir}/out/${f}`)]),
+  );
 }
 
 describe("determinism", () => {
   it("two processes with different TZ and LANG give identical bytes", () => {
     const root = tempDir();
-    const a = generateIn(`${root}/a`, { TZ: "Pacific/Kiritimati", LANG: "de_DE.UTF-8", LC_ALL: "de_DE.UTF-8" });
+    const a = generateIn(`${root}/a`, {
+      TZ: "Pacific/Kiritimati",
+      LANG: "de_DE.UTF-8",
+      LC_ALL: "de_DE.UTF-8",
+    });
     const b = generateIn(`${root}/b`, { TZ: "America/Los_Angeles", LANG: "C", LC_ALL: "C" });
     expect(Object.keys(a)).toHaveLength(7);
     expect(b).toEqual(a);
@@ -34,7 +52,10 @@ describe("a target namespace change", () => {
   it("changes only the namespace constant and the embedded WSDL", async () => {
     const dir = tempDir();
     const v1 = readFileSync(WSDL_PATH, "utf8");
-    const v2 = v1.replaceAll("http://api.example.com/messages/", "http://api.example.com/messages/2025/");
+    const v2 = v1.replaceAll(
+      "http://api.example.com/messages/",
+      "http://api.example.com/messages/2025/",
+    );
     writeFileSync(`${dir}/api.wsdl`, v1);
     const a = await generateFiles(`${dir}/api.wsdl`);
     writeFileSync(`${dir}/api.wsdl`, v2);
@@ -45,15 +66,20 @@ describe("a target namespace change", () => {
       const before = f.content.split("\n");
       const after = b.files[i]!.content.split("\n");
       expect(after.length, f.path).toBe(before.length);
-      for (const [n, line] of before.entries()) if (line !== after[n]) changed.push(`${f.path}: ${after[n]}`);
+      for (const [n, line] of before.entries())
+        if (line !== after[n]) changed.push(`${f.path}: ${after[n]}`);
     }
     expect(changed).toHaveLength(2);
-    expect(changed[0]).toBe('descriptors.ts: export const NS = "http://api.example.com/messages/2025/";');
+    expect(changed[0]).toBe(
+      'descriptors.ts: export const NS = "http://api.example.com/messages/2025/";',
+    );
     expect(changed[1]).toMatch(/^wsdl\.ts: +'<\?xml version/);
   });
 
   it("namespaceNames pins the constant's name", async () => {
-    const r = await generateFiles(WSDL_PATH, { namespaceNames: { "http://api.example.com/messages/": "MESSAGES_NS" } });
+    const r = await generateFiles(WSDL_PATH, {
+      namespaceNames: { "http://api.example.com/messages/": "MESSAGES_NS" },
+    });
     const desc = r.files.find((f) => f.path === "descriptors.ts")!.content;
     expect(desc).toContain('export const MESSAGES_NS = "http://api.example.com/messages/";');
     expect(desc).toContain("action: `${MESSAGES_NS}GetMessages`");
@@ -77,12 +103,26 @@ describe.skipIf(!haveCorpus)("determinism on corpus services", () => {
     const root = tempDir();
     const run = (out: string, env: Record<string, string>) => {
       for (const [i, wsdl] of CORPUS_ROOTS.entries()) {
-        const r = spawnSync(process.execPath, [BIN, "generate", `${CORPUS}${wsdl}`, "--out", `${out}/${i}`, "--quiet"], { env: { ...process.env, ...env } });
+        const r = spawnSync(
+          process.execPath,
+          [BIN, "generate", `${CORPUS}${wsdl}`, "--out", `${out}/${i}`, "--quiet"],
+          { env: { ...process.env, ...env } },
+        );
         expect(r.status, wsdl).toBe(0);
       }
-      return CORPUS_ROOTS.map((_, i) => Object.fromEntries(readdirSync(`${out}/${i}`).sort().map((f) => [f, readFileSync(`${out}/${i}/${f}`)])));
+      return CORPUS_ROOTS.map((_, i) =>
+        Object.fromEntries(
+          readdirSync(`${out}/${i}`)
+            .sort()
+            .map((f) => [f, readFileSync(`${out}/${i}/${f}`)]),
+        ),
+      );
     };
-    const a = run(`${root}/a`, { TZ: "Asia/Kathmandu", LANG: "tr_TR.UTF-8", LC_ALL: "tr_TR.UTF-8" });
+    const a = run(`${root}/a`, {
+      TZ: "Asia/Kathmandu",
+      LANG: "tr_TR.UTF-8",
+      LC_ALL: "tr_TR.UTF-8",
+    });
     const b = run(`${root}/b`, { TZ: "UTC", LANG: "C", LC_ALL: "C" });
     expect(b).toEqual(a);
   });

@@ -41,27 +41,53 @@ const PERSON = `<?xml version="1.0"?>
 let g: Generated<{ createDirectoryHandler: (impl: object) => RequestListener }>;
 let lb: Loopback;
 beforeAll(async () => {
-  g = await generateAndImport(ROOT, "directory.wsdl", { "schemas/messages.xsd": MESSAGES, "schemas/common/person.xsd": PERSON });
-  lb = await listen(g.mod.createDirectoryHandler({ lookup: ({ id }: { id: number }) => ({ name: `#${id}` }) }));
+  g = await generateAndImport(ROOT, "directory.wsdl", {
+    "schemas/messages.xsd": MESSAGES,
+    "schemas/common/person.xsd": PERSON,
+  });
+  lb = await listen(
+    g.mod.createDirectoryHandler({ lookup: ({ id }: { id: number }) => ({ name: `#${id}` }) }),
+  );
 });
 afterAll(() => lb?.close());
 
 /** The same service with an HTTP GET port whose operation sits at its port's own path (address "/", location "/", as AWS SQS's). */
-const AT_ROOT = ROOT.replace('xmlns:tns="urn:svc"', 'xmlns:tns="urn:svc" xmlns:http="http://schemas.xmlsoap.org/wsdl/http/" xmlns:mime="http://schemas.xmlsoap.org/wsdl/mime/"')
-  .replace("</wsdl:portType>", '</wsdl:portType><wsdl:portType name="G"><wsdl:operation name="Lookup"><wsdl:input message="tns:GetIn"/><wsdl:output message="tns:Out"/></wsdl:operation></wsdl:portType>')
-  .replace('<wsdl:message name="Out">', '<wsdl:message name="GetIn"><wsdl:part name="id" type="xs:int"/></wsdl:message><wsdl:message name="Out">')
+const AT_ROOT = ROOT.replace(
+  'xmlns:tns="urn:svc"',
+  'xmlns:tns="urn:svc" xmlns:http="http://schemas.xmlsoap.org/wsdl/http/" xmlns:mime="http://schemas.xmlsoap.org/wsdl/mime/"',
+)
+  .replace(
+    "</wsdl:portType>",
+    '</wsdl:portType><wsdl:portType name="G"><wsdl:operation name="Lookup"><wsdl:input message="tns:GetIn"/><wsdl:output message="tns:Out"/></wsdl:operation></wsdl:portType>',
+  )
+  .replace(
+    '<wsdl:message name="Out">',
+    '<wsdl:message name="GetIn"><wsdl:part name="id" type="xs:int"/></wsdl:message><wsdl:message name="Out">',
+  )
   .replace(
     "</wsdl:binding>",
     '</wsdl:binding><wsdl:binding name="BG" type="tns:G"><http:binding verb="GET"/><wsdl:operation name="Lookup"><http:operation location="/"/><wsdl:input><http:urlEncoded/></wsdl:input><wsdl:output><mime:mimeXml part="p"/></wsdl:output></wsdl:operation></wsdl:binding>',
   )
-  .replace("</wsdl:service>", '<wsdl:port name="Get" binding="tns:BG"><http:address location="http://localhost/"/></wsdl:port></wsdl:service>');
+  .replace(
+    "</wsdl:service>",
+    '<wsdl:port name="Get" binding="tns:BG"><http:address location="http://localhost/"/></wsdl:port></wsdl:service>',
+  );
 
 describe("a WSDL with imported and included schemas, served", () => {
   it("serves ?xsd=N at a port's path even where an HTTP GET operation sits at that path", async () => {
-    const atRoot = await generateAndImport(AT_ROOT, "directory-get.wsdl", { "schemas/messages.xsd": MESSAGES, "schemas/common/person.xsd": PERSON });
-    const server = await listen((atRoot.mod as typeof g.mod).createDirectoryHandler({ lookup: ({ id }: { id: number }) => ({ person: { name: `#${id}` } }) }));
+    const atRoot = await generateAndImport(AT_ROOT, "directory-get.wsdl", {
+      "schemas/messages.xsd": MESSAGES,
+      "schemas/common/person.xsd": PERSON,
+    });
+    const server = await listen(
+      (atRoot.mod as typeof g.mod).createDirectoryHandler({
+        lookup: ({ id }: { id: number }) => ({ person: { name: `#${id}` } }),
+      }),
+    );
     try {
-      expect(await (await fetch(`${server.url}/?xsd=1`)).text()).toContain('<xs:element name="Lookup">');
+      expect(await (await fetch(`${server.url}/?xsd=1`)).text()).toContain(
+        '<xs:element name="Lookup">',
+      );
       expect(await (await fetch(`${server.url}/?wsdl`)).text()).toContain("<wsdl:definitions");
       const op = await fetch(`${server.url}/?id=7`);
       expect(op.status).toBe(200);
@@ -81,7 +107,9 @@ describe("a WSDL with imported and included schemas, served", () => {
     const text = await messages.text();
     expect(text).toContain('<xs:element name="Lookup">');
     expect(text).toContain(`<xs:include schemaLocation="${lb.url}/directory.svc?xsd=2"/>`);
-    expect(await (await fetch(`${lb.url}/directory.svc?xsd=2`)).text()).toContain('<xs:complexType name="Person">');
+    expect(await (await fetch(`${lb.url}/directory.svc?xsd=2`)).text()).toContain(
+      '<xs:complexType name="Person">',
+    );
     expect((await fetch(`${lb.url}/directory.svc?xsd=3`)).status).toBe(200); // the help page: no such document
   });
 
@@ -90,6 +118,9 @@ describe("a WSDL with imported and included schemas, served", () => {
     expect(served.diagnostics).toEqual([]);
     // The header names the source, and the server gives its own address.
     const body = (t: string) => t.slice(t.indexOf("\n")).replaceAll(lb.url, "http://localhost");
-    for (const file of ["types.ts", "descriptors.ts", "client.ts"]) expect(body(served.files.find((f) => f.path === file)!.content), file).toBe(body(g.file(file)));
+    for (const file of ["types.ts", "descriptors.ts", "client.ts"])
+      expect(body(served.files.find((f) => f.path === file)!.content), file).toBe(
+        body(g.file(file)),
+      );
   });
 });
