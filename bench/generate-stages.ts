@@ -1,11 +1,14 @@
 /**
  * Generation benchmark helper, in its own process: times the stages of generating one WSDL with the
  * built generator (dist/), as the CLI runs them: parse (read + XML + raw documents), model, plan
- * (transform passes), emit (emitters + templates) and format. Round 1 is cold, as in a CLI run; the
+ * (transform passes), emit (emitters and the printer) and write. Round 1 is cold, as in a CLI run; the
  * others show the same work warm. Sends a StagesReport and exits.
  * Usage (from bench/generate.ts): generate-stages.ts <wsdl> <rounds>
  */
-import { renderFiles, formatFiles } from "../dist/emit/emit.js";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import { emitFiles } from "../dist/emit/emit.js";
 import { embeddedWsdl, sourceLabel } from "../dist/generate.js";
 import { buildModel } from "../dist/model/build.js";
 import { loadDocuments } from "../dist/parse/loader.js";
@@ -29,14 +32,16 @@ for (let i = 0; i < rounds; i++) {
   lap("model");
   const p = plan(built.model, built.nameHints, new Map());
   lap("plan");
-  const rendered = renderFiles(p, {
+  const files = emitFiles(p, {
     runtimeImport: "wsdl-tsgen/runtime",
     sourceLabel: sourceLabel(wsdl!),
     wsdl: embeddedWsdl(docs),
   });
   lap("emit");
-  await formatFiles(rendered);
-  lap("format");
+  const out = mkdtempSync(path.join(tmpdir(), "wsdl-tsgen-stages-"));
+  for (const f of files) writeFileSync(path.join(out, f.path), f.content);
+  lap("write");
+  rmSync(out, { recursive: true, force: true });
 }
 const report: StagesReport = { times };
 await reply(report);

@@ -1,11 +1,13 @@
 /**
  * Benchmark 3, generation: end-to-end CLI time and peak memory on the three largest corpus WSDLs
- * both tools can process, ours (`bin/wsdl-tsgen.js generate <wsdl> --out <dir>`) against
- * wsdl-tsclient's CLI (`<wsdl> -o <dir>`). Every run is its own process, started through
- * bench/measure-cli.mjs, which reports the process's peak RSS; wall time is measured here, from spawn
- * to exit. Each run must exit 0 and leave non-empty .ts files, so a failing tool is never counted as
- * fast. Then our stages (parse, model, plan, emit, format) are timed in one more process, to show
- * where our time goes and Prettier's share of it.
+ * both tools can process, and on a synthetic WSDL of about 2, 8 and 32 MiB (bench/synthetic-wsdl.ts:
+ * a corpus service repeated under new names, so growth with size shows), ours
+ * (`bin/wsdl-tsgen.js generate <wsdl> --out <dir>`) against wsdl-tsclient's CLI (`<wsdl> -o <dir>`).
+ * Every run is its own process, started through bench/measure-cli.mjs, which reports the process's
+ * peak RSS; wall time is measured here, from spawn to exit. Each run must exit 0 and leave non-empty
+ * .ts files, so a failing tool is never counted as fast. Then our stages (parse, model, plan, emit,
+ * write) are timed in one more process, to show where our time goes. No formatter runs: the printer
+ * lays the code out as the emitters build it, inside "emit".
  *
  * Roots: those listed in ../shared/corpus/README.md, largest first by "bytes (with imports)" (the root
  * and everything it imports), skipping those noted "identical to another root"; a root counts once
@@ -15,7 +17,8 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
-import { CORPUS_DIR, listRoots, type CorpusRoot } from "../scripts/corpus.js";
+import { CORPUS_DIR, listRoots } from "../scripts/corpus.js";
+import { syntheticWsdl } from "./synthetic-wsdl.js";
 import { STAGES, type StagesReport } from "./protocol.js";
 import { fail, fmt, median, mib, ratio, verdict, Worker } from "./util.js";
 
@@ -34,8 +37,8 @@ const TOOLS = {
 type Tool = keyof typeof TOOLS;
 
 const ROOTS = 3;
-const FORMAT = STAGES.indexOf("format");
-const RUN_LIMIT_MS = 120_000;
+const SYNTHETIC_MIB = [2, 8, 32];
+const RUN_LIMIT_MS = 300_000;
 
 interface Run {
   readonly ok: boolean;
@@ -112,9 +115,86 @@ function runCli(tool: Tool, wsdl: string): Promise<Run> {
   });
 }
 
+interface Input {
+  readonly id: string;
+  readonly file: string;
+  readonly bytes: number;
+}
+
+interface Measured {
+  readonly ms: Record<Tool, number>;
+  readonly rss: Record<Tool, number>;
+}
+
+/** Times both tools on one input, alternating, and prints the figures and our stages. */
+async function measure(input: Input, check: Record<Tool, Run>, rounds: number): Promise<Measured> {
+  const runs: Record<Tool, Run[]> = { ours: [], peer: [] };
+  for (let i = 0; i < rounds; i++) {
+    for (const tool of (i % 2 ? ["peer", "ours"] : ["ours", "peer"]) as Tool[]) {
+      const r = await runCli(tool, input.file);
+      if (!r.ok) fail(`${TOOLS[tool].label} on ${input.id}: ${r.why}`);
+      if (r.files !== check[tool].files || r.bytes !== check[tool].bytes)
+        fail(
+          `${TOOLS[tool].label} on ${input.id} wrote ${r.files} files / ${r.bytes} bytes, the check run ${check[tool].files} / ${check[tool].bytes}`,
+        );
+      runs[tool].push(r);
+    }
+  }
+  const ms = (t: Tool) => median(runs[t].map((r) => r.ms));
+  const rss = (t: Tool) => median(runs[t].map((r) => r.maxRssBytes));
+  console.log(`\n   ${input.id} (${fmt(mib(input.bytes), 2)} MiB with imports)`);
+  for (const t of ["ours", "peer"] as Tool[]) {
+    const c = check[t];
+    console.log(
+      `     ${TOOLS[t].label.padEnd(14)} ${fmt(ms(t), 0).padStart(6)} ms [${runs[t].map((r) => fmt(r.ms, 0)).join(" ")}]   peak RSS ${fmt(mib(rss(t))).padStart(6)} MiB   ${c.files} .ts files, ${fmt(c.bytes / 1024, 0)} KiB`,
+    );
+  }
+  console.log(
+    `     ours / wsdl-tsclient: time ${ratio(ms("ours"), ms("peer"))} (wsdl-tsclient takes ${ratio(ms("peer"), ms("ours"))} as long), peak RSS ${ratio(rss("ours"), rss("peer"))}`,
+  );
+  await stages(input.file, Math.min(rounds, 3));
+  return {
+    ms: { ours: ms("ours"), peer: ms("peer") },
+    rss: { ours: rss("ours"), peer: rss("peer") },
+  };
+}
+
+/** Where our time goes: the stages in one process, round 1 cold as in the CLI, then warm. */
+async function stages(file: string, rounds: number): Promise<void> {
+  const w = new Worker("bench/generate-stages.ts", [file, String(rounds)]);
+  const s = await w.next<StagesReport>(RUN_LIMIT_MS);
+  await w.stop();
+  const line = (label: string, times: number[]) => {
+    const total = times.reduce((a, b) => a + b, 0);
+    console.log(
+      `     our stages, ${label}: ${STAGES.map((st, i) => `${st} ${fmt(times[i]!, 0)}`).join(", ")} ms (of ${fmt(total, 0)} ms; formatting: none)`,
+    );
+  };
+  line(
+    "cold",
+    STAGES.map((st) => s.times[st][0]!),
+  );
+  if (rounds > 1)
+    line(
+      "warm",
+      STAGES.map((st) => median(s.times[st].slice(1))),
+    );
+}
+
+/** Both tools' check run on an input; undefined, saying why, when either fails. */
+async function checked(input: Input): Promise<Record<Tool, Run> | undefined> {
+  const ours = await runCli("ours", input.file);
+  const peer = ours.ok ? await runCli("peer", input.file) : undefined;
+  if (ours.ok && peer?.ok) return { ours, peer };
+  console.log(
+    `   not counted: ${input.id} (${fmt(mib(input.bytes), 2)} MiB): ${ours.ok ? `wsdl-tsclient ${peer!.why}` : `wsdl-tsgen ${ours.why}`}`,
+  );
+  return undefined;
+}
+
 export async function generateBench(opts: { rounds: number }): Promise<void> {
   console.log(
-    `\n3. Generation: end-to-end CLI on the ${ROOTS} largest corpus WSDLs both tools process, ours vs wsdl-tsclient`,
+    `\n3. Generation: end-to-end CLI on the ${ROOTS} largest corpus WSDLs both tools process and a synthetic WSDL of ${SYNTHETIC_MIB.join(", ")} MiB, ours vs wsdl-tsclient`,
   );
   if (!existsSync(path.join(CORPUS_DIR, "README.md"))) {
     console.log(`   skipped: the corpus is not at ${CORPUS_DIR}`);
@@ -122,78 +202,52 @@ export async function generateBench(opts: { rounds: number }): Promise<void> {
   }
   if (!existsSync(TOOLS.peer.script))
     fail(`${TOOLS.peer.script} is missing: run \`npm ci\` (wsdl-tsclient is a devDependency)`);
-  const candidates = listRoots()
-    .filter((r) => !/identical to another root/.test(r.notes))
-    .sort((a, b) => b.bytes - a.bytes || a.id.localeCompare(b.id));
   console.log(
     `   each run its own process (Node ${process.version}), wall time from spawn to exit, peak RSS of that process; median of ${opts.rounds} rounds after a check run, the two tools alternating`,
   );
-
-  const picked: { root: CorpusRoot; check: Record<Tool, Run> }[] = [];
+  const candidates = listRoots()
+    .filter((r) => !/identical to another root/.test(r.notes))
+    .sort((a, b) => b.bytes - a.bytes || a.id.localeCompare(b.id));
+  const inputs: { input: Input; check: Record<Tool, Run> }[] = [];
   for (const root of candidates) {
-    if (picked.length === ROOTS) break;
-    const ours = await runCli("ours", root.file);
-    const peer = ours.ok ? await runCli("peer", root.file) : undefined;
-    if (ours.ok && peer?.ok) picked.push({ root, check: { ours, peer } });
-    else
-      console.log(
-        `   not counted: ${root.id} (${fmt(root.bytes / 1024, 0)} KiB): ${ours.ok ? `wsdl-tsclient ${peer!.why}` : `wsdl-tsgen ${ours.why}`}`,
-      );
+    if (inputs.length === ROOTS) break;
+    const input = { id: root.id, file: root.file, bytes: root.bytes };
+    const check = await checked(input);
+    if (check) inputs.push({ input, check });
   }
-  if (picked.length < ROOTS) fail(`only ${picked.length} corpus roots generate with both tools`);
-
-  const speedups: number[] = [];
-  const rssRatios: number[] = [];
-  for (const { root, check } of picked) {
-    const runs: Record<Tool, Run[]> = { ours: [], peer: [] };
-    for (let i = 0; i < opts.rounds; i++) {
-      for (const tool of (i % 2 ? ["peer", "ours"] : ["ours", "peer"]) as Tool[]) {
-        const r = await runCli(tool, root.file);
-        if (!r.ok) fail(`${TOOLS[tool].label} on ${root.id}: ${r.why}`);
-        if (r.files !== check[tool].files || r.bytes !== check[tool].bytes)
-          fail(
-            `${TOOLS[tool].label} on ${root.id} wrote ${r.files} files / ${r.bytes} bytes, the check run ${check[tool].files} / ${check[tool].bytes}`,
-          );
-        runs[tool].push(r);
-      }
+  if (inputs.length < ROOTS) fail(`only ${inputs.length} corpus roots generate with both tools`);
+  const dir = mkdtempSync(path.join(tmpdir(), "wsdl-tsgen-synthetic-"));
+  try {
+    for (const size of SYNTHETIC_MIB) {
+      const s = syntheticWsdl(dir, size * 2 ** 20);
+      const input = { id: `synthetic ${size} MiB (FedEx rate ×${s.copies})`, ...s };
+      const check = await checked(input);
+      if (!check) fail(`the synthetic ${size} MiB WSDL does not generate with both tools`);
+      inputs.push({ input, check });
     }
-    const ms = (t: Tool) => median(runs[t].map((r) => r.ms));
-    const rss = (t: Tool) => median(runs[t].map((r) => r.maxRssBytes));
-    console.log(`\n   ${root.id} (${fmt(root.bytes / 1024, 0)} KiB with imports)`);
-    for (const t of ["ours", "peer"] as Tool[]) {
-      const c = check[t];
-      console.log(
-        `     ${TOOLS[t].label.padEnd(14)} ${fmt(ms(t), 0).padStart(6)} ms [${runs[t].map((r) => fmt(r.ms, 0)).join(" ")}]   peak RSS ${fmt(mib(rss(t))).padStart(5)} MiB   ${c.files} .ts files, ${fmt(c.bytes / 1024, 0)} KiB`,
-      );
-    }
-    speedups.push(ms("peer") / ms("ours"));
-    rssRatios.push(rss("ours") / rss("peer"));
-    console.log(
-      `     ours / wsdl-tsclient: time ${ratio(ms("ours"), ms("peer"))} (wsdl-tsclient takes ${ratio(ms("peer"), ms("ours"))} as long), peak RSS ${ratio(rss("ours"), rss("peer"))}`,
-    );
-
-    // Where our time goes: the stages, in one process (round 1 cold as in the CLI, then warm).
-    const w = new Worker("bench/generate-stages.ts", [root.file, String(Math.min(opts.rounds, 3))]);
-    const s = await w.next<StagesReport>(180_000);
-    await w.stop();
-    const cold = STAGES.map((st) => s.times[st][0]!);
-    const total = cold.reduce((a, b) => a + b, 0);
-    const warm = STAGES.map((st) => (s.times[st].length > 1 ? median(s.times[st].slice(1)) : NaN));
-    const warmTotal = warm.reduce((a, b) => a + b, 0);
-    console.log(
-      `     our stages, cold: ${STAGES.map((st, i) => `${st} ${fmt(cold[i]!, 0)}`).join(", ")} ms; format (Prettier) ${fmt((100 * cold[FORMAT]!) / total, 0)}% of ${fmt(total, 0)} ms`,
-    );
-    if (!Number.isNaN(warmTotal))
-      console.log(
-        `                 warm: ${STAGES.map((st, i) => `${st} ${fmt(warm[i]!, 0)}`).join(", ")} ms; format ${fmt((100 * warm[FORMAT]!) / warmTotal, 0)}% of ${fmt(warmTotal, 0)} ms`,
-      );
+    const results: { input: Input; m: Measured }[] = [];
+    for (const { input, check } of inputs)
+      results.push({ input, m: await measure(input, check, opts.rounds) });
+    summary(results);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
-  const worstSpeedup = Math.min(...speedups);
-  const worstRss = Math.max(...rssRatios);
+}
+
+function summary(results: readonly { input: Input; m: Measured }[]): void {
+  const speedup = (m: Measured) => m.ms.peer / m.ms.ours;
+  const rssRatio = (m: Measured) => m.rss.ours / m.rss.peer;
   console.log(
-    `\n   over the ${ROOTS} roots: wsdl-tsclient / ours time ${speedups.map((x) => `${fmt(x, 2)}×`).join(", ")}; ours / wsdl-tsclient peak RSS ${rssRatios.map((x) => `${fmt(x, 2)}×`).join(", ")}`,
+    `\n   wsdl-tsclient / ours time: ${results.map((r) => `${fmt(speedup(r.m), 2)}×`).join(", ")}; ours / wsdl-tsclient peak RSS: ${results.map((r) => `${fmt(rssRatio(r.m), 2)}×`).join(", ")}`,
   );
+  const large = results.filter((r) => r.input.bytes >= 2 * 2 ** 20);
   console.log(
-    `   target ≥ 10× faster on each: ${verdict(worstSpeedup >= 10)};  lower peak RSS on each: ${verdict(worstRss < 1)}`,
+    `   on the ${large.length} inputs of 2 MiB or more: ≥ 10× faster on each: ${verdict(large.every((r) => speedup(r.m) >= 10))} (worst ${fmt(Math.min(...large.map((r) => speedup(r.m))), 2)}×); lower peak RSS on each: ${verdict(large.every((r) => rssRatio(r.m) < 1))}`,
+  );
+  const synthetic = (mibs: number) =>
+    results.find((r) => r.input.id.startsWith(`synthetic ${mibs} MiB`))!.m.ms.ours;
+  const growth = synthetic(32) / synthetic(8);
+  console.log(
+    `   growth: ours on 32 MiB takes ${fmt(growth, 2)}× its time on 8 MiB (input ${fmt(results.find((r) => r.input.id.startsWith("synthetic 32"))!.input.bytes / results.find((r) => r.input.id.startsWith("synthetic 8"))!.input.bytes, 2)}× larger): ≤ 4.5×: ${verdict(growth <= 4.5)}`,
   );
 }

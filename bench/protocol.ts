@@ -62,7 +62,7 @@ export interface ServerUsage {
 }
 
 /** The stages generate-stages.ts times, in the order they run. */
-export const STAGES = ["parse", "model", "plan", "emit", "format"] as const;
+export const STAGES = ["parse", "model", "plan", "emit", "write"] as const;
 export type Stage = (typeof STAGES)[number];
 
 /** generate-stages.ts → parent: milliseconds per stage, one entry per round (round 1 cold). */

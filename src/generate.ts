@@ -6,6 +6,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import * as path from "node:path";
 import { diagnostic, DiagnosticError, type Diagnostic } from "./diagnostics.js";
 import { emitFiles, type OutputFile } from "./emit/emit.js";
+import { formatFiles, type Formatter } from "./format.js";
 import { buildModel } from "./model/build.js";
 import { strictly } from "./recovery.js";
 import type { WsdlModel } from "./model/model.js";
@@ -94,6 +95,8 @@ export interface GenerateOptions extends LoadOptions, StrictOption {
   readonly embedWsdl?: boolean;
   /** Write nothing; report which files would change. */
   readonly check?: boolean;
+  /** Reformat the files with the project's Prettier before writing or checking. Default: none. */
+  readonly format?: Formatter;
 }
 
 export interface GenerateResult {
@@ -110,7 +113,7 @@ export interface GenerateResult {
 /** Generates the files for one WSDL, in memory. */
 export async function generateFiles(
   location: string,
-  options: Omit<GenerateOptions, "out" | "check"> & {
+  options: Omit<GenerateOptions, "out" | "check" | "format"> & {
     readonly namespaceNames?: Readonly<Record<string, string>>;
   } = {},
 ): Promise<{
@@ -148,7 +151,7 @@ export async function generateFiles(
   }
   let files: OutputFile[];
   try {
-    files = await emitFiles(
+    files = emitFiles(
       plan(built.model, built.nameHints, new Map(Object.entries(options.namespaceNames ?? {}))),
       {
         runtimeImport: options.runtimeImport ?? "wsdl-tsgen/runtime",
@@ -194,8 +197,13 @@ export async function generate(
   location: string,
   options: GenerateOptions,
 ): Promise<GenerateResult> {
-  const { files, diagnostics, model } = await generateFiles(location, options);
+  const generated = await generateFiles(location, options);
+  const { diagnostics, model } = generated;
   if (!model) return { ok: false, diagnostics, files: [], changed: [], removed: [], model };
+  const files =
+    options.format === "prettier"
+      ? await formatFiles(generated.files, options.out)
+      : generated.files;
   const changed: string[] = [];
   for (const f of files) {
     const target = path.join(options.out, f.path);

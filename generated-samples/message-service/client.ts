@@ -29,20 +29,19 @@ export class ApiClient {
   }
 
   /** Returns all messages of the account. */
-  async getMessages(
-    input: GetMessages,
-    options?: CallOptions,
-  ): Promise<ArrayOfMessages | undefined> {
+  async getMessages(input: GetMessages, options?: CallOptions): Promise<
+    | ArrayOfMessages
+    | undefined> {
     return (await this.#client.call("GetMessages", input, options)) as ArrayOfMessages | undefined;
   }
 
   /** Returns the messages whose DateArrived lies in [startDate, endDate] (both bounds inclusive). */
-  async getMessagesInDateRange(
-    input: GetMessagesInDateRangeInput,
-    options?: CallOptions,
-  ): Promise<ArrayOfMessages | undefined> {
+  async getMessagesInDateRange(input: GetMessagesInDateRangeInput, options?: CallOptions): Promise<
+    | ArrayOfMessages
+    | undefined> {
     return (await this.#client.call("GetMessagesInDateRange", input, options)) as
-      ArrayOfMessages | undefined;
+      | ArrayOfMessages
+      | undefined;
   }
 
   /** Deletes one message of the account. */

@@ -18,15 +18,15 @@ import { WSDL } from "./wsdl.js";
 /** The implementation of service Api: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
 export interface ApiService {
   /** Returns all messages of the account. */
-  getMessages(
-    input: GetMessages,
-    context: RequestContext,
-  ): ArrayOfMessagesInput | undefined | Promise<ArrayOfMessagesInput | undefined>;
+  getMessages(input: GetMessages, context: RequestContext):
+    | ArrayOfMessagesInput
+    | undefined
+    | Promise<ArrayOfMessagesInput | undefined>;
   /** Returns the messages whose DateArrived lies in [startDate, endDate] (both bounds inclusive). */
-  getMessagesInDateRange(
-    input: GetMessagesInDateRange,
-    context: RequestContext,
-  ): ArrayOfMessagesInput | undefined | Promise<ArrayOfMessagesInput | undefined>;
+  getMessagesInDateRange(input: GetMessagesInDateRange, context: RequestContext):
+    | ArrayOfMessagesInput
+    | undefined
+    | Promise<ArrayOfMessagesInput | undefined>;
   /** Deletes one message of the account. */
   deleteMessage(input: DeleteMessage, context: RequestContext): void | Promise<void>;
 }

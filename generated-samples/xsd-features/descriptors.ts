@@ -86,14 +86,17 @@ export const Node: ComplexDesc = complex("Node", () => [
   field("Children", NS, () => Node, { min: 0, max: UNBOUNDED }),
 ]);
 
-export const Extension: ComplexDesc = complex("Extension", () => [field("Kind", NS, xs.string)], {
-  any: true,
-  anyAttrs: true,
-});
+export const Extension: ComplexDesc = complex(
+  "Extension",
+  () => [field("Kind", NS, xs.string)],
+  { any: true, anyAttrs: true },
+);
 
-export const Marker: ComplexDesc = complex("Marker", () => [field("Label", NS, xs.string)], {
-  family: { ns: NS, derived: () => [Pin, Banner], abstract: true },
-});
+export const Marker: ComplexDesc = complex(
+  "Marker",
+  () => [field("Label", NS, xs.string)],
+  { family: { ns: NS, derived: () => [Pin, Banner], abstract: true } },
+);
 
 export const Pin: ComplexDesc = complex(
   "Pin",

@@ -72,6 +72,13 @@ export function validateConfig(
           throw new ConfigError(
             where(`${at}.${key} must be ${object ? "an object of strings" : `a ${spec.kind}`}`),
           );
+        const choices: readonly string[] | undefined = "choices" in spec ? spec.choices : undefined;
+        if (choices && !choices.includes(v as string))
+          throw new ConfigError(
+            where(
+              `${at}.${key} must be one of ${choices.map((c) => JSON.stringify(c)).join(", ")}`,
+            ),
+          );
       }
       if (entry["headers"] !== undefined)
         entry["headers"] = headersFrom(

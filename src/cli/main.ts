@@ -6,6 +6,7 @@ import { Command, CommanderError, Option } from "commander";
 import { DiagnosticError, formatDiagnostic, type Diagnostic } from "../diagnostics.js";
 import { download } from "../download.js";
 import { generate, loadWsdl } from "../generate.js";
+import { FormatterMissing, type Formatter } from "../format.js";
 import { describeModel, modelToJson } from "../inspect.js";
 import { ConfigError, loadConfig, starterConfig } from "./config.js";
 import { parseHeader } from "../parse/credentials.js";
@@ -95,6 +96,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
     const o = new Option(spec.flag, spec.description);
     if (spec.kind === "map") o.argParser(collectMap);
     if (spec.kind === "headers") o.argParser(collectHeader);
+    if ("choices" in spec) o.choices(spec.choices);
     gen.addOption(o);
     attributes.set(name, o.attributeName());
   }
@@ -117,6 +119,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
     // A negatable flag always has a value; only an explicit --no-embed-wsdl overrides the config file.
     if (fromCli("embedWsdl")) overrides.embedWsdl = opts.embedWsdl as boolean;
     if (fromCli("docs")) overrides.docs = opts.docs as boolean;
+    if (fromCli("format")) overrides.format = opts.format as string;
     if (opts.strict === true) overrides.strict = true;
     let sources: SourceOptions[];
     if (wsdl !== undefined) {
@@ -145,6 +148,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
         embedWsdl: source.embedWsdl ?? OPTIONS.embedWsdl.default,
         docs: source.docs ?? OPTIONS.docs.default,
         strict: source.strict ?? OPTIONS.strict.default,
+        format: (source.format ?? OPTIONS.format.default) as Formatter,
         check: opts.check === true,
       });
       printDiagnostics(result.diagnostics, quiet && !verbose);
@@ -240,7 +244,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
     return exitCode;
   } catch (e) {
     if (e instanceof CommanderError) return e.exitCode === 0 ? EXIT.ok : EXIT.usage;
-    if (e instanceof UsageError) {
+    if (e instanceof UsageError || e instanceof FormatterMissing) {
       io.stderr(`error: ${e.message}\n`);
       return EXIT.usage;
     }

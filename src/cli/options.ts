@@ -12,6 +12,8 @@ export interface OptionSpec {
   /** `source`: per WSDL (config `sources[]` entries and CLI); `run`: CLI only. */
   readonly scope: "source" | "run";
   readonly default?: string | boolean;
+  /** The values a string option may take. */
+  readonly choices?: readonly string[];
 }
 
 export const OPTIONS = {
@@ -58,6 +60,15 @@ export const OPTIONS = {
     kind: "boolean",
     scope: "source",
     default: true,
+  },
+  format: {
+    flag: "--format <formatter>",
+    description:
+      'reformat the written files with a formatter of your project: "prettier" runs the Prettier installed there, with its configuration (.prettierrc, .editorconfig). Default "none": the generator\'s own layout, byte for byte the same on every machine',
+    kind: "string",
+    scope: "source",
+    default: "none",
+    choices: ["none", "prettier"],
   },
   strict: {
     flag: "--strict",
@@ -128,6 +139,7 @@ export function configJsonSchema(): object {
             type: o.kind,
             description: o.description,
             ...(o.default !== undefined ? { default: o.default } : {}),
+            ...(o.choices ? { enum: o.choices } : {}),
           };
   }
   return {

@@ -3,6 +3,8 @@
  * (sorted, unused ones never printed, clashes aliased). No emitter writes an import line by hand.
  */
 
+import { cat, names, type Statement } from "./code.js";
+
 export interface ImportSymbol {
   readonly name: string;
   /** The module specifier, e.g. `wsdl-tsgen/runtime` or `./types.js`. */
@@ -46,15 +48,14 @@ export class GeneratedFile {
     return local;
   }
 
-  /** The import block: package imports first, then relative ones, each sorted. */
-  printImports(): string {
+  /** The import statements: package imports first, then relative ones, each sorted. */
+  importStatements(): Statement[] {
     const froms = [...this.imports.keys()].sort((a, b) => {
       const ra = a.startsWith(".") ? 1 : 0;
       const rb = b.startsWith(".") ? 1 : 0;
       return ra - rb || (a < b ? -1 : a > b ? 1 : 0);
     });
-    const lines: string[] = [];
-    for (const from of froms) {
+    return froms.map((from) => {
       const entries = [...this.imports.get(from)!.entries()].sort(([a], [b]) =>
         a < b ? -1 : a > b ? 1 : 0,
       );
@@ -63,10 +64,13 @@ export class GeneratedFile {
         const alias = e.local === name ? name : `${name} as ${e.local}`;
         return !allTypes && e.typeOnly ? `type ${alias}` : alias;
       });
-      lines.push(
-        `import ${allTypes ? "type " : ""}{ ${specs.join(", ")} } from ${JSON.stringify(from)};`,
-      );
-    }
-    return lines.join("\n");
+      return {
+        code: cat(
+          `import ${allTypes ? "type " : ""}`,
+          names(specs),
+          ` from ${JSON.stringify(from)};`,
+        ),
+      };
+    });
   }
 }

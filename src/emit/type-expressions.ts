@@ -9,6 +9,7 @@ import type {
 } from "../model/model.js";
 import type { EmitPlan } from "../transform/plan.js";
 import { symbol, type GeneratedFile } from "./generated-file.js";
+import { cat, union, type Code } from "./code.js";
 
 export type Mode = "output" | "input";
 
@@ -44,9 +45,9 @@ const BIGINT: ReadonlySet<ScalarKind> = new Set([
 ]);
 
 /** The TS type of a built-in scalar. */
-export function scalarType(ctx: EmitContext, scalar: ScalarKind, mode: Mode): string {
+export function scalarType(ctx: EmitContext, scalar: ScalarKind, mode: Mode): Code {
   if (NUMBER.has(scalar)) return "number";
-  if (BIGINT.has(scalar)) return mode === "input" ? "bigint | number" : "bigint";
+  if (BIGINT.has(scalar)) return mode === "input" ? union(["bigint", "number"]) : "bigint";
   switch (scalar) {
     case "boolean":
       return "boolean";
@@ -63,7 +64,7 @@ export function scalarType(ctx: EmitContext, scalar: ScalarKind, mode: Mode): st
       return "Uint8Array";
     case "anyType":
       // Text comes back as a string; anything else (child elements, attributes) as the whole element's tree.
-      return `string | ${ctx.file.use(symbol("XmlNode", ctx.runtime, true))}`;
+      return union(["string", ctx.file.use(symbol("XmlNode", ctx.runtime, true))]);
     default:
       return "string";
   }
@@ -90,17 +91,17 @@ function typesRef(ctx: EmitContext, name: string): string {
 }
 
 /** The TS type of a value of `t`. */
-export function typeExpr(ctx: EmitContext, t: TypeRef, mode: Mode): string {
+export function typeExpr(ctx: EmitContext, t: TypeRef, mode: Mode): Code {
   if (t.kind === "builtin") return scalarType(ctx, t.scalar, mode);
   if (t.kind === "simple" && t.name === undefined) return simpleTypeBody(ctx, t, mode);
   return declared(ctx, t, mode);
 }
 
 /** The type arguments of a SOAP header bag received in one form and sent in another: `A` when both are the same, else `A, B`. */
-export function headerTypes(ctx: EmitContext, bag: ComplexType, first: Mode, second: Mode): string {
+export function headerTypes(ctx: EmitContext, bag: ComplexType, first: Mode, second: Mode): Code[] {
   const a = typeExpr(ctx, bag, first);
   const b = typeExpr(ctx, bag, second);
-  return a === b ? a : `${a}, ${b}`;
+  return JSON.stringify(a) === JSON.stringify(b) ? [a] : [a, b];
 }
 
 /** The TS type of exactly `t` (its own declaration, never its family union). */
@@ -109,43 +110,54 @@ export function ownTypeExpr(ctx: EmitContext, t: ComplexType | SimpleType, mode:
 }
 
 /** The right-hand side of a simple type's alias: a union of literals, the base type, or an array. */
-export function simpleTypeBody(ctx: EmitContext, t: SimpleType, mode: Mode): string {
+export function simpleTypeBody(ctx: EmitContext, t: SimpleType, mode: Mode): Code {
   const item =
     t.enumeration.length > 0
-      ? t.enumeration.map((v) => JSON.stringify(v)).join(" | ")
+      ? union(t.enumeration.map((v) => JSON.stringify(v)))
       : scalarType(ctx, t.base.scalar, mode);
-  return t.list ? `${parens(item)}[]` : item;
+  return t.list ? arrayOf(item) : item;
 }
 
 /**
  * The value type of a field's element: for the head of a substitution group, the head's type unless
  * it is abstract, or a member's with `$element` naming the member.
  */
-function elementValueType(ctx: EmitContext, f: ElementField, mode: Mode): string {
+function elementValueType(ctx: EmitContext, f: ElementField, mode: Mode): Code {
   const s = f.substitutes;
   if (!s) return typeExpr(ctx, f.type, mode);
-  const members = s.members.map(
-    (m) => `(${typeExpr(ctx, m.type, mode)} & { $element: ${JSON.stringify(m.name.local)} })`,
+  const members = s.members.map((m) =>
+    cat("(", typeExpr(ctx, m.type, mode), ` & { $element: ${JSON.stringify(m.name.local)} })`),
   );
-  return [...(s.head.abstract ? [] : [typeExpr(ctx, f.type, mode)]), ...members].join(" | ");
+  return union([...(s.head.abstract ? [] : [typeExpr(ctx, f.type, mode)]), ...members]);
 }
 
 /** The property type of a field: array for repeated, `| null` for nillable. */
-export function fieldType(ctx: EmitContext, f: ElementField, mode: Mode): string {
+export function fieldType(ctx: EmitContext, f: ElementField, mode: Mode): Code {
   const base = elementValueType(ctx, f, mode);
-  if (f.maxOccurs > 1) return f.nillable ? `(${base} | null)[]` : `${parens(base)}[]`;
-  return f.nillable ? `${base} | null` : base;
+  if (f.maxOccurs > 1) return arrayOf(f.nillable ? orElse(base, "null") : base);
+  return f.nillable ? orElse(base, "null") : base;
 }
 
 /** Whether the property is optional (`?:`). Repeated fields are always present, as arrays. */
 export const fieldOptional = (f: ElementField): boolean => f.maxOccurs <= 1 && f.minOccurs === 0;
 
 /** The resolved type of a typed operation result. */
-export function resultType(ctx: EmitContext, r: OperationResult, mode: Mode): string {
+export function resultType(ctx: EmitContext, r: OperationResult, mode: Mode): Code {
   if (r.kind === "void") return "void";
   if (r.kind === "object") return typeExpr(ctx, r.type, mode);
   const t = fieldType(ctx, r.field, mode);
-  return fieldOptional(r.field) ? `${t} | undefined` : t;
+  return fieldOptional(r.field) ? orElse(t, "undefined") : t;
 }
 
-const parens = (s: string): string => (/[|&\s]/.test(s) ? `(${s})` : s);
+/** The members of `t` as a union, or `t` itself: `A | B` or `A`. */
+export const unionMembers = (t: Code, parenthesized = false): readonly Code[] =>
+  typeof t === "object" && t.k === "union" && (parenthesized || !t.parens) ? t.members : [t];
+
+/** `t | other`, one flat union. */
+export const orElse = (t: Code, other: Code): Code => union([...unionMembers(t), other]);
+
+/** `T[]`, with parentheses around a union. */
+export function arrayOf(item: Code): Code {
+  const members = unionMembers(item);
+  return members.length > 1 ? cat(union(members, true), "[]") : cat(item, "[]");
+}

@@ -29,7 +29,12 @@ describe("xs:any position", () => {
     );
     const { files, diagnostics } = await generateFiles(file);
     expect(diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-    const desc = files.find((f) => f.path === "descriptors.ts")!.content.replace(/\s+/g, " ");
+    // One line, whichever way the printer broke it.
+    const desc = files
+      .find((f) => f.path === "descriptors.ts")!
+      .content.replace(/\s+/g, " ")
+      .replace(/([([]) /g, "$1")
+      .replace(/,? ([)\]])/g, "$1");
     expect(desc).toMatch(
       /export const Front: ComplexDesc = complex\("Front", \(\) => \[field\("x", NS2, xs\.string\)\], \{ any: true, anyAt: 0,? \}/,
     );

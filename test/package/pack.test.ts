@@ -1,9 +1,10 @@
 /**
  * Packaging, as a user installs it: `npm pack`, install the tarball into a fresh project, generate
- * the sample there with its `wsdl-tsgen` bin, and compile the result with that project's own tsc.
+ * the sample there with its `wsdl-tsgen` bin (without Prettier, which is only an optional peer: the
+ * output must be the checked-in sample, byte for byte), and compile it with that project's own tsc.
  */
-import { execFileSync } from "node:child_process";
-import { copyFileSync, existsSync, readdirSync, writeFileSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -29,7 +30,6 @@ describe("the published package", () => {
       ) as { filename: string; files: { path: string }[] }[];
       const files = packed[0]!.files.map((f) => f.path);
       expect(files).toContain("dist/runtime/index.js");
-      expect(files).toContain("templates/client.ts.hbs");
       expect(
         files.some(
           (f) => f.startsWith("test/") || f.startsWith("examples/") || f.startsWith("fixtures/"),
@@ -65,17 +65,45 @@ describe("the published package", () => {
       const installed = readdirSync(path.join(project, "node_modules"));
       for (const devOnly of ["better-sqlite3", "vitest", "soap", "autocannon", "tsx", "@xmldom"])
         expect(installed).not.toContain(devOnly);
+      // Prettier is an optional peer: not installed, and nowhere the project could resolve it.
+      expect(installed).not.toContain("prettier");
+      expect(() =>
+        execFileSync(process.execPath, ["-e", "require.resolve('prettier')"], {
+          cwd: project,
+          stdio: "ignore",
+        }),
+      ).toThrow();
 
-      copyFileSync(
-        path.join(ROOT, "fixtures/message-service/api.wsdl"),
-        path.join(project, "api.wsdl"),
+      // Without Prettier, the output is the checked-in sample, byte for byte.
+      const wsdl = "fixtures/message-service/api.wsdl";
+      execFileSync("mkdir", ["-p", path.join(project, path.dirname(wsdl))]);
+      copyFileSync(path.join(ROOT, wsdl), path.join(project, wsdl));
+      const bin = path.join(project, "node_modules/.bin/wsdl-tsgen");
+      execFileSync(bin, ["generate", wsdl, "--out", "generated"], {
+        cwd: project,
+        encoding: "utf8",
+      });
+      const golden = path.join(ROOT, "generated-samples/message-service");
+      expect(readdirSync(path.join(project, "generated")).sort()).toEqual(
+        readdirSync(golden).sort(),
       );
-      execFileSync(
-        path.join(project, "node_modules/.bin/wsdl-tsgen"),
-        ["generate", "api.wsdl", "--out", "generated"],
-        { cwd: project, encoding: "utf8" },
+      for (const f of readdirSync(golden))
+        expect(readFileSync(path.join(project, "generated", f), "utf8"), f).toBe(
+          readFileSync(path.join(golden, f), "utf8"),
+        );
+
+      // --format prettier without Prettier: a usage error that says how to install it.
+      const refused = spawnSync(
+        bin,
+        ["generate", wsdl, "--out", "formatted", "--format", "prettier"],
+        {
+          cwd: project,
+          encoding: "utf8",
+        },
       );
-      expect(existsSync(path.join(project, "generated/client.ts"))).toBe(true);
+      expect(refused.status).toBe(2);
+      expect(refused.stderr).toContain("npm install --save-dev prettier");
+      expect(existsSync(path.join(project, "formatted"))).toBe(false);
       writeFileSync(
         path.join(project, "main.ts"),
         'import { ApiClient, type Messages } from "./generated/index.js";\nconst c = new ApiClient({ endpoint: "http://127.0.0.1:1/api.asmx", port: "ApiHttpGet" });\nexport const list: Promise<(Messages | null)[] | undefined> = c.getMessages({ email: "a", password: "b" });\n',

@@ -32,6 +32,7 @@ describe("the options definition", () => {
       "headers",
       "embedWsdl",
       "docs",
+      "format",
       "strict",
     ]);
     expect(OPTIONS.embedWsdl.default).toBe(true);

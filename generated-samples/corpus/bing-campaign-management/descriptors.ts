@@ -5552,8 +5552,9 @@ export const GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest: Co
   () => [field("AudienceGroupIds", NS, () => ArrayOflong, { min: 0, nillable: true })],
 );
 
-export const GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse: ComplexDesc =
-  complex("GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse", () => [
+export const GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse: ComplexDesc = complex(
+  "GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse",
+  () => [
     field(
       "AudienceGroupAssetGroupAssociations",
       NS,
@@ -5561,7 +5562,8 @@ export const GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse: C
       { min: 0, nillable: true },
     ),
     field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
-  ]);
+  ],
+);
 
 export const AddAudiencesRequest: ComplexDesc = complex("AddAudiencesRequest", () => [
   field("Audiences", NS, () => ArrayOfAudience, { min: 0, nillable: true }),
@@ -8870,8 +8872,7 @@ export const CampaignManagementServiceDesc: ServiceDesc = {
     BasicHttpBinding_ICampaignManagementService: {
       name: "BasicHttpBinding_ICampaignManagementService",
       protocol: "soap11",
-      address:
-        "https://campaign.api.bingads.microsoft.com/Api/Advertiser/CampaignManagement/v13/CampaignManagementService.svc",
+      address: "https://campaign.api.bingads.microsoft.com/Api/Advertiser/CampaignManagement/v13/CampaignManagementService.svc",
       operations: {
         AddCampaigns: {
           kind: "soap",

@@ -463,10 +463,9 @@ export interface CampaignManagementServiceService {
     input: GetGeoLocationsFileUrlRequest,
     context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetGeoLocationsFileUrlResponseInput | Promise<GetGeoLocationsFileUrlResponseInput>;
-  addAds(
-    input: AddAdsRequest,
-    context: RequestContext<CampaignManagementServiceSoapHeaders>,
-  ): AddAdsResponseInput | Promise<AddAdsResponseInput>;
+  addAds(input: AddAdsRequest, context: RequestContext<CampaignManagementServiceSoapHeaders>):
+    | AddAdsResponseInput
+    | Promise<AddAdsResponseInput>;
   deleteAds(
     input: DeleteAdsRequest,
     context: RequestContext<CampaignManagementServiceSoapHeaders>,
@@ -569,10 +568,9 @@ export interface CampaignManagementServiceService {
     input: GetAdExtensionIdsByAccountIdRequest,
     context: RequestContext<CampaignManagementServiceSoapHeaders>,
   ): GetAdExtensionIdsByAccountIdResponseInput | Promise<GetAdExtensionIdsByAccountIdResponseInput>;
-  addMedia(
-    input: AddMediaRequest,
-    context: RequestContext<CampaignManagementServiceSoapHeaders>,
-  ): AddMediaResponseInput | Promise<AddMediaResponseInput>;
+  addMedia(input: AddMediaRequest, context: RequestContext<CampaignManagementServiceSoapHeaders>):
+    | AddMediaResponseInput
+    | Promise<AddMediaResponseInput>;
   deleteMedia(
     input: DeleteMediaRequest,
     context: RequestContext<CampaignManagementServiceSoapHeaders>,

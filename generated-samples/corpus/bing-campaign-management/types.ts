@@ -243,12 +243,14 @@ export interface CostPerSaleBiddingScheme {
 }
 
 export type BudgetLimitType =
-  "DailyBudgetAccelerated" | "DailyBudgetStandard" | "LifetimeBudgetStandard";
+  | "DailyBudgetAccelerated"
+  | "DailyBudgetStandard"
+  | "LifetimeBudgetStandard";
 
 export type ArrayOflong = bigint[];
 
 /** Input form of {@link ArrayOflong}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export type ArrayOflongInput = bigint | number[];
+export type ArrayOflongInput = (bigint | number)[];
 
 export type ArrayOfKeyValuePairOfstringstring = KeyValuePairOfstringstring[];
 
@@ -258,7 +260,12 @@ export interface KeyValuePairOfstringstring {
 }
 
 export type CampaignStatus =
-  "Active" | "Paused" | "BudgetPaused" | "BudgetAndManualPaused" | "Deleted" | "Suspended";
+  | "Active"
+  | "Paused"
+  | "BudgetPaused"
+  | "BudgetAndManualPaused"
+  | "Deleted"
+  | "Suspended";
 
 export interface CustomParameters {
   Parameters?: ArrayOfCustomParameter | null;
@@ -1842,7 +1849,11 @@ export interface VideoAssetInput {
 }
 
 export type AssetLinkEditorialStatus =
-  "Unknown" | "Active" | "Disapproved" | "Inactive" | "ActiveLimited";
+  | "Unknown"
+  | "Active"
+  | "Disapproved"
+  | "Inactive"
+  | "ActiveLimited";
 
 export interface ResponsiveSearchAd {
   /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
@@ -2234,8 +2245,10 @@ export interface AppealEditorialRejectionsRequestInput {
 export type ArrayOfEntityIdToParentIdAssociation = (EntityIdToParentIdAssociation | null)[];
 
 /** Input form of {@link ArrayOfEntityIdToParentIdAssociation}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export type ArrayOfEntityIdToParentIdAssociationInput =
-  (EntityIdToParentIdAssociationInput | null)[];
+export type ArrayOfEntityIdToParentIdAssociationInput = (
+  | EntityIdToParentIdAssociationInput
+  | null
+)[];
 
 export interface EntityIdToParentIdAssociation {
   EntityId?: bigint;
@@ -2249,7 +2262,13 @@ export interface EntityIdToParentIdAssociationInput {
 }
 
 export type EntityType =
-  "Campaign" | "AdGroup" | "Ad" | "Keyword" | "AssetGroup" | "TextAsset" | "ImageAsset";
+  | "Campaign"
+  | "AdGroup"
+  | "Ad"
+  | "Keyword"
+  | "AssetGroup"
+  | "TextAsset"
+  | "ImageAsset";
 
 export interface AppealEditorialRejectionsResponse {
   PartialErrors?: ArrayOfBatchError | null;
@@ -3000,7 +3019,14 @@ export interface PriceTableRow {
 export type PriceQualifier = "Unknown" | "From" | "UpTo" | "None" | "Average";
 
 export type PriceUnit =
-  "Unknown" | "PerHour" | "PerDay" | "PerWeek" | "PerMonth" | "PerYear" | "None" | "PerNight";
+  | "Unknown"
+  | "PerHour"
+  | "PerDay"
+  | "PerWeek"
+  | "PerMonth"
+  | "PerYear"
+  | "None"
+  | "PerNight";
 
 export interface PromotionAdExtension {
   /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
@@ -3384,7 +3410,13 @@ export interface DayTime {
 }
 
 export type Day =
-  "Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday";
+  | "Sunday"
+  | "Monday"
+  | "Tuesday"
+  | "Wednesday"
+  | "Thursday"
+  | "Friday"
+  | "Saturday";
 
 export type Minute = "Zero" | "Fifteen" | "Thirty" | "FortyFive";
 
@@ -3553,12 +3585,16 @@ export interface GetAdExtensionsEditorialReasonsRequestInput {
   AssociationType?: AssociationType;
 }
 
-export type ArrayOfAdExtensionIdToEntityIdAssociation =
-  (AdExtensionIdToEntityIdAssociation | null)[];
+export type ArrayOfAdExtensionIdToEntityIdAssociation = (
+  | AdExtensionIdToEntityIdAssociation
+  | null
+)[];
 
 /** Input form of {@link ArrayOfAdExtensionIdToEntityIdAssociation}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export type ArrayOfAdExtensionIdToEntityIdAssociationInput =
-  (AdExtensionIdToEntityIdAssociationInput | null)[];
+export type ArrayOfAdExtensionIdToEntityIdAssociationInput = (
+  | AdExtensionIdToEntityIdAssociationInput
+  | null
+)[];
 
 export interface AdExtensionIdToEntityIdAssociation {
   AdExtensionId: bigint;
@@ -3584,12 +3620,16 @@ export interface GetAdExtensionsEditorialReasonsResponseInput {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-export type ArrayOfAdExtensionEditorialReasonCollection =
-  (AdExtensionEditorialReasonCollection | null)[];
+export type ArrayOfAdExtensionEditorialReasonCollection = (
+  | AdExtensionEditorialReasonCollection
+  | null
+)[];
 
 /** Input form of {@link ArrayOfAdExtensionEditorialReasonCollection}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export type ArrayOfAdExtensionEditorialReasonCollectionInput =
-  (AdExtensionEditorialReasonCollectionInput | null)[];
+export type ArrayOfAdExtensionEditorialReasonCollectionInput = (
+  | AdExtensionEditorialReasonCollectionInput
+  | null
+)[];
 
 export interface AdExtensionEditorialReasonCollection {
   AdExtensionId?: bigint;
@@ -3659,8 +3699,10 @@ export interface GetAdExtensionsAssociationsResponseInput {
 export type ArrayOfAdExtensionAssociationCollection = (AdExtensionAssociationCollection | null)[];
 
 /** Input form of {@link ArrayOfAdExtensionAssociationCollection}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export type ArrayOfAdExtensionAssociationCollectionInput =
-  (AdExtensionAssociationCollectionInput | null)[];
+export type ArrayOfAdExtensionAssociationCollectionInput = (
+  | AdExtensionAssociationCollectionInput
+  | null
+)[];
 
 export interface AdExtensionAssociationCollection {
   AdExtensionAssociations?: ArrayOfAdExtensionAssociation | null;
@@ -4044,11 +4086,15 @@ export interface AdGroupCriterionInput {
 
 /** A AdGroupCriterion or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
 export type AdGroupCriterionOrDerived =
-  AdGroupCriterion | BiddableAdGroupCriterion | NegativeAdGroupCriterion;
+  | AdGroupCriterion
+  | BiddableAdGroupCriterion
+  | NegativeAdGroupCriterion;
 
 /** Input form of {@link AdGroupCriterionOrDerived}. */
 export type AdGroupCriterionOrDerivedInput =
-  AdGroupCriterionInput | BiddableAdGroupCriterionInput | NegativeAdGroupCriterionInput;
+  | AdGroupCriterionInput
+  | BiddableAdGroupCriterionInput
+  | NegativeAdGroupCriterionInput;
 
 export interface BiddableAdGroupCriterion {
   /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
@@ -4092,7 +4138,10 @@ export interface BiddableAdGroupCriterionInput {
 }
 
 export type AdGroupCriterionEditorialStatus =
-  "Active" | "Disapproved" | "Inactive" | "ActiveLimited";
+  | "Active"
+  | "Disapproved"
+  | "Inactive"
+  | "ActiveLimited";
 
 export interface CriterionCashback {
   /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
@@ -4323,7 +4372,12 @@ export interface WebpageCondition {
 }
 
 export type WebpageConditionOperand =
-  "Unknown" | "Url" | "Category" | "PageTitle" | "PageContent" | "CustomLabel";
+  | "Unknown"
+  | "Url"
+  | "Category"
+  | "PageTitle"
+  | "PageContent"
+  | "CustomLabel";
 
 export type WebpageConditionOperator = "Unknown" | "Equals" | "Contains";
 
@@ -4426,7 +4480,9 @@ export interface LocationIntentCriterion {
 }
 
 export type IntentOption =
-  "PeopleInOrSearchingForOrViewingPages" | "PeopleIn" | "PeopleSearchingForOrViewingPages";
+  | "PeopleInOrSearchingForOrViewingPages"
+  | "PeopleIn"
+  | "PeopleSearchingForOrViewingPages";
 
 export interface AudienceCriterion {
   /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
@@ -4475,7 +4531,11 @@ export interface ProfileCriterionInput {
 }
 
 export type ProfileType = (
-  "CompanyName" | "JobFunction" | "Industry" | "JobSeniority" | "JobTitle"
+  | "CompanyName"
+  | "JobFunction"
+  | "Industry"
+  | "JobSeniority"
+  | "JobTitle"
 )[];
 
 export interface StoreCriterion {
@@ -4864,11 +4924,19 @@ export interface SharedListItem {
 
 /** A SharedListItem or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
 export type SharedListItemOrDerived =
-  SharedListItem | NegativeKeyword | NegativeSite | BrandItem | Site;
+  | SharedListItem
+  | NegativeKeyword
+  | NegativeSite
+  | BrandItem
+  | Site;
 
 /** Input form of {@link SharedListItemOrDerived}. */
 export type SharedListItemOrDerivedInput =
-  SharedListItem | NegativeKeywordInput | NegativeSiteInput | BrandItemInput | SiteInput;
+  | SharedListItem
+  | NegativeKeywordInput
+  | NegativeSiteInput
+  | BrandItemInput
+  | SiteInput;
 
 export interface NegativeSite {
   /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
@@ -5583,11 +5651,15 @@ export interface CampaignCriterionInput {
 
 /** A CampaignCriterion or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
 export type CampaignCriterionOrDerived =
-  CampaignCriterion | NegativeCampaignCriterion | BiddableCampaignCriterion;
+  | CampaignCriterion
+  | NegativeCampaignCriterion
+  | BiddableCampaignCriterion;
 
 /** Input form of {@link CampaignCriterionOrDerived}. */
 export type CampaignCriterionOrDerivedInput =
-  CampaignCriterionInput | NegativeCampaignCriterionInput | BiddableCampaignCriterionInput;
+  | CampaignCriterionInput
+  | NegativeCampaignCriterionInput
+  | BiddableCampaignCriterionInput;
 
 export interface NegativeCampaignCriterion {
   /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
@@ -5935,7 +6007,10 @@ export interface GetBidStrategiesByIdsRequestInput {
 }
 
 export type PortfolioBidStrategyAdditionalField = (
-  "MaxConversionValueWithMaxCpc" | "Scope" | "CurrencyCode" | "ReportingTimeZone"
+  | "MaxConversionValueWithMaxCpc"
+  | "Scope"
+  | "CurrencyCode"
+  | "ReportingTimeZone"
 )[];
 
 export interface GetBidStrategiesByIdsResponse {
@@ -6015,7 +6090,11 @@ export interface AudienceGroupDimension {
 
 /** A AudienceGroupDimension or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
 export type AudienceGroupDimensionOrDerived =
-  AudienceGroupDimension | AgeDimension | GenderDimension | AudienceDimension | ProfileDimension;
+  | AudienceGroupDimension
+  | AgeDimension
+  | GenderDimension
+  | AudienceDimension
+  | ProfileDimension;
 
 /** Input form of {@link AudienceGroupDimensionOrDerived}. */
 export type AudienceGroupDimensionOrDerivedInput =
@@ -6413,12 +6492,16 @@ export interface GetAssetGroupsEditorialReasonsResponseInput {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-export type ArrayOfAssetGroupEditorialReasonCollection =
-  (AssetGroupEditorialReasonCollection | null)[];
+export type ArrayOfAssetGroupEditorialReasonCollection = (
+  | AssetGroupEditorialReasonCollection
+  | null
+)[];
 
 /** Input form of {@link ArrayOfAssetGroupEditorialReasonCollection}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export type ArrayOfAssetGroupEditorialReasonCollectionInput =
-  (AssetGroupEditorialReasonCollectionInput | null)[];
+export type ArrayOfAssetGroupEditorialReasonCollectionInput = (
+  | AssetGroupEditorialReasonCollectionInput
+  | null
+)[];
 
 export interface AssetGroupEditorialReasonCollection {
   AppealStatus?: AppealStatus;
@@ -6453,12 +6536,16 @@ export interface SetAudienceGroupAssetGroupAssociationsRequestInput {
   AudienceGroupAssetGroupAssociations?: ArrayOfAudienceGroupAssetGroupAssociationInput | null;
 }
 
-export type ArrayOfAudienceGroupAssetGroupAssociation =
-  (AudienceGroupAssetGroupAssociation | null)[];
+export type ArrayOfAudienceGroupAssetGroupAssociation = (
+  | AudienceGroupAssetGroupAssociation
+  | null
+)[];
 
 /** Input form of {@link ArrayOfAudienceGroupAssetGroupAssociation}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export type ArrayOfAudienceGroupAssetGroupAssociationInput =
-  (AudienceGroupAssetGroupAssociationInput | null)[];
+export type ArrayOfAudienceGroupAssetGroupAssociationInput = (
+  | AudienceGroupAssetGroupAssociationInput
+  | null
+)[];
 
 export interface AudienceGroupAssetGroupAssociation {
   AssetGroupId: bigint;
@@ -7055,7 +7142,11 @@ export interface CustomSegmentCatalogInput {
 export type EffectiveEditorialStatus = "Unknown" | "Approved" | "Rejected" | "Pending";
 
 export type CustomSegmentEditorialStatus =
-  "Unknown" | "Rejected" | "Pending" | "PartialApproved" | "Approved";
+  | "Unknown"
+  | "Rejected"
+  | "Pending"
+  | "PartialApproved"
+  | "Approved";
 
 export interface ImpressionBasedRemarketingList {
   /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
@@ -7136,8 +7227,10 @@ export interface CustomerAccountShareInput {
 export type ArrayOfCustomerAccountShareAssociation = (CustomerAccountShareAssociation | null)[];
 
 /** Input form of {@link ArrayOfCustomerAccountShareAssociation}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export type ArrayOfCustomerAccountShareAssociationInput =
-  (CustomerAccountShareAssociationInput | null)[];
+export type ArrayOfCustomerAccountShareAssociationInput = (
+  | CustomerAccountShareAssociationInput
+  | null
+)[];
 
 export interface CustomerAccountShareAssociation {
   AssociationCount?: bigint | null;
@@ -8152,7 +8245,10 @@ export interface GetOfflineConversionReportByGoalIdsRequestInput {
 }
 
 export type OfflineConversionUploadChannel = (
-  "Unknown" | "CampaignManagementAPI" | "BulkAPI" | "WebUpload"
+  | "Unknown"
+  | "CampaignManagementAPI"
+  | "BulkAPI"
+  | "WebUpload"
 )[];
 
 export interface GetOfflineConversionReportByGoalIdsResponse {
@@ -9757,7 +9853,9 @@ export interface CreateAssetGroupRecommendationRequest {
 export type AdRecommendationTextTone = "Friendly" | "Persuasive" | "Cute" | "Inspiring";
 
 export type AdRecommendationAdditionalField =
-  "ImageSuggestionMetadata" | "MediaRefineResults" | "PromptBrandWarning";
+  | "ImageSuggestionMetadata"
+  | "MediaRefineResults"
+  | "PromptBrandWarning";
 
 export interface CreateAssetGroupRecommendationResponse {
   AssetGroup?: AssetGroup | null;
@@ -9775,8 +9873,10 @@ export interface CreateAssetGroupRecommendationResponseInput {
 export type ArrayOfAdRecommendationImageSuggestion = (AdRecommendationImageSuggestion | null)[];
 
 /** Input form of {@link ArrayOfAdRecommendationImageSuggestion}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export type ArrayOfAdRecommendationImageSuggestionInput =
-  (AdRecommendationImageSuggestionInput | null)[];
+export type ArrayOfAdRecommendationImageSuggestionInput = (
+  | AdRecommendationImageSuggestionInput
+  | null
+)[];
 
 export interface AdRecommendationImageSuggestion {
   AssetLink?: AssetLink | null;
@@ -9801,8 +9901,10 @@ export interface AdRecommendationImageSuggestionMetadata {
   TextAssetProperties?: ArrayOfAdRecommendationTextAssetProperty | null;
 }
 
-export type ArrayOfAdRecommendationCustomizedProperty =
-  (AdRecommendationCustomizedProperty | null)[];
+export type ArrayOfAdRecommendationCustomizedProperty = (
+  | AdRecommendationCustomizedProperty
+  | null
+)[];
 
 export interface AdRecommendationCustomizedProperty {
   AssetTypeName?: string | null;
@@ -9810,8 +9912,10 @@ export interface AdRecommendationCustomizedProperty {
   PropertyValue?: string | null;
 }
 
-export type ArrayOfAdRecommendationImageAssetProperty =
-  (AdRecommendationImageAssetProperty | null)[];
+export type ArrayOfAdRecommendationImageAssetProperty = (
+  | AdRecommendationImageAssetProperty
+  | null
+)[];
 
 export interface AdRecommendationImageAssetProperty {
   CropHeight?: number | null;
@@ -9832,7 +9936,10 @@ export interface AdRecommendationTextAssetProperty {
 }
 
 export type AdRecommendationTextField =
-  "Headline" | "LongHeadline" | "Description" | "CallToAction";
+  | "Headline"
+  | "LongHeadline"
+  | "Description"
+  | "CallToAction";
 
 export interface CreateResponsiveAdRecommendationRequest {
   AdSubType?: AdSubType | null;
@@ -9877,8 +9984,10 @@ export interface CreateResponsiveAdRecommendationResponseInput {
 export type ArrayOfAdRecommendationVideoSuggestion = (AdRecommendationVideoSuggestion | null)[];
 
 /** Input form of {@link ArrayOfAdRecommendationVideoSuggestion}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export type ArrayOfAdRecommendationVideoSuggestionInput =
-  (AdRecommendationVideoSuggestionInput | null)[];
+export type ArrayOfAdRecommendationVideoSuggestionInput = (
+  | AdRecommendationVideoSuggestionInput
+  | null
+)[];
 
 export interface AdRecommendationVideoSuggestion {
   Video?: Video | null;
@@ -9936,8 +10045,10 @@ export interface RefineAssetGroupRecommendationRequestInput {
   ReturnAdditionalFields?: AdRecommendationAdditionalField | null;
 }
 
-export type ArrayOfAdRecommendationTextRefineOperation =
-  (AdRecommendationTextRefineOperation | null)[];
+export type ArrayOfAdRecommendationTextRefineOperation = (
+  | AdRecommendationTextRefineOperation
+  | null
+)[];
 
 export interface AdRecommendationTextRefineOperation {
   TextField?: AdRecommendationTextField;
@@ -9945,8 +10056,10 @@ export interface AdRecommendationTextRefineOperation {
   TextTone?: AdRecommendationTextTone | null;
 }
 
-export type ArrayOfAdRecommendationImageRefineOperation =
-  (AdRecommendationImageRefineOperation | null)[];
+export type ArrayOfAdRecommendationImageRefineOperation = (
+  | AdRecommendationImageRefineOperation
+  | null
+)[];
 
 export interface AdRecommendationImageRefineOperation {
   ImageRefineType?: AdRecommendationImageRefineType;
@@ -9970,8 +10083,10 @@ export interface RefineAssetGroupRecommendationResponseInput {
 export type ArrayOfAdRecommendationTextRefineResult = (AdRecommendationTextRefineResult | null)[];
 
 /** Input form of {@link ArrayOfAdRecommendationTextRefineResult}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export type ArrayOfAdRecommendationTextRefineResultInput =
-  (AdRecommendationTextRefineResultInput | null)[];
+export type ArrayOfAdRecommendationTextRefineResultInput = (
+  | AdRecommendationTextRefineResultInput
+  | null
+)[];
 
 export interface AdRecommendationTextRefineResult {
   Errors?: ArrayOfOperationError | null;
@@ -10172,7 +10287,13 @@ export interface LocationConditionItem {
 }
 
 export type LocationType =
-  "Country" | "SubGeography" | "MetroArea" | "City" | "PostalCode" | "County" | "Neighborhood";
+  | "Country"
+  | "SubGeography"
+  | "MetroArea"
+  | "City"
+  | "PostalCode"
+  | "County"
+  | "Neighborhood";
 
 export type ConversionValueRuleOperator = "Add" | "Multiply";
 
@@ -11064,7 +11185,10 @@ export interface ApplicationFault {
 
 /** A ApplicationFault or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
 export type ApplicationFaultOrDerived =
-  ApplicationFault | ApiFaultDetail | EditorialApiFaultDetail | AdApiFaultDetail;
+  | ApplicationFault
+  | ApiFaultDetail
+  | EditorialApiFaultDetail
+  | AdApiFaultDetail;
 
 export interface ApiFaultDetail {
   /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */

@@ -11,10 +11,9 @@ import type { ReplyMessageInput, RequestMessage } from "./types.js";
 
 /** The implementation of service TransactionProcessor: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
 export interface TransactionProcessorService {
-  runTransaction(
-    input: RequestMessage,
-    context: RequestContext,
-  ): ReplyMessageInput | Promise<ReplyMessageInput>;
+  runTransaction(input: RequestMessage, context: RequestContext):
+    | ReplyMessageInput
+    | Promise<ReplyMessageInput>;
 }
 
 export type TransactionProcessorHandlerOptions = HandlerOptions;

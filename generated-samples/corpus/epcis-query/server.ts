@@ -22,10 +22,9 @@ export interface EPCglobalEPCISServiceService {
   getQueryNames(input: EmptyParms, context: RequestContext): ArrayOfString | Promise<ArrayOfString>;
   subscribe(input: Subscribe, context: RequestContext): void | Promise<void>;
   unsubscribe(input: Unsubscribe, context: RequestContext): void | Promise<void>;
-  getSubscriptionIDs(
-    input: GetSubscriptionIDs,
-    context: RequestContext,
-  ): ArrayOfString | Promise<ArrayOfString>;
+  getSubscriptionIDs(input: GetSubscriptionIDs, context: RequestContext):
+    | ArrayOfString
+    | Promise<ArrayOfString>;
   poll(input: Poll, context: RequestContext): QueryResultsInput | Promise<QueryResultsInput>;
   getStandardVersion(input: EmptyParms, context: RequestContext): string | Promise<string>;
   getVendorVersion(input: EmptyParms, context: RequestContext): string | Promise<string>;

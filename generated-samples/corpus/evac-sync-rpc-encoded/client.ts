@@ -12,8 +12,9 @@ import type {
 /** The ports of service ESyncNotifySPServiceService: the client talks to the service over the one you choose. */
 export type ESyncNotifySPServiceServicePortName = "ESyncNotifySP";
 
-export type ESyncNotifySPServiceServiceClientOptions =
-  ClientOptions<ESyncNotifySPServiceServicePortName>;
+export type ESyncNotifySPServiceServiceClientOptions = ClientOptions<
+  ESyncNotifySPServiceServicePortName
+>;
 
 /** A client of service ESyncNotifySPServiceService. */
 export class ESyncNotifySPServiceServiceClient {

@@ -16,10 +16,9 @@ import type {
 
 /** The implementation of service ESyncNotifySPServiceService: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
 export interface ESyncNotifySPServiceServiceService {
-  eOrderRelationUpdateNotify(
-    input: EOrderRelationUpdateNotifyRequest,
-    context: RequestContext,
-  ): EOrderRelationUpdateNotifyRsp | Promise<EOrderRelationUpdateNotifyRsp>;
+  eOrderRelationUpdateNotify(input: EOrderRelationUpdateNotifyRequest, context: RequestContext):
+    | EOrderRelationUpdateNotifyRsp
+    | Promise<EOrderRelationUpdateNotifyRsp>;
   eMemOrderRelationUpdateNotify(
     input: EMemOrderRelationUpdateNotifyRequest,
     context: RequestContext,

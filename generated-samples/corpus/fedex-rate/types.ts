@@ -189,7 +189,11 @@ export interface RequestedShipmentInput {
 }
 
 export type DropoffType =
-  "BUSINESS_SERVICE_CENTER" | "DROP_BOX" | "REGULAR_PICKUP" | "REQUEST_COURIER" | "STATION";
+  | "BUSINESS_SERVICE_CENTER"
+  | "DROP_BOX"
+  | "REGULAR_PICKUP"
+  | "REQUEST_COURIER"
+  | "STATION";
 
 export interface ShipmentVariationOptionDetail {
   Id?: string;
@@ -245,7 +249,10 @@ export interface TaxpayerIdentificationInput {
 }
 
 export type TinType =
-  "BUSINESS_NATIONAL" | "BUSINESS_STATE" | "PERSONAL_NATIONAL" | "PERSONAL_STATE";
+  | "BUSINESS_NATIONAL"
+  | "BUSINESS_STATE"
+  | "PERSONAL_NATIONAL"
+  | "PERSONAL_STATE";
 
 export interface Contact {
   ContactId?: string;
@@ -313,7 +320,12 @@ export interface EPaymentDetail {
 export type EPaymentProcessorType = "RETAIL_SINGLE_POINT_OF_SALE";
 
 export type EPaymentModeType =
-  "APPLE_PAY" | "CASH" | "CHECK" | "CREDIT_CARD" | "GOOGLE_PAY" | "PAYPAL";
+  | "APPLE_PAY"
+  | "CASH"
+  | "CHECK"
+  | "CREDIT_CARD"
+  | "GOOGLE_PAY"
+  | "PAYPAL";
 
 export interface ShipmentSpecialServicesRequested {
   SpecialServiceTypes: string[];
@@ -384,7 +396,10 @@ export interface CodAddTransportationChargesDetail {
 export type RateTypeBasisType = "ACCOUNT" | "LIST";
 
 export type CodAddTransportationChargeBasisType =
-  "COD_SURCHARGE" | "NET_CHARGE" | "NET_FREIGHT" | "TOTAL_CUSTOMER_CHARGE";
+  | "COD_SURCHARGE"
+  | "NET_CHARGE"
+  | "NET_FREIGHT"
+  | "TOTAL_CUSTOMER_CHARGE";
 
 export type ChargeBasisLevelType = "CURRENT_PACKAGE" | "SUM_OF_PACKAGES";
 
@@ -942,7 +957,10 @@ export interface VariableHandlingChargeDetail {
 }
 
 export type RateElementBasisType =
-  "BASE_CHARGE" | "NET_CHARGE" | "NET_CHARGE_EXCLUDING_TAXES" | "NET_FREIGHT";
+  | "BASE_CHARGE"
+  | "NET_CHARGE"
+  | "NET_CHARGE_EXCLUDING_TAXES"
+  | "NET_FREIGHT";
 
 export interface CustomsClearanceDetail {
   Brokers: BrokerDetail[];
@@ -1045,10 +1063,20 @@ export interface CommercialInvoice {
 }
 
 export type TaxesOrMiscellaneousChargeType =
-  "COMMISSIONS" | "DISCOUNTS" | "HANDLING_FEES" | "OTHER" | "ROYALTIES_AND_LICENSE_FEES" | "TAXES";
+  | "COMMISSIONS"
+  | "DISCOUNTS"
+  | "HANDLING_FEES"
+  | "OTHER"
+  | "ROYALTIES_AND_LICENSE_FEES"
+  | "TAXES";
 
 export type PurposeOfShipmentType =
-  "GIFT" | "NOT_SOLD" | "PERSONAL_EFFECTS" | "REPAIR_AND_RETURN" | "SAMPLE" | "SOLD";
+  | "GIFT"
+  | "NOT_SOLD"
+  | "PERSONAL_EFFECTS"
+  | "REPAIR_AND_RETURN"
+  | "SAMPLE"
+  | "SOLD";
 
 export interface Commodity {
   Name?: string;
@@ -1210,7 +1238,12 @@ export interface LabelSpecificationInput {
 }
 
 export type LabelFormatType =
-  "COMMON2D" | "LABEL_DATA_ONLY" | "MAILROOM" | "NO_LABEL" | "OPERATIONAL_LABEL" | "PRE_COMMON2D";
+  | "COMMON2D"
+  | "LABEL_DATA_ONLY"
+  | "MAILROOM"
+  | "NO_LABEL"
+  | "OPERATIONAL_LABEL"
+  | "PRE_COMMON2D";
 
 export type ShippingDocumentImageType = "EPL2" | "PDF" | "PNG" | "ZPLII";
 
@@ -1660,7 +1693,9 @@ export interface UsmcaCommercialInvoiceCertificationOfOriginDetailInput {
 export type UsmcaCertifierSpecificationType = "EXPORTER" | "IMPORTER" | "PRODUCER";
 
 export type UsmcaProducerSpecificationType =
-  "AVAILABLE_UPON_REQUEST" | "SAME_AS_EXPORTER" | "VARIOUS";
+  | "AVAILABLE_UPON_REQUEST"
+  | "SAME_AS_EXPORTER"
+  | "VARIOUS";
 
 export interface CustomDocumentDetail {
   Format?: ShippingDocumentFormat;
@@ -2079,7 +2114,11 @@ export interface SignatureOptionDetail {
 }
 
 export type SignatureOptionType =
-  "ADULT" | "DIRECT" | "INDIRECT" | "NO_SIGNATURE_REQUIRED" | "SERVICE_DEFAULT";
+  | "ADULT"
+  | "DIRECT"
+  | "INDIRECT"
+  | "NO_SIGNATURE_REQUIRED"
+  | "SERVICE_DEFAULT";
 
 export interface PriorityAlertDetail {
   EnhancementTypes: PriorityAlertEnhancementType[];
@@ -2334,7 +2373,11 @@ export type DelayLevelType =
   | "SPECIAL_SERVICE";
 
 export type DelayPointType =
-  "BROKER" | "DESTINATION" | "ORIGIN" | "ORIGIN_DESTINATION_PAIR" | "PROOF_OF_DELIVERY_POINT";
+  | "BROKER"
+  | "DESTINATION"
+  | "ORIGIN"
+  | "ORIGIN_DESTINATION_PAIR"
+  | "PROOF_OF_DELIVERY_POINT";
 
 export type CommitmentDelayType =
   | "HOLIDAY"
@@ -2521,7 +2564,11 @@ export type RatedWeightMethod =
   | "WEIGHT_BREAK";
 
 export type MinimumChargeType =
-  "CUSTOMER" | "CUSTOMER_FREIGHT_WEIGHT" | "EARNED_DISCOUNT" | "MIXED" | "RATE_SCALE";
+  | "CUSTOMER"
+  | "CUSTOMER_FREIGHT_WEIGHT"
+  | "EARNED_DISCOUNT"
+  | "MIXED"
+  | "RATE_SCALE";
 
 export interface CurrencyExchangeRate {
   FromCurrency?: string;
@@ -2820,7 +2867,10 @@ export interface AncillaryFeeAndTax {
 }
 
 export type AncillaryFeeAndTaxType =
-  "CLEARANCE_ENTRY_FEE" | "GOODS_AND_SERVICES_TAX" | "HARMONIZED_SALES_TAX" | "OTHER";
+  | "CLEARANCE_ENTRY_FEE"
+  | "GOODS_AND_SERVICES_TAX"
+  | "HARMONIZED_SALES_TAX"
+  | "OTHER";
 
 export interface RatedPackageDetail {
   TrackingIds: TrackingId[];

@@ -36,9 +36,11 @@ export const Data1: ComplexDesc = complex(
   { family: { ns: NS } },
 );
 
-export const AbstractData: ComplexDesc = complex("AbstractData", () => [field("id", NS, Id)], {
-  family: { ns: NS, derived: () => [Data1, Data2], abstract: true },
-});
+export const AbstractData: ComplexDesc = complex(
+  "AbstractData",
+  () => [field("id", NS, Id)],
+  { family: { ns: NS, derived: () => [Data1, Data2], abstract: true } },
+);
 
 export const Data2: ComplexDesc = complex(
   "Data2",

@@ -43,58 +43,56 @@ export class ProductServiceClient {
     return (await this.#client.call("SetStockQuantity", input, options)) as boolean;
   }
 
-  async getProducts(
-    input: GetProductsInput,
-    options?: CallOptions,
-  ): Promise<ArrayOfProduct | undefined> {
+  async getProducts(input: GetProductsInput, options?: CallOptions): Promise<
+    | ArrayOfProduct
+    | undefined> {
     return (await this.#client.call("GetProducts", input, options)) as ArrayOfProduct | undefined;
   }
 
-  async saveProducts(
-    input: SaveProductsInput,
-    options?: CallOptions,
-  ): Promise<ArrayOfProduct | undefined> {
+  async saveProducts(input: SaveProductsInput, options?: CallOptions): Promise<
+    | ArrayOfProduct
+    | undefined> {
     return (await this.#client.call("SaveProducts", input, options)) as ArrayOfProduct | undefined;
   }
 
-  async deleteProducts(
-    input: DeleteProductsInput,
-    options?: CallOptions,
-  ): Promise<ArrayOfProduct | undefined> {
+  async deleteProducts(input: DeleteProductsInput, options?: CallOptions): Promise<
+    | ArrayOfProduct
+    | undefined> {
     return (await this.#client.call("DeleteProducts", input, options)) as
-      ArrayOfProduct | undefined;
+      | ArrayOfProduct
+      | undefined;
   }
 
-  async getPriceList(
-    input: GetPriceList,
-    options?: CallOptions,
-  ): Promise<ArrayOfKeyValuePair | undefined> {
+  async getPriceList(input: GetPriceList, options?: CallOptions): Promise<
+    | ArrayOfKeyValuePair
+    | undefined> {
     return (await this.#client.call("GetPriceList", input, options)) as
-      ArrayOfKeyValuePair | undefined;
+      | ArrayOfKeyValuePair
+      | undefined;
   }
 
-  async getAllPriceLists(
-    input: GetAllPriceLists,
-    options?: CallOptions,
-  ): Promise<ArrayOfProductPriceList | undefined> {
+  async getAllPriceLists(input: GetAllPriceLists, options?: CallOptions): Promise<
+    | ArrayOfProductPriceList
+    | undefined> {
     return (await this.#client.call("GetAllPriceLists", input, options)) as
-      ArrayOfProductPriceList | undefined;
+      | ArrayOfProductPriceList
+      | undefined;
   }
 
-  async getCategories(
-    input: GetCategories,
-    options?: CallOptions,
-  ): Promise<ArrayOfCategory | undefined> {
+  async getCategories(input: GetCategories, options?: CallOptions): Promise<
+    | ArrayOfCategory
+    | undefined> {
     return (await this.#client.call("GetCategories", input, options)) as
-      ArrayOfCategory | undefined;
+      | ArrayOfCategory
+      | undefined;
   }
 
-  async saveCategories(
-    input: SaveCategories,
-    options?: CallOptions,
-  ): Promise<ArrayOfCategory | undefined> {
+  async saveCategories(input: SaveCategories, options?: CallOptions): Promise<
+    | ArrayOfCategory
+    | undefined> {
     return (await this.#client.call("SaveCategories", input, options)) as
-      ArrayOfCategory | undefined;
+      | ArrayOfCategory
+      | undefined;
   }
 
   async getDiscountMatrixPriceGroup(
@@ -102,14 +100,15 @@ export class ProductServiceClient {
     options?: CallOptions,
   ): Promise<ArrayOfDiscount | undefined> {
     return (await this.#client.call("GetDiscountMatrixPriceGroup", input, options)) as
-      ArrayOfDiscount | undefined;
+      | ArrayOfDiscount
+      | undefined;
   }
 
-  async getDiscountMatrixCategory(
-    input: GetDiscountMatrixCategory,
-    options?: CallOptions,
-  ): Promise<ArrayOfDiscount | undefined> {
+  async getDiscountMatrixCategory(input: GetDiscountMatrixCategory, options?: CallOptions): Promise<
+    | ArrayOfDiscount
+    | undefined> {
     return (await this.#client.call("GetDiscountMatrixCategory", input, options)) as
-      ArrayOfDiscount | undefined;
+      | ArrayOfDiscount
+      | undefined;
   }
 }

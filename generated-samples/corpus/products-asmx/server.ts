@@ -28,42 +28,42 @@ import type {
 /** The implementation of service ProductService: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
 export interface ProductServiceService {
   setStockQuantity(input: SetStockQuantity, context: RequestContext): boolean | Promise<boolean>;
-  getProducts(
-    input: GetProducts,
-    context: RequestContext,
-  ): ArrayOfProductInput | undefined | Promise<ArrayOfProductInput | undefined>;
-  saveProducts(
-    input: SaveProducts,
-    context: RequestContext,
-  ): ArrayOfProductInput | undefined | Promise<ArrayOfProductInput | undefined>;
-  deleteProducts(
-    input: DeleteProducts,
-    context: RequestContext,
-  ): ArrayOfProductInput | undefined | Promise<ArrayOfProductInput | undefined>;
-  getPriceList(
-    input: GetPriceList,
-    context: RequestContext,
-  ): ArrayOfKeyValuePair | undefined | Promise<ArrayOfKeyValuePair | undefined>;
-  getAllPriceLists(
-    input: GetAllPriceLists,
-    context: RequestContext,
-  ): ArrayOfProductPriceList | undefined | Promise<ArrayOfProductPriceList | undefined>;
-  getCategories(
-    input: GetCategories,
-    context: RequestContext,
-  ): ArrayOfCategory | undefined | Promise<ArrayOfCategory | undefined>;
-  saveCategories(
-    input: SaveCategories,
-    context: RequestContext,
-  ): ArrayOfCategory | undefined | Promise<ArrayOfCategory | undefined>;
-  getDiscountMatrixPriceGroup(
-    input: GetDiscountMatrixPriceGroup,
-    context: RequestContext,
-  ): ArrayOfDiscount | undefined | Promise<ArrayOfDiscount | undefined>;
-  getDiscountMatrixCategory(
-    input: GetDiscountMatrixCategory,
-    context: RequestContext,
-  ): ArrayOfDiscount | undefined | Promise<ArrayOfDiscount | undefined>;
+  getProducts(input: GetProducts, context: RequestContext):
+    | ArrayOfProductInput
+    | undefined
+    | Promise<ArrayOfProductInput | undefined>;
+  saveProducts(input: SaveProducts, context: RequestContext):
+    | ArrayOfProductInput
+    | undefined
+    | Promise<ArrayOfProductInput | undefined>;
+  deleteProducts(input: DeleteProducts, context: RequestContext):
+    | ArrayOfProductInput
+    | undefined
+    | Promise<ArrayOfProductInput | undefined>;
+  getPriceList(input: GetPriceList, context: RequestContext):
+    | ArrayOfKeyValuePair
+    | undefined
+    | Promise<ArrayOfKeyValuePair | undefined>;
+  getAllPriceLists(input: GetAllPriceLists, context: RequestContext):
+    | ArrayOfProductPriceList
+    | undefined
+    | Promise<ArrayOfProductPriceList | undefined>;
+  getCategories(input: GetCategories, context: RequestContext):
+    | ArrayOfCategory
+    | undefined
+    | Promise<ArrayOfCategory | undefined>;
+  saveCategories(input: SaveCategories, context: RequestContext):
+    | ArrayOfCategory
+    | undefined
+    | Promise<ArrayOfCategory | undefined>;
+  getDiscountMatrixPriceGroup(input: GetDiscountMatrixPriceGroup, context: RequestContext):
+    | ArrayOfDiscount
+    | undefined
+    | Promise<ArrayOfDiscount | undefined>;
+  getDiscountMatrixCategory(input: GetDiscountMatrixCategory, context: RequestContext):
+    | ArrayOfDiscount
+    | undefined
+    | Promise<ArrayOfDiscount | undefined>;
 }
 
 export type ProductServiceHandlerOptions = HandlerOptions;

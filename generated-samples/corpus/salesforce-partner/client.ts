@@ -95,22 +95,19 @@ export class SforceServiceClient {
     input: DescribeSObject,
     options?: CallOptions<SforceServiceSoapHeaders>,
   ): Promise<DescribeSObjectResult | null> {
-    return (await this.#client.call(
-      "describeSObject",
-      input,
-      options,
-    )) as DescribeSObjectResult | null;
+    return (await this.#client.call("describeSObject", input, options)) as
+      | DescribeSObjectResult
+      | null;
   }
 
   async describeSObjects(
     input: DescribeSObjects,
     options?: CallOptions<SforceServiceSoapHeaders>,
   ): Promise<(DescribeSObjectResult | null)[]> {
-    return (await this.#client.call(
-      "describeSObjects",
-      input,
-      options,
-    )) as (DescribeSObjectResult | null)[];
+    return (await this.#client.call("describeSObjects", input, options)) as (
+      | DescribeSObjectResult
+      | null
+    )[];
   }
 
   async describeGlobal(
@@ -146,33 +143,28 @@ export class SforceServiceClient {
     input: DescribeLayout,
     options?: CallOptions<SforceServiceSoapHeaders>,
   ): Promise<DescribeLayoutResult | null> {
-    return (await this.#client.call(
-      "describeLayout",
-      input,
-      options,
-    )) as DescribeLayoutResult | null;
+    return (await this.#client.call("describeLayout", input, options)) as
+      | DescribeLayoutResult
+      | null;
   }
 
   async describeSoftphoneLayout(
     input: DescribeSoftphoneLayout,
     options?: CallOptions<SforceServiceSoapHeaders>,
   ): Promise<DescribeSoftphoneLayoutResult | null> {
-    return (await this.#client.call(
-      "describeSoftphoneLayout",
-      input,
-      options,
-    )) as DescribeSoftphoneLayoutResult | null;
+    return (await this.#client.call("describeSoftphoneLayout", input, options)) as
+      | DescribeSoftphoneLayoutResult
+      | null;
   }
 
   async describeTabs(
     input: DescribeTabs,
     options?: CallOptions<SforceServiceSoapHeaders>,
   ): Promise<(DescribeTabSetResult | null)[]> {
-    return (await this.#client.call(
-      "describeTabs",
-      input,
-      options,
-    )) as (DescribeTabSetResult | null)[];
+    return (await this.#client.call("describeTabs", input, options)) as (
+      | DescribeTabSetResult
+      | null
+    )[];
   }
 
   async create(
@@ -224,10 +216,10 @@ export class SforceServiceClient {
     return (await this.#client.call("emptyRecycleBin", input, options)) as EmptyRecycleBinResult[];
   }
 
-  async retrieve(
-    input: Retrieve,
-    options?: CallOptions<SforceServiceSoapHeaders>,
-  ): Promise<(SObject | null)[]> {
+  async retrieve(input: Retrieve, options?: CallOptions<SforceServiceSoapHeaders>): Promise<(
+    | SObject
+    | null
+  )[]> {
     return (await this.#client.call("retrieve", input, options)) as (SObject | null)[];
   }
 

@@ -72,22 +72,19 @@ import type {
 
 /** The implementation of service SforceService: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
 export interface SforceServiceService {
-  login(
-    input: Login,
-    context: RequestContext<SforceServiceSoapHeaders>,
-  ): LoginResult | Promise<LoginResult>;
-  describeSObject(
-    input: DescribeSObject,
-    context: RequestContext<SforceServiceSoapHeaders>,
-  ): DescribeSObjectResult | null | Promise<DescribeSObjectResult | null>;
-  describeSObjects(
-    input: DescribeSObjects,
-    context: RequestContext<SforceServiceSoapHeaders>,
-  ): (DescribeSObjectResult | null)[] | Promise<(DescribeSObjectResult | null)[]>;
-  describeGlobal(
-    input: DescribeGlobal,
-    context: RequestContext<SforceServiceSoapHeaders>,
-  ): DescribeGlobalResult | Promise<DescribeGlobalResult>;
+  login(input: Login, context: RequestContext<SforceServiceSoapHeaders>):
+    | LoginResult
+    | Promise<LoginResult>;
+  describeSObject(input: DescribeSObject, context: RequestContext<SforceServiceSoapHeaders>):
+    | DescribeSObjectResult
+    | null
+    | Promise<DescribeSObjectResult | null>;
+  describeSObjects(input: DescribeSObjects, context: RequestContext<SforceServiceSoapHeaders>):
+    | (DescribeSObjectResult | null)[]
+    | Promise<(DescribeSObjectResult | null)[]>;
+  describeGlobal(input: DescribeGlobal, context: RequestContext<SforceServiceSoapHeaders>):
+    | DescribeGlobalResult
+    | Promise<DescribeGlobalResult>;
   describeDataCategoryGroups(
     input: DescribeDataCategoryGroups,
     context: RequestContext<SforceServiceSoapHeaders>,
@@ -98,107 +95,84 @@ export interface SforceServiceService {
   ):
     | DescribeDataCategoryGroupStructureResult[]
     | Promise<DescribeDataCategoryGroupStructureResult[]>;
-  describeLayout(
-    input: DescribeLayout,
-    context: RequestContext<SforceServiceSoapHeaders>,
-  ): DescribeLayoutResult | null | Promise<DescribeLayoutResult | null>;
+  describeLayout(input: DescribeLayout, context: RequestContext<SforceServiceSoapHeaders>):
+    | DescribeLayoutResult
+    | null
+    | Promise<DescribeLayoutResult | null>;
   describeSoftphoneLayout(
     input: DescribeSoftphoneLayout,
     context: RequestContext<SforceServiceSoapHeaders>,
   ): DescribeSoftphoneLayoutResult | null | Promise<DescribeSoftphoneLayoutResult | null>;
-  describeTabs(
-    input: DescribeTabs,
-    context: RequestContext<SforceServiceSoapHeaders>,
-  ): (DescribeTabSetResult | null)[] | Promise<(DescribeTabSetResult | null)[]>;
-  create(
-    input: Create,
-    context: RequestContext<SforceServiceSoapHeaders>,
-  ): SaveResult[] | Promise<SaveResult[]>;
-  update(
-    input: Update,
-    context: RequestContext<SforceServiceSoapHeaders>,
-  ): SaveResult[] | Promise<SaveResult[]>;
-  upsert(
-    input: Upsert,
-    context: RequestContext<SforceServiceSoapHeaders>,
-  ): UpsertResult[] | Promise<UpsertResult[]>;
-  merge(
-    input: Merge,
-    context: RequestContext<SforceServiceSoapHeaders>,
-  ): MergeResult[] | Promise<MergeResult[]>;
-  delete_(
-    input: Delete,
-    context: RequestContext<SforceServiceSoapHeaders>,
-  ): DeleteResult[] | Promise<DeleteResult[]>;
-  undelete(
-    input: Undelete,
-    context: RequestContext<SforceServiceSoapHeaders>,
-  ): UndeleteResult[] | Promise<UndeleteResult[]>;
-  emptyRecycleBin(
-    input: EmptyRecycleBin,
-    context: RequestContext<SforceServiceSoapHeaders>,
-  ): EmptyRecycleBinResult[] | Promise<EmptyRecycleBinResult[]>;
-  retrieve(
-    input: Retrieve,
-    context: RequestContext<SforceServiceSoapHeaders>,
-  ): (SObject | null)[] | Promise<(SObject | null)[]>;
-  process(
-    input: Process,
-    context: RequestContext<SforceServiceSoapHeaders>,
-  ): ProcessResult[] | Promise<ProcessResult[]>;
-  convertLead(
-    input: ConvertLead,
-    context: RequestContext<SforceServiceSoapHeaders>,
-  ): LeadConvertResult[] | Promise<LeadConvertResult[]>;
+  describeTabs(input: DescribeTabs, context: RequestContext<SforceServiceSoapHeaders>):
+    | (DescribeTabSetResult | null)[]
+    | Promise<(DescribeTabSetResult | null)[]>;
+  create(input: Create, context: RequestContext<SforceServiceSoapHeaders>):
+    | SaveResult[]
+    | Promise<SaveResult[]>;
+  update(input: Update, context: RequestContext<SforceServiceSoapHeaders>):
+    | SaveResult[]
+    | Promise<SaveResult[]>;
+  upsert(input: Upsert, context: RequestContext<SforceServiceSoapHeaders>):
+    | UpsertResult[]
+    | Promise<UpsertResult[]>;
+  merge(input: Merge, context: RequestContext<SforceServiceSoapHeaders>):
+    | MergeResult[]
+    | Promise<MergeResult[]>;
+  delete_(input: Delete, context: RequestContext<SforceServiceSoapHeaders>):
+    | DeleteResult[]
+    | Promise<DeleteResult[]>;
+  undelete(input: Undelete, context: RequestContext<SforceServiceSoapHeaders>):
+    | UndeleteResult[]
+    | Promise<UndeleteResult[]>;
+  emptyRecycleBin(input: EmptyRecycleBin, context: RequestContext<SforceServiceSoapHeaders>):
+    | EmptyRecycleBinResult[]
+    | Promise<EmptyRecycleBinResult[]>;
+  retrieve(input: Retrieve, context: RequestContext<SforceServiceSoapHeaders>):
+    | (SObject | null)[]
+    | Promise<(SObject | null)[]>;
+  process(input: Process, context: RequestContext<SforceServiceSoapHeaders>):
+    | ProcessResult[]
+    | Promise<ProcessResult[]>;
+  convertLead(input: ConvertLead, context: RequestContext<SforceServiceSoapHeaders>):
+    | LeadConvertResult[]
+    | Promise<LeadConvertResult[]>;
   logout(input: Logout, context: RequestContext<SforceServiceSoapHeaders>): void | Promise<void>;
-  invalidateSessions(
-    input: InvalidateSessions,
-    context: RequestContext<SforceServiceSoapHeaders>,
-  ): InvalidateSessionsResult[] | Promise<InvalidateSessionsResult[]>;
-  getDeleted(
-    input: GetDeleted,
-    context: RequestContext<SforceServiceSoapHeaders>,
-  ): GetDeletedResultInput | Promise<GetDeletedResultInput>;
-  getUpdated(
-    input: GetUpdated,
-    context: RequestContext<SforceServiceSoapHeaders>,
-  ): GetUpdatedResultInput | Promise<GetUpdatedResultInput>;
-  query(
-    input: Query,
-    context: RequestContext<SforceServiceSoapHeaders>,
-  ): QueryResult | Promise<QueryResult>;
-  queryAll(
-    input: QueryAll,
-    context: RequestContext<SforceServiceSoapHeaders>,
-  ): QueryResult | Promise<QueryResult>;
-  queryMore(
-    input: QueryMore,
-    context: RequestContext<SforceServiceSoapHeaders>,
-  ): QueryResult | Promise<QueryResult>;
-  search(
-    input: Search,
-    context: RequestContext<SforceServiceSoapHeaders>,
-  ): SearchResult | Promise<SearchResult>;
-  getServerTimestamp(
-    input: GetServerTimestamp,
-    context: RequestContext<SforceServiceSoapHeaders>,
-  ): GetServerTimestampResultInput | Promise<GetServerTimestampResultInput>;
-  setPassword(
-    input: SetPassword,
-    context: RequestContext<SforceServiceSoapHeaders>,
-  ): SetPasswordResult | Promise<SetPasswordResult>;
-  resetPassword(
-    input: ResetPassword,
-    context: RequestContext<SforceServiceSoapHeaders>,
-  ): ResetPasswordResult | Promise<ResetPasswordResult>;
-  getUserInfo(
-    input: GetUserInfo,
-    context: RequestContext<SforceServiceSoapHeaders>,
-  ): GetUserInfoResult | Promise<GetUserInfoResult>;
-  sendEmail(
-    input: SendEmail,
-    context: RequestContext<SforceServiceSoapHeaders>,
-  ): SendEmailResult[] | Promise<SendEmailResult[]>;
+  invalidateSessions(input: InvalidateSessions, context: RequestContext<SforceServiceSoapHeaders>):
+    | InvalidateSessionsResult[]
+    | Promise<InvalidateSessionsResult[]>;
+  getDeleted(input: GetDeleted, context: RequestContext<SforceServiceSoapHeaders>):
+    | GetDeletedResultInput
+    | Promise<GetDeletedResultInput>;
+  getUpdated(input: GetUpdated, context: RequestContext<SforceServiceSoapHeaders>):
+    | GetUpdatedResultInput
+    | Promise<GetUpdatedResultInput>;
+  query(input: Query, context: RequestContext<SforceServiceSoapHeaders>):
+    | QueryResult
+    | Promise<QueryResult>;
+  queryAll(input: QueryAll, context: RequestContext<SforceServiceSoapHeaders>):
+    | QueryResult
+    | Promise<QueryResult>;
+  queryMore(input: QueryMore, context: RequestContext<SforceServiceSoapHeaders>):
+    | QueryResult
+    | Promise<QueryResult>;
+  search(input: Search, context: RequestContext<SforceServiceSoapHeaders>):
+    | SearchResult
+    | Promise<SearchResult>;
+  getServerTimestamp(input: GetServerTimestamp, context: RequestContext<SforceServiceSoapHeaders>):
+    | GetServerTimestampResultInput
+    | Promise<GetServerTimestampResultInput>;
+  setPassword(input: SetPassword, context: RequestContext<SforceServiceSoapHeaders>):
+    | SetPasswordResult
+    | Promise<SetPasswordResult>;
+  resetPassword(input: ResetPassword, context: RequestContext<SforceServiceSoapHeaders>):
+    | ResetPasswordResult
+    | Promise<ResetPasswordResult>;
+  getUserInfo(input: GetUserInfo, context: RequestContext<SforceServiceSoapHeaders>):
+    | GetUserInfoResult
+    | Promise<GetUserInfoResult>;
+  sendEmail(input: SendEmail, context: RequestContext<SforceServiceSoapHeaders>):
+    | SendEmailResult[]
+    | Promise<SendEmailResult[]>;
 }
 
 export type SforceServiceHandlerOptions = HandlerOptions;

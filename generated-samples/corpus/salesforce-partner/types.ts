@@ -738,7 +738,9 @@ export interface ProcessRequest {
 
 /** A ProcessRequest or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
 export type ProcessRequestOrDerived =
-  ProcessRequest | ProcessSubmitRequest | ProcessWorkitemRequest;
+  | ProcessRequest
+  | ProcessSubmitRequest
+  | ProcessWorkitemRequest;
 
 export interface ProcessSubmitRequest {
   /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
@@ -1215,8 +1217,7 @@ export interface DescribeGlobalResponse {
 
 export type DescribeDataCategoryGroupsResponse = DescribeDataCategoryGroupResult[];
 
-export type DescribeDataCategoryGroupStructuresResponse =
-  DescribeDataCategoryGroupStructureResult[];
+export type DescribeDataCategoryGroupStructuresResponse = DescribeDataCategoryGroupStructureResult[];
 
 export interface DescribeLayoutResponse {
   result: DescribeLayoutResult | null;

@@ -13,7 +13,10 @@ import type {
 
 /** The ports of service Weather: the client talks to the service over the one you choose. */
 export type WeatherPortName =
-  "WeatherSoap" | "WeatherSoap12" | "WeatherHttpGet" | "WeatherHttpPost";
+  | "WeatherSoap"
+  | "WeatherSoap12"
+  | "WeatherHttpGet"
+  | "WeatherHttpPost";
 
 export type WeatherClientOptions = ClientOptions<WeatherPortName>;
 
@@ -31,20 +34,20 @@ export class WeatherClient {
     return this.#client.port.name as WeatherPortName;
   }
 
-  async getWeatherInformation(
-    input: GetWeatherInformation,
-    options?: CallOptions,
-  ): Promise<ArrayOfWeatherDescription | undefined> {
+  async getWeatherInformation(input: GetWeatherInformation, options?: CallOptions): Promise<
+    | ArrayOfWeatherDescription
+    | undefined> {
     return (await this.#client.call("GetWeatherInformation", input, options)) as
-      ArrayOfWeatherDescription | undefined;
+      | ArrayOfWeatherDescription
+      | undefined;
   }
 
-  async getCityForecastByZIP(
-    input: GetCityForecastByZIP,
-    options?: CallOptions,
-  ): Promise<ForecastReturn | undefined> {
+  async getCityForecastByZIP(input: GetCityForecastByZIP, options?: CallOptions): Promise<
+    | ForecastReturn
+    | undefined> {
     return (await this.#client.call("GetCityForecastByZIP", input, options)) as
-      ForecastReturn | undefined;
+      | ForecastReturn
+      | undefined;
   }
 
   async getCityWeatherByZIP(

@@ -18,18 +18,17 @@ import type {
 
 /** The implementation of service Weather: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
 export interface WeatherService {
-  getWeatherInformation(
-    input: GetWeatherInformation,
-    context: RequestContext,
-  ): ArrayOfWeatherDescription | undefined | Promise<ArrayOfWeatherDescription | undefined>;
-  getCityForecastByZIP(
-    input: GetCityForecastByZIP,
-    context: RequestContext,
-  ): ForecastReturnInput | undefined | Promise<ForecastReturnInput | undefined>;
-  getCityWeatherByZIP(
-    input: GetCityWeatherByZIP,
-    context: RequestContext,
-  ): WeatherReturn | Promise<WeatherReturn>;
+  getWeatherInformation(input: GetWeatherInformation, context: RequestContext):
+    | ArrayOfWeatherDescription
+    | undefined
+    | Promise<ArrayOfWeatherDescription | undefined>;
+  getCityForecastByZIP(input: GetCityForecastByZIP, context: RequestContext):
+    | ForecastReturnInput
+    | undefined
+    | Promise<ForecastReturnInput | undefined>;
+  getCityWeatherByZIP(input: GetCityWeatherByZIP, context: RequestContext):
+    | WeatherReturn
+    | Promise<WeatherReturn>;
 }
 
 export type WeatherHandlerOptions = HandlerOptions;

@@ -11,10 +11,9 @@ import type { GetHelloAsStringRequest } from "./types.js";
 
 /** The implementation of service HelloImplService: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
 export interface HelloImplServiceService {
-  getHelloAsString(
-    input: GetHelloAsStringRequest,
-    context: RequestContext,
-  ): string | Promise<string>;
+  getHelloAsString(input: GetHelloAsStringRequest, context: RequestContext):
+    | string
+    | Promise<string>;
 }
 
 export type HelloImplServiceHandlerOptions = HandlerOptions;

@@ -1,11 +1,27 @@
-/** The view of server.ts: one implementation interface and one handler factory per service. */
-import type { Service } from "../../model/model.js";
-import { jsDoc, sourceDoc } from "../docs.js";
-import type { SettledStatements } from "../format.js";
+/** server.ts: one implementation interface and one handler factory per service. */
+import type { Operation, Service } from "../../model/model.js";
+import { sourceDoc } from "../docs.js";
 import { symbol } from "../generated-file.js";
 import { objectKey } from "../identifiers.js";
-import { settleMember, settleProperty } from "../settle-members.js";
-import { headerTypes, resultType, typeExpr, type EmitContext } from "../type-expressions.js";
+import {
+  arrow,
+  block,
+  call,
+  cat,
+  object,
+  params,
+  typeArgs,
+  union,
+  type Code,
+  type Statement,
+} from "../code.js";
+import {
+  headerTypes,
+  resultType,
+  typeExpr,
+  unionMembers,
+  type EmitContext,
+} from "../type-expressions.js";
 
 const PROTOCOL_LABEL = {
   soap11: "SOAP 1.1",
@@ -14,60 +30,97 @@ const PROTOCOL_LABEL = {
   httpPost: "HTTP POST",
 } as const;
 
-/** The view; interface methods and handler entries are members (`settled` holds those whose layout is final). */
-/** `wsdl`: the module holding the embedded WSDL, and whether it has imported documents (WSDL_IMPORTS); undefined when not embedded. */
-export function serverView(
+/** Where the WSDL served at `?WSDL` is embedded, and whether it has imported documents (WSDL_IMPORTS). */
+export interface EmbeddedWsdlModule {
+  readonly module: string;
+  readonly imports: boolean;
+}
+
+/** The statements of server.ts; `wsdl` is undefined when the WSDL is not embedded. */
+export function serverStatements(
   ctx: EmitContext,
   services: readonly Service[],
   descriptorsModule: string,
-  wsdl: { readonly module: string; readonly imports: boolean } | undefined,
-  settled: SettledStatements,
-): object {
-  const wsdlModule = wsdl?.module;
+  wsdl: EmbeddedWsdlModule | undefined,
+): Statement[] {
+  return services.flatMap((s) => serviceServer(ctx, s, descriptorsModule, wsdl));
+}
+
+function serviceServer(
+  ctx: EmitContext,
+  s: Service,
+  descriptorsModule: string,
+  wsdl: EmbeddedWsdlModule | undefined,
+): Statement[] {
   const rt = (name: string, typeOnly = false) => ctx.file.use(symbol(name, ctx.runtime, typeOnly));
-  return {
-    servers: services.map((s) => {
-      const names = ctx.plan.serviceNames.get(s)!;
-      // With declared SOAP headers, the context carries them typed.
-      const context = s.soapHeaders
-        ? `${rt("RequestContext", true)}<${headerTypes(ctx, s.soapHeaders, "output", "input")}>`
-        : rt("RequestContext", true);
-      return {
-        serviceName: s.name,
-        interfaceName: names.serviceInterface,
-        optionsName: names.handlerOptions,
-        factoryName: names.handlerFactory,
-        HandlerOptions: rt("HandlerOptions", true),
-        RequestListener: rt("RequestListener", true),
-        // Typed SOAP headers: the handler is told the context type once, for every entry.
-        createServiceHandler: s.soapHeaders
-          ? `${rt("createServiceHandler")}<${context}>`
-          : rt("createServiceHandler"),
-        descriptor: ctx.file.use(symbol(names.descriptor, descriptorsModule)),
-        wsdl:
-          wsdlModule === undefined
-            ? "undefined"
-            : wsdl!.imports
-              ? `{ root: ${ctx.file.use(symbol("WSDL", wsdlModule))}, imports: ${ctx.file.use(symbol("WSDL_IMPORTS", wsdlModule))} }`
-              : ctx.file.use(symbol("WSDL", wsdlModule)),
-        wsdlNote:
-          wsdlModule === undefined
-            ? "`?WSDL` when `options.wsdl` holds the WSDL text (it was not embedded)"
-            : "`?WSDL`",
-        protocols: [...new Set(s.ports.map((p) => PROTOCOL_LABEL[p.binding.protocol]))].join(", "),
-        doc: jsDoc(
-          `The implementation of service ${s.name}: one method per operation, with the same typed inputs and results as the client. Throw \`SoapFault\` with code "Client" or "Server" to answer with a fault.`,
-        ),
-        methods: s.operations.map((op) => {
-          const result = resultType(ctx, op.result, "input");
-          const member = `${jsDoc(sourceDoc(ctx, op.doc), "  ")}  ${names.methods.get(op.name)!}(input: ${typeExpr(ctx, op.input, "output")}, context: ${context}): ${result} | Promise<${result}>;`;
-          return settled.add(member, settleMember(member));
-        }),
-        handlers: s.operations.map((op) => {
-          const entry = `      ${objectKey(op.name)}: (input: ${typeExpr(ctx, op.input, "output")}, context) => impl.${names.methods.get(op.name)!}(input, context),`;
-          return settled.addProperty(entry, settleProperty(entry));
-        }),
-      };
-    }),
+  const names = ctx.plan.serviceNames.get(s)!;
+  // With declared SOAP headers, the context carries them typed.
+  const context: Code = s.soapHeaders
+    ? typeArgs(rt("RequestContext", true), headerTypes(ctx, s.soapHeaders, "output", "input"))
+    : rt("RequestContext", true);
+  const signature = (op: Operation) => {
+    const result = resultType(ctx, op.result, "input");
+    const input = cat("input: ", typeExpr(ctx, op.input, "output"));
+    const returns = union([...unionMembers(result), cat("Promise<", result, ">")]);
+    return cat(
+      names.methods.get(op.name)!,
+      params([input, cat("context: ", context)]),
+      ": ",
+      returns,
+      ";",
+    );
   };
+  const handlers = s.operations.map((op): [string, Code] => {
+    const head = params([cat("input: ", typeExpr(ctx, op.input, "output")), "context"]);
+    return [
+      objectKey(op.name),
+      arrow(head, call(`impl.${names.methods.get(op.name)!}`, "input", "context")),
+    ];
+  });
+  // Typed SOAP headers: the handler is told the context type once, for every entry.
+  const create = s.soapHeaders
+    ? typeArgs(rt("createServiceHandler"), [context])
+    : rt("createServiceHandler");
+  const descriptor = ctx.file.use(symbol(names.descriptor, descriptorsModule));
+  const served = call(
+    create,
+    descriptor,
+    wsdlArgument(ctx, wsdl),
+    object(handlers, true),
+    "options",
+  );
+  const protocols = [...new Set(s.ports.map((p) => PROTOCOL_LABEL[p.binding.protocol]))].join(", ");
+  const wsdlNote = wsdl
+    ? "`?WSDL`"
+    : "`?WSDL` when `options.wsdl` holds the WSDL text (it was not embedded)";
+  const factory = cat(
+    `export function ${names.handlerFactory}`,
+    params([`impl: ${names.serviceInterface}`, `options: ${names.handlerOptions} = {}`]),
+    `: ${rt("RequestListener", true)}`,
+  );
+  return [
+    {
+      doc: `The implementation of service ${s.name}: one method per operation, with the same typed inputs and results as the client. Throw \`SoapFault\` with code "Client" or "Server" to answer with a fault.`,
+      code: block(
+        `export interface ${names.serviceInterface}`,
+        s.operations.map((op) => ({ doc: sourceDoc(ctx, op.doc), code: signature(op) })),
+      ),
+    },
+    { code: `export type ${names.handlerOptions} = ${rt("HandlerOptions", true)};` },
+    {
+      doc: `A Node request listener (also Express middleware) serving \`impl\` over every binding of\n${s.name}: ${protocols}, and ${wsdlNote}.`,
+      code: block(factory, [{ code: cat("return ", served, ";") }]),
+    },
+  ];
+}
+
+/** The handler's WSDL argument: the embedded text, with its imported documents, or undefined. */
+function wsdlArgument(ctx: EmitContext, wsdl: EmbeddedWsdlModule | undefined): Code {
+  if (wsdl === undefined) return "undefined";
+  const root = ctx.file.use(symbol("WSDL", wsdl.module));
+  if (!wsdl.imports) return root;
+  return object([
+    ["root", root],
+    ["imports", ctx.file.use(symbol("WSDL_IMPORTS", wsdl.module))],
+  ]);
 }

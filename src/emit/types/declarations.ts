@@ -4,11 +4,15 @@ import { concreteMembers, inFamily } from "../../transform/families.js";
 import { fixedLiteral, fixedWhenLeftOut } from "../../transform/value-constraints.js";
 import { collectFields, collectHierarchy } from "../../transform/names.js";
 import { symbol } from "../generated-file.js";
-import { jsDoc, sourceDoc } from "../docs.js";
+import { sourceDoc } from "../docs.js";
 import { propertyKey } from "../identifiers.js";
+import { block, cat, union, type Code, type Member, type Statement } from "../code.js";
 import {
+  arrayOf,
   fieldOptional,
   fieldType,
+  orElse,
+  unionMembers,
   ownTypeExpr,
   simpleTypeBody,
   typeExpr,
@@ -17,7 +21,7 @@ import {
 } from "../type-expressions.js";
 
 /** All declarations for one type (output form, then input form when it differs). */
-export function typeDeclarations(ctx: EmitContext, t: ComplexType | SimpleType): string[] {
+export function typeDeclarations(ctx: EmitContext, t: ComplexType | SimpleType): Statement[] {
   const names = ctx.plan.typeNames.get(t)!;
   const modes: Mode[] = names.input !== names.type ? ["output", "input"] : ["output"];
   const out = modes.map((mode) =>
@@ -32,26 +36,29 @@ function familyDeclarations(
   ctx: EmitContext,
   t: ComplexType,
   family: { readonly type: string; readonly input: string },
-): string[] {
+): Statement[] {
   const members = concreteMembers(t);
-  const union = (mode: Mode) =>
-    members.length === 0 ? "never" : members.map((m) => ownTypeExpr(ctx, m, mode)).join(" | ");
+  const anyOf = (mode: Mode) =>
+    members.length === 0 ? "never" : union(members.map((m) => ownTypeExpr(ctx, m, mode)));
   const what = `A ${t.name?.local ?? ctx.plan.typeNames.get(t)!.type}${t.abstract ? " (abstract)" : ""} or a type derived from it, told apart by \`$type\` (\`xsi:type\` on the wire).`;
-  const out = [`${jsDoc(what)}export type ${family.type} = ${union("output")};`];
+  const out = [{ doc: what, code: alias(family.type, anyOf("output")) }];
   if (family.input !== family.type)
-    out.push(
-      `${jsDoc(`Input form of {@link ${family.type}}.`)}export type ${family.input} = ${union("input")};`,
-    );
+    out.push({
+      doc: `Input form of {@link ${family.type}}.`,
+      code: alias(family.input, anyOf("input")),
+    });
   return out;
 }
+
+const alias = (name: string, type: Code): Code => cat(`export type ${name} = `, type, ";");
 
 function declaration(
   ctx: EmitContext,
   t: ComplexType | SimpleType,
   mode: Mode,
   name: string,
-): string {
-  const doc = jsDoc(
+): Statement {
+  const doc =
     [
       sourceDoc(ctx, t.doc),
       mode === "input"
@@ -59,30 +66,33 @@ function declaration(
         : undefined,
     ]
       .filter(Boolean)
-      .join("\n\n") || undefined,
-  );
-  if (t.kind === "simple") return `${doc}export type ${name} = ${simpleTypeBody(ctx, t, mode)};`;
+      .join("\n\n") || undefined;
+  if (t.kind === "simple") return { doc, code: alias(name, simpleTypeBody(ctx, t, mode)) };
   const item = ctx.plan.arrayItems.get(t);
   if (item) {
     const itemType = typeExpr(ctx, item.type, mode);
-    return `${doc}export type ${name} = ${item.nillable ? `(${itemType} | null)[]` : `${itemType}[]`};`;
+    return { doc, code: alias(name, arrayOf(item.nillable ? orElse(itemType, "null") : itemType)) };
   }
   const { fields, attributes } = collectFields(t);
-  const members: string[] = [];
+  const members: Member[] = [];
   if (inFamily(t)) {
     const tag = ctx.plan.typeNames.get(t)!.type;
-    members.push(
-      `  /** This value's type among those derived from a common base (\`xsi:type\` on the wire); may be left out where the declared type is meant. */\n  $type?: ${JSON.stringify(tag)};`,
-    );
+    members.push({
+      doc: "This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant.",
+      code: `$type?: ${JSON.stringify(tag)};`,
+    });
   }
   // Text is optional in mixed content (the stand-in for an undeclared type): child elements alone are enough.
   if (t.simpleContent)
-    members.push(`  $value${t.mixed ? "?" : ""}: ${typeExpr(ctx, t.simpleContent, mode)};`);
+    members.push({
+      code: cat(`$value${t.mixed ? "?" : ""}: `, typeExpr(ctx, t.simpleContent, mode), ";"),
+    });
   const hierarchy = collectHierarchy(t);
   if (hierarchy.some((c) => c.anyAttributes))
-    members.push(
-      `  /** Attributes matched by xs:anyAttribute, by name (\`{namespace}local\` when qualified). */\n  $attributes?: Record<string, string>;`,
-    );
+    members.push({
+      doc: "Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified).",
+      code: "$attributes?: Record<string, string>;",
+    });
   for (const a of attributes) {
     const prop = ctx.plan.propNames.get(a)!;
     const note = valueConstraint(a, "absent");
@@ -94,18 +104,29 @@ function declaration(
     // A fixed value the writer supplies may be left out of an input (value-constraints.ts).
     const required = a.required && !(mode === "input" && fixedWhenLeftOut(a));
     const literal = mode === "input" ? fixedLiteral(a) : undefined;
-    members.push(
-      `${jsDoc(doc, "  ")}  ${propertyKey(prop)}${required ? "" : "?"}: ${literal ?? typeExpr(ctx, a.type, mode)};`,
-    );
+    members.push({
+      doc,
+      code: cat(
+        `${propertyKey(prop)}${required ? "" : "?"}: `,
+        literal ?? typeExpr(ctx, a.type, mode),
+        ";",
+      ),
+    });
   }
   const optional = (f: ElementField) =>
     fieldOptional(f) || (mode === "input" && fixedWhenLeftOut(f));
-  const member = (f: ElementField) =>
-    `${jsDoc(paragraphs(sourceDoc(ctx, f.doc), valueConstraint(f, "empty")), "  ")}  ${propertyKey(ctx.plan.propNames.get(f)!)}${optional(f) ? "?" : ""}: ${fixedType(f) ?? fieldType(ctx, f, mode)};`;
+  const member = (f: ElementField): Member => ({
+    doc: paragraphs(sourceDoc(ctx, f.doc), valueConstraint(f, "empty")),
+    code: cat(
+      `${propertyKey(ctx.plan.propNames.get(f)!)}${optional(f) ? "?" : ""}: `,
+      fixedType(f) ?? fieldType(ctx, f, mode),
+      ";",
+    ),
+  });
   // In an input form, a fixed value's own literal type (the writer accepts no other); nillable keeps null.
-  const fixedType = (f: ElementField): string | undefined => {
+  const fixedType = (f: ElementField): Code | undefined => {
     const literal = mode === "input" ? fixedLiteral(f) : undefined;
-    return literal === undefined ? undefined : f.nillable ? `${literal} | null` : literal;
+    return literal === undefined ? undefined : f.nillable ? union([literal, "null"]) : literal;
   };
   // Fields of a (non-repeating) xs:choice become an exclusive union, one per choice of the type.
   const choices = new Map<number, ElementField[]>();
@@ -117,19 +138,23 @@ function declaration(
     } else members.push(member(f));
   }
   if (hierarchy.some((c) => c.anyElements)) {
-    members.push(
-      `  /** Elements matched by xs:any, as raw XML trees. */\n  $any?: ${ctx.file.use(symbol("XmlNode", ctx.runtime, true))}[];`,
-    );
+    members.push({
+      doc: "Elements matched by xs:any, as raw XML trees.",
+      code: `$any?: ${ctx.file.use(symbol("XmlNode", ctx.runtime, true))}[];`,
+    });
   }
   const unions = [...choices.values()].map((branchFields) =>
     choiceUnion(ctx, branchFields, member),
   );
   if (unions.length === 0) {
-    if (members.length === 0) return `${doc}export type ${name} = Record<string, never>;`;
-    return `${doc}export interface ${name} {\n${members.join("\n")}\n}`;
+    if (members.length === 0) return { doc, code: alias(name, "Record<string, never>") };
+    return { doc, code: block(`export interface ${name}`, members) };
   }
-  const parts = [...(members.length ? [`{\n${members.join("\n")}\n}`] : []), ...unions];
-  return `${doc}export type ${name} = ${parts.join(" & ")};`;
+  // A choice alone needs no parentheses: `type T = | { … } | { … };`.
+  if (members.length === 0 && unions.length === 1)
+    return { doc, code: alias(name, union(unionMembers(unions[0]!, true))) };
+  const parts = [...(members.length ? [block("", members)] : []), ...unions];
+  return { doc, code: alias(name, cat(...parts.flatMap((p, i) => (i ? [" & ", p] : [p])))) };
 }
 
 /**
@@ -153,20 +178,25 @@ const paragraphs = (...texts: (string | undefined)[]): string | undefined =>
 function choiceUnion(
   ctx: EmitContext,
   fields: readonly ElementField[],
-  member: (f: ElementField) => string,
-): string {
+  member: (f: ElementField) => Member,
+): Code {
   const branches = new Map<number, ElementField[]>();
   for (const f of fields)
     branches.set(f.choice!.branch, [...(branches.get(f.choice!.branch) ?? []), f]);
-  const never = (f: ElementField) => `  ${propertyKey(ctx.plan.propNames.get(f)!)}?: never;`;
-  const alternatives = [...branches.values()].map(
-    (own) => `{\n${fields.map((f) => (own.includes(f) ? member(f) : never(f))).join("\n")}\n}`,
+  const never = (f: ElementField): Member => ({
+    code: `${propertyKey(ctx.plan.propNames.get(f)!)}?: never;`,
+  });
+  const alternatives = [...branches.values()].map((own) =>
+    block(
+      "",
+      fields.map((f) => (own.includes(f) ? member(f) : never(f))),
+    ),
   );
   const optional =
     fields[0]!.choice!.optional ||
     [...branches.values()].some((own) => own.every((f) => fieldOptional(f)));
-  if (optional) alternatives.push(`{\n${fields.map(never).join("\n")}\n}`);
-  return `(${alternatives.join(" | ")})`;
+  if (optional) alternatives.push(block("", fields.map(never)));
+  return union(alternatives, true);
 }
 
 /** Whether a complex type's own required fields or attributes include a fixed value the writer supplies. */

@@ -1,0 +1,111 @@
+/**
+ * Code trees: what emitters build and the printer (printer.ts) lays out. Text, concatenations,
+ * bracketed lists, unions, arrows and blocks; nothing here knows about widths.
+ */
+
+export type Code = string | Cat | List | Union | Arrow | Block;
+
+/** Codes one after the other on the same line. */
+export interface Cat {
+  readonly k: "cat";
+  readonly parts: readonly Code[];
+}
+
+/** A bracketed list; `force` breaks it even when it fits; `pad` prints `{ a }` rather than `{a}`. */
+export interface List {
+  readonly k: "list";
+  readonly open: string;
+  readonly close: string;
+  readonly items: readonly Code[];
+  readonly pad: boolean;
+  readonly force: boolean;
+  /** A comma after the last item when broken (not allowed after type arguments). */
+  readonly trailing: boolean;
+}
+
+/** `A | B | C`, in parentheses when `parens`. */
+export interface Union {
+  readonly k: "union";
+  readonly members: readonly Code[];
+  readonly parens: boolean;
+}
+
+/** `head => body`. */
+export interface Arrow {
+  readonly k: "arrow";
+  readonly head: Code;
+  readonly body: Code;
+}
+
+/** A member of a block: its code, the JSDoc above it, and whether a blank line comes before it. */
+export interface Member {
+  readonly code: Code;
+  readonly doc?: string | undefined;
+  readonly gap?: boolean;
+}
+
+/** `head {`, one member per line, then `close` (`}` by default). */
+export interface Block {
+  readonly k: "block";
+  readonly head: Code;
+  readonly members: readonly Member[];
+  readonly close: string;
+}
+
+export const cat = (...parts: Code[]): Cat => ({ k: "cat", parts });
+
+const list = (
+  open: string,
+  close: string,
+  items: readonly Code[],
+  pad = false,
+  force = false,
+  trailing = true,
+): List => ({ k: "list", open, close, items, pad, force, trailing });
+
+/** `callee(a, b)`. */
+export const call = (callee: Code, ...args: Code[]): Cat => cat(callee, list("(", ")", args));
+/** `[a, b]`. */
+export const array = (items: readonly Code[]): List => list("[", "]", items);
+/** `(a: A, b: B)`: parameters. */
+export const params = (items: readonly Code[]): List => list("(", ")", items);
+/** `{ key: value, … }`; `force` breaks it one property per line whatever its width. */
+export const object = (props: readonly (readonly [string, Code])[], force = false): List =>
+  list(
+    "{",
+    "}",
+    props.map(([key, value]) => cat(key, ": ", value)),
+    props.length > 0,
+    force && props.length > 0,
+  );
+/** `Name<A, B>`: type arguments. */
+export const typeArgs = (name: string, args: readonly Code[]): Cat =>
+  cat(name, list("<", ">", args, false, false, false));
+/** `{ a, b }` of an import or export statement. */
+export const names = (items: readonly string[]): List => list("{", "}", items, true);
+export const arrow = (head: Code, body: Code): Arrow => ({ k: "arrow", head, body });
+export const union = (members: readonly Code[], parens = false): Code =>
+  members.length === 1 && !parens ? members[0]! : { k: "union", members, parens };
+export const block = (head: Code, members: readonly Member[], close = "}"): Block => ({
+  k: "block",
+  head,
+  members,
+  close,
+});
+
+/** A JSDoc comment at `indent`; one line when the text is one line. */
+export function docComment(text: string, indent: string): string {
+  const lines = text
+    .replace(/\*\//g, "*\\/")
+    .split(/\r?\n/)
+    .map((l) => l.trim());
+  if (lines.length === 1) return `${indent}/** ${lines[0]} */`;
+  const body = lines.map((l) => (l === "" ? `${indent} *` : `${indent} * ${l}`));
+  return [`${indent}/**`, ...body, `${indent} */`].join("\n");
+}
+
+/** One statement (or member) of a file: its code, with its JSDoc above it. */
+export interface Statement {
+  readonly code: Code;
+  readonly doc?: string | undefined;
+}

@@ -1,0 +1,190 @@
+/** The port, operation and fault descriptors of descriptors.ts. */
+import type {
+  BindingOperation,
+  ElementDecl,
+  Operation,
+  OperationResult,
+  Port,
+  Service,
+  SoapBodyShape,
+} from "../../model/model.js";
+import { collectFields } from "../../transform/names.js";
+import { array, arrow, call, cat, object, type Code, type Statement } from "../code.js";
+import { symbol } from "../generated-file.js";
+import { objectKey } from "../identifiers.js";
+import { typeExpr, type EmitContext } from "../type-expressions.js";
+import {
+  elementDeclCall,
+  elementFieldCall,
+  nsRef,
+  nsTemplate,
+  rt,
+  simpleDescExpr,
+  type Props,
+} from "./emit-descriptors.js";
+
+function soapBody(
+  ctx: EmitContext,
+  shape: SoapBodyShape | undefined,
+  op: Operation,
+  direction: "request" | "response",
+): Code {
+  if (!shape || shape.kind === "empty") return "undefined";
+  const props: Props = [];
+  if (shape.kind === "element") {
+    props.push(["element", elementDeclCall(ctx, shape.element)]);
+    if (direction === "request" && op.input !== shape.element.type) {
+      const prop = ctx.plan.propNames.get(op.input.fields[0]!) ?? shape.element.name.local;
+      props.push(["prop", JSON.stringify(prop)]);
+    }
+  } else if (shape.kind === "parts") {
+    // Several body elements, no wrapper: the typed input or result type lists them; the first routes.
+    const type =
+      direction === "request" ? op.input : op.result.kind === "object" ? op.result.type : undefined;
+    if (type)
+      props.push(
+        ["element", elementFieldCall(ctx, type.fields[0]!)],
+        ["parts", ctx.plan.typeNames.get(type)!.descriptor],
+      );
+  } else {
+    const fields = array(shape.parts.map((p) => elementFieldCall(ctx, p)));
+    const wrapper = JSON.stringify(shape.wrapper.local);
+    const type = call(rt(ctx, "complex"), wrapper, arrow("()", fields));
+    props.push(["element", call(rt(ctx, "field"), wrapper, nsRef(ctx, shape.wrapper.ns), type)]);
+  }
+  if (direction === "response") props.push(...resultProps(ctx, shape, op.result));
+  return object(props);
+}
+
+/** A SOAP response's `void`, or the `prop` its typed result is read from. */
+function resultProps(ctx: EmitContext, shape: SoapBodyShape, r: OperationResult): Props {
+  if (r.kind === "void") return [["void", "true"]];
+  if (r.kind !== "unwrapped") return [];
+  const owner = shape.kind === "element" ? shape.element.type : undefined;
+  const inOwner = owner?.kind === "complex" && collectFields(owner).fields.includes(r.field);
+  // A wrapper that is a plain array (its one repeated field) decodes to the result itself: no prop.
+  const arrayWrapper = owner?.kind === "complex" && ctx.plan.arrayItems.get(owner) === r.field;
+  if (inOwner && !arrayWrapper)
+    return [["prop", JSON.stringify(ctx.plan.propNames.get(r.field) ?? r.field.name.local)]];
+  if (shape.kind === "rpc") return [["prop", JSON.stringify(r.field.name.local)]];
+  return [];
+}
+
+/** The properties of the service's header bag that an operation's request (`headers`) and response (`responseHeaders`) carry. */
+function headerProps(ctx: EmitContext, s: Service, bop: BindingOperation): Props {
+  const bag = s.soapHeaders;
+  if (!bag) return [];
+  const props = (elements: readonly ElementDecl[]) =>
+    array(
+      elements.map((e) => {
+        const f = bag.fields.find((x) => x.name.ns === e.name.ns && x.name.local === e.name.local)!;
+        return JSON.stringify(ctx.plan.propNames.get(f) ?? f.name.local);
+      }),
+    );
+  const out: Props = [];
+  if (bop.inputHeaders.length > 0) out.push(["headers", props(bop.inputHeaders)]);
+  if (bop.outputHeaders.length > 0) out.push(["responseHeaders", props(bop.outputHeaders)]);
+  return out;
+}
+
+/** The HTTP response descriptor's flags for the typed result: void, or what a nil document reads as (BodyDesc.nil). */
+function httpResultFlags(r: OperationResult): Props {
+  if (r.kind === "void") return [["void", "true"]];
+  if (r.kind !== "unwrapped") return [];
+  if (r.field.maxOccurs > 1) return [["nil", '"empty"']];
+  return r.field.nillable ? [["nil", '"null"']] : [];
+}
+
+function operationDesc(ctx: EmitContext, s: Service, port: Port, bop: BindingOperation): Code {
+  const op = bop.operation;
+  if (port.binding.protocol === "soap11" || port.binding.protocol === "soap12") {
+    const action = bop.soapAction === undefined ? "undefined" : nsTemplate(ctx, bop.soapAction);
+    const props: Props = [
+      ["kind", '"soap"'],
+      ["action", action],
+      ["request", soapBody(ctx, bop.soapInput, op, "request")],
+      ["response", bop.hasOutput ? soapBody(ctx, bop.soapOutput, op, "response") : "undefined"],
+      ["oneWay", String(!bop.hasOutput)],
+    ];
+    if (bop.faults.length) {
+      const faults = bop.faults.map((f) => ctx.plan.faultClasses.get(f.element)!.descriptor);
+      props.push(["faults", array(faults)]);
+    }
+    return object([...props, ...headerProps(ctx, s, bop)]);
+  }
+  const params = bop.httpParameters.map((p) => {
+    const t = p.field.type;
+    const scalarKind =
+      t.kind === "builtin" ? t.scalar : t.kind === "simple" ? t.base.scalar : "string";
+    const required = p.field.minOccurs > 0 || scalarKind === "string";
+    return object([
+      ["name", JSON.stringify(p.name)],
+      ["prop", JSON.stringify(ctx.plan.propNames.get(p.field) ?? p.field.name.local)],
+      ["type", simpleDescExpr(ctx, t)],
+      ["required", String(required)],
+      ["repeated", String(p.field.maxOccurs > 1)],
+    ]);
+  });
+  const response = bop.mimeXmlElement
+    ? object([
+        ["element", elementDeclCall(ctx, bop.mimeXmlElement, 0)],
+        ...httpResultFlags(op.result),
+      ])
+    : "undefined";
+  return object([
+    ["kind", '"http"'],
+    ["location", JSON.stringify(bop.location ?? `/${op.name}`)],
+    ...(bop.inputEncoding.kind === "urlReplacement" ? [["replace", "true"] as [string, Code]] : []),
+    ["params", array(params)],
+    ["response", response],
+  ]);
+}
+
+/** One FaultDesc const per fault class: its element, its class, and how to build and read one. */
+export function faultDescriptors(ctx: EmitContext, faultsModule: string): Statement[] {
+  return [...ctx.plan.faultClasses.entries()].map(([element, f]) => {
+    const cls = ctx.file.use(symbol(f.className, faultsModule));
+    const detail = typeExpr({ ...ctx, typesModule: "./types.js" }, element.type, "output");
+    const desc = object(
+      [
+        ["name", JSON.stringify(f.faultName)],
+        ["element", elementDeclCall(ctx, element)],
+        ["type", cls],
+        ["create", arrow("(init, detail)", cat(`new ${cls}(init, detail as `, detail, ")"))],
+        ["detailOf", arrow("(fault)", `(fault as ${cls}).faultDetail`)],
+      ],
+      true,
+    );
+    return {
+      code: cat(`export const ${f.descriptor}: ${rt(ctx, "FaultDesc", true)} = `, desc, ";"),
+    };
+  });
+}
+
+/** The declaration of a service's port and operation descriptors. */
+export function serviceDescriptor(ctx: EmitContext, s: Service): Statement {
+  const names = ctx.plan.serviceNames.get(s)!;
+  const defaultPort = s.ports.find((p) => p.binding.protocol === "soap11") ?? s.ports[0];
+  const ports = s.ports.map((p): [string, Code] => {
+    const ops = p.binding.operations.map((bop): [string, Code] => [
+      objectKey(bop.operation.name),
+      operationDesc(ctx, s, p, bop),
+    ]);
+    const port: Props = [
+      ["name", JSON.stringify(p.name)],
+      ["protocol", JSON.stringify(p.binding.protocol)],
+      ["address", JSON.stringify(p.address ?? "")],
+      ["operations", object(ops, true)],
+    ];
+    return [objectKey(p.name), object(port, true)];
+  });
+  const desc: Props = [
+    ["name", JSON.stringify(s.name)],
+    ["targetNamespace", nsRef(ctx, s.targetNamespace)],
+    ["defaultPort", JSON.stringify(defaultPort?.name ?? "")],
+  ];
+  if (s.soapHeaders) desc.push(["soapHeaders", ctx.plan.typeNames.get(s.soapHeaders)!.descriptor]);
+  desc.push(["ports", object(ports, true)]);
+  const type = rt(ctx, "ServiceDesc", true);
+  return { code: cat(`export const ${names.descriptor}: ${type} = `, object(desc, true), ";") };
+}

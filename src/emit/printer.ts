@@ -1,0 +1,235 @@
+/**
+ * The layout of generated code, fixed by its structure (README, "Generated code"). Emitters build
+ * `Code` trees: text, concatenations, bracketed lists, unions, arrows and blocks; `printCode` lays
+ * them out at 100 columns with these rules:
+ * - a list (arguments, parameters, array items, object properties) stays on one line when it fits with
+ *   what follows it on that line; else it breaks, one item per line, indented two more spaces, each
+ *   followed by its separator (a trailing comma);
+ * - a call whose last argument is an array, an object or an arrow returning one keeps its other
+ *   arguments on the opening line and breaks only that argument, when the opening line fits;
+ * - an arrow that does not fit continues its body on the next line, two spaces further in;
+ * - a union that does not fit puts each member on its own line after `| `;
+ * - a block (interface, class, function or method body) always puts one member per line.
+ * No text is ever measured or rewritten after printing: what does not fit is broken only at these points.
+ */
+
+import {
+  docComment,
+  type Arrow,
+  type Block,
+  type Cat,
+  type Code,
+  type List,
+  type Statement,
+  type Union,
+} from "./code.js";
+
+import { PRINT_WIDTH, flatWidth, huggable, restWidth } from "./measure.js";
+
+export { PRINT_WIDTH };
+
+/** Lays out code trees; `out` collects the text, `col` is the current column. */
+class Printer {
+  private readonly out: string[] = [];
+  private col = 0;
+  private lines = 0;
+
+  text(): string {
+    return this.out.join("");
+  }
+
+  write(s: string): void {
+    this.out.push(s);
+    this.col += s.length;
+  }
+
+  /** Writes `code` on one line (only once flatWidth said it can be), piece by piece. */
+  flat(code: Code): void {
+    if (typeof code === "string") return this.write(code);
+    switch (code.k) {
+      case "cat":
+        for (const p of code.parts) this.flat(p);
+        return;
+      case "list":
+        return this.flatList(
+          code.items,
+          code.pad && code.items.length ? `${code.open} ` : code.open,
+          ", ",
+          code.pad && code.items.length ? ` ${code.close}` : code.close,
+        );
+      case "union":
+        return this.flatList(code.members, code.parens ? "(" : "", " | ", code.parens ? ")" : "");
+      case "arrow":
+        this.flat(code.head);
+        this.write(" => ");
+        return this.flat(code.body);
+      case "block":
+        throw new Error("internal error: a block has no one-line form");
+    }
+  }
+
+  private flatList(items: readonly Code[], open: string, separator: string, close: string): void {
+    this.write(open);
+    items.forEach((item, i) => {
+      if (i > 0) this.write(separator);
+      this.flat(item);
+    });
+    this.write(close);
+  }
+
+  /** Top-level statements, `separator` between each two, JSDoc above each. */
+  statements(statements: Iterable<Statement>, separator: string): void {
+    let first = true;
+    for (const s of statements) {
+      if (!first) this.out.push(separator);
+      first = false;
+      this.col = 0;
+      if (s.doc) this.out.push(docComment(s.doc, ""), "\n");
+      this.print(s.code, "", 0);
+    }
+  }
+
+  newline(indent: string): void {
+    this.out.push("\n", indent);
+    this.col = indent.length;
+    this.lines++;
+  }
+
+  /** Prints `code` at `indent`; `rest` is the width of what follows it on its last line. */
+  print(code: Code, indent: string, rest: number): void {
+    if (typeof code === "string") return this.write(code);
+    const budget = PRINT_WIDTH - this.col - rest;
+    if (code.k !== "block" && flatWidth(code, budget) <= budget) return this.flat(code);
+    switch (code.k) {
+      case "cat":
+        return this.cat(code, indent, rest);
+      case "list":
+        return this.list(code, indent, rest);
+      case "union":
+        return this.union(code, indent, rest);
+      case "arrow":
+        return this.arrow(code, indent, rest);
+      case "block":
+        return this.block(code, indent, rest);
+    }
+  }
+
+  private cat(code: Cat, indent: string, rest: number): void {
+    const { parts } = code;
+    // A call whose last argument hugs: `callee(a, b, [` … `])`.
+    const args = parts.length === 2 ? parts[1] : undefined;
+    if (
+      typeof args === "object" &&
+      args.k === "list" &&
+      args.open === "(" &&
+      this.hug(parts[0]!, args, indent, rest)
+    )
+      return;
+    for (let i = 0; i < parts.length; i++) {
+      this.print(parts[i]!, indent, restWidth(parts, i + 1, rest));
+    }
+  }
+
+  private hug(callee: Code, args: List, indent: string, rest: number): boolean {
+    const last = args.items[args.items.length - 1];
+    const before = args.items.slice(0, -1);
+    if (last === undefined || !huggable(last) || before.some(huggable)) return false;
+    const opening =
+      flatWidth(callee, PRINT_WIDTH) +
+      1 +
+      before.reduce((w, a) => w + flatWidth(a, PRINT_WIDTH) + 2, 0);
+    const lastOpen =
+      typeof last === "object" && last.k === "arrow" ? flatWidth(last.head, PRINT_WIDTH) + 5 : 1;
+    if (this.col + opening + lastOpen > PRINT_WIDTH) return false;
+    this.flat(callee);
+    this.write("(");
+    for (const a of before) {
+      this.flat(a);
+      this.write(", ");
+    }
+    this.print(last, indent, rest + 1);
+    this.write(")");
+    return true;
+  }
+
+  private list(code: List, indent: string, rest: number): void {
+    const inner = indent + "  ";
+    this.write(code.open);
+    code.items.forEach((item, i) => {
+      const comma = code.trailing || i < code.items.length - 1;
+      this.newline(inner);
+      this.print(item, inner, comma ? 1 : 0);
+      if (comma) this.write(",");
+    });
+    this.newline(indent);
+    this.write(code.close);
+    void rest;
+  }
+
+  private union(code: Union, indent: string, rest: number): void {
+    const inner = indent + "  ";
+    if (code.parens) this.write("(");
+    else if (this.out[this.out.length - 1]?.endsWith(" ")) this.trimSpace();
+    code.members.forEach((m, i) => {
+      this.newline(inner);
+      this.write("| ");
+      const last = i === code.members.length - 1;
+      this.print(m, inner + "  ", last && !code.parens ? rest : 0);
+    });
+    if (code.parens) {
+      this.newline(indent);
+      this.write(")");
+    }
+  }
+
+  private trimSpace(): void {
+    const i = this.out.length - 1;
+    this.out[i] = this.out[i]!.slice(0, -1);
+    this.col--;
+  }
+
+  private arrow(code: Arrow, indent: string, rest: number): void {
+    const lines = this.lines;
+    this.print(code.head, indent, 3);
+    this.write(" =>");
+    // After a broken head (`) =>` closes it), a body that fits stays on that line.
+    const after =
+      this.lines > lines && flatWidth(code.body, PRINT_WIDTH) + 1 <= PRINT_WIDTH - this.col - rest;
+    if (huggable(code.body) || after) {
+      this.write(" ");
+      return this.print(code.body, indent, rest);
+    }
+    const inner = indent + "  ";
+    this.newline(inner);
+    this.print(code.body, inner, rest);
+  }
+
+  private block(code: Block, indent: string, rest: number): void {
+    const inner = indent + "  ";
+    this.print(code.head, indent, 2);
+    this.write(code.head === "" ? "{" : " {");
+    if (code.members.length === 0) return this.write(code.close);
+    for (const m of code.members) {
+      if (m.gap) this.out.push("\n");
+      this.newline(inner);
+      if (m.doc) {
+        this.write(docComment(m.doc, inner).slice(inner.length));
+        this.newline(inner);
+      }
+      this.print(m.code, inner, 0);
+    }
+    this.newline(indent);
+    this.write(code.close);
+    void rest;
+  }
+}
+
+/** Prints statements, a blank line between each two (`gap`) or none; no line break at the end. */
+export function printStatements(statements: Iterable<Statement>, gap = true): string {
+  const p = new Printer();
+  p.statements(statements, gap ? "\n\n" : "\n");
+  return p.text();
+}
+
+/** One statement, for tests and single uses. */
+export const printStatement = (s: Statement): string => printStatements([s]);

@@ -1,0 +1,183 @@
+/** The printer's layout rules (src/emit/printer.ts), one at a time, at the 100-column width. */
+import { describe, expect, it } from "vitest";
+import {
+  array,
+  arrow,
+  block,
+  call,
+  cat,
+  object,
+  params,
+  typeArgs,
+  union,
+  type Code,
+} from "../../src/emit/code.js";
+import { printStatement } from "../../src/emit/printer.js";
+
+const print = (code: Code, doc?: string) => printStatement({ code, doc });
+const names = (n: number, prefix = "item") => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
+
+describe("the printer", () => {
+  it("keeps a list on one line when it fits, with what follows it", () => {
+    expect(
+      print(cat("const x = ", call("f", "a", array(["1", "2"]), object([["k", "v"]])), ";")),
+    ).toBe("const x = f(a, [1, 2], { k: v });");
+    // 100 columns fit; 101 do not.
+    const fits = cat("const x = ", call("f", `"${"a".repeat(84)}"`), ";");
+    expect(print(fits)).toHaveLength(100);
+    const over = cat("const x = ", call("f", `"${"a".repeat(85)}"`), ";");
+    expect(print(over)).toBe(`const x = f(\n  "${"a".repeat(85)}",\n);`);
+  });
+
+  it("breaks a list that does not fit one item per line, each with a trailing comma", () => {
+    expect(print(cat("const x = ", call("f", ...names(12, "argument")), ";"))).toBe(
+      ["const x = f(", ...names(12, "argument").map((n) => `  ${n},`), ");"].join("\n"),
+    );
+  });
+
+  it("breaks only the outer list when the items then fit", () => {
+    const inner = (i: number) => call("field", `"name${i}"`, "NS", object([["min", "0"]]));
+    const code = cat("const x = ", call("complex", '"Type"', inner(1), inner(2), inner(3)), ";");
+    expect(print(code)).toBe(
+      [
+        "const x = complex(",
+        '  "Type",',
+        '  field("name1", NS, { min: 0 }),',
+        '  field("name2", NS, { min: 0 }),',
+        '  field("name3", NS, { min: 0 }),',
+        ");",
+      ].join("\n"),
+    );
+  });
+
+  it("hugs a last argument that is an array, an object or an arrow returning one", () => {
+    const fields = names(6, "field(something)");
+    expect(
+      print(cat("export const T = ", call("complex", '"T"', arrow("()", array(fields))), ";")),
+    ).toBe(
+      ['export const T = complex("T", () => [', ...fields.map((f) => `  ${f},`), "]);"].join("\n"),
+    );
+    // Not when another argument is one too: then every argument has its own line.
+    const code = cat(
+      "export const T = ",
+      call("complex", '"T"', arrow("()", array(fields)), object([["any", "true"]])),
+      ";",
+    );
+    expect(print(code).split("\n")).toEqual([
+      "export const T = complex(",
+      '  "T",',
+      "  () => [",
+      ...fields.map((f) => `    ${f},`),
+      "  ],",
+      "  { any: true },",
+      ");",
+    ]);
+  });
+
+  it("continues an arrow's body on the next line, and after a broken head on its last line", () => {
+    const head = params([
+      cat("input: ", "SomeRatherLongRequestTypeNameForTheOperation"),
+      "context",
+    ]);
+    const entry = object(
+      [
+        [
+          "SomeRatherLongOperationName",
+          arrow(head, call("impl.someRatherLongOperationName", "input", "context")),
+        ],
+      ],
+      true,
+    );
+    expect(print(entry)).toBe(
+      [
+        "{",
+        "  SomeRatherLongOperationName: (input: SomeRatherLongRequestTypeNameForTheOperation, context) =>",
+        "    impl.someRatherLongOperationName(input, context),",
+        "}",
+      ].join("\n"),
+    );
+    const longer = params([cat("input: ", "A".repeat(80)), "context"]);
+    expect(print(object([["Op", arrow(longer, call("impl.op", "input", "context"))]], true))).toBe(
+      [
+        "{",
+        "  Op: (",
+        `    input: ${"A".repeat(80)},`,
+        "    context,",
+        "  ) => impl.op(input, context),",
+        "}",
+      ].join("\n"),
+    );
+  });
+
+  it("puts each member of a union that does not fit on its own line after `| `", () => {
+    const literals = names(12, '"Value').map((n) => `${n}"`);
+    expect(print(cat("export type T = ", union(literals), ";"))).toBe(
+      ["export type T =", ...literals.map((l, i) => `  | ${l}${i === 11 ? ";" : ""}`)].join("\n"),
+    );
+    expect(print(cat("export type T = ", union(["A", "null"], true), "[];"))).toBe(
+      "export type T = (A | null)[];",
+    );
+    const long = union([`${"Name".repeat(24)}`, "null"], true);
+    expect(print(cat("export type T = ", long, "[];"))).toBe(
+      ["export type T = (", `  | ${"Name".repeat(24)}`, "  | null", ")[];"].join("\n"),
+    );
+  });
+
+  it("gives a block one member per line, JSDoc above, and blank lines where asked", () => {
+    const members = [
+      { code: "a: string;", doc: "The a." },
+      { code: "b?: number;", doc: "Line one.\nLine two." },
+      { code: block("method()", [{ code: "return 1;" }]), gap: true },
+    ];
+    expect(print(block("export interface I", members), "The interface.")).toBe(
+      [
+        "/** The interface. */",
+        "export interface I {",
+        "  /** The a. */",
+        "  a: string;",
+        "  /**",
+        "   * Line one.",
+        "   * Line two.",
+        "   */",
+        "  b?: number;",
+        "",
+        "  method() {",
+        "    return 1;",
+        "  }",
+        "}",
+      ].join("\n"),
+    );
+    expect(print(block("", []))).toBe("{}");
+  });
+
+  it("indents the members of a block inside a broken union under the member", () => {
+    const alt = (k: string) => block("", [{ code: `${k}: string;` }]);
+    expect(print(cat("export type T = ", union([alt("a"), alt("b")]), ";"))).toBe(
+      [
+        "export type T =",
+        "  | {",
+        "      a: string;",
+        "    }",
+        "  | {",
+        "      b: string;",
+        "    };",
+      ].join("\n"),
+    );
+  });
+
+  it("breaks type arguments without a trailing comma, which TypeScript refuses there", () => {
+    const code = cat(
+      "export type T = ",
+      typeArgs("Options", ["A".repeat(50), "B".repeat(50)]),
+      ";",
+    );
+    expect(print(code)).toBe(
+      ["export type T = Options<", `  ${"A".repeat(50)},`, `  ${"B".repeat(50)}`, ">;"].join("\n"),
+    );
+  });
+
+  it("never breaks a name or a string: a line is longer than 100 only where one is", () => {
+    const url = `"https://example.com/${"x".repeat(100)}"`;
+    expect(print(object([["address", url]], true))).toBe(`{\n  address: ${url},\n}`);
+  });
+});
