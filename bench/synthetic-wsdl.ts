@@ -1,8 +1,8 @@
 /**
  * A synthetic WSDL of a given size for the generation benchmark: the FedEx rate service of the
  * corpus (one file, 270 KB, 311 schema types) repeated under new names, so that growth with size is
- * visible on real schema shapes. Copy i has its own schema namespace, its types renamed `C<i>…`, and
- * its own message, port type, binding and service; every reference points inside its copy.
+ * visible on real schema shapes. Copy i has its own schema namespace, its types and elements renamed
+ * `C<i>…`, and its own message, port type, binding and service; every reference points inside its copy.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
@@ -30,9 +30,11 @@ function copy(i: number, p: ReturnType<typeof parts>): { schema: string; wsdl: s
   const schema = p.schema
     .replace(`targetNamespace="${NS}"`, `targetNamespace="${ns}" xmlns:ns="${ns}"`)
     .replace(
-      /^( {6}<xs:(?:complexType|simpleType|element) name=")([^"]+)"/gm,
+      /^( {6}<xs:(?:complexType|simpleType) name=")([^"]+)"/gm,
       (_m, a: string, n: string) => `${a}${rename(n)}"`,
     )
+    // Every element, local ones too: wsdl-tsclient refuses more than a few dozen of one name.
+    .replace(/(<xs:element name=")([^"]+)"/g, (_m, a: string, n: string) => `${a}C${i}${n}"`)
     .replace(/"ns:([^"]+)"/g, (_m, n: string) => `"ns:${rename(n)}"`);
   const wsdl = p.wsdl
     .replace(/element="ns:([^"]+)"/g, (_m, n: string) => `element="c${i}:${rename(n)}"`)
