@@ -1,6 +1,7 @@
 /**
  * Code trees: what emitters build and the printer (printer.ts) lays out. Text, concatenations,
- * bracketed lists, unions, arrows and blocks; nothing here knows about widths.
+ * bracketed lists, unions, arrows and blocks. Each node knows its width on one line (`w`, Infinity
+ * where it cannot be on one line), computed once when it is built, so the printer never re-measures.
  */
 
 export type Code = string | Cat | List | Union | Arrow | Block;
@@ -8,12 +9,14 @@ export type Code = string | Cat | List | Union | Arrow | Block;
 /** Codes one after the other on the same line. */
 export interface Cat {
   readonly k: "cat";
+  readonly w: number;
   readonly parts: readonly Code[];
 }
 
 /** A bracketed list; `force` breaks it even when it fits; `pad` prints `{ a }` rather than `{a}`. */
 export interface List {
   readonly k: "list";
+  readonly w: number;
   readonly open: string;
   readonly close: string;
   readonly items: readonly Code[];
@@ -26,6 +29,7 @@ export interface List {
 /** `A | B | C`, in parentheses when `parens`. */
 export interface Union {
   readonly k: "union";
+  readonly w: number;
   readonly members: readonly Code[];
   readonly parens: boolean;
 }
@@ -33,6 +37,7 @@ export interface Union {
 /** `head => body`. */
 export interface Arrow {
   readonly k: "arrow";
+  readonly w: number;
   readonly head: Code;
   readonly body: Code;
 }
@@ -47,12 +52,22 @@ export interface Member {
 /** `head {`, one member per line, then `close` (`}` by default). */
 export interface Block {
   readonly k: "block";
+  readonly w: number;
   readonly head: Code;
   readonly members: readonly Member[];
   readonly close: string;
 }
 
-export const cat = (...parts: Code[]): Cat => ({ k: "cat", parts });
+/** The width of `code` on one line. */
+export const width = (code: Code): number => (typeof code === "string" ? code.length : code.w);
+
+const sum = (codes: readonly Code[]): number => {
+  let w = 0;
+  for (const c of codes) w += width(c);
+  return w;
+};
+
+export const cat = (...parts: Code[]): Cat => ({ k: "cat", w: sum(parts), parts });
 
 const list = (
   open: string,
@@ -61,7 +76,13 @@ const list = (
   pad = false,
   force = false,
   trailing = true,
-): List => ({ k: "list", open, close, items, pad, force, trailing });
+): List => {
+  const padding = pad && items.length ? 2 : 0;
+  const w = force
+    ? Infinity
+    : open.length + close.length + padding + Math.max(0, items.length - 1) * 2 + sum(items);
+  return { k: "list", w, open, close, items, pad, force, trailing };
+};
 
 /** `callee(a, b)`. */
 export const call = (callee: Code, ...args: Code[]): Cat => cat(callee, list("(", ")", args));
@@ -83,11 +104,20 @@ export const typeArgs = (name: string, args: readonly Code[]): Cat =>
   cat(name, list("<", ">", args, false, false, false));
 /** `{ a, b }` of an import or export statement. */
 export const names = (items: readonly string[]): List => list("{", "}", items, true);
-export const arrow = (head: Code, body: Code): Arrow => ({ k: "arrow", head, body });
-export const union = (members: readonly Code[], parens = false): Code =>
-  members.length === 1 && !parens ? members[0]! : { k: "union", members, parens };
+export const arrow = (head: Code, body: Code): Arrow => ({
+  k: "arrow",
+  w: width(head) + 4 + width(body),
+  head,
+  body,
+});
+export function union(members: readonly Code[], parens = false): Code {
+  if (members.length === 1 && !parens) return members[0]!;
+  const w = sum(members) + (members.length - 1) * 3 + (parens ? 2 : 0);
+  return { k: "union", w, members, parens };
+}
 export const block = (head: Code, members: readonly Member[], close = "}"): Block => ({
   k: "block",
+  w: Infinity,
   head,
   members,
   close,

@@ -4,39 +4,6 @@ import type { Code } from "./code.js";
 export const PRINT_WIDTH = 100;
 
 /**
- * The width of `code` printed on one line, or Infinity when over `budget` or when it cannot be on one
- * line (a block, a forced list). Stops at the budget, so measuring costs at most the width of a line.
- */
-export function flatWidth(code: Code, budget: number): number {
-  if (typeof code === "string") return code.length;
-  let w = 0;
-  const add = (c: Code): boolean => {
-    w += flatWidth(c, budget - w);
-    return w <= budget;
-  };
-  switch (code.k) {
-    case "cat":
-      for (const p of code.parts) if (!add(p)) return Infinity;
-      return w;
-    case "list":
-      if (code.force) return Infinity;
-      w = code.open.length + code.close.length + (code.pad && code.items.length ? 2 : 0);
-      w += Math.max(0, code.items.length - 1) * 2;
-      for (const item of code.items) if (!add(item)) return Infinity;
-      return w;
-    case "union":
-      w = (code.members.length - 1) * 3 + (code.parens ? 2 : 0);
-      for (const m of code.members) if (!add(m)) return Infinity;
-      return w;
-    case "arrow":
-      w = 4;
-      return add(code.head) && add(code.body) ? w : Infinity;
-    case "block":
-      return Infinity;
-  }
-}
-
-/**
  * The width of `code` up to the first point where it may break: what must fit on the line before it
  * for an earlier group to stay on one line.
  */
@@ -63,7 +30,7 @@ export function restWidth(parts: readonly Code[], from: number, rest: number): n
     const p = parts[j]!;
     const h = headWidth(p);
     w += h;
-    if (typeof p !== "string" && h < flatWidth(p, PRINT_WIDTH)) return w;
+    if (typeof p !== "string" && h < p.w) return w;
   }
   return w + rest;
 }

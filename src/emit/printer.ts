@@ -15,6 +15,7 @@
 
 import {
   docComment,
+  width,
   type Arrow,
   type Block,
   type Cat,
@@ -24,9 +25,7 @@ import {
   type Union,
 } from "./code.js";
 
-import { PRINT_WIDTH, flatWidth, huggable, restWidth } from "./measure.js";
-
-export { PRINT_WIDTH };
+import { PRINT_WIDTH, huggable, restWidth } from "./measure.js";
 
 /** Lays out code trees; `out` collects the text, `col` is the current column. */
 class Printer {
@@ -43,7 +42,7 @@ class Printer {
     this.col += s.length;
   }
 
-  /** Writes `code` on one line (only once flatWidth said it can be), piece by piece. */
+  /** Writes `code` on one line (only once its width said it fits), piece by piece. */
   flat(code: Code): void {
     if (typeof code === "string") return this.write(code);
     switch (code.k) {
@@ -99,7 +98,7 @@ class Printer {
   print(code: Code, indent: string, rest: number): void {
     if (typeof code === "string") return this.write(code);
     const budget = PRINT_WIDTH - this.col - rest;
-    if (code.k !== "block" && flatWidth(code, budget) <= budget) return this.flat(code);
+    if (code.k !== "block" && width(code) <= budget) return this.flat(code);
     switch (code.k) {
       case "cat":
         return this.cat(code, indent, rest);
@@ -134,12 +133,8 @@ class Printer {
     const last = args.items[args.items.length - 1];
     const before = args.items.slice(0, -1);
     if (last === undefined || !huggable(last) || before.some(huggable)) return false;
-    const opening =
-      flatWidth(callee, PRINT_WIDTH) +
-      1 +
-      before.reduce((w, a) => w + flatWidth(a, PRINT_WIDTH) + 2, 0);
-    const lastOpen =
-      typeof last === "object" && last.k === "arrow" ? flatWidth(last.head, PRINT_WIDTH) + 5 : 1;
+    const opening = width(callee) + 1 + before.reduce((w, a) => w + width(a) + 2, 0);
+    const lastOpen = typeof last === "object" && last.k === "arrow" ? width(last.head) + 5 : 1;
     if (this.col + opening + lastOpen > PRINT_WIDTH) return false;
     this.flat(callee);
     this.write("(");
@@ -193,8 +188,7 @@ class Printer {
     this.print(code.head, indent, 3);
     this.write(" =>");
     // After a broken head (`) =>` closes it), a body that fits stays on that line.
-    const after =
-      this.lines > lines && flatWidth(code.body, PRINT_WIDTH) + 1 <= PRINT_WIDTH - this.col - rest;
+    const after = this.lines > lines && width(code.body) + 1 <= PRINT_WIDTH - this.col - rest;
     if (huggable(code.body) || after) {
       this.write(" ");
       return this.print(code.body, indent, rest);
