@@ -1,14 +1,15 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
-const src = (p: string) => fileURLToPath(new URL(`./src/${p}`, import.meta.url));
+const file = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 export default defineConfig({
   resolve: {
     // Tests run generated code against the runtime's source, so that one copy of it is loaded.
     alias: [
-      { find: /^wsdl-tsgen\/runtime$/, replacement: src("runtime/index.ts") },
-      { find: /^wsdl-tsgen$/, replacement: src("index.ts") },
+      { find: /^@wsdl-tsgen\/runtime$/, replacement: file("./runtime/src/index.ts") },
+      { find: /^@wsdl-tsgen\/runtime\/internal$/, replacement: file("./runtime/src/internal.ts") },
+      { find: /^wsdl-tsgen$/, replacement: file("./src/index.ts") },
     ],
   },
   test: {

@@ -33,7 +33,7 @@ for (let i = 0; i < rounds; i++) {
   const p = plan(built.model, built.nameHints, new Map());
   lap("plan");
   const files = emitFiles(p, {
-    runtimeImport: "wsdl-tsgen/runtime",
+    runtimeImport: "@wsdl-tsgen/runtime",
     sourceLabel: sourceLabel(wsdl!),
     wsdl: embeddedWsdl(docs),
   });

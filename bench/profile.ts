@@ -8,7 +8,7 @@
  */
 import { PassThrough } from "node:stream";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { decodeEnvelope, field } from "wsdl-tsgen/runtime";
+import { decodeEnvelope, field } from "@wsdl-tsgen/runtime";
 import {
   createApiHandler,
   SoapFault,

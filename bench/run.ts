@@ -8,7 +8,7 @@
  *      process, ours vs wsdl-tsclient (a devDependency); needs ../shared/corpus. It runs outside the
  *      overall time bound of parts 1 and 2, each run bounded by itself.
  * Loopback only (127.0.0.1, port 0); every child process stops with its parent. Needs `npm run build`
- * (the generated code imports wsdl-tsgen/runtime from dist/).
+ * (the generated code imports @wsdl-tsgen/runtime from dist/).
  *
  * Options: `decode`, `server` or `generate` to run one part; `--quick` for a short smoke run.
  */
@@ -23,9 +23,9 @@ const argv = process.argv.slice(2);
 const quick = argv.includes("--quick");
 const only = argv.find((a) => a === "decode" || a === "server" || a === "generate");
 
-if (!existsSync("dist/runtime/index.js")) {
+if (!existsSync("runtime/dist/index.js")) {
   console.error(
-    "dist/ is missing: run `npm run build` first (the generated code imports wsdl-tsgen/runtime from it).",
+    "runtime/dist/ is missing: run `npm run build` first (the generated code imports @wsdl-tsgen/runtime from it).",
   );
   process.exit(1);
 }

@@ -94,7 +94,7 @@ export const CORPUS_GOLDENS: readonly CorpusGolden[] = [
  * so that nothing of the corpus but names and structure is committed.
  */
 export const GOLDEN_OPTIONS = {
-  runtimeImport: "wsdl-tsgen/runtime",
+  runtimeImport: "@wsdl-tsgen/runtime",
   embedWsdl: false,
   docs: false,
 } as const;

@@ -55,7 +55,7 @@ export type RootRoundTrip =
 /**
  * Generates `root` into `dir` and round-trips every operation of every port (`mutate`: and sends its
  * requests mutated). The generated code imports its runtime from src/ (by a relative path, unless
- * `runtimeImport` says otherwise: under vitest, `wsdl-tsgen/runtime` is src/ already), so that it and
+ * `runtimeImport` says otherwise: under vitest, `@wsdl-tsgen/runtime` is src/ already), so that it and
  * the sample values share one copy.
  */
 export async function roundTripRoot(
@@ -70,7 +70,7 @@ export async function roundTripRoot(
   mkdirSync(dir, { recursive: true });
   const runtimeImport =
     options.runtimeImport ??
-    path.relative(dir, path.join(REPO_ROOT, "src/runtime/index.js")).split(path.sep).join("/");
+    path.relative(dir, path.join(REPO_ROOT, "runtime/src/index.js")).split(path.sep).join("/");
   const generated = await generateFiles(root.file, { ...GOLDEN_OPTIONS, runtimeImport });
   if (generated.diagnostics.some((d) => d.severity === "error")) return { generated: false };
   for (const f of generated.files) writeFileSync(path.join(dir, f.path), f.content);

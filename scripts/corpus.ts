@@ -4,7 +4,7 @@
  *
  * Every root WSDL listed in the corpus README is generated (with a time limit, network access refused,
  * thrown errors caught) and its output compiled with the repository's TypeScript under strict options,
- * `wsdl-tsgen/runtime` resolving to dist/runtime (run `npm run build` first). Each root ends up as:
+ * `@wsdl-tsgen/runtime` resolving to runtime/dist (run `npm run build` first). Each root ends up as:
  *   ok            generated, and the output compiles
  *   diagnostic    not generated; error diagnostics say why
  *   compile-error generated, but tsc reports errors in the output
@@ -22,7 +22,7 @@ import { generateFiles } from "../src/generate.js";
 import { CORPUS_DIR, REPO_ROOT } from "./corpus-dir.js";
 
 export { CORPUS_DIR, REPO_ROOT } from "./corpus-dir.js";
-export const RUNTIME_TYPES = path.join(REPO_ROOT, "dist/runtime/index.d.ts");
+export const RUNTIME_TYPES = path.join(REPO_ROOT, "runtime/dist/index.d.ts");
 
 export type Status = "ok" | "diagnostic" | "compile-error" | "crash" | "timeout";
 export const STATUSES: readonly Status[] = [
@@ -227,11 +227,11 @@ export function compilerOptions(runtimeTypes: string = RUNTIME_TYPES): ts.Compil
     typeRoots: [path.join(REPO_ROOT, "node_modules/@types")],
     skipLibCheck: true,
     noEmit: true,
-    paths: { "wsdl-tsgen/runtime": [runtimeTypes] },
+    paths: { "@wsdl-tsgen/runtime": [runtimeTypes] },
   };
 }
 
-/** Source files outside the generated output (lib, @types/node, dist/runtime), parsed once for all programs. */
+/** Source files outside the generated output (lib, @types/node, runtime/dist), parsed once for all programs. */
 const sharedSourceFiles = new Map<string, ts.SourceFile | undefined>();
 
 /**

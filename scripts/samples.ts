@@ -31,7 +31,7 @@ let failed = false;
 const corpus = corpusPresent();
 if (!corpus) console.log(SKIP_LINE);
 const all = [
-  ...SAMPLES.map((s) => ({ ...s, options: { runtimeImport: "wsdl-tsgen/runtime" } })),
+  ...SAMPLES.map((s) => ({ ...s, options: { runtimeImport: "@wsdl-tsgen/runtime" } })),
   ...(corpus
     ? CORPUS_GOLDENS.map((g) => ({
         wsdl: goldenRoot(g),

@@ -13,7 +13,7 @@ import type { WsdlModel } from "./model/model.js";
 import { loadDocuments, type LoadedDocuments, type LoadOptions } from "./parse/loader.js";
 import { withoutUserinfo } from "./parse/credentials.js";
 import { relocatedTexts } from "./parse/relocate.js";
-import { EMBEDDED_DOCUMENT, type EmbeddedWsdl } from "./runtime/embedded-wsdl.js";
+import { EMBEDDED_DOCUMENT, type EmbeddedWsdl } from "@wsdl-tsgen/runtime/internal";
 import { plan } from "./transform/passes.js";
 
 export interface LoadResult {
@@ -85,7 +85,7 @@ export async function loadWsdl(
 export interface GenerateOptions extends LoadOptions, StrictOption {
   /** The output folder. */
   readonly out: string;
-  /** Module specifier generated code imports the runtime from. Default: `wsdl-tsgen/runtime`. */
+  /** Module specifier generated code imports the runtime from. Default: `@wsdl-tsgen/runtime`. */
   readonly runtimeImport?: string;
   /** Pinned constant names of namespaces in descriptors.ts, by namespace URI. */
   readonly namespaceNames?: Readonly<Record<string, string>>;
@@ -154,7 +154,7 @@ export async function generateFiles(
     files = emitFiles(
       plan(built.model, built.nameHints, new Map(Object.entries(options.namespaceNames ?? {}))),
       {
-        runtimeImport: options.runtimeImport ?? "wsdl-tsgen/runtime",
+        runtimeImport: options.runtimeImport ?? "@wsdl-tsgen/runtime",
         sourceLabel: sourceLabel(location),
         docs: options.docs ?? true,
         wsdl: options.embedWsdl === false ? undefined : embeddedWsdl(docs),

@@ -1,4 +1,4 @@
-/** `wsdl-tsgen`: the programmatic API. Generated code imports `wsdl-tsgen/runtime` instead. */
+/** `wsdl-tsgen`: the programmatic API. Generated code imports `@wsdl-tsgen/runtime` instead. */
 export { generate, generateFiles, loadWsdl, sourceLabel } from "./generate.js";
 export type { GenerateOptions, GenerateResult, LoadResult } from "./generate.js";
 export { DiagnosticError, formatDiagnostic } from "./diagnostics.js";

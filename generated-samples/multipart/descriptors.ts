@@ -8,7 +8,7 @@ import {
   complex,
   field,
   xs,
-} from "wsdl-tsgen/runtime";
+} from "@wsdl-tsgen/runtime";
 
 export const NS = "urn:example:shipping";
 export const NS2 = "urn:example:audit";

@@ -7,7 +7,7 @@ export type {
   XsdDateTimeInput,
   XsdTimeInput,
   SoapFaultInit,
-} from "wsdl-tsgen/runtime";
+} from "@wsdl-tsgen/runtime";
 export type {
   Parcel,
   Quote,
@@ -27,6 +27,6 @@ export {
   XsdDate,
   XsdDateTime,
   XsdTime,
-} from "wsdl-tsgen/runtime";
+} from "@wsdl-tsgen/runtime";
 export { ShippingClient } from "./client.js";
 export { createShippingHandler } from "./server.js";

@@ -5,7 +5,7 @@ import {
   type RequestContext,
   type RequestListener,
   createServiceHandler,
-} from "wsdl-tsgen/runtime";
+} from "@wsdl-tsgen/runtime";
 import { ShippingDesc } from "./descriptors.js";
 import type { ShipRequest, ShipResultInput } from "./types.js";
 import { WSDL } from "./wsdl.js";

@@ -12,7 +12,7 @@ import {
   field,
   scalar,
   xs,
-} from "wsdl-tsgen/runtime";
+} from "@wsdl-tsgen/runtime";
 import { InvalidOrderFault } from "./faults.js";
 import type { InvalidOrder as InvalidOrder$1 } from "./types.js";
 

@@ -7,7 +7,7 @@ export type {
   XsdDateTimeInput,
   XsdTimeInput,
   SoapFaultInit,
-} from "wsdl-tsgen/runtime";
+} from "@wsdl-tsgen/runtime";
 export type {
   Banner,
   BannerInput,
@@ -43,7 +43,7 @@ export {
   XsdDate,
   XsdDateTime,
   XsdTime,
-} from "wsdl-tsgen/runtime";
+} from "@wsdl-tsgen/runtime";
 export { FeaturesClient } from "./client.js";
 export { createFeaturesHandler } from "./server.js";
 export { InvalidOrderFault } from "./faults.js";

@@ -5,7 +5,7 @@ import {
   type RequestContext,
   type RequestListener,
   createServiceHandler,
-} from "wsdl-tsgen/runtime";
+} from "@wsdl-tsgen/runtime";
 import { FeaturesDesc } from "./descriptors.js";
 import type { Order, OrderResponseInput } from "./types.js";
 import { WSDL } from "./wsdl.js";

@@ -7,7 +7,7 @@ import type {
   XsdDateInput,
   XsdDateTime,
   XsdDateTimeInput,
-} from "wsdl-tsgen/runtime";
+} from "@wsdl-tsgen/runtime";
 
 export type Order = {
   Id: bigint;

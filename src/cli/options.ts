@@ -29,7 +29,7 @@ export const OPTIONS = {
     description: "module that generated code imports the runtime from",
     kind: "string",
     scope: "source",
-    default: "wsdl-tsgen/runtime",
+    default: "@wsdl-tsgen/runtime",
   },
   namespaceNames: {
     flag: "--namespace-name <uri=NAME...>",

@@ -2,7 +2,7 @@
 import type { Service } from "../model/model.js";
 import type { EmitPlan, ServiceNames } from "../transform/plan.js";
 import { INDEX_RUNTIME_TYPES, INDEX_RUNTIME_VALUES } from "../transform/names.js";
-import type { EmbeddedWsdl } from "../runtime/embedded-wsdl.js";
+import type { EmbeddedWsdl } from "@wsdl-tsgen/runtime/internal";
 import { clientStatements } from "./client/emit-client.js";
 import { typeDescriptor } from "./descriptors/emit-descriptors.js";
 import { faultDescriptors, serviceDescriptor } from "./descriptors/service-descriptors.js";

@@ -7,7 +7,7 @@ import { cat, names, type Statement } from "./code.js";
 
 export interface ImportSymbol {
   readonly name: string;
-  /** The module specifier, e.g. `wsdl-tsgen/runtime` or `./types.js`. */
+  /** The module specifier, e.g. `@wsdl-tsgen/runtime` or `./types.js`. */
   readonly from: string;
   /** Imported with `import type` when the file uses it only as a type. */
   readonly typeOnly: boolean;

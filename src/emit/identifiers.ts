@@ -1,5 +1,5 @@
 /** Turning XML names into TypeScript identifiers and property keys. */
-import { isInheritedName } from "../runtime/own-props.js";
+import { isInheritedName } from "@wsdl-tsgen/runtime/internal";
 
 const RESERVED = new Set(
   (

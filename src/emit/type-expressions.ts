@@ -16,7 +16,7 @@ export type Mode = "output" | "input";
 export interface EmitContext {
   readonly plan: EmitPlan;
   readonly file: GeneratedFile;
-  /** Module specifier of the runtime, e.g. `wsdl-tsgen/runtime`. */
+  /** Module specifier of the runtime, e.g. `@wsdl-tsgen/runtime`. */
   readonly runtime: string;
   /** Module specifier of types.ts from this file, or undefined inside types.ts itself. */
   readonly typesModule: string | undefined;

@@ -6,35 +6,12 @@
  */
 import type { SourceLocation } from "../diagnostics.js";
 import type { QName } from "../parse/qname.js";
+import type { ScalarKind } from "@wsdl-tsgen/runtime/internal";
 
 export type { QName };
 
-/** The XSD built-in scalar families the runtime knows how to convert. */
-export type ScalarKind =
-  | "string"
-  | "boolean"
-  | "int"
-  | "short"
-  | "byte"
-  | "unsignedInt"
-  | "unsignedShort"
-  | "unsignedByte"
-  | "long"
-  | "unsignedLong"
-  | "integer"
-  | "nonNegativeInteger"
-  | "positiveInteger"
-  | "nonPositiveInteger"
-  | "negativeInteger"
-  | "decimal"
-  | "float"
-  | "double"
-  | "dateTime"
-  | "date"
-  | "time"
-  | "base64Binary"
-  | "hexBinary"
-  | "anyType";
+/** The XSD built-in scalar families the runtime knows how to convert: the runtime's own list. */
+export type { ScalarKind };
 
 /** An XSD built-in type such as `xs:int`. */
 export interface BuiltinType {

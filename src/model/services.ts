@@ -38,7 +38,7 @@ import type {
 import { syntheticField, syntheticType } from "./fields.js";
 import { ComponentIndex } from "./lenient.js";
 import { recovery } from "../recovery.js";
-import { locationParameters } from "../runtime/http-binding.js";
+import { locationParameters } from "@wsdl-tsgen/runtime/internal";
 import type { SchemaSet } from "./schema-set.js";
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };

@@ -5,7 +5,7 @@
  * http), as curl sends them without --location-trusted: an import from another host gets none.
  * The URL is used without its user and password everywhere else (messages, generated headers).
  */
-import { takeUserinfo, withAuthorization } from "../runtime/userinfo.js";
+import { takeUserinfo, withAuthorization } from "@wsdl-tsgen/runtime/internal";
 
 export interface FetchAuth {
   /** The host the headers are for (a name or address, without the port). */

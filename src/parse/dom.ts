@@ -4,7 +4,7 @@
  * checks well-formedness. Only what stage one reads is kept: elements, their attributes and in-scope
  * namespaces, and text (comments and processing instructions are dropped).
  */
-import { tokenizeXml, type XmlAttribute, type XmlTag } from "../runtime/xml-tokenizer.js";
+import { tokenizeXml, type XmlAttribute, type XmlTag } from "@wsdl-tsgen/runtime/internal";
 
 export class XmlElement {
   /** Child elements and texts (CDATA included), in document order. */

@@ -18,7 +18,7 @@ import { NS, SOAP_ENCODINGS } from "./namespaces.js";
 import { readDefinitions, type RawDefinitions } from "./wsdl.js";
 import { readSchema, type RawSchema, type RawSchemaReference } from "./xsd.js";
 import { DEFAULT_XML_LIMITS, parseXmlDocument, type XmlLimits } from "./xml.js";
-import { BodyTooLargeError, readBody } from "../runtime/http-body.js";
+import { BodyTooLargeError, readBody } from "@wsdl-tsgen/runtime/internal";
 import { fetchAuth, headersFor, withoutUserinfo, type FetchAuth } from "./credentials.js";
 
 export interface LoadOptions {

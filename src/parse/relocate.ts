@@ -4,7 +4,7 @@
  * `?WSDL`). A reference is rewritten where its importing document names it (`schemaLocation=` or
  * `location=` with that exact value), so the rest of the text stays as written.
  */
-import { escapeRegExp } from "../runtime/http-binding.js";
+import { escapeRegExp } from "@wsdl-tsgen/runtime/internal";
 import type { LoadedDocuments } from "./loader.js";
 
 /** Each document's text, by location, with the references `relocate` gives a new location rewritten. */

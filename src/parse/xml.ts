@@ -5,8 +5,8 @@
 import { fail, type Diagnostic, type SourceLocation } from "../diagnostics.js";
 import { recovery } from "../recovery.js";
 import { NS } from "./namespaces.js";
-import { positionOf } from "../runtime/text-position.js";
-import { XmlDtdError, XmlSyntaxError } from "../runtime/xml-tokenizer.js";
+import { positionOf } from "@wsdl-tsgen/runtime/internal";
+import { XmlDtdError, XmlSyntaxError } from "@wsdl-tsgen/runtime/internal";
 import { buildDocument, type XmlDocument, type XmlElement } from "./dom.js";
 
 export interface XmlLimits {

@@ -20,7 +20,7 @@ import type {
   SimpleType,
   TypeRef,
 } from "../model/model.js";
-import { parseScalar, type ScalarKind } from "../runtime/scalars.js";
+import { parseScalar, type ScalarKind } from "@wsdl-tsgen/runtime/internal";
 
 /**
  * The fixed value as a TypeScript literal type, for input forms: a string (of xs:string, whose text is

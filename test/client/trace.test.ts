@@ -9,7 +9,7 @@ import {
   SoapFault,
   TransportError,
 } from "../../generated-samples/message-service/index.js";
-import type { Exchange } from "../../src/runtime/index.js";
+import type { Exchange } from "../../runtime/src/index.js";
 import { rejection, serverPerTest } from "../support/loopback.js";
 
 const ALICE = { email: "alice@example.com", password: "alice-pass" };

@@ -38,7 +38,7 @@ describe.skipIf(!present)("corpus round trip", () => {
     let roundTripped = 0;
     for (const root of listRoots()) {
       const r = await roundTripRoot(root, tempDir(), {
-        runtimeImport: "wsdl-tsgen/runtime",
+        runtimeImport: "@wsdl-tsgen/runtime",
         mutate: true,
         validate: validator,
       });

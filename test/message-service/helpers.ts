@@ -5,7 +5,7 @@ import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll } from "vitest";
 import type { ApiService } from "../../generated-samples/message-service/index.js";
-import { requestContext } from "../../src/runtime/index.js";
+import { requestContext } from "../../runtime/src/index.js";
 import type { SeedFile } from "../../examples/message-service/seed-file.js";
 
 const dirs: string[] = [];

@@ -1,10 +1,20 @@
 /**
- * Packaging, as a user installs it: `npm pack`, install the tarball into a fresh project, generate
- * the sample there with its `wsdl-tsgen` bin (without Prettier, which is only an optional peer: the
- * output must be the checked-in sample, byte for byte), and compile it with that project's own tsc.
+ * Packaging, as a user installs it: `npm pack` both packages; in a fresh project, the runtime as a
+ * dependency and the generator as a devDependency (without Prettier, which is only an optional
+ * peer: the output must be the checked-in sample, byte for byte), compiled with that project's own
+ * tsc. Then an app that ships only the runtime (`--omit=dev`) runs the compiled SDK's client
+ * against its server.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  readFileSync,
+  readdirSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -19,44 +29,86 @@ const npm = (args: string[], cwd: string) =>
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, npm_config_loglevel: "error" },
   });
+const install = ["install", "--no-audit", "--no-fund", "--prefer-offline"];
 
-describe("the published package", () => {
+/** `npm pack` of the generator (no workspace) or of a workspace: the tarball and its files. */
+function pack(workspace?: string): { tarball: string; files: string[] } {
+  const args = ["pack", "--json", "--ignore-scripts", "--pack-destination", dir];
+  const packed = JSON.parse(npm(workspace ? [...args, "-w", workspace] : args, ROOT)) as {
+    filename: string;
+    files: { path: string }[];
+  }[];
+  return {
+    tarball: path.join(dir, packed[0]!.filename),
+    files: packed[0]!.files.map((f) => f.path),
+  };
+}
+
+/** Bytes under a folder, links not followed. */
+function size(folder: string): number {
+  let total = 0;
+  for (const e of readdirSync(folder, { recursive: true, withFileTypes: true }))
+    if (e.isFile()) total += statSync(path.join(e.parentPath, e.name)).size;
+  return total;
+}
+
+const typescript = () =>
+  JSON.parse(
+    execFileSync(
+      process.execPath,
+      ["-p", "JSON.stringify(require('typescript/package.json').version)"],
+      { cwd: ROOT, encoding: "utf8" },
+    ),
+  ) as string;
+
+const TSC_FLAGS = [
+  "--strict",
+  "--exactOptionalPropertyTypes",
+  "--noUncheckedIndexedAccess",
+  "--module",
+  "nodenext",
+  "--moduleResolution",
+  "nodenext",
+  "--target",
+  "es2022",
+  "--types",
+  "node",
+];
+
+describe("the published packages", () => {
+  const runtime = pack("runtime");
+  const generator = pack();
+  const project = path.join(dir, "project");
+
   it(
-    "installs, generates and compiles in a fresh project, without dev-only dependencies",
+    "the generator, a devDependency beside the runtime, generates the sample byte for byte, and it compiles",
     { timeout: 240_000 },
     () => {
-      const packed = JSON.parse(
-        npm(["pack", "--json", "--ignore-scripts", "--pack-destination", dir], ROOT),
-      ) as { filename: string; files: { path: string }[] }[];
-      const files = packed[0]!.files.map((f) => f.path);
-      expect(files).toContain("dist/runtime/index.js");
+      expect(runtime.files).toContain("dist/index.js");
+      expect(runtime.files).toContain("dist/internal.js");
+      expect(generator.files.some((f) => f.startsWith("dist/runtime/"))).toBe(false);
       expect(
-        files.some(
+        [...runtime.files, ...generator.files].some(
           (f) => f.startsWith("test/") || f.startsWith("examples/") || f.startsWith("fixtures/"),
         ),
       ).toBe(false);
+      const runtimeManifest = JSON.parse(
+        readFileSync(path.join(ROOT, "runtime/package.json"), "utf8"),
+      );
+      expect(runtimeManifest.dependencies ?? {}).toEqual({});
 
-      const project = path.join(dir, "project");
       execFileSync("mkdir", ["-p", project]);
       writeFileSync(
         path.join(project, "package.json"),
         JSON.stringify({ name: "user-project", private: true, type: "module" }),
       );
-      const typescript = JSON.parse(
-        execFileSync(
-          process.execPath,
-          ["-p", "JSON.stringify(require('typescript/package.json').version)"],
-          { cwd: ROOT, encoding: "utf8" },
-        ),
-      ) as string;
+      npm([...install, runtime.tarball], project);
       npm(
         [
-          "install",
-          "--no-audit",
-          "--no-fund",
-          "--prefer-offline",
-          path.join(dir, packed[0]!.filename),
-          `typescript@${typescript}`,
+          ...install,
+          "--save-dev",
+          generator.tarball,
+          `typescript@${typescript()}`,
           "@types/node@20",
         ],
         project,
@@ -96,39 +148,84 @@ describe("the published package", () => {
       const refused = spawnSync(
         bin,
         ["generate", wsdl, "--out", "formatted", "--format", "prettier"],
-        {
-          cwd: project,
-          encoding: "utf8",
-        },
+        { cwd: project, encoding: "utf8" },
       );
       expect(refused.status).toBe(2);
       expect(refused.stderr).toContain("npm install --save-dev prettier");
       expect(existsSync(path.join(project, "formatted"))).toBe(false);
+
       writeFileSync(
         path.join(project, "main.ts"),
         'import { ApiClient, type Messages } from "./generated/index.js";\nconst c = new ApiClient({ endpoint: "http://127.0.0.1:1/api.asmx", port: "ApiHttpGet" });\nexport const list: Promise<(Messages | null)[] | undefined> = c.getMessages({ email: "a", password: "b" });\n',
       );
       const tsc = path.join(project, "node_modules/.bin/tsc");
-      const out = execFileSync(
+      expect(
+        execFileSync(tsc, ["--noEmit", ...TSC_FLAGS, "main.ts"], {
+          cwd: project,
+          encoding: "utf8",
+        }),
+      ).toBe("");
+      // The SDK compiled to JavaScript, for the app below.
+      execFileSync(
         tsc,
         [
-          "--noEmit",
-          "--strict",
-          "--exactOptionalPropertyTypes",
-          "--noUncheckedIndexedAccess",
-          "--module",
-          "nodenext",
-          "--moduleResolution",
-          "nodenext",
-          "--target",
-          "es2022",
-          "--types",
-          "node",
-          "main.ts",
+          ...TSC_FLAGS,
+          "--outDir",
+          "sdk",
+          ...readdirSync(path.join(project, "generated")).map((f) => `generated/${f}`),
         ],
         { cwd: project, encoding: "utf8" },
       );
-      expect(out).toBe("");
+    },
+  );
+
+  it(
+    "an app ships the runtime alone and runs the SDK's client against its server",
+    { timeout: 120_000 },
+    () => {
+      const app = path.join(dir, "app");
+      execFileSync("mkdir", ["-p", app]);
+      writeFileSync(
+        path.join(app, "package.json"),
+        JSON.stringify({ name: "app", private: true, type: "module" }),
+      );
+      npm([...install, "--omit=dev", runtime.tarball], app);
+      cpSync(path.join(project, "sdk"), path.join(app, "sdk"), { recursive: true });
+      writeFileSync(
+        path.join(app, "main.js"),
+        `import { createServer } from "node:http";
+import { ApiClient, createApiHandler } from "./sdk/index.js";
+const message = { DateArrived: "2024-01-05T10:00:00", UserId: 1, Sender: "bob", Id: 7 };
+const impl = {
+  getMessages: (input) => (input.password === "pw" ? [message] : []),
+  getMessagesInDateRange: () => [],
+  deleteMessage: () => {},
+};
+const server = createServer(createApiHandler(impl)).listen(0, "127.0.0.1");
+await new Promise((r) => server.once("listening", r));
+const endpoint = \`http://127.0.0.1:\${server.address().port}/api.asmx\`;
+const out = [];
+for (const port of ["ApiSoap", "ApiSoap12", "ApiHttpGet", "ApiHttpPost"]) {
+  const got = await new ApiClient({ endpoint, port }).getMessages({ email: "a", password: "pw" });
+  out.push(\`\${port} \${got.length} \${got[0].Sender} \${String(got[0].DateArrived)}\`);
+}
+server.close();
+console.log(out.join("\\n"));
+`,
+      );
+      const printed = execFileSync(process.execPath, ["main.js"], { cwd: app, encoding: "utf8" });
+      expect(printed.trim().split("\n")).toEqual(
+        ["ApiSoap", "ApiSoap12", "ApiHttpGet", "ApiHttpPost"].map(
+          (p) => `${p} 1 bob 2024-01-05T10:00:00`,
+        ),
+      );
+      const manifest = JSON.parse(readFileSync(path.join(app, "package.json"), "utf8"));
+      expect(Object.keys(manifest.dependencies)).toEqual(["@wsdl-tsgen/runtime"]);
+      expect(manifest.devDependencies).toBeUndefined();
+      expect(readdirSync(path.join(app, "node_modules")).filter((n) => !n.startsWith("."))).toEqual(
+        ["@wsdl-tsgen"],
+      );
+      expect(size(path.join(app, "node_modules"))).toBeLessThanOrEqual(1024 * 1024);
     },
   );
 });

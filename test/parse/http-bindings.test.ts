@@ -11,7 +11,7 @@ import type { Service } from "../../src/model/model.js";
 import { listen } from "../support/loopback.js";
 import { tempDir, writeTemp } from "../support/tmp.js";
 
-const RUNTIME = path.resolve("src/runtime/index.ts");
+const RUNTIME = path.resolve("runtime/src/index.ts");
 
 /** A WSDL with a SOAP binding (unless `soap: false`) and an HTTP POST binding of `Quote`, ASMX-style: on a portType of its own. */
 function wsdl(

@@ -4,7 +4,7 @@
  * required one left out and refuses any other value, and an optional one left out stays out.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RequestListener } from "../../src/runtime/index.js";
+import type { RequestListener } from "../../runtime/src/index.js";
 import { generateAndImport } from "../support/generated.js";
 import { listen, type Loopback } from "../support/loopback.js";
 import { oneOperationWsdl } from "../support/one-operation-wsdl.js";

@@ -6,7 +6,7 @@
  * `DateTime | null` cannot be.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RequestListener } from "../../src/runtime/index.js";
+import type { RequestListener } from "../../runtime/src/index.js";
 import { generateAndImport } from "../support/generated.js";
 import { listen, type Loopback } from "../support/loopback.js";
 

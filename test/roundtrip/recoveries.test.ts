@@ -4,7 +4,7 @@
  * operation whose output message is declared nowhere is still callable, its result void.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import type { RequestListener, XmlNode } from "../../src/runtime/index.js";
+import type { RequestListener, XmlNode } from "../../runtime/src/index.js";
 import { generateAndImport } from "../support/generated.js";
 import { listen } from "../support/loopback.js";
 

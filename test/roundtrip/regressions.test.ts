@@ -11,7 +11,7 @@ import {
   xs,
   type RequestListener,
   type ServiceDesc,
-} from "../../src/runtime/index.js";
+} from "../../runtime/src/index.js";
 import { generateAndImport } from "../support/generated.js";
 import { listen } from "../support/loopback.js";
 

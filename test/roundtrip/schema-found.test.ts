@@ -4,7 +4,7 @@
  * client and server talk over loopback.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import type { RequestListener } from "../../src/runtime/index.js";
+import type { RequestListener } from "../../runtime/src/index.js";
 import { generateAndImport, type Generated } from "../support/generated.js";
 import { listen } from "../support/loopback.js";
 

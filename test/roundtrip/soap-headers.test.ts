@@ -11,7 +11,7 @@ import { generateFiles, loadWsdl } from "../../src/generate.js";
 import { listen } from "../support/loopback.js";
 import { tempDir, writeTemp } from "../support/tmp.js";
 
-const RUNTIME = path.resolve("src/runtime/index.ts");
+const RUNTIME = path.resolve("runtime/src/index.ts");
 
 const WSDL = `<?xml version="1.0"?>
 <definitions xmlns="http://schemas.xmlsoap.org/wsdl/" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/"

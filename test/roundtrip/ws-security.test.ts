@@ -20,7 +20,7 @@ import {
   WSSE_NS,
   type ReceivedUsernameToken,
   type SoapRequestInfo,
-} from "../../src/runtime/index.js";
+} from "../../runtime/src/index.js";
 import { serverPerTest } from "../support/loopback.js";
 
 const servers = serverPerTest(afterEach);

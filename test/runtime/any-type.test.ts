@@ -1,8 +1,8 @@
 /** xs:anyType content is kept whole: text as a string, anything more as the element's tree, written back as read. */
 import { describe, expect, it } from "vitest";
-import { complex, field, UNBOUNDED, xs } from "../../src/runtime/descriptors.js";
-import { decodeDocument } from "../../src/runtime/xml-reader.js";
-import { writeElement, XSI_NS } from "../../src/runtime/xml-writer.js";
+import { complex, field, UNBOUNDED, xs } from "../../runtime/src/descriptors.js";
+import { decodeDocument } from "../../runtime/src/xml-reader.js";
+import { writeElement, XSI_NS } from "../../runtime/src/xml-writer.js";
 
 const NS = "urn:t";
 const Bag = complex("Bag", () => [

@@ -1,7 +1,7 @@
 /** Content problems in a decoded document say where the element concerned starts. */
 import { describe, expect, it } from "vitest";
-import { complex, field, xs } from "../../src/runtime/descriptors.js";
-import { decodeDocument, XmlDecodeError } from "../../src/runtime/xml-reader.js";
+import { complex, field, xs } from "../../runtime/src/descriptors.js";
+import { decodeDocument, XmlDecodeError } from "../../runtime/src/xml-reader.js";
 
 const NS = "urn:t";
 const Item = complex("Item", () => [

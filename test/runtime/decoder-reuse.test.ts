@@ -6,14 +6,14 @@
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { complex, field, xs } from "../../src/runtime/descriptors.js";
-import { decodeEnvelope } from "../../src/runtime/soap.js";
+import { complex, field, xs } from "../../runtime/src/descriptors.js";
+import { decodeEnvelope } from "../../runtime/src/soap.js";
 import {
   decodeDocument,
   decodeXml,
   XmlDecodeError,
   type CustomFrame,
-} from "../../src/runtime/xml-reader.js";
+} from "../../runtime/src/xml-reader.js";
 
 const NS = "urn:t";
 const Item = complex("Item", () => [field("n", NS, xs.int), field("s", NS, xs.string, { min: 0 })]);

@@ -4,8 +4,8 @@
  * value. Without either, an empty element is read as before ("" for a string, an error for an int).
  */
 import { describe, expect, it } from "vitest";
-import { complex, field, xs } from "../../src/runtime/descriptors.js";
-import { decodeDocument, XmlDecodeError } from "../../src/runtime/xml-reader.js";
+import { complex, field, xs } from "../../runtime/src/descriptors.js";
+import { decodeDocument, XmlDecodeError } from "../../runtime/src/xml-reader.js";
 import { generateAndImport } from "../support/generated.js";
 import { oneOperationWsdl } from "../support/one-operation-wsdl.js";
 

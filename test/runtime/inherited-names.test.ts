@@ -4,12 +4,12 @@
  * property, not the prototype.
  */
 import { describe, expect, it } from "vitest";
-import { attribute, complex, field, UNBOUNDED, xs } from "../../src/runtime/descriptors.js";
-import { decodeHttpParams, encodeHttpParams } from "../../src/runtime/http-binding.js";
-import type { HttpOperationDesc } from "../../src/runtime/operations.js";
-import { decodeDocument, XmlDecodeError } from "../../src/runtime/xml-reader.js";
-import { ValueFormatError } from "../../src/runtime/scalars.js";
-import { writeElement } from "../../src/runtime/xml-writer.js";
+import { attribute, complex, field, UNBOUNDED, xs } from "../../runtime/src/descriptors.js";
+import { decodeHttpParams, encodeHttpParams } from "../../runtime/src/http-binding.js";
+import type { HttpOperationDesc } from "../../runtime/src/operations.js";
+import { decodeDocument, XmlDecodeError } from "../../runtime/src/xml-reader.js";
+import { ValueFormatError } from "../../runtime/src/scalars.js";
+import { writeElement } from "../../runtime/src/xml-writer.js";
 
 const NS = "urn:t";
 const A = complex(

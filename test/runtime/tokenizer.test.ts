@@ -1,12 +1,12 @@
 /** The runtime's XML tokenizer: namespaces, references, CDATA, and well-formedness errors. */
 import { describe, expect, it } from "vitest";
-import { XmlPieces } from "../../src/runtime/xml-pieces.js";
+import { XmlPieces } from "../../runtime/src/xml-pieces.js";
 import {
   tokenizeXml,
   XmlSyntaxError,
   XmlTokenizer,
   type XmlTag,
-} from "../../src/runtime/xml-tokenizer.js";
+} from "../../runtime/src/xml-tokenizer.js";
 
 /** The events for a document; with `leaves`, leaf elements come as one event, written as open, text, close. */
 function textEvents(xml: string | Uint8Array, leaves = false): string[] {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { parseAsmxDateTime } from "../../src/runtime/asmx-dates.js";
-import { formatScalar, parseScalar, ValueFormatError } from "../../src/runtime/scalars.js";
+import { parseAsmxDateTime } from "../../runtime/src/asmx-dates.js";
+import { formatScalar, parseScalar, ValueFormatError } from "../../runtime/src/scalars.js";
 import {
   isTemporalLexical,
   matchesTemporal,
   XsdDate,
   XsdDateTime,
   XsdTime,
-} from "../../src/runtime/temporal.js";
+} from "../../runtime/src/temporal.js";
 
 describe("xs:int parsing", () => {
   it("plain digits and the general forms give the same numbers; out-of-range and malformed values are refused", () => {

@@ -3,9 +3,9 @@
  * as other toolkits write them (.NET's q1:, Java's ns2:, an unprefixed default namespace).
  */
 import { describe, expect, it } from "vitest";
-import { complex, field, UNBOUNDED, xs } from "../../src/runtime/descriptors.js";
-import { decodeDocument } from "../../src/runtime/xml-reader.js";
-import { writeElement, XSI_NS } from "../../src/runtime/xml-writer.js";
+import { complex, field, UNBOUNDED, xs } from "../../runtime/src/descriptors.js";
+import { decodeDocument } from "../../runtime/src/xml-reader.js";
+import { writeElement, XSI_NS } from "../../runtime/src/xml-writer.js";
 
 const NS = "urn:t";
 const Marker = complex("Marker", () => [field("Label", NS, xs.string)], {

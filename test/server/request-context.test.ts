@@ -1,6 +1,6 @@
 /** requestContext: a context for calling a service implementation directly, as a unit test does. */
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { requestContext, type RequestContext } from "../../src/runtime/index.js";
+import { requestContext, type RequestContext } from "../../runtime/src/index.js";
 
 interface Headers {
   readonly Session?: { readonly id: string };

@@ -12,7 +12,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateFiles } from "../../src/generate.js";
-import type { RequestListener } from "../../src/runtime/index.js";
+import type { RequestListener } from "../../runtime/src/index.js";
 import { generateAndImport } from "../support/generated.js";
 import { listen, type Loopback } from "../support/loopback.js";
 import { tempDir, writeTemp } from "../support/tmp.js";

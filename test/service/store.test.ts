@@ -12,7 +12,7 @@ import {
   XsdDateTime,
   type ApiService,
 } from "../../generated-samples/message-service/index.js";
-import { requestContext } from "wsdl-tsgen/runtime";
+import { requestContext } from "@wsdl-tsgen/runtime";
 import { SEED } from "../support/captures.js";
 import { tempDir } from "../support/tmp.js";
 

@@ -15,7 +15,7 @@ import { sourceLabel } from "../../src/generate.js";
 import { buildModel } from "../../src/model/build.js";
 import type { BindingOperation, ComplexType } from "../../src/model/model.js";
 import { loadDocuments } from "../../src/parse/loader.js";
-import type { ComplexDesc, ServiceDesc } from "../../src/runtime/index.js";
+import type { ComplexDesc, ServiceDesc } from "../../runtime/src/index.js";
 import { collectHierarchy } from "../../src/transform/names.js";
 import { plan } from "../../src/transform/passes.js";
 import type { ChoiceMap } from "./sample-values.js";
@@ -31,7 +31,7 @@ export interface GoldenService {
   readonly createHandler: (
     impl: Record<string, (input: unknown, ctx: unknown) => unknown>,
     options?: object,
-  ) => import("../../src/runtime/index.js").RequestListener;
+  ) => import("../../runtime/src/index.js").RequestListener;
   /** Generated method name per operation name. */
   readonly methods: ReadonlyMap<string, string>;
   /** Per port and operation, which parts of its request and response a schema declares (see XsdValidate.java). */

@@ -4,7 +4,7 @@
  * generated service, through its client to its server over every port, compared on arrival and on
  * return; and each declared fault, thrown with a sample detail.
  */
-import type { BodyDesc, OperationDesc, SoapOperationDesc } from "../../src/runtime/index.js";
+import type { BodyDesc, OperationDesc, SoapOperationDesc } from "../../runtime/src/index.js";
 import type { GoldenService, LoadedGolden, WireMode } from "./golden-services.js";
 import { listen } from "./loopback.js";
 import { firstDifference, httpInput, normalise, SampleBuilder } from "./sample-values.js";

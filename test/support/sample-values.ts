@@ -23,9 +23,9 @@ import type {
   HttpParamDesc,
   ScalarDesc,
   TypeDesc,
-} from "../../src/runtime/index.js";
-import { XsdDate, XsdDateTime, XsdTime } from "../../src/runtime/index.js";
-import { parseScalar } from "../../src/runtime/scalars.js";
+} from "../../runtime/src/index.js";
+import { XsdDate, XsdDateTime, XsdTime } from "../../runtime/src/index.js";
+import { parseScalar } from "../../runtime/src/scalars.js";
 
 /** Per complex descriptor: the choice each of its fields belongs to (by index), keyed by declaring type and group. */
 export type ChoiceMap = ReadonlyMap<

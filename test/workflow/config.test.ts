@@ -39,7 +39,7 @@ describe("the options definition", () => {
     expect(
       readFileSync(fileURLToPath(new URL("../../config.schema.json", import.meta.url)), "utf8"),
     ).toBe(`${JSON.stringify(configJsonSchema(), null, 2)}\n`);
-    expect(OPTIONS.runtimeImport.default).toBe("wsdl-tsgen/runtime");
+    expect(OPTIONS.runtimeImport.default).toBe("@wsdl-tsgen/runtime");
   });
 
   it("rejects unknown keys with the nearest valid name", () => {

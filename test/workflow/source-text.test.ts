@@ -9,7 +9,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FeaturesDesc } from "../../generated-samples/xsd-features/descriptors.js";
-import { createServiceHandler } from "../../src/runtime/index.js";
+import { createServiceHandler } from "../../runtime/src/index.js";
 import { generateFiles } from "../../src/generate.js";
 import { WSDL_PATH } from "../support/captures.js";
 import { listen, type Loopback } from "../support/loopback.js";

@@ -13,7 +13,7 @@ import {
   field,
   scalar,
   xs,
-} from "wsdl-tsgen/runtime";
+} from "@wsdl-tsgen/runtime";
 import {
   AdApiFaultDetailFault,
   ApiFaultDetail2Fault,

@@ -7,7 +7,7 @@ export type {
   XsdDateTimeInput,
   XsdTimeInput,
   SoapFaultInit,
-} from "wsdl-tsgen/runtime";
+} from "@wsdl-tsgen/runtime";
 export type {
   AISearchSetting,
   AccountContentNegativeKeywordList,
@@ -1547,7 +1547,7 @@ export {
   XsdDate,
   XsdDateTime,
   XsdTime,
-} from "wsdl-tsgen/runtime";
+} from "@wsdl-tsgen/runtime";
 export { CampaignManagementServiceClient } from "./client.js";
 export { createCampaignManagementServiceHandler } from "./server.js";
 export {

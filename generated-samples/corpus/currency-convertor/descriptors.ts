@@ -9,7 +9,7 @@ import {
   field,
   scalar,
   xs,
-} from "wsdl-tsgen/runtime";
+} from "@wsdl-tsgen/runtime";
 
 export const NS = "http://www.webserviceX.NET/";
 

@@ -7,7 +7,7 @@ export type {
   XsdDateTimeInput,
   XsdTimeInput,
   SoapFaultInit,
-} from "wsdl-tsgen/runtime";
+} from "@wsdl-tsgen/runtime";
 export type { ConversionRate, ConversionRateResponse, Currency } from "./types.js";
 export type { CurrencyConvertorClientOptions, CurrencyConvertorPortName } from "./client.js";
 export type { CurrencyConvertorHandlerOptions, CurrencyConvertorService } from "./server.js";
@@ -19,6 +19,6 @@ export {
   XsdDate,
   XsdDateTime,
   XsdTime,
-} from "wsdl-tsgen/runtime";
+} from "@wsdl-tsgen/runtime";
 export { CurrencyConvertorClient } from "./client.js";
 export { createCurrencyConvertorHandler } from "./server.js";

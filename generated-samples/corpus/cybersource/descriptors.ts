@@ -12,7 +12,7 @@ import {
   complex,
   field,
   xs,
-} from "wsdl-tsgen/runtime";
+} from "@wsdl-tsgen/runtime";
 
 export const NS = "urn:schemas-cybersource-com:transaction-data:TransactionProcessor";
 export const NS2 = "urn:schemas-cybersource-com:transaction-data-1.26";

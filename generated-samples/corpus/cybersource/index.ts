@@ -7,7 +7,7 @@ export type {
   XsdDateTimeInput,
   XsdTimeInput,
   SoapFaultInit,
-} from "wsdl-tsgen/runtime";
+} from "@wsdl-tsgen/runtime";
 export type {
   AFSReply,
   AFSReplyInput,
@@ -181,6 +181,6 @@ export {
   XsdDate,
   XsdDateTime,
   XsdTime,
-} from "wsdl-tsgen/runtime";
+} from "@wsdl-tsgen/runtime";
 export { TransactionProcessorClient } from "./client.js";
 export { createTransactionProcessorHandler } from "./server.js";

@@ -14,7 +14,7 @@ import {
   field,
   scalar,
   xs,
-} from "wsdl-tsgen/runtime";
+} from "@wsdl-tsgen/runtime";
 import {
   DuplicateSubscriptionExceptionFault,
   ImplementationExceptionFault,

@@ -7,7 +7,7 @@ export type {
   XsdDateTimeInput,
   XsdTimeInput,
   SoapFaultInit,
-} from "wsdl-tsgen/runtime";
+} from "@wsdl-tsgen/runtime";
 export type {
   ActionType,
   AggregationEventExtension2Type,
@@ -131,7 +131,7 @@ export {
   XsdDate,
   XsdDateTime,
   XsdTime,
-} from "wsdl-tsgen/runtime";
+} from "@wsdl-tsgen/runtime";
 export { EPCglobalEPCISServiceClient } from "./client.js";
 export { createEPCglobalEPCISServiceHandler } from "./server.js";
 export {

@@ -7,7 +7,7 @@ export type {
   XsdDateTimeInput,
   XsdTimeInput,
   SoapFaultInit,
-} from "wsdl-tsgen/runtime";
+} from "@wsdl-tsgen/runtime";
 export type {
   EMemOrderRelationUpdateNotifyReq,
   EMemOrderRelationUpdateNotifyRequest,
@@ -32,6 +32,6 @@ export {
   XsdDate,
   XsdDateTime,
   XsdTime,
-} from "wsdl-tsgen/runtime";
+} from "@wsdl-tsgen/runtime";
 export { ESyncNotifySPServiceServiceClient } from "./client.js";
 export { createESyncNotifySPServiceServiceHandler } from "./server.js";

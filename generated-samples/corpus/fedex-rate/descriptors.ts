@@ -12,7 +12,7 @@ import {
   field,
   scalar,
   xs,
-} from "wsdl-tsgen/runtime";
+} from "@wsdl-tsgen/runtime";
 
 export const NS = "http://fedex.com/ws/rate/v31";
 

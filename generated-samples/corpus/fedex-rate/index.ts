@@ -7,7 +7,7 @@ export type {
   XsdDateTimeInput,
   XsdTimeInput,
   SoapFaultInit,
-} from "wsdl-tsgen/runtime";
+} from "@wsdl-tsgen/runtime";
 export type {
   AdditionalLabelsDetail,
   AdditionalLabelsDetailInput,
@@ -396,6 +396,6 @@ export {
   XsdDate,
   XsdDateTime,
   XsdTime,
-} from "wsdl-tsgen/runtime";
+} from "@wsdl-tsgen/runtime";
 export { RateServiceClient } from "./client.js";
 export { createRateServiceHandler } from "./server.js";

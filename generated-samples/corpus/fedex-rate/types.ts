@@ -8,7 +8,7 @@ import type {
   XsdDateTimeInput,
   XsdTime,
   XsdTimeInput,
-} from "wsdl-tsgen/runtime";
+} from "@wsdl-tsgen/runtime";
 
 export interface RateRequest {
   WebAuthenticationDetail: WebAuthenticationDetail;

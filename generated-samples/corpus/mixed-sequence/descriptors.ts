@@ -10,7 +10,7 @@ import {
   complex,
   field,
   xs,
-} from "wsdl-tsgen/runtime";
+} from "@wsdl-tsgen/runtime";
 import { CustomFault_2 } from "./faults.js";
 import type { CustomFault as CustomFault$1 } from "./types.js";
 

@@ -7,7 +7,7 @@ export type {
   XsdDateTimeInput,
   XsdTimeInput,
   SoapFaultInit,
-} from "wsdl-tsgen/runtime";
+} from "@wsdl-tsgen/runtime";
 export type {
   AbstractData,
   CustomFault,
@@ -28,7 +28,7 @@ export {
   XsdDate,
   XsdDateTime,
   XsdTime,
-} from "wsdl-tsgen/runtime";
+} from "@wsdl-tsgen/runtime";
 export { AcmeServiceClient } from "./client.js";
 export { createAcmeServiceHandler } from "./server.js";
 export { CustomFault_2 } from "./faults.js";

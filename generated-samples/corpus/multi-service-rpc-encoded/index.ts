@@ -7,7 +7,7 @@ export type {
   XsdDateTimeInput,
   XsdTimeInput,
   SoapFaultInit,
-} from "wsdl-tsgen/runtime";
+} from "@wsdl-tsgen/runtime";
 export type { SayAnotherByeRequest, SayByeRequest, SayHelloRequest } from "./types.js";
 export type {
   Bye_ServiceClientOptions,
@@ -29,6 +29,6 @@ export {
   XsdDate,
   XsdDateTime,
   XsdTime,
-} from "wsdl-tsgen/runtime";
+} from "@wsdl-tsgen/runtime";
 export { Bye_ServiceClient, Hello_ServiceClient } from "./client.js";
 export { createBye_ServiceHandler, createHello_ServiceHandler } from "./server.js";

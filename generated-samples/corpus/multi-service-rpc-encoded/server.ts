@@ -5,7 +5,7 @@ import {
   type RequestContext,
   type RequestListener,
   createServiceHandler,
-} from "wsdl-tsgen/runtime";
+} from "@wsdl-tsgen/runtime";
 import { Bye_ServiceDesc, Hello_ServiceDesc } from "./descriptors.js";
 import type { SayAnotherByeRequest, SayByeRequest, SayHelloRequest } from "./types.js";
 

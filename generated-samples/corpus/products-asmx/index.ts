@@ -7,7 +7,7 @@ export type {
   XsdDateTimeInput,
   XsdTimeInput,
   SoapFaultInit,
-} from "wsdl-tsgen/runtime";
+} from "@wsdl-tsgen/runtime";
 export type {
   APIException,
   ArrayOfCategory,
@@ -60,6 +60,6 @@ export {
   XsdDate,
   XsdDateTime,
   XsdTime,
-} from "wsdl-tsgen/runtime";
+} from "@wsdl-tsgen/runtime";
 export { ProductServiceClient } from "./client.js";
 export { createProductServiceHandler } from "./server.js";

@@ -5,7 +5,7 @@ import {
   type RequestContext,
   type RequestListener,
   createServiceHandler,
-} from "wsdl-tsgen/runtime";
+} from "@wsdl-tsgen/runtime";
 import { ProductServiceDesc } from "./descriptors.js";
 import type {
   ArrayOfCategory,

@@ -13,7 +13,7 @@ import {
   field,
   scalar,
   xs,
-} from "wsdl-tsgen/runtime";
+} from "@wsdl-tsgen/runtime";
 import {
   InvalidFieldFault_2,
   InvalidIdFault_2,

@@ -7,7 +7,7 @@ export type {
   XsdDateTimeInput,
   XsdTimeInput,
   SoapFaultInit,
-} from "wsdl-tsgen/runtime";
+} from "@wsdl-tsgen/runtime";
 export type {
   AllOrNoneHeader,
   AllowFieldTruncationHeader,
@@ -192,7 +192,7 @@ export {
   XsdDate,
   XsdDateTime,
   XsdTime,
-} from "wsdl-tsgen/runtime";
+} from "@wsdl-tsgen/runtime";
 export { SforceServiceClient } from "./client.js";
 export { createSforceServiceHandler } from "./server.js";
 export {

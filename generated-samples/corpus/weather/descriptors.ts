@@ -10,7 +10,7 @@ import {
   complex,
   field,
   xs,
-} from "wsdl-tsgen/runtime";
+} from "@wsdl-tsgen/runtime";
 
 export const NS = "http://ws.cdyne.com/WeatherWS/";
 

@@ -7,7 +7,7 @@ export type {
   XsdDateTimeInput,
   XsdTimeInput,
   SoapFaultInit,
-} from "wsdl-tsgen/runtime";
+} from "@wsdl-tsgen/runtime";
 export type {
   ArrayOfForecast,
   ArrayOfForecastInput,
@@ -37,6 +37,6 @@ export {
   XsdDate,
   XsdDateTime,
   XsdTime,
-} from "wsdl-tsgen/runtime";
+} from "@wsdl-tsgen/runtime";
 export { WeatherClient } from "./client.js";
 export { createWeatherHandler } from "./server.js";

@@ -8,7 +8,7 @@ import {
   complex,
   field,
   xs,
-} from "wsdl-tsgen/runtime";
+} from "@wsdl-tsgen/runtime";
 import { HelloByeErrorFault, HelloErrorFault } from "./faults.js";
 import type { HelloByeError as HelloByeError$1, HelloError as HelloError$1 } from "./types.js";
 

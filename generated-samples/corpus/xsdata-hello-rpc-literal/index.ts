@@ -7,7 +7,7 @@ export type {
   XsdDateTimeInput,
   XsdTimeInput,
   SoapFaultInit,
-} from "wsdl-tsgen/runtime";
+} from "@wsdl-tsgen/runtime";
 export type { GetHelloAsStringRequest, HelloByeError, HelloError } from "./types.js";
 export type { HelloImplServiceClientOptions, HelloImplServicePortName } from "./client.js";
 export type { HelloImplServiceHandlerOptions, HelloImplServiceService } from "./server.js";
@@ -19,7 +19,7 @@ export {
   XsdDate,
   XsdDateTime,
   XsdTime,
-} from "wsdl-tsgen/runtime";
+} from "@wsdl-tsgen/runtime";
 export { HelloImplServiceClient } from "./client.js";
 export { createHelloImplServiceHandler } from "./server.js";
 export { HelloByeErrorFault, HelloErrorFault } from "./faults.js";

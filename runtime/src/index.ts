@@ -1,5 +1,5 @@
 /**
- * `wsdl-tsgen/runtime`: what generated code imports. Descriptors say what the XML looks like; the
+ * `@wsdl-tsgen/runtime`: what generated code imports. Descriptors say what the XML looks like; the
  * runtime encodes, decodes and transports. It never reads a WSDL.
  */
 export { XsdDate, XsdDateTime, XsdTime, isTemporalLexical } from "./temporal.js";
