@@ -38,6 +38,8 @@ export const RECOVERIES = {
     "a schema missing at the relative path written but present beside the importing document: that file",
   WSDL_DOCUMENT_PART_TYPE:
     "a document-style part with type=: an unqualified element named after the part",
+  WSDL_DUPLICATE:
+    "a message, portType or binding declared twice under one name, or an operation named twice in one portType or binding (WS-I Basic Profile R2304; gSOAP's soapcpp2 writes such WSDLs): the first is read, the others left out",
   XSD_CIRCULAR:
     "a type derived from itself, or a group or attribute group that contains itself: the derivation or reference that closes the circle is left out",
 } as const satisfies Record<string, string>;

@@ -4,6 +4,7 @@
  */
 import type { BodyDesc, ComplexDesc } from "./descriptors.js";
 import {
+  fetchFailure,
   HttpBindingError,
   ResponseFormatError,
   TransportError,
@@ -231,9 +232,7 @@ export class ServiceClient {
       );
     } catch (e) {
       const timedOut = e instanceof Error && e.name === "TimeoutError";
-      const what = timedOut
-        ? `timed out after ${timeoutMs} ms`
-        : `failed: ${e instanceof Error ? e.message : String(e)}`;
+      const what = timedOut ? `timed out after ${timeoutMs} ms` : `failed: ${fetchFailure(e)}`;
       throw new TransportError(`${init.method ?? "GET"} ${url} ${what}`, e);
     }
   }
@@ -326,6 +325,12 @@ export class ServiceClient {
     );
     if (decoded.fault) {
       const fault = faultFromNode(decoded.fault, decoded.version, res.status);
+      if (typeof fault === "string")
+        throw new ResponseFormatError(
+          `the response's SOAP ${decoded.version} Fault ${fault}; expected a fault code and a reason`,
+          res.status,
+          res.text,
+        );
       throw typedFault(op, fault) ?? fault;
     }
     if (res.status >= 300) throw new HttpBindingError(res.status, res.text);

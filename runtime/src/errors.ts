@@ -73,3 +73,35 @@ export class ResponseFormatError extends Error {
     this.name = "ResponseFormatError";
   }
 }
+
+const NETWORK_CODES: Readonly<Record<string, string>> = {
+  ECONNREFUSED: "connection refused",
+  ECONNRESET: "connection reset",
+  ENOTFOUND: "host not found",
+  EAI_AGAIN: "host lookup failed",
+  ETIMEDOUT: "connection timed out",
+  EHOSTUNREACH: "host unreachable",
+  ENETUNREACH: "network unreachable",
+};
+
+/**
+ * Why a fetch failed, in words: fetch itself says only "fetch failed", its cause says what happened
+ * (`connection refused (ECONNREFUSED) to 127.0.0.1:8080`).
+ */
+export function fetchFailure(e: unknown): string {
+  if (!(e instanceof Error)) return String(e);
+  if (e.name === "TimeoutError") return "timed out";
+  const cause = e.cause as
+    | { code?: unknown; address?: unknown; port?: unknown; hostname?: unknown; message?: unknown }
+    | undefined;
+  const code = typeof cause?.code === "string" ? cause.code : undefined;
+  if (code === undefined)
+    return typeof cause?.message === "string" ? `${e.message}: ${cause.message}` : e.message;
+  const to =
+    typeof cause!.address === "string"
+      ? ` to ${cause!.address}${cause!.port !== undefined ? `:${String(cause!.port)}` : ""}`
+      : typeof cause!.hostname === "string"
+        ? `: ${cause!.hostname}`
+        : "";
+  return `${NETWORK_CODES[code] ?? (typeof cause!.message === "string" ? cause!.message : "failed")} (${code})${to}`;
+}

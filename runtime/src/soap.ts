@@ -329,30 +329,46 @@ export function envelopeReader(
   };
 }
 
-/** A received fault as a `SoapFault`. */
-export function faultFromNode(node: XmlNode, version: SoapVersion, httpStatus: number): SoapFault {
-  if (version === "1.1") {
-    const code = childNode(node, "faultcode");
-    const text = childNode(node, "faultstring");
-    const detail = childNode(node, "detail");
-    return new SoapFault({
-      code: code ? nodeText(code).trim() : "",
-      message: text ? nodeText(text) : "",
-      ...(detail ? { detail } : {}),
-      httpStatus,
-      soapVersion: version,
-    });
-  }
-  const code = childNode(node, "Code", SOAP12_ENV);
-  const value = code && childNode(code, "Value", SOAP12_ENV);
-  const reason = childNode(node, "Reason", SOAP12_ENV);
-  const text = reason && childNode(reason, "Text", SOAP12_ENV);
-  const detail = childNode(node, "Detail", SOAP12_ENV);
+/**
+ * A received fault as a `SoapFault`, or what it lacks. A code or a reason missing under the
+ * version's own names is read from the other version's (`faultcode`/`faultstring` in a 1.2 fault,
+ * `Code`/`Value` and `Reason`/`Text` in a 1.1 one, as some gSOAP servers send); lacking both, the
+ * fault is malformed and its text says which.
+ */
+export function faultFromNode(
+  node: XmlNode,
+  version: SoapVersion,
+  httpStatus: number,
+): SoapFault | string {
+  const v11 = { code: text11(node, "faultcode"), reason: text11(node, "faultstring") };
+  const v12 = { code: text12(node, "Code", "Value"), reason: text12(node, "Reason", "Text") };
+  const [own, other] = version === "1.1" ? [v11, v12] : [v12, v11];
+  const code = own.code ?? other.code;
+  const reason = own.reason ?? other.reason;
+  const names = version === "1.1" ? ["faultcode", "faultstring"] : ["Code/Value", "Reason/Text"];
+  const missing = [code === undefined ? names[0] : "", reason === undefined ? names[1] : ""];
+  if (code === undefined || reason === undefined)
+    return `has no ${missing.filter(Boolean).join(" and no ")}`;
+  const detail =
+    version === "1.1" ? childNode(node, "detail") : childNode(node, "Detail", SOAP12_ENV);
   return new SoapFault({
-    code: value ? nodeText(value).trim() : "",
-    message: text ? nodeText(text) : "",
+    code: code.trim(),
+    message: reason,
     ...(detail ? { detail } : {}),
     httpStatus,
     soapVersion: version,
   });
+}
+
+/** The text of a SOAP 1.1-style fault child (unqualified, as SOAP 1.1 writes them). */
+function text11(node: XmlNode, local: string): string | undefined {
+  const c = childNode(node, local);
+  return c && nodeText(c);
+}
+
+/** The text of a SOAP 1.2-style `Code/Value` or `Reason/Text`, in whatever namespace it came. */
+function text12(node: XmlNode, outer: string, inner: string): string | undefined {
+  const o = childNode(node, outer);
+  const c = o && childNode(o, inner);
+  return c && nodeText(c);
 }

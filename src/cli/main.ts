@@ -1,5 +1,5 @@
 /** The command line. Returns the exit code: 0 ok, 1 invalid input or stale output, 2 usage error, 3 internal error. */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import * as path from "node:path";
 import { Command, CommanderError, Option } from "commander";
@@ -11,6 +11,13 @@ import { describeModel, modelToJson } from "../inspect.js";
 import { ConfigError, loadConfig, starterConfig } from "./config.js";
 import { parseHeader } from "../parse/credentials.js";
 import { CONFIG_FILE, OPTIONS, type OptionName, type SourceOptions } from "./options.js";
+
+/** The generator's version, from its package.json. */
+const VERSION = (
+  JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+    version: string;
+  }
+).version;
 
 export const EXIT = { ok: 0, invalidInput: 1, usage: 2, internal: 3 } as const;
 
@@ -71,6 +78,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
     .description(
       "Generate strict TypeScript types, clients and servers from a WSDL 1.1 service description.",
     )
+    .version(VERSION, "-V, --version", "print the version")
     .exitOverride()
     .showSuggestionAfterError(true)
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
@@ -140,6 +148,8 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
     let written = 0;
     let unchanged = 0;
     for (const source of sources) {
+      if (statSync(source.out, { throwIfNoEntry: false })?.isDirectory() === false)
+        throw new UsageError(`--out ${source.out} is a file; expected a folder`);
       const result = await generate(source.wsdl, {
         out: source.out,
         runtimeImport: source.runtimeImport ?? OPTIONS.runtimeImport.default,

@@ -32,14 +32,14 @@ export const OPTIONS = {
     default: "@wsdl-tsgen/runtime",
   },
   namespaceNames: {
-    flag: "--namespace-name <uri=NAME...>",
+    flag: "--namespace-name <uri=NAME>",
     description:
-      "pin the constant name of a namespace in descriptors.ts (as gSOAP's typemap pins prefixes)",
+      "pin the constant name of a namespace in descriptors.ts (as gSOAP's typemap pins prefixes); repeatable",
     kind: "map",
     scope: "source",
   },
   headers: {
-    flag: "-H, --header <name: value...>",
+    flag: "-H, --header <name: value>",
     description:
       "an HTTP header to send when fetching the WSDL and its imports from its host, e.g. -H 'Authorization: Bearer …' (repeatable; never sent to other hosts, nor from https to http). In the config file an object, whose values may name environment variables as ${NAME}. A user:password@ in the URL is sent as Basic authorization",
     kind: "headers",

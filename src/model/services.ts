@@ -49,15 +49,29 @@ interface Indexed {
   readonly bindings: ComponentIndex<RawBinding>;
 }
 
-function index(definitions: readonly RawDefinitions[]): Indexed {
+/**
+ * The messages, portTypes and bindings by QName. A name declared twice keeps its first declaration,
+ * and so does an operation named twice in one portType or binding (WS-I Basic Profile R2304); each
+ * other one is a located WSDL_DUPLICATE warning.
+ */
+function index(definitions: readonly RawDefinitions[], diagnostics: DiagnosticBag): Indexed {
   const messages = new Map<string, RawMessage>();
   const portTypes = new Map<string, RawPortType>();
   const bindings = new Map<string, RawBinding>();
+  const first = <T extends Named>(map: Map<string, T>, ns: string, what: string, item: T) => {
+    const key = qnameKey({ ns, local: item.name });
+    const kept = map.get(key);
+    if (kept)
+      diagnostics.add(duplicate(`${what} ${item.name}`, `in ${ns || "no namespace"}`, kept, item));
+    else map.set(key, item);
+  };
   for (const d of definitions) {
     const ns = d.targetNamespace;
-    for (const m of d.messages) messages.set(qnameKey({ ns, local: m.name }), m);
-    for (const p of d.portTypes) portTypes.set(qnameKey({ ns, local: p.name }), p);
-    for (const b of d.bindings) bindings.set(qnameKey({ ns, local: b.name }), b);
+    for (const m of d.messages) first(messages, ns, "message", m);
+    for (const p of d.portTypes)
+      first(portTypes, ns, "portType", { ...p, operations: distinct(p, "portType", diagnostics) });
+    for (const b of d.bindings)
+      first(bindings, ns, "binding", { ...b, operations: distinct(b, "binding", diagnostics) });
   }
   return {
     messages: new ComponentIndex(messages, "message", "WSDL"),
@@ -65,6 +79,34 @@ function index(definitions: readonly RawDefinitions[]): Indexed {
     bindings: new ComponentIndex(bindings, "binding", "WSDL"),
   };
 }
+
+interface Named {
+  readonly name: string;
+  readonly loc: SourceLocation;
+}
+
+/** The operations of a portType or binding, the first of each name. */
+function distinct<T extends Named>(
+  owner: { readonly name: string; readonly operations: readonly T[] },
+  what: string,
+  diagnostics: DiagnosticBag,
+): T[] {
+  const kept = new Map<string, T>();
+  for (const o of owner.operations) {
+    const earlier = kept.get(o.name);
+    if (earlier)
+      diagnostics.add(duplicate(`operation ${o.name}`, `in ${what} ${owner.name}`, earlier, o));
+    else kept.set(o.name, o);
+  }
+  return [...kept.values()];
+}
+
+const duplicate = (what: string, where: string, kept: Named, again: Named) =>
+  recovery(
+    "WSDL_DUPLICATE",
+    `${what} is declared twice ${where}; expected one declaration of each name (WS-I Basic Profile R2304); the first (line ${kept.loc.line}) is read, this one is left out`,
+    again.loc,
+  );
 
 const EXPECTED = "expected a declaration in this WSDL or one it imports";
 
@@ -81,7 +123,7 @@ export function mapServices(
   schemas: SchemaSet,
   diagnostics: DiagnosticBag,
 ): Service[] {
-  const idx = index(definitions);
+  const idx = index(definitions, diagnostics);
   const services: Service[] = [];
   const seen = new Set<string>();
   for (const d of definitions) {

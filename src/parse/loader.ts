@@ -18,7 +18,7 @@ import { NS, SOAP_ENCODINGS } from "./namespaces.js";
 import { readDefinitions, type RawDefinitions } from "./wsdl.js";
 import { readSchema, type RawSchema, type RawSchemaReference } from "./xsd.js";
 import { DEFAULT_XML_LIMITS, parseXmlDocument, type XmlLimits } from "./xml.js";
-import { BodyTooLargeError, readBody } from "@wsdl-tsgen/runtime/internal";
+import { BodyTooLargeError, fetchFailure, readBody } from "@wsdl-tsgen/runtime/internal";
 import { fetchAuth, headersFor, withoutUserinfo, type FetchAuth } from "./credentials.js";
 
 export interface LoadOptions {
@@ -73,14 +73,6 @@ export function resolveLocation(base: string, location: string): string {
   if (location.startsWith("file:")) return new URL(location).pathname;
   return path.join(path.dirname(base), location);
 }
-
-/** Why a fetch (or reading its body) failed, for a diagnostic. */
-const fetchFailure = (e: unknown): string =>
-  e instanceof Error && e.name === "TimeoutError"
-    ? "timed out"
-    : e instanceof Error
-      ? e.message
-      : String(e);
 
 /** Reads a document; for a URL, also where it ended up after redirects (the base for its imports). */
 async function readText(

@@ -110,3 +110,42 @@ describe("wsdl-tsgen generate", () => {
     expect(r.stdout).toContain("Exit codes: 0 ok, 1 invalid input");
   });
 });
+
+describe("command-line frictions new users met", () => {
+  it("--version and -V print the package's version", () => {
+    const version = JSON.parse(
+      readFileSync(fileURLToPath(new URL("../../package.json", import.meta.url)), "utf8"),
+    ).version as string;
+    for (const flag of ["--version", "-V"]) {
+      const r = run(flag);
+      expect([r.code, r.stdout]).toEqual([0, `${version}\n`]);
+    }
+  });
+
+  it("-H and --namespace-name before the WSDL leave it the positional argument", () => {
+    const r = run(
+      "generate",
+      "-H",
+      "X-Trace: 1",
+      "--namespace-name",
+      "http://api.example.com/messages/=MSG",
+      WSDL_PATH,
+      "--out",
+      `${dir}/flags-first`,
+    );
+    // The header is not sent to a file, and says so; nothing else is said.
+    expect(r.stderr).toMatch(/^\S+: warning INPUT_HEADERS_UNUSED: [^\n]*\n$/);
+    expect(r.code).toBe(0);
+    expect(readFileSync(`${dir}/flags-first/descriptors.ts`, "utf8")).toContain(
+      'export const MSG = "http://api.example.com/messages/";',
+    );
+  });
+
+  it("--out naming a file is a usage error that says so", () => {
+    writeFileSync(`${dir}/a-file`, "not a folder\n");
+    const r = run("generate", WSDL_PATH, "--out", `${dir}/a-file`);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`error: --out ${dir}/a-file is a file; expected a folder\n`);
+    expect(readFileSync(`${dir}/a-file`, "utf8")).toBe("not a folder\n");
+  });
+});

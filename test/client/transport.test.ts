@@ -109,7 +109,7 @@ describe("transport failures", () => {
     );
     expect(refused.message).toMatch(
       new RegExp(
-        `^GET ${url.replace(/[.]/g, "\\.")}/GetMessages\\?email=alice%40example\\.com&password=alice-pass failed: `,
+        `^GET ${url.replace(/[.]/g, "\\.")}/GetMessages\\?email=alice%40example\\.com&password=alice-pass failed: connection refused \\(ECONNREFUSED\\) to ${closed.url.slice("http://".length).replace(/[.]/g, "\\.")}$`,
       ),
     );
     expect(refused.cause).toBeInstanceOf(Error);

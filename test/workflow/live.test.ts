@@ -107,8 +107,14 @@ describe("live WSDLs", () => {
     lb = await listen((_q, s) => s.end());
   });
 
-  it("a URL that fails is a diagnostic", async () => {
-    const r = await generateFiles("http://127.0.0.1:9/nothing?WSDL");
+  it("a URL that fails is a diagnostic that says why", async () => {
+    const closed = await listen((_q, s) => s.end());
+    await closed.close();
+    const url = `${closed.url}/nothing?WSDL`;
+    const r = await generateFiles(url);
     expect(r.diagnostics[0]!.code).toBe("INPUT_FETCH_FAILED");
+    expect(r.diagnostics[0]!.message).toBe(
+      `fetching ${url} failed: connection refused (ECONNREFUSED) to ${closed.url.slice(7)}`,
+    );
   });
 });
