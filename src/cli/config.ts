@@ -45,6 +45,7 @@ export function validateConfig(
   const base = path.dirname(file);
   const resolve = (p: string) =>
     /^https?:\/\//i.test(p) || path.isAbsolute(p) ? p : path.join(base, p);
+  const outs = new Map<string, number>();
   return {
     file,
     sources: sources.map((s: unknown, i): SourceOptions => {
@@ -88,11 +89,15 @@ export function validateConfig(
         );
       if (typeof entry["wsdl"] !== "string" || typeof entry["out"] !== "string")
         throw new ConfigError(where(`${at} needs "wsdl" and "out"`));
-      return {
-        ...(entry as SourceOptions),
-        wsdl: resolve(entry["wsdl"]),
-        out: resolve(entry["out"]),
-      };
+      // Two sources writing one folder would each remove the other's files as stale.
+      const out = resolve(entry["out"]);
+      const earlier = outs.get(path.resolve(out));
+      if (earlier !== undefined)
+        throw new ConfigError(
+          where(`${at}.out is sources[${earlier}].out's folder too; expected a folder of its own`),
+        );
+      outs.set(path.resolve(out), i);
+      return { ...(entry as SourceOptions), wsdl: resolve(entry["wsdl"]), out };
     }),
   };
 }

@@ -36,6 +36,10 @@ const defaultIo: CliIo = {
 
 class UsageError extends Error {}
 
+/** `word` as a POSIX shell reads it back: quoted when it holds anything but plain characters. */
+const shellWord = (word: string): string =>
+  /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
+
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 function collectMap(
@@ -174,14 +178,16 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
       unchanged += result.files.length - result.changed.length;
       if (opts.check) {
         const stale = [
-          ...result.changed.map((f) => `changed: ${f}`),
+          ...result.changed.map(
+            (f) => `${existsSync(path.join(source.out, f)) ? "changed" : "missing"}: ${f}`,
+          ),
           ...result.removed.map((f) => `removed: ${f}`),
         ];
         if (stale.length > 0) {
-          const fix =
-            wsdl !== undefined
-              ? `wsdl-tsgen generate ${source.wsdl} --out ${source.out}`
-              : `wsdl-tsgen generate${opts.config ? ` --config ${opts.config}` : ""}`;
+          // The same command, every flag as given, without --check.
+          const fix = ["wsdl-tsgen", ...argv.filter((a) => a !== "--check")]
+            .map(shellWord)
+            .join(" ");
           io.stderr(
             `${source.out} is out of date:\n${stale.map((s) => `  ${s}`).join("\n")}\nRun: ${fix}\n`,
           );

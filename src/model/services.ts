@@ -260,6 +260,7 @@ class ServiceMapper {
       if (op) operations.push(op);
     }
     this.checkDistinct(raw, protocol, operations);
+    this.warnEncoded(raw, protocol);
     const binding: Binding = {
       kind: "binding",
       name: { ns: this.defs.targetNamespace, local: raw.name },
@@ -272,6 +273,18 @@ class ServiceMapper {
     };
     this.bindingCache.set(key, binding);
     return binding;
+  }
+
+  /** One warning per SOAP binding whose operations use SOAP encoding, naming them. */
+  private warnEncoded(raw: RawBinding, protocol: BindingProtocol): void {
+    if (protocol !== "soap11" && protocol !== "soap12") return;
+    const encoded = raw.operations.filter((o) => o.input?.soapBody?.use === "encoded");
+    if (encoded.length === 0) return;
+    this.diagnostics.warn(
+      "WSDL_ENCODED",
+      `binding ${raw.name} uses SOAP encoding (use="encoded") in ${encoded.length === 1 ? "operation" : "operations"} ${encoded.map((o) => o.name).join(", ")}; values are sent without xsi:type annotations`,
+      encoded[0]!.loc,
+    );
   }
 
   /**
@@ -409,13 +422,6 @@ class ServiceMapper {
           local: `${bop.name}Response`,
         })
       : undefined;
-    if (bop.input?.soapBody?.use === "encoded") {
-      this.diagnostics.warn(
-        "WSDL_ENCODED",
-        `operation ${bop.name} uses SOAP encoding (use="encoded"); values are sent without xsi:type annotations`,
-        bop.loc,
-      );
-    }
     const operation = this.logical(bop.name, pop, () =>
       this.soapLogical(bop.name, pop, soapInput, soapOutput),
     );

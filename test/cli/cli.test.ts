@@ -1,6 +1,6 @@
 /** The real binary as a child process: exit codes, messages and files. */
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { WSDL_PATH } from "../support/captures.js";
@@ -147,5 +147,43 @@ describe("command-line frictions new users met", () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(`error: --out ${dir}/a-file is a file; expected a folder\n`);
     expect(readFileSync(`${dir}/a-file`, "utf8")).toBe("not a folder\n");
+  });
+});
+
+describe("--check's report", () => {
+  it("names a deleted file as missing, and its fix repeats every flag given", () => {
+    const out = `${dir}/chk-flags`;
+    const flags = ["--no-docs", "--namespace-name", "http://api.example.com/messages/=MSG"];
+    expect(run("generate", WSDL_PATH, "--out", out, ...flags).code).toBe(0);
+    expect(run("generate", WSDL_PATH, "--out", out, ...flags, "--check").code).toBe(0);
+    rmSync(`${out}/types.ts`);
+    const r = run("generate", WSDL_PATH, "--out", out, "--check", ...flags);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("  missing: types.ts\n");
+    expect(r.stderr).toContain(
+      `Run: wsdl-tsgen generate ${WSDL_PATH} --out ${out} --no-docs --namespace-name http://api.example.com/messages/=MSG\n`,
+    );
+    // Without the flags, the same output would differ: the hint is not the bare command.
+    expect(run("generate", WSDL_PATH, "--out", out, ...flags).code).toBe(0);
+    expect(run("generate", WSDL_PATH, "--out", out, "--check").code).toBe(1);
+  });
+});
+
+describe("a config file", () => {
+  it("with two sources writing one folder is refused", () => {
+    writeFileSync(
+      `${dir}/same-out.json`,
+      JSON.stringify({
+        sources: [
+          { wsdl: WSDL_PATH, out: "gen" },
+          { wsdl: WSDL_PATH, out: "./gen/" },
+        ],
+      }),
+    );
+    const r = run("generate", "--config", `${dir}/same-out.json`);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      "sources[1].out is sources[0].out's folder too; expected a folder of its own",
+    );
   });
 });
