@@ -40,6 +40,8 @@ export const RECOVERIES = {
     "a document-style part with type=: an unqualified element named after the part",
   WSDL_DUPLICATE:
     "a message, portType or binding declared twice under one name, or an operation named twice in one portType or binding (WS-I Basic Profile R2304; gSOAP's soapcpp2 writes such WSDLs): the first is read, the others left out",
+  WSDL_HTTP_INCOMPLETE:
+    "an HTTP binding that leaves out what it needs (spyne's HttpRpc WSDLs): http:binding without a GET or POST verb is read as GET, http:operation without a location as /Operation, an output with parts but no mime:mimeXml or mime:content (soap:body instead) as the XML document of its first part's element",
   XSD_CIRCULAR:
     "a type derived from itself, or a group or attribute group that contains itself: the derivation or reference that closes the circle is left out",
 } as const satisfies Record<string, string>;

@@ -240,6 +240,17 @@ class ServiceMapper {
       this.bindingCache.set(key, undefined);
       return undefined;
     }
+    if (
+      (protocol === "httpGet" || protocol === "httpPost") &&
+      !/^(GET|POST)$/i.test(raw.httpVerb ?? "")
+    )
+      this.diagnostics.add(
+        recovery(
+          "WSDL_HTTP_INCOMPLETE",
+          `http:binding of binding ${raw.name} has ${raw.httpVerb === undefined ? "no verb" : `verb="${raw.httpVerb}"`}; expected verb="GET" or verb="POST"; read as GET`,
+          raw.httpLoc ?? raw.loc,
+        ),
+      );
     const operations: BindingOperation[] = [];
     for (const bop of raw.operations) {
       const pop = portType.operations.find((o) => o.name === bop.name);
@@ -602,6 +613,28 @@ class ServiceMapper {
    * structured parameter) leaves the operation out of this binding with a warning; the operation
    * stays callable over the service's other bindings.
    */
+  /**
+   * The part an HTTP output with parts but no mime:mimeXml or mime:content is read from (its first),
+   * with a recovery warning; undefined when the output has no parts, or declares its media type.
+   */
+  private undescribedOutput(
+    raw: RawBinding,
+    bop: RawBindingOperation,
+    outMsg: RawMessage | undefined,
+  ): string | undefined {
+    const part = outMsg?.parts[0];
+    if (!part || !bop.output || bop.output.mimeContentType !== undefined) return undefined;
+    const how = bop.output.soapBody ? "is described by soap:body" : "has no media type";
+    this.diagnostics.add(
+      recovery(
+        "WSDL_HTTP_INCOMPLETE",
+        `the output of ${bop.name} in binding ${raw.name} ${how}; expected mime:mimeXml or mime:content; read as the XML document of its part ${part.name}`,
+        bop.output.loc,
+      ),
+    );
+    return part.name;
+  }
+
   private httpOperation(
     raw: RawBinding,
     bop: RawBindingOperation,
@@ -647,9 +680,10 @@ class ServiceMapper {
         bop.output.loc,
       );
     }
+    const partName = mimePart ?? this.undescribedOutput(raw, bop, outMsg);
     let mimeXmlElement: ElementDecl | undefined;
-    if (mimePart !== undefined && outMsg) {
-      const part = outMsg.parts.find((p) => p.name === mimePart) ?? outMsg.parts[0];
+    if (partName !== undefined && outMsg) {
+      const part = outMsg.parts.find((p) => p.name === partName) ?? outMsg.parts[0];
       if (part?.element) mimeXmlElement = this.schemas.element(part.element, part.loc);
       else if (part)
         return skip(
@@ -715,6 +749,14 @@ class ServiceMapper {
       );
     }
     const location = bop.httpLocation ?? `/${bop.name}`;
+    if (bop.httpLocation === undefined)
+      this.diagnostics.add(
+        recovery(
+          "WSDL_HTTP_INCOMPLETE",
+          `http:operation of ${bop.name} in binding ${raw.name} has no location; expected the operation's path; read as ${location}`,
+          bop.httpOperationLoc ?? bop.loc,
+        ),
+      );
     if (bop.input?.urlReplacement) {
       // Every parameter has its place in the location, and every place names a parameter.
       const named = locationParameters(location);

@@ -100,6 +100,8 @@ export interface RawBindingOperation {
   readonly soapAction?: string;
   readonly style?: "document" | "rpc";
   readonly httpLocation?: string;
+  /** Where its http:operation stands, when it has one. */
+  readonly httpOperationLoc?: SourceLocation;
   readonly input?: RawBindingIO;
   readonly output?: RawBindingIO;
   readonly faults: readonly RawBindingIO[];
@@ -113,6 +115,8 @@ export interface RawBinding {
   readonly style?: "document" | "rpc";
   readonly transport?: string;
   readonly httpVerb?: string;
+  /** Where its http:binding stands, when it has one. */
+  readonly httpLoc?: SourceLocation;
   readonly operations: readonly RawBindingOperation[];
   readonly loc: SourceLocation;
 }
@@ -252,24 +256,28 @@ export function readDefinitions(
     let style: "document" | "rpc" | undefined;
     let transport: string | undefined;
     let httpVerb: string | undefined;
+    let httpLoc: SourceLocation | undefined;
     for (const c of e.elements) {
       if (c.localName === "binding" && c.namespaceURI !== NS.wsdl) {
         protocol = protocolOf(c.namespaceURI);
         style = styleOf(attr(c, "style"));
         transport = attr(c, "transport");
         httpVerb = attr(c, "verb");
+        if (c.namespaceURI === NS.http) httpLoc = loc(c);
       }
     }
     const operations = wsdlChildren(e, "operation").map((o): RawBindingOperation => {
       let soapAction: string | undefined;
       let opStyle: "document" | "rpc" | undefined;
       let httpLocation: string | undefined;
+      let httpOperationLoc: SourceLocation | undefined;
       for (const c of o.elements) {
         if (isSoap(c) && c.localName === "operation") {
           soapAction = attr(c, "soapAction");
           opStyle = styleOf(attr(c, "style"));
         } else if (c.namespaceURI === NS.http && c.localName === "operation") {
           httpLocation = attr(c, "location");
+          httpOperationLoc = loc(c);
         }
       }
       const input = wsdlChildren(o, "input")[0];
@@ -279,6 +287,7 @@ export function readDefinitions(
         ...opt("soapAction", soapAction),
         ...opt("style", opStyle),
         ...opt("httpLocation", httpLocation),
+        ...opt("httpOperationLoc", httpOperationLoc),
         ...opt("input", input && readBindingIO(input)),
         ...opt("output", output && readBindingIO(output)),
         faults: wsdlChildren(o, "fault").map(readBindingIO),
@@ -292,6 +301,7 @@ export function readDefinitions(
       ...opt("style", style),
       ...opt("transport", transport),
       ...opt("httpVerb", httpVerb),
+      ...opt("httpLoc", httpLoc),
       operations,
       loc: loc(e),
     };
