@@ -25,6 +25,7 @@ export type { ApiClientOptions, ApiPortName } from "./client.js";
 export type { ApiHandlerOptions, ApiService } from "./server.js";
 export {
   HttpBindingError,
+  OperationUnavailableError,
   ResponseFormatError,
   SoapFault,
   TransportError,

@@ -21,6 +21,7 @@ export type { ShippingClientOptions, ShippingPortName } from "./client.js";
 export type { ShippingHandlerOptions, ShippingService } from "./server.js";
 export {
   HttpBindingError,
+  OperationUnavailableError,
   ResponseFormatError,
   SoapFault,
   TransportError,

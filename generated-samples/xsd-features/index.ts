@@ -37,6 +37,7 @@ export type { FeaturesClientOptions, FeaturesPortName } from "./client.js";
 export type { FeaturesHandlerOptions, FeaturesService } from "./server.js";
 export {
   HttpBindingError,
+  OperationUnavailableError,
   ResponseFormatError,
   SoapFault,
   TransportError,

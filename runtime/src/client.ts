@@ -6,6 +6,7 @@ import type { BodyDesc, ComplexDesc } from "./descriptors.js";
 import {
   fetchFailure,
   HttpBindingError,
+  OperationUnavailableError,
   ResponseFormatError,
   TransportError,
   type SoapFault,
@@ -77,10 +78,14 @@ export interface ClientOptions<
   readonly extraSoapHeaders?: string | ((request: SoapRequestInfo) => string);
   /**
    * Receives every HTTP exchange once its response has been read (or has failed): the request and
-   * response as sent and received, for logging and debugging. Credentials in the request are given
-   * as they are: redact them before logging. An error it throws rejects the call.
+   * response as sent and received, for logging and debugging. An `Authorization` header and a
+   * WS-Security password are given as `[redacted]` unless `traceCredentials` is true; other secrets
+   * the request carries (a password parameter of the operation itself) are given as sent. An error
+   * it throws rejects the call.
    */
   readonly trace?: (exchange: Exchange) => void;
+  /** Give `trace` the Authorization header and WS-Security password as sent. Default: false. */
+  readonly traceCredentials?: boolean;
 }
 
 /** What `ClientOptions.extraSoapHeaders` is told about the request it writes headers for. */
@@ -160,7 +165,7 @@ export class ServiceClient {
   /** Calls operation `name` with its typed input and resolves to its typed result. */
   async call(name: string, input: unknown, callOptions: CallOptions = {}): Promise<unknown> {
     const op: OperationDesc | undefined = this.port.operations[name];
-    if (!op) throw new Error(`operation ${name} is not available on port ${this.port.name}`);
+    if (!op) throw new OperationUnavailableError(name, this.port.name);
     return op.kind === "soap"
       ? this.callSoap(name, op, input, callOptions)
       : this.callHttp(name, op, input, callOptions);
@@ -188,14 +193,18 @@ export class ServiceClient {
       ...callOptions.headers,
     });
     const trace = this.options.trace;
-    const request = () => ({
-      port: this.port.name,
-      operation,
-      method: init.method ?? "GET",
-      url,
-      requestHeaders: headers,
-      requestBody: typeof init.body === "string" ? init.body : "",
-    });
+    const request = () => {
+      const body = typeof init.body === "string" ? init.body : "";
+      const shown = this.options.traceCredentials === true;
+      return {
+        port: this.port.name,
+        operation,
+        method: init.method ?? "GET",
+        url,
+        requestHeaders: shown ? headers : redactedHeaders(headers),
+        requestBody: shown ? body : redactedPasswords(body),
+      };
+    };
     try {
       const received = await this.exchange(url, { ...init, headers }, callOptions, decoding);
       trace?.({
@@ -437,4 +446,30 @@ function pick(body: BodyDesc, value: unknown): unknown {
   if (body.prop === undefined) return value;
   if (value === null || value === undefined) return undefined;
   return ownValue(value as Record<string, unknown>, body.prop);
+}
+
+const REDACTED = "[redacted]";
+
+/** The headers with any Authorization's value redacted. */
+function redactedHeaders(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers))
+    out[k] = k.toLowerCase() === "authorization" ? REDACTED : v;
+  return out;
+}
+
+/** A SOAP request with the text of every WS-Security `wsse:Password` (as ws-security.ts writes it) redacted. */
+function redactedPasswords(body: string): string {
+  const open = "<wsse:Password ";
+  const close = "</wsse:Password>";
+  let out = "";
+  let from = 0;
+  for (let i = body.indexOf(open); i !== -1; i = body.indexOf(open, from)) {
+    const start = body.indexOf(">", i) + 1;
+    const end = body.indexOf(close, start);
+    if (start === 0 || end === -1) break;
+    out += body.slice(from, start) + REDACTED;
+    from = end;
+  }
+  return out + body.slice(from);
 }

@@ -61,6 +61,17 @@ export class TransportError extends Error {
   }
 }
 
+/** A call of an operation the client's port does not have (it is on another binding, or none). */
+export class OperationUnavailableError extends Error {
+  constructor(
+    readonly operation: string,
+    readonly port: string,
+  ) {
+    super(`operation ${operation} is not available on port ${port}; choose a port that has it`);
+    this.name = "OperationUnavailableError";
+  }
+}
+
 /** A response arrived but is not what the service's WSDL promises. */
 export class ResponseFormatError extends Error {
   constructor(

@@ -28,7 +28,13 @@ export type {
   ServiceDesc,
   SoapOperationDesc,
 } from "./operations.js";
-export { HttpBindingError, ResponseFormatError, SoapFault, TransportError } from "./errors.js";
+export {
+  HttpBindingError,
+  OperationUnavailableError,
+  ResponseFormatError,
+  SoapFault,
+  TransportError,
+} from "./errors.js";
 export type { SoapFaultInit, SoapVersion } from "./errors.js";
 export { ServiceClient } from "./client.js";
 export type { CallOptions, ClientOptions, Exchange, SoapRequestInfo } from "./client.js";

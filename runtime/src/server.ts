@@ -296,6 +296,12 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
       lower: normalise(options.path ?? "/").toLowerCase(),
       ports: [],
     });
+  // A request for a path not served says which are, for whoever mistyped one.
+  const notFound = () =>
+    new HttpProblem(
+      404,
+      `Not found. This service is served at ${endpoints.map((e) => e.path).join(", ")}.`,
+    );
   // Longest path first, so that /a/b is not taken for an operation of /a.
   endpoints.sort((a, b) => b.path.length - a.path.length);
   /**
@@ -831,7 +837,7 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
       );
       if (!ep) {
         if (next) return next();
-        throw new HttpProblem(404, "Not found.");
+        throw notFound();
       }
       const baseLower = ep.lower;
       if (
@@ -874,7 +880,7 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
         return handleHttp(req, res, ep, opName, url.searchParams);
       }
       if (next) return next();
-      throw new HttpProblem(404, "Not found.");
+      throw notFound();
     };
     run().catch((e: unknown) => {
       if (e instanceof HttpProblem) {

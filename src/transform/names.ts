@@ -12,6 +12,7 @@ export const INDEX_RUNTIME_TYPES = [
 ] as const;
 export const INDEX_RUNTIME_VALUES = [
   "HttpBindingError",
+  "OperationUnavailableError",
   "ResponseFormatError",
   "SoapFault",
   "TransportError",

@@ -9,7 +9,12 @@ import {
   SoapFault,
   TransportError,
 } from "../../generated-samples/message-service/index.js";
-import type { Exchange } from "../../runtime/src/index.js";
+import { ApiDesc } from "../../generated-samples/message-service/descriptors.js";
+import {
+  OperationUnavailableError,
+  ServiceClient,
+  type Exchange,
+} from "../../runtime/src/index.js";
 import { rejection, serverPerTest } from "../support/loopback.js";
 
 const ALICE = { email: "alice@example.com", password: "alice-pass" };
@@ -58,6 +63,16 @@ describe("trace", () => {
     expect(failed.response).toMatchObject({ status: 500, body: FAULT });
   });
 
+  it("an operation the port lacks rejects with OperationUnavailableError", async () => {
+    const client = new ServiceClient(ApiDesc, { endpoint: "http://127.0.0.1:9/api.asmx" });
+    const e = await rejection(client.call("Nope", {}), OperationUnavailableError);
+    expect([e.operation, e.port, e.message]).toEqual([
+      "Nope",
+      "ApiSoap",
+      "operation Nope is not available on port ApiSoap; choose a port that has it",
+    ]);
+  });
+
   it("gives an HTTP GET request's URL with its query, and an empty request body", async () => {
     const server = await servers.serve((_req, res) =>
       res
@@ -104,5 +119,47 @@ describe("trace", () => {
       },
     });
     await expect(failing.getMessages(ALICE)).rejects.toThrow("log full");
+  });
+});
+
+describe("trace and credentials", () => {
+  const answer = async () =>
+    servers.serve((req, res) => {
+      req.resume();
+      req.on("end", () =>
+        res.writeHead(200, { "Content-Type": "text/xml; charset=utf-8" }).end(EMPTY_RESULT),
+      );
+    });
+
+  it("redacts the Authorization header and the WS-Security password, unless asked not to", async () => {
+    const server = await answer();
+    const endpoint = `http://bob:b0b-secret@${server.url.slice(7)}/api.asmx`;
+    const wsSecurity = { username: "ws-user", password: "ws<secret>" };
+    const seen: Exchange[] = [];
+    await new ApiClient({ endpoint, wsSecurity, trace: (x) => seen.push(x) }).getMessages(ALICE);
+    const shown: Exchange[] = [];
+    await new ApiClient({
+      endpoint,
+      wsSecurity,
+      traceCredentials: true,
+      trace: (x) => shown.push(x),
+    }).getMessages(ALICE);
+    const [redacted, given] = [seen[0]!, shown[0]!];
+    expect(redacted.requestHeaders["Authorization"]).toBe("[redacted]");
+    expect(given.requestHeaders["Authorization"]).toBe(
+      `Basic ${Buffer.from("bob:b0b-secret").toString("base64")}`,
+    );
+    expect(redacted.requestBody).toMatch(
+      /<wsse:Password Type="[^"]+">\[redacted\]<\/wsse:Password>/,
+    );
+    expect(redacted.requestBody).not.toContain("secret");
+    expect(redacted.requestBody).toContain("<wsse:Username>ws-user</wsse:Username>");
+    expect(given.requestBody).toContain(">ws&lt;secret&gt;</wsse:Password>");
+    // Only the credentials differ (text passwords, no timestamp: nothing else varies).
+    expect(redacted.requestBody.replace("[redacted]", "ws&lt;secret&gt;")).toBe(given.requestBody);
+    expect({ ...redacted.requestHeaders, Authorization: "" }).toEqual({
+      ...given.requestHeaders,
+      Authorization: "",
+    });
   });
 });

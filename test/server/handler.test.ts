@@ -333,3 +333,20 @@ describe("odd requests found in review", () => {
     }
   });
 });
+
+describe("a path the service is not at", () => {
+  it("is a 404 that says where the service is", async () => {
+    const alone = await listen(createApiHandler(impl));
+    try {
+      for (const path of ["/", "/api.asmx2", "/other/api.asmx"]) {
+        const res = await fetch(alone.url + path);
+        expect([res.status, await res.text()]).toEqual([
+          404,
+          "Not found. This service is served at /api.asmx.",
+        ]);
+      }
+    } finally {
+      await alone.close();
+    }
+  });
+});

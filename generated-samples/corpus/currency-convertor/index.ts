@@ -13,6 +13,7 @@ export type { CurrencyConvertorClientOptions, CurrencyConvertorPortName } from "
 export type { CurrencyConvertorHandlerOptions, CurrencyConvertorService } from "./server.js";
 export {
   HttpBindingError,
+  OperationUnavailableError,
   ResponseFormatError,
   SoapFault,
   TransportError,

@@ -175,6 +175,7 @@ export type { TransactionProcessorClientOptions, TransactionProcessorPortName } 
 export type { TransactionProcessorHandlerOptions, TransactionProcessorService } from "./server.js";
 export {
   HttpBindingError,
+  OperationUnavailableError,
   ResponseFormatError,
   SoapFault,
   TransportError,

@@ -26,6 +26,7 @@ export type {
 } from "./server.js";
 export {
   HttpBindingError,
+  OperationUnavailableError,
   ResponseFormatError,
   SoapFault,
   TransportError,

@@ -390,6 +390,7 @@ export type { RateServiceClientOptions, RateServicePortName } from "./client.js"
 export type { RateServiceHandlerOptions, RateServiceService } from "./server.js";
 export {
   HttpBindingError,
+  OperationUnavailableError,
   ResponseFormatError,
   SoapFault,
   TransportError,

@@ -22,6 +22,7 @@ export type { AcmeServiceClientOptions, AcmeServicePortName } from "./client.js"
 export type { AcmeServiceHandlerOptions, AcmeServiceService } from "./server.js";
 export {
   HttpBindingError,
+  OperationUnavailableError,
   ResponseFormatError,
   SoapFault,
   TransportError,

@@ -23,6 +23,7 @@ export type {
 } from "./server.js";
 export {
   HttpBindingError,
+  OperationUnavailableError,
   ResponseFormatError,
   SoapFault,
   TransportError,

@@ -54,6 +54,7 @@ export type { ProductServiceClientOptions, ProductServicePortName } from "./clie
 export type { ProductServiceHandlerOptions, ProductServiceService } from "./server.js";
 export {
   HttpBindingError,
+  OperationUnavailableError,
   ResponseFormatError,
   SoapFault,
   TransportError,

@@ -186,6 +186,7 @@ export type { SforceServiceClientOptions, SforceServicePortName } from "./client
 export type { SforceServiceHandlerOptions, SforceServiceService } from "./server.js";
 export {
   HttpBindingError,
+  OperationUnavailableError,
   ResponseFormatError,
   SoapFault,
   TransportError,

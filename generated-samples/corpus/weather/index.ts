@@ -31,6 +31,7 @@ export type { WeatherClientOptions, WeatherPortName } from "./client.js";
 export type { WeatherHandlerOptions, WeatherService } from "./server.js";
 export {
   HttpBindingError,
+  OperationUnavailableError,
   ResponseFormatError,
   SoapFault,
   TransportError,

@@ -22,6 +22,7 @@ export type { CalculatorClientOptions, CalculatorPortName } from "./client.js";
 export type { CalculatorHandlerOptions, CalculatorService } from "./server.js";
 export {
   HttpBindingError,
+  OperationUnavailableError,
   ResponseFormatError,
   SoapFault,
   TransportError,

@@ -13,6 +13,7 @@ export type { HelloImplServiceClientOptions, HelloImplServicePortName } from "./
 export type { HelloImplServiceHandlerOptions, HelloImplServiceService } from "./server.js";
 export {
   HttpBindingError,
+  OperationUnavailableError,
   ResponseFormatError,
   SoapFault,
   TransportError,
