@@ -1,9 +1,9 @@
 /**
  * Generation benchmark helper, in its own process: times the stages of generating one WSDL with the
  * built generator (dist/), as the CLI runs them: parse (read + XML + raw documents), model, plan
- * (transform passes), emit (emitters and the printer) and write. Round 1 is cold, as in a CLI run; the
- * others show the same work warm. Sends a StagesReport and exits.
- * Usage (from bench/generate.ts): generate-stages.ts <wsdl> <rounds>
+ * (transform passes), emit (emitters and the printer) and write. Round 1 is cold, as in a CLI run;
+ * the others show the same work warm. Sends a StagesReport and exits. Usage (from
+ * bench/generate.ts): generate-stages.ts <wsdl> <rounds>
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,8 +1,9 @@
 /**
  * A synthetic WSDL of a given size for the generation benchmark: the FedEx rate service of the
  * corpus (one file, 270 KB, 311 schema types) repeated under new names, so that growth with size is
- * visible on real schema shapes. Copy i has its own schema namespace, its types and elements renamed
- * `C<i>…`, and its own message, port type, binding and service; every reference points inside its copy.
+ * visible on real schema shapes. Copy i has its own schema namespace, its types and elements
+ * renamed `C<i>…`, and its own message, port type, binding and service; every reference points
+ * inside its copy.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";

@@ -1,6 +1,6 @@
 /**
- * `--format prettier`: the written files reformatted by the Prettier of the user's project, with its
- * configuration. The generator itself never formats (src/emit/printer.ts owns the layout), and
+ * `--format prettier`: the written files reformatted by the Prettier of the user's project, with
+ * its configuration. The generator itself never formats (src/emit/printer.ts owns the layout), and
  * Prettier is only an optional peer dependency, so it is looked up where the output is written.
  */
 import { createRequire } from "node:module";

@@ -32,7 +32,7 @@ import {
 } from "./xml-reader.js";
 import { ownValue } from "./own-props.js";
 import { takeUserinfo, withAuthorization } from "./userinfo.js";
-import { securityHeaderXml, type UsernameTokenOptions } from "./ws-security.js";
+import { securityHeaderXml, withoutPasswords, type UsernameTokenOptions } from "./ws-security.js";
 import { writeNode } from "./xml-writer.js";
 
 export interface ClientOptions<
@@ -202,7 +202,7 @@ export class ServiceClient {
         method: init.method ?? "GET",
         url,
         requestHeaders: shown ? headers : redactedHeaders(headers),
-        requestBody: shown ? body : redactedPasswords(body),
+        requestBody: shown ? body : withoutPasswords(body, REDACTED),
       };
     };
     try {
@@ -456,20 +456,4 @@ function redactedHeaders(headers: Record<string, string>): Record<string, string
   for (const [k, v] of Object.entries(headers))
     out[k] = k.toLowerCase() === "authorization" ? REDACTED : v;
   return out;
-}
-
-/** A SOAP request with the text of every WS-Security `wsse:Password` (as ws-security.ts writes it) redacted. */
-function redactedPasswords(body: string): string {
-  const open = "<wsse:Password ";
-  const close = "</wsse:Password>";
-  let out = "";
-  let from = 0;
-  for (let i = body.indexOf(open); i !== -1; i = body.indexOf(open, from)) {
-    const start = body.indexOf(">", i) + 1;
-    const end = body.indexOf(close, start);
-    if (start === 0 || end === -1) break;
-    out += body.slice(from, start) + REDACTED;
-    from = end;
-  }
-  return out + body.slice(from);
 }

@@ -102,17 +102,17 @@ const NETWORK_CODES: Readonly<Record<string, string>> = {
 export function fetchFailure(e: unknown): string {
   if (!(e instanceof Error)) return String(e);
   if (e.name === "TimeoutError") return "timed out";
-  const cause = e.cause as
-    | { code?: unknown; address?: unknown; port?: unknown; hostname?: unknown; message?: unknown }
-    | undefined;
-  const code = typeof cause?.code === "string" ? cause.code : undefined;
-  if (code === undefined)
-    return typeof cause?.message === "string" ? `${e.message}: ${cause.message}` : e.message;
+  const cause = (e.cause ?? {}) as Partial<
+    Record<"code" | "address" | "port" | "hostname" | "message", unknown>
+  >;
+  const detail = typeof cause.message === "string" ? cause.message : undefined;
+  if (typeof cause.code !== "string") return detail ? `${e.message}: ${detail}` : e.message;
+  const port = cause.port !== undefined ? `:${String(cause.port)}` : "";
   const to =
-    typeof cause!.address === "string"
-      ? ` to ${cause!.address}${cause!.port !== undefined ? `:${String(cause!.port)}` : ""}`
-      : typeof cause!.hostname === "string"
-        ? `: ${cause!.hostname}`
+    typeof cause.address === "string"
+      ? ` to ${cause.address}${port}`
+      : typeof cause.hostname === "string"
+        ? `: ${cause.hostname}`
         : "";
-  return `${NETWORK_CODES[code] ?? (typeof cause!.message === "string" ? cause!.message : "failed")} (${code})${to}`;
+  return `${NETWORK_CODES[cause.code] ?? detail ?? "failed"} (${cause.code})${to}`;
 }

@@ -1,7 +1,7 @@
 /**
- * `@wsdl-tsgen/runtime/internal`: what the generator shares with the runtime (one XML tokenizer, one
- * set of scalar rules, the HTTP binding's location patterns). Not for applications: it may change
- * in any release; generated code never imports it.
+ * `@wsdl-tsgen/runtime/internal`: what the generator shares with the runtime (one XML tokenizer,
+ * one set of scalar rules, the HTTP binding's location patterns). Not for applications: it may
+ * change in any release; generated code never imports it.
  */
 export { tokenizeXml, XmlDtdError, XmlSyntaxError } from "./xml-tokenizer.js";
 export type { XmlAttribute, XmlTag } from "./xml-tokenizer.js";

@@ -345,10 +345,12 @@ export function faultFromNode(
   const [own, other] = version === "1.1" ? [v11, v12] : [v12, v11];
   const code = own.code ?? other.code;
   const reason = own.reason ?? other.reason;
-  const names = version === "1.1" ? ["faultcode", "faultstring"] : ["Code/Value", "Reason/Text"];
-  const missing = [code === undefined ? names[0] : "", reason === undefined ? names[1] : ""];
-  if (code === undefined || reason === undefined)
+  if (code === undefined || reason === undefined) {
+    const [codeName, reasonName] =
+      version === "1.1" ? ["faultcode", "faultstring"] : ["Code/Value", "Reason/Text"];
+    const missing = [code === undefined && codeName, reason === undefined && reasonName];
     return `has no ${missing.filter(Boolean).join(" and no ")}`;
+  }
   const detail =
     version === "1.1" ? childNode(node, "detail") : childNode(node, "Detail", SOAP12_ENV);
   return new SoapFault({

@@ -1,7 +1,8 @@
 /**
  * Code trees: what emitters build and the printer (printer.ts) lays out. Text, concatenations,
  * bracketed lists, unions, arrows and blocks. Each node knows its width on one line (`w`, Infinity
- * where it cannot be on one line), computed once when it is built, so the printer never re-measures.
+ * where it cannot be on one line), computed once when it is built, so the printer never
+ * re-measures.
  */
 
 export type Code = string | Cat | List | Union | Arrow | Block;
@@ -13,7 +14,9 @@ export interface Cat {
   readonly parts: readonly Code[];
 }
 
-/** A bracketed list; `force` breaks it even when it fits; `pad` prints `{ a }` rather than `{a}`. */
+/**
+ * A bracketed list; `force` breaks it even when it fits; `pad` prints `{ a }` rather than `{a}`.
+ */
 export interface List {
   readonly k: "list";
   readonly w: number;
@@ -42,10 +45,8 @@ export interface Arrow {
   readonly body: Code;
 }
 
-/** A member of a block: its code, the JSDoc above it, and whether a blank line comes before it. */
-export interface Member {
-  readonly code: Code;
-  readonly doc?: string | undefined;
+/** A member of a block: a statement, and whether a blank line comes before it. */
+export interface Member extends Statement {
   readonly gap?: boolean;
 }
 

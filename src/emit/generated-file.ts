@@ -1,6 +1,7 @@
 /**
- * A generated file: code refers to symbols through `use()`, and the file prints its own import lines
- * (sorted, unused ones never printed, clashes aliased). No emitter writes an import line by hand.
+ * A generated file: code refers to symbols through `use()`, and the file prints its own import
+ * lines (sorted, unused ones never printed, clashes aliased). No emitter writes an import line by
+ * hand.
  */
 
 import { cat, names, type Statement } from "./code.js";

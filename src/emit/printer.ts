@@ -1,16 +1,7 @@
 /**
- * The layout of generated code, fixed by its structure (README, "Generated code"). Emitters build
- * `Code` trees: text, concatenations, bracketed lists, unions, arrows and blocks; `printCode` lays
- * them out at 100 columns with these rules:
- * - a list (arguments, parameters, array items, object properties) stays on one line when it fits with
- *   what follows it on that line; else it breaks, one item per line, indented two more spaces, each
- *   followed by its separator (a trailing comma);
- * - a call whose last argument is an array, an object or an arrow returning one keeps its other
- *   arguments on the opening line and breaks only that argument, when the opening line fits;
- * - an arrow that does not fit continues its body on the next line, two spaces further in;
- * - a union that does not fit puts each member on its own line after `| `;
- * - a block (interface, class, function or method body) always puts one member per line.
- * No text is ever measured or rewritten after printing: what does not fit is broken only at these points.
+ * Lays out code trees (code.ts) at 100 columns by the rules the README states under "Generated
+ * code": a group stays on one line when it fits with what follows it, else it breaks at its own
+ * points only. Nothing is measured or rewritten after printing.
  */
 
 import {
@@ -103,13 +94,13 @@ class Printer {
       case "cat":
         return this.cat(code, indent, rest);
       case "list":
-        return this.list(code, indent, rest);
+        return this.list(code, indent);
       case "union":
         return this.union(code, indent, rest);
       case "arrow":
         return this.arrow(code, indent, rest);
       case "block":
-        return this.block(code, indent, rest);
+        return this.block(code, indent);
     }
   }
 
@@ -147,7 +138,7 @@ class Printer {
     return true;
   }
 
-  private list(code: List, indent: string, rest: number): void {
+  private list(code: List, indent: string): void {
     const inner = indent + "  ";
     this.write(code.open);
     code.items.forEach((item, i) => {
@@ -158,7 +149,6 @@ class Printer {
     });
     this.newline(indent);
     this.write(code.close);
-    void rest;
   }
 
   private union(code: Union, indent: string, rest: number): void {
@@ -198,7 +188,7 @@ class Printer {
     this.print(code.body, inner, rest);
   }
 
-  private block(code: Block, indent: string, rest: number): void {
+  private block(code: Block, indent: string): void {
     const inner = indent + "  ";
     this.print(code.head, indent, 2);
     this.write(code.head === "" ? "{" : " {");
@@ -214,7 +204,6 @@ class Printer {
     }
     this.newline(indent);
     this.write(code.close);
-    void rest;
   }
 }
 

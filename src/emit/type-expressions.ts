@@ -1,4 +1,6 @@
-/** TypeScript type expressions for model types, in their output (decoded) or input (accepted) form. */
+/**
+ * TypeScript type expressions for model types, in their output (decoded) or input (accepted) form.
+ */
 import type {
   ComplexType,
   ElementField,
@@ -63,7 +65,8 @@ export function scalarType(ctx: EmitContext, scalar: ScalarKind, mode: Mode): Co
     case "hexBinary":
       return "Uint8Array";
     case "anyType":
-      // Text comes back as a string; anything else (child elements, attributes) as the whole element's tree.
+      // Text comes back as a string; anything else (child elements, attributes) as the whole
+      // element's tree.
       return union(["string", ctx.file.use(symbol("XmlNode", ctx.runtime, true))]);
     default:
       return "string";
@@ -97,7 +100,10 @@ export function typeExpr(ctx: EmitContext, t: TypeRef, mode: Mode): Code {
   return declared(ctx, t, mode);
 }
 
-/** The type arguments of a SOAP header bag received in one form and sent in another: `A` when both are the same, else `A, B`. */
+/**
+ * The type arguments of a SOAP header bag received in one form and sent in another: `A` when both
+ * are the same, else `A, B`.
+ */
 export function headerTypes(ctx: EmitContext, bag: ComplexType, first: Mode, second: Mode): Code[] {
   const a = typeExpr(ctx, bag, first);
   const b = typeExpr(ctx, bag, second);
@@ -109,7 +115,9 @@ export function ownTypeExpr(ctx: EmitContext, t: ComplexType | SimpleType, mode:
   return namedRef(ctx, ctx.plan.typeNames.get(t)!, mode);
 }
 
-/** The right-hand side of a simple type's alias: a union of literals, the base type, or an array. */
+/**
+ * The right-hand side of a simple type's alias: a union of literals, the base type, or an array.
+ */
 export function simpleTypeBody(ctx: EmitContext, t: SimpleType, mode: Mode): Code {
   const item =
     t.enumeration.length > 0

@@ -1,7 +1,8 @@
 /**
  * A fault that lacks its version's code or reason: read from the other version's names when it has
- * them (a SOAP 1.1 fault with 1.2-style Code and Reason, as a gSOAP server class sends), keeping the
- * text; else a ResponseFormatError that says what is missing, never a SoapFault with empty fields.
+ * them (a SOAP 1.1 fault with 1.2-style Code and Reason, as a gSOAP server class sends), keeping
+ * the text; else a ResponseFormatError that says what is missing, never a SoapFault with empty
+ * fields.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import {

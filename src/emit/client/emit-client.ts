@@ -28,7 +28,8 @@ function serviceClient(ctx: EmitContext, s: Service, descriptorsModule: string):
   const rt = (name: string, typeOnly = false) => ctx.file.use(symbol(name, ctx.runtime, typeOnly));
   const names = ctx.plan.serviceNames.get(s)!;
   const defaultPort = s.ports.find((p) => p.binding.protocol === "soap11") ?? s.ports[0];
-  // With declared SOAP headers: the request's entries in input form, the response's (onSoapHeaders) as decoded.
+  // With declared SOAP headers: the request's entries in input form, the response's (onSoapHeaders)
+  // as decoded.
   const callOptions: Code = s.soapHeaders
     ? typeArgs(rt("CallOptions", true), headerTypes(ctx, s.soapHeaders, "input", "output"))
     : rt("CallOptions", true);

@@ -26,7 +26,10 @@ export function nsRef(ctx: EmitContext, ns: string): string {
   return ctx.plan.namespaces.get(ns) ?? JSON.stringify(ns);
 }
 
-/** A string literal, written as a template on its namespace const when it starts with one (minimal diffs). */
+/**
+ * A string literal, written as a template on its namespace const when it starts with one (minimal
+ * diffs).
+ */
 export function nsTemplate(ctx: EmitContext, value: string): string {
   let best: [string, string] | undefined;
   for (const [ns, name] of ctx.plan.namespaces)
@@ -54,7 +57,10 @@ export function simpleDescExpr(ctx: EmitContext, t: TypeRef): Code {
   return `${rt(ctx, "xs")}.string`;
 }
 
-/** An expression for a type's descriptor; complex ones are thunks so declaration order never matters. */
+/**
+ * An expression for a type's descriptor; complex ones are thunks so declaration order never
+ * matters.
+ */
 export function typeDescExpr(ctx: EmitContext, t: TypeRef): Code {
   if (t.kind !== "complex") return simpleDescExpr(ctx, t);
   return arrow("()", ctx.plan.typeNames.get(t)!.descriptor);
@@ -83,7 +89,8 @@ function fieldCall(
     opts.push(["max", o.max === Infinity ? rt(ctx, "UNBOUNDED") : String(o.max)]);
   if (o.nillable) opts.push(["nillable", "true"]);
   if (o.substitutes) {
-    // The elements that may stand in this one's place (a substitution group), each told apart by `$element`.
+    // The elements that may stand in this one's place (a substitution group), each told apart by
+    // `$element`.
     const members = o.substitutes.members.map((m) =>
       fieldCall(ctx, m.name.local, m.name.ns, m.type, {}),
     );
@@ -98,7 +105,8 @@ function fieldCall(
 }
 
 export function elementFieldCall(ctx: EmitContext, f: ElementField): Code {
-  // A choice branch may be absent on the wire; the generated types enforce that exactly one is there.
+  // A choice branch may be absent on the wire; the generated types enforce that exactly one is
+  // there.
   const min = f.choice ? 0 : f.minOccurs;
   // A repeated element of a branch reads as absent when the branch is not taken (FieldDesc.choice).
   const choice = f.choice !== undefined && !f.choice.repeated && f.maxOccurs > 1;
@@ -111,7 +119,8 @@ export function elementFieldCall(ctx: EmitContext, f: ElementField): Code {
     ...(f.substitutes ? { substitutes: f.substitutes } : {}),
     ...(choice ? { choice } : {}),
     fixed,
-    // What an empty element stands for (its fixed or default value), unless `fixed` already says it.
+    // What an empty element stands for (its fixed or default value), unless `fixed` already says
+    // it.
     default: fixed === undefined ? emptyValue(f) : undefined,
   });
 }
@@ -167,7 +176,10 @@ function anyIndex(hierarchy: readonly ComplexType[]): number {
   return offset;
 }
 
-/** `{ ns: NS, derived: () => [B, C], abstract: true }`: how values of a family member are told apart. */
+/**
+ * `{ ns: NS, derived: () => [B, C], abstract: true }`: how values of a family member are told
+ * apart.
+ */
 function familyOptions(ctx: EmitContext, t: ComplexType): Code {
   const names = ctx.plan.typeNames.get(t)!;
   const o: Props = [["ns", nsRef(ctx, t.name?.ns ?? "")]];

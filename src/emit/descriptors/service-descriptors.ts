@@ -38,7 +38,8 @@ function soapBody(
       props.push(["prop", JSON.stringify(prop)]);
     }
   } else if (shape.kind === "parts") {
-    // Several body elements, no wrapper: the typed input or result type lists them; the first routes.
+    // Several body elements, no wrapper: the typed input or result type lists them; the first
+    // routes.
     const type =
       direction === "request" ? op.input : op.result.kind === "object" ? op.result.type : undefined;
     if (type)
@@ -70,7 +71,10 @@ function resultProps(ctx: EmitContext, shape: SoapBodyShape, r: OperationResult)
   return [];
 }
 
-/** The properties of the service's header bag that an operation's request (`headers`) and response (`responseHeaders`) carry. */
+/**
+ * The properties of the service's header bag that an operation's request (`headers`) and response
+ * (`responseHeaders`) carry.
+ */
 function headerProps(ctx: EmitContext, s: Service, bop: BindingOperation): Props {
   const bag = s.soapHeaders;
   if (!bag) return [];
@@ -87,7 +91,10 @@ function headerProps(ctx: EmitContext, s: Service, bop: BindingOperation): Props
   return out;
 }
 
-/** The HTTP response descriptor's flags for the typed result: void, or what a nil document reads as (BodyDesc.nil). */
+/**
+ * The HTTP response descriptor's flags for the typed result: void, or what a nil document reads as
+ * (BodyDesc.nil).
+ */
 function httpResultFlags(r: OperationResult): Props {
   if (r.kind === "void") return [["void", "true"]];
   if (r.kind !== "unwrapped") return [];

@@ -30,7 +30,10 @@ const PROTOCOL_LABEL = {
   httpPost: "HTTP POST",
 } as const;
 
-/** Where the WSDL served at `?WSDL` is embedded, and whether it has imported documents (WSDL_IMPORTS). */
+/**
+ * Where the WSDL served at `?WSDL` is embedded, and whether it has imported documents
+ * (WSDL_IMPORTS).
+ */
 export interface EmbeddedWsdlModule {
   readonly module: string;
   readonly imports: boolean;

@@ -31,7 +31,10 @@ export function typeDeclarations(ctx: EmitContext, t: ComplexType | SimpleType):
   return out;
 }
 
-/** `type AOrDerived = A | B | C;`: what a property declared as A holds (input form too, when it differs). */
+/**
+ * `type AOrDerived = A | B | C;`: what a property declared as A holds (input form too, when it
+ * differs).
+ */
 function familyDeclarations(
   ctx: EmitContext,
   t: ComplexType,
@@ -82,7 +85,8 @@ function declaration(
       code: `$type?: ${JSON.stringify(tag)};`,
     });
   }
-  // Text is optional in mixed content (the stand-in for an undeclared type): child elements alone are enough.
+  // Text is optional in mixed content (the stand-in for an undeclared type): child elements alone
+  // are enough.
   if (t.simpleContent)
     members.push({
       code: cat(`$value${t.mixed ? "?" : ""}: `, typeExpr(ctx, t.simpleContent, mode), ";"),
@@ -123,7 +127,8 @@ function declaration(
       ";",
     ),
   });
-  // In an input form, a fixed value's own literal type (the writer accepts no other); nillable keeps null.
+  // In an input form, a fixed value's own literal type (the writer accepts no other); nillable
+  // keeps null.
   const fixedType = (f: ElementField): Code | undefined => {
     const literal = mode === "input" ? fixedLiteral(f) : undefined;
     return literal === undefined ? undefined : f.nillable ? union([literal, "null"]) : literal;
@@ -159,8 +164,8 @@ function declaration(
 
 /**
  * The schema's value constraint of an attribute or element, as a note for its property: a fixed
- * value, or the default an absent attribute (an empty element) stands for. What the runtime does with
- * them is value-constraints.ts's: it fills in no default for what is absent.
+ * value, or the default an absent attribute (an empty element) stands for. What the runtime does
+ * with them is value-constraints.ts's: it fills in no default for what is absent.
  */
 export function valueConstraint(
   x: { readonly default: string | undefined; readonly fixed: string | undefined },
@@ -174,7 +179,10 @@ export function valueConstraint(
 const paragraphs = (...texts: (string | undefined)[]): string | undefined =>
   texts.filter((t) => t !== undefined && t !== "").join("\n\n") || undefined;
 
-/** `({ a: A; b?: never } | { a?: never; b: B })`, plus an all-absent branch when the choice is optional. */
+/**
+ * `({ a: A; b?: never } | { a?: never; b: B })`, plus an all-absent branch when the choice is
+ * optional.
+ */
 function choiceUnion(
   ctx: EmitContext,
   fields: readonly ElementField[],
@@ -199,7 +207,10 @@ function choiceUnion(
   return union(alternatives, true);
 }
 
-/** Whether a complex type's own required fields or attributes include a fixed value the writer supplies. */
+/**
+ * Whether a complex type's own required fields or attributes include a fixed value the writer
+ * supplies.
+ */
 function suppliesFixed(t: ComplexType | SimpleType): boolean {
   return t.kind === "complex" && [...t.fields, ...t.attributes].some(fixedWhenLeftOut);
 }
