@@ -2,6 +2,7 @@
 import type { HttpOperationDesc, HttpParamDesc } from "./operations.js";
 import { ownValue, setOwn } from "./own-props.js";
 import { formatScalar, parseScalar, ValueFormatError } from "./scalars.js";
+import { clipped } from "./input-text.js";
 
 /** The name/value pairs of a request, in parameter order. */
 export function encodeHttpParams(op: HttpOperationDesc, input: unknown): URLSearchParams {
@@ -74,7 +75,7 @@ export function decodeHttpParams(
       try {
         const v = parseLenient ? parseLenient(p, text) : parseScalar(p.type.s, text);
         if (p.type.values && !p.type.values.includes(String(v)))
-          throw new ValueFormatError(`'${text}' is not one of the allowed values`);
+          throw new ValueFormatError(`'${clipped(text)}' is not one of the allowed values`);
         return v;
       } catch (e) {
         throw new HttpParamError(

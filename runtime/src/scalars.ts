@@ -3,6 +3,7 @@
  * Parsing follows the XSD rules (whitespace collapsed for non-strings, exact ranges).
  */
 import { isTemporalLexical, VALIDATED, XsdDate, XsdDateTime, XsdTime } from "./temporal.js";
+import { clipped } from "./input-text.js";
 
 export type ScalarKind =
   | "string"
@@ -70,7 +71,7 @@ export const isNumberKind = (kind: ScalarKind): boolean =>
 export const isBigIntKind = (kind: ScalarKind): boolean => kind in BIGINT_RANGES;
 
 function bad(kind: ScalarKind, text: string, why = ""): never {
-  throw new ValueFormatError(`'${text}' is not a valid xs:${kind} value${why}`);
+  throw new ValueFormatError(`'${clipped(text)}' is not a valid xs:${kind} value${why}`);
 }
 
 /** `text` as an int when it is plain digits (an optional minus, up to 9 digits), else undefined. */

@@ -27,7 +27,17 @@ export function httpOperations(
 
 /** Whether the query asks for the WSDL (`?WSDL`, any case). */
 export const wantsWsdl = (url: URL): boolean =>
-  [...url.searchParams.keys()].some((k) => k.toLowerCase() === "wsdl");
+  [...url.searchParams].some(([k, v]) => k.toLowerCase() === "wsdl" && v === "");
+export const wantsDisco = (url: URL): boolean =>
+  [...url.searchParams.keys()].some((k) => k.toLowerCase() === "disco");
+/** The document a query names the ASMX way (`xsd=1`, `wsdl=2`), if it names one. */
+export const namedDocument = (url: URL): string | undefined => {
+  for (const [k, v] of url.searchParams) {
+    const key = k.toLowerCase();
+    if ((key === "xsd" || key === "wsdl") && v !== "") return `${key}=${v}`;
+  }
+  return undefined;
+};
 
 /** An operation of a port, as a request is routed to it. */
 export interface Routed {

@@ -16,7 +16,9 @@ import {
   byElement,
   httpOperations,
   preferActionless,
+  namedDocument,
   soapOperations,
+  wantsDisco,
   wantsWsdl,
   type HttpRoute,
   type Routed,
@@ -25,6 +27,8 @@ import {
 import type { PortDesc, Protocol, ServiceDesc } from "./operations.js";
 import { parseScalar, ValueFormatError } from "./scalars.js";
 import { bodyXml, decodeEnvelope, envelope, faultCode, faultEnvelope, headerXml } from "./soap.js";
+import { discoDocument } from "./disco.js";
+import { loggedTarget, messageText } from "./input-text.js";
 import { onlyWhiteSpace } from "./xml-chars.js";
 import { XmlDecodeError, type DecodeLimits, type XmlNode } from "./xml-reader.js";
 import { escapeText, writeElement, writeField, XSD_NS, XSI_NS } from "./xml-writer.js";
@@ -126,11 +130,15 @@ export interface HandlerOptions {
 }
 
 /** A Node request listener that also works as Express middleware (`next` for paths it does not serve). */
-export type RequestListener = (
-  req: IncomingMessage,
-  res: ServerResponse,
-  next?: (err?: unknown) => void,
-) => void;
+export interface RequestListener {
+  (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void): void;
+  /**
+   * For node:http's `checkContinue` event (`server.on("checkContinue", handler.checkContinue)`):
+   * a request sent with `Expect: 100-continue` then gets `100 Continue` only when its body is
+   * wanted, and a body over the limit gets its 413 without being sent.
+   */
+  readonly checkContinue: (req: IncomingMessage, res: ServerResponse) => void;
+}
 
 const SOAP_CT = {
   "1.1": "text/xml; charset=utf-8",
@@ -175,6 +183,12 @@ function faultStatus(f: SoapFault): number {
   return s !== undefined && Number.isInteger(s) && s >= 400 && s <= 599 ? s : 500;
 }
 
+/** Requests whose `100 Continue` is ours to send, when their body is wanted. */
+const awaitingContinue = new WeakSet<IncomingMessage>();
+
+/** Answers hold account data: no cache keeps them. Documents get ASMX's `private, max-age=0`. */
+const DOCUMENT_HEADERS = { "Cache-Control": "private, max-age=0" };
+
 function send(
   res: ServerResponse,
   status: number,
@@ -185,7 +199,7 @@ function send(
   if (res.headersSent) return;
   const buf = utf8(body);
   const h: Record<string, string | number> = {
-    "Cache-Control": "private, max-age=0",
+    "Cache-Control": "no-store",
     "Content-Length": buf.length,
     ...headers,
   };
@@ -194,18 +208,26 @@ function send(
   res.end(buf);
 }
 
-function readBody(req: IncomingMessage, maxBytes: number, timeoutMs: number): Promise<Buffer> {
+function readBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  maxBytes: number,
+  timeoutMs: number,
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers["content-length"] ?? "0");
+    const continues = awaitingContinue.delete(req);
     if (declared > maxBytes) {
       reject(
         new HttpProblem(413, `The request body is larger than ${maxBytes} bytes.`, {
           Connection: "close",
         }),
       );
-      req.resume();
+      // A client waiting for 100 Continue sends nothing more: there is nothing to drain.
+      if (!continues) req.resume();
       return;
     }
+    if (continues) res.writeContinue();
     const chunks: Buffer[] = [];
     let size = 0;
     let done = false;
@@ -237,7 +259,10 @@ function readBody(req: IncomingMessage, maxBytes: number, timeoutMs: number): Pr
       chunks.push(c);
     });
     req.on("end", () => finish(undefined, Buffer.concat(chunks)));
-    req.on("error", (e) => finish(e));
+    // A client that goes away or breaks its chunked encoding mid-body: its problem, not ours.
+    req.on("error", () =>
+      finish(new HttpProblem(400, "The request body was cut short.", { Connection: "close" })),
+    );
   });
 }
 
@@ -246,9 +271,20 @@ const decoders = new Map<string, InstanceType<typeof TextDecoder>>();
 /** An XML request body for the decoder: UTF-8 bytes as they are (checked), another charset as text. */
 function xmlBody(body: Buffer, charset: string | undefined): string | Uint8Array {
   if (!isUtf8Charset(charset)) return decodeText(body, charset);
+  if (looksUtf16(body))
+    throw new HttpProblem(
+      400,
+      "The request body looks like UTF-16 but is declared or taken as UTF-8; send UTF-8, or declare charset=utf-16.",
+    );
   if (!isUtf8(body))
     throw new HttpProblem(400, "The request body is not valid text in its declared charset.");
   return body;
+}
+
+/** A UTF-16 byte order mark, or a NUL byte among the first two (XML starts with '<' or a BOM). */
+function looksUtf16(body: Buffer): boolean {
+  const [a, b] = body;
+  return (a === 0xff && b === 0xfe) || (a === 0xfe && b === 0xff) || a === 0 || b === 0;
 }
 
 function decodeText(body: Buffer, charset: string | undefined): string {
@@ -421,18 +457,33 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
   };
 
   const wsdlFor = (req: IncomingMessage, wsdl: string, ep: Endpoint): string => {
-    const local = req.socket.localAddress ?? "localhost";
-    const host = /^[A-Za-z0-9.\-:[\]]+$/.test(req.headers.host ?? "")
-      ? req.headers.host!
-      : `${local.includes(":") ? `[${local}]` : local}:${req.socket.localPort ?? 80}`;
-    const proto = (req.socket as { encrypted?: boolean }).encrypted ? "https" : "http";
+    const origin = originOf(req);
     let text = wsdl;
     for (const a of addresses) {
-      const url = `${proto}://${host}${options.path !== undefined ? normalise(options.path) : addressPath(a)}`;
+      const url = `${origin}${options.path !== undefined ? normalise(options.path) : addressPath(a)}`;
       text = text.split(`location="${a}"`).join(`location="${url}"`);
     }
     // Imports of embedded documents: at this endpoint's URL.
-    return text.split(EMBEDDED_DOCUMENT).join(`${proto}://${host}${ep.path}?`);
+    return text.split(EMBEDDED_DOCUMENT).join(`${origin}${ep.path}?`);
+  };
+  /** `?WSDL`, `?disco` or an imported document (`?xsd=1`), if the request asks for one. */
+  const document = (req: IncomingMessage, url: URL, ep: Endpoint): string | undefined => {
+    if (options.serveWsdl === false) return undefined;
+    if (wantsWsdl(url) || wantsDisco(url)) {
+      if (wsdl === undefined) {
+        throw new HttpProblem(
+          404,
+          "No WSDL is available: this service was generated without embedding it (embedWsdl: false); pass its text in the handler's `wsdl` option to serve it here.",
+        );
+      }
+      const served = wsdlFor(req, wsdl, ep);
+      return wantsWsdl(url) ? served : discoDocument(served, `${originOf(req)}${ep.path}`);
+    }
+    const imported = importedDocument(url);
+    if (imported !== undefined) return wsdlFor(req, imported, ep);
+    const named = namedDocument(url);
+    if (named !== undefined) throw new HttpProblem(404, `This service has no document ${named}.`);
+    return undefined;
   };
 
   // ---- SOAP ----
@@ -444,12 +495,14 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
     message: string,
     detail = "",
     header = "",
+    headers: Record<string, string> = {},
   ): void =>
     send(
       res,
       status,
-      faultEnvelope(version, faultCode(version, side), message, detail, header),
+      faultEnvelope(version, faultCode(version, side), messageText(message), detail, header),
       SOAP_CT[version],
+      headers,
     );
 
   const handleSoap = async (
@@ -465,8 +518,14 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
       );
     }
     const declared: SoapVersion = ct.type === "text/xml" ? "1.1" : "1.2";
-    const body = await readBody(req, maxBody, timeoutMs);
-    const request = xmlBody(body, ct.params["charset"]);
+    let request: string | Uint8Array;
+    try {
+      request = xmlBody(await readBody(req, res, maxBody, timeoutMs), ct.params["charset"]);
+    } catch (e) {
+      // A body that is not text in its charset is malformed too: a fault, as for bad XML.
+      if (!(e instanceof HttpProblem) || e.status !== 400) throw e;
+      return soapFault(res, declared, 400, "Client", e.message, "", "", e.headers);
+    }
     if (onlyWhiteSpace(request))
       return soapFault(
         res,
@@ -550,7 +609,11 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
       return send(
         res,
         500,
-        faultEnvelope(version, "soap:MustUnderstand", `SOAP header ${names} was not understood.`),
+        faultEnvelope(
+          version,
+          "soap:MustUnderstand",
+          messageText(`SOAP header ${names} was not understood.`),
+        ),
         SOAP_CT[version],
       );
     }
@@ -746,7 +809,7 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
     if (op.replace) req.resume();
     else if (port.protocol === "httpPost") {
       const ct = parseContentType(req.headers["content-type"]);
-      const body = await readBody(req, maxBody, timeoutMs);
+      const body = await readBody(req, res, maxBody, timeoutMs);
       if (
         ct.type !== "application/x-www-form-urlencoded" &&
         !(ct.type === "" && body.length === 0)
@@ -810,9 +873,13 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
         "",
       )}</ul>${wsdl !== undefined && options.serveWsdl !== false ? `<p><a href="${escapeText(ep.path)}?WSDL">Service description (WSDL)</a></p>` : ""}</body></html>`;
 
-  return (req, res, next) => {
+  const listener = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    next?: (err?: unknown) => void,
+  ): void => {
     const run = async (): Promise<void> => {
-      const url = new URL(req.url ?? "/", "http://localhost");
+      const url = requestUrl(req.url);
       const path = url.pathname;
       const lower = path.toLowerCase();
       // An HTTP operation at exactly this path, for this verb, unless the request is for a document
@@ -845,18 +912,9 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
         (lower === `${baseLower}/` && req.method !== "GET" && req.method !== "POST")
       ) {
         if (req.method === "GET" || req.method === "HEAD") {
-          if (wantsWsdl(url) && options.serveWsdl !== false) {
-            if (wsdl === undefined) {
-              throw new HttpProblem(
-                404,
-                "No WSDL is available: this service was generated without embedding it (embedWsdl: false); pass its text in the handler's `wsdl` option to serve it here.",
-              );
-            }
-            return send(res, 200, wsdlFor(req, wsdl, ep), "text/xml; charset=utf-8");
-          }
-          const imported = options.serveWsdl !== false ? importedDocument(url) : undefined;
-          if (imported !== undefined)
-            return send(res, 200, wsdlFor(req, imported, ep), "text/xml; charset=utf-8");
+          const doc = document(req, url, ep);
+          if (doc !== undefined)
+            return send(res, 200, doc, "text/xml; charset=utf-8", DOCUMENT_HEADERS);
           return send(res, 200, helpPage(ep), "text/html; charset=utf-8");
         }
         if (req.method === "POST") {
@@ -884,14 +942,37 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
     };
     run().catch((e: unknown) => {
       if (e instanceof HttpProblem) {
-        send(res, e.status, e.message, "text/plain; charset=utf-8", e.headers);
+        send(res, e.status, messageText(e.message), "text/plain; charset=utf-8", e.headers);
         if (e.headers["Connection"] === "close") res.on("finish", () => req.socket.destroySoon?.());
         return;
       }
-      log(`wsdl-tsgen: unexpected error serving ${req.method} ${req.url}`, e);
+      log(`wsdl-tsgen: unexpected error serving ${req.method} ${loggedTarget(req.url)}`, e);
       send(res, 500, "Server was unable to process request.", "text/plain; charset=utf-8");
     });
   };
+  const checkContinue = (req: IncomingMessage, res: ServerResponse): void => {
+    awaitingContinue.add(req);
+    listener(req, res);
+  };
+  return Object.assign(listener, { checkContinue });
+}
+
+/** `http://host:port` as the client reached this server: its Host header when that is a host. */
+function originOf(req: IncomingMessage): string {
+  const local = req.socket.localAddress ?? "localhost";
+  const host = /^[A-Za-z0-9.\-:[\]]+$/.test(req.headers.host ?? "")
+    ? req.headers.host!
+    : `${local.includes(":") ? `[${local}]` : local}:${req.socket.localPort ?? 80}`;
+  return `${(req.socket as { encrypted?: boolean }).encrypted ? "https" : "http"}://${host}`;
+}
+
+/** The request target as a URL; one that is not a URL (`//[/`) is the client's error. */
+function requestUrl(target: string | undefined): URL {
+  try {
+    return new URL(target ?? "/", "http://localhost");
+  } catch {
+    throw new HttpProblem(400, "The request URL is malformed.");
+  }
 }
 
 /** A path the handler serves, with the ports whose address has it. */

@@ -24,6 +24,7 @@ import {
 } from "./descriptors.js";
 import { parseScalar, ValueFormatError, type ScalarKind } from "./scalars.js";
 import { XSI_NS } from "./xml-writer.js";
+import { clipped } from "./input-text.js";
 
 export interface DecodeLimits {
   /** Deepest element nesting accepted. */
@@ -153,7 +154,7 @@ function scalarValue(desc: ScalarDesc, text: string, name: string, strict: boole
 /** Refuses a value its enumeration does not list. */
 function allowed(values: readonly string[], v: unknown): void {
   if (!values.includes(String(v)))
-    throw new ValueFormatError(`'${String(v)}' is not one of the allowed values`);
+    throw new ValueFormatError(`'${clipped(String(v))}' is not one of the allowed values`);
 }
 
 /** The items of an xs:list value. */

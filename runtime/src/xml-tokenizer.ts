@@ -83,6 +83,8 @@ interface Open {
   /** The bindings in scope at the current position. */
   ns: Record<string, string>;
   sawRoot: boolean;
+  /** Where the document's content starts, after a byte order mark: the only place for `<?xml`. */
+  start: number;
   /** Where the piece being read starts in the document (added to every offset reported). */
   base: number;
   /** Whether the piece being read is the document's last: if not, a construct it cuts short waits for the next. */
@@ -124,6 +126,7 @@ const newOpen = (h: TokenHandler, ns: Record<string, string>): Open => ({
   rootNs: ns,
   ns,
   sawRoot: false,
+  start: 0,
   base: 0,
   final: true,
   tag: { name: "", local: "", uri: "", attributes: NO_ATTRIBUTES, scope: ns, offset: 0 },
@@ -249,6 +252,7 @@ export class XmlTokenizer {
           : src.xml.startsWith("\u00EF\u00BB\u00BF")
             ? 3
             : 0;
+      open.start = i;
       this.first = false;
     }
     let read: number;
@@ -260,6 +264,13 @@ export class XmlTokenizer {
     open.base += read;
     return read;
   }
+}
+
+/** Whether `<?xml` at `lt` is an XML declaration (and not a PI like `<?xml-stylesheet`). */
+function isDeclaration(xml: string, lt: number): boolean {
+  if (!xml.startsWith("<?xml", lt)) return false;
+  const c = xml.charCodeAt(lt + 5);
+  return c === 63 || isSpace(c);
 }
 
 /**
@@ -299,6 +310,8 @@ function tokenize(src: Source, i: number, open: Open): number {
         if (!final) return lt;
         throw new XmlSyntaxError("an unterminated processing instruction", lt);
       }
+      if (open.base + lt !== open.start && isDeclaration(xml, lt))
+        throw new XmlSyntaxError("an XML declaration that does not start the document", lt);
       i = close + 2;
     } else if (c === 33) {
       if (!final && n - lt < 9) return lt;

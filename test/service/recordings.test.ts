@@ -63,10 +63,10 @@ const DIFFERENCES: Record<string, Expected> = {
   "err-unknownid-soap11": {
     status: 500,
     faultCode: "soap:Client",
-    reason: "the issue: deleting an id that is not the caller's is a Client fault",
+    reason: "difference 6: deleting an id that is not the caller's is a Client fault",
   },
-  "err-unknownid-soap12": { status: 500, faultCode: "soap:Sender", reason: "the issue" },
-  "err-foreignid-soap11": { status: 500, faultCode: "soap:Client", reason: "the issue" },
+  "err-unknownid-soap12": { status: 500, faultCode: "soap:Sender", reason: "difference 6" },
+  "err-foreignid-soap11": { status: 500, faultCode: "soap:Client", reason: "difference 6" },
   "soapaction-empty-soap11": {
     status: 200,
     contentType: "text/xml; charset=utf-8",
