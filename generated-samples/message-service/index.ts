@@ -32,6 +32,7 @@ export {
   XsdDate,
   XsdDateTime,
   XsdTime,
+  undescribedOf,
 } from "@wsdl-tsgen/runtime";
 export { ApiClient } from "./client.js";
 export { createApiHandler } from "./server.js";

@@ -28,6 +28,7 @@ export {
   XsdDate,
   XsdDateTime,
   XsdTime,
+  undescribedOf,
 } from "@wsdl-tsgen/runtime";
 export { ShippingClient } from "./client.js";
 export { createShippingHandler } from "./server.js";

@@ -44,6 +44,7 @@ export {
   XsdDate,
   XsdDateTime,
   XsdTime,
+  undescribedOf,
 } from "@wsdl-tsgen/runtime";
 export { FeaturesClient } from "./client.js";
 export { createFeaturesHandler } from "./server.js";

@@ -29,8 +29,10 @@ import {
   XmlDecodeError,
   type CustomFrame,
   type DecodeOptions,
+  type XmlNode,
 } from "./xml-reader.js";
 import { ownValue } from "./own-props.js";
+import { keepUndescribed, undescribedOf } from "./undescribed.js";
 import { takeUserinfo, withAuthorization } from "./userinfo.js";
 import { securityHeaderXml, withoutPasswords, type UsernameTokenOptions } from "./ws-security.js";
 import { writeNode } from "./xml-writer.js";
@@ -59,6 +61,12 @@ export interface ClientOptions<
   readonly headers?: Readonly<Record<string, string>>;
   /** Reject responses that lack a required element or hold a value outside an enumeration. Default: true. */
   readonly strict?: boolean;
+  /**
+   * A response element the schema does not describe where it stands, or an occurrence beyond
+   * maxOccurs: "keep" it as raw XML, reachable with `undescribedOf(value)` on the object or array it
+   * was found in, or "refuse" the response with a ResponseFormatError naming it. Default: "keep".
+   */
+  readonly undescribed?: "keep" | "refuse";
   /**
    * SOAP header entries sent with every call, by element name: each operation sends the ones its
    * binding declares (`soap:header`). Per-call `soapHeaders` replace entries of the same name.
@@ -135,6 +143,29 @@ export interface CallOptions<
 }
 
 /** Sends the operations of one service over the port chosen at construction. */
+/**
+ * The result, keeping on it the elements the operation does not describe around it: in its
+ * wrapper, or in the Body after it (see `undescribedOf`). A result that is no object cannot keep
+ * them, and the response is refused.
+ */
+function withBodyExtras(
+  value: unknown,
+  extras: readonly XmlNode[],
+  res: { status: number; text: string },
+): unknown {
+  if (extras.length === 0) return value;
+  if (typeof value !== "object" || value === null) {
+    const first = extras[0]!;
+    throw new ResponseFormatError(
+      `the response holds {${first.ns}}${first.local}, which the operation does not describe, beside a result that cannot keep it`,
+      res.status,
+      res.text,
+    );
+  }
+  for (const node of extras) keepUndescribed(value, node);
+  return value;
+}
+
 export class ServiceClient {
   readonly port: PortDesc;
   readonly endpoint: string;
@@ -172,7 +203,10 @@ export class ServiceClient {
   }
 
   private decodeOptions(): DecodeOptions {
-    return { strict: this.options.strict ?? true };
+    return {
+      strict: this.options.strict ?? true,
+      undescribed: this.options.undescribed ?? "keep",
+    };
   }
 
   /**
@@ -343,7 +377,7 @@ export class ServiceClient {
       throw typedFault(op, fault) ?? fault;
     }
     if (res.status >= 300) throw new HttpBindingError(res.status, res.text);
-    if (!op.response) return undefined;
+    if (!op.response) return withBodyExtras(undefined, decoded.undescribed, res);
     if (!decoded.body?.field) {
       const got = decoded.body ? `{${decoded.body.ns}}${decoded.body.local}` : "an empty Body";
       throw new ResponseFormatError(
@@ -352,7 +386,11 @@ export class ServiceClient {
         res.text,
       );
     }
-    return pick(op.response, decoded.body.value);
+    // What the wrapper kept goes with the part of it that is returned.
+    const wrapper = decoded.body.value;
+    const value = pick(op.response, wrapper);
+    const kept = value === wrapper ? [] : undescribedOf(wrapper);
+    return withBodyExtras(value, [...kept, ...decoded.undescribed], res);
   }
 
   private async callHttp(

@@ -37,6 +37,7 @@ export {
 } from "./errors.js";
 export type { SoapFaultInit, SoapVersion } from "./errors.js";
 export { ServiceClient } from "./client.js";
+export { undescribedOf } from "./undescribed.js";
 export type { CallOptions, ClientOptions, Exchange, SoapRequestInfo } from "./client.js";
 export { decodeDocument, decodeXml, XmlDecodeError, nodeText, childNode } from "./xml-reader.js";
 export type { DecodeLimits, DecodeOptions, XmlNode } from "./xml-reader.js";

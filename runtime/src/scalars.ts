@@ -88,6 +88,17 @@ function plainInt(text: string): number | undefined {
   return text.charCodeAt(0) === 45 ? (v === 0 ? 0 : -v) : v;
 }
 
+/**
+ * `text` without leading and trailing XML white space (space, tab, CR, LF): XSD's whiteSpace
+ * collapse. `String.trim` would also strip U+00A0, U+2003 and the like, which no XSD number allows.
+ */
+export function xmlTrim(text: string): string {
+  return text.replace(XML_EDGE_SPACE, "");
+}
+const XML_EDGE_SPACE = /^[ \t\r\n]+|[ \t\r\n]+$/g;
+/** Runs of XML white space: what separates the items of an xs:list. */
+export const XML_SPACE = /[ \t\r\n]+/;
+
 /** Parses a lexical value. */
 export function parseScalar(kind: ScalarKind, text: string): unknown {
   if (kind === "string" || kind === "anyType") return text;
@@ -96,7 +107,7 @@ export function parseScalar(kind: ScalarKind, text: string): unknown {
     const v = plainInt(text);
     if (v !== undefined) return v;
   }
-  const t = text.trim();
+  const t = xmlTrim(text);
   switch (kind) {
     case "boolean":
       if (t === "true" || t === "1") return true;
@@ -120,7 +131,7 @@ export function parseScalar(kind: ScalarKind, text: string): unknown {
       if (!isTemporalLexical("time", t)) bad(kind, text);
       return new XsdTime(t);
     case "base64Binary": {
-      const compact = t.replace(/\s+/g, "");
+      const compact = t.replace(/[ \t\r\n]+/g, "");
       if (!/^[A-Za-z0-9+/]*={0,2}$/.test(compact) || compact.length % 4 !== 0) bad(kind, text);
       return new Uint8Array(Buffer.from(compact, "base64"));
     }

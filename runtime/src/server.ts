@@ -569,7 +569,7 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
           routed = byElement(named ?? routes.operations, ns, local);
           return routed ? (routed.op.request!.parts ?? routed.op.request!.element) : undefined;
         },
-        { limits, strict: true },
+        { limits, strict: true, undescribed: "refuse" },
         service.soapHeaders,
         true,
       );

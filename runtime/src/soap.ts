@@ -126,6 +126,8 @@ export interface DecodedEnvelope {
       }
     | undefined;
   readonly fault: XmlNode | undefined;
+  /** Body entries after the operation's element, or parts repeated, when the reader keeps them. */
+  readonly undescribed: readonly XmlNode[];
   /** The SOAP Header entries the header type declares, by property; others are not read. */
   readonly headers: Record<string, unknown>;
   /** Header entries marked `mustUnderstand` for this receiver that the header type does not declare. */
@@ -174,12 +176,23 @@ class EnvelopeState {
   rootName: string | undefined;
   sawBody = false;
   parts: { readonly desc: ComplexDesc; readonly values: Record<string, unknown> } | undefined;
+  /** Body entries the operation does not describe (after its element, or a part repeated). */
+  readonly undescribed: XmlNode[] = [];
   constructor(
     readonly pick: PickBody,
     readonly headerType: ComplexDesc | undefined,
     /** Whether undeclared header entries are kept as trees (a server's implementation may read them). */
     readonly keepUndeclared = false,
+    /** Refuse undescribed Body entries (see DecodeOptions.undescribed) rather than keep them. */
+    readonly refuse = false,
   ) {}
+
+  /** A Body entry the operation does not describe: kept as a tree, or refused. */
+  extra(ns: string, local: string, why = "is not allowed in the SOAP Body"): "tree" {
+    if (this.refuse)
+      throw new XmlDecodeError(`element ${ns ? `{${ns}}` : ""}${local} ${why}`, "invalid", local);
+    return "tree";
+  }
 }
 
 const enum Level {
@@ -222,8 +235,15 @@ class EnvelopeFrame implements CustomFrame {
         return st.keepUndeclared ? "tree" : "skip";
       }
       case Level.Body: {
-        if (st.parts && !st.fault) return childField(st.parts.desc, ns, local) ?? "skip";
-        if (st.body || st.fault) return "skip";
+        if (st.parts && !st.fault) {
+          const part = childField(st.parts.desc, ns, local);
+          if (!part) return st.extra(ns, local);
+          if (part.max <= 1 && Object.hasOwn(st.parts.values, part.prop))
+            return st.extra(ns, local, "occurs more than once in the SOAP Body");
+          return part;
+        }
+        if (st.fault) return "skip";
+        if (st.body) return st.body.field ? st.extra(ns, local) : "skip";
         if (ns === st.envNs && local === "Fault") return "tree";
         const f = st.pick(ns, local, st.version!);
         if (f !== undefined && "k" in f) {
@@ -249,9 +269,12 @@ class EnvelopeFrame implements CustomFrame {
         !field &&
         typeof value === "object" &&
         value !== null &&
-        (value as XmlNode).local === "Fault"
+        (value as XmlNode).local === "Fault" &&
+        !st.body
       )
         st.fault = value as XmlNode;
+      else if (!field && typeof value === "object" && value !== null)
+        st.undescribed.push(value as XmlNode);
       else if (field && st.parts) {
         setField(st.parts.values, field, value);
         st.body ??= { ns, local, field, value: st.parts.values };
@@ -295,7 +318,8 @@ export function envelopeReader(
   headerType?: ComplexDesc,
   keepUndeclaredHeaders = false,
 ): EnvelopeReader {
-  const st = new EnvelopeState(pick, headerType, keepUndeclaredHeaders);
+  const refuse = options?.undescribed === "refuse";
+  const st = new EnvelopeState(pick, headerType, keepUndeclaredHeaders, refuse);
   return {
     root: new EnvelopeFrame(st, Level.Document),
     result: () => {
@@ -324,6 +348,7 @@ export function envelopeReader(
         headers: st.headers,
         notUnderstood: st.notUnderstood,
         otherHeaders: st.otherHeaders,
+        undescribed: st.undescribed,
       };
     },
   };

@@ -22,9 +22,10 @@ import {
   type ScalarDesc,
   type TypeDesc,
 } from "./descriptors.js";
-import { parseScalar, ValueFormatError, type ScalarKind } from "./scalars.js";
+import { parseScalar, ValueFormatError, XML_SPACE, xmlTrim, type ScalarKind } from "./scalars.js";
 import { XSI_NS } from "./xml-writer.js";
 import { clipped } from "./input-text.js";
+import { keepUndescribed } from "./undescribed.js";
 
 export interface DecodeLimits {
   /** Deepest element nesting accepted. */
@@ -39,6 +40,11 @@ export interface DecodeOptions {
   readonly limits?: DecodeLimits;
   /** Reject a missing required element or a value outside an enumeration (default true). */
   readonly strict?: boolean;
+  /**
+   * An element the schema does not describe where it stands, or an occurrence beyond maxOccurs:
+   * "keep" it as raw XML on its parent (see `undescribedOf`), or "refuse" it. Default "keep".
+   */
+  readonly undescribed?: "keep" | "refuse";
 }
 
 /** Why a document could not be decoded. `kind` tells malformed XML apart from invalid content. */
@@ -108,7 +114,7 @@ export interface CustomFrame {
 function isNil(tag: XmlTag): boolean {
   for (const a of tag.attributes) {
     if (a.local === "nil" && a.uri === XSI_NS) {
-      const v = a.value.trim();
+      const v = xmlTrim(a.value);
       return v === "true" || v === "1";
     }
   }
@@ -160,7 +166,7 @@ function allowed(values: readonly string[], v: unknown): void {
 /** The items of an xs:list value. */
 function listValue(kind: ScalarKind, text: string): unknown[] {
   const out: unknown[] = [];
-  for (const t of text.split(/\s+/)) if (t !== "") out.push(parseScalar(kind, t));
+  for (const t of text.split(XML_SPACE)) if (t !== "") out.push(parseScalar(kind, t));
   return out;
 }
 
@@ -323,6 +329,7 @@ const emptyFrame = (): Frame => ({
 class Decoder implements TokenHandler {
   private limits: DecodeLimits = DEFAULT_DECODE_LIMITS;
   private strict = true;
+  private refuse = false;
   private readonly stack: Frame[] = [];
   private top: Frame = emptyFrame();
   /** The start of the element last opened or closing: where a content problem is reported. */
@@ -335,6 +342,7 @@ class Decoder implements TokenHandler {
   start(root: CustomFrame, options: DecodeOptions): void {
     this.limits = options.limits ?? DEFAULT_DECODE_LIMITS;
     this.strict = options.strict ?? true;
+    this.refuse = options.undescribed === "refuse";
     this.at = 0;
     this.skip = 0;
     this.elements = 0;
@@ -477,10 +485,7 @@ class Decoder implements TokenHandler {
       default:
         break;
     }
-    if (field === undefined) {
-      this.skip = 1;
-      return;
-    }
+    if (field === undefined || this.full(field)) return this.undescribed(tag, field);
     let desc = field.type;
     const nil = tag.attributes.length > 0 && isNil(tag);
     let kind = F.Scalar;
@@ -517,6 +522,37 @@ class Decoder implements TokenHandler {
       return;
     }
     this.push(kind, desc, field, value, nil, local, undefined, undefined);
+  }
+
+  /** Whether the open complex or array value holds as many occurrences of `field` as it may. */
+  private full(field: FieldDesc): boolean {
+    if (this.top.kind !== F.Complex && this.top.kind !== F.Array) return false;
+    const holder = this.top.value as Record<string, unknown> | unknown[];
+    if (Array.isArray(holder)) return holder.length >= field.max;
+    if (!Object.hasOwn(holder, field.prop)) return false;
+    const v = holder[field.prop];
+    return field.max <= 1 || (Array.isArray(v) && v.length >= field.max);
+  }
+
+  /**
+   * An element the schema does not describe here (`field` undefined) or one too many: kept as a
+   * raw tree on the value it stands in, or refused. Inside a simple value there is nowhere to keep it.
+   */
+  private undescribed(tag: XmlTag, field: FieldDesc | undefined): void {
+    const top = this.top;
+    const name = tag.uri ? `{${tag.uri}}${tag.local}` : tag.local;
+    const holder = top.kind === F.Complex || top.kind === F.Array ? top.value : undefined;
+    if (this.refuse || holder === undefined) {
+      const why = !field
+        ? "is not allowed in"
+        : field.max <= 1
+          ? "occurs more than once in"
+          : `occurs more than ${field.max} times in`;
+      throw new XmlDecodeError(`element ${name} ${why} ${top.name}`, "invalid", tag.local);
+    }
+    const node = treeNode(tag, tag.uri, tag.local);
+    keepUndescribed(holder as object, node);
+    this.push(F.Tree, undefined, undefined, undefined, false, tag.local, node, undefined);
   }
 
   close(): void {
@@ -608,7 +644,8 @@ class Decoder implements TokenHandler {
         desc !== undefined &&
         desc.k === "scalar" &&
         desc.s !== "anyType" &&
-        field!.substituteOf === undefined
+        field!.substituteOf === undefined &&
+        !this.full(field!)
       ) {
         this.at = tag.offset;
         if (++this.elements > this.limits.maxElements)
@@ -644,7 +681,7 @@ function finishComplex(frame: Frame, strict: boolean): unknown {
     try {
       obj["$value"] = desc.text.list
         ? text
-            .split(/\s+/)
+            .split(XML_SPACE)
             .filter(Boolean)
             .map((t) => parseScalar(desc.text!.s, t))
         : parseScalar(desc.text.s, text);
@@ -697,7 +734,7 @@ function xsiType(
 ): { prefix: string; local: string; ns: string | undefined } | undefined {
   for (const a of tag.attributes) {
     if (a.local !== "type" || a.uri !== XSI_NS) continue;
-    const value = a.value.trim();
+    const value = xmlTrim(a.value);
     const colon = value.indexOf(":");
     const prefix = colon === -1 ? "" : value.slice(0, colon);
     return { prefix, local: value.slice(colon + 1), ns: tag.scope[prefix] };
@@ -788,7 +825,7 @@ function readAttrs(
         ad.prop,
         ad.type.list
           ? raw
-              .split(/\s+/)
+              .split(XML_SPACE)
               .filter(Boolean)
               .map((t) => parseScalar(ad.type.s, t))
           : parseScalar(ad.type.s, raw),

@@ -19,6 +19,7 @@ export const INDEX_RUNTIME_VALUES = [
   "XsdDate",
   "XsdDateTime",
   "XsdTime",
+  "undescribedOf",
 ] as const;
 
 /**

@@ -7,6 +7,7 @@
 import type { BodyDesc, OperationDesc, SoapOperationDesc } from "../../runtime/src/index.js";
 import type { GoldenService, LoadedGolden, WireMode } from "./golden-services.js";
 import { listen } from "./loopback.js";
+import { keptAnywhere, mutants } from "./undescribed-mutants.js";
 import { firstDifference, httpInput, normalise, SampleBuilder } from "./sample-values.js";
 
 /**
@@ -117,6 +118,8 @@ export interface RoundTripOptions {
   readonly capture?: (message: WireMessage) => void;
   /** The service was generated with its WSDL embedded (the goldens are not), so ?WSDL answers it. */
   readonly wsdlEmbedded?: boolean;
+  /** Also check that nothing vanishes: see undescribed-mutants.ts. */
+  readonly properties?: boolean;
 }
 
 export async function exercise(
@@ -127,11 +130,16 @@ export async function exercise(
 ): Promise<void> {
   let expected: { op: string; result: unknown; fault?: Error } | undefined;
   let arrived: unknown;
+  let invoked = 0;
+  /** Replaces the text of the next responses the client reads, while set. */
+  let responseHook: ((xml: string) => string) | undefined;
+  let lastResponse: string | undefined;
   const logged: string[] = [];
   const impl: Record<string, (input: unknown) => unknown> = {};
   for (const [op, method] of s.methods) {
     impl[method] = (input: unknown) => {
       arrived = input;
+      invoked++;
       if (expected?.op !== op) throw new Error(`called ${op}, expected ${expected?.op}`);
       if (expected.fault) throw expected.fault;
       return expected.result;
@@ -178,6 +186,51 @@ export async function exercise(
       if (problem) out.failures.push(`${where}, ${what}: ${problem}`);
     }
   };
+  /**
+   * The "nothing vanishes" property on this call: its request, changed, sent to the server, and its
+   * response, changed, read by the client. Success with the input or result unchanged is a failure.
+   */
+  const probe = async (
+    request: { url: string; body: unknown; init: RequestInit },
+    input: unknown,
+    result: unknown,
+    where: string,
+    op: string,
+    callClient: () => Promise<unknown>,
+    modes: { request: WireMode; response: WireMode },
+  ): Promise<void> => {
+    const response = lastResponse;
+    if (modes.request !== "none" && typeof request.body === "string") {
+      for (const m of mutants(request.body, `${where} request`)) {
+        expected = { op, result };
+        const before = invoked;
+        out.calls++;
+        const res = await fetch(request.url, { ...request.init, body: m.xml });
+        await res.text();
+        if (invoked > before && !firstDifference(normalise(arrived), normalise(input ?? {})))
+          out.failures.push(
+            `${where} request, ${m.kind} at ${m.at}: answered ${res.status}, input unchanged`,
+          );
+      }
+    }
+    if (modes.response === "none" || response === undefined) return;
+    for (const m of mutants(response, `${where} response`)) {
+      expected = { op, result };
+      out.calls++;
+      responseHook = () => m.xml;
+      const returned = await callClient().then(
+        (value) => ({ value }),
+        () => undefined,
+      );
+      responseHook = undefined;
+      if (
+        returned &&
+        !firstDifference(normalise(returned.value), normalise(result)) &&
+        !keptAnywhere(returned.value)
+      )
+        out.failures.push(`${where} response, ${m.kind} at ${m.at}: resolved, the element gone`);
+    }
+  };
   const lb = await listen(handler);
   try {
     const ports = Object.values(s.desc.ports);
@@ -201,7 +254,16 @@ export async function exercise(
       let call: { where: string; request: WireMode; response: WireMode } | undefined;
       const recording = (async (url: string | URL, init: RequestInit = {}) => {
         sent = { url: String(url), init };
-        const res = await fetch(url, init);
+        let res = await fetch(url, init);
+        if (options.properties && (res.headers.get("content-type") ?? "").includes("xml")) {
+          lastResponse = await res.clone().text();
+          if (responseHook) {
+            const headers = new Headers(res.headers);
+            headers.delete("content-length");
+            const { status, statusText } = res;
+            res = new Response(responseHook(lastResponse), { status, statusText, headers });
+          }
+        }
         const c = call;
         if (options.capture && c) {
           if (c.request !== "none" && typeof init.body === "string")
@@ -275,6 +337,10 @@ export async function exercise(
             );
           }
           if (options.mutate && v === 1 && sent) await mutate(sent, where);
+          if (options.properties && v === 1 && sent) {
+            const request = { url: sent.url, body: sent.init.body, init: sent.init };
+            await probe(request, input, result, where, opName, () => client[method]!(input), call);
+          }
         }
         // Each declared fault, thrown by the implementation with a sample detail, arrives as its own class with that detail.
         if (op.kind !== "soap" || op.oneWay) continue;

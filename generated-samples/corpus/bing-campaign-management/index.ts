@@ -1548,6 +1548,7 @@ export {
   XsdDate,
   XsdDateTime,
   XsdTime,
+  undescribedOf,
 } from "@wsdl-tsgen/runtime";
 export { CampaignManagementServiceClient } from "./client.js";
 export { createCampaignManagementServiceHandler } from "./server.js";

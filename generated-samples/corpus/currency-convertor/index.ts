@@ -20,6 +20,7 @@ export {
   XsdDate,
   XsdDateTime,
   XsdTime,
+  undescribedOf,
 } from "@wsdl-tsgen/runtime";
 export { CurrencyConvertorClient } from "./client.js";
 export { createCurrencyConvertorHandler } from "./server.js";

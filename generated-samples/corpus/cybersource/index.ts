@@ -182,6 +182,7 @@ export {
   XsdDate,
   XsdDateTime,
   XsdTime,
+  undescribedOf,
 } from "@wsdl-tsgen/runtime";
 export { TransactionProcessorClient } from "./client.js";
 export { createTransactionProcessorHandler } from "./server.js";

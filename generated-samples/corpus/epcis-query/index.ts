@@ -132,6 +132,7 @@ export {
   XsdDate,
   XsdDateTime,
   XsdTime,
+  undescribedOf,
 } from "@wsdl-tsgen/runtime";
 export { EPCglobalEPCISServiceClient } from "./client.js";
 export { createEPCglobalEPCISServiceHandler } from "./server.js";

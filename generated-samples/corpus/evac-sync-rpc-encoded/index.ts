@@ -33,6 +33,7 @@ export {
   XsdDate,
   XsdDateTime,
   XsdTime,
+  undescribedOf,
 } from "@wsdl-tsgen/runtime";
 export { ESyncNotifySPServiceServiceClient } from "./client.js";
 export { createESyncNotifySPServiceServiceHandler } from "./server.js";

@@ -397,6 +397,7 @@ export {
   XsdDate,
   XsdDateTime,
   XsdTime,
+  undescribedOf,
 } from "@wsdl-tsgen/runtime";
 export { RateServiceClient } from "./client.js";
 export { createRateServiceHandler } from "./server.js";

@@ -29,6 +29,7 @@ export {
   XsdDate,
   XsdDateTime,
   XsdTime,
+  undescribedOf,
 } from "@wsdl-tsgen/runtime";
 export { AcmeServiceClient } from "./client.js";
 export { createAcmeServiceHandler } from "./server.js";

@@ -30,6 +30,7 @@ export {
   XsdDate,
   XsdDateTime,
   XsdTime,
+  undescribedOf,
 } from "@wsdl-tsgen/runtime";
 export { Bye_ServiceClient, Hello_ServiceClient } from "./client.js";
 export { createBye_ServiceHandler, createHello_ServiceHandler } from "./server.js";

@@ -61,6 +61,7 @@ export {
   XsdDate,
   XsdDateTime,
   XsdTime,
+  undescribedOf,
 } from "@wsdl-tsgen/runtime";
 export { ProductServiceClient } from "./client.js";
 export { createProductServiceHandler } from "./server.js";

@@ -193,6 +193,7 @@ export {
   XsdDate,
   XsdDateTime,
   XsdTime,
+  undescribedOf,
 } from "@wsdl-tsgen/runtime";
 export { SforceServiceClient } from "./client.js";
 export { createSforceServiceHandler } from "./server.js";

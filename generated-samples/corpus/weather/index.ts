@@ -38,6 +38,7 @@ export {
   XsdDate,
   XsdDateTime,
   XsdTime,
+  undescribedOf,
 } from "@wsdl-tsgen/runtime";
 export { WeatherClient } from "./client.js";
 export { createWeatherHandler } from "./server.js";

@@ -29,6 +29,7 @@ export {
   XsdDate,
   XsdDateTime,
   XsdTime,
+  undescribedOf,
 } from "@wsdl-tsgen/runtime";
 export { CalculatorClient } from "./client.js";
 export { createCalculatorHandler } from "./server.js";

@@ -20,6 +20,7 @@ export {
   XsdDate,
   XsdDateTime,
   XsdTime,
+  undescribedOf,
 } from "@wsdl-tsgen/runtime";
 export { HelloImplServiceClient } from "./client.js";
 export { createHelloImplServiceHandler } from "./server.js";
