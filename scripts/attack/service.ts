@@ -1,0 +1,134 @@
+/**
+ * What the attack scripts share: the service started as a user starts it (the CLI, in a process of
+ * its own, so that it can be killed), a seeded SQLite database in a temporary folder, and the
+ * store's state read behind the service's back. Loopback only; every child dies with the script.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import Database from "better-sqlite3";
+
+const CLI = "examples/message-service/cli.ts";
+
+/** A running service process: its URL, everything it wrote to stderr, and how to stop it. */
+export interface ServiceProcess {
+  readonly url: string;
+  readonly child: ChildProcess;
+  /** All it has written to stderr so far (its log). */
+  log(): string;
+  /** SIGKILL, as a power cut would stop it; resolves when it is gone. */
+  kill(): Promise<void>;
+  /** SIGTERM, and SIGKILL after 5 s. */
+  stop(): Promise<void>;
+}
+
+const children = new Set<ChildProcess>();
+process.on("exit", () => {
+  for (const c of children) c.kill("SIGKILL");
+});
+
+/** Runs one CLI command to completion; throws with its stderr when it fails. */
+export function cli(args: readonly string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", CLI, ...args], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (out += d.toString()));
+    child.on("exit", (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${args[0]} failed (${code}): ${out}`)),
+    );
+  });
+}
+
+/** Starts `serve --port 0` on `db` and waits for the URL it prints. */
+export function serve(db: string, extra: readonly string[] = []): Promise<ServiceProcess> {
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", CLI, "serve", "--port", "0", "--db", db, ...extra],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  children.add(child);
+  let stderr = "";
+  child.stderr!.on("data", (d: Buffer) => (stderr += d.toString()));
+  const gone = new Promise<void>((resolve) =>
+    child.on("exit", () => {
+      children.delete(child);
+      resolve();
+    }),
+  );
+  const process_ = (url: string): ServiceProcess => ({
+    url,
+    child,
+    log: () => stderr,
+    kill: () => (child.kill("SIGKILL"), gone),
+    stop: () => {
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+      return gone.then(() => clearTimeout(timer));
+    },
+  });
+  return new Promise((resolve, reject) => {
+    let out = "";
+    child.stdout!.on("data", (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (\S+)/.exec(out);
+      if (m) resolve(process_(m[1]!));
+    });
+    void gone.then(() => reject(new Error(`the service exited before listening: ${stderr}`)));
+  });
+}
+
+/** A temporary folder removed when the script exits. */
+export function scratch(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "mrs-attack-"));
+  process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** The recorded seed (alice's and bob's eight messages) plus `extra` messages for alice. */
+export async function seededDb(dir: string, extra = 0): Promise<string> {
+  const db = path.join(dir, "messages.db");
+  await cli(["seed", "--db", db, "--file", "fixtures/message-service/asmx/seed.json"]);
+  if (extra > 0) {
+    const file = path.join(dir, "extra.json");
+    const messages = Array.from({ length: extra }, (_, i) => ({
+      Id: 100_000 + i,
+      DateArrived: `2024-06-01T00:00:${String(i % 60).padStart(2, "0")}`,
+      MessageText: `message ${i}`,
+    }));
+    writeFileSync(file, JSON.stringify(messages));
+    await cli(["import", "--db", db, "--email", "alice@example.com", "--file", file]);
+  }
+  return db;
+}
+
+/** Every stored message row, by id, as text: to tell exactly what changed. */
+export function storedRows(db: string): Map<number, string> {
+  const sqlite = new Database(db, { readonly: true });
+  try {
+    const rows = sqlite.prepare("SELECT * FROM messages ORDER BY id").all() as { id: number }[];
+    return new Map(rows.map((r) => [r.id, JSON.stringify(r)]));
+  } finally {
+    sqlite.close();
+  }
+}
+
+/** `PRAGMA integrity_check` of the database file: "ok" when it is sound. */
+export function integrity(db: string): string {
+  const sqlite = new Database(db);
+  try {
+    return String(sqlite.pragma("integrity_check", { simple: true }));
+  } finally {
+    sqlite.close();
+  }
+}
+
+/** Reads `--name value` from argv, else `fallback`. */
+export function option(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  const v = i === -1 ? undefined : Number(process.argv[i + 1]);
+  return v !== undefined && Number.isFinite(v) && v > 0 ? v : fallback;
+}

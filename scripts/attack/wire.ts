@@ -1,0 +1,77 @@
+/** Raw HTTP/1.1 over loopback for the attack scripts: requests as bytes, answers as they came. */
+import { connect } from "node:net";
+
+export interface RawAnswer {
+  /** 0 when nothing came back before the connection closed or the time ran out. */
+  readonly status: number;
+  readonly headers: string;
+  readonly body: string;
+  readonly timedOut: boolean;
+}
+
+/** Sends `request` on a new connection and reads until the server closes it or `timeoutMs` passes. */
+export function exchange(url: URL, request: Buffer, timeoutMs = 5_000): Promise<RawAnswer> {
+  return new Promise((resolve) => {
+    const socket = connect(Number(url.port), url.hostname);
+    const chunks: Buffer[] = [];
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      socket.destroy();
+    }, timeoutMs);
+    socket.on("data", (d: Buffer) => chunks.push(d));
+    socket.on("error", () => {});
+    socket.on("close", () => {
+      clearTimeout(timer);
+      const raw = Buffer.concat(chunks).toString("latin1");
+      const at = raw.indexOf("\r\n\r\n");
+      resolve({
+        status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(raw)?.[1] ?? 0),
+        headers: at === -1 ? raw : raw.slice(0, at),
+        body: at === -1 ? "" : Buffer.from(raw.slice(at + 4), "latin1").toString("utf8"),
+        timedOut,
+      });
+    });
+    socket.end(request);
+  });
+}
+
+/** A request split into its head lines and body, to be changed and joined again. */
+export interface RequestParts {
+  readonly line: string;
+  readonly headers: [string, string][];
+  readonly body: Buffer;
+}
+
+export function split(raw: Buffer): RequestParts {
+  const at = raw.indexOf("\r\n\r\n");
+  const head = raw.subarray(0, at).toString("latin1").split("\r\n");
+  const headers = head.slice(1).map((h): [string, string] => {
+    const colon = h.indexOf(":");
+    return [h.slice(0, colon), h.slice(colon + 1).trim()];
+  });
+  const length = headers.find(([k]) => k.toLowerCase() === "content-length");
+  const body = raw.subarray(at + 4);
+  return {
+    line: head[0]!,
+    headers,
+    body: length ? body.subarray(0, Number(length[1])) : body,
+  };
+}
+
+/**
+ * Joins a request, closing the connection after it; `Content-Length` is the body's own unless
+ * `keepLength` keeps a mutated one.
+ */
+export function join(parts: RequestParts, keepLength = false): Buffer {
+  const headers = parts.headers.filter(([k]) => {
+    const key = k.toLowerCase();
+    return key !== "connection" && (keepLength || key !== "content-length");
+  });
+  const chunked = headers.some(([k]) => k.toLowerCase() === "transfer-encoding");
+  if (!keepLength && !chunked && (parts.body.length > 0 || parts.line.startsWith("POST")))
+    headers.push(["Content-Length", String(parts.body.length)]);
+  headers.push(["Connection", "close"]);
+  const head = [parts.line, ...headers.map(([k, v]) => `${k}: ${v}`)].join("\r\n");
+  return Buffer.concat([Buffer.from(`${head}\r\n\r\n`, "latin1"), parts.body]);
+}
