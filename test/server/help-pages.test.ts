@@ -3,8 +3,6 @@
  * service page, the operation pages with their samples, the test form and who may use it, escaping
  * and the security headers, and the options that turn them off or open the form.
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
-import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiDesc } from "../../generated-samples/message-service/descriptors.js";
 import {
@@ -20,7 +18,14 @@ import {
   type ServiceDesc,
 } from "../../runtime/src/index.js";
 import { listen, type Loopback } from "../support/loopback.js";
-import { pageSamples, portOf, readResponseSample, sendSample } from "../support/help-samples.js";
+import {
+  fromAddress,
+  postFormFrom,
+  pageSamples,
+  portOf,
+  readResponseSample,
+  sendSample,
+} from "../support/help-samples.js";
 
 const calls: { op: string; input: unknown }[] = [];
 const impl: ApiService = {
@@ -57,32 +62,6 @@ const postForm = async (op: string, form: Record<string, string>) => {
   });
   return { status: res.status, text: await res.text() };
 };
-
-/** Calls a handler with a request from `remoteAddress`, as a remote browser would send it. */
-function fromAddress(
-  handler: (req: IncomingMessage, res: ServerResponse) => void,
-  remoteAddress: string,
-  method: string,
-  url: string,
-  body = "",
-): Promise<{ status: number; body: string }> {
-  return new Promise((resolve) => {
-    const req = Object.assign(Readable.from([Buffer.from(body)]), {
-      method,
-      url,
-      headers: { host: "example.net", "content-type": "application/x-www-form-urlencoded" },
-      socket: { remoteAddress, localAddress: "192.0.2.1", localPort: 80 },
-    });
-    let status = 0;
-    const res = {
-      headersSent: false,
-      writeHead: (s: number) => ((status = s), res),
-      end: (b?: Buffer) => resolve({ status, body: b ? b.toString("utf8") : "" }),
-      on: () => res,
-    };
-    handler(req as unknown as IncomingMessage, res as unknown as ServerResponse);
-  });
-}
 
 describe("the service page", () => {
   it("lists the operations with their documentation, links and the WSDL, with safe headers", async () => {
@@ -194,13 +173,7 @@ describe("the test form", () => {
     calls.length = 0;
     const handler = createApiHandler(impl);
     const body = "email=a&password=right";
-    const post = await fromAddress(
-      handler,
-      "203.0.113.9",
-      "POST",
-      "/api.asmx?op=GetMessages",
-      body,
-    );
+    const post = await postFormFrom(handler, "203.0.113.9", "GetMessages", body);
     expect(post.status).toBe(403);
     expect(post.body).toContain("only available for requests from the local machine");
     expect(calls).toEqual([]);
@@ -213,13 +186,7 @@ describe("the test form", () => {
         "<form",
       );
     const open = createApiHandler(impl, { helpFormFromAnyAddress: true });
-    const allowed = await fromAddress(
-      open,
-      "203.0.113.9",
-      "POST",
-      "/api.asmx?op=GetMessages",
-      body,
-    );
+    const allowed = await postFormFrom(open, "203.0.113.9", "GetMessages", body);
     expect(allowed.status).toBe(200);
     expect(calls.map((c) => c.op)).toEqual(["GetMessages"]);
   });

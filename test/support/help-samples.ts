@@ -4,6 +4,8 @@
  * each request sent to the server must reach the implementation, and each response must be read
  * by the runtime's reader. A sample the server would refuse fails.
  */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
 import type { PortDesc, ServiceDesc } from "../../runtime/src/index.js";
 import { decodeDocument } from "../../runtime/src/index.js";
 import { decodeEnvelope } from "../../runtime/src/soap.js";
@@ -109,3 +111,40 @@ export function portOf(desc: ServiceDesc, id: string): PortDesc {
   if (!port) throw new Error(`no port for sample section ${id}`);
   return port;
 }
+
+/**
+ * Calls a handler in process with a request from `remoteAddress` (a form body for POST), as a
+ * remote browser would send it: the address a test cannot take on a real socket.
+ */
+export function fromAddress(
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+  remoteAddress: string,
+  method: string,
+  url: string,
+  body = "",
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve) => {
+    const req = Object.assign(Readable.from([Buffer.from(body)]), {
+      method,
+      url,
+      headers: { host: "example.net", "content-type": "application/x-www-form-urlencoded" },
+      socket: { remoteAddress, localAddress: "192.0.2.1", localPort: 80 },
+    });
+    let status = 0;
+    const res = {
+      headersSent: false,
+      writeHead: (s: number) => ((status = s), res),
+      end: (b?: Buffer) => resolve({ status, body: b ? b.toString("utf8") : "" }),
+      on: () => res,
+    };
+    handler(req as unknown as IncomingMessage, res as unknown as ServerResponse);
+  });
+}
+
+/** The test form of operation `op` at /api.asmx, posted in process from `remoteAddress`. */
+export const postFormFrom = (
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+  remoteAddress: string,
+  op: string,
+  form: string,
+) => fromAddress(handler, remoteAddress, "POST", `/api.asmx?op=${op}`, form);
