@@ -161,6 +161,43 @@ function dispatch(
   });
 }
 
+/**
+ * Why a form post is refused, if it is: one from another machine (unless `anywhere`); one that
+ * another site's page made the visitor's browser send (the browser says so in `Origin` and
+ * `Sec-Fetch-Site`); and, for the loopback-only form, one to a host name that is not a loopback
+ * one: another site's name resolved to this machine (DNS rebinding).
+ */
+function refusal(req: IncomingMessage, anywhere: boolean): string | undefined {
+  if (!anywhere && !isLoopback(req.socket.remoteAddress))
+    return "The test form is only available for requests from the local machine.";
+  const host = req.headers.host ?? "";
+  const origin = req.headers.origin;
+  const site = req.headers["sec-fetch-site"];
+  if (site === "cross-site" || site === "same-site" || (origin && !sameHost(origin, host)))
+    return "The test form only accepts posts from its own page.";
+  if (!anywhere && !isLoopbackHost(host))
+    return "The test form is only available at a loopback address (localhost, 127.0.0.1, [::1]).";
+  return undefined;
+}
+
+function sameHost(origin: string, host: string): boolean {
+  try {
+    return new URL(origin).host === host.toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
+function isLoopbackHost(host: string): boolean {
+  const name = host.replace(/:\d+$/, "").toLowerCase();
+  return (
+    name === "localhost" ||
+    name.endsWith(".localhost") ||
+    name === "[::1]" ||
+    /^127\.\d+\.\d+\.\d+$/.test(name)
+  );
+}
+
 /** The largest form body read: a form of simple fields is small. */
 const MAX_FORM_BYTES = 64 * 1024;
 
@@ -230,12 +267,10 @@ export async function submitForm(
   frame: Frame,
 ): Promise<HelpResponse> {
   const name = url.searchParams.get("op") ?? "";
-  if (!anywhere && !isLoopback(req.socket.remoteAddress)) {
+  const refused = refusal(req, anywhere);
+  if (refused) {
     req.resume();
-    return frame(
-      403,
-      "<p>The test form is only available for requests from the local machine.</p>",
-    );
+    return frame(403, `<p>${escapeHtml(refused)}</p>`);
   }
   const target = formTarget(ports, name);
   const fields = formFields(ports, name);

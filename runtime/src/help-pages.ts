@@ -93,7 +93,7 @@ export class HelpPages {
     const doc = this.docs.service;
     const main = `<p class="label">Web Service Overview</p>
 ${doc ? `<p class="doc">${escapeHtml(doc)}</p>` : ""}
-<p>The following operations are supported. For a formal definition, please review the <a href="${escapeHtml(relativeSelf(path))}?WSDL">Service Description</a>.</p>
+<p>The following operations are supported.${this.settings.wsdl === undefined ? "" : ` For a formal definition, please review the <a href="${escapeHtml(relativeSelf(path))}?WSDL">Service Description</a>.`}</p>
 <ul class="operations">${ops}</ul>`;
     return htmlPage(200, this.title, this.side(path, ports), main);
   }

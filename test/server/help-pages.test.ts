@@ -192,6 +192,34 @@ describe("the test form", () => {
   });
 });
 
+describe("the test form's posts from elsewhere", () => {
+  it("are refused when another site's page sends them, or they name a host that is not loopback", async () => {
+    calls.length = 0;
+    const handler = createApiHandler(impl);
+    const form = "email=a&password=right";
+    const post = (headers: Record<string, string>) =>
+      postFormFrom(handler, "127.0.0.1", "GetMessages", form, headers);
+    const crossOrigin = await post({ origin: "http://evil.example", host: "localhost:8089" });
+    expect(crossOrigin.status).toBe(403);
+    expect(crossOrigin.body).toContain("only accepts posts from its own page");
+    expect((await post({ "sec-fetch-site": "cross-site", host: "localhost:8089" })).status).toBe(
+      403,
+    );
+    // DNS rebinding: another site's name, resolved to this machine, in Host and Origin alike.
+    const rebound = await post({ origin: "http://evil.example:8089", host: "evil.example:8089" });
+    expect(rebound.status).toBe(403);
+    expect(rebound.body).toContain("only available at a loopback address");
+    expect(calls).toEqual([]);
+    const own = await post({
+      origin: "http://127.0.0.1:8089",
+      host: "127.0.0.1:8089",
+      "sec-fetch-site": "same-origin",
+    });
+    expect(own.status).toBe(200);
+    expect(calls.map((c) => c.op)).toEqual(["GetMessages"]);
+  });
+});
+
 describe("a service without HTTP bindings", () => {
   const REQ = field("Req", "urn:n", () =>
     complex("Req", () => [

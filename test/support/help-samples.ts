@@ -122,12 +122,17 @@ export function fromAddress(
   method: string,
   url: string,
   body = "",
+  headers: Record<string, string> = {},
 ): Promise<{ status: number; body: string }> {
   return new Promise((resolve) => {
     const req = Object.assign(Readable.from([Buffer.from(body)]), {
       method,
       url,
-      headers: { host: "example.net", "content-type": "application/x-www-form-urlencoded" },
+      headers: {
+        host: "localhost",
+        "content-type": "application/x-www-form-urlencoded",
+        ...headers,
+      },
       socket: { remoteAddress, localAddress: "192.0.2.1", localPort: 80 },
     });
     let status = 0;
@@ -147,4 +152,5 @@ export const postFormFrom = (
   remoteAddress: string,
   op: string,
   form: string,
-) => fromAddress(handler, remoteAddress, "POST", `/api.asmx?op=${op}`, form);
+  headers: Record<string, string> = {},
+) => fromAddress(handler, remoteAddress, "POST", `/api.asmx?op=${op}`, form, headers);
