@@ -118,7 +118,7 @@ ${doc ? `<p class="doc">${escapeHtml(doc)}</p>` : ""}
     const test = !local
       ? `<p>The test form is only available for requests from the local machine.</p>`
       : fields === undefined
-        ? `<p>No test form is available: this operation has parameters that are not simple values.</p>`
+        ? `<p>No test form is available: the form needs an HTTP POST or SOAP 1.1 binding of the operation, and parameters that are all simple values.</p>`
         : formHtml(name, fields);
     const main = `<h2>${escapeHtml(name)}</h2>
 ${doc ? `<p class="doc">${escapeHtml(doc)}</p>` : ""}
