@@ -31,7 +31,10 @@ import { discoDocument } from "./disco.js";
 import { loggedTarget, messageText } from "./input-text.js";
 import { onlyWhiteSpace } from "./xml-chars.js";
 import { XmlDecodeError, type DecodeLimits, type XmlNode } from "./xml-reader.js";
-import { escapeText, writeElement, writeField, XSD_NS, XSI_NS } from "./xml-writer.js";
+import { writeElement, writeField, XSD_NS, XSI_NS } from "./xml-writer.js";
+import { HelpPages } from "./help-pages.js";
+import type { HelpResponse } from "./help-html.js";
+import { isFormPost } from "./help-form.js";
 
 /** What an implementation method receives besides its typed input. */
 export interface RequestContext<
@@ -127,6 +130,17 @@ export interface HandlerOptions {
    * fault, as SOAP requires. E.g. `(ns, local) => ns === WSSE_NS && local === "Security"`.
    */
   readonly understands?: (ns: string, local: string) => boolean;
+  /**
+   * Serve the help pages at GET of the service path: the service page and one page per operation
+   * (`?op=Name`) with samples and a test form (docs/help-pages.md). False: that GET answers 404.
+   * Default: true.
+   */
+  readonly helpPages?: boolean;
+  /**
+   * Let the test form be used from any address. Default: false, only from loopback addresses, as
+   * ASMX does: the form invokes the operation with whatever the visitor types.
+   */
+  readonly helpFormFromAnyAddress?: boolean;
 }
 
 /** A Node request listener that also works as Express middleware (`next` for paths it does not serve). */
@@ -421,7 +435,16 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
   };
   const log =
     options.logger ?? ((message: string, error: unknown) => console.error(message, error));
-  const opNames = [...new Set(ports.flatMap((p) => Object.keys(p.operations)))];
+  const help =
+    options.helpPages === false
+      ? undefined
+      : new HelpPages(service, {
+          wsdl: options.serveWsdl !== false ? wsdl : undefined,
+          imports: options.serveWsdl !== false ? Object.keys(importedDocuments) : [],
+          formAnywhere: options.helpFormFromAnyAddress === true,
+        });
+  const sendHelp = (res: ServerResponse, page: HelpResponse): void =>
+    send(res, page.status, page.body, "text/html; charset=utf-8", page.headers);
 
   /** The context of one call; `response` collects the SOAP header entries the implementation sets. */
   const context = (
@@ -866,13 +889,6 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
     send(res, 200, xml, "text/xml; charset=utf-8");
   };
 
-  const helpPage = (ep: Endpoint): string =>
-    `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${escapeText(service.name)} Web Service</title></head><body><h1>${escapeText(service.name)}</h1><p>Operations:</p><ul>${opNames
-      .map((n) => `<li>${escapeText(n)}</li>`)
-      .join(
-        "",
-      )}</ul>${wsdl !== undefined && options.serveWsdl !== false ? `<p><a href="${escapeText(ep.path)}?WSDL">Service description (WSDL)</a></p>` : ""}</body></html>`;
-
   const listener = (
     req: IncomingMessage,
     res: ServerResponse,
@@ -915,9 +931,12 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
           const doc = document(req, url, ep);
           if (doc !== undefined)
             return send(res, 200, doc, "text/xml; charset=utf-8", DOCUMENT_HEADERS);
-          return send(res, 200, helpPage(ep), "text/html; charset=utf-8");
+          if (!help) throw new HttpProblem(404, "Not found.");
+          return sendHelp(res, help.page(req, url, ep.path, ep.ports));
         }
         if (req.method === "POST") {
+          if (help && isFormPost(req, url))
+            return sendHelp(res, await help.submit(req, url, ep.path, ep.ports, listener));
           if (soapRoutes(ep, "1.1").ports.length === 0 && soapRoutes(ep, "1.2").ports.length === 0)
             throw new HttpProblem(404, "Not found.");
           return handleSoap(req, res, ep);
