@@ -10,11 +10,14 @@ import {
   type ApiService,
   type MessagesInput,
 } from "../../generated-samples/message-service/index.js";
+import { Authenticator, type AuthOptions } from "./auth.js";
 import { boundKey } from "./instants.js";
 import { isXsInt } from "./seed-file.js";
 import type { MessageStore, StoredMessage } from "./store.js";
 
 export const INVALID_CREDENTIALS = "Invalid email or password.";
+export const TOO_MANY_FAILURES = "Too many failed attempts; try again later.";
+export const BUSY = "The service is busy; try again shortly.";
 export const noMessage = (id: number): string => `No message with id ${id}.`;
 
 /** A stored message as the API returns it: a null field is left out, an empty string kept. */
@@ -27,29 +30,48 @@ export function toApiMessage(m: StoredMessage): MessagesInput {
   return out;
 }
 
-export function createMessageService(store: MessageStore): ApiService {
-  /** The caller's user id; a Client fault for an absent, empty or wrong e-mail or password. */
-  const authenticate = (email: string | undefined, password: string | undefined): number => {
-    const userId = email && password ? store.authenticate(email, password) : undefined;
-    if (userId === undefined) throw new SoapFault({ code: "Client", message: INVALID_CREDENTIALS });
-    return userId;
-  };
+/** The caller's user id, or the fault that answers them. */
+async function authenticate(
+  auth: Authenticator,
+  creds: { email?: string | undefined; password?: string | undefined },
+  address: string | undefined,
+): Promise<number> {
+  // Absent or empty credentials cannot match: no KDF, and no failure counted.
+  const r =
+    creds.email && creds.password
+      ? await auth.verify(creds.email, creds.password, address)
+      : undefined;
+  if (r?.kind === "ok") return r.userId;
+  if (r?.kind === "throttled") throw new SoapFault({ code: "Client", message: TOO_MANY_FAILURES });
+  // 503 rather than 500: the request was fine and may be sent again (server.ts adds Retry-After).
+  if (r?.kind === "busy") throw new SoapFault({ code: "Server", message: BUSY, httpStatus: 503 });
+  throw new SoapFault({ code: "Client", message: INVALID_CREDENTIALS });
+}
+
+export function createMessageService(
+  store: MessageStore,
+  auth: Authenticator | AuthOptions = {},
+): ApiService {
+  const authenticator = auth instanceof Authenticator ? auth : new Authenticator(store, auth);
   return {
-    getMessages({ email, password }) {
-      return store.listMessages(authenticate(email, password)).map(toApiMessage);
+    async getMessages(input, ctx) {
+      const userId = await authenticate(authenticator, input, ctx.remoteAddress);
+      return (await store.listMessages(userId)).map(toApiMessage);
     },
-    getMessagesInDateRange({ email, password, startDate, endDate }) {
-      const userId = authenticate(email, password);
+    async getMessagesInDateRange(input, ctx) {
+      const userId = await authenticate(authenticator, input, ctx.remoteAddress);
       // The lexical form keeps every fraction digit and the offset; a date alone means midnight.
-      const start = boundKey(startDate.lexical);
-      const end = boundKey(endDate.lexical);
-      return start > end ? [] : store.listMessagesInRange(userId, start, end).map(toApiMessage);
+      const start = boundKey(input.startDate.lexical);
+      const end = boundKey(input.endDate.lexical);
+      if (start > end) return [];
+      return (await store.listMessagesInRange(userId, start, end)).map(toApiMessage);
     },
-    deleteMessage({ email, password, MessageId }) {
-      const userId = authenticate(email, password);
+    async deleteMessage(input, ctx) {
+      const userId = await authenticate(authenticator, input, ctx.remoteAddress);
+      const id = input.MessageId;
       // Unknown and foreign ids get the same answer: whether an id exists elsewhere must not leak.
-      if (!isXsInt(MessageId) || !store.deleteMessage(userId, MessageId)) {
-        throw new SoapFault({ code: "Client", message: noMessage(MessageId) });
+      if (!isXsInt(id) || !(await store.deleteMessage(userId, id))) {
+        throw new SoapFault({ code: "Client", message: noMessage(id) });
       }
     },
   };

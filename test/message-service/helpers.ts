@@ -44,3 +44,5 @@ export const bare = (Id: number, DateArrived: string) => ({
   MessageUrl: null,
   Transcription: null,
 });
+
+export { login } from "../support/login.js";
