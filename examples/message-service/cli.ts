@@ -2,7 +2,7 @@
  * The service's command line (`npm run server -- …`, `npm run accounts -- <command> …`):
  *   serve        [--port 8089] [--host 127.0.0.1] [--db ./data/messages.db] [--seed seed.json]
  *                [--max-connections 1000] [--headers-timeout 10000] [--request-timeout 30000]
- *                [--keep-alive-timeout 5000] [--max-kdf 4] [--max-kdf-queue 64]
+ *                [--keep-alive-timeout 5000] [--max-kdf 4] [--max-kdf-queue 64] [--trust-proxy 10.0.0.2,…]
  *   add-account  [--db …] --email … --password … --user-id …
  *   import       [--db …] --email … --file messages.json   (a JSON array in the seed file's message format)
  *   seed         [--db …] --file seed.json
@@ -71,6 +71,42 @@ const optionName = (flag: string): string =>
     .slice(2)
     .replace(/-(.)/g, (_, c: string) => c.toUpperCase());
 
+/** What Commander passes to `serve`'s action; the limits by their option names. */
+type ServeFlags = {
+  port: number;
+  host: string;
+  db: string;
+  seed?: string;
+  trustProxy?: string[];
+} & {
+  [limit: string]: number;
+};
+
+/** Serves until SIGINT or SIGTERM. */
+async function runServe(o: ServeFlags): Promise<void> {
+  const limits = Object.fromEntries(LIMIT_OPTIONS.map(([f, key]) => [key, o[optionName(f)]]));
+  const server = await startServer({
+    port: o.port,
+    host: o.host,
+    dbPath: o.db,
+    limits,
+    ...(o.seed === undefined ? {} : { seedPath: o.seed }),
+    ...(o.trustProxy === undefined ? {} : { trustedProxies: o.trustProxy }),
+  }).catch((e: unknown) => {
+    throw (e as NodeJS.ErrnoException).syscall === "listen" ||
+      (e as NodeJS.ErrnoException).code === "ENOTFOUND"
+      ? listenError(e, o.host, o.port)
+      : e;
+  });
+  console.log(`Message Retrieval Service listening on ${server.url}`);
+  console.log(`WSDL: ${server.url}?WSDL; database: ${describeTarget(o.db)}; stop with Ctrl+C`);
+  await new Promise<void>((resolve) => {
+    const stop = () => void server.close().then(resolve);
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  });
+}
+
 /** The `serve` command: listens until SIGINT or SIGTERM. */
 function serveCommand(program: Command, db: string): void {
   const serve = program
@@ -79,7 +115,12 @@ function serveCommand(program: Command, db: string): void {
     .option("--port <n>", "port; 0 picks a free one", integer(0, 65535), DEFAULT_PORT)
     .option("--host <host>", "address to listen on", nonEmpty, DEFAULT_HOST)
     .option("--db <target>", DB_HELP, db)
-    .option("--seed <file>", "load accounts and messages from a seed file first (idempotent)");
+    .option("--seed <file>", "load accounts and messages from a seed file first (idempotent)")
+    .option(
+      "--trust-proxy <addresses>",
+      "comma-separated balancer addresses whose X-Forwarded-For names the client",
+      (v: string) => v.split(",").map((a) => nonEmpty(a.trim())),
+    );
   for (const [flag, key, help] of LIMIT_OPTIONS)
     serve.option(
       flag,
@@ -87,32 +128,7 @@ function serveCommand(program: Command, db: string): void {
       integer(key === "maxQueuedKdf" ? 0 : 1, 2 ** 31 - 1),
       SERVER_LIMITS[key],
     );
-  serve.action(
-    async (
-      o: { port: number; host: string; db: string; seed?: string } & Record<string, number>,
-    ) => {
-      const limits = Object.fromEntries(LIMIT_OPTIONS.map(([f, key]) => [key, o[optionName(f)]]));
-      const server = await startServer({
-        port: o.port,
-        host: o.host,
-        dbPath: o.db,
-        limits,
-        ...(o.seed === undefined ? {} : { seedPath: o.seed }),
-      }).catch((e: unknown) => {
-        throw (e as NodeJS.ErrnoException).syscall === "listen" ||
-          (e as NodeJS.ErrnoException).code === "ENOTFOUND"
-          ? listenError(e, o.host, o.port)
-          : e;
-      });
-      console.log(`Message Retrieval Service listening on ${server.url}`);
-      console.log(`WSDL: ${server.url}?WSDL; database: ${describeTarget(o.db)}; stop with Ctrl+C`);
-      await new Promise<void>((resolve) => {
-        const stop = () => void server.close().then(resolve);
-        process.once("SIGINT", stop);
-        process.once("SIGTERM", stop);
-      });
-    },
-  );
+  serve.action(runServe);
 }
 
 /** The commands that change accounts and messages. */

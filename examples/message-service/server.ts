@@ -48,6 +48,8 @@ export interface ServerOptions {
   readonly limits?: ServerLimits;
   /** Cache and throttle settings (the KDF limits come from `limits`). */
   readonly auth?: AuthOptions;
+  /** Balancers whose X-Forwarded-For names the client, for counting failed logins per address. */
+  readonly trustedProxies?: readonly string[];
 }
 
 export interface RunningServer {
@@ -74,13 +76,16 @@ function checkLimits(limits: Required<ServerLimits>): void {
 }
 
 /** The HTTP server with its limits, serving `store`. */
-function httpServer(store: MessageStore, limits: Required<ServerLimits>, auth: AuthOptions) {
+function httpServer(store: MessageStore, limits: Required<ServerLimits>, options: ServerOptions) {
   const authenticator = new Authenticator(store, {
-    ...auth,
+    ...options.auth,
     maxConcurrentKdf: limits.maxConcurrentKdf,
     maxQueuedKdf: limits.maxQueuedKdf,
   });
-  const handler = createApiHandler(createMessageService(store, authenticator), {
+  const service = createMessageService(store, authenticator, {
+    trustedProxies: options.trustedProxies ?? [],
+  });
+  const handler = createApiHandler(service, {
     requestTimeoutMs: limits.requestTimeoutMs,
   });
   const server = createServer({
@@ -120,7 +125,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // Read and check the seed before touching the database, so a bad file changes nothing.
   const seed = options.seedPath === undefined ? undefined : readSeedFile(options.seedPath);
   const store = await open(options.dbPath);
-  const server = httpServer(store, limits, options.auth ?? {});
+  const server = httpServer(store, limits, options);
   try {
     if (seed) await store.seed(seed);
     await listen(server, options.port, options.host);

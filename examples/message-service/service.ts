@@ -5,6 +5,7 @@
  * instants (no offset = UTC); deleting an id that is not the caller's is a Client fault that reads the
  * same whether or not the id exists in another account.
  */
+import type { IncomingHttpHeaders } from "node:http";
 import {
   SoapFault,
   type ApiService,
@@ -30,6 +31,28 @@ export function toApiMessage(m: StoredMessage): MessagesInput {
   return out;
 }
 
+/** IPv4 peers show as `::ffff:a.b.c.d` on a dual-stack socket; one spelling per address. */
+const plainAddress = (a: string): string => a.trim().replace(/^::ffff:(?=\d+\.)/i, "");
+
+/**
+ * The client's address, for counting failed logins: the peer's, unless the peer is a trusted proxy
+ * (a balancer), then the nearest address in X-Forwarded-For that is not one. An untrusted peer's
+ * X-Forwarded-For is ignored: anyone can write one.
+ */
+export function clientAddress(
+  ctx: { readonly remoteAddress: string | undefined; readonly headers: IncomingHttpHeaders },
+  trustedProxies: ReadonlySet<string>,
+): string | undefined {
+  let address = ctx.remoteAddress && plainAddress(ctx.remoteAddress);
+  const forwarded = String(ctx.headers["x-forwarded-for"] ?? "").split(",");
+  while (address !== undefined && trustedProxies.has(address) && forwarded.length > 0) {
+    const next = plainAddress(forwarded.pop()!);
+    if (next === "") break;
+    address = next;
+  }
+  return address;
+}
+
 /** The caller's user id, or the fault that answers them. */
 async function authenticate(
   auth: Authenticator,
@@ -48,18 +71,28 @@ async function authenticate(
   throw new SoapFault({ code: "Client", message: INVALID_CREDENTIALS });
 }
 
+export interface ServiceOptions {
+  /** Peers whose X-Forwarded-For names the client (balancers), e.g. `["10.0.0.2"]`. Default: none. */
+  readonly trustedProxies?: readonly string[];
+}
+
 export function createMessageService(
   store: MessageStore,
   auth: Authenticator | AuthOptions = {},
+  options: ServiceOptions = {},
 ): ApiService {
   const authenticator = auth instanceof Authenticator ? auth : new Authenticator(store, auth);
+  const trusted = new Set((options.trustedProxies ?? []).map(plainAddress));
+  type Ctx = Parameters<typeof clientAddress>[0];
+  const check = (creds: Parameters<typeof authenticate>[1], ctx: Ctx) =>
+    authenticate(authenticator, creds, clientAddress(ctx, trusted));
   return {
     async getMessages(input, ctx) {
-      const userId = await authenticate(authenticator, input, ctx.remoteAddress);
+      const userId = await check(input, ctx);
       return (await store.listMessages(userId)).map(toApiMessage);
     },
     async getMessagesInDateRange(input, ctx) {
-      const userId = await authenticate(authenticator, input, ctx.remoteAddress);
+      const userId = await check(input, ctx);
       // The lexical form keeps every fraction digit and the offset; a date alone means midnight.
       const start = boundKey(input.startDate.lexical);
       const end = boundKey(input.endDate.lexical);
@@ -67,7 +100,7 @@ export function createMessageService(
       return (await store.listMessagesInRange(userId, start, end)).map(toApiMessage);
     },
     async deleteMessage(input, ctx) {
-      const userId = await authenticate(authenticator, input, ctx.remoteAddress);
+      const userId = await check(input, ctx);
       const id = input.MessageId;
       // Unknown and foreign ids get the same answer: whether an id exists elsewhere must not leak.
       if (!isXsInt(id) || !(await store.deleteMessage(userId, id))) {

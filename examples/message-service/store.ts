@@ -84,9 +84,8 @@ export function describeTarget(target: string): string {
  */
 export async function open(target: string): Promise<MessageStore> {
   if (!isPostgresUrl(target)) return openSqlite(target);
-  throw new Error(
-    `cannot open the database ${describeTarget(target)}: PostgreSQL is not supported yet`,
-  );
+  // Loaded only when asked for: `pg` is needed by PostgreSQL users alone.
+  return (await import("./postgres-store.js")).openPostgres(target);
 }
 
 export { open as openStore };

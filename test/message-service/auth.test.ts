@@ -14,6 +14,7 @@ import {
 import { hashPassword, scryptKdf, type Kdf } from "../../examples/message-service/passwords.js";
 import {
   BUSY,
+  clientAddress,
   createMessageService,
   TOO_MANY_FAILURES,
 } from "../../examples/message-service/service.js";
@@ -269,6 +270,47 @@ describe("the service's answers", () => {
     expect(throttled).toMatchObject({ code: "Client", message: TOO_MANY_FAILURES });
     expect((await store.listMessages(1001)).length).toBe(5);
     expect((await service.getMessages(ALICE, from("10.4.0.2")))?.length).toBe(5);
+    await store.close();
+  });
+});
+
+describe("the client address behind a balancer", () => {
+  const ctx = (remoteAddress: string, forwarded?: string) =>
+    requestContext({
+      remoteAddress,
+      headers: forwarded === undefined ? {} : { "x-forwarded-for": forwarded },
+    });
+
+  it("reads X-Forwarded-For only from a trusted proxy, skipping trusted hops", () => {
+    const trusted = new Set(["10.9.0.1", "10.9.0.2"]);
+    expect(clientAddress(ctx("::ffff:10.9.0.1", "203.0.113.5, 10.9.0.2"), trusted)).toBe(
+      "203.0.113.5",
+    );
+    expect(clientAddress(ctx("10.9.0.1", "198.51.100.1, 203.0.113.5"), trusted)).toBe(
+      "203.0.113.5",
+    );
+    expect(clientAddress(ctx("10.9.0.1"), trusted)).toBe("10.9.0.1");
+    // Anyone can send the header: from an untrusted peer it is ignored.
+    expect(clientAddress(ctx("203.0.113.9", "198.51.100.1"), trusted)).toBe("203.0.113.9");
+    expect(clientAddress(ctx("10.9.0.1", "203.0.113.5"), new Set())).toBe("10.9.0.1");
+  });
+
+  it("counts failures per client behind a trusted balancer, so one client cannot throttle the rest", async () => {
+    const { store } = await seededStore();
+    const service = createMessageService(
+      store,
+      { maxFailuresPerAddress: 2 },
+      { trustedProxies: ["10.9.0.1"] },
+    );
+    const attempt = (forwarded: string, password: string) =>
+      Promise.resolve(service.getMessages({ ...ALICE, password }, ctx("10.9.0.1", forwarded))).then(
+        (r) => r?.length,
+        (e: SoapFault) => e.message,
+      );
+    await attempt("203.0.113.5", "x");
+    await attempt("203.0.113.5", "y");
+    expect(await attempt("203.0.113.5", ALICE.password)).toBe(TOO_MANY_FAILURES);
+    expect(await attempt("203.0.113.6", ALICE.password)).toBe(5);
     await store.close();
   });
 });

@@ -235,6 +235,10 @@ describe("seed and serve, up to the point of listening", () => {
       ["--port", "-1"],
       ["--bogus"],
       ["--host", ""],
+      ["--max-connections", "0"],
+      ["--headers-timeout", "1.5"],
+      ["--max-kdf-queue", "-1"],
+      ["--keep-alive-timeout", "soon"],
     ]) {
       const r = await run("serve", "--db", path.join(dir, "m.db"), ...args);
       expect(r.code, args.join(" ")).toBe(2);

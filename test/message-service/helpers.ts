@@ -46,3 +46,11 @@ export const bare = (Id: number, DateArrived: string) => ({
 });
 
 export { login } from "../support/login.js";
+
+/** A message whose text fields are empty, untrimmed or null, and whose date is a date alone. */
+export const EDGE_MESSAGE = {
+  ...bare(108, "2024-03-12"),
+  Sender: "",
+  MessageText: "  x\r\ny  ",
+  Transcription: "",
+};

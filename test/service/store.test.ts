@@ -1,5 +1,5 @@
 /** The store, the service rules, and the service's command line. */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import Database from "better-sqlite3";
@@ -15,6 +15,7 @@ import {
 import { requestContext } from "@wsdl-tsgen/runtime";
 import { SEED } from "../support/captures.js";
 import { login } from "../support/login.js";
+import { startServiceProcess } from "../support/service-process.js";
 import { tempDir } from "../support/tmp.js";
 
 const CTX = requestContext({ remoteAddress: "127.0.0.1", port: "ApiSoap", operation: "x" });
@@ -232,33 +233,20 @@ describe("the service command line", () => {
 
   it("serve prints its URL and answers ?WSDL", async () => {
     const dir = tempDir();
-    const child = spawn(process.execPath, [
-      ...cli,
-      "serve",
-      "--port",
-      "0",
+    const server = await startServiceProcess([
       "--db",
       path.join(dir, "m.db"),
       "--seed",
       "fixtures/message-service/asmx/seed.json",
     ]);
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let out = "";
-        child.stdout.on("data", (d: Buffer) => {
-          out += d.toString();
-          const m = /listening on (http:\/\/\S+\/api\.asmx)/.exec(out);
-          if (m) resolve(m[1]!);
-        });
-        child.on("exit", (code) => reject(new Error(`exited ${code}`)));
-      });
-      const wsdl = await (await fetch(`${url}?WSDL`)).text();
-      expect(wsdl).toContain(`location="${url}"`);
+      const wsdl = await (await fetch(`${server.url}?WSDL`)).text();
+      expect(wsdl).toContain(`location="${server.url}"`);
       expect(readFileSync("fixtures/message-service/api.wsdl", "utf8").length).toBeGreaterThan(
         1000,
       );
     } finally {
-      child.kill("SIGTERM");
+      await server.stop();
     }
   });
 });
