@@ -10,7 +10,8 @@ import { describe, expect, it, vi } from "vitest";
 import { main } from "../../examples/message-service/cli.js";
 import { openPostgres, PG_MIGRATIONS } from "../../examples/message-service/postgres-store.js";
 import { open, type MessageStore } from "../../examples/message-service/store.js";
-import { createDatabase, usePostgres } from "../support/postgres.js";
+import { createDatabase } from "../support/postgres.js";
+import { usePostgres } from "../support/use-postgres.js";
 import { startServiceProcess, type ServiceProcess } from "../support/service-process.js";
 import { ALICE, bare, SEED, SEED_PATH, tempDir } from "./helpers.js";
 

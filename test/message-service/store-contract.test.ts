@@ -9,7 +9,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createMessageService } from "../../examples/message-service/service.js";
 import { open, type MessageStore } from "../../examples/message-service/store.js";
 import { SoapFault, XsdDateTime } from "../../generated-samples/message-service/index.js";
-import { createDatabase, usePostgres } from "../support/postgres.js";
+import { createDatabase } from "../support/postgres.js";
+import { usePostgres } from "../support/use-postgres.js";
 import { ALICE, bare, BOB, CTX, EDGE_MESSAGE, login, SEED, tempDir } from "./helpers.js";
 
 const pg = usePostgres("PostgreSQL store tests");

@@ -9,7 +9,6 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
-import { afterAll, beforeAll } from "vitest";
 
 export const INSTALL_HINT =
   "install Debian's postgresql package (apt-get install postgresql) to run them";
@@ -130,28 +129,4 @@ export async function createDatabase(cluster: PgCluster): Promise<string> {
     await client.end();
   }
   return cluster.url(name);
-}
-
-/**
- * A cluster for the calling test file: started before its tests and stopped after them, unless
- * PostgreSQL is missing, which is then printed, prefixed with `what` ("… skipped: <reason>").
- */
-export function usePostgres(what: string): {
-  readonly missing: string | undefined;
-  cluster(): PgCluster;
-} {
-  const missing = postgresMissing();
-  if (missing) console.log(`${what} skipped: ${missing}.`);
-  let cluster: PgCluster | undefined;
-  beforeAll(async () => {
-    if (!missing) cluster = await startPostgres();
-  });
-  afterAll(() => cluster?.stop());
-  return {
-    missing,
-    cluster: () => {
-      if (!cluster) throw new Error("the PostgreSQL cluster is not running");
-      return cluster;
-    },
-  };
 }
