@@ -10,7 +10,7 @@
  * Exit status: 0 done, 1 the command failed, 2 bad usage. Errors are one line, without a stack trace.
  */
 import { pathToFileURL } from "node:url";
-import { Command, CommanderError, InvalidArgumentError } from "commander";
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { readMessagesFile, readSeedFile } from "./seed-file.js";
 import { SERVER_LIMITS, startServer, type ServerLimits } from "./server.js";
 import { describeTarget, open, type MessageStore } from "./store.js";
@@ -53,6 +53,10 @@ async function withStore<T>(db: string, f: (store: MessageStore) => Promise<T>):
 }
 
 const DB_HELP = "SQLite file (created with its folder if missing) or postgres:// URL";
+
+/** `--db`, whose default (from DATABASE_URL, perhaps) is shown in --help without its password. */
+const dbOption = (db: string): Option =>
+  new Option("--db <target>", DB_HELP).default(db, JSON.stringify(describeTarget(db)));
 
 /** The `serve` options that set a limit, with their help and the ServerLimits field they set. */
 const LIMIT_OPTIONS: [flag: string, key: keyof ServerLimits, help: string][] = [
@@ -114,7 +118,7 @@ function serveCommand(program: Command, db: string): void {
     .description("serve the service at http://<host>:<port>/api.asmx (and its WSDL at ?WSDL)")
     .option("--port <n>", "port; 0 picks a free one", integer(0, 65535), DEFAULT_PORT)
     .option("--host <host>", "address to listen on", nonEmpty, DEFAULT_HOST)
-    .option("--db <target>", DB_HELP, db)
+    .addOption(dbOption(db))
     .option("--seed <file>", "load accounts and messages from a seed file first (idempotent)")
     .option(
       "--trust-proxy <addresses>",
@@ -136,7 +140,7 @@ function dataCommands(program: Command, db: string): void {
   program
     .command("add-account")
     .description("add an account; the password is stored only as a salted scrypt hash")
-    .option("--db <target>", DB_HELP, db)
+    .addOption(dbOption(db))
     .requiredOption("--email <email>", "e-mail (unique, compared ignoring case)", nonEmpty)
     .requiredOption("--password <password>", "password", nonEmpty)
     .requiredOption("--user-id <n>", "integer user id (unique)", integer(-2147483648, 2147483647))
@@ -151,7 +155,7 @@ function dataCommands(program: Command, db: string): void {
     .description(
       "import messages for an account from a JSON array in the seed file's message format; ids already present are skipped",
     )
-    .option("--db <target>", DB_HELP, db)
+    .addOption(dbOption(db))
     .requiredOption("--email <email>", "the account's e-mail", nonEmpty)
     .requiredOption("--file <json>", "the messages")
     .action(async (o: { db: string; email: string; file: string }) => {
@@ -165,7 +169,7 @@ function dataCommands(program: Command, db: string): void {
   program
     .command("seed")
     .description("load a seed file: accounts and their messages (idempotent)")
-    .option("--db <target>", DB_HELP, db)
+    .addOption(dbOption(db))
     .requiredOption("--file <json>", "the seed file")
     .action(async (o: { db: string; file: string }) => {
       const seed = readSeedFile(o.file);

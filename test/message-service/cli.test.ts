@@ -258,6 +258,23 @@ describe("seed and serve, up to the point of listening", () => {
     noStackTrace(r.err);
   });
 
+  it("shows DATABASE_URL as --db's default without its password", async () => {
+    vi.stubEnv("DATABASE_URL", "postgres://mrs:s3cret@db.example.com/messages");
+    try {
+      for (const command of ["serve", "seed", "import", "add-account"]) {
+        const r = await run(command, "--help");
+        expect(r.code).toBe(0);
+        // Help wraps its lines; the words are what matter.
+        expect(r.out.replace(/\s+/g, " ")).toContain(
+          '(default: "postgres://mrs:***@db.example.com/messages")',
+        );
+        expect(r.out + r.err).not.toContain("s3cret");
+      }
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
   it("rejects an unknown command with status 2", async () => {
     const r = await run("frobnicate");
     expect(r.code).toBe(2);

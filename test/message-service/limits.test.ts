@@ -99,12 +99,13 @@ describe("the connection limit", () => {
   it("answers 503 with Retry-After when every connection is busy, and serves again after", async () => {
     const { url, port } = await serve({ limits: { maxConnections: 2 } });
     const busy = [await rawConnection(port), await rawConnection(port)];
-    // Headers sent, body not: each request is in progress, waiting for its body.
+    // Headers sent, body not: each request is in progress, waiting for its body. Node answers
+    // "100 Continue" just before it hands the request over, so that says the server has it.
     for (const c of busy)
       c.socket.write(
-        "POST /api.asmx HTTP/1.1\r\nHost: x\r\nContent-Type: text/xml\r\nContent-Length: 100\r\n\r\n<",
+        "POST /api.asmx HTTP/1.1\r\nHost: x\r\nContent-Type: text/xml\r\nContent-Length: 100\r\nExpect: 100-continue\r\n\r\n",
       );
-    await new Promise((r) => setTimeout(r, 50));
+    await Promise.all(busy.map((c) => c.until("100 Continue")));
     const refused = await rawConnection(port);
     refused.socket.write(wsdlRequest());
     const answer = await refused.until("\r\n\r\n");
@@ -145,14 +146,16 @@ describe("time limits", () => {
 describe("the cap on concurrent KDF work", () => {
   it("answers a 503 SOAP fault with Retry-After beyond the queue, and the held login still succeeds", async () => {
     let release!: () => void;
+    let entered!: () => void;
     const held = new Promise<void>((r) => (release = r));
-    const kdf: Kdf = async (p, s) => (await held, scryptKdf(p, s));
+    const inKdf = new Promise<void>((r) => (entered = r));
+    const kdf: Kdf = async (p, s) => (entered(), await held, scryptKdf(p, s));
     const { url } = await serve({
       limits: { maxConcurrentKdf: 1, maxQueuedKdf: 0 },
       auth: { kdf },
     });
     const first = fetch(url, soapGetMessages(ALICE));
-    await new Promise((r) => setTimeout(r, 100));
+    await inKdf;
     const second = await fetch(url, soapGetMessages(BOB));
     const text = await second.text();
     expect(second.status).toBe(503);
