@@ -6,7 +6,10 @@
  */
 import * as path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createMessageService } from "../../examples/message-service/service.js";
+import {
+  createMessageService,
+  INVALID_CREDENTIALS,
+} from "../../examples/message-service/service.js";
 import { open, type MessageStore } from "../../examples/message-service/store.js";
 import { SoapFault, XsdDateTime } from "../../generated-samples/message-service/index.js";
 import { createDatabase } from "../support/postgres.js";
@@ -160,6 +163,10 @@ for (const [name, target, skip] of KINDS) {
         expect(f).toMatchObject({ code: "Client", message: `No message with id ${id}.` });
       }
       expect(ids(await store.listMessages(1002))).toEqual([202, 203]);
+      const wrong = await Promise.resolve(
+        service.deleteMessage({ ...ALICE, password: "bob-pass", MessageId: 101 }, CTX),
+      ).catch((e: unknown) => e);
+      expect(wrong).toMatchObject({ code: "Client", message: INVALID_CREDENTIALS });
       await service.deleteMessage({ ...ALICE, MessageId: 101 }, CTX);
       expect(ids(await store.listMessages(1001))).toEqual([102, 103, 104, 105]);
     });
