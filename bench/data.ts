@@ -12,6 +12,8 @@ export type BenchMessage = MessagesInput & { DateArrived: string };
 export const NS = "http://api.example.com/messages/";
 export const WSDL_PATH = "fixtures/message-service/api.wsdl";
 export const SOAP_ACTION = `"${NS}GetMessages"`;
+/** The Message Retrieval Service's seed, whose accounts include ACCOUNT. */
+export const SEED_PATH = "fixtures/message-service/asmx/seed.json";
 export const ACCOUNT = { email: "alice@example.com", password: "alice-pass" } as const;
 export const GET_QUERY = `email=${encodeURIComponent(ACCOUNT.email)}&password=${encodeURIComponent(ACCOUNT.password)}`;
 

@@ -7,21 +7,25 @@
  *   3. Generation: the CLI's time and peak memory on the three largest corpus WSDLs both tools
  *      process, ours vs wsdl-tsclient (a devDependency); needs ../shared/corpus. It runs outside the
  *      overall time bound of parts 1 and 2, each run bounded by itself.
+ *   4. Service: the Message Retrieval Service's authenticated GetMessages on SQLite and PostgreSQL
+ *      against the generated server without a store; ?WSDL under a wrong-password flood; the cost of
+ *      synchronous=FULL (bench/service.ts). Only with `service`: it is not part of the default run.
  * Loopback only (127.0.0.1, port 0); every child process stops with its parent. Needs `npm run build`
  * (the generated code imports @wsdl-tsgen/runtime from dist/).
  *
- * Options: `decode`, `server` or `generate` to run one part; `--quick` for a short smoke run.
+ * Options: `decode`, `server`, `generate` or `service` to run one part; `--quick` for a short smoke run.
  */
 import { existsSync } from "node:fs";
 import { cpus } from "node:os";
 import { decodeBench } from "./decode.js";
 import { generateBench } from "./generate.js";
 import { serverBench } from "./server.js";
+import { serviceBench } from "./service.js";
 import { within } from "./util.js";
 
 const argv = process.argv.slice(2);
 const quick = argv.includes("--quick");
-const only = argv.find((a) => a === "decode" || a === "server" || a === "generate");
+const only = argv.find((a) => ["decode", "server", "generate", "service"].includes(a));
 
 if (!existsSync("runtime/dist/index.js")) {
   console.error(
@@ -36,7 +40,9 @@ console.log(
 );
 try {
   // Hard bound: the whole run stops by itself even if a child hangs.
-  if (only !== "generate") {
+  if (only === "service")
+    await within(170_000, "the benchmark", serviceBench({ seconds: quick ? 2 : 8 }));
+  else if (only !== "generate") {
     await within(
       170_000,
       "the benchmark",

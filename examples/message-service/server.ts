@@ -1,21 +1,55 @@
 /**
  * `startServer`: opens the store (seeding it if asked), and serves the generated handler on
- * `node:http`. Used by the command line (cli.ts), the demo and the tests.
+ * `node:http`, within connection and time limits. Used by the command line (cli.ts), the demo and
+ * the tests.
  */
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApiHandler } from "../../generated-samples/message-service/index.js";
+import { Authenticator, type AuthOptions } from "./auth.js";
+import { limitConnections, RETRY_AFTER_SECONDS } from "./connection-limit.js";
 import { readSeedFile } from "./seed-file.js";
 import { createMessageService } from "./service.js";
-import { open } from "./store.js";
+import { open, type MessageStore } from "./store.js";
+
+/** Connection and time limits; every one has a default (SERVER_LIMITS). */
+export interface ServerLimits {
+  /** Open connections at most; beyond, idle ones are closed first, then new ones get 503. */
+  readonly maxConnections?: number;
+  /** Time to receive a request's headers, in milliseconds; then 408 and the connection closes. */
+  readonly headersTimeoutMs?: number;
+  /** Time to receive a whole request, in milliseconds; then 408. */
+  readonly requestTimeoutMs?: number;
+  /** How long an idle keep-alive connection stays open, in milliseconds. */
+  readonly keepAliveTimeoutMs?: number;
+  /** scrypt runs at once; more wait, up to `maxQueuedKdf`, and beyond that get 503. */
+  readonly maxConcurrentKdf?: number;
+  /** Verifications waiting for a KDF slot at most. */
+  readonly maxQueuedKdf?: number;
+}
+
+export const SERVER_LIMITS = {
+  maxConnections: 1_000,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  maxConcurrentKdf: 4,
+  maxQueuedKdf: 64,
+} as const;
 
 export interface ServerOptions {
   /** 0 picks a free port. */
   readonly port: number;
   readonly host: string;
+  /** A SQLite file, or a `postgres://` URL. */
   readonly dbPath: string;
   /** A seed file (accounts and messages) loaded idempotently before serving. */
   readonly seedPath?: string;
+  readonly limits?: ServerLimits;
+  /** Cache and throttle settings (the KDF limits come from `limits`). */
+  readonly auth?: AuthOptions;
+  /** Balancers whose X-Forwarded-For names the client, for counting failed logins per address. */
+  readonly trustedProxies?: readonly string[];
 }
 
 export interface RunningServer {
@@ -25,25 +59,86 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** Makes every 503 the handler sends carry Retry-After: the service's "busy" fault is one. */
+function retryAfterOn503(res: ServerResponse): void {
+  const writeHead = res.writeHead as (this: ServerResponse, ...args: unknown[]) => ServerResponse;
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    if (args[0] === 503 && !this.hasHeader("Retry-After"))
+      this.setHeader("Retry-After", RETRY_AFTER_SECONDS);
+    return writeHead.apply(this, args);
+  } as ServerResponse["writeHead"];
+}
+
+function checkLimits(limits: Required<ServerLimits>): void {
+  for (const [name, value] of Object.entries(limits))
+    if (!Number.isInteger(value) || value < (name === "maxQueuedKdf" ? 0 : 1))
+      throw new RangeError(`${name} must be a positive integer, got ${value}`);
+}
+
+/** The HTTP server with its limits, serving `store`. */
+function httpServer(store: MessageStore, limits: Required<ServerLimits>, options: ServerOptions) {
+  const authenticator = new Authenticator(store, {
+    ...options.auth,
+    maxConcurrentKdf: limits.maxConcurrentKdf,
+    maxQueuedKdf: limits.maxQueuedKdf,
+  });
+  const service = createMessageService(store, authenticator, {
+    trustedProxies: options.trustedProxies ?? [],
+  });
+  const handler = createApiHandler(service, {
+    requestTimeoutMs: limits.requestTimeoutMs,
+  });
+  const server = createServer({
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    // How often Node checks the two timeouts above; its default (30 s) would let them run late.
+    connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs),
+  });
+  const limit = limitConnections(server, limits.maxConnections);
+  server.on(
+    "request",
+    limit.wrap((req: IncomingMessage, res: ServerResponse) => {
+      retryAfterOn503(res);
+      handler(req, res);
+    }),
+  );
+  // The handler sends `100 Continue` itself, and only for a body it will read (not one over the limit).
+  server.on(
+    "checkContinue",
+    limit.wrap((req: IncomingMessage, res: ServerResponse) => {
+      retryAfterOn503(res);
+      handler.checkContinue(req, res);
+    }),
+  );
+  return server;
+}
+
+function listen(server: ReturnType<typeof createServer>, port: number, host: string) {
+  return new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+}
+
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535) {
     throw new RangeError(`the port must be an integer from 0 to 65535, got ${options.port}`);
   }
+  const limits = { ...SERVER_LIMITS, ...options.limits };
+  checkLimits(limits);
   // Read and check the seed before touching the database, so a bad file changes nothing.
   const seed = options.seedPath === undefined ? undefined : readSeedFile(options.seedPath);
-  const store = open(options.dbPath);
-  const server = createServer(createApiHandler(createMessageService(store)));
+  const store = await open(options.dbPath);
+  const server = httpServer(store, limits, options);
   try {
-    if (seed) store.seed(seed);
-    await new Promise<void>((resolve, reject) => {
-      server.once("error", reject);
-      server.listen(options.port, options.host, () => {
-        server.off("error", reject);
-        resolve();
-      });
-    });
+    if (seed) await store.seed(seed);
+    await listen(server, options.port, options.host);
   } catch (e) {
-    store.close();
+    await store.close();
     throw e;
   }
   const { port } = server.address() as AddressInfo;
@@ -53,10 +148,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     url: `http://${host}:${port}/api.asmx`,
     close: () =>
       (closing ??= new Promise<void>((resolve) => {
-        server.close(() => {
-          store.close();
-          resolve();
-        });
+        server.close(() => void store.close().then(resolve, resolve));
         server.closeAllConnections();
       })),
   };

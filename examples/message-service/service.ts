@@ -5,16 +5,20 @@
  * instants (no offset = UTC); deleting an id that is not the caller's is a Client fault that reads the
  * same whether or not the id exists in another account.
  */
+import type { IncomingHttpHeaders } from "node:http";
 import {
   SoapFault,
   type ApiService,
   type MessagesInput,
 } from "../../generated-samples/message-service/index.js";
+import { Authenticator, type AuthOptions } from "./auth.js";
 import { boundKey } from "./instants.js";
 import { isXsInt } from "./seed-file.js";
 import type { MessageStore, StoredMessage } from "./store.js";
 
 export const INVALID_CREDENTIALS = "Invalid email or password.";
+export const TOO_MANY_FAILURES = "Too many failed attempts; try again later.";
+export const BUSY = "The service is busy; try again shortly.";
 export const noMessage = (id: number): string => `No message with id ${id}.`;
 
 /** A stored message as the API returns it: a null field is left out, an empty string kept. */
@@ -27,29 +31,80 @@ export function toApiMessage(m: StoredMessage): MessagesInput {
   return out;
 }
 
-export function createMessageService(store: MessageStore): ApiService {
-  /** The caller's user id; a Client fault for an absent, empty or wrong e-mail or password. */
-  const authenticate = (email: string | undefined, password: string | undefined): number => {
-    const userId = email && password ? store.authenticate(email, password) : undefined;
-    if (userId === undefined) throw new SoapFault({ code: "Client", message: INVALID_CREDENTIALS });
-    return userId;
-  };
+/** IPv4 peers show as `::ffff:a.b.c.d` on a dual-stack socket; one spelling per address. */
+const plainAddress = (a: string): string => a.trim().replace(/^::ffff:(?=\d+\.)/i, "");
+
+/**
+ * The client's address, for counting failed logins: the peer's, unless the peer is a trusted proxy
+ * (a balancer), then the nearest address in X-Forwarded-For that is not one. An untrusted peer's
+ * X-Forwarded-For is ignored: anyone can write one.
+ */
+export function clientAddress(
+  ctx: { readonly remoteAddress: string | undefined; readonly headers: IncomingHttpHeaders },
+  trustedProxies: ReadonlySet<string>,
+): string | undefined {
+  let address = ctx.remoteAddress && plainAddress(ctx.remoteAddress);
+  const forwarded = String(ctx.headers["x-forwarded-for"] ?? "").split(",");
+  while (address !== undefined && trustedProxies.has(address) && forwarded.length > 0) {
+    const next = plainAddress(forwarded.pop()!);
+    if (next === "") break;
+    address = next;
+  }
+  return address;
+}
+
+/** The caller's user id, or the fault that answers them. */
+async function authenticate(
+  auth: Authenticator,
+  creds: { email?: string | undefined; password?: string | undefined },
+  address: string | undefined,
+): Promise<number> {
+  // Absent or empty credentials cannot match: no KDF, and no failure counted.
+  const r =
+    creds.email && creds.password
+      ? await auth.verify(creds.email, creds.password, address)
+      : undefined;
+  if (r?.kind === "ok") return r.userId;
+  if (r?.kind === "throttled") throw new SoapFault({ code: "Client", message: TOO_MANY_FAILURES });
+  // 503 rather than 500: the request was fine and may be sent again (server.ts adds Retry-After).
+  if (r?.kind === "busy") throw new SoapFault({ code: "Server", message: BUSY, httpStatus: 503 });
+  throw new SoapFault({ code: "Client", message: INVALID_CREDENTIALS });
+}
+
+export interface ServiceOptions {
+  /** Peers whose X-Forwarded-For names the client (balancers), e.g. `["10.0.0.2"]`. Default: none. */
+  readonly trustedProxies?: readonly string[];
+}
+
+export function createMessageService(
+  store: MessageStore,
+  auth: Authenticator | AuthOptions = {},
+  options: ServiceOptions = {},
+): ApiService {
+  const authenticator = auth instanceof Authenticator ? auth : new Authenticator(store, auth);
+  const trusted = new Set((options.trustedProxies ?? []).map(plainAddress));
+  type Ctx = Parameters<typeof clientAddress>[0];
+  const check = (creds: Parameters<typeof authenticate>[1], ctx: Ctx) =>
+    authenticate(authenticator, creds, clientAddress(ctx, trusted));
   return {
-    getMessages({ email, password }) {
-      return store.listMessages(authenticate(email, password)).map(toApiMessage);
+    async getMessages(input, ctx) {
+      const userId = await check(input, ctx);
+      return (await store.listMessages(userId)).map(toApiMessage);
     },
-    getMessagesInDateRange({ email, password, startDate, endDate }) {
-      const userId = authenticate(email, password);
+    async getMessagesInDateRange(input, ctx) {
+      const userId = await check(input, ctx);
       // The lexical form keeps every fraction digit and the offset; a date alone means midnight.
-      const start = boundKey(startDate.lexical);
-      const end = boundKey(endDate.lexical);
-      return start > end ? [] : store.listMessagesInRange(userId, start, end).map(toApiMessage);
+      const start = boundKey(input.startDate.lexical);
+      const end = boundKey(input.endDate.lexical);
+      if (start > end) return [];
+      return (await store.listMessagesInRange(userId, start, end)).map(toApiMessage);
     },
-    deleteMessage({ email, password, MessageId }) {
-      const userId = authenticate(email, password);
+    async deleteMessage(input, ctx) {
+      const userId = await check(input, ctx);
+      const id = input.MessageId;
       // Unknown and foreign ids get the same answer: whether an id exists elsewhere must not leak.
-      if (!isXsInt(MessageId) || !store.deleteMessage(userId, MessageId)) {
-        throw new SoapFault({ code: "Client", message: noMessage(MessageId) });
+      if (!isXsInt(id) || !(await store.deleteMessage(userId, id))) {
+        throw new SoapFault({ code: "Client", message: noMessage(id) });
       }
     },
   };

@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { main } from "../../examples/message-service/cli.js";
-import { open } from "../../examples/message-service/store.js";
-import { bare, SEED, SEED_PATH, tempDir } from "./helpers.js";
+import { openSqlite } from "../../examples/message-service/store.js";
+import { bare, login, SEED, SEED_PATH, tempDir } from "./helpers.js";
 
 /** Runs the command line with `args`; returns its exit status and what it printed. */
 async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
@@ -46,9 +46,9 @@ describe("add-account", () => {
         "1003",
       ),
     ).toEqual({ code: 0, out: "added carol@example.com (user id 1003)", err: "" });
-    const store = open(db);
-    expect(store.authenticate("carol@example.com", "pw")).toBe(1003);
-    store.close();
+    const store = openSqlite(db);
+    expect(await login(store, "carol@example.com", "pw")).toBe(1003);
+    await store.close();
     const dup = await run(
       "add-account",
       "--db",
@@ -144,13 +144,13 @@ describe("import", () => {
     expect(
       (await run("import", "--db", db, "--email", "carol@example.com", "--file", file)).out,
     ).toBe("imported 0 of 3 messages for carol@example.com (3 with ids already present skipped)");
-    const store = open(db);
-    expect(store.listMessages(1003).map((m) => [m.Id, m.DateArrived])).toEqual([
+    const store = openSqlite(db);
+    expect((await store.listMessages(1003)).map((m) => [m.Id, m.DateArrived])).toEqual([
       [201, "2023-12-31T23:00:00"],
       [202, "2024-01-20T09:15:00"],
       [203, "2024-04-01T07:45:30"],
     ]);
-    store.close();
+    await store.close();
   });
 
   it("fails with status 1 and a one-line message naming the problem, importing nothing", async () => {
@@ -206,9 +206,9 @@ describe("import", () => {
       else expect(r.err).toMatch(message);
       expect(r.err.split("\n")).toHaveLength(1);
     }
-    const store = open(db);
-    expect(store.listMessages(1003)).toEqual([]);
-    store.close();
+    const store = openSqlite(db);
+    expect(await store.listMessages(1003)).toEqual([]);
+    await store.close();
   });
 });
 
@@ -221,10 +221,10 @@ describe("seed and serve, up to the point of listening", () => {
       err: "",
     });
     expect((await run("seed", "--db", db, "--file", SEED_PATH)).code).toBe(0);
-    const store = open(db);
-    expect(store.listMessages(1001).map((m) => m.Id)).toEqual([101, 102, 103, 104, 105]);
-    expect(store.authenticate("bob@example.com", "bob-pass")).toBe(1002);
-    store.close();
+    const store = openSqlite(db);
+    expect((await store.listMessages(1001)).map((m) => m.Id)).toEqual([101, 102, 103, 104, 105]);
+    expect(await login(store, "bob@example.com", "bob-pass")).toBe(1002);
+    await store.close();
   });
 
   it("serve rejects bad options with status 2, and a bad seed or database with status 1, before listening", async () => {
@@ -235,6 +235,10 @@ describe("seed and serve, up to the point of listening", () => {
       ["--port", "-1"],
       ["--bogus"],
       ["--host", ""],
+      ["--max-connections", "0"],
+      ["--headers-timeout", "1.5"],
+      ["--max-kdf-queue", "-1"],
+      ["--keep-alive-timeout", "soon"],
     ]) {
       const r = await run("serve", "--db", path.join(dir, "m.db"), ...args);
       expect(r.code, args.join(" ")).toBe(2);
@@ -252,6 +256,23 @@ describe("seed and serve, up to the point of listening", () => {
       new RegExp(`^error: cannot open the database ${folder.replace(/[.\\]/g, "\\$&")}: `),
     );
     noStackTrace(r.err);
+  });
+
+  it("shows DATABASE_URL as --db's default without its password", async () => {
+    vi.stubEnv("DATABASE_URL", "postgres://mrs:s3cret@db.example.com/messages");
+    try {
+      for (const command of ["serve", "seed", "import", "add-account"]) {
+        const r = await run(command, "--help");
+        expect(r.code).toBe(0);
+        // Help wraps its lines; the words are what matter.
+        expect(r.out.replace(/\s+/g, " ")).toContain(
+          '(default: "postgres://mrs:***@db.example.com/messages")',
+        );
+        expect(r.out + r.err).not.toContain("s3cret");
+      }
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it("rejects an unknown command with status 2", async () => {

@@ -144,9 +144,9 @@ describe.skipIf(!present)("the help pages in Chromium", () => {
 
 describe("the Message Retrieval Service's test form from a remote address", () => {
   it("is refused, and nothing is deleted", async () => {
-    const store = open(path.join(tempDir(), "remote.db"));
+    const store = await open(path.join(tempDir(), "remote.db"));
     try {
-      store.seed(SEED);
+      await store.seed(SEED);
       const handler = createApiHandler(createMessageService(store));
       const form = `email=${encodeURIComponent(ALICE.email)}&password=${ALICE.password}&MessageId=101`;
       const remote = await postFormFrom(handler, "198.51.100.4", "DeleteMessage", form);
@@ -156,7 +156,7 @@ describe("the Message Retrieval Service's test form from a remote address", () =
       expect(list.status).toBe(200);
       expect(list.body).toContain("&lt;Id&gt;101&lt;/Id&gt;");
     } finally {
-      store.close();
+      await store.close();
     }
   });
 });

@@ -44,3 +44,13 @@ export const bare = (Id: number, DateArrived: string) => ({
   MessageUrl: null,
   Transcription: null,
 });
+
+export { login } from "../support/login.js";
+
+/** A message whose text fields are empty, untrimmed or null, and whose date is a date alone. */
+export const EDGE_MESSAGE = {
+  ...bare(108, "2024-03-12"),
+  Sender: "",
+  MessageText: "  x\r\ny  ",
+  Transcription: "",
+};

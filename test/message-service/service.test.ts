@@ -2,7 +2,7 @@
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createMessageService } from "../../examples/message-service/service.js";
-import { open, type MessageStore } from "../../examples/message-service/store.js";
+import { openSqlite, type SqliteStore } from "../../examples/message-service/store.js";
 import {
   SoapFault,
   XsdDateTime,
@@ -12,9 +12,9 @@ import {
 } from "../../generated-samples/message-service/index.js";
 import { ALICE, bare, BOB, CTX, SEED, tempDir } from "./helpers.js";
 
-function setup(): { store: MessageStore; service: ApiService } {
-  const store = open(path.join(tempDir(), "m.db"));
-  store.seed(SEED);
+async function setup(): Promise<{ store: SqliteStore; service: ApiService }> {
+  const store = openSqlite(path.join(tempDir(), "m.db"));
+  await store.seed(SEED);
   return { store, service: createMessageService(store) };
 }
 
@@ -45,8 +45,8 @@ const range = (start: string, end: string) => ({
 
 describe("GetMessages", () => {
   it("returns the account's messages, ordered by DateArrived then Id, with null fields left out and empty strings kept", async () => {
-    const { service, store } = setup();
-    store.importMessages(ALICE.email, [bare(100, "2024-01-05T11:00:00+01:00")]);
+    const { service, store } = await setup();
+    await store.importMessages(ALICE.email, [bare(100, "2024-01-05T11:00:00+01:00")]);
     const all = await list(service.getMessages(ALICE, CTX));
     expect(all.map((m) => m.Id)).toEqual([100, 101, 102, 103, 104, 105]);
     expect(all[0]).toStrictEqual({
@@ -76,13 +76,13 @@ describe("GetMessages", () => {
     const bob = await list(service.getMessages(BOB, CTX));
     expect(bob.map((m) => m.Id)).toEqual([201, 202, 203]);
     expect(bob[2]).toStrictEqual({ DateArrived: "2024-04-01T07:45:30", UserId: 1002, Id: 203 });
-    store.close();
+    await store.close();
   });
 });
 
 describe("GetMessagesInDateRange", () => {
   it("includes both bounds, compares instants (no offset = UTC), and keeps every fraction digit", async () => {
-    const { service, store } = setup();
+    const { service, store } = await setup();
     const ids = async (start: string, end: string) =>
       (await list(service.getMessagesInDateRange(range(start, end), CTX))).map((m) => m.Id);
     expect(await ids("2024-01-10T00:00:00", "2024-02-29T23:59:59")).toEqual([102, 103, 104]);
@@ -94,20 +94,20 @@ describe("GetMessagesInDateRange", () => {
     ).toEqual([105]);
     expect(await ids("2024-03-10T12:00:00.12345671", "2024-12-31T00:00:00")).toEqual([]);
     expect(await ids("2024-03-10T12:00:00.12345669", "2024-03-10T12:00:00.1234567")).toEqual([105]);
-    store.close();
+    await store.close();
   });
 
   it("reads a date alone as midnight", async () => {
-    const { service, store } = setup();
+    const { service, store } = await setup();
     const ids = async (start: string, end: string) =>
       (await list(service.getMessagesInDateRange(range(start, end), CTX))).map((m) => m.Id);
     expect(await ids("2024-01-05", "2024-02-01")).toEqual([101, 102, 103]);
     expect(await ids("2024-01-06", "2024-02-29")).toEqual([102, 103]);
-    store.close();
+    await store.close();
   });
 
   it("gives an empty list when the start is after the end, and only the caller's messages", async () => {
-    const { service, store } = setup();
+    const { service, store } = await setup();
     expect(
       await list(
         service.getMessagesInDateRange(range("2024-02-29T23:59:59", "2024-01-10T00:00:00"), CTX),
@@ -128,11 +128,11 @@ describe("GetMessagesInDateRange", () => {
       [1002, 202],
       [1002, 203],
     ]);
-    store.close();
+    await store.close();
   });
 
   it("accepts every xs:dateTime bound, including years beyond 9999 and before 0001", async () => {
-    const { service, store } = setup();
+    const { service, store } = await setup();
     const ids = async (start: string, end: string) =>
       (await list(service.getMessagesInDateRange(range(start, end), CTX))).map((m) => m.Id);
     expect(await ids("2024-03-01T00:00:00", "10000-01-01T00:00:00")).toEqual([105]);
@@ -140,23 +140,23 @@ describe("GetMessagesInDateRange", () => {
     expect(await ids("-0001-01-01T00:00:00", "2024-01-06")).toEqual([101]);
     expect(await ids("10000-01-01T00:00:00", "10001-01-01T00:00:00")).toEqual([]);
     expect(await ids("-0002-01-01T00:00:00", "-0001-01-01T00:00:00")).toEqual([]);
-    store.close();
+    await store.close();
   });
 });
 
 describe("DeleteMessage", () => {
   it("deletes the caller's message once; then the id is unknown", async () => {
-    const { service, store } = setup();
+    const { service, store } = await setup();
     await service.deleteMessage({ ...ALICE, MessageId: 103 }, CTX);
-    expect(store.listMessages(1001).map((m) => m.Id)).toEqual([101, 102, 104, 105]);
+    expect((await store.listMessages(1001)).map((m) => m.Id)).toEqual([101, 102, 104, 105]);
     const again = await thrown(() => service.deleteMessage({ ...ALICE, MessageId: 103 }, CTX));
     expect(again).toBeInstanceOf(SoapFault);
     expect(again).toMatchObject({ code: "Client", message: "No message with id 103." });
-    store.close();
+    await store.close();
   });
 
   it("answers another account's id exactly as an unknown id, and deletes nothing", async () => {
-    const { service, store } = setup();
+    const { service, store } = await setup();
     const foreign = await thrown(() => service.deleteMessage({ ...ALICE, MessageId: 201 }, CTX));
     const unknown = await thrown(() => service.deleteMessage({ ...ALICE, MessageId: 999 }, CTX));
     for (const [fault, id] of [
@@ -177,9 +177,9 @@ describe("DeleteMessage", () => {
     const shape = (f: SoapFault, id: number) =>
       JSON.stringify({ ...f, message: f.message.replace(String(id), "N"), name: f.name });
     expect(shape(foreign as SoapFault, 201)).toBe(shape(unknown as SoapFault, 999));
-    expect(store.listMessages(1002).map((m) => m.Id)).toEqual([201, 202, 203]);
-    expect(store.listMessages(1001).map((m) => m.Id)).toEqual([101, 102, 103, 104, 105]);
-    store.close();
+    expect((await store.listMessages(1002)).map((m) => m.Id)).toEqual([201, 202, 203]);
+    expect((await store.listMessages(1001)).map((m) => m.Id)).toEqual([101, 102, 103, 104, 105]);
+    await store.close();
   });
 });
 
@@ -215,7 +215,7 @@ describe("authentication", () => {
   it.each(calls)(
     "%s: wrong or missing credentials are a Client fault 'Invalid email or password.', and change nothing",
     async (_name, call) => {
-      const { service, store } = setup();
+      const { service, store } = await setup();
       for (const [what, creds] of wrong) {
         const e = await thrown(() => call(service, creds));
         expect(e, what).toBeInstanceOf(SoapFault);
@@ -224,13 +224,13 @@ describe("authentication", () => {
           "Invalid email or password.",
         ]);
       }
-      expect(store.listMessages(1001).map((m) => m.Id)).toEqual([101, 102, 103, 104, 105]);
-      store.close();
+      expect((await store.listMessages(1001)).map((m) => m.Id)).toEqual([101, 102, 103, 104, 105]);
+      await store.close();
     },
   );
 
   it("takes the e-mail in any case", async () => {
-    const { service, store } = setup();
+    const { service, store } = await setup();
     expect(
       (
         await list(
@@ -238,6 +238,6 @@ describe("authentication", () => {
         )
       ).map((m) => m.Id),
     ).toEqual([101, 102, 103, 104, 105]);
-    store.close();
+    await store.close();
   });
 });

@@ -10,9 +10,10 @@ import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer } from "../../examples/message-service/server.js";
-import { openStore } from "../../examples/message-service/store.js";
+import { openSqlite } from "../../examples/message-service/store.js";
 import { captureNames, header, loadCapture, SEED } from "../support/captures.js";
 import { canonicalXml } from "../support/canonical-xml.js";
+import { login } from "../support/login.js";
 
 interface Expected {
   readonly status: number;
@@ -76,25 +77,29 @@ const DIFFERENCES: Record<string, Expected> = {
 
 let template: string;
 const dirs: string[] = [];
-beforeAll(() => {
+beforeAll(async () => {
   // One seeded database file; each case gets a fresh copy, as each recording started from the seed.
   const dir = mkdtempSync(path.join(tmpdir(), "mrs-replay-"));
   dirs.push(dir);
   template = path.join(dir, "template.db");
-  const store = openStore(template);
-  store.seed(SEED);
-  store.close();
+  const store = openSqlite(template);
+  await store.seed(SEED);
+  await store.close();
 });
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-function snapshot(dbPath: string): unknown {
-  const store = openStore(dbPath);
+async function snapshot(dbPath: string): Promise<unknown> {
+  const store = openSqlite(dbPath);
   try {
-    return SEED.accounts.map((a) => store.listMessages(store.authenticate(a.email, a.password)!));
+    return await Promise.all(
+      SEED.accounts.map(async (a) =>
+        store.listMessages((await login(store, a.email, a.password))!),
+      ),
+    );
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
@@ -161,8 +166,8 @@ describe("replaying the recorded requests against our server", () => {
         else expect(canonicalXml(text)).toBe(canonicalXml(recordedBody));
       }
       if (!mutates(name) || status !== 200)
-        expect(snapshot(db), "the database is unchanged").toEqual(snapshot(template));
-      else expect(snapshot(db)).not.toEqual(snapshot(template));
+        expect(await snapshot(db), "the database is unchanged").toEqual(await snapshot(template));
+      else expect(await snapshot(db)).not.toEqual(await snapshot(template));
     });
   }
 });

@@ -1,12 +1,12 @@
 /** The store, the service rules, and the service's command line. */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { instantKey } from "../../examples/message-service/instants.js";
 import { createMessageService } from "../../examples/message-service/service.js";
-import { openStore } from "../../examples/message-service/store.js";
+import { openSqlite } from "../../examples/message-service/store.js";
 import {
   SoapFault,
   XsdDateTime,
@@ -14,20 +14,22 @@ import {
 } from "../../generated-samples/message-service/index.js";
 import { requestContext } from "@wsdl-tsgen/runtime";
 import { SEED } from "../support/captures.js";
+import { login } from "../support/login.js";
+import { startServiceProcess } from "../support/service-process.js";
 import { tempDir } from "../support/tmp.js";
 
 const CTX = requestContext({ remoteAddress: "127.0.0.1", port: "ApiSoap", operation: "x" });
 const ALICE = { email: "alice@example.com", password: "alice-pass" };
 
-function seeded() {
+async function seeded() {
   const db = path.join(tempDir(), "m.db");
-  const store = openStore(db);
-  store.seed(SEED);
+  const store = openSqlite(db);
+  await store.seed(SEED);
   return { db, store, service: createMessageService(store) as ApiService };
 }
 
 describe("instantKey", () => {
-  it("orders exactly, with offsets converted and all fraction digits kept", () => {
+  it("orders exactly, with offsets converted and all fraction digits kept", async () => {
     expect(instantKey("2024-01-05T10:00:00")).toBe("2024-01-05T10:00:00.000000000000Z");
     expect(instantKey("2024-01-05T12:00:00+02:00")).toBe(instantKey("2024-01-05T10:00:00Z"));
     expect(instantKey("2024-01-01T01:00:00+05:30")).toBe("2023-12-31T19:30:00.000000000000Z");
@@ -40,24 +42,24 @@ describe("instantKey", () => {
 });
 
 describe("the store", () => {
-  it("migrates once, runs in WAL mode, and seeds idempotently", () => {
-    const { db, store } = seeded();
+  it("migrates once, runs in WAL mode, and seeds idempotently", async () => {
+    const { db, store } = await seeded();
     expect(store.journalMode).toBe("wal");
     expect(store.schemaVersion).toBe(1);
-    store.seed(SEED);
-    store.close();
-    const again = openStore(db);
+    await store.seed(SEED);
+    await store.close();
+    const again = openSqlite(db);
     expect(again.schemaVersion).toBe(1);
-    expect(again.listMessages(1001).map((m) => m.Id)).toEqual([101, 102, 103, 104, 105]);
-    again.close();
+    expect((await again.listMessages(1001)).map((m) => m.Id)).toEqual([101, 102, 103, 104, 105]);
+    await again.close();
   });
 
-  it("keeps DateArrived exactly, null apart from empty, and passwords only as scrypt hashes", () => {
-    const { db, store } = seeded();
-    const list = store.listMessages(1001);
+  it("keeps DateArrived exactly, null apart from empty, and passwords only as scrypt hashes", async () => {
+    const { db, store } = await seeded();
+    const list = await store.listMessages(1001);
     expect(list.find((m) => m.Id === 105)!.DateArrived).toBe("2024-03-10T12:00:00.1234567");
     expect(list.find((m) => m.Id === 103)).toMatchObject({ Sender: null, Transcription: "" });
-    store.close();
+    await store.close();
     const raw = new Database(db, { readonly: true });
     const accounts = raw.prepare("SELECT * FROM accounts").all() as Record<string, unknown>[];
     raw.close();
@@ -73,24 +75,24 @@ describe("the store", () => {
     expect((accounts[0]!["password_hash"] as Buffer).length).toBe(32);
   });
 
-  it("authenticates only the right password; deletes only the owner's message", () => {
-    const { store } = seeded();
-    expect(store.authenticate("alice@example.com", "alice-pass")).toBe(1001);
-    expect(store.authenticate("ALICE@example.com", "alice-pass")).toBe(1001);
-    expect(store.authenticate("alice@example.com", "bob-pass")).toBeUndefined();
-    expect(store.authenticate("nobody@example.com", "x")).toBeUndefined();
-    expect(store.deleteMessage(1001, 201)).toBe(false);
-    expect(store.listMessages(1002).map((m) => m.Id)).toEqual([201, 202, 203]);
-    expect(store.deleteMessage(1001, 101)).toBe(true);
-    expect(store.deleteMessage(1001, 101)).toBe(false);
-    store.close();
+  it("authenticates only the right password; deletes only the owner's message", async () => {
+    const { store } = await seeded();
+    expect(await login(store, "alice@example.com", "alice-pass")).toBe(1001);
+    expect(await login(store, "ALICE@example.com", "alice-pass")).toBe(1001);
+    expect(await login(store, "alice@example.com", "bob-pass")).toBeUndefined();
+    expect(await login(store, "nobody@example.com", "x")).toBeUndefined();
+    expect(await store.deleteMessage(1001, 201)).toBe(false);
+    expect((await store.listMessages(1002)).map((m) => m.Id)).toEqual([201, 202, 203]);
+    expect(await store.deleteMessage(1001, 101)).toBe(true);
+    expect(await store.deleteMessage(1001, 101)).toBe(false);
+    await store.close();
   });
 });
 
 describe("the service rules", () => {
   it("lists by DateArrived then Id, and the range includes both bounds, with offsets", async () => {
-    const { service, store } = seeded();
-    store.importMessages("alice@example.com", [
+    const { service, store } = await seeded();
+    await store.importMessages("alice@example.com", [
       {
         Id: 100,
         DateArrived: "2024-01-05T10:00:00",
@@ -118,11 +120,11 @@ describe("the service rules", () => {
     ]);
     expect(await range("2024-03-10T12:00:00.12345671", "2024-12-31T00:00:00")).toEqual([]);
     expect(await range("2024-02-01T00:00:00", "2024-01-01T00:00:00")).toEqual([]);
-    store.close();
+    await store.close();
   });
 
   it("omits null fields, keeps empty strings, and returns the exact lexical date", async () => {
-    const { service, store } = seeded();
+    const { service, store } = await seeded();
     const m103 = (await service.getMessages(ALICE, CTX))!.find((m) => m!.Id === 103)!;
     expect(m103).toEqual({
       DateArrived: "2024-02-01T00:00:00",
@@ -132,11 +134,11 @@ describe("the service rules", () => {
       Transcription: "",
       Id: 103,
     });
-    store.close();
+    await store.close();
   });
 
   it("faults: wrong or missing credentials, and an id that is not the caller's, which deletes nothing", async () => {
-    const { service, store } = seeded();
+    const { service, store } = await seeded();
     for (const creds of [{ email: ALICE.email, password: "x" }, { email: ALICE.email }, {}]) {
       await expect(
         Promise.resolve().then(() => service.getMessages(creds, CTX)),
@@ -151,14 +153,14 @@ describe("the service rules", () => {
     expect(foreign).toBeInstanceOf(SoapFault);
     expect((foreign as SoapFault).message).toBe("No message with id 201.");
     expect((unknown as SoapFault).message).toBe("No message with id 999.");
-    expect(store.listMessages(1002).map((m) => m.Id)).toEqual([201, 202, 203]);
-    store.close();
+    expect((await store.listMessages(1002)).map((m) => m.Id)).toEqual([201, 202, 203]);
+    await store.close();
   });
 });
 
 describe("the service command line", () => {
   const cli = ["--import", "tsx", "examples/message-service/cli.ts"];
-  it("adds an account and imports messages idempotently, with clear errors", () => {
+  it("adds an account and imports messages idempotently, with clear errors", async () => {
     const dir = tempDir();
     const db = path.join(dir, "m.db");
     const run = (...a: string[]) =>
@@ -231,33 +233,20 @@ describe("the service command line", () => {
 
   it("serve prints its URL and answers ?WSDL", async () => {
     const dir = tempDir();
-    const child = spawn(process.execPath, [
-      ...cli,
-      "serve",
-      "--port",
-      "0",
+    const server = await startServiceProcess([
       "--db",
       path.join(dir, "m.db"),
       "--seed",
       "fixtures/message-service/asmx/seed.json",
     ]);
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let out = "";
-        child.stdout.on("data", (d: Buffer) => {
-          out += d.toString();
-          const m = /listening on (http:\/\/\S+\/api\.asmx)/.exec(out);
-          if (m) resolve(m[1]!);
-        });
-        child.on("exit", (code) => reject(new Error(`exited ${code}`)));
-      });
-      const wsdl = await (await fetch(`${url}?WSDL`)).text();
-      expect(wsdl).toContain(`location="${url}"`);
+      const wsdl = await (await fetch(`${server.url}?WSDL`)).text();
+      expect(wsdl).toContain(`location="${server.url}"`);
       expect(readFileSync("fixtures/message-service/api.wsdl", "utf8").length).toBeGreaterThan(
         1000,
       );
     } finally {
-      child.kill("SIGTERM");
+      await server.stop();
     }
   });
 });

@@ -1,0 +1,177 @@
+/**
+ * Benchmark 4, the Message Retrieval Service: authenticated GetMessages returning Alice's five seed
+ * messages over SOAP 1.1, 50 connections, against the generated server over an in-memory service
+ * without a store or a KDF (the peer, measured in the same run). The service runs on SQLite, on
+ * PostgreSQL (one process, then two processes on one database, the load split between them) when
+ * PostgreSQL is installed, each server alone in its own process. Then ?WSDL's latency during a
+ * flood of wrong passwords from 16 clients, and what `synchronous = FULL` costs a delete.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import autocannon from "autocannon";
+import Database from "better-sqlite3";
+import { open, openSqlite } from "../examples/message-service/store.js";
+import { readSeedFile } from "../examples/message-service/seed-file.js";
+import { MIGRATIONS } from "../examples/message-service/sqlite-store.js";
+import { createDatabase, postgresMissing, startPostgres } from "../test/support/postgres.js";
+import { recordedSoapRequest, SEED_PATH, SOAP_ACTION } from "./data.js";
+import { fail, fmt, ratio, verdict, Worker } from "./util.js";
+
+const CONNECTIONS = 50;
+const FLOOD_CONNECTIONS = 16;
+const TARGET_RPS = 2_000;
+const TARGET_P99_MS = 50;
+
+interface Load {
+  readonly rps: number;
+  readonly p50: number;
+  readonly p99: number;
+}
+
+const soap = (base: string, body = recordedSoapRequest()) => ({
+  url: base,
+  method: "POST" as const,
+  headers: { "Content-Type": "text/xml; charset=utf-8", SOAPAction: SOAP_ACTION },
+  body,
+});
+
+/** Runs `f` with servers started by service-worker.ts, one per argument list; stops them after. */
+async function withServers<T>(args: string[][], f: (bases: string[]) => Promise<T>): Promise<T> {
+  const workers = args.map((a) => new Worker("bench/service-worker.ts", a));
+  try {
+    const ports = await Promise.all(workers.map((w) => w.next<{ port: number }>()));
+    return await f(ports.map(({ port }) => `http://127.0.0.1:${port}/api.asmx`));
+  } finally {
+    for (const w of workers) await w.stop();
+  }
+}
+
+/** Fails unless `base` answers Alice's five messages. */
+async function check(label: string, base: string): Promise<void> {
+  const res = await fetch(base, soap(base));
+  const ids = (await res.text()).match(/<Id>\d+<\/Id>/g)?.length ?? 0;
+  if (res.status !== 200 || ids !== 5) fail(`${label}: ${res.status} with ${ids} messages`);
+}
+
+/** GetMessages on every base at once, the connections split evenly; a 2 s warm-up first. */
+async function load(label: string, bases: string[], seconds: number): Promise<Load> {
+  for (const b of bases) await check(label, b);
+  const per = Math.floor(CONNECTIONS / bases.length);
+  const run = (duration: number) =>
+    Promise.all(bases.map((b) => autocannon({ ...soap(b), connections: per, duration })));
+  await run(2);
+  const results = await run(seconds);
+  for (const r of results)
+    if (r.non2xx > 0 || r.errors > 0 || r.timeouts > 0)
+      fail(`${label}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} time-outs`);
+  return {
+    rps: results.reduce((sum, r) => sum + r.requests.average, 0),
+    p50: Math.max(...results.map((r) => r.latency.p50)),
+    p99: Math.max(...results.map((r) => r.latency.p99)),
+  };
+}
+
+/** ?WSDL's latency while 16 clients send wrong passwords to `base`. */
+async function flood(base: string, seconds: number): Promise<{ p99: number; faults: number }> {
+  const wrong = recordedSoapRequest().replace("alice-pass", "wrong-pass");
+  const [attack, wsdl] = await Promise.all([
+    autocannon({ ...soap(base, wrong), connections: FLOOD_CONNECTIONS, duration: seconds }),
+    autocannon({ url: `${base}?WSDL`, connections: 2, duration: seconds }),
+  ]);
+  if (wsdl.non2xx > 0 || wsdl.errors > 0) fail(`?WSDL during the flood: ${wsdl.non2xx} non-2xx`);
+  return { p99: wsdl.latency.p99, faults: attack.requests.total };
+}
+
+/** Microseconds per single-row DELETE commit, with `synchronous` at `level`, on a real disk. */
+function deleteMicros(dir: string, level: "FULL" | "NORMAL", count: number): number {
+  const db = new Database(path.join(dir, `sync-${level}.db`));
+  try {
+    db.pragma("journal_mode = WAL");
+    db.pragma(`synchronous = ${level}`);
+    db.exec(MIGRATIONS[0]!);
+    db.prepare("INSERT INTO accounts VALUES (1, 'a@example.com', x'00', x'00')").run();
+    const insert = db.prepare(
+      "INSERT INTO messages VALUES (?, 1, 'd', 'k', NULL, NULL, NULL, NULL)",
+    );
+    db.transaction(() => {
+      for (let i = 0; i < count; i++) insert.run(i);
+    })();
+    const del = db.prepare("DELETE FROM messages WHERE id = ? AND user_id = 1");
+    const started = process.hrtime.bigint();
+    for (let i = 0; i < count; i++) del.run(i);
+    return Number(process.hrtime.bigint() - started) / 1000 / count;
+  } finally {
+    db.close();
+  }
+}
+
+function row(label: string, l: Load, peer: Load): void {
+  console.log(
+    `   ${label.padEnd(34)} ${fmt(l.rps, 0).padStart(7)} req/s  p50 ${fmt(l.p50, 0).padStart(3)} ms  p99 ${fmt(l.p99, 0).padStart(4)} ms  ${ratio(l.rps, peer.rps)} the peer's rate`,
+  );
+}
+
+/** A seeded SQLite file in `dir`, and, when PostgreSQL is installed, a seeded database on a fresh cluster. */
+async function seededTargets(dir: string) {
+  const seed = readSeedFile(SEED_PATH);
+  const file = path.join(dir, "messages.db");
+  const sqlite = openSqlite(file);
+  if (sqlite.synchronous !== 2) fail("the SQLite store does not run with synchronous = FULL");
+  await sqlite.seed(seed);
+  await sqlite.close();
+  const missing = postgresMissing();
+  if (missing) return { file, missing };
+  const cluster = await startPostgres();
+  const url = await createDatabase(cluster);
+  const store = await open(url);
+  await store.seed(seed);
+  await store.close();
+  return { file, cluster, url };
+}
+
+export async function serviceBench(opts: { seconds: number }): Promise<void> {
+  console.log(
+    `\n4. Service: authenticated GetMessages → Alice's 5 messages (SOAP 1.1); autocannon, ${CONNECTIONS} connections, ${opts.seconds} s per run after a 2 s warm-up; each server alone in its process`,
+  );
+  const dir = mkdtempSync(path.join(tmpdir(), "wsdl-tsgen-bench-"));
+  const targets = await seededTargets(dir);
+  try {
+    const s = opts.seconds;
+    const peer = await withServers([["generated"]], (b) => load("generated", b, s));
+    row("generated server, no store (peer)", peer, peer);
+    const sqlite = await withServers([["service", targets.file]], (b) => load("SQLite", b, s));
+    row("service on SQLite", sqlite, peer);
+    console.log(
+      `   targets: ≥ ${TARGET_RPS} req/s: ${verdict(sqlite.rps >= TARGET_RPS)}; p99 ≤ ${TARGET_P99_MS} ms: ${verdict(sqlite.p99 <= TARGET_P99_MS)}`,
+    );
+    if (targets.url === undefined) console.log(`   PostgreSQL: not measured (${targets.missing})`);
+    else await postgresRows(targets.url, peer, s);
+    const f = await withServers([["service", targets.file]], (b) => flood(b[0]!, s));
+    console.log(
+      `   ?WSDL during ${FLOOD_CONNECTIONS} clients' wrong passwords (${f.faults} faults sent): p99 ${fmt(f.p99, 0)} ms; ≤ ${TARGET_P99_MS} ms: ${verdict(f.p99 <= TARGET_P99_MS)}`,
+    );
+    const full = deleteMicros(dir, "FULL", 500);
+    const normal = deleteMicros(dir, "NORMAL", 500);
+    console.log(
+      `   a delete's commit (SQLite, WAL): synchronous=FULL ${fmt(full, 0)} µs, NORMAL ${fmt(normal, 0)} µs: FULL costs ${ratio(full, normal)}`,
+    );
+  } finally {
+    targets.cluster?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function postgresRows(url: string, peer: Load, seconds: number): Promise<void> {
+  const one = await withServers([["service", url]], (b) => load("PostgreSQL", b, seconds));
+  row("service on PostgreSQL, 1 process", one, peer);
+  const two = await withServers(
+    [
+      ["service", url],
+      ["service", url],
+    ],
+    (b) => load("PostgreSQL ×2", b, seconds),
+  );
+  row("service on PostgreSQL, 2 processes", two, peer);
+  console.log(`   two processes: ${ratio(two.rps, one.rps)} one's throughput`);
+}
