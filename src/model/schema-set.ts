@@ -186,9 +186,9 @@ export class SchemaSet {
       loc: scoped.raw.loc,
     };
     this.elementCache.set(k, decl);
-    // An anonymous complex type is the declaration's type as soon as it exists, so that the element
-    // referred to inside its own content (`<element ref="tns:property"/>` in property) has it, not the
-    // placeholder.
+    // A complex type, named or not, is the declaration's type as soon as it exists, so that the
+    // element referred to inside its own content (`<element ref="tns:property"/>` in property, or a
+    // substitution group member holding its head) has it, not the placeholder.
     decl.type = this.elementType(
       scoped.raw,
       scoped.schema,
@@ -202,7 +202,12 @@ export class SchemaSet {
    * The named type `name` (built-in, simple or complex). Declared nowhere: xs:anyType's content kept
    * raw, or `xs:string` where a simple type is expected (`simple`), with a recovery warning.
    */
-  type(name: QName, at: SourceLocation, simple = false): TypeRef {
+  type(
+    name: QName,
+    at: SourceLocation,
+    simple = false,
+    created?: (ct: ComplexType) => void,
+  ): TypeRef {
     const builtin = builtinType(name);
     if (builtin) return builtin;
     const cached =
@@ -214,7 +219,7 @@ export class SchemaSet {
       if (again) return this.reached(again);
       if (found.value === "complex") {
         const ct = this.complexTypes.get(found.key)!;
-        return this.complexType(ct.raw, ct.schema, found.name, found.name.local);
+        return this.complexType(ct.raw, ct.schema, found.name, found.name.local, created);
       }
       const st = this.simpleTypes.get(found.key)!;
       return this.simpleType(st.raw, st.schema, found.name, found.name.local);
@@ -265,7 +270,7 @@ export class SchemaSet {
     hint: string,
     created?: (ct: ComplexType) => void,
   ): TypeRef {
-    if (raw.type) return this.type(raw.type, raw.loc);
+    if (raw.type) return this.type(raw.type, raw.loc, false, created);
     if (raw.complexType) return this.complexType(raw.complexType, schema, undefined, hint, created);
     if (raw.simpleType) return this.simpleType(raw.simpleType, schema, undefined, hint);
     if (raw.substitutionGroup) return this.element(raw.substitutionGroup, raw.loc).type;
