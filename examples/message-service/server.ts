@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { createApiHandler } from "../../generated-samples/message-service/index.js";
 import { Authenticator, type AuthOptions } from "./auth.js";
-import { limitConnections, RETRY_AFTER_SECONDS } from "./connection-limit.js";
+import { limitConnections } from "./connection-limit.js";
 import { readSeedFile } from "./seed-file.js";
 import { createMessageService } from "./service.js";
 import { open, type MessageStore } from "./store.js";
@@ -59,16 +59,6 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Makes every 503 the handler sends carry Retry-After: the service's "busy" fault is one. */
-function retryAfterOn503(res: ServerResponse): void {
-  const writeHead = res.writeHead as (this: ServerResponse, ...args: unknown[]) => ServerResponse;
-  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-    if (args[0] === 503 && !this.hasHeader("Retry-After"))
-      this.setHeader("Retry-After", RETRY_AFTER_SECONDS);
-    return writeHead.apply(this, args);
-  } as ServerResponse["writeHead"];
-}
-
 function checkLimits(limits: Required<ServerLimits>): void {
   for (const [name, value] of Object.entries(limits))
     if (!Number.isInteger(value) || value < (name === "maxQueuedKdf" ? 0 : 1))
@@ -98,18 +88,12 @@ function httpServer(store: MessageStore, limits: Required<ServerLimits>, options
   const limit = limitConnections(server, limits.maxConnections);
   server.on(
     "request",
-    limit.wrap((req: IncomingMessage, res: ServerResponse) => {
-      retryAfterOn503(res);
-      handler(req, res);
-    }),
+    limit.wrap((req: IncomingMessage, res: ServerResponse) => handler(req, res)),
   );
   // The handler sends `100 Continue` itself, and only for a body it will read (not one over the limit).
   server.on(
     "checkContinue",
-    limit.wrap((req: IncomingMessage, res: ServerResponse) => {
-      retryAfterOn503(res);
-      handler.checkContinue(req, res);
-    }),
+    limit.wrap((req: IncomingMessage, res: ServerResponse) => handler.checkContinue(req, res)),
   );
   return server;
 }

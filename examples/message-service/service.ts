@@ -66,8 +66,9 @@ async function authenticate(
       : undefined;
   if (r?.kind === "ok") return r.userId;
   if (r?.kind === "throttled") throw new SoapFault({ code: "Client", message: TOO_MANY_FAILURES });
-  // 503 rather than 500: the request was fine and may be sent again (server.ts adds Retry-After).
-  if (r?.kind === "busy") throw new SoapFault({ code: "Server", message: BUSY, httpStatus: 503 });
+  // 503 rather than 500: the request was fine and may be sent again, in a second.
+  if (r?.kind === "busy")
+    throw new SoapFault({ code: "Server", message: BUSY, httpStatus: 503, retryAfterSeconds: 1 });
   throw new SoapFault({ code: "Client", message: INVALID_CREDENTIALS });
 }
 

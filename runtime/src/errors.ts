@@ -14,6 +14,8 @@ export interface SoapFaultInit {
   readonly detail?: XmlNode | string;
   /** The HTTP status: as received; when thrown by a server, the status to answer with (4xx or 5xx; by default 500, as ASMX answers). */
   readonly httpStatus?: number;
+  /** When thrown by a server: sent as `Retry-After` (with a 503 or 429, say: "try again in so long"). */
+  readonly retryAfterSeconds?: number;
   readonly soapVersion?: SoapVersion;
 }
 
@@ -22,6 +24,7 @@ export class SoapFault extends Error {
   readonly code: string;
   readonly detail: XmlNode | string | undefined;
   readonly httpStatus: number | undefined;
+  readonly retryAfterSeconds: number | undefined;
   readonly soapVersion: SoapVersion | undefined;
   constructor(init: SoapFaultInit) {
     super(init.message);
@@ -29,6 +32,7 @@ export class SoapFault extends Error {
     this.code = init.code;
     this.detail = init.detail;
     this.httpStatus = init.httpStatus;
+    this.retryAfterSeconds = init.retryAfterSeconds;
     this.soapVersion = init.soapVersion;
   }
   /** `Client` or `Server`, whatever the SOAP version and prefix: who is to blame. */

@@ -203,6 +203,12 @@ const awaitingContinue = new WeakSet<IncomingMessage>();
 /** Answers hold account data: no cache keeps them. Documents get ASMX's `private, max-age=0`. */
 const DOCUMENT_HEADERS = { "Cache-Control": "private, max-age=0" };
 
+/** The HTTP headers a fault an implementation threw asks for: `Retry-After`, if it gave one. */
+function faultHeaders(f: SoapFault): Record<string, string> {
+  const s = f.retryAfterSeconds;
+  return s !== undefined && Number.isInteger(s) && s >= 0 ? { "Retry-After": String(s) } : {};
+}
+
 function send(
   res: ServerResponse,
   status: number,
@@ -760,7 +766,8 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
       const h = header();
       if (h === undefined)
         return soapFault(res, version, 500, "Server", "Server was unable to process request.");
-      return soapFault(res, version, faultStatus(f), f.side, f.message, detail, h);
+      const status = faultStatus(f);
+      return soapFault(res, version, status, f.side, f.message, detail, h, faultHeaders(f));
     }
     if (routed.op.oneWay) return send(res, 202, "", undefined);
     let xml: string;
@@ -862,7 +869,8 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
     try {
       result = await invoke(name, input, context(req, port, name));
     } catch (e) {
-      throw new HttpProblem(faultStatus(e as SoapFault), (e as SoapFault).message);
+      const f = e as SoapFault;
+      throw new HttpProblem(faultStatus(f), f.message, faultHeaders(f));
     }
     if (!op.response || op.response.void) return send(res, 200, "", undefined);
     const el = op.response.element;

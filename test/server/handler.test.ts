@@ -15,13 +15,20 @@ import { listen, type Loopback } from "../support/loopback.js";
 const NS = "http://api.example.com/messages/";
 const calls: { op: string; input: unknown; binding: string }[] = [];
 const logged: unknown[] = [];
-let behaviour: "ok" | "client-fault" | "crash" = "ok";
+let behaviour: "ok" | "client-fault" | "crash" | "busy" = "ok";
 
 const impl: ApiService = {
   getMessages(input, ctx) {
     calls.push({ op: "GetMessages", input, binding: ctx.binding });
     if (behaviour === "client-fault")
       throw new SoapFault({ code: "Client", message: "Invalid email or password." });
+    if (behaviour === "busy")
+      throw new SoapFault({
+        code: "Server",
+        message: "Busy.",
+        httpStatus: 503,
+        retryAfterSeconds: 2,
+      });
     if (behaviour === "crash")
       throw new TypeError("secret internal detail at Object.<anonymous> (/srv/app.js:1:1)");
     return [{ DateArrived: "2024-01-05T10:00:00", UserId: 1, Id: 7, Transcription: "" }, null];
@@ -221,6 +228,28 @@ describe("faults", () => {
     expect([badDate.status, faultCodeOf(badDate.text)]).toEqual([500, "soap:Client"]);
     expect(badDate.text).toContain("'not-a-date' is not a valid xs:dateTime value");
     expect(calls).toEqual([]);
+  });
+});
+
+describe("a fault that asks to be retried", () => {
+  it("carries its status and Retry-After over SOAP and over HTTP GET", async () => {
+    behaviour = "busy";
+    try {
+      const soap = await postSoap11(soap11(getMessages));
+      expect([soap.status, soap.headers.get("retry-after"), faultCodeOf(soap.text)]).toEqual([
+        503,
+        "2",
+        "soap:Server",
+      ]);
+      const get = await fetch(`${lb.url}/api.asmx/GetMessages?email=a&password=b`);
+      expect([get.status, get.headers.get("retry-after"), await get.text()]).toEqual([
+        503,
+        "2",
+        "Busy.",
+      ]);
+    } finally {
+      behaviour = "ok";
+    }
   });
 });
 
