@@ -19,6 +19,9 @@ import { pathToFileURL } from "node:url";
 import ts from "typescript";
 import type { Diagnostic } from "../src/diagnostics.js";
 import { generateFiles } from "../src/generate.js";
+import type { TypeRef, WsdlModel } from "../src/model/model.js";
+import { loadDocuments, type LoadedDocuments } from "../src/parse/loader.js";
+import { strictly } from "../src/recovery.js";
 import { CORPUS_DIR, REPO_ROOT } from "./corpus-dir.js";
 
 export { CORPUS_DIR, REPO_ROOT } from "./corpus-dir.js";
@@ -64,6 +67,12 @@ export interface RootResult {
   readonly outputFiles: number;
   readonly outputBytes: number;
   readonly warnings: number;
+  /** The codes of its warnings, each once. */
+  readonly warningCodes: readonly string[];
+  /** Whether `--strict` refuses it: some warning is an error under strict. */
+  readonly refusedByStrict: boolean;
+  /** Operations of a port generated `void` although the WSDL's output message has parts. */
+  readonly voidWithParts: readonly string[];
   /** Error diagnostics (the first few) and how many there were. */
   readonly errors: readonly Diagnostic[];
   readonly errorCount: number;
@@ -151,6 +160,54 @@ const offlineFetch = (async (input: string | URL | Request) => {
   );
 }) as typeof fetch;
 
+/** Whether a type has no content at all: no element, attribute, wildcard, text or base. */
+function holdsNothing(t: TypeRef): boolean {
+  return (
+    t.kind === "complex" &&
+    t.fields.length === 0 &&
+    t.attributes.length === 0 &&
+    !t.anyElements &&
+    !t.anyAttributes &&
+    t.simpleContent === undefined &&
+    t.base === undefined
+  );
+}
+
+/**
+ * The operations of a port whose result is `void` although every output message of that name in
+ * the WSDL has parts: data a response carries would be dropped.
+ */
+export function voidWithParts(model: WsdlModel, docs: LoadedDocuments): string[] {
+  const parts = new Map<string, number>();
+  for (const d of docs.definitions)
+    for (const m of d.messages) parts.set(m.name, Math.max(parts.get(m.name) ?? 0, m.parts.length));
+  const outputs = new Map<string, number[]>();
+  for (const d of docs.definitions)
+    for (const pt of d.portTypes)
+      for (const o of pt.operations)
+        if (o.output)
+          outputs.set(o.name, [
+            ...(outputs.get(o.name) ?? []),
+            parts.get(o.output.message.local) ?? 0,
+          ]);
+  const out: string[] = [];
+  for (const s of model.services)
+    for (const p of s.ports)
+      for (const bo of p.binding.operations) {
+        const counts = outputs.get(bo.operation.name) ?? [];
+        if (!bo.hasOutput || counts.length === 0 || counts.includes(0)) continue;
+        const http = p.binding.protocol === "httpGet" || p.binding.protocol === "httpPost";
+        const body = bo.soapOutput;
+        // A response element that can hold nothing (an empty wrapper) is rightly void.
+        const empty = body?.kind === "element" && holdsNothing(body.element.type);
+        const dropped = http
+          ? bo.outputEncoding.kind === "none"
+          : body?.kind === "empty" || (bo.operation.result.kind === "void" && !empty);
+        if (dropped) out.push(`${s.name}/${p.name}/${bo.operation.name}`);
+      }
+  return out;
+}
+
 /** Runs generateFiles on one root, with a time limit; a thrown error is recorded as a crash. */
 export async function generateRoot(
   root: CorpusRoot,
@@ -168,6 +225,9 @@ export async function generateRoot(
     outputFiles: 0,
     outputBytes: 0,
     warnings: 0,
+    warningCodes: [],
+    refusedByStrict: false,
+    voidWithParts: [],
     errors: [],
     errorCount: 0,
     compileErrors: [],
@@ -190,11 +250,16 @@ export async function generateRoot(
       };
     }
     const outputBytes = r.files.reduce((n, f) => n + Buffer.byteLength(f.content), 0);
+    const warned = r.diagnostics.filter((d) => d.severity === "warning");
+    const docs = await loadDocuments(root.file, { fetch: offlineFetch });
     return {
       ...base,
       status: "ok",
       generateMs,
       warnings,
+      warningCodes: [...new Set(warned.map((d) => d.code))].sort(),
+      refusedByStrict: strictly(warned).some((d) => d.severity === "error"),
+      voidWithParts: r.model ? voidWithParts(r.model, docs) : [],
       outputFiles: r.files.length,
       outputBytes,
       files: r.files,

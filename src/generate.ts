@@ -40,8 +40,9 @@ async function load(location: string, options: LoadOptions & StrictOption) {
 
 export interface StrictOption {
   /**
-   * Refuse defective input: every recovery (an unresolved reference read as xs:anyType, an import
-   * that cannot be read, …; see RECOVERIES in recovery.ts) is an error instead of a warning.
+   * Refuse defective or not fully supported input: every recovery (an unresolved reference read as
+   * xs:anyType, an import that cannot be read, …) and every limitation (SOAP encoding, a binding
+   * left out, …; see RECOVERIES and LIMITATIONS in recovery.ts) is an error instead of a warning.
    * Default: false.
    */
   readonly strict?: boolean;

@@ -48,6 +48,27 @@ export const RECOVERIES = {
 
 export type RecoveryCode = keyof typeof RECOVERIES;
 
+/**
+ * What the generator does not fully support in valid input, and says so: something is left out or
+ * handled partly. Not defects of the input, but `--strict` refuses them too, since a pipeline that
+ * asks for it wants nothing the WSDL describes left out.
+ */
+export const LIMITATIONS = {
+  WSDL_ENCODED:
+    'SOAP encoding (use="encoded"): values are sent without xsi:type, and SOAP-encoded arrays are not read as arrays',
+  WSDL_UNSUPPORTED_BINDING: "a port whose binding is neither SOAP 1.1, SOAP 1.2 nor HTTP: left out",
+  WSDL_HTTP_UNSUPPORTED:
+    "an HTTP operation whose input or output this generator cannot write or read: left out of that binding",
+  WSDL_HEADER_SKIPPED: "a soap:header whose part uses type= rather than element=: left out",
+  WSDL_FAULT_UNTYPED: "a fault message without an element part: it arrives as an untyped SoapFault",
+  WSDL_AMBIGUOUS_OPERATIONS:
+    "operations of one binding whose requests cannot be told apart: the server serves the first",
+  WSDL_HTTP_RESULT_TYPE:
+    "an HTTP response element of another type than the SOAP result of the same operation",
+  XSD_SUBSTITUTE_SKIPPED:
+    "a substitution group member of a simple type, whose values could not be told apart: not read or written in its head's place",
+} as const satisfies Record<string, string>;
+
 /** The located warning a stage records when it recovers from a defect. */
 export function recovery(code: RecoveryCode, message: string, at: SourceLocation): Diagnostic {
   return diagnostic(code, message, at, "warning");
@@ -57,14 +78,19 @@ export function recovery(code: RecoveryCode, message: string, at: SourceLocation
 export const isRecovery = (d: Diagnostic): boolean =>
   d.severity === "warning" && Object.hasOwn(RECOVERIES, d.code);
 
-/** The diagnostics as `strict` reports them: every recovery an error, everything else as it was. */
+/** A warning `--strict` refuses: a recovery from a defect, or a limitation (both tables above). */
+export const isRefusedByStrict = (d: Diagnostic): boolean =>
+  d.severity === "warning" &&
+  (Object.hasOwn(RECOVERIES, d.code) || Object.hasOwn(LIMITATIONS, d.code));
+
+/** The diagnostics as `strict` reports them: every recovery and limitation an error. */
 export function strictly(diagnostics: readonly Diagnostic[]): Diagnostic[] {
   return diagnostics.map((d) =>
-    isRecovery(d)
+    isRefusedByStrict(d)
       ? {
           ...d,
           severity: "error",
-          message: `${d.message} (strict: recoveries from defects are errors)`,
+          message: `${d.message} (strict: ${isRecovery(d) ? "recoveries from defects" : "limitations"} are errors)`,
         }
       : d,
   );

@@ -12,6 +12,7 @@ import {
   isLocated,
   runCorpus,
 } from "../../scripts/corpus.js";
+import { LIMITATIONS, RECOVERIES } from "../../src/recovery.js";
 import { DEFECT_COUNT, EXPECTED_FAILURES } from "./expected-failures.js";
 
 /**
@@ -59,6 +60,21 @@ describe.skipIf(!exists)("WSDL corpus", () => {
       }
     }
     expect(bad).toEqual([]);
+  });
+
+  it("generates no void method for an output message with parts", () => {
+    const bad = report.results.flatMap((r) => r.voidWithParts.map((o) => `${r.root.id}: ${o}`));
+    expect(bad).toEqual([]);
+  });
+
+  it("--strict refuses every root that generates with a warning, each warning a listed recovery or limitation", () => {
+    const warned = report.results.filter((r) => r.status === "ok" && r.warnings > 0);
+    expect(warned.length).toBeGreaterThan(0);
+    const passing = warned.filter((r) => !r.refusedByStrict).map((r) => r.root.id);
+    expect(passing).toEqual([]);
+    const listed = new Set([...Object.keys(RECOVERIES), ...Object.keys(LIMITATIONS)]);
+    const unlisted = warned.flatMap((r) => r.warningCodes.filter((c) => !listed.has(c)));
+    expect([...new Set(unlisted)]).toEqual([]);
   });
 
   it(`generates output that compiles for at least ${MIN_OK_PERCENT}% of the roots`, () => {

@@ -451,14 +451,24 @@ describe("recoveries from defects", () => {
     expectStrictError(strict, warnings[0]!);
   });
 
-  it("strict leaves other warnings alone", async () => {
+  it("strict refuses a limitation too, saying it is one; without strict it is a warning", async () => {
     const text = wsdl({
       types: schema(`      <xs:element name="Req" type="xs:string"/>${RES}`),
     }).replace('use="literal"/></wsdl:input>', 'use="encoded"/></wsdl:input>');
-    const r = await loadWsdl(writeTemp(dir, "encoded.wsdl", text), { strict: true });
-    expect(r.model).toBeDefined();
-    expect(r.diagnostics).toEqual([
+    const file = writeTemp(dir, "encoded.wsdl", text);
+    const lenient = await loadWsdl(file);
+    expect(lenient.model).toBeDefined();
+    expect(lenient.diagnostics).toEqual([
       expect.objectContaining({ code: "WSDL_ENCODED", severity: "warning" }),
+    ]);
+    const r = await loadWsdl(file, { strict: true });
+    expect(r.model).toBeUndefined();
+    expect(r.diagnostics).toEqual([
+      expect.objectContaining({
+        code: "WSDL_ENCODED",
+        severity: "error",
+        message: expect.stringContaining("(strict: limitations are errors)"),
+      }),
     ]);
   });
 });
