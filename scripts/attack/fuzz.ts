@@ -6,7 +6,7 @@
  * other than the deletes it was told succeeded. One summary line; exit 1 if any count is not 0.
  */
 import { readdirSync, readFileSync } from "node:fs";
-import { integrity, option, scratch, seededDb, serve, storedRows } from "./service.js";
+import { option, seededTarget, serve } from "./service.js";
 import { exchange, join, split, type RawAnswer, type RequestParts } from "./wire.js";
 
 const CAPTURES = "fixtures/message-service/asmx/captures/";
@@ -15,7 +15,7 @@ const STACK = /\n\s+at \S|\bat [\w.<>]+ \(.*:\d+:\d+\)/;
 let seed = Number(process.env["FUZZ_SEED"] ?? 1);
 const rand = (n: number): number => {
   seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-  return seed % n;
+  return Math.floor((seed / 0x80000000) * n);
 };
 const pick = <T>(xs: readonly T[]): T => xs[rand(xs.length)]!;
 
@@ -189,10 +189,9 @@ export async function main(): Promise<number> {
   const requests = readdirSync(CAPTURES)
     .filter((f) => f.endsWith(".request.http"))
     .map((f) => split(readFileSync(CAPTURES + f)));
-  const dir = scratch();
-  const db = await seededDb(dir);
-  const before = storedRows(db);
-  const service = await serve(db);
+  const target = await seededTarget();
+  const before = await target.rows();
+  const service = await serve(target.db);
   const url = new URL(service.url);
   const t: Tally = {
     sent: 0,
@@ -217,7 +216,7 @@ export async function main(): Promise<number> {
   const elapsed = (performance.now() - started) / 1000;
   const crashed = service.child.exitCode !== null || service.child.signalCode !== null;
   await service.stop();
-  const after = storedRows(db);
+  const after = await target.rows();
   let changed = 0;
   for (const [id, row] of before) {
     if (after.get(id) === row || (after.get(id) === undefined && t.acknowledged.has(id))) continue;
@@ -231,7 +230,7 @@ export async function main(): Promise<number> {
     .map(([s, n]) => `${s}:${n}`)
     .join(" ");
   console.log(
-    `fuzz: ${t.sent} requests in ${elapsed.toFixed(0)} s; crashes ${crashed ? 1 : 0}, no answer ${t.silent}, 5xx without a fault ${t.bareServerErrors}, stack traces in answers ${t.stackTraces}, in the log ${logTraces}, store changes besides ${t.acknowledged.size} acknowledged deletes ${changed}, integrity ${integrity(db)}; statuses ${statuses}`,
+    `fuzz: ${t.sent} requests in ${elapsed.toFixed(0)} s; crashes ${crashed ? 1 : 0}, no answer ${t.silent}, 5xx without a fault ${t.bareServerErrors}, stack traces in answers ${t.stackTraces}, in the log ${logTraces}, store changes besides ${t.acknowledged.size} acknowledged deletes ${changed}, ${target.kind} sound ${await target.integrity()}; statuses ${statuses}`,
   );
   for (const e of t.examples) console.log(`  e.g. ${JSON.stringify(e)}`);
   const bad =

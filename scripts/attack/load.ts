@@ -1,5 +1,6 @@
 /**
- * `npm run attack -- load [--clients 50] [--seconds 60] [--messages 5000]`: clients over all four
+ * `npm run attack -- load [--clients 50] [--seconds 60] [--messages 5000] [--postgres]
+ * [--instances 1]`: clients over all four
  * bindings (client i on port i mod 4) list bob's messages, query alice's by date and delete alice's
  * messages, drawn at random so that clients race for the same ids. Then it accounts for every
  * delete: lost (acknowledged, still stored), double (acknowledged twice), phantom (gone, never
@@ -11,7 +12,7 @@ import {
   HttpBindingError,
   SoapFault,
 } from "../../generated-samples/message-service/index.js";
-import { option, scratch, seededDb, serve, storedRows } from "./service.js";
+import { option, seededTarget, serve } from "./service.js";
 
 const PORTS = ["ApiSoap", "ApiSoap12", "ApiHttpGet", "ApiHttpPost"] as const;
 const ALICE = { email: "alice@example.com", password: "alice-pass" };
@@ -47,7 +48,7 @@ export class Ledger {
 let seed = Number(process.env["LOAD_SEED"] ?? 7);
 const rand = (n: number): number => {
   seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-  return seed % n;
+  return Math.floor((seed / 0x80000000) * n);
 };
 
 /** One call of a random kind; its outcome goes into the ledger. */
@@ -106,18 +107,20 @@ export async function main(): Promise<number> {
   const clients = option("clients", 50);
   const seconds = option("seconds", 60);
   const messages = option("messages", 5000);
-  const db = await seededDb(scratch(), messages);
-  const service = await serve(db);
+  const instances = option("instances", 1);
+  const target = await seededTarget(messages);
+  const services = await Promise.all(Array.from({ length: instances }, () => serve(target.db)));
   const ledger = new Ledger();
   const until = performance.now() + seconds * 1000;
-  await drive([service.url], clients, messages, ledger, () => performance.now() > until);
-  await service.stop();
-  const stored = new Set(storedRows(db).keys());
+  const urls = services.map((s) => s.url);
+  await drive(urls, clients, messages, ledger, () => performance.now() > until);
+  await Promise.all(services.map((s) => s.stop()));
+  const stored = new Set((await target.rows()).keys());
   const ids = Array.from({ length: messages }, (_, i) => FIRST_ID + i);
   const { lost, double, phantom } = ledger.account(stored, ids);
   const acked = [...ledger.acknowledged.values()].filter((n) => n > 0).length;
   console.log(
-    `load: ${clients} clients over 4 bindings, ${ledger.requests} requests in ${seconds} s (${(ledger.requests / seconds).toFixed(0)}/s), p50 ${percentile(ledger.latencies, 50).toFixed(1)} ms, p99 ${percentile(ledger.latencies, 99).toFixed(1)} ms; ${acked} deletes acknowledged, lost ${lost}, double ${double}, phantom ${phantom}, in doubt ${ledger.inDoubt.size}, errors ${ledger.errors}`,
+    `load: ${clients} clients over 4 bindings, ${instances} process(es) on ${target.kind}, ${ledger.requests} requests in ${seconds} s (${(ledger.requests / seconds).toFixed(0)}/s), p50 ${percentile(ledger.latencies, 50).toFixed(1)} ms, p99 ${percentile(ledger.latencies, 99).toFixed(1)} ms; ${acked} deletes acknowledged, lost ${lost}, double ${double}, phantom ${phantom}, in doubt ${ledger.inDoubt.size}, errors ${ledger.errors}`,
   );
   for (const e of ledger.errorKinds) console.log(`  e.g. ${e}`);
   return lost + double + phantom === 0 ? 0 : 1;

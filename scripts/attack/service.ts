@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import Database from "better-sqlite3";
+import { createDatabase, postgresMissing, startPostgres } from "../../test/support/postgres.js";
 
 const CLI = "examples/message-service/cli.ts";
 
@@ -88,9 +89,56 @@ export function scratch(): string {
   return dir;
 }
 
+/**
+ * Where the scripts keep the messages: a SQLite file, or with `--postgres` a database on a throwaway
+ * PostgreSQL cluster (stopped when the script exits).
+ */
+export interface Target {
+  /** What `--db` is given: the file, or the database URL. */
+  readonly db: string;
+  readonly kind: "SQLite" | "PostgreSQL";
+  /** Every stored message row, by id, as text: to tell exactly what changed. */
+  rows(): Promise<Map<number, string>>;
+  /** SQLite's `integrity_check` ("ok" when sound); on PostgreSQL, "ok" when the table can be read. */
+  integrity(): Promise<string>;
+}
+
+/** The seeded target the script's options ask for. */
+export async function seededTarget(extra = 0): Promise<Target> {
+  if (!process.argv.includes("--postgres")) {
+    const db = await seededDb(scratch(), extra);
+    return {
+      db,
+      kind: "SQLite",
+      rows: () => Promise.resolve(storedRows(db)),
+      integrity: () => Promise.resolve(integrity(db)),
+    };
+  }
+  const missing = postgresMissing();
+  if (missing) throw new Error(`--postgres: ${missing}`);
+  const cluster = await startPostgres();
+  process.on("exit", () => cluster.stop());
+  const db = await seed(await createDatabase(cluster), extra, scratch());
+  const rows = async () => {
+    const { default: pg } = await import("pg");
+    const client = new pg.Client({ connectionString: db });
+    await client.connect();
+    try {
+      const r = await client.query<{ id: number }>("SELECT * FROM messages ORDER BY id");
+      return new Map(r.rows.map((row) => [row.id, JSON.stringify(row)]));
+    } finally {
+      await client.end();
+    }
+  };
+  return { db, kind: "PostgreSQL", rows, integrity: () => rows().then(() => "ok") };
+}
+
 /** The recorded seed (alice's and bob's eight messages) plus `extra` messages for alice. */
 export async function seededDb(dir: string, extra = 0): Promise<string> {
-  const db = path.join(dir, "messages.db");
+  return seed(path.join(dir, "messages.db"), extra, dir);
+}
+
+async function seed(db: string, extra: number, dir: string): Promise<string> {
   await cli(["seed", "--db", db, "--file", "fixtures/message-service/asmx/seed.json"]);
   if (extra > 0) {
     const file = path.join(dir, "extra.json");

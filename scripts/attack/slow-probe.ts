@@ -10,7 +10,7 @@ import { connect, type Socket } from "node:net";
 import { fileURLToPath } from "node:url";
 import { ApiClient } from "../../generated-samples/message-service/index.js";
 import { percentile } from "./load.js";
-import { option, scratch, seededDb, serve } from "./service.js";
+import { option, seededTarget, serve } from "./service.js";
 
 const PER_WORKER = 5_000;
 
@@ -67,7 +67,7 @@ export async function main(): Promise<number> {
   const idle = option("idle", 20_000);
   const slow = option("slow", 50);
   const holdMs = option("hold", 70) * 1000;
-  const service = await serve(await seededDb(scratch()));
+  const service = await serve((await seededTarget()).db);
   const url = new URL(service.url);
   const workers: ChildProcess[] = [];
   let accepted = 0;

@@ -22,7 +22,7 @@ function rng(seedText: string): (n: number) => number {
   let seed = [...seedText].reduce((h, c) => (h * 31 + c.charCodeAt(0)) | 0, 7) & 0x7fffffff;
   return (n) => {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    return seed % n;
+    return Math.floor((seed / 0x80000000) * n);
   };
 }
 
