@@ -146,6 +146,8 @@ export class PostgresStore implements MessageStore {
   }
 
   async findAccount(email: string): Promise<AccountRecord | undefined> {
+    // PostgreSQL text cannot hold NUL, so no account has one: a query with it would be an error.
+    if (email.includes("\u0000")) return undefined;
     const r = await this.pool.query<{ user_id: number; salt: Buffer; password_hash: Buffer }>(
       `SELECT user_id, salt, password_hash FROM accounts WHERE ${FOLD("email")} = ${FOLD("$1")}`,
       [email],

@@ -59,6 +59,13 @@ for (const [name, target, skip] of KINDS) {
       expect(ids(await store.listMessages(1002))).toEqual([201, 202, 203]);
     });
 
+    it("finds no account for an e-mail holding a NUL (HTTP GET can send one), without an error", async () => {
+      const store = await seeded();
+      expect(await store.findAccount("alice@example.com\u0000")).toBeUndefined();
+      expect(await store.findAccount("ali\u0000ce@example.com")).toBeUndefined();
+      expect((await store.findAccount("ALICE@example.com"))?.userId).toBe(1001);
+    });
+
     it("orders by DateArrived as an instant, then Id, and ranges include both bounds", async () => {
       const store = await seeded();
       await store.importMessages(ALICE.email, [
