@@ -7,7 +7,7 @@
  * flood of wrong passwords from 16 clients, and what `synchronous = FULL` costs a delete.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpus, tmpdir } from "node:os";
 import * as path from "node:path";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
@@ -27,6 +27,19 @@ interface Load {
   readonly rps: number;
   readonly p50: number;
   readonly p99: number;
+  /** The share of all the machine's CPU time that was busy during the run (load tool included). */
+  readonly busy: number;
+}
+
+/** CPU time of all cores so far: busy and total, in milliseconds. */
+function cpuTimes(): { busy: number; total: number } {
+  let busy = 0;
+  let total = 0;
+  for (const { times: t } of cpus()) {
+    busy += t.user + t.nice + t.sys + t.irq;
+    total += t.user + t.nice + t.sys + t.irq + t.idle;
+  }
+  return { busy, total };
 }
 
 const soap = (base: string, body = recordedSoapRequest()) => ({
@@ -61,7 +74,9 @@ async function load(label: string, bases: string[], seconds: number): Promise<Lo
   const run = (duration: number) =>
     Promise.all(bases.map((b) => autocannon({ ...soap(b), connections: per, duration })));
   await run(2);
+  const before = cpuTimes();
   const results = await run(seconds);
+  const after = cpuTimes();
   for (const r of results)
     if (r.non2xx > 0 || r.errors > 0 || r.timeouts > 0)
       fail(`${label}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} time-outs`);
@@ -69,6 +84,7 @@ async function load(label: string, bases: string[], seconds: number): Promise<Lo
     rps: results.reduce((sum, r) => sum + r.requests.average, 0),
     p50: Math.max(...results.map((r) => r.latency.p50)),
     p99: Math.max(...results.map((r) => r.latency.p99)),
+    busy: (after.busy - before.busy) / (after.total - before.total),
   };
 }
 
@@ -108,7 +124,7 @@ function deleteMicros(dir: string, level: "FULL" | "NORMAL", count: number): num
 
 function row(label: string, l: Load, peer: Load): void {
   console.log(
-    `   ${label.padEnd(34)} ${fmt(l.rps, 0).padStart(7)} req/s  p50 ${fmt(l.p50, 0).padStart(3)} ms  p99 ${fmt(l.p99, 0).padStart(4)} ms  ${ratio(l.rps, peer.rps)} the peer's rate`,
+    `   ${label.padEnd(34)} ${fmt(l.rps, 0).padStart(7)} req/s  p50 ${fmt(l.p50, 0).padStart(3)} ms  p99 ${fmt(l.p99, 0).padStart(4)} ms  ${ratio(l.rps, peer.rps)} the peer's rate; machine ${fmt(l.busy * 100, 0)}% busy`,
   );
 }
 
@@ -173,5 +189,12 @@ async function postgresRows(url: string, peer: Load, seconds: number): Promise<v
     (b) => load("PostgreSQL ×2", b, seconds),
   );
   row("service on PostgreSQL, 2 processes", two, peer);
-  console.log(`   two processes: ${ratio(two.rps, one.rps)} one's throughput`);
+  // A second process can only add throughput if the first left CPU unused.
+  const why =
+    two.rps > one.rps
+      ? ""
+      : `: with one process the machine was already ${fmt(one.busy * 100, 0)}% busy (load tool, PostgreSQL and server on ${cpus().length} cores), so a second has no CPU to add`;
+  console.log(
+    `   two processes: ${ratio(two.rps, one.rps)} one's throughput; more than one: ${verdict(two.rps > one.rps)}${why}`,
+  );
 }

@@ -9,8 +9,17 @@ export interface RawAnswer {
   readonly timedOut: boolean;
 }
 
-/** Sends `request` on a new connection and reads until the server closes it or `timeoutMs` passes. */
-export function exchange(url: URL, request: Buffer, timeoutMs = 5_000): Promise<RawAnswer> {
+/**
+ * Sends `request` on a new connection and reads until the server closes it or `timeoutMs` passes.
+ * With `halfClose` the client then closes its sending side, as one that gives up on a request it
+ * cut short would: Node's server drops a connection so closed before answering, as nginx does.
+ */
+export function exchange(
+  url: URL,
+  request: Buffer,
+  timeoutMs = 5_000,
+  halfClose = false,
+): Promise<RawAnswer> {
   return new Promise((resolve) => {
     const socket = connect(Number(url.port), url.hostname);
     const chunks: Buffer[] = [];
@@ -32,8 +41,35 @@ export function exchange(url: URL, request: Buffer, timeoutMs = 5_000): Promise<
         timedOut,
       });
     });
-    socket.end(request);
+    if (halfClose) socket.end(request);
+    else socket.write(request);
   });
+}
+
+/**
+ * Whether a request is whole as sent: its head ends, and its body is as long as Content-Length
+ * says, or ends its chunked encoding. A request cut short waits for more until the server's timeout.
+ */
+export function isWhole(request: Buffer): boolean {
+  const at = request.indexOf("\r\n\r\n");
+  if (at === -1) return false;
+  const head = request.subarray(0, at).toString("latin1");
+  const body = request.subarray(at + 4);
+  if (/^transfer-encoding:\s*chunked/im.test(head)) return chunkedWhole(body);
+  const length = /^content-length:\s*(\d+)\s*$/im.exec(head);
+  return !length || Number(length[1]) <= body.length;
+}
+
+/** Whether a chunked body reaches its last chunk; a malformed size line counts (it is refused at once). */
+function chunkedWhole(body: Buffer): boolean {
+  for (let i = 0; ;) {
+    const eol = body.indexOf("\r\n", i);
+    if (eol === -1) return false;
+    const size = parseInt(body.subarray(i, eol).toString("latin1"), 16);
+    if (Number.isNaN(size) || size === 0) return true;
+    i = eol + 2 + size + 2;
+    if (i > body.length) return false;
+  }
 }
 
 /** A request split into its head lines and body, to be changed and joined again. */
