@@ -117,6 +117,17 @@ export interface ArrayDesc {
   readonly k: "array";
   readonly name: string;
   readonly item: FieldDesc;
+  /**
+   * A SOAP-encoded array (a restriction of `soapenc:Array`): its items' type, written as
+   * `soapenc:arrayType="ns:Item[N]"` and each item's `xsi:type`. Its items are read under any name.
+   */
+  readonly encoded?: EncodedArray;
+}
+
+/** The item type of a SOAP-encoded array, by namespace and local name. */
+export interface EncodedArray {
+  readonly ns: string;
+  readonly type: string;
 }
 
 export type TypeDesc = ScalarDesc | ComplexDesc | ArrayDesc;
@@ -387,8 +398,8 @@ export function childField(owner: ComplexDesc, ns: string, local: string): Field
     .find((f) => f.name === local && f.ns === ns);
 }
 
-export function array(name: string, item: FieldDesc): ArrayDesc {
-  return { k: "array", name, item };
+export function array(name: string, item: FieldDesc, encoded?: EncodedArray): ArrayDesc {
+  return encoded ? { k: "array", name, item, encoded } : { k: "array", name, item };
 }
 
 /** The built-in scalar descriptors generated code refers to, e.g. `xs.dateTime`. */

@@ -293,7 +293,7 @@ class ServiceMapper {
     if (encoded.length === 0) return;
     this.diagnostics.warn(
       "WSDL_ENCODED",
-      `binding ${raw.name} uses SOAP encoding (use="encoded") in ${encoded.length === 1 ? "operation" : "operations"} ${encoded.map((o) => o.name).join(", ")}; values are sent without xsi:type annotations`,
+      `binding ${raw.name} uses SOAP encoding (use="encoded") in ${encoded.length === 1 ? "operation" : "operations"} ${encoded.map((o) => o.name).join(", ")}; values other than SOAP-encoded arrays and their items are sent without xsi:type annotations`,
       encoded[0]!.loc,
     );
   }

@@ -137,7 +137,22 @@ export function typeDescriptor(ctx: EmitContext, t: ComplexType | SimpleType): S
   });
   if (t.kind === "simple") return declare("ScalarDesc", scalarCall(ctx, t));
   const item = ctx.plan.arrayItems.get(t);
-  if (item) return declare("ArrayDesc", call(rt(ctx, "array"), label, elementFieldCall(ctx, item)));
+  if (item) {
+    // A SOAP-encoded array names its item type, for soapenc:arrayType and each item's xsi:type.
+    const enc = t.encodedArray?.itemType;
+    const encoded = enc
+      ? [
+          object([
+            ["ns", nsRef(ctx, enc.ns)],
+            ["type", JSON.stringify(enc.local)],
+          ]),
+        ]
+      : [];
+    return declare(
+      "ArrayDesc",
+      call(rt(ctx, "array"), label, elementFieldCall(ctx, item), ...encoded),
+    );
+  }
   const { fields, attributes } = collectFields(t);
   const opts: Props = [];
   if (attributes.length > 0)
