@@ -244,13 +244,16 @@ function compileType(type: TypeDesc, ns: string): ElementWriterFactory {
 /**
  * An array: its items as repeated elements. A SOAP-encoded one says what it holds, as rpc/encoded
  * peers expect: `xsi:type="soapenc:Array"`, `soapenc:arrayType="at:Item[N]"` and each item's
- * `xsi:type` (but a family member's own, which its writer adds), the prefixes declared on it.
+ * `xsi:type`, the prefixes declared on it.
  */
 function compileArray(type: ArrayDesc, ns: string): ElementWriterFactory {
   const item = type.item;
   const enc = type.encoded;
-  const itemFamily = item.type.k === "complex" && item.type.family !== undefined;
-  const itemType = enc && !itemFamily ? ` xsi:type="at:${escapeAttr(enc.type)}"` : "";
+  // A family member's writer and an encoded array's write their own xsi:type; one is allowed.
+  const own =
+    (item.type.k === "complex" && item.type.family !== undefined) ||
+    (item.type.k === "array" && item.type.encoded !== undefined);
+  const itemType = enc && !own ? ` xsi:type="at:${escapeAttr(enc.type)}"` : "";
   const writeItem = elementWriter(item.name, item.ns, ns, item.type, itemType);
   const nil = startTag(item.name, item.ns, ns, "") + ' xsi:nil="true" />';
   const nillable = item.nillable;

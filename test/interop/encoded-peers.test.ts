@@ -9,11 +9,8 @@ import { execFile, spawnSync } from "node:child_process";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createEchoServiceHandler,
-  type EchoRequest,
-} from "../../generated-samples/encoded-arrays/index.js";
-import { listen, type Loopback } from "../support/loopback.js";
+import type { EchoRequest } from "../../generated-samples/encoded-arrays/index.js";
+import { echoServer, type EchoServer } from "../support/echo-server.js";
 
 const DRIVER = path.join(path.dirname(fileURLToPath(import.meta.url)), "clients/encoded_client.py");
 /** Debian's packages install into the system Python, which may not be the first python3 on PATH. */
@@ -35,25 +32,15 @@ const SENT: EchoRequest = {
   basket: { owner: "me", items: [{ id: 3, name: "three" }] },
 };
 
-let lb: Loopback;
-const arrived: EchoRequest[] = [];
-beforeAll(async () => {
-  lb = await listen(
-    createEchoServiceHandler({
-      echo(request) {
-        arrived.push(request);
-        return request;
-      },
-    }),
-  );
-});
-afterAll(() => lb.close());
+let server: EchoServer;
+beforeAll(async () => (server = await echoServer()));
+afterAll(() => server.close());
 
 function drive(python: string, peer: string): Promise<unknown> {
   return new Promise((resolve, reject) =>
     execFile(
       python,
-      [DRIVER, peer, `${lb.url}/echo?WSDL`],
+      [DRIVER, peer, `${server.url}/echo?WSDL`],
       { timeout: 60_000, encoding: "utf8" },
       (err, stdout, stderr) =>
         err ? reject(new Error(`${err.message}\n${stderr}`)) : resolve(JSON.parse(stdout)),
@@ -73,9 +60,9 @@ for (const [peer, module, pkg] of [
 
   describe.skipIf(python === undefined)(`SOAP-encoded arrays with Python ${peer}`, () => {
     it("arrive whole at the generated server, and come back whole", async () => {
-      arrived.length = 0;
+      server.arrived.length = 0;
       expect(await drive(python!, peer)).toEqual(SENT);
-      expect(arrived).toEqual([SENT]);
+      expect(server.arrived).toEqual([SENT]);
     });
   });
 }

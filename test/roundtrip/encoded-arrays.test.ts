@@ -9,12 +9,14 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   EchoServiceClient,
-  createEchoServiceHandler,
   type EchoRequest,
 } from "../../generated-samples/encoded-arrays/index.js";
+import { array, field, UNBOUNDED, xs } from "../../runtime/src/descriptors.js";
+import { decodeDocument } from "../../runtime/src/xml-reader.js";
+import { writeField } from "../../runtime/src/xml-writer.js";
 import { generateFiles } from "../../src/generate.js";
 import { strictly } from "../../src/recovery.js";
-import { listen, type Loopback } from "../support/loopback.js";
+import { echoServer, type EchoServer } from "../support/echo-server.js";
 import { tempDir, writeTemp } from "../support/tmp.js";
 
 const FIXTURE = "fixtures/encoded-arrays/encoded-arrays.wsdl";
@@ -114,25 +116,43 @@ describe("SOAP-encoded arrays", () => {
   });
 });
 
-describe("SOAP-encoded arrays through the generated client and server", () => {
-  let lb: Loopback;
-  const arrived: EchoRequest[] = [];
-  beforeAll(async () => {
-    lb = await listen(
-      createEchoServiceHandler({
-        echo(request) {
-          arrived.push(request);
-          return request;
-        },
-      }),
-    );
+describe('a SOAP-encoded array of SOAP-encoded arrays (wsdl:arrayType="tns:ArrayOfString[]")', () => {
+  const XSD = "http://www.w3.org/2001/XMLSchema";
+  const item = { min: 0, max: UNBOUNDED, nillable: true };
+  const strings = array("ArrayOfString", field("item", "", xs.string, item), {
+    ns: XSD,
+    type: "string",
   });
-  afterAll(() => lb.close());
+  const rows = array("ArrayOfArrayOfString", field("item", "", strings, item), {
+    ns: "urn:enc",
+    type: "ArrayOfString",
+  });
+  const root = field("rows", "", rows);
+  const value = [["a", "b"], [], ["c"]];
+
+  it("writes each inner array as an array (one xsi:type), and reads it back", () => {
+    const out: string[] = [];
+    writeField(out, root, value, "", "rows");
+    const xml = out.join("");
+    expect(xml).toContain('soapenc:arrayType="at:ArrayOfString[3]"');
+    expect(xml).toContain('soapenc:arrayType="at:string[2]"');
+    // Each element has one xsi:type at most: an inner array is a soapenc:Array, not at:ArrayOfString.
+    for (const tag of xml.match(/<[^/][^>]*>/g)!)
+      expect(tag.split("xsi:type=").length, tag).toBeLessThanOrEqual(2);
+    const decl = `<rows xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"`;
+    expect(decodeDocument(xml.replace("<rows", decl), [root]).value).toEqual(value);
+  });
+});
+
+describe("SOAP-encoded arrays through the generated client and server", () => {
+  let server: EchoServer;
+  beforeAll(async () => (server = await echoServer()));
+  afterAll(() => server.close());
 
   it("round-trip whole, items and all", async () => {
-    const client = new EchoServiceClient({ endpoint: `${lb.url}/echo` });
+    const client = new EchoServiceClient({ endpoint: `${server.url}/echo` });
     expect(await client.echo(input)).toEqual(input);
-    expect(arrived).toEqual([input]);
+    expect(server.arrived).toEqual([input]);
   });
 });
 
