@@ -24,7 +24,7 @@ import {
   type TypeDesc,
 } from "./descriptors.js";
 import { parseScalar, ValueFormatError, XML_SPACE, xmlTrim, type ScalarKind } from "./scalars.js";
-import { XSI_NS } from "./xml-writer.js";
+import { SOAP_ENC_NS, XSI_NS } from "./xml-writer.js";
 import { clipped } from "./input-text.js";
 import { keepUndescribed } from "./undescribed.js";
 
@@ -537,6 +537,8 @@ class Decoder implements TokenHandler {
   private enter(tag: XmlTag, field: FieldDesc): void {
     const local = tag.local;
     let desc = field.type;
+    if (tag.attributes.length > 0 && (isEncodedArray(desc) || isEncodedArray(this.top.desc)))
+      refuseUnplaced(tag);
     const nil = tag.attributes.length > 0 && isNil(tag);
     let kind = F.Scalar;
     let value: unknown;
@@ -773,6 +775,23 @@ class Decoder implements TokenHandler {
 function plainAttr(tag: XmlTag, local: string): string | undefined {
   for (const a of tag.attributes) if (a.local === local && a.uri === "") return a.value.trim();
   return undefined;
+}
+
+const isEncodedArray = (desc: TypeDesc | undefined): boolean =>
+  desc !== undefined && desc.k === "array" && desc.encoded !== undefined;
+
+/**
+ * Refuses a partially transmitted or sparse SOAP-encoded array (`soapenc:offset` on the array,
+ * `soapenc:position` on an item): read in order, its items would stand at the wrong indexes.
+ */
+function refuseUnplaced(tag: XmlTag): void {
+  for (const a of tag.attributes)
+    if (a.uri === SOAP_ENC_NS && (a.local === "offset" || a.local === "position"))
+      throw new XmlDecodeError(
+        `element ${tag.local} has soapenc:${a.local}="${clipped(a.value)}": partially transmitted and sparse SOAP-encoded arrays (soapenc:offset, soapenc:position) are not supported`,
+        "invalid",
+        tag.local,
+      );
 }
 
 /** A type whose own attribute is named href: there, href is a value, not a multi-reference. */

@@ -91,6 +91,22 @@ describe("SOAP-encoded arrays", () => {
     await expect(client.echo(input)).rejects.toThrow(/#nowhere/);
   });
 
+  for (const [what, array] of [
+    ["partially transmitted (soapenc:offset)", '<items soapenc:offset="[1]">'],
+    ["sparse (soapenc:position)", '<items><item soapenc:position="[2]">'],
+  ])
+    it(`${what}: refused, not read with its items out of place`, async () => {
+      const { client } = answering(
+        `<ns1:echoResponse xmlns:ns1="urn:enc">
+  ${array}<id>1</id><name>one</name></item></items>
+  <names/><numbers/><basket><owner>me</owner><items/></basket></ns1:echoResponse>`.replace(
+          '<items soapenc:offset="[1]">',
+          '<items soapenc:offset="[1]"><item>',
+        ),
+      );
+      await expect(client.echo(input)).rejects.toThrow(/soapenc:(offset|position).*not supported/);
+    });
+
   it("are written with xsi:type soapenc:Array, soapenc:arrayType and typed items", async () => {
     const { client, sent } = answering(`<ns1:echoResponse xmlns:ns1="urn:enc">
   <items/><names/><numbers/><basket><owner>me</owner><items/></basket></ns1:echoResponse>`);
