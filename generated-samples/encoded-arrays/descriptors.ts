@@ -18,7 +18,7 @@ export const EchoRequest: ComplexDesc = complex("EchoRequest", () => [
   field("items", "", () => ItemArray),
   field("names", "", () => StringArray),
   field("numbers", "", () => IntArray),
-  field("basket", "", () => Basket),
+  field("basket", "", () => Basket, { xsiType: { ns: NS, type: "Basket" } }),
 ]);
 
 export const ItemArray: ArrayDesc = array(
@@ -28,8 +28,11 @@ export const ItemArray: ArrayDesc = array(
 );
 
 export const Item: ComplexDesc = complex("Item", () => [
-  field("id", "", xs.int),
-  field("name", "", xs.string, { nillable: true }),
+  field("id", "", xs.int, { xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "int" } }),
+  field("name", "", xs.string, {
+    nillable: true,
+    xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+  }),
 ]);
 
 export const StringArray: ArrayDesc = array(
@@ -45,7 +48,9 @@ export const IntArray: ArrayDesc = array(
 );
 
 export const Basket: ComplexDesc = complex("Basket", () => [
-  field("owner", "", xs.string),
+  field("owner", "", xs.string, {
+    xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+  }),
   field("items", "", () => ItemArray),
 ]);
 
@@ -53,7 +58,7 @@ export const EchoResult: ComplexDesc = complex("EchoResult", () => [
   field("items", "", () => ItemArray),
   field("names", "", () => StringArray),
   field("numbers", "", () => IntArray),
-  field("basket", "", () => Basket),
+  field("basket", "", () => Basket, { xsiType: { ns: NS, type: "Basket" } }),
 ]);
 
 export const EchoServiceDesc: ServiceDesc = {
@@ -77,7 +82,7 @@ export const EchoServiceDesc: ServiceDesc = {
                 field("items", "", () => ItemArray),
                 field("names", "", () => StringArray),
                 field("numbers", "", () => IntArray),
-                field("basket", "", () => Basket),
+                field("basket", "", () => Basket, { xsiType: { ns: NS, type: "Basket" } }),
               ]),
             ),
           },
@@ -89,7 +94,7 @@ export const EchoServiceDesc: ServiceDesc = {
                 field("items", "", () => ItemArray),
                 field("names", "", () => StringArray),
                 field("numbers", "", () => IntArray),
-                field("basket", "", () => Basket),
+                field("basket", "", () => Basket, { xsiType: { ns: NS, type: "Basket" } }),
               ]),
             ),
           },

@@ -44,6 +44,8 @@ export interface FieldDesc {
   readonly fixed?: string | undefined;
   /** The schema's default (lexical): what the element stands for when present but empty (`<Id />`). */
   readonly default?: string | undefined;
+  /** SOAP encoding (rpc/encoded): the type the element's `xsi:type` names when it is written. */
+  readonly xsiType?: EncodedArray | undefined;
 }
 
 export interface AttrDesc {
@@ -124,7 +126,7 @@ export interface ArrayDesc {
   readonly encoded?: EncodedArray;
 }
 
-/** The item type of a SOAP-encoded array, by namespace and local name. */
+/** A schema type by namespace and local name: a SOAP-encoded array's item type, a value's xsi:type. */
 export interface EncodedArray {
   readonly ns: string;
   readonly type: string;
@@ -192,6 +194,8 @@ export interface FieldOptions {
   readonly fixed?: string;
   /** See `FieldDesc.default`. */
   readonly default?: string;
+  /** See `FieldDesc.xsiType`. */
+  readonly xsiType?: EncodedArray;
 }
 
 /** One shape for every field descriptor, so the decoder's property accesses stay monomorphic. */
@@ -214,6 +218,7 @@ class Field implements FieldDesc {
     readonly fixed: string | undefined,
     // `default` is a reserved word, so not a parameter property.
     defaultValue: string | undefined,
+    readonly xsiType: EncodedArray | undefined,
   ) {
     this.resolved = typeof thunk === "function" ? undefined : thunk;
     this.default = defaultValue;
@@ -238,6 +243,7 @@ class Field implements FieldDesc {
           false,
           this,
           this.choice,
+          undefined,
           undefined,
           undefined,
         ),
@@ -276,6 +282,7 @@ export function field(
     options.choice ?? false,
     options.fixed,
     options.default,
+    options.xsiType,
   );
 }
 

@@ -364,6 +364,18 @@ function compileFamily(type: ComplexDesc, ns: string): ElementWriterFactory {
   };
 }
 
+/**
+ * The `xsi:type` a SOAP-encoded value carries (see FieldDesc.xsiType): XML Schema's types with the
+ * envelope's `xsd` prefix, others with a prefix declared beside it.
+ */
+function xsiTypeAttr(f: FieldDesc): string {
+  const t = f.xsiType;
+  if (t === undefined) return "";
+  const type = escapeAttr(t.type);
+  if (t.ns === XSD_NS) return ` xsi:type="xsd:${type}"`;
+  return ` xmlns:xt="${escapeAttr(t.ns)}" xsi:type="xt:${type}"`;
+}
+
 /** Refuses an array of fewer items than the element's minOccurs, or more than its maxOccurs. */
 function checkCount(n: number, min: number, max: number): void {
   if (n < min)
@@ -375,7 +387,7 @@ function checkCount(n: number, min: number, max: number): void {
 function fieldWriter(f: FieldDesc, parentNs: string): FieldWriter {
   const write = f.substitutes
     ? substitutionWriter(f, parentNs)
-    : elementWriter(f.name, f.ns, parentNs, f.type, "");
+    : elementWriter(f.name, f.ns, parentNs, f.type, xsiTypeAttr(f));
   const nil = startTag(f.name, f.ns, parentNs, "") + ' xsi:nil="true" />';
   const { min, max, nillable, prop } = f;
   const one = (v: unknown): string => {

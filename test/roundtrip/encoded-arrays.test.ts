@@ -126,7 +126,12 @@ describe("SOAP-encoded arrays", () => {
     expect(array("names", "string\\[2\\]"), xml).not.toBeNull();
     expect(array("numbers", "int\\[3\\]"), xml).not.toBeNull();
     expect(array("items", "Item\\[0\\]"), xml).not.toBeNull();
-    expect(xml).toMatch(/<item xsi:type="\w+:Item"><id>1<\/id>/);
+    // Every other value carries its xsi:type too: scalars by their XML Schema type, structs by theirs.
+    expect(xml).toMatch(/<item xsi:type="\w+:Item"><id xsi:type="xsd:int">1<\/id>/);
+    expect(xml).toMatch(/<name xsi:type="xsd:string">one &amp; &lt;two&gt;<\/name>/);
+    expect(xml).toMatch(
+      /<basket xmlns="" xmlns:xt="urn:enc" xsi:type="xt:Basket"><owner xsi:type="xsd:string">me</,
+    );
     expect(xml).toMatch(/<number xsi:type="\w+:int">-8<\/number>/);
     expect(xml).toMatch(/<item xsi:type="\w+:string" ?\/>/);
   });
