@@ -23,6 +23,7 @@ export const SAMPLES: readonly { readonly wsdl: string; readonly out: string }[]
   { wsdl: "fixtures/message-service/api.wsdl", out: "generated-samples/message-service" },
   { wsdl: "fixtures/xsd-features/features.wsdl", out: "generated-samples/xsd-features" },
   { wsdl: "fixtures/multipart/multipart.wsdl", out: "generated-samples/multipart" },
+  { wsdl: "fixtures/encoded-arrays/encoded-arrays.wsdl", out: "generated-samples/encoded-arrays" },
 ];
 
 const check = process.argv.includes("--check");

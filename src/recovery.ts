@@ -55,7 +55,9 @@ export type RecoveryCode = keyof typeof RECOVERIES;
  */
 export const LIMITATIONS = {
   WSDL_ENCODED:
-    'SOAP encoding (use="encoded"): values are sent without xsi:type, and SOAP-encoded arrays are not read as arrays',
+    "SOAP encoding (use=\"encoded\"): values of anonymous complex types, and of types others derive from (unless a derived one), are sent without xsi:type; SOAP 1.2 encoding's arrays and references (enc:itemType, enc:arraySize, enc:ref) are not read or written as such, SOAP 1.1 encoding's are",
+  XSD_ENCODED_ARRAY_DIMENSIONS:
+    "a SOAP-encoded array of more than one dimension (`Item[,]`) or of arrays (`Item[][]`): its content kept as raw XML ($any, $attributes), not as an array",
   WSDL_UNSUPPORTED_BINDING: "a port whose binding is neither SOAP 1.1, SOAP 1.2 nor HTTP: left out",
   WSDL_HTTP_UNSUPPORTED:
     "an HTTP operation whose input or output this generator cannot write or read: left out of that binding",

@@ -44,6 +44,8 @@ export interface FieldDesc {
   readonly fixed?: string | undefined;
   /** The schema's default (lexical): what the element stands for when present but empty (`<Id />`). */
   readonly default?: string | undefined;
+  /** SOAP encoding (rpc/encoded): the type the element's `xsi:type` names when it is written. */
+  readonly xsiType?: EncodedArray | undefined;
 }
 
 export interface AttrDesc {
@@ -117,6 +119,17 @@ export interface ArrayDesc {
   readonly k: "array";
   readonly name: string;
   readonly item: FieldDesc;
+  /**
+   * A SOAP-encoded array (a restriction of `soapenc:Array`): its items' type, written as
+   * `soapenc:arrayType="ns:Item[N]"` and each item's `xsi:type`. Its items are read under any name.
+   */
+  readonly encoded?: EncodedArray;
+}
+
+/** A schema type by namespace and local name: a SOAP-encoded array's item type, a value's xsi:type. */
+export interface EncodedArray {
+  readonly ns: string;
+  readonly type: string;
 }
 
 export type TypeDesc = ScalarDesc | ComplexDesc | ArrayDesc;
@@ -181,6 +194,8 @@ export interface FieldOptions {
   readonly fixed?: string;
   /** See `FieldDesc.default`. */
   readonly default?: string;
+  /** See `FieldDesc.xsiType`. */
+  readonly xsiType?: EncodedArray;
 }
 
 /** One shape for every field descriptor, so the decoder's property accesses stay monomorphic. */
@@ -203,6 +218,7 @@ class Field implements FieldDesc {
     readonly fixed: string | undefined,
     // `default` is a reserved word, so not a parameter property.
     defaultValue: string | undefined,
+    readonly xsiType: EncodedArray | undefined,
   ) {
     this.resolved = typeof thunk === "function" ? undefined : thunk;
     this.default = defaultValue;
@@ -227,6 +243,7 @@ class Field implements FieldDesc {
           false,
           this,
           this.choice,
+          undefined,
           undefined,
           undefined,
         ),
@@ -265,6 +282,7 @@ export function field(
     options.choice ?? false,
     options.fixed,
     options.default,
+    options.xsiType,
   );
 }
 
@@ -387,8 +405,8 @@ export function childField(owner: ComplexDesc, ns: string, local: string): Field
     .find((f) => f.name === local && f.ns === ns);
 }
 
-export function array(name: string, item: FieldDesc): ArrayDesc {
-  return { k: "array", name, item };
+export function array(name: string, item: FieldDesc, encoded?: EncodedArray): ArrayDesc {
+  return encoded ? { k: "array", name, item, encoded } : { k: "array", name, item };
 }
 
 /** The built-in scalar descriptors generated code refers to, e.g. `xs.dateTime`. */

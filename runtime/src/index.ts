@@ -9,6 +9,7 @@ export type { ScalarKind } from "./scalars.js";
 export { array, attribute, complex, field, scalar, UNBOUNDED, xs } from "./descriptors.js";
 export type {
   ArrayDesc,
+  EncodedArray,
   AttrDesc,
   BodyDesc,
   ComplexDesc,

@@ -17,13 +17,14 @@ import {
 import {
   childField,
   familyMember,
+  type ArrayDesc,
   type ComplexDesc,
   type FieldDesc,
   type ScalarDesc,
   type TypeDesc,
 } from "./descriptors.js";
 import { parseScalar, ValueFormatError, XML_SPACE, xmlTrim, type ScalarKind } from "./scalars.js";
-import { XSI_NS } from "./xml-writer.js";
+import { SOAP_ENC_NS, XSI_NS } from "./xml-writer.js";
 import { clipped } from "./input-text.js";
 import { keepUndescribed } from "./undescribed.js";
 
@@ -101,7 +102,21 @@ interface Frame {
   cursor: number;
   /** Where the element's start tag begins. */
   at: number;
+  /** The id of the element, when it is what multi-references (`href="#id"`) wait for. */
+  ref: string | undefined;
 }
+
+/** A multi-reference (`<item href="#id1"/>`, as Axis 1 writes SOAP encoding) waiting for its element. */
+interface MultiRef {
+  readonly field: FieldDesc;
+  /** The object or array the value goes in, at `prop` (an object's) and `index` (an array's). */
+  readonly holder: Record<string, unknown> | unknown[];
+  readonly prop: string | undefined;
+  readonly index: number;
+}
+
+/** What a multi-referenced value holds until its element is read. */
+const PENDING: unique symbol = Symbol("pending multi-reference");
 
 /** A structural frame above the typed content (a SOAP envelope, a document root). */
 export interface CustomFrame {
@@ -323,6 +338,7 @@ const emptyFrame = (): Frame => ({
   custom: undefined,
   cursor: 0,
   at: 0,
+  ref: undefined,
 });
 
 /** The token handler that builds typed values: one frame per open element. */
@@ -338,6 +354,11 @@ class Decoder implements TokenHandler {
   private elements = 0;
   /** One frame per depth, reused: a frame is finished with before the next element at its depth opens. */
   private readonly pool: Frame[] = [];
+  /** Multi-references waiting for the element of their id, by id; and the values of ids read. */
+  private readonly refs = new Map<string, MultiRef[]>();
+  private readonly referenced = new Map<string, unknown>();
+  /** The id of the element being opened, when multi-references wait for it (see Frame.ref). */
+  private target: string | undefined;
 
   start(root: CustomFrame, options: DecodeOptions): void {
     this.limits = options.limits ?? DEFAULT_DECODE_LIMITS;
@@ -349,12 +370,16 @@ class Decoder implements TokenHandler {
     this.stack.length = 0;
     this.top = emptyFrame();
     this.top.custom = root;
+    this.refs.clear();
+    this.referenced.clear();
   }
 
   /** Lets go of everything the document held, so that a kept decoder keeps none of it alive. */
   finish(): void {
     this.stack.length = 0;
     this.top = emptyFrame();
+    this.refs.clear();
+    this.referenced.clear();
     for (const f of this.pool) {
       if (f === undefined) continue;
       f.desc = undefined;
@@ -392,6 +417,7 @@ class Decoder implements TokenHandler {
         custom,
         cursor: 0,
         at: this.at,
+        ref: this.target,
       });
     f.kind = kind;
     f.desc = desc;
@@ -404,6 +430,7 @@ class Decoder implements TokenHandler {
     f.custom = custom;
     f.cursor = 0;
     f.at = this.at;
+    f.ref = this.target;
     return f;
   }
 
@@ -435,58 +462,83 @@ class Decoder implements TokenHandler {
       this.skip++;
       return;
     }
+    this.target = undefined;
+    const field = this.waitedFor(tag) ?? this.childOf(tag);
+    if (field === null) return;
+    if (field === undefined || this.full(field)) return this.undescribed(tag, field);
+    if (tag.attributes.length > 0 && this.target === undefined && this.multiRef(tag, field)) return;
+    this.enter(tag, field);
+  }
+
+  /**
+   * The element multi-references wait for (Axis 1's top-level multiRef, by its id): read as their
+   * field, wherever it stands.
+   */
+  private waitedFor(tag: XmlTag): FieldDesc | undefined {
+    if (this.refs.size === 0 || tag.attributes.length === 0) return undefined;
+    const id = plainAttr(tag, "id");
+    const waiting = id === undefined ? undefined : this.refs.get(id);
+    if (waiting === undefined) return undefined;
+    this.target = id;
+    return waiting[0]!.field;
+  }
+
+  /**
+   * The field a child element of the open frame is, undefined when it describes none; null when
+   * the element is taken care of already (a raw tree, a structural frame, skipped).
+   */
+  private childOf(tag: XmlTag): FieldDesc | undefined | null {
     const ns = tag.uri;
     const local = tag.local;
-    let field: FieldDesc | undefined;
     switch (this.top.kind) {
       case F.Complex: {
         const cd = this.top.desc as ComplexDesc;
-        field = matchField(this.top, cd, ns, local);
+        const field = matchField(this.top, cd, ns, local);
         if (!field && cd.any) {
           // xs:any: keep the element as a raw tree.
           const node = treeNode(tag, ns, local);
           const obj = this.top.value as Record<string, unknown>;
           ((obj["$any"] ??= []) as XmlNode[]).push(node);
           this.push(F.Tree, undefined, undefined, undefined, false, local, node, undefined);
-          return;
+          return null;
         }
-        break;
+        return field;
       }
       case F.Array: {
-        const item = (this.top.desc as { item: FieldDesc }).item;
-        if (item.name === local && item.ns === ns) field = item;
-        break;
+        const array = this.top.desc as ArrayDesc;
+        // A SOAP-encoded array's items may have any name (`<item>`, `<Item>`, …).
+        if (array.encoded || (array.item.name === local && array.item.ns === ns)) return array.item;
+        return undefined;
       }
       case F.Tree:
       case F.AnyType: {
         const node = treeNode(tag, ns, local);
         this.top.node!.children.push(node);
         this.push(F.Tree, undefined, undefined, undefined, false, local, node, undefined);
-        return;
+        return null;
       }
       case F.Custom: {
         const c = this.top.custom!.child(ns, local, tag);
-        if (c === "skip") {
-          this.skip = 1;
-          return;
-        }
-        if (c === "tree") {
+        if (c === "skip") this.skip = 1;
+        else if (c === "tree") {
           const node = treeNode(tag, ns, local);
           this.push(F.Tree, undefined, undefined, node, false, local, node, undefined);
-          return;
-        }
-        if ("child" in c) {
+        } else if ("child" in c)
           this.push(F.Custom, undefined, undefined, undefined, false, local, undefined, c);
-          return;
-        }
-        field = c;
-        break;
+        else return c;
+        return null;
       }
       default:
-        break;
+        return undefined;
     }
-    if (field === undefined || this.full(field)) return this.undescribed(tag, field);
+  }
+
+  /** Opens the frame of a typed element. */
+  private enter(tag: XmlTag, field: FieldDesc): void {
+    const local = tag.local;
     let desc = field.type;
+    if (tag.attributes.length > 0 && (isEncodedArray(desc) || isEncodedArray(this.top.desc)))
+      refuseUnplaced(tag);
     const nil = tag.attributes.length > 0 && isNil(tag);
     let kind = F.Scalar;
     let value: unknown;
@@ -509,16 +561,8 @@ class Decoder implements TokenHandler {
       value = [];
     } else if (desc.s === "anyType" && !desc.list) {
       // xs:anyType: read whole, as a tree; plain text comes back as a string (see anyTypeValue).
-      this.push(
-        F.AnyType,
-        desc,
-        field,
-        undefined,
-        false,
-        local,
-        treeNode(tag, ns, local),
-        undefined,
-      );
+      const node = treeNode(tag, tag.uri, local);
+      this.push(F.AnyType, desc, field, undefined, false, local, node, undefined);
       return;
     }
     this.push(kind, desc, field, value, nil, local, undefined, undefined);
@@ -555,6 +599,57 @@ class Decoder implements TokenHandler {
     this.push(F.Tree, undefined, undefined, undefined, false, tag.local, node, undefined);
   }
 
+  /**
+   * An element that stands for another (`href="#id"`, SOAP encoding's multi-reference): its value is
+   * that element's, read when it comes (after it, as Axis 1 writes them), or read already.
+   */
+  private multiRef(tag: XmlTag, field: FieldDesc): boolean {
+    const href = plainAttr(tag, "href");
+    const top = this.top;
+    if (href === undefined || !href.startsWith("#") || declaresHref(field.type)) return false;
+    if (top.kind !== F.Complex && top.kind !== F.Array) return false;
+    const id = href.slice(1);
+    const holder = top.value as Record<string, unknown> | unknown[];
+    const value = this.referenced.has(id) ? this.referenced.get(id) : PENDING;
+    let ref: MultiRef;
+    if (Array.isArray(holder)) {
+      ref = { field, holder, prop: undefined, index: holder.length };
+      holder.push(value);
+    } else {
+      setField(holder, field, value);
+      const v = holder[field.prop];
+      ref = { field, holder, prop: field.prop, index: Array.isArray(v) ? v.length - 1 : -1 };
+    }
+    if (value === PENDING) {
+      const list = this.refs.get(id);
+      if (list === undefined) this.refs.set(id, [ref]);
+      else list.push(ref);
+    }
+    this.skip = 1;
+    return true;
+  }
+
+  /** Puts the value of element `id` where the multi-references to it wait. */
+  private resolve(id: string, value: unknown): void {
+    for (const r of this.refs.get(id) ?? []) {
+      if (r.prop === undefined) (r.holder as unknown[])[r.index] = value;
+      else if (r.index >= 0) (r.holder as Record<string, unknown[]>)[r.prop]![r.index] = value;
+      else setOwn(r.holder as Record<string, unknown>, r.prop, value);
+    }
+    this.refs.delete(id);
+    this.referenced.set(id, value);
+  }
+
+  /** The document ends with multi-references to no element: their values are not in it. */
+  private unresolved(): never {
+    const [id, [ref]] = this.refs.entries().next().value as [string, MultiRef[]];
+    throw new XmlDecodeError(
+      `element ${ref!.field.name} refers to href="#${id}", which no element that follows it has as its id`,
+      "invalid",
+      ref!.field.name,
+    );
+  }
+
   close(): void {
     if (this.skip > 0) {
       this.skip--;
@@ -565,6 +660,7 @@ class Decoder implements TokenHandler {
     const parent = this.stack.pop();
     if (!parent) return;
     this.top = parent;
+    if (this.stack.length === 0 && this.refs.size > 0) this.unresolved();
     let value: unknown;
     switch (frame.kind) {
       case F.Skip:
@@ -598,7 +694,8 @@ class Decoder implements TokenHandler {
         break;
     }
     const f = frame.field;
-    if (parent.kind === F.Complex) {
+    if (frame.ref !== undefined) this.resolve(frame.ref, value);
+    else if (parent.kind === F.Complex) {
       setField(parent.value as Record<string, unknown>, f!, value);
     } else if (parent.kind === F.Array) {
       (parent.value as unknown[]).push(value);
@@ -636,8 +733,9 @@ class Decoder implements TokenHandler {
       if (this.top.kind === F.Complex)
         field = matchField(this.top, this.top.desc as ComplexDesc, tag.uri, tag.local);
       else {
-        const item = (this.top.desc as { item: FieldDesc }).item;
-        if (item.name === tag.local && item.ns === tag.uri) field = item;
+        const array = this.top.desc as ArrayDesc;
+        if (array.encoded || (array.item.name === tag.local && array.item.ns === tag.uri))
+          field = array.item;
       }
       const desc = field?.type;
       if (
@@ -671,6 +769,34 @@ class Decoder implements TokenHandler {
     if (text !== "") this.text(text);
     this.close();
   }
+}
+
+/** The value of an unqualified attribute, such as SOAP encoding's `href` and `id`. */
+function plainAttr(tag: XmlTag, local: string): string | undefined {
+  for (const a of tag.attributes) if (a.local === local && a.uri === "") return a.value.trim();
+  return undefined;
+}
+
+const isEncodedArray = (desc: TypeDesc | undefined): boolean =>
+  desc !== undefined && desc.k === "array" && desc.encoded !== undefined;
+
+/**
+ * Refuses a partially transmitted or sparse SOAP-encoded array (`soapenc:offset` on the array,
+ * `soapenc:position` on an item): read in order, its items would stand at the wrong indexes.
+ */
+function refuseUnplaced(tag: XmlTag): void {
+  for (const a of tag.attributes)
+    if (a.uri === SOAP_ENC_NS && (a.local === "offset" || a.local === "position"))
+      throw new XmlDecodeError(
+        `element ${tag.local} has soapenc:${a.local}="${clipped(a.value)}": partially transmitted and sparse SOAP-encoded arrays (soapenc:offset, soapenc:position) are not supported`,
+        "invalid",
+        tag.local,
+      );
+}
+
+/** A type whose own attribute is named href: there, href is a value, not a multi-reference. */
+function declaresHref(type: TypeDesc): boolean {
+  return type.k === "complex" && type.attrs.some((a) => a.name === "href" && a.ns === "");
 }
 
 function finishComplex(frame: Frame, strict: boolean): unknown {

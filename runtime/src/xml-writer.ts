@@ -9,6 +9,7 @@
  */
 import {
   familyMemberByTag,
+  type ArrayDesc,
   type ComplexDesc,
   type FieldDesc,
   type ScalarDesc,
@@ -20,6 +21,7 @@ import { isInheritedName, ownValue } from "./own-props.js";
 
 export const XSI_NS = "http://www.w3.org/2001/XMLSchema-instance";
 export const XSD_NS = "http://www.w3.org/2001/XMLSchema";
+export const SOAP_ENC_NS = "http://schemas.xmlsoap.org/soap/encoding/";
 
 /** Characters that element text (`TEXT_SPECIAL`) or an attribute value must escape or refuse. */
 const TEXT_SPECIAL = /[&<>\r\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udfff\ufffe\uffff]/g;
@@ -235,35 +237,66 @@ function compileType(type: TypeDesc, ns: string): ElementWriterFactory {
       };
     };
   }
-  if (type.k === "array") {
-    const item = type.item;
-    const writeItem = elementWriter(item.name, item.ns, ns, item.type, "");
-    const nil = startTag(item.name, item.ns, ns, "") + ' xsi:nil="true" />';
-    const nillable = item.nillable;
-    return (open, close) => {
-      const empty = open + " />";
-      const gt = open + ">";
-      return (value) => {
-        if (!Array.isArray(value)) misfit((p) => `${p} must be an array`);
-        checkCount(value.length, item.min, item.max);
-        if (value.length === 0) return empty;
-        let s = gt;
-        for (let i = 0; i < value.length; i++) {
-          const v = value[i];
-          try {
-            if (v === null || v === undefined) {
-              if (!nillable) misfit((p) => `${p} is not nillable`);
-              s += nil;
-            } else s += writeItem(v);
-          } catch (e) {
-            within(`[${i}]`, e);
-          }
-        }
-        return s + close;
-      };
-    };
-  }
+  if (type.k === "array") return compileArray(type, ns);
   return type.family ? compileFamily(type, ns) : compileComplex(type, ns);
+}
+
+/**
+ * An array: its items as repeated elements. A SOAP-encoded one says what it holds, as rpc/encoded
+ * peers expect: `xsi:type="soapenc:Array"`, `soapenc:arrayType="at:Item[N]"` and each item's
+ * `xsi:type`, the prefixes declared on it.
+ */
+function compileArray(type: ArrayDesc, ns: string): ElementWriterFactory {
+  const item = type.item;
+  const enc = type.encoded;
+  // A family member's writer and an encoded array's write their own xsi:type; one is allowed.
+  const own =
+    (item.type.k === "complex" && item.type.family !== undefined) ||
+    (item.type.k === "array" && item.type.encoded !== undefined);
+  const itemType = enc && !own ? ` xsi:type="at:${escapeAttr(enc.type)}"` : "";
+  const writeItem = elementWriter(item.name, item.ns, ns, item.type, itemType);
+  const nil = startTag(item.name, item.ns, ns, "") + ' xsi:nil="true" />';
+  const nillable = item.nillable;
+  const arrayType =
+    enc && ` xsi:type="soapenc:Array" soapenc:arrayType="at:${escapeAttr(enc.type)}[`;
+  const declared = enc && `]" xmlns:soapenc="${SOAP_ENC_NS}" xmlns:at="${escapeAttr(enc.ns)}"`;
+  return (open, close) => {
+    const empty = open + " />";
+    const gt = open + ">";
+    return (value) => {
+      if (!Array.isArray(value)) misfit((p) => `${p} must be an array`);
+      checkCount(value.length, item.min, item.max);
+      if (arrayType !== undefined) {
+        const start = open + arrayType + String(value.length) + declared;
+        if (value.length === 0) return start + " />";
+        return start + ">" + writeItems(value, writeItem, nillable, nil) + close;
+      }
+      if (value.length === 0) return empty;
+      return gt + writeItems(value, writeItem, nillable, nil) + close;
+    };
+  };
+}
+
+/** The items of an array, a null one as `nil` where the item is nillable. */
+function writeItems(
+  value: readonly unknown[],
+  writeItem: ElementWriter,
+  nillable: boolean,
+  nil: string,
+): string {
+  let s = "";
+  for (let i = 0; i < value.length; i++) {
+    const v = value[i];
+    try {
+      if (v === null || v === undefined) {
+        if (!nillable) misfit((p) => `${p} is not nillable`);
+        s += nil;
+      } else s += writeItem(v);
+    } catch (e) {
+      within(`[${i}]`, e);
+    }
+  }
+  return s;
 }
 
 /**
@@ -331,6 +364,18 @@ function compileFamily(type: ComplexDesc, ns: string): ElementWriterFactory {
   };
 }
 
+/**
+ * The `xsi:type` a SOAP-encoded value carries (see FieldDesc.xsiType): XML Schema's types with the
+ * envelope's `xsd` prefix, others with a prefix declared beside it.
+ */
+function xsiTypeAttr(f: FieldDesc): string {
+  const t = f.xsiType;
+  if (t === undefined) return "";
+  const type = escapeAttr(t.type);
+  if (t.ns === XSD_NS) return ` xsi:type="xsd:${type}"`;
+  return ` xmlns:xt="${escapeAttr(t.ns)}" xsi:type="xt:${type}"`;
+}
+
 /** Refuses an array of fewer items than the element's minOccurs, or more than its maxOccurs. */
 function checkCount(n: number, min: number, max: number): void {
   if (n < min)
@@ -342,7 +387,7 @@ function checkCount(n: number, min: number, max: number): void {
 function fieldWriter(f: FieldDesc, parentNs: string): FieldWriter {
   const write = f.substitutes
     ? substitutionWriter(f, parentNs)
-    : elementWriter(f.name, f.ns, parentNs, f.type, "");
+    : elementWriter(f.name, f.ns, parentNs, f.type, xsiTypeAttr(f));
   const nil = startTag(f.name, f.ns, parentNs, "") + ' xsi:nil="true" />';
   const { min, max, nillable, prop } = f;
   const one = (v: unknown): string => {

@@ -106,6 +106,11 @@ export interface ComplexType {
    */
   readonly restricts?: ComplexType;
   /**
+   * A SOAP-encoded array (a restriction of `soapenc:Array`): its one field is the repeated item, and
+   * `itemType` the type its `soapenc:arrayType` and items' `xsi:type` name (`tns:Item[2]`).
+   */
+  readonly encodedArray?: { readonly itemType: QName };
+  /**
    * The named types that extend or restrict this one directly (`xs:complexContent/xs:extension`,
    * `xs:restriction`), in schema order: a value of any of them may stand where this type is
    * declared, marked with `xsi:type`.

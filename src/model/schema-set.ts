@@ -16,6 +16,7 @@ import type {
   RawSimpleType,
 } from "../parse/xsd.js";
 import { builtinType, XS_ANYTYPE, XS_STRING } from "./builtins.js";
+import { isEncodedArray, shapeEncodedArray } from "./encoded-arrays.js";
 import { syntheticType } from "./fields.js";
 import { ComponentIndex, unresolved } from "./lenient.js";
 import { recovery } from "../recovery.js";
@@ -487,6 +488,9 @@ export class SchemaSet {
       const open = { anyAttributes: false };
       ct.attributes = this.attributeFields(attrs, schema, hint, new Set(), open);
       if (open.anyAttributes) ct.anyAttributes = true;
+      const d = raw.complexContent;
+      if (d !== undefined && isEncodedArray(d))
+        shapeEncodedArray(ct, d, (n, at) => this.type(n, at), this.diagnostics);
     };
     this.mapContent(content);
     return ct;

@@ -293,7 +293,7 @@ class ServiceMapper {
     if (encoded.length === 0) return;
     this.diagnostics.warn(
       "WSDL_ENCODED",
-      `binding ${raw.name} uses SOAP encoding (use="encoded") in ${encoded.length === 1 ? "operation" : "operations"} ${encoded.map((o) => o.name).join(", ")}; values are sent without xsi:type annotations`,
+      `binding ${raw.name} uses SOAP encoding (use="encoded") in ${encoded.length === 1 ? "operation" : "operations"} ${encoded.map((o) => o.name).join(", ")}; values of anonymous complex types, and of types others derive from, are sent without xsi:type annotations, and SOAP 1.2 encoding's arrays and references are not read as such`,
       encoded[0]!.loc,
     );
   }

@@ -36,6 +36,12 @@ export class XmlElement {
     return this.#byName.get(name) ?? null;
   }
 
+  /** An attribute's value by namespace and local name (`wsdl:arrayType`, whatever its prefix). */
+  getAttributeNS(ns: string, local: string): string | null {
+    for (const a of this.attributeList) if (a.local === local && a.uri === ns) return a.value;
+    return null;
+  }
+
   /** The namespace `prefix` ("" for the default one) is bound to here; null when none is. */
   lookupNamespaceURI(prefix: string): string | null {
     const ns = this.scope[prefix];

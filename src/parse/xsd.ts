@@ -92,6 +92,11 @@ export interface RawAttribute {
   readonly default?: string;
   readonly fixed?: string;
   readonly form?: Form;
+  /**
+   * `wsdl:arrayType` (on a `ref` to SOAP encoding's arrayType): an encoded array's item type and
+   * the dimensions written after it (`[]`, or `[,]` and `[][]` for multi-dimensional arrays).
+   */
+  readonly arrayType?: { readonly item: QName; readonly dims: string; readonly text: string };
   readonly doc?: string;
   readonly loc: SourceLocation;
 }
@@ -250,9 +255,17 @@ export function readSchema(el: XmlElement, file: string, warnings: Diagnostic[] 
       ...opt("default", attr(e, "default")),
       ...opt("fixed", attr(e, "fixed")),
       ...opt("form", form(e, "form")),
+      ...opt("arrayType", arrayType(e)),
       ...opt("doc", documentation(e)),
       loc: loc(e),
     };
+  };
+
+  const arrayType = (e: XmlElement): RawAttribute["arrayType"] => {
+    const text = e.getAttributeNS(NS.wsdl, "arrayType")?.trim();
+    const bracket = text?.indexOf("[") ?? -1;
+    if (text === undefined || bracket < 1) return undefined;
+    return { item: resolveQNameValue(e, text.slice(0, bracket)), dims: text.slice(bracket), text };
   };
 
   const readParticleChild = (c: XmlElement): RawParticle | RawGroupRef | undefined => {

@@ -7,6 +7,7 @@ import type {
   ElementDecl,
   ElementField,
   Operation,
+  QName,
   Service,
   SimpleType,
   WsdlModel,
@@ -43,6 +44,8 @@ export interface EmitPlan {
   readonly nameHints: ReadonlyMap<ComplexType | SimpleType, string>;
   /** ASMX-style `ArrayOfX` types: their one repeated field, which is the array's item. */
   readonly arrayItems: Map<ComplexType, ElementField>;
+  /** SOAP encoding: the fields written with `xsi:type`, and the type each names. */
+  readonly xsiTypes: Map<ElementField, QName>;
   /** Types whose input form differs from their output form. */
   readonly hasInputForm: Set<ComplexType | SimpleType>;
   readonly typeNames: Map<ComplexType | SimpleType, TypeNames>;
@@ -69,6 +72,7 @@ export function emptyPlan(
     model,
     nameHints,
     arrayItems: new Map(),
+    xsiTypes: new Map(),
     hasInputForm: new Set(),
     typeNames: new Map(),
     serviceNames: new Map(),

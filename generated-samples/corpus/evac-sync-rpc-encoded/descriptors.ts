@@ -7,72 +7,195 @@ export const NS = "http://spclient.evac.ericsson.com";
 
 export const EOrderRelationUpdateNotifyRequest: ComplexDesc = complex(
   "EOrderRelationUpdateNotifyRequest",
-  () => [field("eOrderRelationUpdateNotifyRequest", "", () => EOrderRelationUpdateNotifyReq)],
+  () => [
+    field("eOrderRelationUpdateNotifyRequest", "", () => EOrderRelationUpdateNotifyReq, {
+      xsiType: {
+        ns: "http://req.spclient.evac.ericsson.com",
+        type: "EOrderRelationUpdateNotifyReq",
+      },
+    }),
+  ],
 );
 
 export const EOrderRelationUpdateNotifyReq: ComplexDesc = complex(
   "EOrderRelationUpdateNotifyReq",
   () => [
-    field("RecordSequenceID", "", xs.string, { nillable: true }),
-    field("UserIdType", "", xs.int, { nillable: true }),
-    field("UserId", "", xs.string, { nillable: true }),
-    field("ServiceType", "", xs.string, { nillable: true }),
-    field("SpId", "", xs.string, { nillable: true }),
-    field("ProductId", "", xs.string, { nillable: true }),
-    field("UpdateType", "", xs.int, { nillable: true }),
-    field("UpdateTime", "", xs.string, { nillable: true }),
-    field("UpdateDesc", "", xs.string, { nillable: true }),
-    field("LinkID", "", xs.string, { nillable: true }),
-    field("Content", "", xs.string, { nillable: true }),
-    field("EffectiveDate", "", xs.string, { nillable: true }),
-    field("ExpireDate", "", xs.string, { nillable: true }),
-    field("Time_Stamp", "", xs.string, { nillable: true }),
-    field("EncodeStr", "", xs.string, { nillable: true }),
-    field("SubInfo", "", xs.string, { nillable: true }),
+    field("RecordSequenceID", "", xs.string, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+    }),
+    field("UserIdType", "", xs.int, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "int" },
+    }),
+    field("UserId", "", xs.string, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+    }),
+    field("ServiceType", "", xs.string, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+    }),
+    field("SpId", "", xs.string, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+    }),
+    field("ProductId", "", xs.string, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+    }),
+    field("UpdateType", "", xs.int, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "int" },
+    }),
+    field("UpdateTime", "", xs.string, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+    }),
+    field("UpdateDesc", "", xs.string, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+    }),
+    field("LinkID", "", xs.string, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+    }),
+    field("Content", "", xs.string, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+    }),
+    field("EffectiveDate", "", xs.string, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+    }),
+    field("ExpireDate", "", xs.string, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+    }),
+    field("Time_Stamp", "", xs.string, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+    }),
+    field("EncodeStr", "", xs.string, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+    }),
+    field("SubInfo", "", xs.string, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+    }),
   ],
 );
 
 export const EOrderRelationUpdateNotifyRsp: ComplexDesc = complex(
   "EOrderRelationUpdateNotifyRsp",
   () => [
-    field("RecordSequenceID", "", xs.string, { nillable: true }),
-    field("ResultCode", "", xs.int),
+    field("RecordSequenceID", "", xs.string, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+    }),
+    field("ResultCode", "", xs.int, {
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "int" },
+    }),
   ],
 );
 
 export const EMemOrderRelationUpdateNotifyRequest: ComplexDesc = complex(
   "EMemOrderRelationUpdateNotifyRequest",
-  () => [field("eMemOrderRelationUpdateNotifyRequest", "", () => EMemOrderRelationUpdateNotifyReq)],
+  () => [
+    field("eMemOrderRelationUpdateNotifyRequest", "", () => EMemOrderRelationUpdateNotifyReq, {
+      xsiType: {
+        ns: "http://req.spclient.evac.ericsson.com",
+        type: "EMemOrderRelationUpdateNotifyReq",
+      },
+    }),
+  ],
 );
 
 export const EMemOrderRelationUpdateNotifyReq: ComplexDesc = complex(
   "EMemOrderRelationUpdateNotifyReq",
   () => [
-    field("RecordSequenceID", "", xs.string, { nillable: true }),
-    field("UserIdType", "", xs.int, { nillable: true }),
-    field("UserId", "", xs.string, { nillable: true }),
-    field("ServiceType", "", xs.string, { nillable: true }),
-    field("SpId", "", xs.string, { nillable: true }),
-    field("ProductId", "", xs.string, { nillable: true }),
-    field("UpdateType", "", xs.int, { nillable: true }),
-    field("UpdateTime", "", xs.string, { nillable: true }),
-    field("UpdateDesc", "", xs.string, { nillable: true }),
-    field("LinkID", "", xs.string, { nillable: true }),
-    field("Content", "", xs.string, { nillable: true }),
-    field("EffectiveDate", "", xs.string, { nillable: true }),
-    field("ExpireDate", "", xs.string, { nillable: true }),
-    field("Time_Stamp", "", xs.string, { nillable: true }),
-    field("EncodeStr", "", xs.string, { nillable: true }),
-    field("EUserIdType", "", xs.int, { nillable: true }),
-    field("EUserId", "", xs.string, { nillable: true }),
+    field("RecordSequenceID", "", xs.string, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+    }),
+    field("UserIdType", "", xs.int, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "int" },
+    }),
+    field("UserId", "", xs.string, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+    }),
+    field("ServiceType", "", xs.string, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+    }),
+    field("SpId", "", xs.string, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+    }),
+    field("ProductId", "", xs.string, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+    }),
+    field("UpdateType", "", xs.int, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "int" },
+    }),
+    field("UpdateTime", "", xs.string, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+    }),
+    field("UpdateDesc", "", xs.string, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+    }),
+    field("LinkID", "", xs.string, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+    }),
+    field("Content", "", xs.string, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+    }),
+    field("EffectiveDate", "", xs.string, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+    }),
+    field("ExpireDate", "", xs.string, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+    }),
+    field("Time_Stamp", "", xs.string, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+    }),
+    field("EncodeStr", "", xs.string, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+    }),
+    field("EUserIdType", "", xs.int, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "int" },
+    }),
+    field("EUserId", "", xs.string, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+    }),
   ],
 );
 
 export const EMemOrderRelationUpdateNotifyRsp: ComplexDesc = complex(
   "EMemOrderRelationUpdateNotifyRsp",
   () => [
-    field("RecordSequenceID", "", xs.string, { nillable: true }),
-    field("ResultCode", "", xs.int),
+    field("RecordSequenceID", "", xs.string, {
+      nillable: true,
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+    }),
+    field("ResultCode", "", xs.int, {
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "int" },
+    }),
   ],
 );
 
@@ -94,7 +217,17 @@ export const ESyncNotifySPServiceServiceDesc: ServiceDesc = {
               "eOrderRelationUpdateNotify",
               NS,
               complex("eOrderRelationUpdateNotify", () => [
-                field("eOrderRelationUpdateNotifyRequest", "", () => EOrderRelationUpdateNotifyReq),
+                field(
+                  "eOrderRelationUpdateNotifyRequest",
+                  "",
+                  () => EOrderRelationUpdateNotifyReq,
+                  {
+                    xsiType: {
+                      ns: "http://req.spclient.evac.ericsson.com",
+                      type: "EOrderRelationUpdateNotifyReq",
+                    },
+                  },
+                ),
               ]),
             ),
           },
@@ -107,6 +240,12 @@ export const ESyncNotifySPServiceServiceDesc: ServiceDesc = {
                   "eOrderRelationUpdateNotifyResponse",
                   "",
                   () => EOrderRelationUpdateNotifyRsp,
+                  {
+                    xsiType: {
+                      ns: "http://rsp.spclient.evac.ericsson.com",
+                      type: "EOrderRelationUpdateNotifyRsp",
+                    },
+                  },
                 ),
               ]),
             ),
@@ -126,6 +265,12 @@ export const ESyncNotifySPServiceServiceDesc: ServiceDesc = {
                   "eMemOrderRelationUpdateNotifyRequest",
                   "",
                   () => EMemOrderRelationUpdateNotifyReq,
+                  {
+                    xsiType: {
+                      ns: "http://req.spclient.evac.ericsson.com",
+                      type: "EMemOrderRelationUpdateNotifyReq",
+                    },
+                  },
                 ),
               ]),
             ),
@@ -139,6 +284,12 @@ export const ESyncNotifySPServiceServiceDesc: ServiceDesc = {
                   "eMemOrderRelationUpdateNotifyResponse",
                   "",
                   () => EMemOrderRelationUpdateNotifyRsp,
+                  {
+                    xsiType: {
+                      ns: "http://rsp.spclient.evac.ericsson.com",
+                      type: "EMemOrderRelationUpdateNotifyRsp",
+                    },
+                  },
                 ),
               ]),
             ),

@@ -6,15 +6,21 @@ import { type ComplexDesc, type ServiceDesc, complex, field, xs } from "@wsdl-ts
 export const NS = "http://www.examples.com/wsdl/HelloService.wsdl";
 
 export const SayHelloRequest: ComplexDesc = complex("SayHelloRequest", () => [
-  field("firstName", "", xs.string),
+  field("firstName", "", xs.string, {
+    xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+  }),
 ]);
 
 export const SayByeRequest: ComplexDesc = complex("SayByeRequest", () => [
-  field("firstName", "", xs.string),
+  field("firstName", "", xs.string, {
+    xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+  }),
 ]);
 
 export const SayAnotherByeRequest: ComplexDesc = complex("SayAnotherByeRequest", () => [
-  field("firstName", "", xs.string),
+  field("firstName", "", xs.string, {
+    xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+  }),
 ]);
 
 export const Hello_ServiceDesc: ServiceDesc = {
@@ -34,14 +40,22 @@ export const Hello_ServiceDesc: ServiceDesc = {
             element: field(
               "sayHello",
               "urn:examples:helloservice",
-              complex("sayHello", () => [field("firstName", "", xs.string)]),
+              complex("sayHello", () => [
+                field("firstName", "", xs.string, {
+                  xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+                }),
+              ]),
             ),
           },
           response: {
             element: field(
               "sayHelloResponse",
               "urn:examples:helloservice",
-              complex("sayHelloResponse", () => [field("greeting", "", xs.string)]),
+              complex("sayHelloResponse", () => [
+                field("greeting", "", xs.string, {
+                  xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+                }),
+              ]),
             ),
             prop: "greeting",
           },
@@ -69,14 +83,22 @@ export const Bye_ServiceDesc: ServiceDesc = {
             element: field(
               "sayBye",
               "urn:examples:byeservice",
-              complex("sayBye", () => [field("firstName", "", xs.string)]),
+              complex("sayBye", () => [
+                field("firstName", "", xs.string, {
+                  xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+                }),
+              ]),
             ),
           },
           response: {
             element: field(
               "sayByeResponse",
               "urn:examples:byeservice",
-              complex("sayByeResponse", () => [field("bye", "", xs.string)]),
+              complex("sayByeResponse", () => [
+                field("bye", "", xs.string, {
+                  xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+                }),
+              ]),
             ),
             prop: "bye",
           },
@@ -96,14 +118,22 @@ export const Bye_ServiceDesc: ServiceDesc = {
             element: field(
               "sayAnotherBye",
               "urn:examples:byeservice",
-              complex("sayAnotherBye", () => [field("firstName", "", xs.string)]),
+              complex("sayAnotherBye", () => [
+                field("firstName", "", xs.string, {
+                  xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+                }),
+              ]),
             ),
           },
           response: {
             element: field(
               "sayAnotherByeResponse",
               "urn:examples:byeservice",
-              complex("sayAnotherByeResponse", () => [field("another_bye", "", xs.string)]),
+              complex("sayAnotherByeResponse", () => [
+                field("another_bye", "", xs.string, {
+                  xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+                }),
+              ]),
             ),
             prop: "another_bye",
           },

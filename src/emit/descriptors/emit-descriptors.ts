@@ -3,6 +3,7 @@ import type {
   ComplexType,
   ElementDecl,
   ElementField,
+  QName,
   SimpleType,
   TypeRef,
 } from "../../model/model.js";
@@ -80,6 +81,7 @@ function fieldCall(
     choice?: boolean;
     fixed?: string | undefined;
     default?: string | undefined;
+    xsiType?: QName | undefined;
   },
 ): Code {
   const opts: Props = [];
@@ -100,6 +102,7 @@ function fieldCall(
   if (o.choice) opts.push(["choice", "true"]);
   if (o.fixed !== undefined) opts.push(["fixed", JSON.stringify(o.fixed)]);
   if (o.default !== undefined) opts.push(["default", JSON.stringify(o.default)]);
+  if (o.xsiType !== undefined) opts.push(["xsiType", typeNameObject(ctx, o.xsiType)]);
   const args = [JSON.stringify(local), nsRef(ctx, ns), typeDescExpr(ctx, type)];
   return call(rt(ctx, "field"), ...args, ...options(opts));
 }
@@ -122,11 +125,19 @@ export function elementFieldCall(ctx: EmitContext, f: ElementField): Code {
     // What an empty element stands for (its fixed or default value), unless `fixed` already says
     // it.
     default: fixed === undefined ? emptyValue(f) : undefined,
+    xsiType: ctx.plan.xsiTypes.get(f),
   });
 }
 
 export const elementDeclCall = (ctx: EmitContext, e: ElementDecl, min = 1): Code =>
   fieldCall(ctx, e.name.local, e.name.ns, e.type, { nillable: e.nillable, min });
+
+/** A schema type's name as the runtime takes it (`{ ns, type }`). */
+const typeNameObject = (ctx: EmitContext, name: QName): Code =>
+  object([
+    ["ns", nsRef(ctx, name.ns)],
+    ["type", JSON.stringify(name.local)],
+  ]);
 
 /** The declaration of one type's descriptor. */
 export function typeDescriptor(ctx: EmitContext, t: ComplexType | SimpleType): Statement {
@@ -137,7 +148,15 @@ export function typeDescriptor(ctx: EmitContext, t: ComplexType | SimpleType): S
   });
   if (t.kind === "simple") return declare("ScalarDesc", scalarCall(ctx, t));
   const item = ctx.plan.arrayItems.get(t);
-  if (item) return declare("ArrayDesc", call(rt(ctx, "array"), label, elementFieldCall(ctx, item)));
+  if (item) {
+    // A SOAP-encoded array names its item type, for soapenc:arrayType and each item's xsi:type.
+    const enc = t.encodedArray?.itemType;
+    const encoded = enc ? [typeNameObject(ctx, enc)] : [];
+    return declare(
+      "ArrayDesc",
+      call(rt(ctx, "array"), label, elementFieldCall(ctx, item), ...encoded),
+    );
+  }
   const { fields, attributes } = collectFields(t);
   const opts: Props = [];
   if (attributes.length > 0)
