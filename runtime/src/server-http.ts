@@ -86,8 +86,10 @@ async function httpParams(
   { port, op }: HttpRoute,
   query: URLSearchParams,
 ): Promise<URLSearchParams> {
-  // The parameters of a urlReplacement operation came in its path: a form, if any, is not read.
-  if (op.replace) req.resume();
+  // The parameters of a urlReplacement or GET operation came in its URL: a body, if any, is not
+  // read. Drained now rather than by node:http after the response: answering a request not yet
+  // consumed cost GET 10–30 µs more CPU per request in the server bench, mostly system time.
+  if (op.replace || port.protocol !== "httpPost") req.resume();
   else if (port.protocol === "httpPost") {
     const ct = parseContentType(req.headers["content-type"]);
     const body = await readBody(req, res, s.maxBody, s.timeoutMs);
