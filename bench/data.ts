@@ -129,18 +129,70 @@ export function soapResponse(list: readonly BenchMessage[]): string {
   return `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"><soap:Body><GetMessagesResponse xmlns="${NS}"><GetMessagesResult>${items}</GetMessagesResult></GetMessagesResponse></soap:Body></soap:Envelope>`;
 }
 
-/** The recorded SOAP 1.1 GetMessages request body (curl against the ASMX service), byte for byte. */
-export function recordedSoapRequest(): string {
+/** The body of a recorded GetMessages request (curl against the ASMX service), byte for byte. */
+function recordedRequest(capture: "soap11" | "soap12" | "httppost"): string {
   const http = readFileSync(
-    "fixtures/message-service/asmx/captures/ok-soap11-GetMessages.request.http",
+    `fixtures/message-service/asmx/captures/ok-${capture}-GetMessages.request.http`,
     "utf8",
   );
   const body = http.slice(
     http.indexOf("\r\n\r\n") === -1 ? http.indexOf("\n\n") + 2 : http.indexOf("\r\n\r\n") + 4,
   );
-  if (!body.includes("<GetMessages") || !body.includes(ACCOUNT.password))
+  if (!body.includes(capture === "httppost" ? "password=" : "<GetMessages"))
+    throw new Error(`the recorded ${capture} GetMessages request is not where expected`);
+  return body;
+}
+
+/** The recorded SOAP 1.1 GetMessages request body (curl against the ASMX service), byte for byte. */
+export function recordedSoapRequest(): string {
+  const body = recordedRequest("soap11");
+  if (!body.includes(ACCOUNT.password))
     throw new Error("the recorded GetMessages request is not where expected");
   return body;
+}
+
+/** The bindings the server benchmark measures, each with its own recorded GetMessages request. */
+export const BINDINGS = ["soap11", "soap12", "get", "post"] as const;
+export type Binding = (typeof BINDINGS)[number];
+export const BINDING_LABEL: Record<Binding, string> = {
+  soap11: "SOAP 1.1",
+  soap12: "SOAP 1.2",
+  get: "HTTP GET",
+  post: "HTTP POST",
+};
+
+/** The GetMessages request of a binding at `base` (the service's URL), as ASMX's clients send it. */
+export function bindingRequest(
+  binding: Binding,
+  base: string,
+): { url: string; method: string; headers?: Record<string, string>; body?: string } {
+  switch (binding) {
+    case "soap11":
+      return {
+        url: base,
+        method: "POST",
+        headers: { "Content-Type": "text/xml; charset=utf-8", SOAPAction: SOAP_ACTION },
+        body: recordedSoapRequest(),
+      };
+    case "soap12":
+      return {
+        url: base,
+        method: "POST",
+        headers: {
+          "Content-Type": `application/soap+xml; charset=utf-8; action=${SOAP_ACTION}`,
+        },
+        body: recordedRequest("soap12"),
+      };
+    case "get":
+      return { url: `${base}/GetMessages?${GET_QUERY}`, method: "GET" };
+    case "post":
+      return {
+        url: `${base}/GetMessages`,
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: recordedRequest("httppost"),
+      };
+  }
 }
 
 /** The recorded SOAP 1.1 GetMessages response: its head lines and body, to check our envelope has the same shape. */

@@ -1,14 +1,15 @@
 /**
- * Child process: one server, alone, so that its CPU time can be measured. All answer GetMessages for
- * one fixed account with the same 100 messages.
+ * Child process: one server, alone, so that its CPU time can be measured, for one binding (SOAP 1.1,
+ * SOAP 1.2, HTTP GET or HTTP POST). All answer GetMessages for one fixed account with the same 100
+ * messages.
  *   ours       the generated handler (`createApiHandler`) over an in-memory `ApiService`;
- *   node-soap  `soap.listen(server, "/api.asmx", service, wsdl)` (SOAP only);
+ *   node-soap  `soap.listen(server, "/api.asmx", service, wsdl)` (SOAP 1.1 only);
  *   bare       node:http answering with precomputed bytes, taken from an in-process instance of ours;
  *   template   node:http building those same bytes for every request from the same messages with a
  *              hand-written template (string concatenation, the four escapes, UTF-8 encoding) and
  *              nothing else: no request parsing, routing, validation or descriptors. A floor for
  *              what a JavaScript server that builds this response per request can expect to spend.
- * IPC: sends { port }; "begin" starts the measured window; "end" replies with the CPU time and the
+ * Arguments: the kind, the binding. IPC: sends { port }; "begin" starts the measured window; "end" replies with the CPU time and the
  * number of requests since "begin". Exits when the parent disconnects.
  */
 import { readFileSync } from "node:fs";
@@ -20,14 +21,7 @@ import {
   SoapFault,
   type ApiService,
 } from "../generated-samples/message-service/index.js";
-import {
-  ACCOUNT,
-  GET_QUERY,
-  messages,
-  recordedSoapRequest,
-  SOAP_ACTION,
-  WSDL_PATH,
-} from "./data.js";
+import { ACCOUNT, bindingRequest, messages, WSDL_PATH, type Binding } from "./data.js";
 import {
   SERVER_MESSAGES,
   SERVER_SEED,
@@ -38,6 +32,7 @@ import {
 import { exitWithParent, reply } from "./util.js";
 
 const kind = process.argv[2] as ServerKind;
+const binding = process.argv[3] as Binding;
 const list = messages(SERVER_MESSAGES, SERVER_SEED);
 const authorized = (email: string | undefined, password: string | undefined) =>
   email === ACCOUNT.email && password === ACCOUNT.password;
@@ -79,18 +74,17 @@ async function record(url: string, init: RequestInit): Promise<Recorded> {
   return { status: res.status, headers, body };
 }
 
-/** Our server's answers to the benchmark's SOAP 1.1 and HTTP GET requests, from an in-process instance. */
-async function oursAnswers(): Promise<{ soap: Recorded; get: Recorded }> {
+/** Our server's answer to the binding's request, from an in-process instance. */
+async function oursAnswer(): Promise<Recorded> {
   const ours = createServer(createApiHandler(service));
-  const base = `http://127.0.0.1:${await listen(ours)}/api.asmx`;
-  const soapAnswer = await record(base, {
-    method: "POST",
-    headers: { "Content-Type": "text/xml; charset=utf-8", SOAPAction: SOAP_ACTION },
-    body: recordedSoapRequest(),
+  const q = bindingRequest(binding, `http://127.0.0.1:${await listen(ours)}/api.asmx`);
+  const answer = await record(q.url, {
+    method: q.method,
+    headers: q.headers ?? {},
+    body: q.body ?? null,
   });
-  const getAnswer = await record(`${base}/GetMessages?${GET_QUERY}`, { method: "GET" });
   await new Promise<void>((resolve) => ours.close(() => resolve()));
-  return { soap: soapAnswer, get: getAnswer };
+  return answer;
 }
 
 /** Element text escaped as our writer escapes it (`&`, `<`, `>`, CR), jumping from one to the next. */
@@ -149,9 +143,8 @@ if (kind === "ours") {
   server = createServer(createApiHandler(service));
 } else if (kind === "bare") {
   // Ask an in-process instance of our server once; answer with exactly its bytes from then on.
-  const answers = await oursAnswers();
+  const answer = await oursAnswer();
   server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const answer = req.method === "GET" ? answers.get : answers.soap;
     req.resume();
     req.on("end", () => {
       res.writeHead(answer.status, {
@@ -165,22 +158,15 @@ if (kind === "ours") {
 } else if (kind === "template") {
   // Our answers' envelope (or document root) around the messages, kept as text; the messages are
   // written per request. The bytes must be ours exactly, or the comparison means nothing.
-  const answers = await oursAnswers();
-  const frame = (a: Recorded) => {
-    const text = a.body.toString("utf8");
-    const from = text.indexOf("<Messages>");
-    const to = text.lastIndexOf("</Messages>") + "</Messages>".length;
-    if (from < 0 || to < from) throw new Error("our answer holds no <Messages> element");
-    return { ...a, head: text.slice(0, from), tail: text.slice(to) };
-  };
-  const soapFrame = frame(answers.soap);
-  const getFrame = frame(answers.get);
-  for (const f of [soapFrame, getFrame]) {
-    if (!utf8(f.head + messagesXml() + f.tail).equals(f.body))
-      throw new Error("the hand-written template does not write our server's bytes");
-  }
+  const answer = await oursAnswer();
+  const text = answer.body.toString("utf8");
+  const from = text.indexOf("<Messages>");
+  const to = text.lastIndexOf("</Messages>") + "</Messages>".length;
+  if (from < 0 || to < from) throw new Error("our answer holds no <Messages> element");
+  const f = { ...answer, head: text.slice(0, from), tail: text.slice(to) };
+  if (!utf8(f.head + messagesXml() + f.tail).equals(f.body))
+    throw new Error("the hand-written template does not write our server's bytes");
   server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const f = req.method === "GET" ? getFrame : soapFrame;
     req.resume();
     req.on("end", () => {
       const body = utf8(f.head + messagesXml() + f.tail);
@@ -193,6 +179,7 @@ if (kind === "ours") {
     });
   });
 } else if (kind === "node-soap") {
+  if (binding !== "soap11") throw new Error("node-soap is measured over SOAP 1.1 only");
   server = createServer();
   type Args = { email?: string; password?: string };
   const services = {

@@ -1,0 +1,62 @@
+/**
+ * What every protocol handler of one service shares: its settings and the call of an operation's
+ * implementation with its request context.
+ */
+import type { IncomingMessage } from "node:http";
+import { SoapFault } from "./errors.js";
+import type { PortDesc, ServiceDesc } from "./operations.js";
+import type { OperationHandler, RequestContext } from "./server.js";
+import type { DecodeLimits, XmlNode } from "./xml-reader.js";
+
+export type Logger = (message: string, error: unknown) => void;
+
+/** The settings of one handler, as its protocol handlers read them. */
+export interface Served {
+  readonly service: ServiceDesc;
+  readonly handlers: Readonly<Record<string, OperationHandler<never>>>;
+  readonly log: Logger;
+  readonly maxBody: number;
+  readonly limits: DecodeLimits;
+  readonly timeoutMs: number;
+  readonly understands: ((ns: string, local: string) => boolean) | undefined;
+}
+
+/** The context of one call; `response` collects the SOAP header entries the implementation sets. */
+export function context(
+  req: IncomingMessage,
+  port: PortDesc,
+  operation: string,
+  soapHeaders: Readonly<Record<string, unknown>> = {},
+  response: Record<string, unknown> = {},
+  soapHeaderElements: readonly XmlNode[] = [],
+): RequestContext {
+  return {
+    headers: req.headers,
+    soapHeaders,
+    soapHeaderElements,
+    setResponseSoapHeaders: (h) => void Object.assign(response, h),
+    remoteAddress: req.socket.remoteAddress,
+    binding: port.protocol,
+    port: port.name,
+    operation,
+  };
+}
+
+/** Runs the implementation; unexpected errors are logged and become a generic Server fault. */
+export async function invoke(
+  s: Served,
+  name: string,
+  input: unknown,
+  ctx: RequestContext,
+): Promise<unknown> {
+  const h = s.handlers[name];
+  if (!h)
+    throw new SoapFault({ code: "Server", message: `The operation ${name} is not implemented.` });
+  try {
+    return await (h as (i: unknown, c: RequestContext) => unknown)(input, ctx);
+  } catch (e) {
+    if (e instanceof SoapFault) throw e;
+    s.log(`wsdl-tsgen: ${s.service.name}.${name} failed`, e);
+    throw new SoapFault({ code: "Server", message: "Server was unable to process request." });
+  }
+}
