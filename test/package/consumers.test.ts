@@ -5,7 +5,8 @@
  * (NestJS's default tsconfig, as `nest new` writes it and strict), node16 and nodenext. The runtime comes from
  * its packed tarball, installed once in a folder the consumers share; each consumer is a subfolder
  * whose package.json says whether its files are ES modules or CommonJS. The SDK is the checked-in
- * sample, which pack.test.ts shows the packed generator writes byte for byte.
+ * sample, which pack.test.ts shows the packed generator writes byte for byte. The ES module
+ * consumers compile the README's examples with it.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -114,6 +115,11 @@ async function main(): Promise<void> {
 void main();
 `;
 
+/** The README's TypeScript examples, importing the SDK from where these projects have it. */
+const README_CODE = [
+  ...readFileSync(path.join(ROOT, "README.md"), "utf8").matchAll(/^```ts\n([^]*?)^```$/gm),
+].map((m) => m[1]!.replaceAll("./generated/api/index.js", "./generated/index.js"));
+
 describe("the generated SDK in every module setup, from the packed runtime", () => {
   const dir = tempDir("wsdl-tsgen-consumers-");
   const shared = path.join(dir, "consumers");
@@ -161,6 +167,12 @@ describe("the generated SDK in every module setup, from the packed runtime", () 
       );
       cpSync(SDK, path.join(project, "src/generated"), { recursive: true });
       writeFileSync(path.join(project, "src/main.ts"), MAIN);
+      // The README's examples compile too (they use top-level await: ES modules only).
+      expect(README_CODE.join()).toMatch(/new ApiClient[^]*createApiHandler\(/);
+      if (c.type === "module")
+        README_CODE.forEach((code, i) =>
+          writeFileSync(path.join(project, `src/readme-${i}.ts`), code),
+        );
 
       const compiled = spawnSync(tsc, ["-p", ".", "--listFiles"], {
         cwd: project,
