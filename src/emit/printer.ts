@@ -1,6 +1,6 @@
 /**
- * Lays out code trees (code.ts) at 100 columns by the rules the README states under "Generated
- * code": a group stays on one line when it fits with what follows it, else it breaks at its own
+ * Lays out code trees (code.ts) at 100 columns by the rules docs/generated-code.md states under
+ * "Layout": a group stays on one line when it fits with what follows it, else it breaks at its own
  * points only. Nothing is measured or rewritten after printing.
  */
 

@@ -16,33 +16,11 @@ import {
   writeFileSync,
 } from "node:fs";
 import * as path from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { tempDir } from "../support/tmp.js";
+import { INSTALL, ROOT, npm, pack, typescriptVersion } from "./packed.js";
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const dir = tempDir("wsdl-tsgen-pack-");
-const npm = (args: string[], cwd: string) =>
-  execFileSync("npm", args, {
-    cwd,
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, npm_config_loglevel: "error" },
-  });
-const install = ["install", "--no-audit", "--no-fund", "--prefer-offline"];
-
-/** `npm pack` of the generator (no workspace) or of a workspace: the tarball and its files. */
-function pack(workspace?: string): { tarball: string; files: string[] } {
-  const args = ["pack", "--json", "--ignore-scripts", "--pack-destination", dir];
-  const packed = JSON.parse(npm(workspace ? [...args, "-w", workspace] : args, ROOT)) as {
-    filename: string;
-    files: { path: string }[];
-  }[];
-  return {
-    tarball: path.join(dir, packed[0]!.filename),
-    files: packed[0]!.files.map((f) => f.path),
-  };
-}
 
 /** Bytes under a folder, links not followed. */
 function size(folder: string): number {
@@ -51,15 +29,6 @@ function size(folder: string): number {
     if (e.isFile()) total += statSync(path.join(e.parentPath, e.name)).size;
   return total;
 }
-
-const typescript = () =>
-  JSON.parse(
-    execFileSync(
-      process.execPath,
-      ["-p", "JSON.stringify(require('typescript/package.json').version)"],
-      { cwd: ROOT, encoding: "utf8" },
-    ),
-  ) as string;
 
 const TSC_FLAGS = [
   "--strict",
@@ -76,8 +45,8 @@ const TSC_FLAGS = [
 ];
 
 describe("the published packages", () => {
-  const runtime = pack("runtime");
-  const generator = pack();
+  const runtime = pack(dir, "runtime");
+  const generator = pack(dir);
   const project = path.join(dir, "project");
 
   it(
@@ -102,13 +71,13 @@ describe("the published packages", () => {
         path.join(project, "package.json"),
         JSON.stringify({ name: "user-project", private: true, type: "module" }),
       );
-      npm([...install, runtime.tarball], project);
+      npm([...INSTALL, runtime.tarball], project);
       npm(
         [
-          ...install,
+          ...INSTALL,
           "--save-dev",
           generator.tarball,
-          `typescript@${typescript()}`,
+          `typescript@${typescriptVersion()}`,
           "@types/node@20",
         ],
         project,
@@ -189,7 +158,7 @@ describe("the published packages", () => {
         path.join(app, "package.json"),
         JSON.stringify({ name: "app", private: true, type: "module" }),
       );
-      npm([...install, "--omit=dev", runtime.tarball], app);
+      npm([...INSTALL, "--omit=dev", runtime.tarball], app);
       cpSync(path.join(project, "sdk"), path.join(app, "sdk"), { recursive: true });
       writeFileSync(
         path.join(app, "main.js"),
