@@ -161,7 +161,9 @@ export const BINDING_LABEL: Record<Binding, string> = {
   post: "HTTP POST",
 };
 
-/** The GetMessages request of a binding at `base` (the service's URL), as ASMX's clients send it. */
+/**
+ * The GetMessages request of a binding at `base` (the service's URL), as ASMX's clients send it.
+ */
 export function bindingRequest(
   binding: Binding,
   base: string,

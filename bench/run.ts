@@ -9,12 +9,14 @@
  *      process, ours vs wsdl-tsclient (a devDependency); needs ../shared/corpus. It runs outside the
  *      overall time bound of parts 1 and 2, each run bounded by itself.
  *   4. Service: the Message Retrieval Service's authenticated GetMessages on SQLite and PostgreSQL
- *      against the generated server without a store; ?WSDL under a wrong-password flood; the cost of
- *      synchronous=FULL (bench/service.ts). Only with `service`: it is not part of the default run.
+ *      against the generated server without a store; ?WSDL under a wrong-password flood; the
+ *      cost of synchronous=FULL (bench/service.ts). Only with `service`: it is not part of the
+ *      default run.
  * Loopback only (127.0.0.1, port 0); every child process stops with its parent. Needs `npm run build`
  * (the generated code imports @wsdl-tsgen/runtime from dist/).
  *
- * Options: `decode`, `server`, `generate` or `service` to run one part; `--quick` for a short smoke run.
+ * Options: `decode`, `server`, `generate` or `service` to run one part; `--quick` for a short smoke
+ * run.
  */
 import { existsSync } from "node:fs";
 import { cpus } from "node:os";

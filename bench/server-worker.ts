@@ -1,5 +1,6 @@
 /**
- * Child process: one server, alone, so that its CPU time can be measured, for one binding (SOAP 1.1,
+ * Child process: one server, alone, so that its CPU time can be measured, for one binding (SOAP
+ * 1.1,
  * SOAP 1.2, HTTP GET or HTTP POST). All answer GetMessages for one fixed account with the same 100
  * messages.
  *   ours       the generated handler (`createApiHandler`) over an in-memory `ApiService`;
@@ -9,7 +10,8 @@
  *              hand-written template (string concatenation, the four escapes, UTF-8 encoding) and
  *              nothing else: no request parsing, routing, validation or descriptors. A floor for
  *              what a JavaScript server that builds this response per request can expect to spend.
- * Arguments: the kind, the binding. IPC: sends { port }; "begin" starts the measured window; "end" replies with the CPU time and the
+ * Arguments: the kind, the binding. IPC: sends { port }; "begin" starts the measured window; "end"
+ * replies with the CPU time and the
  * number of requests since "begin". Exits when the parent disconnects.
  */
 import { readFileSync } from "node:fs";

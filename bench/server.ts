@@ -50,7 +50,10 @@ interface Run {
 
 const CONNECTIONS = 10;
 const CPU_TARGET_MICROS = 410;
-/** Issue 17: our CPU per request at most this many times the hand-written template's, on every binding. */
+/**
+ * Issue 17: our CPU per request at most this many times the hand-written template's, on every
+ * binding.
+ */
 const TEMPLATE_TARGET = 1.15;
 
 /** Checks a server answers correctly before it is measured; returns the response bytes. */

@@ -2,8 +2,8 @@
  * Child process for the `service` bench: one server, alone in its process.
  *   generated         the generated handler over an in-memory ApiService holding Alice's seed
  *                     messages, checking the password by string comparison: the peer, no store;
- *   service <target>  the Message Retrieval Service (startServer) on a SQLite file or PostgreSQL URL,
- *                     already seeded by the parent.
+ *   service <target>  the Message Retrieval Service (startServer) on a SQLite file or
+ *                     PostgreSQL URL, already seeded by the parent.
  * IPC: sends { port } once listening. Exits when the parent disconnects.
  */
 import { createServer } from "node:http";

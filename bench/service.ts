@@ -128,7 +128,10 @@ function row(label: string, l: Load, peer: Load): void {
   );
 }
 
-/** A seeded SQLite file in `dir`, and, when PostgreSQL is installed, a seeded database on a fresh cluster. */
+/**
+ * A seeded SQLite file in `dir`, and, when PostgreSQL is installed, a seeded database on a fresh
+ * cluster.
+ */
 async function seededTargets(dir: string) {
   const seed = readSeedFile(SEED_PATH);
   const file = path.join(dir, "messages.db");

@@ -4,7 +4,8 @@
  *
  * Every root WSDL listed in the corpus README is generated (with a time limit, network access refused,
  * thrown errors caught) and its output compiled with the repository's TypeScript under strict options,
- * `@wsdl-tsgen/runtime` resolving to runtime/dist (run `npm run build` first). Each root ends up as:
+ * `@wsdl-tsgen/runtime` resolving to runtime/dist (run `npm run build` first). Each root ends up
+ * as:
  *   ok            generated, and the output compiles
  *   diagnostic    not generated; error diagnostics say why
  *   compile-error generated, but tsc reports errors in the output
@@ -296,7 +297,10 @@ export function compilerOptions(runtimeTypes: string = RUNTIME_TYPES): ts.Compil
   };
 }
 
-/** Source files outside the generated output (lib, @types/node, runtime/dist), parsed once for all programs. */
+/**
+ * Source files outside the generated output (lib, @types/node, runtime/dist), parsed once for all
+ * programs.
+ */
 const sharedSourceFiles = new Map<string, ts.SourceFile | undefined>();
 
 /**

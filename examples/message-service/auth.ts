@@ -8,9 +8,13 @@ import { createHmac, randomBytes } from "node:crypto";
 import { passwordMatches, scryptKdf, type AccountRecord, type Kdf } from "./passwords.js";
 
 export interface AuthOptions {
-  /** How long a successful verification is remembered, in milliseconds. Default: 300 000 (5 min). */
+  /**
+   * How long a successful verification is remembered, in milliseconds. Default: 300 000 (5 min).
+   */
   readonly cacheTtlMs?: number;
-  /** How many successful verifications are remembered at most; the oldest go first. Default: 10 000. */
+  /**
+   * How many successful verifications are remembered at most; the oldest go first. Default: 10 000.
+   */
   readonly cacheMaxEntries?: number;
   /** Failed verifications allowed from one address per window. Default: 100. */
   readonly maxFailuresPerAddress?: number;

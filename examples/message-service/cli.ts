@@ -2,11 +2,13 @@
  * The service's command line (`npm run server -- …`, `npm run accounts -- <command> …`):
  *   serve        [--port 8089] [--host 127.0.0.1] [--db ./data/messages.db] [--seed seed.json]
  *                [--max-connections 1000] [--headers-timeout 10000] [--request-timeout 30000]
- *                [--keep-alive-timeout 5000] [--max-kdf 4] [--max-kdf-queue 64] [--trust-proxy 10.0.0.2,…]
+ *                [--keep-alive-timeout 5000] [--max-kdf 4] [--max-kdf-queue 64]
+ *                [--trust-proxy 10.0.0.2,…]
  *   add-account  [--db …] --email … --password … --user-id …
  *   import       [--db …] --email … --file messages.json   (a JSON array in the seed file's message format)
  *   seed         [--db …] --file seed.json
- * --db takes a SQLite file or a postgres:// URL; its default is $DATABASE_URL, else ./data/messages.db.
+ * --db takes a SQLite file or a postgres:// URL; its default is $DATABASE_URL, else
+ * ./data/messages.db.
  * Exit status: 0 done, 1 the command failed, 2 bad usage. Errors are one line, without a stack trace.
  */
 import { pathToFileURL } from "node:url";
@@ -178,7 +180,7 @@ function dataCommands(program: Command, db: string): void {
     });
 }
 
-/** Runs the command line; resolves to the exit status (`serve` resolves only when stopped by a signal). */
+/** Runs the command line; resolves to the exit status (`serve` only when a signal stops it). */
 export async function main(argv: readonly string[]): Promise<number> {
   const program = new Command("message-service")
     .description(

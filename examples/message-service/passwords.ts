@@ -1,5 +1,6 @@
 /**
- * Password hashing: scrypt with a random salt, run on libuv's thread pool (`crypto.scrypt`), never on
+ * Password hashing: scrypt with a random salt, run on libuv's thread pool (`crypto.scrypt`), never
+ * on
  * the event loop, and compared in constant time. Shared by both stores and the authenticator.
  */
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
@@ -7,7 +8,9 @@ import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 export const SALT_BYTES = 16;
 export const KEY_LENGTH = 32;
 
-/** A key derivation: the hash of `password` under `salt`. Tests inject one that counts its calls. */
+/**
+ * A key derivation: the hash of `password` under `salt`. Tests inject one that counts its calls.
+ */
 export type Kdf = (password: string, salt: Buffer) => Promise<Buffer>;
 
 export const scryptKdf: Kdf = (password, salt) =>

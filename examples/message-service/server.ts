@@ -90,7 +90,8 @@ function httpServer(store: MessageStore, limits: Required<ServerLimits>, options
     "request",
     limit.wrap((req: IncomingMessage, res: ServerResponse) => handler(req, res)),
   );
-  // The handler sends `100 Continue` itself, and only for a body it will read (not one over the limit).
+  // The handler sends `100 Continue` itself, and only for a body it will read (not one over the
+  // limit).
   server.on(
     "checkContinue",
     limit.wrap((req: IncomingMessage, res: ServerResponse) => handler.checkContinue(req, res)),

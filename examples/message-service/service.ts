@@ -73,7 +73,9 @@ async function authenticate(
 }
 
 export interface ServiceOptions {
-  /** Peers whose X-Forwarded-For names the client (balancers), e.g. `["10.0.0.2"]`. Default: none. */
+  /**
+   * Peers whose X-Forwarded-For names the client (balancers), e.g. `["10.0.0.2"]`. Default: none.
+   */
   readonly trustedProxies?: readonly string[];
 }
 

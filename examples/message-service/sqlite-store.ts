@@ -106,7 +106,9 @@ export class SqliteStore implements MessageStore {
     return String(this.db.pragma("journal_mode", { simple: true }));
   }
 
-  /** The connection's `synchronous` level: 2 is FULL (a commit is synced to disk before it returns). */
+  /**
+   * The connection's `synchronous` level: 2 is FULL (a commit is synced to disk before it returns).
+   */
   get synchronous(): number {
     return Number(this.db.pragma("synchronous", { simple: true }));
   }

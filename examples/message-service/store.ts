@@ -3,7 +3,8 @@
  * embedded default) for a file path, PostgreSQL (postgres-store.ts, for several instances) for a
  * `postgres://` or `postgresql://` URL. Both apply the same numbered migrations and keep the same
  * semantics: DateArrived exactly as written next to a sortable UTC key (instants.ts), null text
- * fields NULL and empty ones '', e-mails unique ignoring ASCII case, passwords as salted scrypt hashes.
+ * fields NULL and empty ones '', e-mails unique ignoring ASCII case, passwords as salted scrypt
+ * hashes.
  */
 import type { AccountRecord } from "./passwords.js";
 import type { SeedFile, SeedMessage } from "./seed-file.js";
@@ -30,7 +31,8 @@ export interface MessageStore {
   readonly description: string;
   /**
    * Adds an account with an scrypt hash of its password. Resolves false, changing nothing, when the
-   * e-mail (ignoring case) or the user id is taken. Rejects for an empty e-mail or password or a user
+   * e-mail (ignoring case) or the user id is taken. Rejects for an empty e-mail or password or a
+   * user
    * id that is not an xs:int.
    */
   addAccount(email: string, password: string, userId: number): Promise<boolean>;

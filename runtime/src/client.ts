@@ -63,7 +63,8 @@ export interface ClientOptions<
   readonly strict?: boolean;
   /**
    * A response element the schema does not describe where it stands, or an occurrence beyond
-   * maxOccurs: "keep" it as raw XML, reachable with `undescribedOf(value)` on the object or array it
+   * maxOccurs: "keep" it as raw XML, reachable with `undescribedOf(value)` on the object or array
+   * it
    * was found in, or "refuse" the response with a ResponseFormatError naming it. Default: "keep".
    */
   readonly undescribed?: "keep" | "refuse";

@@ -126,7 +126,9 @@ export interface ArrayDesc {
   readonly encoded?: EncodedArray;
 }
 
-/** A schema type by namespace and local name: a SOAP-encoded array's item type, a value's xsi:type. */
+/**
+ * A schema type by namespace and local name: a SOAP-encoded array's item type, a value's xsi:type.
+ */
 export interface EncodedArray {
   readonly ns: string;
   readonly type: string;

@@ -1,6 +1,6 @@
 /**
  * The DISCO document ASMX serves at `?disco`: where the WSDL is, and each SOAP port's address and
- * binding. The bindings are read from the WSDL served, since descriptors do not name them.
+ * binding. The bindings are read from the WSDL, once, since descriptors do not name them.
  */
 import { escapeAttr } from "./xml-writer.js";
 import { tokenizeXml } from "./xml-tokenizer.js";
@@ -11,14 +11,14 @@ const SOAP_ADDRESS_NS = [
   "http://schemas.xmlsoap.org/wsdl/soap12/",
 ];
 
-interface SoapPort {
+export interface SoapPort {
   readonly address: string;
   readonly bindingNs: string;
   readonly binding: string;
 }
 
 /** The WSDL's ports with a SOAP 1.1 or 1.2 address, in document order. */
-function soapPorts(wsdl: string): SoapPort[] {
+export function soapPorts(wsdl: string): SoapPort[] {
   const ports: SoapPort[] = [];
   let binding: { ns: string; local: string } | undefined;
   tokenizeXml(wsdl, {
@@ -44,12 +44,16 @@ function soapPorts(wsdl: string): SoapPort[] {
   return ports;
 }
 
-/** The DISCO document for a WSDL whose addresses are already this server's (`serviceUrl`'s). */
-export function discoDocument(wsdl: string, serviceUrl: string): string {
+/** The DISCO document of `ports`, served at `serviceUrl`; `addressOf` rewrites their addresses. */
+export function discoDocument(
+  ports: readonly SoapPort[],
+  serviceUrl: string,
+  addressOf: (address: string) => string,
+): string {
   const url = escapeAttr(serviceUrl);
-  const soap = soapPorts(wsdl).map(
+  const soap = ports.map(
     (p, i) =>
-      `  <soap address="${escapeAttr(p.address)}" xmlns:q${i + 1}="${escapeAttr(p.bindingNs)}" binding="q${i + 1}:${escapeAttr(p.binding)}" xmlns="http://schemas.xmlsoap.org/disco/soap/" />\n`,
+      `  <soap address="${escapeAttr(addressOf(p.address))}" xmlns:q${i + 1}="${escapeAttr(p.bindingNs)}" binding="q${i + 1}:${escapeAttr(p.binding)}" xmlns="http://schemas.xmlsoap.org/disco/soap/" />\n`,
   );
   return (
     `<?xml version="1.0" encoding="utf-8"?>\n` +

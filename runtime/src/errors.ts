@@ -14,7 +14,10 @@ export interface SoapFaultInit {
   readonly detail?: XmlNode | string;
   /** The HTTP status: as received; when thrown by a server, the status to answer with (4xx or 5xx; by default 500, as ASMX answers). */
   readonly httpStatus?: number;
-  /** When thrown by a server: sent as `Retry-After` (with a 503 or 429, say: "try again in so long"). */
+  /**
+   * When thrown by a server: sent as `Retry-After` (with a 503 or 429, say: "try again in so
+   * long").
+   */
   readonly retryAfterSeconds?: number;
   readonly soapVersion?: SoapVersion;
 }

@@ -7,10 +7,11 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
-import type { ScalarKind } from "./scalars.js";
-import { parseScalar, ValueFormatError } from "./scalars.js";
+import { parseScalar, ValueFormatError, type ScalarKind } from "./scalars.js";
 import type { HttpOperationDesc, PortDesc, SoapOperationDesc } from "./operations.js";
-import { bodyXml, envelope } from "./soap.js";
+import { SoapFault } from "./errors.js";
+import { bodyXml, decodeEnvelope, envelope, faultFromNode } from "./soap.js";
+import { escapeText } from "./xml-writer.js";
 import { escapeHtml, type HelpResponse } from "./help-html.js";
 import { indentXml } from "./help-samples.js";
 
@@ -46,7 +47,9 @@ function formTarget(
   return undefined;
 }
 
-/** The form's fields; undefined when the operation cannot be invoked from one (a complex parameter). */
+/**
+ * The form's fields; undefined when the operation cannot be invoked from one (a complex parameter).
+ */
 export function formFields(ports: readonly PortDesc[], name: string): FormField[] | undefined {
   const target = formTarget(ports, name);
   if (!target) return undefined;
@@ -311,19 +314,24 @@ function answerHtml(answer: Answer, secrets: readonly string[]): string {
   return `<p class="fault">The service answered with a fault (HTTP ${answer.status}): <span class="reason">${escapeHtml(reason)}</span></p>${shown}`;
 }
 
-const escapeXml = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+/** `s` as the writer writes it in element text; one it cannot write was never sent. */
+function escapeXml(s: string): string {
+  try {
+    return escapeText(s);
+  } catch {
+    return s;
+  }
+}
 
-/** A fault's message: a plain-text body as it is, a SOAP fault's faultstring or Reason text. */
+/** A fault's message: a plain-text body as it is, a SOAP fault's as the client reads it. */
 function faultText(contentType: string, body: string): string {
   if (contentType.startsWith("text/plain")) return body;
-  const m = /<(?:\w+:)?(?:faultstring|Text)\b[^>]*>([^<]*)</.exec(body);
-  if (!m) return "(no fault message)";
-  return m[1]!
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&#xD;/g, "\r")
-    .replace(/&amp;/g, "&");
+  try {
+    const d = decodeEnvelope(body, () => undefined);
+    const f = d.fault && faultFromNode(d.fault, d.version, 500);
+    if (f instanceof SoapFault) return f.message;
+  } catch {
+    // Not an envelope: the answer is shown whole below the notice.
+  }
+  return "(no fault message)";
 }

@@ -47,7 +47,10 @@ export class HelpPages {
     return this.operationPage(req, path, ports, op);
   }
 
-  /** The answer to the test form's POST (see help-form.ts), invoking the operation through `listener`. */
+  /**
+   * The answer to the test form's POST (see help-form.ts), invoking the operation through
+   * `listener`.
+   */
   submit(
     req: IncomingMessage,
     url: URL,
@@ -136,7 +139,9 @@ function operationNames(ports: readonly PortDesc[]): string[] {
   return [...new Set(ports.flatMap((p) => Object.keys(p.operations)))];
 }
 
-/** The path's last segment: a link that leads back to the service wherever the handler is mounted. */
+/**
+ * The path's last segment: a link that leads back to the service wherever the handler is mounted.
+ */
 function relativeSelf(path: string): string {
   return path.slice(path.lastIndexOf("/") + 1) || "./";
 }

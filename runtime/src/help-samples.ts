@@ -1,6 +1,7 @@
 /**
  * The sample messages of the help pages. A sample is a typed value built from the descriptors and
- * written by the writer the server uses (`bodyXml`, `envelope`, `writeElement`, `encodeHttpParams`),
+ * written by the writer the server uses (`bodyXml`, `envelope`, `writeElement`,
+ * `encodeHttpParams`),
  * so it is a message the server would accept or send. Each scalar holds a stand-in value that is
  * valid for its type and tells its type (and whether it is optional) apart; the page shows the type
  * name in its place (`string`, `int`, `dateTime`), keeping the value in a `data-value` attribute.
@@ -27,7 +28,10 @@ const HARD_DEPTH = 12;
 /** Every scalar kind, from the built-in descriptors. */
 const KINDS = Object.keys(xs) as ScalarKind[];
 
-/** The lexical stand-in of a kind, required (`opt` false) or optional: `code` keeps them all distinct. */
+/**
+ * The lexical stand-in of a kind, required (`opt` false) or optional: `code` keeps them all
+ * distinct.
+ */
 function standInText(kind: ScalarKind, opt: boolean, code: number): string {
   const day = opt ? "02" : "01";
   switch (kind) {
@@ -76,14 +80,19 @@ export const STAND_INS: ReadonlyMap<string, StandIn> = new Map(
 );
 const standInOf = new Map([...STAND_INS].map(([text, s]) => [`${s.kind}/${s.optional}`, text]));
 
-/** The typed stand-in of a scalar type: its first enumerated value if it has some; two for a list. */
+/**
+ * The typed stand-in of a scalar type: its first enumerated value if it has some; two for a list.
+ */
 function scalarSample(d: ScalarDesc, optional: boolean): unknown {
   const text = d.values?.[0] ?? standInOf.get(`${d.s}/${optional}`) ?? "";
   const one = parseScalar(d.s, text);
   return d.list ? [one, one] : one;
 }
 
-/** A sample value of a type (undefined when none can be made, e.g. an abstract type without members). */
+/**
+ * A sample value of a type (undefined when none can be made, e.g. an abstract type without
+ * members).
+ */
 export function sampleOf(type: TypeDesc, optional: boolean, depth = 0): unknown {
   if (type.k === "scalar") return scalarSample(type, optional);
   if (type.k === "array") {
@@ -151,7 +160,9 @@ export interface Sample {
 
 const LENGTH = "Content-Length: length";
 
-/** The sample exchange of a SOAP operation (the body of a multi-part message: one value per part). */
+/**
+ * The sample exchange of a SOAP operation (the body of a multi-part message: one value per part).
+ */
 export function soapSample(
   version: SoapVersion,
   path: string,

@@ -1,5 +1,6 @@
 /**
- * How the server reads a request body: within a size and a time limit, with `100 Continue` sent only
+ * How the server reads a request body: within a size and a time limit, with `100 Continue` sent
+ * only
  * when the body is wanted, and as text in its declared charset.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -67,7 +68,9 @@ export function readBody(
 
 const decoders = new Map<string, InstanceType<typeof TextDecoder>>();
 
-/** An XML request body for the decoder: UTF-8 bytes as they are (checked), another charset as text. */
+/**
+ * An XML request body for the decoder: UTF-8 bytes as they are (checked), another charset as text.
+ */
 export function xmlBody(body: Buffer, charset: string | undefined): string | Uint8Array {
   if (!isUtf8Charset(charset)) return decodeText(body, charset);
   if (looksUtf16(body))

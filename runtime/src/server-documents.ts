@@ -3,7 +3,7 @@
  * client reached), `?disco`, and the documents an embedded WSDL imports (`?xsd=1`).
  */
 import type { IncomingMessage } from "node:http";
-import { discoDocument } from "./disco.js";
+import { discoDocument, soapPorts, type SoapPort } from "./disco.js";
 import { EMBEDDED_DOCUMENT, type EmbeddedWsdl } from "./embedded-wsdl.js";
 import type { PortDesc } from "./operations.js";
 import { HttpProblem } from "./server-respond.js";
@@ -25,6 +25,8 @@ export class Documents {
   /** The imported documents, by query (`xsd=1`). */
   readonly imports: Readonly<Record<string, string>>;
   private readonly addresses: readonly string[];
+  /** The WSDL's SOAP ports, read from it the first time `?disco` is asked for. */
+  private discoPorts: readonly SoapPort[] | undefined;
 
   constructor(
     ports: readonly PortDesc[],
@@ -60,8 +62,12 @@ export class Documents {
           "No WSDL is available: this service was generated without embedding it (embedWsdl: false); pass its text in the handler's `wsdl` option to serve it here.",
         );
       }
-      const served = this.served(req, this.wsdl, ep);
-      return wantsWsdl(url) ? served : discoDocument(served, `${originOf(req)}${ep.path}`);
+      if (wantsWsdl(url)) return this.served(req, this.wsdl, ep);
+      const origin = originOf(req);
+      this.discoPorts ??= soapPorts(this.wsdl);
+      return discoDocument(this.discoPorts, `${origin}${ep.path}`, (a) =>
+        this.addressAt(origin, a),
+      );
     }
     const imported = this.imported(url);
     if (imported !== undefined) return this.served(req, imported, ep);
@@ -70,13 +76,16 @@ export class Documents {
     return undefined;
   }
 
+  /** Where the port address `a` of the WSDL is served, for a client that reached `origin`. */
+  private addressAt(origin: string, a: string): string {
+    return this.addresses.includes(a) ? `${origin}${this.table.servedPath(a)}` : a;
+  }
+
   /** A document with the addresses in it, and its imports, at the URL the client reached. */
   private served(req: IncomingMessage, text: string, ep: Endpoint): string {
     const origin = originOf(req);
-    for (const a of this.addresses) {
-      const url = `${origin}${this.table.servedPath(a)}`;
-      text = text.split(`location="${a}"`).join(`location="${url}"`);
-    }
+    for (const a of this.addresses)
+      text = text.split(`location="${a}"`).join(`location="${this.addressAt(origin, a)}"`);
     // Imports of embedded documents: at this endpoint's URL.
     return text.split(EMBEDDED_DOCUMENT).join(`${origin}${ep.path}?`);
   }

@@ -57,7 +57,10 @@ export async function handleHttp(
   return serveHttp(s, req, res, route, query);
 }
 
-/** Answers a request routed to an HTTP GET or POST operation: its parameters in, its result document out. */
+/**
+ * Answers a request routed to an HTTP GET or POST operation: its parameters in, its result document
+ * out.
+ */
 export async function serveHttp(
   s: Served,
   req: IncomingMessage,
@@ -121,7 +124,10 @@ function httpInput(op: HttpOperationDesc, params: URLSearchParams): unknown {
   }
 }
 
-/** The response document of an operation's result; one that does not fit its type is the server's fault. */
+/**
+ * The response document of an operation's result; one that does not fit its type is the server's
+ * fault.
+ */
 function resultDocument(s: Served, { name, op }: HttpRoute, result: unknown): string {
   const el = op.response!.element;
   try {

@@ -32,11 +32,13 @@ let scratch = new Uint8Array(64 * 1024);
 const SCRATCH_LIMIT = 4 * 1024 * 1024;
 
 /**
- * `body` as UTF-8 bytes, in one pass: `Buffer.from(string)` measures the string and then encodes it,
+ * `body` as UTF-8 bytes, in one pass: `Buffer.from(string)` measures the string and then encodes
+ * it,
  * which on a 48 KB response was a third of the encoding time.
  */
 function utf8(body: string): Buffer {
-  // Three bytes per UTF-16 unit is the most UTF-8 can take; a very large body is not worth keeping space for.
+  // Three bytes per UTF-16 unit is the most UTF-8 can take; a very large body is not worth keeping
+  // space for.
   const most = body.length * 3;
   if (most > SCRATCH_LIMIT) return Buffer.from(body, "utf8");
   if (scratch.length < most)
@@ -66,7 +68,10 @@ export function send(
   res.end(buf);
 }
 
-/** The HTTP status of a fault an implementation threw: 500, as ASMX sends, unless it names another error status. */
+/**
+ * The HTTP status of a fault an implementation threw: 500, as ASMX sends, unless it names another
+ * error status.
+ */
 export function faultStatus(f: SoapFault): number {
   const s = f.httpStatus;
   return s !== undefined && Number.isInteger(s) && s >= 400 && s <= 599 ? s : 500;

@@ -26,7 +26,9 @@ import { onlyWhiteSpace } from "./xml-chars.js";
 import { XmlDecodeError } from "./xml-reader.js";
 import { writeField } from "./xml-writer.js";
 
-/** A SOAP request's body as read: the version its Content-Type declares, its action and its text. */
+/**
+ * A SOAP request's body as read: the version its Content-Type declares, its action and its text.
+ */
 interface SoapRequest {
   readonly declared: SoapVersion;
   readonly action: string | undefined;
@@ -64,7 +66,9 @@ class SoapRouting {
     else if (found.length === 1) this.routed = found[0];
   }
 
-  /** The description of the body element {ns}local; the envelope's namespace decides the version. */
+  /**
+   * The description of the body element {ns}local; the envelope's namespace decides the version.
+   */
   readonly pick = (
     ns: string,
     local: string,
@@ -185,11 +189,14 @@ function decode(
   }
 }
 
-/** Answers a MustUnderstand fault when a header entry so marked is neither declared nor understood. */
+/**
+ * Answers a MustUnderstand fault when a header entry so marked is neither declared nor understood.
+ */
 function notUnderstood(s: Served, res: ServerResponse, decoded: DecodedEnvelope): boolean {
   const not = decoded.notUnderstood.filter((h) => !s.understands?.(h.ns, h.local));
   if (not.length === 0) return false;
-  // SOAP's rule, as ASMX applies it: a header entry marked mustUnderstand that is not declared is not processed.
+  // SOAP's rule, as ASMX applies it: a header entry marked mustUnderstand that is not declared is
+  // not processed.
   const names = not.map((h) => (h.ns ? `{${h.ns}}${h.local}` : h.local)).join(", ");
   const message = messageText(`SOAP header ${names} was not understood.`);
   const version = decoded.version;
@@ -312,7 +319,10 @@ function sendFault(
   soapFault(res, version, faultStatus(f), f.side, f.message, detail, h, faultHeaders(f));
 }
 
-/** The response's header entries, as the implementation set them; one that does not fit its type is the server's fault. */
+/**
+ * The response's header entries, as the implementation set them; one that does not fit its type is
+ * the server's fault.
+ */
 function header(
   s: Served,
   routed: Routed,

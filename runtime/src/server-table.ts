@@ -110,7 +110,10 @@ export class RouteTable {
     return this.exact.get(path)?.find((r) => r.port.protocol === protocol);
   }
 
-  /** The urlReplacement operation of this protocol whose pattern the path matches, with its parameters. */
+  /**
+   * The urlReplacement operation of this protocol whose pattern the path matches, with its
+   * parameters.
+   */
   byPattern(
     path: string,
     protocol: string | undefined,

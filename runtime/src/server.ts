@@ -36,13 +36,15 @@ export interface RequestContext<
    */
   readonly soapHeaders: SoapHeaders;
   /**
-   * The SOAP header entries the service does not declare, as element trees: a `wsse:Security` header
+   * The SOAP header entries the service does not declare, as element trees: a `wsse:Security`
+   * header
    * (read it with `usernameToken`), WS-Addressing, and the like. Empty over HTTP GET/POST.
    */
   readonly soapHeaderElements: readonly XmlNode[];
   /**
    * Sets the SOAP header entries of the response (merged over earlier calls): the operation's
-   * binding declares which ones it carries (`soap:header` in its output); they are sent with faults too.
+   * binding declares which ones it carries (`soap:header` in its output); they are sent with faults
+   * too.
    */
   setResponseSoapHeaders(headers: ResponseSoapHeaders): void;
   readonly remoteAddress: string | undefined;
@@ -106,7 +108,8 @@ export interface HandlerOptions {
   /** Serve `?WSDL`. Default: true. */
   readonly serveWsdl?: boolean;
   /**
-   * The WSDL text served at `?WSDL` (its addresses rewritten per request). Default: the text embedded
+   * The WSDL text served at `?WSDL` (its addresses rewritten per request). Default: the text
+   * embedded
    * at generation. Code generated with `embedWsdl: false` embeds none: without this option, `?WSDL`
    * answers 404.
    */
@@ -130,7 +133,10 @@ export interface HandlerOptions {
   readonly helpFormFromAnyAddress?: boolean;
 }
 
-/** A Node request listener that also works as Express middleware (`next` for paths it does not serve). */
+/**
+ * A Node request listener that also works as Express middleware (`next` for paths it does not
+ * serve).
+ */
 export interface RequestListener {
   (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void): void;
   /**

@@ -106,7 +106,10 @@ interface Frame {
   ref: string | undefined;
 }
 
-/** A multi-reference (`<item href="#id1"/>`, as Axis 1 writes SOAP encoding) waiting for its element. */
+/**
+ * A multi-reference (`<item href="#id1"/>`, as Axis 1 writes SOAP encoding) waiting for its
+ * element.
+ */
 interface MultiRef {
   readonly field: FieldDesc;
   /** The object or array the value goes in, at `prop` (an object's) and `index` (an array's). */
@@ -580,7 +583,8 @@ class Decoder implements TokenHandler {
 
   /**
    * An element the schema does not describe here (`field` undefined) or one too many: kept as a
-   * raw tree on the value it stands in, or refused. Inside a simple value there is nowhere to keep it.
+   * raw tree on the value it stands in, or refused. Inside a simple value there is nowhere to keep
+   * it.
    */
   private undescribed(tag: XmlTag, field: FieldDesc | undefined): void {
     const top = this.top;
@@ -600,7 +604,8 @@ class Decoder implements TokenHandler {
   }
 
   /**
-   * An element that stands for another (`href="#id"`, SOAP encoding's multi-reference): its value is
+   * An element that stands for another (`href="#id"`, SOAP encoding's multi-reference): its value
+   * is
    * that element's, read when it comes (after it, as Axis 1 writes them), or read already.
    */
   private multiRef(tag: XmlTag, field: FieldDesc): boolean {

@@ -2,7 +2,8 @@
  * `npm run attack -- fuzz [--count 100000] [--seconds 900]`: mutates the recorded ASMX requests
  * (fixtures/message-service/asmx/captures) and sends them to the service over loopback, 16 at a
  * time. It counts crashes, answers without a status, 5xx on the SOAP endpoint without a SOAP fault
- * (a 503 with Retry-After aside), stack traces in answers or in the log, and any change to the store
+ * (a 503 with Retry-After aside), stack traces in answers or in the log, and any change to the
+ * store
  * other than the deletes it was told succeeded. One summary line; exit 1 if any count is not 0.
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -53,7 +54,9 @@ function bytes(b: Buffer, f: (arr: number[]) => void): Buffer {
   return Buffer.from(arr);
 }
 
-/** The mutations: each takes a request and returns a changed one (and whether to keep its length). */
+/**
+ * The mutations: each takes a request and returns a changed one (and whether to keep its length).
+ */
 const MUTATIONS: readonly ((r: RequestParts) => [RequestParts, boolean?])[] = [
   (r) => [{ ...r, body: bytes(r.body, (a) => (a[rand(a.length || 1)] = rand(256))) }],
   (r) => {

@@ -22,7 +22,9 @@ export const FIRST_ID = 100_000;
 /** What the clients were told about deletes, and how long every call took. */
 export class Ledger {
   readonly acknowledged = new Map<number, number>();
-  /** Deletes that ended without an answer (the connection broke): they may or may not have happened. */
+  /**
+   * Deletes that ended without an answer (the connection broke): they may or may not have happened.
+   */
   readonly inDoubt = new Set<number>();
   readonly latencies: number[] = [];
   requests = 0;

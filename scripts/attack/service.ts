@@ -30,7 +30,7 @@ process.on("exit", () => {
 });
 
 /** Runs one CLI command to completion; throws with its stderr when it fails. */
-export function cli(args: readonly string[]): Promise<string> {
+function cli(args: readonly string[]): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", CLI, ...args], {
       stdio: ["ignore", "pipe", "pipe"],
@@ -45,10 +45,10 @@ export function cli(args: readonly string[]): Promise<string> {
 }
 
 /** Starts `serve --port 0` on `db` and waits for the URL it prints. */
-export function serve(db: string, extra: readonly string[] = []): Promise<ServiceProcess> {
+export function serve(db: string): Promise<ServiceProcess> {
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", CLI, "serve", "--port", "0", "--db", db, ...extra],
+    ["--import", "tsx", CLI, "serve", "--port", "0", "--db", db],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
   children.add(child);
@@ -83,14 +83,15 @@ export function serve(db: string, extra: readonly string[] = []): Promise<Servic
 }
 
 /** A temporary folder removed when the script exits. */
-export function scratch(): string {
+function scratch(): string {
   const dir = mkdtempSync(path.join(tmpdir(), "mrs-attack-"));
   process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
 
 /**
- * Where the scripts keep the messages: a SQLite file, or with `--postgres` a database on a throwaway
+ * Where the scripts keep the messages: a SQLite file, or with `--postgres` a database on a
+ * throwaway
  * PostgreSQL cluster (stopped when the script exits).
  */
 export interface Target {
@@ -99,14 +100,17 @@ export interface Target {
   readonly kind: "SQLite" | "PostgreSQL";
   /** Every stored message row, by id, as text: to tell exactly what changed. */
   rows(): Promise<Map<number, string>>;
-  /** SQLite's `integrity_check` ("ok" when sound); on PostgreSQL, "ok" when the table can be read. */
+  /**
+   * SQLite's `integrity_check` ("ok" when sound); on PostgreSQL, "ok" when the table can be read.
+   */
   integrity(): Promise<string>;
 }
 
 /** The seeded target the script's options ask for. */
 export async function seededTarget(extra = 0): Promise<Target> {
   if (!process.argv.includes("--postgres")) {
-    const db = await seededDb(scratch(), extra);
+    const dir = scratch();
+    const db = await seed(path.join(dir, "messages.db"), extra, dir);
     return {
       db,
       kind: "SQLite",
@@ -133,11 +137,7 @@ export async function seededTarget(extra = 0): Promise<Target> {
   return { db, kind: "PostgreSQL", rows, integrity: () => rows().then(() => "ok") };
 }
 
-/** The recorded seed (alice's and bob's eight messages) plus `extra` messages for alice. */
-export async function seededDb(dir: string, extra = 0): Promise<string> {
-  return seed(path.join(dir, "messages.db"), extra, dir);
-}
-
+/** Seeds `db` with the recorded seed (alice and bob, 8 messages) and `extra` messages for alice. */
 async function seed(db: string, extra: number, dir: string): Promise<string> {
   await cli(["seed", "--db", db, "--file", "fixtures/message-service/asmx/seed.json"]);
   if (extra > 0) {
@@ -154,7 +154,7 @@ async function seed(db: string, extra: number, dir: string): Promise<string> {
 }
 
 /** Every stored message row, by id, as text: to tell exactly what changed. */
-export function storedRows(db: string): Map<number, string> {
+function storedRows(db: string): Map<number, string> {
   const sqlite = new Database(db, { readonly: true });
   try {
     const rows = sqlite.prepare("SELECT * FROM messages ORDER BY id").all() as { id: number }[];
@@ -165,7 +165,7 @@ export function storedRows(db: string): Map<number, string> {
 }
 
 /** `PRAGMA integrity_check` of the database file: "ok" when it is sound. */
-export function integrity(db: string): string {
+function integrity(db: string): string {
   const sqlite = new Database(db);
   try {
     return String(sqlite.pragma("integrity_check", { simple: true }));

@@ -48,7 +48,8 @@ export function exchange(
 
 /**
  * Whether a request is whole as sent: its head ends, and its body is as long as Content-Length
- * says, or ends its chunked encoding. A request cut short waits for more until the server's timeout.
+ * says, or ends its chunked encoding. A request cut short waits for more until the server's
+ * timeout.
  */
 export function isWhole(request: Buffer): boolean {
   const at = request.indexOf("\r\n\r\n");
@@ -60,7 +61,10 @@ export function isWhole(request: Buffer): boolean {
   return !length || Number(length[1]) <= body.length;
 }
 
-/** Whether a chunked body reaches its last chunk; a malformed size line counts (it is refused at once). */
+/**
+ * Whether a chunked body reaches its last chunk; a malformed size line counts (it is refused at
+ * once).
+ */
 function chunkedWhole(body: Buffer): boolean {
   for (let i = 0; ;) {
     const eol = body.indexOf("\r\n", i);

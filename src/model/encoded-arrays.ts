@@ -18,7 +18,8 @@ export const isEncodedArray = (d: RawDerivation): boolean =>
   d.derivation === "restriction" && SOAP_ENCODINGS.has(d.base.ns) && d.base.local === "Array";
 
 /**
- * Gives `ct`, a restriction of soapenc:Array whose content is mapped, its shape as an encoded array.
+ * Gives `ct`, a restriction of soapenc:Array whose content is mapped, its shape as an encoded
+ * array.
  * A multi-dimensional one (`Item[,]`, `Item[][]`) is not an array of items: its content is kept raw
  * (`$any`, `$attributes`), with a limitation warning.
  */

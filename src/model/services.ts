@@ -614,7 +614,8 @@ class ServiceMapper {
    * stays callable over the service's other bindings.
    */
   /**
-   * The part an HTTP output with parts but no mime:mimeXml or mime:content is read from (its first),
+   * The part an HTTP output with parts but no mime:mimeXml or mime:content is read from (its
+   * first),
    * with a recovery warning; undefined when the output has no parts, or declares its media type.
    */
   private undescribedOutput(

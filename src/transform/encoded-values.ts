@@ -14,7 +14,8 @@ export const encodedValues: Pass = {
     const content = (t: TypeRef | undefined): void => {
       if (t?.kind !== "complex" || seen.has(t)) return;
       seen.add(t);
-      // An encoded array's items are typed by its own writer (soapenc:arrayType); their content is not.
+      // An encoded array's items are typed by its own writer (soapenc:arrayType); their content is
+      // not.
       if (t.encodedArray) return content(t.fields[0]?.type);
       for (const member of [t, ...t.derived])
         for (const c of collectFields(member).fields) visit(c);

@@ -1,7 +1,8 @@
 /**
  * The transform passes, in the order they run. The order matters:
  * 1. `array-wrappers` decides which types are plain arrays; nothing depends on names yet.
- *    `encoded-values` then finds what SOAP encoding writes with xsi:type (not arrays: they say their own).
+ *    `encoded-values` then finds what SOAP encoding writes with xsi:type (not arrays: they say
+ *    their own).
  * 2. `input-forms` decides which types need an input variant, which changes how many names are claimed.
  * 3. `names` claims every name, in model order, after 1 and 2 have fixed what gets declared.
  */

@@ -117,7 +117,8 @@ describe.skipIf(missing !== undefined)("our generated client against a JAX-WS se
           message: "No message with id 201.",
         });
       }
-      // The exact lexical values came through another toolkit's writer: 7 fraction digits, and an empty string.
+      // The exact lexical values came through another toolkit's writer: 7 fraction digits, and an
+      // empty string.
       const all = await new ApiClient({ endpoint: `${base}/api.asmx` }).getMessages(ALICE);
       expect(String(all?.find((m) => m?.Id === 105)?.DateArrived)).toBe(
         "2024-03-10T12:00:00.1234567",

@@ -1,7 +1,8 @@
 /**
  * The example server's connection and time limits (examples/message-service/server.ts): over the
  * connection limit idle connections close first and then new ones get 503 with Retry-After; slow
- * headers get 408; idle keep-alive connections close; a full KDF queue answers a 503 SOAP fault with
+ * headers get 408; idle keep-alive connections close; a full KDF queue answers a 503 SOAP fault
+ * with
  * Retry-After. Never silence. Real sockets on loopback, servers on port 0.
  */
 import { connect, type Socket } from "node:net";

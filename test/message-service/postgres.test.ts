@@ -1,7 +1,8 @@
 /**
  * The PostgreSQL store's own concerns, on a throwaway cluster (test/support/postgres.ts): its
  * migrations, exactly-once deletes under concurrency from two stores and from two service processes
- * on one database, and the command line on PostgreSQL (--db and DATABASE_URL), passwords never shown.
+ * on one database, and the command line on PostgreSQL (--db and DATABASE_URL), passwords never
+ * shown.
  */
 import { writeFileSync } from "node:fs";
 import * as path from "node:path";

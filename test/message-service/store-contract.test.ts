@@ -2,7 +2,8 @@
  * One interface, two implementations: the same behaviour checked on the SQLite store and on the
  * PostgreSQL store (a throwaway cluster, test/support/postgres.ts). Ordering and range bounds,
  * DateArrived exactly as written, null apart from '', e-mails ignoring ASCII case only, idempotent
- * seeding and importing, all-or-nothing failures, deletes by the owner only, and the service's faults.
+ * seeding and importing, all-or-nothing failures, deletes by the owner only, and the service's
+ * faults.
  */
 import * as path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";

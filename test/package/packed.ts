@@ -18,7 +18,10 @@ export const npm = (args: string[], cwd: string) =>
 
 export const INSTALL = ["install", "--no-audit", "--no-fund", "--prefer-offline"];
 
-/** `npm pack` of the generator (no workspace) or of a workspace into `dest`: the tarball and its files. */
+/**
+ * `npm pack` of the generator (no workspace) or of a workspace into `dest`: the tarball and its
+ * files.
+ */
 export function pack(dest: string, workspace?: string): { tarball: string; files: string[] } {
   const args = ["pack", "--json", "--ignore-scripts", "--pack-destination", dest];
   const packed = JSON.parse(npm(workspace ? [...args, "-w", workspace] : args, ROOT)) as {

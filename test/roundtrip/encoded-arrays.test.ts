@@ -1,5 +1,6 @@
 /**
- * SOAP-encoded arrays (fixtures/encoded-arrays): a restriction of soapenc:Array, its item type given
+ * SOAP-encoded arrays (fixtures/encoded-arrays): a restriction of soapenc:Array, its item type
+ * given
  * by wsdl:arrayType or by a repeated element, is a typed array both ways. The client reads what
  * rpc/encoded servers send (items with or without xsi:type, under any name, Axis 1's href/multiRef
  * items, an empty array); the client and server write xsi:type="soapenc:Array", soapenc:arrayType
@@ -126,7 +127,8 @@ describe("SOAP-encoded arrays", () => {
     expect(array("names", "string\\[2\\]"), xml).not.toBeNull();
     expect(array("numbers", "int\\[3\\]"), xml).not.toBeNull();
     expect(array("items", "Item\\[0\\]"), xml).not.toBeNull();
-    // Every other value carries its xsi:type too: scalars by their XML Schema type, structs by theirs.
+    // Every other value carries its xsi:type too: scalars by their XML Schema type, structs by
+    // theirs.
     expect(xml).toMatch(/<item xsi:type="\w+:Item"><id xsi:type="xsd:int">1<\/id>/);
     expect(xml).toMatch(/<name xsi:type="xsd:string">one &amp; &lt;two&gt;<\/name>/);
     expect(xml).toMatch(
@@ -157,7 +159,8 @@ describe('a SOAP-encoded array of SOAP-encoded arrays (wsdl:arrayType="tns:Array
     const xml = out.join("");
     expect(xml).toContain('soapenc:arrayType="at:ArrayOfString[3]"');
     expect(xml).toContain('soapenc:arrayType="at:string[2]"');
-    // Each element has one xsi:type at most: an inner array is a soapenc:Array, not at:ArrayOfString.
+    // Each element has one xsi:type at most: an inner array is a soapenc:Array, not
+    // at:ArrayOfString.
     for (const tag of xml.match(/<[^/][^>]*>/g)!)
       expect(tag.split("xsi:type=").length, tag).toBeLessThanOrEqual(2);
     const decl = `<rows xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"`;

@@ -15,7 +15,9 @@ import { listen } from "../support/loopback.js";
 const present = corpusPresent();
 if (!present) console.log(SKIP_LINE);
 
-/** The paths the handler serves its ports at (each port at its address's path), with their ports. */
+/**
+ * The paths the handler serves its ports at (each port at its address's path), with their ports.
+ */
 function endpoints(ports: readonly PortDesc[]): Map<string, PortDesc[]> {
   const out = new Map<string, PortDesc[]>();
   for (const p of ports) {

@@ -1,6 +1,7 @@
 /**
  * Nothing vanishes (issue 18's property test): over the Message Retrieval Service, the multi-part
- * sample and every corpus golden (the features sample's abstract head is beyond the sample builder), each operation's valid request and response are changed at
+ * sample and every corpus golden (the features sample's abstract head is beyond the sample
+ * builder), each operation's valid request and response are changed at
  * seeded random positions (an undeclared element inserted, a leaf repeated, a number padded with a
  * non-breaking space). The server never calls the implementation with the input unchanged, and the
  * client never resolves with the result unchanged unless it kept the element (`undescribedOf`).

@@ -118,7 +118,8 @@ describe("the operation pages", () => {
         calls.length = 0;
         const res = await sendSample(lb.url, s.request!);
         const text = await res.text();
-        // The implementation was reached: the server read the request (GetMessages then refuses the password).
+        // The implementation was reached: the server read the request (GetMessages then refuses the
+        // password).
         expect(
           calls.map((c) => c.op),
           `${op} ${s.id}: ${text}`,

@@ -1,4 +1,6 @@
-/** The generated server of fixtures/encoded-arrays on loopback, answering each request with itself. */
+/**
+ * The generated server of fixtures/encoded-arrays on loopback, answering each request with itself.
+ */
 import {
   createEchoServiceHandler,
   type EchoRequest,

@@ -67,7 +67,10 @@ export function splitMessage(text: string): {
   return { line: line!, headers, body: cut < 0 ? "" : text.slice(cut + 2) };
 }
 
-/** Sends a request sample to the server at `origin` (its Host and Content-Length are the page's placeholders). */
+/**
+ * Sends a request sample to the server at `origin` (its Host and Content-Length are the page's
+ * placeholders).
+ */
 export async function sendSample(origin: string, text: string): Promise<Response> {
   const { line, headers, body } = splitMessage(text);
   const [method, target] = line.split(" ");

@@ -1,4 +1,7 @@
-/** The Message Retrieval Service's `serve` command in a child process, for tests that need a real one. */
+/**
+ * The Message Retrieval Service's `serve` command in a child process, for tests that need a real
+ * one.
+ */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 
 export interface ServiceProcess {
