@@ -50,15 +50,8 @@ export const Order: ComplexDesc = complex("Order", () => [
 
 export const Circle: ComplexDesc = complex(
   "Circle",
-  () => [
-    field("Name", NS, xs.string),
-    field("Color", NS, Color, { min: 0 }),
-    field("Radius", NS, xs.decimal),
-  ],
-  {
-    attrs: [attribute("id", "", xs.long, { required: true }), attribute("version", "", xs.int)],
-    family: { ns: NS },
-  },
+  () => [field("Radius", NS, xs.decimal)],
+  { base: () => Shape, family: { ns: NS } },
 );
 
 export const Shape: ComplexDesc = complex(
@@ -100,19 +93,18 @@ export const Marker: ComplexDesc = complex(
 
 export const Pin: ComplexDesc = complex(
   "Pin",
-  () => [field("Label", NS, xs.string), field("Size", NS, xs.int)],
-  { family: { ns: NS, derived: () => [Banner] } },
+  () => [field("Size", NS, xs.int)],
+  { base: () => Marker, family: { ns: NS, derived: () => [Banner] } },
 );
 
 export const Banner: ComplexDesc = complex(
   "Banner",
   () => [
-    field("Label", NS, xs.string),
-    field("Size", NS, xs.int),
     field("Text", NS, xs.string, { min: 0, default: "Welcome" }),
     field("Since", NS, xs.dateTime, { min: 0 }),
   ],
   {
+    base: () => Pin,
     attrs: [
       attribute("waving", "", xs.boolean),
       attribute("style", "", xs.string, { fixed: "flag" }),

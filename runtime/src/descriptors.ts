@@ -307,7 +307,9 @@ export function attribute(
 class Complex implements ComplexDesc {
   readonly k = "complex" as const;
   private resolved: readonly FieldDesc[] | undefined;
+  private resolvedAttrs: readonly AttrDesc[] | undefined;
   private byLocal: Map<string, FieldDesc | FieldDesc[]> | undefined;
+  private readonly base: (() => ComplexDesc) | undefined;
   readonly any?: boolean;
   readonly anyAt?: number;
   readonly anyAttrs?: boolean;
@@ -315,20 +317,24 @@ class Complex implements ComplexDesc {
   constructor(
     readonly name: string,
     private readonly thunk: () => readonly FieldDesc[],
-    readonly attrs: readonly AttrDesc[],
+    private readonly ownAttrs: readonly AttrDesc[],
     readonly text: ScalarDesc | undefined,
-    any: boolean,
-    anyAttrs: boolean,
-    family: FamilyOptions | undefined,
-    anyAt: number | undefined,
+    options: ComplexOptions,
   ) {
-    if (any) this.any = true;
-    if (anyAt !== undefined) this.anyAt = anyAt;
-    if (anyAttrs) this.anyAttrs = true;
-    if (family) this.family = new Family(name, family);
+    if (options.any) this.any = true;
+    if (options.anyAt !== undefined) this.anyAt = options.anyAt;
+    if (options.anyAttrs) this.anyAttrs = true;
+    if (options.family) this.family = new Family(name, options.family);
+    this.base = options.base;
   }
+  /** The base's fields (an extension's inherited content) come first, then the type's own. */
   get fields(): readonly FieldDesc[] {
-    return (this.resolved ??= this.thunk());
+    return (this.resolved ??= this.base ? [...this.base().fields, ...this.thunk()] : this.thunk());
+  }
+  get attrs(): readonly AttrDesc[] {
+    return (this.resolvedAttrs ??= this.base
+      ? [...this.base().attrs, ...this.ownAttrs]
+      : this.ownAttrs);
   }
   /** The field for a child element, by local name and namespace. */
   fieldFor(ns: string, local: string): FieldDesc | undefined {
@@ -349,29 +355,27 @@ class Complex implements ComplexDesc {
   }
 }
 
-/** A complex type; `fields` is a thunk so that recursive and forward references work. */
+export interface ComplexOptions {
+  /**
+   * The type this one extends: its fields and attributes come first, so that a derived type need not
+   * restate them.
+   */
+  readonly base?: () => ComplexDesc;
+  readonly attrs?: readonly AttrDesc[];
+  readonly text?: ScalarDesc;
+  readonly any?: boolean;
+  readonly anyAt?: number;
+  readonly anyAttrs?: boolean;
+  readonly family?: FamilyOptions;
+}
+
+/** A complex type; `fields` (its own) is a thunk so that recursive and forward references work. */
 export function complex(
   name: string,
   fields: () => readonly FieldDesc[],
-  options: {
-    attrs?: readonly AttrDesc[];
-    text?: ScalarDesc;
-    any?: boolean;
-    anyAt?: number;
-    anyAttrs?: boolean;
-    family?: FamilyOptions;
-  } = {},
+  options: ComplexOptions = {},
 ): ComplexDesc {
-  return new Complex(
-    name,
-    fields,
-    options.attrs ?? [],
-    options.text,
-    options.any ?? false,
-    options.anyAttrs ?? false,
-    options.family,
-    options.anyAt,
-  );
+  return new Complex(name, fields, options.attrs ?? [], options.text, options);
 }
 
 /**

@@ -3,7 +3,7 @@
  * as other toolkits write them (.NET's q1:, Java's ns2:, an unprefixed default namespace).
  */
 import { describe, expect, it } from "vitest";
-import { complex, field, UNBOUNDED, xs } from "../../runtime/src/descriptors.js";
+import { attribute, complex, field, UNBOUNDED, xs } from "../../runtime/src/descriptors.js";
 import { decodeDocument } from "../../runtime/src/xml-reader.js";
 import { writeElement, XSI_NS } from "../../runtime/src/xml-writer.js";
 
@@ -92,5 +92,38 @@ describe("xsi:type", () => {
     expect(() => xml({ Pin: { Label: "a", Size: 1, Text: "t" } })).toThrow(
       "Board.Pin.Text is not a property of Pin; set $type to the derived type meant (one of 'Banner_2')",
     );
+  });
+});
+
+describe("a derived type that refers to its base", () => {
+  // Generated descriptors name the base instead of restating its content (smaller code).
+  const Base = complex("Base", () => [field("Label", NS, xs.string)], {
+    attrs: [attribute("id", "", xs.int, { required: true })],
+    family: { ns: NS, derived: () => [Derived] },
+  });
+  const Derived = complex("Derived", () => [field("Size", NS, xs.int)], {
+    base: () => Base,
+    attrs: [attribute("unit", "", xs.string)],
+    family: { ns: NS },
+  });
+  const Holder = complex("Holder", () => [field("Item", NS, Base)]);
+
+  it("has the base's fields and attributes first, then its own", () => {
+    expect(Derived.fields.map((f) => f.name)).toEqual(["Label", "Size"]);
+    expect(Derived.attrs.map((a) => a.name)).toEqual(["id", "unit"]);
+    expect(Base.fields.map((f) => f.name)).toEqual(["Label"]);
+  });
+
+  it("is written and read in wire order, inherited content first", () => {
+    const out: string[] = [];
+    const value = { Item: { $type: "Derived", id: 7, unit: "px", Label: "a", Size: 2 } };
+    writeElement(out, "Holder", NS, "", Holder, value, false, "Holder", ` xmlns:xsi="${XSI_NS}"`);
+    const doc = out.join("");
+    expect(doc).toBe(
+      `<Holder xmlns="urn:t" xmlns:xsi="${XSI_NS}">` +
+        `<Item xmlns:t="urn:t" xsi:type="t:Derived" id="7" unit="px"><Label>a</Label><Size>2</Size></Item>` +
+        `</Holder>`,
+    );
+    expect(decodeDocument(doc, [field("Holder", NS, Holder)]).value).toEqual(value);
   });
 });

@@ -1320,11 +1320,8 @@ export const BiddingScheme: ComplexDesc = complex(
 
 export const MaxClicksBiddingScheme: ComplexDesc = complex(
   "MaxClicksBiddingScheme",
-  () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("MaxCpc", NS, () => Bid, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
+  () => [field("MaxCpc", NS, () => Bid, { min: 0, nillable: true })],
+  { base: () => BiddingScheme, family: { ns: NS } },
 );
 
 export const Bid: ComplexDesc = complex("Bid", () => [
@@ -1334,133 +1331,104 @@ export const Bid: ComplexDesc = complex("Bid", () => [
 export const MaxConversionsBiddingScheme: ComplexDesc = complex(
   "MaxConversionsBiddingScheme",
   () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("MaxCpc", NS, () => Bid, { min: 0, nillable: true }),
     field("TargetCpa", NS, xs.double, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => BiddingScheme, family: { ns: NS } },
 );
 
 export const TargetCpaBiddingScheme: ComplexDesc = complex(
   "TargetCpaBiddingScheme",
   () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("MaxCpc", NS, () => Bid, { min: 0, nillable: true }),
     field("TargetCpa", NS, xs.double, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => BiddingScheme, family: { ns: NS } },
 );
 
 export const ManualCpcBiddingScheme: ComplexDesc = complex(
   "ManualCpcBiddingScheme",
-  () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("ManualCpc", NS, xs.double, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
+  () => [field("ManualCpc", NS, xs.double, { min: 0, nillable: true })],
+  { base: () => BiddingScheme, family: { ns: NS } },
 );
 
-export const EnhancedCpcBiddingScheme: ComplexDesc = complex(
-  "EnhancedCpcBiddingScheme",
-  () => [field("Type", NS, xs.string, { min: 0, nillable: true })],
-  { family: { ns: NS } },
-);
+export const EnhancedCpcBiddingScheme: ComplexDesc = complex("EnhancedCpcBiddingScheme", () => [], {
+  base: () => BiddingScheme,
+  family: { ns: NS },
+});
 
-export const ManualCpvBiddingScheme: ComplexDesc = complex(
-  "ManualCpvBiddingScheme",
-  () => [field("Type", NS, xs.string, { min: 0, nillable: true })],
-  { family: { ns: NS } },
-);
+export const ManualCpvBiddingScheme: ComplexDesc = complex("ManualCpvBiddingScheme", () => [], {
+  base: () => BiddingScheme,
+  family: { ns: NS },
+});
 
-export const ManualCpmBiddingScheme: ComplexDesc = complex(
-  "ManualCpmBiddingScheme",
-  () => [field("Type", NS, xs.string, { min: 0, nillable: true })],
-  { family: { ns: NS } },
-);
+export const ManualCpmBiddingScheme: ComplexDesc = complex("ManualCpmBiddingScheme", () => [], {
+  base: () => BiddingScheme,
+  family: { ns: NS },
+});
 
 export const InheritFromParentBiddingScheme: ComplexDesc = complex(
   "InheritFromParentBiddingScheme",
-  () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("InheritedBidStrategyType", NS, xs.string, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
+  () => [field("InheritedBidStrategyType", NS, xs.string, { min: 0, nillable: true })],
+  { base: () => BiddingScheme, family: { ns: NS } },
 );
 
 export const TargetRoasBiddingScheme: ComplexDesc = complex(
   "TargetRoasBiddingScheme",
   () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("MaxCpc", NS, () => Bid, { min: 0, nillable: true }),
     field("TargetRoas", NS, xs.double, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => BiddingScheme, family: { ns: NS } },
 );
 
 export const MaxRoasBiddingScheme: ComplexDesc = complex(
   "MaxRoasBiddingScheme",
-  () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("MaxCpc", NS, () => Bid, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
+  () => [field("MaxCpc", NS, () => Bid, { min: 0, nillable: true })],
+  { base: () => BiddingScheme, family: { ns: NS } },
 );
 
 export const MaxConversionValueBiddingScheme: ComplexDesc = complex(
   "MaxConversionValueBiddingScheme",
   () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("MaxCpc", NS, () => Bid, { min: 0, nillable: true }),
     field("TargetRoas", NS, xs.double, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => BiddingScheme, family: { ns: NS } },
 );
 
 export const TargetImpressionShareBiddingScheme: ComplexDesc = complex(
   "TargetImpressionShareBiddingScheme",
   () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("MaxCpc", NS, () => Bid, { min: 0, nillable: true }),
     field("TargetAdPosition", NS, xs.string, { min: 0, nillable: true }),
     field("TargetImpressionShare", NS, xs.double, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => BiddingScheme, family: { ns: NS } },
 );
 
 export const PercentCpcBiddingScheme: ComplexDesc = complex(
   "PercentCpcBiddingScheme",
-  () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("MaxPercentCpc", NS, xs.double, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
+  () => [field("MaxPercentCpc", NS, xs.double, { min: 0, nillable: true })],
+  { base: () => BiddingScheme, family: { ns: NS } },
 );
 
 export const CommissionBiddingScheme: ComplexDesc = complex(
   "CommissionBiddingScheme",
-  () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("CommissionRate", NS, xs.double, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
+  () => [field("CommissionRate", NS, xs.double, { min: 0, nillable: true })],
+  { base: () => BiddingScheme, family: { ns: NS } },
 );
 
 export const ManualCpaBiddingScheme: ComplexDesc = complex(
   "ManualCpaBiddingScheme",
-  () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("ManualCpi", NS, xs.double, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
+  () => [field("ManualCpi", NS, xs.double, { min: 0, nillable: true })],
+  { base: () => BiddingScheme, family: { ns: NS } },
 );
 
 export const CostPerSaleBiddingScheme: ComplexDesc = complex(
   "CostPerSaleBiddingScheme",
-  () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("TargetCostPerSale", NS, xs.double, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
+  () => [field("TargetCostPerSale", NS, xs.double, { min: 0, nillable: true })],
+  { base: () => BiddingScheme, family: { ns: NS } },
 );
 
 export const ArrayOflong: ArrayDesc = array(
@@ -1533,13 +1501,12 @@ export const Setting: ComplexDesc = complex(
 export const VerifiedTrackingSetting: ComplexDesc = complex(
   "VerifiedTrackingSetting",
   () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("Details", NS, () => ArrayOfArrayOfKeyValuePairOfstringstring, {
       min: 0,
       nillable: true,
     }),
   ],
-  { family: { ns: NS } },
+  { base: () => Setting, family: { ns: NS } },
 );
 
 export const ArrayOfArrayOfKeyValuePairOfstringstring: ArrayDesc = array(
@@ -1554,7 +1521,6 @@ export const ArrayOfArrayOfKeyValuePairOfstringstring: ArrayDesc = array(
 export const ShoppingSetting: ComplexDesc = complex(
   "ShoppingSetting",
   () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("FeedLabel", NS, xs.string, { min: 0, nillable: true }),
     field("LocalInventoryAdsEnabled", NS, xs.boolean, { min: 0, nillable: true }),
     field("Priority", NS, xs.int, { min: 0, nillable: true }),
@@ -1562,38 +1528,31 @@ export const ShoppingSetting: ComplexDesc = complex(
     field("ShoppableAdsEnabled", NS, xs.boolean, { min: 0, nillable: true }),
     field("StoreId", NS, xs.long, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => Setting, family: { ns: NS } },
 );
 
 export const DynamicFeedSetting: ComplexDesc = complex(
   "DynamicFeedSetting",
-  () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("FeedId", NS, xs.long, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
+  () => [field("FeedId", NS, xs.long, { min: 0, nillable: true })],
+  { base: () => Setting, family: { ns: NS } },
 );
 
 export const DynamicSearchAdsSetting: ComplexDesc = complex(
   "DynamicSearchAdsSetting",
   () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("DomainName", NS, xs.string, { min: 0, nillable: true }),
     field("DynamicDescriptionEnabled", NS, xs.boolean, { min: 0, nillable: true }),
     field("Language", NS, xs.string, { min: 0, nillable: true }),
     field("PageFeedIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
     field("Source", NS, DynamicSearchAdsSource, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => Setting, family: { ns: NS } },
 );
 
 export const TargetSetting: ComplexDesc = complex(
   "TargetSetting",
-  () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("Details", NS, () => ArrayOfTargetSettingDetail, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
+  () => [field("Details", NS, () => ArrayOfTargetSettingDetail, { min: 0, nillable: true })],
+  { base: () => Setting, family: { ns: NS } },
 );
 
 export const ArrayOfTargetSettingDetail: ArrayDesc = array(
@@ -1613,136 +1572,113 @@ export const TargetSettingDetail: ComplexDesc = complex("TargetSettingDetail", (
 export const CoOpSetting: ComplexDesc = complex(
   "CoOpSetting",
   () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("BidBoostValue", NS, xs.double, { min: 0, nillable: true }),
     field("BidMaxValue", NS, xs.double, { min: 0, nillable: true }),
     field("BidOption", NS, BidOption, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => Setting, family: { ns: NS } },
 );
 
 export const DisclaimerSetting: ComplexDesc = complex(
   "DisclaimerSetting",
-  () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("DisclaimerAdsEnabled", NS, xs.boolean, { min: 0 }),
-  ],
-  { family: { ns: NS } },
+  () => [field("DisclaimerAdsEnabled", NS, xs.boolean, { min: 0 })],
+  { base: () => Setting, family: { ns: NS } },
 );
 
 export const HotelSetting: ComplexDesc = complex(
   "HotelSetting",
-  () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("HotelAdGroupType", NS, HotelAdGroupType, { min: 0 }),
-  ],
-  { family: { ns: NS } },
+  () => [field("HotelAdGroupType", NS, HotelAdGroupType, { min: 0 })],
+  { base: () => Setting, family: { ns: NS } },
 );
 
 export const ResponsiveSearchAdsSetting: ComplexDesc = complex(
   "ResponsiveSearchAdsSetting",
-  () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("AutoGeneratedAssetsEnabled", NS, xs.boolean, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
+  () => [field("AutoGeneratedAssetsEnabled", NS, xs.boolean, { min: 0, nillable: true })],
+  { base: () => Setting, family: { ns: NS } },
 );
 
 export const PerformanceMaxSetting: ComplexDesc = complex(
   "PerformanceMaxSetting",
   () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("AutoGeneratedImageOptOut", NS, xs.boolean, { min: 0, nillable: true }),
     field("AutoGeneratedTextOptOut", NS, xs.boolean, { min: 0, nillable: true }),
     field("CostPerSaleOptOut", NS, xs.boolean, { min: 0, nillable: true }),
     field("FinalUrlExpansionOptOut", NS, xs.boolean, { min: 0 }),
     field("PageFeedIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => Setting, family: { ns: NS } },
 );
 
 export const CallToActionSetting: ComplexDesc = complex(
   "CallToActionSetting",
   () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("AutomatedCallToActionOptOut", NS, xs.boolean, { min: 0, nillable: true }),
     field("CallToActionOptOut", NS, xs.boolean, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => Setting, family: { ns: NS } },
 );
 
 export const VanityPharmaSetting: ComplexDesc = complex(
   "VanityPharmaSetting",
   () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("DisplayUrlMode", NS, VanityPharmaDisplayUrlMode, { min: 0, nillable: true }),
     field("WebsiteDescription", NS, VanityPharmaWebsiteDescription, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => Setting, family: { ns: NS } },
 );
 
 export const AppSetting: ComplexDesc = complex(
   "AppSetting",
   () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("AppId", NS, xs.string, { min: 0, nillable: true }),
     field("AppStore", NS, AppStore, { min: 0 }),
   ],
-  { family: { ns: NS } },
+  { base: () => Setting, family: { ns: NS } },
 );
 
 export const ThirdPartyMeasurementSetting: ComplexDesc = complex(
   "ThirdPartyMeasurementSetting",
   () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("Details", NS, () => ArrayOfArrayOfKeyValuePairOfstringstring, {
       min: 0,
       nillable: true,
     }),
   ],
-  { family: { ns: NS } },
+  { base: () => Setting, family: { ns: NS } },
 );
 
 export const NewCustomerAcquisitionGoalSetting: ComplexDesc = complex(
   "NewCustomerAcquisitionGoalSetting",
   () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("AdditionalConversionValue", NS, xs.decimal, { min: 0, nillable: true }),
     field("NewCustomerAcquisitionBidOnlyMode", NS, xs.boolean, { min: 0, nillable: true }),
     field("NewCustomerAcquisitionGoalId", NS, xs.long, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => Setting, family: { ns: NS } },
 );
 
 export const BaseDomainSetting: ComplexDesc = complex(
   "BaseDomainSetting",
-  () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("BaseDomain", NS, xs.string, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
+  () => [field("BaseDomain", NS, xs.string, { min: 0, nillable: true })],
+  { base: () => Setting, family: { ns: NS } },
 );
 
 export const AISearchSetting: ComplexDesc = complex(
   "AISearchSetting",
   () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("AISearchEnabled", NS, xs.boolean, { min: 0 }),
     field("AutoGeneratedImageOptOut", NS, xs.boolean, { min: 0, nillable: true }),
     field("AutoGeneratedTextOptOut", NS, xs.boolean, { min: 0, nillable: true }),
     field("FinalUrlExpansionOptOut", NS, xs.boolean, { min: 0, nillable: true }),
     field("SearchTermMatchingOptOut", NS, xs.boolean, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => Setting, family: { ns: NS } },
 );
 
 export const NetworkDistributionSetting: ComplexDesc = complex(
   "NetworkDistributionSetting",
-  () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("NetworkOption", NS, Network, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
+  () => [field("NetworkOption", NS, Network, { min: 0, nillable: true })],
+  { base: () => Setting, family: { ns: NS } },
 );
 
 export const ArrayOfstring: ArrayDesc = array(
@@ -1786,24 +1722,13 @@ export const BatchError: ComplexDesc = complex(
 export const EditorialError: ComplexDesc = complex(
   "EditorialError",
   () => [
-    field("Code", NS, xs.int, { min: 0 }),
-    field("Details", NS, xs.string, { min: 0, nillable: true }),
-    field("ErrorCode", NS, xs.string, { min: 0, nillable: true }),
-    field("FieldPath", NS, xs.string, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Index", NS, xs.int, { min: 0 }),
-    field("Message", NS, xs.string, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("Appealable", NS, xs.boolean, { min: 0, nillable: true }),
     field("DisapprovedText", NS, xs.string, { min: 0, nillable: true }),
     field("Location", NS, xs.string, { min: 0, nillable: true }),
     field("PublisherCountry", NS, xs.string, { min: 0, nillable: true }),
     field("ReasonCode", NS, xs.int, { min: 0 }),
   ],
-  { family: { ns: NS } },
+  { base: () => BatchError, family: { ns: NS } },
 );
 
 export const GetCampaignsByAccountIdRequest: ComplexDesc = complex(
@@ -1966,11 +1891,8 @@ export const AdRotation: ComplexDesc = complex("AdRotation", () => [
 
 export const RateBid: ComplexDesc = complex(
   "RateBid",
-  () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("RateAmount", NS, () => RateAmount, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
+  () => [field("RateAmount", NS, () => RateAmount, { min: 0, nillable: true })],
+  { base: () => CriterionBid, family: { ns: NS } },
 );
 
 export const CriterionBid: ComplexDesc = complex(
@@ -1981,20 +1903,14 @@ export const CriterionBid: ComplexDesc = complex(
 
 export const FixedBid: ComplexDesc = complex(
   "FixedBid",
-  () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("Amount", NS, xs.double, { min: 0 }),
-  ],
-  { family: { ns: NS } },
+  () => [field("Amount", NS, xs.double, { min: 0 })],
+  { base: () => CriterionBid, family: { ns: NS } },
 );
 
 export const BidMultiplier: ComplexDesc = complex(
   "BidMultiplier",
-  () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("Multiplier", NS, xs.double, { min: 0 }),
-  ],
-  { family: { ns: NS } },
+  () => [field("Multiplier", NS, xs.double, { min: 0 })],
+  { base: () => CriterionBid, family: { ns: NS } },
 );
 
 export const RateAmount: ComplexDesc = complex("RateAmount", () => [
@@ -2189,123 +2105,39 @@ export const Ad: ComplexDesc = complex(
 export const TextAd: ComplexDesc = complex(
   "TextAd",
   () => [
-    field("AdFormatPreference", NS, xs.string, { min: 0, nillable: true }),
-    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
-    field("EditorialStatus", NS, AdEditorialStatus, { min: 0, nillable: true }),
-    field("FinalAppUrls", NS, () => ArrayOfAppUrl, { min: 0, nillable: true }),
-    field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
-    field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Status", NS, AdStatus, { min: 0, nillable: true }),
-    field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
-    field("Type", NS, AdType, { min: 0, nillable: true }),
-    field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
     field("DestinationUrl", NS, xs.string, { min: 0, nillable: true }),
     field("DisplayUrl", NS, xs.string, { min: 0, nillable: true }),
     field("Text", NS, xs.string, { min: 0, nillable: true }),
     field("Title", NS, xs.string, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => Ad, family: { ns: NS } },
 );
 
 export const ProductAd: ComplexDesc = complex(
   "ProductAd",
-  () => [
-    field("AdFormatPreference", NS, xs.string, { min: 0, nillable: true }),
-    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
-    field("EditorialStatus", NS, AdEditorialStatus, { min: 0, nillable: true }),
-    field("FinalAppUrls", NS, () => ArrayOfAppUrl, { min: 0, nillable: true }),
-    field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
-    field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Status", NS, AdStatus, { min: 0, nillable: true }),
-    field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
-    field("Type", NS, AdType, { min: 0, nillable: true }),
-    field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
-    field("PromotionalText", NS, xs.string, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
+  () => [field("PromotionalText", NS, xs.string, { min: 0, nillable: true })],
+  { base: () => Ad, family: { ns: NS } },
 );
 
-export const HotelAd: ComplexDesc = complex(
-  "HotelAd",
-  () => [
-    field("AdFormatPreference", NS, xs.string, { min: 0, nillable: true }),
-    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
-    field("EditorialStatus", NS, AdEditorialStatus, { min: 0, nillable: true }),
-    field("FinalAppUrls", NS, () => ArrayOfAppUrl, { min: 0, nillable: true }),
-    field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
-    field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Status", NS, AdStatus, { min: 0, nillable: true }),
-    field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
-    field("Type", NS, AdType, { min: 0, nillable: true }),
-    field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
-);
+export const HotelAd: ComplexDesc = complex("HotelAd", () => [], {
+  base: () => Ad,
+  family: { ns: NS },
+});
 
 export const AppInstallAd: ComplexDesc = complex(
   "AppInstallAd",
   () => [
-    field("AdFormatPreference", NS, xs.string, { min: 0, nillable: true }),
-    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
-    field("EditorialStatus", NS, AdEditorialStatus, { min: 0, nillable: true }),
-    field("FinalAppUrls", NS, () => ArrayOfAppUrl, { min: 0, nillable: true }),
-    field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
-    field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Status", NS, AdStatus, { min: 0, nillable: true }),
-    field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
-    field("Type", NS, AdType, { min: 0, nillable: true }),
-    field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
     field("AppPlatform", NS, xs.string, { min: 0, nillable: true }),
     field("AppStoreId", NS, xs.string, { min: 0, nillable: true }),
     field("Text", NS, xs.string, { min: 0, nillable: true }),
     field("Title", NS, xs.string, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => Ad, family: { ns: NS } },
 );
 
 export const ExpandedTextAd: ComplexDesc = complex(
   "ExpandedTextAd",
   () => [
-    field("AdFormatPreference", NS, xs.string, { min: 0, nillable: true }),
-    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
-    field("EditorialStatus", NS, AdEditorialStatus, { min: 0, nillable: true }),
-    field("FinalAppUrls", NS, () => ArrayOfAppUrl, { min: 0, nillable: true }),
-    field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
-    field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Status", NS, AdStatus, { min: 0, nillable: true }),
-    field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
-    field("Type", NS, AdType, { min: 0, nillable: true }),
-    field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
     field("Domain", NS, xs.string, { min: 0, nillable: true }),
     field("Path1", NS, xs.string, { min: 0, nillable: true }),
     field("Path2", NS, xs.string, { min: 0, nillable: true }),
@@ -2315,55 +2147,23 @@ export const ExpandedTextAd: ComplexDesc = complex(
     field("TitlePart2", NS, xs.string, { min: 0, nillable: true }),
     field("TitlePart3", NS, xs.string, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => Ad, family: { ns: NS } },
 );
 
 export const DynamicSearchAd: ComplexDesc = complex(
   "DynamicSearchAd",
   () => [
-    field("AdFormatPreference", NS, xs.string, { min: 0, nillable: true }),
-    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
-    field("EditorialStatus", NS, AdEditorialStatus, { min: 0, nillable: true }),
-    field("FinalAppUrls", NS, () => ArrayOfAppUrl, { min: 0, nillable: true }),
-    field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
-    field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Status", NS, AdStatus, { min: 0, nillable: true }),
-    field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
-    field("Type", NS, AdType, { min: 0, nillable: true }),
-    field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
     field("Path1", NS, xs.string, { min: 0, nillable: true }),
     field("Path2", NS, xs.string, { min: 0, nillable: true }),
     field("Text", NS, xs.string, { min: 0, nillable: true }),
     field("TextPart2", NS, xs.string, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => Ad, family: { ns: NS } },
 );
 
 export const ResponsiveAd: ComplexDesc = complex(
   "ResponsiveAd",
   () => [
-    field("AdFormatPreference", NS, xs.string, { min: 0, nillable: true }),
-    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
-    field("EditorialStatus", NS, AdEditorialStatus, { min: 0, nillable: true }),
-    field("FinalAppUrls", NS, () => ArrayOfAppUrl, { min: 0, nillable: true }),
-    field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
-    field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Status", NS, AdStatus, { min: 0, nillable: true }),
-    field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
-    field("Type", NS, AdType, { min: 0, nillable: true }),
-    field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
     field("AdSubType", NS, AdSubType, { min: 0, nillable: true }),
     field("BusinessName", NS, xs.string, { min: 0, nillable: true }),
     field("CallToAction", NS, CallToAction, { min: 0, nillable: true }),
@@ -2383,7 +2183,7 @@ export const ResponsiveAd: ComplexDesc = complex(
     }),
     field("Videos", NS, () => ArrayOfAssetLink, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => Ad, family: { ns: NS } },
 );
 
 export const ArrayOfAssetLink: ArrayDesc = array(
@@ -2410,21 +2210,13 @@ export const Asset: ComplexDesc = complex(
 
 export const TextAsset: ComplexDesc = complex(
   "TextAsset",
-  () => [
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Name", NS, xs.string, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("Text", NS, xs.string, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
+  () => [field("Text", NS, xs.string, { min: 0, nillable: true })],
+  { base: () => Asset, family: { ns: NS } },
 );
 
 export const ImageAsset: ComplexDesc = complex(
   "ImageAsset",
   () => [
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Name", NS, xs.string, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("CropHeight", NS, xs.int, { min: 0, nillable: true }),
     field("CropWidth", NS, xs.int, { min: 0, nillable: true }),
     field("CropX", NS, xs.int, { min: 0, nillable: true }),
@@ -2434,47 +2226,28 @@ export const ImageAsset: ComplexDesc = complex(
     field("TargetHeight", NS, xs.int, { min: 0, nillable: true }),
     field("TargetWidth", NS, xs.int, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => Asset, family: { ns: NS } },
 );
 
 export const VideoAsset: ComplexDesc = complex(
   "VideoAsset",
   () => [
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Name", NS, xs.string, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("SubType", NS, xs.string, { min: 0, nillable: true }),
     field("ThumbnailImage", NS, () => ImageAsset, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => Asset, family: { ns: NS } },
 );
 
 export const ResponsiveSearchAd: ComplexDesc = complex(
   "ResponsiveSearchAd",
   () => [
-    field("AdFormatPreference", NS, xs.string, { min: 0, nillable: true }),
-    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
-    field("EditorialStatus", NS, AdEditorialStatus, { min: 0, nillable: true }),
-    field("FinalAppUrls", NS, () => ArrayOfAppUrl, { min: 0, nillable: true }),
-    field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
-    field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Status", NS, AdStatus, { min: 0, nillable: true }),
-    field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
-    field("Type", NS, AdType, { min: 0, nillable: true }),
-    field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
     field("Descriptions", NS, () => ArrayOfAssetLink, { min: 0, nillable: true }),
     field("Domain", NS, xs.string, { min: 0, nillable: true }),
     field("Headlines", NS, () => ArrayOfAssetLink, { min: 0, nillable: true }),
     field("Path1", NS, xs.string, { min: 0, nillable: true }),
     field("Path2", NS, xs.string, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => Ad, family: { ns: NS } },
 );
 
 export const ArrayOfAppUrl: ArrayDesc = array(
@@ -2870,23 +2643,13 @@ export const AdExtension: ComplexDesc = complex(
 export const LocationAdExtension: ComplexDesc = complex(
   "LocationAdExtension",
   () => [
-    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Scheduling", NS, () => Schedule, { min: 0, nillable: true }),
-    field("Status", NS, AdExtensionStatus, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("Version", NS, xs.int, { min: 0, nillable: true }),
     field("Address", NS, () => Address, { min: 0, nillable: true }),
     field("CompanyName", NS, xs.string, { min: 0, nillable: true }),
     field("GeoCodeStatus", NS, BusinessGeoCodeStatus, { min: 0, nillable: true }),
     field("GeoPoint", NS, () => GeoPoint, { min: 0, nillable: true }),
     field("PhoneNumber", NS, xs.string, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => AdExtension, family: { ns: NS } },
 );
 
 export const Address: ComplexDesc = complex("Address", () => [
@@ -2907,38 +2670,18 @@ export const GeoPoint: ComplexDesc = complex("GeoPoint", () => [
 export const CallAdExtension: ComplexDesc = complex(
   "CallAdExtension",
   () => [
-    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Scheduling", NS, () => Schedule, { min: 0, nillable: true }),
-    field("Status", NS, AdExtensionStatus, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("Version", NS, xs.int, { min: 0, nillable: true }),
     field("CountryCode", NS, xs.string, { min: 0, nillable: true }),
     field("IsCallOnly", NS, xs.boolean, { min: 0, nillable: true }),
     field("IsCallTrackingEnabled", NS, xs.boolean, { min: 0, nillable: true }),
     field("PhoneNumber", NS, xs.string, { min: 0, nillable: true }),
     field("RequireTollFreeTrackingNumber", NS, xs.boolean, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => AdExtension, family: { ns: NS } },
 );
 
 export const ImageAdExtension: ComplexDesc = complex(
   "ImageAdExtension",
   () => [
-    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Scheduling", NS, () => Schedule, { min: 0, nillable: true }),
-    field("Status", NS, AdExtensionStatus, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("Version", NS, xs.int, { min: 0, nillable: true }),
     field("AlternativeText", NS, xs.string, { min: 0, nillable: true }),
     field("Description", NS, xs.string, { min: 0, nillable: true }),
     field("DestinationUrl", NS, xs.string, { min: 0, nillable: true }),
@@ -2954,22 +2697,12 @@ export const ImageAdExtension: ComplexDesc = complex(
     field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
     field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => AdExtension, family: { ns: NS } },
 );
 
 export const AppAdExtension: ComplexDesc = complex(
   "AppAdExtension",
   () => [
-    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Scheduling", NS, () => Schedule, { min: 0, nillable: true }),
-    field("Status", NS, AdExtensionStatus, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("Version", NS, xs.int, { min: 0, nillable: true }),
     field("AppPlatform", NS, xs.string, { min: 0, nillable: true }),
     field("AppStoreId", NS, xs.string, { min: 0, nillable: true }),
     field("DestinationUrl", NS, xs.string, { min: 0, nillable: true }),
@@ -2981,61 +2714,29 @@ export const AppAdExtension: ComplexDesc = complex(
     field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
     field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => AdExtension, family: { ns: NS } },
 );
 
 export const ReviewAdExtension: ComplexDesc = complex(
   "ReviewAdExtension",
   () => [
-    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Scheduling", NS, () => Schedule, { min: 0, nillable: true }),
-    field("Status", NS, AdExtensionStatus, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("Version", NS, xs.int, { min: 0, nillable: true }),
     field("IsExact", NS, xs.boolean, { min: 0 }),
     field("Source", NS, xs.string, { min: 0, nillable: true }),
     field("Text", NS, xs.string, { min: 0, nillable: true }),
     field("Url", NS, xs.string, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => AdExtension, family: { ns: NS } },
 );
 
 export const CalloutAdExtension: ComplexDesc = complex(
   "CalloutAdExtension",
-  () => [
-    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Scheduling", NS, () => Schedule, { min: 0, nillable: true }),
-    field("Status", NS, AdExtensionStatus, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("Version", NS, xs.int, { min: 0, nillable: true }),
-    field("Text", NS, xs.string, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
+  () => [field("Text", NS, xs.string, { min: 0, nillable: true })],
+  { base: () => AdExtension, family: { ns: NS } },
 );
 
 export const SitelinkAdExtension: ComplexDesc = complex(
   "SitelinkAdExtension",
   () => [
-    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Scheduling", NS, () => Schedule, { min: 0, nillable: true }),
-    field("Status", NS, AdExtensionStatus, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("Version", NS, xs.int, { min: 0, nillable: true }),
     field("Description1", NS, xs.string, { min: 0, nillable: true }),
     field("Description2", NS, xs.string, { min: 0, nillable: true }),
     field("DestinationUrl", NS, xs.string, { min: 0, nillable: true }),
@@ -3047,22 +2748,12 @@ export const SitelinkAdExtension: ComplexDesc = complex(
     field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
     field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => AdExtension, family: { ns: NS } },
 );
 
 export const ActionAdExtension: ComplexDesc = complex(
   "ActionAdExtension",
   () => [
-    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Scheduling", NS, () => Schedule, { min: 0, nillable: true }),
-    field("Status", NS, AdExtensionStatus, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("Version", NS, xs.int, { min: 0, nillable: true }),
     field("ActionType", NS, ActionAdExtensionActionType),
     field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
     field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
@@ -3071,41 +2762,21 @@ export const ActionAdExtension: ComplexDesc = complex(
     field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
     field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => AdExtension, family: { ns: NS } },
 );
 
 export const StructuredSnippetAdExtension: ComplexDesc = complex(
   "StructuredSnippetAdExtension",
   () => [
-    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Scheduling", NS, () => Schedule, { min: 0, nillable: true }),
-    field("Status", NS, AdExtensionStatus, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("Version", NS, xs.int, { min: 0, nillable: true }),
     field("Header", NS, xs.string, { min: 0, nillable: true }),
     field("Values", NS, () => ArrayOfstring, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => AdExtension, family: { ns: NS } },
 );
 
 export const PriceAdExtension: ComplexDesc = complex(
   "PriceAdExtension",
   () => [
-    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Scheduling", NS, () => Schedule, { min: 0, nillable: true }),
-    field("Status", NS, AdExtensionStatus, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("Version", NS, xs.int, { min: 0, nillable: true }),
     field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
     field("Language", NS, xs.string, { min: 0, nillable: true }),
     field("PriceExtensionType", NS, PriceExtensionType),
@@ -3113,7 +2784,7 @@ export const PriceAdExtension: ComplexDesc = complex(
     field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
     field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => AdExtension, family: { ns: NS } },
 );
 
 export const ArrayOfPriceTableRow: ArrayDesc = array(
@@ -3137,16 +2808,6 @@ export const PriceTableRow: ComplexDesc = complex("PriceTableRow", () => [
 export const PromotionAdExtension: ComplexDesc = complex(
   "PromotionAdExtension",
   () => [
-    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Scheduling", NS, () => Schedule, { min: 0, nillable: true }),
-    field("Status", NS, AdExtensionStatus, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("Version", NS, xs.int, { min: 0, nillable: true }),
     field("CurrencyCode", NS, xs.string, { min: 0, nillable: true }),
     field("DiscountModifier", NS, PromotionDiscountModifier, { min: 0, nillable: true }),
     field("FinalAppUrls", NS, () => ArrayOfAppUrl, { min: 0, nillable: true }),
@@ -3165,22 +2826,12 @@ export const PromotionAdExtension: ComplexDesc = complex(
     field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
     field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => AdExtension, family: { ns: NS } },
 );
 
 export const FilterLinkAdExtension: ComplexDesc = complex(
   "FilterLinkAdExtension",
   () => [
-    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Scheduling", NS, () => Schedule, { min: 0, nillable: true }),
-    field("Status", NS, AdExtensionStatus, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("Version", NS, xs.int, { min: 0, nillable: true }),
     field("AdExtensionHeaderType", NS, AdExtensionHeaderType, { min: 0, nillable: true }),
     field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
     field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
@@ -3190,22 +2841,12 @@ export const FilterLinkAdExtension: ComplexDesc = complex(
     field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
     field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => AdExtension, family: { ns: NS } },
 );
 
 export const FlyerAdExtension: ComplexDesc = complex(
   "FlyerAdExtension",
   () => [
-    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Scheduling", NS, () => Schedule, { min: 0, nillable: true }),
-    field("Status", NS, AdExtensionStatus, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("Version", NS, xs.int, { min: 0, nillable: true }),
     field("Description", NS, xs.string, { min: 0, nillable: true }),
     field("FinalAppUrls", NS, () => ArrayOfAppUrl, { min: 0, nillable: true }),
     field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
@@ -3218,22 +2859,12 @@ export const FlyerAdExtension: ComplexDesc = complex(
     field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
     field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => AdExtension, family: { ns: NS } },
 );
 
 export const VideoAdExtension: ComplexDesc = complex(
   "VideoAdExtension",
   () => [
-    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Scheduling", NS, () => Schedule, { min: 0, nillable: true }),
-    field("Status", NS, AdExtensionStatus, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("Version", NS, xs.int, { min: 0, nillable: true }),
     field("ActionText", NS, xs.string, { min: 0, nillable: true }),
     field("AlternativeText", NS, xs.string, { min: 0, nillable: true }),
     field("DisplayText", NS, xs.string, { min: 0, nillable: true }),
@@ -3248,22 +2879,12 @@ export const VideoAdExtension: ComplexDesc = complex(
     field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
     field("VideoId", NS, xs.long, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => AdExtension, family: { ns: NS } },
 );
 
 export const DisclaimerAdExtension: ComplexDesc = complex(
   "DisclaimerAdExtension",
   () => [
-    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Scheduling", NS, () => Schedule, { min: 0, nillable: true }),
-    field("Status", NS, AdExtensionStatus, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("Version", NS, xs.int, { min: 0, nillable: true }),
     field("DisclaimerLayout", NS, xs.string, { nillable: true }),
     field("FinalAppUrls", NS, () => ArrayOfAppUrl, { min: 0, nillable: true }),
     field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
@@ -3276,28 +2897,18 @@ export const DisclaimerAdExtension: ComplexDesc = complex(
     field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
     field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => AdExtension, family: { ns: NS } },
 );
 
 export const LogoAdExtension: ComplexDesc = complex(
   "LogoAdExtension",
   () => [
-    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Scheduling", NS, () => Schedule, { min: 0, nillable: true }),
-    field("Status", NS, AdExtensionStatus, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("Version", NS, xs.int, { min: 0, nillable: true }),
     field("BusinessLogo", NS, xs.long, { min: 0, nillable: true }),
     field("BusinessLogoUrl", NS, xs.string, { min: 0, nillable: true }),
     field("BusinessName", NS, xs.string, { min: 0, nillable: true }),
     field("DomainName", NS, xs.string, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => AdExtension, family: { ns: NS } },
 );
 
 export const Schedule: ComplexDesc = complex("Schedule", () => [
@@ -3370,25 +2981,13 @@ export const BatchErrorCollection: ComplexDesc = complex(
 export const EditorialErrorCollection: ComplexDesc = complex(
   "EditorialErrorCollection",
   () => [
-    field("BatchErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
-    field("Code", NS, xs.int, { min: 0, nillable: true }),
-    field("Details", NS, xs.string, { min: 0, nillable: true }),
-    field("ErrorCode", NS, xs.string, { min: 0, nillable: true }),
-    field("FieldPath", NS, xs.string, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Index", NS, xs.int, { min: 0 }),
-    field("Message", NS, xs.string, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("Appealable", NS, xs.boolean, { min: 0, nillable: true }),
     field("DisapprovedText", NS, xs.string, { min: 0, nillable: true }),
     field("Location", NS, xs.string, { min: 0, nillable: true }),
     field("PublisherCountry", NS, xs.string, { min: 0, nillable: true }),
     field("ReasonCode", NS, xs.int, { min: 0 }),
   ],
-  { family: { ns: NS } },
+  { base: () => BatchErrorCollection, family: { ns: NS } },
 );
 
 export const GetAdExtensionsByIdsRequest: ComplexDesc = complex(
@@ -3631,14 +3230,8 @@ export const Media: ComplexDesc = complex(
 
 export const Image: ComplexDesc = complex(
   "Image",
-  () => [
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("MediaType", NS, xs.string, { min: 0, nillable: true }),
-    field("Text", NS, xs.string, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("Data", NS, xs.string, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
+  () => [field("Data", NS, xs.string, { min: 0, nillable: true })],
+  { base: () => Media, family: { ns: NS } },
 );
 
 export const AddMediaResponse: ComplexDesc = complex("AddMediaResponse", () => [
@@ -3707,14 +3300,8 @@ export const MediaRepresentation: ComplexDesc = complex(
 
 export const ImageMediaRepresentation: ComplexDesc = complex(
   "ImageMediaRepresentation",
-  () => [
-    field("Name", NS, xs.string, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("Url", NS, xs.string, { min: 0, nillable: true }),
-    field("Height", NS, xs.int, { min: 0 }),
-    field("Width", NS, xs.int, { min: 0 }),
-  ],
-  { family: { ns: NS } },
+  () => [field("Height", NS, xs.int, { min: 0 }), field("Width", NS, xs.int, { min: 0 })],
+  { base: () => MediaRepresentation, family: { ns: NS } },
 );
 
 export const GetMediaMetaDataByIdsRequest: ComplexDesc = complex(
@@ -3807,11 +3394,6 @@ export const AdGroupCriterion: ComplexDesc = complex(
 export const BiddableAdGroupCriterion: ComplexDesc = complex(
   "BiddableAdGroupCriterion",
   () => [
-    field("AdGroupId", NS, xs.long, { min: 0 }),
-    field("Criterion", NS, () => Criterion, { min: 0, nillable: true }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Status", NS, AdGroupCriterionStatus, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("CriterionBid", NS, () => CriterionBid, { min: 0, nillable: true }),
     field("DestinationUrl", NS, xs.string, { min: 0, nillable: true }),
     field("EditorialStatus", NS, AdGroupCriterionEditorialStatus, { min: 0, nillable: true }),
@@ -3823,7 +3405,7 @@ export const BiddableAdGroupCriterion: ComplexDesc = complex(
     field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
     field("CriterionCashback", NS, () => CriterionCashback, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => AdGroupCriterion, family: { ns: NS } },
 );
 
 export const CriterionCashback: ComplexDesc = complex(
@@ -3834,24 +3416,14 @@ export const CriterionCashback: ComplexDesc = complex(
 
 export const CashbackAdjustment: ComplexDesc = complex(
   "CashbackAdjustment",
-  () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("CashbackPercent", NS, xs.double, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
+  () => [field("CashbackPercent", NS, xs.double, { min: 0, nillable: true })],
+  { base: () => CriterionCashback, family: { ns: NS } },
 );
 
-export const NegativeAdGroupCriterion: ComplexDesc = complex(
-  "NegativeAdGroupCriterion",
-  () => [
-    field("AdGroupId", NS, xs.long, { min: 0 }),
-    field("Criterion", NS, () => Criterion, { min: 0, nillable: true }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Status", NS, AdGroupCriterionStatus, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
-);
+export const NegativeAdGroupCriterion: ComplexDesc = complex("NegativeAdGroupCriterion", () => [], {
+  base: () => AdGroupCriterion,
+  family: { ns: NS },
+});
 
 export const Criterion: ComplexDesc = complex(
   "Criterion",
@@ -3891,12 +3463,11 @@ export const Criterion: ComplexDesc = complex(
 export const ProductPartition: ComplexDesc = complex(
   "ProductPartition",
   () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("Condition", NS, () => ProductCondition, { min: 0, nillable: true }),
     field("ParentCriterionId", NS, xs.long, { min: 0, nillable: true }),
     field("PartitionType", NS, ProductPartitionType),
   ],
-  { family: { ns: NS } },
+  { base: () => Criterion, family: { ns: NS } },
 );
 
 export const ProductCondition: ComplexDesc = complex("ProductCondition", () => [
@@ -3908,12 +3479,11 @@ export const ProductCondition: ComplexDesc = complex("ProductCondition", () => [
 export const HotelGroup: ComplexDesc = complex(
   "HotelGroup",
   () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("Listing", NS, () => HotelListing, { min: 0, nillable: true }),
     field("ListingType", NS, HotelListingType),
     field("ParentCriterionId", NS, xs.long, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => Criterion, family: { ns: NS } },
 );
 
 export const HotelListing: ComplexDesc = complex("HotelListing", () => [
@@ -3924,58 +3494,46 @@ export const HotelListing: ComplexDesc = complex("HotelListing", () => [
 export const HotelAdvanceBookingWindowCriterion: ComplexDesc = complex(
   "HotelAdvanceBookingWindowCriterion",
   () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("MaxDays", NS, xs.int, { min: 0, nillable: true }),
     field("MinDays", NS, xs.int, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => Criterion, family: { ns: NS } },
 );
 
 export const HotelCheckInDateCriterion: ComplexDesc = complex(
   "HotelCheckInDateCriterion",
   () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("EndDate", NS, xs.dateTime, { min: 0, nillable: true }),
     field("StartDate", NS, xs.dateTime, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => Criterion, family: { ns: NS } },
 );
 
 export const HotelCheckInDayCriterion: ComplexDesc = complex(
   "HotelCheckInDayCriterion",
-  () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("CheckInDay", NS, Day, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
+  () => [field("CheckInDay", NS, Day, { min: 0, nillable: true })],
+  { base: () => Criterion, family: { ns: NS } },
 );
 
 export const HotelDateSelectionTypeCriterion: ComplexDesc = complex(
   "HotelDateSelectionTypeCriterion",
-  () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("HotelDateSelectionType", NS, HotelDateSelectionType, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
+  () => [field("HotelDateSelectionType", NS, HotelDateSelectionType, { min: 0, nillable: true })],
+  { base: () => Criterion, family: { ns: NS } },
 );
 
 export const HotelLengthOfStayCriterion: ComplexDesc = complex(
   "HotelLengthOfStayCriterion",
   () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("MaxNights", NS, xs.int, { min: 0, nillable: true }),
     field("MinNights", NS, xs.int, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => Criterion, family: { ns: NS } },
 );
 
 export const ProductScope: ComplexDesc = complex(
   "ProductScope",
-  () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("Conditions", NS, () => ArrayOfProductCondition, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
+  () => [field("Conditions", NS, () => ArrayOfProductCondition, { min: 0, nillable: true })],
+  { base: () => Criterion, family: { ns: NS } },
 );
 
 export const ArrayOfProductCondition: ArrayDesc = array(
@@ -3985,11 +3543,8 @@ export const ArrayOfProductCondition: ArrayDesc = array(
 
 export const Webpage: ComplexDesc = complex(
   "Webpage",
-  () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("Parameter", NS, () => WebpageParameter, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
+  () => [field("Parameter", NS, () => WebpageParameter, { min: 0, nillable: true })],
+  { base: () => Criterion, family: { ns: NS } },
 );
 
 export const WebpageParameter: ComplexDesc = complex("WebpageParameter", () => [
@@ -4010,144 +3565,118 @@ export const WebpageCondition: ComplexDesc = complex("WebpageCondition", () => [
 
 export const AgeCriterion: ComplexDesc = complex(
   "AgeCriterion",
-  () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("AgeRange", NS, AgeRange, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
+  () => [field("AgeRange", NS, AgeRange, { min: 0, nillable: true })],
+  { base: () => Criterion, family: { ns: NS } },
 );
 
 export const DeviceCriterion: ComplexDesc = complex(
   "DeviceCriterion",
   () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("DeviceName", NS, xs.string, { min: 0, nillable: true }),
     field("OSName", NS, xs.string, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => Criterion, family: { ns: NS } },
 );
 
 export const DayTimeCriterion: ComplexDesc = complex(
   "DayTimeCriterion",
   () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("Day", NS, Day, { min: 0, nillable: true }),
     field("FromHour", NS, xs.int, { min: 0, nillable: true }),
     field("FromMinute", NS, Minute, { min: 0, nillable: true }),
     field("ToHour", NS, xs.int, { min: 0, nillable: true }),
     field("ToMinute", NS, Minute, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => Criterion, family: { ns: NS } },
 );
 
 export const GenderCriterion: ComplexDesc = complex(
   "GenderCriterion",
-  () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("GenderType", NS, GenderType, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
+  () => [field("GenderType", NS, GenderType, { min: 0, nillable: true })],
+  { base: () => Criterion, family: { ns: NS } },
 );
 
 export const RadiusCriterion: ComplexDesc = complex(
   "RadiusCriterion",
   () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("LatitudeDegrees", NS, xs.double, { min: 0, nillable: true }),
     field("LongitudeDegrees", NS, xs.double, { min: 0, nillable: true }),
     field("Name", NS, xs.string, { min: 0, nillable: true }),
     field("Radius", NS, xs.long, { min: 0, nillable: true }),
     field("RadiusUnit", NS, DistanceUnit, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => Criterion, family: { ns: NS } },
 );
 
 export const LocationCriterion: ComplexDesc = complex(
   "LocationCriterion",
   () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("DisplayName", NS, xs.string, { min: 0, nillable: true }),
     field("EnclosedLocationIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
     field("LocationId", NS, xs.long, { min: 0, nillable: true }),
     field("LocationType", NS, xs.string, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => Criterion, family: { ns: NS } },
 );
 
 export const LocationIntentCriterion: ComplexDesc = complex(
   "LocationIntentCriterion",
-  () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("IntentOption", NS, IntentOption, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
+  () => [field("IntentOption", NS, IntentOption, { min: 0, nillable: true })],
+  { base: () => Criterion, family: { ns: NS } },
 );
 
 export const AudienceCriterion: ComplexDesc = complex(
   "AudienceCriterion",
   () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("AudienceId", NS, xs.long, { min: 0, nillable: true }),
     field("AudienceType", NS, AudienceType, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => Criterion, family: { ns: NS } },
 );
 
 export const ProfileCriterion: ComplexDesc = complex(
   "ProfileCriterion",
   () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("ProfileId", NS, xs.long, { min: 0 }),
     field("ProfileType", NS, ProfileType, { min: 0 }),
   ],
-  { family: { ns: NS } },
+  { base: () => Criterion, family: { ns: NS } },
 );
 
 export const StoreCriterion: ComplexDesc = complex(
   "StoreCriterion",
-  () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("StoreId", NS, xs.long, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
+  () => [field("StoreId", NS, xs.long, { min: 0, nillable: true })],
+  { base: () => Criterion, family: { ns: NS } },
 );
 
 export const DealCriterion: ComplexDesc = complex(
   "DealCriterion",
-  () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("DealId", NS, xs.long, { min: 0 }),
-  ],
-  { family: { ns: NS } },
+  () => [field("DealId", NS, xs.long, { min: 0 })],
+  { base: () => Criterion, family: { ns: NS } },
 );
 
 export const GenreCriterion: ComplexDesc = complex(
   "GenreCriterion",
-  () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("GenreId", NS, xs.long, { min: 0 }),
-  ],
-  { family: { ns: NS } },
+  () => [field("GenreId", NS, xs.long, { min: 0 })],
+  { base: () => Criterion, family: { ns: NS } },
 );
 
 export const PlacementCriterion: ComplexDesc = complex(
   "PlacementCriterion",
   () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("PlacementId", NS, xs.long, { min: 0 }),
     field("PlacementName", NS, xs.string, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => Criterion, family: { ns: NS } },
 );
 
 export const TopicCriterion: ComplexDesc = complex(
   "TopicCriterion",
   () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("TopicId", NS, xs.long, { min: 0 }),
     field("TopicName", NS, xs.string, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => Criterion, family: { ns: NS } },
 );
 
 export const AddAdGroupCriterionsRequest: ComplexDesc = complex(
@@ -4373,16 +3902,11 @@ export const ArrayOfNegativeKeyword: ArrayDesc = array(
 export const NegativeKeyword: ComplexDesc = complex(
   "NegativeKeyword",
   () => [
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("Id", NS, xs.long, { min: 0, nillable: true }),
     field("MatchType", NS, MatchType, { min: 0, nillable: true }),
     field("Text", NS, xs.string, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => SharedListItem, family: { ns: NS } },
 );
 
 export const SharedListItem: ComplexDesc = complex(
@@ -4400,42 +3924,25 @@ export const SharedListItem: ComplexDesc = complex(
 export const NegativeSite: ComplexDesc = complex(
   "NegativeSite",
   () => [
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("Id", NS, xs.long, { min: 0, nillable: true }),
     field("Url", NS, xs.string, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => SharedListItem, family: { ns: NS } },
 );
 
 export const BrandItem: ComplexDesc = complex(
   "BrandItem",
-  () => [
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("BrandId", NS, xs.long, { min: 0 }),
-  ],
-  { family: { ns: NS } },
+  () => [field("BrandId", NS, xs.long, { min: 0 })],
+  { base: () => SharedListItem, family: { ns: NS } },
 );
 
 export const Site: ComplexDesc = complex(
   "Site",
   () => [
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("Id", NS, xs.long, { min: 0, nillable: true }),
     field("Url", NS, xs.string, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => SharedListItem, family: { ns: NS } },
 );
 
 export const AddNegativeKeywordsToEntitiesResponse: ComplexDesc = complex(
@@ -4538,18 +4045,9 @@ export const SharedEntity: ComplexDesc = complex(
 
 export const SharedList: ComplexDesc = complex(
   "SharedList",
-  () => [
-    field("AssociationCount", NS, xs.int, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Name", NS, xs.string, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("ItemCount", NS, xs.int, { min: 0, nillable: true }),
-  ],
+  () => [field("ItemCount", NS, xs.int, { min: 0, nillable: true })],
   {
+    base: () => SharedEntity,
     family: {
       ns: NS,
       derived: () => [
@@ -4565,116 +4063,43 @@ export const SharedList: ComplexDesc = complex(
   },
 );
 
-export const NegativeKeywordList: ComplexDesc = complex(
-  "NegativeKeywordList",
-  () => [
-    field("AssociationCount", NS, xs.int, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Name", NS, xs.string, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("ItemCount", NS, xs.int, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
-);
+export const NegativeKeywordList: ComplexDesc = complex("NegativeKeywordList", () => [], {
+  base: () => SharedList,
+  family: { ns: NS },
+});
 
-export const PlacementExclusionList: ComplexDesc = complex(
-  "PlacementExclusionList",
-  () => [
-    field("AssociationCount", NS, xs.int, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Name", NS, xs.string, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("ItemCount", NS, xs.int, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
-);
+export const PlacementExclusionList: ComplexDesc = complex("PlacementExclusionList", () => [], {
+  base: () => SharedList,
+  family: { ns: NS },
+});
 
 export const AccountNegativeKeywordList: ComplexDesc = complex(
   "AccountNegativeKeywordList",
-  () => [
-    field("AssociationCount", NS, xs.int, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Name", NS, xs.string, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("ItemCount", NS, xs.int, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
+  () => [],
+  { base: () => SharedList, family: { ns: NS } },
 );
 
 export const AccountContentNegativeKeywordList: ComplexDesc = complex(
   "AccountContentNegativeKeywordList",
-  () => [
-    field("AssociationCount", NS, xs.int, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Name", NS, xs.string, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("ItemCount", NS, xs.int, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
+  () => [],
+  { base: () => SharedList, family: { ns: NS } },
 );
 
-export const BrandList: ComplexDesc = complex(
-  "BrandList",
-  () => [
-    field("AssociationCount", NS, xs.int, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Name", NS, xs.string, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("ItemCount", NS, xs.int, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
-);
+export const BrandList: ComplexDesc = complex("BrandList", () => [], {
+  base: () => SharedList,
+  family: { ns: NS },
+});
 
 export const AccountPlacementExclusionList: ComplexDesc = complex(
   "AccountPlacementExclusionList",
-  () => [
-    field("AssociationCount", NS, xs.int, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Name", NS, xs.string, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("ItemCount", NS, xs.int, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
+  () => [],
+  { base: () => SharedList, family: { ns: NS } },
 );
 
 export const AccountPlacementInclusionList: ComplexDesc = complex(
   "AccountPlacementInclusionList",
-  () => [
-    field("AssociationCount", NS, xs.int, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Name", NS, xs.string, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("ItemCount", NS, xs.int, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
+  () => [],
+  { base: () => SharedList, family: { ns: NS } },
 );
 
 export const GetSharedEntitiesRequest: ComplexDesc = complex("GetSharedEntitiesRequest", () => [
@@ -4920,36 +4345,17 @@ export const CampaignCriterion: ComplexDesc = complex(
 
 export const NegativeCampaignCriterion: ComplexDesc = complex(
   "NegativeCampaignCriterion",
-  () => [
-    field("CampaignId", NS, xs.long),
-    field("Criterion", NS, () => Criterion, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Status", NS, CampaignCriterionStatus, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
+  () => [],
+  { base: () => CampaignCriterion, family: { ns: NS } },
 );
 
 export const BiddableCampaignCriterion: ComplexDesc = complex(
   "BiddableCampaignCriterion",
   () => [
-    field("CampaignId", NS, xs.long),
-    field("Criterion", NS, () => Criterion, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Status", NS, CampaignCriterionStatus, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("CriterionBid", NS, () => CriterionBid, { min: 0, nillable: true }),
     field("CriterionCashback", NS, () => CriterionCashback, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => CampaignCriterion, family: { ns: NS } },
 );
 
 export const AddCampaignCriterionsResponse: ComplexDesc = complex(
@@ -5186,11 +4592,8 @@ export const AudienceGroupDimension: ComplexDesc = complex(
 
 export const AgeDimension: ComplexDesc = complex(
   "AgeDimension",
-  () => [
-    field("Type", NS, AudienceGroupDimensionType, { min: 0 }),
-    field("AgeRanges", NS, () => ArrayOfAgeRange, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
+  () => [field("AgeRanges", NS, () => ArrayOfAgeRange, { min: 0, nillable: true })],
+  { base: () => AudienceGroupDimension, family: { ns: NS } },
 );
 
 export const ArrayOfAgeRange: ArrayDesc = array(
@@ -5200,11 +4603,8 @@ export const ArrayOfAgeRange: ArrayDesc = array(
 
 export const GenderDimension: ComplexDesc = complex(
   "GenderDimension",
-  () => [
-    field("Type", NS, AudienceGroupDimensionType, { min: 0 }),
-    field("GenderTypes", NS, () => ArrayOfGenderType, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
+  () => [field("GenderTypes", NS, () => ArrayOfGenderType, { min: 0, nillable: true })],
+  { base: () => AudienceGroupDimension, family: { ns: NS } },
 );
 
 export const ArrayOfGenderType: ArrayDesc = array(
@@ -5214,11 +4614,8 @@ export const ArrayOfGenderType: ArrayDesc = array(
 
 export const AudienceDimension: ComplexDesc = complex(
   "AudienceDimension",
-  () => [
-    field("Type", NS, AudienceGroupDimensionType, { min: 0 }),
-    field("Audiences", NS, () => ArrayOfAudienceInfo, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
+  () => [field("Audiences", NS, () => ArrayOfAudienceInfo, { min: 0, nillable: true })],
+  { base: () => AudienceGroupDimension, family: { ns: NS } },
 );
 
 export const ArrayOfAudienceInfo: ArrayDesc = array(
@@ -5233,11 +4630,8 @@ export const AudienceInfo: ComplexDesc = complex("AudienceInfo", () => [
 
 export const ProfileDimension: ComplexDesc = complex(
   "ProfileDimension",
-  () => [
-    field("Type", NS, AudienceGroupDimensionType, { min: 0 }),
-    field("Profiles", NS, () => ArrayOfProfileInfo, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
+  () => [field("Profiles", NS, () => ArrayOfProfileInfo, { min: 0, nillable: true })],
+  { base: () => AudienceGroupDimension, family: { ns: NS } },
 );
 
 export const ArrayOfProfileInfo: ArrayDesc = array(
@@ -5614,25 +5008,10 @@ export const Audience: ComplexDesc = complex(
 export const RemarketingList: ComplexDesc = complex(
   "RemarketingList",
   () => [
-    field("AudienceNetworkSize", NS, xs.long, { min: 0, nillable: true }),
-    field("CustomerShare", NS, () => CustomerShare, { min: 0, nillable: true }),
-    field("Description", NS, xs.string, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("MembershipDuration", NS, xs.int, { min: 0, nillable: true }),
-    field("Name", NS, xs.string, { min: 0, nillable: true }),
-    field("ParentId", NS, xs.long, { min: 0, nillable: true }),
-    field("Scope", NS, EntityScope, { min: 0, nillable: true }),
-    field("SearchSize", NS, xs.long, { min: 0, nillable: true }),
-    field("SupportedCampaignTypes", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("Type", NS, AudienceType, { min: 0 }),
     field("Rule", NS, () => RemarketingRule, { min: 0, nillable: true }),
     field("TagId", NS, xs.long, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => Audience, family: { ns: NS } },
 );
 
 export const RemarketingRule: ComplexDesc = complex(
@@ -5654,11 +5033,10 @@ export const RemarketingRule: ComplexDesc = complex(
 export const PageVisitorsRule: ComplexDesc = complex(
   "PageVisitorsRule",
   () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("NormalForm", NS, NormalForm, { min: 0, nillable: true }),
     field("RuleItemGroups", NS, () => ArrayOfRuleItemGroup, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => RemarketingRule, family: { ns: NS } },
 );
 
 export const ArrayOfRuleItemGroup: ArrayDesc = array(
@@ -5684,49 +5062,44 @@ export const RuleItem: ComplexDesc = complex(
 export const StringRuleItem: ComplexDesc = complex(
   "StringRuleItem",
   () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("Operand", NS, xs.string, { min: 0, nillable: true }),
     field("Operator", NS, StringOperator, { min: 0 }),
     field("Value", NS, xs.string, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => RuleItem, family: { ns: NS } },
 );
 
 export const NumberRuleItem: ComplexDesc = complex(
   "NumberRuleItem",
   () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("Operand", NS, xs.string, { min: 0, nillable: true }),
     field("Operator", NS, NumberOperator, { min: 0 }),
     field("Value", NS, xs.string, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => RuleItem, family: { ns: NS } },
 );
 
 export const PageVisitorsWhoVisitedAnotherPageRule: ComplexDesc = complex(
   "PageVisitorsWhoVisitedAnotherPageRule",
   () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("AnotherRuleItemGroups", NS, () => ArrayOfRuleItemGroup, { min: 0, nillable: true }),
     field("RuleItemGroups", NS, () => ArrayOfRuleItemGroup, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => RemarketingRule, family: { ns: NS } },
 );
 
 export const PageVisitorsWhoDidNotVisitAnotherPageRule: ComplexDesc = complex(
   "PageVisitorsWhoDidNotVisitAnotherPageRule",
   () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("ExcludeRuleItemGroups", NS, () => ArrayOfRuleItemGroup, { min: 0, nillable: true }),
     field("IncludeRuleItemGroups", NS, () => ArrayOfRuleItemGroup, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => RemarketingRule, family: { ns: NS } },
 );
 
 export const CustomEventsRule: ComplexDesc = complex(
   "CustomEventsRule",
   () => [
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("Action", NS, xs.string, { min: 0, nillable: true }),
     field("ActionOperator", NS, StringOperator, { min: 0 }),
     field("Category", NS, xs.string, { min: 0, nillable: true }),
@@ -5736,143 +5109,43 @@ export const CustomEventsRule: ComplexDesc = complex(
     field("Value", NS, xs.decimal, { min: 0, nillable: true }),
     field("ValueOperator", NS, NumberOperator, { min: 0 }),
   ],
-  { family: { ns: NS } },
+  { base: () => RemarketingRule, family: { ns: NS } },
 );
 
-export const CustomAudience: ComplexDesc = complex(
-  "CustomAudience",
-  () => [
-    field("AudienceNetworkSize", NS, xs.long, { min: 0, nillable: true }),
-    field("CustomerShare", NS, () => CustomerShare, { min: 0, nillable: true }),
-    field("Description", NS, xs.string, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("MembershipDuration", NS, xs.int, { min: 0, nillable: true }),
-    field("Name", NS, xs.string, { min: 0, nillable: true }),
-    field("ParentId", NS, xs.long, { min: 0, nillable: true }),
-    field("Scope", NS, EntityScope, { min: 0, nillable: true }),
-    field("SearchSize", NS, xs.long, { min: 0, nillable: true }),
-    field("SupportedCampaignTypes", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("Type", NS, AudienceType, { min: 0 }),
-  ],
-  { family: { ns: NS } },
-);
+export const CustomAudience: ComplexDesc = complex("CustomAudience", () => [], {
+  base: () => Audience,
+  family: { ns: NS },
+});
 
-export const InMarketAudience: ComplexDesc = complex(
-  "InMarketAudience",
-  () => [
-    field("AudienceNetworkSize", NS, xs.long, { min: 0, nillable: true }),
-    field("CustomerShare", NS, () => CustomerShare, { min: 0, nillable: true }),
-    field("Description", NS, xs.string, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("MembershipDuration", NS, xs.int, { min: 0, nillable: true }),
-    field("Name", NS, xs.string, { min: 0, nillable: true }),
-    field("ParentId", NS, xs.long, { min: 0, nillable: true }),
-    field("Scope", NS, EntityScope, { min: 0, nillable: true }),
-    field("SearchSize", NS, xs.long, { min: 0, nillable: true }),
-    field("SupportedCampaignTypes", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("Type", NS, AudienceType, { min: 0 }),
-  ],
-  { family: { ns: NS } },
-);
+export const InMarketAudience: ComplexDesc = complex("InMarketAudience", () => [], {
+  base: () => Audience,
+  family: { ns: NS },
+});
 
 export const ProductAudience: ComplexDesc = complex(
   "ProductAudience",
   () => [
-    field("AudienceNetworkSize", NS, xs.long, { min: 0, nillable: true }),
-    field("CustomerShare", NS, () => CustomerShare, { min: 0, nillable: true }),
-    field("Description", NS, xs.string, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("MembershipDuration", NS, xs.int, { min: 0, nillable: true }),
-    field("Name", NS, xs.string, { min: 0, nillable: true }),
-    field("ParentId", NS, xs.long, { min: 0, nillable: true }),
-    field("Scope", NS, EntityScope, { min: 0, nillable: true }),
-    field("SearchSize", NS, xs.long, { min: 0, nillable: true }),
-    field("SupportedCampaignTypes", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("Type", NS, AudienceType, { min: 0 }),
     field("ProductAudienceType", NS, ProductAudienceType, { min: 0, nillable: true }),
     field("TagId", NS, xs.long, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => Audience, family: { ns: NS } },
 );
 
 export const SimilarRemarketingList: ComplexDesc = complex(
   "SimilarRemarketingList",
-  () => [
-    field("AudienceNetworkSize", NS, xs.long, { min: 0, nillable: true }),
-    field("CustomerShare", NS, () => CustomerShare, { min: 0, nillable: true }),
-    field("Description", NS, xs.string, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("MembershipDuration", NS, xs.int, { min: 0, nillable: true }),
-    field("Name", NS, xs.string, { min: 0, nillable: true }),
-    field("ParentId", NS, xs.long, { min: 0, nillable: true }),
-    field("Scope", NS, EntityScope, { min: 0, nillable: true }),
-    field("SearchSize", NS, xs.long, { min: 0, nillable: true }),
-    field("SupportedCampaignTypes", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("Type", NS, AudienceType, { min: 0 }),
-    field("SourceId", NS, xs.long, { min: 0 }),
-  ],
-  { family: { ns: NS } },
+  () => [field("SourceId", NS, xs.long, { min: 0 })],
+  { base: () => Audience, family: { ns: NS } },
 );
 
-export const CustomerList: ComplexDesc = complex(
-  "CustomerList",
-  () => [
-    field("AudienceNetworkSize", NS, xs.long, { min: 0, nillable: true }),
-    field("CustomerShare", NS, () => CustomerShare, { min: 0, nillable: true }),
-    field("Description", NS, xs.string, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("MembershipDuration", NS, xs.int, { min: 0, nillable: true }),
-    field("Name", NS, xs.string, { min: 0, nillable: true }),
-    field("ParentId", NS, xs.long, { min: 0, nillable: true }),
-    field("Scope", NS, EntityScope, { min: 0, nillable: true }),
-    field("SearchSize", NS, xs.long, { min: 0, nillable: true }),
-    field("SupportedCampaignTypes", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("Type", NS, AudienceType, { min: 0 }),
-  ],
-  { family: { ns: NS } },
-);
+export const CustomerList: ComplexDesc = complex("CustomerList", () => [], {
+  base: () => Audience,
+  family: { ns: NS },
+});
 
 export const CombinedList: ComplexDesc = complex(
   "CombinedList",
-  () => [
-    field("AudienceNetworkSize", NS, xs.long, { min: 0, nillable: true }),
-    field("CustomerShare", NS, () => CustomerShare, { min: 0, nillable: true }),
-    field("Description", NS, xs.string, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("MembershipDuration", NS, xs.int, { min: 0, nillable: true }),
-    field("Name", NS, xs.string, { min: 0, nillable: true }),
-    field("ParentId", NS, xs.long, { min: 0, nillable: true }),
-    field("Scope", NS, EntityScope, { min: 0, nillable: true }),
-    field("SearchSize", NS, xs.long, { min: 0, nillable: true }),
-    field("SupportedCampaignTypes", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("Type", NS, AudienceType, { min: 0 }),
-    field("CombinationRules", NS, () => ArrayOfCombinationRule, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
+  () => [field("CombinationRules", NS, () => ArrayOfCombinationRule, { min: 0, nillable: true })],
+  { base: () => Audience, family: { ns: NS } },
 );
 
 export const ArrayOfCombinationRule: ArrayDesc = array(
@@ -5888,28 +5161,13 @@ export const CombinationRule: ComplexDesc = complex("CombinationRule", () => [
 export const CustomSegment: ComplexDesc = complex(
   "CustomSegment",
   () => [
-    field("AudienceNetworkSize", NS, xs.long, { min: 0, nillable: true }),
-    field("CustomerShare", NS, () => CustomerShare, { min: 0, nillable: true }),
-    field("Description", NS, xs.string, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("MembershipDuration", NS, xs.int, { min: 0, nillable: true }),
-    field("Name", NS, xs.string, { min: 0, nillable: true }),
-    field("ParentId", NS, xs.long, { min: 0, nillable: true }),
-    field("Scope", NS, EntityScope, { min: 0, nillable: true }),
-    field("SearchSize", NS, xs.long, { min: 0, nillable: true }),
-    field("SupportedCampaignTypes", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("Type", NS, AudienceType, { min: 0 }),
     field("CustomSegmentCatalogList", NS, () => ArrayOfCustomSegmentCatalog, {
       min: 0,
       nillable: true,
     }),
     field("EditorialStatus", NS, CustomSegmentEditorialStatus, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => Audience, family: { ns: NS } },
 );
 
 export const ArrayOfCustomSegmentCatalog: ArrayDesc = array(
@@ -5930,28 +5188,13 @@ export const CustomSegmentCatalog: ComplexDesc = complex("CustomSegmentCatalog",
 export const ImpressionBasedRemarketingList: ComplexDesc = complex(
   "ImpressionBasedRemarketingList",
   () => [
-    field("AudienceNetworkSize", NS, xs.long, { min: 0, nillable: true }),
-    field("CustomerShare", NS, () => CustomerShare, { min: 0, nillable: true }),
-    field("Description", NS, xs.string, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("MembershipDuration", NS, xs.int, { min: 0, nillable: true }),
-    field("Name", NS, xs.string, { min: 0, nillable: true }),
-    field("ParentId", NS, xs.long, { min: 0, nillable: true }),
-    field("Scope", NS, EntityScope, { min: 0, nillable: true }),
-    field("SearchSize", NS, xs.long, { min: 0, nillable: true }),
-    field("SupportedCampaignTypes", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("Type", NS, AudienceType, { min: 0 }),
     field("AdGroupId", NS, xs.long, { min: 0, nillable: true }),
     field("AdGroupIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
     field("CampaignId", NS, xs.long, { min: 0, nillable: true }),
     field("CampaignIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
     field("EntityType", NS, ImpressionBasedEntityType, { min: 0 }),
   ],
-  { family: { ns: NS } },
+  { base: () => Audience, family: { ns: NS } },
 );
 
 export const CustomerShare: ComplexDesc = complex("CustomerShare", () => [
@@ -6159,95 +5402,27 @@ export const ConversionGoal: ComplexDesc = complex(
 export const UrlGoal: ComplexDesc = complex(
   "UrlGoal",
   () => [
-    field("AttributionModelType", NS, AttributionModelType, { min: 0, nillable: true }),
-    field("ConversionWindowInMinutes", NS, xs.int, { min: 0, nillable: true }),
-    field("CountType", NS, ConversionGoalCountType, { min: 0, nillable: true }),
-    field("ExcludeFromBidding", NS, xs.boolean, { min: 0, nillable: true }),
-    field("GoalCategory", NS, ConversionGoalCategory, { min: 0, nillable: true }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("IsAutoGoal", NS, xs.boolean, { min: 0, nillable: true }),
-    field("IsEnhancedConversionsEnabled", NS, xs.boolean, { min: 0, nillable: true }),
-    field("Name", NS, xs.string, { min: 0, nillable: true }),
-    field("Revenue", NS, () => ConversionGoalRevenue, { min: 0, nillable: true }),
-    field("Scope", NS, EntityScope, { min: 0, nillable: true }),
-    field("Status", NS, ConversionGoalStatus, { min: 0, nillable: true }),
-    field("TagId", NS, xs.long, { min: 0, nillable: true }),
-    field("TrackingStatus", NS, ConversionGoalTrackingStatus, { min: 0, nillable: true }),
-    field("Type", NS, ConversionGoalType, { min: 0, nillable: true }),
-    field("ViewThroughConversionWindowInMinutes", NS, xs.int, { min: 0, nillable: true }),
     field("UrlExpression", NS, xs.string, { min: 0, nillable: true }),
     field("UrlOperator", NS, ExpressionOperator, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => ConversionGoal, family: { ns: NS } },
 );
 
 export const DurationGoal: ComplexDesc = complex(
   "DurationGoal",
-  () => [
-    field("AttributionModelType", NS, AttributionModelType, { min: 0, nillable: true }),
-    field("ConversionWindowInMinutes", NS, xs.int, { min: 0, nillable: true }),
-    field("CountType", NS, ConversionGoalCountType, { min: 0, nillable: true }),
-    field("ExcludeFromBidding", NS, xs.boolean, { min: 0, nillable: true }),
-    field("GoalCategory", NS, ConversionGoalCategory, { min: 0, nillable: true }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("IsAutoGoal", NS, xs.boolean, { min: 0, nillable: true }),
-    field("IsEnhancedConversionsEnabled", NS, xs.boolean, { min: 0, nillable: true }),
-    field("Name", NS, xs.string, { min: 0, nillable: true }),
-    field("Revenue", NS, () => ConversionGoalRevenue, { min: 0, nillable: true }),
-    field("Scope", NS, EntityScope, { min: 0, nillable: true }),
-    field("Status", NS, ConversionGoalStatus, { min: 0, nillable: true }),
-    field("TagId", NS, xs.long, { min: 0, nillable: true }),
-    field("TrackingStatus", NS, ConversionGoalTrackingStatus, { min: 0, nillable: true }),
-    field("Type", NS, ConversionGoalType, { min: 0, nillable: true }),
-    field("ViewThroughConversionWindowInMinutes", NS, xs.int, { min: 0, nillable: true }),
-    field("MinimumDurationInSeconds", NS, xs.int, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
+  () => [field("MinimumDurationInSeconds", NS, xs.int, { min: 0, nillable: true })],
+  { base: () => ConversionGoal, family: { ns: NS } },
 );
 
 export const PagesViewedPerVisitGoal: ComplexDesc = complex(
   "PagesViewedPerVisitGoal",
-  () => [
-    field("AttributionModelType", NS, AttributionModelType, { min: 0, nillable: true }),
-    field("ConversionWindowInMinutes", NS, xs.int, { min: 0, nillable: true }),
-    field("CountType", NS, ConversionGoalCountType, { min: 0, nillable: true }),
-    field("ExcludeFromBidding", NS, xs.boolean, { min: 0, nillable: true }),
-    field("GoalCategory", NS, ConversionGoalCategory, { min: 0, nillable: true }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("IsAutoGoal", NS, xs.boolean, { min: 0, nillable: true }),
-    field("IsEnhancedConversionsEnabled", NS, xs.boolean, { min: 0, nillable: true }),
-    field("Name", NS, xs.string, { min: 0, nillable: true }),
-    field("Revenue", NS, () => ConversionGoalRevenue, { min: 0, nillable: true }),
-    field("Scope", NS, EntityScope, { min: 0, nillable: true }),
-    field("Status", NS, ConversionGoalStatus, { min: 0, nillable: true }),
-    field("TagId", NS, xs.long, { min: 0, nillable: true }),
-    field("TrackingStatus", NS, ConversionGoalTrackingStatus, { min: 0, nillable: true }),
-    field("Type", NS, ConversionGoalType, { min: 0, nillable: true }),
-    field("ViewThroughConversionWindowInMinutes", NS, xs.int, { min: 0, nillable: true }),
-    field("MinimumPagesViewed", NS, xs.int, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
+  () => [field("MinimumPagesViewed", NS, xs.int, { min: 0, nillable: true })],
+  { base: () => ConversionGoal, family: { ns: NS } },
 );
 
 export const EventGoal: ComplexDesc = complex(
   "EventGoal",
   () => [
-    field("AttributionModelType", NS, AttributionModelType, { min: 0, nillable: true }),
-    field("ConversionWindowInMinutes", NS, xs.int, { min: 0, nillable: true }),
-    field("CountType", NS, ConversionGoalCountType, { min: 0, nillable: true }),
-    field("ExcludeFromBidding", NS, xs.boolean, { min: 0, nillable: true }),
-    field("GoalCategory", NS, ConversionGoalCategory, { min: 0, nillable: true }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("IsAutoGoal", NS, xs.boolean, { min: 0, nillable: true }),
-    field("IsEnhancedConversionsEnabled", NS, xs.boolean, { min: 0, nillable: true }),
-    field("Name", NS, xs.string, { min: 0, nillable: true }),
-    field("Revenue", NS, () => ConversionGoalRevenue, { min: 0, nillable: true }),
-    field("Scope", NS, EntityScope, { min: 0, nillable: true }),
-    field("Status", NS, ConversionGoalStatus, { min: 0, nillable: true }),
-    field("TagId", NS, xs.long, { min: 0, nillable: true }),
-    field("TrackingStatus", NS, ConversionGoalTrackingStatus, { min: 0, nillable: true }),
-    field("Type", NS, ConversionGoalType, { min: 0, nillable: true }),
-    field("ViewThroughConversionWindowInMinutes", NS, xs.int, { min: 0, nillable: true }),
     field("ActionExpression", NS, xs.string, { min: 0, nillable: true }),
     field("ActionOperator", NS, ExpressionOperator, { min: 0, nillable: true }),
     field("CategoryExpression", NS, xs.string, { min: 0, nillable: true }),
@@ -6257,105 +5432,37 @@ export const EventGoal: ComplexDesc = complex(
     field("Value", NS, xs.decimal, { min: 0, nillable: true }),
     field("ValueOperator", NS, ValueOperator, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => ConversionGoal, family: { ns: NS } },
 );
 
 export const AppInstallGoal: ComplexDesc = complex(
   "AppInstallGoal",
   () => [
-    field("AttributionModelType", NS, AttributionModelType, { min: 0, nillable: true }),
-    field("ConversionWindowInMinutes", NS, xs.int, { min: 0, nillable: true }),
-    field("CountType", NS, ConversionGoalCountType, { min: 0, nillable: true }),
-    field("ExcludeFromBidding", NS, xs.boolean, { min: 0, nillable: true }),
-    field("GoalCategory", NS, ConversionGoalCategory, { min: 0, nillable: true }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("IsAutoGoal", NS, xs.boolean, { min: 0, nillable: true }),
-    field("IsEnhancedConversionsEnabled", NS, xs.boolean, { min: 0, nillable: true }),
-    field("Name", NS, xs.string, { min: 0, nillable: true }),
-    field("Revenue", NS, () => ConversionGoalRevenue, { min: 0, nillable: true }),
-    field("Scope", NS, EntityScope, { min: 0, nillable: true }),
-    field("Status", NS, ConversionGoalStatus, { min: 0, nillable: true }),
-    field("TagId", NS, xs.long, { min: 0, nillable: true }),
-    field("TrackingStatus", NS, ConversionGoalTrackingStatus, { min: 0, nillable: true }),
-    field("Type", NS, ConversionGoalType, { min: 0, nillable: true }),
-    field("ViewThroughConversionWindowInMinutes", NS, xs.int, { min: 0, nillable: true }),
     field("AppPlatform", NS, xs.string, { min: 0, nillable: true }),
     field("AppStoreId", NS, xs.string, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => ConversionGoal, family: { ns: NS } },
 );
 
 export const AppDownloadGoal: ComplexDesc = complex(
   "AppDownloadGoal",
   () => [
-    field("AttributionModelType", NS, AttributionModelType, { min: 0, nillable: true }),
-    field("ConversionWindowInMinutes", NS, xs.int, { min: 0, nillable: true }),
-    field("CountType", NS, ConversionGoalCountType, { min: 0, nillable: true }),
-    field("ExcludeFromBidding", NS, xs.boolean, { min: 0, nillable: true }),
-    field("GoalCategory", NS, ConversionGoalCategory, { min: 0, nillable: true }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("IsAutoGoal", NS, xs.boolean, { min: 0, nillable: true }),
-    field("IsEnhancedConversionsEnabled", NS, xs.boolean, { min: 0, nillable: true }),
-    field("Name", NS, xs.string, { min: 0, nillable: true }),
-    field("Revenue", NS, () => ConversionGoalRevenue, { min: 0, nillable: true }),
-    field("Scope", NS, EntityScope, { min: 0, nillable: true }),
-    field("Status", NS, ConversionGoalStatus, { min: 0, nillable: true }),
-    field("TagId", NS, xs.long, { min: 0, nillable: true }),
-    field("TrackingStatus", NS, ConversionGoalTrackingStatus, { min: 0, nillable: true }),
-    field("Type", NS, ConversionGoalType, { min: 0, nillable: true }),
-    field("ViewThroughConversionWindowInMinutes", NS, xs.int, { min: 0, nillable: true }),
     field("AppPlatform", NS, xs.string, { min: 0, nillable: true }),
     field("AppStoreId", NS, xs.string, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => ConversionGoal, family: { ns: NS } },
 );
 
 export const OfflineConversionGoal: ComplexDesc = complex(
   "OfflineConversionGoal",
-  () => [
-    field("AttributionModelType", NS, AttributionModelType, { min: 0, nillable: true }),
-    field("ConversionWindowInMinutes", NS, xs.int, { min: 0, nillable: true }),
-    field("CountType", NS, ConversionGoalCountType, { min: 0, nillable: true }),
-    field("ExcludeFromBidding", NS, xs.boolean, { min: 0, nillable: true }),
-    field("GoalCategory", NS, ConversionGoalCategory, { min: 0, nillable: true }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("IsAutoGoal", NS, xs.boolean, { min: 0, nillable: true }),
-    field("IsEnhancedConversionsEnabled", NS, xs.boolean, { min: 0, nillable: true }),
-    field("Name", NS, xs.string, { min: 0, nillable: true }),
-    field("Revenue", NS, () => ConversionGoalRevenue, { min: 0, nillable: true }),
-    field("Scope", NS, EntityScope, { min: 0, nillable: true }),
-    field("Status", NS, ConversionGoalStatus, { min: 0, nillable: true }),
-    field("TagId", NS, xs.long, { min: 0, nillable: true }),
-    field("TrackingStatus", NS, ConversionGoalTrackingStatus, { min: 0, nillable: true }),
-    field("Type", NS, ConversionGoalType, { min: 0, nillable: true }),
-    field("ViewThroughConversionWindowInMinutes", NS, xs.int, { min: 0, nillable: true }),
-    field("IsExternallyAttributed", NS, xs.boolean, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
+  () => [field("IsExternallyAttributed", NS, xs.boolean, { min: 0, nillable: true })],
+  { base: () => ConversionGoal, family: { ns: NS } },
 );
 
-export const InStoreTransactionGoal: ComplexDesc = complex(
-  "InStoreTransactionGoal",
-  () => [
-    field("AttributionModelType", NS, AttributionModelType, { min: 0, nillable: true }),
-    field("ConversionWindowInMinutes", NS, xs.int, { min: 0, nillable: true }),
-    field("CountType", NS, ConversionGoalCountType, { min: 0, nillable: true }),
-    field("ExcludeFromBidding", NS, xs.boolean, { min: 0, nillable: true }),
-    field("GoalCategory", NS, ConversionGoalCategory, { min: 0, nillable: true }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("IsAutoGoal", NS, xs.boolean, { min: 0, nillable: true }),
-    field("IsEnhancedConversionsEnabled", NS, xs.boolean, { min: 0, nillable: true }),
-    field("Name", NS, xs.string, { min: 0, nillable: true }),
-    field("Revenue", NS, () => ConversionGoalRevenue, { min: 0, nillable: true }),
-    field("Scope", NS, EntityScope, { min: 0, nillable: true }),
-    field("Status", NS, ConversionGoalStatus, { min: 0, nillable: true }),
-    field("TagId", NS, xs.long, { min: 0, nillable: true }),
-    field("TrackingStatus", NS, ConversionGoalTrackingStatus, { min: 0, nillable: true }),
-    field("Type", NS, ConversionGoalType, { min: 0, nillable: true }),
-    field("ViewThroughConversionWindowInMinutes", NS, xs.int, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
-);
+export const InStoreTransactionGoal: ComplexDesc = complex("InStoreTransactionGoal", () => [], {
+  base: () => ConversionGoal,
+  family: { ns: NS },
+});
 
 export const ConversionGoalRevenue: ComplexDesc = complex("ConversionGoalRevenue", () => [
   field("CurrencyCode", NS, xs.string, { min: 0, nillable: true }),
@@ -6870,24 +5977,12 @@ export const ImportJob: ComplexDesc = complex(
 export const GoogleImportJob: ComplexDesc = complex(
   "GoogleImportJob",
   () => [
-    field("CreatedByUserId", NS, xs.long, { min: 0, nillable: true }),
-    field("CreatedByUserName", NS, xs.string, { min: 0, nillable: true }),
-    field("CreatedDateTimeInUTC", NS, xs.dateTime, { min: 0, nillable: true }),
-    field("Frequency", NS, () => Frequency, { min: 0, nillable: true }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("ImportOption", NS, () => ImportOption, { min: 0, nillable: true }),
-    field("LastRunTimeInUTC", NS, xs.dateTime, { min: 0, nillable: true }),
-    field("Name", NS, xs.string, { min: 0, nillable: true }),
-    field("NotificationEmail", NS, xs.string, { min: 0, nillable: true }),
-    field("NotificationType", NS, xs.string, { min: 0, nillable: true }),
-    field("Status", NS, xs.string, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("CampaignAdGroupIds", NS, () => ArrayOfCampaignAdGroupIds, { min: 0, nillable: true }),
     field("CredentialId", NS, xs.string, { nillable: true }),
     field("GoogleAccountId", NS, xs.long, { nillable: true }),
     field("GoogleUserName", NS, xs.string, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => ImportJob, family: { ns: NS } },
 );
 
 export const ArrayOfCampaignAdGroupIds: ArrayDesc = array(
@@ -6908,22 +6003,10 @@ export const CampaignAdGroupIds: ComplexDesc = complex("CampaignAdGroupIds", () 
 export const FileImportJob: ComplexDesc = complex(
   "FileImportJob",
   () => [
-    field("CreatedByUserId", NS, xs.long, { min: 0, nillable: true }),
-    field("CreatedByUserName", NS, xs.string, { min: 0, nillable: true }),
-    field("CreatedDateTimeInUTC", NS, xs.dateTime, { min: 0, nillable: true }),
-    field("Frequency", NS, () => Frequency, { min: 0, nillable: true }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("ImportOption", NS, () => ImportOption, { min: 0, nillable: true }),
-    field("LastRunTimeInUTC", NS, xs.dateTime, { min: 0, nillable: true }),
-    field("Name", NS, xs.string, { min: 0, nillable: true }),
-    field("NotificationEmail", NS, xs.string, { min: 0, nillable: true }),
-    field("NotificationType", NS, xs.string, { min: 0, nillable: true }),
-    field("Status", NS, xs.string, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("FileSource", NS, xs.string, { nillable: true }),
     field("FileUrl", NS, xs.string, { nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => ImportJob, family: { ns: NS } },
 );
 
 export const Frequency: ComplexDesc = complex("Frequency", () => [
@@ -6947,11 +6030,6 @@ export const ImportOption: ComplexDesc = complex(
 export const GoogleImportOption: ComplexDesc = complex(
   "GoogleImportOption",
   () => [
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
     field("AccountUrlOptions", NS, xs.boolean, { min: 0, nillable: true }),
     field("AdScheduleUseSearcherTimezone", NS, xs.boolean, { min: 0, nillable: true }),
     field("AdjustmentForBids", NS, xs.double, { min: 0, nillable: true }),
@@ -7092,7 +6170,7 @@ export const GoogleImportOption: ComplexDesc = complex(
     field("UpdateTopicTargets", NS, xs.boolean, { min: 0, nillable: true }),
     field("UpdateUrlOptions", NS, xs.boolean, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => ImportOption, family: { ns: NS } },
 );
 
 export const ImportSearchAndReplaceForStringProperty: ComplexDesc = complex(
@@ -7103,17 +6181,10 @@ export const ImportSearchAndReplaceForStringProperty: ComplexDesc = complex(
   ],
 );
 
-export const FileImportOption: ComplexDesc = complex(
-  "FileImportOption",
-  () => [
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS } },
-);
+export const FileImportOption: ComplexDesc = complex("FileImportOption", () => [], {
+  base: () => ImportOption,
+  family: { ns: NS },
+});
 
 export const AddImportJobsResponse: ComplexDesc = complex("AddImportJobsResponse", () => [
   field("ImportJobIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
@@ -8713,16 +7784,11 @@ export const LinkedInSegment: ComplexDesc = complex(
 export const CompanyList: ComplexDesc = complex(
   "CompanyList",
   () => [
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Name", NS, xs.string, { min: 0, nillable: true }),
-    field("Reach", NS, xs.long, { min: 0, nillable: true }),
-    field("Status", NS, LinkedInSegmentStatus, { min: 0, nillable: true }),
-    field("Type", NS, ProfileType, { min: 0 }),
     field("CompanyNames", NS, () => ArrayOfCompanyName, { min: 0, nillable: true }),
     field("Matched", NS, xs.int, { min: 0, nillable: true }),
     field("Total", NS, xs.int, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => LinkedInSegment, family: { ns: NS } },
 );
 
 export const ArrayOfCompanyName: ArrayDesc = array(
@@ -8775,11 +7841,8 @@ export const GetUetTagAuthKeyResponse: ComplexDesc = complex("GetUetTagAuthKeyRe
 
 export const AdApiFaultDetail: ComplexDesc = complex(
   "AdApiFaultDetail",
-  () => [
-    field("TrackingId", NS5, xs.string, { min: 0, nillable: true }),
-    field("Errors", NS5, () => ArrayOfAdApiError, { min: 0, nillable: true }),
-  ],
-  { family: { ns: NS5 } },
+  () => [field("Errors", NS5, () => ArrayOfAdApiError, { min: 0, nillable: true })],
+  { base: () => ApplicationFault, family: { ns: NS5 } },
 );
 
 export const ApplicationFault: ComplexDesc = complex(
@@ -8793,22 +7856,20 @@ export const ApplicationFault: ComplexDesc = complex(
 export const ApiFaultDetail: ComplexDesc = complex(
   "ApiFaultDetail",
   () => [
-    field("TrackingId", NS5, xs.string, { min: 0, nillable: true }),
     field("BatchErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
     field("OperationErrors", NS, () => ArrayOfOperationError, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => ApplicationFault, family: { ns: NS } },
 );
 
 export const EditorialApiFaultDetail: ComplexDesc = complex(
   "EditorialApiFaultDetail",
   () => [
-    field("TrackingId", NS5, xs.string, { min: 0, nillable: true }),
     field("BatchErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
     field("EditorialErrors", NS, () => ArrayOfEditorialError, { min: 0, nillable: true }),
     field("OperationErrors", NS, () => ArrayOfOperationError, { min: 0, nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => ApplicationFault, family: { ns: NS } },
 );
 
 export const ArrayOfEditorialError: ArrayDesc = array(

@@ -189,10 +189,6 @@ export const EventListType: ComplexDesc = complex(
 export const ObjectEventType: ComplexDesc = complex(
   "ObjectEventType",
   () => [
-    field("eventTime", "", xs.dateTime),
-    field("recordTime", "", xs.dateTime, { min: 0 }),
-    field("eventTimeZoneOffset", "", xs.string),
-    field("baseExtension", "", () => EPCISEventExtensionType, { min: 0 }),
     field("epcList", "", () => EPCListType),
     field("action", "", ActionType),
     field("bizStep", "", BusinessStepIDType, { min: 0 }),
@@ -202,7 +198,7 @@ export const ObjectEventType: ComplexDesc = complex(
     field("bizTransactionList", "", () => BusinessTransactionListType, { min: 0 }),
     field("extension", "", () => ObjectEventExtensionType, { min: 0 }),
   ],
-  { any: true, anyAttrs: true, family: { ns: NS3 } },
+  { base: () => EPCISEventType, any: true, anyAttrs: true, family: { ns: NS3 } },
 );
 
 export const EPCISEventType: ComplexDesc = complex(
@@ -232,10 +228,6 @@ export const EPCISEventType: ComplexDesc = complex(
 export const AggregationEventType: ComplexDesc = complex(
   "AggregationEventType",
   () => [
-    field("eventTime", "", xs.dateTime),
-    field("recordTime", "", xs.dateTime, { min: 0 }),
-    field("eventTimeZoneOffset", "", xs.string),
-    field("baseExtension", "", () => EPCISEventExtensionType, { min: 0 }),
     field("parentID", "", ParentIDType, { min: 0 }),
     field("childEPCs", "", () => EPCListType),
     field("action", "", ActionType),
@@ -246,7 +238,7 @@ export const AggregationEventType: ComplexDesc = complex(
     field("bizTransactionList", "", () => BusinessTransactionListType, { min: 0 }),
     field("extension", "", () => AggregationEventExtensionType, { min: 0 }),
   ],
-  { any: true, anyAttrs: true, family: { ns: NS3 } },
+  { base: () => EPCISEventType, any: true, anyAttrs: true, family: { ns: NS3 } },
 );
 
 export const EPCListType: ArrayDesc = array(
@@ -341,10 +333,6 @@ export const AggregationEventExtension2Type: ComplexDesc = complex(
 export const QuantityEventType: ComplexDesc = complex(
   "QuantityEventType",
   () => [
-    field("eventTime", "", xs.dateTime),
-    field("recordTime", "", xs.dateTime, { min: 0 }),
-    field("eventTimeZoneOffset", "", xs.string),
-    field("baseExtension", "", () => EPCISEventExtensionType, { min: 0 }),
     field("epcClass", "", EPCClassType),
     field("quantity", "", xs.int),
     field("bizStep", "", BusinessStepIDType, { min: 0 }),
@@ -354,7 +342,7 @@ export const QuantityEventType: ComplexDesc = complex(
     field("bizTransactionList", "", () => BusinessTransactionListType, { min: 0 }),
     field("extension", "", () => QuantityEventExtensionType, { min: 0 }),
   ],
-  { any: true, anyAttrs: true, family: { ns: NS3 } },
+  { base: () => EPCISEventType, any: true, anyAttrs: true, family: { ns: NS3 } },
 );
 
 export const QuantityEventExtensionType: ComplexDesc = complex(
@@ -366,10 +354,6 @@ export const QuantityEventExtensionType: ComplexDesc = complex(
 export const TransactionEventType: ComplexDesc = complex(
   "TransactionEventType",
   () => [
-    field("eventTime", "", xs.dateTime),
-    field("recordTime", "", xs.dateTime, { min: 0 }),
-    field("eventTimeZoneOffset", "", xs.string),
-    field("baseExtension", "", () => EPCISEventExtensionType, { min: 0 }),
     field("bizTransactionList", "", () => BusinessTransactionListType),
     field("parentID", "", ParentIDType, { min: 0 }),
     field("epcList", "", () => EPCListType),
@@ -380,7 +364,7 @@ export const TransactionEventType: ComplexDesc = complex(
     field("bizLocation", "", () => BusinessLocationType, { min: 0 }),
     field("extension", "", () => TransactionEventExtensionType, { min: 0 }),
   ],
-  { any: true, anyAttrs: true, family: { ns: NS3 } },
+  { base: () => EPCISEventType, any: true, anyAttrs: true, family: { ns: NS3 } },
 );
 
 export const TransactionEventExtensionType: ComplexDesc = complex(
@@ -403,10 +387,6 @@ export const TransactionEventExtension2Type: ComplexDesc = complex(
 export const TransformationEventType: ComplexDesc = complex(
   "TransformationEventType",
   () => [
-    field("eventTime", "", xs.dateTime),
-    field("recordTime", "", xs.dateTime, { min: 0 }),
-    field("eventTimeZoneOffset", "", xs.string),
-    field("baseExtension", "", () => EPCISEventExtensionType, { min: 0 }),
     field("inputEPCList", "", () => EPCListType, { min: 0 }),
     field("inputQuantityList", "", () => QuantityListType, { min: 0 }),
     field("outputEPCList", "", () => EPCListType, { min: 0 }),
@@ -422,7 +402,7 @@ export const TransformationEventType: ComplexDesc = complex(
     field("ilmd", "", () => ILMDType, { min: 0 }),
     field("extension", "", () => TransformationEventExtensionType, { min: 0 }),
   ],
-  { any: true, anyAttrs: true, family: { ns: NS3 } },
+  { base: () => EPCISEventType, any: true, anyAttrs: true, family: { ns: NS3 } },
 );
 
 export const ILMDType: ComplexDesc = complex(
@@ -568,11 +548,10 @@ export const QueryResultsExtensionType: ComplexDesc = complex(
   { any: true, anyAttrs: true },
 );
 
-export const SecurityException: ComplexDesc = complex(
-  "SecurityException",
-  () => [field("reason", "", xs.string)],
-  { family: { ns: NS2 } },
-);
+export const SecurityException: ComplexDesc = complex("SecurityException", () => [], {
+  base: () => EPCISException,
+  family: { ns: NS2 },
+});
 
 export const EPCISException: ComplexDesc = complex(
   "EPCISException",
@@ -599,85 +578,77 @@ export const EPCISException: ComplexDesc = complex(
   },
 );
 
-export const DuplicateNameException: ComplexDesc = complex(
-  "DuplicateNameException",
-  () => [field("reason", "", xs.string)],
-  { family: { ns: NS2 } },
-);
+export const DuplicateNameException: ComplexDesc = complex("DuplicateNameException", () => [], {
+  base: () => EPCISException,
+  family: { ns: NS2 },
+});
 
-export const InvalidURIException: ComplexDesc = complex(
-  "InvalidURIException",
-  () => [field("reason", "", xs.string)],
-  { family: { ns: NS2 } },
-);
+export const InvalidURIException: ComplexDesc = complex("InvalidURIException", () => [], {
+  base: () => EPCISException,
+  family: { ns: NS2 },
+});
 
-export const NoSuchNameException: ComplexDesc = complex(
-  "NoSuchNameException",
-  () => [field("reason", "", xs.string)],
-  { family: { ns: NS2 } },
-);
+export const NoSuchNameException: ComplexDesc = complex("NoSuchNameException", () => [], {
+  base: () => EPCISException,
+  family: { ns: NS2 },
+});
 
 export const NoSuchSubscriptionException: ComplexDesc = complex(
   "NoSuchSubscriptionException",
-  () => [field("reason", "", xs.string)],
-  { family: { ns: NS2 } },
+  () => [],
+  { base: () => EPCISException, family: { ns: NS2 } },
 );
 
 export const DuplicateSubscriptionException: ComplexDesc = complex(
   "DuplicateSubscriptionException",
-  () => [field("reason", "", xs.string)],
-  { family: { ns: NS2 } },
+  () => [],
+  { base: () => EPCISException, family: { ns: NS2 } },
 );
 
-export const QueryParameterException: ComplexDesc = complex(
-  "QueryParameterException",
-  () => [field("reason", "", xs.string)],
-  { family: { ns: NS2 } },
-);
+export const QueryParameterException: ComplexDesc = complex("QueryParameterException", () => [], {
+  base: () => EPCISException,
+  family: { ns: NS2 },
+});
 
 export const QueryTooLargeException: ComplexDesc = complex(
   "QueryTooLargeException",
   () => [
-    field("reason", "", xs.string),
     field("queryName", "", xs.string, { min: 0 }),
     field("subscriptionID", "", xs.string, { min: 0 }),
   ],
-  { family: { ns: NS2 } },
+  { base: () => EPCISException, family: { ns: NS2 } },
 );
 
-export const QueryTooComplexException: ComplexDesc = complex(
-  "QueryTooComplexException",
-  () => [field("reason", "", xs.string)],
-  { family: { ns: NS2 } },
-);
+export const QueryTooComplexException: ComplexDesc = complex("QueryTooComplexException", () => [], {
+  base: () => EPCISException,
+  family: { ns: NS2 },
+});
 
 export const SubscriptionControlsException: ComplexDesc = complex(
   "SubscriptionControlsException",
-  () => [field("reason", "", xs.string)],
-  { family: { ns: NS2 } },
+  () => [],
+  { base: () => EPCISException, family: { ns: NS2 } },
 );
 
 export const SubscribeNotPermittedException: ComplexDesc = complex(
   "SubscribeNotPermittedException",
-  () => [field("reason", "", xs.string)],
-  { family: { ns: NS2 } },
+  () => [],
+  { base: () => EPCISException, family: { ns: NS2 } },
 );
 
-export const ValidationException: ComplexDesc = complex(
-  "ValidationException",
-  () => [field("reason", "", xs.string)],
-  { family: { ns: NS2 } },
-);
+export const ValidationException: ComplexDesc = complex("ValidationException", () => [], {
+  base: () => EPCISException,
+  family: { ns: NS2 },
+});
 
 export const ImplementationException: ComplexDesc = complex(
   "ImplementationException",
   () => [
-    field("reason", "", xs.string),
     field("severity", "", ImplementationExceptionSeverity),
     field("queryName", "", xs.string, { min: 0 }),
     field("subscriptionID", "", xs.string, { min: 0 }),
   ],
-  { family: { ns: NS2 } },
+  { base: () => EPCISException, family: { ns: NS2 } },
 );
 
 export const VoidHolder: ComplexDesc = complex("VoidHolder", () => []);

@@ -32,8 +32,8 @@ export const DataList: ComplexDesc = complex("dataList", () => [
 
 export const Data1: ComplexDesc = complex(
   "Data1",
-  () => [field("id", NS, Id), field("value1", NS, xs.string, { min: 0 })],
-  { family: { ns: NS } },
+  () => [field("value1", NS, xs.string, { min: 0 })],
+  { base: () => AbstractData, family: { ns: NS } },
 );
 
 export const AbstractData: ComplexDesc = complex(
@@ -44,8 +44,8 @@ export const AbstractData: ComplexDesc = complex(
 
 export const Data2: ComplexDesc = complex(
   "Data2",
-  () => [field("id", NS, Id), field("value2", NS, xs.string)],
-  { family: { ns: NS } },
+  () => [field("value2", NS, xs.string)],
+  { base: () => AbstractData, family: { ns: NS } },
 );
 
 export const GetDataResponse: ComplexDesc = complex("GetDataResponse", () => [

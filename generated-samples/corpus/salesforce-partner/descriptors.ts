@@ -944,23 +944,14 @@ export const ProcessRequest: ComplexDesc = complex(
 
 export const ProcessSubmitRequest: ComplexDesc = complex(
   "ProcessSubmitRequest",
-  () => [
-    field("comments", NS, xs.string, { nillable: true }),
-    field("nextApproverIds", NS, ID, { min: 0, max: UNBOUNDED, nillable: true }),
-    field("objectId", NS, ID),
-  ],
-  { family: { ns: NS } },
+  () => [field("objectId", NS, ID)],
+  { base: () => ProcessRequest, family: { ns: NS } },
 );
 
 export const ProcessWorkitemRequest: ComplexDesc = complex(
   "ProcessWorkitemRequest",
-  () => [
-    field("comments", NS, xs.string, { nillable: true }),
-    field("nextApproverIds", NS, ID, { min: 0, max: UNBOUNDED, nillable: true }),
-    field("action", NS, xs.string),
-    field("workitemId", NS, ID),
-  ],
-  { family: { ns: NS } },
+  () => [field("action", NS, xs.string), field("workitemId", NS, ID)],
+  { base: () => ProcessRequest, family: { ns: NS } },
 );
 
 export const ProcessResult: ComplexDesc = complex("ProcessResult", () => [
@@ -1112,31 +1103,17 @@ export const Email: ComplexDesc = complex(
 export const MassEmailMessage: ComplexDesc = complex(
   "MassEmailMessage",
   () => [
-    field("bccSender", NS, xs.boolean, { nillable: true }),
-    field("emailPriority", NS, EmailPriority, { nillable: true }),
-    field("replyTo", NS, xs.string, { nillable: true }),
-    field("saveAsActivity", NS, xs.boolean, { nillable: true }),
-    field("senderDisplayName", NS, xs.string, { nillable: true }),
-    field("subject", NS, xs.string, { nillable: true }),
-    field("useSignature", NS, xs.boolean, { nillable: true }),
     field("description", NS, xs.string, { nillable: true }),
     field("targetObjectIds", NS, ID, { min: 0, max: 250 }),
     field("templateId", NS, ID),
     field("whatIds", NS, ID, { min: 0, max: 250 }),
   ],
-  { family: { ns: NS } },
+  { base: () => Email, family: { ns: NS } },
 );
 
 export const SingleEmailMessage: ComplexDesc = complex(
   "SingleEmailMessage",
   () => [
-    field("bccSender", NS, xs.boolean, { nillable: true }),
-    field("emailPriority", NS, EmailPriority, { nillable: true }),
-    field("replyTo", NS, xs.string, { nillable: true }),
-    field("saveAsActivity", NS, xs.boolean, { nillable: true }),
-    field("senderDisplayName", NS, xs.string, { nillable: true }),
-    field("subject", NS, xs.string, { nillable: true }),
-    field("useSignature", NS, xs.boolean, { nillable: true }),
     field("bccAddresses", NS, xs.string, { min: 0, max: 25, nillable: true }),
     field("ccAddresses", NS, xs.string, { min: 0, max: 25, nillable: true }),
     field("charset", NS, xs.string, { nillable: true }),
@@ -1152,7 +1129,7 @@ export const SingleEmailMessage: ComplexDesc = complex(
     field("toAddresses", NS, xs.string, { min: 0, max: 100, nillable: true }),
     field("whatId", NS, ID, { nillable: true }),
   ],
-  { family: { ns: NS } },
+  { base: () => Email, family: { ns: NS } },
 );
 
 export const EmailFileAttachment: ComplexDesc = complex("EmailFileAttachment", () => [
@@ -1178,11 +1155,10 @@ export const LoginResponse: ComplexDesc = complex("LoginResponse", () => [
   field("result", NS, () => LoginResult),
 ]);
 
-export const LoginFault: ComplexDesc = complex(
-  "LoginFault",
-  () => [field("exceptionCode", NS3, ExceptionCode), field("exceptionMessage", NS3, xs.string)],
-  { family: { ns: NS3 } },
-);
+export const LoginFault: ComplexDesc = complex("LoginFault", () => [], {
+  base: () => ApiFault,
+  family: { ns: NS3 },
+});
 
 export const ApiFault: ComplexDesc = complex(
   "ApiFault",
@@ -1208,13 +1184,9 @@ export const ApiFault: ComplexDesc = complex(
 
 export const ApiQueryFault: ComplexDesc = complex(
   "ApiQueryFault",
-  () => [
-    field("exceptionCode", NS3, ExceptionCode),
-    field("exceptionMessage", NS3, xs.string),
-    field("row", NS3, xs.int),
-    field("column", NS3, xs.int),
-  ],
+  () => [field("row", NS3, xs.int), field("column", NS3, xs.int)],
   {
+    base: () => ApiFault,
     family: {
       ns: NS3,
       derived: () => [
@@ -1227,73 +1199,45 @@ export const ApiQueryFault: ComplexDesc = complex(
   },
 );
 
-export const InvalidFieldFault: ComplexDesc = complex(
-  "InvalidFieldFault",
-  () => [
-    field("exceptionCode", NS3, ExceptionCode),
-    field("exceptionMessage", NS3, xs.string),
-    field("row", NS3, xs.int),
-    field("column", NS3, xs.int),
-  ],
-  { family: { ns: NS3 } },
-);
+export const InvalidFieldFault: ComplexDesc = complex("InvalidFieldFault", () => [], {
+  base: () => ApiQueryFault,
+  family: { ns: NS3 },
+});
 
-export const InvalidSObjectFault: ComplexDesc = complex(
-  "InvalidSObjectFault",
-  () => [
-    field("exceptionCode", NS3, ExceptionCode),
-    field("exceptionMessage", NS3, xs.string),
-    field("row", NS3, xs.int),
-    field("column", NS3, xs.int),
-  ],
-  { family: { ns: NS3 } },
-);
+export const InvalidSObjectFault: ComplexDesc = complex("InvalidSObjectFault", () => [], {
+  base: () => ApiQueryFault,
+  family: { ns: NS3 },
+});
 
-export const MalformedQueryFault: ComplexDesc = complex(
-  "MalformedQueryFault",
-  () => [
-    field("exceptionCode", NS3, ExceptionCode),
-    field("exceptionMessage", NS3, xs.string),
-    field("row", NS3, xs.int),
-    field("column", NS3, xs.int),
-  ],
-  { family: { ns: NS3 } },
-);
+export const MalformedQueryFault: ComplexDesc = complex("MalformedQueryFault", () => [], {
+  base: () => ApiQueryFault,
+  family: { ns: NS3 },
+});
 
-export const MalformedSearchFault: ComplexDesc = complex(
-  "MalformedSearchFault",
-  () => [
-    field("exceptionCode", NS3, ExceptionCode),
-    field("exceptionMessage", NS3, xs.string),
-    field("row", NS3, xs.int),
-    field("column", NS3, xs.int),
-  ],
-  { family: { ns: NS3 } },
-);
+export const MalformedSearchFault: ComplexDesc = complex("MalformedSearchFault", () => [], {
+  base: () => ApiQueryFault,
+  family: { ns: NS3 },
+});
 
-export const InvalidQueryLocatorFault: ComplexDesc = complex(
-  "InvalidQueryLocatorFault",
-  () => [field("exceptionCode", NS3, ExceptionCode), field("exceptionMessage", NS3, xs.string)],
-  { family: { ns: NS3 } },
-);
+export const InvalidQueryLocatorFault: ComplexDesc = complex("InvalidQueryLocatorFault", () => [], {
+  base: () => ApiFault,
+  family: { ns: NS3 },
+});
 
-export const InvalidNewPasswordFault: ComplexDesc = complex(
-  "InvalidNewPasswordFault",
-  () => [field("exceptionCode", NS3, ExceptionCode), field("exceptionMessage", NS3, xs.string)],
-  { family: { ns: NS3 } },
-);
+export const InvalidNewPasswordFault: ComplexDesc = complex("InvalidNewPasswordFault", () => [], {
+  base: () => ApiFault,
+  family: { ns: NS3 },
+});
 
-export const InvalidIdFault: ComplexDesc = complex(
-  "InvalidIdFault",
-  () => [field("exceptionCode", NS3, ExceptionCode), field("exceptionMessage", NS3, xs.string)],
-  { family: { ns: NS3 } },
-);
+export const InvalidIdFault: ComplexDesc = complex("InvalidIdFault", () => [], {
+  base: () => ApiFault,
+  family: { ns: NS3 },
+});
 
-export const UnexpectedErrorFault: ComplexDesc = complex(
-  "UnexpectedErrorFault",
-  () => [field("exceptionCode", NS3, ExceptionCode), field("exceptionMessage", NS3, xs.string)],
-  { family: { ns: NS3 } },
-);
+export const UnexpectedErrorFault: ComplexDesc = complex("UnexpectedErrorFault", () => [], {
+  base: () => ApiFault,
+  family: { ns: NS3 },
+});
 
 export const DescribeSObjectResponse: ComplexDesc = complex("DescribeSObjectResponse", () => [
   field("result", NS, () => DescribeSObjectResult, { nillable: true }),

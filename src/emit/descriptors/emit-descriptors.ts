@@ -157,21 +157,32 @@ export function typeDescriptor(ctx: EmitContext, t: ComplexType | SimpleType): S
       call(rt(ctx, "array"), label, elementFieldCall(ctx, item), ...encoded),
     );
   }
-  const { fields, attributes } = collectFields(t);
-  const opts: Props = [];
+  const base = inheritedBase(ctx, t);
+  // An extension refers to its base's descriptor for the content it inherits.
+  const { fields, attributes } = base ? t : collectFields(t);
+  const opts: Props = base ? [["base", arrow("()", base)]] : [];
   if (attributes.length > 0)
     opts.push(["attrs", array(attributes.map((a) => attributeCall(ctx, a)))]);
   const hierarchy = collectHierarchy(t);
   if (hierarchy.some((c) => c.anyElements)) {
     opts.push(["any", "true"]);
+    // An index among all the fields, the inherited ones included.
     const at = anyIndex(hierarchy);
-    if (at < fields.length) opts.push(["anyAt", String(at)]);
+    if (at < hierarchy.reduce((n, c) => n + c.fields.length, 0)) opts.push(["anyAt", String(at)]);
   }
   if (hierarchy.some((c) => c.anyAttributes)) opts.push(["anyAttrs", "true"]);
   if (inFamily(t)) opts.push(["family", familyOptions(ctx, t)]);
   if (t.simpleContent) opts.push(["text", simpleDescExpr(ctx, t.simpleContent)]);
   const body = arrow("()", array(fields.map((f) => elementFieldCall(ctx, f))));
   return declare("ComplexDesc", call(rt(ctx, "complex"), label, body, ...options(opts)));
+}
+
+/** The descriptor of the complex type `t` extends, when it has one to refer to. */
+function inheritedBase(ctx: EmitContext, t: ComplexType): string | undefined {
+  const base = t.base;
+  if (!base || ctx.plan.arrayItems.has(base) || collectHierarchy(base).includes(t))
+    return undefined;
+  return ctx.plan.typeNames.get(base)?.descriptor;
 }
 
 function attributeCall(ctx: EmitContext, a: ComplexType["attributes"][number]): Code {
