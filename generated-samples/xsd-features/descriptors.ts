@@ -88,7 +88,7 @@ export const Extension: ComplexDesc = complex(
 export const Marker: ComplexDesc = complex(
   "Marker",
   () => [field("Label", NS, xs.string)],
-  { family: { ns: NS, derived: () => [Pin, Banner], abstract: true } },
+  { family: { ns: NS, derived: () => [Pin], abstract: true } },
 );
 
 export const Pin: ComplexDesc = complex(

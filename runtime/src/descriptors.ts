@@ -92,6 +92,7 @@ export interface FamilyOptions {
   readonly ns: string;
   /** Default: the type's local name. */
   readonly tag?: string;
+  /** The types derived from this one directly; `FamilyDesc.derived` adds theirs. */
   readonly derived?: () => readonly ComplexDesc[];
   readonly abstract?: boolean;
 }
@@ -110,7 +111,15 @@ class Family implements FamilyDesc {
     this.abstract = options.abstract ?? false;
   }
   get derived(): readonly ComplexDesc[] {
-    return (this.resolved ??= this.options.derived?.() ?? []);
+    if (this.resolved) return this.resolved;
+    // Set first, so that a cycle in a broken schema ends instead of recursing forever.
+    this.resolved = [];
+    const all = new Set<ComplexDesc>();
+    for (const d of this.options.derived?.() ?? []) {
+      if (!d.family?.abstract) all.add(d);
+      for (const below of d.family?.derived ?? []) all.add(below);
+    }
+    return (this.resolved = [...all]);
   }
 }
 

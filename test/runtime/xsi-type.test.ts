@@ -9,7 +9,7 @@ import { writeElement, XSI_NS } from "../../runtime/src/xml-writer.js";
 
 const NS = "urn:t";
 const Marker = complex("Marker", () => [field("Label", NS, xs.string)], {
-  family: { ns: NS, derived: () => [Pin, Banner], abstract: true },
+  family: { ns: NS, derived: () => [Pin], abstract: true },
 });
 const Pin = complex("Pin", () => [field("Label", NS, xs.string), field("Size", NS, xs.int)], {
   family: { ns: NS, derived: () => [Banner] },
@@ -107,6 +107,17 @@ describe("a derived type that refers to its base", () => {
     family: { ns: NS },
   });
   const Holder = complex("Holder", () => [field("Item", NS, Base)]);
+
+  it("names its direct derived types; the family holds every concrete one below", () => {
+    expect(Marker.family!.derived.map((d) => d.name)).toEqual(["Pin", "Banner"]);
+    const Top = complex("Top", () => [], { family: { ns: NS, derived: () => [Mid] } });
+    const Mid = complex("Mid", () => [], {
+      family: { ns: NS, abstract: true, derived: () => [Leaf, Top] },
+    });
+    const Leaf = complex("Leaf", () => [], { family: { ns: NS } });
+    // Mid is abstract, and the cycle back to Top (a broken schema) ends.
+    expect(Top.family!.derived.map((d) => d.name)).toContain("Leaf");
+  });
 
   it("has the base's fields and attributes first, then its own", () => {
     expect(Derived.fields.map((f) => f.name)).toEqual(["Label", "Size"]);

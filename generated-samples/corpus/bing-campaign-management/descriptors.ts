@@ -4026,21 +4026,7 @@ export const SharedEntity: ComplexDesc = complex(
     field("Name", NS, xs.string, { min: 0, nillable: true }),
     field("Type", NS, xs.string, { min: 0, nillable: true }),
   ],
-  {
-    family: {
-      ns: NS,
-      derived: () => [
-        SharedList,
-        NegativeKeywordList,
-        PlacementExclusionList,
-        AccountNegativeKeywordList,
-        AccountContentNegativeKeywordList,
-        BrandList,
-        AccountPlacementExclusionList,
-        AccountPlacementInclusionList,
-      ],
-    },
-  },
+  { family: { ns: NS, derived: () => [SharedList] } },
 );
 
 export const SharedList: ComplexDesc = complex(

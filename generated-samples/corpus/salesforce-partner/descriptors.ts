@@ -1168,10 +1168,6 @@ export const ApiFault: ComplexDesc = complex(
       ns: NS3,
       derived: () => [
         ApiQueryFault,
-        InvalidFieldFault,
-        InvalidSObjectFault,
-        MalformedQueryFault,
-        MalformedSearchFault,
         LoginFault,
         InvalidQueryLocatorFault,
         InvalidNewPasswordFault,

@@ -7,7 +7,7 @@ import type {
   SimpleType,
   TypeRef,
 } from "../../model/model.js";
-import { descendants, inFamily } from "../../transform/families.js";
+import { inFamily } from "../../transform/families.js";
 import { emptyValue, suppliedFixed } from "../../transform/value-constraints.js";
 import { collectFields, collectHierarchy } from "../../transform/names.js";
 import { symbol } from "../generated-file.js";
@@ -214,7 +214,8 @@ function familyOptions(ctx: EmitContext, t: ComplexType): Code {
   const names = ctx.plan.typeNames.get(t)!;
   const o: Props = [["ns", nsRef(ctx, t.name?.ns ?? "")]];
   if (names.type !== t.name?.local) o.push(["tag", JSON.stringify(names.type)]);
-  const derived = descendants(t).filter((d) => !d.abstract);
+  // The direct ones only: the runtime adds theirs.
+  const derived = t.derived;
   if (derived.length > 0)
     o.push([
       "derived",
