@@ -1,8 +1,7 @@
 /**
  * Nothing vanishes (issue 18's property test): over the Message Retrieval Service, the multi-part
- * sample and every corpus golden (the features sample's abstract head is beyond the sample
- * builder), each operation's valid request and response are changed at
- * seeded random positions (an undeclared element inserted, a leaf repeated, a number padded with a
+ * and XSD features samples and every corpus golden, each operation's valid request and response
+ * are changed at seeded random positions (an undeclared element inserted, a leaf repeated, a number padded with a
  * non-breaking space). The server never calls the implementation with the input unchanged, and the
  * client never resolves with the result unchanged unless it kept the element (`undescribedOf`).
  */
@@ -14,6 +13,7 @@ import { roundTrip } from "../support/round-trip.js";
 const SAMPLES = [
   ["message-service", "fixtures/message-service/api.wsdl"],
   ["multipart", "fixtures/multipart/multipart.wsdl"],
+  ["xsd-features", "fixtures/xsd-features/features.wsdl"],
 ] as const;
 
 describe("nothing vanishes", () => {

@@ -175,18 +175,40 @@ export class SampleBuilder {
     if (f.max > 1) {
       const n = arrayLength(v, f.min, f.max);
       return Array.from({ length: n }, (_, i) =>
-        f.nillable && v === 2 && i === 1 ? null : this.type(f.type, depth + 1, rich, i),
+        f.nillable && v === 2 && i === 1 ? null : this.element(f, depth + 1, rich, i),
       );
     }
     if (f.min === 0 && v === 0) return undefined;
     if (f.nillable && v === 2) return null;
     // A fixed value is the only one the writer accepts.
     if (f.fixed !== undefined && f.type.k === "scalar") return parseScalar(f.type.s, f.fixed);
-    const value = this.type(f.type, depth + 1, rich);
+    const value = this.element(f, depth + 1, rich);
     // An empty element of a field with a default stands for the default: "" cannot travel there.
     return value === "" && f.default !== undefined && f.type.k === "scalar"
       ? parseScalar(f.type.s, f.default)
       : value;
+  }
+
+  /**
+   * The value of one element of field `f`: the head of a substitution group rotates, like a family,
+   * through itself (unless abstract) and the members whose values can say which they are
+   * (`$element` on an object).
+   */
+  private element(f: FieldDesc, depth: number, rich: boolean, salt = 0): unknown {
+    const members = (f.substitutes ?? []).filter((m) => m.type.k === "complex");
+    if (members.length === 0) return this.type(f.type, depth, rich, salt);
+    const all = [...(f.abstract ? [] : [f]), ...members];
+    const key = `substitutes {${f.ns}}${f.name}`;
+    const turn = this.familyTurns.get(key) ?? 0;
+    this.familyTurns.set(key, turn + 1);
+    const n = all.length;
+    const index = (this.v + Math.floor(this.v / n) + salt + turn) % n;
+    this.choices.set(key, n);
+    this.maxBranches = Math.max(this.maxBranches, n);
+    this.branches.add(`${key}#${index}`);
+    const chosen = all[index]!;
+    const value = this.type(chosen.type, depth, rich, salt);
+    return chosen === f ? value : { $element: chosen.name, ...(value as object) };
   }
 
   /** `salt` (an array item's index) shifts choice branches, so the items of one array take different branches. */
@@ -283,9 +305,9 @@ export class SampleBuilder {
         const value =
           f.max > 1
             ? Array.from({ length: Math.max(1, arrayLength(v, f.min, f.max)) }, (_, i) =>
-                this.type(f.type, depth + 1, rich, i),
+                this.element(f, depth + 1, rich, i),
               )
-            : this.type(f.type, depth + 1, rich);
+            : this.element(f, depth + 1, rich);
         out[f.prop] = value;
         return;
       }
