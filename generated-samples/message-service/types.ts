@@ -10,7 +10,7 @@ export interface GetMessages {
 
 export type ArrayOfMessages = (Messages | null)[];
 
-/** Input form of {@link ArrayOfMessages}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfMessages}: what a caller writes, where it differs. */
 export type ArrayOfMessagesInput = (MessagesInput | null)[];
 
 export interface Messages {
@@ -23,15 +23,9 @@ export interface Messages {
   Id: number;
 }
 
-/** Input form of {@link Messages}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface MessagesInput {
+/** Input form of {@link Messages}: what a caller writes, where it differs. */
+export interface MessagesInput extends Omit<Messages, "DateArrived"> {
   DateArrived: XsdDateTimeInput;
-  UserId: number;
-  Sender?: string;
-  MessageText?: string;
-  MessageUrl?: string;
-  Transcription?: string;
-  Id: number;
 }
 
 export interface GetMessagesInDateRange {
@@ -41,10 +35,11 @@ export interface GetMessagesInDateRange {
   endDate: XsdDateTime;
 }
 
-/** Input form of {@link GetMessagesInDateRange}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetMessagesInDateRangeInput {
-  email?: string;
-  password?: string;
+/** Input form of {@link GetMessagesInDateRange}: what a caller writes, where it differs. */
+export interface GetMessagesInDateRangeInput extends Omit<
+  GetMessagesInDateRange,
+  "startDate" | "endDate"
+> {
   startDate: XsdDateTimeInput;
   endDate: XsdDateTimeInput;
 }

@@ -9,10 +9,8 @@ export interface ShipRequest {
   deadline: XsdDateTime | null;
 }
 
-/** Input form of {@link ShipRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ShipRequestInput {
-  parcel: Parcel;
-  to: string;
+/** Input form of {@link ShipRequest}: what a caller writes, where it differs. */
+export interface ShipRequestInput extends Omit<ShipRequest, "deadline"> {
   deadline: XsdDateTimeInput | null;
 }
 
@@ -27,11 +25,9 @@ export interface ShipResult {
   stamp: Stamp;
 }
 
-/** Input form of {@link ShipResult}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ShipResultInput {
-  quote: Quote;
+/** Input form of {@link ShipResult}: what a caller writes, where it differs. */
+export interface ShipResultInput extends Omit<ShipResult, "tracking"> {
   tracking: bigint | number;
-  stamp: Stamp;
 }
 
 export interface Quote {

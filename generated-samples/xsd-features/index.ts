@@ -21,6 +21,7 @@ export type {
   Link,
   Marker,
   Node,
+  NodeInput,
   Order,
   OrderInput,
   OrderResponse,

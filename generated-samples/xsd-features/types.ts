@@ -45,22 +45,22 @@ export type Order = {
     }
 );
 
-/** Input form of {@link Order}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link Order}: what a caller writes, where it differs. */
 export type OrderInput = {
   Id: bigint | number;
   Placed: XsdDateTimeInput;
   Day?: XsdDateInput;
   Price: Price;
-  Tags: string[];
+  Tags?: string[];
   Numbers?: IntList;
-  Tree?: Node;
+  Tree?: NodeInput;
   Note: string | null;
   Flag?: boolean;
   Blob?: Uint8Array;
   Extension?: Extension;
   Outline?: ShapeOrDerivedInput;
-  Markers: MarkerOrDerivedInput[];
-  Attachment: ((Link & { $element: "Link" }) | (File & { $element: "File" }))[];
+  Markers?: MarkerOrDerivedInput[];
+  Attachment?: ((Link & { $element: "Link" }) | (File & { $element: "File" }))[];
 } & (
   | {
       Circle: CircleInput;
@@ -94,17 +94,10 @@ export interface Circle {
   Radius: string;
 }
 
-/** Input form of {@link Circle}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CircleInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "Circle";
+/** Input form of {@link Circle}: what a caller writes, where it differs. */
+export interface CircleInput extends Omit<Circle, "id"> {
   /** Attribute id. */
   id: bigint | number;
-  /** Attribute version. Default (when absent): "1". */
-  version?: number;
-  Name: string;
-  Color?: Color;
-  Radius: string;
 }
 
 export interface Shape {
@@ -118,16 +111,10 @@ export interface Shape {
   Color?: Color;
 }
 
-/** Input form of {@link Shape}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ShapeInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "Shape";
+/** Input form of {@link Shape}: what a caller writes, where it differs. */
+export interface ShapeInput extends Omit<Shape, "id"> {
   /** Attribute id. */
   id: bigint | number;
-  /** Attribute version. Default (when absent): "1". */
-  version?: number;
-  Name: string;
-  Color?: Color;
 }
 
 /** A Shape or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
@@ -149,15 +136,11 @@ export interface Tile {
 /**
  * A Shape by restriction: its Color required and its version attribute prohibited; it inherits id.
  *
- * Input form of {@link Tile}: also accepts `Date` and lexical strings for dates, numbers for big integers.
+ * Input form of {@link Tile}: what a caller writes, where it differs.
  */
-export interface TileInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "Tile";
+export interface TileInput extends Omit<Tile, "id"> {
   /** Attribute id. */
   id: bigint | number;
-  Name: string;
-  Color: Color;
 }
 
 /** A primary colour. */
@@ -174,6 +157,11 @@ export type IntList = number[];
 export interface Node {
   Label: string;
   Children: Node[];
+}
+
+/** Input form of {@link Node}: what a caller writes, where it differs. */
+export interface NodeInput extends Omit<Node, "Children"> {
+  Children?: NodeInput[];
 }
 
 export interface Extension {
@@ -223,18 +211,10 @@ export interface Banner {
   Since?: XsdDateTime;
 }
 
-/** Input form of {@link Banner}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface BannerInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "Banner";
-  /** Attribute waving. */
-  waving?: boolean;
+/** Input form of {@link Banner}: what a caller writes, where it differs. */
+export interface BannerInput extends Omit<Banner, "style" | "Since"> {
   /** Attribute style. Fixed: "flag". */
   style?: "flag";
-  Label: string;
-  Size: number;
-  /** Default (when empty): "Welcome". */
-  Text?: string;
   Since?: XsdDateTimeInput;
 }
 
@@ -252,9 +232,8 @@ export interface OrderResponse {
   Total: bigint;
 }
 
-/** Input form of {@link OrderResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface OrderResponseInput {
-  Order?: OrderResponseOrder;
+/** Input form of {@link OrderResponse}: what a caller writes, where it differs. */
+export interface OrderResponseInput extends Omit<OrderResponse, "Total"> {
   Total: bigint | number;
 }
 

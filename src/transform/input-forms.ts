@@ -3,6 +3,7 @@ import { referencedTypes } from "../model/references.js";
 import { descendants } from "./families.js";
 import { fixedWhenLeftOut } from "./value-constraints.js";
 import type { Pass } from "./plan.js";
+import { optionalRepeated } from "./occurrence.js";
 
 const WIDER_ON_INPUT = new Set([
   "dateTime",
@@ -38,6 +39,8 @@ export const inputForms: Pass = {
         t.fields.some(
           (f) =>
             widerValue(f.type) ||
+            // An array type's own item is the array, not a property one may leave out.
+            (optionalRepeated(f) && !plan.arrayItems.has(t)) ||
             (f.substitutes?.members.some((m) => widerValue(m.type)) ?? false) ||
             fixedWhenLeftOut(f),
         ) ||

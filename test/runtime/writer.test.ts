@@ -111,6 +111,12 @@ describe("writing values", () => {
       "P.V takes at most 2 items (maxOccurs); got 3",
     );
     expect(write(field("P", "", Pair), { V: [1, 2] })).toBe("<P><V>1</V><V>2</V></P>");
+    // An optional repeated element left out is zero items (input forms let it be absent); a
+    // required one left out is refused like an array too short.
+    expect(write(field("Item", "urn:a", Item), { Name: "n" })).toBe(
+      '<Item xmlns="urn:a"><Name>n</Name></Item>',
+    );
+    expect(() => write(field("P", "", Pair), {})).toThrow("P.V is required (at least 1 item)");
     const Some = array("ArrayOfV", field("V", "", xs.int, { min: 1, max: 3 }));
     expect(() => write(field("S", "", Some), [])).toThrow(
       "S needs at least 1 item (minOccurs); got 0",

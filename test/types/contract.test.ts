@@ -14,6 +14,7 @@ import {
   type GetMessagesInDateRangeInput,
   type Messages,
 } from "../../generated-samples/message-service/index.js";
+import type { Node, NodeInput } from "../../generated-samples/xsd-features/index.js";
 
 describe("the generated types", () => {
   it("pin the contract of the client", () => {
@@ -40,8 +41,16 @@ describe("the generated types", () => {
     const missing: DeleteMessage = { email: "a" };
     // @ts-expect-error exactOptionalPropertyTypes: absent is not undefined
     const explicitUndefined: DeleteMessage = { email: undefined, MessageId: 1 };
+    // An optional repeated element may be left out of an input (no items); a result has it.
+    const leaf: NodeInput = { Label: "leaf" };
+    const tree: NodeInput = { Label: "root", Children: [leaf, { Label: "b", Children: [] }] };
+    // @ts-expect-error a decoded Node always has its Children array
+    const decoded: Node = { Label: "leaf" };
+    expectTypeOf<Node["Children"]>().toEqualTypeOf<Node[]>();
     void missing;
     void explicitUndefined;
+    void tree;
+    void decoded;
     expect(new ApiClient({ port: "ApiSoap12" }).port).toBe("ApiSoap12");
     expect(new ApiClient().port).toBe("ApiSoap");
     expect(() => new ApiClient({ port: "Nope" as ApiPortName })).toThrow(/unknown port 'Nope'/);

@@ -19,15 +19,18 @@ export interface AddCampaignsRequest {
   Campaigns?: ArrayOfCampaign | null;
 }
 
-/** Input form of {@link AddCampaignsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddCampaignsRequestInput {
+/** Input form of {@link AddCampaignsRequest}: what a caller writes, where it differs. */
+export interface AddCampaignsRequestInput extends Omit<
+  AddCampaignsRequest,
+  "AccountId" | "Campaigns"
+> {
   AccountId?: bigint | number;
   Campaigns?: ArrayOfCampaignInput | null;
 }
 
 export type ArrayOfCampaign = (Campaign | null)[];
 
-/** Input form of {@link ArrayOfCampaign}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfCampaign}: what a caller writes, where it differs. */
 export type ArrayOfCampaignInput = (CampaignInput | null)[];
 
 export interface Campaign {
@@ -62,36 +65,28 @@ export interface Campaign {
   BidStrategyId?: bigint | null;
 }
 
-/** Input form of {@link Campaign}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CampaignInput {
-  AudienceAdsBidAdjustment?: number | null;
-  BidStrategyScope?: EntityScope | null;
-  BiddingScheme?: BiddingSchemeOrDerived | null;
-  BudgetType?: BudgetLimitType | null;
-  DailyBudget?: number | null;
+/** Input form of {@link Campaign}: what a caller writes, where it differs. */
+export interface CampaignInput extends Omit<
+  Campaign,
+ 
+    | "DealIds"
+    | "EndDate"
+    | "ExperimentId"
+    | "GoalIds"
+    | "Id"
+    | "StartDate"
+    | "Settings"
+    | "BudgetId"
+    | "BidStrategyId"
+> {
   DealIds?: ArrayOflongInput | null;
   EndDate?: XsdDateTimeInput | null;
   ExperimentId?: bigint | number | null;
-  FinalUrlSuffix?: string | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   GoalIds?: ArrayOflongInput | null;
   Id?: bigint | number | null;
-  IsDealCampaign?: boolean | null;
-  IsPolitical?: boolean;
-  MultimediaAdsBidAdjustment?: number | null;
-  Name?: string | null;
   StartDate?: XsdDateTimeInput | null;
-  Status?: CampaignStatus | null;
-  SubType?: string | null;
-  TimeZone?: string | null;
-  TrackingUrlTemplate?: string | null;
-  UrlCustomParameters?: CustomParameters | null;
-  UseCampaignLevelDates?: boolean | null;
-  CampaignType?: CampaignType | null;
   Settings?: ArrayOfSettingInput | null;
   BudgetId?: bigint | number | null;
-  Languages?: ArrayOfstring | null;
-  AdScheduleUseSearcherTimeZone?: boolean | null;
   BidStrategyId?: bigint | number | null;
 }
 
@@ -249,7 +244,7 @@ export type BudgetLimitType =
 
 export type ArrayOflong = bigint[];
 
-/** Input form of {@link ArrayOflong}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOflong}: what a caller writes, where it differs. */
 export type ArrayOflongInput = (bigint | number)[];
 
 export type ArrayOfKeyValuePairOfstringstring = KeyValuePairOfstringstring[];
@@ -291,7 +286,7 @@ export type CampaignType = (
 
 export type ArrayOfSetting = (SettingOrDerived | null)[];
 
-/** Input form of {@link ArrayOfSetting}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfSetting}: what a caller writes, where it differs. */
 export type ArrayOfSettingInput = (SettingOrDerivedInput | null)[];
 
 export interface Setting {
@@ -365,16 +360,8 @@ export interface ShoppingSetting {
   StoreId?: bigint | null;
 }
 
-/** Input form of {@link ShoppingSetting}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ShoppingSettingInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "ShoppingSetting";
-  Type?: string | null;
-  FeedLabel?: string | null;
-  LocalInventoryAdsEnabled?: boolean | null;
-  Priority?: number | null;
-  SalesCountryCode?: string | null;
-  ShoppableAdsEnabled?: boolean | null;
+/** Input form of {@link ShoppingSetting}: what a caller writes, where it differs. */
+export interface ShoppingSettingInput extends Omit<ShoppingSetting, "StoreId"> {
   StoreId?: bigint | number | null;
 }
 
@@ -385,11 +372,8 @@ export interface DynamicFeedSetting {
   FeedId?: bigint | null;
 }
 
-/** Input form of {@link DynamicFeedSetting}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DynamicFeedSettingInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "DynamicFeedSetting";
-  Type?: string | null;
+/** Input form of {@link DynamicFeedSetting}: what a caller writes, where it differs. */
+export interface DynamicFeedSettingInput extends Omit<DynamicFeedSetting, "FeedId"> {
   FeedId?: bigint | number | null;
 }
 
@@ -404,16 +388,9 @@ export interface DynamicSearchAdsSetting {
   Source?: DynamicSearchAdsSource | null;
 }
 
-/** Input form of {@link DynamicSearchAdsSetting}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DynamicSearchAdsSettingInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "DynamicSearchAdsSetting";
-  Type?: string | null;
-  DomainName?: string | null;
-  DynamicDescriptionEnabled?: boolean | null;
-  Language?: string | null;
+/** Input form of {@link DynamicSearchAdsSetting}: what a caller writes, where it differs. */
+export interface DynamicSearchAdsSettingInput extends Omit<DynamicSearchAdsSetting, "PageFeedIds"> {
   PageFeedIds?: ArrayOflongInput | null;
-  Source?: DynamicSearchAdsSource | null;
 }
 
 export type DynamicSearchAdsSource = "All" | "SystemIndex" | "AdvertiserSuppliedUrls";
@@ -489,15 +466,8 @@ export interface PerformanceMaxSetting {
   PageFeedIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link PerformanceMaxSetting}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface PerformanceMaxSettingInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "PerformanceMaxSetting";
-  Type?: string | null;
-  AutoGeneratedImageOptOut?: boolean | null;
-  AutoGeneratedTextOptOut?: boolean | null;
-  CostPerSaleOptOut?: boolean | null;
-  FinalUrlExpansionOptOut?: boolean;
+/** Input form of {@link PerformanceMaxSetting}: what a caller writes, where it differs. */
+export interface PerformanceMaxSettingInput extends Omit<PerformanceMaxSetting, "PageFeedIds"> {
   PageFeedIds?: ArrayOflongInput | null;
 }
 
@@ -560,13 +530,11 @@ export interface NewCustomerAcquisitionGoalSetting {
   NewCustomerAcquisitionGoalId?: bigint | null;
 }
 
-/** Input form of {@link NewCustomerAcquisitionGoalSetting}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface NewCustomerAcquisitionGoalSettingInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "NewCustomerAcquisitionGoalSetting";
-  Type?: string | null;
-  AdditionalConversionValue?: string | null;
-  NewCustomerAcquisitionBidOnlyMode?: boolean | null;
+/** Input form of {@link NewCustomerAcquisitionGoalSetting}: what a caller writes, where it differs. */
+export interface NewCustomerAcquisitionGoalSettingInput extends Omit<
+  NewCustomerAcquisitionGoalSetting,
+  "NewCustomerAcquisitionGoalId"
+> {
   NewCustomerAcquisitionGoalId?: bigint | number | null;
 }
 
@@ -608,15 +576,14 @@ export interface AddCampaignsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link AddCampaignsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddCampaignsResponseInput {
+/** Input form of {@link AddCampaignsResponse}: what a caller writes, where it differs. */
+export interface AddCampaignsResponseInput extends Omit<AddCampaignsResponse, "CampaignIds"> {
   CampaignIds?: ArrayOfNullableOflongInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export type ArrayOfNullableOflong = (bigint | null)[];
 
-/** Input form of {@link ArrayOfNullableOflong}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfNullableOflong}: what a caller writes, where it differs. */
 export type ArrayOfNullableOflongInput = (bigint | number | null)[];
 
 export type ArrayOfBatchError = (BatchErrorOrDerived | null)[];
@@ -661,11 +628,12 @@ export interface GetCampaignsByAccountIdRequest {
   ReturnAdditionalFields?: CampaignAdditionalField | null;
 }
 
-/** Input form of {@link GetCampaignsByAccountIdRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetCampaignsByAccountIdRequestInput {
+/** Input form of {@link GetCampaignsByAccountIdRequest}: what a caller writes, where it differs. */
+export interface GetCampaignsByAccountIdRequestInput extends Omit<
+  GetCampaignsByAccountIdRequest,
+  "AccountId"
+> {
   AccountId?: bigint | number;
-  CampaignType?: CampaignType;
-  ReturnAdditionalFields?: CampaignAdditionalField | null;
 }
 
 export type CampaignAdditionalField = (
@@ -712,8 +680,11 @@ export interface GetCampaignsByAccountIdResponse {
   Campaigns?: ArrayOfCampaign | null;
 }
 
-/** Input form of {@link GetCampaignsByAccountIdResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetCampaignsByAccountIdResponseInput {
+/** Input form of {@link GetCampaignsByAccountIdResponse}: what a caller writes, where it differs. */
+export interface GetCampaignsByAccountIdResponseInput extends Omit<
+  GetCampaignsByAccountIdResponse,
+  "Campaigns"
+> {
   Campaigns?: ArrayOfCampaignInput | null;
 }
 
@@ -724,12 +695,13 @@ export interface GetCampaignsByIdsRequest {
   ReturnAdditionalFields?: CampaignAdditionalField | null;
 }
 
-/** Input form of {@link GetCampaignsByIdsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetCampaignsByIdsRequestInput {
+/** Input form of {@link GetCampaignsByIdsRequest}: what a caller writes, where it differs. */
+export interface GetCampaignsByIdsRequestInput extends Omit<
+  GetCampaignsByIdsRequest,
+  "AccountId" | "CampaignIds"
+> {
   AccountId?: bigint | number;
   CampaignIds?: ArrayOflongInput | null;
-  CampaignType?: CampaignType;
-  ReturnAdditionalFields?: CampaignAdditionalField | null;
 }
 
 export interface GetCampaignsByIdsResponse {
@@ -737,10 +709,12 @@ export interface GetCampaignsByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetCampaignsByIdsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetCampaignsByIdsResponseInput {
+/** Input form of {@link GetCampaignsByIdsResponse}: what a caller writes, where it differs. */
+export interface GetCampaignsByIdsResponseInput extends Omit<
+  GetCampaignsByIdsResponse,
+  "Campaigns"
+> {
   Campaigns?: ArrayOfCampaignInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface DeleteCampaignsRequest {
@@ -748,8 +722,11 @@ export interface DeleteCampaignsRequest {
   CampaignIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link DeleteCampaignsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DeleteCampaignsRequestInput {
+/** Input form of {@link DeleteCampaignsRequest}: what a caller writes, where it differs. */
+export interface DeleteCampaignsRequestInput extends Omit<
+  DeleteCampaignsRequest,
+  "AccountId" | "CampaignIds"
+> {
   AccountId?: bigint | number;
   CampaignIds?: ArrayOflongInput | null;
 }
@@ -763,8 +740,11 @@ export interface UpdateCampaignsRequest {
   Campaigns?: ArrayOfCampaign | null;
 }
 
-/** Input form of {@link UpdateCampaignsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface UpdateCampaignsRequestInput {
+/** Input form of {@link UpdateCampaignsRequest}: what a caller writes, where it differs. */
+export interface UpdateCampaignsRequestInput extends Omit<
+  UpdateCampaignsRequest,
+  "AccountId" | "Campaigns"
+> {
   AccountId?: bigint | number;
   Campaigns?: ArrayOfCampaignInput | null;
 }
@@ -778,8 +758,11 @@ export interface GetNegativeSitesByCampaignIdsRequest {
   CampaignIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link GetNegativeSitesByCampaignIdsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetNegativeSitesByCampaignIdsRequestInput {
+/** Input form of {@link GetNegativeSitesByCampaignIdsRequest}: what a caller writes, where it differs. */
+export interface GetNegativeSitesByCampaignIdsRequestInput extends Omit<
+  GetNegativeSitesByCampaignIdsRequest,
+  "AccountId" | "CampaignIds"
+> {
   AccountId?: bigint | number;
   CampaignIds?: ArrayOflongInput | null;
 }
@@ -789,15 +772,17 @@ export interface GetNegativeSitesByCampaignIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetNegativeSitesByCampaignIdsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetNegativeSitesByCampaignIdsResponseInput {
+/** Input form of {@link GetNegativeSitesByCampaignIdsResponse}: what a caller writes, where it differs. */
+export interface GetNegativeSitesByCampaignIdsResponseInput extends Omit<
+  GetNegativeSitesByCampaignIdsResponse,
+  "CampaignNegativeSites"
+> {
   CampaignNegativeSites?: ArrayOfCampaignNegativeSitesInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export type ArrayOfCampaignNegativeSites = (CampaignNegativeSites | null)[];
 
-/** Input form of {@link ArrayOfCampaignNegativeSites}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfCampaignNegativeSites}: what a caller writes, where it differs. */
 export type ArrayOfCampaignNegativeSitesInput = (CampaignNegativeSitesInput | null)[];
 
 export interface CampaignNegativeSites {
@@ -805,10 +790,9 @@ export interface CampaignNegativeSites {
   NegativeSites?: ArrayOfstring | null;
 }
 
-/** Input form of {@link CampaignNegativeSites}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CampaignNegativeSitesInput {
+/** Input form of {@link CampaignNegativeSites}: what a caller writes, where it differs. */
+export interface CampaignNegativeSitesInput extends Omit<CampaignNegativeSites, "CampaignId"> {
   CampaignId?: bigint | number;
-  NegativeSites?: ArrayOfstring | null;
 }
 
 export interface SetNegativeSitesToCampaignsRequest {
@@ -816,8 +800,11 @@ export interface SetNegativeSitesToCampaignsRequest {
   CampaignNegativeSites?: ArrayOfCampaignNegativeSites | null;
 }
 
-/** Input form of {@link SetNegativeSitesToCampaignsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface SetNegativeSitesToCampaignsRequestInput {
+/** Input form of {@link SetNegativeSitesToCampaignsRequest}: what a caller writes, where it differs. */
+export interface SetNegativeSitesToCampaignsRequestInput extends Omit<
+  SetNegativeSitesToCampaignsRequest,
+  "AccountId" | "CampaignNegativeSites"
+> {
   AccountId?: bigint | number;
   CampaignNegativeSites?: ArrayOfCampaignNegativeSitesInput | null;
 }
@@ -846,16 +833,18 @@ export interface AddAdGroupsRequest {
   ReturnInheritedBidStrategyTypes?: boolean | null;
 }
 
-/** Input form of {@link AddAdGroupsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddAdGroupsRequestInput {
+/** Input form of {@link AddAdGroupsRequest}: what a caller writes, where it differs. */
+export interface AddAdGroupsRequestInput extends Omit<
+  AddAdGroupsRequest,
+  "CampaignId" | "AdGroups"
+> {
   CampaignId?: bigint | number;
   AdGroups?: ArrayOfAdGroupInput | null;
-  ReturnInheritedBidStrategyTypes?: boolean | null;
 }
 
 export type ArrayOfAdGroup = (AdGroup | null)[];
 
-/** Input form of {@link ArrayOfAdGroup}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfAdGroup}: what a caller writes, where it differs. */
 export type ArrayOfAdGroupInput = (AdGroupInput | null)[];
 
 export interface AdGroup {
@@ -889,36 +878,11 @@ export interface AdGroup {
   McpaBid?: Bid | null;
 }
 
-/** Input form of {@link AdGroup}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AdGroupInput {
+/** Input form of {@link AdGroup}: what a caller writes, where it differs. */
+export interface AdGroupInput extends Omit<AdGroup, "AdRotation" | "Id" | "Settings"> {
   AdRotation?: AdRotationInput | null;
-  AudienceAdsBidAdjustment?: number | null;
-  BiddingScheme?: BiddingSchemeOrDerived | null;
-  CommissionRate?: RateBid | null;
-  CpcBid?: Bid | null;
-  EndDate?: Date_ | null;
-  FinalUrlSuffix?: string | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
-  FrequencyCapSettings?: ArrayOfFrequencyCapSettings | null;
   Id?: bigint | number | null;
-  Language?: string | null;
-  MultimediaAdsBidAdjustment?: number | null;
-  Name?: string | null;
-  Network?: Network | null;
-  PercentCpcBid?: RateBid | null;
-  PrivacyStatus?: AdGroupPrivacyStatus | null;
   Settings?: ArrayOfSettingInput | null;
-  StartDate?: Date_ | null;
-  Status?: AdGroupStatus | null;
-  TrackingUrlTemplate?: string | null;
-  UrlCustomParameters?: CustomParameters | null;
-  UseOptimizedTargeting?: boolean | null;
-  UsePredictiveTargeting?: boolean | null;
-  AdScheduleUseSearcherTimeZone?: boolean | null;
-  AdGroupType?: string | null;
-  CpvBid?: Bid | null;
-  CpmBid?: Bid | null;
-  McpaBid?: Bid | null;
 }
 
 export interface AdRotation {
@@ -927,11 +891,10 @@ export interface AdRotation {
   Type?: AdRotationType | null;
 }
 
-/** Input form of {@link AdRotation}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AdRotationInput {
+/** Input form of {@link AdRotation}: what a caller writes, where it differs. */
+export interface AdRotationInput extends Omit<AdRotation, "EndDate" | "StartDate"> {
   EndDate?: XsdDateTimeInput | null;
   StartDate?: XsdDateTimeInput | null;
-  Type?: AdRotationType | null;
 }
 
 export type AdRotationType = "OptimizeForClicks" | "RotateAdsEvenly";
@@ -995,11 +958,9 @@ export interface AddAdGroupsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link AddAdGroupsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddAdGroupsResponseInput {
+/** Input form of {@link AddAdGroupsResponse}: what a caller writes, where it differs. */
+export interface AddAdGroupsResponseInput extends Omit<AddAdGroupsResponse, "AdGroupIds"> {
   AdGroupIds?: ArrayOfNullableOflongInput | null;
-  InheritedBidStrategyTypes?: ArrayOfstring | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface DeleteAdGroupsRequest {
@@ -1007,8 +968,11 @@ export interface DeleteAdGroupsRequest {
   AdGroupIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link DeleteAdGroupsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DeleteAdGroupsRequestInput {
+/** Input form of {@link DeleteAdGroupsRequest}: what a caller writes, where it differs. */
+export interface DeleteAdGroupsRequestInput extends Omit<
+  DeleteAdGroupsRequest,
+  "CampaignId" | "AdGroupIds"
+> {
   CampaignId?: bigint | number;
   AdGroupIds?: ArrayOflongInput | null;
 }
@@ -1023,11 +987,13 @@ export interface GetAdGroupsByIdsRequest {
   ReturnAdditionalFields?: AdGroupAdditionalField | null;
 }
 
-/** Input form of {@link GetAdGroupsByIdsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetAdGroupsByIdsRequestInput {
+/** Input form of {@link GetAdGroupsByIdsRequest}: what a caller writes, where it differs. */
+export interface GetAdGroupsByIdsRequestInput extends Omit<
+  GetAdGroupsByIdsRequest,
+  "CampaignId" | "AdGroupIds"
+> {
   CampaignId?: bigint | number;
   AdGroupIds?: ArrayOflongInput | null;
-  ReturnAdditionalFields?: AdGroupAdditionalField | null;
 }
 
 export type AdGroupAdditionalField = (
@@ -1053,10 +1019,9 @@ export interface GetAdGroupsByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetAdGroupsByIdsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetAdGroupsByIdsResponseInput {
+/** Input form of {@link GetAdGroupsByIdsResponse}: what a caller writes, where it differs. */
+export interface GetAdGroupsByIdsResponseInput extends Omit<GetAdGroupsByIdsResponse, "AdGroups"> {
   AdGroups?: ArrayOfAdGroupInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface GetAdGroupsByCampaignIdRequest {
@@ -1064,18 +1029,23 @@ export interface GetAdGroupsByCampaignIdRequest {
   ReturnAdditionalFields?: AdGroupAdditionalField | null;
 }
 
-/** Input form of {@link GetAdGroupsByCampaignIdRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetAdGroupsByCampaignIdRequestInput {
+/** Input form of {@link GetAdGroupsByCampaignIdRequest}: what a caller writes, where it differs. */
+export interface GetAdGroupsByCampaignIdRequestInput extends Omit<
+  GetAdGroupsByCampaignIdRequest,
+  "CampaignId"
+> {
   CampaignId?: bigint | number;
-  ReturnAdditionalFields?: AdGroupAdditionalField | null;
 }
 
 export interface GetAdGroupsByCampaignIdResponse {
   AdGroups?: ArrayOfAdGroup | null;
 }
 
-/** Input form of {@link GetAdGroupsByCampaignIdResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetAdGroupsByCampaignIdResponseInput {
+/** Input form of {@link GetAdGroupsByCampaignIdResponse}: what a caller writes, where it differs. */
+export interface GetAdGroupsByCampaignIdResponseInput extends Omit<
+  GetAdGroupsByCampaignIdResponse,
+  "AdGroups"
+> {
   AdGroups?: ArrayOfAdGroupInput | null;
 }
 
@@ -1086,12 +1056,13 @@ export interface UpdateAdGroupsRequest {
   ReturnInheritedBidStrategyTypes?: boolean | null;
 }
 
-/** Input form of {@link UpdateAdGroupsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface UpdateAdGroupsRequestInput {
+/** Input form of {@link UpdateAdGroupsRequest}: what a caller writes, where it differs. */
+export interface UpdateAdGroupsRequestInput extends Omit<
+  UpdateAdGroupsRequest,
+  "CampaignId" | "AdGroups"
+> {
   CampaignId?: bigint | number;
   AdGroups?: ArrayOfAdGroupInput | null;
-  UpdateAudienceAdsBidAdjustment?: boolean;
-  ReturnInheritedBidStrategyTypes?: boolean | null;
 }
 
 export interface UpdateAdGroupsResponse {
@@ -1104,8 +1075,11 @@ export interface GetNegativeSitesByAdGroupIdsRequest {
   AdGroupIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link GetNegativeSitesByAdGroupIdsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetNegativeSitesByAdGroupIdsRequestInput {
+/** Input form of {@link GetNegativeSitesByAdGroupIdsRequest}: what a caller writes, where it differs. */
+export interface GetNegativeSitesByAdGroupIdsRequestInput extends Omit<
+  GetNegativeSitesByAdGroupIdsRequest,
+  "CampaignId" | "AdGroupIds"
+> {
   CampaignId?: bigint | number;
   AdGroupIds?: ArrayOflongInput | null;
 }
@@ -1115,15 +1089,17 @@ export interface GetNegativeSitesByAdGroupIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetNegativeSitesByAdGroupIdsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetNegativeSitesByAdGroupIdsResponseInput {
+/** Input form of {@link GetNegativeSitesByAdGroupIdsResponse}: what a caller writes, where it differs. */
+export interface GetNegativeSitesByAdGroupIdsResponseInput extends Omit<
+  GetNegativeSitesByAdGroupIdsResponse,
+  "AdGroupNegativeSites"
+> {
   AdGroupNegativeSites?: ArrayOfAdGroupNegativeSitesInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export type ArrayOfAdGroupNegativeSites = (AdGroupNegativeSites | null)[];
 
-/** Input form of {@link ArrayOfAdGroupNegativeSites}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfAdGroupNegativeSites}: what a caller writes, where it differs. */
 export type ArrayOfAdGroupNegativeSitesInput = (AdGroupNegativeSitesInput | null)[];
 
 export interface AdGroupNegativeSites {
@@ -1131,10 +1107,9 @@ export interface AdGroupNegativeSites {
   NegativeSites?: ArrayOfstring | null;
 }
 
-/** Input form of {@link AdGroupNegativeSites}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AdGroupNegativeSitesInput {
+/** Input form of {@link AdGroupNegativeSites}: what a caller writes, where it differs. */
+export interface AdGroupNegativeSitesInput extends Omit<AdGroupNegativeSites, "AdGroupId"> {
   AdGroupId?: bigint | number;
-  NegativeSites?: ArrayOfstring | null;
 }
 
 export interface SetNegativeSitesToAdGroupsRequest {
@@ -1142,8 +1117,11 @@ export interface SetNegativeSitesToAdGroupsRequest {
   AdGroupNegativeSites?: ArrayOfAdGroupNegativeSites | null;
 }
 
-/** Input form of {@link SetNegativeSitesToAdGroupsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface SetNegativeSitesToAdGroupsRequestInput {
+/** Input form of {@link SetNegativeSitesToAdGroupsRequest}: what a caller writes, where it differs. */
+export interface SetNegativeSitesToAdGroupsRequestInput extends Omit<
+  SetNegativeSitesToAdGroupsRequest,
+  "CampaignId" | "AdGroupNegativeSites"
+> {
   CampaignId?: bigint | number;
   AdGroupNegativeSites?: ArrayOfAdGroupNegativeSitesInput | null;
 }
@@ -1166,9 +1144,11 @@ export interface GetGeoLocationsFileUrlResponse {
   LastModifiedTimeUtc?: XsdDateTime;
 }
 
-/** Input form of {@link GetGeoLocationsFileUrlResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetGeoLocationsFileUrlResponseInput {
-  FileUrl?: string | null;
+/** Input form of {@link GetGeoLocationsFileUrlResponse}: what a caller writes, where it differs. */
+export interface GetGeoLocationsFileUrlResponseInput extends Omit<
+  GetGeoLocationsFileUrlResponse,
+  "FileUrlExpiryTimeUtc" | "LastModifiedTimeUtc"
+> {
   FileUrlExpiryTimeUtc?: XsdDateTimeInput | null;
   LastModifiedTimeUtc?: XsdDateTimeInput;
 }
@@ -1178,15 +1158,15 @@ export interface AddAdsRequest {
   Ads?: ArrayOfAd | null;
 }
 
-/** Input form of {@link AddAdsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddAdsRequestInput {
+/** Input form of {@link AddAdsRequest}: what a caller writes, where it differs. */
+export interface AddAdsRequestInput extends Omit<AddAdsRequest, "AdGroupId" | "Ads"> {
   AdGroupId?: bigint | number;
   Ads?: ArrayOfAdInput | null;
 }
 
 export type ArrayOfAd = (AdOrDerived | null)[];
 
-/** Input form of {@link ArrayOfAd}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfAd}: what a caller writes, where it differs. */
 export type ArrayOfAdInput = (AdOrDerivedInput | null)[];
 
 export interface Ad {
@@ -1207,23 +1187,10 @@ export interface Ad {
   UrlCustomParameters?: CustomParameters | null;
 }
 
-/** Input form of {@link Ad}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AdInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "Ad";
-  AdFormatPreference?: string | null;
+/** Input form of {@link Ad}: what a caller writes, where it differs. */
+export interface AdInput extends Omit<Ad, "DevicePreference" | "Id"> {
   DevicePreference?: bigint | number | null;
-  EditorialStatus?: AdEditorialStatus | null;
-  FinalAppUrls?: ArrayOfAppUrl | null;
-  FinalMobileUrls?: ArrayOfstring | null;
-  FinalUrlSuffix?: string | null;
-  FinalUrls?: ArrayOfstring | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: bigint | number | null;
-  Status?: AdStatus | null;
-  TrackingUrlTemplate?: string | null;
-  Type?: AdType | null;
-  UrlCustomParameters?: CustomParameters | null;
 }
 
 /** A Ad or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
@@ -1272,27 +1239,10 @@ export interface TextAd {
   Title?: string | null;
 }
 
-/** Input form of {@link TextAd}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface TextAdInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "TextAd";
-  AdFormatPreference?: string | null;
+/** Input form of {@link TextAd}: what a caller writes, where it differs. */
+export interface TextAdInput extends Omit<TextAd, "DevicePreference" | "Id"> {
   DevicePreference?: bigint | number | null;
-  EditorialStatus?: AdEditorialStatus | null;
-  FinalAppUrls?: ArrayOfAppUrl | null;
-  FinalMobileUrls?: ArrayOfstring | null;
-  FinalUrlSuffix?: string | null;
-  FinalUrls?: ArrayOfstring | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: bigint | number | null;
-  Status?: AdStatus | null;
-  TrackingUrlTemplate?: string | null;
-  Type?: AdType | null;
-  UrlCustomParameters?: CustomParameters | null;
-  DestinationUrl?: string | null;
-  DisplayUrl?: string | null;
-  Text?: string | null;
-  Title?: string | null;
 }
 
 export interface ProductAd {
@@ -1314,24 +1264,10 @@ export interface ProductAd {
   PromotionalText?: string | null;
 }
 
-/** Input form of {@link ProductAd}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ProductAdInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "ProductAd";
-  AdFormatPreference?: string | null;
+/** Input form of {@link ProductAd}: what a caller writes, where it differs. */
+export interface ProductAdInput extends Omit<ProductAd, "DevicePreference" | "Id"> {
   DevicePreference?: bigint | number | null;
-  EditorialStatus?: AdEditorialStatus | null;
-  FinalAppUrls?: ArrayOfAppUrl | null;
-  FinalMobileUrls?: ArrayOfstring | null;
-  FinalUrlSuffix?: string | null;
-  FinalUrls?: ArrayOfstring | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: bigint | number | null;
-  Status?: AdStatus | null;
-  TrackingUrlTemplate?: string | null;
-  Type?: AdType | null;
-  UrlCustomParameters?: CustomParameters | null;
-  PromotionalText?: string | null;
 }
 
 export interface HotelAd {
@@ -1352,23 +1288,10 @@ export interface HotelAd {
   UrlCustomParameters?: CustomParameters | null;
 }
 
-/** Input form of {@link HotelAd}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface HotelAdInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "HotelAd";
-  AdFormatPreference?: string | null;
+/** Input form of {@link HotelAd}: what a caller writes, where it differs. */
+export interface HotelAdInput extends Omit<HotelAd, "DevicePreference" | "Id"> {
   DevicePreference?: bigint | number | null;
-  EditorialStatus?: AdEditorialStatus | null;
-  FinalAppUrls?: ArrayOfAppUrl | null;
-  FinalMobileUrls?: ArrayOfstring | null;
-  FinalUrlSuffix?: string | null;
-  FinalUrls?: ArrayOfstring | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: bigint | number | null;
-  Status?: AdStatus | null;
-  TrackingUrlTemplate?: string | null;
-  Type?: AdType | null;
-  UrlCustomParameters?: CustomParameters | null;
 }
 
 export interface AppInstallAd {
@@ -1393,27 +1316,10 @@ export interface AppInstallAd {
   Title?: string | null;
 }
 
-/** Input form of {@link AppInstallAd}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AppInstallAdInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "AppInstallAd";
-  AdFormatPreference?: string | null;
+/** Input form of {@link AppInstallAd}: what a caller writes, where it differs. */
+export interface AppInstallAdInput extends Omit<AppInstallAd, "DevicePreference" | "Id"> {
   DevicePreference?: bigint | number | null;
-  EditorialStatus?: AdEditorialStatus | null;
-  FinalAppUrls?: ArrayOfAppUrl | null;
-  FinalMobileUrls?: ArrayOfstring | null;
-  FinalUrlSuffix?: string | null;
-  FinalUrls?: ArrayOfstring | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: bigint | number | null;
-  Status?: AdStatus | null;
-  TrackingUrlTemplate?: string | null;
-  Type?: AdType | null;
-  UrlCustomParameters?: CustomParameters | null;
-  AppPlatform?: string | null;
-  AppStoreId?: string | null;
-  Text?: string | null;
-  Title?: string | null;
 }
 
 export interface ExpandedTextAd {
@@ -1442,31 +1348,10 @@ export interface ExpandedTextAd {
   TitlePart3?: string | null;
 }
 
-/** Input form of {@link ExpandedTextAd}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ExpandedTextAdInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "ExpandedTextAd";
-  AdFormatPreference?: string | null;
+/** Input form of {@link ExpandedTextAd}: what a caller writes, where it differs. */
+export interface ExpandedTextAdInput extends Omit<ExpandedTextAd, "DevicePreference" | "Id"> {
   DevicePreference?: bigint | number | null;
-  EditorialStatus?: AdEditorialStatus | null;
-  FinalAppUrls?: ArrayOfAppUrl | null;
-  FinalMobileUrls?: ArrayOfstring | null;
-  FinalUrlSuffix?: string | null;
-  FinalUrls?: ArrayOfstring | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: bigint | number | null;
-  Status?: AdStatus | null;
-  TrackingUrlTemplate?: string | null;
-  Type?: AdType | null;
-  UrlCustomParameters?: CustomParameters | null;
-  Domain?: string | null;
-  Path1?: string | null;
-  Path2?: string | null;
-  Text?: string | null;
-  TextPart2?: string | null;
-  TitlePart1?: string | null;
-  TitlePart2?: string | null;
-  TitlePart3?: string | null;
 }
 
 export interface DynamicSearchAd {
@@ -1491,27 +1376,10 @@ export interface DynamicSearchAd {
   TextPart2?: string | null;
 }
 
-/** Input form of {@link DynamicSearchAd}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DynamicSearchAdInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "DynamicSearchAd";
-  AdFormatPreference?: string | null;
+/** Input form of {@link DynamicSearchAd}: what a caller writes, where it differs. */
+export interface DynamicSearchAdInput extends Omit<DynamicSearchAd, "DevicePreference" | "Id"> {
   DevicePreference?: bigint | number | null;
-  EditorialStatus?: AdEditorialStatus | null;
-  FinalAppUrls?: ArrayOfAppUrl | null;
-  FinalMobileUrls?: ArrayOfstring | null;
-  FinalUrlSuffix?: string | null;
-  FinalUrls?: ArrayOfstring | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: bigint | number | null;
-  Status?: AdStatus | null;
-  TrackingUrlTemplate?: string | null;
-  Type?: AdType | null;
-  UrlCustomParameters?: CustomParameters | null;
-  Path1?: string | null;
-  Path2?: string | null;
-  Text?: string | null;
-  TextPart2?: string | null;
 }
 
 export interface ResponsiveAd {
@@ -1547,37 +1415,26 @@ export interface ResponsiveAd {
   Videos?: ArrayOfAssetLink | null;
 }
 
-/** Input form of {@link ResponsiveAd}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ResponsiveAdInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "ResponsiveAd";
-  AdFormatPreference?: string | null;
+/** Input form of {@link ResponsiveAd}: what a caller writes, where it differs. */
+export interface ResponsiveAdInput extends Omit<
+  ResponsiveAd,
+ 
+    | "DevicePreference"
+    | "Id"
+    | "Descriptions"
+    | "Headlines"
+    | "Images"
+    | "LongHeadline"
+    | "LongHeadlines"
+    | "Videos"
+> {
   DevicePreference?: bigint | number | null;
-  EditorialStatus?: AdEditorialStatus | null;
-  FinalAppUrls?: ArrayOfAppUrl | null;
-  FinalMobileUrls?: ArrayOfstring | null;
-  FinalUrlSuffix?: string | null;
-  FinalUrls?: ArrayOfstring | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: bigint | number | null;
-  Status?: AdStatus | null;
-  TrackingUrlTemplate?: string | null;
-  Type?: AdType | null;
-  UrlCustomParameters?: CustomParameters | null;
-  AdSubType?: AdSubType | null;
-  BusinessName?: string | null;
-  CallToAction?: CallToAction | null;
-  CallToActionLanguage?: LanguageName | null;
   Descriptions?: ArrayOfAssetLinkInput | null;
-  Headline?: string | null;
   Headlines?: ArrayOfAssetLinkInput | null;
   Images?: ArrayOfAssetLinkInput | null;
-  ImpressionTrackingUrls?: ArrayOfstring | null;
   LongHeadline?: AssetLinkInput | null;
-  LongHeadlineString?: string | null;
   LongHeadlines?: ArrayOfAssetLinkInput | null;
-  Text?: string | null;
-  VerifiedTrackingSettings?: VerifiedTrackingSetting | null;
   Videos?: ArrayOfAssetLinkInput | null;
 }
 
@@ -1732,7 +1589,7 @@ export type LanguageName =
 
 export type ArrayOfAssetLink = (AssetLink | null)[];
 
-/** Input form of {@link ArrayOfAssetLink}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfAssetLink}: what a caller writes, where it differs. */
 export type ArrayOfAssetLinkInput = (AssetLinkInput | null)[];
 
 export interface AssetLink {
@@ -1742,12 +1599,9 @@ export interface AssetLink {
   PinnedField?: string | null;
 }
 
-/** Input form of {@link AssetLink}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AssetLinkInput {
+/** Input form of {@link AssetLink}: what a caller writes, where it differs. */
+export interface AssetLinkInput extends Omit<AssetLink, "Asset"> {
   Asset?: AssetOrDerivedInput | null;
-  AssetPerformanceLabel?: string | null;
-  EditorialStatus?: AssetLinkEditorialStatus | null;
-  PinnedField?: string | null;
 }
 
 export interface Asset {
@@ -1758,13 +1612,9 @@ export interface Asset {
   Type?: string | null;
 }
 
-/** Input form of {@link Asset}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AssetInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "Asset";
+/** Input form of {@link Asset}: what a caller writes, where it differs. */
+export interface AssetInput extends Omit<Asset, "Id"> {
   Id?: bigint | number | null;
-  Name?: string | null;
-  Type?: string | null;
 }
 
 /** A Asset or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
@@ -1782,14 +1632,9 @@ export interface TextAsset {
   Text?: string | null;
 }
 
-/** Input form of {@link TextAsset}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface TextAssetInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "TextAsset";
+/** Input form of {@link TextAsset}: what a caller writes, where it differs. */
+export interface TextAssetInput extends Omit<TextAsset, "Id"> {
   Id?: bigint | number | null;
-  Name?: string | null;
-  Type?: string | null;
-  Text?: string | null;
 }
 
 export interface ImageAsset {
@@ -1808,21 +1653,9 @@ export interface ImageAsset {
   TargetWidth?: number | null;
 }
 
-/** Input form of {@link ImageAsset}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ImageAssetInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "ImageAsset";
+/** Input form of {@link ImageAsset}: what a caller writes, where it differs. */
+export interface ImageAssetInput extends Omit<ImageAsset, "Id"> {
   Id?: bigint | number | null;
-  Name?: string | null;
-  Type?: string | null;
-  CropHeight?: number | null;
-  CropWidth?: number | null;
-  CropX?: number | null;
-  CropY?: number | null;
-  CroppingType?: CropType | null;
-  SubType?: string | null;
-  TargetHeight?: number | null;
-  TargetWidth?: number | null;
 }
 
 export type CropType = "ManualCrop" | "CenterCrop" | "SmartCrop" | "Unknown";
@@ -1837,14 +1670,9 @@ export interface VideoAsset {
   ThumbnailImage?: ImageAsset | null;
 }
 
-/** Input form of {@link VideoAsset}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface VideoAssetInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "VideoAsset";
+/** Input form of {@link VideoAsset}: what a caller writes, where it differs. */
+export interface VideoAssetInput extends Omit<VideoAsset, "Id" | "ThumbnailImage"> {
   Id?: bigint | number | null;
-  Name?: string | null;
-  Type?: string | null;
-  SubType?: string | null;
   ThumbnailImage?: ImageAssetInput | null;
 }
 
@@ -1878,28 +1706,15 @@ export interface ResponsiveSearchAd {
   Path2?: string | null;
 }
 
-/** Input form of {@link ResponsiveSearchAd}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ResponsiveSearchAdInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "ResponsiveSearchAd";
-  AdFormatPreference?: string | null;
+/** Input form of {@link ResponsiveSearchAd}: what a caller writes, where it differs. */
+export interface ResponsiveSearchAdInput extends Omit<
+  ResponsiveSearchAd,
+  "DevicePreference" | "Id" | "Descriptions" | "Headlines"
+> {
   DevicePreference?: bigint | number | null;
-  EditorialStatus?: AdEditorialStatus | null;
-  FinalAppUrls?: ArrayOfAppUrl | null;
-  FinalMobileUrls?: ArrayOfstring | null;
-  FinalUrlSuffix?: string | null;
-  FinalUrls?: ArrayOfstring | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: bigint | number | null;
-  Status?: AdStatus | null;
-  TrackingUrlTemplate?: string | null;
-  Type?: AdType | null;
-  UrlCustomParameters?: CustomParameters | null;
   Descriptions?: ArrayOfAssetLinkInput | null;
-  Domain?: string | null;
   Headlines?: ArrayOfAssetLinkInput | null;
-  Path1?: string | null;
-  Path2?: string | null;
 }
 
 export type AdEditorialStatus = "Active" | "Disapproved" | "Inactive" | "ActiveLimited";
@@ -1929,10 +1744,9 @@ export interface AddAdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link AddAdsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddAdsResponseInput {
+/** Input form of {@link AddAdsResponse}: what a caller writes, where it differs. */
+export interface AddAdsResponseInput extends Omit<AddAdsResponse, "AdIds"> {
   AdIds?: ArrayOfNullableOflongInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface DeleteAdsRequest {
@@ -1940,8 +1754,8 @@ export interface DeleteAdsRequest {
   AdIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link DeleteAdsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DeleteAdsRequestInput {
+/** Input form of {@link DeleteAdsRequest}: what a caller writes, where it differs. */
+export interface DeleteAdsRequestInput extends Omit<DeleteAdsRequest, "AdGroupId" | "AdIds"> {
   AdGroupId?: bigint | number;
   AdIds?: ArrayOflongInput | null;
 }
@@ -1957,12 +1771,12 @@ export interface GetAdsByEditorialStatusRequest {
   ReturnAdditionalFields?: AdAdditionalField | null;
 }
 
-/** Input form of {@link GetAdsByEditorialStatusRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetAdsByEditorialStatusRequestInput {
+/** Input form of {@link GetAdsByEditorialStatusRequest}: what a caller writes, where it differs. */
+export interface GetAdsByEditorialStatusRequestInput extends Omit<
+  GetAdsByEditorialStatusRequest,
+  "AdGroupId"
+> {
   AdGroupId?: bigint | number;
-  EditorialStatus?: AdEditorialStatus;
-  AdTypes?: ArrayOfAdType | null;
-  ReturnAdditionalFields?: AdAdditionalField | null;
 }
 
 export type ArrayOfAdType = AdType[];
@@ -1980,8 +1794,11 @@ export interface GetAdsByEditorialStatusResponse {
   Ads?: ArrayOfAd | null;
 }
 
-/** Input form of {@link GetAdsByEditorialStatusResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetAdsByEditorialStatusResponseInput {
+/** Input form of {@link GetAdsByEditorialStatusResponse}: what a caller writes, where it differs. */
+export interface GetAdsByEditorialStatusResponseInput extends Omit<
+  GetAdsByEditorialStatusResponse,
+  "Ads"
+> {
   Ads?: ArrayOfAdInput | null;
 }
 
@@ -1992,12 +1809,10 @@ export interface GetAdsByIdsRequest {
   ReturnAdditionalFields?: AdAdditionalField | null;
 }
 
-/** Input form of {@link GetAdsByIdsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetAdsByIdsRequestInput {
+/** Input form of {@link GetAdsByIdsRequest}: what a caller writes, where it differs. */
+export interface GetAdsByIdsRequestInput extends Omit<GetAdsByIdsRequest, "AdGroupId" | "AdIds"> {
   AdGroupId?: bigint | number;
   AdIds?: ArrayOflongInput | null;
-  AdTypes?: ArrayOfAdType | null;
-  ReturnAdditionalFields?: AdAdditionalField | null;
 }
 
 export interface GetAdsByIdsResponse {
@@ -2005,10 +1820,9 @@ export interface GetAdsByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetAdsByIdsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetAdsByIdsResponseInput {
+/** Input form of {@link GetAdsByIdsResponse}: what a caller writes, where it differs. */
+export interface GetAdsByIdsResponseInput extends Omit<GetAdsByIdsResponse, "Ads"> {
   Ads?: ArrayOfAdInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface GetAdsByAdGroupIdRequest {
@@ -2017,19 +1831,17 @@ export interface GetAdsByAdGroupIdRequest {
   ReturnAdditionalFields?: AdAdditionalField | null;
 }
 
-/** Input form of {@link GetAdsByAdGroupIdRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetAdsByAdGroupIdRequestInput {
+/** Input form of {@link GetAdsByAdGroupIdRequest}: what a caller writes, where it differs. */
+export interface GetAdsByAdGroupIdRequestInput extends Omit<GetAdsByAdGroupIdRequest, "AdGroupId"> {
   AdGroupId?: bigint | number;
-  AdTypes?: ArrayOfAdType | null;
-  ReturnAdditionalFields?: AdAdditionalField | null;
 }
 
 export interface GetAdsByAdGroupIdResponse {
   Ads?: ArrayOfAd | null;
 }
 
-/** Input form of {@link GetAdsByAdGroupIdResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetAdsByAdGroupIdResponseInput {
+/** Input form of {@link GetAdsByAdGroupIdResponse}: what a caller writes, where it differs. */
+export interface GetAdsByAdGroupIdResponseInput extends Omit<GetAdsByAdGroupIdResponse, "Ads"> {
   Ads?: ArrayOfAdInput | null;
 }
 
@@ -2038,8 +1850,8 @@ export interface UpdateAdsRequest {
   Ads?: ArrayOfAd | null;
 }
 
-/** Input form of {@link UpdateAdsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface UpdateAdsRequestInput {
+/** Input form of {@link UpdateAdsRequest}: what a caller writes, where it differs. */
+export interface UpdateAdsRequestInput extends Omit<UpdateAdsRequest, "AdGroupId" | "Ads"> {
   AdGroupId?: bigint | number;
   Ads?: ArrayOfAdInput | null;
 }
@@ -2054,16 +1866,18 @@ export interface AddKeywordsRequest {
   ReturnInheritedBidStrategyTypes?: boolean | null;
 }
 
-/** Input form of {@link AddKeywordsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddKeywordsRequestInput {
+/** Input form of {@link AddKeywordsRequest}: what a caller writes, where it differs. */
+export interface AddKeywordsRequestInput extends Omit<
+  AddKeywordsRequest,
+  "AdGroupId" | "Keywords"
+> {
   AdGroupId?: bigint | number;
   Keywords?: ArrayOfKeywordInput | null;
-  ReturnInheritedBidStrategyTypes?: boolean | null;
 }
 
 export type ArrayOfKeyword = (Keyword | null)[];
 
-/** Input form of {@link ArrayOfKeyword}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfKeyword}: what a caller writes, where it differs. */
 export type ArrayOfKeywordInput = (KeywordInput | null)[];
 
 export interface Keyword {
@@ -2087,26 +1901,9 @@ export interface Keyword {
   UrlCustomParameters?: CustomParameters | null;
 }
 
-/** Input form of {@link Keyword}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface KeywordInput {
-  Bid?: Bid | null;
-  BiddingScheme?: BiddingSchemeOrDerived | null;
-  DestinationUrl?: string | null;
-  EditorialStatus?: KeywordEditorialStatus | null;
-  FinalAppUrls?: ArrayOfAppUrl | null;
-  FinalMobileUrls?: ArrayOfstring | null;
-  FinalUrlSuffix?: string | null;
-  FinalUrls?: ArrayOfstring | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+/** Input form of {@link Keyword}: what a caller writes, where it differs. */
+export interface KeywordInput extends Omit<Keyword, "Id"> {
   Id?: bigint | number | null;
-  MatchType?: MatchType | null;
-  Param1?: string | null;
-  Param2?: string | null;
-  Param3?: string | null;
-  Status?: KeywordStatus | null;
-  Text?: string | null;
-  TrackingUrlTemplate?: string | null;
-  UrlCustomParameters?: CustomParameters | null;
 }
 
 export type KeywordEditorialStatus = "Active" | "Disapproved" | "Inactive" | "ActiveLimited";
@@ -2121,11 +1918,9 @@ export interface AddKeywordsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link AddKeywordsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddKeywordsResponseInput {
-  InheritedBidStrategyTypes?: ArrayOfstring | null;
+/** Input form of {@link AddKeywordsResponse}: what a caller writes, where it differs. */
+export interface AddKeywordsResponseInput extends Omit<AddKeywordsResponse, "KeywordIds"> {
   KeywordIds?: ArrayOfNullableOflongInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface DeleteKeywordsRequest {
@@ -2133,8 +1928,11 @@ export interface DeleteKeywordsRequest {
   KeywordIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link DeleteKeywordsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DeleteKeywordsRequestInput {
+/** Input form of {@link DeleteKeywordsRequest}: what a caller writes, where it differs. */
+export interface DeleteKeywordsRequestInput extends Omit<
+  DeleteKeywordsRequest,
+  "AdGroupId" | "KeywordIds"
+> {
   AdGroupId?: bigint | number;
   KeywordIds?: ArrayOflongInput | null;
 }
@@ -2149,11 +1947,12 @@ export interface GetKeywordsByEditorialStatusRequest {
   ReturnAdditionalFields?: KeywordAdditionalField | null;
 }
 
-/** Input form of {@link GetKeywordsByEditorialStatusRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetKeywordsByEditorialStatusRequestInput {
+/** Input form of {@link GetKeywordsByEditorialStatusRequest}: what a caller writes, where it differs. */
+export interface GetKeywordsByEditorialStatusRequestInput extends Omit<
+  GetKeywordsByEditorialStatusRequest,
+  "AdGroupId"
+> {
   AdGroupId?: bigint | number;
-  EditorialStatus?: KeywordEditorialStatus;
-  ReturnAdditionalFields?: KeywordAdditionalField | null;
 }
 
 export type KeywordAdditionalField = "MaxConversionValueWithMaxCpc"[];
@@ -2162,8 +1961,11 @@ export interface GetKeywordsByEditorialStatusResponse {
   Keywords?: ArrayOfKeyword | null;
 }
 
-/** Input form of {@link GetKeywordsByEditorialStatusResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetKeywordsByEditorialStatusResponseInput {
+/** Input form of {@link GetKeywordsByEditorialStatusResponse}: what a caller writes, where it differs. */
+export interface GetKeywordsByEditorialStatusResponseInput extends Omit<
+  GetKeywordsByEditorialStatusResponse,
+  "Keywords"
+> {
   Keywords?: ArrayOfKeywordInput | null;
 }
 
@@ -2173,11 +1975,13 @@ export interface GetKeywordsByIdsRequest {
   ReturnAdditionalFields?: KeywordAdditionalField | null;
 }
 
-/** Input form of {@link GetKeywordsByIdsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetKeywordsByIdsRequestInput {
+/** Input form of {@link GetKeywordsByIdsRequest}: what a caller writes, where it differs. */
+export interface GetKeywordsByIdsRequestInput extends Omit<
+  GetKeywordsByIdsRequest,
+  "AdGroupId" | "KeywordIds"
+> {
   AdGroupId?: bigint | number;
   KeywordIds?: ArrayOflongInput | null;
-  ReturnAdditionalFields?: KeywordAdditionalField | null;
 }
 
 export interface GetKeywordsByIdsResponse {
@@ -2185,10 +1989,9 @@ export interface GetKeywordsByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetKeywordsByIdsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetKeywordsByIdsResponseInput {
+/** Input form of {@link GetKeywordsByIdsResponse}: what a caller writes, where it differs. */
+export interface GetKeywordsByIdsResponseInput extends Omit<GetKeywordsByIdsResponse, "Keywords"> {
   Keywords?: ArrayOfKeywordInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface GetKeywordsByAdGroupIdRequest {
@@ -2196,18 +1999,23 @@ export interface GetKeywordsByAdGroupIdRequest {
   ReturnAdditionalFields?: KeywordAdditionalField | null;
 }
 
-/** Input form of {@link GetKeywordsByAdGroupIdRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetKeywordsByAdGroupIdRequestInput {
+/** Input form of {@link GetKeywordsByAdGroupIdRequest}: what a caller writes, where it differs. */
+export interface GetKeywordsByAdGroupIdRequestInput extends Omit<
+  GetKeywordsByAdGroupIdRequest,
+  "AdGroupId"
+> {
   AdGroupId?: bigint | number;
-  ReturnAdditionalFields?: KeywordAdditionalField | null;
 }
 
 export interface GetKeywordsByAdGroupIdResponse {
   Keywords?: ArrayOfKeyword | null;
 }
 
-/** Input form of {@link GetKeywordsByAdGroupIdResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetKeywordsByAdGroupIdResponseInput {
+/** Input form of {@link GetKeywordsByAdGroupIdResponse}: what a caller writes, where it differs. */
+export interface GetKeywordsByAdGroupIdResponseInput extends Omit<
+  GetKeywordsByAdGroupIdResponse,
+  "Keywords"
+> {
   Keywords?: ArrayOfKeywordInput | null;
 }
 
@@ -2217,11 +2025,13 @@ export interface UpdateKeywordsRequest {
   ReturnInheritedBidStrategyTypes?: boolean | null;
 }
 
-/** Input form of {@link UpdateKeywordsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface UpdateKeywordsRequestInput {
+/** Input form of {@link UpdateKeywordsRequest}: what a caller writes, where it differs. */
+export interface UpdateKeywordsRequestInput extends Omit<
+  UpdateKeywordsRequest,
+  "AdGroupId" | "Keywords"
+> {
   AdGroupId?: bigint | number;
   Keywords?: ArrayOfKeywordInput | null;
-  ReturnInheritedBidStrategyTypes?: boolean | null;
 }
 
 export interface UpdateKeywordsResponse {
@@ -2235,16 +2045,17 @@ export interface AppealEditorialRejectionsRequest {
   JustificationText?: string | null;
 }
 
-/** Input form of {@link AppealEditorialRejectionsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AppealEditorialRejectionsRequestInput {
+/** Input form of {@link AppealEditorialRejectionsRequest}: what a caller writes, where it differs. */
+export interface AppealEditorialRejectionsRequestInput extends Omit<
+  AppealEditorialRejectionsRequest,
+  "EntityIdToParentIdAssociations"
+> {
   EntityIdToParentIdAssociations?: ArrayOfEntityIdToParentIdAssociationInput | null;
-  EntityType?: EntityType;
-  JustificationText?: string | null;
 }
 
 export type ArrayOfEntityIdToParentIdAssociation = (EntityIdToParentIdAssociation | null)[];
 
-/** Input form of {@link ArrayOfEntityIdToParentIdAssociation}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfEntityIdToParentIdAssociation}: what a caller writes, where it differs. */
 export type ArrayOfEntityIdToParentIdAssociationInput = (
   | EntityIdToParentIdAssociationInput
   | null
@@ -2255,8 +2066,11 @@ export interface EntityIdToParentIdAssociation {
   ParentId?: bigint;
 }
 
-/** Input form of {@link EntityIdToParentIdAssociation}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface EntityIdToParentIdAssociationInput {
+/** Input form of {@link EntityIdToParentIdAssociation}: what a caller writes, where it differs. */
+export interface EntityIdToParentIdAssociationInput extends Omit<
+  EntityIdToParentIdAssociation,
+  "EntityId" | "ParentId"
+> {
   EntityId?: bigint | number;
   ParentId?: bigint | number;
 }
@@ -2280,11 +2094,13 @@ export interface GetEditorialReasonsByIdsRequest {
   EntityType?: EntityType;
 }
 
-/** Input form of {@link GetEditorialReasonsByIdsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetEditorialReasonsByIdsRequestInput {
+/** Input form of {@link GetEditorialReasonsByIdsRequest}: what a caller writes, where it differs. */
+export interface GetEditorialReasonsByIdsRequestInput extends Omit<
+  GetEditorialReasonsByIdsRequest,
+  "AccountId" | "EntityIdToParentIdAssociations"
+> {
   AccountId?: bigint | number;
   EntityIdToParentIdAssociations?: ArrayOfEntityIdToParentIdAssociationInput | null;
-  EntityType?: EntityType;
 }
 
 export interface GetEditorialReasonsByIdsResponse {
@@ -2292,15 +2108,17 @@ export interface GetEditorialReasonsByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetEditorialReasonsByIdsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetEditorialReasonsByIdsResponseInput {
+/** Input form of {@link GetEditorialReasonsByIdsResponse}: what a caller writes, where it differs. */
+export interface GetEditorialReasonsByIdsResponseInput extends Omit<
+  GetEditorialReasonsByIdsResponse,
+  "EditorialReasons"
+> {
   EditorialReasons?: ArrayOfEditorialReasonCollectionInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export type ArrayOfEditorialReasonCollection = (EditorialReasonCollection | null)[];
 
-/** Input form of {@link ArrayOfEditorialReasonCollection}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfEditorialReasonCollection}: what a caller writes, where it differs. */
 export type ArrayOfEditorialReasonCollectionInput = (EditorialReasonCollectionInput | null)[];
 
 export interface EditorialReasonCollection {
@@ -2310,12 +2128,13 @@ export interface EditorialReasonCollection {
   Reasons?: ArrayOfEditorialReason | null;
 }
 
-/** Input form of {@link EditorialReasonCollection}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface EditorialReasonCollectionInput {
+/** Input form of {@link EditorialReasonCollection}: what a caller writes, where it differs. */
+export interface EditorialReasonCollectionInput extends Omit<
+  EditorialReasonCollection,
+  "AdGroupId" | "AdOrKeywordId"
+> {
   AdGroupId?: bigint | number;
   AdOrKeywordId?: bigint | number;
-  AppealStatus?: AppealStatus;
-  Reasons?: ArrayOfEditorialReason | null;
 }
 
 export type AppealStatus = "Appealable" | "AppealPending" | "NotAppealable";
@@ -2334,24 +2153,29 @@ export interface GetAccountMigrationStatusesRequest {
   MigrationType?: string | null;
 }
 
-/** Input form of {@link GetAccountMigrationStatusesRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetAccountMigrationStatusesRequestInput {
+/** Input form of {@link GetAccountMigrationStatusesRequest}: what a caller writes, where it differs. */
+export interface GetAccountMigrationStatusesRequestInput extends Omit<
+  GetAccountMigrationStatusesRequest,
+  "AccountIds"
+> {
   AccountIds?: ArrayOflongInput | null;
-  MigrationType?: string | null;
 }
 
 export interface GetAccountMigrationStatusesResponse {
   MigrationStatuses?: ArrayOfAccountMigrationStatusesInfo | null;
 }
 
-/** Input form of {@link GetAccountMigrationStatusesResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetAccountMigrationStatusesResponseInput {
+/** Input form of {@link GetAccountMigrationStatusesResponse}: what a caller writes, where it differs. */
+export interface GetAccountMigrationStatusesResponseInput extends Omit<
+  GetAccountMigrationStatusesResponse,
+  "MigrationStatuses"
+> {
   MigrationStatuses?: ArrayOfAccountMigrationStatusesInfoInput | null;
 }
 
 export type ArrayOfAccountMigrationStatusesInfo = (AccountMigrationStatusesInfo | null)[];
 
-/** Input form of {@link ArrayOfAccountMigrationStatusesInfo}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfAccountMigrationStatusesInfo}: what a caller writes, where it differs. */
 export type ArrayOfAccountMigrationStatusesInfoInput = (AccountMigrationStatusesInfoInput | null)[];
 
 export interface AccountMigrationStatusesInfo {
@@ -2359,15 +2183,18 @@ export interface AccountMigrationStatusesInfo {
   MigrationStatusInfos?: ArrayOfMigrationStatusInfo | null;
 }
 
-/** Input form of {@link AccountMigrationStatusesInfo}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AccountMigrationStatusesInfoInput {
+/** Input form of {@link AccountMigrationStatusesInfo}: what a caller writes, where it differs. */
+export interface AccountMigrationStatusesInfoInput extends Omit<
+  AccountMigrationStatusesInfo,
+  "AccountId" | "MigrationStatusInfos"
+> {
   AccountId: bigint | number;
   MigrationStatusInfos?: ArrayOfMigrationStatusInfoInput | null;
 }
 
 export type ArrayOfMigrationStatusInfo = (MigrationStatusInfo | null)[];
 
-/** Input form of {@link ArrayOfMigrationStatusInfo}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfMigrationStatusInfo}: what a caller writes, where it differs. */
 export type ArrayOfMigrationStatusInfoInput = (MigrationStatusInfoInput | null)[];
 
 export interface MigrationStatusInfo {
@@ -2376,11 +2203,9 @@ export interface MigrationStatusInfo {
   Status: MigrationStatus;
 }
 
-/** Input form of {@link MigrationStatusInfo}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface MigrationStatusInfoInput {
-  MigrationType?: string | null;
+/** Input form of {@link MigrationStatusInfo}: what a caller writes, where it differs. */
+export interface MigrationStatusInfoInput extends Omit<MigrationStatusInfo, "StartTimeInUtc"> {
   StartTimeInUtc?: XsdDateTimeInput | null;
-  Status: MigrationStatus;
 }
 
 export type MigrationStatus = "NotInPilot" | "NotStarted" | "InProgress" | "Completed";
@@ -2435,15 +2260,18 @@ export interface AddAdExtensionsRequest {
   AdExtensions?: ArrayOfAdExtension | null;
 }
 
-/** Input form of {@link AddAdExtensionsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddAdExtensionsRequestInput {
+/** Input form of {@link AddAdExtensionsRequest}: what a caller writes, where it differs. */
+export interface AddAdExtensionsRequestInput extends Omit<
+  AddAdExtensionsRequest,
+  "AccountId" | "AdExtensions"
+> {
   AccountId?: bigint | number;
   AdExtensions?: ArrayOfAdExtensionInput | null;
 }
 
 export type ArrayOfAdExtension = (AdExtensionOrDerived | null)[];
 
-/** Input form of {@link ArrayOfAdExtension}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfAdExtension}: what a caller writes, where it differs. */
 export type ArrayOfAdExtensionInput = (AdExtensionOrDerivedInput | null)[];
 
 export interface AdExtension {
@@ -2458,17 +2286,10 @@ export interface AdExtension {
   Version?: number | null;
 }
 
-/** Input form of {@link AdExtension}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AdExtensionInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "AdExtension";
+/** Input form of {@link AdExtension}: what a caller writes, where it differs. */
+export interface AdExtensionInput extends Omit<AdExtension, "DevicePreference" | "Id"> {
   DevicePreference?: bigint | number | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: bigint | number | null;
-  Scheduling?: Schedule | null;
-  Status?: AdExtensionStatus | null;
-  Type?: string | null;
-  Version?: number | null;
 }
 
 /** A AdExtension or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
@@ -2528,22 +2349,13 @@ export interface LocationAdExtension {
   PhoneNumber?: string | null;
 }
 
-/** Input form of {@link LocationAdExtension}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface LocationAdExtensionInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "LocationAdExtension";
+/** Input form of {@link LocationAdExtension}: what a caller writes, where it differs. */
+export interface LocationAdExtensionInput extends Omit<
+  LocationAdExtension,
+  "DevicePreference" | "Id"
+> {
   DevicePreference?: bigint | number | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: bigint | number | null;
-  Scheduling?: Schedule | null;
-  Status?: AdExtensionStatus | null;
-  Type?: string | null;
-  Version?: number | null;
-  Address?: Address | null;
-  CompanyName?: string | null;
-  GeoCodeStatus?: BusinessGeoCodeStatus | null;
-  GeoPoint?: GeoPoint | null;
-  PhoneNumber?: string | null;
 }
 
 export interface Address {
@@ -2580,22 +2392,10 @@ export interface CallAdExtension {
   RequireTollFreeTrackingNumber?: boolean | null;
 }
 
-/** Input form of {@link CallAdExtension}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CallAdExtensionInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "CallAdExtension";
+/** Input form of {@link CallAdExtension}: what a caller writes, where it differs. */
+export interface CallAdExtensionInput extends Omit<CallAdExtension, "DevicePreference" | "Id"> {
   DevicePreference?: bigint | number | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: bigint | number | null;
-  Scheduling?: Schedule | null;
-  Status?: AdExtensionStatus | null;
-  Type?: string | null;
-  Version?: number | null;
-  CountryCode?: string | null;
-  IsCallOnly?: boolean | null;
-  IsCallTrackingEnabled?: boolean | null;
-  PhoneNumber?: string | null;
-  RequireTollFreeTrackingNumber?: boolean | null;
 }
 
 export interface ImageAdExtension {
@@ -2624,31 +2424,15 @@ export interface ImageAdExtension {
   UrlCustomParameters?: CustomParameters | null;
 }
 
-/** Input form of {@link ImageAdExtension}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ImageAdExtensionInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "ImageAdExtension";
+/** Input form of {@link ImageAdExtension}: what a caller writes, where it differs. */
+export interface ImageAdExtensionInput extends Omit<
+  ImageAdExtension,
+  "DevicePreference" | "Id" | "ImageMediaIds" | "Images"
+> {
   DevicePreference?: bigint | number | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: bigint | number | null;
-  Scheduling?: Schedule | null;
-  Status?: AdExtensionStatus | null;
-  Type?: string | null;
-  Version?: number | null;
-  AlternativeText?: string | null;
-  Description?: string | null;
-  DestinationUrl?: string | null;
-  DisplayText?: string | null;
-  FinalAppUrls?: ArrayOfAppUrl | null;
-  FinalMobileUrls?: ArrayOfstring | null;
-  FinalUrlSuffix?: string | null;
-  FinalUrls?: ArrayOfstring | null;
   ImageMediaIds?: ArrayOflongInput | null;
   Images?: ArrayOfAssetLinkInput | null;
-  Layouts?: ArrayOfstring | null;
-  SourceType?: string | null;
-  TrackingUrlTemplate?: string | null;
-  UrlCustomParameters?: CustomParameters | null;
 }
 
 export interface AppAdExtension {
@@ -2673,27 +2457,10 @@ export interface AppAdExtension {
   UrlCustomParameters?: CustomParameters | null;
 }
 
-/** Input form of {@link AppAdExtension}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AppAdExtensionInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "AppAdExtension";
+/** Input form of {@link AppAdExtension}: what a caller writes, where it differs. */
+export interface AppAdExtensionInput extends Omit<AppAdExtension, "DevicePreference" | "Id"> {
   DevicePreference?: bigint | number | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: bigint | number | null;
-  Scheduling?: Schedule | null;
-  Status?: AdExtensionStatus | null;
-  Type?: string | null;
-  Version?: number | null;
-  AppPlatform?: string | null;
-  AppStoreId?: string | null;
-  DestinationUrl?: string | null;
-  DisplayText?: string | null;
-  FinalAppUrls?: ArrayOfAppUrl | null;
-  FinalMobileUrls?: ArrayOfstring | null;
-  FinalUrlSuffix?: string | null;
-  FinalUrls?: ArrayOfstring | null;
-  TrackingUrlTemplate?: string | null;
-  UrlCustomParameters?: CustomParameters | null;
 }
 
 export interface ReviewAdExtension {
@@ -2712,21 +2479,10 @@ export interface ReviewAdExtension {
   Url?: string | null;
 }
 
-/** Input form of {@link ReviewAdExtension}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ReviewAdExtensionInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "ReviewAdExtension";
+/** Input form of {@link ReviewAdExtension}: what a caller writes, where it differs. */
+export interface ReviewAdExtensionInput extends Omit<ReviewAdExtension, "DevicePreference" | "Id"> {
   DevicePreference?: bigint | number | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: bigint | number | null;
-  Scheduling?: Schedule | null;
-  Status?: AdExtensionStatus | null;
-  Type?: string | null;
-  Version?: number | null;
-  IsExact?: boolean;
-  Source?: string | null;
-  Text?: string | null;
-  Url?: string | null;
 }
 
 export interface CalloutAdExtension {
@@ -2742,18 +2498,13 @@ export interface CalloutAdExtension {
   Text?: string | null;
 }
 
-/** Input form of {@link CalloutAdExtension}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CalloutAdExtensionInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "CalloutAdExtension";
+/** Input form of {@link CalloutAdExtension}: what a caller writes, where it differs. */
+export interface CalloutAdExtensionInput extends Omit<
+  CalloutAdExtension,
+  "DevicePreference" | "Id"
+> {
   DevicePreference?: bigint | number | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: bigint | number | null;
-  Scheduling?: Schedule | null;
-  Status?: AdExtensionStatus | null;
-  Type?: string | null;
-  Version?: number | null;
-  Text?: string | null;
 }
 
 export interface SitelinkAdExtension {
@@ -2778,27 +2529,13 @@ export interface SitelinkAdExtension {
   UrlCustomParameters?: CustomParameters | null;
 }
 
-/** Input form of {@link SitelinkAdExtension}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface SitelinkAdExtensionInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "SitelinkAdExtension";
+/** Input form of {@link SitelinkAdExtension}: what a caller writes, where it differs. */
+export interface SitelinkAdExtensionInput extends Omit<
+  SitelinkAdExtension,
+  "DevicePreference" | "Id"
+> {
   DevicePreference?: bigint | number | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: bigint | number | null;
-  Scheduling?: Schedule | null;
-  Status?: AdExtensionStatus | null;
-  Type?: string | null;
-  Version?: number | null;
-  Description1?: string | null;
-  Description2?: string | null;
-  DestinationUrl?: string | null;
-  DisplayText?: string | null;
-  FinalAppUrls?: ArrayOfAppUrl | null;
-  FinalMobileUrls?: ArrayOfstring | null;
-  FinalUrlSuffix?: string | null;
-  FinalUrls?: ArrayOfstring | null;
-  TrackingUrlTemplate?: string | null;
-  UrlCustomParameters?: CustomParameters | null;
 }
 
 export interface ActionAdExtension {
@@ -2820,24 +2557,10 @@ export interface ActionAdExtension {
   UrlCustomParameters?: CustomParameters | null;
 }
 
-/** Input form of {@link ActionAdExtension}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ActionAdExtensionInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "ActionAdExtension";
+/** Input form of {@link ActionAdExtension}: what a caller writes, where it differs. */
+export interface ActionAdExtensionInput extends Omit<ActionAdExtension, "DevicePreference" | "Id"> {
   DevicePreference?: bigint | number | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: bigint | number | null;
-  Scheduling?: Schedule | null;
-  Status?: AdExtensionStatus | null;
-  Type?: string | null;
-  Version?: number | null;
-  ActionType: ActionAdExtensionActionType;
-  FinalMobileUrls?: ArrayOfstring | null;
-  FinalUrlSuffix?: string | null;
-  FinalUrls?: ArrayOfstring | null;
-  Language?: string | null;
-  TrackingUrlTemplate?: string | null;
-  UrlCustomParameters?: CustomParameters | null;
 }
 
 export type ActionAdExtensionActionType =
@@ -2937,19 +2660,13 @@ export interface StructuredSnippetAdExtension {
   Values?: ArrayOfstring | null;
 }
 
-/** Input form of {@link StructuredSnippetAdExtension}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface StructuredSnippetAdExtensionInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "StructuredSnippetAdExtension";
+/** Input form of {@link StructuredSnippetAdExtension}: what a caller writes, where it differs. */
+export interface StructuredSnippetAdExtensionInput extends Omit<
+  StructuredSnippetAdExtension,
+  "DevicePreference" | "Id"
+> {
   DevicePreference?: bigint | number | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: bigint | number | null;
-  Scheduling?: Schedule | null;
-  Status?: AdExtensionStatus | null;
-  Type?: string | null;
-  Version?: number | null;
-  Header?: string | null;
-  Values?: ArrayOfstring | null;
 }
 
 export interface PriceAdExtension {
@@ -2970,23 +2687,10 @@ export interface PriceAdExtension {
   UrlCustomParameters?: CustomParameters | null;
 }
 
-/** Input form of {@link PriceAdExtension}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface PriceAdExtensionInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "PriceAdExtension";
+/** Input form of {@link PriceAdExtension}: what a caller writes, where it differs. */
+export interface PriceAdExtensionInput extends Omit<PriceAdExtension, "DevicePreference" | "Id"> {
   DevicePreference?: bigint | number | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: bigint | number | null;
-  Scheduling?: Schedule | null;
-  Status?: AdExtensionStatus | null;
-  Type?: string | null;
-  Version?: number | null;
-  FinalUrlSuffix?: string | null;
-  Language?: string | null;
-  PriceExtensionType: PriceExtensionType;
-  TableRows?: ArrayOfPriceTableRow | null;
-  TrackingUrlTemplate?: string | null;
-  UrlCustomParameters?: CustomParameters | null;
 }
 
 export type PriceExtensionType =
@@ -3057,34 +2761,13 @@ export interface PromotionAdExtension {
   UrlCustomParameters?: CustomParameters | null;
 }
 
-/** Input form of {@link PromotionAdExtension}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface PromotionAdExtensionInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "PromotionAdExtension";
+/** Input form of {@link PromotionAdExtension}: what a caller writes, where it differs. */
+export interface PromotionAdExtensionInput extends Omit<
+  PromotionAdExtension,
+  "DevicePreference" | "Id"
+> {
   DevicePreference?: bigint | number | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: bigint | number | null;
-  Scheduling?: Schedule | null;
-  Status?: AdExtensionStatus | null;
-  Type?: string | null;
-  Version?: number | null;
-  CurrencyCode?: string | null;
-  DiscountModifier?: PromotionDiscountModifier | null;
-  FinalAppUrls?: ArrayOfAppUrl | null;
-  FinalMobileUrls?: ArrayOfstring | null;
-  FinalUrlSuffix?: string | null;
-  FinalUrls?: ArrayOfstring | null;
-  Language?: string | null;
-  MoneyAmountOff?: number | null;
-  OrdersOverAmount?: number | null;
-  PercentOff?: number | null;
-  PromotionCode?: string | null;
-  PromotionEndDate?: Date_ | null;
-  PromotionItem?: string | null;
-  PromotionOccasion?: PromotionOccasion | null;
-  PromotionStartDate?: Date_ | null;
-  TrackingUrlTemplate?: string | null;
-  UrlCustomParameters?: CustomParameters | null;
 }
 
 export type PromotionDiscountModifier = "Unknown" | "UpTo" | "None";
@@ -3150,25 +2833,13 @@ export interface FilterLinkAdExtension {
   UrlCustomParameters?: CustomParameters | null;
 }
 
-/** Input form of {@link FilterLinkAdExtension}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface FilterLinkAdExtensionInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "FilterLinkAdExtension";
+/** Input form of {@link FilterLinkAdExtension}: what a caller writes, where it differs. */
+export interface FilterLinkAdExtensionInput extends Omit<
+  FilterLinkAdExtension,
+  "DevicePreference" | "Id"
+> {
   DevicePreference?: bigint | number | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: bigint | number | null;
-  Scheduling?: Schedule | null;
-  Status?: AdExtensionStatus | null;
-  Type?: string | null;
-  Version?: number | null;
-  AdExtensionHeaderType?: AdExtensionHeaderType | null;
-  FinalMobileUrls?: ArrayOfstring | null;
-  FinalUrlSuffix?: string | null;
-  FinalUrls?: ArrayOfstring | null;
-  Language?: string | null;
-  Texts?: ArrayOfstring | null;
-  TrackingUrlTemplate?: string | null;
-  UrlCustomParameters?: CustomParameters | null;
 }
 
 export type AdExtensionHeaderType =
@@ -3237,28 +2908,15 @@ export interface FlyerAdExtension {
   UrlCustomParameters?: CustomParameters | null;
 }
 
-/** Input form of {@link FlyerAdExtension}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface FlyerAdExtensionInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "FlyerAdExtension";
+/** Input form of {@link FlyerAdExtension}: what a caller writes, where it differs. */
+export interface FlyerAdExtensionInput extends Omit<
+  FlyerAdExtension,
+  "DevicePreference" | "Id" | "ImageMediaIds" | "StoreId"
+> {
   DevicePreference?: bigint | number | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: bigint | number | null;
-  Scheduling?: Schedule | null;
-  Status?: AdExtensionStatus | null;
-  Type?: string | null;
-  Version?: number | null;
-  Description?: string | null;
-  FinalAppUrls?: ArrayOfAppUrl | null;
-  FinalMobileUrls?: ArrayOfstring | null;
-  FinalUrlSuffix?: string | null;
-  FinalUrls?: ArrayOfstring | null;
-  FlyerName?: string | null;
   ImageMediaIds?: ArrayOflongInput | null;
-  ImageMediaUrls?: ArrayOfstring | null;
   StoreId?: bigint | number | null;
-  TrackingUrlTemplate?: string | null;
-  UrlCustomParameters?: CustomParameters | null;
 }
 
 export interface VideoAdExtension {
@@ -3286,29 +2944,14 @@ export interface VideoAdExtension {
   VideoId?: bigint | null;
 }
 
-/** Input form of {@link VideoAdExtension}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface VideoAdExtensionInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "VideoAdExtension";
+/** Input form of {@link VideoAdExtension}: what a caller writes, where it differs. */
+export interface VideoAdExtensionInput extends Omit<
+  VideoAdExtension,
+  "DevicePreference" | "Id" | "ThumbnailId" | "VideoId"
+> {
   DevicePreference?: bigint | number | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: bigint | number | null;
-  Scheduling?: Schedule | null;
-  Status?: AdExtensionStatus | null;
-  Type?: string | null;
-  Version?: number | null;
-  ActionText?: string | null;
-  AlternativeText?: string | null;
-  DisplayText?: string | null;
-  FinalAppUrls?: ArrayOfAppUrl | null;
-  FinalMobileUrls?: ArrayOfstring | null;
-  FinalUrlSuffix?: string | null;
-  FinalUrls?: ArrayOfstring | null;
-  Name?: string | null;
   ThumbnailId?: bigint | number | null;
-  ThumbnailUrl?: string | null;
-  TrackingUrlTemplate?: string | null;
-  UrlCustomParameters?: CustomParameters | null;
   VideoId?: bigint | number | null;
 }
 
@@ -3335,28 +2978,13 @@ export interface DisclaimerAdExtension {
   UrlCustomParameters?: CustomParameters | null;
 }
 
-/** Input form of {@link DisclaimerAdExtension}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DisclaimerAdExtensionInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "DisclaimerAdExtension";
+/** Input form of {@link DisclaimerAdExtension}: what a caller writes, where it differs. */
+export interface DisclaimerAdExtensionInput extends Omit<
+  DisclaimerAdExtension,
+  "DevicePreference" | "Id"
+> {
   DevicePreference?: bigint | number | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: bigint | number | null;
-  Scheduling?: Schedule | null;
-  Status?: AdExtensionStatus | null;
-  Type?: string | null;
-  Version?: number | null;
-  DisclaimerLayout: string | null;
-  FinalAppUrls?: ArrayOfAppUrl | null;
-  FinalMobileUrls?: ArrayOfstring | null;
-  FinalUrlSuffix?: string | null;
-  FinalUrls?: ArrayOfstring | null;
-  LineText?: string | null;
-  Name: string | null;
-  PopupText?: string | null;
-  Title?: string | null;
-  TrackingUrlTemplate?: string | null;
-  UrlCustomParameters?: CustomParameters | null;
 }
 
 export interface LogoAdExtension {
@@ -3375,21 +3003,14 @@ export interface LogoAdExtension {
   DomainName?: string | null;
 }
 
-/** Input form of {@link LogoAdExtension}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface LogoAdExtensionInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "LogoAdExtension";
+/** Input form of {@link LogoAdExtension}: what a caller writes, where it differs. */
+export interface LogoAdExtensionInput extends Omit<
+  LogoAdExtension,
+  "DevicePreference" | "Id" | "BusinessLogo"
+> {
   DevicePreference?: bigint | number | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: bigint | number | null;
-  Scheduling?: Schedule | null;
-  Status?: AdExtensionStatus | null;
-  Type?: string | null;
-  Version?: number | null;
   BusinessLogo?: bigint | number | null;
-  BusinessLogoUrl?: string | null;
-  BusinessName?: string | null;
-  DomainName?: string | null;
 }
 
 export interface Schedule {
@@ -3427,15 +3048,17 @@ export interface AddAdExtensionsResponse {
   NestedPartialErrors?: ArrayOfBatchErrorCollection | null;
 }
 
-/** Input form of {@link AddAdExtensionsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddAdExtensionsResponseInput {
+/** Input form of {@link AddAdExtensionsResponse}: what a caller writes, where it differs. */
+export interface AddAdExtensionsResponseInput extends Omit<
+  AddAdExtensionsResponse,
+  "AdExtensionIdentities"
+> {
   AdExtensionIdentities?: ArrayOfAdExtensionIdentityInput | null;
-  NestedPartialErrors?: ArrayOfBatchErrorCollection | null;
 }
 
 export type ArrayOfAdExtensionIdentity = (AdExtensionIdentity | null)[];
 
-/** Input form of {@link ArrayOfAdExtensionIdentity}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfAdExtensionIdentity}: what a caller writes, where it differs. */
 export type ArrayOfAdExtensionIdentityInput = (AdExtensionIdentityInput | null)[];
 
 export interface AdExtensionIdentity {
@@ -3443,10 +3066,9 @@ export interface AdExtensionIdentity {
   Version?: number | null;
 }
 
-/** Input form of {@link AdExtensionIdentity}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AdExtensionIdentityInput {
+/** Input form of {@link AdExtensionIdentity}: what a caller writes, where it differs. */
+export interface AdExtensionIdentityInput extends Omit<AdExtensionIdentity, "Id"> {
   Id?: bigint | number;
-  Version?: number | null;
 }
 
 export type ArrayOfBatchErrorCollection = (BatchErrorCollectionOrDerived | null)[];
@@ -3494,12 +3116,13 @@ export interface GetAdExtensionsByIdsRequest {
   ReturnAdditionalFields?: AdExtensionAdditionalField | null;
 }
 
-/** Input form of {@link GetAdExtensionsByIdsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetAdExtensionsByIdsRequestInput {
+/** Input form of {@link GetAdExtensionsByIdsRequest}: what a caller writes, where it differs. */
+export interface GetAdExtensionsByIdsRequestInput extends Omit<
+  GetAdExtensionsByIdsRequest,
+  "AccountId" | "AdExtensionIds"
+> {
   AccountId?: bigint | number;
   AdExtensionIds?: ArrayOflongInput | null;
-  AdExtensionType?: AdExtensionsTypeFilter;
-  ReturnAdditionalFields?: AdExtensionAdditionalField | null;
 }
 
 export type AdExtensionsTypeFilter = (
@@ -3536,10 +3159,12 @@ export interface GetAdExtensionsByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetAdExtensionsByIdsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetAdExtensionsByIdsResponseInput {
+/** Input form of {@link GetAdExtensionsByIdsResponse}: what a caller writes, where it differs. */
+export interface GetAdExtensionsByIdsResponseInput extends Omit<
+  GetAdExtensionsByIdsResponse,
+  "AdExtensions"
+> {
   AdExtensions?: ArrayOfAdExtensionInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface UpdateAdExtensionsRequest {
@@ -3547,8 +3172,11 @@ export interface UpdateAdExtensionsRequest {
   AdExtensions?: ArrayOfAdExtension | null;
 }
 
-/** Input form of {@link UpdateAdExtensionsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface UpdateAdExtensionsRequestInput {
+/** Input form of {@link UpdateAdExtensionsRequest}: what a caller writes, where it differs. */
+export interface UpdateAdExtensionsRequestInput extends Omit<
+  UpdateAdExtensionsRequest,
+  "AccountId" | "AdExtensions"
+> {
   AccountId?: bigint | number;
   AdExtensions?: ArrayOfAdExtensionInput | null;
 }
@@ -3562,8 +3190,11 @@ export interface DeleteAdExtensionsRequest {
   AdExtensionIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link DeleteAdExtensionsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DeleteAdExtensionsRequestInput {
+/** Input form of {@link DeleteAdExtensionsRequest}: what a caller writes, where it differs. */
+export interface DeleteAdExtensionsRequestInput extends Omit<
+  DeleteAdExtensionsRequest,
+  "AccountId" | "AdExtensionIds"
+> {
   AccountId?: bigint | number;
   AdExtensionIds?: ArrayOflongInput | null;
 }
@@ -3578,11 +3209,13 @@ export interface GetAdExtensionsEditorialReasonsRequest {
   AssociationType?: AssociationType;
 }
 
-/** Input form of {@link GetAdExtensionsEditorialReasonsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetAdExtensionsEditorialReasonsRequestInput {
+/** Input form of {@link GetAdExtensionsEditorialReasonsRequest}: what a caller writes, where it differs. */
+export interface GetAdExtensionsEditorialReasonsRequestInput extends Omit<
+  GetAdExtensionsEditorialReasonsRequest,
+  "AccountId" | "AdExtensionIdToEntityIdAssociations"
+> {
   AccountId?: bigint | number;
   AdExtensionIdToEntityIdAssociations?: ArrayOfAdExtensionIdToEntityIdAssociationInput | null;
-  AssociationType?: AssociationType;
 }
 
 export type ArrayOfAdExtensionIdToEntityIdAssociation = (
@@ -3590,7 +3223,7 @@ export type ArrayOfAdExtensionIdToEntityIdAssociation = (
   | null
 )[];
 
-/** Input form of {@link ArrayOfAdExtensionIdToEntityIdAssociation}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfAdExtensionIdToEntityIdAssociation}: what a caller writes, where it differs. */
 export type ArrayOfAdExtensionIdToEntityIdAssociationInput = (
   | AdExtensionIdToEntityIdAssociationInput
   | null
@@ -3601,8 +3234,11 @@ export interface AdExtensionIdToEntityIdAssociation {
   EntityId: bigint;
 }
 
-/** Input form of {@link AdExtensionIdToEntityIdAssociation}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AdExtensionIdToEntityIdAssociationInput {
+/** Input form of {@link AdExtensionIdToEntityIdAssociation}: what a caller writes, where it differs. */
+export interface AdExtensionIdToEntityIdAssociationInput extends Omit<
+  AdExtensionIdToEntityIdAssociation,
+  "AdExtensionId" | "EntityId"
+> {
   AdExtensionId: bigint | number;
   EntityId: bigint | number;
 }
@@ -3614,10 +3250,12 @@ export interface GetAdExtensionsEditorialReasonsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetAdExtensionsEditorialReasonsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetAdExtensionsEditorialReasonsResponseInput {
+/** Input form of {@link GetAdExtensionsEditorialReasonsResponse}: what a caller writes, where it differs. */
+export interface GetAdExtensionsEditorialReasonsResponseInput extends Omit<
+  GetAdExtensionsEditorialReasonsResponse,
+  "EditorialReasons"
+> {
   EditorialReasons?: ArrayOfAdExtensionEditorialReasonCollectionInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export type ArrayOfAdExtensionEditorialReasonCollection = (
@@ -3625,7 +3263,7 @@ export type ArrayOfAdExtensionEditorialReasonCollection = (
   | null
 )[];
 
-/** Input form of {@link ArrayOfAdExtensionEditorialReasonCollection}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfAdExtensionEditorialReasonCollection}: what a caller writes, where it differs. */
 export type ArrayOfAdExtensionEditorialReasonCollectionInput = (
   | AdExtensionEditorialReasonCollectionInput
   | null
@@ -3636,10 +3274,12 @@ export interface AdExtensionEditorialReasonCollection {
   Reasons?: ArrayOfAdExtensionEditorialReason | null;
 }
 
-/** Input form of {@link AdExtensionEditorialReasonCollection}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AdExtensionEditorialReasonCollectionInput {
+/** Input form of {@link AdExtensionEditorialReasonCollection}: what a caller writes, where it differs. */
+export interface AdExtensionEditorialReasonCollectionInput extends Omit<
+  AdExtensionEditorialReasonCollection,
+  "AdExtensionId"
+> {
   AdExtensionId?: bigint | number;
-  Reasons?: ArrayOfAdExtensionEditorialReason | null;
 }
 
 export type ArrayOfAdExtensionEditorialReason = (AdExtensionEditorialReason | null)[];
@@ -3657,11 +3297,13 @@ export interface SetAdExtensionsAssociationsRequest {
   AssociationType?: AssociationType;
 }
 
-/** Input form of {@link SetAdExtensionsAssociationsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface SetAdExtensionsAssociationsRequestInput {
+/** Input form of {@link SetAdExtensionsAssociationsRequest}: what a caller writes, where it differs. */
+export interface SetAdExtensionsAssociationsRequestInput extends Omit<
+  SetAdExtensionsAssociationsRequest,
+  "AccountId" | "AdExtensionIdToEntityIdAssociations"
+> {
   AccountId?: bigint | number;
   AdExtensionIdToEntityIdAssociations?: ArrayOfAdExtensionIdToEntityIdAssociationInput | null;
-  AssociationType?: AssociationType;
 }
 
 export interface SetAdExtensionsAssociationsResponse {
@@ -3676,13 +3318,13 @@ export interface GetAdExtensionsAssociationsRequest {
   ReturnAdditionalFields?: AdExtensionAdditionalField | null;
 }
 
-/** Input form of {@link GetAdExtensionsAssociationsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetAdExtensionsAssociationsRequestInput {
+/** Input form of {@link GetAdExtensionsAssociationsRequest}: what a caller writes, where it differs. */
+export interface GetAdExtensionsAssociationsRequestInput extends Omit<
+  GetAdExtensionsAssociationsRequest,
+  "AccountId" | "EntityIds"
+> {
   AccountId?: bigint | number;
-  AdExtensionType?: AdExtensionsTypeFilter;
-  AssociationType?: AssociationType;
   EntityIds?: ArrayOflongInput | null;
-  ReturnAdditionalFields?: AdExtensionAdditionalField | null;
 }
 
 export interface GetAdExtensionsAssociationsResponse {
@@ -3690,15 +3332,17 @@ export interface GetAdExtensionsAssociationsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetAdExtensionsAssociationsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetAdExtensionsAssociationsResponseInput {
+/** Input form of {@link GetAdExtensionsAssociationsResponse}: what a caller writes, where it differs. */
+export interface GetAdExtensionsAssociationsResponseInput extends Omit<
+  GetAdExtensionsAssociationsResponse,
+  "AdExtensionAssociationCollection"
+> {
   AdExtensionAssociationCollection?: ArrayOfAdExtensionAssociationCollectionInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export type ArrayOfAdExtensionAssociationCollection = (AdExtensionAssociationCollection | null)[];
 
-/** Input form of {@link ArrayOfAdExtensionAssociationCollection}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfAdExtensionAssociationCollection}: what a caller writes, where it differs. */
 export type ArrayOfAdExtensionAssociationCollectionInput = (
   | AdExtensionAssociationCollectionInput
   | null
@@ -3708,14 +3352,17 @@ export interface AdExtensionAssociationCollection {
   AdExtensionAssociations?: ArrayOfAdExtensionAssociation | null;
 }
 
-/** Input form of {@link AdExtensionAssociationCollection}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AdExtensionAssociationCollectionInput {
+/** Input form of {@link AdExtensionAssociationCollection}: what a caller writes, where it differs. */
+export interface AdExtensionAssociationCollectionInput extends Omit<
+  AdExtensionAssociationCollection,
+  "AdExtensionAssociations"
+> {
   AdExtensionAssociations?: ArrayOfAdExtensionAssociationInput | null;
 }
 
 export type ArrayOfAdExtensionAssociation = (AdExtensionAssociation | null)[];
 
-/** Input form of {@link ArrayOfAdExtensionAssociation}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfAdExtensionAssociation}: what a caller writes, where it differs. */
 export type ArrayOfAdExtensionAssociationInput = (AdExtensionAssociationInput | null)[];
 
 export interface AdExtensionAssociation {
@@ -3725,11 +3372,12 @@ export interface AdExtensionAssociation {
   EntityId: bigint;
 }
 
-/** Input form of {@link AdExtensionAssociation}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AdExtensionAssociationInput {
+/** Input form of {@link AdExtensionAssociation}: what a caller writes, where it differs. */
+export interface AdExtensionAssociationInput extends Omit<
+  AdExtensionAssociation,
+  "AdExtension" | "EntityId"
+> {
   AdExtension?: AdExtensionOrDerivedInput | null;
-  AssociationType: AssociationType;
-  EditorialStatus?: AdExtensionEditorialStatus | null;
   EntityId: bigint | number;
 }
 
@@ -3741,11 +3389,13 @@ export interface DeleteAdExtensionsAssociationsRequest {
   AssociationType?: AssociationType;
 }
 
-/** Input form of {@link DeleteAdExtensionsAssociationsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DeleteAdExtensionsAssociationsRequestInput {
+/** Input form of {@link DeleteAdExtensionsAssociationsRequest}: what a caller writes, where it differs. */
+export interface DeleteAdExtensionsAssociationsRequestInput extends Omit<
+  DeleteAdExtensionsAssociationsRequest,
+  "AccountId" | "AdExtensionIdToEntityIdAssociations"
+> {
   AccountId?: bigint | number;
   AdExtensionIdToEntityIdAssociations?: ArrayOfAdExtensionIdToEntityIdAssociationInput | null;
-  AssociationType?: AssociationType;
 }
 
 export interface DeleteAdExtensionsAssociationsResponse {
@@ -3758,19 +3408,23 @@ export interface GetAdExtensionIdsByAccountIdRequest {
   AssociationType?: AssociationType | null;
 }
 
-/** Input form of {@link GetAdExtensionIdsByAccountIdRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetAdExtensionIdsByAccountIdRequestInput {
+/** Input form of {@link GetAdExtensionIdsByAccountIdRequest}: what a caller writes, where it differs. */
+export interface GetAdExtensionIdsByAccountIdRequestInput extends Omit<
+  GetAdExtensionIdsByAccountIdRequest,
+  "AccountId"
+> {
   AccountId?: bigint | number;
-  AdExtensionType?: AdExtensionsTypeFilter;
-  AssociationType?: AssociationType | null;
 }
 
 export interface GetAdExtensionIdsByAccountIdResponse {
   AdExtensionIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link GetAdExtensionIdsByAccountIdResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetAdExtensionIdsByAccountIdResponseInput {
+/** Input form of {@link GetAdExtensionIdsByAccountIdResponse}: what a caller writes, where it differs. */
+export interface GetAdExtensionIdsByAccountIdResponseInput extends Omit<
+  GetAdExtensionIdsByAccountIdResponse,
+  "AdExtensionIds"
+> {
   AdExtensionIds?: ArrayOflongInput | null;
 }
 
@@ -3779,15 +3433,15 @@ export interface AddMediaRequest {
   Media?: ArrayOfMedia | null;
 }
 
-/** Input form of {@link AddMediaRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddMediaRequestInput {
+/** Input form of {@link AddMediaRequest}: what a caller writes, where it differs. */
+export interface AddMediaRequestInput extends Omit<AddMediaRequest, "AccountId" | "Media"> {
   AccountId?: bigint | number;
   Media?: ArrayOfMediaInput | null;
 }
 
 export type ArrayOfMedia = (MediaOrDerived | null)[];
 
-/** Input form of {@link ArrayOfMedia}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfMedia}: what a caller writes, where it differs. */
 export type ArrayOfMediaInput = (MediaOrDerivedInput | null)[];
 
 export interface Media {
@@ -3799,14 +3453,9 @@ export interface Media {
   Type?: string | null;
 }
 
-/** Input form of {@link Media}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface MediaInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "Media";
+/** Input form of {@link Media}: what a caller writes, where it differs. */
+export interface MediaInput extends Omit<Media, "Id"> {
   Id?: bigint | number | null;
-  MediaType?: string | null;
-  Text?: string | null;
-  Type?: string | null;
 }
 
 /** A Media or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
@@ -3825,23 +3474,17 @@ export interface Image {
   Data?: string | null;
 }
 
-/** Input form of {@link Image}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ImageInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "Image";
+/** Input form of {@link Image}: what a caller writes, where it differs. */
+export interface ImageInput extends Omit<Image, "Id"> {
   Id?: bigint | number | null;
-  MediaType?: string | null;
-  Text?: string | null;
-  Type?: string | null;
-  Data?: string | null;
 }
 
 export interface AddMediaResponse {
   MediaIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link AddMediaResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddMediaResponseInput {
+/** Input form of {@link AddMediaResponse}: what a caller writes, where it differs. */
+export interface AddMediaResponseInput extends Omit<AddMediaResponse, "MediaIds"> {
   MediaIds?: ArrayOflongInput | null;
 }
 
@@ -3850,8 +3493,11 @@ export interface DeleteMediaRequest {
   MediaIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link DeleteMediaRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DeleteMediaRequestInput {
+/** Input form of {@link DeleteMediaRequest}: what a caller writes, where it differs. */
+export interface DeleteMediaRequestInput extends Omit<
+  DeleteMediaRequest,
+  "AccountId" | "MediaIds"
+> {
   AccountId?: bigint | number;
   MediaIds?: ArrayOflongInput | null;
 }
@@ -3879,14 +3525,17 @@ export interface GetMediaMetaDataByAccountIdResponse {
   MediaMetaData?: ArrayOfMediaMetaData | null;
 }
 
-/** Input form of {@link GetMediaMetaDataByAccountIdResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetMediaMetaDataByAccountIdResponseInput {
+/** Input form of {@link GetMediaMetaDataByAccountIdResponse}: what a caller writes, where it differs. */
+export interface GetMediaMetaDataByAccountIdResponseInput extends Omit<
+  GetMediaMetaDataByAccountIdResponse,
+  "MediaMetaData"
+> {
   MediaMetaData?: ArrayOfMediaMetaDataInput | null;
 }
 
 export type ArrayOfMediaMetaData = (MediaMetaData | null)[];
 
-/** Input form of {@link ArrayOfMediaMetaData}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfMediaMetaData}: what a caller writes, where it differs. */
 export type ArrayOfMediaMetaDataInput = (MediaMetaDataInput | null)[];
 
 export interface MediaMetaData {
@@ -3897,13 +3546,9 @@ export interface MediaMetaData {
   Type?: string | null;
 }
 
-/** Input form of {@link MediaMetaData}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface MediaMetaDataInput {
+/** Input form of {@link MediaMetaData}: what a caller writes, where it differs. */
+export interface MediaMetaDataInput extends Omit<MediaMetaData, "Id"> {
   Id: bigint | number;
-  MediaType?: string | null;
-  Representations?: ArrayOfMediaRepresentation | null;
-  Text?: string | null;
-  Type?: string | null;
 }
 
 export type ArrayOfMediaRepresentation = (MediaRepresentationOrDerived | null)[];
@@ -3934,10 +3579,12 @@ export interface GetMediaMetaDataByIdsRequest {
   ReturnAdditionalFields?: MediaAdditionalField | null;
 }
 
-/** Input form of {@link GetMediaMetaDataByIdsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetMediaMetaDataByIdsRequestInput {
+/** Input form of {@link GetMediaMetaDataByIdsRequest}: what a caller writes, where it differs. */
+export interface GetMediaMetaDataByIdsRequestInput extends Omit<
+  GetMediaMetaDataByIdsRequest,
+  "MediaIds"
+> {
   MediaIds?: ArrayOflongInput | null;
-  ReturnAdditionalFields?: MediaAdditionalField | null;
 }
 
 export interface GetMediaMetaDataByIdsResponse {
@@ -3945,10 +3592,12 @@ export interface GetMediaMetaDataByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetMediaMetaDataByIdsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetMediaMetaDataByIdsResponseInput {
+/** Input form of {@link GetMediaMetaDataByIdsResponse}: what a caller writes, where it differs. */
+export interface GetMediaMetaDataByIdsResponseInput extends Omit<
+  GetMediaMetaDataByIdsResponse,
+  "MediaMetaData"
+> {
   MediaMetaData?: ArrayOfMediaMetaDataInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface GetMediaAssociationsRequest {
@@ -3956,9 +3605,11 @@ export interface GetMediaAssociationsRequest {
   MediaIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link GetMediaAssociationsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetMediaAssociationsRequestInput {
-  MediaEnabledEntities?: MediaEnabledEntityFilter;
+/** Input form of {@link GetMediaAssociationsRequest}: what a caller writes, where it differs. */
+export interface GetMediaAssociationsRequestInput extends Omit<
+  GetMediaAssociationsRequest,
+  "MediaIds"
+> {
   MediaIds?: ArrayOflongInput | null;
 }
 
@@ -3967,20 +3618,22 @@ export interface GetMediaAssociationsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetMediaAssociationsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetMediaAssociationsResponseInput {
+/** Input form of {@link GetMediaAssociationsResponse}: what a caller writes, where it differs. */
+export interface GetMediaAssociationsResponseInput extends Omit<
+  GetMediaAssociationsResponse,
+  "MediaAssociations"
+> {
   MediaAssociations?: ArrayOfArrayOfMediaAssociationInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export type ArrayOfArrayOfMediaAssociation = (ArrayOfMediaAssociation | null)[];
 
-/** Input form of {@link ArrayOfArrayOfMediaAssociation}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfArrayOfMediaAssociation}: what a caller writes, where it differs. */
 export type ArrayOfArrayOfMediaAssociationInput = (ArrayOfMediaAssociationInput | null)[];
 
 export type ArrayOfMediaAssociation = (MediaAssociation | null)[];
 
-/** Input form of {@link ArrayOfMediaAssociation}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfMediaAssociation}: what a caller writes, where it differs. */
 export type ArrayOfMediaAssociationInput = (MediaAssociationInput | null)[];
 
 export interface MediaAssociation {
@@ -3989,10 +3642,9 @@ export interface MediaAssociation {
   MediaId?: bigint;
 }
 
-/** Input form of {@link MediaAssociation}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface MediaAssociationInput {
+/** Input form of {@link MediaAssociation}: what a caller writes, where it differs. */
+export interface MediaAssociationInput extends Omit<MediaAssociation, "EntityId" | "MediaId"> {
   EntityId?: bigint | number;
-  MediaEnabledEntity?: MediaEnabledEntityFilter;
   MediaId?: bigint | number;
 }
 
@@ -4003,12 +3655,13 @@ export interface GetAdGroupCriterionsByIdsRequest {
   ReturnAdditionalFields?: CriterionAdditionalField | null;
 }
 
-/** Input form of {@link GetAdGroupCriterionsByIdsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetAdGroupCriterionsByIdsRequestInput {
+/** Input form of {@link GetAdGroupCriterionsByIdsRequest}: what a caller writes, where it differs. */
+export interface GetAdGroupCriterionsByIdsRequestInput extends Omit<
+  GetAdGroupCriterionsByIdsRequest,
+  "AdGroupCriterionIds" | "AdGroupId"
+> {
   AdGroupCriterionIds?: ArrayOflongInput | null;
   AdGroupId?: bigint | number;
-  CriterionType?: AdGroupCriterionType;
-  ReturnAdditionalFields?: CriterionAdditionalField | null;
 }
 
 export type AdGroupCriterionType = (
@@ -4053,14 +3706,17 @@ export interface GetAdGroupCriterionsByIdsResponse {
   AdGroupCriterions?: ArrayOfAdGroupCriterion | null;
 }
 
-/** Input form of {@link GetAdGroupCriterionsByIdsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetAdGroupCriterionsByIdsResponseInput {
+/** Input form of {@link GetAdGroupCriterionsByIdsResponse}: what a caller writes, where it differs. */
+export interface GetAdGroupCriterionsByIdsResponseInput extends Omit<
+  GetAdGroupCriterionsByIdsResponse,
+  "AdGroupCriterions"
+> {
   AdGroupCriterions?: ArrayOfAdGroupCriterionInput | null;
 }
 
 export type ArrayOfAdGroupCriterion = (AdGroupCriterionOrDerived | null)[];
 
-/** Input form of {@link ArrayOfAdGroupCriterion}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfAdGroupCriterion}: what a caller writes, where it differs. */
 export type ArrayOfAdGroupCriterionInput = (AdGroupCriterionOrDerivedInput | null)[];
 
 export interface AdGroupCriterion {
@@ -4073,15 +3729,14 @@ export interface AdGroupCriterion {
   Type?: string | null;
 }
 
-/** Input form of {@link AdGroupCriterion}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AdGroupCriterionInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "AdGroupCriterion";
+/** Input form of {@link AdGroupCriterion}: what a caller writes, where it differs. */
+export interface AdGroupCriterionInput extends Omit<
+  AdGroupCriterion,
+  "AdGroupId" | "Criterion" | "Id"
+> {
   AdGroupId?: bigint | number;
   Criterion?: CriterionOrDerivedInput | null;
   Id?: bigint | number | null;
-  Status?: AdGroupCriterionStatus | null;
-  Type?: string | null;
 }
 
 /** A AdGroupCriterion or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
@@ -4116,25 +3771,14 @@ export interface BiddableAdGroupCriterion {
   CriterionCashback?: CriterionCashbackOrDerived | null;
 }
 
-/** Input form of {@link BiddableAdGroupCriterion}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface BiddableAdGroupCriterionInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "BiddableAdGroupCriterion";
+/** Input form of {@link BiddableAdGroupCriterion}: what a caller writes, where it differs. */
+export interface BiddableAdGroupCriterionInput extends Omit<
+  BiddableAdGroupCriterion,
+  "AdGroupId" | "Criterion" | "Id"
+> {
   AdGroupId?: bigint | number;
   Criterion?: CriterionOrDerivedInput | null;
   Id?: bigint | number | null;
-  Status?: AdGroupCriterionStatus | null;
-  Type?: string | null;
-  CriterionBid?: CriterionBidOrDerived | null;
-  DestinationUrl?: string | null;
-  EditorialStatus?: AdGroupCriterionEditorialStatus | null;
-  FinalAppUrls?: ArrayOfAppUrl | null;
-  FinalMobileUrls?: ArrayOfstring | null;
-  FinalUrlSuffix?: string | null;
-  FinalUrls?: ArrayOfstring | null;
-  TrackingUrlTemplate?: string | null;
-  UrlCustomParameters?: CustomParameters | null;
-  CriterionCashback?: CriterionCashbackOrDerived | null;
 }
 
 export type AdGroupCriterionEditorialStatus =
@@ -4169,15 +3813,14 @@ export interface NegativeAdGroupCriterion {
   Type?: string | null;
 }
 
-/** Input form of {@link NegativeAdGroupCriterion}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface NegativeAdGroupCriterionInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "NegativeAdGroupCriterion";
+/** Input form of {@link NegativeAdGroupCriterion}: what a caller writes, where it differs. */
+export interface NegativeAdGroupCriterionInput extends Omit<
+  NegativeAdGroupCriterion,
+  "AdGroupId" | "Criterion" | "Id"
+> {
   AdGroupId?: bigint | number;
   Criterion?: CriterionOrDerivedInput | null;
   Id?: bigint | number | null;
-  Status?: AdGroupCriterionStatus | null;
-  Type?: string | null;
 }
 
 export interface Criterion {
@@ -4249,14 +3892,9 @@ export interface ProductPartition {
   PartitionType: ProductPartitionType;
 }
 
-/** Input form of {@link ProductPartition}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ProductPartitionInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "ProductPartition";
-  Type?: string | null;
-  Condition?: ProductCondition | null;
+/** Input form of {@link ProductPartition}: what a caller writes, where it differs. */
+export interface ProductPartitionInput extends Omit<ProductPartition, "ParentCriterionId"> {
   ParentCriterionId?: bigint | number | null;
-  PartitionType: ProductPartitionType;
 }
 
 export interface ProductCondition {
@@ -4276,13 +3914,8 @@ export interface HotelGroup {
   ParentCriterionId?: bigint | null;
 }
 
-/** Input form of {@link HotelGroup}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface HotelGroupInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "HotelGroup";
-  Type?: string | null;
-  Listing?: HotelListing | null;
-  ListingType: HotelListingType;
+/** Input form of {@link HotelGroup}: what a caller writes, where it differs. */
+export interface HotelGroupInput extends Omit<HotelGroup, "ParentCriterionId"> {
   ParentCriterionId?: bigint | number | null;
 }
 
@@ -4309,11 +3942,11 @@ export interface HotelCheckInDateCriterion {
   StartDate?: XsdDateTime | null;
 }
 
-/** Input form of {@link HotelCheckInDateCriterion}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface HotelCheckInDateCriterionInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "HotelCheckInDateCriterion";
-  Type?: string | null;
+/** Input form of {@link HotelCheckInDateCriterion}: what a caller writes, where it differs. */
+export interface HotelCheckInDateCriterionInput extends Omit<
+  HotelCheckInDateCriterion,
+  "EndDate" | "StartDate"
+> {
   EndDate?: XsdDateTimeInput | null;
   StartDate?: XsdDateTimeInput | null;
 }
@@ -4437,16 +4070,9 @@ export interface RadiusCriterion {
   RadiusUnit?: DistanceUnit | null;
 }
 
-/** Input form of {@link RadiusCriterion}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface RadiusCriterionInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "RadiusCriterion";
-  Type?: string | null;
-  LatitudeDegrees?: number | null;
-  LongitudeDegrees?: number | null;
-  Name?: string | null;
+/** Input form of {@link RadiusCriterion}: what a caller writes, where it differs. */
+export interface RadiusCriterionInput extends Omit<RadiusCriterion, "Radius"> {
   Radius?: bigint | number | null;
-  RadiusUnit?: DistanceUnit | null;
 }
 
 export type DistanceUnit = "Miles" | "Kilometers";
@@ -4461,15 +4087,13 @@ export interface LocationCriterion {
   LocationType?: string | null;
 }
 
-/** Input form of {@link LocationCriterion}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface LocationCriterionInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "LocationCriterion";
-  Type?: string | null;
-  DisplayName?: string | null;
+/** Input form of {@link LocationCriterion}: what a caller writes, where it differs. */
+export interface LocationCriterionInput extends Omit<
+  LocationCriterion,
+  "EnclosedLocationIds" | "LocationId"
+> {
   EnclosedLocationIds?: ArrayOflongInput | null;
   LocationId?: bigint | number | null;
-  LocationType?: string | null;
 }
 
 export interface LocationIntentCriterion {
@@ -4492,13 +4116,9 @@ export interface AudienceCriterion {
   AudienceType?: AudienceType | null;
 }
 
-/** Input form of {@link AudienceCriterion}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AudienceCriterionInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "AudienceCriterion";
-  Type?: string | null;
+/** Input form of {@link AudienceCriterion}: what a caller writes, where it differs. */
+export interface AudienceCriterionInput extends Omit<AudienceCriterion, "AudienceId"> {
   AudienceId?: bigint | number | null;
-  AudienceType?: AudienceType | null;
 }
 
 export type AudienceType = (
@@ -4521,13 +4141,9 @@ export interface ProfileCriterion {
   ProfileType?: ProfileType;
 }
 
-/** Input form of {@link ProfileCriterion}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ProfileCriterionInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "ProfileCriterion";
-  Type?: string | null;
+/** Input form of {@link ProfileCriterion}: what a caller writes, where it differs. */
+export interface ProfileCriterionInput extends Omit<ProfileCriterion, "ProfileId"> {
   ProfileId?: bigint | number;
-  ProfileType?: ProfileType;
 }
 
 export type ProfileType = (
@@ -4545,11 +4161,8 @@ export interface StoreCriterion {
   StoreId?: bigint | null;
 }
 
-/** Input form of {@link StoreCriterion}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface StoreCriterionInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "StoreCriterion";
-  Type?: string | null;
+/** Input form of {@link StoreCriterion}: what a caller writes, where it differs. */
+export interface StoreCriterionInput extends Omit<StoreCriterion, "StoreId"> {
   StoreId?: bigint | number | null;
 }
 
@@ -4560,11 +4173,8 @@ export interface DealCriterion {
   DealId?: bigint;
 }
 
-/** Input form of {@link DealCriterion}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DealCriterionInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "DealCriterion";
-  Type?: string | null;
+/** Input form of {@link DealCriterion}: what a caller writes, where it differs. */
+export interface DealCriterionInput extends Omit<DealCriterion, "DealId"> {
   DealId?: bigint | number;
 }
 
@@ -4575,11 +4185,8 @@ export interface GenreCriterion {
   GenreId?: bigint;
 }
 
-/** Input form of {@link GenreCriterion}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GenreCriterionInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "GenreCriterion";
-  Type?: string | null;
+/** Input form of {@link GenreCriterion}: what a caller writes, where it differs. */
+export interface GenreCriterionInput extends Omit<GenreCriterion, "GenreId"> {
   GenreId?: bigint | number;
 }
 
@@ -4591,13 +4198,9 @@ export interface PlacementCriterion {
   PlacementName?: string | null;
 }
 
-/** Input form of {@link PlacementCriterion}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface PlacementCriterionInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "PlacementCriterion";
-  Type?: string | null;
+/** Input form of {@link PlacementCriterion}: what a caller writes, where it differs. */
+export interface PlacementCriterionInput extends Omit<PlacementCriterion, "PlacementId"> {
   PlacementId?: bigint | number;
-  PlacementName?: string | null;
 }
 
 export interface TopicCriterion {
@@ -4608,13 +4211,9 @@ export interface TopicCriterion {
   TopicName?: string | null;
 }
 
-/** Input form of {@link TopicCriterion}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface TopicCriterionInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "TopicCriterion";
-  Type?: string | null;
+/** Input form of {@link TopicCriterion}: what a caller writes, where it differs. */
+export interface TopicCriterionInput extends Omit<TopicCriterion, "TopicId"> {
   TopicId?: bigint | number;
-  TopicName?: string | null;
 }
 
 export type AdGroupCriterionStatus = "Active" | "Paused" | "Deleted";
@@ -4624,10 +4223,12 @@ export interface AddAdGroupCriterionsRequest {
   CriterionType?: AdGroupCriterionType;
 }
 
-/** Input form of {@link AddAdGroupCriterionsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddAdGroupCriterionsRequestInput {
+/** Input form of {@link AddAdGroupCriterionsRequest}: what a caller writes, where it differs. */
+export interface AddAdGroupCriterionsRequestInput extends Omit<
+  AddAdGroupCriterionsRequest,
+  "AdGroupCriterions"
+> {
   AdGroupCriterions?: ArrayOfAdGroupCriterionInput | null;
-  CriterionType?: AdGroupCriterionType;
 }
 
 export interface AddAdGroupCriterionsResponse {
@@ -4635,10 +4236,12 @@ export interface AddAdGroupCriterionsResponse {
   NestedPartialErrors?: ArrayOfBatchErrorCollection | null;
 }
 
-/** Input form of {@link AddAdGroupCriterionsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddAdGroupCriterionsResponseInput {
+/** Input form of {@link AddAdGroupCriterionsResponse}: what a caller writes, where it differs. */
+export interface AddAdGroupCriterionsResponseInput extends Omit<
+  AddAdGroupCriterionsResponse,
+  "AdGroupCriterionIds"
+> {
   AdGroupCriterionIds?: ArrayOfNullableOflongInput | null;
-  NestedPartialErrors?: ArrayOfBatchErrorCollection | null;
 }
 
 export interface UpdateAdGroupCriterionsRequest {
@@ -4646,10 +4249,12 @@ export interface UpdateAdGroupCriterionsRequest {
   CriterionType?: AdGroupCriterionType;
 }
 
-/** Input form of {@link UpdateAdGroupCriterionsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface UpdateAdGroupCriterionsRequestInput {
+/** Input form of {@link UpdateAdGroupCriterionsRequest}: what a caller writes, where it differs. */
+export interface UpdateAdGroupCriterionsRequestInput extends Omit<
+  UpdateAdGroupCriterionsRequest,
+  "AdGroupCriterions"
+> {
   AdGroupCriterions?: ArrayOfAdGroupCriterionInput | null;
-  CriterionType?: AdGroupCriterionType;
 }
 
 export interface UpdateAdGroupCriterionsResponse {
@@ -4662,11 +4267,13 @@ export interface DeleteAdGroupCriterionsRequest {
   CriterionType?: AdGroupCriterionType;
 }
 
-/** Input form of {@link DeleteAdGroupCriterionsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DeleteAdGroupCriterionsRequestInput {
+/** Input form of {@link DeleteAdGroupCriterionsRequest}: what a caller writes, where it differs. */
+export interface DeleteAdGroupCriterionsRequestInput extends Omit<
+  DeleteAdGroupCriterionsRequest,
+  "AdGroupCriterionIds" | "AdGroupId"
+> {
   AdGroupCriterionIds?: ArrayOflongInput | null;
   AdGroupId?: bigint | number;
-  CriterionType?: AdGroupCriterionType;
 }
 
 export interface DeleteAdGroupCriterionsResponse {
@@ -4677,14 +4284,17 @@ export interface ApplyProductPartitionActionsRequest {
   CriterionActions?: ArrayOfAdGroupCriterionAction | null;
 }
 
-/** Input form of {@link ApplyProductPartitionActionsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ApplyProductPartitionActionsRequestInput {
+/** Input form of {@link ApplyProductPartitionActionsRequest}: what a caller writes, where it differs. */
+export interface ApplyProductPartitionActionsRequestInput extends Omit<
+  ApplyProductPartitionActionsRequest,
+  "CriterionActions"
+> {
   CriterionActions?: ArrayOfAdGroupCriterionActionInput | null;
 }
 
 export type ArrayOfAdGroupCriterionAction = (AdGroupCriterionAction | null)[];
 
-/** Input form of {@link ArrayOfAdGroupCriterionAction}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfAdGroupCriterionAction}: what a caller writes, where it differs. */
 export type ArrayOfAdGroupCriterionActionInput = (AdGroupCriterionActionInput | null)[];
 
 export interface AdGroupCriterionAction {
@@ -4692,9 +4302,11 @@ export interface AdGroupCriterionAction {
   AdGroupCriterion?: AdGroupCriterionOrDerived | null;
 }
 
-/** Input form of {@link AdGroupCriterionAction}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AdGroupCriterionActionInput {
-  Action: ItemAction;
+/** Input form of {@link AdGroupCriterionAction}: what a caller writes, where it differs. */
+export interface AdGroupCriterionActionInput extends Omit<
+  AdGroupCriterionAction,
+  "AdGroupCriterion"
+> {
   AdGroupCriterion?: AdGroupCriterionOrDerivedInput | null;
 }
 
@@ -4705,18 +4317,23 @@ export interface ApplyProductPartitionActionsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link ApplyProductPartitionActionsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ApplyProductPartitionActionsResponseInput {
+/** Input form of {@link ApplyProductPartitionActionsResponse}: what a caller writes, where it differs. */
+export interface ApplyProductPartitionActionsResponseInput extends Omit<
+  ApplyProductPartitionActionsResponse,
+  "AdGroupCriterionIds"
+> {
   AdGroupCriterionIds?: ArrayOfNullableOflongInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface ApplyHotelGroupActionsRequest {
   CriterionActions?: ArrayOfAdGroupCriterionAction | null;
 }
 
-/** Input form of {@link ApplyHotelGroupActionsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ApplyHotelGroupActionsRequestInput {
+/** Input form of {@link ApplyHotelGroupActionsRequest}: what a caller writes, where it differs. */
+export interface ApplyHotelGroupActionsRequestInput extends Omit<
+  ApplyHotelGroupActionsRequest,
+  "CriterionActions"
+> {
   CriterionActions?: ArrayOfAdGroupCriterionActionInput | null;
 }
 
@@ -4725,24 +4342,29 @@ export interface ApplyHotelGroupActionsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link ApplyHotelGroupActionsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ApplyHotelGroupActionsResponseInput {
+/** Input form of {@link ApplyHotelGroupActionsResponse}: what a caller writes, where it differs. */
+export interface ApplyHotelGroupActionsResponseInput extends Omit<
+  ApplyHotelGroupActionsResponse,
+  "AdGroupCriterionIds"
+> {
   AdGroupCriterionIds?: ArrayOfNullableOflongInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface ApplyAssetGroupListingGroupActionsRequest {
   ListingGroupActions?: ArrayOfAssetGroupListingGroupAction | null;
 }
 
-/** Input form of {@link ApplyAssetGroupListingGroupActionsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ApplyAssetGroupListingGroupActionsRequestInput {
+/** Input form of {@link ApplyAssetGroupListingGroupActionsRequest}: what a caller writes, where it differs. */
+export interface ApplyAssetGroupListingGroupActionsRequestInput extends Omit<
+  ApplyAssetGroupListingGroupActionsRequest,
+  "ListingGroupActions"
+> {
   ListingGroupActions?: ArrayOfAssetGroupListingGroupActionInput | null;
 }
 
 export type ArrayOfAssetGroupListingGroupAction = (AssetGroupListingGroupAction | null)[];
 
-/** Input form of {@link ArrayOfAssetGroupListingGroupAction}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfAssetGroupListingGroupAction}: what a caller writes, where it differs. */
 export type ArrayOfAssetGroupListingGroupActionInput = (AssetGroupListingGroupActionInput | null)[];
 
 export interface AssetGroupListingGroupAction {
@@ -4750,9 +4372,11 @@ export interface AssetGroupListingGroupAction {
   ListingGroup?: AssetGroupListingGroup | null;
 }
 
-/** Input form of {@link AssetGroupListingGroupAction}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AssetGroupListingGroupActionInput {
-  Action: ItemAction;
+/** Input form of {@link AssetGroupListingGroupAction}: what a caller writes, where it differs. */
+export interface AssetGroupListingGroupActionInput extends Omit<
+  AssetGroupListingGroupAction,
+  "ListingGroup"
+> {
   ListingGroup?: AssetGroupListingGroupInput | null;
 }
 
@@ -4766,14 +4390,13 @@ export interface AssetGroupListingGroup {
   ParentListingGroupId?: bigint | null;
 }
 
-/** Input form of {@link AssetGroupListingGroup}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AssetGroupListingGroupInput {
+/** Input form of {@link AssetGroupListingGroup}: what a caller writes, where it differs. */
+export interface AssetGroupListingGroupInput extends Omit<
+  AssetGroupListingGroup,
+  "AssetGroupId" | "Id" | "ParentListingGroupId"
+> {
   AssetGroupId?: bigint | number;
-  AssetGroupListingType?: AssetGroupListingType;
-  Dimension?: ProductCondition | null;
   Id?: bigint | number | null;
-  IsExcluded?: boolean;
-  ListingGroupPath?: string | null;
   ParentListingGroupId?: bigint | number | null;
 }
 
@@ -4784,10 +4407,12 @@ export interface ApplyAssetGroupListingGroupActionsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link ApplyAssetGroupListingGroupActionsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ApplyAssetGroupListingGroupActionsResponseInput {
+/** Input form of {@link ApplyAssetGroupListingGroupActionsResponse}: what a caller writes, where it differs. */
+export interface ApplyAssetGroupListingGroupActionsResponseInput extends Omit<
+  ApplyAssetGroupListingGroupActionsResponse,
+  "AssetGroupListingGroupIds"
+> {
   AssetGroupListingGroupIds?: ArrayOfNullableOflongInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface GetAssetGroupListingGroupsByIdsRequest {
@@ -4796,11 +4421,13 @@ export interface GetAssetGroupListingGroupsByIdsRequest {
   ReturnAdditionalFields?: AssetGroupListingGroupAdditionalField | null;
 }
 
-/** Input form of {@link GetAssetGroupListingGroupsByIdsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetAssetGroupListingGroupsByIdsRequestInput {
+/** Input form of {@link GetAssetGroupListingGroupsByIdsRequest}: what a caller writes, where it differs. */
+export interface GetAssetGroupListingGroupsByIdsRequestInput extends Omit<
+  GetAssetGroupListingGroupsByIdsRequest,
+  "AssetGroupId" | "AssetGroupListingGroupIds"
+> {
   AssetGroupId?: bigint | number;
   AssetGroupListingGroupIds?: ArrayOflongInput | null;
-  ReturnAdditionalFields?: AssetGroupListingGroupAdditionalField | null;
 }
 
 export type AssetGroupListingGroupAdditionalField = "ListingGroupPath"[];
@@ -4809,14 +4436,17 @@ export interface GetAssetGroupListingGroupsByIdsResponse {
   AssetGroupListingGroups?: ArrayOfAssetGroupListingGroup | null;
 }
 
-/** Input form of {@link GetAssetGroupListingGroupsByIdsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetAssetGroupListingGroupsByIdsResponseInput {
+/** Input form of {@link GetAssetGroupListingGroupsByIdsResponse}: what a caller writes, where it differs. */
+export interface GetAssetGroupListingGroupsByIdsResponseInput extends Omit<
+  GetAssetGroupListingGroupsByIdsResponse,
+  "AssetGroupListingGroups"
+> {
   AssetGroupListingGroups?: ArrayOfAssetGroupListingGroupInput | null;
 }
 
 export type ArrayOfAssetGroupListingGroup = (AssetGroupListingGroup | null)[];
 
-/** Input form of {@link ArrayOfAssetGroupListingGroup}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfAssetGroupListingGroup}: what a caller writes, where it differs. */
 export type ArrayOfAssetGroupListingGroupInput = (AssetGroupListingGroupInput | null)[];
 
 export interface GetBMCStoresByCustomerIdRequest {
@@ -4829,14 +4459,17 @@ export interface GetBMCStoresByCustomerIdResponse {
   BMCStores?: ArrayOfBMCStore | null;
 }
 
-/** Input form of {@link GetBMCStoresByCustomerIdResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetBMCStoresByCustomerIdResponseInput {
+/** Input form of {@link GetBMCStoresByCustomerIdResponse}: what a caller writes, where it differs. */
+export interface GetBMCStoresByCustomerIdResponseInput extends Omit<
+  GetBMCStoresByCustomerIdResponse,
+  "BMCStores"
+> {
   BMCStores?: ArrayOfBMCStoreInput | null;
 }
 
 export type ArrayOfBMCStore = (BMCStore | null)[];
 
-/** Input form of {@link ArrayOfBMCStore}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfBMCStore}: what a caller writes, where it differs. */
 export type ArrayOfBMCStoreInput = (BMCStoreInput | null)[];
 
 export interface BMCStore {
@@ -4849,15 +4482,9 @@ export interface BMCStore {
   SubType?: BMCStoreSubType | null;
 }
 
-/** Input form of {@link BMCStore}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface BMCStoreInput {
-  HasCatalog?: boolean;
+/** Input form of {@link BMCStore}: what a caller writes, where it differs. */
+export interface BMCStoreInput extends Omit<BMCStore, "Id"> {
   Id?: bigint | number;
-  IsActive?: boolean;
-  IsProductAdsEnabled?: boolean;
-  Name?: string | null;
-  StoreUrl?: string | null;
-  SubType?: BMCStoreSubType | null;
 }
 
 export type BMCStoreSubType = "CoOp" | "GlobalStore";
@@ -4866,14 +4493,17 @@ export interface AddNegativeKeywordsToEntitiesRequest {
   EntityNegativeKeywords?: ArrayOfEntityNegativeKeyword | null;
 }
 
-/** Input form of {@link AddNegativeKeywordsToEntitiesRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddNegativeKeywordsToEntitiesRequestInput {
+/** Input form of {@link AddNegativeKeywordsToEntitiesRequest}: what a caller writes, where it differs. */
+export interface AddNegativeKeywordsToEntitiesRequestInput extends Omit<
+  AddNegativeKeywordsToEntitiesRequest,
+  "EntityNegativeKeywords"
+> {
   EntityNegativeKeywords?: ArrayOfEntityNegativeKeywordInput | null;
 }
 
 export type ArrayOfEntityNegativeKeyword = (EntityNegativeKeyword | null)[];
 
-/** Input form of {@link ArrayOfEntityNegativeKeyword}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfEntityNegativeKeyword}: what a caller writes, where it differs. */
 export type ArrayOfEntityNegativeKeywordInput = (EntityNegativeKeywordInput | null)[];
 
 export interface EntityNegativeKeyword {
@@ -4882,16 +4512,18 @@ export interface EntityNegativeKeyword {
   NegativeKeywords?: ArrayOfNegativeKeyword | null;
 }
 
-/** Input form of {@link EntityNegativeKeyword}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface EntityNegativeKeywordInput {
+/** Input form of {@link EntityNegativeKeyword}: what a caller writes, where it differs. */
+export interface EntityNegativeKeywordInput extends Omit<
+  EntityNegativeKeyword,
+  "EntityId" | "NegativeKeywords"
+> {
   EntityId: bigint | number;
-  EntityType?: string | null;
   NegativeKeywords?: ArrayOfNegativeKeywordInput | null;
 }
 
 export type ArrayOfNegativeKeyword = (NegativeKeyword | null)[];
 
-/** Input form of {@link ArrayOfNegativeKeyword}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfNegativeKeyword}: what a caller writes, where it differs. */
 export type ArrayOfNegativeKeywordInput = (NegativeKeywordInput | null)[];
 
 export interface NegativeKeyword {
@@ -4904,15 +4536,9 @@ export interface NegativeKeyword {
   Text?: string | null;
 }
 
-/** Input form of {@link NegativeKeyword}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface NegativeKeywordInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "NegativeKeyword";
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
-  Type?: string | null;
+/** Input form of {@link NegativeKeyword}: what a caller writes, where it differs. */
+export interface NegativeKeywordInput extends Omit<NegativeKeyword, "Id"> {
   Id?: bigint | number | null;
-  MatchType?: MatchType | null;
-  Text?: string | null;
 }
 
 export interface SharedListItem {
@@ -4947,14 +4573,9 @@ export interface NegativeSite {
   Url?: string | null;
 }
 
-/** Input form of {@link NegativeSite}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface NegativeSiteInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "NegativeSite";
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
-  Type?: string | null;
+/** Input form of {@link NegativeSite}: what a caller writes, where it differs. */
+export interface NegativeSiteInput extends Omit<NegativeSite, "Id"> {
   Id?: bigint | number | null;
-  Url?: string | null;
 }
 
 export interface BrandItem {
@@ -4965,12 +4586,8 @@ export interface BrandItem {
   BrandId?: bigint;
 }
 
-/** Input form of {@link BrandItem}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface BrandItemInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "BrandItem";
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
-  Type?: string | null;
+/** Input form of {@link BrandItem}: what a caller writes, where it differs. */
+export interface BrandItemInput extends Omit<BrandItem, "BrandId"> {
   BrandId?: bigint | number;
 }
 
@@ -4983,14 +4600,9 @@ export interface Site {
   Url?: string | null;
 }
 
-/** Input form of {@link Site}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface SiteInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "Site";
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
-  Type?: string | null;
+/** Input form of {@link Site}: what a caller writes, where it differs. */
+export interface SiteInput extends Omit<Site, "Id"> {
   Id?: bigint | number | null;
-  Url?: string | null;
 }
 
 export interface AddNegativeKeywordsToEntitiesResponse {
@@ -4998,23 +4610,25 @@ export interface AddNegativeKeywordsToEntitiesResponse {
   NestedPartialErrors?: ArrayOfBatchErrorCollection | null;
 }
 
-/** Input form of {@link AddNegativeKeywordsToEntitiesResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddNegativeKeywordsToEntitiesResponseInput {
+/** Input form of {@link AddNegativeKeywordsToEntitiesResponse}: what a caller writes, where it differs. */
+export interface AddNegativeKeywordsToEntitiesResponseInput extends Omit<
+  AddNegativeKeywordsToEntitiesResponse,
+  "NegativeKeywordIds"
+> {
   NegativeKeywordIds?: ArrayOfIdCollectionInput | null;
-  NestedPartialErrors?: ArrayOfBatchErrorCollection | null;
 }
 
 export type ArrayOfIdCollection = (IdCollection | null)[];
 
-/** Input form of {@link ArrayOfIdCollection}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfIdCollection}: what a caller writes, where it differs. */
 export type ArrayOfIdCollectionInput = (IdCollectionInput | null)[];
 
 export interface IdCollection {
   Ids?: ArrayOfNullableOflong | null;
 }
 
-/** Input form of {@link IdCollection}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface IdCollectionInput {
+/** Input form of {@link IdCollection}: what a caller writes, where it differs. */
+export interface IdCollectionInput extends Omit<IdCollection, "Ids"> {
   Ids?: ArrayOfNullableOflongInput | null;
 }
 
@@ -5024,10 +4638,12 @@ export interface GetNegativeKeywordsByEntityIdsRequest {
   ParentEntityId?: bigint | null;
 }
 
-/** Input form of {@link GetNegativeKeywordsByEntityIdsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetNegativeKeywordsByEntityIdsRequestInput {
+/** Input form of {@link GetNegativeKeywordsByEntityIdsRequest}: what a caller writes, where it differs. */
+export interface GetNegativeKeywordsByEntityIdsRequestInput extends Omit<
+  GetNegativeKeywordsByEntityIdsRequest,
+  "EntityIds" | "ParentEntityId"
+> {
   EntityIds?: ArrayOflongInput | null;
-  EntityType?: string | null;
   ParentEntityId?: bigint | number | null;
 }
 
@@ -5036,18 +4652,23 @@ export interface GetNegativeKeywordsByEntityIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetNegativeKeywordsByEntityIdsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetNegativeKeywordsByEntityIdsResponseInput {
+/** Input form of {@link GetNegativeKeywordsByEntityIdsResponse}: what a caller writes, where it differs. */
+export interface GetNegativeKeywordsByEntityIdsResponseInput extends Omit<
+  GetNegativeKeywordsByEntityIdsResponse,
+  "EntityNegativeKeywords"
+> {
   EntityNegativeKeywords?: ArrayOfEntityNegativeKeywordInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface DeleteNegativeKeywordsFromEntitiesRequest {
   EntityNegativeKeywords?: ArrayOfEntityNegativeKeyword | null;
 }
 
-/** Input form of {@link DeleteNegativeKeywordsFromEntitiesRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DeleteNegativeKeywordsFromEntitiesRequestInput {
+/** Input form of {@link DeleteNegativeKeywordsFromEntitiesRequest}: what a caller writes, where it differs. */
+export interface DeleteNegativeKeywordsFromEntitiesRequestInput extends Omit<
+  DeleteNegativeKeywordsFromEntitiesRequest,
+  "EntityNegativeKeywords"
+> {
   EntityNegativeKeywords?: ArrayOfEntityNegativeKeywordInput | null;
 }
 
@@ -5063,14 +4684,17 @@ export interface GetSharedEntitiesByAccountIdResponse {
   SharedEntities?: ArrayOfSharedEntity | null;
 }
 
-/** Input form of {@link GetSharedEntitiesByAccountIdResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetSharedEntitiesByAccountIdResponseInput {
+/** Input form of {@link GetSharedEntitiesByAccountIdResponse}: what a caller writes, where it differs. */
+export interface GetSharedEntitiesByAccountIdResponseInput extends Omit<
+  GetSharedEntitiesByAccountIdResponse,
+  "SharedEntities"
+> {
   SharedEntities?: ArrayOfSharedEntityInput | null;
 }
 
 export type ArrayOfSharedEntity = (SharedEntityOrDerived | null)[];
 
-/** Input form of {@link ArrayOfSharedEntity}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfSharedEntity}: what a caller writes, where it differs. */
 export type ArrayOfSharedEntityInput = (SharedEntityOrDerivedInput | null)[];
 
 export interface SharedEntity {
@@ -5083,15 +4707,9 @@ export interface SharedEntity {
   Type?: string | null;
 }
 
-/** Input form of {@link SharedEntity}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface SharedEntityInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "SharedEntity";
-  AssociationCount?: number | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+/** Input form of {@link SharedEntity}: what a caller writes, where it differs. */
+export interface SharedEntityInput extends Omit<SharedEntity, "Id"> {
   Id?: bigint | number | null;
-  Name?: string | null;
-  Type?: string | null;
 }
 
 /** A SharedEntity or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
@@ -5129,16 +4747,9 @@ export interface SharedList {
   ItemCount?: number | null;
 }
 
-/** Input form of {@link SharedList}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface SharedListInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "SharedList";
-  AssociationCount?: number | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+/** Input form of {@link SharedList}: what a caller writes, where it differs. */
+export interface SharedListInput extends Omit<SharedList, "Id"> {
   Id?: bigint | number | null;
-  Name?: string | null;
-  Type?: string | null;
-  ItemCount?: number | null;
 }
 
 /** A SharedList or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
@@ -5174,16 +4785,9 @@ export interface NegativeKeywordList {
   ItemCount?: number | null;
 }
 
-/** Input form of {@link NegativeKeywordList}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface NegativeKeywordListInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "NegativeKeywordList";
-  AssociationCount?: number | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+/** Input form of {@link NegativeKeywordList}: what a caller writes, where it differs. */
+export interface NegativeKeywordListInput extends Omit<NegativeKeywordList, "Id"> {
   Id?: bigint | number | null;
-  Name?: string | null;
-  Type?: string | null;
-  ItemCount?: number | null;
 }
 
 export interface PlacementExclusionList {
@@ -5197,16 +4801,9 @@ export interface PlacementExclusionList {
   ItemCount?: number | null;
 }
 
-/** Input form of {@link PlacementExclusionList}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface PlacementExclusionListInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "PlacementExclusionList";
-  AssociationCount?: number | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+/** Input form of {@link PlacementExclusionList}: what a caller writes, where it differs. */
+export interface PlacementExclusionListInput extends Omit<PlacementExclusionList, "Id"> {
   Id?: bigint | number | null;
-  Name?: string | null;
-  Type?: string | null;
-  ItemCount?: number | null;
 }
 
 export interface AccountNegativeKeywordList {
@@ -5220,16 +4817,9 @@ export interface AccountNegativeKeywordList {
   ItemCount?: number | null;
 }
 
-/** Input form of {@link AccountNegativeKeywordList}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AccountNegativeKeywordListInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "AccountNegativeKeywordList";
-  AssociationCount?: number | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+/** Input form of {@link AccountNegativeKeywordList}: what a caller writes, where it differs. */
+export interface AccountNegativeKeywordListInput extends Omit<AccountNegativeKeywordList, "Id"> {
   Id?: bigint | number | null;
-  Name?: string | null;
-  Type?: string | null;
-  ItemCount?: number | null;
 }
 
 export interface AccountContentNegativeKeywordList {
@@ -5243,16 +4833,12 @@ export interface AccountContentNegativeKeywordList {
   ItemCount?: number | null;
 }
 
-/** Input form of {@link AccountContentNegativeKeywordList}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AccountContentNegativeKeywordListInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "AccountContentNegativeKeywordList";
-  AssociationCount?: number | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+/** Input form of {@link AccountContentNegativeKeywordList}: what a caller writes, where it differs. */
+export interface AccountContentNegativeKeywordListInput extends Omit<
+  AccountContentNegativeKeywordList,
+  "Id"
+> {
   Id?: bigint | number | null;
-  Name?: string | null;
-  Type?: string | null;
-  ItemCount?: number | null;
 }
 
 export interface BrandList {
@@ -5266,16 +4852,9 @@ export interface BrandList {
   ItemCount?: number | null;
 }
 
-/** Input form of {@link BrandList}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface BrandListInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "BrandList";
-  AssociationCount?: number | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+/** Input form of {@link BrandList}: what a caller writes, where it differs. */
+export interface BrandListInput extends Omit<BrandList, "Id"> {
   Id?: bigint | number | null;
-  Name?: string | null;
-  Type?: string | null;
-  ItemCount?: number | null;
 }
 
 export interface AccountPlacementExclusionList {
@@ -5289,16 +4868,12 @@ export interface AccountPlacementExclusionList {
   ItemCount?: number | null;
 }
 
-/** Input form of {@link AccountPlacementExclusionList}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AccountPlacementExclusionListInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "AccountPlacementExclusionList";
-  AssociationCount?: number | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+/** Input form of {@link AccountPlacementExclusionList}: what a caller writes, where it differs. */
+export interface AccountPlacementExclusionListInput extends Omit<
+  AccountPlacementExclusionList,
+  "Id"
+> {
   Id?: bigint | number | null;
-  Name?: string | null;
-  Type?: string | null;
-  ItemCount?: number | null;
 }
 
 export interface AccountPlacementInclusionList {
@@ -5312,16 +4887,12 @@ export interface AccountPlacementInclusionList {
   ItemCount?: number | null;
 }
 
-/** Input form of {@link AccountPlacementInclusionList}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AccountPlacementInclusionListInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "AccountPlacementInclusionList";
-  AssociationCount?: number | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
+/** Input form of {@link AccountPlacementInclusionList}: what a caller writes, where it differs. */
+export interface AccountPlacementInclusionListInput extends Omit<
+  AccountPlacementInclusionList,
+  "Id"
+> {
   Id?: bigint | number | null;
-  Name?: string | null;
-  Type?: string | null;
-  ItemCount?: number | null;
 }
 
 export interface GetSharedEntitiesRequest {
@@ -5333,8 +4904,11 @@ export interface GetSharedEntitiesResponse {
   SharedEntities?: ArrayOfSharedEntity | null;
 }
 
-/** Input form of {@link GetSharedEntitiesResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetSharedEntitiesResponseInput {
+/** Input form of {@link GetSharedEntitiesResponse}: what a caller writes, where it differs. */
+export interface GetSharedEntitiesResponseInput extends Omit<
+  GetSharedEntitiesResponse,
+  "SharedEntities"
+> {
   SharedEntities?: ArrayOfSharedEntityInput | null;
 }
 
@@ -5344,16 +4918,18 @@ export interface AddSharedEntityRequest {
   SharedEntityScope?: EntityScope | null;
 }
 
-/** Input form of {@link AddSharedEntityRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddSharedEntityRequestInput {
+/** Input form of {@link AddSharedEntityRequest}: what a caller writes, where it differs. */
+export interface AddSharedEntityRequestInput extends Omit<
+  AddSharedEntityRequest,
+  "SharedEntity" | "ListItems"
+> {
   SharedEntity?: SharedEntityOrDerivedInput | null;
   ListItems?: ArrayOfSharedListItemInput | null;
-  SharedEntityScope?: EntityScope | null;
 }
 
 export type ArrayOfSharedListItem = (SharedListItemOrDerived | null)[];
 
-/** Input form of {@link ArrayOfSharedListItem}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfSharedListItem}: what a caller writes, where it differs. */
 export type ArrayOfSharedListItemInput = (SharedListItemOrDerivedInput | null)[];
 
 export interface AddSharedEntityResponse {
@@ -5362,10 +4938,12 @@ export interface AddSharedEntityResponse {
   SharedEntityId?: bigint;
 }
 
-/** Input form of {@link AddSharedEntityResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddSharedEntityResponseInput {
+/** Input form of {@link AddSharedEntityResponse}: what a caller writes, where it differs. */
+export interface AddSharedEntityResponseInput extends Omit<
+  AddSharedEntityResponse,
+  "ListItemIds" | "SharedEntityId"
+> {
   ListItemIds?: ArrayOflongInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
   SharedEntityId?: bigint | number;
 }
 
@@ -5374,18 +4952,23 @@ export interface GetListItemsBySharedListRequest {
   SharedEntityScope?: EntityScope | null;
 }
 
-/** Input form of {@link GetListItemsBySharedListRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetListItemsBySharedListRequestInput {
+/** Input form of {@link GetListItemsBySharedListRequest}: what a caller writes, where it differs. */
+export interface GetListItemsBySharedListRequestInput extends Omit<
+  GetListItemsBySharedListRequest,
+  "SharedList"
+> {
   SharedList?: SharedListOrDerivedInput | null;
-  SharedEntityScope?: EntityScope | null;
 }
 
 export interface GetListItemsBySharedListResponse {
   ListItems?: ArrayOfSharedListItem | null;
 }
 
-/** Input form of {@link GetListItemsBySharedListResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetListItemsBySharedListResponseInput {
+/** Input form of {@link GetListItemsBySharedListResponse}: what a caller writes, where it differs. */
+export interface GetListItemsBySharedListResponseInput extends Omit<
+  GetListItemsBySharedListResponse,
+  "ListItems"
+> {
   ListItems?: ArrayOfSharedListItemInput | null;
 }
 
@@ -5395,11 +4978,13 @@ export interface AddListItemsToSharedListRequest {
   SharedEntityScope?: EntityScope | null;
 }
 
-/** Input form of {@link AddListItemsToSharedListRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddListItemsToSharedListRequestInput {
+/** Input form of {@link AddListItemsToSharedListRequest}: what a caller writes, where it differs. */
+export interface AddListItemsToSharedListRequestInput extends Omit<
+  AddListItemsToSharedListRequest,
+  "ListItems" | "SharedList"
+> {
   ListItems?: ArrayOfSharedListItemInput | null;
   SharedList?: SharedListOrDerivedInput | null;
-  SharedEntityScope?: EntityScope | null;
 }
 
 export interface AddListItemsToSharedListResponse {
@@ -5407,10 +4992,12 @@ export interface AddListItemsToSharedListResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link AddListItemsToSharedListResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddListItemsToSharedListResponseInput {
+/** Input form of {@link AddListItemsToSharedListResponse}: what a caller writes, where it differs. */
+export interface AddListItemsToSharedListResponseInput extends Omit<
+  AddListItemsToSharedListResponse,
+  "ListItemIds"
+> {
   ListItemIds?: ArrayOflongInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface UpdateSharedEntitiesRequest {
@@ -5418,10 +5005,12 @@ export interface UpdateSharedEntitiesRequest {
   SharedEntityScope?: EntityScope | null;
 }
 
-/** Input form of {@link UpdateSharedEntitiesRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface UpdateSharedEntitiesRequestInput {
+/** Input form of {@link UpdateSharedEntitiesRequest}: what a caller writes, where it differs. */
+export interface UpdateSharedEntitiesRequestInput extends Omit<
+  UpdateSharedEntitiesRequest,
+  "SharedEntities"
+> {
   SharedEntities?: ArrayOfSharedEntityInput | null;
-  SharedEntityScope?: EntityScope | null;
 }
 
 export interface UpdateSharedEntitiesResponse {
@@ -5434,11 +5023,13 @@ export interface DeleteListItemsFromSharedListRequest {
   SharedEntityScope?: EntityScope | null;
 }
 
-/** Input form of {@link DeleteListItemsFromSharedListRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DeleteListItemsFromSharedListRequestInput {
+/** Input form of {@link DeleteListItemsFromSharedListRequest}: what a caller writes, where it differs. */
+export interface DeleteListItemsFromSharedListRequestInput extends Omit<
+  DeleteListItemsFromSharedListRequest,
+  "ListItemIds" | "SharedList"
+> {
   ListItemIds?: ArrayOflongInput | null;
   SharedList?: SharedListOrDerivedInput | null;
-  SharedEntityScope?: EntityScope | null;
 }
 
 export interface DeleteListItemsFromSharedListResponse {
@@ -5450,15 +5041,17 @@ export interface SetSharedEntityAssociationsRequest {
   SharedEntityScope?: EntityScope | null;
 }
 
-/** Input form of {@link SetSharedEntityAssociationsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface SetSharedEntityAssociationsRequestInput {
+/** Input form of {@link SetSharedEntityAssociationsRequest}: what a caller writes, where it differs. */
+export interface SetSharedEntityAssociationsRequestInput extends Omit<
+  SetSharedEntityAssociationsRequest,
+  "Associations"
+> {
   Associations?: ArrayOfSharedEntityAssociationInput | null;
-  SharedEntityScope?: EntityScope | null;
 }
 
 export type ArrayOfSharedEntityAssociation = (SharedEntityAssociation | null)[];
 
-/** Input form of {@link ArrayOfSharedEntityAssociation}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfSharedEntityAssociation}: what a caller writes, where it differs. */
 export type ArrayOfSharedEntityAssociationInput = (SharedEntityAssociationInput | null)[];
 
 export interface SharedEntityAssociation {
@@ -5471,15 +5064,14 @@ export interface SharedEntityAssociation {
   Status?: string | null;
 }
 
-/** Input form of {@link SharedEntityAssociation}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface SharedEntityAssociationInput {
+/** Input form of {@link SharedEntityAssociation}: what a caller writes, where it differs. */
+export interface SharedEntityAssociationInput extends Omit<
+  SharedEntityAssociation,
+  "EntityId" | "SharedEntityCustomerId" | "SharedEntityId"
+> {
   EntityId: bigint | number;
-  EntityType?: string | null;
-  IsExclusion?: boolean | null;
   SharedEntityCustomerId?: bigint | number | null;
   SharedEntityId: bigint | number;
-  SharedEntityType?: string | null;
-  Status?: string | null;
 }
 
 export interface SetSharedEntityAssociationsResponse {
@@ -5491,10 +5083,12 @@ export interface DeleteSharedEntityAssociationsRequest {
   SharedEntityScope?: EntityScope | null;
 }
 
-/** Input form of {@link DeleteSharedEntityAssociationsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DeleteSharedEntityAssociationsRequestInput {
+/** Input form of {@link DeleteSharedEntityAssociationsRequest}: what a caller writes, where it differs. */
+export interface DeleteSharedEntityAssociationsRequestInput extends Omit<
+  DeleteSharedEntityAssociationsRequest,
+  "Associations"
+> {
   Associations?: ArrayOfSharedEntityAssociationInput | null;
-  SharedEntityScope?: EntityScope | null;
 }
 
 export interface DeleteSharedEntityAssociationsResponse {
@@ -5509,13 +5103,12 @@ export interface GetSharedEntityAssociationsBySharedEntityIdsRequest {
   ReturnAdditionalFields?: SharedEntityAssociationAdditionalField | null;
 }
 
-/** Input form of {@link GetSharedEntityAssociationsBySharedEntityIdsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetSharedEntityAssociationsBySharedEntityIdsRequestInput {
-  EntityType?: string | null;
+/** Input form of {@link GetSharedEntityAssociationsBySharedEntityIdsRequest}: what a caller writes, where it differs. */
+export interface GetSharedEntityAssociationsBySharedEntityIdsRequestInput extends Omit<
+  GetSharedEntityAssociationsBySharedEntityIdsRequest,
+  "SharedEntityIds"
+> {
   SharedEntityIds?: ArrayOflongInput | null;
-  SharedEntityType?: string | null;
-  SharedEntityScope?: EntityScope | null;
-  ReturnAdditionalFields?: SharedEntityAssociationAdditionalField | null;
 }
 
 export type SharedEntityAssociationAdditionalField = "BrandListFields"[];
@@ -5525,10 +5118,12 @@ export interface GetSharedEntityAssociationsBySharedEntityIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetSharedEntityAssociationsBySharedEntityIdsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetSharedEntityAssociationsBySharedEntityIdsResponseInput {
+/** Input form of {@link GetSharedEntityAssociationsBySharedEntityIdsResponse}: what a caller writes, where it differs. */
+export interface GetSharedEntityAssociationsBySharedEntityIdsResponseInput extends Omit<
+  GetSharedEntityAssociationsBySharedEntityIdsResponse,
+  "Associations"
+> {
   Associations?: ArrayOfSharedEntityAssociationInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface GetSharedEntityAssociationsByEntityIdsRequest {
@@ -5539,13 +5134,12 @@ export interface GetSharedEntityAssociationsByEntityIdsRequest {
   ReturnAdditionalFields?: SharedEntityAssociationAdditionalField | null;
 }
 
-/** Input form of {@link GetSharedEntityAssociationsByEntityIdsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetSharedEntityAssociationsByEntityIdsRequestInput {
+/** Input form of {@link GetSharedEntityAssociationsByEntityIdsRequest}: what a caller writes, where it differs. */
+export interface GetSharedEntityAssociationsByEntityIdsRequestInput extends Omit<
+  GetSharedEntityAssociationsByEntityIdsRequest,
+  "EntityIds"
+> {
   EntityIds?: ArrayOflongInput | null;
-  EntityType?: string | null;
-  SharedEntityType?: string | null;
-  SharedEntityScope?: EntityScope | null;
-  ReturnAdditionalFields?: SharedEntityAssociationAdditionalField | null;
 }
 
 export interface GetSharedEntityAssociationsByEntityIdsResponse {
@@ -5553,10 +5147,12 @@ export interface GetSharedEntityAssociationsByEntityIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetSharedEntityAssociationsByEntityIdsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetSharedEntityAssociationsByEntityIdsResponseInput {
+/** Input form of {@link GetSharedEntityAssociationsByEntityIdsResponse}: what a caller writes, where it differs. */
+export interface GetSharedEntityAssociationsByEntityIdsResponseInput extends Omit<
+  GetSharedEntityAssociationsByEntityIdsResponse,
+  "Associations"
+> {
   Associations?: ArrayOfSharedEntityAssociationInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface DeleteSharedEntitiesRequest {
@@ -5564,10 +5160,12 @@ export interface DeleteSharedEntitiesRequest {
   SharedEntityScope?: EntityScope | null;
 }
 
-/** Input form of {@link DeleteSharedEntitiesRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DeleteSharedEntitiesRequestInput {
+/** Input form of {@link DeleteSharedEntitiesRequest}: what a caller writes, where it differs. */
+export interface DeleteSharedEntitiesRequestInput extends Omit<
+  DeleteSharedEntitiesRequest,
+  "SharedEntities"
+> {
   SharedEntities?: ArrayOfSharedEntityInput | null;
-  SharedEntityScope?: EntityScope | null;
 }
 
 export interface DeleteSharedEntitiesResponse {
@@ -5579,8 +5177,11 @@ export interface GetCampaignSizesByAccountIdRequest {
   CampaignIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link GetCampaignSizesByAccountIdRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetCampaignSizesByAccountIdRequestInput {
+/** Input form of {@link GetCampaignSizesByAccountIdRequest}: what a caller writes, where it differs. */
+export interface GetCampaignSizesByAccountIdRequestInput extends Omit<
+  GetCampaignSizesByAccountIdRequest,
+  "AccountId" | "CampaignIds"
+> {
   AccountId?: bigint | number;
   CampaignIds?: ArrayOflongInput | null;
 }
@@ -5589,14 +5190,17 @@ export interface GetCampaignSizesByAccountIdResponse {
   CampaignSizes?: ArrayOfCampaignSize | null;
 }
 
-/** Input form of {@link GetCampaignSizesByAccountIdResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetCampaignSizesByAccountIdResponseInput {
+/** Input form of {@link GetCampaignSizesByAccountIdResponse}: what a caller writes, where it differs. */
+export interface GetCampaignSizesByAccountIdResponseInput extends Omit<
+  GetCampaignSizesByAccountIdResponse,
+  "CampaignSizes"
+> {
   CampaignSizes?: ArrayOfCampaignSizeInput | null;
 }
 
 export type ArrayOfCampaignSize = (CampaignSize | null)[];
 
-/** Input form of {@link ArrayOfCampaignSize}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfCampaignSize}: what a caller writes, where it differs. */
 export type ArrayOfCampaignSizeInput = (CampaignSizeInput | null)[];
 
 export interface CampaignSize {
@@ -5604,8 +5208,8 @@ export interface CampaignSize {
   Size?: bigint;
 }
 
-/** Input form of {@link CampaignSize}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CampaignSizeInput {
+/** Input form of {@link CampaignSize}: what a caller writes, where it differs. */
+export interface CampaignSizeInput extends Omit<CampaignSize, "CampaignId" | "Size"> {
   CampaignId: bigint | number;
   Size?: bigint | number;
 }
@@ -5615,15 +5219,17 @@ export interface AddCampaignCriterionsRequest {
   CriterionType?: CampaignCriterionType;
 }
 
-/** Input form of {@link AddCampaignCriterionsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddCampaignCriterionsRequestInput {
+/** Input form of {@link AddCampaignCriterionsRequest}: what a caller writes, where it differs. */
+export interface AddCampaignCriterionsRequestInput extends Omit<
+  AddCampaignCriterionsRequest,
+  "CampaignCriterions"
+> {
   CampaignCriterions?: ArrayOfCampaignCriterionInput | null;
-  CriterionType?: CampaignCriterionType;
 }
 
 export type ArrayOfCampaignCriterion = (CampaignCriterionOrDerived | null)[];
 
-/** Input form of {@link ArrayOfCampaignCriterion}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfCampaignCriterion}: what a caller writes, where it differs. */
 export type ArrayOfCampaignCriterionInput = (CampaignCriterionOrDerivedInput | null)[];
 
 export interface CampaignCriterion {
@@ -5637,16 +5243,14 @@ export interface CampaignCriterion {
   Type?: string | null;
 }
 
-/** Input form of {@link CampaignCriterion}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CampaignCriterionInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "CampaignCriterion";
+/** Input form of {@link CampaignCriterion}: what a caller writes, where it differs. */
+export interface CampaignCriterionInput extends Omit<
+  CampaignCriterion,
+  "CampaignId" | "Criterion" | "Id"
+> {
   CampaignId: bigint | number;
   Criterion?: CriterionOrDerivedInput | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: bigint | number | null;
-  Status?: CampaignCriterionStatus | null;
-  Type?: string | null;
 }
 
 /** A CampaignCriterion or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
@@ -5672,16 +5276,14 @@ export interface NegativeCampaignCriterion {
   Type?: string | null;
 }
 
-/** Input form of {@link NegativeCampaignCriterion}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface NegativeCampaignCriterionInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "NegativeCampaignCriterion";
+/** Input form of {@link NegativeCampaignCriterion}: what a caller writes, where it differs. */
+export interface NegativeCampaignCriterionInput extends Omit<
+  NegativeCampaignCriterion,
+  "CampaignId" | "Criterion" | "Id"
+> {
   CampaignId: bigint | number;
   Criterion?: CriterionOrDerivedInput | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: bigint | number | null;
-  Status?: CampaignCriterionStatus | null;
-  Type?: string | null;
 }
 
 export interface BiddableCampaignCriterion {
@@ -5697,18 +5299,14 @@ export interface BiddableCampaignCriterion {
   CriterionCashback?: CriterionCashbackOrDerived | null;
 }
 
-/** Input form of {@link BiddableCampaignCriterion}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface BiddableCampaignCriterionInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "BiddableCampaignCriterion";
+/** Input form of {@link BiddableCampaignCriterion}: what a caller writes, where it differs. */
+export interface BiddableCampaignCriterionInput extends Omit<
+  BiddableCampaignCriterion,
+  "CampaignId" | "Criterion" | "Id"
+> {
   CampaignId: bigint | number;
   Criterion?: CriterionOrDerivedInput | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: bigint | number | null;
-  Status?: CampaignCriterionStatus | null;
-  Type?: string | null;
-  CriterionBid?: CriterionBidOrDerived | null;
-  CriterionCashback?: CriterionCashbackOrDerived | null;
 }
 
 export type CampaignCriterionStatus = "Active" | "Paused" | "Deleted";
@@ -5745,10 +5343,12 @@ export interface AddCampaignCriterionsResponse {
   NestedPartialErrors?: ArrayOfBatchErrorCollection | null;
 }
 
-/** Input form of {@link AddCampaignCriterionsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddCampaignCriterionsResponseInput {
+/** Input form of {@link AddCampaignCriterionsResponse}: what a caller writes, where it differs. */
+export interface AddCampaignCriterionsResponseInput extends Omit<
+  AddCampaignCriterionsResponse,
+  "CampaignCriterionIds"
+> {
   CampaignCriterionIds?: ArrayOfNullableOflongInput | null;
-  NestedPartialErrors?: ArrayOfBatchErrorCollection | null;
 }
 
 export interface UpdateCampaignCriterionsRequest {
@@ -5756,10 +5356,12 @@ export interface UpdateCampaignCriterionsRequest {
   CriterionType?: CampaignCriterionType;
 }
 
-/** Input form of {@link UpdateCampaignCriterionsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface UpdateCampaignCriterionsRequestInput {
+/** Input form of {@link UpdateCampaignCriterionsRequest}: what a caller writes, where it differs. */
+export interface UpdateCampaignCriterionsRequestInput extends Omit<
+  UpdateCampaignCriterionsRequest,
+  "CampaignCriterions"
+> {
   CampaignCriterions?: ArrayOfCampaignCriterionInput | null;
-  CriterionType?: CampaignCriterionType;
 }
 
 export interface UpdateCampaignCriterionsResponse {
@@ -5772,11 +5374,13 @@ export interface DeleteCampaignCriterionsRequest {
   CriterionType?: CampaignCriterionType;
 }
 
-/** Input form of {@link DeleteCampaignCriterionsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DeleteCampaignCriterionsRequestInput {
+/** Input form of {@link DeleteCampaignCriterionsRequest}: what a caller writes, where it differs. */
+export interface DeleteCampaignCriterionsRequestInput extends Omit<
+  DeleteCampaignCriterionsRequest,
+  "CampaignCriterionIds" | "CampaignId"
+> {
   CampaignCriterionIds?: ArrayOflongInput | null;
   CampaignId?: bigint | number;
-  CriterionType?: CampaignCriterionType;
 }
 
 export interface DeleteCampaignCriterionsResponse {
@@ -5790,12 +5394,13 @@ export interface GetCampaignCriterionsByIdsRequest {
   ReturnAdditionalFields?: CriterionAdditionalField | null;
 }
 
-/** Input form of {@link GetCampaignCriterionsByIdsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetCampaignCriterionsByIdsRequestInput {
+/** Input form of {@link GetCampaignCriterionsByIdsRequest}: what a caller writes, where it differs. */
+export interface GetCampaignCriterionsByIdsRequestInput extends Omit<
+  GetCampaignCriterionsByIdsRequest,
+  "CampaignCriterionIds" | "CampaignId"
+> {
   CampaignCriterionIds?: ArrayOflongInput | null;
   CampaignId?: bigint | number;
-  CriterionType?: CampaignCriterionType;
-  ReturnAdditionalFields?: CriterionAdditionalField | null;
 }
 
 export interface GetCampaignCriterionsByIdsResponse {
@@ -5803,24 +5408,26 @@ export interface GetCampaignCriterionsByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetCampaignCriterionsByIdsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetCampaignCriterionsByIdsResponseInput {
+/** Input form of {@link GetCampaignCriterionsByIdsResponse}: what a caller writes, where it differs. */
+export interface GetCampaignCriterionsByIdsResponseInput extends Omit<
+  GetCampaignCriterionsByIdsResponse,
+  "CampaignCriterions"
+> {
   CampaignCriterions?: ArrayOfCampaignCriterionInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface AddBudgetsRequest {
   Budgets?: ArrayOfBudget | null;
 }
 
-/** Input form of {@link AddBudgetsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddBudgetsRequestInput {
+/** Input form of {@link AddBudgetsRequest}: what a caller writes, where it differs. */
+export interface AddBudgetsRequestInput extends Omit<AddBudgetsRequest, "Budgets"> {
   Budgets?: ArrayOfBudgetInput | null;
 }
 
 export type ArrayOfBudget = (Budget | null)[];
 
-/** Input form of {@link ArrayOfBudget}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfBudget}: what a caller writes, where it differs. */
 export type ArrayOfBudgetInput = (BudgetInput | null)[];
 
 export interface Budget {
@@ -5831,13 +5438,9 @@ export interface Budget {
   Name?: string | null;
 }
 
-/** Input form of {@link Budget}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface BudgetInput {
-  Amount?: string | null;
-  AssociationCount?: number | null;
-  BudgetType?: BudgetLimitType | null;
+/** Input form of {@link Budget}: what a caller writes, where it differs. */
+export interface BudgetInput extends Omit<Budget, "Id"> {
   Id?: bigint | number | null;
-  Name?: string | null;
 }
 
 export interface AddBudgetsResponse {
@@ -5845,18 +5448,17 @@ export interface AddBudgetsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link AddBudgetsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddBudgetsResponseInput {
+/** Input form of {@link AddBudgetsResponse}: what a caller writes, where it differs. */
+export interface AddBudgetsResponseInput extends Omit<AddBudgetsResponse, "BudgetIds"> {
   BudgetIds?: ArrayOfNullableOflongInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface UpdateBudgetsRequest {
   Budgets?: ArrayOfBudget | null;
 }
 
-/** Input form of {@link UpdateBudgetsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface UpdateBudgetsRequestInput {
+/** Input form of {@link UpdateBudgetsRequest}: what a caller writes, where it differs. */
+export interface UpdateBudgetsRequestInput extends Omit<UpdateBudgetsRequest, "Budgets"> {
   Budgets?: ArrayOfBudgetInput | null;
 }
 
@@ -5868,8 +5470,8 @@ export interface DeleteBudgetsRequest {
   BudgetIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link DeleteBudgetsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DeleteBudgetsRequestInput {
+/** Input form of {@link DeleteBudgetsRequest}: what a caller writes, where it differs. */
+export interface DeleteBudgetsRequestInput extends Omit<DeleteBudgetsRequest, "BudgetIds"> {
   BudgetIds?: ArrayOflongInput | null;
 }
 
@@ -5881,8 +5483,8 @@ export interface GetBudgetsByIdsRequest {
   BudgetIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link GetBudgetsByIdsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetBudgetsByIdsRequestInput {
+/** Input form of {@link GetBudgetsByIdsRequest}: what a caller writes, where it differs. */
+export interface GetBudgetsByIdsRequestInput extends Omit<GetBudgetsByIdsRequest, "BudgetIds"> {
   BudgetIds?: ArrayOflongInput | null;
 }
 
@@ -5891,18 +5493,20 @@ export interface GetBudgetsByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetBudgetsByIdsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetBudgetsByIdsResponseInput {
+/** Input form of {@link GetBudgetsByIdsResponse}: what a caller writes, where it differs. */
+export interface GetBudgetsByIdsResponseInput extends Omit<GetBudgetsByIdsResponse, "Budgets"> {
   Budgets?: ArrayOfBudgetInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface GetCampaignIdsByBudgetIdsRequest {
   BudgetIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link GetCampaignIdsByBudgetIdsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetCampaignIdsByBudgetIdsRequestInput {
+/** Input form of {@link GetCampaignIdsByBudgetIdsRequest}: what a caller writes, where it differs. */
+export interface GetCampaignIdsByBudgetIdsRequestInput extends Omit<
+  GetCampaignIdsByBudgetIdsRequest,
+  "BudgetIds"
+> {
   BudgetIds?: ArrayOflongInput | null;
 }
 
@@ -5911,24 +5515,29 @@ export interface GetCampaignIdsByBudgetIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetCampaignIdsByBudgetIdsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetCampaignIdsByBudgetIdsResponseInput {
+/** Input form of {@link GetCampaignIdsByBudgetIdsResponse}: what a caller writes, where it differs. */
+export interface GetCampaignIdsByBudgetIdsResponseInput extends Omit<
+  GetCampaignIdsByBudgetIdsResponse,
+  "CampaignIdCollection"
+> {
   CampaignIdCollection?: ArrayOfIdCollectionInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface AddBidStrategiesRequest {
   BidStrategies?: ArrayOfBidStrategy | null;
 }
 
-/** Input form of {@link AddBidStrategiesRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddBidStrategiesRequestInput {
+/** Input form of {@link AddBidStrategiesRequest}: what a caller writes, where it differs. */
+export interface AddBidStrategiesRequestInput extends Omit<
+  AddBidStrategiesRequest,
+  "BidStrategies"
+> {
   BidStrategies?: ArrayOfBidStrategyInput | null;
 }
 
 export type ArrayOfBidStrategy = (BidStrategy | null)[];
 
-/** Input form of {@link ArrayOfBidStrategy}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfBidStrategy}: what a caller writes, where it differs. */
 export type ArrayOfBidStrategyInput = (BidStrategyInput | null)[];
 
 export interface BidStrategy {
@@ -5942,16 +5551,9 @@ export interface BidStrategy {
   Scope?: EntityScope | null;
 }
 
-/** Input form of {@link BidStrategy}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface BidStrategyInput {
-  AssociatedCampaignType?: CampaignType | null;
-  AssociationCount?: number | null;
-  BiddingScheme?: BiddingSchemeOrDerived | null;
-  CurrencyCode?: string | null;
+/** Input form of {@link BidStrategy}: what a caller writes, where it differs. */
+export interface BidStrategyInput extends Omit<BidStrategy, "Id"> {
   Id?: bigint | number | null;
-  Name?: string | null;
-  ReportingTimeZone?: string | null;
-  Scope?: EntityScope | null;
 }
 
 export interface AddBidStrategiesResponse {
@@ -5959,18 +5561,23 @@ export interface AddBidStrategiesResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link AddBidStrategiesResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddBidStrategiesResponseInput {
+/** Input form of {@link AddBidStrategiesResponse}: what a caller writes, where it differs. */
+export interface AddBidStrategiesResponseInput extends Omit<
+  AddBidStrategiesResponse,
+  "BidStrategyIds"
+> {
   BidStrategyIds?: ArrayOfNullableOflongInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface UpdateBidStrategiesRequest {
   BidStrategies?: ArrayOfBidStrategy | null;
 }
 
-/** Input form of {@link UpdateBidStrategiesRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface UpdateBidStrategiesRequestInput {
+/** Input form of {@link UpdateBidStrategiesRequest}: what a caller writes, where it differs. */
+export interface UpdateBidStrategiesRequestInput extends Omit<
+  UpdateBidStrategiesRequest,
+  "BidStrategies"
+> {
   BidStrategies?: ArrayOfBidStrategyInput | null;
 }
 
@@ -5983,10 +5590,12 @@ export interface DeleteBidStrategiesRequest {
   Scope?: EntityScope | null;
 }
 
-/** Input form of {@link DeleteBidStrategiesRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DeleteBidStrategiesRequestInput {
+/** Input form of {@link DeleteBidStrategiesRequest}: what a caller writes, where it differs. */
+export interface DeleteBidStrategiesRequestInput extends Omit<
+  DeleteBidStrategiesRequest,
+  "BidStrategyIds"
+> {
   BidStrategyIds?: ArrayOflongInput | null;
-  Scope?: EntityScope | null;
 }
 
 export interface DeleteBidStrategiesResponse {
@@ -5999,11 +5608,12 @@ export interface GetBidStrategiesByIdsRequest {
   Scope?: EntityScope | null;
 }
 
-/** Input form of {@link GetBidStrategiesByIdsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetBidStrategiesByIdsRequestInput {
+/** Input form of {@link GetBidStrategiesByIdsRequest}: what a caller writes, where it differs. */
+export interface GetBidStrategiesByIdsRequestInput extends Omit<
+  GetBidStrategiesByIdsRequest,
+  "BidStrategyIds"
+> {
   BidStrategyIds?: ArrayOflongInput | null;
-  ReturnAdditionalFields?: PortfolioBidStrategyAdditionalField | null;
-  Scope?: EntityScope | null;
 }
 
 export type PortfolioBidStrategyAdditionalField = (
@@ -6018,10 +5628,12 @@ export interface GetBidStrategiesByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetBidStrategiesByIdsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetBidStrategiesByIdsResponseInput {
+/** Input form of {@link GetBidStrategiesByIdsResponse}: what a caller writes, where it differs. */
+export interface GetBidStrategiesByIdsResponseInput extends Omit<
+  GetBidStrategiesByIdsResponse,
+  "BidStrategies"
+> {
   BidStrategies?: ArrayOfBidStrategyInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface GetCampaignIdsByBidStrategyIdsRequest {
@@ -6029,10 +5641,12 @@ export interface GetCampaignIdsByBidStrategyIdsRequest {
   Scope?: EntityScope | null;
 }
 
-/** Input form of {@link GetCampaignIdsByBidStrategyIdsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetCampaignIdsByBidStrategyIdsRequestInput {
+/** Input form of {@link GetCampaignIdsByBidStrategyIdsRequest}: what a caller writes, where it differs. */
+export interface GetCampaignIdsByBidStrategyIdsRequestInput extends Omit<
+  GetCampaignIdsByBidStrategyIdsRequest,
+  "BidStrategyIds"
+> {
   BidStrategyIds?: ArrayOflongInput | null;
-  Scope?: EntityScope | null;
 }
 
 export interface GetCampaignIdsByBidStrategyIdsResponse {
@@ -6040,24 +5654,29 @@ export interface GetCampaignIdsByBidStrategyIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetCampaignIdsByBidStrategyIdsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetCampaignIdsByBidStrategyIdsResponseInput {
+/** Input form of {@link GetCampaignIdsByBidStrategyIdsResponse}: what a caller writes, where it differs. */
+export interface GetCampaignIdsByBidStrategyIdsResponseInput extends Omit<
+  GetCampaignIdsByBidStrategyIdsResponse,
+  "CampaignIdCollection"
+> {
   CampaignIdCollection?: ArrayOfIdCollectionInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface AddAudienceGroupsRequest {
   AudienceGroups?: ArrayOfAudienceGroup | null;
 }
 
-/** Input form of {@link AddAudienceGroupsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddAudienceGroupsRequestInput {
+/** Input form of {@link AddAudienceGroupsRequest}: what a caller writes, where it differs. */
+export interface AddAudienceGroupsRequestInput extends Omit<
+  AddAudienceGroupsRequest,
+  "AudienceGroups"
+> {
   AudienceGroups?: ArrayOfAudienceGroupInput | null;
 }
 
 export type ArrayOfAudienceGroup = (AudienceGroup | null)[];
 
-/** Input form of {@link ArrayOfAudienceGroup}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfAudienceGroup}: what a caller writes, where it differs. */
 export type ArrayOfAudienceGroupInput = (AudienceGroupInput | null)[];
 
 export interface AudienceGroup {
@@ -6068,18 +5687,15 @@ export interface AudienceGroup {
   Name?: string | null;
 }
 
-/** Input form of {@link AudienceGroup}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AudienceGroupInput {
-  AssociationCount?: number | null;
-  Description?: string | null;
+/** Input form of {@link AudienceGroup}: what a caller writes, where it differs. */
+export interface AudienceGroupInput extends Omit<AudienceGroup, "Dimensions" | "Id"> {
   Dimensions?: ArrayOfAudienceGroupDimensionInput | null;
   Id?: bigint | number | null;
-  Name?: string | null;
 }
 
 export type ArrayOfAudienceGroupDimension = (AudienceGroupDimensionOrDerived | null)[];
 
-/** Input form of {@link ArrayOfAudienceGroupDimension}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfAudienceGroupDimension}: what a caller writes, where it differs. */
 export type ArrayOfAudienceGroupDimensionInput = (AudienceGroupDimensionOrDerivedInput | null)[];
 
 export interface AudienceGroupDimension {
@@ -6129,17 +5745,14 @@ export interface AudienceDimension {
   Audiences?: ArrayOfAudienceInfo | null;
 }
 
-/** Input form of {@link AudienceDimension}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AudienceDimensionInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "AudienceDimension";
-  Type?: AudienceGroupDimensionType;
+/** Input form of {@link AudienceDimension}: what a caller writes, where it differs. */
+export interface AudienceDimensionInput extends Omit<AudienceDimension, "Audiences"> {
   Audiences?: ArrayOfAudienceInfoInput | null;
 }
 
 export type ArrayOfAudienceInfo = (AudienceInfo | null)[];
 
-/** Input form of {@link ArrayOfAudienceInfo}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfAudienceInfo}: what a caller writes, where it differs. */
 export type ArrayOfAudienceInfoInput = (AudienceInfoInput | null)[];
 
 export interface AudienceInfo {
@@ -6147,10 +5760,9 @@ export interface AudienceInfo {
   Type?: AudienceType;
 }
 
-/** Input form of {@link AudienceInfo}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AudienceInfoInput {
+/** Input form of {@link AudienceInfo}: what a caller writes, where it differs. */
+export interface AudienceInfoInput extends Omit<AudienceInfo, "Id"> {
   Id?: bigint | number | null;
-  Type?: AudienceType;
 }
 
 export interface ProfileDimension {
@@ -6160,17 +5772,14 @@ export interface ProfileDimension {
   Profiles?: ArrayOfProfileInfo | null;
 }
 
-/** Input form of {@link ProfileDimension}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ProfileDimensionInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "ProfileDimension";
-  Type?: AudienceGroupDimensionType;
+/** Input form of {@link ProfileDimension}: what a caller writes, where it differs. */
+export interface ProfileDimensionInput extends Omit<ProfileDimension, "Profiles"> {
   Profiles?: ArrayOfProfileInfoInput | null;
 }
 
 export type ArrayOfProfileInfo = (ProfileInfo | null)[];
 
-/** Input form of {@link ArrayOfProfileInfo}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfProfileInfo}: what a caller writes, where it differs. */
 export type ArrayOfProfileInfoInput = (ProfileInfoInput | null)[];
 
 export interface ProfileInfo {
@@ -6178,10 +5787,9 @@ export interface ProfileInfo {
   Type?: ProfileType;
 }
 
-/** Input form of {@link ProfileInfo}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ProfileInfoInput {
+/** Input form of {@link ProfileInfo}: what a caller writes, where it differs. */
+export interface ProfileInfoInput extends Omit<ProfileInfo, "Id"> {
   Id?: bigint | number | null;
-  Type?: ProfileType;
 }
 
 export type AudienceGroupDimensionType = "Age" | "Gender" | "Audience" | "Profile";
@@ -6191,18 +5799,23 @@ export interface AddAudienceGroupsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link AddAudienceGroupsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddAudienceGroupsResponseInput {
+/** Input form of {@link AddAudienceGroupsResponse}: what a caller writes, where it differs. */
+export interface AddAudienceGroupsResponseInput extends Omit<
+  AddAudienceGroupsResponse,
+  "AudienceGroupIds"
+> {
   AudienceGroupIds?: ArrayOfNullableOflongInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface UpdateAudienceGroupsRequest {
   AudienceGroups?: ArrayOfAudienceGroup | null;
 }
 
-/** Input form of {@link UpdateAudienceGroupsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface UpdateAudienceGroupsRequestInput {
+/** Input form of {@link UpdateAudienceGroupsRequest}: what a caller writes, where it differs. */
+export interface UpdateAudienceGroupsRequestInput extends Omit<
+  UpdateAudienceGroupsRequest,
+  "AudienceGroups"
+> {
   AudienceGroups?: ArrayOfAudienceGroupInput | null;
 }
 
@@ -6214,8 +5827,11 @@ export interface DeleteAudienceGroupsRequest {
   AudienceGroupIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link DeleteAudienceGroupsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DeleteAudienceGroupsRequestInput {
+/** Input form of {@link DeleteAudienceGroupsRequest}: what a caller writes, where it differs. */
+export interface DeleteAudienceGroupsRequestInput extends Omit<
+  DeleteAudienceGroupsRequest,
+  "AudienceGroupIds"
+> {
   AudienceGroupIds?: ArrayOflongInput | null;
 }
 
@@ -6228,10 +5844,12 @@ export interface GetAudienceGroupsByIdsRequest {
   ReturnAdditionalFields?: AudienceGroupAdditionalField | null;
 }
 
-/** Input form of {@link GetAudienceGroupsByIdsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetAudienceGroupsByIdsRequestInput {
+/** Input form of {@link GetAudienceGroupsByIdsRequest}: what a caller writes, where it differs. */
+export interface GetAudienceGroupsByIdsRequestInput extends Omit<
+  GetAudienceGroupsByIdsRequest,
+  "AudienceGroupIds"
+> {
   AudienceGroupIds?: ArrayOflongInput | null;
-  ReturnAdditionalFields?: AudienceGroupAdditionalField | null;
 }
 
 export type AudienceGroupAdditionalField = "ProfileDimension"[];
@@ -6241,10 +5859,12 @@ export interface GetAudienceGroupsByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetAudienceGroupsByIdsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetAudienceGroupsByIdsResponseInput {
+/** Input form of {@link GetAudienceGroupsByIdsResponse}: what a caller writes, where it differs. */
+export interface GetAudienceGroupsByIdsResponseInput extends Omit<
+  GetAudienceGroupsByIdsResponse,
+  "AudienceGroups"
+> {
   AudienceGroups?: ArrayOfAudienceGroupInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface AddAssetGroupsRequest {
@@ -6252,15 +5872,18 @@ export interface AddAssetGroupsRequest {
   CampaignId?: bigint;
 }
 
-/** Input form of {@link AddAssetGroupsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddAssetGroupsRequestInput {
+/** Input form of {@link AddAssetGroupsRequest}: what a caller writes, where it differs. */
+export interface AddAssetGroupsRequestInput extends Omit<
+  AddAssetGroupsRequest,
+  "AssetGroups" | "CampaignId"
+> {
   AssetGroups?: ArrayOfAssetGroupInput | null;
   CampaignId?: bigint | number;
 }
 
 export type ArrayOfAssetGroup = (AssetGroup | null)[];
 
-/** Input form of {@link ArrayOfAssetGroup}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfAssetGroup}: what a caller writes, where it differs. */
 export type ArrayOfAssetGroupInput = (AssetGroupInput | null)[];
 
 export interface AssetGroup {
@@ -6289,36 +5912,32 @@ export interface AssetGroup {
   Videos?: ArrayOfAssetLink | null;
 }
 
-/** Input form of {@link AssetGroup}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AssetGroupInput {
+/** Input form of {@link AssetGroup}: what a caller writes, where it differs. */
+export interface AssetGroupInput extends Omit<
+  AssetGroup,
+ 
+    | "AssetGroupSearchThemes"
+    | "AssetGroupUrlTargets"
+    | "Descriptions"
+    | "Headlines"
+    | "Id"
+    | "Images"
+    | "LongHeadlines"
+    | "Videos"
+> {
   AssetGroupSearchThemes?: ArrayOfAssetGroupSearchThemeInput | null;
   AssetGroupUrlTargets?: ArrayOfAssetGroupUrlTargetInput | null;
-  BusinessName?: string | null;
-  CallToAction?: CallToAction | null;
   Descriptions?: ArrayOfAssetLinkInput | null;
-  EditorialStatus?: AssetGroupEditorialStatus | null;
-  EndDate?: Date_ | null;
-  FinalMobileUrls?: ArrayOfstring | null;
-  FinalUrlSuffix?: string | null;
-  FinalUrls?: ArrayOfstring | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Headlines?: ArrayOfAssetLinkInput | null;
   Id?: bigint | number | null;
   Images?: ArrayOfAssetLinkInput | null;
   LongHeadlines?: ArrayOfAssetLinkInput | null;
-  Name?: string | null;
-  Path1?: string | null;
-  Path2?: string | null;
-  StartDate?: Date_ | null;
-  Status?: AssetGroupStatus | null;
-  TrackingUrlTemplate?: string | null;
-  UrlCustomParameters?: CustomParameters | null;
   Videos?: ArrayOfAssetLinkInput | null;
 }
 
 export type ArrayOfAssetGroupSearchTheme = (AssetGroupSearchTheme | null)[];
 
-/** Input form of {@link ArrayOfAssetGroupSearchTheme}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfAssetGroupSearchTheme}: what a caller writes, where it differs. */
 export type ArrayOfAssetGroupSearchThemeInput = (AssetGroupSearchThemeInput | null)[];
 
 export interface AssetGroupSearchTheme {
@@ -6327,18 +5946,16 @@ export interface AssetGroupSearchTheme {
   Status?: GenericEntityStatus;
 }
 
-/** Input form of {@link AssetGroupSearchTheme}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AssetGroupSearchThemeInput {
+/** Input form of {@link AssetGroupSearchTheme}: what a caller writes, where it differs. */
+export interface AssetGroupSearchThemeInput extends Omit<AssetGroupSearchTheme, "Id"> {
   Id?: bigint | number | null;
-  SearchTheme?: string | null;
-  Status?: GenericEntityStatus;
 }
 
 export type GenericEntityStatus = "Active" | "Paused" | "Disapproved" | "Inactive" | "Deleted";
 
 export type ArrayOfAssetGroupUrlTarget = (AssetGroupUrlTarget | null)[];
 
-/** Input form of {@link ArrayOfAssetGroupUrlTarget}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfAssetGroupUrlTarget}: what a caller writes, where it differs. */
 export type ArrayOfAssetGroupUrlTargetInput = (AssetGroupUrlTargetInput | null)[];
 
 export interface AssetGroupUrlTarget {
@@ -6355,19 +5972,9 @@ export interface AssetGroupUrlTarget {
   TargetValue3?: string | null;
 }
 
-/** Input form of {@link AssetGroupUrlTarget}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AssetGroupUrlTargetInput {
+/** Input form of {@link AssetGroupUrlTarget}: what a caller writes, where it differs. */
+export interface AssetGroupUrlTargetInput extends Omit<AssetGroupUrlTarget, "Id"> {
   Id?: bigint | number | null;
-  Status?: GenericEntityStatus;
-  TargetCondition1?: string | null;
-  TargetCondition2?: string | null;
-  TargetCondition3?: string | null;
-  TargetConditionOperator1?: string | null;
-  TargetConditionOperator2?: string | null;
-  TargetConditionOperator3?: string | null;
-  TargetValue1?: string | null;
-  TargetValue2?: string | null;
-  TargetValue3?: string | null;
 }
 
 export type AssetGroupEditorialStatus = "Active" | "Disapproved" | "Inactive" | "ActiveLimited";
@@ -6379,10 +5986,9 @@ export interface AddAssetGroupsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link AddAssetGroupsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddAssetGroupsResponseInput {
+/** Input form of {@link AddAssetGroupsResponse}: what a caller writes, where it differs. */
+export interface AddAssetGroupsResponseInput extends Omit<AddAssetGroupsResponse, "AssetGroupIds"> {
   AssetGroupIds?: ArrayOfNullableOflongInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface UpdateAssetGroupsRequest {
@@ -6390,8 +5996,11 @@ export interface UpdateAssetGroupsRequest {
   AssetGroups?: ArrayOfAssetGroup | null;
 }
 
-/** Input form of {@link UpdateAssetGroupsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface UpdateAssetGroupsRequestInput {
+/** Input form of {@link UpdateAssetGroupsRequest}: what a caller writes, where it differs. */
+export interface UpdateAssetGroupsRequestInput extends Omit<
+  UpdateAssetGroupsRequest,
+  "CampaignId" | "AssetGroups"
+> {
   CampaignId?: bigint | number;
   AssetGroups?: ArrayOfAssetGroupInput | null;
 }
@@ -6405,8 +6014,11 @@ export interface DeleteAssetGroupsRequest {
   AssetGroupIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link DeleteAssetGroupsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DeleteAssetGroupsRequestInput {
+/** Input form of {@link DeleteAssetGroupsRequest}: what a caller writes, where it differs. */
+export interface DeleteAssetGroupsRequestInput extends Omit<
+  DeleteAssetGroupsRequest,
+  "CampaignId" | "AssetGroupIds"
+> {
   CampaignId?: bigint | number;
   AssetGroupIds?: ArrayOflongInput | null;
 }
@@ -6421,11 +6033,13 @@ export interface GetAssetGroupsByIdsRequest {
   ReturnAdditionalFields?: AssetGroupAdditionalField | null;
 }
 
-/** Input form of {@link GetAssetGroupsByIdsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetAssetGroupsByIdsRequestInput {
+/** Input form of {@link GetAssetGroupsByIdsRequest}: what a caller writes, where it differs. */
+export interface GetAssetGroupsByIdsRequestInput extends Omit<
+  GetAssetGroupsByIdsRequest,
+  "CampaignId" | "AssetGroupIds"
+> {
   CampaignId?: bigint | number;
   AssetGroupIds?: ArrayOflongInput | null;
-  ReturnAdditionalFields?: AssetGroupAdditionalField | null;
 }
 
 export type AssetGroupAdditionalField = (
@@ -6442,10 +6056,12 @@ export interface GetAssetGroupsByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetAssetGroupsByIdsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetAssetGroupsByIdsResponseInput {
+/** Input form of {@link GetAssetGroupsByIdsResponse}: what a caller writes, where it differs. */
+export interface GetAssetGroupsByIdsResponseInput extends Omit<
+  GetAssetGroupsByIdsResponse,
+  "AssetGroups"
+> {
   AssetGroups?: ArrayOfAssetGroupInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface GetAssetGroupsByCampaignIdRequest {
@@ -6453,10 +6069,12 @@ export interface GetAssetGroupsByCampaignIdRequest {
   ReturnAdditionalFields?: AssetGroupAdditionalField | null;
 }
 
-/** Input form of {@link GetAssetGroupsByCampaignIdRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetAssetGroupsByCampaignIdRequestInput {
+/** Input form of {@link GetAssetGroupsByCampaignIdRequest}: what a caller writes, where it differs. */
+export interface GetAssetGroupsByCampaignIdRequestInput extends Omit<
+  GetAssetGroupsByCampaignIdRequest,
+  "CampaignId"
+> {
   CampaignId?: bigint | number;
-  ReturnAdditionalFields?: AssetGroupAdditionalField | null;
 }
 
 export interface GetAssetGroupsByCampaignIdResponse {
@@ -6464,10 +6082,12 @@ export interface GetAssetGroupsByCampaignIdResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetAssetGroupsByCampaignIdResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetAssetGroupsByCampaignIdResponseInput {
+/** Input form of {@link GetAssetGroupsByCampaignIdResponse}: what a caller writes, where it differs. */
+export interface GetAssetGroupsByCampaignIdResponseInput extends Omit<
+  GetAssetGroupsByCampaignIdResponse,
+  "AssetGroups"
+> {
   AssetGroups?: ArrayOfAssetGroupInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface GetAssetGroupsEditorialReasonsRequest {
@@ -6475,8 +6095,11 @@ export interface GetAssetGroupsEditorialReasonsRequest {
   AssetGroupIdToCampaignIdAssociations?: ArrayOfEntityIdToParentIdAssociation | null;
 }
 
-/** Input form of {@link GetAssetGroupsEditorialReasonsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetAssetGroupsEditorialReasonsRequestInput {
+/** Input form of {@link GetAssetGroupsEditorialReasonsRequest}: what a caller writes, where it differs. */
+export interface GetAssetGroupsEditorialReasonsRequestInput extends Omit<
+  GetAssetGroupsEditorialReasonsRequest,
+  "AccountId" | "AssetGroupIdToCampaignIdAssociations"
+> {
   AccountId?: bigint | number;
   AssetGroupIdToCampaignIdAssociations?: ArrayOfEntityIdToParentIdAssociationInput | null;
 }
@@ -6486,10 +6109,12 @@ export interface GetAssetGroupsEditorialReasonsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetAssetGroupsEditorialReasonsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetAssetGroupsEditorialReasonsResponseInput {
+/** Input form of {@link GetAssetGroupsEditorialReasonsResponse}: what a caller writes, where it differs. */
+export interface GetAssetGroupsEditorialReasonsResponseInput extends Omit<
+  GetAssetGroupsEditorialReasonsResponse,
+  "EditorialReasons"
+> {
   EditorialReasons?: ArrayOfAssetGroupEditorialReasonCollectionInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export type ArrayOfAssetGroupEditorialReasonCollection = (
@@ -6497,7 +6122,7 @@ export type ArrayOfAssetGroupEditorialReasonCollection = (
   | null
 )[];
 
-/** Input form of {@link ArrayOfAssetGroupEditorialReasonCollection}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfAssetGroupEditorialReasonCollection}: what a caller writes, where it differs. */
 export type ArrayOfAssetGroupEditorialReasonCollectionInput = (
   | AssetGroupEditorialReasonCollectionInput
   | null
@@ -6510,12 +6135,13 @@ export interface AssetGroupEditorialReasonCollection {
   Reasons?: ArrayOfAssetGroupEditorialReason | null;
 }
 
-/** Input form of {@link AssetGroupEditorialReasonCollection}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AssetGroupEditorialReasonCollectionInput {
-  AppealStatus?: AppealStatus;
+/** Input form of {@link AssetGroupEditorialReasonCollection}: what a caller writes, where it differs. */
+export interface AssetGroupEditorialReasonCollectionInput extends Omit<
+  AssetGroupEditorialReasonCollection,
+  "AssetGroupId" | "CampaignId"
+> {
   AssetGroupId?: bigint | number;
   CampaignId?: bigint | number;
-  Reasons?: ArrayOfAssetGroupEditorialReason | null;
 }
 
 export type ArrayOfAssetGroupEditorialReason = (AssetGroupEditorialReason | null)[];
@@ -6531,8 +6157,11 @@ export interface SetAudienceGroupAssetGroupAssociationsRequest {
   AudienceGroupAssetGroupAssociations?: ArrayOfAudienceGroupAssetGroupAssociation | null;
 }
 
-/** Input form of {@link SetAudienceGroupAssetGroupAssociationsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface SetAudienceGroupAssetGroupAssociationsRequestInput {
+/** Input form of {@link SetAudienceGroupAssetGroupAssociationsRequest}: what a caller writes, where it differs. */
+export interface SetAudienceGroupAssetGroupAssociationsRequestInput extends Omit<
+  SetAudienceGroupAssetGroupAssociationsRequest,
+  "AudienceGroupAssetGroupAssociations"
+> {
   AudienceGroupAssetGroupAssociations?: ArrayOfAudienceGroupAssetGroupAssociationInput | null;
 }
 
@@ -6541,7 +6170,7 @@ export type ArrayOfAudienceGroupAssetGroupAssociation = (
   | null
 )[];
 
-/** Input form of {@link ArrayOfAudienceGroupAssetGroupAssociation}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfAudienceGroupAssetGroupAssociation}: what a caller writes, where it differs. */
 export type ArrayOfAudienceGroupAssetGroupAssociationInput = (
   | AudienceGroupAssetGroupAssociationInput
   | null
@@ -6552,8 +6181,11 @@ export interface AudienceGroupAssetGroupAssociation {
   AudienceGroupId: bigint;
 }
 
-/** Input form of {@link AudienceGroupAssetGroupAssociation}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AudienceGroupAssetGroupAssociationInput {
+/** Input form of {@link AudienceGroupAssetGroupAssociation}: what a caller writes, where it differs. */
+export interface AudienceGroupAssetGroupAssociationInput extends Omit<
+  AudienceGroupAssetGroupAssociation,
+  "AssetGroupId" | "AudienceGroupId"
+> {
   AssetGroupId: bigint | number;
   AudienceGroupId: bigint | number;
 }
@@ -6566,8 +6198,11 @@ export interface DeleteAudienceGroupAssetGroupAssociationsRequest {
   AudienceGroupAssetGroupAssociations?: ArrayOfAudienceGroupAssetGroupAssociation | null;
 }
 
-/** Input form of {@link DeleteAudienceGroupAssetGroupAssociationsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DeleteAudienceGroupAssetGroupAssociationsRequestInput {
+/** Input form of {@link DeleteAudienceGroupAssetGroupAssociationsRequest}: what a caller writes, where it differs. */
+export interface DeleteAudienceGroupAssetGroupAssociationsRequestInput extends Omit<
+  DeleteAudienceGroupAssetGroupAssociationsRequest,
+  "AudienceGroupAssetGroupAssociations"
+> {
   AudienceGroupAssetGroupAssociations?: ArrayOfAudienceGroupAssetGroupAssociationInput | null;
 }
 
@@ -6579,8 +6214,11 @@ export interface GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest {
   AssetGroupIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequestInput {
+/** Input form of {@link GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest}: what a caller writes, where it differs. */
+export interface GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequestInput extends Omit<
+  GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest,
+  "AssetGroupIds"
+> {
   AssetGroupIds?: ArrayOflongInput | null;
 }
 
@@ -6589,18 +6227,23 @@ export interface GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponseInput {
+/** Input form of {@link GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse}: what a caller writes, where it differs. */
+export interface GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponseInput extends Omit<
+  GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse,
+  "AudienceGroupAssetGroupAssociations"
+> {
   AudienceGroupAssetGroupAssociations?: ArrayOfAudienceGroupAssetGroupAssociationInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest {
   AudienceGroupIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequestInput {
+/** Input form of {@link GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest}: what a caller writes, where it differs. */
+export interface GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequestInput extends Omit<
+  GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest,
+  "AudienceGroupIds"
+> {
   AudienceGroupIds?: ArrayOflongInput | null;
 }
 
@@ -6609,24 +6252,26 @@ export interface GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRespons
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponseInput {
+/** Input form of {@link GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse}: what a caller writes, where it differs. */
+export interface GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponseInput extends Omit<
+  GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse,
+  "AudienceGroupAssetGroupAssociations"
+> {
   AudienceGroupAssetGroupAssociations?: ArrayOfAudienceGroupAssetGroupAssociationInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface AddAudiencesRequest {
   Audiences?: ArrayOfAudience | null;
 }
 
-/** Input form of {@link AddAudiencesRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddAudiencesRequestInput {
+/** Input form of {@link AddAudiencesRequest}: what a caller writes, where it differs. */
+export interface AddAudiencesRequestInput extends Omit<AddAudiencesRequest, "Audiences"> {
   Audiences?: ArrayOfAudienceInput | null;
 }
 
 export type ArrayOfAudience = (AudienceOrDerived | null)[];
 
-/** Input form of {@link ArrayOfAudience}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfAudience}: what a caller writes, where it differs. */
 export type ArrayOfAudienceInput = (AudienceOrDerivedInput | null)[];
 
 export interface Audience {
@@ -6646,22 +6291,16 @@ export interface Audience {
   Type?: AudienceType;
 }
 
-/** Input form of {@link Audience}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AudienceInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "Audience";
+/** Input form of {@link Audience}: what a caller writes, where it differs. */
+export interface AudienceInput extends Omit<
+  Audience,
+  "AudienceNetworkSize" | "CustomerShare" | "Id" | "ParentId" | "SearchSize"
+> {
   AudienceNetworkSize?: bigint | number | null;
   CustomerShare?: CustomerShareInput | null;
-  Description?: string | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: bigint | number | null;
-  MembershipDuration?: number | null;
-  Name?: string | null;
   ParentId?: bigint | number | null;
-  Scope?: EntityScope | null;
   SearchSize?: bigint | number | null;
-  SupportedCampaignTypes?: ArrayOfstring | null;
-  Type?: AudienceType;
 }
 
 /** A Audience or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
@@ -6709,23 +6348,16 @@ export interface RemarketingList {
   TagId?: bigint | null;
 }
 
-/** Input form of {@link RemarketingList}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface RemarketingListInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "RemarketingList";
+/** Input form of {@link RemarketingList}: what a caller writes, where it differs. */
+export interface RemarketingListInput extends Omit<
+  RemarketingList,
+  "AudienceNetworkSize" | "CustomerShare" | "Id" | "ParentId" | "SearchSize" | "TagId"
+> {
   AudienceNetworkSize?: bigint | number | null;
   CustomerShare?: CustomerShareInput | null;
-  Description?: string | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: bigint | number | null;
-  MembershipDuration?: number | null;
-  Name?: string | null;
   ParentId?: bigint | number | null;
-  Scope?: EntityScope | null;
   SearchSize?: bigint | number | null;
-  SupportedCampaignTypes?: ArrayOfstring | null;
-  Type?: AudienceType;
-  Rule?: RemarketingRuleOrDerived | null;
   TagId?: bigint | number | null;
 }
 
@@ -6855,22 +6487,16 @@ export interface CustomAudience {
   Type?: AudienceType;
 }
 
-/** Input form of {@link CustomAudience}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CustomAudienceInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "CustomAudience";
+/** Input form of {@link CustomAudience}: what a caller writes, where it differs. */
+export interface CustomAudienceInput extends Omit<
+  CustomAudience,
+  "AudienceNetworkSize" | "CustomerShare" | "Id" | "ParentId" | "SearchSize"
+> {
   AudienceNetworkSize?: bigint | number | null;
   CustomerShare?: CustomerShareInput | null;
-  Description?: string | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: bigint | number | null;
-  MembershipDuration?: number | null;
-  Name?: string | null;
   ParentId?: bigint | number | null;
-  Scope?: EntityScope | null;
   SearchSize?: bigint | number | null;
-  SupportedCampaignTypes?: ArrayOfstring | null;
-  Type?: AudienceType;
 }
 
 export interface InMarketAudience {
@@ -6890,22 +6516,16 @@ export interface InMarketAudience {
   Type?: AudienceType;
 }
 
-/** Input form of {@link InMarketAudience}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface InMarketAudienceInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "InMarketAudience";
+/** Input form of {@link InMarketAudience}: what a caller writes, where it differs. */
+export interface InMarketAudienceInput extends Omit<
+  InMarketAudience,
+  "AudienceNetworkSize" | "CustomerShare" | "Id" | "ParentId" | "SearchSize"
+> {
   AudienceNetworkSize?: bigint | number | null;
   CustomerShare?: CustomerShareInput | null;
-  Description?: string | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: bigint | number | null;
-  MembershipDuration?: number | null;
-  Name?: string | null;
   ParentId?: bigint | number | null;
-  Scope?: EntityScope | null;
   SearchSize?: bigint | number | null;
-  SupportedCampaignTypes?: ArrayOfstring | null;
-  Type?: AudienceType;
 }
 
 export interface ProductAudience {
@@ -6927,23 +6547,16 @@ export interface ProductAudience {
   TagId?: bigint | null;
 }
 
-/** Input form of {@link ProductAudience}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ProductAudienceInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "ProductAudience";
+/** Input form of {@link ProductAudience}: what a caller writes, where it differs. */
+export interface ProductAudienceInput extends Omit<
+  ProductAudience,
+  "AudienceNetworkSize" | "CustomerShare" | "Id" | "ParentId" | "SearchSize" | "TagId"
+> {
   AudienceNetworkSize?: bigint | number | null;
   CustomerShare?: CustomerShareInput | null;
-  Description?: string | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: bigint | number | null;
-  MembershipDuration?: number | null;
-  Name?: string | null;
   ParentId?: bigint | number | null;
-  Scope?: EntityScope | null;
   SearchSize?: bigint | number | null;
-  SupportedCampaignTypes?: ArrayOfstring | null;
-  Type?: AudienceType;
-  ProductAudienceType?: ProductAudienceType | null;
   TagId?: bigint | number | null;
 }
 
@@ -6973,22 +6586,16 @@ export interface SimilarRemarketingList {
   SourceId?: bigint;
 }
 
-/** Input form of {@link SimilarRemarketingList}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface SimilarRemarketingListInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "SimilarRemarketingList";
+/** Input form of {@link SimilarRemarketingList}: what a caller writes, where it differs. */
+export interface SimilarRemarketingListInput extends Omit<
+  SimilarRemarketingList,
+  "AudienceNetworkSize" | "CustomerShare" | "Id" | "ParentId" | "SearchSize" | "SourceId"
+> {
   AudienceNetworkSize?: bigint | number | null;
   CustomerShare?: CustomerShareInput | null;
-  Description?: string | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: bigint | number | null;
-  MembershipDuration?: number | null;
-  Name?: string | null;
   ParentId?: bigint | number | null;
-  Scope?: EntityScope | null;
   SearchSize?: bigint | number | null;
-  SupportedCampaignTypes?: ArrayOfstring | null;
-  Type?: AudienceType;
   SourceId?: bigint | number;
 }
 
@@ -7009,22 +6616,16 @@ export interface CustomerList {
   Type?: AudienceType;
 }
 
-/** Input form of {@link CustomerList}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CustomerListInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "CustomerList";
+/** Input form of {@link CustomerList}: what a caller writes, where it differs. */
+export interface CustomerListInput extends Omit<
+  CustomerList,
+  "AudienceNetworkSize" | "CustomerShare" | "Id" | "ParentId" | "SearchSize"
+> {
   AudienceNetworkSize?: bigint | number | null;
   CustomerShare?: CustomerShareInput | null;
-  Description?: string | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: bigint | number | null;
-  MembershipDuration?: number | null;
-  Name?: string | null;
   ParentId?: bigint | number | null;
-  Scope?: EntityScope | null;
   SearchSize?: bigint | number | null;
-  SupportedCampaignTypes?: ArrayOfstring | null;
-  Type?: AudienceType;
 }
 
 export interface CombinedList {
@@ -7045,28 +6646,22 @@ export interface CombinedList {
   CombinationRules?: ArrayOfCombinationRule | null;
 }
 
-/** Input form of {@link CombinedList}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CombinedListInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "CombinedList";
+/** Input form of {@link CombinedList}: what a caller writes, where it differs. */
+export interface CombinedListInput extends Omit<
+  CombinedList,
+  "AudienceNetworkSize" | "CustomerShare" | "Id" | "ParentId" | "SearchSize" | "CombinationRules"
+> {
   AudienceNetworkSize?: bigint | number | null;
   CustomerShare?: CustomerShareInput | null;
-  Description?: string | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: bigint | number | null;
-  MembershipDuration?: number | null;
-  Name?: string | null;
   ParentId?: bigint | number | null;
-  Scope?: EntityScope | null;
   SearchSize?: bigint | number | null;
-  SupportedCampaignTypes?: ArrayOfstring | null;
-  Type?: AudienceType;
   CombinationRules?: ArrayOfCombinationRuleInput | null;
 }
 
 export type ArrayOfCombinationRule = (CombinationRule | null)[];
 
-/** Input form of {@link ArrayOfCombinationRule}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfCombinationRule}: what a caller writes, where it differs. */
 export type ArrayOfCombinationRuleInput = (CombinationRuleInput | null)[];
 
 export interface CombinationRule {
@@ -7074,10 +6669,9 @@ export interface CombinationRule {
   Operator: LogicalOperator;
 }
 
-/** Input form of {@link CombinationRule}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CombinationRuleInput {
+/** Input form of {@link CombinationRule}: what a caller writes, where it differs. */
+export interface CombinationRuleInput extends Omit<CombinationRule, "AudienceIds"> {
   AudienceIds: ArrayOflongInput | null;
-  Operator: LogicalOperator;
 }
 
 export type LogicalOperator = "And" | "Or" | "Not";
@@ -7101,29 +6695,28 @@ export interface CustomSegment {
   EditorialStatus?: CustomSegmentEditorialStatus | null;
 }
 
-/** Input form of {@link CustomSegment}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CustomSegmentInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "CustomSegment";
+/** Input form of {@link CustomSegment}: what a caller writes, where it differs. */
+export interface CustomSegmentInput extends Omit<
+  CustomSegment,
+ 
+    | "AudienceNetworkSize"
+    | "CustomerShare"
+    | "Id"
+    | "ParentId"
+    | "SearchSize"
+    | "CustomSegmentCatalogList"
+> {
   AudienceNetworkSize?: bigint | number | null;
   CustomerShare?: CustomerShareInput | null;
-  Description?: string | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: bigint | number | null;
-  MembershipDuration?: number | null;
-  Name?: string | null;
   ParentId?: bigint | number | null;
-  Scope?: EntityScope | null;
   SearchSize?: bigint | number | null;
-  SupportedCampaignTypes?: ArrayOfstring | null;
-  Type?: AudienceType;
   CustomSegmentCatalogList?: ArrayOfCustomSegmentCatalogInput | null;
-  EditorialStatus?: CustomSegmentEditorialStatus | null;
 }
 
 export type ArrayOfCustomSegmentCatalog = (CustomSegmentCatalog | null)[];
 
-/** Input form of {@link ArrayOfCustomSegmentCatalog}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfCustomSegmentCatalog}: what a caller writes, where it differs. */
 export type ArrayOfCustomSegmentCatalogInput = (CustomSegmentCatalogInput | null)[];
 
 export interface CustomSegmentCatalog {
@@ -7132,11 +6725,9 @@ export interface CustomSegmentCatalog {
   EffectiveEditorialStatus?: EffectiveEditorialStatus | null;
 }
 
-/** Input form of {@link CustomSegmentCatalog}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CustomSegmentCatalogInput {
+/** Input form of {@link CustomSegmentCatalog}: what a caller writes, where it differs. */
+export interface CustomSegmentCatalogInput extends Omit<CustomSegmentCatalog, "CatalogId"> {
   CatalogId?: bigint | number | null;
-  CatalogName?: string | null;
-  EffectiveEditorialStatus?: EffectiveEditorialStatus | null;
 }
 
 export type EffectiveEditorialStatus = "Unknown" | "Approved" | "Rejected" | "Pending";
@@ -7170,27 +6761,29 @@ export interface ImpressionBasedRemarketingList {
   EntityType?: ImpressionBasedEntityType;
 }
 
-/** Input form of {@link ImpressionBasedRemarketingList}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ImpressionBasedRemarketingListInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "ImpressionBasedRemarketingList";
+/** Input form of {@link ImpressionBasedRemarketingList}: what a caller writes, where it differs. */
+export interface ImpressionBasedRemarketingListInput extends Omit<
+  ImpressionBasedRemarketingList,
+ 
+    | "AudienceNetworkSize"
+    | "CustomerShare"
+    | "Id"
+    | "ParentId"
+    | "SearchSize"
+    | "AdGroupId"
+    | "AdGroupIds"
+    | "CampaignId"
+    | "CampaignIds"
+> {
   AudienceNetworkSize?: bigint | number | null;
   CustomerShare?: CustomerShareInput | null;
-  Description?: string | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
   Id?: bigint | number | null;
-  MembershipDuration?: number | null;
-  Name?: string | null;
   ParentId?: bigint | number | null;
-  Scope?: EntityScope | null;
   SearchSize?: bigint | number | null;
-  SupportedCampaignTypes?: ArrayOfstring | null;
-  Type?: AudienceType;
   AdGroupId?: bigint | number | null;
   AdGroupIds?: ArrayOflongInput | null;
   CampaignId?: bigint | number | null;
   CampaignIds?: ArrayOflongInput | null;
-  EntityType?: ImpressionBasedEntityType;
 }
 
 export type ImpressionBasedEntityType = "None" | "Campaign" | "AdGroup";
@@ -7200,15 +6793,18 @@ export interface CustomerShare {
   OwnerCustomerId?: bigint | null;
 }
 
-/** Input form of {@link CustomerShare}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CustomerShareInput {
+/** Input form of {@link CustomerShare}: what a caller writes, where it differs. */
+export interface CustomerShareInput extends Omit<
+  CustomerShare,
+  "CustomerAccountShares" | "OwnerCustomerId"
+> {
   CustomerAccountShares?: ArrayOfCustomerAccountShareInput | null;
   OwnerCustomerId?: bigint | number | null;
 }
 
 export type ArrayOfCustomerAccountShare = (CustomerAccountShare | null)[];
 
-/** Input form of {@link ArrayOfCustomerAccountShare}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfCustomerAccountShare}: what a caller writes, where it differs. */
 export type ArrayOfCustomerAccountShareInput = (CustomerAccountShareInput | null)[];
 
 export interface CustomerAccountShare {
@@ -7217,8 +6813,11 @@ export interface CustomerAccountShare {
   CustomerId?: bigint | null;
 }
 
-/** Input form of {@link CustomerAccountShare}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CustomerAccountShareInput {
+/** Input form of {@link CustomerAccountShare}: what a caller writes, where it differs. */
+export interface CustomerAccountShareInput extends Omit<
+  CustomerAccountShare,
+  "AccountId" | "Associations" | "CustomerId"
+> {
   AccountId?: bigint | number | null;
   Associations?: ArrayOfCustomerAccountShareAssociationInput | null;
   CustomerId?: bigint | number | null;
@@ -7226,7 +6825,7 @@ export interface CustomerAccountShareInput {
 
 export type ArrayOfCustomerAccountShareAssociation = (CustomerAccountShareAssociation | null)[];
 
-/** Input form of {@link ArrayOfCustomerAccountShareAssociation}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfCustomerAccountShareAssociation}: what a caller writes, where it differs. */
 export type ArrayOfCustomerAccountShareAssociationInput = (
   | CustomerAccountShareAssociationInput
   | null
@@ -7237,10 +6836,12 @@ export interface CustomerAccountShareAssociation {
   UsageType?: string | null;
 }
 
-/** Input form of {@link CustomerAccountShareAssociation}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CustomerAccountShareAssociationInput {
+/** Input form of {@link CustomerAccountShareAssociation}: what a caller writes, where it differs. */
+export interface CustomerAccountShareAssociationInput extends Omit<
+  CustomerAccountShareAssociation,
+  "AssociationCount"
+> {
   AssociationCount?: bigint | number | null;
-  UsageType?: string | null;
 }
 
 export interface AddAudiencesResponse {
@@ -7248,18 +6849,17 @@ export interface AddAudiencesResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link AddAudiencesResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddAudiencesResponseInput {
+/** Input form of {@link AddAudiencesResponse}: what a caller writes, where it differs. */
+export interface AddAudiencesResponseInput extends Omit<AddAudiencesResponse, "AudienceIds"> {
   AudienceIds?: ArrayOfNullableOflongInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface UpdateAudiencesRequest {
   Audiences?: ArrayOfAudience | null;
 }
 
-/** Input form of {@link UpdateAudiencesRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface UpdateAudiencesRequestInput {
+/** Input form of {@link UpdateAudiencesRequest}: what a caller writes, where it differs. */
+export interface UpdateAudiencesRequestInput extends Omit<UpdateAudiencesRequest, "Audiences"> {
   Audiences?: ArrayOfAudienceInput | null;
 }
 
@@ -7271,8 +6871,8 @@ export interface DeleteAudiencesRequest {
   AudienceIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link DeleteAudiencesRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DeleteAudiencesRequestInput {
+/** Input form of {@link DeleteAudiencesRequest}: what a caller writes, where it differs. */
+export interface DeleteAudiencesRequestInput extends Omit<DeleteAudiencesRequest, "AudienceIds"> {
   AudienceIds?: ArrayOflongInput | null;
 }
 
@@ -7286,11 +6886,12 @@ export interface GetAudiencesByIdsRequest {
   ReturnAdditionalFields?: AudienceAdditionalField | null;
 }
 
-/** Input form of {@link GetAudiencesByIdsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetAudiencesByIdsRequestInput {
+/** Input form of {@link GetAudiencesByIdsRequest}: what a caller writes, where it differs. */
+export interface GetAudiencesByIdsRequestInput extends Omit<
+  GetAudiencesByIdsRequest,
+  "AudienceIds"
+> {
   AudienceIds?: ArrayOflongInput | null;
-  Type?: AudienceType;
-  ReturnAdditionalFields?: AudienceAdditionalField | null;
 }
 
 export type AudienceAdditionalField = (
@@ -7306,18 +6907,23 @@ export interface GetAudiencesByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetAudiencesByIdsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetAudiencesByIdsResponseInput {
+/** Input form of {@link GetAudiencesByIdsResponse}: what a caller writes, where it differs. */
+export interface GetAudiencesByIdsResponseInput extends Omit<
+  GetAudiencesByIdsResponse,
+  "Audiences"
+> {
   Audiences?: ArrayOfAudienceInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface ApplyCustomerListItemsRequest {
   CustomerListAudience?: CustomerList | null;
 }
 
-/** Input form of {@link ApplyCustomerListItemsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ApplyCustomerListItemsRequestInput {
+/** Input form of {@link ApplyCustomerListItemsRequest}: what a caller writes, where it differs. */
+export interface ApplyCustomerListItemsRequestInput extends Omit<
+  ApplyCustomerListItemsRequest,
+  "CustomerListAudience"
+> {
   CustomerListAudience?: CustomerListInput | null;
 }
 
@@ -7329,8 +6935,11 @@ export interface ApplyCustomerListUserDataRequest {
   CustomerListUserData?: CustomerListUserData | null;
 }
 
-/** Input form of {@link ApplyCustomerListUserDataRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ApplyCustomerListUserDataRequestInput {
+/** Input form of {@link ApplyCustomerListUserDataRequest}: what a caller writes, where it differs. */
+export interface ApplyCustomerListUserDataRequestInput extends Omit<
+  ApplyCustomerListUserDataRequest,
+  "CustomerListUserData"
+> {
   CustomerListUserData?: CustomerListUserDataInput | null;
 }
 
@@ -7342,13 +6951,9 @@ export interface CustomerListUserData {
   CustomerListItems: ArrayOfstring | null;
 }
 
-/** Input form of {@link CustomerListUserData}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CustomerListUserDataInput {
-  AcceptCustomerMatchTerm?: boolean | null;
-  ActionType: CustomerListActionType;
+/** Input form of {@link CustomerListUserData}: what a caller writes, where it differs. */
+export interface CustomerListUserDataInput extends Omit<CustomerListUserData, "AudienceId"> {
   AudienceId: bigint | number;
-  CustomerListItemSubType: CustomerListItemSubType;
-  CustomerListItems: ArrayOfstring | null;
 }
 
 export type CustomerListActionType = "None" | "Add" | "Remove" | "Replace";
@@ -7364,10 +6969,9 @@ export interface GetUetTagsByIdsRequest {
   ReturnAdditionalFields?: UetTagAdditionalField | null;
 }
 
-/** Input form of {@link GetUetTagsByIdsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetUetTagsByIdsRequestInput {
+/** Input form of {@link GetUetTagsByIdsRequest}: what a caller writes, where it differs. */
+export interface GetUetTagsByIdsRequestInput extends Omit<GetUetTagsByIdsRequest, "TagIds"> {
   TagIds?: ArrayOflongInput | null;
-  ReturnAdditionalFields?: UetTagAdditionalField | null;
 }
 
 export type UetTagAdditionalField = "Industry"[];
@@ -7377,15 +6981,14 @@ export interface GetUetTagsByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetUetTagsByIdsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetUetTagsByIdsResponseInput {
+/** Input form of {@link GetUetTagsByIdsResponse}: what a caller writes, where it differs. */
+export interface GetUetTagsByIdsResponseInput extends Omit<GetUetTagsByIdsResponse, "UetTags"> {
   UetTags?: ArrayOfUetTagInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export type ArrayOfUetTag = (UetTag | null)[];
 
-/** Input form of {@link ArrayOfUetTag}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfUetTag}: what a caller writes, where it differs. */
 export type ArrayOfUetTagInput = (UetTagInput | null)[];
 
 export interface UetTag {
@@ -7399,16 +7002,10 @@ export interface UetTag {
   TrackingStatus?: UetTagTrackingStatus | null;
 }
 
-/** Input form of {@link UetTag}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface UetTagInput {
+/** Input form of {@link UetTag}: what a caller writes, where it differs. */
+export interface UetTagInput extends Omit<UetTag, "CustomerShare" | "Id"> {
   CustomerShare?: CustomerShareInput | null;
-  Description?: string | null;
   Id?: bigint | number | null;
-  Industry?: UetTagIndustry | null;
-  Name?: string | null;
-  TrackingNoScript?: string | null;
-  TrackingScript?: string | null;
-  TrackingStatus?: UetTagTrackingStatus | null;
 }
 
 export type UetTagIndustry =
@@ -7438,8 +7035,8 @@ export interface AddUetTagsRequest {
   UetTags?: ArrayOfUetTag | null;
 }
 
-/** Input form of {@link AddUetTagsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddUetTagsRequestInput {
+/** Input form of {@link AddUetTagsRequest}: what a caller writes, where it differs. */
+export interface AddUetTagsRequestInput extends Omit<AddUetTagsRequest, "UetTags"> {
   UetTags?: ArrayOfUetTagInput | null;
 }
 
@@ -7448,18 +7045,17 @@ export interface AddUetTagsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link AddUetTagsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddUetTagsResponseInput {
+/** Input form of {@link AddUetTagsResponse}: what a caller writes, where it differs. */
+export interface AddUetTagsResponseInput extends Omit<AddUetTagsResponse, "UetTags"> {
   UetTags?: ArrayOfUetTagInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface UpdateUetTagsRequest {
   UetTags?: ArrayOfUetTag | null;
 }
 
-/** Input form of {@link UpdateUetTagsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface UpdateUetTagsRequestInput {
+/** Input form of {@link UpdateUetTagsRequest}: what a caller writes, where it differs. */
+export interface UpdateUetTagsRequestInput extends Omit<UpdateUetTagsRequest, "UetTags"> {
   UetTags?: ArrayOfUetTagInput | null;
 }
 
@@ -7473,11 +7069,12 @@ export interface GetConversionGoalsByIdsRequest {
   ReturnAdditionalFields?: ConversionGoalAdditionalField | null;
 }
 
-/** Input form of {@link GetConversionGoalsByIdsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetConversionGoalsByIdsRequestInput {
+/** Input form of {@link GetConversionGoalsByIdsRequest}: what a caller writes, where it differs. */
+export interface GetConversionGoalsByIdsRequestInput extends Omit<
+  GetConversionGoalsByIdsRequest,
+  "ConversionGoalIds"
+> {
   ConversionGoalIds?: ArrayOflongInput | null;
-  ConversionGoalTypes?: ConversionGoalType;
-  ReturnAdditionalFields?: ConversionGoalAdditionalField | null;
 }
 
 export type ConversionGoalType = (
@@ -7508,15 +7105,17 @@ export interface GetConversionGoalsByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetConversionGoalsByIdsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetConversionGoalsByIdsResponseInput {
+/** Input form of {@link GetConversionGoalsByIdsResponse}: what a caller writes, where it differs. */
+export interface GetConversionGoalsByIdsResponseInput extends Omit<
+  GetConversionGoalsByIdsResponse,
+  "ConversionGoals"
+> {
   ConversionGoals?: ArrayOfConversionGoalInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export type ArrayOfConversionGoal = (ConversionGoalOrDerived | null)[];
 
-/** Input form of {@link ArrayOfConversionGoal}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfConversionGoal}: what a caller writes, where it differs. */
 export type ArrayOfConversionGoalInput = (ConversionGoalOrDerivedInput | null)[];
 
 export interface ConversionGoal {
@@ -7540,26 +7139,10 @@ export interface ConversionGoal {
   ViewThroughConversionWindowInMinutes?: number | null;
 }
 
-/** Input form of {@link ConversionGoal}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ConversionGoalInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "ConversionGoal";
-  AttributionModelType?: AttributionModelType | null;
-  ConversionWindowInMinutes?: number | null;
-  CountType?: ConversionGoalCountType | null;
-  ExcludeFromBidding?: boolean | null;
-  GoalCategory?: ConversionGoalCategory | null;
+/** Input form of {@link ConversionGoal}: what a caller writes, where it differs. */
+export interface ConversionGoalInput extends Omit<ConversionGoal, "Id" | "TagId"> {
   Id?: bigint | number | null;
-  IsAutoGoal?: boolean | null;
-  IsEnhancedConversionsEnabled?: boolean | null;
-  Name?: string | null;
-  Revenue?: ConversionGoalRevenue | null;
-  Scope?: EntityScope | null;
-  Status?: ConversionGoalStatus | null;
   TagId?: bigint | number | null;
-  TrackingStatus?: ConversionGoalTrackingStatus | null;
-  Type?: ConversionGoalType | null;
-  ViewThroughConversionWindowInMinutes?: number | null;
 }
 
 /** A ConversionGoal or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
@@ -7609,28 +7192,10 @@ export interface UrlGoal {
   UrlOperator?: ExpressionOperator | null;
 }
 
-/** Input form of {@link UrlGoal}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface UrlGoalInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "UrlGoal";
-  AttributionModelType?: AttributionModelType | null;
-  ConversionWindowInMinutes?: number | null;
-  CountType?: ConversionGoalCountType | null;
-  ExcludeFromBidding?: boolean | null;
-  GoalCategory?: ConversionGoalCategory | null;
+/** Input form of {@link UrlGoal}: what a caller writes, where it differs. */
+export interface UrlGoalInput extends Omit<UrlGoal, "Id" | "TagId"> {
   Id?: bigint | number | null;
-  IsAutoGoal?: boolean | null;
-  IsEnhancedConversionsEnabled?: boolean | null;
-  Name?: string | null;
-  Revenue?: ConversionGoalRevenue | null;
-  Scope?: EntityScope | null;
-  Status?: ConversionGoalStatus | null;
   TagId?: bigint | number | null;
-  TrackingStatus?: ConversionGoalTrackingStatus | null;
-  Type?: ConversionGoalType | null;
-  ViewThroughConversionWindowInMinutes?: number | null;
-  UrlExpression?: string | null;
-  UrlOperator?: ExpressionOperator | null;
 }
 
 export type ExpressionOperator = "Equals" | "BeginsWith" | "RegularExpression" | "Contains";
@@ -7657,27 +7222,10 @@ export interface DurationGoal {
   MinimumDurationInSeconds?: number | null;
 }
 
-/** Input form of {@link DurationGoal}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DurationGoalInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "DurationGoal";
-  AttributionModelType?: AttributionModelType | null;
-  ConversionWindowInMinutes?: number | null;
-  CountType?: ConversionGoalCountType | null;
-  ExcludeFromBidding?: boolean | null;
-  GoalCategory?: ConversionGoalCategory | null;
+/** Input form of {@link DurationGoal}: what a caller writes, where it differs. */
+export interface DurationGoalInput extends Omit<DurationGoal, "Id" | "TagId"> {
   Id?: bigint | number | null;
-  IsAutoGoal?: boolean | null;
-  IsEnhancedConversionsEnabled?: boolean | null;
-  Name?: string | null;
-  Revenue?: ConversionGoalRevenue | null;
-  Scope?: EntityScope | null;
-  Status?: ConversionGoalStatus | null;
   TagId?: bigint | number | null;
-  TrackingStatus?: ConversionGoalTrackingStatus | null;
-  Type?: ConversionGoalType | null;
-  ViewThroughConversionWindowInMinutes?: number | null;
-  MinimumDurationInSeconds?: number | null;
 }
 
 export interface PagesViewedPerVisitGoal {
@@ -7702,27 +7250,13 @@ export interface PagesViewedPerVisitGoal {
   MinimumPagesViewed?: number | null;
 }
 
-/** Input form of {@link PagesViewedPerVisitGoal}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface PagesViewedPerVisitGoalInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "PagesViewedPerVisitGoal";
-  AttributionModelType?: AttributionModelType | null;
-  ConversionWindowInMinutes?: number | null;
-  CountType?: ConversionGoalCountType | null;
-  ExcludeFromBidding?: boolean | null;
-  GoalCategory?: ConversionGoalCategory | null;
+/** Input form of {@link PagesViewedPerVisitGoal}: what a caller writes, where it differs. */
+export interface PagesViewedPerVisitGoalInput extends Omit<
+  PagesViewedPerVisitGoal,
+  "Id" | "TagId"
+> {
   Id?: bigint | number | null;
-  IsAutoGoal?: boolean | null;
-  IsEnhancedConversionsEnabled?: boolean | null;
-  Name?: string | null;
-  Revenue?: ConversionGoalRevenue | null;
-  Scope?: EntityScope | null;
-  Status?: ConversionGoalStatus | null;
   TagId?: bigint | number | null;
-  TrackingStatus?: ConversionGoalTrackingStatus | null;
-  Type?: ConversionGoalType | null;
-  ViewThroughConversionWindowInMinutes?: number | null;
-  MinimumPagesViewed?: number | null;
 }
 
 export interface EventGoal {
@@ -7754,34 +7288,10 @@ export interface EventGoal {
   ValueOperator?: ValueOperator | null;
 }
 
-/** Input form of {@link EventGoal}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface EventGoalInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "EventGoal";
-  AttributionModelType?: AttributionModelType | null;
-  ConversionWindowInMinutes?: number | null;
-  CountType?: ConversionGoalCountType | null;
-  ExcludeFromBidding?: boolean | null;
-  GoalCategory?: ConversionGoalCategory | null;
+/** Input form of {@link EventGoal}: what a caller writes, where it differs. */
+export interface EventGoalInput extends Omit<EventGoal, "Id" | "TagId"> {
   Id?: bigint | number | null;
-  IsAutoGoal?: boolean | null;
-  IsEnhancedConversionsEnabled?: boolean | null;
-  Name?: string | null;
-  Revenue?: ConversionGoalRevenue | null;
-  Scope?: EntityScope | null;
-  Status?: ConversionGoalStatus | null;
   TagId?: bigint | number | null;
-  TrackingStatus?: ConversionGoalTrackingStatus | null;
-  Type?: ConversionGoalType | null;
-  ViewThroughConversionWindowInMinutes?: number | null;
-  ActionExpression?: string | null;
-  ActionOperator?: ExpressionOperator | null;
-  CategoryExpression?: string | null;
-  CategoryOperator?: ExpressionOperator | null;
-  LabelExpression?: string | null;
-  LabelOperator?: ExpressionOperator | null;
-  Value?: string | null;
-  ValueOperator?: ValueOperator | null;
 }
 
 export type ValueOperator = "Equals" | "LessThan" | "GreaterThan";
@@ -7809,28 +7319,10 @@ export interface AppInstallGoal {
   AppStoreId?: string | null;
 }
 
-/** Input form of {@link AppInstallGoal}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AppInstallGoalInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "AppInstallGoal";
-  AttributionModelType?: AttributionModelType | null;
-  ConversionWindowInMinutes?: number | null;
-  CountType?: ConversionGoalCountType | null;
-  ExcludeFromBidding?: boolean | null;
-  GoalCategory?: ConversionGoalCategory | null;
+/** Input form of {@link AppInstallGoal}: what a caller writes, where it differs. */
+export interface AppInstallGoalInput extends Omit<AppInstallGoal, "Id" | "TagId"> {
   Id?: bigint | number | null;
-  IsAutoGoal?: boolean | null;
-  IsEnhancedConversionsEnabled?: boolean | null;
-  Name?: string | null;
-  Revenue?: ConversionGoalRevenue | null;
-  Scope?: EntityScope | null;
-  Status?: ConversionGoalStatus | null;
   TagId?: bigint | number | null;
-  TrackingStatus?: ConversionGoalTrackingStatus | null;
-  Type?: ConversionGoalType | null;
-  ViewThroughConversionWindowInMinutes?: number | null;
-  AppPlatform?: string | null;
-  AppStoreId?: string | null;
 }
 
 export interface AppDownloadGoal {
@@ -7856,28 +7348,10 @@ export interface AppDownloadGoal {
   AppStoreId?: string | null;
 }
 
-/** Input form of {@link AppDownloadGoal}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AppDownloadGoalInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "AppDownloadGoal";
-  AttributionModelType?: AttributionModelType | null;
-  ConversionWindowInMinutes?: number | null;
-  CountType?: ConversionGoalCountType | null;
-  ExcludeFromBidding?: boolean | null;
-  GoalCategory?: ConversionGoalCategory | null;
+/** Input form of {@link AppDownloadGoal}: what a caller writes, where it differs. */
+export interface AppDownloadGoalInput extends Omit<AppDownloadGoal, "Id" | "TagId"> {
   Id?: bigint | number | null;
-  IsAutoGoal?: boolean | null;
-  IsEnhancedConversionsEnabled?: boolean | null;
-  Name?: string | null;
-  Revenue?: ConversionGoalRevenue | null;
-  Scope?: EntityScope | null;
-  Status?: ConversionGoalStatus | null;
   TagId?: bigint | number | null;
-  TrackingStatus?: ConversionGoalTrackingStatus | null;
-  Type?: ConversionGoalType | null;
-  ViewThroughConversionWindowInMinutes?: number | null;
-  AppPlatform?: string | null;
-  AppStoreId?: string | null;
 }
 
 export interface OfflineConversionGoal {
@@ -7902,27 +7376,10 @@ export interface OfflineConversionGoal {
   IsExternallyAttributed?: boolean | null;
 }
 
-/** Input form of {@link OfflineConversionGoal}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface OfflineConversionGoalInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "OfflineConversionGoal";
-  AttributionModelType?: AttributionModelType | null;
-  ConversionWindowInMinutes?: number | null;
-  CountType?: ConversionGoalCountType | null;
-  ExcludeFromBidding?: boolean | null;
-  GoalCategory?: ConversionGoalCategory | null;
+/** Input form of {@link OfflineConversionGoal}: what a caller writes, where it differs. */
+export interface OfflineConversionGoalInput extends Omit<OfflineConversionGoal, "Id" | "TagId"> {
   Id?: bigint | number | null;
-  IsAutoGoal?: boolean | null;
-  IsEnhancedConversionsEnabled?: boolean | null;
-  Name?: string | null;
-  Revenue?: ConversionGoalRevenue | null;
-  Scope?: EntityScope | null;
-  Status?: ConversionGoalStatus | null;
   TagId?: bigint | number | null;
-  TrackingStatus?: ConversionGoalTrackingStatus | null;
-  Type?: ConversionGoalType | null;
-  ViewThroughConversionWindowInMinutes?: number | null;
-  IsExternallyAttributed?: boolean | null;
 }
 
 export interface InStoreTransactionGoal {
@@ -7946,26 +7403,10 @@ export interface InStoreTransactionGoal {
   ViewThroughConversionWindowInMinutes?: number | null;
 }
 
-/** Input form of {@link InStoreTransactionGoal}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface InStoreTransactionGoalInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "InStoreTransactionGoal";
-  AttributionModelType?: AttributionModelType | null;
-  ConversionWindowInMinutes?: number | null;
-  CountType?: ConversionGoalCountType | null;
-  ExcludeFromBidding?: boolean | null;
-  GoalCategory?: ConversionGoalCategory | null;
+/** Input form of {@link InStoreTransactionGoal}: what a caller writes, where it differs. */
+export interface InStoreTransactionGoalInput extends Omit<InStoreTransactionGoal, "Id" | "TagId"> {
   Id?: bigint | number | null;
-  IsAutoGoal?: boolean | null;
-  IsEnhancedConversionsEnabled?: boolean | null;
-  Name?: string | null;
-  Revenue?: ConversionGoalRevenue | null;
-  Scope?: EntityScope | null;
-  Status?: ConversionGoalStatus | null;
   TagId?: bigint | number | null;
-  TrackingStatus?: ConversionGoalTrackingStatus | null;
-  Type?: ConversionGoalType | null;
-  ViewThroughConversionWindowInMinutes?: number | null;
 }
 
 export type AttributionModelType = "LastClick" | "LastTouch" | "DataDriven";
@@ -8013,11 +7454,12 @@ export interface GetConversionGoalsByTagIdsRequest {
   ReturnAdditionalFields?: ConversionGoalAdditionalField | null;
 }
 
-/** Input form of {@link GetConversionGoalsByTagIdsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetConversionGoalsByTagIdsRequestInput {
+/** Input form of {@link GetConversionGoalsByTagIdsRequest}: what a caller writes, where it differs. */
+export interface GetConversionGoalsByTagIdsRequestInput extends Omit<
+  GetConversionGoalsByTagIdsRequest,
+  "TagIds"
+> {
   TagIds?: ArrayOflongInput | null;
-  ConversionGoalTypes?: ConversionGoalType;
-  ReturnAdditionalFields?: ConversionGoalAdditionalField | null;
 }
 
 export interface GetConversionGoalsByTagIdsResponse {
@@ -8025,18 +7467,23 @@ export interface GetConversionGoalsByTagIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetConversionGoalsByTagIdsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetConversionGoalsByTagIdsResponseInput {
+/** Input form of {@link GetConversionGoalsByTagIdsResponse}: what a caller writes, where it differs. */
+export interface GetConversionGoalsByTagIdsResponseInput extends Omit<
+  GetConversionGoalsByTagIdsResponse,
+  "ConversionGoals"
+> {
   ConversionGoals?: ArrayOfConversionGoalInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface AddConversionGoalsRequest {
   ConversionGoals?: ArrayOfConversionGoal | null;
 }
 
-/** Input form of {@link AddConversionGoalsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddConversionGoalsRequestInput {
+/** Input form of {@link AddConversionGoalsRequest}: what a caller writes, where it differs. */
+export interface AddConversionGoalsRequestInput extends Omit<
+  AddConversionGoalsRequest,
+  "ConversionGoals"
+> {
   ConversionGoals?: ArrayOfConversionGoalInput | null;
 }
 
@@ -8045,18 +7492,23 @@ export interface AddConversionGoalsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link AddConversionGoalsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddConversionGoalsResponseInput {
+/** Input form of {@link AddConversionGoalsResponse}: what a caller writes, where it differs. */
+export interface AddConversionGoalsResponseInput extends Omit<
+  AddConversionGoalsResponse,
+  "ConversionGoalIds"
+> {
   ConversionGoalIds?: ArrayOfNullableOflongInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface UpdateConversionGoalsRequest {
   ConversionGoals?: ArrayOfConversionGoal | null;
 }
 
-/** Input form of {@link UpdateConversionGoalsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface UpdateConversionGoalsRequestInput {
+/** Input form of {@link UpdateConversionGoalsRequest}: what a caller writes, where it differs. */
+export interface UpdateConversionGoalsRequestInput extends Omit<
+  UpdateConversionGoalsRequest,
+  "ConversionGoals"
+> {
   ConversionGoals?: ArrayOfConversionGoalInput | null;
 }
 
@@ -8068,14 +7520,17 @@ export interface ApplyOfflineConversionsRequest {
   OfflineConversions?: ArrayOfOfflineConversion | null;
 }
 
-/** Input form of {@link ApplyOfflineConversionsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ApplyOfflineConversionsRequestInput {
+/** Input form of {@link ApplyOfflineConversionsRequest}: what a caller writes, where it differs. */
+export interface ApplyOfflineConversionsRequestInput extends Omit<
+  ApplyOfflineConversionsRequest,
+  "OfflineConversions"
+> {
   OfflineConversions?: ArrayOfOfflineConversionInput | null;
 }
 
 export type ArrayOfOfflineConversion = (OfflineConversion | null)[];
 
-/** Input form of {@link ArrayOfOfflineConversion}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfOfflineConversion}: what a caller writes, where it differs. */
 export type ArrayOfOfflineConversionInput = (OfflineConversionInput | null)[];
 
 export interface OfflineConversion {
@@ -8090,17 +7545,9 @@ export interface OfflineConversion {
   MicrosoftClickId?: string | null;
 }
 
-/** Input form of {@link OfflineConversion}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface OfflineConversionInput {
-  ConversionCurrencyCode?: string | null;
-  ConversionName?: string | null;
+/** Input form of {@link OfflineConversion}: what a caller writes, where it differs. */
+export interface OfflineConversionInput extends Omit<OfflineConversion, "ConversionTime"> {
   ConversionTime?: XsdDateTimeInput;
-  ConversionValue?: number | null;
-  ExternalAttributionCredit?: number | null;
-  ExternalAttributionModel?: string | null;
-  HashedEmailAddress?: string | null;
-  HashedPhoneNumber?: string | null;
-  MicrosoftClickId?: string | null;
 }
 
 export interface ApplyOfflineConversionsResponse {
@@ -8111,14 +7558,17 @@ export interface ApplyOfflineConversionAdjustmentsRequest {
   OfflineConversionAdjustments?: ArrayOfOfflineConversionAdjustment | null;
 }
 
-/** Input form of {@link ApplyOfflineConversionAdjustmentsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ApplyOfflineConversionAdjustmentsRequestInput {
+/** Input form of {@link ApplyOfflineConversionAdjustmentsRequest}: what a caller writes, where it differs. */
+export interface ApplyOfflineConversionAdjustmentsRequestInput extends Omit<
+  ApplyOfflineConversionAdjustmentsRequest,
+  "OfflineConversionAdjustments"
+> {
   OfflineConversionAdjustments?: ArrayOfOfflineConversionAdjustmentInput | null;
 }
 
 export type ArrayOfOfflineConversionAdjustment = (OfflineConversionAdjustment | null)[];
 
-/** Input form of {@link ArrayOfOfflineConversionAdjustment}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfOfflineConversionAdjustment}: what a caller writes, where it differs. */
 export type ArrayOfOfflineConversionAdjustmentInput = (OfflineConversionAdjustmentInput | null)[];
 
 export interface OfflineConversionAdjustment {
@@ -8133,17 +7583,13 @@ export interface OfflineConversionAdjustment {
   MicrosoftClickId?: string | null;
 }
 
-/** Input form of {@link OfflineConversionAdjustment}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface OfflineConversionAdjustmentInput {
-  AdjustmentCurrencyCode?: string | null;
+/** Input form of {@link OfflineConversionAdjustment}: what a caller writes, where it differs. */
+export interface OfflineConversionAdjustmentInput extends Omit<
+  OfflineConversionAdjustment,
+  "AdjustmentTime" | "ConversionTime"
+> {
   AdjustmentTime?: XsdDateTimeInput;
-  AdjustmentType?: string | null;
-  AdjustmentValue?: number | null;
-  ConversionName?: string | null;
   ConversionTime?: XsdDateTimeInput;
-  HashedEmailAddress?: string | null;
-  HashedPhoneNumber?: string | null;
-  MicrosoftClickId?: string | null;
 }
 
 export interface ApplyOfflineConversionAdjustmentsResponse {
@@ -8154,14 +7600,17 @@ export interface ApplyOnlineConversionAdjustmentsRequest {
   OnlineConversionAdjustments?: ArrayOfOnlineConversionAdjustment | null;
 }
 
-/** Input form of {@link ApplyOnlineConversionAdjustmentsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ApplyOnlineConversionAdjustmentsRequestInput {
+/** Input form of {@link ApplyOnlineConversionAdjustmentsRequest}: what a caller writes, where it differs. */
+export interface ApplyOnlineConversionAdjustmentsRequestInput extends Omit<
+  ApplyOnlineConversionAdjustmentsRequest,
+  "OnlineConversionAdjustments"
+> {
   OnlineConversionAdjustments?: ArrayOfOnlineConversionAdjustmentInput | null;
 }
 
 export type ArrayOfOnlineConversionAdjustment = (OnlineConversionAdjustment | null)[];
 
-/** Input form of {@link ArrayOfOnlineConversionAdjustment}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfOnlineConversionAdjustment}: what a caller writes, where it differs. */
 export type ArrayOfOnlineConversionAdjustmentInput = (OnlineConversionAdjustmentInput | null)[];
 
 export interface OnlineConversionAdjustment {
@@ -8173,14 +7622,12 @@ export interface OnlineConversionAdjustment {
   TransactionId?: string | null;
 }
 
-/** Input form of {@link OnlineConversionAdjustment}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface OnlineConversionAdjustmentInput {
-  AdjustmentCurrencyCode?: string | null;
+/** Input form of {@link OnlineConversionAdjustment}: what a caller writes, where it differs. */
+export interface OnlineConversionAdjustmentInput extends Omit<
+  OnlineConversionAdjustment,
+  "AdjustmentTime"
+> {
   AdjustmentTime?: XsdDateTimeInput;
-  AdjustmentType?: string | null;
-  AdjustmentValue?: number | null;
-  ConversionName?: string | null;
-  TransactionId?: string | null;
 }
 
 export interface ApplyOnlineConversionAdjustmentsResponse {
@@ -8192,8 +7639,11 @@ export interface GetOfflineConversionReportsRequest {
   EndDateUtc?: XsdDateTime;
 }
 
-/** Input form of {@link GetOfflineConversionReportsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetOfflineConversionReportsRequestInput {
+/** Input form of {@link GetOfflineConversionReportsRequest}: what a caller writes, where it differs. */
+export interface GetOfflineConversionReportsRequestInput extends Omit<
+  GetOfflineConversionReportsRequest,
+  "StartDateUtc" | "EndDateUtc"
+> {
   StartDateUtc?: XsdDateTimeInput;
   EndDateUtc?: XsdDateTimeInput;
 }
@@ -8202,14 +7652,17 @@ export interface GetOfflineConversionReportsResponse {
   DailySummaries?: ArrayOfDailySummary | null;
 }
 
-/** Input form of {@link GetOfflineConversionReportsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetOfflineConversionReportsResponseInput {
+/** Input form of {@link GetOfflineConversionReportsResponse}: what a caller writes, where it differs. */
+export interface GetOfflineConversionReportsResponseInput extends Omit<
+  GetOfflineConversionReportsResponse,
+  "DailySummaries"
+> {
   DailySummaries?: ArrayOfDailySummaryInput | null;
 }
 
 export type ArrayOfDailySummary = (DailySummary | null)[];
 
-/** Input form of {@link ArrayOfDailySummary}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfDailySummary}: what a caller writes, where it differs. */
 export type ArrayOfDailySummaryInput = (DailySummaryInput | null)[];
 
 export interface DailySummary {
@@ -8220,12 +7673,12 @@ export interface DailySummary {
   UploadDate?: XsdDateTime;
 }
 
-/** Input form of {@link DailySummary}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DailySummaryInput {
-  FailureCount?: number;
-  FileUrl?: string | null;
+/** Input form of {@link DailySummary}: what a caller writes, where it differs. */
+export interface DailySummaryInput extends Omit<
+  DailySummary,
+  "FileUrlExpiryTimeUtc" | "UploadDate"
+> {
   FileUrlExpiryTimeUtc?: XsdDateTimeInput;
-  SuccessCount?: number;
   UploadDate?: XsdDateTimeInput;
 }
 
@@ -8236,12 +7689,14 @@ export interface GetOfflineConversionReportByGoalIdsRequest {
   UploadChannelFilter?: OfflineConversionUploadChannel | null;
 }
 
-/** Input form of {@link GetOfflineConversionReportByGoalIdsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetOfflineConversionReportByGoalIdsRequestInput {
+/** Input form of {@link GetOfflineConversionReportByGoalIdsRequest}: what a caller writes, where it differs. */
+export interface GetOfflineConversionReportByGoalIdsRequestInput extends Omit<
+  GetOfflineConversionReportByGoalIdsRequest,
+  "StartDateUtc" | "EndDateUtc" | "GoalIds"
+> {
   StartDateUtc?: XsdDateTimeInput;
   EndDateUtc?: XsdDateTimeInput;
   GoalIds?: ArrayOflongInput | null;
-  UploadChannelFilter?: OfflineConversionUploadChannel | null;
 }
 
 export type OfflineConversionUploadChannel = (
@@ -8256,15 +7711,17 @@ export interface GetOfflineConversionReportByGoalIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetOfflineConversionReportByGoalIdsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetOfflineConversionReportByGoalIdsResponseInput {
+/** Input form of {@link GetOfflineConversionReportByGoalIdsResponse}: what a caller writes, where it differs. */
+export interface GetOfflineConversionReportByGoalIdsResponseInput extends Omit<
+  GetOfflineConversionReportByGoalIdsResponse,
+  "OfflineGoalConversionSummaries"
+> {
   OfflineGoalConversionSummaries?: ArrayOfOfflineGoalConversionSummaryInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export type ArrayOfOfflineGoalConversionSummary = (OfflineGoalConversionSummary | null)[];
 
-/** Input form of {@link ArrayOfOfflineGoalConversionSummary}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfOfflineGoalConversionSummary}: what a caller writes, where it differs. */
 export type ArrayOfOfflineGoalConversionSummaryInput = (OfflineGoalConversionSummaryInput | null)[];
 
 export interface OfflineGoalConversionSummary {
@@ -8277,20 +7734,21 @@ export interface OfflineGoalConversionSummary {
   DailySummaries?: ArrayOfOfflineGoalDailySummary | null;
 }
 
-/** Input form of {@link OfflineGoalConversionSummary}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface OfflineGoalConversionSummaryInput {
+/** Input form of {@link OfflineGoalConversionSummary}: what a caller writes, where it differs. */
+export interface OfflineGoalConversionSummaryInput extends Omit<
+  OfflineGoalConversionSummary,
+  "GoalId" | "OverallSuccessCount" | "OverallUnattributedCount" | "OverallAlerts" | "DailySummaries"
+> {
   GoalId?: bigint | number;
-  ConversionName?: string | null;
   OverallSuccessCount?: bigint | number;
   OverallUnattributedCount?: bigint | number;
-  OverallSuccessRate?: string;
   OverallAlerts?: ArrayOfOfflineConversionAlertInput | null;
   DailySummaries?: ArrayOfOfflineGoalDailySummaryInput | null;
 }
 
 export type ArrayOfOfflineConversionAlert = (OfflineConversionAlert | null)[];
 
-/** Input form of {@link ArrayOfOfflineConversionAlert}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfOfflineConversionAlert}: what a caller writes, where it differs. */
 export type ArrayOfOfflineConversionAlertInput = (OfflineConversionAlertInput | null)[];
 
 export interface OfflineConversionAlert {
@@ -8298,9 +7756,8 @@ export interface OfflineConversionAlert {
   Count?: bigint;
 }
 
-/** Input form of {@link OfflineConversionAlert}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface OfflineConversionAlertInput {
-  UnattributedReason?: OfflineConversionUnattributedReason;
+/** Input form of {@link OfflineConversionAlert}: what a caller writes, where it differs. */
+export interface OfflineConversionAlertInput extends Omit<OfflineConversionAlert, "Count"> {
   Count?: bigint | number;
 }
 
@@ -8322,7 +7779,7 @@ export type OfflineConversionUnattributedReason =
 
 export type ArrayOfOfflineGoalDailySummary = (OfflineGoalDailySummary | null)[];
 
-/** Input form of {@link ArrayOfOfflineGoalDailySummary}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfOfflineGoalDailySummary}: what a caller writes, where it differs. */
 export type ArrayOfOfflineGoalDailySummaryInput = (OfflineGoalDailySummaryInput | null)[];
 
 export interface OfflineGoalDailySummary {
@@ -8334,13 +7791,13 @@ export interface OfflineGoalDailySummary {
   Alerts?: ArrayOfOfflineConversionAlert | null;
 }
 
-/** Input form of {@link OfflineGoalDailySummary}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface OfflineGoalDailySummaryInput {
+/** Input form of {@link OfflineGoalDailySummary}: what a caller writes, where it differs. */
+export interface OfflineGoalDailySummaryInput extends Omit<
+  OfflineGoalDailySummary,
+  "GoalId" | "UploadDate" | "Alerts"
+> {
   GoalId?: bigint | number;
   UploadDate?: XsdDateTimeInput;
-  SuccessCount?: number;
-  UnattributedCount?: number;
-  SuccessRate?: string;
   Alerts?: ArrayOfOfflineConversionAlertInput | null;
 }
 
@@ -8348,14 +7805,14 @@ export interface AddLabelsRequest {
   Labels?: ArrayOfLabel | null;
 }
 
-/** Input form of {@link AddLabelsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddLabelsRequestInput {
+/** Input form of {@link AddLabelsRequest}: what a caller writes, where it differs. */
+export interface AddLabelsRequestInput extends Omit<AddLabelsRequest, "Labels"> {
   Labels?: ArrayOfLabelInput | null;
 }
 
 export type ArrayOfLabel = (Label | null)[];
 
-/** Input form of {@link ArrayOfLabel}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfLabel}: what a caller writes, where it differs. */
 export type ArrayOfLabelInput = (LabelInput | null)[];
 
 export interface Label {
@@ -8365,12 +7822,9 @@ export interface Label {
   Name?: string | null;
 }
 
-/** Input form of {@link Label}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface LabelInput {
-  ColorCode?: string | null;
-  Description?: string | null;
+/** Input form of {@link Label}: what a caller writes, where it differs. */
+export interface LabelInput extends Omit<Label, "Id"> {
   Id?: bigint | number | null;
-  Name?: string | null;
 }
 
 export interface AddLabelsResponse {
@@ -8378,18 +7832,17 @@ export interface AddLabelsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link AddLabelsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddLabelsResponseInput {
+/** Input form of {@link AddLabelsResponse}: what a caller writes, where it differs. */
+export interface AddLabelsResponseInput extends Omit<AddLabelsResponse, "LabelIds"> {
   LabelIds?: ArrayOfNullableOflongInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface DeleteLabelsRequest {
   LabelIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link DeleteLabelsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DeleteLabelsRequestInput {
+/** Input form of {@link DeleteLabelsRequest}: what a caller writes, where it differs. */
+export interface DeleteLabelsRequestInput extends Omit<DeleteLabelsRequest, "LabelIds"> {
   LabelIds?: ArrayOflongInput | null;
 }
 
@@ -8401,8 +7854,8 @@ export interface UpdateLabelsRequest {
   Labels?: ArrayOfLabel | null;
 }
 
-/** Input form of {@link UpdateLabelsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface UpdateLabelsRequestInput {
+/** Input form of {@link UpdateLabelsRequest}: what a caller writes, where it differs. */
+export interface UpdateLabelsRequestInput extends Omit<UpdateLabelsRequest, "Labels"> {
   Labels?: ArrayOfLabelInput | null;
 }
 
@@ -8415,10 +7868,9 @@ export interface GetLabelsByIdsRequest {
   PageInfo?: Paging | null;
 }
 
-/** Input form of {@link GetLabelsByIdsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetLabelsByIdsRequestInput {
+/** Input form of {@link GetLabelsByIdsRequest}: what a caller writes, where it differs. */
+export interface GetLabelsByIdsRequestInput extends Omit<GetLabelsByIdsRequest, "LabelIds"> {
   LabelIds?: ArrayOflongInput | null;
-  PageInfo?: Paging | null;
 }
 
 export interface GetLabelsByIdsResponse {
@@ -8426,10 +7878,9 @@ export interface GetLabelsByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetLabelsByIdsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetLabelsByIdsResponseInput {
+/** Input form of {@link GetLabelsByIdsResponse}: what a caller writes, where it differs. */
+export interface GetLabelsByIdsResponseInput extends Omit<GetLabelsByIdsResponse, "Labels"> {
   Labels?: ArrayOfLabelInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface SetLabelAssociationsRequest {
@@ -8437,15 +7888,17 @@ export interface SetLabelAssociationsRequest {
   LabelAssociations?: ArrayOfLabelAssociation | null;
 }
 
-/** Input form of {@link SetLabelAssociationsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface SetLabelAssociationsRequestInput {
-  EntityType?: EntityType;
+/** Input form of {@link SetLabelAssociationsRequest}: what a caller writes, where it differs. */
+export interface SetLabelAssociationsRequestInput extends Omit<
+  SetLabelAssociationsRequest,
+  "LabelAssociations"
+> {
   LabelAssociations?: ArrayOfLabelAssociationInput | null;
 }
 
 export type ArrayOfLabelAssociation = (LabelAssociation | null)[];
 
-/** Input form of {@link ArrayOfLabelAssociation}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfLabelAssociation}: what a caller writes, where it differs. */
 export type ArrayOfLabelAssociationInput = (LabelAssociationInput | null)[];
 
 export interface LabelAssociation {
@@ -8453,8 +7906,8 @@ export interface LabelAssociation {
   LabelId: bigint;
 }
 
-/** Input form of {@link LabelAssociation}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface LabelAssociationInput {
+/** Input form of {@link LabelAssociation}: what a caller writes, where it differs. */
+export interface LabelAssociationInput extends Omit<LabelAssociation, "EntityId" | "LabelId"> {
   EntityId: bigint | number;
   LabelId: bigint | number;
 }
@@ -8468,9 +7921,11 @@ export interface DeleteLabelAssociationsRequest {
   LabelAssociations?: ArrayOfLabelAssociation | null;
 }
 
-/** Input form of {@link DeleteLabelAssociationsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DeleteLabelAssociationsRequestInput {
-  EntityType?: EntityType;
+/** Input form of {@link DeleteLabelAssociationsRequest}: what a caller writes, where it differs. */
+export interface DeleteLabelAssociationsRequestInput extends Omit<
+  DeleteLabelAssociationsRequest,
+  "LabelAssociations"
+> {
   LabelAssociations?: ArrayOfLabelAssociationInput | null;
 }
 
@@ -8483,10 +7938,12 @@ export interface GetLabelAssociationsByEntityIdsRequest {
   EntityType?: EntityType;
 }
 
-/** Input form of {@link GetLabelAssociationsByEntityIdsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetLabelAssociationsByEntityIdsRequestInput {
+/** Input form of {@link GetLabelAssociationsByEntityIdsRequest}: what a caller writes, where it differs. */
+export interface GetLabelAssociationsByEntityIdsRequestInput extends Omit<
+  GetLabelAssociationsByEntityIdsRequest,
+  "EntityIds"
+> {
   EntityIds?: ArrayOflongInput | null;
-  EntityType?: EntityType;
 }
 
 export interface GetLabelAssociationsByEntityIdsResponse {
@@ -8494,10 +7951,12 @@ export interface GetLabelAssociationsByEntityIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetLabelAssociationsByEntityIdsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetLabelAssociationsByEntityIdsResponseInput {
+/** Input form of {@link GetLabelAssociationsByEntityIdsResponse}: what a caller writes, where it differs. */
+export interface GetLabelAssociationsByEntityIdsResponseInput extends Omit<
+  GetLabelAssociationsByEntityIdsResponse,
+  "LabelAssociations"
+> {
   LabelAssociations?: ArrayOfLabelAssociationInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface GetLabelAssociationsByLabelIdsRequest {
@@ -8506,11 +7965,12 @@ export interface GetLabelAssociationsByLabelIdsRequest {
   PageInfo?: Paging | null;
 }
 
-/** Input form of {@link GetLabelAssociationsByLabelIdsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetLabelAssociationsByLabelIdsRequestInput {
-  EntityType?: EntityType;
+/** Input form of {@link GetLabelAssociationsByLabelIdsRequest}: what a caller writes, where it differs. */
+export interface GetLabelAssociationsByLabelIdsRequestInput extends Omit<
+  GetLabelAssociationsByLabelIdsRequest,
+  "LabelIds"
+> {
   LabelIds?: ArrayOflongInput | null;
-  PageInfo?: Paging | null;
 }
 
 export interface GetLabelAssociationsByLabelIdsResponse {
@@ -8518,24 +7978,26 @@ export interface GetLabelAssociationsByLabelIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetLabelAssociationsByLabelIdsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetLabelAssociationsByLabelIdsResponseInput {
+/** Input form of {@link GetLabelAssociationsByLabelIdsResponse}: what a caller writes, where it differs. */
+export interface GetLabelAssociationsByLabelIdsResponseInput extends Omit<
+  GetLabelAssociationsByLabelIdsResponse,
+  "LabelAssociations"
+> {
   LabelAssociations?: ArrayOfLabelAssociationInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface AddExperimentsRequest {
   Experiments?: ArrayOfExperiment | null;
 }
 
-/** Input form of {@link AddExperimentsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddExperimentsRequestInput {
+/** Input form of {@link AddExperimentsRequest}: what a caller writes, where it differs. */
+export interface AddExperimentsRequestInput extends Omit<AddExperimentsRequest, "Experiments"> {
   Experiments?: ArrayOfExperimentInput | null;
 }
 
 export type ArrayOfExperiment = (Experiment | null)[];
 
-/** Input form of {@link ArrayOfExperiment}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfExperiment}: what a caller writes, where it differs. */
 export type ArrayOfExperimentInput = (ExperimentInput | null)[];
 
 export interface Experiment {
@@ -8552,24 +8014,20 @@ export interface Experiment {
   TrafficSplitPercent?: number | null;
 }
 
-/** Input form of {@link Experiment}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ExperimentInput {
+/** Input form of {@link Experiment}: what a caller writes, where it differs. */
+export interface ExperimentInput extends Omit<
+  Experiment,
+  "BaseCampaignId" | "ExperimentArms" | "ExperimentCampaignId" | "Id"
+> {
   BaseCampaignId?: bigint | number | null;
-  EndDate?: Date_ | null;
   ExperimentArms?: ArrayOfExperimentArmInput | null;
   ExperimentCampaignId?: bigint | number | null;
-  ExperimentStatus?: string | null;
-  ExperimentSubType?: string | null;
-  ExperimentType?: string | null;
   Id?: bigint | number | null;
-  Name?: string | null;
-  StartDate?: Date_ | null;
-  TrafficSplitPercent?: number | null;
 }
 
 export type ArrayOfExperimentArm = (ExperimentArm | null)[];
 
-/** Input form of {@link ArrayOfExperimentArm}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfExperimentArm}: what a caller writes, where it differs. */
 export type ArrayOfExperimentArmInput = (ExperimentArmInput | null)[];
 
 export interface ExperimentArm {
@@ -8579,12 +8037,10 @@ export interface ExperimentArm {
   TrafficSplit?: number;
 }
 
-/** Input form of {@link ExperimentArm}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ExperimentArmInput {
+/** Input form of {@link ExperimentArm}: what a caller writes, where it differs. */
+export interface ExperimentArmInput extends Omit<ExperimentArm, "CampaignIds" | "Id"> {
   CampaignIds?: ArrayOflongInput | null;
   Id?: bigint | number | null;
-  IsControlArm?: boolean;
-  TrafficSplit?: number;
 }
 
 export interface AddExperimentsResponse {
@@ -8592,18 +8048,20 @@ export interface AddExperimentsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link AddExperimentsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddExperimentsResponseInput {
+/** Input form of {@link AddExperimentsResponse}: what a caller writes, where it differs. */
+export interface AddExperimentsResponseInput extends Omit<AddExperimentsResponse, "ExperimentIds"> {
   ExperimentIds?: ArrayOfNullableOflongInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface DeleteExperimentsRequest {
   ExperimentIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link DeleteExperimentsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DeleteExperimentsRequestInput {
+/** Input form of {@link DeleteExperimentsRequest}: what a caller writes, where it differs. */
+export interface DeleteExperimentsRequestInput extends Omit<
+  DeleteExperimentsRequest,
+  "ExperimentIds"
+> {
   ExperimentIds?: ArrayOflongInput | null;
 }
 
@@ -8615,8 +8073,11 @@ export interface UpdateExperimentsRequest {
   Experiments?: ArrayOfExperiment | null;
 }
 
-/** Input form of {@link UpdateExperimentsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface UpdateExperimentsRequestInput {
+/** Input form of {@link UpdateExperimentsRequest}: what a caller writes, where it differs. */
+export interface UpdateExperimentsRequestInput extends Omit<
+  UpdateExperimentsRequest,
+  "Experiments"
+> {
   Experiments?: ArrayOfExperimentInput | null;
 }
 
@@ -8630,11 +8091,12 @@ export interface GetExperimentsByIdsRequest {
   ReturnAdditionalFields?: ExperimentAdditionalField | null;
 }
 
-/** Input form of {@link GetExperimentsByIdsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetExperimentsByIdsRequestInput {
+/** Input form of {@link GetExperimentsByIdsRequest}: what a caller writes, where it differs. */
+export interface GetExperimentsByIdsRequestInput extends Omit<
+  GetExperimentsByIdsRequest,
+  "ExperimentIds"
+> {
   ExperimentIds?: ArrayOflongInput | null;
-  PageInfo?: Paging | null;
-  ReturnAdditionalFields?: ExperimentAdditionalField | null;
 }
 
 export type ExperimentAdditionalField = ("ExperimentSubType" | "ExperimentArms")[];
@@ -8644,10 +8106,12 @@ export interface GetExperimentsByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetExperimentsByIdsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetExperimentsByIdsResponseInput {
+/** Input form of {@link GetExperimentsByIdsResponse}: what a caller writes, where it differs. */
+export interface GetExperimentsByIdsResponseInput extends Omit<
+  GetExperimentsByIdsResponse,
+  "Experiments"
+> {
   Experiments?: ArrayOfExperimentInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface GetProfileDataFileUrlRequest {
@@ -8661,9 +8125,11 @@ export interface GetProfileDataFileUrlResponse {
   LastModifiedTimeUtc?: XsdDateTime;
 }
 
-/** Input form of {@link GetProfileDataFileUrlResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetProfileDataFileUrlResponseInput {
-  FileUrl?: string | null;
+/** Input form of {@link GetProfileDataFileUrlResponse}: what a caller writes, where it differs. */
+export interface GetProfileDataFileUrlResponseInput extends Omit<
+  GetProfileDataFileUrlResponse,
+  "FileUrlExpiryTimeUtc" | "LastModifiedTimeUtc"
+> {
   FileUrlExpiryTimeUtc?: XsdDateTimeInput | null;
   LastModifiedTimeUtc?: XsdDateTimeInput;
 }
@@ -8677,14 +8143,14 @@ export interface SearchCompaniesResponse {
   Companies?: ArrayOfCompany | null;
 }
 
-/** Input form of {@link SearchCompaniesResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface SearchCompaniesResponseInput {
+/** Input form of {@link SearchCompaniesResponse}: what a caller writes, where it differs. */
+export interface SearchCompaniesResponseInput extends Omit<SearchCompaniesResponse, "Companies"> {
   Companies?: ArrayOfCompanyInput | null;
 }
 
 export type ArrayOfCompany = (Company | null)[];
 
-/** Input form of {@link ArrayOfCompany}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfCompany}: what a caller writes, where it differs. */
 export type ArrayOfCompanyInput = (CompanyInput | null)[];
 
 export interface Company {
@@ -8694,12 +8160,9 @@ export interface Company {
   Status?: string | null;
 }
 
-/** Input form of {@link Company}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CompanyInput {
-  LogoUrl?: string | null;
-  Name?: string | null;
+/** Input form of {@link Company}: what a caller writes, where it differs. */
+export interface CompanyInput extends Omit<Company, "ProfileId"> {
   ProfileId: bigint | number;
-  Status?: string | null;
 }
 
 export type GetFileImportUploadUrlRequest = Record<string, never>;
@@ -8712,14 +8175,14 @@ export interface AddImportJobsRequest {
   ImportJobs?: ArrayOfImportJob | null;
 }
 
-/** Input form of {@link AddImportJobsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddImportJobsRequestInput {
+/** Input form of {@link AddImportJobsRequest}: what a caller writes, where it differs. */
+export interface AddImportJobsRequestInput extends Omit<AddImportJobsRequest, "ImportJobs"> {
   ImportJobs?: ArrayOfImportJobInput | null;
 }
 
 export type ArrayOfImportJob = (ImportJobOrDerived | null)[];
 
-/** Input form of {@link ArrayOfImportJob}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfImportJob}: what a caller writes, where it differs. */
 export type ArrayOfImportJobInput = (ImportJobOrDerivedInput | null)[];
 
 export interface ImportJob {
@@ -8739,22 +8202,16 @@ export interface ImportJob {
   Type?: string | null;
 }
 
-/** Input form of {@link ImportJob}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ImportJobInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "ImportJob";
+/** Input form of {@link ImportJob}: what a caller writes, where it differs. */
+export interface ImportJobInput extends Omit<
+  ImportJob,
+  "CreatedByUserId" | "CreatedDateTimeInUTC" | "Id" | "ImportOption" | "LastRunTimeInUTC"
+> {
   CreatedByUserId?: bigint | number | null;
-  CreatedByUserName?: string | null;
   CreatedDateTimeInUTC?: XsdDateTimeInput | null;
-  Frequency?: Frequency | null;
   Id?: bigint | number | null;
   ImportOption?: ImportOptionOrDerivedInput | null;
   LastRunTimeInUTC?: XsdDateTimeInput | null;
-  Name?: string | null;
-  NotificationEmail?: string | null;
-  NotificationType?: string | null;
-  Status?: string | null;
-  Type?: string | null;
 }
 
 /** A ImportJob or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
@@ -8784,31 +8241,30 @@ export interface GoogleImportJob {
   GoogleUserName?: string | null;
 }
 
-/** Input form of {@link GoogleImportJob}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GoogleImportJobInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "GoogleImportJob";
+/** Input form of {@link GoogleImportJob}: what a caller writes, where it differs. */
+export interface GoogleImportJobInput extends Omit<
+  GoogleImportJob,
+ 
+    | "CreatedByUserId"
+    | "CreatedDateTimeInUTC"
+    | "Id"
+    | "ImportOption"
+    | "LastRunTimeInUTC"
+    | "CampaignAdGroupIds"
+    | "GoogleAccountId"
+> {
   CreatedByUserId?: bigint | number | null;
-  CreatedByUserName?: string | null;
   CreatedDateTimeInUTC?: XsdDateTimeInput | null;
-  Frequency?: Frequency | null;
   Id?: bigint | number | null;
   ImportOption?: ImportOptionOrDerivedInput | null;
   LastRunTimeInUTC?: XsdDateTimeInput | null;
-  Name?: string | null;
-  NotificationEmail?: string | null;
-  NotificationType?: string | null;
-  Status?: string | null;
-  Type?: string | null;
   CampaignAdGroupIds?: ArrayOfCampaignAdGroupIdsInput | null;
-  CredentialId: string | null;
   GoogleAccountId: bigint | number | null;
-  GoogleUserName?: string | null;
 }
 
 export type ArrayOfCampaignAdGroupIds = (CampaignAdGroupIds | null)[];
 
-/** Input form of {@link ArrayOfCampaignAdGroupIds}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfCampaignAdGroupIds}: what a caller writes, where it differs. */
 export type ArrayOfCampaignAdGroupIdsInput = (CampaignAdGroupIdsInput | null)[];
 
 export interface CampaignAdGroupIds {
@@ -8817,9 +8273,11 @@ export interface CampaignAdGroupIds {
   CampaignId: bigint;
 }
 
-/** Input form of {@link CampaignAdGroupIds}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CampaignAdGroupIdsInput {
-  ActiveAdGroupsOnly?: boolean | null;
+/** Input form of {@link CampaignAdGroupIds}: what a caller writes, where it differs. */
+export interface CampaignAdGroupIdsInput extends Omit<
+  CampaignAdGroupIds,
+  "AdGroupIds" | "CampaignId"
+> {
   AdGroupIds: ArrayOflongInput | null;
   CampaignId: bigint | number;
 }
@@ -8843,24 +8301,16 @@ export interface FileImportJob {
   FileUrl: string | null;
 }
 
-/** Input form of {@link FileImportJob}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface FileImportJobInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "FileImportJob";
+/** Input form of {@link FileImportJob}: what a caller writes, where it differs. */
+export interface FileImportJobInput extends Omit<
+  FileImportJob,
+  "CreatedByUserId" | "CreatedDateTimeInUTC" | "Id" | "ImportOption" | "LastRunTimeInUTC"
+> {
   CreatedByUserId?: bigint | number | null;
-  CreatedByUserName?: string | null;
   CreatedDateTimeInUTC?: XsdDateTimeInput | null;
-  Frequency?: Frequency | null;
   Id?: bigint | number | null;
   ImportOption?: ImportOptionOrDerivedInput | null;
   LastRunTimeInUTC?: XsdDateTimeInput | null;
-  Name?: string | null;
-  NotificationEmail?: string | null;
-  NotificationType?: string | null;
-  Status?: string | null;
-  Type?: string | null;
-  FileSource: string | null;
-  FileUrl: string | null;
 }
 
 export interface Frequency {
@@ -9003,126 +8453,13 @@ export interface GoogleImportOption {
   UpdateUrlOptions?: boolean | null;
 }
 
-/** Input form of {@link GoogleImportOption}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GoogleImportOptionInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "GoogleImportOption";
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
-  Type?: string | null;
-  AccountUrlOptions?: boolean | null;
-  AdScheduleUseSearcherTimezone?: boolean | null;
-  AdjustmentForBids?: number | null;
-  AdjustmentForCampaignBudgets?: number | null;
+/** Input form of {@link GoogleImportOption}: what a caller writes, where it differs. */
+export interface GoogleImportOptionInput extends Omit<
+  GoogleImportOption,
+  "AssociatedStoreId" | "AssociatedUetTagId"
+> {
   AssociatedStoreId?: bigint | number | null;
   AssociatedUetTagId?: bigint | number | null;
-  AutoDeviceBidOptimization?: boolean | null;
-  DeleteRemovedEntities?: boolean | null;
-  EnableAutoCurrencyConversion?: boolean | null;
-  EnableCopilot?: boolean | null;
-  EnableParentLocationMapping?: boolean | null;
-  ImageAssetAutomationOptOut?: boolean | null;
-  ImportNCAGoalWithSystemGeneratedAudience?: boolean | null;
-  NewAIMaxSettings?: boolean | null;
-  NewAccountNegativeKeywords?: boolean | null;
-  NewActiveAdsForExistingAdGroups?: boolean | null;
-  NewActiveCampaignsAndChildEntities?: boolean | null;
-  NewAdCustomizerFeeds?: boolean | null;
-  NewAdGroupsAndChildEntitiesForExistingCampaigns?: boolean | null;
-  NewAdSchedules?: boolean | null;
-  NewAppAdExtensions?: boolean | null;
-  NewAudienceTargets?: boolean | null;
-  NewBrandSuitability?: boolean | null;
-  NewCallAdExtensions?: boolean | null;
-  NewCalloutAdExtensions?: boolean | null;
-  NewCarouselAd?: boolean | null;
-  NewConversionGoals?: boolean | null;
-  NewDemographicTargets?: boolean | null;
-  NewDeviceTargets?: boolean | null;
-  NewEntities?: boolean | null;
-  NewImageAdExtensions?: boolean | null;
-  NewKeywordUrls?: boolean | null;
-  NewKeywordsForExistingAdGroups?: boolean | null;
-  NewLabels?: boolean | null;
-  NewLeadFormAdExtensions?: boolean | null;
-  NewLocationAdExtensions?: boolean | null;
-  NewLocationTargets?: boolean | null;
-  NewLogoAdExtensions?: boolean | null;
-  NewNegativeKeywordLists?: boolean | null;
-  NewNegativeKeywordsForExistingParents?: boolean | null;
-  NewNegativeSites?: boolean | null;
-  NewPageFeeds?: boolean | null;
-  NewPausedAdsForExistingAdGroups?: boolean | null;
-  NewPausedCampaignsAndChildEntities?: boolean | null;
-  NewPortfolioBidStrategy?: boolean | null;
-  NewPriceAdExtensions?: boolean | null;
-  NewProductFilters?: boolean | null;
-  NewPromotionAdExtensions?: boolean | null;
-  NewReviewAdExtensions?: boolean | null;
-  NewSitelinkAdExtensions?: boolean | null;
-  NewStructuredSnippetAdExtensions?: boolean | null;
-  NewTopicTargets?: boolean | null;
-  NewUrlOptions?: boolean | null;
-  PauseAIMAdGroupIfAllAudienceCriterionNotImported?: boolean | null;
-  PauseCampaignsWithoutSupportedLocations?: boolean | null;
-  PauseNewCampaigns?: boolean | null;
-  RaiseBidsToMinimum?: boolean | null;
-  RaiseCampaignBudgetsToMinimum?: boolean | null;
-  RaiseProductGroupBidsToMinimum?: boolean | null;
-  RenameCampaignNameWithSuffix?: boolean | null;
-  SearchAndDsaMixedCampaignAsSearchCampaign?: boolean | null;
-  SearchAndReplaceForCampaignNames?: ImportSearchAndReplaceForStringProperty | null;
-  SearchAndReplaceForCustomParameters?: ImportSearchAndReplaceForStringProperty | null;
-  SearchAndReplaceForFinalURLSuffix?: ImportSearchAndReplaceForStringProperty | null;
-  SearchAndReplaceForTrackingTemplates?: ImportSearchAndReplaceForStringProperty | null;
-  SearchAndReplaceForUrls?: ImportSearchAndReplaceForStringProperty | null;
-  SuffixForCampaignNames?: string | null;
-  SuffixForTrackingTemplates?: string | null;
-  SuffixForUrls?: string | null;
-  UpdateAIMaxSettings?: boolean | null;
-  UpdateAccountNegativeKeywords?: boolean | null;
-  UpdateAdCustomizerAttributes?: boolean | null;
-  UpdateAdCustomizerFeeds?: boolean | null;
-  UpdateAdGroupNetwork?: boolean | null;
-  UpdateAdSchedules?: boolean | null;
-  UpdateAdUrls?: boolean | null;
-  UpdateAppAdExtensions?: boolean | null;
-  UpdateAssetAutomationCampaignSetting?: boolean | null;
-  UpdateAudienceTargets?: boolean | null;
-  UpdateBiddingStrategies?: boolean | null;
-  UpdateBids?: boolean | null;
-  UpdateBrandSuitability?: boolean | null;
-  UpdateCallAdExtensions?: boolean | null;
-  UpdateCalloutAdExtensions?: boolean | null;
-  UpdateCampaignAdGroupLanguages?: boolean | null;
-  UpdateCampaignBudgets?: boolean | null;
-  UpdateCampaignNames?: boolean | null;
-  UpdateConversionGoals?: boolean | null;
-  UpdateDemographicTargets?: boolean | null;
-  UpdateDeviceTargets?: boolean | null;
-  UpdateEntities?: boolean | null;
-  UpdateImageAdExtensions?: boolean | null;
-  UpdateKeywordUrls?: boolean | null;
-  UpdateLabels?: boolean | null;
-  UpdateLeadFormAdExtensions?: boolean | null;
-  UpdateLocationAdExtensions?: boolean | null;
-  UpdateLocationTargets?: boolean | null;
-  UpdateLogoAdExtensions?: boolean | null;
-  UpdateNegativeKeywordLists?: boolean | null;
-  UpdateNegativeSites?: boolean | null;
-  UpdatePageFeeds?: boolean | null;
-  UpdatePriceAdExtensions?: boolean | null;
-  UpdateProductFilters?: boolean | null;
-  UpdatePromotionAdExtensions?: boolean | null;
-  UpdateReviewAdExtensions?: boolean | null;
-  UpdateSitelinkAdExtensions?: boolean | null;
-  UpdateSitelinkUrls?: boolean | null;
-  UpdateStatusForAdGroups?: boolean | null;
-  UpdateStatusForAds?: boolean | null;
-  UpdateStatusForCampaigns?: boolean | null;
-  UpdateStatusForKeywords?: boolean | null;
-  UpdateStructuredSnippetAdExtensions?: boolean | null;
-  UpdateTopicTargets?: boolean | null;
-  UpdateUrlOptions?: boolean | null;
 }
 
 export interface ImportSearchAndReplaceForStringProperty {
@@ -9142,10 +8479,9 @@ export interface AddImportJobsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link AddImportJobsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddImportJobsResponseInput {
+/** Input form of {@link AddImportJobsResponse}: what a caller writes, where it differs. */
+export interface AddImportJobsResponseInput extends Omit<AddImportJobsResponse, "ImportJobIds"> {
   ImportJobIds?: ArrayOflongInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface GetImportResultsRequest {
@@ -9155,12 +8491,12 @@ export interface GetImportResultsRequest {
   ReturnAdditionalFields?: ImportAdditionalField | null;
 }
 
-/** Input form of {@link GetImportResultsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetImportResultsRequestInput {
-  ImportType?: string | null;
-  PageInfo?: Paging | null;
+/** Input form of {@link GetImportResultsRequest}: what a caller writes, where it differs. */
+export interface GetImportResultsRequestInput extends Omit<
+  GetImportResultsRequest,
+  "ImportJobIds"
+> {
   ImportJobIds?: ArrayOflongInput | null;
-  ReturnAdditionalFields?: ImportAdditionalField | null;
 }
 
 export type ImportAdditionalField = (
@@ -9203,14 +8539,17 @@ export interface GetImportResultsResponse {
   ImportResults?: ArrayOfImportResult | null;
 }
 
-/** Input form of {@link GetImportResultsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetImportResultsResponseInput {
+/** Input form of {@link GetImportResultsResponse}: what a caller writes, where it differs. */
+export interface GetImportResultsResponseInput extends Omit<
+  GetImportResultsResponse,
+  "ImportResults"
+> {
   ImportResults?: ArrayOfImportResultInput | null;
 }
 
 export type ArrayOfImportResult = (ImportResult | null)[];
 
-/** Input form of {@link ArrayOfImportResult}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfImportResult}: what a caller writes, where it differs. */
 export type ArrayOfImportResultInput = (ImportResultInput | null)[];
 
 export interface ImportResult {
@@ -9223,15 +8562,10 @@ export interface ImportResult {
   Status?: string | null;
 }
 
-/** Input form of {@link ImportResult}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ImportResultInput {
-  EntityStatistics?: ArrayOfImportEntityStatistics | null;
-  ErrorLogUrl?: string | null;
-  ForwardCompatibilityMap?: ArrayOfKeyValuePairOfstringstring | null;
-  Id?: string | null;
+/** Input form of {@link ImportResult}: what a caller writes, where it differs. */
+export interface ImportResultInput extends Omit<ImportResult, "ImportJob" | "StartTimeInUTC"> {
   ImportJob?: ImportJobOrDerivedInput | null;
   StartTimeInUTC?: XsdDateTimeInput;
-  Status?: string | null;
 }
 
 export type ArrayOfImportEntityStatistics = (ImportEntityStatistics | null)[];
@@ -9251,11 +8585,12 @@ export interface GetImportJobsByIdsRequest {
   ReturnAdditionalFields?: ImportAdditionalField | null;
 }
 
-/** Input form of {@link GetImportJobsByIdsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetImportJobsByIdsRequestInput {
+/** Input form of {@link GetImportJobsByIdsRequest}: what a caller writes, where it differs. */
+export interface GetImportJobsByIdsRequestInput extends Omit<
+  GetImportJobsByIdsRequest,
+  "ImportJobIds"
+> {
   ImportJobIds?: ArrayOflongInput | null;
-  ImportType?: string | null;
-  ReturnAdditionalFields?: ImportAdditionalField | null;
 }
 
 export interface GetImportJobsByIdsResponse {
@@ -9263,10 +8598,12 @@ export interface GetImportJobsByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetImportJobsByIdsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetImportJobsByIdsResponseInput {
+/** Input form of {@link GetImportJobsByIdsResponse}: what a caller writes, where it differs. */
+export interface GetImportJobsByIdsResponseInput extends Omit<
+  GetImportJobsByIdsResponse,
+  "ImportJobs"
+> {
   ImportJobs?: ArrayOfImportJobInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface DeleteImportJobsRequest {
@@ -9274,10 +8611,12 @@ export interface DeleteImportJobsRequest {
   ImportType?: string | null;
 }
 
-/** Input form of {@link DeleteImportJobsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DeleteImportJobsRequestInput {
+/** Input form of {@link DeleteImportJobsRequest}: what a caller writes, where it differs. */
+export interface DeleteImportJobsRequestInput extends Omit<
+  DeleteImportJobsRequest,
+  "ImportJobIds"
+> {
   ImportJobIds?: ArrayOflongInput | null;
-  ImportType?: string | null;
 }
 
 export interface DeleteImportJobsResponse {
@@ -9291,11 +8630,12 @@ export interface GetImportEntityIdsMappingRequest {
   SourceParentId?: bigint | null;
 }
 
-/** Input form of {@link GetImportEntityIdsMappingRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetImportEntityIdsMappingRequestInput {
-  ImportType?: string | null;
+/** Input form of {@link GetImportEntityIdsMappingRequest}: what a caller writes, where it differs. */
+export interface GetImportEntityIdsMappingRequestInput extends Omit<
+  GetImportEntityIdsMappingRequest,
+  "SourceEntityIds" | "SourceParentId"
+> {
   SourceEntityIds?: ArrayOflongInput | null;
-  ImportEntityType?: ImportEntityType;
   SourceParentId?: bigint | number | null;
 }
 
@@ -9306,15 +8646,17 @@ export interface GetImportEntityIdsMappingResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetImportEntityIdsMappingResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetImportEntityIdsMappingResponseInput {
+/** Input form of {@link GetImportEntityIdsMappingResponse}: what a caller writes, where it differs. */
+export interface GetImportEntityIdsMappingResponseInput extends Omit<
+  GetImportEntityIdsMappingResponse,
+  "EntityIdsMapping"
+> {
   EntityIdsMapping?: ArrayOfKeyValuePairOflonglongInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export type ArrayOfKeyValuePairOflonglong = KeyValuePairOflonglong[];
 
-/** Input form of {@link ArrayOfKeyValuePairOflonglong}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfKeyValuePairOflonglong}: what a caller writes, where it differs. */
 export type ArrayOfKeyValuePairOflonglongInput = KeyValuePairOflonglongInput[];
 
 export interface KeyValuePairOflonglong {
@@ -9322,8 +8664,8 @@ export interface KeyValuePairOflonglong {
   value: bigint;
 }
 
-/** Input form of {@link KeyValuePairOflonglong}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface KeyValuePairOflonglongInput {
+/** Input form of {@link KeyValuePairOflonglong}: what a caller writes, where it differs. */
+export interface KeyValuePairOflonglongInput extends Omit<KeyValuePairOflonglong, "key" | "value"> {
   key: bigint | number;
   value: bigint | number;
 }
@@ -9332,8 +8674,8 @@ export interface UpdateImportJobsRequest {
   ImportJobs?: ArrayOfImportJob | null;
 }
 
-/** Input form of {@link UpdateImportJobsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface UpdateImportJobsRequestInput {
+/** Input form of {@link UpdateImportJobsRequest}: what a caller writes, where it differs. */
+export interface UpdateImportJobsRequestInput extends Omit<UpdateImportJobsRequest, "ImportJobs"> {
   ImportJobs?: ArrayOfImportJobInput | null;
 }
 
@@ -9342,24 +8684,26 @@ export interface UpdateImportJobsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link UpdateImportJobsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface UpdateImportJobsResponseInput {
+/** Input form of {@link UpdateImportJobsResponse}: what a caller writes, where it differs. */
+export interface UpdateImportJobsResponseInput extends Omit<
+  UpdateImportJobsResponse,
+  "ImportJobIds"
+> {
   ImportJobIds?: ArrayOflongInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface AddVideosRequest {
   Videos?: ArrayOfVideo | null;
 }
 
-/** Input form of {@link AddVideosRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddVideosRequestInput {
+/** Input form of {@link AddVideosRequest}: what a caller writes, where it differs. */
+export interface AddVideosRequestInput extends Omit<AddVideosRequest, "Videos"> {
   Videos?: ArrayOfVideoInput | null;
 }
 
 export type ArrayOfVideo = (Video | null)[];
 
-/** Input form of {@link ArrayOfVideo}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfVideo}: what a caller writes, where it differs. */
 export type ArrayOfVideoInput = (VideoInput | null)[];
 
 export interface Video {
@@ -9376,19 +8720,14 @@ export interface Video {
   Url?: string | null;
 }
 
-/** Input form of {@link Video}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface VideoInput {
-  AspectRatio?: string | null;
+/** Input form of {@link Video}: what a caller writes, where it differs. */
+export interface VideoInput extends Omit<
+  Video,
+  "CreatedDateTimeInUTC" | "Id" | "ModifiedDateTimeInUTC"
+> {
   CreatedDateTimeInUTC?: XsdDateTimeInput | null;
-  Description?: string | null;
-  DurationInMilliseconds?: number | null;
-  FailureCode?: string | null;
   Id?: bigint | number | null;
   ModifiedDateTimeInUTC?: XsdDateTimeInput | null;
-  SourceUrl?: string | null;
-  Status?: string | null;
-  ThumbnailUrl?: string | null;
-  Url?: string | null;
 }
 
 export interface AddVideosResponse {
@@ -9396,18 +8735,17 @@ export interface AddVideosResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link AddVideosResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddVideosResponseInput {
+/** Input form of {@link AddVideosResponse}: what a caller writes, where it differs. */
+export interface AddVideosResponseInput extends Omit<AddVideosResponse, "VideoIds"> {
   VideoIds?: ArrayOflongInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface DeleteVideosRequest {
   VideoIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link DeleteVideosRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DeleteVideosRequestInput {
+/** Input form of {@link DeleteVideosRequest}: what a caller writes, where it differs. */
+export interface DeleteVideosRequestInput extends Omit<DeleteVideosRequest, "VideoIds"> {
   VideoIds?: ArrayOflongInput | null;
 }
 
@@ -9420,10 +8758,9 @@ export interface GetVideosByIdsRequest {
   PageInfo?: Paging | null;
 }
 
-/** Input form of {@link GetVideosByIdsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetVideosByIdsRequestInput {
+/** Input form of {@link GetVideosByIdsRequest}: what a caller writes, where it differs. */
+export interface GetVideosByIdsRequestInput extends Omit<GetVideosByIdsRequest, "VideoIds"> {
   VideoIds?: ArrayOflongInput | null;
-  PageInfo?: Paging | null;
 }
 
 export interface GetVideosByIdsResponse {
@@ -9431,18 +8768,17 @@ export interface GetVideosByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetVideosByIdsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetVideosByIdsResponseInput {
+/** Input form of {@link GetVideosByIdsResponse}: what a caller writes, where it differs. */
+export interface GetVideosByIdsResponseInput extends Omit<GetVideosByIdsResponse, "Videos"> {
   Videos?: ArrayOfVideoInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface UpdateVideosRequest {
   Videos?: ArrayOfVideo | null;
 }
 
-/** Input form of {@link UpdateVideosRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface UpdateVideosRequestInput {
+/** Input form of {@link UpdateVideosRequest}: what a caller writes, where it differs. */
+export interface UpdateVideosRequestInput extends Omit<UpdateVideosRequest, "Videos"> {
   Videos?: ArrayOfVideoInput | null;
 }
 
@@ -9454,14 +8790,14 @@ export interface AddHTML5sRequest {
   HTML5Assets?: ArrayOfHTML5 | null;
 }
 
-/** Input form of {@link AddHTML5sRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddHTML5sRequestInput {
+/** Input form of {@link AddHTML5sRequest}: what a caller writes, where it differs. */
+export interface AddHTML5sRequestInput extends Omit<AddHTML5sRequest, "HTML5Assets"> {
   HTML5Assets?: ArrayOfHTML5Input | null;
 }
 
 export type ArrayOfHTML5 = (HTML5 | null)[];
 
-/** Input form of {@link ArrayOfHTML5}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfHTML5}: what a caller writes, where it differs. */
 export type ArrayOfHTML5Input = (HTML5Input | null)[];
 
 export interface HTML5 {
@@ -9479,20 +8815,14 @@ export interface HTML5 {
   Width?: number | null;
 }
 
-/** Input form of {@link HTML5}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface HTML5Input {
+/** Input form of {@link HTML5}: what a caller writes, where it differs. */
+export interface HTML5Input extends Omit<
+  HTML5,
+  "CreatedDateTimeInUTC" | "Id" | "ModifiedDateTimeInUTC"
+> {
   CreatedDateTimeInUTC?: XsdDateTimeInput | null;
-  DestinationUrl?: string | null;
-  FailureCode?: string | null;
-  Height?: number | null;
   Id?: bigint | number | null;
   ModifiedDateTimeInUTC?: XsdDateTimeInput | null;
-  Name?: string | null;
-  Status?: string | null;
-  Text?: string | null;
-  ThumbnailUrl?: string | null;
-  Url?: string | null;
-  Width?: number | null;
 }
 
 export interface AddHTML5sResponse {
@@ -9500,18 +8830,17 @@ export interface AddHTML5sResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link AddHTML5sResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddHTML5sResponseInput {
+/** Input form of {@link AddHTML5sResponse}: what a caller writes, where it differs. */
+export interface AddHTML5sResponseInput extends Omit<AddHTML5sResponse, "HTML5AssetIds"> {
   HTML5AssetIds?: ArrayOflongInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface GetHTML5sByIdsRequest {
   HTML5AssetIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link GetHTML5sByIdsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetHTML5sByIdsRequestInput {
+/** Input form of {@link GetHTML5sByIdsRequest}: what a caller writes, where it differs. */
+export interface GetHTML5sByIdsRequestInput extends Omit<GetHTML5sByIdsRequest, "HTML5AssetIds"> {
   HTML5AssetIds?: ArrayOflongInput | null;
 }
 
@@ -9520,18 +8849,17 @@ export interface GetHTML5sByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetHTML5sByIdsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetHTML5sByIdsResponseInput {
+/** Input form of {@link GetHTML5sByIdsResponse}: what a caller writes, where it differs. */
+export interface GetHTML5sByIdsResponseInput extends Omit<GetHTML5sByIdsResponse, "HTML5Assets"> {
   HTML5Assets?: ArrayOfHTML5Input | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface DeleteHTML5sRequest {
   HTML5AssetIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link DeleteHTML5sRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DeleteHTML5sRequestInput {
+/** Input form of {@link DeleteHTML5sRequest}: what a caller writes, where it differs. */
+export interface DeleteHTML5sRequestInput extends Omit<DeleteHTML5sRequest, "HTML5AssetIds"> {
   HTML5AssetIds?: ArrayOflongInput | null;
 }
 
@@ -9543,14 +8871,17 @@ export interface AddCampaignConversionGoalsRequest {
   CampaignConversionGoal?: ArrayOfCampaignConversionGoal | null;
 }
 
-/** Input form of {@link AddCampaignConversionGoalsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddCampaignConversionGoalsRequestInput {
+/** Input form of {@link AddCampaignConversionGoalsRequest}: what a caller writes, where it differs. */
+export interface AddCampaignConversionGoalsRequestInput extends Omit<
+  AddCampaignConversionGoalsRequest,
+  "CampaignConversionGoal"
+> {
   CampaignConversionGoal?: ArrayOfCampaignConversionGoalInput | null;
 }
 
 export type ArrayOfCampaignConversionGoal = (CampaignConversionGoal | null)[];
 
-/** Input form of {@link ArrayOfCampaignConversionGoal}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfCampaignConversionGoal}: what a caller writes, where it differs. */
 export type ArrayOfCampaignConversionGoalInput = (CampaignConversionGoalInput | null)[];
 
 export interface CampaignConversionGoal {
@@ -9558,8 +8889,11 @@ export interface CampaignConversionGoal {
   GoalId?: bigint;
 }
 
-/** Input form of {@link CampaignConversionGoal}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CampaignConversionGoalInput {
+/** Input form of {@link CampaignConversionGoal}: what a caller writes, where it differs. */
+export interface CampaignConversionGoalInput extends Omit<
+  CampaignConversionGoal,
+  "CampaignId" | "GoalId"
+> {
   CampaignId?: bigint | number;
   GoalId?: bigint | number;
 }
@@ -9572,8 +8906,11 @@ export interface DeleteCampaignConversionGoalsRequest {
   CampaignConversionGoal?: ArrayOfCampaignConversionGoal | null;
 }
 
-/** Input form of {@link DeleteCampaignConversionGoalsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DeleteCampaignConversionGoalsRequestInput {
+/** Input form of {@link DeleteCampaignConversionGoalsRequest}: what a caller writes, where it differs. */
+export interface DeleteCampaignConversionGoalsRequestInput extends Omit<
+  DeleteCampaignConversionGoalsRequest,
+  "CampaignConversionGoal"
+> {
   CampaignConversionGoal?: ArrayOfCampaignConversionGoalInput | null;
 }
 
@@ -9586,15 +8923,18 @@ export interface AddDataExclusionsRequest {
   DataExclusions?: ArrayOfDataExclusion | null;
 }
 
-/** Input form of {@link AddDataExclusionsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddDataExclusionsRequestInput {
+/** Input form of {@link AddDataExclusionsRequest}: what a caller writes, where it differs. */
+export interface AddDataExclusionsRequestInput extends Omit<
+  AddDataExclusionsRequest,
+  "AccountId" | "DataExclusions"
+> {
   AccountId?: bigint | number;
   DataExclusions?: ArrayOfDataExclusionInput | null;
 }
 
 export type ArrayOfDataExclusion = (DataExclusion | null)[];
 
-/** Input form of {@link ArrayOfDataExclusion}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfDataExclusion}: what a caller writes, where it differs. */
 export type ArrayOfDataExclusionInput = (DataExclusionInput | null)[];
 
 export interface DataExclusion {
@@ -9608,29 +8948,28 @@ export interface DataExclusion {
   StartDate?: XsdDateTime | null;
 }
 
-/** Input form of {@link DataExclusion}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DataExclusionInput {
+/** Input form of {@link DataExclusion}: what a caller writes, where it differs. */
+export interface DataExclusionInput extends Omit<
+  DataExclusion,
+  "CampaignAssociations" | "EndDate" | "Id" | "StartDate"
+> {
   CampaignAssociations?: ArrayOfCampaignAssociationInput | null;
-  CampaignTypeFilter?: CampaignType | null;
-  Description?: string | null;
-  DeviceTypeFilter?: DeviceType | null;
   EndDate?: XsdDateTimeInput | null;
   Id?: bigint | number | null;
-  Name?: string | null;
   StartDate?: XsdDateTimeInput | null;
 }
 
 export type ArrayOfCampaignAssociation = (CampaignAssociation | null)[];
 
-/** Input form of {@link ArrayOfCampaignAssociation}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfCampaignAssociation}: what a caller writes, where it differs. */
 export type ArrayOfCampaignAssociationInput = (CampaignAssociationInput | null)[];
 
 export interface CampaignAssociation {
   CampaignId?: bigint;
 }
 
-/** Input form of {@link CampaignAssociation}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CampaignAssociationInput {
+/** Input form of {@link CampaignAssociation}: what a caller writes, where it differs. */
+export interface CampaignAssociationInput extends Omit<CampaignAssociation, "CampaignId"> {
   CampaignId?: bigint | number;
 }
 
@@ -9641,10 +8980,12 @@ export interface AddDataExclusionsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link AddDataExclusionsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddDataExclusionsResponseInput {
+/** Input form of {@link AddDataExclusionsResponse}: what a caller writes, where it differs. */
+export interface AddDataExclusionsResponseInput extends Omit<
+  AddDataExclusionsResponse,
+  "DataExclusionIds"
+> {
   DataExclusionIds?: ArrayOfNullableOflongInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface UpdateDataExclusionsRequest {
@@ -9652,8 +8993,11 @@ export interface UpdateDataExclusionsRequest {
   DataExclusions?: ArrayOfDataExclusion | null;
 }
 
-/** Input form of {@link UpdateDataExclusionsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface UpdateDataExclusionsRequestInput {
+/** Input form of {@link UpdateDataExclusionsRequest}: what a caller writes, where it differs. */
+export interface UpdateDataExclusionsRequestInput extends Omit<
+  UpdateDataExclusionsRequest,
+  "AccountId" | "DataExclusions"
+> {
   AccountId?: bigint | number;
   DataExclusions?: ArrayOfDataExclusionInput | null;
 }
@@ -9667,8 +9011,11 @@ export interface DeleteDataExclusionsRequest {
   DataExclusionIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link DeleteDataExclusionsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DeleteDataExclusionsRequestInput {
+/** Input form of {@link DeleteDataExclusionsRequest}: what a caller writes, where it differs. */
+export interface DeleteDataExclusionsRequestInput extends Omit<
+  DeleteDataExclusionsRequest,
+  "AccountId" | "DataExclusionIds"
+> {
   AccountId?: bigint | number;
   DataExclusionIds?: ArrayOflongInput | null;
 }
@@ -9682,8 +9029,11 @@ export interface GetDataExclusionsByIdsRequest {
   DataExclusionIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link GetDataExclusionsByIdsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetDataExclusionsByIdsRequestInput {
+/** Input form of {@link GetDataExclusionsByIdsRequest}: what a caller writes, where it differs. */
+export interface GetDataExclusionsByIdsRequestInput extends Omit<
+  GetDataExclusionsByIdsRequest,
+  "AccountId" | "DataExclusionIds"
+> {
   AccountId?: bigint | number;
   DataExclusionIds?: ArrayOflongInput | null;
 }
@@ -9693,18 +9043,23 @@ export interface GetDataExclusionsByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetDataExclusionsByIdsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetDataExclusionsByIdsResponseInput {
+/** Input form of {@link GetDataExclusionsByIdsResponse}: what a caller writes, where it differs. */
+export interface GetDataExclusionsByIdsResponseInput extends Omit<
+  GetDataExclusionsByIdsResponse,
+  "DataExclusions"
+> {
   DataExclusions?: ArrayOfDataExclusionInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface GetDataExclusionsByAccountIdRequest {
   AccountId?: bigint;
 }
 
-/** Input form of {@link GetDataExclusionsByAccountIdRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetDataExclusionsByAccountIdRequestInput {
+/** Input form of {@link GetDataExclusionsByAccountIdRequest}: what a caller writes, where it differs. */
+export interface GetDataExclusionsByAccountIdRequestInput extends Omit<
+  GetDataExclusionsByAccountIdRequest,
+  "AccountId"
+> {
   AccountId?: bigint | number;
 }
 
@@ -9713,10 +9068,12 @@ export interface GetDataExclusionsByAccountIdResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetDataExclusionsByAccountIdResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetDataExclusionsByAccountIdResponseInput {
+/** Input form of {@link GetDataExclusionsByAccountIdResponse}: what a caller writes, where it differs. */
+export interface GetDataExclusionsByAccountIdResponseInput extends Omit<
+  GetDataExclusionsByAccountIdResponse,
+  "DataExclusions"
+> {
   DataExclusions?: ArrayOfDataExclusionInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface AddSeasonalityAdjustmentsRequest {
@@ -9724,15 +9081,18 @@ export interface AddSeasonalityAdjustmentsRequest {
   SeasonalityAdjustments?: ArrayOfSeasonalityAdjustment | null;
 }
 
-/** Input form of {@link AddSeasonalityAdjustmentsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddSeasonalityAdjustmentsRequestInput {
+/** Input form of {@link AddSeasonalityAdjustmentsRequest}: what a caller writes, where it differs. */
+export interface AddSeasonalityAdjustmentsRequestInput extends Omit<
+  AddSeasonalityAdjustmentsRequest,
+  "AccountId" | "SeasonalityAdjustments"
+> {
   AccountId?: bigint | number;
   SeasonalityAdjustments?: ArrayOfSeasonalityAdjustmentInput | null;
 }
 
 export type ArrayOfSeasonalityAdjustment = (SeasonalityAdjustment | null)[];
 
-/** Input form of {@link ArrayOfSeasonalityAdjustment}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfSeasonalityAdjustment}: what a caller writes, where it differs. */
 export type ArrayOfSeasonalityAdjustmentInput = (SeasonalityAdjustmentInput | null)[];
 
 export interface SeasonalityAdjustment {
@@ -9747,16 +9107,14 @@ export interface SeasonalityAdjustment {
   StartDate?: XsdDateTime | null;
 }
 
-/** Input form of {@link SeasonalityAdjustment}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface SeasonalityAdjustmentInput {
-  AdjustmentPercentage?: number | null;
+/** Input form of {@link SeasonalityAdjustment}: what a caller writes, where it differs. */
+export interface SeasonalityAdjustmentInput extends Omit<
+  SeasonalityAdjustment,
+  "CampaignAssociations" | "EndDate" | "Id" | "StartDate"
+> {
   CampaignAssociations?: ArrayOfCampaignAssociationInput | null;
-  CampaignTypeFilter?: CampaignType | null;
-  Description?: string | null;
-  DeviceTypeFilter?: DeviceType | null;
   EndDate?: XsdDateTimeInput | null;
   Id?: bigint | number | null;
-  Name?: string | null;
   StartDate?: XsdDateTimeInput | null;
 }
 
@@ -9765,10 +9123,12 @@ export interface AddSeasonalityAdjustmentsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link AddSeasonalityAdjustmentsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddSeasonalityAdjustmentsResponseInput {
+/** Input form of {@link AddSeasonalityAdjustmentsResponse}: what a caller writes, where it differs. */
+export interface AddSeasonalityAdjustmentsResponseInput extends Omit<
+  AddSeasonalityAdjustmentsResponse,
+  "SeasonalityAdjustmentIds"
+> {
   SeasonalityAdjustmentIds?: ArrayOfNullableOflongInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface UpdateSeasonalityAdjustmentsRequest {
@@ -9776,8 +9136,11 @@ export interface UpdateSeasonalityAdjustmentsRequest {
   SeasonalityAdjustments?: ArrayOfSeasonalityAdjustment | null;
 }
 
-/** Input form of {@link UpdateSeasonalityAdjustmentsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface UpdateSeasonalityAdjustmentsRequestInput {
+/** Input form of {@link UpdateSeasonalityAdjustmentsRequest}: what a caller writes, where it differs. */
+export interface UpdateSeasonalityAdjustmentsRequestInput extends Omit<
+  UpdateSeasonalityAdjustmentsRequest,
+  "AccountId" | "SeasonalityAdjustments"
+> {
   AccountId?: bigint | number;
   SeasonalityAdjustments?: ArrayOfSeasonalityAdjustmentInput | null;
 }
@@ -9791,8 +9154,11 @@ export interface DeleteSeasonalityAdjustmentsRequest {
   SeasonalityAdjustmentIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link DeleteSeasonalityAdjustmentsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DeleteSeasonalityAdjustmentsRequestInput {
+/** Input form of {@link DeleteSeasonalityAdjustmentsRequest}: what a caller writes, where it differs. */
+export interface DeleteSeasonalityAdjustmentsRequestInput extends Omit<
+  DeleteSeasonalityAdjustmentsRequest,
+  "AccountId" | "SeasonalityAdjustmentIds"
+> {
   AccountId?: bigint | number;
   SeasonalityAdjustmentIds?: ArrayOflongInput | null;
 }
@@ -9806,8 +9172,11 @@ export interface GetSeasonalityAdjustmentsByIdsRequest {
   SeasonalityAdjustmentIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link GetSeasonalityAdjustmentsByIdsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetSeasonalityAdjustmentsByIdsRequestInput {
+/** Input form of {@link GetSeasonalityAdjustmentsByIdsRequest}: what a caller writes, where it differs. */
+export interface GetSeasonalityAdjustmentsByIdsRequestInput extends Omit<
+  GetSeasonalityAdjustmentsByIdsRequest,
+  "AccountId" | "SeasonalityAdjustmentIds"
+> {
   AccountId?: bigint | number;
   SeasonalityAdjustmentIds?: ArrayOflongInput | null;
 }
@@ -9817,18 +9186,23 @@ export interface GetSeasonalityAdjustmentsByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetSeasonalityAdjustmentsByIdsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetSeasonalityAdjustmentsByIdsResponseInput {
+/** Input form of {@link GetSeasonalityAdjustmentsByIdsResponse}: what a caller writes, where it differs. */
+export interface GetSeasonalityAdjustmentsByIdsResponseInput extends Omit<
+  GetSeasonalityAdjustmentsByIdsResponse,
+  "SeasonalityAdjustments"
+> {
   SeasonalityAdjustments?: ArrayOfSeasonalityAdjustmentInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface GetSeasonalityAdjustmentsByAccountIdRequest {
   AccountId?: bigint;
 }
 
-/** Input form of {@link GetSeasonalityAdjustmentsByAccountIdRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetSeasonalityAdjustmentsByAccountIdRequestInput {
+/** Input form of {@link GetSeasonalityAdjustmentsByAccountIdRequest}: what a caller writes, where it differs. */
+export interface GetSeasonalityAdjustmentsByAccountIdRequestInput extends Omit<
+  GetSeasonalityAdjustmentsByAccountIdRequest,
+  "AccountId"
+> {
   AccountId?: bigint | number;
 }
 
@@ -9837,10 +9211,12 @@ export interface GetSeasonalityAdjustmentsByAccountIdResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetSeasonalityAdjustmentsByAccountIdResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetSeasonalityAdjustmentsByAccountIdResponseInput {
+/** Input form of {@link GetSeasonalityAdjustmentsByAccountIdResponse}: what a caller writes, where it differs. */
+export interface GetSeasonalityAdjustmentsByAccountIdResponseInput extends Omit<
+  GetSeasonalityAdjustmentsByAccountIdResponse,
+  "SeasonalityAdjustments"
+> {
   SeasonalityAdjustments?: ArrayOfSeasonalityAdjustmentInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface CreateAssetGroupRecommendationRequest {
@@ -9863,16 +9239,18 @@ export interface CreateAssetGroupRecommendationResponse {
   PromptBrandWarning?: string | null;
 }
 
-/** Input form of {@link CreateAssetGroupRecommendationResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CreateAssetGroupRecommendationResponseInput {
+/** Input form of {@link CreateAssetGroupRecommendationResponse}: what a caller writes, where it differs. */
+export interface CreateAssetGroupRecommendationResponseInput extends Omit<
+  CreateAssetGroupRecommendationResponse,
+  "AssetGroup" | "ImageSuggestions"
+> {
   AssetGroup?: AssetGroupInput | null;
   ImageSuggestions?: ArrayOfAdRecommendationImageSuggestionInput | null;
-  PromptBrandWarning?: string | null;
 }
 
 export type ArrayOfAdRecommendationImageSuggestion = (AdRecommendationImageSuggestion | null)[];
 
-/** Input form of {@link ArrayOfAdRecommendationImageSuggestion}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfAdRecommendationImageSuggestion}: what a caller writes, where it differs. */
 export type ArrayOfAdRecommendationImageSuggestionInput = (
   | AdRecommendationImageSuggestionInput
   | null
@@ -9885,12 +9263,13 @@ export interface AdRecommendationImageSuggestion {
   ImageUrl?: string | null;
 }
 
-/** Input form of {@link AdRecommendationImageSuggestion}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AdRecommendationImageSuggestionInput {
+/** Input form of {@link AdRecommendationImageSuggestion}: what a caller writes, where it differs. */
+export interface AdRecommendationImageSuggestionInput extends Omit<
+  AdRecommendationImageSuggestion,
+  "AssetLink" | "Image"
+> {
   AssetLink?: AssetLinkInput | null;
   Image?: ImageInput | null;
-  ImageMetadata?: AdRecommendationImageSuggestionMetadata | null;
-  ImageUrl?: string | null;
 }
 
 export interface AdRecommendationImageSuggestionMetadata {
@@ -9951,15 +9330,12 @@ export interface CreateResponsiveAdRecommendationRequest {
   ReturnAdditionalFields?: AdRecommendationAdditionalField | null;
 }
 
-/** Input form of {@link CreateResponsiveAdRecommendationRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CreateResponsiveAdRecommendationRequestInput {
-  AdSubType?: AdSubType | null;
-  FinalUrls?: ArrayOfstring | null;
-  Prompt?: string | null;
-  TextTone?: AdRecommendationTextTone | null;
-  VideoType?: AdRecommendationVideoType | null;
+/** Input form of {@link CreateResponsiveAdRecommendationRequest}: what a caller writes, where it differs. */
+export interface CreateResponsiveAdRecommendationRequestInput extends Omit<
+  CreateResponsiveAdRecommendationRequest,
+  "BrandKitId"
+> {
   BrandKitId?: bigint | number | null;
-  ReturnAdditionalFields?: AdRecommendationAdditionalField | null;
 }
 
 export type AdRecommendationVideoType = "OLV" | "CTV";
@@ -9972,18 +9348,20 @@ export interface CreateResponsiveAdRecommendationResponse {
   JobInfo?: AdRecommendationJobInfo | null;
 }
 
-/** Input form of {@link CreateResponsiveAdRecommendationResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CreateResponsiveAdRecommendationResponseInput {
+/** Input form of {@link CreateResponsiveAdRecommendationResponse}: what a caller writes, where it differs. */
+export interface CreateResponsiveAdRecommendationResponseInput extends Omit<
+  CreateResponsiveAdRecommendationResponse,
+  "ResponsiveAd" | "ImageSuggestions" | "VideoSuggestions" | "JobInfo"
+> {
   ResponsiveAd?: ResponsiveAdInput | null;
   ImageSuggestions?: ArrayOfAdRecommendationImageSuggestionInput | null;
   VideoSuggestions?: ArrayOfAdRecommendationVideoSuggestionInput | null;
-  PromptBrandWarning?: string | null;
   JobInfo?: AdRecommendationJobInfoInput | null;
 }
 
 export type ArrayOfAdRecommendationVideoSuggestion = (AdRecommendationVideoSuggestion | null)[];
 
-/** Input form of {@link ArrayOfAdRecommendationVideoSuggestion}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfAdRecommendationVideoSuggestion}: what a caller writes, where it differs. */
 export type ArrayOfAdRecommendationVideoSuggestionInput = (
   | AdRecommendationVideoSuggestionInput
   | null
@@ -9993,8 +9371,11 @@ export interface AdRecommendationVideoSuggestion {
   Video?: Video | null;
 }
 
-/** Input form of {@link AdRecommendationVideoSuggestion}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AdRecommendationVideoSuggestionInput {
+/** Input form of {@link AdRecommendationVideoSuggestion}: what a caller writes, where it differs. */
+export interface AdRecommendationVideoSuggestionInput extends Omit<
+  AdRecommendationVideoSuggestion,
+  "Video"
+> {
   Video?: VideoInput | null;
 }
 
@@ -10005,12 +9386,9 @@ export interface AdRecommendationJobInfo {
   JobStatus?: string | null;
 }
 
-/** Input form of {@link AdRecommendationJobInfo}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AdRecommendationJobInfoInput {
-  ErrorCode?: string | null;
-  ErrorMessage?: string | null;
+/** Input form of {@link AdRecommendationJobInfo}: what a caller writes, where it differs. */
+export interface AdRecommendationJobInfoInput extends Omit<AdRecommendationJobInfo, "JobId"> {
   JobId?: bigint | number;
-  JobStatus?: string | null;
 }
 
 export interface CreateResponsiveSearchAdRecommendationRequest {
@@ -10023,8 +9401,11 @@ export interface CreateResponsiveSearchAdRecommendationResponse {
   ResponsiveSearchAd?: ResponsiveSearchAd | null;
 }
 
-/** Input form of {@link CreateResponsiveSearchAdRecommendationResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CreateResponsiveSearchAdRecommendationResponseInput {
+/** Input form of {@link CreateResponsiveSearchAdRecommendationResponse}: what a caller writes, where it differs. */
+export interface CreateResponsiveSearchAdRecommendationResponseInput extends Omit<
+  CreateResponsiveSearchAdRecommendationResponse,
+  "ResponsiveSearchAd"
+> {
   ResponsiveSearchAd?: ResponsiveSearchAdInput | null;
 }
 
@@ -10036,13 +9417,13 @@ export interface RefineAssetGroupRecommendationRequest {
   ReturnAdditionalFields?: AdRecommendationAdditionalField | null;
 }
 
-/** Input form of {@link RefineAssetGroupRecommendationRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface RefineAssetGroupRecommendationRequestInput {
+/** Input form of {@link RefineAssetGroupRecommendationRequest}: what a caller writes, where it differs. */
+export interface RefineAssetGroupRecommendationRequestInput extends Omit<
+  RefineAssetGroupRecommendationRequest,
+  "AssetGroup" | "ImageSuggestions"
+> {
   AssetGroup?: AssetGroupInput | null;
-  TextRefineOperations?: ArrayOfAdRecommendationTextRefineOperation | null;
   ImageSuggestions?: ArrayOfAdRecommendationImageSuggestionInput | null;
-  ImageRefineOperations?: ArrayOfAdRecommendationImageRefineOperation | null;
-  ReturnAdditionalFields?: AdRecommendationAdditionalField | null;
 }
 
 export type ArrayOfAdRecommendationTextRefineOperation = (
@@ -10074,15 +9455,17 @@ export interface RefineAssetGroupRecommendationResponse {
   MediaRefineResults?: ArrayOfAdRecommendationMediaRefineResult | null;
 }
 
-/** Input form of {@link RefineAssetGroupRecommendationResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface RefineAssetGroupRecommendationResponseInput {
+/** Input form of {@link RefineAssetGroupRecommendationResponse}: what a caller writes, where it differs. */
+export interface RefineAssetGroupRecommendationResponseInput extends Omit<
+  RefineAssetGroupRecommendationResponse,
+  "TextRefineResults"
+> {
   TextRefineResults?: ArrayOfAdRecommendationTextRefineResultInput | null;
-  MediaRefineResults?: ArrayOfAdRecommendationMediaRefineResult | null;
 }
 
 export type ArrayOfAdRecommendationTextRefineResult = (AdRecommendationTextRefineResult | null)[];
 
-/** Input form of {@link ArrayOfAdRecommendationTextRefineResult}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfAdRecommendationTextRefineResult}: what a caller writes, where it differs. */
 export type ArrayOfAdRecommendationTextRefineResultInput = (
   | AdRecommendationTextRefineResultInput
   | null
@@ -10093,9 +9476,11 @@ export interface AdRecommendationTextRefineResult {
   TextAssetLinks?: ArrayOfAssetLink | null;
 }
 
-/** Input form of {@link AdRecommendationTextRefineResult}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AdRecommendationTextRefineResultInput {
-  Errors?: ArrayOfOperationError | null;
+/** Input form of {@link AdRecommendationTextRefineResult}: what a caller writes, where it differs. */
+export interface AdRecommendationTextRefineResultInput extends Omit<
+  AdRecommendationTextRefineResult,
+  "TextAssetLinks"
+> {
   TextAssetLinks?: ArrayOfAssetLinkInput | null;
 }
 
@@ -10129,13 +9514,13 @@ export interface RefineResponsiveAdRecommendationRequest {
   ReturnAdditionalFields?: AdRecommendationAdditionalField | null;
 }
 
-/** Input form of {@link RefineResponsiveAdRecommendationRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface RefineResponsiveAdRecommendationRequestInput {
+/** Input form of {@link RefineResponsiveAdRecommendationRequest}: what a caller writes, where it differs. */
+export interface RefineResponsiveAdRecommendationRequestInput extends Omit<
+  RefineResponsiveAdRecommendationRequest,
+  "ResponsiveAd" | "ImageSuggestions"
+> {
   ResponsiveAd?: ResponsiveAdInput | null;
-  TextRefineOperations?: ArrayOfAdRecommendationTextRefineOperation | null;
-  ImageRefineOperations?: ArrayOfAdRecommendationImageRefineOperation | null;
   ImageSuggestions?: ArrayOfAdRecommendationImageSuggestionInput | null;
-  ReturnAdditionalFields?: AdRecommendationAdditionalField | null;
 }
 
 export interface RefineResponsiveAdRecommendationResponse {
@@ -10143,10 +9528,12 @@ export interface RefineResponsiveAdRecommendationResponse {
   MediaRefineResults?: ArrayOfAdRecommendationMediaRefineResult | null;
 }
 
-/** Input form of {@link RefineResponsiveAdRecommendationResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface RefineResponsiveAdRecommendationResponseInput {
+/** Input form of {@link RefineResponsiveAdRecommendationResponse}: what a caller writes, where it differs. */
+export interface RefineResponsiveAdRecommendationResponseInput extends Omit<
+  RefineResponsiveAdRecommendationResponse,
+  "TextRefineResults"
+> {
   TextRefineResults?: ArrayOfAdRecommendationTextRefineResultInput | null;
-  MediaRefineResults?: ArrayOfAdRecommendationMediaRefineResult | null;
 }
 
 export interface RefineResponsiveSearchAdRecommendationRequest {
@@ -10154,18 +9541,23 @@ export interface RefineResponsiveSearchAdRecommendationRequest {
   TextRefineOperations?: ArrayOfAdRecommendationTextRefineOperation | null;
 }
 
-/** Input form of {@link RefineResponsiveSearchAdRecommendationRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface RefineResponsiveSearchAdRecommendationRequestInput {
+/** Input form of {@link RefineResponsiveSearchAdRecommendationRequest}: what a caller writes, where it differs. */
+export interface RefineResponsiveSearchAdRecommendationRequestInput extends Omit<
+  RefineResponsiveSearchAdRecommendationRequest,
+  "ResponsiveSearchAd"
+> {
   ResponsiveSearchAd?: ResponsiveSearchAdInput | null;
-  TextRefineOperations?: ArrayOfAdRecommendationTextRefineOperation | null;
 }
 
 export interface RefineResponsiveSearchAdRecommendationResponse {
   TextRefineResults?: ArrayOfAdRecommendationTextRefineResult | null;
 }
 
-/** Input form of {@link RefineResponsiveSearchAdRecommendationResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface RefineResponsiveSearchAdRecommendationResponseInput {
+/** Input form of {@link RefineResponsiveSearchAdRecommendationResponse}: what a caller writes, where it differs. */
+export interface RefineResponsiveSearchAdRecommendationResponseInput extends Omit<
+  RefineResponsiveSearchAdRecommendationResponse,
+  "TextRefineResults"
+> {
   TextRefineResults?: ArrayOfAdRecommendationTextRefineResultInput | null;
 }
 
@@ -10173,8 +9565,11 @@ export interface GetResponsiveAdRecommendationJobRequest {
   JobId?: bigint;
 }
 
-/** Input form of {@link GetResponsiveAdRecommendationJobRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetResponsiveAdRecommendationJobRequestInput {
+/** Input form of {@link GetResponsiveAdRecommendationJobRequest}: what a caller writes, where it differs. */
+export interface GetResponsiveAdRecommendationJobRequestInput extends Omit<
+  GetResponsiveAdRecommendationJobRequest,
+  "JobId"
+> {
   JobId?: bigint | number;
 }
 
@@ -10186,12 +9581,14 @@ export interface GetResponsiveAdRecommendationJobResponse {
   JobInfo?: AdRecommendationJobInfo | null;
 }
 
-/** Input form of {@link GetResponsiveAdRecommendationJobResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetResponsiveAdRecommendationJobResponseInput {
+/** Input form of {@link GetResponsiveAdRecommendationJobResponse}: what a caller writes, where it differs. */
+export interface GetResponsiveAdRecommendationJobResponseInput extends Omit<
+  GetResponsiveAdRecommendationJobResponse,
+  "ResponsiveAd" | "ImageSuggestions" | "VideoSuggestions" | "JobInfo"
+> {
   ResponsiveAd?: ResponsiveAdInput | null;
   ImageSuggestions?: ArrayOfAdRecommendationImageSuggestionInput | null;
   VideoSuggestions?: ArrayOfAdRecommendationVideoSuggestionInput | null;
-  PromptBrandWarning?: string | null;
   JobInfo?: AdRecommendationJobInfoInput | null;
 }
 
@@ -10200,15 +9597,17 @@ export interface UpdateConversionValueRulesRequest {
   Lcid?: number | null;
 }
 
-/** Input form of {@link UpdateConversionValueRulesRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface UpdateConversionValueRulesRequestInput {
+/** Input form of {@link UpdateConversionValueRulesRequest}: what a caller writes, where it differs. */
+export interface UpdateConversionValueRulesRequestInput extends Omit<
+  UpdateConversionValueRulesRequest,
+  "ConversionValueRules"
+> {
   ConversionValueRules?: ArrayOfConversionValueRuleInput | null;
-  Lcid?: number | null;
 }
 
 export type ArrayOfConversionValueRule = (ConversionValueRule | null)[];
 
-/** Input form of {@link ArrayOfConversionValueRule}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfConversionValueRule}: what a caller writes, where it differs. */
 export type ArrayOfConversionValueRuleInput = (ConversionValueRuleInput | null)[];
 
 export interface ConversionValueRule {
@@ -10223,17 +9622,13 @@ export interface ConversionValueRule {
   Value?: string | null;
 }
 
-/** Input form of {@link ConversionValueRule}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ConversionValueRuleInput {
+/** Input form of {@link ConversionValueRule}: what a caller writes, where it differs. */
+export interface ConversionValueRuleInput extends Omit<
+  ConversionValueRule,
+  "AudienceCondition" | "Id"
+> {
   AudienceCondition?: AudienceConditionInput | null;
-  CurrencyCode?: string | null;
-  DeviceCondition?: DeviceCondition | null;
   Id?: bigint | number | null;
-  LocationCondition?: LocationCondition | null;
-  Name?: string | null;
-  Operation?: ConversionValueRuleOperator | null;
-  Status?: ConversionValueRuleStatus | null;
-  Value?: string | null;
 }
 
 export interface AudienceCondition {
@@ -10241,15 +9636,14 @@ export interface AudienceCondition {
   IsPrimary?: boolean;
 }
 
-/** Input form of {@link AudienceCondition}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AudienceConditionInput {
+/** Input form of {@link AudienceCondition}: what a caller writes, where it differs. */
+export interface AudienceConditionInput extends Omit<AudienceCondition, "Audiences"> {
   Audiences?: ArrayOfAudienceConditionItemInput | null;
-  IsPrimary?: boolean;
 }
 
 export type ArrayOfAudienceConditionItem = (AudienceConditionItem | null)[];
 
-/** Input form of {@link ArrayOfAudienceConditionItem}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfAudienceConditionItem}: what a caller writes, where it differs. */
 export type ArrayOfAudienceConditionItemInput = (AudienceConditionItemInput | null)[];
 
 export interface AudienceConditionItem {
@@ -10258,11 +9652,9 @@ export interface AudienceConditionItem {
   Type?: AudienceType | null;
 }
 
-/** Input form of {@link AudienceConditionItem}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AudienceConditionItemInput {
+/** Input form of {@link AudienceConditionItem}: what a caller writes, where it differs. */
+export interface AudienceConditionItemInput extends Omit<AudienceConditionItem, "Id"> {
   Id?: bigint | number;
-  Name?: string | null;
-  Type?: AudienceType | null;
 }
 
 export interface DeviceCondition {
@@ -10308,10 +9700,12 @@ export interface UpdateConversionValueRulesStatusRequest {
   Status?: ConversionValueRuleStatus;
 }
 
-/** Input form of {@link UpdateConversionValueRulesStatusRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface UpdateConversionValueRulesStatusRequestInput {
+/** Input form of {@link UpdateConversionValueRulesStatusRequest}: what a caller writes, where it differs. */
+export interface UpdateConversionValueRulesStatusRequestInput extends Omit<
+  UpdateConversionValueRulesStatusRequest,
+  "RuleIds"
+> {
   RuleIds?: ArrayOflongInput | null;
-  Status?: ConversionValueRuleStatus;
 }
 
 export interface UpdateConversionValueRulesStatusResponse {
@@ -10323,10 +9717,12 @@ export interface AddConversionValueRulesRequest {
   Lcid?: number | null;
 }
 
-/** Input form of {@link AddConversionValueRulesRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddConversionValueRulesRequestInput {
+/** Input form of {@link AddConversionValueRulesRequest}: what a caller writes, where it differs. */
+export interface AddConversionValueRulesRequestInput extends Omit<
+  AddConversionValueRulesRequest,
+  "ConversionValueRules"
+> {
   ConversionValueRules?: ArrayOfConversionValueRuleInput | null;
-  Lcid?: number | null;
 }
 
 export interface AddConversionValueRulesResponse {
@@ -10334,10 +9730,12 @@ export interface AddConversionValueRulesResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link AddConversionValueRulesResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddConversionValueRulesResponseInput {
+/** Input form of {@link AddConversionValueRulesResponse}: what a caller writes, where it differs. */
+export interface AddConversionValueRulesResponseInput extends Omit<
+  AddConversionValueRulesResponse,
+  "ConversionValueRuleIds"
+> {
   ConversionValueRuleIds?: ArrayOflongInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface GetConversionValueRulesByAccountIdRequest {
@@ -10345,18 +9743,23 @@ export interface GetConversionValueRulesByAccountIdRequest {
   Lcid?: number | null;
 }
 
-/** Input form of {@link GetConversionValueRulesByAccountIdRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetConversionValueRulesByAccountIdRequestInput {
+/** Input form of {@link GetConversionValueRulesByAccountIdRequest}: what a caller writes, where it differs. */
+export interface GetConversionValueRulesByAccountIdRequestInput extends Omit<
+  GetConversionValueRulesByAccountIdRequest,
+  "AccountId"
+> {
   AccountId?: bigint | number;
-  Lcid?: number | null;
 }
 
 export interface GetConversionValueRulesByAccountIdResponse {
   ConversionValueRules?: ArrayOfConversionValueRule | null;
 }
 
-/** Input form of {@link GetConversionValueRulesByAccountIdResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetConversionValueRulesByAccountIdResponseInput {
+/** Input form of {@link GetConversionValueRulesByAccountIdResponse}: what a caller writes, where it differs. */
+export interface GetConversionValueRulesByAccountIdResponseInput extends Omit<
+  GetConversionValueRulesByAccountIdResponse,
+  "ConversionValueRules"
+> {
   ConversionValueRules?: ArrayOfConversionValueRuleInput | null;
 }
 
@@ -10365,10 +9768,12 @@ export interface GetConversionValueRulesByIdsRequest {
   Lcid?: number | null;
 }
 
-/** Input form of {@link GetConversionValueRulesByIdsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetConversionValueRulesByIdsRequestInput {
+/** Input form of {@link GetConversionValueRulesByIdsRequest}: what a caller writes, where it differs. */
+export interface GetConversionValueRulesByIdsRequestInput extends Omit<
+  GetConversionValueRulesByIdsRequest,
+  "RuleIds"
+> {
   RuleIds?: ArrayOflongInput | null;
-  Lcid?: number | null;
 }
 
 export interface GetConversionValueRulesByIdsResponse {
@@ -10376,10 +9781,12 @@ export interface GetConversionValueRulesByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetConversionValueRulesByIdsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetConversionValueRulesByIdsResponseInput {
+/** Input form of {@link GetConversionValueRulesByIdsResponse}: what a caller writes, where it differs. */
+export interface GetConversionValueRulesByIdsResponseInput extends Omit<
+  GetConversionValueRulesByIdsResponse,
+  "ConversionValueRules"
+> {
   ConversionValueRules?: ArrayOfConversionValueRuleInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface AddBrandKitsRequest {
@@ -10387,15 +9794,18 @@ export interface AddBrandKitsRequest {
   BrandKits?: ArrayOfBrandKit | null;
 }
 
-/** Input form of {@link AddBrandKitsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddBrandKitsRequestInput {
+/** Input form of {@link AddBrandKitsRequest}: what a caller writes, where it differs. */
+export interface AddBrandKitsRequestInput extends Omit<
+  AddBrandKitsRequest,
+  "AccountId" | "BrandKits"
+> {
   AccountId?: bigint | number;
   BrandKits?: ArrayOfBrandKitInput | null;
 }
 
 export type ArrayOfBrandKit = (BrandKit | null)[];
 
-/** Input form of {@link ArrayOfBrandKit}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfBrandKit}: what a caller writes, where it differs. */
 export type ArrayOfBrandKitInput = (BrandKitInput | null)[];
 
 export interface BrandKit {
@@ -10412,19 +9822,15 @@ export interface BrandKit {
   TermExclusions?: ArrayOfstring | null;
 }
 
-/** Input form of {@link BrandKit}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface BrandKitInput {
-  BrandVoice?: BrandVoice | null;
-  BusinessName?: string | null;
-  Fonts?: ArrayOfBrandKitFont | null;
+/** Input form of {@link BrandKit}: what a caller writes, where it differs. */
+export interface BrandKitInput extends Omit<
+  BrandKit,
+  "Id" | "Images" | "LandscapeLogos" | "SquareLogos"
+> {
   Id?: bigint | number | null;
   Images?: ArrayOfBrandKitImageInput | null;
   LandscapeLogos?: ArrayOfBrandKitImageInput | null;
-  MessagingRestrictions?: ArrayOfstring | null;
-  Name?: string | null;
-  Palettes?: ArrayOfBrandKitPalette | null;
   SquareLogos?: ArrayOfBrandKitImageInput | null;
-  TermExclusions?: ArrayOfstring | null;
 }
 
 export interface BrandVoice {
@@ -10442,7 +9848,7 @@ export interface BrandKitFont {
 
 export type ArrayOfBrandKitImage = (BrandKitImage | null)[];
 
-/** Input form of {@link ArrayOfBrandKitImage}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfBrandKitImage}: what a caller writes, where it differs. */
 export type ArrayOfBrandKitImageInput = (BrandKitImageInput | null)[];
 
 export interface BrandKitImage {
@@ -10455,15 +9861,9 @@ export interface BrandKitImage {
   Url?: string | null;
 }
 
-/** Input form of {@link BrandKitImage}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface BrandKitImageInput {
-  CropHeight?: number | null;
-  CropWidth?: number | null;
-  CropX?: number | null;
-  CropY?: number | null;
+/** Input form of {@link BrandKitImage}: what a caller writes, where it differs. */
+export interface BrandKitImageInput extends Omit<BrandKitImage, "Id"> {
   Id?: bigint | number;
-  ThumbnailUrl?: string | null;
-  Url?: string | null;
 }
 
 export type ArrayOfBrandKitPalette = (BrandKitPalette | null)[];
@@ -10486,10 +9886,9 @@ export interface AddBrandKitsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link AddBrandKitsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddBrandKitsResponseInput {
+/** Input form of {@link AddBrandKitsResponse}: what a caller writes, where it differs. */
+export interface AddBrandKitsResponseInput extends Omit<AddBrandKitsResponse, "BrandKitIds"> {
   BrandKitIds?: ArrayOfNullableOflongInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface UpdateBrandKitsRequest {
@@ -10497,8 +9896,11 @@ export interface UpdateBrandKitsRequest {
   BrandKits?: ArrayOfBrandKit | null;
 }
 
-/** Input form of {@link UpdateBrandKitsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface UpdateBrandKitsRequestInput {
+/** Input form of {@link UpdateBrandKitsRequest}: what a caller writes, where it differs. */
+export interface UpdateBrandKitsRequestInput extends Omit<
+  UpdateBrandKitsRequest,
+  "AccountId" | "BrandKits"
+> {
   AccountId?: bigint | number;
   BrandKits?: ArrayOfBrandKitInput | null;
 }
@@ -10512,8 +9914,11 @@ export interface DeleteBrandKitsRequest {
   BrandKitIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link DeleteBrandKitsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DeleteBrandKitsRequestInput {
+/** Input form of {@link DeleteBrandKitsRequest}: what a caller writes, where it differs. */
+export interface DeleteBrandKitsRequestInput extends Omit<
+  DeleteBrandKitsRequest,
+  "AccountId" | "BrandKitIds"
+> {
   AccountId?: bigint | number;
   BrandKitIds?: ArrayOflongInput | null;
 }
@@ -10527,18 +9932,23 @@ export interface CreateBrandKitRecommendationRequest {
   FinalUrl?: string | null;
 }
 
-/** Input form of {@link CreateBrandKitRecommendationRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CreateBrandKitRecommendationRequestInput {
+/** Input form of {@link CreateBrandKitRecommendationRequest}: what a caller writes, where it differs. */
+export interface CreateBrandKitRecommendationRequestInput extends Omit<
+  CreateBrandKitRecommendationRequest,
+  "AccountId"
+> {
   AccountId?: bigint | number;
-  FinalUrl?: string | null;
 }
 
 export interface CreateBrandKitRecommendationResponse {
   BrandKit?: BrandKit | null;
 }
 
-/** Input form of {@link CreateBrandKitRecommendationResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CreateBrandKitRecommendationResponseInput {
+/** Input form of {@link CreateBrandKitRecommendationResponse}: what a caller writes, where it differs. */
+export interface CreateBrandKitRecommendationResponseInput extends Omit<
+  CreateBrandKitRecommendationResponse,
+  "BrandKit"
+> {
   BrandKit?: BrandKitInput | null;
 }
 
@@ -10546,14 +9956,17 @@ export interface AddNewCustomerAcquisitionGoalsRequest {
   NewCustomerAcquisitionGoals?: ArrayOfNewCustomerAcquisitionGoal | null;
 }
 
-/** Input form of {@link AddNewCustomerAcquisitionGoalsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddNewCustomerAcquisitionGoalsRequestInput {
+/** Input form of {@link AddNewCustomerAcquisitionGoalsRequest}: what a caller writes, where it differs. */
+export interface AddNewCustomerAcquisitionGoalsRequestInput extends Omit<
+  AddNewCustomerAcquisitionGoalsRequest,
+  "NewCustomerAcquisitionGoals"
+> {
   NewCustomerAcquisitionGoals?: ArrayOfNewCustomerAcquisitionGoalInput | null;
 }
 
 export type ArrayOfNewCustomerAcquisitionGoal = (NewCustomerAcquisitionGoal | null)[];
 
-/** Input form of {@link ArrayOfNewCustomerAcquisitionGoal}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfNewCustomerAcquisitionGoal}: what a caller writes, where it differs. */
 export type ArrayOfNewCustomerAcquisitionGoalInput = (NewCustomerAcquisitionGoalInput | null)[];
 
 export interface NewCustomerAcquisitionGoal {
@@ -10562,16 +9975,18 @@ export interface NewCustomerAcquisitionGoal {
   Id?: bigint | null;
 }
 
-/** Input form of {@link NewCustomerAcquisitionGoal}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface NewCustomerAcquisitionGoalInput {
-  AdditionalValue?: string | null;
+/** Input form of {@link NewCustomerAcquisitionGoal}: what a caller writes, where it differs. */
+export interface NewCustomerAcquisitionGoalInput extends Omit<
+  NewCustomerAcquisitionGoal,
+  "Audiences" | "Id"
+> {
   Audiences?: ArrayOfAudienceIdNameInput | null;
   Id?: bigint | number | null;
 }
 
 export type ArrayOfAudienceIdName = (AudienceIdName | null)[];
 
-/** Input form of {@link ArrayOfAudienceIdName}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfAudienceIdName}: what a caller writes, where it differs. */
 export type ArrayOfAudienceIdNameInput = (AudienceIdNameInput | null)[];
 
 export interface AudienceIdName {
@@ -10579,10 +9994,9 @@ export interface AudienceIdName {
   Name?: string | null;
 }
 
-/** Input form of {@link AudienceIdName}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AudienceIdNameInput {
+/** Input form of {@link AudienceIdName}: what a caller writes, where it differs. */
+export interface AudienceIdNameInput extends Omit<AudienceIdName, "Id"> {
   Id?: bigint | number;
-  Name?: string | null;
 }
 
 export interface AddNewCustomerAcquisitionGoalsResponse {
@@ -10590,18 +10004,23 @@ export interface AddNewCustomerAcquisitionGoalsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link AddNewCustomerAcquisitionGoalsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddNewCustomerAcquisitionGoalsResponseInput {
+/** Input form of {@link AddNewCustomerAcquisitionGoalsResponse}: what a caller writes, where it differs. */
+export interface AddNewCustomerAcquisitionGoalsResponseInput extends Omit<
+  AddNewCustomerAcquisitionGoalsResponse,
+  "NewCustomerAcquisitionGoalIds"
+> {
   NewCustomerAcquisitionGoalIds?: ArrayOfNullableOflongInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface UpdateNewCustomerAcquisitionGoalsRequest {
   NewCustomerAcquisitionGoals?: ArrayOfNewCustomerAcquisitionGoal | null;
 }
 
-/** Input form of {@link UpdateNewCustomerAcquisitionGoalsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface UpdateNewCustomerAcquisitionGoalsRequestInput {
+/** Input form of {@link UpdateNewCustomerAcquisitionGoalsRequest}: what a caller writes, where it differs. */
+export interface UpdateNewCustomerAcquisitionGoalsRequestInput extends Omit<
+  UpdateNewCustomerAcquisitionGoalsRequest,
+  "NewCustomerAcquisitionGoals"
+> {
   NewCustomerAcquisitionGoals?: ArrayOfNewCustomerAcquisitionGoalInput | null;
 }
 
@@ -10613,8 +10032,11 @@ export interface GetNewCustomerAcquisitionGoalsByAccountIdRequest {
   AccountId?: bigint;
 }
 
-/** Input form of {@link GetNewCustomerAcquisitionGoalsByAccountIdRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetNewCustomerAcquisitionGoalsByAccountIdRequestInput {
+/** Input form of {@link GetNewCustomerAcquisitionGoalsByAccountIdRequest}: what a caller writes, where it differs. */
+export interface GetNewCustomerAcquisitionGoalsByAccountIdRequestInput extends Omit<
+  GetNewCustomerAcquisitionGoalsByAccountIdRequest,
+  "AccountId"
+> {
   AccountId?: bigint | number;
 }
 
@@ -10622,8 +10044,11 @@ export interface GetNewCustomerAcquisitionGoalsByAccountIdResponse {
   NewCustomerAcquisitionGoals?: ArrayOfNewCustomerAcquisitionGoal | null;
 }
 
-/** Input form of {@link GetNewCustomerAcquisitionGoalsByAccountIdResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetNewCustomerAcquisitionGoalsByAccountIdResponseInput {
+/** Input form of {@link GetNewCustomerAcquisitionGoalsByAccountIdResponse}: what a caller writes, where it differs. */
+export interface GetNewCustomerAcquisitionGoalsByAccountIdResponseInput extends Omit<
+  GetNewCustomerAcquisitionGoalsByAccountIdResponse,
+  "NewCustomerAcquisitionGoals"
+> {
   NewCustomerAcquisitionGoals?: ArrayOfNewCustomerAcquisitionGoalInput | null;
 }
 
@@ -10631,8 +10056,11 @@ export interface GetBrandKitsByAccountIdRequest {
   AccountId?: bigint;
 }
 
-/** Input form of {@link GetBrandKitsByAccountIdRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetBrandKitsByAccountIdRequestInput {
+/** Input form of {@link GetBrandKitsByAccountIdRequest}: what a caller writes, where it differs. */
+export interface GetBrandKitsByAccountIdRequestInput extends Omit<
+  GetBrandKitsByAccountIdRequest,
+  "AccountId"
+> {
   AccountId?: bigint | number;
 }
 
@@ -10640,8 +10068,11 @@ export interface GetBrandKitsByAccountIdResponse {
   BrandKits?: ArrayOfBrandKit | null;
 }
 
-/** Input form of {@link GetBrandKitsByAccountIdResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetBrandKitsByAccountIdResponseInput {
+/** Input form of {@link GetBrandKitsByAccountIdResponse}: what a caller writes, where it differs. */
+export interface GetBrandKitsByAccountIdResponseInput extends Omit<
+  GetBrandKitsByAccountIdResponse,
+  "BrandKits"
+> {
   BrandKits?: ArrayOfBrandKitInput | null;
 }
 
@@ -10650,8 +10081,11 @@ export interface GetBrandKitsByIdsRequest {
   BrandKitIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link GetBrandKitsByIdsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetBrandKitsByIdsRequestInput {
+/** Input form of {@link GetBrandKitsByIdsRequest}: what a caller writes, where it differs. */
+export interface GetBrandKitsByIdsRequestInput extends Omit<
+  GetBrandKitsByIdsRequest,
+  "AccountId" | "BrandKitIds"
+> {
   AccountId?: bigint | number;
   BrandKitIds?: ArrayOflongInput | null;
 }
@@ -10661,10 +10095,12 @@ export interface GetBrandKitsByIdsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetBrandKitsByIdsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetBrandKitsByIdsResponseInput {
+/** Input form of {@link GetBrandKitsByIdsResponse}: what a caller writes, where it differs. */
+export interface GetBrandKitsByIdsResponseInput extends Omit<
+  GetBrandKitsByIdsResponse,
+  "BrandKits"
+> {
   BrandKits?: ArrayOfBrandKitInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface GetClipchampTemplatesRequest {
@@ -10754,15 +10190,17 @@ export interface GetHealthCheckRequest {
   HealthCheckTypes?: ArrayOfstring | null;
 }
 
-/** Input form of {@link GetHealthCheckRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetHealthCheckRequestInput {
+/** Input form of {@link GetHealthCheckRequest}: what a caller writes, where it differs. */
+export interface GetHealthCheckRequestInput extends Omit<
+  GetHealthCheckRequest,
+  "HealthCheckEntities"
+> {
   HealthCheckEntities?: ArrayOfHealthCheckEntityInput | null;
-  HealthCheckTypes?: ArrayOfstring | null;
 }
 
 export type ArrayOfHealthCheckEntity = (HealthCheckEntity | null)[];
 
-/** Input form of {@link ArrayOfHealthCheckEntity}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfHealthCheckEntity}: what a caller writes, where it differs. */
 export type ArrayOfHealthCheckEntityInput = (HealthCheckEntityInput | null)[];
 
 export interface HealthCheckEntity {
@@ -10770,10 +10208,9 @@ export interface HealthCheckEntity {
   HealthCheckEntityLevel?: string | null;
 }
 
-/** Input form of {@link HealthCheckEntity}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface HealthCheckEntityInput {
+/** Input form of {@link HealthCheckEntity}: what a caller writes, where it differs. */
+export interface HealthCheckEntityInput extends Omit<HealthCheckEntity, "HealthCheckEntityId"> {
   HealthCheckEntityId?: bigint | number;
-  HealthCheckEntityLevel?: string | null;
 }
 
 export interface GetHealthCheckResponse {
@@ -10782,9 +10219,11 @@ export interface GetHealthCheckResponse {
   HealthCheckErrors?: ArrayOfHealthCheckError | null;
 }
 
-/** Input form of {@link GetHealthCheckResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetHealthCheckResponseInput {
-  HealthCheckResultsMetadata?: ArrayOfHealthCheckMetadata | null;
+/** Input form of {@link GetHealthCheckResponse}: what a caller writes, where it differs. */
+export interface GetHealthCheckResponseInput extends Omit<
+  GetHealthCheckResponse,
+  "HealthCheckResults" | "HealthCheckErrors"
+> {
   HealthCheckResults?: ArrayOfHealthCheckDataInput | null;
   HealthCheckErrors?: ArrayOfHealthCheckErrorInput | null;
 }
@@ -10821,7 +10260,7 @@ export interface HealthCheckActionLinkMetadata {
 
 export type ArrayOfHealthCheckData = (HealthCheckData | null)[];
 
-/** Input form of {@link ArrayOfHealthCheckData}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfHealthCheckData}: what a caller writes, where it differs. */
 export type ArrayOfHealthCheckDataInput = (HealthCheckDataInput | null)[];
 
 export interface HealthCheckData {
@@ -10832,12 +10271,12 @@ export interface HealthCheckData {
   HealthCheckSubEntityResults?: HealthCheckSubEntityData | null;
 }
 
-/** Input form of {@link HealthCheckData}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface HealthCheckDataInput {
-  HealthCheckDataVersion?: string | null;
+/** Input form of {@link HealthCheckData}: what a caller writes, where it differs. */
+export interface HealthCheckDataInput extends Omit<
+  HealthCheckData,
+  "HealthCheckEntity" | "HealthCheckSubEntityResults"
+> {
   HealthCheckEntity?: HealthCheckEntityInput | null;
-  HealthCheckJsonData?: string | null;
-  HealthCheckName?: string | null;
   HealthCheckSubEntityResults?: HealthCheckSubEntityDataInput | null;
 }
 
@@ -10847,16 +10286,17 @@ export interface HealthCheckSubEntityData {
   SubEntityLevel?: string | null;
 }
 
-/** Input form of {@link HealthCheckSubEntityData}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface HealthCheckSubEntityDataInput {
-  SubEntityHealthIssueCount?: number;
+/** Input form of {@link HealthCheckSubEntityData}: what a caller writes, where it differs. */
+export interface HealthCheckSubEntityDataInput extends Omit<
+  HealthCheckSubEntityData,
+  "SubEntityIds"
+> {
   SubEntityIds?: ArrayOflongInput | null;
-  SubEntityLevel?: string | null;
 }
 
 export type ArrayOfHealthCheckError = (HealthCheckError | null)[];
 
-/** Input form of {@link ArrayOfHealthCheckError}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfHealthCheckError}: what a caller writes, where it differs. */
 export type ArrayOfHealthCheckErrorInput = (HealthCheckErrorInput | null)[];
 
 export interface HealthCheckError {
@@ -10865,11 +10305,9 @@ export interface HealthCheckError {
   HealthCheckName?: string | null;
 }
 
-/** Input form of {@link HealthCheckError}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface HealthCheckErrorInput {
-  Errors?: ArrayOfOperationError | null;
+/** Input form of {@link HealthCheckError}: what a caller writes, where it differs. */
+export interface HealthCheckErrorInput extends Omit<HealthCheckError, "HealthCheckEntity"> {
   HealthCheckEntity?: HealthCheckEntityInput | null;
-  HealthCheckName?: string | null;
 }
 
 export interface GetDiagnosticsRequest {
@@ -10879,17 +10317,14 @@ export interface GetDiagnosticsRequest {
   CallerName?: string | null;
 }
 
-/** Input form of {@link GetDiagnosticsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetDiagnosticsRequestInput {
+/** Input form of {@link GetDiagnosticsRequest}: what a caller writes, where it differs. */
+export interface GetDiagnosticsRequestInput extends Omit<GetDiagnosticsRequest, "Entities"> {
   Entities?: ArrayOfDiagnosticsEntityInput | null;
-  Checks?: ArrayOfDiagnosticsFilter | null;
-  Settings?: DiagnosticsSettings | null;
-  CallerName?: string | null;
 }
 
 export type ArrayOfDiagnosticsEntity = (DiagnosticsEntity | null)[];
 
-/** Input form of {@link ArrayOfDiagnosticsEntity}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfDiagnosticsEntity}: what a caller writes, where it differs. */
 export type ArrayOfDiagnosticsEntityInput = (DiagnosticsEntityInput | null)[];
 
 export interface DiagnosticsEntity {
@@ -10898,11 +10333,9 @@ export interface DiagnosticsEntity {
   Type?: string | null;
 }
 
-/** Input form of {@link DiagnosticsEntity}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DiagnosticsEntityInput {
+/** Input form of {@link DiagnosticsEntity}: what a caller writes, where it differs. */
+export interface DiagnosticsEntityInput extends Omit<DiagnosticsEntity, "Id"> {
   Id?: bigint | number;
-  SubType?: string | null;
-  Type?: string | null;
 }
 
 export type ArrayOfDiagnosticsFilter = (DiagnosticsFilter | null)[];
@@ -10922,9 +10355,8 @@ export interface GetDiagnosticsResponse {
   Entities?: ArrayOfEntityResult | null;
 }
 
-/** Input form of {@link GetDiagnosticsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetDiagnosticsResponseInput {
-  RequestStatus?: DiagnosticsRequestStatus | null;
+/** Input form of {@link GetDiagnosticsResponse}: what a caller writes, where it differs. */
+export interface GetDiagnosticsResponseInput extends Omit<GetDiagnosticsResponse, "Entities"> {
   Entities?: ArrayOfEntityResultInput | null;
 }
 
@@ -10935,7 +10367,7 @@ export interface DiagnosticsRequestStatus {
 
 export type ArrayOfEntityResult = (EntityResult | null)[];
 
-/** Input form of {@link ArrayOfEntityResult}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfEntityResult}: what a caller writes, where it differs. */
 export type ArrayOfEntityResultInput = (EntityResultInput | null)[];
 
 export interface EntityResult {
@@ -10945,12 +10377,9 @@ export interface EntityResult {
   Type?: string | null;
 }
 
-/** Input form of {@link EntityResult}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface EntityResultInput {
-  Categories?: ArrayOfCategoryResult | null;
+/** Input form of {@link EntityResult}: what a caller writes, where it differs. */
+export interface EntityResultInput extends Omit<EntityResult, "Id"> {
   Id?: bigint | number;
-  SubType?: string | null;
-  Type?: string | null;
 }
 
 export type ArrayOfCategoryResult = (CategoryResult | null)[];
@@ -10988,19 +10417,17 @@ export interface GetAnnotationOptOutResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link GetAnnotationOptOutResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetAnnotationOptOutResponseInput {
-  Justification?: string | null;
+/** Input form of {@link GetAnnotationOptOutResponse}: what a caller writes, where it differs. */
+export interface GetAnnotationOptOutResponseInput extends Omit<
+  GetAnnotationOptOutResponse,
+  "AnnotationOptOuts"
+> {
   AnnotationOptOuts?: ArrayOfAnnotationOptOutInput | null;
-  IsAccountOptOut?: boolean;
-  IsCustomerOptOut?: boolean;
-  IsCustomerOptOutOfEverything?: boolean;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export type ArrayOfAnnotationOptOut = (AnnotationOptOut | null)[];
 
-/** Input form of {@link ArrayOfAnnotationOptOut}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfAnnotationOptOut}: what a caller writes, where it differs. */
 export type ArrayOfAnnotationOptOutInput = (AnnotationOptOutInput | null)[];
 
 export interface AnnotationOptOut {
@@ -11010,12 +10437,14 @@ export interface AnnotationOptOut {
   IsOptOut?: boolean;
 }
 
-/** Input form of {@link AnnotationOptOut}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AnnotationOptOutInput {
+/** Input form of {@link AnnotationOptOut}: what a caller writes, where it differs. */
+export interface AnnotationOptOutInput extends Omit<
+  AnnotationOptOut,
+  "AccountId" | "AnnotationGroupId" | "CustomerId"
+> {
   AccountId?: bigint | number;
   AnnotationGroupId?: bigint | number;
   CustomerId?: bigint | number;
-  IsOptOut?: boolean;
 }
 
 export interface UpdateAnnotationOptOutRequest {
@@ -11023,9 +10452,11 @@ export interface UpdateAnnotationOptOutRequest {
   AnnotationOptOuts?: ArrayOfAnnotationOptOut | null;
 }
 
-/** Input form of {@link UpdateAnnotationOptOutRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface UpdateAnnotationOptOutRequestInput {
-  Justification?: string | null;
+/** Input form of {@link UpdateAnnotationOptOutRequest}: what a caller writes, where it differs. */
+export interface UpdateAnnotationOptOutRequestInput extends Omit<
+  UpdateAnnotationOptOutRequest,
+  "AnnotationOptOuts"
+> {
   AnnotationOptOuts?: ArrayOfAnnotationOptOutInput | null;
 }
 
@@ -11033,14 +10464,17 @@ export interface AddLinkedInSegmentsRequest {
   LinkedInSegments?: ArrayOfLinkedInSegment | null;
 }
 
-/** Input form of {@link AddLinkedInSegmentsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddLinkedInSegmentsRequestInput {
+/** Input form of {@link AddLinkedInSegmentsRequest}: what a caller writes, where it differs. */
+export interface AddLinkedInSegmentsRequestInput extends Omit<
+  AddLinkedInSegmentsRequest,
+  "LinkedInSegments"
+> {
   LinkedInSegments?: ArrayOfLinkedInSegmentInput | null;
 }
 
 export type ArrayOfLinkedInSegment = (LinkedInSegmentOrDerived | null)[];
 
-/** Input form of {@link ArrayOfLinkedInSegment}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfLinkedInSegment}: what a caller writes, where it differs. */
 export type ArrayOfLinkedInSegmentInput = (LinkedInSegmentOrDerivedInput | null)[];
 
 export interface LinkedInSegment {
@@ -11053,15 +10487,10 @@ export interface LinkedInSegment {
   Type?: ProfileType;
 }
 
-/** Input form of {@link LinkedInSegment}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface LinkedInSegmentInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "LinkedInSegment";
+/** Input form of {@link LinkedInSegment}: what a caller writes, where it differs. */
+export interface LinkedInSegmentInput extends Omit<LinkedInSegment, "Id" | "Reach"> {
   Id?: bigint | number | null;
-  Name?: string | null;
   Reach?: bigint | number | null;
-  Status?: LinkedInSegmentStatus | null;
-  Type?: ProfileType;
 }
 
 /** A LinkedInSegment or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
@@ -11083,23 +10512,16 @@ export interface CompanyList {
   Total?: number | null;
 }
 
-/** Input form of {@link CompanyList}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CompanyListInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "CompanyList";
+/** Input form of {@link CompanyList}: what a caller writes, where it differs. */
+export interface CompanyListInput extends Omit<CompanyList, "Id" | "Reach" | "CompanyNames"> {
   Id?: bigint | number | null;
-  Name?: string | null;
   Reach?: bigint | number | null;
-  Status?: LinkedInSegmentStatus | null;
-  Type?: ProfileType;
   CompanyNames?: ArrayOfCompanyNameInput | null;
-  Matched?: number | null;
-  Total?: number | null;
 }
 
 export type ArrayOfCompanyName = (CompanyName | null)[];
 
-/** Input form of {@link ArrayOfCompanyName}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfCompanyName}: what a caller writes, where it differs. */
 export type ArrayOfCompanyNameInput = (CompanyNameInput | null)[];
 
 export interface CompanyName {
@@ -11108,11 +10530,9 @@ export interface CompanyName {
   Status?: CompanyNameStatus | null;
 }
 
-/** Input form of {@link CompanyName}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CompanyNameInput {
+/** Input form of {@link CompanyName}: what a caller writes, where it differs. */
+export interface CompanyNameInput extends Omit<CompanyName, "Id"> {
   Id?: bigint | number | null;
-  Name?: string | null;
-  Status?: CompanyNameStatus | null;
 }
 
 export type CompanyNameStatus = "NotProcessed" | "Matched" | "NoMatch";
@@ -11124,18 +10544,23 @@ export interface AddLinkedInSegmentsResponse {
   PartialErrors?: ArrayOfBatchError | null;
 }
 
-/** Input form of {@link AddLinkedInSegmentsResponse}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AddLinkedInSegmentsResponseInput {
+/** Input form of {@link AddLinkedInSegmentsResponse}: what a caller writes, where it differs. */
+export interface AddLinkedInSegmentsResponseInput extends Omit<
+  AddLinkedInSegmentsResponse,
+  "LinkedInSegmentIds"
+> {
   LinkedInSegmentIds?: ArrayOfNullableOflongInput | null;
-  PartialErrors?: ArrayOfBatchError | null;
 }
 
 export interface DeleteLinkedInSegmentsRequest {
   LinkedInSegmentIds?: ArrayOflong | null;
 }
 
-/** Input form of {@link DeleteLinkedInSegmentsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DeleteLinkedInSegmentsRequestInput {
+/** Input form of {@link DeleteLinkedInSegmentsRequest}: what a caller writes, where it differs. */
+export interface DeleteLinkedInSegmentsRequestInput extends Omit<
+  DeleteLinkedInSegmentsRequest,
+  "LinkedInSegmentIds"
+> {
   LinkedInSegmentIds?: ArrayOflongInput | null;
 }
 
@@ -11147,8 +10572,11 @@ export interface UpdateLinkedInSegmentsRequest {
   LinkedInSegments?: ArrayOfLinkedInSegment | null;
 }
 
-/** Input form of {@link UpdateLinkedInSegmentsRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface UpdateLinkedInSegmentsRequestInput {
+/** Input form of {@link UpdateLinkedInSegmentsRequest}: what a caller writes, where it differs. */
+export interface UpdateLinkedInSegmentsRequestInput extends Omit<
+  UpdateLinkedInSegmentsRequest,
+  "LinkedInSegments"
+> {
   LinkedInSegments?: ArrayOfLinkedInSegmentInput | null;
 }
 
@@ -11160,8 +10588,8 @@ export interface GetUetTagAuthKeyRequest {
   UetTagId?: bigint;
 }
 
-/** Input form of {@link GetUetTagAuthKeyRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetUetTagAuthKeyRequestInput {
+/** Input form of {@link GetUetTagAuthKeyRequest}: what a caller writes, where it differs. */
+export interface GetUetTagAuthKeyRequestInput extends Omit<GetUetTagAuthKeyRequest, "UetTagId"> {
   UetTagId?: bigint | number;
 }
 

@@ -85,6 +85,7 @@ export type {
   FundTransfer,
   FundingTotals,
   GECC,
+  GECCInput,
   Installment,
   InvoiceHeader,
   Item,

@@ -77,79 +77,33 @@ export interface RequestMessage {
   reserved: RequestReserved[];
 }
 
-/** Input form of {@link RequestMessage}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface RequestMessageInput {
-  merchantID?: string;
-  merchantReferenceCode?: string;
-  clientLibrary?: string;
-  clientLibraryVersion?: string;
-  clientEnvironment?: string;
-  clientSecurityLibraryVersion?: string;
-  clientApplication?: string;
-  clientApplicationVersion?: string;
-  clientApplicationUser?: string;
-  comments?: string;
-  invoiceHeader?: InvoiceHeader;
-  billTo?: BillTo;
-  shipTo?: ShipTo;
-  shipFrom?: ShipFrom;
-  item: ItemInput[];
-  purchaseTotals?: PurchaseTotals;
-  fundingTotals?: FundingTotals;
-  pos?: Pos;
-  installment?: Installment;
+/** Input form of {@link RequestMessage}: what a caller writes, where it differs. */
+export interface RequestMessageInput extends Omit<
+  RequestMessage,
+ 
+    | "item"
+    | "card"
+    | "bml"
+    | "gecc"
+    | "recurringSubscriptionInfo"
+    | "otherTax"
+    | "jpo"
+    | "ecDebitService"
+    | "businessRules"
+    | "airlineData"
+    | "reserved"
+> {
+  item?: ItemInput[];
   card?: CardInput;
-  check?: Check;
   bml?: BMLInput;
-  gecc?: GECC;
-  ucaf?: UCAF;
-  fundTransfer?: FundTransfer;
-  bankInfo?: BankInfo;
-  subscription?: Subscription;
+  gecc?: GECCInput;
   recurringSubscriptionInfo?: RecurringSubscriptionInfoInput;
-  decisionManager?: DecisionManager;
   otherTax?: OtherTaxInput;
-  paypal?: PayPal;
-  merchantDefinedData?: MerchantDefinedData;
-  merchantSecureData?: MerchantSecureData;
   jpo?: JPOInput;
-  ccAuthService?: CCAuthService;
-  ccCaptureService?: CCCaptureService;
-  ccCreditService?: CCCreditService;
-  ccAuthReversalService?: CCAuthReversalService;
   ecDebitService?: ECDebitServiceInput;
-  ecCreditService?: ECCreditService;
-  payerAuthEnrollService?: PayerAuthEnrollService;
-  payerAuthValidateService?: PayerAuthValidateService;
-  taxService?: TaxService;
-  afsService?: AFSService;
-  davService?: DAVService;
-  exportService?: ExportService;
-  fxRatesService?: FXRatesService;
-  bankTransferService?: BankTransferService;
-  bankTransferRefundService?: BankTransferRefundService;
-  bankTransferRealTimeService?: BankTransferRealTimeService;
-  directDebitMandateService?: DirectDebitMandateService;
-  directDebitService?: DirectDebitService;
-  directDebitRefundService?: DirectDebitRefundService;
-  directDebitValidateService?: DirectDebitValidateService;
-  paySubscriptionCreateService?: PaySubscriptionCreateService;
-  paySubscriptionUpdateService?: PaySubscriptionUpdateService;
-  paySubscriptionEventUpdateService?: PaySubscriptionEventUpdateService;
-  paySubscriptionRetrieveService?: PaySubscriptionRetrieveService;
-  payPalPaymentService?: PayPalPaymentService;
-  payPalCreditService?: PayPalCreditService;
-  voidService?: VoidService;
   businessRules?: BusinessRulesInput;
-  pinlessDebitService?: PinlessDebitService;
-  pinlessDebitValidateService?: PinlessDebitValidateService;
-  batch?: Batch;
   airlineData?: AirlineDataInput;
-  payPalButtonCreateService?: PayPalButtonCreateService;
-  payPalPreapprovedPaymentService?: PayPalPreapprovedPaymentService;
-  payPalPreapprovedUpdateService?: PayPalPreapprovedUpdateService;
-  riskUpdateService?: RiskUpdateService;
-  reserved: RequestReserved[];
+  reserved?: RequestReserved[];
 }
 
 export interface InvoiceHeader {
@@ -321,73 +275,11 @@ export interface Item {
   zeroCostToCustomerIndicator?: string;
 }
 
-/** Input form of {@link Item}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ItemInput {
+/** Input form of {@link Item}: what a caller writes, where it differs. */
+export interface ItemInput extends Omit<Item, "id" | "quantity"> {
   /** Attribute id. */
   id?: bigint | number;
-  unitPrice?: Amount;
   quantity?: bigint | number;
-  productCode?: string;
-  productName?: string;
-  productSKU?: string;
-  productRisk?: string;
-  taxAmount?: Amount;
-  cityOverrideAmount?: Amount;
-  cityOverrideRate?: Amount;
-  countyOverrideAmount?: Amount;
-  countyOverrideRate?: Amount;
-  districtOverrideAmount?: Amount;
-  districtOverrideRate?: Amount;
-  stateOverrideAmount?: Amount;
-  stateOverrideRate?: Amount;
-  countryOverrideAmount?: Amount;
-  countryOverrideRate?: Amount;
-  orderAcceptanceCity?: string;
-  orderAcceptanceCounty?: string;
-  orderAcceptanceCountry?: string;
-  orderAcceptanceState?: string;
-  orderAcceptancePostalCode?: string;
-  orderOriginCity?: string;
-  orderOriginCounty?: string;
-  orderOriginCountry?: string;
-  orderOriginState?: string;
-  orderOriginPostalCode?: string;
-  shipFromCity?: string;
-  shipFromCounty?: string;
-  shipFromCountry?: string;
-  shipFromState?: string;
-  shipFromPostalCode?: string;
-  export?: string;
-  noExport?: string;
-  nationalTax?: Amount;
-  vatRate?: Amount;
-  sellerRegistration?: string;
-  buyerRegistration?: string;
-  middlemanRegistration?: string;
-  pointOfTitleTransfer?: string;
-  giftCategory?: Boolean_;
-  timeCategory?: string;
-  hostHedge?: string;
-  timeHedge?: string;
-  velocityHedge?: string;
-  nonsensicalHedge?: string;
-  phoneHedge?: string;
-  unitOfMeasure?: string;
-  taxRate?: Amount;
-  totalAmount?: Amount;
-  discountAmount?: Amount;
-  discountRate?: Amount;
-  commodityCode?: string;
-  grossNetIndicator?: string;
-  taxTypeApplied?: string;
-  discountIndicator?: string;
-  alternateTaxID?: string;
-  alternateTaxAmount?: Amount;
-  alternateTaxTypeApplied?: string;
-  alternateTaxRate?: Amount;
-  alternateTaxType?: string;
-  localTax?: Amount;
-  zeroCostToCustomerIndicator?: string;
 }
 
 export type Amount = string;
@@ -440,21 +332,15 @@ export interface Card {
   bin?: string;
 }
 
-/** Input form of {@link Card}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CardInput {
-  fullName?: string;
-  accountNumber?: string;
+/** Input form of {@link Card}: what a caller writes, where it differs. */
+export interface CardInput extends Omit<
+  Card,
+  "expirationMonth" | "expirationYear" | "startMonth" | "startYear"
+> {
   expirationMonth?: bigint | number;
   expirationYear?: bigint | number;
-  cvIndicator?: string;
-  cvNumber?: string;
-  cardType?: string;
-  issueNumber?: string;
   startMonth?: bigint | number;
   startYear?: bigint | number;
-  pin?: string;
-  accountEncoderID?: string;
-  bin?: string;
 }
 
 export interface Check {
@@ -498,37 +384,13 @@ export interface BML {
   billToPhoneType?: string;
 }
 
-/** Input form of {@link BML}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface BMLInput {
-  customerBillingAddressChange?: Boolean_;
-  customerEmailChange?: Boolean_;
-  customerHasCheckingAccount?: Boolean_;
-  customerHasSavingsAccount?: Boolean_;
-  customerPasswordChange?: Boolean_;
-  customerPhoneChange?: Boolean_;
-  customerRegistrationDate?: string;
-  customerTypeFlag?: string;
-  grossHouseholdIncome?: Amount;
-  householdIncomeCurrency?: string;
-  itemCategory?: string;
-  merchantPromotionCode?: string;
-  preapprovalNumber?: string;
-  productDeliveryTypeIndicator?: string;
-  residenceStatus?: string;
-  tcVersion?: string;
+/** Input form of {@link BML}: what a caller writes, where it differs. */
+export interface BMLInput extends Omit<
+  BML,
+  "yearsAtCurrentResidence" | "yearsWithCurrentEmployer"
+> {
   yearsAtCurrentResidence?: bigint | number;
   yearsWithCurrentEmployer?: bigint | number;
-  employerStreet1?: string;
-  employerStreet2?: string;
-  employerCity?: string;
-  employerCompanyName?: string;
-  employerCountry?: string;
-  employerPhoneNumber?: string;
-  employerPhoneType?: string;
-  employerState?: string;
-  employerPostalCode?: string;
-  shipToPhoneType?: string;
-  billToPhoneType?: string;
 }
 
 export interface GECC {
@@ -538,6 +400,11 @@ export interface GECC {
   promotionEndDate?: string;
   promotionPlan?: string;
   line: string[];
+}
+
+/** Input form of {@link GECC}: what a caller writes, where it differs. */
+export interface GECCInput extends Omit<GECC, "line"> {
+  line?: string[];
 }
 
 export interface UCAF {
@@ -584,20 +451,14 @@ export interface RecurringSubscriptionInfo {
   billPayment?: Boolean_;
 }
 
-/** Input form of {@link RecurringSubscriptionInfo}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface RecurringSubscriptionInfoInput {
-  subscriptionID?: string;
-  status?: string;
-  amount?: Amount;
+/** Input form of {@link RecurringSubscriptionInfo}: what a caller writes, where it differs. */
+export interface RecurringSubscriptionInfoInput extends Omit<
+  RecurringSubscriptionInfo,
+  "numberOfPayments" | "numberOfPaymentsToAdd" | "event"
+> {
   numberOfPayments?: bigint | number;
   numberOfPaymentsToAdd?: bigint | number;
-  automaticRenew?: Boolean_;
-  frequency?: string;
-  startDate?: string;
-  endDate?: string;
-  approvalRequired?: Boolean_;
   event?: PaySubscriptionEventInput;
-  billPayment?: Boolean_;
 }
 
 export interface PaySubscriptionEvent {
@@ -606,10 +467,8 @@ export interface PaySubscriptionEvent {
   number?: bigint;
 }
 
-/** Input form of {@link PaySubscriptionEvent}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface PaySubscriptionEventInput {
-  amount?: Amount;
-  approvedBy?: string;
+/** Input form of {@link PaySubscriptionEvent}: what a caller writes, where it differs. */
+export interface PaySubscriptionEventInput extends Omit<PaySubscriptionEvent, "number"> {
   number?: bigint | number;
 }
 
@@ -630,16 +489,12 @@ export interface OtherTax {
   nationalTaxIndicator?: bigint;
 }
 
-/** Input form of {@link OtherTax}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface OtherTaxInput {
-  vatTaxAmount?: Amount;
-  vatTaxRate?: Amount;
-  alternateTaxAmount?: Amount;
-  alternateTaxIndicator?: Boolean_;
-  alternateTaxID?: string;
-  localTaxAmount?: Amount;
+/** Input form of {@link OtherTax}: what a caller writes, where it differs. */
+export interface OtherTaxInput extends Omit<
+  OtherTax,
+  "localTaxIndicator" | "nationalTaxIndicator"
+> {
   localTaxIndicator?: bigint | number;
-  nationalTaxAmount?: Amount;
   nationalTaxIndicator?: bigint | number;
 }
 
@@ -669,10 +524,9 @@ export interface JPO {
   installments?: bigint;
 }
 
-/** Input form of {@link JPO}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface JPOInput {
+/** Input form of {@link JPO}: what a caller writes, where it differs. */
+export interface JPOInput extends Omit<JPO, "paymentMethod" | "bonuses" | "installments"> {
   paymentMethod?: bigint | number;
-  bonusAmount?: Amount;
   bonuses?: bigint | number;
   installments?: bigint | number;
 }
@@ -747,17 +601,13 @@ export interface ECDebitService {
   commerceIndicator?: string;
 }
 
-/** Input form of {@link ECDebitService}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ECDebitServiceInput {
-  /** Attribute run. */
-  run: Boolean_;
+/** Input form of {@link ECDebitService}: what a caller writes, where it differs. */
+export interface ECDebitServiceInput extends Omit<
+  ECDebitService,
+  "paymentMode" | "verificationLevel"
+> {
   paymentMode?: bigint | number;
-  referenceNumber?: string;
-  settlementMethod?: string;
-  transactionToken?: string;
   verificationLevel?: bigint | number;
-  partialPaymentID?: string;
-  commerceIndicator?: string;
 }
 
 export interface ECCreditService {
@@ -959,14 +809,8 @@ export interface BusinessRules {
   scoreThreshold?: bigint;
 }
 
-/** Input form of {@link BusinessRules}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface BusinessRulesInput {
-  ignoreAVSResult?: Boolean_;
-  ignoreCVResult?: Boolean_;
-  ignoreDAVResult?: Boolean_;
-  ignoreExportResult?: Boolean_;
-  ignoreValidateResult?: Boolean_;
-  declineAVSFlags?: string;
+/** Input form of {@link BusinessRules}: what a caller writes, where it differs. */
+export interface BusinessRulesInput extends Omit<BusinessRules, "scoreThreshold"> {
   scoreThreshold?: bigint | number;
 }
 
@@ -1019,37 +863,15 @@ export interface AirlineData {
   numberOfPassengers?: string;
 }
 
-/** Input form of {@link AirlineData}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AirlineDataInput {
-  agentCode?: string;
-  agentName?: string;
-  ticketIssuerCity?: string;
-  ticketIssuerState?: string;
-  ticketIssuerPostalCode?: string;
-  ticketIssuerCountry?: string;
-  ticketIssuerCode?: string;
-  ticketIssuerName?: string;
-  ticketNumber?: string;
+/** Input form of {@link AirlineData}: what a caller writes, where it differs. */
+export interface AirlineDataInput extends Omit<
+  AirlineData,
+  "checkDigit" | "restrictedTicketIndicator" | "clearingCount" | "leg"
+> {
   checkDigit?: bigint | number;
   restrictedTicketIndicator?: bigint | number;
-  transactionType?: string;
-  extendedPaymentCode?: string;
-  carrierName?: string;
-  passengerName?: string;
-  customerCode?: string;
-  documentType?: string;
-  documentNumber?: string;
-  documentNumberOfParts?: string;
-  invoiceNumber?: string;
-  invoiceDate?: string;
-  chargeDetails?: string;
-  bookingReference?: string;
-  totalFee?: Amount;
-  clearingSequence?: string;
   clearingCount?: bigint | number;
-  totalClearingAmount?: Amount;
-  leg: LegInput[];
-  numberOfPassengers?: string;
+  leg?: LegInput[];
 }
 
 export interface Leg {
@@ -1074,27 +896,11 @@ export interface Leg {
   endorsementsRestrictions?: string;
 }
 
-/** Input form of {@link Leg}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface LegInput {
+/** Input form of {@link Leg}: what a caller writes, where it differs. */
+export interface LegInput extends Omit<Leg, "id" | "stopoverCode"> {
   /** Attribute id. */
   id: bigint | number;
-  carrierCode?: string;
-  flightNumber?: string;
-  originatingAirportCode?: string;
-  class?: string;
   stopoverCode?: bigint | number;
-  departureDate?: string;
-  destination?: string;
-  fareBasis?: string;
-  departTax?: string;
-  conjunctionTicket?: string;
-  exchangeTicket?: string;
-  couponNumber?: string;
-  departureTime?: string;
-  departureTimeSegment?: string;
-  arrivalTime?: string;
-  arrivalTimeSegment?: string;
-  endorsementsRestrictions?: string;
 }
 
 export interface PayPalButtonCreateService {
@@ -1188,17 +994,53 @@ export interface ReplyMessage {
   reserved?: ReplyReserved;
 }
 
-/** Input form of {@link ReplyMessage}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ReplyMessageInput {
-  merchantReferenceCode: string;
-  requestID: string;
-  decision: string;
+/** Input form of {@link ReplyMessage}: what a caller writes, where it differs. */
+export interface ReplyMessageInput extends Omit<
+  ReplyMessage,
+ 
+    | "reasonCode"
+    | "missingField"
+    | "invalidField"
+    | "deniedPartiesMatch"
+    | "ccAuthReply"
+    | "ccCaptureReply"
+    | "ccCreditReply"
+    | "ccAuthReversalReply"
+    | "ecDebitReply"
+    | "ecCreditReply"
+    | "payerAuthEnrollReply"
+    | "payerAuthValidateReply"
+    | "taxReply"
+    | "afsReply"
+    | "davReply"
+    | "exportReply"
+    | "fxRatesReply"
+    | "bankTransferReply"
+    | "bankTransferRefundReply"
+    | "bankTransferRealTimeReply"
+    | "directDebitMandateReply"
+    | "directDebitReply"
+    | "directDebitValidateReply"
+    | "directDebitRefundReply"
+    | "paySubscriptionCreateReply"
+    | "paySubscriptionUpdateReply"
+    | "paySubscriptionEventUpdateReply"
+    | "paySubscriptionRetrieveReply"
+    | "payPalPaymentReply"
+    | "payPalCreditReply"
+    | "voidReply"
+    | "pinlessDebitReply"
+    | "pinlessDebitValidateReply"
+    | "payPalButtonCreateReply"
+    | "payPalPreapprovedPaymentReply"
+    | "payPalPreapprovedUpdateReply"
+    | "riskUpdateReply"
+    | "decisionReply"
+> {
   reasonCode: bigint | number;
-  missingField: string[];
-  invalidField: string[];
-  requestToken: string;
-  purchaseTotals?: PurchaseTotals;
-  deniedPartiesMatch: DeniedPartiesMatch[];
+  missingField?: string[];
+  invalidField?: string[];
+  deniedPartiesMatch?: DeniedPartiesMatch[];
   ccAuthReply?: CCAuthReplyInput;
   ccCaptureReply?: CCCaptureReplyInput;
   ccCreditReply?: CCCreditReplyInput;
@@ -1233,7 +1075,6 @@ export interface ReplyMessageInput {
   payPalPreapprovedUpdateReply?: PayPalPreapprovedUpdateReplyInput;
   riskUpdateReply?: RiskUpdateReplyInput;
   decisionReply?: DecisionReplyInput;
-  reserved?: ReplyReserved;
 }
 
 export interface DeniedPartiesMatch {
@@ -1274,37 +1115,9 @@ export interface CCAuthReply {
   enhancedDataEnabled?: string;
 }
 
-/** Input form of {@link CCAuthReply}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CCAuthReplyInput {
+/** Input form of {@link CCAuthReply}: what a caller writes, where it differs. */
+export interface CCAuthReplyInput extends Omit<CCAuthReply, "reasonCode"> {
   reasonCode: bigint | number;
-  amount?: Amount;
-  authorizationCode?: string;
-  avsCode?: string;
-  avsCodeRaw?: string;
-  cvCode?: string;
-  cvCodeRaw?: string;
-  personalIDCode?: string;
-  authorizedDateTime?: DateTime;
-  processorResponse?: string;
-  bmlAccountNumber?: string;
-  authFactorCode?: string;
-  reconciliationID?: string;
-  fundingTotals?: FundingTotals;
-  fxQuoteID?: string;
-  fxQuoteRate?: DateTime;
-  fxQuoteType?: string;
-  fxQuoteExpirationDateTime?: DateTime;
-  authRecord?: string;
-  merchantAdviceCode?: string;
-  merchantAdviceCodeRaw?: string;
-  cavvResponseCode?: string;
-  cavvResponseCodeRaw?: string;
-  authenticationXID?: string;
-  authorizationXID?: string;
-  processorCardType?: string;
-  accountBalance?: Amount;
-  forwardCode?: string;
-  enhancedDataEnabled?: string;
 }
 
 export interface CCCaptureReply {
@@ -1321,19 +1134,9 @@ export interface CCCaptureReply {
   enhancedDataEnabled?: string;
 }
 
-/** Input form of {@link CCCaptureReply}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CCCaptureReplyInput {
+/** Input form of {@link CCCaptureReply}: what a caller writes, where it differs. */
+export interface CCCaptureReplyInput extends Omit<CCCaptureReply, "reasonCode"> {
   reasonCode: bigint | number;
-  requestDateTime?: DateTime;
-  amount?: Amount;
-  reconciliationID?: string;
-  fundingTotals?: FundingTotals;
-  fxQuoteID?: string;
-  fxQuoteRate?: DateTime;
-  fxQuoteType?: string;
-  fxQuoteExpirationDateTime?: DateTime;
-  purchasingLevel3Enabled?: string;
-  enhancedDataEnabled?: string;
 }
 
 export interface CCCreditReply {
@@ -1347,16 +1150,9 @@ export interface CCCreditReply {
   forwardCode?: string;
 }
 
-/** Input form of {@link CCCreditReply}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CCCreditReplyInput {
+/** Input form of {@link CCCreditReply}: what a caller writes, where it differs. */
+export interface CCCreditReplyInput extends Omit<CCCreditReply, "reasonCode"> {
   reasonCode: bigint | number;
-  requestDateTime?: DateTime;
-  amount?: Amount;
-  reconciliationID?: string;
-  purchasingLevel3Enabled?: string;
-  enhancedDataEnabled?: string;
-  authorizationXID?: string;
-  forwardCode?: string;
 }
 
 export interface CCAuthReversalReply {
@@ -1368,14 +1164,9 @@ export interface CCAuthReversalReply {
   forwardCode?: string;
 }
 
-/** Input form of {@link CCAuthReversalReply}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CCAuthReversalReplyInput {
+/** Input form of {@link CCAuthReversalReply}: what a caller writes, where it differs. */
+export interface CCAuthReversalReplyInput extends Omit<CCAuthReversalReply, "reasonCode"> {
   reasonCode: bigint | number;
-  amount?: Amount;
-  authorizationCode?: string;
-  processorResponse?: string;
-  requestDateTime?: DateTime;
-  forwardCode?: string;
 }
 
 export interface ECDebitReply {
@@ -1391,18 +1182,10 @@ export interface ECDebitReply {
   avsCodeRaw?: string;
 }
 
-/** Input form of {@link ECDebitReply}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ECDebitReplyInput {
+/** Input form of {@link ECDebitReply}: what a caller writes, where it differs. */
+export interface ECDebitReplyInput extends Omit<ECDebitReply, "reasonCode" | "verificationLevel"> {
   reasonCode: bigint | number;
-  settlementMethod?: string;
-  requestDateTime?: DateTime;
-  amount?: Amount;
   verificationLevel?: bigint | number;
-  processorTransactionID?: string;
-  reconciliationID?: string;
-  processorResponse?: string;
-  avsCode?: string;
-  avsCodeRaw?: string;
 }
 
 export interface ECCreditReply {
@@ -1415,15 +1198,9 @@ export interface ECCreditReply {
   processorResponse?: string;
 }
 
-/** Input form of {@link ECCreditReply}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ECCreditReplyInput {
+/** Input form of {@link ECCreditReply}: what a caller writes, where it differs. */
+export interface ECCreditReplyInput extends Omit<ECCreditReply, "reasonCode"> {
   reasonCode: bigint | number;
-  settlementMethod?: string;
-  requestDateTime?: DateTime;
-  amount?: Amount;
-  processorTransactionID?: string;
-  reconciliationID?: string;
-  processorResponse?: string;
 }
 
 export interface PayerAuthEnrollReply {
@@ -1437,16 +1214,9 @@ export interface PayerAuthEnrollReply {
   ucafCollectionIndicator?: string;
 }
 
-/** Input form of {@link PayerAuthEnrollReply}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface PayerAuthEnrollReplyInput {
+/** Input form of {@link PayerAuthEnrollReply}: what a caller writes, where it differs. */
+export interface PayerAuthEnrollReplyInput extends Omit<PayerAuthEnrollReply, "reasonCode"> {
   reasonCode: bigint | number;
-  acsURL?: string;
-  commerceIndicator?: string;
-  paReq?: string;
-  proxyPAN?: string;
-  xid?: string;
-  proofXML?: string;
-  ucafCollectionIndicator?: string;
 }
 
 export interface PayerAuthValidateReply {
@@ -1462,18 +1232,9 @@ export interface PayerAuthValidateReply {
   ucafCollectionIndicator?: string;
 }
 
-/** Input form of {@link PayerAuthValidateReply}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface PayerAuthValidateReplyInput {
+/** Input form of {@link PayerAuthValidateReply}: what a caller writes, where it differs. */
+export interface PayerAuthValidateReplyInput extends Omit<PayerAuthValidateReply, "reasonCode"> {
   reasonCode: bigint | number;
-  authenticationResult?: string;
-  authenticationStatusMessage?: string;
-  cavv?: string;
-  commerceIndicator?: string;
-  eci?: string;
-  eciRaw?: string;
-  xid?: string;
-  ucafAuthenticationData?: string;
-  ucafCollectionIndicator?: string;
 }
 
 export interface TaxReply {
@@ -1493,22 +1254,10 @@ export interface TaxReply {
   item: TaxReplyItem[];
 }
 
-/** Input form of {@link TaxReply}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface TaxReplyInput {
+/** Input form of {@link TaxReply}: what a caller writes, where it differs. */
+export interface TaxReplyInput extends Omit<TaxReply, "reasonCode" | "item"> {
   reasonCode: bigint | number;
-  currency?: string;
-  grandTotalAmount?: Amount;
-  totalCityTaxAmount?: Amount;
-  city?: string;
-  totalCountyTaxAmount?: Amount;
-  county?: string;
-  totalDistrictTaxAmount?: Amount;
-  totalStateTaxAmount?: Amount;
-  state?: string;
-  totalTaxAmount?: Amount;
-  postalCode?: string;
-  geocode?: string;
-  item: TaxReplyItemInput[];
+  item?: TaxReplyItemInput[];
 }
 
 export interface TaxReplyItem {
@@ -1521,15 +1270,10 @@ export interface TaxReplyItem {
   totalTaxAmount: Amount;
 }
 
-/** Input form of {@link TaxReplyItem}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface TaxReplyItemInput {
+/** Input form of {@link TaxReplyItem}: what a caller writes, where it differs. */
+export interface TaxReplyItemInput extends Omit<TaxReplyItem, "id"> {
   /** Attribute id. */
   id: bigint | number;
-  cityTaxAmount?: Amount;
-  countyTaxAmount?: Amount;
-  districtTaxAmount?: Amount;
-  stateTaxAmount?: Amount;
-  totalTaxAmount: Amount;
 }
 
 export interface AFSReply {
@@ -1551,24 +1295,11 @@ export interface AFSReply {
   scoreModelUsed?: string;
 }
 
-/** Input form of {@link AFSReply}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AFSReplyInput {
+/** Input form of {@link AFSReply}: what a caller writes, where it differs. */
+export interface AFSReplyInput extends Omit<AFSReply, "reasonCode" | "afsResult" | "hostSeverity"> {
   reasonCode: bigint | number;
   afsResult?: bigint | number;
   hostSeverity?: bigint | number;
-  consumerLocalTime?: string;
-  afsFactorCode?: string;
-  addressInfoCode?: string;
-  hotlistInfoCode?: string;
-  internetInfoCode?: string;
-  phoneInfoCode?: string;
-  suspiciousInfoCode?: string;
-  velocityInfoCode?: string;
-  ipCountry?: string;
-  ipState?: string;
-  ipCity?: string;
-  ipRoutingMethod?: string;
-  scoreModelUsed?: string;
 }
 
 export interface DAVReply {
@@ -1608,42 +1339,10 @@ export interface DAVReply {
   intlErrorInfo?: string;
 }
 
-/** Input form of {@link DAVReply}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DAVReplyInput {
+/** Input form of {@link DAVReply}: what a caller writes, where it differs. */
+export interface DAVReplyInput extends Omit<DAVReply, "reasonCode" | "matchScore"> {
   reasonCode: bigint | number;
-  addressType?: string;
-  apartmentInfo?: string;
-  barCode?: string;
-  barCodeCheckDigit?: string;
-  careOf?: string;
-  cityInfo?: string;
-  countryInfo?: string;
-  directionalInfo?: string;
-  lvrInfo?: string;
   matchScore?: bigint | number;
-  standardizedAddress1?: string;
-  standardizedAddress2?: string;
-  standardizedAddress3?: string;
-  standardizedAddress4?: string;
-  standardizedAddressNoApt?: string;
-  standardizedCity?: string;
-  standardizedCounty?: string;
-  standardizedCSP?: string;
-  standardizedState?: string;
-  standardizedPostalCode?: string;
-  standardizedCountry?: string;
-  standardizedISOCountry?: string;
-  stateInfo?: string;
-  streetInfo?: string;
-  suffixInfo?: string;
-  postalCodeInfo?: string;
-  overallInfo?: string;
-  usInfo?: string;
-  caInfo?: string;
-  intlInfo?: string;
-  usErrorInfo?: string;
-  caErrorInfo?: string;
-  intlErrorInfo?: string;
 }
 
 export interface ExportReply {
@@ -1651,8 +1350,8 @@ export interface ExportReply {
   ipCountryConfidence?: bigint;
 }
 
-/** Input form of {@link ExportReply}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ExportReplyInput {
+/** Input form of {@link ExportReply}: what a caller writes, where it differs. */
+export interface ExportReplyInput extends Omit<ExportReply, "reasonCode" | "ipCountryConfidence"> {
   reasonCode: bigint | number;
   ipCountryConfidence?: bigint | number;
 }
@@ -1662,10 +1361,10 @@ export interface FXRatesReply {
   quote: FXQuote[];
 }
 
-/** Input form of {@link FXRatesReply}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface FXRatesReplyInput {
+/** Input form of {@link FXRatesReply}: what a caller writes, where it differs. */
+export interface FXRatesReplyInput extends Omit<FXRatesReply, "reasonCode" | "quote"> {
   reasonCode: bigint | number;
-  quote: FXQuote[];
+  quote?: FXQuote[];
 }
 
 export interface FXQuote {
@@ -1697,24 +1396,9 @@ export interface BankTransferReply {
   branchCode?: string;
 }
 
-/** Input form of {@link BankTransferReply}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface BankTransferReplyInput {
+/** Input form of {@link BankTransferReply}: what a caller writes, where it differs. */
+export interface BankTransferReplyInput extends Omit<BankTransferReply, "reasonCode"> {
   reasonCode: bigint | number;
-  accountHolder?: string;
-  accountNumber?: string;
-  amount?: Amount;
-  bankName?: string;
-  bankCity?: string;
-  bankCountry?: string;
-  paymentReference?: string;
-  processorResponse?: string;
-  bankSwiftCode?: string;
-  bankSpecialID?: string;
-  requestDateTime?: DateTime;
-  reconciliationID?: string;
-  iban?: string;
-  bankCode?: string;
-  branchCode?: string;
 }
 
 export interface BankTransferRefundReply {
@@ -1725,13 +1409,9 @@ export interface BankTransferRefundReply {
   processorResponse?: string;
 }
 
-/** Input form of {@link BankTransferRefundReply}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface BankTransferRefundReplyInput {
+/** Input form of {@link BankTransferRefundReply}: what a caller writes, where it differs. */
+export interface BankTransferRefundReplyInput extends Omit<BankTransferRefundReply, "reasonCode"> {
   reasonCode: bigint | number;
-  amount?: Amount;
-  requestDateTime?: DateTime;
-  reconciliationID?: string;
-  processorResponse?: string;
 }
 
 export interface BankTransferRealTimeReply {
@@ -1744,15 +1424,12 @@ export interface BankTransferRealTimeReply {
   amount?: Amount;
 }
 
-/** Input form of {@link BankTransferRealTimeReply}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface BankTransferRealTimeReplyInput {
+/** Input form of {@link BankTransferRealTimeReply}: what a caller writes, where it differs. */
+export interface BankTransferRealTimeReplyInput extends Omit<
+  BankTransferRealTimeReply,
+  "reasonCode"
+> {
   reasonCode: bigint | number;
-  formMethod?: string;
-  formAction?: string;
-  requestDateTime?: DateTime;
-  reconciliationID?: string;
-  paymentReference?: string;
-  amount?: Amount;
 }
 
 export interface DirectDebitMandateReply {
@@ -1764,14 +1441,9 @@ export interface DirectDebitMandateReply {
   processorResponse?: string;
 }
 
-/** Input form of {@link DirectDebitMandateReply}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DirectDebitMandateReplyInput {
+/** Input form of {@link DirectDebitMandateReply}: what a caller writes, where it differs. */
+export interface DirectDebitMandateReplyInput extends Omit<DirectDebitMandateReply, "reasonCode"> {
   reasonCode: bigint | number;
-  mandateID?: string;
-  mandateMaturationDate?: string;
-  requestDateTime?: DateTime;
-  reconciliationID?: string;
-  processorResponse?: string;
 }
 
 export interface DirectDebitReply {
@@ -1782,13 +1454,9 @@ export interface DirectDebitReply {
   processorResponse?: string;
 }
 
-/** Input form of {@link DirectDebitReply}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DirectDebitReplyInput {
+/** Input form of {@link DirectDebitReply}: what a caller writes, where it differs. */
+export interface DirectDebitReplyInput extends Omit<DirectDebitReply, "reasonCode"> {
   reasonCode: bigint | number;
-  amount?: Amount;
-  requestDateTime?: DateTime;
-  reconciliationID?: string;
-  processorResponse?: string;
 }
 
 export interface DirectDebitValidateReply {
@@ -1799,13 +1467,12 @@ export interface DirectDebitValidateReply {
   processorResponse?: string;
 }
 
-/** Input form of {@link DirectDebitValidateReply}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DirectDebitValidateReplyInput {
+/** Input form of {@link DirectDebitValidateReply}: what a caller writes, where it differs. */
+export interface DirectDebitValidateReplyInput extends Omit<
+  DirectDebitValidateReply,
+  "reasonCode"
+> {
   reasonCode: bigint | number;
-  amount?: Amount;
-  requestDateTime?: DateTime;
-  reconciliationID?: string;
-  processorResponse?: string;
 }
 
 export interface DirectDebitRefundReply {
@@ -1816,13 +1483,9 @@ export interface DirectDebitRefundReply {
   processorResponse?: string;
 }
 
-/** Input form of {@link DirectDebitRefundReply}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DirectDebitRefundReplyInput {
+/** Input form of {@link DirectDebitRefundReply}: what a caller writes, where it differs. */
+export interface DirectDebitRefundReplyInput extends Omit<DirectDebitRefundReply, "reasonCode"> {
   reasonCode: bigint | number;
-  amount?: Amount;
-  requestDateTime?: DateTime;
-  reconciliationID?: string;
-  processorResponse?: string;
 }
 
 export interface PaySubscriptionCreateReply {
@@ -1830,10 +1493,12 @@ export interface PaySubscriptionCreateReply {
   subscriptionID: string;
 }
 
-/** Input form of {@link PaySubscriptionCreateReply}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface PaySubscriptionCreateReplyInput {
+/** Input form of {@link PaySubscriptionCreateReply}: what a caller writes, where it differs. */
+export interface PaySubscriptionCreateReplyInput extends Omit<
+  PaySubscriptionCreateReply,
+  "reasonCode"
+> {
   reasonCode: bigint | number;
-  subscriptionID: string;
 }
 
 export interface PaySubscriptionUpdateReply {
@@ -1841,18 +1506,23 @@ export interface PaySubscriptionUpdateReply {
   subscriptionID: string;
 }
 
-/** Input form of {@link PaySubscriptionUpdateReply}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface PaySubscriptionUpdateReplyInput {
+/** Input form of {@link PaySubscriptionUpdateReply}: what a caller writes, where it differs. */
+export interface PaySubscriptionUpdateReplyInput extends Omit<
+  PaySubscriptionUpdateReply,
+  "reasonCode"
+> {
   reasonCode: bigint | number;
-  subscriptionID: string;
 }
 
 export interface PaySubscriptionEventUpdateReply {
   reasonCode: bigint;
 }
 
-/** Input form of {@link PaySubscriptionEventUpdateReply}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface PaySubscriptionEventUpdateReplyInput {
+/** Input form of {@link PaySubscriptionEventUpdateReply}: what a caller writes, where it differs. */
+export interface PaySubscriptionEventUpdateReplyInput extends Omit<
+  PaySubscriptionEventUpdateReply,
+  "reasonCode"
+> {
   reasonCode: bigint | number;
 }
 
@@ -1916,65 +1586,12 @@ export interface PaySubscriptionRetrieveReply {
   merchantSecureDataField4?: string;
 }
 
-/** Input form of {@link PaySubscriptionRetrieveReply}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface PaySubscriptionRetrieveReplyInput {
+/** Input form of {@link PaySubscriptionRetrieveReply}: what a caller writes, where it differs. */
+export interface PaySubscriptionRetrieveReplyInput extends Omit<
+  PaySubscriptionRetrieveReply,
+  "reasonCode"
+> {
   reasonCode: bigint | number;
-  approvalRequired?: string;
-  automaticRenew?: string;
-  cardAccountNumber?: string;
-  cardExpirationMonth?: string;
-  cardExpirationYear?: string;
-  cardIssueNumber?: string;
-  cardStartMonth?: string;
-  cardStartYear?: string;
-  cardType?: string;
-  checkAccountNumber?: string;
-  checkAccountType?: string;
-  checkBankTransitNumber?: string;
-  city?: string;
-  comments?: string;
-  companyName?: string;
-  country?: string;
-  currency?: string;
-  customerAccountID?: string;
-  email?: string;
-  endDate?: string;
-  firstName?: string;
-  frequency?: string;
-  lastName?: string;
-  merchantReferenceCode?: string;
-  paymentMethod?: string;
-  paymentsRemaining?: string;
-  phoneNumber?: string;
-  postalCode?: string;
-  recurringAmount?: string;
-  setupAmount?: string;
-  startDate?: string;
-  state?: string;
-  status?: string;
-  street1?: string;
-  street2?: string;
-  subscriptionID?: string;
-  title?: string;
-  totalPayments?: string;
-  shipToFirstName?: string;
-  shipToLastName?: string;
-  shipToStreet1?: string;
-  shipToStreet2?: string;
-  shipToCity?: string;
-  shipToState?: string;
-  shipToPostalCode?: string;
-  shipToCompany?: string;
-  shipToCountry?: string;
-  billPayment?: string;
-  merchantDefinedDataField1?: string;
-  merchantDefinedDataField2?: string;
-  merchantDefinedDataField3?: string;
-  merchantDefinedDataField4?: string;
-  merchantSecureDataField1?: string;
-  merchantSecureDataField2?: string;
-  merchantSecureDataField3?: string;
-  merchantSecureDataField4?: string;
 }
 
 export interface PayPalPaymentReply {
@@ -1985,13 +1602,9 @@ export interface PayPalPaymentReply {
   reconciliationID?: string;
 }
 
-/** Input form of {@link PayPalPaymentReply}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface PayPalPaymentReplyInput {
+/** Input form of {@link PayPalPaymentReply}: what a caller writes, where it differs. */
+export interface PayPalPaymentReplyInput extends Omit<PayPalPaymentReply, "reasonCode"> {
   reasonCode: bigint | number;
-  secureData?: string;
-  amount?: Amount;
-  requestDateTime?: DateTime;
-  reconciliationID?: string;
 }
 
 export interface PayPalCreditReply {
@@ -2002,13 +1615,9 @@ export interface PayPalCreditReply {
   processorResponse?: string;
 }
 
-/** Input form of {@link PayPalCreditReply}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface PayPalCreditReplyInput {
+/** Input form of {@link PayPalCreditReply}: what a caller writes, where it differs. */
+export interface PayPalCreditReplyInput extends Omit<PayPalCreditReply, "reasonCode"> {
   reasonCode: bigint | number;
-  amount?: Amount;
-  requestDateTime?: DateTime;
-  reconciliationID?: string;
-  processorResponse?: string;
 }
 
 export interface VoidReply {
@@ -2018,12 +1627,9 @@ export interface VoidReply {
   currency?: string;
 }
 
-/** Input form of {@link VoidReply}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface VoidReplyInput {
+/** Input form of {@link VoidReply}: what a caller writes, where it differs. */
+export interface VoidReplyInput extends Omit<VoidReply, "reasonCode"> {
   reasonCode: bigint | number;
-  requestDateTime?: DateTime;
-  amount?: Amount;
-  currency?: string;
 }
 
 export interface PinlessDebitReply {
@@ -2036,15 +1642,9 @@ export interface PinlessDebitReply {
   reconciliationID?: string;
 }
 
-/** Input form of {@link PinlessDebitReply}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface PinlessDebitReplyInput {
+/** Input form of {@link PinlessDebitReply}: what a caller writes, where it differs. */
+export interface PinlessDebitReplyInput extends Omit<PinlessDebitReply, "reasonCode"> {
   reasonCode: bigint | number;
-  amount?: Amount;
-  authorizationCode?: string;
-  requestDateTime?: DateTime;
-  processorResponse?: string;
-  receiptNumber?: string;
-  reconciliationID?: string;
 }
 
 export interface PinlessDebitValidateReply {
@@ -2053,11 +1653,12 @@ export interface PinlessDebitValidateReply {
   requestDateTime?: DateTime;
 }
 
-/** Input form of {@link PinlessDebitValidateReply}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface PinlessDebitValidateReplyInput {
+/** Input form of {@link PinlessDebitValidateReply}: what a caller writes, where it differs. */
+export interface PinlessDebitValidateReplyInput extends Omit<
+  PinlessDebitValidateReply,
+  "reasonCode"
+> {
   reasonCode: bigint | number;
-  status?: string;
-  requestDateTime?: DateTime;
 }
 
 export interface PayPalButtonCreateReply {
@@ -2069,14 +1670,9 @@ export interface PayPalButtonCreateReply {
   buttonType?: string;
 }
 
-/** Input form of {@link PayPalButtonCreateReply}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface PayPalButtonCreateReplyInput {
+/** Input form of {@link PayPalButtonCreateReply}: what a caller writes, where it differs. */
+export interface PayPalButtonCreateReplyInput extends Omit<PayPalButtonCreateReply, "reasonCode"> {
   reasonCode: bigint | number;
-  encryptedFormData?: string;
-  unencryptedFormData?: string;
-  requestDateTime?: DateTime;
-  reconciliationID?: string;
-  buttonType?: string;
 }
 
 export interface PayPalPreapprovedPaymentReply {
@@ -2106,32 +1702,12 @@ export interface PayPalPreapprovedPaymentReply {
   paymentSourceID?: string;
 }
 
-/** Input form of {@link PayPalPreapprovedPaymentReply}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface PayPalPreapprovedPaymentReplyInput {
+/** Input form of {@link PayPalPreapprovedPaymentReply}: what a caller writes, where it differs. */
+export interface PayPalPreapprovedPaymentReplyInput extends Omit<
+  PayPalPreapprovedPaymentReply,
+  "reasonCode"
+> {
   reasonCode: bigint | number;
-  requestDateTime?: DateTime;
-  reconciliationID?: string;
-  payerStatus?: string;
-  payerName?: string;
-  transactionType?: string;
-  feeAmount?: string;
-  payerCountry?: string;
-  pendingReason?: string;
-  paymentStatus?: string;
-  mpStatus?: string;
-  payer?: string;
-  payerID?: string;
-  payerBusiness?: string;
-  transactionID?: string;
-  desc?: string;
-  mpMax?: string;
-  paymentType?: string;
-  paymentDate?: string;
-  paymentGrossAmount?: string;
-  settleAmount?: string;
-  taxAmount?: string;
-  exchangeRate?: string;
-  paymentSourceID?: string;
 }
 
 export interface PayPalPreapprovedUpdateReply {
@@ -2150,29 +1726,20 @@ export interface PayPalPreapprovedUpdateReply {
   paymentSourceID?: string;
 }
 
-/** Input form of {@link PayPalPreapprovedUpdateReply}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface PayPalPreapprovedUpdateReplyInput {
+/** Input form of {@link PayPalPreapprovedUpdateReply}: what a caller writes, where it differs. */
+export interface PayPalPreapprovedUpdateReplyInput extends Omit<
+  PayPalPreapprovedUpdateReply,
+  "reasonCode"
+> {
   reasonCode: bigint | number;
-  requestDateTime?: DateTime;
-  reconciliationID?: string;
-  payerStatus?: string;
-  payerName?: string;
-  payerCountry?: string;
-  mpStatus?: string;
-  payer?: string;
-  payerID?: string;
-  payerBusiness?: string;
-  desc?: string;
-  mpMax?: string;
-  paymentSourceID?: string;
 }
 
 export interface RiskUpdateReply {
   reasonCode: bigint;
 }
 
-/** Input form of {@link RiskUpdateReply}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface RiskUpdateReplyInput {
+/** Input form of {@link RiskUpdateReply}: what a caller writes, where it differs. */
+export interface RiskUpdateReplyInput extends Omit<RiskUpdateReply, "reasonCode"> {
   reasonCode: bigint | number;
 }
 
@@ -2181,10 +1748,9 @@ export interface DecisionReply {
   velocityInfoCode?: string;
 }
 
-/** Input form of {@link DecisionReply}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DecisionReplyInput {
+/** Input form of {@link DecisionReply}: what a caller writes, where it differs. */
+export interface DecisionReplyInput extends Omit<DecisionReply, "activeProfileReply"> {
   activeProfileReply?: ProfileReplyInput;
-  velocityInfoCode?: string;
 }
 
 export interface ProfileReply {
@@ -2194,17 +1760,14 @@ export interface ProfileReply {
   rulesTriggered?: RuleResultItems;
 }
 
-/** Input form of {@link ProfileReply}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ProfileReplyInput {
-  selectedBy?: string;
-  name?: string;
-  destinationQueue?: string;
+/** Input form of {@link ProfileReply}: what a caller writes, where it differs. */
+export interface ProfileReplyInput extends Omit<ProfileReply, "rulesTriggered"> {
   rulesTriggered?: RuleResultItemsInput;
 }
 
 export type RuleResultItems = RuleResultItem[];
 
-/** Input form of {@link RuleResultItems}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link RuleResultItems}: what a caller writes, where it differs. */
 export type RuleResultItemsInput = RuleResultItemInput[];
 
 export interface RuleResultItem {
@@ -2214,11 +1777,8 @@ export interface RuleResultItem {
   ruleID?: bigint;
 }
 
-/** Input form of {@link RuleResultItem}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface RuleResultItemInput {
-  name?: string;
-  decision?: string;
-  evaluation?: string;
+/** Input form of {@link RuleResultItem}: what a caller writes, where it differs. */
+export interface RuleResultItemInput extends Omit<RuleResultItem, "ruleID"> {
   ruleID?: bigint | number;
 }
 

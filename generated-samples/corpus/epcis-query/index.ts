@@ -51,6 +51,7 @@ export type {
   EventListTypeInput,
   GetSubscriptionIDs,
   IDListType,
+  IDListTypeInput,
   ILMDExtensionType,
   ILMDType,
   ImplementationException,
@@ -109,10 +110,14 @@ export type {
   ValidationException,
   VocabularyElementExtensionType,
   VocabularyElementListType,
+  VocabularyElementListTypeInput,
   VocabularyElementType,
+  VocabularyElementTypeInput,
   VocabularyExtensionType,
   VocabularyListType,
+  VocabularyListTypeInput,
   VocabularyType,
+  VocabularyTypeInput,
   VoidHolder,
 } from "./types.js";
 export type {

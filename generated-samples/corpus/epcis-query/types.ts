@@ -15,13 +15,9 @@ export interface Subscribe {
   subscriptionID: string;
 }
 
-/** Input form of {@link Subscribe}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface SubscribeInput {
-  queryName: string;
-  params: QueryParams;
-  dest: string;
+/** Input form of {@link Subscribe}: what a caller writes, where it differs. */
+export interface SubscribeInput extends Omit<Subscribe, "controls"> {
   controls: SubscriptionControlsInput;
-  subscriptionID: string;
 }
 
 export type QueryParams = QueryParam[];
@@ -41,15 +37,9 @@ export interface SubscriptionControls {
   $any?: XmlNode[];
 }
 
-/** Input form of {@link SubscriptionControls}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface SubscriptionControlsInput {
-  schedule?: QuerySchedule;
-  trigger?: string;
+/** Input form of {@link SubscriptionControls}: what a caller writes, where it differs. */
+export interface SubscriptionControlsInput extends Omit<SubscriptionControls, "initialRecordTime"> {
   initialRecordTime?: XsdDateTimeInput;
-  reportIfEmpty: boolean;
-  extension?: SubscriptionControlsExtensionType;
-  /** Elements matched by xs:any, as raw XML trees. */
-  $any?: XmlNode[];
 }
 
 export interface QuerySchedule {
@@ -100,14 +90,9 @@ export interface QueryResults {
   $any?: XmlNode[];
 }
 
-/** Input form of {@link QueryResults}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface QueryResultsInput {
-  queryName: string;
-  subscriptionID?: string;
+/** Input form of {@link QueryResults}: what a caller writes, where it differs. */
+export interface QueryResultsInput extends Omit<QueryResults, "resultsBody"> {
   resultsBody: QueryResultsBodyInput;
-  extension?: QueryResultsExtensionType;
-  /** Elements matched by xs:any, as raw XML trees. */
-  $any?: XmlNode[];
 }
 
 export type QueryResultsBody =
@@ -120,7 +105,7 @@ export type QueryResultsBody =
       VocabularyList: VocabularyListType;
     };
 
-/** Input form of {@link QueryResultsBody}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link QueryResultsBody}: what a caller writes, where it differs. */
 export type QueryResultsBodyInput =
   | {
       EventList: EventListTypeInput;
@@ -128,7 +113,7 @@ export type QueryResultsBodyInput =
     }
   | {
       EventList?: never;
-      VocabularyList: VocabularyListType;
+      VocabularyList: VocabularyListTypeInput;
     };
 
 export interface EventListType {
@@ -141,15 +126,16 @@ export interface EventListType {
   $any?: XmlNode[];
 }
 
-/** Input form of {@link EventListType}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface EventListTypeInput {
-  ObjectEvent: ObjectEventTypeInput[];
-  AggregationEvent: AggregationEventTypeInput[];
-  QuantityEvent: QuantityEventTypeInput[];
-  TransactionEvent: TransactionEventTypeInput[];
+/** Input form of {@link EventListType}: what a caller writes, where it differs. */
+export interface EventListTypeInput extends Omit<
+  EventListType,
+  "ObjectEvent" | "AggregationEvent" | "QuantityEvent" | "TransactionEvent" | "extension"
+> {
+  ObjectEvent?: ObjectEventTypeInput[];
+  AggregationEvent?: AggregationEventTypeInput[];
+  QuantityEvent?: QuantityEventTypeInput[];
+  TransactionEvent?: TransactionEventTypeInput[];
   extension: EPCISEventListExtensionTypeInput[];
-  /** Elements matched by xs:any, as raw XML trees. */
-  $any?: XmlNode[];
 }
 
 export interface ObjectEventType {
@@ -173,26 +159,14 @@ export interface ObjectEventType {
   $any?: XmlNode[];
 }
 
-/** Input form of {@link ObjectEventType}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ObjectEventTypeInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "ObjectEventType";
-  /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
-  $attributes?: Record<string, string>;
+/** Input form of {@link ObjectEventType}: what a caller writes, where it differs. */
+export interface ObjectEventTypeInput extends Omit<
+  ObjectEventType,
+  "eventTime" | "recordTime" | "baseExtension"
+> {
   eventTime: XsdDateTimeInput;
   recordTime?: XsdDateTimeInput;
-  eventTimeZoneOffset: string;
   baseExtension?: EPCISEventExtensionTypeInput;
-  epcList: EPCListType;
-  action: ActionType;
-  bizStep?: BusinessStepIDType;
-  disposition?: DispositionIDType;
-  readPoint?: ReadPointType;
-  bizLocation?: BusinessLocationType;
-  bizTransactionList?: BusinessTransactionListType;
-  extension?: ObjectEventExtensionType;
-  /** Elements matched by xs:any, as raw XML trees. */
-  $any?: XmlNode[];
 }
 
 export interface EPCISEventType {
@@ -206,15 +180,13 @@ export interface EPCISEventType {
   baseExtension?: EPCISEventExtensionType;
 }
 
-/** Input form of {@link EPCISEventType}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface EPCISEventTypeInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "EPCISEventType";
-  /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
-  $attributes?: Record<string, string>;
+/** Input form of {@link EPCISEventType}: what a caller writes, where it differs. */
+export interface EPCISEventTypeInput extends Omit<
+  EPCISEventType,
+  "eventTime" | "recordTime" | "baseExtension"
+> {
   eventTime: XsdDateTimeInput;
   recordTime?: XsdDateTimeInput;
-  eventTimeZoneOffset: string;
   baseExtension?: EPCISEventExtensionTypeInput;
 }
 
@@ -256,27 +228,14 @@ export interface AggregationEventType {
   $any?: XmlNode[];
 }
 
-/** Input form of {@link AggregationEventType}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AggregationEventTypeInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "AggregationEventType";
-  /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
-  $attributes?: Record<string, string>;
+/** Input form of {@link AggregationEventType}: what a caller writes, where it differs. */
+export interface AggregationEventTypeInput extends Omit<
+  AggregationEventType,
+  "eventTime" | "recordTime" | "baseExtension"
+> {
   eventTime: XsdDateTimeInput;
   recordTime?: XsdDateTimeInput;
-  eventTimeZoneOffset: string;
   baseExtension?: EPCISEventExtensionTypeInput;
-  parentID?: ParentIDType;
-  childEPCs: EPCListType;
-  action: ActionType;
-  bizStep?: BusinessStepIDType;
-  disposition?: DispositionIDType;
-  readPoint?: ReadPointType;
-  bizLocation?: BusinessLocationType;
-  bizTransactionList?: BusinessTransactionListType;
-  extension?: AggregationEventExtensionType;
-  /** Elements matched by xs:any, as raw XML trees. */
-  $any?: XmlNode[];
 }
 
 export type ParentIDType = string;
@@ -400,26 +359,14 @@ export interface QuantityEventType {
   $any?: XmlNode[];
 }
 
-/** Input form of {@link QuantityEventType}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface QuantityEventTypeInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "QuantityEventType";
-  /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
-  $attributes?: Record<string, string>;
+/** Input form of {@link QuantityEventType}: what a caller writes, where it differs. */
+export interface QuantityEventTypeInput extends Omit<
+  QuantityEventType,
+  "eventTime" | "recordTime" | "baseExtension"
+> {
   eventTime: XsdDateTimeInput;
   recordTime?: XsdDateTimeInput;
-  eventTimeZoneOffset: string;
   baseExtension?: EPCISEventExtensionTypeInput;
-  epcClass: EPCClassType;
-  quantity: number;
-  bizStep?: BusinessStepIDType;
-  disposition?: DispositionIDType;
-  readPoint?: ReadPointType;
-  bizLocation?: BusinessLocationType;
-  bizTransactionList?: BusinessTransactionListType;
-  extension?: QuantityEventExtensionType;
-  /** Elements matched by xs:any, as raw XML trees. */
-  $any?: XmlNode[];
 }
 
 export interface QuantityEventExtensionType {
@@ -451,27 +398,14 @@ export interface TransactionEventType {
   $any?: XmlNode[];
 }
 
-/** Input form of {@link TransactionEventType}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface TransactionEventTypeInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "TransactionEventType";
-  /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
-  $attributes?: Record<string, string>;
+/** Input form of {@link TransactionEventType}: what a caller writes, where it differs. */
+export interface TransactionEventTypeInput extends Omit<
+  TransactionEventType,
+  "eventTime" | "recordTime" | "baseExtension"
+> {
   eventTime: XsdDateTimeInput;
   recordTime?: XsdDateTimeInput;
-  eventTimeZoneOffset: string;
   baseExtension?: EPCISEventExtensionTypeInput;
-  bizTransactionList: BusinessTransactionListType;
-  parentID?: ParentIDType;
-  epcList: EPCListType;
-  action: ActionType;
-  bizStep?: BusinessStepIDType;
-  disposition?: DispositionIDType;
-  readPoint?: ReadPointType;
-  bizLocation?: BusinessLocationType;
-  extension?: TransactionEventExtensionType;
-  /** Elements matched by xs:any, as raw XML trees. */
-  $any?: XmlNode[];
 }
 
 export interface TransactionEventExtensionType {
@@ -517,32 +451,14 @@ export interface TransformationEventType {
   $any?: XmlNode[];
 }
 
-/** Input form of {@link TransformationEventType}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface TransformationEventTypeInput {
-  /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
-  $type?: "TransformationEventType";
-  /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
-  $attributes?: Record<string, string>;
+/** Input form of {@link TransformationEventType}: what a caller writes, where it differs. */
+export interface TransformationEventTypeInput extends Omit<
+  TransformationEventType,
+  "eventTime" | "recordTime" | "baseExtension"
+> {
   eventTime: XsdDateTimeInput;
   recordTime?: XsdDateTimeInput;
-  eventTimeZoneOffset: string;
   baseExtension?: EPCISEventExtensionTypeInput;
-  inputEPCList?: EPCListType;
-  inputQuantityList?: QuantityListType;
-  outputEPCList?: EPCListType;
-  outputQuantityList?: QuantityListType;
-  transformationID?: TransformationIDType;
-  bizStep?: BusinessStepIDType;
-  disposition?: DispositionIDType;
-  readPoint?: ReadPointType;
-  bizLocation?: BusinessLocationType;
-  bizTransactionList?: BusinessTransactionListType;
-  sourceList?: SourceListType;
-  destinationList?: DestinationListType;
-  ilmd?: ILMDType;
-  extension?: TransformationEventExtensionType;
-  /** Elements matched by xs:any, as raw XML trees. */
-  $any?: XmlNode[];
 }
 
 export type TransformationIDType = string;
@@ -577,13 +493,12 @@ export interface EPCISEventExtensionType {
   extension?: EPCISEventExtension2Type;
 }
 
-/** Input form of {@link EPCISEventExtensionType}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface EPCISEventExtensionTypeInput {
-  /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
-  $attributes?: Record<string, string>;
-  eventID?: EventIDType;
+/** Input form of {@link EPCISEventExtensionType}: what a caller writes, where it differs. */
+export interface EPCISEventExtensionTypeInput extends Omit<
+  EPCISEventExtensionType,
+  "errorDeclaration"
+> {
   errorDeclaration?: ErrorDeclarationTypeInput;
-  extension?: EPCISEventExtension2Type;
 }
 
 export type EventIDType = string;
@@ -599,16 +514,9 @@ export interface ErrorDeclarationType {
   $any?: XmlNode[];
 }
 
-/** Input form of {@link ErrorDeclarationType}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ErrorDeclarationTypeInput {
-  /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
-  $attributes?: Record<string, string>;
+/** Input form of {@link ErrorDeclarationType}: what a caller writes, where it differs. */
+export interface ErrorDeclarationTypeInput extends Omit<ErrorDeclarationType, "declarationTime"> {
   declarationTime: XsdDateTimeInput;
-  reason?: ErrorReasonIDType;
-  correctiveEventIDs?: CorrectiveEventIDsType;
-  extension?: ErrorDeclarationExtensionType;
-  /** Elements matched by xs:any, as raw XML trees. */
-  $any?: XmlNode[];
 }
 
 export type ErrorReasonIDType = string;
@@ -656,7 +564,7 @@ export type EPCISEventListExtensionType =
       extension: EPCISEventListExtension2Type;
     };
 
-/** Input form of {@link EPCISEventListExtensionType}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link EPCISEventListExtensionType}: what a caller writes, where it differs. */
 export type EPCISEventListExtensionTypeInput =
   | {
       TransformationEvent: TransformationEventTypeInput;
@@ -676,6 +584,9 @@ export interface EPCISEventListExtension2Type {
 
 export type VocabularyListType = VocabularyType[];
 
+/** Input form of {@link VocabularyListType}: what a caller writes, where it differs. */
+export type VocabularyListTypeInput = VocabularyTypeInput[];
+
 export interface VocabularyType {
   /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
   $attributes?: Record<string, string>;
@@ -687,7 +598,15 @@ export interface VocabularyType {
   $any?: XmlNode[];
 }
 
+/** Input form of {@link VocabularyType}: what a caller writes, where it differs. */
+export interface VocabularyTypeInput extends Omit<VocabularyType, "VocabularyElementList"> {
+  VocabularyElementList?: VocabularyElementListTypeInput;
+}
+
 export type VocabularyElementListType = VocabularyElementType[];
+
+/** Input form of {@link VocabularyElementListType}: what a caller writes, where it differs. */
+export type VocabularyElementListTypeInput = VocabularyElementTypeInput[];
 
 export interface VocabularyElementType {
   /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
@@ -701,6 +620,15 @@ export interface VocabularyElementType {
   $any?: XmlNode[];
 }
 
+/** Input form of {@link VocabularyElementType}: what a caller writes, where it differs. */
+export interface VocabularyElementTypeInput extends Omit<
+  VocabularyElementType,
+  "attribute" | "children"
+> {
+  attribute?: AttributeType[];
+  children?: IDListTypeInput;
+}
+
 export interface AttributeType {
   /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
   $attributes?: Record<string, string>;
@@ -712,6 +640,11 @@ export interface IDListType {
   /** Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified). */
   $attributes?: Record<string, string>;
   id: string[];
+}
+
+/** Input form of {@link IDListType}: what a caller writes, where it differs. */
+export interface IDListTypeInput extends Omit<IDListType, "id"> {
+  id?: string[];
 }
 
 export interface VocabularyElementExtensionType {

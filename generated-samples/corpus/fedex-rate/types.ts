@@ -22,15 +22,14 @@ export interface RateRequest {
   RequestedShipment?: RequestedShipment;
 }
 
-/** Input form of {@link RateRequest}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface RateRequestInput {
-  WebAuthenticationDetail: WebAuthenticationDetail;
-  ClientDetail: ClientDetail;
-  TransactionDetail?: TransactionDetail;
+/** Input form of {@link RateRequest}: what a caller writes, where it differs. */
+export interface RateRequestInput extends Omit<
+  RateRequest,
+  "Version" | "CarrierCodes" | "VariableOptions" | "ConsolidationKey" | "RequestedShipment"
+> {
   Version: VersionIdInput;
-  ReturnTransitAndCommit?: boolean;
-  CarrierCodes: CarrierCodeType[];
-  VariableOptions: ServiceOptionType[];
+  CarrierCodes?: CarrierCodeType[];
+  VariableOptions?: ServiceOptionType[];
   ConsolidationKey?: ConsolidationKeyInput;
   RequestedShipment?: RequestedShipmentInput;
 }
@@ -76,8 +75,11 @@ export interface VersionId {
   Minor: number;
 }
 
-/** Input form of {@link VersionId}: also accepts `Date` and lexical strings for dates, numbers for big integers. A required value the schema fixes may be left out: it is written as fixed. */
-export interface VersionIdInput {
+/** Input form of {@link VersionId}: what a caller writes, where it differs. */
+export interface VersionIdInput extends Omit<
+  VersionId,
+  "ServiceId" | "Major" | "Intermediate" | "Minor"
+> {
   /** Fixed: "crs". */
   ServiceId?: "crs";
   /** Fixed: "31". */
@@ -103,10 +105,8 @@ export interface ConsolidationKey {
   Date?: XsdDate;
 }
 
-/** Input form of {@link ConsolidationKey}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ConsolidationKeyInput {
-  Type?: ConsolidationType;
-  Index?: string;
+/** Input form of {@link ConsolidationKey}: what a caller writes, where it differs. */
+export interface ConsolidationKeyInput extends Omit<ConsolidationKey, "Date"> {
   Date?: XsdDateInput;
 }
 
@@ -152,40 +152,49 @@ export interface RequestedShipment {
   RequestedPackageLineItems: RequestedPackageLineItem[];
 }
 
-/** Input form of {@link RequestedShipment}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface RequestedShipmentInput {
+/** Input form of {@link RequestedShipment}: what a caller writes, where it differs. */
+export interface RequestedShipmentInput extends Omit<
+  RequestedShipment,
+ 
+    | "ShipTimestamp"
+    | "VariationOptions"
+    | "Shipper"
+    | "Recipient"
+    | "Origin"
+    | "SoldTo"
+    | "ShippingChargesPayment"
+    | "SpecialServicesRequested"
+    | "ExpressFreightDetail"
+    | "FreightShipmentDetail"
+    | "CustomsClearanceDetail"
+    | "PickupDetail"
+    | "LabelSpecification"
+    | "ShippingDocumentSpecification"
+    | "RateRequestTypes"
+    | "PackageCount"
+    | "ShipmentOnlyFields"
+    | "ConfigurationData"
+    | "RequestedPackageLineItems"
+> {
   ShipTimestamp?: XsdDateTimeInput;
-  DropoffType?: DropoffType;
-  ServiceType?: string;
-  PackagingType?: string;
-  VariationOptions: ShipmentVariationOptionDetail[];
-  TotalWeight?: Weight;
-  TotalInsuredValue?: Money;
-  PreferredCurrency?: string;
-  ShipmentAuthorizationDetail?: ShipmentAuthorizationDetail;
+  VariationOptions?: ShipmentVariationOptionDetailInput[];
   Shipper?: PartyInput;
   Recipient?: PartyInput;
-  RecipientLocationNumber?: string;
-  Origin?: ContactAndAddress;
+  Origin?: ContactAndAddressInput;
   SoldTo?: PartyInput;
   ShippingChargesPayment?: PaymentInput;
   SpecialServicesRequested?: ShipmentSpecialServicesRequestedInput;
   ExpressFreightDetail?: ExpressFreightDetailInput;
   FreightShipmentDetail?: FreightShipmentDetailInput;
-  DeliveryInstructions?: string;
-  VariableHandlingChargeDetail?: VariableHandlingChargeDetail;
   CustomsClearanceDetail?: CustomsClearanceDetailInput;
   PickupDetail?: PickupDetailInput;
-  SmartPostDetail?: SmartPostShipmentDetail;
-  BlockInsightVisibility?: boolean;
   LabelSpecification?: LabelSpecificationInput;
   ShippingDocumentSpecification?: ShippingDocumentSpecificationInput;
-  RateRequestTypes: RateRequestType[];
-  EdtRequestType?: EdtRequestType;
+  RateRequestTypes?: RateRequestType[];
   PackageCount?: bigint | number;
-  ShipmentOnlyFields: ShipmentOnlyFieldsType[];
+  ShipmentOnlyFields?: ShipmentOnlyFieldsType[];
   ConfigurationData?: ShipmentConfigurationDataInput;
-  RequestedPackageLineItems: RequestedPackageLineItemInput[];
+  RequestedPackageLineItems?: RequestedPackageLineItemInput[];
 }
 
 export type DropoffType =
@@ -198,6 +207,14 @@ export type DropoffType =
 export interface ShipmentVariationOptionDetail {
   Id?: string;
   Values: string[];
+}
+
+/** Input form of {@link ShipmentVariationOptionDetail}: what a caller writes, where it differs. */
+export interface ShipmentVariationOptionDetailInput extends Omit<
+  ShipmentVariationOptionDetail,
+  "Values"
+> {
+  Values?: string[];
 }
 
 export interface Weight {
@@ -223,12 +240,10 @@ export interface Party {
   Address?: Address;
 }
 
-/** Input form of {@link Party}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface PartyInput {
-  AccountNumber?: string;
-  Tins: TaxpayerIdentificationInput[];
-  Contact?: Contact;
-  Address?: Address;
+/** Input form of {@link Party}: what a caller writes, where it differs. */
+export interface PartyInput extends Omit<Party, "Tins" | "Address"> {
+  Tins?: TaxpayerIdentificationInput[];
+  Address?: AddressInput;
 }
 
 export interface TaxpayerIdentification {
@@ -239,11 +254,11 @@ export interface TaxpayerIdentification {
   ExpirationDate?: XsdDateTime;
 }
 
-/** Input form of {@link TaxpayerIdentification}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface TaxpayerIdentificationInput {
-  TinType?: TinType;
-  Number?: string;
-  Usage?: string;
+/** Input form of {@link TaxpayerIdentification}: what a caller writes, where it differs. */
+export interface TaxpayerIdentificationInput extends Omit<
+  TaxpayerIdentification,
+  "EffectiveDate" | "ExpirationDate"
+> {
   EffectiveDate?: XsdDateTimeInput;
   ExpirationDate?: XsdDateTimeInput;
 }
@@ -279,9 +294,19 @@ export interface Address {
   GeographicCoordinates?: string;
 }
 
+/** Input form of {@link Address}: what a caller writes, where it differs. */
+export interface AddressInput extends Omit<Address, "StreetLines"> {
+  StreetLines?: string[];
+}
+
 export interface ContactAndAddress {
   Contact?: Contact;
   Address?: Address;
+}
+
+/** Input form of {@link ContactAndAddress}: what a caller writes, where it differs. */
+export interface ContactAndAddressInput extends Omit<ContactAndAddress, "Address"> {
+  Address?: AddressInput;
 }
 
 export interface Payment {
@@ -290,11 +315,9 @@ export interface Payment {
   EPaymentDetail?: EPaymentDetail;
 }
 
-/** Input form of {@link Payment}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface PaymentInput {
-  PaymentType?: PaymentType;
+/** Input form of {@link Payment}: what a caller writes, where it differs. */
+export interface PaymentInput extends Omit<Payment, "Payor"> {
   Payor?: PayorInput;
-  EPaymentDetail?: EPaymentDetail;
 }
 
 export type PaymentType = "EPAYMENT" | "SENDER";
@@ -303,8 +326,8 @@ export interface Payor {
   ResponsibleParty?: Party;
 }
 
-/** Input form of {@link Payor}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface PayorInput {
+/** Input form of {@link Payor}: what a caller writes, where it differs. */
+export interface PayorInput extends Omit<Payor, "ResponsibleParty"> {
   ResponsibleParty?: PartyInput;
 }
 
@@ -345,20 +368,34 @@ export interface ShipmentSpecialServicesRequested {
   CustomDeliveryWindowDetail?: CustomDeliveryWindowDetail;
 }
 
-/** Input form of {@link ShipmentSpecialServicesRequested}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ShipmentSpecialServicesRequestedInput {
-  SpecialServiceTypes: string[];
+/** Input form of {@link ShipmentSpecialServicesRequested}: what a caller writes, where it differs. */
+export interface ShipmentSpecialServicesRequestedInput extends Omit<
+  ShipmentSpecialServicesRequested,
+ 
+    | "SpecialServiceTypes"
+    | "CodDetail"
+    | "DeliveryOnInvoiceAcceptanceDetail"
+    | "HoldAtLocationDetail"
+    | "EventNotificationDetail"
+    | "ReturnShipmentDetail"
+    | "PendingShipmentDetail"
+    | "InternationalControlledExportDetail"
+    | "ShipmentDryIceDetail"
+    | "HomeDeliveryPremiumDetail"
+    | "FreightGuaranteeDetail"
+    | "EtdDetail"
+    | "CustomDeliveryWindowDetail"
+> {
+  SpecialServiceTypes?: string[];
   CodDetail?: CodDetailInput;
   DeliveryOnInvoiceAcceptanceDetail?: DeliveryOnInvoiceAcceptanceDetailInput;
-  HoldAtLocationDetail?: HoldAtLocationDetail;
-  EventNotificationDetail?: ShipmentEventNotificationDetail;
+  HoldAtLocationDetail?: HoldAtLocationDetailInput;
+  EventNotificationDetail?: ShipmentEventNotificationDetailInput;
   ReturnShipmentDetail?: ReturnShipmentDetailInput;
   PendingShipmentDetail?: PendingShipmentDetailInput;
   InternationalControlledExportDetail?: InternationalControlledExportDetailInput;
-  InternationalTrafficInArmsRegulationsDetail?: InternationalTrafficInArmsRegulationsDetail;
   ShipmentDryIceDetail?: ShipmentDryIceDetailInput;
   HomeDeliveryPremiumDetail?: HomeDeliveryPremiumDetailInput;
-  FlatbedTrailerDetail?: FlatbedTrailerDetail;
   FreightGuaranteeDetail?: FreightGuaranteeDetailInput;
   EtdDetail?: EtdDetailInput;
   CustomDeliveryWindowDetail?: CustomDeliveryWindowDetailInput;
@@ -375,16 +412,13 @@ export interface CodDetail {
   ReturnTrackingId?: TrackingId;
 }
 
-/** Input form of {@link CodDetail}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CodDetailInput {
-  CodCollectionAmount?: Money;
-  AddTransportationChargesDetail?: CodAddTransportationChargesDetail;
-  CollectionType?: CodCollectionType;
+/** Input form of {@link CodDetail}: what a caller writes, where it differs. */
+export interface CodDetailInput extends Omit<
+  CodDetail,
+  "CodRecipient" | "FinancialInstitutionContactAndAddress"
+> {
   CodRecipient?: PartyInput;
-  FinancialInstitutionContactAndAddress?: ContactAndAddress;
-  RemitToName?: string;
-  ReferenceIndicator?: CodReturnReferenceIndicatorType;
-  ReturnTrackingId?: TrackingId;
+  FinancialInstitutionContactAndAddress?: ContactAndAddressInput;
 }
 
 export interface CodAddTransportationChargesDetail {
@@ -420,10 +454,12 @@ export interface DeliveryOnInvoiceAcceptanceDetail {
   TrackingId?: TrackingId;
 }
 
-/** Input form of {@link DeliveryOnInvoiceAcceptanceDetail}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DeliveryOnInvoiceAcceptanceDetailInput {
+/** Input form of {@link DeliveryOnInvoiceAcceptanceDetail}: what a caller writes, where it differs. */
+export interface DeliveryOnInvoiceAcceptanceDetailInput extends Omit<
+  DeliveryOnInvoiceAcceptanceDetail,
+  "Recipient"
+> {
   Recipient?: PartyInput;
-  TrackingId?: TrackingId;
 }
 
 export interface HoldAtLocationDetail {
@@ -432,6 +468,14 @@ export interface HoldAtLocationDetail {
   LocationType?: FedExLocationType;
   LocationId?: string;
   LocationNumber?: number;
+}
+
+/** Input form of {@link HoldAtLocationDetail}: what a caller writes, where it differs. */
+export interface HoldAtLocationDetailInput extends Omit<
+  HoldAtLocationDetail,
+  "LocationContactAndAddress"
+> {
+  LocationContactAndAddress?: ContactAndAddressInput;
 }
 
 export type FedExLocationType =
@@ -452,6 +496,14 @@ export interface ShipmentEventNotificationDetail {
   EventNotifications: ShipmentEventNotificationSpecification[];
 }
 
+/** Input form of {@link ShipmentEventNotificationDetail}: what a caller writes, where it differs. */
+export interface ShipmentEventNotificationDetailInput extends Omit<
+  ShipmentEventNotificationDetail,
+  "EventNotifications"
+> {
+  EventNotifications?: ShipmentEventNotificationSpecificationInput[];
+}
+
 export type ShipmentNotificationAggregationType = "PER_PACKAGE" | "PER_SHIPMENT";
 
 export interface ShipmentEventNotificationSpecification {
@@ -459,6 +511,14 @@ export interface ShipmentEventNotificationSpecification {
   Events: NotificationEventType[];
   NotificationDetail?: NotificationDetail;
   FormatSpecification?: ShipmentNotificationFormatSpecification;
+}
+
+/** Input form of {@link ShipmentEventNotificationSpecification}: what a caller writes, where it differs. */
+export interface ShipmentEventNotificationSpecificationInput extends Omit<
+  ShipmentEventNotificationSpecification,
+  "Events"
+> {
+  Events?: NotificationEventType[];
 }
 
 export type ShipmentNotificationRoleType = "BROKER" | "OTHER" | "RECIPIENT" | "SHIPPER";
@@ -500,11 +560,12 @@ export interface ReturnShipmentDetail {
   ReturnAssociation?: ReturnAssociationDetail;
 }
 
-/** Input form of {@link ReturnShipmentDetail}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ReturnShipmentDetailInput {
-  ReturnType?: ReturnType;
-  Rma?: Rma;
-  ReturnEMailDetail?: ReturnEMailDetail;
+/** Input form of {@link ReturnShipmentDetail}: what a caller writes, where it differs. */
+export interface ReturnShipmentDetailInput extends Omit<
+  ReturnShipmentDetail,
+  "ReturnEMailDetail" | "ReturnAssociation"
+> {
+  ReturnEMailDetail?: ReturnEMailDetailInput;
   ReturnAssociation?: ReturnAssociationDetailInput;
 }
 
@@ -519,6 +580,11 @@ export interface ReturnEMailDetail {
   AllowedSpecialServices: ReturnEMailAllowedSpecialServiceType[];
 }
 
+/** Input form of {@link ReturnEMailDetail}: what a caller writes, where it differs. */
+export interface ReturnEMailDetailInput extends Omit<ReturnEMailDetail, "AllowedSpecialServices"> {
+  AllowedSpecialServices?: ReturnEMailAllowedSpecialServiceType[];
+}
+
 export type ReturnEMailAllowedSpecialServiceType = "SATURDAY_DELIVERY" | "SATURDAY_PICKUP";
 
 export interface ReturnAssociationDetail {
@@ -526,9 +592,8 @@ export interface ReturnAssociationDetail {
   ShipDate?: XsdDate;
 }
 
-/** Input form of {@link ReturnAssociationDetail}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ReturnAssociationDetailInput {
-  TrackingNumber?: string;
+/** Input form of {@link ReturnAssociationDetail}: what a caller writes, where it differs. */
+export interface ReturnAssociationDetailInput extends Omit<ReturnAssociationDetail, "ShipDate"> {
   ShipDate?: XsdDateInput;
 }
 
@@ -539,12 +604,9 @@ export interface PendingShipmentDetail {
   RecommendedDocumentSpecification?: RecommendedDocumentSpecification;
 }
 
-/** Input form of {@link PendingShipmentDetail}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface PendingShipmentDetailInput {
-  Type?: PendingShipmentType;
+/** Input form of {@link PendingShipmentDetail}: what a caller writes, where it differs. */
+export interface PendingShipmentDetailInput extends Omit<PendingShipmentDetail, "ExpirationDate"> {
   ExpirationDate?: XsdDateInput;
-  ProcessingOptions?: PendingShipmentProcessingOptionsRequested;
-  RecommendedDocumentSpecification?: RecommendedDocumentSpecification;
 }
 
 export type PendingShipmentType = "EMAIL";
@@ -593,12 +655,11 @@ export interface InternationalControlledExportDetail {
   LicenseOrPermitExpirationDate?: XsdDate;
 }
 
-/** Input form of {@link InternationalControlledExportDetail}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface InternationalControlledExportDetailInput {
-  Type?: InternationalControlledExportType;
-  ForeignTradeZoneCode?: string;
-  EntryNumber?: string;
-  LicenseOrPermitNumber?: string;
+/** Input form of {@link InternationalControlledExportDetail}: what a caller writes, where it differs. */
+export interface InternationalControlledExportDetailInput extends Omit<
+  InternationalControlledExportDetail,
+  "LicenseOrPermitExpirationDate"
+> {
   LicenseOrPermitExpirationDate?: XsdDateInput;
 }
 
@@ -625,11 +686,9 @@ export interface ShipmentDryIceDetail {
   ProcessingOptions?: ShipmentDryIceProcessingOptionsRequested;
 }
 
-/** Input form of {@link ShipmentDryIceDetail}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ShipmentDryIceDetailInput {
+/** Input form of {@link ShipmentDryIceDetail}: what a caller writes, where it differs. */
+export interface ShipmentDryIceDetailInput extends Omit<ShipmentDryIceDetail, "PackageCount"> {
   PackageCount?: bigint | number;
-  TotalWeight?: Weight;
-  ProcessingOptions?: ShipmentDryIceProcessingOptionsRequested;
 }
 
 export type ShipmentDryIceProcessingOptionsRequested = ShipmentDryIceProcessingOptionType[];
@@ -642,11 +701,9 @@ export interface HomeDeliveryPremiumDetail {
   PhoneNumber?: string;
 }
 
-/** Input form of {@link HomeDeliveryPremiumDetail}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface HomeDeliveryPremiumDetailInput {
-  HomeDeliveryPremiumType?: HomeDeliveryPremiumType;
+/** Input form of {@link HomeDeliveryPremiumDetail}: what a caller writes, where it differs. */
+export interface HomeDeliveryPremiumDetailInput extends Omit<HomeDeliveryPremiumDetail, "Date"> {
   Date?: XsdDateInput;
-  PhoneNumber?: string;
 }
 
 export type HomeDeliveryPremiumType = "APPOINTMENT" | "DATE_CERTAIN" | "EVENING";
@@ -660,9 +717,8 @@ export interface FreightGuaranteeDetail {
   Date?: XsdDate;
 }
 
-/** Input form of {@link FreightGuaranteeDetail}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface FreightGuaranteeDetailInput {
-  Type?: FreightGuaranteeType;
+/** Input form of {@link FreightGuaranteeDetail}: what a caller writes, where it differs. */
+export interface FreightGuaranteeDetailInput extends Omit<FreightGuaranteeDetail, "Date"> {
   Date?: XsdDateInput;
 }
 
@@ -674,11 +730,14 @@ export interface EtdDetail {
   DocumentReferences: UploadDocumentReferenceDetail[];
 }
 
-/** Input form of {@link EtdDetail}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface EtdDetailInput {
-  Attributes: EtdAttributeType[];
-  RequestedDocumentCopies: RequestedShippingDocumentType[];
-  DocumentReferences: UploadDocumentReferenceDetailInput[];
+/** Input form of {@link EtdDetail}: what a caller writes, where it differs. */
+export interface EtdDetailInput extends Omit<
+  EtdDetail,
+  "Attributes" | "RequestedDocumentCopies" | "DocumentReferences"
+> {
+  Attributes?: EtdAttributeType[];
+  RequestedDocumentCopies?: RequestedShippingDocumentType[];
+  DocumentReferences?: UploadDocumentReferenceDetailInput[];
 }
 
 export type EtdAttributeType = "POST_SHIPMENT_UPLOAD_REQUESTED";
@@ -708,15 +767,12 @@ export interface UploadDocumentReferenceDetail {
   DocumentIdProducer?: UploadDocumentIdProducer;
 }
 
-/** Input form of {@link UploadDocumentReferenceDetail}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface UploadDocumentReferenceDetailInput {
+/** Input form of {@link UploadDocumentReferenceDetail}: what a caller writes, where it differs. */
+export interface UploadDocumentReferenceDetailInput extends Omit<
+  UploadDocumentReferenceDetail,
+  "LineNumber"
+> {
   LineNumber?: bigint | number;
-  CustomerReference?: string;
-  Description?: string;
-  DocumentProducer?: UploadDocumentProducerType;
-  DocumentType?: UploadDocumentType;
-  DocumentId?: string;
-  DocumentIdProducer?: UploadDocumentIdProducer;
 }
 
 export type UploadDocumentProducerType =
@@ -755,9 +811,11 @@ export interface CustomDeliveryWindowDetail {
   RequestDate?: XsdDate;
 }
 
-/** Input form of {@link CustomDeliveryWindowDetail}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CustomDeliveryWindowDetailInput {
-  Type?: CustomDeliveryWindowType;
+/** Input form of {@link CustomDeliveryWindowDetail}: what a caller writes, where it differs. */
+export interface CustomDeliveryWindowDetailInput extends Omit<
+  CustomDeliveryWindowDetail,
+  "RequestTime" | "RequestRange" | "RequestDate"
+> {
   RequestTime?: XsdTimeInput;
   RequestRange?: DateRangeInput;
   RequestDate?: XsdDateInput;
@@ -770,8 +828,8 @@ export interface DateRange {
   Ends?: XsdDate;
 }
 
-/** Input form of {@link DateRange}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DateRangeInput {
+/** Input form of {@link DateRange}: what a caller writes, where it differs. */
+export interface DateRangeInput extends Omit<DateRange, "Begins" | "Ends"> {
   Begins?: XsdDateInput;
   Ends?: XsdDateInput;
 }
@@ -785,14 +843,12 @@ export interface ExpressFreightDetail {
   UndeliverableContact?: ExpressFreightDetailContact;
 }
 
-/** Input form of {@link ExpressFreightDetail}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ExpressFreightDetailInput {
-  PackingListEnclosed?: boolean;
+/** Input form of {@link ExpressFreightDetail}: what a caller writes, where it differs. */
+export interface ExpressFreightDetailInput extends Omit<
+  ExpressFreightDetail,
+  "ShippersLoadAndCount"
+> {
   ShippersLoadAndCount?: bigint | number;
-  BookingConfirmationNumber?: string;
-  ReferenceLabelRequested?: boolean;
-  BeforeDeliveryContact?: ExpressFreightDetailContact;
-  UndeliverableContact?: ExpressFreightDetailContact;
 }
 
 export interface ExpressFreightDetailContact {
@@ -820,25 +876,25 @@ export interface FreightShipmentDetail {
   LineItems: FreightShipmentLineItem[];
 }
 
-/** Input form of {@link FreightShipmentDetail}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface FreightShipmentDetailInput {
-  FedExFreightAccountNumber?: string;
-  FedExFreightBillingContactAndAddress?: ContactAndAddress;
+/** Input form of {@link FreightShipmentDetail}: what a caller writes, where it differs. */
+export interface FreightShipmentDetailInput extends Omit<
+  FreightShipmentDetail,
+ 
+    | "FedExFreightBillingContactAndAddress"
+    | "AlternateBilling"
+    | "Coupons"
+    | "TotalHandlingUnits"
+    | "ShipmentDimensions"
+    | "SpecialServicePayments"
+    | "LineItems"
+> {
+  FedExFreightBillingContactAndAddress?: ContactAndAddressInput;
   AlternateBilling?: PartyInput;
-  Role?: FreightShipmentRoleType;
-  CollectTermsType?: FreightCollectTermsType;
-  DeclaredValuePerUnit?: Money;
-  DeclaredValueUnits?: string;
-  LiabilityCoverageDetail?: LiabilityCoverageDetail;
-  Coupons: string[];
+  Coupons?: string[];
   TotalHandlingUnits?: bigint | number;
-  ClientDiscountPercent?: string;
-  PalletWeight?: Weight;
   ShipmentDimensions?: DimensionsInput;
-  Comment?: string;
-  SpecialServicePayments: FreightSpecialServicePayment[];
-  HazardousMaterialsOfferor?: string;
-  LineItems: FreightShipmentLineItemInput[];
+  SpecialServicePayments?: FreightSpecialServicePayment[];
+  LineItems?: FreightShipmentLineItemInput[];
 }
 
 export type FreightShipmentRoleType = "CONSIGNEE" | "SHIPPER";
@@ -859,12 +915,11 @@ export interface Dimensions {
   Units?: LinearUnits;
 }
 
-/** Input form of {@link Dimensions}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DimensionsInput {
+/** Input form of {@link Dimensions}: what a caller writes, where it differs. */
+export interface DimensionsInput extends Omit<Dimensions, "Length" | "Width" | "Height"> {
   Length?: bigint | number;
   Width?: bigint | number;
   Height?: bigint | number;
-  Units?: LinearUnits;
 }
 
 export type LinearUnits = "CM" | "IN";
@@ -885,16 +940,13 @@ export interface FreightShipmentLineItem {
   Volume?: Volume;
 }
 
-/** Input form of {@link FreightShipmentLineItem}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface FreightShipmentLineItemInput {
-  Id?: string;
-  FreightClass?: FreightClassType;
-  Packaging?: PhysicalPackagingType;
+/** Input form of {@link FreightShipmentLineItem}: what a caller writes, where it differs. */
+export interface FreightShipmentLineItemInput extends Omit<
+  FreightShipmentLineItem,
+  "Pieces" | "Dimensions"
+> {
   Pieces?: bigint | number;
-  Description?: string;
-  Weight?: Weight;
   Dimensions?: DimensionsInput;
-  Volume?: Volume;
 }
 
 export type FreightClassType =
@@ -980,23 +1032,25 @@ export interface CustomsClearanceDetail {
   RegulatoryControls: RegulatoryControlType[];
 }
 
-/** Input form of {@link CustomsClearanceDetail}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CustomsClearanceDetailInput {
-  Brokers: BrokerDetailInput[];
-  ClearanceBrokerage?: ClearanceBrokerageType;
-  CustomsOptions?: CustomsOptionDetail;
+/** Input form of {@link CustomsClearanceDetail}: what a caller writes, where it differs. */
+export interface CustomsClearanceDetailInput extends Omit<
+  CustomsClearanceDetail,
+ 
+    | "Brokers"
+    | "ImporterOfRecord"
+    | "DutiesPayment"
+    | "CommercialInvoice"
+    | "Commodities"
+    | "ExportDetail"
+    | "RegulatoryControls"
+> {
+  Brokers?: BrokerDetailInput[];
   ImporterOfRecord?: PartyInput;
-  RecipientCustomsId?: RecipientCustomsId;
   DutiesPayment?: PaymentInput;
-  DocumentContent?: InternationalDocumentContentType;
-  CustomsValue?: Money;
-  FreightOnValue?: FreightOnValueType;
-  InsuranceCharges?: Money;
-  PartiesToTransactionAreRelated?: boolean;
-  CommercialInvoice?: CommercialInvoice;
-  Commodities: CommodityInput[];
-  ExportDetail?: ExportDetail;
-  RegulatoryControls: RegulatoryControlType[];
+  CommercialInvoice?: CommercialInvoiceInput;
+  Commodities?: CommodityInput[];
+  ExportDetail?: ExportDetailInput;
+  RegulatoryControls?: RegulatoryControlType[];
 }
 
 export interface BrokerDetail {
@@ -1004,9 +1058,8 @@ export interface BrokerDetail {
   Broker?: Party;
 }
 
-/** Input form of {@link BrokerDetail}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface BrokerDetailInput {
-  Type?: BrokerType;
+/** Input form of {@link BrokerDetail}: what a caller writes, where it differs. */
+export interface BrokerDetailInput extends Omit<BrokerDetail, "Broker"> {
   Broker?: PartyInput;
 }
 
@@ -1062,6 +1115,11 @@ export interface CommercialInvoice {
   TermsOfSale?: string;
 }
 
+/** Input form of {@link CommercialInvoice}: what a caller writes, where it differs. */
+export interface CommercialInvoiceInput extends Omit<CommercialInvoice, "Comments"> {
+  Comments?: string[];
+}
+
 export type TaxesOrMiscellaneousChargeType =
   | "COMMISSIONS"
   | "DISCOUNTS"
@@ -1099,26 +1157,15 @@ export interface Commodity {
   UsmcaDetail?: UsmcaCommodityDetail;
 }
 
-/** Input form of {@link Commodity}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CommodityInput {
-  Name?: string;
+/** Input form of {@link Commodity}: what a caller writes, where it differs. */
+export interface CommodityInput extends Omit<
+  Commodity,
+  "NumberOfPieces" | "AdditionalMeasures" | "ExciseConditions" | "ExportLicenseExpirationDate"
+> {
   NumberOfPieces?: bigint | number;
-  Description?: string;
-  Purpose?: CommodityPurposeType;
-  CountryOfManufacture?: string;
-  HarmonizedCode?: string;
-  Weight?: Weight;
-  Quantity?: string;
-  QuantityUnits?: string;
-  AdditionalMeasures: Measure[];
-  UnitPrice?: Money;
-  CustomsValue?: Money;
-  ExciseConditions: EdtExciseCondition[];
-  ExportLicenseNumber?: string;
+  AdditionalMeasures?: Measure[];
+  ExciseConditions?: EdtExciseCondition[];
   ExportLicenseExpirationDate?: XsdDateInput;
-  CIMarksAndNumbers?: string;
-  PartNumber?: string;
-  UsmcaDetail?: UsmcaCommodityDetail;
 }
 
 export type CommodityPurposeType = "BUSINESS" | "CONSUMER";
@@ -1146,6 +1193,11 @@ export interface ExportDetail {
   DestinationControlDetail?: DestinationControlDetail;
 }
 
+/** Input form of {@link ExportDetail}: what a caller writes, where it differs. */
+export interface ExportDetailInput extends Omit<ExportDetail, "DestinationControlDetail"> {
+  DestinationControlDetail?: DestinationControlDetailInput;
+}
+
 export type B13AFilingOptionType =
   | "FEDEX_TO_STAMP"
   | "FILED_ELECTRONICALLY"
@@ -1157,6 +1209,14 @@ export interface DestinationControlDetail {
   StatementTypes: DestinationControlStatementType[];
   DestinationCountries?: string;
   EndUser?: string;
+}
+
+/** Input form of {@link DestinationControlDetail}: what a caller writes, where it differs. */
+export interface DestinationControlDetailInput extends Omit<
+  DestinationControlDetail,
+  "StatementTypes"
+> {
+  StatementTypes?: DestinationControlStatementType[];
 }
 
 export type DestinationControlStatementType = "DEPARTMENT_OF_COMMERCE" | "DEPARTMENT_OF_STATE";
@@ -1175,13 +1235,13 @@ export interface PickupDetail {
   RequestSource?: PickupRequestSourceType;
 }
 
-/** Input form of {@link PickupDetail}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface PickupDetailInput {
+/** Input form of {@link PickupDetail}: what a caller writes, where it differs. */
+export interface PickupDetailInput extends Omit<
+  PickupDetail,
+  "ReadyDateTime" | "LatestPickupDateTime"
+> {
   ReadyDateTime?: XsdDateTimeInput;
   LatestPickupDateTime?: XsdDateTimeInput;
-  CourierInstructions?: string;
-  RequestType?: PickupRequestType;
-  RequestSource?: PickupRequestSourceType;
 }
 
 export type PickupRequestType = "FUTURE_DAY" | "SAME_DAY";
@@ -1225,15 +1285,12 @@ export interface LabelSpecification {
   CustomerSpecifiedDetail?: CustomerSpecifiedLabelDetail;
 }
 
-/** Input form of {@link LabelSpecification}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface LabelSpecificationInput {
-  LabelFormatType?: LabelFormatType;
-  ImageType?: ShippingDocumentImageType;
-  LabelStockType?: LabelStockType;
-  LabelPrintingOrientation?: LabelPrintingOrientationType;
-  LabelRotation?: LabelRotationType;
-  LabelOrder?: LabelOrderType;
-  PrintedLabelOrigin?: ContactAndAddress;
+/** Input form of {@link LabelSpecification}: what a caller writes, where it differs. */
+export interface LabelSpecificationInput extends Omit<
+  LabelSpecification,
+  "PrintedLabelOrigin" | "CustomerSpecifiedDetail"
+> {
+  PrintedLabelOrigin?: ContactAndAddressInput;
   CustomerSpecifiedDetail?: CustomerSpecifiedLabelDetailInput;
 }
 
@@ -1283,17 +1340,24 @@ export interface CustomerSpecifiedLabelDetail {
   AirWaybillSuppressionCount?: bigint;
 }
 
-/** Input form of {@link CustomerSpecifiedLabelDetail}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CustomerSpecifiedLabelDetailInput {
+/** Input form of {@link CustomerSpecifiedLabelDetail}: what a caller writes, where it differs. */
+export interface CustomerSpecifiedLabelDetailInput extends Omit<
+  CustomerSpecifiedLabelDetail,
+ 
+    | "DocTabContent"
+    | "CustomContent"
+    | "ConfigurableReferenceEntries"
+    | "MaskedData"
+    | "RegulatoryLabels"
+    | "AdditionalLabels"
+    | "AirWaybillSuppressionCount"
+> {
   DocTabContent?: DocTabContentInput;
-  CustomContentPosition?: RelativeVerticalPositionType;
   CustomContent?: CustomLabelDetailInput;
-  ConfigurableReferenceEntries: ConfigurableLabelReferenceEntryInput[];
-  MaskedData: LabelMaskableDataType[];
-  SecondaryBarcode?: SecondaryBarcodeType;
-  TermsAndConditionsLocalization?: Localization;
-  RegulatoryLabels: RegulatoryLabelContentDetail[];
-  AdditionalLabels: AdditionalLabelsDetailInput[];
+  ConfigurableReferenceEntries?: ConfigurableLabelReferenceEntryInput[];
+  MaskedData?: LabelMaskableDataType[];
+  RegulatoryLabels?: RegulatoryLabelContentDetailInput[];
+  AdditionalLabels?: AdditionalLabelsDetailInput[];
   AirWaybillSuppressionCount?: bigint | number;
 }
 
@@ -1303,9 +1367,8 @@ export interface DocTabContent {
   Barcoded?: DocTabContentBarcoded;
 }
 
-/** Input form of {@link DocTabContent}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DocTabContentInput {
-  DocTabContentType?: DocTabContentType;
+/** Input form of {@link DocTabContent}: what a caller writes, where it differs. */
+export interface DocTabContentInput extends Omit<DocTabContent, "Zone001" | "Barcoded"> {
   Zone001?: DocTabContentZone001Input;
   Barcoded?: DocTabContentBarcodedInput;
 }
@@ -1314,7 +1377,7 @@ export type DocTabContentType = "BARCODED" | "CUSTOM" | "MINIMUM" | "STANDARD" |
 
 export type DocTabContentZone001 = DocTabZoneSpecification[];
 
-/** Input form of {@link DocTabContentZone001}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link DocTabContentZone001}: what a caller writes, where it differs. */
 export type DocTabContentZone001Input = DocTabZoneSpecificationInput[];
 
 export interface DocTabZoneSpecification {
@@ -1325,13 +1388,9 @@ export interface DocTabZoneSpecification {
   Justification?: DocTabZoneJustificationType;
 }
 
-/** Input form of {@link DocTabZoneSpecification}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DocTabZoneSpecificationInput {
+/** Input form of {@link DocTabZoneSpecification}: what a caller writes, where it differs. */
+export interface DocTabZoneSpecificationInput extends Omit<DocTabZoneSpecification, "ZoneNumber"> {
   ZoneNumber?: bigint | number;
-  Header?: string;
-  DataField?: string;
-  LiteralValue?: string;
-  Justification?: DocTabZoneJustificationType;
 }
 
 export type DocTabZoneJustificationType = "LEFT" | "RIGHT";
@@ -1341,9 +1400,8 @@ export interface DocTabContentBarcoded {
   Specification?: DocTabZoneSpecification;
 }
 
-/** Input form of {@link DocTabContentBarcoded}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DocTabContentBarcodedInput {
-  Symbology?: BarcodeSymbologyType;
+/** Input form of {@link DocTabContentBarcoded}: what a caller writes, where it differs. */
+export interface DocTabContentBarcodedInput extends Omit<DocTabContentBarcoded, "Specification"> {
   Specification?: DocTabZoneSpecificationInput;
 }
 
@@ -1373,14 +1431,16 @@ export interface CustomLabelDetail {
   BarcodeEntries: CustomLabelBarcodeEntry[];
 }
 
-/** Input form of {@link CustomLabelDetail}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CustomLabelDetailInput {
-  CoordinateUnits?: CustomLabelCoordinateUnits;
-  TextEntries: CustomLabelTextEntryInput[];
-  GraphicEntries: CustomLabelGraphicEntryInput[];
-  BoxEntries: CustomLabelBoxEntryInput[];
-  TextBoxEntries: CustomLabelTextBoxEntryInput[];
-  BarcodeEntries: CustomLabelBarcodeEntryInput[];
+/** Input form of {@link CustomLabelDetail}: what a caller writes, where it differs. */
+export interface CustomLabelDetailInput extends Omit<
+  CustomLabelDetail,
+  "TextEntries" | "GraphicEntries" | "BoxEntries" | "TextBoxEntries" | "BarcodeEntries"
+> {
+  TextEntries?: CustomLabelTextEntryInput[];
+  GraphicEntries?: CustomLabelGraphicEntryInput[];
+  BoxEntries?: CustomLabelBoxEntryInput[];
+  TextBoxEntries?: CustomLabelTextBoxEntryInput[];
+  BarcodeEntries?: CustomLabelBarcodeEntryInput[];
 }
 
 export type CustomLabelCoordinateUnits = "MILS" | "PIXELS";
@@ -1395,15 +1455,14 @@ export interface CustomLabelTextEntry {
   Rotation?: RotationType;
 }
 
-/** Input form of {@link CustomLabelTextEntry}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CustomLabelTextEntryInput {
+/** Input form of {@link CustomLabelTextEntry}: what a caller writes, where it differs. */
+export interface CustomLabelTextEntryInput extends Omit<
+  CustomLabelTextEntry,
+  "Position" | "DataFields" | "FontSize"
+> {
   Position?: CustomLabelPositionInput;
-  Format?: string;
-  DataFields: string[];
-  ThermalFontId?: string;
-  FontName?: string;
+  DataFields?: string[];
   FontSize?: bigint | number;
-  Rotation?: RotationType;
 }
 
 export interface CustomLabelPosition {
@@ -1411,10 +1470,9 @@ export interface CustomLabelPosition {
   Y?: number;
 }
 
-/** Input form of {@link CustomLabelPosition}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CustomLabelPositionInput {
+/** Input form of {@link CustomLabelPosition}: what a caller writes, where it differs. */
+export interface CustomLabelPositionInput extends Omit<CustomLabelPosition, "X"> {
   X?: bigint | number;
-  Y?: number;
 }
 
 export type RotationType = "LEFT" | "NONE" | "RIGHT" | "UPSIDE_DOWN";
@@ -1425,11 +1483,9 @@ export interface CustomLabelGraphicEntry {
   FileGraphicFullName?: string;
 }
 
-/** Input form of {@link CustomLabelGraphicEntry}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CustomLabelGraphicEntryInput {
+/** Input form of {@link CustomLabelGraphicEntry}: what a caller writes, where it differs. */
+export interface CustomLabelGraphicEntryInput extends Omit<CustomLabelGraphicEntry, "Position"> {
   Position?: CustomLabelPositionInput;
-  PrinterGraphicId?: string;
-  FileGraphicFullName?: string;
 }
 
 export interface CustomLabelBoxEntry {
@@ -1437,8 +1493,11 @@ export interface CustomLabelBoxEntry {
   BottomRightCorner?: CustomLabelPosition;
 }
 
-/** Input form of {@link CustomLabelBoxEntry}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CustomLabelBoxEntryInput {
+/** Input form of {@link CustomLabelBoxEntry}: what a caller writes, where it differs. */
+export interface CustomLabelBoxEntryInput extends Omit<
+  CustomLabelBoxEntry,
+  "TopLeftCorner" | "BottomRightCorner"
+> {
   TopLeftCorner?: CustomLabelPositionInput;
   BottomRightCorner?: CustomLabelPositionInput;
 }
@@ -1455,17 +1514,16 @@ export interface CustomLabelTextBoxEntry {
   Rotation?: RotationType;
 }
 
-/** Input form of {@link CustomLabelTextBoxEntry}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CustomLabelTextBoxEntryInput {
+/** Input form of {@link CustomLabelTextBoxEntry}: what a caller writes, where it differs. */
+export interface CustomLabelTextBoxEntryInput extends Omit<
+  CustomLabelTextBoxEntry,
+  "TopLeftCorner" | "BottomRightCorner" | "Position" | "DataFields" | "FontSize"
+> {
   TopLeftCorner?: CustomLabelPositionInput;
   BottomRightCorner?: CustomLabelPositionInput;
   Position?: CustomLabelPositionInput;
-  Format?: string;
-  DataFields: string[];
-  ThermalFontId?: string;
-  FontName?: string;
+  DataFields?: string[];
   FontSize?: bigint | number;
-  Rotation?: RotationType;
 }
 
 export interface CustomLabelBarcodeEntry {
@@ -1477,14 +1535,13 @@ export interface CustomLabelBarcodeEntry {
   BarcodeSymbology?: BarcodeSymbologyType;
 }
 
-/** Input form of {@link CustomLabelBarcodeEntry}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CustomLabelBarcodeEntryInput {
+/** Input form of {@link CustomLabelBarcodeEntry}: what a caller writes, where it differs. */
+export interface CustomLabelBarcodeEntryInput extends Omit<
+  CustomLabelBarcodeEntry,
+  "Position" | "DataFields"
+> {
   Position?: CustomLabelPositionInput;
-  Format?: string;
-  DataFields: string[];
-  BarHeight?: number;
-  ThinBarWidth?: number;
-  BarcodeSymbology?: BarcodeSymbologyType;
+  DataFields?: string[];
 }
 
 export interface ConfigurableLabelReferenceEntry {
@@ -1494,12 +1551,12 @@ export interface ConfigurableLabelReferenceEntry {
   LiteralValue?: string;
 }
 
-/** Input form of {@link ConfigurableLabelReferenceEntry}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ConfigurableLabelReferenceEntryInput {
+/** Input form of {@link ConfigurableLabelReferenceEntry}: what a caller writes, where it differs. */
+export interface ConfigurableLabelReferenceEntryInput extends Omit<
+  ConfigurableLabelReferenceEntry,
+  "ZoneNumber"
+> {
   ZoneNumber?: bigint | number;
-  Header?: string;
-  DataField?: string;
-  LiteralValue?: string;
 }
 
 export type LabelMaskableDataType =
@@ -1522,6 +1579,14 @@ export interface RegulatoryLabelContentDetail {
   GenerationOptions: CustomerSpecifiedLabelGenerationOptionType[];
 }
 
+/** Input form of {@link RegulatoryLabelContentDetail}: what a caller writes, where it differs. */
+export interface RegulatoryLabelContentDetailInput extends Omit<
+  RegulatoryLabelContentDetail,
+  "GenerationOptions"
+> {
+  GenerationOptions?: CustomerSpecifiedLabelGenerationOptionType[];
+}
+
 export type RegulatoryLabelType = "ALCOHOL_SHIPMENT_LABEL";
 
 export type CustomerSpecifiedLabelGenerationOptionType =
@@ -1534,9 +1599,8 @@ export interface AdditionalLabelsDetail {
   Count?: bigint;
 }
 
-/** Input form of {@link AdditionalLabelsDetail}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface AdditionalLabelsDetailInput {
-  Type?: AdditionalLabelsType;
+/** Input form of {@link AdditionalLabelsDetail}: what a caller writes, where it differs. */
+export interface AdditionalLabelsDetailInput extends Omit<AdditionalLabelsDetail, "Count"> {
   Count?: bigint | number;
 }
 
@@ -1566,26 +1630,51 @@ export interface ShippingDocumentSpecification {
   ReturnInstructionsDetail?: ReturnInstructionsDetail;
 }
 
-/** Input form of {@link ShippingDocumentSpecification}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ShippingDocumentSpecificationInput {
-  ShippingDocumentTypes: RequestedShippingDocumentType[];
-  CertificateOfOrigin?: CertificateOfOriginDetail;
-  CommercialInvoiceDetail?: CommercialInvoiceDetail;
+/** Input form of {@link ShippingDocumentSpecification}: what a caller writes, where it differs. */
+export interface ShippingDocumentSpecificationInput extends Omit<
+  ShippingDocumentSpecification,
+ 
+    | "ShippingDocumentTypes"
+    | "CertificateOfOrigin"
+    | "CommercialInvoiceDetail"
+    | "UsmcaCommercialInvoiceCertificationOfOriginDetail"
+    | "CustomPackageDocumentDetail"
+    | "CustomShipmentDocumentDetail"
+    | "ExportDeclarationDetail"
+    | "GeneralAgencyAgreementDetail"
+    | "UsmcaCertificationOfOriginDetail"
+    | "Op900Detail"
+    | "DangerousGoodsShippersDeclarationDetail"
+    | "FreightAddressLabelDetail"
+    | "ReturnInstructionsDetail"
+> {
+  ShippingDocumentTypes?: RequestedShippingDocumentType[];
+  CertificateOfOrigin?: CertificateOfOriginDetailInput;
+  CommercialInvoiceDetail?: CommercialInvoiceDetailInput;
   UsmcaCommercialInvoiceCertificationOfOriginDetail?: UsmcaCommercialInvoiceCertificationOfOriginDetailInput;
-  CustomPackageDocumentDetail: CustomDocumentDetailInput[];
-  CustomShipmentDocumentDetail: CustomDocumentDetailInput[];
-  ExportDeclarationDetail?: ExportDeclarationDetail;
-  GeneralAgencyAgreementDetail?: GeneralAgencyAgreementDetail;
+  CustomPackageDocumentDetail?: CustomDocumentDetailInput[];
+  CustomShipmentDocumentDetail?: CustomDocumentDetailInput[];
+  ExportDeclarationDetail?: ExportDeclarationDetailInput;
+  GeneralAgencyAgreementDetail?: GeneralAgencyAgreementDetailInput;
   UsmcaCertificationOfOriginDetail?: UsmcaCertificationOfOriginDetailInput;
-  Op900Detail?: Op900Detail;
-  DangerousGoodsShippersDeclarationDetail?: DangerousGoodsShippersDeclarationDetail;
+  Op900Detail?: Op900DetailInput;
+  DangerousGoodsShippersDeclarationDetail?: DangerousGoodsShippersDeclarationDetailInput;
   FreightAddressLabelDetail?: FreightAddressLabelDetailInput;
-  ReturnInstructionsDetail?: ReturnInstructionsDetail;
+  ReturnInstructionsDetail?: ReturnInstructionsDetailInput;
 }
 
 export interface CertificateOfOriginDetail {
   DocumentFormat?: ShippingDocumentFormat;
   CustomerImageUsages: CustomerImageUsage[];
+}
+
+/** Input form of {@link CertificateOfOriginDetail}: what a caller writes, where it differs. */
+export interface CertificateOfOriginDetailInput extends Omit<
+  CertificateOfOriginDetail,
+  "DocumentFormat" | "CustomerImageUsages"
+> {
+  DocumentFormat?: ShippingDocumentFormatInput;
+  CustomerImageUsages?: CustomerImageUsage[];
 }
 
 export interface ShippingDocumentFormat {
@@ -1598,11 +1687,24 @@ export interface ShippingDocumentFormat {
   Localization?: Localization;
 }
 
+/** Input form of {@link ShippingDocumentFormat}: what a caller writes, where it differs. */
+export interface ShippingDocumentFormatInput extends Omit<ShippingDocumentFormat, "Dispositions"> {
+  Dispositions?: ShippingDocumentDispositionDetailInput[];
+}
+
 export interface ShippingDocumentDispositionDetail {
   DispositionType?: ShippingDocumentDispositionType;
   Grouping?: ShippingDocumentGroupingType;
   EMailDetail?: ShippingDocumentEMailDetail;
   PrintDetail?: ShippingDocumentPrintDetail;
+}
+
+/** Input form of {@link ShippingDocumentDispositionDetail}: what a caller writes, where it differs. */
+export interface ShippingDocumentDispositionDetailInput extends Omit<
+  ShippingDocumentDispositionDetail,
+  "EMailDetail"
+> {
+  EMailDetail?: ShippingDocumentEMailDetailInput;
 }
 
 export type ShippingDocumentDispositionType =
@@ -1621,6 +1723,14 @@ export interface ShippingDocumentEMailDetail {
   EMailRecipients: ShippingDocumentEMailRecipient[];
   Grouping?: ShippingDocumentEMailGroupingType;
   Localization?: Localization;
+}
+
+/** Input form of {@link ShippingDocumentEMailDetail}: what a caller writes, where it differs. */
+export interface ShippingDocumentEMailDetailInput extends Omit<
+  ShippingDocumentEMailDetail,
+  "EMailRecipients"
+> {
+  EMailRecipients?: ShippingDocumentEMailRecipient[];
 }
 
 export interface ShippingDocumentEMailRecipient {
@@ -1671,6 +1781,15 @@ export interface CommercialInvoiceDetail {
   CustomerImageUsages: CustomerImageUsage[];
 }
 
+/** Input form of {@link CommercialInvoiceDetail}: what a caller writes, where it differs. */
+export interface CommercialInvoiceDetailInput extends Omit<
+  CommercialInvoiceDetail,
+  "Format" | "CustomerImageUsages"
+> {
+  Format?: ShippingDocumentFormatInput;
+  CustomerImageUsages?: CustomerImageUsage[];
+}
+
 export interface UsmcaCommercialInvoiceCertificationOfOriginDetail {
   Format?: ShippingDocumentFormat;
   CustomerImageUsages: CustomerImageUsage[];
@@ -1680,13 +1799,13 @@ export interface UsmcaCommercialInvoiceCertificationOfOriginDetail {
   Producer?: Party;
 }
 
-/** Input form of {@link UsmcaCommercialInvoiceCertificationOfOriginDetail}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface UsmcaCommercialInvoiceCertificationOfOriginDetailInput {
-  Format?: ShippingDocumentFormat;
-  CustomerImageUsages: CustomerImageUsage[];
-  FormVersion?: string;
-  CertifierSpecification?: UsmcaCertifierSpecificationType;
-  ProducerSpecification?: UsmcaProducerSpecificationType;
+/** Input form of {@link UsmcaCommercialInvoiceCertificationOfOriginDetail}: what a caller writes, where it differs. */
+export interface UsmcaCommercialInvoiceCertificationOfOriginDetailInput extends Omit<
+  UsmcaCommercialInvoiceCertificationOfOriginDetail,
+  "Format" | "CustomerImageUsages" | "Producer"
+> {
+  Format?: ShippingDocumentFormatInput;
+  CustomerImageUsages?: CustomerImageUsage[];
   Producer?: PartyInput;
 }
 
@@ -1705,12 +1824,12 @@ export interface CustomDocumentDetail {
   CustomContent?: CustomLabelDetail;
 }
 
-/** Input form of {@link CustomDocumentDetail}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CustomDocumentDetailInput {
-  Format?: ShippingDocumentFormat;
-  LabelPrintingOrientation?: LabelPrintingOrientationType;
-  LabelRotation?: LabelRotationType;
-  SpecificationId?: string;
+/** Input form of {@link CustomDocumentDetail}: what a caller writes, where it differs. */
+export interface CustomDocumentDetailInput extends Omit<
+  CustomDocumentDetail,
+  "Format" | "CustomContent"
+> {
+  Format?: ShippingDocumentFormatInput;
   CustomContent?: CustomLabelDetailInput;
 }
 
@@ -1719,8 +1838,25 @@ export interface ExportDeclarationDetail {
   CustomerImageUsages: CustomerImageUsage[];
 }
 
+/** Input form of {@link ExportDeclarationDetail}: what a caller writes, where it differs. */
+export interface ExportDeclarationDetailInput extends Omit<
+  ExportDeclarationDetail,
+  "DocumentFormat" | "CustomerImageUsages"
+> {
+  DocumentFormat?: ShippingDocumentFormatInput;
+  CustomerImageUsages?: CustomerImageUsage[];
+}
+
 export interface GeneralAgencyAgreementDetail {
   Format?: ShippingDocumentFormat;
+}
+
+/** Input form of {@link GeneralAgencyAgreementDetail}: what a caller writes, where it differs. */
+export interface GeneralAgencyAgreementDetailInput extends Omit<
+  GeneralAgencyAgreementDetail,
+  "Format"
+> {
+  Format?: ShippingDocumentFormatInput;
 }
 
 export interface UsmcaCertificationOfOriginDetail {
@@ -1733,15 +1869,15 @@ export interface UsmcaCertificationOfOriginDetail {
   CustomerImageUsages: CustomerImageUsage[];
 }
 
-/** Input form of {@link UsmcaCertificationOfOriginDetail}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface UsmcaCertificationOfOriginDetailInput {
-  Format?: ShippingDocumentFormat;
+/** Input form of {@link UsmcaCertificationOfOriginDetail}: what a caller writes, where it differs. */
+export interface UsmcaCertificationOfOriginDetailInput extends Omit<
+  UsmcaCertificationOfOriginDetail,
+  "Format" | "BlanketPeriod" | "Producer" | "CustomerImageUsages"
+> {
+  Format?: ShippingDocumentFormatInput;
   BlanketPeriod?: DateRangeInput;
-  CertifierSpecification?: UsmcaCertifierSpecificationType;
-  ImporterSpecification?: UsmcaImporterSpecificationType;
-  ProducerSpecification?: UsmcaProducerSpecificationType;
   Producer?: PartyInput;
-  CustomerImageUsages: CustomerImageUsage[];
+  CustomerImageUsages?: CustomerImageUsage[];
 }
 
 export type UsmcaImporterSpecificationType = "UNKNOWN" | "VARIOUS";
@@ -1751,6 +1887,12 @@ export interface Op900Detail {
   Reference?: CustomerReferenceType;
   CustomerImageUsages: CustomerImageUsage[];
   SignatureName?: string;
+}
+
+/** Input form of {@link Op900Detail}: what a caller writes, where it differs. */
+export interface Op900DetailInput extends Omit<Op900Detail, "Format" | "CustomerImageUsages"> {
+  Format?: ShippingDocumentFormatInput;
+  CustomerImageUsages?: CustomerImageUsage[];
 }
 
 export type CustomerReferenceType =
@@ -1771,6 +1913,15 @@ export interface DangerousGoodsShippersDeclarationDetail {
   CustomerImageUsages: CustomerImageUsage[];
 }
 
+/** Input form of {@link DangerousGoodsShippersDeclarationDetail}: what a caller writes, where it differs. */
+export interface DangerousGoodsShippersDeclarationDetailInput extends Omit<
+  DangerousGoodsShippersDeclarationDetail,
+  "Format" | "CustomerImageUsages"
+> {
+  Format?: ShippingDocumentFormatInput;
+  CustomerImageUsages?: CustomerImageUsage[];
+}
+
 export interface FreightAddressLabelDetail {
   Format?: ShippingDocumentFormat;
   Copies?: bigint;
@@ -1780,13 +1931,14 @@ export interface FreightAddressLabelDetail {
   CustomContent?: CustomLabelDetail;
 }
 
-/** Input form of {@link FreightAddressLabelDetail}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface FreightAddressLabelDetailInput {
-  Format?: ShippingDocumentFormat;
+/** Input form of {@link FreightAddressLabelDetail}: what a caller writes, where it differs. */
+export interface FreightAddressLabelDetailInput extends Omit<
+  FreightAddressLabelDetail,
+  "Format" | "Copies" | "DocTabContent" | "CustomContent"
+> {
+  Format?: ShippingDocumentFormatInput;
   Copies?: bigint | number;
-  StartingPosition?: PageQuadrantType;
   DocTabContent?: DocTabContentInput;
-  CustomContentPosition?: RelativeVerticalPositionType;
   CustomContent?: CustomLabelDetailInput;
 }
 
@@ -1797,6 +1949,11 @@ export interface ReturnInstructionsDetail {
   CustomText?: string;
 }
 
+/** Input form of {@link ReturnInstructionsDetail}: what a caller writes, where it differs. */
+export interface ReturnInstructionsDetailInput extends Omit<ReturnInstructionsDetail, "Format"> {
+  Format?: ShippingDocumentFormatInput;
+}
+
 export type RateRequestType = "LIST" | "NONE" | "PREFERRED";
 
 export type EdtRequestType = "ALL" | "NONE";
@@ -1805,7 +1962,7 @@ export type ShipmentOnlyFieldsType = "DIMENSIONS" | "INSURED_VALUE" | "WEIGHT";
 
 export type ShipmentConfigurationData = DangerousGoodsDetail[];
 
-/** Input form of {@link ShipmentConfigurationData}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ShipmentConfigurationData}: what a caller writes, where it differs. */
 export type ShipmentConfigurationDataInput = DangerousGoodsDetailInput[];
 
 export interface DangerousGoodsDetail {
@@ -1825,21 +1982,14 @@ export interface DangerousGoodsDetail {
   RadioactivityDetail?: RadioactivityDetail;
 }
 
-/** Input form of {@link DangerousGoodsDetail}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DangerousGoodsDetailInput {
-  Regulation?: HazardousCommodityRegulationType;
-  Accessibility?: DangerousGoodsAccessibilityType;
-  CargoAircraftOnly?: boolean;
-  Options: HazardousCommodityOptionType[];
-  PackingOption?: DangerousGoodsPackingOptionType;
-  ReferenceId?: string;
-  Containers: DangerousGoodsContainerInput[];
+/** Input form of {@link DangerousGoodsDetail}: what a caller writes, where it differs. */
+export interface DangerousGoodsDetailInput extends Omit<
+  DangerousGoodsDetail,
+  "Options" | "Containers" | "Packaging" | "RadioactivityDetail"
+> {
+  Options?: HazardousCommodityOptionType[];
+  Containers?: DangerousGoodsContainerInput[];
   Packaging?: HazardousCommodityPackagingDetailInput;
-  Signatory?: DangerousGoodsSignatory;
-  EmergencyContactNumber?: string;
-  Offeror?: string;
-  InfectiousSubstanceResponsibleContact?: Contact;
-  AdditionalHandling?: string;
   RadioactivityDetail?: RadioactivityDetailInput;
 }
 
@@ -1865,13 +2015,13 @@ export interface DangerousGoodsContainer {
   HazardousCommodities: HazardousCommodityContent[];
 }
 
-/** Input form of {@link DangerousGoodsContainer}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DangerousGoodsContainerInput {
-  PackingType?: HazardousContainerPackingType;
-  ContainerType?: string;
-  RadioactiveContainerClass?: RadioactiveContainerClassType;
+/** Input form of {@link DangerousGoodsContainer}: what a caller writes, where it differs. */
+export interface DangerousGoodsContainerInput extends Omit<
+  DangerousGoodsContainer,
+  "NumberOfContainers" | "HazardousCommodities"
+> {
   NumberOfContainers?: bigint | number;
-  HazardousCommodities: HazardousCommodityContentInput[];
+  HazardousCommodities?: HazardousCommodityContentInput[];
 }
 
 export type HazardousContainerPackingType = "ALL_PACKED_IN_ONE";
@@ -1895,14 +2045,13 @@ export interface HazardousCommodityContent {
   NetExplosiveDetail?: NetExplosiveDetail;
 }
 
-/** Input form of {@link HazardousCommodityContent}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface HazardousCommodityContentInput {
+/** Input form of {@link HazardousCommodityContent}: what a caller writes, where it differs. */
+export interface HazardousCommodityContentInput extends Omit<
+  HazardousCommodityContent,
+  "Description" | "InnerReceptacles"
+> {
   Description?: HazardousCommodityDescriptionInput;
-  Quantity?: HazardousCommodityQuantityDetail;
-  InnerReceptacles: HazardousCommodityInnerReceptacleDetail[];
-  Options?: HazardousCommodityOptionDetail;
-  RadionuclideDetail?: RadionuclideDetail;
-  NetExplosiveDetail?: NetExplosiveDetail;
+  InnerReceptacles?: HazardousCommodityInnerReceptacleDetail[];
 }
 
 export interface HazardousCommodityDescription {
@@ -1921,21 +2070,14 @@ export interface HazardousCommodityDescription {
   Authorization?: string;
 }
 
-/** Input form of {@link HazardousCommodityDescription}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface HazardousCommodityDescriptionInput {
-  Id?: string;
+/** Input form of {@link HazardousCommodityDescription}: what a caller writes, where it differs. */
+export interface HazardousCommodityDescriptionInput extends Omit<
+  HazardousCommodityDescription,
+  "SequenceNumber" | "SubsidiaryClasses" | "ProcessingOptions"
+> {
   SequenceNumber?: bigint | number;
-  PackingGroup?: HazardousCommodityPackingGroupType;
-  PackingDetails?: HazardousCommodityPackingDetail;
-  ReportableQuantity?: boolean;
-  ProperShippingName?: string;
-  TechnicalName?: string;
-  Percentage?: string;
-  HazardClass?: string;
-  SubsidiaryClasses: string[];
-  LabelText?: string;
-  ProcessingOptions: HazardousCommodityDescriptionProcessingOptionType[];
-  Authorization?: string;
+  SubsidiaryClasses?: string[];
+  ProcessingOptions?: HazardousCommodityDescriptionProcessingOptionType[];
 }
 
 export type HazardousCommodityPackingGroupType = "DEFAULT" | "I" | "II" | "III";
@@ -2000,10 +2142,12 @@ export interface HazardousCommodityPackagingDetail {
   Units?: string;
 }
 
-/** Input form of {@link HazardousCommodityPackagingDetail}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface HazardousCommodityPackagingDetailInput {
+/** Input form of {@link HazardousCommodityPackagingDetail}: what a caller writes, where it differs. */
+export interface HazardousCommodityPackagingDetailInput extends Omit<
+  HazardousCommodityPackagingDetail,
+  "Count"
+> {
   Count?: bigint | number;
-  Units?: string;
 }
 
 export interface DangerousGoodsSignatory {
@@ -2019,11 +2163,8 @@ export interface RadioactivityDetail {
   Dimensions?: Dimensions;
 }
 
-/** Input form of {@link RadioactivityDetail}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface RadioactivityDetailInput {
-  TransportIndex?: string;
-  SurfaceReading?: string;
-  CriticalitySafetyIndex?: string;
+/** Input form of {@link RadioactivityDetail}: what a caller writes, where it differs. */
+export interface RadioactivityDetailInput extends Omit<RadioactivityDetail, "Dimensions"> {
   Dimensions?: DimensionsInput;
 }
 
@@ -2045,23 +2186,27 @@ export interface RequestedPackageLineItem {
   ConveyanceDetail?: ShipperConveyanceDetail;
 }
 
-/** Input form of {@link RequestedPackageLineItem}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface RequestedPackageLineItemInput {
+/** Input form of {@link RequestedPackageLineItem}: what a caller writes, where it differs. */
+export interface RequestedPackageLineItemInput extends Omit<
+  RequestedPackageLineItem,
+ 
+    | "SequenceNumber"
+    | "GroupNumber"
+    | "GroupPackageCount"
+    | "Dimensions"
+    | "AssociatedFreightLineItems"
+    | "CustomerReferences"
+    | "SpecialServicesRequested"
+    | "ContentRecords"
+> {
   SequenceNumber?: bigint | number;
   GroupNumber?: bigint | number;
   GroupPackageCount?: bigint | number;
-  VariableHandlingChargeDetail?: VariableHandlingChargeDetail;
-  InsuredValue?: Money;
-  Weight?: Weight;
   Dimensions?: DimensionsInput;
-  PhysicalPackaging?: PhysicalPackagingType;
-  AssociatedFreightLineItems: AssociatedFreightLineItemDetail[];
-  ItemDescription?: string;
-  ItemDescriptionForClearance?: string;
-  CustomerReferences: CustomerReference[];
+  AssociatedFreightLineItems?: AssociatedFreightLineItemDetail[];
+  CustomerReferences?: CustomerReference[];
   SpecialServicesRequested?: PackageSpecialServicesRequestedInput;
-  ContentRecords: ContentRecordInput[];
-  ConveyanceDetail?: ShipperConveyanceDetail;
+  ContentRecords?: ContentRecordInput[];
 }
 
 export interface AssociatedFreightLineItemDetail {
@@ -2084,16 +2229,21 @@ export interface PackageSpecialServicesRequested {
   AlcoholDetail?: AlcoholDetail;
 }
 
-/** Input form of {@link PackageSpecialServicesRequested}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface PackageSpecialServicesRequestedInput {
-  SpecialServiceTypes: string[];
+/** Input form of {@link PackageSpecialServicesRequested}: what a caller writes, where it differs. */
+export interface PackageSpecialServicesRequestedInput extends Omit<
+  PackageSpecialServicesRequested,
+ 
+    | "SpecialServiceTypes"
+    | "CodDetail"
+    | "DangerousGoodsDetail"
+    | "BatteryDetails"
+    | "PriorityAlertDetail"
+> {
+  SpecialServiceTypes?: string[];
   CodDetail?: CodDetailInput;
   DangerousGoodsDetail?: DangerousGoodsDetailInput;
-  BatteryDetails: BatteryClassificationDetail[];
-  DryIceWeight?: Weight;
-  SignatureOptionDetail?: SignatureOptionDetail;
-  PriorityAlertDetail?: PriorityAlertDetail;
-  AlcoholDetail?: AlcoholDetail;
+  BatteryDetails?: BatteryClassificationDetail[];
+  PriorityAlertDetail?: PriorityAlertDetailInput;
 }
 
 export interface BatteryClassificationDetail {
@@ -2125,6 +2275,15 @@ export interface PriorityAlertDetail {
   Content: string[];
 }
 
+/** Input form of {@link PriorityAlertDetail}: what a caller writes, where it differs. */
+export interface PriorityAlertDetailInput extends Omit<
+  PriorityAlertDetail,
+  "EnhancementTypes" | "Content"
+> {
+  EnhancementTypes?: PriorityAlertEnhancementType[];
+  Content?: string[];
+}
+
 export type PriorityAlertEnhancementType = "PRIORITY_ALERT_PLUS";
 
 export interface AlcoholDetail {
@@ -2140,12 +2299,9 @@ export interface ContentRecord {
   Description?: string;
 }
 
-/** Input form of {@link ContentRecord}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ContentRecordInput {
-  PartNumber?: string;
-  ItemNumber?: string;
+/** Input form of {@link ContentRecord}: what a caller writes, where it differs. */
+export interface ContentRecordInput extends Omit<ContentRecord, "ReceivedQuantity"> {
   ReceivedQuantity?: bigint | number;
-  Description?: string;
 }
 
 export interface ShipperConveyanceDetail {
@@ -2160,13 +2316,14 @@ export interface RateReply {
   RateReplyDetails: RateReplyDetail[];
 }
 
-/** Input form of {@link RateReply}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface RateReplyInput {
-  HighestSeverity: NotificationSeverityType;
-  Notifications: Notification[];
-  TransactionDetail?: TransactionDetail;
+/** Input form of {@link RateReply}: what a caller writes, where it differs. */
+export interface RateReplyInput extends Omit<
+  RateReply,
+  "Notifications" | "Version" | "RateReplyDetails"
+> {
+  Notifications: NotificationInput[];
   Version: VersionIdInput;
-  RateReplyDetails: RateReplyDetailInput[];
+  RateReplyDetails?: RateReplyDetailInput[];
 }
 
 export type NotificationSeverityType = "ERROR" | "FAILURE" | "NOTE" | "SUCCESS" | "WARNING";
@@ -2178,6 +2335,11 @@ export interface Notification {
   Message?: string;
   LocalizedMessage?: string;
   MessageParameters: NotificationParameter[];
+}
+
+/** Input form of {@link Notification}: what a caller writes, where it differs. */
+export interface NotificationInput extends Omit<Notification, "MessageParameters"> {
+  MessageParameters?: NotificationParameter[];
 }
 
 export interface NotificationParameter {
@@ -2206,26 +2368,21 @@ export interface RateReplyDetail {
   RatedShipmentDetails: RatedShipmentDetail[];
 }
 
-/** Input form of {@link RateReplyDetail}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface RateReplyDetailInput {
-  ServiceType?: string;
-  ServiceDescription?: ServiceDescription;
-  PackagingType?: string;
-  AppliedOptions: ServiceOptionType[];
-  AppliedSubOptions?: ServiceSubOptionDetail;
-  DeliveryStation?: string;
-  DeliveryDayOfWeek?: DayOfWeekType;
+/** Input form of {@link RateReplyDetail}: what a caller writes, where it differs. */
+export interface RateReplyDetailInput extends Omit<
+  RateReplyDetail,
+ 
+    | "ServiceDescription"
+    | "AppliedOptions"
+    | "DeliveryTimestamp"
+    | "CommitDetails"
+    | "RatedShipmentDetails"
+> {
+  ServiceDescription?: ServiceDescriptionInput;
+  AppliedOptions?: ServiceOptionType[];
   DeliveryTimestamp?: XsdDateTimeInput;
-  CommitDetails: CommitDetailInput[];
-  DestinationAirportId?: string;
-  IneligibleForMoneyBackGuarantee?: boolean;
-  OriginServiceArea?: string;
-  DestinationServiceArea?: string;
-  TransitTime?: TransitTimeType;
-  MaximumTransitTime?: TransitTimeType;
-  SignatureOption?: SignatureOptionType;
-  ActualRateType?: ReturnedRateType;
-  RatedShipmentDetails: RatedShipmentDetailInput[];
+  CommitDetails?: CommitDetailInput[];
+  RatedShipmentDetails?: RatedShipmentDetailInput[];
 }
 
 export interface ServiceDescription {
@@ -2234,6 +2391,11 @@ export interface ServiceDescription {
   Names: ProductName[];
   Description?: string;
   AstraDescription?: string;
+}
+
+/** Input form of {@link ServiceDescription}: what a caller writes, where it differs. */
+export interface ServiceDescriptionInput extends Omit<ServiceDescription, "Names"> {
+  Names?: ProductName[];
 }
 
 export interface ProductName {
@@ -2280,35 +2442,37 @@ export interface CommitDetail {
   FreightCommitDetail?: FreightCommitDetail;
 }
 
-/** Input form of {@link CommitDetail}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface CommitDetailInput {
-  CommodityName?: string;
-  ServiceType?: string;
-  ServiceDescription?: ServiceDescription;
-  AppliedOptions: ServiceOptionType[];
-  AppliedSubOptions?: ServiceSubOptionDetail;
-  DerivedShipmentSignatureOption?: SignatureOptionDetail;
-  DerivedPackageSignatureOptions: SignatureOptionDetail[];
-  DerivedOriginDetail?: CleansedAddressAndLocationDetail;
-  DerivedDestinationDetail?: CleansedAddressAndLocationDetail;
+/** Input form of {@link CommitDetail}: what a caller writes, where it differs. */
+export interface CommitDetailInput extends Omit<
+  CommitDetail,
+ 
+    | "ServiceDescription"
+    | "AppliedOptions"
+    | "DerivedPackageSignatureOptions"
+    | "CommitTimestamp"
+    | "BrokerAddress"
+    | "BrokerCommitTimestamp"
+    | "BrokerToDestinationDays"
+    | "ProofOfDeliveryDate"
+    | "CommitMessages"
+    | "DeliveryMessages"
+    | "DelayDetails"
+    | "RequiredDocuments"
+    | "FreightCommitDetail"
+> {
+  ServiceDescription?: ServiceDescriptionInput;
+  AppliedOptions?: ServiceOptionType[];
+  DerivedPackageSignatureOptions?: SignatureOptionDetail[];
   CommitTimestamp?: XsdDateTimeInput;
-  DayOfWeek?: DayOfWeekType;
-  TransitTime?: TransitTimeType;
-  MaximumTransitTime?: TransitTimeType;
-  DestinationServiceArea?: string;
-  BrokerAddress?: Address;
-  BrokerLocationId?: string;
+  BrokerAddress?: AddressInput;
   BrokerCommitTimestamp?: XsdDateTimeInput;
-  BrokerCommitDayOfWeek?: DayOfWeekType;
   BrokerToDestinationDays?: bigint | number;
   ProofOfDeliveryDate?: XsdDateInput;
-  ProofOfDeliveryDayOfWeek?: DayOfWeekType;
-  CommitMessages: Notification[];
-  DeliveryMessages: string[];
-  DelayDetails: DelayDetailInput[];
-  DocumentContent?: InternationalDocumentContentType;
-  RequiredDocuments: RequiredShippingDocumentType[];
-  FreightCommitDetail?: FreightCommitDetail;
+  CommitMessages?: NotificationInput[];
+  DeliveryMessages?: string[];
+  DelayDetails?: DelayDetailInput[];
+  RequiredDocuments?: RequiredShippingDocumentType[];
+  FreightCommitDetail?: FreightCommitDetailInput;
 }
 
 export interface CleansedAddressAndLocationDetail {
@@ -2353,14 +2517,9 @@ export interface DelayDetail {
   Description?: string;
 }
 
-/** Input form of {@link DelayDetail}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DelayDetailInput {
+/** Input form of {@link DelayDetail}: what a caller writes, where it differs. */
+export interface DelayDetailInput extends Omit<DelayDetail, "Date"> {
   Date?: XsdDateInput;
-  DayOfWeek?: DayOfWeekType;
-  Level?: DelayLevelType;
-  Point?: DelayPointType;
-  Type?: CommitmentDelayType;
-  Description?: string;
 }
 
 export type DelayLevelType =
@@ -2406,6 +2565,15 @@ export interface FreightCommitDetail {
   TotalDistance?: Distance;
 }
 
+/** Input form of {@link FreightCommitDetail}: what a caller writes, where it differs. */
+export interface FreightCommitDetailInput extends Omit<
+  FreightCommitDetail,
+  "OriginDetail" | "DestinationDetail"
+> {
+  OriginDetail?: FreightServiceCenterDetailInput;
+  DestinationDetail?: FreightServiceCenterDetailInput;
+}
+
 export interface FreightServiceCenterDetail {
   InterlineCarrierCode?: string;
   InterlineCarrierName?: string;
@@ -2418,6 +2586,15 @@ export interface FreightServiceCenterDetail {
   GatewayLocationId?: string;
   Location?: string;
   ContactAndAddress?: ContactAndAddress;
+}
+
+/** Input form of {@link FreightServiceCenterDetail}: what a caller writes, where it differs. */
+export interface FreightServiceCenterDetailInput extends Omit<
+  FreightServiceCenterDetail,
+  "LimitedServiceDays" | "ContactAndAddress"
+> {
+  LimitedServiceDays?: DayOfWeekType[];
+  ContactAndAddress?: ContactAndAddressInput;
 }
 
 export interface Distance {
@@ -2448,12 +2625,13 @@ export interface RatedShipmentDetail {
   RatedPackages: RatedPackageDetail[];
 }
 
-/** Input form of {@link RatedShipmentDetail}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface RatedShipmentDetailInput {
-  EffectiveNetDiscount?: Money;
-  AdjustedCodCollectionAmount?: Money;
+/** Input form of {@link RatedShipmentDetail}: what a caller writes, where it differs. */
+export interface RatedShipmentDetailInput extends Omit<
+  RatedShipmentDetail,
+  "ShipmentRateDetail" | "RatedPackages"
+> {
   ShipmentRateDetail?: ShipmentRateDetailInput;
-  RatedPackages: RatedPackageDetailInput[];
+  RatedPackages?: RatedPackageDetailInput[];
 }
 
 export interface ShipmentRateDetail {
@@ -2494,43 +2672,31 @@ export interface ShipmentRateDetail {
   TotalVariableHandlingCharges?: VariableHandlingCharges;
 }
 
-/** Input form of {@link ShipmentRateDetail}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ShipmentRateDetailInput {
-  RateType?: ReturnedRateType;
-  RateScale?: string;
-  RateZone?: string;
-  PricingCode?: PricingCodeType;
-  RatedWeightMethod?: RatedWeightMethod;
-  MinimumChargeType?: MinimumChargeType;
-  CurrencyExchangeRate?: CurrencyExchangeRate;
-  SpecialRatingApplied: SpecialRatingAppliedType[];
+/** Input form of {@link ShipmentRateDetail}: what a caller writes, where it differs. */
+export interface ShipmentRateDetailInput extends Omit<
+  ShipmentRateDetail,
+ 
+    | "SpecialRatingApplied"
+    | "DimDivisor"
+    | "ShipmentLegRateDetails"
+    | "FreightRateDetail"
+    | "FreightDiscounts"
+    | "Rebates"
+    | "Surcharges"
+    | "Taxes"
+    | "DutiesAndTaxes"
+    | "AncillaryFeesAndTaxes"
+> {
+  SpecialRatingApplied?: SpecialRatingAppliedType[];
   DimDivisor?: bigint | number;
-  DimDivisorType?: RateDimensionalDivisorType;
-  FuelSurchargePercent?: string;
-  TotalBillingWeight?: Weight;
-  TotalDimWeight?: Weight;
-  TotalBaseCharge?: Money;
-  TotalFreightDiscounts?: Money;
-  TotalNetFreight?: Money;
-  TotalSurcharges?: Money;
-  TotalNetFedExCharge?: Money;
-  TotalTaxes?: Money;
-  TotalNetCharge?: Money;
-  TotalRebates?: Money;
-  TotalDutiesAndTaxes?: Money;
-  TotalAncillaryFeesAndTaxes?: Money;
-  TotalDutiesTaxesAndFees?: Money;
-  TotalNetChargeWithDutiesAndTaxes?: Money;
-  ShipmentLegRateDetails: ShipmentLegRateDetailInput[];
-  FreightRateDetail?: FreightRateDetail;
-  FreightDiscounts: RateDiscount[];
-  Rebates: Rebate[];
-  Surcharges: Surcharge[];
-  Taxes: Tax[];
-  DutiesAndTaxes: EdtCommodityTaxInput[];
-  AncillaryFeesAndTaxes: AncillaryFeeAndTax[];
-  VariableHandlingCharges?: VariableHandlingCharges;
-  TotalVariableHandlingCharges?: VariableHandlingCharges;
+  ShipmentLegRateDetails?: ShipmentLegRateDetailInput[];
+  FreightRateDetail?: FreightRateDetailInput;
+  FreightDiscounts?: RateDiscount[];
+  Rebates?: Rebate[];
+  Surcharges?: Surcharge[];
+  Taxes?: Tax[];
+  DutiesAndTaxes?: EdtCommodityTaxInput[];
+  AncillaryFeesAndTaxes?: AncillaryFeeAndTax[];
 }
 
 export type PricingCodeType =
@@ -2619,44 +2785,31 @@ export interface ShipmentLegRateDetail {
   TotalVariableHandlingCharges?: VariableHandlingCharges;
 }
 
-/** Input form of {@link ShipmentLegRateDetail}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ShipmentLegRateDetailInput {
-  LegDescription?: string;
-  LegOrigin?: Address;
-  LegOriginLocationId?: string;
-  LegDestination?: Address;
-  LegDestinationLocationId?: string;
-  RateType?: ReturnedRateType;
-  RateScale?: string;
-  RateZone?: string;
-  PricingCode?: PricingCodeType;
-  RatedWeightMethod?: RatedWeightMethod;
-  MinimumChargeType?: MinimumChargeType;
-  CurrencyExchangeRate?: CurrencyExchangeRate;
-  SpecialRatingApplied: SpecialRatingAppliedType[];
+/** Input form of {@link ShipmentLegRateDetail}: what a caller writes, where it differs. */
+export interface ShipmentLegRateDetailInput extends Omit<
+  ShipmentLegRateDetail,
+ 
+    | "LegOrigin"
+    | "LegDestination"
+    | "SpecialRatingApplied"
+    | "DimDivisor"
+    | "FreightRateDetail"
+    | "FreightDiscounts"
+    | "Rebates"
+    | "Surcharges"
+    | "Taxes"
+    | "DutiesAndTaxes"
+> {
+  LegOrigin?: AddressInput;
+  LegDestination?: AddressInput;
+  SpecialRatingApplied?: SpecialRatingAppliedType[];
   DimDivisor?: bigint | number;
-  DimDivisorType?: RateDimensionalDivisorType;
-  FuelSurchargePercent?: string;
-  TotalBillingWeight?: Weight;
-  TotalDimWeight?: Weight;
-  TotalBaseCharge?: Money;
-  TotalFreightDiscounts?: Money;
-  TotalNetFreight?: Money;
-  TotalSurcharges?: Money;
-  TotalNetFedExCharge?: Money;
-  TotalTaxes?: Money;
-  TotalNetCharge?: Money;
-  TotalRebates?: Money;
-  TotalDutiesAndTaxes?: Money;
-  TotalNetChargeWithDutiesAndTaxes?: Money;
-  FreightRateDetail?: FreightRateDetail;
-  FreightDiscounts: RateDiscount[];
-  Rebates: Rebate[];
-  Surcharges: Surcharge[];
-  Taxes: Tax[];
-  DutiesAndTaxes: EdtCommodityTaxInput[];
-  VariableHandlingCharges?: VariableHandlingCharges;
-  TotalVariableHandlingCharges?: VariableHandlingCharges;
+  FreightRateDetail?: FreightRateDetailInput;
+  FreightDiscounts?: RateDiscount[];
+  Rebates?: Rebate[];
+  Surcharges?: Surcharge[];
+  Taxes?: Tax[];
+  DutiesAndTaxes?: EdtCommodityTaxInput[];
 }
 
 export interface FreightRateDetail {
@@ -2665,6 +2818,15 @@ export interface FreightRateDetail {
   BaseChargeCalculation?: FreightBaseChargeCalculationType;
   BaseCharges: FreightBaseCharge[];
   Notations: FreightRateNotation[];
+}
+
+/** Input form of {@link FreightRateDetail}: what a caller writes, where it differs. */
+export interface FreightRateDetailInput extends Omit<
+  FreightRateDetail,
+  "BaseCharges" | "Notations"
+> {
+  BaseCharges?: FreightBaseCharge[];
+  Notations?: FreightRateNotation[];
 }
 
 export type FreightRateQuoteType = "AUTOMATED" | "MANUAL";
@@ -2808,11 +2970,9 @@ export interface EdtCommodityTax {
   Total?: Money;
 }
 
-/** Input form of {@link EdtCommodityTax}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface EdtCommodityTaxInput {
-  HarmonizedCode?: string;
-  Taxes: EdtTaxDetailInput[];
-  Total?: Money;
+/** Input form of {@link EdtCommodityTax}: what a caller writes, where it differs. */
+export interface EdtCommodityTaxInput extends Omit<EdtCommodityTax, "Taxes"> {
+  Taxes?: EdtTaxDetailInput[];
 }
 
 export interface EdtTaxDetail {
@@ -2825,15 +2985,9 @@ export interface EdtTaxDetail {
   Amount?: Money;
 }
 
-/** Input form of {@link EdtTaxDetail}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface EdtTaxDetailInput {
-  TaxType?: EdtTaxType;
+/** Input form of {@link EdtTaxDetail}: what a caller writes, where it differs. */
+export interface EdtTaxDetailInput extends Omit<EdtTaxDetail, "EffectiveDate"> {
   EffectiveDate?: XsdDateInput;
-  Name?: string;
-  TaxableValue?: Money;
-  Description?: string;
-  Formula?: string;
-  Amount?: Money;
 }
 
 export type EdtTaxType =
@@ -2881,14 +3035,14 @@ export interface RatedPackageDetail {
   PackageRateDetail?: PackageRateDetail;
 }
 
-/** Input form of {@link RatedPackageDetail}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface RatedPackageDetailInput {
-  TrackingIds: TrackingId[];
+/** Input form of {@link RatedPackageDetail}: what a caller writes, where it differs. */
+export interface RatedPackageDetailInput extends Omit<
+  RatedPackageDetail,
+  "TrackingIds" | "GroupNumber" | "PackageRateDetail"
+> {
+  TrackingIds?: TrackingId[];
   GroupNumber?: bigint | number;
-  EffectiveNetDiscount?: Money;
-  AdjustedCodCollectionAmount?: Money;
-  OversizeClass?: OversizeClassType;
-  PackageRateDetail?: PackageRateDetail;
+  PackageRateDetail?: PackageRateDetailInput;
 }
 
 export type OversizeClassType = "OVERSIZE_1" | "OVERSIZE_2" | "OVERSIZE_3";
@@ -2913,4 +3067,15 @@ export interface PackageRateDetail {
   Surcharges: Surcharge[];
   Taxes: Tax[];
   VariableHandlingCharges?: VariableHandlingCharges;
+}
+
+/** Input form of {@link PackageRateDetail}: what a caller writes, where it differs. */
+export interface PackageRateDetailInput extends Omit<
+  PackageRateDetail,
+  "FreightDiscounts" | "Rebates" | "Surcharges" | "Taxes"
+> {
+  FreightDiscounts?: RateDiscount[];
+  Rebates?: Rebate[];
+  Surcharges?: Surcharge[];
+  Taxes?: Tax[];
 }

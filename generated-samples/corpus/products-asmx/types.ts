@@ -13,10 +13,9 @@ export interface GetProducts {
   returnProperties?: ArrayOfString;
 }
 
-/** Input form of {@link GetProducts}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetProductsInput {
+/** Input form of {@link GetProducts}: what a caller writes, where it differs. */
+export interface GetProductsInput extends Omit<GetProducts, "searchParams"> {
   searchParams?: ProductSearchParametersInput;
-  returnProperties?: ArrayOfString;
 }
 
 export interface ProductSearchParameters {
@@ -37,23 +36,10 @@ export interface ProductSearchParameters {
   ProductIds?: ArrayOfInt;
 }
 
-/** Input form of {@link ProductSearchParameters}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ProductSearchParametersInput {
-  /** Default (when empty): "-2147483648". */
-  Id?: number;
-  /** Default (when empty): "-2147483648". */
-  CategoryId?: number;
-  /** Default (when empty): "". */
-  No?: string;
-  /** Default (when empty): "". */
-  EAN1?: string;
-  /** Default (when empty): "". */
-  Name?: string;
-  /** Default (when empty): "-79228162514264337593543950335". */
-  Price?: string;
+/** Input form of {@link ProductSearchParameters}: what a caller writes, where it differs. */
+export interface ProductSearchParametersInput extends Omit<ProductSearchParameters, "DateChanged"> {
   /** Default (when empty): "0001-01-01T00:00:00". */
   DateChanged?: XsdDateTimeInput;
-  ProductIds?: ArrayOfInt;
 }
 
 export type ArrayOfInt = number[];
@@ -62,7 +48,7 @@ export type ArrayOfString = (string | null)[];
 
 export type ArrayOfProduct = (Product | null)[];
 
-/** Input form of {@link ArrayOfProduct}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfProduct}: what a caller writes, where it differs. */
 export type ArrayOfProductInput = (ProductInput | null)[];
 
 export interface Product {
@@ -123,63 +109,10 @@ export interface Product {
   NewProduct?: boolean | null;
 }
 
-/** Input form of {@link Product}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ProductInput {
-  /** Default (when empty): "-1.7976931348623157E+308". */
-  CashPriceIncTax?: number;
-  /** Default (when empty): "-79228162514264337593543950335". */
-  WebPrice?: string;
-  /** Default (when empty): "-2147483648". */
-  SupplierId?: number;
-  /** Default (when empty): "-2147483648". */
-  Id?: number;
-  /** Default (when empty): "". */
-  Name?: string;
-  /** Default (when empty): "-79228162514264337593543950335". */
-  TaxRate?: string;
-  /** Default (when empty): "-79228162514264337593543950335". */
-  Stock?: string;
-  /** Default (when empty): "-2147483648". */
-  StatusId?: number;
-  /** Default (when empty): "-2147483648". */
-  CategoryId?: number;
-  /** Default (when empty): "-2147483648". */
-  PriceGroupID?: number;
-  /** Default (when empty): "-79228162514264337593543950335". */
-  InPrice?: string;
-  /** Default (when empty): "". */
-  Description?: string;
-  /** Default (when empty): "". */
-  DescriptionLong?: string;
-  /** Default (when empty): "-79228162514264337593543950335". */
-  Cost?: string;
-  /** Default (when empty): "". */
-  EAN1?: string;
-  /** Default (when empty): "-79228162514264337593543950335". */
-  Price?: string;
-  /** Default (when empty): "". */
-  No?: string;
+/** Input form of {@link Product}: what a caller writes, where it differs. */
+export interface ProductInput extends Omit<Product, "DateChanged"> {
   /** Default (when empty): "0001-01-01T00:00:00". */
   DateChanged?: XsdDateTimeInput;
-  APIException?: APIException;
-  /** Default (when empty): "-79228162514264337593543950335". */
-  Weight?: string;
-  /** Default (when empty): "-79228162514264337593543950335". */
-  MinimumStock?: string;
-  /** Default (when empty): "-79228162514264337593543950335". */
-  OrderProposal?: string;
-  /** Default (when empty): "". */
-  StockLocation?: string;
-  /** Default (when empty): "". */
-  SupplierProductCode?: string;
-  /** Default (when empty): "". */
-  SupplierProductName?: string;
-  Web?: boolean | null;
-  /** Default (when empty): "". */
-  ProductCode?: string;
-  StockControlled?: boolean | null;
-  NewOffer?: boolean | null;
-  NewProduct?: boolean | null;
 }
 
 export interface APIException {
@@ -192,8 +125,8 @@ export interface SaveProducts {
   products?: ArrayOfProduct;
 }
 
-/** Input form of {@link SaveProducts}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface SaveProductsInput {
+/** Input form of {@link SaveProducts}: what a caller writes, where it differs. */
+export interface SaveProductsInput extends Omit<SaveProducts, "products"> {
   products?: ArrayOfProductInput;
 }
 
@@ -201,8 +134,8 @@ export interface DeleteProducts {
   products?: ArrayOfProduct;
 }
 
-/** Input form of {@link DeleteProducts}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DeleteProductsInput {
+/** Input form of {@link DeleteProducts}: what a caller writes, where it differs. */
+export interface DeleteProductsInput extends Omit<DeleteProducts, "products"> {
   products?: ArrayOfProductInput;
 }
 

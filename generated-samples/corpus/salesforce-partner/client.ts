@@ -4,16 +4,16 @@ import { type CallOptions, type ClientOptions, ServiceClient } from "@wsdl-tsgen
 import { SforceServiceDesc } from "./descriptors.js";
 import type {
   ConvertLead,
-  Create,
+  CreateInput,
   Delete,
   DeleteResult,
   DescribeDataCategoryGroupResult,
   DescribeDataCategoryGroupStructureResult,
-  DescribeDataCategoryGroupStructures,
+  DescribeDataCategoryGroupStructuresInput,
   DescribeDataCategoryGroups,
   DescribeGlobal,
   DescribeGlobalResult,
-  DescribeLayout,
+  DescribeLayoutInput,
   DescribeLayoutResult,
   DescribeSObject,
   DescribeSObjectResult,
@@ -38,9 +38,9 @@ import type {
   Login,
   LoginResult,
   Logout,
-  Merge,
+  MergeInput,
   MergeResult,
-  Process,
+  ProcessInput,
   ProcessResult,
   Query,
   QueryAll,
@@ -48,20 +48,20 @@ import type {
   QueryResult,
   ResetPassword,
   ResetPasswordResult,
-  Retrieve,
+  RetrieveInput,
   SObject,
   SaveResult,
   Search,
   SearchResult,
-  SendEmail,
+  SendEmailInput,
   SendEmailResult,
   SetPassword,
   SetPasswordResult,
   SforceServiceSoapHeaders,
   Undelete,
   UndeleteResult,
-  Update,
-  Upsert,
+  UpdateInput,
+  UpsertInput,
   UpsertResult,
 } from "./types.js";
 
@@ -129,7 +129,7 @@ export class SforceServiceClient {
   }
 
   async describeDataCategoryGroupStructures(
-    input: DescribeDataCategoryGroupStructures,
+    input: DescribeDataCategoryGroupStructuresInput,
     options?: CallOptions<SforceServiceSoapHeaders>,
   ): Promise<DescribeDataCategoryGroupStructureResult[]> {
     return (await this.#client.call(
@@ -140,7 +140,7 @@ export class SforceServiceClient {
   }
 
   async describeLayout(
-    input: DescribeLayout,
+    input: DescribeLayoutInput,
     options?: CallOptions<SforceServiceSoapHeaders>,
   ): Promise<DescribeLayoutResult | null> {
     return (await this.#client.call("describeLayout", input, options)) as
@@ -168,28 +168,28 @@ export class SforceServiceClient {
   }
 
   async create(
-    input: Create,
+    input: CreateInput,
     options?: CallOptions<SforceServiceSoapHeaders>,
   ): Promise<SaveResult[]> {
     return (await this.#client.call("create", input, options)) as SaveResult[];
   }
 
   async update(
-    input: Update,
+    input: UpdateInput,
     options?: CallOptions<SforceServiceSoapHeaders>,
   ): Promise<SaveResult[]> {
     return (await this.#client.call("update", input, options)) as SaveResult[];
   }
 
   async upsert(
-    input: Upsert,
+    input: UpsertInput,
     options?: CallOptions<SforceServiceSoapHeaders>,
   ): Promise<UpsertResult[]> {
     return (await this.#client.call("upsert", input, options)) as UpsertResult[];
   }
 
   async merge(
-    input: Merge,
+    input: MergeInput,
     options?: CallOptions<SforceServiceSoapHeaders>,
   ): Promise<MergeResult[]> {
     return (await this.#client.call("merge", input, options)) as MergeResult[];
@@ -216,7 +216,7 @@ export class SforceServiceClient {
     return (await this.#client.call("emptyRecycleBin", input, options)) as EmptyRecycleBinResult[];
   }
 
-  async retrieve(input: Retrieve, options?: CallOptions<SforceServiceSoapHeaders>): Promise<(
+  async retrieve(input: RetrieveInput, options?: CallOptions<SforceServiceSoapHeaders>): Promise<(
     | SObject
     | null
   )[]> {
@@ -224,7 +224,7 @@ export class SforceServiceClient {
   }
 
   async process(
-    input: Process,
+    input: ProcessInput,
     options?: CallOptions<SforceServiceSoapHeaders>,
   ): Promise<ProcessResult[]> {
     return (await this.#client.call("process", input, options)) as ProcessResult[];
@@ -324,7 +324,7 @@ export class SforceServiceClient {
   }
 
   async sendEmail(
-    input: SendEmail,
+    input: SendEmailInput,
     options?: CallOptions<SforceServiceSoapHeaders>,
   ): Promise<SendEmailResult[]> {
     return (await this.#client.call("sendEmail", input, options)) as SendEmailResult[];

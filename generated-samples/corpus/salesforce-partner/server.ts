@@ -11,24 +11,24 @@ import type {
   ConvertLead,
   Create,
   Delete,
-  DeleteResult,
+  DeleteResultInput,
   DescribeDataCategoryGroupResult,
-  DescribeDataCategoryGroupStructureResult,
+  DescribeDataCategoryGroupStructureResultInput,
   DescribeDataCategoryGroupStructures,
   DescribeDataCategoryGroups,
   DescribeGlobal,
-  DescribeGlobalResult,
+  DescribeGlobalResultInput,
   DescribeLayout,
-  DescribeLayoutResult,
+  DescribeLayoutResultInput,
   DescribeSObject,
-  DescribeSObjectResult,
+  DescribeSObjectResultInput,
   DescribeSObjects,
   DescribeSoftphoneLayout,
-  DescribeSoftphoneLayoutResult,
-  DescribeTabSetResult,
+  DescribeSoftphoneLayoutResultInput,
+  DescribeTabSetResultInput,
   DescribeTabs,
   EmptyRecycleBin,
-  EmptyRecycleBinResult,
+  EmptyRecycleBinResultInput,
   GetDeleted,
   GetDeletedResultInput,
   GetServerTimestamp,
@@ -38,36 +38,36 @@ import type {
   GetUserInfo,
   GetUserInfoResult,
   InvalidateSessions,
-  InvalidateSessionsResult,
-  LeadConvertResult,
+  InvalidateSessionsResultInput,
+  LeadConvertResultInput,
   Login,
   LoginResult,
   Logout,
   Merge,
-  MergeResult,
+  MergeResultInput,
   Process,
-  ProcessResult,
+  ProcessResultInput,
   Query,
   QueryAll,
   QueryMore,
-  QueryResult,
+  QueryResultInput,
   ResetPassword,
   ResetPasswordResult,
   Retrieve,
-  SObject,
-  SaveResult,
+  SObjectInput,
+  SaveResultInput,
   Search,
-  SearchResult,
+  SearchResultInput,
   SendEmail,
-  SendEmailResult,
+  SendEmailResultInput,
   SetPassword,
   SetPasswordResult,
   SforceServiceSoapHeaders,
   Undelete,
-  UndeleteResult,
+  UndeleteResultInput,
   Update,
   Upsert,
-  UpsertResult,
+  UpsertResultInput,
 } from "./types.js";
 
 /** The implementation of service SforceService: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
@@ -76,15 +76,15 @@ export interface SforceServiceService {
     | LoginResult
     | Promise<LoginResult>;
   describeSObject(input: DescribeSObject, context: RequestContext<SforceServiceSoapHeaders>):
-    | DescribeSObjectResult
+    | DescribeSObjectResultInput
     | null
-    | Promise<DescribeSObjectResult | null>;
+    | Promise<DescribeSObjectResultInput | null>;
   describeSObjects(input: DescribeSObjects, context: RequestContext<SforceServiceSoapHeaders>):
-    | (DescribeSObjectResult | null)[]
-    | Promise<(DescribeSObjectResult | null)[]>;
+    | (DescribeSObjectResultInput | null)[]
+    | Promise<(DescribeSObjectResultInput | null)[]>;
   describeGlobal(input: DescribeGlobal, context: RequestContext<SforceServiceSoapHeaders>):
-    | DescribeGlobalResult
-    | Promise<DescribeGlobalResult>;
+    | DescribeGlobalResultInput
+    | Promise<DescribeGlobalResultInput>;
   describeDataCategoryGroups(
     input: DescribeDataCategoryGroups,
     context: RequestContext<SforceServiceSoapHeaders>,
@@ -93,53 +93,53 @@ export interface SforceServiceService {
     input: DescribeDataCategoryGroupStructures,
     context: RequestContext<SforceServiceSoapHeaders>,
   ):
-    | DescribeDataCategoryGroupStructureResult[]
-    | Promise<DescribeDataCategoryGroupStructureResult[]>;
+    | DescribeDataCategoryGroupStructureResultInput[]
+    | Promise<DescribeDataCategoryGroupStructureResultInput[]>;
   describeLayout(input: DescribeLayout, context: RequestContext<SforceServiceSoapHeaders>):
-    | DescribeLayoutResult
+    | DescribeLayoutResultInput
     | null
-    | Promise<DescribeLayoutResult | null>;
+    | Promise<DescribeLayoutResultInput | null>;
   describeSoftphoneLayout(
     input: DescribeSoftphoneLayout,
     context: RequestContext<SforceServiceSoapHeaders>,
-  ): DescribeSoftphoneLayoutResult | null | Promise<DescribeSoftphoneLayoutResult | null>;
+  ): DescribeSoftphoneLayoutResultInput | null | Promise<DescribeSoftphoneLayoutResultInput | null>;
   describeTabs(input: DescribeTabs, context: RequestContext<SforceServiceSoapHeaders>):
-    | (DescribeTabSetResult | null)[]
-    | Promise<(DescribeTabSetResult | null)[]>;
+    | (DescribeTabSetResultInput | null)[]
+    | Promise<(DescribeTabSetResultInput | null)[]>;
   create(input: Create, context: RequestContext<SforceServiceSoapHeaders>):
-    | SaveResult[]
-    | Promise<SaveResult[]>;
+    | SaveResultInput[]
+    | Promise<SaveResultInput[]>;
   update(input: Update, context: RequestContext<SforceServiceSoapHeaders>):
-    | SaveResult[]
-    | Promise<SaveResult[]>;
+    | SaveResultInput[]
+    | Promise<SaveResultInput[]>;
   upsert(input: Upsert, context: RequestContext<SforceServiceSoapHeaders>):
-    | UpsertResult[]
-    | Promise<UpsertResult[]>;
+    | UpsertResultInput[]
+    | Promise<UpsertResultInput[]>;
   merge(input: Merge, context: RequestContext<SforceServiceSoapHeaders>):
-    | MergeResult[]
-    | Promise<MergeResult[]>;
+    | MergeResultInput[]
+    | Promise<MergeResultInput[]>;
   delete_(input: Delete, context: RequestContext<SforceServiceSoapHeaders>):
-    | DeleteResult[]
-    | Promise<DeleteResult[]>;
+    | DeleteResultInput[]
+    | Promise<DeleteResultInput[]>;
   undelete(input: Undelete, context: RequestContext<SforceServiceSoapHeaders>):
-    | UndeleteResult[]
-    | Promise<UndeleteResult[]>;
+    | UndeleteResultInput[]
+    | Promise<UndeleteResultInput[]>;
   emptyRecycleBin(input: EmptyRecycleBin, context: RequestContext<SforceServiceSoapHeaders>):
-    | EmptyRecycleBinResult[]
-    | Promise<EmptyRecycleBinResult[]>;
+    | EmptyRecycleBinResultInput[]
+    | Promise<EmptyRecycleBinResultInput[]>;
   retrieve(input: Retrieve, context: RequestContext<SforceServiceSoapHeaders>):
-    | (SObject | null)[]
-    | Promise<(SObject | null)[]>;
+    | (SObjectInput | null)[]
+    | Promise<(SObjectInput | null)[]>;
   process(input: Process, context: RequestContext<SforceServiceSoapHeaders>):
-    | ProcessResult[]
-    | Promise<ProcessResult[]>;
+    | ProcessResultInput[]
+    | Promise<ProcessResultInput[]>;
   convertLead(input: ConvertLead, context: RequestContext<SforceServiceSoapHeaders>):
-    | LeadConvertResult[]
-    | Promise<LeadConvertResult[]>;
+    | LeadConvertResultInput[]
+    | Promise<LeadConvertResultInput[]>;
   logout(input: Logout, context: RequestContext<SforceServiceSoapHeaders>): void | Promise<void>;
   invalidateSessions(input: InvalidateSessions, context: RequestContext<SforceServiceSoapHeaders>):
-    | InvalidateSessionsResult[]
-    | Promise<InvalidateSessionsResult[]>;
+    | InvalidateSessionsResultInput[]
+    | Promise<InvalidateSessionsResultInput[]>;
   getDeleted(input: GetDeleted, context: RequestContext<SforceServiceSoapHeaders>):
     | GetDeletedResultInput
     | Promise<GetDeletedResultInput>;
@@ -147,17 +147,17 @@ export interface SforceServiceService {
     | GetUpdatedResultInput
     | Promise<GetUpdatedResultInput>;
   query(input: Query, context: RequestContext<SforceServiceSoapHeaders>):
-    | QueryResult
-    | Promise<QueryResult>;
+    | QueryResultInput
+    | Promise<QueryResultInput>;
   queryAll(input: QueryAll, context: RequestContext<SforceServiceSoapHeaders>):
-    | QueryResult
-    | Promise<QueryResult>;
+    | QueryResultInput
+    | Promise<QueryResultInput>;
   queryMore(input: QueryMore, context: RequestContext<SforceServiceSoapHeaders>):
-    | QueryResult
-    | Promise<QueryResult>;
+    | QueryResultInput
+    | Promise<QueryResultInput>;
   search(input: Search, context: RequestContext<SforceServiceSoapHeaders>):
-    | SearchResult
-    | Promise<SearchResult>;
+    | SearchResultInput
+    | Promise<SearchResultInput>;
   getServerTimestamp(input: GetServerTimestamp, context: RequestContext<SforceServiceSoapHeaders>):
     | GetServerTimestampResultInput
     | Promise<GetServerTimestampResultInput>;
@@ -171,8 +171,8 @@ export interface SforceServiceService {
     | GetUserInfoResult
     | Promise<GetUserInfoResult>;
   sendEmail(input: SendEmail, context: RequestContext<SforceServiceSoapHeaders>):
-    | SendEmailResult[]
-    | Promise<SendEmailResult[]>;
+    | SendEmailResultInput[]
+    | Promise<SendEmailResultInput[]>;
 }
 
 export type SforceServiceHandlerOptions = HandlerOptions;

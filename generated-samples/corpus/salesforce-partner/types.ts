@@ -165,6 +165,16 @@ export interface DescribeSObjectResult {
   urlNew: string | null;
 }
 
+/** Input form of {@link DescribeSObjectResult}: what a caller writes, where it differs. */
+export interface DescribeSObjectResultInput extends Omit<
+  DescribeSObjectResult,
+  "childRelationships" | "fields" | "recordTypeInfos"
+> {
+  childRelationships?: ChildRelationship[];
+  fields?: (FieldInput | null)[];
+  recordTypeInfos?: RecordTypeInfo[];
+}
+
 export interface ChildRelationship {
   cascadeDelete: boolean;
   childSObject: string;
@@ -212,6 +222,12 @@ export interface Field {
   unique: boolean;
   updateable: boolean;
   writeRequiresMasterRead?: boolean;
+}
+
+/** Input form of {@link Field}: what a caller writes, where it differs. */
+export interface FieldInput extends Omit<Field, "picklistValues" | "referenceTo"> {
+  picklistValues?: (PicklistEntry | null)[];
+  referenceTo?: (string | null)[];
 }
 
 export interface PicklistEntry {
@@ -275,6 +291,11 @@ export interface DescribeGlobalResult {
   sobjects: DescribeGlobalSObjectResult[];
 }
 
+/** Input form of {@link DescribeGlobalResult}: what a caller writes, where it differs. */
+export interface DescribeGlobalResultInput extends Omit<DescribeGlobalResult, "sobjects"> {
+  sobjects?: DescribeGlobalSObjectResult[];
+}
+
 export interface DescribeGlobalSObjectResult {
   activateable: boolean;
   createable: boolean;
@@ -313,6 +334,14 @@ export interface DescribeDataCategoryGroupStructures {
   topCategoriesOnly: boolean;
 }
 
+/** Input form of {@link DescribeDataCategoryGroupStructures}: what a caller writes, where it differs. */
+export interface DescribeDataCategoryGroupStructuresInput extends Omit<
+  DescribeDataCategoryGroupStructures,
+  "pairs"
+> {
+  pairs?: DataCategoryGroupSobjectTypePair[];
+}
+
 export interface DataCategoryGroupSobjectTypePair {
   dataCategoryGroupName: string;
   sobject: string;
@@ -326,15 +355,33 @@ export interface DescribeDataCategoryGroupStructureResult {
   topCategories: DataCategory[];
 }
 
+/** Input form of {@link DescribeDataCategoryGroupStructureResult}: what a caller writes, where it differs. */
+export interface DescribeDataCategoryGroupStructureResultInput extends Omit<
+  DescribeDataCategoryGroupStructureResult,
+  "topCategories"
+> {
+  topCategories?: DataCategoryInput[];
+}
+
 export interface DataCategory {
   childCategories: DataCategory[];
   label: string;
   name: string;
 }
 
+/** Input form of {@link DataCategory}: what a caller writes, where it differs. */
+export interface DataCategoryInput extends Omit<DataCategory, "childCategories"> {
+  childCategories?: DataCategoryInput[];
+}
+
 export interface DescribeLayout {
   sObjectType: string;
   recordTypeIds: ID[];
+}
+
+/** Input form of {@link DescribeLayout}: what a caller writes, where it differs. */
+export interface DescribeLayoutInput extends Omit<DescribeLayout, "recordTypeIds"> {
+  recordTypeIds?: ID[];
 }
 
 export interface DescribeLayoutResult {
@@ -343,12 +390,31 @@ export interface DescribeLayoutResult {
   recordTypeSelectorRequired: boolean;
 }
 
+/** Input form of {@link DescribeLayoutResult}: what a caller writes, where it differs. */
+export interface DescribeLayoutResultInput extends Omit<
+  DescribeLayoutResult,
+  "layouts" | "recordTypeMappings"
+> {
+  layouts: DescribeLayout_2Input[];
+  recordTypeMappings?: RecordTypeMappingInput[];
+}
+
 export interface DescribeLayout_2 {
   buttonLayoutSection?: DescribeLayoutButtonSection;
   detailLayoutSections: DescribeLayoutSection[];
   editLayoutSections: DescribeLayoutSection[];
   id: ID;
   relatedLists: RelatedList[];
+}
+
+/** Input form of {@link DescribeLayout_2}: what a caller writes, where it differs. */
+export interface DescribeLayout_2Input extends Omit<
+  DescribeLayout_2,
+  "detailLayoutSections" | "editLayoutSections" | "relatedLists"
+> {
+  detailLayoutSections?: DescribeLayoutSectionInput[];
+  editLayoutSections?: DescribeLayoutSectionInput[];
+  relatedLists?: RelatedListInput[];
 }
 
 export type DescribeLayoutButtonSection = DescribeLayoutButton[];
@@ -368,9 +434,19 @@ export interface DescribeLayoutSection {
   useHeading: boolean;
 }
 
+/** Input form of {@link DescribeLayoutSection}: what a caller writes, where it differs. */
+export interface DescribeLayoutSectionInput extends Omit<DescribeLayoutSection, "layoutRows"> {
+  layoutRows: DescribeLayoutRowInput[];
+}
+
 export interface DescribeLayoutRow {
   layoutItems: DescribeLayoutItem[];
   numItems: number;
+}
+
+/** Input form of {@link DescribeLayoutRow}: what a caller writes, where it differs. */
+export interface DescribeLayoutRowInput extends Omit<DescribeLayoutRow, "layoutItems"> {
+  layoutItems: DescribeLayoutItemInput[];
 }
 
 export interface DescribeLayoutItem {
@@ -379,6 +455,11 @@ export interface DescribeLayoutItem {
   layoutComponents: DescribeLayoutComponent[];
   placeholder: boolean;
   required: boolean;
+}
+
+/** Input form of {@link DescribeLayoutItem}: what a caller writes, where it differs. */
+export interface DescribeLayoutItemInput extends Omit<DescribeLayoutItem, "layoutComponents"> {
+  layoutComponents?: DescribeLayoutComponent[];
 }
 
 export interface DescribeLayoutComponent {
@@ -399,6 +480,11 @@ export interface RelatedList {
   name: string;
   sobject: string | null;
   sort: RelatedListSort[];
+}
+
+/** Input form of {@link RelatedList}: what a caller writes, where it differs. */
+export interface RelatedListInput extends Omit<RelatedList, "sort"> {
+  sort?: RelatedListSort[];
 }
 
 export interface RelatedListColumn {
@@ -422,9 +508,19 @@ export interface RecordTypeMapping {
   recordTypeId: ID | null;
 }
 
+/** Input form of {@link RecordTypeMapping}: what a caller writes, where it differs. */
+export interface RecordTypeMappingInput extends Omit<RecordTypeMapping, "picklistsForRecordType"> {
+  picklistsForRecordType?: (PicklistForRecordTypeInput | null)[];
+}
+
 export interface PicklistForRecordType {
   picklistName: string;
   picklistValues: (PicklistEntry | null)[];
+}
+
+/** Input form of {@link PicklistForRecordType}: what a caller writes, where it differs. */
+export interface PicklistForRecordTypeInput extends Omit<PicklistForRecordType, "picklistValues"> {
+  picklistValues?: (PicklistEntry | null)[];
 }
 
 export type DescribeSoftphoneLayout = Record<string, never>;
@@ -435,12 +531,29 @@ export interface DescribeSoftphoneLayoutResult {
   name: string;
 }
 
+/** Input form of {@link DescribeSoftphoneLayoutResult}: what a caller writes, where it differs. */
+export interface DescribeSoftphoneLayoutResultInput extends Omit<
+  DescribeSoftphoneLayoutResult,
+  "callTypes"
+> {
+  callTypes: DescribeSoftphoneLayoutCallTypeInput[];
+}
+
 export interface DescribeSoftphoneLayoutCallType {
   infoFields: DescribeSoftphoneLayoutInfoField[];
   name: string;
   screenPopOptions: DescribeSoftphoneScreenPopOption[];
   screenPopsOpenWithin?: string;
   sections: DescribeSoftphoneLayoutSection[];
+}
+
+/** Input form of {@link DescribeSoftphoneLayoutCallType}: what a caller writes, where it differs. */
+export interface DescribeSoftphoneLayoutCallTypeInput extends Omit<
+  DescribeSoftphoneLayoutCallType,
+  "screenPopOptions" | "sections"
+> {
+  screenPopOptions?: DescribeSoftphoneScreenPopOption[];
+  sections?: DescribeSoftphoneLayoutSection[];
 }
 
 export interface DescribeSoftphoneLayoutInfoField {
@@ -472,6 +585,11 @@ export interface DescribeTabSetResult {
   tabs: DescribeTab[];
 }
 
+/** Input form of {@link DescribeTabSetResult}: what a caller writes, where it differs. */
+export interface DescribeTabSetResultInput extends Omit<DescribeTabSetResult, "tabs"> {
+  tabs?: DescribeTab[];
+}
+
 export interface DescribeTab {
   custom: boolean;
   iconUrl: string;
@@ -483,6 +601,9 @@ export interface DescribeTab {
 
 export type Create = SObject[];
 
+/** Input form of {@link Create}: what a caller writes, where it differs. */
+export type CreateInput = SObjectInput[];
+
 export interface SObject {
   type: string;
   fieldsToNull: (string | null)[];
@@ -491,16 +612,31 @@ export interface SObject {
   $any?: XmlNode[];
 }
 
+/** Input form of {@link SObject}: what a caller writes, where it differs. */
+export interface SObjectInput extends Omit<SObject, "fieldsToNull"> {
+  fieldsToNull?: (string | null)[];
+}
+
 export interface SaveResult {
   errors: Error_[];
   id: ID | null;
   success: boolean;
 }
 
+/** Input form of {@link SaveResult}: what a caller writes, where it differs. */
+export interface SaveResultInput extends Omit<SaveResult, "errors"> {
+  errors?: Error_Input[];
+}
+
 export interface Error_ {
   fields: (string | null)[];
   message: string;
   statusCode: StatusCode;
+}
+
+/** Input form of {@link Error_}: what a caller writes, where it differs. */
+export interface Error_Input extends Omit<Error_, "fields"> {
+  fields?: (string | null)[];
 }
 
 export type StatusCode =
@@ -670,9 +806,17 @@ export type StatusCode =
 
 export type Update = SObject[];
 
+/** Input form of {@link Update}: what a caller writes, where it differs. */
+export type UpdateInput = SObjectInput[];
+
 export interface Upsert {
   externalIDFieldName: string;
   sObjects: SObject[];
+}
+
+/** Input form of {@link Upsert}: what a caller writes, where it differs. */
+export interface UpsertInput extends Omit<Upsert, "sObjects"> {
+  sObjects?: SObjectInput[];
 }
 
 export interface UpsertResult {
@@ -682,11 +826,24 @@ export interface UpsertResult {
   success: boolean;
 }
 
+/** Input form of {@link UpsertResult}: what a caller writes, where it differs. */
+export interface UpsertResultInput extends Omit<UpsertResult, "errors"> {
+  errors?: Error_Input[];
+}
+
 export type Merge = MergeRequest[];
+
+/** Input form of {@link Merge}: what a caller writes, where it differs. */
+export type MergeInput = MergeRequestInput[];
 
 export interface MergeRequest {
   masterRecord: SObject;
   recordToMergeIds: ID[];
+}
+
+/** Input form of {@link MergeRequest}: what a caller writes, where it differs. */
+export interface MergeRequestInput extends Omit<MergeRequest, "masterRecord"> {
+  masterRecord: SObjectInput;
 }
 
 export interface MergeResult {
@@ -697,12 +854,27 @@ export interface MergeResult {
   updatedRelatedIds: ID[];
 }
 
+/** Input form of {@link MergeResult}: what a caller writes, where it differs. */
+export interface MergeResultInput extends Omit<
+  MergeResult,
+  "errors" | "mergedRecordIds" | "updatedRelatedIds"
+> {
+  errors?: Error_Input[];
+  mergedRecordIds?: ID[];
+  updatedRelatedIds?: ID[];
+}
+
 export type Delete = ID[];
 
 export interface DeleteResult {
   errors: (Error_ | null)[];
   id: ID | null;
   success: boolean;
+}
+
+/** Input form of {@link DeleteResult}: what a caller writes, where it differs. */
+export interface DeleteResultInput extends Omit<DeleteResult, "errors"> {
+  errors?: (Error_Input | null)[];
 }
 
 export type Undelete = ID[];
@@ -713,6 +885,11 @@ export interface UndeleteResult {
   success: boolean;
 }
 
+/** Input form of {@link UndeleteResult}: what a caller writes, where it differs. */
+export interface UndeleteResultInput extends Omit<UndeleteResult, "errors"> {
+  errors?: Error_Input[];
+}
+
 export type EmptyRecycleBin = ID[];
 
 export interface EmptyRecycleBinResult {
@@ -721,13 +898,26 @@ export interface EmptyRecycleBinResult {
   success: boolean;
 }
 
+/** Input form of {@link EmptyRecycleBinResult}: what a caller writes, where it differs. */
+export interface EmptyRecycleBinResultInput extends Omit<EmptyRecycleBinResult, "errors"> {
+  errors?: Error_Input[];
+}
+
 export interface Retrieve {
   fieldList: string;
   sObjectType: string;
   ids: ID[];
 }
 
+/** Input form of {@link Retrieve}: what a caller writes, where it differs. */
+export interface RetrieveInput extends Omit<Retrieve, "ids"> {
+  ids?: ID[];
+}
+
 export type Process = ProcessRequestOrDerived[];
+
+/** Input form of {@link Process}: what a caller writes, where it differs. */
+export type ProcessInput = ProcessRequestOrDerivedInput[];
 
 export interface ProcessRequest {
   /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
@@ -736,11 +926,22 @@ export interface ProcessRequest {
   nextApproverIds: (ID | null)[];
 }
 
+/** Input form of {@link ProcessRequest}: what a caller writes, where it differs. */
+export interface ProcessRequestInput extends Omit<ProcessRequest, "nextApproverIds"> {
+  nextApproverIds?: (ID | null)[];
+}
+
 /** A ProcessRequest or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
 export type ProcessRequestOrDerived =
   | ProcessRequest
   | ProcessSubmitRequest
   | ProcessWorkitemRequest;
+
+/** Input form of {@link ProcessRequestOrDerived}. */
+export type ProcessRequestOrDerivedInput =
+  | ProcessRequestInput
+  | ProcessSubmitRequestInput
+  | ProcessWorkitemRequestInput;
 
 export interface ProcessSubmitRequest {
   /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
@@ -748,6 +949,11 @@ export interface ProcessSubmitRequest {
   comments: string | null;
   nextApproverIds: (ID | null)[];
   objectId: ID;
+}
+
+/** Input form of {@link ProcessSubmitRequest}: what a caller writes, where it differs. */
+export interface ProcessSubmitRequestInput extends Omit<ProcessSubmitRequest, "nextApproverIds"> {
+  nextApproverIds?: (ID | null)[];
 }
 
 export interface ProcessWorkitemRequest {
@@ -759,6 +965,14 @@ export interface ProcessWorkitemRequest {
   workitemId: ID;
 }
 
+/** Input form of {@link ProcessWorkitemRequest}: what a caller writes, where it differs. */
+export interface ProcessWorkitemRequestInput extends Omit<
+  ProcessWorkitemRequest,
+  "nextApproverIds"
+> {
+  nextApproverIds?: (ID | null)[];
+}
+
 export interface ProcessResult {
   actorIds: ID[];
   entityId: ID | null;
@@ -767,6 +981,16 @@ export interface ProcessResult {
   instanceStatus: string | null;
   newWorkitemIds: (ID | null)[];
   success: boolean;
+}
+
+/** Input form of {@link ProcessResult}: what a caller writes, where it differs. */
+export interface ProcessResultInput extends Omit<
+  ProcessResult,
+  "actorIds" | "errors" | "newWorkitemIds"
+> {
+  actorIds?: ID[];
+  errors?: Error_Input[];
+  newWorkitemIds?: (ID | null)[];
 }
 
 export type ConvertLead = LeadConvert[];
@@ -792,6 +1016,11 @@ export interface LeadConvertResult {
   success: boolean;
 }
 
+/** Input form of {@link LeadConvertResult}: what a caller writes, where it differs. */
+export interface LeadConvertResultInput extends Omit<LeadConvertResult, "errors"> {
+  errors?: Error_Input[];
+}
+
 export type Logout = Record<string, never>;
 
 export type InvalidateSessions = string[];
@@ -801,15 +1030,19 @@ export interface InvalidateSessionsResult {
   success: boolean;
 }
 
+/** Input form of {@link InvalidateSessionsResult}: what a caller writes, where it differs. */
+export interface InvalidateSessionsResultInput extends Omit<InvalidateSessionsResult, "errors"> {
+  errors?: Error_Input[];
+}
+
 export interface GetDeleted {
   sObjectType: string;
   startDate: XsdDateTime;
   endDate: XsdDateTime;
 }
 
-/** Input form of {@link GetDeleted}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetDeletedInput {
-  sObjectType: string;
+/** Input form of {@link GetDeleted}: what a caller writes, where it differs. */
+export interface GetDeletedInput extends Omit<GetDeleted, "startDate" | "endDate"> {
   startDate: XsdDateTimeInput;
   endDate: XsdDateTimeInput;
 }
@@ -821,12 +1054,14 @@ export interface GetDeletedResult {
   sforceReserved?: string;
 }
 
-/** Input form of {@link GetDeletedResult}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetDeletedResultInput {
-  deletedRecords: DeletedRecordInput[];
+/** Input form of {@link GetDeletedResult}: what a caller writes, where it differs. */
+export interface GetDeletedResultInput extends Omit<
+  GetDeletedResult,
+  "deletedRecords" | "earliestDateAvailable" | "latestDateCovered"
+> {
+  deletedRecords?: DeletedRecordInput[];
   earliestDateAvailable: XsdDateTimeInput;
   latestDateCovered: XsdDateTimeInput;
-  sforceReserved?: string;
 }
 
 export interface DeletedRecord {
@@ -834,10 +1069,9 @@ export interface DeletedRecord {
   id: ID;
 }
 
-/** Input form of {@link DeletedRecord}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface DeletedRecordInput {
+/** Input form of {@link DeletedRecord}: what a caller writes, where it differs. */
+export interface DeletedRecordInput extends Omit<DeletedRecord, "deletedDate"> {
   deletedDate: XsdDateTimeInput;
-  id: ID;
 }
 
 export interface GetUpdated {
@@ -846,9 +1080,8 @@ export interface GetUpdated {
   endDate: XsdDateTime;
 }
 
-/** Input form of {@link GetUpdated}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetUpdatedInput {
-  sObjectType: string;
+/** Input form of {@link GetUpdated}: what a caller writes, where it differs. */
+export interface GetUpdatedInput extends Omit<GetUpdated, "startDate" | "endDate"> {
   startDate: XsdDateTimeInput;
   endDate: XsdDateTimeInput;
 }
@@ -859,11 +1092,10 @@ export interface GetUpdatedResult {
   sforceReserved?: string;
 }
 
-/** Input form of {@link GetUpdatedResult}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetUpdatedResultInput {
-  ids: ID[];
+/** Input form of {@link GetUpdatedResult}: what a caller writes, where it differs. */
+export interface GetUpdatedResultInput extends Omit<GetUpdatedResult, "ids" | "latestDateCovered"> {
+  ids?: ID[];
   latestDateCovered: XsdDateTimeInput;
-  sforceReserved?: string;
 }
 
 export interface Query {
@@ -875,6 +1107,11 @@ export interface QueryResult {
   queryLocator: QueryLocator | null;
   records: (SObject | null)[];
   size: number;
+}
+
+/** Input form of {@link QueryResult}: what a caller writes, where it differs. */
+export interface QueryResultInput extends Omit<QueryResult, "records"> {
+  records?: (SObjectInput | null)[];
 }
 
 export type QueryLocator = string;
@@ -896,8 +1133,18 @@ export interface SearchResult {
   sforceReserved?: string;
 }
 
+/** Input form of {@link SearchResult}: what a caller writes, where it differs. */
+export interface SearchResultInput extends Omit<SearchResult, "searchRecords"> {
+  searchRecords?: SearchRecordInput[];
+}
+
 export interface SearchRecord {
   record: SObject;
+}
+
+/** Input form of {@link SearchRecord}: what a caller writes, where it differs. */
+export interface SearchRecordInput extends Omit<SearchRecord, "record"> {
+  record: SObjectInput;
 }
 
 export type GetServerTimestamp = Record<string, never>;
@@ -906,8 +1153,8 @@ export interface GetServerTimestampResult {
   timestamp: XsdDateTime;
 }
 
-/** Input form of {@link GetServerTimestampResult}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface GetServerTimestampResultInput {
+/** Input form of {@link GetServerTimestampResult}: what a caller writes, where it differs. */
+export interface GetServerTimestampResultInput extends Omit<GetServerTimestampResult, "timestamp"> {
   timestamp: XsdDateTimeInput;
 }
 
@@ -930,6 +1177,9 @@ export type GetUserInfo = Record<string, never>;
 
 export type SendEmail = EmailOrDerived[];
 
+/** Input form of {@link SendEmail}: what a caller writes, where it differs. */
+export type SendEmailInput = EmailOrDerivedInput[];
+
 export interface Email {
   /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
   $type?: "Email";
@@ -945,6 +1195,9 @@ export interface Email {
 /** A Email or a type derived from it, told apart by `$type` (`xsi:type` on the wire). */
 export type EmailOrDerived = Email | MassEmailMessage | SingleEmailMessage;
 
+/** Input form of {@link EmailOrDerived}. */
+export type EmailOrDerivedInput = Email | MassEmailMessageInput | SingleEmailMessageInput;
+
 export interface MassEmailMessage {
   /** This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant. */
   $type?: "MassEmailMessage";
@@ -959,6 +1212,15 @@ export interface MassEmailMessage {
   targetObjectIds: ID[];
   templateId: ID;
   whatIds: ID[];
+}
+
+/** Input form of {@link MassEmailMessage}: what a caller writes, where it differs. */
+export interface MassEmailMessageInput extends Omit<
+  MassEmailMessage,
+  "targetObjectIds" | "whatIds"
+> {
+  targetObjectIds?: ID[];
+  whatIds?: ID[];
 }
 
 export interface SingleEmailMessage {
@@ -987,6 +1249,18 @@ export interface SingleEmailMessage {
   whatId: ID | null;
 }
 
+/** Input form of {@link SingleEmailMessage}: what a caller writes, where it differs. */
+export interface SingleEmailMessageInput extends Omit<
+  SingleEmailMessage,
+  "bccAddresses" | "ccAddresses" | "documentAttachments" | "fileAttachments" | "toAddresses"
+> {
+  bccAddresses?: (string | null)[];
+  ccAddresses?: (string | null)[];
+  documentAttachments?: ID[];
+  fileAttachments?: EmailFileAttachment[];
+  toAddresses?: (string | null)[];
+}
+
 export interface EmailFileAttachment {
   body?: Uint8Array | null;
   contentType?: string | null;
@@ -1001,11 +1275,21 @@ export interface SendEmailResult {
   success: boolean;
 }
 
+/** Input form of {@link SendEmailResult}: what a caller writes, where it differs. */
+export interface SendEmailResultInput extends Omit<SendEmailResult, "errors"> {
+  errors?: SendEmailErrorInput[];
+}
+
 export interface SendEmailError {
   fields: (string | null)[];
   message: string;
   statusCode: StatusCode;
   targetObjectId: ID | null;
+}
+
+/** Input form of {@link SendEmailError}: what a caller writes, where it differs. */
+export interface SendEmailErrorInput extends Omit<SendEmailError, "fields"> {
+  fields?: (string | null)[];
 }
 
 export interface LoginResponse {

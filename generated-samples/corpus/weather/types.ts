@@ -26,19 +26,14 @@ export interface ForecastReturn {
   ForecastResult?: ArrayOfForecast;
 }
 
-/** Input form of {@link ForecastReturn}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ForecastReturnInput {
-  Success: boolean;
-  ResponseText?: string;
-  State?: string;
-  City?: string;
-  WeatherStationCity?: string;
+/** Input form of {@link ForecastReturn}: what a caller writes, where it differs. */
+export interface ForecastReturnInput extends Omit<ForecastReturn, "ForecastResult"> {
   ForecastResult?: ArrayOfForecastInput;
 }
 
 export type ArrayOfForecast = (Forecast | null)[];
 
-/** Input form of {@link ArrayOfForecast}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
+/** Input form of {@link ArrayOfForecast}: what a caller writes, where it differs. */
 export type ArrayOfForecastInput = (ForecastInput | null)[];
 
 export interface Forecast {
@@ -49,13 +44,9 @@ export interface Forecast {
   ProbabilityOfPrecipiation: POP;
 }
 
-/** Input form of {@link Forecast}: also accepts `Date` and lexical strings for dates, numbers for big integers. */
-export interface ForecastInput {
+/** Input form of {@link Forecast}: what a caller writes, where it differs. */
+export interface ForecastInput extends Omit<Forecast, "Date"> {
   Date: XsdDateTimeInput;
-  WeatherID: number;
-  Desciption?: string;
-  Temperatures: Temp;
-  ProbabilityOfPrecipiation: POP;
 }
 
 export interface Temp {

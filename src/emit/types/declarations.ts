@@ -2,11 +2,12 @@
 import type { ComplexType, ElementField, SimpleType } from "../../model/model.js";
 import { concreteMembers, inFamily } from "../../transform/families.js";
 import { fixedLiteral, fixedWhenLeftOut } from "../../transform/value-constraints.js";
+import { optionalRepeated } from "../../transform/occurrence.js";
 import { collectFields, collectHierarchy } from "../../transform/names.js";
 import { symbol } from "../generated-file.js";
 import { sourceDoc } from "../docs.js";
 import { propertyKey } from "../identifiers.js";
-import { block, cat, union, type Code, type Member, type Statement } from "../code.js";
+import { block, cat, typeArgs, union, type Code, type Member, type Statement } from "../code.js";
 import {
   arrayOf,
   fieldOptional,
@@ -61,78 +62,104 @@ function declaration(
   mode: Mode,
   name: string,
 ): Statement {
-  const doc =
-    [
-      sourceDoc(ctx, t.doc),
-      mode === "input"
-        ? `Input form of {@link ${ctx.plan.typeNames.get(t)!.type}}: also accepts \`Date\` and lexical strings for dates, numbers for big integers.${suppliesFixed(t) ? " A required value the schema fixes may be left out: it is written as fixed." : ""}`
-        : undefined,
-    ]
-      .filter(Boolean)
-      .join("\n\n") || undefined;
+  const doc = declarationDoc(ctx, t, mode);
   if (t.kind === "simple") return { doc, code: alias(name, simpleTypeBody(ctx, t, mode)) };
   const item = ctx.plan.arrayItems.get(t);
   if (item) {
     const itemType = typeExpr(ctx, item.type, mode);
     return { doc, code: alias(name, arrayOf(item.nillable ? orElse(itemType, "null") : itemType)) };
   }
+  const { members, unions } = complexShape(ctx, t, mode);
+  if (mode === "input" && unions.length === 0) {
+    const narrowed = inputOfInterface(ctx, t, name, members);
+    if (narrowed) return { doc, code: narrowed };
+  }
+  const own = members.map(([, m]) => m);
+  if (unions.length === 0) {
+    if (own.length === 0) return { doc, code: alias(name, "Record<string, never>") };
+    return { doc, code: block(`export interface ${name}`, own) };
+  }
+  // A choice alone needs no parentheses: `type T = | { … } | { … };`.
+  if (own.length === 0 && unions.length === 1)
+    return { doc, code: alias(name, union(unionMembers(unions[0]!, true))) };
+  const parts = [...(own.length ? [block("", own)] : []), ...unions];
+  return { doc, code: alias(name, cat(...parts.flatMap((p, i) => (i ? [" & ", p] : [p])))) };
+}
+
+function declarationDoc(
+  ctx: EmitContext,
+  t: ComplexType | SimpleType,
+  mode: Mode,
+): string | undefined {
+  const input =
+    mode === "input"
+      ? `Input form of {@link ${ctx.plan.typeNames.get(t)!.type}}: what a caller writes, where it differs.`
+      : undefined;
+  return [sourceDoc(ctx, t.doc), input].filter(Boolean).join("\n\n") || undefined;
+}
+
+/**
+ * An input form as `interface XInput extends Omit<X, …>`, restating only the members whose input
+ * form differs; undefined when the output form is not an interface.
+ */
+function inputOfInterface(
+  ctx: EmitContext,
+  t: ComplexType,
+  name: string,
+  members: readonly Keyed[],
+): Code | undefined {
+  const output = complexShape(ctx, t, "output");
+  if (output.unions.length > 0 || output.members.length === 0) return undefined;
+  const same = new Map(output.members.map(([key, m]) => [key, JSON.stringify(m)]));
+  const changed = members.filter(([key, m]) => same.get(key) !== JSON.stringify(m));
+  const keys = changed.map(([key]) => JSON.stringify(key));
+  const base = typeArgs("Omit", [ctx.plan.typeNames.get(t)!.type, union(keys)]);
+  return block(
+    cat(`export interface ${name} extends `, base),
+    changed.map(([, m]) => m),
+  );
+}
+
+/** A member with the property it declares. */
+type Keyed = readonly [string, Member];
+
+/** The members of a complex type's declaration, and the unions of its choices. */
+function complexShape(
+  ctx: EmitContext,
+  t: ComplexType,
+  mode: Mode,
+): { members: Keyed[]; unions: Code[] } {
   const { fields, attributes } = collectFields(t);
-  const members: Member[] = [];
+  const members: Keyed[] = [];
   if (inFamily(t)) {
     const tag = ctx.plan.typeNames.get(t)!.type;
-    members.push({
-      doc: "This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant.",
-      code: `$type?: ${JSON.stringify(tag)};`,
-    });
+    members.push([
+      "$type",
+      {
+        doc: "This value's type among those derived from a common base (`xsi:type` on the wire); may be left out where the declared type is meant.",
+        code: `$type?: ${JSON.stringify(tag)};`,
+      },
+    ]);
   }
   // Text is optional in mixed content (the stand-in for an undeclared type): child elements alone
   // are enough.
   if (t.simpleContent)
-    members.push({
-      code: cat(`$value${t.mixed ? "?" : ""}: `, typeExpr(ctx, t.simpleContent, mode), ";"),
-    });
+    members.push([
+      "$value",
+      { code: cat(`$value${t.mixed ? "?" : ""}: `, typeExpr(ctx, t.simpleContent, mode), ";") },
+    ]);
   const hierarchy = collectHierarchy(t);
   if (hierarchy.some((c) => c.anyAttributes))
-    members.push({
-      doc: "Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified).",
-      code: "$attributes?: Record<string, string>;",
-    });
-  for (const a of attributes) {
-    const prop = ctx.plan.propNames.get(a)!;
-    const note = valueConstraint(a, "absent");
-    const source = sourceDoc(ctx, a.doc);
-    const doc =
-      source !== undefined
-        ? paragraphs(source, note)
-        : `Attribute ${a.name.local}.${note ? ` ${note}` : ""}`;
-    // A fixed value the writer supplies may be left out of an input (value-constraints.ts).
-    const required = a.required && !(mode === "input" && fixedWhenLeftOut(a));
-    const literal = mode === "input" ? fixedLiteral(a) : undefined;
-    members.push({
-      doc,
-      code: cat(
-        `${propertyKey(prop)}${required ? "" : "?"}: `,
-        literal ?? typeExpr(ctx, a.type, mode),
-        ";",
-      ),
-    });
-  }
-  const optional = (f: ElementField) =>
-    fieldOptional(f) || (mode === "input" && fixedWhenLeftOut(f));
-  const member = (f: ElementField): Member => ({
-    doc: paragraphs(sourceDoc(ctx, f.doc), valueConstraint(f, "empty")),
-    code: cat(
-      `${propertyKey(ctx.plan.propNames.get(f)!)}${optional(f) ? "?" : ""}: `,
-      fixedType(f) ?? fieldType(ctx, f, mode),
-      ";",
-    ),
-  });
-  // In an input form, a fixed value's own literal type (the writer accepts no other); nillable
-  // keeps null.
-  const fixedType = (f: ElementField): Code | undefined => {
-    const literal = mode === "input" ? fixedLiteral(f) : undefined;
-    return literal === undefined ? undefined : f.nillable ? union([literal, "null"]) : literal;
-  };
+    members.push([
+      "$attributes",
+      {
+        doc: "Attributes matched by xs:anyAttribute, by name (`{namespace}local` when qualified).",
+        code: "$attributes?: Record<string, string>;",
+      },
+    ]);
+  for (const a of attributes)
+    members.push([ctx.plan.propNames.get(a)!, attributeMember(ctx, a, mode)]);
+  const member = (f: ElementField): Member => fieldMember(ctx, f, mode);
   // Fields of a (non-repeating) xs:choice become an exclusive union, one per choice of the type.
   const choices = new Map<number, ElementField[]>();
   for (const f of fields) {
@@ -140,26 +167,63 @@ function declaration(
       const list = choices.get(f.choice.group) ?? [];
       list.push(f);
       choices.set(f.choice.group, list);
-    } else members.push(member(f));
+    } else members.push([ctx.plan.propNames.get(f)!, member(f)]);
   }
   if (hierarchy.some((c) => c.anyElements)) {
-    members.push({
-      doc: "Elements matched by xs:any, as raw XML trees.",
-      code: `$any?: ${ctx.file.use(symbol("XmlNode", ctx.runtime, true))}[];`,
-    });
+    members.push([
+      "$any",
+      {
+        doc: "Elements matched by xs:any, as raw XML trees.",
+        code: `$any?: ${ctx.file.use(symbol("XmlNode", ctx.runtime, true))}[];`,
+      },
+    ]);
   }
   const unions = [...choices.values()].map((branchFields) =>
     choiceUnion(ctx, branchFields, member),
   );
-  if (unions.length === 0) {
-    if (members.length === 0) return { doc, code: alias(name, "Record<string, never>") };
-    return { doc, code: block(`export interface ${name}`, members) };
-  }
-  // A choice alone needs no parentheses: `type T = | { … } | { … };`.
-  if (members.length === 0 && unions.length === 1)
-    return { doc, code: alias(name, union(unionMembers(unions[0]!, true))) };
-  const parts = [...(members.length ? [block("", members)] : []), ...unions];
-  return { doc, code: alias(name, cat(...parts.flatMap((p, i) => (i ? [" & ", p] : [p])))) };
+  return { members, unions };
+}
+
+function attributeMember(
+  ctx: EmitContext,
+  a: ComplexType["attributes"][number],
+  mode: Mode,
+): Member {
+  const prop = ctx.plan.propNames.get(a)!;
+  const note = valueConstraint(a, "absent");
+  const source = sourceDoc(ctx, a.doc);
+  const doc =
+    source !== undefined
+      ? paragraphs(source, note)
+      : `Attribute ${a.name.local}.${note ? ` ${note}` : ""}`;
+  // A fixed value the writer supplies may be left out of an input (value-constraints.ts).
+  const required = a.required && !(mode === "input" && fixedWhenLeftOut(a));
+  const literal = mode === "input" ? fixedLiteral(a) : undefined;
+  return {
+    doc,
+    code: cat(
+      `${propertyKey(prop)}${required ? "" : "?"}: `,
+      literal ?? typeExpr(ctx, a.type, mode),
+      ";",
+    ),
+  };
+}
+
+function fieldMember(ctx: EmitContext, f: ElementField, mode: Mode): Member {
+  const optional =
+    fieldOptional(f) || (mode === "input" && (fixedWhenLeftOut(f) || optionalRepeated(f)));
+  // In an input form, a fixed value's own literal type (the writer accepts no other); nillable
+  // keeps null.
+  const literal = mode === "input" ? fixedLiteral(f) : undefined;
+  const fixed = literal === undefined ? undefined : f.nillable ? union([literal, "null"]) : literal;
+  return {
+    doc: paragraphs(sourceDoc(ctx, f.doc), valueConstraint(f, "empty")),
+    code: cat(
+      `${propertyKey(ctx.plan.propNames.get(f)!)}${optional ? "?" : ""}: `,
+      fixed ?? fieldType(ctx, f, mode),
+      ";",
+    ),
+  };
 }
 
 /**
@@ -205,12 +269,4 @@ function choiceUnion(
     [...branches.values()].some((own) => own.every((f) => fieldOptional(f)));
   if (optional) alternatives.push(block("", fields.map(never)));
   return union(alternatives, true);
-}
-
-/**
- * Whether a complex type's own required fields or attributes include a fixed value the writer
- * supplies.
- */
-function suppliesFixed(t: ComplexType | SimpleType): boolean {
-  return t.kind === "complex" && [...t.fields, ...t.attributes].some(fixedWhenLeftOut);
 }
