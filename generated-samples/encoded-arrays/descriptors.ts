@@ -4,8 +4,9 @@
 import {
   type ArrayDesc,
   type ComplexDesc,
+  REPEATED,
+  REPEATED_NILLABLE,
   type ServiceDesc,
-  UNBOUNDED,
   array,
   complex,
   field,
@@ -23,7 +24,7 @@ export const EchoRequest: ComplexDesc = complex("EchoRequest", () => [
 
 export const ItemArray: ArrayDesc = array(
   "ItemArray",
-  field("item", "", () => Item, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("item", "", () => Item, REPEATED_NILLABLE),
   { ns: NS, type: "Item" },
 );
 
@@ -37,15 +38,14 @@ export const Item: ComplexDesc = complex("Item", () => [
 
 export const StringArray: ArrayDesc = array(
   "StringArray",
-  field("item", "", xs.string, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("item", "", xs.string, REPEATED_NILLABLE),
   { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
 );
 
-export const IntArray: ArrayDesc = array(
-  "IntArray",
-  field("number", "", xs.int, { min: 0, max: UNBOUNDED }),
-  { ns: "http://www.w3.org/2001/XMLSchema", type: "int" },
-);
+export const IntArray: ArrayDesc = array("IntArray", field("number", "", xs.int, REPEATED), {
+  ns: "http://www.w3.org/2001/XMLSchema",
+  type: "int",
+});
 
 export const Basket: ComplexDesc = complex("Basket", () => [
   field("owner", "", xs.string, {

@@ -4,8 +4,10 @@
 import {
   type ArrayDesc,
   type ComplexDesc,
+  OPTIONAL,
+  OPTIONAL_NILLABLE,
+  REPEATED_NILLABLE,
   type ServiceDesc,
-  UNBOUNDED,
   array,
   complex,
   field,
@@ -15,45 +17,45 @@ import {
 export const NS = "http://api.example.com/messages/";
 
 export const GetMessages: ComplexDesc = complex("GetMessages", () => [
-  field("email", NS, xs.string, { min: 0 }),
-  field("password", NS, xs.string, { min: 0 }),
+  field("email", NS, xs.string, OPTIONAL),
+  field("password", NS, xs.string, OPTIONAL),
 ]);
 
 export const ArrayOfMessages: ArrayDesc = array(
   "ArrayOfMessages",
-  field("Messages", NS, () => Messages, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("Messages", NS, () => Messages, REPEATED_NILLABLE),
 );
 
 export const Messages: ComplexDesc = complex("Messages", () => [
   field("DateArrived", NS, xs.dateTime),
   field("UserId", NS, xs.int),
-  field("Sender", NS, xs.string, { min: 0 }),
-  field("MessageText", NS, xs.string, { min: 0 }),
-  field("MessageUrl", NS, xs.string, { min: 0 }),
-  field("Transcription", NS, xs.string, { min: 0 }),
+  field("Sender", NS, xs.string, OPTIONAL),
+  field("MessageText", NS, xs.string, OPTIONAL),
+  field("MessageUrl", NS, xs.string, OPTIONAL),
+  field("Transcription", NS, xs.string, OPTIONAL),
   field("Id", NS, xs.int),
 ]);
 
 export const GetMessagesInDateRange: ComplexDesc = complex("GetMessagesInDateRange", () => [
-  field("email", NS, xs.string, { min: 0 }),
-  field("password", NS, xs.string, { min: 0 }),
+  field("email", NS, xs.string, OPTIONAL),
+  field("password", NS, xs.string, OPTIONAL),
   field("startDate", NS, xs.dateTime),
   field("endDate", NS, xs.dateTime),
 ]);
 
 export const DeleteMessage: ComplexDesc = complex("DeleteMessage", () => [
-  field("email", NS, xs.string, { min: 0 }),
-  field("password", NS, xs.string, { min: 0 }),
+  field("email", NS, xs.string, OPTIONAL),
+  field("password", NS, xs.string, OPTIONAL),
   field("MessageId", NS, xs.int),
 ]);
 
 export const GetMessagesResponse: ComplexDesc = complex("GetMessagesResponse", () => [
-  field("GetMessagesResult", NS, () => ArrayOfMessages, { min: 0 }),
+  field("GetMessagesResult", NS, () => ArrayOfMessages, OPTIONAL),
 ]);
 
 export const GetMessagesInDateRangeResponse: ComplexDesc = complex(
   "GetMessagesInDateRangeResponse",
-  () => [field("GetMessagesInDateRangeResult", NS, () => ArrayOfMessages, { min: 0 })],
+  () => [field("GetMessagesInDateRangeResult", NS, () => ArrayOfMessages, OPTIONAL)],
 );
 
 export const DeleteMessageResponse: ComplexDesc = complex("DeleteMessageResponse", () => []);
@@ -164,10 +166,7 @@ export const ApiDesc: ServiceDesc = {
             },
           ],
           response: {
-            element: field("ArrayOfMessages", NS, () => ArrayOfMessages, {
-              min: 0,
-              nillable: true,
-            }),
+            element: field("ArrayOfMessages", NS, () => ArrayOfMessages, OPTIONAL_NILLABLE),
           },
         },
         GetMessagesInDateRange: {
@@ -198,10 +197,7 @@ export const ApiDesc: ServiceDesc = {
             },
           ],
           response: {
-            element: field("ArrayOfMessages", NS, () => ArrayOfMessages, {
-              min: 0,
-              nillable: true,
-            }),
+            element: field("ArrayOfMessages", NS, () => ArrayOfMessages, OPTIONAL_NILLABLE),
           },
         },
         DeleteMessage: {
@@ -241,10 +237,7 @@ export const ApiDesc: ServiceDesc = {
             },
           ],
           response: {
-            element: field("ArrayOfMessages", NS, () => ArrayOfMessages, {
-              min: 0,
-              nillable: true,
-            }),
+            element: field("ArrayOfMessages", NS, () => ArrayOfMessages, OPTIONAL_NILLABLE),
           },
         },
         GetMessagesInDateRange: {
@@ -275,10 +268,7 @@ export const ApiDesc: ServiceDesc = {
             },
           ],
           response: {
-            element: field("ArrayOfMessages", NS, () => ArrayOfMessages, {
-              min: 0,
-              nillable: true,
-            }),
+            element: field("ArrayOfMessages", NS, () => ArrayOfMessages, OPTIONAL_NILLABLE),
           },
         },
         DeleteMessage: {

@@ -3,6 +3,7 @@
 /** Codec and port descriptors: what the XML of each type and operation looks like on the wire. */
 import {
   type ComplexDesc,
+  OPTIONAL,
   type ServiceDesc,
   attribute,
   complex,
@@ -21,7 +22,7 @@ export const ShipRequest: ComplexDesc = complex("ShipRequest", () => [
 
 export const Parcel: ComplexDesc = complex("Parcel", () => [
   field("Weight", NS, xs.decimal),
-  field("Fragile", NS, xs.boolean, { min: 0 }),
+  field("Fragile", NS, xs.boolean, OPTIONAL),
 ]);
 
 export const ShipResult: ComplexDesc = complex("ShipResult", () => [

@@ -4,6 +4,8 @@
 import {
   type ComplexDesc,
   type FaultDesc,
+  OPTIONAL,
+  REPEATED,
   type ScalarDesc,
   type ServiceDesc,
   UNBOUNDED,
@@ -25,21 +27,21 @@ export const IntList: ScalarDesc = scalar("int", { list: true });
 export const Order: ComplexDesc = complex("Order", () => [
   field("Id", NS, xs.unsignedLong),
   field("Placed", NS, xs.dateTime),
-  field("Day", NS, xs.date, { min: 0 }),
-  field("Circle", NS, () => Circle, { min: 0 }),
-  field("Code", NS, xs.string, { min: 0 }),
-  field("Width", NS, xs.double, { min: 0 }),
-  field("Height", NS, xs.double, { min: 0 }),
+  field("Day", NS, xs.date, OPTIONAL),
+  field("Circle", NS, () => Circle, OPTIONAL),
+  field("Code", NS, xs.string, OPTIONAL),
+  field("Width", NS, xs.double, OPTIONAL),
+  field("Height", NS, xs.double, OPTIONAL),
   field("Price", NS, () => Price),
-  field("Tags", NS, xs.string, { min: 0, max: UNBOUNDED }),
-  field("Numbers", NS, IntList, { min: 0 }),
-  field("Tree", NS, () => Node, { min: 0 }),
+  field("Tags", NS, xs.string, REPEATED),
+  field("Numbers", NS, IntList, OPTIONAL),
+  field("Tree", NS, () => Node, OPTIONAL),
   field("Note", NS, xs.string, { nillable: true }),
-  field("Flag", NS, xs.boolean, { min: 0 }),
-  field("Blob", NS, xs.base64Binary, { min: 0 }),
-  field("Extension", NS, () => Extension, { min: 0 }),
-  field("Outline", NS, () => Shape, { min: 0 }),
-  field("Markers", NS, () => Marker, { min: 0, max: UNBOUNDED }),
+  field("Flag", NS, xs.boolean, OPTIONAL),
+  field("Blob", NS, xs.base64Binary, OPTIONAL),
+  field("Extension", NS, () => Extension, OPTIONAL),
+  field("Outline", NS, () => Shape, OPTIONAL),
+  field("Markers", NS, () => Marker, REPEATED),
   field("Attachment", NS, xs.anyType, {
     min: 0,
     max: UNBOUNDED,
@@ -56,7 +58,7 @@ export const Circle: ComplexDesc = complex(
 
 export const Shape: ComplexDesc = complex(
   "Shape",
-  () => [field("Name", NS, xs.string), field("Color", NS, Color, { min: 0 })],
+  () => [field("Name", NS, xs.string), field("Color", NS, Color, OPTIONAL)],
   {
     attrs: [attribute("id", "", xs.long, { required: true }), attribute("version", "", xs.int)],
     family: { ns: NS, derived: () => [Circle, Tile] },
@@ -76,7 +78,7 @@ export const Price: ComplexDesc = complex("Price", () => [], {
 
 export const Node: ComplexDesc = complex("Node", () => [
   field("Label", NS, xs.string),
-  field("Children", NS, () => Node, { min: 0, max: UNBOUNDED }),
+  field("Children", NS, () => Node, REPEATED),
 ]);
 
 export const Extension: ComplexDesc = complex(
@@ -101,7 +103,7 @@ export const Banner: ComplexDesc = complex(
   "Banner",
   () => [
     field("Text", NS, xs.string, { min: 0, default: "Welcome" }),
-    field("Since", NS, xs.dateTime, { min: 0 }),
+    field("Since", NS, xs.dateTime, OPTIONAL),
   ],
   {
     base: () => Pin,
@@ -121,7 +123,7 @@ export const File: ComplexDesc = complex("File", () => [
 ]);
 
 export const OrderResponse: ComplexDesc = complex("OrderResponse", () => [
-  field("Order", NS, () => OrderResponseOrder, { min: 0 }),
+  field("Order", NS, () => OrderResponseOrder, OPTIONAL),
   field("Total", NS, xs.long),
 ]);
 
@@ -131,7 +133,7 @@ export const OrderResponseOrder: ComplexDesc = complex("OrderResponseOrder", () 
 
 export const InvalidOrder: ComplexDesc = complex("InvalidOrder", () => [
   field("Field", NS, xs.string),
-  field("At", NS, xs.dateTime, { min: 0 }),
+  field("At", NS, xs.dateTime, OPTIONAL),
 ]);
 
 export const InvalidOrderFaultDesc: FaultDesc = {

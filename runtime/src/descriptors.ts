@@ -172,6 +172,15 @@ export interface BodyDesc {
 
 export const UNBOUNDED = Infinity;
 
+/** Field options of an optional element (`minOccurs="0"`), the most common shapes by name. */
+export const OPTIONAL = { min: 0 } as const;
+/** An optional element that may also be nil (`nillable="true"`). */
+export const OPTIONAL_NILLABLE = { min: 0, nillable: true } as const;
+/** A repeated element that may be absent (`minOccurs="0" maxOccurs="unbounded"`). */
+export const REPEATED = { min: 0, max: UNBOUNDED } as const;
+/** A repeated element whose items may be nil. */
+export const REPEATED_NILLABLE = { min: 0, max: UNBOUNDED, nillable: true } as const;
+
 const scalarCache = new Map<string, ScalarDesc>();
 /** A scalar type descriptor (cached, so identical ones are shared). */
 export function scalar(

@@ -6,7 +6,19 @@ export { XsdDate, XsdDateTime, XsdTime, isTemporalLexical } from "./temporal.js"
 export type { XsdDateInput, XsdDateTimeInput, XsdTimeInput, TemporalKind } from "./temporal.js";
 export { formatScalar, parseScalar, ValueFormatError } from "./scalars.js";
 export type { ScalarKind } from "./scalars.js";
-export { array, attribute, complex, field, scalar, UNBOUNDED, xs } from "./descriptors.js";
+export {
+  array,
+  attribute,
+  complex,
+  field,
+  OPTIONAL,
+  OPTIONAL_NILLABLE,
+  REPEATED,
+  REPEATED_NILLABLE,
+  scalar,
+  UNBOUNDED,
+  xs,
+} from "./descriptors.js";
 export type {
   ArrayDesc,
   EncodedArray,

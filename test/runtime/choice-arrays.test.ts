@@ -48,7 +48,7 @@ describe("a repeated element of a choice branch", () => {
     expect(desc).toMatch(
       /field\("many", \w+, xs\.string, \{ min: 0, max: UNBOUNDED, choice: true \}\)/,
     );
-    expect(desc).toMatch(/field\("list", \w+, xs\.int, \{ min: 0, max: UNBOUNDED \}\)/);
-    expect(desc).toMatch(/field\("one", \w+, xs\.string, \{ min: 0 \}\)/);
+    expect(desc).toMatch(/field\("list", \w+, xs\.int, REPEATED\)/);
+    expect(desc).toMatch(/field\("one", \w+, xs\.string, OPTIONAL\)/);
   });
 });

@@ -5,9 +5,12 @@ import {
   type ArrayDesc,
   type ComplexDesc,
   type FaultDesc,
+  OPTIONAL,
+  OPTIONAL_NILLABLE,
+  REPEATED,
+  REPEATED_NILLABLE,
   type ScalarDesc,
   type ServiceDesc,
-  UNBOUNDED,
   array,
   complex,
   field,
@@ -1234,65 +1237,62 @@ export const LinkedInSegmentStatus: ScalarDesc = scalar("string", {
 export const CampaignManagementServiceSoapHeaders: ComplexDesc = complex(
   "CampaignManagementServiceSoapHeaders",
   () => [
-    field("ApplicationToken", NS, xs.string, { min: 0, nillable: true }),
-    field("AuthenticationToken", NS, xs.string, { min: 0, nillable: true }),
-    field("CustomerAccountId", NS, xs.string, { min: 0, nillable: true }),
-    field("CustomerId", NS, xs.string, { min: 0, nillable: true }),
-    field("DeveloperToken", NS, xs.string, { min: 0, nillable: true }),
-    field("Password", NS, xs.string, { min: 0, nillable: true }),
-    field("UserName", NS, xs.string, { min: 0, nillable: true }),
-    field("TrackingId", NS, xs.string, { min: 0, nillable: true }),
+    field("ApplicationToken", NS, xs.string, OPTIONAL_NILLABLE),
+    field("AuthenticationToken", NS, xs.string, OPTIONAL_NILLABLE),
+    field("CustomerAccountId", NS, xs.string, OPTIONAL_NILLABLE),
+    field("CustomerId", NS, xs.string, OPTIONAL_NILLABLE),
+    field("DeveloperToken", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Password", NS, xs.string, OPTIONAL_NILLABLE),
+    field("UserName", NS, xs.string, OPTIONAL_NILLABLE),
+    field("TrackingId", NS, xs.string, OPTIONAL_NILLABLE),
   ],
 );
 
 export const AddCampaignsRequest: ComplexDesc = complex("AddCampaignsRequest", () => [
-  field("AccountId", NS, xs.long, { min: 0 }),
-  field("Campaigns", NS, () => ArrayOfCampaign, { min: 0, nillable: true }),
+  field("AccountId", NS, xs.long, OPTIONAL),
+  field("Campaigns", NS, () => ArrayOfCampaign, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfCampaign: ArrayDesc = array(
   "ArrayOfCampaign",
-  field("Campaign", NS, () => Campaign, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("Campaign", NS, () => Campaign, REPEATED_NILLABLE),
 );
 
 export const Campaign: ComplexDesc = complex("Campaign", () => [
-  field("AudienceAdsBidAdjustment", NS, xs.int, { min: 0, nillable: true }),
-  field("BidStrategyScope", NS, EntityScope, { min: 0, nillable: true }),
-  field("BiddingScheme", NS, () => BiddingScheme, { min: 0, nillable: true }),
-  field("BudgetType", NS, BudgetLimitType, { min: 0, nillable: true }),
-  field("DailyBudget", NS, xs.double, { min: 0, nillable: true }),
-  field("DealIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-  field("EndDate", NS, xs.dateTime, { min: 0, nillable: true }),
-  field("ExperimentId", NS, xs.long, { min: 0, nillable: true }),
-  field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
-  field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-    min: 0,
-    nillable: true,
-  }),
-  field("GoalIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-  field("Id", NS, xs.long, { min: 0, nillable: true }),
-  field("IsDealCampaign", NS, xs.boolean, { min: 0, nillable: true }),
-  field("IsPolitical", NS, xs.boolean, { min: 0 }),
-  field("MultimediaAdsBidAdjustment", NS, xs.int, { min: 0, nillable: true }),
-  field("Name", NS, xs.string, { min: 0, nillable: true }),
-  field("StartDate", NS, xs.dateTime, { min: 0, nillable: true }),
-  field("Status", NS, CampaignStatus, { min: 0, nillable: true }),
-  field("SubType", NS, xs.string, { min: 0, nillable: true }),
-  field("TimeZone", NS, xs.string, { min: 0, nillable: true }),
-  field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
-  field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
-  field("UseCampaignLevelDates", NS, xs.boolean, { min: 0, nillable: true }),
-  field("CampaignType", NS, CampaignType, { min: 0, nillable: true }),
-  field("Settings", NS, () => ArrayOfSetting, { min: 0, nillable: true }),
-  field("BudgetId", NS, xs.long, { min: 0, nillable: true }),
-  field("Languages", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-  field("AdScheduleUseSearcherTimeZone", NS, xs.boolean, { min: 0, nillable: true }),
-  field("BidStrategyId", NS, xs.long, { min: 0, nillable: true }),
+  field("AudienceAdsBidAdjustment", NS, xs.int, OPTIONAL_NILLABLE),
+  field("BidStrategyScope", NS, EntityScope, OPTIONAL_NILLABLE),
+  field("BiddingScheme", NS, () => BiddingScheme, OPTIONAL_NILLABLE),
+  field("BudgetType", NS, BudgetLimitType, OPTIONAL_NILLABLE),
+  field("DailyBudget", NS, xs.double, OPTIONAL_NILLABLE),
+  field("DealIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("EndDate", NS, xs.dateTime, OPTIONAL_NILLABLE),
+  field("ExperimentId", NS, xs.long, OPTIONAL_NILLABLE),
+  field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
+  field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
+  field("GoalIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
+  field("IsDealCampaign", NS, xs.boolean, OPTIONAL_NILLABLE),
+  field("IsPolitical", NS, xs.boolean, OPTIONAL),
+  field("MultimediaAdsBidAdjustment", NS, xs.int, OPTIONAL_NILLABLE),
+  field("Name", NS, xs.string, OPTIONAL_NILLABLE),
+  field("StartDate", NS, xs.dateTime, OPTIONAL_NILLABLE),
+  field("Status", NS, CampaignStatus, OPTIONAL_NILLABLE),
+  field("SubType", NS, xs.string, OPTIONAL_NILLABLE),
+  field("TimeZone", NS, xs.string, OPTIONAL_NILLABLE),
+  field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
+  field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
+  field("UseCampaignLevelDates", NS, xs.boolean, OPTIONAL_NILLABLE),
+  field("CampaignType", NS, CampaignType, OPTIONAL_NILLABLE),
+  field("Settings", NS, () => ArrayOfSetting, OPTIONAL_NILLABLE),
+  field("BudgetId", NS, xs.long, OPTIONAL_NILLABLE),
+  field("Languages", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("AdScheduleUseSearcherTimeZone", NS, xs.boolean, OPTIONAL_NILLABLE),
+  field("BidStrategyId", NS, xs.long, OPTIONAL_NILLABLE),
 ]);
 
 export const BiddingScheme: ComplexDesc = complex(
   "BiddingScheme",
-  () => [field("Type", NS, xs.string, { min: 0, nillable: true })],
+  () => [field("Type", NS, xs.string, OPTIONAL_NILLABLE)],
   {
     family: {
       ns: NS,
@@ -1320,19 +1320,19 @@ export const BiddingScheme: ComplexDesc = complex(
 
 export const MaxClicksBiddingScheme: ComplexDesc = complex(
   "MaxClicksBiddingScheme",
-  () => [field("MaxCpc", NS, () => Bid, { min: 0, nillable: true })],
+  () => [field("MaxCpc", NS, () => Bid, OPTIONAL_NILLABLE)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
 export const Bid: ComplexDesc = complex("Bid", () => [
-  field("Amount", NS, xs.double, { min: 0, nillable: true }),
+  field("Amount", NS, xs.double, OPTIONAL_NILLABLE),
 ]);
 
 export const MaxConversionsBiddingScheme: ComplexDesc = complex(
   "MaxConversionsBiddingScheme",
   () => [
-    field("MaxCpc", NS, () => Bid, { min: 0, nillable: true }),
-    field("TargetCpa", NS, xs.double, { min: 0, nillable: true }),
+    field("MaxCpc", NS, () => Bid, OPTIONAL_NILLABLE),
+    field("TargetCpa", NS, xs.double, OPTIONAL_NILLABLE),
   ],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
@@ -1340,15 +1340,15 @@ export const MaxConversionsBiddingScheme: ComplexDesc = complex(
 export const TargetCpaBiddingScheme: ComplexDesc = complex(
   "TargetCpaBiddingScheme",
   () => [
-    field("MaxCpc", NS, () => Bid, { min: 0, nillable: true }),
-    field("TargetCpa", NS, xs.double, { min: 0, nillable: true }),
+    field("MaxCpc", NS, () => Bid, OPTIONAL_NILLABLE),
+    field("TargetCpa", NS, xs.double, OPTIONAL_NILLABLE),
   ],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
 export const ManualCpcBiddingScheme: ComplexDesc = complex(
   "ManualCpcBiddingScheme",
-  () => [field("ManualCpc", NS, xs.double, { min: 0, nillable: true })],
+  () => [field("ManualCpc", NS, xs.double, OPTIONAL_NILLABLE)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
@@ -1369,30 +1369,30 @@ export const ManualCpmBiddingScheme: ComplexDesc = complex("ManualCpmBiddingSche
 
 export const InheritFromParentBiddingScheme: ComplexDesc = complex(
   "InheritFromParentBiddingScheme",
-  () => [field("InheritedBidStrategyType", NS, xs.string, { min: 0, nillable: true })],
+  () => [field("InheritedBidStrategyType", NS, xs.string, OPTIONAL_NILLABLE)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
 export const TargetRoasBiddingScheme: ComplexDesc = complex(
   "TargetRoasBiddingScheme",
   () => [
-    field("MaxCpc", NS, () => Bid, { min: 0, nillable: true }),
-    field("TargetRoas", NS, xs.double, { min: 0, nillable: true }),
+    field("MaxCpc", NS, () => Bid, OPTIONAL_NILLABLE),
+    field("TargetRoas", NS, xs.double, OPTIONAL_NILLABLE),
   ],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
 export const MaxRoasBiddingScheme: ComplexDesc = complex(
   "MaxRoasBiddingScheme",
-  () => [field("MaxCpc", NS, () => Bid, { min: 0, nillable: true })],
+  () => [field("MaxCpc", NS, () => Bid, OPTIONAL_NILLABLE)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
 export const MaxConversionValueBiddingScheme: ComplexDesc = complex(
   "MaxConversionValueBiddingScheme",
   () => [
-    field("MaxCpc", NS, () => Bid, { min: 0, nillable: true }),
-    field("TargetRoas", NS, xs.double, { min: 0, nillable: true }),
+    field("MaxCpc", NS, () => Bid, OPTIONAL_NILLABLE),
+    field("TargetRoas", NS, xs.double, OPTIONAL_NILLABLE),
   ],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
@@ -1400,48 +1400,42 @@ export const MaxConversionValueBiddingScheme: ComplexDesc = complex(
 export const TargetImpressionShareBiddingScheme: ComplexDesc = complex(
   "TargetImpressionShareBiddingScheme",
   () => [
-    field("MaxCpc", NS, () => Bid, { min: 0, nillable: true }),
-    field("TargetAdPosition", NS, xs.string, { min: 0, nillable: true }),
-    field("TargetImpressionShare", NS, xs.double, { min: 0, nillable: true }),
+    field("MaxCpc", NS, () => Bid, OPTIONAL_NILLABLE),
+    field("TargetAdPosition", NS, xs.string, OPTIONAL_NILLABLE),
+    field("TargetImpressionShare", NS, xs.double, OPTIONAL_NILLABLE),
   ],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
 export const PercentCpcBiddingScheme: ComplexDesc = complex(
   "PercentCpcBiddingScheme",
-  () => [field("MaxPercentCpc", NS, xs.double, { min: 0, nillable: true })],
+  () => [field("MaxPercentCpc", NS, xs.double, OPTIONAL_NILLABLE)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
 export const CommissionBiddingScheme: ComplexDesc = complex(
   "CommissionBiddingScheme",
-  () => [field("CommissionRate", NS, xs.double, { min: 0, nillable: true })],
+  () => [field("CommissionRate", NS, xs.double, OPTIONAL_NILLABLE)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
 export const ManualCpaBiddingScheme: ComplexDesc = complex(
   "ManualCpaBiddingScheme",
-  () => [field("ManualCpi", NS, xs.double, { min: 0, nillable: true })],
+  () => [field("ManualCpi", NS, xs.double, OPTIONAL_NILLABLE)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
 export const CostPerSaleBiddingScheme: ComplexDesc = complex(
   "CostPerSaleBiddingScheme",
-  () => [field("TargetCostPerSale", NS, xs.double, { min: 0, nillable: true })],
+  () => [field("TargetCostPerSale", NS, xs.double, OPTIONAL_NILLABLE)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
-export const ArrayOflong: ArrayDesc = array(
-  "ArrayOflong",
-  field("long", NS2, xs.long, { min: 0, max: UNBOUNDED }),
-);
+export const ArrayOflong: ArrayDesc = array("ArrayOflong", field("long", NS2, xs.long, REPEATED));
 
 export const ArrayOfKeyValuePairOfstringstring: ArrayDesc = array(
   "ArrayOfKeyValuePairOfstringstring",
-  field("KeyValuePairOfstringstring", NS3, () => KeyValuePairOfstringstring, {
-    min: 0,
-    max: UNBOUNDED,
-  }),
+  field("KeyValuePairOfstringstring", NS3, () => KeyValuePairOfstringstring, REPEATED),
 );
 
 export const KeyValuePairOfstringstring: ComplexDesc = complex("KeyValuePairOfstringstring", () => [
@@ -1450,27 +1444,27 @@ export const KeyValuePairOfstringstring: ComplexDesc = complex("KeyValuePairOfst
 ]);
 
 export const CustomParameters: ComplexDesc = complex("CustomParameters", () => [
-  field("Parameters", NS, () => ArrayOfCustomParameter, { min: 0, nillable: true }),
+  field("Parameters", NS, () => ArrayOfCustomParameter, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfCustomParameter: ArrayDesc = array(
   "ArrayOfCustomParameter",
-  field("CustomParameter", NS, () => CustomParameter, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("CustomParameter", NS, () => CustomParameter, REPEATED_NILLABLE),
 );
 
 export const CustomParameter: ComplexDesc = complex("CustomParameter", () => [
-  field("Key", NS, xs.string, { min: 0, nillable: true }),
-  field("Value", NS, xs.string, { min: 0, nillable: true }),
+  field("Key", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Value", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfSetting: ArrayDesc = array(
   "ArrayOfSetting",
-  field("Setting", NS, () => Setting, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("Setting", NS, () => Setting, REPEATED_NILLABLE),
 );
 
 export const Setting: ComplexDesc = complex(
   "Setting",
-  () => [field("Type", NS, xs.string, { min: 0, nillable: true })],
+  () => [field("Type", NS, xs.string, OPTIONAL_NILLABLE)],
   {
     family: {
       ns: NS,
@@ -1500,111 +1494,103 @@ export const Setting: ComplexDesc = complex(
 
 export const VerifiedTrackingSetting: ComplexDesc = complex(
   "VerifiedTrackingSetting",
-  () => [
-    field("Details", NS, () => ArrayOfArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-  ],
+  () => [field("Details", NS, () => ArrayOfArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE)],
   { base: () => Setting, family: { ns: NS } },
 );
 
 export const ArrayOfArrayOfKeyValuePairOfstringstring: ArrayDesc = array(
   "ArrayOfArrayOfKeyValuePairOfstringstring",
-  field("ArrayOfKeyValuePairOfstringstring", NS3, () => ArrayOfKeyValuePairOfstringstring, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field(
+    "ArrayOfKeyValuePairOfstringstring",
+    NS3,
+    () => ArrayOfKeyValuePairOfstringstring,
+    REPEATED_NILLABLE,
+  ),
 );
 
 export const ShoppingSetting: ComplexDesc = complex(
   "ShoppingSetting",
   () => [
-    field("FeedLabel", NS, xs.string, { min: 0, nillable: true }),
-    field("LocalInventoryAdsEnabled", NS, xs.boolean, { min: 0, nillable: true }),
-    field("Priority", NS, xs.int, { min: 0, nillable: true }),
-    field("SalesCountryCode", NS, xs.string, { min: 0, nillable: true }),
-    field("ShoppableAdsEnabled", NS, xs.boolean, { min: 0, nillable: true }),
-    field("StoreId", NS, xs.long, { min: 0, nillable: true }),
+    field("FeedLabel", NS, xs.string, OPTIONAL_NILLABLE),
+    field("LocalInventoryAdsEnabled", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("Priority", NS, xs.int, OPTIONAL_NILLABLE),
+    field("SalesCountryCode", NS, xs.string, OPTIONAL_NILLABLE),
+    field("ShoppableAdsEnabled", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("StoreId", NS, xs.long, OPTIONAL_NILLABLE),
   ],
   { base: () => Setting, family: { ns: NS } },
 );
 
 export const DynamicFeedSetting: ComplexDesc = complex(
   "DynamicFeedSetting",
-  () => [field("FeedId", NS, xs.long, { min: 0, nillable: true })],
+  () => [field("FeedId", NS, xs.long, OPTIONAL_NILLABLE)],
   { base: () => Setting, family: { ns: NS } },
 );
 
 export const DynamicSearchAdsSetting: ComplexDesc = complex(
   "DynamicSearchAdsSetting",
   () => [
-    field("DomainName", NS, xs.string, { min: 0, nillable: true }),
-    field("DynamicDescriptionEnabled", NS, xs.boolean, { min: 0, nillable: true }),
-    field("Language", NS, xs.string, { min: 0, nillable: true }),
-    field("PageFeedIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-    field("Source", NS, DynamicSearchAdsSource, { min: 0, nillable: true }),
+    field("DomainName", NS, xs.string, OPTIONAL_NILLABLE),
+    field("DynamicDescriptionEnabled", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("Language", NS, xs.string, OPTIONAL_NILLABLE),
+    field("PageFeedIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("Source", NS, DynamicSearchAdsSource, OPTIONAL_NILLABLE),
   ],
   { base: () => Setting, family: { ns: NS } },
 );
 
 export const TargetSetting: ComplexDesc = complex(
   "TargetSetting",
-  () => [field("Details", NS, () => ArrayOfTargetSettingDetail, { min: 0, nillable: true })],
+  () => [field("Details", NS, () => ArrayOfTargetSettingDetail, OPTIONAL_NILLABLE)],
   { base: () => Setting, family: { ns: NS } },
 );
 
 export const ArrayOfTargetSettingDetail: ArrayDesc = array(
   "ArrayOfTargetSettingDetail",
-  field("TargetSettingDetail", NS, () => TargetSettingDetail, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("TargetSettingDetail", NS, () => TargetSettingDetail, REPEATED_NILLABLE),
 );
 
 export const TargetSettingDetail: ComplexDesc = complex("TargetSettingDetail", () => [
-  field("CriterionTypeGroup", NS, CriterionTypeGroup, { min: 0 }),
-  field("TargetAndBid", NS, xs.boolean, { min: 0 }),
+  field("CriterionTypeGroup", NS, CriterionTypeGroup, OPTIONAL),
+  field("TargetAndBid", NS, xs.boolean, OPTIONAL),
 ]);
 
 export const CoOpSetting: ComplexDesc = complex(
   "CoOpSetting",
   () => [
-    field("BidBoostValue", NS, xs.double, { min: 0, nillable: true }),
-    field("BidMaxValue", NS, xs.double, { min: 0, nillable: true }),
-    field("BidOption", NS, BidOption, { min: 0, nillable: true }),
+    field("BidBoostValue", NS, xs.double, OPTIONAL_NILLABLE),
+    field("BidMaxValue", NS, xs.double, OPTIONAL_NILLABLE),
+    field("BidOption", NS, BidOption, OPTIONAL_NILLABLE),
   ],
   { base: () => Setting, family: { ns: NS } },
 );
 
 export const DisclaimerSetting: ComplexDesc = complex(
   "DisclaimerSetting",
-  () => [field("DisclaimerAdsEnabled", NS, xs.boolean, { min: 0 })],
+  () => [field("DisclaimerAdsEnabled", NS, xs.boolean, OPTIONAL)],
   { base: () => Setting, family: { ns: NS } },
 );
 
 export const HotelSetting: ComplexDesc = complex(
   "HotelSetting",
-  () => [field("HotelAdGroupType", NS, HotelAdGroupType, { min: 0 })],
+  () => [field("HotelAdGroupType", NS, HotelAdGroupType, OPTIONAL)],
   { base: () => Setting, family: { ns: NS } },
 );
 
 export const ResponsiveSearchAdsSetting: ComplexDesc = complex(
   "ResponsiveSearchAdsSetting",
-  () => [field("AutoGeneratedAssetsEnabled", NS, xs.boolean, { min: 0, nillable: true })],
+  () => [field("AutoGeneratedAssetsEnabled", NS, xs.boolean, OPTIONAL_NILLABLE)],
   { base: () => Setting, family: { ns: NS } },
 );
 
 export const PerformanceMaxSetting: ComplexDesc = complex(
   "PerformanceMaxSetting",
   () => [
-    field("AutoGeneratedImageOptOut", NS, xs.boolean, { min: 0, nillable: true }),
-    field("AutoGeneratedTextOptOut", NS, xs.boolean, { min: 0, nillable: true }),
-    field("CostPerSaleOptOut", NS, xs.boolean, { min: 0, nillable: true }),
-    field("FinalUrlExpansionOptOut", NS, xs.boolean, { min: 0 }),
-    field("PageFeedIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
+    field("AutoGeneratedImageOptOut", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("AutoGeneratedTextOptOut", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("CostPerSaleOptOut", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("FinalUrlExpansionOptOut", NS, xs.boolean, OPTIONAL),
+    field("PageFeedIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
   ],
   { base: () => Setting, family: { ns: NS } },
 );
@@ -1612,8 +1598,8 @@ export const PerformanceMaxSetting: ComplexDesc = complex(
 export const CallToActionSetting: ComplexDesc = complex(
   "CallToActionSetting",
   () => [
-    field("AutomatedCallToActionOptOut", NS, xs.boolean, { min: 0, nillable: true }),
-    field("CallToActionOptOut", NS, xs.boolean, { min: 0, nillable: true }),
+    field("AutomatedCallToActionOptOut", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("CallToActionOptOut", NS, xs.boolean, OPTIONAL_NILLABLE),
   ],
   { base: () => Setting, family: { ns: NS } },
 );
@@ -1621,8 +1607,8 @@ export const CallToActionSetting: ComplexDesc = complex(
 export const VanityPharmaSetting: ComplexDesc = complex(
   "VanityPharmaSetting",
   () => [
-    field("DisplayUrlMode", NS, VanityPharmaDisplayUrlMode, { min: 0, nillable: true }),
-    field("WebsiteDescription", NS, VanityPharmaWebsiteDescription, { min: 0, nillable: true }),
+    field("DisplayUrlMode", NS, VanityPharmaDisplayUrlMode, OPTIONAL_NILLABLE),
+    field("WebsiteDescription", NS, VanityPharmaWebsiteDescription, OPTIONAL_NILLABLE),
   ],
   { base: () => Setting, family: { ns: NS } },
 );
@@ -1630,91 +1616,88 @@ export const VanityPharmaSetting: ComplexDesc = complex(
 export const AppSetting: ComplexDesc = complex(
   "AppSetting",
   () => [
-    field("AppId", NS, xs.string, { min: 0, nillable: true }),
-    field("AppStore", NS, AppStore, { min: 0 }),
+    field("AppId", NS, xs.string, OPTIONAL_NILLABLE),
+    field("AppStore", NS, AppStore, OPTIONAL),
   ],
   { base: () => Setting, family: { ns: NS } },
 );
 
 export const ThirdPartyMeasurementSetting: ComplexDesc = complex(
   "ThirdPartyMeasurementSetting",
-  () => [
-    field("Details", NS, () => ArrayOfArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-  ],
+  () => [field("Details", NS, () => ArrayOfArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE)],
   { base: () => Setting, family: { ns: NS } },
 );
 
 export const NewCustomerAcquisitionGoalSetting: ComplexDesc = complex(
   "NewCustomerAcquisitionGoalSetting",
   () => [
-    field("AdditionalConversionValue", NS, xs.decimal, { min: 0, nillable: true }),
-    field("NewCustomerAcquisitionBidOnlyMode", NS, xs.boolean, { min: 0, nillable: true }),
-    field("NewCustomerAcquisitionGoalId", NS, xs.long, { min: 0, nillable: true }),
+    field("AdditionalConversionValue", NS, xs.decimal, OPTIONAL_NILLABLE),
+    field("NewCustomerAcquisitionBidOnlyMode", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("NewCustomerAcquisitionGoalId", NS, xs.long, OPTIONAL_NILLABLE),
   ],
   { base: () => Setting, family: { ns: NS } },
 );
 
 export const BaseDomainSetting: ComplexDesc = complex(
   "BaseDomainSetting",
-  () => [field("BaseDomain", NS, xs.string, { min: 0, nillable: true })],
+  () => [field("BaseDomain", NS, xs.string, OPTIONAL_NILLABLE)],
   { base: () => Setting, family: { ns: NS } },
 );
 
 export const AISearchSetting: ComplexDesc = complex(
   "AISearchSetting",
   () => [
-    field("AISearchEnabled", NS, xs.boolean, { min: 0 }),
-    field("AutoGeneratedImageOptOut", NS, xs.boolean, { min: 0, nillable: true }),
-    field("AutoGeneratedTextOptOut", NS, xs.boolean, { min: 0, nillable: true }),
-    field("FinalUrlExpansionOptOut", NS, xs.boolean, { min: 0, nillable: true }),
-    field("SearchTermMatchingOptOut", NS, xs.boolean, { min: 0, nillable: true }),
+    field("AISearchEnabled", NS, xs.boolean, OPTIONAL),
+    field("AutoGeneratedImageOptOut", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("AutoGeneratedTextOptOut", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("FinalUrlExpansionOptOut", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("SearchTermMatchingOptOut", NS, xs.boolean, OPTIONAL_NILLABLE),
   ],
   { base: () => Setting, family: { ns: NS } },
 );
 
 export const NetworkDistributionSetting: ComplexDesc = complex(
   "NetworkDistributionSetting",
-  () => [field("NetworkOption", NS, Network, { min: 0, nillable: true })],
+  () => [field("NetworkOption", NS, Network, OPTIONAL_NILLABLE)],
   { base: () => Setting, family: { ns: NS } },
 );
 
 export const ArrayOfstring: ArrayDesc = array(
   "ArrayOfstring",
-  field("string", NS2, xs.string, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("string", NS2, xs.string, REPEATED_NILLABLE),
 );
 
 export const AddCampaignsResponse: ComplexDesc = complex("AddCampaignsResponse", () => [
-  field("CampaignIds", NS, () => ArrayOfNullableOflong, { min: 0, nillable: true }),
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("CampaignIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfNullableOflong: ArrayDesc = array(
   "ArrayOfNullableOflong",
-  field("long", NS4, xs.long, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("long", NS4, xs.long, REPEATED_NILLABLE),
 );
 
 export const ArrayOfBatchError: ArrayDesc = array(
   "ArrayOfBatchError",
-  field("BatchError", NS, () => BatchError, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("BatchError", NS, () => BatchError, REPEATED_NILLABLE),
 );
 
 export const BatchError: ComplexDesc = complex(
   "BatchError",
   () => [
-    field("Code", NS, xs.int, { min: 0 }),
-    field("Details", NS, xs.string, { min: 0, nillable: true }),
-    field("ErrorCode", NS, xs.string, { min: 0, nillable: true }),
-    field("FieldPath", NS, xs.string, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Index", NS, xs.int, { min: 0 }),
-    field("Message", NS, xs.string, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("Code", NS, xs.int, OPTIONAL),
+    field("Details", NS, xs.string, OPTIONAL_NILLABLE),
+    field("ErrorCode", NS, xs.string, OPTIONAL_NILLABLE),
+    field("FieldPath", NS, xs.string, OPTIONAL_NILLABLE),
+    field(
+      "ForwardCompatibilityMap",
+      NS,
+      () => ArrayOfKeyValuePairOfstringstring,
+      OPTIONAL_NILLABLE,
+    ),
+    field("Index", NS, xs.int, OPTIONAL),
+    field("Message", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Type", NS, xs.string, OPTIONAL_NILLABLE),
   ],
   { family: { ns: NS, derived: () => [EditorialError] } },
 );
@@ -1722,11 +1705,11 @@ export const BatchError: ComplexDesc = complex(
 export const EditorialError: ComplexDesc = complex(
   "EditorialError",
   () => [
-    field("Appealable", NS, xs.boolean, { min: 0, nillable: true }),
-    field("DisapprovedText", NS, xs.string, { min: 0, nillable: true }),
-    field("Location", NS, xs.string, { min: 0, nillable: true }),
-    field("PublisherCountry", NS, xs.string, { min: 0, nillable: true }),
-    field("ReasonCode", NS, xs.int, { min: 0 }),
+    field("Appealable", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("DisapprovedText", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Location", NS, xs.string, OPTIONAL_NILLABLE),
+    field("PublisherCountry", NS, xs.string, OPTIONAL_NILLABLE),
+    field("ReasonCode", NS, xs.int, OPTIONAL),
   ],
   { base: () => BatchError, family: { ns: NS } },
 );
@@ -1734,187 +1717,174 @@ export const EditorialError: ComplexDesc = complex(
 export const GetCampaignsByAccountIdRequest: ComplexDesc = complex(
   "GetCampaignsByAccountIdRequest",
   () => [
-    field("AccountId", NS, xs.long, { min: 0 }),
-    field("CampaignType", NS, CampaignType, { min: 0 }),
-    field("ReturnAdditionalFields", NS, CampaignAdditionalField, { min: 0, nillable: true }),
+    field("AccountId", NS, xs.long, OPTIONAL),
+    field("CampaignType", NS, CampaignType, OPTIONAL),
+    field("ReturnAdditionalFields", NS, CampaignAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetCampaignsByAccountIdResponse: ComplexDesc = complex(
   "GetCampaignsByAccountIdResponse",
-  () => [field("Campaigns", NS, () => ArrayOfCampaign, { min: 0, nillable: true })],
+  () => [field("Campaigns", NS, () => ArrayOfCampaign, OPTIONAL_NILLABLE)],
 );
 
 export const GetCampaignsByIdsRequest: ComplexDesc = complex("GetCampaignsByIdsRequest", () => [
-  field("AccountId", NS, xs.long, { min: 0 }),
-  field("CampaignIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-  field("CampaignType", NS, CampaignType, { min: 0 }),
-  field("ReturnAdditionalFields", NS, CampaignAdditionalField, { min: 0, nillable: true }),
+  field("AccountId", NS, xs.long, OPTIONAL),
+  field("CampaignIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("CampaignType", NS, CampaignType, OPTIONAL),
+  field("ReturnAdditionalFields", NS, CampaignAdditionalField, OPTIONAL_NILLABLE),
 ]);
 
 export const GetCampaignsByIdsResponse: ComplexDesc = complex("GetCampaignsByIdsResponse", () => [
-  field("Campaigns", NS, () => ArrayOfCampaign, { min: 0, nillable: true }),
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("Campaigns", NS, () => ArrayOfCampaign, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteCampaignsRequest: ComplexDesc = complex("DeleteCampaignsRequest", () => [
-  field("AccountId", NS, xs.long, { min: 0 }),
-  field("CampaignIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
+  field("AccountId", NS, xs.long, OPTIONAL),
+  field("CampaignIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteCampaignsResponse: ComplexDesc = complex("DeleteCampaignsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateCampaignsRequest: ComplexDesc = complex("UpdateCampaignsRequest", () => [
-  field("AccountId", NS, xs.long, { min: 0 }),
-  field("Campaigns", NS, () => ArrayOfCampaign, { min: 0, nillable: true }),
+  field("AccountId", NS, xs.long, OPTIONAL),
+  field("Campaigns", NS, () => ArrayOfCampaign, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateCampaignsResponse: ComplexDesc = complex("UpdateCampaignsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetNegativeSitesByCampaignIdsRequest: ComplexDesc = complex(
   "GetNegativeSitesByCampaignIdsRequest",
   () => [
-    field("AccountId", NS, xs.long, { min: 0 }),
-    field("CampaignIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
+    field("AccountId", NS, xs.long, OPTIONAL),
+    field("CampaignIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetNegativeSitesByCampaignIdsResponse: ComplexDesc = complex(
   "GetNegativeSitesByCampaignIdsResponse",
   () => [
-    field("CampaignNegativeSites", NS, () => ArrayOfCampaignNegativeSites, {
-      min: 0,
-      nillable: true,
-    }),
-    field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field("CampaignNegativeSites", NS, () => ArrayOfCampaignNegativeSites, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfCampaignNegativeSites: ArrayDesc = array(
   "ArrayOfCampaignNegativeSites",
-  field("CampaignNegativeSites", NS, () => CampaignNegativeSites, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("CampaignNegativeSites", NS, () => CampaignNegativeSites, REPEATED_NILLABLE),
 );
 
 export const CampaignNegativeSites: ComplexDesc = complex("CampaignNegativeSites", () => [
-  field("CampaignId", NS, xs.long, { min: 0 }),
-  field("NegativeSites", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+  field("CampaignId", NS, xs.long, OPTIONAL),
+  field("NegativeSites", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
 ]);
 
 export const SetNegativeSitesToCampaignsRequest: ComplexDesc = complex(
   "SetNegativeSitesToCampaignsRequest",
   () => [
-    field("AccountId", NS, xs.long, { min: 0 }),
-    field("CampaignNegativeSites", NS, () => ArrayOfCampaignNegativeSites, {
-      min: 0,
-      nillable: true,
-    }),
+    field("AccountId", NS, xs.long, OPTIONAL),
+    field("CampaignNegativeSites", NS, () => ArrayOfCampaignNegativeSites, OPTIONAL_NILLABLE),
   ],
 );
 
 export const SetNegativeSitesToCampaignsResponse: ComplexDesc = complex(
   "SetNegativeSitesToCampaignsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true })],
+  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetConfigValueRequest: ComplexDesc = complex("GetConfigValueRequest", () => [
-  field("ConfigKey", NS, xs.string, { min: 0, nillable: true }),
+  field("ConfigKey", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const GetConfigValueResponse: ComplexDesc = complex("GetConfigValueResponse", () => [
-  field("ConfigValue", NS, xs.string, { min: 0, nillable: true }),
+  field("ConfigValue", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const GetBSCCountriesRequest: ComplexDesc = complex("GetBSCCountriesRequest", () => []);
 
 export const GetBSCCountriesResponse: ComplexDesc = complex("GetBSCCountriesResponse", () => [
-  field("CountryCodes", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+  field("CountryCodes", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
 ]);
 
 export const AddAdGroupsRequest: ComplexDesc = complex("AddAdGroupsRequest", () => [
-  field("CampaignId", NS, xs.long, { min: 0 }),
-  field("AdGroups", NS, () => ArrayOfAdGroup, { min: 0, nillable: true }),
-  field("ReturnInheritedBidStrategyTypes", NS, xs.boolean, { min: 0, nillable: true }),
+  field("CampaignId", NS, xs.long, OPTIONAL),
+  field("AdGroups", NS, () => ArrayOfAdGroup, OPTIONAL_NILLABLE),
+  field("ReturnInheritedBidStrategyTypes", NS, xs.boolean, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfAdGroup: ArrayDesc = array(
   "ArrayOfAdGroup",
-  field("AdGroup", NS, () => AdGroup, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("AdGroup", NS, () => AdGroup, REPEATED_NILLABLE),
 );
 
 export const AdGroup: ComplexDesc = complex("AdGroup", () => [
-  field("AdRotation", NS, () => AdRotation, { min: 0, nillable: true }),
-  field("AudienceAdsBidAdjustment", NS, xs.int, { min: 0, nillable: true }),
-  field("BiddingScheme", NS, () => BiddingScheme, { min: 0, nillable: true }),
-  field("CommissionRate", NS, () => RateBid, { min: 0, nillable: true }),
-  field("CpcBid", NS, () => Bid, { min: 0, nillable: true }),
-  field("EndDate", NS, () => Date_, { min: 0, nillable: true }),
-  field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
-  field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-    min: 0,
-    nillable: true,
-  }),
-  field("FrequencyCapSettings", NS, () => ArrayOfFrequencyCapSettings, { min: 0, nillable: true }),
-  field("Id", NS, xs.long, { min: 0, nillable: true }),
-  field("Language", NS, xs.string, { min: 0, nillable: true }),
-  field("MultimediaAdsBidAdjustment", NS, xs.int, { min: 0, nillable: true }),
-  field("Name", NS, xs.string, { min: 0, nillable: true }),
-  field("Network", NS, Network, { min: 0, nillable: true }),
-  field("PercentCpcBid", NS, () => RateBid, { min: 0, nillable: true }),
-  field("PrivacyStatus", NS, AdGroupPrivacyStatus, { min: 0, nillable: true }),
-  field("Settings", NS, () => ArrayOfSetting, { min: 0, nillable: true }),
-  field("StartDate", NS, () => Date_, { min: 0, nillable: true }),
-  field("Status", NS, AdGroupStatus, { min: 0, nillable: true }),
-  field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
-  field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
-  field("UseOptimizedTargeting", NS, xs.boolean, { min: 0, nillable: true }),
-  field("UsePredictiveTargeting", NS, xs.boolean, { min: 0, nillable: true }),
-  field("AdScheduleUseSearcherTimeZone", NS, xs.boolean, { min: 0, nillable: true }),
-  field("AdGroupType", NS, xs.string, { min: 0, nillable: true }),
-  field("CpvBid", NS, () => Bid, { min: 0, nillable: true }),
-  field("CpmBid", NS, () => Bid, { min: 0, nillable: true }),
-  field("McpaBid", NS, () => Bid, { min: 0, nillable: true }),
+  field("AdRotation", NS, () => AdRotation, OPTIONAL_NILLABLE),
+  field("AudienceAdsBidAdjustment", NS, xs.int, OPTIONAL_NILLABLE),
+  field("BiddingScheme", NS, () => BiddingScheme, OPTIONAL_NILLABLE),
+  field("CommissionRate", NS, () => RateBid, OPTIONAL_NILLABLE),
+  field("CpcBid", NS, () => Bid, OPTIONAL_NILLABLE),
+  field("EndDate", NS, () => Date_, OPTIONAL_NILLABLE),
+  field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
+  field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
+  field("FrequencyCapSettings", NS, () => ArrayOfFrequencyCapSettings, OPTIONAL_NILLABLE),
+  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
+  field("Language", NS, xs.string, OPTIONAL_NILLABLE),
+  field("MultimediaAdsBidAdjustment", NS, xs.int, OPTIONAL_NILLABLE),
+  field("Name", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Network", NS, Network, OPTIONAL_NILLABLE),
+  field("PercentCpcBid", NS, () => RateBid, OPTIONAL_NILLABLE),
+  field("PrivacyStatus", NS, AdGroupPrivacyStatus, OPTIONAL_NILLABLE),
+  field("Settings", NS, () => ArrayOfSetting, OPTIONAL_NILLABLE),
+  field("StartDate", NS, () => Date_, OPTIONAL_NILLABLE),
+  field("Status", NS, AdGroupStatus, OPTIONAL_NILLABLE),
+  field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
+  field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
+  field("UseOptimizedTargeting", NS, xs.boolean, OPTIONAL_NILLABLE),
+  field("UsePredictiveTargeting", NS, xs.boolean, OPTIONAL_NILLABLE),
+  field("AdScheduleUseSearcherTimeZone", NS, xs.boolean, OPTIONAL_NILLABLE),
+  field("AdGroupType", NS, xs.string, OPTIONAL_NILLABLE),
+  field("CpvBid", NS, () => Bid, OPTIONAL_NILLABLE),
+  field("CpmBid", NS, () => Bid, OPTIONAL_NILLABLE),
+  field("McpaBid", NS, () => Bid, OPTIONAL_NILLABLE),
 ]);
 
 export const AdRotation: ComplexDesc = complex("AdRotation", () => [
-  field("EndDate", NS, xs.dateTime, { min: 0, nillable: true }),
-  field("StartDate", NS, xs.dateTime, { min: 0, nillable: true }),
-  field("Type", NS, AdRotationType, { min: 0, nillable: true }),
+  field("EndDate", NS, xs.dateTime, OPTIONAL_NILLABLE),
+  field("StartDate", NS, xs.dateTime, OPTIONAL_NILLABLE),
+  field("Type", NS, AdRotationType, OPTIONAL_NILLABLE),
 ]);
 
 export const RateBid: ComplexDesc = complex(
   "RateBid",
-  () => [field("RateAmount", NS, () => RateAmount, { min: 0, nillable: true })],
+  () => [field("RateAmount", NS, () => RateAmount, OPTIONAL_NILLABLE)],
   { base: () => CriterionBid, family: { ns: NS } },
 );
 
 export const CriterionBid: ComplexDesc = complex(
   "CriterionBid",
-  () => [field("Type", NS, xs.string, { min: 0, nillable: true })],
+  () => [field("Type", NS, xs.string, OPTIONAL_NILLABLE)],
   { family: { ns: NS, derived: () => [RateBid, FixedBid, BidMultiplier] } },
 );
 
 export const FixedBid: ComplexDesc = complex(
   "FixedBid",
-  () => [field("Amount", NS, xs.double, { min: 0 })],
+  () => [field("Amount", NS, xs.double, OPTIONAL)],
   { base: () => CriterionBid, family: { ns: NS } },
 );
 
 export const BidMultiplier: ComplexDesc = complex(
   "BidMultiplier",
-  () => [field("Multiplier", NS, xs.double, { min: 0 })],
+  () => [field("Multiplier", NS, xs.double, OPTIONAL)],
   { base: () => CriterionBid, family: { ns: NS } },
 );
 
 export const RateAmount: ComplexDesc = complex("RateAmount", () => [
-  field("Amount", NS, xs.double, { min: 0, nillable: true }),
+  field("Amount", NS, xs.double, OPTIONAL_NILLABLE),
 ]);
 
 export const Date_: ComplexDesc = complex("Date", () => [
@@ -1925,165 +1895,153 @@ export const Date_: ComplexDesc = complex("Date", () => [
 
 export const ArrayOfFrequencyCapSettings: ArrayDesc = array(
   "ArrayOfFrequencyCapSettings",
-  field("FrequencyCapSettings", NS, () => FrequencyCapSettings, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("FrequencyCapSettings", NS, () => FrequencyCapSettings, REPEATED_NILLABLE),
 );
 
 export const FrequencyCapSettings: ComplexDesc = complex("FrequencyCapSettings", () => [
-  field("CapValue", NS, xs.int, { min: 0 }),
-  field("TimeGranularity", NS, FrequencyCapTimeGranularity, { min: 0 }),
+  field("CapValue", NS, xs.int, OPTIONAL),
+  field("TimeGranularity", NS, FrequencyCapTimeGranularity, OPTIONAL),
 ]);
 
 export const AddAdGroupsResponse: ComplexDesc = complex("AddAdGroupsResponse", () => [
-  field("AdGroupIds", NS, () => ArrayOfNullableOflong, { min: 0, nillable: true }),
-  field("InheritedBidStrategyTypes", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("AdGroupIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+  field("InheritedBidStrategyTypes", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteAdGroupsRequest: ComplexDesc = complex("DeleteAdGroupsRequest", () => [
-  field("CampaignId", NS, xs.long, { min: 0 }),
-  field("AdGroupIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
+  field("CampaignId", NS, xs.long, OPTIONAL),
+  field("AdGroupIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteAdGroupsResponse: ComplexDesc = complex("DeleteAdGroupsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetAdGroupsByIdsRequest: ComplexDesc = complex("GetAdGroupsByIdsRequest", () => [
-  field("CampaignId", NS, xs.long, { min: 0 }),
-  field("AdGroupIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-  field("ReturnAdditionalFields", NS, AdGroupAdditionalField, { min: 0, nillable: true }),
+  field("CampaignId", NS, xs.long, OPTIONAL),
+  field("AdGroupIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("ReturnAdditionalFields", NS, AdGroupAdditionalField, OPTIONAL_NILLABLE),
 ]);
 
 export const GetAdGroupsByIdsResponse: ComplexDesc = complex("GetAdGroupsByIdsResponse", () => [
-  field("AdGroups", NS, () => ArrayOfAdGroup, { min: 0, nillable: true }),
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("AdGroups", NS, () => ArrayOfAdGroup, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetAdGroupsByCampaignIdRequest: ComplexDesc = complex(
   "GetAdGroupsByCampaignIdRequest",
   () => [
-    field("CampaignId", NS, xs.long, { min: 0 }),
-    field("ReturnAdditionalFields", NS, AdGroupAdditionalField, { min: 0, nillable: true }),
+    field("CampaignId", NS, xs.long, OPTIONAL),
+    field("ReturnAdditionalFields", NS, AdGroupAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetAdGroupsByCampaignIdResponse: ComplexDesc = complex(
   "GetAdGroupsByCampaignIdResponse",
-  () => [field("AdGroups", NS, () => ArrayOfAdGroup, { min: 0, nillable: true })],
+  () => [field("AdGroups", NS, () => ArrayOfAdGroup, OPTIONAL_NILLABLE)],
 );
 
 export const UpdateAdGroupsRequest: ComplexDesc = complex("UpdateAdGroupsRequest", () => [
-  field("CampaignId", NS, xs.long, { min: 0 }),
-  field("AdGroups", NS, () => ArrayOfAdGroup, { min: 0, nillable: true }),
-  field("UpdateAudienceAdsBidAdjustment", NS, xs.boolean, { min: 0 }),
-  field("ReturnInheritedBidStrategyTypes", NS, xs.boolean, { min: 0, nillable: true }),
+  field("CampaignId", NS, xs.long, OPTIONAL),
+  field("AdGroups", NS, () => ArrayOfAdGroup, OPTIONAL_NILLABLE),
+  field("UpdateAudienceAdsBidAdjustment", NS, xs.boolean, OPTIONAL),
+  field("ReturnInheritedBidStrategyTypes", NS, xs.boolean, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateAdGroupsResponse: ComplexDesc = complex("UpdateAdGroupsResponse", () => [
-  field("InheritedBidStrategyTypes", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("InheritedBidStrategyTypes", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetNegativeSitesByAdGroupIdsRequest: ComplexDesc = complex(
   "GetNegativeSitesByAdGroupIdsRequest",
   () => [
-    field("CampaignId", NS, xs.long, { min: 0 }),
-    field("AdGroupIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
+    field("CampaignId", NS, xs.long, OPTIONAL),
+    field("AdGroupIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetNegativeSitesByAdGroupIdsResponse: ComplexDesc = complex(
   "GetNegativeSitesByAdGroupIdsResponse",
   () => [
-    field("AdGroupNegativeSites", NS, () => ArrayOfAdGroupNegativeSites, {
-      min: 0,
-      nillable: true,
-    }),
-    field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field("AdGroupNegativeSites", NS, () => ArrayOfAdGroupNegativeSites, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfAdGroupNegativeSites: ArrayDesc = array(
   "ArrayOfAdGroupNegativeSites",
-  field("AdGroupNegativeSites", NS, () => AdGroupNegativeSites, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("AdGroupNegativeSites", NS, () => AdGroupNegativeSites, REPEATED_NILLABLE),
 );
 
 export const AdGroupNegativeSites: ComplexDesc = complex("AdGroupNegativeSites", () => [
-  field("AdGroupId", NS, xs.long, { min: 0 }),
-  field("NegativeSites", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+  field("AdGroupId", NS, xs.long, OPTIONAL),
+  field("NegativeSites", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
 ]);
 
 export const SetNegativeSitesToAdGroupsRequest: ComplexDesc = complex(
   "SetNegativeSitesToAdGroupsRequest",
   () => [
-    field("CampaignId", NS, xs.long, { min: 0 }),
-    field("AdGroupNegativeSites", NS, () => ArrayOfAdGroupNegativeSites, {
-      min: 0,
-      nillable: true,
-    }),
+    field("CampaignId", NS, xs.long, OPTIONAL),
+    field("AdGroupNegativeSites", NS, () => ArrayOfAdGroupNegativeSites, OPTIONAL_NILLABLE),
   ],
 );
 
 export const SetNegativeSitesToAdGroupsResponse: ComplexDesc = complex(
   "SetNegativeSitesToAdGroupsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true })],
+  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetGeoLocationsFileUrlRequest: ComplexDesc = complex(
   "GetGeoLocationsFileUrlRequest",
   () => [
-    field("Version", NS, xs.string, { min: 0, nillable: true }),
-    field("LanguageLocale", NS, xs.string, { min: 0, nillable: true }),
-    field("CompressionType", NS, CompressionType, { min: 0, nillable: true }),
+    field("Version", NS, xs.string, OPTIONAL_NILLABLE),
+    field("LanguageLocale", NS, xs.string, OPTIONAL_NILLABLE),
+    field("CompressionType", NS, CompressionType, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetGeoLocationsFileUrlResponse: ComplexDesc = complex(
   "GetGeoLocationsFileUrlResponse",
   () => [
-    field("FileUrl", NS, xs.string, { min: 0, nillable: true }),
-    field("FileUrlExpiryTimeUtc", NS, xs.dateTime, { min: 0, nillable: true }),
-    field("LastModifiedTimeUtc", NS, xs.dateTime, { min: 0 }),
+    field("FileUrl", NS, xs.string, OPTIONAL_NILLABLE),
+    field("FileUrlExpiryTimeUtc", NS, xs.dateTime, OPTIONAL_NILLABLE),
+    field("LastModifiedTimeUtc", NS, xs.dateTime, OPTIONAL),
   ],
 );
 
 export const AddAdsRequest: ComplexDesc = complex("AddAdsRequest", () => [
-  field("AdGroupId", NS, xs.long, { min: 0 }),
-  field("Ads", NS, () => ArrayOfAd, { min: 0, nillable: true }),
+  field("AdGroupId", NS, xs.long, OPTIONAL),
+  field("Ads", NS, () => ArrayOfAd, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfAd: ArrayDesc = array(
   "ArrayOfAd",
-  field("Ad", NS, () => Ad, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("Ad", NS, () => Ad, REPEATED_NILLABLE),
 );
 
 export const Ad: ComplexDesc = complex(
   "Ad",
   () => [
-    field("AdFormatPreference", NS, xs.string, { min: 0, nillable: true }),
-    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
-    field("EditorialStatus", NS, AdEditorialStatus, { min: 0, nillable: true }),
-    field("FinalAppUrls", NS, () => ArrayOfAppUrl, { min: 0, nillable: true }),
-    field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
-    field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Status", NS, AdStatus, { min: 0, nillable: true }),
-    field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
-    field("Type", NS, AdType, { min: 0, nillable: true }),
-    field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
+    field("AdFormatPreference", NS, xs.string, OPTIONAL_NILLABLE),
+    field("DevicePreference", NS, xs.long, OPTIONAL_NILLABLE),
+    field("EditorialStatus", NS, AdEditorialStatus, OPTIONAL_NILLABLE),
+    field("FinalAppUrls", NS, () => ArrayOfAppUrl, OPTIONAL_NILLABLE),
+    field("FinalMobileUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
+    field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field(
+      "ForwardCompatibilityMap",
+      NS,
+      () => ArrayOfKeyValuePairOfstringstring,
+      OPTIONAL_NILLABLE,
+    ),
+    field("Id", NS, xs.long, OPTIONAL_NILLABLE),
+    field("Status", NS, AdStatus, OPTIONAL_NILLABLE),
+    field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Type", NS, AdType, OPTIONAL_NILLABLE),
+    field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
   ],
   {
     family: {
@@ -2105,17 +2063,17 @@ export const Ad: ComplexDesc = complex(
 export const TextAd: ComplexDesc = complex(
   "TextAd",
   () => [
-    field("DestinationUrl", NS, xs.string, { min: 0, nillable: true }),
-    field("DisplayUrl", NS, xs.string, { min: 0, nillable: true }),
-    field("Text", NS, xs.string, { min: 0, nillable: true }),
-    field("Title", NS, xs.string, { min: 0, nillable: true }),
+    field("DestinationUrl", NS, xs.string, OPTIONAL_NILLABLE),
+    field("DisplayUrl", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Text", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Title", NS, xs.string, OPTIONAL_NILLABLE),
   ],
   { base: () => Ad, family: { ns: NS } },
 );
 
 export const ProductAd: ComplexDesc = complex(
   "ProductAd",
-  () => [field("PromotionalText", NS, xs.string, { min: 0, nillable: true })],
+  () => [field("PromotionalText", NS, xs.string, OPTIONAL_NILLABLE)],
   { base: () => Ad, family: { ns: NS } },
 );
 
@@ -2127,10 +2085,10 @@ export const HotelAd: ComplexDesc = complex("HotelAd", () => [], {
 export const AppInstallAd: ComplexDesc = complex(
   "AppInstallAd",
   () => [
-    field("AppPlatform", NS, xs.string, { min: 0, nillable: true }),
-    field("AppStoreId", NS, xs.string, { min: 0, nillable: true }),
-    field("Text", NS, xs.string, { min: 0, nillable: true }),
-    field("Title", NS, xs.string, { min: 0, nillable: true }),
+    field("AppPlatform", NS, xs.string, OPTIONAL_NILLABLE),
+    field("AppStoreId", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Text", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Title", NS, xs.string, OPTIONAL_NILLABLE),
   ],
   { base: () => Ad, family: { ns: NS } },
 );
@@ -2138,14 +2096,14 @@ export const AppInstallAd: ComplexDesc = complex(
 export const ExpandedTextAd: ComplexDesc = complex(
   "ExpandedTextAd",
   () => [
-    field("Domain", NS, xs.string, { min: 0, nillable: true }),
-    field("Path1", NS, xs.string, { min: 0, nillable: true }),
-    field("Path2", NS, xs.string, { min: 0, nillable: true }),
-    field("Text", NS, xs.string, { min: 0, nillable: true }),
-    field("TextPart2", NS, xs.string, { min: 0, nillable: true }),
-    field("TitlePart1", NS, xs.string, { min: 0, nillable: true }),
-    field("TitlePart2", NS, xs.string, { min: 0, nillable: true }),
-    field("TitlePart3", NS, xs.string, { min: 0, nillable: true }),
+    field("Domain", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Path1", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Path2", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Text", NS, xs.string, OPTIONAL_NILLABLE),
+    field("TextPart2", NS, xs.string, OPTIONAL_NILLABLE),
+    field("TitlePart1", NS, xs.string, OPTIONAL_NILLABLE),
+    field("TitlePart2", NS, xs.string, OPTIONAL_NILLABLE),
+    field("TitlePart3", NS, xs.string, OPTIONAL_NILLABLE),
   ],
   { base: () => Ad, family: { ns: NS } },
 );
@@ -2153,10 +2111,10 @@ export const ExpandedTextAd: ComplexDesc = complex(
 export const DynamicSearchAd: ComplexDesc = complex(
   "DynamicSearchAd",
   () => [
-    field("Path1", NS, xs.string, { min: 0, nillable: true }),
-    field("Path2", NS, xs.string, { min: 0, nillable: true }),
-    field("Text", NS, xs.string, { min: 0, nillable: true }),
-    field("TextPart2", NS, xs.string, { min: 0, nillable: true }),
+    field("Path1", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Path2", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Text", NS, xs.string, OPTIONAL_NILLABLE),
+    field("TextPart2", NS, xs.string, OPTIONAL_NILLABLE),
   ],
   { base: () => Ad, family: { ns: NS } },
 );
@@ -2164,67 +2122,64 @@ export const DynamicSearchAd: ComplexDesc = complex(
 export const ResponsiveAd: ComplexDesc = complex(
   "ResponsiveAd",
   () => [
-    field("AdSubType", NS, AdSubType, { min: 0, nillable: true }),
-    field("BusinessName", NS, xs.string, { min: 0, nillable: true }),
-    field("CallToAction", NS, CallToAction, { min: 0, nillable: true }),
-    field("CallToActionLanguage", NS, LanguageName, { min: 0, nillable: true }),
-    field("Descriptions", NS, () => ArrayOfAssetLink, { min: 0, nillable: true }),
-    field("Headline", NS, xs.string, { min: 0, nillable: true }),
-    field("Headlines", NS, () => ArrayOfAssetLink, { min: 0, nillable: true }),
-    field("Images", NS, () => ArrayOfAssetLink, { min: 0, nillable: true }),
-    field("ImpressionTrackingUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("LongHeadline", NS, () => AssetLink, { min: 0, nillable: true }),
-    field("LongHeadlineString", NS, xs.string, { min: 0, nillable: true }),
-    field("LongHeadlines", NS, () => ArrayOfAssetLink, { min: 0, nillable: true }),
-    field("Text", NS, xs.string, { min: 0, nillable: true }),
-    field("VerifiedTrackingSettings", NS, () => VerifiedTrackingSetting, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Videos", NS, () => ArrayOfAssetLink, { min: 0, nillable: true }),
+    field("AdSubType", NS, AdSubType, OPTIONAL_NILLABLE),
+    field("BusinessName", NS, xs.string, OPTIONAL_NILLABLE),
+    field("CallToAction", NS, CallToAction, OPTIONAL_NILLABLE),
+    field("CallToActionLanguage", NS, LanguageName, OPTIONAL_NILLABLE),
+    field("Descriptions", NS, () => ArrayOfAssetLink, OPTIONAL_NILLABLE),
+    field("Headline", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Headlines", NS, () => ArrayOfAssetLink, OPTIONAL_NILLABLE),
+    field("Images", NS, () => ArrayOfAssetLink, OPTIONAL_NILLABLE),
+    field("ImpressionTrackingUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("LongHeadline", NS, () => AssetLink, OPTIONAL_NILLABLE),
+    field("LongHeadlineString", NS, xs.string, OPTIONAL_NILLABLE),
+    field("LongHeadlines", NS, () => ArrayOfAssetLink, OPTIONAL_NILLABLE),
+    field("Text", NS, xs.string, OPTIONAL_NILLABLE),
+    field("VerifiedTrackingSettings", NS, () => VerifiedTrackingSetting, OPTIONAL_NILLABLE),
+    field("Videos", NS, () => ArrayOfAssetLink, OPTIONAL_NILLABLE),
   ],
   { base: () => Ad, family: { ns: NS } },
 );
 
 export const ArrayOfAssetLink: ArrayDesc = array(
   "ArrayOfAssetLink",
-  field("AssetLink", NS, () => AssetLink, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("AssetLink", NS, () => AssetLink, REPEATED_NILLABLE),
 );
 
 export const AssetLink: ComplexDesc = complex("AssetLink", () => [
-  field("Asset", NS, () => Asset, { min: 0, nillable: true }),
-  field("AssetPerformanceLabel", NS, xs.string, { min: 0, nillable: true }),
-  field("EditorialStatus", NS, AssetLinkEditorialStatus, { min: 0, nillable: true }),
-  field("PinnedField", NS, xs.string, { min: 0, nillable: true }),
+  field("Asset", NS, () => Asset, OPTIONAL_NILLABLE),
+  field("AssetPerformanceLabel", NS, xs.string, OPTIONAL_NILLABLE),
+  field("EditorialStatus", NS, AssetLinkEditorialStatus, OPTIONAL_NILLABLE),
+  field("PinnedField", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const Asset: ComplexDesc = complex(
   "Asset",
   () => [
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Name", NS, xs.string, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("Id", NS, xs.long, OPTIONAL_NILLABLE),
+    field("Name", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Type", NS, xs.string, OPTIONAL_NILLABLE),
   ],
   { family: { ns: NS, derived: () => [TextAsset, ImageAsset, VideoAsset] } },
 );
 
 export const TextAsset: ComplexDesc = complex(
   "TextAsset",
-  () => [field("Text", NS, xs.string, { min: 0, nillable: true })],
+  () => [field("Text", NS, xs.string, OPTIONAL_NILLABLE)],
   { base: () => Asset, family: { ns: NS } },
 );
 
 export const ImageAsset: ComplexDesc = complex(
   "ImageAsset",
   () => [
-    field("CropHeight", NS, xs.int, { min: 0, nillable: true }),
-    field("CropWidth", NS, xs.int, { min: 0, nillable: true }),
-    field("CropX", NS, xs.int, { min: 0, nillable: true }),
-    field("CropY", NS, xs.int, { min: 0, nillable: true }),
-    field("CroppingType", NS, CropType, { min: 0, nillable: true }),
-    field("SubType", NS, xs.string, { min: 0, nillable: true }),
-    field("TargetHeight", NS, xs.int, { min: 0, nillable: true }),
-    field("TargetWidth", NS, xs.int, { min: 0, nillable: true }),
+    field("CropHeight", NS, xs.int, OPTIONAL_NILLABLE),
+    field("CropWidth", NS, xs.int, OPTIONAL_NILLABLE),
+    field("CropX", NS, xs.int, OPTIONAL_NILLABLE),
+    field("CropY", NS, xs.int, OPTIONAL_NILLABLE),
+    field("CroppingType", NS, CropType, OPTIONAL_NILLABLE),
+    field("SubType", NS, xs.string, OPTIONAL_NILLABLE),
+    field("TargetHeight", NS, xs.int, OPTIONAL_NILLABLE),
+    field("TargetWidth", NS, xs.int, OPTIONAL_NILLABLE),
   ],
   { base: () => Asset, family: { ns: NS } },
 );
@@ -2232,8 +2187,8 @@ export const ImageAsset: ComplexDesc = complex(
 export const VideoAsset: ComplexDesc = complex(
   "VideoAsset",
   () => [
-    field("SubType", NS, xs.string, { min: 0, nillable: true }),
-    field("ThumbnailImage", NS, () => ImageAsset, { min: 0, nillable: true }),
+    field("SubType", NS, xs.string, OPTIONAL_NILLABLE),
+    field("ThumbnailImage", NS, () => ImageAsset, OPTIONAL_NILLABLE),
   ],
   { base: () => Asset, family: { ns: NS } },
 );
@@ -2241,379 +2196,363 @@ export const VideoAsset: ComplexDesc = complex(
 export const ResponsiveSearchAd: ComplexDesc = complex(
   "ResponsiveSearchAd",
   () => [
-    field("Descriptions", NS, () => ArrayOfAssetLink, { min: 0, nillable: true }),
-    field("Domain", NS, xs.string, { min: 0, nillable: true }),
-    field("Headlines", NS, () => ArrayOfAssetLink, { min: 0, nillable: true }),
-    field("Path1", NS, xs.string, { min: 0, nillable: true }),
-    field("Path2", NS, xs.string, { min: 0, nillable: true }),
+    field("Descriptions", NS, () => ArrayOfAssetLink, OPTIONAL_NILLABLE),
+    field("Domain", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Headlines", NS, () => ArrayOfAssetLink, OPTIONAL_NILLABLE),
+    field("Path1", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Path2", NS, xs.string, OPTIONAL_NILLABLE),
   ],
   { base: () => Ad, family: { ns: NS } },
 );
 
 export const ArrayOfAppUrl: ArrayDesc = array(
   "ArrayOfAppUrl",
-  field("AppUrl", NS, () => AppUrl, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("AppUrl", NS, () => AppUrl, REPEATED_NILLABLE),
 );
 
 export const AppUrl: ComplexDesc = complex("AppUrl", () => [
-  field("OsType", NS, xs.string, { min: 0, nillable: true }),
-  field("Url", NS, xs.string, { min: 0, nillable: true }),
+  field("OsType", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Url", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const AddAdsResponse: ComplexDesc = complex("AddAdsResponse", () => [
-  field("AdIds", NS, () => ArrayOfNullableOflong, { min: 0, nillable: true }),
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("AdIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteAdsRequest: ComplexDesc = complex("DeleteAdsRequest", () => [
-  field("AdGroupId", NS, xs.long, { min: 0 }),
-  field("AdIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
+  field("AdGroupId", NS, xs.long, OPTIONAL),
+  field("AdIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteAdsResponse: ComplexDesc = complex("DeleteAdsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetAdsByEditorialStatusRequest: ComplexDesc = complex(
   "GetAdsByEditorialStatusRequest",
   () => [
-    field("AdGroupId", NS, xs.long, { min: 0 }),
-    field("EditorialStatus", NS, AdEditorialStatus, { min: 0 }),
-    field("AdTypes", NS, () => ArrayOfAdType, { min: 0, nillable: true }),
-    field("ReturnAdditionalFields", NS, AdAdditionalField, { min: 0, nillable: true }),
+    field("AdGroupId", NS, xs.long, OPTIONAL),
+    field("EditorialStatus", NS, AdEditorialStatus, OPTIONAL),
+    field("AdTypes", NS, () => ArrayOfAdType, OPTIONAL_NILLABLE),
+    field("ReturnAdditionalFields", NS, AdAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfAdType: ArrayDesc = array(
   "ArrayOfAdType",
-  field("AdType", NS, AdType, { min: 0, max: UNBOUNDED }),
+  field("AdType", NS, AdType, REPEATED),
 );
 
 export const GetAdsByEditorialStatusResponse: ComplexDesc = complex(
   "GetAdsByEditorialStatusResponse",
-  () => [field("Ads", NS, () => ArrayOfAd, { min: 0, nillable: true })],
+  () => [field("Ads", NS, () => ArrayOfAd, OPTIONAL_NILLABLE)],
 );
 
 export const GetAdsByIdsRequest: ComplexDesc = complex("GetAdsByIdsRequest", () => [
-  field("AdGroupId", NS, xs.long, { min: 0 }),
-  field("AdIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-  field("AdTypes", NS, () => ArrayOfAdType, { min: 0, nillable: true }),
-  field("ReturnAdditionalFields", NS, AdAdditionalField, { min: 0, nillable: true }),
+  field("AdGroupId", NS, xs.long, OPTIONAL),
+  field("AdIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("AdTypes", NS, () => ArrayOfAdType, OPTIONAL_NILLABLE),
+  field("ReturnAdditionalFields", NS, AdAdditionalField, OPTIONAL_NILLABLE),
 ]);
 
 export const GetAdsByIdsResponse: ComplexDesc = complex("GetAdsByIdsResponse", () => [
-  field("Ads", NS, () => ArrayOfAd, { min: 0, nillable: true }),
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("Ads", NS, () => ArrayOfAd, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetAdsByAdGroupIdRequest: ComplexDesc = complex("GetAdsByAdGroupIdRequest", () => [
-  field("AdGroupId", NS, xs.long, { min: 0 }),
-  field("AdTypes", NS, () => ArrayOfAdType, { min: 0, nillable: true }),
-  field("ReturnAdditionalFields", NS, AdAdditionalField, { min: 0, nillable: true }),
+  field("AdGroupId", NS, xs.long, OPTIONAL),
+  field("AdTypes", NS, () => ArrayOfAdType, OPTIONAL_NILLABLE),
+  field("ReturnAdditionalFields", NS, AdAdditionalField, OPTIONAL_NILLABLE),
 ]);
 
 export const GetAdsByAdGroupIdResponse: ComplexDesc = complex("GetAdsByAdGroupIdResponse", () => [
-  field("Ads", NS, () => ArrayOfAd, { min: 0, nillable: true }),
+  field("Ads", NS, () => ArrayOfAd, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateAdsRequest: ComplexDesc = complex("UpdateAdsRequest", () => [
-  field("AdGroupId", NS, xs.long, { min: 0 }),
-  field("Ads", NS, () => ArrayOfAd, { min: 0, nillable: true }),
+  field("AdGroupId", NS, xs.long, OPTIONAL),
+  field("Ads", NS, () => ArrayOfAd, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateAdsResponse: ComplexDesc = complex("UpdateAdsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const AddKeywordsRequest: ComplexDesc = complex("AddKeywordsRequest", () => [
-  field("AdGroupId", NS, xs.long, { min: 0 }),
-  field("Keywords", NS, () => ArrayOfKeyword, { min: 0, nillable: true }),
-  field("ReturnInheritedBidStrategyTypes", NS, xs.boolean, { min: 0, nillable: true }),
+  field("AdGroupId", NS, xs.long, OPTIONAL),
+  field("Keywords", NS, () => ArrayOfKeyword, OPTIONAL_NILLABLE),
+  field("ReturnInheritedBidStrategyTypes", NS, xs.boolean, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfKeyword: ArrayDesc = array(
   "ArrayOfKeyword",
-  field("Keyword", NS, () => Keyword, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("Keyword", NS, () => Keyword, REPEATED_NILLABLE),
 );
 
 export const Keyword: ComplexDesc = complex("Keyword", () => [
-  field("Bid", NS, () => Bid, { min: 0, nillable: true }),
-  field("BiddingScheme", NS, () => BiddingScheme, { min: 0, nillable: true }),
-  field("DestinationUrl", NS, xs.string, { min: 0, nillable: true }),
-  field("EditorialStatus", NS, KeywordEditorialStatus, { min: 0, nillable: true }),
-  field("FinalAppUrls", NS, () => ArrayOfAppUrl, { min: 0, nillable: true }),
-  field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-  field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
-  field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-  field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-    min: 0,
-    nillable: true,
-  }),
-  field("Id", NS, xs.long, { min: 0, nillable: true }),
-  field("MatchType", NS, MatchType, { min: 0, nillable: true }),
-  field("Param1", NS, xs.string, { min: 0, nillable: true }),
-  field("Param2", NS, xs.string, { min: 0, nillable: true }),
-  field("Param3", NS, xs.string, { min: 0, nillable: true }),
-  field("Status", NS, KeywordStatus, { min: 0, nillable: true }),
-  field("Text", NS, xs.string, { min: 0, nillable: true }),
-  field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
-  field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
+  field("Bid", NS, () => Bid, OPTIONAL_NILLABLE),
+  field("BiddingScheme", NS, () => BiddingScheme, OPTIONAL_NILLABLE),
+  field("DestinationUrl", NS, xs.string, OPTIONAL_NILLABLE),
+  field("EditorialStatus", NS, KeywordEditorialStatus, OPTIONAL_NILLABLE),
+  field("FinalAppUrls", NS, () => ArrayOfAppUrl, OPTIONAL_NILLABLE),
+  field("FinalMobileUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
+  field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
+  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
+  field("MatchType", NS, MatchType, OPTIONAL_NILLABLE),
+  field("Param1", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Param2", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Param3", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Status", NS, KeywordStatus, OPTIONAL_NILLABLE),
+  field("Text", NS, xs.string, OPTIONAL_NILLABLE),
+  field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
+  field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
 ]);
 
 export const AddKeywordsResponse: ComplexDesc = complex("AddKeywordsResponse", () => [
-  field("InheritedBidStrategyTypes", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-  field("KeywordIds", NS, () => ArrayOfNullableOflong, { min: 0, nillable: true }),
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("InheritedBidStrategyTypes", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("KeywordIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteKeywordsRequest: ComplexDesc = complex("DeleteKeywordsRequest", () => [
-  field("AdGroupId", NS, xs.long, { min: 0 }),
-  field("KeywordIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
+  field("AdGroupId", NS, xs.long, OPTIONAL),
+  field("KeywordIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteKeywordsResponse: ComplexDesc = complex("DeleteKeywordsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetKeywordsByEditorialStatusRequest: ComplexDesc = complex(
   "GetKeywordsByEditorialStatusRequest",
   () => [
-    field("AdGroupId", NS, xs.long, { min: 0 }),
-    field("EditorialStatus", NS, KeywordEditorialStatus, { min: 0 }),
-    field("ReturnAdditionalFields", NS, KeywordAdditionalField, { min: 0, nillable: true }),
+    field("AdGroupId", NS, xs.long, OPTIONAL),
+    field("EditorialStatus", NS, KeywordEditorialStatus, OPTIONAL),
+    field("ReturnAdditionalFields", NS, KeywordAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetKeywordsByEditorialStatusResponse: ComplexDesc = complex(
   "GetKeywordsByEditorialStatusResponse",
-  () => [field("Keywords", NS, () => ArrayOfKeyword, { min: 0, nillable: true })],
+  () => [field("Keywords", NS, () => ArrayOfKeyword, OPTIONAL_NILLABLE)],
 );
 
 export const GetKeywordsByIdsRequest: ComplexDesc = complex("GetKeywordsByIdsRequest", () => [
-  field("AdGroupId", NS, xs.long, { min: 0 }),
-  field("KeywordIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-  field("ReturnAdditionalFields", NS, KeywordAdditionalField, { min: 0, nillable: true }),
+  field("AdGroupId", NS, xs.long, OPTIONAL),
+  field("KeywordIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("ReturnAdditionalFields", NS, KeywordAdditionalField, OPTIONAL_NILLABLE),
 ]);
 
 export const GetKeywordsByIdsResponse: ComplexDesc = complex("GetKeywordsByIdsResponse", () => [
-  field("Keywords", NS, () => ArrayOfKeyword, { min: 0, nillable: true }),
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("Keywords", NS, () => ArrayOfKeyword, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetKeywordsByAdGroupIdRequest: ComplexDesc = complex(
   "GetKeywordsByAdGroupIdRequest",
   () => [
-    field("AdGroupId", NS, xs.long, { min: 0 }),
-    field("ReturnAdditionalFields", NS, KeywordAdditionalField, { min: 0, nillable: true }),
+    field("AdGroupId", NS, xs.long, OPTIONAL),
+    field("ReturnAdditionalFields", NS, KeywordAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetKeywordsByAdGroupIdResponse: ComplexDesc = complex(
   "GetKeywordsByAdGroupIdResponse",
-  () => [field("Keywords", NS, () => ArrayOfKeyword, { min: 0, nillable: true })],
+  () => [field("Keywords", NS, () => ArrayOfKeyword, OPTIONAL_NILLABLE)],
 );
 
 export const UpdateKeywordsRequest: ComplexDesc = complex("UpdateKeywordsRequest", () => [
-  field("AdGroupId", NS, xs.long, { min: 0 }),
-  field("Keywords", NS, () => ArrayOfKeyword, { min: 0, nillable: true }),
-  field("ReturnInheritedBidStrategyTypes", NS, xs.boolean, { min: 0, nillable: true }),
+  field("AdGroupId", NS, xs.long, OPTIONAL),
+  field("Keywords", NS, () => ArrayOfKeyword, OPTIONAL_NILLABLE),
+  field("ReturnInheritedBidStrategyTypes", NS, xs.boolean, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateKeywordsResponse: ComplexDesc = complex("UpdateKeywordsResponse", () => [
-  field("InheritedBidStrategyTypes", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("InheritedBidStrategyTypes", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const AppealEditorialRejectionsRequest: ComplexDesc = complex(
   "AppealEditorialRejectionsRequest",
   () => [
-    field("EntityIdToParentIdAssociations", NS, () => ArrayOfEntityIdToParentIdAssociation, {
-      min: 0,
-      nillable: true,
-    }),
-    field("EntityType", NS, EntityType, { min: 0 }),
-    field("JustificationText", NS, xs.string, { min: 0, nillable: true }),
+    field(
+      "EntityIdToParentIdAssociations",
+      NS,
+      () => ArrayOfEntityIdToParentIdAssociation,
+      OPTIONAL_NILLABLE,
+    ),
+    field("EntityType", NS, EntityType, OPTIONAL),
+    field("JustificationText", NS, xs.string, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfEntityIdToParentIdAssociation: ArrayDesc = array(
   "ArrayOfEntityIdToParentIdAssociation",
-  field("EntityIdToParentIdAssociation", NS, () => EntityIdToParentIdAssociation, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field(
+    "EntityIdToParentIdAssociation",
+    NS,
+    () => EntityIdToParentIdAssociation,
+    REPEATED_NILLABLE,
+  ),
 );
 
 export const EntityIdToParentIdAssociation: ComplexDesc = complex(
   "EntityIdToParentIdAssociation",
-  () => [field("EntityId", NS, xs.long, { min: 0 }), field("ParentId", NS, xs.long, { min: 0 })],
+  () => [field("EntityId", NS, xs.long, OPTIONAL), field("ParentId", NS, xs.long, OPTIONAL)],
 );
 
 export const AppealEditorialRejectionsResponse: ComplexDesc = complex(
   "AppealEditorialRejectionsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true })],
+  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetEditorialReasonsByIdsRequest: ComplexDesc = complex(
   "GetEditorialReasonsByIdsRequest",
   () => [
-    field("AccountId", NS, xs.long, { min: 0 }),
-    field("EntityIdToParentIdAssociations", NS, () => ArrayOfEntityIdToParentIdAssociation, {
-      min: 0,
-      nillable: true,
-    }),
-    field("EntityType", NS, EntityType, { min: 0 }),
+    field("AccountId", NS, xs.long, OPTIONAL),
+    field(
+      "EntityIdToParentIdAssociations",
+      NS,
+      () => ArrayOfEntityIdToParentIdAssociation,
+      OPTIONAL_NILLABLE,
+    ),
+    field("EntityType", NS, EntityType, OPTIONAL),
   ],
 );
 
 export const GetEditorialReasonsByIdsResponse: ComplexDesc = complex(
   "GetEditorialReasonsByIdsResponse",
   () => [
-    field("EditorialReasons", NS, () => ArrayOfEditorialReasonCollection, {
-      min: 0,
-      nillable: true,
-    }),
-    field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field("EditorialReasons", NS, () => ArrayOfEditorialReasonCollection, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfEditorialReasonCollection: ArrayDesc = array(
   "ArrayOfEditorialReasonCollection",
-  field("EditorialReasonCollection", NS, () => EditorialReasonCollection, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("EditorialReasonCollection", NS, () => EditorialReasonCollection, REPEATED_NILLABLE),
 );
 
 export const EditorialReasonCollection: ComplexDesc = complex("EditorialReasonCollection", () => [
-  field("AdGroupId", NS, xs.long, { min: 0 }),
-  field("AdOrKeywordId", NS, xs.long, { min: 0 }),
-  field("AppealStatus", NS, AppealStatus, { min: 0 }),
-  field("Reasons", NS, () => ArrayOfEditorialReason, { min: 0, nillable: true }),
+  field("AdGroupId", NS, xs.long, OPTIONAL),
+  field("AdOrKeywordId", NS, xs.long, OPTIONAL),
+  field("AppealStatus", NS, AppealStatus, OPTIONAL),
+  field("Reasons", NS, () => ArrayOfEditorialReason, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfEditorialReason: ArrayDesc = array(
   "ArrayOfEditorialReason",
-  field("EditorialReason", NS, () => EditorialReason, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("EditorialReason", NS, () => EditorialReason, REPEATED_NILLABLE),
 );
 
 export const EditorialReason: ComplexDesc = complex("EditorialReason", () => [
-  field("Location", NS, xs.string, { min: 0, nillable: true }),
-  field("PublisherCountries", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-  field("ReasonCode", NS, xs.int, { min: 0 }),
-  field("Term", NS, xs.string, { min: 0, nillable: true }),
+  field("Location", NS, xs.string, OPTIONAL_NILLABLE),
+  field("PublisherCountries", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("ReasonCode", NS, xs.int, OPTIONAL),
+  field("Term", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const GetAccountMigrationStatusesRequest: ComplexDesc = complex(
   "GetAccountMigrationStatusesRequest",
   () => [
-    field("AccountIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-    field("MigrationType", NS, xs.string, { min: 0, nillable: true }),
+    field("AccountIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("MigrationType", NS, xs.string, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetAccountMigrationStatusesResponse: ComplexDesc = complex(
   "GetAccountMigrationStatusesResponse",
   () => [
-    field("MigrationStatuses", NS, () => ArrayOfAccountMigrationStatusesInfo, {
-      min: 0,
-      nillable: true,
-    }),
+    field("MigrationStatuses", NS, () => ArrayOfAccountMigrationStatusesInfo, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfAccountMigrationStatusesInfo: ArrayDesc = array(
   "ArrayOfAccountMigrationStatusesInfo",
-  field("AccountMigrationStatusesInfo", NS, () => AccountMigrationStatusesInfo, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("AccountMigrationStatusesInfo", NS, () => AccountMigrationStatusesInfo, REPEATED_NILLABLE),
 );
 
 export const AccountMigrationStatusesInfo: ComplexDesc = complex(
   "AccountMigrationStatusesInfo",
   () => [
     field("AccountId", NS, xs.long),
-    field("MigrationStatusInfos", NS, () => ArrayOfMigrationStatusInfo, { min: 0, nillable: true }),
+    field("MigrationStatusInfos", NS, () => ArrayOfMigrationStatusInfo, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfMigrationStatusInfo: ArrayDesc = array(
   "ArrayOfMigrationStatusInfo",
-  field("MigrationStatusInfo", NS, () => MigrationStatusInfo, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("MigrationStatusInfo", NS, () => MigrationStatusInfo, REPEATED_NILLABLE),
 );
 
 export const MigrationStatusInfo: ComplexDesc = complex("MigrationStatusInfo", () => [
-  field("MigrationType", NS, xs.string, { min: 0, nillable: true }),
-  field("StartTimeInUtc", NS, xs.dateTime, { min: 0, nillable: true }),
+  field("MigrationType", NS, xs.string, OPTIONAL_NILLABLE),
+  field("StartTimeInUtc", NS, xs.dateTime, OPTIONAL_NILLABLE),
   field("Status", NS, MigrationStatus),
 ]);
 
 export const SetAccountPropertiesRequest: ComplexDesc = complex(
   "SetAccountPropertiesRequest",
-  () => [field("AccountProperties", NS, () => ArrayOfAccountProperty, { min: 0, nillable: true })],
+  () => [field("AccountProperties", NS, () => ArrayOfAccountProperty, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfAccountProperty: ArrayDesc = array(
   "ArrayOfAccountProperty",
-  field("AccountProperty", NS, () => AccountProperty, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("AccountProperty", NS, () => AccountProperty, REPEATED_NILLABLE),
 );
 
 export const AccountProperty: ComplexDesc = complex("AccountProperty", () => [
-  field("Name", NS, AccountPropertyName, { min: 0 }),
-  field("Value", NS, xs.string, { min: 0, nillable: true }),
+  field("Name", NS, AccountPropertyName, OPTIONAL),
+  field("Value", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const GetAccountPropertiesRequest: ComplexDesc = complex(
   "GetAccountPropertiesRequest",
-  () => [
-    field("AccountPropertyNames", NS, () => ArrayOfAccountPropertyName, { min: 0, nillable: true }),
-  ],
+  () => [field("AccountPropertyNames", NS, () => ArrayOfAccountPropertyName, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfAccountPropertyName: ArrayDesc = array(
   "ArrayOfAccountPropertyName",
-  field("AccountPropertyName", NS, AccountPropertyName, { min: 0, max: UNBOUNDED }),
+  field("AccountPropertyName", NS, AccountPropertyName, REPEATED),
 );
 
 export const GetAccountPropertiesResponse: ComplexDesc = complex(
   "GetAccountPropertiesResponse",
   () => [
-    field("AccountProperties", NS, () => ArrayOfAccountProperty, { min: 0, nillable: true }),
-    field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field("AccountProperties", NS, () => ArrayOfAccountProperty, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const AddAdExtensionsRequest: ComplexDesc = complex("AddAdExtensionsRequest", () => [
-  field("AccountId", NS, xs.long, { min: 0 }),
-  field("AdExtensions", NS, () => ArrayOfAdExtension, { min: 0, nillable: true }),
+  field("AccountId", NS, xs.long, OPTIONAL),
+  field("AdExtensions", NS, () => ArrayOfAdExtension, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfAdExtension: ArrayDesc = array(
   "ArrayOfAdExtension",
-  field("AdExtension", NS, () => AdExtension, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("AdExtension", NS, () => AdExtension, REPEATED_NILLABLE),
 );
 
 export const AdExtension: ComplexDesc = complex(
   "AdExtension",
   () => [
-    field("DevicePreference", NS, xs.long, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Scheduling", NS, () => Schedule, { min: 0, nillable: true }),
-    field("Status", NS, AdExtensionStatus, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("Version", NS, xs.int, { min: 0, nillable: true }),
+    field("DevicePreference", NS, xs.long, OPTIONAL_NILLABLE),
+    field(
+      "ForwardCompatibilityMap",
+      NS,
+      () => ArrayOfKeyValuePairOfstringstring,
+      OPTIONAL_NILLABLE,
+    ),
+    field("Id", NS, xs.long, OPTIONAL_NILLABLE),
+    field("Scheduling", NS, () => Schedule, OPTIONAL_NILLABLE),
+    field("Status", NS, AdExtensionStatus, OPTIONAL_NILLABLE),
+    field("Type", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Version", NS, xs.int, OPTIONAL_NILLABLE),
   ],
   {
     family: {
@@ -2643,23 +2582,23 @@ export const AdExtension: ComplexDesc = complex(
 export const LocationAdExtension: ComplexDesc = complex(
   "LocationAdExtension",
   () => [
-    field("Address", NS, () => Address, { min: 0, nillable: true }),
-    field("CompanyName", NS, xs.string, { min: 0, nillable: true }),
-    field("GeoCodeStatus", NS, BusinessGeoCodeStatus, { min: 0, nillable: true }),
-    field("GeoPoint", NS, () => GeoPoint, { min: 0, nillable: true }),
-    field("PhoneNumber", NS, xs.string, { min: 0, nillable: true }),
+    field("Address", NS, () => Address, OPTIONAL_NILLABLE),
+    field("CompanyName", NS, xs.string, OPTIONAL_NILLABLE),
+    field("GeoCodeStatus", NS, BusinessGeoCodeStatus, OPTIONAL_NILLABLE),
+    field("GeoPoint", NS, () => GeoPoint, OPTIONAL_NILLABLE),
+    field("PhoneNumber", NS, xs.string, OPTIONAL_NILLABLE),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
 
 export const Address: ComplexDesc = complex("Address", () => [
-  field("CityName", NS, xs.string, { min: 0, nillable: true }),
-  field("CountryCode", NS, xs.string, { min: 0, nillable: true }),
-  field("PostalCode", NS, xs.string, { min: 0, nillable: true }),
-  field("ProvinceCode", NS, xs.string, { min: 0, nillable: true }),
-  field("ProvinceName", NS, xs.string, { min: 0, nillable: true }),
-  field("StreetAddress", NS, xs.string, { min: 0, nillable: true }),
-  field("StreetAddress2", NS, xs.string, { min: 0, nillable: true }),
+  field("CityName", NS, xs.string, OPTIONAL_NILLABLE),
+  field("CountryCode", NS, xs.string, OPTIONAL_NILLABLE),
+  field("PostalCode", NS, xs.string, OPTIONAL_NILLABLE),
+  field("ProvinceCode", NS, xs.string, OPTIONAL_NILLABLE),
+  field("ProvinceName", NS, xs.string, OPTIONAL_NILLABLE),
+  field("StreetAddress", NS, xs.string, OPTIONAL_NILLABLE),
+  field("StreetAddress2", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const GeoPoint: ComplexDesc = complex("GeoPoint", () => [
@@ -2670,11 +2609,11 @@ export const GeoPoint: ComplexDesc = complex("GeoPoint", () => [
 export const CallAdExtension: ComplexDesc = complex(
   "CallAdExtension",
   () => [
-    field("CountryCode", NS, xs.string, { min: 0, nillable: true }),
-    field("IsCallOnly", NS, xs.boolean, { min: 0, nillable: true }),
-    field("IsCallTrackingEnabled", NS, xs.boolean, { min: 0, nillable: true }),
-    field("PhoneNumber", NS, xs.string, { min: 0, nillable: true }),
-    field("RequireTollFreeTrackingNumber", NS, xs.boolean, { min: 0, nillable: true }),
+    field("CountryCode", NS, xs.string, OPTIONAL_NILLABLE),
+    field("IsCallOnly", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("IsCallTrackingEnabled", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("PhoneNumber", NS, xs.string, OPTIONAL_NILLABLE),
+    field("RequireTollFreeTrackingNumber", NS, xs.boolean, OPTIONAL_NILLABLE),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
@@ -2682,20 +2621,20 @@ export const CallAdExtension: ComplexDesc = complex(
 export const ImageAdExtension: ComplexDesc = complex(
   "ImageAdExtension",
   () => [
-    field("AlternativeText", NS, xs.string, { min: 0, nillable: true }),
-    field("Description", NS, xs.string, { min: 0, nillable: true }),
-    field("DestinationUrl", NS, xs.string, { min: 0, nillable: true }),
-    field("DisplayText", NS, xs.string, { min: 0, nillable: true }),
-    field("FinalAppUrls", NS, () => ArrayOfAppUrl, { min: 0, nillable: true }),
-    field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
-    field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("ImageMediaIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-    field("Images", NS, () => ArrayOfAssetLink, { min: 0, nillable: true }),
-    field("Layouts", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("SourceType", NS, xs.string, { min: 0, nillable: true }),
-    field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
-    field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
+    field("AlternativeText", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Description", NS, xs.string, OPTIONAL_NILLABLE),
+    field("DestinationUrl", NS, xs.string, OPTIONAL_NILLABLE),
+    field("DisplayText", NS, xs.string, OPTIONAL_NILLABLE),
+    field("FinalAppUrls", NS, () => ArrayOfAppUrl, OPTIONAL_NILLABLE),
+    field("FinalMobileUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
+    field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("ImageMediaIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("Images", NS, () => ArrayOfAssetLink, OPTIONAL_NILLABLE),
+    field("Layouts", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("SourceType", NS, xs.string, OPTIONAL_NILLABLE),
+    field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
+    field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
@@ -2703,16 +2642,16 @@ export const ImageAdExtension: ComplexDesc = complex(
 export const AppAdExtension: ComplexDesc = complex(
   "AppAdExtension",
   () => [
-    field("AppPlatform", NS, xs.string, { min: 0, nillable: true }),
-    field("AppStoreId", NS, xs.string, { min: 0, nillable: true }),
-    field("DestinationUrl", NS, xs.string, { min: 0, nillable: true }),
-    field("DisplayText", NS, xs.string, { min: 0, nillable: true }),
-    field("FinalAppUrls", NS, () => ArrayOfAppUrl, { min: 0, nillable: true }),
-    field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
-    field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
-    field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
+    field("AppPlatform", NS, xs.string, OPTIONAL_NILLABLE),
+    field("AppStoreId", NS, xs.string, OPTIONAL_NILLABLE),
+    field("DestinationUrl", NS, xs.string, OPTIONAL_NILLABLE),
+    field("DisplayText", NS, xs.string, OPTIONAL_NILLABLE),
+    field("FinalAppUrls", NS, () => ArrayOfAppUrl, OPTIONAL_NILLABLE),
+    field("FinalMobileUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
+    field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
+    field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
@@ -2720,33 +2659,33 @@ export const AppAdExtension: ComplexDesc = complex(
 export const ReviewAdExtension: ComplexDesc = complex(
   "ReviewAdExtension",
   () => [
-    field("IsExact", NS, xs.boolean, { min: 0 }),
-    field("Source", NS, xs.string, { min: 0, nillable: true }),
-    field("Text", NS, xs.string, { min: 0, nillable: true }),
-    field("Url", NS, xs.string, { min: 0, nillable: true }),
+    field("IsExact", NS, xs.boolean, OPTIONAL),
+    field("Source", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Text", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Url", NS, xs.string, OPTIONAL_NILLABLE),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
 
 export const CalloutAdExtension: ComplexDesc = complex(
   "CalloutAdExtension",
-  () => [field("Text", NS, xs.string, { min: 0, nillable: true })],
+  () => [field("Text", NS, xs.string, OPTIONAL_NILLABLE)],
   { base: () => AdExtension, family: { ns: NS } },
 );
 
 export const SitelinkAdExtension: ComplexDesc = complex(
   "SitelinkAdExtension",
   () => [
-    field("Description1", NS, xs.string, { min: 0, nillable: true }),
-    field("Description2", NS, xs.string, { min: 0, nillable: true }),
-    field("DestinationUrl", NS, xs.string, { min: 0, nillable: true }),
-    field("DisplayText", NS, xs.string, { min: 0, nillable: true }),
-    field("FinalAppUrls", NS, () => ArrayOfAppUrl, { min: 0, nillable: true }),
-    field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
-    field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
-    field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
+    field("Description1", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Description2", NS, xs.string, OPTIONAL_NILLABLE),
+    field("DestinationUrl", NS, xs.string, OPTIONAL_NILLABLE),
+    field("DisplayText", NS, xs.string, OPTIONAL_NILLABLE),
+    field("FinalAppUrls", NS, () => ArrayOfAppUrl, OPTIONAL_NILLABLE),
+    field("FinalMobileUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
+    field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
+    field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
@@ -2755,12 +2694,12 @@ export const ActionAdExtension: ComplexDesc = complex(
   "ActionAdExtension",
   () => [
     field("ActionType", NS, ActionAdExtensionActionType),
-    field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
-    field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("Language", NS, xs.string, { min: 0, nillable: true }),
-    field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
-    field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
+    field("FinalMobileUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
+    field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("Language", NS, xs.string, OPTIONAL_NILLABLE),
+    field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
+    field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
@@ -2768,8 +2707,8 @@ export const ActionAdExtension: ComplexDesc = complex(
 export const StructuredSnippetAdExtension: ComplexDesc = complex(
   "StructuredSnippetAdExtension",
   () => [
-    field("Header", NS, xs.string, { min: 0, nillable: true }),
-    field("Values", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+    field("Header", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Values", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
@@ -2777,54 +2716,54 @@ export const StructuredSnippetAdExtension: ComplexDesc = complex(
 export const PriceAdExtension: ComplexDesc = complex(
   "PriceAdExtension",
   () => [
-    field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
-    field("Language", NS, xs.string, { min: 0, nillable: true }),
+    field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Language", NS, xs.string, OPTIONAL_NILLABLE),
     field("PriceExtensionType", NS, PriceExtensionType),
-    field("TableRows", NS, () => ArrayOfPriceTableRow, { min: 0, nillable: true }),
-    field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
-    field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
+    field("TableRows", NS, () => ArrayOfPriceTableRow, OPTIONAL_NILLABLE),
+    field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
+    field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
 
 export const ArrayOfPriceTableRow: ArrayDesc = array(
   "ArrayOfPriceTableRow",
-  field("PriceTableRow", NS, () => PriceTableRow, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("PriceTableRow", NS, () => PriceTableRow, REPEATED_NILLABLE),
 );
 
 export const PriceTableRow: ComplexDesc = complex("PriceTableRow", () => [
-  field("CurrencyCode", NS, xs.string, { min: 0, nillable: true }),
-  field("Description", NS, xs.string, { min: 0, nillable: true }),
-  field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-  field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-  field("Header", NS, xs.string, { min: 0, nillable: true }),
+  field("CurrencyCode", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Description", NS, xs.string, OPTIONAL_NILLABLE),
+  field("FinalMobileUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("Header", NS, xs.string, OPTIONAL_NILLABLE),
   field("Price", NS, xs.double),
   field("PriceQualifier", NS, PriceQualifier),
   field("PriceUnit", NS, PriceUnit),
-  field("TermsAndConditions", NS, xs.string, { min: 0, nillable: true }),
-  field("TermsAndConditionsUrl", NS, xs.string, { min: 0, nillable: true }),
+  field("TermsAndConditions", NS, xs.string, OPTIONAL_NILLABLE),
+  field("TermsAndConditionsUrl", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const PromotionAdExtension: ComplexDesc = complex(
   "PromotionAdExtension",
   () => [
-    field("CurrencyCode", NS, xs.string, { min: 0, nillable: true }),
-    field("DiscountModifier", NS, PromotionDiscountModifier, { min: 0, nillable: true }),
-    field("FinalAppUrls", NS, () => ArrayOfAppUrl, { min: 0, nillable: true }),
-    field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
-    field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("Language", NS, xs.string, { min: 0, nillable: true }),
-    field("MoneyAmountOff", NS, xs.double, { min: 0, nillable: true }),
-    field("OrdersOverAmount", NS, xs.double, { min: 0, nillable: true }),
-    field("PercentOff", NS, xs.double, { min: 0, nillable: true }),
-    field("PromotionCode", NS, xs.string, { min: 0, nillable: true }),
-    field("PromotionEndDate", NS, () => Date_, { min: 0, nillable: true }),
-    field("PromotionItem", NS, xs.string, { min: 0, nillable: true }),
-    field("PromotionOccasion", NS, PromotionOccasion, { min: 0, nillable: true }),
-    field("PromotionStartDate", NS, () => Date_, { min: 0, nillable: true }),
-    field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
-    field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
+    field("CurrencyCode", NS, xs.string, OPTIONAL_NILLABLE),
+    field("DiscountModifier", NS, PromotionDiscountModifier, OPTIONAL_NILLABLE),
+    field("FinalAppUrls", NS, () => ArrayOfAppUrl, OPTIONAL_NILLABLE),
+    field("FinalMobileUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
+    field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("Language", NS, xs.string, OPTIONAL_NILLABLE),
+    field("MoneyAmountOff", NS, xs.double, OPTIONAL_NILLABLE),
+    field("OrdersOverAmount", NS, xs.double, OPTIONAL_NILLABLE),
+    field("PercentOff", NS, xs.double, OPTIONAL_NILLABLE),
+    field("PromotionCode", NS, xs.string, OPTIONAL_NILLABLE),
+    field("PromotionEndDate", NS, () => Date_, OPTIONAL_NILLABLE),
+    field("PromotionItem", NS, xs.string, OPTIONAL_NILLABLE),
+    field("PromotionOccasion", NS, PromotionOccasion, OPTIONAL_NILLABLE),
+    field("PromotionStartDate", NS, () => Date_, OPTIONAL_NILLABLE),
+    field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
+    field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
@@ -2832,14 +2771,14 @@ export const PromotionAdExtension: ComplexDesc = complex(
 export const FilterLinkAdExtension: ComplexDesc = complex(
   "FilterLinkAdExtension",
   () => [
-    field("AdExtensionHeaderType", NS, AdExtensionHeaderType, { min: 0, nillable: true }),
-    field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
-    field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("Language", NS, xs.string, { min: 0, nillable: true }),
-    field("Texts", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
-    field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
+    field("AdExtensionHeaderType", NS, AdExtensionHeaderType, OPTIONAL_NILLABLE),
+    field("FinalMobileUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
+    field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("Language", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Texts", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
+    field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
@@ -2847,17 +2786,17 @@ export const FilterLinkAdExtension: ComplexDesc = complex(
 export const FlyerAdExtension: ComplexDesc = complex(
   "FlyerAdExtension",
   () => [
-    field("Description", NS, xs.string, { min: 0, nillable: true }),
-    field("FinalAppUrls", NS, () => ArrayOfAppUrl, { min: 0, nillable: true }),
-    field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
-    field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("FlyerName", NS, xs.string, { min: 0, nillable: true }),
-    field("ImageMediaIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-    field("ImageMediaUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("StoreId", NS, xs.long, { min: 0, nillable: true }),
-    field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
-    field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
+    field("Description", NS, xs.string, OPTIONAL_NILLABLE),
+    field("FinalAppUrls", NS, () => ArrayOfAppUrl, OPTIONAL_NILLABLE),
+    field("FinalMobileUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
+    field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FlyerName", NS, xs.string, OPTIONAL_NILLABLE),
+    field("ImageMediaIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("ImageMediaUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("StoreId", NS, xs.long, OPTIONAL_NILLABLE),
+    field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
+    field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
@@ -2865,19 +2804,19 @@ export const FlyerAdExtension: ComplexDesc = complex(
 export const VideoAdExtension: ComplexDesc = complex(
   "VideoAdExtension",
   () => [
-    field("ActionText", NS, xs.string, { min: 0, nillable: true }),
-    field("AlternativeText", NS, xs.string, { min: 0, nillable: true }),
-    field("DisplayText", NS, xs.string, { min: 0, nillable: true }),
-    field("FinalAppUrls", NS, () => ArrayOfAppUrl, { min: 0, nillable: true }),
-    field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
-    field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("Name", NS, xs.string, { min: 0, nillable: true }),
-    field("ThumbnailId", NS, xs.long, { min: 0, nillable: true }),
-    field("ThumbnailUrl", NS, xs.string, { min: 0, nillable: true }),
-    field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
-    field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
-    field("VideoId", NS, xs.long, { min: 0, nillable: true }),
+    field("ActionText", NS, xs.string, OPTIONAL_NILLABLE),
+    field("AlternativeText", NS, xs.string, OPTIONAL_NILLABLE),
+    field("DisplayText", NS, xs.string, OPTIONAL_NILLABLE),
+    field("FinalAppUrls", NS, () => ArrayOfAppUrl, OPTIONAL_NILLABLE),
+    field("FinalMobileUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
+    field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("Name", NS, xs.string, OPTIONAL_NILLABLE),
+    field("ThumbnailId", NS, xs.long, OPTIONAL_NILLABLE),
+    field("ThumbnailUrl", NS, xs.string, OPTIONAL_NILLABLE),
+    field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
+    field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
+    field("VideoId", NS, xs.long, OPTIONAL_NILLABLE),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
@@ -2886,16 +2825,16 @@ export const DisclaimerAdExtension: ComplexDesc = complex(
   "DisclaimerAdExtension",
   () => [
     field("DisclaimerLayout", NS, xs.string, { nillable: true }),
-    field("FinalAppUrls", NS, () => ArrayOfAppUrl, { min: 0, nillable: true }),
-    field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
-    field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("LineText", NS, xs.string, { min: 0, nillable: true }),
+    field("FinalAppUrls", NS, () => ArrayOfAppUrl, OPTIONAL_NILLABLE),
+    field("FinalMobileUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
+    field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("LineText", NS, xs.string, OPTIONAL_NILLABLE),
     field("Name", NS, xs.string, { nillable: true }),
-    field("PopupText", NS, xs.string, { min: 0, nillable: true }),
-    field("Title", NS, xs.string, { min: 0, nillable: true }),
-    field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
-    field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
+    field("PopupText", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Title", NS, xs.string, OPTIONAL_NILLABLE),
+    field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
+    field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
@@ -2903,24 +2842,24 @@ export const DisclaimerAdExtension: ComplexDesc = complex(
 export const LogoAdExtension: ComplexDesc = complex(
   "LogoAdExtension",
   () => [
-    field("BusinessLogo", NS, xs.long, { min: 0, nillable: true }),
-    field("BusinessLogoUrl", NS, xs.string, { min: 0, nillable: true }),
-    field("BusinessName", NS, xs.string, { min: 0, nillable: true }),
-    field("DomainName", NS, xs.string, { min: 0, nillable: true }),
+    field("BusinessLogo", NS, xs.long, OPTIONAL_NILLABLE),
+    field("BusinessLogoUrl", NS, xs.string, OPTIONAL_NILLABLE),
+    field("BusinessName", NS, xs.string, OPTIONAL_NILLABLE),
+    field("DomainName", NS, xs.string, OPTIONAL_NILLABLE),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
 
 export const Schedule: ComplexDesc = complex("Schedule", () => [
-  field("DayTimeRanges", NS, () => ArrayOfDayTime, { min: 0, nillable: true }),
-  field("EndDate", NS, () => Date_, { min: 0, nillable: true }),
-  field("StartDate", NS, () => Date_, { min: 0, nillable: true }),
-  field("UseSearcherTimeZone", NS, xs.boolean, { min: 0, nillable: true }),
+  field("DayTimeRanges", NS, () => ArrayOfDayTime, OPTIONAL_NILLABLE),
+  field("EndDate", NS, () => Date_, OPTIONAL_NILLABLE),
+  field("StartDate", NS, () => Date_, OPTIONAL_NILLABLE),
+  field("UseSearcherTimeZone", NS, xs.boolean, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfDayTime: ArrayDesc = array(
   "ArrayOfDayTime",
-  field("DayTime", NS, () => DayTime, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("DayTime", NS, () => DayTime, REPEATED_NILLABLE),
 );
 
 export const DayTime: ComplexDesc = complex("DayTime", () => [
@@ -2932,48 +2871,42 @@ export const DayTime: ComplexDesc = complex("DayTime", () => [
 ]);
 
 export const AddAdExtensionsResponse: ComplexDesc = complex("AddAdExtensionsResponse", () => [
-  field("AdExtensionIdentities", NS, () => ArrayOfAdExtensionIdentity, { min: 0, nillable: true }),
-  field("NestedPartialErrors", NS, () => ArrayOfBatchErrorCollection, { min: 0, nillable: true }),
+  field("AdExtensionIdentities", NS, () => ArrayOfAdExtensionIdentity, OPTIONAL_NILLABLE),
+  field("NestedPartialErrors", NS, () => ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfAdExtensionIdentity: ArrayDesc = array(
   "ArrayOfAdExtensionIdentity",
-  field("AdExtensionIdentity", NS, () => AdExtensionIdentity, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("AdExtensionIdentity", NS, () => AdExtensionIdentity, REPEATED_NILLABLE),
 );
 
 export const AdExtensionIdentity: ComplexDesc = complex("AdExtensionIdentity", () => [
-  field("Id", NS, xs.long, { min: 0 }),
-  field("Version", NS, xs.int, { min: 0, nillable: true }),
+  field("Id", NS, xs.long, OPTIONAL),
+  field("Version", NS, xs.int, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfBatchErrorCollection: ArrayDesc = array(
   "ArrayOfBatchErrorCollection",
-  field("BatchErrorCollection", NS, () => BatchErrorCollection, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("BatchErrorCollection", NS, () => BatchErrorCollection, REPEATED_NILLABLE),
 );
 
 export const BatchErrorCollection: ComplexDesc = complex(
   "BatchErrorCollection",
   () => [
-    field("BatchErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
-    field("Code", NS, xs.int, { min: 0, nillable: true }),
-    field("Details", NS, xs.string, { min: 0, nillable: true }),
-    field("ErrorCode", NS, xs.string, { min: 0, nillable: true }),
-    field("FieldPath", NS, xs.string, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Index", NS, xs.int, { min: 0 }),
-    field("Message", NS, xs.string, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("BatchErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("Code", NS, xs.int, OPTIONAL_NILLABLE),
+    field("Details", NS, xs.string, OPTIONAL_NILLABLE),
+    field("ErrorCode", NS, xs.string, OPTIONAL_NILLABLE),
+    field("FieldPath", NS, xs.string, OPTIONAL_NILLABLE),
+    field(
+      "ForwardCompatibilityMap",
+      NS,
+      () => ArrayOfKeyValuePairOfstringstring,
+      OPTIONAL_NILLABLE,
+    ),
+    field("Index", NS, xs.int, OPTIONAL),
+    field("Message", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Type", NS, xs.string, OPTIONAL_NILLABLE),
   ],
   { family: { ns: NS, derived: () => [EditorialErrorCollection] } },
 );
@@ -2981,11 +2914,11 @@ export const BatchErrorCollection: ComplexDesc = complex(
 export const EditorialErrorCollection: ComplexDesc = complex(
   "EditorialErrorCollection",
   () => [
-    field("Appealable", NS, xs.boolean, { min: 0, nillable: true }),
-    field("DisapprovedText", NS, xs.string, { min: 0, nillable: true }),
-    field("Location", NS, xs.string, { min: 0, nillable: true }),
-    field("PublisherCountry", NS, xs.string, { min: 0, nillable: true }),
-    field("ReasonCode", NS, xs.int, { min: 0 }),
+    field("Appealable", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("DisapprovedText", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Location", NS, xs.string, OPTIONAL_NILLABLE),
+    field("PublisherCountry", NS, xs.string, OPTIONAL_NILLABLE),
+    field("ReasonCode", NS, xs.int, OPTIONAL),
   ],
   { base: () => BatchErrorCollection, family: { ns: NS } },
 );
@@ -2993,60 +2926,61 @@ export const EditorialErrorCollection: ComplexDesc = complex(
 export const GetAdExtensionsByIdsRequest: ComplexDesc = complex(
   "GetAdExtensionsByIdsRequest",
   () => [
-    field("AccountId", NS, xs.long, { min: 0 }),
-    field("AdExtensionIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-    field("AdExtensionType", NS, AdExtensionsTypeFilter, { min: 0 }),
-    field("ReturnAdditionalFields", NS, AdExtensionAdditionalField, { min: 0, nillable: true }),
+    field("AccountId", NS, xs.long, OPTIONAL),
+    field("AdExtensionIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("AdExtensionType", NS, AdExtensionsTypeFilter, OPTIONAL),
+    field("ReturnAdditionalFields", NS, AdExtensionAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetAdExtensionsByIdsResponse: ComplexDesc = complex(
   "GetAdExtensionsByIdsResponse",
   () => [
-    field("AdExtensions", NS, () => ArrayOfAdExtension, { min: 0, nillable: true }),
-    field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field("AdExtensions", NS, () => ArrayOfAdExtension, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const UpdateAdExtensionsRequest: ComplexDesc = complex("UpdateAdExtensionsRequest", () => [
-  field("AccountId", NS, xs.long, { min: 0 }),
-  field("AdExtensions", NS, () => ArrayOfAdExtension, { min: 0, nillable: true }),
+  field("AccountId", NS, xs.long, OPTIONAL),
+  field("AdExtensions", NS, () => ArrayOfAdExtension, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateAdExtensionsResponse: ComplexDesc = complex("UpdateAdExtensionsResponse", () => [
-  field("NestedPartialErrors", NS, () => ArrayOfBatchErrorCollection, { min: 0, nillable: true }),
+  field("NestedPartialErrors", NS, () => ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteAdExtensionsRequest: ComplexDesc = complex("DeleteAdExtensionsRequest", () => [
-  field("AccountId", NS, xs.long, { min: 0 }),
-  field("AdExtensionIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
+  field("AccountId", NS, xs.long, OPTIONAL),
+  field("AdExtensionIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteAdExtensionsResponse: ComplexDesc = complex("DeleteAdExtensionsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetAdExtensionsEditorialReasonsRequest: ComplexDesc = complex(
   "GetAdExtensionsEditorialReasonsRequest",
   () => [
-    field("AccountId", NS, xs.long, { min: 0 }),
+    field("AccountId", NS, xs.long, OPTIONAL),
     field(
       "AdExtensionIdToEntityIdAssociations",
       NS,
       () => ArrayOfAdExtensionIdToEntityIdAssociation,
-      { min: 0, nillable: true },
+      OPTIONAL_NILLABLE,
     ),
-    field("AssociationType", NS, AssociationType, { min: 0 }),
+    field("AssociationType", NS, AssociationType, OPTIONAL),
   ],
 );
 
 export const ArrayOfAdExtensionIdToEntityIdAssociation: ArrayDesc = array(
   "ArrayOfAdExtensionIdToEntityIdAssociation",
-  field("AdExtensionIdToEntityIdAssociation", NS, () => AdExtensionIdToEntityIdAssociation, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field(
+    "AdExtensionIdToEntityIdAssociation",
+    NS,
+    () => AdExtensionIdToEntityIdAssociation,
+    REPEATED_NILLABLE,
+  ),
 );
 
 export const AdExtensionIdToEntityIdAssociation: ComplexDesc = complex(
@@ -3057,202 +2991,197 @@ export const AdExtensionIdToEntityIdAssociation: ComplexDesc = complex(
 export const GetAdExtensionsEditorialReasonsResponse: ComplexDesc = complex(
   "GetAdExtensionsEditorialReasonsResponse",
   () => [
-    field("EditorialReasons", NS, () => ArrayOfAdExtensionEditorialReasonCollection, {
-      min: 0,
-      nillable: true,
-    }),
-    field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field(
+      "EditorialReasons",
+      NS,
+      () => ArrayOfAdExtensionEditorialReasonCollection,
+      OPTIONAL_NILLABLE,
+    ),
+    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfAdExtensionEditorialReasonCollection: ArrayDesc = array(
   "ArrayOfAdExtensionEditorialReasonCollection",
-  field("AdExtensionEditorialReasonCollection", NS, () => AdExtensionEditorialReasonCollection, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field(
+    "AdExtensionEditorialReasonCollection",
+    NS,
+    () => AdExtensionEditorialReasonCollection,
+    REPEATED_NILLABLE,
+  ),
 );
 
 export const AdExtensionEditorialReasonCollection: ComplexDesc = complex(
   "AdExtensionEditorialReasonCollection",
   () => [
-    field("AdExtensionId", NS, xs.long, { min: 0 }),
-    field("Reasons", NS, () => ArrayOfAdExtensionEditorialReason, { min: 0, nillable: true }),
+    field("AdExtensionId", NS, xs.long, OPTIONAL),
+    field("Reasons", NS, () => ArrayOfAdExtensionEditorialReason, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfAdExtensionEditorialReason: ArrayDesc = array(
   "ArrayOfAdExtensionEditorialReason",
-  field("AdExtensionEditorialReason", NS, () => AdExtensionEditorialReason, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("AdExtensionEditorialReason", NS, () => AdExtensionEditorialReason, REPEATED_NILLABLE),
 );
 
 export const AdExtensionEditorialReason: ComplexDesc = complex("AdExtensionEditorialReason", () => [
-  field("Location", NS, xs.string, { min: 0, nillable: true }),
-  field("PublisherCountries", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-  field("ReasonCode", NS, xs.int, { min: 0 }),
-  field("Term", NS, xs.string, { min: 0, nillable: true }),
+  field("Location", NS, xs.string, OPTIONAL_NILLABLE),
+  field("PublisherCountries", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("ReasonCode", NS, xs.int, OPTIONAL),
+  field("Term", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const SetAdExtensionsAssociationsRequest: ComplexDesc = complex(
   "SetAdExtensionsAssociationsRequest",
   () => [
-    field("AccountId", NS, xs.long, { min: 0 }),
+    field("AccountId", NS, xs.long, OPTIONAL),
     field(
       "AdExtensionIdToEntityIdAssociations",
       NS,
       () => ArrayOfAdExtensionIdToEntityIdAssociation,
-      { min: 0, nillable: true },
+      OPTIONAL_NILLABLE,
     ),
-    field("AssociationType", NS, AssociationType, { min: 0 }),
+    field("AssociationType", NS, AssociationType, OPTIONAL),
   ],
 );
 
 export const SetAdExtensionsAssociationsResponse: ComplexDesc = complex(
   "SetAdExtensionsAssociationsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true })],
+  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetAdExtensionsAssociationsRequest: ComplexDesc = complex(
   "GetAdExtensionsAssociationsRequest",
   () => [
-    field("AccountId", NS, xs.long, { min: 0 }),
-    field("AdExtensionType", NS, AdExtensionsTypeFilter, { min: 0 }),
-    field("AssociationType", NS, AssociationType, { min: 0 }),
-    field("EntityIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-    field("ReturnAdditionalFields", NS, AdExtensionAdditionalField, { min: 0, nillable: true }),
+    field("AccountId", NS, xs.long, OPTIONAL),
+    field("AdExtensionType", NS, AdExtensionsTypeFilter, OPTIONAL),
+    field("AssociationType", NS, AssociationType, OPTIONAL),
+    field("EntityIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("ReturnAdditionalFields", NS, AdExtensionAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetAdExtensionsAssociationsResponse: ComplexDesc = complex(
   "GetAdExtensionsAssociationsResponse",
   () => [
-    field("AdExtensionAssociationCollection", NS, () => ArrayOfAdExtensionAssociationCollection, {
-      min: 0,
-      nillable: true,
-    }),
-    field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field(
+      "AdExtensionAssociationCollection",
+      NS,
+      () => ArrayOfAdExtensionAssociationCollection,
+      OPTIONAL_NILLABLE,
+    ),
+    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfAdExtensionAssociationCollection: ArrayDesc = array(
   "ArrayOfAdExtensionAssociationCollection",
-  field("AdExtensionAssociationCollection", NS, () => AdExtensionAssociationCollection, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field(
+    "AdExtensionAssociationCollection",
+    NS,
+    () => AdExtensionAssociationCollection,
+    REPEATED_NILLABLE,
+  ),
 );
 
 export const AdExtensionAssociationCollection: ComplexDesc = complex(
   "AdExtensionAssociationCollection",
   () => [
-    field("AdExtensionAssociations", NS, () => ArrayOfAdExtensionAssociation, {
-      min: 0,
-      nillable: true,
-    }),
+    field("AdExtensionAssociations", NS, () => ArrayOfAdExtensionAssociation, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfAdExtensionAssociation: ArrayDesc = array(
   "ArrayOfAdExtensionAssociation",
-  field("AdExtensionAssociation", NS, () => AdExtensionAssociation, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("AdExtensionAssociation", NS, () => AdExtensionAssociation, REPEATED_NILLABLE),
 );
 
 export const AdExtensionAssociation: ComplexDesc = complex("AdExtensionAssociation", () => [
-  field("AdExtension", NS, () => AdExtension, { min: 0, nillable: true }),
+  field("AdExtension", NS, () => AdExtension, OPTIONAL_NILLABLE),
   field("AssociationType", NS, AssociationType),
-  field("EditorialStatus", NS, AdExtensionEditorialStatus, { min: 0, nillable: true }),
+  field("EditorialStatus", NS, AdExtensionEditorialStatus, OPTIONAL_NILLABLE),
   field("EntityId", NS, xs.long),
 ]);
 
 export const DeleteAdExtensionsAssociationsRequest: ComplexDesc = complex(
   "DeleteAdExtensionsAssociationsRequest",
   () => [
-    field("AccountId", NS, xs.long, { min: 0 }),
+    field("AccountId", NS, xs.long, OPTIONAL),
     field(
       "AdExtensionIdToEntityIdAssociations",
       NS,
       () => ArrayOfAdExtensionIdToEntityIdAssociation,
-      { min: 0, nillable: true },
+      OPTIONAL_NILLABLE,
     ),
-    field("AssociationType", NS, AssociationType, { min: 0 }),
+    field("AssociationType", NS, AssociationType, OPTIONAL),
   ],
 );
 
 export const DeleteAdExtensionsAssociationsResponse: ComplexDesc = complex(
   "DeleteAdExtensionsAssociationsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true })],
+  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetAdExtensionIdsByAccountIdRequest: ComplexDesc = complex(
   "GetAdExtensionIdsByAccountIdRequest",
   () => [
-    field("AccountId", NS, xs.long, { min: 0 }),
-    field("AdExtensionType", NS, AdExtensionsTypeFilter, { min: 0 }),
-    field("AssociationType", NS, AssociationType, { min: 0, nillable: true }),
+    field("AccountId", NS, xs.long, OPTIONAL),
+    field("AdExtensionType", NS, AdExtensionsTypeFilter, OPTIONAL),
+    field("AssociationType", NS, AssociationType, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetAdExtensionIdsByAccountIdResponse: ComplexDesc = complex(
   "GetAdExtensionIdsByAccountIdResponse",
-  () => [field("AdExtensionIds", NS, () => ArrayOflong, { min: 0, nillable: true })],
+  () => [field("AdExtensionIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE)],
 );
 
 export const AddMediaRequest: ComplexDesc = complex("AddMediaRequest", () => [
-  field("AccountId", NS, xs.long, { min: 0 }),
-  field("Media", NS, () => ArrayOfMedia, { min: 0, nillable: true }),
+  field("AccountId", NS, xs.long, OPTIONAL),
+  field("Media", NS, () => ArrayOfMedia, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfMedia: ArrayDesc = array(
   "ArrayOfMedia",
-  field("Media", NS, () => Media, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("Media", NS, () => Media, REPEATED_NILLABLE),
 );
 
 export const Media: ComplexDesc = complex(
   "Media",
   () => [
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("MediaType", NS, xs.string, { min: 0, nillable: true }),
-    field("Text", NS, xs.string, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("Id", NS, xs.long, OPTIONAL_NILLABLE),
+    field("MediaType", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Text", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Type", NS, xs.string, OPTIONAL_NILLABLE),
   ],
   { family: { ns: NS, derived: () => [Image] } },
 );
 
 export const Image: ComplexDesc = complex(
   "Image",
-  () => [field("Data", NS, xs.string, { min: 0, nillable: true })],
+  () => [field("Data", NS, xs.string, OPTIONAL_NILLABLE)],
   { base: () => Media, family: { ns: NS } },
 );
 
 export const AddMediaResponse: ComplexDesc = complex("AddMediaResponse", () => [
-  field("MediaIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
+  field("MediaIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteMediaRequest: ComplexDesc = complex("DeleteMediaRequest", () => [
-  field("AccountId", NS, xs.long, { min: 0 }),
-  field("MediaIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
+  field("AccountId", NS, xs.long, OPTIONAL),
+  field("MediaIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteMediaResponse: ComplexDesc = complex("DeleteMediaResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetMediaMetaDataByAccountIdRequest: ComplexDesc = complex(
   "GetMediaMetaDataByAccountIdRequest",
   () => [
-    field("MediaEnabledEntities", NS, MediaEnabledEntityFilter, { min: 0 }),
-    field("PageInfo", NS, () => Paging, { min: 0, nillable: true }),
-    field("ReturnAdditionalFields", NS, MediaAdditionalField, { min: 0, nillable: true }),
+    field("MediaEnabledEntities", NS, MediaEnabledEntityFilter, OPTIONAL),
+    field("PageInfo", NS, () => Paging, OPTIONAL_NILLABLE),
+    field("ReturnAdditionalFields", NS, MediaAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -3263,130 +3192,119 @@ export const Paging: ComplexDesc = complex("Paging", () => [
 
 export const GetMediaMetaDataByAccountIdResponse: ComplexDesc = complex(
   "GetMediaMetaDataByAccountIdResponse",
-  () => [field("MediaMetaData", NS, () => ArrayOfMediaMetaData, { min: 0, nillable: true })],
+  () => [field("MediaMetaData", NS, () => ArrayOfMediaMetaData, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfMediaMetaData: ArrayDesc = array(
   "ArrayOfMediaMetaData",
-  field("MediaMetaData", NS, () => MediaMetaData, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("MediaMetaData", NS, () => MediaMetaData, REPEATED_NILLABLE),
 );
 
 export const MediaMetaData: ComplexDesc = complex("MediaMetaData", () => [
   field("Id", NS, xs.long),
-  field("MediaType", NS, xs.string, { min: 0, nillable: true }),
-  field("Representations", NS, () => ArrayOfMediaRepresentation, { min: 0, nillable: true }),
-  field("Text", NS, xs.string, { min: 0, nillable: true }),
-  field("Type", NS, xs.string, { min: 0, nillable: true }),
+  field("MediaType", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Representations", NS, () => ArrayOfMediaRepresentation, OPTIONAL_NILLABLE),
+  field("Text", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Type", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfMediaRepresentation: ArrayDesc = array(
   "ArrayOfMediaRepresentation",
-  field("MediaRepresentation", NS, () => MediaRepresentation, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("MediaRepresentation", NS, () => MediaRepresentation, REPEATED_NILLABLE),
 );
 
 export const MediaRepresentation: ComplexDesc = complex(
   "MediaRepresentation",
   () => [
-    field("Name", NS, xs.string, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
-    field("Url", NS, xs.string, { min: 0, nillable: true }),
+    field("Name", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Type", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Url", NS, xs.string, OPTIONAL_NILLABLE),
   ],
   { family: { ns: NS, derived: () => [ImageMediaRepresentation] } },
 );
 
 export const ImageMediaRepresentation: ComplexDesc = complex(
   "ImageMediaRepresentation",
-  () => [field("Height", NS, xs.int, { min: 0 }), field("Width", NS, xs.int, { min: 0 })],
+  () => [field("Height", NS, xs.int, OPTIONAL), field("Width", NS, xs.int, OPTIONAL)],
   { base: () => MediaRepresentation, family: { ns: NS } },
 );
 
 export const GetMediaMetaDataByIdsRequest: ComplexDesc = complex(
   "GetMediaMetaDataByIdsRequest",
   () => [
-    field("MediaIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-    field("ReturnAdditionalFields", NS, MediaAdditionalField, { min: 0, nillable: true }),
+    field("MediaIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("ReturnAdditionalFields", NS, MediaAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetMediaMetaDataByIdsResponse: ComplexDesc = complex(
   "GetMediaMetaDataByIdsResponse",
   () => [
-    field("MediaMetaData", NS, () => ArrayOfMediaMetaData, { min: 0, nillable: true }),
-    field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field("MediaMetaData", NS, () => ArrayOfMediaMetaData, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetMediaAssociationsRequest: ComplexDesc = complex(
   "GetMediaAssociationsRequest",
   () => [
-    field("MediaEnabledEntities", NS, MediaEnabledEntityFilter, { min: 0 }),
-    field("MediaIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
+    field("MediaEnabledEntities", NS, MediaEnabledEntityFilter, OPTIONAL),
+    field("MediaIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetMediaAssociationsResponse: ComplexDesc = complex(
   "GetMediaAssociationsResponse",
   () => [
-    field("MediaAssociations", NS, () => ArrayOfArrayOfMediaAssociation, {
-      min: 0,
-      nillable: true,
-    }),
-    field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field("MediaAssociations", NS, () => ArrayOfArrayOfMediaAssociation, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfArrayOfMediaAssociation: ArrayDesc = array(
   "ArrayOfArrayOfMediaAssociation",
-  field("ArrayOfMediaAssociation", NS, () => ArrayOfMediaAssociation, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("ArrayOfMediaAssociation", NS, () => ArrayOfMediaAssociation, REPEATED_NILLABLE),
 );
 
 export const ArrayOfMediaAssociation: ArrayDesc = array(
   "ArrayOfMediaAssociation",
-  field("MediaAssociation", NS, () => MediaAssociation, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("MediaAssociation", NS, () => MediaAssociation, REPEATED_NILLABLE),
 );
 
 export const MediaAssociation: ComplexDesc = complex("MediaAssociation", () => [
-  field("EntityId", NS, xs.long, { min: 0 }),
-  field("MediaEnabledEntity", NS, MediaEnabledEntityFilter, { min: 0 }),
-  field("MediaId", NS, xs.long, { min: 0 }),
+  field("EntityId", NS, xs.long, OPTIONAL),
+  field("MediaEnabledEntity", NS, MediaEnabledEntityFilter, OPTIONAL),
+  field("MediaId", NS, xs.long, OPTIONAL),
 ]);
 
 export const GetAdGroupCriterionsByIdsRequest: ComplexDesc = complex(
   "GetAdGroupCriterionsByIdsRequest",
   () => [
-    field("AdGroupCriterionIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-    field("AdGroupId", NS, xs.long, { min: 0 }),
-    field("CriterionType", NS, AdGroupCriterionType, { min: 0 }),
-    field("ReturnAdditionalFields", NS, CriterionAdditionalField, { min: 0, nillable: true }),
+    field("AdGroupCriterionIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("AdGroupId", NS, xs.long, OPTIONAL),
+    field("CriterionType", NS, AdGroupCriterionType, OPTIONAL),
+    field("ReturnAdditionalFields", NS, CriterionAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetAdGroupCriterionsByIdsResponse: ComplexDesc = complex(
   "GetAdGroupCriterionsByIdsResponse",
-  () => [field("AdGroupCriterions", NS, () => ArrayOfAdGroupCriterion, { min: 0, nillable: true })],
+  () => [field("AdGroupCriterions", NS, () => ArrayOfAdGroupCriterion, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfAdGroupCriterion: ArrayDesc = array(
   "ArrayOfAdGroupCriterion",
-  field("AdGroupCriterion", NS, () => AdGroupCriterion, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("AdGroupCriterion", NS, () => AdGroupCriterion, REPEATED_NILLABLE),
 );
 
 export const AdGroupCriterion: ComplexDesc = complex(
   "AdGroupCriterion",
   () => [
-    field("AdGroupId", NS, xs.long, { min: 0 }),
-    field("Criterion", NS, () => Criterion, { min: 0, nillable: true }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Status", NS, AdGroupCriterionStatus, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("AdGroupId", NS, xs.long, OPTIONAL),
+    field("Criterion", NS, () => Criterion, OPTIONAL_NILLABLE),
+    field("Id", NS, xs.long, OPTIONAL_NILLABLE),
+    field("Status", NS, AdGroupCriterionStatus, OPTIONAL_NILLABLE),
+    field("Type", NS, xs.string, OPTIONAL_NILLABLE),
   ],
   { family: { ns: NS, derived: () => [BiddableAdGroupCriterion, NegativeAdGroupCriterion] } },
 );
@@ -3394,29 +3312,29 @@ export const AdGroupCriterion: ComplexDesc = complex(
 export const BiddableAdGroupCriterion: ComplexDesc = complex(
   "BiddableAdGroupCriterion",
   () => [
-    field("CriterionBid", NS, () => CriterionBid, { min: 0, nillable: true }),
-    field("DestinationUrl", NS, xs.string, { min: 0, nillable: true }),
-    field("EditorialStatus", NS, AdGroupCriterionEditorialStatus, { min: 0, nillable: true }),
-    field("FinalAppUrls", NS, () => ArrayOfAppUrl, { min: 0, nillable: true }),
-    field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
-    field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
-    field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
-    field("CriterionCashback", NS, () => CriterionCashback, { min: 0, nillable: true }),
+    field("CriterionBid", NS, () => CriterionBid, OPTIONAL_NILLABLE),
+    field("DestinationUrl", NS, xs.string, OPTIONAL_NILLABLE),
+    field("EditorialStatus", NS, AdGroupCriterionEditorialStatus, OPTIONAL_NILLABLE),
+    field("FinalAppUrls", NS, () => ArrayOfAppUrl, OPTIONAL_NILLABLE),
+    field("FinalMobileUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
+    field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
+    field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
+    field("CriterionCashback", NS, () => CriterionCashback, OPTIONAL_NILLABLE),
   ],
   { base: () => AdGroupCriterion, family: { ns: NS } },
 );
 
 export const CriterionCashback: ComplexDesc = complex(
   "CriterionCashback",
-  () => [field("Type", NS, xs.string, { min: 0, nillable: true })],
+  () => [field("Type", NS, xs.string, OPTIONAL_NILLABLE)],
   { family: { ns: NS, derived: () => [CashbackAdjustment] } },
 );
 
 export const CashbackAdjustment: ComplexDesc = complex(
   "CashbackAdjustment",
-  () => [field("CashbackPercent", NS, xs.double, { min: 0, nillable: true })],
+  () => [field("CashbackPercent", NS, xs.double, OPTIONAL_NILLABLE)],
   { base: () => CriterionCashback, family: { ns: NS } },
 );
 
@@ -3427,7 +3345,7 @@ export const NegativeAdGroupCriterion: ComplexDesc = complex("NegativeAdGroupCri
 
 export const Criterion: ComplexDesc = complex(
   "Criterion",
-  () => [field("Type", NS, xs.string, { min: 0, nillable: true })],
+  () => [field("Type", NS, xs.string, OPTIONAL_NILLABLE)],
   {
     family: {
       ns: NS,
@@ -3463,39 +3381,39 @@ export const Criterion: ComplexDesc = complex(
 export const ProductPartition: ComplexDesc = complex(
   "ProductPartition",
   () => [
-    field("Condition", NS, () => ProductCondition, { min: 0, nillable: true }),
-    field("ParentCriterionId", NS, xs.long, { min: 0, nillable: true }),
+    field("Condition", NS, () => ProductCondition, OPTIONAL_NILLABLE),
+    field("ParentCriterionId", NS, xs.long, OPTIONAL_NILLABLE),
     field("PartitionType", NS, ProductPartitionType),
   ],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const ProductCondition: ComplexDesc = complex("ProductCondition", () => [
-  field("Attribute", NS, xs.string, { min: 0, nillable: true }),
-  field("Operand", NS, xs.string, { min: 0, nillable: true }),
-  field("Operator", NS, xs.string, { min: 0, nillable: true }),
+  field("Attribute", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Operand", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Operator", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const HotelGroup: ComplexDesc = complex(
   "HotelGroup",
   () => [
-    field("Listing", NS, () => HotelListing, { min: 0, nillable: true }),
+    field("Listing", NS, () => HotelListing, OPTIONAL_NILLABLE),
     field("ListingType", NS, HotelListingType),
-    field("ParentCriterionId", NS, xs.long, { min: 0, nillable: true }),
+    field("ParentCriterionId", NS, xs.long, OPTIONAL_NILLABLE),
   ],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const HotelListing: ComplexDesc = complex("HotelListing", () => [
-  field("Attribute", NS, xs.string, { min: 0, nillable: true }),
-  field("Operand", NS, xs.string, { min: 0, nillable: true }),
+  field("Attribute", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Operand", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const HotelAdvanceBookingWindowCriterion: ComplexDesc = complex(
   "HotelAdvanceBookingWindowCriterion",
   () => [
-    field("MaxDays", NS, xs.int, { min: 0, nillable: true }),
-    field("MinDays", NS, xs.int, { min: 0, nillable: true }),
+    field("MaxDays", NS, xs.int, OPTIONAL_NILLABLE),
+    field("MinDays", NS, xs.int, OPTIONAL_NILLABLE),
   ],
   { base: () => Criterion, family: { ns: NS } },
 );
@@ -3503,77 +3421,77 @@ export const HotelAdvanceBookingWindowCriterion: ComplexDesc = complex(
 export const HotelCheckInDateCriterion: ComplexDesc = complex(
   "HotelCheckInDateCriterion",
   () => [
-    field("EndDate", NS, xs.dateTime, { min: 0, nillable: true }),
-    field("StartDate", NS, xs.dateTime, { min: 0, nillable: true }),
+    field("EndDate", NS, xs.dateTime, OPTIONAL_NILLABLE),
+    field("StartDate", NS, xs.dateTime, OPTIONAL_NILLABLE),
   ],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const HotelCheckInDayCriterion: ComplexDesc = complex(
   "HotelCheckInDayCriterion",
-  () => [field("CheckInDay", NS, Day, { min: 0, nillable: true })],
+  () => [field("CheckInDay", NS, Day, OPTIONAL_NILLABLE)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const HotelDateSelectionTypeCriterion: ComplexDesc = complex(
   "HotelDateSelectionTypeCriterion",
-  () => [field("HotelDateSelectionType", NS, HotelDateSelectionType, { min: 0, nillable: true })],
+  () => [field("HotelDateSelectionType", NS, HotelDateSelectionType, OPTIONAL_NILLABLE)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const HotelLengthOfStayCriterion: ComplexDesc = complex(
   "HotelLengthOfStayCriterion",
   () => [
-    field("MaxNights", NS, xs.int, { min: 0, nillable: true }),
-    field("MinNights", NS, xs.int, { min: 0, nillable: true }),
+    field("MaxNights", NS, xs.int, OPTIONAL_NILLABLE),
+    field("MinNights", NS, xs.int, OPTIONAL_NILLABLE),
   ],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const ProductScope: ComplexDesc = complex(
   "ProductScope",
-  () => [field("Conditions", NS, () => ArrayOfProductCondition, { min: 0, nillable: true })],
+  () => [field("Conditions", NS, () => ArrayOfProductCondition, OPTIONAL_NILLABLE)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const ArrayOfProductCondition: ArrayDesc = array(
   "ArrayOfProductCondition",
-  field("ProductCondition", NS, () => ProductCondition, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("ProductCondition", NS, () => ProductCondition, REPEATED_NILLABLE),
 );
 
 export const Webpage: ComplexDesc = complex(
   "Webpage",
-  () => [field("Parameter", NS, () => WebpageParameter, { min: 0, nillable: true })],
+  () => [field("Parameter", NS, () => WebpageParameter, OPTIONAL_NILLABLE)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const WebpageParameter: ComplexDesc = complex("WebpageParameter", () => [
-  field("Conditions", NS, () => ArrayOfWebpageCondition, { min: 0, nillable: true }),
-  field("CriterionName", NS, xs.string, { min: 0, nillable: true }),
+  field("Conditions", NS, () => ArrayOfWebpageCondition, OPTIONAL_NILLABLE),
+  field("CriterionName", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfWebpageCondition: ArrayDesc = array(
   "ArrayOfWebpageCondition",
-  field("WebpageCondition", NS, () => WebpageCondition, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("WebpageCondition", NS, () => WebpageCondition, REPEATED_NILLABLE),
 );
 
 export const WebpageCondition: ComplexDesc = complex("WebpageCondition", () => [
-  field("Argument", NS, xs.string, { min: 0, nillable: true }),
-  field("Operand", NS, WebpageConditionOperand, { min: 0 }),
-  field("Operator", NS, WebpageConditionOperator, { min: 0, nillable: true }),
+  field("Argument", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Operand", NS, WebpageConditionOperand, OPTIONAL),
+  field("Operator", NS, WebpageConditionOperator, OPTIONAL_NILLABLE),
 ]);
 
 export const AgeCriterion: ComplexDesc = complex(
   "AgeCriterion",
-  () => [field("AgeRange", NS, AgeRange, { min: 0, nillable: true })],
+  () => [field("AgeRange", NS, AgeRange, OPTIONAL_NILLABLE)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const DeviceCriterion: ComplexDesc = complex(
   "DeviceCriterion",
   () => [
-    field("DeviceName", NS, xs.string, { min: 0, nillable: true }),
-    field("OSName", NS, xs.string, { min: 0, nillable: true }),
+    field("DeviceName", NS, xs.string, OPTIONAL_NILLABLE),
+    field("OSName", NS, xs.string, OPTIONAL_NILLABLE),
   ],
   { base: () => Criterion, family: { ns: NS } },
 );
@@ -3581,29 +3499,29 @@ export const DeviceCriterion: ComplexDesc = complex(
 export const DayTimeCriterion: ComplexDesc = complex(
   "DayTimeCriterion",
   () => [
-    field("Day", NS, Day, { min: 0, nillable: true }),
-    field("FromHour", NS, xs.int, { min: 0, nillable: true }),
-    field("FromMinute", NS, Minute, { min: 0, nillable: true }),
-    field("ToHour", NS, xs.int, { min: 0, nillable: true }),
-    field("ToMinute", NS, Minute, { min: 0, nillable: true }),
+    field("Day", NS, Day, OPTIONAL_NILLABLE),
+    field("FromHour", NS, xs.int, OPTIONAL_NILLABLE),
+    field("FromMinute", NS, Minute, OPTIONAL_NILLABLE),
+    field("ToHour", NS, xs.int, OPTIONAL_NILLABLE),
+    field("ToMinute", NS, Minute, OPTIONAL_NILLABLE),
   ],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const GenderCriterion: ComplexDesc = complex(
   "GenderCriterion",
-  () => [field("GenderType", NS, GenderType, { min: 0, nillable: true })],
+  () => [field("GenderType", NS, GenderType, OPTIONAL_NILLABLE)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const RadiusCriterion: ComplexDesc = complex(
   "RadiusCriterion",
   () => [
-    field("LatitudeDegrees", NS, xs.double, { min: 0, nillable: true }),
-    field("LongitudeDegrees", NS, xs.double, { min: 0, nillable: true }),
-    field("Name", NS, xs.string, { min: 0, nillable: true }),
-    field("Radius", NS, xs.long, { min: 0, nillable: true }),
-    field("RadiusUnit", NS, DistanceUnit, { min: 0, nillable: true }),
+    field("LatitudeDegrees", NS, xs.double, OPTIONAL_NILLABLE),
+    field("LongitudeDegrees", NS, xs.double, OPTIONAL_NILLABLE),
+    field("Name", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Radius", NS, xs.long, OPTIONAL_NILLABLE),
+    field("RadiusUnit", NS, DistanceUnit, OPTIONAL_NILLABLE),
   ],
   { base: () => Criterion, family: { ns: NS } },
 );
@@ -3611,25 +3529,25 @@ export const RadiusCriterion: ComplexDesc = complex(
 export const LocationCriterion: ComplexDesc = complex(
   "LocationCriterion",
   () => [
-    field("DisplayName", NS, xs.string, { min: 0, nillable: true }),
-    field("EnclosedLocationIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-    field("LocationId", NS, xs.long, { min: 0, nillable: true }),
-    field("LocationType", NS, xs.string, { min: 0, nillable: true }),
+    field("DisplayName", NS, xs.string, OPTIONAL_NILLABLE),
+    field("EnclosedLocationIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("LocationId", NS, xs.long, OPTIONAL_NILLABLE),
+    field("LocationType", NS, xs.string, OPTIONAL_NILLABLE),
   ],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const LocationIntentCriterion: ComplexDesc = complex(
   "LocationIntentCriterion",
-  () => [field("IntentOption", NS, IntentOption, { min: 0, nillable: true })],
+  () => [field("IntentOption", NS, IntentOption, OPTIONAL_NILLABLE)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const AudienceCriterion: ComplexDesc = complex(
   "AudienceCriterion",
   () => [
-    field("AudienceId", NS, xs.long, { min: 0, nillable: true }),
-    field("AudienceType", NS, AudienceType, { min: 0, nillable: true }),
+    field("AudienceId", NS, xs.long, OPTIONAL_NILLABLE),
+    field("AudienceType", NS, AudienceType, OPTIONAL_NILLABLE),
   ],
   { base: () => Criterion, family: { ns: NS } },
 );
@@ -3637,35 +3555,35 @@ export const AudienceCriterion: ComplexDesc = complex(
 export const ProfileCriterion: ComplexDesc = complex(
   "ProfileCriterion",
   () => [
-    field("ProfileId", NS, xs.long, { min: 0 }),
-    field("ProfileType", NS, ProfileType, { min: 0 }),
+    field("ProfileId", NS, xs.long, OPTIONAL),
+    field("ProfileType", NS, ProfileType, OPTIONAL),
   ],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const StoreCriterion: ComplexDesc = complex(
   "StoreCriterion",
-  () => [field("StoreId", NS, xs.long, { min: 0, nillable: true })],
+  () => [field("StoreId", NS, xs.long, OPTIONAL_NILLABLE)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const DealCriterion: ComplexDesc = complex(
   "DealCriterion",
-  () => [field("DealId", NS, xs.long, { min: 0 })],
+  () => [field("DealId", NS, xs.long, OPTIONAL)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const GenreCriterion: ComplexDesc = complex(
   "GenreCriterion",
-  () => [field("GenreId", NS, xs.long, { min: 0 })],
+  () => [field("GenreId", NS, xs.long, OPTIONAL)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const PlacementCriterion: ComplexDesc = complex(
   "PlacementCriterion",
   () => [
-    field("PlacementId", NS, xs.long, { min: 0 }),
-    field("PlacementName", NS, xs.string, { min: 0, nillable: true }),
+    field("PlacementId", NS, xs.long, OPTIONAL),
+    field("PlacementName", NS, xs.string, OPTIONAL_NILLABLE),
   ],
   { base: () => Criterion, family: { ns: NS } },
 );
@@ -3673,8 +3591,8 @@ export const PlacementCriterion: ComplexDesc = complex(
 export const TopicCriterion: ComplexDesc = complex(
   "TopicCriterion",
   () => [
-    field("TopicId", NS, xs.long, { min: 0 }),
-    field("TopicName", NS, xs.string, { min: 0, nillable: true }),
+    field("TopicId", NS, xs.long, OPTIONAL),
+    field("TopicName", NS, xs.string, OPTIONAL_NILLABLE),
   ],
   { base: () => Criterion, family: { ns: NS } },
 );
@@ -3682,229 +3600,195 @@ export const TopicCriterion: ComplexDesc = complex(
 export const AddAdGroupCriterionsRequest: ComplexDesc = complex(
   "AddAdGroupCriterionsRequest",
   () => [
-    field("AdGroupCriterions", NS, () => ArrayOfAdGroupCriterion, { min: 0, nillable: true }),
-    field("CriterionType", NS, AdGroupCriterionType, { min: 0 }),
+    field("AdGroupCriterions", NS, () => ArrayOfAdGroupCriterion, OPTIONAL_NILLABLE),
+    field("CriterionType", NS, AdGroupCriterionType, OPTIONAL),
   ],
 );
 
 export const AddAdGroupCriterionsResponse: ComplexDesc = complex(
   "AddAdGroupCriterionsResponse",
   () => [
-    field("AdGroupCriterionIds", NS, () => ArrayOfNullableOflong, { min: 0, nillable: true }),
-    field("NestedPartialErrors", NS, () => ArrayOfBatchErrorCollection, { min: 0, nillable: true }),
+    field("AdGroupCriterionIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+    field("NestedPartialErrors", NS, () => ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE),
   ],
 );
 
 export const UpdateAdGroupCriterionsRequest: ComplexDesc = complex(
   "UpdateAdGroupCriterionsRequest",
   () => [
-    field("AdGroupCriterions", NS, () => ArrayOfAdGroupCriterion, { min: 0, nillable: true }),
-    field("CriterionType", NS, AdGroupCriterionType, { min: 0 }),
+    field("AdGroupCriterions", NS, () => ArrayOfAdGroupCriterion, OPTIONAL_NILLABLE),
+    field("CriterionType", NS, AdGroupCriterionType, OPTIONAL),
   ],
 );
 
 export const UpdateAdGroupCriterionsResponse: ComplexDesc = complex(
   "UpdateAdGroupCriterionsResponse",
-  () => [
-    field("NestedPartialErrors", NS, () => ArrayOfBatchErrorCollection, { min: 0, nillable: true }),
-  ],
+  () => [field("NestedPartialErrors", NS, () => ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE)],
 );
 
 export const DeleteAdGroupCriterionsRequest: ComplexDesc = complex(
   "DeleteAdGroupCriterionsRequest",
   () => [
-    field("AdGroupCriterionIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-    field("AdGroupId", NS, xs.long, { min: 0 }),
-    field("CriterionType", NS, AdGroupCriterionType, { min: 0 }),
+    field("AdGroupCriterionIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("AdGroupId", NS, xs.long, OPTIONAL),
+    field("CriterionType", NS, AdGroupCriterionType, OPTIONAL),
   ],
 );
 
 export const DeleteAdGroupCriterionsResponse: ComplexDesc = complex(
   "DeleteAdGroupCriterionsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true })],
+  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const ApplyProductPartitionActionsRequest: ComplexDesc = complex(
   "ApplyProductPartitionActionsRequest",
-  () => [
-    field("CriterionActions", NS, () => ArrayOfAdGroupCriterionAction, { min: 0, nillable: true }),
-  ],
+  () => [field("CriterionActions", NS, () => ArrayOfAdGroupCriterionAction, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfAdGroupCriterionAction: ArrayDesc = array(
   "ArrayOfAdGroupCriterionAction",
-  field("AdGroupCriterionAction", NS, () => AdGroupCriterionAction, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("AdGroupCriterionAction", NS, () => AdGroupCriterionAction, REPEATED_NILLABLE),
 );
 
 export const AdGroupCriterionAction: ComplexDesc = complex("AdGroupCriterionAction", () => [
   field("Action", NS, ItemAction),
-  field("AdGroupCriterion", NS, () => AdGroupCriterion, { min: 0, nillable: true }),
+  field("AdGroupCriterion", NS, () => AdGroupCriterion, OPTIONAL_NILLABLE),
 ]);
 
 export const ApplyProductPartitionActionsResponse: ComplexDesc = complex(
   "ApplyProductPartitionActionsResponse",
   () => [
-    field("AdGroupCriterionIds", NS, () => ArrayOfNullableOflong, { min: 0, nillable: true }),
-    field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field("AdGroupCriterionIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ApplyHotelGroupActionsRequest: ComplexDesc = complex(
   "ApplyHotelGroupActionsRequest",
-  () => [
-    field("CriterionActions", NS, () => ArrayOfAdGroupCriterionAction, { min: 0, nillable: true }),
-  ],
+  () => [field("CriterionActions", NS, () => ArrayOfAdGroupCriterionAction, OPTIONAL_NILLABLE)],
 );
 
 export const ApplyHotelGroupActionsResponse: ComplexDesc = complex(
   "ApplyHotelGroupActionsResponse",
   () => [
-    field("AdGroupCriterionIds", NS, () => ArrayOfNullableOflong, { min: 0, nillable: true }),
-    field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field("AdGroupCriterionIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ApplyAssetGroupListingGroupActionsRequest: ComplexDesc = complex(
   "ApplyAssetGroupListingGroupActionsRequest",
   () => [
-    field("ListingGroupActions", NS, () => ArrayOfAssetGroupListingGroupAction, {
-      min: 0,
-      nillable: true,
-    }),
+    field("ListingGroupActions", NS, () => ArrayOfAssetGroupListingGroupAction, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfAssetGroupListingGroupAction: ArrayDesc = array(
   "ArrayOfAssetGroupListingGroupAction",
-  field("AssetGroupListingGroupAction", NS, () => AssetGroupListingGroupAction, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("AssetGroupListingGroupAction", NS, () => AssetGroupListingGroupAction, REPEATED_NILLABLE),
 );
 
 export const AssetGroupListingGroupAction: ComplexDesc = complex(
   "AssetGroupListingGroupAction",
   () => [
     field("Action", NS, ItemAction),
-    field("ListingGroup", NS, () => AssetGroupListingGroup, { min: 0, nillable: true }),
+    field("ListingGroup", NS, () => AssetGroupListingGroup, OPTIONAL_NILLABLE),
   ],
 );
 
 export const AssetGroupListingGroup: ComplexDesc = complex("AssetGroupListingGroup", () => [
-  field("AssetGroupId", NS, xs.long, { min: 0 }),
-  field("AssetGroupListingType", NS, AssetGroupListingType, { min: 0 }),
-  field("Dimension", NS, () => ProductCondition, { min: 0, nillable: true }),
-  field("Id", NS, xs.long, { min: 0, nillable: true }),
-  field("IsExcluded", NS, xs.boolean, { min: 0 }),
-  field("ListingGroupPath", NS, xs.string, { min: 0, nillable: true }),
-  field("ParentListingGroupId", NS, xs.long, { min: 0, nillable: true }),
+  field("AssetGroupId", NS, xs.long, OPTIONAL),
+  field("AssetGroupListingType", NS, AssetGroupListingType, OPTIONAL),
+  field("Dimension", NS, () => ProductCondition, OPTIONAL_NILLABLE),
+  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
+  field("IsExcluded", NS, xs.boolean, OPTIONAL),
+  field("ListingGroupPath", NS, xs.string, OPTIONAL_NILLABLE),
+  field("ParentListingGroupId", NS, xs.long, OPTIONAL_NILLABLE),
 ]);
 
 export const ApplyAssetGroupListingGroupActionsResponse: ComplexDesc = complex(
   "ApplyAssetGroupListingGroupActionsResponse",
   () => [
-    field("AssetGroupListingGroupIds", NS, () => ArrayOfNullableOflong, { min: 0, nillable: true }),
-    field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field("AssetGroupListingGroupIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetAssetGroupListingGroupsByIdsRequest: ComplexDesc = complex(
   "GetAssetGroupListingGroupsByIdsRequest",
   () => [
-    field("AssetGroupId", NS, xs.long, { min: 0 }),
-    field("AssetGroupListingGroupIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-    field("ReturnAdditionalFields", NS, AssetGroupListingGroupAdditionalField, {
-      min: 0,
-      nillable: true,
-    }),
+    field("AssetGroupId", NS, xs.long, OPTIONAL),
+    field("AssetGroupListingGroupIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("ReturnAdditionalFields", NS, AssetGroupListingGroupAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetAssetGroupListingGroupsByIdsResponse: ComplexDesc = complex(
   "GetAssetGroupListingGroupsByIdsResponse",
   () => [
-    field("AssetGroupListingGroups", NS, () => ArrayOfAssetGroupListingGroup, {
-      min: 0,
-      nillable: true,
-    }),
+    field("AssetGroupListingGroups", NS, () => ArrayOfAssetGroupListingGroup, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfAssetGroupListingGroup: ArrayDesc = array(
   "ArrayOfAssetGroupListingGroup",
-  field("AssetGroupListingGroup", NS, () => AssetGroupListingGroup, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("AssetGroupListingGroup", NS, () => AssetGroupListingGroup, REPEATED_NILLABLE),
 );
 
 export const GetBMCStoresByCustomerIdRequest: ComplexDesc = complex(
   "GetBMCStoresByCustomerIdRequest",
-  () => [field("ReturnAdditionalFields", NS, BMCStoreAdditionalField, { min: 0, nillable: true })],
+  () => [field("ReturnAdditionalFields", NS, BMCStoreAdditionalField, OPTIONAL_NILLABLE)],
 );
 
 export const GetBMCStoresByCustomerIdResponse: ComplexDesc = complex(
   "GetBMCStoresByCustomerIdResponse",
-  () => [field("BMCStores", NS, () => ArrayOfBMCStore, { min: 0, nillable: true })],
+  () => [field("BMCStores", NS, () => ArrayOfBMCStore, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfBMCStore: ArrayDesc = array(
   "ArrayOfBMCStore",
-  field("BMCStore", NS, () => BMCStore, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("BMCStore", NS, () => BMCStore, REPEATED_NILLABLE),
 );
 
 export const BMCStore: ComplexDesc = complex("BMCStore", () => [
-  field("HasCatalog", NS, xs.boolean, { min: 0 }),
-  field("Id", NS, xs.long, { min: 0 }),
-  field("IsActive", NS, xs.boolean, { min: 0 }),
-  field("IsProductAdsEnabled", NS, xs.boolean, { min: 0 }),
-  field("Name", NS, xs.string, { min: 0, nillable: true }),
-  field("StoreUrl", NS, xs.string, { min: 0, nillable: true }),
-  field("SubType", NS, BMCStoreSubType, { min: 0, nillable: true }),
+  field("HasCatalog", NS, xs.boolean, OPTIONAL),
+  field("Id", NS, xs.long, OPTIONAL),
+  field("IsActive", NS, xs.boolean, OPTIONAL),
+  field("IsProductAdsEnabled", NS, xs.boolean, OPTIONAL),
+  field("Name", NS, xs.string, OPTIONAL_NILLABLE),
+  field("StoreUrl", NS, xs.string, OPTIONAL_NILLABLE),
+  field("SubType", NS, BMCStoreSubType, OPTIONAL_NILLABLE),
 ]);
 
 export const AddNegativeKeywordsToEntitiesRequest: ComplexDesc = complex(
   "AddNegativeKeywordsToEntitiesRequest",
   () => [
-    field("EntityNegativeKeywords", NS, () => ArrayOfEntityNegativeKeyword, {
-      min: 0,
-      nillable: true,
-    }),
+    field("EntityNegativeKeywords", NS, () => ArrayOfEntityNegativeKeyword, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfEntityNegativeKeyword: ArrayDesc = array(
   "ArrayOfEntityNegativeKeyword",
-  field("EntityNegativeKeyword", NS, () => EntityNegativeKeyword, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("EntityNegativeKeyword", NS, () => EntityNegativeKeyword, REPEATED_NILLABLE),
 );
 
 export const EntityNegativeKeyword: ComplexDesc = complex("EntityNegativeKeyword", () => [
   field("EntityId", NS, xs.long),
-  field("EntityType", NS, xs.string, { min: 0, nillable: true }),
-  field("NegativeKeywords", NS, () => ArrayOfNegativeKeyword, { min: 0, nillable: true }),
+  field("EntityType", NS, xs.string, OPTIONAL_NILLABLE),
+  field("NegativeKeywords", NS, () => ArrayOfNegativeKeyword, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfNegativeKeyword: ArrayDesc = array(
   "ArrayOfNegativeKeyword",
-  field("NegativeKeyword", NS, () => NegativeKeyword, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("NegativeKeyword", NS, () => NegativeKeyword, REPEATED_NILLABLE),
 );
 
 export const NegativeKeyword: ComplexDesc = complex(
   "NegativeKeyword",
   () => [
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("MatchType", NS, MatchType, { min: 0, nillable: true }),
-    field("Text", NS, xs.string, { min: 0, nillable: true }),
+    field("Id", NS, xs.long, OPTIONAL_NILLABLE),
+    field("MatchType", NS, MatchType, OPTIONAL_NILLABLE),
+    field("Text", NS, xs.string, OPTIONAL_NILLABLE),
   ],
   { base: () => SharedListItem, family: { ns: NS } },
 );
@@ -3912,11 +3796,13 @@ export const NegativeKeyword: ComplexDesc = complex(
 export const SharedListItem: ComplexDesc = complex(
   "SharedListItem",
   () => [
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field(
+      "ForwardCompatibilityMap",
+      NS,
+      () => ArrayOfKeyValuePairOfstringstring,
+      OPTIONAL_NILLABLE,
+    ),
+    field("Type", NS, xs.string, OPTIONAL_NILLABLE),
   ],
   { family: { ns: NS, derived: () => [NegativeKeyword, NegativeSite, BrandItem, Site] } },
 );
@@ -3924,23 +3810,23 @@ export const SharedListItem: ComplexDesc = complex(
 export const NegativeSite: ComplexDesc = complex(
   "NegativeSite",
   () => [
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Url", NS, xs.string, { min: 0, nillable: true }),
+    field("Id", NS, xs.long, OPTIONAL_NILLABLE),
+    field("Url", NS, xs.string, OPTIONAL_NILLABLE),
   ],
   { base: () => SharedListItem, family: { ns: NS } },
 );
 
 export const BrandItem: ComplexDesc = complex(
   "BrandItem",
-  () => [field("BrandId", NS, xs.long, { min: 0 })],
+  () => [field("BrandId", NS, xs.long, OPTIONAL)],
   { base: () => SharedListItem, family: { ns: NS } },
 );
 
 export const Site: ComplexDesc = complex(
   "Site",
   () => [
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Url", NS, xs.string, { min: 0, nillable: true }),
+    field("Id", NS, xs.long, OPTIONAL_NILLABLE),
+    field("Url", NS, xs.string, OPTIONAL_NILLABLE),
   ],
   { base: () => SharedListItem, family: { ns: NS } },
 );
@@ -3948,90 +3834,84 @@ export const Site: ComplexDesc = complex(
 export const AddNegativeKeywordsToEntitiesResponse: ComplexDesc = complex(
   "AddNegativeKeywordsToEntitiesResponse",
   () => [
-    field("NegativeKeywordIds", NS, () => ArrayOfIdCollection, { min: 0, nillable: true }),
-    field("NestedPartialErrors", NS, () => ArrayOfBatchErrorCollection, { min: 0, nillable: true }),
+    field("NegativeKeywordIds", NS, () => ArrayOfIdCollection, OPTIONAL_NILLABLE),
+    field("NestedPartialErrors", NS, () => ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfIdCollection: ArrayDesc = array(
   "ArrayOfIdCollection",
-  field("IdCollection", NS, () => IdCollection, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("IdCollection", NS, () => IdCollection, REPEATED_NILLABLE),
 );
 
 export const IdCollection: ComplexDesc = complex("IdCollection", () => [
-  field("Ids", NS, () => ArrayOfNullableOflong, { min: 0, nillable: true }),
+  field("Ids", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const GetNegativeKeywordsByEntityIdsRequest: ComplexDesc = complex(
   "GetNegativeKeywordsByEntityIdsRequest",
   () => [
-    field("EntityIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-    field("EntityType", NS, xs.string, { min: 0, nillable: true }),
-    field("ParentEntityId", NS, xs.long, { min: 0, nillable: true }),
+    field("EntityIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("EntityType", NS, xs.string, OPTIONAL_NILLABLE),
+    field("ParentEntityId", NS, xs.long, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetNegativeKeywordsByEntityIdsResponse: ComplexDesc = complex(
   "GetNegativeKeywordsByEntityIdsResponse",
   () => [
-    field("EntityNegativeKeywords", NS, () => ArrayOfEntityNegativeKeyword, {
-      min: 0,
-      nillable: true,
-    }),
-    field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field("EntityNegativeKeywords", NS, () => ArrayOfEntityNegativeKeyword, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const DeleteNegativeKeywordsFromEntitiesRequest: ComplexDesc = complex(
   "DeleteNegativeKeywordsFromEntitiesRequest",
   () => [
-    field("EntityNegativeKeywords", NS, () => ArrayOfEntityNegativeKeyword, {
-      min: 0,
-      nillable: true,
-    }),
+    field("EntityNegativeKeywords", NS, () => ArrayOfEntityNegativeKeyword, OPTIONAL_NILLABLE),
   ],
 );
 
 export const DeleteNegativeKeywordsFromEntitiesResponse: ComplexDesc = complex(
   "DeleteNegativeKeywordsFromEntitiesResponse",
-  () => [
-    field("NestedPartialErrors", NS, () => ArrayOfBatchErrorCollection, { min: 0, nillable: true }),
-  ],
+  () => [field("NestedPartialErrors", NS, () => ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE)],
 );
 
 export const GetSharedEntitiesByAccountIdRequest: ComplexDesc = complex(
   "GetSharedEntitiesByAccountIdRequest",
-  () => [field("SharedEntityType", NS, xs.string, { min: 0, nillable: true })],
+  () => [field("SharedEntityType", NS, xs.string, OPTIONAL_NILLABLE)],
 );
 
 export const GetSharedEntitiesByAccountIdResponse: ComplexDesc = complex(
   "GetSharedEntitiesByAccountIdResponse",
-  () => [field("SharedEntities", NS, () => ArrayOfSharedEntity, { min: 0, nillable: true })],
+  () => [field("SharedEntities", NS, () => ArrayOfSharedEntity, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfSharedEntity: ArrayDesc = array(
   "ArrayOfSharedEntity",
-  field("SharedEntity", NS, () => SharedEntity, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("SharedEntity", NS, () => SharedEntity, REPEATED_NILLABLE),
 );
 
 export const SharedEntity: ComplexDesc = complex(
   "SharedEntity",
   () => [
-    field("AssociationCount", NS, xs.int, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Name", NS, xs.string, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("AssociationCount", NS, xs.int, OPTIONAL_NILLABLE),
+    field(
+      "ForwardCompatibilityMap",
+      NS,
+      () => ArrayOfKeyValuePairOfstringstring,
+      OPTIONAL_NILLABLE,
+    ),
+    field("Id", NS, xs.long, OPTIONAL_NILLABLE),
+    field("Name", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Type", NS, xs.string, OPTIONAL_NILLABLE),
   ],
   { family: { ns: NS, derived: () => [SharedList] } },
 );
 
 export const SharedList: ComplexDesc = complex(
   "SharedList",
-  () => [field("ItemCount", NS, xs.int, { min: 0, nillable: true })],
+  () => [field("ItemCount", NS, xs.int, OPTIONAL_NILLABLE)],
   {
     base: () => SharedEntity,
     family: {
@@ -4089,242 +3969,230 @@ export const AccountPlacementInclusionList: ComplexDesc = complex(
 );
 
 export const GetSharedEntitiesRequest: ComplexDesc = complex("GetSharedEntitiesRequest", () => [
-  field("SharedEntityType", NS, xs.string, { min: 0, nillable: true }),
-  field("SharedEntityScope", NS, EntityScope, { min: 0, nillable: true }),
+  field("SharedEntityType", NS, xs.string, OPTIONAL_NILLABLE),
+  field("SharedEntityScope", NS, EntityScope, OPTIONAL_NILLABLE),
 ]);
 
 export const GetSharedEntitiesResponse: ComplexDesc = complex("GetSharedEntitiesResponse", () => [
-  field("SharedEntities", NS, () => ArrayOfSharedEntity, { min: 0, nillable: true }),
+  field("SharedEntities", NS, () => ArrayOfSharedEntity, OPTIONAL_NILLABLE),
 ]);
 
 export const AddSharedEntityRequest: ComplexDesc = complex("AddSharedEntityRequest", () => [
-  field("SharedEntity", NS, () => SharedEntity, { min: 0, nillable: true }),
-  field("ListItems", NS, () => ArrayOfSharedListItem, { min: 0, nillable: true }),
-  field("SharedEntityScope", NS, EntityScope, { min: 0, nillable: true }),
+  field("SharedEntity", NS, () => SharedEntity, OPTIONAL_NILLABLE),
+  field("ListItems", NS, () => ArrayOfSharedListItem, OPTIONAL_NILLABLE),
+  field("SharedEntityScope", NS, EntityScope, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfSharedListItem: ArrayDesc = array(
   "ArrayOfSharedListItem",
-  field("SharedListItem", NS, () => SharedListItem, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("SharedListItem", NS, () => SharedListItem, REPEATED_NILLABLE),
 );
 
 export const AddSharedEntityResponse: ComplexDesc = complex("AddSharedEntityResponse", () => [
-  field("ListItemIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
-  field("SharedEntityId", NS, xs.long, { min: 0 }),
+  field("ListItemIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("SharedEntityId", NS, xs.long, OPTIONAL),
 ]);
 
 export const GetListItemsBySharedListRequest: ComplexDesc = complex(
   "GetListItemsBySharedListRequest",
   () => [
-    field("SharedList", NS, () => SharedList, { min: 0, nillable: true }),
-    field("SharedEntityScope", NS, EntityScope, { min: 0, nillable: true }),
+    field("SharedList", NS, () => SharedList, OPTIONAL_NILLABLE),
+    field("SharedEntityScope", NS, EntityScope, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetListItemsBySharedListResponse: ComplexDesc = complex(
   "GetListItemsBySharedListResponse",
-  () => [field("ListItems", NS, () => ArrayOfSharedListItem, { min: 0, nillable: true })],
+  () => [field("ListItems", NS, () => ArrayOfSharedListItem, OPTIONAL_NILLABLE)],
 );
 
 export const AddListItemsToSharedListRequest: ComplexDesc = complex(
   "AddListItemsToSharedListRequest",
   () => [
-    field("ListItems", NS, () => ArrayOfSharedListItem, { min: 0, nillable: true }),
-    field("SharedList", NS, () => SharedList, { min: 0, nillable: true }),
-    field("SharedEntityScope", NS, EntityScope, { min: 0, nillable: true }),
+    field("ListItems", NS, () => ArrayOfSharedListItem, OPTIONAL_NILLABLE),
+    field("SharedList", NS, () => SharedList, OPTIONAL_NILLABLE),
+    field("SharedEntityScope", NS, EntityScope, OPTIONAL_NILLABLE),
   ],
 );
 
 export const AddListItemsToSharedListResponse: ComplexDesc = complex(
   "AddListItemsToSharedListResponse",
   () => [
-    field("ListItemIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-    field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field("ListItemIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const UpdateSharedEntitiesRequest: ComplexDesc = complex(
   "UpdateSharedEntitiesRequest",
   () => [
-    field("SharedEntities", NS, () => ArrayOfSharedEntity, { min: 0, nillable: true }),
-    field("SharedEntityScope", NS, EntityScope, { min: 0, nillable: true }),
+    field("SharedEntities", NS, () => ArrayOfSharedEntity, OPTIONAL_NILLABLE),
+    field("SharedEntityScope", NS, EntityScope, OPTIONAL_NILLABLE),
   ],
 );
 
 export const UpdateSharedEntitiesResponse: ComplexDesc = complex(
   "UpdateSharedEntitiesResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true })],
+  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const DeleteListItemsFromSharedListRequest: ComplexDesc = complex(
   "DeleteListItemsFromSharedListRequest",
   () => [
-    field("ListItemIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-    field("SharedList", NS, () => SharedList, { min: 0, nillable: true }),
-    field("SharedEntityScope", NS, EntityScope, { min: 0, nillable: true }),
+    field("ListItemIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("SharedList", NS, () => SharedList, OPTIONAL_NILLABLE),
+    field("SharedEntityScope", NS, EntityScope, OPTIONAL_NILLABLE),
   ],
 );
 
 export const DeleteListItemsFromSharedListResponse: ComplexDesc = complex(
   "DeleteListItemsFromSharedListResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true })],
+  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const SetSharedEntityAssociationsRequest: ComplexDesc = complex(
   "SetSharedEntityAssociationsRequest",
   () => [
-    field("Associations", NS, () => ArrayOfSharedEntityAssociation, { min: 0, nillable: true }),
-    field("SharedEntityScope", NS, EntityScope, { min: 0, nillable: true }),
+    field("Associations", NS, () => ArrayOfSharedEntityAssociation, OPTIONAL_NILLABLE),
+    field("SharedEntityScope", NS, EntityScope, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfSharedEntityAssociation: ArrayDesc = array(
   "ArrayOfSharedEntityAssociation",
-  field("SharedEntityAssociation", NS, () => SharedEntityAssociation, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("SharedEntityAssociation", NS, () => SharedEntityAssociation, REPEATED_NILLABLE),
 );
 
 export const SharedEntityAssociation: ComplexDesc = complex("SharedEntityAssociation", () => [
   field("EntityId", NS, xs.long),
-  field("EntityType", NS, xs.string, { min: 0, nillable: true }),
-  field("IsExclusion", NS, xs.boolean, { min: 0, nillable: true }),
-  field("SharedEntityCustomerId", NS, xs.long, { min: 0, nillable: true }),
+  field("EntityType", NS, xs.string, OPTIONAL_NILLABLE),
+  field("IsExclusion", NS, xs.boolean, OPTIONAL_NILLABLE),
+  field("SharedEntityCustomerId", NS, xs.long, OPTIONAL_NILLABLE),
   field("SharedEntityId", NS, xs.long),
-  field("SharedEntityType", NS, xs.string, { min: 0, nillable: true }),
-  field("Status", NS, xs.string, { min: 0, nillable: true }),
+  field("SharedEntityType", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Status", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const SetSharedEntityAssociationsResponse: ComplexDesc = complex(
   "SetSharedEntityAssociationsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true })],
+  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const DeleteSharedEntityAssociationsRequest: ComplexDesc = complex(
   "DeleteSharedEntityAssociationsRequest",
   () => [
-    field("Associations", NS, () => ArrayOfSharedEntityAssociation, { min: 0, nillable: true }),
-    field("SharedEntityScope", NS, EntityScope, { min: 0, nillable: true }),
+    field("Associations", NS, () => ArrayOfSharedEntityAssociation, OPTIONAL_NILLABLE),
+    field("SharedEntityScope", NS, EntityScope, OPTIONAL_NILLABLE),
   ],
 );
 
 export const DeleteSharedEntityAssociationsResponse: ComplexDesc = complex(
   "DeleteSharedEntityAssociationsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true })],
+  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetSharedEntityAssociationsBySharedEntityIdsRequest: ComplexDesc = complex(
   "GetSharedEntityAssociationsBySharedEntityIdsRequest",
   () => [
-    field("EntityType", NS, xs.string, { min: 0, nillable: true }),
-    field("SharedEntityIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-    field("SharedEntityType", NS, xs.string, { min: 0, nillable: true }),
-    field("SharedEntityScope", NS, EntityScope, { min: 0, nillable: true }),
-    field("ReturnAdditionalFields", NS, SharedEntityAssociationAdditionalField, {
-      min: 0,
-      nillable: true,
-    }),
+    field("EntityType", NS, xs.string, OPTIONAL_NILLABLE),
+    field("SharedEntityIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("SharedEntityType", NS, xs.string, OPTIONAL_NILLABLE),
+    field("SharedEntityScope", NS, EntityScope, OPTIONAL_NILLABLE),
+    field("ReturnAdditionalFields", NS, SharedEntityAssociationAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetSharedEntityAssociationsBySharedEntityIdsResponse: ComplexDesc = complex(
   "GetSharedEntityAssociationsBySharedEntityIdsResponse",
   () => [
-    field("Associations", NS, () => ArrayOfSharedEntityAssociation, { min: 0, nillable: true }),
-    field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field("Associations", NS, () => ArrayOfSharedEntityAssociation, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetSharedEntityAssociationsByEntityIdsRequest: ComplexDesc = complex(
   "GetSharedEntityAssociationsByEntityIdsRequest",
   () => [
-    field("EntityIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-    field("EntityType", NS, xs.string, { min: 0, nillable: true }),
-    field("SharedEntityType", NS, xs.string, { min: 0, nillable: true }),
-    field("SharedEntityScope", NS, EntityScope, { min: 0, nillable: true }),
-    field("ReturnAdditionalFields", NS, SharedEntityAssociationAdditionalField, {
-      min: 0,
-      nillable: true,
-    }),
+    field("EntityIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("EntityType", NS, xs.string, OPTIONAL_NILLABLE),
+    field("SharedEntityType", NS, xs.string, OPTIONAL_NILLABLE),
+    field("SharedEntityScope", NS, EntityScope, OPTIONAL_NILLABLE),
+    field("ReturnAdditionalFields", NS, SharedEntityAssociationAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetSharedEntityAssociationsByEntityIdsResponse: ComplexDesc = complex(
   "GetSharedEntityAssociationsByEntityIdsResponse",
   () => [
-    field("Associations", NS, () => ArrayOfSharedEntityAssociation, { min: 0, nillable: true }),
-    field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field("Associations", NS, () => ArrayOfSharedEntityAssociation, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const DeleteSharedEntitiesRequest: ComplexDesc = complex(
   "DeleteSharedEntitiesRequest",
   () => [
-    field("SharedEntities", NS, () => ArrayOfSharedEntity, { min: 0, nillable: true }),
-    field("SharedEntityScope", NS, EntityScope, { min: 0, nillable: true }),
+    field("SharedEntities", NS, () => ArrayOfSharedEntity, OPTIONAL_NILLABLE),
+    field("SharedEntityScope", NS, EntityScope, OPTIONAL_NILLABLE),
   ],
 );
 
 export const DeleteSharedEntitiesResponse: ComplexDesc = complex(
   "DeleteSharedEntitiesResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true })],
+  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetCampaignSizesByAccountIdRequest: ComplexDesc = complex(
   "GetCampaignSizesByAccountIdRequest",
   () => [
-    field("AccountId", NS, xs.long, { min: 0 }),
-    field("CampaignIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
+    field("AccountId", NS, xs.long, OPTIONAL),
+    field("CampaignIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetCampaignSizesByAccountIdResponse: ComplexDesc = complex(
   "GetCampaignSizesByAccountIdResponse",
-  () => [field("CampaignSizes", NS, () => ArrayOfCampaignSize, { min: 0, nillable: true })],
+  () => [field("CampaignSizes", NS, () => ArrayOfCampaignSize, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfCampaignSize: ArrayDesc = array(
   "ArrayOfCampaignSize",
-  field("CampaignSize", NS, () => CampaignSize, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("CampaignSize", NS, () => CampaignSize, REPEATED_NILLABLE),
 );
 
 export const CampaignSize: ComplexDesc = complex("CampaignSize", () => [
   field("CampaignId", NS, xs.long),
-  field("Size", NS, xs.long, { min: 0 }),
+  field("Size", NS, xs.long, OPTIONAL),
 ]);
 
 export const AddCampaignCriterionsRequest: ComplexDesc = complex(
   "AddCampaignCriterionsRequest",
   () => [
-    field("CampaignCriterions", NS, () => ArrayOfCampaignCriterion, { min: 0, nillable: true }),
-    field("CriterionType", NS, CampaignCriterionType, { min: 0 }),
+    field("CampaignCriterions", NS, () => ArrayOfCampaignCriterion, OPTIONAL_NILLABLE),
+    field("CriterionType", NS, CampaignCriterionType, OPTIONAL),
   ],
 );
 
 export const ArrayOfCampaignCriterion: ArrayDesc = array(
   "ArrayOfCampaignCriterion",
-  field("CampaignCriterion", NS, () => CampaignCriterion, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("CampaignCriterion", NS, () => CampaignCriterion, REPEATED_NILLABLE),
 );
 
 export const CampaignCriterion: ComplexDesc = complex(
   "CampaignCriterion",
   () => [
     field("CampaignId", NS, xs.long),
-    field("Criterion", NS, () => Criterion, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Status", NS, CampaignCriterionStatus, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("Criterion", NS, () => Criterion, OPTIONAL_NILLABLE),
+    field(
+      "ForwardCompatibilityMap",
+      NS,
+      () => ArrayOfKeyValuePairOfstringstring,
+      OPTIONAL_NILLABLE,
+    ),
+    field("Id", NS, xs.long, OPTIONAL_NILLABLE),
+    field("Status", NS, CampaignCriterionStatus, OPTIONAL_NILLABLE),
+    field("Type", NS, xs.string, OPTIONAL_NILLABLE),
   ],
   { family: { ns: NS, derived: () => [NegativeCampaignCriterion, BiddableCampaignCriterion] } },
 );
@@ -4338,8 +4206,8 @@ export const NegativeCampaignCriterion: ComplexDesc = complex(
 export const BiddableCampaignCriterion: ComplexDesc = complex(
   "BiddableCampaignCriterion",
   () => [
-    field("CriterionBid", NS, () => CriterionBid, { min: 0, nillable: true }),
-    field("CriterionCashback", NS, () => CriterionCashback, { min: 0, nillable: true }),
+    field("CriterionBid", NS, () => CriterionBid, OPTIONAL_NILLABLE),
+    field("CriterionCashback", NS, () => CriterionCashback, OPTIONAL_NILLABLE),
   ],
   { base: () => CampaignCriterion, family: { ns: NS } },
 );
@@ -4347,227 +4215,218 @@ export const BiddableCampaignCriterion: ComplexDesc = complex(
 export const AddCampaignCriterionsResponse: ComplexDesc = complex(
   "AddCampaignCriterionsResponse",
   () => [
-    field("CampaignCriterionIds", NS, () => ArrayOfNullableOflong, { min: 0, nillable: true }),
-    field("NestedPartialErrors", NS, () => ArrayOfBatchErrorCollection, { min: 0, nillable: true }),
+    field("CampaignCriterionIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+    field("NestedPartialErrors", NS, () => ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE),
   ],
 );
 
 export const UpdateCampaignCriterionsRequest: ComplexDesc = complex(
   "UpdateCampaignCriterionsRequest",
   () => [
-    field("CampaignCriterions", NS, () => ArrayOfCampaignCriterion, { min: 0, nillable: true }),
-    field("CriterionType", NS, CampaignCriterionType, { min: 0 }),
+    field("CampaignCriterions", NS, () => ArrayOfCampaignCriterion, OPTIONAL_NILLABLE),
+    field("CriterionType", NS, CampaignCriterionType, OPTIONAL),
   ],
 );
 
 export const UpdateCampaignCriterionsResponse: ComplexDesc = complex(
   "UpdateCampaignCriterionsResponse",
-  () => [
-    field("NestedPartialErrors", NS, () => ArrayOfBatchErrorCollection, { min: 0, nillable: true }),
-  ],
+  () => [field("NestedPartialErrors", NS, () => ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE)],
 );
 
 export const DeleteCampaignCriterionsRequest: ComplexDesc = complex(
   "DeleteCampaignCriterionsRequest",
   () => [
-    field("CampaignCriterionIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-    field("CampaignId", NS, xs.long, { min: 0 }),
-    field("CriterionType", NS, CampaignCriterionType, { min: 0 }),
+    field("CampaignCriterionIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("CampaignId", NS, xs.long, OPTIONAL),
+    field("CriterionType", NS, CampaignCriterionType, OPTIONAL),
   ],
 );
 
 export const DeleteCampaignCriterionsResponse: ComplexDesc = complex(
   "DeleteCampaignCriterionsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true })],
+  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetCampaignCriterionsByIdsRequest: ComplexDesc = complex(
   "GetCampaignCriterionsByIdsRequest",
   () => [
-    field("CampaignCriterionIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-    field("CampaignId", NS, xs.long, { min: 0 }),
-    field("CriterionType", NS, CampaignCriterionType, { min: 0 }),
-    field("ReturnAdditionalFields", NS, CriterionAdditionalField, { min: 0, nillable: true }),
+    field("CampaignCriterionIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("CampaignId", NS, xs.long, OPTIONAL),
+    field("CriterionType", NS, CampaignCriterionType, OPTIONAL),
+    field("ReturnAdditionalFields", NS, CriterionAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetCampaignCriterionsByIdsResponse: ComplexDesc = complex(
   "GetCampaignCriterionsByIdsResponse",
   () => [
-    field("CampaignCriterions", NS, () => ArrayOfCampaignCriterion, { min: 0, nillable: true }),
-    field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field("CampaignCriterions", NS, () => ArrayOfCampaignCriterion, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const AddBudgetsRequest: ComplexDesc = complex("AddBudgetsRequest", () => [
-  field("Budgets", NS, () => ArrayOfBudget, { min: 0, nillable: true }),
+  field("Budgets", NS, () => ArrayOfBudget, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfBudget: ArrayDesc = array(
   "ArrayOfBudget",
-  field("Budget", NS, () => Budget, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("Budget", NS, () => Budget, REPEATED_NILLABLE),
 );
 
 export const Budget: ComplexDesc = complex("Budget", () => [
-  field("Amount", NS, xs.decimal, { min: 0, nillable: true }),
-  field("AssociationCount", NS, xs.int, { min: 0, nillable: true }),
-  field("BudgetType", NS, BudgetLimitType, { min: 0, nillable: true }),
-  field("Id", NS, xs.long, { min: 0, nillable: true }),
-  field("Name", NS, xs.string, { min: 0, nillable: true }),
+  field("Amount", NS, xs.decimal, OPTIONAL_NILLABLE),
+  field("AssociationCount", NS, xs.int, OPTIONAL_NILLABLE),
+  field("BudgetType", NS, BudgetLimitType, OPTIONAL_NILLABLE),
+  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
+  field("Name", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const AddBudgetsResponse: ComplexDesc = complex("AddBudgetsResponse", () => [
-  field("BudgetIds", NS, () => ArrayOfNullableOflong, { min: 0, nillable: true }),
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("BudgetIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateBudgetsRequest: ComplexDesc = complex("UpdateBudgetsRequest", () => [
-  field("Budgets", NS, () => ArrayOfBudget, { min: 0, nillable: true }),
+  field("Budgets", NS, () => ArrayOfBudget, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateBudgetsResponse: ComplexDesc = complex("UpdateBudgetsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteBudgetsRequest: ComplexDesc = complex("DeleteBudgetsRequest", () => [
-  field("BudgetIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
+  field("BudgetIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteBudgetsResponse: ComplexDesc = complex("DeleteBudgetsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetBudgetsByIdsRequest: ComplexDesc = complex("GetBudgetsByIdsRequest", () => [
-  field("BudgetIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
+  field("BudgetIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const GetBudgetsByIdsResponse: ComplexDesc = complex("GetBudgetsByIdsResponse", () => [
-  field("Budgets", NS, () => ArrayOfBudget, { min: 0, nillable: true }),
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("Budgets", NS, () => ArrayOfBudget, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetCampaignIdsByBudgetIdsRequest: ComplexDesc = complex(
   "GetCampaignIdsByBudgetIdsRequest",
-  () => [field("BudgetIds", NS, () => ArrayOflong, { min: 0, nillable: true })],
+  () => [field("BudgetIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE)],
 );
 
 export const GetCampaignIdsByBudgetIdsResponse: ComplexDesc = complex(
   "GetCampaignIdsByBudgetIdsResponse",
   () => [
-    field("CampaignIdCollection", NS, () => ArrayOfIdCollection, { min: 0, nillable: true }),
-    field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field("CampaignIdCollection", NS, () => ArrayOfIdCollection, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const AddBidStrategiesRequest: ComplexDesc = complex("AddBidStrategiesRequest", () => [
-  field("BidStrategies", NS, () => ArrayOfBidStrategy, { min: 0, nillable: true }),
+  field("BidStrategies", NS, () => ArrayOfBidStrategy, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfBidStrategy: ArrayDesc = array(
   "ArrayOfBidStrategy",
-  field("BidStrategy", NS, () => BidStrategy, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("BidStrategy", NS, () => BidStrategy, REPEATED_NILLABLE),
 );
 
 export const BidStrategy: ComplexDesc = complex("BidStrategy", () => [
-  field("AssociatedCampaignType", NS, CampaignType, { min: 0, nillable: true }),
-  field("AssociationCount", NS, xs.int, { min: 0, nillable: true }),
-  field("BiddingScheme", NS, () => BiddingScheme, { min: 0, nillable: true }),
-  field("CurrencyCode", NS, xs.string, { min: 0, nillable: true }),
-  field("Id", NS, xs.long, { min: 0, nillable: true }),
-  field("Name", NS, xs.string, { min: 0, nillable: true }),
-  field("ReportingTimeZone", NS, xs.string, { min: 0, nillable: true }),
-  field("Scope", NS, EntityScope, { min: 0, nillable: true }),
+  field("AssociatedCampaignType", NS, CampaignType, OPTIONAL_NILLABLE),
+  field("AssociationCount", NS, xs.int, OPTIONAL_NILLABLE),
+  field("BiddingScheme", NS, () => BiddingScheme, OPTIONAL_NILLABLE),
+  field("CurrencyCode", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
+  field("Name", NS, xs.string, OPTIONAL_NILLABLE),
+  field("ReportingTimeZone", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Scope", NS, EntityScope, OPTIONAL_NILLABLE),
 ]);
 
 export const AddBidStrategiesResponse: ComplexDesc = complex("AddBidStrategiesResponse", () => [
-  field("BidStrategyIds", NS, () => ArrayOfNullableOflong, { min: 0, nillable: true }),
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("BidStrategyIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateBidStrategiesRequest: ComplexDesc = complex("UpdateBidStrategiesRequest", () => [
-  field("BidStrategies", NS, () => ArrayOfBidStrategy, { min: 0, nillable: true }),
+  field("BidStrategies", NS, () => ArrayOfBidStrategy, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateBidStrategiesResponse: ComplexDesc = complex(
   "UpdateBidStrategiesResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true })],
+  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const DeleteBidStrategiesRequest: ComplexDesc = complex("DeleteBidStrategiesRequest", () => [
-  field("BidStrategyIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-  field("Scope", NS, EntityScope, { min: 0, nillable: true }),
+  field("BidStrategyIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("Scope", NS, EntityScope, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteBidStrategiesResponse: ComplexDesc = complex(
   "DeleteBidStrategiesResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true })],
+  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetBidStrategiesByIdsRequest: ComplexDesc = complex(
   "GetBidStrategiesByIdsRequest",
   () => [
-    field("BidStrategyIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-    field("ReturnAdditionalFields", NS, PortfolioBidStrategyAdditionalField, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Scope", NS, EntityScope, { min: 0, nillable: true }),
+    field("BidStrategyIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("ReturnAdditionalFields", NS, PortfolioBidStrategyAdditionalField, OPTIONAL_NILLABLE),
+    field("Scope", NS, EntityScope, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetBidStrategiesByIdsResponse: ComplexDesc = complex(
   "GetBidStrategiesByIdsResponse",
   () => [
-    field("BidStrategies", NS, () => ArrayOfBidStrategy, { min: 0, nillable: true }),
-    field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field("BidStrategies", NS, () => ArrayOfBidStrategy, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetCampaignIdsByBidStrategyIdsRequest: ComplexDesc = complex(
   "GetCampaignIdsByBidStrategyIdsRequest",
   () => [
-    field("BidStrategyIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-    field("Scope", NS, EntityScope, { min: 0, nillable: true }),
+    field("BidStrategyIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("Scope", NS, EntityScope, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetCampaignIdsByBidStrategyIdsResponse: ComplexDesc = complex(
   "GetCampaignIdsByBidStrategyIdsResponse",
   () => [
-    field("CampaignIdCollection", NS, () => ArrayOfIdCollection, { min: 0, nillable: true }),
-    field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field("CampaignIdCollection", NS, () => ArrayOfIdCollection, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const AddAudienceGroupsRequest: ComplexDesc = complex("AddAudienceGroupsRequest", () => [
-  field("AudienceGroups", NS, () => ArrayOfAudienceGroup, { min: 0, nillable: true }),
+  field("AudienceGroups", NS, () => ArrayOfAudienceGroup, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfAudienceGroup: ArrayDesc = array(
   "ArrayOfAudienceGroup",
-  field("AudienceGroup", NS, () => AudienceGroup, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("AudienceGroup", NS, () => AudienceGroup, REPEATED_NILLABLE),
 );
 
 export const AudienceGroup: ComplexDesc = complex("AudienceGroup", () => [
-  field("AssociationCount", NS, xs.int, { min: 0, nillable: true }),
-  field("Description", NS, xs.string, { min: 0, nillable: true }),
-  field("Dimensions", NS, () => ArrayOfAudienceGroupDimension, { min: 0, nillable: true }),
-  field("Id", NS, xs.long, { min: 0, nillable: true }),
-  field("Name", NS, xs.string, { min: 0, nillable: true }),
+  field("AssociationCount", NS, xs.int, OPTIONAL_NILLABLE),
+  field("Description", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Dimensions", NS, () => ArrayOfAudienceGroupDimension, OPTIONAL_NILLABLE),
+  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
+  field("Name", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfAudienceGroupDimension: ArrayDesc = array(
   "ArrayOfAudienceGroupDimension",
-  field("AudienceGroupDimension", NS, () => AudienceGroupDimension, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("AudienceGroupDimension", NS, () => AudienceGroupDimension, REPEATED_NILLABLE),
 );
 
 export const AudienceGroupDimension: ComplexDesc = complex(
   "AudienceGroupDimension",
-  () => [field("Type", NS, AudienceGroupDimensionType, { min: 0 })],
+  () => [field("Type", NS, AudienceGroupDimensionType, OPTIONAL)],
   {
     family: {
       ns: NS,
@@ -4578,287 +4437,274 @@ export const AudienceGroupDimension: ComplexDesc = complex(
 
 export const AgeDimension: ComplexDesc = complex(
   "AgeDimension",
-  () => [field("AgeRanges", NS, () => ArrayOfAgeRange, { min: 0, nillable: true })],
+  () => [field("AgeRanges", NS, () => ArrayOfAgeRange, OPTIONAL_NILLABLE)],
   { base: () => AudienceGroupDimension, family: { ns: NS } },
 );
 
 export const ArrayOfAgeRange: ArrayDesc = array(
   "ArrayOfAgeRange",
-  field("AgeRange", NS, AgeRange, { min: 0, max: UNBOUNDED }),
+  field("AgeRange", NS, AgeRange, REPEATED),
 );
 
 export const GenderDimension: ComplexDesc = complex(
   "GenderDimension",
-  () => [field("GenderTypes", NS, () => ArrayOfGenderType, { min: 0, nillable: true })],
+  () => [field("GenderTypes", NS, () => ArrayOfGenderType, OPTIONAL_NILLABLE)],
   { base: () => AudienceGroupDimension, family: { ns: NS } },
 );
 
 export const ArrayOfGenderType: ArrayDesc = array(
   "ArrayOfGenderType",
-  field("GenderType", NS, GenderType, { min: 0, max: UNBOUNDED }),
+  field("GenderType", NS, GenderType, REPEATED),
 );
 
 export const AudienceDimension: ComplexDesc = complex(
   "AudienceDimension",
-  () => [field("Audiences", NS, () => ArrayOfAudienceInfo, { min: 0, nillable: true })],
+  () => [field("Audiences", NS, () => ArrayOfAudienceInfo, OPTIONAL_NILLABLE)],
   { base: () => AudienceGroupDimension, family: { ns: NS } },
 );
 
 export const ArrayOfAudienceInfo: ArrayDesc = array(
   "ArrayOfAudienceInfo",
-  field("AudienceInfo", NS, () => AudienceInfo, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("AudienceInfo", NS, () => AudienceInfo, REPEATED_NILLABLE),
 );
 
 export const AudienceInfo: ComplexDesc = complex("AudienceInfo", () => [
-  field("Id", NS, xs.long, { min: 0, nillable: true }),
-  field("Type", NS, AudienceType, { min: 0 }),
+  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
+  field("Type", NS, AudienceType, OPTIONAL),
 ]);
 
 export const ProfileDimension: ComplexDesc = complex(
   "ProfileDimension",
-  () => [field("Profiles", NS, () => ArrayOfProfileInfo, { min: 0, nillable: true })],
+  () => [field("Profiles", NS, () => ArrayOfProfileInfo, OPTIONAL_NILLABLE)],
   { base: () => AudienceGroupDimension, family: { ns: NS } },
 );
 
 export const ArrayOfProfileInfo: ArrayDesc = array(
   "ArrayOfProfileInfo",
-  field("ProfileInfo", NS, () => ProfileInfo, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("ProfileInfo", NS, () => ProfileInfo, REPEATED_NILLABLE),
 );
 
 export const ProfileInfo: ComplexDesc = complex("ProfileInfo", () => [
-  field("Id", NS, xs.long, { min: 0, nillable: true }),
-  field("Type", NS, ProfileType, { min: 0 }),
+  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
+  field("Type", NS, ProfileType, OPTIONAL),
 ]);
 
 export const AddAudienceGroupsResponse: ComplexDesc = complex("AddAudienceGroupsResponse", () => [
-  field("AudienceGroupIds", NS, () => ArrayOfNullableOflong, { min: 0, nillable: true }),
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("AudienceGroupIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateAudienceGroupsRequest: ComplexDesc = complex(
   "UpdateAudienceGroupsRequest",
-  () => [field("AudienceGroups", NS, () => ArrayOfAudienceGroup, { min: 0, nillable: true })],
+  () => [field("AudienceGroups", NS, () => ArrayOfAudienceGroup, OPTIONAL_NILLABLE)],
 );
 
 export const UpdateAudienceGroupsResponse: ComplexDesc = complex(
   "UpdateAudienceGroupsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true })],
+  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const DeleteAudienceGroupsRequest: ComplexDesc = complex(
   "DeleteAudienceGroupsRequest",
-  () => [field("AudienceGroupIds", NS, () => ArrayOflong, { min: 0, nillable: true })],
+  () => [field("AudienceGroupIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE)],
 );
 
 export const DeleteAudienceGroupsResponse: ComplexDesc = complex(
   "DeleteAudienceGroupsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true })],
+  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetAudienceGroupsByIdsRequest: ComplexDesc = complex(
   "GetAudienceGroupsByIdsRequest",
   () => [
-    field("AudienceGroupIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-    field("ReturnAdditionalFields", NS, AudienceGroupAdditionalField, { min: 0, nillable: true }),
+    field("AudienceGroupIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("ReturnAdditionalFields", NS, AudienceGroupAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetAudienceGroupsByIdsResponse: ComplexDesc = complex(
   "GetAudienceGroupsByIdsResponse",
   () => [
-    field("AudienceGroups", NS, () => ArrayOfAudienceGroup, { min: 0, nillable: true }),
-    field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field("AudienceGroups", NS, () => ArrayOfAudienceGroup, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const AddAssetGroupsRequest: ComplexDesc = complex("AddAssetGroupsRequest", () => [
-  field("AssetGroups", NS, () => ArrayOfAssetGroup, { min: 0, nillable: true }),
-  field("CampaignId", NS, xs.long, { min: 0 }),
+  field("AssetGroups", NS, () => ArrayOfAssetGroup, OPTIONAL_NILLABLE),
+  field("CampaignId", NS, xs.long, OPTIONAL),
 ]);
 
 export const ArrayOfAssetGroup: ArrayDesc = array(
   "ArrayOfAssetGroup",
-  field("AssetGroup", NS, () => AssetGroup, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("AssetGroup", NS, () => AssetGroup, REPEATED_NILLABLE),
 );
 
 export const AssetGroup: ComplexDesc = complex("AssetGroup", () => [
-  field("AssetGroupSearchThemes", NS, () => ArrayOfAssetGroupSearchTheme, {
-    min: 0,
-    nillable: true,
-  }),
-  field("AssetGroupUrlTargets", NS, () => ArrayOfAssetGroupUrlTarget, { min: 0, nillable: true }),
-  field("BusinessName", NS, xs.string, { min: 0, nillable: true }),
-  field("CallToAction", NS, CallToAction, { min: 0, nillable: true }),
-  field("Descriptions", NS, () => ArrayOfAssetLink, { min: 0, nillable: true }),
-  field("EditorialStatus", NS, AssetGroupEditorialStatus, { min: 0, nillable: true }),
-  field("EndDate", NS, () => Date_, { min: 0, nillable: true }),
-  field("FinalMobileUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-  field("FinalUrlSuffix", NS, xs.string, { min: 0, nillable: true }),
-  field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-  field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-    min: 0,
-    nillable: true,
-  }),
-  field("Headlines", NS, () => ArrayOfAssetLink, { min: 0, nillable: true }),
-  field("Id", NS, xs.long, { min: 0, nillable: true }),
-  field("Images", NS, () => ArrayOfAssetLink, { min: 0, nillable: true }),
-  field("LongHeadlines", NS, () => ArrayOfAssetLink, { min: 0, nillable: true }),
-  field("Name", NS, xs.string, { min: 0, nillable: true }),
-  field("Path1", NS, xs.string, { min: 0, nillable: true }),
-  field("Path2", NS, xs.string, { min: 0, nillable: true }),
-  field("StartDate", NS, () => Date_, { min: 0, nillable: true }),
-  field("Status", NS, AssetGroupStatus, { min: 0, nillable: true }),
-  field("TrackingUrlTemplate", NS, xs.string, { min: 0, nillable: true }),
-  field("UrlCustomParameters", NS, () => CustomParameters, { min: 0, nillable: true }),
-  field("Videos", NS, () => ArrayOfAssetLink, { min: 0, nillable: true }),
+  field("AssetGroupSearchThemes", NS, () => ArrayOfAssetGroupSearchTheme, OPTIONAL_NILLABLE),
+  field("AssetGroupUrlTargets", NS, () => ArrayOfAssetGroupUrlTarget, OPTIONAL_NILLABLE),
+  field("BusinessName", NS, xs.string, OPTIONAL_NILLABLE),
+  field("CallToAction", NS, CallToAction, OPTIONAL_NILLABLE),
+  field("Descriptions", NS, () => ArrayOfAssetLink, OPTIONAL_NILLABLE),
+  field("EditorialStatus", NS, AssetGroupEditorialStatus, OPTIONAL_NILLABLE),
+  field("EndDate", NS, () => Date_, OPTIONAL_NILLABLE),
+  field("FinalMobileUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
+  field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
+  field("Headlines", NS, () => ArrayOfAssetLink, OPTIONAL_NILLABLE),
+  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
+  field("Images", NS, () => ArrayOfAssetLink, OPTIONAL_NILLABLE),
+  field("LongHeadlines", NS, () => ArrayOfAssetLink, OPTIONAL_NILLABLE),
+  field("Name", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Path1", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Path2", NS, xs.string, OPTIONAL_NILLABLE),
+  field("StartDate", NS, () => Date_, OPTIONAL_NILLABLE),
+  field("Status", NS, AssetGroupStatus, OPTIONAL_NILLABLE),
+  field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
+  field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
+  field("Videos", NS, () => ArrayOfAssetLink, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfAssetGroupSearchTheme: ArrayDesc = array(
   "ArrayOfAssetGroupSearchTheme",
-  field("AssetGroupSearchTheme", NS, () => AssetGroupSearchTheme, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("AssetGroupSearchTheme", NS, () => AssetGroupSearchTheme, REPEATED_NILLABLE),
 );
 
 export const AssetGroupSearchTheme: ComplexDesc = complex("AssetGroupSearchTheme", () => [
-  field("Id", NS, xs.long, { min: 0, nillable: true }),
-  field("SearchTheme", NS, xs.string, { min: 0, nillable: true }),
-  field("Status", NS, GenericEntityStatus, { min: 0 }),
+  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
+  field("SearchTheme", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Status", NS, GenericEntityStatus, OPTIONAL),
 ]);
 
 export const ArrayOfAssetGroupUrlTarget: ArrayDesc = array(
   "ArrayOfAssetGroupUrlTarget",
-  field("AssetGroupUrlTarget", NS, () => AssetGroupUrlTarget, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("AssetGroupUrlTarget", NS, () => AssetGroupUrlTarget, REPEATED_NILLABLE),
 );
 
 export const AssetGroupUrlTarget: ComplexDesc = complex("AssetGroupUrlTarget", () => [
-  field("Id", NS, xs.long, { min: 0, nillable: true }),
-  field("Status", NS, GenericEntityStatus, { min: 0 }),
-  field("TargetCondition1", NS, xs.string, { min: 0, nillable: true }),
-  field("TargetCondition2", NS, xs.string, { min: 0, nillable: true }),
-  field("TargetCondition3", NS, xs.string, { min: 0, nillable: true }),
-  field("TargetConditionOperator1", NS, xs.string, { min: 0, nillable: true }),
-  field("TargetConditionOperator2", NS, xs.string, { min: 0, nillable: true }),
-  field("TargetConditionOperator3", NS, xs.string, { min: 0, nillable: true }),
-  field("TargetValue1", NS, xs.string, { min: 0, nillable: true }),
-  field("TargetValue2", NS, xs.string, { min: 0, nillable: true }),
-  field("TargetValue3", NS, xs.string, { min: 0, nillable: true }),
+  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
+  field("Status", NS, GenericEntityStatus, OPTIONAL),
+  field("TargetCondition1", NS, xs.string, OPTIONAL_NILLABLE),
+  field("TargetCondition2", NS, xs.string, OPTIONAL_NILLABLE),
+  field("TargetCondition3", NS, xs.string, OPTIONAL_NILLABLE),
+  field("TargetConditionOperator1", NS, xs.string, OPTIONAL_NILLABLE),
+  field("TargetConditionOperator2", NS, xs.string, OPTIONAL_NILLABLE),
+  field("TargetConditionOperator3", NS, xs.string, OPTIONAL_NILLABLE),
+  field("TargetValue1", NS, xs.string, OPTIONAL_NILLABLE),
+  field("TargetValue2", NS, xs.string, OPTIONAL_NILLABLE),
+  field("TargetValue3", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const AddAssetGroupsResponse: ComplexDesc = complex("AddAssetGroupsResponse", () => [
-  field("AssetGroupIds", NS, () => ArrayOfNullableOflong, { min: 0, nillable: true }),
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("AssetGroupIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateAssetGroupsRequest: ComplexDesc = complex("UpdateAssetGroupsRequest", () => [
-  field("CampaignId", NS, xs.long, { min: 0 }),
-  field("AssetGroups", NS, () => ArrayOfAssetGroup, { min: 0, nillable: true }),
+  field("CampaignId", NS, xs.long, OPTIONAL),
+  field("AssetGroups", NS, () => ArrayOfAssetGroup, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateAssetGroupsResponse: ComplexDesc = complex("UpdateAssetGroupsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteAssetGroupsRequest: ComplexDesc = complex("DeleteAssetGroupsRequest", () => [
-  field("CampaignId", NS, xs.long, { min: 0 }),
-  field("AssetGroupIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
+  field("CampaignId", NS, xs.long, OPTIONAL),
+  field("AssetGroupIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteAssetGroupsResponse: ComplexDesc = complex("DeleteAssetGroupsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetAssetGroupsByIdsRequest: ComplexDesc = complex("GetAssetGroupsByIdsRequest", () => [
-  field("CampaignId", NS, xs.long, { min: 0 }),
-  field("AssetGroupIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-  field("ReturnAdditionalFields", NS, AssetGroupAdditionalField, { min: 0, nillable: true }),
+  field("CampaignId", NS, xs.long, OPTIONAL),
+  field("AssetGroupIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("ReturnAdditionalFields", NS, AssetGroupAdditionalField, OPTIONAL_NILLABLE),
 ]);
 
 export const GetAssetGroupsByIdsResponse: ComplexDesc = complex(
   "GetAssetGroupsByIdsResponse",
   () => [
-    field("AssetGroups", NS, () => ArrayOfAssetGroup, { min: 0, nillable: true }),
-    field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field("AssetGroups", NS, () => ArrayOfAssetGroup, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetAssetGroupsByCampaignIdRequest: ComplexDesc = complex(
   "GetAssetGroupsByCampaignIdRequest",
   () => [
-    field("CampaignId", NS, xs.long, { min: 0 }),
-    field("ReturnAdditionalFields", NS, AssetGroupAdditionalField, { min: 0, nillable: true }),
+    field("CampaignId", NS, xs.long, OPTIONAL),
+    field("ReturnAdditionalFields", NS, AssetGroupAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetAssetGroupsByCampaignIdResponse: ComplexDesc = complex(
   "GetAssetGroupsByCampaignIdResponse",
   () => [
-    field("AssetGroups", NS, () => ArrayOfAssetGroup, { min: 0, nillable: true }),
-    field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field("AssetGroups", NS, () => ArrayOfAssetGroup, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetAssetGroupsEditorialReasonsRequest: ComplexDesc = complex(
   "GetAssetGroupsEditorialReasonsRequest",
   () => [
-    field("AccountId", NS, xs.long, { min: 0 }),
-    field("AssetGroupIdToCampaignIdAssociations", NS, () => ArrayOfEntityIdToParentIdAssociation, {
-      min: 0,
-      nillable: true,
-    }),
+    field("AccountId", NS, xs.long, OPTIONAL),
+    field(
+      "AssetGroupIdToCampaignIdAssociations",
+      NS,
+      () => ArrayOfEntityIdToParentIdAssociation,
+      OPTIONAL_NILLABLE,
+    ),
   ],
 );
 
 export const GetAssetGroupsEditorialReasonsResponse: ComplexDesc = complex(
   "GetAssetGroupsEditorialReasonsResponse",
   () => [
-    field("EditorialReasons", NS, () => ArrayOfAssetGroupEditorialReasonCollection, {
-      min: 0,
-      nillable: true,
-    }),
-    field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field(
+      "EditorialReasons",
+      NS,
+      () => ArrayOfAssetGroupEditorialReasonCollection,
+      OPTIONAL_NILLABLE,
+    ),
+    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfAssetGroupEditorialReasonCollection: ArrayDesc = array(
   "ArrayOfAssetGroupEditorialReasonCollection",
-  field("AssetGroupEditorialReasonCollection", NS, () => AssetGroupEditorialReasonCollection, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field(
+    "AssetGroupEditorialReasonCollection",
+    NS,
+    () => AssetGroupEditorialReasonCollection,
+    REPEATED_NILLABLE,
+  ),
 );
 
 export const AssetGroupEditorialReasonCollection: ComplexDesc = complex(
   "AssetGroupEditorialReasonCollection",
   () => [
-    field("AppealStatus", NS, AppealStatus, { min: 0 }),
-    field("AssetGroupId", NS, xs.long, { min: 0 }),
-    field("CampaignId", NS, xs.long, { min: 0 }),
-    field("Reasons", NS, () => ArrayOfAssetGroupEditorialReason, { min: 0, nillable: true }),
+    field("AppealStatus", NS, AppealStatus, OPTIONAL),
+    field("AssetGroupId", NS, xs.long, OPTIONAL),
+    field("CampaignId", NS, xs.long, OPTIONAL),
+    field("Reasons", NS, () => ArrayOfAssetGroupEditorialReason, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfAssetGroupEditorialReason: ArrayDesc = array(
   "ArrayOfAssetGroupEditorialReason",
-  field("AssetGroupEditorialReason", NS, () => AssetGroupEditorialReason, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("AssetGroupEditorialReason", NS, () => AssetGroupEditorialReason, REPEATED_NILLABLE),
 );
 
 export const AssetGroupEditorialReason: ComplexDesc = complex("AssetGroupEditorialReason", () => [
-  field("Location", NS, xs.string, { min: 0, nillable: true }),
-  field("PublisherCountries", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-  field("ReasonCode", NS, xs.int, { min: 0 }),
-  field("Term", NS, xs.string, { min: 0, nillable: true }),
+  field("Location", NS, xs.string, OPTIONAL_NILLABLE),
+  field("PublisherCountries", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("ReasonCode", NS, xs.int, OPTIONAL),
+  field("Term", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const SetAudienceGroupAssetGroupAssociationsRequest: ComplexDesc = complex(
@@ -4868,18 +4714,19 @@ export const SetAudienceGroupAssetGroupAssociationsRequest: ComplexDesc = comple
       "AudienceGroupAssetGroupAssociations",
       NS,
       () => ArrayOfAudienceGroupAssetGroupAssociation,
-      { min: 0, nillable: true },
+      OPTIONAL_NILLABLE,
     ),
   ],
 );
 
 export const ArrayOfAudienceGroupAssetGroupAssociation: ArrayDesc = array(
   "ArrayOfAudienceGroupAssetGroupAssociation",
-  field("AudienceGroupAssetGroupAssociation", NS, () => AudienceGroupAssetGroupAssociation, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field(
+    "AudienceGroupAssetGroupAssociation",
+    NS,
+    () => AudienceGroupAssetGroupAssociation,
+    REPEATED_NILLABLE,
+  ),
 );
 
 export const AudienceGroupAssetGroupAssociation: ComplexDesc = complex(
@@ -4889,7 +4736,7 @@ export const AudienceGroupAssetGroupAssociation: ComplexDesc = complex(
 
 export const SetAudienceGroupAssetGroupAssociationsResponse: ComplexDesc = complex(
   "SetAudienceGroupAssetGroupAssociationsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true })],
+  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const DeleteAudienceGroupAssetGroupAssociationsRequest: ComplexDesc = complex(
@@ -4899,19 +4746,19 @@ export const DeleteAudienceGroupAssetGroupAssociationsRequest: ComplexDesc = com
       "AudienceGroupAssetGroupAssociations",
       NS,
       () => ArrayOfAudienceGroupAssetGroupAssociation,
-      { min: 0, nillable: true },
+      OPTIONAL_NILLABLE,
     ),
   ],
 );
 
 export const DeleteAudienceGroupAssetGroupAssociationsResponse: ComplexDesc = complex(
   "DeleteAudienceGroupAssetGroupAssociationsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true })],
+  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest: ComplexDesc = complex(
   "GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest",
-  () => [field("AssetGroupIds", NS, () => ArrayOflong, { min: 0, nillable: true })],
+  () => [field("AssetGroupIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE)],
 );
 
 export const GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse: ComplexDesc = complex(
@@ -4921,15 +4768,15 @@ export const GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse: Comp
       "AudienceGroupAssetGroupAssociations",
       NS,
       () => ArrayOfAudienceGroupAssetGroupAssociation,
-      { min: 0, nillable: true },
+      OPTIONAL_NILLABLE,
     ),
-    field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest: ComplexDesc = complex(
   "GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest",
-  () => [field("AudienceGroupIds", NS, () => ArrayOflong, { min: 0, nillable: true })],
+  () => [field("AudienceGroupIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE)],
 );
 
 export const GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse: ComplexDesc = complex(
@@ -4939,39 +4786,41 @@ export const GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse: C
       "AudienceGroupAssetGroupAssociations",
       NS,
       () => ArrayOfAudienceGroupAssetGroupAssociation,
-      { min: 0, nillable: true },
+      OPTIONAL_NILLABLE,
     ),
-    field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const AddAudiencesRequest: ComplexDesc = complex("AddAudiencesRequest", () => [
-  field("Audiences", NS, () => ArrayOfAudience, { min: 0, nillable: true }),
+  field("Audiences", NS, () => ArrayOfAudience, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfAudience: ArrayDesc = array(
   "ArrayOfAudience",
-  field("Audience", NS, () => Audience, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("Audience", NS, () => Audience, REPEATED_NILLABLE),
 );
 
 export const Audience: ComplexDesc = complex(
   "Audience",
   () => [
-    field("AudienceNetworkSize", NS, xs.long, { min: 0, nillable: true }),
-    field("CustomerShare", NS, () => CustomerShare, { min: 0, nillable: true }),
-    field("Description", NS, xs.string, { min: 0, nillable: true }),
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("MembershipDuration", NS, xs.int, { min: 0, nillable: true }),
-    field("Name", NS, xs.string, { min: 0, nillable: true }),
-    field("ParentId", NS, xs.long, { min: 0, nillable: true }),
-    field("Scope", NS, EntityScope, { min: 0, nillable: true }),
-    field("SearchSize", NS, xs.long, { min: 0, nillable: true }),
-    field("SupportedCampaignTypes", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("Type", NS, AudienceType, { min: 0 }),
+    field("AudienceNetworkSize", NS, xs.long, OPTIONAL_NILLABLE),
+    field("CustomerShare", NS, () => CustomerShare, OPTIONAL_NILLABLE),
+    field("Description", NS, xs.string, OPTIONAL_NILLABLE),
+    field(
+      "ForwardCompatibilityMap",
+      NS,
+      () => ArrayOfKeyValuePairOfstringstring,
+      OPTIONAL_NILLABLE,
+    ),
+    field("Id", NS, xs.long, OPTIONAL_NILLABLE),
+    field("MembershipDuration", NS, xs.int, OPTIONAL_NILLABLE),
+    field("Name", NS, xs.string, OPTIONAL_NILLABLE),
+    field("ParentId", NS, xs.long, OPTIONAL_NILLABLE),
+    field("Scope", NS, EntityScope, OPTIONAL_NILLABLE),
+    field("SearchSize", NS, xs.long, OPTIONAL_NILLABLE),
+    field("SupportedCampaignTypes", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("Type", NS, AudienceType, OPTIONAL),
   ],
   {
     family: {
@@ -4994,15 +4843,15 @@ export const Audience: ComplexDesc = complex(
 export const RemarketingList: ComplexDesc = complex(
   "RemarketingList",
   () => [
-    field("Rule", NS, () => RemarketingRule, { min: 0, nillable: true }),
-    field("TagId", NS, xs.long, { min: 0, nillable: true }),
+    field("Rule", NS, () => RemarketingRule, OPTIONAL_NILLABLE),
+    field("TagId", NS, xs.long, OPTIONAL_NILLABLE),
   ],
   { base: () => Audience, family: { ns: NS } },
 );
 
 export const RemarketingRule: ComplexDesc = complex(
   "RemarketingRule",
-  () => [field("Type", NS, xs.string, { min: 0, nillable: true })],
+  () => [field("Type", NS, xs.string, OPTIONAL_NILLABLE)],
   {
     family: {
       ns: NS,
@@ -5019,38 +4868,38 @@ export const RemarketingRule: ComplexDesc = complex(
 export const PageVisitorsRule: ComplexDesc = complex(
   "PageVisitorsRule",
   () => [
-    field("NormalForm", NS, NormalForm, { min: 0, nillable: true }),
-    field("RuleItemGroups", NS, () => ArrayOfRuleItemGroup, { min: 0, nillable: true }),
+    field("NormalForm", NS, NormalForm, OPTIONAL_NILLABLE),
+    field("RuleItemGroups", NS, () => ArrayOfRuleItemGroup, OPTIONAL_NILLABLE),
   ],
   { base: () => RemarketingRule, family: { ns: NS } },
 );
 
 export const ArrayOfRuleItemGroup: ArrayDesc = array(
   "ArrayOfRuleItemGroup",
-  field("RuleItemGroup", NS, () => RuleItemGroup, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("RuleItemGroup", NS, () => RuleItemGroup, REPEATED_NILLABLE),
 );
 
 export const RuleItemGroup: ComplexDesc = complex("RuleItemGroup", () => [
-  field("Items", NS, () => ArrayOfRuleItem, { min: 0, nillable: true }),
+  field("Items", NS, () => ArrayOfRuleItem, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfRuleItem: ArrayDesc = array(
   "ArrayOfRuleItem",
-  field("RuleItem", NS, () => RuleItem, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("RuleItem", NS, () => RuleItem, REPEATED_NILLABLE),
 );
 
 export const RuleItem: ComplexDesc = complex(
   "RuleItem",
-  () => [field("Type", NS, xs.string, { min: 0, nillable: true })],
+  () => [field("Type", NS, xs.string, OPTIONAL_NILLABLE)],
   { family: { ns: NS, derived: () => [StringRuleItem, NumberRuleItem] } },
 );
 
 export const StringRuleItem: ComplexDesc = complex(
   "StringRuleItem",
   () => [
-    field("Operand", NS, xs.string, { min: 0, nillable: true }),
-    field("Operator", NS, StringOperator, { min: 0 }),
-    field("Value", NS, xs.string, { min: 0, nillable: true }),
+    field("Operand", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Operator", NS, StringOperator, OPTIONAL),
+    field("Value", NS, xs.string, OPTIONAL_NILLABLE),
   ],
   { base: () => RuleItem, family: { ns: NS } },
 );
@@ -5058,9 +4907,9 @@ export const StringRuleItem: ComplexDesc = complex(
 export const NumberRuleItem: ComplexDesc = complex(
   "NumberRuleItem",
   () => [
-    field("Operand", NS, xs.string, { min: 0, nillable: true }),
-    field("Operator", NS, NumberOperator, { min: 0 }),
-    field("Value", NS, xs.string, { min: 0, nillable: true }),
+    field("Operand", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Operator", NS, NumberOperator, OPTIONAL),
+    field("Value", NS, xs.string, OPTIONAL_NILLABLE),
   ],
   { base: () => RuleItem, family: { ns: NS } },
 );
@@ -5068,8 +4917,8 @@ export const NumberRuleItem: ComplexDesc = complex(
 export const PageVisitorsWhoVisitedAnotherPageRule: ComplexDesc = complex(
   "PageVisitorsWhoVisitedAnotherPageRule",
   () => [
-    field("AnotherRuleItemGroups", NS, () => ArrayOfRuleItemGroup, { min: 0, nillable: true }),
-    field("RuleItemGroups", NS, () => ArrayOfRuleItemGroup, { min: 0, nillable: true }),
+    field("AnotherRuleItemGroups", NS, () => ArrayOfRuleItemGroup, OPTIONAL_NILLABLE),
+    field("RuleItemGroups", NS, () => ArrayOfRuleItemGroup, OPTIONAL_NILLABLE),
   ],
   { base: () => RemarketingRule, family: { ns: NS } },
 );
@@ -5077,8 +4926,8 @@ export const PageVisitorsWhoVisitedAnotherPageRule: ComplexDesc = complex(
 export const PageVisitorsWhoDidNotVisitAnotherPageRule: ComplexDesc = complex(
   "PageVisitorsWhoDidNotVisitAnotherPageRule",
   () => [
-    field("ExcludeRuleItemGroups", NS, () => ArrayOfRuleItemGroup, { min: 0, nillable: true }),
-    field("IncludeRuleItemGroups", NS, () => ArrayOfRuleItemGroup, { min: 0, nillable: true }),
+    field("ExcludeRuleItemGroups", NS, () => ArrayOfRuleItemGroup, OPTIONAL_NILLABLE),
+    field("IncludeRuleItemGroups", NS, () => ArrayOfRuleItemGroup, OPTIONAL_NILLABLE),
   ],
   { base: () => RemarketingRule, family: { ns: NS } },
 );
@@ -5086,14 +4935,14 @@ export const PageVisitorsWhoDidNotVisitAnotherPageRule: ComplexDesc = complex(
 export const CustomEventsRule: ComplexDesc = complex(
   "CustomEventsRule",
   () => [
-    field("Action", NS, xs.string, { min: 0, nillable: true }),
-    field("ActionOperator", NS, StringOperator, { min: 0 }),
-    field("Category", NS, xs.string, { min: 0, nillable: true }),
-    field("CategoryOperator", NS, StringOperator, { min: 0 }),
-    field("Label", NS, xs.string, { min: 0, nillable: true }),
-    field("LabelOperator", NS, StringOperator, { min: 0 }),
-    field("Value", NS, xs.decimal, { min: 0, nillable: true }),
-    field("ValueOperator", NS, NumberOperator, { min: 0 }),
+    field("Action", NS, xs.string, OPTIONAL_NILLABLE),
+    field("ActionOperator", NS, StringOperator, OPTIONAL),
+    field("Category", NS, xs.string, OPTIONAL_NILLABLE),
+    field("CategoryOperator", NS, StringOperator, OPTIONAL),
+    field("Label", NS, xs.string, OPTIONAL_NILLABLE),
+    field("LabelOperator", NS, StringOperator, OPTIONAL),
+    field("Value", NS, xs.decimal, OPTIONAL_NILLABLE),
+    field("ValueOperator", NS, NumberOperator, OPTIONAL),
   ],
   { base: () => RemarketingRule, family: { ns: NS } },
 );
@@ -5111,15 +4960,15 @@ export const InMarketAudience: ComplexDesc = complex("InMarketAudience", () => [
 export const ProductAudience: ComplexDesc = complex(
   "ProductAudience",
   () => [
-    field("ProductAudienceType", NS, ProductAudienceType, { min: 0, nillable: true }),
-    field("TagId", NS, xs.long, { min: 0, nillable: true }),
+    field("ProductAudienceType", NS, ProductAudienceType, OPTIONAL_NILLABLE),
+    field("TagId", NS, xs.long, OPTIONAL_NILLABLE),
   ],
   { base: () => Audience, family: { ns: NS } },
 );
 
 export const SimilarRemarketingList: ComplexDesc = complex(
   "SimilarRemarketingList",
-  () => [field("SourceId", NS, xs.long, { min: 0 })],
+  () => [field("SourceId", NS, xs.long, OPTIONAL)],
   { base: () => Audience, family: { ns: NS } },
 );
 
@@ -5130,13 +4979,13 @@ export const CustomerList: ComplexDesc = complex("CustomerList", () => [], {
 
 export const CombinedList: ComplexDesc = complex(
   "CombinedList",
-  () => [field("CombinationRules", NS, () => ArrayOfCombinationRule, { min: 0, nillable: true })],
+  () => [field("CombinationRules", NS, () => ArrayOfCombinationRule, OPTIONAL_NILLABLE)],
   { base: () => Audience, family: { ns: NS } },
 );
 
 export const ArrayOfCombinationRule: ArrayDesc = array(
   "ArrayOfCombinationRule",
-  field("CombinationRule", NS, () => CombinationRule, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("CombinationRule", NS, () => CombinationRule, REPEATED_NILLABLE),
 );
 
 export const CombinationRule: ComplexDesc = complex("CombinationRule", () => [
@@ -5147,131 +4996,118 @@ export const CombinationRule: ComplexDesc = complex("CombinationRule", () => [
 export const CustomSegment: ComplexDesc = complex(
   "CustomSegment",
   () => [
-    field("CustomSegmentCatalogList", NS, () => ArrayOfCustomSegmentCatalog, {
-      min: 0,
-      nillable: true,
-    }),
-    field("EditorialStatus", NS, CustomSegmentEditorialStatus, { min: 0, nillable: true }),
+    field("CustomSegmentCatalogList", NS, () => ArrayOfCustomSegmentCatalog, OPTIONAL_NILLABLE),
+    field("EditorialStatus", NS, CustomSegmentEditorialStatus, OPTIONAL_NILLABLE),
   ],
   { base: () => Audience, family: { ns: NS } },
 );
 
 export const ArrayOfCustomSegmentCatalog: ArrayDesc = array(
   "ArrayOfCustomSegmentCatalog",
-  field("CustomSegmentCatalog", NS, () => CustomSegmentCatalog, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("CustomSegmentCatalog", NS, () => CustomSegmentCatalog, REPEATED_NILLABLE),
 );
 
 export const CustomSegmentCatalog: ComplexDesc = complex("CustomSegmentCatalog", () => [
-  field("CatalogId", NS, xs.long, { min: 0, nillable: true }),
-  field("CatalogName", NS, xs.string, { min: 0, nillable: true }),
-  field("EffectiveEditorialStatus", NS, EffectiveEditorialStatus, { min: 0, nillable: true }),
+  field("CatalogId", NS, xs.long, OPTIONAL_NILLABLE),
+  field("CatalogName", NS, xs.string, OPTIONAL_NILLABLE),
+  field("EffectiveEditorialStatus", NS, EffectiveEditorialStatus, OPTIONAL_NILLABLE),
 ]);
 
 export const ImpressionBasedRemarketingList: ComplexDesc = complex(
   "ImpressionBasedRemarketingList",
   () => [
-    field("AdGroupId", NS, xs.long, { min: 0, nillable: true }),
-    field("AdGroupIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-    field("CampaignId", NS, xs.long, { min: 0, nillable: true }),
-    field("CampaignIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-    field("EntityType", NS, ImpressionBasedEntityType, { min: 0 }),
+    field("AdGroupId", NS, xs.long, OPTIONAL_NILLABLE),
+    field("AdGroupIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("CampaignId", NS, xs.long, OPTIONAL_NILLABLE),
+    field("CampaignIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("EntityType", NS, ImpressionBasedEntityType, OPTIONAL),
   ],
   { base: () => Audience, family: { ns: NS } },
 );
 
 export const CustomerShare: ComplexDesc = complex("CustomerShare", () => [
-  field("CustomerAccountShares", NS, () => ArrayOfCustomerAccountShare, { min: 0, nillable: true }),
-  field("OwnerCustomerId", NS, xs.long, { min: 0, nillable: true }),
+  field("CustomerAccountShares", NS, () => ArrayOfCustomerAccountShare, OPTIONAL_NILLABLE),
+  field("OwnerCustomerId", NS, xs.long, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfCustomerAccountShare: ArrayDesc = array(
   "ArrayOfCustomerAccountShare",
-  field("CustomerAccountShare", NS, () => CustomerAccountShare, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("CustomerAccountShare", NS, () => CustomerAccountShare, REPEATED_NILLABLE),
 );
 
 export const CustomerAccountShare: ComplexDesc = complex("CustomerAccountShare", () => [
-  field("AccountId", NS, xs.long, { min: 0, nillable: true }),
-  field("Associations", NS, () => ArrayOfCustomerAccountShareAssociation, {
-    min: 0,
-    nillable: true,
-  }),
-  field("CustomerId", NS, xs.long, { min: 0, nillable: true }),
+  field("AccountId", NS, xs.long, OPTIONAL_NILLABLE),
+  field("Associations", NS, () => ArrayOfCustomerAccountShareAssociation, OPTIONAL_NILLABLE),
+  field("CustomerId", NS, xs.long, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfCustomerAccountShareAssociation: ArrayDesc = array(
   "ArrayOfCustomerAccountShareAssociation",
-  field("CustomerAccountShareAssociation", NS, () => CustomerAccountShareAssociation, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field(
+    "CustomerAccountShareAssociation",
+    NS,
+    () => CustomerAccountShareAssociation,
+    REPEATED_NILLABLE,
+  ),
 );
 
 export const CustomerAccountShareAssociation: ComplexDesc = complex(
   "CustomerAccountShareAssociation",
   () => [
-    field("AssociationCount", NS, xs.long, { min: 0, nillable: true }),
-    field("UsageType", NS, xs.string, { min: 0, nillable: true }),
+    field("AssociationCount", NS, xs.long, OPTIONAL_NILLABLE),
+    field("UsageType", NS, xs.string, OPTIONAL_NILLABLE),
   ],
 );
 
 export const AddAudiencesResponse: ComplexDesc = complex("AddAudiencesResponse", () => [
-  field("AudienceIds", NS, () => ArrayOfNullableOflong, { min: 0, nillable: true }),
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("AudienceIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateAudiencesRequest: ComplexDesc = complex("UpdateAudiencesRequest", () => [
-  field("Audiences", NS, () => ArrayOfAudience, { min: 0, nillable: true }),
+  field("Audiences", NS, () => ArrayOfAudience, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateAudiencesResponse: ComplexDesc = complex("UpdateAudiencesResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteAudiencesRequest: ComplexDesc = complex("DeleteAudiencesRequest", () => [
-  field("AudienceIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
+  field("AudienceIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteAudiencesResponse: ComplexDesc = complex("DeleteAudiencesResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetAudiencesByIdsRequest: ComplexDesc = complex("GetAudiencesByIdsRequest", () => [
-  field("AudienceIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-  field("Type", NS, AudienceType, { min: 0 }),
-  field("ReturnAdditionalFields", NS, AudienceAdditionalField, { min: 0, nillable: true }),
+  field("AudienceIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("Type", NS, AudienceType, OPTIONAL),
+  field("ReturnAdditionalFields", NS, AudienceAdditionalField, OPTIONAL_NILLABLE),
 ]);
 
 export const GetAudiencesByIdsResponse: ComplexDesc = complex("GetAudiencesByIdsResponse", () => [
-  field("Audiences", NS, () => ArrayOfAudience, { min: 0, nillable: true }),
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("Audiences", NS, () => ArrayOfAudience, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const ApplyCustomerListItemsRequest: ComplexDesc = complex(
   "ApplyCustomerListItemsRequest",
-  () => [field("CustomerListAudience", NS, () => CustomerList, { min: 0, nillable: true })],
+  () => [field("CustomerListAudience", NS, () => CustomerList, OPTIONAL_NILLABLE)],
 );
 
 export const ApplyCustomerListItemsResponse: ComplexDesc = complex(
   "ApplyCustomerListItemsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true })],
+  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const ApplyCustomerListUserDataRequest: ComplexDesc = complex(
   "ApplyCustomerListUserDataRequest",
-  () => [field("CustomerListUserData", NS, () => CustomerListUserData, { min: 0, nillable: true })],
+  () => [field("CustomerListUserData", NS, () => CustomerListUserData, OPTIONAL_NILLABLE)],
 );
 
 export const CustomerListUserData: ComplexDesc = complex("CustomerListUserData", () => [
-  field("AcceptCustomerMatchTerm", NS, xs.boolean, { min: 0, nillable: true }),
+  field("AcceptCustomerMatchTerm", NS, xs.boolean, OPTIONAL_NILLABLE),
   field("ActionType", NS, CustomerListActionType),
   field("AudienceId", NS, xs.long),
   field("CustomerListItemSubType", NS, CustomerListItemSubType),
@@ -5280,93 +5116,93 @@ export const CustomerListUserData: ComplexDesc = complex("CustomerListUserData",
 
 export const ApplyCustomerListUserDataResponse: ComplexDesc = complex(
   "ApplyCustomerListUserDataResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true })],
+  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetUetTagsByIdsRequest: ComplexDesc = complex("GetUetTagsByIdsRequest", () => [
-  field("TagIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-  field("ReturnAdditionalFields", NS, UetTagAdditionalField, { min: 0, nillable: true }),
+  field("TagIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("ReturnAdditionalFields", NS, UetTagAdditionalField, OPTIONAL_NILLABLE),
 ]);
 
 export const GetUetTagsByIdsResponse: ComplexDesc = complex("GetUetTagsByIdsResponse", () => [
-  field("UetTags", NS, () => ArrayOfUetTag, { min: 0, nillable: true }),
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("UetTags", NS, () => ArrayOfUetTag, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfUetTag: ArrayDesc = array(
   "ArrayOfUetTag",
-  field("UetTag", NS, () => UetTag, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("UetTag", NS, () => UetTag, REPEATED_NILLABLE),
 );
 
 export const UetTag: ComplexDesc = complex("UetTag", () => [
-  field("CustomerShare", NS, () => CustomerShare, { min: 0, nillable: true }),
-  field("Description", NS, xs.string, { min: 0, nillable: true }),
-  field("Id", NS, xs.long, { min: 0, nillable: true }),
-  field("Industry", NS, UetTagIndustry, { min: 0, nillable: true }),
-  field("Name", NS, xs.string, { min: 0, nillable: true }),
-  field("TrackingNoScript", NS, xs.string, { min: 0, nillable: true }),
-  field("TrackingScript", NS, xs.string, { min: 0, nillable: true }),
-  field("TrackingStatus", NS, UetTagTrackingStatus, { min: 0, nillable: true }),
+  field("CustomerShare", NS, () => CustomerShare, OPTIONAL_NILLABLE),
+  field("Description", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
+  field("Industry", NS, UetTagIndustry, OPTIONAL_NILLABLE),
+  field("Name", NS, xs.string, OPTIONAL_NILLABLE),
+  field("TrackingNoScript", NS, xs.string, OPTIONAL_NILLABLE),
+  field("TrackingScript", NS, xs.string, OPTIONAL_NILLABLE),
+  field("TrackingStatus", NS, UetTagTrackingStatus, OPTIONAL_NILLABLE),
 ]);
 
 export const AddUetTagsRequest: ComplexDesc = complex("AddUetTagsRequest", () => [
-  field("UetTags", NS, () => ArrayOfUetTag, { min: 0, nillable: true }),
+  field("UetTags", NS, () => ArrayOfUetTag, OPTIONAL_NILLABLE),
 ]);
 
 export const AddUetTagsResponse: ComplexDesc = complex("AddUetTagsResponse", () => [
-  field("UetTags", NS, () => ArrayOfUetTag, { min: 0, nillable: true }),
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("UetTags", NS, () => ArrayOfUetTag, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateUetTagsRequest: ComplexDesc = complex("UpdateUetTagsRequest", () => [
-  field("UetTags", NS, () => ArrayOfUetTag, { min: 0, nillable: true }),
+  field("UetTags", NS, () => ArrayOfUetTag, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateUetTagsResponse: ComplexDesc = complex("UpdateUetTagsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetConversionGoalsByIdsRequest: ComplexDesc = complex(
   "GetConversionGoalsByIdsRequest",
   () => [
-    field("ConversionGoalIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-    field("ConversionGoalTypes", NS, ConversionGoalType, { min: 0 }),
-    field("ReturnAdditionalFields", NS, ConversionGoalAdditionalField, { min: 0, nillable: true }),
+    field("ConversionGoalIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("ConversionGoalTypes", NS, ConversionGoalType, OPTIONAL),
+    field("ReturnAdditionalFields", NS, ConversionGoalAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetConversionGoalsByIdsResponse: ComplexDesc = complex(
   "GetConversionGoalsByIdsResponse",
   () => [
-    field("ConversionGoals", NS, () => ArrayOfConversionGoal, { min: 0, nillable: true }),
-    field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field("ConversionGoals", NS, () => ArrayOfConversionGoal, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfConversionGoal: ArrayDesc = array(
   "ArrayOfConversionGoal",
-  field("ConversionGoal", NS, () => ConversionGoal, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("ConversionGoal", NS, () => ConversionGoal, REPEATED_NILLABLE),
 );
 
 export const ConversionGoal: ComplexDesc = complex(
   "ConversionGoal",
   () => [
-    field("AttributionModelType", NS, AttributionModelType, { min: 0, nillable: true }),
-    field("ConversionWindowInMinutes", NS, xs.int, { min: 0, nillable: true }),
-    field("CountType", NS, ConversionGoalCountType, { min: 0, nillable: true }),
-    field("ExcludeFromBidding", NS, xs.boolean, { min: 0, nillable: true }),
-    field("GoalCategory", NS, ConversionGoalCategory, { min: 0, nillable: true }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("IsAutoGoal", NS, xs.boolean, { min: 0, nillable: true }),
-    field("IsEnhancedConversionsEnabled", NS, xs.boolean, { min: 0, nillable: true }),
-    field("Name", NS, xs.string, { min: 0, nillable: true }),
-    field("Revenue", NS, () => ConversionGoalRevenue, { min: 0, nillable: true }),
-    field("Scope", NS, EntityScope, { min: 0, nillable: true }),
-    field("Status", NS, ConversionGoalStatus, { min: 0, nillable: true }),
-    field("TagId", NS, xs.long, { min: 0, nillable: true }),
-    field("TrackingStatus", NS, ConversionGoalTrackingStatus, { min: 0, nillable: true }),
-    field("Type", NS, ConversionGoalType, { min: 0, nillable: true }),
-    field("ViewThroughConversionWindowInMinutes", NS, xs.int, { min: 0, nillable: true }),
+    field("AttributionModelType", NS, AttributionModelType, OPTIONAL_NILLABLE),
+    field("ConversionWindowInMinutes", NS, xs.int, OPTIONAL_NILLABLE),
+    field("CountType", NS, ConversionGoalCountType, OPTIONAL_NILLABLE),
+    field("ExcludeFromBidding", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("GoalCategory", NS, ConversionGoalCategory, OPTIONAL_NILLABLE),
+    field("Id", NS, xs.long, OPTIONAL_NILLABLE),
+    field("IsAutoGoal", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("IsEnhancedConversionsEnabled", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("Name", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Revenue", NS, () => ConversionGoalRevenue, OPTIONAL_NILLABLE),
+    field("Scope", NS, EntityScope, OPTIONAL_NILLABLE),
+    field("Status", NS, ConversionGoalStatus, OPTIONAL_NILLABLE),
+    field("TagId", NS, xs.long, OPTIONAL_NILLABLE),
+    field("TrackingStatus", NS, ConversionGoalTrackingStatus, OPTIONAL_NILLABLE),
+    field("Type", NS, ConversionGoalType, OPTIONAL_NILLABLE),
+    field("ViewThroughConversionWindowInMinutes", NS, xs.int, OPTIONAL_NILLABLE),
   ],
   {
     family: {
@@ -5388,35 +5224,35 @@ export const ConversionGoal: ComplexDesc = complex(
 export const UrlGoal: ComplexDesc = complex(
   "UrlGoal",
   () => [
-    field("UrlExpression", NS, xs.string, { min: 0, nillable: true }),
-    field("UrlOperator", NS, ExpressionOperator, { min: 0, nillable: true }),
+    field("UrlExpression", NS, xs.string, OPTIONAL_NILLABLE),
+    field("UrlOperator", NS, ExpressionOperator, OPTIONAL_NILLABLE),
   ],
   { base: () => ConversionGoal, family: { ns: NS } },
 );
 
 export const DurationGoal: ComplexDesc = complex(
   "DurationGoal",
-  () => [field("MinimumDurationInSeconds", NS, xs.int, { min: 0, nillable: true })],
+  () => [field("MinimumDurationInSeconds", NS, xs.int, OPTIONAL_NILLABLE)],
   { base: () => ConversionGoal, family: { ns: NS } },
 );
 
 export const PagesViewedPerVisitGoal: ComplexDesc = complex(
   "PagesViewedPerVisitGoal",
-  () => [field("MinimumPagesViewed", NS, xs.int, { min: 0, nillable: true })],
+  () => [field("MinimumPagesViewed", NS, xs.int, OPTIONAL_NILLABLE)],
   { base: () => ConversionGoal, family: { ns: NS } },
 );
 
 export const EventGoal: ComplexDesc = complex(
   "EventGoal",
   () => [
-    field("ActionExpression", NS, xs.string, { min: 0, nillable: true }),
-    field("ActionOperator", NS, ExpressionOperator, { min: 0, nillable: true }),
-    field("CategoryExpression", NS, xs.string, { min: 0, nillable: true }),
-    field("CategoryOperator", NS, ExpressionOperator, { min: 0, nillable: true }),
-    field("LabelExpression", NS, xs.string, { min: 0, nillable: true }),
-    field("LabelOperator", NS, ExpressionOperator, { min: 0, nillable: true }),
-    field("Value", NS, xs.decimal, { min: 0, nillable: true }),
-    field("ValueOperator", NS, ValueOperator, { min: 0, nillable: true }),
+    field("ActionExpression", NS, xs.string, OPTIONAL_NILLABLE),
+    field("ActionOperator", NS, ExpressionOperator, OPTIONAL_NILLABLE),
+    field("CategoryExpression", NS, xs.string, OPTIONAL_NILLABLE),
+    field("CategoryOperator", NS, ExpressionOperator, OPTIONAL_NILLABLE),
+    field("LabelExpression", NS, xs.string, OPTIONAL_NILLABLE),
+    field("LabelOperator", NS, ExpressionOperator, OPTIONAL_NILLABLE),
+    field("Value", NS, xs.decimal, OPTIONAL_NILLABLE),
+    field("ValueOperator", NS, ValueOperator, OPTIONAL_NILLABLE),
   ],
   { base: () => ConversionGoal, family: { ns: NS } },
 );
@@ -5424,8 +5260,8 @@ export const EventGoal: ComplexDesc = complex(
 export const AppInstallGoal: ComplexDesc = complex(
   "AppInstallGoal",
   () => [
-    field("AppPlatform", NS, xs.string, { min: 0, nillable: true }),
-    field("AppStoreId", NS, xs.string, { min: 0, nillable: true }),
+    field("AppPlatform", NS, xs.string, OPTIONAL_NILLABLE),
+    field("AppStoreId", NS, xs.string, OPTIONAL_NILLABLE),
   ],
   { base: () => ConversionGoal, family: { ns: NS } },
 );
@@ -5433,15 +5269,15 @@ export const AppInstallGoal: ComplexDesc = complex(
 export const AppDownloadGoal: ComplexDesc = complex(
   "AppDownloadGoal",
   () => [
-    field("AppPlatform", NS, xs.string, { min: 0, nillable: true }),
-    field("AppStoreId", NS, xs.string, { min: 0, nillable: true }),
+    field("AppPlatform", NS, xs.string, OPTIONAL_NILLABLE),
+    field("AppStoreId", NS, xs.string, OPTIONAL_NILLABLE),
   ],
   { base: () => ConversionGoal, family: { ns: NS } },
 );
 
 export const OfflineConversionGoal: ComplexDesc = complex(
   "OfflineConversionGoal",
-  () => [field("IsExternallyAttributed", NS, xs.boolean, { min: 0, nillable: true })],
+  () => [field("IsExternallyAttributed", NS, xs.boolean, OPTIONAL_NILLABLE)],
   { base: () => ConversionGoal, family: { ns: NS } },
 );
 
@@ -5451,311 +5287,291 @@ export const InStoreTransactionGoal: ComplexDesc = complex("InStoreTransactionGo
 });
 
 export const ConversionGoalRevenue: ComplexDesc = complex("ConversionGoalRevenue", () => [
-  field("CurrencyCode", NS, xs.string, { min: 0, nillable: true }),
-  field("Type", NS, ConversionGoalRevenueType, { min: 0, nillable: true }),
-  field("Value", NS, xs.decimal, { min: 0, nillable: true }),
+  field("CurrencyCode", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Type", NS, ConversionGoalRevenueType, OPTIONAL_NILLABLE),
+  field("Value", NS, xs.decimal, OPTIONAL_NILLABLE),
 ]);
 
 export const GetConversionGoalsByTagIdsRequest: ComplexDesc = complex(
   "GetConversionGoalsByTagIdsRequest",
   () => [
-    field("TagIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-    field("ConversionGoalTypes", NS, ConversionGoalType, { min: 0 }),
-    field("ReturnAdditionalFields", NS, ConversionGoalAdditionalField, { min: 0, nillable: true }),
+    field("TagIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("ConversionGoalTypes", NS, ConversionGoalType, OPTIONAL),
+    field("ReturnAdditionalFields", NS, ConversionGoalAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetConversionGoalsByTagIdsResponse: ComplexDesc = complex(
   "GetConversionGoalsByTagIdsResponse",
   () => [
-    field("ConversionGoals", NS, () => ArrayOfConversionGoal, { min: 0, nillable: true }),
-    field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field("ConversionGoals", NS, () => ArrayOfConversionGoal, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const AddConversionGoalsRequest: ComplexDesc = complex("AddConversionGoalsRequest", () => [
-  field("ConversionGoals", NS, () => ArrayOfConversionGoal, { min: 0, nillable: true }),
+  field("ConversionGoals", NS, () => ArrayOfConversionGoal, OPTIONAL_NILLABLE),
 ]);
 
 export const AddConversionGoalsResponse: ComplexDesc = complex("AddConversionGoalsResponse", () => [
-  field("ConversionGoalIds", NS, () => ArrayOfNullableOflong, { min: 0, nillable: true }),
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("ConversionGoalIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateConversionGoalsRequest: ComplexDesc = complex(
   "UpdateConversionGoalsRequest",
-  () => [field("ConversionGoals", NS, () => ArrayOfConversionGoal, { min: 0, nillable: true })],
+  () => [field("ConversionGoals", NS, () => ArrayOfConversionGoal, OPTIONAL_NILLABLE)],
 );
 
 export const UpdateConversionGoalsResponse: ComplexDesc = complex(
   "UpdateConversionGoalsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true })],
+  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const ApplyOfflineConversionsRequest: ComplexDesc = complex(
   "ApplyOfflineConversionsRequest",
-  () => [
-    field("OfflineConversions", NS, () => ArrayOfOfflineConversion, { min: 0, nillable: true }),
-  ],
+  () => [field("OfflineConversions", NS, () => ArrayOfOfflineConversion, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfOfflineConversion: ArrayDesc = array(
   "ArrayOfOfflineConversion",
-  field("OfflineConversion", NS, () => OfflineConversion, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("OfflineConversion", NS, () => OfflineConversion, REPEATED_NILLABLE),
 );
 
 export const OfflineConversion: ComplexDesc = complex("OfflineConversion", () => [
-  field("ConversionCurrencyCode", NS, xs.string, { min: 0, nillable: true }),
-  field("ConversionName", NS, xs.string, { min: 0, nillable: true }),
-  field("ConversionTime", NS, xs.dateTime, { min: 0 }),
-  field("ConversionValue", NS, xs.double, { min: 0, nillable: true }),
-  field("ExternalAttributionCredit", NS, xs.double, { min: 0, nillable: true }),
-  field("ExternalAttributionModel", NS, xs.string, { min: 0, nillable: true }),
-  field("HashedEmailAddress", NS, xs.string, { min: 0, nillable: true }),
-  field("HashedPhoneNumber", NS, xs.string, { min: 0, nillable: true }),
-  field("MicrosoftClickId", NS, xs.string, { min: 0, nillable: true }),
+  field("ConversionCurrencyCode", NS, xs.string, OPTIONAL_NILLABLE),
+  field("ConversionName", NS, xs.string, OPTIONAL_NILLABLE),
+  field("ConversionTime", NS, xs.dateTime, OPTIONAL),
+  field("ConversionValue", NS, xs.double, OPTIONAL_NILLABLE),
+  field("ExternalAttributionCredit", NS, xs.double, OPTIONAL_NILLABLE),
+  field("ExternalAttributionModel", NS, xs.string, OPTIONAL_NILLABLE),
+  field("HashedEmailAddress", NS, xs.string, OPTIONAL_NILLABLE),
+  field("HashedPhoneNumber", NS, xs.string, OPTIONAL_NILLABLE),
+  field("MicrosoftClickId", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const ApplyOfflineConversionsResponse: ComplexDesc = complex(
   "ApplyOfflineConversionsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true })],
+  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const ApplyOfflineConversionAdjustmentsRequest: ComplexDesc = complex(
   "ApplyOfflineConversionAdjustmentsRequest",
   () => [
-    field("OfflineConversionAdjustments", NS, () => ArrayOfOfflineConversionAdjustment, {
-      min: 0,
-      nillable: true,
-    }),
+    field(
+      "OfflineConversionAdjustments",
+      NS,
+      () => ArrayOfOfflineConversionAdjustment,
+      OPTIONAL_NILLABLE,
+    ),
   ],
 );
 
 export const ArrayOfOfflineConversionAdjustment: ArrayDesc = array(
   "ArrayOfOfflineConversionAdjustment",
-  field("OfflineConversionAdjustment", NS, () => OfflineConversionAdjustment, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("OfflineConversionAdjustment", NS, () => OfflineConversionAdjustment, REPEATED_NILLABLE),
 );
 
 export const OfflineConversionAdjustment: ComplexDesc = complex(
   "OfflineConversionAdjustment",
   () => [
-    field("AdjustmentCurrencyCode", NS, xs.string, { min: 0, nillable: true }),
-    field("AdjustmentTime", NS, xs.dateTime, { min: 0 }),
-    field("AdjustmentType", NS, xs.string, { min: 0, nillable: true }),
-    field("AdjustmentValue", NS, xs.double, { min: 0, nillable: true }),
-    field("ConversionName", NS, xs.string, { min: 0, nillable: true }),
-    field("ConversionTime", NS, xs.dateTime, { min: 0 }),
-    field("HashedEmailAddress", NS, xs.string, { min: 0, nillable: true }),
-    field("HashedPhoneNumber", NS, xs.string, { min: 0, nillable: true }),
-    field("MicrosoftClickId", NS, xs.string, { min: 0, nillable: true }),
+    field("AdjustmentCurrencyCode", NS, xs.string, OPTIONAL_NILLABLE),
+    field("AdjustmentTime", NS, xs.dateTime, OPTIONAL),
+    field("AdjustmentType", NS, xs.string, OPTIONAL_NILLABLE),
+    field("AdjustmentValue", NS, xs.double, OPTIONAL_NILLABLE),
+    field("ConversionName", NS, xs.string, OPTIONAL_NILLABLE),
+    field("ConversionTime", NS, xs.dateTime, OPTIONAL),
+    field("HashedEmailAddress", NS, xs.string, OPTIONAL_NILLABLE),
+    field("HashedPhoneNumber", NS, xs.string, OPTIONAL_NILLABLE),
+    field("MicrosoftClickId", NS, xs.string, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ApplyOfflineConversionAdjustmentsResponse: ComplexDesc = complex(
   "ApplyOfflineConversionAdjustmentsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true })],
+  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const ApplyOnlineConversionAdjustmentsRequest: ComplexDesc = complex(
   "ApplyOnlineConversionAdjustmentsRequest",
   () => [
-    field("OnlineConversionAdjustments", NS, () => ArrayOfOnlineConversionAdjustment, {
-      min: 0,
-      nillable: true,
-    }),
+    field(
+      "OnlineConversionAdjustments",
+      NS,
+      () => ArrayOfOnlineConversionAdjustment,
+      OPTIONAL_NILLABLE,
+    ),
   ],
 );
 
 export const ArrayOfOnlineConversionAdjustment: ArrayDesc = array(
   "ArrayOfOnlineConversionAdjustment",
-  field("OnlineConversionAdjustment", NS, () => OnlineConversionAdjustment, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("OnlineConversionAdjustment", NS, () => OnlineConversionAdjustment, REPEATED_NILLABLE),
 );
 
 export const OnlineConversionAdjustment: ComplexDesc = complex("OnlineConversionAdjustment", () => [
-  field("AdjustmentCurrencyCode", NS, xs.string, { min: 0, nillable: true }),
-  field("AdjustmentTime", NS, xs.dateTime, { min: 0 }),
-  field("AdjustmentType", NS, xs.string, { min: 0, nillable: true }),
-  field("AdjustmentValue", NS, xs.double, { min: 0, nillable: true }),
-  field("ConversionName", NS, xs.string, { min: 0, nillable: true }),
-  field("TransactionId", NS, xs.string, { min: 0, nillable: true }),
+  field("AdjustmentCurrencyCode", NS, xs.string, OPTIONAL_NILLABLE),
+  field("AdjustmentTime", NS, xs.dateTime, OPTIONAL),
+  field("AdjustmentType", NS, xs.string, OPTIONAL_NILLABLE),
+  field("AdjustmentValue", NS, xs.double, OPTIONAL_NILLABLE),
+  field("ConversionName", NS, xs.string, OPTIONAL_NILLABLE),
+  field("TransactionId", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const ApplyOnlineConversionAdjustmentsResponse: ComplexDesc = complex(
   "ApplyOnlineConversionAdjustmentsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true })],
+  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetOfflineConversionReportsRequest: ComplexDesc = complex(
   "GetOfflineConversionReportsRequest",
   () => [
-    field("StartDateUtc", NS, xs.dateTime, { min: 0 }),
-    field("EndDateUtc", NS, xs.dateTime, { min: 0 }),
+    field("StartDateUtc", NS, xs.dateTime, OPTIONAL),
+    field("EndDateUtc", NS, xs.dateTime, OPTIONAL),
   ],
 );
 
 export const GetOfflineConversionReportsResponse: ComplexDesc = complex(
   "GetOfflineConversionReportsResponse",
-  () => [field("DailySummaries", NS, () => ArrayOfDailySummary, { min: 0, nillable: true })],
+  () => [field("DailySummaries", NS, () => ArrayOfDailySummary, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfDailySummary: ArrayDesc = array(
   "ArrayOfDailySummary",
-  field("DailySummary", NS, () => DailySummary, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("DailySummary", NS, () => DailySummary, REPEATED_NILLABLE),
 );
 
 export const DailySummary: ComplexDesc = complex("DailySummary", () => [
-  field("FailureCount", NS, xs.int, { min: 0 }),
-  field("FileUrl", NS, xs.string, { min: 0, nillable: true }),
-  field("FileUrlExpiryTimeUtc", NS, xs.dateTime, { min: 0 }),
-  field("SuccessCount", NS, xs.int, { min: 0 }),
-  field("UploadDate", NS, xs.dateTime, { min: 0 }),
+  field("FailureCount", NS, xs.int, OPTIONAL),
+  field("FileUrl", NS, xs.string, OPTIONAL_NILLABLE),
+  field("FileUrlExpiryTimeUtc", NS, xs.dateTime, OPTIONAL),
+  field("SuccessCount", NS, xs.int, OPTIONAL),
+  field("UploadDate", NS, xs.dateTime, OPTIONAL),
 ]);
 
 export const GetOfflineConversionReportByGoalIdsRequest: ComplexDesc = complex(
   "GetOfflineConversionReportByGoalIdsRequest",
   () => [
-    field("StartDateUtc", NS, xs.dateTime, { min: 0 }),
-    field("EndDateUtc", NS, xs.dateTime, { min: 0 }),
-    field("GoalIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-    field("UploadChannelFilter", NS, OfflineConversionUploadChannel, { min: 0, nillable: true }),
+    field("StartDateUtc", NS, xs.dateTime, OPTIONAL),
+    field("EndDateUtc", NS, xs.dateTime, OPTIONAL),
+    field("GoalIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("UploadChannelFilter", NS, OfflineConversionUploadChannel, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetOfflineConversionReportByGoalIdsResponse: ComplexDesc = complex(
   "GetOfflineConversionReportByGoalIdsResponse",
   () => [
-    field("OfflineGoalConversionSummaries", NS, () => ArrayOfOfflineGoalConversionSummary, {
-      min: 0,
-      nillable: true,
-    }),
-    field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field(
+      "OfflineGoalConversionSummaries",
+      NS,
+      () => ArrayOfOfflineGoalConversionSummary,
+      OPTIONAL_NILLABLE,
+    ),
+    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfOfflineGoalConversionSummary: ArrayDesc = array(
   "ArrayOfOfflineGoalConversionSummary",
-  field("OfflineGoalConversionSummary", NS, () => OfflineGoalConversionSummary, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("OfflineGoalConversionSummary", NS, () => OfflineGoalConversionSummary, REPEATED_NILLABLE),
 );
 
 export const OfflineGoalConversionSummary: ComplexDesc = complex(
   "OfflineGoalConversionSummary",
   () => [
-    field("GoalId", NS, xs.long, { min: 0 }),
-    field("ConversionName", NS, xs.string, { min: 0, nillable: true }),
-    field("OverallSuccessCount", NS, xs.long, { min: 0 }),
-    field("OverallUnattributedCount", NS, xs.long, { min: 0 }),
-    field("OverallSuccessRate", NS, xs.decimal, { min: 0 }),
-    field("OverallAlerts", NS, () => ArrayOfOfflineConversionAlert, { min: 0, nillable: true }),
-    field("DailySummaries", NS, () => ArrayOfOfflineGoalDailySummary, { min: 0, nillable: true }),
+    field("GoalId", NS, xs.long, OPTIONAL),
+    field("ConversionName", NS, xs.string, OPTIONAL_NILLABLE),
+    field("OverallSuccessCount", NS, xs.long, OPTIONAL),
+    field("OverallUnattributedCount", NS, xs.long, OPTIONAL),
+    field("OverallSuccessRate", NS, xs.decimal, OPTIONAL),
+    field("OverallAlerts", NS, () => ArrayOfOfflineConversionAlert, OPTIONAL_NILLABLE),
+    field("DailySummaries", NS, () => ArrayOfOfflineGoalDailySummary, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfOfflineConversionAlert: ArrayDesc = array(
   "ArrayOfOfflineConversionAlert",
-  field("OfflineConversionAlert", NS, () => OfflineConversionAlert, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("OfflineConversionAlert", NS, () => OfflineConversionAlert, REPEATED_NILLABLE),
 );
 
 export const OfflineConversionAlert: ComplexDesc = complex("OfflineConversionAlert", () => [
-  field("UnattributedReason", NS, OfflineConversionUnattributedReason, { min: 0 }),
-  field("Count", NS, xs.long, { min: 0 }),
+  field("UnattributedReason", NS, OfflineConversionUnattributedReason, OPTIONAL),
+  field("Count", NS, xs.long, OPTIONAL),
 ]);
 
 export const ArrayOfOfflineGoalDailySummary: ArrayDesc = array(
   "ArrayOfOfflineGoalDailySummary",
-  field("OfflineGoalDailySummary", NS, () => OfflineGoalDailySummary, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("OfflineGoalDailySummary", NS, () => OfflineGoalDailySummary, REPEATED_NILLABLE),
 );
 
 export const OfflineGoalDailySummary: ComplexDesc = complex("OfflineGoalDailySummary", () => [
-  field("GoalId", NS, xs.long, { min: 0 }),
-  field("UploadDate", NS, xs.dateTime, { min: 0 }),
-  field("SuccessCount", NS, xs.int, { min: 0 }),
-  field("UnattributedCount", NS, xs.int, { min: 0 }),
-  field("SuccessRate", NS, xs.decimal, { min: 0 }),
-  field("Alerts", NS, () => ArrayOfOfflineConversionAlert, { min: 0, nillable: true }),
+  field("GoalId", NS, xs.long, OPTIONAL),
+  field("UploadDate", NS, xs.dateTime, OPTIONAL),
+  field("SuccessCount", NS, xs.int, OPTIONAL),
+  field("UnattributedCount", NS, xs.int, OPTIONAL),
+  field("SuccessRate", NS, xs.decimal, OPTIONAL),
+  field("Alerts", NS, () => ArrayOfOfflineConversionAlert, OPTIONAL_NILLABLE),
 ]);
 
 export const AddLabelsRequest: ComplexDesc = complex("AddLabelsRequest", () => [
-  field("Labels", NS, () => ArrayOfLabel, { min: 0, nillable: true }),
+  field("Labels", NS, () => ArrayOfLabel, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfLabel: ArrayDesc = array(
   "ArrayOfLabel",
-  field("Label", NS, () => Label, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("Label", NS, () => Label, REPEATED_NILLABLE),
 );
 
 export const Label: ComplexDesc = complex("Label", () => [
-  field("ColorCode", NS, xs.string, { min: 0, nillable: true }),
-  field("Description", NS, xs.string, { min: 0, nillable: true }),
-  field("Id", NS, xs.long, { min: 0, nillable: true }),
-  field("Name", NS, xs.string, { min: 0, nillable: true }),
+  field("ColorCode", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Description", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
+  field("Name", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const AddLabelsResponse: ComplexDesc = complex("AddLabelsResponse", () => [
-  field("LabelIds", NS, () => ArrayOfNullableOflong, { min: 0, nillable: true }),
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("LabelIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteLabelsRequest: ComplexDesc = complex("DeleteLabelsRequest", () => [
-  field("LabelIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
+  field("LabelIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteLabelsResponse: ComplexDesc = complex("DeleteLabelsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateLabelsRequest: ComplexDesc = complex("UpdateLabelsRequest", () => [
-  field("Labels", NS, () => ArrayOfLabel, { min: 0, nillable: true }),
+  field("Labels", NS, () => ArrayOfLabel, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateLabelsResponse: ComplexDesc = complex("UpdateLabelsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetLabelsByIdsRequest: ComplexDesc = complex("GetLabelsByIdsRequest", () => [
-  field("LabelIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-  field("PageInfo", NS, () => Paging, { min: 0, nillable: true }),
+  field("LabelIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("PageInfo", NS, () => Paging, OPTIONAL_NILLABLE),
 ]);
 
 export const GetLabelsByIdsResponse: ComplexDesc = complex("GetLabelsByIdsResponse", () => [
-  field("Labels", NS, () => ArrayOfLabel, { min: 0, nillable: true }),
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("Labels", NS, () => ArrayOfLabel, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const SetLabelAssociationsRequest: ComplexDesc = complex(
   "SetLabelAssociationsRequest",
   () => [
-    field("EntityType", NS, EntityType, { min: 0 }),
-    field("LabelAssociations", NS, () => ArrayOfLabelAssociation, { min: 0, nillable: true }),
+    field("EntityType", NS, EntityType, OPTIONAL),
+    field("LabelAssociations", NS, () => ArrayOfLabelAssociation, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfLabelAssociation: ArrayDesc = array(
   "ArrayOfLabelAssociation",
-  field("LabelAssociation", NS, () => LabelAssociation, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("LabelAssociation", NS, () => LabelAssociation, REPEATED_NILLABLE),
 );
 
 export const LabelAssociation: ComplexDesc = complex("LabelAssociation", () => [
@@ -5765,161 +5581,161 @@ export const LabelAssociation: ComplexDesc = complex("LabelAssociation", () => [
 
 export const SetLabelAssociationsResponse: ComplexDesc = complex(
   "SetLabelAssociationsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true })],
+  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const DeleteLabelAssociationsRequest: ComplexDesc = complex(
   "DeleteLabelAssociationsRequest",
   () => [
-    field("EntityType", NS, EntityType, { min: 0 }),
-    field("LabelAssociations", NS, () => ArrayOfLabelAssociation, { min: 0, nillable: true }),
+    field("EntityType", NS, EntityType, OPTIONAL),
+    field("LabelAssociations", NS, () => ArrayOfLabelAssociation, OPTIONAL_NILLABLE),
   ],
 );
 
 export const DeleteLabelAssociationsResponse: ComplexDesc = complex(
   "DeleteLabelAssociationsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true })],
+  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetLabelAssociationsByEntityIdsRequest: ComplexDesc = complex(
   "GetLabelAssociationsByEntityIdsRequest",
   () => [
-    field("EntityIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-    field("EntityType", NS, EntityType, { min: 0 }),
+    field("EntityIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("EntityType", NS, EntityType, OPTIONAL),
   ],
 );
 
 export const GetLabelAssociationsByEntityIdsResponse: ComplexDesc = complex(
   "GetLabelAssociationsByEntityIdsResponse",
   () => [
-    field("LabelAssociations", NS, () => ArrayOfLabelAssociation, { min: 0, nillable: true }),
-    field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field("LabelAssociations", NS, () => ArrayOfLabelAssociation, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetLabelAssociationsByLabelIdsRequest: ComplexDesc = complex(
   "GetLabelAssociationsByLabelIdsRequest",
   () => [
-    field("EntityType", NS, EntityType, { min: 0 }),
-    field("LabelIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-    field("PageInfo", NS, () => Paging, { min: 0, nillable: true }),
+    field("EntityType", NS, EntityType, OPTIONAL),
+    field("LabelIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("PageInfo", NS, () => Paging, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetLabelAssociationsByLabelIdsResponse: ComplexDesc = complex(
   "GetLabelAssociationsByLabelIdsResponse",
   () => [
-    field("LabelAssociations", NS, () => ArrayOfLabelAssociation, { min: 0, nillable: true }),
-    field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field("LabelAssociations", NS, () => ArrayOfLabelAssociation, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const AddExperimentsRequest: ComplexDesc = complex("AddExperimentsRequest", () => [
-  field("Experiments", NS, () => ArrayOfExperiment, { min: 0, nillable: true }),
+  field("Experiments", NS, () => ArrayOfExperiment, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfExperiment: ArrayDesc = array(
   "ArrayOfExperiment",
-  field("Experiment", NS, () => Experiment, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("Experiment", NS, () => Experiment, REPEATED_NILLABLE),
 );
 
 export const Experiment: ComplexDesc = complex("Experiment", () => [
-  field("BaseCampaignId", NS, xs.long, { min: 0, nillable: true }),
-  field("EndDate", NS, () => Date_, { min: 0, nillable: true }),
-  field("ExperimentArms", NS, () => ArrayOfExperimentArm, { min: 0, nillable: true }),
-  field("ExperimentCampaignId", NS, xs.long, { min: 0, nillable: true }),
-  field("ExperimentStatus", NS, xs.string, { min: 0, nillable: true }),
-  field("ExperimentSubType", NS, xs.string, { min: 0, nillable: true }),
-  field("ExperimentType", NS, xs.string, { min: 0, nillable: true }),
-  field("Id", NS, xs.long, { min: 0, nillable: true }),
-  field("Name", NS, xs.string, { min: 0, nillable: true }),
-  field("StartDate", NS, () => Date_, { min: 0, nillable: true }),
-  field("TrafficSplitPercent", NS, xs.int, { min: 0, nillable: true }),
+  field("BaseCampaignId", NS, xs.long, OPTIONAL_NILLABLE),
+  field("EndDate", NS, () => Date_, OPTIONAL_NILLABLE),
+  field("ExperimentArms", NS, () => ArrayOfExperimentArm, OPTIONAL_NILLABLE),
+  field("ExperimentCampaignId", NS, xs.long, OPTIONAL_NILLABLE),
+  field("ExperimentStatus", NS, xs.string, OPTIONAL_NILLABLE),
+  field("ExperimentSubType", NS, xs.string, OPTIONAL_NILLABLE),
+  field("ExperimentType", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
+  field("Name", NS, xs.string, OPTIONAL_NILLABLE),
+  field("StartDate", NS, () => Date_, OPTIONAL_NILLABLE),
+  field("TrafficSplitPercent", NS, xs.int, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfExperimentArm: ArrayDesc = array(
   "ArrayOfExperimentArm",
-  field("ExperimentArm", NS, () => ExperimentArm, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("ExperimentArm", NS, () => ExperimentArm, REPEATED_NILLABLE),
 );
 
 export const ExperimentArm: ComplexDesc = complex("ExperimentArm", () => [
-  field("CampaignIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-  field("Id", NS, xs.long, { min: 0, nillable: true }),
-  field("IsControlArm", NS, xs.boolean, { min: 0 }),
-  field("TrafficSplit", NS, xs.int, { min: 0 }),
+  field("CampaignIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
+  field("IsControlArm", NS, xs.boolean, OPTIONAL),
+  field("TrafficSplit", NS, xs.int, OPTIONAL),
 ]);
 
 export const AddExperimentsResponse: ComplexDesc = complex("AddExperimentsResponse", () => [
-  field("ExperimentIds", NS, () => ArrayOfNullableOflong, { min: 0, nillable: true }),
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("ExperimentIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteExperimentsRequest: ComplexDesc = complex("DeleteExperimentsRequest", () => [
-  field("ExperimentIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
+  field("ExperimentIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteExperimentsResponse: ComplexDesc = complex("DeleteExperimentsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateExperimentsRequest: ComplexDesc = complex("UpdateExperimentsRequest", () => [
-  field("Experiments", NS, () => ArrayOfExperiment, { min: 0, nillable: true }),
+  field("Experiments", NS, () => ArrayOfExperiment, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateExperimentsResponse: ComplexDesc = complex("UpdateExperimentsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetExperimentsByIdsRequest: ComplexDesc = complex("GetExperimentsByIdsRequest", () => [
-  field("ExperimentIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-  field("PageInfo", NS, () => Paging, { min: 0, nillable: true }),
-  field("ReturnAdditionalFields", NS, ExperimentAdditionalField, { min: 0, nillable: true }),
+  field("ExperimentIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("PageInfo", NS, () => Paging, OPTIONAL_NILLABLE),
+  field("ReturnAdditionalFields", NS, ExperimentAdditionalField, OPTIONAL_NILLABLE),
 ]);
 
 export const GetExperimentsByIdsResponse: ComplexDesc = complex(
   "GetExperimentsByIdsResponse",
   () => [
-    field("Experiments", NS, () => ArrayOfExperiment, { min: 0, nillable: true }),
-    field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field("Experiments", NS, () => ArrayOfExperiment, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetProfileDataFileUrlRequest: ComplexDesc = complex(
   "GetProfileDataFileUrlRequest",
   () => [
-    field("LanguageLocale", NS, xs.string, { min: 0, nillable: true }),
-    field("ProfileType", NS, ProfileType, { min: 0 }),
+    field("LanguageLocale", NS, xs.string, OPTIONAL_NILLABLE),
+    field("ProfileType", NS, ProfileType, OPTIONAL),
   ],
 );
 
 export const GetProfileDataFileUrlResponse: ComplexDesc = complex(
   "GetProfileDataFileUrlResponse",
   () => [
-    field("FileUrl", NS, xs.string, { min: 0, nillable: true }),
-    field("FileUrlExpiryTimeUtc", NS, xs.dateTime, { min: 0, nillable: true }),
-    field("LastModifiedTimeUtc", NS, xs.dateTime, { min: 0 }),
+    field("FileUrl", NS, xs.string, OPTIONAL_NILLABLE),
+    field("FileUrlExpiryTimeUtc", NS, xs.dateTime, OPTIONAL_NILLABLE),
+    field("LastModifiedTimeUtc", NS, xs.dateTime, OPTIONAL),
   ],
 );
 
 export const SearchCompaniesRequest: ComplexDesc = complex("SearchCompaniesRequest", () => [
-  field("CompanyNameFilter", NS, xs.string, { min: 0, nillable: true }),
-  field("LanguageLocale", NS, xs.string, { min: 0, nillable: true }),
+  field("CompanyNameFilter", NS, xs.string, OPTIONAL_NILLABLE),
+  field("LanguageLocale", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const SearchCompaniesResponse: ComplexDesc = complex("SearchCompaniesResponse", () => [
-  field("Companies", NS, () => ArrayOfCompany, { min: 0, nillable: true }),
+  field("Companies", NS, () => ArrayOfCompany, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfCompany: ArrayDesc = array(
   "ArrayOfCompany",
-  field("Company", NS, () => Company, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("Company", NS, () => Company, REPEATED_NILLABLE),
 );
 
 export const Company: ComplexDesc = complex("Company", () => [
-  field("LogoUrl", NS, xs.string, { min: 0, nillable: true }),
-  field("Name", NS, xs.string, { min: 0, nillable: true }),
+  field("LogoUrl", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Name", NS, xs.string, OPTIONAL_NILLABLE),
   field("ProfileId", NS, xs.long),
-  field("Status", NS, xs.string, { min: 0, nillable: true }),
+  field("Status", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const GetFileImportUploadUrlRequest: ComplexDesc = complex(
@@ -5929,33 +5745,33 @@ export const GetFileImportUploadUrlRequest: ComplexDesc = complex(
 
 export const GetFileImportUploadUrlResponse: ComplexDesc = complex(
   "GetFileImportUploadUrlResponse",
-  () => [field("FileImportUploadUrl", NS, xs.string, { min: 0, nillable: true })],
+  () => [field("FileImportUploadUrl", NS, xs.string, OPTIONAL_NILLABLE)],
 );
 
 export const AddImportJobsRequest: ComplexDesc = complex("AddImportJobsRequest", () => [
-  field("ImportJobs", NS, () => ArrayOfImportJob, { min: 0, nillable: true }),
+  field("ImportJobs", NS, () => ArrayOfImportJob, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfImportJob: ArrayDesc = array(
   "ArrayOfImportJob",
-  field("ImportJob", NS, () => ImportJob, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("ImportJob", NS, () => ImportJob, REPEATED_NILLABLE),
 );
 
 export const ImportJob: ComplexDesc = complex(
   "ImportJob",
   () => [
-    field("CreatedByUserId", NS, xs.long, { min: 0, nillable: true }),
-    field("CreatedByUserName", NS, xs.string, { min: 0, nillable: true }),
-    field("CreatedDateTimeInUTC", NS, xs.dateTime, { min: 0, nillable: true }),
-    field("Frequency", NS, () => Frequency, { min: 0, nillable: true }),
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("ImportOption", NS, () => ImportOption, { min: 0, nillable: true }),
-    field("LastRunTimeInUTC", NS, xs.dateTime, { min: 0, nillable: true }),
-    field("Name", NS, xs.string, { min: 0, nillable: true }),
-    field("NotificationEmail", NS, xs.string, { min: 0, nillable: true }),
-    field("NotificationType", NS, xs.string, { min: 0, nillable: true }),
-    field("Status", NS, xs.string, { min: 0, nillable: true }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field("CreatedByUserId", NS, xs.long, OPTIONAL_NILLABLE),
+    field("CreatedByUserName", NS, xs.string, OPTIONAL_NILLABLE),
+    field("CreatedDateTimeInUTC", NS, xs.dateTime, OPTIONAL_NILLABLE),
+    field("Frequency", NS, () => Frequency, OPTIONAL_NILLABLE),
+    field("Id", NS, xs.long, OPTIONAL_NILLABLE),
+    field("ImportOption", NS, () => ImportOption, OPTIONAL_NILLABLE),
+    field("LastRunTimeInUTC", NS, xs.dateTime, OPTIONAL_NILLABLE),
+    field("Name", NS, xs.string, OPTIONAL_NILLABLE),
+    field("NotificationEmail", NS, xs.string, OPTIONAL_NILLABLE),
+    field("NotificationType", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Status", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Type", NS, xs.string, OPTIONAL_NILLABLE),
   ],
   { family: { ns: NS, derived: () => [GoogleImportJob, FileImportJob] } },
 );
@@ -5963,25 +5779,21 @@ export const ImportJob: ComplexDesc = complex(
 export const GoogleImportJob: ComplexDesc = complex(
   "GoogleImportJob",
   () => [
-    field("CampaignAdGroupIds", NS, () => ArrayOfCampaignAdGroupIds, { min: 0, nillable: true }),
+    field("CampaignAdGroupIds", NS, () => ArrayOfCampaignAdGroupIds, OPTIONAL_NILLABLE),
     field("CredentialId", NS, xs.string, { nillable: true }),
     field("GoogleAccountId", NS, xs.long, { nillable: true }),
-    field("GoogleUserName", NS, xs.string, { min: 0, nillable: true }),
+    field("GoogleUserName", NS, xs.string, OPTIONAL_NILLABLE),
   ],
   { base: () => ImportJob, family: { ns: NS } },
 );
 
 export const ArrayOfCampaignAdGroupIds: ArrayDesc = array(
   "ArrayOfCampaignAdGroupIds",
-  field("CampaignAdGroupIds", NS, () => CampaignAdGroupIds, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("CampaignAdGroupIds", NS, () => CampaignAdGroupIds, REPEATED_NILLABLE),
 );
 
 export const CampaignAdGroupIds: ComplexDesc = complex("CampaignAdGroupIds", () => [
-  field("ActiveAdGroupsOnly", NS, xs.boolean, { min: 0, nillable: true }),
+  field("ActiveAdGroupsOnly", NS, xs.boolean, OPTIONAL_NILLABLE),
   field("AdGroupIds", NS, () => ArrayOflong, { nillable: true }),
   field("CampaignId", NS, xs.long),
 ]);
@@ -5996,19 +5808,21 @@ export const FileImportJob: ComplexDesc = complex(
 );
 
 export const Frequency: ComplexDesc = complex("Frequency", () => [
-  field("Cron", NS, xs.string, { min: 0, nillable: true }),
-  field("TimeZone", NS, xs.string, { min: 0, nillable: true }),
-  field("Type", NS, xs.string, { min: 0, nillable: true }),
+  field("Cron", NS, xs.string, OPTIONAL_NILLABLE),
+  field("TimeZone", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Type", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const ImportOption: ComplexDesc = complex(
   "ImportOption",
   () => [
-    field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-      min: 0,
-      nillable: true,
-    }),
-    field("Type", NS, xs.string, { min: 0, nillable: true }),
+    field(
+      "ForwardCompatibilityMap",
+      NS,
+      () => ArrayOfKeyValuePairOfstringstring,
+      OPTIONAL_NILLABLE,
+    ),
+    field("Type", NS, xs.string, OPTIONAL_NILLABLE),
   ],
   { family: { ns: NS, derived: () => [GoogleImportOption, FileImportOption] } },
 );
@@ -6016,145 +5830,145 @@ export const ImportOption: ComplexDesc = complex(
 export const GoogleImportOption: ComplexDesc = complex(
   "GoogleImportOption",
   () => [
-    field("AccountUrlOptions", NS, xs.boolean, { min: 0, nillable: true }),
-    field("AdScheduleUseSearcherTimezone", NS, xs.boolean, { min: 0, nillable: true }),
-    field("AdjustmentForBids", NS, xs.double, { min: 0, nillable: true }),
-    field("AdjustmentForCampaignBudgets", NS, xs.double, { min: 0, nillable: true }),
-    field("AssociatedStoreId", NS, xs.long, { min: 0, nillable: true }),
-    field("AssociatedUetTagId", NS, xs.long, { min: 0, nillable: true }),
-    field("AutoDeviceBidOptimization", NS, xs.boolean, { min: 0, nillable: true }),
-    field("DeleteRemovedEntities", NS, xs.boolean, { min: 0, nillable: true }),
-    field("EnableAutoCurrencyConversion", NS, xs.boolean, { min: 0, nillable: true }),
-    field("EnableCopilot", NS, xs.boolean, { min: 0, nillable: true }),
-    field("EnableParentLocationMapping", NS, xs.boolean, { min: 0, nillable: true }),
-    field("ImageAssetAutomationOptOut", NS, xs.boolean, { min: 0, nillable: true }),
-    field("ImportNCAGoalWithSystemGeneratedAudience", NS, xs.boolean, { min: 0, nillable: true }),
-    field("NewAIMaxSettings", NS, xs.boolean, { min: 0, nillable: true }),
-    field("NewAccountNegativeKeywords", NS, xs.boolean, { min: 0, nillable: true }),
-    field("NewActiveAdsForExistingAdGroups", NS, xs.boolean, { min: 0, nillable: true }),
-    field("NewActiveCampaignsAndChildEntities", NS, xs.boolean, { min: 0, nillable: true }),
-    field("NewAdCustomizerFeeds", NS, xs.boolean, { min: 0, nillable: true }),
-    field("NewAdGroupsAndChildEntitiesForExistingCampaigns", NS, xs.boolean, {
-      min: 0,
-      nillable: true,
-    }),
-    field("NewAdSchedules", NS, xs.boolean, { min: 0, nillable: true }),
-    field("NewAppAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
-    field("NewAudienceTargets", NS, xs.boolean, { min: 0, nillable: true }),
-    field("NewBrandSuitability", NS, xs.boolean, { min: 0, nillable: true }),
-    field("NewCallAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
-    field("NewCalloutAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
-    field("NewCarouselAd", NS, xs.boolean, { min: 0, nillable: true }),
-    field("NewConversionGoals", NS, xs.boolean, { min: 0, nillable: true }),
-    field("NewDemographicTargets", NS, xs.boolean, { min: 0, nillable: true }),
-    field("NewDeviceTargets", NS, xs.boolean, { min: 0, nillable: true }),
-    field("NewEntities", NS, xs.boolean, { min: 0, nillable: true }),
-    field("NewImageAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
-    field("NewKeywordUrls", NS, xs.boolean, { min: 0, nillable: true }),
-    field("NewKeywordsForExistingAdGroups", NS, xs.boolean, { min: 0, nillable: true }),
-    field("NewLabels", NS, xs.boolean, { min: 0, nillable: true }),
-    field("NewLeadFormAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
-    field("NewLocationAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
-    field("NewLocationTargets", NS, xs.boolean, { min: 0, nillable: true }),
-    field("NewLogoAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
-    field("NewNegativeKeywordLists", NS, xs.boolean, { min: 0, nillable: true }),
-    field("NewNegativeKeywordsForExistingParents", NS, xs.boolean, { min: 0, nillable: true }),
-    field("NewNegativeSites", NS, xs.boolean, { min: 0, nillable: true }),
-    field("NewPageFeeds", NS, xs.boolean, { min: 0, nillable: true }),
-    field("NewPausedAdsForExistingAdGroups", NS, xs.boolean, { min: 0, nillable: true }),
-    field("NewPausedCampaignsAndChildEntities", NS, xs.boolean, { min: 0, nillable: true }),
-    field("NewPortfolioBidStrategy", NS, xs.boolean, { min: 0, nillable: true }),
-    field("NewPriceAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
-    field("NewProductFilters", NS, xs.boolean, { min: 0, nillable: true }),
-    field("NewPromotionAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
-    field("NewReviewAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
-    field("NewSitelinkAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
-    field("NewStructuredSnippetAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
-    field("NewTopicTargets", NS, xs.boolean, { min: 0, nillable: true }),
-    field("NewUrlOptions", NS, xs.boolean, { min: 0, nillable: true }),
-    field("PauseAIMAdGroupIfAllAudienceCriterionNotImported", NS, xs.boolean, {
-      min: 0,
-      nillable: true,
-    }),
-    field("PauseCampaignsWithoutSupportedLocations", NS, xs.boolean, { min: 0, nillable: true }),
-    field("PauseNewCampaigns", NS, xs.boolean, { min: 0, nillable: true }),
-    field("RaiseBidsToMinimum", NS, xs.boolean, { min: 0, nillable: true }),
-    field("RaiseCampaignBudgetsToMinimum", NS, xs.boolean, { min: 0, nillable: true }),
-    field("RaiseProductGroupBidsToMinimum", NS, xs.boolean, { min: 0, nillable: true }),
-    field("RenameCampaignNameWithSuffix", NS, xs.boolean, { min: 0, nillable: true }),
-    field("SearchAndDsaMixedCampaignAsSearchCampaign", NS, xs.boolean, { min: 0, nillable: true }),
-    field("SearchAndReplaceForCampaignNames", NS, () => ImportSearchAndReplaceForStringProperty, {
-      min: 0,
-      nillable: true,
-    }),
+    field("AccountUrlOptions", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("AdScheduleUseSearcherTimezone", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("AdjustmentForBids", NS, xs.double, OPTIONAL_NILLABLE),
+    field("AdjustmentForCampaignBudgets", NS, xs.double, OPTIONAL_NILLABLE),
+    field("AssociatedStoreId", NS, xs.long, OPTIONAL_NILLABLE),
+    field("AssociatedUetTagId", NS, xs.long, OPTIONAL_NILLABLE),
+    field("AutoDeviceBidOptimization", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("DeleteRemovedEntities", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("EnableAutoCurrencyConversion", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("EnableCopilot", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("EnableParentLocationMapping", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("ImageAssetAutomationOptOut", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("ImportNCAGoalWithSystemGeneratedAudience", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("NewAIMaxSettings", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("NewAccountNegativeKeywords", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("NewActiveAdsForExistingAdGroups", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("NewActiveCampaignsAndChildEntities", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("NewAdCustomizerFeeds", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("NewAdGroupsAndChildEntitiesForExistingCampaigns", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("NewAdSchedules", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("NewAppAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("NewAudienceTargets", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("NewBrandSuitability", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("NewCallAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("NewCalloutAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("NewCarouselAd", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("NewConversionGoals", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("NewDemographicTargets", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("NewDeviceTargets", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("NewEntities", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("NewImageAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("NewKeywordUrls", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("NewKeywordsForExistingAdGroups", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("NewLabels", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("NewLeadFormAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("NewLocationAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("NewLocationTargets", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("NewLogoAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("NewNegativeKeywordLists", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("NewNegativeKeywordsForExistingParents", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("NewNegativeSites", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("NewPageFeeds", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("NewPausedAdsForExistingAdGroups", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("NewPausedCampaignsAndChildEntities", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("NewPortfolioBidStrategy", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("NewPriceAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("NewProductFilters", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("NewPromotionAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("NewReviewAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("NewSitelinkAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("NewStructuredSnippetAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("NewTopicTargets", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("NewUrlOptions", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("PauseAIMAdGroupIfAllAudienceCriterionNotImported", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("PauseCampaignsWithoutSupportedLocations", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("PauseNewCampaigns", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("RaiseBidsToMinimum", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("RaiseCampaignBudgetsToMinimum", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("RaiseProductGroupBidsToMinimum", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("RenameCampaignNameWithSuffix", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("SearchAndDsaMixedCampaignAsSearchCampaign", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field(
+      "SearchAndReplaceForCampaignNames",
+      NS,
+      () => ImportSearchAndReplaceForStringProperty,
+      OPTIONAL_NILLABLE,
+    ),
     field(
       "SearchAndReplaceForCustomParameters",
       NS,
       () => ImportSearchAndReplaceForStringProperty,
-      { min: 0, nillable: true },
+      OPTIONAL_NILLABLE,
     ),
-    field("SearchAndReplaceForFinalURLSuffix", NS, () => ImportSearchAndReplaceForStringProperty, {
-      min: 0,
-      nillable: true,
-    }),
+    field(
+      "SearchAndReplaceForFinalURLSuffix",
+      NS,
+      () => ImportSearchAndReplaceForStringProperty,
+      OPTIONAL_NILLABLE,
+    ),
     field(
       "SearchAndReplaceForTrackingTemplates",
       NS,
       () => ImportSearchAndReplaceForStringProperty,
-      { min: 0, nillable: true },
+      OPTIONAL_NILLABLE,
     ),
-    field("SearchAndReplaceForUrls", NS, () => ImportSearchAndReplaceForStringProperty, {
-      min: 0,
-      nillable: true,
-    }),
-    field("SuffixForCampaignNames", NS, xs.string, { min: 0, nillable: true }),
-    field("SuffixForTrackingTemplates", NS, xs.string, { min: 0, nillable: true }),
-    field("SuffixForUrls", NS, xs.string, { min: 0, nillable: true }),
-    field("UpdateAIMaxSettings", NS, xs.boolean, { min: 0, nillable: true }),
-    field("UpdateAccountNegativeKeywords", NS, xs.boolean, { min: 0, nillable: true }),
-    field("UpdateAdCustomizerAttributes", NS, xs.boolean, { min: 0, nillable: true }),
-    field("UpdateAdCustomizerFeeds", NS, xs.boolean, { min: 0, nillable: true }),
-    field("UpdateAdGroupNetwork", NS, xs.boolean, { min: 0, nillable: true }),
-    field("UpdateAdSchedules", NS, xs.boolean, { min: 0, nillable: true }),
-    field("UpdateAdUrls", NS, xs.boolean, { min: 0, nillable: true }),
-    field("UpdateAppAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
-    field("UpdateAssetAutomationCampaignSetting", NS, xs.boolean, { min: 0, nillable: true }),
-    field("UpdateAudienceTargets", NS, xs.boolean, { min: 0, nillable: true }),
-    field("UpdateBiddingStrategies", NS, xs.boolean, { min: 0, nillable: true }),
-    field("UpdateBids", NS, xs.boolean, { min: 0, nillable: true }),
-    field("UpdateBrandSuitability", NS, xs.boolean, { min: 0, nillable: true }),
-    field("UpdateCallAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
-    field("UpdateCalloutAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
-    field("UpdateCampaignAdGroupLanguages", NS, xs.boolean, { min: 0, nillable: true }),
-    field("UpdateCampaignBudgets", NS, xs.boolean, { min: 0, nillable: true }),
-    field("UpdateCampaignNames", NS, xs.boolean, { min: 0, nillable: true }),
-    field("UpdateConversionGoals", NS, xs.boolean, { min: 0, nillable: true }),
-    field("UpdateDemographicTargets", NS, xs.boolean, { min: 0, nillable: true }),
-    field("UpdateDeviceTargets", NS, xs.boolean, { min: 0, nillable: true }),
-    field("UpdateEntities", NS, xs.boolean, { min: 0, nillable: true }),
-    field("UpdateImageAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
-    field("UpdateKeywordUrls", NS, xs.boolean, { min: 0, nillable: true }),
-    field("UpdateLabels", NS, xs.boolean, { min: 0, nillable: true }),
-    field("UpdateLeadFormAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
-    field("UpdateLocationAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
-    field("UpdateLocationTargets", NS, xs.boolean, { min: 0, nillable: true }),
-    field("UpdateLogoAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
-    field("UpdateNegativeKeywordLists", NS, xs.boolean, { min: 0, nillable: true }),
-    field("UpdateNegativeSites", NS, xs.boolean, { min: 0, nillable: true }),
-    field("UpdatePageFeeds", NS, xs.boolean, { min: 0, nillable: true }),
-    field("UpdatePriceAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
-    field("UpdateProductFilters", NS, xs.boolean, { min: 0, nillable: true }),
-    field("UpdatePromotionAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
-    field("UpdateReviewAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
-    field("UpdateSitelinkAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
-    field("UpdateSitelinkUrls", NS, xs.boolean, { min: 0, nillable: true }),
-    field("UpdateStatusForAdGroups", NS, xs.boolean, { min: 0, nillable: true }),
-    field("UpdateStatusForAds", NS, xs.boolean, { min: 0, nillable: true }),
-    field("UpdateStatusForCampaigns", NS, xs.boolean, { min: 0, nillable: true }),
-    field("UpdateStatusForKeywords", NS, xs.boolean, { min: 0, nillable: true }),
-    field("UpdateStructuredSnippetAdExtensions", NS, xs.boolean, { min: 0, nillable: true }),
-    field("UpdateTopicTargets", NS, xs.boolean, { min: 0, nillable: true }),
-    field("UpdateUrlOptions", NS, xs.boolean, { min: 0, nillable: true }),
+    field(
+      "SearchAndReplaceForUrls",
+      NS,
+      () => ImportSearchAndReplaceForStringProperty,
+      OPTIONAL_NILLABLE,
+    ),
+    field("SuffixForCampaignNames", NS, xs.string, OPTIONAL_NILLABLE),
+    field("SuffixForTrackingTemplates", NS, xs.string, OPTIONAL_NILLABLE),
+    field("SuffixForUrls", NS, xs.string, OPTIONAL_NILLABLE),
+    field("UpdateAIMaxSettings", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateAccountNegativeKeywords", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateAdCustomizerAttributes", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateAdCustomizerFeeds", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateAdGroupNetwork", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateAdSchedules", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateAdUrls", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateAppAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateAssetAutomationCampaignSetting", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateAudienceTargets", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateBiddingStrategies", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateBids", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateBrandSuitability", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateCallAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateCalloutAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateCampaignAdGroupLanguages", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateCampaignBudgets", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateCampaignNames", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateConversionGoals", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateDemographicTargets", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateDeviceTargets", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateEntities", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateImageAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateKeywordUrls", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateLabels", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateLeadFormAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateLocationAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateLocationTargets", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateLogoAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateNegativeKeywordLists", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateNegativeSites", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdatePageFeeds", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdatePriceAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateProductFilters", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdatePromotionAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateReviewAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateSitelinkAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateSitelinkUrls", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateStatusForAdGroups", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateStatusForAds", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateStatusForCampaigns", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateStatusForKeywords", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateStructuredSnippetAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateTopicTargets", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateUrlOptions", NS, xs.boolean, OPTIONAL_NILLABLE),
   ],
   { base: () => ImportOption, family: { ns: NS } },
 );
@@ -6162,8 +5976,8 @@ export const GoogleImportOption: ComplexDesc = complex(
 export const ImportSearchAndReplaceForStringProperty: ComplexDesc = complex(
   "ImportSearchAndReplaceForStringProperty",
   () => [
-    field("ReplaceString", NS, xs.string, { min: 0, nillable: true }),
-    field("SearchString", NS, xs.string, { min: 0, nillable: true }),
+    field("ReplaceString", NS, xs.string, OPTIONAL_NILLABLE),
+    field("SearchString", NS, xs.string, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -6173,98 +5987,91 @@ export const FileImportOption: ComplexDesc = complex("FileImportOption", () => [
 });
 
 export const AddImportJobsResponse: ComplexDesc = complex("AddImportJobsResponse", () => [
-  field("ImportJobIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("ImportJobIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetImportResultsRequest: ComplexDesc = complex("GetImportResultsRequest", () => [
-  field("ImportType", NS, xs.string, { min: 0, nillable: true }),
-  field("PageInfo", NS, () => Paging, { min: 0, nillable: true }),
-  field("ImportJobIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-  field("ReturnAdditionalFields", NS, ImportAdditionalField, { min: 0, nillable: true }),
+  field("ImportType", NS, xs.string, OPTIONAL_NILLABLE),
+  field("PageInfo", NS, () => Paging, OPTIONAL_NILLABLE),
+  field("ImportJobIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("ReturnAdditionalFields", NS, ImportAdditionalField, OPTIONAL_NILLABLE),
 ]);
 
 export const GetImportResultsResponse: ComplexDesc = complex("GetImportResultsResponse", () => [
-  field("ImportResults", NS, () => ArrayOfImportResult, { min: 0, nillable: true }),
+  field("ImportResults", NS, () => ArrayOfImportResult, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfImportResult: ArrayDesc = array(
   "ArrayOfImportResult",
-  field("ImportResult", NS, () => ImportResult, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("ImportResult", NS, () => ImportResult, REPEATED_NILLABLE),
 );
 
 export const ImportResult: ComplexDesc = complex("ImportResult", () => [
-  field("EntityStatistics", NS, () => ArrayOfImportEntityStatistics, { min: 0, nillable: true }),
-  field("ErrorLogUrl", NS, xs.string, { min: 0, nillable: true }),
-  field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, {
-    min: 0,
-    nillable: true,
-  }),
-  field("Id", NS, xs.string, { min: 0, nillable: true }),
-  field("ImportJob", NS, () => ImportJob, { min: 0, nillable: true }),
-  field("StartTimeInUTC", NS, xs.dateTime, { min: 0 }),
-  field("Status", NS, xs.string, { min: 0, nillable: true }),
+  field("EntityStatistics", NS, () => ArrayOfImportEntityStatistics, OPTIONAL_NILLABLE),
+  field("ErrorLogUrl", NS, xs.string, OPTIONAL_NILLABLE),
+  field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
+  field("Id", NS, xs.string, OPTIONAL_NILLABLE),
+  field("ImportJob", NS, () => ImportJob, OPTIONAL_NILLABLE),
+  field("StartTimeInUTC", NS, xs.dateTime, OPTIONAL),
+  field("Status", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfImportEntityStatistics: ArrayDesc = array(
   "ArrayOfImportEntityStatistics",
-  field("ImportEntityStatistics", NS, () => ImportEntityStatistics, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("ImportEntityStatistics", NS, () => ImportEntityStatistics, REPEATED_NILLABLE),
 );
 
 export const ImportEntityStatistics: ComplexDesc = complex("ImportEntityStatistics", () => [
-  field("Additions", NS, xs.int, { min: 0, nillable: true }),
-  field("Changes", NS, xs.int, { min: 0, nillable: true }),
-  field("Deletions", NS, xs.int, { min: 0, nillable: true }),
-  field("EntityType", NS, xs.string, { min: 0, nillable: true }),
-  field("Errors", NS, xs.int, { min: 0, nillable: true }),
-  field("Total", NS, xs.int, { min: 0, nillable: true }),
+  field("Additions", NS, xs.int, OPTIONAL_NILLABLE),
+  field("Changes", NS, xs.int, OPTIONAL_NILLABLE),
+  field("Deletions", NS, xs.int, OPTIONAL_NILLABLE),
+  field("EntityType", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Errors", NS, xs.int, OPTIONAL_NILLABLE),
+  field("Total", NS, xs.int, OPTIONAL_NILLABLE),
 ]);
 
 export const GetImportJobsByIdsRequest: ComplexDesc = complex("GetImportJobsByIdsRequest", () => [
-  field("ImportJobIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-  field("ImportType", NS, xs.string, { min: 0, nillable: true }),
-  field("ReturnAdditionalFields", NS, ImportAdditionalField, { min: 0, nillable: true }),
+  field("ImportJobIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("ImportType", NS, xs.string, OPTIONAL_NILLABLE),
+  field("ReturnAdditionalFields", NS, ImportAdditionalField, OPTIONAL_NILLABLE),
 ]);
 
 export const GetImportJobsByIdsResponse: ComplexDesc = complex("GetImportJobsByIdsResponse", () => [
-  field("ImportJobs", NS, () => ArrayOfImportJob, { min: 0, nillable: true }),
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("ImportJobs", NS, () => ArrayOfImportJob, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteImportJobsRequest: ComplexDesc = complex("DeleteImportJobsRequest", () => [
-  field("ImportJobIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-  field("ImportType", NS, xs.string, { min: 0, nillable: true }),
+  field("ImportJobIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("ImportType", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteImportJobsResponse: ComplexDesc = complex("DeleteImportJobsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetImportEntityIdsMappingRequest: ComplexDesc = complex(
   "GetImportEntityIdsMappingRequest",
   () => [
-    field("ImportType", NS, xs.string, { min: 0, nillable: true }),
-    field("SourceEntityIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-    field("ImportEntityType", NS, ImportEntityType, { min: 0 }),
-    field("SourceParentId", NS, xs.long, { min: 0, nillable: true }),
+    field("ImportType", NS, xs.string, OPTIONAL_NILLABLE),
+    field("SourceEntityIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("ImportEntityType", NS, ImportEntityType, OPTIONAL),
+    field("SourceParentId", NS, xs.long, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetImportEntityIdsMappingResponse: ComplexDesc = complex(
   "GetImportEntityIdsMappingResponse",
   () => [
-    field("EntityIdsMapping", NS, () => ArrayOfKeyValuePairOflonglong, { min: 0, nillable: true }),
-    field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field("EntityIdsMapping", NS, () => ArrayOfKeyValuePairOflonglong, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfKeyValuePairOflonglong: ArrayDesc = array(
   "ArrayOfKeyValuePairOflonglong",
-  field("KeyValuePairOflonglong", NS3, () => KeyValuePairOflonglong, { min: 0, max: UNBOUNDED }),
+  field("KeyValuePairOflonglong", NS3, () => KeyValuePairOflonglong, REPEATED),
 );
 
 export const KeyValuePairOflonglong: ComplexDesc = complex("KeyValuePairOflonglong", () => [
@@ -6273,1432 +6080,1349 @@ export const KeyValuePairOflonglong: ComplexDesc = complex("KeyValuePairOflonglo
 ]);
 
 export const UpdateImportJobsRequest: ComplexDesc = complex("UpdateImportJobsRequest", () => [
-  field("ImportJobs", NS, () => ArrayOfImportJob, { min: 0, nillable: true }),
+  field("ImportJobs", NS, () => ArrayOfImportJob, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateImportJobsResponse: ComplexDesc = complex("UpdateImportJobsResponse", () => [
-  field("ImportJobIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("ImportJobIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const AddVideosRequest: ComplexDesc = complex("AddVideosRequest", () => [
-  field("Videos", NS, () => ArrayOfVideo, { min: 0, nillable: true }),
+  field("Videos", NS, () => ArrayOfVideo, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfVideo: ArrayDesc = array(
   "ArrayOfVideo",
-  field("Video", NS, () => Video, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("Video", NS, () => Video, REPEATED_NILLABLE),
 );
 
 export const Video: ComplexDesc = complex("Video", () => [
-  field("AspectRatio", NS, xs.string, { min: 0, nillable: true }),
-  field("CreatedDateTimeInUTC", NS, xs.dateTime, { min: 0, nillable: true }),
-  field("Description", NS, xs.string, { min: 0, nillable: true }),
-  field("DurationInMilliseconds", NS, xs.int, { min: 0, nillable: true }),
-  field("FailureCode", NS, xs.string, { min: 0, nillable: true }),
-  field("Id", NS, xs.long, { min: 0, nillable: true }),
-  field("ModifiedDateTimeInUTC", NS, xs.dateTime, { min: 0, nillable: true }),
-  field("SourceUrl", NS, xs.string, { min: 0, nillable: true }),
-  field("Status", NS, xs.string, { min: 0, nillable: true }),
-  field("ThumbnailUrl", NS, xs.string, { min: 0, nillable: true }),
-  field("Url", NS, xs.string, { min: 0, nillable: true }),
+  field("AspectRatio", NS, xs.string, OPTIONAL_NILLABLE),
+  field("CreatedDateTimeInUTC", NS, xs.dateTime, OPTIONAL_NILLABLE),
+  field("Description", NS, xs.string, OPTIONAL_NILLABLE),
+  field("DurationInMilliseconds", NS, xs.int, OPTIONAL_NILLABLE),
+  field("FailureCode", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
+  field("ModifiedDateTimeInUTC", NS, xs.dateTime, OPTIONAL_NILLABLE),
+  field("SourceUrl", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Status", NS, xs.string, OPTIONAL_NILLABLE),
+  field("ThumbnailUrl", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Url", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const AddVideosResponse: ComplexDesc = complex("AddVideosResponse", () => [
-  field("VideoIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("VideoIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteVideosRequest: ComplexDesc = complex("DeleteVideosRequest", () => [
-  field("VideoIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
+  field("VideoIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteVideosResponse: ComplexDesc = complex("DeleteVideosResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetVideosByIdsRequest: ComplexDesc = complex("GetVideosByIdsRequest", () => [
-  field("VideoIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-  field("PageInfo", NS, () => Paging, { min: 0, nillable: true }),
+  field("VideoIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("PageInfo", NS, () => Paging, OPTIONAL_NILLABLE),
 ]);
 
 export const GetVideosByIdsResponse: ComplexDesc = complex("GetVideosByIdsResponse", () => [
-  field("Videos", NS, () => ArrayOfVideo, { min: 0, nillable: true }),
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("Videos", NS, () => ArrayOfVideo, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateVideosRequest: ComplexDesc = complex("UpdateVideosRequest", () => [
-  field("Videos", NS, () => ArrayOfVideo, { min: 0, nillable: true }),
+  field("Videos", NS, () => ArrayOfVideo, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateVideosResponse: ComplexDesc = complex("UpdateVideosResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const AddHTML5sRequest: ComplexDesc = complex("AddHTML5sRequest", () => [
-  field("HTML5Assets", NS, () => ArrayOfHTML5, { min: 0, nillable: true }),
+  field("HTML5Assets", NS, () => ArrayOfHTML5, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfHTML5: ArrayDesc = array(
   "ArrayOfHTML5",
-  field("HTML5", NS, () => HTML5, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("HTML5", NS, () => HTML5, REPEATED_NILLABLE),
 );
 
 export const HTML5: ComplexDesc = complex("HTML5", () => [
-  field("CreatedDateTimeInUTC", NS, xs.dateTime, { min: 0, nillable: true }),
-  field("DestinationUrl", NS, xs.string, { min: 0, nillable: true }),
-  field("FailureCode", NS, xs.string, { min: 0, nillable: true }),
-  field("Height", NS, xs.int, { min: 0, nillable: true }),
-  field("Id", NS, xs.long, { min: 0, nillable: true }),
-  field("ModifiedDateTimeInUTC", NS, xs.dateTime, { min: 0, nillable: true }),
-  field("Name", NS, xs.string, { min: 0, nillable: true }),
-  field("Status", NS, xs.string, { min: 0, nillable: true }),
-  field("Text", NS, xs.string, { min: 0, nillable: true }),
-  field("ThumbnailUrl", NS, xs.string, { min: 0, nillable: true }),
-  field("Url", NS, xs.string, { min: 0, nillable: true }),
-  field("Width", NS, xs.int, { min: 0, nillable: true }),
+  field("CreatedDateTimeInUTC", NS, xs.dateTime, OPTIONAL_NILLABLE),
+  field("DestinationUrl", NS, xs.string, OPTIONAL_NILLABLE),
+  field("FailureCode", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Height", NS, xs.int, OPTIONAL_NILLABLE),
+  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
+  field("ModifiedDateTimeInUTC", NS, xs.dateTime, OPTIONAL_NILLABLE),
+  field("Name", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Status", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Text", NS, xs.string, OPTIONAL_NILLABLE),
+  field("ThumbnailUrl", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Url", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Width", NS, xs.int, OPTIONAL_NILLABLE),
 ]);
 
 export const AddHTML5sResponse: ComplexDesc = complex("AddHTML5sResponse", () => [
-  field("HTML5AssetIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("HTML5AssetIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetHTML5sByIdsRequest: ComplexDesc = complex("GetHTML5sByIdsRequest", () => [
-  field("HTML5AssetIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
+  field("HTML5AssetIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const GetHTML5sByIdsResponse: ComplexDesc = complex("GetHTML5sByIdsResponse", () => [
-  field("HTML5Assets", NS, () => ArrayOfHTML5, { min: 0, nillable: true }),
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("HTML5Assets", NS, () => ArrayOfHTML5, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteHTML5sRequest: ComplexDesc = complex("DeleteHTML5sRequest", () => [
-  field("HTML5AssetIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
+  field("HTML5AssetIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteHTML5sResponse: ComplexDesc = complex("DeleteHTML5sResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const AddCampaignConversionGoalsRequest: ComplexDesc = complex(
   "AddCampaignConversionGoalsRequest",
   () => [
-    field("CampaignConversionGoal", NS, () => ArrayOfCampaignConversionGoal, {
-      min: 0,
-      nillable: true,
-    }),
+    field("CampaignConversionGoal", NS, () => ArrayOfCampaignConversionGoal, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfCampaignConversionGoal: ArrayDesc = array(
   "ArrayOfCampaignConversionGoal",
-  field("CampaignConversionGoal", NS, () => CampaignConversionGoal, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("CampaignConversionGoal", NS, () => CampaignConversionGoal, REPEATED_NILLABLE),
 );
 
 export const CampaignConversionGoal: ComplexDesc = complex("CampaignConversionGoal", () => [
-  field("CampaignId", NS, xs.long, { min: 0 }),
-  field("GoalId", NS, xs.long, { min: 0 }),
+  field("CampaignId", NS, xs.long, OPTIONAL),
+  field("GoalId", NS, xs.long, OPTIONAL),
 ]);
 
 export const AddCampaignConversionGoalsResponse: ComplexDesc = complex(
   "AddCampaignConversionGoalsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true })],
+  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const DeleteCampaignConversionGoalsRequest: ComplexDesc = complex(
   "DeleteCampaignConversionGoalsRequest",
   () => [
-    field("CampaignConversionGoal", NS, () => ArrayOfCampaignConversionGoal, {
-      min: 0,
-      nillable: true,
-    }),
+    field("CampaignConversionGoal", NS, () => ArrayOfCampaignConversionGoal, OPTIONAL_NILLABLE),
   ],
 );
 
 export const DeleteCampaignConversionGoalsResponse: ComplexDesc = complex(
   "DeleteCampaignConversionGoalsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true })],
+  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const AddDataExclusionsRequest: ComplexDesc = complex("AddDataExclusionsRequest", () => [
-  field("AccountId", NS, xs.long, { min: 0 }),
-  field("DataExclusions", NS, () => ArrayOfDataExclusion, { min: 0, nillable: true }),
+  field("AccountId", NS, xs.long, OPTIONAL),
+  field("DataExclusions", NS, () => ArrayOfDataExclusion, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfDataExclusion: ArrayDesc = array(
   "ArrayOfDataExclusion",
-  field("DataExclusion", NS, () => DataExclusion, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("DataExclusion", NS, () => DataExclusion, REPEATED_NILLABLE),
 );
 
 export const DataExclusion: ComplexDesc = complex("DataExclusion", () => [
-  field("CampaignAssociations", NS, () => ArrayOfCampaignAssociation, { min: 0, nillable: true }),
-  field("CampaignTypeFilter", NS, CampaignType, { min: 0, nillable: true }),
-  field("Description", NS, xs.string, { min: 0, nillable: true }),
-  field("DeviceTypeFilter", NS, DeviceType, { min: 0, nillable: true }),
-  field("EndDate", NS, xs.dateTime, { min: 0, nillable: true }),
-  field("Id", NS, xs.long, { min: 0, nillable: true }),
-  field("Name", NS, xs.string, { min: 0, nillable: true }),
-  field("StartDate", NS, xs.dateTime, { min: 0, nillable: true }),
+  field("CampaignAssociations", NS, () => ArrayOfCampaignAssociation, OPTIONAL_NILLABLE),
+  field("CampaignTypeFilter", NS, CampaignType, OPTIONAL_NILLABLE),
+  field("Description", NS, xs.string, OPTIONAL_NILLABLE),
+  field("DeviceTypeFilter", NS, DeviceType, OPTIONAL_NILLABLE),
+  field("EndDate", NS, xs.dateTime, OPTIONAL_NILLABLE),
+  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
+  field("Name", NS, xs.string, OPTIONAL_NILLABLE),
+  field("StartDate", NS, xs.dateTime, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfCampaignAssociation: ArrayDesc = array(
   "ArrayOfCampaignAssociation",
-  field("CampaignAssociation", NS, () => CampaignAssociation, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("CampaignAssociation", NS, () => CampaignAssociation, REPEATED_NILLABLE),
 );
 
 export const CampaignAssociation: ComplexDesc = complex("CampaignAssociation", () => [
-  field("CampaignId", NS, xs.long, { min: 0 }),
+  field("CampaignId", NS, xs.long, OPTIONAL),
 ]);
 
 export const AddDataExclusionsResponse: ComplexDesc = complex("AddDataExclusionsResponse", () => [
-  field("DataExclusionIds", NS, () => ArrayOfNullableOflong, { min: 0, nillable: true }),
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("DataExclusionIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateDataExclusionsRequest: ComplexDesc = complex(
   "UpdateDataExclusionsRequest",
   () => [
-    field("AccountId", NS, xs.long, { min: 0 }),
-    field("DataExclusions", NS, () => ArrayOfDataExclusion, { min: 0, nillable: true }),
+    field("AccountId", NS, xs.long, OPTIONAL),
+    field("DataExclusions", NS, () => ArrayOfDataExclusion, OPTIONAL_NILLABLE),
   ],
 );
 
 export const UpdateDataExclusionsResponse: ComplexDesc = complex(
   "UpdateDataExclusionsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true })],
+  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const DeleteDataExclusionsRequest: ComplexDesc = complex(
   "DeleteDataExclusionsRequest",
   () => [
-    field("AccountId", NS, xs.long, { min: 0 }),
-    field("DataExclusionIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
+    field("AccountId", NS, xs.long, OPTIONAL),
+    field("DataExclusionIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
   ],
 );
 
 export const DeleteDataExclusionsResponse: ComplexDesc = complex(
   "DeleteDataExclusionsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true })],
+  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetDataExclusionsByIdsRequest: ComplexDesc = complex(
   "GetDataExclusionsByIdsRequest",
   () => [
-    field("AccountId", NS, xs.long, { min: 0 }),
-    field("DataExclusionIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
+    field("AccountId", NS, xs.long, OPTIONAL),
+    field("DataExclusionIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetDataExclusionsByIdsResponse: ComplexDesc = complex(
   "GetDataExclusionsByIdsResponse",
   () => [
-    field("DataExclusions", NS, () => ArrayOfDataExclusion, { min: 0, nillable: true }),
-    field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field("DataExclusions", NS, () => ArrayOfDataExclusion, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetDataExclusionsByAccountIdRequest: ComplexDesc = complex(
   "GetDataExclusionsByAccountIdRequest",
-  () => [field("AccountId", NS, xs.long, { min: 0 })],
+  () => [field("AccountId", NS, xs.long, OPTIONAL)],
 );
 
 export const GetDataExclusionsByAccountIdResponse: ComplexDesc = complex(
   "GetDataExclusionsByAccountIdResponse",
   () => [
-    field("DataExclusions", NS, () => ArrayOfDataExclusion, { min: 0, nillable: true }),
-    field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field("DataExclusions", NS, () => ArrayOfDataExclusion, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const AddSeasonalityAdjustmentsRequest: ComplexDesc = complex(
   "AddSeasonalityAdjustmentsRequest",
   () => [
-    field("AccountId", NS, xs.long, { min: 0 }),
-    field("SeasonalityAdjustments", NS, () => ArrayOfSeasonalityAdjustment, {
-      min: 0,
-      nillable: true,
-    }),
+    field("AccountId", NS, xs.long, OPTIONAL),
+    field("SeasonalityAdjustments", NS, () => ArrayOfSeasonalityAdjustment, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfSeasonalityAdjustment: ArrayDesc = array(
   "ArrayOfSeasonalityAdjustment",
-  field("SeasonalityAdjustment", NS, () => SeasonalityAdjustment, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("SeasonalityAdjustment", NS, () => SeasonalityAdjustment, REPEATED_NILLABLE),
 );
 
 export const SeasonalityAdjustment: ComplexDesc = complex("SeasonalityAdjustment", () => [
-  field("AdjustmentPercentage", NS, xs.double, { min: 0, nillable: true }),
-  field("CampaignAssociations", NS, () => ArrayOfCampaignAssociation, { min: 0, nillable: true }),
-  field("CampaignTypeFilter", NS, CampaignType, { min: 0, nillable: true }),
-  field("Description", NS, xs.string, { min: 0, nillable: true }),
-  field("DeviceTypeFilter", NS, DeviceType, { min: 0, nillable: true }),
-  field("EndDate", NS, xs.dateTime, { min: 0, nillable: true }),
-  field("Id", NS, xs.long, { min: 0, nillable: true }),
-  field("Name", NS, xs.string, { min: 0, nillable: true }),
-  field("StartDate", NS, xs.dateTime, { min: 0, nillable: true }),
+  field("AdjustmentPercentage", NS, xs.double, OPTIONAL_NILLABLE),
+  field("CampaignAssociations", NS, () => ArrayOfCampaignAssociation, OPTIONAL_NILLABLE),
+  field("CampaignTypeFilter", NS, CampaignType, OPTIONAL_NILLABLE),
+  field("Description", NS, xs.string, OPTIONAL_NILLABLE),
+  field("DeviceTypeFilter", NS, DeviceType, OPTIONAL_NILLABLE),
+  field("EndDate", NS, xs.dateTime, OPTIONAL_NILLABLE),
+  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
+  field("Name", NS, xs.string, OPTIONAL_NILLABLE),
+  field("StartDate", NS, xs.dateTime, OPTIONAL_NILLABLE),
 ]);
 
 export const AddSeasonalityAdjustmentsResponse: ComplexDesc = complex(
   "AddSeasonalityAdjustmentsResponse",
   () => [
-    field("SeasonalityAdjustmentIds", NS, () => ArrayOfNullableOflong, { min: 0, nillable: true }),
-    field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field("SeasonalityAdjustmentIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const UpdateSeasonalityAdjustmentsRequest: ComplexDesc = complex(
   "UpdateSeasonalityAdjustmentsRequest",
   () => [
-    field("AccountId", NS, xs.long, { min: 0 }),
-    field("SeasonalityAdjustments", NS, () => ArrayOfSeasonalityAdjustment, {
-      min: 0,
-      nillable: true,
-    }),
+    field("AccountId", NS, xs.long, OPTIONAL),
+    field("SeasonalityAdjustments", NS, () => ArrayOfSeasonalityAdjustment, OPTIONAL_NILLABLE),
   ],
 );
 
 export const UpdateSeasonalityAdjustmentsResponse: ComplexDesc = complex(
   "UpdateSeasonalityAdjustmentsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true })],
+  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const DeleteSeasonalityAdjustmentsRequest: ComplexDesc = complex(
   "DeleteSeasonalityAdjustmentsRequest",
   () => [
-    field("AccountId", NS, xs.long, { min: 0 }),
-    field("SeasonalityAdjustmentIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
+    field("AccountId", NS, xs.long, OPTIONAL),
+    field("SeasonalityAdjustmentIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
   ],
 );
 
 export const DeleteSeasonalityAdjustmentsResponse: ComplexDesc = complex(
   "DeleteSeasonalityAdjustmentsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true })],
+  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetSeasonalityAdjustmentsByIdsRequest: ComplexDesc = complex(
   "GetSeasonalityAdjustmentsByIdsRequest",
   () => [
-    field("AccountId", NS, xs.long, { min: 0 }),
-    field("SeasonalityAdjustmentIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
+    field("AccountId", NS, xs.long, OPTIONAL),
+    field("SeasonalityAdjustmentIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetSeasonalityAdjustmentsByIdsResponse: ComplexDesc = complex(
   "GetSeasonalityAdjustmentsByIdsResponse",
   () => [
-    field("SeasonalityAdjustments", NS, () => ArrayOfSeasonalityAdjustment, {
-      min: 0,
-      nillable: true,
-    }),
-    field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field("SeasonalityAdjustments", NS, () => ArrayOfSeasonalityAdjustment, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetSeasonalityAdjustmentsByAccountIdRequest: ComplexDesc = complex(
   "GetSeasonalityAdjustmentsByAccountIdRequest",
-  () => [field("AccountId", NS, xs.long, { min: 0 })],
+  () => [field("AccountId", NS, xs.long, OPTIONAL)],
 );
 
 export const GetSeasonalityAdjustmentsByAccountIdResponse: ComplexDesc = complex(
   "GetSeasonalityAdjustmentsByAccountIdResponse",
   () => [
-    field("SeasonalityAdjustments", NS, () => ArrayOfSeasonalityAdjustment, {
-      min: 0,
-      nillable: true,
-    }),
-    field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field("SeasonalityAdjustments", NS, () => ArrayOfSeasonalityAdjustment, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const CreateAssetGroupRecommendationRequest: ComplexDesc = complex(
   "CreateAssetGroupRecommendationRequest",
   () => [
-    field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("Prompt", NS, xs.string, { min: 0, nillable: true }),
-    field("TextTone", NS, AdRecommendationTextTone, { min: 0, nillable: true }),
-    field("ReturnAdditionalFields", NS, AdRecommendationAdditionalField, {
-      min: 0,
-      nillable: true,
-    }),
+    field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("Prompt", NS, xs.string, OPTIONAL_NILLABLE),
+    field("TextTone", NS, AdRecommendationTextTone, OPTIONAL_NILLABLE),
+    field("ReturnAdditionalFields", NS, AdRecommendationAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
 
 export const CreateAssetGroupRecommendationResponse: ComplexDesc = complex(
   "CreateAssetGroupRecommendationResponse",
   () => [
-    field("AssetGroup", NS, () => AssetGroup, { min: 0, nillable: true }),
-    field("ImageSuggestions", NS, () => ArrayOfAdRecommendationImageSuggestion, {
-      min: 0,
-      nillable: true,
-    }),
-    field("PromptBrandWarning", NS, xs.string, { min: 0, nillable: true }),
+    field("AssetGroup", NS, () => AssetGroup, OPTIONAL_NILLABLE),
+    field("ImageSuggestions", NS, () => ArrayOfAdRecommendationImageSuggestion, OPTIONAL_NILLABLE),
+    field("PromptBrandWarning", NS, xs.string, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfAdRecommendationImageSuggestion: ArrayDesc = array(
   "ArrayOfAdRecommendationImageSuggestion",
-  field("AdRecommendationImageSuggestion", NS, () => AdRecommendationImageSuggestion, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field(
+    "AdRecommendationImageSuggestion",
+    NS,
+    () => AdRecommendationImageSuggestion,
+    REPEATED_NILLABLE,
+  ),
 );
 
 export const AdRecommendationImageSuggestion: ComplexDesc = complex(
   "AdRecommendationImageSuggestion",
   () => [
-    field("AssetLink", NS, () => AssetLink, { min: 0, nillable: true }),
-    field("Image", NS, () => Image, { min: 0, nillable: true }),
-    field("ImageMetadata", NS, () => AdRecommendationImageSuggestionMetadata, {
-      min: 0,
-      nillable: true,
-    }),
-    field("ImageUrl", NS, xs.string, { min: 0, nillable: true }),
+    field("AssetLink", NS, () => AssetLink, OPTIONAL_NILLABLE),
+    field("Image", NS, () => Image, OPTIONAL_NILLABLE),
+    field("ImageMetadata", NS, () => AdRecommendationImageSuggestionMetadata, OPTIONAL_NILLABLE),
+    field("ImageUrl", NS, xs.string, OPTIONAL_NILLABLE),
   ],
 );
 
 export const AdRecommendationImageSuggestionMetadata: ComplexDesc = complex(
   "AdRecommendationImageSuggestionMetadata",
   () => [
-    field("CustomizedProperties", NS, () => ArrayOfAdRecommendationCustomizedProperty, {
-      min: 0,
-      nillable: true,
-    }),
-    field("ImageAssetProperties", NS, () => ArrayOfAdRecommendationImageAssetProperty, {
-      min: 0,
-      nillable: true,
-    }),
-    field("TemplateId", NS, xs.string, { min: 0, nillable: true }),
-    field("TemplateVersion", NS, xs.string, { min: 0, nillable: true }),
-    field("TextAssetProperties", NS, () => ArrayOfAdRecommendationTextAssetProperty, {
-      min: 0,
-      nillable: true,
-    }),
+    field(
+      "CustomizedProperties",
+      NS,
+      () => ArrayOfAdRecommendationCustomizedProperty,
+      OPTIONAL_NILLABLE,
+    ),
+    field(
+      "ImageAssetProperties",
+      NS,
+      () => ArrayOfAdRecommendationImageAssetProperty,
+      OPTIONAL_NILLABLE,
+    ),
+    field("TemplateId", NS, xs.string, OPTIONAL_NILLABLE),
+    field("TemplateVersion", NS, xs.string, OPTIONAL_NILLABLE),
+    field(
+      "TextAssetProperties",
+      NS,
+      () => ArrayOfAdRecommendationTextAssetProperty,
+      OPTIONAL_NILLABLE,
+    ),
   ],
 );
 
 export const ArrayOfAdRecommendationCustomizedProperty: ArrayDesc = array(
   "ArrayOfAdRecommendationCustomizedProperty",
-  field("AdRecommendationCustomizedProperty", NS, () => AdRecommendationCustomizedProperty, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field(
+    "AdRecommendationCustomizedProperty",
+    NS,
+    () => AdRecommendationCustomizedProperty,
+    REPEATED_NILLABLE,
+  ),
 );
 
 export const AdRecommendationCustomizedProperty: ComplexDesc = complex(
   "AdRecommendationCustomizedProperty",
   () => [
-    field("AssetTypeName", NS, xs.string, { min: 0, nillable: true }),
-    field("PropertyName", NS, xs.string, { min: 0, nillable: true }),
-    field("PropertyValue", NS, xs.string, { min: 0, nillable: true }),
+    field("AssetTypeName", NS, xs.string, OPTIONAL_NILLABLE),
+    field("PropertyName", NS, xs.string, OPTIONAL_NILLABLE),
+    field("PropertyValue", NS, xs.string, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfAdRecommendationImageAssetProperty: ArrayDesc = array(
   "ArrayOfAdRecommendationImageAssetProperty",
-  field("AdRecommendationImageAssetProperty", NS, () => AdRecommendationImageAssetProperty, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field(
+    "AdRecommendationImageAssetProperty",
+    NS,
+    () => AdRecommendationImageAssetProperty,
+    REPEATED_NILLABLE,
+  ),
 );
 
 export const AdRecommendationImageAssetProperty: ComplexDesc = complex(
   "AdRecommendationImageAssetProperty",
   () => [
-    field("CropHeight", NS, xs.int, { min: 0, nillable: true }),
-    field("CropWidth", NS, xs.int, { min: 0, nillable: true }),
-    field("CropX", NS, xs.int, { min: 0, nillable: true }),
-    field("CropY", NS, xs.int, { min: 0, nillable: true }),
-    field("ImageField", NS, AdRecommendationImageField, { min: 0 }),
-    field("ImageUrl", NS, xs.string, { min: 0, nillable: true }),
+    field("CropHeight", NS, xs.int, OPTIONAL_NILLABLE),
+    field("CropWidth", NS, xs.int, OPTIONAL_NILLABLE),
+    field("CropX", NS, xs.int, OPTIONAL_NILLABLE),
+    field("CropY", NS, xs.int, OPTIONAL_NILLABLE),
+    field("ImageField", NS, AdRecommendationImageField, OPTIONAL),
+    field("ImageUrl", NS, xs.string, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfAdRecommendationTextAssetProperty: ArrayDesc = array(
   "ArrayOfAdRecommendationTextAssetProperty",
-  field("AdRecommendationTextAssetProperty", NS, () => AdRecommendationTextAssetProperty, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field(
+    "AdRecommendationTextAssetProperty",
+    NS,
+    () => AdRecommendationTextAssetProperty,
+    REPEATED_NILLABLE,
+  ),
 );
 
 export const AdRecommendationTextAssetProperty: ComplexDesc = complex(
   "AdRecommendationTextAssetProperty",
   () => [
-    field("Text", NS, xs.string, { min: 0, nillable: true }),
-    field("TextField", NS, AdRecommendationTextField, { min: 0 }),
+    field("Text", NS, xs.string, OPTIONAL_NILLABLE),
+    field("TextField", NS, AdRecommendationTextField, OPTIONAL),
   ],
 );
 
 export const CreateResponsiveAdRecommendationRequest: ComplexDesc = complex(
   "CreateResponsiveAdRecommendationRequest",
   () => [
-    field("AdSubType", NS, AdSubType, { min: 0, nillable: true }),
-    field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("Prompt", NS, xs.string, { min: 0, nillable: true }),
-    field("TextTone", NS, AdRecommendationTextTone, { min: 0, nillable: true }),
-    field("VideoType", NS, AdRecommendationVideoType, { min: 0, nillable: true }),
-    field("BrandKitId", NS, xs.long, { min: 0, nillable: true }),
-    field("ReturnAdditionalFields", NS, AdRecommendationAdditionalField, {
-      min: 0,
-      nillable: true,
-    }),
+    field("AdSubType", NS, AdSubType, OPTIONAL_NILLABLE),
+    field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("Prompt", NS, xs.string, OPTIONAL_NILLABLE),
+    field("TextTone", NS, AdRecommendationTextTone, OPTIONAL_NILLABLE),
+    field("VideoType", NS, AdRecommendationVideoType, OPTIONAL_NILLABLE),
+    field("BrandKitId", NS, xs.long, OPTIONAL_NILLABLE),
+    field("ReturnAdditionalFields", NS, AdRecommendationAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
 
 export const CreateResponsiveAdRecommendationResponse: ComplexDesc = complex(
   "CreateResponsiveAdRecommendationResponse",
   () => [
-    field("ResponsiveAd", NS, () => ResponsiveAd, { min: 0, nillable: true }),
-    field("ImageSuggestions", NS, () => ArrayOfAdRecommendationImageSuggestion, {
-      min: 0,
-      nillable: true,
-    }),
-    field("VideoSuggestions", NS, () => ArrayOfAdRecommendationVideoSuggestion, {
-      min: 0,
-      nillable: true,
-    }),
-    field("PromptBrandWarning", NS, xs.string, { min: 0, nillable: true }),
-    field("JobInfo", NS, () => AdRecommendationJobInfo, { min: 0, nillable: true }),
+    field("ResponsiveAd", NS, () => ResponsiveAd, OPTIONAL_NILLABLE),
+    field("ImageSuggestions", NS, () => ArrayOfAdRecommendationImageSuggestion, OPTIONAL_NILLABLE),
+    field("VideoSuggestions", NS, () => ArrayOfAdRecommendationVideoSuggestion, OPTIONAL_NILLABLE),
+    field("PromptBrandWarning", NS, xs.string, OPTIONAL_NILLABLE),
+    field("JobInfo", NS, () => AdRecommendationJobInfo, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfAdRecommendationVideoSuggestion: ArrayDesc = array(
   "ArrayOfAdRecommendationVideoSuggestion",
-  field("AdRecommendationVideoSuggestion", NS, () => AdRecommendationVideoSuggestion, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field(
+    "AdRecommendationVideoSuggestion",
+    NS,
+    () => AdRecommendationVideoSuggestion,
+    REPEATED_NILLABLE,
+  ),
 );
 
 export const AdRecommendationVideoSuggestion: ComplexDesc = complex(
   "AdRecommendationVideoSuggestion",
-  () => [field("Video", NS, () => Video, { min: 0, nillable: true })],
+  () => [field("Video", NS, () => Video, OPTIONAL_NILLABLE)],
 );
 
 export const AdRecommendationJobInfo: ComplexDesc = complex("AdRecommendationJobInfo", () => [
-  field("ErrorCode", NS, xs.string, { min: 0, nillable: true }),
-  field("ErrorMessage", NS, xs.string, { min: 0, nillable: true }),
-  field("JobId", NS, xs.long, { min: 0 }),
-  field("JobStatus", NS, xs.string, { min: 0, nillable: true }),
+  field("ErrorCode", NS, xs.string, OPTIONAL_NILLABLE),
+  field("ErrorMessage", NS, xs.string, OPTIONAL_NILLABLE),
+  field("JobId", NS, xs.long, OPTIONAL),
+  field("JobStatus", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const CreateResponsiveSearchAdRecommendationRequest: ComplexDesc = complex(
   "CreateResponsiveSearchAdRecommendationRequest",
   () => [
-    field("FinalUrls", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-    field("Prompt", NS, xs.string, { min: 0, nillable: true }),
-    field("TextTone", NS, AdRecommendationTextTone, { min: 0, nillable: true }),
+    field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("Prompt", NS, xs.string, OPTIONAL_NILLABLE),
+    field("TextTone", NS, AdRecommendationTextTone, OPTIONAL_NILLABLE),
   ],
 );
 
 export const CreateResponsiveSearchAdRecommendationResponse: ComplexDesc = complex(
   "CreateResponsiveSearchAdRecommendationResponse",
-  () => [field("ResponsiveSearchAd", NS, () => ResponsiveSearchAd, { min: 0, nillable: true })],
+  () => [field("ResponsiveSearchAd", NS, () => ResponsiveSearchAd, OPTIONAL_NILLABLE)],
 );
 
 export const RefineAssetGroupRecommendationRequest: ComplexDesc = complex(
   "RefineAssetGroupRecommendationRequest",
   () => [
-    field("AssetGroup", NS, () => AssetGroup, { min: 0, nillable: true }),
-    field("TextRefineOperations", NS, () => ArrayOfAdRecommendationTextRefineOperation, {
-      min: 0,
-      nillable: true,
-    }),
-    field("ImageSuggestions", NS, () => ArrayOfAdRecommendationImageSuggestion, {
-      min: 0,
-      nillable: true,
-    }),
-    field("ImageRefineOperations", NS, () => ArrayOfAdRecommendationImageRefineOperation, {
-      min: 0,
-      nillable: true,
-    }),
-    field("ReturnAdditionalFields", NS, AdRecommendationAdditionalField, {
-      min: 0,
-      nillable: true,
-    }),
+    field("AssetGroup", NS, () => AssetGroup, OPTIONAL_NILLABLE),
+    field(
+      "TextRefineOperations",
+      NS,
+      () => ArrayOfAdRecommendationTextRefineOperation,
+      OPTIONAL_NILLABLE,
+    ),
+    field("ImageSuggestions", NS, () => ArrayOfAdRecommendationImageSuggestion, OPTIONAL_NILLABLE),
+    field(
+      "ImageRefineOperations",
+      NS,
+      () => ArrayOfAdRecommendationImageRefineOperation,
+      OPTIONAL_NILLABLE,
+    ),
+    field("ReturnAdditionalFields", NS, AdRecommendationAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfAdRecommendationTextRefineOperation: ArrayDesc = array(
   "ArrayOfAdRecommendationTextRefineOperation",
-  field("AdRecommendationTextRefineOperation", NS, () => AdRecommendationTextRefineOperation, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field(
+    "AdRecommendationTextRefineOperation",
+    NS,
+    () => AdRecommendationTextRefineOperation,
+    REPEATED_NILLABLE,
+  ),
 );
 
 export const AdRecommendationTextRefineOperation: ComplexDesc = complex(
   "AdRecommendationTextRefineOperation",
   () => [
-    field("TextField", NS, AdRecommendationTextField, { min: 0 }),
-    field("TextFieldIndex", NS, xs.int, { min: 0 }),
-    field("TextTone", NS, AdRecommendationTextTone, { min: 0, nillable: true }),
+    field("TextField", NS, AdRecommendationTextField, OPTIONAL),
+    field("TextFieldIndex", NS, xs.int, OPTIONAL),
+    field("TextTone", NS, AdRecommendationTextTone, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfAdRecommendationImageRefineOperation: ArrayDesc = array(
   "ArrayOfAdRecommendationImageRefineOperation",
-  field("AdRecommendationImageRefineOperation", NS, () => AdRecommendationImageRefineOperation, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field(
+    "AdRecommendationImageRefineOperation",
+    NS,
+    () => AdRecommendationImageRefineOperation,
+    REPEATED_NILLABLE,
+  ),
 );
 
 export const AdRecommendationImageRefineOperation: ComplexDesc = complex(
   "AdRecommendationImageRefineOperation",
   () => [
-    field("ImageRefineType", NS, AdRecommendationImageRefineType, { min: 0 }),
-    field("ImageIndex", NS, xs.int, { min: 0 }),
-    field("Prompt", NS, xs.string, { min: 0, nillable: true }),
+    field("ImageRefineType", NS, AdRecommendationImageRefineType, OPTIONAL),
+    field("ImageIndex", NS, xs.int, OPTIONAL),
+    field("Prompt", NS, xs.string, OPTIONAL_NILLABLE),
   ],
 );
 
 export const RefineAssetGroupRecommendationResponse: ComplexDesc = complex(
   "RefineAssetGroupRecommendationResponse",
   () => [
-    field("TextRefineResults", NS, () => ArrayOfAdRecommendationTextRefineResult, {
-      min: 0,
-      nillable: true,
-    }),
-    field("MediaRefineResults", NS, () => ArrayOfAdRecommendationMediaRefineResult, {
-      min: 0,
-      nillable: true,
-    }),
+    field(
+      "TextRefineResults",
+      NS,
+      () => ArrayOfAdRecommendationTextRefineResult,
+      OPTIONAL_NILLABLE,
+    ),
+    field(
+      "MediaRefineResults",
+      NS,
+      () => ArrayOfAdRecommendationMediaRefineResult,
+      OPTIONAL_NILLABLE,
+    ),
   ],
 );
 
 export const ArrayOfAdRecommendationTextRefineResult: ArrayDesc = array(
   "ArrayOfAdRecommendationTextRefineResult",
-  field("AdRecommendationTextRefineResult", NS, () => AdRecommendationTextRefineResult, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field(
+    "AdRecommendationTextRefineResult",
+    NS,
+    () => AdRecommendationTextRefineResult,
+    REPEATED_NILLABLE,
+  ),
 );
 
 export const AdRecommendationTextRefineResult: ComplexDesc = complex(
   "AdRecommendationTextRefineResult",
   () => [
-    field("Errors", NS, () => ArrayOfOperationError, { min: 0, nillable: true }),
-    field("TextAssetLinks", NS, () => ArrayOfAssetLink, { min: 0, nillable: true }),
+    field("Errors", NS, () => ArrayOfOperationError, OPTIONAL_NILLABLE),
+    field("TextAssetLinks", NS, () => ArrayOfAssetLink, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfOperationError: ArrayDesc = array(
   "ArrayOfOperationError",
-  field("OperationError", NS, () => OperationError, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("OperationError", NS, () => OperationError, REPEATED_NILLABLE),
 );
 
 export const OperationError: ComplexDesc = complex("OperationError", () => [
-  field("Code", NS, xs.int, { min: 0 }),
-  field("Details", NS, xs.string, { min: 0, nillable: true }),
-  field("ErrorCode", NS, xs.string, { min: 0, nillable: true }),
-  field("Message", NS, xs.string, { min: 0, nillable: true }),
+  field("Code", NS, xs.int, OPTIONAL),
+  field("Details", NS, xs.string, OPTIONAL_NILLABLE),
+  field("ErrorCode", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Message", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfAdRecommendationMediaRefineResult: ArrayDesc = array(
   "ArrayOfAdRecommendationMediaRefineResult",
-  field("AdRecommendationMediaRefineResult", NS, () => AdRecommendationMediaRefineResult, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field(
+    "AdRecommendationMediaRefineResult",
+    NS,
+    () => AdRecommendationMediaRefineResult,
+    REPEATED_NILLABLE,
+  ),
 );
 
 export const AdRecommendationMediaRefineResult: ComplexDesc = complex(
   "AdRecommendationMediaRefineResult",
   () => [
-    field("Errors", NS, () => ArrayOfOperationError, { min: 0, nillable: true }),
-    field("MediaList", NS, () => ArrayOfAdRecommendationRefinedMedia, { min: 0, nillable: true }),
+    field("Errors", NS, () => ArrayOfOperationError, OPTIONAL_NILLABLE),
+    field("MediaList", NS, () => ArrayOfAdRecommendationRefinedMedia, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfAdRecommendationRefinedMedia: ArrayDesc = array(
   "ArrayOfAdRecommendationRefinedMedia",
-  field("AdRecommendationRefinedMedia", NS, () => AdRecommendationRefinedMedia, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("AdRecommendationRefinedMedia", NS, () => AdRecommendationRefinedMedia, REPEATED_NILLABLE),
 );
 
 export const AdRecommendationRefinedMedia: ComplexDesc = complex(
   "AdRecommendationRefinedMedia",
-  () => [field("MediaUrl", NS, xs.string, { min: 0, nillable: true })],
+  () => [field("MediaUrl", NS, xs.string, OPTIONAL_NILLABLE)],
 );
 
 export const RefineResponsiveAdRecommendationRequest: ComplexDesc = complex(
   "RefineResponsiveAdRecommendationRequest",
   () => [
-    field("ResponsiveAd", NS, () => ResponsiveAd, { min: 0, nillable: true }),
-    field("TextRefineOperations", NS, () => ArrayOfAdRecommendationTextRefineOperation, {
-      min: 0,
-      nillable: true,
-    }),
-    field("ImageRefineOperations", NS, () => ArrayOfAdRecommendationImageRefineOperation, {
-      min: 0,
-      nillable: true,
-    }),
-    field("ImageSuggestions", NS, () => ArrayOfAdRecommendationImageSuggestion, {
-      min: 0,
-      nillable: true,
-    }),
-    field("ReturnAdditionalFields", NS, AdRecommendationAdditionalField, {
-      min: 0,
-      nillable: true,
-    }),
+    field("ResponsiveAd", NS, () => ResponsiveAd, OPTIONAL_NILLABLE),
+    field(
+      "TextRefineOperations",
+      NS,
+      () => ArrayOfAdRecommendationTextRefineOperation,
+      OPTIONAL_NILLABLE,
+    ),
+    field(
+      "ImageRefineOperations",
+      NS,
+      () => ArrayOfAdRecommendationImageRefineOperation,
+      OPTIONAL_NILLABLE,
+    ),
+    field("ImageSuggestions", NS, () => ArrayOfAdRecommendationImageSuggestion, OPTIONAL_NILLABLE),
+    field("ReturnAdditionalFields", NS, AdRecommendationAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
 
 export const RefineResponsiveAdRecommendationResponse: ComplexDesc = complex(
   "RefineResponsiveAdRecommendationResponse",
   () => [
-    field("TextRefineResults", NS, () => ArrayOfAdRecommendationTextRefineResult, {
-      min: 0,
-      nillable: true,
-    }),
-    field("MediaRefineResults", NS, () => ArrayOfAdRecommendationMediaRefineResult, {
-      min: 0,
-      nillable: true,
-    }),
+    field(
+      "TextRefineResults",
+      NS,
+      () => ArrayOfAdRecommendationTextRefineResult,
+      OPTIONAL_NILLABLE,
+    ),
+    field(
+      "MediaRefineResults",
+      NS,
+      () => ArrayOfAdRecommendationMediaRefineResult,
+      OPTIONAL_NILLABLE,
+    ),
   ],
 );
 
 export const RefineResponsiveSearchAdRecommendationRequest: ComplexDesc = complex(
   "RefineResponsiveSearchAdRecommendationRequest",
   () => [
-    field("ResponsiveSearchAd", NS, () => ResponsiveSearchAd, { min: 0, nillable: true }),
-    field("TextRefineOperations", NS, () => ArrayOfAdRecommendationTextRefineOperation, {
-      min: 0,
-      nillable: true,
-    }),
+    field("ResponsiveSearchAd", NS, () => ResponsiveSearchAd, OPTIONAL_NILLABLE),
+    field(
+      "TextRefineOperations",
+      NS,
+      () => ArrayOfAdRecommendationTextRefineOperation,
+      OPTIONAL_NILLABLE,
+    ),
   ],
 );
 
 export const RefineResponsiveSearchAdRecommendationResponse: ComplexDesc = complex(
   "RefineResponsiveSearchAdRecommendationResponse",
   () => [
-    field("TextRefineResults", NS, () => ArrayOfAdRecommendationTextRefineResult, {
-      min: 0,
-      nillable: true,
-    }),
+    field(
+      "TextRefineResults",
+      NS,
+      () => ArrayOfAdRecommendationTextRefineResult,
+      OPTIONAL_NILLABLE,
+    ),
   ],
 );
 
 export const GetResponsiveAdRecommendationJobRequest: ComplexDesc = complex(
   "GetResponsiveAdRecommendationJobRequest",
-  () => [field("JobId", NS, xs.long, { min: 0 })],
+  () => [field("JobId", NS, xs.long, OPTIONAL)],
 );
 
 export const GetResponsiveAdRecommendationJobResponse: ComplexDesc = complex(
   "GetResponsiveAdRecommendationJobResponse",
   () => [
-    field("ResponsiveAd", NS, () => ResponsiveAd, { min: 0, nillable: true }),
-    field("ImageSuggestions", NS, () => ArrayOfAdRecommendationImageSuggestion, {
-      min: 0,
-      nillable: true,
-    }),
-    field("VideoSuggestions", NS, () => ArrayOfAdRecommendationVideoSuggestion, {
-      min: 0,
-      nillable: true,
-    }),
-    field("PromptBrandWarning", NS, xs.string, { min: 0, nillable: true }),
-    field("JobInfo", NS, () => AdRecommendationJobInfo, { min: 0, nillable: true }),
+    field("ResponsiveAd", NS, () => ResponsiveAd, OPTIONAL_NILLABLE),
+    field("ImageSuggestions", NS, () => ArrayOfAdRecommendationImageSuggestion, OPTIONAL_NILLABLE),
+    field("VideoSuggestions", NS, () => ArrayOfAdRecommendationVideoSuggestion, OPTIONAL_NILLABLE),
+    field("PromptBrandWarning", NS, xs.string, OPTIONAL_NILLABLE),
+    field("JobInfo", NS, () => AdRecommendationJobInfo, OPTIONAL_NILLABLE),
   ],
 );
 
 export const UpdateConversionValueRulesRequest: ComplexDesc = complex(
   "UpdateConversionValueRulesRequest",
   () => [
-    field("ConversionValueRules", NS, () => ArrayOfConversionValueRule, { min: 0, nillable: true }),
-    field("Lcid", NS, xs.int, { min: 0, nillable: true }),
+    field("ConversionValueRules", NS, () => ArrayOfConversionValueRule, OPTIONAL_NILLABLE),
+    field("Lcid", NS, xs.int, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfConversionValueRule: ArrayDesc = array(
   "ArrayOfConversionValueRule",
-  field("ConversionValueRule", NS, () => ConversionValueRule, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("ConversionValueRule", NS, () => ConversionValueRule, REPEATED_NILLABLE),
 );
 
 export const ConversionValueRule: ComplexDesc = complex("ConversionValueRule", () => [
-  field("AudienceCondition", NS, () => AudienceCondition, { min: 0, nillable: true }),
-  field("CurrencyCode", NS, xs.string, { min: 0, nillable: true }),
-  field("DeviceCondition", NS, () => DeviceCondition, { min: 0, nillable: true }),
-  field("Id", NS, xs.long, { min: 0, nillable: true }),
-  field("LocationCondition", NS, () => LocationCondition, { min: 0, nillable: true }),
-  field("Name", NS, xs.string, { min: 0, nillable: true }),
-  field("Operation", NS, ConversionValueRuleOperator, { min: 0, nillable: true }),
-  field("Status", NS, ConversionValueRuleStatus, { min: 0, nillable: true }),
-  field("Value", NS, xs.decimal, { min: 0, nillable: true }),
+  field("AudienceCondition", NS, () => AudienceCondition, OPTIONAL_NILLABLE),
+  field("CurrencyCode", NS, xs.string, OPTIONAL_NILLABLE),
+  field("DeviceCondition", NS, () => DeviceCondition, OPTIONAL_NILLABLE),
+  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
+  field("LocationCondition", NS, () => LocationCondition, OPTIONAL_NILLABLE),
+  field("Name", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Operation", NS, ConversionValueRuleOperator, OPTIONAL_NILLABLE),
+  field("Status", NS, ConversionValueRuleStatus, OPTIONAL_NILLABLE),
+  field("Value", NS, xs.decimal, OPTIONAL_NILLABLE),
 ]);
 
 export const AudienceCondition: ComplexDesc = complex("AudienceCondition", () => [
-  field("Audiences", NS, () => ArrayOfAudienceConditionItem, { min: 0, nillable: true }),
-  field("IsPrimary", NS, xs.boolean, { min: 0 }),
+  field("Audiences", NS, () => ArrayOfAudienceConditionItem, OPTIONAL_NILLABLE),
+  field("IsPrimary", NS, xs.boolean, OPTIONAL),
 ]);
 
 export const ArrayOfAudienceConditionItem: ArrayDesc = array(
   "ArrayOfAudienceConditionItem",
-  field("AudienceConditionItem", NS, () => AudienceConditionItem, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("AudienceConditionItem", NS, () => AudienceConditionItem, REPEATED_NILLABLE),
 );
 
 export const AudienceConditionItem: ComplexDesc = complex("AudienceConditionItem", () => [
-  field("Id", NS, xs.long, { min: 0 }),
-  field("Name", NS, xs.string, { min: 0, nillable: true }),
-  field("Type", NS, AudienceType, { min: 0, nillable: true }),
+  field("Id", NS, xs.long, OPTIONAL),
+  field("Name", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Type", NS, AudienceType, OPTIONAL_NILLABLE),
 ]);
 
 export const DeviceCondition: ComplexDesc = complex("DeviceCondition", () => [
-  field("DeviceTypes", NS, DeviceType, { min: 0 }),
-  field("IsPrimary", NS, xs.boolean, { min: 0 }),
+  field("DeviceTypes", NS, DeviceType, OPTIONAL),
+  field("IsPrimary", NS, xs.boolean, OPTIONAL),
 ]);
 
 export const LocationCondition: ComplexDesc = complex("LocationCondition", () => [
-  field("ExcludedLocationIntent", NS, IntentOption, { min: 0, nillable: true }),
-  field("ExcludedLocations", NS, () => ArrayOfLocationConditionItem, { min: 0, nillable: true }),
-  field("IncludedLocationIntent", NS, IntentOption, { min: 0, nillable: true }),
-  field("IncludedLocations", NS, () => ArrayOfLocationConditionItem, { min: 0, nillable: true }),
-  field("IsPrimary", NS, xs.boolean, { min: 0 }),
+  field("ExcludedLocationIntent", NS, IntentOption, OPTIONAL_NILLABLE),
+  field("ExcludedLocations", NS, () => ArrayOfLocationConditionItem, OPTIONAL_NILLABLE),
+  field("IncludedLocationIntent", NS, IntentOption, OPTIONAL_NILLABLE),
+  field("IncludedLocations", NS, () => ArrayOfLocationConditionItem, OPTIONAL_NILLABLE),
+  field("IsPrimary", NS, xs.boolean, OPTIONAL),
 ]);
 
 export const ArrayOfLocationConditionItem: ArrayDesc = array(
   "ArrayOfLocationConditionItem",
-  field("LocationConditionItem", NS, () => LocationConditionItem, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("LocationConditionItem", NS, () => LocationConditionItem, REPEATED_NILLABLE),
 );
 
 export const LocationConditionItem: ComplexDesc = complex("LocationConditionItem", () => [
-  field("Id", NS, xs.int, { min: 0 }),
-  field("Name", NS, xs.string, { min: 0, nillable: true }),
-  field("Type", NS, LocationType, { min: 0, nillable: true }),
+  field("Id", NS, xs.int, OPTIONAL),
+  field("Name", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Type", NS, LocationType, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateConversionValueRulesResponse: ComplexDesc = complex(
   "UpdateConversionValueRulesResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true })],
+  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const UpdateConversionValueRulesStatusRequest: ComplexDesc = complex(
   "UpdateConversionValueRulesStatusRequest",
   () => [
-    field("RuleIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-    field("Status", NS, ConversionValueRuleStatus, { min: 0 }),
+    field("RuleIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("Status", NS, ConversionValueRuleStatus, OPTIONAL),
   ],
 );
 
 export const UpdateConversionValueRulesStatusResponse: ComplexDesc = complex(
   "UpdateConversionValueRulesStatusResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true })],
+  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const AddConversionValueRulesRequest: ComplexDesc = complex(
   "AddConversionValueRulesRequest",
   () => [
-    field("ConversionValueRules", NS, () => ArrayOfConversionValueRule, { min: 0, nillable: true }),
-    field("Lcid", NS, xs.int, { min: 0, nillable: true }),
+    field("ConversionValueRules", NS, () => ArrayOfConversionValueRule, OPTIONAL_NILLABLE),
+    field("Lcid", NS, xs.int, OPTIONAL_NILLABLE),
   ],
 );
 
 export const AddConversionValueRulesResponse: ComplexDesc = complex(
   "AddConversionValueRulesResponse",
   () => [
-    field("ConversionValueRuleIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-    field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field("ConversionValueRuleIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetConversionValueRulesByAccountIdRequest: ComplexDesc = complex(
   "GetConversionValueRulesByAccountIdRequest",
-  () => [
-    field("AccountId", NS, xs.long, { min: 0 }),
-    field("Lcid", NS, xs.int, { min: 0, nillable: true }),
-  ],
+  () => [field("AccountId", NS, xs.long, OPTIONAL), field("Lcid", NS, xs.int, OPTIONAL_NILLABLE)],
 );
 
 export const GetConversionValueRulesByAccountIdResponse: ComplexDesc = complex(
   "GetConversionValueRulesByAccountIdResponse",
-  () => [
-    field("ConversionValueRules", NS, () => ArrayOfConversionValueRule, { min: 0, nillable: true }),
-  ],
+  () => [field("ConversionValueRules", NS, () => ArrayOfConversionValueRule, OPTIONAL_NILLABLE)],
 );
 
 export const GetConversionValueRulesByIdsRequest: ComplexDesc = complex(
   "GetConversionValueRulesByIdsRequest",
   () => [
-    field("RuleIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-    field("Lcid", NS, xs.int, { min: 0, nillable: true }),
+    field("RuleIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("Lcid", NS, xs.int, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetConversionValueRulesByIdsResponse: ComplexDesc = complex(
   "GetConversionValueRulesByIdsResponse",
   () => [
-    field("ConversionValueRules", NS, () => ArrayOfConversionValueRule, { min: 0, nillable: true }),
-    field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field("ConversionValueRules", NS, () => ArrayOfConversionValueRule, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const AddBrandKitsRequest: ComplexDesc = complex("AddBrandKitsRequest", () => [
-  field("AccountId", NS, xs.long, { min: 0 }),
-  field("BrandKits", NS, () => ArrayOfBrandKit, { min: 0, nillable: true }),
+  field("AccountId", NS, xs.long, OPTIONAL),
+  field("BrandKits", NS, () => ArrayOfBrandKit, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfBrandKit: ArrayDesc = array(
   "ArrayOfBrandKit",
-  field("BrandKit", NS, () => BrandKit, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("BrandKit", NS, () => BrandKit, REPEATED_NILLABLE),
 );
 
 export const BrandKit: ComplexDesc = complex("BrandKit", () => [
-  field("BrandVoice", NS, () => BrandVoice, { min: 0, nillable: true }),
-  field("BusinessName", NS, xs.string, { min: 0, nillable: true }),
-  field("Fonts", NS, () => ArrayOfBrandKitFont, { min: 0, nillable: true }),
-  field("Id", NS, xs.long, { min: 0, nillable: true }),
-  field("Images", NS, () => ArrayOfBrandKitImage, { min: 0, nillable: true }),
-  field("LandscapeLogos", NS, () => ArrayOfBrandKitImage, { min: 0, nillable: true }),
-  field("MessagingRestrictions", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-  field("Name", NS, xs.string, { min: 0, nillable: true }),
-  field("Palettes", NS, () => ArrayOfBrandKitPalette, { min: 0, nillable: true }),
-  field("SquareLogos", NS, () => ArrayOfBrandKitImage, { min: 0, nillable: true }),
-  field("TermExclusions", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+  field("BrandVoice", NS, () => BrandVoice, OPTIONAL_NILLABLE),
+  field("BusinessName", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Fonts", NS, () => ArrayOfBrandKitFont, OPTIONAL_NILLABLE),
+  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
+  field("Images", NS, () => ArrayOfBrandKitImage, OPTIONAL_NILLABLE),
+  field("LandscapeLogos", NS, () => ArrayOfBrandKitImage, OPTIONAL_NILLABLE),
+  field("MessagingRestrictions", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("Name", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Palettes", NS, () => ArrayOfBrandKitPalette, OPTIONAL_NILLABLE),
+  field("SquareLogos", NS, () => ArrayOfBrandKitImage, OPTIONAL_NILLABLE),
+  field("TermExclusions", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
 ]);
 
 export const BrandVoice: ComplexDesc = complex("BrandVoice", () => [
-  field("Personality", NS, xs.string, { min: 0, nillable: true }),
-  field("Tones", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+  field("Personality", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Tones", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfBrandKitFont: ArrayDesc = array(
   "ArrayOfBrandKitFont",
-  field("BrandKitFont", NS, () => BrandKitFont, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("BrandKitFont", NS, () => BrandKitFont, REPEATED_NILLABLE),
 );
 
 export const BrandKitFont: ComplexDesc = complex("BrandKitFont", () => [
-  field("TextAssetType", NS, xs.string, { min: 0, nillable: true }),
-  field("Typeface", NS, xs.string, { min: 0, nillable: true }),
-  field("Weight", NS, xs.string, { min: 0, nillable: true }),
+  field("TextAssetType", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Typeface", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Weight", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfBrandKitImage: ArrayDesc = array(
   "ArrayOfBrandKitImage",
-  field("BrandKitImage", NS, () => BrandKitImage, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("BrandKitImage", NS, () => BrandKitImage, REPEATED_NILLABLE),
 );
 
 export const BrandKitImage: ComplexDesc = complex("BrandKitImage", () => [
-  field("CropHeight", NS, xs.int, { min: 0, nillable: true }),
-  field("CropWidth", NS, xs.int, { min: 0, nillable: true }),
-  field("CropX", NS, xs.int, { min: 0, nillable: true }),
-  field("CropY", NS, xs.int, { min: 0, nillable: true }),
-  field("Id", NS, xs.long, { min: 0 }),
-  field("ThumbnailUrl", NS, xs.string, { min: 0, nillable: true }),
-  field("Url", NS, xs.string, { min: 0, nillable: true }),
+  field("CropHeight", NS, xs.int, OPTIONAL_NILLABLE),
+  field("CropWidth", NS, xs.int, OPTIONAL_NILLABLE),
+  field("CropX", NS, xs.int, OPTIONAL_NILLABLE),
+  field("CropY", NS, xs.int, OPTIONAL_NILLABLE),
+  field("Id", NS, xs.long, OPTIONAL),
+  field("ThumbnailUrl", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Url", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfBrandKitPalette: ArrayDesc = array(
   "ArrayOfBrandKitPalette",
-  field("BrandKitPalette", NS, () => BrandKitPalette, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("BrandKitPalette", NS, () => BrandKitPalette, REPEATED_NILLABLE),
 );
 
 export const BrandKitPalette: ComplexDesc = complex("BrandKitPalette", () => [
-  field("ColorType", NS, xs.string, { min: 0, nillable: true }),
-  field("Colors", NS, () => ArrayOfBrandKitColor, { min: 0, nillable: true }),
-  field("Name", NS, xs.string, { min: 0, nillable: true }),
+  field("ColorType", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Colors", NS, () => ArrayOfBrandKitColor, OPTIONAL_NILLABLE),
+  field("Name", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfBrandKitColor: ArrayDesc = array(
   "ArrayOfBrandKitColor",
-  field("BrandKitColor", NS, () => BrandKitColor, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("BrandKitColor", NS, () => BrandKitColor, REPEATED_NILLABLE),
 );
 
 export const BrandKitColor: ComplexDesc = complex("BrandKitColor", () => [
-  field("HexCode", NS, xs.string, { min: 0, nillable: true }),
-  field("Name", NS, xs.string, { min: 0, nillable: true }),
+  field("HexCode", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Name", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const AddBrandKitsResponse: ComplexDesc = complex("AddBrandKitsResponse", () => [
-  field("BrandKitIds", NS, () => ArrayOfNullableOflong, { min: 0, nillable: true }),
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("BrandKitIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateBrandKitsRequest: ComplexDesc = complex("UpdateBrandKitsRequest", () => [
-  field("AccountId", NS, xs.long, { min: 0 }),
-  field("BrandKits", NS, () => ArrayOfBrandKit, { min: 0, nillable: true }),
+  field("AccountId", NS, xs.long, OPTIONAL),
+  field("BrandKits", NS, () => ArrayOfBrandKit, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateBrandKitsResponse: ComplexDesc = complex("UpdateBrandKitsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteBrandKitsRequest: ComplexDesc = complex("DeleteBrandKitsRequest", () => [
-  field("AccountId", NS, xs.long, { min: 0 }),
-  field("BrandKitIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
+  field("AccountId", NS, xs.long, OPTIONAL),
+  field("BrandKitIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteBrandKitsResponse: ComplexDesc = complex("DeleteBrandKitsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const CreateBrandKitRecommendationRequest: ComplexDesc = complex(
   "CreateBrandKitRecommendationRequest",
   () => [
-    field("AccountId", NS, xs.long, { min: 0 }),
-    field("FinalUrl", NS, xs.string, { min: 0, nillable: true }),
+    field("AccountId", NS, xs.long, OPTIONAL),
+    field("FinalUrl", NS, xs.string, OPTIONAL_NILLABLE),
   ],
 );
 
 export const CreateBrandKitRecommendationResponse: ComplexDesc = complex(
   "CreateBrandKitRecommendationResponse",
-  () => [field("BrandKit", NS, () => BrandKit, { min: 0, nillable: true })],
+  () => [field("BrandKit", NS, () => BrandKit, OPTIONAL_NILLABLE)],
 );
 
 export const AddNewCustomerAcquisitionGoalsRequest: ComplexDesc = complex(
   "AddNewCustomerAcquisitionGoalsRequest",
   () => [
-    field("NewCustomerAcquisitionGoals", NS, () => ArrayOfNewCustomerAcquisitionGoal, {
-      min: 0,
-      nillable: true,
-    }),
+    field(
+      "NewCustomerAcquisitionGoals",
+      NS,
+      () => ArrayOfNewCustomerAcquisitionGoal,
+      OPTIONAL_NILLABLE,
+    ),
   ],
 );
 
 export const ArrayOfNewCustomerAcquisitionGoal: ArrayDesc = array(
   "ArrayOfNewCustomerAcquisitionGoal",
-  field("NewCustomerAcquisitionGoal", NS, () => NewCustomerAcquisitionGoal, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("NewCustomerAcquisitionGoal", NS, () => NewCustomerAcquisitionGoal, REPEATED_NILLABLE),
 );
 
 export const NewCustomerAcquisitionGoal: ComplexDesc = complex("NewCustomerAcquisitionGoal", () => [
-  field("AdditionalValue", NS, xs.decimal, { min: 0, nillable: true }),
-  field("Audiences", NS, () => ArrayOfAudienceIdName, { min: 0, nillable: true }),
-  field("Id", NS, xs.long, { min: 0, nillable: true }),
+  field("AdditionalValue", NS, xs.decimal, OPTIONAL_NILLABLE),
+  field("Audiences", NS, () => ArrayOfAudienceIdName, OPTIONAL_NILLABLE),
+  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfAudienceIdName: ArrayDesc = array(
   "ArrayOfAudienceIdName",
-  field("AudienceIdName", NS, () => AudienceIdName, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("AudienceIdName", NS, () => AudienceIdName, REPEATED_NILLABLE),
 );
 
 export const AudienceIdName: ComplexDesc = complex("AudienceIdName", () => [
-  field("Id", NS, xs.long, { min: 0 }),
-  field("Name", NS, xs.string, { min: 0, nillable: true }),
+  field("Id", NS, xs.long, OPTIONAL),
+  field("Name", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const AddNewCustomerAcquisitionGoalsResponse: ComplexDesc = complex(
   "AddNewCustomerAcquisitionGoalsResponse",
   () => [
-    field("NewCustomerAcquisitionGoalIds", NS, () => ArrayOfNullableOflong, {
-      min: 0,
-      nillable: true,
-    }),
-    field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field("NewCustomerAcquisitionGoalIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const UpdateNewCustomerAcquisitionGoalsRequest: ComplexDesc = complex(
   "UpdateNewCustomerAcquisitionGoalsRequest",
   () => [
-    field("NewCustomerAcquisitionGoals", NS, () => ArrayOfNewCustomerAcquisitionGoal, {
-      min: 0,
-      nillable: true,
-    }),
+    field(
+      "NewCustomerAcquisitionGoals",
+      NS,
+      () => ArrayOfNewCustomerAcquisitionGoal,
+      OPTIONAL_NILLABLE,
+    ),
   ],
 );
 
 export const UpdateNewCustomerAcquisitionGoalsResponse: ComplexDesc = complex(
   "UpdateNewCustomerAcquisitionGoalsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true })],
+  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetNewCustomerAcquisitionGoalsByAccountIdRequest: ComplexDesc = complex(
   "GetNewCustomerAcquisitionGoalsByAccountIdRequest",
-  () => [field("AccountId", NS, xs.long, { min: 0 })],
+  () => [field("AccountId", NS, xs.long, OPTIONAL)],
 );
 
 export const GetNewCustomerAcquisitionGoalsByAccountIdResponse: ComplexDesc = complex(
   "GetNewCustomerAcquisitionGoalsByAccountIdResponse",
   () => [
-    field("NewCustomerAcquisitionGoals", NS, () => ArrayOfNewCustomerAcquisitionGoal, {
-      min: 0,
-      nillable: true,
-    }),
+    field(
+      "NewCustomerAcquisitionGoals",
+      NS,
+      () => ArrayOfNewCustomerAcquisitionGoal,
+      OPTIONAL_NILLABLE,
+    ),
   ],
 );
 
 export const GetBrandKitsByAccountIdRequest: ComplexDesc = complex(
   "GetBrandKitsByAccountIdRequest",
-  () => [field("AccountId", NS, xs.long, { min: 0 })],
+  () => [field("AccountId", NS, xs.long, OPTIONAL)],
 );
 
 export const GetBrandKitsByAccountIdResponse: ComplexDesc = complex(
   "GetBrandKitsByAccountIdResponse",
-  () => [field("BrandKits", NS, () => ArrayOfBrandKit, { min: 0, nillable: true })],
+  () => [field("BrandKits", NS, () => ArrayOfBrandKit, OPTIONAL_NILLABLE)],
 );
 
 export const GetBrandKitsByIdsRequest: ComplexDesc = complex("GetBrandKitsByIdsRequest", () => [
-  field("AccountId", NS, xs.long, { min: 0 }),
-  field("BrandKitIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
+  field("AccountId", NS, xs.long, OPTIONAL),
+  field("BrandKitIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const GetBrandKitsByIdsResponse: ComplexDesc = complex("GetBrandKitsByIdsResponse", () => [
-  field("BrandKits", NS, () => ArrayOfBrandKit, { min: 0, nillable: true }),
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("BrandKits", NS, () => ArrayOfBrandKit, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetClipchampTemplatesRequest: ComplexDesc = complex(
   "GetClipchampTemplatesRequest",
   () => [
-    field("Mock", NS, xs.boolean, { min: 0, nillable: true }),
-    field("MaxAdsCount", NS, xs.int, { min: 0, nillable: true }),
-    field("TemplateFilter", NS, () => VideoTemplateFilter, { min: 0, nillable: true }),
-    field("Locale", NS, xs.string, { min: 0, nillable: true }),
+    field("Mock", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("MaxAdsCount", NS, xs.int, OPTIONAL_NILLABLE),
+    field("TemplateFilter", NS, () => VideoTemplateFilter, OPTIONAL_NILLABLE),
+    field("Locale", NS, xs.string, OPTIONAL_NILLABLE),
   ],
 );
 
 export const VideoTemplateFilter: ComplexDesc = complex("VideoTemplateFilter", () => [
-  field("AspectRatios", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-  field("Durations", NS, () => ArrayOfint, { min: 0, nillable: true }),
-  field("MaxMediaAssetCount", NS, xs.int, { min: 0 }),
-  field("MaxTextAssetCount", NS, xs.int, { min: 0 }),
-  field("TemplateIds", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-  field("Themes", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+  field("AspectRatios", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("Durations", NS, () => ArrayOfint, OPTIONAL_NILLABLE),
+  field("MaxMediaAssetCount", NS, xs.int, OPTIONAL),
+  field("MaxTextAssetCount", NS, xs.int, OPTIONAL),
+  field("TemplateIds", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("Themes", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
 ]);
 
-export const ArrayOfint: ArrayDesc = array(
-  "ArrayOfint",
-  field("int", NS2, xs.int, { min: 0, max: UNBOUNDED }),
-);
+export const ArrayOfint: ArrayDesc = array("ArrayOfint", field("int", NS2, xs.int, REPEATED));
 
 export const GetClipchampTemplatesResponse: ComplexDesc = complex(
   "GetClipchampTemplatesResponse",
-  () => [field("Templates", NS, () => ArrayOfClipchampTemplateInfo, { min: 0, nillable: true })],
+  () => [field("Templates", NS, () => ArrayOfClipchampTemplateInfo, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfClipchampTemplateInfo: ArrayDesc = array(
   "ArrayOfClipchampTemplateInfo",
-  field("ClipchampTemplateInfo", NS, () => ClipchampTemplateInfo, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("ClipchampTemplateInfo", NS, () => ClipchampTemplateInfo, REPEATED_NILLABLE),
 );
 
 export const ClipchampTemplateInfo: ComplexDesc = complex("ClipchampTemplateInfo", () => [
-  field("AspectRatio", NS, xs.string, { min: 0, nillable: true }),
-  field("Duration", NS, xs.int, { min: 0 }),
-  field("NumberOfImages", NS, xs.int, { min: 0 }),
-  field("NumberOfLogos", NS, xs.int, { min: 0 }),
-  field("NumberOfText", NS, xs.int, { min: 0 }),
-  field("TemplateDescription", NS, xs.string, { min: 0, nillable: true }),
-  field("TemplateId", NS, xs.string, { min: 0, nillable: true }),
-  field("TemplateName", NS, xs.string, { min: 0, nillable: true }),
-  field("TemplatePreviewUrl", NS, xs.string, { min: 0, nillable: true }),
-  field("TemplateThumbnailUrl", NS, xs.string, { min: 0, nillable: true }),
-  field("Themes", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+  field("AspectRatio", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Duration", NS, xs.int, OPTIONAL),
+  field("NumberOfImages", NS, xs.int, OPTIONAL),
+  field("NumberOfLogos", NS, xs.int, OPTIONAL),
+  field("NumberOfText", NS, xs.int, OPTIONAL),
+  field("TemplateDescription", NS, xs.string, OPTIONAL_NILLABLE),
+  field("TemplateId", NS, xs.string, OPTIONAL_NILLABLE),
+  field("TemplateName", NS, xs.string, OPTIONAL_NILLABLE),
+  field("TemplatePreviewUrl", NS, xs.string, OPTIONAL_NILLABLE),
+  field("TemplateThumbnailUrl", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Themes", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
 ]);
 
 export const GetSupportedClipchampAudioRequest: ComplexDesc = complex(
   "GetSupportedClipchampAudioRequest",
-  () => [field("AudioFilter", NS, () => AudioFilter, { min: 0, nillable: true })],
+  () => [field("AudioFilter", NS, () => AudioFilter, OPTIONAL_NILLABLE)],
 );
 
 export const AudioFilter: ComplexDesc = complex("AudioFilter", () => [
-  field("AudioNames", NS, () => ArrayOfstring, { min: 0, nillable: true }),
-  field("Categories", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+  field("AudioNames", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("Categories", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
 ]);
 
 export const GetSupportedClipchampAudioResponse: ComplexDesc = complex(
   "GetSupportedClipchampAudioResponse",
-  () => [field("Data", NS, () => SupportedClipchampAudioData, { min: 0, nillable: true })],
+  () => [field("Data", NS, () => SupportedClipchampAudioData, OPTIONAL_NILLABLE)],
 );
 
 export const SupportedClipchampAudioData: ComplexDesc = complex(
   "SupportedClipchampAudioData",
-  () => [field("Audio", NS, () => ArrayOfSupportedClipchampAudio, { min: 0, nillable: true })],
+  () => [field("Audio", NS, () => ArrayOfSupportedClipchampAudio, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfSupportedClipchampAudio: ArrayDesc = array(
   "ArrayOfSupportedClipchampAudio",
-  field("SupportedClipchampAudio", NS, () => SupportedClipchampAudio, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("SupportedClipchampAudio", NS, () => SupportedClipchampAudio, REPEATED_NILLABLE),
 );
 
 export const SupportedClipchampAudio: ComplexDesc = complex("SupportedClipchampAudio", () => [
-  field("AudioName", NS, xs.string, { min: 0, nillable: true }),
-  field("Category", NS, xs.string, { min: 0, nillable: true }),
-  field("Url", NS, xs.string, { min: 0, nillable: true }),
+  field("AudioName", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Category", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Url", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const GetSupportedFontsRequest: ComplexDesc = complex("GetSupportedFontsRequest", () => [
-  field("AdSubType", NS, AdSubType, { min: 0 }),
+  field("AdSubType", NS, AdSubType, OPTIONAL),
 ]);
 
 export const GetSupportedFontsResponse: ComplexDesc = complex("GetSupportedFontsResponse", () => [
-  field("Data", NS, () => SupportedFontsData, { min: 0, nillable: true }),
+  field("Data", NS, () => SupportedFontsData, OPTIONAL_NILLABLE),
 ]);
 
 export const SupportedFontsData: ComplexDesc = complex("SupportedFontsData", () => [
-  field("SupportedFonts", NS, () => ArrayOfSupportedFont, { min: 0, nillable: true }),
+  field("SupportedFonts", NS, () => ArrayOfSupportedFont, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfSupportedFont: ArrayDesc = array(
   "ArrayOfSupportedFont",
-  field("SupportedFont", NS, () => SupportedFont, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("SupportedFont", NS, () => SupportedFont, REPEATED_NILLABLE),
 );
 
 export const SupportedFont: ComplexDesc = complex("SupportedFont", () => [
-  field("FontFamily", NS, xs.string, { min: 0, nillable: true }),
-  field("FontWeights", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+  field("FontFamily", NS, xs.string, OPTIONAL_NILLABLE),
+  field("FontWeights", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
 ]);
 
 export const GetHealthCheckRequest: ComplexDesc = complex("GetHealthCheckRequest", () => [
-  field("HealthCheckEntities", NS, () => ArrayOfHealthCheckEntity, { min: 0, nillable: true }),
-  field("HealthCheckTypes", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+  field("HealthCheckEntities", NS, () => ArrayOfHealthCheckEntity, OPTIONAL_NILLABLE),
+  field("HealthCheckTypes", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfHealthCheckEntity: ArrayDesc = array(
   "ArrayOfHealthCheckEntity",
-  field("HealthCheckEntity", NS, () => HealthCheckEntity, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("HealthCheckEntity", NS, () => HealthCheckEntity, REPEATED_NILLABLE),
 );
 
 export const HealthCheckEntity: ComplexDesc = complex("HealthCheckEntity", () => [
-  field("HealthCheckEntityId", NS, xs.long, { min: 0 }),
-  field("HealthCheckEntityLevel", NS, xs.string, { min: 0, nillable: true }),
+  field("HealthCheckEntityId", NS, xs.long, OPTIONAL),
+  field("HealthCheckEntityLevel", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const GetHealthCheckResponse: ComplexDesc = complex("GetHealthCheckResponse", () => [
-  field("HealthCheckResultsMetadata", NS, () => ArrayOfHealthCheckMetadata, {
-    min: 0,
-    nillable: true,
-  }),
-  field("HealthCheckResults", NS, () => ArrayOfHealthCheckData, { min: 0, nillable: true }),
-  field("HealthCheckErrors", NS, () => ArrayOfHealthCheckError, { min: 0, nillable: true }),
+  field("HealthCheckResultsMetadata", NS, () => ArrayOfHealthCheckMetadata, OPTIONAL_NILLABLE),
+  field("HealthCheckResults", NS, () => ArrayOfHealthCheckData, OPTIONAL_NILLABLE),
+  field("HealthCheckErrors", NS, () => ArrayOfHealthCheckError, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfHealthCheckMetadata: ArrayDesc = array(
   "ArrayOfHealthCheckMetadata",
-  field("HealthCheckMetadata", NS, () => HealthCheckMetadata, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("HealthCheckMetadata", NS, () => HealthCheckMetadata, REPEATED_NILLABLE),
 );
 
 export const HealthCheckMetadata: ComplexDesc = complex("HealthCheckMetadata", () => [
-  field("HealthCheckCategory", NS, xs.string, { min: 0, nillable: true }),
-  field("HealthCheckCategoryDisplayName", NS, xs.string, { min: 0, nillable: true }),
-  field("HealthCheckColumnsMetadata", NS, () => ArrayOfHealthCheckColumnMetadata, {
-    min: 0,
-    nillable: true,
-  }),
-  field("HealthCheckDescription", NS, xs.string, { min: 0, nillable: true }),
-  field("HealthCheckDisplayName", NS, xs.string, { min: 0, nillable: true }),
-  field("HealthCheckName", NS, xs.string, { min: 0, nillable: true }),
-  field("HealthCheckSeverity", NS, xs.string, { min: 0, nillable: true }),
-  field("HealthCheckSubType", NS, xs.string, { min: 0, nillable: true }),
+  field("HealthCheckCategory", NS, xs.string, OPTIONAL_NILLABLE),
+  field("HealthCheckCategoryDisplayName", NS, xs.string, OPTIONAL_NILLABLE),
+  field(
+    "HealthCheckColumnsMetadata",
+    NS,
+    () => ArrayOfHealthCheckColumnMetadata,
+    OPTIONAL_NILLABLE,
+  ),
+  field("HealthCheckDescription", NS, xs.string, OPTIONAL_NILLABLE),
+  field("HealthCheckDisplayName", NS, xs.string, OPTIONAL_NILLABLE),
+  field("HealthCheckName", NS, xs.string, OPTIONAL_NILLABLE),
+  field("HealthCheckSeverity", NS, xs.string, OPTIONAL_NILLABLE),
+  field("HealthCheckSubType", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfHealthCheckColumnMetadata: ArrayDesc = array(
   "ArrayOfHealthCheckColumnMetadata",
-  field("HealthCheckColumnMetadata", NS, () => HealthCheckColumnMetadata, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("HealthCheckColumnMetadata", NS, () => HealthCheckColumnMetadata, REPEATED_NILLABLE),
 );
 
 export const HealthCheckColumnMetadata: ComplexDesc = complex("HealthCheckColumnMetadata", () => [
-  field("HealthCheckActionLinksMetadata", NS, () => ArrayOfHealthCheckActionLinkMetadata, {
-    min: 0,
-    nillable: true,
-  }),
-  field("Key", NS, xs.string, { min: 0, nillable: true }),
-  field("Title", NS, xs.string, { min: 0, nillable: true }),
-  field("Type", NS, xs.string, { min: 0, nillable: true }),
+  field(
+    "HealthCheckActionLinksMetadata",
+    NS,
+    () => ArrayOfHealthCheckActionLinkMetadata,
+    OPTIONAL_NILLABLE,
+  ),
+  field("Key", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Title", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Type", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfHealthCheckActionLinkMetadata: ArrayDesc = array(
   "ArrayOfHealthCheckActionLinkMetadata",
-  field("HealthCheckActionLinkMetadata", NS, () => HealthCheckActionLinkMetadata, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field(
+    "HealthCheckActionLinkMetadata",
+    NS,
+    () => HealthCheckActionLinkMetadata,
+    REPEATED_NILLABLE,
+  ),
 );
 
 export const HealthCheckActionLinkMetadata: ComplexDesc = complex(
   "HealthCheckActionLinkMetadata",
   () => [
-    field("LinkName", NS, xs.string, { min: 0, nillable: true }),
-    field("LinkTemplate", NS, xs.string, { min: 0, nillable: true }),
-    field("LinkType", NS, xs.string, { min: 0, nillable: true }),
+    field("LinkName", NS, xs.string, OPTIONAL_NILLABLE),
+    field("LinkTemplate", NS, xs.string, OPTIONAL_NILLABLE),
+    field("LinkType", NS, xs.string, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfHealthCheckData: ArrayDesc = array(
   "ArrayOfHealthCheckData",
-  field("HealthCheckData", NS, () => HealthCheckData, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("HealthCheckData", NS, () => HealthCheckData, REPEATED_NILLABLE),
 );
 
 export const HealthCheckData: ComplexDesc = complex("HealthCheckData", () => [
-  field("HealthCheckDataVersion", NS, xs.string, { min: 0, nillable: true }),
-  field("HealthCheckEntity", NS, () => HealthCheckEntity, { min: 0, nillable: true }),
-  field("HealthCheckJsonData", NS, xs.string, { min: 0, nillable: true }),
-  field("HealthCheckName", NS, xs.string, { min: 0, nillable: true }),
-  field("HealthCheckSubEntityResults", NS, () => HealthCheckSubEntityData, {
-    min: 0,
-    nillable: true,
-  }),
+  field("HealthCheckDataVersion", NS, xs.string, OPTIONAL_NILLABLE),
+  field("HealthCheckEntity", NS, () => HealthCheckEntity, OPTIONAL_NILLABLE),
+  field("HealthCheckJsonData", NS, xs.string, OPTIONAL_NILLABLE),
+  field("HealthCheckName", NS, xs.string, OPTIONAL_NILLABLE),
+  field("HealthCheckSubEntityResults", NS, () => HealthCheckSubEntityData, OPTIONAL_NILLABLE),
 ]);
 
 export const HealthCheckSubEntityData: ComplexDesc = complex("HealthCheckSubEntityData", () => [
-  field("SubEntityHealthIssueCount", NS, xs.int, { min: 0 }),
-  field("SubEntityIds", NS, () => ArrayOflong, { min: 0, nillable: true }),
-  field("SubEntityLevel", NS, xs.string, { min: 0, nillable: true }),
+  field("SubEntityHealthIssueCount", NS, xs.int, OPTIONAL),
+  field("SubEntityIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("SubEntityLevel", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfHealthCheckError: ArrayDesc = array(
   "ArrayOfHealthCheckError",
-  field("HealthCheckError", NS, () => HealthCheckError, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("HealthCheckError", NS, () => HealthCheckError, REPEATED_NILLABLE),
 );
 
 export const HealthCheckError: ComplexDesc = complex("HealthCheckError", () => [
-  field("Errors", NS, () => ArrayOfOperationError, { min: 0, nillable: true }),
-  field("HealthCheckEntity", NS, () => HealthCheckEntity, { min: 0, nillable: true }),
-  field("HealthCheckName", NS, xs.string, { min: 0, nillable: true }),
+  field("Errors", NS, () => ArrayOfOperationError, OPTIONAL_NILLABLE),
+  field("HealthCheckEntity", NS, () => HealthCheckEntity, OPTIONAL_NILLABLE),
+  field("HealthCheckName", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const GetDiagnosticsRequest: ComplexDesc = complex("GetDiagnosticsRequest", () => [
-  field("Entities", NS, () => ArrayOfDiagnosticsEntity, { min: 0, nillable: true }),
-  field("Checks", NS, () => ArrayOfDiagnosticsFilter, { min: 0, nillable: true }),
-  field("Settings", NS, () => DiagnosticsSettings, { min: 0, nillable: true }),
-  field("CallerName", NS, xs.string, { min: 0, nillable: true }),
+  field("Entities", NS, () => ArrayOfDiagnosticsEntity, OPTIONAL_NILLABLE),
+  field("Checks", NS, () => ArrayOfDiagnosticsFilter, OPTIONAL_NILLABLE),
+  field("Settings", NS, () => DiagnosticsSettings, OPTIONAL_NILLABLE),
+  field("CallerName", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfDiagnosticsEntity: ArrayDesc = array(
   "ArrayOfDiagnosticsEntity",
-  field("DiagnosticsEntity", NS, () => DiagnosticsEntity, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("DiagnosticsEntity", NS, () => DiagnosticsEntity, REPEATED_NILLABLE),
 );
 
 export const DiagnosticsEntity: ComplexDesc = complex("DiagnosticsEntity", () => [
-  field("Id", NS, xs.long, { min: 0 }),
-  field("SubType", NS, xs.string, { min: 0, nillable: true }),
-  field("Type", NS, xs.string, { min: 0, nillable: true }),
+  field("Id", NS, xs.long, OPTIONAL),
+  field("SubType", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Type", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfDiagnosticsFilter: ArrayDesc = array(
   "ArrayOfDiagnosticsFilter",
-  field("DiagnosticsFilter", NS, () => DiagnosticsFilter, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("DiagnosticsFilter", NS, () => DiagnosticsFilter, REPEATED_NILLABLE),
 );
 
 export const DiagnosticsFilter: ComplexDesc = complex("DiagnosticsFilter", () => [
-  field("Key", NS, xs.string, { min: 0, nillable: true }),
-  field("Values", NS, () => ArrayOfstring, { min: 0, nillable: true }),
+  field("Key", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Values", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
 ]);
 
 export const DiagnosticsSettings: ComplexDesc = complex("DiagnosticsSettings", () => [
-  field("EnableCache", NS, xs.boolean, { min: 0 }),
-  field("LastCheckTimeUTC", NS, xs.string, { min: 0, nillable: true }),
+  field("EnableCache", NS, xs.boolean, OPTIONAL),
+  field("LastCheckTimeUTC", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const GetDiagnosticsResponse: ComplexDesc = complex("GetDiagnosticsResponse", () => [
-  field("RequestStatus", NS, () => DiagnosticsRequestStatus, { min: 0, nillable: true }),
-  field("Entities", NS, () => ArrayOfEntityResult, { min: 0, nillable: true }),
+  field("RequestStatus", NS, () => DiagnosticsRequestStatus, OPTIONAL_NILLABLE),
+  field("Entities", NS, () => ArrayOfEntityResult, OPTIONAL_NILLABLE),
 ]);
 
 export const DiagnosticsRequestStatus: ComplexDesc = complex("DiagnosticsRequestStatus", () => [
-  field("Errors", NS, () => ArrayOfOperationError, { min: 0, nillable: true }),
-  field("Status", NS, xs.string, { min: 0, nillable: true }),
+  field("Errors", NS, () => ArrayOfOperationError, OPTIONAL_NILLABLE),
+  field("Status", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfEntityResult: ArrayDesc = array(
   "ArrayOfEntityResult",
-  field("EntityResult", NS, () => EntityResult, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("EntityResult", NS, () => EntityResult, REPEATED_NILLABLE),
 );
 
 export const EntityResult: ComplexDesc = complex("EntityResult", () => [
-  field("Categories", NS, () => ArrayOfCategoryResult, { min: 0, nillable: true }),
-  field("Id", NS, xs.long, { min: 0 }),
-  field("SubType", NS, xs.string, { min: 0, nillable: true }),
-  field("Type", NS, xs.string, { min: 0, nillable: true }),
+  field("Categories", NS, () => ArrayOfCategoryResult, OPTIONAL_NILLABLE),
+  field("Id", NS, xs.long, OPTIONAL),
+  field("SubType", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Type", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfCategoryResult: ArrayDesc = array(
   "ArrayOfCategoryResult",
-  field("CategoryResult", NS, () => CategoryResult, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("CategoryResult", NS, () => CategoryResult, REPEATED_NILLABLE),
 );
 
 export const CategoryResult: ComplexDesc = complex("CategoryResult", () => [
-  field("AuditPoints", NS, () => ArrayOfAuditPointResult, { min: 0, nillable: true }),
-  field("Key", NS, xs.string, { min: 0, nillable: true }),
+  field("AuditPoints", NS, () => ArrayOfAuditPointResult, OPTIONAL_NILLABLE),
+  field("Key", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfAuditPointResult: ArrayDesc = array(
   "ArrayOfAuditPointResult",
-  field("AuditPointResult", NS, () => AuditPointResult, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("AuditPointResult", NS, () => AuditPointResult, REPEATED_NILLABLE),
 );
 
 export const AuditPointResult: ComplexDesc = complex("AuditPointResult", () => [
-  field("Description", NS, xs.string, { min: 0, nillable: true }),
-  field("Details", NS, () => ArrayOfKeyValueOfstringstring, { min: 0, nillable: true }),
-  field("Key", NS, xs.string, { min: 0, nillable: true }),
-  field("Severity", NS, xs.string, { min: 0, nillable: true }),
-  field("Timestamp", NS, xs.string, { min: 0, nillable: true }),
+  field("Description", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Details", NS, () => ArrayOfKeyValueOfstringstring, OPTIONAL_NILLABLE),
+  field("Key", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Severity", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Timestamp", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfKeyValueOfstringstring: ArrayDesc = array(
   "ArrayOfKeyValueOfstringstring",
-  field("KeyValueOfstringstring", NS2, () => ArrayOfKeyValueOfstringstringKeyValueOfstringstring, {
-    min: 0,
-    max: UNBOUNDED,
-  }),
+  field(
+    "KeyValueOfstringstring",
+    NS2,
+    () => ArrayOfKeyValueOfstringstringKeyValueOfstringstring,
+    REPEATED,
+  ),
 );
 
 export const ArrayOfKeyValueOfstringstringKeyValueOfstringstring: ComplexDesc = complex(
@@ -7717,52 +7441,52 @@ export const GetAnnotationOptOutRequest: ComplexDesc = complex(
 export const GetAnnotationOptOutResponse: ComplexDesc = complex(
   "GetAnnotationOptOutResponse",
   () => [
-    field("Justification", NS, xs.string, { min: 0, nillable: true }),
-    field("AnnotationOptOuts", NS, () => ArrayOfAnnotationOptOut, { min: 0, nillable: true }),
-    field("IsAccountOptOut", NS, xs.boolean, { min: 0 }),
-    field("IsCustomerOptOut", NS, xs.boolean, { min: 0 }),
-    field("IsCustomerOptOutOfEverything", NS, xs.boolean, { min: 0 }),
-    field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field("Justification", NS, xs.string, OPTIONAL_NILLABLE),
+    field("AnnotationOptOuts", NS, () => ArrayOfAnnotationOptOut, OPTIONAL_NILLABLE),
+    field("IsAccountOptOut", NS, xs.boolean, OPTIONAL),
+    field("IsCustomerOptOut", NS, xs.boolean, OPTIONAL),
+    field("IsCustomerOptOutOfEverything", NS, xs.boolean, OPTIONAL),
+    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfAnnotationOptOut: ArrayDesc = array(
   "ArrayOfAnnotationOptOut",
-  field("AnnotationOptOut", NS, () => AnnotationOptOut, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("AnnotationOptOut", NS, () => AnnotationOptOut, REPEATED_NILLABLE),
 );
 
 export const AnnotationOptOut: ComplexDesc = complex("AnnotationOptOut", () => [
-  field("AccountId", NS, xs.long, { min: 0 }),
-  field("AnnotationGroupId", NS, xs.long, { min: 0 }),
-  field("CustomerId", NS, xs.long, { min: 0 }),
-  field("IsOptOut", NS, xs.boolean, { min: 0 }),
+  field("AccountId", NS, xs.long, OPTIONAL),
+  field("AnnotationGroupId", NS, xs.long, OPTIONAL),
+  field("CustomerId", NS, xs.long, OPTIONAL),
+  field("IsOptOut", NS, xs.boolean, OPTIONAL),
 ]);
 
 export const UpdateAnnotationOptOutRequest: ComplexDesc = complex(
   "UpdateAnnotationOptOutRequest",
   () => [
-    field("Justification", NS, xs.string, { min: 0, nillable: true }),
-    field("AnnotationOptOuts", NS, () => ArrayOfAnnotationOptOut, { min: 0, nillable: true }),
+    field("Justification", NS, xs.string, OPTIONAL_NILLABLE),
+    field("AnnotationOptOuts", NS, () => ArrayOfAnnotationOptOut, OPTIONAL_NILLABLE),
   ],
 );
 
 export const AddLinkedInSegmentsRequest: ComplexDesc = complex("AddLinkedInSegmentsRequest", () => [
-  field("LinkedInSegments", NS, () => ArrayOfLinkedInSegment, { min: 0, nillable: true }),
+  field("LinkedInSegments", NS, () => ArrayOfLinkedInSegment, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfLinkedInSegment: ArrayDesc = array(
   "ArrayOfLinkedInSegment",
-  field("LinkedInSegment", NS, () => LinkedInSegment, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("LinkedInSegment", NS, () => LinkedInSegment, REPEATED_NILLABLE),
 );
 
 export const LinkedInSegment: ComplexDesc = complex(
   "LinkedInSegment",
   () => [
-    field("Id", NS, xs.long, { min: 0, nillable: true }),
-    field("Name", NS, xs.string, { min: 0, nillable: true }),
-    field("Reach", NS, xs.long, { min: 0, nillable: true }),
-    field("Status", NS, LinkedInSegmentStatus, { min: 0, nillable: true }),
-    field("Type", NS, ProfileType, { min: 0 }),
+    field("Id", NS, xs.long, OPTIONAL_NILLABLE),
+    field("Name", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Reach", NS, xs.long, OPTIONAL_NILLABLE),
+    field("Status", NS, LinkedInSegmentStatus, OPTIONAL_NILLABLE),
+    field("Type", NS, ProfileType, OPTIONAL),
   ],
   { family: { ns: NS, derived: () => [CompanyList] } },
 );
@@ -7770,70 +7494,70 @@ export const LinkedInSegment: ComplexDesc = complex(
 export const CompanyList: ComplexDesc = complex(
   "CompanyList",
   () => [
-    field("CompanyNames", NS, () => ArrayOfCompanyName, { min: 0, nillable: true }),
-    field("Matched", NS, xs.int, { min: 0, nillable: true }),
-    field("Total", NS, xs.int, { min: 0, nillable: true }),
+    field("CompanyNames", NS, () => ArrayOfCompanyName, OPTIONAL_NILLABLE),
+    field("Matched", NS, xs.int, OPTIONAL_NILLABLE),
+    field("Total", NS, xs.int, OPTIONAL_NILLABLE),
   ],
   { base: () => LinkedInSegment, family: { ns: NS } },
 );
 
 export const ArrayOfCompanyName: ArrayDesc = array(
   "ArrayOfCompanyName",
-  field("CompanyName", NS, () => CompanyName, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("CompanyName", NS, () => CompanyName, REPEATED_NILLABLE),
 );
 
 export const CompanyName: ComplexDesc = complex("CompanyName", () => [
-  field("Id", NS, xs.long, { min: 0, nillable: true }),
-  field("Name", NS, xs.string, { min: 0, nillable: true }),
-  field("Status", NS, CompanyNameStatus, { min: 0, nillable: true }),
+  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
+  field("Name", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Status", NS, CompanyNameStatus, OPTIONAL_NILLABLE),
 ]);
 
 export const AddLinkedInSegmentsResponse: ComplexDesc = complex(
   "AddLinkedInSegmentsResponse",
   () => [
-    field("LinkedInSegmentIds", NS, () => ArrayOfNullableOflong, { min: 0, nillable: true }),
-    field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+    field("LinkedInSegmentIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const DeleteLinkedInSegmentsRequest: ComplexDesc = complex(
   "DeleteLinkedInSegmentsRequest",
-  () => [field("LinkedInSegmentIds", NS, () => ArrayOflong, { min: 0, nillable: true })],
+  () => [field("LinkedInSegmentIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE)],
 );
 
 export const DeleteLinkedInSegmentsResponse: ComplexDesc = complex(
   "DeleteLinkedInSegmentsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true })],
+  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const UpdateLinkedInSegmentsRequest: ComplexDesc = complex(
   "UpdateLinkedInSegmentsRequest",
-  () => [field("LinkedInSegments", NS, () => ArrayOfLinkedInSegment, { min: 0, nillable: true })],
+  () => [field("LinkedInSegments", NS, () => ArrayOfLinkedInSegment, OPTIONAL_NILLABLE)],
 );
 
 export const UpdateLinkedInSegmentsResponse: ComplexDesc = complex(
   "UpdateLinkedInSegmentsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true })],
+  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetUetTagAuthKeyRequest: ComplexDesc = complex("GetUetTagAuthKeyRequest", () => [
-  field("UetTagId", NS, xs.long, { min: 0 }),
+  field("UetTagId", NS, xs.long, OPTIONAL),
 ]);
 
 export const GetUetTagAuthKeyResponse: ComplexDesc = complex("GetUetTagAuthKeyResponse", () => [
-  field("UetTagAuthKey", NS, xs.string, { min: 0, nillable: true }),
-  field("PartialErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
+  field("UetTagAuthKey", NS, xs.string, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const AdApiFaultDetail: ComplexDesc = complex(
   "AdApiFaultDetail",
-  () => [field("Errors", NS5, () => ArrayOfAdApiError, { min: 0, nillable: true })],
+  () => [field("Errors", NS5, () => ArrayOfAdApiError, OPTIONAL_NILLABLE)],
   { base: () => ApplicationFault, family: { ns: NS5 } },
 );
 
 export const ApplicationFault: ComplexDesc = complex(
   "ApplicationFault",
-  () => [field("TrackingId", NS5, xs.string, { min: 0, nillable: true })],
+  () => [field("TrackingId", NS5, xs.string, OPTIONAL_NILLABLE)],
   {
     family: { ns: NS5, derived: () => [ApiFaultDetail, EditorialApiFaultDetail, AdApiFaultDetail] },
   },
@@ -7842,8 +7566,8 @@ export const ApplicationFault: ComplexDesc = complex(
 export const ApiFaultDetail: ComplexDesc = complex(
   "ApiFaultDetail",
   () => [
-    field("BatchErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
-    field("OperationErrors", NS, () => ArrayOfOperationError, { min: 0, nillable: true }),
+    field("BatchErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("OperationErrors", NS, () => ArrayOfOperationError, OPTIONAL_NILLABLE),
   ],
   { base: () => ApplicationFault, family: { ns: NS } },
 );
@@ -7851,28 +7575,28 @@ export const ApiFaultDetail: ComplexDesc = complex(
 export const EditorialApiFaultDetail: ComplexDesc = complex(
   "EditorialApiFaultDetail",
   () => [
-    field("BatchErrors", NS, () => ArrayOfBatchError, { min: 0, nillable: true }),
-    field("EditorialErrors", NS, () => ArrayOfEditorialError, { min: 0, nillable: true }),
-    field("OperationErrors", NS, () => ArrayOfOperationError, { min: 0, nillable: true }),
+    field("BatchErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("EditorialErrors", NS, () => ArrayOfEditorialError, OPTIONAL_NILLABLE),
+    field("OperationErrors", NS, () => ArrayOfOperationError, OPTIONAL_NILLABLE),
   ],
   { base: () => ApplicationFault, family: { ns: NS } },
 );
 
 export const ArrayOfEditorialError: ArrayDesc = array(
   "ArrayOfEditorialError",
-  field("EditorialError", NS, () => EditorialError, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("EditorialError", NS, () => EditorialError, REPEATED_NILLABLE),
 );
 
 export const ArrayOfAdApiError: ArrayDesc = array(
   "ArrayOfAdApiError",
-  field("AdApiError", NS5, () => AdApiError, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("AdApiError", NS5, () => AdApiError, REPEATED_NILLABLE),
 );
 
 export const AdApiError: ComplexDesc = complex("AdApiError", () => [
-  field("Code", NS5, xs.int, { min: 0 }),
-  field("Detail", NS5, xs.string, { min: 0, nillable: true }),
-  field("ErrorCode", NS5, xs.string, { min: 0, nillable: true }),
-  field("Message", NS5, xs.string, { min: 0, nillable: true }),
+  field("Code", NS5, xs.int, OPTIONAL),
+  field("Detail", NS5, xs.string, OPTIONAL_NILLABLE),
+  field("ErrorCode", NS5, xs.string, OPTIONAL_NILLABLE),
+  field("Message", NS5, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const SetAccountPropertiesResponse: ComplexDesc = complex(

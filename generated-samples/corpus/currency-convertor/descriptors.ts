@@ -3,6 +3,7 @@
 /** Codec and port descriptors: what the XML of each type and operation looks like on the wire. */
 import {
   type ComplexDesc,
+  OPTIONAL,
   type ScalarDesc,
   type ServiceDesc,
   complex,
@@ -241,7 +242,7 @@ export const CurrencyConvertorDesc: ServiceDesc = {
               repeated: false,
             },
           ],
-          response: { element: field("double", NS, xs.double, { min: 0 }) },
+          response: { element: field("double", NS, xs.double, OPTIONAL) },
         },
       },
     },
@@ -269,7 +270,7 @@ export const CurrencyConvertorDesc: ServiceDesc = {
               repeated: false,
             },
           ],
-          response: { element: field("double", NS, xs.double, { min: 0 }) },
+          response: { element: field("double", NS, xs.double, OPTIONAL) },
         },
       },
     },

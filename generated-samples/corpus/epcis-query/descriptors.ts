@@ -5,6 +5,8 @@ import {
   type ArrayDesc,
   type ComplexDesc,
   type FaultDesc,
+  OPTIONAL,
+  REPEATED,
   type ScalarDesc,
   type ServiceDesc,
   UNBOUNDED,
@@ -86,7 +88,7 @@ export const EmptyParms: ComplexDesc = complex("EmptyParms", () => []);
 
 export const ArrayOfString: ArrayDesc = array(
   "ArrayOfString",
-  field("string", "", xs.string, { min: 0, max: UNBOUNDED }),
+  field("string", "", xs.string, REPEATED),
 );
 
 export const Subscribe: ComplexDesc = complex("Subscribe", () => [
@@ -99,7 +101,7 @@ export const Subscribe: ComplexDesc = complex("Subscribe", () => [
 
 export const QueryParams: ArrayDesc = array(
   "QueryParams",
-  field("param", "", () => QueryParam, { min: 0, max: UNBOUNDED }),
+  field("param", "", () => QueryParam, REPEATED),
 );
 
 export const QueryParam: ComplexDesc = complex("QueryParam", () => [
@@ -110,11 +112,11 @@ export const QueryParam: ComplexDesc = complex("QueryParam", () => [
 export const SubscriptionControls: ComplexDesc = complex(
   "SubscriptionControls",
   () => [
-    field("schedule", "", () => QuerySchedule, { min: 0 }),
-    field("trigger", "", xs.string, { min: 0 }),
-    field("initialRecordTime", "", xs.dateTime, { min: 0 }),
+    field("schedule", "", () => QuerySchedule, OPTIONAL),
+    field("trigger", "", xs.string, OPTIONAL),
+    field("initialRecordTime", "", xs.dateTime, OPTIONAL),
     field("reportIfEmpty", "", xs.boolean),
-    field("extension", "", () => SubscriptionControlsExtensionType, { min: 0 }),
+    field("extension", "", () => SubscriptionControlsExtensionType, OPTIONAL),
   ],
   { any: true },
 );
@@ -122,13 +124,13 @@ export const SubscriptionControls: ComplexDesc = complex(
 export const QuerySchedule: ComplexDesc = complex(
   "QuerySchedule",
   () => [
-    field("second", "", xs.string, { min: 0 }),
-    field("minute", "", xs.string, { min: 0 }),
-    field("hour", "", xs.string, { min: 0 }),
-    field("dayOfMonth", "", xs.string, { min: 0 }),
-    field("month", "", xs.string, { min: 0 }),
-    field("dayOfWeek", "", xs.string, { min: 0 }),
-    field("extension", "", () => QueryScheduleExtensionType, { min: 0 }),
+    field("second", "", xs.string, OPTIONAL),
+    field("minute", "", xs.string, OPTIONAL),
+    field("hour", "", xs.string, OPTIONAL),
+    field("dayOfMonth", "", xs.string, OPTIONAL),
+    field("month", "", xs.string, OPTIONAL),
+    field("dayOfWeek", "", xs.string, OPTIONAL),
+    field("extension", "", () => QueryScheduleExtensionType, OPTIONAL),
   ],
   { any: true },
 );
@@ -162,26 +164,26 @@ export const QueryResults: ComplexDesc = complex(
   "QueryResults",
   () => [
     field("queryName", "", xs.string),
-    field("subscriptionID", "", xs.string, { min: 0 }),
+    field("subscriptionID", "", xs.string, OPTIONAL),
     field("resultsBody", "", () => QueryResultsBody),
-    field("extension", "", () => QueryResultsExtensionType, { min: 0 }),
+    field("extension", "", () => QueryResultsExtensionType, OPTIONAL),
   ],
   { any: true },
 );
 
 export const QueryResultsBody: ComplexDesc = complex("QueryResultsBody", () => [
-  field("EventList", "", () => EventListType, { min: 0 }),
-  field("VocabularyList", "", () => VocabularyListType, { min: 0 }),
+  field("EventList", "", () => EventListType, OPTIONAL),
+  field("VocabularyList", "", () => VocabularyListType, OPTIONAL),
 ]);
 
 export const EventListType: ComplexDesc = complex(
   "EventListType",
   () => [
-    field("ObjectEvent", "", () => ObjectEventType, { min: 0, max: UNBOUNDED }),
-    field("AggregationEvent", "", () => AggregationEventType, { min: 0, max: UNBOUNDED }),
-    field("QuantityEvent", "", () => QuantityEventType, { min: 0, max: UNBOUNDED }),
-    field("TransactionEvent", "", () => TransactionEventType, { min: 0, max: UNBOUNDED }),
-    field("extension", "", () => EPCISEventListExtensionType, { min: 0, max: UNBOUNDED }),
+    field("ObjectEvent", "", () => ObjectEventType, REPEATED),
+    field("AggregationEvent", "", () => AggregationEventType, REPEATED),
+    field("QuantityEvent", "", () => QuantityEventType, REPEATED),
+    field("TransactionEvent", "", () => TransactionEventType, REPEATED),
+    field("extension", "", () => EPCISEventListExtensionType, REPEATED),
   ],
   { any: true },
 );
@@ -191,12 +193,12 @@ export const ObjectEventType: ComplexDesc = complex(
   () => [
     field("epcList", "", () => EPCListType),
     field("action", "", ActionType),
-    field("bizStep", "", BusinessStepIDType, { min: 0 }),
-    field("disposition", "", DispositionIDType, { min: 0 }),
-    field("readPoint", "", () => ReadPointType, { min: 0 }),
-    field("bizLocation", "", () => BusinessLocationType, { min: 0 }),
-    field("bizTransactionList", "", () => BusinessTransactionListType, { min: 0 }),
-    field("extension", "", () => ObjectEventExtensionType, { min: 0 }),
+    field("bizStep", "", BusinessStepIDType, OPTIONAL),
+    field("disposition", "", DispositionIDType, OPTIONAL),
+    field("readPoint", "", () => ReadPointType, OPTIONAL),
+    field("bizLocation", "", () => BusinessLocationType, OPTIONAL),
+    field("bizTransactionList", "", () => BusinessTransactionListType, OPTIONAL),
+    field("extension", "", () => ObjectEventExtensionType, OPTIONAL),
   ],
   { base: () => EPCISEventType, any: true, anyAttrs: true, family: { ns: NS3 } },
 );
@@ -205,9 +207,9 @@ export const EPCISEventType: ComplexDesc = complex(
   "EPCISEventType",
   () => [
     field("eventTime", "", xs.dateTime),
-    field("recordTime", "", xs.dateTime, { min: 0 }),
+    field("recordTime", "", xs.dateTime, OPTIONAL),
     field("eventTimeZoneOffset", "", xs.string),
-    field("baseExtension", "", () => EPCISEventExtensionType, { min: 0 }),
+    field("baseExtension", "", () => EPCISEventExtensionType, OPTIONAL),
   ],
   {
     anyAttrs: true,
@@ -228,23 +230,20 @@ export const EPCISEventType: ComplexDesc = complex(
 export const AggregationEventType: ComplexDesc = complex(
   "AggregationEventType",
   () => [
-    field("parentID", "", ParentIDType, { min: 0 }),
+    field("parentID", "", ParentIDType, OPTIONAL),
     field("childEPCs", "", () => EPCListType),
     field("action", "", ActionType),
-    field("bizStep", "", BusinessStepIDType, { min: 0 }),
-    field("disposition", "", DispositionIDType, { min: 0 }),
-    field("readPoint", "", () => ReadPointType, { min: 0 }),
-    field("bizLocation", "", () => BusinessLocationType, { min: 0 }),
-    field("bizTransactionList", "", () => BusinessTransactionListType, { min: 0 }),
-    field("extension", "", () => AggregationEventExtensionType, { min: 0 }),
+    field("bizStep", "", BusinessStepIDType, OPTIONAL),
+    field("disposition", "", DispositionIDType, OPTIONAL),
+    field("readPoint", "", () => ReadPointType, OPTIONAL),
+    field("bizLocation", "", () => BusinessLocationType, OPTIONAL),
+    field("bizTransactionList", "", () => BusinessTransactionListType, OPTIONAL),
+    field("extension", "", () => AggregationEventExtensionType, OPTIONAL),
   ],
   { base: () => EPCISEventType, any: true, anyAttrs: true, family: { ns: NS3 } },
 );
 
-export const EPCListType: ArrayDesc = array(
-  "EPCListType",
-  field("epc", "", () => EPC, { min: 0, max: UNBOUNDED }),
-);
+export const EPCListType: ArrayDesc = array("EPCListType", field("epc", "", () => EPC, REPEATED));
 
 export const EPC: ComplexDesc = complex("EPC", () => [], { text: xs.string });
 
@@ -252,7 +251,7 @@ export const ReadPointType: ComplexDesc = complex(
   "ReadPointType",
   () => [
     field("id", "", ReadPointIDType),
-    field("extension", "", () => ReadPointExtensionType, { min: 0 }),
+    field("extension", "", () => ReadPointExtensionType, OPTIONAL),
   ],
   { any: true },
 );
@@ -266,7 +265,7 @@ export const BusinessLocationType: ComplexDesc = complex(
   "BusinessLocationType",
   () => [
     field("id", "", BusinessLocationIDType),
-    field("extension", "", () => BusinessLocationExtensionType, { min: 0 }),
+    field("extension", "", () => BusinessLocationExtensionType, OPTIONAL),
   ],
   { any: true },
 );
@@ -290,23 +289,23 @@ export const BusinessTransactionType: ComplexDesc = complex("BusinessTransaction
 export const AggregationEventExtensionType: ComplexDesc = complex(
   "AggregationEventExtensionType",
   () => [
-    field("childQuantityList", "", () => QuantityListType, { min: 0 }),
-    field("sourceList", "", () => SourceListType, { min: 0 }),
-    field("destinationList", "", () => DestinationListType, { min: 0 }),
-    field("extension", "", () => AggregationEventExtension2Type, { min: 0 }),
+    field("childQuantityList", "", () => QuantityListType, OPTIONAL),
+    field("sourceList", "", () => SourceListType, OPTIONAL),
+    field("destinationList", "", () => DestinationListType, OPTIONAL),
+    field("extension", "", () => AggregationEventExtension2Type, OPTIONAL),
   ],
   { anyAttrs: true },
 );
 
 export const QuantityListType: ArrayDesc = array(
   "QuantityListType",
-  field("quantityElement", "", () => QuantityElementType, { min: 0, max: UNBOUNDED }),
+  field("quantityElement", "", () => QuantityElementType, REPEATED),
 );
 
 export const QuantityElementType: ComplexDesc = complex("QuantityElementType", () => [
   field("epcClass", "", EPCClassType),
-  field("quantity", "", xs.decimal, { min: 0 }),
-  field("uom", "", UOMType, { min: 0 }),
+  field("quantity", "", xs.decimal, OPTIONAL),
+  field("uom", "", UOMType, OPTIONAL),
 ]);
 
 export const SourceListType: ArrayDesc = array(
@@ -335,12 +334,12 @@ export const QuantityEventType: ComplexDesc = complex(
   () => [
     field("epcClass", "", EPCClassType),
     field("quantity", "", xs.int),
-    field("bizStep", "", BusinessStepIDType, { min: 0 }),
-    field("disposition", "", DispositionIDType, { min: 0 }),
-    field("readPoint", "", () => ReadPointType, { min: 0 }),
-    field("bizLocation", "", () => BusinessLocationType, { min: 0 }),
-    field("bizTransactionList", "", () => BusinessTransactionListType, { min: 0 }),
-    field("extension", "", () => QuantityEventExtensionType, { min: 0 }),
+    field("bizStep", "", BusinessStepIDType, OPTIONAL),
+    field("disposition", "", DispositionIDType, OPTIONAL),
+    field("readPoint", "", () => ReadPointType, OPTIONAL),
+    field("bizLocation", "", () => BusinessLocationType, OPTIONAL),
+    field("bizTransactionList", "", () => BusinessTransactionListType, OPTIONAL),
+    field("extension", "", () => QuantityEventExtensionType, OPTIONAL),
   ],
   { base: () => EPCISEventType, any: true, anyAttrs: true, family: { ns: NS3 } },
 );
@@ -355,14 +354,14 @@ export const TransactionEventType: ComplexDesc = complex(
   "TransactionEventType",
   () => [
     field("bizTransactionList", "", () => BusinessTransactionListType),
-    field("parentID", "", ParentIDType, { min: 0 }),
+    field("parentID", "", ParentIDType, OPTIONAL),
     field("epcList", "", () => EPCListType),
     field("action", "", ActionType),
-    field("bizStep", "", BusinessStepIDType, { min: 0 }),
-    field("disposition", "", DispositionIDType, { min: 0 }),
-    field("readPoint", "", () => ReadPointType, { min: 0 }),
-    field("bizLocation", "", () => BusinessLocationType, { min: 0 }),
-    field("extension", "", () => TransactionEventExtensionType, { min: 0 }),
+    field("bizStep", "", BusinessStepIDType, OPTIONAL),
+    field("disposition", "", DispositionIDType, OPTIONAL),
+    field("readPoint", "", () => ReadPointType, OPTIONAL),
+    field("bizLocation", "", () => BusinessLocationType, OPTIONAL),
+    field("extension", "", () => TransactionEventExtensionType, OPTIONAL),
   ],
   { base: () => EPCISEventType, any: true, anyAttrs: true, family: { ns: NS3 } },
 );
@@ -370,10 +369,10 @@ export const TransactionEventType: ComplexDesc = complex(
 export const TransactionEventExtensionType: ComplexDesc = complex(
   "TransactionEventExtensionType",
   () => [
-    field("quantityList", "", () => QuantityListType, { min: 0 }),
-    field("sourceList", "", () => SourceListType, { min: 0 }),
-    field("destinationList", "", () => DestinationListType, { min: 0 }),
-    field("extension", "", () => TransactionEventExtension2Type, { min: 0 }),
+    field("quantityList", "", () => QuantityListType, OPTIONAL),
+    field("sourceList", "", () => SourceListType, OPTIONAL),
+    field("destinationList", "", () => DestinationListType, OPTIONAL),
+    field("extension", "", () => TransactionEventExtension2Type, OPTIONAL),
   ],
   { anyAttrs: true },
 );
@@ -387,27 +386,27 @@ export const TransactionEventExtension2Type: ComplexDesc = complex(
 export const TransformationEventType: ComplexDesc = complex(
   "TransformationEventType",
   () => [
-    field("inputEPCList", "", () => EPCListType, { min: 0 }),
-    field("inputQuantityList", "", () => QuantityListType, { min: 0 }),
-    field("outputEPCList", "", () => EPCListType, { min: 0 }),
-    field("outputQuantityList", "", () => QuantityListType, { min: 0 }),
-    field("transformationID", "", TransformationIDType, { min: 0 }),
-    field("bizStep", "", BusinessStepIDType, { min: 0 }),
-    field("disposition", "", DispositionIDType, { min: 0 }),
-    field("readPoint", "", () => ReadPointType, { min: 0 }),
-    field("bizLocation", "", () => BusinessLocationType, { min: 0 }),
-    field("bizTransactionList", "", () => BusinessTransactionListType, { min: 0 }),
-    field("sourceList", "", () => SourceListType, { min: 0 }),
-    field("destinationList", "", () => DestinationListType, { min: 0 }),
-    field("ilmd", "", () => ILMDType, { min: 0 }),
-    field("extension", "", () => TransformationEventExtensionType, { min: 0 }),
+    field("inputEPCList", "", () => EPCListType, OPTIONAL),
+    field("inputQuantityList", "", () => QuantityListType, OPTIONAL),
+    field("outputEPCList", "", () => EPCListType, OPTIONAL),
+    field("outputQuantityList", "", () => QuantityListType, OPTIONAL),
+    field("transformationID", "", TransformationIDType, OPTIONAL),
+    field("bizStep", "", BusinessStepIDType, OPTIONAL),
+    field("disposition", "", DispositionIDType, OPTIONAL),
+    field("readPoint", "", () => ReadPointType, OPTIONAL),
+    field("bizLocation", "", () => BusinessLocationType, OPTIONAL),
+    field("bizTransactionList", "", () => BusinessTransactionListType, OPTIONAL),
+    field("sourceList", "", () => SourceListType, OPTIONAL),
+    field("destinationList", "", () => DestinationListType, OPTIONAL),
+    field("ilmd", "", () => ILMDType, OPTIONAL),
+    field("extension", "", () => TransformationEventExtensionType, OPTIONAL),
   ],
   { base: () => EPCISEventType, any: true, anyAttrs: true, family: { ns: NS3 } },
 );
 
 export const ILMDType: ComplexDesc = complex(
   "ILMDType",
-  () => [field("extension", "", () => ILMDExtensionType, { min: 0 })],
+  () => [field("extension", "", () => ILMDExtensionType, OPTIONAL)],
   { any: true, anyAttrs: true },
 );
 
@@ -425,9 +424,9 @@ export const TransformationEventExtensionType: ComplexDesc = complex(
 export const EPCISEventExtensionType: ComplexDesc = complex(
   "EPCISEventExtensionType",
   () => [
-    field("eventID", "", EventIDType, { min: 0 }),
-    field("errorDeclaration", "", () => ErrorDeclarationType, { min: 0 }),
-    field("extension", "", () => EPCISEventExtension2Type, { min: 0 }),
+    field("eventID", "", EventIDType, OPTIONAL),
+    field("errorDeclaration", "", () => ErrorDeclarationType, OPTIONAL),
+    field("extension", "", () => EPCISEventExtension2Type, OPTIONAL),
   ],
   { anyAttrs: true },
 );
@@ -436,16 +435,16 @@ export const ErrorDeclarationType: ComplexDesc = complex(
   "ErrorDeclarationType",
   () => [
     field("declarationTime", "", xs.dateTime),
-    field("reason", "", ErrorReasonIDType, { min: 0 }),
-    field("correctiveEventIDs", "", () => CorrectiveEventIDsType, { min: 0 }),
-    field("extension", "", () => ErrorDeclarationExtensionType, { min: 0 }),
+    field("reason", "", ErrorReasonIDType, OPTIONAL),
+    field("correctiveEventIDs", "", () => CorrectiveEventIDsType, OPTIONAL),
+    field("extension", "", () => ErrorDeclarationExtensionType, OPTIONAL),
   ],
   { any: true, anyAttrs: true },
 );
 
 export const CorrectiveEventIDsType: ArrayDesc = array(
   "CorrectiveEventIDsType",
-  field("correctiveEventID", "", EventIDType, { min: 0, max: UNBOUNDED }),
+  field("correctiveEventID", "", EventIDType, REPEATED),
 );
 
 export const ErrorDeclarationExtensionType: ComplexDesc = complex(
@@ -462,11 +461,11 @@ export const EPCISEventExtension2Type: ComplexDesc = complex("EPCISEventExtensio
 export const ObjectEventExtensionType: ComplexDesc = complex(
   "ObjectEventExtensionType",
   () => [
-    field("quantityList", "", () => QuantityListType, { min: 0 }),
-    field("sourceList", "", () => SourceListType, { min: 0 }),
-    field("destinationList", "", () => DestinationListType, { min: 0 }),
-    field("ilmd", "", () => ILMDType, { min: 0 }),
-    field("extension", "", () => ObjectEventExtension2Type, { min: 0 }),
+    field("quantityList", "", () => QuantityListType, OPTIONAL),
+    field("sourceList", "", () => SourceListType, OPTIONAL),
+    field("destinationList", "", () => DestinationListType, OPTIONAL),
+    field("ilmd", "", () => ILMDType, OPTIONAL),
+    field("extension", "", () => ObjectEventExtension2Type, OPTIONAL),
   ],
   { anyAttrs: true },
 );
@@ -480,8 +479,8 @@ export const ObjectEventExtension2Type: ComplexDesc = complex(
 export const EPCISEventListExtensionType: ComplexDesc = complex(
   "EPCISEventListExtensionType",
   () => [
-    field("TransformationEvent", "", () => TransformationEventType, { min: 0 }),
-    field("extension", "", () => EPCISEventListExtension2Type, { min: 0 }),
+    field("TransformationEvent", "", () => TransformationEventType, OPTIONAL),
+    field("extension", "", () => EPCISEventListExtension2Type, OPTIONAL),
   ],
 );
 
@@ -493,14 +492,14 @@ export const EPCISEventListExtension2Type: ComplexDesc = complex(
 
 export const VocabularyListType: ArrayDesc = array(
   "VocabularyListType",
-  field("Vocabulary", "", () => VocabularyType, { min: 0, max: UNBOUNDED }),
+  field("Vocabulary", "", () => VocabularyType, REPEATED),
 );
 
 export const VocabularyType: ComplexDesc = complex(
   "VocabularyType",
   () => [
-    field("VocabularyElementList", "", () => VocabularyElementListType, { min: 0 }),
-    field("extension", "", () => VocabularyExtensionType, { min: 0 }),
+    field("VocabularyElementList", "", () => VocabularyElementListType, OPTIONAL),
+    field("extension", "", () => VocabularyExtensionType, OPTIONAL),
   ],
   { attrs: [attribute("type", "", xs.string, { required: true })], any: true, anyAttrs: true },
 );
@@ -513,9 +512,9 @@ export const VocabularyElementListType: ArrayDesc = array(
 export const VocabularyElementType: ComplexDesc = complex(
   "VocabularyElementType",
   () => [
-    field("attribute", "", () => AttributeType, { min: 0, max: UNBOUNDED }),
-    field("children", "", () => IDListType, { min: 0 }),
-    field("extension", "", () => VocabularyElementExtensionType, { min: 0 }),
+    field("attribute", "", () => AttributeType, REPEATED),
+    field("children", "", () => IDListType, OPTIONAL),
+    field("extension", "", () => VocabularyElementExtensionType, OPTIONAL),
   ],
   { attrs: [attribute("id", "", xs.string, { required: true })], any: true, anyAttrs: true },
 );
@@ -527,7 +526,7 @@ export const AttributeType: ComplexDesc = complex("AttributeType", () => [], {
 
 export const IDListType: ComplexDesc = complex(
   "IDListType",
-  () => [field("id", "", xs.string, { min: 0, max: UNBOUNDED })],
+  () => [field("id", "", xs.string, REPEATED)],
   { anyAttrs: true },
 );
 
@@ -613,8 +612,8 @@ export const QueryParameterException: ComplexDesc = complex("QueryParameterExcep
 export const QueryTooLargeException: ComplexDesc = complex(
   "QueryTooLargeException",
   () => [
-    field("queryName", "", xs.string, { min: 0 }),
-    field("subscriptionID", "", xs.string, { min: 0 }),
+    field("queryName", "", xs.string, OPTIONAL),
+    field("subscriptionID", "", xs.string, OPTIONAL),
   ],
   { base: () => EPCISException, family: { ns: NS2 } },
 );
@@ -645,8 +644,8 @@ export const ImplementationException: ComplexDesc = complex(
   "ImplementationException",
   () => [
     field("severity", "", ImplementationExceptionSeverity),
-    field("queryName", "", xs.string, { min: 0 }),
-    field("subscriptionID", "", xs.string, { min: 0 }),
+    field("queryName", "", xs.string, OPTIONAL),
+    field("subscriptionID", "", xs.string, OPTIONAL),
   ],
   { base: () => EPCISException, family: { ns: NS2 } },
 );

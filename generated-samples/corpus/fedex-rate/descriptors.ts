@@ -4,6 +4,8 @@
 import {
   type ArrayDesc,
   type ComplexDesc,
+  OPTIONAL,
+  REPEATED,
   type ScalarDesc,
   type ServiceDesc,
   UNBOUNDED,
@@ -1061,17 +1063,17 @@ export const OversizeClassType: ScalarDesc = scalar("string", {
 export const RateRequest: ComplexDesc = complex("RateRequest", () => [
   field("WebAuthenticationDetail", NS, () => WebAuthenticationDetail),
   field("ClientDetail", NS, () => ClientDetail),
-  field("TransactionDetail", NS, () => TransactionDetail, { min: 0 }),
+  field("TransactionDetail", NS, () => TransactionDetail, OPTIONAL),
   field("Version", NS, () => VersionId),
-  field("ReturnTransitAndCommit", NS, xs.boolean, { min: 0 }),
-  field("CarrierCodes", NS, CarrierCodeType, { min: 0, max: UNBOUNDED }),
-  field("VariableOptions", NS, ServiceOptionType, { min: 0, max: UNBOUNDED }),
-  field("ConsolidationKey", NS, () => ConsolidationKey, { min: 0 }),
-  field("RequestedShipment", NS, () => RequestedShipment, { min: 0 }),
+  field("ReturnTransitAndCommit", NS, xs.boolean, OPTIONAL),
+  field("CarrierCodes", NS, CarrierCodeType, REPEATED),
+  field("VariableOptions", NS, ServiceOptionType, REPEATED),
+  field("ConsolidationKey", NS, () => ConsolidationKey, OPTIONAL),
+  field("RequestedShipment", NS, () => RequestedShipment, OPTIONAL),
 ]);
 
 export const WebAuthenticationDetail: ComplexDesc = complex("WebAuthenticationDetail", () => [
-  field("ParentCredential", NS, () => WebAuthenticationCredential, { min: 0 }),
+  field("ParentCredential", NS, () => WebAuthenticationCredential, OPTIONAL),
   field("UserCredential", NS, () => WebAuthenticationCredential),
 ]);
 
@@ -1083,19 +1085,19 @@ export const WebAuthenticationCredential: ComplexDesc = complex(
 export const ClientDetail: ComplexDesc = complex("ClientDetail", () => [
   field("AccountNumber", NS, xs.string),
   field("MeterNumber", NS, xs.string),
-  field("IntegratorId", NS, xs.string, { min: 0 }),
-  field("Region", NS, ExpressRegionCode, { min: 0 }),
-  field("Localization", NS, () => Localization, { min: 0 }),
+  field("IntegratorId", NS, xs.string, OPTIONAL),
+  field("Region", NS, ExpressRegionCode, OPTIONAL),
+  field("Localization", NS, () => Localization, OPTIONAL),
 ]);
 
 export const Localization: ComplexDesc = complex("Localization", () => [
   field("LanguageCode", NS, xs.string),
-  field("LocaleCode", NS, xs.string, { min: 0 }),
+  field("LocaleCode", NS, xs.string, OPTIONAL),
 ]);
 
 export const TransactionDetail: ComplexDesc = complex("TransactionDetail", () => [
-  field("CustomerTransactionId", NS, xs.string, { min: 0 }),
-  field("Localization", NS, () => Localization, { min: 0 }),
+  field("CustomerTransactionId", NS, xs.string, OPTIONAL),
+  field("Localization", NS, () => Localization, OPTIONAL),
 ]);
 
 export const VersionId: ComplexDesc = complex("VersionId", () => [
@@ -1106,1431 +1108,1396 @@ export const VersionId: ComplexDesc = complex("VersionId", () => [
 ]);
 
 export const ConsolidationKey: ComplexDesc = complex("ConsolidationKey", () => [
-  field("Type", NS, ConsolidationType, { min: 0 }),
-  field("Index", NS, xs.string, { min: 0 }),
-  field("Date", NS, xs.date, { min: 0 }),
+  field("Type", NS, ConsolidationType, OPTIONAL),
+  field("Index", NS, xs.string, OPTIONAL),
+  field("Date", NS, xs.date, OPTIONAL),
 ]);
 
 export const RequestedShipment: ComplexDesc = complex("RequestedShipment", () => [
-  field("ShipTimestamp", NS, xs.dateTime, { min: 0 }),
-  field("DropoffType", NS, DropoffType, { min: 0 }),
-  field("ServiceType", NS, xs.string, { min: 0 }),
-  field("PackagingType", NS, xs.string, { min: 0 }),
-  field("VariationOptions", NS, () => ShipmentVariationOptionDetail, { min: 0, max: UNBOUNDED }),
-  field("TotalWeight", NS, () => Weight, { min: 0 }),
-  field("TotalInsuredValue", NS, () => Money, { min: 0 }),
-  field("PreferredCurrency", NS, xs.string, { min: 0 }),
-  field("ShipmentAuthorizationDetail", NS, () => ShipmentAuthorizationDetail, { min: 0 }),
-  field("Shipper", NS, () => Party, { min: 0 }),
-  field("Recipient", NS, () => Party, { min: 0 }),
-  field("RecipientLocationNumber", NS, xs.string, { min: 0 }),
-  field("Origin", NS, () => ContactAndAddress, { min: 0 }),
-  field("SoldTo", NS, () => Party, { min: 0 }),
-  field("ShippingChargesPayment", NS, () => Payment, { min: 0 }),
-  field("SpecialServicesRequested", NS, () => ShipmentSpecialServicesRequested, { min: 0 }),
-  field("ExpressFreightDetail", NS, () => ExpressFreightDetail, { min: 0 }),
-  field("FreightShipmentDetail", NS, () => FreightShipmentDetail, { min: 0 }),
-  field("DeliveryInstructions", NS, xs.string, { min: 0 }),
-  field("VariableHandlingChargeDetail", NS, () => VariableHandlingChargeDetail, { min: 0 }),
-  field("CustomsClearanceDetail", NS, () => CustomsClearanceDetail, { min: 0 }),
-  field("PickupDetail", NS, () => PickupDetail, { min: 0 }),
-  field("SmartPostDetail", NS, () => SmartPostShipmentDetail, { min: 0 }),
-  field("BlockInsightVisibility", NS, xs.boolean, { min: 0 }),
-  field("LabelSpecification", NS, () => LabelSpecification, { min: 0 }),
-  field("ShippingDocumentSpecification", NS, () => ShippingDocumentSpecification, { min: 0 }),
-  field("RateRequestTypes", NS, RateRequestType, { min: 0, max: UNBOUNDED }),
-  field("EdtRequestType", NS, EdtRequestType, { min: 0 }),
-  field("PackageCount", NS, xs.nonNegativeInteger, { min: 0 }),
-  field("ShipmentOnlyFields", NS, ShipmentOnlyFieldsType, { min: 0, max: UNBOUNDED }),
-  field("ConfigurationData", NS, () => ShipmentConfigurationData, { min: 0 }),
-  field("RequestedPackageLineItems", NS, () => RequestedPackageLineItem, {
-    min: 0,
-    max: UNBOUNDED,
-  }),
+  field("ShipTimestamp", NS, xs.dateTime, OPTIONAL),
+  field("DropoffType", NS, DropoffType, OPTIONAL),
+  field("ServiceType", NS, xs.string, OPTIONAL),
+  field("PackagingType", NS, xs.string, OPTIONAL),
+  field("VariationOptions", NS, () => ShipmentVariationOptionDetail, REPEATED),
+  field("TotalWeight", NS, () => Weight, OPTIONAL),
+  field("TotalInsuredValue", NS, () => Money, OPTIONAL),
+  field("PreferredCurrency", NS, xs.string, OPTIONAL),
+  field("ShipmentAuthorizationDetail", NS, () => ShipmentAuthorizationDetail, OPTIONAL),
+  field("Shipper", NS, () => Party, OPTIONAL),
+  field("Recipient", NS, () => Party, OPTIONAL),
+  field("RecipientLocationNumber", NS, xs.string, OPTIONAL),
+  field("Origin", NS, () => ContactAndAddress, OPTIONAL),
+  field("SoldTo", NS, () => Party, OPTIONAL),
+  field("ShippingChargesPayment", NS, () => Payment, OPTIONAL),
+  field("SpecialServicesRequested", NS, () => ShipmentSpecialServicesRequested, OPTIONAL),
+  field("ExpressFreightDetail", NS, () => ExpressFreightDetail, OPTIONAL),
+  field("FreightShipmentDetail", NS, () => FreightShipmentDetail, OPTIONAL),
+  field("DeliveryInstructions", NS, xs.string, OPTIONAL),
+  field("VariableHandlingChargeDetail", NS, () => VariableHandlingChargeDetail, OPTIONAL),
+  field("CustomsClearanceDetail", NS, () => CustomsClearanceDetail, OPTIONAL),
+  field("PickupDetail", NS, () => PickupDetail, OPTIONAL),
+  field("SmartPostDetail", NS, () => SmartPostShipmentDetail, OPTIONAL),
+  field("BlockInsightVisibility", NS, xs.boolean, OPTIONAL),
+  field("LabelSpecification", NS, () => LabelSpecification, OPTIONAL),
+  field("ShippingDocumentSpecification", NS, () => ShippingDocumentSpecification, OPTIONAL),
+  field("RateRequestTypes", NS, RateRequestType, REPEATED),
+  field("EdtRequestType", NS, EdtRequestType, OPTIONAL),
+  field("PackageCount", NS, xs.nonNegativeInteger, OPTIONAL),
+  field("ShipmentOnlyFields", NS, ShipmentOnlyFieldsType, REPEATED),
+  field("ConfigurationData", NS, () => ShipmentConfigurationData, OPTIONAL),
+  field("RequestedPackageLineItems", NS, () => RequestedPackageLineItem, REPEATED),
 ]);
 
 export const ShipmentVariationOptionDetail: ComplexDesc = complex(
   "ShipmentVariationOptionDetail",
-  () => [
-    field("Id", NS, xs.string, { min: 0 }),
-    field("Values", NS, xs.string, { min: 0, max: UNBOUNDED }),
-  ],
+  () => [field("Id", NS, xs.string, OPTIONAL), field("Values", NS, xs.string, REPEATED)],
 );
 
 export const Weight: ComplexDesc = complex("Weight", () => [
-  field("Units", NS, WeightUnits, { min: 0 }),
-  field("Value", NS, xs.decimal, { min: 0 }),
+  field("Units", NS, WeightUnits, OPTIONAL),
+  field("Value", NS, xs.decimal, OPTIONAL),
 ]);
 
 export const Money: ComplexDesc = complex("Money", () => [
-  field("Currency", NS, xs.string, { min: 0 }),
-  field("Amount", NS, xs.decimal, { min: 0 }),
+  field("Currency", NS, xs.string, OPTIONAL),
+  field("Amount", NS, xs.decimal, OPTIONAL),
 ]);
 
 export const ShipmentAuthorizationDetail: ComplexDesc = complex(
   "ShipmentAuthorizationDetail",
-  () => [field("AccountNumber", NS, xs.string, { min: 0 })],
+  () => [field("AccountNumber", NS, xs.string, OPTIONAL)],
 );
 
 export const Party: ComplexDesc = complex("Party", () => [
-  field("AccountNumber", NS, xs.string, { min: 0 }),
-  field("Tins", NS, () => TaxpayerIdentification, { min: 0, max: UNBOUNDED }),
-  field("Contact", NS, () => Contact, { min: 0 }),
-  field("Address", NS, () => Address, { min: 0 }),
+  field("AccountNumber", NS, xs.string, OPTIONAL),
+  field("Tins", NS, () => TaxpayerIdentification, REPEATED),
+  field("Contact", NS, () => Contact, OPTIONAL),
+  field("Address", NS, () => Address, OPTIONAL),
 ]);
 
 export const TaxpayerIdentification: ComplexDesc = complex("TaxpayerIdentification", () => [
-  field("TinType", NS, TinType, { min: 0 }),
-  field("Number", NS, xs.string, { min: 0 }),
-  field("Usage", NS, xs.string, { min: 0 }),
-  field("EffectiveDate", NS, xs.dateTime, { min: 0 }),
-  field("ExpirationDate", NS, xs.dateTime, { min: 0 }),
+  field("TinType", NS, TinType, OPTIONAL),
+  field("Number", NS, xs.string, OPTIONAL),
+  field("Usage", NS, xs.string, OPTIONAL),
+  field("EffectiveDate", NS, xs.dateTime, OPTIONAL),
+  field("ExpirationDate", NS, xs.dateTime, OPTIONAL),
 ]);
 
 export const Contact: ComplexDesc = complex("Contact", () => [
-  field("ContactId", NS, xs.string, { min: 0 }),
-  field("PersonName", NS, xs.string, { min: 0 }),
-  field("Title", NS, xs.string, { min: 0 }),
-  field("CompanyName", NS, xs.string, { min: 0 }),
-  field("PhoneNumber", NS, xs.string, { min: 0 }),
-  field("PhoneExtension", NS, xs.string, { min: 0 }),
-  field("TollFreePhoneNumber", NS, xs.string, { min: 0 }),
-  field("PagerNumber", NS, xs.string, { min: 0 }),
-  field("FaxNumber", NS, xs.string, { min: 0 }),
-  field("EMailAddress", NS, xs.string, { min: 0 }),
+  field("ContactId", NS, xs.string, OPTIONAL),
+  field("PersonName", NS, xs.string, OPTIONAL),
+  field("Title", NS, xs.string, OPTIONAL),
+  field("CompanyName", NS, xs.string, OPTIONAL),
+  field("PhoneNumber", NS, xs.string, OPTIONAL),
+  field("PhoneExtension", NS, xs.string, OPTIONAL),
+  field("TollFreePhoneNumber", NS, xs.string, OPTIONAL),
+  field("PagerNumber", NS, xs.string, OPTIONAL),
+  field("FaxNumber", NS, xs.string, OPTIONAL),
+  field("EMailAddress", NS, xs.string, OPTIONAL),
 ]);
 
 export const Address: ComplexDesc = complex("Address", () => [
-  field("StreetLines", NS, xs.string, { min: 0, max: UNBOUNDED }),
-  field("City", NS, xs.string, { min: 0 }),
-  field("StateOrProvinceCode", NS, xs.string, { min: 0 }),
-  field("PostalCode", NS, xs.string, { min: 0 }),
-  field("UrbanizationCode", NS, xs.string, { min: 0 }),
-  field("CountryCode", NS, xs.string, { min: 0 }),
-  field("CountryName", NS, xs.string, { min: 0 }),
-  field("Residential", NS, xs.boolean, { min: 0 }),
-  field("GeographicCoordinates", NS, xs.string, { min: 0 }),
+  field("StreetLines", NS, xs.string, REPEATED),
+  field("City", NS, xs.string, OPTIONAL),
+  field("StateOrProvinceCode", NS, xs.string, OPTIONAL),
+  field("PostalCode", NS, xs.string, OPTIONAL),
+  field("UrbanizationCode", NS, xs.string, OPTIONAL),
+  field("CountryCode", NS, xs.string, OPTIONAL),
+  field("CountryName", NS, xs.string, OPTIONAL),
+  field("Residential", NS, xs.boolean, OPTIONAL),
+  field("GeographicCoordinates", NS, xs.string, OPTIONAL),
 ]);
 
 export const ContactAndAddress: ComplexDesc = complex("ContactAndAddress", () => [
-  field("Contact", NS, () => Contact, { min: 0 }),
-  field("Address", NS, () => Address, { min: 0 }),
+  field("Contact", NS, () => Contact, OPTIONAL),
+  field("Address", NS, () => Address, OPTIONAL),
 ]);
 
 export const Payment: ComplexDesc = complex("Payment", () => [
-  field("PaymentType", NS, PaymentType, { min: 0 }),
-  field("Payor", NS, () => Payor, { min: 0 }),
-  field("EPaymentDetail", NS, () => EPaymentDetail, { min: 0 }),
+  field("PaymentType", NS, PaymentType, OPTIONAL),
+  field("Payor", NS, () => Payor, OPTIONAL),
+  field("EPaymentDetail", NS, () => EPaymentDetail, OPTIONAL),
 ]);
 
 export const Payor: ComplexDesc = complex("Payor", () => [
-  field("ResponsibleParty", NS, () => Party, { min: 0 }),
+  field("ResponsibleParty", NS, () => Party, OPTIONAL),
 ]);
 
 export const EPaymentDetail: ComplexDesc = complex("EPaymentDetail", () => [
-  field("Id", NS, xs.string, { min: 0 }),
-  field("EPaymentProcessor", NS, EPaymentProcessorType, { min: 0 }),
-  field("EPaymentMode", NS, EPaymentModeType, { min: 0 }),
-  field("MaskedCreditCard", NS, xs.string, { min: 0 }),
-  field("CreditCardExpirationDate", NS, xs.string, { min: 0 }),
-  field("Amount", NS, () => Money, { min: 0 }),
+  field("Id", NS, xs.string, OPTIONAL),
+  field("EPaymentProcessor", NS, EPaymentProcessorType, OPTIONAL),
+  field("EPaymentMode", NS, EPaymentModeType, OPTIONAL),
+  field("MaskedCreditCard", NS, xs.string, OPTIONAL),
+  field("CreditCardExpirationDate", NS, xs.string, OPTIONAL),
+  field("Amount", NS, () => Money, OPTIONAL),
 ]);
 
 export const ShipmentSpecialServicesRequested: ComplexDesc = complex(
   "ShipmentSpecialServicesRequested",
   () => [
-    field("SpecialServiceTypes", NS, xs.string, { min: 0, max: UNBOUNDED }),
-    field("CodDetail", NS, () => CodDetail, { min: 0 }),
-    field("DeliveryOnInvoiceAcceptanceDetail", NS, () => DeliveryOnInvoiceAcceptanceDetail, {
-      min: 0,
-    }),
-    field("HoldAtLocationDetail", NS, () => HoldAtLocationDetail, { min: 0 }),
-    field("EventNotificationDetail", NS, () => ShipmentEventNotificationDetail, { min: 0 }),
-    field("ReturnShipmentDetail", NS, () => ReturnShipmentDetail, { min: 0 }),
-    field("PendingShipmentDetail", NS, () => PendingShipmentDetail, { min: 0 }),
-    field("InternationalControlledExportDetail", NS, () => InternationalControlledExportDetail, {
-      min: 0,
-    }),
+    field("SpecialServiceTypes", NS, xs.string, REPEATED),
+    field("CodDetail", NS, () => CodDetail, OPTIONAL),
+    field(
+      "DeliveryOnInvoiceAcceptanceDetail",
+      NS,
+      () => DeliveryOnInvoiceAcceptanceDetail,
+      OPTIONAL,
+    ),
+    field("HoldAtLocationDetail", NS, () => HoldAtLocationDetail, OPTIONAL),
+    field("EventNotificationDetail", NS, () => ShipmentEventNotificationDetail, OPTIONAL),
+    field("ReturnShipmentDetail", NS, () => ReturnShipmentDetail, OPTIONAL),
+    field("PendingShipmentDetail", NS, () => PendingShipmentDetail, OPTIONAL),
+    field(
+      "InternationalControlledExportDetail",
+      NS,
+      () => InternationalControlledExportDetail,
+      OPTIONAL,
+    ),
     field(
       "InternationalTrafficInArmsRegulationsDetail",
       NS,
       () => InternationalTrafficInArmsRegulationsDetail,
-      { min: 0 },
+      OPTIONAL,
     ),
-    field("ShipmentDryIceDetail", NS, () => ShipmentDryIceDetail, { min: 0 }),
-    field("HomeDeliveryPremiumDetail", NS, () => HomeDeliveryPremiumDetail, { min: 0 }),
-    field("FlatbedTrailerDetail", NS, () => FlatbedTrailerDetail, { min: 0 }),
-    field("FreightGuaranteeDetail", NS, () => FreightGuaranteeDetail, { min: 0 }),
-    field("EtdDetail", NS, () => EtdDetail, { min: 0 }),
-    field("CustomDeliveryWindowDetail", NS, () => CustomDeliveryWindowDetail, { min: 0 }),
+    field("ShipmentDryIceDetail", NS, () => ShipmentDryIceDetail, OPTIONAL),
+    field("HomeDeliveryPremiumDetail", NS, () => HomeDeliveryPremiumDetail, OPTIONAL),
+    field("FlatbedTrailerDetail", NS, () => FlatbedTrailerDetail, OPTIONAL),
+    field("FreightGuaranteeDetail", NS, () => FreightGuaranteeDetail, OPTIONAL),
+    field("EtdDetail", NS, () => EtdDetail, OPTIONAL),
+    field("CustomDeliveryWindowDetail", NS, () => CustomDeliveryWindowDetail, OPTIONAL),
   ],
 );
 
 export const CodDetail: ComplexDesc = complex("CodDetail", () => [
-  field("CodCollectionAmount", NS, () => Money, { min: 0 }),
-  field("AddTransportationChargesDetail", NS, () => CodAddTransportationChargesDetail, { min: 0 }),
-  field("CollectionType", NS, CodCollectionType, { min: 0 }),
-  field("CodRecipient", NS, () => Party, { min: 0 }),
-  field("FinancialInstitutionContactAndAddress", NS, () => ContactAndAddress, { min: 0 }),
-  field("RemitToName", NS, xs.string, { min: 0 }),
-  field("ReferenceIndicator", NS, CodReturnReferenceIndicatorType, { min: 0 }),
-  field("ReturnTrackingId", NS, () => TrackingId, { min: 0 }),
+  field("CodCollectionAmount", NS, () => Money, OPTIONAL),
+  field("AddTransportationChargesDetail", NS, () => CodAddTransportationChargesDetail, OPTIONAL),
+  field("CollectionType", NS, CodCollectionType, OPTIONAL),
+  field("CodRecipient", NS, () => Party, OPTIONAL),
+  field("FinancialInstitutionContactAndAddress", NS, () => ContactAndAddress, OPTIONAL),
+  field("RemitToName", NS, xs.string, OPTIONAL),
+  field("ReferenceIndicator", NS, CodReturnReferenceIndicatorType, OPTIONAL),
+  field("ReturnTrackingId", NS, () => TrackingId, OPTIONAL),
 ]);
 
 export const CodAddTransportationChargesDetail: ComplexDesc = complex(
   "CodAddTransportationChargesDetail",
   () => [
-    field("RateTypeBasis", NS, RateTypeBasisType, { min: 0 }),
-    field("ChargeBasis", NS, CodAddTransportationChargeBasisType, { min: 0 }),
-    field("ChargeBasisLevel", NS, ChargeBasisLevelType, { min: 0 }),
+    field("RateTypeBasis", NS, RateTypeBasisType, OPTIONAL),
+    field("ChargeBasis", NS, CodAddTransportationChargeBasisType, OPTIONAL),
+    field("ChargeBasisLevel", NS, ChargeBasisLevelType, OPTIONAL),
   ],
 );
 
 export const TrackingId: ComplexDesc = complex("TrackingId", () => [
-  field("TrackingIdType", NS, TrackingIdType, { min: 0 }),
-  field("FormId", NS, xs.string, { min: 0 }),
-  field("TrackingNumber", NS, xs.string, { min: 0 }),
+  field("TrackingIdType", NS, TrackingIdType, OPTIONAL),
+  field("FormId", NS, xs.string, OPTIONAL),
+  field("TrackingNumber", NS, xs.string, OPTIONAL),
 ]);
 
 export const DeliveryOnInvoiceAcceptanceDetail: ComplexDesc = complex(
   "DeliveryOnInvoiceAcceptanceDetail",
   () => [
-    field("Recipient", NS, () => Party, { min: 0 }),
-    field("TrackingId", NS, () => TrackingId, { min: 0 }),
+    field("Recipient", NS, () => Party, OPTIONAL),
+    field("TrackingId", NS, () => TrackingId, OPTIONAL),
   ],
 );
 
 export const HoldAtLocationDetail: ComplexDesc = complex("HoldAtLocationDetail", () => [
-  field("PhoneNumber", NS, xs.string, { min: 0 }),
-  field("LocationContactAndAddress", NS, () => ContactAndAddress, { min: 0 }),
-  field("LocationType", NS, FedExLocationType, { min: 0 }),
-  field("LocationId", NS, xs.string, { min: 0 }),
-  field("LocationNumber", NS, xs.int, { min: 0 }),
+  field("PhoneNumber", NS, xs.string, OPTIONAL),
+  field("LocationContactAndAddress", NS, () => ContactAndAddress, OPTIONAL),
+  field("LocationType", NS, FedExLocationType, OPTIONAL),
+  field("LocationId", NS, xs.string, OPTIONAL),
+  field("LocationNumber", NS, xs.int, OPTIONAL),
 ]);
 
 export const ShipmentEventNotificationDetail: ComplexDesc = complex(
   "ShipmentEventNotificationDetail",
   () => [
-    field("AggregationType", NS, ShipmentNotificationAggregationType, { min: 0 }),
-    field("PersonalMessage", NS, xs.string, { min: 0 }),
-    field("EventNotifications", NS, () => ShipmentEventNotificationSpecification, {
-      min: 0,
-      max: UNBOUNDED,
-    }),
+    field("AggregationType", NS, ShipmentNotificationAggregationType, OPTIONAL),
+    field("PersonalMessage", NS, xs.string, OPTIONAL),
+    field("EventNotifications", NS, () => ShipmentEventNotificationSpecification, REPEATED),
   ],
 );
 
 export const ShipmentEventNotificationSpecification: ComplexDesc = complex(
   "ShipmentEventNotificationSpecification",
   () => [
-    field("Role", NS, ShipmentNotificationRoleType, { min: 0 }),
-    field("Events", NS, NotificationEventType, { min: 0, max: UNBOUNDED }),
-    field("NotificationDetail", NS, () => NotificationDetail, { min: 0 }),
-    field("FormatSpecification", NS, () => ShipmentNotificationFormatSpecification, { min: 0 }),
+    field("Role", NS, ShipmentNotificationRoleType, OPTIONAL),
+    field("Events", NS, NotificationEventType, REPEATED),
+    field("NotificationDetail", NS, () => NotificationDetail, OPTIONAL),
+    field("FormatSpecification", NS, () => ShipmentNotificationFormatSpecification, OPTIONAL),
   ],
 );
 
 export const NotificationDetail: ComplexDesc = complex("NotificationDetail", () => [
-  field("NotificationType", NS, NotificationType, { min: 0 }),
-  field("EmailDetail", NS, () => EMailDetail, { min: 0 }),
-  field("Localization", NS, () => Localization, { min: 0 }),
+  field("NotificationType", NS, NotificationType, OPTIONAL),
+  field("EmailDetail", NS, () => EMailDetail, OPTIONAL),
+  field("Localization", NS, () => Localization, OPTIONAL),
 ]);
 
 export const EMailDetail: ComplexDesc = complex("EMailDetail", () => [
-  field("EmailAddress", NS, xs.string, { min: 0 }),
-  field("Name", NS, xs.string, { min: 0 }),
+  field("EmailAddress", NS, xs.string, OPTIONAL),
+  field("Name", NS, xs.string, OPTIONAL),
 ]);
 
 export const ShipmentNotificationFormatSpecification: ComplexDesc = complex(
   "ShipmentNotificationFormatSpecification",
-  () => [field("Type", NS, NotificationFormatType, { min: 0 })],
+  () => [field("Type", NS, NotificationFormatType, OPTIONAL)],
 );
 
 export const ReturnShipmentDetail: ComplexDesc = complex("ReturnShipmentDetail", () => [
-  field("ReturnType", NS, ReturnType, { min: 0 }),
-  field("Rma", NS, () => Rma, { min: 0 }),
-  field("ReturnEMailDetail", NS, () => ReturnEMailDetail, { min: 0 }),
-  field("ReturnAssociation", NS, () => ReturnAssociationDetail, { min: 0 }),
+  field("ReturnType", NS, ReturnType, OPTIONAL),
+  field("Rma", NS, () => Rma, OPTIONAL),
+  field("ReturnEMailDetail", NS, () => ReturnEMailDetail, OPTIONAL),
+  field("ReturnAssociation", NS, () => ReturnAssociationDetail, OPTIONAL),
 ]);
 
-export const Rma: ComplexDesc = complex("Rma", () => [field("Reason", NS, xs.string, { min: 0 })]);
+export const Rma: ComplexDesc = complex("Rma", () => [field("Reason", NS, xs.string, OPTIONAL)]);
 
 export const ReturnEMailDetail: ComplexDesc = complex("ReturnEMailDetail", () => [
-  field("MerchantPhoneNumber", NS, xs.string, { min: 0 }),
-  field("AllowedSpecialServices", NS, ReturnEMailAllowedSpecialServiceType, {
-    min: 0,
-    max: UNBOUNDED,
-  }),
+  field("MerchantPhoneNumber", NS, xs.string, OPTIONAL),
+  field("AllowedSpecialServices", NS, ReturnEMailAllowedSpecialServiceType, REPEATED),
 ]);
 
 export const ReturnAssociationDetail: ComplexDesc = complex("ReturnAssociationDetail", () => [
-  field("TrackingNumber", NS, xs.string, { min: 0 }),
-  field("ShipDate", NS, xs.date, { min: 0 }),
+  field("TrackingNumber", NS, xs.string, OPTIONAL),
+  field("ShipDate", NS, xs.date, OPTIONAL),
 ]);
 
 export const PendingShipmentDetail: ComplexDesc = complex("PendingShipmentDetail", () => [
-  field("Type", NS, PendingShipmentType, { min: 0 }),
-  field("ExpirationDate", NS, xs.date, { min: 0 }),
-  field("ProcessingOptions", NS, () => PendingShipmentProcessingOptionsRequested, { min: 0 }),
-  field("RecommendedDocumentSpecification", NS, () => RecommendedDocumentSpecification, { min: 0 }),
+  field("Type", NS, PendingShipmentType, OPTIONAL),
+  field("ExpirationDate", NS, xs.date, OPTIONAL),
+  field("ProcessingOptions", NS, () => PendingShipmentProcessingOptionsRequested, OPTIONAL),
+  field("RecommendedDocumentSpecification", NS, () => RecommendedDocumentSpecification, OPTIONAL),
 ]);
 
 export const PendingShipmentProcessingOptionsRequested: ArrayDesc = array(
   "PendingShipmentProcessingOptionsRequested",
-  field("Options", NS, PendingShipmentProcessingOptionType, { min: 0, max: UNBOUNDED }),
+  field("Options", NS, PendingShipmentProcessingOptionType, REPEATED),
 );
 
 export const RecommendedDocumentSpecification: ArrayDesc = array(
   "RecommendedDocumentSpecification",
-  field("Types", NS, RecommendedDocumentType, { min: 0, max: UNBOUNDED }),
+  field("Types", NS, RecommendedDocumentType, REPEATED),
 );
 
 export const InternationalControlledExportDetail: ComplexDesc = complex(
   "InternationalControlledExportDetail",
   () => [
-    field("Type", NS, InternationalControlledExportType, { min: 0 }),
-    field("ForeignTradeZoneCode", NS, xs.string, { min: 0 }),
-    field("EntryNumber", NS, xs.string, { min: 0 }),
-    field("LicenseOrPermitNumber", NS, xs.string, { min: 0 }),
-    field("LicenseOrPermitExpirationDate", NS, xs.date, { min: 0 }),
+    field("Type", NS, InternationalControlledExportType, OPTIONAL),
+    field("ForeignTradeZoneCode", NS, xs.string, OPTIONAL),
+    field("EntryNumber", NS, xs.string, OPTIONAL),
+    field("LicenseOrPermitNumber", NS, xs.string, OPTIONAL),
+    field("LicenseOrPermitExpirationDate", NS, xs.date, OPTIONAL),
   ],
 );
 
 export const InternationalTrafficInArmsRegulationsDetail: ComplexDesc = complex(
   "InternationalTrafficInArmsRegulationsDetail",
-  () => [field("LicenseOrExemptionNumber", NS, xs.string, { min: 0 })],
+  () => [field("LicenseOrExemptionNumber", NS, xs.string, OPTIONAL)],
 );
 
 export const ShipmentDryIceDetail: ComplexDesc = complex("ShipmentDryIceDetail", () => [
-  field("PackageCount", NS, xs.nonNegativeInteger, { min: 0 }),
-  field("TotalWeight", NS, () => Weight, { min: 0 }),
-  field("ProcessingOptions", NS, () => ShipmentDryIceProcessingOptionsRequested, { min: 0 }),
+  field("PackageCount", NS, xs.nonNegativeInteger, OPTIONAL),
+  field("TotalWeight", NS, () => Weight, OPTIONAL),
+  field("ProcessingOptions", NS, () => ShipmentDryIceProcessingOptionsRequested, OPTIONAL),
 ]);
 
 export const ShipmentDryIceProcessingOptionsRequested: ArrayDesc = array(
   "ShipmentDryIceProcessingOptionsRequested",
-  field("Options", NS, ShipmentDryIceProcessingOptionType, { min: 0, max: UNBOUNDED }),
+  field("Options", NS, ShipmentDryIceProcessingOptionType, REPEATED),
 );
 
 export const HomeDeliveryPremiumDetail: ComplexDesc = complex("HomeDeliveryPremiumDetail", () => [
-  field("HomeDeliveryPremiumType", NS, HomeDeliveryPremiumType, { min: 0 }),
-  field("Date", NS, xs.date, { min: 0 }),
-  field("PhoneNumber", NS, xs.string, { min: 0 }),
+  field("HomeDeliveryPremiumType", NS, HomeDeliveryPremiumType, OPTIONAL),
+  field("Date", NS, xs.date, OPTIONAL),
+  field("PhoneNumber", NS, xs.string, OPTIONAL),
 ]);
 
 export const FlatbedTrailerDetail: ArrayDesc = array(
   "FlatbedTrailerDetail",
-  field("Options", NS, FlatbedTrailerOption, { min: 0, max: UNBOUNDED }),
+  field("Options", NS, FlatbedTrailerOption, REPEATED),
 );
 
 export const FreightGuaranteeDetail: ComplexDesc = complex("FreightGuaranteeDetail", () => [
-  field("Type", NS, FreightGuaranteeType, { min: 0 }),
-  field("Date", NS, xs.date, { min: 0 }),
+  field("Type", NS, FreightGuaranteeType, OPTIONAL),
+  field("Date", NS, xs.date, OPTIONAL),
 ]);
 
 export const EtdDetail: ComplexDesc = complex("EtdDetail", () => [
-  field("Attributes", NS, EtdAttributeType, { min: 0, max: UNBOUNDED }),
-  field("RequestedDocumentCopies", NS, RequestedShippingDocumentType, { min: 0, max: UNBOUNDED }),
-  field("DocumentReferences", NS, () => UploadDocumentReferenceDetail, { min: 0, max: UNBOUNDED }),
+  field("Attributes", NS, EtdAttributeType, REPEATED),
+  field("RequestedDocumentCopies", NS, RequestedShippingDocumentType, REPEATED),
+  field("DocumentReferences", NS, () => UploadDocumentReferenceDetail, REPEATED),
 ]);
 
 export const UploadDocumentReferenceDetail: ComplexDesc = complex(
   "UploadDocumentReferenceDetail",
   () => [
-    field("LineNumber", NS, xs.nonNegativeInteger, { min: 0 }),
-    field("CustomerReference", NS, xs.string, { min: 0 }),
-    field("Description", NS, xs.string, { min: 0 }),
-    field("DocumentProducer", NS, UploadDocumentProducerType, { min: 0 }),
-    field("DocumentType", NS, UploadDocumentType, { min: 0 }),
-    field("DocumentId", NS, xs.string, { min: 0 }),
-    field("DocumentIdProducer", NS, UploadDocumentIdProducer, { min: 0 }),
+    field("LineNumber", NS, xs.nonNegativeInteger, OPTIONAL),
+    field("CustomerReference", NS, xs.string, OPTIONAL),
+    field("Description", NS, xs.string, OPTIONAL),
+    field("DocumentProducer", NS, UploadDocumentProducerType, OPTIONAL),
+    field("DocumentType", NS, UploadDocumentType, OPTIONAL),
+    field("DocumentId", NS, xs.string, OPTIONAL),
+    field("DocumentIdProducer", NS, UploadDocumentIdProducer, OPTIONAL),
   ],
 );
 
 export const CustomDeliveryWindowDetail: ComplexDesc = complex("CustomDeliveryWindowDetail", () => [
-  field("Type", NS, CustomDeliveryWindowType, { min: 0 }),
-  field("RequestTime", NS, xs.time, { min: 0 }),
-  field("RequestRange", NS, () => DateRange, { min: 0 }),
-  field("RequestDate", NS, xs.date, { min: 0 }),
+  field("Type", NS, CustomDeliveryWindowType, OPTIONAL),
+  field("RequestTime", NS, xs.time, OPTIONAL),
+  field("RequestRange", NS, () => DateRange, OPTIONAL),
+  field("RequestDate", NS, xs.date, OPTIONAL),
 ]);
 
 export const DateRange: ComplexDesc = complex("DateRange", () => [
-  field("Begins", NS, xs.date, { min: 0 }),
-  field("Ends", NS, xs.date, { min: 0 }),
+  field("Begins", NS, xs.date, OPTIONAL),
+  field("Ends", NS, xs.date, OPTIONAL),
 ]);
 
 export const ExpressFreightDetail: ComplexDesc = complex("ExpressFreightDetail", () => [
-  field("PackingListEnclosed", NS, xs.boolean, { min: 0 }),
-  field("ShippersLoadAndCount", NS, xs.positiveInteger, { min: 0 }),
-  field("BookingConfirmationNumber", NS, xs.string, { min: 0 }),
-  field("ReferenceLabelRequested", NS, xs.boolean, { min: 0 }),
-  field("BeforeDeliveryContact", NS, () => ExpressFreightDetailContact, { min: 0 }),
-  field("UndeliverableContact", NS, () => ExpressFreightDetailContact, { min: 0 }),
+  field("PackingListEnclosed", NS, xs.boolean, OPTIONAL),
+  field("ShippersLoadAndCount", NS, xs.positiveInteger, OPTIONAL),
+  field("BookingConfirmationNumber", NS, xs.string, OPTIONAL),
+  field("ReferenceLabelRequested", NS, xs.boolean, OPTIONAL),
+  field("BeforeDeliveryContact", NS, () => ExpressFreightDetailContact, OPTIONAL),
+  field("UndeliverableContact", NS, () => ExpressFreightDetailContact, OPTIONAL),
 ]);
 
 export const ExpressFreightDetailContact: ComplexDesc = complex(
   "ExpressFreightDetailContact",
-  () => [field("Name", NS, xs.string, { min: 0 }), field("Phone", NS, xs.string, { min: 0 })],
+  () => [field("Name", NS, xs.string, OPTIONAL), field("Phone", NS, xs.string, OPTIONAL)],
 );
 
 export const FreightShipmentDetail: ComplexDesc = complex("FreightShipmentDetail", () => [
-  field("FedExFreightAccountNumber", NS, xs.string, { min: 0 }),
-  field("FedExFreightBillingContactAndAddress", NS, () => ContactAndAddress, { min: 0 }),
-  field("AlternateBilling", NS, () => Party, { min: 0 }),
-  field("Role", NS, FreightShipmentRoleType, { min: 0 }),
-  field("CollectTermsType", NS, FreightCollectTermsType, { min: 0 }),
-  field("DeclaredValuePerUnit", NS, () => Money, { min: 0 }),
-  field("DeclaredValueUnits", NS, xs.string, { min: 0 }),
-  field("LiabilityCoverageDetail", NS, () => LiabilityCoverageDetail, { min: 0 }),
-  field("Coupons", NS, xs.string, { min: 0, max: UNBOUNDED }),
-  field("TotalHandlingUnits", NS, xs.nonNegativeInteger, { min: 0 }),
-  field("ClientDiscountPercent", NS, xs.decimal, { min: 0 }),
-  field("PalletWeight", NS, () => Weight, { min: 0 }),
-  field("ShipmentDimensions", NS, () => Dimensions, { min: 0 }),
-  field("Comment", NS, xs.string, { min: 0 }),
-  field("SpecialServicePayments", NS, () => FreightSpecialServicePayment, {
-    min: 0,
-    max: UNBOUNDED,
-  }),
-  field("HazardousMaterialsOfferor", NS, xs.string, { min: 0 }),
-  field("LineItems", NS, () => FreightShipmentLineItem, { min: 0, max: UNBOUNDED }),
+  field("FedExFreightAccountNumber", NS, xs.string, OPTIONAL),
+  field("FedExFreightBillingContactAndAddress", NS, () => ContactAndAddress, OPTIONAL),
+  field("AlternateBilling", NS, () => Party, OPTIONAL),
+  field("Role", NS, FreightShipmentRoleType, OPTIONAL),
+  field("CollectTermsType", NS, FreightCollectTermsType, OPTIONAL),
+  field("DeclaredValuePerUnit", NS, () => Money, OPTIONAL),
+  field("DeclaredValueUnits", NS, xs.string, OPTIONAL),
+  field("LiabilityCoverageDetail", NS, () => LiabilityCoverageDetail, OPTIONAL),
+  field("Coupons", NS, xs.string, REPEATED),
+  field("TotalHandlingUnits", NS, xs.nonNegativeInteger, OPTIONAL),
+  field("ClientDiscountPercent", NS, xs.decimal, OPTIONAL),
+  field("PalletWeight", NS, () => Weight, OPTIONAL),
+  field("ShipmentDimensions", NS, () => Dimensions, OPTIONAL),
+  field("Comment", NS, xs.string, OPTIONAL),
+  field("SpecialServicePayments", NS, () => FreightSpecialServicePayment, REPEATED),
+  field("HazardousMaterialsOfferor", NS, xs.string, OPTIONAL),
+  field("LineItems", NS, () => FreightShipmentLineItem, REPEATED),
 ]);
 
 export const LiabilityCoverageDetail: ComplexDesc = complex("LiabilityCoverageDetail", () => [
-  field("CoverageType", NS, LiabilityCoverageType, { min: 0 }),
-  field("CoverageAmount", NS, () => Money, { min: 0 }),
+  field("CoverageType", NS, LiabilityCoverageType, OPTIONAL),
+  field("CoverageAmount", NS, () => Money, OPTIONAL),
 ]);
 
 export const Dimensions: ComplexDesc = complex("Dimensions", () => [
-  field("Length", NS, xs.nonNegativeInteger, { min: 0 }),
-  field("Width", NS, xs.nonNegativeInteger, { min: 0 }),
-  field("Height", NS, xs.nonNegativeInteger, { min: 0 }),
-  field("Units", NS, LinearUnits, { min: 0 }),
+  field("Length", NS, xs.nonNegativeInteger, OPTIONAL),
+  field("Width", NS, xs.nonNegativeInteger, OPTIONAL),
+  field("Height", NS, xs.nonNegativeInteger, OPTIONAL),
+  field("Units", NS, LinearUnits, OPTIONAL),
 ]);
 
 export const FreightSpecialServicePayment: ComplexDesc = complex(
   "FreightSpecialServicePayment",
   () => [
-    field("SpecialService", NS, xs.string, { min: 0 }),
-    field("PaymentType", NS, FreightShipmentRoleType, { min: 0 }),
+    field("SpecialService", NS, xs.string, OPTIONAL),
+    field("PaymentType", NS, FreightShipmentRoleType, OPTIONAL),
   ],
 );
 
 export const FreightShipmentLineItem: ComplexDesc = complex("FreightShipmentLineItem", () => [
-  field("Id", NS, xs.string, { min: 0 }),
-  field("FreightClass", NS, FreightClassType, { min: 0 }),
-  field("Packaging", NS, PhysicalPackagingType, { min: 0 }),
-  field("Pieces", NS, xs.nonNegativeInteger, { min: 0 }),
-  field("Description", NS, xs.string, { min: 0 }),
-  field("Weight", NS, () => Weight, { min: 0 }),
-  field("Dimensions", NS, () => Dimensions, { min: 0 }),
-  field("Volume", NS, () => Volume, { min: 0 }),
+  field("Id", NS, xs.string, OPTIONAL),
+  field("FreightClass", NS, FreightClassType, OPTIONAL),
+  field("Packaging", NS, PhysicalPackagingType, OPTIONAL),
+  field("Pieces", NS, xs.nonNegativeInteger, OPTIONAL),
+  field("Description", NS, xs.string, OPTIONAL),
+  field("Weight", NS, () => Weight, OPTIONAL),
+  field("Dimensions", NS, () => Dimensions, OPTIONAL),
+  field("Volume", NS, () => Volume, OPTIONAL),
 ]);
 
 export const Volume: ComplexDesc = complex("Volume", () => [
-  field("Units", NS, VolumeUnits, { min: 0 }),
-  field("Value", NS, xs.decimal, { min: 0 }),
+  field("Units", NS, VolumeUnits, OPTIONAL),
+  field("Value", NS, xs.decimal, OPTIONAL),
 ]);
 
 export const VariableHandlingChargeDetail: ComplexDesc = complex(
   "VariableHandlingChargeDetail",
   () => [
-    field("FixedValue", NS, () => Money, { min: 0 }),
-    field("PercentValue", NS, xs.decimal, { min: 0 }),
-    field("RateElementBasis", NS, RateElementBasisType, { min: 0 }),
-    field("RateTypeBasis", NS, RateTypeBasisType, { min: 0 }),
+    field("FixedValue", NS, () => Money, OPTIONAL),
+    field("PercentValue", NS, xs.decimal, OPTIONAL),
+    field("RateElementBasis", NS, RateElementBasisType, OPTIONAL),
+    field("RateTypeBasis", NS, RateTypeBasisType, OPTIONAL),
   ],
 );
 
 export const CustomsClearanceDetail: ComplexDesc = complex("CustomsClearanceDetail", () => [
-  field("Brokers", NS, () => BrokerDetail, { min: 0, max: UNBOUNDED }),
-  field("ClearanceBrokerage", NS, ClearanceBrokerageType, { min: 0 }),
-  field("CustomsOptions", NS, () => CustomsOptionDetail, { min: 0 }),
-  field("ImporterOfRecord", NS, () => Party, { min: 0 }),
-  field("RecipientCustomsId", NS, () => RecipientCustomsId, { min: 0 }),
-  field("DutiesPayment", NS, () => Payment, { min: 0 }),
-  field("DocumentContent", NS, InternationalDocumentContentType, { min: 0 }),
-  field("CustomsValue", NS, () => Money, { min: 0 }),
-  field("FreightOnValue", NS, FreightOnValueType, { min: 0 }),
-  field("InsuranceCharges", NS, () => Money, { min: 0 }),
-  field("PartiesToTransactionAreRelated", NS, xs.boolean, { min: 0 }),
-  field("CommercialInvoice", NS, () => CommercialInvoice, { min: 0 }),
-  field("Commodities", NS, () => Commodity, { min: 0, max: UNBOUNDED }),
-  field("ExportDetail", NS, () => ExportDetail, { min: 0 }),
-  field("RegulatoryControls", NS, RegulatoryControlType, { min: 0, max: UNBOUNDED }),
+  field("Brokers", NS, () => BrokerDetail, REPEATED),
+  field("ClearanceBrokerage", NS, ClearanceBrokerageType, OPTIONAL),
+  field("CustomsOptions", NS, () => CustomsOptionDetail, OPTIONAL),
+  field("ImporterOfRecord", NS, () => Party, OPTIONAL),
+  field("RecipientCustomsId", NS, () => RecipientCustomsId, OPTIONAL),
+  field("DutiesPayment", NS, () => Payment, OPTIONAL),
+  field("DocumentContent", NS, InternationalDocumentContentType, OPTIONAL),
+  field("CustomsValue", NS, () => Money, OPTIONAL),
+  field("FreightOnValue", NS, FreightOnValueType, OPTIONAL),
+  field("InsuranceCharges", NS, () => Money, OPTIONAL),
+  field("PartiesToTransactionAreRelated", NS, xs.boolean, OPTIONAL),
+  field("CommercialInvoice", NS, () => CommercialInvoice, OPTIONAL),
+  field("Commodities", NS, () => Commodity, REPEATED),
+  field("ExportDetail", NS, () => ExportDetail, OPTIONAL),
+  field("RegulatoryControls", NS, RegulatoryControlType, REPEATED),
 ]);
 
 export const BrokerDetail: ComplexDesc = complex("BrokerDetail", () => [
-  field("Type", NS, BrokerType, { min: 0 }),
-  field("Broker", NS, () => Party, { min: 0 }),
+  field("Type", NS, BrokerType, OPTIONAL),
+  field("Broker", NS, () => Party, OPTIONAL),
 ]);
 
 export const CustomsOptionDetail: ComplexDesc = complex("CustomsOptionDetail", () => [
-  field("Type", NS, CustomsOptionType, { min: 0 }),
-  field("Description", NS, xs.string, { min: 0 }),
+  field("Type", NS, CustomsOptionType, OPTIONAL),
+  field("Description", NS, xs.string, OPTIONAL),
 ]);
 
 export const RecipientCustomsId: ComplexDesc = complex("RecipientCustomsId", () => [
-  field("Type", NS, RecipientCustomsIdType, { min: 0 }),
-  field("Value", NS, xs.string, { min: 0 }),
+  field("Type", NS, RecipientCustomsIdType, OPTIONAL),
+  field("Value", NS, xs.string, OPTIONAL),
 ]);
 
 export const CommercialInvoice: ComplexDesc = complex("CommercialInvoice", () => [
-  field("Comments", NS, xs.string, { min: 0, max: UNBOUNDED }),
-  field("FreightCharge", NS, () => Money, { min: 0 }),
-  field("TaxesOrMiscellaneousCharge", NS, () => Money, { min: 0 }),
-  field("TaxesOrMiscellaneousChargeType", NS, TaxesOrMiscellaneousChargeType, { min: 0 }),
-  field("PackingCosts", NS, () => Money, { min: 0 }),
-  field("HandlingCosts", NS, () => Money, { min: 0 }),
-  field("SpecialInstructions", NS, xs.string, { min: 0 }),
-  field("DeclarationStatement", NS, xs.string, { min: 0 }),
-  field("PaymentTerms", NS, xs.string, { min: 0 }),
-  field("Purpose", NS, PurposeOfShipmentType, { min: 0 }),
-  field("OriginatorName", NS, xs.string, { min: 0 }),
-  field("TermsOfSale", NS, xs.string, { min: 0 }),
+  field("Comments", NS, xs.string, REPEATED),
+  field("FreightCharge", NS, () => Money, OPTIONAL),
+  field("TaxesOrMiscellaneousCharge", NS, () => Money, OPTIONAL),
+  field("TaxesOrMiscellaneousChargeType", NS, TaxesOrMiscellaneousChargeType, OPTIONAL),
+  field("PackingCosts", NS, () => Money, OPTIONAL),
+  field("HandlingCosts", NS, () => Money, OPTIONAL),
+  field("SpecialInstructions", NS, xs.string, OPTIONAL),
+  field("DeclarationStatement", NS, xs.string, OPTIONAL),
+  field("PaymentTerms", NS, xs.string, OPTIONAL),
+  field("Purpose", NS, PurposeOfShipmentType, OPTIONAL),
+  field("OriginatorName", NS, xs.string, OPTIONAL),
+  field("TermsOfSale", NS, xs.string, OPTIONAL),
 ]);
 
 export const Commodity: ComplexDesc = complex("Commodity", () => [
-  field("Name", NS, xs.string, { min: 0 }),
-  field("NumberOfPieces", NS, xs.nonNegativeInteger, { min: 0 }),
-  field("Description", NS, xs.string, { min: 0 }),
-  field("Purpose", NS, CommodityPurposeType, { min: 0 }),
-  field("CountryOfManufacture", NS, xs.string, { min: 0 }),
-  field("HarmonizedCode", NS, xs.string, { min: 0 }),
-  field("Weight", NS, () => Weight, { min: 0 }),
-  field("Quantity", NS, xs.decimal, { min: 0 }),
-  field("QuantityUnits", NS, xs.string, { min: 0 }),
-  field("AdditionalMeasures", NS, () => Measure, { min: 0, max: UNBOUNDED }),
-  field("UnitPrice", NS, () => Money, { min: 0 }),
-  field("CustomsValue", NS, () => Money, { min: 0 }),
-  field("ExciseConditions", NS, () => EdtExciseCondition, { min: 0, max: UNBOUNDED }),
-  field("ExportLicenseNumber", NS, xs.string, { min: 0 }),
-  field("ExportLicenseExpirationDate", NS, xs.date, { min: 0 }),
-  field("CIMarksAndNumbers", NS, xs.string, { min: 0 }),
-  field("PartNumber", NS, xs.string, { min: 0 }),
-  field("UsmcaDetail", NS, () => UsmcaCommodityDetail, { min: 0 }),
+  field("Name", NS, xs.string, OPTIONAL),
+  field("NumberOfPieces", NS, xs.nonNegativeInteger, OPTIONAL),
+  field("Description", NS, xs.string, OPTIONAL),
+  field("Purpose", NS, CommodityPurposeType, OPTIONAL),
+  field("CountryOfManufacture", NS, xs.string, OPTIONAL),
+  field("HarmonizedCode", NS, xs.string, OPTIONAL),
+  field("Weight", NS, () => Weight, OPTIONAL),
+  field("Quantity", NS, xs.decimal, OPTIONAL),
+  field("QuantityUnits", NS, xs.string, OPTIONAL),
+  field("AdditionalMeasures", NS, () => Measure, REPEATED),
+  field("UnitPrice", NS, () => Money, OPTIONAL),
+  field("CustomsValue", NS, () => Money, OPTIONAL),
+  field("ExciseConditions", NS, () => EdtExciseCondition, REPEATED),
+  field("ExportLicenseNumber", NS, xs.string, OPTIONAL),
+  field("ExportLicenseExpirationDate", NS, xs.date, OPTIONAL),
+  field("CIMarksAndNumbers", NS, xs.string, OPTIONAL),
+  field("PartNumber", NS, xs.string, OPTIONAL),
+  field("UsmcaDetail", NS, () => UsmcaCommodityDetail, OPTIONAL),
 ]);
 
 export const Measure: ComplexDesc = complex("Measure", () => [
-  field("Quantity", NS, xs.decimal, { min: 0 }),
-  field("Units", NS, xs.string, { min: 0 }),
+  field("Quantity", NS, xs.decimal, OPTIONAL),
+  field("Units", NS, xs.string, OPTIONAL),
 ]);
 
 export const EdtExciseCondition: ComplexDesc = complex("EdtExciseCondition", () => [
-  field("Category", NS, xs.string, { min: 0 }),
-  field("Value", NS, xs.string, { min: 0 }),
+  field("Category", NS, xs.string, OPTIONAL),
+  field("Value", NS, xs.string, OPTIONAL),
 ]);
 
 export const UsmcaCommodityDetail: ComplexDesc = complex("UsmcaCommodityDetail", () => [
-  field("OriginCriterion", NS, UsmcaOriginCriterionCode, { min: 0 }),
+  field("OriginCriterion", NS, UsmcaOriginCriterionCode, OPTIONAL),
 ]);
 
 export const ExportDetail: ComplexDesc = complex("ExportDetail", () => [
-  field("B13AFilingOption", NS, B13AFilingOptionType, { min: 0 }),
-  field("ExportComplianceStatement", NS, xs.string, { min: 0 }),
-  field("PermitNumber", NS, xs.string, { min: 0 }),
-  field("DestinationControlDetail", NS, () => DestinationControlDetail, { min: 0 }),
+  field("B13AFilingOption", NS, B13AFilingOptionType, OPTIONAL),
+  field("ExportComplianceStatement", NS, xs.string, OPTIONAL),
+  field("PermitNumber", NS, xs.string, OPTIONAL),
+  field("DestinationControlDetail", NS, () => DestinationControlDetail, OPTIONAL),
 ]);
 
 export const DestinationControlDetail: ComplexDesc = complex("DestinationControlDetail", () => [
-  field("StatementTypes", NS, DestinationControlStatementType, { min: 0, max: UNBOUNDED }),
-  field("DestinationCountries", NS, xs.string, { min: 0 }),
-  field("EndUser", NS, xs.string, { min: 0 }),
+  field("StatementTypes", NS, DestinationControlStatementType, REPEATED),
+  field("DestinationCountries", NS, xs.string, OPTIONAL),
+  field("EndUser", NS, xs.string, OPTIONAL),
 ]);
 
 export const PickupDetail: ComplexDesc = complex("PickupDetail", () => [
-  field("ReadyDateTime", NS, xs.dateTime, { min: 0 }),
-  field("LatestPickupDateTime", NS, xs.dateTime, { min: 0 }),
-  field("CourierInstructions", NS, xs.string, { min: 0 }),
-  field("RequestType", NS, PickupRequestType, { min: 0 }),
-  field("RequestSource", NS, PickupRequestSourceType, { min: 0 }),
+  field("ReadyDateTime", NS, xs.dateTime, OPTIONAL),
+  field("LatestPickupDateTime", NS, xs.dateTime, OPTIONAL),
+  field("CourierInstructions", NS, xs.string, OPTIONAL),
+  field("RequestType", NS, PickupRequestType, OPTIONAL),
+  field("RequestSource", NS, PickupRequestSourceType, OPTIONAL),
 ]);
 
 export const SmartPostShipmentDetail: ComplexDesc = complex("SmartPostShipmentDetail", () => [
-  field("ProcessingOptionsRequested", NS, () => SmartPostShipmentProcessingOptionsRequested, {
-    min: 0,
-  }),
-  field("Indicia", NS, SmartPostIndiciaType, { min: 0 }),
-  field("AncillaryEndorsement", NS, SmartPostAncillaryEndorsementType, { min: 0 }),
-  field("HubId", NS, xs.string, { min: 0 }),
-  field("CustomerManifestId", NS, xs.string, { min: 0 }),
+  field(
+    "ProcessingOptionsRequested",
+    NS,
+    () => SmartPostShipmentProcessingOptionsRequested,
+    OPTIONAL,
+  ),
+  field("Indicia", NS, SmartPostIndiciaType, OPTIONAL),
+  field("AncillaryEndorsement", NS, SmartPostAncillaryEndorsementType, OPTIONAL),
+  field("HubId", NS, xs.string, OPTIONAL),
+  field("CustomerManifestId", NS, xs.string, OPTIONAL),
 ]);
 
 export const SmartPostShipmentProcessingOptionsRequested: ArrayDesc = array(
   "SmartPostShipmentProcessingOptionsRequested",
-  field("Options", NS, SmartPostShipmentProcessingOptionType, { min: 0, max: UNBOUNDED }),
+  field("Options", NS, SmartPostShipmentProcessingOptionType, REPEATED),
 );
 
 export const LabelSpecification: ComplexDesc = complex("LabelSpecification", () => [
-  field("LabelFormatType", NS, LabelFormatType, { min: 0 }),
-  field("ImageType", NS, ShippingDocumentImageType, { min: 0 }),
-  field("LabelStockType", NS, LabelStockType, { min: 0 }),
-  field("LabelPrintingOrientation", NS, LabelPrintingOrientationType, { min: 0 }),
-  field("LabelRotation", NS, LabelRotationType, { min: 0 }),
-  field("LabelOrder", NS, LabelOrderType, { min: 0 }),
-  field("PrintedLabelOrigin", NS, () => ContactAndAddress, { min: 0 }),
-  field("CustomerSpecifiedDetail", NS, () => CustomerSpecifiedLabelDetail, { min: 0 }),
+  field("LabelFormatType", NS, LabelFormatType, OPTIONAL),
+  field("ImageType", NS, ShippingDocumentImageType, OPTIONAL),
+  field("LabelStockType", NS, LabelStockType, OPTIONAL),
+  field("LabelPrintingOrientation", NS, LabelPrintingOrientationType, OPTIONAL),
+  field("LabelRotation", NS, LabelRotationType, OPTIONAL),
+  field("LabelOrder", NS, LabelOrderType, OPTIONAL),
+  field("PrintedLabelOrigin", NS, () => ContactAndAddress, OPTIONAL),
+  field("CustomerSpecifiedDetail", NS, () => CustomerSpecifiedLabelDetail, OPTIONAL),
 ]);
 
 export const CustomerSpecifiedLabelDetail: ComplexDesc = complex(
   "CustomerSpecifiedLabelDetail",
   () => [
-    field("DocTabContent", NS, () => DocTabContent, { min: 0 }),
-    field("CustomContentPosition", NS, RelativeVerticalPositionType, { min: 0 }),
-    field("CustomContent", NS, () => CustomLabelDetail, { min: 0 }),
-    field("ConfigurableReferenceEntries", NS, () => ConfigurableLabelReferenceEntry, {
-      min: 0,
-      max: UNBOUNDED,
-    }),
-    field("MaskedData", NS, LabelMaskableDataType, { min: 0, max: UNBOUNDED }),
-    field("SecondaryBarcode", NS, SecondaryBarcodeType, { min: 0 }),
-    field("TermsAndConditionsLocalization", NS, () => Localization, { min: 0 }),
-    field("RegulatoryLabels", NS, () => RegulatoryLabelContentDetail, { min: 0, max: UNBOUNDED }),
-    field("AdditionalLabels", NS, () => AdditionalLabelsDetail, { min: 0, max: UNBOUNDED }),
-    field("AirWaybillSuppressionCount", NS, xs.nonNegativeInteger, { min: 0 }),
+    field("DocTabContent", NS, () => DocTabContent, OPTIONAL),
+    field("CustomContentPosition", NS, RelativeVerticalPositionType, OPTIONAL),
+    field("CustomContent", NS, () => CustomLabelDetail, OPTIONAL),
+    field("ConfigurableReferenceEntries", NS, () => ConfigurableLabelReferenceEntry, REPEATED),
+    field("MaskedData", NS, LabelMaskableDataType, REPEATED),
+    field("SecondaryBarcode", NS, SecondaryBarcodeType, OPTIONAL),
+    field("TermsAndConditionsLocalization", NS, () => Localization, OPTIONAL),
+    field("RegulatoryLabels", NS, () => RegulatoryLabelContentDetail, REPEATED),
+    field("AdditionalLabels", NS, () => AdditionalLabelsDetail, REPEATED),
+    field("AirWaybillSuppressionCount", NS, xs.nonNegativeInteger, OPTIONAL),
   ],
 );
 
 export const DocTabContent: ComplexDesc = complex("DocTabContent", () => [
-  field("DocTabContentType", NS, DocTabContentType, { min: 0 }),
-  field("Zone001", NS, () => DocTabContentZone001, { min: 0 }),
-  field("Barcoded", NS, () => DocTabContentBarcoded, { min: 0 }),
+  field("DocTabContentType", NS, DocTabContentType, OPTIONAL),
+  field("Zone001", NS, () => DocTabContentZone001, OPTIONAL),
+  field("Barcoded", NS, () => DocTabContentBarcoded, OPTIONAL),
 ]);
 
 export const DocTabContentZone001: ArrayDesc = array(
   "DocTabContentZone001",
-  field("DocTabZoneSpecifications", NS, () => DocTabZoneSpecification, { min: 0, max: UNBOUNDED }),
+  field("DocTabZoneSpecifications", NS, () => DocTabZoneSpecification, REPEATED),
 );
 
 export const DocTabZoneSpecification: ComplexDesc = complex("DocTabZoneSpecification", () => [
-  field("ZoneNumber", NS, xs.positiveInteger, { min: 0 }),
-  field("Header", NS, xs.string, { min: 0 }),
-  field("DataField", NS, xs.string, { min: 0 }),
-  field("LiteralValue", NS, xs.string, { min: 0 }),
-  field("Justification", NS, DocTabZoneJustificationType, { min: 0 }),
+  field("ZoneNumber", NS, xs.positiveInteger, OPTIONAL),
+  field("Header", NS, xs.string, OPTIONAL),
+  field("DataField", NS, xs.string, OPTIONAL),
+  field("LiteralValue", NS, xs.string, OPTIONAL),
+  field("Justification", NS, DocTabZoneJustificationType, OPTIONAL),
 ]);
 
 export const DocTabContentBarcoded: ComplexDesc = complex("DocTabContentBarcoded", () => [
-  field("Symbology", NS, BarcodeSymbologyType, { min: 0 }),
-  field("Specification", NS, () => DocTabZoneSpecification, { min: 0 }),
+  field("Symbology", NS, BarcodeSymbologyType, OPTIONAL),
+  field("Specification", NS, () => DocTabZoneSpecification, OPTIONAL),
 ]);
 
 export const CustomLabelDetail: ComplexDesc = complex("CustomLabelDetail", () => [
-  field("CoordinateUnits", NS, CustomLabelCoordinateUnits, { min: 0 }),
-  field("TextEntries", NS, () => CustomLabelTextEntry, { min: 0, max: UNBOUNDED }),
-  field("GraphicEntries", NS, () => CustomLabelGraphicEntry, { min: 0, max: UNBOUNDED }),
-  field("BoxEntries", NS, () => CustomLabelBoxEntry, { min: 0, max: UNBOUNDED }),
-  field("TextBoxEntries", NS, () => CustomLabelTextBoxEntry, { min: 0, max: UNBOUNDED }),
-  field("BarcodeEntries", NS, () => CustomLabelBarcodeEntry, { min: 0, max: UNBOUNDED }),
+  field("CoordinateUnits", NS, CustomLabelCoordinateUnits, OPTIONAL),
+  field("TextEntries", NS, () => CustomLabelTextEntry, REPEATED),
+  field("GraphicEntries", NS, () => CustomLabelGraphicEntry, REPEATED),
+  field("BoxEntries", NS, () => CustomLabelBoxEntry, REPEATED),
+  field("TextBoxEntries", NS, () => CustomLabelTextBoxEntry, REPEATED),
+  field("BarcodeEntries", NS, () => CustomLabelBarcodeEntry, REPEATED),
 ]);
 
 export const CustomLabelTextEntry: ComplexDesc = complex("CustomLabelTextEntry", () => [
-  field("Position", NS, () => CustomLabelPosition, { min: 0 }),
-  field("Format", NS, xs.string, { min: 0 }),
-  field("DataFields", NS, xs.string, { min: 0, max: UNBOUNDED }),
-  field("ThermalFontId", NS, xs.string, { min: 0 }),
-  field("FontName", NS, xs.string, { min: 0 }),
-  field("FontSize", NS, xs.positiveInteger, { min: 0 }),
-  field("Rotation", NS, RotationType, { min: 0 }),
+  field("Position", NS, () => CustomLabelPosition, OPTIONAL),
+  field("Format", NS, xs.string, OPTIONAL),
+  field("DataFields", NS, xs.string, REPEATED),
+  field("ThermalFontId", NS, xs.string, OPTIONAL),
+  field("FontName", NS, xs.string, OPTIONAL),
+  field("FontSize", NS, xs.positiveInteger, OPTIONAL),
+  field("Rotation", NS, RotationType, OPTIONAL),
 ]);
 
 export const CustomLabelPosition: ComplexDesc = complex("CustomLabelPosition", () => [
-  field("X", NS, xs.nonNegativeInteger, { min: 0 }),
-  field("Y", NS, xs.int, { min: 0 }),
+  field("X", NS, xs.nonNegativeInteger, OPTIONAL),
+  field("Y", NS, xs.int, OPTIONAL),
 ]);
 
 export const CustomLabelGraphicEntry: ComplexDesc = complex("CustomLabelGraphicEntry", () => [
-  field("Position", NS, () => CustomLabelPosition, { min: 0 }),
-  field("PrinterGraphicId", NS, xs.string, { min: 0 }),
-  field("FileGraphicFullName", NS, xs.string, { min: 0 }),
+  field("Position", NS, () => CustomLabelPosition, OPTIONAL),
+  field("PrinterGraphicId", NS, xs.string, OPTIONAL),
+  field("FileGraphicFullName", NS, xs.string, OPTIONAL),
 ]);
 
 export const CustomLabelBoxEntry: ComplexDesc = complex("CustomLabelBoxEntry", () => [
-  field("TopLeftCorner", NS, () => CustomLabelPosition, { min: 0 }),
-  field("BottomRightCorner", NS, () => CustomLabelPosition, { min: 0 }),
+  field("TopLeftCorner", NS, () => CustomLabelPosition, OPTIONAL),
+  field("BottomRightCorner", NS, () => CustomLabelPosition, OPTIONAL),
 ]);
 
 export const CustomLabelTextBoxEntry: ComplexDesc = complex("CustomLabelTextBoxEntry", () => [
-  field("TopLeftCorner", NS, () => CustomLabelPosition, { min: 0 }),
-  field("BottomRightCorner", NS, () => CustomLabelPosition, { min: 0 }),
-  field("Position", NS, () => CustomLabelPosition, { min: 0 }),
-  field("Format", NS, xs.string, { min: 0 }),
-  field("DataFields", NS, xs.string, { min: 0, max: UNBOUNDED }),
-  field("ThermalFontId", NS, xs.string, { min: 0 }),
-  field("FontName", NS, xs.string, { min: 0 }),
-  field("FontSize", NS, xs.positiveInteger, { min: 0 }),
-  field("Rotation", NS, RotationType, { min: 0 }),
+  field("TopLeftCorner", NS, () => CustomLabelPosition, OPTIONAL),
+  field("BottomRightCorner", NS, () => CustomLabelPosition, OPTIONAL),
+  field("Position", NS, () => CustomLabelPosition, OPTIONAL),
+  field("Format", NS, xs.string, OPTIONAL),
+  field("DataFields", NS, xs.string, REPEATED),
+  field("ThermalFontId", NS, xs.string, OPTIONAL),
+  field("FontName", NS, xs.string, OPTIONAL),
+  field("FontSize", NS, xs.positiveInteger, OPTIONAL),
+  field("Rotation", NS, RotationType, OPTIONAL),
 ]);
 
 export const CustomLabelBarcodeEntry: ComplexDesc = complex("CustomLabelBarcodeEntry", () => [
-  field("Position", NS, () => CustomLabelPosition, { min: 0 }),
-  field("Format", NS, xs.string, { min: 0 }),
-  field("DataFields", NS, xs.string, { min: 0, max: UNBOUNDED }),
-  field("BarHeight", NS, xs.int, { min: 0 }),
-  field("ThinBarWidth", NS, xs.int, { min: 0 }),
-  field("BarcodeSymbology", NS, BarcodeSymbologyType, { min: 0 }),
+  field("Position", NS, () => CustomLabelPosition, OPTIONAL),
+  field("Format", NS, xs.string, OPTIONAL),
+  field("DataFields", NS, xs.string, REPEATED),
+  field("BarHeight", NS, xs.int, OPTIONAL),
+  field("ThinBarWidth", NS, xs.int, OPTIONAL),
+  field("BarcodeSymbology", NS, BarcodeSymbologyType, OPTIONAL),
 ]);
 
 export const ConfigurableLabelReferenceEntry: ComplexDesc = complex(
   "ConfigurableLabelReferenceEntry",
   () => [
-    field("ZoneNumber", NS, xs.positiveInteger, { min: 0 }),
-    field("Header", NS, xs.string, { min: 0 }),
-    field("DataField", NS, xs.string, { min: 0 }),
-    field("LiteralValue", NS, xs.string, { min: 0 }),
+    field("ZoneNumber", NS, xs.positiveInteger, OPTIONAL),
+    field("Header", NS, xs.string, OPTIONAL),
+    field("DataField", NS, xs.string, OPTIONAL),
+    field("LiteralValue", NS, xs.string, OPTIONAL),
   ],
 );
 
 export const RegulatoryLabelContentDetail: ComplexDesc = complex(
   "RegulatoryLabelContentDetail",
   () => [
-    field("Type", NS, RegulatoryLabelType, { min: 0 }),
-    field("GenerationOptions", NS, CustomerSpecifiedLabelGenerationOptionType, {
-      min: 0,
-      max: UNBOUNDED,
-    }),
+    field("Type", NS, RegulatoryLabelType, OPTIONAL),
+    field("GenerationOptions", NS, CustomerSpecifiedLabelGenerationOptionType, REPEATED),
   ],
 );
 
 export const AdditionalLabelsDetail: ComplexDesc = complex("AdditionalLabelsDetail", () => [
-  field("Type", NS, AdditionalLabelsType, { min: 0 }),
-  field("Count", NS, xs.nonNegativeInteger, { min: 0 }),
+  field("Type", NS, AdditionalLabelsType, OPTIONAL),
+  field("Count", NS, xs.nonNegativeInteger, OPTIONAL),
 ]);
 
 export const ShippingDocumentSpecification: ComplexDesc = complex(
   "ShippingDocumentSpecification",
   () => [
-    field("ShippingDocumentTypes", NS, RequestedShippingDocumentType, { min: 0, max: UNBOUNDED }),
-    field("CertificateOfOrigin", NS, () => CertificateOfOriginDetail, { min: 0 }),
-    field("CommercialInvoiceDetail", NS, () => CommercialInvoiceDetail, { min: 0 }),
+    field("ShippingDocumentTypes", NS, RequestedShippingDocumentType, REPEATED),
+    field("CertificateOfOrigin", NS, () => CertificateOfOriginDetail, OPTIONAL),
+    field("CommercialInvoiceDetail", NS, () => CommercialInvoiceDetail, OPTIONAL),
     field(
       "UsmcaCommercialInvoiceCertificationOfOriginDetail",
       NS,
       () => UsmcaCommercialInvoiceCertificationOfOriginDetail,
-      { min: 0 },
+      OPTIONAL,
     ),
-    field("CustomPackageDocumentDetail", NS, () => CustomDocumentDetail, {
-      min: 0,
-      max: UNBOUNDED,
-    }),
-    field("CustomShipmentDocumentDetail", NS, () => CustomDocumentDetail, {
-      min: 0,
-      max: UNBOUNDED,
-    }),
-    field("ExportDeclarationDetail", NS, () => ExportDeclarationDetail, { min: 0 }),
-    field("GeneralAgencyAgreementDetail", NS, () => GeneralAgencyAgreementDetail, { min: 0 }),
-    field("UsmcaCertificationOfOriginDetail", NS, () => UsmcaCertificationOfOriginDetail, {
-      min: 0,
-    }),
-    field("Op900Detail", NS, () => Op900Detail, { min: 0 }),
+    field("CustomPackageDocumentDetail", NS, () => CustomDocumentDetail, REPEATED),
+    field("CustomShipmentDocumentDetail", NS, () => CustomDocumentDetail, REPEATED),
+    field("ExportDeclarationDetail", NS, () => ExportDeclarationDetail, OPTIONAL),
+    field("GeneralAgencyAgreementDetail", NS, () => GeneralAgencyAgreementDetail, OPTIONAL),
+    field("UsmcaCertificationOfOriginDetail", NS, () => UsmcaCertificationOfOriginDetail, OPTIONAL),
+    field("Op900Detail", NS, () => Op900Detail, OPTIONAL),
     field(
       "DangerousGoodsShippersDeclarationDetail",
       NS,
       () => DangerousGoodsShippersDeclarationDetail,
-      { min: 0 },
+      OPTIONAL,
     ),
-    field("FreightAddressLabelDetail", NS, () => FreightAddressLabelDetail, { min: 0 }),
-    field("ReturnInstructionsDetail", NS, () => ReturnInstructionsDetail, { min: 0 }),
+    field("FreightAddressLabelDetail", NS, () => FreightAddressLabelDetail, OPTIONAL),
+    field("ReturnInstructionsDetail", NS, () => ReturnInstructionsDetail, OPTIONAL),
   ],
 );
 
 export const CertificateOfOriginDetail: ComplexDesc = complex("CertificateOfOriginDetail", () => [
-  field("DocumentFormat", NS, () => ShippingDocumentFormat, { min: 0 }),
-  field("CustomerImageUsages", NS, () => CustomerImageUsage, { min: 0, max: UNBOUNDED }),
+  field("DocumentFormat", NS, () => ShippingDocumentFormat, OPTIONAL),
+  field("CustomerImageUsages", NS, () => CustomerImageUsage, REPEATED),
 ]);
 
 export const ShippingDocumentFormat: ComplexDesc = complex("ShippingDocumentFormat", () => [
-  field("Dispositions", NS, () => ShippingDocumentDispositionDetail, { min: 0, max: UNBOUNDED }),
-  field("TopOfPageOffset", NS, () => LinearMeasure, { min: 0 }),
-  field("ImageType", NS, ShippingDocumentImageType, { min: 0 }),
-  field("StockType", NS, ShippingDocumentStockType, { min: 0 }),
-  field("ProvideInstructions", NS, xs.boolean, { min: 0 }),
-  field("OptionsRequested", NS, () => DocumentFormatOptionsRequested, { min: 0 }),
-  field("Localization", NS, () => Localization, { min: 0 }),
+  field("Dispositions", NS, () => ShippingDocumentDispositionDetail, REPEATED),
+  field("TopOfPageOffset", NS, () => LinearMeasure, OPTIONAL),
+  field("ImageType", NS, ShippingDocumentImageType, OPTIONAL),
+  field("StockType", NS, ShippingDocumentStockType, OPTIONAL),
+  field("ProvideInstructions", NS, xs.boolean, OPTIONAL),
+  field("OptionsRequested", NS, () => DocumentFormatOptionsRequested, OPTIONAL),
+  field("Localization", NS, () => Localization, OPTIONAL),
 ]);
 
 export const ShippingDocumentDispositionDetail: ComplexDesc = complex(
   "ShippingDocumentDispositionDetail",
   () => [
-    field("DispositionType", NS, ShippingDocumentDispositionType, { min: 0 }),
-    field("Grouping", NS, ShippingDocumentGroupingType, { min: 0 }),
-    field("EMailDetail", NS, () => ShippingDocumentEMailDetail, { min: 0 }),
-    field("PrintDetail", NS, () => ShippingDocumentPrintDetail, { min: 0 }),
+    field("DispositionType", NS, ShippingDocumentDispositionType, OPTIONAL),
+    field("Grouping", NS, ShippingDocumentGroupingType, OPTIONAL),
+    field("EMailDetail", NS, () => ShippingDocumentEMailDetail, OPTIONAL),
+    field("PrintDetail", NS, () => ShippingDocumentPrintDetail, OPTIONAL),
   ],
 );
 
 export const ShippingDocumentEMailDetail: ComplexDesc = complex(
   "ShippingDocumentEMailDetail",
   () => [
-    field("EMailRecipients", NS, () => ShippingDocumentEMailRecipient, { min: 0, max: UNBOUNDED }),
-    field("Grouping", NS, ShippingDocumentEMailGroupingType, { min: 0 }),
-    field("Localization", NS, () => Localization, { min: 0 }),
+    field("EMailRecipients", NS, () => ShippingDocumentEMailRecipient, REPEATED),
+    field("Grouping", NS, ShippingDocumentEMailGroupingType, OPTIONAL),
+    field("Localization", NS, () => Localization, OPTIONAL),
   ],
 );
 
 export const ShippingDocumentEMailRecipient: ComplexDesc = complex(
   "ShippingDocumentEMailRecipient",
   () => [
-    field("RecipientType", NS, EMailNotificationRecipientType, { min: 0 }),
-    field("Address", NS, xs.string, { min: 0 }),
+    field("RecipientType", NS, EMailNotificationRecipientType, OPTIONAL),
+    field("Address", NS, xs.string, OPTIONAL),
   ],
 );
 
 export const ShippingDocumentPrintDetail: ComplexDesc = complex(
   "ShippingDocumentPrintDetail",
-  () => [field("PrinterId", NS, xs.string, { min: 0 })],
+  () => [field("PrinterId", NS, xs.string, OPTIONAL)],
 );
 
 export const LinearMeasure: ComplexDesc = complex("LinearMeasure", () => [
-  field("Value", NS, xs.decimal, { min: 0 }),
-  field("Units", NS, LinearUnits, { min: 0 }),
+  field("Value", NS, xs.decimal, OPTIONAL),
+  field("Units", NS, LinearUnits, OPTIONAL),
 ]);
 
 export const DocumentFormatOptionsRequested: ArrayDesc = array(
   "DocumentFormatOptionsRequested",
-  field("Options", NS, DocumentFormatOptionType, { min: 0, max: UNBOUNDED }),
+  field("Options", NS, DocumentFormatOptionType, REPEATED),
 );
 
 export const CustomerImageUsage: ComplexDesc = complex("CustomerImageUsage", () => [
-  field("Type", NS, CustomerImageUsageType, { min: 0 }),
-  field("Id", NS, ImageId, { min: 0 }),
+  field("Type", NS, CustomerImageUsageType, OPTIONAL),
+  field("Id", NS, ImageId, OPTIONAL),
 ]);
 
 export const CommercialInvoiceDetail: ComplexDesc = complex("CommercialInvoiceDetail", () => [
-  field("Format", NS, () => ShippingDocumentFormat, { min: 0 }),
-  field("CustomerImageUsages", NS, () => CustomerImageUsage, { min: 0, max: UNBOUNDED }),
+  field("Format", NS, () => ShippingDocumentFormat, OPTIONAL),
+  field("CustomerImageUsages", NS, () => CustomerImageUsage, REPEATED),
 ]);
 
 export const UsmcaCommercialInvoiceCertificationOfOriginDetail: ComplexDesc = complex(
   "UsmcaCommercialInvoiceCertificationOfOriginDetail",
   () => [
-    field("Format", NS, () => ShippingDocumentFormat, { min: 0 }),
-    field("CustomerImageUsages", NS, () => CustomerImageUsage, { min: 0, max: UNBOUNDED }),
-    field("FormVersion", NS, xs.string, { min: 0 }),
-    field("CertifierSpecification", NS, UsmcaCertifierSpecificationType, { min: 0 }),
-    field("ProducerSpecification", NS, UsmcaProducerSpecificationType, { min: 0 }),
-    field("Producer", NS, () => Party, { min: 0 }),
+    field("Format", NS, () => ShippingDocumentFormat, OPTIONAL),
+    field("CustomerImageUsages", NS, () => CustomerImageUsage, REPEATED),
+    field("FormVersion", NS, xs.string, OPTIONAL),
+    field("CertifierSpecification", NS, UsmcaCertifierSpecificationType, OPTIONAL),
+    field("ProducerSpecification", NS, UsmcaProducerSpecificationType, OPTIONAL),
+    field("Producer", NS, () => Party, OPTIONAL),
   ],
 );
 
 export const CustomDocumentDetail: ComplexDesc = complex("CustomDocumentDetail", () => [
-  field("Format", NS, () => ShippingDocumentFormat, { min: 0 }),
-  field("LabelPrintingOrientation", NS, LabelPrintingOrientationType, { min: 0 }),
-  field("LabelRotation", NS, LabelRotationType, { min: 0 }),
-  field("SpecificationId", NS, xs.string, { min: 0 }),
-  field("CustomContent", NS, () => CustomLabelDetail, { min: 0 }),
+  field("Format", NS, () => ShippingDocumentFormat, OPTIONAL),
+  field("LabelPrintingOrientation", NS, LabelPrintingOrientationType, OPTIONAL),
+  field("LabelRotation", NS, LabelRotationType, OPTIONAL),
+  field("SpecificationId", NS, xs.string, OPTIONAL),
+  field("CustomContent", NS, () => CustomLabelDetail, OPTIONAL),
 ]);
 
 export const ExportDeclarationDetail: ComplexDesc = complex("ExportDeclarationDetail", () => [
-  field("DocumentFormat", NS, () => ShippingDocumentFormat, { min: 0 }),
-  field("CustomerImageUsages", NS, () => CustomerImageUsage, { min: 0, max: UNBOUNDED }),
+  field("DocumentFormat", NS, () => ShippingDocumentFormat, OPTIONAL),
+  field("CustomerImageUsages", NS, () => CustomerImageUsage, REPEATED),
 ]);
 
 export const GeneralAgencyAgreementDetail: ComplexDesc = complex(
   "GeneralAgencyAgreementDetail",
-  () => [field("Format", NS, () => ShippingDocumentFormat, { min: 0 })],
+  () => [field("Format", NS, () => ShippingDocumentFormat, OPTIONAL)],
 );
 
 export const UsmcaCertificationOfOriginDetail: ComplexDesc = complex(
   "UsmcaCertificationOfOriginDetail",
   () => [
-    field("Format", NS, () => ShippingDocumentFormat, { min: 0 }),
-    field("BlanketPeriod", NS, () => DateRange, { min: 0 }),
-    field("CertifierSpecification", NS, UsmcaCertifierSpecificationType, { min: 0 }),
-    field("ImporterSpecification", NS, UsmcaImporterSpecificationType, { min: 0 }),
-    field("ProducerSpecification", NS, UsmcaProducerSpecificationType, { min: 0 }),
-    field("Producer", NS, () => Party, { min: 0 }),
-    field("CustomerImageUsages", NS, () => CustomerImageUsage, { min: 0, max: UNBOUNDED }),
+    field("Format", NS, () => ShippingDocumentFormat, OPTIONAL),
+    field("BlanketPeriod", NS, () => DateRange, OPTIONAL),
+    field("CertifierSpecification", NS, UsmcaCertifierSpecificationType, OPTIONAL),
+    field("ImporterSpecification", NS, UsmcaImporterSpecificationType, OPTIONAL),
+    field("ProducerSpecification", NS, UsmcaProducerSpecificationType, OPTIONAL),
+    field("Producer", NS, () => Party, OPTIONAL),
+    field("CustomerImageUsages", NS, () => CustomerImageUsage, REPEATED),
   ],
 );
 
 export const Op900Detail: ComplexDesc = complex("Op900Detail", () => [
-  field("Format", NS, () => ShippingDocumentFormat, { min: 0 }),
-  field("Reference", NS, CustomerReferenceType, { min: 0 }),
-  field("CustomerImageUsages", NS, () => CustomerImageUsage, { min: 0, max: UNBOUNDED }),
-  field("SignatureName", NS, xs.string, { min: 0 }),
+  field("Format", NS, () => ShippingDocumentFormat, OPTIONAL),
+  field("Reference", NS, CustomerReferenceType, OPTIONAL),
+  field("CustomerImageUsages", NS, () => CustomerImageUsage, REPEATED),
+  field("SignatureName", NS, xs.string, OPTIONAL),
 ]);
 
 export const DangerousGoodsShippersDeclarationDetail: ComplexDesc = complex(
   "DangerousGoodsShippersDeclarationDetail",
   () => [
-    field("Format", NS, () => ShippingDocumentFormat, { min: 0 }),
-    field("CustomerImageUsages", NS, () => CustomerImageUsage, { min: 0, max: UNBOUNDED }),
+    field("Format", NS, () => ShippingDocumentFormat, OPTIONAL),
+    field("CustomerImageUsages", NS, () => CustomerImageUsage, REPEATED),
   ],
 );
 
 export const FreightAddressLabelDetail: ComplexDesc = complex("FreightAddressLabelDetail", () => [
-  field("Format", NS, () => ShippingDocumentFormat, { min: 0 }),
-  field("Copies", NS, xs.nonNegativeInteger, { min: 0 }),
-  field("StartingPosition", NS, PageQuadrantType, { min: 0 }),
-  field("DocTabContent", NS, () => DocTabContent, { min: 0 }),
-  field("CustomContentPosition", NS, RelativeVerticalPositionType, { min: 0 }),
-  field("CustomContent", NS, () => CustomLabelDetail, { min: 0 }),
+  field("Format", NS, () => ShippingDocumentFormat, OPTIONAL),
+  field("Copies", NS, xs.nonNegativeInteger, OPTIONAL),
+  field("StartingPosition", NS, PageQuadrantType, OPTIONAL),
+  field("DocTabContent", NS, () => DocTabContent, OPTIONAL),
+  field("CustomContentPosition", NS, RelativeVerticalPositionType, OPTIONAL),
+  field("CustomContent", NS, () => CustomLabelDetail, OPTIONAL),
 ]);
 
 export const ReturnInstructionsDetail: ComplexDesc = complex("ReturnInstructionsDetail", () => [
-  field("Format", NS, () => ShippingDocumentFormat, { min: 0 }),
-  field("CustomText", NS, xs.string, { min: 0 }),
+  field("Format", NS, () => ShippingDocumentFormat, OPTIONAL),
+  field("CustomText", NS, xs.string, OPTIONAL),
 ]);
 
 export const ShipmentConfigurationData: ArrayDesc = array(
   "ShipmentConfigurationData",
-  field("DangerousGoodsPackageConfigurations", NS, () => DangerousGoodsDetail, {
-    min: 0,
-    max: UNBOUNDED,
-  }),
+  field("DangerousGoodsPackageConfigurations", NS, () => DangerousGoodsDetail, REPEATED),
 );
 
 export const DangerousGoodsDetail: ComplexDesc = complex("DangerousGoodsDetail", () => [
-  field("Regulation", NS, HazardousCommodityRegulationType, { min: 0 }),
-  field("Accessibility", NS, DangerousGoodsAccessibilityType, { min: 0 }),
-  field("CargoAircraftOnly", NS, xs.boolean, { min: 0 }),
-  field("Options", NS, HazardousCommodityOptionType, { min: 0, max: UNBOUNDED }),
-  field("PackingOption", NS, DangerousGoodsPackingOptionType, { min: 0 }),
-  field("ReferenceId", NS, xs.string, { min: 0 }),
-  field("Containers", NS, () => DangerousGoodsContainer, { min: 0, max: UNBOUNDED }),
-  field("Packaging", NS, () => HazardousCommodityPackagingDetail, { min: 0 }),
-  field("Signatory", NS, () => DangerousGoodsSignatory, { min: 0 }),
-  field("EmergencyContactNumber", NS, xs.string, { min: 0 }),
-  field("Offeror", NS, xs.string, { min: 0 }),
-  field("InfectiousSubstanceResponsibleContact", NS, () => Contact, { min: 0 }),
-  field("AdditionalHandling", NS, xs.string, { min: 0 }),
-  field("RadioactivityDetail", NS, () => RadioactivityDetail, { min: 0 }),
+  field("Regulation", NS, HazardousCommodityRegulationType, OPTIONAL),
+  field("Accessibility", NS, DangerousGoodsAccessibilityType, OPTIONAL),
+  field("CargoAircraftOnly", NS, xs.boolean, OPTIONAL),
+  field("Options", NS, HazardousCommodityOptionType, REPEATED),
+  field("PackingOption", NS, DangerousGoodsPackingOptionType, OPTIONAL),
+  field("ReferenceId", NS, xs.string, OPTIONAL),
+  field("Containers", NS, () => DangerousGoodsContainer, REPEATED),
+  field("Packaging", NS, () => HazardousCommodityPackagingDetail, OPTIONAL),
+  field("Signatory", NS, () => DangerousGoodsSignatory, OPTIONAL),
+  field("EmergencyContactNumber", NS, xs.string, OPTIONAL),
+  field("Offeror", NS, xs.string, OPTIONAL),
+  field("InfectiousSubstanceResponsibleContact", NS, () => Contact, OPTIONAL),
+  field("AdditionalHandling", NS, xs.string, OPTIONAL),
+  field("RadioactivityDetail", NS, () => RadioactivityDetail, OPTIONAL),
 ]);
 
 export const DangerousGoodsContainer: ComplexDesc = complex("DangerousGoodsContainer", () => [
-  field("PackingType", NS, HazardousContainerPackingType, { min: 0 }),
-  field("ContainerType", NS, xs.string, { min: 0 }),
-  field("RadioactiveContainerClass", NS, RadioactiveContainerClassType, { min: 0 }),
-  field("NumberOfContainers", NS, xs.nonNegativeInteger, { min: 0 }),
-  field("HazardousCommodities", NS, () => HazardousCommodityContent, { min: 0, max: UNBOUNDED }),
+  field("PackingType", NS, HazardousContainerPackingType, OPTIONAL),
+  field("ContainerType", NS, xs.string, OPTIONAL),
+  field("RadioactiveContainerClass", NS, RadioactiveContainerClassType, OPTIONAL),
+  field("NumberOfContainers", NS, xs.nonNegativeInteger, OPTIONAL),
+  field("HazardousCommodities", NS, () => HazardousCommodityContent, REPEATED),
 ]);
 
 export const HazardousCommodityContent: ComplexDesc = complex("HazardousCommodityContent", () => [
-  field("Description", NS, () => HazardousCommodityDescription, { min: 0 }),
-  field("Quantity", NS, () => HazardousCommodityQuantityDetail, { min: 0 }),
-  field("InnerReceptacles", NS, () => HazardousCommodityInnerReceptacleDetail, {
-    min: 0,
-    max: UNBOUNDED,
-  }),
-  field("Options", NS, () => HazardousCommodityOptionDetail, { min: 0 }),
-  field("RadionuclideDetail", NS, () => RadionuclideDetail, { min: 0 }),
-  field("NetExplosiveDetail", NS, () => NetExplosiveDetail, { min: 0 }),
+  field("Description", NS, () => HazardousCommodityDescription, OPTIONAL),
+  field("Quantity", NS, () => HazardousCommodityQuantityDetail, OPTIONAL),
+  field("InnerReceptacles", NS, () => HazardousCommodityInnerReceptacleDetail, REPEATED),
+  field("Options", NS, () => HazardousCommodityOptionDetail, OPTIONAL),
+  field("RadionuclideDetail", NS, () => RadionuclideDetail, OPTIONAL),
+  field("NetExplosiveDetail", NS, () => NetExplosiveDetail, OPTIONAL),
 ]);
 
 export const HazardousCommodityDescription: ComplexDesc = complex(
   "HazardousCommodityDescription",
   () => [
-    field("Id", NS, xs.string, { min: 0 }),
-    field("SequenceNumber", NS, xs.nonNegativeInteger, { min: 0 }),
-    field("PackingGroup", NS, HazardousCommodityPackingGroupType, { min: 0 }),
-    field("PackingDetails", NS, () => HazardousCommodityPackingDetail, { min: 0 }),
-    field("ReportableQuantity", NS, xs.boolean, { min: 0 }),
-    field("ProperShippingName", NS, xs.string, { min: 0 }),
-    field("TechnicalName", NS, xs.string, { min: 0 }),
-    field("Percentage", NS, xs.decimal, { min: 0 }),
-    field("HazardClass", NS, xs.string, { min: 0 }),
-    field("SubsidiaryClasses", NS, xs.string, { min: 0, max: UNBOUNDED }),
-    field("LabelText", NS, xs.string, { min: 0 }),
-    field("ProcessingOptions", NS, HazardousCommodityDescriptionProcessingOptionType, {
-      min: 0,
-      max: UNBOUNDED,
-    }),
-    field("Authorization", NS, xs.string, { min: 0 }),
+    field("Id", NS, xs.string, OPTIONAL),
+    field("SequenceNumber", NS, xs.nonNegativeInteger, OPTIONAL),
+    field("PackingGroup", NS, HazardousCommodityPackingGroupType, OPTIONAL),
+    field("PackingDetails", NS, () => HazardousCommodityPackingDetail, OPTIONAL),
+    field("ReportableQuantity", NS, xs.boolean, OPTIONAL),
+    field("ProperShippingName", NS, xs.string, OPTIONAL),
+    field("TechnicalName", NS, xs.string, OPTIONAL),
+    field("Percentage", NS, xs.decimal, OPTIONAL),
+    field("HazardClass", NS, xs.string, OPTIONAL),
+    field("SubsidiaryClasses", NS, xs.string, REPEATED),
+    field("LabelText", NS, xs.string, OPTIONAL),
+    field("ProcessingOptions", NS, HazardousCommodityDescriptionProcessingOptionType, REPEATED),
+    field("Authorization", NS, xs.string, OPTIONAL),
   ],
 );
 
 export const HazardousCommodityPackingDetail: ComplexDesc = complex(
   "HazardousCommodityPackingDetail",
   () => [
-    field("CargoAircraftOnly", NS, xs.boolean, { min: 0 }),
-    field("PackingInstructions", NS, xs.string, { min: 0 }),
+    field("CargoAircraftOnly", NS, xs.boolean, OPTIONAL),
+    field("PackingInstructions", NS, xs.string, OPTIONAL),
   ],
 );
 
 export const HazardousCommodityQuantityDetail: ComplexDesc = complex(
   "HazardousCommodityQuantityDetail",
   () => [
-    field("Amount", NS, xs.decimal, { min: 0 }),
-    field("Units", NS, xs.string, { min: 0 }),
-    field("QuantityType", NS, HazardousCommodityQuantityType, { min: 0 }),
+    field("Amount", NS, xs.decimal, OPTIONAL),
+    field("Units", NS, xs.string, OPTIONAL),
+    field("QuantityType", NS, HazardousCommodityQuantityType, OPTIONAL),
   ],
 );
 
 export const HazardousCommodityInnerReceptacleDetail: ComplexDesc = complex(
   "HazardousCommodityInnerReceptacleDetail",
-  () => [field("Quantity", NS, () => HazardousCommodityQuantityDetail, { min: 0 })],
+  () => [field("Quantity", NS, () => HazardousCommodityQuantityDetail, OPTIONAL)],
 );
 
 export const HazardousCommodityOptionDetail: ComplexDesc = complex(
   "HazardousCommodityOptionDetail",
   () => [
-    field("LabelTextOption", NS, HazardousCommodityLabelTextOptionType, { min: 0 }),
-    field("CustomerSuppliedLabelText", NS, xs.string, { min: 0 }),
+    field("LabelTextOption", NS, HazardousCommodityLabelTextOptionType, OPTIONAL),
+    field("CustomerSuppliedLabelText", NS, xs.string, OPTIONAL),
   ],
 );
 
 export const RadionuclideDetail: ComplexDesc = complex("RadionuclideDetail", () => [
-  field("Radionuclide", NS, xs.string, { min: 0 }),
-  field("Activity", NS, () => RadionuclideActivity, { min: 0 }),
-  field("ExceptedPackagingIsReportableQuantity", NS, xs.boolean, { min: 0 }),
-  field("PhysicalForm", NS, PhysicalFormType, { min: 0 }),
-  field("ChemicalForm", NS, xs.string, { min: 0 }),
+  field("Radionuclide", NS, xs.string, OPTIONAL),
+  field("Activity", NS, () => RadionuclideActivity, OPTIONAL),
+  field("ExceptedPackagingIsReportableQuantity", NS, xs.boolean, OPTIONAL),
+  field("PhysicalForm", NS, PhysicalFormType, OPTIONAL),
+  field("ChemicalForm", NS, xs.string, OPTIONAL),
 ]);
 
 export const RadionuclideActivity: ComplexDesc = complex("RadionuclideActivity", () => [
-  field("Value", NS, xs.decimal, { min: 0 }),
-  field("UnitOfMeasure", NS, RadioactivityUnitOfMeasure, { min: 0 }),
+  field("Value", NS, xs.decimal, OPTIONAL),
+  field("UnitOfMeasure", NS, RadioactivityUnitOfMeasure, OPTIONAL),
 ]);
 
 export const NetExplosiveDetail: ComplexDesc = complex("NetExplosiveDetail", () => [
-  field("Type", NS, NetExplosiveClassificationType, { min: 0 }),
-  field("Amount", NS, xs.decimal, { min: 0 }),
-  field("Units", NS, xs.string, { min: 0 }),
+  field("Type", NS, NetExplosiveClassificationType, OPTIONAL),
+  field("Amount", NS, xs.decimal, OPTIONAL),
+  field("Units", NS, xs.string, OPTIONAL),
 ]);
 
 export const HazardousCommodityPackagingDetail: ComplexDesc = complex(
   "HazardousCommodityPackagingDetail",
   () => [
-    field("Count", NS, xs.nonNegativeInteger, { min: 0 }),
-    field("Units", NS, xs.string, { min: 0 }),
+    field("Count", NS, xs.nonNegativeInteger, OPTIONAL),
+    field("Units", NS, xs.string, OPTIONAL),
   ],
 );
 
 export const DangerousGoodsSignatory: ComplexDesc = complex("DangerousGoodsSignatory", () => [
-  field("ContactName", NS, xs.string, { min: 0 }),
-  field("Title", NS, xs.string, { min: 0 }),
-  field("Place", NS, xs.string, { min: 0 }),
+  field("ContactName", NS, xs.string, OPTIONAL),
+  field("Title", NS, xs.string, OPTIONAL),
+  field("Place", NS, xs.string, OPTIONAL),
 ]);
 
 export const RadioactivityDetail: ComplexDesc = complex("RadioactivityDetail", () => [
-  field("TransportIndex", NS, xs.decimal, { min: 0 }),
-  field("SurfaceReading", NS, xs.decimal, { min: 0 }),
-  field("CriticalitySafetyIndex", NS, xs.decimal, { min: 0 }),
-  field("Dimensions", NS, () => Dimensions, { min: 0 }),
+  field("TransportIndex", NS, xs.decimal, OPTIONAL),
+  field("SurfaceReading", NS, xs.decimal, OPTIONAL),
+  field("CriticalitySafetyIndex", NS, xs.decimal, OPTIONAL),
+  field("Dimensions", NS, () => Dimensions, OPTIONAL),
 ]);
 
 export const RequestedPackageLineItem: ComplexDesc = complex("RequestedPackageLineItem", () => [
-  field("SequenceNumber", NS, xs.positiveInteger, { min: 0 }),
-  field("GroupNumber", NS, xs.nonNegativeInteger, { min: 0 }),
-  field("GroupPackageCount", NS, xs.nonNegativeInteger, { min: 0 }),
-  field("VariableHandlingChargeDetail", NS, () => VariableHandlingChargeDetail, { min: 0 }),
-  field("InsuredValue", NS, () => Money, { min: 0 }),
-  field("Weight", NS, () => Weight, { min: 0 }),
-  field("Dimensions", NS, () => Dimensions, { min: 0 }),
-  field("PhysicalPackaging", NS, PhysicalPackagingType, { min: 0 }),
-  field("AssociatedFreightLineItems", NS, () => AssociatedFreightLineItemDetail, {
-    min: 0,
-    max: UNBOUNDED,
-  }),
-  field("ItemDescription", NS, xs.string, { min: 0 }),
-  field("ItemDescriptionForClearance", NS, xs.string, { min: 0 }),
+  field("SequenceNumber", NS, xs.positiveInteger, OPTIONAL),
+  field("GroupNumber", NS, xs.nonNegativeInteger, OPTIONAL),
+  field("GroupPackageCount", NS, xs.nonNegativeInteger, OPTIONAL),
+  field("VariableHandlingChargeDetail", NS, () => VariableHandlingChargeDetail, OPTIONAL),
+  field("InsuredValue", NS, () => Money, OPTIONAL),
+  field("Weight", NS, () => Weight, OPTIONAL),
+  field("Dimensions", NS, () => Dimensions, OPTIONAL),
+  field("PhysicalPackaging", NS, PhysicalPackagingType, OPTIONAL),
+  field("AssociatedFreightLineItems", NS, () => AssociatedFreightLineItemDetail, REPEATED),
+  field("ItemDescription", NS, xs.string, OPTIONAL),
+  field("ItemDescriptionForClearance", NS, xs.string, OPTIONAL),
   field("CustomerReferences", NS, () => CustomerReference, { min: 0, max: 10 }),
-  field("SpecialServicesRequested", NS, () => PackageSpecialServicesRequested, { min: 0 }),
-  field("ContentRecords", NS, () => ContentRecord, { min: 0, max: UNBOUNDED }),
-  field("ConveyanceDetail", NS, () => ShipperConveyanceDetail, { min: 0 }),
+  field("SpecialServicesRequested", NS, () => PackageSpecialServicesRequested, OPTIONAL),
+  field("ContentRecords", NS, () => ContentRecord, REPEATED),
+  field("ConveyanceDetail", NS, () => ShipperConveyanceDetail, OPTIONAL),
 ]);
 
 export const AssociatedFreightLineItemDetail: ComplexDesc = complex(
   "AssociatedFreightLineItemDetail",
-  () => [field("Id", NS, xs.string, { min: 0 })],
+  () => [field("Id", NS, xs.string, OPTIONAL)],
 );
 
 export const CustomerReference: ComplexDesc = complex("CustomerReference", () => [
-  field("CustomerReferenceType", NS, CustomerReferenceType, { min: 0 }),
-  field("Value", NS, xs.string, { min: 0 }),
+  field("CustomerReferenceType", NS, CustomerReferenceType, OPTIONAL),
+  field("Value", NS, xs.string, OPTIONAL),
 ]);
 
 export const PackageSpecialServicesRequested: ComplexDesc = complex(
   "PackageSpecialServicesRequested",
   () => [
-    field("SpecialServiceTypes", NS, xs.string, { min: 0, max: UNBOUNDED }),
-    field("CodDetail", NS, () => CodDetail, { min: 0 }),
-    field("DangerousGoodsDetail", NS, () => DangerousGoodsDetail, { min: 0 }),
-    field("BatteryDetails", NS, () => BatteryClassificationDetail, { min: 0, max: UNBOUNDED }),
-    field("DryIceWeight", NS, () => Weight, { min: 0 }),
-    field("SignatureOptionDetail", NS, () => SignatureOptionDetail, { min: 0 }),
-    field("PriorityAlertDetail", NS, () => PriorityAlertDetail, { min: 0 }),
-    field("AlcoholDetail", NS, () => AlcoholDetail, { min: 0 }),
+    field("SpecialServiceTypes", NS, xs.string, REPEATED),
+    field("CodDetail", NS, () => CodDetail, OPTIONAL),
+    field("DangerousGoodsDetail", NS, () => DangerousGoodsDetail, OPTIONAL),
+    field("BatteryDetails", NS, () => BatteryClassificationDetail, REPEATED),
+    field("DryIceWeight", NS, () => Weight, OPTIONAL),
+    field("SignatureOptionDetail", NS, () => SignatureOptionDetail, OPTIONAL),
+    field("PriorityAlertDetail", NS, () => PriorityAlertDetail, OPTIONAL),
+    field("AlcoholDetail", NS, () => AlcoholDetail, OPTIONAL),
   ],
 );
 
 export const BatteryClassificationDetail: ComplexDesc = complex(
   "BatteryClassificationDetail",
   () => [
-    field("Material", NS, BatteryMaterialType, { min: 0 }),
-    field("Packing", NS, BatteryPackingType, { min: 0 }),
-    field("RegulatorySubType", NS, BatteryRegulatorySubType, { min: 0 }),
+    field("Material", NS, BatteryMaterialType, OPTIONAL),
+    field("Packing", NS, BatteryPackingType, OPTIONAL),
+    field("RegulatorySubType", NS, BatteryRegulatorySubType, OPTIONAL),
   ],
 );
 
 export const SignatureOptionDetail: ComplexDesc = complex("SignatureOptionDetail", () => [
-  field("OptionType", NS, SignatureOptionType, { min: 0 }),
-  field("SignatureReleaseNumber", NS, xs.string, { min: 0 }),
+  field("OptionType", NS, SignatureOptionType, OPTIONAL),
+  field("SignatureReleaseNumber", NS, xs.string, OPTIONAL),
 ]);
 
 export const PriorityAlertDetail: ComplexDesc = complex("PriorityAlertDetail", () => [
-  field("EnhancementTypes", NS, PriorityAlertEnhancementType, { min: 0, max: UNBOUNDED }),
-  field("Content", NS, xs.string, { min: 0, max: UNBOUNDED }),
+  field("EnhancementTypes", NS, PriorityAlertEnhancementType, REPEATED),
+  field("Content", NS, xs.string, REPEATED),
 ]);
 
 export const AlcoholDetail: ComplexDesc = complex("AlcoholDetail", () => [
-  field("RecipientType", NS, AlcoholRecipientType, { min: 0 }),
+  field("RecipientType", NS, AlcoholRecipientType, OPTIONAL),
 ]);
 
 export const ContentRecord: ComplexDesc = complex("ContentRecord", () => [
-  field("PartNumber", NS, xs.string, { min: 0 }),
-  field("ItemNumber", NS, xs.string, { min: 0 }),
-  field("ReceivedQuantity", NS, xs.nonNegativeInteger, { min: 0 }),
-  field("Description", NS, xs.string, { min: 0 }),
+  field("PartNumber", NS, xs.string, OPTIONAL),
+  field("ItemNumber", NS, xs.string, OPTIONAL),
+  field("ReceivedQuantity", NS, xs.nonNegativeInteger, OPTIONAL),
+  field("Description", NS, xs.string, OPTIONAL),
 ]);
 
 export const ShipperConveyanceDetail: ComplexDesc = complex("ShipperConveyanceDetail", () => [
-  field("Id", NS, xs.string, { min: 0 }),
+  field("Id", NS, xs.string, OPTIONAL),
 ]);
 
 export const RateReply: ComplexDesc = complex("RateReply", () => [
   field("HighestSeverity", NS, NotificationSeverityType),
   field("Notifications", NS, () => Notification, { max: UNBOUNDED }),
-  field("TransactionDetail", NS, () => TransactionDetail, { min: 0 }),
+  field("TransactionDetail", NS, () => TransactionDetail, OPTIONAL),
   field("Version", NS, () => VersionId),
-  field("RateReplyDetails", NS, () => RateReplyDetail, { min: 0, max: UNBOUNDED }),
+  field("RateReplyDetails", NS, () => RateReplyDetail, REPEATED),
 ]);
 
 export const Notification: ComplexDesc = complex("Notification", () => [
-  field("Severity", NS, NotificationSeverityType, { min: 0 }),
-  field("Source", NS, xs.string, { min: 0 }),
-  field("Code", NS, xs.string, { min: 0 }),
-  field("Message", NS, xs.string, { min: 0 }),
-  field("LocalizedMessage", NS, xs.string, { min: 0 }),
-  field("MessageParameters", NS, () => NotificationParameter, { min: 0, max: UNBOUNDED }),
+  field("Severity", NS, NotificationSeverityType, OPTIONAL),
+  field("Source", NS, xs.string, OPTIONAL),
+  field("Code", NS, xs.string, OPTIONAL),
+  field("Message", NS, xs.string, OPTIONAL),
+  field("LocalizedMessage", NS, xs.string, OPTIONAL),
+  field("MessageParameters", NS, () => NotificationParameter, REPEATED),
 ]);
 
 export const NotificationParameter: ComplexDesc = complex("NotificationParameter", () => [
-  field("Id", NS, xs.string, { min: 0 }),
-  field("Value", NS, xs.string, { min: 0 }),
+  field("Id", NS, xs.string, OPTIONAL),
+  field("Value", NS, xs.string, OPTIONAL),
 ]);
 
 export const RateReplyDetail: ComplexDesc = complex("RateReplyDetail", () => [
-  field("ServiceType", NS, xs.string, { min: 0 }),
-  field("ServiceDescription", NS, () => ServiceDescription, { min: 0 }),
-  field("PackagingType", NS, xs.string, { min: 0 }),
-  field("AppliedOptions", NS, ServiceOptionType, { min: 0, max: UNBOUNDED }),
-  field("AppliedSubOptions", NS, () => ServiceSubOptionDetail, { min: 0 }),
-  field("DeliveryStation", NS, xs.string, { min: 0 }),
-  field("DeliveryDayOfWeek", NS, DayOfWeekType, { min: 0 }),
-  field("DeliveryTimestamp", NS, xs.dateTime, { min: 0 }),
-  field("CommitDetails", NS, () => CommitDetail, { min: 0, max: UNBOUNDED }),
-  field("DestinationAirportId", NS, xs.string, { min: 0 }),
-  field("IneligibleForMoneyBackGuarantee", NS, xs.boolean, { min: 0 }),
-  field("OriginServiceArea", NS, xs.string, { min: 0 }),
-  field("DestinationServiceArea", NS, xs.string, { min: 0 }),
-  field("TransitTime", NS, TransitTimeType, { min: 0 }),
-  field("MaximumTransitTime", NS, TransitTimeType, { min: 0 }),
-  field("SignatureOption", NS, SignatureOptionType, { min: 0 }),
-  field("ActualRateType", NS, ReturnedRateType, { min: 0 }),
-  field("RatedShipmentDetails", NS, () => RatedShipmentDetail, { min: 0, max: UNBOUNDED }),
+  field("ServiceType", NS, xs.string, OPTIONAL),
+  field("ServiceDescription", NS, () => ServiceDescription, OPTIONAL),
+  field("PackagingType", NS, xs.string, OPTIONAL),
+  field("AppliedOptions", NS, ServiceOptionType, REPEATED),
+  field("AppliedSubOptions", NS, () => ServiceSubOptionDetail, OPTIONAL),
+  field("DeliveryStation", NS, xs.string, OPTIONAL),
+  field("DeliveryDayOfWeek", NS, DayOfWeekType, OPTIONAL),
+  field("DeliveryTimestamp", NS, xs.dateTime, OPTIONAL),
+  field("CommitDetails", NS, () => CommitDetail, REPEATED),
+  field("DestinationAirportId", NS, xs.string, OPTIONAL),
+  field("IneligibleForMoneyBackGuarantee", NS, xs.boolean, OPTIONAL),
+  field("OriginServiceArea", NS, xs.string, OPTIONAL),
+  field("DestinationServiceArea", NS, xs.string, OPTIONAL),
+  field("TransitTime", NS, TransitTimeType, OPTIONAL),
+  field("MaximumTransitTime", NS, TransitTimeType, OPTIONAL),
+  field("SignatureOption", NS, SignatureOptionType, OPTIONAL),
+  field("ActualRateType", NS, ReturnedRateType, OPTIONAL),
+  field("RatedShipmentDetails", NS, () => RatedShipmentDetail, REPEATED),
 ]);
 
 export const ServiceDescription: ComplexDesc = complex("ServiceDescription", () => [
-  field("ServiceType", NS, xs.string, { min: 0 }),
-  field("Code", NS, xs.string, { min: 0 }),
-  field("Names", NS, () => ProductName, { min: 0, max: UNBOUNDED }),
-  field("Description", NS, xs.string, { min: 0 }),
-  field("AstraDescription", NS, xs.string, { min: 0 }),
+  field("ServiceType", NS, xs.string, OPTIONAL),
+  field("Code", NS, xs.string, OPTIONAL),
+  field("Names", NS, () => ProductName, REPEATED),
+  field("Description", NS, xs.string, OPTIONAL),
+  field("AstraDescription", NS, xs.string, OPTIONAL),
 ]);
 
 export const ProductName: ComplexDesc = complex("ProductName", () => [
-  field("Type", NS, xs.string, { min: 0 }),
-  field("Encoding", NS, xs.string, { min: 0 }),
-  field("Value", NS, xs.string, { min: 0 }),
+  field("Type", NS, xs.string, OPTIONAL),
+  field("Encoding", NS, xs.string, OPTIONAL),
+  field("Value", NS, xs.string, OPTIONAL),
 ]);
 
 export const ServiceSubOptionDetail: ComplexDesc = complex("ServiceSubOptionDetail", () => [
-  field("FreightGuarantee", NS, FreightGuaranteeType, { min: 0 }),
-  field("SmartPostHubId", NS, xs.string, { min: 0 }),
-  field("SmartPostIndicia", NS, SmartPostIndiciaType, { min: 0 }),
+  field("FreightGuarantee", NS, FreightGuaranteeType, OPTIONAL),
+  field("SmartPostHubId", NS, xs.string, OPTIONAL),
+  field("SmartPostIndicia", NS, SmartPostIndiciaType, OPTIONAL),
 ]);
 
 export const CommitDetail: ComplexDesc = complex("CommitDetail", () => [
-  field("CommodityName", NS, xs.string, { min: 0 }),
-  field("ServiceType", NS, xs.string, { min: 0 }),
-  field("ServiceDescription", NS, () => ServiceDescription, { min: 0 }),
-  field("AppliedOptions", NS, ServiceOptionType, { min: 0, max: UNBOUNDED }),
-  field("AppliedSubOptions", NS, () => ServiceSubOptionDetail, { min: 0 }),
-  field("DerivedShipmentSignatureOption", NS, () => SignatureOptionDetail, { min: 0 }),
-  field("DerivedPackageSignatureOptions", NS, () => SignatureOptionDetail, {
-    min: 0,
-    max: UNBOUNDED,
-  }),
-  field("DerivedOriginDetail", NS, () => CleansedAddressAndLocationDetail, { min: 0 }),
-  field("DerivedDestinationDetail", NS, () => CleansedAddressAndLocationDetail, { min: 0 }),
-  field("CommitTimestamp", NS, xs.dateTime, { min: 0 }),
-  field("DayOfWeek", NS, DayOfWeekType, { min: 0 }),
-  field("TransitTime", NS, TransitTimeType, { min: 0 }),
-  field("MaximumTransitTime", NS, TransitTimeType, { min: 0 }),
-  field("DestinationServiceArea", NS, xs.string, { min: 0 }),
-  field("BrokerAddress", NS, () => Address, { min: 0 }),
-  field("BrokerLocationId", NS, xs.string, { min: 0 }),
-  field("BrokerCommitTimestamp", NS, xs.dateTime, { min: 0 }),
-  field("BrokerCommitDayOfWeek", NS, DayOfWeekType, { min: 0 }),
-  field("BrokerToDestinationDays", NS, xs.nonNegativeInteger, { min: 0 }),
-  field("ProofOfDeliveryDate", NS, xs.date, { min: 0 }),
-  field("ProofOfDeliveryDayOfWeek", NS, DayOfWeekType, { min: 0 }),
-  field("CommitMessages", NS, () => Notification, { min: 0, max: UNBOUNDED }),
-  field("DeliveryMessages", NS, xs.string, { min: 0, max: UNBOUNDED }),
-  field("DelayDetails", NS, () => DelayDetail, { min: 0, max: UNBOUNDED }),
-  field("DocumentContent", NS, InternationalDocumentContentType, { min: 0 }),
-  field("RequiredDocuments", NS, RequiredShippingDocumentType, { min: 0, max: UNBOUNDED }),
-  field("FreightCommitDetail", NS, () => FreightCommitDetail, { min: 0 }),
+  field("CommodityName", NS, xs.string, OPTIONAL),
+  field("ServiceType", NS, xs.string, OPTIONAL),
+  field("ServiceDescription", NS, () => ServiceDescription, OPTIONAL),
+  field("AppliedOptions", NS, ServiceOptionType, REPEATED),
+  field("AppliedSubOptions", NS, () => ServiceSubOptionDetail, OPTIONAL),
+  field("DerivedShipmentSignatureOption", NS, () => SignatureOptionDetail, OPTIONAL),
+  field("DerivedPackageSignatureOptions", NS, () => SignatureOptionDetail, REPEATED),
+  field("DerivedOriginDetail", NS, () => CleansedAddressAndLocationDetail, OPTIONAL),
+  field("DerivedDestinationDetail", NS, () => CleansedAddressAndLocationDetail, OPTIONAL),
+  field("CommitTimestamp", NS, xs.dateTime, OPTIONAL),
+  field("DayOfWeek", NS, DayOfWeekType, OPTIONAL),
+  field("TransitTime", NS, TransitTimeType, OPTIONAL),
+  field("MaximumTransitTime", NS, TransitTimeType, OPTIONAL),
+  field("DestinationServiceArea", NS, xs.string, OPTIONAL),
+  field("BrokerAddress", NS, () => Address, OPTIONAL),
+  field("BrokerLocationId", NS, xs.string, OPTIONAL),
+  field("BrokerCommitTimestamp", NS, xs.dateTime, OPTIONAL),
+  field("BrokerCommitDayOfWeek", NS, DayOfWeekType, OPTIONAL),
+  field("BrokerToDestinationDays", NS, xs.nonNegativeInteger, OPTIONAL),
+  field("ProofOfDeliveryDate", NS, xs.date, OPTIONAL),
+  field("ProofOfDeliveryDayOfWeek", NS, DayOfWeekType, OPTIONAL),
+  field("CommitMessages", NS, () => Notification, REPEATED),
+  field("DeliveryMessages", NS, xs.string, REPEATED),
+  field("DelayDetails", NS, () => DelayDetail, REPEATED),
+  field("DocumentContent", NS, InternationalDocumentContentType, OPTIONAL),
+  field("RequiredDocuments", NS, RequiredShippingDocumentType, REPEATED),
+  field("FreightCommitDetail", NS, () => FreightCommitDetail, OPTIONAL),
 ]);
 
 export const CleansedAddressAndLocationDetail: ComplexDesc = complex(
   "CleansedAddressAndLocationDetail",
   () => [
-    field("CountryCode", NS, xs.string, { min: 0 }),
-    field("StateOrProvinceCode", NS, xs.string, { min: 0 }),
-    field("PostalCode", NS, xs.string, { min: 0 }),
-    field("ServiceArea", NS, xs.string, { min: 0 }),
-    field("LocationId", NS, xs.string, { min: 0 }),
-    field("LocationNumber", NS, xs.int, { min: 0 }),
-    field("AirportId", NS, xs.string, { min: 0 }),
+    field("CountryCode", NS, xs.string, OPTIONAL),
+    field("StateOrProvinceCode", NS, xs.string, OPTIONAL),
+    field("PostalCode", NS, xs.string, OPTIONAL),
+    field("ServiceArea", NS, xs.string, OPTIONAL),
+    field("LocationId", NS, xs.string, OPTIONAL),
+    field("LocationNumber", NS, xs.int, OPTIONAL),
+    field("AirportId", NS, xs.string, OPTIONAL),
   ],
 );
 
 export const DelayDetail: ComplexDesc = complex("DelayDetail", () => [
-  field("Date", NS, xs.date, { min: 0 }),
-  field("DayOfWeek", NS, DayOfWeekType, { min: 0 }),
-  field("Level", NS, DelayLevelType, { min: 0 }),
-  field("Point", NS, DelayPointType, { min: 0 }),
-  field("Type", NS, CommitmentDelayType, { min: 0 }),
-  field("Description", NS, xs.string, { min: 0 }),
+  field("Date", NS, xs.date, OPTIONAL),
+  field("DayOfWeek", NS, DayOfWeekType, OPTIONAL),
+  field("Level", NS, DelayLevelType, OPTIONAL),
+  field("Point", NS, DelayPointType, OPTIONAL),
+  field("Type", NS, CommitmentDelayType, OPTIONAL),
+  field("Description", NS, xs.string, OPTIONAL),
 ]);
 
 export const FreightCommitDetail: ComplexDesc = complex("FreightCommitDetail", () => [
-  field("OriginDetail", NS, () => FreightServiceCenterDetail, { min: 0 }),
-  field("DestinationDetail", NS, () => FreightServiceCenterDetail, { min: 0 }),
-  field("TotalDistance", NS, () => Distance, { min: 0 }),
+  field("OriginDetail", NS, () => FreightServiceCenterDetail, OPTIONAL),
+  field("DestinationDetail", NS, () => FreightServiceCenterDetail, OPTIONAL),
+  field("TotalDistance", NS, () => Distance, OPTIONAL),
 ]);
 
 export const FreightServiceCenterDetail: ComplexDesc = complex("FreightServiceCenterDetail", () => [
-  field("InterlineCarrierCode", NS, xs.string, { min: 0 }),
-  field("InterlineCarrierName", NS, xs.string, { min: 0 }),
-  field("AdditionalDays", NS, xs.int, { min: 0 }),
-  field("LocalService", NS, xs.string, { min: 0 }),
-  field("LocalDistance", NS, () => Distance, { min: 0 }),
-  field("LocalDuration", NS, xs.string, { min: 0 }),
-  field("LocalServiceScheduling", NS, FreightServiceSchedulingType, { min: 0 }),
-  field("LimitedServiceDays", NS, DayOfWeekType, { min: 0, max: UNBOUNDED }),
-  field("GatewayLocationId", NS, xs.string, { min: 0 }),
-  field("Location", NS, xs.string, { min: 0 }),
-  field("ContactAndAddress", NS, () => ContactAndAddress, { min: 0 }),
+  field("InterlineCarrierCode", NS, xs.string, OPTIONAL),
+  field("InterlineCarrierName", NS, xs.string, OPTIONAL),
+  field("AdditionalDays", NS, xs.int, OPTIONAL),
+  field("LocalService", NS, xs.string, OPTIONAL),
+  field("LocalDistance", NS, () => Distance, OPTIONAL),
+  field("LocalDuration", NS, xs.string, OPTIONAL),
+  field("LocalServiceScheduling", NS, FreightServiceSchedulingType, OPTIONAL),
+  field("LimitedServiceDays", NS, DayOfWeekType, REPEATED),
+  field("GatewayLocationId", NS, xs.string, OPTIONAL),
+  field("Location", NS, xs.string, OPTIONAL),
+  field("ContactAndAddress", NS, () => ContactAndAddress, OPTIONAL),
 ]);
 
 export const Distance: ComplexDesc = complex("Distance", () => [
-  field("Value", NS, xs.decimal, { min: 0 }),
-  field("Units", NS, DistanceUnits, { min: 0 }),
+  field("Value", NS, xs.decimal, OPTIONAL),
+  field("Units", NS, DistanceUnits, OPTIONAL),
 ]);
 
 export const RatedShipmentDetail: ComplexDesc = complex("RatedShipmentDetail", () => [
-  field("EffectiveNetDiscount", NS, () => Money, { min: 0 }),
-  field("AdjustedCodCollectionAmount", NS, () => Money, { min: 0 }),
-  field("ShipmentRateDetail", NS, () => ShipmentRateDetail, { min: 0 }),
-  field("RatedPackages", NS, () => RatedPackageDetail, { min: 0, max: UNBOUNDED }),
+  field("EffectiveNetDiscount", NS, () => Money, OPTIONAL),
+  field("AdjustedCodCollectionAmount", NS, () => Money, OPTIONAL),
+  field("ShipmentRateDetail", NS, () => ShipmentRateDetail, OPTIONAL),
+  field("RatedPackages", NS, () => RatedPackageDetail, REPEATED),
 ]);
 
 export const ShipmentRateDetail: ComplexDesc = complex("ShipmentRateDetail", () => [
-  field("RateType", NS, ReturnedRateType, { min: 0 }),
-  field("RateScale", NS, xs.string, { min: 0 }),
-  field("RateZone", NS, xs.string, { min: 0 }),
-  field("PricingCode", NS, PricingCodeType, { min: 0 }),
-  field("RatedWeightMethod", NS, RatedWeightMethod, { min: 0 }),
-  field("MinimumChargeType", NS, MinimumChargeType, { min: 0 }),
-  field("CurrencyExchangeRate", NS, () => CurrencyExchangeRate, { min: 0 }),
-  field("SpecialRatingApplied", NS, SpecialRatingAppliedType, { min: 0, max: UNBOUNDED }),
-  field("DimDivisor", NS, xs.nonNegativeInteger, { min: 0 }),
-  field("DimDivisorType", NS, RateDimensionalDivisorType, { min: 0 }),
-  field("FuelSurchargePercent", NS, xs.decimal, { min: 0 }),
-  field("TotalBillingWeight", NS, () => Weight, { min: 0 }),
-  field("TotalDimWeight", NS, () => Weight, { min: 0 }),
-  field("TotalBaseCharge", NS, () => Money, { min: 0 }),
-  field("TotalFreightDiscounts", NS, () => Money, { min: 0 }),
-  field("TotalNetFreight", NS, () => Money, { min: 0 }),
-  field("TotalSurcharges", NS, () => Money, { min: 0 }),
-  field("TotalNetFedExCharge", NS, () => Money, { min: 0 }),
-  field("TotalTaxes", NS, () => Money, { min: 0 }),
-  field("TotalNetCharge", NS, () => Money, { min: 0 }),
-  field("TotalRebates", NS, () => Money, { min: 0 }),
-  field("TotalDutiesAndTaxes", NS, () => Money, { min: 0 }),
-  field("TotalAncillaryFeesAndTaxes", NS, () => Money, { min: 0 }),
-  field("TotalDutiesTaxesAndFees", NS, () => Money, { min: 0 }),
-  field("TotalNetChargeWithDutiesAndTaxes", NS, () => Money, { min: 0 }),
-  field("ShipmentLegRateDetails", NS, () => ShipmentLegRateDetail, { min: 0, max: UNBOUNDED }),
-  field("FreightRateDetail", NS, () => FreightRateDetail, { min: 0 }),
-  field("FreightDiscounts", NS, () => RateDiscount, { min: 0, max: UNBOUNDED }),
-  field("Rebates", NS, () => Rebate, { min: 0, max: UNBOUNDED }),
-  field("Surcharges", NS, () => Surcharge, { min: 0, max: UNBOUNDED }),
-  field("Taxes", NS, () => Tax, { min: 0, max: UNBOUNDED }),
-  field("DutiesAndTaxes", NS, () => EdtCommodityTax, { min: 0, max: UNBOUNDED }),
-  field("AncillaryFeesAndTaxes", NS, () => AncillaryFeeAndTax, { min: 0, max: UNBOUNDED }),
-  field("VariableHandlingCharges", NS, () => VariableHandlingCharges, { min: 0 }),
-  field("TotalVariableHandlingCharges", NS, () => VariableHandlingCharges, { min: 0 }),
+  field("RateType", NS, ReturnedRateType, OPTIONAL),
+  field("RateScale", NS, xs.string, OPTIONAL),
+  field("RateZone", NS, xs.string, OPTIONAL),
+  field("PricingCode", NS, PricingCodeType, OPTIONAL),
+  field("RatedWeightMethod", NS, RatedWeightMethod, OPTIONAL),
+  field("MinimumChargeType", NS, MinimumChargeType, OPTIONAL),
+  field("CurrencyExchangeRate", NS, () => CurrencyExchangeRate, OPTIONAL),
+  field("SpecialRatingApplied", NS, SpecialRatingAppliedType, REPEATED),
+  field("DimDivisor", NS, xs.nonNegativeInteger, OPTIONAL),
+  field("DimDivisorType", NS, RateDimensionalDivisorType, OPTIONAL),
+  field("FuelSurchargePercent", NS, xs.decimal, OPTIONAL),
+  field("TotalBillingWeight", NS, () => Weight, OPTIONAL),
+  field("TotalDimWeight", NS, () => Weight, OPTIONAL),
+  field("TotalBaseCharge", NS, () => Money, OPTIONAL),
+  field("TotalFreightDiscounts", NS, () => Money, OPTIONAL),
+  field("TotalNetFreight", NS, () => Money, OPTIONAL),
+  field("TotalSurcharges", NS, () => Money, OPTIONAL),
+  field("TotalNetFedExCharge", NS, () => Money, OPTIONAL),
+  field("TotalTaxes", NS, () => Money, OPTIONAL),
+  field("TotalNetCharge", NS, () => Money, OPTIONAL),
+  field("TotalRebates", NS, () => Money, OPTIONAL),
+  field("TotalDutiesAndTaxes", NS, () => Money, OPTIONAL),
+  field("TotalAncillaryFeesAndTaxes", NS, () => Money, OPTIONAL),
+  field("TotalDutiesTaxesAndFees", NS, () => Money, OPTIONAL),
+  field("TotalNetChargeWithDutiesAndTaxes", NS, () => Money, OPTIONAL),
+  field("ShipmentLegRateDetails", NS, () => ShipmentLegRateDetail, REPEATED),
+  field("FreightRateDetail", NS, () => FreightRateDetail, OPTIONAL),
+  field("FreightDiscounts", NS, () => RateDiscount, REPEATED),
+  field("Rebates", NS, () => Rebate, REPEATED),
+  field("Surcharges", NS, () => Surcharge, REPEATED),
+  field("Taxes", NS, () => Tax, REPEATED),
+  field("DutiesAndTaxes", NS, () => EdtCommodityTax, REPEATED),
+  field("AncillaryFeesAndTaxes", NS, () => AncillaryFeeAndTax, REPEATED),
+  field("VariableHandlingCharges", NS, () => VariableHandlingCharges, OPTIONAL),
+  field("TotalVariableHandlingCharges", NS, () => VariableHandlingCharges, OPTIONAL),
 ]);
 
 export const CurrencyExchangeRate: ComplexDesc = complex("CurrencyExchangeRate", () => [
-  field("FromCurrency", NS, xs.string, { min: 0 }),
-  field("IntoCurrency", NS, xs.string, { min: 0 }),
-  field("Rate", NS, xs.decimal, { min: 0 }),
+  field("FromCurrency", NS, xs.string, OPTIONAL),
+  field("IntoCurrency", NS, xs.string, OPTIONAL),
+  field("Rate", NS, xs.decimal, OPTIONAL),
 ]);
 
 export const ShipmentLegRateDetail: ComplexDesc = complex("ShipmentLegRateDetail", () => [
-  field("LegDescription", NS, xs.string, { min: 0 }),
-  field("LegOrigin", NS, () => Address, { min: 0 }),
-  field("LegOriginLocationId", NS, xs.string, { min: 0 }),
-  field("LegDestination", NS, () => Address, { min: 0 }),
-  field("LegDestinationLocationId", NS, xs.string, { min: 0 }),
-  field("RateType", NS, ReturnedRateType, { min: 0 }),
-  field("RateScale", NS, xs.string, { min: 0 }),
-  field("RateZone", NS, xs.string, { min: 0 }),
-  field("PricingCode", NS, PricingCodeType, { min: 0 }),
-  field("RatedWeightMethod", NS, RatedWeightMethod, { min: 0 }),
-  field("MinimumChargeType", NS, MinimumChargeType, { min: 0 }),
-  field("CurrencyExchangeRate", NS, () => CurrencyExchangeRate, { min: 0 }),
-  field("SpecialRatingApplied", NS, SpecialRatingAppliedType, { min: 0, max: UNBOUNDED }),
-  field("DimDivisor", NS, xs.nonNegativeInteger, { min: 0 }),
-  field("DimDivisorType", NS, RateDimensionalDivisorType, { min: 0 }),
-  field("FuelSurchargePercent", NS, xs.decimal, { min: 0 }),
-  field("TotalBillingWeight", NS, () => Weight, { min: 0 }),
-  field("TotalDimWeight", NS, () => Weight, { min: 0 }),
-  field("TotalBaseCharge", NS, () => Money, { min: 0 }),
-  field("TotalFreightDiscounts", NS, () => Money, { min: 0 }),
-  field("TotalNetFreight", NS, () => Money, { min: 0 }),
-  field("TotalSurcharges", NS, () => Money, { min: 0 }),
-  field("TotalNetFedExCharge", NS, () => Money, { min: 0 }),
-  field("TotalTaxes", NS, () => Money, { min: 0 }),
-  field("TotalNetCharge", NS, () => Money, { min: 0 }),
-  field("TotalRebates", NS, () => Money, { min: 0 }),
-  field("TotalDutiesAndTaxes", NS, () => Money, { min: 0 }),
-  field("TotalNetChargeWithDutiesAndTaxes", NS, () => Money, { min: 0 }),
-  field("FreightRateDetail", NS, () => FreightRateDetail, { min: 0 }),
-  field("FreightDiscounts", NS, () => RateDiscount, { min: 0, max: UNBOUNDED }),
-  field("Rebates", NS, () => Rebate, { min: 0, max: UNBOUNDED }),
-  field("Surcharges", NS, () => Surcharge, { min: 0, max: UNBOUNDED }),
-  field("Taxes", NS, () => Tax, { min: 0, max: UNBOUNDED }),
-  field("DutiesAndTaxes", NS, () => EdtCommodityTax, { min: 0, max: UNBOUNDED }),
-  field("VariableHandlingCharges", NS, () => VariableHandlingCharges, { min: 0 }),
-  field("TotalVariableHandlingCharges", NS, () => VariableHandlingCharges, { min: 0 }),
+  field("LegDescription", NS, xs.string, OPTIONAL),
+  field("LegOrigin", NS, () => Address, OPTIONAL),
+  field("LegOriginLocationId", NS, xs.string, OPTIONAL),
+  field("LegDestination", NS, () => Address, OPTIONAL),
+  field("LegDestinationLocationId", NS, xs.string, OPTIONAL),
+  field("RateType", NS, ReturnedRateType, OPTIONAL),
+  field("RateScale", NS, xs.string, OPTIONAL),
+  field("RateZone", NS, xs.string, OPTIONAL),
+  field("PricingCode", NS, PricingCodeType, OPTIONAL),
+  field("RatedWeightMethod", NS, RatedWeightMethod, OPTIONAL),
+  field("MinimumChargeType", NS, MinimumChargeType, OPTIONAL),
+  field("CurrencyExchangeRate", NS, () => CurrencyExchangeRate, OPTIONAL),
+  field("SpecialRatingApplied", NS, SpecialRatingAppliedType, REPEATED),
+  field("DimDivisor", NS, xs.nonNegativeInteger, OPTIONAL),
+  field("DimDivisorType", NS, RateDimensionalDivisorType, OPTIONAL),
+  field("FuelSurchargePercent", NS, xs.decimal, OPTIONAL),
+  field("TotalBillingWeight", NS, () => Weight, OPTIONAL),
+  field("TotalDimWeight", NS, () => Weight, OPTIONAL),
+  field("TotalBaseCharge", NS, () => Money, OPTIONAL),
+  field("TotalFreightDiscounts", NS, () => Money, OPTIONAL),
+  field("TotalNetFreight", NS, () => Money, OPTIONAL),
+  field("TotalSurcharges", NS, () => Money, OPTIONAL),
+  field("TotalNetFedExCharge", NS, () => Money, OPTIONAL),
+  field("TotalTaxes", NS, () => Money, OPTIONAL),
+  field("TotalNetCharge", NS, () => Money, OPTIONAL),
+  field("TotalRebates", NS, () => Money, OPTIONAL),
+  field("TotalDutiesAndTaxes", NS, () => Money, OPTIONAL),
+  field("TotalNetChargeWithDutiesAndTaxes", NS, () => Money, OPTIONAL),
+  field("FreightRateDetail", NS, () => FreightRateDetail, OPTIONAL),
+  field("FreightDiscounts", NS, () => RateDiscount, REPEATED),
+  field("Rebates", NS, () => Rebate, REPEATED),
+  field("Surcharges", NS, () => Surcharge, REPEATED),
+  field("Taxes", NS, () => Tax, REPEATED),
+  field("DutiesAndTaxes", NS, () => EdtCommodityTax, REPEATED),
+  field("VariableHandlingCharges", NS, () => VariableHandlingCharges, OPTIONAL),
+  field("TotalVariableHandlingCharges", NS, () => VariableHandlingCharges, OPTIONAL),
 ]);
 
 export const FreightRateDetail: ComplexDesc = complex("FreightRateDetail", () => [
-  field("QuoteNumber", NS, xs.string, { min: 0 }),
-  field("QuoteType", NS, FreightRateQuoteType, { min: 0 }),
-  field("BaseChargeCalculation", NS, FreightBaseChargeCalculationType, { min: 0 }),
-  field("BaseCharges", NS, () => FreightBaseCharge, { min: 0, max: UNBOUNDED }),
-  field("Notations", NS, () => FreightRateNotation, { min: 0, max: UNBOUNDED }),
+  field("QuoteNumber", NS, xs.string, OPTIONAL),
+  field("QuoteType", NS, FreightRateQuoteType, OPTIONAL),
+  field("BaseChargeCalculation", NS, FreightBaseChargeCalculationType, OPTIONAL),
+  field("BaseCharges", NS, () => FreightBaseCharge, REPEATED),
+  field("Notations", NS, () => FreightRateNotation, REPEATED),
 ]);
 
 export const FreightBaseCharge: ComplexDesc = complex("FreightBaseCharge", () => [
-  field("FreightClass", NS, FreightClassType, { min: 0 }),
-  field("RatedAsClass", NS, FreightClassType, { min: 0 }),
-  field("NmfcCode", NS, xs.string, { min: 0 }),
-  field("Description", NS, xs.string, { min: 0 }),
-  field("Weight", NS, () => Weight, { min: 0 }),
-  field("ChargeRate", NS, () => Money, { min: 0 }),
-  field("ChargeBasis", NS, FreightChargeBasisType, { min: 0 }),
-  field("ExtendedAmount", NS, () => Money, { min: 0 }),
+  field("FreightClass", NS, FreightClassType, OPTIONAL),
+  field("RatedAsClass", NS, FreightClassType, OPTIONAL),
+  field("NmfcCode", NS, xs.string, OPTIONAL),
+  field("Description", NS, xs.string, OPTIONAL),
+  field("Weight", NS, () => Weight, OPTIONAL),
+  field("ChargeRate", NS, () => Money, OPTIONAL),
+  field("ChargeBasis", NS, FreightChargeBasisType, OPTIONAL),
+  field("ExtendedAmount", NS, () => Money, OPTIONAL),
 ]);
 
 export const FreightRateNotation: ComplexDesc = complex("FreightRateNotation", () => [
-  field("Code", NS, xs.string, { min: 0 }),
-  field("Description", NS, xs.string, { min: 0 }),
+  field("Code", NS, xs.string, OPTIONAL),
+  field("Description", NS, xs.string, OPTIONAL),
 ]);
 
 export const RateDiscount: ComplexDesc = complex("RateDiscount", () => [
-  field("RateDiscountType", NS, RateDiscountType, { min: 0 }),
-  field("Description", NS, xs.string, { min: 0 }),
-  field("Amount", NS, () => Money, { min: 0 }),
-  field("Percent", NS, xs.decimal, { min: 0 }),
+  field("RateDiscountType", NS, RateDiscountType, OPTIONAL),
+  field("Description", NS, xs.string, OPTIONAL),
+  field("Amount", NS, () => Money, OPTIONAL),
+  field("Percent", NS, xs.decimal, OPTIONAL),
 ]);
 
 export const Rebate: ComplexDesc = complex("Rebate", () => [
-  field("RebateType", NS, RebateType, { min: 0 }),
-  field("Description", NS, xs.string, { min: 0 }),
-  field("Amount", NS, () => Money, { min: 0 }),
-  field("Percent", NS, xs.decimal, { min: 0 }),
+  field("RebateType", NS, RebateType, OPTIONAL),
+  field("Description", NS, xs.string, OPTIONAL),
+  field("Amount", NS, () => Money, OPTIONAL),
+  field("Percent", NS, xs.decimal, OPTIONAL),
 ]);
 
 export const Surcharge: ComplexDesc = complex("Surcharge", () => [
-  field("SurchargeType", NS, SurchargeType, { min: 0 }),
-  field("Level", NS, SurchargeLevelType, { min: 0 }),
-  field("Description", NS, xs.string, { min: 0 }),
-  field("Amount", NS, () => Money, { min: 0 }),
+  field("SurchargeType", NS, SurchargeType, OPTIONAL),
+  field("Level", NS, SurchargeLevelType, OPTIONAL),
+  field("Description", NS, xs.string, OPTIONAL),
+  field("Amount", NS, () => Money, OPTIONAL),
 ]);
 
 export const Tax: ComplexDesc = complex("Tax", () => [
-  field("TaxType", NS, TaxType, { min: 0 }),
-  field("Description", NS, xs.string, { min: 0 }),
-  field("Amount", NS, () => Money, { min: 0 }),
+  field("TaxType", NS, TaxType, OPTIONAL),
+  field("Description", NS, xs.string, OPTIONAL),
+  field("Amount", NS, () => Money, OPTIONAL),
 ]);
 
 export const EdtCommodityTax: ComplexDesc = complex("EdtCommodityTax", () => [
-  field("HarmonizedCode", NS, xs.string, { min: 0 }),
-  field("Taxes", NS, () => EdtTaxDetail, { min: 0, max: UNBOUNDED }),
-  field("Total", NS, () => Money, { min: 0 }),
+  field("HarmonizedCode", NS, xs.string, OPTIONAL),
+  field("Taxes", NS, () => EdtTaxDetail, REPEATED),
+  field("Total", NS, () => Money, OPTIONAL),
 ]);
 
 export const EdtTaxDetail: ComplexDesc = complex("EdtTaxDetail", () => [
-  field("TaxType", NS, EdtTaxType, { min: 0 }),
-  field("EffectiveDate", NS, xs.date, { min: 0 }),
-  field("Name", NS, xs.string, { min: 0 }),
-  field("TaxableValue", NS, () => Money, { min: 0 }),
-  field("Description", NS, xs.string, { min: 0 }),
-  field("Formula", NS, xs.string, { min: 0 }),
-  field("Amount", NS, () => Money, { min: 0 }),
+  field("TaxType", NS, EdtTaxType, OPTIONAL),
+  field("EffectiveDate", NS, xs.date, OPTIONAL),
+  field("Name", NS, xs.string, OPTIONAL),
+  field("TaxableValue", NS, () => Money, OPTIONAL),
+  field("Description", NS, xs.string, OPTIONAL),
+  field("Formula", NS, xs.string, OPTIONAL),
+  field("Amount", NS, () => Money, OPTIONAL),
 ]);
 
 export const VariableHandlingCharges: ComplexDesc = complex("VariableHandlingCharges", () => [
-  field("VariableHandlingCharge", NS, () => Money, { min: 0 }),
-  field("FixedVariableHandlingCharge", NS, () => Money, { min: 0 }),
-  field("PercentVariableHandlingCharge", NS, () => Money, { min: 0 }),
-  field("TotalCustomerCharge", NS, () => Money, { min: 0 }),
+  field("VariableHandlingCharge", NS, () => Money, OPTIONAL),
+  field("FixedVariableHandlingCharge", NS, () => Money, OPTIONAL),
+  field("PercentVariableHandlingCharge", NS, () => Money, OPTIONAL),
+  field("TotalCustomerCharge", NS, () => Money, OPTIONAL),
 ]);
 
 export const AncillaryFeeAndTax: ComplexDesc = complex("AncillaryFeeAndTax", () => [
-  field("Type", NS, AncillaryFeeAndTaxType, { min: 0 }),
-  field("Description", NS, xs.string, { min: 0 }),
-  field("Amount", NS, () => Money, { min: 0 }),
+  field("Type", NS, AncillaryFeeAndTaxType, OPTIONAL),
+  field("Description", NS, xs.string, OPTIONAL),
+  field("Amount", NS, () => Money, OPTIONAL),
 ]);
 
 export const RatedPackageDetail: ComplexDesc = complex("RatedPackageDetail", () => [
-  field("TrackingIds", NS, () => TrackingId, { min: 0, max: UNBOUNDED }),
-  field("GroupNumber", NS, xs.nonNegativeInteger, { min: 0 }),
-  field("EffectiveNetDiscount", NS, () => Money, { min: 0 }),
-  field("AdjustedCodCollectionAmount", NS, () => Money, { min: 0 }),
-  field("OversizeClass", NS, OversizeClassType, { min: 0 }),
-  field("PackageRateDetail", NS, () => PackageRateDetail, { min: 0 }),
+  field("TrackingIds", NS, () => TrackingId, REPEATED),
+  field("GroupNumber", NS, xs.nonNegativeInteger, OPTIONAL),
+  field("EffectiveNetDiscount", NS, () => Money, OPTIONAL),
+  field("AdjustedCodCollectionAmount", NS, () => Money, OPTIONAL),
+  field("OversizeClass", NS, OversizeClassType, OPTIONAL),
+  field("PackageRateDetail", NS, () => PackageRateDetail, OPTIONAL),
 ]);
 
 export const PackageRateDetail: ComplexDesc = complex("PackageRateDetail", () => [
-  field("RateType", NS, ReturnedRateType, { min: 0 }),
-  field("RatedWeightMethod", NS, RatedWeightMethod, { min: 0 }),
-  field("MinimumChargeType", NS, MinimumChargeType, { min: 0 }),
-  field("BillingWeight", NS, () => Weight, { min: 0 }),
-  field("DimWeight", NS, () => Weight, { min: 0 }),
-  field("OversizeWeight", NS, () => Weight, { min: 0 }),
-  field("BaseCharge", NS, () => Money, { min: 0 }),
-  field("TotalFreightDiscounts", NS, () => Money, { min: 0 }),
-  field("NetFreight", NS, () => Money, { min: 0 }),
-  field("TotalSurcharges", NS, () => Money, { min: 0 }),
-  field("NetFedExCharge", NS, () => Money, { min: 0 }),
-  field("TotalTaxes", NS, () => Money, { min: 0 }),
-  field("NetCharge", NS, () => Money, { min: 0 }),
-  field("TotalRebates", NS, () => Money, { min: 0 }),
-  field("FreightDiscounts", NS, () => RateDiscount, { min: 0, max: UNBOUNDED }),
-  field("Rebates", NS, () => Rebate, { min: 0, max: UNBOUNDED }),
-  field("Surcharges", NS, () => Surcharge, { min: 0, max: UNBOUNDED }),
-  field("Taxes", NS, () => Tax, { min: 0, max: UNBOUNDED }),
-  field("VariableHandlingCharges", NS, () => VariableHandlingCharges, { min: 0 }),
+  field("RateType", NS, ReturnedRateType, OPTIONAL),
+  field("RatedWeightMethod", NS, RatedWeightMethod, OPTIONAL),
+  field("MinimumChargeType", NS, MinimumChargeType, OPTIONAL),
+  field("BillingWeight", NS, () => Weight, OPTIONAL),
+  field("DimWeight", NS, () => Weight, OPTIONAL),
+  field("OversizeWeight", NS, () => Weight, OPTIONAL),
+  field("BaseCharge", NS, () => Money, OPTIONAL),
+  field("TotalFreightDiscounts", NS, () => Money, OPTIONAL),
+  field("NetFreight", NS, () => Money, OPTIONAL),
+  field("TotalSurcharges", NS, () => Money, OPTIONAL),
+  field("NetFedExCharge", NS, () => Money, OPTIONAL),
+  field("TotalTaxes", NS, () => Money, OPTIONAL),
+  field("NetCharge", NS, () => Money, OPTIONAL),
+  field("TotalRebates", NS, () => Money, OPTIONAL),
+  field("FreightDiscounts", NS, () => RateDiscount, REPEATED),
+  field("Rebates", NS, () => Rebate, REPEATED),
+  field("Surcharges", NS, () => Surcharge, REPEATED),
+  field("Taxes", NS, () => Tax, REPEATED),
+  field("VariableHandlingCharges", NS, () => VariableHandlingCharges, OPTIONAL),
 ]);
 
 export const RateServiceDesc: ServiceDesc = {

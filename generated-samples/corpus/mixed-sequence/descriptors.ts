@@ -4,9 +4,10 @@
 import {
   type ComplexDesc,
   type FaultDesc,
+  OPTIONAL,
+  REPEATED,
   type ScalarDesc,
   type ServiceDesc,
-  UNBOUNDED,
   complex,
   field,
   xs,
@@ -26,13 +27,13 @@ export const GetData: ComplexDesc = complex("GetData", () => [
 export const DataList: ComplexDesc = complex("dataList", () => [
   field("a", NS, xs.int),
   field("b", NS, xs.int),
-  field("c", NS, () => Data1, { min: 0, max: UNBOUNDED }),
-  field("d", NS, () => Data2, { min: 0, max: UNBOUNDED }),
+  field("c", NS, () => Data1, REPEATED),
+  field("d", NS, () => Data2, REPEATED),
 ]);
 
 export const Data1: ComplexDesc = complex(
   "Data1",
-  () => [field("value1", NS, xs.string, { min: 0 })],
+  () => [field("value1", NS, xs.string, OPTIONAL)],
   { base: () => AbstractData, family: { ns: NS } },
 );
 
@@ -53,8 +54,8 @@ export const GetDataResponse: ComplexDesc = complex("GetDataResponse", () => [
 ]);
 
 export const CustomFault: ComplexDesc = complex("CustomFault", () => [
-  field("Error", NS, xs.int, { min: 0 }),
-  field("ExceptionInfo", NS, xs.string, { min: 0 }),
+  field("Error", NS, xs.int, OPTIONAL),
+  field("ExceptionInfo", NS, xs.string, OPTIONAL),
 ]);
 
 export const CustomFault_2Desc: FaultDesc = {

@@ -4,8 +4,11 @@
 import {
   type ArrayDesc,
   type ComplexDesc,
+  OPTIONAL,
+  OPTIONAL_NILLABLE,
+  REPEATED,
+  REPEATED_NILLABLE,
   type ServiceDesc,
-  UNBOUNDED,
   array,
   complex,
   field,
@@ -20,34 +23,31 @@ export const SetStockQuantity: ComplexDesc = complex("SetStockQuantity", () => [
 ]);
 
 export const GetProducts: ComplexDesc = complex("GetProducts", () => [
-  field("searchParams", NS, () => ProductSearchParameters, { min: 0 }),
-  field("returnProperties", NS, () => ArrayOfString, { min: 0 }),
+  field("searchParams", NS, () => ProductSearchParameters, OPTIONAL),
+  field("returnProperties", NS, () => ArrayOfString, OPTIONAL),
 ]);
 
 export const ProductSearchParameters: ComplexDesc = complex("ProductSearchParameters", () => [
   field("Id", NS, xs.int, { min: 0, default: "-2147483648" }),
   field("CategoryId", NS, xs.int, { min: 0, default: "-2147483648" }),
-  field("No", NS, xs.string, { min: 0 }),
-  field("EAN1", NS, xs.string, { min: 0 }),
-  field("Name", NS, xs.string, { min: 0 }),
+  field("No", NS, xs.string, OPTIONAL),
+  field("EAN1", NS, xs.string, OPTIONAL),
+  field("Name", NS, xs.string, OPTIONAL),
   field("Price", NS, xs.decimal, { min: 0, default: "-79228162514264337593543950335" }),
   field("DateChanged", NS, xs.dateTime, { min: 0, default: "0001-01-01T00:00:00" }),
-  field("ProductIds", NS, () => ArrayOfInt, { min: 0 }),
+  field("ProductIds", NS, () => ArrayOfInt, OPTIONAL),
 ]);
 
-export const ArrayOfInt: ArrayDesc = array(
-  "ArrayOfInt",
-  field("int", NS, xs.int, { min: 0, max: UNBOUNDED }),
-);
+export const ArrayOfInt: ArrayDesc = array("ArrayOfInt", field("int", NS, xs.int, REPEATED));
 
 export const ArrayOfString: ArrayDesc = array(
   "ArrayOfString",
-  field("string", NS, xs.string, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("string", NS, xs.string, REPEATED_NILLABLE),
 );
 
 export const ArrayOfProduct: ArrayDesc = array(
   "ArrayOfProduct",
-  field("Product", NS, () => Product, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("Product", NS, () => Product, REPEATED_NILLABLE),
 );
 
 export const Product: ComplexDesc = complex("Product", () => [
@@ -55,46 +55,46 @@ export const Product: ComplexDesc = complex("Product", () => [
   field("WebPrice", NS, xs.decimal, { min: 0, default: "-79228162514264337593543950335" }),
   field("SupplierId", NS, xs.int, { min: 0, default: "-2147483648" }),
   field("Id", NS, xs.int, { min: 0, default: "-2147483648" }),
-  field("Name", NS, xs.string, { min: 0 }),
+  field("Name", NS, xs.string, OPTIONAL),
   field("TaxRate", NS, xs.decimal, { min: 0, default: "-79228162514264337593543950335" }),
   field("Stock", NS, xs.decimal, { min: 0, default: "-79228162514264337593543950335" }),
   field("StatusId", NS, xs.int, { min: 0, default: "-2147483648" }),
   field("CategoryId", NS, xs.int, { min: 0, default: "-2147483648" }),
   field("PriceGroupID", NS, xs.int, { min: 0, default: "-2147483648" }),
   field("InPrice", NS, xs.decimal, { min: 0, default: "-79228162514264337593543950335" }),
-  field("Description", NS, xs.string, { min: 0 }),
-  field("DescriptionLong", NS, xs.string, { min: 0 }),
+  field("Description", NS, xs.string, OPTIONAL),
+  field("DescriptionLong", NS, xs.string, OPTIONAL),
   field("Cost", NS, xs.decimal, { min: 0, default: "-79228162514264337593543950335" }),
-  field("EAN1", NS, xs.string, { min: 0 }),
+  field("EAN1", NS, xs.string, OPTIONAL),
   field("Price", NS, xs.decimal, { min: 0, default: "-79228162514264337593543950335" }),
-  field("No", NS, xs.string, { min: 0 }),
+  field("No", NS, xs.string, OPTIONAL),
   field("DateChanged", NS, xs.dateTime, { min: 0, default: "0001-01-01T00:00:00" }),
-  field("APIException", NS, () => APIException, { min: 0 }),
+  field("APIException", NS, () => APIException, OPTIONAL),
   field("Weight", NS, xs.decimal, { min: 0, default: "-79228162514264337593543950335" }),
   field("MinimumStock", NS, xs.decimal, { min: 0, default: "-79228162514264337593543950335" }),
   field("OrderProposal", NS, xs.decimal, { min: 0, default: "-79228162514264337593543950335" }),
-  field("StockLocation", NS, xs.string, { min: 0 }),
-  field("SupplierProductCode", NS, xs.string, { min: 0 }),
-  field("SupplierProductName", NS, xs.string, { min: 0 }),
-  field("Web", NS, xs.boolean, { min: 0, nillable: true }),
-  field("ProductCode", NS, xs.string, { min: 0 }),
-  field("StockControlled", NS, xs.boolean, { min: 0, nillable: true }),
-  field("NewOffer", NS, xs.boolean, { min: 0, nillable: true }),
-  field("NewProduct", NS, xs.boolean, { min: 0, nillable: true }),
+  field("StockLocation", NS, xs.string, OPTIONAL),
+  field("SupplierProductCode", NS, xs.string, OPTIONAL),
+  field("SupplierProductName", NS, xs.string, OPTIONAL),
+  field("Web", NS, xs.boolean, OPTIONAL_NILLABLE),
+  field("ProductCode", NS, xs.string, OPTIONAL),
+  field("StockControlled", NS, xs.boolean, OPTIONAL_NILLABLE),
+  field("NewOffer", NS, xs.boolean, OPTIONAL_NILLABLE),
+  field("NewProduct", NS, xs.boolean, OPTIONAL_NILLABLE),
 ]);
 
 export const APIException: ComplexDesc = complex("APIException", () => [
-  field("Type", NS, xs.string, { min: 0 }),
-  field("Message", NS, xs.string, { min: 0 }),
-  field("StackTrace", NS, xs.string, { min: 0 }),
+  field("Type", NS, xs.string, OPTIONAL),
+  field("Message", NS, xs.string, OPTIONAL),
+  field("StackTrace", NS, xs.string, OPTIONAL),
 ]);
 
 export const SaveProducts: ComplexDesc = complex("SaveProducts", () => [
-  field("products", NS, () => ArrayOfProduct, { min: 0 }),
+  field("products", NS, () => ArrayOfProduct, OPTIONAL),
 ]);
 
 export const DeleteProducts: ComplexDesc = complex("DeleteProducts", () => [
-  field("products", NS, () => ArrayOfProduct, { min: 0 }),
+  field("products", NS, () => ArrayOfProduct, OPTIONAL),
 ]);
 
 export const GetPriceList: ComplexDesc = complex("GetPriceList", () => [
@@ -103,47 +103,47 @@ export const GetPriceList: ComplexDesc = complex("GetPriceList", () => [
 
 export const ArrayOfKeyValuePair: ArrayDesc = array(
   "ArrayOfKeyValuePair",
-  field("KeyValuePair", NS, () => KeyValuePair, { min: 0, max: UNBOUNDED }),
+  field("KeyValuePair", NS, () => KeyValuePair, REPEATED),
 );
 
 export const KeyValuePair: ComplexDesc = complex("KeyValuePair", () => [
-  field("Key", NS, xs.string, { min: 0 }),
-  field("Value", NS, xs.string, { min: 0 }),
+  field("Key", NS, xs.string, OPTIONAL),
+  field("Value", NS, xs.string, OPTIONAL),
 ]);
 
 export const GetAllPriceLists: ComplexDesc = complex("GetAllPriceLists", () => []);
 
 export const ArrayOfProductPriceList: ArrayDesc = array(
   "ArrayOfProductPriceList",
-  field("ProductPriceList", NS, () => ProductPriceList, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("ProductPriceList", NS, () => ProductPriceList, REPEATED_NILLABLE),
 );
 
 export const ProductPriceList: ComplexDesc = complex("ProductPriceList", () => [
   field("Id", NS, xs.int),
-  field("Name", NS, xs.string, { min: 0 }),
+  field("Name", NS, xs.string, OPTIONAL),
   field("IncVat", NS, xs.boolean),
-  field("Currency", NS, xs.string, { min: 0 }),
+  field("Currency", NS, xs.string, OPTIONAL),
 ]);
 
 export const GetCategories: ComplexDesc = complex("GetCategories", () => [
-  field("returnProperties", NS, () => ArrayOfString, { min: 0 }),
+  field("returnProperties", NS, () => ArrayOfString, OPTIONAL),
 ]);
 
 export const ArrayOfCategory: ArrayDesc = array(
   "ArrayOfCategory",
-  field("Category", NS, () => Category, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("Category", NS, () => Category, REPEATED_NILLABLE),
 );
 
 export const Category: ComplexDesc = complex("Category", () => [
   field("Id", NS, xs.int, { min: 0, default: "-2147483648" }),
-  field("Name", NS, xs.string, { min: 0 }),
-  field("No", NS, xs.string, { min: 0 }),
+  field("Name", NS, xs.string, OPTIONAL),
+  field("No", NS, xs.string, OPTIONAL),
   field("ParentId", NS, xs.int, { min: 0, default: "-2147483648" }),
-  field("APIException", NS, () => APIException, { min: 0 }),
+  field("APIException", NS, () => APIException, OPTIONAL),
 ]);
 
 export const SaveCategories: ComplexDesc = complex("SaveCategories", () => [
-  field("categories", NS, () => ArrayOfCategory, { min: 0 }),
+  field("categories", NS, () => ArrayOfCategory, OPTIONAL),
 ]);
 
 export const GetDiscountMatrixPriceGroup: ComplexDesc = complex(
@@ -153,7 +153,7 @@ export const GetDiscountMatrixPriceGroup: ComplexDesc = complex(
 
 export const ArrayOfDiscount: ArrayDesc = array(
   "ArrayOfDiscount",
-  field("Discount", NS, () => Discount, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("Discount", NS, () => Discount, REPEATED_NILLABLE),
 );
 
 export const Discount: ComplexDesc = complex("Discount", () => [
@@ -173,41 +173,41 @@ export const SetStockQuantityResponse: ComplexDesc = complex("SetStockQuantityRe
 ]);
 
 export const GetProductsResponse: ComplexDesc = complex("GetProductsResponse", () => [
-  field("GetProductsResult", NS, () => ArrayOfProduct, { min: 0 }),
+  field("GetProductsResult", NS, () => ArrayOfProduct, OPTIONAL),
 ]);
 
 export const SaveProductsResponse: ComplexDesc = complex("SaveProductsResponse", () => [
-  field("SaveProductsResult", NS, () => ArrayOfProduct, { min: 0 }),
+  field("SaveProductsResult", NS, () => ArrayOfProduct, OPTIONAL),
 ]);
 
 export const DeleteProductsResponse: ComplexDesc = complex("DeleteProductsResponse", () => [
-  field("DeleteProductsResult", NS, () => ArrayOfProduct, { min: 0 }),
+  field("DeleteProductsResult", NS, () => ArrayOfProduct, OPTIONAL),
 ]);
 
 export const GetPriceListResponse: ComplexDesc = complex("GetPriceListResponse", () => [
-  field("GetPriceListResult", NS, () => ArrayOfKeyValuePair, { min: 0 }),
+  field("GetPriceListResult", NS, () => ArrayOfKeyValuePair, OPTIONAL),
 ]);
 
 export const GetAllPriceListsResponse: ComplexDesc = complex("GetAllPriceListsResponse", () => [
-  field("GetAllPriceListsResult", NS, () => ArrayOfProductPriceList, { min: 0 }),
+  field("GetAllPriceListsResult", NS, () => ArrayOfProductPriceList, OPTIONAL),
 ]);
 
 export const GetCategoriesResponse: ComplexDesc = complex("GetCategoriesResponse", () => [
-  field("GetCategoriesResult", NS, () => ArrayOfCategory, { min: 0 }),
+  field("GetCategoriesResult", NS, () => ArrayOfCategory, OPTIONAL),
 ]);
 
 export const SaveCategoriesResponse: ComplexDesc = complex("SaveCategoriesResponse", () => [
-  field("SaveCategoriesResult", NS, () => ArrayOfCategory, { min: 0 }),
+  field("SaveCategoriesResult", NS, () => ArrayOfCategory, OPTIONAL),
 ]);
 
 export const GetDiscountMatrixPriceGroupResponse: ComplexDesc = complex(
   "GetDiscountMatrixPriceGroupResponse",
-  () => [field("GetDiscountMatrixPriceGroupResult", NS, () => ArrayOfDiscount, { min: 0 })],
+  () => [field("GetDiscountMatrixPriceGroupResult", NS, () => ArrayOfDiscount, OPTIONAL)],
 );
 
 export const GetDiscountMatrixCategoryResponse: ComplexDesc = complex(
   "GetDiscountMatrixCategoryResponse",
-  () => [field("GetDiscountMatrixCategoryResult", NS, () => ArrayOfDiscount, { min: 0 })],
+  () => [field("GetDiscountMatrixCategoryResult", NS, () => ArrayOfDiscount, OPTIONAL)],
 );
 
 export const ProductServiceDesc: ServiceDesc = {

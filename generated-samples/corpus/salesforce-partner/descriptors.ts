@@ -5,6 +5,10 @@ import {
   type ArrayDesc,
   type ComplexDesc,
   type FaultDesc,
+  OPTIONAL,
+  OPTIONAL_NILLABLE,
+  REPEATED,
+  REPEATED_NILLABLE,
   type ScalarDesc,
   type ServiceDesc,
   UNBOUNDED,
@@ -353,26 +357,26 @@ export const ExceptionCode: ScalarDesc = scalar("string", {
 });
 
 export const SforceServiceSoapHeaders: ComplexDesc = complex("SforceServiceSoapHeaders", () => [
-  field("LoginScopeHeader", NS, () => LoginScopeHeader, { min: 0 }),
-  field("CallOptions", NS, () => CallOptions_2, { min: 0 }),
-  field("SessionHeader", NS, () => SessionHeader, { min: 0 }),
-  field("PackageVersionHeader", NS, () => PackageVersionHeader, { min: 0 }),
-  field("LocaleOptions", NS, () => LocaleOptions, { min: 0 }),
-  field("AssignmentRuleHeader", NS, () => AssignmentRuleHeader, { min: 0 }),
-  field("MruHeader", NS, () => MruHeader, { min: 0 }),
-  field("AllowFieldTruncationHeader", NS, () => AllowFieldTruncationHeader, { min: 0 }),
-  field("DisableFeedTrackingHeader", NS, () => DisableFeedTrackingHeader, { min: 0 }),
-  field("AllOrNoneHeader", NS, () => AllOrNoneHeader, { min: 0 }),
-  field("DebuggingHeader", NS, () => DebuggingHeader, { min: 0 }),
-  field("EmailHeader", NS, () => EmailHeader, { min: 0 }),
-  field("UserTerritoryDeleteHeader", NS, () => UserTerritoryDeleteHeader, { min: 0 }),
-  field("QueryOptions", NS, () => QueryOptions, { min: 0 }),
-  field("DebuggingInfo", NS, () => DebuggingInfo, { min: 0 }),
+  field("LoginScopeHeader", NS, () => LoginScopeHeader, OPTIONAL),
+  field("CallOptions", NS, () => CallOptions_2, OPTIONAL),
+  field("SessionHeader", NS, () => SessionHeader, OPTIONAL),
+  field("PackageVersionHeader", NS, () => PackageVersionHeader, OPTIONAL),
+  field("LocaleOptions", NS, () => LocaleOptions, OPTIONAL),
+  field("AssignmentRuleHeader", NS, () => AssignmentRuleHeader, OPTIONAL),
+  field("MruHeader", NS, () => MruHeader, OPTIONAL),
+  field("AllowFieldTruncationHeader", NS, () => AllowFieldTruncationHeader, OPTIONAL),
+  field("DisableFeedTrackingHeader", NS, () => DisableFeedTrackingHeader, OPTIONAL),
+  field("AllOrNoneHeader", NS, () => AllOrNoneHeader, OPTIONAL),
+  field("DebuggingHeader", NS, () => DebuggingHeader, OPTIONAL),
+  field("EmailHeader", NS, () => EmailHeader, OPTIONAL),
+  field("UserTerritoryDeleteHeader", NS, () => UserTerritoryDeleteHeader, OPTIONAL),
+  field("QueryOptions", NS, () => QueryOptions, OPTIONAL),
+  field("DebuggingInfo", NS, () => DebuggingInfo, OPTIONAL),
 ]);
 
 export const LoginScopeHeader: ComplexDesc = complex("LoginScopeHeader", () => [
   field("organizationId", NS, ID),
-  field("portalId", NS, ID, { min: 0 }),
+  field("portalId", NS, ID, OPTIONAL),
 ]);
 
 export const CallOptions_2: ComplexDesc = complex("CallOptions_2", () => [
@@ -386,7 +390,7 @@ export const SessionHeader: ComplexDesc = complex("SessionHeader", () => [
 
 export const PackageVersionHeader: ArrayDesc = array(
   "PackageVersionHeader",
-  field("packageVersions", NS, () => PackageVersion, { min: 0, max: UNBOUNDED }),
+  field("packageVersions", NS, () => PackageVersion, REPEATED),
 );
 
 export const PackageVersion: ComplexDesc = complex("PackageVersion", () => [
@@ -396,7 +400,7 @@ export const PackageVersion: ComplexDesc = complex("PackageVersion", () => [
 ]);
 
 export const LocaleOptions: ComplexDesc = complex("LocaleOptions", () => [
-  field("language", NS, xs.string, { min: 0 }),
+  field("language", NS, xs.string, OPTIONAL),
 ]);
 
 export const AssignmentRuleHeader: ComplexDesc = complex("AssignmentRuleHeader", () => [
@@ -435,7 +439,7 @@ export const UserTerritoryDeleteHeader: ComplexDesc = complex("UserTerritoryDele
 ]);
 
 export const QueryOptions: ComplexDesc = complex("QueryOptions", () => [
-  field("batchSize", NS, xs.int, { min: 0 }),
+  field("batchSize", NS, xs.int, OPTIONAL),
 ]);
 
 export const DebuggingInfo: ComplexDesc = complex("DebuggingInfo", () => [
@@ -454,7 +458,7 @@ export const LoginResult: ComplexDesc = complex("LoginResult", () => [
   field("serverUrl", NS, xs.string, { nillable: true }),
   field("sessionId", NS, xs.string, { nillable: true }),
   field("userId", NS, ID, { nillable: true }),
-  field("userInfo", NS, () => GetUserInfoResult, { min: 0 }),
+  field("userInfo", NS, () => GetUserInfoResult, OPTIONAL),
 ]);
 
 export const GetUserInfoResult: ComplexDesc = complex("GetUserInfoResult", () => [
@@ -486,14 +490,14 @@ export const DescribeSObject: ComplexDesc = complex("DescribeSObject", () => [
 
 export const DescribeSObjectResult: ComplexDesc = complex("DescribeSObjectResult", () => [
   field("activateable", NS, xs.boolean),
-  field("childRelationships", NS, () => ChildRelationship, { min: 0, max: UNBOUNDED }),
+  field("childRelationships", NS, () => ChildRelationship, REPEATED),
   field("createable", NS, xs.boolean),
   field("custom", NS, xs.boolean),
   field("customSetting", NS, xs.boolean),
   field("deletable", NS, xs.boolean),
   field("deprecatedAndHidden", NS, xs.boolean),
   field("feedEnabled", NS, xs.boolean),
-  field("fields", NS, () => Field, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("fields", NS, () => Field, REPEATED_NILLABLE),
   field("keyPrefix", NS, xs.string, { nillable: true }),
   field("label", NS, xs.string),
   field("labelPlural", NS, xs.string),
@@ -501,11 +505,11 @@ export const DescribeSObjectResult: ComplexDesc = complex("DescribeSObjectResult
   field("mergeable", NS, xs.boolean),
   field("name", NS, xs.string),
   field("queryable", NS, xs.boolean),
-  field("recordTypeInfos", NS, () => RecordTypeInfo, { min: 0, max: UNBOUNDED }),
+  field("recordTypeInfos", NS, () => RecordTypeInfo, REPEATED),
   field("replicateable", NS, xs.boolean),
   field("retrieveable", NS, xs.boolean),
   field("searchable", NS, xs.boolean),
-  field("triggerable", NS, xs.boolean, { min: 0 }),
+  field("triggerable", NS, xs.boolean, OPTIONAL),
   field("undeletable", NS, xs.boolean),
   field("updateable", NS, xs.boolean),
   field("urlDetail", NS, xs.string, { nillable: true }),
@@ -518,55 +522,55 @@ export const ChildRelationship: ComplexDesc = complex("ChildRelationship", () =>
   field("childSObject", NS, xs.string),
   field("deprecatedAndHidden", NS, xs.boolean),
   field("field", NS, xs.string),
-  field("relationshipName", NS, xs.string, { min: 0 }),
+  field("relationshipName", NS, xs.string, OPTIONAL),
 ]);
 
 export const Field: ComplexDesc = complex("Field", () => [
   field("autoNumber", NS, xs.boolean),
   field("byteLength", NS, xs.int),
   field("calculated", NS, xs.boolean),
-  field("calculatedFormula", NS, xs.string, { min: 0 }),
+  field("calculatedFormula", NS, xs.string, OPTIONAL),
   field("caseSensitive", NS, xs.boolean),
-  field("controllerName", NS, xs.string, { min: 0 }),
+  field("controllerName", NS, xs.string, OPTIONAL),
   field("createable", NS, xs.boolean),
   field("custom", NS, xs.boolean),
-  field("defaultValueFormula", NS, xs.string, { min: 0 }),
+  field("defaultValueFormula", NS, xs.string, OPTIONAL),
   field("defaultedOnCreate", NS, xs.boolean),
-  field("dependentPicklist", NS, xs.boolean, { min: 0 }),
+  field("dependentPicklist", NS, xs.boolean, OPTIONAL),
   field("deprecatedAndHidden", NS, xs.boolean),
   field("digits", NS, xs.int),
-  field("externalId", NS, xs.boolean, { min: 0 }),
+  field("externalId", NS, xs.boolean, OPTIONAL),
   field("filterable", NS, xs.boolean),
   field("groupable", NS, xs.boolean),
-  field("htmlFormatted", NS, xs.boolean, { min: 0 }),
+  field("htmlFormatted", NS, xs.boolean, OPTIONAL),
   field("idLookup", NS, xs.boolean),
-  field("inlineHelpText", NS, xs.string, { min: 0 }),
+  field("inlineHelpText", NS, xs.string, OPTIONAL),
   field("label", NS, xs.string),
   field("length", NS, xs.int),
   field("name", NS, xs.string),
   field("nameField", NS, xs.boolean),
-  field("namePointing", NS, xs.boolean, { min: 0 }),
+  field("namePointing", NS, xs.boolean, OPTIONAL),
   field("nillable", NS, xs.boolean),
-  field("picklistValues", NS, () => PicklistEntry, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("picklistValues", NS, () => PicklistEntry, REPEATED_NILLABLE),
   field("precision", NS, xs.int),
-  field("referenceTo", NS, xs.string, { min: 0, max: UNBOUNDED, nillable: true }),
-  field("relationshipName", NS, xs.string, { min: 0 }),
-  field("relationshipOrder", NS, xs.int, { min: 0 }),
+  field("referenceTo", NS, xs.string, REPEATED_NILLABLE),
+  field("relationshipName", NS, xs.string, OPTIONAL),
+  field("relationshipOrder", NS, xs.int, OPTIONAL),
   field("restrictedPicklist", NS, xs.boolean),
   field("scale", NS, xs.int),
   field("soapType", NS, SoapType),
-  field("sortable", NS, xs.boolean, { min: 0 }),
+  field("sortable", NS, xs.boolean, OPTIONAL),
   field("type", NS, FieldType),
   field("unique", NS, xs.boolean),
   field("updateable", NS, xs.boolean),
-  field("writeRequiresMasterRead", NS, xs.boolean, { min: 0 }),
+  field("writeRequiresMasterRead", NS, xs.boolean, OPTIONAL),
 ]);
 
 export const PicklistEntry: ComplexDesc = complex("PicklistEntry", () => [
   field("active", NS, xs.boolean),
   field("defaultValue", NS, xs.boolean),
   field("label", NS, xs.string, { nillable: true }),
-  field("validFor", NS, xs.base64Binary, { min: 0 }),
+  field("validFor", NS, xs.base64Binary, OPTIONAL),
   field("value", NS, xs.string),
 ]);
 
@@ -587,7 +591,7 @@ export const DescribeGlobal: ComplexDesc = complex("DescribeGlobal", () => []);
 export const DescribeGlobalResult: ComplexDesc = complex("DescribeGlobalResult", () => [
   field("encoding", NS, xs.string, { nillable: true }),
   field("maxBatchSize", NS, xs.int),
-  field("sobjects", NS, () => DescribeGlobalSObjectResult, { min: 0, max: UNBOUNDED }),
+  field("sobjects", NS, () => DescribeGlobalSObjectResult, REPEATED),
 ]);
 
 export const DescribeGlobalSObjectResult: ComplexDesc = complex(
@@ -652,33 +656,33 @@ export const DescribeDataCategoryGroupStructureResult: ComplexDesc = complex(
     field("label", NS, xs.string),
     field("name", NS, xs.string),
     field("sobject", NS, xs.string),
-    field("topCategories", NS, () => DataCategory, { min: 0, max: UNBOUNDED }),
+    field("topCategories", NS, () => DataCategory, REPEATED),
   ],
 );
 
 export const DataCategory: ComplexDesc = complex("DataCategory", () => [
-  field("childCategories", NS, () => DataCategory, { min: 0, max: UNBOUNDED }),
+  field("childCategories", NS, () => DataCategory, REPEATED),
   field("label", NS, xs.string),
   field("name", NS, xs.string),
 ]);
 
 export const DescribeLayout: ComplexDesc = complex("DescribeLayout", () => [
   field("sObjectType", NS, xs.string),
-  field("recordTypeIds", NS, ID, { min: 0, max: UNBOUNDED }),
+  field("recordTypeIds", NS, ID, REPEATED),
 ]);
 
 export const DescribeLayoutResult: ComplexDesc = complex("DescribeLayoutResult", () => [
   field("layouts", NS, () => DescribeLayout_2, { max: UNBOUNDED }),
-  field("recordTypeMappings", NS, () => RecordTypeMapping, { min: 0, max: UNBOUNDED }),
+  field("recordTypeMappings", NS, () => RecordTypeMapping, REPEATED),
   field("recordTypeSelectorRequired", NS, xs.boolean),
 ]);
 
 export const DescribeLayout_2: ComplexDesc = complex("DescribeLayout", () => [
-  field("buttonLayoutSection", NS, () => DescribeLayoutButtonSection, { min: 0 }),
-  field("detailLayoutSections", NS, () => DescribeLayoutSection, { min: 0, max: UNBOUNDED }),
-  field("editLayoutSections", NS, () => DescribeLayoutSection, { min: 0, max: UNBOUNDED }),
+  field("buttonLayoutSection", NS, () => DescribeLayoutButtonSection, OPTIONAL),
+  field("detailLayoutSections", NS, () => DescribeLayoutSection, REPEATED),
+  field("editLayoutSections", NS, () => DescribeLayoutSection, REPEATED),
   field("id", NS, ID),
-  field("relatedLists", NS, () => RelatedList, { min: 0, max: UNBOUNDED }),
+  field("relatedLists", NS, () => RelatedList, REPEATED),
 ]);
 
 export const DescribeLayoutButtonSection: ArrayDesc = array(
@@ -709,7 +713,7 @@ export const DescribeLayoutRow: ComplexDesc = complex("DescribeLayoutRow", () =>
 export const DescribeLayoutItem: ComplexDesc = complex("DescribeLayoutItem", () => [
   field("editable", NS, xs.boolean),
   field("label", NS, xs.string, { nillable: true }),
-  field("layoutComponents", NS, () => DescribeLayoutComponent, { min: 0, max: UNBOUNDED }),
+  field("layoutComponents", NS, () => DescribeLayoutComponent, REPEATED),
   field("placeholder", NS, xs.boolean),
   field("required", NS, xs.boolean),
 ]);
@@ -729,7 +733,7 @@ export const RelatedList: ComplexDesc = complex("RelatedList", () => [
   field("limitRows", NS, xs.int),
   field("name", NS, xs.string),
   field("sobject", NS, xs.string, { nillable: true }),
-  field("sort", NS, () => RelatedListSort, { min: 0, max: UNBOUNDED }),
+  field("sort", NS, () => RelatedListSort, REPEATED),
 ]);
 
 export const RelatedListColumn: ComplexDesc = complex("RelatedListColumn", () => [
@@ -749,17 +753,13 @@ export const RecordTypeMapping: ComplexDesc = complex("RecordTypeMapping", () =>
   field("defaultRecordTypeMapping", NS, xs.boolean),
   field("layoutId", NS, ID),
   field("name", NS, xs.string),
-  field("picklistsForRecordType", NS, () => PicklistForRecordType, {
-    min: 0,
-    max: UNBOUNDED,
-    nillable: true,
-  }),
+  field("picklistsForRecordType", NS, () => PicklistForRecordType, REPEATED_NILLABLE),
   field("recordTypeId", NS, ID, { nillable: true }),
 ]);
 
 export const PicklistForRecordType: ComplexDesc = complex("PicklistForRecordType", () => [
   field("picklistName", NS, xs.string),
-  field("picklistValues", NS, () => PicklistEntry, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("picklistValues", NS, () => PicklistEntry, REPEATED_NILLABLE),
 ]);
 
 export const DescribeSoftphoneLayout: ComplexDesc = complex("DescribeSoftphoneLayout", () => []);
@@ -778,12 +778,9 @@ export const DescribeSoftphoneLayoutCallType: ComplexDesc = complex(
   () => [
     field("infoFields", NS, () => DescribeSoftphoneLayoutInfoField, { max: UNBOUNDED }),
     field("name", NS, xs.string),
-    field("screenPopOptions", NS, () => DescribeSoftphoneScreenPopOption, {
-      min: 0,
-      max: UNBOUNDED,
-    }),
-    field("screenPopsOpenWithin", NS, xs.string, { min: 0 }),
-    field("sections", NS, () => DescribeSoftphoneLayoutSection, { min: 0, max: UNBOUNDED }),
+    field("screenPopOptions", NS, () => DescribeSoftphoneScreenPopOption, REPEATED),
+    field("screenPopsOpenWithin", NS, xs.string, OPTIONAL),
+    field("sections", NS, () => DescribeSoftphoneLayoutSection, REPEATED),
   ],
 );
 
@@ -819,9 +816,9 @@ export const DescribeTabs: ComplexDesc = complex("DescribeTabs", () => []);
 export const DescribeTabSetResult: ComplexDesc = complex("DescribeTabSetResult", () => [
   field("label", NS, xs.string),
   field("logoUrl", NS, xs.string),
-  field("namespace", NS, xs.string, { min: 0 }),
+  field("namespace", NS, xs.string, OPTIONAL),
   field("selected", NS, xs.boolean),
-  field("tabs", NS, () => DescribeTab, { min: 0, max: UNBOUNDED }),
+  field("tabs", NS, () => DescribeTab, REPEATED),
 ]);
 
 export const DescribeTab: ComplexDesc = complex("DescribeTab", () => [
@@ -833,54 +830,45 @@ export const DescribeTab: ComplexDesc = complex("DescribeTab", () => [
   field("url", NS, xs.string),
 ]);
 
-export const Create: ArrayDesc = array(
-  "Create",
-  field("sObjects", NS, () => SObject, { min: 0, max: UNBOUNDED }),
-);
+export const Create: ArrayDesc = array("Create", field("sObjects", NS, () => SObject, REPEATED));
 
 export const SObject: ComplexDesc = complex(
   "sObject",
   () => [
     field("type", NS2, xs.string),
-    field("fieldsToNull", NS2, xs.string, { min: 0, max: UNBOUNDED, nillable: true }),
+    field("fieldsToNull", NS2, xs.string, REPEATED_NILLABLE),
     field("Id", NS2, ID, { nillable: true }),
   ],
   { any: true },
 );
 
 export const SaveResult: ComplexDesc = complex("SaveResult", () => [
-  field("errors", NS, () => Error_, { min: 0, max: UNBOUNDED }),
+  field("errors", NS, () => Error_, REPEATED),
   field("id", NS, ID, { nillable: true }),
   field("success", NS, xs.boolean),
 ]);
 
 export const Error_: ComplexDesc = complex("Error", () => [
-  field("fields", NS, xs.string, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("fields", NS, xs.string, REPEATED_NILLABLE),
   field("message", NS, xs.string),
   field("statusCode", NS, StatusCode),
 ]);
 
-export const Update: ArrayDesc = array(
-  "Update",
-  field("sObjects", NS, () => SObject, { min: 0, max: UNBOUNDED }),
-);
+export const Update: ArrayDesc = array("Update", field("sObjects", NS, () => SObject, REPEATED));
 
 export const Upsert: ComplexDesc = complex("Upsert", () => [
   field("externalIDFieldName", NS, xs.string),
-  field("sObjects", NS, () => SObject, { min: 0, max: UNBOUNDED }),
+  field("sObjects", NS, () => SObject, REPEATED),
 ]);
 
 export const UpsertResult: ComplexDesc = complex("UpsertResult", () => [
   field("created", NS, xs.boolean),
-  field("errors", NS, () => Error_, { min: 0, max: UNBOUNDED }),
+  field("errors", NS, () => Error_, REPEATED),
   field("id", NS, ID, { nillable: true }),
   field("success", NS, xs.boolean),
 ]);
 
-export const Merge: ArrayDesc = array(
-  "Merge",
-  field("request", NS, () => MergeRequest, { min: 0, max: UNBOUNDED }),
-);
+export const Merge: ArrayDesc = array("Merge", field("request", NS, () => MergeRequest, REPEATED));
 
 export const MergeRequest: ComplexDesc = complex("MergeRequest", () => [
   field("masterRecord", NS, () => SObject),
@@ -888,17 +876,17 @@ export const MergeRequest: ComplexDesc = complex("MergeRequest", () => [
 ]);
 
 export const MergeResult: ComplexDesc = complex("MergeResult", () => [
-  field("errors", NS, () => Error_, { min: 0, max: UNBOUNDED }),
+  field("errors", NS, () => Error_, REPEATED),
   field("id", NS, ID, { nillable: true }),
-  field("mergedRecordIds", NS, ID, { min: 0, max: UNBOUNDED }),
+  field("mergedRecordIds", NS, ID, REPEATED),
   field("success", NS, xs.boolean),
-  field("updatedRelatedIds", NS, ID, { min: 0, max: UNBOUNDED }),
+  field("updatedRelatedIds", NS, ID, REPEATED),
 ]);
 
-export const Delete: ArrayDesc = array("Delete", field("ids", NS, ID, { min: 0, max: UNBOUNDED }));
+export const Delete: ArrayDesc = array("Delete", field("ids", NS, ID, REPEATED));
 
 export const DeleteResult: ComplexDesc = complex("DeleteResult", () => [
-  field("errors", NS, () => Error_, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("errors", NS, () => Error_, REPEATED_NILLABLE),
   field("id", NS, ID, { nillable: true }),
   field("success", NS, xs.boolean),
 ]);
@@ -906,7 +894,7 @@ export const DeleteResult: ComplexDesc = complex("DeleteResult", () => [
 export const Undelete: ArrayDesc = array("Undelete", field("ids", NS, ID, { max: UNBOUNDED }));
 
 export const UndeleteResult: ComplexDesc = complex("UndeleteResult", () => [
-  field("errors", NS, () => Error_, { min: 0, max: UNBOUNDED }),
+  field("errors", NS, () => Error_, REPEATED),
   field("id", NS, ID, { nillable: true }),
   field("success", NS, xs.boolean),
 ]);
@@ -917,7 +905,7 @@ export const EmptyRecycleBin: ArrayDesc = array(
 );
 
 export const EmptyRecycleBinResult: ComplexDesc = complex("EmptyRecycleBinResult", () => [
-  field("errors", NS, () => Error_, { min: 0, max: UNBOUNDED }),
+  field("errors", NS, () => Error_, REPEATED),
   field("id", NS, ID, { nillable: true }),
   field("success", NS, xs.boolean),
 ]);
@@ -925,19 +913,19 @@ export const EmptyRecycleBinResult: ComplexDesc = complex("EmptyRecycleBinResult
 export const Retrieve: ComplexDesc = complex("Retrieve", () => [
   field("fieldList", NS, xs.string),
   field("sObjectType", NS, xs.string),
-  field("ids", NS, ID, { min: 0, max: UNBOUNDED }),
+  field("ids", NS, ID, REPEATED),
 ]);
 
 export const Process: ArrayDesc = array(
   "Process",
-  field("actions", NS, () => ProcessRequest, { min: 0, max: UNBOUNDED }),
+  field("actions", NS, () => ProcessRequest, REPEATED),
 );
 
 export const ProcessRequest: ComplexDesc = complex(
   "ProcessRequest",
   () => [
     field("comments", NS, xs.string, { nillable: true }),
-    field("nextApproverIds", NS, ID, { min: 0, max: UNBOUNDED, nillable: true }),
+    field("nextApproverIds", NS, ID, REPEATED_NILLABLE),
   ],
   { family: { ns: NS, derived: () => [ProcessSubmitRequest, ProcessWorkitemRequest] } },
 );
@@ -955,18 +943,18 @@ export const ProcessWorkitemRequest: ComplexDesc = complex(
 );
 
 export const ProcessResult: ComplexDesc = complex("ProcessResult", () => [
-  field("actorIds", NS, ID, { min: 0, max: UNBOUNDED }),
+  field("actorIds", NS, ID, REPEATED),
   field("entityId", NS, ID, { nillable: true }),
-  field("errors", NS, () => Error_, { min: 0, max: UNBOUNDED }),
+  field("errors", NS, () => Error_, REPEATED),
   field("instanceId", NS, ID, { nillable: true }),
   field("instanceStatus", NS, xs.string, { nillable: true }),
-  field("newWorkitemIds", NS, ID, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("newWorkitemIds", NS, ID, REPEATED_NILLABLE),
   field("success", NS, xs.boolean),
 ]);
 
 export const ConvertLead: ArrayDesc = array(
   "ConvertLead",
-  field("leadConverts", NS, () => LeadConvert, { min: 0, max: UNBOUNDED }),
+  field("leadConverts", NS, () => LeadConvert, REPEATED),
 );
 
 export const LeadConvert: ComplexDesc = complex("LeadConvert", () => [
@@ -984,7 +972,7 @@ export const LeadConvert: ComplexDesc = complex("LeadConvert", () => [
 export const LeadConvertResult: ComplexDesc = complex("LeadConvertResult", () => [
   field("accountId", NS, ID, { nillable: true }),
   field("contactId", NS, ID, { nillable: true }),
-  field("errors", NS, () => Error_, { min: 0, max: UNBOUNDED }),
+  field("errors", NS, () => Error_, REPEATED),
   field("leadId", NS, ID, { nillable: true }),
   field("opportunityId", NS, ID, { nillable: true }),
   field("success", NS, xs.boolean),
@@ -994,11 +982,11 @@ export const Logout: ComplexDesc = complex("Logout", () => []);
 
 export const InvalidateSessions: ArrayDesc = array(
   "InvalidateSessions",
-  field("sessionIds", NS, xs.string, { min: 0, max: UNBOUNDED }),
+  field("sessionIds", NS, xs.string, REPEATED),
 );
 
 export const InvalidateSessionsResult: ComplexDesc = complex("InvalidateSessionsResult", () => [
-  field("errors", NS, () => Error_, { min: 0, max: UNBOUNDED }),
+  field("errors", NS, () => Error_, REPEATED),
   field("success", NS, xs.boolean),
 ]);
 
@@ -1009,10 +997,10 @@ export const GetDeleted: ComplexDesc = complex("GetDeleted", () => [
 ]);
 
 export const GetDeletedResult: ComplexDesc = complex("GetDeletedResult", () => [
-  field("deletedRecords", NS, () => DeletedRecord, { min: 0, max: UNBOUNDED }),
+  field("deletedRecords", NS, () => DeletedRecord, REPEATED),
   field("earliestDateAvailable", NS, xs.dateTime),
   field("latestDateCovered", NS, xs.dateTime),
-  field("sforceReserved", NS, xs.string, { min: 0 }),
+  field("sforceReserved", NS, xs.string, OPTIONAL),
 ]);
 
 export const DeletedRecord: ComplexDesc = complex("DeletedRecord", () => [
@@ -1027,9 +1015,9 @@ export const GetUpdated: ComplexDesc = complex("GetUpdated", () => [
 ]);
 
 export const GetUpdatedResult: ComplexDesc = complex("GetUpdatedResult", () => [
-  field("ids", NS, ID, { min: 0, max: UNBOUNDED }),
+  field("ids", NS, ID, REPEATED),
   field("latestDateCovered", NS, xs.dateTime),
-  field("sforceReserved", NS, xs.string, { min: 0 }),
+  field("sforceReserved", NS, xs.string, OPTIONAL),
 ]);
 
 export const Query: ComplexDesc = complex("Query", () => [field("queryString", NS, xs.string)]);
@@ -1037,7 +1025,7 @@ export const Query: ComplexDesc = complex("Query", () => [field("queryString", N
 export const QueryResult: ComplexDesc = complex("QueryResult", () => [
   field("done", NS, xs.boolean),
   field("queryLocator", NS, QueryLocator, { nillable: true }),
-  field("records", NS, () => SObject, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("records", NS, () => SObject, REPEATED_NILLABLE),
   field("size", NS, xs.int),
 ]);
 
@@ -1052,8 +1040,8 @@ export const QueryMore: ComplexDesc = complex("QueryMore", () => [
 export const Search: ComplexDesc = complex("Search", () => [field("searchString", NS, xs.string)]);
 
 export const SearchResult: ComplexDesc = complex("SearchResult", () => [
-  field("searchRecords", NS, () => SearchRecord, { min: 0, max: UNBOUNDED }),
-  field("sforceReserved", NS, xs.string, { min: 0 }),
+  field("searchRecords", NS, () => SearchRecord, REPEATED),
+  field("sforceReserved", NS, xs.string, OPTIONAL),
 ]);
 
 export const SearchRecord: ComplexDesc = complex("SearchRecord", () => [
@@ -1117,13 +1105,13 @@ export const SingleEmailMessage: ComplexDesc = complex(
     field("bccAddresses", NS, xs.string, { min: 0, max: 25, nillable: true }),
     field("ccAddresses", NS, xs.string, { min: 0, max: 25, nillable: true }),
     field("charset", NS, xs.string, { nillable: true }),
-    field("documentAttachments", NS, ID, { min: 0, max: UNBOUNDED }),
+    field("documentAttachments", NS, ID, REPEATED),
     field("htmlBody", NS, xs.string, { nillable: true }),
-    field("inReplyTo", NS, xs.string, { min: 0, nillable: true }),
-    field("fileAttachments", NS, () => EmailFileAttachment, { min: 0, max: UNBOUNDED }),
-    field("orgWideEmailAddressId", NS, ID, { min: 0, nillable: true }),
+    field("inReplyTo", NS, xs.string, OPTIONAL_NILLABLE),
+    field("fileAttachments", NS, () => EmailFileAttachment, REPEATED),
+    field("orgWideEmailAddressId", NS, ID, OPTIONAL_NILLABLE),
     field("plainTextBody", NS, xs.string, { nillable: true }),
-    field("references", NS, xs.string, { min: 0, nillable: true }),
+    field("references", NS, xs.string, OPTIONAL_NILLABLE),
     field("targetObjectId", NS, ID, { nillable: true }),
     field("templateId", NS, ID, { nillable: true }),
     field("toAddresses", NS, xs.string, { min: 0, max: 100, nillable: true }),
@@ -1133,19 +1121,19 @@ export const SingleEmailMessage: ComplexDesc = complex(
 );
 
 export const EmailFileAttachment: ComplexDesc = complex("EmailFileAttachment", () => [
-  field("body", NS, xs.base64Binary, { min: 0, nillable: true }),
-  field("contentType", NS, xs.string, { min: 0, nillable: true }),
+  field("body", NS, xs.base64Binary, OPTIONAL_NILLABLE),
+  field("contentType", NS, xs.string, OPTIONAL_NILLABLE),
   field("fileName", NS, xs.string),
-  field("inline", NS, xs.boolean, { min: 0 }),
+  field("inline", NS, xs.boolean, OPTIONAL),
 ]);
 
 export const SendEmailResult: ComplexDesc = complex("SendEmailResult", () => [
-  field("errors", NS, () => SendEmailError, { min: 0, max: UNBOUNDED }),
+  field("errors", NS, () => SendEmailError, REPEATED),
   field("success", NS, xs.boolean),
 ]);
 
 export const SendEmailError: ComplexDesc = complex("SendEmailError", () => [
-  field("fields", NS, xs.string, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("fields", NS, xs.string, REPEATED_NILLABLE),
   field("message", NS, xs.string),
   field("statusCode", NS, StatusCode),
   field("targetObjectId", NS, ID, { nillable: true }),
@@ -1269,32 +1257,32 @@ export const DescribeSoftphoneLayoutResponse: ComplexDesc = complex(
 
 export const DescribeTabsResponse: ArrayDesc = array(
   "DescribeTabsResponse",
-  field("result", NS, () => DescribeTabSetResult, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("result", NS, () => DescribeTabSetResult, REPEATED_NILLABLE),
 );
 
 export const CreateResponse: ArrayDesc = array(
   "CreateResponse",
-  field("result", NS, () => SaveResult, { min: 0, max: UNBOUNDED }),
+  field("result", NS, () => SaveResult, REPEATED),
 );
 
 export const UpdateResponse: ArrayDesc = array(
   "UpdateResponse",
-  field("result", NS, () => SaveResult, { min: 0, max: UNBOUNDED }),
+  field("result", NS, () => SaveResult, REPEATED),
 );
 
 export const UpsertResponse: ArrayDesc = array(
   "UpsertResponse",
-  field("result", NS, () => UpsertResult, { min: 0, max: UNBOUNDED }),
+  field("result", NS, () => UpsertResult, REPEATED),
 );
 
 export const MergeResponse: ArrayDesc = array(
   "MergeResponse",
-  field("result", NS, () => MergeResult, { min: 0, max: UNBOUNDED }),
+  field("result", NS, () => MergeResult, REPEATED),
 );
 
 export const DeleteResponse: ArrayDesc = array(
   "DeleteResponse",
-  field("result", NS, () => DeleteResult, { min: 0, max: UNBOUNDED }),
+  field("result", NS, () => DeleteResult, REPEATED),
 );
 
 export const UndeleteResponse: ArrayDesc = array(
@@ -1309,24 +1297,24 @@ export const EmptyRecycleBinResponse: ArrayDesc = array(
 
 export const RetrieveResponse: ArrayDesc = array(
   "RetrieveResponse",
-  field("result", NS, () => SObject, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("result", NS, () => SObject, REPEATED_NILLABLE),
 );
 
 export const ProcessResponse: ArrayDesc = array(
   "ProcessResponse",
-  field("result", NS, () => ProcessResult, { min: 0, max: UNBOUNDED }),
+  field("result", NS, () => ProcessResult, REPEATED),
 );
 
 export const ConvertLeadResponse: ArrayDesc = array(
   "ConvertLeadResponse",
-  field("result", NS, () => LeadConvertResult, { min: 0, max: UNBOUNDED }),
+  field("result", NS, () => LeadConvertResult, REPEATED),
 );
 
 export const LogoutResponse: ComplexDesc = complex("LogoutResponse", () => []);
 
 export const InvalidateSessionsResponse: ArrayDesc = array(
   "InvalidateSessionsResponse",
-  field("result", NS, () => InvalidateSessionsResult, { min: 0, max: UNBOUNDED }),
+  field("result", NS, () => InvalidateSessionsResult, REPEATED),
 );
 
 export const GetDeletedResponse: ComplexDesc = complex("GetDeletedResponse", () => [

@@ -4,8 +4,11 @@
 import {
   type ArrayDesc,
   type ComplexDesc,
+  OPTIONAL,
+  OPTIONAL_NILLABLE,
+  REPEATED,
+  REPEATED_NILLABLE,
   type ServiceDesc,
-  UNBOUNDED,
   array,
   complex,
   field,
@@ -18,80 +21,80 @@ export const GetWeatherInformation: ComplexDesc = complex("GetWeatherInformation
 
 export const ArrayOfWeatherDescription: ArrayDesc = array(
   "ArrayOfWeatherDescription",
-  field("WeatherDescription", NS, () => WeatherDescription, { min: 0, max: UNBOUNDED }),
+  field("WeatherDescription", NS, () => WeatherDescription, REPEATED),
 );
 
 export const WeatherDescription: ComplexDesc = complex("WeatherDescription", () => [
   field("WeatherID", NS, xs.short),
-  field("Description", NS, xs.string, { min: 0 }),
-  field("PictureURL", NS, xs.string, { min: 0 }),
+  field("Description", NS, xs.string, OPTIONAL),
+  field("PictureURL", NS, xs.string, OPTIONAL),
 ]);
 
 export const GetCityForecastByZIP: ComplexDesc = complex("GetCityForecastByZIP", () => [
-  field("ZIP", NS, xs.string, { min: 0 }),
+  field("ZIP", NS, xs.string, OPTIONAL),
 ]);
 
 export const ForecastReturn: ComplexDesc = complex("ForecastReturn", () => [
   field("Success", NS, xs.boolean),
-  field("ResponseText", NS, xs.string, { min: 0 }),
-  field("State", NS, xs.string, { min: 0 }),
-  field("City", NS, xs.string, { min: 0 }),
-  field("WeatherStationCity", NS, xs.string, { min: 0 }),
-  field("ForecastResult", NS, () => ArrayOfForecast, { min: 0 }),
+  field("ResponseText", NS, xs.string, OPTIONAL),
+  field("State", NS, xs.string, OPTIONAL),
+  field("City", NS, xs.string, OPTIONAL),
+  field("WeatherStationCity", NS, xs.string, OPTIONAL),
+  field("ForecastResult", NS, () => ArrayOfForecast, OPTIONAL),
 ]);
 
 export const ArrayOfForecast: ArrayDesc = array(
   "ArrayOfForecast",
-  field("Forecast", NS, () => Forecast, { min: 0, max: UNBOUNDED, nillable: true }),
+  field("Forecast", NS, () => Forecast, REPEATED_NILLABLE),
 );
 
 export const Forecast: ComplexDesc = complex("Forecast", () => [
   field("Date", NS, xs.dateTime),
   field("WeatherID", NS, xs.short),
-  field("Desciption", NS, xs.string, { min: 0 }),
+  field("Desciption", NS, xs.string, OPTIONAL),
   field("Temperatures", NS, () => Temp),
   field("ProbabilityOfPrecipiation", NS, () => POP),
 ]);
 
 export const Temp: ComplexDesc = complex("temp", () => [
-  field("MorningLow", NS, xs.string, { min: 0 }),
-  field("DaytimeHigh", NS, xs.string, { min: 0 }),
+  field("MorningLow", NS, xs.string, OPTIONAL),
+  field("DaytimeHigh", NS, xs.string, OPTIONAL),
 ]);
 
 export const POP: ComplexDesc = complex("POP", () => [
-  field("Nighttime", NS, xs.string, { min: 0 }),
-  field("Daytime", NS, xs.string, { min: 0 }),
+  field("Nighttime", NS, xs.string, OPTIONAL),
+  field("Daytime", NS, xs.string, OPTIONAL),
 ]);
 
 export const GetCityWeatherByZIP: ComplexDesc = complex("GetCityWeatherByZIP", () => [
-  field("ZIP", NS, xs.string, { min: 0 }),
+  field("ZIP", NS, xs.string, OPTIONAL),
 ]);
 
 export const WeatherReturn: ComplexDesc = complex("WeatherReturn", () => [
   field("Success", NS, xs.boolean),
-  field("ResponseText", NS, xs.string, { min: 0 }),
-  field("State", NS, xs.string, { min: 0 }),
-  field("City", NS, xs.string, { min: 0 }),
-  field("WeatherStationCity", NS, xs.string, { min: 0 }),
+  field("ResponseText", NS, xs.string, OPTIONAL),
+  field("State", NS, xs.string, OPTIONAL),
+  field("City", NS, xs.string, OPTIONAL),
+  field("WeatherStationCity", NS, xs.string, OPTIONAL),
   field("WeatherID", NS, xs.short),
-  field("Description", NS, xs.string, { min: 0 }),
-  field("Temperature", NS, xs.string, { min: 0 }),
-  field("RelativeHumidity", NS, xs.string, { min: 0 }),
-  field("Wind", NS, xs.string, { min: 0 }),
-  field("Pressure", NS, xs.string, { min: 0 }),
-  field("Visibility", NS, xs.string, { min: 0 }),
-  field("WindChill", NS, xs.string, { min: 0 }),
-  field("Remarks", NS, xs.string, { min: 0 }),
+  field("Description", NS, xs.string, OPTIONAL),
+  field("Temperature", NS, xs.string, OPTIONAL),
+  field("RelativeHumidity", NS, xs.string, OPTIONAL),
+  field("Wind", NS, xs.string, OPTIONAL),
+  field("Pressure", NS, xs.string, OPTIONAL),
+  field("Visibility", NS, xs.string, OPTIONAL),
+  field("WindChill", NS, xs.string, OPTIONAL),
+  field("Remarks", NS, xs.string, OPTIONAL),
 ]);
 
 export const GetWeatherInformationResponse: ComplexDesc = complex(
   "GetWeatherInformationResponse",
-  () => [field("GetWeatherInformationResult", NS, () => ArrayOfWeatherDescription, { min: 0 })],
+  () => [field("GetWeatherInformationResult", NS, () => ArrayOfWeatherDescription, OPTIONAL)],
 );
 
 export const GetCityForecastByZIPResponse: ComplexDesc = complex(
   "GetCityForecastByZIPResponse",
-  () => [field("GetCityForecastByZIPResult", NS, () => ForecastReturn, { min: 0 })],
+  () => [field("GetCityForecastByZIPResult", NS, () => ForecastReturn, OPTIONAL)],
 );
 
 export const GetCityWeatherByZIPResponse: ComplexDesc = complex(
@@ -196,10 +199,12 @@ export const WeatherDesc: ServiceDesc = {
           location: "/GetWeatherInformation",
           params: [],
           response: {
-            element: field("ArrayOfWeatherDescription", NS, () => ArrayOfWeatherDescription, {
-              min: 0,
-              nillable: true,
-            }),
+            element: field(
+              "ArrayOfWeatherDescription",
+              NS,
+              () => ArrayOfWeatherDescription,
+              OPTIONAL_NILLABLE,
+            ),
           },
         },
         GetCityForecastByZIP: {
@@ -207,14 +212,14 @@ export const WeatherDesc: ServiceDesc = {
           location: "/GetCityForecastByZIP",
           params: [{ name: "ZIP", prop: "ZIP", type: xs.string, required: true, repeated: false }],
           response: {
-            element: field("ForecastReturn", NS, () => ForecastReturn, { min: 0, nillable: true }),
+            element: field("ForecastReturn", NS, () => ForecastReturn, OPTIONAL_NILLABLE),
           },
         },
         GetCityWeatherByZIP: {
           kind: "http",
           location: "/GetCityWeatherByZIP",
           params: [{ name: "ZIP", prop: "ZIP", type: xs.string, required: true, repeated: false }],
-          response: { element: field("WeatherReturn", NS, () => WeatherReturn, { min: 0 }) },
+          response: { element: field("WeatherReturn", NS, () => WeatherReturn, OPTIONAL) },
         },
       },
     },
@@ -228,10 +233,12 @@ export const WeatherDesc: ServiceDesc = {
           location: "/GetWeatherInformation",
           params: [],
           response: {
-            element: field("ArrayOfWeatherDescription", NS, () => ArrayOfWeatherDescription, {
-              min: 0,
-              nillable: true,
-            }),
+            element: field(
+              "ArrayOfWeatherDescription",
+              NS,
+              () => ArrayOfWeatherDescription,
+              OPTIONAL_NILLABLE,
+            ),
           },
         },
         GetCityForecastByZIP: {
@@ -239,14 +246,14 @@ export const WeatherDesc: ServiceDesc = {
           location: "/GetCityForecastByZIP",
           params: [{ name: "ZIP", prop: "ZIP", type: xs.string, required: true, repeated: false }],
           response: {
-            element: field("ForecastReturn", NS, () => ForecastReturn, { min: 0, nillable: true }),
+            element: field("ForecastReturn", NS, () => ForecastReturn, OPTIONAL_NILLABLE),
           },
         },
         GetCityWeatherByZIP: {
           kind: "http",
           location: "/GetCityWeatherByZIP",
           params: [{ name: "ZIP", prop: "ZIP", type: xs.string, required: true, repeated: false }],
-          response: { element: field("WeatherReturn", NS, () => WeatherReturn, { min: 0 }) },
+          response: { element: field("WeatherReturn", NS, () => WeatherReturn, OPTIONAL) },
         },
       },
     },

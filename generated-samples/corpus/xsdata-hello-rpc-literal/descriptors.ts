@@ -4,6 +4,7 @@
 import {
   type ComplexDesc,
   type FaultDesc,
+  OPTIONAL,
   type ServiceDesc,
   complex,
   field,
@@ -19,11 +20,11 @@ export const GetHelloAsStringRequest: ComplexDesc = complex("GetHelloAsStringReq
 ]);
 
 export const HelloError: ComplexDesc = complex("HelloError", () => [
-  field("message", "", xs.string, { min: 0 }),
+  field("message", "", xs.string, OPTIONAL),
 ]);
 
 export const HelloByeError: ComplexDesc = complex("HelloByeError", () => [
-  field("message", "", xs.string, { min: 0 }),
+  field("message", "", xs.string, OPTIONAL),
 ]);
 
 export const HelloErrorFaultDesc: FaultDesc = {

@@ -88,7 +88,7 @@ function fieldCall(
   if (o.prop !== undefined && o.prop !== local) opts.push(["prop", JSON.stringify(o.prop)]);
   if (o.min !== undefined && o.min !== 1) opts.push(["min", String(o.min)]);
   if (o.max !== undefined && o.max !== 1)
-    opts.push(["max", o.max === Infinity ? rt(ctx, "UNBOUNDED") : String(o.max)]);
+    opts.push(["max", o.max === Infinity ? "UNBOUNDED" : String(o.max)]);
   if (o.nillable) opts.push(["nillable", "true"]);
   if (o.substitutes) {
     // The elements that may stand in this one's place (a substitution group), each told apart by
@@ -104,8 +104,23 @@ function fieldCall(
   if (o.default !== undefined) opts.push(["default", JSON.stringify(o.default)]);
   if (o.xsiType !== undefined) opts.push(["xsiType", typeNameObject(ctx, o.xsiType)]);
   const args = [JSON.stringify(local), nsRef(ctx, ns), typeDescExpr(ctx, type)];
-  return call(rt(ctx, "field"), ...args, ...options(opts));
+  const named = NAMED_OPTIONS.get(opts.map(([k, v]) => `${k}: ${String(v)}`).join(", "));
+  if (named) return call(rt(ctx, "field"), ...args, rt(ctx, named));
+  // The runtime's constant is imported only where it is printed.
+  const imported = opts.map(([k, v]): [string, Code] => [
+    k,
+    k === "max" && v === "UNBOUNDED" ? rt(ctx, v) : v,
+  ]);
+  return call(rt(ctx, "field"), ...args, ...options(imported));
 }
+
+/** The runtime's names for the commonest field options (descriptors.ts's OPTIONAL and others). */
+const NAMED_OPTIONS = new Map([
+  ["min: 0", "OPTIONAL"],
+  ["min: 0, nillable: true", "OPTIONAL_NILLABLE"],
+  ["min: 0, max: UNBOUNDED", "REPEATED"],
+  ["min: 0, max: UNBOUNDED, nillable: true", "REPEATED_NILLABLE"],
+]);
 
 export function elementFieldCall(ctx: EmitContext, f: ElementField): Code {
   // A choice branch may be absent on the wire; the generated types enforce that exactly one is
