@@ -41,6 +41,8 @@ export type {
   EPCISEventTypeInput,
   EPCISException,
   EPCListType,
+  EPCglobalEPCISServiceOperations,
+  EPCglobalEPCISServicePortName,
   EmptyParms,
   ErrorDeclarationExtensionType,
   ErrorDeclarationType,
@@ -115,10 +117,7 @@ export type {
   VocabularyType,
   VoidHolder,
 } from "./types.js";
-export type {
-  EPCglobalEPCISServiceClientOptions,
-  EPCglobalEPCISServicePortName,
-} from "./client.js";
+export type { EPCglobalEPCISServiceClientOptions } from "./client.js";
 export type {
   EPCglobalEPCISServiceHandlerOptions,
   EPCglobalEPCISServiceService,

@@ -167,6 +167,8 @@ export type {
   SetPassword,
   SetPasswordResponse,
   SetPasswordResult,
+  SforceServiceOperations,
+  SforceServicePortName,
   SforceServiceSoapHeaders,
   SingleEmailMessage,
   SoapType,
@@ -182,7 +184,7 @@ export type {
   UpsertResult,
   UserTerritoryDeleteHeader,
 } from "./types.js";
-export type { SforceServiceClientOptions, SforceServicePortName } from "./client.js";
+export type { SforceServiceClientOptions } from "./client.js";
 export type { SforceServiceHandlerOptions, SforceServiceService } from "./server.js";
 export {
   HttpBindingError,

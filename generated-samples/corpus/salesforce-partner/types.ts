@@ -1294,3 +1294,202 @@ export interface GetUserInfoResponse {
 }
 
 export type SendEmailResponse = SendEmailResult[];
+
+/** The ports of service SforceService: the client talks to the service over the one you choose. */
+export type SforceServicePortName = "Soap";
+
+/** The operations of service SforceService, by method: what a client sends (`input`) and receives (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`). */
+export interface SforceServiceOperations {
+  login: {
+    input: Login;
+    output: LoginResult;
+    serverInput: Login;
+    serverOutput: LoginResult;
+  };
+  describeSObject: {
+    input: DescribeSObject;
+    output: DescribeSObjectResult | null;
+    serverInput: DescribeSObject;
+    serverOutput: DescribeSObjectResult | null;
+  };
+  describeSObjects: {
+    input: DescribeSObjects;
+    output: (DescribeSObjectResult | null)[];
+    serverInput: DescribeSObjects;
+    serverOutput: (DescribeSObjectResult | null)[];
+  };
+  describeGlobal: {
+    input: DescribeGlobal;
+    output: DescribeGlobalResult;
+    serverInput: DescribeGlobal;
+    serverOutput: DescribeGlobalResult;
+  };
+  describeDataCategoryGroups: {
+    input: DescribeDataCategoryGroups;
+    output: DescribeDataCategoryGroupResult[];
+    serverInput: DescribeDataCategoryGroups;
+    serverOutput: DescribeDataCategoryGroupResult[];
+  };
+  describeDataCategoryGroupStructures: {
+    input: DescribeDataCategoryGroupStructures;
+    output: DescribeDataCategoryGroupStructureResult[];
+    serverInput: DescribeDataCategoryGroupStructures;
+    serverOutput: DescribeDataCategoryGroupStructureResult[];
+  };
+  describeLayout: {
+    input: DescribeLayout;
+    output: DescribeLayoutResult | null;
+    serverInput: DescribeLayout;
+    serverOutput: DescribeLayoutResult | null;
+  };
+  describeSoftphoneLayout: {
+    input: DescribeSoftphoneLayout;
+    output: DescribeSoftphoneLayoutResult | null;
+    serverInput: DescribeSoftphoneLayout;
+    serverOutput: DescribeSoftphoneLayoutResult | null;
+  };
+  describeTabs: {
+    input: DescribeTabs;
+    output: (DescribeTabSetResult | null)[];
+    serverInput: DescribeTabs;
+    serverOutput: (DescribeTabSetResult | null)[];
+  };
+  create: {
+    input: Create;
+    output: SaveResult[];
+    serverInput: Create;
+    serverOutput: SaveResult[];
+  };
+  update: {
+    input: Update;
+    output: SaveResult[];
+    serverInput: Update;
+    serverOutput: SaveResult[];
+  };
+  upsert: {
+    input: Upsert;
+    output: UpsertResult[];
+    serverInput: Upsert;
+    serverOutput: UpsertResult[];
+  };
+  merge: {
+    input: Merge;
+    output: MergeResult[];
+    serverInput: Merge;
+    serverOutput: MergeResult[];
+  };
+  delete_: {
+    input: Delete;
+    output: DeleteResult[];
+    serverInput: Delete;
+    serverOutput: DeleteResult[];
+  };
+  undelete: {
+    input: Undelete;
+    output: UndeleteResult[];
+    serverInput: Undelete;
+    serverOutput: UndeleteResult[];
+  };
+  emptyRecycleBin: {
+    input: EmptyRecycleBin;
+    output: EmptyRecycleBinResult[];
+    serverInput: EmptyRecycleBin;
+    serverOutput: EmptyRecycleBinResult[];
+  };
+  retrieve: {
+    input: Retrieve;
+    output: (SObject | null)[];
+    serverInput: Retrieve;
+    serverOutput: (SObject | null)[];
+  };
+  process: {
+    input: Process;
+    output: ProcessResult[];
+    serverInput: Process;
+    serverOutput: ProcessResult[];
+  };
+  convertLead: {
+    input: ConvertLead;
+    output: LeadConvertResult[];
+    serverInput: ConvertLead;
+    serverOutput: LeadConvertResult[];
+  };
+  logout: {
+    input: Logout;
+    output: void;
+    serverInput: Logout;
+    serverOutput: void;
+  };
+  invalidateSessions: {
+    input: InvalidateSessions;
+    output: InvalidateSessionsResult[];
+    serverInput: InvalidateSessions;
+    serverOutput: InvalidateSessionsResult[];
+  };
+  getDeleted: {
+    input: GetDeletedInput;
+    output: GetDeletedResult;
+    serverInput: GetDeleted;
+    serverOutput: GetDeletedResultInput;
+  };
+  getUpdated: {
+    input: GetUpdatedInput;
+    output: GetUpdatedResult;
+    serverInput: GetUpdated;
+    serverOutput: GetUpdatedResultInput;
+  };
+  query: {
+    input: Query;
+    output: QueryResult;
+    serverInput: Query;
+    serverOutput: QueryResult;
+  };
+  queryAll: {
+    input: QueryAll;
+    output: QueryResult;
+    serverInput: QueryAll;
+    serverOutput: QueryResult;
+  };
+  queryMore: {
+    input: QueryMore;
+    output: QueryResult;
+    serverInput: QueryMore;
+    serverOutput: QueryResult;
+  };
+  search: {
+    input: Search;
+    output: SearchResult;
+    serverInput: Search;
+    serverOutput: SearchResult;
+  };
+  getServerTimestamp: {
+    input: GetServerTimestamp;
+    output: GetServerTimestampResult;
+    serverInput: GetServerTimestamp;
+    serverOutput: GetServerTimestampResultInput;
+  };
+  setPassword: {
+    input: SetPassword;
+    output: SetPasswordResult;
+    serverInput: SetPassword;
+    serverOutput: SetPasswordResult;
+  };
+  resetPassword: {
+    input: ResetPassword;
+    output: ResetPasswordResult;
+    serverInput: ResetPassword;
+    serverOutput: ResetPasswordResult;
+  };
+  getUserInfo: {
+    input: GetUserInfo;
+    output: GetUserInfoResult;
+    serverInput: GetUserInfo;
+    serverOutput: GetUserInfoResult;
+  };
+  sendEmail: {
+    input: SendEmail;
+    output: SendEmailResult[];
+    serverInput: SendEmail;
+    serverOutput: SendEmailResult[];
+  };
+}
