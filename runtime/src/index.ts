@@ -29,8 +29,10 @@ export type {
   FamilyDesc,
   FamilyOptions,
   FieldDesc,
+  InputOf,
   ScalarDesc,
   TypeDesc,
+  ValueOf,
 } from "./descriptors.js";
 export type {
   FaultDesc,
