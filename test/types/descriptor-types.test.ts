@@ -13,10 +13,16 @@ import type {
   Messages,
   MessagesInput,
 } from "../../generated-samples/message-service/index.js";
+import type {
+  CampaignManagementServiceClient,
+  CampaignManagementServiceService,
+  CampaignManagementServiceSoapHeaders,
+} from "../../generated-samples/corpus/bing-campaign-management/index.js";
 import {
   complex,
   field,
   xs,
+  type CallOptions,
   type Client,
   type ComplexDesc,
   type Implementation,
@@ -67,5 +73,15 @@ describe("a service descriptor's types", () => {
       deleteMessage: "DeleteMessage",
     });
     expectTypeOf<keyof typeof ApiDesc.methods>().toEqualTypeOf<keyof ApiOperations>();
+  });
+
+  it("type the SOAP headers a client sends and receives and an implementation reads", () => {
+    type Headers = CampaignManagementServiceSoapHeaders;
+    expectTypeOf<CampaignManagementServiceClient["getCampaignsByIds"]>()
+      .parameter(1)
+      .toEqualTypeOf<CallOptions<Headers, Headers> | undefined>();
+    expectTypeOf<CampaignManagementServiceService["getCampaignsByIds"]>()
+      .parameter(1)
+      .toEqualTypeOf<RequestContext<Headers, Headers>>();
   });
 });
