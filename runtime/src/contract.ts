@@ -30,18 +30,18 @@ export function generatedFor(version: number): void {
   );
 }
 
-/** Any typed service descriptor. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+/**
+ * Any typed service descriptor (`any` operations: an interface of operations is no `unknown`
+ * record, and the mapped types below read the operations from the descriptor's own type).
+ */
 export type AnyServiceDesc = ServiceDesc<any, string, SoapHeaderForms | undefined>;
 
 /** The operations (`OperationTypes` by method name) of a service descriptor's type. */
 export type OperationsOfDesc<S> =
   S extends ServiceDesc<infer Ops, string, SoapHeaderForms | undefined> ? Ops : never;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type PortOf<S> = S extends ServiceDesc<any, infer P, SoapHeaderForms | undefined> ? P : never;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type HeadersOf<S> = S extends ServiceDesc<any, string, infer H> ? H : undefined;
 
 /** The options a service's client is built with: its ports, its typed SOAP headers as sent. */
