@@ -8,7 +8,8 @@
  */
 import { PassThrough } from "node:stream";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { decodeEnvelope, field } from "@wsdl-tsgen/runtime";
+import { field } from "@wsdl-tsgen/runtime";
+import { decodeEnvelope } from "@wsdl-tsgen/runtime/internal";
 import {
   createApiHandler,
   SoapFault,

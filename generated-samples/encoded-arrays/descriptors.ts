@@ -10,8 +10,13 @@ import {
   array,
   complex,
   field,
+  generatedFor,
   xs,
 } from "@wsdl-tsgen/runtime";
+import type { EchoServiceOperations, EchoServicePortName } from "./types.js";
+
+/** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
+generatedFor(2);
 
 export const NS = "urn:enc";
 
@@ -61,10 +66,13 @@ export const EchoResult: ComplexDesc = complex("EchoResult", () => [
   field("basket", "", () => Basket, { xsiType: { ns: NS, type: "Basket" } }),
 ]);
 
-export const EchoServiceDesc: ServiceDesc = {
+export const EchoServiceDesc: ServiceDesc<EchoServiceOperations, EchoServicePortName> = {
   name: "EchoService",
   targetNamespace: NS,
   defaultPort: "EchoSoap",
+  methods: {
+    echo: "echo",
+  },
   ports: {
     EchoSoap: {
       name: "EchoSoap",

@@ -12,12 +12,14 @@ export type {
   Basket,
   EchoRequest,
   EchoResult,
+  EchoServiceOperations,
+  EchoServicePortName,
   IntArray,
   Item,
   ItemArray,
   StringArray,
 } from "./types.js";
-export type { EchoServiceClientOptions, EchoServicePortName } from "./client.js";
+export type { EchoServiceClientOptions } from "./client.js";
 export type { EchoServiceHandlerOptions, EchoServiceService } from "./server.js";
 export {
   HttpBindingError,

@@ -2,18 +2,15 @@
 // @generated
 import {
   type HandlerOptions,
-  type RequestContext,
+  type Implementation,
   type RequestListener,
   createServiceHandler,
 } from "@wsdl-tsgen/runtime";
 import { EchoServiceDesc } from "./descriptors.js";
-import type { EchoRequest, EchoResult } from "./types.js";
 import { WSDL } from "./wsdl.js";
 
 /** The implementation of service EchoService: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
-export interface EchoServiceService {
-  echo(input: EchoRequest, context: RequestContext): EchoResult | Promise<EchoResult>;
-}
+export type EchoServiceService = Implementation<typeof EchoServiceDesc>;
 
 export type EchoServiceHandlerOptions = HandlerOptions;
 
@@ -25,12 +22,5 @@ export function createEchoServiceHandler(
   impl: EchoServiceService,
   options: EchoServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(
-    EchoServiceDesc,
-    WSDL,
-    {
-      echo: (input: EchoRequest, context) => impl.echo(input, context),
-    },
-    options,
-  );
+  return createServiceHandler(EchoServiceDesc, WSDL, impl, options);
 }

@@ -31,3 +31,16 @@ export interface EchoResult {
   numbers: IntArray;
   basket: Basket;
 }
+
+/** The ports of service EchoService: the client talks to the service over the one you choose. */
+export type EchoServicePortName = "EchoSoap";
+
+/** The operations of service EchoService, by method: what a client sends (`input`) and receives (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`). */
+export interface EchoServiceOperations {
+  echo: {
+    input: EchoRequest;
+    output: EchoResult;
+    serverInput: EchoRequest;
+    serverOutput: EchoResult;
+  };
+}

@@ -11,8 +11,13 @@ import {
   array,
   complex,
   field,
+  generatedFor,
   xs,
 } from "@wsdl-tsgen/runtime";
+import type { ApiOperations, ApiPortName } from "./types.js";
+
+/** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
+generatedFor(2);
 
 export const NS = "http://api.example.com/messages/";
 
@@ -60,10 +65,15 @@ export const GetMessagesInDateRangeResponse: ComplexDesc = complex(
 
 export const DeleteMessageResponse: ComplexDesc = complex("DeleteMessageResponse", () => []);
 
-export const ApiDesc: ServiceDesc = {
+export const ApiDesc: ServiceDesc<ApiOperations, ApiPortName> = {
   name: "Api",
   targetNamespace: NS,
   defaultPort: "ApiSoap",
+  methods: {
+    getMessages: "GetMessages",
+    getMessagesInDateRange: "GetMessagesInDateRange",
+    deleteMessage: "DeleteMessage",
+  },
   ports: {
     ApiSoap: {
       name: "ApiSoap",

@@ -9,6 +9,8 @@ export type {
   SoapFaultInit,
 } from "@wsdl-tsgen/runtime";
 export type {
+  ApiOperations,
+  ApiPortName,
   ArrayOfMessages,
   ArrayOfMessagesInput,
   DeleteMessage,
@@ -21,7 +23,7 @@ export type {
   Messages,
   MessagesInput,
 } from "./types.js";
-export type { ApiClientOptions, ApiPortName } from "./client.js";
+export type { ApiClientOptions } from "./client.js";
 export type { ApiHandlerOptions, ApiService } from "./server.js";
 export {
   HttpBindingError,

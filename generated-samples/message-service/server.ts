@@ -2,34 +2,15 @@
 // @generated
 import {
   type HandlerOptions,
-  type RequestContext,
+  type Implementation,
   type RequestListener,
   createServiceHandler,
 } from "@wsdl-tsgen/runtime";
 import { ApiDesc } from "./descriptors.js";
-import type {
-  ArrayOfMessagesInput,
-  DeleteMessage,
-  GetMessages,
-  GetMessagesInDateRange,
-} from "./types.js";
 import { WSDL } from "./wsdl.js";
 
 /** The implementation of service Api: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
-export interface ApiService {
-  /** Returns all messages of the account. */
-  getMessages(input: GetMessages, context: RequestContext):
-    | ArrayOfMessagesInput
-    | undefined
-    | Promise<ArrayOfMessagesInput | undefined>;
-  /** Returns the messages whose DateArrived lies in [startDate, endDate] (both bounds inclusive). */
-  getMessagesInDateRange(input: GetMessagesInDateRange, context: RequestContext):
-    | ArrayOfMessagesInput
-    | undefined
-    | Promise<ArrayOfMessagesInput | undefined>;
-  /** Deletes one message of the account. */
-  deleteMessage(input: DeleteMessage, context: RequestContext): void | Promise<void>;
-}
+export type ApiService = Implementation<typeof ApiDesc>;
 
 export type ApiHandlerOptions = HandlerOptions;
 
@@ -41,15 +22,5 @@ export function createApiHandler(
   impl: ApiService,
   options: ApiHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(
-    ApiDesc,
-    WSDL,
-    {
-      GetMessages: (input: GetMessages, context) => impl.getMessages(input, context),
-      GetMessagesInDateRange: (input: GetMessagesInDateRange, context) =>
-        impl.getMessagesInDateRange(input, context),
-      DeleteMessage: (input: DeleteMessage, context) => impl.deleteMessage(input, context),
-    },
-    options,
-  );
+  return createServiceHandler(ApiDesc, WSDL, impl, options);
 }

@@ -59,3 +59,31 @@ export interface GetMessagesInDateRangeResponse {
 }
 
 export type DeleteMessageResponse = Record<string, never>;
+
+/** The ports of service Api: the client talks to the service over the one you choose. */
+export type ApiPortName = "ApiSoap" | "ApiSoap12" | "ApiHttpGet" | "ApiHttpPost";
+
+/** The operations of service Api, by method: what a client sends (`input`) and receives (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`). */
+export interface ApiOperations {
+  /** Returns all messages of the account. */
+  getMessages: {
+    input: GetMessages;
+    output: ArrayOfMessages | undefined;
+    serverInput: GetMessages;
+    serverOutput: ArrayOfMessagesInput | undefined;
+  };
+  /** Returns the messages whose DateArrived lies in [startDate, endDate] (both bounds inclusive). */
+  getMessagesInDateRange: {
+    input: GetMessagesInDateRangeInput;
+    output: ArrayOfMessages | undefined;
+    serverInput: GetMessagesInDateRange;
+    serverOutput: ArrayOfMessagesInput | undefined;
+  };
+  /** Deletes one message of the account. */
+  deleteMessage: {
+    input: DeleteMessage;
+    output: void;
+    serverInput: DeleteMessage;
+    serverOutput: void;
+  };
+}

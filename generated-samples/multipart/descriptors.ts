@@ -8,8 +8,13 @@ import {
   attribute,
   complex,
   field,
+  generatedFor,
   xs,
 } from "@wsdl-tsgen/runtime";
+import type { ShippingOperations, ShippingPortName } from "./types.js";
+
+/** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
+generatedFor(2);
 
 export const NS = "urn:example:shipping";
 export const NS2 = "urn:example:audit";
@@ -40,10 +45,13 @@ export const Stamp: ComplexDesc = complex("Stamp", () => [], {
   attrs: [attribute("by", "", xs.string, { required: true })],
 });
 
-export const ShippingDesc: ServiceDesc = {
+export const ShippingDesc: ServiceDesc<ShippingOperations, ShippingPortName> = {
   name: "Shipping",
   targetNamespace: NS,
   defaultPort: "ShippingSoap",
+  methods: {
+    ship: "Ship",
+  },
   ports: {
     ShippingSoap: {
       name: "ShippingSoap",

@@ -15,9 +15,11 @@ export type {
   ShipRequestInput,
   ShipResult,
   ShipResultInput,
+  ShippingOperations,
+  ShippingPortName,
   Stamp,
 } from "./types.js";
-export type { ShippingClientOptions, ShippingPortName } from "./client.js";
+export type { ShippingClientOptions } from "./client.js";
 export type { ShippingHandlerOptions, ShippingService } from "./server.js";
 export {
   HttpBindingError,

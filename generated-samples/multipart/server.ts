@@ -2,19 +2,15 @@
 // @generated
 import {
   type HandlerOptions,
-  type RequestContext,
+  type Implementation,
   type RequestListener,
   createServiceHandler,
 } from "@wsdl-tsgen/runtime";
 import { ShippingDesc } from "./descriptors.js";
-import type { ShipRequest, ShipResultInput } from "./types.js";
 import { WSDL } from "./wsdl.js";
 
 /** The implementation of service Shipping: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
-export interface ShippingService {
-  /** Books a parcel: three body parts in, three out. */
-  ship(input: ShipRequest, context: RequestContext): ShipResultInput | Promise<ShipResultInput>;
-}
+export type ShippingService = Implementation<typeof ShippingDesc>;
 
 export type ShippingHandlerOptions = HandlerOptions;
 
@@ -26,12 +22,5 @@ export function createShippingHandler(
   impl: ShippingService,
   options: ShippingHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(
-    ShippingDesc,
-    WSDL,
-    {
-      Ship: (input: ShipRequest, context) => impl.ship(input, context),
-    },
-    options,
-  );
+  return createServiceHandler(ShippingDesc, WSDL, impl, options);
 }

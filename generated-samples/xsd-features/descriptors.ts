@@ -12,11 +12,19 @@ import {
   attribute,
   complex,
   field,
+  generatedFor,
   scalar,
   xs,
 } from "@wsdl-tsgen/runtime";
 import { InvalidOrderFault } from "./faults.js";
-import type { InvalidOrder as InvalidOrder$1 } from "./types.js";
+import type {
+  FeaturesOperations,
+  FeaturesPortName,
+  InvalidOrder as InvalidOrder$1,
+} from "./types.js";
+
+/** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
+generatedFor(2);
 
 export const NS = "urn:example:features";
 
@@ -144,10 +152,13 @@ export const InvalidOrderFaultDesc: FaultDesc = {
   detailOf: (fault) => (fault as InvalidOrderFault).faultDetail,
 };
 
-export const FeaturesDesc: ServiceDesc = {
+export const FeaturesDesc: ServiceDesc<FeaturesOperations, FeaturesPortName> = {
   name: "Features",
   targetNamespace: NS,
   defaultPort: "FeaturesSoap",
+  methods: {
+    order: "Order",
+  },
   ports: {
     FeaturesSoap: {
       name: "FeaturesSoap",

@@ -15,6 +15,8 @@ export type {
   CircleInput,
   Color,
   Extension,
+  FeaturesOperations,
+  FeaturesPortName,
   File,
   IntList,
   InvalidOrder,
@@ -34,7 +36,7 @@ export type {
   Tile,
   TileInput,
 } from "./types.js";
-export type { FeaturesClientOptions, FeaturesPortName } from "./client.js";
+export type { FeaturesClientOptions } from "./client.js";
 export type { FeaturesHandlerOptions, FeaturesService } from "./server.js";
 export {
   HttpBindingError,

@@ -2,18 +2,15 @@
 // @generated
 import {
   type HandlerOptions,
-  type RequestContext,
+  type Implementation,
   type RequestListener,
   createServiceHandler,
 } from "@wsdl-tsgen/runtime";
 import { FeaturesDesc } from "./descriptors.js";
-import type { Order, OrderResponseInput } from "./types.js";
 import { WSDL } from "./wsdl.js";
 
 /** The implementation of service Features: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
-export interface FeaturesService {
-  order(input: Order, context: RequestContext): OrderResponseInput | Promise<OrderResponseInput>;
-}
+export type FeaturesService = Implementation<typeof FeaturesDesc>;
 
 export type FeaturesHandlerOptions = HandlerOptions;
 
@@ -25,12 +22,5 @@ export function createFeaturesHandler(
   impl: FeaturesService,
   options: FeaturesHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(
-    FeaturesDesc,
-    WSDL,
-    {
-      Order: (input: Order, context) => impl.order(input, context),
-    },
-    options,
-  );
+  return createServiceHandler(FeaturesDesc, WSDL, impl, options);
 }

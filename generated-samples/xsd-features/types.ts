@@ -245,3 +245,16 @@ export interface InvalidOrder {
   Field: string;
   At?: XsdDateTime;
 }
+
+/** The ports of service Features: the client talks to the service over the one you choose. */
+export type FeaturesPortName = "FeaturesSoap";
+
+/** The operations of service Features, by method: what a client sends (`input`) and receives (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`). */
+export interface FeaturesOperations {
+  order: {
+    input: OrderInput;
+    output: OrderResponse;
+    serverInput: Order;
+    serverOutput: OrderResponseInput;
+  };
+}

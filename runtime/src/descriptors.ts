@@ -5,7 +5,17 @@
  */
 import type { ScalarKind } from "./scalars.js";
 
-export interface ScalarDesc {
+/**
+ * The TypeScript side of a type descriptor: the value (`T`) and input form (`In`) it stands for,
+ * which `ValueOf` and `InputOf` read. Type-level only, never set; a method, so that an untyped
+ * descriptor (`ComplexDesc`) and a typed one (`ComplexDesc<Messages, MessagesInput>`) are
+ * assignable to each other while descriptors of unrelated types are not.
+ */
+interface Typed<T, In> {
+  typeOf?(value: T, input: In): void;
+}
+
+export interface ScalarDesc<T = unknown, In = T> extends Typed<T, In> {
   readonly k: "scalar";
   readonly s: ScalarKind;
   /** `xs:list`: a whitespace-separated list of values, an array in JS. */
@@ -58,7 +68,7 @@ export interface AttrDesc {
   readonly fixed?: string | undefined;
 }
 
-export interface ComplexDesc {
+export interface ComplexDesc<T = unknown, In = T> extends Typed<T, In> {
   readonly k: "complex";
   readonly name: string;
   /** Element content in wire order, inherited fields first. */
@@ -124,7 +134,7 @@ class Family implements FamilyDesc {
 }
 
 /** An ASMX-style `ArrayOfX`: a type whose only content is one repeated element; a plain array in JS. */
-export interface ArrayDesc {
+export interface ArrayDesc<T = unknown, In = T> extends Typed<T, In> {
   readonly k: "array";
   readonly name: string;
   readonly item: FieldDesc;
@@ -143,7 +153,14 @@ export interface EncodedArray {
   readonly type: string;
 }
 
-export type TypeDesc = ScalarDesc | ComplexDesc | ArrayDesc;
+export type TypeDesc<T = unknown, In = T> =
+  ScalarDesc<T, In> | ComplexDesc<T, In> | ArrayDesc<T, In>;
+
+/** The TypeScript value a typed type descriptor decodes to (`ValueOf<typeof Messages>`). */
+export type ValueOf<D> = D extends Typed<infer T, never> ? T : never;
+
+/** The input form a typed type descriptor encodes from (dates also as `Date`, and the like). */
+export type InputOf<D> = D extends Typed<never, infer In> ? In : never;
 
 /** Where a message body's element goes in the typed API. */
 export interface BodyDesc {

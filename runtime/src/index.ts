@@ -1,10 +1,23 @@
 /**
- * `@wsdl-tsgen/runtime`: what generated code imports. Descriptors say what the XML looks like; the
- * runtime encodes, decodes and transports. It never reads a WSDL.
+ * `@wsdl-tsgen/runtime`: what generated code imports, and what applications that use it need (its
+ * errors, request contexts, WS-Security helpers, and the types these name). Descriptors say what
+ * the XML looks like; the runtime encodes, decodes and transports. It never reads a WSDL. The
+ * machinery under them (the XML reader and writer, envelopes, the untyped client) is in
+ * `@wsdl-tsgen/runtime/internal`.
  */
-export { XsdDate, XsdDateTime, XsdTime, isTemporalLexical } from "./temporal.js";
-export type { XsdDateInput, XsdDateTimeInput, XsdTimeInput, TemporalKind } from "./temporal.js";
-export { formatScalar, parseScalar, ValueFormatError } from "./scalars.js";
+export { CONTRACT_VERSION, generatedFor } from "./contract.js";
+export type {
+  AnyServiceDesc,
+  CallOptionsOf,
+  Client,
+  ClientClass,
+  ClientOptionsOf,
+  Implementation,
+  RequestContextOf,
+} from "./contract.js";
+export { XsdDate, XsdDateTime, XsdTime } from "./temporal.js";
+export type { XsdDateInput, XsdDateTimeInput, XsdTimeInput } from "./temporal.js";
+export { ValueFormatError } from "./scalars.js";
 export type { ScalarKind } from "./scalars.js";
 export {
   array,
@@ -28,17 +41,21 @@ export type {
   FamilyDesc,
   FamilyOptions,
   FieldDesc,
+  InputOf,
   ScalarDesc,
   TypeDesc,
+  ValueOf,
 } from "./descriptors.js";
 export type {
   FaultDesc,
   HttpOperationDesc,
   HttpParamDesc,
   OperationDesc,
+  OperationTypes,
   PortDesc,
   Protocol,
   ServiceDesc,
+  SoapHeaderForms,
   SoapOperationDesc,
 } from "./operations.js";
 export {
@@ -49,39 +66,12 @@ export {
   TransportError,
 } from "./errors.js";
 export type { SoapFaultInit, SoapVersion } from "./errors.js";
-export { ServiceClient } from "./client.js";
+export { clientClass } from "./client-class.js";
 export { undescribedOf } from "./undescribed.js";
 export type { CallOptions, ClientOptions, Exchange, SoapRequestInfo } from "./client.js";
-export { decodeDocument, decodeXml, XmlDecodeError, nodeText, childNode } from "./xml-reader.js";
-export type { DecodeLimits, DecodeOptions, XmlNode } from "./xml-reader.js";
-export {
-  escapeAttr,
-  escapeText,
-  writeElement,
-  writeField,
-  writeNode,
-  XSD_NS,
-  XSI_NS,
-} from "./xml-writer.js";
-export {
-  bodyEnvelope,
-  decodeEnvelope,
-  envelope,
-  faultEnvelope,
-  faultCode,
-  SOAP11_ENV,
-  SOAP12_ENV,
-} from "./soap.js";
-export { decodeHttpParams, encodeHttpParams, HttpParamError } from "./http-binding.js";
+export type { DecodeLimits, XmlNode } from "./xml-reader.js";
 export { createServiceHandler, requestContext } from "./server.js";
-export { parseContentType } from "./content-type.js";
-export type {
-  HandlerOptions,
-  OperationHandler,
-  RequestContext,
-  RequestListener,
-} from "./server.js";
+export type { HandlerOptions, RequestContext, RequestListener } from "./server.js";
 export type { EmbeddedWsdl } from "./embedded-wsdl.js";
-export { parseAsmxDateTime } from "./asmx-dates.js";
 export { passwordMatches, usernameToken, WSSE_NS, WSU_NS } from "./ws-security.js";
 export type { ReceivedUsernameToken, UsernameTokenOptions } from "./ws-security.js";

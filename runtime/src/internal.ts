@@ -15,3 +15,32 @@ export type { ScalarKind } from "./scalars.js";
 export { takeUserinfo, withAuthorization } from "./userinfo.js";
 export { EMBEDDED_DOCUMENT } from "./embedded-wsdl.js";
 export type { EmbeddedWsdl } from "./embedded-wsdl.js";
+export { CONTRACT_VERSION } from "./contract.js";
+// The machinery under the public API: tests, benchmarks and tools use it, generated code does not.
+export { formatScalar } from "./scalars.js";
+export { isTemporalLexical } from "./temporal.js";
+export type { TemporalKind } from "./temporal.js";
+export { ServiceClient } from "./client.js";
+export { decodeDocument, decodeXml, XmlDecodeError, nodeText, childNode } from "./xml-reader.js";
+export type { DecodeOptions } from "./xml-reader.js";
+export {
+  escapeAttr,
+  escapeText,
+  writeElement,
+  writeField,
+  writeNode,
+  XSD_NS,
+  XSI_NS,
+} from "./xml-writer.js";
+export {
+  bodyEnvelope,
+  decodeEnvelope,
+  envelope,
+  faultEnvelope,
+  faultCode,
+  SOAP11_ENV,
+  SOAP12_ENV,
+} from "./soap.js";
+export { decodeHttpParams, encodeHttpParams, HttpParamError } from "./http-binding.js";
+export { parseContentType } from "./content-type.js";
+export { parseAsmxDateTime } from "./asmx-dates.js";

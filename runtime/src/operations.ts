@@ -67,12 +67,51 @@ export interface PortDesc {
   readonly operations: Readonly<Record<string, OperationDesc>>;
 }
 
-export interface ServiceDesc {
+/**
+ * A service's descriptor. Its type parameters carry the TypeScript side of the contract, which the
+ * generated code writes out: `Ops`, the operations by method name with their typed inputs and
+ * results (`OperationTypes`); `Port`, the port names; `Headers`, the forms of the typed SOAP
+ * header bag. The generated client and implementation types are mapped from them (`Client`,
+ * `Implementation`), so that generated code holds no cast.
+ */
+export interface ServiceDesc<
+  Ops extends OperationsOf<Ops> = Readonly<Record<string, OperationTypes>>,
+  Port extends string = string,
+  Headers extends SoapHeaderForms | undefined = SoapHeaderForms | undefined,
+> {
   readonly name: string;
   readonly targetNamespace: string;
-  readonly ports: Readonly<Record<string, PortDesc>>;
-  /** The port a client uses when none is chosen: the first SOAP 1.1 port. */
-  readonly defaultPort: string;
+  readonly ports: { readonly [P in Port]: PortDesc };
+  /** The port a client uses when none is chosen: the first SOAP 1.1 port ("" when none). */
+  readonly defaultPort: Port | "";
   /** The typed bag of SOAP headers: one optional field per header element of the service (request and response). */
   readonly soapHeaders?: ComplexDesc;
+  /** The WSDL operation each method of the client and of the implementation stands for. */
+  readonly methods: { readonly [M in keyof Ops]: string };
+  /**
+   * Never set: it only ties the header forms to the descriptor's type (the operations and ports
+   * are tied by `methods` and `ports`).
+   */
+  readonly headerForms?: Headers;
+}
+
+/** The TypeScript forms of one operation's message values, as generated code declares them. */
+export interface OperationTypes {
+  /** What a client sends: the input form (dates also as `Date`, big integers also as numbers). */
+  readonly input: unknown;
+  /** What a client's call resolves to: the value form. */
+  readonly output: unknown;
+  /** What an implementation receives: the value form. */
+  readonly serverInput: unknown;
+  /** What an implementation returns: the input form. */
+  readonly serverOutput: unknown;
+}
+
+/** A service's operations by method name, each with its `OperationTypes`. */
+export type OperationsOf<Ops> = { readonly [M in keyof Ops]: OperationTypes };
+
+/** The two forms of a service's typed SOAP header bag: as decoded (`value`) and as written (`input`). */
+export interface SoapHeaderForms<Value extends object = object, Input extends object = Value> {
+  readonly value: Value;
+  readonly input: Input;
 }

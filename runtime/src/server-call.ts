@@ -5,7 +5,7 @@
 import type { IncomingMessage } from "node:http";
 import { SoapFault } from "./errors.js";
 import type { PortDesc, ServiceDesc } from "./operations.js";
-import type { OperationHandler, RequestContext } from "./server.js";
+import type { RequestContext } from "./server.js";
 import type { DecodeLimits, XmlNode } from "./xml-reader.js";
 
 export type Logger = (message: string, error: unknown) => void;
@@ -13,7 +13,8 @@ export type Logger = (message: string, error: unknown) => void;
 /** The settings of one handler, as its protocol handlers read them. */
 export interface Served {
   readonly service: ServiceDesc;
-  readonly handlers: Readonly<Record<string, OperationHandler<never>>>;
+  /** The implementation's methods by operation name (see createServiceHandler). */
+  readonly handlers: Readonly<Record<string, (input: unknown, context: RequestContext) => unknown>>;
   readonly log: Logger;
   readonly maxBody: number;
   readonly limits: DecodeLimits;
@@ -53,7 +54,7 @@ export async function invoke(
   if (!h)
     throw new SoapFault({ code: "Server", message: `The operation ${name} is not implemented.` });
   try {
-    return await (h as (i: unknown, c: RequestContext) => unknown)(input, ctx);
+    return await h(input, ctx);
   } catch (e) {
     if (e instanceof SoapFault) throw e;
     s.log(`wsdl-tsgen: ${s.service.name}.${name} failed`, e);

@@ -9,11 +9,13 @@
  * (server-documents.ts), the help pages (help-*.ts); all answer through server-respond.ts.
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
+import type { AnyServiceDesc, Implementation } from "./contract.js";
 import type { EmbeddedWsdl } from "./embedded-wsdl.js";
+import { SoapFault } from "./errors.js";
 import { isFormPost } from "./help-form.js";
 import type { HelpResponse } from "./help-html.js";
 import { HelpPages } from "./help-pages.js";
-import type { Protocol, ServiceDesc } from "./operations.js";
+import type { Protocol } from "./operations.js";
 import { awaitingContinue } from "./server-body.js";
 import type { Served } from "./server-call.js";
 import { Documents } from "./server-documents.js";
@@ -85,12 +87,6 @@ export function requestContext<
   };
 }
 
-/** One operation's implementation; `C` is the context type, typed SOAP headers included. */
-export type OperationHandler<C extends RequestContext<object, object> = RequestContext> = (
-  input: never,
-  context: C,
-) => unknown;
-
 export interface HandlerOptions {
   /**
    * The path the service answers at, for every port. Default: each port at the path of its own
@@ -150,15 +146,17 @@ export interface RequestListener {
 const DEFAULT_LIMITS: DecodeLimits = { maxDepth: 64, maxElements: 100_000 };
 
 /**
- * Builds the request listener for one service from its descriptors, WSDL text and implementation.
+ * Builds the request listener for one service from its descriptors, WSDL text and implementation:
+ * a request for an operation calls the implementation's method the descriptor's `methods` names.
  * `embeddedWsdl` is undefined when the code was generated without the WSDL (`embedWsdl: false`).
  */
-export function createServiceHandler<C extends RequestContext<object, object> = RequestContext>(
-  service: ServiceDesc,
+export function createServiceHandler<S extends AnyServiceDesc>(
+  service: S,
   embeddedWsdl: string | EmbeddedWsdl | undefined,
-  handlers: Readonly<Record<string, OperationHandler<C>>>,
+  impl: Implementation<S>,
   options: HandlerOptions = {},
 ): RequestListener {
+  const handlers = implementationHandlers(service, impl);
   const served: Served = {
     service,
     handlers,
@@ -195,6 +193,31 @@ export function createServiceHandler<C extends RequestContext<object, object> = 
     listener(req, res);
   };
   return Object.assign(listener, { checkContinue });
+}
+
+/**
+ * The implementation's methods by operation name. Each is looked up when called, so a method the
+ * implementation lacks (plain JavaScript, say) answers a fault saying it is not implemented.
+ */
+function implementationHandlers(
+  service: AnyServiceDesc,
+  impl: object,
+): Record<string, (input: unknown, context: RequestContext) => unknown> {
+  // No prototype, so that an operation named __proto__ is an own entry like any other.
+  const handlers: Record<string, (input: unknown, context: RequestContext) => unknown> =
+    Object.create(null);
+  for (const [method, operation] of Object.entries<string>(service.methods)) {
+    handlers[operation] = (input, context) => {
+      const f: unknown = (impl as Record<string, unknown>)[method];
+      if (typeof f !== "function")
+        throw new SoapFault({
+          code: "Server",
+          message: `The operation ${operation} is not implemented.`,
+        });
+      return f.call(impl, input, context) as unknown;
+    };
+  }
+  return handlers;
 }
 
 /** The request target as a URL; one that is not a URL (`//[/`) is the client's error. */

@@ -5,12 +5,17 @@ import { INDEX_RUNTIME_TYPES, INDEX_RUNTIME_VALUES } from "../transform/names.js
 import type { EmbeddedWsdl } from "@wsdl-tsgen/runtime/internal";
 import { clientStatements } from "./client/emit-client.js";
 import { typeDescriptor } from "./descriptors/emit-descriptors.js";
-import { faultDescriptors, serviceDescriptor } from "./descriptors/service-descriptors.js";
+import {
+  contractStatement,
+  faultDescriptors,
+  serviceDescriptor,
+} from "./descriptors/service-descriptors.js";
 import { GeneratedFile } from "./generated-file.js";
 import { faultStatements } from "./faults/emit-faults.js";
 import { cat, names, object, type Statement } from "./code.js";
 import { printStatements } from "./printer.js";
 import { serverStatements } from "./server/emit-server.js";
+import { serviceTypes } from "./types/service-types.js";
 import type { EmitContext } from "./type-expressions.js";
 import { typeDeclarations } from "./types/declarations.js";
 
@@ -82,15 +87,20 @@ class Emitter {
   }
 
   private declaredTypes(): string[] {
-    return [...this.plan.typeNames.values()].flatMap((n) => [n.type, n.input]);
+    const services = [...this.plan.serviceNames.values()].flatMap((n) => [
+      n.portName,
+      n.operations,
+    ]);
+    return [...[...this.plan.typeNames.values()].flatMap((n) => [n.type, n.input]), ...services];
   }
 
   private types(): OutputFile {
     const file = new GeneratedFile("types.ts", this.declaredTypes());
     const ctx = this.context(file, undefined);
-    const types = this.plan.model.types;
+    const { types, services } = this.plan.model;
     const body = (function* () {
       for (const t of types) yield* typeDeclarations(ctx, t);
+      yield* serviceTypes(ctx, services);
     })();
     const doc = "The service's XSD types: property names are the XML local names, in wire order.";
     return this.print(file, doc, body);
@@ -113,6 +123,7 @@ class Emitter {
       code: `export const ${name} = ${JSON.stringify(value)};`,
     }));
     const body = (function* () {
+      yield contractStatement(ctx);
       if (namespaces.length) yield namespaces;
       for (const t of simpleFirst) yield typeDescriptor(ctx, t);
       yield* faultDescriptors(ctx, "./faults.js");
@@ -148,7 +159,7 @@ class Emitter {
   private client(): OutputFile {
     return this.serviceFile(
       "client.ts",
-      (n) => [n.client, n.clientOptions, n.portName],
+      (n) => [n.client, n.clientOptions],
       (ctx, services) => clientStatements(ctx, services, "./descriptors.js"),
     );
   }
@@ -217,7 +228,7 @@ class Emitter {
       ...exports(
         true,
         "./client.js",
-        of((n) => [n.clientOptions, n.portName]),
+        of((n) => [n.clientOptions]),
       ),
       ...exports(
         true,

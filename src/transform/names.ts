@@ -80,13 +80,15 @@ export const names: Pass = {
     for (const s of plan.model.services) {
       const base = typeIdentifier(s.name);
       const methods = new Map<string, string>();
-      const methodScope = new NameScope(["constructor"]);
+      // `port` is the client's own property.
+      const methodScope = new NameScope(["constructor", "port"]);
       for (const op of s.operations)
         methods.set(op.name, methodScope.claim(methodIdentifier(op.name)));
       plan.serviceNames.set(s, {
         client: types.claim(`${base}Client`),
         clientOptions: types.claim(`${base}ClientOptions`),
         portName: types.claim(`${base}PortName`),
+        operations: types.claim(`${base}Operations`),
         serviceInterface: types.claim(`${base}Service`),
         handlerFactory: types.claim(`create${base}Handler`),
         handlerOptions: types.claim(`${base}HandlerOptions`),

@@ -31,6 +31,8 @@ export interface ServiceNames {
   readonly client: string;
   readonly clientOptions: string;
   readonly portName: string;
+  /** The interface of the service's operations by method name, in types.ts. */
+  readonly operations: string;
   readonly serviceInterface: string;
   readonly handlerFactory: string;
   readonly handlerOptions: string;

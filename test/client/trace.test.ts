@@ -10,11 +10,8 @@ import {
   TransportError,
 } from "../../generated-samples/message-service/index.js";
 import { ApiDesc } from "../../generated-samples/message-service/descriptors.js";
-import {
-  OperationUnavailableError,
-  ServiceClient,
-  type Exchange,
-} from "../../runtime/src/index.js";
+import { OperationUnavailableError, type Exchange } from "../../runtime/src/index.js";
+import { ServiceClient } from "../../runtime/src/internal.js";
 import { rejection, serverPerTest } from "../support/loopback.js";
 
 const ALICE = { email: "alice@example.com", password: "alice-pass" };

@@ -7,11 +7,11 @@ import {
   complex,
   createServiceHandler,
   field,
-  ServiceClient,
   xs,
   type RequestListener,
   type ServiceDesc,
 } from "../../runtime/src/index.js";
+import { ServiceClient } from "../../runtime/src/internal.js";
 import { generateAndImport } from "../support/generated.js";
 import { listen } from "../support/loopback.js";
 
@@ -112,6 +112,7 @@ describe("a service with two SOAP 1.1 ports of different bindings (node-soap mul
     name: "Bye",
     targetNamespace: "urn:bye",
     defaultPort: "ByePort",
+    methods: { sayBye: "sayBye", sayAnotherBye: "sayAnotherBye" },
     ports: {
       ByePort: {
         name: "ByePort",
@@ -130,7 +131,7 @@ describe("a service with two SOAP 1.1 ports of different bindings (node-soap mul
 
   it("serves each port at the path of its own address, and names that port in the context", async () => {
     const seen: string[] = [];
-    const reply = (input: never, ctx: { port: string; operation: string }) => {
+    const reply = (input: unknown, ctx: { port: string; operation: string }) => {
       seen.push(`${ctx.operation}@${ctx.port}`);
       return `bye ${(input as { name: string }).name}`;
     };
@@ -183,7 +184,7 @@ describe("a service with two SOAP 1.1 ports of different bindings (node-soap mul
 
   it("serves every port at one path when options.path says so, routing by SOAPAction or body element", async () => {
     const seen: string[] = [];
-    const reply = (input: never, ctx: { port: string; operation: string }) => {
+    const reply = (input: unknown, ctx: { port: string; operation: string }) => {
       seen.push(`${ctx.operation}@${ctx.port}`);
       return `bye ${(input as { name: string }).name}`;
     };

@@ -142,9 +142,9 @@ describe("SOAP headers", async () => {
     const { files, gen } = await generate();
     const client = files.find((f) => f.path === "client.ts")!.content;
     expect(client).toMatch(/ClientOptions<\s*HPortName,\s*HSoapHeaders(Input)?\s*>/);
-    expect(client).toContain("options?: CallOptions<HSoapHeadersInput, HSoapHeaders>");
-    expect(files.find((f) => f.path === "server.ts")!.content).toContain(
-      "context: RequestContext<HSoapHeaders, HSoapHeadersInput>",
+    // The descriptor's type carries the header forms, which type CallOptions and RequestContext.
+    expect(files.find((f) => f.path === "descriptors.ts")!.content).toMatch(
+      /ServiceDesc<\s*HOperations,\s*HPortName,\s*SoapHeaderForms<HSoapHeaders(\$1)?, HSoapHeadersInput>\s*>/,
     );
     const seen: unknown[] = [];
     const bodies: string[] = [];

@@ -13,8 +13,8 @@ import {
   SoapFault,
   type ApiService,
 } from "../../generated-samples/message-service/index.js";
+import { nodeText } from "../../runtime/src/internal.js";
 import {
-  nodeText,
   passwordMatches,
   usernameToken,
   WSSE_NS,

@@ -233,6 +233,7 @@ describe("a service without HTTP bindings", () => {
     name: "S<&>",
     targetNamespace: "urn:svc",
     defaultPort: "P",
+    methods: { Op: "Op" },
     ports: {
       P: {
         name: "P",

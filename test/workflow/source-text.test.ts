@@ -97,7 +97,7 @@ describe("docs: false", () => {
 describe("a handler without embedded WSDL", () => {
   let bare: Loopback;
   let given: Loopback;
-  const impl = { Order: () => ({ Total: 1n }) };
+  const impl = { order: () => ({ Total: 1n }) };
   beforeAll(async () => {
     bare = await listen(createServiceHandler(FeaturesDesc, undefined, impl));
     given = await listen(

@@ -601,6 +601,8 @@ export type {
   CampaignCriterionStatus,
   CampaignCriterionType,
   CampaignInput,
+  CampaignManagementServiceOperations,
+  CampaignManagementServicePortName,
   CampaignManagementServiceSoapHeaders,
   CampaignNegativeSites,
   CampaignNegativeSitesInput,
@@ -1531,10 +1533,7 @@ export type {
   WebpageConditionOperator,
   WebpageParameter,
 } from "./types.js";
-export type {
-  CampaignManagementServiceClientOptions,
-  CampaignManagementServicePortName,
-} from "./client.js";
+export type { CampaignManagementServiceClientOptions } from "./client.js";
 export type {
   CampaignManagementServiceHandlerOptions,
   CampaignManagementServiceService,

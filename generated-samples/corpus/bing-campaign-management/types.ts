@@ -10649,3 +10649,1156 @@ export interface AdApiError {
 export type SetAccountPropertiesResponse = Record<string, never>;
 
 export type UpdateAnnotationOptOutResponse = Record<string, never>;
+
+/** The ports of service CampaignManagementService: the client talks to the service over the one you choose. */
+export type CampaignManagementServicePortName = "BasicHttpBinding_ICampaignManagementService";
+
+/** The operations of service CampaignManagementService, by method: what a client sends (`input`) and receives (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`). */
+export interface CampaignManagementServiceOperations {
+  addCampaigns: {
+    input: AddCampaignsRequestInput;
+    output: AddCampaignsResponse;
+    serverInput: AddCampaignsRequest;
+    serverOutput: AddCampaignsResponseInput;
+  };
+  getCampaignsByAccountId: {
+    input: GetCampaignsByAccountIdRequestInput;
+    output: GetCampaignsByAccountIdResponse;
+    serverInput: GetCampaignsByAccountIdRequest;
+    serverOutput: GetCampaignsByAccountIdResponseInput;
+  };
+  getCampaignsByIds: {
+    input: GetCampaignsByIdsRequestInput;
+    output: GetCampaignsByIdsResponse;
+    serverInput: GetCampaignsByIdsRequest;
+    serverOutput: GetCampaignsByIdsResponseInput;
+  };
+  deleteCampaigns: {
+    input: DeleteCampaignsRequestInput;
+    output: DeleteCampaignsResponse;
+    serverInput: DeleteCampaignsRequest;
+    serverOutput: DeleteCampaignsResponse;
+  };
+  updateCampaigns: {
+    input: UpdateCampaignsRequestInput;
+    output: UpdateCampaignsResponse;
+    serverInput: UpdateCampaignsRequest;
+    serverOutput: UpdateCampaignsResponse;
+  };
+  getNegativeSitesByCampaignIds: {
+    input: GetNegativeSitesByCampaignIdsRequestInput;
+    output: GetNegativeSitesByCampaignIdsResponse;
+    serverInput: GetNegativeSitesByCampaignIdsRequest;
+    serverOutput: GetNegativeSitesByCampaignIdsResponseInput;
+  };
+  setNegativeSitesToCampaigns: {
+    input: SetNegativeSitesToCampaignsRequestInput;
+    output: SetNegativeSitesToCampaignsResponse;
+    serverInput: SetNegativeSitesToCampaignsRequest;
+    serverOutput: SetNegativeSitesToCampaignsResponse;
+  };
+  getConfigValue: {
+    input: GetConfigValueRequest;
+    output: GetConfigValueResponse;
+    serverInput: GetConfigValueRequest;
+    serverOutput: GetConfigValueResponse;
+  };
+  getBSCCountries: {
+    input: GetBSCCountriesRequest;
+    output: GetBSCCountriesResponse;
+    serverInput: GetBSCCountriesRequest;
+    serverOutput: GetBSCCountriesResponse;
+  };
+  addAdGroups: {
+    input: AddAdGroupsRequestInput;
+    output: AddAdGroupsResponse;
+    serverInput: AddAdGroupsRequest;
+    serverOutput: AddAdGroupsResponseInput;
+  };
+  deleteAdGroups: {
+    input: DeleteAdGroupsRequestInput;
+    output: DeleteAdGroupsResponse;
+    serverInput: DeleteAdGroupsRequest;
+    serverOutput: DeleteAdGroupsResponse;
+  };
+  getAdGroupsByIds: {
+    input: GetAdGroupsByIdsRequestInput;
+    output: GetAdGroupsByIdsResponse;
+    serverInput: GetAdGroupsByIdsRequest;
+    serverOutput: GetAdGroupsByIdsResponseInput;
+  };
+  getAdGroupsByCampaignId: {
+    input: GetAdGroupsByCampaignIdRequestInput;
+    output: GetAdGroupsByCampaignIdResponse;
+    serverInput: GetAdGroupsByCampaignIdRequest;
+    serverOutput: GetAdGroupsByCampaignIdResponseInput;
+  };
+  updateAdGroups: {
+    input: UpdateAdGroupsRequestInput;
+    output: UpdateAdGroupsResponse;
+    serverInput: UpdateAdGroupsRequest;
+    serverOutput: UpdateAdGroupsResponse;
+  };
+  getNegativeSitesByAdGroupIds: {
+    input: GetNegativeSitesByAdGroupIdsRequestInput;
+    output: GetNegativeSitesByAdGroupIdsResponse;
+    serverInput: GetNegativeSitesByAdGroupIdsRequest;
+    serverOutput: GetNegativeSitesByAdGroupIdsResponseInput;
+  };
+  setNegativeSitesToAdGroups: {
+    input: SetNegativeSitesToAdGroupsRequestInput;
+    output: SetNegativeSitesToAdGroupsResponse;
+    serverInput: SetNegativeSitesToAdGroupsRequest;
+    serverOutput: SetNegativeSitesToAdGroupsResponse;
+  };
+  getGeoLocationsFileUrl: {
+    input: GetGeoLocationsFileUrlRequest;
+    output: GetGeoLocationsFileUrlResponse;
+    serverInput: GetGeoLocationsFileUrlRequest;
+    serverOutput: GetGeoLocationsFileUrlResponseInput;
+  };
+  addAds: {
+    input: AddAdsRequestInput;
+    output: AddAdsResponse;
+    serverInput: AddAdsRequest;
+    serverOutput: AddAdsResponseInput;
+  };
+  deleteAds: {
+    input: DeleteAdsRequestInput;
+    output: DeleteAdsResponse;
+    serverInput: DeleteAdsRequest;
+    serverOutput: DeleteAdsResponse;
+  };
+  getAdsByEditorialStatus: {
+    input: GetAdsByEditorialStatusRequestInput;
+    output: GetAdsByEditorialStatusResponse;
+    serverInput: GetAdsByEditorialStatusRequest;
+    serverOutput: GetAdsByEditorialStatusResponseInput;
+  };
+  getAdsByIds: {
+    input: GetAdsByIdsRequestInput;
+    output: GetAdsByIdsResponse;
+    serverInput: GetAdsByIdsRequest;
+    serverOutput: GetAdsByIdsResponseInput;
+  };
+  getAdsByAdGroupId: {
+    input: GetAdsByAdGroupIdRequestInput;
+    output: GetAdsByAdGroupIdResponse;
+    serverInput: GetAdsByAdGroupIdRequest;
+    serverOutput: GetAdsByAdGroupIdResponseInput;
+  };
+  updateAds: {
+    input: UpdateAdsRequestInput;
+    output: UpdateAdsResponse;
+    serverInput: UpdateAdsRequest;
+    serverOutput: UpdateAdsResponse;
+  };
+  addKeywords: {
+    input: AddKeywordsRequestInput;
+    output: AddKeywordsResponse;
+    serverInput: AddKeywordsRequest;
+    serverOutput: AddKeywordsResponseInput;
+  };
+  deleteKeywords: {
+    input: DeleteKeywordsRequestInput;
+    output: DeleteKeywordsResponse;
+    serverInput: DeleteKeywordsRequest;
+    serverOutput: DeleteKeywordsResponse;
+  };
+  getKeywordsByEditorialStatus: {
+    input: GetKeywordsByEditorialStatusRequestInput;
+    output: GetKeywordsByEditorialStatusResponse;
+    serverInput: GetKeywordsByEditorialStatusRequest;
+    serverOutput: GetKeywordsByEditorialStatusResponseInput;
+  };
+  getKeywordsByIds: {
+    input: GetKeywordsByIdsRequestInput;
+    output: GetKeywordsByIdsResponse;
+    serverInput: GetKeywordsByIdsRequest;
+    serverOutput: GetKeywordsByIdsResponseInput;
+  };
+  getKeywordsByAdGroupId: {
+    input: GetKeywordsByAdGroupIdRequestInput;
+    output: GetKeywordsByAdGroupIdResponse;
+    serverInput: GetKeywordsByAdGroupIdRequest;
+    serverOutput: GetKeywordsByAdGroupIdResponseInput;
+  };
+  updateKeywords: {
+    input: UpdateKeywordsRequestInput;
+    output: UpdateKeywordsResponse;
+    serverInput: UpdateKeywordsRequest;
+    serverOutput: UpdateKeywordsResponse;
+  };
+  appealEditorialRejections: {
+    input: AppealEditorialRejectionsRequestInput;
+    output: AppealEditorialRejectionsResponse;
+    serverInput: AppealEditorialRejectionsRequest;
+    serverOutput: AppealEditorialRejectionsResponse;
+  };
+  getEditorialReasonsByIds: {
+    input: GetEditorialReasonsByIdsRequestInput;
+    output: GetEditorialReasonsByIdsResponse;
+    serverInput: GetEditorialReasonsByIdsRequest;
+    serverOutput: GetEditorialReasonsByIdsResponseInput;
+  };
+  getAccountMigrationStatuses: {
+    input: GetAccountMigrationStatusesRequestInput;
+    output: GetAccountMigrationStatusesResponse;
+    serverInput: GetAccountMigrationStatusesRequest;
+    serverOutput: GetAccountMigrationStatusesResponseInput;
+  };
+  setAccountProperties: {
+    input: SetAccountPropertiesRequest;
+    output: void;
+    serverInput: SetAccountPropertiesRequest;
+    serverOutput: void;
+  };
+  getAccountProperties: {
+    input: GetAccountPropertiesRequest;
+    output: GetAccountPropertiesResponse;
+    serverInput: GetAccountPropertiesRequest;
+    serverOutput: GetAccountPropertiesResponse;
+  };
+  addAdExtensions: {
+    input: AddAdExtensionsRequestInput;
+    output: AddAdExtensionsResponse;
+    serverInput: AddAdExtensionsRequest;
+    serverOutput: AddAdExtensionsResponseInput;
+  };
+  getAdExtensionsByIds: {
+    input: GetAdExtensionsByIdsRequestInput;
+    output: GetAdExtensionsByIdsResponse;
+    serverInput: GetAdExtensionsByIdsRequest;
+    serverOutput: GetAdExtensionsByIdsResponseInput;
+  };
+  updateAdExtensions: {
+    input: UpdateAdExtensionsRequestInput;
+    output: UpdateAdExtensionsResponse;
+    serverInput: UpdateAdExtensionsRequest;
+    serverOutput: UpdateAdExtensionsResponse;
+  };
+  deleteAdExtensions: {
+    input: DeleteAdExtensionsRequestInput;
+    output: DeleteAdExtensionsResponse;
+    serverInput: DeleteAdExtensionsRequest;
+    serverOutput: DeleteAdExtensionsResponse;
+  };
+  getAdExtensionsEditorialReasons: {
+    input: GetAdExtensionsEditorialReasonsRequestInput;
+    output: GetAdExtensionsEditorialReasonsResponse;
+    serverInput: GetAdExtensionsEditorialReasonsRequest;
+    serverOutput: GetAdExtensionsEditorialReasonsResponseInput;
+  };
+  setAdExtensionsAssociations: {
+    input: SetAdExtensionsAssociationsRequestInput;
+    output: SetAdExtensionsAssociationsResponse;
+    serverInput: SetAdExtensionsAssociationsRequest;
+    serverOutput: SetAdExtensionsAssociationsResponse;
+  };
+  getAdExtensionsAssociations: {
+    input: GetAdExtensionsAssociationsRequestInput;
+    output: GetAdExtensionsAssociationsResponse;
+    serverInput: GetAdExtensionsAssociationsRequest;
+    serverOutput: GetAdExtensionsAssociationsResponseInput;
+  };
+  deleteAdExtensionsAssociations: {
+    input: DeleteAdExtensionsAssociationsRequestInput;
+    output: DeleteAdExtensionsAssociationsResponse;
+    serverInput: DeleteAdExtensionsAssociationsRequest;
+    serverOutput: DeleteAdExtensionsAssociationsResponse;
+  };
+  getAdExtensionIdsByAccountId: {
+    input: GetAdExtensionIdsByAccountIdRequestInput;
+    output: GetAdExtensionIdsByAccountIdResponse;
+    serverInput: GetAdExtensionIdsByAccountIdRequest;
+    serverOutput: GetAdExtensionIdsByAccountIdResponseInput;
+  };
+  addMedia: {
+    input: AddMediaRequestInput;
+    output: AddMediaResponse;
+    serverInput: AddMediaRequest;
+    serverOutput: AddMediaResponseInput;
+  };
+  deleteMedia: {
+    input: DeleteMediaRequestInput;
+    output: DeleteMediaResponse;
+    serverInput: DeleteMediaRequest;
+    serverOutput: DeleteMediaResponse;
+  };
+  getMediaMetaDataByAccountId: {
+    input: GetMediaMetaDataByAccountIdRequest;
+    output: GetMediaMetaDataByAccountIdResponse;
+    serverInput: GetMediaMetaDataByAccountIdRequest;
+    serverOutput: GetMediaMetaDataByAccountIdResponseInput;
+  };
+  getMediaMetaDataByIds: {
+    input: GetMediaMetaDataByIdsRequestInput;
+    output: GetMediaMetaDataByIdsResponse;
+    serverInput: GetMediaMetaDataByIdsRequest;
+    serverOutput: GetMediaMetaDataByIdsResponseInput;
+  };
+  getMediaAssociations: {
+    input: GetMediaAssociationsRequestInput;
+    output: GetMediaAssociationsResponse;
+    serverInput: GetMediaAssociationsRequest;
+    serverOutput: GetMediaAssociationsResponseInput;
+  };
+  getAdGroupCriterionsByIds: {
+    input: GetAdGroupCriterionsByIdsRequestInput;
+    output: GetAdGroupCriterionsByIdsResponse;
+    serverInput: GetAdGroupCriterionsByIdsRequest;
+    serverOutput: GetAdGroupCriterionsByIdsResponseInput;
+  };
+  addAdGroupCriterions: {
+    input: AddAdGroupCriterionsRequestInput;
+    output: AddAdGroupCriterionsResponse;
+    serverInput: AddAdGroupCriterionsRequest;
+    serverOutput: AddAdGroupCriterionsResponseInput;
+  };
+  updateAdGroupCriterions: {
+    input: UpdateAdGroupCriterionsRequestInput;
+    output: UpdateAdGroupCriterionsResponse;
+    serverInput: UpdateAdGroupCriterionsRequest;
+    serverOutput: UpdateAdGroupCriterionsResponse;
+  };
+  deleteAdGroupCriterions: {
+    input: DeleteAdGroupCriterionsRequestInput;
+    output: DeleteAdGroupCriterionsResponse;
+    serverInput: DeleteAdGroupCriterionsRequest;
+    serverOutput: DeleteAdGroupCriterionsResponse;
+  };
+  applyProductPartitionActions: {
+    input: ApplyProductPartitionActionsRequestInput;
+    output: ApplyProductPartitionActionsResponse;
+    serverInput: ApplyProductPartitionActionsRequest;
+    serverOutput: ApplyProductPartitionActionsResponseInput;
+  };
+  applyHotelGroupActions: {
+    input: ApplyHotelGroupActionsRequestInput;
+    output: ApplyHotelGroupActionsResponse;
+    serverInput: ApplyHotelGroupActionsRequest;
+    serverOutput: ApplyHotelGroupActionsResponseInput;
+  };
+  applyAssetGroupListingGroupActions: {
+    input: ApplyAssetGroupListingGroupActionsRequestInput;
+    output: ApplyAssetGroupListingGroupActionsResponse;
+    serverInput: ApplyAssetGroupListingGroupActionsRequest;
+    serverOutput: ApplyAssetGroupListingGroupActionsResponseInput;
+  };
+  getAssetGroupListingGroupsByIds: {
+    input: GetAssetGroupListingGroupsByIdsRequestInput;
+    output: GetAssetGroupListingGroupsByIdsResponse;
+    serverInput: GetAssetGroupListingGroupsByIdsRequest;
+    serverOutput: GetAssetGroupListingGroupsByIdsResponseInput;
+  };
+  getBMCStoresByCustomerId: {
+    input: GetBMCStoresByCustomerIdRequest;
+    output: GetBMCStoresByCustomerIdResponse;
+    serverInput: GetBMCStoresByCustomerIdRequest;
+    serverOutput: GetBMCStoresByCustomerIdResponseInput;
+  };
+  addNegativeKeywordsToEntities: {
+    input: AddNegativeKeywordsToEntitiesRequestInput;
+    output: AddNegativeKeywordsToEntitiesResponse;
+    serverInput: AddNegativeKeywordsToEntitiesRequest;
+    serverOutput: AddNegativeKeywordsToEntitiesResponseInput;
+  };
+  getNegativeKeywordsByEntityIds: {
+    input: GetNegativeKeywordsByEntityIdsRequestInput;
+    output: GetNegativeKeywordsByEntityIdsResponse;
+    serverInput: GetNegativeKeywordsByEntityIdsRequest;
+    serverOutput: GetNegativeKeywordsByEntityIdsResponseInput;
+  };
+  deleteNegativeKeywordsFromEntities: {
+    input: DeleteNegativeKeywordsFromEntitiesRequestInput;
+    output: DeleteNegativeKeywordsFromEntitiesResponse;
+    serverInput: DeleteNegativeKeywordsFromEntitiesRequest;
+    serverOutput: DeleteNegativeKeywordsFromEntitiesResponse;
+  };
+  getSharedEntitiesByAccountId: {
+    input: GetSharedEntitiesByAccountIdRequest;
+    output: GetSharedEntitiesByAccountIdResponse;
+    serverInput: GetSharedEntitiesByAccountIdRequest;
+    serverOutput: GetSharedEntitiesByAccountIdResponseInput;
+  };
+  getSharedEntities: {
+    input: GetSharedEntitiesRequest;
+    output: GetSharedEntitiesResponse;
+    serverInput: GetSharedEntitiesRequest;
+    serverOutput: GetSharedEntitiesResponseInput;
+  };
+  addSharedEntity: {
+    input: AddSharedEntityRequestInput;
+    output: AddSharedEntityResponse;
+    serverInput: AddSharedEntityRequest;
+    serverOutput: AddSharedEntityResponseInput;
+  };
+  getListItemsBySharedList: {
+    input: GetListItemsBySharedListRequestInput;
+    output: GetListItemsBySharedListResponse;
+    serverInput: GetListItemsBySharedListRequest;
+    serverOutput: GetListItemsBySharedListResponseInput;
+  };
+  addListItemsToSharedList: {
+    input: AddListItemsToSharedListRequestInput;
+    output: AddListItemsToSharedListResponse;
+    serverInput: AddListItemsToSharedListRequest;
+    serverOutput: AddListItemsToSharedListResponseInput;
+  };
+  updateSharedEntities: {
+    input: UpdateSharedEntitiesRequestInput;
+    output: UpdateSharedEntitiesResponse;
+    serverInput: UpdateSharedEntitiesRequest;
+    serverOutput: UpdateSharedEntitiesResponse;
+  };
+  deleteListItemsFromSharedList: {
+    input: DeleteListItemsFromSharedListRequestInput;
+    output: DeleteListItemsFromSharedListResponse;
+    serverInput: DeleteListItemsFromSharedListRequest;
+    serverOutput: DeleteListItemsFromSharedListResponse;
+  };
+  setSharedEntityAssociations: {
+    input: SetSharedEntityAssociationsRequestInput;
+    output: SetSharedEntityAssociationsResponse;
+    serverInput: SetSharedEntityAssociationsRequest;
+    serverOutput: SetSharedEntityAssociationsResponse;
+  };
+  deleteSharedEntityAssociations: {
+    input: DeleteSharedEntityAssociationsRequestInput;
+    output: DeleteSharedEntityAssociationsResponse;
+    serverInput: DeleteSharedEntityAssociationsRequest;
+    serverOutput: DeleteSharedEntityAssociationsResponse;
+  };
+  getSharedEntityAssociationsBySharedEntityIds: {
+    input: GetSharedEntityAssociationsBySharedEntityIdsRequestInput;
+    output: GetSharedEntityAssociationsBySharedEntityIdsResponse;
+    serverInput: GetSharedEntityAssociationsBySharedEntityIdsRequest;
+    serverOutput: GetSharedEntityAssociationsBySharedEntityIdsResponseInput;
+  };
+  getSharedEntityAssociationsByEntityIds: {
+    input: GetSharedEntityAssociationsByEntityIdsRequestInput;
+    output: GetSharedEntityAssociationsByEntityIdsResponse;
+    serverInput: GetSharedEntityAssociationsByEntityIdsRequest;
+    serverOutput: GetSharedEntityAssociationsByEntityIdsResponseInput;
+  };
+  deleteSharedEntities: {
+    input: DeleteSharedEntitiesRequestInput;
+    output: DeleteSharedEntitiesResponse;
+    serverInput: DeleteSharedEntitiesRequest;
+    serverOutput: DeleteSharedEntitiesResponse;
+  };
+  getCampaignSizesByAccountId: {
+    input: GetCampaignSizesByAccountIdRequestInput;
+    output: GetCampaignSizesByAccountIdResponse;
+    serverInput: GetCampaignSizesByAccountIdRequest;
+    serverOutput: GetCampaignSizesByAccountIdResponseInput;
+  };
+  addCampaignCriterions: {
+    input: AddCampaignCriterionsRequestInput;
+    output: AddCampaignCriterionsResponse;
+    serverInput: AddCampaignCriterionsRequest;
+    serverOutput: AddCampaignCriterionsResponseInput;
+  };
+  updateCampaignCriterions: {
+    input: UpdateCampaignCriterionsRequestInput;
+    output: UpdateCampaignCriterionsResponse;
+    serverInput: UpdateCampaignCriterionsRequest;
+    serverOutput: UpdateCampaignCriterionsResponse;
+  };
+  deleteCampaignCriterions: {
+    input: DeleteCampaignCriterionsRequestInput;
+    output: DeleteCampaignCriterionsResponse;
+    serverInput: DeleteCampaignCriterionsRequest;
+    serverOutput: DeleteCampaignCriterionsResponse;
+  };
+  getCampaignCriterionsByIds: {
+    input: GetCampaignCriterionsByIdsRequestInput;
+    output: GetCampaignCriterionsByIdsResponse;
+    serverInput: GetCampaignCriterionsByIdsRequest;
+    serverOutput: GetCampaignCriterionsByIdsResponseInput;
+  };
+  addBudgets: {
+    input: AddBudgetsRequestInput;
+    output: AddBudgetsResponse;
+    serverInput: AddBudgetsRequest;
+    serverOutput: AddBudgetsResponseInput;
+  };
+  updateBudgets: {
+    input: UpdateBudgetsRequestInput;
+    output: UpdateBudgetsResponse;
+    serverInput: UpdateBudgetsRequest;
+    serverOutput: UpdateBudgetsResponse;
+  };
+  deleteBudgets: {
+    input: DeleteBudgetsRequestInput;
+    output: DeleteBudgetsResponse;
+    serverInput: DeleteBudgetsRequest;
+    serverOutput: DeleteBudgetsResponse;
+  };
+  getBudgetsByIds: {
+    input: GetBudgetsByIdsRequestInput;
+    output: GetBudgetsByIdsResponse;
+    serverInput: GetBudgetsByIdsRequest;
+    serverOutput: GetBudgetsByIdsResponseInput;
+  };
+  getCampaignIdsByBudgetIds: {
+    input: GetCampaignIdsByBudgetIdsRequestInput;
+    output: GetCampaignIdsByBudgetIdsResponse;
+    serverInput: GetCampaignIdsByBudgetIdsRequest;
+    serverOutput: GetCampaignIdsByBudgetIdsResponseInput;
+  };
+  addBidStrategies: {
+    input: AddBidStrategiesRequestInput;
+    output: AddBidStrategiesResponse;
+    serverInput: AddBidStrategiesRequest;
+    serverOutput: AddBidStrategiesResponseInput;
+  };
+  updateBidStrategies: {
+    input: UpdateBidStrategiesRequestInput;
+    output: UpdateBidStrategiesResponse;
+    serverInput: UpdateBidStrategiesRequest;
+    serverOutput: UpdateBidStrategiesResponse;
+  };
+  deleteBidStrategies: {
+    input: DeleteBidStrategiesRequestInput;
+    output: DeleteBidStrategiesResponse;
+    serverInput: DeleteBidStrategiesRequest;
+    serverOutput: DeleteBidStrategiesResponse;
+  };
+  getBidStrategiesByIds: {
+    input: GetBidStrategiesByIdsRequestInput;
+    output: GetBidStrategiesByIdsResponse;
+    serverInput: GetBidStrategiesByIdsRequest;
+    serverOutput: GetBidStrategiesByIdsResponseInput;
+  };
+  getCampaignIdsByBidStrategyIds: {
+    input: GetCampaignIdsByBidStrategyIdsRequestInput;
+    output: GetCampaignIdsByBidStrategyIdsResponse;
+    serverInput: GetCampaignIdsByBidStrategyIdsRequest;
+    serverOutput: GetCampaignIdsByBidStrategyIdsResponseInput;
+  };
+  addAudienceGroups: {
+    input: AddAudienceGroupsRequestInput;
+    output: AddAudienceGroupsResponse;
+    serverInput: AddAudienceGroupsRequest;
+    serverOutput: AddAudienceGroupsResponseInput;
+  };
+  updateAudienceGroups: {
+    input: UpdateAudienceGroupsRequestInput;
+    output: UpdateAudienceGroupsResponse;
+    serverInput: UpdateAudienceGroupsRequest;
+    serverOutput: UpdateAudienceGroupsResponse;
+  };
+  deleteAudienceGroups: {
+    input: DeleteAudienceGroupsRequestInput;
+    output: DeleteAudienceGroupsResponse;
+    serverInput: DeleteAudienceGroupsRequest;
+    serverOutput: DeleteAudienceGroupsResponse;
+  };
+  getAudienceGroupsByIds: {
+    input: GetAudienceGroupsByIdsRequestInput;
+    output: GetAudienceGroupsByIdsResponse;
+    serverInput: GetAudienceGroupsByIdsRequest;
+    serverOutput: GetAudienceGroupsByIdsResponseInput;
+  };
+  addAssetGroups: {
+    input: AddAssetGroupsRequestInput;
+    output: AddAssetGroupsResponse;
+    serverInput: AddAssetGroupsRequest;
+    serverOutput: AddAssetGroupsResponseInput;
+  };
+  updateAssetGroups: {
+    input: UpdateAssetGroupsRequestInput;
+    output: UpdateAssetGroupsResponse;
+    serverInput: UpdateAssetGroupsRequest;
+    serverOutput: UpdateAssetGroupsResponse;
+  };
+  deleteAssetGroups: {
+    input: DeleteAssetGroupsRequestInput;
+    output: DeleteAssetGroupsResponse;
+    serverInput: DeleteAssetGroupsRequest;
+    serverOutput: DeleteAssetGroupsResponse;
+  };
+  getAssetGroupsByIds: {
+    input: GetAssetGroupsByIdsRequestInput;
+    output: GetAssetGroupsByIdsResponse;
+    serverInput: GetAssetGroupsByIdsRequest;
+    serverOutput: GetAssetGroupsByIdsResponseInput;
+  };
+  getAssetGroupsByCampaignId: {
+    input: GetAssetGroupsByCampaignIdRequestInput;
+    output: GetAssetGroupsByCampaignIdResponse;
+    serverInput: GetAssetGroupsByCampaignIdRequest;
+    serverOutput: GetAssetGroupsByCampaignIdResponseInput;
+  };
+  getAssetGroupsEditorialReasons: {
+    input: GetAssetGroupsEditorialReasonsRequestInput;
+    output: GetAssetGroupsEditorialReasonsResponse;
+    serverInput: GetAssetGroupsEditorialReasonsRequest;
+    serverOutput: GetAssetGroupsEditorialReasonsResponseInput;
+  };
+  setAudienceGroupAssetGroupAssociations: {
+    input: SetAudienceGroupAssetGroupAssociationsRequestInput;
+    output: SetAudienceGroupAssetGroupAssociationsResponse;
+    serverInput: SetAudienceGroupAssetGroupAssociationsRequest;
+    serverOutput: SetAudienceGroupAssetGroupAssociationsResponse;
+  };
+  deleteAudienceGroupAssetGroupAssociations: {
+    input: DeleteAudienceGroupAssetGroupAssociationsRequestInput;
+    output: DeleteAudienceGroupAssetGroupAssociationsResponse;
+    serverInput: DeleteAudienceGroupAssetGroupAssociationsRequest;
+    serverOutput: DeleteAudienceGroupAssetGroupAssociationsResponse;
+  };
+  getAudienceGroupAssetGroupAssociationsByAssetGroupIds: {
+    input: GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequestInput;
+    output: GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse;
+    serverInput: GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest;
+    serverOutput: GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponseInput;
+  };
+  getAudienceGroupAssetGroupAssociationsByAudienceGroupIds: {
+    input: GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequestInput;
+    output: GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse;
+    serverInput: GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest;
+    serverOutput: GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponseInput;
+  };
+  addAudiences: {
+    input: AddAudiencesRequestInput;
+    output: AddAudiencesResponse;
+    serverInput: AddAudiencesRequest;
+    serverOutput: AddAudiencesResponseInput;
+  };
+  updateAudiences: {
+    input: UpdateAudiencesRequestInput;
+    output: UpdateAudiencesResponse;
+    serverInput: UpdateAudiencesRequest;
+    serverOutput: UpdateAudiencesResponse;
+  };
+  deleteAudiences: {
+    input: DeleteAudiencesRequestInput;
+    output: DeleteAudiencesResponse;
+    serverInput: DeleteAudiencesRequest;
+    serverOutput: DeleteAudiencesResponse;
+  };
+  getAudiencesByIds: {
+    input: GetAudiencesByIdsRequestInput;
+    output: GetAudiencesByIdsResponse;
+    serverInput: GetAudiencesByIdsRequest;
+    serverOutput: GetAudiencesByIdsResponseInput;
+  };
+  applyCustomerListItems: {
+    input: ApplyCustomerListItemsRequestInput;
+    output: ApplyCustomerListItemsResponse;
+    serverInput: ApplyCustomerListItemsRequest;
+    serverOutput: ApplyCustomerListItemsResponse;
+  };
+  applyCustomerListUserData: {
+    input: ApplyCustomerListUserDataRequestInput;
+    output: ApplyCustomerListUserDataResponse;
+    serverInput: ApplyCustomerListUserDataRequest;
+    serverOutput: ApplyCustomerListUserDataResponse;
+  };
+  getUetTagsByIds: {
+    input: GetUetTagsByIdsRequestInput;
+    output: GetUetTagsByIdsResponse;
+    serverInput: GetUetTagsByIdsRequest;
+    serverOutput: GetUetTagsByIdsResponseInput;
+  };
+  addUetTags: {
+    input: AddUetTagsRequestInput;
+    output: AddUetTagsResponse;
+    serverInput: AddUetTagsRequest;
+    serverOutput: AddUetTagsResponseInput;
+  };
+  updateUetTags: {
+    input: UpdateUetTagsRequestInput;
+    output: UpdateUetTagsResponse;
+    serverInput: UpdateUetTagsRequest;
+    serverOutput: UpdateUetTagsResponse;
+  };
+  getConversionGoalsByIds: {
+    input: GetConversionGoalsByIdsRequestInput;
+    output: GetConversionGoalsByIdsResponse;
+    serverInput: GetConversionGoalsByIdsRequest;
+    serverOutput: GetConversionGoalsByIdsResponseInput;
+  };
+  getConversionGoalsByTagIds: {
+    input: GetConversionGoalsByTagIdsRequestInput;
+    output: GetConversionGoalsByTagIdsResponse;
+    serverInput: GetConversionGoalsByTagIdsRequest;
+    serverOutput: GetConversionGoalsByTagIdsResponseInput;
+  };
+  addConversionGoals: {
+    input: AddConversionGoalsRequestInput;
+    output: AddConversionGoalsResponse;
+    serverInput: AddConversionGoalsRequest;
+    serverOutput: AddConversionGoalsResponseInput;
+  };
+  updateConversionGoals: {
+    input: UpdateConversionGoalsRequestInput;
+    output: UpdateConversionGoalsResponse;
+    serverInput: UpdateConversionGoalsRequest;
+    serverOutput: UpdateConversionGoalsResponse;
+  };
+  applyOfflineConversions: {
+    input: ApplyOfflineConversionsRequestInput;
+    output: ApplyOfflineConversionsResponse;
+    serverInput: ApplyOfflineConversionsRequest;
+    serverOutput: ApplyOfflineConversionsResponse;
+  };
+  applyOfflineConversionAdjustments: {
+    input: ApplyOfflineConversionAdjustmentsRequestInput;
+    output: ApplyOfflineConversionAdjustmentsResponse;
+    serverInput: ApplyOfflineConversionAdjustmentsRequest;
+    serverOutput: ApplyOfflineConversionAdjustmentsResponse;
+  };
+  applyOnlineConversionAdjustments: {
+    input: ApplyOnlineConversionAdjustmentsRequestInput;
+    output: ApplyOnlineConversionAdjustmentsResponse;
+    serverInput: ApplyOnlineConversionAdjustmentsRequest;
+    serverOutput: ApplyOnlineConversionAdjustmentsResponse;
+  };
+  getOfflineConversionReports: {
+    input: GetOfflineConversionReportsRequestInput;
+    output: GetOfflineConversionReportsResponse;
+    serverInput: GetOfflineConversionReportsRequest;
+    serverOutput: GetOfflineConversionReportsResponseInput;
+  };
+  getOfflineConversionReportByGoalIds: {
+    input: GetOfflineConversionReportByGoalIdsRequestInput;
+    output: GetOfflineConversionReportByGoalIdsResponse;
+    serverInput: GetOfflineConversionReportByGoalIdsRequest;
+    serverOutput: GetOfflineConversionReportByGoalIdsResponseInput;
+  };
+  addLabels: {
+    input: AddLabelsRequestInput;
+    output: AddLabelsResponse;
+    serverInput: AddLabelsRequest;
+    serverOutput: AddLabelsResponseInput;
+  };
+  deleteLabels: {
+    input: DeleteLabelsRequestInput;
+    output: DeleteLabelsResponse;
+    serverInput: DeleteLabelsRequest;
+    serverOutput: DeleteLabelsResponse;
+  };
+  updateLabels: {
+    input: UpdateLabelsRequestInput;
+    output: UpdateLabelsResponse;
+    serverInput: UpdateLabelsRequest;
+    serverOutput: UpdateLabelsResponse;
+  };
+  getLabelsByIds: {
+    input: GetLabelsByIdsRequestInput;
+    output: GetLabelsByIdsResponse;
+    serverInput: GetLabelsByIdsRequest;
+    serverOutput: GetLabelsByIdsResponseInput;
+  };
+  setLabelAssociations: {
+    input: SetLabelAssociationsRequestInput;
+    output: SetLabelAssociationsResponse;
+    serverInput: SetLabelAssociationsRequest;
+    serverOutput: SetLabelAssociationsResponse;
+  };
+  deleteLabelAssociations: {
+    input: DeleteLabelAssociationsRequestInput;
+    output: DeleteLabelAssociationsResponse;
+    serverInput: DeleteLabelAssociationsRequest;
+    serverOutput: DeleteLabelAssociationsResponse;
+  };
+  getLabelAssociationsByEntityIds: {
+    input: GetLabelAssociationsByEntityIdsRequestInput;
+    output: GetLabelAssociationsByEntityIdsResponse;
+    serverInput: GetLabelAssociationsByEntityIdsRequest;
+    serverOutput: GetLabelAssociationsByEntityIdsResponseInput;
+  };
+  getLabelAssociationsByLabelIds: {
+    input: GetLabelAssociationsByLabelIdsRequestInput;
+    output: GetLabelAssociationsByLabelIdsResponse;
+    serverInput: GetLabelAssociationsByLabelIdsRequest;
+    serverOutput: GetLabelAssociationsByLabelIdsResponseInput;
+  };
+  addExperiments: {
+    input: AddExperimentsRequestInput;
+    output: AddExperimentsResponse;
+    serverInput: AddExperimentsRequest;
+    serverOutput: AddExperimentsResponseInput;
+  };
+  deleteExperiments: {
+    input: DeleteExperimentsRequestInput;
+    output: DeleteExperimentsResponse;
+    serverInput: DeleteExperimentsRequest;
+    serverOutput: DeleteExperimentsResponse;
+  };
+  updateExperiments: {
+    input: UpdateExperimentsRequestInput;
+    output: UpdateExperimentsResponse;
+    serverInput: UpdateExperimentsRequest;
+    serverOutput: UpdateExperimentsResponse;
+  };
+  getExperimentsByIds: {
+    input: GetExperimentsByIdsRequestInput;
+    output: GetExperimentsByIdsResponse;
+    serverInput: GetExperimentsByIdsRequest;
+    serverOutput: GetExperimentsByIdsResponseInput;
+  };
+  getProfileDataFileUrl: {
+    input: GetProfileDataFileUrlRequest;
+    output: GetProfileDataFileUrlResponse;
+    serverInput: GetProfileDataFileUrlRequest;
+    serverOutput: GetProfileDataFileUrlResponseInput;
+  };
+  searchCompanies: {
+    input: SearchCompaniesRequest;
+    output: SearchCompaniesResponse;
+    serverInput: SearchCompaniesRequest;
+    serverOutput: SearchCompaniesResponseInput;
+  };
+  getFileImportUploadUrl: {
+    input: GetFileImportUploadUrlRequest;
+    output: GetFileImportUploadUrlResponse;
+    serverInput: GetFileImportUploadUrlRequest;
+    serverOutput: GetFileImportUploadUrlResponse;
+  };
+  addImportJobs: {
+    input: AddImportJobsRequestInput;
+    output: AddImportJobsResponse;
+    serverInput: AddImportJobsRequest;
+    serverOutput: AddImportJobsResponseInput;
+  };
+  getImportResults: {
+    input: GetImportResultsRequestInput;
+    output: GetImportResultsResponse;
+    serverInput: GetImportResultsRequest;
+    serverOutput: GetImportResultsResponseInput;
+  };
+  getImportJobsByIds: {
+    input: GetImportJobsByIdsRequestInput;
+    output: GetImportJobsByIdsResponse;
+    serverInput: GetImportJobsByIdsRequest;
+    serverOutput: GetImportJobsByIdsResponseInput;
+  };
+  deleteImportJobs: {
+    input: DeleteImportJobsRequestInput;
+    output: DeleteImportJobsResponse;
+    serverInput: DeleteImportJobsRequest;
+    serverOutput: DeleteImportJobsResponse;
+  };
+  getImportEntityIdsMapping: {
+    input: GetImportEntityIdsMappingRequestInput;
+    output: GetImportEntityIdsMappingResponse;
+    serverInput: GetImportEntityIdsMappingRequest;
+    serverOutput: GetImportEntityIdsMappingResponseInput;
+  };
+  updateImportJobs: {
+    input: UpdateImportJobsRequestInput;
+    output: UpdateImportJobsResponse;
+    serverInput: UpdateImportJobsRequest;
+    serverOutput: UpdateImportJobsResponseInput;
+  };
+  addVideos: {
+    input: AddVideosRequestInput;
+    output: AddVideosResponse;
+    serverInput: AddVideosRequest;
+    serverOutput: AddVideosResponseInput;
+  };
+  deleteVideos: {
+    input: DeleteVideosRequestInput;
+    output: DeleteVideosResponse;
+    serverInput: DeleteVideosRequest;
+    serverOutput: DeleteVideosResponse;
+  };
+  getVideosByIds: {
+    input: GetVideosByIdsRequestInput;
+    output: GetVideosByIdsResponse;
+    serverInput: GetVideosByIdsRequest;
+    serverOutput: GetVideosByIdsResponseInput;
+  };
+  updateVideos: {
+    input: UpdateVideosRequestInput;
+    output: UpdateVideosResponse;
+    serverInput: UpdateVideosRequest;
+    serverOutput: UpdateVideosResponse;
+  };
+  addHTML5s: {
+    input: AddHTML5sRequestInput;
+    output: AddHTML5sResponse;
+    serverInput: AddHTML5sRequest;
+    serverOutput: AddHTML5sResponseInput;
+  };
+  getHTML5sByIds: {
+    input: GetHTML5sByIdsRequestInput;
+    output: GetHTML5sByIdsResponse;
+    serverInput: GetHTML5sByIdsRequest;
+    serverOutput: GetHTML5sByIdsResponseInput;
+  };
+  deleteHTML5s: {
+    input: DeleteHTML5sRequestInput;
+    output: DeleteHTML5sResponse;
+    serverInput: DeleteHTML5sRequest;
+    serverOutput: DeleteHTML5sResponse;
+  };
+  addCampaignConversionGoals: {
+    input: AddCampaignConversionGoalsRequestInput;
+    output: AddCampaignConversionGoalsResponse;
+    serverInput: AddCampaignConversionGoalsRequest;
+    serverOutput: AddCampaignConversionGoalsResponse;
+  };
+  deleteCampaignConversionGoals: {
+    input: DeleteCampaignConversionGoalsRequestInput;
+    output: DeleteCampaignConversionGoalsResponse;
+    serverInput: DeleteCampaignConversionGoalsRequest;
+    serverOutput: DeleteCampaignConversionGoalsResponse;
+  };
+  addDataExclusions: {
+    input: AddDataExclusionsRequestInput;
+    output: AddDataExclusionsResponse;
+    serverInput: AddDataExclusionsRequest;
+    serverOutput: AddDataExclusionsResponseInput;
+  };
+  updateDataExclusions: {
+    input: UpdateDataExclusionsRequestInput;
+    output: UpdateDataExclusionsResponse;
+    serverInput: UpdateDataExclusionsRequest;
+    serverOutput: UpdateDataExclusionsResponse;
+  };
+  deleteDataExclusions: {
+    input: DeleteDataExclusionsRequestInput;
+    output: DeleteDataExclusionsResponse;
+    serverInput: DeleteDataExclusionsRequest;
+    serverOutput: DeleteDataExclusionsResponse;
+  };
+  getDataExclusionsByIds: {
+    input: GetDataExclusionsByIdsRequestInput;
+    output: GetDataExclusionsByIdsResponse;
+    serverInput: GetDataExclusionsByIdsRequest;
+    serverOutput: GetDataExclusionsByIdsResponseInput;
+  };
+  getDataExclusionsByAccountId: {
+    input: GetDataExclusionsByAccountIdRequestInput;
+    output: GetDataExclusionsByAccountIdResponse;
+    serverInput: GetDataExclusionsByAccountIdRequest;
+    serverOutput: GetDataExclusionsByAccountIdResponseInput;
+  };
+  addSeasonalityAdjustments: {
+    input: AddSeasonalityAdjustmentsRequestInput;
+    output: AddSeasonalityAdjustmentsResponse;
+    serverInput: AddSeasonalityAdjustmentsRequest;
+    serverOutput: AddSeasonalityAdjustmentsResponseInput;
+  };
+  updateSeasonalityAdjustments: {
+    input: UpdateSeasonalityAdjustmentsRequestInput;
+    output: UpdateSeasonalityAdjustmentsResponse;
+    serverInput: UpdateSeasonalityAdjustmentsRequest;
+    serverOutput: UpdateSeasonalityAdjustmentsResponse;
+  };
+  deleteSeasonalityAdjustments: {
+    input: DeleteSeasonalityAdjustmentsRequestInput;
+    output: DeleteSeasonalityAdjustmentsResponse;
+    serverInput: DeleteSeasonalityAdjustmentsRequest;
+    serverOutput: DeleteSeasonalityAdjustmentsResponse;
+  };
+  getSeasonalityAdjustmentsByIds: {
+    input: GetSeasonalityAdjustmentsByIdsRequestInput;
+    output: GetSeasonalityAdjustmentsByIdsResponse;
+    serverInput: GetSeasonalityAdjustmentsByIdsRequest;
+    serverOutput: GetSeasonalityAdjustmentsByIdsResponseInput;
+  };
+  getSeasonalityAdjustmentsByAccountId: {
+    input: GetSeasonalityAdjustmentsByAccountIdRequestInput;
+    output: GetSeasonalityAdjustmentsByAccountIdResponse;
+    serverInput: GetSeasonalityAdjustmentsByAccountIdRequest;
+    serverOutput: GetSeasonalityAdjustmentsByAccountIdResponseInput;
+  };
+  createAssetGroupRecommendation: {
+    input: CreateAssetGroupRecommendationRequest;
+    output: CreateAssetGroupRecommendationResponse;
+    serverInput: CreateAssetGroupRecommendationRequest;
+    serverOutput: CreateAssetGroupRecommendationResponseInput;
+  };
+  createResponsiveAdRecommendation: {
+    input: CreateResponsiveAdRecommendationRequestInput;
+    output: CreateResponsiveAdRecommendationResponse;
+    serverInput: CreateResponsiveAdRecommendationRequest;
+    serverOutput: CreateResponsiveAdRecommendationResponseInput;
+  };
+  createResponsiveSearchAdRecommendation: {
+    input: CreateResponsiveSearchAdRecommendationRequest;
+    output: CreateResponsiveSearchAdRecommendationResponse;
+    serverInput: CreateResponsiveSearchAdRecommendationRequest;
+    serverOutput: CreateResponsiveSearchAdRecommendationResponseInput;
+  };
+  refineAssetGroupRecommendation: {
+    input: RefineAssetGroupRecommendationRequestInput;
+    output: RefineAssetGroupRecommendationResponse;
+    serverInput: RefineAssetGroupRecommendationRequest;
+    serverOutput: RefineAssetGroupRecommendationResponseInput;
+  };
+  refineResponsiveAdRecommendation: {
+    input: RefineResponsiveAdRecommendationRequestInput;
+    output: RefineResponsiveAdRecommendationResponse;
+    serverInput: RefineResponsiveAdRecommendationRequest;
+    serverOutput: RefineResponsiveAdRecommendationResponseInput;
+  };
+  refineResponsiveSearchAdRecommendation: {
+    input: RefineResponsiveSearchAdRecommendationRequestInput;
+    output: RefineResponsiveSearchAdRecommendationResponse;
+    serverInput: RefineResponsiveSearchAdRecommendationRequest;
+    serverOutput: RefineResponsiveSearchAdRecommendationResponseInput;
+  };
+  getResponsiveAdRecommendationJob: {
+    input: GetResponsiveAdRecommendationJobRequestInput;
+    output: GetResponsiveAdRecommendationJobResponse;
+    serverInput: GetResponsiveAdRecommendationJobRequest;
+    serverOutput: GetResponsiveAdRecommendationJobResponseInput;
+  };
+  updateConversionValueRules: {
+    input: UpdateConversionValueRulesRequestInput;
+    output: UpdateConversionValueRulesResponse;
+    serverInput: UpdateConversionValueRulesRequest;
+    serverOutput: UpdateConversionValueRulesResponse;
+  };
+  updateConversionValueRulesStatus: {
+    input: UpdateConversionValueRulesStatusRequestInput;
+    output: UpdateConversionValueRulesStatusResponse;
+    serverInput: UpdateConversionValueRulesStatusRequest;
+    serverOutput: UpdateConversionValueRulesStatusResponse;
+  };
+  addConversionValueRules: {
+    input: AddConversionValueRulesRequestInput;
+    output: AddConversionValueRulesResponse;
+    serverInput: AddConversionValueRulesRequest;
+    serverOutput: AddConversionValueRulesResponseInput;
+  };
+  getConversionValueRulesByAccountId: {
+    input: GetConversionValueRulesByAccountIdRequestInput;
+    output: GetConversionValueRulesByAccountIdResponse;
+    serverInput: GetConversionValueRulesByAccountIdRequest;
+    serverOutput: GetConversionValueRulesByAccountIdResponseInput;
+  };
+  getConversionValueRulesByIds: {
+    input: GetConversionValueRulesByIdsRequestInput;
+    output: GetConversionValueRulesByIdsResponse;
+    serverInput: GetConversionValueRulesByIdsRequest;
+    serverOutput: GetConversionValueRulesByIdsResponseInput;
+  };
+  addBrandKits: {
+    input: AddBrandKitsRequestInput;
+    output: AddBrandKitsResponse;
+    serverInput: AddBrandKitsRequest;
+    serverOutput: AddBrandKitsResponseInput;
+  };
+  updateBrandKits: {
+    input: UpdateBrandKitsRequestInput;
+    output: UpdateBrandKitsResponse;
+    serverInput: UpdateBrandKitsRequest;
+    serverOutput: UpdateBrandKitsResponse;
+  };
+  deleteBrandKits: {
+    input: DeleteBrandKitsRequestInput;
+    output: DeleteBrandKitsResponse;
+    serverInput: DeleteBrandKitsRequest;
+    serverOutput: DeleteBrandKitsResponse;
+  };
+  createBrandKitRecommendation: {
+    input: CreateBrandKitRecommendationRequestInput;
+    output: CreateBrandKitRecommendationResponse;
+    serverInput: CreateBrandKitRecommendationRequest;
+    serverOutput: CreateBrandKitRecommendationResponseInput;
+  };
+  addNewCustomerAcquisitionGoals: {
+    input: AddNewCustomerAcquisitionGoalsRequestInput;
+    output: AddNewCustomerAcquisitionGoalsResponse;
+    serverInput: AddNewCustomerAcquisitionGoalsRequest;
+    serverOutput: AddNewCustomerAcquisitionGoalsResponseInput;
+  };
+  updateNewCustomerAcquisitionGoals: {
+    input: UpdateNewCustomerAcquisitionGoalsRequestInput;
+    output: UpdateNewCustomerAcquisitionGoalsResponse;
+    serverInput: UpdateNewCustomerAcquisitionGoalsRequest;
+    serverOutput: UpdateNewCustomerAcquisitionGoalsResponse;
+  };
+  getNewCustomerAcquisitionGoalsByAccountId: {
+    input: GetNewCustomerAcquisitionGoalsByAccountIdRequestInput;
+    output: GetNewCustomerAcquisitionGoalsByAccountIdResponse;
+    serverInput: GetNewCustomerAcquisitionGoalsByAccountIdRequest;
+    serverOutput: GetNewCustomerAcquisitionGoalsByAccountIdResponseInput;
+  };
+  getBrandKitsByAccountId: {
+    input: GetBrandKitsByAccountIdRequestInput;
+    output: GetBrandKitsByAccountIdResponse;
+    serverInput: GetBrandKitsByAccountIdRequest;
+    serverOutput: GetBrandKitsByAccountIdResponseInput;
+  };
+  getBrandKitsByIds: {
+    input: GetBrandKitsByIdsRequestInput;
+    output: GetBrandKitsByIdsResponse;
+    serverInput: GetBrandKitsByIdsRequest;
+    serverOutput: GetBrandKitsByIdsResponseInput;
+  };
+  getClipchampTemplates: {
+    input: GetClipchampTemplatesRequest;
+    output: GetClipchampTemplatesResponse;
+    serverInput: GetClipchampTemplatesRequest;
+    serverOutput: GetClipchampTemplatesResponse;
+  };
+  getSupportedClipchampAudio: {
+    input: GetSupportedClipchampAudioRequest;
+    output: GetSupportedClipchampAudioResponse;
+    serverInput: GetSupportedClipchampAudioRequest;
+    serverOutput: GetSupportedClipchampAudioResponse;
+  };
+  getSupportedFonts: {
+    input: GetSupportedFontsRequest;
+    output: GetSupportedFontsResponse;
+    serverInput: GetSupportedFontsRequest;
+    serverOutput: GetSupportedFontsResponse;
+  };
+  getHealthCheck: {
+    input: GetHealthCheckRequestInput;
+    output: GetHealthCheckResponse;
+    serverInput: GetHealthCheckRequest;
+    serverOutput: GetHealthCheckResponseInput;
+  };
+  getDiagnostics: {
+    input: GetDiagnosticsRequestInput;
+    output: GetDiagnosticsResponse;
+    serverInput: GetDiagnosticsRequest;
+    serverOutput: GetDiagnosticsResponseInput;
+  };
+  getAnnotationOptOut: {
+    input: GetAnnotationOptOutRequest;
+    output: GetAnnotationOptOutResponse;
+    serverInput: GetAnnotationOptOutRequest;
+    serverOutput: GetAnnotationOptOutResponseInput;
+  };
+  updateAnnotationOptOut: {
+    input: UpdateAnnotationOptOutRequestInput;
+    output: void;
+    serverInput: UpdateAnnotationOptOutRequest;
+    serverOutput: void;
+  };
+  addLinkedInSegments: {
+    input: AddLinkedInSegmentsRequestInput;
+    output: AddLinkedInSegmentsResponse;
+    serverInput: AddLinkedInSegmentsRequest;
+    serverOutput: AddLinkedInSegmentsResponseInput;
+  };
+  deleteLinkedInSegments: {
+    input: DeleteLinkedInSegmentsRequestInput;
+    output: DeleteLinkedInSegmentsResponse;
+    serverInput: DeleteLinkedInSegmentsRequest;
+    serverOutput: DeleteLinkedInSegmentsResponse;
+  };
+  updateLinkedInSegments: {
+    input: UpdateLinkedInSegmentsRequestInput;
+    output: UpdateLinkedInSegmentsResponse;
+    serverInput: UpdateLinkedInSegmentsRequest;
+    serverOutput: UpdateLinkedInSegmentsResponse;
+  };
+  getUetTagAuthKey: {
+    input: GetUetTagAuthKeyRequestInput;
+    output: GetUetTagAuthKeyResponse;
+    serverInput: GetUetTagAuthKeyRequest;
+    serverOutput: GetUetTagAuthKeyResponse;
+  };
+}

@@ -8,9 +8,14 @@ import {
   type ServiceDesc,
   complex,
   field,
+  generatedFor,
   scalar,
   xs,
 } from "@wsdl-tsgen/runtime";
+import type { CurrencyConvertorOperations, CurrencyConvertorPortName } from "./types.js";
+
+/** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
+generatedFor(2);
 
 export const NS = "http://www.webserviceX.NET/";
 
@@ -179,10 +184,16 @@ export const ConversionRateResponse: ComplexDesc = complex("ConversionRateRespon
   field("ConversionRateResult", NS, xs.double),
 ]);
 
-export const CurrencyConvertorDesc: ServiceDesc = {
+export const CurrencyConvertorDesc: ServiceDesc<
+  CurrencyConvertorOperations,
+  CurrencyConvertorPortName
+> = {
   name: "CurrencyConvertor",
   targetNamespace: NS,
   defaultPort: "CurrencyConvertorSoap",
+  methods: {
+    conversionRate: "ConversionRate",
+  },
   ports: {
     CurrencyConvertorSoap: {
       name: "CurrencyConvertorSoap",

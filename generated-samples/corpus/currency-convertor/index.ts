@@ -8,8 +8,14 @@ export type {
   XsdTimeInput,
   SoapFaultInit,
 } from "@wsdl-tsgen/runtime";
-export type { ConversionRate, ConversionRateResponse, Currency } from "./types.js";
-export type { CurrencyConvertorClientOptions, CurrencyConvertorPortName } from "./client.js";
+export type {
+  ConversionRate,
+  ConversionRateResponse,
+  Currency,
+  CurrencyConvertorOperations,
+  CurrencyConvertorPortName,
+} from "./types.js";
+export type { CurrencyConvertorClientOptions } from "./client.js";
 export type { CurrencyConvertorHandlerOptions, CurrencyConvertorService } from "./server.js";
 export {
   HttpBindingError,

@@ -2,17 +2,14 @@
 // @generated
 import {
   type HandlerOptions,
-  type RequestContext,
+  type Implementation,
   type RequestListener,
   createServiceHandler,
 } from "@wsdl-tsgen/runtime";
 import { CurrencyConvertorDesc } from "./descriptors.js";
-import type { ConversionRate } from "./types.js";
 
 /** The implementation of service CurrencyConvertor: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
-export interface CurrencyConvertorService {
-  conversionRate(input: ConversionRate, context: RequestContext): number | Promise<number>;
-}
+export type CurrencyConvertorService = Implementation<typeof CurrencyConvertorDesc>;
 
 export type CurrencyConvertorHandlerOptions = HandlerOptions;
 
@@ -24,12 +21,5 @@ export function createCurrencyConvertorHandler(
   impl: CurrencyConvertorService,
   options: CurrencyConvertorHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(
-    CurrencyConvertorDesc,
-    undefined,
-    {
-      ConversionRate: (input: ConversionRate, context) => impl.conversionRate(input, context),
-    },
-    options,
-  );
+  return createServiceHandler(CurrencyConvertorDesc, undefined, impl, options);
 }

@@ -12,8 +12,13 @@ import {
   attribute,
   complex,
   field,
+  generatedFor,
   xs,
 } from "@wsdl-tsgen/runtime";
+import type { TransactionProcessorOperations, TransactionProcessorPortName } from "./types.js";
+
+/** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
+generatedFor(2);
 
 export const NS = "urn:schemas-cybersource-com:transaction-data:TransactionProcessor";
 export const NS2 = "urn:schemas-cybersource-com:transaction-data-1.26";
@@ -1436,10 +1441,16 @@ export const RuleResultItem: ComplexDesc = complex("RuleResultItem", () => [
 
 export const ReplyReserved: ComplexDesc = complex("ReplyReserved", () => [], { any: true });
 
-export const TransactionProcessorDesc: ServiceDesc = {
+export const TransactionProcessorDesc: ServiceDesc<
+  TransactionProcessorOperations,
+  TransactionProcessorPortName
+> = {
   name: "TransactionProcessor",
   targetNamespace: NS,
   defaultPort: "portXML",
+  methods: {
+    runTransaction: "runTransaction",
+  },
   ports: {
     portXML: {
       name: "portXML",

@@ -167,12 +167,14 @@ export type {
   TaxReplyItem,
   TaxReplyItemInput,
   TaxService,
+  TransactionProcessorOperations,
+  TransactionProcessorPortName,
   UCAF,
   VoidReply,
   VoidReplyInput,
   VoidService,
 } from "./types.js";
-export type { TransactionProcessorClientOptions, TransactionProcessorPortName } from "./client.js";
+export type { TransactionProcessorClientOptions } from "./client.js";
 export type { TransactionProcessorHandlerOptions, TransactionProcessorService } from "./server.js";
 export {
   HttpBindingError,

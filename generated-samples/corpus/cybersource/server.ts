@@ -2,19 +2,14 @@
 // @generated
 import {
   type HandlerOptions,
-  type RequestContext,
+  type Implementation,
   type RequestListener,
   createServiceHandler,
 } from "@wsdl-tsgen/runtime";
 import { TransactionProcessorDesc } from "./descriptors.js";
-import type { ReplyMessageInput, RequestMessage } from "./types.js";
 
 /** The implementation of service TransactionProcessor: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
-export interface TransactionProcessorService {
-  runTransaction(input: RequestMessage, context: RequestContext):
-    | ReplyMessageInput
-    | Promise<ReplyMessageInput>;
-}
+export type TransactionProcessorService = Implementation<typeof TransactionProcessorDesc>;
 
 export type TransactionProcessorHandlerOptions = HandlerOptions;
 
@@ -26,12 +21,5 @@ export function createTransactionProcessorHandler(
   impl: TransactionProcessorService,
   options: TransactionProcessorHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(
-    TransactionProcessorDesc,
-    undefined,
-    {
-      runTransaction: (input: RequestMessage, context) => impl.runTransaction(input, context),
-    },
-    options,
-  );
+  return createServiceHandler(TransactionProcessorDesc, undefined, impl, options);
 }

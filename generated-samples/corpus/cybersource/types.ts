@@ -1786,3 +1786,16 @@ export interface ReplyReserved {
   /** Elements matched by xs:any, as raw XML trees. */
   $any?: XmlNode[];
 }
+
+/** The ports of service TransactionProcessor: the client talks to the service over the one you choose. */
+export type TransactionProcessorPortName = "portXML";
+
+/** The operations of service TransactionProcessor, by method: what a client sends (`input`) and receives (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`). */
+export interface TransactionProcessorOperations {
+  runTransaction: {
+    input: RequestMessageInput;
+    output: ReplyMessage;
+    serverInput: RequestMessage;
+    serverOutput: ReplyMessageInput;
+  };
+}

@@ -14,6 +14,7 @@ import {
   attribute,
   complex,
   field,
+  generatedFor,
   scalar,
   xs,
 } from "@wsdl-tsgen/runtime";
@@ -33,6 +34,8 @@ import {
 } from "./faults.js";
 import type {
   DuplicateSubscriptionException as DuplicateSubscriptionException$1,
+  EPCglobalEPCISServiceOperations,
+  EPCglobalEPCISServicePortName,
   ImplementationException as ImplementationException$1,
   InvalidURIException as InvalidURIException$1,
   NoSuchNameException as NoSuchNameException$1,
@@ -45,6 +48,9 @@ import type {
   SubscriptionControlsException as SubscriptionControlsException$1,
   ValidationException as ValidationException$1,
 } from "./types.js";
+
+/** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
+generatedFor(2);
 
 export const NS = "urn:epcglobal:epcis:wsdl:1";
 export const NS2 = "urn:epcglobal:epcis-query:xsd:1";
@@ -756,10 +762,22 @@ export const QueryTooLargeExceptionFaultDesc: FaultDesc = {
   detailOf: (fault) => (fault as QueryTooLargeExceptionFault).faultDetail,
 };
 
-export const EPCglobalEPCISServiceDesc: ServiceDesc = {
+export const EPCglobalEPCISServiceDesc: ServiceDesc<
+  EPCglobalEPCISServiceOperations,
+  EPCglobalEPCISServicePortName
+> = {
   name: "EPCglobalEPCISService",
   targetNamespace: NS,
   defaultPort: "EPCglobalEPCISServicePort",
+  methods: {
+    getQueryNames: "getQueryNames",
+    subscribe: "subscribe",
+    unsubscribe: "unsubscribe",
+    getSubscriptionIDs: "getSubscriptionIDs",
+    poll: "poll",
+    getStandardVersion: "getStandardVersion",
+    getVendorVersion: "getVendorVersion",
+  },
   ports: {
     EPCglobalEPCISServicePort: {
       name: "EPCglobalEPCISServicePort",

@@ -41,6 +41,8 @@ export type {
   EPCISEventTypeInput,
   EPCISException,
   EPCListType,
+  EPCglobalEPCISServiceOperations,
+  EPCglobalEPCISServicePortName,
   EmptyParms,
   ErrorDeclarationExtensionType,
   ErrorDeclarationType,
@@ -120,10 +122,7 @@ export type {
   VocabularyTypeInput,
   VoidHolder,
 } from "./types.js";
-export type {
-  EPCglobalEPCISServiceClientOptions,
-  EPCglobalEPCISServicePortName,
-} from "./client.js";
+export type { EPCglobalEPCISServiceClientOptions } from "./client.js";
 export type {
   EPCglobalEPCISServiceHandlerOptions,
   EPCglobalEPCISServiceService,

@@ -2,33 +2,14 @@
 // @generated
 import {
   type HandlerOptions,
-  type RequestContext,
+  type Implementation,
   type RequestListener,
   createServiceHandler,
 } from "@wsdl-tsgen/runtime";
 import { EPCglobalEPCISServiceDesc } from "./descriptors.js";
-import type {
-  ArrayOfString,
-  EmptyParms,
-  GetSubscriptionIDs,
-  Poll,
-  QueryResultsInput,
-  Subscribe,
-  Unsubscribe,
-} from "./types.js";
 
 /** The implementation of service EPCglobalEPCISService: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
-export interface EPCglobalEPCISServiceService {
-  getQueryNames(input: EmptyParms, context: RequestContext): ArrayOfString | Promise<ArrayOfString>;
-  subscribe(input: Subscribe, context: RequestContext): void | Promise<void>;
-  unsubscribe(input: Unsubscribe, context: RequestContext): void | Promise<void>;
-  getSubscriptionIDs(input: GetSubscriptionIDs, context: RequestContext):
-    | ArrayOfString
-    | Promise<ArrayOfString>;
-  poll(input: Poll, context: RequestContext): QueryResultsInput | Promise<QueryResultsInput>;
-  getStandardVersion(input: EmptyParms, context: RequestContext): string | Promise<string>;
-  getVendorVersion(input: EmptyParms, context: RequestContext): string | Promise<string>;
-}
+export type EPCglobalEPCISServiceService = Implementation<typeof EPCglobalEPCISServiceDesc>;
 
 export type EPCglobalEPCISServiceHandlerOptions = HandlerOptions;
 
@@ -40,19 +21,5 @@ export function createEPCglobalEPCISServiceHandler(
   impl: EPCglobalEPCISServiceService,
   options: EPCglobalEPCISServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(
-    EPCglobalEPCISServiceDesc,
-    undefined,
-    {
-      getQueryNames: (input: EmptyParms, context) => impl.getQueryNames(input, context),
-      subscribe: (input: Subscribe, context) => impl.subscribe(input, context),
-      unsubscribe: (input: Unsubscribe, context) => impl.unsubscribe(input, context),
-      getSubscriptionIDs: (input: GetSubscriptionIDs, context) =>
-        impl.getSubscriptionIDs(input, context),
-      poll: (input: Poll, context) => impl.poll(input, context),
-      getStandardVersion: (input: EmptyParms, context) => impl.getStandardVersion(input, context),
-      getVendorVersion: (input: EmptyParms, context) => impl.getVendorVersion(input, context),
-    },
-    options,
-  );
+  return createServiceHandler(EPCglobalEPCISServiceDesc, undefined, impl, options);
 }

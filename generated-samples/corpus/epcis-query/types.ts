@@ -777,3 +777,52 @@ export interface ImplementationException {
 export type ImplementationExceptionSeverity = "ERROR" | "SEVERE";
 
 export type VoidHolder = Record<string, never>;
+
+/** The ports of service EPCglobalEPCISService: the client talks to the service over the one you choose. */
+export type EPCglobalEPCISServicePortName = "EPCglobalEPCISServicePort";
+
+/** The operations of service EPCglobalEPCISService, by method: what a client sends (`input`) and receives (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`). */
+export interface EPCglobalEPCISServiceOperations {
+  getQueryNames: {
+    input: EmptyParms;
+    output: ArrayOfString;
+    serverInput: EmptyParms;
+    serverOutput: ArrayOfString;
+  };
+  subscribe: {
+    input: SubscribeInput;
+    output: void;
+    serverInput: Subscribe;
+    serverOutput: void;
+  };
+  unsubscribe: {
+    input: Unsubscribe;
+    output: void;
+    serverInput: Unsubscribe;
+    serverOutput: void;
+  };
+  getSubscriptionIDs: {
+    input: GetSubscriptionIDs;
+    output: ArrayOfString;
+    serverInput: GetSubscriptionIDs;
+    serverOutput: ArrayOfString;
+  };
+  poll: {
+    input: Poll;
+    output: QueryResults;
+    serverInput: Poll;
+    serverOutput: QueryResultsInput;
+  };
+  getStandardVersion: {
+    input: EmptyParms;
+    output: string;
+    serverInput: EmptyParms;
+    serverOutput: string;
+  };
+  getVendorVersion: {
+    input: EmptyParms;
+    output: string;
+    serverInput: EmptyParms;
+    serverOutput: string;
+  };
+}

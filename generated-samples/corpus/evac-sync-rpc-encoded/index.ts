@@ -15,11 +15,10 @@ export type {
   EOrderRelationUpdateNotifyReq,
   EOrderRelationUpdateNotifyRequest,
   EOrderRelationUpdateNotifyRsp,
-} from "./types.js";
-export type {
-  ESyncNotifySPServiceServiceClientOptions,
+  ESyncNotifySPServiceServiceOperations,
   ESyncNotifySPServiceServicePortName,
-} from "./client.js";
+} from "./types.js";
+export type { ESyncNotifySPServiceServiceClientOptions } from "./client.js";
 export type {
   ESyncNotifySPServiceServiceHandlerOptions,
   ESyncNotifySPServiceServiceService,

@@ -2,28 +2,16 @@
 // @generated
 import {
   type HandlerOptions,
-  type RequestContext,
+  type Implementation,
   type RequestListener,
   createServiceHandler,
 } from "@wsdl-tsgen/runtime";
 import { ESyncNotifySPServiceServiceDesc } from "./descriptors.js";
-import type {
-  EMemOrderRelationUpdateNotifyRequest,
-  EMemOrderRelationUpdateNotifyRsp,
-  EOrderRelationUpdateNotifyRequest,
-  EOrderRelationUpdateNotifyRsp,
-} from "./types.js";
 
 /** The implementation of service ESyncNotifySPServiceService: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
-export interface ESyncNotifySPServiceServiceService {
-  eOrderRelationUpdateNotify(input: EOrderRelationUpdateNotifyRequest, context: RequestContext):
-    | EOrderRelationUpdateNotifyRsp
-    | Promise<EOrderRelationUpdateNotifyRsp>;
-  eMemOrderRelationUpdateNotify(
-    input: EMemOrderRelationUpdateNotifyRequest,
-    context: RequestContext,
-  ): EMemOrderRelationUpdateNotifyRsp | Promise<EMemOrderRelationUpdateNotifyRsp>;
-}
+export type ESyncNotifySPServiceServiceService = Implementation<
+  typeof ESyncNotifySPServiceServiceDesc
+>;
 
 export type ESyncNotifySPServiceServiceHandlerOptions = HandlerOptions;
 
@@ -35,15 +23,5 @@ export function createESyncNotifySPServiceServiceHandler(
   impl: ESyncNotifySPServiceServiceService,
   options: ESyncNotifySPServiceServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(
-    ESyncNotifySPServiceServiceDesc,
-    undefined,
-    {
-      eOrderRelationUpdateNotify: (input: EOrderRelationUpdateNotifyRequest, context) =>
-        impl.eOrderRelationUpdateNotify(input, context),
-      eMemOrderRelationUpdateNotify: (input: EMemOrderRelationUpdateNotifyRequest, context) =>
-        impl.eMemOrderRelationUpdateNotify(input, context),
-    },
-    options,
-  );
+  return createServiceHandler(ESyncNotifySPServiceServiceDesc, undefined, impl, options);
 }

@@ -58,3 +58,22 @@ export interface EMemOrderRelationUpdateNotifyRsp {
   RecordSequenceID: string | null;
   ResultCode: number;
 }
+
+/** The ports of service ESyncNotifySPServiceService: the client talks to the service over the one you choose. */
+export type ESyncNotifySPServiceServicePortName = "ESyncNotifySP";
+
+/** The operations of service ESyncNotifySPServiceService, by method: what a client sends (`input`) and receives (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`). */
+export interface ESyncNotifySPServiceServiceOperations {
+  eOrderRelationUpdateNotify: {
+    input: EOrderRelationUpdateNotifyRequest;
+    output: EOrderRelationUpdateNotifyRsp;
+    serverInput: EOrderRelationUpdateNotifyRequest;
+    serverOutput: EOrderRelationUpdateNotifyRsp;
+  };
+  eMemOrderRelationUpdateNotify: {
+    input: EMemOrderRelationUpdateNotifyRequest;
+    output: EMemOrderRelationUpdateNotifyRsp;
+    serverInput: EMemOrderRelationUpdateNotifyRequest;
+    serverOutput: EMemOrderRelationUpdateNotifyRsp;
+  };
+}

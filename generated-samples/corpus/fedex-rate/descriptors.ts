@@ -12,9 +12,14 @@ import {
   array,
   complex,
   field,
+  generatedFor,
   scalar,
   xs,
 } from "@wsdl-tsgen/runtime";
+import type { RateServiceOperations, RateServicePortName } from "./types.js";
+
+/** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
+generatedFor(2);
 
 export const NS = "http://fedex.com/ws/rate/v31";
 
@@ -2500,10 +2505,13 @@ export const PackageRateDetail: ComplexDesc = complex("PackageRateDetail", () =>
   field("VariableHandlingCharges", NS, () => VariableHandlingCharges, OPTIONAL),
 ]);
 
-export const RateServiceDesc: ServiceDesc = {
+export const RateServiceDesc: ServiceDesc<RateServiceOperations, RateServicePortName> = {
   name: "RateService",
   targetNamespace: NS,
   defaultPort: "RateServicePort",
+  methods: {
+    getRates: "getRates",
+  },
   ports: {
     RateServicePort: {
       name: "RateServicePort",

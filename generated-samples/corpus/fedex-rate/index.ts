@@ -288,6 +288,8 @@ export type {
   RateRequest,
   RateRequestInput,
   RateRequestType,
+  RateServiceOperations,
+  RateServicePortName,
   RateTypeBasisType,
   RatedPackageDetail,
   RatedPackageDetailInput,
@@ -414,7 +416,7 @@ export type {
   Weight,
   WeightUnits,
 } from "./types.js";
-export type { RateServiceClientOptions, RateServicePortName } from "./client.js";
+export type { RateServiceClientOptions } from "./client.js";
 export type { RateServiceHandlerOptions, RateServiceService } from "./server.js";
 export {
   HttpBindingError,

@@ -2,17 +2,14 @@
 // @generated
 import {
   type HandlerOptions,
-  type RequestContext,
+  type Implementation,
   type RequestListener,
   createServiceHandler,
 } from "@wsdl-tsgen/runtime";
 import { RateServiceDesc } from "./descriptors.js";
-import type { RateReplyInput, RateRequest } from "./types.js";
 
 /** The implementation of service RateService: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
-export interface RateServiceService {
-  getRates(input: RateRequest, context: RequestContext): RateReplyInput | Promise<RateReplyInput>;
-}
+export type RateServiceService = Implementation<typeof RateServiceDesc>;
 
 export type RateServiceHandlerOptions = HandlerOptions;
 
@@ -24,12 +21,5 @@ export function createRateServiceHandler(
   impl: RateServiceService,
   options: RateServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(
-    RateServiceDesc,
-    undefined,
-    {
-      getRates: (input: RateRequest, context) => impl.getRates(input, context),
-    },
-    options,
-  );
+  return createServiceHandler(RateServiceDesc, undefined, impl, options);
 }

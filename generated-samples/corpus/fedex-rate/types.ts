@@ -3079,3 +3079,16 @@ export interface PackageRateDetailInput extends Omit<
   Surcharges?: Surcharge[];
   Taxes?: Tax[];
 }
+
+/** The ports of service RateService: the client talks to the service over the one you choose. */
+export type RateServicePortName = "RateServicePort";
+
+/** The operations of service RateService, by method: what a client sends (`input`) and receives (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`). */
+export interface RateServiceOperations {
+  getRates: {
+    input: RateRequestInput;
+    output: RateReply;
+    serverInput: RateRequest;
+    serverOutput: RateReplyInput;
+  };
+}

@@ -10,10 +10,18 @@ import {
   type ServiceDesc,
   complex,
   field,
+  generatedFor,
   xs,
 } from "@wsdl-tsgen/runtime";
 import { CustomFault_2 } from "./faults.js";
-import type { CustomFault as CustomFault$1 } from "./types.js";
+import type {
+  AcmeServiceOperations,
+  AcmeServicePortName,
+  CustomFault as CustomFault$1,
+} from "./types.js";
+
+/** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
+generatedFor(2);
 
 export const NS = "http://test-soap.com/api/mixedsequence";
 
@@ -66,10 +74,13 @@ export const CustomFault_2Desc: FaultDesc = {
   detailOf: (fault) => (fault as CustomFault_2).faultDetail,
 };
 
-export const AcmeServiceDesc: ServiceDesc = {
+export const AcmeServiceDesc: ServiceDesc<AcmeServiceOperations, AcmeServicePortName> = {
   name: "AcmeService",
   targetNamespace: NS,
   defaultPort: "AcmeService",
+  methods: {
+    getData: "getData",
+  },
   ports: {
     AcmeService: {
       name: "AcmeService",

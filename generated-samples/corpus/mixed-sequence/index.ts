@@ -10,6 +10,8 @@ export type {
 } from "@wsdl-tsgen/runtime";
 export type {
   AbstractData,
+  AcmeServiceOperations,
+  AcmeServicePortName,
   CustomFault,
   Data1,
   Data2,
@@ -18,7 +20,7 @@ export type {
   GetDataResponse,
   Id,
 } from "./types.js";
-export type { AcmeServiceClientOptions, AcmeServicePortName } from "./client.js";
+export type { AcmeServiceClientOptions } from "./client.js";
 export type { AcmeServiceHandlerOptions, AcmeServiceService } from "./server.js";
 export {
   HttpBindingError,

@@ -2,17 +2,14 @@
 // @generated
 import {
   type HandlerOptions,
-  type RequestContext,
+  type Implementation,
   type RequestListener,
   createServiceHandler,
 } from "@wsdl-tsgen/runtime";
 import { AcmeServiceDesc } from "./descriptors.js";
-import type { DataList, GetData } from "./types.js";
 
 /** The implementation of service AcmeService: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
-export interface AcmeServiceService {
-  getData(input: GetData, context: RequestContext): DataList | Promise<DataList>;
-}
+export type AcmeServiceService = Implementation<typeof AcmeServiceDesc>;
 
 export type AcmeServiceHandlerOptions = HandlerOptions;
 
@@ -24,12 +21,5 @@ export function createAcmeServiceHandler(
   impl: AcmeServiceService,
   options: AcmeServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(
-    AcmeServiceDesc,
-    undefined,
-    {
-      getData: (input: GetData, context) => impl.getData(input, context),
-    },
-    options,
-  );
+  return createServiceHandler(AcmeServiceDesc, undefined, impl, options);
 }

@@ -47,3 +47,16 @@ export type CustomFault = {
   Error: number;
   ExceptionInfo: string;
 };
+
+/** The ports of service AcmeService: the client talks to the service over the one you choose. */
+export type AcmeServicePortName = "AcmeService";
+
+/** The operations of service AcmeService, by method: what a client sends (`input`) and receives (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`). */
+export interface AcmeServiceOperations {
+  getData: {
+    input: GetData;
+    output: DataList;
+    serverInput: GetData;
+    serverOutput: DataList;
+  };
+}

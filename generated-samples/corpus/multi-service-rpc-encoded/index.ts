@@ -8,13 +8,16 @@ export type {
   XsdTimeInput,
   SoapFaultInit,
 } from "@wsdl-tsgen/runtime";
-export type { SayAnotherByeRequest, SayByeRequest, SayHelloRequest } from "./types.js";
 export type {
-  Bye_ServiceClientOptions,
+  Bye_ServiceOperations,
   Bye_ServicePortName,
-  Hello_ServiceClientOptions,
+  Hello_ServiceOperations,
   Hello_ServicePortName,
-} from "./client.js";
+  SayAnotherByeRequest,
+  SayByeRequest,
+  SayHelloRequest,
+} from "./types.js";
+export type { Bye_ServiceClientOptions, Hello_ServiceClientOptions } from "./client.js";
 export type {
   Bye_ServiceHandlerOptions,
   Bye_ServiceService,

@@ -2,17 +2,14 @@
 // @generated
 import {
   type HandlerOptions,
-  type RequestContext,
+  type Implementation,
   type RequestListener,
   createServiceHandler,
 } from "@wsdl-tsgen/runtime";
 import { Bye_ServiceDesc, Hello_ServiceDesc } from "./descriptors.js";
-import type { SayAnotherByeRequest, SayByeRequest, SayHelloRequest } from "./types.js";
 
 /** The implementation of service Hello_Service: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
-export interface Hello_ServiceService {
-  sayHello(input: SayHelloRequest, context: RequestContext): string | Promise<string>;
-}
+export type Hello_ServiceService = Implementation<typeof Hello_ServiceDesc>;
 
 export type Hello_ServiceHandlerOptions = HandlerOptions;
 
@@ -24,21 +21,11 @@ export function createHello_ServiceHandler(
   impl: Hello_ServiceService,
   options: Hello_ServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(
-    Hello_ServiceDesc,
-    undefined,
-    {
-      sayHello: (input: SayHelloRequest, context) => impl.sayHello(input, context),
-    },
-    options,
-  );
+  return createServiceHandler(Hello_ServiceDesc, undefined, impl, options);
 }
 
 /** The implementation of service Bye_Service: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
-export interface Bye_ServiceService {
-  sayBye(input: SayByeRequest, context: RequestContext): string | Promise<string>;
-  sayAnotherBye(input: SayAnotherByeRequest, context: RequestContext): string | Promise<string>;
-}
+export type Bye_ServiceService = Implementation<typeof Bye_ServiceDesc>;
 
 export type Bye_ServiceHandlerOptions = HandlerOptions;
 
@@ -50,13 +37,5 @@ export function createBye_ServiceHandler(
   impl: Bye_ServiceService,
   options: Bye_ServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(
-    Bye_ServiceDesc,
-    undefined,
-    {
-      sayBye: (input: SayByeRequest, context) => impl.sayBye(input, context),
-      sayAnotherBye: (input: SayAnotherByeRequest, context) => impl.sayAnotherBye(input, context),
-    },
-    options,
-  );
+  return createServiceHandler(Bye_ServiceDesc, undefined, impl, options);
 }

@@ -12,8 +12,13 @@ import {
   array,
   complex,
   field,
+  generatedFor,
   xs,
 } from "@wsdl-tsgen/runtime";
+import type { ProductServiceOperations, ProductServicePortName } from "./types.js";
+
+/** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
+generatedFor(2);
 
 export const NS = "http://24sevenOffice.com/webservices";
 
@@ -210,10 +215,22 @@ export const GetDiscountMatrixCategoryResponse: ComplexDesc = complex(
   () => [field("GetDiscountMatrixCategoryResult", NS, () => ArrayOfDiscount, OPTIONAL)],
 );
 
-export const ProductServiceDesc: ServiceDesc = {
+export const ProductServiceDesc: ServiceDesc<ProductServiceOperations, ProductServicePortName> = {
   name: "ProductService",
   targetNamespace: NS,
   defaultPort: "ProductServiceSoap",
+  methods: {
+    setStockQuantity: "SetStockQuantity",
+    getProducts: "GetProducts",
+    saveProducts: "SaveProducts",
+    deleteProducts: "DeleteProducts",
+    getPriceList: "GetPriceList",
+    getAllPriceLists: "GetAllPriceLists",
+    getCategories: "GetCategories",
+    saveCategories: "SaveCategories",
+    getDiscountMatrixPriceGroup: "GetDiscountMatrixPriceGroup",
+    getDiscountMatrixCategory: "GetDiscountMatrixCategory",
+  },
   ports: {
     ProductServiceSoap: {
       name: "ProductServiceSoap",

@@ -42,6 +42,8 @@ export type {
   ProductPriceList,
   ProductSearchParameters,
   ProductSearchParametersInput,
+  ProductServiceOperations,
+  ProductServicePortName,
   SaveCategories,
   SaveCategoriesResponse,
   SaveProducts,
@@ -50,7 +52,7 @@ export type {
   SetStockQuantity,
   SetStockQuantityResponse,
 } from "./types.js";
-export type { ProductServiceClientOptions, ProductServicePortName } from "./client.js";
+export type { ProductServiceClientOptions } from "./client.js";
 export type { ProductServiceHandlerOptions, ProductServiceService } from "./server.js";
 export {
   HttpBindingError,

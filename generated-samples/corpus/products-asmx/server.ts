@@ -2,69 +2,14 @@
 // @generated
 import {
   type HandlerOptions,
-  type RequestContext,
+  type Implementation,
   type RequestListener,
   createServiceHandler,
 } from "@wsdl-tsgen/runtime";
 import { ProductServiceDesc } from "./descriptors.js";
-import type {
-  ArrayOfCategory,
-  ArrayOfDiscount,
-  ArrayOfKeyValuePair,
-  ArrayOfProductInput,
-  ArrayOfProductPriceList,
-  DeleteProducts,
-  GetAllPriceLists,
-  GetCategories,
-  GetDiscountMatrixCategory,
-  GetDiscountMatrixPriceGroup,
-  GetPriceList,
-  GetProducts,
-  SaveCategories,
-  SaveProducts,
-  SetStockQuantity,
-} from "./types.js";
 
 /** The implementation of service ProductService: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
-export interface ProductServiceService {
-  setStockQuantity(input: SetStockQuantity, context: RequestContext): boolean | Promise<boolean>;
-  getProducts(input: GetProducts, context: RequestContext):
-    | ArrayOfProductInput
-    | undefined
-    | Promise<ArrayOfProductInput | undefined>;
-  saveProducts(input: SaveProducts, context: RequestContext):
-    | ArrayOfProductInput
-    | undefined
-    | Promise<ArrayOfProductInput | undefined>;
-  deleteProducts(input: DeleteProducts, context: RequestContext):
-    | ArrayOfProductInput
-    | undefined
-    | Promise<ArrayOfProductInput | undefined>;
-  getPriceList(input: GetPriceList, context: RequestContext):
-    | ArrayOfKeyValuePair
-    | undefined
-    | Promise<ArrayOfKeyValuePair | undefined>;
-  getAllPriceLists(input: GetAllPriceLists, context: RequestContext):
-    | ArrayOfProductPriceList
-    | undefined
-    | Promise<ArrayOfProductPriceList | undefined>;
-  getCategories(input: GetCategories, context: RequestContext):
-    | ArrayOfCategory
-    | undefined
-    | Promise<ArrayOfCategory | undefined>;
-  saveCategories(input: SaveCategories, context: RequestContext):
-    | ArrayOfCategory
-    | undefined
-    | Promise<ArrayOfCategory | undefined>;
-  getDiscountMatrixPriceGroup(input: GetDiscountMatrixPriceGroup, context: RequestContext):
-    | ArrayOfDiscount
-    | undefined
-    | Promise<ArrayOfDiscount | undefined>;
-  getDiscountMatrixCategory(input: GetDiscountMatrixCategory, context: RequestContext):
-    | ArrayOfDiscount
-    | undefined
-    | Promise<ArrayOfDiscount | undefined>;
-}
+export type ProductServiceService = Implementation<typeof ProductServiceDesc>;
 
 export type ProductServiceHandlerOptions = HandlerOptions;
 
@@ -76,23 +21,5 @@ export function createProductServiceHandler(
   impl: ProductServiceService,
   options: ProductServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(
-    ProductServiceDesc,
-    undefined,
-    {
-      SetStockQuantity: (input: SetStockQuantity, context) => impl.setStockQuantity(input, context),
-      GetProducts: (input: GetProducts, context) => impl.getProducts(input, context),
-      SaveProducts: (input: SaveProducts, context) => impl.saveProducts(input, context),
-      DeleteProducts: (input: DeleteProducts, context) => impl.deleteProducts(input, context),
-      GetPriceList: (input: GetPriceList, context) => impl.getPriceList(input, context),
-      GetAllPriceLists: (input: GetAllPriceLists, context) => impl.getAllPriceLists(input, context),
-      GetCategories: (input: GetCategories, context) => impl.getCategories(input, context),
-      SaveCategories: (input: SaveCategories, context) => impl.saveCategories(input, context),
-      GetDiscountMatrixPriceGroup: (input: GetDiscountMatrixPriceGroup, context) =>
-        impl.getDiscountMatrixPriceGroup(input, context),
-      GetDiscountMatrixCategory: (input: GetDiscountMatrixCategory, context) =>
-        impl.getDiscountMatrixCategory(input, context),
-    },
-    options,
-  );
+  return createServiceHandler(ProductServiceDesc, undefined, impl, options);
 }

@@ -238,3 +238,70 @@ export interface GetDiscountMatrixPriceGroupResponse {
 export interface GetDiscountMatrixCategoryResponse {
   GetDiscountMatrixCategoryResult?: ArrayOfDiscount;
 }
+
+/** The ports of service ProductService: the client talks to the service over the one you choose. */
+export type ProductServicePortName = "ProductServiceSoap" | "ProductServiceSoap12";
+
+/** The operations of service ProductService, by method: what a client sends (`input`) and receives (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`). */
+export interface ProductServiceOperations {
+  setStockQuantity: {
+    input: SetStockQuantity;
+    output: boolean;
+    serverInput: SetStockQuantity;
+    serverOutput: boolean;
+  };
+  getProducts: {
+    input: GetProductsInput;
+    output: ArrayOfProduct | undefined;
+    serverInput: GetProducts;
+    serverOutput: ArrayOfProductInput | undefined;
+  };
+  saveProducts: {
+    input: SaveProductsInput;
+    output: ArrayOfProduct | undefined;
+    serverInput: SaveProducts;
+    serverOutput: ArrayOfProductInput | undefined;
+  };
+  deleteProducts: {
+    input: DeleteProductsInput;
+    output: ArrayOfProduct | undefined;
+    serverInput: DeleteProducts;
+    serverOutput: ArrayOfProductInput | undefined;
+  };
+  getPriceList: {
+    input: GetPriceList;
+    output: ArrayOfKeyValuePair | undefined;
+    serverInput: GetPriceList;
+    serverOutput: ArrayOfKeyValuePair | undefined;
+  };
+  getAllPriceLists: {
+    input: GetAllPriceLists;
+    output: ArrayOfProductPriceList | undefined;
+    serverInput: GetAllPriceLists;
+    serverOutput: ArrayOfProductPriceList | undefined;
+  };
+  getCategories: {
+    input: GetCategories;
+    output: ArrayOfCategory | undefined;
+    serverInput: GetCategories;
+    serverOutput: ArrayOfCategory | undefined;
+  };
+  saveCategories: {
+    input: SaveCategories;
+    output: ArrayOfCategory | undefined;
+    serverInput: SaveCategories;
+    serverOutput: ArrayOfCategory | undefined;
+  };
+  getDiscountMatrixPriceGroup: {
+    input: GetDiscountMatrixPriceGroup;
+    output: ArrayOfDiscount | undefined;
+    serverInput: GetDiscountMatrixPriceGroup;
+    serverOutput: ArrayOfDiscount | undefined;
+  };
+  getDiscountMatrixCategory: {
+    input: GetDiscountMatrixCategory;
+    output: ArrayOfDiscount | undefined;
+    serverInput: GetDiscountMatrixCategory;
+    serverOutput: ArrayOfDiscount | undefined;
+  };
+}

@@ -11,10 +11,12 @@ import {
   REPEATED_NILLABLE,
   type ScalarDesc,
   type ServiceDesc,
+  type SoapHeaderForms,
   UNBOUNDED,
   array,
   complex,
   field,
+  generatedFor,
   scalar,
   xs,
 } from "@wsdl-tsgen/runtime";
@@ -38,8 +40,14 @@ import type {
   LoginFault as LoginFault$1,
   MalformedQueryFault as MalformedQueryFault$1,
   MalformedSearchFault as MalformedSearchFault$1,
+  SforceServiceOperations,
+  SforceServicePortName,
+  SforceServiceSoapHeaders as SforceServiceSoapHeaders$1,
   UnexpectedErrorFault as UnexpectedErrorFault$1,
 } from "./types.js";
+
+/** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
+generatedFor(2);
 
 export const NS = "urn:partner.soap.sforce.com";
 export const NS2 = "urn:sobject.partner.soap.sforce.com";
@@ -1436,11 +1444,49 @@ export const InvalidNewPasswordFault_2Desc: FaultDesc = {
   detailOf: (fault) => (fault as InvalidNewPasswordFault_2).faultDetail,
 };
 
-export const SforceServiceDesc: ServiceDesc = {
+export const SforceServiceDesc: ServiceDesc<
+  SforceServiceOperations,
+  SforceServicePortName,
+  SoapHeaderForms<SforceServiceSoapHeaders$1>
+> = {
   name: "SforceService",
   targetNamespace: NS,
   defaultPort: "Soap",
   soapHeaders: SforceServiceSoapHeaders,
+  methods: {
+    login: "login",
+    describeSObject: "describeSObject",
+    describeSObjects: "describeSObjects",
+    describeGlobal: "describeGlobal",
+    describeDataCategoryGroups: "describeDataCategoryGroups",
+    describeDataCategoryGroupStructures: "describeDataCategoryGroupStructures",
+    describeLayout: "describeLayout",
+    describeSoftphoneLayout: "describeSoftphoneLayout",
+    describeTabs: "describeTabs",
+    create: "create",
+    update: "update",
+    upsert: "upsert",
+    merge: "merge",
+    delete_: "delete",
+    undelete: "undelete",
+    emptyRecycleBin: "emptyRecycleBin",
+    retrieve: "retrieve",
+    process: "process",
+    convertLead: "convertLead",
+    logout: "logout",
+    invalidateSessions: "invalidateSessions",
+    getDeleted: "getDeleted",
+    getUpdated: "getUpdated",
+    query: "query",
+    queryAll: "queryAll",
+    queryMore: "queryMore",
+    search: "search",
+    getServerTimestamp: "getServerTimestamp",
+    setPassword: "setPassword",
+    resetPassword: "resetPassword",
+    getUserInfo: "getUserInfo",
+    sendEmail: "sendEmail",
+  },
   ports: {
     Soap: {
       name: "Soap",

@@ -209,6 +209,8 @@ export type {
   SetPassword,
   SetPasswordResponse,
   SetPasswordResult,
+  SforceServiceOperations,
+  SforceServicePortName,
   SforceServiceSoapHeaders,
   SingleEmailMessage,
   SingleEmailMessageInput,
@@ -229,7 +231,7 @@ export type {
   UpsertResultInput,
   UserTerritoryDeleteHeader,
 } from "./types.js";
-export type { SforceServiceClientOptions, SforceServicePortName } from "./client.js";
+export type { SforceServiceClientOptions } from "./client.js";
 export type { SforceServiceHandlerOptions, SforceServiceService } from "./server.js";
 export {
   HttpBindingError,

@@ -1578,3 +1578,202 @@ export interface GetUserInfoResponse {
 }
 
 export type SendEmailResponse = SendEmailResult[];
+
+/** The ports of service SforceService: the client talks to the service over the one you choose. */
+export type SforceServicePortName = "Soap";
+
+/** The operations of service SforceService, by method: what a client sends (`input`) and receives (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`). */
+export interface SforceServiceOperations {
+  login: {
+    input: Login;
+    output: LoginResult;
+    serverInput: Login;
+    serverOutput: LoginResult;
+  };
+  describeSObject: {
+    input: DescribeSObject;
+    output: DescribeSObjectResult | null;
+    serverInput: DescribeSObject;
+    serverOutput: DescribeSObjectResultInput | null;
+  };
+  describeSObjects: {
+    input: DescribeSObjects;
+    output: (DescribeSObjectResult | null)[];
+    serverInput: DescribeSObjects;
+    serverOutput: (DescribeSObjectResultInput | null)[];
+  };
+  describeGlobal: {
+    input: DescribeGlobal;
+    output: DescribeGlobalResult;
+    serverInput: DescribeGlobal;
+    serverOutput: DescribeGlobalResultInput;
+  };
+  describeDataCategoryGroups: {
+    input: DescribeDataCategoryGroups;
+    output: DescribeDataCategoryGroupResult[];
+    serverInput: DescribeDataCategoryGroups;
+    serverOutput: DescribeDataCategoryGroupResult[];
+  };
+  describeDataCategoryGroupStructures: {
+    input: DescribeDataCategoryGroupStructuresInput;
+    output: DescribeDataCategoryGroupStructureResult[];
+    serverInput: DescribeDataCategoryGroupStructures;
+    serverOutput: DescribeDataCategoryGroupStructureResultInput[];
+  };
+  describeLayout: {
+    input: DescribeLayoutInput;
+    output: DescribeLayoutResult | null;
+    serverInput: DescribeLayout;
+    serverOutput: DescribeLayoutResultInput | null;
+  };
+  describeSoftphoneLayout: {
+    input: DescribeSoftphoneLayout;
+    output: DescribeSoftphoneLayoutResult | null;
+    serverInput: DescribeSoftphoneLayout;
+    serverOutput: DescribeSoftphoneLayoutResultInput | null;
+  };
+  describeTabs: {
+    input: DescribeTabs;
+    output: (DescribeTabSetResult | null)[];
+    serverInput: DescribeTabs;
+    serverOutput: (DescribeTabSetResultInput | null)[];
+  };
+  create: {
+    input: CreateInput;
+    output: SaveResult[];
+    serverInput: Create;
+    serverOutput: SaveResultInput[];
+  };
+  update: {
+    input: UpdateInput;
+    output: SaveResult[];
+    serverInput: Update;
+    serverOutput: SaveResultInput[];
+  };
+  upsert: {
+    input: UpsertInput;
+    output: UpsertResult[];
+    serverInput: Upsert;
+    serverOutput: UpsertResultInput[];
+  };
+  merge: {
+    input: MergeInput;
+    output: MergeResult[];
+    serverInput: Merge;
+    serverOutput: MergeResultInput[];
+  };
+  delete_: {
+    input: Delete;
+    output: DeleteResult[];
+    serverInput: Delete;
+    serverOutput: DeleteResultInput[];
+  };
+  undelete: {
+    input: Undelete;
+    output: UndeleteResult[];
+    serverInput: Undelete;
+    serverOutput: UndeleteResultInput[];
+  };
+  emptyRecycleBin: {
+    input: EmptyRecycleBin;
+    output: EmptyRecycleBinResult[];
+    serverInput: EmptyRecycleBin;
+    serverOutput: EmptyRecycleBinResultInput[];
+  };
+  retrieve: {
+    input: RetrieveInput;
+    output: (SObject | null)[];
+    serverInput: Retrieve;
+    serverOutput: (SObjectInput | null)[];
+  };
+  process: {
+    input: ProcessInput;
+    output: ProcessResult[];
+    serverInput: Process;
+    serverOutput: ProcessResultInput[];
+  };
+  convertLead: {
+    input: ConvertLead;
+    output: LeadConvertResult[];
+    serverInput: ConvertLead;
+    serverOutput: LeadConvertResultInput[];
+  };
+  logout: {
+    input: Logout;
+    output: void;
+    serverInput: Logout;
+    serverOutput: void;
+  };
+  invalidateSessions: {
+    input: InvalidateSessions;
+    output: InvalidateSessionsResult[];
+    serverInput: InvalidateSessions;
+    serverOutput: InvalidateSessionsResultInput[];
+  };
+  getDeleted: {
+    input: GetDeletedInput;
+    output: GetDeletedResult;
+    serverInput: GetDeleted;
+    serverOutput: GetDeletedResultInput;
+  };
+  getUpdated: {
+    input: GetUpdatedInput;
+    output: GetUpdatedResult;
+    serverInput: GetUpdated;
+    serverOutput: GetUpdatedResultInput;
+  };
+  query: {
+    input: Query;
+    output: QueryResult;
+    serverInput: Query;
+    serverOutput: QueryResultInput;
+  };
+  queryAll: {
+    input: QueryAll;
+    output: QueryResult;
+    serverInput: QueryAll;
+    serverOutput: QueryResultInput;
+  };
+  queryMore: {
+    input: QueryMore;
+    output: QueryResult;
+    serverInput: QueryMore;
+    serverOutput: QueryResultInput;
+  };
+  search: {
+    input: Search;
+    output: SearchResult;
+    serverInput: Search;
+    serverOutput: SearchResultInput;
+  };
+  getServerTimestamp: {
+    input: GetServerTimestamp;
+    output: GetServerTimestampResult;
+    serverInput: GetServerTimestamp;
+    serverOutput: GetServerTimestampResultInput;
+  };
+  setPassword: {
+    input: SetPassword;
+    output: SetPasswordResult;
+    serverInput: SetPassword;
+    serverOutput: SetPasswordResult;
+  };
+  resetPassword: {
+    input: ResetPassword;
+    output: ResetPasswordResult;
+    serverInput: ResetPassword;
+    serverOutput: ResetPasswordResult;
+  };
+  getUserInfo: {
+    input: GetUserInfo;
+    output: GetUserInfoResult;
+    serverInput: GetUserInfo;
+    serverOutput: GetUserInfoResult;
+  };
+  sendEmail: {
+    input: SendEmailInput;
+    output: SendEmailResult[];
+    serverInput: SendEmail;
+    serverOutput: SendEmailResultInput[];
+  };
+}

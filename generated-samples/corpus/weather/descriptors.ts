@@ -12,8 +12,13 @@ import {
   array,
   complex,
   field,
+  generatedFor,
   xs,
 } from "@wsdl-tsgen/runtime";
+import type { WeatherOperations, WeatherPortName } from "./types.js";
+
+/** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
+generatedFor(2);
 
 export const NS = "http://ws.cdyne.com/WeatherWS/";
 
@@ -102,10 +107,15 @@ export const GetCityWeatherByZIPResponse: ComplexDesc = complex(
   () => [field("GetCityWeatherByZIPResult", NS, () => WeatherReturn)],
 );
 
-export const WeatherDesc: ServiceDesc = {
+export const WeatherDesc: ServiceDesc<WeatherOperations, WeatherPortName> = {
   name: "Weather",
   targetNamespace: NS,
   defaultPort: "WeatherSoap",
+  methods: {
+    getWeatherInformation: "GetWeatherInformation",
+    getCityForecastByZIP: "GetCityForecastByZIP",
+    getCityWeatherByZIP: "GetCityWeatherByZIP",
+  },
   ports: {
     WeatherSoap: {
       name: "WeatherSoap",

@@ -25,9 +25,11 @@ export type {
   POP,
   Temp,
   WeatherDescription,
+  WeatherOperations,
+  WeatherPortName,
   WeatherReturn,
 } from "./types.js";
-export type { WeatherClientOptions, WeatherPortName } from "./client.js";
+export type { WeatherClientOptions } from "./client.js";
 export type { WeatherHandlerOptions, WeatherService } from "./server.js";
 export {
   HttpBindingError,

@@ -2,34 +2,14 @@
 // @generated
 import {
   type HandlerOptions,
-  type RequestContext,
+  type Implementation,
   type RequestListener,
   createServiceHandler,
 } from "@wsdl-tsgen/runtime";
 import { WeatherDesc } from "./descriptors.js";
-import type {
-  ArrayOfWeatherDescription,
-  ForecastReturnInput,
-  GetCityForecastByZIP,
-  GetCityWeatherByZIP,
-  GetWeatherInformation,
-  WeatherReturn,
-} from "./types.js";
 
 /** The implementation of service Weather: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
-export interface WeatherService {
-  getWeatherInformation(input: GetWeatherInformation, context: RequestContext):
-    | ArrayOfWeatherDescription
-    | undefined
-    | Promise<ArrayOfWeatherDescription | undefined>;
-  getCityForecastByZIP(input: GetCityForecastByZIP, context: RequestContext):
-    | ForecastReturnInput
-    | undefined
-    | Promise<ForecastReturnInput | undefined>;
-  getCityWeatherByZIP(input: GetCityWeatherByZIP, context: RequestContext):
-    | WeatherReturn
-    | Promise<WeatherReturn>;
-}
+export type WeatherService = Implementation<typeof WeatherDesc>;
 
 export type WeatherHandlerOptions = HandlerOptions;
 
@@ -41,17 +21,5 @@ export function createWeatherHandler(
   impl: WeatherService,
   options: WeatherHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(
-    WeatherDesc,
-    undefined,
-    {
-      GetWeatherInformation: (input: GetWeatherInformation, context) =>
-        impl.getWeatherInformation(input, context),
-      GetCityForecastByZIP: (input: GetCityForecastByZIP, context) =>
-        impl.getCityForecastByZIP(input, context),
-      GetCityWeatherByZIP: (input: GetCityWeatherByZIP, context) =>
-        impl.getCityWeatherByZIP(input, context),
-    },
-    options,
-  );
+  return createServiceHandler(WeatherDesc, undefined, impl, options);
 }

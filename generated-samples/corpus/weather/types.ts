@@ -91,3 +91,32 @@ export interface GetCityForecastByZIPResponse {
 export interface GetCityWeatherByZIPResponse {
   GetCityWeatherByZIPResult: WeatherReturn;
 }
+
+/** The ports of service Weather: the client talks to the service over the one you choose. */
+export type WeatherPortName =
+  | "WeatherSoap"
+  | "WeatherSoap12"
+  | "WeatherHttpGet"
+  | "WeatherHttpPost";
+
+/** The operations of service Weather, by method: what a client sends (`input`) and receives (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`). */
+export interface WeatherOperations {
+  getWeatherInformation: {
+    input: GetWeatherInformation;
+    output: ArrayOfWeatherDescription | undefined;
+    serverInput: GetWeatherInformation;
+    serverOutput: ArrayOfWeatherDescription | undefined;
+  };
+  getCityForecastByZIP: {
+    input: GetCityForecastByZIP;
+    output: ForecastReturn | undefined;
+    serverInput: GetCityForecastByZIP;
+    serverOutput: ForecastReturnInput | undefined;
+  };
+  getCityWeatherByZIP: {
+    input: GetCityWeatherByZIP;
+    output: WeatherReturn;
+    serverInput: GetCityWeatherByZIP;
+    serverOutput: WeatherReturn;
+  };
+}

@@ -11,6 +11,8 @@ export type {
 export type {
   Add,
   AddResponse,
+  CalculatorOperations,
+  CalculatorPortName,
   Divide,
   DivideResponse,
   Multiply,
@@ -18,7 +20,7 @@ export type {
   Subtract,
   SubtractResponse,
 } from "./types.js";
-export type { CalculatorClientOptions, CalculatorPortName } from "./client.js";
+export type { CalculatorClientOptions } from "./client.js";
 export type { CalculatorHandlerOptions, CalculatorService } from "./server.js";
 export {
   HttpBindingError,

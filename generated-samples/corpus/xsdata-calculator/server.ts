@@ -2,20 +2,14 @@
 // @generated
 import {
   type HandlerOptions,
-  type RequestContext,
+  type Implementation,
   type RequestListener,
   createServiceHandler,
 } from "@wsdl-tsgen/runtime";
 import { CalculatorDesc } from "./descriptors.js";
-import type { Add, Divide, Multiply, Subtract } from "./types.js";
 
 /** The implementation of service Calculator: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
-export interface CalculatorService {
-  add(input: Add, context: RequestContext): number | Promise<number>;
-  subtract(input: Subtract, context: RequestContext): number | Promise<number>;
-  multiply(input: Multiply, context: RequestContext): number | Promise<number>;
-  divide(input: Divide, context: RequestContext): number | Promise<number>;
-}
+export type CalculatorService = Implementation<typeof CalculatorDesc>;
 
 export type CalculatorHandlerOptions = HandlerOptions;
 
@@ -27,15 +21,5 @@ export function createCalculatorHandler(
   impl: CalculatorService,
   options: CalculatorHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(
-    CalculatorDesc,
-    undefined,
-    {
-      Add: (input: Add, context) => impl.add(input, context),
-      Subtract: (input: Subtract, context) => impl.subtract(input, context),
-      Multiply: (input: Multiply, context) => impl.multiply(input, context),
-      Divide: (input: Divide, context) => impl.divide(input, context),
-    },
-    options,
-  );
+  return createServiceHandler(CalculatorDesc, undefined, impl, options);
 }

@@ -37,3 +37,34 @@ export interface MultiplyResponse {
 export interface DivideResponse {
   DivideResult: number;
 }
+
+/** The ports of service Calculator: the client talks to the service over the one you choose. */
+export type CalculatorPortName = "CalculatorSoap" | "CalculatorSoap12";
+
+/** The operations of service Calculator, by method: what a client sends (`input`) and receives (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`). */
+export interface CalculatorOperations {
+  add: {
+    input: Add;
+    output: number;
+    serverInput: Add;
+    serverOutput: number;
+  };
+  subtract: {
+    input: Subtract;
+    output: number;
+    serverInput: Subtract;
+    serverOutput: number;
+  };
+  multiply: {
+    input: Multiply;
+    output: number;
+    serverInput: Multiply;
+    serverOutput: number;
+  };
+  divide: {
+    input: Divide;
+    output: number;
+    serverInput: Divide;
+    serverOutput: number;
+  };
+}

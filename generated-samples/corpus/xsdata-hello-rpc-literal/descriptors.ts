@@ -8,10 +8,19 @@ import {
   type ServiceDesc,
   complex,
   field,
+  generatedFor,
   xs,
 } from "@wsdl-tsgen/runtime";
 import { HelloByeErrorFault, HelloErrorFault } from "./faults.js";
-import type { HelloByeError as HelloByeError$1, HelloError as HelloError$1 } from "./types.js";
+import type {
+  HelloByeError as HelloByeError$1,
+  HelloError as HelloError$1,
+  HelloImplServiceOperations,
+  HelloImplServicePortName,
+} from "./types.js";
+
+/** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
+generatedFor(2);
 
 export const NS = "http://hello/";
 
@@ -43,10 +52,16 @@ export const HelloByeErrorFaultDesc: FaultDesc = {
   detailOf: (fault) => (fault as HelloByeErrorFault).faultDetail,
 };
 
-export const HelloImplServiceDesc: ServiceDesc = {
+export const HelloImplServiceDesc: ServiceDesc<
+  HelloImplServiceOperations,
+  HelloImplServicePortName
+> = {
   name: "HelloImplService",
   targetNamespace: NS,
   defaultPort: "HelloImplPort",
+  methods: {
+    getHelloAsString: "getHelloAsString",
+  },
   ports: {
     HelloImplPort: {
       name: "HelloImplPort",

@@ -8,8 +8,14 @@ export type {
   XsdTimeInput,
   SoapFaultInit,
 } from "@wsdl-tsgen/runtime";
-export type { GetHelloAsStringRequest, HelloByeError, HelloError } from "./types.js";
-export type { HelloImplServiceClientOptions, HelloImplServicePortName } from "./client.js";
+export type {
+  GetHelloAsStringRequest,
+  HelloByeError,
+  HelloError,
+  HelloImplServiceOperations,
+  HelloImplServicePortName,
+} from "./types.js";
+export type { HelloImplServiceClientOptions } from "./client.js";
 export type { HelloImplServiceHandlerOptions, HelloImplServiceService } from "./server.js";
 export {
   HttpBindingError,

@@ -2,19 +2,14 @@
 // @generated
 import {
   type HandlerOptions,
-  type RequestContext,
+  type Implementation,
   type RequestListener,
   createServiceHandler,
 } from "@wsdl-tsgen/runtime";
 import { HelloImplServiceDesc } from "./descriptors.js";
-import type { GetHelloAsStringRequest } from "./types.js";
 
 /** The implementation of service HelloImplService: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
-export interface HelloImplServiceService {
-  getHelloAsString(input: GetHelloAsStringRequest, context: RequestContext):
-    | string
-    | Promise<string>;
-}
+export type HelloImplServiceService = Implementation<typeof HelloImplServiceDesc>;
 
 export type HelloImplServiceHandlerOptions = HandlerOptions;
 
@@ -26,13 +21,5 @@ export function createHelloImplServiceHandler(
   impl: HelloImplServiceService,
   options: HelloImplServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(
-    HelloImplServiceDesc,
-    undefined,
-    {
-      getHelloAsString: (input: GetHelloAsStringRequest, context) =>
-        impl.getHelloAsString(input, context),
-    },
-    options,
-  );
+  return createServiceHandler(HelloImplServiceDesc, undefined, impl, options);
 }

@@ -13,3 +13,16 @@ export interface HelloError {
 export interface HelloByeError {
   message?: string;
 }
+
+/** The ports of service HelloImplService: the client talks to the service over the one you choose. */
+export type HelloImplServicePortName = "HelloImplPort";
+
+/** The operations of service HelloImplService, by method: what a client sends (`input`) and receives (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`). */
+export interface HelloImplServiceOperations {
+  getHelloAsString: {
+    input: GetHelloAsStringRequest;
+    output: string;
+    serverInput: GetHelloAsStringRequest;
+    serverOutput: string;
+  };
+}

@@ -9,10 +9,11 @@ import type {
   SoapBodyShape,
 } from "../../model/model.js";
 import { collectFields } from "../../transform/names.js";
-import { array, arrow, call, cat, object, type Code, type Statement } from "../code.js";
+import { CONTRACT_VERSION } from "@wsdl-tsgen/runtime/internal";
+import { array, arrow, call, cat, object, typeArgs, type Code, type Statement } from "../code.js";
 import { symbol } from "../generated-file.js";
 import { objectKey } from "../identifiers.js";
-import { typeExpr, type EmitContext } from "../type-expressions.js";
+import { headerTypes, typeExpr, type EmitContext } from "../type-expressions.js";
 import {
   elementDeclCall,
   elementFieldCall,
@@ -168,6 +169,36 @@ export function faultDescriptors(ctx: EmitContext, faultsModule: string): Statem
   });
 }
 
+/**
+ * `generatedFor(N);`, first in descriptors.ts: importing the code with a runtime that reads
+ * another contract version fails there, saying so.
+ */
+export function contractStatement(ctx: EmitContext): Statement {
+  return {
+    doc: "The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here.",
+    code: cat(call(rt(ctx, "generatedFor"), String(CONTRACT_VERSION)), ";"),
+  };
+}
+
+/**
+ * `ServiceDesc<ApiOperations, ApiPortName>`: the descriptor's type carries the service's
+ * operations, ports and SOAP header forms, which the client and server types are mapped from.
+ */
+function serviceDescType(ctx: EmitContext, s: Service): Code {
+  const names = ctx.plan.serviceNames.get(s)!;
+  const typed = { ...ctx, typesModule: "./types.js" };
+  const fromTypes = (name: string) => ctx.file.use(symbol(name, "./types.js", true));
+  const args: Code[] = [fromTypes(names.operations), fromTypes(names.portName)];
+  if (s.soapHeaders)
+    args.push(
+      typeArgs(
+        rt(ctx, "SoapHeaderForms", true),
+        headerTypes(typed, s.soapHeaders, "output", "input"),
+      ),
+    );
+  return typeArgs(rt(ctx, "ServiceDesc", true), args);
+}
+
 /** The declaration of a service's port and operation descriptors. */
 export function serviceDescriptor(ctx: EmitContext, s: Service): Statement {
   const names = ctx.plan.serviceNames.get(s)!;
@@ -185,13 +216,17 @@ export function serviceDescriptor(ctx: EmitContext, s: Service): Statement {
     ];
     return [objectKey(p.name), object(port, true)];
   });
+  const methods = s.operations.map((op): [string, Code] => [
+    objectKey(names.methods.get(op.name)!),
+    JSON.stringify(op.name),
+  ]);
   const desc: Props = [
     ["name", JSON.stringify(s.name)],
     ["targetNamespace", nsRef(ctx, s.targetNamespace)],
     ["defaultPort", JSON.stringify(defaultPort?.name ?? "")],
   ];
   if (s.soapHeaders) desc.push(["soapHeaders", ctx.plan.typeNames.get(s.soapHeaders)!.descriptor]);
-  desc.push(["ports", object(ports, true)]);
-  const type = rt(ctx, "ServiceDesc", true);
-  return { code: cat(`export const ${names.descriptor}: ${type} = `, object(desc, true), ";") };
+  desc.push(["methods", object(methods, true)], ["ports", object(ports, true)]);
+  const type = serviceDescType(ctx, s);
+  return { code: cat(`export const ${names.descriptor}: `, type, " = ", object(desc, true), ";") };
 }

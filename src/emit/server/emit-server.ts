@@ -1,27 +1,12 @@
-/** server.ts: one implementation interface and one handler factory per service. */
-import type { Operation, Service } from "../../model/model.js";
-import { sourceDoc } from "../docs.js";
+/**
+ * server.ts: one implementation type and one handler factory per service. The implementation's
+ * type is mapped from the service descriptor's, and the runtime calls its methods by the names the
+ * descriptor gives: no forwarding table.
+ */
+import type { Service } from "../../model/model.js";
 import { symbol } from "../generated-file.js";
-import { objectKey } from "../identifiers.js";
-import {
-  arrow,
-  block,
-  call,
-  cat,
-  object,
-  params,
-  typeArgs,
-  union,
-  type Code,
-  type Statement,
-} from "../code.js";
-import {
-  headerTypes,
-  resultType,
-  typeExpr,
-  unionMembers,
-  type EmitContext,
-} from "../type-expressions.js";
+import { block, call, cat, object, params, typeArgs, type Code, type Statement } from "../code.js";
+import type { EmitContext } from "../type-expressions.js";
 
 const PROTOCOL_LABEL = {
   soap11: "SOAP 1.1",
@@ -57,39 +42,12 @@ function serviceServer(
 ): Statement[] {
   const rt = (name: string, typeOnly = false) => ctx.file.use(symbol(name, ctx.runtime, typeOnly));
   const names = ctx.plan.serviceNames.get(s)!;
-  // With declared SOAP headers, the context carries them typed.
-  const context: Code = s.soapHeaders
-    ? typeArgs(rt("RequestContext", true), headerTypes(ctx, s.soapHeaders, "output", "input"))
-    : rt("RequestContext", true);
-  const signature = (op: Operation) => {
-    const result = resultType(ctx, op.result, "input");
-    const input = cat("input: ", typeExpr(ctx, op.input, "output"));
-    const returns = union([...unionMembers(result), cat("Promise<", result, ">")]);
-    return cat(
-      names.methods.get(op.name)!,
-      params([input, cat("context: ", context)]),
-      ": ",
-      returns,
-      ";",
-    );
-  };
-  const handlers = s.operations.map((op): [string, Code] => {
-    const head = params([cat("input: ", typeExpr(ctx, op.input, "output")), "context"]);
-    return [
-      objectKey(op.name),
-      arrow(head, call(`impl.${names.methods.get(op.name)!}`, "input", "context")),
-    ];
-  });
-  // Typed SOAP headers: the handler is told the context type once, for every entry.
-  const create = s.soapHeaders
-    ? typeArgs(rt("createServiceHandler"), [context])
-    : rt("createServiceHandler");
   const descriptor = ctx.file.use(symbol(names.descriptor, descriptorsModule));
   const served = call(
-    create,
+    rt("createServiceHandler"),
     descriptor,
     wsdlArgument(ctx, wsdl),
-    object(handlers, true),
+    "impl",
     "options",
   );
   const protocols = [...new Set(s.ports.map((p) => PROTOCOL_LABEL[p.binding.protocol]))].join(", ");
@@ -101,13 +59,11 @@ function serviceServer(
     params([`impl: ${names.serviceInterface}`, `options: ${names.handlerOptions} = {}`]),
     `: ${rt("RequestListener", true)}`,
   );
+  const implementation = typeArgs(rt("Implementation", true), [`typeof ${descriptor}`]);
   return [
     {
       doc: `The implementation of service ${s.name}: one method per operation, with the same typed inputs and results as the client. Throw \`SoapFault\` with code "Client" or "Server" to answer with a fault.`,
-      code: block(
-        `export interface ${names.serviceInterface}`,
-        s.operations.map((op) => ({ doc: sourceDoc(ctx, op.doc), code: signature(op) })),
-      ),
+      code: cat(`export type ${names.serviceInterface} = `, implementation, ";"),
     },
     { code: `export type ${names.handlerOptions} = ${rt("HandlerOptions", true)};` },
     {

@@ -1,0 +1,55 @@
+/**
+ * Generated code states the contract version it was generated for, and importing it with a runtime
+ * that reads another version fails at once, naming both versions and what fixes it.
+ */
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import * as path from "node:path";
+import { pathToFileURL } from "node:url";
+import { describe, expect, it } from "vitest";
+import { CONTRACT_VERSION, generatedFor } from "../../runtime/src/index.js";
+import { tempDir } from "../support/tmp.js";
+
+const SAMPLE = "generated-samples/message-service";
+const CALL = `generatedFor(${CONTRACT_VERSION});`;
+
+/** A copy of the message service's generated code, its contract version replaced by `version`. */
+function copyFor(version: number): string {
+  const dir = tempDir("wsdl-tsgen-contract-");
+  for (const f of readdirSync(SAMPLE)) {
+    let text = readFileSync(path.join(SAMPLE, f), "utf8");
+    if (f === "descriptors.ts") text = text.replace(CALL, `generatedFor(${version});`);
+    writeFileSync(path.join(dir, f), text);
+  }
+  return pathToFileURL(path.join(dir, "index.ts")).href;
+}
+
+describe("the contract version", () => {
+  it("is stated once at the top of every generated descriptors.ts", () => {
+    const text = readFileSync(path.join(SAMPLE, "descriptors.ts"), "utf8");
+    expect(text.split(CALL)).toHaveLength(2);
+    expect(text.indexOf(CALL)).toBeLessThan(text.indexOf("complex("));
+  });
+
+  it("code generated for this runtime's version imports", async () => {
+    const mod = (await import(copyFor(CONTRACT_VERSION))) as { ApiClient?: unknown };
+    expect(typeof mod.ApiClient).toBe("function");
+  });
+
+  it.each([CONTRACT_VERSION - 1, CONTRACT_VERSION + 1])(
+    "code generated for version %i fails at import, naming both versions and the fix",
+    async (version) => {
+      const imported = import(copyFor(version));
+      await expect(imported).rejects.toThrow(
+        `generated for contract version ${version} of @wsdl-tsgen/runtime, but the installed @wsdl-tsgen/runtime reads contract version ${CONTRACT_VERSION}`,
+      );
+      await expect(imported).rejects.toThrow("`npx wsdl-tsgen generate <wsdl> --out <dir>`");
+      await expect(imported).rejects.toThrow("`npm install @wsdl-tsgen/runtime@<version>`");
+    },
+  );
+
+  it("says which side is older", () => {
+    expect(() => generatedFor(CONTRACT_VERSION - 1)).toThrow("from an older wsdl-tsgen");
+    expect(() => generatedFor(CONTRACT_VERSION + 1)).toThrow("from a newer wsdl-tsgen");
+    expect(() => generatedFor(CONTRACT_VERSION)).not.toThrow();
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * Descriptors carry their TypeScript types: a type descriptor its value and input form, a service
+ * descriptor its operations, from which the client and implementation types are mapped. Checked by
+ * `tsc` (npm run typecheck covers test/); the runtime checks make the file a real test too.
+ */
+import { describe, expect, expectTypeOf, it } from "vitest";
+import { ApiDesc } from "../../generated-samples/message-service/descriptors.js";
+import type {
+  ApiClient,
+  ApiOperations,
+  ApiService,
+  GetMessagesInDateRange,
+  Messages,
+  MessagesInput,
+} from "../../generated-samples/message-service/index.js";
+import type {
+  CampaignManagementServiceClient,
+  CampaignManagementServiceService,
+  CampaignManagementServiceSoapHeaders,
+} from "../../generated-samples/corpus/bing-campaign-management/index.js";
+import {
+  complex,
+  field,
+  xs,
+  type CallOptions,
+  type Client,
+  type ComplexDesc,
+  type Implementation,
+  type InputOf,
+  type RequestContext,
+  type ValueOf,
+} from "../../runtime/src/index.js";
+
+const TypedMessages: ComplexDesc<Messages, MessagesInput> = complex("Messages", () => [
+  field("Id", "urn:m", xs.int),
+]);
+
+describe("a type descriptor's types", () => {
+  it("are its value and input form", () => {
+    expectTypeOf<ValueOf<typeof TypedMessages>>().toEqualTypeOf<Messages>();
+    expectTypeOf<InputOf<typeof TypedMessages>>().toEqualTypeOf<MessagesInput>();
+    expect(TypedMessages.fields.map((f) => f.name)).toEqual(["Id"]);
+  });
+
+  it("let a typed descriptor stand where an untyped one is read, but not for another type", () => {
+    const untyped: ComplexDesc = TypedMessages;
+    // @ts-expect-error a descriptor of Messages is not one of numbers
+    const wrong: ComplexDesc<number> = TypedMessages;
+    expect([untyped, wrong]).toHaveLength(2);
+  });
+});
+
+describe("a service descriptor's types", () => {
+  it("give the client and the implementation", () => {
+    expectTypeOf<ApiClient>().toEqualTypeOf<Client<typeof ApiDesc>>();
+    expectTypeOf<ApiService>().toEqualTypeOf<Implementation<typeof ApiDesc>>();
+    expectTypeOf<ApiClient["getMessagesInDateRange"]>()
+      .parameter(0)
+      .toEqualTypeOf<ApiOperations["getMessagesInDateRange"]["input"]>();
+    expectTypeOf<ApiService["getMessagesInDateRange"]>()
+      .parameter(0)
+      .toEqualTypeOf<GetMessagesInDateRange>();
+    expectTypeOf<ApiService["getMessages"]>().parameter(1).toEqualTypeOf<RequestContext>();
+    expectTypeOf<ApiClient["port"]>().toEqualTypeOf<
+      "ApiSoap" | "ApiSoap12" | "ApiHttpGet" | "ApiHttpPost"
+    >();
+  });
+
+  it("name every method the client and the implementation have", () => {
+    expect(ApiDesc.methods).toEqual({
+      getMessages: "GetMessages",
+      getMessagesInDateRange: "GetMessagesInDateRange",
+      deleteMessage: "DeleteMessage",
+    });
+    expectTypeOf<keyof typeof ApiDesc.methods>().toEqualTypeOf<keyof ApiOperations>();
+  });
+
+  it("type the SOAP headers a client sends and receives and an implementation reads", () => {
+    type Headers = CampaignManagementServiceSoapHeaders;
+    expectTypeOf<CampaignManagementServiceClient["getCampaignsByIds"]>()
+      .parameter(1)
+      .toEqualTypeOf<CallOptions<Headers, Headers> | undefined>();
+    expectTypeOf<CampaignManagementServiceService["getCampaignsByIds"]>()
+      .parameter(1)
+      .toEqualTypeOf<RequestContext<Headers, Headers>>();
+  });
+});
