@@ -4,6 +4,7 @@
 import {
   type ArrayDesc,
   type ComplexDesc,
+  type OperationTable,
   REPEATED,
   REPEATED_NILLABLE,
   type ServiceDesc,
@@ -66,6 +67,38 @@ export const EchoResult: ComplexDesc = complex("EchoResult", () => [
   field("basket", "", () => Basket, { xsiType: { ns: NS, type: "Basket" } }),
 ]);
 
+/** The operations of port EchoSoap. */
+const EchoSoapOperations: OperationTable = {
+  echo: {
+    kind: "soap",
+    action: `${NS}#echo`,
+    request: {
+      element: field(
+        "echo",
+        NS,
+        complex("echo", () => [
+          field("items", "", () => ItemArray),
+          field("names", "", () => StringArray),
+          field("numbers", "", () => IntArray),
+          field("basket", "", () => Basket, { xsiType: { ns: NS, type: "Basket" } }),
+        ]),
+      ),
+    },
+    response: {
+      element: field(
+        "echoResponse",
+        NS,
+        complex("echoResponse", () => [
+          field("items", "", () => ItemArray),
+          field("names", "", () => StringArray),
+          field("numbers", "", () => IntArray),
+          field("basket", "", () => Basket, { xsiType: { ns: NS, type: "Basket" } }),
+        ]),
+      ),
+    },
+  },
+};
+
 export const EchoServiceDesc: ServiceDesc<EchoServiceOperations, EchoServicePortName> = {
   name: "EchoService",
   targetNamespace: NS,
@@ -78,37 +111,7 @@ export const EchoServiceDesc: ServiceDesc<EchoServiceOperations, EchoServicePort
       name: "EchoSoap",
       protocol: "soap11",
       address: "http://localhost/echo",
-      operations: {
-        echo: {
-          kind: "soap",
-          action: `${NS}#echo`,
-          request: {
-            element: field(
-              "echo",
-              NS,
-              complex("echo", () => [
-                field("items", "", () => ItemArray),
-                field("names", "", () => StringArray),
-                field("numbers", "", () => IntArray),
-                field("basket", "", () => Basket, { xsiType: { ns: NS, type: "Basket" } }),
-              ]),
-            ),
-          },
-          response: {
-            element: field(
-              "echoResponse",
-              NS,
-              complex("echoResponse", () => [
-                field("items", "", () => ItemArray),
-                field("names", "", () => StringArray),
-                field("numbers", "", () => IntArray),
-                field("basket", "", () => Basket, { xsiType: { ns: NS, type: "Basket" } }),
-              ]),
-            ),
-          },
-          oneWay: false,
-        },
-      },
+      operations: EchoSoapOperations,
     },
   },
 };

@@ -6,6 +6,7 @@ import {
   type ComplexDesc,
   OPTIONAL,
   OPTIONAL_NILLABLE,
+  type OperationTable,
   REPEATED_NILLABLE,
   type ServiceDesc,
   array,
@@ -65,6 +66,71 @@ export const GetMessagesInDateRangeResponse: ComplexDesc = complex(
 
 export const DeleteMessageResponse: ComplexDesc = complex("DeleteMessageResponse", () => []);
 
+/** The operations of ports ApiSoap and ApiSoap12. */
+const ApiSoapOperations: OperationTable = {
+  GetMessages: {
+    kind: "soap",
+    action: `${NS}GetMessages`,
+    request: { element: field("GetMessages", NS, () => GetMessages) },
+    response: {
+      element: field("GetMessagesResponse", NS, () => GetMessagesResponse),
+      prop: "GetMessagesResult",
+    },
+  },
+  GetMessagesInDateRange: {
+    kind: "soap",
+    action: `${NS}GetMessagesInDateRange`,
+    request: { element: field("GetMessagesInDateRange", NS, () => GetMessagesInDateRange) },
+    response: {
+      element: field("GetMessagesInDateRangeResponse", NS, () => GetMessagesInDateRangeResponse),
+      prop: "GetMessagesInDateRangeResult",
+    },
+  },
+  DeleteMessage: {
+    kind: "soap",
+    action: `${NS}DeleteMessage`,
+    request: { element: field("DeleteMessage", NS, () => DeleteMessage) },
+    response: {
+      element: field("DeleteMessageResponse", NS, () => DeleteMessageResponse),
+      void: true,
+    },
+  },
+};
+
+/** The operations of ports ApiHttpGet and ApiHttpPost. */
+const ApiHttpGetOperations: OperationTable = {
+  GetMessages: {
+    kind: "http",
+    location: "/GetMessages",
+    params: [
+      { name: "email", prop: "email", type: xs.string, required: true, repeated: false },
+      { name: "password", prop: "password", type: xs.string, required: true, repeated: false },
+    ],
+    response: { element: field("ArrayOfMessages", NS, () => ArrayOfMessages, OPTIONAL_NILLABLE) },
+  },
+  GetMessagesInDateRange: {
+    kind: "http",
+    location: "/GetMessagesInDateRange",
+    params: [
+      { name: "email", prop: "email", type: xs.string, required: true, repeated: false },
+      { name: "password", prop: "password", type: xs.string, required: true, repeated: false },
+      { name: "startDate", prop: "startDate", type: xs.dateTime, required: true, repeated: false },
+      { name: "endDate", prop: "endDate", type: xs.dateTime, required: true, repeated: false },
+    ],
+    response: { element: field("ArrayOfMessages", NS, () => ArrayOfMessages, OPTIONAL_NILLABLE) },
+  },
+  DeleteMessage: {
+    kind: "http",
+    location: "/DeleteMessage",
+    params: [
+      { name: "email", prop: "email", type: xs.string, required: true, repeated: false },
+      { name: "password", prop: "password", type: xs.string, required: true, repeated: false },
+      { name: "MessageId", prop: "MessageId", type: xs.int, required: true, repeated: false },
+    ],
+    response: undefined,
+  },
+};
+
 export const ApiDesc: ServiceDesc<ApiOperations, ApiPortName> = {
   name: "Api",
   targetNamespace: NS,
@@ -79,225 +145,25 @@ export const ApiDesc: ServiceDesc<ApiOperations, ApiPortName> = {
       name: "ApiSoap",
       protocol: "soap11",
       address: "http://127.0.0.1:8089/api.asmx",
-      operations: {
-        GetMessages: {
-          kind: "soap",
-          action: `${NS}GetMessages`,
-          request: { element: field("GetMessages", NS, () => GetMessages) },
-          response: {
-            element: field("GetMessagesResponse", NS, () => GetMessagesResponse),
-            prop: "GetMessagesResult",
-          },
-          oneWay: false,
-        },
-        GetMessagesInDateRange: {
-          kind: "soap",
-          action: `${NS}GetMessagesInDateRange`,
-          request: { element: field("GetMessagesInDateRange", NS, () => GetMessagesInDateRange) },
-          response: {
-            element: field(
-              "GetMessagesInDateRangeResponse",
-              NS,
-              () => GetMessagesInDateRangeResponse,
-            ),
-            prop: "GetMessagesInDateRangeResult",
-          },
-          oneWay: false,
-        },
-        DeleteMessage: {
-          kind: "soap",
-          action: `${NS}DeleteMessage`,
-          request: { element: field("DeleteMessage", NS, () => DeleteMessage) },
-          response: {
-            element: field("DeleteMessageResponse", NS, () => DeleteMessageResponse),
-            void: true,
-          },
-          oneWay: false,
-        },
-      },
+      operations: ApiSoapOperations,
     },
     ApiSoap12: {
       name: "ApiSoap12",
       protocol: "soap12",
       address: "http://127.0.0.1:8089/api.asmx",
-      operations: {
-        GetMessages: {
-          kind: "soap",
-          action: `${NS}GetMessages`,
-          request: { element: field("GetMessages", NS, () => GetMessages) },
-          response: {
-            element: field("GetMessagesResponse", NS, () => GetMessagesResponse),
-            prop: "GetMessagesResult",
-          },
-          oneWay: false,
-        },
-        GetMessagesInDateRange: {
-          kind: "soap",
-          action: `${NS}GetMessagesInDateRange`,
-          request: { element: field("GetMessagesInDateRange", NS, () => GetMessagesInDateRange) },
-          response: {
-            element: field(
-              "GetMessagesInDateRangeResponse",
-              NS,
-              () => GetMessagesInDateRangeResponse,
-            ),
-            prop: "GetMessagesInDateRangeResult",
-          },
-          oneWay: false,
-        },
-        DeleteMessage: {
-          kind: "soap",
-          action: `${NS}DeleteMessage`,
-          request: { element: field("DeleteMessage", NS, () => DeleteMessage) },
-          response: {
-            element: field("DeleteMessageResponse", NS, () => DeleteMessageResponse),
-            void: true,
-          },
-          oneWay: false,
-        },
-      },
+      operations: ApiSoapOperations,
     },
     ApiHttpGet: {
       name: "ApiHttpGet",
       protocol: "httpGet",
       address: "http://127.0.0.1:8089/api.asmx",
-      operations: {
-        GetMessages: {
-          kind: "http",
-          location: "/GetMessages",
-          params: [
-            { name: "email", prop: "email", type: xs.string, required: true, repeated: false },
-            {
-              name: "password",
-              prop: "password",
-              type: xs.string,
-              required: true,
-              repeated: false,
-            },
-          ],
-          response: {
-            element: field("ArrayOfMessages", NS, () => ArrayOfMessages, OPTIONAL_NILLABLE),
-          },
-        },
-        GetMessagesInDateRange: {
-          kind: "http",
-          location: "/GetMessagesInDateRange",
-          params: [
-            { name: "email", prop: "email", type: xs.string, required: true, repeated: false },
-            {
-              name: "password",
-              prop: "password",
-              type: xs.string,
-              required: true,
-              repeated: false,
-            },
-            {
-              name: "startDate",
-              prop: "startDate",
-              type: xs.dateTime,
-              required: true,
-              repeated: false,
-            },
-            {
-              name: "endDate",
-              prop: "endDate",
-              type: xs.dateTime,
-              required: true,
-              repeated: false,
-            },
-          ],
-          response: {
-            element: field("ArrayOfMessages", NS, () => ArrayOfMessages, OPTIONAL_NILLABLE),
-          },
-        },
-        DeleteMessage: {
-          kind: "http",
-          location: "/DeleteMessage",
-          params: [
-            { name: "email", prop: "email", type: xs.string, required: true, repeated: false },
-            {
-              name: "password",
-              prop: "password",
-              type: xs.string,
-              required: true,
-              repeated: false,
-            },
-            { name: "MessageId", prop: "MessageId", type: xs.int, required: true, repeated: false },
-          ],
-          response: undefined,
-        },
-      },
+      operations: ApiHttpGetOperations,
     },
     ApiHttpPost: {
       name: "ApiHttpPost",
       protocol: "httpPost",
       address: "http://127.0.0.1:8089/api.asmx",
-      operations: {
-        GetMessages: {
-          kind: "http",
-          location: "/GetMessages",
-          params: [
-            { name: "email", prop: "email", type: xs.string, required: true, repeated: false },
-            {
-              name: "password",
-              prop: "password",
-              type: xs.string,
-              required: true,
-              repeated: false,
-            },
-          ],
-          response: {
-            element: field("ArrayOfMessages", NS, () => ArrayOfMessages, OPTIONAL_NILLABLE),
-          },
-        },
-        GetMessagesInDateRange: {
-          kind: "http",
-          location: "/GetMessagesInDateRange",
-          params: [
-            { name: "email", prop: "email", type: xs.string, required: true, repeated: false },
-            {
-              name: "password",
-              prop: "password",
-              type: xs.string,
-              required: true,
-              repeated: false,
-            },
-            {
-              name: "startDate",
-              prop: "startDate",
-              type: xs.dateTime,
-              required: true,
-              repeated: false,
-            },
-            {
-              name: "endDate",
-              prop: "endDate",
-              type: xs.dateTime,
-              required: true,
-              repeated: false,
-            },
-          ],
-          response: {
-            element: field("ArrayOfMessages", NS, () => ArrayOfMessages, OPTIONAL_NILLABLE),
-          },
-        },
-        DeleteMessage: {
-          kind: "http",
-          location: "/DeleteMessage",
-          params: [
-            { name: "email", prop: "email", type: xs.string, required: true, repeated: false },
-            {
-              name: "password",
-              prop: "password",
-              type: xs.string,
-              required: true,
-              repeated: false,
-            },
-            { name: "MessageId", prop: "MessageId", type: xs.int, required: true, repeated: false },
-          ],
-          response: undefined,
-        },
-      },
+      operations: ApiHttpGetOperations,
     },
   },
 };

@@ -4,6 +4,7 @@
 import {
   type ComplexDesc,
   OPTIONAL,
+  type OperationTable,
   type ServiceDesc,
   attribute,
   complex,
@@ -45,6 +46,16 @@ export const Stamp: ComplexDesc = complex("Stamp", () => [], {
   attrs: [attribute("by", "", xs.string, { required: true })],
 });
 
+/** The operations of ports ShippingSoap and ShippingSoap12. */
+const ShippingSoapOperations: OperationTable = {
+  Ship: {
+    kind: "soap",
+    action: `${NS}#Ship`,
+    request: { element: field("Parcel", NS, () => Parcel, { prop: "parcel" }), parts: ShipRequest },
+    response: { element: field("Quote", NS, () => Quote, { prop: "quote" }), parts: ShipResult },
+  },
+};
+
 export const ShippingDesc: ServiceDesc<ShippingOperations, ShippingPortName> = {
   name: "Shipping",
   targetNamespace: NS,
@@ -57,41 +68,13 @@ export const ShippingDesc: ServiceDesc<ShippingOperations, ShippingPortName> = {
       name: "ShippingSoap",
       protocol: "soap11",
       address: "http://localhost/shipping",
-      operations: {
-        Ship: {
-          kind: "soap",
-          action: `${NS}#Ship`,
-          request: {
-            element: field("Parcel", NS, () => Parcel, { prop: "parcel" }),
-            parts: ShipRequest,
-          },
-          response: {
-            element: field("Quote", NS, () => Quote, { prop: "quote" }),
-            parts: ShipResult,
-          },
-          oneWay: false,
-        },
-      },
+      operations: ShippingSoapOperations,
     },
     ShippingSoap12: {
       name: "ShippingSoap12",
       protocol: "soap12",
       address: "http://localhost/shipping",
-      operations: {
-        Ship: {
-          kind: "soap",
-          action: `${NS}#Ship`,
-          request: {
-            element: field("Parcel", NS, () => Parcel, { prop: "parcel" }),
-            parts: ShipRequest,
-          },
-          response: {
-            element: field("Quote", NS, () => Quote, { prop: "quote" }),
-            parts: ShipResult,
-          },
-          oneWay: false,
-        },
-      },
+      operations: ShippingSoapOperations,
     },
   },
 };

@@ -5,6 +5,7 @@ import {
   type ComplexDesc,
   type FaultDesc,
   OPTIONAL,
+  type OperationTable,
   REPEATED,
   type ScalarDesc,
   type ServiceDesc,
@@ -152,6 +153,17 @@ export const InvalidOrderFaultDesc: FaultDesc = {
   detailOf: (fault) => (fault as InvalidOrderFault).faultDetail,
 };
 
+/** The operations of port FeaturesSoap. */
+const FeaturesSoapOperations: OperationTable = {
+  Order: {
+    kind: "soap",
+    action: `${NS}#Order`,
+    request: { element: field("Order", NS, () => Order) },
+    response: { element: field("OrderResponse", NS, () => OrderResponse) },
+    faults: [InvalidOrderFaultDesc],
+  },
+};
+
 export const FeaturesDesc: ServiceDesc<FeaturesOperations, FeaturesPortName> = {
   name: "Features",
   targetNamespace: NS,
@@ -164,16 +176,7 @@ export const FeaturesDesc: ServiceDesc<FeaturesOperations, FeaturesPortName> = {
       name: "FeaturesSoap",
       protocol: "soap11",
       address: "http://localhost:8080/features",
-      operations: {
-        Order: {
-          kind: "soap",
-          action: `${NS}#Order`,
-          request: { element: field("Order", NS, () => Order) },
-          response: { element: field("OrderResponse", NS, () => OrderResponse) },
-          oneWay: false,
-          faults: [InvalidOrderFaultDesc],
-        },
-      },
+      operations: FeaturesSoapOperations,
     },
   },
 };

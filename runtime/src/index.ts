@@ -51,6 +51,7 @@ export type {
   HttpOperationDesc,
   HttpParamDesc,
   OperationDesc,
+  OperationTable,
   OperationTypes,
   PortDesc,
   Protocol,

@@ -23,7 +23,8 @@ export interface SoapOperationDesc {
   readonly request: BodyDesc | undefined;
   /** Undefined for an empty response body or a one-way operation. */
   readonly response: BodyDesc | undefined;
-  readonly oneWay: boolean;
+  /** No response message (absent: false). */
+  readonly oneWay?: boolean;
   /** The declared faults. */
   readonly faults?: readonly FaultDesc[];
   /** The SOAP header entries the request carries: properties of the service's `soapHeaders` type. */
@@ -59,12 +60,15 @@ export interface HttpOperationDesc {
 
 export type OperationDesc = SoapOperationDesc | HttpOperationDesc;
 
+/** A port's operations by WSDL operation name; ports whose tables are equal may share one. */
+export type OperationTable = Readonly<Record<string, OperationDesc>>;
+
 export interface PortDesc {
   readonly name: string;
   readonly protocol: Protocol;
   /** The address the WSDL gives. */
   readonly address: string;
-  readonly operations: Readonly<Record<string, OperationDesc>>;
+  readonly operations: OperationTable;
 }
 
 /**

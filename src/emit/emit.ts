@@ -127,7 +127,7 @@ class Emitter {
       if (namespaces.length) yield namespaces;
       for (const t of simpleFirst) yield typeDescriptor(ctx, t);
       yield* faultDescriptors(ctx, "./faults.js");
-      for (const s of plan.model.services) yield serviceDescriptor(ctx, s);
+      for (const s of plan.model.services) yield* serviceDescriptor(ctx, s);
     })();
     const doc =
       "Codec and port descriptors: what the XML of each type and operation looks like on the wire.";

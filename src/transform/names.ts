@@ -1,6 +1,8 @@
 import { methodIdentifier, NameScope, typeIdentifier } from "../emit/identifiers.js";
 import { concreteMembers, inFamily } from "./families.js";
-import type { Pass } from "./plan.js";
+import type { Port, Service } from "../model/model.js";
+import { operationLists } from "./shared-lists.js";
+import type { Pass, ServiceNames } from "./plan.js";
 
 /** Runtime names index.ts re-exports (types, then values): generated names must not take them. */
 export const INDEX_RUNTIME_TYPES = [
@@ -94,6 +96,8 @@ export const names: Pass = {
         handlerOptions: types.claim(`${base}HandlerOptions`),
         descriptor: descriptors.claim(`${base}Desc`),
         methods,
+        portTables: new Map(),
+        sharedLists: new Map(),
       });
     }
     // Fault classes: one per fault element, named after the first wsdl:fault that uses it.
@@ -128,7 +132,33 @@ export const names: Pass = {
             : props.claim(a.name.local),
         );
     }
+    // Last, so that no name claimed before moves: the consts that make descriptors.ts smaller.
+    for (const s of plan.model.services) tableNames(s, plan.serviceNames.get(s)!, descriptors);
   },
+};
+
+/**
+ * Claims a const per port's operation table, and one per header or fault list that several
+ * operations of the service share.
+ */
+function tableNames(s: Service, names: ServiceNames, scope: NameScope): void {
+  const tables = names.portTables as Map<Port, string>;
+  for (const p of s.ports) tables.set(p, scope.claim(`${typeIdentifier(p.name)}Operations`));
+  const users = new Map<string, Set<string>>();
+  for (const p of s.ports)
+    for (const bop of p.binding.operations)
+      for (const key of operationLists(bop))
+        users.set(key, (users.get(key) ?? new Set()).add(bop.operation.name));
+  const lists = names.sharedLists as Map<string, string>;
+  for (const [key, ops] of users)
+    if (ops.size > 1) lists.set(key, scope.claim(LIST_CONSTS[key.slice(0, key.indexOf(" "))]!));
+}
+
+/** Local consts of descriptors.ts, short because every operation names them. */
+const LIST_CONSTS: Record<string, string> = {
+  Headers: "requestHeaders",
+  ResponseHeaders: "responseHeaders",
+  Faults: "faults",
 };
 
 import type { AttributeField, ComplexType, ElementField } from "../model/model.js";

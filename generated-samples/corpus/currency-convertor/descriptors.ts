@@ -4,6 +4,7 @@
 import {
   type ComplexDesc,
   OPTIONAL,
+  type OperationTable,
   type ScalarDesc,
   type ServiceDesc,
   complex,
@@ -184,6 +185,38 @@ export const ConversionRateResponse: ComplexDesc = complex("ConversionRateRespon
   field("ConversionRateResult", NS, xs.double),
 ]);
 
+/** The operations of ports CurrencyConvertorSoap and CurrencyConvertorSoap12. */
+const CurrencyConvertorSoapOperations: OperationTable = {
+  ConversionRate: {
+    kind: "soap",
+    action: `${NS}ConversionRate`,
+    request: { element: field("ConversionRate", NS, () => ConversionRate) },
+    response: {
+      element: field("ConversionRateResponse", NS, () => ConversionRateResponse),
+      prop: "ConversionRateResult",
+    },
+  },
+};
+
+/** The operations of ports CurrencyConvertorHttpGet and CurrencyConvertorHttpPost. */
+const CurrencyConvertorHttpGetOperations: OperationTable = {
+  ConversionRate: {
+    kind: "http",
+    location: "/ConversionRate",
+    params: [
+      {
+        name: "FromCurrency",
+        prop: "FromCurrency",
+        type: Currency,
+        required: true,
+        repeated: false,
+      },
+      { name: "ToCurrency", prop: "ToCurrency", type: Currency, required: true, repeated: false },
+    ],
+    response: { element: field("double", NS, xs.double, OPTIONAL) },
+  },
+};
+
 export const CurrencyConvertorDesc: ServiceDesc<
   CurrencyConvertorOperations,
   CurrencyConvertorPortName
@@ -199,91 +232,25 @@ export const CurrencyConvertorDesc: ServiceDesc<
       name: "CurrencyConvertorSoap",
       protocol: "soap11",
       address: "http://www.webservicex.net/CurrencyConvertor.asmx",
-      operations: {
-        ConversionRate: {
-          kind: "soap",
-          action: `${NS}ConversionRate`,
-          request: { element: field("ConversionRate", NS, () => ConversionRate) },
-          response: {
-            element: field("ConversionRateResponse", NS, () => ConversionRateResponse),
-            prop: "ConversionRateResult",
-          },
-          oneWay: false,
-        },
-      },
+      operations: CurrencyConvertorSoapOperations,
     },
     CurrencyConvertorSoap12: {
       name: "CurrencyConvertorSoap12",
       protocol: "soap12",
       address: "http://www.webservicex.net/CurrencyConvertor.asmx",
-      operations: {
-        ConversionRate: {
-          kind: "soap",
-          action: `${NS}ConversionRate`,
-          request: { element: field("ConversionRate", NS, () => ConversionRate) },
-          response: {
-            element: field("ConversionRateResponse", NS, () => ConversionRateResponse),
-            prop: "ConversionRateResult",
-          },
-          oneWay: false,
-        },
-      },
+      operations: CurrencyConvertorSoapOperations,
     },
     CurrencyConvertorHttpGet: {
       name: "CurrencyConvertorHttpGet",
       protocol: "httpGet",
       address: "http://www.webservicex.net/CurrencyConvertor.asmx",
-      operations: {
-        ConversionRate: {
-          kind: "http",
-          location: "/ConversionRate",
-          params: [
-            {
-              name: "FromCurrency",
-              prop: "FromCurrency",
-              type: Currency,
-              required: true,
-              repeated: false,
-            },
-            {
-              name: "ToCurrency",
-              prop: "ToCurrency",
-              type: Currency,
-              required: true,
-              repeated: false,
-            },
-          ],
-          response: { element: field("double", NS, xs.double, OPTIONAL) },
-        },
-      },
+      operations: CurrencyConvertorHttpGetOperations,
     },
     CurrencyConvertorHttpPost: {
       name: "CurrencyConvertorHttpPost",
       protocol: "httpPost",
       address: "http://www.webservicex.net/CurrencyConvertor.asmx",
-      operations: {
-        ConversionRate: {
-          kind: "http",
-          location: "/ConversionRate",
-          params: [
-            {
-              name: "FromCurrency",
-              prop: "FromCurrency",
-              type: Currency,
-              required: true,
-              repeated: false,
-            },
-            {
-              name: "ToCurrency",
-              prop: "ToCurrency",
-              type: Currency,
-              required: true,
-              repeated: false,
-            },
-          ],
-          response: { element: field("double", NS, xs.double, OPTIONAL) },
-        },
-      },
+      operations: CurrencyConvertorHttpGetOperations,
     },
   },
 };

@@ -5,6 +5,7 @@ import {
   type ArrayDesc,
   type ComplexDesc,
   OPTIONAL,
+  type OperationTable,
   REPEATED,
   type ScalarDesc,
   type ServiceDesc,
@@ -1441,6 +1442,16 @@ export const RuleResultItem: ComplexDesc = complex("RuleResultItem", () => [
 
 export const ReplyReserved: ComplexDesc = complex("ReplyReserved", () => [], { any: true });
 
+/** The operations of port portXML. */
+const PortXMLOperations: OperationTable = {
+  runTransaction: {
+    kind: "soap",
+    action: "runTransaction",
+    request: { element: field("requestMessage", NS2, () => RequestMessage) },
+    response: { element: field("replyMessage", NS2, () => ReplyMessage) },
+  },
+};
+
 export const TransactionProcessorDesc: ServiceDesc<
   TransactionProcessorOperations,
   TransactionProcessorPortName
@@ -1456,15 +1467,7 @@ export const TransactionProcessorDesc: ServiceDesc<
       name: "portXML",
       protocol: "soap11",
       address: "https://ics2wstest.ic3.com/commerce/1.x/transactionProcessor",
-      operations: {
-        runTransaction: {
-          kind: "soap",
-          action: "runTransaction",
-          request: { element: field("requestMessage", NS2, () => RequestMessage) },
-          response: { element: field("replyMessage", NS2, () => ReplyMessage) },
-          oneWay: false,
-        },
-      },
+      operations: PortXMLOperations,
     },
   },
 };

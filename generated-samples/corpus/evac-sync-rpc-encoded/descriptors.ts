@@ -3,6 +3,7 @@
 /** Codec and port descriptors: what the XML of each type and operation looks like on the wire. */
 import {
   type ComplexDesc,
+  type OperationTable,
   type ServiceDesc,
   complex,
   field,
@@ -213,6 +214,86 @@ export const EMemOrderRelationUpdateNotifyRsp: ComplexDesc = complex(
   ],
 );
 
+/** The operations of port ESyncNotifySP. */
+const ESyncNotifySPOperations: OperationTable = {
+  eOrderRelationUpdateNotify: {
+    kind: "soap",
+    action: undefined,
+    request: {
+      element: field(
+        "eOrderRelationUpdateNotify",
+        NS,
+        complex("eOrderRelationUpdateNotify", () => [
+          field("eOrderRelationUpdateNotifyRequest", "", () => EOrderRelationUpdateNotifyReq, {
+            xsiType: {
+              ns: "http://req.spclient.evac.ericsson.com",
+              type: "EOrderRelationUpdateNotifyReq",
+            },
+          }),
+        ]),
+      ),
+    },
+    response: {
+      element: field(
+        "eOrderRelationUpdateNotifyResponse",
+        NS,
+        complex("eOrderRelationUpdateNotifyResponse", () => [
+          field("eOrderRelationUpdateNotifyResponse", "", () => EOrderRelationUpdateNotifyRsp, {
+            xsiType: {
+              ns: "http://rsp.spclient.evac.ericsson.com",
+              type: "EOrderRelationUpdateNotifyRsp",
+            },
+          }),
+        ]),
+      ),
+      prop: "eOrderRelationUpdateNotifyResponse",
+    },
+  },
+  eMemOrderRelationUpdateNotify: {
+    kind: "soap",
+    action: undefined,
+    request: {
+      element: field(
+        "eMemOrderRelationUpdateNotify",
+        NS,
+        complex("eMemOrderRelationUpdateNotify", () => [
+          field(
+            "eMemOrderRelationUpdateNotifyRequest",
+            "",
+            () => EMemOrderRelationUpdateNotifyReq,
+            {
+              xsiType: {
+                ns: "http://req.spclient.evac.ericsson.com",
+                type: "EMemOrderRelationUpdateNotifyReq",
+              },
+            },
+          ),
+        ]),
+      ),
+    },
+    response: {
+      element: field(
+        "eMemOrderRelationUpdateNotifyResponse",
+        NS,
+        complex("eMemOrderRelationUpdateNotifyResponse", () => [
+          field(
+            "eMemOrderRelationUpdateNotifyResponse",
+            "",
+            () => EMemOrderRelationUpdateNotifyRsp,
+            {
+              xsiType: {
+                ns: "http://rsp.spclient.evac.ericsson.com",
+                type: "EMemOrderRelationUpdateNotifyRsp",
+              },
+            },
+          ),
+        ]),
+      ),
+      prop: "eMemOrderRelationUpdateNotifyResponse",
+    },
+  },
+};
+
 export const ESyncNotifySPServiceServiceDesc: ServiceDesc<
   ESyncNotifySPServiceServiceOperations,
   ESyncNotifySPServiceServicePortName
@@ -229,96 +310,7 @@ export const ESyncNotifySPServiceServiceDesc: ServiceDesc<
       name: "ESyncNotifySP",
       protocol: "soap11",
       address: "http://localhost:8007/services/ESyncNotifySP",
-      operations: {
-        eOrderRelationUpdateNotify: {
-          kind: "soap",
-          action: undefined,
-          request: {
-            element: field(
-              "eOrderRelationUpdateNotify",
-              NS,
-              complex("eOrderRelationUpdateNotify", () => [
-                field(
-                  "eOrderRelationUpdateNotifyRequest",
-                  "",
-                  () => EOrderRelationUpdateNotifyReq,
-                  {
-                    xsiType: {
-                      ns: "http://req.spclient.evac.ericsson.com",
-                      type: "EOrderRelationUpdateNotifyReq",
-                    },
-                  },
-                ),
-              ]),
-            ),
-          },
-          response: {
-            element: field(
-              "eOrderRelationUpdateNotifyResponse",
-              NS,
-              complex("eOrderRelationUpdateNotifyResponse", () => [
-                field(
-                  "eOrderRelationUpdateNotifyResponse",
-                  "",
-                  () => EOrderRelationUpdateNotifyRsp,
-                  {
-                    xsiType: {
-                      ns: "http://rsp.spclient.evac.ericsson.com",
-                      type: "EOrderRelationUpdateNotifyRsp",
-                    },
-                  },
-                ),
-              ]),
-            ),
-            prop: "eOrderRelationUpdateNotifyResponse",
-          },
-          oneWay: false,
-        },
-        eMemOrderRelationUpdateNotify: {
-          kind: "soap",
-          action: undefined,
-          request: {
-            element: field(
-              "eMemOrderRelationUpdateNotify",
-              NS,
-              complex("eMemOrderRelationUpdateNotify", () => [
-                field(
-                  "eMemOrderRelationUpdateNotifyRequest",
-                  "",
-                  () => EMemOrderRelationUpdateNotifyReq,
-                  {
-                    xsiType: {
-                      ns: "http://req.spclient.evac.ericsson.com",
-                      type: "EMemOrderRelationUpdateNotifyReq",
-                    },
-                  },
-                ),
-              ]),
-            ),
-          },
-          response: {
-            element: field(
-              "eMemOrderRelationUpdateNotifyResponse",
-              NS,
-              complex("eMemOrderRelationUpdateNotifyResponse", () => [
-                field(
-                  "eMemOrderRelationUpdateNotifyResponse",
-                  "",
-                  () => EMemOrderRelationUpdateNotifyRsp,
-                  {
-                    xsiType: {
-                      ns: "http://rsp.spclient.evac.ericsson.com",
-                      type: "EMemOrderRelationUpdateNotifyRsp",
-                    },
-                  },
-                ),
-              ]),
-            ),
-            prop: "eMemOrderRelationUpdateNotifyResponse",
-          },
-          oneWay: false,
-        },
-      },
+      operations: ESyncNotifySPOperations,
     },
   },
 };

@@ -5,6 +5,7 @@ import {
   type ArrayDesc,
   type ComplexDesc,
   OPTIONAL,
+  type OperationTable,
   REPEATED,
   type ScalarDesc,
   type ServiceDesc,
@@ -2505,6 +2506,16 @@ export const PackageRateDetail: ComplexDesc = complex("PackageRateDetail", () =>
   field("VariableHandlingCharges", NS, () => VariableHandlingCharges, OPTIONAL),
 ]);
 
+/** The operations of port RateServicePort. */
+const RateServicePortOperations: OperationTable = {
+  getRates: {
+    kind: "soap",
+    action: `${NS}/getRates`,
+    request: { element: field("RateRequest", NS, () => RateRequest) },
+    response: { element: field("RateReply", NS, () => RateReply) },
+  },
+};
+
 export const RateServiceDesc: ServiceDesc<RateServiceOperations, RateServicePortName> = {
   name: "RateService",
   targetNamespace: NS,
@@ -2517,15 +2528,7 @@ export const RateServiceDesc: ServiceDesc<RateServiceOperations, RateServicePort
       name: "RateServicePort",
       protocol: "soap11",
       address: "https://wsbeta.fedex.com:443/web-services/rate",
-      operations: {
-        getRates: {
-          kind: "soap",
-          action: `${NS}/getRates`,
-          request: { element: field("RateRequest", NS, () => RateRequest) },
-          response: { element: field("RateReply", NS, () => RateReply) },
-          oneWay: false,
-        },
-      },
+      operations: RateServicePortOperations,
     },
   },
 };

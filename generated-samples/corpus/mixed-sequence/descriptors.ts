@@ -5,6 +5,7 @@ import {
   type ComplexDesc,
   type FaultDesc,
   OPTIONAL,
+  type OperationTable,
   REPEATED,
   type ScalarDesc,
   type ServiceDesc,
@@ -74,6 +75,20 @@ export const CustomFault_2Desc: FaultDesc = {
   detailOf: (fault) => (fault as CustomFault_2).faultDetail,
 };
 
+/** The operations of port AcmeService. */
+const AcmeServiceOperations: OperationTable = {
+  getData: {
+    kind: "soap",
+    action: `${NS}#getData`,
+    request: { element: field("getData", NS, () => GetData) },
+    response: {
+      element: field("getDataResponse", NS, () => GetDataResponse),
+      prop: "getDataResult",
+    },
+    faults: [CustomFault_2Desc],
+  },
+};
+
 export const AcmeServiceDesc: ServiceDesc<AcmeServiceOperations, AcmeServicePortName> = {
   name: "AcmeService",
   targetNamespace: NS,
@@ -86,19 +101,7 @@ export const AcmeServiceDesc: ServiceDesc<AcmeServiceOperations, AcmeServicePort
       name: "AcmeService",
       protocol: "soap11",
       address: "http://api.acme.com/TestService.php",
-      operations: {
-        getData: {
-          kind: "soap",
-          action: `${NS}#getData`,
-          request: { element: field("getData", NS, () => GetData) },
-          response: {
-            element: field("getDataResponse", NS, () => GetDataResponse),
-            prop: "getDataResult",
-          },
-          oneWay: false,
-          faults: [CustomFault_2Desc],
-        },
-      },
+      operations: AcmeServiceOperations,
     },
   },
 };

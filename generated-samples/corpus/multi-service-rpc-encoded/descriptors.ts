@@ -3,6 +3,7 @@
 /** Codec and port descriptors: what the XML of each type and operation looks like on the wire. */
 import {
   type ComplexDesc,
+  type OperationTable,
   type ServiceDesc,
   complex,
   field,
@@ -39,6 +40,37 @@ export const SayAnotherByeRequest: ComplexDesc = complex("SayAnotherByeRequest",
   }),
 ]);
 
+/** The operations of port Hello_Port. */
+const Hello_PortOperations: OperationTable = {
+  sayHello: {
+    kind: "soap",
+    action: "sayHello",
+    request: {
+      element: field(
+        "sayHello",
+        "urn:examples:helloservice",
+        complex("sayHello", () => [
+          field("firstName", "", xs.string, {
+            xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+          }),
+        ]),
+      ),
+    },
+    response: {
+      element: field(
+        "sayHelloResponse",
+        "urn:examples:helloservice",
+        complex("sayHelloResponse", () => [
+          field("greeting", "", xs.string, {
+            xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+          }),
+        ]),
+      ),
+      prop: "greeting",
+    },
+  },
+};
+
 export const Hello_ServiceDesc: ServiceDesc<Hello_ServiceOperations, Hello_ServicePortName> = {
   name: "Hello_Service",
   targetNamespace: NS,
@@ -51,36 +83,69 @@ export const Hello_ServiceDesc: ServiceDesc<Hello_ServiceOperations, Hello_Servi
       name: "Hello_Port",
       protocol: "soap11",
       address: "http://localhost:8001/SayHello/",
-      operations: {
-        sayHello: {
-          kind: "soap",
-          action: "sayHello",
-          request: {
-            element: field(
-              "sayHello",
-              "urn:examples:helloservice",
-              complex("sayHello", () => [
-                field("firstName", "", xs.string, {
-                  xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
-                }),
-              ]),
-            ),
-          },
-          response: {
-            element: field(
-              "sayHelloResponse",
-              "urn:examples:helloservice",
-              complex("sayHelloResponse", () => [
-                field("greeting", "", xs.string, {
-                  xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
-                }),
-              ]),
-            ),
-            prop: "greeting",
-          },
-          oneWay: false,
-        },
-      },
+      operations: Hello_PortOperations,
+    },
+  },
+};
+
+/** The operations of port Bye_Port. */
+const Bye_PortOperations: OperationTable = {
+  sayBye: {
+    kind: "soap",
+    action: "sayBye",
+    request: {
+      element: field(
+        "sayBye",
+        "urn:examples:byeservice",
+        complex("sayBye", () => [
+          field("firstName", "", xs.string, {
+            xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+          }),
+        ]),
+      ),
+    },
+    response: {
+      element: field(
+        "sayByeResponse",
+        "urn:examples:byeservice",
+        complex("sayByeResponse", () => [
+          field("bye", "", xs.string, {
+            xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+          }),
+        ]),
+      ),
+      prop: "bye",
+    },
+  },
+};
+
+/** The operations of port Another_Bye_Port. */
+const Another_Bye_PortOperations: OperationTable = {
+  sayAnotherBye: {
+    kind: "soap",
+    action: "sayAnotherBye",
+    request: {
+      element: field(
+        "sayAnotherBye",
+        "urn:examples:byeservice",
+        complex("sayAnotherBye", () => [
+          field("firstName", "", xs.string, {
+            xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+          }),
+        ]),
+      ),
+    },
+    response: {
+      element: field(
+        "sayAnotherByeResponse",
+        "urn:examples:byeservice",
+        complex("sayAnotherByeResponse", () => [
+          field("another_bye", "", xs.string, {
+            xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+          }),
+        ]),
+      ),
+      prop: "another_bye",
     },
   },
 };
@@ -98,71 +163,13 @@ export const Bye_ServiceDesc: ServiceDesc<Bye_ServiceOperations, Bye_ServicePort
       name: "Bye_Port",
       protocol: "soap11",
       address: "http://localhost:8001/SayBye/",
-      operations: {
-        sayBye: {
-          kind: "soap",
-          action: "sayBye",
-          request: {
-            element: field(
-              "sayBye",
-              "urn:examples:byeservice",
-              complex("sayBye", () => [
-                field("firstName", "", xs.string, {
-                  xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
-                }),
-              ]),
-            ),
-          },
-          response: {
-            element: field(
-              "sayByeResponse",
-              "urn:examples:byeservice",
-              complex("sayByeResponse", () => [
-                field("bye", "", xs.string, {
-                  xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
-                }),
-              ]),
-            ),
-            prop: "bye",
-          },
-          oneWay: false,
-        },
-      },
+      operations: Bye_PortOperations,
     },
     Another_Bye_Port: {
       name: "Another_Bye_Port",
       protocol: "soap11",
       address: "http://localhost:8001/SayAnotherBye/",
-      operations: {
-        sayAnotherBye: {
-          kind: "soap",
-          action: "sayAnotherBye",
-          request: {
-            element: field(
-              "sayAnotherBye",
-              "urn:examples:byeservice",
-              complex("sayAnotherBye", () => [
-                field("firstName", "", xs.string, {
-                  xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
-                }),
-              ]),
-            ),
-          },
-          response: {
-            element: field(
-              "sayAnotherByeResponse",
-              "urn:examples:byeservice",
-              complex("sayAnotherByeResponse", () => [
-                field("another_bye", "", xs.string, {
-                  xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
-                }),
-              ]),
-            ),
-            prop: "another_bye",
-          },
-          oneWay: false,
-        },
-      },
+      operations: Another_Bye_PortOperations,
     },
   },
 };

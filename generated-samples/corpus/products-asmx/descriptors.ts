@@ -6,6 +6,7 @@ import {
   type ComplexDesc,
   OPTIONAL,
   OPTIONAL_NILLABLE,
+  type OperationTable,
   REPEATED,
   REPEATED_NILLABLE,
   type ServiceDesc,
@@ -215,6 +216,110 @@ export const GetDiscountMatrixCategoryResponse: ComplexDesc = complex(
   () => [field("GetDiscountMatrixCategoryResult", NS, () => ArrayOfDiscount, OPTIONAL)],
 );
 
+/** The operations of ports ProductServiceSoap and ProductServiceSoap12. */
+const ProductServiceSoapOperations: OperationTable = {
+  SetStockQuantity: {
+    kind: "soap",
+    action: `${NS}/SetStockQuantity`,
+    request: { element: field("SetStockQuantity", NS, () => SetStockQuantity) },
+    response: {
+      element: field("SetStockQuantityResponse", NS, () => SetStockQuantityResponse),
+      prop: "SetStockQuantityResult",
+    },
+  },
+  GetProducts: {
+    kind: "soap",
+    action: `${NS}/GetProducts`,
+    request: { element: field("GetProducts", NS, () => GetProducts) },
+    response: {
+      element: field("GetProductsResponse", NS, () => GetProductsResponse),
+      prop: "GetProductsResult",
+    },
+  },
+  SaveProducts: {
+    kind: "soap",
+    action: `${NS}/SaveProducts`,
+    request: { element: field("SaveProducts", NS, () => SaveProducts) },
+    response: {
+      element: field("SaveProductsResponse", NS, () => SaveProductsResponse),
+      prop: "SaveProductsResult",
+    },
+  },
+  DeleteProducts: {
+    kind: "soap",
+    action: `${NS}/DeleteProducts`,
+    request: { element: field("DeleteProducts", NS, () => DeleteProducts) },
+    response: {
+      element: field("DeleteProductsResponse", NS, () => DeleteProductsResponse),
+      prop: "DeleteProductsResult",
+    },
+  },
+  GetPriceList: {
+    kind: "soap",
+    action: `${NS}/GetPriceList`,
+    request: { element: field("GetPriceList", NS, () => GetPriceList) },
+    response: {
+      element: field("GetPriceListResponse", NS, () => GetPriceListResponse),
+      prop: "GetPriceListResult",
+    },
+  },
+  GetAllPriceLists: {
+    kind: "soap",
+    action: `${NS}/GetAllPriceLists`,
+    request: { element: field("GetAllPriceLists", NS, () => GetAllPriceLists) },
+    response: {
+      element: field("GetAllPriceListsResponse", NS, () => GetAllPriceListsResponse),
+      prop: "GetAllPriceListsResult",
+    },
+  },
+  GetCategories: {
+    kind: "soap",
+    action: `${NS}/GetCategories`,
+    request: { element: field("GetCategories", NS, () => GetCategories) },
+    response: {
+      element: field("GetCategoriesResponse", NS, () => GetCategoriesResponse),
+      prop: "GetCategoriesResult",
+    },
+  },
+  SaveCategories: {
+    kind: "soap",
+    action: `${NS}/SaveCategories`,
+    request: { element: field("SaveCategories", NS, () => SaveCategories) },
+    response: {
+      element: field("SaveCategoriesResponse", NS, () => SaveCategoriesResponse),
+      prop: "SaveCategoriesResult",
+    },
+  },
+  GetDiscountMatrixPriceGroup: {
+    kind: "soap",
+    action: `${NS}/GetDiscountMatrixPriceGroup`,
+    request: {
+      element: field("GetDiscountMatrixPriceGroup", NS, () => GetDiscountMatrixPriceGroup),
+    },
+    response: {
+      element: field(
+        "GetDiscountMatrixPriceGroupResponse",
+        NS,
+        () => GetDiscountMatrixPriceGroupResponse,
+      ),
+      prop: "GetDiscountMatrixPriceGroupResult",
+    },
+  },
+  GetDiscountMatrixCategory: {
+    kind: "soap",
+    action: `${NS}/GetDiscountMatrixCategory`,
+    request: { element: field("GetDiscountMatrixCategory", NS, () => GetDiscountMatrixCategory) },
+    response: {
+      element: field(
+        "GetDiscountMatrixCategoryResponse",
+        NS,
+        () => GetDiscountMatrixCategoryResponse,
+      ),
+      prop: "GetDiscountMatrixCategoryResult",
+    },
+  },
+};
+
 export const ProductServiceDesc: ServiceDesc<ProductServiceOperations, ProductServicePortName> = {
   name: "ProductService",
   targetNamespace: NS,
@@ -236,239 +341,13 @@ export const ProductServiceDesc: ServiceDesc<ProductServiceOperations, ProductSe
       name: "ProductServiceSoap",
       protocol: "soap11",
       address: "https://api.24sevenoffice.com/Logistics/Product/V001/ProductService.asmx",
-      operations: {
-        SetStockQuantity: {
-          kind: "soap",
-          action: `${NS}/SetStockQuantity`,
-          request: { element: field("SetStockQuantity", NS, () => SetStockQuantity) },
-          response: {
-            element: field("SetStockQuantityResponse", NS, () => SetStockQuantityResponse),
-            prop: "SetStockQuantityResult",
-          },
-          oneWay: false,
-        },
-        GetProducts: {
-          kind: "soap",
-          action: `${NS}/GetProducts`,
-          request: { element: field("GetProducts", NS, () => GetProducts) },
-          response: {
-            element: field("GetProductsResponse", NS, () => GetProductsResponse),
-            prop: "GetProductsResult",
-          },
-          oneWay: false,
-        },
-        SaveProducts: {
-          kind: "soap",
-          action: `${NS}/SaveProducts`,
-          request: { element: field("SaveProducts", NS, () => SaveProducts) },
-          response: {
-            element: field("SaveProductsResponse", NS, () => SaveProductsResponse),
-            prop: "SaveProductsResult",
-          },
-          oneWay: false,
-        },
-        DeleteProducts: {
-          kind: "soap",
-          action: `${NS}/DeleteProducts`,
-          request: { element: field("DeleteProducts", NS, () => DeleteProducts) },
-          response: {
-            element: field("DeleteProductsResponse", NS, () => DeleteProductsResponse),
-            prop: "DeleteProductsResult",
-          },
-          oneWay: false,
-        },
-        GetPriceList: {
-          kind: "soap",
-          action: `${NS}/GetPriceList`,
-          request: { element: field("GetPriceList", NS, () => GetPriceList) },
-          response: {
-            element: field("GetPriceListResponse", NS, () => GetPriceListResponse),
-            prop: "GetPriceListResult",
-          },
-          oneWay: false,
-        },
-        GetAllPriceLists: {
-          kind: "soap",
-          action: `${NS}/GetAllPriceLists`,
-          request: { element: field("GetAllPriceLists", NS, () => GetAllPriceLists) },
-          response: {
-            element: field("GetAllPriceListsResponse", NS, () => GetAllPriceListsResponse),
-            prop: "GetAllPriceListsResult",
-          },
-          oneWay: false,
-        },
-        GetCategories: {
-          kind: "soap",
-          action: `${NS}/GetCategories`,
-          request: { element: field("GetCategories", NS, () => GetCategories) },
-          response: {
-            element: field("GetCategoriesResponse", NS, () => GetCategoriesResponse),
-            prop: "GetCategoriesResult",
-          },
-          oneWay: false,
-        },
-        SaveCategories: {
-          kind: "soap",
-          action: `${NS}/SaveCategories`,
-          request: { element: field("SaveCategories", NS, () => SaveCategories) },
-          response: {
-            element: field("SaveCategoriesResponse", NS, () => SaveCategoriesResponse),
-            prop: "SaveCategoriesResult",
-          },
-          oneWay: false,
-        },
-        GetDiscountMatrixPriceGroup: {
-          kind: "soap",
-          action: `${NS}/GetDiscountMatrixPriceGroup`,
-          request: {
-            element: field("GetDiscountMatrixPriceGroup", NS, () => GetDiscountMatrixPriceGroup),
-          },
-          response: {
-            element: field(
-              "GetDiscountMatrixPriceGroupResponse",
-              NS,
-              () => GetDiscountMatrixPriceGroupResponse,
-            ),
-            prop: "GetDiscountMatrixPriceGroupResult",
-          },
-          oneWay: false,
-        },
-        GetDiscountMatrixCategory: {
-          kind: "soap",
-          action: `${NS}/GetDiscountMatrixCategory`,
-          request: {
-            element: field("GetDiscountMatrixCategory", NS, () => GetDiscountMatrixCategory),
-          },
-          response: {
-            element: field(
-              "GetDiscountMatrixCategoryResponse",
-              NS,
-              () => GetDiscountMatrixCategoryResponse,
-            ),
-            prop: "GetDiscountMatrixCategoryResult",
-          },
-          oneWay: false,
-        },
-      },
+      operations: ProductServiceSoapOperations,
     },
     ProductServiceSoap12: {
       name: "ProductServiceSoap12",
       protocol: "soap12",
       address: "https://api.24sevenoffice.com/Logistics/Product/V001/ProductService.asmx",
-      operations: {
-        SetStockQuantity: {
-          kind: "soap",
-          action: `${NS}/SetStockQuantity`,
-          request: { element: field("SetStockQuantity", NS, () => SetStockQuantity) },
-          response: {
-            element: field("SetStockQuantityResponse", NS, () => SetStockQuantityResponse),
-            prop: "SetStockQuantityResult",
-          },
-          oneWay: false,
-        },
-        GetProducts: {
-          kind: "soap",
-          action: `${NS}/GetProducts`,
-          request: { element: field("GetProducts", NS, () => GetProducts) },
-          response: {
-            element: field("GetProductsResponse", NS, () => GetProductsResponse),
-            prop: "GetProductsResult",
-          },
-          oneWay: false,
-        },
-        SaveProducts: {
-          kind: "soap",
-          action: `${NS}/SaveProducts`,
-          request: { element: field("SaveProducts", NS, () => SaveProducts) },
-          response: {
-            element: field("SaveProductsResponse", NS, () => SaveProductsResponse),
-            prop: "SaveProductsResult",
-          },
-          oneWay: false,
-        },
-        DeleteProducts: {
-          kind: "soap",
-          action: `${NS}/DeleteProducts`,
-          request: { element: field("DeleteProducts", NS, () => DeleteProducts) },
-          response: {
-            element: field("DeleteProductsResponse", NS, () => DeleteProductsResponse),
-            prop: "DeleteProductsResult",
-          },
-          oneWay: false,
-        },
-        GetPriceList: {
-          kind: "soap",
-          action: `${NS}/GetPriceList`,
-          request: { element: field("GetPriceList", NS, () => GetPriceList) },
-          response: {
-            element: field("GetPriceListResponse", NS, () => GetPriceListResponse),
-            prop: "GetPriceListResult",
-          },
-          oneWay: false,
-        },
-        GetAllPriceLists: {
-          kind: "soap",
-          action: `${NS}/GetAllPriceLists`,
-          request: { element: field("GetAllPriceLists", NS, () => GetAllPriceLists) },
-          response: {
-            element: field("GetAllPriceListsResponse", NS, () => GetAllPriceListsResponse),
-            prop: "GetAllPriceListsResult",
-          },
-          oneWay: false,
-        },
-        GetCategories: {
-          kind: "soap",
-          action: `${NS}/GetCategories`,
-          request: { element: field("GetCategories", NS, () => GetCategories) },
-          response: {
-            element: field("GetCategoriesResponse", NS, () => GetCategoriesResponse),
-            prop: "GetCategoriesResult",
-          },
-          oneWay: false,
-        },
-        SaveCategories: {
-          kind: "soap",
-          action: `${NS}/SaveCategories`,
-          request: { element: field("SaveCategories", NS, () => SaveCategories) },
-          response: {
-            element: field("SaveCategoriesResponse", NS, () => SaveCategoriesResponse),
-            prop: "SaveCategoriesResult",
-          },
-          oneWay: false,
-        },
-        GetDiscountMatrixPriceGroup: {
-          kind: "soap",
-          action: `${NS}/GetDiscountMatrixPriceGroup`,
-          request: {
-            element: field("GetDiscountMatrixPriceGroup", NS, () => GetDiscountMatrixPriceGroup),
-          },
-          response: {
-            element: field(
-              "GetDiscountMatrixPriceGroupResponse",
-              NS,
-              () => GetDiscountMatrixPriceGroupResponse,
-            ),
-            prop: "GetDiscountMatrixPriceGroupResult",
-          },
-          oneWay: false,
-        },
-        GetDiscountMatrixCategory: {
-          kind: "soap",
-          action: `${NS}/GetDiscountMatrixCategory`,
-          request: {
-            element: field("GetDiscountMatrixCategory", NS, () => GetDiscountMatrixCategory),
-          },
-          response: {
-            element: field(
-              "GetDiscountMatrixCategoryResponse",
-              NS,
-              () => GetDiscountMatrixCategoryResponse,
-            ),
-            prop: "GetDiscountMatrixCategoryResult",
-          },
-          oneWay: false,
-        },
-      },
+      operations: ProductServiceSoapOperations,
     },
   },
 };

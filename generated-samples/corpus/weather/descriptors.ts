@@ -6,6 +6,7 @@ import {
   type ComplexDesc,
   OPTIONAL,
   OPTIONAL_NILLABLE,
+  type OperationTable,
   REPEATED,
   REPEATED_NILLABLE,
   type ServiceDesc,
@@ -107,6 +108,66 @@ export const GetCityWeatherByZIPResponse: ComplexDesc = complex(
   () => [field("GetCityWeatherByZIPResult", NS, () => WeatherReturn)],
 );
 
+/** The operations of ports WeatherSoap and WeatherSoap12. */
+const WeatherSoapOperations: OperationTable = {
+  GetWeatherInformation: {
+    kind: "soap",
+    action: `${NS}GetWeatherInformation`,
+    request: { element: field("GetWeatherInformation", NS, () => GetWeatherInformation) },
+    response: {
+      element: field("GetWeatherInformationResponse", NS, () => GetWeatherInformationResponse),
+      prop: "GetWeatherInformationResult",
+    },
+  },
+  GetCityForecastByZIP: {
+    kind: "soap",
+    action: `${NS}GetCityForecastByZIP`,
+    request: { element: field("GetCityForecastByZIP", NS, () => GetCityForecastByZIP) },
+    response: {
+      element: field("GetCityForecastByZIPResponse", NS, () => GetCityForecastByZIPResponse),
+      prop: "GetCityForecastByZIPResult",
+    },
+  },
+  GetCityWeatherByZIP: {
+    kind: "soap",
+    action: `${NS}GetCityWeatherByZIP`,
+    request: { element: field("GetCityWeatherByZIP", NS, () => GetCityWeatherByZIP) },
+    response: {
+      element: field("GetCityWeatherByZIPResponse", NS, () => GetCityWeatherByZIPResponse),
+      prop: "GetCityWeatherByZIPResult",
+    },
+  },
+};
+
+/** The operations of ports WeatherHttpGet and WeatherHttpPost. */
+const WeatherHttpGetOperations: OperationTable = {
+  GetWeatherInformation: {
+    kind: "http",
+    location: "/GetWeatherInformation",
+    params: [],
+    response: {
+      element: field(
+        "ArrayOfWeatherDescription",
+        NS,
+        () => ArrayOfWeatherDescription,
+        OPTIONAL_NILLABLE,
+      ),
+    },
+  },
+  GetCityForecastByZIP: {
+    kind: "http",
+    location: "/GetCityForecastByZIP",
+    params: [{ name: "ZIP", prop: "ZIP", type: xs.string, required: true, repeated: false }],
+    response: { element: field("ForecastReturn", NS, () => ForecastReturn, OPTIONAL_NILLABLE) },
+  },
+  GetCityWeatherByZIP: {
+    kind: "http",
+    location: "/GetCityWeatherByZIP",
+    params: [{ name: "ZIP", prop: "ZIP", type: xs.string, required: true, repeated: false }],
+    response: { element: field("WeatherReturn", NS, () => WeatherReturn, OPTIONAL) },
+  },
+};
+
 export const WeatherDesc: ServiceDesc<WeatherOperations, WeatherPortName> = {
   name: "Weather",
   targetNamespace: NS,
@@ -121,151 +182,25 @@ export const WeatherDesc: ServiceDesc<WeatherOperations, WeatherPortName> = {
       name: "WeatherSoap",
       protocol: "soap11",
       address: "http://wsf.cdyne.com/WeatherWS/Weather.asmx",
-      operations: {
-        GetWeatherInformation: {
-          kind: "soap",
-          action: `${NS}GetWeatherInformation`,
-          request: { element: field("GetWeatherInformation", NS, () => GetWeatherInformation) },
-          response: {
-            element: field(
-              "GetWeatherInformationResponse",
-              NS,
-              () => GetWeatherInformationResponse,
-            ),
-            prop: "GetWeatherInformationResult",
-          },
-          oneWay: false,
-        },
-        GetCityForecastByZIP: {
-          kind: "soap",
-          action: `${NS}GetCityForecastByZIP`,
-          request: { element: field("GetCityForecastByZIP", NS, () => GetCityForecastByZIP) },
-          response: {
-            element: field("GetCityForecastByZIPResponse", NS, () => GetCityForecastByZIPResponse),
-            prop: "GetCityForecastByZIPResult",
-          },
-          oneWay: false,
-        },
-        GetCityWeatherByZIP: {
-          kind: "soap",
-          action: `${NS}GetCityWeatherByZIP`,
-          request: { element: field("GetCityWeatherByZIP", NS, () => GetCityWeatherByZIP) },
-          response: {
-            element: field("GetCityWeatherByZIPResponse", NS, () => GetCityWeatherByZIPResponse),
-            prop: "GetCityWeatherByZIPResult",
-          },
-          oneWay: false,
-        },
-      },
+      operations: WeatherSoapOperations,
     },
     WeatherSoap12: {
       name: "WeatherSoap12",
       protocol: "soap12",
       address: "http://wsf.cdyne.com/WeatherWS/Weather.asmx",
-      operations: {
-        GetWeatherInformation: {
-          kind: "soap",
-          action: `${NS}GetWeatherInformation`,
-          request: { element: field("GetWeatherInformation", NS, () => GetWeatherInformation) },
-          response: {
-            element: field(
-              "GetWeatherInformationResponse",
-              NS,
-              () => GetWeatherInformationResponse,
-            ),
-            prop: "GetWeatherInformationResult",
-          },
-          oneWay: false,
-        },
-        GetCityForecastByZIP: {
-          kind: "soap",
-          action: `${NS}GetCityForecastByZIP`,
-          request: { element: field("GetCityForecastByZIP", NS, () => GetCityForecastByZIP) },
-          response: {
-            element: field("GetCityForecastByZIPResponse", NS, () => GetCityForecastByZIPResponse),
-            prop: "GetCityForecastByZIPResult",
-          },
-          oneWay: false,
-        },
-        GetCityWeatherByZIP: {
-          kind: "soap",
-          action: `${NS}GetCityWeatherByZIP`,
-          request: { element: field("GetCityWeatherByZIP", NS, () => GetCityWeatherByZIP) },
-          response: {
-            element: field("GetCityWeatherByZIPResponse", NS, () => GetCityWeatherByZIPResponse),
-            prop: "GetCityWeatherByZIPResult",
-          },
-          oneWay: false,
-        },
-      },
+      operations: WeatherSoapOperations,
     },
     WeatherHttpGet: {
       name: "WeatherHttpGet",
       protocol: "httpGet",
       address: "http://wsf.cdyne.com/WeatherWS/Weather.asmx",
-      operations: {
-        GetWeatherInformation: {
-          kind: "http",
-          location: "/GetWeatherInformation",
-          params: [],
-          response: {
-            element: field(
-              "ArrayOfWeatherDescription",
-              NS,
-              () => ArrayOfWeatherDescription,
-              OPTIONAL_NILLABLE,
-            ),
-          },
-        },
-        GetCityForecastByZIP: {
-          kind: "http",
-          location: "/GetCityForecastByZIP",
-          params: [{ name: "ZIP", prop: "ZIP", type: xs.string, required: true, repeated: false }],
-          response: {
-            element: field("ForecastReturn", NS, () => ForecastReturn, OPTIONAL_NILLABLE),
-          },
-        },
-        GetCityWeatherByZIP: {
-          kind: "http",
-          location: "/GetCityWeatherByZIP",
-          params: [{ name: "ZIP", prop: "ZIP", type: xs.string, required: true, repeated: false }],
-          response: { element: field("WeatherReturn", NS, () => WeatherReturn, OPTIONAL) },
-        },
-      },
+      operations: WeatherHttpGetOperations,
     },
     WeatherHttpPost: {
       name: "WeatherHttpPost",
       protocol: "httpPost",
       address: "http://wsf.cdyne.com/WeatherWS/Weather.asmx",
-      operations: {
-        GetWeatherInformation: {
-          kind: "http",
-          location: "/GetWeatherInformation",
-          params: [],
-          response: {
-            element: field(
-              "ArrayOfWeatherDescription",
-              NS,
-              () => ArrayOfWeatherDescription,
-              OPTIONAL_NILLABLE,
-            ),
-          },
-        },
-        GetCityForecastByZIP: {
-          kind: "http",
-          location: "/GetCityForecastByZIP",
-          params: [{ name: "ZIP", prop: "ZIP", type: xs.string, required: true, repeated: false }],
-          response: {
-            element: field("ForecastReturn", NS, () => ForecastReturn, OPTIONAL_NILLABLE),
-          },
-        },
-        GetCityWeatherByZIP: {
-          kind: "http",
-          location: "/GetCityWeatherByZIP",
-          params: [{ name: "ZIP", prop: "ZIP", type: xs.string, required: true, repeated: false }],
-          response: { element: field("WeatherReturn", NS, () => WeatherReturn, OPTIONAL) },
-        },
-      },
+      operations: WeatherHttpGetOperations,
     },
   },
 };

@@ -3,6 +3,7 @@
 /** Codec and port descriptors: what the XML of each type and operation looks like on the wire. */
 import {
   type ComplexDesc,
+  type OperationTable,
   type ServiceDesc,
   complex,
   field,
@@ -52,6 +53,40 @@ export const DivideResponse: ComplexDesc = complex("DivideResponse", () => [
   field("DivideResult", NS, xs.int),
 ]);
 
+/** The operations of ports CalculatorSoap and CalculatorSoap12. */
+const CalculatorSoapOperations: OperationTable = {
+  Add: {
+    kind: "soap",
+    action: `${NS}Add`,
+    request: { element: field("Add", NS, () => Add) },
+    response: { element: field("AddResponse", NS, () => AddResponse), prop: "AddResult" },
+  },
+  Subtract: {
+    kind: "soap",
+    action: `${NS}Subtract`,
+    request: { element: field("Subtract", NS, () => Subtract) },
+    response: {
+      element: field("SubtractResponse", NS, () => SubtractResponse),
+      prop: "SubtractResult",
+    },
+  },
+  Multiply: {
+    kind: "soap",
+    action: `${NS}Multiply`,
+    request: { element: field("Multiply", NS, () => Multiply) },
+    response: {
+      element: field("MultiplyResponse", NS, () => MultiplyResponse),
+      prop: "MultiplyResult",
+    },
+  },
+  Divide: {
+    kind: "soap",
+    action: `${NS}Divide`,
+    request: { element: field("Divide", NS, () => Divide) },
+    response: { element: field("DivideResponse", NS, () => DivideResponse), prop: "DivideResult" },
+  },
+};
+
 export const CalculatorDesc: ServiceDesc<CalculatorOperations, CalculatorPortName> = {
   name: "Calculator",
   targetNamespace: NS,
@@ -67,89 +102,13 @@ export const CalculatorDesc: ServiceDesc<CalculatorOperations, CalculatorPortNam
       name: "CalculatorSoap",
       protocol: "soap11",
       address: "http://www.dneonline.com/calculator.asmx",
-      operations: {
-        Add: {
-          kind: "soap",
-          action: `${NS}Add`,
-          request: { element: field("Add", NS, () => Add) },
-          response: { element: field("AddResponse", NS, () => AddResponse), prop: "AddResult" },
-          oneWay: false,
-        },
-        Subtract: {
-          kind: "soap",
-          action: `${NS}Subtract`,
-          request: { element: field("Subtract", NS, () => Subtract) },
-          response: {
-            element: field("SubtractResponse", NS, () => SubtractResponse),
-            prop: "SubtractResult",
-          },
-          oneWay: false,
-        },
-        Multiply: {
-          kind: "soap",
-          action: `${NS}Multiply`,
-          request: { element: field("Multiply", NS, () => Multiply) },
-          response: {
-            element: field("MultiplyResponse", NS, () => MultiplyResponse),
-            prop: "MultiplyResult",
-          },
-          oneWay: false,
-        },
-        Divide: {
-          kind: "soap",
-          action: `${NS}Divide`,
-          request: { element: field("Divide", NS, () => Divide) },
-          response: {
-            element: field("DivideResponse", NS, () => DivideResponse),
-            prop: "DivideResult",
-          },
-          oneWay: false,
-        },
-      },
+      operations: CalculatorSoapOperations,
     },
     CalculatorSoap12: {
       name: "CalculatorSoap12",
       protocol: "soap12",
       address: "http://www.dneonline.com/calculator.asmx",
-      operations: {
-        Add: {
-          kind: "soap",
-          action: `${NS}Add`,
-          request: { element: field("Add", NS, () => Add) },
-          response: { element: field("AddResponse", NS, () => AddResponse), prop: "AddResult" },
-          oneWay: false,
-        },
-        Subtract: {
-          kind: "soap",
-          action: `${NS}Subtract`,
-          request: { element: field("Subtract", NS, () => Subtract) },
-          response: {
-            element: field("SubtractResponse", NS, () => SubtractResponse),
-            prop: "SubtractResult",
-          },
-          oneWay: false,
-        },
-        Multiply: {
-          kind: "soap",
-          action: `${NS}Multiply`,
-          request: { element: field("Multiply", NS, () => Multiply) },
-          response: {
-            element: field("MultiplyResponse", NS, () => MultiplyResponse),
-            prop: "MultiplyResult",
-          },
-          oneWay: false,
-        },
-        Divide: {
-          kind: "soap",
-          action: `${NS}Divide`,
-          request: { element: field("Divide", NS, () => Divide) },
-          response: {
-            element: field("DivideResponse", NS, () => DivideResponse),
-            prop: "DivideResult",
-          },
-          oneWay: false,
-        },
-      },
+      operations: CalculatorSoapOperations,
     },
   },
 };

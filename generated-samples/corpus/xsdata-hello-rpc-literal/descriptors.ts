@@ -5,6 +5,7 @@ import {
   type ComplexDesc,
   type FaultDesc,
   OPTIONAL,
+  type OperationTable,
   type ServiceDesc,
   complex,
   field,
@@ -52,6 +53,30 @@ export const HelloByeErrorFaultDesc: FaultDesc = {
   detailOf: (fault) => (fault as HelloByeErrorFault).faultDetail,
 };
 
+/** The operations of port HelloImplPort. */
+const HelloImplPortOperations: OperationTable = {
+  getHelloAsString: {
+    kind: "soap",
+    action: "",
+    request: {
+      element: field(
+        "getHelloAsString",
+        NS,
+        complex("getHelloAsString", () => [field("arg0", "", xs.string)]),
+      ),
+    },
+    response: {
+      element: field(
+        "getHelloAsStringResponse",
+        NS,
+        complex("getHelloAsStringResponse", () => [field("return", "", xs.string)]),
+      ),
+      prop: "return",
+    },
+    faults: [HelloErrorFaultDesc, HelloByeErrorFaultDesc],
+  },
+};
+
 export const HelloImplServiceDesc: ServiceDesc<
   HelloImplServiceOperations,
   HelloImplServicePortName
@@ -67,29 +92,7 @@ export const HelloImplServiceDesc: ServiceDesc<
       name: "HelloImplPort",
       protocol: "soap11",
       address: "http://localhost:9999/ws/hello",
-      operations: {
-        getHelloAsString: {
-          kind: "soap",
-          action: "",
-          request: {
-            element: field(
-              "getHelloAsString",
-              NS,
-              complex("getHelloAsString", () => [field("arg0", "", xs.string)]),
-            ),
-          },
-          response: {
-            element: field(
-              "getHelloAsStringResponse",
-              NS,
-              complex("getHelloAsStringResponse", () => [field("return", "", xs.string)]),
-            ),
-            prop: "return",
-          },
-          oneWay: false,
-          faults: [HelloErrorFaultDesc, HelloByeErrorFaultDesc],
-        },
-      },
+      operations: HelloImplPortOperations,
     },
   },
 };

@@ -9,6 +9,7 @@ import type {
   SoapBodyShape,
 } from "../../model/model.js";
 import { collectFields } from "../../transform/names.js";
+import { listKey, type ListKind } from "../../transform/shared-lists.js";
 import { CONTRACT_VERSION } from "@wsdl-tsgen/runtime/internal";
 import { array, arrow, call, cat, object, typeArgs, type Code, type Statement } from "../code.js";
 import { symbol } from "../generated-file.js";
@@ -87,10 +88,37 @@ function headerProps(ctx: EmitContext, s: Service, bop: BindingOperation): Props
       }),
     );
   const out: Props = [];
-  if (bop.inputHeaders.length > 0) out.push(["headers", props(bop.inputHeaders)]);
-  if (bop.outputHeaders.length > 0) out.push(["responseHeaders", props(bop.outputHeaders)]);
+  if (bop.inputHeaders.length > 0)
+    out.push(["headers", shared(ctx, s, "Headers", bop.inputHeaders, props)]);
+  if (bop.outputHeaders.length > 0)
+    out.push(["responseHeaders", shared(ctx, s, "ResponseHeaders", bop.outputHeaders, props)]);
   return out;
 }
+
+/**
+ * A header or fault list: the const that shares it when several operations declare it (declared
+ * before the service's descriptor, see `sharedListConsts`), else the list itself.
+ */
+function shared(
+  ctx: EmitContext,
+  s: Service,
+  kind: ListKind,
+  elements: readonly ElementDecl[],
+  list: (elements: readonly ElementDecl[]) => Code,
+): Code {
+  const name = ctx.plan.serviceNames.get(s)!.sharedLists.get(listKey(kind, elements));
+  if (name === undefined) return list(elements);
+  sharedUses(ctx).set(name, list(elements));
+  return name;
+}
+
+/** The shared lists an emit has used, by const name, in order of first use (per descriptors file). */
+const usedLists = new WeakMap<object, Map<string, Code>>();
+const sharedUses = (ctx: EmitContext): Map<string, Code> => {
+  let m = usedLists.get(ctx.file);
+  if (!m) usedLists.set(ctx.file, (m = new Map()));
+  return m;
+};
 
 /**
  * The HTTP response descriptor's flags for the typed result: void, or what a nil document reads as
@@ -112,11 +140,13 @@ function operationDesc(ctx: EmitContext, s: Service, port: Port, bop: BindingOpe
       ["action", action],
       ["request", soapBody(ctx, bop.soapInput, op, "request")],
       ["response", bop.hasOutput ? soapBody(ctx, bop.soapOutput, op, "response") : "undefined"],
-      ["oneWay", String(!bop.hasOutput)],
     ];
+    if (!bop.hasOutput) props.push(["oneWay", "true"]);
     if (bop.faults.length) {
-      const faults = bop.faults.map((f) => ctx.plan.faultClasses.get(f.element)!.descriptor);
-      props.push(["faults", array(faults)]);
+      const faults = (elements: readonly ElementDecl[]) =>
+        array(elements.map((e) => ctx.plan.faultClasses.get(e)!.descriptor));
+      const elements = bop.faults.map((f) => f.element);
+      props.push(["faults", shared(ctx, s, "Faults", elements, faults)]);
     }
     return object([...props, ...headerProps(ctx, s, bop)]);
   }
@@ -199,20 +229,28 @@ function serviceDescType(ctx: EmitContext, s: Service): Code {
   return typeArgs(rt(ctx, "ServiceDesc", true), args);
 }
 
-/** The declaration of a service's port and operation descriptors. */
-export function serviceDescriptor(ctx: EmitContext, s: Service): Statement {
+/**
+ * The declarations of a service's descriptor: the header and fault lists its operations share,
+ * its ports' operation tables (one for ports whose tables are equal), then the service's.
+ */
+export function serviceDescriptor(ctx: EmitContext, s: Service): Statement[] {
   const names = ctx.plan.serviceNames.get(s)!;
   const defaultPort = s.ports.find((p) => p.binding.protocol === "soap11") ?? s.ports[0];
+  const tables = new Map<string, Table>();
   const ports = s.ports.map((p): [string, Code] => {
     const ops = p.binding.operations.map((bop): [string, Code] => [
       objectKey(bop.operation.name),
       operationDesc(ctx, s, p, bop),
     ]);
+    const table = object(ops, true);
+    const key = JSON.stringify(table);
+    const known = tables.get(key) ?? { name: names.portTables.get(p)!, ports: [], table };
+    tables.set(key, { ...known, ports: [...known.ports, p.name] });
     const port: Props = [
       ["name", JSON.stringify(p.name)],
       ["protocol", JSON.stringify(p.binding.protocol)],
       ["address", JSON.stringify(p.address ?? "")],
-      ["operations", object(ops, true)],
+      ["operations", known.name],
     ];
     return [objectKey(p.name), object(port, true)];
   });
@@ -228,5 +266,31 @@ export function serviceDescriptor(ctx: EmitContext, s: Service): Statement {
   if (s.soapHeaders) desc.push(["soapHeaders", ctx.plan.typeNames.get(s.soapHeaders)!.descriptor]);
   desc.push(["methods", object(methods, true)], ["ports", object(ports, true)]);
   const type = serviceDescType(ctx, s);
-  return { code: cat(`export const ${names.descriptor}: `, type, " = ", object(desc, true), ";") };
+  return [
+    ...sharedListConsts(ctx),
+    ...tableConsts(ctx, tables),
+    { code: cat(`export const ${names.descriptor}: `, type, " = ", object(desc, true), ";") },
+  ];
+}
+
+function sharedListConsts(ctx: EmitContext): Statement[] {
+  const uses = sharedUses(ctx);
+  const out = [...uses].map(([name, list]) => ({ code: cat(`const ${name} = `, list, ";") }));
+  uses.clear();
+  return out;
+}
+
+/** A port's operation table, the const it is declared as, and the ports that use it. */
+interface Table {
+  readonly name: string;
+  readonly ports: readonly string[];
+  readonly table: Code;
+}
+
+function tableConsts(ctx: EmitContext, tables: ReadonlyMap<string, Table>): Statement[] {
+  const type = rt(ctx, "OperationTable", true);
+  return [...tables.values()].map(({ name, ports, table }) => ({
+    doc: `The operations of ${ports.length > 1 ? `ports ${ports.slice(0, -1).join(", ")} and ${ports.at(-1)!}` : `port ${ports[0]!}`}.`,
+    code: cat(`const ${name}: ${type} = `, table, ";"),
+  }));
 }
