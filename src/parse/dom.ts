@@ -100,7 +100,8 @@ export function buildDocument(
     }
     scanned = offset;
   };
-  const open = (tag: XmlTag): void => {
+  /** A new element for `tag`, added to its parent (the top of the stack) or made the root. */
+  const element = (tag: XmlTag): XmlElement => {
     locate(tag.offset);
     if (stack.length >= maxDepth) tooDeep(line, tag.offset - lineStart + 1);
     const el = new XmlElement(
@@ -115,12 +116,19 @@ export function buildDocument(
     const parent = stack[stack.length - 1];
     if (parent) parent.children.push(el);
     else root = el;
-    stack.push(el);
+    return el;
   };
   tokenizeXml(
     text,
     {
-      open,
+      open: (tag) => {
+        stack.push(element(tag));
+      },
+      // An element of text only, at once: no stack push and pop, no separate text event.
+      leaf: (tag, t) => {
+        const el = element(tag);
+        if (t !== "") el.children.push(t);
+      },
       close: () => {
         stack.pop();
       },
