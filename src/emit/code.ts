@@ -126,6 +126,9 @@ export const block = (head: Code, members: readonly Member[], close = "}"): Bloc
 
 /** A JSDoc comment at `indent`; one line when the text is one line. */
 export function docComment(text: string, indent: string): string {
+  // Most docs are one line with no `*/`: no regex, split or join for them.
+  if (text.indexOf("\n") === -1 && text.indexOf("*/") === -1)
+    return `${indent}/** ${text.trim()} */`;
   const lines = text
     .replace(/\*\//g, "*\\/")
     .split(/\r?\n/)

@@ -13,7 +13,7 @@ import {
 import { GeneratedFile } from "./generated-file.js";
 import { faultStatements } from "./faults/emit-faults.js";
 import { cat, names, object, type Statement } from "./code.js";
-import { printStatements } from "./printer.js";
+import { printBody, printStatements } from "./printer.js";
 import { serverStatements } from "./server/emit-server.js";
 import { serviceTypes } from "./types/service-types.js";
 import type { EmitContext } from "./type-expressions.js";
@@ -64,13 +64,12 @@ class Emitter {
       "// @generated",
       ...(doc ? [`/** ${doc} */`] : []),
     ].join("\n");
-    const text: string[] = [];
-    for (const b of body) text.push("code" in b ? printStatements([b]) : printStatements(b, false));
+    const text = printBody(body);
     // Imports last: printing the body is what records the symbols it uses.
     const imports = file.importStatements();
     const parts = [header];
     if (imports.length) parts.push(printStatements(imports, false));
-    const content = `${parts.join("\n")}${text.length ? `\n\n${text.join("\n\n")}` : ""}\n`;
+    const content = `${parts.join("\n")}${text === undefined ? "" : `\n\n${text}`}\n`;
     return { path: file.path, content };
   }
 

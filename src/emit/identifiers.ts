@@ -35,14 +35,18 @@ const GLOBALS = new Set([
 ]);
 
 const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+const NOT_IDENT_CHAR = /[^A-Za-z0-9_$]/;
 
 export const isIdentifier = (s: string): boolean => IDENT.test(s) && !RESERVED.has(s);
 
 /** A safe type or value name from an XML local name: invalid characters become `_`, words are kept. */
 export function typeIdentifier(local: string): string {
-  let s = local.replace(/[^A-Za-z0-9_$]+(.)?/g, (_m, c: string | undefined) =>
-    c ? c.toUpperCase() : "",
-  );
+  // Most names hold no character to drop: test before a replace that calls back.
+  let s = !NOT_IDENT_CHAR.test(local)
+    ? local
+    : local.replace(/[^A-Za-z0-9_$]+(.)?/g, (_m, c: string | undefined) =>
+        c ? c.toUpperCase() : "",
+      );
   if (s === "") s = "Type";
   if (/^[0-9]/.test(s)) s = `_${s}`;
   s = s.charAt(0).toUpperCase() + s.slice(1);

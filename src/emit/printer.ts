@@ -79,6 +79,11 @@ class Printer {
     }
   }
 
+  /** Text between statements (their column is reset as each starts). */
+  separate(text: string): void {
+    this.out.push(text);
+  }
+
   newline(indent: string): void {
     this.out.push("\n", indent);
     this.col = indent.length;
@@ -212,6 +217,21 @@ export function printStatements(statements: Iterable<Statement>, gap = true): st
   const p = new Printer();
   p.statements(statements, gap ? "\n\n" : "\n");
   return p.text();
+}
+
+/**
+ * A file's body: statements and groups of statements (on adjacent lines), a blank line between each
+ * two, all in one printer so that the file's text is joined once; undefined when there are none.
+ */
+export function printBody(body: Iterable<Statement | readonly Statement[]>): string | undefined {
+  const p = new Printer();
+  let first = true;
+  for (const b of body) {
+    if (!first) p.separate("\n\n");
+    first = false;
+    p.statements("code" in b ? [b] : b, "\n");
+  }
+  return first ? undefined : p.text();
 }
 
 /** One statement, for tests and single uses. */

@@ -6,10 +6,11 @@
  */
 import { tokenizeXml, type XmlAttribute, type XmlTag } from "@wsdl-tsgen/runtime/internal";
 
-export class XmlElement {
-  /** Child elements and texts (CDATA included), in document order. */
-  readonly children: (XmlElement | string)[] = [];
+/** The children of an element that has none, shared: nothing is ever added to it. */
+const NO_CHILDREN: readonly (XmlElement | string)[] = Object.freeze([]);
+const NO_ELEMENTS: readonly XmlElement[] = Object.freeze([]);
 
+export class XmlElement {
   constructor(
     /** The name as written, prefix included. */
     readonly tagName: string,
@@ -20,6 +21,11 @@ export class XmlElement {
     private readonly scope: Readonly<Record<string, string>>,
     readonly lineNumber: number,
     readonly columnNumber: number,
+    /**
+     * Child elements and texts (CDATA included), in document order: a leaf's are given whole, so
+     * that it holds no array grown for children it never gets.
+     */
+    readonly children: (XmlElement | string)[] = [],
   ) {}
 
   #byName: Map<string, string> | undefined;
@@ -53,6 +59,7 @@ export class XmlElement {
   /** The element children, in document order (read once the tree is built: they are kept). */
   get elements(): readonly XmlElement[] {
     if (this.#elements === undefined) {
+      if (this.children.length === 0) return (this.#elements = NO_ELEMENTS);
       const out: XmlElement[] = [];
       for (const c of this.children) if (typeof c !== "string") out.push(c);
       this.#elements = out;
@@ -100,7 +107,8 @@ export function buildDocument(
     }
     scanned = offset;
   };
-  const open = (tag: XmlTag): void => {
+  /** A new element for `tag`, added to its parent (the top of the stack) or made the root. */
+  const element = (tag: XmlTag, children?: (XmlElement | string)[]): XmlElement => {
     locate(tag.offset);
     if (stack.length >= maxDepth) tooDeep(line, tag.offset - lineStart + 1);
     const el = new XmlElement(
@@ -111,16 +119,23 @@ export function buildDocument(
       tag.scope,
       line,
       tag.offset - lineStart + 1,
+      children,
     );
     const parent = stack[stack.length - 1];
     if (parent) parent.children.push(el);
     else root = el;
-    stack.push(el);
+    return el;
   };
   tokenizeXml(
     text,
     {
-      open,
+      open: (tag) => {
+        stack.push(element(tag));
+      },
+      // An element of text only, at once: no stack push and pop, no separate text event.
+      leaf: (tag, t) => {
+        element(tag, t === "" ? (NO_CHILDREN as (XmlElement | string)[]) : [t]);
+      },
       close: () => {
         stack.pop();
       },

@@ -178,8 +178,16 @@ const SCHEMA_CHILDREN = [
   "defaultOpenContent",
 ] as const;
 
+const KNOWN_CHILDREN: ReadonlySet<string> = new Set(SCHEMA_CHILDREN);
+
 const isXsd = (el: XmlElement, local: string): boolean =>
   el.namespaceURI === NS.xsd && el.localName === local;
+
+/** The first `xs:<local>` child of `el`, if any (a loop: no closure per call). */
+function firstXsd(el: XmlElement, local: string): XmlElement | undefined {
+  for (const c of el.elements) if (isXsd(c, local)) return c;
+  return undefined;
+}
 
 function occurs(el: XmlElement, name: "minOccurs" | "maxOccurs", file: string): number {
   const v = attr(el, name);
@@ -206,8 +214,13 @@ function form(el: XmlElement, name: string): Form | undefined {
   return v === "qualified" || v === "unqualified" ? v : undefined;
 }
 
+const mayDocument = (c: XmlElement): boolean =>
+  c.localName === "annotation" || c.localName === "documentation";
+
 /** The text of `xs:annotation/xs:documentation` (or of `wsdl:documentation`), trimmed. */
 export function documentation(el: XmlElement): string | undefined {
+  // Most elements have none: look before allocating.
+  if (!el.elements.some(mayDocument)) return undefined;
   const texts: string[] = [];
   for (const c of el.elements) {
     if (isXsd(c, "annotation")) {
@@ -243,22 +256,21 @@ export function readSchema(el: XmlElement, file: string, warnings: Diagnostic[] 
   };
 
   const readAttribute = (e: XmlElement): RawAttribute => {
-    const st = e.elements.find((c) => isXsd(c, "simpleType"));
+    const st = firstXsd(e, "simpleType");
     const use = attr(e, "use")?.trim();
-    return {
-      kind: "attribute",
-      ...opt("name", nameAttr(e)),
-      ...opt("ref", q(e, "ref")),
-      ...opt("type", q(e, "type")),
-      ...opt("simpleType", st && readSimpleType(st)),
-      use: use === "required" || use === "prohibited" ? use : "optional",
-      ...opt("default", attr(e, "default")),
-      ...opt("fixed", attr(e, "fixed")),
-      ...opt("form", form(e, "form")),
-      ...opt("arrayType", arrayType(e)),
-      ...opt("doc", documentation(e)),
-      loc: loc(e),
-    };
+    const a: Building<RawAttribute> = { kind: "attribute" };
+    put(a, "name", nameAttr(e));
+    put(a, "ref", q(e, "ref"));
+    put(a, "type", q(e, "type"));
+    put(a, "simpleType", st && readSimpleType(st));
+    a.use = use === "required" || use === "prohibited" ? use : "optional";
+    put(a, "default", attr(e, "default"));
+    put(a, "fixed", attr(e, "fixed"));
+    put(a, "form", form(e, "form"));
+    put(a, "arrayType", arrayType(e));
+    put(a, "doc", documentation(e));
+    a.loc = loc(e);
+    return a as RawAttribute;
   };
 
   const arrayType = (e: XmlElement): RawAttribute["arrayType"] => {
@@ -341,18 +353,19 @@ export function readSchema(el: XmlElement, file: string, warnings: Diagnostic[] 
       else if (isXsd(c, "simpleContent")) simpleContent = readDerivation(c);
       else particle ??= readParticleChild(c);
     }
-    return {
-      kind: "complexType",
-      ...opt("name", nameAttr(e)),
-      abstract: bool(e, "abstract"),
-      mixed: bool(e, "mixed"),
-      ...opt("particle", particle),
-      ...readAttributeList(e),
-      ...opt("complexContent", complexContent),
-      ...opt("simpleContent", simpleContent),
-      ...opt("doc", documentation(e)),
-      loc: loc(e),
-    };
+    const r: Building<RawComplexType> = { kind: "complexType" };
+    put(r, "name", nameAttr(e));
+    r.abstract = bool(e, "abstract");
+    r.mixed = bool(e, "mixed");
+    put(r, "particle", particle);
+    const list = readAttributeList(e);
+    r.attributes = list.attributes;
+    r.anyAttribute = list.anyAttribute;
+    put(r, "complexContent", complexContent);
+    put(r, "simpleContent", simpleContent);
+    put(r, "doc", documentation(e));
+    r.loc = loc(e);
+    return r as RawComplexType;
   };
 
   const readSimpleType = (e: XmlElement): RawSimpleType => {
@@ -383,15 +396,14 @@ export function readSchema(el: XmlElement, file: string, warnings: Diagnostic[] 
         };
       }
     }
-    return {
-      kind: "simpleType",
-      ...opt("name", nameAttr(e)),
-      ...opt("restriction", restriction),
-      ...opt("list", list),
-      ...opt("union", union),
-      ...opt("doc", documentation(e)),
-      loc: loc(e),
-    };
+    const r: Building<RawSimpleType> = { kind: "simpleType" };
+    put(r, "name", nameAttr(e));
+    put(r, "restriction", restriction);
+    put(r, "list", list);
+    put(r, "union", union);
+    put(r, "doc", documentation(e));
+    r.loc = loc(e);
+    return r as RawSimpleType;
   };
 
   const readElement = (e: XmlElement): RawElement => {
@@ -406,24 +418,23 @@ export function readSchema(el: XmlElement, file: string, warnings: Diagnostic[] 
     if (name === undefined && ref === undefined) {
       fail("XSD_MISSING_ATTRIBUTE", "xs:element needs a name or a ref attribute", loc(e));
     }
-    return {
-      kind: "element",
-      ...opt("name", name),
-      ...opt("ref", ref),
-      ...opt("type", q(e, "type")),
-      ...opt("complexType", complexType),
-      ...opt("simpleType", simpleType),
-      minOccurs: occurs(e, "minOccurs", file),
-      maxOccurs: occurs(e, "maxOccurs", file),
-      nillable: bool(e, "nillable"),
-      abstract: bool(e, "abstract"),
-      ...opt("default", attr(e, "default")),
-      ...opt("fixed", attr(e, "fixed")),
-      ...opt("form", form(e, "form")),
-      ...opt("substitutionGroup", q(e, "substitutionGroup")),
-      ...opt("doc", documentation(e)),
-      loc: loc(e),
-    };
+    const r: Building<RawElement> = { kind: "element" };
+    put(r, "name", name);
+    put(r, "ref", ref);
+    put(r, "type", q(e, "type"));
+    put(r, "complexType", complexType);
+    put(r, "simpleType", simpleType);
+    r.minOccurs = occurs(e, "minOccurs", file);
+    r.maxOccurs = occurs(e, "maxOccurs", file);
+    r.nillable = bool(e, "nillable");
+    r.abstract = bool(e, "abstract");
+    put(r, "default", attr(e, "default"));
+    put(r, "fixed", attr(e, "fixed"));
+    put(r, "form", form(e, "form"));
+    put(r, "substitutionGroup", q(e, "substitutionGroup"));
+    put(r, "doc", documentation(e));
+    r.loc = loc(e);
+    return r as RawElement;
   };
 
   const elements: RawElement[] = [];
@@ -517,6 +528,7 @@ export function readSchema(el: XmlElement, file: string, warnings: Diagnostic[] 
  * vanish and surface later as an unresolved reference far from its cause.
  */
 function componentName(c: XmlElement, file: string, warnings: Diagnostic[]): string | null {
+  if (KNOWN_CHILDREN.has(c.localName)) return c.localName;
   const meant = SCHEMA_CHILDREN.find((n) => n.toLowerCase() === c.localName?.toLowerCase());
   if (!meant || meant === c.localName) return c.localName;
   warnings.push(
@@ -527,6 +539,17 @@ function componentName(c: XmlElement, file: string, warnings: Diagnostic[]): str
     ),
   );
   return meant;
+}
+
+/** An object being built one property at a time (see put). */
+type Building<T> = { -readonly [K in keyof T]?: T[K] };
+
+/**
+ * Sets `o[key]` when `value` is defined: exact-optional like opt, without the object and the spread
+ * that opt costs per property (the readers below run for every schema element).
+ */
+function put<T, K extends keyof T>(o: Building<T>, key: K, value: T[K] | undefined): void {
+  if (value !== undefined) o[key] = value;
 }
 
 /** `{ key: value }` when the value is defined, `{}` otherwise: keeps objects exact-optional. */

@@ -165,13 +165,11 @@ import type { AttributeField, ComplexType, ElementField } from "../model/model.j
 
 /** A complex type and the types it extends, base first. */
 export function collectHierarchy(t: ComplexType): ComplexType[] {
+  // Chains are short: a list checked in place costs less than a Set, and push then reverse less
+  // than unshift.
   const chain: ComplexType[] = [];
-  const seen = new Set<ComplexType>();
-  for (let c: ComplexType | undefined = t; c && !seen.has(c); c = c.base) {
-    seen.add(c);
-    chain.unshift(c);
-  }
-  return chain;
+  for (let c: ComplexType | undefined = t; c && !chain.includes(c); c = c.base) chain.push(c);
+  return chain.reverse();
 }
 
 /** A complex type's fields and attributes including inherited ones, base first (wire order). */
@@ -180,5 +178,11 @@ export function collectFields(t: ComplexType): {
   attributes: AttributeField[];
 } {
   const chain = collectHierarchy(t);
-  return { fields: chain.flatMap((c) => c.fields), attributes: chain.flatMap((c) => c.attributes) };
+  const fields: ElementField[] = [];
+  const attributes: AttributeField[] = [];
+  for (const c of chain) {
+    for (const f of c.fields) fields.push(f);
+    for (const a of c.attributes) attributes.push(a);
+  }
+  return { fields, attributes };
 }
