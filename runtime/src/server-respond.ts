@@ -32,16 +32,19 @@ let scratch = new Uint8Array(64 * 1024);
 const SCRATCH_LIMIT = 4 * 1024 * 1024;
 
 /**
- * Buffers of bodies already sent, to copy the next bodies into. A fresh 48 KB buffer per response
+ * Buffers of bodies already sent, to encode the next bodies into. A fresh 48 KB buffer per response
  * was memory the allocator returned to the kernel and took back, about ten page faults per request
  * (HTTP GET in the server bench: 20 µs of system time, a sixth of the request); a buffer sent is
  * free again once its response has finished.
  */
 const spare: Buffer[] = [];
 const SPARE_MAX = 8;
-/** Bodies smaller than this come from Node's own buffer pool, or are cheap to allocate. */
+/** Bodies smaller than this (in the most bytes they may take) are cheap to copy and allocate. */
 const SPARE_MIN = 16 * 1024;
-/** Larger bodies are rare enough not to keep their buffers (at most 8 × 512 KiB are kept). */
+/**
+ * Larger bodies (in the most bytes they may take, three per UTF-16 unit) are rare enough not to
+ * keep their buffers (at most 8 × 512 KiB are kept).
+ */
 const SPARE_LARGEST = 512 * 1024;
 
 /** A buffer of `size` bytes: a spare one when one fits without wasting most of it. */
@@ -59,21 +62,25 @@ function takeBuffer(size: number): Buffer {
 
 /**
  * `body` as UTF-8 bytes, in one pass, and the buffer that holds them (to give back once sent), if
- * it is a spare one: `Buffer.from(string)` measures the string and then encodes it, which on a
- * 48 KB response was a third of the encoding time.
+ * it is a spare one (only when `spareable`): `Buffer.from(string)` measures the string and then
+ * encodes it, which on a 48 KB response was a third of the encoding time.
  */
-function utf8(body: string): { bytes: Buffer; own: Buffer | undefined } {
+function utf8(body: string, spareable: boolean): { bytes: Buffer; own: Buffer | undefined } {
   // Three bytes per UTF-16 unit is the most UTF-8 can take; a very large body is not worth keeping
   // space for.
   const most = body.length * 3;
+  if (spareable && most >= SPARE_MIN && most <= SPARE_LARGEST) {
+    // Encoded straight into a buffer that will be sent, rather than copied there from scratch.
+    const own = takeBuffer(most);
+    return { bytes: own.subarray(0, encoder.encodeInto(body, own).written), own };
+  }
   if (most > SCRATCH_LIMIT) return { bytes: Buffer.from(body, "utf8"), own: undefined };
   if (scratch.length < most)
     scratch = new Uint8Array(Math.min(SCRATCH_LIMIT, Math.max(most, scratch.length * 2)));
   const { written } = encoder.encodeInto(body, scratch);
-  const own = written >= SPARE_MIN && written <= SPARE_LARGEST ? takeBuffer(written) : undefined;
-  const bytes = own ? own.subarray(0, written) : Buffer.allocUnsafe(written);
+  const bytes = Buffer.allocUnsafe(written);
   bytes.set(scratch.subarray(0, written));
-  return { bytes, own };
+  return { bytes, own: undefined };
 }
 
 export function send(
@@ -84,7 +91,8 @@ export function send(
   headers: Record<string, string> = {},
 ): void {
   if (res.headersSent) return;
-  const { bytes, own } = utf8(body);
+  // A response whose `end` middleware replaced (compression, say) may read the bytes later.
+  const { bytes, own } = utf8(body, !Object.hasOwn(res, "end") && !Object.hasOwn(res, "write"));
   const h: Record<string, string | number> = {
     "Cache-Control": "no-store",
     "Content-Length": bytes.length,
@@ -92,8 +100,7 @@ export function send(
   };
   if (contentType) h["Content-Type"] = contentType;
   res.writeHead(status, h);
-  // A response whose `end` middleware replaced (compression, say) may read the bytes later.
-  if (!own || Object.hasOwn(res, "end") || Object.hasOwn(res, "write")) return void res.end(bytes);
+  if (!own) return void res.end(bytes);
   // Once finished, the socket has handed every byte to the system: the buffer may be written again.
   // A response that never finishes (the connection broke) keeps its buffer, for the GC to take.
   res.once("finish", () => {
