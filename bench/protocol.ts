@@ -57,6 +57,8 @@ export interface ServerUsage {
   readonly cpuMicros: number;
   readonly userMicros: number;
   readonly systemMicros: number;
+  /** Minor page faults over the window: memory the kernel handed the process afresh. */
+  readonly minorFaults: number;
   readonly requests: number;
   readonly elapsedMs: number;
 }

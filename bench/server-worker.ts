@@ -31,6 +31,7 @@ import {
   type ServerReady,
   type ServerUsage,
 } from "./protocol.js";
+import { templateListener, type Recorded } from "./server-template.js";
 import { exitWithParent, reply } from "./util.js";
 
 const kind = process.argv[2] as ServerKind;
@@ -58,13 +59,6 @@ async function listen(server: Server): Promise<number> {
   return (server.address() as AddressInfo).port;
 }
 
-/** A response as our server sends it: status, the headers that matter, body bytes. */
-interface Recorded {
-  readonly status: number;
-  readonly headers: Record<string, string>;
-  readonly body: Buffer;
-}
-
 async function record(url: string, init: RequestInit): Promise<Recorded> {
   const res = await fetch(url, init);
   const body = Buffer.from(await res.arrayBuffer());
@@ -89,57 +83,6 @@ async function oursAnswer(): Promise<Recorded> {
   return answer;
 }
 
-/** Element text escaped as our writer escapes it (`&`, `<`, `>`, CR), jumping from one to the next. */
-const SPECIAL = /[&<>\r]/g;
-function escapeText(s: string): string {
-  SPECIAL.lastIndex = 0;
-  if (!SPECIAL.test(s)) return s;
-  let out = "";
-  let last = 0;
-  do {
-    const i = SPECIAL.lastIndex - 1;
-    const c = s.charCodeAt(i);
-    out +=
-      s.slice(last, i) + (c === 38 ? "&amp;" : c === 60 ? "&lt;" : c === 62 ? "&gt;" : "&#xD;");
-    last = i + 1;
-  } while (SPECIAL.test(s));
-  return out + s.slice(last);
-}
-
-/** `<name>value</name>`, `<name />` for "", nothing when absent: as our writer writes a message's fields. */
-function field(name: string, v: string | number | undefined | null): string {
-  if (v === undefined || v === null) return "";
-  if (v === "") return `<${name} />`;
-  return `<${name}>${typeof v === "string" ? escapeText(v) : String(v)}</${name}>`;
-}
-
-/** The messages as XML, built anew on every call. */
-function messagesXml(): string {
-  let s = "";
-  for (const m of list) {
-    s +=
-      "<Messages>" +
-      field("DateArrived", m.DateArrived) +
-      field("UserId", m.UserId) +
-      field("Sender", m.Sender) +
-      field("MessageText", m.MessageText) +
-      field("MessageUrl", m.MessageUrl) +
-      field("Transcription", m.Transcription) +
-      field("Id", m.Id) +
-      "</Messages>";
-  }
-  return s;
-}
-
-const encoder = new TextEncoder();
-let scratch = new Uint8Array(256 * 1024);
-/** UTF-8 bytes in one pass, as our server encodes a response. */
-function utf8(s: string): Buffer {
-  if (scratch.length < s.length * 3) scratch = new Uint8Array(s.length * 3);
-  const { written } = encoder.encodeInto(s, scratch);
-  return Buffer.from(scratch.subarray(0, written));
-}
-
 let server: Server;
 if (kind === "ours") {
   server = createServer(createApiHandler(service));
@@ -158,28 +101,7 @@ if (kind === "ours") {
     });
   });
 } else if (kind === "template") {
-  // Our answers' envelope (or document root) around the messages, kept as text; the messages are
-  // written per request. The bytes must be ours exactly, or the comparison means nothing.
-  const answer = await oursAnswer();
-  const text = answer.body.toString("utf8");
-  const from = text.indexOf("<Messages>");
-  const to = text.lastIndexOf("</Messages>") + "</Messages>".length;
-  if (from < 0 || to < from) throw new Error("our answer holds no <Messages> element");
-  const f = { ...answer, head: text.slice(0, from), tail: text.slice(to) };
-  if (!utf8(f.head + messagesXml() + f.tail).equals(f.body))
-    throw new Error("the hand-written template does not write our server's bytes");
-  server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    req.resume();
-    req.on("end", () => {
-      const body = utf8(f.head + messagesXml() + f.tail);
-      res.writeHead(f.status, {
-        "Cache-Control": f.headers["cache-control"] ?? "",
-        "Content-Length": body.length,
-        "Content-Type": f.headers["content-type"] ?? "",
-      });
-      res.end(body);
-    });
-  });
+  server = createServer(templateListener(list, await oursAnswer()));
 } else if (kind === "node-soap") {
   if (binding !== "soap11") throw new Error("node-soap is measured over SOAP 1.1 only");
   server = createServer();
@@ -216,12 +138,14 @@ server.keepAliveTimeout = 60_000;
 exitWithParent(() => server.close());
 
 let start = process.cpuUsage();
+let startFaults = process.resourceUsage().minorPageFault;
 let startTime = performance.now();
 process.on("message", (m: unknown) => {
   if (m === "begin") {
     requests = 0;
     startTime = performance.now();
     start = process.cpuUsage();
+    startFaults = process.resourceUsage().minorPageFault;
     void reply("begun");
   } else if (m === "end") {
     const d = process.cpuUsage(start);
@@ -229,6 +153,7 @@ process.on("message", (m: unknown) => {
       cpuMicros: d.user + d.system,
       userMicros: d.user,
       systemMicros: d.system,
+      minorFaults: process.resourceUsage().minorPageFault - startFaults,
       requests,
       elapsedMs: performance.now() - startTime,
     };

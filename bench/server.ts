@@ -5,7 +5,7 @@
  * of requests it received. Beside ours (and node-soap, over SOAP 1.1): "bare", which answers with
  * our precomputed bytes (the cost of HTTP alone), and "template", which builds those bytes per
  * request with a hand-written template and nothing else (the least a JavaScript server building
- * this response spends; see server-worker.ts). Every figure compared is a ratio against a peer
+ * this response spends; see server-template.ts). Every figure compared is a ratio against a peer
  * measured in the same run.
  */
 import autocannon from "autocannon";

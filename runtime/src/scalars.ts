@@ -2,7 +2,14 @@
  * Conversions between XSD lexical values and JS values, for every scalar family the generator emits.
  * Parsing follows the XSD rules (whitespace collapsed for non-strings, exact ranges).
  */
-import { isTemporalLexical, VALIDATED, XsdDate, XsdDateTime, XsdTime } from "./temporal.js";
+import {
+  isCommonDateTime,
+  isTemporalLexical,
+  VALIDATED,
+  XsdDate,
+  XsdDateTime,
+  XsdTime,
+} from "./temporal.js";
 import { clipped } from "./input-text.js";
 
 export type ScalarKind =
@@ -167,6 +174,28 @@ function wrong(kind: ScalarKind, value: unknown): never {
   throw new ValueFormatError(
     `${shown} (${value === null ? "null" : typeof value}) cannot be written as xs:${kind}`,
   );
+}
+
+/**
+ * `formatScalar` for one kind, with its common cases checked first: the writer formats thousands
+ * of values per response, and the general function compares the kind against a dozen names each
+ * time.
+ */
+export function scalarFormatter(kind: ScalarKind): (value: unknown) => string {
+  const nr = NUMBER_RANGES[kind];
+  if (nr) {
+    const [lo, hi] = nr;
+    return (value) =>
+      typeof value === "number" && Number.isInteger(value) && value >= lo && value <= hi
+        ? String(value)
+        : formatScalar(kind, value);
+  }
+  if (kind === "dateTime")
+    return (value) =>
+      typeof value === "string" && isCommonDateTime(value) ? value : formatScalar(kind, value);
+  if (kind === "string" || kind === "anyType")
+    return (value) => (typeof value === "string" ? value : formatScalar(kind, value));
+  return (value) => formatScalar(kind, value);
 }
 
 /** Formats a JS value as a lexical value; accepts the input forms the generated types allow. */

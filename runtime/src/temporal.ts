@@ -54,7 +54,7 @@ const isDigit = (c: number) => c >= 48 && c <= 57;
  * "not certain" (a day past the 28th, hour 24, a year of other than four digits, or invalid): the
  * full check decides.
  */
-function isCommonDateTime(t: string): boolean {
+export function isCommonDateTime(t: string): boolean {
   const n = t.length;
   if (
     n < 19 ||

@@ -16,7 +16,7 @@ import {
   type TypeDesc,
 } from "./descriptors.js";
 import type { XmlNode } from "./xml-reader.js";
-import { formatScalar, parseScalar, ValueFormatError } from "./scalars.js";
+import { formatScalar, parseScalar, scalarFormatter, ValueFormatError } from "./scalars.js";
 import { isInheritedName, ownValue } from "./own-props.js";
 
 export const XSI_NS = "http://www.w3.org/2001/XMLSchema-instance";
@@ -133,10 +133,7 @@ const ESCAPED_KINDS = new Set(["string", "anyType"]);
 function compileText(desc: ScalarDesc): Text {
   const kind = desc.s;
   const values = desc.values;
-  let item: Text =
-    kind === "string" || kind === "anyType"
-      ? (value) => (typeof value === "string" ? value : formatScalar(kind, value))
-      : (value) => formatScalar(kind, value);
+  let item: Text = scalarFormatter(kind);
   if (values) {
     const unchecked = item;
     item = (value) => {
@@ -173,10 +170,41 @@ function contentTextOf(desc: ScalarDesc): Text {
   let t = contentTextCache.get(desc);
   if (!t) {
     const raw = textOf(desc);
-    t = ESCAPED_KINDS.has(desc.s) || desc.list ? (value) => escapeText(raw(value)) : raw;
+    const kind = desc.s;
+    // A plain string is escaped as it is: one call per value rather than three.
+    if (ESCAPED_KINDS.has(kind) && !desc.list && !desc.values)
+      t = (value) =>
+        escape(typeof value === "string" ? value : formatScalar(kind, value), TEXT_SPECIAL);
+    else t = ESCAPED_KINDS.has(kind) || desc.list ? (value) => escapeText(raw(value)) : raw;
     contentTextCache.set(desc, t);
   }
   return t;
+}
+
+/** The writer of elements of a scalar type. */
+function scalarWriter(type: ScalarDesc, ns: string): ElementWriterFactory {
+  const text = contentTextOf(type);
+  if (type.s !== "anyType" || type.list) {
+    return (open, close) => {
+      const empty = open + " />";
+      const gt = open + ">";
+      return (value) => {
+        const t = text(value);
+        return t === "" ? empty : gt + t + close;
+      };
+    };
+  }
+  return (open, close) => {
+    const empty = open + " />";
+    const gt = open + ">";
+    return (value) => {
+      // xs:anyType holding a tree (as read): its attributes and children inside this element.
+      if (typeof value === "object" && value !== null && Array.isArray((value as XmlNode).children))
+        return treeContent(open, close, value as XmlNode, ns);
+      const t = text(value);
+      return t === "" ? empty : gt + t + close;
+    };
+  };
 }
 
 /** Compiled writers by type and by the namespace of the element that holds the type. */
@@ -197,7 +225,11 @@ function elementWriter(
   type: TypeDesc,
   extra: string,
 ): ElementWriter {
-  return factoryOf(type, ns)(startTag(name, ns, parentNs, extra), "</" + name + ">");
+  const open = startTag(name, ns, parentNs, extra);
+  const close = "</" + name + ">";
+  // A scalar type refers to no other type: compiled now, it needs no lazy step on every write.
+  if (type.k === "scalar") return scalarWriter(type, ns)(open, close);
+  return factoryOf(type, ns)(open, close);
 }
 
 function factoryOf(type: TypeDesc, ns: string): ElementWriterFactory {
@@ -217,26 +249,7 @@ function factoryOf(type: TypeDesc, ns: string): ElementWriterFactory {
 }
 
 function compileType(type: TypeDesc, ns: string): ElementWriterFactory {
-  if (type.k === "scalar") {
-    const text = contentTextOf(type);
-    const tree = type.s === "anyType" && !type.list;
-    return (open, close) => {
-      const empty = open + " />";
-      const gt = open + ">";
-      return (value) => {
-        // xs:anyType holding a tree (as read): its attributes and children inside this element.
-        if (
-          tree &&
-          typeof value === "object" &&
-          value !== null &&
-          Array.isArray((value as XmlNode).children)
-        )
-          return treeContent(open, close, value as XmlNode, ns);
-        const t = text(value);
-        return t === "" ? empty : gt + t + close;
-      };
-    };
-  }
+  if (type.k === "scalar") return scalarWriter(type, ns);
   if (type.k === "array") return compileArray(type, ns);
   return type.family ? compileFamily(type, ns) : compileComplex(type, ns);
 }
@@ -438,11 +451,12 @@ function fieldWriter(f: FieldDesc, parentNs: string): FieldWriter {
   }
   return (value) => {
     try {
-      if (value === undefined || (value === null && !nillable)) {
+      if (value === undefined || value === null) {
+        if (value === null && nillable) return nil;
         if (min > 0) misfit((p) => `${p} is required`);
         return "";
       }
-      return one(value);
+      return write(value);
     } catch (e) {
       return within(prop, e);
     }

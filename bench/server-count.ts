@@ -1,0 +1,96 @@
+/**
+ * In-process comparison of our generated handler with the hand-written template server
+ * (server-worker.ts), on fake requests and responses (no sockets), for counting instructions with
+ * callgrind, which a shared machine's load does not disturb, or CPU time interleaved request by
+ * request, which it disturbs alike for both.
+ *   npx tsx bench/server-count.ts ours|template soap11|soap12|get|post [n]   n requests after 300
+ *   npx tsx bench/server-count.ts both soap11|soap12|get|post [n]   CPU per request, interleaved
+ * Instructions per request: the difference of two callgrind runs with different n, e.g.
+ *   valgrind --tool=callgrind --callgrind-out-file=/dev/null node --single-threaded --import tsx \
+ *     bench/server-count.ts ours get 1000   (and 2000; "Collected" lines)
+ */
+import { PassThrough } from "node:stream";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createApiHandler, type ApiService } from "../generated-samples/message-service/index.js";
+import { ACCOUNT, bindingRequest, messages, type Binding } from "./data.js";
+import { SERVER_MESSAGES, SERVER_SEED } from "./protocol.js";
+import { templateListener, type Recorded } from "./server-template.js";
+
+type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+
+const [kind = "both", binding = "get", count = "3000"] = process.argv.slice(2) as [
+  string,
+  Binding,
+  string,
+];
+const list = messages(SERVER_MESSAGES, SERVER_SEED);
+const service: ApiService = {
+  getMessages: ({ email, password }) =>
+    email === ACCOUNT.email && password === ACCOUNT.password ? list : [],
+  getMessagesInDateRange: () => [],
+  deleteMessage: () => undefined,
+};
+const q = bindingRequest(binding, "http://127.0.0.1/api.asmx");
+const url = new URL(q.url);
+const body = q.body === undefined ? undefined : Buffer.from(q.body);
+const headers: Record<string, string> = { host: "127.0.0.1" };
+for (const [k, v] of Object.entries(q.headers ?? {})) headers[k.toLowerCase()] = v;
+if (body) headers["content-length"] = String(body.length);
+
+/** One request through `listener`; resolves with the response. */
+function one(listener: Listener): Promise<Recorded> {
+  return new Promise<Recorded>((resolve, reject) => {
+    const req = Object.assign(new PassThrough(), {
+      method: q.method,
+      url: url.pathname + url.search,
+      headers,
+      socket: { remoteAddress: "127.0.0.1", localAddress: "127.0.0.1", localPort: 80 },
+    });
+    let status = 0;
+    let sent: Record<string, string | number> = {};
+    const res = {
+      headersSent: false,
+      writeHead(s: number, h: Record<string, string | number>) {
+        status = s;
+        sent = h;
+        this.headersSent = true;
+        return this;
+      },
+      end(b: Buffer) {
+        const headers: Record<string, string> = {};
+        for (const [k, v] of Object.entries(sent)) headers[k.toLowerCase()] = String(v);
+        if (status === 200) resolve({ status, headers, body: b });
+        else reject(new Error(`status ${status}: ${b.toString()}`));
+      },
+      on() {},
+    };
+    listener(req as unknown as IncomingMessage, res as unknown as ServerResponse);
+    req.end(body);
+  });
+}
+
+const ours: Listener = createApiHandler(service);
+const template: Listener = templateListener(list, await one(ours));
+if (!(await one(template)).body.equals((await one(ours)).body))
+  throw new Error("the template does not write our bytes");
+
+const n = Number(count);
+if (kind === "both") {
+  // Interleaved, so that the machine's load falls on both alike.
+  const cpu = { ours: 0, template: 0 };
+  for (let i = 0; i < 500; i++) await one(i % 2 ? ours : template);
+  for (let i = 0; i < n; i++) {
+    for (const k of i % 2 ? (["ours", "template"] as const) : (["template", "ours"] as const)) {
+      const c = process.cpuUsage();
+      await one(k === "ours" ? ours : template);
+      const d = process.cpuUsage(c);
+      cpu[k] += d.user + d.system;
+    }
+  }
+  console.log(
+    `${binding}: ours ${(cpu.ours / n).toFixed(1)} µs, template ${(cpu.template / n).toFixed(1)} µs per request; ours / template = ${(cpu.ours / cpu.template).toFixed(3)}`,
+  );
+} else {
+  const listener = kind === "ours" ? ours : template;
+  for (let i = 0; i < 300 + n; i++) await one(listener);
+}
