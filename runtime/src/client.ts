@@ -21,7 +21,15 @@ import type {
   ServiceDesc,
   SoapOperationDesc,
 } from "./operations.js";
-import { bodyXml, envelope, envelopeReader, faultFromNode, headerXml } from "./soap.js";
+import {
+  bodyXml,
+  envelope,
+  envelopeReader,
+  faultFromNode,
+  headerXml,
+  type DecodedEnvelope,
+  type EnvelopeReader,
+} from "./soap.js";
 import { receive, type Received } from "./received.js";
 import {
   decodeDocument,
@@ -288,6 +296,41 @@ export class ServiceClient {
     callOptions: CallOptions,
   ): Promise<unknown> {
     const version: SoapVersion = this.port.protocol === "soap12" ? "1.2" : "1.1";
+    const reader = envelopeReader(
+      (ns, local) =>
+        op.response && op.response.element.ns === ns && op.response.element.name === local
+          ? (op.response.parts ?? op.response.element)
+          : undefined,
+      this.decodeOptions(),
+      this.headerType,
+    );
+    const request = this.soapRequest(name, op, input, callOptions, version);
+    const res = await this.send(name, this.endpoint, request, callOptions, reader.root);
+    if (op.oneWay && res.blank && res.status < 300) return undefined;
+    if (res.blank) {
+      if (res.status >= 300) throw new HttpBindingError(res.status, res.text);
+      if (!op.response) return undefined;
+      throw new ResponseFormatError(
+        `the response to ${this.port.name} has an empty body; expected a SOAP envelope`,
+        res.status,
+        res.text,
+      );
+    }
+    const decoded = this.decodeSoap(res, reader, version);
+    (callOptions.onSoapHeaders as ((h: Record<string, unknown>) => void) | undefined)?.(
+      decoded.headers,
+    );
+    return soapResult(op, decoded, res);
+  }
+
+  /** The POST of a SOAP call: its envelope, with the header entries declared and not, and headers. */
+  private soapRequest(
+    name: string,
+    op: SoapOperationDesc,
+    input: unknown,
+    callOptions: CallOptions,
+    version: SoapVersion,
+  ): RequestInit {
     const elementValue =
       op.request?.prop !== undefined
         ? input === undefined || input === null
@@ -326,35 +369,14 @@ export class ServiceClient {
         : {
             "Content-Type": `application/soap+xml; charset=utf-8${op.action !== undefined ? `; action="${op.action}"` : ""}`,
           };
-    const reader = envelopeReader(
-      (ns, local) =>
-        op.response && op.response.element.ns === ns && op.response.element.name === local
-          ? (op.response.parts ?? op.response.element)
-          : undefined,
-      this.decodeOptions(),
-      this.headerType,
-    );
-    const res = await this.send(
-      name,
-      this.endpoint,
-      { method: "POST", headers, body },
-      callOptions,
-      reader.root,
-    );
-    if (op.oneWay && res.blank && res.status < 300) return undefined;
-    if (res.blank) {
-      if (res.status >= 300) throw new HttpBindingError(res.status, res.text);
-      if (!op.response) return undefined;
-      throw new ResponseFormatError(
-        `the response to ${this.port.name} has an empty body; expected a SOAP envelope`,
-        res.status,
-        res.text,
-      );
-    }
-    let decoded;
+    return { method: "POST", headers, body };
+  }
+
+  /** The envelope of a non-empty response; an HTTP error or a ResponseFormatError when it is none. */
+  private decodeSoap(res: Received, reader: EnvelopeReader, version: SoapVersion): DecodedEnvelope {
     try {
       res.decode(reader.root, this.decodeOptions());
-      decoded = reader.result();
+      return reader.result();
     } catch (e) {
       if (res.status >= 300) throw new HttpBindingError(res.status, res.text);
       throw new ResponseFormatError(
@@ -364,34 +386,6 @@ export class ServiceClient {
         e,
       );
     }
-    (callOptions.onSoapHeaders as ((h: Record<string, unknown>) => void) | undefined)?.(
-      decoded.headers,
-    );
-    if (decoded.fault) {
-      const fault = faultFromNode(decoded.fault, decoded.version, res.status);
-      if (typeof fault === "string")
-        throw new ResponseFormatError(
-          `the response's SOAP ${decoded.version} Fault ${fault}; expected a fault code and a reason`,
-          res.status,
-          res.text,
-        );
-      throw typedFault(op, fault) ?? fault;
-    }
-    if (res.status >= 300) throw new HttpBindingError(res.status, res.text);
-    if (!op.response) return withBodyExtras(undefined, decoded.undescribed, res);
-    if (!decoded.body?.field) {
-      const got = decoded.body ? `{${decoded.body.ns}}${decoded.body.local}` : "an empty Body";
-      throw new ResponseFormatError(
-        `the response holds ${got}; expected {${op.response.element.ns}}${op.response.element.name}`,
-        res.status,
-        res.text,
-      );
-    }
-    // What the wrapper kept goes with the part of it that is returned.
-    const wrapper = decoded.body.value;
-    const value = pick(op.response, wrapper);
-    const kept = value === wrapper ? [] : undescribedOf(wrapper);
-    return withBodyExtras(value, [...kept, ...decoded.undescribed], res);
   }
 
   private async callHttp(
@@ -449,6 +443,35 @@ export class ServiceClient {
       throw e;
     }
   }
+}
+
+/** The typed result of a decoded SOAP response: its fault thrown, else its value with what it kept. */
+function soapResult(op: SoapOperationDesc, decoded: DecodedEnvelope, res: Received): unknown {
+  if (decoded.fault) {
+    const fault = faultFromNode(decoded.fault, decoded.version, res.status);
+    if (typeof fault === "string")
+      throw new ResponseFormatError(
+        `the response's SOAP ${decoded.version} Fault ${fault}; expected a fault code and a reason`,
+        res.status,
+        res.text,
+      );
+    throw typedFault(op, fault) ?? fault;
+  }
+  if (res.status >= 300) throw new HttpBindingError(res.status, res.text);
+  if (!op.response) return withBodyExtras(undefined, decoded.undescribed, res);
+  if (!decoded.body?.field) {
+    const got = decoded.body ? `{${decoded.body.ns}}${decoded.body.local}` : "an empty Body";
+    throw new ResponseFormatError(
+      `the response holds ${got}; expected {${op.response.element.ns}}${op.response.element.name}`,
+      res.status,
+      res.text,
+    );
+  }
+  // What the wrapper kept goes with the part of it that is returned.
+  const wrapper = decoded.body.value;
+  const value = pick(op.response, wrapper);
+  const kept = value === wrapper ? [] : undescribedOf(wrapper);
+  return withBodyExtras(value, [...kept, ...decoded.undescribed], res);
 }
 
 /** A declared fault's generated class, with its detail decoded, when the detail holds its element. */
