@@ -143,7 +143,7 @@ function recordedRequest(capture: "soap11" | "soap12" | "httppost"): string {
   return body;
 }
 
-/** The recorded SOAP 1.1 GetMessages request body (curl against the ASMX service), byte for byte. */
+/** The recorded SOAP 1.1 GetMessages request body (curl against ASMX), byte for byte. */
 export function recordedSoapRequest(): string {
   const body = recordedRequest("soap11");
   if (!body.includes(ACCOUNT.password))

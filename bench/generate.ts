@@ -2,9 +2,8 @@
  * Benchmark 3, generation: end-to-end CLI time and peak memory on the three largest corpus WSDLs
  * both tools can process, and on a synthetic WSDL of about 2, 8 and 32 MiB
  * (bench/synthetic-wsdl.ts: a corpus service repeated under new names, so growth with size shows),
- * ours (`bin/wsdl-tsgen.js generate <wsdl> --out <dir>`) against wsdl-tsclient's CLI
- * (`<wsdl> -o <dir>`). Every run is its own process, started through bench/measure-cli.mjs, which
- * reports the
+ * ours (`bin/wsdl-tsgen.js generate <wsdl> --out <dir>`) against wsdl-tsclient's CLI (`<wsdl> -o
+ * <dir>`). Every run is its own process, started through bench/measure-cli.mjs, which reports the
  * process's peak RSS; wall time is measured here, from spawn to exit. Each run must exit 0 and
  * leave non-empty .ts files, so a failing tool is never counted as fast. Then our stages (parse,
  * model, plan, emit, write) are timed in one more process, to show where our time goes. No

@@ -15,7 +15,7 @@ export interface Recorded {
   readonly body: Buffer;
 }
 
-/** Element text escaped as our writer escapes it (`&`, `<`, `>`, CR), jumping from one to the next. */
+/** Element text escaped as our writer escapes it (`&`, `<`, `>`, CR), one match to the next. */
 const SPECIAL = /[&<>\r]/g;
 function escapeText(s: string): string {
   SPECIAL.lastIndex = 0;
@@ -32,7 +32,7 @@ function escapeText(s: string): string {
   return out + s.slice(last);
 }
 
-/** `<name>value</name>`, `<name />` for "", nothing when absent: as our writer writes a message's fields. */
+/** `<name>value</name>`, `<name />` for "", nothing when absent: as our writer writes fields. */
 function field(name: string, v: string | number | undefined | null): string {
   if (v === undefined || v === null) return "";
   if (v === "") return `<${name} />`;

@@ -11,8 +11,8 @@
  *              nothing else: no request parsing, routing, validation or descriptors. A floor for
  *              what a JavaScript server that builds this response per request can expect to spend.
  * Arguments: the kind, the binding. IPC: sends { port }; "begin" starts the measured window; "end"
- * replies with the CPU time and the
- * number of requests since "begin". Exits when the parent disconnects.
+ * replies with the CPU time, minor page faults and number of requests since "begin". Exits when the
+ * parent disconnects.
  */
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";

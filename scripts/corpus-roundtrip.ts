@@ -53,11 +53,10 @@ export type RootRoundTrip =
     };
 
 /**
- * Generates `root` into `dir` and round-trips every operation of every port (`mutate`: and sends its
- * requests mutated). The generated code imports its runtime from src/ (by a relative path, unless
- * `runtimeImport` says otherwise: under vitest, `@wsdl-tsgen/runtime` is src/ already), so that it
- * and
- * the sample values share one copy.
+ * Generates `root` into `dir` and round-trips every operation of every port (`mutate`: and sends
+ * its requests mutated). The generated code imports its runtime from src/ (by a relative path,
+ * unless `runtimeImport` says otherwise: under vitest, `@wsdl-tsgen/runtime` is src/ already), so
+ * that it and the sample values share one copy.
  */
 export async function roundTripRoot(
   root: CorpusRoot,

@@ -30,7 +30,7 @@ export function sourceLabel(location: string): string {
     .join("/");
 }
 
-/** What generating from `location` needs; with `strict`, recoveries from defects are errors (recovery.ts). */
+/** What generating from `location` needs; with `strict`, recoveries and limitations are errors. */
 async function load(location: string, options: LoadOptions & StrictOption) {
   const docs = await loadDocuments(location, options);
   const built = buildModel(docs, sourceLabel(location));

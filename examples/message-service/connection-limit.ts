@@ -2,8 +2,7 @@
  * A connection limit that never goes silent. Node's own `server.maxConnections` drops extra sockets
  * without a word; here a new connection over the limit first makes room by closing the connection
  * idle the longest (no request in progress: keep-alive, or headers still trickling in), and only
- * when
- * every connection is busy is it answered `503` with `Retry-After` and closed.
+ * when every connection is busy is it answered `503` with `Retry-After` and closed.
  */
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";

@@ -1,7 +1,6 @@
 /**
  * Password hashing: scrypt with a random salt, run on libuv's thread pool (`crypto.scrypt`), never
- * on
- * the event loop, and compared in constant time. Shared by both stores and the authenticator.
+ * on the event loop, and compared in constant time. Shared by both stores and the authenticator.
  */
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 

@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApiHandler } from "../../generated-samples/message-service/index.js";
-import { Authenticator, type AuthOptions } from "./auth.js";
+import { AUTH_DEFAULTS, Authenticator, type AuthOptions } from "./auth.js";
 import { limitConnections } from "./connection-limit.js";
 import { readSeedFile } from "./seed-file.js";
 import { createMessageService } from "./service.js";
@@ -33,8 +33,8 @@ export const SERVER_LIMITS = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
-  maxConcurrentKdf: 4,
-  maxQueuedKdf: 64,
+  maxConcurrentKdf: AUTH_DEFAULTS.maxConcurrentKdf,
+  maxQueuedKdf: AUTH_DEFAULTS.maxQueuedKdf,
 } as const;
 
 export interface ServerOptions {
@@ -60,9 +60,11 @@ export interface RunningServer {
 }
 
 function checkLimits(limits: Required<ServerLimits>): void {
-  for (const [name, value] of Object.entries(limits))
-    if (!Number.isInteger(value) || value < (name === "maxQueuedKdf" ? 0 : 1))
-      throw new RangeError(`${name} must be a positive integer, got ${value}`);
+  for (const [name, value] of Object.entries(limits)) {
+    const least = name === "maxQueuedKdf" ? 0 : 1;
+    if (!Number.isInteger(value) || value < least)
+      throw new RangeError(`${name} must be an integer of at least ${least}, got ${value}`);
+  }
 }
 
 /** The HTTP server with its limits, serving `store`. */
@@ -133,7 +135,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     url: `http://${host}:${port}/api.asmx`,
     close: () =>
       (closing ??= new Promise<void>((resolve) => {
-        server.close(() => void store.close().then(resolve, resolve));
+        // Closing ends even when the store fails to close, saying why.
+        const closed = (e: unknown) => console.error(`closing the store: ${(e as Error).message}`);
+        server.close(() => void store.close().catch(closed).then(resolve));
         server.closeAllConnections();
       })),
   };

@@ -79,8 +79,22 @@ interface HashedAccount extends AccountRecord {
   readonly email: string;
 }
 
+/** The statements each request runs, compiled once per connection (better-sqlite3 keeps no cache). */
+function requestStatements(db: Database.Database) {
+  return {
+    account: db.prepare("SELECT user_id, salt, password_hash FROM accounts WHERE email = ?"),
+    all: db.prepare(`SELECT ${COLUMNS} FROM messages WHERE user_id = ? ORDER BY arrived_key, id`),
+    range: db.prepare(
+      `SELECT ${COLUMNS} FROM messages WHERE user_id = ? AND arrived_key >= ? ` +
+        "AND arrived_key <= ? ORDER BY arrived_key, id",
+    ),
+    delete: db.prepare("DELETE FROM messages WHERE id = ? AND user_id = ?"),
+  };
+}
+
 export class SqliteStore implements MessageStore {
   private readonly db: Database.Database;
+  private readonly sql: ReturnType<typeof requestStatements>;
   readonly description: string;
 
   /** Opens (creating it and its folder if needed) and migrates the database at `file`. */
@@ -95,6 +109,7 @@ export class SqliteStore implements MessageStore {
       this.db = db;
       this.description = file;
       this.migrate();
+      this.sql = requestStatements(db);
     } catch (e) {
       db?.close();
       throw new Error(`cannot open the database ${file}: ${(e as Error).message}`, { cause: e });
@@ -182,16 +197,13 @@ export class SqliteStore implements MessageStore {
   }
 
   async findAccount(email: string): Promise<AccountRecord | undefined> {
-    const row = this.db
-      .prepare("SELECT user_id, salt, password_hash FROM accounts WHERE email = ?")
-      .get(email) as { user_id: number; salt: Buffer; password_hash: Buffer } | undefined;
+    const row = this.sql.account.get(email) as
+      { user_id: number; salt: Buffer; password_hash: Buffer } | undefined;
     return row && { userId: row.user_id, salt: row.salt, passwordHash: row.password_hash };
   }
 
   async listMessages(userId: number): Promise<StoredMessage[]> {
-    const rows = this.db
-      .prepare(`SELECT ${COLUMNS} FROM messages WHERE user_id = ? ORDER BY arrived_key, id`)
-      .all(userId);
+    const rows = this.sql.all.all(userId);
     return (rows as MessageRow[]).map(toMessage);
   }
 
@@ -200,20 +212,13 @@ export class SqliteStore implements MessageStore {
     startKey: string,
     endKey: string,
   ): Promise<StoredMessage[]> {
-    const rows = this.db
-      .prepare(
-        `SELECT ${COLUMNS} FROM messages WHERE user_id = ? AND arrived_key >= ? AND arrived_key <= ? ORDER BY arrived_key, id`,
-      )
-      .all(userId, startKey, endKey);
+    const rows = this.sql.range.all(userId, startKey, endKey);
     return (rows as MessageRow[]).map(toMessage);
   }
 
   async deleteMessage(userId: number, id: number): Promise<boolean> {
     checkId(id, "message id");
-    return (
-      this.db.prepare("DELETE FROM messages WHERE id = ? AND user_id = ?").run(id, userId)
-        .changes === 1
-    );
+    return this.sql.delete.run(id, userId).changes === 1;
   }
 
   async close(): Promise<void> {

@@ -32,8 +32,7 @@ export interface MessageStore {
   /**
    * Adds an account with an scrypt hash of its password. Resolves false, changing nothing, when the
    * e-mail (ignoring case) or the user id is taken. Rejects for an empty e-mail or password or a
-   * user
-   * id that is not an xs:int.
+   * user id that is not an xs:int.
    */
   addAccount(email: string, password: string, userId: number): Promise<boolean>;
   /**

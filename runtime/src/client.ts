@@ -33,6 +33,7 @@ import {
 import { receive, type Received } from "./received.js";
 import {
   decodeDocument,
+  clark,
   documentReader,
   XmlDecodeError,
   type CustomFrame,
@@ -72,8 +73,8 @@ export interface ClientOptions<
   /**
    * A response element the schema does not describe where it stands, or an occurrence beyond
    * maxOccurs: "keep" it as raw XML, reachable with `undescribedOf(value)` on the object or array
-   * it
-   * was found in, or "refuse" the response with a ResponseFormatError naming it. Default: "keep".
+   * it was found in, or "refuse" the response with a ResponseFormatError naming it. Default:
+   * "keep"; one inside a simple value, or beside a result that is no object, is refused either way.
    */
   readonly undescribed?: "keep" | "refuse";
   /**
@@ -151,7 +152,6 @@ export interface CallOptions<
   readonly onSoapHeaders?: (headers: ResponseSoapHeaders) => void;
 }
 
-/** Sends the operations of one service over the port chosen at construction. */
 /**
  * The result, keeping on it the elements the operation does not describe around it: in its
  * wrapper, or in the Body after it (see `undescribedOf`). A result that is no object cannot keep
@@ -166,7 +166,8 @@ function withBodyExtras(
   if (typeof value !== "object" || value === null) {
     const first = extras[0]!;
     throw new ResponseFormatError(
-      `the response holds {${first.ns}}${first.local}, which the operation does not describe, beside a result that cannot keep it`,
+      `the response holds ${clark(first.ns, first.local)}, which the operation does not describe, ` +
+        "beside a result that cannot keep it",
       res.status,
       res.text,
     );
@@ -175,6 +176,7 @@ function withBodyExtras(
   return value;
 }
 
+/** Sends the operations of one service over the port chosen at construction. */
 export class ServiceClient {
   readonly port: PortDesc;
   readonly endpoint: string;
@@ -323,7 +325,7 @@ export class ServiceClient {
     return soapResult(op, decoded, res);
   }
 
-  /** The POST of a SOAP call: its envelope, with the header entries declared and not, and headers. */
+  /** The POST of a SOAP call: its envelope, with declared and undeclared header entries. */
   private soapRequest(
     name: string,
     op: SoapOperationDesc,
@@ -372,7 +374,7 @@ export class ServiceClient {
     return { method: "POST", headers, body };
   }
 
-  /** The envelope of a non-empty response; an HTTP error or a ResponseFormatError when it is none. */
+  /** The envelope of a non-empty response; an HTTP error or ResponseFormatError when it is none. */
   private decodeSoap(res: Received, reader: EnvelopeReader, version: SoapVersion): DecodedEnvelope {
     try {
       res.decode(reader.root, this.decodeOptions());
@@ -445,7 +447,7 @@ export class ServiceClient {
   }
 }
 
-/** The typed result of a decoded SOAP response: its fault thrown, else its value with what it kept. */
+/** A decoded SOAP response's typed result: its fault thrown, else its value and what it kept. */
 function soapResult(op: SoapOperationDesc, decoded: DecodedEnvelope, res: Received): unknown {
   if (decoded.fault) {
     const fault = faultFromNode(decoded.fault, decoded.version, res.status);

@@ -26,7 +26,8 @@ export function generatedFor(version: number): void {
       `installed @wsdl-tsgen/runtime reads contract version ${CONTRACT_VERSION} (the code comes ` +
       `from ${newer} wsdl-tsgen). Regenerate it with the wsdl-tsgen that goes with this runtime ` +
       "(`npx wsdl-tsgen generate <wsdl> --out <dir>`), or install the @wsdl-tsgen/runtime that " +
-      "goes with the wsdl-tsgen it was generated with (`npm install @wsdl-tsgen/runtime@<version>`).",
+      "goes with the wsdl-tsgen it was generated with " +
+      "(`npm install @wsdl-tsgen/runtime@<version>`).",
   );
 }
 
@@ -37,7 +38,7 @@ export function generatedFor(version: number): void {
 export type AnyServiceDesc = ServiceDesc<any, string, SoapHeaderForms | undefined>;
 
 /** The operations (`OperationTypes` by method name) of a service descriptor's type. */
-export type OperationsOfDesc<S> =
+type OperationsOfDesc<S> =
   S extends ServiceDesc<infer Ops, string, SoapHeaderForms | undefined> ? Ops : never;
 
 type PortOf<S> = S extends ServiceDesc<any, infer P, SoapHeaderForms | undefined> ? P : never;

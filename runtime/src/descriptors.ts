@@ -392,8 +392,8 @@ class Complex implements ComplexDesc {
 
 export interface ComplexOptions {
   /**
-   * The type this one extends: its fields and attributes come first, so that a derived type need not
-   * restate them.
+   * The type this one extends: its fields and attributes come first, so that a derived type need
+   * not restate them.
    */
   readonly base?: () => ComplexDesc;
   readonly attrs?: readonly AttrDesc[];

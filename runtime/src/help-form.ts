@@ -9,11 +9,15 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { parseScalar, ValueFormatError, type ScalarKind } from "./scalars.js";
 import type { HttpOperationDesc, PortDesc, SoapOperationDesc } from "./operations.js";
+import { parseContentType } from "./content-type.js";
+import { decodeText } from "./server-body.js";
+import { HttpProblem } from "./server-respond.js";
 import { SoapFault } from "./errors.js";
 import { bodyXml, decodeEnvelope, envelope, faultFromNode } from "./soap.js";
 import { escapeText } from "./xml-writer.js";
 import { escapeHtml, type HelpResponse } from "./help-html.js";
 import { indentXml } from "./help-samples.js";
+import { pathBase } from "./server-routes.js";
 
 /** One field of the test form. */
 export interface FormField {
@@ -97,8 +101,8 @@ export function formHtml(name: string, fields: readonly FormField[]): string {
 
 /** Whether a POST at the endpoint is the test form's (its page's query and a form body). */
 export function isFormPost(req: IncomingMessage, url: URL): boolean {
-  const ct = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
-  return url.searchParams.has("op") && ct === "application/x-www-form-urlencoded";
+  const { type } = parseContentType(req.headers["content-type"]);
+  return url.searchParams.has("op") && type === "application/x-www-form-urlencoded";
 }
 
 /** What the in-process call answered. */
@@ -204,17 +208,27 @@ function isLoopbackHost(host: string): boolean {
 /** The largest form body read: a form of simple fields is small. */
 const MAX_FORM_BYTES = 64 * 1024;
 
-/** The form body, or undefined when it is larger than a form needs to be. */
-async function readForm(req: IncomingMessage): Promise<URLSearchParams | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const c of req as AsyncIterable<Buffer>) {
-    size += c.length;
-    if (size > MAX_FORM_BYTES) return undefined;
-    chunks.push(c);
+/**
+ * The form body, read as the server reads any body (`body`: its time limit, `100 Continue`), in
+ * its charset; undefined when it is larger than a form needs to be.
+ */
+async function readForm(
+  req: IncomingMessage,
+  body: ReadBody,
+): Promise<URLSearchParams | undefined> {
+  let bytes: Buffer;
+  try {
+    bytes = await body(MAX_FORM_BYTES);
+  } catch (e) {
+    if (e instanceof HttpProblem && e.status === 413) return undefined;
+    throw e;
   }
-  return new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
+  const { charset } = parseContentType(req.headers["content-type"]).params;
+  return new URLSearchParams(decodeText(bytes, charset));
 }
+
+/** Reads the request's body, up to `maxBytes` (server-body.ts's `readBody`, bound to the request). */
+export type ReadBody = (maxBytes: number) => Promise<Buffer>;
 
 /** The request the form's values make, as the target binding carries it. */
 function requestOf(
@@ -233,7 +247,7 @@ function requestOf(
     }
     const headers = { "content-type": "application/x-www-form-urlencoded" };
     return {
-      url: path.replace(/\/$/, "") + op.location,
+      url: pathBase(path) + op.location,
       headers,
       body: Buffer.from(params.toString()),
     };
@@ -245,7 +259,9 @@ function requestOf(
     try {
       value[f.prop] = parseScalar(f.kind, v);
     } catch (e) {
-      throw new ValueFormatError(`${f.name}: ${(e as Error).message}`);
+      // The parser quotes the value: a password's is not shown again.
+      const why = f.password ? `not a valid xs:${f.kind} value` : (e as Error).message;
+      throw new ValueFormatError(`${f.name}: ${why}`);
     }
   }
   const xml = envelope("1.1", op.request ? bodyXml(op.request, value) : "");
@@ -254,7 +270,7 @@ function requestOf(
 }
 
 /** Builds a page of the given status around HTML content (the pages' frame). */
-export type Frame = (status: number, main: string) => HelpResponse;
+type Frame = (status: number, main: string) => HelpResponse;
 
 /**
  * Answers the test form's POST for operation `op=` of the endpoint at `path`: refused (403) to a
@@ -268,6 +284,7 @@ export async function submitForm(
   listener: Listener,
   anywhere: boolean,
   frame: Frame,
+  body: ReadBody,
 ): Promise<HelpResponse> {
   const name = url.searchParams.get("op") ?? "";
   const refused = refusal(req, anywhere);
@@ -281,7 +298,7 @@ export async function submitForm(
     req.resume();
     return frame(404, `<p>No test form is available for ${escapeHtml(name)}.</p>`);
   }
-  const form = await readForm(req);
+  const form = await readForm(req, body);
   if (!form) return frame(413, "<p>The form is larger than a test form can be.</p>");
   const back = `<p><a href="?op=${encodeURIComponent(name)}">Back to ${escapeHtml(name)}</a></p>`;
   let request;

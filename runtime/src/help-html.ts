@@ -34,7 +34,7 @@ input{border:solid 1px gray}`;
 const STYLE_HASH = createHash("sha256").update(STYLE).digest("base64");
 
 /** The headers of every help page: no script, no framing, no type sniffing. */
-export const HELP_HEADERS: Readonly<Record<string, string>> = {
+const HELP_HEADERS: Readonly<Record<string, string>> = {
   "Content-Security-Policy": `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
   "X-Content-Type-Options": "nosniff",
   "X-Frame-Options": "DENY",

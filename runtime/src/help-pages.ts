@@ -7,9 +7,10 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FieldDesc, TypeDesc } from "./descriptors.js";
 import { wsdlDocs, type WsdlDocs } from "./help-docs.js";
 import { escapeHtml, htmlPage, sampleHtml, type HelpResponse } from "./help-html.js";
-import { formFields, formHtml, isLoopback, submitForm } from "./help-form.js";
+import { formFields, formHtml, isLoopback, submitForm, type ReadBody } from "./help-form.js";
 import { httpSample, soapSample, type Sample } from "./help-samples.js";
 import type { OperationDesc, PortDesc, ServiceDesc } from "./operations.js";
+import { plainHost } from "./server-documents.js";
 
 /** What the pages know of the service besides its descriptors. */
 export interface HelpSettings {
@@ -57,10 +58,11 @@ export class HelpPages {
     path: string,
     ports: readonly PortDesc[],
     listener: (req: IncomingMessage, res: ServerResponse) => void,
+    body: ReadBody,
   ): Promise<HelpResponse> {
     const frame = (status: number, main: string) =>
       htmlPage(status, this.title, this.side(path, ports), main);
-    return submitForm(req, url, path, ports, listener, this.settings.formAnywhere, frame);
+    return submitForm(req, url, path, ports, listener, this.settings.formAnywhere, frame, body);
   }
 
   get title(): string {
@@ -108,7 +110,7 @@ ${doc ? `<p class="doc">${escapeHtml(doc)}</p>` : ""}
     name: string,
   ): HelpResponse {
     const doc = this.docs.operations.get(name);
-    const host = escapeHost(req.headers.host);
+    const host = plainHost(req.headers.host) ?? "localhost";
     const samples = ports.flatMap((p) => {
       const op = p.operations[name];
       return op ? [{ port: p, sample: sampleFor(p, op, path, host) }] : [];
@@ -147,10 +149,6 @@ function relativeSelf(path: string): string {
 }
 
 /** The Host header for the samples, when it is a plain host name; else a placeholder. */
-function escapeHost(host: string | undefined): string {
-  return host !== undefined && /^[A-Za-z0-9.\-:[\]]+$/.test(host) ? host : "localhost";
-}
-
 function sampleFor(port: PortDesc, op: OperationDesc, path: string, host: string): Sample | string {
   try {
     if (op.kind === "soap")

@@ -19,6 +19,7 @@ import type { HttpOperationDesc, PortDesc, SoapOperationDesc } from "./operation
 import { parseScalar, type ScalarKind } from "./scalars.js";
 import { bodyXml, envelope } from "./soap.js";
 import { writeElement, XSD_NS, XSI_NS } from "./xml-writer.js";
+import { pathBase } from "./server-routes.js";
 
 /** How deep a sample goes before it leaves optional content out (recursive types end there). */
 const MAX_DEPTH = 6;
@@ -93,7 +94,7 @@ function scalarSample(d: ScalarDesc, optional: boolean): unknown {
  * A sample value of a type (undefined when none can be made, e.g. an abstract type without
  * members).
  */
-export function sampleOf(type: TypeDesc, optional: boolean, depth = 0): unknown {
+function sampleOf(type: TypeDesc, optional: boolean, depth = 0): unknown {
   if (type.k === "scalar") return scalarSample(type, optional);
   if (type.k === "array") {
     const item = occurrenceSample(type.item, depth + 1);
@@ -140,7 +141,7 @@ function occurrenceSample(f: FieldDesc, depth: number): unknown {
 }
 
 /** The sample of an element field's own value (not the property: one occurrence). */
-export function elementSample(f: FieldDesc): unknown {
+function elementSample(f: FieldDesc): unknown {
   return sampleOf(f.type, false) ?? {};
 }
 
@@ -152,8 +153,6 @@ export interface SampleMessage {
 
 /** The request and response of one operation over one port. */
 export interface Sample {
-  readonly title: string;
-  readonly protocol: PortDesc["protocol"];
   readonly request: SampleMessage;
   readonly response: SampleMessage | undefined;
 }
@@ -178,8 +177,6 @@ export function soapSample(
   const body = (b: SoapOperationDesc["request"]) =>
     indentXml(envelope(version, b ? bodyXml(b, bodyValue(b)) : ""));
   return {
-    title: `SOAP ${version}`,
-    protocol: version === "1.1" ? "soap11" : "soap12",
     request: { head: `POST ${path} HTTP/1.1\nHost: ${host}\n${ct}`, body: body(op.request) },
     response: op.oneWay
       ? undefined
@@ -193,7 +190,7 @@ function bodyValue(b: NonNullable<SoapOperationDesc["request"]>): unknown {
 }
 
 /** The typed input of an HTTP operation whose parameters all hold their stand-ins. */
-export function httpInput(op: HttpOperationDesc): Record<string, unknown> {
+function httpInput(op: HttpOperationDesc): Record<string, unknown> {
   return Object.fromEntries(
     op.params.map((p) => {
       const v = scalarSample(p.type, !p.required);
@@ -210,7 +207,7 @@ export function httpSample(
   op: HttpOperationDesc,
 ): Sample {
   const params = encodeHttpParams(op, httpInput(op)).toString();
-  const url = base.replace(/\/$/, "") + op.location;
+  const url = pathBase(base) + op.location;
   const request =
     verb === "GET"
       ? { head: `GET ${url}${params ? `?${params}` : ""} HTTP/1.1\nHost: ${host}`, body: "" }
@@ -230,8 +227,6 @@ export function httpSample(
     };
   }
   return {
-    title: `HTTP ${verb}`,
-    protocol: verb === "GET" ? "httpGet" : "httpPost",
     request,
     response,
   };

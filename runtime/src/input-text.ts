@@ -4,7 +4,7 @@
  */
 
 /** The most characters of one piece of input that a fault or error message quotes. */
-export const QUOTE_LIMIT = 200;
+const QUOTE_LIMIT = 200;
 /** The longest message sent; a backstop for quoted input with spaces in it. */
 const MESSAGE_LIMIT = 1000;
 // Characters XML 1.0 cannot carry: C0 controls but TAB, LF and CR, U+FFFE/U+FFFF, lone surrogates.

@@ -114,7 +114,7 @@ export interface OperationTypes {
 /** A service's operations by method name, each with its `OperationTypes`. */
 export type OperationsOf<Ops> = { readonly [M in keyof Ops]: OperationTypes };
 
-/** The two forms of a service's typed SOAP header bag: as decoded (`value`) and as written (`input`). */
+/** A service's typed SOAP header bag as decoded (`value`) and as written (`input`). */
 export interface SoapHeaderForms<Value extends object = object, Input extends object = Value> {
   readonly value: Value;
   readonly input: Input;

@@ -100,8 +100,13 @@ function plainInt(text: string): number | undefined {
  * collapse. `String.trim` would also strip U+00A0, U+2003 and the like, which no XSD number allows.
  */
 export function xmlTrim(text: string): string {
+  const n = text.length;
+  // Nearly every value has no space at its edges: looked at first, it costs no regex.
+  if (n === 0 || (!isXmlSpace(text.charCodeAt(0)) && !isXmlSpace(text.charCodeAt(n - 1))))
+    return text;
   return text.replace(XML_EDGE_SPACE, "");
 }
+const isXmlSpace = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13;
 const XML_EDGE_SPACE = /^[ \t\r\n]+|[ \t\r\n]+$/g;
 /** Runs of XML white space: what separates the items of an xs:list. */
 export const XML_SPACE = /[ \t\r\n]+/;

@@ -1,7 +1,6 @@
 /**
  * How the server reads a request body: within a size and a time limit, with `100 Continue` sent
- * only
- * when the body is wanted, and as text in its declared charset.
+ * only when the body is wanted, and as text in its declared charset.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isUtf8 } from "node:buffer";

@@ -10,12 +10,16 @@ import { HttpProblem } from "./server-respond.js";
 import { namedDocument, wantsDisco, wantsWsdl } from "./server-routes.js";
 import type { Endpoint, RouteTable } from "./server-table.js";
 
+/** A Host header that is only a host name or address and port: nothing to escape or inject. */
+export const plainHost = (host: string | undefined): string | undefined =>
+  host !== undefined && /^[A-Za-z0-9.\-:[\]]+$/.test(host) ? host : undefined;
+
 /** `http://host:port` as the client reached this server: its Host header when that is a host. */
 function originOf(req: IncomingMessage): string {
   const local = req.socket.localAddress ?? "localhost";
-  const host = /^[A-Za-z0-9.\-:[\]]+$/.test(req.headers.host ?? "")
-    ? req.headers.host!
-    : `${local.includes(":") ? `[${local}]` : local}:${req.socket.localPort ?? 80}`;
+  const host =
+    plainHost(req.headers.host) ??
+    `${local.includes(":") ? `[${local}]` : local}:${req.socket.localPort ?? 80}`;
   return `${(req.socket as { encrypted?: boolean }).encrypted ? "https" : "http"}://${host}`;
 }
 
@@ -41,16 +45,13 @@ export class Documents {
 
   /** The imported document a query names (`?xsd=1`), if any. */
   imported(url: URL): string | undefined {
-    for (const [k, v] of url.searchParams) {
-      const key = `${k.toLowerCase()}=${v}`;
-      if (Object.hasOwn(this.imports, key)) return this.imports[key];
-    }
-    return undefined;
+    const key = namedDocument(url);
+    return key !== undefined && Object.hasOwn(this.imports, key) ? this.imports[key] : undefined;
   }
 
   /** Whether the query asks for a document served at an endpoint's path. */
   asked(url: URL): boolean {
-    return wantsWsdl(url) || this.imported(url) !== undefined;
+    return wantsWsdl(url) || wantsDisco(url) || this.imported(url) !== undefined;
   }
 
   /** `?WSDL`, `?disco` or an imported document (`?xsd=1`), if the request asks for one. */

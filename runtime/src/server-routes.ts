@@ -25,6 +25,9 @@ export function httpOperations(
   return out;
 }
 
+/** A port's path as an HTTP operation's location is appended to it: without a trailing slash. */
+export const pathBase = (path: string): string => path.replace(/\/$/, "");
+
 /** Whether the query asks for the WSDL (`?WSDL`, any case). */
 export const wantsWsdl = (url: URL): boolean =>
   [...url.searchParams].some(([k, v]) => k.toLowerCase() === "wsdl" && v === "");

@@ -23,7 +23,7 @@ import {
 import { byElement, preferActionless, type Routed, type SoapRoutes } from "./server-routes.js";
 import type { Endpoint } from "./server-table.js";
 import { onlyWhiteSpace } from "./xml-chars.js";
-import { XmlDecodeError } from "./xml-reader.js";
+import { clark, XmlDecodeError } from "./xml-reader.js";
 import { writeField } from "./xml-writer.js";
 
 /**
@@ -197,7 +197,7 @@ function notUnderstood(s: Served, res: ServerResponse, decoded: DecodedEnvelope)
   if (not.length === 0) return false;
   // SOAP's rule, as ASMX applies it: a header entry marked mustUnderstand that is not declared is
   // not processed.
-  const names = not.map((h) => (h.ns ? `{${h.ns}}${h.local}` : h.local)).join(", ");
+  const names = not.map((h) => clark(h.ns, h.local)).join(", ");
   const message = messageText(`SOAP header ${names} was not understood.`);
   const version = decoded.version;
   send(res, 500, faultEnvelope(version, "soap:MustUnderstand", message), SOAP_CT[version]);
@@ -220,12 +220,12 @@ function unrouted(
     return soapFault(res, version, 500, "Client", message);
   }
   const what = decoded.body
-    ? `the body element {${decoded.body.ns}}${decoded.body.local}`
+    ? `the body element ${clark(decoded.body.ns, decoded.body.local)}`
     : "an empty SOAP Body";
   if (named !== undefined) {
     const expected = named
       .map((r) =>
-        r.op.request ? `{${r.op.request.element.ns}}${r.op.request.element.name}` : "an empty Body",
+        r.op.request ? clark(r.op.request.element.ns, r.op.request.element.name) : "an empty Body",
       )
       .join(" or ");
     const names = named.map((r) => r.name).join(", ");
@@ -250,8 +250,10 @@ function bodyFits(
   // A multi-part body is read by its parts' own fields: the first one stands for the element.
   const first = routed.op.request?.parts?.fields[0] ?? expected;
   if (!expected || (decoded.body && decoded.body.field === first)) return true;
-  const got = decoded.body ? `{${decoded.body.ns}}${decoded.body.local}` : "an empty SOAP Body";
-  const message = `The action names ${routed.name}, but the body holds ${got}; expected {${expected.ns}}${expected.name}.`;
+  const got = decoded.body ? clark(decoded.body.ns, decoded.body.local) : "an empty SOAP Body";
+  const message =
+    `The action names ${routed.name}, but the body holds ${got}; ` +
+    `expected ${clark(expected.ns, expected.name)}.`;
   soapFault(res, version, 500, "Client", message);
   return false;
 }

@@ -9,6 +9,7 @@ import type { PortDesc } from "./operations.js";
 import { HttpProblem } from "./server-respond.js";
 import {
   httpOperations,
+  pathBase,
   soapOperations,
   type HttpRoute,
   type Routed,
@@ -57,7 +58,7 @@ function endpoint(path: string, ports: PortDesc[]): Endpoint {
 
 export class RouteTable {
   /** Longest path first, so that /a/b is not taken for an operation of /a. */
-  readonly endpoints: readonly Endpoint[];
+  private readonly endpoints: readonly Endpoint[];
   /** The URL path of every HTTP operation but the urlReplacement ones. */
   private readonly exact = new Map<string, HttpRoute[]>();
   private readonly patterns: PatternRoute[] = [];
@@ -91,7 +92,7 @@ export class RouteTable {
   // clients join them (ASMX's /Service.asmx + /Op, but also a location of "/" or one without a
   // leading slash: zeep and .NET append the location to the address).
   private addHttpRoutes(ep: Endpoint): void {
-    const base = ep.path === "/" ? "" : ep.path;
+    const base = pathBase(ep.path);
     for (const route of [
       ...httpOperations(ep.ports, "httpGet"),
       ...httpOperations(ep.ports, "httpPost"),

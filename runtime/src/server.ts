@@ -16,7 +16,7 @@ import { isFormPost } from "./help-form.js";
 import type { HelpResponse } from "./help-html.js";
 import { HelpPages } from "./help-pages.js";
 import type { Protocol } from "./operations.js";
-import { awaitingContinue } from "./server-body.js";
+import { awaitingContinue, readBody } from "./server-body.js";
 import type { Served } from "./server-call.js";
 import { Documents } from "./server-documents.js";
 import { handleHttp, serveHttp } from "./server-http.js";
@@ -39,8 +39,7 @@ export interface RequestContext<
   readonly soapHeaders: SoapHeaders;
   /**
    * The SOAP header entries the service does not declare, as element trees: a `wsse:Security`
-   * header
-   * (read it with `usernameToken`), WS-Addressing, and the like. Empty over HTTP GET/POST.
+   * header (read it with `usernameToken`), WS-Addressing, and the like. Empty over HTTP GET/POST.
    */
   readonly soapHeaderElements: readonly XmlNode[];
   /**
@@ -105,9 +104,8 @@ export interface HandlerOptions {
   readonly serveWsdl?: boolean;
   /**
    * The WSDL text served at `?WSDL` (its addresses rewritten per request). Default: the text
-   * embedded
-   * at generation. Code generated with `embedWsdl: false` embeds none: without this option, `?WSDL`
-   * answers 404.
+   * embedded at generation. Code generated with `embedWsdl: false` embeds none: without this
+   * option, `?WSDL` answers 404.
    */
   readonly wsdl?: string;
   /**
@@ -255,11 +253,11 @@ class Server {
     const lower = path.toLowerCase();
     const protocol = protocolOf(req.method);
     // An HTTP operation at exactly this path, for this verb, unless the request is for a document
-    // served at a port's own path (?WSDL, ?xsd=N), where an operation may sit too (location "/").
+    // served at a port's own path (?WSDL, ?disco, ?xsd=N), where an operation may sit too ("/").
     const exact = this.table.exactRoute(path, protocol);
     if (
       exact &&
-      !(protocol === "httpGet" && this.table.isEndpoint(lower) && this.asksDocument(url))
+      !(protocol === "httpGet" && this.table.isEndpoint(lower) && this.documents.asked(url))
     )
       return serveHttp(this.served, req, res, exact, url.searchParams);
     const replaced = this.table.byPattern(path, protocol);
@@ -280,11 +278,6 @@ class Server {
     return handleHttp(this.served, req, res, ep, opName, url.searchParams);
   }
 
-  /** Whether the query asks for a document an endpoint serves (?WSDL, ?xsd=N), served or not. */
-  private asksDocument(url: URL): boolean {
-    return this.documents.asked(url);
-  }
-
   /** A request at an endpoint's own path: a document or help page, a SOAP request or a form. */
   private async atEndpoint(
     req: IncomingMessage,
@@ -302,8 +295,10 @@ class Server {
       return sendHelp(res, help.page(req, url, ep.path, ep.ports));
     }
     if (req.method === "POST") {
-      if (help && isFormPost(req, url))
-        return sendHelp(res, await help.submit(req, url, ep.path, ep.ports, listener));
+      if (help && isFormPost(req, url)) {
+        const body = (max: number) => readBody(req, res, max, this.served.timeoutMs);
+        return sendHelp(res, await help.submit(req, url, ep.path, ep.ports, listener, body));
+      }
       if (ep.soap["1.1"].ports.length === 0 && ep.soap["1.2"].ports.length === 0)
         throw new HttpProblem(404, "Not found.");
       return handleSoap(this.served, req, res, ep);

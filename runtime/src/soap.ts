@@ -5,6 +5,7 @@ import { keepShapes } from "./kept.js";
 import { ownValue, setOwn } from "./own-props.js";
 import {
   childNode,
+  clark,
   completeFields,
   decodeXml,
   nodeText,
@@ -190,7 +191,7 @@ class EnvelopeState {
   /** A Body entry the operation does not describe: kept as a tree, or refused. */
   extra(ns: string, local: string, why = "is not allowed in the SOAP Body"): "tree" {
     if (this.refuse)
-      throw new XmlDecodeError(`element ${ns ? `{${ns}}` : ""}${local} ${why}`, "invalid", local);
+      throw new XmlDecodeError(`element ${clark(ns, local)} ${why}`, "invalid", local);
     return "tree";
   }
 }

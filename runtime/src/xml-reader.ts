@@ -43,7 +43,8 @@ export interface DecodeOptions {
   readonly strict?: boolean;
   /**
    * An element the schema does not describe where it stands, or an occurrence beyond maxOccurs:
-   * "keep" it as raw XML on its parent (see `undescribedOf`), or "refuse" it. Default "keep".
+   * "keep" it as raw XML on its parent (see `undescribedOf`), or "refuse" it. Default "keep"; one
+   * inside a simple value has nowhere to be kept and is refused either way.
    */
   readonly undescribed?: "keep" | "refuse";
 }
@@ -575,6 +576,8 @@ class Decoder implements TokenHandler {
   private full(field: FieldDesc): boolean {
     if (this.top.kind !== F.Complex && this.top.kind !== F.Array) return false;
     const holder = this.top.value as Record<string, unknown> | unknown[];
+    // An unbounded field is never full: no count to take.
+    if (field.max === Infinity) return false;
     if (Array.isArray(holder)) return holder.length >= field.max;
     if (!Object.hasOwn(holder, field.prop)) return false;
     const v = holder[field.prop];
@@ -588,7 +591,7 @@ class Decoder implements TokenHandler {
    */
   private undescribed(tag: XmlTag, field: FieldDesc | undefined): void {
     const top = this.top;
-    const name = tag.uri ? `{${tag.uri}}${tag.local}` : tag.local;
+    const name = clark(tag.uri, tag.local);
     const holder = top.kind === F.Complex || top.kind === F.Array ? top.value : undefined;
     if (this.refuse || holder === undefined) {
       const why = !field
@@ -605,8 +608,7 @@ class Decoder implements TokenHandler {
 
   /**
    * An element that stands for another (`href="#id"`, SOAP encoding's multi-reference): its value
-   * is
-   * that element's, read when it comes (after it, as Axis 1 writes them), or read already.
+   * is that element's, read when it comes (after it, as Axis 1 writes them), or read already.
    */
   private multiRef(tag: XmlTag, field: FieldDesc): boolean {
     const href = plainAttr(tag, "href");
@@ -649,7 +651,8 @@ class Decoder implements TokenHandler {
   private unresolved(): never {
     const [id, [ref]] = this.refs.entries().next().value as [string, MultiRef[]];
     throw new XmlDecodeError(
-      `element ${ref!.field.name} refers to href="#${id}", which no element that follows it has as its id`,
+      `element ${ref!.field.name} refers to href="#${id}", which no element that follows it ` +
+        "has as its id",
       "invalid",
       ref!.field.name,
     );
@@ -778,7 +781,7 @@ class Decoder implements TokenHandler {
 
 /** The value of an unqualified attribute, such as SOAP encoding's `href` and `id`. */
 function plainAttr(tag: XmlTag, local: string): string | undefined {
-  for (const a of tag.attributes) if (a.local === local && a.uri === "") return a.value.trim();
+  for (const a of tag.attributes) if (a.local === local && a.uri === "") return xmlTrim(a.value);
   return undefined;
 }
 
@@ -793,7 +796,9 @@ function refuseUnplaced(tag: XmlTag): void {
   for (const a of tag.attributes)
     if (a.uri === SOAP_ENC_NS && (a.local === "offset" || a.local === "position"))
       throw new XmlDecodeError(
-        `element ${tag.local} has soapenc:${a.local}="${clipped(a.value)}": partially transmitted and sparse SOAP-encoded arrays (soapenc:offset, soapenc:position) are not supported`,
+        `element ${tag.local} has soapenc:${a.local}="${clipped(a.value)}": partially ` +
+          "transmitted and sparse SOAP-encoded arrays (soapenc:offset, soapenc:position) are " +
+          "not supported",
         "invalid",
         tag.local,
       );
@@ -914,7 +919,7 @@ function treeNode(tag: XmlTag, ns: string, local: string): XmlNode {
 }
 
 /** A name in Clark notation: `{ns}local`, or `local` for no namespace (how attribute bags are keyed). */
-function clark(ns: string | undefined, local: string): string {
+export function clark(ns: string | undefined, local: string): string {
   return ns ? `{${ns}}${local}` : local;
 }
 const XSI_TYPE_KEY = clark(XSI_NS, "type");

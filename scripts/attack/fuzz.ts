@@ -3,8 +3,8 @@
  * (fixtures/message-service/asmx/captures) and sends them to the service over loopback, 16 at a
  * time. It counts crashes, answers without a status, 5xx on the SOAP endpoint without a SOAP fault
  * (a 503 with Retry-After aside), stack traces in answers or in the log, and any change to the
- * store
- * other than the deletes it was told succeeded. One summary line; exit 1 if any count is not 0.
+ * store other than the deletes it was told succeeded. One summary line; exit 1 if any count is not
+ * 0.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { option, seededTarget, serve } from "./service.js";
@@ -140,12 +140,7 @@ function deletedId(request: Buffer): number | undefined {
   const target = /^\S+ (\S+)/.exec(text)?.[1] ?? "";
   const form = `${target.slice(target.indexOf("?") + 1)}&${text.slice(text.indexOf("\r\n\r\n") + 4)}`;
   let param: string | undefined;
-  try {
-    for (const [k, v] of new URLSearchParams(form))
-      if (k.toLowerCase() === "messageid") param ??= v;
-  } catch {
-    // Not a form: the id, if any, is in the XML.
-  }
+  for (const [k, v] of new URLSearchParams(form)) if (k.toLowerCase() === "messageid") param ??= v;
   const value = (soap ?? param ?? "").trim();
   return /^[+-]?\d+$/.test(value) ? Number(value) : undefined;
 }

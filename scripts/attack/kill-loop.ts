@@ -1,11 +1,10 @@
 /**
- * `npm run attack -- kill [--rounds 6] [--clients 20] [--messages 3000] [--postgres]
- * [--instances 1]`: starts the service (or several processes on one store), loads
- * it as the load script does, kills it with SIGKILL mid-load at a random moment, checks the
- * database
- * (`integrity_check`) and starts it again, round after round. Then it accounts for every delete
- * across all rounds: an acknowledged delete must survive every kill. One summary line; exit 1 on
- * any lost, double or phantom delete or a database that is not sound.
+ * `npm run attack -- kill [--rounds 6] [--clients 20] [--messages 3000] [--postgres] [--instances
+ * 1]`: starts the service (or several processes on one store), loads it as the load script does,
+ * kills it with SIGKILL mid-load at a random moment, checks the database (`integrity_check`) and
+ * starts it again, round after round. Then it accounts for every delete across all rounds: an
+ * acknowledged delete must survive every kill. One summary line; exit 1 on any lost, double or
+ * phantom delete or a database that is not sound.
  */
 import { drive, FIRST_ID, Ledger } from "./load.js";
 import { option, seededTarget, serve } from "./service.js";

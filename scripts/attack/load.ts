@@ -120,7 +120,7 @@ export async function main(): Promise<number> {
   const stored = new Set((await target.rows()).keys());
   const ids = Array.from({ length: messages }, (_, i) => FIRST_ID + i);
   const { lost, double, phantom } = ledger.account(stored, ids);
-  const acked = [...ledger.acknowledged.values()].filter((n) => n > 0).length;
+  const acked = ledger.acknowledged.size;
   console.log(
     `load: ${clients} clients over 4 bindings, ${instances} process(es) on ${target.kind}, ${ledger.requests} requests in ${seconds} s (${(ledger.requests / seconds).toFixed(0)}/s), p50 ${percentile(ledger.latencies, 50).toFixed(1)} ms, p99 ${percentile(ledger.latencies, 99).toFixed(1)} ms; ${acked} deletes acknowledged, lost ${lost}, double ${double}, phantom ${phantom}, in doubt ${ledger.inDoubt.size}, errors ${ledger.errors}`,
   );

@@ -91,8 +91,7 @@ function scratch(): string {
 
 /**
  * Where the scripts keep the messages: a SQLite file, or with `--postgres` a database on a
- * throwaway
- * PostgreSQL cluster (stopped when the script exits).
+ * throwaway PostgreSQL cluster (stopped when the script exits).
  */
 export interface Target {
   /** What `--db` is given: the file, or the database URL. */

@@ -2,9 +2,8 @@
  * `npm run attack -- slow [--idle 20000] [--slow 50] [--hold 70]`: opens `idle` connections that
  * send nothing (from worker processes, 5,000 each, so the probe's own open-files limit does not cap
  * them) and `slow` connections that send a header line a byte a second. Then it times a new
- * client's
- * GetMessages, and how long the server keeps the slow ones. One summary line; exit 1 if the new
- * client is not answered within 10 s.
+ * client's GetMessages, and how long the server keeps the slow ones. One summary line; exit 1 if
+ * the new client is not answered within 10 s.
  */
 import { fork, type ChildProcess } from "node:child_process";
 import { connect, type Socket } from "node:net";

@@ -73,7 +73,7 @@ export const OPTIONS = {
   strict: {
     flag: "--strict",
     description:
-      "refuse defective input: every recovery from a defect (a reference declared nowhere read as xs:anyType, an import that cannot be read, the pre-2001 XML Schema namespace, …) is an error instead of a warning, and the exit code is 1",
+      "refuse defective or partly supported input: every recovery from a defect (a reference declared nowhere read as xs:anyType, an import that cannot be read, …) and every limitation (SOAP encoding, a binding neither SOAP nor HTTP, …) is an error instead of a warning, and the exit code is 1",
     kind: "boolean",
     scope: "source",
     default: false,

@@ -19,9 +19,8 @@ export const isEncodedArray = (d: RawDerivation): boolean =>
 
 /**
  * Gives `ct`, a restriction of soapenc:Array whose content is mapped, its shape as an encoded
- * array.
- * A multi-dimensional one (`Item[,]`, `Item[][]`) is not an array of items: its content is kept raw
- * (`$any`, `$attributes`), with a limitation warning.
+ * array. A multi-dimensional one (`Item[,]`, `Item[][]`) is not an array of items: its content is
+ * kept raw (`$any`, `$attributes`), with a limitation warning.
  */
 export function shapeEncodedArray(
   ct: Mutable<ComplexType>,

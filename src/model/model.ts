@@ -107,8 +107,7 @@ export interface ComplexType {
   readonly restricts?: ComplexType;
   /**
    * A SOAP-encoded array (a restriction of `soapenc:Array`): its one field is the repeated item,
-   * and
-   * `itemType` the type its `soapenc:arrayType` and items' `xsi:type` name (`tns:Item[2]`).
+   * and `itemType` the type its `soapenc:arrayType` and items' `xsi:type` name (`tns:Item[2]`).
    */
   readonly encodedArray?: { readonly itemType: QName };
   /**

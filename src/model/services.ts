@@ -615,8 +615,8 @@ class ServiceMapper {
    */
   /**
    * The part an HTTP output with parts but no mime:mimeXml or mime:content is read from (its
-   * first),
-   * with a recovery warning; undefined when the output has no parts, or declares its media type.
+   * first), with a recovery warning; undefined when the output has no parts, or declares its media
+   * type.
    */
   private undescribedOutput(
     raw: RawBinding,

@@ -40,7 +40,10 @@ export interface ServiceNames {
   readonly descriptor: string;
   /** camelCase method name per operation name. */
   readonly methods: ReadonlyMap<string, string>;
-  /** The const of each port's operation table in descriptors.ts (ports with equal tables share the first's). */
+  /**
+   * The const of each port's operation table in descriptors.ts (ports with equal tables share the
+   * first's).
+   */
   readonly portTables: ReadonlyMap<Port, string>;
   /** The const of each header or fault list that several operations share, by `listKey`. */
   readonly sharedLists: ReadonlyMap<string, string>;

@@ -1,4 +1,4 @@
-/** The header and fault lists of SOAP operations, which descriptors.ts shares between operations. */
+/** The header and fault lists of SOAP operations, which descriptors.ts shares between them. */
 import type { BindingOperation, ElementDecl } from "../model/model.js";
 
 /** What a list holds. */

@@ -17,7 +17,7 @@ function goldens(dir = ROOT): string[] {
   return [...here, ...below.flatMap((d) => goldens(d))];
 }
 
-/** What the file holds that generated code should not: casts and function-valued object literals. */
+/** What the file holds that generated code should not: casts, function-valued object literals. */
 export function contractBreaches(fileName: string, text: string): string[] {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.ES2022, true);
   const found: string[] = [];

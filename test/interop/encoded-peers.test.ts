@@ -1,10 +1,10 @@
 /**
  * SOAP-encoded arrays against clients that speak SOAP encoding: Python zeep and suds each read the
  * generated server's ?WSDL (fixtures/encoded-arrays), send arrays the way they build them (suds
- * with
- * soapenc:arrayType and xsi:type on every value, zeep with neither, its items named after their
- * type), and read back what the server writes (xsi:type="soapenc:Array", soapenc:arrayType, typed
- * items). A peer that is not installed skips, saying what to install; `.ci/run` installs both.
+ * with soapenc:arrayType and xsi:type on every value, zeep with neither, its items named after
+ * their type), and read back what the server writes (xsi:type="soapenc:Array", soapenc:arrayType,
+ * typed items). A peer that is not installed skips, saying what to install; `.ci/run` installs
+ * both.
  */
 import { execFile, spawnSync } from "node:child_process";
 import * as path from "node:path";

@@ -2,8 +2,7 @@
  * The example server's connection and time limits (examples/message-service/server.ts): over the
  * connection limit idle connections close first and then new ones get 503 with Retry-After; slow
  * headers get 408; idle keep-alive connections close; a full KDF queue answers a 503 SOAP fault
- * with
- * Retry-After. Never silence. Real sockets on loopback, servers on port 0.
+ * with Retry-After. Never silence. Real sockets on loopback, servers on port 0.
  */
 import { connect, type Socket } from "node:net";
 import * as path from "node:path";
@@ -138,9 +137,12 @@ describe("time limits", () => {
     await c.closed;
   });
 
-  it("refuses limits that are not positive integers", async () => {
-    for (const limits of [{ maxConnections: 0 }, { headersTimeoutMs: 1.5 }, { maxQueuedKdf: -1 }])
-      await expect(serve({ limits })).rejects.toThrow(/must be a positive integer/);
+  it("refuses limits that are not integers of at least 1 (a KDF queue of 0 is allowed)", async () => {
+    for (const limits of [{ maxConnections: 0 }, { headersTimeoutMs: 1.5 }])
+      await expect(serve({ limits })).rejects.toThrow(/must be an integer of at least 1/);
+    await expect(serve({ limits: { maxQueuedKdf: -1 } })).rejects.toThrow(
+      /maxQueuedKdf must be an integer of at least 0, got -1/,
+    );
   });
 });
 

@@ -1,13 +1,12 @@
 /**
  * The consumer matrix (issue 17, item 5): the generated SDK, as its own TypeScript in a user's
- * project, compiles with that project's tsc and runs with Node under every module setup users
- * have: ES modules with `moduleResolution` node16, nodenext and bundler, and CommonJS with node10
+ * project, compiles with that project's tsc and runs with Node under every module setup users have:
+ * ES modules with `moduleResolution` node16, nodenext and bundler, and CommonJS with node10
  * (NestJS's default tsconfig, as `nest new` writes it and strict), node16 and nodenext. The runtime
- * comes from
- * its packed tarball, installed once in a folder the consumers share; each consumer is a subfolder
- * whose package.json says whether its files are ES modules or CommonJS. The SDK is the checked-in
- * sample, which pack.test.ts shows the packed generator writes byte for byte. The ES module
- * consumers compile the README's examples with it.
+ * comes from its packed tarball, installed once in a folder the consumers share; each consumer is a
+ * subfolder whose package.json says whether its files are ES modules or CommonJS. The SDK is the
+ * checked-in sample, which pack.test.ts shows the packed generator writes byte for byte. The ES
+ * module consumers compile the README's examples with it.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";

@@ -1,10 +1,9 @@
 /**
  * SOAP-encoded arrays (fixtures/encoded-arrays): a restriction of soapenc:Array, its item type
- * given
- * by wsdl:arrayType or by a repeated element, is a typed array both ways. The client reads what
- * rpc/encoded servers send (items with or without xsi:type, under any name, Axis 1's href/multiRef
- * items, an empty array); the client and server write xsi:type="soapenc:Array", soapenc:arrayType
- * with the item count, and each item's xsi:type, as rpc/encoded peers expect.
+ * given by wsdl:arrayType or by a repeated element, is a typed array both ways. The client reads
+ * what rpc/encoded servers send (items with or without xsi:type, under any name, Axis 1's
+ * href/multiRef items, an empty array); the client and server write xsi:type="soapenc:Array",
+ * soapenc:arrayType with the item count, and each item's xsi:type, as rpc/encoded peers expect.
  */
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

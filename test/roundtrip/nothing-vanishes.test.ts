@@ -1,9 +1,10 @@
 /**
  * Nothing vanishes (issue 18's property test): over the Message Retrieval Service, the multi-part
  * and XSD features samples and every corpus golden, each operation's valid request and response
- * are changed at seeded random positions (an undeclared element inserted, a leaf repeated, a number padded with a
- * non-breaking space). The server never calls the implementation with the input unchanged, and the
- * client never resolves with the result unchanged unless it kept the element (`undescribedOf`).
+ * are changed at seeded random positions (an undeclared element inserted, a leaf repeated, a
+ * number padded with a non-breaking space). The server never calls the implementation with the
+ * input unchanged, and the client never resolves with the result unchanged unless it kept the
+ * element (`undescribedOf`).
  */
 import { describe, expect, it } from "vitest";
 import { CORPUS_GOLDENS, SKIP_LINE, corpusPresent } from "../../scripts/corpus-goldens.js";

@@ -170,6 +170,20 @@ describe("the test form", () => {
     expect(r.text).toContain("HTTP 200 and an empty body");
   });
 
+  it("reads its body as the server reads any: too large is a 413 page, a charset is honoured", async () => {
+    calls.length = 0;
+    const big = await postForm("GetMessages", { email: "a".repeat(70_000), password: "right" });
+    expect(big.status).toBe(413);
+    expect(big.text).toContain("The form is larger than a test form can be.");
+    const latin1 = await fetch(`${lb.url}/api.asmx?op=GetMessages`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded; charset=iso-8859-1" },
+      body: Buffer.from("email=j\xe9&password=right", "latin1"),
+    });
+    expect(latin1.status).toBe(200);
+    expect(calls).toEqual([{ op: "GetMessages", input: { email: "jé", password: "right" } }]);
+  });
+
   it("is refused to a remote address, unless the handler allows any", async () => {
     calls.length = 0;
     const handler = createApiHandler(impl);
@@ -226,6 +240,7 @@ describe("a service without HTTP bindings", () => {
     complex("Req", () => [
       field("n", "urn:n", xs.int),
       field("when", "urn:n", xs.dateTime, { min: 0 }),
+      field("secret", "urn:n", xs.int, { min: 0 }),
     ]),
   );
   const RES = field("Res", "urn:n", () => complex("Res", () => [field("r", "urn:n", xs.string)]));
@@ -280,6 +295,11 @@ describe("a service without HTTP bindings", () => {
       const bad = await post("n=twenty");
       expect(bad.status).toBe(400);
       expect(bad.text).toContain("n: &#39;twenty&#39; is not a valid xs:int value");
+      // A password field's value is not quoted back, even when it does not parse.
+      const secret = await post("n=1&secret=987654x");
+      expect(secret.status).toBe(400);
+      expect(secret.text).toContain("secret: not a valid xs:int value");
+      expect(secret.text).not.toContain("987654x");
       expect(seen).toHaveLength(1);
     } finally {
       await s.close();

@@ -7,7 +7,7 @@ import { send } from "../../runtime/src/server-respond.js";
 /** A body of about `kb` KB, different for every `tag`, with non-ASCII text in it. */
 const body = (tag: string, kb: number) => `<r>${`${tag} → 日本 😘 & `.repeat(kb * 50)}</r>`;
 
-/** A response whose methods live on its prototype, as node:http's do; `finish` is emitted by hand. */
+/** A response with its methods on its prototype, as node:http's; `finish` is emitted by hand. */
 class FakeResponse extends EventEmitter {
   headersSent = false;
   sent: Buffer | undefined;

@@ -114,8 +114,7 @@ export async function startPostgres(): Promise<PgCluster> {
 let created = 0;
 /**
  * A fresh, empty database on `cluster`; its URL. It collates text by ICU's en-US rules, as
- * production
- * databases often do, not byte by byte, so that a query relying on byte order is caught.
+ * production databases often do, not byte by byte, so that a query relying on byte order is caught.
  */
 export async function createDatabase(cluster: PgCluster): Promise<string> {
   const { default: pg } = await import("pg");

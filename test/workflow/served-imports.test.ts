@@ -74,7 +74,7 @@ const AT_ROOT = ROOT.replace(
   );
 
 describe("a WSDL with imported and included schemas, served", () => {
-  it("serves ?xsd=N at a port's path even where an HTTP GET operation sits at that path", async () => {
+  it("serves ?xsd=N, ?wsdl and ?disco at a port's path even where an HTTP GET operation sits there", async () => {
     const atRoot = await generateAndImport(AT_ROOT, "directory-get.wsdl", {
       "schemas/messages.xsd": MESSAGES,
       "schemas/common/person.xsd": PERSON,
@@ -89,6 +89,7 @@ describe("a WSDL with imported and included schemas, served", () => {
         '<xs:element name="Lookup">',
       );
       expect(await (await fetch(`${server.url}/?wsdl`)).text()).toContain("<wsdl:definitions");
+      expect(await (await fetch(`${server.url}/?disco`)).text()).toContain("<discovery");
       const op = await fetch(`${server.url}/?id=7`);
       expect(op.status).toBe(200);
       expect(await op.text()).toContain("<name>#7</name>");

@@ -77,7 +77,12 @@ function resultProps(ctx: EmitContext, shape: SoapBodyShape, r: OperationResult)
  * The properties of the service's header bag that an operation's request (`headers`) and response
  * (`responseHeaders`) carry.
  */
-function headerProps(ctx: EmitContext, s: Service, bop: BindingOperation): Props {
+function headerProps(
+  ctx: EmitContext,
+  s: Service,
+  bop: BindingOperation,
+  lists: SharedLists,
+): Props {
   const bag = s.soapHeaders;
   if (!bag) return [];
   const props = (elements: readonly ElementDecl[]) =>
@@ -89,36 +94,33 @@ function headerProps(ctx: EmitContext, s: Service, bop: BindingOperation): Props
     );
   const out: Props = [];
   if (bop.inputHeaders.length > 0)
-    out.push(["headers", shared(ctx, s, "Headers", bop.inputHeaders, props)]);
+    out.push(["headers", lists.ref("Headers", bop.inputHeaders, props)]);
   if (bop.outputHeaders.length > 0)
-    out.push(["responseHeaders", shared(ctx, s, "ResponseHeaders", bop.outputHeaders, props)]);
+    out.push(["responseHeaders", lists.ref("ResponseHeaders", bop.outputHeaders, props)]);
   return out;
 }
 
 /**
- * A header or fault list: the const that shares it when several operations declare it (declared
- * before the service's descriptor, see `sharedListConsts`), else the list itself.
+ * The header and fault lists of one service's operations: a list several operations declare is a
+ * const of its own (declared before the service's descriptor, in order of first use).
  */
-function shared(
-  ctx: EmitContext,
-  s: Service,
-  kind: ListKind,
-  elements: readonly ElementDecl[],
-  list: (elements: readonly ElementDecl[]) => Code,
-): Code {
-  const name = ctx.plan.serviceNames.get(s)!.sharedLists.get(listKey(kind, elements));
-  if (name === undefined) return list(elements);
-  sharedUses(ctx).set(name, list(elements));
-  return name;
+class SharedLists {
+  private readonly used = new Map<string, Code>();
+  constructor(
+    private readonly ctx: EmitContext,
+    private readonly s: Service,
+  ) {}
+  /** The list, or the name of the const that shares it. */
+  ref(kind: ListKind, elements: readonly ElementDecl[], list: (e: typeof elements) => Code): Code {
+    const name = this.ctx.plan.serviceNames.get(this.s)!.sharedLists.get(listKey(kind, elements));
+    if (name === undefined) return list(elements);
+    if (!this.used.has(name)) this.used.set(name, list(elements));
+    return name;
+  }
+  consts(): Statement[] {
+    return [...this.used].map(([name, list]) => ({ code: cat(`const ${name} = `, list, ";") }));
+  }
 }
-
-/** The shared lists an emit has used, by const name, in order of first use (per descriptors file). */
-const usedLists = new WeakMap<object, Map<string, Code>>();
-const sharedUses = (ctx: EmitContext): Map<string, Code> => {
-  let m = usedLists.get(ctx.file);
-  if (!m) usedLists.set(ctx.file, (m = new Map()));
-  return m;
-};
 
 /**
  * The HTTP response descriptor's flags for the typed result: void, or what a nil document reads as
@@ -131,7 +133,13 @@ function httpResultFlags(r: OperationResult): Props {
   return r.field.nillable ? [["nil", '"null"']] : [];
 }
 
-function operationDesc(ctx: EmitContext, s: Service, port: Port, bop: BindingOperation): Code {
+function operationDesc(
+  ctx: EmitContext,
+  s: Service,
+  port: Port,
+  bop: BindingOperation,
+  lists: SharedLists,
+): Code {
   const op = bop.operation;
   if (port.binding.protocol === "soap11" || port.binding.protocol === "soap12") {
     const action = bop.soapAction === undefined ? "undefined" : nsTemplate(ctx, bop.soapAction);
@@ -146,9 +154,9 @@ function operationDesc(ctx: EmitContext, s: Service, port: Port, bop: BindingOpe
       const faults = (elements: readonly ElementDecl[]) =>
         array(elements.map((e) => ctx.plan.faultClasses.get(e)!.descriptor));
       const elements = bop.faults.map((f) => f.element);
-      props.push(["faults", shared(ctx, s, "Faults", elements, faults)]);
+      props.push(["faults", lists.ref("Faults", elements, faults)]);
     }
-    return object([...props, ...headerProps(ctx, s, bop)]);
+    return object([...props, ...headerProps(ctx, s, bop, lists)]);
   }
   const params = bop.httpParameters.map((p) => {
     const t = p.field.type;
@@ -237,10 +245,11 @@ export function serviceDescriptor(ctx: EmitContext, s: Service): Statement[] {
   const names = ctx.plan.serviceNames.get(s)!;
   const defaultPort = s.ports.find((p) => p.binding.protocol === "soap11") ?? s.ports[0];
   const tables = new Map<string, Table>();
+  const lists = new SharedLists(ctx, s);
   const ports = s.ports.map((p): [string, Code] => {
     const ops = p.binding.operations.map((bop): [string, Code] => [
       objectKey(bop.operation.name),
-      operationDesc(ctx, s, p, bop),
+      operationDesc(ctx, s, p, bop, lists),
     ]);
     const table = object(ops, true);
     const key = JSON.stringify(table);
@@ -267,17 +276,10 @@ export function serviceDescriptor(ctx: EmitContext, s: Service): Statement[] {
   desc.push(["methods", object(methods, true)], ["ports", object(ports, true)]);
   const type = serviceDescType(ctx, s);
   return [
-    ...sharedListConsts(ctx),
+    ...lists.consts(),
     ...tableConsts(ctx, tables),
     { code: cat(`export const ${names.descriptor}: `, type, " = ", object(desc, true), ";") },
   ];
-}
-
-function sharedListConsts(ctx: EmitContext): Statement[] {
-  const uses = sharedUses(ctx);
-  const out = [...uses].map(([name, list]) => ({ code: cat(`const ${name} = `, list, ";") }));
-  uses.clear();
-  return out;
 }
 
 /** A port's operation table, the const it is declared as, and the ports that use it. */
