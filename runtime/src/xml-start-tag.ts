@@ -1,0 +1,447 @@
+/**
+ * Start tags, for the tokenizer (xml-tokenizer.ts): the element's name (tried against the names met
+ * before), its attributes (checked, normalized, unique), its namespace declarations and the
+ * resolution of its prefixes. Also the state a document keeps while it is read (`Open`).
+ */
+import { keepShapes } from "./kept.js";
+import { chars, shown, textBetween, textValue, XmlSyntaxError, type Source } from "./xml-chars.js";
+import type { TokenHandler, XmlAttribute } from "./xml-tokenizer.js";
+
+export const XMLNS_URI = "http://www.w3.org/2000/xmlns/";
+
+/** The tag object the tokenizer reuses for every start tag of one document. */
+interface MutableTag {
+  name: string;
+  local: string;
+  uri: string;
+  attributes: readonly XmlAttribute[];
+  scope: Readonly<Record<string, string>>;
+  offset: number;
+}
+
+/**
+ * A document being tokenized: the open elements (their names and in-scope namespace bindings, as
+ * parallel stacks) and what holds from one piece of the document to the next (see XmlTokenizer).
+ */
+export interface Open {
+  readonly h: TokenHandler;
+  readonly names: string[];
+  readonly scopes: Record<string, string>[];
+  /** The bindings above the root element. */
+  readonly rootNs: Record<string, string>;
+  /** The bindings in scope at the current position. */
+  ns: Record<string, string>;
+  sawRoot: boolean;
+  /** Where the document's content starts, after a byte order mark: the only place for `<?xml`. */
+  start: number;
+  /** Where the piece being read starts in the document (added to every offset reported). */
+  base: number;
+  /** Whether the piece being read is the document's last: if not, a construct it cuts short waits for the next. */
+  final: boolean;
+  readonly tag: MutableTag;
+  /** Element names met so far (the first few), reused for later tags of the same name. */
+  readonly seenNames: SeenName[];
+  /** The name of the last start tag. */
+  last: SeenName | undefined;
+  /** The names of the attributes in `attributeNamesOf`, once a start tag has many (see seenBefore). */
+  attributeNames: Set<string> | undefined;
+  attributeNamesOf: readonly RawAttribute[] | undefined;
+}
+
+/** An element name met before: as written in the source text, decoded, and split at its colon. */
+export interface SeenName {
+  readonly raw: string;
+  readonly name: string;
+  readonly prefix: string;
+  readonly local: string;
+  /** The scope its prefix was last resolved in, and to what: the same scope resolves the same way. */
+  scope: Readonly<Record<string, string>> | undefined;
+  uri: string;
+  /** The name of the start tag that followed this one last time: tried first next time. */
+  next: SeenName | undefined;
+}
+
+/** An attribute as read, before its prefix is resolved. */
+interface RawAttribute {
+  readonly name: string;
+  readonly value: string;
+  readonly at: number;
+}
+
+// The objects the tokenizer makes for every document, each made by one function, one of each kept
+// for good (see kept.ts).
+export const newOpen = (h: TokenHandler, ns: Record<string, string>): Open => ({
+  h,
+  names: [],
+  scopes: [],
+  rootNs: ns,
+  ns,
+  sawRoot: false,
+  start: 0,
+  base: 0,
+  final: true,
+  tag: { name: "", local: "", uri: "", attributes: NO_ATTRIBUTES, scope: ns, offset: 0 },
+  seenNames: [],
+  last: undefined,
+  attributeNames: undefined,
+  attributeNamesOf: undefined,
+});
+const newSeenName = (raw: string, name: string, prefix: string, local: string): SeenName => ({
+  raw,
+  name,
+  prefix,
+  local,
+  scope: undefined,
+  uri: "",
+  next: undefined,
+});
+const newRawAttribute = (name: string, value: string, at: number): RawAttribute => ({
+  name,
+  value,
+  at,
+});
+const newAttribute = (
+  name: string,
+  prefix: string,
+  local: string,
+  uri: string,
+  value: string,
+): XmlAttribute => ({ name, prefix, local, uri, value });
+
+const NAME =
+  /^[A-Za-z_\u00C0-\uFFFF][A-Za-z0-9_.\-\u00B7-\uFFFF]*(?::[A-Za-z_\u00C0-\uFFFF][A-Za-z0-9_.\-\u00B7-\uFFFF]*)?$/;
+
+export const isSpace = (c: number) => c === 32 || c === 10 || c === 9 || c === 13;
+
+// Documents repeat a few names many times: remember the ones already checked (bounded). A name
+// is kept as its own (internalized) copy: the name read is often a slice of the document's text,
+// which would keep the whole document alive for as long as the process runs.
+const validNames = new Set<string>();
+function checkName(name: string): boolean {
+  if (validNames.has(name)) return true;
+  if (!NAME.test(name)) return false;
+  if (validNames.size < 4096) validNames.add(internalized(name));
+  return true;
+}
+export const NO_ATTRIBUTES: readonly XmlAttribute[] = Object.freeze([]);
+
+keepShapes(
+  newOpen(
+    { open: () => {}, close: () => {}, text: () => {} },
+    Object.create(null) as Record<string, string>,
+  ),
+  newSeenName("a", "a", "", "a"),
+  newRawAttribute("a", "", 0),
+  newAttribute("a", "", "a", "", ""),
+);
+
+/**
+ * An attribute value with its literal white space made spaces; most hold none, and three indexOf
+ * cost less than a global replace on every value.
+ */
+const spaced = (v: string): string =>
+  v.indexOf("\n") === -1 && v.indexOf("\t") === -1 && v.indexOf("\r") === -1
+    ? v
+    : v.replace(/\r\n|[\t\n\r]/g, " ");
+
+/** Whether one of `raw` is named `name` (a loop: elements have few attributes). */
+function named(raw: readonly RawAttribute[], name: string): boolean {
+  for (const r of raw) if (r.name === name) return true;
+  return false;
+}
+
+/** Scopes of up to this many bindings are copied; larger ones are chained (see childScope). */
+const MAX_COPIED_BINDINGS = 32;
+
+/**
+ * A new scope over `parent` for an element declaring `added` prefixes. A copy while the parent and
+ * its declarations are few: an object whose prototype is the parent would be cheaper to make, but
+ * every prototype gets a map of its own, so lookups through prototype-chained scopes meet new maps
+ * in every document (decoding the 10,000-message response after a gc took ~99 ms with them, ~61 ms
+ * with copies, which share one null-prototype map). Larger scopes are chained, so that thousands of
+ * declarations cost their number: a null-prototype scope holds at most MAX_COPIED_BINDINGS bindings (the root's
+ * aside), which is what makes copying one cheap (`for…in` lists every key before the first).
+ */
+function childScope(
+  parent: Readonly<Record<string, string>>,
+  added: number,
+): Record<string, string> {
+  if (Object.getPrototypeOf(parent) === null && added <= MAX_COPIED_BINDINGS) {
+    const ns = Object.create(null) as Record<string, string>;
+    let count = added;
+    for (const k in parent) {
+      ns[k] = parent[k]!;
+      count++;
+    }
+    if (count <= MAX_COPIED_BINDINGS) return ns;
+  }
+  return Object.create(parent) as Record<string, string>;
+}
+
+/**
+ * Attributes with their namespaces resolved in `ns`. (Not a closure inside openTag: a closure over
+ * its scope would cost a context allocation on every start tag.)
+ */
+function resolveAttributes(
+  raw: readonly RawAttribute[],
+  ns: Readonly<Record<string, string>>,
+): XmlAttribute[] {
+  const out: XmlAttribute[] = [];
+  for (const a of raw) {
+    if (a.name === "xmlns") {
+      out.push(newAttribute(a.name, "", "xmlns", XMLNS_URI, a.value));
+      continue;
+    }
+    const c = a.name.indexOf(":");
+    if (c === -1) {
+      out.push(newAttribute(a.name, "", a.name, "", a.value));
+      continue;
+    }
+    const p = a.name.slice(0, c);
+    const u = p === "xmlns" ? XMLNS_URI : ns[p];
+    if (u === undefined)
+      throw new XmlSyntaxError(
+        `the prefix ${p} of attribute ${a.name} is not bound to a namespace`,
+        a.at,
+        { prefix: p, attribute: a.name },
+      );
+    out.push(newAttribute(a.name, p, a.name.slice(c + 1), u, a.value));
+  }
+  return out;
+}
+
+/**
+ * `s` as the engine's internalized string (property keys are): the readers compare local names
+ * with descriptor names, which are literals, and two internalized strings compare by identity.
+ */
+function internalized(s: string): string {
+  const key: Record<string, true> = {};
+  key[s] = true;
+  for (const k in key) return k;
+  return s;
+}
+
+/** The entry for the element name at `lt + 1 .. end`: one met before, or a new one (validated). */
+function elementName(src: Source, lt: number, end: number, open: Open): SeenName {
+  const xml = src.xml;
+  const length = end - lt - 1;
+  const seen = open.seenNames;
+  for (let k = 0; k < seen.length; k++) {
+    const c = seen[k]!;
+    if (c.raw.length === length && xml.startsWith(c.raw, lt + 1)) return c;
+  }
+  const raw = xml.slice(lt + 1, end);
+  const name = shown(src, raw);
+  if (!checkName(name)) throw new XmlSyntaxError(`'<${name}' is not a valid element name`, lt);
+  const colon = name.indexOf(":");
+  const local = internalized(colon === -1 ? name : name.slice(colon + 1));
+  const entry = newSeenName(raw, name, colon === -1 ? "" : name.slice(0, colon), local);
+  if (seen.length < 32) seen.push(entry);
+  return entry;
+}
+
+/**
+ * Reads the start tag at `lt` and reports it; gives the position after it (after the element, for
+ * a leaf), or -1 when the piece ends inside it and is not the last (`open.final`).
+ */
+export function openTag(src: Source, lt: number, open: Open): number {
+  const xml = src.xml;
+  const n = xml.length;
+  let j = tagName(src, lt, open);
+  if (j === -1) return -1;
+  const entry = open.last!;
+  let raw: RawAttribute[] | undefined;
+  let selfClosing = false;
+  for (;;) {
+    while (j < n && isSpace(xml.charCodeAt(j))) j++;
+    if (j >= n) {
+      if (!open.final) return -1;
+      throw new XmlSyntaxError(`the start tag <${entry.name}> is not terminated`, lt);
+    }
+    const c = xml.charCodeAt(j);
+    if (c === 62) {
+      j++;
+      break;
+    }
+    if (c === 47) {
+      if (j + 1 >= n && !open.final) return -1;
+      if (xml.charCodeAt(j + 1) !== 62)
+        throw new XmlSyntaxError(`'/' in the start tag <${entry.name}> not followed by '>'`, j);
+      selfClosing = true;
+      j += 2;
+      break;
+    }
+    j = attribute(src, j, entry.name, open, (raw ??= []));
+    if (j === -1) return -1;
+  }
+  const ns = raw === undefined ? open.ns : declared(raw, open.ns);
+  const tag = open.tag;
+  tag.name = entry.name;
+  tag.local = entry.local;
+  tag.uri = elementUri(entry, ns, lt);
+  tag.attributes = raw === undefined ? NO_ATTRIBUTES : resolveAttributes(raw, ns);
+  tag.scope = ns;
+  tag.offset = open.base + lt;
+  if (!selfClosing) return entered(src, j, entry, ns, open);
+  open.h.open(tag);
+  open.h.close();
+  return j;
+}
+
+/**
+ * Reads the element name of the start tag at `lt` into `open.last`; gives the position after it,
+ * or -1 when the piece ends inside it. Documents repeat a few element names many times, mostly in
+ * the same order: the name that followed the previous one last time is tried first, then the names
+ * seen before, before a new one is sliced (and validated).
+ */
+function tagName(src: Source, lt: number, open: Open): number {
+  const xml = src.xml;
+  const n = xml.length;
+  const last = open.last;
+  const guess = last?.next;
+  if (guess !== undefined && xml.startsWith(guess.raw, lt + 1)) {
+    const c = xml.charCodeAt(lt + 1 + guess.raw.length);
+    if (isSpace(c) || c === 62 || c === 47) {
+      open.last = guess;
+      return lt + 1 + guess.raw.length;
+    }
+  }
+  let j = lt + 1;
+  while (j < n) {
+    const c = xml.charCodeAt(j);
+    if (isSpace(c) || c === 62 || c === 47) break;
+    j++;
+  }
+  if (j >= n && !open.final) return -1;
+  const entry = elementName(src, lt, j, open);
+  if (last !== undefined) last.next = entry;
+  open.last = entry;
+  return j;
+}
+
+/**
+ * Reads the attribute at `j` of the start tag of `name` into `raw`; gives the position after its
+ * value, or -1 when the piece ends inside it.
+ */
+function attribute(src: Source, j: number, name: string, open: Open, raw: RawAttribute[]): number {
+  const xml = src.xml;
+  const n = xml.length;
+  const more = !open.final;
+  const at = j;
+  while (j < n) {
+    const d = xml.charCodeAt(j);
+    if (d === 61 || isSpace(d) || d === 62 || d === 47) break;
+    j++;
+  }
+  if (j >= n && more) return -1;
+  const attrName = chars(src, at, j);
+  if (!checkName(attrName))
+    throw new XmlSyntaxError(`'${attrName}' is not a valid attribute name in <${name}>`, at);
+  while (j < n && isSpace(xml.charCodeAt(j))) j++;
+  if (j >= n && more) return -1;
+  if (xml.charCodeAt(j) !== 61)
+    throw new XmlSyntaxError(`the attribute ${attrName} in <${name}> has no value`, at);
+  j++;
+  while (j < n && isSpace(xml.charCodeAt(j))) j++;
+  if (j >= n && more) return -1;
+  const q = xml.charCodeAt(j);
+  if (q !== 34 && q !== 39)
+    throw new XmlSyntaxError(`the value of ${attrName} in <${name}> is not quoted`, j);
+  const close = xml.indexOf(q === 34 ? '"' : "'", j + 1);
+  if (close === -1) {
+    if (more) return -1;
+    throw new XmlSyntaxError(`the value of ${attrName} in <${name}> is not terminated`, j);
+  }
+  const v = chars(src, j + 1, close);
+  if (v.indexOf("<") !== -1) throw new XmlSyntaxError(`'<' in the value of ${attrName}`, j);
+  if (seenBefore(raw, attrName, open))
+    throw new XmlSyntaxError(`the attribute ${attrName} appears twice in <${name}>`, at);
+  // Attribute-value normalization: literal white space becomes a space; character references survive.
+  raw.push(newRawAttribute(attrName, textValue(spaced(v), j), at));
+  return close + 1;
+}
+
+/**
+ * Whether `raw` already holds an attribute named `name`, which is then added to the names of the
+ * tag's attributes. Compared in a loop for the few attributes elements have, in a set beyond (a
+ * tag with thousands would otherwise cost their square).
+ */
+function seenBefore(raw: readonly RawAttribute[], name: string, open: Open): boolean {
+  if (raw.length < 16) return named(raw, name);
+  if (open.attributeNamesOf !== raw) {
+    open.attributeNames = new Set(raw.map((r) => r.name));
+    open.attributeNamesOf = raw;
+  }
+  const names = open.attributeNames!;
+  if (names.has(name)) return true;
+  names.add(name);
+  return false;
+}
+
+/** The scope of a start tag with attributes `raw`: `parent`, or a child with its namespace declarations. */
+function declared(
+  raw: readonly RawAttribute[],
+  parent: Record<string, string>,
+): Record<string, string> {
+  let declarations = 0;
+  for (const a of raw) if (a.name === "xmlns" || a.name.startsWith("xmlns:")) declarations++;
+  if (declarations === 0) return parent;
+  const ns = childScope(parent, declarations);
+  for (const a of raw) {
+    if (a.name === "xmlns" || a.name.startsWith("xmlns:")) {
+      const prefix = a.name.length === 5 ? "" : a.name.slice(6);
+      if (prefix !== "" && a.value === "")
+        throw new XmlSyntaxError(`the prefix ${prefix} is bound to an empty namespace`, a.at);
+      ns[prefix] = a.value;
+    }
+  }
+  return ns;
+}
+
+/** The namespace of the element named `entry` in scope `ns` (the last one found, when `ns` is the same). */
+function elementUri(entry: SeenName, ns: Readonly<Record<string, string>>, lt: number): string {
+  if (entry.scope === ns) return entry.uri;
+  const uri = ns[entry.prefix];
+  if (uri === undefined)
+    throw new XmlSyntaxError(
+      `the prefix ${entry.prefix} of <${entry.name}> is not bound to a namespace`,
+      lt,
+      { prefix: entry.prefix, element: entry.name },
+    );
+  entry.scope = ns;
+  entry.uri = uri;
+  return uri;
+}
+
+/**
+ * Reports the start tag in `open.tag`, whose content starts at `j`: as a leaf, when text and the
+ * element's own end tag (no white space in it) follow, or else as an open element.
+ */
+function entered(
+  src: Source,
+  j: number,
+  entry: SeenName,
+  ns: Record<string, string>,
+  open: Open,
+): number {
+  const xml = src.xml;
+  const h = open.h;
+  if (h.leaf !== undefined) {
+    const lt2 = xml.indexOf("<", j);
+    const length = entry.raw.length;
+    if (
+      lt2 !== -1 &&
+      xml.charCodeAt(lt2 + 1) === 47 &&
+      xml.charCodeAt(lt2 + 2 + length) === 62 &&
+      xml.startsWith(entry.raw, lt2 + 2)
+    ) {
+      h.leaf(open.tag, lt2 > j ? textBetween(src, j, lt2) : "");
+      return lt2 + 3 + length;
+    }
+  }
+  open.names.push(entry.raw);
+  open.scopes.push(ns);
+  open.ns = ns;
+  h.open(open.tag);
+  return j;
+}

@@ -1,0 +1,42 @@
+/**
+ * The runtime's functions stay small (no function over 80 lines, counted from its first line to its
+ * closing brace), so that the code apps ship stays readable and reviewable piece by piece.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+import { tempDir, writeTemp } from "../support/tmp.js";
+
+const MAX_LINES = 80;
+
+/** Every function with a body in `file`, as "file:line name (lines)" when it is longer than `max`. */
+function longFunctions(file: string, max: number): string[] {
+  const sf = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isFunctionLike(node) && "body" in node && node.body !== undefined) {
+      const first = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line;
+      const last = sf.getLineAndCharacterOfPosition(node.end).line;
+      const name = node.name?.getText(sf) ?? "(anonymous)";
+      if (last - first + 1 > max) found.push(`${file}:${first + 1} ${name} (${last - first + 1})`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return found;
+}
+
+describe("runtime function length", () => {
+  it(`has no function over ${MAX_LINES} lines in runtime/src`, () => {
+    const files = readdirSync("runtime/src").filter((f) => f.endsWith(".ts"));
+    expect(files.length).toBeGreaterThan(20);
+    expect(files.flatMap((f) => longFunctions(`runtime/src/${f}`, MAX_LINES))).toEqual([]);
+  });
+
+  it("finds a function that is too long", () => {
+    // The check itself: a function of 85 lines is reported.
+    const body = Array.from({ length: 83 }, (_, i) => `  const v${i} = ${i};`).join("\n");
+    const file = writeTemp(tempDir(), "long.ts", `function long(): void {\n${body}\n}\n`);
+    expect(longFunctions(file, MAX_LINES)).toEqual([`${file}:1 long (85)`]);
+  });
+});
