@@ -65,8 +65,6 @@ export const LIMITATIONS = {
   WSDL_FAULT_UNTYPED: "a fault message without an element part: it arrives as an untyped SoapFault",
   WSDL_AMBIGUOUS_OPERATIONS:
     "operations of one binding whose requests cannot be told apart: the server serves the first",
-  WSDL_HTTP_RESULT_TYPE:
-    "an HTTP response element of another type than the SOAP result of the same operation",
   XSD_SUBSTITUTE_SKIPPED:
     "a substitution group member of a simple type, whose values could not be told apart: not read or written in its head's place",
 } as const satisfies Record<string, string>;

@@ -433,7 +433,7 @@ export class ServiceClient {
       // A nil document element is a null result, read as the typed result admits it.
       if (value === null)
         return op.response.nil === "null" ? null : op.response.nil === "empty" ? [] : undefined;
-      return pick(op.response, value);
+      return picked(op.response, value, [], res);
     } catch (e) {
       if (e instanceof XmlDecodeError)
         throw new ResponseFormatError(
@@ -469,11 +469,22 @@ function soapResult(op: SoapOperationDesc, decoded: DecodedEnvelope, res: Receiv
       res.text,
     );
   }
-  // What the wrapper kept goes with the part of it that is returned.
-  const wrapper = decoded.body.value;
-  const value = pick(op.response, wrapper);
+  return picked(op.response, decoded.body.value, decoded.undescribed, res);
+}
+
+/**
+ * The typed result read from the response's body element `wrapper`, with `extras` and what the
+ * wrapper kept (when the result is part of it, or nothing of it) going with it (see withBodyExtras).
+ */
+function picked(
+  body: BodyDesc,
+  wrapper: unknown,
+  extras: readonly XmlNode[],
+  res: { status: number; text: string },
+): unknown {
+  const value = pick(body, wrapper);
   const kept = value === wrapper ? [] : undescribedOf(wrapper);
-  return withBodyExtras(value, [...kept, ...decoded.undescribed], res);
+  return withBodyExtras(value, [...kept, ...extras], res);
 }
 
 /** A declared fault's generated class, with its detail decoded, when the detail holds its element. */

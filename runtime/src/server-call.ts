@@ -4,6 +4,7 @@
  */
 import type { IncomingMessage } from "node:http";
 import { SoapFault } from "./errors.js";
+import type { BodyDesc } from "./descriptors.js";
 import type { PortDesc, ServiceDesc } from "./operations.js";
 import type { RequestContext } from "./server.js";
 import type { DecodeLimits, XmlNode } from "./xml-reader.js";
@@ -60,4 +61,14 @@ export async function invoke(
     s.log(`wsdl-tsgen: ${s.service.name}.${name} failed`, e);
     throw new SoapFault({ code: "Server", message: "Server was unable to process request." });
   }
+}
+
+/**
+ * The value of a response's body element for an implementation's `result`: an empty element for a
+ * `void` result, the wrapper holding it for an unwrapped one (`prop`), else the result itself.
+ */
+export function bodyValue(body: BodyDesc, result: unknown): unknown {
+  if (body.void) return {};
+  if (body.prop === undefined) return result;
+  return result === undefined ? {} : { [body.prop]: result };
 }

@@ -10,7 +10,7 @@ import { decodeHttpParams, HttpParamError } from "./http-binding.js";
 import type { HttpOperationDesc } from "./operations.js";
 import { parseScalar, ValueFormatError } from "./scalars.js";
 import { decodeText, readBody } from "./server-body.js";
-import { context, invoke, type Served } from "./server-call.js";
+import { bodyValue, context, invoke, type Served } from "./server-call.js";
 import { faultHeaders, faultStatus, HttpProblem, send } from "./server-respond.js";
 import { httpOperations, type HttpRoute } from "./server-routes.js";
 import { httpPort, type Endpoint } from "./server-table.js";
@@ -77,7 +77,7 @@ export async function serveHttp(
     const f = e as SoapFault;
     throw new HttpProblem(faultStatus(f), f.message, faultHeaders(f));
   }
-  if (!op.response || op.response.void) return send(res, 200, "", undefined);
+  if (!op.response) return send(res, 200, "", undefined);
   send(res, 200, resultDocument(s, route, result), "text/xml; charset=utf-8");
 }
 
@@ -129,10 +129,11 @@ function httpInput(op: HttpOperationDesc, params: URLSearchParams): unknown {
  * fault.
  */
 function resultDocument(s: Served, { name, op }: HttpRoute, result: unknown): string {
-  const el = op.response!.element;
+  const body = op.response!;
+  const el = body.element;
   try {
     const out: string[] = [];
-    const value = result === undefined ? null : result;
+    const value = bodyValue(body, result) ?? null;
     writeElement(
       out,
       el.name,

@@ -10,7 +10,7 @@ import { messageText } from "./input-text.js";
 import { bodyXml, decodeEnvelope, envelope, faultEnvelope, headerXml } from "./soap.js";
 import type { DecodedEnvelope } from "./soap.js";
 import { readBody, xmlBody } from "./server-body.js";
-import { context, invoke, type Served } from "./server-call.js";
+import { bodyValue, context, invoke, type Served } from "./server-call.js";
 import {
   faultHeaders,
   faultStatus,
@@ -342,13 +342,5 @@ function header(
 }
 
 function responseXml(body: BodyDesc | undefined, result: unknown): string {
-  if (!body) return "";
-  const value = body.void
-    ? {}
-    : body.prop !== undefined
-      ? result === undefined
-        ? {}
-        : { [body.prop]: result }
-      : result;
-  return bodyXml(body, value);
+  return body ? bodyXml(body, bodyValue(body, result)) : "";
 }

@@ -738,17 +738,12 @@ class ServiceMapper {
         );
       httpParameters.push({ kind: "httpParameter", name: p.name, field });
     }
-    if (
-      mimeXmlElement &&
-      operation.result.kind === "unwrapped" &&
-      operation.result.field.type !== mimeXmlElement.type
-    ) {
-      this.diagnostics.warn(
-        "WSDL_HTTP_RESULT_TYPE",
-        `the HTTP response element of ${bop.name} has another type than its SOAP result`,
-        bop.loc,
+    const result = operation.result;
+    if (mimeXmlElement && result.kind === "unwrapped" && !readsAs(mimeXmlElement, result.field))
+      return skip(
+        `the response element ${mimeXmlElement.name.local} neither is of the type of the operation's result (${result.field.name.local} in its other bindings) nor holds it`,
+        bop.output?.loc ?? bop.loc,
       );
-    }
     const location = bop.httpLocation ?? `/${bop.name}`;
     if (bop.httpLocation === undefined)
       this.diagnostics.add(
@@ -841,6 +836,23 @@ class ServiceMapper {
 }
 
 /** What a SOAP request's Body holds, as routing sees it: its (first) element, or nothing. */
+/**
+ * Whether an HTTP response document `element` reads as the typed result `field` of the operation's
+ * other bindings: it is of the result's type, it is an array of the result's items (ASMX's
+ * `ArrayOfString` for a `string[]`), or it holds the result (the SOAP response element, as spyne's
+ * HTTP bindings answer). Any other element could not be read as the typed result.
+ */
+function readsAs(element: ElementDecl, field: ElementField): boolean {
+  const t = element.type;
+  if (t === field.type) return true;
+  if (t.kind !== "complex") return false;
+  if (t.fields.includes(field)) return true;
+  const only = t.fields.length === 1 ? t.fields[0]! : undefined;
+  return (
+    field.maxOccurs > 1 && only !== undefined && only.maxOccurs > 1 && only.type === field.type
+  );
+}
+
 function requestBody(shape: SoapBodyShape | undefined): string {
   if (shape === undefined || shape.kind === "empty") return "an empty body";
   const name =

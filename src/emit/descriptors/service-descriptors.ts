@@ -123,12 +123,13 @@ class SharedLists {
 }
 
 /**
- * The HTTP response descriptor's flags for the typed result: void, or what a nil document reads as
- * (BodyDesc.nil).
+ * The HTTP response descriptor's flags for the typed result: void, the `prop` it is read from when
+ * the response document is the SOAP response's wrapper (as spyne's HTTP bindings answer), or else
+ * what a nil document reads as (BodyDesc.nil).
  */
-function httpResultFlags(r: OperationResult): Props {
-  if (r.kind === "void") return [["void", "true"]];
-  if (r.kind !== "unwrapped") return [];
+function httpResultFlags(ctx: EmitContext, element: ElementDecl, r: OperationResult): Props {
+  const props = resultProps(ctx, { kind: "element", element }, r);
+  if (props.length > 0 || r.kind !== "unwrapped") return props;
   if (r.field.maxOccurs > 1) return [["nil", '"empty"']];
   return r.field.nillable ? [["nil", '"null"']] : [];
 }
@@ -174,7 +175,7 @@ function operationDesc(
   const response = bop.mimeXmlElement
     ? object([
         ["element", elementDeclCall(ctx, bop.mimeXmlElement, 0)],
-        ...httpResultFlags(op.result),
+        ...httpResultFlags(ctx, bop.mimeXmlElement, op.result),
       ])
     : "undefined";
   return object([
