@@ -12,11 +12,14 @@ export interface SoapFaultInit {
   readonly message: string;
   /** The fault detail: a tree when received; when thrown by a server, XML text to place inside it. */
   readonly detail?: XmlNode | string;
-  /** The HTTP status: as received; when thrown by a server, the status to answer with (4xx or 5xx; by default 500, as ASMX answers). */
+  /**
+   * The HTTP status: as received; when thrown by a server, the status to answer with (4xx or 5xx;
+   * by default 500, as ASMX answers; another is logged and answered 500).
+   */
   readonly httpStatus?: number;
   /**
    * When thrown by a server: sent as `Retry-After` (with a 503 or 429, say: "try again in so
-   * long").
+   * long"); a value that is no whole number from 0 is logged and not sent.
    */
   readonly retryAfterSeconds?: number;
   readonly soapVersion?: SoapVersion;

@@ -7,6 +7,7 @@ import { SoapFault } from "./errors.js";
 import type { BodyDesc } from "./descriptors.js";
 import type { PortDesc, ServiceDesc } from "./operations.js";
 import type { RequestContext } from "./server.js";
+import { faultProblems } from "./server-respond.js";
 import type { DecodeLimits, XmlNode } from "./xml-reader.js";
 
 export type Logger = (message: string, error: unknown) => void;
@@ -57,7 +58,12 @@ export async function invoke(
   try {
     return await h(input, ctx);
   } catch (e) {
-    if (e instanceof SoapFault) throw e;
+    if (e instanceof SoapFault) {
+      const problems = faultProblems(e);
+      if (problems)
+        s.log(`wsdl-tsgen: ${s.service.name}.${name} threw a SoapFault with ${problems}`, e);
+      throw e;
+    }
     s.log(`wsdl-tsgen: ${s.service.name}.${name} failed`, e);
     throw new SoapFault({ code: "Server", message: "Server was unable to process request." });
   }

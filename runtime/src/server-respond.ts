@@ -124,6 +124,21 @@ export function faultHeaders(f: SoapFault): Record<string, string> {
   return s !== undefined && Number.isInteger(s) && s >= 0 ? { "Retry-After": String(s) } : {};
 }
 
+/**
+ * What of a thrown fault's `httpStatus` and `retryAfterSeconds` cannot be sent, with what is sent
+ * instead ("" when both can), for the log: the implementation's mistake is said, not hidden.
+ */
+export function faultProblems(f: SoapFault): string {
+  const out: string[] = [];
+  if (f.httpStatus !== undefined && faultStatus(f) !== f.httpStatus)
+    out.push(`httpStatus ${f.httpStatus}, not 400–599: answered 500`);
+  if (f.retryAfterSeconds !== undefined && faultHeaders(f)["Retry-After"] === undefined)
+    out.push(
+      `retryAfterSeconds ${f.retryAfterSeconds}, not a whole number of seconds from 0: no Retry-After`,
+    );
+  return out.join("; with ");
+}
+
 /** A SOAP fault of `version`, its message made safe to quote input in. */
 export function soapFault(
   res: ServerResponse,

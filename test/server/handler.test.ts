@@ -15,7 +15,8 @@ import { listen, type Loopback } from "../support/loopback.js";
 const NS = "http://api.example.com/messages/";
 const calls: { op: string; input: unknown; binding: string }[] = [];
 const logged: unknown[] = [];
-let behaviour: "ok" | "client-fault" | "crash" | "busy" = "ok";
+const messages: string[] = [];
+let behaviour: "ok" | "client-fault" | "crash" | "busy" | "bad-status" = "ok";
 
 const impl: ApiService = {
   getMessages(input, ctx) {
@@ -28,6 +29,13 @@ const impl: ApiService = {
         message: "Busy.",
         httpStatus: 503,
         retryAfterSeconds: 2,
+      });
+    if (behaviour === "bad-status")
+      throw new SoapFault({
+        code: "Server",
+        message: "Odd.",
+        httpStatus: 200,
+        retryAfterSeconds: -5,
       });
     if (behaviour === "crash")
       throw new TypeError("secret internal detail at Object.<anonymous> (/srv/app.js:1:1)");
@@ -46,7 +54,10 @@ let lb: Loopback;
 let nextCalled = 0;
 beforeAll(async () => {
   const handler = createApiHandler(impl, {
-    logger: (_m, e) => logged.push(e),
+    logger: (m, e) => {
+      messages.push(m);
+      logged.push(e);
+    },
     limits: { maxDepth: 16, maxElements: 500 },
   });
   lb = await listen((req, res) =>
@@ -247,6 +258,31 @@ describe("a fault that asks to be retried", () => {
         "2",
         "Busy.",
       ]);
+    } finally {
+      behaviour = "ok";
+    }
+  });
+});
+
+describe("a fault with a status or Retry-After that cannot be sent", () => {
+  it("is answered with 500 and no Retry-After, and the log says what was replaced", async () => {
+    behaviour = "bad-status";
+    messages.length = 0;
+    try {
+      const soap = await postSoap11(soap11(getMessages));
+      expect([soap.status, soap.headers.get("retry-after"), faultCodeOf(soap.text)]).toEqual([
+        500,
+        null,
+        "soap:Server",
+      ]);
+      const get = await fetch(`${lb.url}/api.asmx/GetMessages?email=a&password=b`);
+      expect([get.status, get.headers.get("retry-after")]).toEqual([500, null]);
+      expect(messages).toEqual(
+        Array(2).fill(
+          "wsdl-tsgen: Api.GetMessages threw a SoapFault with httpStatus 200, not 400–599: answered 500; " +
+            "with retryAfterSeconds -5, not a whole number of seconds from 0: no Retry-After",
+        ),
+      );
     } finally {
       behaviour = "ok";
     }
