@@ -22,10 +22,10 @@ generatedFor(2);
 export const NS = "urn:enc";
 
 export const EchoRequest: ComplexDesc = complex("EchoRequest", () => [
-  field("items", "", () => ItemArray),
-  field("names", "", () => StringArray),
-  field("numbers", "", () => IntArray),
-  field("basket", "", () => Basket, { xsiType: { ns: NS, type: "Basket" } }),
+  field("items", "", ItemArray),
+  field("names", "", StringArray),
+  field("numbers", "", IntArray),
+  field("basket", "", Basket, { xsiType: { ns: NS, type: "Basket" } }),
 ]);
 
 export const ItemArray: ArrayDesc = array(
@@ -57,14 +57,14 @@ export const Basket: ComplexDesc = complex("Basket", () => [
   field("owner", "", xs.string, {
     xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
   }),
-  field("items", "", () => ItemArray),
+  field("items", "", ItemArray),
 ]);
 
 export const EchoResult: ComplexDesc = complex("EchoResult", () => [
-  field("items", "", () => ItemArray),
-  field("names", "", () => StringArray),
-  field("numbers", "", () => IntArray),
-  field("basket", "", () => Basket, { xsiType: { ns: NS, type: "Basket" } }),
+  field("items", "", ItemArray),
+  field("names", "", StringArray),
+  field("numbers", "", IntArray),
+  field("basket", "", Basket, { xsiType: { ns: NS, type: "Basket" } }),
 ]);
 
 /** The operations of port EchoSoap. */
@@ -77,10 +77,10 @@ const EchoSoapOperations: OperationTable = {
         "echo",
         NS,
         complex("echo", () => [
-          field("items", "", () => ItemArray),
-          field("names", "", () => StringArray),
-          field("numbers", "", () => IntArray),
-          field("basket", "", () => Basket, { xsiType: { ns: NS, type: "Basket" } }),
+          field("items", "", ItemArray),
+          field("names", "", StringArray),
+          field("numbers", "", IntArray),
+          field("basket", "", Basket, { xsiType: { ns: NS, type: "Basket" } }),
         ]),
       ),
     },
@@ -89,10 +89,10 @@ const EchoSoapOperations: OperationTable = {
         "echoResponse",
         NS,
         complex("echoResponse", () => [
-          field("items", "", () => ItemArray),
-          field("names", "", () => StringArray),
-          field("numbers", "", () => IntArray),
-          field("basket", "", () => Basket, { xsiType: { ns: NS, type: "Basket" } }),
+          field("items", "", ItemArray),
+          field("names", "", StringArray),
+          field("numbers", "", IntArray),
+          field("basket", "", Basket, { xsiType: { ns: NS, type: "Basket" } }),
         ]),
       ),
     },

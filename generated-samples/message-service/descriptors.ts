@@ -56,12 +56,12 @@ export const DeleteMessage: ComplexDesc = complex("DeleteMessage", () => [
 ]);
 
 export const GetMessagesResponse: ComplexDesc = complex("GetMessagesResponse", () => [
-  field("GetMessagesResult", NS, () => ArrayOfMessages, OPTIONAL),
+  field("GetMessagesResult", NS, ArrayOfMessages, OPTIONAL),
 ]);
 
 export const GetMessagesInDateRangeResponse: ComplexDesc = complex(
   "GetMessagesInDateRangeResponse",
-  () => [field("GetMessagesInDateRangeResult", NS, () => ArrayOfMessages, OPTIONAL)],
+  () => [field("GetMessagesInDateRangeResult", NS, ArrayOfMessages, OPTIONAL)],
 );
 
 export const DeleteMessageResponse: ComplexDesc = complex("DeleteMessageResponse", () => []);
@@ -71,29 +71,26 @@ const ApiSoapOperations: OperationTable = {
   GetMessages: {
     kind: "soap",
     action: `${NS}GetMessages`,
-    request: { element: field("GetMessages", NS, () => GetMessages) },
+    request: { element: field("GetMessages", NS, GetMessages) },
     response: {
-      element: field("GetMessagesResponse", NS, () => GetMessagesResponse),
+      element: field("GetMessagesResponse", NS, GetMessagesResponse),
       prop: "GetMessagesResult",
     },
   },
   GetMessagesInDateRange: {
     kind: "soap",
     action: `${NS}GetMessagesInDateRange`,
-    request: { element: field("GetMessagesInDateRange", NS, () => GetMessagesInDateRange) },
+    request: { element: field("GetMessagesInDateRange", NS, GetMessagesInDateRange) },
     response: {
-      element: field("GetMessagesInDateRangeResponse", NS, () => GetMessagesInDateRangeResponse),
+      element: field("GetMessagesInDateRangeResponse", NS, GetMessagesInDateRangeResponse),
       prop: "GetMessagesInDateRangeResult",
     },
   },
   DeleteMessage: {
     kind: "soap",
     action: `${NS}DeleteMessage`,
-    request: { element: field("DeleteMessage", NS, () => DeleteMessage) },
-    response: {
-      element: field("DeleteMessageResponse", NS, () => DeleteMessageResponse),
-      void: true,
-    },
+    request: { element: field("DeleteMessage", NS, DeleteMessage) },
+    response: { element: field("DeleteMessageResponse", NS, DeleteMessageResponse), void: true },
   },
 };
 
@@ -106,7 +103,7 @@ const ApiHttpGetOperations: OperationTable = {
       { name: "email", prop: "email", type: xs.string, required: true, repeated: false },
       { name: "password", prop: "password", type: xs.string, required: true, repeated: false },
     ],
-    response: { element: field("ArrayOfMessages", NS, () => ArrayOfMessages, OPTIONAL_NILLABLE) },
+    response: { element: field("ArrayOfMessages", NS, ArrayOfMessages, OPTIONAL_NILLABLE) },
   },
   GetMessagesInDateRange: {
     kind: "http",
@@ -117,7 +114,7 @@ const ApiHttpGetOperations: OperationTable = {
       { name: "startDate", prop: "startDate", type: xs.dateTime, required: true, repeated: false },
       { name: "endDate", prop: "endDate", type: xs.dateTime, required: true, repeated: false },
     ],
-    response: { element: field("ArrayOfMessages", NS, () => ArrayOfMessages, OPTIONAL_NILLABLE) },
+    response: { element: field("ArrayOfMessages", NS, ArrayOfMessages, OPTIONAL_NILLABLE) },
   },
   DeleteMessage: {
     kind: "http",

@@ -21,7 +21,7 @@ export const NS = "urn:example:shipping";
 export const NS2 = "urn:example:audit";
 
 export const ShipRequest: ComplexDesc = complex("ShipRequest", () => [
-  field("Parcel", NS, () => Parcel, { prop: "parcel" }),
+  field("Parcel", NS, Parcel, { prop: "parcel" }),
   field("Destination", NS, xs.string, { prop: "to" }),
   field("Deadline", NS, xs.dateTime, { prop: "deadline", nillable: true }),
 ]);
@@ -32,9 +32,9 @@ export const Parcel: ComplexDesc = complex("Parcel", () => [
 ]);
 
 export const ShipResult: ComplexDesc = complex("ShipResult", () => [
-  field("Quote", NS, () => Quote, { prop: "quote" }),
+  field("Quote", NS, Quote, { prop: "quote" }),
   field("Tracking", NS, xs.long, { prop: "tracking" }),
-  field("Stamp", NS2, () => Stamp, { prop: "stamp" }),
+  field("Stamp", NS2, Stamp, { prop: "stamp" }),
 ]);
 
 export const Quote: ComplexDesc = complex("Quote", () => [
@@ -51,8 +51,8 @@ const ShippingSoapOperations: OperationTable = {
   Ship: {
     kind: "soap",
     action: `${NS}#Ship`,
-    request: { element: field("Parcel", NS, () => Parcel, { prop: "parcel" }), parts: ShipRequest },
-    response: { element: field("Quote", NS, () => Quote, { prop: "quote" }), parts: ShipResult },
+    request: { element: field("Parcel", NS, Parcel, { prop: "parcel" }), parts: ShipRequest },
+    response: { element: field("Quote", NS, Quote, { prop: "quote" }), parts: ShipResult },
   },
 };
 

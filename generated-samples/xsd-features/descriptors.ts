@@ -37,24 +37,24 @@ export const Order: ComplexDesc = complex("Order", () => [
   field("Id", NS, xs.unsignedLong),
   field("Placed", NS, xs.dateTime),
   field("Day", NS, xs.date, OPTIONAL),
-  field("Circle", NS, () => Circle, OPTIONAL),
+  field("Circle", NS, Circle, OPTIONAL),
   field("Code", NS, xs.string, OPTIONAL),
   field("Width", NS, xs.double, OPTIONAL),
   field("Height", NS, xs.double, OPTIONAL),
-  field("Price", NS, () => Price),
+  field("Price", NS, Price),
   field("Tags", NS, xs.string, REPEATED),
   field("Numbers", NS, IntList, OPTIONAL),
-  field("Tree", NS, () => Node, OPTIONAL),
+  field("Tree", NS, Node, OPTIONAL),
   field("Note", NS, xs.string, { nillable: true }),
   field("Flag", NS, xs.boolean, OPTIONAL),
   field("Blob", NS, xs.base64Binary, OPTIONAL),
-  field("Extension", NS, () => Extension, OPTIONAL),
-  field("Outline", NS, () => Shape, OPTIONAL),
-  field("Markers", NS, () => Marker, REPEATED),
+  field("Extension", NS, Extension, OPTIONAL),
+  field("Outline", NS, Shape, OPTIONAL),
+  field("Markers", NS, Marker, REPEATED),
   field("Attachment", NS, xs.anyType, {
     min: 0,
     max: UNBOUNDED,
-    substitutes: () => [field("Link", NS, () => Link), field("File", NS, () => File)],
+    substitutes: () => [field("Link", NS, Link), field("File", NS, File)],
     abstract: true,
   }),
 ]);
@@ -87,7 +87,7 @@ export const Price: ComplexDesc = complex("Price", () => [], {
 
 export const Node: ComplexDesc = complex("Node", () => [
   field("Label", NS, xs.string),
-  field("Children", NS, () => Node, REPEATED),
+  field("Children", NS, Node, REPEATED),
 ]);
 
 export const Extension: ComplexDesc = complex(
@@ -132,7 +132,7 @@ export const File: ComplexDesc = complex("File", () => [
 ]);
 
 export const OrderResponse: ComplexDesc = complex("OrderResponse", () => [
-  field("Order", NS, () => OrderResponseOrder, OPTIONAL),
+  field("Order", NS, OrderResponseOrder, OPTIONAL),
   field("Total", NS, xs.long),
 ]);
 
@@ -147,7 +147,7 @@ export const InvalidOrder: ComplexDesc = complex("InvalidOrder", () => [
 
 export const InvalidOrderFaultDesc: FaultDesc = {
   name: "InvalidOrder",
-  element: field("InvalidOrder", NS, () => InvalidOrder),
+  element: field("InvalidOrder", NS, InvalidOrder),
   type: InvalidOrderFault,
   create: (init, detail) => new InvalidOrderFault(init, detail as InvalidOrder$1),
   detailOf: (fault) => (fault as InvalidOrderFault).faultDetail,
@@ -158,8 +158,8 @@ const FeaturesSoapOperations: OperationTable = {
   Order: {
     kind: "soap",
     action: `${NS}#Order`,
-    request: { element: field("Order", NS, () => Order) },
-    response: { element: field("OrderResponse", NS, () => OrderResponse) },
+    request: { element: field("Order", NS, Order) },
+    response: { element: field("OrderResponse", NS, OrderResponse) },
     faults: [InvalidOrderFaultDesc],
   },
 };

@@ -154,9 +154,12 @@ function tableNames(s: Service, names: ServiceNames, scope: NameScope): void {
     if (ops.size > 1) lists.set(key, scope.claim(LIST_CONSTS[key.slice(0, key.indexOf(" "))]!));
 }
 
-/** Local consts of descriptors.ts, short because every operation names them. */
+/**
+ * Local consts of descriptors.ts, named after the operation property they fill, so that operations
+ * name them in shorthand (`headers,`).
+ */
 const LIST_CONSTS: Record<string, string> = {
-  Headers: "requestHeaders",
+  Headers: "headers",
   ResponseHeaders: "responseHeaders",
   Faults: "faults",
 };

@@ -20,8 +20,8 @@ describe("descriptor size", () => {
 
   it("declares a header or fault list that operations share once, and names it", () => {
     const text = read("corpus/bing-campaign-management");
-    expect(count(text, "const requestHeaders = [")).toBe(1);
-    expect(count(text, "headers: requestHeaders,")).toBeGreaterThan(150);
+    expect(count(text, "const headers = [")).toBe(1);
+    expect(count(text, "    headers,\n")).toBeGreaterThan(150);
     expect(count(text, '  "ApplicationToken",')).toBe(1);
   });
 

@@ -1259,7 +1259,7 @@ export const CampaignManagementServiceSoapHeaders: ComplexDesc = complex(
 
 export const AddCampaignsRequest: ComplexDesc = complex("AddCampaignsRequest", () => [
   field("AccountId", NS, xs.long, OPTIONAL),
-  field("Campaigns", NS, () => ArrayOfCampaign, OPTIONAL_NILLABLE),
+  field("Campaigns", NS, ArrayOfCampaign, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfCampaign: ArrayDesc = array(
@@ -1270,15 +1270,15 @@ export const ArrayOfCampaign: ArrayDesc = array(
 export const Campaign: ComplexDesc = complex("Campaign", () => [
   field("AudienceAdsBidAdjustment", NS, xs.int, OPTIONAL_NILLABLE),
   field("BidStrategyScope", NS, EntityScope, OPTIONAL_NILLABLE),
-  field("BiddingScheme", NS, () => BiddingScheme, OPTIONAL_NILLABLE),
+  field("BiddingScheme", NS, BiddingScheme, OPTIONAL_NILLABLE),
   field("BudgetType", NS, BudgetLimitType, OPTIONAL_NILLABLE),
   field("DailyBudget", NS, xs.double, OPTIONAL_NILLABLE),
-  field("DealIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("DealIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
   field("EndDate", NS, xs.dateTime, OPTIONAL_NILLABLE),
   field("ExperimentId", NS, xs.long, OPTIONAL_NILLABLE),
   field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
-  field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
-  field("GoalIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("ForwardCompatibilityMap", NS, ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
+  field("GoalIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
   field("Id", NS, xs.long, OPTIONAL_NILLABLE),
   field("IsDealCampaign", NS, xs.boolean, OPTIONAL_NILLABLE),
   field("IsPolitical", NS, xs.boolean, OPTIONAL),
@@ -1289,12 +1289,12 @@ export const Campaign: ComplexDesc = complex("Campaign", () => [
   field("SubType", NS, xs.string, OPTIONAL_NILLABLE),
   field("TimeZone", NS, xs.string, OPTIONAL_NILLABLE),
   field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
-  field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
+  field("UrlCustomParameters", NS, CustomParameters, OPTIONAL_NILLABLE),
   field("UseCampaignLevelDates", NS, xs.boolean, OPTIONAL_NILLABLE),
   field("CampaignType", NS, CampaignType, OPTIONAL_NILLABLE),
-  field("Settings", NS, () => ArrayOfSetting, OPTIONAL_NILLABLE),
+  field("Settings", NS, ArrayOfSetting, OPTIONAL_NILLABLE),
   field("BudgetId", NS, xs.long, OPTIONAL_NILLABLE),
-  field("Languages", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("Languages", NS, ArrayOfstring, OPTIONAL_NILLABLE),
   field("AdScheduleUseSearcherTimeZone", NS, xs.boolean, OPTIONAL_NILLABLE),
   field("BidStrategyId", NS, xs.long, OPTIONAL_NILLABLE),
 ]);
@@ -1329,7 +1329,7 @@ export const BiddingScheme: ComplexDesc = complex(
 
 export const MaxClicksBiddingScheme: ComplexDesc = complex(
   "MaxClicksBiddingScheme",
-  () => [field("MaxCpc", NS, () => Bid, OPTIONAL_NILLABLE)],
+  () => [field("MaxCpc", NS, Bid, OPTIONAL_NILLABLE)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
@@ -1340,7 +1340,7 @@ export const Bid: ComplexDesc = complex("Bid", () => [
 export const MaxConversionsBiddingScheme: ComplexDesc = complex(
   "MaxConversionsBiddingScheme",
   () => [
-    field("MaxCpc", NS, () => Bid, OPTIONAL_NILLABLE),
+    field("MaxCpc", NS, Bid, OPTIONAL_NILLABLE),
     field("TargetCpa", NS, xs.double, OPTIONAL_NILLABLE),
   ],
   { base: () => BiddingScheme, family: { ns: NS } },
@@ -1349,7 +1349,7 @@ export const MaxConversionsBiddingScheme: ComplexDesc = complex(
 export const TargetCpaBiddingScheme: ComplexDesc = complex(
   "TargetCpaBiddingScheme",
   () => [
-    field("MaxCpc", NS, () => Bid, OPTIONAL_NILLABLE),
+    field("MaxCpc", NS, Bid, OPTIONAL_NILLABLE),
     field("TargetCpa", NS, xs.double, OPTIONAL_NILLABLE),
   ],
   { base: () => BiddingScheme, family: { ns: NS } },
@@ -1385,7 +1385,7 @@ export const InheritFromParentBiddingScheme: ComplexDesc = complex(
 export const TargetRoasBiddingScheme: ComplexDesc = complex(
   "TargetRoasBiddingScheme",
   () => [
-    field("MaxCpc", NS, () => Bid, OPTIONAL_NILLABLE),
+    field("MaxCpc", NS, Bid, OPTIONAL_NILLABLE),
     field("TargetRoas", NS, xs.double, OPTIONAL_NILLABLE),
   ],
   { base: () => BiddingScheme, family: { ns: NS } },
@@ -1393,14 +1393,14 @@ export const TargetRoasBiddingScheme: ComplexDesc = complex(
 
 export const MaxRoasBiddingScheme: ComplexDesc = complex(
   "MaxRoasBiddingScheme",
-  () => [field("MaxCpc", NS, () => Bid, OPTIONAL_NILLABLE)],
+  () => [field("MaxCpc", NS, Bid, OPTIONAL_NILLABLE)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
 export const MaxConversionValueBiddingScheme: ComplexDesc = complex(
   "MaxConversionValueBiddingScheme",
   () => [
-    field("MaxCpc", NS, () => Bid, OPTIONAL_NILLABLE),
+    field("MaxCpc", NS, Bid, OPTIONAL_NILLABLE),
     field("TargetRoas", NS, xs.double, OPTIONAL_NILLABLE),
   ],
   { base: () => BiddingScheme, family: { ns: NS } },
@@ -1409,7 +1409,7 @@ export const MaxConversionValueBiddingScheme: ComplexDesc = complex(
 export const TargetImpressionShareBiddingScheme: ComplexDesc = complex(
   "TargetImpressionShareBiddingScheme",
   () => [
-    field("MaxCpc", NS, () => Bid, OPTIONAL_NILLABLE),
+    field("MaxCpc", NS, Bid, OPTIONAL_NILLABLE),
     field("TargetAdPosition", NS, xs.string, OPTIONAL_NILLABLE),
     field("TargetImpressionShare", NS, xs.double, OPTIONAL_NILLABLE),
   ],
@@ -1453,7 +1453,7 @@ export const KeyValuePairOfstringstring: ComplexDesc = complex("KeyValuePairOfst
 ]);
 
 export const CustomParameters: ComplexDesc = complex("CustomParameters", () => [
-  field("Parameters", NS, () => ArrayOfCustomParameter, OPTIONAL_NILLABLE),
+  field("Parameters", NS, ArrayOfCustomParameter, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfCustomParameter: ArrayDesc = array(
@@ -1503,7 +1503,7 @@ export const Setting: ComplexDesc = complex(
 
 export const VerifiedTrackingSetting: ComplexDesc = complex(
   "VerifiedTrackingSetting",
-  () => [field("Details", NS, () => ArrayOfArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE)],
+  () => [field("Details", NS, ArrayOfArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE)],
   { base: () => Setting, family: { ns: NS } },
 );
 
@@ -1542,7 +1542,7 @@ export const DynamicSearchAdsSetting: ComplexDesc = complex(
     field("DomainName", NS, xs.string, OPTIONAL_NILLABLE),
     field("DynamicDescriptionEnabled", NS, xs.boolean, OPTIONAL_NILLABLE),
     field("Language", NS, xs.string, OPTIONAL_NILLABLE),
-    field("PageFeedIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("PageFeedIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
     field("Source", NS, DynamicSearchAdsSource, OPTIONAL_NILLABLE),
   ],
   { base: () => Setting, family: { ns: NS } },
@@ -1550,7 +1550,7 @@ export const DynamicSearchAdsSetting: ComplexDesc = complex(
 
 export const TargetSetting: ComplexDesc = complex(
   "TargetSetting",
-  () => [field("Details", NS, () => ArrayOfTargetSettingDetail, OPTIONAL_NILLABLE)],
+  () => [field("Details", NS, ArrayOfTargetSettingDetail, OPTIONAL_NILLABLE)],
   { base: () => Setting, family: { ns: NS } },
 );
 
@@ -1599,7 +1599,7 @@ export const PerformanceMaxSetting: ComplexDesc = complex(
     field("AutoGeneratedTextOptOut", NS, xs.boolean, OPTIONAL_NILLABLE),
     field("CostPerSaleOptOut", NS, xs.boolean, OPTIONAL_NILLABLE),
     field("FinalUrlExpansionOptOut", NS, xs.boolean, OPTIONAL),
-    field("PageFeedIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("PageFeedIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
   ],
   { base: () => Setting, family: { ns: NS } },
 );
@@ -1633,7 +1633,7 @@ export const AppSetting: ComplexDesc = complex(
 
 export const ThirdPartyMeasurementSetting: ComplexDesc = complex(
   "ThirdPartyMeasurementSetting",
-  () => [field("Details", NS, () => ArrayOfArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE)],
+  () => [field("Details", NS, ArrayOfArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE)],
   { base: () => Setting, family: { ns: NS } },
 );
 
@@ -1677,8 +1677,8 @@ export const ArrayOfstring: ArrayDesc = array(
 );
 
 export const AddCampaignsResponse: ComplexDesc = complex("AddCampaignsResponse", () => [
-  field("CampaignIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("CampaignIds", NS, ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfNullableOflong: ArrayDesc = array(
@@ -1698,12 +1698,7 @@ export const BatchError: ComplexDesc = complex(
     field("Details", NS, xs.string, OPTIONAL_NILLABLE),
     field("ErrorCode", NS, xs.string, OPTIONAL_NILLABLE),
     field("FieldPath", NS, xs.string, OPTIONAL_NILLABLE),
-    field(
-      "ForwardCompatibilityMap",
-      NS,
-      () => ArrayOfKeyValuePairOfstringstring,
-      OPTIONAL_NILLABLE,
-    ),
+    field("ForwardCompatibilityMap", NS, ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
     field("Index", NS, xs.int, OPTIONAL),
     field("Message", NS, xs.string, OPTIONAL_NILLABLE),
     field("Type", NS, xs.string, OPTIONAL_NILLABLE),
@@ -1734,52 +1729,52 @@ export const GetCampaignsByAccountIdRequest: ComplexDesc = complex(
 
 export const GetCampaignsByAccountIdResponse: ComplexDesc = complex(
   "GetCampaignsByAccountIdResponse",
-  () => [field("Campaigns", NS, () => ArrayOfCampaign, OPTIONAL_NILLABLE)],
+  () => [field("Campaigns", NS, ArrayOfCampaign, OPTIONAL_NILLABLE)],
 );
 
 export const GetCampaignsByIdsRequest: ComplexDesc = complex("GetCampaignsByIdsRequest", () => [
   field("AccountId", NS, xs.long, OPTIONAL),
-  field("CampaignIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("CampaignIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
   field("CampaignType", NS, CampaignType, OPTIONAL),
   field("ReturnAdditionalFields", NS, CampaignAdditionalField, OPTIONAL_NILLABLE),
 ]);
 
 export const GetCampaignsByIdsResponse: ComplexDesc = complex("GetCampaignsByIdsResponse", () => [
-  field("Campaigns", NS, () => ArrayOfCampaign, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("Campaigns", NS, ArrayOfCampaign, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteCampaignsRequest: ComplexDesc = complex("DeleteCampaignsRequest", () => [
   field("AccountId", NS, xs.long, OPTIONAL),
-  field("CampaignIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("CampaignIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteCampaignsResponse: ComplexDesc = complex("DeleteCampaignsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateCampaignsRequest: ComplexDesc = complex("UpdateCampaignsRequest", () => [
   field("AccountId", NS, xs.long, OPTIONAL),
-  field("Campaigns", NS, () => ArrayOfCampaign, OPTIONAL_NILLABLE),
+  field("Campaigns", NS, ArrayOfCampaign, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateCampaignsResponse: ComplexDesc = complex("UpdateCampaignsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetNegativeSitesByCampaignIdsRequest: ComplexDesc = complex(
   "GetNegativeSitesByCampaignIdsRequest",
   () => [
     field("AccountId", NS, xs.long, OPTIONAL),
-    field("CampaignIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("CampaignIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetNegativeSitesByCampaignIdsResponse: ComplexDesc = complex(
   "GetNegativeSitesByCampaignIdsResponse",
   () => [
-    field("CampaignNegativeSites", NS, () => ArrayOfCampaignNegativeSites, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("CampaignNegativeSites", NS, ArrayOfCampaignNegativeSites, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -1790,20 +1785,20 @@ export const ArrayOfCampaignNegativeSites: ArrayDesc = array(
 
 export const CampaignNegativeSites: ComplexDesc = complex("CampaignNegativeSites", () => [
   field("CampaignId", NS, xs.long, OPTIONAL),
-  field("NegativeSites", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("NegativeSites", NS, ArrayOfstring, OPTIONAL_NILLABLE),
 ]);
 
 export const SetNegativeSitesToCampaignsRequest: ComplexDesc = complex(
   "SetNegativeSitesToCampaignsRequest",
   () => [
     field("AccountId", NS, xs.long, OPTIONAL),
-    field("CampaignNegativeSites", NS, () => ArrayOfCampaignNegativeSites, OPTIONAL_NILLABLE),
+    field("CampaignNegativeSites", NS, ArrayOfCampaignNegativeSites, OPTIONAL_NILLABLE),
   ],
 );
 
 export const SetNegativeSitesToCampaignsResponse: ComplexDesc = complex(
   "SetNegativeSitesToCampaignsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetConfigValueRequest: ComplexDesc = complex("GetConfigValueRequest", () => [
@@ -1817,12 +1812,12 @@ export const GetConfigValueResponse: ComplexDesc = complex("GetConfigValueRespon
 export const GetBSCCountriesRequest: ComplexDesc = complex("GetBSCCountriesRequest", () => []);
 
 export const GetBSCCountriesResponse: ComplexDesc = complex("GetBSCCountriesResponse", () => [
-  field("CountryCodes", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("CountryCodes", NS, ArrayOfstring, OPTIONAL_NILLABLE),
 ]);
 
 export const AddAdGroupsRequest: ComplexDesc = complex("AddAdGroupsRequest", () => [
   field("CampaignId", NS, xs.long, OPTIONAL),
-  field("AdGroups", NS, () => ArrayOfAdGroup, OPTIONAL_NILLABLE),
+  field("AdGroups", NS, ArrayOfAdGroup, OPTIONAL_NILLABLE),
   field("ReturnInheritedBidStrategyTypes", NS, xs.boolean, OPTIONAL_NILLABLE),
 ]);
 
@@ -1832,34 +1827,34 @@ export const ArrayOfAdGroup: ArrayDesc = array(
 );
 
 export const AdGroup: ComplexDesc = complex("AdGroup", () => [
-  field("AdRotation", NS, () => AdRotation, OPTIONAL_NILLABLE),
+  field("AdRotation", NS, AdRotation, OPTIONAL_NILLABLE),
   field("AudienceAdsBidAdjustment", NS, xs.int, OPTIONAL_NILLABLE),
-  field("BiddingScheme", NS, () => BiddingScheme, OPTIONAL_NILLABLE),
-  field("CommissionRate", NS, () => RateBid, OPTIONAL_NILLABLE),
-  field("CpcBid", NS, () => Bid, OPTIONAL_NILLABLE),
-  field("EndDate", NS, () => Date_, OPTIONAL_NILLABLE),
+  field("BiddingScheme", NS, BiddingScheme, OPTIONAL_NILLABLE),
+  field("CommissionRate", NS, RateBid, OPTIONAL_NILLABLE),
+  field("CpcBid", NS, Bid, OPTIONAL_NILLABLE),
+  field("EndDate", NS, Date_, OPTIONAL_NILLABLE),
   field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
-  field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
-  field("FrequencyCapSettings", NS, () => ArrayOfFrequencyCapSettings, OPTIONAL_NILLABLE),
+  field("ForwardCompatibilityMap", NS, ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
+  field("FrequencyCapSettings", NS, ArrayOfFrequencyCapSettings, OPTIONAL_NILLABLE),
   field("Id", NS, xs.long, OPTIONAL_NILLABLE),
   field("Language", NS, xs.string, OPTIONAL_NILLABLE),
   field("MultimediaAdsBidAdjustment", NS, xs.int, OPTIONAL_NILLABLE),
   field("Name", NS, xs.string, OPTIONAL_NILLABLE),
   field("Network", NS, Network, OPTIONAL_NILLABLE),
-  field("PercentCpcBid", NS, () => RateBid, OPTIONAL_NILLABLE),
+  field("PercentCpcBid", NS, RateBid, OPTIONAL_NILLABLE),
   field("PrivacyStatus", NS, AdGroupPrivacyStatus, OPTIONAL_NILLABLE),
-  field("Settings", NS, () => ArrayOfSetting, OPTIONAL_NILLABLE),
-  field("StartDate", NS, () => Date_, OPTIONAL_NILLABLE),
+  field("Settings", NS, ArrayOfSetting, OPTIONAL_NILLABLE),
+  field("StartDate", NS, Date_, OPTIONAL_NILLABLE),
   field("Status", NS, AdGroupStatus, OPTIONAL_NILLABLE),
   field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
-  field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
+  field("UrlCustomParameters", NS, CustomParameters, OPTIONAL_NILLABLE),
   field("UseOptimizedTargeting", NS, xs.boolean, OPTIONAL_NILLABLE),
   field("UsePredictiveTargeting", NS, xs.boolean, OPTIONAL_NILLABLE),
   field("AdScheduleUseSearcherTimeZone", NS, xs.boolean, OPTIONAL_NILLABLE),
   field("AdGroupType", NS, xs.string, OPTIONAL_NILLABLE),
-  field("CpvBid", NS, () => Bid, OPTIONAL_NILLABLE),
-  field("CpmBid", NS, () => Bid, OPTIONAL_NILLABLE),
-  field("McpaBid", NS, () => Bid, OPTIONAL_NILLABLE),
+  field("CpvBid", NS, Bid, OPTIONAL_NILLABLE),
+  field("CpmBid", NS, Bid, OPTIONAL_NILLABLE),
+  field("McpaBid", NS, Bid, OPTIONAL_NILLABLE),
 ]);
 
 export const AdRotation: ComplexDesc = complex("AdRotation", () => [
@@ -1870,7 +1865,7 @@ export const AdRotation: ComplexDesc = complex("AdRotation", () => [
 
 export const RateBid: ComplexDesc = complex(
   "RateBid",
-  () => [field("RateAmount", NS, () => RateAmount, OPTIONAL_NILLABLE)],
+  () => [field("RateAmount", NS, RateAmount, OPTIONAL_NILLABLE)],
   { base: () => CriterionBid, family: { ns: NS } },
 );
 
@@ -1913,29 +1908,29 @@ export const FrequencyCapSettings: ComplexDesc = complex("FrequencyCapSettings",
 ]);
 
 export const AddAdGroupsResponse: ComplexDesc = complex("AddAdGroupsResponse", () => [
-  field("AdGroupIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("InheritedBidStrategyTypes", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("AdGroupIds", NS, ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+  field("InheritedBidStrategyTypes", NS, ArrayOfstring, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteAdGroupsRequest: ComplexDesc = complex("DeleteAdGroupsRequest", () => [
   field("CampaignId", NS, xs.long, OPTIONAL),
-  field("AdGroupIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("AdGroupIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteAdGroupsResponse: ComplexDesc = complex("DeleteAdGroupsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetAdGroupsByIdsRequest: ComplexDesc = complex("GetAdGroupsByIdsRequest", () => [
   field("CampaignId", NS, xs.long, OPTIONAL),
-  field("AdGroupIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("AdGroupIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
   field("ReturnAdditionalFields", NS, AdGroupAdditionalField, OPTIONAL_NILLABLE),
 ]);
 
 export const GetAdGroupsByIdsResponse: ComplexDesc = complex("GetAdGroupsByIdsResponse", () => [
-  field("AdGroups", NS, () => ArrayOfAdGroup, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("AdGroups", NS, ArrayOfAdGroup, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetAdGroupsByCampaignIdRequest: ComplexDesc = complex(
@@ -1948,34 +1943,34 @@ export const GetAdGroupsByCampaignIdRequest: ComplexDesc = complex(
 
 export const GetAdGroupsByCampaignIdResponse: ComplexDesc = complex(
   "GetAdGroupsByCampaignIdResponse",
-  () => [field("AdGroups", NS, () => ArrayOfAdGroup, OPTIONAL_NILLABLE)],
+  () => [field("AdGroups", NS, ArrayOfAdGroup, OPTIONAL_NILLABLE)],
 );
 
 export const UpdateAdGroupsRequest: ComplexDesc = complex("UpdateAdGroupsRequest", () => [
   field("CampaignId", NS, xs.long, OPTIONAL),
-  field("AdGroups", NS, () => ArrayOfAdGroup, OPTIONAL_NILLABLE),
+  field("AdGroups", NS, ArrayOfAdGroup, OPTIONAL_NILLABLE),
   field("UpdateAudienceAdsBidAdjustment", NS, xs.boolean, OPTIONAL),
   field("ReturnInheritedBidStrategyTypes", NS, xs.boolean, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateAdGroupsResponse: ComplexDesc = complex("UpdateAdGroupsResponse", () => [
-  field("InheritedBidStrategyTypes", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("InheritedBidStrategyTypes", NS, ArrayOfstring, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetNegativeSitesByAdGroupIdsRequest: ComplexDesc = complex(
   "GetNegativeSitesByAdGroupIdsRequest",
   () => [
     field("CampaignId", NS, xs.long, OPTIONAL),
-    field("AdGroupIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("AdGroupIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetNegativeSitesByAdGroupIdsResponse: ComplexDesc = complex(
   "GetNegativeSitesByAdGroupIdsResponse",
   () => [
-    field("AdGroupNegativeSites", NS, () => ArrayOfAdGroupNegativeSites, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("AdGroupNegativeSites", NS, ArrayOfAdGroupNegativeSites, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -1986,20 +1981,20 @@ export const ArrayOfAdGroupNegativeSites: ArrayDesc = array(
 
 export const AdGroupNegativeSites: ComplexDesc = complex("AdGroupNegativeSites", () => [
   field("AdGroupId", NS, xs.long, OPTIONAL),
-  field("NegativeSites", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("NegativeSites", NS, ArrayOfstring, OPTIONAL_NILLABLE),
 ]);
 
 export const SetNegativeSitesToAdGroupsRequest: ComplexDesc = complex(
   "SetNegativeSitesToAdGroupsRequest",
   () => [
     field("CampaignId", NS, xs.long, OPTIONAL),
-    field("AdGroupNegativeSites", NS, () => ArrayOfAdGroupNegativeSites, OPTIONAL_NILLABLE),
+    field("AdGroupNegativeSites", NS, ArrayOfAdGroupNegativeSites, OPTIONAL_NILLABLE),
   ],
 );
 
 export const SetNegativeSitesToAdGroupsResponse: ComplexDesc = complex(
   "SetNegativeSitesToAdGroupsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetGeoLocationsFileUrlRequest: ComplexDesc = complex(
@@ -2022,7 +2017,7 @@ export const GetGeoLocationsFileUrlResponse: ComplexDesc = complex(
 
 export const AddAdsRequest: ComplexDesc = complex("AddAdsRequest", () => [
   field("AdGroupId", NS, xs.long, OPTIONAL),
-  field("Ads", NS, () => ArrayOfAd, OPTIONAL_NILLABLE),
+  field("Ads", NS, ArrayOfAd, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfAd: ArrayDesc = array(
@@ -2036,21 +2031,16 @@ export const Ad: ComplexDesc = complex(
     field("AdFormatPreference", NS, xs.string, OPTIONAL_NILLABLE),
     field("DevicePreference", NS, xs.long, OPTIONAL_NILLABLE),
     field("EditorialStatus", NS, AdEditorialStatus, OPTIONAL_NILLABLE),
-    field("FinalAppUrls", NS, () => ArrayOfAppUrl, OPTIONAL_NILLABLE),
-    field("FinalMobileUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FinalAppUrls", NS, ArrayOfAppUrl, OPTIONAL_NILLABLE),
+    field("FinalMobileUrls", NS, ArrayOfstring, OPTIONAL_NILLABLE),
     field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
-    field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-    field(
-      "ForwardCompatibilityMap",
-      NS,
-      () => ArrayOfKeyValuePairOfstringstring,
-      OPTIONAL_NILLABLE,
-    ),
+    field("FinalUrls", NS, ArrayOfstring, OPTIONAL_NILLABLE),
+    field("ForwardCompatibilityMap", NS, ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
     field("Id", NS, xs.long, OPTIONAL_NILLABLE),
     field("Status", NS, AdStatus, OPTIONAL_NILLABLE),
     field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
     field("Type", NS, AdType, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
+    field("UrlCustomParameters", NS, CustomParameters, OPTIONAL_NILLABLE),
   ],
   {
     family: {
@@ -2135,17 +2125,17 @@ export const ResponsiveAd: ComplexDesc = complex(
     field("BusinessName", NS, xs.string, OPTIONAL_NILLABLE),
     field("CallToAction", NS, CallToAction, OPTIONAL_NILLABLE),
     field("CallToActionLanguage", NS, LanguageName, OPTIONAL_NILLABLE),
-    field("Descriptions", NS, () => ArrayOfAssetLink, OPTIONAL_NILLABLE),
+    field("Descriptions", NS, ArrayOfAssetLink, OPTIONAL_NILLABLE),
     field("Headline", NS, xs.string, OPTIONAL_NILLABLE),
-    field("Headlines", NS, () => ArrayOfAssetLink, OPTIONAL_NILLABLE),
-    field("Images", NS, () => ArrayOfAssetLink, OPTIONAL_NILLABLE),
-    field("ImpressionTrackingUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-    field("LongHeadline", NS, () => AssetLink, OPTIONAL_NILLABLE),
+    field("Headlines", NS, ArrayOfAssetLink, OPTIONAL_NILLABLE),
+    field("Images", NS, ArrayOfAssetLink, OPTIONAL_NILLABLE),
+    field("ImpressionTrackingUrls", NS, ArrayOfstring, OPTIONAL_NILLABLE),
+    field("LongHeadline", NS, AssetLink, OPTIONAL_NILLABLE),
     field("LongHeadlineString", NS, xs.string, OPTIONAL_NILLABLE),
-    field("LongHeadlines", NS, () => ArrayOfAssetLink, OPTIONAL_NILLABLE),
+    field("LongHeadlines", NS, ArrayOfAssetLink, OPTIONAL_NILLABLE),
     field("Text", NS, xs.string, OPTIONAL_NILLABLE),
-    field("VerifiedTrackingSettings", NS, () => VerifiedTrackingSetting, OPTIONAL_NILLABLE),
-    field("Videos", NS, () => ArrayOfAssetLink, OPTIONAL_NILLABLE),
+    field("VerifiedTrackingSettings", NS, VerifiedTrackingSetting, OPTIONAL_NILLABLE),
+    field("Videos", NS, ArrayOfAssetLink, OPTIONAL_NILLABLE),
   ],
   { base: () => Ad, family: { ns: NS } },
 );
@@ -2156,7 +2146,7 @@ export const ArrayOfAssetLink: ArrayDesc = array(
 );
 
 export const AssetLink: ComplexDesc = complex("AssetLink", () => [
-  field("Asset", NS, () => Asset, OPTIONAL_NILLABLE),
+  field("Asset", NS, Asset, OPTIONAL_NILLABLE),
   field("AssetPerformanceLabel", NS, xs.string, OPTIONAL_NILLABLE),
   field("EditorialStatus", NS, AssetLinkEditorialStatus, OPTIONAL_NILLABLE),
   field("PinnedField", NS, xs.string, OPTIONAL_NILLABLE),
@@ -2197,7 +2187,7 @@ export const VideoAsset: ComplexDesc = complex(
   "VideoAsset",
   () => [
     field("SubType", NS, xs.string, OPTIONAL_NILLABLE),
-    field("ThumbnailImage", NS, () => ImageAsset, OPTIONAL_NILLABLE),
+    field("ThumbnailImage", NS, ImageAsset, OPTIONAL_NILLABLE),
   ],
   { base: () => Asset, family: { ns: NS } },
 );
@@ -2205,9 +2195,9 @@ export const VideoAsset: ComplexDesc = complex(
 export const ResponsiveSearchAd: ComplexDesc = complex(
   "ResponsiveSearchAd",
   () => [
-    field("Descriptions", NS, () => ArrayOfAssetLink, OPTIONAL_NILLABLE),
+    field("Descriptions", NS, ArrayOfAssetLink, OPTIONAL_NILLABLE),
     field("Domain", NS, xs.string, OPTIONAL_NILLABLE),
-    field("Headlines", NS, () => ArrayOfAssetLink, OPTIONAL_NILLABLE),
+    field("Headlines", NS, ArrayOfAssetLink, OPTIONAL_NILLABLE),
     field("Path1", NS, xs.string, OPTIONAL_NILLABLE),
     field("Path2", NS, xs.string, OPTIONAL_NILLABLE),
   ],
@@ -2225,17 +2215,17 @@ export const AppUrl: ComplexDesc = complex("AppUrl", () => [
 ]);
 
 export const AddAdsResponse: ComplexDesc = complex("AddAdsResponse", () => [
-  field("AdIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("AdIds", NS, ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteAdsRequest: ComplexDesc = complex("DeleteAdsRequest", () => [
   field("AdGroupId", NS, xs.long, OPTIONAL),
-  field("AdIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("AdIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteAdsResponse: ComplexDesc = complex("DeleteAdsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetAdsByEditorialStatusRequest: ComplexDesc = complex(
@@ -2243,7 +2233,7 @@ export const GetAdsByEditorialStatusRequest: ComplexDesc = complex(
   () => [
     field("AdGroupId", NS, xs.long, OPTIONAL),
     field("EditorialStatus", NS, AdEditorialStatus, OPTIONAL),
-    field("AdTypes", NS, () => ArrayOfAdType, OPTIONAL_NILLABLE),
+    field("AdTypes", NS, ArrayOfAdType, OPTIONAL_NILLABLE),
     field("ReturnAdditionalFields", NS, AdAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
@@ -2255,43 +2245,43 @@ export const ArrayOfAdType: ArrayDesc = array(
 
 export const GetAdsByEditorialStatusResponse: ComplexDesc = complex(
   "GetAdsByEditorialStatusResponse",
-  () => [field("Ads", NS, () => ArrayOfAd, OPTIONAL_NILLABLE)],
+  () => [field("Ads", NS, ArrayOfAd, OPTIONAL_NILLABLE)],
 );
 
 export const GetAdsByIdsRequest: ComplexDesc = complex("GetAdsByIdsRequest", () => [
   field("AdGroupId", NS, xs.long, OPTIONAL),
-  field("AdIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-  field("AdTypes", NS, () => ArrayOfAdType, OPTIONAL_NILLABLE),
+  field("AdIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
+  field("AdTypes", NS, ArrayOfAdType, OPTIONAL_NILLABLE),
   field("ReturnAdditionalFields", NS, AdAdditionalField, OPTIONAL_NILLABLE),
 ]);
 
 export const GetAdsByIdsResponse: ComplexDesc = complex("GetAdsByIdsResponse", () => [
-  field("Ads", NS, () => ArrayOfAd, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("Ads", NS, ArrayOfAd, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetAdsByAdGroupIdRequest: ComplexDesc = complex("GetAdsByAdGroupIdRequest", () => [
   field("AdGroupId", NS, xs.long, OPTIONAL),
-  field("AdTypes", NS, () => ArrayOfAdType, OPTIONAL_NILLABLE),
+  field("AdTypes", NS, ArrayOfAdType, OPTIONAL_NILLABLE),
   field("ReturnAdditionalFields", NS, AdAdditionalField, OPTIONAL_NILLABLE),
 ]);
 
 export const GetAdsByAdGroupIdResponse: ComplexDesc = complex("GetAdsByAdGroupIdResponse", () => [
-  field("Ads", NS, () => ArrayOfAd, OPTIONAL_NILLABLE),
+  field("Ads", NS, ArrayOfAd, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateAdsRequest: ComplexDesc = complex("UpdateAdsRequest", () => [
   field("AdGroupId", NS, xs.long, OPTIONAL),
-  field("Ads", NS, () => ArrayOfAd, OPTIONAL_NILLABLE),
+  field("Ads", NS, ArrayOfAd, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateAdsResponse: ComplexDesc = complex("UpdateAdsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const AddKeywordsRequest: ComplexDesc = complex("AddKeywordsRequest", () => [
   field("AdGroupId", NS, xs.long, OPTIONAL),
-  field("Keywords", NS, () => ArrayOfKeyword, OPTIONAL_NILLABLE),
+  field("Keywords", NS, ArrayOfKeyword, OPTIONAL_NILLABLE),
   field("ReturnInheritedBidStrategyTypes", NS, xs.boolean, OPTIONAL_NILLABLE),
 ]);
 
@@ -2301,15 +2291,15 @@ export const ArrayOfKeyword: ArrayDesc = array(
 );
 
 export const Keyword: ComplexDesc = complex("Keyword", () => [
-  field("Bid", NS, () => Bid, OPTIONAL_NILLABLE),
-  field("BiddingScheme", NS, () => BiddingScheme, OPTIONAL_NILLABLE),
+  field("Bid", NS, Bid, OPTIONAL_NILLABLE),
+  field("BiddingScheme", NS, BiddingScheme, OPTIONAL_NILLABLE),
   field("DestinationUrl", NS, xs.string, OPTIONAL_NILLABLE),
   field("EditorialStatus", NS, KeywordEditorialStatus, OPTIONAL_NILLABLE),
-  field("FinalAppUrls", NS, () => ArrayOfAppUrl, OPTIONAL_NILLABLE),
-  field("FinalMobileUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("FinalAppUrls", NS, ArrayOfAppUrl, OPTIONAL_NILLABLE),
+  field("FinalMobileUrls", NS, ArrayOfstring, OPTIONAL_NILLABLE),
   field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
-  field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-  field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
+  field("FinalUrls", NS, ArrayOfstring, OPTIONAL_NILLABLE),
+  field("ForwardCompatibilityMap", NS, ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
   field("Id", NS, xs.long, OPTIONAL_NILLABLE),
   field("MatchType", NS, MatchType, OPTIONAL_NILLABLE),
   field("Param1", NS, xs.string, OPTIONAL_NILLABLE),
@@ -2318,22 +2308,22 @@ export const Keyword: ComplexDesc = complex("Keyword", () => [
   field("Status", NS, KeywordStatus, OPTIONAL_NILLABLE),
   field("Text", NS, xs.string, OPTIONAL_NILLABLE),
   field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
-  field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
+  field("UrlCustomParameters", NS, CustomParameters, OPTIONAL_NILLABLE),
 ]);
 
 export const AddKeywordsResponse: ComplexDesc = complex("AddKeywordsResponse", () => [
-  field("InheritedBidStrategyTypes", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-  field("KeywordIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("InheritedBidStrategyTypes", NS, ArrayOfstring, OPTIONAL_NILLABLE),
+  field("KeywordIds", NS, ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteKeywordsRequest: ComplexDesc = complex("DeleteKeywordsRequest", () => [
   field("AdGroupId", NS, xs.long, OPTIONAL),
-  field("KeywordIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("KeywordIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteKeywordsResponse: ComplexDesc = complex("DeleteKeywordsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetKeywordsByEditorialStatusRequest: ComplexDesc = complex(
@@ -2347,18 +2337,18 @@ export const GetKeywordsByEditorialStatusRequest: ComplexDesc = complex(
 
 export const GetKeywordsByEditorialStatusResponse: ComplexDesc = complex(
   "GetKeywordsByEditorialStatusResponse",
-  () => [field("Keywords", NS, () => ArrayOfKeyword, OPTIONAL_NILLABLE)],
+  () => [field("Keywords", NS, ArrayOfKeyword, OPTIONAL_NILLABLE)],
 );
 
 export const GetKeywordsByIdsRequest: ComplexDesc = complex("GetKeywordsByIdsRequest", () => [
   field("AdGroupId", NS, xs.long, OPTIONAL),
-  field("KeywordIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("KeywordIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
   field("ReturnAdditionalFields", NS, KeywordAdditionalField, OPTIONAL_NILLABLE),
 ]);
 
 export const GetKeywordsByIdsResponse: ComplexDesc = complex("GetKeywordsByIdsResponse", () => [
-  field("Keywords", NS, () => ArrayOfKeyword, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("Keywords", NS, ArrayOfKeyword, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetKeywordsByAdGroupIdRequest: ComplexDesc = complex(
@@ -2371,18 +2361,18 @@ export const GetKeywordsByAdGroupIdRequest: ComplexDesc = complex(
 
 export const GetKeywordsByAdGroupIdResponse: ComplexDesc = complex(
   "GetKeywordsByAdGroupIdResponse",
-  () => [field("Keywords", NS, () => ArrayOfKeyword, OPTIONAL_NILLABLE)],
+  () => [field("Keywords", NS, ArrayOfKeyword, OPTIONAL_NILLABLE)],
 );
 
 export const UpdateKeywordsRequest: ComplexDesc = complex("UpdateKeywordsRequest", () => [
   field("AdGroupId", NS, xs.long, OPTIONAL),
-  field("Keywords", NS, () => ArrayOfKeyword, OPTIONAL_NILLABLE),
+  field("Keywords", NS, ArrayOfKeyword, OPTIONAL_NILLABLE),
   field("ReturnInheritedBidStrategyTypes", NS, xs.boolean, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateKeywordsResponse: ComplexDesc = complex("UpdateKeywordsResponse", () => [
-  field("InheritedBidStrategyTypes", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("InheritedBidStrategyTypes", NS, ArrayOfstring, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const AppealEditorialRejectionsRequest: ComplexDesc = complex(
@@ -2391,7 +2381,7 @@ export const AppealEditorialRejectionsRequest: ComplexDesc = complex(
     field(
       "EntityIdToParentIdAssociations",
       NS,
-      () => ArrayOfEntityIdToParentIdAssociation,
+      ArrayOfEntityIdToParentIdAssociation,
       OPTIONAL_NILLABLE,
     ),
     field("EntityType", NS, EntityType, OPTIONAL),
@@ -2416,7 +2406,7 @@ export const EntityIdToParentIdAssociation: ComplexDesc = complex(
 
 export const AppealEditorialRejectionsResponse: ComplexDesc = complex(
   "AppealEditorialRejectionsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetEditorialReasonsByIdsRequest: ComplexDesc = complex(
@@ -2426,7 +2416,7 @@ export const GetEditorialReasonsByIdsRequest: ComplexDesc = complex(
     field(
       "EntityIdToParentIdAssociations",
       NS,
-      () => ArrayOfEntityIdToParentIdAssociation,
+      ArrayOfEntityIdToParentIdAssociation,
       OPTIONAL_NILLABLE,
     ),
     field("EntityType", NS, EntityType, OPTIONAL),
@@ -2436,8 +2426,8 @@ export const GetEditorialReasonsByIdsRequest: ComplexDesc = complex(
 export const GetEditorialReasonsByIdsResponse: ComplexDesc = complex(
   "GetEditorialReasonsByIdsResponse",
   () => [
-    field("EditorialReasons", NS, () => ArrayOfEditorialReasonCollection, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("EditorialReasons", NS, ArrayOfEditorialReasonCollection, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -2450,7 +2440,7 @@ export const EditorialReasonCollection: ComplexDesc = complex("EditorialReasonCo
   field("AdGroupId", NS, xs.long, OPTIONAL),
   field("AdOrKeywordId", NS, xs.long, OPTIONAL),
   field("AppealStatus", NS, AppealStatus, OPTIONAL),
-  field("Reasons", NS, () => ArrayOfEditorialReason, OPTIONAL_NILLABLE),
+  field("Reasons", NS, ArrayOfEditorialReason, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfEditorialReason: ArrayDesc = array(
@@ -2460,7 +2450,7 @@ export const ArrayOfEditorialReason: ArrayDesc = array(
 
 export const EditorialReason: ComplexDesc = complex("EditorialReason", () => [
   field("Location", NS, xs.string, OPTIONAL_NILLABLE),
-  field("PublisherCountries", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("PublisherCountries", NS, ArrayOfstring, OPTIONAL_NILLABLE),
   field("ReasonCode", NS, xs.int, OPTIONAL),
   field("Term", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
@@ -2468,16 +2458,14 @@ export const EditorialReason: ComplexDesc = complex("EditorialReason", () => [
 export const GetAccountMigrationStatusesRequest: ComplexDesc = complex(
   "GetAccountMigrationStatusesRequest",
   () => [
-    field("AccountIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("AccountIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
     field("MigrationType", NS, xs.string, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetAccountMigrationStatusesResponse: ComplexDesc = complex(
   "GetAccountMigrationStatusesResponse",
-  () => [
-    field("MigrationStatuses", NS, () => ArrayOfAccountMigrationStatusesInfo, OPTIONAL_NILLABLE),
-  ],
+  () => [field("MigrationStatuses", NS, ArrayOfAccountMigrationStatusesInfo, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfAccountMigrationStatusesInfo: ArrayDesc = array(
@@ -2489,7 +2477,7 @@ export const AccountMigrationStatusesInfo: ComplexDesc = complex(
   "AccountMigrationStatusesInfo",
   () => [
     field("AccountId", NS, xs.long),
-    field("MigrationStatusInfos", NS, () => ArrayOfMigrationStatusInfo, OPTIONAL_NILLABLE),
+    field("MigrationStatusInfos", NS, ArrayOfMigrationStatusInfo, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -2506,7 +2494,7 @@ export const MigrationStatusInfo: ComplexDesc = complex("MigrationStatusInfo", (
 
 export const SetAccountPropertiesRequest: ComplexDesc = complex(
   "SetAccountPropertiesRequest",
-  () => [field("AccountProperties", NS, () => ArrayOfAccountProperty, OPTIONAL_NILLABLE)],
+  () => [field("AccountProperties", NS, ArrayOfAccountProperty, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfAccountProperty: ArrayDesc = array(
@@ -2521,7 +2509,7 @@ export const AccountProperty: ComplexDesc = complex("AccountProperty", () => [
 
 export const GetAccountPropertiesRequest: ComplexDesc = complex(
   "GetAccountPropertiesRequest",
-  () => [field("AccountPropertyNames", NS, () => ArrayOfAccountPropertyName, OPTIONAL_NILLABLE)],
+  () => [field("AccountPropertyNames", NS, ArrayOfAccountPropertyName, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfAccountPropertyName: ArrayDesc = array(
@@ -2532,14 +2520,14 @@ export const ArrayOfAccountPropertyName: ArrayDesc = array(
 export const GetAccountPropertiesResponse: ComplexDesc = complex(
   "GetAccountPropertiesResponse",
   () => [
-    field("AccountProperties", NS, () => ArrayOfAccountProperty, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("AccountProperties", NS, ArrayOfAccountProperty, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const AddAdExtensionsRequest: ComplexDesc = complex("AddAdExtensionsRequest", () => [
   field("AccountId", NS, xs.long, OPTIONAL),
-  field("AdExtensions", NS, () => ArrayOfAdExtension, OPTIONAL_NILLABLE),
+  field("AdExtensions", NS, ArrayOfAdExtension, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfAdExtension: ArrayDesc = array(
@@ -2551,14 +2539,9 @@ export const AdExtension: ComplexDesc = complex(
   "AdExtension",
   () => [
     field("DevicePreference", NS, xs.long, OPTIONAL_NILLABLE),
-    field(
-      "ForwardCompatibilityMap",
-      NS,
-      () => ArrayOfKeyValuePairOfstringstring,
-      OPTIONAL_NILLABLE,
-    ),
+    field("ForwardCompatibilityMap", NS, ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
     field("Id", NS, xs.long, OPTIONAL_NILLABLE),
-    field("Scheduling", NS, () => Schedule, OPTIONAL_NILLABLE),
+    field("Scheduling", NS, Schedule, OPTIONAL_NILLABLE),
     field("Status", NS, AdExtensionStatus, OPTIONAL_NILLABLE),
     field("Type", NS, xs.string, OPTIONAL_NILLABLE),
     field("Version", NS, xs.int, OPTIONAL_NILLABLE),
@@ -2591,10 +2574,10 @@ export const AdExtension: ComplexDesc = complex(
 export const LocationAdExtension: ComplexDesc = complex(
   "LocationAdExtension",
   () => [
-    field("Address", NS, () => Address, OPTIONAL_NILLABLE),
+    field("Address", NS, Address, OPTIONAL_NILLABLE),
     field("CompanyName", NS, xs.string, OPTIONAL_NILLABLE),
     field("GeoCodeStatus", NS, BusinessGeoCodeStatus, OPTIONAL_NILLABLE),
-    field("GeoPoint", NS, () => GeoPoint, OPTIONAL_NILLABLE),
+    field("GeoPoint", NS, GeoPoint, OPTIONAL_NILLABLE),
     field("PhoneNumber", NS, xs.string, OPTIONAL_NILLABLE),
   ],
   { base: () => AdExtension, family: { ns: NS } },
@@ -2634,16 +2617,16 @@ export const ImageAdExtension: ComplexDesc = complex(
     field("Description", NS, xs.string, OPTIONAL_NILLABLE),
     field("DestinationUrl", NS, xs.string, OPTIONAL_NILLABLE),
     field("DisplayText", NS, xs.string, OPTIONAL_NILLABLE),
-    field("FinalAppUrls", NS, () => ArrayOfAppUrl, OPTIONAL_NILLABLE),
-    field("FinalMobileUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FinalAppUrls", NS, ArrayOfAppUrl, OPTIONAL_NILLABLE),
+    field("FinalMobileUrls", NS, ArrayOfstring, OPTIONAL_NILLABLE),
     field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
-    field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-    field("ImageMediaIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-    field("Images", NS, () => ArrayOfAssetLink, OPTIONAL_NILLABLE),
-    field("Layouts", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FinalUrls", NS, ArrayOfstring, OPTIONAL_NILLABLE),
+    field("ImageMediaIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
+    field("Images", NS, ArrayOfAssetLink, OPTIONAL_NILLABLE),
+    field("Layouts", NS, ArrayOfstring, OPTIONAL_NILLABLE),
     field("SourceType", NS, xs.string, OPTIONAL_NILLABLE),
     field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
+    field("UrlCustomParameters", NS, CustomParameters, OPTIONAL_NILLABLE),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
@@ -2655,12 +2638,12 @@ export const AppAdExtension: ComplexDesc = complex(
     field("AppStoreId", NS, xs.string, OPTIONAL_NILLABLE),
     field("DestinationUrl", NS, xs.string, OPTIONAL_NILLABLE),
     field("DisplayText", NS, xs.string, OPTIONAL_NILLABLE),
-    field("FinalAppUrls", NS, () => ArrayOfAppUrl, OPTIONAL_NILLABLE),
-    field("FinalMobileUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FinalAppUrls", NS, ArrayOfAppUrl, OPTIONAL_NILLABLE),
+    field("FinalMobileUrls", NS, ArrayOfstring, OPTIONAL_NILLABLE),
     field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
-    field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FinalUrls", NS, ArrayOfstring, OPTIONAL_NILLABLE),
     field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
+    field("UrlCustomParameters", NS, CustomParameters, OPTIONAL_NILLABLE),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
@@ -2689,12 +2672,12 @@ export const SitelinkAdExtension: ComplexDesc = complex(
     field("Description2", NS, xs.string, OPTIONAL_NILLABLE),
     field("DestinationUrl", NS, xs.string, OPTIONAL_NILLABLE),
     field("DisplayText", NS, xs.string, OPTIONAL_NILLABLE),
-    field("FinalAppUrls", NS, () => ArrayOfAppUrl, OPTIONAL_NILLABLE),
-    field("FinalMobileUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FinalAppUrls", NS, ArrayOfAppUrl, OPTIONAL_NILLABLE),
+    field("FinalMobileUrls", NS, ArrayOfstring, OPTIONAL_NILLABLE),
     field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
-    field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FinalUrls", NS, ArrayOfstring, OPTIONAL_NILLABLE),
     field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
+    field("UrlCustomParameters", NS, CustomParameters, OPTIONAL_NILLABLE),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
@@ -2703,12 +2686,12 @@ export const ActionAdExtension: ComplexDesc = complex(
   "ActionAdExtension",
   () => [
     field("ActionType", NS, ActionAdExtensionActionType),
-    field("FinalMobileUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FinalMobileUrls", NS, ArrayOfstring, OPTIONAL_NILLABLE),
     field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
-    field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FinalUrls", NS, ArrayOfstring, OPTIONAL_NILLABLE),
     field("Language", NS, xs.string, OPTIONAL_NILLABLE),
     field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
+    field("UrlCustomParameters", NS, CustomParameters, OPTIONAL_NILLABLE),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
@@ -2717,7 +2700,7 @@ export const StructuredSnippetAdExtension: ComplexDesc = complex(
   "StructuredSnippetAdExtension",
   () => [
     field("Header", NS, xs.string, OPTIONAL_NILLABLE),
-    field("Values", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("Values", NS, ArrayOfstring, OPTIONAL_NILLABLE),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
@@ -2728,9 +2711,9 @@ export const PriceAdExtension: ComplexDesc = complex(
     field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
     field("Language", NS, xs.string, OPTIONAL_NILLABLE),
     field("PriceExtensionType", NS, PriceExtensionType),
-    field("TableRows", NS, () => ArrayOfPriceTableRow, OPTIONAL_NILLABLE),
+    field("TableRows", NS, ArrayOfPriceTableRow, OPTIONAL_NILLABLE),
     field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
+    field("UrlCustomParameters", NS, CustomParameters, OPTIONAL_NILLABLE),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
@@ -2743,8 +2726,8 @@ export const ArrayOfPriceTableRow: ArrayDesc = array(
 export const PriceTableRow: ComplexDesc = complex("PriceTableRow", () => [
   field("CurrencyCode", NS, xs.string, OPTIONAL_NILLABLE),
   field("Description", NS, xs.string, OPTIONAL_NILLABLE),
-  field("FinalMobileUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-  field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("FinalMobileUrls", NS, ArrayOfstring, OPTIONAL_NILLABLE),
+  field("FinalUrls", NS, ArrayOfstring, OPTIONAL_NILLABLE),
   field("Header", NS, xs.string, OPTIONAL_NILLABLE),
   field("Price", NS, xs.double),
   field("PriceQualifier", NS, PriceQualifier),
@@ -2758,21 +2741,21 @@ export const PromotionAdExtension: ComplexDesc = complex(
   () => [
     field("CurrencyCode", NS, xs.string, OPTIONAL_NILLABLE),
     field("DiscountModifier", NS, PromotionDiscountModifier, OPTIONAL_NILLABLE),
-    field("FinalAppUrls", NS, () => ArrayOfAppUrl, OPTIONAL_NILLABLE),
-    field("FinalMobileUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FinalAppUrls", NS, ArrayOfAppUrl, OPTIONAL_NILLABLE),
+    field("FinalMobileUrls", NS, ArrayOfstring, OPTIONAL_NILLABLE),
     field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
-    field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FinalUrls", NS, ArrayOfstring, OPTIONAL_NILLABLE),
     field("Language", NS, xs.string, OPTIONAL_NILLABLE),
     field("MoneyAmountOff", NS, xs.double, OPTIONAL_NILLABLE),
     field("OrdersOverAmount", NS, xs.double, OPTIONAL_NILLABLE),
     field("PercentOff", NS, xs.double, OPTIONAL_NILLABLE),
     field("PromotionCode", NS, xs.string, OPTIONAL_NILLABLE),
-    field("PromotionEndDate", NS, () => Date_, OPTIONAL_NILLABLE),
+    field("PromotionEndDate", NS, Date_, OPTIONAL_NILLABLE),
     field("PromotionItem", NS, xs.string, OPTIONAL_NILLABLE),
     field("PromotionOccasion", NS, PromotionOccasion, OPTIONAL_NILLABLE),
-    field("PromotionStartDate", NS, () => Date_, OPTIONAL_NILLABLE),
+    field("PromotionStartDate", NS, Date_, OPTIONAL_NILLABLE),
     field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
+    field("UrlCustomParameters", NS, CustomParameters, OPTIONAL_NILLABLE),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
@@ -2781,13 +2764,13 @@ export const FilterLinkAdExtension: ComplexDesc = complex(
   "FilterLinkAdExtension",
   () => [
     field("AdExtensionHeaderType", NS, AdExtensionHeaderType, OPTIONAL_NILLABLE),
-    field("FinalMobileUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FinalMobileUrls", NS, ArrayOfstring, OPTIONAL_NILLABLE),
     field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
-    field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FinalUrls", NS, ArrayOfstring, OPTIONAL_NILLABLE),
     field("Language", NS, xs.string, OPTIONAL_NILLABLE),
-    field("Texts", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("Texts", NS, ArrayOfstring, OPTIONAL_NILLABLE),
     field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
+    field("UrlCustomParameters", NS, CustomParameters, OPTIONAL_NILLABLE),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
@@ -2796,16 +2779,16 @@ export const FlyerAdExtension: ComplexDesc = complex(
   "FlyerAdExtension",
   () => [
     field("Description", NS, xs.string, OPTIONAL_NILLABLE),
-    field("FinalAppUrls", NS, () => ArrayOfAppUrl, OPTIONAL_NILLABLE),
-    field("FinalMobileUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FinalAppUrls", NS, ArrayOfAppUrl, OPTIONAL_NILLABLE),
+    field("FinalMobileUrls", NS, ArrayOfstring, OPTIONAL_NILLABLE),
     field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
-    field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FinalUrls", NS, ArrayOfstring, OPTIONAL_NILLABLE),
     field("FlyerName", NS, xs.string, OPTIONAL_NILLABLE),
-    field("ImageMediaIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-    field("ImageMediaUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("ImageMediaIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
+    field("ImageMediaUrls", NS, ArrayOfstring, OPTIONAL_NILLABLE),
     field("StoreId", NS, xs.long, OPTIONAL_NILLABLE),
     field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
+    field("UrlCustomParameters", NS, CustomParameters, OPTIONAL_NILLABLE),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
@@ -2816,15 +2799,15 @@ export const VideoAdExtension: ComplexDesc = complex(
     field("ActionText", NS, xs.string, OPTIONAL_NILLABLE),
     field("AlternativeText", NS, xs.string, OPTIONAL_NILLABLE),
     field("DisplayText", NS, xs.string, OPTIONAL_NILLABLE),
-    field("FinalAppUrls", NS, () => ArrayOfAppUrl, OPTIONAL_NILLABLE),
-    field("FinalMobileUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FinalAppUrls", NS, ArrayOfAppUrl, OPTIONAL_NILLABLE),
+    field("FinalMobileUrls", NS, ArrayOfstring, OPTIONAL_NILLABLE),
     field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
-    field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FinalUrls", NS, ArrayOfstring, OPTIONAL_NILLABLE),
     field("Name", NS, xs.string, OPTIONAL_NILLABLE),
     field("ThumbnailId", NS, xs.long, OPTIONAL_NILLABLE),
     field("ThumbnailUrl", NS, xs.string, OPTIONAL_NILLABLE),
     field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
+    field("UrlCustomParameters", NS, CustomParameters, OPTIONAL_NILLABLE),
     field("VideoId", NS, xs.long, OPTIONAL_NILLABLE),
   ],
   { base: () => AdExtension, family: { ns: NS } },
@@ -2834,16 +2817,16 @@ export const DisclaimerAdExtension: ComplexDesc = complex(
   "DisclaimerAdExtension",
   () => [
     field("DisclaimerLayout", NS, xs.string, { nillable: true }),
-    field("FinalAppUrls", NS, () => ArrayOfAppUrl, OPTIONAL_NILLABLE),
-    field("FinalMobileUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FinalAppUrls", NS, ArrayOfAppUrl, OPTIONAL_NILLABLE),
+    field("FinalMobileUrls", NS, ArrayOfstring, OPTIONAL_NILLABLE),
     field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
-    field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FinalUrls", NS, ArrayOfstring, OPTIONAL_NILLABLE),
     field("LineText", NS, xs.string, OPTIONAL_NILLABLE),
     field("Name", NS, xs.string, { nillable: true }),
     field("PopupText", NS, xs.string, OPTIONAL_NILLABLE),
     field("Title", NS, xs.string, OPTIONAL_NILLABLE),
     field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
+    field("UrlCustomParameters", NS, CustomParameters, OPTIONAL_NILLABLE),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
@@ -2860,9 +2843,9 @@ export const LogoAdExtension: ComplexDesc = complex(
 );
 
 export const Schedule: ComplexDesc = complex("Schedule", () => [
-  field("DayTimeRanges", NS, () => ArrayOfDayTime, OPTIONAL_NILLABLE),
-  field("EndDate", NS, () => Date_, OPTIONAL_NILLABLE),
-  field("StartDate", NS, () => Date_, OPTIONAL_NILLABLE),
+  field("DayTimeRanges", NS, ArrayOfDayTime, OPTIONAL_NILLABLE),
+  field("EndDate", NS, Date_, OPTIONAL_NILLABLE),
+  field("StartDate", NS, Date_, OPTIONAL_NILLABLE),
   field("UseSearcherTimeZone", NS, xs.boolean, OPTIONAL_NILLABLE),
 ]);
 
@@ -2880,8 +2863,8 @@ export const DayTime: ComplexDesc = complex("DayTime", () => [
 ]);
 
 export const AddAdExtensionsResponse: ComplexDesc = complex("AddAdExtensionsResponse", () => [
-  field("AdExtensionIdentities", NS, () => ArrayOfAdExtensionIdentity, OPTIONAL_NILLABLE),
-  field("NestedPartialErrors", NS, () => ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE),
+  field("AdExtensionIdentities", NS, ArrayOfAdExtensionIdentity, OPTIONAL_NILLABLE),
+  field("NestedPartialErrors", NS, ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfAdExtensionIdentity: ArrayDesc = array(
@@ -2902,17 +2885,12 @@ export const ArrayOfBatchErrorCollection: ArrayDesc = array(
 export const BatchErrorCollection: ComplexDesc = complex(
   "BatchErrorCollection",
   () => [
-    field("BatchErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("BatchErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
     field("Code", NS, xs.int, OPTIONAL_NILLABLE),
     field("Details", NS, xs.string, OPTIONAL_NILLABLE),
     field("ErrorCode", NS, xs.string, OPTIONAL_NILLABLE),
     field("FieldPath", NS, xs.string, OPTIONAL_NILLABLE),
-    field(
-      "ForwardCompatibilityMap",
-      NS,
-      () => ArrayOfKeyValuePairOfstringstring,
-      OPTIONAL_NILLABLE,
-    ),
+    field("ForwardCompatibilityMap", NS, ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
     field("Index", NS, xs.int, OPTIONAL),
     field("Message", NS, xs.string, OPTIONAL_NILLABLE),
     field("Type", NS, xs.string, OPTIONAL_NILLABLE),
@@ -2936,7 +2914,7 @@ export const GetAdExtensionsByIdsRequest: ComplexDesc = complex(
   "GetAdExtensionsByIdsRequest",
   () => [
     field("AccountId", NS, xs.long, OPTIONAL),
-    field("AdExtensionIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("AdExtensionIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
     field("AdExtensionType", NS, AdExtensionsTypeFilter, OPTIONAL),
     field("ReturnAdditionalFields", NS, AdExtensionAdditionalField, OPTIONAL_NILLABLE),
   ],
@@ -2945,27 +2923,27 @@ export const GetAdExtensionsByIdsRequest: ComplexDesc = complex(
 export const GetAdExtensionsByIdsResponse: ComplexDesc = complex(
   "GetAdExtensionsByIdsResponse",
   () => [
-    field("AdExtensions", NS, () => ArrayOfAdExtension, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("AdExtensions", NS, ArrayOfAdExtension, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const UpdateAdExtensionsRequest: ComplexDesc = complex("UpdateAdExtensionsRequest", () => [
   field("AccountId", NS, xs.long, OPTIONAL),
-  field("AdExtensions", NS, () => ArrayOfAdExtension, OPTIONAL_NILLABLE),
+  field("AdExtensions", NS, ArrayOfAdExtension, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateAdExtensionsResponse: ComplexDesc = complex("UpdateAdExtensionsResponse", () => [
-  field("NestedPartialErrors", NS, () => ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE),
+  field("NestedPartialErrors", NS, ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteAdExtensionsRequest: ComplexDesc = complex("DeleteAdExtensionsRequest", () => [
   field("AccountId", NS, xs.long, OPTIONAL),
-  field("AdExtensionIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("AdExtensionIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteAdExtensionsResponse: ComplexDesc = complex("DeleteAdExtensionsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetAdExtensionsEditorialReasonsRequest: ComplexDesc = complex(
@@ -2975,7 +2953,7 @@ export const GetAdExtensionsEditorialReasonsRequest: ComplexDesc = complex(
     field(
       "AdExtensionIdToEntityIdAssociations",
       NS,
-      () => ArrayOfAdExtensionIdToEntityIdAssociation,
+      ArrayOfAdExtensionIdToEntityIdAssociation,
       OPTIONAL_NILLABLE,
     ),
     field("AssociationType", NS, AssociationType, OPTIONAL),
@@ -3000,13 +2978,8 @@ export const AdExtensionIdToEntityIdAssociation: ComplexDesc = complex(
 export const GetAdExtensionsEditorialReasonsResponse: ComplexDesc = complex(
   "GetAdExtensionsEditorialReasonsResponse",
   () => [
-    field(
-      "EditorialReasons",
-      NS,
-      () => ArrayOfAdExtensionEditorialReasonCollection,
-      OPTIONAL_NILLABLE,
-    ),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("EditorialReasons", NS, ArrayOfAdExtensionEditorialReasonCollection, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -3024,7 +2997,7 @@ export const AdExtensionEditorialReasonCollection: ComplexDesc = complex(
   "AdExtensionEditorialReasonCollection",
   () => [
     field("AdExtensionId", NS, xs.long, OPTIONAL),
-    field("Reasons", NS, () => ArrayOfAdExtensionEditorialReason, OPTIONAL_NILLABLE),
+    field("Reasons", NS, ArrayOfAdExtensionEditorialReason, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -3035,7 +3008,7 @@ export const ArrayOfAdExtensionEditorialReason: ArrayDesc = array(
 
 export const AdExtensionEditorialReason: ComplexDesc = complex("AdExtensionEditorialReason", () => [
   field("Location", NS, xs.string, OPTIONAL_NILLABLE),
-  field("PublisherCountries", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("PublisherCountries", NS, ArrayOfstring, OPTIONAL_NILLABLE),
   field("ReasonCode", NS, xs.int, OPTIONAL),
   field("Term", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
@@ -3047,7 +3020,7 @@ export const SetAdExtensionsAssociationsRequest: ComplexDesc = complex(
     field(
       "AdExtensionIdToEntityIdAssociations",
       NS,
-      () => ArrayOfAdExtensionIdToEntityIdAssociation,
+      ArrayOfAdExtensionIdToEntityIdAssociation,
       OPTIONAL_NILLABLE,
     ),
     field("AssociationType", NS, AssociationType, OPTIONAL),
@@ -3056,7 +3029,7 @@ export const SetAdExtensionsAssociationsRequest: ComplexDesc = complex(
 
 export const SetAdExtensionsAssociationsResponse: ComplexDesc = complex(
   "SetAdExtensionsAssociationsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetAdExtensionsAssociationsRequest: ComplexDesc = complex(
@@ -3065,7 +3038,7 @@ export const GetAdExtensionsAssociationsRequest: ComplexDesc = complex(
     field("AccountId", NS, xs.long, OPTIONAL),
     field("AdExtensionType", NS, AdExtensionsTypeFilter, OPTIONAL),
     field("AssociationType", NS, AssociationType, OPTIONAL),
-    field("EntityIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("EntityIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
     field("ReturnAdditionalFields", NS, AdExtensionAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
@@ -3076,10 +3049,10 @@ export const GetAdExtensionsAssociationsResponse: ComplexDesc = complex(
     field(
       "AdExtensionAssociationCollection",
       NS,
-      () => ArrayOfAdExtensionAssociationCollection,
+      ArrayOfAdExtensionAssociationCollection,
       OPTIONAL_NILLABLE,
     ),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -3095,9 +3068,7 @@ export const ArrayOfAdExtensionAssociationCollection: ArrayDesc = array(
 
 export const AdExtensionAssociationCollection: ComplexDesc = complex(
   "AdExtensionAssociationCollection",
-  () => [
-    field("AdExtensionAssociations", NS, () => ArrayOfAdExtensionAssociation, OPTIONAL_NILLABLE),
-  ],
+  () => [field("AdExtensionAssociations", NS, ArrayOfAdExtensionAssociation, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfAdExtensionAssociation: ArrayDesc = array(
@@ -3106,7 +3077,7 @@ export const ArrayOfAdExtensionAssociation: ArrayDesc = array(
 );
 
 export const AdExtensionAssociation: ComplexDesc = complex("AdExtensionAssociation", () => [
-  field("AdExtension", NS, () => AdExtension, OPTIONAL_NILLABLE),
+  field("AdExtension", NS, AdExtension, OPTIONAL_NILLABLE),
   field("AssociationType", NS, AssociationType),
   field("EditorialStatus", NS, AdExtensionEditorialStatus, OPTIONAL_NILLABLE),
   field("EntityId", NS, xs.long),
@@ -3119,7 +3090,7 @@ export const DeleteAdExtensionsAssociationsRequest: ComplexDesc = complex(
     field(
       "AdExtensionIdToEntityIdAssociations",
       NS,
-      () => ArrayOfAdExtensionIdToEntityIdAssociation,
+      ArrayOfAdExtensionIdToEntityIdAssociation,
       OPTIONAL_NILLABLE,
     ),
     field("AssociationType", NS, AssociationType, OPTIONAL),
@@ -3128,7 +3099,7 @@ export const DeleteAdExtensionsAssociationsRequest: ComplexDesc = complex(
 
 export const DeleteAdExtensionsAssociationsResponse: ComplexDesc = complex(
   "DeleteAdExtensionsAssociationsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetAdExtensionIdsByAccountIdRequest: ComplexDesc = complex(
@@ -3142,12 +3113,12 @@ export const GetAdExtensionIdsByAccountIdRequest: ComplexDesc = complex(
 
 export const GetAdExtensionIdsByAccountIdResponse: ComplexDesc = complex(
   "GetAdExtensionIdsByAccountIdResponse",
-  () => [field("AdExtensionIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE)],
+  () => [field("AdExtensionIds", NS, ArrayOflong, OPTIONAL_NILLABLE)],
 );
 
 export const AddMediaRequest: ComplexDesc = complex("AddMediaRequest", () => [
   field("AccountId", NS, xs.long, OPTIONAL),
-  field("Media", NS, () => ArrayOfMedia, OPTIONAL_NILLABLE),
+  field("Media", NS, ArrayOfMedia, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfMedia: ArrayDesc = array(
@@ -3173,23 +3144,23 @@ export const Image: ComplexDesc = complex(
 );
 
 export const AddMediaResponse: ComplexDesc = complex("AddMediaResponse", () => [
-  field("MediaIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("MediaIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteMediaRequest: ComplexDesc = complex("DeleteMediaRequest", () => [
   field("AccountId", NS, xs.long, OPTIONAL),
-  field("MediaIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("MediaIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteMediaResponse: ComplexDesc = complex("DeleteMediaResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetMediaMetaDataByAccountIdRequest: ComplexDesc = complex(
   "GetMediaMetaDataByAccountIdRequest",
   () => [
     field("MediaEnabledEntities", NS, MediaEnabledEntityFilter, OPTIONAL),
-    field("PageInfo", NS, () => Paging, OPTIONAL_NILLABLE),
+    field("PageInfo", NS, Paging, OPTIONAL_NILLABLE),
     field("ReturnAdditionalFields", NS, MediaAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
@@ -3201,7 +3172,7 @@ export const Paging: ComplexDesc = complex("Paging", () => [
 
 export const GetMediaMetaDataByAccountIdResponse: ComplexDesc = complex(
   "GetMediaMetaDataByAccountIdResponse",
-  () => [field("MediaMetaData", NS, () => ArrayOfMediaMetaData, OPTIONAL_NILLABLE)],
+  () => [field("MediaMetaData", NS, ArrayOfMediaMetaData, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfMediaMetaData: ArrayDesc = array(
@@ -3212,7 +3183,7 @@ export const ArrayOfMediaMetaData: ArrayDesc = array(
 export const MediaMetaData: ComplexDesc = complex("MediaMetaData", () => [
   field("Id", NS, xs.long),
   field("MediaType", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Representations", NS, () => ArrayOfMediaRepresentation, OPTIONAL_NILLABLE),
+  field("Representations", NS, ArrayOfMediaRepresentation, OPTIONAL_NILLABLE),
   field("Text", NS, xs.string, OPTIONAL_NILLABLE),
   field("Type", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
@@ -3241,7 +3212,7 @@ export const ImageMediaRepresentation: ComplexDesc = complex(
 export const GetMediaMetaDataByIdsRequest: ComplexDesc = complex(
   "GetMediaMetaDataByIdsRequest",
   () => [
-    field("MediaIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("MediaIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
     field("ReturnAdditionalFields", NS, MediaAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
@@ -3249,8 +3220,8 @@ export const GetMediaMetaDataByIdsRequest: ComplexDesc = complex(
 export const GetMediaMetaDataByIdsResponse: ComplexDesc = complex(
   "GetMediaMetaDataByIdsResponse",
   () => [
-    field("MediaMetaData", NS, () => ArrayOfMediaMetaData, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("MediaMetaData", NS, ArrayOfMediaMetaData, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -3258,15 +3229,15 @@ export const GetMediaAssociationsRequest: ComplexDesc = complex(
   "GetMediaAssociationsRequest",
   () => [
     field("MediaEnabledEntities", NS, MediaEnabledEntityFilter, OPTIONAL),
-    field("MediaIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("MediaIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetMediaAssociationsResponse: ComplexDesc = complex(
   "GetMediaAssociationsResponse",
   () => [
-    field("MediaAssociations", NS, () => ArrayOfArrayOfMediaAssociation, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("MediaAssociations", NS, ArrayOfArrayOfMediaAssociation, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -3289,7 +3260,7 @@ export const MediaAssociation: ComplexDesc = complex("MediaAssociation", () => [
 export const GetAdGroupCriterionsByIdsRequest: ComplexDesc = complex(
   "GetAdGroupCriterionsByIdsRequest",
   () => [
-    field("AdGroupCriterionIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("AdGroupCriterionIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
     field("AdGroupId", NS, xs.long, OPTIONAL),
     field("CriterionType", NS, AdGroupCriterionType, OPTIONAL),
     field("ReturnAdditionalFields", NS, CriterionAdditionalField, OPTIONAL_NILLABLE),
@@ -3298,7 +3269,7 @@ export const GetAdGroupCriterionsByIdsRequest: ComplexDesc = complex(
 
 export const GetAdGroupCriterionsByIdsResponse: ComplexDesc = complex(
   "GetAdGroupCriterionsByIdsResponse",
-  () => [field("AdGroupCriterions", NS, () => ArrayOfAdGroupCriterion, OPTIONAL_NILLABLE)],
+  () => [field("AdGroupCriterions", NS, ArrayOfAdGroupCriterion, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfAdGroupCriterion: ArrayDesc = array(
@@ -3310,7 +3281,7 @@ export const AdGroupCriterion: ComplexDesc = complex(
   "AdGroupCriterion",
   () => [
     field("AdGroupId", NS, xs.long, OPTIONAL),
-    field("Criterion", NS, () => Criterion, OPTIONAL_NILLABLE),
+    field("Criterion", NS, Criterion, OPTIONAL_NILLABLE),
     field("Id", NS, xs.long, OPTIONAL_NILLABLE),
     field("Status", NS, AdGroupCriterionStatus, OPTIONAL_NILLABLE),
     field("Type", NS, xs.string, OPTIONAL_NILLABLE),
@@ -3321,16 +3292,16 @@ export const AdGroupCriterion: ComplexDesc = complex(
 export const BiddableAdGroupCriterion: ComplexDesc = complex(
   "BiddableAdGroupCriterion",
   () => [
-    field("CriterionBid", NS, () => CriterionBid, OPTIONAL_NILLABLE),
+    field("CriterionBid", NS, CriterionBid, OPTIONAL_NILLABLE),
     field("DestinationUrl", NS, xs.string, OPTIONAL_NILLABLE),
     field("EditorialStatus", NS, AdGroupCriterionEditorialStatus, OPTIONAL_NILLABLE),
-    field("FinalAppUrls", NS, () => ArrayOfAppUrl, OPTIONAL_NILLABLE),
-    field("FinalMobileUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FinalAppUrls", NS, ArrayOfAppUrl, OPTIONAL_NILLABLE),
+    field("FinalMobileUrls", NS, ArrayOfstring, OPTIONAL_NILLABLE),
     field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
-    field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FinalUrls", NS, ArrayOfstring, OPTIONAL_NILLABLE),
     field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
-    field("CriterionCashback", NS, () => CriterionCashback, OPTIONAL_NILLABLE),
+    field("UrlCustomParameters", NS, CustomParameters, OPTIONAL_NILLABLE),
+    field("CriterionCashback", NS, CriterionCashback, OPTIONAL_NILLABLE),
   ],
   { base: () => AdGroupCriterion, family: { ns: NS } },
 );
@@ -3390,7 +3361,7 @@ export const Criterion: ComplexDesc = complex(
 export const ProductPartition: ComplexDesc = complex(
   "ProductPartition",
   () => [
-    field("Condition", NS, () => ProductCondition, OPTIONAL_NILLABLE),
+    field("Condition", NS, ProductCondition, OPTIONAL_NILLABLE),
     field("ParentCriterionId", NS, xs.long, OPTIONAL_NILLABLE),
     field("PartitionType", NS, ProductPartitionType),
   ],
@@ -3406,7 +3377,7 @@ export const ProductCondition: ComplexDesc = complex("ProductCondition", () => [
 export const HotelGroup: ComplexDesc = complex(
   "HotelGroup",
   () => [
-    field("Listing", NS, () => HotelListing, OPTIONAL_NILLABLE),
+    field("Listing", NS, HotelListing, OPTIONAL_NILLABLE),
     field("ListingType", NS, HotelListingType),
     field("ParentCriterionId", NS, xs.long, OPTIONAL_NILLABLE),
   ],
@@ -3459,7 +3430,7 @@ export const HotelLengthOfStayCriterion: ComplexDesc = complex(
 
 export const ProductScope: ComplexDesc = complex(
   "ProductScope",
-  () => [field("Conditions", NS, () => ArrayOfProductCondition, OPTIONAL_NILLABLE)],
+  () => [field("Conditions", NS, ArrayOfProductCondition, OPTIONAL_NILLABLE)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
@@ -3470,12 +3441,12 @@ export const ArrayOfProductCondition: ArrayDesc = array(
 
 export const Webpage: ComplexDesc = complex(
   "Webpage",
-  () => [field("Parameter", NS, () => WebpageParameter, OPTIONAL_NILLABLE)],
+  () => [field("Parameter", NS, WebpageParameter, OPTIONAL_NILLABLE)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const WebpageParameter: ComplexDesc = complex("WebpageParameter", () => [
-  field("Conditions", NS, () => ArrayOfWebpageCondition, OPTIONAL_NILLABLE),
+  field("Conditions", NS, ArrayOfWebpageCondition, OPTIONAL_NILLABLE),
   field("CriterionName", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
@@ -3539,7 +3510,7 @@ export const LocationCriterion: ComplexDesc = complex(
   "LocationCriterion",
   () => [
     field("DisplayName", NS, xs.string, OPTIONAL_NILLABLE),
-    field("EnclosedLocationIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("EnclosedLocationIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
     field("LocationId", NS, xs.long, OPTIONAL_NILLABLE),
     field("LocationType", NS, xs.string, OPTIONAL_NILLABLE),
   ],
@@ -3609,7 +3580,7 @@ export const TopicCriterion: ComplexDesc = complex(
 export const AddAdGroupCriterionsRequest: ComplexDesc = complex(
   "AddAdGroupCriterionsRequest",
   () => [
-    field("AdGroupCriterions", NS, () => ArrayOfAdGroupCriterion, OPTIONAL_NILLABLE),
+    field("AdGroupCriterions", NS, ArrayOfAdGroupCriterion, OPTIONAL_NILLABLE),
     field("CriterionType", NS, AdGroupCriterionType, OPTIONAL),
   ],
 );
@@ -3617,28 +3588,28 @@ export const AddAdGroupCriterionsRequest: ComplexDesc = complex(
 export const AddAdGroupCriterionsResponse: ComplexDesc = complex(
   "AddAdGroupCriterionsResponse",
   () => [
-    field("AdGroupCriterionIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-    field("NestedPartialErrors", NS, () => ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE),
+    field("AdGroupCriterionIds", NS, ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+    field("NestedPartialErrors", NS, ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE),
   ],
 );
 
 export const UpdateAdGroupCriterionsRequest: ComplexDesc = complex(
   "UpdateAdGroupCriterionsRequest",
   () => [
-    field("AdGroupCriterions", NS, () => ArrayOfAdGroupCriterion, OPTIONAL_NILLABLE),
+    field("AdGroupCriterions", NS, ArrayOfAdGroupCriterion, OPTIONAL_NILLABLE),
     field("CriterionType", NS, AdGroupCriterionType, OPTIONAL),
   ],
 );
 
 export const UpdateAdGroupCriterionsResponse: ComplexDesc = complex(
   "UpdateAdGroupCriterionsResponse",
-  () => [field("NestedPartialErrors", NS, () => ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE)],
+  () => [field("NestedPartialErrors", NS, ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE)],
 );
 
 export const DeleteAdGroupCriterionsRequest: ComplexDesc = complex(
   "DeleteAdGroupCriterionsRequest",
   () => [
-    field("AdGroupCriterionIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("AdGroupCriterionIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
     field("AdGroupId", NS, xs.long, OPTIONAL),
     field("CriterionType", NS, AdGroupCriterionType, OPTIONAL),
   ],
@@ -3646,12 +3617,12 @@ export const DeleteAdGroupCriterionsRequest: ComplexDesc = complex(
 
 export const DeleteAdGroupCriterionsResponse: ComplexDesc = complex(
   "DeleteAdGroupCriterionsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const ApplyProductPartitionActionsRequest: ComplexDesc = complex(
   "ApplyProductPartitionActionsRequest",
-  () => [field("CriterionActions", NS, () => ArrayOfAdGroupCriterionAction, OPTIONAL_NILLABLE)],
+  () => [field("CriterionActions", NS, ArrayOfAdGroupCriterionAction, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfAdGroupCriterionAction: ArrayDesc = array(
@@ -3661,35 +3632,33 @@ export const ArrayOfAdGroupCriterionAction: ArrayDesc = array(
 
 export const AdGroupCriterionAction: ComplexDesc = complex("AdGroupCriterionAction", () => [
   field("Action", NS, ItemAction),
-  field("AdGroupCriterion", NS, () => AdGroupCriterion, OPTIONAL_NILLABLE),
+  field("AdGroupCriterion", NS, AdGroupCriterion, OPTIONAL_NILLABLE),
 ]);
 
 export const ApplyProductPartitionActionsResponse: ComplexDesc = complex(
   "ApplyProductPartitionActionsResponse",
   () => [
-    field("AdGroupCriterionIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("AdGroupCriterionIds", NS, ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ApplyHotelGroupActionsRequest: ComplexDesc = complex(
   "ApplyHotelGroupActionsRequest",
-  () => [field("CriterionActions", NS, () => ArrayOfAdGroupCriterionAction, OPTIONAL_NILLABLE)],
+  () => [field("CriterionActions", NS, ArrayOfAdGroupCriterionAction, OPTIONAL_NILLABLE)],
 );
 
 export const ApplyHotelGroupActionsResponse: ComplexDesc = complex(
   "ApplyHotelGroupActionsResponse",
   () => [
-    field("AdGroupCriterionIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("AdGroupCriterionIds", NS, ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ApplyAssetGroupListingGroupActionsRequest: ComplexDesc = complex(
   "ApplyAssetGroupListingGroupActionsRequest",
-  () => [
-    field("ListingGroupActions", NS, () => ArrayOfAssetGroupListingGroupAction, OPTIONAL_NILLABLE),
-  ],
+  () => [field("ListingGroupActions", NS, ArrayOfAssetGroupListingGroupAction, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfAssetGroupListingGroupAction: ArrayDesc = array(
@@ -3701,14 +3670,14 @@ export const AssetGroupListingGroupAction: ComplexDesc = complex(
   "AssetGroupListingGroupAction",
   () => [
     field("Action", NS, ItemAction),
-    field("ListingGroup", NS, () => AssetGroupListingGroup, OPTIONAL_NILLABLE),
+    field("ListingGroup", NS, AssetGroupListingGroup, OPTIONAL_NILLABLE),
   ],
 );
 
 export const AssetGroupListingGroup: ComplexDesc = complex("AssetGroupListingGroup", () => [
   field("AssetGroupId", NS, xs.long, OPTIONAL),
   field("AssetGroupListingType", NS, AssetGroupListingType, OPTIONAL),
-  field("Dimension", NS, () => ProductCondition, OPTIONAL_NILLABLE),
+  field("Dimension", NS, ProductCondition, OPTIONAL_NILLABLE),
   field("Id", NS, xs.long, OPTIONAL_NILLABLE),
   field("IsExcluded", NS, xs.boolean, OPTIONAL),
   field("ListingGroupPath", NS, xs.string, OPTIONAL_NILLABLE),
@@ -3718,8 +3687,8 @@ export const AssetGroupListingGroup: ComplexDesc = complex("AssetGroupListingGro
 export const ApplyAssetGroupListingGroupActionsResponse: ComplexDesc = complex(
   "ApplyAssetGroupListingGroupActionsResponse",
   () => [
-    field("AssetGroupListingGroupIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("AssetGroupListingGroupIds", NS, ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -3727,16 +3696,14 @@ export const GetAssetGroupListingGroupsByIdsRequest: ComplexDesc = complex(
   "GetAssetGroupListingGroupsByIdsRequest",
   () => [
     field("AssetGroupId", NS, xs.long, OPTIONAL),
-    field("AssetGroupListingGroupIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("AssetGroupListingGroupIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
     field("ReturnAdditionalFields", NS, AssetGroupListingGroupAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetAssetGroupListingGroupsByIdsResponse: ComplexDesc = complex(
   "GetAssetGroupListingGroupsByIdsResponse",
-  () => [
-    field("AssetGroupListingGroups", NS, () => ArrayOfAssetGroupListingGroup, OPTIONAL_NILLABLE),
-  ],
+  () => [field("AssetGroupListingGroups", NS, ArrayOfAssetGroupListingGroup, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfAssetGroupListingGroup: ArrayDesc = array(
@@ -3751,7 +3718,7 @@ export const GetBMCStoresByCustomerIdRequest: ComplexDesc = complex(
 
 export const GetBMCStoresByCustomerIdResponse: ComplexDesc = complex(
   "GetBMCStoresByCustomerIdResponse",
-  () => [field("BMCStores", NS, () => ArrayOfBMCStore, OPTIONAL_NILLABLE)],
+  () => [field("BMCStores", NS, ArrayOfBMCStore, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfBMCStore: ArrayDesc = array(
@@ -3771,9 +3738,7 @@ export const BMCStore: ComplexDesc = complex("BMCStore", () => [
 
 export const AddNegativeKeywordsToEntitiesRequest: ComplexDesc = complex(
   "AddNegativeKeywordsToEntitiesRequest",
-  () => [
-    field("EntityNegativeKeywords", NS, () => ArrayOfEntityNegativeKeyword, OPTIONAL_NILLABLE),
-  ],
+  () => [field("EntityNegativeKeywords", NS, ArrayOfEntityNegativeKeyword, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfEntityNegativeKeyword: ArrayDesc = array(
@@ -3784,7 +3749,7 @@ export const ArrayOfEntityNegativeKeyword: ArrayDesc = array(
 export const EntityNegativeKeyword: ComplexDesc = complex("EntityNegativeKeyword", () => [
   field("EntityId", NS, xs.long),
   field("EntityType", NS, xs.string, OPTIONAL_NILLABLE),
-  field("NegativeKeywords", NS, () => ArrayOfNegativeKeyword, OPTIONAL_NILLABLE),
+  field("NegativeKeywords", NS, ArrayOfNegativeKeyword, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfNegativeKeyword: ArrayDesc = array(
@@ -3805,12 +3770,7 @@ export const NegativeKeyword: ComplexDesc = complex(
 export const SharedListItem: ComplexDesc = complex(
   "SharedListItem",
   () => [
-    field(
-      "ForwardCompatibilityMap",
-      NS,
-      () => ArrayOfKeyValuePairOfstringstring,
-      OPTIONAL_NILLABLE,
-    ),
+    field("ForwardCompatibilityMap", NS, ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
     field("Type", NS, xs.string, OPTIONAL_NILLABLE),
   ],
   { family: { ns: NS, derived: () => [NegativeKeyword, NegativeSite, BrandItem, Site] } },
@@ -3843,8 +3803,8 @@ export const Site: ComplexDesc = complex(
 export const AddNegativeKeywordsToEntitiesResponse: ComplexDesc = complex(
   "AddNegativeKeywordsToEntitiesResponse",
   () => [
-    field("NegativeKeywordIds", NS, () => ArrayOfIdCollection, OPTIONAL_NILLABLE),
-    field("NestedPartialErrors", NS, () => ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE),
+    field("NegativeKeywordIds", NS, ArrayOfIdCollection, OPTIONAL_NILLABLE),
+    field("NestedPartialErrors", NS, ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -3854,13 +3814,13 @@ export const ArrayOfIdCollection: ArrayDesc = array(
 );
 
 export const IdCollection: ComplexDesc = complex("IdCollection", () => [
-  field("Ids", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+  field("Ids", NS, ArrayOfNullableOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const GetNegativeKeywordsByEntityIdsRequest: ComplexDesc = complex(
   "GetNegativeKeywordsByEntityIdsRequest",
   () => [
-    field("EntityIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("EntityIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
     field("EntityType", NS, xs.string, OPTIONAL_NILLABLE),
     field("ParentEntityId", NS, xs.long, OPTIONAL_NILLABLE),
   ],
@@ -3869,21 +3829,19 @@ export const GetNegativeKeywordsByEntityIdsRequest: ComplexDesc = complex(
 export const GetNegativeKeywordsByEntityIdsResponse: ComplexDesc = complex(
   "GetNegativeKeywordsByEntityIdsResponse",
   () => [
-    field("EntityNegativeKeywords", NS, () => ArrayOfEntityNegativeKeyword, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("EntityNegativeKeywords", NS, ArrayOfEntityNegativeKeyword, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const DeleteNegativeKeywordsFromEntitiesRequest: ComplexDesc = complex(
   "DeleteNegativeKeywordsFromEntitiesRequest",
-  () => [
-    field("EntityNegativeKeywords", NS, () => ArrayOfEntityNegativeKeyword, OPTIONAL_NILLABLE),
-  ],
+  () => [field("EntityNegativeKeywords", NS, ArrayOfEntityNegativeKeyword, OPTIONAL_NILLABLE)],
 );
 
 export const DeleteNegativeKeywordsFromEntitiesResponse: ComplexDesc = complex(
   "DeleteNegativeKeywordsFromEntitiesResponse",
-  () => [field("NestedPartialErrors", NS, () => ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE)],
+  () => [field("NestedPartialErrors", NS, ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE)],
 );
 
 export const GetSharedEntitiesByAccountIdRequest: ComplexDesc = complex(
@@ -3893,7 +3851,7 @@ export const GetSharedEntitiesByAccountIdRequest: ComplexDesc = complex(
 
 export const GetSharedEntitiesByAccountIdResponse: ComplexDesc = complex(
   "GetSharedEntitiesByAccountIdResponse",
-  () => [field("SharedEntities", NS, () => ArrayOfSharedEntity, OPTIONAL_NILLABLE)],
+  () => [field("SharedEntities", NS, ArrayOfSharedEntity, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfSharedEntity: ArrayDesc = array(
@@ -3905,12 +3863,7 @@ export const SharedEntity: ComplexDesc = complex(
   "SharedEntity",
   () => [
     field("AssociationCount", NS, xs.int, OPTIONAL_NILLABLE),
-    field(
-      "ForwardCompatibilityMap",
-      NS,
-      () => ArrayOfKeyValuePairOfstringstring,
-      OPTIONAL_NILLABLE,
-    ),
+    field("ForwardCompatibilityMap", NS, ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
     field("Id", NS, xs.long, OPTIONAL_NILLABLE),
     field("Name", NS, xs.string, OPTIONAL_NILLABLE),
     field("Type", NS, xs.string, OPTIONAL_NILLABLE),
@@ -3983,12 +3936,12 @@ export const GetSharedEntitiesRequest: ComplexDesc = complex("GetSharedEntitiesR
 ]);
 
 export const GetSharedEntitiesResponse: ComplexDesc = complex("GetSharedEntitiesResponse", () => [
-  field("SharedEntities", NS, () => ArrayOfSharedEntity, OPTIONAL_NILLABLE),
+  field("SharedEntities", NS, ArrayOfSharedEntity, OPTIONAL_NILLABLE),
 ]);
 
 export const AddSharedEntityRequest: ComplexDesc = complex("AddSharedEntityRequest", () => [
-  field("SharedEntity", NS, () => SharedEntity, OPTIONAL_NILLABLE),
-  field("ListItems", NS, () => ArrayOfSharedListItem, OPTIONAL_NILLABLE),
+  field("SharedEntity", NS, SharedEntity, OPTIONAL_NILLABLE),
+  field("ListItems", NS, ArrayOfSharedListItem, OPTIONAL_NILLABLE),
   field("SharedEntityScope", NS, EntityScope, OPTIONAL_NILLABLE),
 ]);
 
@@ -3998,29 +3951,29 @@ export const ArrayOfSharedListItem: ArrayDesc = array(
 );
 
 export const AddSharedEntityResponse: ComplexDesc = complex("AddSharedEntityResponse", () => [
-  field("ListItemIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("ListItemIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
   field("SharedEntityId", NS, xs.long, OPTIONAL),
 ]);
 
 export const GetListItemsBySharedListRequest: ComplexDesc = complex(
   "GetListItemsBySharedListRequest",
   () => [
-    field("SharedList", NS, () => SharedList, OPTIONAL_NILLABLE),
+    field("SharedList", NS, SharedList, OPTIONAL_NILLABLE),
     field("SharedEntityScope", NS, EntityScope, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetListItemsBySharedListResponse: ComplexDesc = complex(
   "GetListItemsBySharedListResponse",
-  () => [field("ListItems", NS, () => ArrayOfSharedListItem, OPTIONAL_NILLABLE)],
+  () => [field("ListItems", NS, ArrayOfSharedListItem, OPTIONAL_NILLABLE)],
 );
 
 export const AddListItemsToSharedListRequest: ComplexDesc = complex(
   "AddListItemsToSharedListRequest",
   () => [
-    field("ListItems", NS, () => ArrayOfSharedListItem, OPTIONAL_NILLABLE),
-    field("SharedList", NS, () => SharedList, OPTIONAL_NILLABLE),
+    field("ListItems", NS, ArrayOfSharedListItem, OPTIONAL_NILLABLE),
+    field("SharedList", NS, SharedList, OPTIONAL_NILLABLE),
     field("SharedEntityScope", NS, EntityScope, OPTIONAL_NILLABLE),
   ],
 );
@@ -4028,42 +3981,42 @@ export const AddListItemsToSharedListRequest: ComplexDesc = complex(
 export const AddListItemsToSharedListResponse: ComplexDesc = complex(
   "AddListItemsToSharedListResponse",
   () => [
-    field("ListItemIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("ListItemIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const UpdateSharedEntitiesRequest: ComplexDesc = complex(
   "UpdateSharedEntitiesRequest",
   () => [
-    field("SharedEntities", NS, () => ArrayOfSharedEntity, OPTIONAL_NILLABLE),
+    field("SharedEntities", NS, ArrayOfSharedEntity, OPTIONAL_NILLABLE),
     field("SharedEntityScope", NS, EntityScope, OPTIONAL_NILLABLE),
   ],
 );
 
 export const UpdateSharedEntitiesResponse: ComplexDesc = complex(
   "UpdateSharedEntitiesResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const DeleteListItemsFromSharedListRequest: ComplexDesc = complex(
   "DeleteListItemsFromSharedListRequest",
   () => [
-    field("ListItemIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-    field("SharedList", NS, () => SharedList, OPTIONAL_NILLABLE),
+    field("ListItemIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
+    field("SharedList", NS, SharedList, OPTIONAL_NILLABLE),
     field("SharedEntityScope", NS, EntityScope, OPTIONAL_NILLABLE),
   ],
 );
 
 export const DeleteListItemsFromSharedListResponse: ComplexDesc = complex(
   "DeleteListItemsFromSharedListResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const SetSharedEntityAssociationsRequest: ComplexDesc = complex(
   "SetSharedEntityAssociationsRequest",
   () => [
-    field("Associations", NS, () => ArrayOfSharedEntityAssociation, OPTIONAL_NILLABLE),
+    field("Associations", NS, ArrayOfSharedEntityAssociation, OPTIONAL_NILLABLE),
     field("SharedEntityScope", NS, EntityScope, OPTIONAL_NILLABLE),
   ],
 );
@@ -4085,27 +4038,27 @@ export const SharedEntityAssociation: ComplexDesc = complex("SharedEntityAssocia
 
 export const SetSharedEntityAssociationsResponse: ComplexDesc = complex(
   "SetSharedEntityAssociationsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const DeleteSharedEntityAssociationsRequest: ComplexDesc = complex(
   "DeleteSharedEntityAssociationsRequest",
   () => [
-    field("Associations", NS, () => ArrayOfSharedEntityAssociation, OPTIONAL_NILLABLE),
+    field("Associations", NS, ArrayOfSharedEntityAssociation, OPTIONAL_NILLABLE),
     field("SharedEntityScope", NS, EntityScope, OPTIONAL_NILLABLE),
   ],
 );
 
 export const DeleteSharedEntityAssociationsResponse: ComplexDesc = complex(
   "DeleteSharedEntityAssociationsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetSharedEntityAssociationsBySharedEntityIdsRequest: ComplexDesc = complex(
   "GetSharedEntityAssociationsBySharedEntityIdsRequest",
   () => [
     field("EntityType", NS, xs.string, OPTIONAL_NILLABLE),
-    field("SharedEntityIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("SharedEntityIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
     field("SharedEntityType", NS, xs.string, OPTIONAL_NILLABLE),
     field("SharedEntityScope", NS, EntityScope, OPTIONAL_NILLABLE),
     field("ReturnAdditionalFields", NS, SharedEntityAssociationAdditionalField, OPTIONAL_NILLABLE),
@@ -4115,15 +4068,15 @@ export const GetSharedEntityAssociationsBySharedEntityIdsRequest: ComplexDesc = 
 export const GetSharedEntityAssociationsBySharedEntityIdsResponse: ComplexDesc = complex(
   "GetSharedEntityAssociationsBySharedEntityIdsResponse",
   () => [
-    field("Associations", NS, () => ArrayOfSharedEntityAssociation, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("Associations", NS, ArrayOfSharedEntityAssociation, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetSharedEntityAssociationsByEntityIdsRequest: ComplexDesc = complex(
   "GetSharedEntityAssociationsByEntityIdsRequest",
   () => [
-    field("EntityIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("EntityIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
     field("EntityType", NS, xs.string, OPTIONAL_NILLABLE),
     field("SharedEntityType", NS, xs.string, OPTIONAL_NILLABLE),
     field("SharedEntityScope", NS, EntityScope, OPTIONAL_NILLABLE),
@@ -4134,35 +4087,35 @@ export const GetSharedEntityAssociationsByEntityIdsRequest: ComplexDesc = comple
 export const GetSharedEntityAssociationsByEntityIdsResponse: ComplexDesc = complex(
   "GetSharedEntityAssociationsByEntityIdsResponse",
   () => [
-    field("Associations", NS, () => ArrayOfSharedEntityAssociation, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("Associations", NS, ArrayOfSharedEntityAssociation, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const DeleteSharedEntitiesRequest: ComplexDesc = complex(
   "DeleteSharedEntitiesRequest",
   () => [
-    field("SharedEntities", NS, () => ArrayOfSharedEntity, OPTIONAL_NILLABLE),
+    field("SharedEntities", NS, ArrayOfSharedEntity, OPTIONAL_NILLABLE),
     field("SharedEntityScope", NS, EntityScope, OPTIONAL_NILLABLE),
   ],
 );
 
 export const DeleteSharedEntitiesResponse: ComplexDesc = complex(
   "DeleteSharedEntitiesResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetCampaignSizesByAccountIdRequest: ComplexDesc = complex(
   "GetCampaignSizesByAccountIdRequest",
   () => [
     field("AccountId", NS, xs.long, OPTIONAL),
-    field("CampaignIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("CampaignIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetCampaignSizesByAccountIdResponse: ComplexDesc = complex(
   "GetCampaignSizesByAccountIdResponse",
-  () => [field("CampaignSizes", NS, () => ArrayOfCampaignSize, OPTIONAL_NILLABLE)],
+  () => [field("CampaignSizes", NS, ArrayOfCampaignSize, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfCampaignSize: ArrayDesc = array(
@@ -4178,7 +4131,7 @@ export const CampaignSize: ComplexDesc = complex("CampaignSize", () => [
 export const AddCampaignCriterionsRequest: ComplexDesc = complex(
   "AddCampaignCriterionsRequest",
   () => [
-    field("CampaignCriterions", NS, () => ArrayOfCampaignCriterion, OPTIONAL_NILLABLE),
+    field("CampaignCriterions", NS, ArrayOfCampaignCriterion, OPTIONAL_NILLABLE),
     field("CriterionType", NS, CampaignCriterionType, OPTIONAL),
   ],
 );
@@ -4192,13 +4145,8 @@ export const CampaignCriterion: ComplexDesc = complex(
   "CampaignCriterion",
   () => [
     field("CampaignId", NS, xs.long),
-    field("Criterion", NS, () => Criterion, OPTIONAL_NILLABLE),
-    field(
-      "ForwardCompatibilityMap",
-      NS,
-      () => ArrayOfKeyValuePairOfstringstring,
-      OPTIONAL_NILLABLE,
-    ),
+    field("Criterion", NS, Criterion, OPTIONAL_NILLABLE),
+    field("ForwardCompatibilityMap", NS, ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
     field("Id", NS, xs.long, OPTIONAL_NILLABLE),
     field("Status", NS, CampaignCriterionStatus, OPTIONAL_NILLABLE),
     field("Type", NS, xs.string, OPTIONAL_NILLABLE),
@@ -4215,8 +4163,8 @@ export const NegativeCampaignCriterion: ComplexDesc = complex(
 export const BiddableCampaignCriterion: ComplexDesc = complex(
   "BiddableCampaignCriterion",
   () => [
-    field("CriterionBid", NS, () => CriterionBid, OPTIONAL_NILLABLE),
-    field("CriterionCashback", NS, () => CriterionCashback, OPTIONAL_NILLABLE),
+    field("CriterionBid", NS, CriterionBid, OPTIONAL_NILLABLE),
+    field("CriterionCashback", NS, CriterionCashback, OPTIONAL_NILLABLE),
   ],
   { base: () => CampaignCriterion, family: { ns: NS } },
 );
@@ -4224,28 +4172,28 @@ export const BiddableCampaignCriterion: ComplexDesc = complex(
 export const AddCampaignCriterionsResponse: ComplexDesc = complex(
   "AddCampaignCriterionsResponse",
   () => [
-    field("CampaignCriterionIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-    field("NestedPartialErrors", NS, () => ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE),
+    field("CampaignCriterionIds", NS, ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+    field("NestedPartialErrors", NS, ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE),
   ],
 );
 
 export const UpdateCampaignCriterionsRequest: ComplexDesc = complex(
   "UpdateCampaignCriterionsRequest",
   () => [
-    field("CampaignCriterions", NS, () => ArrayOfCampaignCriterion, OPTIONAL_NILLABLE),
+    field("CampaignCriterions", NS, ArrayOfCampaignCriterion, OPTIONAL_NILLABLE),
     field("CriterionType", NS, CampaignCriterionType, OPTIONAL),
   ],
 );
 
 export const UpdateCampaignCriterionsResponse: ComplexDesc = complex(
   "UpdateCampaignCriterionsResponse",
-  () => [field("NestedPartialErrors", NS, () => ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE)],
+  () => [field("NestedPartialErrors", NS, ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE)],
 );
 
 export const DeleteCampaignCriterionsRequest: ComplexDesc = complex(
   "DeleteCampaignCriterionsRequest",
   () => [
-    field("CampaignCriterionIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("CampaignCriterionIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
     field("CampaignId", NS, xs.long, OPTIONAL),
     field("CriterionType", NS, CampaignCriterionType, OPTIONAL),
   ],
@@ -4253,13 +4201,13 @@ export const DeleteCampaignCriterionsRequest: ComplexDesc = complex(
 
 export const DeleteCampaignCriterionsResponse: ComplexDesc = complex(
   "DeleteCampaignCriterionsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetCampaignCriterionsByIdsRequest: ComplexDesc = complex(
   "GetCampaignCriterionsByIdsRequest",
   () => [
-    field("CampaignCriterionIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("CampaignCriterionIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
     field("CampaignId", NS, xs.long, OPTIONAL),
     field("CriterionType", NS, CampaignCriterionType, OPTIONAL),
     field("ReturnAdditionalFields", NS, CriterionAdditionalField, OPTIONAL_NILLABLE),
@@ -4269,13 +4217,13 @@ export const GetCampaignCriterionsByIdsRequest: ComplexDesc = complex(
 export const GetCampaignCriterionsByIdsResponse: ComplexDesc = complex(
   "GetCampaignCriterionsByIdsResponse",
   () => [
-    field("CampaignCriterions", NS, () => ArrayOfCampaignCriterion, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("CampaignCriterions", NS, ArrayOfCampaignCriterion, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const AddBudgetsRequest: ComplexDesc = complex("AddBudgetsRequest", () => [
-  field("Budgets", NS, () => ArrayOfBudget, OPTIONAL_NILLABLE),
+  field("Budgets", NS, ArrayOfBudget, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfBudget: ArrayDesc = array(
@@ -4292,50 +4240,50 @@ export const Budget: ComplexDesc = complex("Budget", () => [
 ]);
 
 export const AddBudgetsResponse: ComplexDesc = complex("AddBudgetsResponse", () => [
-  field("BudgetIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("BudgetIds", NS, ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateBudgetsRequest: ComplexDesc = complex("UpdateBudgetsRequest", () => [
-  field("Budgets", NS, () => ArrayOfBudget, OPTIONAL_NILLABLE),
+  field("Budgets", NS, ArrayOfBudget, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateBudgetsResponse: ComplexDesc = complex("UpdateBudgetsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteBudgetsRequest: ComplexDesc = complex("DeleteBudgetsRequest", () => [
-  field("BudgetIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("BudgetIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteBudgetsResponse: ComplexDesc = complex("DeleteBudgetsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetBudgetsByIdsRequest: ComplexDesc = complex("GetBudgetsByIdsRequest", () => [
-  field("BudgetIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("BudgetIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const GetBudgetsByIdsResponse: ComplexDesc = complex("GetBudgetsByIdsResponse", () => [
-  field("Budgets", NS, () => ArrayOfBudget, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("Budgets", NS, ArrayOfBudget, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetCampaignIdsByBudgetIdsRequest: ComplexDesc = complex(
   "GetCampaignIdsByBudgetIdsRequest",
-  () => [field("BudgetIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE)],
+  () => [field("BudgetIds", NS, ArrayOflong, OPTIONAL_NILLABLE)],
 );
 
 export const GetCampaignIdsByBudgetIdsResponse: ComplexDesc = complex(
   "GetCampaignIdsByBudgetIdsResponse",
   () => [
-    field("CampaignIdCollection", NS, () => ArrayOfIdCollection, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("CampaignIdCollection", NS, ArrayOfIdCollection, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const AddBidStrategiesRequest: ComplexDesc = complex("AddBidStrategiesRequest", () => [
-  field("BidStrategies", NS, () => ArrayOfBidStrategy, OPTIONAL_NILLABLE),
+  field("BidStrategies", NS, ArrayOfBidStrategy, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfBidStrategy: ArrayDesc = array(
@@ -4346,7 +4294,7 @@ export const ArrayOfBidStrategy: ArrayDesc = array(
 export const BidStrategy: ComplexDesc = complex("BidStrategy", () => [
   field("AssociatedCampaignType", NS, CampaignType, OPTIONAL_NILLABLE),
   field("AssociationCount", NS, xs.int, OPTIONAL_NILLABLE),
-  field("BiddingScheme", NS, () => BiddingScheme, OPTIONAL_NILLABLE),
+  field("BiddingScheme", NS, BiddingScheme, OPTIONAL_NILLABLE),
   field("CurrencyCode", NS, xs.string, OPTIONAL_NILLABLE),
   field("Id", NS, xs.long, OPTIONAL_NILLABLE),
   field("Name", NS, xs.string, OPTIONAL_NILLABLE),
@@ -4355,33 +4303,33 @@ export const BidStrategy: ComplexDesc = complex("BidStrategy", () => [
 ]);
 
 export const AddBidStrategiesResponse: ComplexDesc = complex("AddBidStrategiesResponse", () => [
-  field("BidStrategyIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("BidStrategyIds", NS, ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateBidStrategiesRequest: ComplexDesc = complex("UpdateBidStrategiesRequest", () => [
-  field("BidStrategies", NS, () => ArrayOfBidStrategy, OPTIONAL_NILLABLE),
+  field("BidStrategies", NS, ArrayOfBidStrategy, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateBidStrategiesResponse: ComplexDesc = complex(
   "UpdateBidStrategiesResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const DeleteBidStrategiesRequest: ComplexDesc = complex("DeleteBidStrategiesRequest", () => [
-  field("BidStrategyIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("BidStrategyIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
   field("Scope", NS, EntityScope, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteBidStrategiesResponse: ComplexDesc = complex(
   "DeleteBidStrategiesResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetBidStrategiesByIdsRequest: ComplexDesc = complex(
   "GetBidStrategiesByIdsRequest",
   () => [
-    field("BidStrategyIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("BidStrategyIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
     field("ReturnAdditionalFields", NS, PortfolioBidStrategyAdditionalField, OPTIONAL_NILLABLE),
     field("Scope", NS, EntityScope, OPTIONAL_NILLABLE),
   ],
@@ -4390,15 +4338,15 @@ export const GetBidStrategiesByIdsRequest: ComplexDesc = complex(
 export const GetBidStrategiesByIdsResponse: ComplexDesc = complex(
   "GetBidStrategiesByIdsResponse",
   () => [
-    field("BidStrategies", NS, () => ArrayOfBidStrategy, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("BidStrategies", NS, ArrayOfBidStrategy, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetCampaignIdsByBidStrategyIdsRequest: ComplexDesc = complex(
   "GetCampaignIdsByBidStrategyIdsRequest",
   () => [
-    field("BidStrategyIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("BidStrategyIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
     field("Scope", NS, EntityScope, OPTIONAL_NILLABLE),
   ],
 );
@@ -4406,13 +4354,13 @@ export const GetCampaignIdsByBidStrategyIdsRequest: ComplexDesc = complex(
 export const GetCampaignIdsByBidStrategyIdsResponse: ComplexDesc = complex(
   "GetCampaignIdsByBidStrategyIdsResponse",
   () => [
-    field("CampaignIdCollection", NS, () => ArrayOfIdCollection, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("CampaignIdCollection", NS, ArrayOfIdCollection, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const AddAudienceGroupsRequest: ComplexDesc = complex("AddAudienceGroupsRequest", () => [
-  field("AudienceGroups", NS, () => ArrayOfAudienceGroup, OPTIONAL_NILLABLE),
+  field("AudienceGroups", NS, ArrayOfAudienceGroup, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfAudienceGroup: ArrayDesc = array(
@@ -4423,7 +4371,7 @@ export const ArrayOfAudienceGroup: ArrayDesc = array(
 export const AudienceGroup: ComplexDesc = complex("AudienceGroup", () => [
   field("AssociationCount", NS, xs.int, OPTIONAL_NILLABLE),
   field("Description", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Dimensions", NS, () => ArrayOfAudienceGroupDimension, OPTIONAL_NILLABLE),
+  field("Dimensions", NS, ArrayOfAudienceGroupDimension, OPTIONAL_NILLABLE),
   field("Id", NS, xs.long, OPTIONAL_NILLABLE),
   field("Name", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
@@ -4446,7 +4394,7 @@ export const AudienceGroupDimension: ComplexDesc = complex(
 
 export const AgeDimension: ComplexDesc = complex(
   "AgeDimension",
-  () => [field("AgeRanges", NS, () => ArrayOfAgeRange, OPTIONAL_NILLABLE)],
+  () => [field("AgeRanges", NS, ArrayOfAgeRange, OPTIONAL_NILLABLE)],
   { base: () => AudienceGroupDimension, family: { ns: NS } },
 );
 
@@ -4457,7 +4405,7 @@ export const ArrayOfAgeRange: ArrayDesc = array(
 
 export const GenderDimension: ComplexDesc = complex(
   "GenderDimension",
-  () => [field("GenderTypes", NS, () => ArrayOfGenderType, OPTIONAL_NILLABLE)],
+  () => [field("GenderTypes", NS, ArrayOfGenderType, OPTIONAL_NILLABLE)],
   { base: () => AudienceGroupDimension, family: { ns: NS } },
 );
 
@@ -4468,7 +4416,7 @@ export const ArrayOfGenderType: ArrayDesc = array(
 
 export const AudienceDimension: ComplexDesc = complex(
   "AudienceDimension",
-  () => [field("Audiences", NS, () => ArrayOfAudienceInfo, OPTIONAL_NILLABLE)],
+  () => [field("Audiences", NS, ArrayOfAudienceInfo, OPTIONAL_NILLABLE)],
   { base: () => AudienceGroupDimension, family: { ns: NS } },
 );
 
@@ -4484,7 +4432,7 @@ export const AudienceInfo: ComplexDesc = complex("AudienceInfo", () => [
 
 export const ProfileDimension: ComplexDesc = complex(
   "ProfileDimension",
-  () => [field("Profiles", NS, () => ArrayOfProfileInfo, OPTIONAL_NILLABLE)],
+  () => [field("Profiles", NS, ArrayOfProfileInfo, OPTIONAL_NILLABLE)],
   { base: () => AudienceGroupDimension, family: { ns: NS } },
 );
 
@@ -4499,34 +4447,34 @@ export const ProfileInfo: ComplexDesc = complex("ProfileInfo", () => [
 ]);
 
 export const AddAudienceGroupsResponse: ComplexDesc = complex("AddAudienceGroupsResponse", () => [
-  field("AudienceGroupIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("AudienceGroupIds", NS, ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateAudienceGroupsRequest: ComplexDesc = complex(
   "UpdateAudienceGroupsRequest",
-  () => [field("AudienceGroups", NS, () => ArrayOfAudienceGroup, OPTIONAL_NILLABLE)],
+  () => [field("AudienceGroups", NS, ArrayOfAudienceGroup, OPTIONAL_NILLABLE)],
 );
 
 export const UpdateAudienceGroupsResponse: ComplexDesc = complex(
   "UpdateAudienceGroupsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const DeleteAudienceGroupsRequest: ComplexDesc = complex(
   "DeleteAudienceGroupsRequest",
-  () => [field("AudienceGroupIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE)],
+  () => [field("AudienceGroupIds", NS, ArrayOflong, OPTIONAL_NILLABLE)],
 );
 
 export const DeleteAudienceGroupsResponse: ComplexDesc = complex(
   "DeleteAudienceGroupsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetAudienceGroupsByIdsRequest: ComplexDesc = complex(
   "GetAudienceGroupsByIdsRequest",
   () => [
-    field("AudienceGroupIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("AudienceGroupIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
     field("ReturnAdditionalFields", NS, AudienceGroupAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
@@ -4534,13 +4482,13 @@ export const GetAudienceGroupsByIdsRequest: ComplexDesc = complex(
 export const GetAudienceGroupsByIdsResponse: ComplexDesc = complex(
   "GetAudienceGroupsByIdsResponse",
   () => [
-    field("AudienceGroups", NS, () => ArrayOfAudienceGroup, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("AudienceGroups", NS, ArrayOfAudienceGroup, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const AddAssetGroupsRequest: ComplexDesc = complex("AddAssetGroupsRequest", () => [
-  field("AssetGroups", NS, () => ArrayOfAssetGroup, OPTIONAL_NILLABLE),
+  field("AssetGroups", NS, ArrayOfAssetGroup, OPTIONAL_NILLABLE),
   field("CampaignId", NS, xs.long, OPTIONAL),
 ]);
 
@@ -4550,29 +4498,29 @@ export const ArrayOfAssetGroup: ArrayDesc = array(
 );
 
 export const AssetGroup: ComplexDesc = complex("AssetGroup", () => [
-  field("AssetGroupSearchThemes", NS, () => ArrayOfAssetGroupSearchTheme, OPTIONAL_NILLABLE),
-  field("AssetGroupUrlTargets", NS, () => ArrayOfAssetGroupUrlTarget, OPTIONAL_NILLABLE),
+  field("AssetGroupSearchThemes", NS, ArrayOfAssetGroupSearchTheme, OPTIONAL_NILLABLE),
+  field("AssetGroupUrlTargets", NS, ArrayOfAssetGroupUrlTarget, OPTIONAL_NILLABLE),
   field("BusinessName", NS, xs.string, OPTIONAL_NILLABLE),
   field("CallToAction", NS, CallToAction, OPTIONAL_NILLABLE),
-  field("Descriptions", NS, () => ArrayOfAssetLink, OPTIONAL_NILLABLE),
+  field("Descriptions", NS, ArrayOfAssetLink, OPTIONAL_NILLABLE),
   field("EditorialStatus", NS, AssetGroupEditorialStatus, OPTIONAL_NILLABLE),
-  field("EndDate", NS, () => Date_, OPTIONAL_NILLABLE),
-  field("FinalMobileUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("EndDate", NS, Date_, OPTIONAL_NILLABLE),
+  field("FinalMobileUrls", NS, ArrayOfstring, OPTIONAL_NILLABLE),
   field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
-  field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-  field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
-  field("Headlines", NS, () => ArrayOfAssetLink, OPTIONAL_NILLABLE),
+  field("FinalUrls", NS, ArrayOfstring, OPTIONAL_NILLABLE),
+  field("ForwardCompatibilityMap", NS, ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
+  field("Headlines", NS, ArrayOfAssetLink, OPTIONAL_NILLABLE),
   field("Id", NS, xs.long, OPTIONAL_NILLABLE),
-  field("Images", NS, () => ArrayOfAssetLink, OPTIONAL_NILLABLE),
-  field("LongHeadlines", NS, () => ArrayOfAssetLink, OPTIONAL_NILLABLE),
+  field("Images", NS, ArrayOfAssetLink, OPTIONAL_NILLABLE),
+  field("LongHeadlines", NS, ArrayOfAssetLink, OPTIONAL_NILLABLE),
   field("Name", NS, xs.string, OPTIONAL_NILLABLE),
   field("Path1", NS, xs.string, OPTIONAL_NILLABLE),
   field("Path2", NS, xs.string, OPTIONAL_NILLABLE),
-  field("StartDate", NS, () => Date_, OPTIONAL_NILLABLE),
+  field("StartDate", NS, Date_, OPTIONAL_NILLABLE),
   field("Status", NS, AssetGroupStatus, OPTIONAL_NILLABLE),
   field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
-  field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
-  field("Videos", NS, () => ArrayOfAssetLink, OPTIONAL_NILLABLE),
+  field("UrlCustomParameters", NS, CustomParameters, OPTIONAL_NILLABLE),
+  field("Videos", NS, ArrayOfAssetLink, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfAssetGroupSearchTheme: ArrayDesc = array(
@@ -4606,39 +4554,39 @@ export const AssetGroupUrlTarget: ComplexDesc = complex("AssetGroupUrlTarget", (
 ]);
 
 export const AddAssetGroupsResponse: ComplexDesc = complex("AddAssetGroupsResponse", () => [
-  field("AssetGroupIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("AssetGroupIds", NS, ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateAssetGroupsRequest: ComplexDesc = complex("UpdateAssetGroupsRequest", () => [
   field("CampaignId", NS, xs.long, OPTIONAL),
-  field("AssetGroups", NS, () => ArrayOfAssetGroup, OPTIONAL_NILLABLE),
+  field("AssetGroups", NS, ArrayOfAssetGroup, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateAssetGroupsResponse: ComplexDesc = complex("UpdateAssetGroupsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteAssetGroupsRequest: ComplexDesc = complex("DeleteAssetGroupsRequest", () => [
   field("CampaignId", NS, xs.long, OPTIONAL),
-  field("AssetGroupIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("AssetGroupIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteAssetGroupsResponse: ComplexDesc = complex("DeleteAssetGroupsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetAssetGroupsByIdsRequest: ComplexDesc = complex("GetAssetGroupsByIdsRequest", () => [
   field("CampaignId", NS, xs.long, OPTIONAL),
-  field("AssetGroupIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("AssetGroupIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
   field("ReturnAdditionalFields", NS, AssetGroupAdditionalField, OPTIONAL_NILLABLE),
 ]);
 
 export const GetAssetGroupsByIdsResponse: ComplexDesc = complex(
   "GetAssetGroupsByIdsResponse",
   () => [
-    field("AssetGroups", NS, () => ArrayOfAssetGroup, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("AssetGroups", NS, ArrayOfAssetGroup, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -4653,8 +4601,8 @@ export const GetAssetGroupsByCampaignIdRequest: ComplexDesc = complex(
 export const GetAssetGroupsByCampaignIdResponse: ComplexDesc = complex(
   "GetAssetGroupsByCampaignIdResponse",
   () => [
-    field("AssetGroups", NS, () => ArrayOfAssetGroup, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("AssetGroups", NS, ArrayOfAssetGroup, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -4665,7 +4613,7 @@ export const GetAssetGroupsEditorialReasonsRequest: ComplexDesc = complex(
     field(
       "AssetGroupIdToCampaignIdAssociations",
       NS,
-      () => ArrayOfEntityIdToParentIdAssociation,
+      ArrayOfEntityIdToParentIdAssociation,
       OPTIONAL_NILLABLE,
     ),
   ],
@@ -4674,13 +4622,8 @@ export const GetAssetGroupsEditorialReasonsRequest: ComplexDesc = complex(
 export const GetAssetGroupsEditorialReasonsResponse: ComplexDesc = complex(
   "GetAssetGroupsEditorialReasonsResponse",
   () => [
-    field(
-      "EditorialReasons",
-      NS,
-      () => ArrayOfAssetGroupEditorialReasonCollection,
-      OPTIONAL_NILLABLE,
-    ),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("EditorialReasons", NS, ArrayOfAssetGroupEditorialReasonCollection, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -4700,7 +4643,7 @@ export const AssetGroupEditorialReasonCollection: ComplexDesc = complex(
     field("AppealStatus", NS, AppealStatus, OPTIONAL),
     field("AssetGroupId", NS, xs.long, OPTIONAL),
     field("CampaignId", NS, xs.long, OPTIONAL),
-    field("Reasons", NS, () => ArrayOfAssetGroupEditorialReason, OPTIONAL_NILLABLE),
+    field("Reasons", NS, ArrayOfAssetGroupEditorialReason, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -4711,7 +4654,7 @@ export const ArrayOfAssetGroupEditorialReason: ArrayDesc = array(
 
 export const AssetGroupEditorialReason: ComplexDesc = complex("AssetGroupEditorialReason", () => [
   field("Location", NS, xs.string, OPTIONAL_NILLABLE),
-  field("PublisherCountries", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("PublisherCountries", NS, ArrayOfstring, OPTIONAL_NILLABLE),
   field("ReasonCode", NS, xs.int, OPTIONAL),
   field("Term", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
@@ -4722,7 +4665,7 @@ export const SetAudienceGroupAssetGroupAssociationsRequest: ComplexDesc = comple
     field(
       "AudienceGroupAssetGroupAssociations",
       NS,
-      () => ArrayOfAudienceGroupAssetGroupAssociation,
+      ArrayOfAudienceGroupAssetGroupAssociation,
       OPTIONAL_NILLABLE,
     ),
   ],
@@ -4745,7 +4688,7 @@ export const AudienceGroupAssetGroupAssociation: ComplexDesc = complex(
 
 export const SetAudienceGroupAssetGroupAssociationsResponse: ComplexDesc = complex(
   "SetAudienceGroupAssetGroupAssociationsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const DeleteAudienceGroupAssetGroupAssociationsRequest: ComplexDesc = complex(
@@ -4754,7 +4697,7 @@ export const DeleteAudienceGroupAssetGroupAssociationsRequest: ComplexDesc = com
     field(
       "AudienceGroupAssetGroupAssociations",
       NS,
-      () => ArrayOfAudienceGroupAssetGroupAssociation,
+      ArrayOfAudienceGroupAssetGroupAssociation,
       OPTIONAL_NILLABLE,
     ),
   ],
@@ -4762,12 +4705,12 @@ export const DeleteAudienceGroupAssetGroupAssociationsRequest: ComplexDesc = com
 
 export const DeleteAudienceGroupAssetGroupAssociationsResponse: ComplexDesc = complex(
   "DeleteAudienceGroupAssetGroupAssociationsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest: ComplexDesc = complex(
   "GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest",
-  () => [field("AssetGroupIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE)],
+  () => [field("AssetGroupIds", NS, ArrayOflong, OPTIONAL_NILLABLE)],
 );
 
 export const GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse: ComplexDesc = complex(
@@ -4776,16 +4719,16 @@ export const GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse: Comp
     field(
       "AudienceGroupAssetGroupAssociations",
       NS,
-      () => ArrayOfAudienceGroupAssetGroupAssociation,
+      ArrayOfAudienceGroupAssetGroupAssociation,
       OPTIONAL_NILLABLE,
     ),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest: ComplexDesc = complex(
   "GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest",
-  () => [field("AudienceGroupIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE)],
+  () => [field("AudienceGroupIds", NS, ArrayOflong, OPTIONAL_NILLABLE)],
 );
 
 export const GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse: ComplexDesc = complex(
@@ -4794,15 +4737,15 @@ export const GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse: C
     field(
       "AudienceGroupAssetGroupAssociations",
       NS,
-      () => ArrayOfAudienceGroupAssetGroupAssociation,
+      ArrayOfAudienceGroupAssetGroupAssociation,
       OPTIONAL_NILLABLE,
     ),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const AddAudiencesRequest: ComplexDesc = complex("AddAudiencesRequest", () => [
-  field("Audiences", NS, () => ArrayOfAudience, OPTIONAL_NILLABLE),
+  field("Audiences", NS, ArrayOfAudience, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfAudience: ArrayDesc = array(
@@ -4814,21 +4757,16 @@ export const Audience: ComplexDesc = complex(
   "Audience",
   () => [
     field("AudienceNetworkSize", NS, xs.long, OPTIONAL_NILLABLE),
-    field("CustomerShare", NS, () => CustomerShare, OPTIONAL_NILLABLE),
+    field("CustomerShare", NS, CustomerShare, OPTIONAL_NILLABLE),
     field("Description", NS, xs.string, OPTIONAL_NILLABLE),
-    field(
-      "ForwardCompatibilityMap",
-      NS,
-      () => ArrayOfKeyValuePairOfstringstring,
-      OPTIONAL_NILLABLE,
-    ),
+    field("ForwardCompatibilityMap", NS, ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
     field("Id", NS, xs.long, OPTIONAL_NILLABLE),
     field("MembershipDuration", NS, xs.int, OPTIONAL_NILLABLE),
     field("Name", NS, xs.string, OPTIONAL_NILLABLE),
     field("ParentId", NS, xs.long, OPTIONAL_NILLABLE),
     field("Scope", NS, EntityScope, OPTIONAL_NILLABLE),
     field("SearchSize", NS, xs.long, OPTIONAL_NILLABLE),
-    field("SupportedCampaignTypes", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("SupportedCampaignTypes", NS, ArrayOfstring, OPTIONAL_NILLABLE),
     field("Type", NS, AudienceType, OPTIONAL),
   ],
   {
@@ -4852,7 +4790,7 @@ export const Audience: ComplexDesc = complex(
 export const RemarketingList: ComplexDesc = complex(
   "RemarketingList",
   () => [
-    field("Rule", NS, () => RemarketingRule, OPTIONAL_NILLABLE),
+    field("Rule", NS, RemarketingRule, OPTIONAL_NILLABLE),
     field("TagId", NS, xs.long, OPTIONAL_NILLABLE),
   ],
   { base: () => Audience, family: { ns: NS } },
@@ -4878,7 +4816,7 @@ export const PageVisitorsRule: ComplexDesc = complex(
   "PageVisitorsRule",
   () => [
     field("NormalForm", NS, NormalForm, OPTIONAL_NILLABLE),
-    field("RuleItemGroups", NS, () => ArrayOfRuleItemGroup, OPTIONAL_NILLABLE),
+    field("RuleItemGroups", NS, ArrayOfRuleItemGroup, OPTIONAL_NILLABLE),
   ],
   { base: () => RemarketingRule, family: { ns: NS } },
 );
@@ -4889,7 +4827,7 @@ export const ArrayOfRuleItemGroup: ArrayDesc = array(
 );
 
 export const RuleItemGroup: ComplexDesc = complex("RuleItemGroup", () => [
-  field("Items", NS, () => ArrayOfRuleItem, OPTIONAL_NILLABLE),
+  field("Items", NS, ArrayOfRuleItem, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfRuleItem: ArrayDesc = array(
@@ -4926,8 +4864,8 @@ export const NumberRuleItem: ComplexDesc = complex(
 export const PageVisitorsWhoVisitedAnotherPageRule: ComplexDesc = complex(
   "PageVisitorsWhoVisitedAnotherPageRule",
   () => [
-    field("AnotherRuleItemGroups", NS, () => ArrayOfRuleItemGroup, OPTIONAL_NILLABLE),
-    field("RuleItemGroups", NS, () => ArrayOfRuleItemGroup, OPTIONAL_NILLABLE),
+    field("AnotherRuleItemGroups", NS, ArrayOfRuleItemGroup, OPTIONAL_NILLABLE),
+    field("RuleItemGroups", NS, ArrayOfRuleItemGroup, OPTIONAL_NILLABLE),
   ],
   { base: () => RemarketingRule, family: { ns: NS } },
 );
@@ -4935,8 +4873,8 @@ export const PageVisitorsWhoVisitedAnotherPageRule: ComplexDesc = complex(
 export const PageVisitorsWhoDidNotVisitAnotherPageRule: ComplexDesc = complex(
   "PageVisitorsWhoDidNotVisitAnotherPageRule",
   () => [
-    field("ExcludeRuleItemGroups", NS, () => ArrayOfRuleItemGroup, OPTIONAL_NILLABLE),
-    field("IncludeRuleItemGroups", NS, () => ArrayOfRuleItemGroup, OPTIONAL_NILLABLE),
+    field("ExcludeRuleItemGroups", NS, ArrayOfRuleItemGroup, OPTIONAL_NILLABLE),
+    field("IncludeRuleItemGroups", NS, ArrayOfRuleItemGroup, OPTIONAL_NILLABLE),
   ],
   { base: () => RemarketingRule, family: { ns: NS } },
 );
@@ -4988,7 +4926,7 @@ export const CustomerList: ComplexDesc = complex("CustomerList", () => [], {
 
 export const CombinedList: ComplexDesc = complex(
   "CombinedList",
-  () => [field("CombinationRules", NS, () => ArrayOfCombinationRule, OPTIONAL_NILLABLE)],
+  () => [field("CombinationRules", NS, ArrayOfCombinationRule, OPTIONAL_NILLABLE)],
   { base: () => Audience, family: { ns: NS } },
 );
 
@@ -4998,14 +4936,14 @@ export const ArrayOfCombinationRule: ArrayDesc = array(
 );
 
 export const CombinationRule: ComplexDesc = complex("CombinationRule", () => [
-  field("AudienceIds", NS, () => ArrayOflong, { nillable: true }),
+  field("AudienceIds", NS, ArrayOflong, { nillable: true }),
   field("Operator", NS, LogicalOperator),
 ]);
 
 export const CustomSegment: ComplexDesc = complex(
   "CustomSegment",
   () => [
-    field("CustomSegmentCatalogList", NS, () => ArrayOfCustomSegmentCatalog, OPTIONAL_NILLABLE),
+    field("CustomSegmentCatalogList", NS, ArrayOfCustomSegmentCatalog, OPTIONAL_NILLABLE),
     field("EditorialStatus", NS, CustomSegmentEditorialStatus, OPTIONAL_NILLABLE),
   ],
   { base: () => Audience, family: { ns: NS } },
@@ -5026,16 +4964,16 @@ export const ImpressionBasedRemarketingList: ComplexDesc = complex(
   "ImpressionBasedRemarketingList",
   () => [
     field("AdGroupId", NS, xs.long, OPTIONAL_NILLABLE),
-    field("AdGroupIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("AdGroupIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
     field("CampaignId", NS, xs.long, OPTIONAL_NILLABLE),
-    field("CampaignIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("CampaignIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
     field("EntityType", NS, ImpressionBasedEntityType, OPTIONAL),
   ],
   { base: () => Audience, family: { ns: NS } },
 );
 
 export const CustomerShare: ComplexDesc = complex("CustomerShare", () => [
-  field("CustomerAccountShares", NS, () => ArrayOfCustomerAccountShare, OPTIONAL_NILLABLE),
+  field("CustomerAccountShares", NS, ArrayOfCustomerAccountShare, OPTIONAL_NILLABLE),
   field("OwnerCustomerId", NS, xs.long, OPTIONAL_NILLABLE),
 ]);
 
@@ -5046,7 +4984,7 @@ export const ArrayOfCustomerAccountShare: ArrayDesc = array(
 
 export const CustomerAccountShare: ComplexDesc = complex("CustomerAccountShare", () => [
   field("AccountId", NS, xs.long, OPTIONAL_NILLABLE),
-  field("Associations", NS, () => ArrayOfCustomerAccountShareAssociation, OPTIONAL_NILLABLE),
+  field("Associations", NS, ArrayOfCustomerAccountShareAssociation, OPTIONAL_NILLABLE),
   field("CustomerId", NS, xs.long, OPTIONAL_NILLABLE),
 ]);
 
@@ -5069,50 +5007,50 @@ export const CustomerAccountShareAssociation: ComplexDesc = complex(
 );
 
 export const AddAudiencesResponse: ComplexDesc = complex("AddAudiencesResponse", () => [
-  field("AudienceIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("AudienceIds", NS, ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateAudiencesRequest: ComplexDesc = complex("UpdateAudiencesRequest", () => [
-  field("Audiences", NS, () => ArrayOfAudience, OPTIONAL_NILLABLE),
+  field("Audiences", NS, ArrayOfAudience, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateAudiencesResponse: ComplexDesc = complex("UpdateAudiencesResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteAudiencesRequest: ComplexDesc = complex("DeleteAudiencesRequest", () => [
-  field("AudienceIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("AudienceIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteAudiencesResponse: ComplexDesc = complex("DeleteAudiencesResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetAudiencesByIdsRequest: ComplexDesc = complex("GetAudiencesByIdsRequest", () => [
-  field("AudienceIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("AudienceIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
   field("Type", NS, AudienceType, OPTIONAL),
   field("ReturnAdditionalFields", NS, AudienceAdditionalField, OPTIONAL_NILLABLE),
 ]);
 
 export const GetAudiencesByIdsResponse: ComplexDesc = complex("GetAudiencesByIdsResponse", () => [
-  field("Audiences", NS, () => ArrayOfAudience, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("Audiences", NS, ArrayOfAudience, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const ApplyCustomerListItemsRequest: ComplexDesc = complex(
   "ApplyCustomerListItemsRequest",
-  () => [field("CustomerListAudience", NS, () => CustomerList, OPTIONAL_NILLABLE)],
+  () => [field("CustomerListAudience", NS, CustomerList, OPTIONAL_NILLABLE)],
 );
 
 export const ApplyCustomerListItemsResponse: ComplexDesc = complex(
   "ApplyCustomerListItemsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const ApplyCustomerListUserDataRequest: ComplexDesc = complex(
   "ApplyCustomerListUserDataRequest",
-  () => [field("CustomerListUserData", NS, () => CustomerListUserData, OPTIONAL_NILLABLE)],
+  () => [field("CustomerListUserData", NS, CustomerListUserData, OPTIONAL_NILLABLE)],
 );
 
 export const CustomerListUserData: ComplexDesc = complex("CustomerListUserData", () => [
@@ -5120,22 +5058,22 @@ export const CustomerListUserData: ComplexDesc = complex("CustomerListUserData",
   field("ActionType", NS, CustomerListActionType),
   field("AudienceId", NS, xs.long),
   field("CustomerListItemSubType", NS, CustomerListItemSubType),
-  field("CustomerListItems", NS, () => ArrayOfstring, { nillable: true }),
+  field("CustomerListItems", NS, ArrayOfstring, { nillable: true }),
 ]);
 
 export const ApplyCustomerListUserDataResponse: ComplexDesc = complex(
   "ApplyCustomerListUserDataResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetUetTagsByIdsRequest: ComplexDesc = complex("GetUetTagsByIdsRequest", () => [
-  field("TagIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("TagIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
   field("ReturnAdditionalFields", NS, UetTagAdditionalField, OPTIONAL_NILLABLE),
 ]);
 
 export const GetUetTagsByIdsResponse: ComplexDesc = complex("GetUetTagsByIdsResponse", () => [
-  field("UetTags", NS, () => ArrayOfUetTag, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("UetTags", NS, ArrayOfUetTag, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfUetTag: ArrayDesc = array(
@@ -5144,7 +5082,7 @@ export const ArrayOfUetTag: ArrayDesc = array(
 );
 
 export const UetTag: ComplexDesc = complex("UetTag", () => [
-  field("CustomerShare", NS, () => CustomerShare, OPTIONAL_NILLABLE),
+  field("CustomerShare", NS, CustomerShare, OPTIONAL_NILLABLE),
   field("Description", NS, xs.string, OPTIONAL_NILLABLE),
   field("Id", NS, xs.long, OPTIONAL_NILLABLE),
   field("Industry", NS, UetTagIndustry, OPTIONAL_NILLABLE),
@@ -5155,26 +5093,26 @@ export const UetTag: ComplexDesc = complex("UetTag", () => [
 ]);
 
 export const AddUetTagsRequest: ComplexDesc = complex("AddUetTagsRequest", () => [
-  field("UetTags", NS, () => ArrayOfUetTag, OPTIONAL_NILLABLE),
+  field("UetTags", NS, ArrayOfUetTag, OPTIONAL_NILLABLE),
 ]);
 
 export const AddUetTagsResponse: ComplexDesc = complex("AddUetTagsResponse", () => [
-  field("UetTags", NS, () => ArrayOfUetTag, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("UetTags", NS, ArrayOfUetTag, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateUetTagsRequest: ComplexDesc = complex("UpdateUetTagsRequest", () => [
-  field("UetTags", NS, () => ArrayOfUetTag, OPTIONAL_NILLABLE),
+  field("UetTags", NS, ArrayOfUetTag, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateUetTagsResponse: ComplexDesc = complex("UpdateUetTagsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetConversionGoalsByIdsRequest: ComplexDesc = complex(
   "GetConversionGoalsByIdsRequest",
   () => [
-    field("ConversionGoalIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("ConversionGoalIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
     field("ConversionGoalTypes", NS, ConversionGoalType, OPTIONAL),
     field("ReturnAdditionalFields", NS, ConversionGoalAdditionalField, OPTIONAL_NILLABLE),
   ],
@@ -5183,8 +5121,8 @@ export const GetConversionGoalsByIdsRequest: ComplexDesc = complex(
 export const GetConversionGoalsByIdsResponse: ComplexDesc = complex(
   "GetConversionGoalsByIdsResponse",
   () => [
-    field("ConversionGoals", NS, () => ArrayOfConversionGoal, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("ConversionGoals", NS, ArrayOfConversionGoal, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -5205,7 +5143,7 @@ export const ConversionGoal: ComplexDesc = complex(
     field("IsAutoGoal", NS, xs.boolean, OPTIONAL_NILLABLE),
     field("IsEnhancedConversionsEnabled", NS, xs.boolean, OPTIONAL_NILLABLE),
     field("Name", NS, xs.string, OPTIONAL_NILLABLE),
-    field("Revenue", NS, () => ConversionGoalRevenue, OPTIONAL_NILLABLE),
+    field("Revenue", NS, ConversionGoalRevenue, OPTIONAL_NILLABLE),
     field("Scope", NS, EntityScope, OPTIONAL_NILLABLE),
     field("Status", NS, ConversionGoalStatus, OPTIONAL_NILLABLE),
     field("TagId", NS, xs.long, OPTIONAL_NILLABLE),
@@ -5304,7 +5242,7 @@ export const ConversionGoalRevenue: ComplexDesc = complex("ConversionGoalRevenue
 export const GetConversionGoalsByTagIdsRequest: ComplexDesc = complex(
   "GetConversionGoalsByTagIdsRequest",
   () => [
-    field("TagIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("TagIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
     field("ConversionGoalTypes", NS, ConversionGoalType, OPTIONAL),
     field("ReturnAdditionalFields", NS, ConversionGoalAdditionalField, OPTIONAL_NILLABLE),
   ],
@@ -5313,33 +5251,33 @@ export const GetConversionGoalsByTagIdsRequest: ComplexDesc = complex(
 export const GetConversionGoalsByTagIdsResponse: ComplexDesc = complex(
   "GetConversionGoalsByTagIdsResponse",
   () => [
-    field("ConversionGoals", NS, () => ArrayOfConversionGoal, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("ConversionGoals", NS, ArrayOfConversionGoal, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const AddConversionGoalsRequest: ComplexDesc = complex("AddConversionGoalsRequest", () => [
-  field("ConversionGoals", NS, () => ArrayOfConversionGoal, OPTIONAL_NILLABLE),
+  field("ConversionGoals", NS, ArrayOfConversionGoal, OPTIONAL_NILLABLE),
 ]);
 
 export const AddConversionGoalsResponse: ComplexDesc = complex("AddConversionGoalsResponse", () => [
-  field("ConversionGoalIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("ConversionGoalIds", NS, ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateConversionGoalsRequest: ComplexDesc = complex(
   "UpdateConversionGoalsRequest",
-  () => [field("ConversionGoals", NS, () => ArrayOfConversionGoal, OPTIONAL_NILLABLE)],
+  () => [field("ConversionGoals", NS, ArrayOfConversionGoal, OPTIONAL_NILLABLE)],
 );
 
 export const UpdateConversionGoalsResponse: ComplexDesc = complex(
   "UpdateConversionGoalsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const ApplyOfflineConversionsRequest: ComplexDesc = complex(
   "ApplyOfflineConversionsRequest",
-  () => [field("OfflineConversions", NS, () => ArrayOfOfflineConversion, OPTIONAL_NILLABLE)],
+  () => [field("OfflineConversions", NS, ArrayOfOfflineConversion, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfOfflineConversion: ArrayDesc = array(
@@ -5361,7 +5299,7 @@ export const OfflineConversion: ComplexDesc = complex("OfflineConversion", () =>
 
 export const ApplyOfflineConversionsResponse: ComplexDesc = complex(
   "ApplyOfflineConversionsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const ApplyOfflineConversionAdjustmentsRequest: ComplexDesc = complex(
@@ -5370,7 +5308,7 @@ export const ApplyOfflineConversionAdjustmentsRequest: ComplexDesc = complex(
     field(
       "OfflineConversionAdjustments",
       NS,
-      () => ArrayOfOfflineConversionAdjustment,
+      ArrayOfOfflineConversionAdjustment,
       OPTIONAL_NILLABLE,
     ),
   ],
@@ -5398,18 +5336,13 @@ export const OfflineConversionAdjustment: ComplexDesc = complex(
 
 export const ApplyOfflineConversionAdjustmentsResponse: ComplexDesc = complex(
   "ApplyOfflineConversionAdjustmentsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const ApplyOnlineConversionAdjustmentsRequest: ComplexDesc = complex(
   "ApplyOnlineConversionAdjustmentsRequest",
   () => [
-    field(
-      "OnlineConversionAdjustments",
-      NS,
-      () => ArrayOfOnlineConversionAdjustment,
-      OPTIONAL_NILLABLE,
-    ),
+    field("OnlineConversionAdjustments", NS, ArrayOfOnlineConversionAdjustment, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -5429,7 +5362,7 @@ export const OnlineConversionAdjustment: ComplexDesc = complex("OnlineConversion
 
 export const ApplyOnlineConversionAdjustmentsResponse: ComplexDesc = complex(
   "ApplyOnlineConversionAdjustmentsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetOfflineConversionReportsRequest: ComplexDesc = complex(
@@ -5442,7 +5375,7 @@ export const GetOfflineConversionReportsRequest: ComplexDesc = complex(
 
 export const GetOfflineConversionReportsResponse: ComplexDesc = complex(
   "GetOfflineConversionReportsResponse",
-  () => [field("DailySummaries", NS, () => ArrayOfDailySummary, OPTIONAL_NILLABLE)],
+  () => [field("DailySummaries", NS, ArrayOfDailySummary, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfDailySummary: ArrayDesc = array(
@@ -5463,7 +5396,7 @@ export const GetOfflineConversionReportByGoalIdsRequest: ComplexDesc = complex(
   () => [
     field("StartDateUtc", NS, xs.dateTime, OPTIONAL),
     field("EndDateUtc", NS, xs.dateTime, OPTIONAL),
-    field("GoalIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("GoalIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
     field("UploadChannelFilter", NS, OfflineConversionUploadChannel, OPTIONAL_NILLABLE),
   ],
 );
@@ -5474,10 +5407,10 @@ export const GetOfflineConversionReportByGoalIdsResponse: ComplexDesc = complex(
     field(
       "OfflineGoalConversionSummaries",
       NS,
-      () => ArrayOfOfflineGoalConversionSummary,
+      ArrayOfOfflineGoalConversionSummary,
       OPTIONAL_NILLABLE,
     ),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -5494,8 +5427,8 @@ export const OfflineGoalConversionSummary: ComplexDesc = complex(
     field("OverallSuccessCount", NS, xs.long, OPTIONAL),
     field("OverallUnattributedCount", NS, xs.long, OPTIONAL),
     field("OverallSuccessRate", NS, xs.decimal, OPTIONAL),
-    field("OverallAlerts", NS, () => ArrayOfOfflineConversionAlert, OPTIONAL_NILLABLE),
-    field("DailySummaries", NS, () => ArrayOfOfflineGoalDailySummary, OPTIONAL_NILLABLE),
+    field("OverallAlerts", NS, ArrayOfOfflineConversionAlert, OPTIONAL_NILLABLE),
+    field("DailySummaries", NS, ArrayOfOfflineGoalDailySummary, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -5520,11 +5453,11 @@ export const OfflineGoalDailySummary: ComplexDesc = complex("OfflineGoalDailySum
   field("SuccessCount", NS, xs.int, OPTIONAL),
   field("UnattributedCount", NS, xs.int, OPTIONAL),
   field("SuccessRate", NS, xs.decimal, OPTIONAL),
-  field("Alerts", NS, () => ArrayOfOfflineConversionAlert, OPTIONAL_NILLABLE),
+  field("Alerts", NS, ArrayOfOfflineConversionAlert, OPTIONAL_NILLABLE),
 ]);
 
 export const AddLabelsRequest: ComplexDesc = complex("AddLabelsRequest", () => [
-  field("Labels", NS, () => ArrayOfLabel, OPTIONAL_NILLABLE),
+  field("Labels", NS, ArrayOfLabel, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfLabel: ArrayDesc = array(
@@ -5540,41 +5473,41 @@ export const Label: ComplexDesc = complex("Label", () => [
 ]);
 
 export const AddLabelsResponse: ComplexDesc = complex("AddLabelsResponse", () => [
-  field("LabelIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("LabelIds", NS, ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteLabelsRequest: ComplexDesc = complex("DeleteLabelsRequest", () => [
-  field("LabelIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("LabelIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteLabelsResponse: ComplexDesc = complex("DeleteLabelsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateLabelsRequest: ComplexDesc = complex("UpdateLabelsRequest", () => [
-  field("Labels", NS, () => ArrayOfLabel, OPTIONAL_NILLABLE),
+  field("Labels", NS, ArrayOfLabel, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateLabelsResponse: ComplexDesc = complex("UpdateLabelsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetLabelsByIdsRequest: ComplexDesc = complex("GetLabelsByIdsRequest", () => [
-  field("LabelIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-  field("PageInfo", NS, () => Paging, OPTIONAL_NILLABLE),
+  field("LabelIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
+  field("PageInfo", NS, Paging, OPTIONAL_NILLABLE),
 ]);
 
 export const GetLabelsByIdsResponse: ComplexDesc = complex("GetLabelsByIdsResponse", () => [
-  field("Labels", NS, () => ArrayOfLabel, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("Labels", NS, ArrayOfLabel, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const SetLabelAssociationsRequest: ComplexDesc = complex(
   "SetLabelAssociationsRequest",
   () => [
     field("EntityType", NS, EntityType, OPTIONAL),
-    field("LabelAssociations", NS, () => ArrayOfLabelAssociation, OPTIONAL_NILLABLE),
+    field("LabelAssociations", NS, ArrayOfLabelAssociation, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -5590,26 +5523,26 @@ export const LabelAssociation: ComplexDesc = complex("LabelAssociation", () => [
 
 export const SetLabelAssociationsResponse: ComplexDesc = complex(
   "SetLabelAssociationsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const DeleteLabelAssociationsRequest: ComplexDesc = complex(
   "DeleteLabelAssociationsRequest",
   () => [
     field("EntityType", NS, EntityType, OPTIONAL),
-    field("LabelAssociations", NS, () => ArrayOfLabelAssociation, OPTIONAL_NILLABLE),
+    field("LabelAssociations", NS, ArrayOfLabelAssociation, OPTIONAL_NILLABLE),
   ],
 );
 
 export const DeleteLabelAssociationsResponse: ComplexDesc = complex(
   "DeleteLabelAssociationsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetLabelAssociationsByEntityIdsRequest: ComplexDesc = complex(
   "GetLabelAssociationsByEntityIdsRequest",
   () => [
-    field("EntityIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("EntityIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
     field("EntityType", NS, EntityType, OPTIONAL),
   ],
 );
@@ -5617,8 +5550,8 @@ export const GetLabelAssociationsByEntityIdsRequest: ComplexDesc = complex(
 export const GetLabelAssociationsByEntityIdsResponse: ComplexDesc = complex(
   "GetLabelAssociationsByEntityIdsResponse",
   () => [
-    field("LabelAssociations", NS, () => ArrayOfLabelAssociation, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("LabelAssociations", NS, ArrayOfLabelAssociation, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -5626,21 +5559,21 @@ export const GetLabelAssociationsByLabelIdsRequest: ComplexDesc = complex(
   "GetLabelAssociationsByLabelIdsRequest",
   () => [
     field("EntityType", NS, EntityType, OPTIONAL),
-    field("LabelIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-    field("PageInfo", NS, () => Paging, OPTIONAL_NILLABLE),
+    field("LabelIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
+    field("PageInfo", NS, Paging, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetLabelAssociationsByLabelIdsResponse: ComplexDesc = complex(
   "GetLabelAssociationsByLabelIdsResponse",
   () => [
-    field("LabelAssociations", NS, () => ArrayOfLabelAssociation, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("LabelAssociations", NS, ArrayOfLabelAssociation, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const AddExperimentsRequest: ComplexDesc = complex("AddExperimentsRequest", () => [
-  field("Experiments", NS, () => ArrayOfExperiment, OPTIONAL_NILLABLE),
+  field("Experiments", NS, ArrayOfExperiment, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfExperiment: ArrayDesc = array(
@@ -5650,15 +5583,15 @@ export const ArrayOfExperiment: ArrayDesc = array(
 
 export const Experiment: ComplexDesc = complex("Experiment", () => [
   field("BaseCampaignId", NS, xs.long, OPTIONAL_NILLABLE),
-  field("EndDate", NS, () => Date_, OPTIONAL_NILLABLE),
-  field("ExperimentArms", NS, () => ArrayOfExperimentArm, OPTIONAL_NILLABLE),
+  field("EndDate", NS, Date_, OPTIONAL_NILLABLE),
+  field("ExperimentArms", NS, ArrayOfExperimentArm, OPTIONAL_NILLABLE),
   field("ExperimentCampaignId", NS, xs.long, OPTIONAL_NILLABLE),
   field("ExperimentStatus", NS, xs.string, OPTIONAL_NILLABLE),
   field("ExperimentSubType", NS, xs.string, OPTIONAL_NILLABLE),
   field("ExperimentType", NS, xs.string, OPTIONAL_NILLABLE),
   field("Id", NS, xs.long, OPTIONAL_NILLABLE),
   field("Name", NS, xs.string, OPTIONAL_NILLABLE),
-  field("StartDate", NS, () => Date_, OPTIONAL_NILLABLE),
+  field("StartDate", NS, Date_, OPTIONAL_NILLABLE),
   field("TrafficSplitPercent", NS, xs.int, OPTIONAL_NILLABLE),
 ]);
 
@@ -5668,44 +5601,44 @@ export const ArrayOfExperimentArm: ArrayDesc = array(
 );
 
 export const ExperimentArm: ComplexDesc = complex("ExperimentArm", () => [
-  field("CampaignIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("CampaignIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
   field("Id", NS, xs.long, OPTIONAL_NILLABLE),
   field("IsControlArm", NS, xs.boolean, OPTIONAL),
   field("TrafficSplit", NS, xs.int, OPTIONAL),
 ]);
 
 export const AddExperimentsResponse: ComplexDesc = complex("AddExperimentsResponse", () => [
-  field("ExperimentIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("ExperimentIds", NS, ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteExperimentsRequest: ComplexDesc = complex("DeleteExperimentsRequest", () => [
-  field("ExperimentIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("ExperimentIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteExperimentsResponse: ComplexDesc = complex("DeleteExperimentsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateExperimentsRequest: ComplexDesc = complex("UpdateExperimentsRequest", () => [
-  field("Experiments", NS, () => ArrayOfExperiment, OPTIONAL_NILLABLE),
+  field("Experiments", NS, ArrayOfExperiment, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateExperimentsResponse: ComplexDesc = complex("UpdateExperimentsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetExperimentsByIdsRequest: ComplexDesc = complex("GetExperimentsByIdsRequest", () => [
-  field("ExperimentIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-  field("PageInfo", NS, () => Paging, OPTIONAL_NILLABLE),
+  field("ExperimentIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
+  field("PageInfo", NS, Paging, OPTIONAL_NILLABLE),
   field("ReturnAdditionalFields", NS, ExperimentAdditionalField, OPTIONAL_NILLABLE),
 ]);
 
 export const GetExperimentsByIdsResponse: ComplexDesc = complex(
   "GetExperimentsByIdsResponse",
   () => [
-    field("Experiments", NS, () => ArrayOfExperiment, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("Experiments", NS, ArrayOfExperiment, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -5732,7 +5665,7 @@ export const SearchCompaniesRequest: ComplexDesc = complex("SearchCompaniesReque
 ]);
 
 export const SearchCompaniesResponse: ComplexDesc = complex("SearchCompaniesResponse", () => [
-  field("Companies", NS, () => ArrayOfCompany, OPTIONAL_NILLABLE),
+  field("Companies", NS, ArrayOfCompany, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfCompany: ArrayDesc = array(
@@ -5758,7 +5691,7 @@ export const GetFileImportUploadUrlResponse: ComplexDesc = complex(
 );
 
 export const AddImportJobsRequest: ComplexDesc = complex("AddImportJobsRequest", () => [
-  field("ImportJobs", NS, () => ArrayOfImportJob, OPTIONAL_NILLABLE),
+  field("ImportJobs", NS, ArrayOfImportJob, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfImportJob: ArrayDesc = array(
@@ -5772,9 +5705,9 @@ export const ImportJob: ComplexDesc = complex(
     field("CreatedByUserId", NS, xs.long, OPTIONAL_NILLABLE),
     field("CreatedByUserName", NS, xs.string, OPTIONAL_NILLABLE),
     field("CreatedDateTimeInUTC", NS, xs.dateTime, OPTIONAL_NILLABLE),
-    field("Frequency", NS, () => Frequency, OPTIONAL_NILLABLE),
+    field("Frequency", NS, Frequency, OPTIONAL_NILLABLE),
     field("Id", NS, xs.long, OPTIONAL_NILLABLE),
-    field("ImportOption", NS, () => ImportOption, OPTIONAL_NILLABLE),
+    field("ImportOption", NS, ImportOption, OPTIONAL_NILLABLE),
     field("LastRunTimeInUTC", NS, xs.dateTime, OPTIONAL_NILLABLE),
     field("Name", NS, xs.string, OPTIONAL_NILLABLE),
     field("NotificationEmail", NS, xs.string, OPTIONAL_NILLABLE),
@@ -5788,7 +5721,7 @@ export const ImportJob: ComplexDesc = complex(
 export const GoogleImportJob: ComplexDesc = complex(
   "GoogleImportJob",
   () => [
-    field("CampaignAdGroupIds", NS, () => ArrayOfCampaignAdGroupIds, OPTIONAL_NILLABLE),
+    field("CampaignAdGroupIds", NS, ArrayOfCampaignAdGroupIds, OPTIONAL_NILLABLE),
     field("CredentialId", NS, xs.string, { nillable: true }),
     field("GoogleAccountId", NS, xs.long, { nillable: true }),
     field("GoogleUserName", NS, xs.string, OPTIONAL_NILLABLE),
@@ -5803,7 +5736,7 @@ export const ArrayOfCampaignAdGroupIds: ArrayDesc = array(
 
 export const CampaignAdGroupIds: ComplexDesc = complex("CampaignAdGroupIds", () => [
   field("ActiveAdGroupsOnly", NS, xs.boolean, OPTIONAL_NILLABLE),
-  field("AdGroupIds", NS, () => ArrayOflong, { nillable: true }),
+  field("AdGroupIds", NS, ArrayOflong, { nillable: true }),
   field("CampaignId", NS, xs.long),
 ]);
 
@@ -5825,12 +5758,7 @@ export const Frequency: ComplexDesc = complex("Frequency", () => [
 export const ImportOption: ComplexDesc = complex(
   "ImportOption",
   () => [
-    field(
-      "ForwardCompatibilityMap",
-      NS,
-      () => ArrayOfKeyValuePairOfstringstring,
-      OPTIONAL_NILLABLE,
-    ),
+    field("ForwardCompatibilityMap", NS, ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
     field("Type", NS, xs.string, OPTIONAL_NILLABLE),
   ],
   { family: { ns: NS, derived: () => [GoogleImportOption, FileImportOption] } },
@@ -5903,31 +5831,31 @@ export const GoogleImportOption: ComplexDesc = complex(
     field(
       "SearchAndReplaceForCampaignNames",
       NS,
-      () => ImportSearchAndReplaceForStringProperty,
+      ImportSearchAndReplaceForStringProperty,
       OPTIONAL_NILLABLE,
     ),
     field(
       "SearchAndReplaceForCustomParameters",
       NS,
-      () => ImportSearchAndReplaceForStringProperty,
+      ImportSearchAndReplaceForStringProperty,
       OPTIONAL_NILLABLE,
     ),
     field(
       "SearchAndReplaceForFinalURLSuffix",
       NS,
-      () => ImportSearchAndReplaceForStringProperty,
+      ImportSearchAndReplaceForStringProperty,
       OPTIONAL_NILLABLE,
     ),
     field(
       "SearchAndReplaceForTrackingTemplates",
       NS,
-      () => ImportSearchAndReplaceForStringProperty,
+      ImportSearchAndReplaceForStringProperty,
       OPTIONAL_NILLABLE,
     ),
     field(
       "SearchAndReplaceForUrls",
       NS,
-      () => ImportSearchAndReplaceForStringProperty,
+      ImportSearchAndReplaceForStringProperty,
       OPTIONAL_NILLABLE,
     ),
     field("SuffixForCampaignNames", NS, xs.string, OPTIONAL_NILLABLE),
@@ -5996,19 +5924,19 @@ export const FileImportOption: ComplexDesc = complex("FileImportOption", () => [
 });
 
 export const AddImportJobsResponse: ComplexDesc = complex("AddImportJobsResponse", () => [
-  field("ImportJobIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("ImportJobIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetImportResultsRequest: ComplexDesc = complex("GetImportResultsRequest", () => [
   field("ImportType", NS, xs.string, OPTIONAL_NILLABLE),
-  field("PageInfo", NS, () => Paging, OPTIONAL_NILLABLE),
-  field("ImportJobIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("PageInfo", NS, Paging, OPTIONAL_NILLABLE),
+  field("ImportJobIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
   field("ReturnAdditionalFields", NS, ImportAdditionalField, OPTIONAL_NILLABLE),
 ]);
 
 export const GetImportResultsResponse: ComplexDesc = complex("GetImportResultsResponse", () => [
-  field("ImportResults", NS, () => ArrayOfImportResult, OPTIONAL_NILLABLE),
+  field("ImportResults", NS, ArrayOfImportResult, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfImportResult: ArrayDesc = array(
@@ -6017,11 +5945,11 @@ export const ArrayOfImportResult: ArrayDesc = array(
 );
 
 export const ImportResult: ComplexDesc = complex("ImportResult", () => [
-  field("EntityStatistics", NS, () => ArrayOfImportEntityStatistics, OPTIONAL_NILLABLE),
+  field("EntityStatistics", NS, ArrayOfImportEntityStatistics, OPTIONAL_NILLABLE),
   field("ErrorLogUrl", NS, xs.string, OPTIONAL_NILLABLE),
-  field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
+  field("ForwardCompatibilityMap", NS, ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
   field("Id", NS, xs.string, OPTIONAL_NILLABLE),
-  field("ImportJob", NS, () => ImportJob, OPTIONAL_NILLABLE),
+  field("ImportJob", NS, ImportJob, OPTIONAL_NILLABLE),
   field("StartTimeInUTC", NS, xs.dateTime, OPTIONAL),
   field("Status", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
@@ -6041,30 +5969,30 @@ export const ImportEntityStatistics: ComplexDesc = complex("ImportEntityStatisti
 ]);
 
 export const GetImportJobsByIdsRequest: ComplexDesc = complex("GetImportJobsByIdsRequest", () => [
-  field("ImportJobIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("ImportJobIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
   field("ImportType", NS, xs.string, OPTIONAL_NILLABLE),
   field("ReturnAdditionalFields", NS, ImportAdditionalField, OPTIONAL_NILLABLE),
 ]);
 
 export const GetImportJobsByIdsResponse: ComplexDesc = complex("GetImportJobsByIdsResponse", () => [
-  field("ImportJobs", NS, () => ArrayOfImportJob, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("ImportJobs", NS, ArrayOfImportJob, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteImportJobsRequest: ComplexDesc = complex("DeleteImportJobsRequest", () => [
-  field("ImportJobIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("ImportJobIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
   field("ImportType", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteImportJobsResponse: ComplexDesc = complex("DeleteImportJobsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetImportEntityIdsMappingRequest: ComplexDesc = complex(
   "GetImportEntityIdsMappingRequest",
   () => [
     field("ImportType", NS, xs.string, OPTIONAL_NILLABLE),
-    field("SourceEntityIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("SourceEntityIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
     field("ImportEntityType", NS, ImportEntityType, OPTIONAL),
     field("SourceParentId", NS, xs.long, OPTIONAL_NILLABLE),
   ],
@@ -6073,8 +6001,8 @@ export const GetImportEntityIdsMappingRequest: ComplexDesc = complex(
 export const GetImportEntityIdsMappingResponse: ComplexDesc = complex(
   "GetImportEntityIdsMappingResponse",
   () => [
-    field("EntityIdsMapping", NS, () => ArrayOfKeyValuePairOflonglong, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("EntityIdsMapping", NS, ArrayOfKeyValuePairOflonglong, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -6089,16 +6017,16 @@ export const KeyValuePairOflonglong: ComplexDesc = complex("KeyValuePairOflonglo
 ]);
 
 export const UpdateImportJobsRequest: ComplexDesc = complex("UpdateImportJobsRequest", () => [
-  field("ImportJobs", NS, () => ArrayOfImportJob, OPTIONAL_NILLABLE),
+  field("ImportJobs", NS, ArrayOfImportJob, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateImportJobsResponse: ComplexDesc = complex("UpdateImportJobsResponse", () => [
-  field("ImportJobIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("ImportJobIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const AddVideosRequest: ComplexDesc = complex("AddVideosRequest", () => [
-  field("Videos", NS, () => ArrayOfVideo, OPTIONAL_NILLABLE),
+  field("Videos", NS, ArrayOfVideo, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfVideo: ArrayDesc = array(
@@ -6121,38 +6049,38 @@ export const Video: ComplexDesc = complex("Video", () => [
 ]);
 
 export const AddVideosResponse: ComplexDesc = complex("AddVideosResponse", () => [
-  field("VideoIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("VideoIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteVideosRequest: ComplexDesc = complex("DeleteVideosRequest", () => [
-  field("VideoIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("VideoIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteVideosResponse: ComplexDesc = complex("DeleteVideosResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetVideosByIdsRequest: ComplexDesc = complex("GetVideosByIdsRequest", () => [
-  field("VideoIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-  field("PageInfo", NS, () => Paging, OPTIONAL_NILLABLE),
+  field("VideoIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
+  field("PageInfo", NS, Paging, OPTIONAL_NILLABLE),
 ]);
 
 export const GetVideosByIdsResponse: ComplexDesc = complex("GetVideosByIdsResponse", () => [
-  field("Videos", NS, () => ArrayOfVideo, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("Videos", NS, ArrayOfVideo, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateVideosRequest: ComplexDesc = complex("UpdateVideosRequest", () => [
-  field("Videos", NS, () => ArrayOfVideo, OPTIONAL_NILLABLE),
+  field("Videos", NS, ArrayOfVideo, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateVideosResponse: ComplexDesc = complex("UpdateVideosResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const AddHTML5sRequest: ComplexDesc = complex("AddHTML5sRequest", () => [
-  field("HTML5Assets", NS, () => ArrayOfHTML5, OPTIONAL_NILLABLE),
+  field("HTML5Assets", NS, ArrayOfHTML5, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfHTML5: ArrayDesc = array(
@@ -6176,32 +6104,30 @@ export const HTML5: ComplexDesc = complex("HTML5", () => [
 ]);
 
 export const AddHTML5sResponse: ComplexDesc = complex("AddHTML5sResponse", () => [
-  field("HTML5AssetIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("HTML5AssetIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetHTML5sByIdsRequest: ComplexDesc = complex("GetHTML5sByIdsRequest", () => [
-  field("HTML5AssetIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("HTML5AssetIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const GetHTML5sByIdsResponse: ComplexDesc = complex("GetHTML5sByIdsResponse", () => [
-  field("HTML5Assets", NS, () => ArrayOfHTML5, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("HTML5Assets", NS, ArrayOfHTML5, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteHTML5sRequest: ComplexDesc = complex("DeleteHTML5sRequest", () => [
-  field("HTML5AssetIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("HTML5AssetIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteHTML5sResponse: ComplexDesc = complex("DeleteHTML5sResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const AddCampaignConversionGoalsRequest: ComplexDesc = complex(
   "AddCampaignConversionGoalsRequest",
-  () => [
-    field("CampaignConversionGoal", NS, () => ArrayOfCampaignConversionGoal, OPTIONAL_NILLABLE),
-  ],
+  () => [field("CampaignConversionGoal", NS, ArrayOfCampaignConversionGoal, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfCampaignConversionGoal: ArrayDesc = array(
@@ -6216,24 +6142,22 @@ export const CampaignConversionGoal: ComplexDesc = complex("CampaignConversionGo
 
 export const AddCampaignConversionGoalsResponse: ComplexDesc = complex(
   "AddCampaignConversionGoalsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const DeleteCampaignConversionGoalsRequest: ComplexDesc = complex(
   "DeleteCampaignConversionGoalsRequest",
-  () => [
-    field("CampaignConversionGoal", NS, () => ArrayOfCampaignConversionGoal, OPTIONAL_NILLABLE),
-  ],
+  () => [field("CampaignConversionGoal", NS, ArrayOfCampaignConversionGoal, OPTIONAL_NILLABLE)],
 );
 
 export const DeleteCampaignConversionGoalsResponse: ComplexDesc = complex(
   "DeleteCampaignConversionGoalsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const AddDataExclusionsRequest: ComplexDesc = complex("AddDataExclusionsRequest", () => [
   field("AccountId", NS, xs.long, OPTIONAL),
-  field("DataExclusions", NS, () => ArrayOfDataExclusion, OPTIONAL_NILLABLE),
+  field("DataExclusions", NS, ArrayOfDataExclusion, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfDataExclusion: ArrayDesc = array(
@@ -6242,7 +6166,7 @@ export const ArrayOfDataExclusion: ArrayDesc = array(
 );
 
 export const DataExclusion: ComplexDesc = complex("DataExclusion", () => [
-  field("CampaignAssociations", NS, () => ArrayOfCampaignAssociation, OPTIONAL_NILLABLE),
+  field("CampaignAssociations", NS, ArrayOfCampaignAssociation, OPTIONAL_NILLABLE),
   field("CampaignTypeFilter", NS, CampaignType, OPTIONAL_NILLABLE),
   field("Description", NS, xs.string, OPTIONAL_NILLABLE),
   field("DeviceTypeFilter", NS, DeviceType, OPTIONAL_NILLABLE),
@@ -6262,49 +6186,49 @@ export const CampaignAssociation: ComplexDesc = complex("CampaignAssociation", (
 ]);
 
 export const AddDataExclusionsResponse: ComplexDesc = complex("AddDataExclusionsResponse", () => [
-  field("DataExclusionIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("DataExclusionIds", NS, ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateDataExclusionsRequest: ComplexDesc = complex(
   "UpdateDataExclusionsRequest",
   () => [
     field("AccountId", NS, xs.long, OPTIONAL),
-    field("DataExclusions", NS, () => ArrayOfDataExclusion, OPTIONAL_NILLABLE),
+    field("DataExclusions", NS, ArrayOfDataExclusion, OPTIONAL_NILLABLE),
   ],
 );
 
 export const UpdateDataExclusionsResponse: ComplexDesc = complex(
   "UpdateDataExclusionsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const DeleteDataExclusionsRequest: ComplexDesc = complex(
   "DeleteDataExclusionsRequest",
   () => [
     field("AccountId", NS, xs.long, OPTIONAL),
-    field("DataExclusionIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("DataExclusionIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
   ],
 );
 
 export const DeleteDataExclusionsResponse: ComplexDesc = complex(
   "DeleteDataExclusionsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetDataExclusionsByIdsRequest: ComplexDesc = complex(
   "GetDataExclusionsByIdsRequest",
   () => [
     field("AccountId", NS, xs.long, OPTIONAL),
-    field("DataExclusionIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("DataExclusionIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetDataExclusionsByIdsResponse: ComplexDesc = complex(
   "GetDataExclusionsByIdsResponse",
   () => [
-    field("DataExclusions", NS, () => ArrayOfDataExclusion, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("DataExclusions", NS, ArrayOfDataExclusion, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -6316,8 +6240,8 @@ export const GetDataExclusionsByAccountIdRequest: ComplexDesc = complex(
 export const GetDataExclusionsByAccountIdResponse: ComplexDesc = complex(
   "GetDataExclusionsByAccountIdResponse",
   () => [
-    field("DataExclusions", NS, () => ArrayOfDataExclusion, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("DataExclusions", NS, ArrayOfDataExclusion, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -6325,7 +6249,7 @@ export const AddSeasonalityAdjustmentsRequest: ComplexDesc = complex(
   "AddSeasonalityAdjustmentsRequest",
   () => [
     field("AccountId", NS, xs.long, OPTIONAL),
-    field("SeasonalityAdjustments", NS, () => ArrayOfSeasonalityAdjustment, OPTIONAL_NILLABLE),
+    field("SeasonalityAdjustments", NS, ArrayOfSeasonalityAdjustment, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -6336,7 +6260,7 @@ export const ArrayOfSeasonalityAdjustment: ArrayDesc = array(
 
 export const SeasonalityAdjustment: ComplexDesc = complex("SeasonalityAdjustment", () => [
   field("AdjustmentPercentage", NS, xs.double, OPTIONAL_NILLABLE),
-  field("CampaignAssociations", NS, () => ArrayOfCampaignAssociation, OPTIONAL_NILLABLE),
+  field("CampaignAssociations", NS, ArrayOfCampaignAssociation, OPTIONAL_NILLABLE),
   field("CampaignTypeFilter", NS, CampaignType, OPTIONAL_NILLABLE),
   field("Description", NS, xs.string, OPTIONAL_NILLABLE),
   field("DeviceTypeFilter", NS, DeviceType, OPTIONAL_NILLABLE),
@@ -6349,8 +6273,8 @@ export const SeasonalityAdjustment: ComplexDesc = complex("SeasonalityAdjustment
 export const AddSeasonalityAdjustmentsResponse: ComplexDesc = complex(
   "AddSeasonalityAdjustmentsResponse",
   () => [
-    field("SeasonalityAdjustmentIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("SeasonalityAdjustmentIds", NS, ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -6358,41 +6282,41 @@ export const UpdateSeasonalityAdjustmentsRequest: ComplexDesc = complex(
   "UpdateSeasonalityAdjustmentsRequest",
   () => [
     field("AccountId", NS, xs.long, OPTIONAL),
-    field("SeasonalityAdjustments", NS, () => ArrayOfSeasonalityAdjustment, OPTIONAL_NILLABLE),
+    field("SeasonalityAdjustments", NS, ArrayOfSeasonalityAdjustment, OPTIONAL_NILLABLE),
   ],
 );
 
 export const UpdateSeasonalityAdjustmentsResponse: ComplexDesc = complex(
   "UpdateSeasonalityAdjustmentsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const DeleteSeasonalityAdjustmentsRequest: ComplexDesc = complex(
   "DeleteSeasonalityAdjustmentsRequest",
   () => [
     field("AccountId", NS, xs.long, OPTIONAL),
-    field("SeasonalityAdjustmentIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("SeasonalityAdjustmentIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
   ],
 );
 
 export const DeleteSeasonalityAdjustmentsResponse: ComplexDesc = complex(
   "DeleteSeasonalityAdjustmentsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetSeasonalityAdjustmentsByIdsRequest: ComplexDesc = complex(
   "GetSeasonalityAdjustmentsByIdsRequest",
   () => [
     field("AccountId", NS, xs.long, OPTIONAL),
-    field("SeasonalityAdjustmentIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("SeasonalityAdjustmentIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetSeasonalityAdjustmentsByIdsResponse: ComplexDesc = complex(
   "GetSeasonalityAdjustmentsByIdsResponse",
   () => [
-    field("SeasonalityAdjustments", NS, () => ArrayOfSeasonalityAdjustment, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("SeasonalityAdjustments", NS, ArrayOfSeasonalityAdjustment, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -6404,15 +6328,15 @@ export const GetSeasonalityAdjustmentsByAccountIdRequest: ComplexDesc = complex(
 export const GetSeasonalityAdjustmentsByAccountIdResponse: ComplexDesc = complex(
   "GetSeasonalityAdjustmentsByAccountIdResponse",
   () => [
-    field("SeasonalityAdjustments", NS, () => ArrayOfSeasonalityAdjustment, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("SeasonalityAdjustments", NS, ArrayOfSeasonalityAdjustment, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const CreateAssetGroupRecommendationRequest: ComplexDesc = complex(
   "CreateAssetGroupRecommendationRequest",
   () => [
-    field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FinalUrls", NS, ArrayOfstring, OPTIONAL_NILLABLE),
     field("Prompt", NS, xs.string, OPTIONAL_NILLABLE),
     field("TextTone", NS, AdRecommendationTextTone, OPTIONAL_NILLABLE),
     field("ReturnAdditionalFields", NS, AdRecommendationAdditionalField, OPTIONAL_NILLABLE),
@@ -6422,8 +6346,8 @@ export const CreateAssetGroupRecommendationRequest: ComplexDesc = complex(
 export const CreateAssetGroupRecommendationResponse: ComplexDesc = complex(
   "CreateAssetGroupRecommendationResponse",
   () => [
-    field("AssetGroup", NS, () => AssetGroup, OPTIONAL_NILLABLE),
-    field("ImageSuggestions", NS, () => ArrayOfAdRecommendationImageSuggestion, OPTIONAL_NILLABLE),
+    field("AssetGroup", NS, AssetGroup, OPTIONAL_NILLABLE),
+    field("ImageSuggestions", NS, ArrayOfAdRecommendationImageSuggestion, OPTIONAL_NILLABLE),
     field("PromptBrandWarning", NS, xs.string, OPTIONAL_NILLABLE),
   ],
 );
@@ -6441,9 +6365,9 @@ export const ArrayOfAdRecommendationImageSuggestion: ArrayDesc = array(
 export const AdRecommendationImageSuggestion: ComplexDesc = complex(
   "AdRecommendationImageSuggestion",
   () => [
-    field("AssetLink", NS, () => AssetLink, OPTIONAL_NILLABLE),
-    field("Image", NS, () => Image, OPTIONAL_NILLABLE),
-    field("ImageMetadata", NS, () => AdRecommendationImageSuggestionMetadata, OPTIONAL_NILLABLE),
+    field("AssetLink", NS, AssetLink, OPTIONAL_NILLABLE),
+    field("Image", NS, Image, OPTIONAL_NILLABLE),
+    field("ImageMetadata", NS, AdRecommendationImageSuggestionMetadata, OPTIONAL_NILLABLE),
     field("ImageUrl", NS, xs.string, OPTIONAL_NILLABLE),
   ],
 );
@@ -6451,26 +6375,11 @@ export const AdRecommendationImageSuggestion: ComplexDesc = complex(
 export const AdRecommendationImageSuggestionMetadata: ComplexDesc = complex(
   "AdRecommendationImageSuggestionMetadata",
   () => [
-    field(
-      "CustomizedProperties",
-      NS,
-      () => ArrayOfAdRecommendationCustomizedProperty,
-      OPTIONAL_NILLABLE,
-    ),
-    field(
-      "ImageAssetProperties",
-      NS,
-      () => ArrayOfAdRecommendationImageAssetProperty,
-      OPTIONAL_NILLABLE,
-    ),
+    field("CustomizedProperties", NS, ArrayOfAdRecommendationCustomizedProperty, OPTIONAL_NILLABLE),
+    field("ImageAssetProperties", NS, ArrayOfAdRecommendationImageAssetProperty, OPTIONAL_NILLABLE),
     field("TemplateId", NS, xs.string, OPTIONAL_NILLABLE),
     field("TemplateVersion", NS, xs.string, OPTIONAL_NILLABLE),
-    field(
-      "TextAssetProperties",
-      NS,
-      () => ArrayOfAdRecommendationTextAssetProperty,
-      OPTIONAL_NILLABLE,
-    ),
+    field("TextAssetProperties", NS, ArrayOfAdRecommendationTextAssetProperty, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -6537,7 +6446,7 @@ export const CreateResponsiveAdRecommendationRequest: ComplexDesc = complex(
   "CreateResponsiveAdRecommendationRequest",
   () => [
     field("AdSubType", NS, AdSubType, OPTIONAL_NILLABLE),
-    field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FinalUrls", NS, ArrayOfstring, OPTIONAL_NILLABLE),
     field("Prompt", NS, xs.string, OPTIONAL_NILLABLE),
     field("TextTone", NS, AdRecommendationTextTone, OPTIONAL_NILLABLE),
     field("VideoType", NS, AdRecommendationVideoType, OPTIONAL_NILLABLE),
@@ -6549,11 +6458,11 @@ export const CreateResponsiveAdRecommendationRequest: ComplexDesc = complex(
 export const CreateResponsiveAdRecommendationResponse: ComplexDesc = complex(
   "CreateResponsiveAdRecommendationResponse",
   () => [
-    field("ResponsiveAd", NS, () => ResponsiveAd, OPTIONAL_NILLABLE),
-    field("ImageSuggestions", NS, () => ArrayOfAdRecommendationImageSuggestion, OPTIONAL_NILLABLE),
-    field("VideoSuggestions", NS, () => ArrayOfAdRecommendationVideoSuggestion, OPTIONAL_NILLABLE),
+    field("ResponsiveAd", NS, ResponsiveAd, OPTIONAL_NILLABLE),
+    field("ImageSuggestions", NS, ArrayOfAdRecommendationImageSuggestion, OPTIONAL_NILLABLE),
+    field("VideoSuggestions", NS, ArrayOfAdRecommendationVideoSuggestion, OPTIONAL_NILLABLE),
     field("PromptBrandWarning", NS, xs.string, OPTIONAL_NILLABLE),
-    field("JobInfo", NS, () => AdRecommendationJobInfo, OPTIONAL_NILLABLE),
+    field("JobInfo", NS, AdRecommendationJobInfo, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -6569,7 +6478,7 @@ export const ArrayOfAdRecommendationVideoSuggestion: ArrayDesc = array(
 
 export const AdRecommendationVideoSuggestion: ComplexDesc = complex(
   "AdRecommendationVideoSuggestion",
-  () => [field("Video", NS, () => Video, OPTIONAL_NILLABLE)],
+  () => [field("Video", NS, Video, OPTIONAL_NILLABLE)],
 );
 
 export const AdRecommendationJobInfo: ComplexDesc = complex("AdRecommendationJobInfo", () => [
@@ -6582,7 +6491,7 @@ export const AdRecommendationJobInfo: ComplexDesc = complex("AdRecommendationJob
 export const CreateResponsiveSearchAdRecommendationRequest: ComplexDesc = complex(
   "CreateResponsiveSearchAdRecommendationRequest",
   () => [
-    field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FinalUrls", NS, ArrayOfstring, OPTIONAL_NILLABLE),
     field("Prompt", NS, xs.string, OPTIONAL_NILLABLE),
     field("TextTone", NS, AdRecommendationTextTone, OPTIONAL_NILLABLE),
   ],
@@ -6590,24 +6499,24 @@ export const CreateResponsiveSearchAdRecommendationRequest: ComplexDesc = comple
 
 export const CreateResponsiveSearchAdRecommendationResponse: ComplexDesc = complex(
   "CreateResponsiveSearchAdRecommendationResponse",
-  () => [field("ResponsiveSearchAd", NS, () => ResponsiveSearchAd, OPTIONAL_NILLABLE)],
+  () => [field("ResponsiveSearchAd", NS, ResponsiveSearchAd, OPTIONAL_NILLABLE)],
 );
 
 export const RefineAssetGroupRecommendationRequest: ComplexDesc = complex(
   "RefineAssetGroupRecommendationRequest",
   () => [
-    field("AssetGroup", NS, () => AssetGroup, OPTIONAL_NILLABLE),
+    field("AssetGroup", NS, AssetGroup, OPTIONAL_NILLABLE),
     field(
       "TextRefineOperations",
       NS,
-      () => ArrayOfAdRecommendationTextRefineOperation,
+      ArrayOfAdRecommendationTextRefineOperation,
       OPTIONAL_NILLABLE,
     ),
-    field("ImageSuggestions", NS, () => ArrayOfAdRecommendationImageSuggestion, OPTIONAL_NILLABLE),
+    field("ImageSuggestions", NS, ArrayOfAdRecommendationImageSuggestion, OPTIONAL_NILLABLE),
     field(
       "ImageRefineOperations",
       NS,
-      () => ArrayOfAdRecommendationImageRefineOperation,
+      ArrayOfAdRecommendationImageRefineOperation,
       OPTIONAL_NILLABLE,
     ),
     field("ReturnAdditionalFields", NS, AdRecommendationAdditionalField, OPTIONAL_NILLABLE),
@@ -6655,18 +6564,8 @@ export const AdRecommendationImageRefineOperation: ComplexDesc = complex(
 export const RefineAssetGroupRecommendationResponse: ComplexDesc = complex(
   "RefineAssetGroupRecommendationResponse",
   () => [
-    field(
-      "TextRefineResults",
-      NS,
-      () => ArrayOfAdRecommendationTextRefineResult,
-      OPTIONAL_NILLABLE,
-    ),
-    field(
-      "MediaRefineResults",
-      NS,
-      () => ArrayOfAdRecommendationMediaRefineResult,
-      OPTIONAL_NILLABLE,
-    ),
+    field("TextRefineResults", NS, ArrayOfAdRecommendationTextRefineResult, OPTIONAL_NILLABLE),
+    field("MediaRefineResults", NS, ArrayOfAdRecommendationMediaRefineResult, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -6683,8 +6582,8 @@ export const ArrayOfAdRecommendationTextRefineResult: ArrayDesc = array(
 export const AdRecommendationTextRefineResult: ComplexDesc = complex(
   "AdRecommendationTextRefineResult",
   () => [
-    field("Errors", NS, () => ArrayOfOperationError, OPTIONAL_NILLABLE),
-    field("TextAssetLinks", NS, () => ArrayOfAssetLink, OPTIONAL_NILLABLE),
+    field("Errors", NS, ArrayOfOperationError, OPTIONAL_NILLABLE),
+    field("TextAssetLinks", NS, ArrayOfAssetLink, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -6713,8 +6612,8 @@ export const ArrayOfAdRecommendationMediaRefineResult: ArrayDesc = array(
 export const AdRecommendationMediaRefineResult: ComplexDesc = complex(
   "AdRecommendationMediaRefineResult",
   () => [
-    field("Errors", NS, () => ArrayOfOperationError, OPTIONAL_NILLABLE),
-    field("MediaList", NS, () => ArrayOfAdRecommendationRefinedMedia, OPTIONAL_NILLABLE),
+    field("Errors", NS, ArrayOfOperationError, OPTIONAL_NILLABLE),
+    field("MediaList", NS, ArrayOfAdRecommendationRefinedMedia, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -6731,20 +6630,20 @@ export const AdRecommendationRefinedMedia: ComplexDesc = complex(
 export const RefineResponsiveAdRecommendationRequest: ComplexDesc = complex(
   "RefineResponsiveAdRecommendationRequest",
   () => [
-    field("ResponsiveAd", NS, () => ResponsiveAd, OPTIONAL_NILLABLE),
+    field("ResponsiveAd", NS, ResponsiveAd, OPTIONAL_NILLABLE),
     field(
       "TextRefineOperations",
       NS,
-      () => ArrayOfAdRecommendationTextRefineOperation,
+      ArrayOfAdRecommendationTextRefineOperation,
       OPTIONAL_NILLABLE,
     ),
     field(
       "ImageRefineOperations",
       NS,
-      () => ArrayOfAdRecommendationImageRefineOperation,
+      ArrayOfAdRecommendationImageRefineOperation,
       OPTIONAL_NILLABLE,
     ),
-    field("ImageSuggestions", NS, () => ArrayOfAdRecommendationImageSuggestion, OPTIONAL_NILLABLE),
+    field("ImageSuggestions", NS, ArrayOfAdRecommendationImageSuggestion, OPTIONAL_NILLABLE),
     field("ReturnAdditionalFields", NS, AdRecommendationAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
@@ -6752,29 +6651,19 @@ export const RefineResponsiveAdRecommendationRequest: ComplexDesc = complex(
 export const RefineResponsiveAdRecommendationResponse: ComplexDesc = complex(
   "RefineResponsiveAdRecommendationResponse",
   () => [
-    field(
-      "TextRefineResults",
-      NS,
-      () => ArrayOfAdRecommendationTextRefineResult,
-      OPTIONAL_NILLABLE,
-    ),
-    field(
-      "MediaRefineResults",
-      NS,
-      () => ArrayOfAdRecommendationMediaRefineResult,
-      OPTIONAL_NILLABLE,
-    ),
+    field("TextRefineResults", NS, ArrayOfAdRecommendationTextRefineResult, OPTIONAL_NILLABLE),
+    field("MediaRefineResults", NS, ArrayOfAdRecommendationMediaRefineResult, OPTIONAL_NILLABLE),
   ],
 );
 
 export const RefineResponsiveSearchAdRecommendationRequest: ComplexDesc = complex(
   "RefineResponsiveSearchAdRecommendationRequest",
   () => [
-    field("ResponsiveSearchAd", NS, () => ResponsiveSearchAd, OPTIONAL_NILLABLE),
+    field("ResponsiveSearchAd", NS, ResponsiveSearchAd, OPTIONAL_NILLABLE),
     field(
       "TextRefineOperations",
       NS,
-      () => ArrayOfAdRecommendationTextRefineOperation,
+      ArrayOfAdRecommendationTextRefineOperation,
       OPTIONAL_NILLABLE,
     ),
   ],
@@ -6783,12 +6672,7 @@ export const RefineResponsiveSearchAdRecommendationRequest: ComplexDesc = comple
 export const RefineResponsiveSearchAdRecommendationResponse: ComplexDesc = complex(
   "RefineResponsiveSearchAdRecommendationResponse",
   () => [
-    field(
-      "TextRefineResults",
-      NS,
-      () => ArrayOfAdRecommendationTextRefineResult,
-      OPTIONAL_NILLABLE,
-    ),
+    field("TextRefineResults", NS, ArrayOfAdRecommendationTextRefineResult, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -6800,18 +6684,18 @@ export const GetResponsiveAdRecommendationJobRequest: ComplexDesc = complex(
 export const GetResponsiveAdRecommendationJobResponse: ComplexDesc = complex(
   "GetResponsiveAdRecommendationJobResponse",
   () => [
-    field("ResponsiveAd", NS, () => ResponsiveAd, OPTIONAL_NILLABLE),
-    field("ImageSuggestions", NS, () => ArrayOfAdRecommendationImageSuggestion, OPTIONAL_NILLABLE),
-    field("VideoSuggestions", NS, () => ArrayOfAdRecommendationVideoSuggestion, OPTIONAL_NILLABLE),
+    field("ResponsiveAd", NS, ResponsiveAd, OPTIONAL_NILLABLE),
+    field("ImageSuggestions", NS, ArrayOfAdRecommendationImageSuggestion, OPTIONAL_NILLABLE),
+    field("VideoSuggestions", NS, ArrayOfAdRecommendationVideoSuggestion, OPTIONAL_NILLABLE),
     field("PromptBrandWarning", NS, xs.string, OPTIONAL_NILLABLE),
-    field("JobInfo", NS, () => AdRecommendationJobInfo, OPTIONAL_NILLABLE),
+    field("JobInfo", NS, AdRecommendationJobInfo, OPTIONAL_NILLABLE),
   ],
 );
 
 export const UpdateConversionValueRulesRequest: ComplexDesc = complex(
   "UpdateConversionValueRulesRequest",
   () => [
-    field("ConversionValueRules", NS, () => ArrayOfConversionValueRule, OPTIONAL_NILLABLE),
+    field("ConversionValueRules", NS, ArrayOfConversionValueRule, OPTIONAL_NILLABLE),
     field("Lcid", NS, xs.int, OPTIONAL_NILLABLE),
   ],
 );
@@ -6822,11 +6706,11 @@ export const ArrayOfConversionValueRule: ArrayDesc = array(
 );
 
 export const ConversionValueRule: ComplexDesc = complex("ConversionValueRule", () => [
-  field("AudienceCondition", NS, () => AudienceCondition, OPTIONAL_NILLABLE),
+  field("AudienceCondition", NS, AudienceCondition, OPTIONAL_NILLABLE),
   field("CurrencyCode", NS, xs.string, OPTIONAL_NILLABLE),
-  field("DeviceCondition", NS, () => DeviceCondition, OPTIONAL_NILLABLE),
+  field("DeviceCondition", NS, DeviceCondition, OPTIONAL_NILLABLE),
   field("Id", NS, xs.long, OPTIONAL_NILLABLE),
-  field("LocationCondition", NS, () => LocationCondition, OPTIONAL_NILLABLE),
+  field("LocationCondition", NS, LocationCondition, OPTIONAL_NILLABLE),
   field("Name", NS, xs.string, OPTIONAL_NILLABLE),
   field("Operation", NS, ConversionValueRuleOperator, OPTIONAL_NILLABLE),
   field("Status", NS, ConversionValueRuleStatus, OPTIONAL_NILLABLE),
@@ -6834,7 +6718,7 @@ export const ConversionValueRule: ComplexDesc = complex("ConversionValueRule", (
 ]);
 
 export const AudienceCondition: ComplexDesc = complex("AudienceCondition", () => [
-  field("Audiences", NS, () => ArrayOfAudienceConditionItem, OPTIONAL_NILLABLE),
+  field("Audiences", NS, ArrayOfAudienceConditionItem, OPTIONAL_NILLABLE),
   field("IsPrimary", NS, xs.boolean, OPTIONAL),
 ]);
 
@@ -6856,9 +6740,9 @@ export const DeviceCondition: ComplexDesc = complex("DeviceCondition", () => [
 
 export const LocationCondition: ComplexDesc = complex("LocationCondition", () => [
   field("ExcludedLocationIntent", NS, IntentOption, OPTIONAL_NILLABLE),
-  field("ExcludedLocations", NS, () => ArrayOfLocationConditionItem, OPTIONAL_NILLABLE),
+  field("ExcludedLocations", NS, ArrayOfLocationConditionItem, OPTIONAL_NILLABLE),
   field("IncludedLocationIntent", NS, IntentOption, OPTIONAL_NILLABLE),
-  field("IncludedLocations", NS, () => ArrayOfLocationConditionItem, OPTIONAL_NILLABLE),
+  field("IncludedLocations", NS, ArrayOfLocationConditionItem, OPTIONAL_NILLABLE),
   field("IsPrimary", NS, xs.boolean, OPTIONAL),
 ]);
 
@@ -6875,26 +6759,26 @@ export const LocationConditionItem: ComplexDesc = complex("LocationConditionItem
 
 export const UpdateConversionValueRulesResponse: ComplexDesc = complex(
   "UpdateConversionValueRulesResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const UpdateConversionValueRulesStatusRequest: ComplexDesc = complex(
   "UpdateConversionValueRulesStatusRequest",
   () => [
-    field("RuleIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("RuleIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
     field("Status", NS, ConversionValueRuleStatus, OPTIONAL),
   ],
 );
 
 export const UpdateConversionValueRulesStatusResponse: ComplexDesc = complex(
   "UpdateConversionValueRulesStatusResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const AddConversionValueRulesRequest: ComplexDesc = complex(
   "AddConversionValueRulesRequest",
   () => [
-    field("ConversionValueRules", NS, () => ArrayOfConversionValueRule, OPTIONAL_NILLABLE),
+    field("ConversionValueRules", NS, ArrayOfConversionValueRule, OPTIONAL_NILLABLE),
     field("Lcid", NS, xs.int, OPTIONAL_NILLABLE),
   ],
 );
@@ -6902,8 +6786,8 @@ export const AddConversionValueRulesRequest: ComplexDesc = complex(
 export const AddConversionValueRulesResponse: ComplexDesc = complex(
   "AddConversionValueRulesResponse",
   () => [
-    field("ConversionValueRuleIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("ConversionValueRuleIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -6914,13 +6798,13 @@ export const GetConversionValueRulesByAccountIdRequest: ComplexDesc = complex(
 
 export const GetConversionValueRulesByAccountIdResponse: ComplexDesc = complex(
   "GetConversionValueRulesByAccountIdResponse",
-  () => [field("ConversionValueRules", NS, () => ArrayOfConversionValueRule, OPTIONAL_NILLABLE)],
+  () => [field("ConversionValueRules", NS, ArrayOfConversionValueRule, OPTIONAL_NILLABLE)],
 );
 
 export const GetConversionValueRulesByIdsRequest: ComplexDesc = complex(
   "GetConversionValueRulesByIdsRequest",
   () => [
-    field("RuleIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("RuleIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
     field("Lcid", NS, xs.int, OPTIONAL_NILLABLE),
   ],
 );
@@ -6928,14 +6812,14 @@ export const GetConversionValueRulesByIdsRequest: ComplexDesc = complex(
 export const GetConversionValueRulesByIdsResponse: ComplexDesc = complex(
   "GetConversionValueRulesByIdsResponse",
   () => [
-    field("ConversionValueRules", NS, () => ArrayOfConversionValueRule, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("ConversionValueRules", NS, ArrayOfConversionValueRule, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const AddBrandKitsRequest: ComplexDesc = complex("AddBrandKitsRequest", () => [
   field("AccountId", NS, xs.long, OPTIONAL),
-  field("BrandKits", NS, () => ArrayOfBrandKit, OPTIONAL_NILLABLE),
+  field("BrandKits", NS, ArrayOfBrandKit, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfBrandKit: ArrayDesc = array(
@@ -6944,22 +6828,22 @@ export const ArrayOfBrandKit: ArrayDesc = array(
 );
 
 export const BrandKit: ComplexDesc = complex("BrandKit", () => [
-  field("BrandVoice", NS, () => BrandVoice, OPTIONAL_NILLABLE),
+  field("BrandVoice", NS, BrandVoice, OPTIONAL_NILLABLE),
   field("BusinessName", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Fonts", NS, () => ArrayOfBrandKitFont, OPTIONAL_NILLABLE),
+  field("Fonts", NS, ArrayOfBrandKitFont, OPTIONAL_NILLABLE),
   field("Id", NS, xs.long, OPTIONAL_NILLABLE),
-  field("Images", NS, () => ArrayOfBrandKitImage, OPTIONAL_NILLABLE),
-  field("LandscapeLogos", NS, () => ArrayOfBrandKitImage, OPTIONAL_NILLABLE),
-  field("MessagingRestrictions", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("Images", NS, ArrayOfBrandKitImage, OPTIONAL_NILLABLE),
+  field("LandscapeLogos", NS, ArrayOfBrandKitImage, OPTIONAL_NILLABLE),
+  field("MessagingRestrictions", NS, ArrayOfstring, OPTIONAL_NILLABLE),
   field("Name", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Palettes", NS, () => ArrayOfBrandKitPalette, OPTIONAL_NILLABLE),
-  field("SquareLogos", NS, () => ArrayOfBrandKitImage, OPTIONAL_NILLABLE),
-  field("TermExclusions", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("Palettes", NS, ArrayOfBrandKitPalette, OPTIONAL_NILLABLE),
+  field("SquareLogos", NS, ArrayOfBrandKitImage, OPTIONAL_NILLABLE),
+  field("TermExclusions", NS, ArrayOfstring, OPTIONAL_NILLABLE),
 ]);
 
 export const BrandVoice: ComplexDesc = complex("BrandVoice", () => [
   field("Personality", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Tones", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("Tones", NS, ArrayOfstring, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfBrandKitFont: ArrayDesc = array(
@@ -6995,7 +6879,7 @@ export const ArrayOfBrandKitPalette: ArrayDesc = array(
 
 export const BrandKitPalette: ComplexDesc = complex("BrandKitPalette", () => [
   field("ColorType", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Colors", NS, () => ArrayOfBrandKitColor, OPTIONAL_NILLABLE),
+  field("Colors", NS, ArrayOfBrandKitColor, OPTIONAL_NILLABLE),
   field("Name", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
@@ -7010,26 +6894,26 @@ export const BrandKitColor: ComplexDesc = complex("BrandKitColor", () => [
 ]);
 
 export const AddBrandKitsResponse: ComplexDesc = complex("AddBrandKitsResponse", () => [
-  field("BrandKitIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("BrandKitIds", NS, ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateBrandKitsRequest: ComplexDesc = complex("UpdateBrandKitsRequest", () => [
   field("AccountId", NS, xs.long, OPTIONAL),
-  field("BrandKits", NS, () => ArrayOfBrandKit, OPTIONAL_NILLABLE),
+  field("BrandKits", NS, ArrayOfBrandKit, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateBrandKitsResponse: ComplexDesc = complex("UpdateBrandKitsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteBrandKitsRequest: ComplexDesc = complex("DeleteBrandKitsRequest", () => [
   field("AccountId", NS, xs.long, OPTIONAL),
-  field("BrandKitIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("BrandKitIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteBrandKitsResponse: ComplexDesc = complex("DeleteBrandKitsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const CreateBrandKitRecommendationRequest: ComplexDesc = complex(
@@ -7042,18 +6926,13 @@ export const CreateBrandKitRecommendationRequest: ComplexDesc = complex(
 
 export const CreateBrandKitRecommendationResponse: ComplexDesc = complex(
   "CreateBrandKitRecommendationResponse",
-  () => [field("BrandKit", NS, () => BrandKit, OPTIONAL_NILLABLE)],
+  () => [field("BrandKit", NS, BrandKit, OPTIONAL_NILLABLE)],
 );
 
 export const AddNewCustomerAcquisitionGoalsRequest: ComplexDesc = complex(
   "AddNewCustomerAcquisitionGoalsRequest",
   () => [
-    field(
-      "NewCustomerAcquisitionGoals",
-      NS,
-      () => ArrayOfNewCustomerAcquisitionGoal,
-      OPTIONAL_NILLABLE,
-    ),
+    field("NewCustomerAcquisitionGoals", NS, ArrayOfNewCustomerAcquisitionGoal, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -7064,7 +6943,7 @@ export const ArrayOfNewCustomerAcquisitionGoal: ArrayDesc = array(
 
 export const NewCustomerAcquisitionGoal: ComplexDesc = complex("NewCustomerAcquisitionGoal", () => [
   field("AdditionalValue", NS, xs.decimal, OPTIONAL_NILLABLE),
-  field("Audiences", NS, () => ArrayOfAudienceIdName, OPTIONAL_NILLABLE),
+  field("Audiences", NS, ArrayOfAudienceIdName, OPTIONAL_NILLABLE),
   field("Id", NS, xs.long, OPTIONAL_NILLABLE),
 ]);
 
@@ -7081,26 +6960,21 @@ export const AudienceIdName: ComplexDesc = complex("AudienceIdName", () => [
 export const AddNewCustomerAcquisitionGoalsResponse: ComplexDesc = complex(
   "AddNewCustomerAcquisitionGoalsResponse",
   () => [
-    field("NewCustomerAcquisitionGoalIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("NewCustomerAcquisitionGoalIds", NS, ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const UpdateNewCustomerAcquisitionGoalsRequest: ComplexDesc = complex(
   "UpdateNewCustomerAcquisitionGoalsRequest",
   () => [
-    field(
-      "NewCustomerAcquisitionGoals",
-      NS,
-      () => ArrayOfNewCustomerAcquisitionGoal,
-      OPTIONAL_NILLABLE,
-    ),
+    field("NewCustomerAcquisitionGoals", NS, ArrayOfNewCustomerAcquisitionGoal, OPTIONAL_NILLABLE),
   ],
 );
 
 export const UpdateNewCustomerAcquisitionGoalsResponse: ComplexDesc = complex(
   "UpdateNewCustomerAcquisitionGoalsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetNewCustomerAcquisitionGoalsByAccountIdRequest: ComplexDesc = complex(
@@ -7111,12 +6985,7 @@ export const GetNewCustomerAcquisitionGoalsByAccountIdRequest: ComplexDesc = com
 export const GetNewCustomerAcquisitionGoalsByAccountIdResponse: ComplexDesc = complex(
   "GetNewCustomerAcquisitionGoalsByAccountIdResponse",
   () => [
-    field(
-      "NewCustomerAcquisitionGoals",
-      NS,
-      () => ArrayOfNewCustomerAcquisitionGoal,
-      OPTIONAL_NILLABLE,
-    ),
+    field("NewCustomerAcquisitionGoals", NS, ArrayOfNewCustomerAcquisitionGoal, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -7127,17 +6996,17 @@ export const GetBrandKitsByAccountIdRequest: ComplexDesc = complex(
 
 export const GetBrandKitsByAccountIdResponse: ComplexDesc = complex(
   "GetBrandKitsByAccountIdResponse",
-  () => [field("BrandKits", NS, () => ArrayOfBrandKit, OPTIONAL_NILLABLE)],
+  () => [field("BrandKits", NS, ArrayOfBrandKit, OPTIONAL_NILLABLE)],
 );
 
 export const GetBrandKitsByIdsRequest: ComplexDesc = complex("GetBrandKitsByIdsRequest", () => [
   field("AccountId", NS, xs.long, OPTIONAL),
-  field("BrandKitIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("BrandKitIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const GetBrandKitsByIdsResponse: ComplexDesc = complex("GetBrandKitsByIdsResponse", () => [
-  field("BrandKits", NS, () => ArrayOfBrandKit, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("BrandKits", NS, ArrayOfBrandKit, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetClipchampTemplatesRequest: ComplexDesc = complex(
@@ -7145,25 +7014,25 @@ export const GetClipchampTemplatesRequest: ComplexDesc = complex(
   () => [
     field("Mock", NS, xs.boolean, OPTIONAL_NILLABLE),
     field("MaxAdsCount", NS, xs.int, OPTIONAL_NILLABLE),
-    field("TemplateFilter", NS, () => VideoTemplateFilter, OPTIONAL_NILLABLE),
+    field("TemplateFilter", NS, VideoTemplateFilter, OPTIONAL_NILLABLE),
     field("Locale", NS, xs.string, OPTIONAL_NILLABLE),
   ],
 );
 
 export const VideoTemplateFilter: ComplexDesc = complex("VideoTemplateFilter", () => [
-  field("AspectRatios", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-  field("Durations", NS, () => ArrayOfint, OPTIONAL_NILLABLE),
+  field("AspectRatios", NS, ArrayOfstring, OPTIONAL_NILLABLE),
+  field("Durations", NS, ArrayOfint, OPTIONAL_NILLABLE),
   field("MaxMediaAssetCount", NS, xs.int, OPTIONAL),
   field("MaxTextAssetCount", NS, xs.int, OPTIONAL),
-  field("TemplateIds", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-  field("Themes", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("TemplateIds", NS, ArrayOfstring, OPTIONAL_NILLABLE),
+  field("Themes", NS, ArrayOfstring, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfint: ArrayDesc = array("ArrayOfint", field("int", NS2, xs.int, REPEATED));
 
 export const GetClipchampTemplatesResponse: ComplexDesc = complex(
   "GetClipchampTemplatesResponse",
-  () => [field("Templates", NS, () => ArrayOfClipchampTemplateInfo, OPTIONAL_NILLABLE)],
+  () => [field("Templates", NS, ArrayOfClipchampTemplateInfo, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfClipchampTemplateInfo: ArrayDesc = array(
@@ -7182,27 +7051,27 @@ export const ClipchampTemplateInfo: ComplexDesc = complex("ClipchampTemplateInfo
   field("TemplateName", NS, xs.string, OPTIONAL_NILLABLE),
   field("TemplatePreviewUrl", NS, xs.string, OPTIONAL_NILLABLE),
   field("TemplateThumbnailUrl", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Themes", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("Themes", NS, ArrayOfstring, OPTIONAL_NILLABLE),
 ]);
 
 export const GetSupportedClipchampAudioRequest: ComplexDesc = complex(
   "GetSupportedClipchampAudioRequest",
-  () => [field("AudioFilter", NS, () => AudioFilter, OPTIONAL_NILLABLE)],
+  () => [field("AudioFilter", NS, AudioFilter, OPTIONAL_NILLABLE)],
 );
 
 export const AudioFilter: ComplexDesc = complex("AudioFilter", () => [
-  field("AudioNames", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-  field("Categories", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("AudioNames", NS, ArrayOfstring, OPTIONAL_NILLABLE),
+  field("Categories", NS, ArrayOfstring, OPTIONAL_NILLABLE),
 ]);
 
 export const GetSupportedClipchampAudioResponse: ComplexDesc = complex(
   "GetSupportedClipchampAudioResponse",
-  () => [field("Data", NS, () => SupportedClipchampAudioData, OPTIONAL_NILLABLE)],
+  () => [field("Data", NS, SupportedClipchampAudioData, OPTIONAL_NILLABLE)],
 );
 
 export const SupportedClipchampAudioData: ComplexDesc = complex(
   "SupportedClipchampAudioData",
-  () => [field("Audio", NS, () => ArrayOfSupportedClipchampAudio, OPTIONAL_NILLABLE)],
+  () => [field("Audio", NS, ArrayOfSupportedClipchampAudio, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfSupportedClipchampAudio: ArrayDesc = array(
@@ -7221,11 +7090,11 @@ export const GetSupportedFontsRequest: ComplexDesc = complex("GetSupportedFontsR
 ]);
 
 export const GetSupportedFontsResponse: ComplexDesc = complex("GetSupportedFontsResponse", () => [
-  field("Data", NS, () => SupportedFontsData, OPTIONAL_NILLABLE),
+  field("Data", NS, SupportedFontsData, OPTIONAL_NILLABLE),
 ]);
 
 export const SupportedFontsData: ComplexDesc = complex("SupportedFontsData", () => [
-  field("SupportedFonts", NS, () => ArrayOfSupportedFont, OPTIONAL_NILLABLE),
+  field("SupportedFonts", NS, ArrayOfSupportedFont, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfSupportedFont: ArrayDesc = array(
@@ -7235,12 +7104,12 @@ export const ArrayOfSupportedFont: ArrayDesc = array(
 
 export const SupportedFont: ComplexDesc = complex("SupportedFont", () => [
   field("FontFamily", NS, xs.string, OPTIONAL_NILLABLE),
-  field("FontWeights", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("FontWeights", NS, ArrayOfstring, OPTIONAL_NILLABLE),
 ]);
 
 export const GetHealthCheckRequest: ComplexDesc = complex("GetHealthCheckRequest", () => [
-  field("HealthCheckEntities", NS, () => ArrayOfHealthCheckEntity, OPTIONAL_NILLABLE),
-  field("HealthCheckTypes", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("HealthCheckEntities", NS, ArrayOfHealthCheckEntity, OPTIONAL_NILLABLE),
+  field("HealthCheckTypes", NS, ArrayOfstring, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfHealthCheckEntity: ArrayDesc = array(
@@ -7254,9 +7123,9 @@ export const HealthCheckEntity: ComplexDesc = complex("HealthCheckEntity", () =>
 ]);
 
 export const GetHealthCheckResponse: ComplexDesc = complex("GetHealthCheckResponse", () => [
-  field("HealthCheckResultsMetadata", NS, () => ArrayOfHealthCheckMetadata, OPTIONAL_NILLABLE),
-  field("HealthCheckResults", NS, () => ArrayOfHealthCheckData, OPTIONAL_NILLABLE),
-  field("HealthCheckErrors", NS, () => ArrayOfHealthCheckError, OPTIONAL_NILLABLE),
+  field("HealthCheckResultsMetadata", NS, ArrayOfHealthCheckMetadata, OPTIONAL_NILLABLE),
+  field("HealthCheckResults", NS, ArrayOfHealthCheckData, OPTIONAL_NILLABLE),
+  field("HealthCheckErrors", NS, ArrayOfHealthCheckError, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfHealthCheckMetadata: ArrayDesc = array(
@@ -7267,12 +7136,7 @@ export const ArrayOfHealthCheckMetadata: ArrayDesc = array(
 export const HealthCheckMetadata: ComplexDesc = complex("HealthCheckMetadata", () => [
   field("HealthCheckCategory", NS, xs.string, OPTIONAL_NILLABLE),
   field("HealthCheckCategoryDisplayName", NS, xs.string, OPTIONAL_NILLABLE),
-  field(
-    "HealthCheckColumnsMetadata",
-    NS,
-    () => ArrayOfHealthCheckColumnMetadata,
-    OPTIONAL_NILLABLE,
-  ),
+  field("HealthCheckColumnsMetadata", NS, ArrayOfHealthCheckColumnMetadata, OPTIONAL_NILLABLE),
   field("HealthCheckDescription", NS, xs.string, OPTIONAL_NILLABLE),
   field("HealthCheckDisplayName", NS, xs.string, OPTIONAL_NILLABLE),
   field("HealthCheckName", NS, xs.string, OPTIONAL_NILLABLE),
@@ -7289,7 +7153,7 @@ export const HealthCheckColumnMetadata: ComplexDesc = complex("HealthCheckColumn
   field(
     "HealthCheckActionLinksMetadata",
     NS,
-    () => ArrayOfHealthCheckActionLinkMetadata,
+    ArrayOfHealthCheckActionLinkMetadata,
     OPTIONAL_NILLABLE,
   ),
   field("Key", NS, xs.string, OPTIONAL_NILLABLE),
@@ -7323,15 +7187,15 @@ export const ArrayOfHealthCheckData: ArrayDesc = array(
 
 export const HealthCheckData: ComplexDesc = complex("HealthCheckData", () => [
   field("HealthCheckDataVersion", NS, xs.string, OPTIONAL_NILLABLE),
-  field("HealthCheckEntity", NS, () => HealthCheckEntity, OPTIONAL_NILLABLE),
+  field("HealthCheckEntity", NS, HealthCheckEntity, OPTIONAL_NILLABLE),
   field("HealthCheckJsonData", NS, xs.string, OPTIONAL_NILLABLE),
   field("HealthCheckName", NS, xs.string, OPTIONAL_NILLABLE),
-  field("HealthCheckSubEntityResults", NS, () => HealthCheckSubEntityData, OPTIONAL_NILLABLE),
+  field("HealthCheckSubEntityResults", NS, HealthCheckSubEntityData, OPTIONAL_NILLABLE),
 ]);
 
 export const HealthCheckSubEntityData: ComplexDesc = complex("HealthCheckSubEntityData", () => [
   field("SubEntityHealthIssueCount", NS, xs.int, OPTIONAL),
-  field("SubEntityIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("SubEntityIds", NS, ArrayOflong, OPTIONAL_NILLABLE),
   field("SubEntityLevel", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
@@ -7341,15 +7205,15 @@ export const ArrayOfHealthCheckError: ArrayDesc = array(
 );
 
 export const HealthCheckError: ComplexDesc = complex("HealthCheckError", () => [
-  field("Errors", NS, () => ArrayOfOperationError, OPTIONAL_NILLABLE),
-  field("HealthCheckEntity", NS, () => HealthCheckEntity, OPTIONAL_NILLABLE),
+  field("Errors", NS, ArrayOfOperationError, OPTIONAL_NILLABLE),
+  field("HealthCheckEntity", NS, HealthCheckEntity, OPTIONAL_NILLABLE),
   field("HealthCheckName", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const GetDiagnosticsRequest: ComplexDesc = complex("GetDiagnosticsRequest", () => [
-  field("Entities", NS, () => ArrayOfDiagnosticsEntity, OPTIONAL_NILLABLE),
-  field("Checks", NS, () => ArrayOfDiagnosticsFilter, OPTIONAL_NILLABLE),
-  field("Settings", NS, () => DiagnosticsSettings, OPTIONAL_NILLABLE),
+  field("Entities", NS, ArrayOfDiagnosticsEntity, OPTIONAL_NILLABLE),
+  field("Checks", NS, ArrayOfDiagnosticsFilter, OPTIONAL_NILLABLE),
+  field("Settings", NS, DiagnosticsSettings, OPTIONAL_NILLABLE),
   field("CallerName", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
@@ -7371,7 +7235,7 @@ export const ArrayOfDiagnosticsFilter: ArrayDesc = array(
 
 export const DiagnosticsFilter: ComplexDesc = complex("DiagnosticsFilter", () => [
   field("Key", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Values", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("Values", NS, ArrayOfstring, OPTIONAL_NILLABLE),
 ]);
 
 export const DiagnosticsSettings: ComplexDesc = complex("DiagnosticsSettings", () => [
@@ -7380,12 +7244,12 @@ export const DiagnosticsSettings: ComplexDesc = complex("DiagnosticsSettings", (
 ]);
 
 export const GetDiagnosticsResponse: ComplexDesc = complex("GetDiagnosticsResponse", () => [
-  field("RequestStatus", NS, () => DiagnosticsRequestStatus, OPTIONAL_NILLABLE),
-  field("Entities", NS, () => ArrayOfEntityResult, OPTIONAL_NILLABLE),
+  field("RequestStatus", NS, DiagnosticsRequestStatus, OPTIONAL_NILLABLE),
+  field("Entities", NS, ArrayOfEntityResult, OPTIONAL_NILLABLE),
 ]);
 
 export const DiagnosticsRequestStatus: ComplexDesc = complex("DiagnosticsRequestStatus", () => [
-  field("Errors", NS, () => ArrayOfOperationError, OPTIONAL_NILLABLE),
+  field("Errors", NS, ArrayOfOperationError, OPTIONAL_NILLABLE),
   field("Status", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
@@ -7395,7 +7259,7 @@ export const ArrayOfEntityResult: ArrayDesc = array(
 );
 
 export const EntityResult: ComplexDesc = complex("EntityResult", () => [
-  field("Categories", NS, () => ArrayOfCategoryResult, OPTIONAL_NILLABLE),
+  field("Categories", NS, ArrayOfCategoryResult, OPTIONAL_NILLABLE),
   field("Id", NS, xs.long, OPTIONAL),
   field("SubType", NS, xs.string, OPTIONAL_NILLABLE),
   field("Type", NS, xs.string, OPTIONAL_NILLABLE),
@@ -7407,7 +7271,7 @@ export const ArrayOfCategoryResult: ArrayDesc = array(
 );
 
 export const CategoryResult: ComplexDesc = complex("CategoryResult", () => [
-  field("AuditPoints", NS, () => ArrayOfAuditPointResult, OPTIONAL_NILLABLE),
+  field("AuditPoints", NS, ArrayOfAuditPointResult, OPTIONAL_NILLABLE),
   field("Key", NS, xs.string, OPTIONAL_NILLABLE),
 ]);
 
@@ -7418,7 +7282,7 @@ export const ArrayOfAuditPointResult: ArrayDesc = array(
 
 export const AuditPointResult: ComplexDesc = complex("AuditPointResult", () => [
   field("Description", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Details", NS, () => ArrayOfKeyValueOfstringstring, OPTIONAL_NILLABLE),
+  field("Details", NS, ArrayOfKeyValueOfstringstring, OPTIONAL_NILLABLE),
   field("Key", NS, xs.string, OPTIONAL_NILLABLE),
   field("Severity", NS, xs.string, OPTIONAL_NILLABLE),
   field("Timestamp", NS, xs.string, OPTIONAL_NILLABLE),
@@ -7451,11 +7315,11 @@ export const GetAnnotationOptOutResponse: ComplexDesc = complex(
   "GetAnnotationOptOutResponse",
   () => [
     field("Justification", NS, xs.string, OPTIONAL_NILLABLE),
-    field("AnnotationOptOuts", NS, () => ArrayOfAnnotationOptOut, OPTIONAL_NILLABLE),
+    field("AnnotationOptOuts", NS, ArrayOfAnnotationOptOut, OPTIONAL_NILLABLE),
     field("IsAccountOptOut", NS, xs.boolean, OPTIONAL),
     field("IsCustomerOptOut", NS, xs.boolean, OPTIONAL),
     field("IsCustomerOptOutOfEverything", NS, xs.boolean, OPTIONAL),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -7475,12 +7339,12 @@ export const UpdateAnnotationOptOutRequest: ComplexDesc = complex(
   "UpdateAnnotationOptOutRequest",
   () => [
     field("Justification", NS, xs.string, OPTIONAL_NILLABLE),
-    field("AnnotationOptOuts", NS, () => ArrayOfAnnotationOptOut, OPTIONAL_NILLABLE),
+    field("AnnotationOptOuts", NS, ArrayOfAnnotationOptOut, OPTIONAL_NILLABLE),
   ],
 );
 
 export const AddLinkedInSegmentsRequest: ComplexDesc = complex("AddLinkedInSegmentsRequest", () => [
-  field("LinkedInSegments", NS, () => ArrayOfLinkedInSegment, OPTIONAL_NILLABLE),
+  field("LinkedInSegments", NS, ArrayOfLinkedInSegment, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfLinkedInSegment: ArrayDesc = array(
@@ -7503,7 +7367,7 @@ export const LinkedInSegment: ComplexDesc = complex(
 export const CompanyList: ComplexDesc = complex(
   "CompanyList",
   () => [
-    field("CompanyNames", NS, () => ArrayOfCompanyName, OPTIONAL_NILLABLE),
+    field("CompanyNames", NS, ArrayOfCompanyName, OPTIONAL_NILLABLE),
     field("Matched", NS, xs.int, OPTIONAL_NILLABLE),
     field("Total", NS, xs.int, OPTIONAL_NILLABLE),
   ],
@@ -7524,29 +7388,29 @@ export const CompanyName: ComplexDesc = complex("CompanyName", () => [
 export const AddLinkedInSegmentsResponse: ComplexDesc = complex(
   "AddLinkedInSegmentsResponse",
   () => [
-    field("LinkedInSegmentIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("LinkedInSegmentIds", NS, ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+    field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const DeleteLinkedInSegmentsRequest: ComplexDesc = complex(
   "DeleteLinkedInSegmentsRequest",
-  () => [field("LinkedInSegmentIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE)],
+  () => [field("LinkedInSegmentIds", NS, ArrayOflong, OPTIONAL_NILLABLE)],
 );
 
 export const DeleteLinkedInSegmentsResponse: ComplexDesc = complex(
   "DeleteLinkedInSegmentsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const UpdateLinkedInSegmentsRequest: ComplexDesc = complex(
   "UpdateLinkedInSegmentsRequest",
-  () => [field("LinkedInSegments", NS, () => ArrayOfLinkedInSegment, OPTIONAL_NILLABLE)],
+  () => [field("LinkedInSegments", NS, ArrayOfLinkedInSegment, OPTIONAL_NILLABLE)],
 );
 
 export const UpdateLinkedInSegmentsResponse: ComplexDesc = complex(
   "UpdateLinkedInSegmentsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetUetTagAuthKeyRequest: ComplexDesc = complex("GetUetTagAuthKeyRequest", () => [
@@ -7555,12 +7419,12 @@ export const GetUetTagAuthKeyRequest: ComplexDesc = complex("GetUetTagAuthKeyReq
 
 export const GetUetTagAuthKeyResponse: ComplexDesc = complex("GetUetTagAuthKeyResponse", () => [
   field("UetTagAuthKey", NS, xs.string, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const AdApiFaultDetail: ComplexDesc = complex(
   "AdApiFaultDetail",
-  () => [field("Errors", NS5, () => ArrayOfAdApiError, OPTIONAL_NILLABLE)],
+  () => [field("Errors", NS5, ArrayOfAdApiError, OPTIONAL_NILLABLE)],
   { base: () => ApplicationFault, family: { ns: NS5 } },
 );
 
@@ -7575,8 +7439,8 @@ export const ApplicationFault: ComplexDesc = complex(
 export const ApiFaultDetail: ComplexDesc = complex(
   "ApiFaultDetail",
   () => [
-    field("BatchErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
-    field("OperationErrors", NS, () => ArrayOfOperationError, OPTIONAL_NILLABLE),
+    field("BatchErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("OperationErrors", NS, ArrayOfOperationError, OPTIONAL_NILLABLE),
   ],
   { base: () => ApplicationFault, family: { ns: NS } },
 );
@@ -7584,9 +7448,9 @@ export const ApiFaultDetail: ComplexDesc = complex(
 export const EditorialApiFaultDetail: ComplexDesc = complex(
   "EditorialApiFaultDetail",
   () => [
-    field("BatchErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
-    field("EditorialErrors", NS, () => ArrayOfEditorialError, OPTIONAL_NILLABLE),
-    field("OperationErrors", NS, () => ArrayOfOperationError, OPTIONAL_NILLABLE),
+    field("BatchErrors", NS, ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("EditorialErrors", NS, ArrayOfEditorialError, OPTIONAL_NILLABLE),
+    field("OperationErrors", NS, ArrayOfOperationError, OPTIONAL_NILLABLE),
   ],
   { base: () => ApplicationFault, family: { ns: NS } },
 );
@@ -7620,7 +7484,7 @@ export const UpdateAnnotationOptOutResponse: ComplexDesc = complex(
 
 export const AdApiFaultDetailFaultDesc: FaultDesc = {
   name: "AdApiFaultDetailFault",
-  element: field("AdApiFaultDetail", NS5, () => AdApiFaultDetail, { nillable: true }),
+  element: field("AdApiFaultDetail", NS5, AdApiFaultDetail, { nillable: true }),
   type: AdApiFaultDetailFault,
   create: (init, detail) => new AdApiFaultDetailFault(init, detail as AdApiFaultDetail$1),
   detailOf: (fault) => (fault as AdApiFaultDetailFault).faultDetail,
@@ -7628,7 +7492,7 @@ export const AdApiFaultDetailFaultDesc: FaultDesc = {
 
 export const ApiFaultDetail2FaultDesc: FaultDesc = {
   name: "ApiFaultDetail2Fault",
-  element: field("ApiFaultDetail", NS, () => ApiFaultDetail, { nillable: true }),
+  element: field("ApiFaultDetail", NS, ApiFaultDetail, { nillable: true }),
   type: ApiFaultDetail2Fault,
   create: (init, detail) => new ApiFaultDetail2Fault(init, detail as ApiFaultDetail$1),
   detailOf: (fault) => (fault as ApiFaultDetail2Fault).faultDetail,
@@ -7636,7 +7500,7 @@ export const ApiFaultDetail2FaultDesc: FaultDesc = {
 
 export const EditorialApiFaultDetail2FaultDesc: FaultDesc = {
   name: "EditorialApiFaultDetail2Fault",
-  element: field("EditorialApiFaultDetail", NS, () => EditorialApiFaultDetail, { nillable: true }),
+  element: field("EditorialApiFaultDetail", NS, EditorialApiFaultDetail, { nillable: true }),
   type: EditorialApiFaultDetail2Fault,
   create: (init, detail) =>
     new EditorialApiFaultDetail2Fault(init, detail as EditorialApiFaultDetail$1),
@@ -7645,7 +7509,7 @@ export const EditorialApiFaultDetail2FaultDesc: FaultDesc = {
 
 const faults = [AdApiFaultDetailFaultDesc, ApiFaultDetail2FaultDesc];
 
-const requestHeaders = [
+const headers = [
   "ApplicationToken",
   "AuthenticationToken",
   "CustomerAccountId",
@@ -7664,51 +7528,51 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
   AddCampaigns: {
     kind: "soap",
     action: "AddCampaigns",
-    request: { element: field("AddCampaignsRequest", NS, () => AddCampaignsRequest) },
-    response: { element: field("AddCampaignsResponse", NS, () => AddCampaignsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("AddCampaignsRequest", NS, AddCampaignsRequest) },
+    response: { element: field("AddCampaignsResponse", NS, AddCampaignsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   GetCampaignsByAccountId: {
     kind: "soap",
     action: "GetCampaignsByAccountId",
     request: {
-      element: field("GetCampaignsByAccountIdRequest", NS, () => GetCampaignsByAccountIdRequest),
+      element: field("GetCampaignsByAccountIdRequest", NS, GetCampaignsByAccountIdRequest),
     },
     response: {
-      element: field("GetCampaignsByAccountIdResponse", NS, () => GetCampaignsByAccountIdResponse),
+      element: field("GetCampaignsByAccountIdResponse", NS, GetCampaignsByAccountIdResponse),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   GetCampaignsByIds: {
     kind: "soap",
     action: "GetCampaignsByIds",
-    request: { element: field("GetCampaignsByIdsRequest", NS, () => GetCampaignsByIdsRequest) },
-    response: { element: field("GetCampaignsByIdsResponse", NS, () => GetCampaignsByIdsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("GetCampaignsByIdsRequest", NS, GetCampaignsByIdsRequest) },
+    response: { element: field("GetCampaignsByIdsResponse", NS, GetCampaignsByIdsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteCampaigns: {
     kind: "soap",
     action: "DeleteCampaigns",
-    request: { element: field("DeleteCampaignsRequest", NS, () => DeleteCampaignsRequest) },
-    response: { element: field("DeleteCampaignsResponse", NS, () => DeleteCampaignsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("DeleteCampaignsRequest", NS, DeleteCampaignsRequest) },
+    response: { element: field("DeleteCampaignsResponse", NS, DeleteCampaignsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateCampaigns: {
     kind: "soap",
     action: "UpdateCampaigns",
-    request: { element: field("UpdateCampaignsRequest", NS, () => UpdateCampaignsRequest) },
-    response: { element: field("UpdateCampaignsResponse", NS, () => UpdateCampaignsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("UpdateCampaignsRequest", NS, UpdateCampaignsRequest) },
+    response: { element: field("UpdateCampaignsResponse", NS, UpdateCampaignsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   GetNegativeSitesByCampaignIds: {
     kind: "soap",
@@ -7717,107 +7581,103 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "GetNegativeSitesByCampaignIdsRequest",
         NS,
-        () => GetNegativeSitesByCampaignIdsRequest,
+        GetNegativeSitesByCampaignIdsRequest,
       ),
     },
     response: {
       element: field(
         "GetNegativeSitesByCampaignIdsResponse",
         NS,
-        () => GetNegativeSitesByCampaignIdsResponse,
+        GetNegativeSitesByCampaignIdsResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   SetNegativeSitesToCampaigns: {
     kind: "soap",
     action: "SetNegativeSitesToCampaigns",
     request: {
-      element: field(
-        "SetNegativeSitesToCampaignsRequest",
-        NS,
-        () => SetNegativeSitesToCampaignsRequest,
-      ),
+      element: field("SetNegativeSitesToCampaignsRequest", NS, SetNegativeSitesToCampaignsRequest),
     },
     response: {
       element: field(
         "SetNegativeSitesToCampaignsResponse",
         NS,
-        () => SetNegativeSitesToCampaignsResponse,
+        SetNegativeSitesToCampaignsResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   GetConfigValue: {
     kind: "soap",
     action: "GetConfigValue",
-    request: { element: field("GetConfigValueRequest", NS, () => GetConfigValueRequest) },
-    response: { element: field("GetConfigValueResponse", NS, () => GetConfigValueResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("GetConfigValueRequest", NS, GetConfigValueRequest) },
+    response: { element: field("GetConfigValueResponse", NS, GetConfigValueResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   GetBSCCountries: {
     kind: "soap",
     action: "GetBSCCountries",
-    request: { element: field("GetBSCCountriesRequest", NS, () => GetBSCCountriesRequest) },
-    response: { element: field("GetBSCCountriesResponse", NS, () => GetBSCCountriesResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("GetBSCCountriesRequest", NS, GetBSCCountriesRequest) },
+    response: { element: field("GetBSCCountriesResponse", NS, GetBSCCountriesResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   AddAdGroups: {
     kind: "soap",
     action: "AddAdGroups",
-    request: { element: field("AddAdGroupsRequest", NS, () => AddAdGroupsRequest) },
-    response: { element: field("AddAdGroupsResponse", NS, () => AddAdGroupsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("AddAdGroupsRequest", NS, AddAdGroupsRequest) },
+    response: { element: field("AddAdGroupsResponse", NS, AddAdGroupsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteAdGroups: {
     kind: "soap",
     action: "DeleteAdGroups",
-    request: { element: field("DeleteAdGroupsRequest", NS, () => DeleteAdGroupsRequest) },
-    response: { element: field("DeleteAdGroupsResponse", NS, () => DeleteAdGroupsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("DeleteAdGroupsRequest", NS, DeleteAdGroupsRequest) },
+    response: { element: field("DeleteAdGroupsResponse", NS, DeleteAdGroupsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   GetAdGroupsByIds: {
     kind: "soap",
     action: "GetAdGroupsByIds",
-    request: { element: field("GetAdGroupsByIdsRequest", NS, () => GetAdGroupsByIdsRequest) },
-    response: { element: field("GetAdGroupsByIdsResponse", NS, () => GetAdGroupsByIdsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("GetAdGroupsByIdsRequest", NS, GetAdGroupsByIdsRequest) },
+    response: { element: field("GetAdGroupsByIdsResponse", NS, GetAdGroupsByIdsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   GetAdGroupsByCampaignId: {
     kind: "soap",
     action: "GetAdGroupsByCampaignId",
     request: {
-      element: field("GetAdGroupsByCampaignIdRequest", NS, () => GetAdGroupsByCampaignIdRequest),
+      element: field("GetAdGroupsByCampaignIdRequest", NS, GetAdGroupsByCampaignIdRequest),
     },
     response: {
-      element: field("GetAdGroupsByCampaignIdResponse", NS, () => GetAdGroupsByCampaignIdResponse),
+      element: field("GetAdGroupsByCampaignIdResponse", NS, GetAdGroupsByCampaignIdResponse),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateAdGroups: {
     kind: "soap",
     action: "UpdateAdGroups",
-    request: { element: field("UpdateAdGroupsRequest", NS, () => UpdateAdGroupsRequest) },
-    response: { element: field("UpdateAdGroupsResponse", NS, () => UpdateAdGroupsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("UpdateAdGroupsRequest", NS, UpdateAdGroupsRequest) },
+    response: { element: field("UpdateAdGroupsResponse", NS, UpdateAdGroupsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   GetNegativeSitesByAdGroupIds: {
     kind: "soap",
@@ -7826,129 +7686,119 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "GetNegativeSitesByAdGroupIdsRequest",
         NS,
-        () => GetNegativeSitesByAdGroupIdsRequest,
+        GetNegativeSitesByAdGroupIdsRequest,
       ),
     },
     response: {
       element: field(
         "GetNegativeSitesByAdGroupIdsResponse",
         NS,
-        () => GetNegativeSitesByAdGroupIdsResponse,
+        GetNegativeSitesByAdGroupIdsResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   SetNegativeSitesToAdGroups: {
     kind: "soap",
     action: "SetNegativeSitesToAdGroups",
     request: {
-      element: field(
-        "SetNegativeSitesToAdGroupsRequest",
-        NS,
-        () => SetNegativeSitesToAdGroupsRequest,
-      ),
+      element: field("SetNegativeSitesToAdGroupsRequest", NS, SetNegativeSitesToAdGroupsRequest),
     },
     response: {
-      element: field(
-        "SetNegativeSitesToAdGroupsResponse",
-        NS,
-        () => SetNegativeSitesToAdGroupsResponse,
-      ),
+      element: field("SetNegativeSitesToAdGroupsResponse", NS, SetNegativeSitesToAdGroupsResponse),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   GetGeoLocationsFileUrl: {
     kind: "soap",
     action: "GetGeoLocationsFileUrl",
-    request: {
-      element: field("GetGeoLocationsFileUrlRequest", NS, () => GetGeoLocationsFileUrlRequest),
-    },
+    request: { element: field("GetGeoLocationsFileUrlRequest", NS, GetGeoLocationsFileUrlRequest) },
     response: {
-      element: field("GetGeoLocationsFileUrlResponse", NS, () => GetGeoLocationsFileUrlResponse),
+      element: field("GetGeoLocationsFileUrlResponse", NS, GetGeoLocationsFileUrlResponse),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   AddAds: {
     kind: "soap",
     action: "AddAds",
-    request: { element: field("AddAdsRequest", NS, () => AddAdsRequest) },
-    response: { element: field("AddAdsResponse", NS, () => AddAdsResponse) },
+    request: { element: field("AddAdsRequest", NS, AddAdsRequest) },
+    response: { element: field("AddAdsResponse", NS, AddAdsResponse) },
     faults: faults_2,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    headers,
+    responseHeaders,
   },
   DeleteAds: {
     kind: "soap",
     action: "DeleteAds",
-    request: { element: field("DeleteAdsRequest", NS, () => DeleteAdsRequest) },
-    response: { element: field("DeleteAdsResponse", NS, () => DeleteAdsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("DeleteAdsRequest", NS, DeleteAdsRequest) },
+    response: { element: field("DeleteAdsResponse", NS, DeleteAdsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   GetAdsByEditorialStatus: {
     kind: "soap",
     action: "GetAdsByEditorialStatus",
     request: {
-      element: field("GetAdsByEditorialStatusRequest", NS, () => GetAdsByEditorialStatusRequest),
+      element: field("GetAdsByEditorialStatusRequest", NS, GetAdsByEditorialStatusRequest),
     },
     response: {
-      element: field("GetAdsByEditorialStatusResponse", NS, () => GetAdsByEditorialStatusResponse),
+      element: field("GetAdsByEditorialStatusResponse", NS, GetAdsByEditorialStatusResponse),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   GetAdsByIds: {
     kind: "soap",
     action: "GetAdsByIds",
-    request: { element: field("GetAdsByIdsRequest", NS, () => GetAdsByIdsRequest) },
-    response: { element: field("GetAdsByIdsResponse", NS, () => GetAdsByIdsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("GetAdsByIdsRequest", NS, GetAdsByIdsRequest) },
+    response: { element: field("GetAdsByIdsResponse", NS, GetAdsByIdsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   GetAdsByAdGroupId: {
     kind: "soap",
     action: "GetAdsByAdGroupId",
-    request: { element: field("GetAdsByAdGroupIdRequest", NS, () => GetAdsByAdGroupIdRequest) },
-    response: { element: field("GetAdsByAdGroupIdResponse", NS, () => GetAdsByAdGroupIdResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("GetAdsByAdGroupIdRequest", NS, GetAdsByAdGroupIdRequest) },
+    response: { element: field("GetAdsByAdGroupIdResponse", NS, GetAdsByAdGroupIdResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateAds: {
     kind: "soap",
     action: "UpdateAds",
-    request: { element: field("UpdateAdsRequest", NS, () => UpdateAdsRequest) },
-    response: { element: field("UpdateAdsResponse", NS, () => UpdateAdsResponse) },
+    request: { element: field("UpdateAdsRequest", NS, UpdateAdsRequest) },
+    response: { element: field("UpdateAdsResponse", NS, UpdateAdsResponse) },
     faults: faults_2,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    headers,
+    responseHeaders,
   },
   AddKeywords: {
     kind: "soap",
     action: "AddKeywords",
-    request: { element: field("AddKeywordsRequest", NS, () => AddKeywordsRequest) },
-    response: { element: field("AddKeywordsResponse", NS, () => AddKeywordsResponse) },
+    request: { element: field("AddKeywordsRequest", NS, AddKeywordsRequest) },
+    response: { element: field("AddKeywordsResponse", NS, AddKeywordsResponse) },
     faults: faults_2,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    headers,
+    responseHeaders,
   },
   DeleteKeywords: {
     kind: "soap",
     action: "DeleteKeywords",
-    request: { element: field("DeleteKeywordsRequest", NS, () => DeleteKeywordsRequest) },
-    response: { element: field("DeleteKeywordsResponse", NS, () => DeleteKeywordsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("DeleteKeywordsRequest", NS, DeleteKeywordsRequest) },
+    response: { element: field("DeleteKeywordsResponse", NS, DeleteKeywordsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   GetKeywordsByEditorialStatus: {
     kind: "soap",
@@ -7957,180 +7807,148 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "GetKeywordsByEditorialStatusRequest",
         NS,
-        () => GetKeywordsByEditorialStatusRequest,
+        GetKeywordsByEditorialStatusRequest,
       ),
     },
     response: {
       element: field(
         "GetKeywordsByEditorialStatusResponse",
         NS,
-        () => GetKeywordsByEditorialStatusResponse,
+        GetKeywordsByEditorialStatusResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   GetKeywordsByIds: {
     kind: "soap",
     action: "GetKeywordsByIds",
-    request: { element: field("GetKeywordsByIdsRequest", NS, () => GetKeywordsByIdsRequest) },
-    response: { element: field("GetKeywordsByIdsResponse", NS, () => GetKeywordsByIdsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("GetKeywordsByIdsRequest", NS, GetKeywordsByIdsRequest) },
+    response: { element: field("GetKeywordsByIdsResponse", NS, GetKeywordsByIdsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   GetKeywordsByAdGroupId: {
     kind: "soap",
     action: "GetKeywordsByAdGroupId",
-    request: {
-      element: field("GetKeywordsByAdGroupIdRequest", NS, () => GetKeywordsByAdGroupIdRequest),
-    },
+    request: { element: field("GetKeywordsByAdGroupIdRequest", NS, GetKeywordsByAdGroupIdRequest) },
     response: {
-      element: field("GetKeywordsByAdGroupIdResponse", NS, () => GetKeywordsByAdGroupIdResponse),
+      element: field("GetKeywordsByAdGroupIdResponse", NS, GetKeywordsByAdGroupIdResponse),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateKeywords: {
     kind: "soap",
     action: "UpdateKeywords",
-    request: { element: field("UpdateKeywordsRequest", NS, () => UpdateKeywordsRequest) },
-    response: { element: field("UpdateKeywordsResponse", NS, () => UpdateKeywordsResponse) },
+    request: { element: field("UpdateKeywordsRequest", NS, UpdateKeywordsRequest) },
+    response: { element: field("UpdateKeywordsResponse", NS, UpdateKeywordsResponse) },
     faults: faults_2,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    headers,
+    responseHeaders,
   },
   AppealEditorialRejections: {
     kind: "soap",
     action: "AppealEditorialRejections",
     request: {
-      element: field(
-        "AppealEditorialRejectionsRequest",
-        NS,
-        () => AppealEditorialRejectionsRequest,
-      ),
+      element: field("AppealEditorialRejectionsRequest", NS, AppealEditorialRejectionsRequest),
     },
     response: {
-      element: field(
-        "AppealEditorialRejectionsResponse",
-        NS,
-        () => AppealEditorialRejectionsResponse,
-      ),
+      element: field("AppealEditorialRejectionsResponse", NS, AppealEditorialRejectionsResponse),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   GetEditorialReasonsByIds: {
     kind: "soap",
     action: "GetEditorialReasonsByIds",
     request: {
-      element: field("GetEditorialReasonsByIdsRequest", NS, () => GetEditorialReasonsByIdsRequest),
+      element: field("GetEditorialReasonsByIdsRequest", NS, GetEditorialReasonsByIdsRequest),
     },
     response: {
-      element: field(
-        "GetEditorialReasonsByIdsResponse",
-        NS,
-        () => GetEditorialReasonsByIdsResponse,
-      ),
+      element: field("GetEditorialReasonsByIdsResponse", NS, GetEditorialReasonsByIdsResponse),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   GetAccountMigrationStatuses: {
     kind: "soap",
     action: "GetAccountMigrationStatuses",
     request: {
-      element: field(
-        "GetAccountMigrationStatusesRequest",
-        NS,
-        () => GetAccountMigrationStatusesRequest,
-      ),
+      element: field("GetAccountMigrationStatusesRequest", NS, GetAccountMigrationStatusesRequest),
     },
     response: {
       element: field(
         "GetAccountMigrationStatusesResponse",
         NS,
-        () => GetAccountMigrationStatusesResponse,
+        GetAccountMigrationStatusesResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   SetAccountProperties: {
     kind: "soap",
     action: "SetAccountProperties",
-    request: {
-      element: field("SetAccountPropertiesRequest", NS, () => SetAccountPropertiesRequest),
-    },
+    request: { element: field("SetAccountPropertiesRequest", NS, SetAccountPropertiesRequest) },
     response: {
-      element: field("SetAccountPropertiesResponse", NS, () => SetAccountPropertiesResponse),
+      element: field("SetAccountPropertiesResponse", NS, SetAccountPropertiesResponse),
       void: true,
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   GetAccountProperties: {
     kind: "soap",
     action: "GetAccountProperties",
-    request: {
-      element: field("GetAccountPropertiesRequest", NS, () => GetAccountPropertiesRequest),
-    },
-    response: {
-      element: field("GetAccountPropertiesResponse", NS, () => GetAccountPropertiesResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("GetAccountPropertiesRequest", NS, GetAccountPropertiesRequest) },
+    response: { element: field("GetAccountPropertiesResponse", NS, GetAccountPropertiesResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   AddAdExtensions: {
     kind: "soap",
     action: "AddAdExtensions",
-    request: { element: field("AddAdExtensionsRequest", NS, () => AddAdExtensionsRequest) },
-    response: { element: field("AddAdExtensionsResponse", NS, () => AddAdExtensionsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("AddAdExtensionsRequest", NS, AddAdExtensionsRequest) },
+    response: { element: field("AddAdExtensionsResponse", NS, AddAdExtensionsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   GetAdExtensionsByIds: {
     kind: "soap",
     action: "GetAdExtensionsByIds",
-    request: {
-      element: field("GetAdExtensionsByIdsRequest", NS, () => GetAdExtensionsByIdsRequest),
-    },
-    response: {
-      element: field("GetAdExtensionsByIdsResponse", NS, () => GetAdExtensionsByIdsResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("GetAdExtensionsByIdsRequest", NS, GetAdExtensionsByIdsRequest) },
+    response: { element: field("GetAdExtensionsByIdsResponse", NS, GetAdExtensionsByIdsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateAdExtensions: {
     kind: "soap",
     action: "UpdateAdExtensions",
-    request: { element: field("UpdateAdExtensionsRequest", NS, () => UpdateAdExtensionsRequest) },
-    response: {
-      element: field("UpdateAdExtensionsResponse", NS, () => UpdateAdExtensionsResponse),
-    },
+    request: { element: field("UpdateAdExtensionsRequest", NS, UpdateAdExtensionsRequest) },
+    response: { element: field("UpdateAdExtensionsResponse", NS, UpdateAdExtensionsResponse) },
     faults: faults_2,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    headers,
+    responseHeaders,
   },
   DeleteAdExtensions: {
     kind: "soap",
     action: "DeleteAdExtensions",
-    request: { element: field("DeleteAdExtensionsRequest", NS, () => DeleteAdExtensionsRequest) },
-    response: {
-      element: field("DeleteAdExtensionsResponse", NS, () => DeleteAdExtensionsResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("DeleteAdExtensionsRequest", NS, DeleteAdExtensionsRequest) },
+    response: { element: field("DeleteAdExtensionsResponse", NS, DeleteAdExtensionsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   GetAdExtensionsEditorialReasons: {
     kind: "soap",
@@ -8139,61 +7957,53 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "GetAdExtensionsEditorialReasonsRequest",
         NS,
-        () => GetAdExtensionsEditorialReasonsRequest,
+        GetAdExtensionsEditorialReasonsRequest,
       ),
     },
     response: {
       element: field(
         "GetAdExtensionsEditorialReasonsResponse",
         NS,
-        () => GetAdExtensionsEditorialReasonsResponse,
+        GetAdExtensionsEditorialReasonsResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   SetAdExtensionsAssociations: {
     kind: "soap",
     action: "SetAdExtensionsAssociations",
     request: {
-      element: field(
-        "SetAdExtensionsAssociationsRequest",
-        NS,
-        () => SetAdExtensionsAssociationsRequest,
-      ),
+      element: field("SetAdExtensionsAssociationsRequest", NS, SetAdExtensionsAssociationsRequest),
     },
     response: {
       element: field(
         "SetAdExtensionsAssociationsResponse",
         NS,
-        () => SetAdExtensionsAssociationsResponse,
+        SetAdExtensionsAssociationsResponse,
       ),
     },
     faults: faults_2,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    headers,
+    responseHeaders,
   },
   GetAdExtensionsAssociations: {
     kind: "soap",
     action: "GetAdExtensionsAssociations",
     request: {
-      element: field(
-        "GetAdExtensionsAssociationsRequest",
-        NS,
-        () => GetAdExtensionsAssociationsRequest,
-      ),
+      element: field("GetAdExtensionsAssociationsRequest", NS, GetAdExtensionsAssociationsRequest),
     },
     response: {
       element: field(
         "GetAdExtensionsAssociationsResponse",
         NS,
-        () => GetAdExtensionsAssociationsResponse,
+        GetAdExtensionsAssociationsResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteAdExtensionsAssociations: {
     kind: "soap",
@@ -8202,19 +8012,19 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "DeleteAdExtensionsAssociationsRequest",
         NS,
-        () => DeleteAdExtensionsAssociationsRequest,
+        DeleteAdExtensionsAssociationsRequest,
       ),
     },
     response: {
       element: field(
         "DeleteAdExtensionsAssociationsResponse",
         NS,
-        () => DeleteAdExtensionsAssociationsResponse,
+        DeleteAdExtensionsAssociationsResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   GetAdExtensionIdsByAccountId: {
     kind: "soap",
@@ -8223,144 +8033,122 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "GetAdExtensionIdsByAccountIdRequest",
         NS,
-        () => GetAdExtensionIdsByAccountIdRequest,
+        GetAdExtensionIdsByAccountIdRequest,
       ),
     },
     response: {
       element: field(
         "GetAdExtensionIdsByAccountIdResponse",
         NS,
-        () => GetAdExtensionIdsByAccountIdResponse,
+        GetAdExtensionIdsByAccountIdResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   AddMedia: {
     kind: "soap",
     action: "AddMedia",
-    request: { element: field("AddMediaRequest", NS, () => AddMediaRequest) },
-    response: { element: field("AddMediaResponse", NS, () => AddMediaResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("AddMediaRequest", NS, AddMediaRequest) },
+    response: { element: field("AddMediaResponse", NS, AddMediaResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteMedia: {
     kind: "soap",
     action: "DeleteMedia",
-    request: { element: field("DeleteMediaRequest", NS, () => DeleteMediaRequest) },
-    response: { element: field("DeleteMediaResponse", NS, () => DeleteMediaResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("DeleteMediaRequest", NS, DeleteMediaRequest) },
+    response: { element: field("DeleteMediaResponse", NS, DeleteMediaResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   GetMediaMetaDataByAccountId: {
     kind: "soap",
     action: "GetMediaMetaDataByAccountId",
     request: {
-      element: field(
-        "GetMediaMetaDataByAccountIdRequest",
-        NS,
-        () => GetMediaMetaDataByAccountIdRequest,
-      ),
+      element: field("GetMediaMetaDataByAccountIdRequest", NS, GetMediaMetaDataByAccountIdRequest),
     },
     response: {
       element: field(
         "GetMediaMetaDataByAccountIdResponse",
         NS,
-        () => GetMediaMetaDataByAccountIdResponse,
+        GetMediaMetaDataByAccountIdResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   GetMediaMetaDataByIds: {
     kind: "soap",
     action: "GetMediaMetaDataByIds",
-    request: {
-      element: field("GetMediaMetaDataByIdsRequest", NS, () => GetMediaMetaDataByIdsRequest),
-    },
+    request: { element: field("GetMediaMetaDataByIdsRequest", NS, GetMediaMetaDataByIdsRequest) },
     response: {
-      element: field("GetMediaMetaDataByIdsResponse", NS, () => GetMediaMetaDataByIdsResponse),
+      element: field("GetMediaMetaDataByIdsResponse", NS, GetMediaMetaDataByIdsResponse),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   GetMediaAssociations: {
     kind: "soap",
     action: "GetMediaAssociations",
-    request: {
-      element: field("GetMediaAssociationsRequest", NS, () => GetMediaAssociationsRequest),
-    },
-    response: {
-      element: field("GetMediaAssociationsResponse", NS, () => GetMediaAssociationsResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("GetMediaAssociationsRequest", NS, GetMediaAssociationsRequest) },
+    response: { element: field("GetMediaAssociationsResponse", NS, GetMediaAssociationsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   GetAdGroupCriterionsByIds: {
     kind: "soap",
     action: "GetAdGroupCriterionsByIds",
     request: {
-      element: field(
-        "GetAdGroupCriterionsByIdsRequest",
-        NS,
-        () => GetAdGroupCriterionsByIdsRequest,
-      ),
+      element: field("GetAdGroupCriterionsByIdsRequest", NS, GetAdGroupCriterionsByIdsRequest),
     },
     response: {
-      element: field(
-        "GetAdGroupCriterionsByIdsResponse",
-        NS,
-        () => GetAdGroupCriterionsByIdsResponse,
-      ),
+      element: field("GetAdGroupCriterionsByIdsResponse", NS, GetAdGroupCriterionsByIdsResponse),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   AddAdGroupCriterions: {
     kind: "soap",
     action: "AddAdGroupCriterions",
-    request: {
-      element: field("AddAdGroupCriterionsRequest", NS, () => AddAdGroupCriterionsRequest),
-    },
-    response: {
-      element: field("AddAdGroupCriterionsResponse", NS, () => AddAdGroupCriterionsResponse),
-    },
+    request: { element: field("AddAdGroupCriterionsRequest", NS, AddAdGroupCriterionsRequest) },
+    response: { element: field("AddAdGroupCriterionsResponse", NS, AddAdGroupCriterionsResponse) },
     faults: faults_2,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    headers,
+    responseHeaders,
   },
   UpdateAdGroupCriterions: {
     kind: "soap",
     action: "UpdateAdGroupCriterions",
     request: {
-      element: field("UpdateAdGroupCriterionsRequest", NS, () => UpdateAdGroupCriterionsRequest),
+      element: field("UpdateAdGroupCriterionsRequest", NS, UpdateAdGroupCriterionsRequest),
     },
     response: {
-      element: field("UpdateAdGroupCriterionsResponse", NS, () => UpdateAdGroupCriterionsResponse),
+      element: field("UpdateAdGroupCriterionsResponse", NS, UpdateAdGroupCriterionsResponse),
     },
     faults: faults_2,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    headers,
+    responseHeaders,
   },
   DeleteAdGroupCriterions: {
     kind: "soap",
     action: "DeleteAdGroupCriterions",
     request: {
-      element: field("DeleteAdGroupCriterionsRequest", NS, () => DeleteAdGroupCriterionsRequest),
+      element: field("DeleteAdGroupCriterionsRequest", NS, DeleteAdGroupCriterionsRequest),
     },
     response: {
-      element: field("DeleteAdGroupCriterionsResponse", NS, () => DeleteAdGroupCriterionsResponse),
+      element: field("DeleteAdGroupCriterionsResponse", NS, DeleteAdGroupCriterionsResponse),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   ApplyProductPartitionActions: {
     kind: "soap",
@@ -8369,32 +8157,30 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "ApplyProductPartitionActionsRequest",
         NS,
-        () => ApplyProductPartitionActionsRequest,
+        ApplyProductPartitionActionsRequest,
       ),
     },
     response: {
       element: field(
         "ApplyProductPartitionActionsResponse",
         NS,
-        () => ApplyProductPartitionActionsResponse,
+        ApplyProductPartitionActionsResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   ApplyHotelGroupActions: {
     kind: "soap",
     action: "ApplyHotelGroupActions",
-    request: {
-      element: field("ApplyHotelGroupActionsRequest", NS, () => ApplyHotelGroupActionsRequest),
-    },
+    request: { element: field("ApplyHotelGroupActionsRequest", NS, ApplyHotelGroupActionsRequest) },
     response: {
-      element: field("ApplyHotelGroupActionsResponse", NS, () => ApplyHotelGroupActionsResponse),
+      element: field("ApplyHotelGroupActionsResponse", NS, ApplyHotelGroupActionsResponse),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   ApplyAssetGroupListingGroupActions: {
     kind: "soap",
@@ -8403,19 +8189,19 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "ApplyAssetGroupListingGroupActionsRequest",
         NS,
-        () => ApplyAssetGroupListingGroupActionsRequest,
+        ApplyAssetGroupListingGroupActionsRequest,
       ),
     },
     response: {
       element: field(
         "ApplyAssetGroupListingGroupActionsResponse",
         NS,
-        () => ApplyAssetGroupListingGroupActionsResponse,
+        ApplyAssetGroupListingGroupActionsResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   GetAssetGroupListingGroupsByIds: {
     kind: "soap",
@@ -8424,36 +8210,32 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "GetAssetGroupListingGroupsByIdsRequest",
         NS,
-        () => GetAssetGroupListingGroupsByIdsRequest,
+        GetAssetGroupListingGroupsByIdsRequest,
       ),
     },
     response: {
       element: field(
         "GetAssetGroupListingGroupsByIdsResponse",
         NS,
-        () => GetAssetGroupListingGroupsByIdsResponse,
+        GetAssetGroupListingGroupsByIdsResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   GetBMCStoresByCustomerId: {
     kind: "soap",
     action: "GetBMCStoresByCustomerId",
     request: {
-      element: field("GetBMCStoresByCustomerIdRequest", NS, () => GetBMCStoresByCustomerIdRequest),
+      element: field("GetBMCStoresByCustomerIdRequest", NS, GetBMCStoresByCustomerIdRequest),
     },
     response: {
-      element: field(
-        "GetBMCStoresByCustomerIdResponse",
-        NS,
-        () => GetBMCStoresByCustomerIdResponse,
-      ),
+      element: field("GetBMCStoresByCustomerIdResponse", NS, GetBMCStoresByCustomerIdResponse),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   AddNegativeKeywordsToEntities: {
     kind: "soap",
@@ -8462,19 +8244,19 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "AddNegativeKeywordsToEntitiesRequest",
         NS,
-        () => AddNegativeKeywordsToEntitiesRequest,
+        AddNegativeKeywordsToEntitiesRequest,
       ),
     },
     response: {
       element: field(
         "AddNegativeKeywordsToEntitiesResponse",
         NS,
-        () => AddNegativeKeywordsToEntitiesResponse,
+        AddNegativeKeywordsToEntitiesResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   GetNegativeKeywordsByEntityIds: {
     kind: "soap",
@@ -8483,19 +8265,19 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "GetNegativeKeywordsByEntityIdsRequest",
         NS,
-        () => GetNegativeKeywordsByEntityIdsRequest,
+        GetNegativeKeywordsByEntityIdsRequest,
       ),
     },
     response: {
       element: field(
         "GetNegativeKeywordsByEntityIdsResponse",
         NS,
-        () => GetNegativeKeywordsByEntityIdsResponse,
+        GetNegativeKeywordsByEntityIdsResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteNegativeKeywordsFromEntities: {
     kind: "soap",
@@ -8504,19 +8286,19 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "DeleteNegativeKeywordsFromEntitiesRequest",
         NS,
-        () => DeleteNegativeKeywordsFromEntitiesRequest,
+        DeleteNegativeKeywordsFromEntitiesRequest,
       ),
     },
     response: {
       element: field(
         "DeleteNegativeKeywordsFromEntitiesResponse",
         NS,
-        () => DeleteNegativeKeywordsFromEntitiesResponse,
+        DeleteNegativeKeywordsFromEntitiesResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   GetSharedEntitiesByAccountId: {
     kind: "soap",
@@ -8525,84 +8307,72 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "GetSharedEntitiesByAccountIdRequest",
         NS,
-        () => GetSharedEntitiesByAccountIdRequest,
+        GetSharedEntitiesByAccountIdRequest,
       ),
     },
     response: {
       element: field(
         "GetSharedEntitiesByAccountIdResponse",
         NS,
-        () => GetSharedEntitiesByAccountIdResponse,
+        GetSharedEntitiesByAccountIdResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   GetSharedEntities: {
     kind: "soap",
     action: "GetSharedEntities",
-    request: { element: field("GetSharedEntitiesRequest", NS, () => GetSharedEntitiesRequest) },
-    response: { element: field("GetSharedEntitiesResponse", NS, () => GetSharedEntitiesResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("GetSharedEntitiesRequest", NS, GetSharedEntitiesRequest) },
+    response: { element: field("GetSharedEntitiesResponse", NS, GetSharedEntitiesResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   AddSharedEntity: {
     kind: "soap",
     action: "AddSharedEntity",
-    request: { element: field("AddSharedEntityRequest", NS, () => AddSharedEntityRequest) },
-    response: { element: field("AddSharedEntityResponse", NS, () => AddSharedEntityResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("AddSharedEntityRequest", NS, AddSharedEntityRequest) },
+    response: { element: field("AddSharedEntityResponse", NS, AddSharedEntityResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   GetListItemsBySharedList: {
     kind: "soap",
     action: "GetListItemsBySharedList",
     request: {
-      element: field("GetListItemsBySharedListRequest", NS, () => GetListItemsBySharedListRequest),
+      element: field("GetListItemsBySharedListRequest", NS, GetListItemsBySharedListRequest),
     },
     response: {
-      element: field(
-        "GetListItemsBySharedListResponse",
-        NS,
-        () => GetListItemsBySharedListResponse,
-      ),
+      element: field("GetListItemsBySharedListResponse", NS, GetListItemsBySharedListResponse),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   AddListItemsToSharedList: {
     kind: "soap",
     action: "AddListItemsToSharedList",
     request: {
-      element: field("AddListItemsToSharedListRequest", NS, () => AddListItemsToSharedListRequest),
+      element: field("AddListItemsToSharedListRequest", NS, AddListItemsToSharedListRequest),
     },
     response: {
-      element: field(
-        "AddListItemsToSharedListResponse",
-        NS,
-        () => AddListItemsToSharedListResponse,
-      ),
+      element: field("AddListItemsToSharedListResponse", NS, AddListItemsToSharedListResponse),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateSharedEntities: {
     kind: "soap",
     action: "UpdateSharedEntities",
-    request: {
-      element: field("UpdateSharedEntitiesRequest", NS, () => UpdateSharedEntitiesRequest),
-    },
-    response: {
-      element: field("UpdateSharedEntitiesResponse", NS, () => UpdateSharedEntitiesResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("UpdateSharedEntitiesRequest", NS, UpdateSharedEntitiesRequest) },
+    response: { element: field("UpdateSharedEntitiesResponse", NS, UpdateSharedEntitiesResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteListItemsFromSharedList: {
     kind: "soap",
@@ -8611,40 +8381,36 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "DeleteListItemsFromSharedListRequest",
         NS,
-        () => DeleteListItemsFromSharedListRequest,
+        DeleteListItemsFromSharedListRequest,
       ),
     },
     response: {
       element: field(
         "DeleteListItemsFromSharedListResponse",
         NS,
-        () => DeleteListItemsFromSharedListResponse,
+        DeleteListItemsFromSharedListResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   SetSharedEntityAssociations: {
     kind: "soap",
     action: "SetSharedEntityAssociations",
     request: {
-      element: field(
-        "SetSharedEntityAssociationsRequest",
-        NS,
-        () => SetSharedEntityAssociationsRequest,
-      ),
+      element: field("SetSharedEntityAssociationsRequest", NS, SetSharedEntityAssociationsRequest),
     },
     response: {
       element: field(
         "SetSharedEntityAssociationsResponse",
         NS,
-        () => SetSharedEntityAssociationsResponse,
+        SetSharedEntityAssociationsResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteSharedEntityAssociations: {
     kind: "soap",
@@ -8653,19 +8419,19 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "DeleteSharedEntityAssociationsRequest",
         NS,
-        () => DeleteSharedEntityAssociationsRequest,
+        DeleteSharedEntityAssociationsRequest,
       ),
     },
     response: {
       element: field(
         "DeleteSharedEntityAssociationsResponse",
         NS,
-        () => DeleteSharedEntityAssociationsResponse,
+        DeleteSharedEntityAssociationsResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   GetSharedEntityAssociationsBySharedEntityIds: {
     kind: "soap",
@@ -8674,19 +8440,19 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "GetSharedEntityAssociationsBySharedEntityIdsRequest",
         NS,
-        () => GetSharedEntityAssociationsBySharedEntityIdsRequest,
+        GetSharedEntityAssociationsBySharedEntityIdsRequest,
       ),
     },
     response: {
       element: field(
         "GetSharedEntityAssociationsBySharedEntityIdsResponse",
         NS,
-        () => GetSharedEntityAssociationsBySharedEntityIdsResponse,
+        GetSharedEntityAssociationsBySharedEntityIdsResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   GetSharedEntityAssociationsByEntityIds: {
     kind: "soap",
@@ -8695,222 +8461,182 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "GetSharedEntityAssociationsByEntityIdsRequest",
         NS,
-        () => GetSharedEntityAssociationsByEntityIdsRequest,
+        GetSharedEntityAssociationsByEntityIdsRequest,
       ),
     },
     response: {
       element: field(
         "GetSharedEntityAssociationsByEntityIdsResponse",
         NS,
-        () => GetSharedEntityAssociationsByEntityIdsResponse,
+        GetSharedEntityAssociationsByEntityIdsResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteSharedEntities: {
     kind: "soap",
     action: "DeleteSharedEntities",
-    request: {
-      element: field("DeleteSharedEntitiesRequest", NS, () => DeleteSharedEntitiesRequest),
-    },
-    response: {
-      element: field("DeleteSharedEntitiesResponse", NS, () => DeleteSharedEntitiesResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("DeleteSharedEntitiesRequest", NS, DeleteSharedEntitiesRequest) },
+    response: { element: field("DeleteSharedEntitiesResponse", NS, DeleteSharedEntitiesResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   GetCampaignSizesByAccountId: {
     kind: "soap",
     action: "GetCampaignSizesByAccountId",
     request: {
-      element: field(
-        "GetCampaignSizesByAccountIdRequest",
-        NS,
-        () => GetCampaignSizesByAccountIdRequest,
-      ),
+      element: field("GetCampaignSizesByAccountIdRequest", NS, GetCampaignSizesByAccountIdRequest),
     },
     response: {
       element: field(
         "GetCampaignSizesByAccountIdResponse",
         NS,
-        () => GetCampaignSizesByAccountIdResponse,
+        GetCampaignSizesByAccountIdResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   AddCampaignCriterions: {
     kind: "soap",
     action: "AddCampaignCriterions",
-    request: {
-      element: field("AddCampaignCriterionsRequest", NS, () => AddCampaignCriterionsRequest),
-    },
+    request: { element: field("AddCampaignCriterionsRequest", NS, AddCampaignCriterionsRequest) },
     response: {
-      element: field("AddCampaignCriterionsResponse", NS, () => AddCampaignCriterionsResponse),
+      element: field("AddCampaignCriterionsResponse", NS, AddCampaignCriterionsResponse),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateCampaignCriterions: {
     kind: "soap",
     action: "UpdateCampaignCriterions",
     request: {
-      element: field("UpdateCampaignCriterionsRequest", NS, () => UpdateCampaignCriterionsRequest),
+      element: field("UpdateCampaignCriterionsRequest", NS, UpdateCampaignCriterionsRequest),
     },
     response: {
-      element: field(
-        "UpdateCampaignCriterionsResponse",
-        NS,
-        () => UpdateCampaignCriterionsResponse,
-      ),
+      element: field("UpdateCampaignCriterionsResponse", NS, UpdateCampaignCriterionsResponse),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteCampaignCriterions: {
     kind: "soap",
     action: "DeleteCampaignCriterions",
     request: {
-      element: field("DeleteCampaignCriterionsRequest", NS, () => DeleteCampaignCriterionsRequest),
+      element: field("DeleteCampaignCriterionsRequest", NS, DeleteCampaignCriterionsRequest),
     },
     response: {
-      element: field(
-        "DeleteCampaignCriterionsResponse",
-        NS,
-        () => DeleteCampaignCriterionsResponse,
-      ),
+      element: field("DeleteCampaignCriterionsResponse", NS, DeleteCampaignCriterionsResponse),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   GetCampaignCriterionsByIds: {
     kind: "soap",
     action: "GetCampaignCriterionsByIds",
     request: {
-      element: field(
-        "GetCampaignCriterionsByIdsRequest",
-        NS,
-        () => GetCampaignCriterionsByIdsRequest,
-      ),
+      element: field("GetCampaignCriterionsByIdsRequest", NS, GetCampaignCriterionsByIdsRequest),
     },
     response: {
-      element: field(
-        "GetCampaignCriterionsByIdsResponse",
-        NS,
-        () => GetCampaignCriterionsByIdsResponse,
-      ),
+      element: field("GetCampaignCriterionsByIdsResponse", NS, GetCampaignCriterionsByIdsResponse),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   AddBudgets: {
     kind: "soap",
     action: "AddBudgets",
-    request: { element: field("AddBudgetsRequest", NS, () => AddBudgetsRequest) },
-    response: { element: field("AddBudgetsResponse", NS, () => AddBudgetsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("AddBudgetsRequest", NS, AddBudgetsRequest) },
+    response: { element: field("AddBudgetsResponse", NS, AddBudgetsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateBudgets: {
     kind: "soap",
     action: "UpdateBudgets",
-    request: { element: field("UpdateBudgetsRequest", NS, () => UpdateBudgetsRequest) },
-    response: { element: field("UpdateBudgetsResponse", NS, () => UpdateBudgetsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("UpdateBudgetsRequest", NS, UpdateBudgetsRequest) },
+    response: { element: field("UpdateBudgetsResponse", NS, UpdateBudgetsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteBudgets: {
     kind: "soap",
     action: "DeleteBudgets",
-    request: { element: field("DeleteBudgetsRequest", NS, () => DeleteBudgetsRequest) },
-    response: { element: field("DeleteBudgetsResponse", NS, () => DeleteBudgetsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("DeleteBudgetsRequest", NS, DeleteBudgetsRequest) },
+    response: { element: field("DeleteBudgetsResponse", NS, DeleteBudgetsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   GetBudgetsByIds: {
     kind: "soap",
     action: "GetBudgetsByIds",
-    request: { element: field("GetBudgetsByIdsRequest", NS, () => GetBudgetsByIdsRequest) },
-    response: { element: field("GetBudgetsByIdsResponse", NS, () => GetBudgetsByIdsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("GetBudgetsByIdsRequest", NS, GetBudgetsByIdsRequest) },
+    response: { element: field("GetBudgetsByIdsResponse", NS, GetBudgetsByIdsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   GetCampaignIdsByBudgetIds: {
     kind: "soap",
     action: "GetCampaignIdsByBudgetIds",
     request: {
-      element: field(
-        "GetCampaignIdsByBudgetIdsRequest",
-        NS,
-        () => GetCampaignIdsByBudgetIdsRequest,
-      ),
+      element: field("GetCampaignIdsByBudgetIdsRequest", NS, GetCampaignIdsByBudgetIdsRequest),
     },
     response: {
-      element: field(
-        "GetCampaignIdsByBudgetIdsResponse",
-        NS,
-        () => GetCampaignIdsByBudgetIdsResponse,
-      ),
+      element: field("GetCampaignIdsByBudgetIdsResponse", NS, GetCampaignIdsByBudgetIdsResponse),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   AddBidStrategies: {
     kind: "soap",
     action: "AddBidStrategies",
-    request: { element: field("AddBidStrategiesRequest", NS, () => AddBidStrategiesRequest) },
-    response: { element: field("AddBidStrategiesResponse", NS, () => AddBidStrategiesResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("AddBidStrategiesRequest", NS, AddBidStrategiesRequest) },
+    response: { element: field("AddBidStrategiesResponse", NS, AddBidStrategiesResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateBidStrategies: {
     kind: "soap",
     action: "UpdateBidStrategies",
-    request: { element: field("UpdateBidStrategiesRequest", NS, () => UpdateBidStrategiesRequest) },
-    response: {
-      element: field("UpdateBidStrategiesResponse", NS, () => UpdateBidStrategiesResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("UpdateBidStrategiesRequest", NS, UpdateBidStrategiesRequest) },
+    response: { element: field("UpdateBidStrategiesResponse", NS, UpdateBidStrategiesResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteBidStrategies: {
     kind: "soap",
     action: "DeleteBidStrategies",
-    request: { element: field("DeleteBidStrategiesRequest", NS, () => DeleteBidStrategiesRequest) },
-    response: {
-      element: field("DeleteBidStrategiesResponse", NS, () => DeleteBidStrategiesResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("DeleteBidStrategiesRequest", NS, DeleteBidStrategiesRequest) },
+    response: { element: field("DeleteBidStrategiesResponse", NS, DeleteBidStrategiesResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   GetBidStrategiesByIds: {
     kind: "soap",
     action: "GetBidStrategiesByIds",
-    request: {
-      element: field("GetBidStrategiesByIdsRequest", NS, () => GetBidStrategiesByIdsRequest),
-    },
+    request: { element: field("GetBidStrategiesByIdsRequest", NS, GetBidStrategiesByIdsRequest) },
     response: {
-      element: field("GetBidStrategiesByIdsResponse", NS, () => GetBidStrategiesByIdsResponse),
+      element: field("GetBidStrategiesByIdsResponse", NS, GetBidStrategiesByIdsResponse),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   GetCampaignIdsByBidStrategyIds: {
     kind: "soap",
@@ -8919,126 +8645,106 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "GetCampaignIdsByBidStrategyIdsRequest",
         NS,
-        () => GetCampaignIdsByBidStrategyIdsRequest,
+        GetCampaignIdsByBidStrategyIdsRequest,
       ),
     },
     response: {
       element: field(
         "GetCampaignIdsByBidStrategyIdsResponse",
         NS,
-        () => GetCampaignIdsByBidStrategyIdsResponse,
+        GetCampaignIdsByBidStrategyIdsResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   AddAudienceGroups: {
     kind: "soap",
     action: "AddAudienceGroups",
-    request: { element: field("AddAudienceGroupsRequest", NS, () => AddAudienceGroupsRequest) },
-    response: { element: field("AddAudienceGroupsResponse", NS, () => AddAudienceGroupsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("AddAudienceGroupsRequest", NS, AddAudienceGroupsRequest) },
+    response: { element: field("AddAudienceGroupsResponse", NS, AddAudienceGroupsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateAudienceGroups: {
     kind: "soap",
     action: "UpdateAudienceGroups",
-    request: {
-      element: field("UpdateAudienceGroupsRequest", NS, () => UpdateAudienceGroupsRequest),
-    },
-    response: {
-      element: field("UpdateAudienceGroupsResponse", NS, () => UpdateAudienceGroupsResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("UpdateAudienceGroupsRequest", NS, UpdateAudienceGroupsRequest) },
+    response: { element: field("UpdateAudienceGroupsResponse", NS, UpdateAudienceGroupsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteAudienceGroups: {
     kind: "soap",
     action: "DeleteAudienceGroups",
-    request: {
-      element: field("DeleteAudienceGroupsRequest", NS, () => DeleteAudienceGroupsRequest),
-    },
-    response: {
-      element: field("DeleteAudienceGroupsResponse", NS, () => DeleteAudienceGroupsResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("DeleteAudienceGroupsRequest", NS, DeleteAudienceGroupsRequest) },
+    response: { element: field("DeleteAudienceGroupsResponse", NS, DeleteAudienceGroupsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   GetAudienceGroupsByIds: {
     kind: "soap",
     action: "GetAudienceGroupsByIds",
-    request: {
-      element: field("GetAudienceGroupsByIdsRequest", NS, () => GetAudienceGroupsByIdsRequest),
-    },
+    request: { element: field("GetAudienceGroupsByIdsRequest", NS, GetAudienceGroupsByIdsRequest) },
     response: {
-      element: field("GetAudienceGroupsByIdsResponse", NS, () => GetAudienceGroupsByIdsResponse),
+      element: field("GetAudienceGroupsByIdsResponse", NS, GetAudienceGroupsByIdsResponse),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   AddAssetGroups: {
     kind: "soap",
     action: "AddAssetGroups",
-    request: { element: field("AddAssetGroupsRequest", NS, () => AddAssetGroupsRequest) },
-    response: { element: field("AddAssetGroupsResponse", NS, () => AddAssetGroupsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("AddAssetGroupsRequest", NS, AddAssetGroupsRequest) },
+    response: { element: field("AddAssetGroupsResponse", NS, AddAssetGroupsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateAssetGroups: {
     kind: "soap",
     action: "UpdateAssetGroups",
-    request: { element: field("UpdateAssetGroupsRequest", NS, () => UpdateAssetGroupsRequest) },
-    response: { element: field("UpdateAssetGroupsResponse", NS, () => UpdateAssetGroupsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("UpdateAssetGroupsRequest", NS, UpdateAssetGroupsRequest) },
+    response: { element: field("UpdateAssetGroupsResponse", NS, UpdateAssetGroupsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteAssetGroups: {
     kind: "soap",
     action: "DeleteAssetGroups",
-    request: { element: field("DeleteAssetGroupsRequest", NS, () => DeleteAssetGroupsRequest) },
-    response: { element: field("DeleteAssetGroupsResponse", NS, () => DeleteAssetGroupsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("DeleteAssetGroupsRequest", NS, DeleteAssetGroupsRequest) },
+    response: { element: field("DeleteAssetGroupsResponse", NS, DeleteAssetGroupsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   GetAssetGroupsByIds: {
     kind: "soap",
     action: "GetAssetGroupsByIds",
-    request: { element: field("GetAssetGroupsByIdsRequest", NS, () => GetAssetGroupsByIdsRequest) },
-    response: {
-      element: field("GetAssetGroupsByIdsResponse", NS, () => GetAssetGroupsByIdsResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("GetAssetGroupsByIdsRequest", NS, GetAssetGroupsByIdsRequest) },
+    response: { element: field("GetAssetGroupsByIdsResponse", NS, GetAssetGroupsByIdsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   GetAssetGroupsByCampaignId: {
     kind: "soap",
     action: "GetAssetGroupsByCampaignId",
     request: {
-      element: field(
-        "GetAssetGroupsByCampaignIdRequest",
-        NS,
-        () => GetAssetGroupsByCampaignIdRequest,
-      ),
+      element: field("GetAssetGroupsByCampaignIdRequest", NS, GetAssetGroupsByCampaignIdRequest),
     },
     response: {
-      element: field(
-        "GetAssetGroupsByCampaignIdResponse",
-        NS,
-        () => GetAssetGroupsByCampaignIdResponse,
-      ),
+      element: field("GetAssetGroupsByCampaignIdResponse", NS, GetAssetGroupsByCampaignIdResponse),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   GetAssetGroupsEditorialReasons: {
     kind: "soap",
@@ -9047,19 +8753,19 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "GetAssetGroupsEditorialReasonsRequest",
         NS,
-        () => GetAssetGroupsEditorialReasonsRequest,
+        GetAssetGroupsEditorialReasonsRequest,
       ),
     },
     response: {
       element: field(
         "GetAssetGroupsEditorialReasonsResponse",
         NS,
-        () => GetAssetGroupsEditorialReasonsResponse,
+        GetAssetGroupsEditorialReasonsResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   SetAudienceGroupAssetGroupAssociations: {
     kind: "soap",
@@ -9068,19 +8774,19 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "SetAudienceGroupAssetGroupAssociationsRequest",
         NS,
-        () => SetAudienceGroupAssetGroupAssociationsRequest,
+        SetAudienceGroupAssetGroupAssociationsRequest,
       ),
     },
     response: {
       element: field(
         "SetAudienceGroupAssetGroupAssociationsResponse",
         NS,
-        () => SetAudienceGroupAssetGroupAssociationsResponse,
+        SetAudienceGroupAssetGroupAssociationsResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteAudienceGroupAssetGroupAssociations: {
     kind: "soap",
@@ -9089,19 +8795,19 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "DeleteAudienceGroupAssetGroupAssociationsRequest",
         NS,
-        () => DeleteAudienceGroupAssetGroupAssociationsRequest,
+        DeleteAudienceGroupAssetGroupAssociationsRequest,
       ),
     },
     response: {
       element: field(
         "DeleteAudienceGroupAssetGroupAssociationsResponse",
         NS,
-        () => DeleteAudienceGroupAssetGroupAssociationsResponse,
+        DeleteAudienceGroupAssetGroupAssociationsResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   GetAudienceGroupAssetGroupAssociationsByAssetGroupIds: {
     kind: "soap",
@@ -9110,19 +8816,19 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest",
         NS,
-        () => GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest,
+        GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest,
       ),
     },
     response: {
       element: field(
         "GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse",
         NS,
-        () => GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse,
+        GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   GetAudienceGroupAssetGroupAssociationsByAudienceGroupIds: {
     kind: "soap",
@@ -9131,187 +8837,165 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest",
         NS,
-        () => GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest,
+        GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest,
       ),
     },
     response: {
       element: field(
         "GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse",
         NS,
-        () => GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse,
+        GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   AddAudiences: {
     kind: "soap",
     action: "AddAudiences",
-    request: { element: field("AddAudiencesRequest", NS, () => AddAudiencesRequest) },
-    response: { element: field("AddAudiencesResponse", NS, () => AddAudiencesResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("AddAudiencesRequest", NS, AddAudiencesRequest) },
+    response: { element: field("AddAudiencesResponse", NS, AddAudiencesResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateAudiences: {
     kind: "soap",
     action: "UpdateAudiences",
-    request: { element: field("UpdateAudiencesRequest", NS, () => UpdateAudiencesRequest) },
-    response: { element: field("UpdateAudiencesResponse", NS, () => UpdateAudiencesResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("UpdateAudiencesRequest", NS, UpdateAudiencesRequest) },
+    response: { element: field("UpdateAudiencesResponse", NS, UpdateAudiencesResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteAudiences: {
     kind: "soap",
     action: "DeleteAudiences",
-    request: { element: field("DeleteAudiencesRequest", NS, () => DeleteAudiencesRequest) },
-    response: { element: field("DeleteAudiencesResponse", NS, () => DeleteAudiencesResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("DeleteAudiencesRequest", NS, DeleteAudiencesRequest) },
+    response: { element: field("DeleteAudiencesResponse", NS, DeleteAudiencesResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   GetAudiencesByIds: {
     kind: "soap",
     action: "GetAudiencesByIds",
-    request: { element: field("GetAudiencesByIdsRequest", NS, () => GetAudiencesByIdsRequest) },
-    response: { element: field("GetAudiencesByIdsResponse", NS, () => GetAudiencesByIdsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("GetAudiencesByIdsRequest", NS, GetAudiencesByIdsRequest) },
+    response: { element: field("GetAudiencesByIdsResponse", NS, GetAudiencesByIdsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   ApplyCustomerListItems: {
     kind: "soap",
     action: "ApplyCustomerListItems",
-    request: {
-      element: field("ApplyCustomerListItemsRequest", NS, () => ApplyCustomerListItemsRequest),
-    },
+    request: { element: field("ApplyCustomerListItemsRequest", NS, ApplyCustomerListItemsRequest) },
     response: {
-      element: field("ApplyCustomerListItemsResponse", NS, () => ApplyCustomerListItemsResponse),
+      element: field("ApplyCustomerListItemsResponse", NS, ApplyCustomerListItemsResponse),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   ApplyCustomerListUserData: {
     kind: "soap",
     action: "ApplyCustomerListUserData",
     request: {
-      element: field(
-        "ApplyCustomerListUserDataRequest",
-        NS,
-        () => ApplyCustomerListUserDataRequest,
-      ),
+      element: field("ApplyCustomerListUserDataRequest", NS, ApplyCustomerListUserDataRequest),
     },
     response: {
-      element: field(
-        "ApplyCustomerListUserDataResponse",
-        NS,
-        () => ApplyCustomerListUserDataResponse,
-      ),
+      element: field("ApplyCustomerListUserDataResponse", NS, ApplyCustomerListUserDataResponse),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   GetUetTagsByIds: {
     kind: "soap",
     action: "GetUetTagsByIds",
-    request: { element: field("GetUetTagsByIdsRequest", NS, () => GetUetTagsByIdsRequest) },
-    response: { element: field("GetUetTagsByIdsResponse", NS, () => GetUetTagsByIdsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("GetUetTagsByIdsRequest", NS, GetUetTagsByIdsRequest) },
+    response: { element: field("GetUetTagsByIdsResponse", NS, GetUetTagsByIdsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   AddUetTags: {
     kind: "soap",
     action: "AddUetTags",
-    request: { element: field("AddUetTagsRequest", NS, () => AddUetTagsRequest) },
-    response: { element: field("AddUetTagsResponse", NS, () => AddUetTagsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("AddUetTagsRequest", NS, AddUetTagsRequest) },
+    response: { element: field("AddUetTagsResponse", NS, AddUetTagsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateUetTags: {
     kind: "soap",
     action: "UpdateUetTags",
-    request: { element: field("UpdateUetTagsRequest", NS, () => UpdateUetTagsRequest) },
-    response: { element: field("UpdateUetTagsResponse", NS, () => UpdateUetTagsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("UpdateUetTagsRequest", NS, UpdateUetTagsRequest) },
+    response: { element: field("UpdateUetTagsResponse", NS, UpdateUetTagsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   GetConversionGoalsByIds: {
     kind: "soap",
     action: "GetConversionGoalsByIds",
     request: {
-      element: field("GetConversionGoalsByIdsRequest", NS, () => GetConversionGoalsByIdsRequest),
+      element: field("GetConversionGoalsByIdsRequest", NS, GetConversionGoalsByIdsRequest),
     },
     response: {
-      element: field("GetConversionGoalsByIdsResponse", NS, () => GetConversionGoalsByIdsResponse),
+      element: field("GetConversionGoalsByIdsResponse", NS, GetConversionGoalsByIdsResponse),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   GetConversionGoalsByTagIds: {
     kind: "soap",
     action: "GetConversionGoalsByTagIds",
     request: {
-      element: field(
-        "GetConversionGoalsByTagIdsRequest",
-        NS,
-        () => GetConversionGoalsByTagIdsRequest,
-      ),
+      element: field("GetConversionGoalsByTagIdsRequest", NS, GetConversionGoalsByTagIdsRequest),
     },
     response: {
-      element: field(
-        "GetConversionGoalsByTagIdsResponse",
-        NS,
-        () => GetConversionGoalsByTagIdsResponse,
-      ),
+      element: field("GetConversionGoalsByTagIdsResponse", NS, GetConversionGoalsByTagIdsResponse),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   AddConversionGoals: {
     kind: "soap",
     action: "AddConversionGoals",
-    request: { element: field("AddConversionGoalsRequest", NS, () => AddConversionGoalsRequest) },
-    response: {
-      element: field("AddConversionGoalsResponse", NS, () => AddConversionGoalsResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("AddConversionGoalsRequest", NS, AddConversionGoalsRequest) },
+    response: { element: field("AddConversionGoalsResponse", NS, AddConversionGoalsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateConversionGoals: {
     kind: "soap",
     action: "UpdateConversionGoals",
-    request: {
-      element: field("UpdateConversionGoalsRequest", NS, () => UpdateConversionGoalsRequest),
-    },
+    request: { element: field("UpdateConversionGoalsRequest", NS, UpdateConversionGoalsRequest) },
     response: {
-      element: field("UpdateConversionGoalsResponse", NS, () => UpdateConversionGoalsResponse),
+      element: field("UpdateConversionGoalsResponse", NS, UpdateConversionGoalsResponse),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   ApplyOfflineConversions: {
     kind: "soap",
     action: "ApplyOfflineConversions",
     request: {
-      element: field("ApplyOfflineConversionsRequest", NS, () => ApplyOfflineConversionsRequest),
+      element: field("ApplyOfflineConversionsRequest", NS, ApplyOfflineConversionsRequest),
     },
     response: {
-      element: field("ApplyOfflineConversionsResponse", NS, () => ApplyOfflineConversionsResponse),
+      element: field("ApplyOfflineConversionsResponse", NS, ApplyOfflineConversionsResponse),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   ApplyOfflineConversionAdjustments: {
     kind: "soap",
@@ -9320,19 +9004,19 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "ApplyOfflineConversionAdjustmentsRequest",
         NS,
-        () => ApplyOfflineConversionAdjustmentsRequest,
+        ApplyOfflineConversionAdjustmentsRequest,
       ),
     },
     response: {
       element: field(
         "ApplyOfflineConversionAdjustmentsResponse",
         NS,
-        () => ApplyOfflineConversionAdjustmentsResponse,
+        ApplyOfflineConversionAdjustmentsResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   ApplyOnlineConversionAdjustments: {
     kind: "soap",
@@ -9341,40 +9025,36 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "ApplyOnlineConversionAdjustmentsRequest",
         NS,
-        () => ApplyOnlineConversionAdjustmentsRequest,
+        ApplyOnlineConversionAdjustmentsRequest,
       ),
     },
     response: {
       element: field(
         "ApplyOnlineConversionAdjustmentsResponse",
         NS,
-        () => ApplyOnlineConversionAdjustmentsResponse,
+        ApplyOnlineConversionAdjustmentsResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   GetOfflineConversionReports: {
     kind: "soap",
     action: "GetOfflineConversionReports",
     request: {
-      element: field(
-        "GetOfflineConversionReportsRequest",
-        NS,
-        () => GetOfflineConversionReportsRequest,
-      ),
+      element: field("GetOfflineConversionReportsRequest", NS, GetOfflineConversionReportsRequest),
     },
     response: {
       element: field(
         "GetOfflineConversionReportsResponse",
         NS,
-        () => GetOfflineConversionReportsResponse,
+        GetOfflineConversionReportsResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   GetOfflineConversionReportByGoalIds: {
     kind: "soap",
@@ -9383,81 +9063,77 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "GetOfflineConversionReportByGoalIdsRequest",
         NS,
-        () => GetOfflineConversionReportByGoalIdsRequest,
+        GetOfflineConversionReportByGoalIdsRequest,
       ),
     },
     response: {
       element: field(
         "GetOfflineConversionReportByGoalIdsResponse",
         NS,
-        () => GetOfflineConversionReportByGoalIdsResponse,
+        GetOfflineConversionReportByGoalIdsResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   AddLabels: {
     kind: "soap",
     action: "AddLabels",
-    request: { element: field("AddLabelsRequest", NS, () => AddLabelsRequest) },
-    response: { element: field("AddLabelsResponse", NS, () => AddLabelsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("AddLabelsRequest", NS, AddLabelsRequest) },
+    response: { element: field("AddLabelsResponse", NS, AddLabelsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteLabels: {
     kind: "soap",
     action: "DeleteLabels",
-    request: { element: field("DeleteLabelsRequest", NS, () => DeleteLabelsRequest) },
-    response: { element: field("DeleteLabelsResponse", NS, () => DeleteLabelsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("DeleteLabelsRequest", NS, DeleteLabelsRequest) },
+    response: { element: field("DeleteLabelsResponse", NS, DeleteLabelsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateLabels: {
     kind: "soap",
     action: "UpdateLabels",
-    request: { element: field("UpdateLabelsRequest", NS, () => UpdateLabelsRequest) },
-    response: { element: field("UpdateLabelsResponse", NS, () => UpdateLabelsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("UpdateLabelsRequest", NS, UpdateLabelsRequest) },
+    response: { element: field("UpdateLabelsResponse", NS, UpdateLabelsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   GetLabelsByIds: {
     kind: "soap",
     action: "GetLabelsByIds",
-    request: { element: field("GetLabelsByIdsRequest", NS, () => GetLabelsByIdsRequest) },
-    response: { element: field("GetLabelsByIdsResponse", NS, () => GetLabelsByIdsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("GetLabelsByIdsRequest", NS, GetLabelsByIdsRequest) },
+    response: { element: field("GetLabelsByIdsResponse", NS, GetLabelsByIdsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   SetLabelAssociations: {
     kind: "soap",
     action: "SetLabelAssociations",
-    request: {
-      element: field("SetLabelAssociationsRequest", NS, () => SetLabelAssociationsRequest),
-    },
-    response: {
-      element: field("SetLabelAssociationsResponse", NS, () => SetLabelAssociationsResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("SetLabelAssociationsRequest", NS, SetLabelAssociationsRequest) },
+    response: { element: field("SetLabelAssociationsResponse", NS, SetLabelAssociationsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteLabelAssociations: {
     kind: "soap",
     action: "DeleteLabelAssociations",
     request: {
-      element: field("DeleteLabelAssociationsRequest", NS, () => DeleteLabelAssociationsRequest),
+      element: field("DeleteLabelAssociationsRequest", NS, DeleteLabelAssociationsRequest),
     },
     response: {
-      element: field("DeleteLabelAssociationsResponse", NS, () => DeleteLabelAssociationsResponse),
+      element: field("DeleteLabelAssociationsResponse", NS, DeleteLabelAssociationsResponse),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   GetLabelAssociationsByEntityIds: {
     kind: "soap",
@@ -9466,19 +9142,19 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "GetLabelAssociationsByEntityIdsRequest",
         NS,
-        () => GetLabelAssociationsByEntityIdsRequest,
+        GetLabelAssociationsByEntityIdsRequest,
       ),
     },
     response: {
       element: field(
         "GetLabelAssociationsByEntityIdsResponse",
         NS,
-        () => GetLabelAssociationsByEntityIdsResponse,
+        GetLabelAssociationsByEntityIdsResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   GetLabelAssociationsByLabelIds: {
     kind: "soap",
@@ -9487,244 +9163,220 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "GetLabelAssociationsByLabelIdsRequest",
         NS,
-        () => GetLabelAssociationsByLabelIdsRequest,
+        GetLabelAssociationsByLabelIdsRequest,
       ),
     },
     response: {
       element: field(
         "GetLabelAssociationsByLabelIdsResponse",
         NS,
-        () => GetLabelAssociationsByLabelIdsResponse,
+        GetLabelAssociationsByLabelIdsResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   AddExperiments: {
     kind: "soap",
     action: "AddExperiments",
-    request: { element: field("AddExperimentsRequest", NS, () => AddExperimentsRequest) },
-    response: { element: field("AddExperimentsResponse", NS, () => AddExperimentsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("AddExperimentsRequest", NS, AddExperimentsRequest) },
+    response: { element: field("AddExperimentsResponse", NS, AddExperimentsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteExperiments: {
     kind: "soap",
     action: "DeleteExperiments",
-    request: { element: field("DeleteExperimentsRequest", NS, () => DeleteExperimentsRequest) },
-    response: { element: field("DeleteExperimentsResponse", NS, () => DeleteExperimentsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("DeleteExperimentsRequest", NS, DeleteExperimentsRequest) },
+    response: { element: field("DeleteExperimentsResponse", NS, DeleteExperimentsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateExperiments: {
     kind: "soap",
     action: "UpdateExperiments",
-    request: { element: field("UpdateExperimentsRequest", NS, () => UpdateExperimentsRequest) },
-    response: { element: field("UpdateExperimentsResponse", NS, () => UpdateExperimentsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("UpdateExperimentsRequest", NS, UpdateExperimentsRequest) },
+    response: { element: field("UpdateExperimentsResponse", NS, UpdateExperimentsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   GetExperimentsByIds: {
     kind: "soap",
     action: "GetExperimentsByIds",
-    request: { element: field("GetExperimentsByIdsRequest", NS, () => GetExperimentsByIdsRequest) },
-    response: {
-      element: field("GetExperimentsByIdsResponse", NS, () => GetExperimentsByIdsResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("GetExperimentsByIdsRequest", NS, GetExperimentsByIdsRequest) },
+    response: { element: field("GetExperimentsByIdsResponse", NS, GetExperimentsByIdsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   GetProfileDataFileUrl: {
     kind: "soap",
     action: "GetProfileDataFileUrl",
-    request: {
-      element: field("GetProfileDataFileUrlRequest", NS, () => GetProfileDataFileUrlRequest),
-    },
+    request: { element: field("GetProfileDataFileUrlRequest", NS, GetProfileDataFileUrlRequest) },
     response: {
-      element: field("GetProfileDataFileUrlResponse", NS, () => GetProfileDataFileUrlResponse),
+      element: field("GetProfileDataFileUrlResponse", NS, GetProfileDataFileUrlResponse),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   SearchCompanies: {
     kind: "soap",
     action: "SearchCompanies",
-    request: { element: field("SearchCompaniesRequest", NS, () => SearchCompaniesRequest) },
-    response: { element: field("SearchCompaniesResponse", NS, () => SearchCompaniesResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("SearchCompaniesRequest", NS, SearchCompaniesRequest) },
+    response: { element: field("SearchCompaniesResponse", NS, SearchCompaniesResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   GetFileImportUploadUrl: {
     kind: "soap",
     action: "GetFileImportUploadUrl",
-    request: {
-      element: field("GetFileImportUploadUrlRequest", NS, () => GetFileImportUploadUrlRequest),
-    },
+    request: { element: field("GetFileImportUploadUrlRequest", NS, GetFileImportUploadUrlRequest) },
     response: {
-      element: field("GetFileImportUploadUrlResponse", NS, () => GetFileImportUploadUrlResponse),
+      element: field("GetFileImportUploadUrlResponse", NS, GetFileImportUploadUrlResponse),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   AddImportJobs: {
     kind: "soap",
     action: "AddImportJobs",
-    request: { element: field("AddImportJobsRequest", NS, () => AddImportJobsRequest) },
-    response: { element: field("AddImportJobsResponse", NS, () => AddImportJobsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("AddImportJobsRequest", NS, AddImportJobsRequest) },
+    response: { element: field("AddImportJobsResponse", NS, AddImportJobsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   GetImportResults: {
     kind: "soap",
     action: "GetImportResults",
-    request: { element: field("GetImportResultsRequest", NS, () => GetImportResultsRequest) },
-    response: { element: field("GetImportResultsResponse", NS, () => GetImportResultsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("GetImportResultsRequest", NS, GetImportResultsRequest) },
+    response: { element: field("GetImportResultsResponse", NS, GetImportResultsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   GetImportJobsByIds: {
     kind: "soap",
     action: "GetImportJobsByIds",
-    request: { element: field("GetImportJobsByIdsRequest", NS, () => GetImportJobsByIdsRequest) },
-    response: {
-      element: field("GetImportJobsByIdsResponse", NS, () => GetImportJobsByIdsResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("GetImportJobsByIdsRequest", NS, GetImportJobsByIdsRequest) },
+    response: { element: field("GetImportJobsByIdsResponse", NS, GetImportJobsByIdsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteImportJobs: {
     kind: "soap",
     action: "DeleteImportJobs",
-    request: { element: field("DeleteImportJobsRequest", NS, () => DeleteImportJobsRequest) },
-    response: { element: field("DeleteImportJobsResponse", NS, () => DeleteImportJobsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("DeleteImportJobsRequest", NS, DeleteImportJobsRequest) },
+    response: { element: field("DeleteImportJobsResponse", NS, DeleteImportJobsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   GetImportEntityIdsMapping: {
     kind: "soap",
     action: "GetImportEntityIdsMapping",
     request: {
-      element: field(
-        "GetImportEntityIdsMappingRequest",
-        NS,
-        () => GetImportEntityIdsMappingRequest,
-      ),
+      element: field("GetImportEntityIdsMappingRequest", NS, GetImportEntityIdsMappingRequest),
     },
     response: {
-      element: field(
-        "GetImportEntityIdsMappingResponse",
-        NS,
-        () => GetImportEntityIdsMappingResponse,
-      ),
+      element: field("GetImportEntityIdsMappingResponse", NS, GetImportEntityIdsMappingResponse),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateImportJobs: {
     kind: "soap",
     action: "UpdateImportJobs",
-    request: { element: field("UpdateImportJobsRequest", NS, () => UpdateImportJobsRequest) },
-    response: { element: field("UpdateImportJobsResponse", NS, () => UpdateImportJobsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("UpdateImportJobsRequest", NS, UpdateImportJobsRequest) },
+    response: { element: field("UpdateImportJobsResponse", NS, UpdateImportJobsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   AddVideos: {
     kind: "soap",
     action: "AddVideos",
-    request: { element: field("AddVideosRequest", NS, () => AddVideosRequest) },
-    response: { element: field("AddVideosResponse", NS, () => AddVideosResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("AddVideosRequest", NS, AddVideosRequest) },
+    response: { element: field("AddVideosResponse", NS, AddVideosResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteVideos: {
     kind: "soap",
     action: "DeleteVideos",
-    request: { element: field("DeleteVideosRequest", NS, () => DeleteVideosRequest) },
-    response: { element: field("DeleteVideosResponse", NS, () => DeleteVideosResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("DeleteVideosRequest", NS, DeleteVideosRequest) },
+    response: { element: field("DeleteVideosResponse", NS, DeleteVideosResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   GetVideosByIds: {
     kind: "soap",
     action: "GetVideosByIds",
-    request: { element: field("GetVideosByIdsRequest", NS, () => GetVideosByIdsRequest) },
-    response: { element: field("GetVideosByIdsResponse", NS, () => GetVideosByIdsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("GetVideosByIdsRequest", NS, GetVideosByIdsRequest) },
+    response: { element: field("GetVideosByIdsResponse", NS, GetVideosByIdsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateVideos: {
     kind: "soap",
     action: "UpdateVideos",
-    request: { element: field("UpdateVideosRequest", NS, () => UpdateVideosRequest) },
-    response: { element: field("UpdateVideosResponse", NS, () => UpdateVideosResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("UpdateVideosRequest", NS, UpdateVideosRequest) },
+    response: { element: field("UpdateVideosResponse", NS, UpdateVideosResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   AddHTML5s: {
     kind: "soap",
     action: "AddHTML5s",
-    request: { element: field("AddHTML5sRequest", NS, () => AddHTML5sRequest) },
-    response: { element: field("AddHTML5sResponse", NS, () => AddHTML5sResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("AddHTML5sRequest", NS, AddHTML5sRequest) },
+    response: { element: field("AddHTML5sResponse", NS, AddHTML5sResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   GetHTML5sByIds: {
     kind: "soap",
     action: "GetHTML5sByIds",
-    request: { element: field("GetHTML5sByIdsRequest", NS, () => GetHTML5sByIdsRequest) },
-    response: { element: field("GetHTML5sByIdsResponse", NS, () => GetHTML5sByIdsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("GetHTML5sByIdsRequest", NS, GetHTML5sByIdsRequest) },
+    response: { element: field("GetHTML5sByIdsResponse", NS, GetHTML5sByIdsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteHTML5s: {
     kind: "soap",
     action: "DeleteHTML5s",
-    request: { element: field("DeleteHTML5sRequest", NS, () => DeleteHTML5sRequest) },
-    response: { element: field("DeleteHTML5sResponse", NS, () => DeleteHTML5sResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("DeleteHTML5sRequest", NS, DeleteHTML5sRequest) },
+    response: { element: field("DeleteHTML5sResponse", NS, DeleteHTML5sResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   AddCampaignConversionGoals: {
     kind: "soap",
     action: "AddCampaignConversionGoals",
     request: {
-      element: field(
-        "AddCampaignConversionGoalsRequest",
-        NS,
-        () => AddCampaignConversionGoalsRequest,
-      ),
+      element: field("AddCampaignConversionGoalsRequest", NS, AddCampaignConversionGoalsRequest),
     },
     response: {
-      element: field(
-        "AddCampaignConversionGoalsResponse",
-        NS,
-        () => AddCampaignConversionGoalsResponse,
-      ),
+      element: field("AddCampaignConversionGoalsResponse", NS, AddCampaignConversionGoalsResponse),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteCampaignConversionGoals: {
     kind: "soap",
@@ -9733,67 +9385,57 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "DeleteCampaignConversionGoalsRequest",
         NS,
-        () => DeleteCampaignConversionGoalsRequest,
+        DeleteCampaignConversionGoalsRequest,
       ),
     },
     response: {
       element: field(
         "DeleteCampaignConversionGoalsResponse",
         NS,
-        () => DeleteCampaignConversionGoalsResponse,
+        DeleteCampaignConversionGoalsResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   AddDataExclusions: {
     kind: "soap",
     action: "AddDataExclusions",
-    request: { element: field("AddDataExclusionsRequest", NS, () => AddDataExclusionsRequest) },
-    response: { element: field("AddDataExclusionsResponse", NS, () => AddDataExclusionsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("AddDataExclusionsRequest", NS, AddDataExclusionsRequest) },
+    response: { element: field("AddDataExclusionsResponse", NS, AddDataExclusionsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateDataExclusions: {
     kind: "soap",
     action: "UpdateDataExclusions",
-    request: {
-      element: field("UpdateDataExclusionsRequest", NS, () => UpdateDataExclusionsRequest),
-    },
-    response: {
-      element: field("UpdateDataExclusionsResponse", NS, () => UpdateDataExclusionsResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("UpdateDataExclusionsRequest", NS, UpdateDataExclusionsRequest) },
+    response: { element: field("UpdateDataExclusionsResponse", NS, UpdateDataExclusionsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteDataExclusions: {
     kind: "soap",
     action: "DeleteDataExclusions",
-    request: {
-      element: field("DeleteDataExclusionsRequest", NS, () => DeleteDataExclusionsRequest),
-    },
-    response: {
-      element: field("DeleteDataExclusionsResponse", NS, () => DeleteDataExclusionsResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("DeleteDataExclusionsRequest", NS, DeleteDataExclusionsRequest) },
+    response: { element: field("DeleteDataExclusionsResponse", NS, DeleteDataExclusionsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   GetDataExclusionsByIds: {
     kind: "soap",
     action: "GetDataExclusionsByIds",
-    request: {
-      element: field("GetDataExclusionsByIdsRequest", NS, () => GetDataExclusionsByIdsRequest),
-    },
+    request: { element: field("GetDataExclusionsByIdsRequest", NS, GetDataExclusionsByIdsRequest) },
     response: {
-      element: field("GetDataExclusionsByIdsResponse", NS, () => GetDataExclusionsByIdsResponse),
+      element: field("GetDataExclusionsByIdsResponse", NS, GetDataExclusionsByIdsResponse),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   GetDataExclusionsByAccountId: {
     kind: "soap",
@@ -9802,40 +9444,32 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "GetDataExclusionsByAccountIdRequest",
         NS,
-        () => GetDataExclusionsByAccountIdRequest,
+        GetDataExclusionsByAccountIdRequest,
       ),
     },
     response: {
       element: field(
         "GetDataExclusionsByAccountIdResponse",
         NS,
-        () => GetDataExclusionsByAccountIdResponse,
+        GetDataExclusionsByAccountIdResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   AddSeasonalityAdjustments: {
     kind: "soap",
     action: "AddSeasonalityAdjustments",
     request: {
-      element: field(
-        "AddSeasonalityAdjustmentsRequest",
-        NS,
-        () => AddSeasonalityAdjustmentsRequest,
-      ),
+      element: field("AddSeasonalityAdjustmentsRequest", NS, AddSeasonalityAdjustmentsRequest),
     },
     response: {
-      element: field(
-        "AddSeasonalityAdjustmentsResponse",
-        NS,
-        () => AddSeasonalityAdjustmentsResponse,
-      ),
+      element: field("AddSeasonalityAdjustmentsResponse", NS, AddSeasonalityAdjustmentsResponse),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateSeasonalityAdjustments: {
     kind: "soap",
@@ -9844,19 +9478,19 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "UpdateSeasonalityAdjustmentsRequest",
         NS,
-        () => UpdateSeasonalityAdjustmentsRequest,
+        UpdateSeasonalityAdjustmentsRequest,
       ),
     },
     response: {
       element: field(
         "UpdateSeasonalityAdjustmentsResponse",
         NS,
-        () => UpdateSeasonalityAdjustmentsResponse,
+        UpdateSeasonalityAdjustmentsResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteSeasonalityAdjustments: {
     kind: "soap",
@@ -9865,19 +9499,19 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "DeleteSeasonalityAdjustmentsRequest",
         NS,
-        () => DeleteSeasonalityAdjustmentsRequest,
+        DeleteSeasonalityAdjustmentsRequest,
       ),
     },
     response: {
       element: field(
         "DeleteSeasonalityAdjustmentsResponse",
         NS,
-        () => DeleteSeasonalityAdjustmentsResponse,
+        DeleteSeasonalityAdjustmentsResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   GetSeasonalityAdjustmentsByIds: {
     kind: "soap",
@@ -9886,19 +9520,19 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "GetSeasonalityAdjustmentsByIdsRequest",
         NS,
-        () => GetSeasonalityAdjustmentsByIdsRequest,
+        GetSeasonalityAdjustmentsByIdsRequest,
       ),
     },
     response: {
       element: field(
         "GetSeasonalityAdjustmentsByIdsResponse",
         NS,
-        () => GetSeasonalityAdjustmentsByIdsResponse,
+        GetSeasonalityAdjustmentsByIdsResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   GetSeasonalityAdjustmentsByAccountId: {
     kind: "soap",
@@ -9907,19 +9541,19 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "GetSeasonalityAdjustmentsByAccountIdRequest",
         NS,
-        () => GetSeasonalityAdjustmentsByAccountIdRequest,
+        GetSeasonalityAdjustmentsByAccountIdRequest,
       ),
     },
     response: {
       element: field(
         "GetSeasonalityAdjustmentsByAccountIdResponse",
         NS,
-        () => GetSeasonalityAdjustmentsByAccountIdResponse,
+        GetSeasonalityAdjustmentsByAccountIdResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   CreateAssetGroupRecommendation: {
     kind: "soap",
@@ -9928,19 +9562,19 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "CreateAssetGroupRecommendationRequest",
         NS,
-        () => CreateAssetGroupRecommendationRequest,
+        CreateAssetGroupRecommendationRequest,
       ),
     },
     response: {
       element: field(
         "CreateAssetGroupRecommendationResponse",
         NS,
-        () => CreateAssetGroupRecommendationResponse,
+        CreateAssetGroupRecommendationResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   CreateResponsiveAdRecommendation: {
     kind: "soap",
@@ -9949,19 +9583,19 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "CreateResponsiveAdRecommendationRequest",
         NS,
-        () => CreateResponsiveAdRecommendationRequest,
+        CreateResponsiveAdRecommendationRequest,
       ),
     },
     response: {
       element: field(
         "CreateResponsiveAdRecommendationResponse",
         NS,
-        () => CreateResponsiveAdRecommendationResponse,
+        CreateResponsiveAdRecommendationResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   CreateResponsiveSearchAdRecommendation: {
     kind: "soap",
@@ -9970,19 +9604,19 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "CreateResponsiveSearchAdRecommendationRequest",
         NS,
-        () => CreateResponsiveSearchAdRecommendationRequest,
+        CreateResponsiveSearchAdRecommendationRequest,
       ),
     },
     response: {
       element: field(
         "CreateResponsiveSearchAdRecommendationResponse",
         NS,
-        () => CreateResponsiveSearchAdRecommendationResponse,
+        CreateResponsiveSearchAdRecommendationResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   RefineAssetGroupRecommendation: {
     kind: "soap",
@@ -9991,19 +9625,19 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "RefineAssetGroupRecommendationRequest",
         NS,
-        () => RefineAssetGroupRecommendationRequest,
+        RefineAssetGroupRecommendationRequest,
       ),
     },
     response: {
       element: field(
         "RefineAssetGroupRecommendationResponse",
         NS,
-        () => RefineAssetGroupRecommendationResponse,
+        RefineAssetGroupRecommendationResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   RefineResponsiveAdRecommendation: {
     kind: "soap",
@@ -10012,19 +9646,19 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "RefineResponsiveAdRecommendationRequest",
         NS,
-        () => RefineResponsiveAdRecommendationRequest,
+        RefineResponsiveAdRecommendationRequest,
       ),
     },
     response: {
       element: field(
         "RefineResponsiveAdRecommendationResponse",
         NS,
-        () => RefineResponsiveAdRecommendationResponse,
+        RefineResponsiveAdRecommendationResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   RefineResponsiveSearchAdRecommendation: {
     kind: "soap",
@@ -10033,19 +9667,19 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "RefineResponsiveSearchAdRecommendationRequest",
         NS,
-        () => RefineResponsiveSearchAdRecommendationRequest,
+        RefineResponsiveSearchAdRecommendationRequest,
       ),
     },
     response: {
       element: field(
         "RefineResponsiveSearchAdRecommendationResponse",
         NS,
-        () => RefineResponsiveSearchAdRecommendationResponse,
+        RefineResponsiveSearchAdRecommendationResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   GetResponsiveAdRecommendationJob: {
     kind: "soap",
@@ -10054,40 +9688,32 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "GetResponsiveAdRecommendationJobRequest",
         NS,
-        () => GetResponsiveAdRecommendationJobRequest,
+        GetResponsiveAdRecommendationJobRequest,
       ),
     },
     response: {
       element: field(
         "GetResponsiveAdRecommendationJobResponse",
         NS,
-        () => GetResponsiveAdRecommendationJobResponse,
+        GetResponsiveAdRecommendationJobResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateConversionValueRules: {
     kind: "soap",
     action: "UpdateConversionValueRules",
     request: {
-      element: field(
-        "UpdateConversionValueRulesRequest",
-        NS,
-        () => UpdateConversionValueRulesRequest,
-      ),
+      element: field("UpdateConversionValueRulesRequest", NS, UpdateConversionValueRulesRequest),
     },
     response: {
-      element: field(
-        "UpdateConversionValueRulesResponse",
-        NS,
-        () => UpdateConversionValueRulesResponse,
-      ),
+      element: field("UpdateConversionValueRulesResponse", NS, UpdateConversionValueRulesResponse),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateConversionValueRulesStatus: {
     kind: "soap",
@@ -10096,32 +9722,32 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "UpdateConversionValueRulesStatusRequest",
         NS,
-        () => UpdateConversionValueRulesStatusRequest,
+        UpdateConversionValueRulesStatusRequest,
       ),
     },
     response: {
       element: field(
         "UpdateConversionValueRulesStatusResponse",
         NS,
-        () => UpdateConversionValueRulesStatusResponse,
+        UpdateConversionValueRulesStatusResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   AddConversionValueRules: {
     kind: "soap",
     action: "AddConversionValueRules",
     request: {
-      element: field("AddConversionValueRulesRequest", NS, () => AddConversionValueRulesRequest),
+      element: field("AddConversionValueRulesRequest", NS, AddConversionValueRulesRequest),
     },
     response: {
-      element: field("AddConversionValueRulesResponse", NS, () => AddConversionValueRulesResponse),
+      element: field("AddConversionValueRulesResponse", NS, AddConversionValueRulesResponse),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   GetConversionValueRulesByAccountId: {
     kind: "soap",
@@ -10130,19 +9756,19 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "GetConversionValueRulesByAccountIdRequest",
         NS,
-        () => GetConversionValueRulesByAccountIdRequest,
+        GetConversionValueRulesByAccountIdRequest,
       ),
     },
     response: {
       element: field(
         "GetConversionValueRulesByAccountIdResponse",
         NS,
-        () => GetConversionValueRulesByAccountIdResponse,
+        GetConversionValueRulesByAccountIdResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   GetConversionValueRulesByIds: {
     kind: "soap",
@@ -10151,46 +9777,46 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "GetConversionValueRulesByIdsRequest",
         NS,
-        () => GetConversionValueRulesByIdsRequest,
+        GetConversionValueRulesByIdsRequest,
       ),
     },
     response: {
       element: field(
         "GetConversionValueRulesByIdsResponse",
         NS,
-        () => GetConversionValueRulesByIdsResponse,
+        GetConversionValueRulesByIdsResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   AddBrandKits: {
     kind: "soap",
     action: "AddBrandKits",
-    request: { element: field("AddBrandKitsRequest", NS, () => AddBrandKitsRequest) },
-    response: { element: field("AddBrandKitsResponse", NS, () => AddBrandKitsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("AddBrandKitsRequest", NS, AddBrandKitsRequest) },
+    response: { element: field("AddBrandKitsResponse", NS, AddBrandKitsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateBrandKits: {
     kind: "soap",
     action: "UpdateBrandKits",
-    request: { element: field("UpdateBrandKitsRequest", NS, () => UpdateBrandKitsRequest) },
-    response: { element: field("UpdateBrandKitsResponse", NS, () => UpdateBrandKitsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("UpdateBrandKitsRequest", NS, UpdateBrandKitsRequest) },
+    response: { element: field("UpdateBrandKitsResponse", NS, UpdateBrandKitsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteBrandKits: {
     kind: "soap",
     action: "DeleteBrandKits",
-    request: { element: field("DeleteBrandKitsRequest", NS, () => DeleteBrandKitsRequest) },
-    response: { element: field("DeleteBrandKitsResponse", NS, () => DeleteBrandKitsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("DeleteBrandKitsRequest", NS, DeleteBrandKitsRequest) },
+    response: { element: field("DeleteBrandKitsResponse", NS, DeleteBrandKitsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   CreateBrandKitRecommendation: {
     kind: "soap",
@@ -10199,19 +9825,19 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "CreateBrandKitRecommendationRequest",
         NS,
-        () => CreateBrandKitRecommendationRequest,
+        CreateBrandKitRecommendationRequest,
       ),
     },
     response: {
       element: field(
         "CreateBrandKitRecommendationResponse",
         NS,
-        () => CreateBrandKitRecommendationResponse,
+        CreateBrandKitRecommendationResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   AddNewCustomerAcquisitionGoals: {
     kind: "soap",
@@ -10220,19 +9846,19 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "AddNewCustomerAcquisitionGoalsRequest",
         NS,
-        () => AddNewCustomerAcquisitionGoalsRequest,
+        AddNewCustomerAcquisitionGoalsRequest,
       ),
     },
     response: {
       element: field(
         "AddNewCustomerAcquisitionGoalsResponse",
         NS,
-        () => AddNewCustomerAcquisitionGoalsResponse,
+        AddNewCustomerAcquisitionGoalsResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateNewCustomerAcquisitionGoals: {
     kind: "soap",
@@ -10241,19 +9867,19 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "UpdateNewCustomerAcquisitionGoalsRequest",
         NS,
-        () => UpdateNewCustomerAcquisitionGoalsRequest,
+        UpdateNewCustomerAcquisitionGoalsRequest,
       ),
     },
     response: {
       element: field(
         "UpdateNewCustomerAcquisitionGoalsResponse",
         NS,
-        () => UpdateNewCustomerAcquisitionGoalsResponse,
+        UpdateNewCustomerAcquisitionGoalsResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   GetNewCustomerAcquisitionGoalsByAccountId: {
     kind: "soap",
@@ -10262,173 +9888,153 @@ const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
       element: field(
         "GetNewCustomerAcquisitionGoalsByAccountIdRequest",
         NS,
-        () => GetNewCustomerAcquisitionGoalsByAccountIdRequest,
+        GetNewCustomerAcquisitionGoalsByAccountIdRequest,
       ),
     },
     response: {
       element: field(
         "GetNewCustomerAcquisitionGoalsByAccountIdResponse",
         NS,
-        () => GetNewCustomerAcquisitionGoalsByAccountIdResponse,
+        GetNewCustomerAcquisitionGoalsByAccountIdResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   GetBrandKitsByAccountId: {
     kind: "soap",
     action: "GetBrandKitsByAccountId",
     request: {
-      element: field("GetBrandKitsByAccountIdRequest", NS, () => GetBrandKitsByAccountIdRequest),
+      element: field("GetBrandKitsByAccountIdRequest", NS, GetBrandKitsByAccountIdRequest),
     },
     response: {
-      element: field("GetBrandKitsByAccountIdResponse", NS, () => GetBrandKitsByAccountIdResponse),
+      element: field("GetBrandKitsByAccountIdResponse", NS, GetBrandKitsByAccountIdResponse),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   GetBrandKitsByIds: {
     kind: "soap",
     action: "GetBrandKitsByIds",
-    request: { element: field("GetBrandKitsByIdsRequest", NS, () => GetBrandKitsByIdsRequest) },
-    response: { element: field("GetBrandKitsByIdsResponse", NS, () => GetBrandKitsByIdsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("GetBrandKitsByIdsRequest", NS, GetBrandKitsByIdsRequest) },
+    response: { element: field("GetBrandKitsByIdsResponse", NS, GetBrandKitsByIdsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   GetClipchampTemplates: {
     kind: "soap",
     action: "GetClipchampTemplates",
-    request: {
-      element: field("GetClipchampTemplatesRequest", NS, () => GetClipchampTemplatesRequest),
-    },
+    request: { element: field("GetClipchampTemplatesRequest", NS, GetClipchampTemplatesRequest) },
     response: {
-      element: field("GetClipchampTemplatesResponse", NS, () => GetClipchampTemplatesResponse),
+      element: field("GetClipchampTemplatesResponse", NS, GetClipchampTemplatesResponse),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   GetSupportedClipchampAudio: {
     kind: "soap",
     action: "GetSupportedClipchampAudio",
     request: {
-      element: field(
-        "GetSupportedClipchampAudioRequest",
-        NS,
-        () => GetSupportedClipchampAudioRequest,
-      ),
+      element: field("GetSupportedClipchampAudioRequest", NS, GetSupportedClipchampAudioRequest),
     },
     response: {
-      element: field(
-        "GetSupportedClipchampAudioResponse",
-        NS,
-        () => GetSupportedClipchampAudioResponse,
-      ),
+      element: field("GetSupportedClipchampAudioResponse", NS, GetSupportedClipchampAudioResponse),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   GetSupportedFonts: {
     kind: "soap",
     action: "GetSupportedFonts",
-    request: { element: field("GetSupportedFontsRequest", NS, () => GetSupportedFontsRequest) },
-    response: { element: field("GetSupportedFontsResponse", NS, () => GetSupportedFontsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("GetSupportedFontsRequest", NS, GetSupportedFontsRequest) },
+    response: { element: field("GetSupportedFontsResponse", NS, GetSupportedFontsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   GetHealthCheck: {
     kind: "soap",
     action: "GetHealthCheck",
-    request: { element: field("GetHealthCheckRequest", NS, () => GetHealthCheckRequest) },
-    response: { element: field("GetHealthCheckResponse", NS, () => GetHealthCheckResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("GetHealthCheckRequest", NS, GetHealthCheckRequest) },
+    response: { element: field("GetHealthCheckResponse", NS, GetHealthCheckResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   GetDiagnostics: {
     kind: "soap",
     action: "GetDiagnostics",
-    request: { element: field("GetDiagnosticsRequest", NS, () => GetDiagnosticsRequest) },
-    response: { element: field("GetDiagnosticsResponse", NS, () => GetDiagnosticsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("GetDiagnosticsRequest", NS, GetDiagnosticsRequest) },
+    response: { element: field("GetDiagnosticsResponse", NS, GetDiagnosticsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   GetAnnotationOptOut: {
     kind: "soap",
     action: "GetAnnotationOptOut",
-    request: { element: field("GetAnnotationOptOutRequest", NS, () => GetAnnotationOptOutRequest) },
-    response: {
-      element: field("GetAnnotationOptOutResponse", NS, () => GetAnnotationOptOutResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("GetAnnotationOptOutRequest", NS, GetAnnotationOptOutRequest) },
+    response: { element: field("GetAnnotationOptOutResponse", NS, GetAnnotationOptOutResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateAnnotationOptOut: {
     kind: "soap",
     action: "UpdateAnnotationOptOut",
-    request: {
-      element: field("UpdateAnnotationOptOutRequest", NS, () => UpdateAnnotationOptOutRequest),
-    },
+    request: { element: field("UpdateAnnotationOptOutRequest", NS, UpdateAnnotationOptOutRequest) },
     response: {
-      element: field("UpdateAnnotationOptOutResponse", NS, () => UpdateAnnotationOptOutResponse),
+      element: field("UpdateAnnotationOptOutResponse", NS, UpdateAnnotationOptOutResponse),
       void: true,
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   AddLinkedInSegments: {
     kind: "soap",
     action: "AddLinkedInSegments",
-    request: { element: field("AddLinkedInSegmentsRequest", NS, () => AddLinkedInSegmentsRequest) },
-    response: {
-      element: field("AddLinkedInSegmentsResponse", NS, () => AddLinkedInSegmentsResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("AddLinkedInSegmentsRequest", NS, AddLinkedInSegmentsRequest) },
+    response: { element: field("AddLinkedInSegmentsResponse", NS, AddLinkedInSegmentsResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteLinkedInSegments: {
     kind: "soap",
     action: "DeleteLinkedInSegments",
-    request: {
-      element: field("DeleteLinkedInSegmentsRequest", NS, () => DeleteLinkedInSegmentsRequest),
-    },
+    request: { element: field("DeleteLinkedInSegmentsRequest", NS, DeleteLinkedInSegmentsRequest) },
     response: {
-      element: field("DeleteLinkedInSegmentsResponse", NS, () => DeleteLinkedInSegmentsResponse),
+      element: field("DeleteLinkedInSegmentsResponse", NS, DeleteLinkedInSegmentsResponse),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateLinkedInSegments: {
     kind: "soap",
     action: "UpdateLinkedInSegments",
-    request: {
-      element: field("UpdateLinkedInSegmentsRequest", NS, () => UpdateLinkedInSegmentsRequest),
-    },
+    request: { element: field("UpdateLinkedInSegmentsRequest", NS, UpdateLinkedInSegmentsRequest) },
     response: {
-      element: field("UpdateLinkedInSegmentsResponse", NS, () => UpdateLinkedInSegmentsResponse),
+      element: field("UpdateLinkedInSegmentsResponse", NS, UpdateLinkedInSegmentsResponse),
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   GetUetTagAuthKey: {
     kind: "soap",
     action: "GetUetTagAuthKey",
-    request: { element: field("GetUetTagAuthKeyRequest", NS, () => GetUetTagAuthKeyRequest) },
-    response: { element: field("GetUetTagAuthKeyResponse", NS, () => GetUetTagAuthKeyResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: { element: field("GetUetTagAuthKeyRequest", NS, GetUetTagAuthKeyRequest) },
+    response: { element: field("GetUetTagAuthKeyResponse", NS, GetUetTagAuthKeyResponse) },
+    faults,
+    headers,
+    responseHeaders,
   },
 };
 

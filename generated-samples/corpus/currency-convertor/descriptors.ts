@@ -190,9 +190,9 @@ const CurrencyConvertorSoapOperations: OperationTable = {
   ConversionRate: {
     kind: "soap",
     action: `${NS}ConversionRate`,
-    request: { element: field("ConversionRate", NS, () => ConversionRate) },
+    request: { element: field("ConversionRate", NS, ConversionRate) },
     response: {
-      element: field("ConversionRateResponse", NS, () => ConversionRateResponse),
+      element: field("ConversionRateResponse", NS, ConversionRateResponse),
       prop: "ConversionRateResult",
     },
   },

@@ -100,9 +100,9 @@ export const ArrayOfString: ArrayDesc = array(
 
 export const Subscribe: ComplexDesc = complex("Subscribe", () => [
   field("queryName", "", xs.string),
-  field("params", "", () => QueryParams),
+  field("params", "", QueryParams),
   field("dest", "", xs.string),
-  field("controls", "", () => SubscriptionControls),
+  field("controls", "", SubscriptionControls),
   field("subscriptionID", "", xs.string),
 ]);
 
@@ -119,11 +119,11 @@ export const QueryParam: ComplexDesc = complex("QueryParam", () => [
 export const SubscriptionControls: ComplexDesc = complex(
   "SubscriptionControls",
   () => [
-    field("schedule", "", () => QuerySchedule, OPTIONAL),
+    field("schedule", "", QuerySchedule, OPTIONAL),
     field("trigger", "", xs.string, OPTIONAL),
     field("initialRecordTime", "", xs.dateTime, OPTIONAL),
     field("reportIfEmpty", "", xs.boolean),
-    field("extension", "", () => SubscriptionControlsExtensionType, OPTIONAL),
+    field("extension", "", SubscriptionControlsExtensionType, OPTIONAL),
   ],
   { any: true },
 );
@@ -137,7 +137,7 @@ export const QuerySchedule: ComplexDesc = complex(
     field("dayOfMonth", "", xs.string, OPTIONAL),
     field("month", "", xs.string, OPTIONAL),
     field("dayOfWeek", "", xs.string, OPTIONAL),
-    field("extension", "", () => QueryScheduleExtensionType, OPTIONAL),
+    field("extension", "", QueryScheduleExtensionType, OPTIONAL),
   ],
   { any: true },
 );
@@ -164,7 +164,7 @@ export const GetSubscriptionIDs: ComplexDesc = complex("GetSubscriptionIDs", () 
 
 export const Poll: ComplexDesc = complex("Poll", () => [
   field("queryName", "", xs.string),
-  field("params", "", () => QueryParams),
+  field("params", "", QueryParams),
 ]);
 
 export const QueryResults: ComplexDesc = complex(
@@ -172,25 +172,25 @@ export const QueryResults: ComplexDesc = complex(
   () => [
     field("queryName", "", xs.string),
     field("subscriptionID", "", xs.string, OPTIONAL),
-    field("resultsBody", "", () => QueryResultsBody),
-    field("extension", "", () => QueryResultsExtensionType, OPTIONAL),
+    field("resultsBody", "", QueryResultsBody),
+    field("extension", "", QueryResultsExtensionType, OPTIONAL),
   ],
   { any: true },
 );
 
 export const QueryResultsBody: ComplexDesc = complex("QueryResultsBody", () => [
-  field("EventList", "", () => EventListType, OPTIONAL),
-  field("VocabularyList", "", () => VocabularyListType, OPTIONAL),
+  field("EventList", "", EventListType, OPTIONAL),
+  field("VocabularyList", "", VocabularyListType, OPTIONAL),
 ]);
 
 export const EventListType: ComplexDesc = complex(
   "EventListType",
   () => [
-    field("ObjectEvent", "", () => ObjectEventType, REPEATED),
-    field("AggregationEvent", "", () => AggregationEventType, REPEATED),
-    field("QuantityEvent", "", () => QuantityEventType, REPEATED),
-    field("TransactionEvent", "", () => TransactionEventType, REPEATED),
-    field("extension", "", () => EPCISEventListExtensionType, REPEATED),
+    field("ObjectEvent", "", ObjectEventType, REPEATED),
+    field("AggregationEvent", "", AggregationEventType, REPEATED),
+    field("QuantityEvent", "", QuantityEventType, REPEATED),
+    field("TransactionEvent", "", TransactionEventType, REPEATED),
+    field("extension", "", EPCISEventListExtensionType, REPEATED),
   ],
   { any: true },
 );
@@ -198,14 +198,14 @@ export const EventListType: ComplexDesc = complex(
 export const ObjectEventType: ComplexDesc = complex(
   "ObjectEventType",
   () => [
-    field("epcList", "", () => EPCListType),
+    field("epcList", "", EPCListType),
     field("action", "", ActionType),
     field("bizStep", "", BusinessStepIDType, OPTIONAL),
     field("disposition", "", DispositionIDType, OPTIONAL),
-    field("readPoint", "", () => ReadPointType, OPTIONAL),
-    field("bizLocation", "", () => BusinessLocationType, OPTIONAL),
-    field("bizTransactionList", "", () => BusinessTransactionListType, OPTIONAL),
-    field("extension", "", () => ObjectEventExtensionType, OPTIONAL),
+    field("readPoint", "", ReadPointType, OPTIONAL),
+    field("bizLocation", "", BusinessLocationType, OPTIONAL),
+    field("bizTransactionList", "", BusinessTransactionListType, OPTIONAL),
+    field("extension", "", ObjectEventExtensionType, OPTIONAL),
   ],
   { base: () => EPCISEventType, any: true, anyAttrs: true, family: { ns: NS3 } },
 );
@@ -216,7 +216,7 @@ export const EPCISEventType: ComplexDesc = complex(
     field("eventTime", "", xs.dateTime),
     field("recordTime", "", xs.dateTime, OPTIONAL),
     field("eventTimeZoneOffset", "", xs.string),
-    field("baseExtension", "", () => EPCISEventExtensionType, OPTIONAL),
+    field("baseExtension", "", EPCISEventExtensionType, OPTIONAL),
   ],
   {
     anyAttrs: true,
@@ -238,14 +238,14 @@ export const AggregationEventType: ComplexDesc = complex(
   "AggregationEventType",
   () => [
     field("parentID", "", ParentIDType, OPTIONAL),
-    field("childEPCs", "", () => EPCListType),
+    field("childEPCs", "", EPCListType),
     field("action", "", ActionType),
     field("bizStep", "", BusinessStepIDType, OPTIONAL),
     field("disposition", "", DispositionIDType, OPTIONAL),
-    field("readPoint", "", () => ReadPointType, OPTIONAL),
-    field("bizLocation", "", () => BusinessLocationType, OPTIONAL),
-    field("bizTransactionList", "", () => BusinessTransactionListType, OPTIONAL),
-    field("extension", "", () => AggregationEventExtensionType, OPTIONAL),
+    field("readPoint", "", ReadPointType, OPTIONAL),
+    field("bizLocation", "", BusinessLocationType, OPTIONAL),
+    field("bizTransactionList", "", BusinessTransactionListType, OPTIONAL),
+    field("extension", "", AggregationEventExtensionType, OPTIONAL),
   ],
   { base: () => EPCISEventType, any: true, anyAttrs: true, family: { ns: NS3 } },
 );
@@ -258,7 +258,7 @@ export const ReadPointType: ComplexDesc = complex(
   "ReadPointType",
   () => [
     field("id", "", ReadPointIDType),
-    field("extension", "", () => ReadPointExtensionType, OPTIONAL),
+    field("extension", "", ReadPointExtensionType, OPTIONAL),
   ],
   { any: true },
 );
@@ -272,7 +272,7 @@ export const BusinessLocationType: ComplexDesc = complex(
   "BusinessLocationType",
   () => [
     field("id", "", BusinessLocationIDType),
-    field("extension", "", () => BusinessLocationExtensionType, OPTIONAL),
+    field("extension", "", BusinessLocationExtensionType, OPTIONAL),
   ],
   { any: true },
 );
@@ -296,10 +296,10 @@ export const BusinessTransactionType: ComplexDesc = complex("BusinessTransaction
 export const AggregationEventExtensionType: ComplexDesc = complex(
   "AggregationEventExtensionType",
   () => [
-    field("childQuantityList", "", () => QuantityListType, OPTIONAL),
-    field("sourceList", "", () => SourceListType, OPTIONAL),
-    field("destinationList", "", () => DestinationListType, OPTIONAL),
-    field("extension", "", () => AggregationEventExtension2Type, OPTIONAL),
+    field("childQuantityList", "", QuantityListType, OPTIONAL),
+    field("sourceList", "", SourceListType, OPTIONAL),
+    field("destinationList", "", DestinationListType, OPTIONAL),
+    field("extension", "", AggregationEventExtension2Type, OPTIONAL),
   ],
   { anyAttrs: true },
 );
@@ -343,10 +343,10 @@ export const QuantityEventType: ComplexDesc = complex(
     field("quantity", "", xs.int),
     field("bizStep", "", BusinessStepIDType, OPTIONAL),
     field("disposition", "", DispositionIDType, OPTIONAL),
-    field("readPoint", "", () => ReadPointType, OPTIONAL),
-    field("bizLocation", "", () => BusinessLocationType, OPTIONAL),
-    field("bizTransactionList", "", () => BusinessTransactionListType, OPTIONAL),
-    field("extension", "", () => QuantityEventExtensionType, OPTIONAL),
+    field("readPoint", "", ReadPointType, OPTIONAL),
+    field("bizLocation", "", BusinessLocationType, OPTIONAL),
+    field("bizTransactionList", "", BusinessTransactionListType, OPTIONAL),
+    field("extension", "", QuantityEventExtensionType, OPTIONAL),
   ],
   { base: () => EPCISEventType, any: true, anyAttrs: true, family: { ns: NS3 } },
 );
@@ -360,15 +360,15 @@ export const QuantityEventExtensionType: ComplexDesc = complex(
 export const TransactionEventType: ComplexDesc = complex(
   "TransactionEventType",
   () => [
-    field("bizTransactionList", "", () => BusinessTransactionListType),
+    field("bizTransactionList", "", BusinessTransactionListType),
     field("parentID", "", ParentIDType, OPTIONAL),
-    field("epcList", "", () => EPCListType),
+    field("epcList", "", EPCListType),
     field("action", "", ActionType),
     field("bizStep", "", BusinessStepIDType, OPTIONAL),
     field("disposition", "", DispositionIDType, OPTIONAL),
-    field("readPoint", "", () => ReadPointType, OPTIONAL),
-    field("bizLocation", "", () => BusinessLocationType, OPTIONAL),
-    field("extension", "", () => TransactionEventExtensionType, OPTIONAL),
+    field("readPoint", "", ReadPointType, OPTIONAL),
+    field("bizLocation", "", BusinessLocationType, OPTIONAL),
+    field("extension", "", TransactionEventExtensionType, OPTIONAL),
   ],
   { base: () => EPCISEventType, any: true, anyAttrs: true, family: { ns: NS3 } },
 );
@@ -376,10 +376,10 @@ export const TransactionEventType: ComplexDesc = complex(
 export const TransactionEventExtensionType: ComplexDesc = complex(
   "TransactionEventExtensionType",
   () => [
-    field("quantityList", "", () => QuantityListType, OPTIONAL),
-    field("sourceList", "", () => SourceListType, OPTIONAL),
-    field("destinationList", "", () => DestinationListType, OPTIONAL),
-    field("extension", "", () => TransactionEventExtension2Type, OPTIONAL),
+    field("quantityList", "", QuantityListType, OPTIONAL),
+    field("sourceList", "", SourceListType, OPTIONAL),
+    field("destinationList", "", DestinationListType, OPTIONAL),
+    field("extension", "", TransactionEventExtension2Type, OPTIONAL),
   ],
   { anyAttrs: true },
 );
@@ -393,27 +393,27 @@ export const TransactionEventExtension2Type: ComplexDesc = complex(
 export const TransformationEventType: ComplexDesc = complex(
   "TransformationEventType",
   () => [
-    field("inputEPCList", "", () => EPCListType, OPTIONAL),
-    field("inputQuantityList", "", () => QuantityListType, OPTIONAL),
-    field("outputEPCList", "", () => EPCListType, OPTIONAL),
-    field("outputQuantityList", "", () => QuantityListType, OPTIONAL),
+    field("inputEPCList", "", EPCListType, OPTIONAL),
+    field("inputQuantityList", "", QuantityListType, OPTIONAL),
+    field("outputEPCList", "", EPCListType, OPTIONAL),
+    field("outputQuantityList", "", QuantityListType, OPTIONAL),
     field("transformationID", "", TransformationIDType, OPTIONAL),
     field("bizStep", "", BusinessStepIDType, OPTIONAL),
     field("disposition", "", DispositionIDType, OPTIONAL),
-    field("readPoint", "", () => ReadPointType, OPTIONAL),
-    field("bizLocation", "", () => BusinessLocationType, OPTIONAL),
-    field("bizTransactionList", "", () => BusinessTransactionListType, OPTIONAL),
-    field("sourceList", "", () => SourceListType, OPTIONAL),
-    field("destinationList", "", () => DestinationListType, OPTIONAL),
-    field("ilmd", "", () => ILMDType, OPTIONAL),
-    field("extension", "", () => TransformationEventExtensionType, OPTIONAL),
+    field("readPoint", "", ReadPointType, OPTIONAL),
+    field("bizLocation", "", BusinessLocationType, OPTIONAL),
+    field("bizTransactionList", "", BusinessTransactionListType, OPTIONAL),
+    field("sourceList", "", SourceListType, OPTIONAL),
+    field("destinationList", "", DestinationListType, OPTIONAL),
+    field("ilmd", "", ILMDType, OPTIONAL),
+    field("extension", "", TransformationEventExtensionType, OPTIONAL),
   ],
   { base: () => EPCISEventType, any: true, anyAttrs: true, family: { ns: NS3 } },
 );
 
 export const ILMDType: ComplexDesc = complex(
   "ILMDType",
-  () => [field("extension", "", () => ILMDExtensionType, OPTIONAL)],
+  () => [field("extension", "", ILMDExtensionType, OPTIONAL)],
   { any: true, anyAttrs: true },
 );
 
@@ -432,8 +432,8 @@ export const EPCISEventExtensionType: ComplexDesc = complex(
   "EPCISEventExtensionType",
   () => [
     field("eventID", "", EventIDType, OPTIONAL),
-    field("errorDeclaration", "", () => ErrorDeclarationType, OPTIONAL),
-    field("extension", "", () => EPCISEventExtension2Type, OPTIONAL),
+    field("errorDeclaration", "", ErrorDeclarationType, OPTIONAL),
+    field("extension", "", EPCISEventExtension2Type, OPTIONAL),
   ],
   { anyAttrs: true },
 );
@@ -443,8 +443,8 @@ export const ErrorDeclarationType: ComplexDesc = complex(
   () => [
     field("declarationTime", "", xs.dateTime),
     field("reason", "", ErrorReasonIDType, OPTIONAL),
-    field("correctiveEventIDs", "", () => CorrectiveEventIDsType, OPTIONAL),
-    field("extension", "", () => ErrorDeclarationExtensionType, OPTIONAL),
+    field("correctiveEventIDs", "", CorrectiveEventIDsType, OPTIONAL),
+    field("extension", "", ErrorDeclarationExtensionType, OPTIONAL),
   ],
   { any: true, anyAttrs: true },
 );
@@ -468,11 +468,11 @@ export const EPCISEventExtension2Type: ComplexDesc = complex("EPCISEventExtensio
 export const ObjectEventExtensionType: ComplexDesc = complex(
   "ObjectEventExtensionType",
   () => [
-    field("quantityList", "", () => QuantityListType, OPTIONAL),
-    field("sourceList", "", () => SourceListType, OPTIONAL),
-    field("destinationList", "", () => DestinationListType, OPTIONAL),
-    field("ilmd", "", () => ILMDType, OPTIONAL),
-    field("extension", "", () => ObjectEventExtension2Type, OPTIONAL),
+    field("quantityList", "", QuantityListType, OPTIONAL),
+    field("sourceList", "", SourceListType, OPTIONAL),
+    field("destinationList", "", DestinationListType, OPTIONAL),
+    field("ilmd", "", ILMDType, OPTIONAL),
+    field("extension", "", ObjectEventExtension2Type, OPTIONAL),
   ],
   { anyAttrs: true },
 );
@@ -486,8 +486,8 @@ export const ObjectEventExtension2Type: ComplexDesc = complex(
 export const EPCISEventListExtensionType: ComplexDesc = complex(
   "EPCISEventListExtensionType",
   () => [
-    field("TransformationEvent", "", () => TransformationEventType, OPTIONAL),
-    field("extension", "", () => EPCISEventListExtension2Type, OPTIONAL),
+    field("TransformationEvent", "", TransformationEventType, OPTIONAL),
+    field("extension", "", EPCISEventListExtension2Type, OPTIONAL),
   ],
 );
 
@@ -505,8 +505,8 @@ export const VocabularyListType: ArrayDesc = array(
 export const VocabularyType: ComplexDesc = complex(
   "VocabularyType",
   () => [
-    field("VocabularyElementList", "", () => VocabularyElementListType, OPTIONAL),
-    field("extension", "", () => VocabularyExtensionType, OPTIONAL),
+    field("VocabularyElementList", "", VocabularyElementListType, OPTIONAL),
+    field("extension", "", VocabularyExtensionType, OPTIONAL),
   ],
   { attrs: [attribute("type", "", xs.string, { required: true })], any: true, anyAttrs: true },
 );
@@ -519,9 +519,9 @@ export const VocabularyElementListType: ArrayDesc = array(
 export const VocabularyElementType: ComplexDesc = complex(
   "VocabularyElementType",
   () => [
-    field("attribute", "", () => AttributeType, REPEATED),
-    field("children", "", () => IDListType, OPTIONAL),
-    field("extension", "", () => VocabularyElementExtensionType, OPTIONAL),
+    field("attribute", "", AttributeType, REPEATED),
+    field("children", "", IDListType, OPTIONAL),
+    field("extension", "", VocabularyElementExtensionType, OPTIONAL),
   ],
   { attrs: [attribute("id", "", xs.string, { required: true })], any: true, anyAttrs: true },
 );
@@ -661,7 +661,7 @@ export const VoidHolder: ComplexDesc = complex("VoidHolder", () => []);
 
 export const SecurityExceptionFaultDesc: FaultDesc = {
   name: "SecurityExceptionFault",
-  element: field("SecurityException", NS2, () => SecurityException),
+  element: field("SecurityException", NS2, SecurityException),
   type: SecurityExceptionFault,
   create: (init, detail) => new SecurityExceptionFault(init, detail as SecurityException$1),
   detailOf: (fault) => (fault as SecurityExceptionFault).faultDetail,
@@ -669,7 +669,7 @@ export const SecurityExceptionFaultDesc: FaultDesc = {
 
 export const ValidationExceptionFaultDesc: FaultDesc = {
   name: "ValidationExceptionFault",
-  element: field("ValidationException", NS2, () => ValidationException),
+  element: field("ValidationException", NS2, ValidationException),
   type: ValidationExceptionFault,
   create: (init, detail) => new ValidationExceptionFault(init, detail as ValidationException$1),
   detailOf: (fault) => (fault as ValidationExceptionFault).faultDetail,
@@ -677,7 +677,7 @@ export const ValidationExceptionFaultDesc: FaultDesc = {
 
 export const ImplementationExceptionFaultDesc: FaultDesc = {
   name: "ImplementationExceptionFault",
-  element: field("ImplementationException", NS2, () => ImplementationException),
+  element: field("ImplementationException", NS2, ImplementationException),
   type: ImplementationExceptionFault,
   create: (init, detail) =>
     new ImplementationExceptionFault(init, detail as ImplementationException$1),
@@ -686,7 +686,7 @@ export const ImplementationExceptionFaultDesc: FaultDesc = {
 
 export const NoSuchNameExceptionFaultDesc: FaultDesc = {
   name: "NoSuchNameExceptionFault",
-  element: field("NoSuchNameException", NS2, () => NoSuchNameException),
+  element: field("NoSuchNameException", NS2, NoSuchNameException),
   type: NoSuchNameExceptionFault,
   create: (init, detail) => new NoSuchNameExceptionFault(init, detail as NoSuchNameException$1),
   detailOf: (fault) => (fault as NoSuchNameExceptionFault).faultDetail,
@@ -694,7 +694,7 @@ export const NoSuchNameExceptionFaultDesc: FaultDesc = {
 
 export const InvalidURIExceptionFaultDesc: FaultDesc = {
   name: "InvalidURIExceptionFault",
-  element: field("InvalidURIException", NS2, () => InvalidURIException),
+  element: field("InvalidURIException", NS2, InvalidURIException),
   type: InvalidURIExceptionFault,
   create: (init, detail) => new InvalidURIExceptionFault(init, detail as InvalidURIException$1),
   detailOf: (fault) => (fault as InvalidURIExceptionFault).faultDetail,
@@ -702,7 +702,7 @@ export const InvalidURIExceptionFaultDesc: FaultDesc = {
 
 export const DuplicateSubscriptionExceptionFaultDesc: FaultDesc = {
   name: "DuplicateSubscriptionExceptionFault",
-  element: field("DuplicateSubscriptionException", NS2, () => DuplicateSubscriptionException),
+  element: field("DuplicateSubscriptionException", NS2, DuplicateSubscriptionException),
   type: DuplicateSubscriptionExceptionFault,
   create: (init, detail) =>
     new DuplicateSubscriptionExceptionFault(init, detail as DuplicateSubscriptionException$1),
@@ -711,7 +711,7 @@ export const DuplicateSubscriptionExceptionFaultDesc: FaultDesc = {
 
 export const QueryParameterExceptionFaultDesc: FaultDesc = {
   name: "QueryParameterExceptionFault",
-  element: field("QueryParameterException", NS2, () => QueryParameterException),
+  element: field("QueryParameterException", NS2, QueryParameterException),
   type: QueryParameterExceptionFault,
   create: (init, detail) =>
     new QueryParameterExceptionFault(init, detail as QueryParameterException$1),
@@ -720,7 +720,7 @@ export const QueryParameterExceptionFaultDesc: FaultDesc = {
 
 export const QueryTooComplexExceptionFaultDesc: FaultDesc = {
   name: "QueryTooComplexExceptionFault",
-  element: field("QueryTooComplexException", NS2, () => QueryTooComplexException),
+  element: field("QueryTooComplexException", NS2, QueryTooComplexException),
   type: QueryTooComplexExceptionFault,
   create: (init, detail) =>
     new QueryTooComplexExceptionFault(init, detail as QueryTooComplexException$1),
@@ -729,7 +729,7 @@ export const QueryTooComplexExceptionFaultDesc: FaultDesc = {
 
 export const SubscriptionControlsExceptionFaultDesc: FaultDesc = {
   name: "SubscriptionControlsExceptionFault",
-  element: field("SubscriptionControlsException", NS2, () => SubscriptionControlsException),
+  element: field("SubscriptionControlsException", NS2, SubscriptionControlsException),
   type: SubscriptionControlsExceptionFault,
   create: (init, detail) =>
     new SubscriptionControlsExceptionFault(init, detail as SubscriptionControlsException$1),
@@ -738,7 +738,7 @@ export const SubscriptionControlsExceptionFaultDesc: FaultDesc = {
 
 export const SubscribeNotPermittedExceptionFaultDesc: FaultDesc = {
   name: "SubscribeNotPermittedExceptionFault",
-  element: field("SubscribeNotPermittedException", NS2, () => SubscribeNotPermittedException),
+  element: field("SubscribeNotPermittedException", NS2, SubscribeNotPermittedException),
   type: SubscribeNotPermittedExceptionFault,
   create: (init, detail) =>
     new SubscribeNotPermittedExceptionFault(init, detail as SubscribeNotPermittedException$1),
@@ -747,7 +747,7 @@ export const SubscribeNotPermittedExceptionFaultDesc: FaultDesc = {
 
 export const NoSuchSubscriptionExceptionFaultDesc: FaultDesc = {
   name: "NoSuchSubscriptionExceptionFault",
-  element: field("NoSuchSubscriptionException", NS2, () => NoSuchSubscriptionException),
+  element: field("NoSuchSubscriptionException", NS2, NoSuchSubscriptionException),
   type: NoSuchSubscriptionExceptionFault,
   create: (init, detail) =>
     new NoSuchSubscriptionExceptionFault(init, detail as NoSuchSubscriptionException$1),
@@ -756,7 +756,7 @@ export const NoSuchSubscriptionExceptionFaultDesc: FaultDesc = {
 
 export const QueryTooLargeExceptionFaultDesc: FaultDesc = {
   name: "QueryTooLargeExceptionFault",
-  element: field("QueryTooLargeException", NS2, () => QueryTooLargeException),
+  element: field("QueryTooLargeException", NS2, QueryTooLargeException),
   type: QueryTooLargeExceptionFault,
   create: (init, detail) =>
     new QueryTooLargeExceptionFault(init, detail as QueryTooLargeException$1),
@@ -774,15 +774,15 @@ const EPCglobalEPCISServicePortOperations: OperationTable = {
   getQueryNames: {
     kind: "soap",
     action: "",
-    request: { element: field("GetQueryNames", NS2, () => EmptyParms) },
-    response: { element: field("GetQueryNamesResult", NS2, () => ArrayOfString) },
-    faults: faults,
+    request: { element: field("GetQueryNames", NS2, EmptyParms) },
+    response: { element: field("GetQueryNamesResult", NS2, ArrayOfString) },
+    faults,
   },
   subscribe: {
     kind: "soap",
     action: "",
-    request: { element: field("Subscribe", NS2, () => Subscribe) },
-    response: { element: field("SubscribeResult", NS2, () => VoidHolder), void: true },
+    request: { element: field("Subscribe", NS2, Subscribe) },
+    response: { element: field("SubscribeResult", NS2, VoidHolder), void: true },
     faults: [
       NoSuchNameExceptionFaultDesc,
       InvalidURIExceptionFaultDesc,
@@ -799,8 +799,8 @@ const EPCglobalEPCISServicePortOperations: OperationTable = {
   unsubscribe: {
     kind: "soap",
     action: "",
-    request: { element: field("Unsubscribe", NS2, () => Unsubscribe) },
-    response: { element: field("UnsubscribeResult", NS2, () => VoidHolder), void: true },
+    request: { element: field("Unsubscribe", NS2, Unsubscribe) },
+    response: { element: field("UnsubscribeResult", NS2, VoidHolder), void: true },
     faults: [
       NoSuchSubscriptionExceptionFaultDesc,
       SecurityExceptionFaultDesc,
@@ -811,8 +811,8 @@ const EPCglobalEPCISServicePortOperations: OperationTable = {
   getSubscriptionIDs: {
     kind: "soap",
     action: "",
-    request: { element: field("GetSubscriptionIDs", NS2, () => GetSubscriptionIDs) },
-    response: { element: field("GetSubscriptionIDsResult", NS2, () => ArrayOfString) },
+    request: { element: field("GetSubscriptionIDs", NS2, GetSubscriptionIDs) },
+    response: { element: field("GetSubscriptionIDsResult", NS2, ArrayOfString) },
     faults: [
       NoSuchNameExceptionFaultDesc,
       SecurityExceptionFaultDesc,
@@ -823,8 +823,8 @@ const EPCglobalEPCISServicePortOperations: OperationTable = {
   poll: {
     kind: "soap",
     action: "",
-    request: { element: field("Poll", NS2, () => Poll) },
-    response: { element: field("QueryResults", NS2, () => QueryResults) },
+    request: { element: field("Poll", NS2, Poll) },
+    response: { element: field("QueryResults", NS2, QueryResults) },
     faults: [
       QueryParameterExceptionFaultDesc,
       QueryTooLargeExceptionFaultDesc,
@@ -838,16 +838,16 @@ const EPCglobalEPCISServicePortOperations: OperationTable = {
   getStandardVersion: {
     kind: "soap",
     action: "",
-    request: { element: field("GetStandardVersion", NS2, () => EmptyParms) },
+    request: { element: field("GetStandardVersion", NS2, EmptyParms) },
     response: { element: field("GetStandardVersionResult", NS2, xs.string) },
-    faults: faults,
+    faults,
   },
   getVendorVersion: {
     kind: "soap",
     action: "",
-    request: { element: field("GetVendorVersion", NS2, () => EmptyParms) },
+    request: { element: field("GetVendorVersion", NS2, EmptyParms) },
     response: { element: field("GetVendorVersionResult", NS2, xs.string) },
-    faults: faults,
+    faults,
   },
 };
 

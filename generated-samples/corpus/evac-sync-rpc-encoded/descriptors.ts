@@ -23,7 +23,7 @@ export const NS = "http://spclient.evac.ericsson.com";
 export const EOrderRelationUpdateNotifyRequest: ComplexDesc = complex(
   "EOrderRelationUpdateNotifyRequest",
   () => [
-    field("eOrderRelationUpdateNotifyRequest", "", () => EOrderRelationUpdateNotifyReq, {
+    field("eOrderRelationUpdateNotifyRequest", "", EOrderRelationUpdateNotifyReq, {
       xsiType: {
         ns: "http://req.spclient.evac.ericsson.com",
         type: "EOrderRelationUpdateNotifyReq",
@@ -118,7 +118,7 @@ export const EOrderRelationUpdateNotifyRsp: ComplexDesc = complex(
 export const EMemOrderRelationUpdateNotifyRequest: ComplexDesc = complex(
   "EMemOrderRelationUpdateNotifyRequest",
   () => [
-    field("eMemOrderRelationUpdateNotifyRequest", "", () => EMemOrderRelationUpdateNotifyReq, {
+    field("eMemOrderRelationUpdateNotifyRequest", "", EMemOrderRelationUpdateNotifyReq, {
       xsiType: {
         ns: "http://req.spclient.evac.ericsson.com",
         type: "EMemOrderRelationUpdateNotifyReq",
@@ -224,7 +224,7 @@ const ESyncNotifySPOperations: OperationTable = {
         "eOrderRelationUpdateNotify",
         NS,
         complex("eOrderRelationUpdateNotify", () => [
-          field("eOrderRelationUpdateNotifyRequest", "", () => EOrderRelationUpdateNotifyReq, {
+          field("eOrderRelationUpdateNotifyRequest", "", EOrderRelationUpdateNotifyReq, {
             xsiType: {
               ns: "http://req.spclient.evac.ericsson.com",
               type: "EOrderRelationUpdateNotifyReq",
@@ -238,7 +238,7 @@ const ESyncNotifySPOperations: OperationTable = {
         "eOrderRelationUpdateNotifyResponse",
         NS,
         complex("eOrderRelationUpdateNotifyResponse", () => [
-          field("eOrderRelationUpdateNotifyResponse", "", () => EOrderRelationUpdateNotifyRsp, {
+          field("eOrderRelationUpdateNotifyResponse", "", EOrderRelationUpdateNotifyRsp, {
             xsiType: {
               ns: "http://rsp.spclient.evac.ericsson.com",
               type: "EOrderRelationUpdateNotifyRsp",
@@ -257,17 +257,12 @@ const ESyncNotifySPOperations: OperationTable = {
         "eMemOrderRelationUpdateNotify",
         NS,
         complex("eMemOrderRelationUpdateNotify", () => [
-          field(
-            "eMemOrderRelationUpdateNotifyRequest",
-            "",
-            () => EMemOrderRelationUpdateNotifyReq,
-            {
-              xsiType: {
-                ns: "http://req.spclient.evac.ericsson.com",
-                type: "EMemOrderRelationUpdateNotifyReq",
-              },
+          field("eMemOrderRelationUpdateNotifyRequest", "", EMemOrderRelationUpdateNotifyReq, {
+            xsiType: {
+              ns: "http://req.spclient.evac.ericsson.com",
+              type: "EMemOrderRelationUpdateNotifyReq",
             },
-          ),
+          }),
         ]),
       ),
     },
@@ -276,17 +271,12 @@ const ESyncNotifySPOperations: OperationTable = {
         "eMemOrderRelationUpdateNotifyResponse",
         NS,
         complex("eMemOrderRelationUpdateNotifyResponse", () => [
-          field(
-            "eMemOrderRelationUpdateNotifyResponse",
-            "",
-            () => EMemOrderRelationUpdateNotifyRsp,
-            {
-              xsiType: {
-                ns: "http://rsp.spclient.evac.ericsson.com",
-                type: "EMemOrderRelationUpdateNotifyRsp",
-              },
+          field("eMemOrderRelationUpdateNotifyResponse", "", EMemOrderRelationUpdateNotifyRsp, {
+            xsiType: {
+              ns: "http://rsp.spclient.evac.ericsson.com",
+              type: "EMemOrderRelationUpdateNotifyRsp",
             },
-          ),
+          }),
         ]),
       ),
       prop: "eMemOrderRelationUpdateNotifyResponse",

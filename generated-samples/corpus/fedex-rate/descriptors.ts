@@ -1067,20 +1067,20 @@ export const OversizeClassType: ScalarDesc = scalar("string", {
 });
 
 export const RateRequest: ComplexDesc = complex("RateRequest", () => [
-  field("WebAuthenticationDetail", NS, () => WebAuthenticationDetail),
-  field("ClientDetail", NS, () => ClientDetail),
-  field("TransactionDetail", NS, () => TransactionDetail, OPTIONAL),
-  field("Version", NS, () => VersionId),
+  field("WebAuthenticationDetail", NS, WebAuthenticationDetail),
+  field("ClientDetail", NS, ClientDetail),
+  field("TransactionDetail", NS, TransactionDetail, OPTIONAL),
+  field("Version", NS, VersionId),
   field("ReturnTransitAndCommit", NS, xs.boolean, OPTIONAL),
   field("CarrierCodes", NS, CarrierCodeType, REPEATED),
   field("VariableOptions", NS, ServiceOptionType, REPEATED),
-  field("ConsolidationKey", NS, () => ConsolidationKey, OPTIONAL),
-  field("RequestedShipment", NS, () => RequestedShipment, OPTIONAL),
+  field("ConsolidationKey", NS, ConsolidationKey, OPTIONAL),
+  field("RequestedShipment", NS, RequestedShipment, OPTIONAL),
 ]);
 
 export const WebAuthenticationDetail: ComplexDesc = complex("WebAuthenticationDetail", () => [
-  field("ParentCredential", NS, () => WebAuthenticationCredential, OPTIONAL),
-  field("UserCredential", NS, () => WebAuthenticationCredential),
+  field("ParentCredential", NS, WebAuthenticationCredential, OPTIONAL),
+  field("UserCredential", NS, WebAuthenticationCredential),
 ]);
 
 export const WebAuthenticationCredential: ComplexDesc = complex(
@@ -1093,7 +1093,7 @@ export const ClientDetail: ComplexDesc = complex("ClientDetail", () => [
   field("MeterNumber", NS, xs.string),
   field("IntegratorId", NS, xs.string, OPTIONAL),
   field("Region", NS, ExpressRegionCode, OPTIONAL),
-  field("Localization", NS, () => Localization, OPTIONAL),
+  field("Localization", NS, Localization, OPTIONAL),
 ]);
 
 export const Localization: ComplexDesc = complex("Localization", () => [
@@ -1103,7 +1103,7 @@ export const Localization: ComplexDesc = complex("Localization", () => [
 
 export const TransactionDetail: ComplexDesc = complex("TransactionDetail", () => [
   field("CustomerTransactionId", NS, xs.string, OPTIONAL),
-  field("Localization", NS, () => Localization, OPTIONAL),
+  field("Localization", NS, Localization, OPTIONAL),
 ]);
 
 export const VersionId: ComplexDesc = complex("VersionId", () => [
@@ -1124,34 +1124,34 @@ export const RequestedShipment: ComplexDesc = complex("RequestedShipment", () =>
   field("DropoffType", NS, DropoffType, OPTIONAL),
   field("ServiceType", NS, xs.string, OPTIONAL),
   field("PackagingType", NS, xs.string, OPTIONAL),
-  field("VariationOptions", NS, () => ShipmentVariationOptionDetail, REPEATED),
-  field("TotalWeight", NS, () => Weight, OPTIONAL),
-  field("TotalInsuredValue", NS, () => Money, OPTIONAL),
+  field("VariationOptions", NS, ShipmentVariationOptionDetail, REPEATED),
+  field("TotalWeight", NS, Weight, OPTIONAL),
+  field("TotalInsuredValue", NS, Money, OPTIONAL),
   field("PreferredCurrency", NS, xs.string, OPTIONAL),
-  field("ShipmentAuthorizationDetail", NS, () => ShipmentAuthorizationDetail, OPTIONAL),
-  field("Shipper", NS, () => Party, OPTIONAL),
-  field("Recipient", NS, () => Party, OPTIONAL),
+  field("ShipmentAuthorizationDetail", NS, ShipmentAuthorizationDetail, OPTIONAL),
+  field("Shipper", NS, Party, OPTIONAL),
+  field("Recipient", NS, Party, OPTIONAL),
   field("RecipientLocationNumber", NS, xs.string, OPTIONAL),
-  field("Origin", NS, () => ContactAndAddress, OPTIONAL),
-  field("SoldTo", NS, () => Party, OPTIONAL),
-  field("ShippingChargesPayment", NS, () => Payment, OPTIONAL),
-  field("SpecialServicesRequested", NS, () => ShipmentSpecialServicesRequested, OPTIONAL),
-  field("ExpressFreightDetail", NS, () => ExpressFreightDetail, OPTIONAL),
-  field("FreightShipmentDetail", NS, () => FreightShipmentDetail, OPTIONAL),
+  field("Origin", NS, ContactAndAddress, OPTIONAL),
+  field("SoldTo", NS, Party, OPTIONAL),
+  field("ShippingChargesPayment", NS, Payment, OPTIONAL),
+  field("SpecialServicesRequested", NS, ShipmentSpecialServicesRequested, OPTIONAL),
+  field("ExpressFreightDetail", NS, ExpressFreightDetail, OPTIONAL),
+  field("FreightShipmentDetail", NS, FreightShipmentDetail, OPTIONAL),
   field("DeliveryInstructions", NS, xs.string, OPTIONAL),
-  field("VariableHandlingChargeDetail", NS, () => VariableHandlingChargeDetail, OPTIONAL),
-  field("CustomsClearanceDetail", NS, () => CustomsClearanceDetail, OPTIONAL),
-  field("PickupDetail", NS, () => PickupDetail, OPTIONAL),
-  field("SmartPostDetail", NS, () => SmartPostShipmentDetail, OPTIONAL),
+  field("VariableHandlingChargeDetail", NS, VariableHandlingChargeDetail, OPTIONAL),
+  field("CustomsClearanceDetail", NS, CustomsClearanceDetail, OPTIONAL),
+  field("PickupDetail", NS, PickupDetail, OPTIONAL),
+  field("SmartPostDetail", NS, SmartPostShipmentDetail, OPTIONAL),
   field("BlockInsightVisibility", NS, xs.boolean, OPTIONAL),
-  field("LabelSpecification", NS, () => LabelSpecification, OPTIONAL),
-  field("ShippingDocumentSpecification", NS, () => ShippingDocumentSpecification, OPTIONAL),
+  field("LabelSpecification", NS, LabelSpecification, OPTIONAL),
+  field("ShippingDocumentSpecification", NS, ShippingDocumentSpecification, OPTIONAL),
   field("RateRequestTypes", NS, RateRequestType, REPEATED),
   field("EdtRequestType", NS, EdtRequestType, OPTIONAL),
   field("PackageCount", NS, xs.nonNegativeInteger, OPTIONAL),
   field("ShipmentOnlyFields", NS, ShipmentOnlyFieldsType, REPEATED),
-  field("ConfigurationData", NS, () => ShipmentConfigurationData, OPTIONAL),
-  field("RequestedPackageLineItems", NS, () => RequestedPackageLineItem, REPEATED),
+  field("ConfigurationData", NS, ShipmentConfigurationData, OPTIONAL),
+  field("RequestedPackageLineItems", NS, RequestedPackageLineItem, REPEATED),
 ]);
 
 export const ShipmentVariationOptionDetail: ComplexDesc = complex(
@@ -1176,9 +1176,9 @@ export const ShipmentAuthorizationDetail: ComplexDesc = complex(
 
 export const Party: ComplexDesc = complex("Party", () => [
   field("AccountNumber", NS, xs.string, OPTIONAL),
-  field("Tins", NS, () => TaxpayerIdentification, REPEATED),
-  field("Contact", NS, () => Contact, OPTIONAL),
-  field("Address", NS, () => Address, OPTIONAL),
+  field("Tins", NS, TaxpayerIdentification, REPEATED),
+  field("Contact", NS, Contact, OPTIONAL),
+  field("Address", NS, Address, OPTIONAL),
 ]);
 
 export const TaxpayerIdentification: ComplexDesc = complex("TaxpayerIdentification", () => [
@@ -1215,18 +1215,18 @@ export const Address: ComplexDesc = complex("Address", () => [
 ]);
 
 export const ContactAndAddress: ComplexDesc = complex("ContactAndAddress", () => [
-  field("Contact", NS, () => Contact, OPTIONAL),
-  field("Address", NS, () => Address, OPTIONAL),
+  field("Contact", NS, Contact, OPTIONAL),
+  field("Address", NS, Address, OPTIONAL),
 ]);
 
 export const Payment: ComplexDesc = complex("Payment", () => [
   field("PaymentType", NS, PaymentType, OPTIONAL),
-  field("Payor", NS, () => Payor, OPTIONAL),
-  field("EPaymentDetail", NS, () => EPaymentDetail, OPTIONAL),
+  field("Payor", NS, Payor, OPTIONAL),
+  field("EPaymentDetail", NS, EPaymentDetail, OPTIONAL),
 ]);
 
 export const Payor: ComplexDesc = complex("Payor", () => [
-  field("ResponsibleParty", NS, () => Party, OPTIONAL),
+  field("ResponsibleParty", NS, Party, OPTIONAL),
 ]);
 
 export const EPaymentDetail: ComplexDesc = complex("EPaymentDetail", () => [
@@ -1235,54 +1235,44 @@ export const EPaymentDetail: ComplexDesc = complex("EPaymentDetail", () => [
   field("EPaymentMode", NS, EPaymentModeType, OPTIONAL),
   field("MaskedCreditCard", NS, xs.string, OPTIONAL),
   field("CreditCardExpirationDate", NS, xs.string, OPTIONAL),
-  field("Amount", NS, () => Money, OPTIONAL),
+  field("Amount", NS, Money, OPTIONAL),
 ]);
 
 export const ShipmentSpecialServicesRequested: ComplexDesc = complex(
   "ShipmentSpecialServicesRequested",
   () => [
     field("SpecialServiceTypes", NS, xs.string, REPEATED),
-    field("CodDetail", NS, () => CodDetail, OPTIONAL),
-    field(
-      "DeliveryOnInvoiceAcceptanceDetail",
-      NS,
-      () => DeliveryOnInvoiceAcceptanceDetail,
-      OPTIONAL,
-    ),
-    field("HoldAtLocationDetail", NS, () => HoldAtLocationDetail, OPTIONAL),
-    field("EventNotificationDetail", NS, () => ShipmentEventNotificationDetail, OPTIONAL),
-    field("ReturnShipmentDetail", NS, () => ReturnShipmentDetail, OPTIONAL),
-    field("PendingShipmentDetail", NS, () => PendingShipmentDetail, OPTIONAL),
-    field(
-      "InternationalControlledExportDetail",
-      NS,
-      () => InternationalControlledExportDetail,
-      OPTIONAL,
-    ),
+    field("CodDetail", NS, CodDetail, OPTIONAL),
+    field("DeliveryOnInvoiceAcceptanceDetail", NS, DeliveryOnInvoiceAcceptanceDetail, OPTIONAL),
+    field("HoldAtLocationDetail", NS, HoldAtLocationDetail, OPTIONAL),
+    field("EventNotificationDetail", NS, ShipmentEventNotificationDetail, OPTIONAL),
+    field("ReturnShipmentDetail", NS, ReturnShipmentDetail, OPTIONAL),
+    field("PendingShipmentDetail", NS, PendingShipmentDetail, OPTIONAL),
+    field("InternationalControlledExportDetail", NS, InternationalControlledExportDetail, OPTIONAL),
     field(
       "InternationalTrafficInArmsRegulationsDetail",
       NS,
-      () => InternationalTrafficInArmsRegulationsDetail,
+      InternationalTrafficInArmsRegulationsDetail,
       OPTIONAL,
     ),
-    field("ShipmentDryIceDetail", NS, () => ShipmentDryIceDetail, OPTIONAL),
-    field("HomeDeliveryPremiumDetail", NS, () => HomeDeliveryPremiumDetail, OPTIONAL),
-    field("FlatbedTrailerDetail", NS, () => FlatbedTrailerDetail, OPTIONAL),
-    field("FreightGuaranteeDetail", NS, () => FreightGuaranteeDetail, OPTIONAL),
-    field("EtdDetail", NS, () => EtdDetail, OPTIONAL),
-    field("CustomDeliveryWindowDetail", NS, () => CustomDeliveryWindowDetail, OPTIONAL),
+    field("ShipmentDryIceDetail", NS, ShipmentDryIceDetail, OPTIONAL),
+    field("HomeDeliveryPremiumDetail", NS, HomeDeliveryPremiumDetail, OPTIONAL),
+    field("FlatbedTrailerDetail", NS, FlatbedTrailerDetail, OPTIONAL),
+    field("FreightGuaranteeDetail", NS, FreightGuaranteeDetail, OPTIONAL),
+    field("EtdDetail", NS, EtdDetail, OPTIONAL),
+    field("CustomDeliveryWindowDetail", NS, CustomDeliveryWindowDetail, OPTIONAL),
   ],
 );
 
 export const CodDetail: ComplexDesc = complex("CodDetail", () => [
-  field("CodCollectionAmount", NS, () => Money, OPTIONAL),
-  field("AddTransportationChargesDetail", NS, () => CodAddTransportationChargesDetail, OPTIONAL),
+  field("CodCollectionAmount", NS, Money, OPTIONAL),
+  field("AddTransportationChargesDetail", NS, CodAddTransportationChargesDetail, OPTIONAL),
   field("CollectionType", NS, CodCollectionType, OPTIONAL),
-  field("CodRecipient", NS, () => Party, OPTIONAL),
-  field("FinancialInstitutionContactAndAddress", NS, () => ContactAndAddress, OPTIONAL),
+  field("CodRecipient", NS, Party, OPTIONAL),
+  field("FinancialInstitutionContactAndAddress", NS, ContactAndAddress, OPTIONAL),
   field("RemitToName", NS, xs.string, OPTIONAL),
   field("ReferenceIndicator", NS, CodReturnReferenceIndicatorType, OPTIONAL),
-  field("ReturnTrackingId", NS, () => TrackingId, OPTIONAL),
+  field("ReturnTrackingId", NS, TrackingId, OPTIONAL),
 ]);
 
 export const CodAddTransportationChargesDetail: ComplexDesc = complex(
@@ -1302,15 +1292,12 @@ export const TrackingId: ComplexDesc = complex("TrackingId", () => [
 
 export const DeliveryOnInvoiceAcceptanceDetail: ComplexDesc = complex(
   "DeliveryOnInvoiceAcceptanceDetail",
-  () => [
-    field("Recipient", NS, () => Party, OPTIONAL),
-    field("TrackingId", NS, () => TrackingId, OPTIONAL),
-  ],
+  () => [field("Recipient", NS, Party, OPTIONAL), field("TrackingId", NS, TrackingId, OPTIONAL)],
 );
 
 export const HoldAtLocationDetail: ComplexDesc = complex("HoldAtLocationDetail", () => [
   field("PhoneNumber", NS, xs.string, OPTIONAL),
-  field("LocationContactAndAddress", NS, () => ContactAndAddress, OPTIONAL),
+  field("LocationContactAndAddress", NS, ContactAndAddress, OPTIONAL),
   field("LocationType", NS, FedExLocationType, OPTIONAL),
   field("LocationId", NS, xs.string, OPTIONAL),
   field("LocationNumber", NS, xs.int, OPTIONAL),
@@ -1321,7 +1308,7 @@ export const ShipmentEventNotificationDetail: ComplexDesc = complex(
   () => [
     field("AggregationType", NS, ShipmentNotificationAggregationType, OPTIONAL),
     field("PersonalMessage", NS, xs.string, OPTIONAL),
-    field("EventNotifications", NS, () => ShipmentEventNotificationSpecification, REPEATED),
+    field("EventNotifications", NS, ShipmentEventNotificationSpecification, REPEATED),
   ],
 );
 
@@ -1330,15 +1317,15 @@ export const ShipmentEventNotificationSpecification: ComplexDesc = complex(
   () => [
     field("Role", NS, ShipmentNotificationRoleType, OPTIONAL),
     field("Events", NS, NotificationEventType, REPEATED),
-    field("NotificationDetail", NS, () => NotificationDetail, OPTIONAL),
-    field("FormatSpecification", NS, () => ShipmentNotificationFormatSpecification, OPTIONAL),
+    field("NotificationDetail", NS, NotificationDetail, OPTIONAL),
+    field("FormatSpecification", NS, ShipmentNotificationFormatSpecification, OPTIONAL),
   ],
 );
 
 export const NotificationDetail: ComplexDesc = complex("NotificationDetail", () => [
   field("NotificationType", NS, NotificationType, OPTIONAL),
-  field("EmailDetail", NS, () => EMailDetail, OPTIONAL),
-  field("Localization", NS, () => Localization, OPTIONAL),
+  field("EmailDetail", NS, EMailDetail, OPTIONAL),
+  field("Localization", NS, Localization, OPTIONAL),
 ]);
 
 export const EMailDetail: ComplexDesc = complex("EMailDetail", () => [
@@ -1353,9 +1340,9 @@ export const ShipmentNotificationFormatSpecification: ComplexDesc = complex(
 
 export const ReturnShipmentDetail: ComplexDesc = complex("ReturnShipmentDetail", () => [
   field("ReturnType", NS, ReturnType, OPTIONAL),
-  field("Rma", NS, () => Rma, OPTIONAL),
-  field("ReturnEMailDetail", NS, () => ReturnEMailDetail, OPTIONAL),
-  field("ReturnAssociation", NS, () => ReturnAssociationDetail, OPTIONAL),
+  field("Rma", NS, Rma, OPTIONAL),
+  field("ReturnEMailDetail", NS, ReturnEMailDetail, OPTIONAL),
+  field("ReturnAssociation", NS, ReturnAssociationDetail, OPTIONAL),
 ]);
 
 export const Rma: ComplexDesc = complex("Rma", () => [field("Reason", NS, xs.string, OPTIONAL)]);
@@ -1373,8 +1360,8 @@ export const ReturnAssociationDetail: ComplexDesc = complex("ReturnAssociationDe
 export const PendingShipmentDetail: ComplexDesc = complex("PendingShipmentDetail", () => [
   field("Type", NS, PendingShipmentType, OPTIONAL),
   field("ExpirationDate", NS, xs.date, OPTIONAL),
-  field("ProcessingOptions", NS, () => PendingShipmentProcessingOptionsRequested, OPTIONAL),
-  field("RecommendedDocumentSpecification", NS, () => RecommendedDocumentSpecification, OPTIONAL),
+  field("ProcessingOptions", NS, PendingShipmentProcessingOptionsRequested, OPTIONAL),
+  field("RecommendedDocumentSpecification", NS, RecommendedDocumentSpecification, OPTIONAL),
 ]);
 
 export const PendingShipmentProcessingOptionsRequested: ArrayDesc = array(
@@ -1405,8 +1392,8 @@ export const InternationalTrafficInArmsRegulationsDetail: ComplexDesc = complex(
 
 export const ShipmentDryIceDetail: ComplexDesc = complex("ShipmentDryIceDetail", () => [
   field("PackageCount", NS, xs.nonNegativeInteger, OPTIONAL),
-  field("TotalWeight", NS, () => Weight, OPTIONAL),
-  field("ProcessingOptions", NS, () => ShipmentDryIceProcessingOptionsRequested, OPTIONAL),
+  field("TotalWeight", NS, Weight, OPTIONAL),
+  field("ProcessingOptions", NS, ShipmentDryIceProcessingOptionsRequested, OPTIONAL),
 ]);
 
 export const ShipmentDryIceProcessingOptionsRequested: ArrayDesc = array(
@@ -1433,7 +1420,7 @@ export const FreightGuaranteeDetail: ComplexDesc = complex("FreightGuaranteeDeta
 export const EtdDetail: ComplexDesc = complex("EtdDetail", () => [
   field("Attributes", NS, EtdAttributeType, REPEATED),
   field("RequestedDocumentCopies", NS, RequestedShippingDocumentType, REPEATED),
-  field("DocumentReferences", NS, () => UploadDocumentReferenceDetail, REPEATED),
+  field("DocumentReferences", NS, UploadDocumentReferenceDetail, REPEATED),
 ]);
 
 export const UploadDocumentReferenceDetail: ComplexDesc = complex(
@@ -1452,7 +1439,7 @@ export const UploadDocumentReferenceDetail: ComplexDesc = complex(
 export const CustomDeliveryWindowDetail: ComplexDesc = complex("CustomDeliveryWindowDetail", () => [
   field("Type", NS, CustomDeliveryWindowType, OPTIONAL),
   field("RequestTime", NS, xs.time, OPTIONAL),
-  field("RequestRange", NS, () => DateRange, OPTIONAL),
+  field("RequestRange", NS, DateRange, OPTIONAL),
   field("RequestDate", NS, xs.date, OPTIONAL),
 ]);
 
@@ -1466,8 +1453,8 @@ export const ExpressFreightDetail: ComplexDesc = complex("ExpressFreightDetail",
   field("ShippersLoadAndCount", NS, xs.positiveInteger, OPTIONAL),
   field("BookingConfirmationNumber", NS, xs.string, OPTIONAL),
   field("ReferenceLabelRequested", NS, xs.boolean, OPTIONAL),
-  field("BeforeDeliveryContact", NS, () => ExpressFreightDetailContact, OPTIONAL),
-  field("UndeliverableContact", NS, () => ExpressFreightDetailContact, OPTIONAL),
+  field("BeforeDeliveryContact", NS, ExpressFreightDetailContact, OPTIONAL),
+  field("UndeliverableContact", NS, ExpressFreightDetailContact, OPTIONAL),
 ]);
 
 export const ExpressFreightDetailContact: ComplexDesc = complex(
@@ -1477,27 +1464,27 @@ export const ExpressFreightDetailContact: ComplexDesc = complex(
 
 export const FreightShipmentDetail: ComplexDesc = complex("FreightShipmentDetail", () => [
   field("FedExFreightAccountNumber", NS, xs.string, OPTIONAL),
-  field("FedExFreightBillingContactAndAddress", NS, () => ContactAndAddress, OPTIONAL),
-  field("AlternateBilling", NS, () => Party, OPTIONAL),
+  field("FedExFreightBillingContactAndAddress", NS, ContactAndAddress, OPTIONAL),
+  field("AlternateBilling", NS, Party, OPTIONAL),
   field("Role", NS, FreightShipmentRoleType, OPTIONAL),
   field("CollectTermsType", NS, FreightCollectTermsType, OPTIONAL),
-  field("DeclaredValuePerUnit", NS, () => Money, OPTIONAL),
+  field("DeclaredValuePerUnit", NS, Money, OPTIONAL),
   field("DeclaredValueUnits", NS, xs.string, OPTIONAL),
-  field("LiabilityCoverageDetail", NS, () => LiabilityCoverageDetail, OPTIONAL),
+  field("LiabilityCoverageDetail", NS, LiabilityCoverageDetail, OPTIONAL),
   field("Coupons", NS, xs.string, REPEATED),
   field("TotalHandlingUnits", NS, xs.nonNegativeInteger, OPTIONAL),
   field("ClientDiscountPercent", NS, xs.decimal, OPTIONAL),
-  field("PalletWeight", NS, () => Weight, OPTIONAL),
-  field("ShipmentDimensions", NS, () => Dimensions, OPTIONAL),
+  field("PalletWeight", NS, Weight, OPTIONAL),
+  field("ShipmentDimensions", NS, Dimensions, OPTIONAL),
   field("Comment", NS, xs.string, OPTIONAL),
-  field("SpecialServicePayments", NS, () => FreightSpecialServicePayment, REPEATED),
+  field("SpecialServicePayments", NS, FreightSpecialServicePayment, REPEATED),
   field("HazardousMaterialsOfferor", NS, xs.string, OPTIONAL),
-  field("LineItems", NS, () => FreightShipmentLineItem, REPEATED),
+  field("LineItems", NS, FreightShipmentLineItem, REPEATED),
 ]);
 
 export const LiabilityCoverageDetail: ComplexDesc = complex("LiabilityCoverageDetail", () => [
   field("CoverageType", NS, LiabilityCoverageType, OPTIONAL),
-  field("CoverageAmount", NS, () => Money, OPTIONAL),
+  field("CoverageAmount", NS, Money, OPTIONAL),
 ]);
 
 export const Dimensions: ComplexDesc = complex("Dimensions", () => [
@@ -1521,9 +1508,9 @@ export const FreightShipmentLineItem: ComplexDesc = complex("FreightShipmentLine
   field("Packaging", NS, PhysicalPackagingType, OPTIONAL),
   field("Pieces", NS, xs.nonNegativeInteger, OPTIONAL),
   field("Description", NS, xs.string, OPTIONAL),
-  field("Weight", NS, () => Weight, OPTIONAL),
-  field("Dimensions", NS, () => Dimensions, OPTIONAL),
-  field("Volume", NS, () => Volume, OPTIONAL),
+  field("Weight", NS, Weight, OPTIONAL),
+  field("Dimensions", NS, Dimensions, OPTIONAL),
+  field("Volume", NS, Volume, OPTIONAL),
 ]);
 
 export const Volume: ComplexDesc = complex("Volume", () => [
@@ -1534,7 +1521,7 @@ export const Volume: ComplexDesc = complex("Volume", () => [
 export const VariableHandlingChargeDetail: ComplexDesc = complex(
   "VariableHandlingChargeDetail",
   () => [
-    field("FixedValue", NS, () => Money, OPTIONAL),
+    field("FixedValue", NS, Money, OPTIONAL),
     field("PercentValue", NS, xs.decimal, OPTIONAL),
     field("RateElementBasis", NS, RateElementBasisType, OPTIONAL),
     field("RateTypeBasis", NS, RateTypeBasisType, OPTIONAL),
@@ -1542,26 +1529,26 @@ export const VariableHandlingChargeDetail: ComplexDesc = complex(
 );
 
 export const CustomsClearanceDetail: ComplexDesc = complex("CustomsClearanceDetail", () => [
-  field("Brokers", NS, () => BrokerDetail, REPEATED),
+  field("Brokers", NS, BrokerDetail, REPEATED),
   field("ClearanceBrokerage", NS, ClearanceBrokerageType, OPTIONAL),
-  field("CustomsOptions", NS, () => CustomsOptionDetail, OPTIONAL),
-  field("ImporterOfRecord", NS, () => Party, OPTIONAL),
-  field("RecipientCustomsId", NS, () => RecipientCustomsId, OPTIONAL),
-  field("DutiesPayment", NS, () => Payment, OPTIONAL),
+  field("CustomsOptions", NS, CustomsOptionDetail, OPTIONAL),
+  field("ImporterOfRecord", NS, Party, OPTIONAL),
+  field("RecipientCustomsId", NS, RecipientCustomsId, OPTIONAL),
+  field("DutiesPayment", NS, Payment, OPTIONAL),
   field("DocumentContent", NS, InternationalDocumentContentType, OPTIONAL),
-  field("CustomsValue", NS, () => Money, OPTIONAL),
+  field("CustomsValue", NS, Money, OPTIONAL),
   field("FreightOnValue", NS, FreightOnValueType, OPTIONAL),
-  field("InsuranceCharges", NS, () => Money, OPTIONAL),
+  field("InsuranceCharges", NS, Money, OPTIONAL),
   field("PartiesToTransactionAreRelated", NS, xs.boolean, OPTIONAL),
-  field("CommercialInvoice", NS, () => CommercialInvoice, OPTIONAL),
-  field("Commodities", NS, () => Commodity, REPEATED),
-  field("ExportDetail", NS, () => ExportDetail, OPTIONAL),
+  field("CommercialInvoice", NS, CommercialInvoice, OPTIONAL),
+  field("Commodities", NS, Commodity, REPEATED),
+  field("ExportDetail", NS, ExportDetail, OPTIONAL),
   field("RegulatoryControls", NS, RegulatoryControlType, REPEATED),
 ]);
 
 export const BrokerDetail: ComplexDesc = complex("BrokerDetail", () => [
   field("Type", NS, BrokerType, OPTIONAL),
-  field("Broker", NS, () => Party, OPTIONAL),
+  field("Broker", NS, Party, OPTIONAL),
 ]);
 
 export const CustomsOptionDetail: ComplexDesc = complex("CustomsOptionDetail", () => [
@@ -1576,11 +1563,11 @@ export const RecipientCustomsId: ComplexDesc = complex("RecipientCustomsId", () 
 
 export const CommercialInvoice: ComplexDesc = complex("CommercialInvoice", () => [
   field("Comments", NS, xs.string, REPEATED),
-  field("FreightCharge", NS, () => Money, OPTIONAL),
-  field("TaxesOrMiscellaneousCharge", NS, () => Money, OPTIONAL),
+  field("FreightCharge", NS, Money, OPTIONAL),
+  field("TaxesOrMiscellaneousCharge", NS, Money, OPTIONAL),
   field("TaxesOrMiscellaneousChargeType", NS, TaxesOrMiscellaneousChargeType, OPTIONAL),
-  field("PackingCosts", NS, () => Money, OPTIONAL),
-  field("HandlingCosts", NS, () => Money, OPTIONAL),
+  field("PackingCosts", NS, Money, OPTIONAL),
+  field("HandlingCosts", NS, Money, OPTIONAL),
   field("SpecialInstructions", NS, xs.string, OPTIONAL),
   field("DeclarationStatement", NS, xs.string, OPTIONAL),
   field("PaymentTerms", NS, xs.string, OPTIONAL),
@@ -1596,18 +1583,18 @@ export const Commodity: ComplexDesc = complex("Commodity", () => [
   field("Purpose", NS, CommodityPurposeType, OPTIONAL),
   field("CountryOfManufacture", NS, xs.string, OPTIONAL),
   field("HarmonizedCode", NS, xs.string, OPTIONAL),
-  field("Weight", NS, () => Weight, OPTIONAL),
+  field("Weight", NS, Weight, OPTIONAL),
   field("Quantity", NS, xs.decimal, OPTIONAL),
   field("QuantityUnits", NS, xs.string, OPTIONAL),
-  field("AdditionalMeasures", NS, () => Measure, REPEATED),
-  field("UnitPrice", NS, () => Money, OPTIONAL),
-  field("CustomsValue", NS, () => Money, OPTIONAL),
-  field("ExciseConditions", NS, () => EdtExciseCondition, REPEATED),
+  field("AdditionalMeasures", NS, Measure, REPEATED),
+  field("UnitPrice", NS, Money, OPTIONAL),
+  field("CustomsValue", NS, Money, OPTIONAL),
+  field("ExciseConditions", NS, EdtExciseCondition, REPEATED),
   field("ExportLicenseNumber", NS, xs.string, OPTIONAL),
   field("ExportLicenseExpirationDate", NS, xs.date, OPTIONAL),
   field("CIMarksAndNumbers", NS, xs.string, OPTIONAL),
   field("PartNumber", NS, xs.string, OPTIONAL),
-  field("UsmcaDetail", NS, () => UsmcaCommodityDetail, OPTIONAL),
+  field("UsmcaDetail", NS, UsmcaCommodityDetail, OPTIONAL),
 ]);
 
 export const Measure: ComplexDesc = complex("Measure", () => [
@@ -1628,7 +1615,7 @@ export const ExportDetail: ComplexDesc = complex("ExportDetail", () => [
   field("B13AFilingOption", NS, B13AFilingOptionType, OPTIONAL),
   field("ExportComplianceStatement", NS, xs.string, OPTIONAL),
   field("PermitNumber", NS, xs.string, OPTIONAL),
-  field("DestinationControlDetail", NS, () => DestinationControlDetail, OPTIONAL),
+  field("DestinationControlDetail", NS, DestinationControlDetail, OPTIONAL),
 ]);
 
 export const DestinationControlDetail: ComplexDesc = complex("DestinationControlDetail", () => [
@@ -1646,12 +1633,7 @@ export const PickupDetail: ComplexDesc = complex("PickupDetail", () => [
 ]);
 
 export const SmartPostShipmentDetail: ComplexDesc = complex("SmartPostShipmentDetail", () => [
-  field(
-    "ProcessingOptionsRequested",
-    NS,
-    () => SmartPostShipmentProcessingOptionsRequested,
-    OPTIONAL,
-  ),
+  field("ProcessingOptionsRequested", NS, SmartPostShipmentProcessingOptionsRequested, OPTIONAL),
   field("Indicia", NS, SmartPostIndiciaType, OPTIONAL),
   field("AncillaryEndorsement", NS, SmartPostAncillaryEndorsementType, OPTIONAL),
   field("HubId", NS, xs.string, OPTIONAL),
@@ -1670,30 +1652,30 @@ export const LabelSpecification: ComplexDesc = complex("LabelSpecification", () 
   field("LabelPrintingOrientation", NS, LabelPrintingOrientationType, OPTIONAL),
   field("LabelRotation", NS, LabelRotationType, OPTIONAL),
   field("LabelOrder", NS, LabelOrderType, OPTIONAL),
-  field("PrintedLabelOrigin", NS, () => ContactAndAddress, OPTIONAL),
-  field("CustomerSpecifiedDetail", NS, () => CustomerSpecifiedLabelDetail, OPTIONAL),
+  field("PrintedLabelOrigin", NS, ContactAndAddress, OPTIONAL),
+  field("CustomerSpecifiedDetail", NS, CustomerSpecifiedLabelDetail, OPTIONAL),
 ]);
 
 export const CustomerSpecifiedLabelDetail: ComplexDesc = complex(
   "CustomerSpecifiedLabelDetail",
   () => [
-    field("DocTabContent", NS, () => DocTabContent, OPTIONAL),
+    field("DocTabContent", NS, DocTabContent, OPTIONAL),
     field("CustomContentPosition", NS, RelativeVerticalPositionType, OPTIONAL),
-    field("CustomContent", NS, () => CustomLabelDetail, OPTIONAL),
-    field("ConfigurableReferenceEntries", NS, () => ConfigurableLabelReferenceEntry, REPEATED),
+    field("CustomContent", NS, CustomLabelDetail, OPTIONAL),
+    field("ConfigurableReferenceEntries", NS, ConfigurableLabelReferenceEntry, REPEATED),
     field("MaskedData", NS, LabelMaskableDataType, REPEATED),
     field("SecondaryBarcode", NS, SecondaryBarcodeType, OPTIONAL),
-    field("TermsAndConditionsLocalization", NS, () => Localization, OPTIONAL),
-    field("RegulatoryLabels", NS, () => RegulatoryLabelContentDetail, REPEATED),
-    field("AdditionalLabels", NS, () => AdditionalLabelsDetail, REPEATED),
+    field("TermsAndConditionsLocalization", NS, Localization, OPTIONAL),
+    field("RegulatoryLabels", NS, RegulatoryLabelContentDetail, REPEATED),
+    field("AdditionalLabels", NS, AdditionalLabelsDetail, REPEATED),
     field("AirWaybillSuppressionCount", NS, xs.nonNegativeInteger, OPTIONAL),
   ],
 );
 
 export const DocTabContent: ComplexDesc = complex("DocTabContent", () => [
   field("DocTabContentType", NS, DocTabContentType, OPTIONAL),
-  field("Zone001", NS, () => DocTabContentZone001, OPTIONAL),
-  field("Barcoded", NS, () => DocTabContentBarcoded, OPTIONAL),
+  field("Zone001", NS, DocTabContentZone001, OPTIONAL),
+  field("Barcoded", NS, DocTabContentBarcoded, OPTIONAL),
 ]);
 
 export const DocTabContentZone001: ArrayDesc = array(
@@ -1711,20 +1693,20 @@ export const DocTabZoneSpecification: ComplexDesc = complex("DocTabZoneSpecifica
 
 export const DocTabContentBarcoded: ComplexDesc = complex("DocTabContentBarcoded", () => [
   field("Symbology", NS, BarcodeSymbologyType, OPTIONAL),
-  field("Specification", NS, () => DocTabZoneSpecification, OPTIONAL),
+  field("Specification", NS, DocTabZoneSpecification, OPTIONAL),
 ]);
 
 export const CustomLabelDetail: ComplexDesc = complex("CustomLabelDetail", () => [
   field("CoordinateUnits", NS, CustomLabelCoordinateUnits, OPTIONAL),
-  field("TextEntries", NS, () => CustomLabelTextEntry, REPEATED),
-  field("GraphicEntries", NS, () => CustomLabelGraphicEntry, REPEATED),
-  field("BoxEntries", NS, () => CustomLabelBoxEntry, REPEATED),
-  field("TextBoxEntries", NS, () => CustomLabelTextBoxEntry, REPEATED),
-  field("BarcodeEntries", NS, () => CustomLabelBarcodeEntry, REPEATED),
+  field("TextEntries", NS, CustomLabelTextEntry, REPEATED),
+  field("GraphicEntries", NS, CustomLabelGraphicEntry, REPEATED),
+  field("BoxEntries", NS, CustomLabelBoxEntry, REPEATED),
+  field("TextBoxEntries", NS, CustomLabelTextBoxEntry, REPEATED),
+  field("BarcodeEntries", NS, CustomLabelBarcodeEntry, REPEATED),
 ]);
 
 export const CustomLabelTextEntry: ComplexDesc = complex("CustomLabelTextEntry", () => [
-  field("Position", NS, () => CustomLabelPosition, OPTIONAL),
+  field("Position", NS, CustomLabelPosition, OPTIONAL),
   field("Format", NS, xs.string, OPTIONAL),
   field("DataFields", NS, xs.string, REPEATED),
   field("ThermalFontId", NS, xs.string, OPTIONAL),
@@ -1739,20 +1721,20 @@ export const CustomLabelPosition: ComplexDesc = complex("CustomLabelPosition", (
 ]);
 
 export const CustomLabelGraphicEntry: ComplexDesc = complex("CustomLabelGraphicEntry", () => [
-  field("Position", NS, () => CustomLabelPosition, OPTIONAL),
+  field("Position", NS, CustomLabelPosition, OPTIONAL),
   field("PrinterGraphicId", NS, xs.string, OPTIONAL),
   field("FileGraphicFullName", NS, xs.string, OPTIONAL),
 ]);
 
 export const CustomLabelBoxEntry: ComplexDesc = complex("CustomLabelBoxEntry", () => [
-  field("TopLeftCorner", NS, () => CustomLabelPosition, OPTIONAL),
-  field("BottomRightCorner", NS, () => CustomLabelPosition, OPTIONAL),
+  field("TopLeftCorner", NS, CustomLabelPosition, OPTIONAL),
+  field("BottomRightCorner", NS, CustomLabelPosition, OPTIONAL),
 ]);
 
 export const CustomLabelTextBoxEntry: ComplexDesc = complex("CustomLabelTextBoxEntry", () => [
-  field("TopLeftCorner", NS, () => CustomLabelPosition, OPTIONAL),
-  field("BottomRightCorner", NS, () => CustomLabelPosition, OPTIONAL),
-  field("Position", NS, () => CustomLabelPosition, OPTIONAL),
+  field("TopLeftCorner", NS, CustomLabelPosition, OPTIONAL),
+  field("BottomRightCorner", NS, CustomLabelPosition, OPTIONAL),
+  field("Position", NS, CustomLabelPosition, OPTIONAL),
   field("Format", NS, xs.string, OPTIONAL),
   field("DataFields", NS, xs.string, REPEATED),
   field("ThermalFontId", NS, xs.string, OPTIONAL),
@@ -1762,7 +1744,7 @@ export const CustomLabelTextBoxEntry: ComplexDesc = complex("CustomLabelTextBoxE
 ]);
 
 export const CustomLabelBarcodeEntry: ComplexDesc = complex("CustomLabelBarcodeEntry", () => [
-  field("Position", NS, () => CustomLabelPosition, OPTIONAL),
+  field("Position", NS, CustomLabelPosition, OPTIONAL),
   field("Format", NS, xs.string, OPTIONAL),
   field("DataFields", NS, xs.string, REPEATED),
   field("BarHeight", NS, xs.int, OPTIONAL),
@@ -1797,44 +1779,44 @@ export const ShippingDocumentSpecification: ComplexDesc = complex(
   "ShippingDocumentSpecification",
   () => [
     field("ShippingDocumentTypes", NS, RequestedShippingDocumentType, REPEATED),
-    field("CertificateOfOrigin", NS, () => CertificateOfOriginDetail, OPTIONAL),
-    field("CommercialInvoiceDetail", NS, () => CommercialInvoiceDetail, OPTIONAL),
+    field("CertificateOfOrigin", NS, CertificateOfOriginDetail, OPTIONAL),
+    field("CommercialInvoiceDetail", NS, CommercialInvoiceDetail, OPTIONAL),
     field(
       "UsmcaCommercialInvoiceCertificationOfOriginDetail",
       NS,
-      () => UsmcaCommercialInvoiceCertificationOfOriginDetail,
+      UsmcaCommercialInvoiceCertificationOfOriginDetail,
       OPTIONAL,
     ),
-    field("CustomPackageDocumentDetail", NS, () => CustomDocumentDetail, REPEATED),
-    field("CustomShipmentDocumentDetail", NS, () => CustomDocumentDetail, REPEATED),
-    field("ExportDeclarationDetail", NS, () => ExportDeclarationDetail, OPTIONAL),
-    field("GeneralAgencyAgreementDetail", NS, () => GeneralAgencyAgreementDetail, OPTIONAL),
-    field("UsmcaCertificationOfOriginDetail", NS, () => UsmcaCertificationOfOriginDetail, OPTIONAL),
-    field("Op900Detail", NS, () => Op900Detail, OPTIONAL),
+    field("CustomPackageDocumentDetail", NS, CustomDocumentDetail, REPEATED),
+    field("CustomShipmentDocumentDetail", NS, CustomDocumentDetail, REPEATED),
+    field("ExportDeclarationDetail", NS, ExportDeclarationDetail, OPTIONAL),
+    field("GeneralAgencyAgreementDetail", NS, GeneralAgencyAgreementDetail, OPTIONAL),
+    field("UsmcaCertificationOfOriginDetail", NS, UsmcaCertificationOfOriginDetail, OPTIONAL),
+    field("Op900Detail", NS, Op900Detail, OPTIONAL),
     field(
       "DangerousGoodsShippersDeclarationDetail",
       NS,
-      () => DangerousGoodsShippersDeclarationDetail,
+      DangerousGoodsShippersDeclarationDetail,
       OPTIONAL,
     ),
-    field("FreightAddressLabelDetail", NS, () => FreightAddressLabelDetail, OPTIONAL),
-    field("ReturnInstructionsDetail", NS, () => ReturnInstructionsDetail, OPTIONAL),
+    field("FreightAddressLabelDetail", NS, FreightAddressLabelDetail, OPTIONAL),
+    field("ReturnInstructionsDetail", NS, ReturnInstructionsDetail, OPTIONAL),
   ],
 );
 
 export const CertificateOfOriginDetail: ComplexDesc = complex("CertificateOfOriginDetail", () => [
-  field("DocumentFormat", NS, () => ShippingDocumentFormat, OPTIONAL),
-  field("CustomerImageUsages", NS, () => CustomerImageUsage, REPEATED),
+  field("DocumentFormat", NS, ShippingDocumentFormat, OPTIONAL),
+  field("CustomerImageUsages", NS, CustomerImageUsage, REPEATED),
 ]);
 
 export const ShippingDocumentFormat: ComplexDesc = complex("ShippingDocumentFormat", () => [
-  field("Dispositions", NS, () => ShippingDocumentDispositionDetail, REPEATED),
-  field("TopOfPageOffset", NS, () => LinearMeasure, OPTIONAL),
+  field("Dispositions", NS, ShippingDocumentDispositionDetail, REPEATED),
+  field("TopOfPageOffset", NS, LinearMeasure, OPTIONAL),
   field("ImageType", NS, ShippingDocumentImageType, OPTIONAL),
   field("StockType", NS, ShippingDocumentStockType, OPTIONAL),
   field("ProvideInstructions", NS, xs.boolean, OPTIONAL),
-  field("OptionsRequested", NS, () => DocumentFormatOptionsRequested, OPTIONAL),
-  field("Localization", NS, () => Localization, OPTIONAL),
+  field("OptionsRequested", NS, DocumentFormatOptionsRequested, OPTIONAL),
+  field("Localization", NS, Localization, OPTIONAL),
 ]);
 
 export const ShippingDocumentDispositionDetail: ComplexDesc = complex(
@@ -1842,17 +1824,17 @@ export const ShippingDocumentDispositionDetail: ComplexDesc = complex(
   () => [
     field("DispositionType", NS, ShippingDocumentDispositionType, OPTIONAL),
     field("Grouping", NS, ShippingDocumentGroupingType, OPTIONAL),
-    field("EMailDetail", NS, () => ShippingDocumentEMailDetail, OPTIONAL),
-    field("PrintDetail", NS, () => ShippingDocumentPrintDetail, OPTIONAL),
+    field("EMailDetail", NS, ShippingDocumentEMailDetail, OPTIONAL),
+    field("PrintDetail", NS, ShippingDocumentPrintDetail, OPTIONAL),
   ],
 );
 
 export const ShippingDocumentEMailDetail: ComplexDesc = complex(
   "ShippingDocumentEMailDetail",
   () => [
-    field("EMailRecipients", NS, () => ShippingDocumentEMailRecipient, REPEATED),
+    field("EMailRecipients", NS, ShippingDocumentEMailRecipient, REPEATED),
     field("Grouping", NS, ShippingDocumentEMailGroupingType, OPTIONAL),
-    field("Localization", NS, () => Localization, OPTIONAL),
+    field("Localization", NS, Localization, OPTIONAL),
   ],
 );
 
@@ -1885,79 +1867,79 @@ export const CustomerImageUsage: ComplexDesc = complex("CustomerImageUsage", () 
 ]);
 
 export const CommercialInvoiceDetail: ComplexDesc = complex("CommercialInvoiceDetail", () => [
-  field("Format", NS, () => ShippingDocumentFormat, OPTIONAL),
-  field("CustomerImageUsages", NS, () => CustomerImageUsage, REPEATED),
+  field("Format", NS, ShippingDocumentFormat, OPTIONAL),
+  field("CustomerImageUsages", NS, CustomerImageUsage, REPEATED),
 ]);
 
 export const UsmcaCommercialInvoiceCertificationOfOriginDetail: ComplexDesc = complex(
   "UsmcaCommercialInvoiceCertificationOfOriginDetail",
   () => [
-    field("Format", NS, () => ShippingDocumentFormat, OPTIONAL),
-    field("CustomerImageUsages", NS, () => CustomerImageUsage, REPEATED),
+    field("Format", NS, ShippingDocumentFormat, OPTIONAL),
+    field("CustomerImageUsages", NS, CustomerImageUsage, REPEATED),
     field("FormVersion", NS, xs.string, OPTIONAL),
     field("CertifierSpecification", NS, UsmcaCertifierSpecificationType, OPTIONAL),
     field("ProducerSpecification", NS, UsmcaProducerSpecificationType, OPTIONAL),
-    field("Producer", NS, () => Party, OPTIONAL),
+    field("Producer", NS, Party, OPTIONAL),
   ],
 );
 
 export const CustomDocumentDetail: ComplexDesc = complex("CustomDocumentDetail", () => [
-  field("Format", NS, () => ShippingDocumentFormat, OPTIONAL),
+  field("Format", NS, ShippingDocumentFormat, OPTIONAL),
   field("LabelPrintingOrientation", NS, LabelPrintingOrientationType, OPTIONAL),
   field("LabelRotation", NS, LabelRotationType, OPTIONAL),
   field("SpecificationId", NS, xs.string, OPTIONAL),
-  field("CustomContent", NS, () => CustomLabelDetail, OPTIONAL),
+  field("CustomContent", NS, CustomLabelDetail, OPTIONAL),
 ]);
 
 export const ExportDeclarationDetail: ComplexDesc = complex("ExportDeclarationDetail", () => [
-  field("DocumentFormat", NS, () => ShippingDocumentFormat, OPTIONAL),
-  field("CustomerImageUsages", NS, () => CustomerImageUsage, REPEATED),
+  field("DocumentFormat", NS, ShippingDocumentFormat, OPTIONAL),
+  field("CustomerImageUsages", NS, CustomerImageUsage, REPEATED),
 ]);
 
 export const GeneralAgencyAgreementDetail: ComplexDesc = complex(
   "GeneralAgencyAgreementDetail",
-  () => [field("Format", NS, () => ShippingDocumentFormat, OPTIONAL)],
+  () => [field("Format", NS, ShippingDocumentFormat, OPTIONAL)],
 );
 
 export const UsmcaCertificationOfOriginDetail: ComplexDesc = complex(
   "UsmcaCertificationOfOriginDetail",
   () => [
-    field("Format", NS, () => ShippingDocumentFormat, OPTIONAL),
-    field("BlanketPeriod", NS, () => DateRange, OPTIONAL),
+    field("Format", NS, ShippingDocumentFormat, OPTIONAL),
+    field("BlanketPeriod", NS, DateRange, OPTIONAL),
     field("CertifierSpecification", NS, UsmcaCertifierSpecificationType, OPTIONAL),
     field("ImporterSpecification", NS, UsmcaImporterSpecificationType, OPTIONAL),
     field("ProducerSpecification", NS, UsmcaProducerSpecificationType, OPTIONAL),
-    field("Producer", NS, () => Party, OPTIONAL),
-    field("CustomerImageUsages", NS, () => CustomerImageUsage, REPEATED),
+    field("Producer", NS, Party, OPTIONAL),
+    field("CustomerImageUsages", NS, CustomerImageUsage, REPEATED),
   ],
 );
 
 export const Op900Detail: ComplexDesc = complex("Op900Detail", () => [
-  field("Format", NS, () => ShippingDocumentFormat, OPTIONAL),
+  field("Format", NS, ShippingDocumentFormat, OPTIONAL),
   field("Reference", NS, CustomerReferenceType, OPTIONAL),
-  field("CustomerImageUsages", NS, () => CustomerImageUsage, REPEATED),
+  field("CustomerImageUsages", NS, CustomerImageUsage, REPEATED),
   field("SignatureName", NS, xs.string, OPTIONAL),
 ]);
 
 export const DangerousGoodsShippersDeclarationDetail: ComplexDesc = complex(
   "DangerousGoodsShippersDeclarationDetail",
   () => [
-    field("Format", NS, () => ShippingDocumentFormat, OPTIONAL),
-    field("CustomerImageUsages", NS, () => CustomerImageUsage, REPEATED),
+    field("Format", NS, ShippingDocumentFormat, OPTIONAL),
+    field("CustomerImageUsages", NS, CustomerImageUsage, REPEATED),
   ],
 );
 
 export const FreightAddressLabelDetail: ComplexDesc = complex("FreightAddressLabelDetail", () => [
-  field("Format", NS, () => ShippingDocumentFormat, OPTIONAL),
+  field("Format", NS, ShippingDocumentFormat, OPTIONAL),
   field("Copies", NS, xs.nonNegativeInteger, OPTIONAL),
   field("StartingPosition", NS, PageQuadrantType, OPTIONAL),
-  field("DocTabContent", NS, () => DocTabContent, OPTIONAL),
+  field("DocTabContent", NS, DocTabContent, OPTIONAL),
   field("CustomContentPosition", NS, RelativeVerticalPositionType, OPTIONAL),
-  field("CustomContent", NS, () => CustomLabelDetail, OPTIONAL),
+  field("CustomContent", NS, CustomLabelDetail, OPTIONAL),
 ]);
 
 export const ReturnInstructionsDetail: ComplexDesc = complex("ReturnInstructionsDetail", () => [
-  field("Format", NS, () => ShippingDocumentFormat, OPTIONAL),
+  field("Format", NS, ShippingDocumentFormat, OPTIONAL),
   field("CustomText", NS, xs.string, OPTIONAL),
 ]);
 
@@ -1973,14 +1955,14 @@ export const DangerousGoodsDetail: ComplexDesc = complex("DangerousGoodsDetail",
   field("Options", NS, HazardousCommodityOptionType, REPEATED),
   field("PackingOption", NS, DangerousGoodsPackingOptionType, OPTIONAL),
   field("ReferenceId", NS, xs.string, OPTIONAL),
-  field("Containers", NS, () => DangerousGoodsContainer, REPEATED),
-  field("Packaging", NS, () => HazardousCommodityPackagingDetail, OPTIONAL),
-  field("Signatory", NS, () => DangerousGoodsSignatory, OPTIONAL),
+  field("Containers", NS, DangerousGoodsContainer, REPEATED),
+  field("Packaging", NS, HazardousCommodityPackagingDetail, OPTIONAL),
+  field("Signatory", NS, DangerousGoodsSignatory, OPTIONAL),
   field("EmergencyContactNumber", NS, xs.string, OPTIONAL),
   field("Offeror", NS, xs.string, OPTIONAL),
-  field("InfectiousSubstanceResponsibleContact", NS, () => Contact, OPTIONAL),
+  field("InfectiousSubstanceResponsibleContact", NS, Contact, OPTIONAL),
   field("AdditionalHandling", NS, xs.string, OPTIONAL),
-  field("RadioactivityDetail", NS, () => RadioactivityDetail, OPTIONAL),
+  field("RadioactivityDetail", NS, RadioactivityDetail, OPTIONAL),
 ]);
 
 export const DangerousGoodsContainer: ComplexDesc = complex("DangerousGoodsContainer", () => [
@@ -1988,16 +1970,16 @@ export const DangerousGoodsContainer: ComplexDesc = complex("DangerousGoodsConta
   field("ContainerType", NS, xs.string, OPTIONAL),
   field("RadioactiveContainerClass", NS, RadioactiveContainerClassType, OPTIONAL),
   field("NumberOfContainers", NS, xs.nonNegativeInteger, OPTIONAL),
-  field("HazardousCommodities", NS, () => HazardousCommodityContent, REPEATED),
+  field("HazardousCommodities", NS, HazardousCommodityContent, REPEATED),
 ]);
 
 export const HazardousCommodityContent: ComplexDesc = complex("HazardousCommodityContent", () => [
-  field("Description", NS, () => HazardousCommodityDescription, OPTIONAL),
-  field("Quantity", NS, () => HazardousCommodityQuantityDetail, OPTIONAL),
-  field("InnerReceptacles", NS, () => HazardousCommodityInnerReceptacleDetail, REPEATED),
-  field("Options", NS, () => HazardousCommodityOptionDetail, OPTIONAL),
-  field("RadionuclideDetail", NS, () => RadionuclideDetail, OPTIONAL),
-  field("NetExplosiveDetail", NS, () => NetExplosiveDetail, OPTIONAL),
+  field("Description", NS, HazardousCommodityDescription, OPTIONAL),
+  field("Quantity", NS, HazardousCommodityQuantityDetail, OPTIONAL),
+  field("InnerReceptacles", NS, HazardousCommodityInnerReceptacleDetail, REPEATED),
+  field("Options", NS, HazardousCommodityOptionDetail, OPTIONAL),
+  field("RadionuclideDetail", NS, RadionuclideDetail, OPTIONAL),
+  field("NetExplosiveDetail", NS, NetExplosiveDetail, OPTIONAL),
 ]);
 
 export const HazardousCommodityDescription: ComplexDesc = complex(
@@ -2006,7 +1988,7 @@ export const HazardousCommodityDescription: ComplexDesc = complex(
     field("Id", NS, xs.string, OPTIONAL),
     field("SequenceNumber", NS, xs.nonNegativeInteger, OPTIONAL),
     field("PackingGroup", NS, HazardousCommodityPackingGroupType, OPTIONAL),
-    field("PackingDetails", NS, () => HazardousCommodityPackingDetail, OPTIONAL),
+    field("PackingDetails", NS, HazardousCommodityPackingDetail, OPTIONAL),
     field("ReportableQuantity", NS, xs.boolean, OPTIONAL),
     field("ProperShippingName", NS, xs.string, OPTIONAL),
     field("TechnicalName", NS, xs.string, OPTIONAL),
@@ -2038,7 +2020,7 @@ export const HazardousCommodityQuantityDetail: ComplexDesc = complex(
 
 export const HazardousCommodityInnerReceptacleDetail: ComplexDesc = complex(
   "HazardousCommodityInnerReceptacleDetail",
-  () => [field("Quantity", NS, () => HazardousCommodityQuantityDetail, OPTIONAL)],
+  () => [field("Quantity", NS, HazardousCommodityQuantityDetail, OPTIONAL)],
 );
 
 export const HazardousCommodityOptionDetail: ComplexDesc = complex(
@@ -2051,7 +2033,7 @@ export const HazardousCommodityOptionDetail: ComplexDesc = complex(
 
 export const RadionuclideDetail: ComplexDesc = complex("RadionuclideDetail", () => [
   field("Radionuclide", NS, xs.string, OPTIONAL),
-  field("Activity", NS, () => RadionuclideActivity, OPTIONAL),
+  field("Activity", NS, RadionuclideActivity, OPTIONAL),
   field("ExceptedPackagingIsReportableQuantity", NS, xs.boolean, OPTIONAL),
   field("PhysicalForm", NS, PhysicalFormType, OPTIONAL),
   field("ChemicalForm", NS, xs.string, OPTIONAL),
@@ -2086,25 +2068,25 @@ export const RadioactivityDetail: ComplexDesc = complex("RadioactivityDetail", (
   field("TransportIndex", NS, xs.decimal, OPTIONAL),
   field("SurfaceReading", NS, xs.decimal, OPTIONAL),
   field("CriticalitySafetyIndex", NS, xs.decimal, OPTIONAL),
-  field("Dimensions", NS, () => Dimensions, OPTIONAL),
+  field("Dimensions", NS, Dimensions, OPTIONAL),
 ]);
 
 export const RequestedPackageLineItem: ComplexDesc = complex("RequestedPackageLineItem", () => [
   field("SequenceNumber", NS, xs.positiveInteger, OPTIONAL),
   field("GroupNumber", NS, xs.nonNegativeInteger, OPTIONAL),
   field("GroupPackageCount", NS, xs.nonNegativeInteger, OPTIONAL),
-  field("VariableHandlingChargeDetail", NS, () => VariableHandlingChargeDetail, OPTIONAL),
-  field("InsuredValue", NS, () => Money, OPTIONAL),
-  field("Weight", NS, () => Weight, OPTIONAL),
-  field("Dimensions", NS, () => Dimensions, OPTIONAL),
+  field("VariableHandlingChargeDetail", NS, VariableHandlingChargeDetail, OPTIONAL),
+  field("InsuredValue", NS, Money, OPTIONAL),
+  field("Weight", NS, Weight, OPTIONAL),
+  field("Dimensions", NS, Dimensions, OPTIONAL),
   field("PhysicalPackaging", NS, PhysicalPackagingType, OPTIONAL),
-  field("AssociatedFreightLineItems", NS, () => AssociatedFreightLineItemDetail, REPEATED),
+  field("AssociatedFreightLineItems", NS, AssociatedFreightLineItemDetail, REPEATED),
   field("ItemDescription", NS, xs.string, OPTIONAL),
   field("ItemDescriptionForClearance", NS, xs.string, OPTIONAL),
-  field("CustomerReferences", NS, () => CustomerReference, { min: 0, max: 10 }),
-  field("SpecialServicesRequested", NS, () => PackageSpecialServicesRequested, OPTIONAL),
-  field("ContentRecords", NS, () => ContentRecord, REPEATED),
-  field("ConveyanceDetail", NS, () => ShipperConveyanceDetail, OPTIONAL),
+  field("CustomerReferences", NS, CustomerReference, { min: 0, max: 10 }),
+  field("SpecialServicesRequested", NS, PackageSpecialServicesRequested, OPTIONAL),
+  field("ContentRecords", NS, ContentRecord, REPEATED),
+  field("ConveyanceDetail", NS, ShipperConveyanceDetail, OPTIONAL),
 ]);
 
 export const AssociatedFreightLineItemDetail: ComplexDesc = complex(
@@ -2121,13 +2103,13 @@ export const PackageSpecialServicesRequested: ComplexDesc = complex(
   "PackageSpecialServicesRequested",
   () => [
     field("SpecialServiceTypes", NS, xs.string, REPEATED),
-    field("CodDetail", NS, () => CodDetail, OPTIONAL),
-    field("DangerousGoodsDetail", NS, () => DangerousGoodsDetail, OPTIONAL),
-    field("BatteryDetails", NS, () => BatteryClassificationDetail, REPEATED),
-    field("DryIceWeight", NS, () => Weight, OPTIONAL),
-    field("SignatureOptionDetail", NS, () => SignatureOptionDetail, OPTIONAL),
-    field("PriorityAlertDetail", NS, () => PriorityAlertDetail, OPTIONAL),
-    field("AlcoholDetail", NS, () => AlcoholDetail, OPTIONAL),
+    field("CodDetail", NS, CodDetail, OPTIONAL),
+    field("DangerousGoodsDetail", NS, DangerousGoodsDetail, OPTIONAL),
+    field("BatteryDetails", NS, BatteryClassificationDetail, REPEATED),
+    field("DryIceWeight", NS, Weight, OPTIONAL),
+    field("SignatureOptionDetail", NS, SignatureOptionDetail, OPTIONAL),
+    field("PriorityAlertDetail", NS, PriorityAlertDetail, OPTIONAL),
+    field("AlcoholDetail", NS, AlcoholDetail, OPTIONAL),
   ],
 );
 
@@ -2167,10 +2149,10 @@ export const ShipperConveyanceDetail: ComplexDesc = complex("ShipperConveyanceDe
 
 export const RateReply: ComplexDesc = complex("RateReply", () => [
   field("HighestSeverity", NS, NotificationSeverityType),
-  field("Notifications", NS, () => Notification, { max: UNBOUNDED }),
-  field("TransactionDetail", NS, () => TransactionDetail, OPTIONAL),
-  field("Version", NS, () => VersionId),
-  field("RateReplyDetails", NS, () => RateReplyDetail, REPEATED),
+  field("Notifications", NS, Notification, { max: UNBOUNDED }),
+  field("TransactionDetail", NS, TransactionDetail, OPTIONAL),
+  field("Version", NS, VersionId),
+  field("RateReplyDetails", NS, RateReplyDetail, REPEATED),
 ]);
 
 export const Notification: ComplexDesc = complex("Notification", () => [
@@ -2179,7 +2161,7 @@ export const Notification: ComplexDesc = complex("Notification", () => [
   field("Code", NS, xs.string, OPTIONAL),
   field("Message", NS, xs.string, OPTIONAL),
   field("LocalizedMessage", NS, xs.string, OPTIONAL),
-  field("MessageParameters", NS, () => NotificationParameter, REPEATED),
+  field("MessageParameters", NS, NotificationParameter, REPEATED),
 ]);
 
 export const NotificationParameter: ComplexDesc = complex("NotificationParameter", () => [
@@ -2189,14 +2171,14 @@ export const NotificationParameter: ComplexDesc = complex("NotificationParameter
 
 export const RateReplyDetail: ComplexDesc = complex("RateReplyDetail", () => [
   field("ServiceType", NS, xs.string, OPTIONAL),
-  field("ServiceDescription", NS, () => ServiceDescription, OPTIONAL),
+  field("ServiceDescription", NS, ServiceDescription, OPTIONAL),
   field("PackagingType", NS, xs.string, OPTIONAL),
   field("AppliedOptions", NS, ServiceOptionType, REPEATED),
-  field("AppliedSubOptions", NS, () => ServiceSubOptionDetail, OPTIONAL),
+  field("AppliedSubOptions", NS, ServiceSubOptionDetail, OPTIONAL),
   field("DeliveryStation", NS, xs.string, OPTIONAL),
   field("DeliveryDayOfWeek", NS, DayOfWeekType, OPTIONAL),
   field("DeliveryTimestamp", NS, xs.dateTime, OPTIONAL),
-  field("CommitDetails", NS, () => CommitDetail, REPEATED),
+  field("CommitDetails", NS, CommitDetail, REPEATED),
   field("DestinationAirportId", NS, xs.string, OPTIONAL),
   field("IneligibleForMoneyBackGuarantee", NS, xs.boolean, OPTIONAL),
   field("OriginServiceArea", NS, xs.string, OPTIONAL),
@@ -2205,13 +2187,13 @@ export const RateReplyDetail: ComplexDesc = complex("RateReplyDetail", () => [
   field("MaximumTransitTime", NS, TransitTimeType, OPTIONAL),
   field("SignatureOption", NS, SignatureOptionType, OPTIONAL),
   field("ActualRateType", NS, ReturnedRateType, OPTIONAL),
-  field("RatedShipmentDetails", NS, () => RatedShipmentDetail, REPEATED),
+  field("RatedShipmentDetails", NS, RatedShipmentDetail, REPEATED),
 ]);
 
 export const ServiceDescription: ComplexDesc = complex("ServiceDescription", () => [
   field("ServiceType", NS, xs.string, OPTIONAL),
   field("Code", NS, xs.string, OPTIONAL),
-  field("Names", NS, () => ProductName, REPEATED),
+  field("Names", NS, ProductName, REPEATED),
   field("Description", NS, xs.string, OPTIONAL),
   field("AstraDescription", NS, xs.string, OPTIONAL),
 ]);
@@ -2231,31 +2213,31 @@ export const ServiceSubOptionDetail: ComplexDesc = complex("ServiceSubOptionDeta
 export const CommitDetail: ComplexDesc = complex("CommitDetail", () => [
   field("CommodityName", NS, xs.string, OPTIONAL),
   field("ServiceType", NS, xs.string, OPTIONAL),
-  field("ServiceDescription", NS, () => ServiceDescription, OPTIONAL),
+  field("ServiceDescription", NS, ServiceDescription, OPTIONAL),
   field("AppliedOptions", NS, ServiceOptionType, REPEATED),
-  field("AppliedSubOptions", NS, () => ServiceSubOptionDetail, OPTIONAL),
-  field("DerivedShipmentSignatureOption", NS, () => SignatureOptionDetail, OPTIONAL),
-  field("DerivedPackageSignatureOptions", NS, () => SignatureOptionDetail, REPEATED),
-  field("DerivedOriginDetail", NS, () => CleansedAddressAndLocationDetail, OPTIONAL),
-  field("DerivedDestinationDetail", NS, () => CleansedAddressAndLocationDetail, OPTIONAL),
+  field("AppliedSubOptions", NS, ServiceSubOptionDetail, OPTIONAL),
+  field("DerivedShipmentSignatureOption", NS, SignatureOptionDetail, OPTIONAL),
+  field("DerivedPackageSignatureOptions", NS, SignatureOptionDetail, REPEATED),
+  field("DerivedOriginDetail", NS, CleansedAddressAndLocationDetail, OPTIONAL),
+  field("DerivedDestinationDetail", NS, CleansedAddressAndLocationDetail, OPTIONAL),
   field("CommitTimestamp", NS, xs.dateTime, OPTIONAL),
   field("DayOfWeek", NS, DayOfWeekType, OPTIONAL),
   field("TransitTime", NS, TransitTimeType, OPTIONAL),
   field("MaximumTransitTime", NS, TransitTimeType, OPTIONAL),
   field("DestinationServiceArea", NS, xs.string, OPTIONAL),
-  field("BrokerAddress", NS, () => Address, OPTIONAL),
+  field("BrokerAddress", NS, Address, OPTIONAL),
   field("BrokerLocationId", NS, xs.string, OPTIONAL),
   field("BrokerCommitTimestamp", NS, xs.dateTime, OPTIONAL),
   field("BrokerCommitDayOfWeek", NS, DayOfWeekType, OPTIONAL),
   field("BrokerToDestinationDays", NS, xs.nonNegativeInteger, OPTIONAL),
   field("ProofOfDeliveryDate", NS, xs.date, OPTIONAL),
   field("ProofOfDeliveryDayOfWeek", NS, DayOfWeekType, OPTIONAL),
-  field("CommitMessages", NS, () => Notification, REPEATED),
+  field("CommitMessages", NS, Notification, REPEATED),
   field("DeliveryMessages", NS, xs.string, REPEATED),
-  field("DelayDetails", NS, () => DelayDetail, REPEATED),
+  field("DelayDetails", NS, DelayDetail, REPEATED),
   field("DocumentContent", NS, InternationalDocumentContentType, OPTIONAL),
   field("RequiredDocuments", NS, RequiredShippingDocumentType, REPEATED),
-  field("FreightCommitDetail", NS, () => FreightCommitDetail, OPTIONAL),
+  field("FreightCommitDetail", NS, FreightCommitDetail, OPTIONAL),
 ]);
 
 export const CleansedAddressAndLocationDetail: ComplexDesc = complex(
@@ -2281,9 +2263,9 @@ export const DelayDetail: ComplexDesc = complex("DelayDetail", () => [
 ]);
 
 export const FreightCommitDetail: ComplexDesc = complex("FreightCommitDetail", () => [
-  field("OriginDetail", NS, () => FreightServiceCenterDetail, OPTIONAL),
-  field("DestinationDetail", NS, () => FreightServiceCenterDetail, OPTIONAL),
-  field("TotalDistance", NS, () => Distance, OPTIONAL),
+  field("OriginDetail", NS, FreightServiceCenterDetail, OPTIONAL),
+  field("DestinationDetail", NS, FreightServiceCenterDetail, OPTIONAL),
+  field("TotalDistance", NS, Distance, OPTIONAL),
 ]);
 
 export const FreightServiceCenterDetail: ComplexDesc = complex("FreightServiceCenterDetail", () => [
@@ -2291,13 +2273,13 @@ export const FreightServiceCenterDetail: ComplexDesc = complex("FreightServiceCe
   field("InterlineCarrierName", NS, xs.string, OPTIONAL),
   field("AdditionalDays", NS, xs.int, OPTIONAL),
   field("LocalService", NS, xs.string, OPTIONAL),
-  field("LocalDistance", NS, () => Distance, OPTIONAL),
+  field("LocalDistance", NS, Distance, OPTIONAL),
   field("LocalDuration", NS, xs.string, OPTIONAL),
   field("LocalServiceScheduling", NS, FreightServiceSchedulingType, OPTIONAL),
   field("LimitedServiceDays", NS, DayOfWeekType, REPEATED),
   field("GatewayLocationId", NS, xs.string, OPTIONAL),
   field("Location", NS, xs.string, OPTIONAL),
-  field("ContactAndAddress", NS, () => ContactAndAddress, OPTIONAL),
+  field("ContactAndAddress", NS, ContactAndAddress, OPTIONAL),
 ]);
 
 export const Distance: ComplexDesc = complex("Distance", () => [
@@ -2306,10 +2288,10 @@ export const Distance: ComplexDesc = complex("Distance", () => [
 ]);
 
 export const RatedShipmentDetail: ComplexDesc = complex("RatedShipmentDetail", () => [
-  field("EffectiveNetDiscount", NS, () => Money, OPTIONAL),
-  field("AdjustedCodCollectionAmount", NS, () => Money, OPTIONAL),
-  field("ShipmentRateDetail", NS, () => ShipmentRateDetail, OPTIONAL),
-  field("RatedPackages", NS, () => RatedPackageDetail, REPEATED),
+  field("EffectiveNetDiscount", NS, Money, OPTIONAL),
+  field("AdjustedCodCollectionAmount", NS, Money, OPTIONAL),
+  field("ShipmentRateDetail", NS, ShipmentRateDetail, OPTIONAL),
+  field("RatedPackages", NS, RatedPackageDetail, REPEATED),
 ]);
 
 export const ShipmentRateDetail: ComplexDesc = complex("ShipmentRateDetail", () => [
@@ -2319,35 +2301,35 @@ export const ShipmentRateDetail: ComplexDesc = complex("ShipmentRateDetail", () 
   field("PricingCode", NS, PricingCodeType, OPTIONAL),
   field("RatedWeightMethod", NS, RatedWeightMethod, OPTIONAL),
   field("MinimumChargeType", NS, MinimumChargeType, OPTIONAL),
-  field("CurrencyExchangeRate", NS, () => CurrencyExchangeRate, OPTIONAL),
+  field("CurrencyExchangeRate", NS, CurrencyExchangeRate, OPTIONAL),
   field("SpecialRatingApplied", NS, SpecialRatingAppliedType, REPEATED),
   field("DimDivisor", NS, xs.nonNegativeInteger, OPTIONAL),
   field("DimDivisorType", NS, RateDimensionalDivisorType, OPTIONAL),
   field("FuelSurchargePercent", NS, xs.decimal, OPTIONAL),
-  field("TotalBillingWeight", NS, () => Weight, OPTIONAL),
-  field("TotalDimWeight", NS, () => Weight, OPTIONAL),
-  field("TotalBaseCharge", NS, () => Money, OPTIONAL),
-  field("TotalFreightDiscounts", NS, () => Money, OPTIONAL),
-  field("TotalNetFreight", NS, () => Money, OPTIONAL),
-  field("TotalSurcharges", NS, () => Money, OPTIONAL),
-  field("TotalNetFedExCharge", NS, () => Money, OPTIONAL),
-  field("TotalTaxes", NS, () => Money, OPTIONAL),
-  field("TotalNetCharge", NS, () => Money, OPTIONAL),
-  field("TotalRebates", NS, () => Money, OPTIONAL),
-  field("TotalDutiesAndTaxes", NS, () => Money, OPTIONAL),
-  field("TotalAncillaryFeesAndTaxes", NS, () => Money, OPTIONAL),
-  field("TotalDutiesTaxesAndFees", NS, () => Money, OPTIONAL),
-  field("TotalNetChargeWithDutiesAndTaxes", NS, () => Money, OPTIONAL),
-  field("ShipmentLegRateDetails", NS, () => ShipmentLegRateDetail, REPEATED),
-  field("FreightRateDetail", NS, () => FreightRateDetail, OPTIONAL),
-  field("FreightDiscounts", NS, () => RateDiscount, REPEATED),
-  field("Rebates", NS, () => Rebate, REPEATED),
-  field("Surcharges", NS, () => Surcharge, REPEATED),
-  field("Taxes", NS, () => Tax, REPEATED),
-  field("DutiesAndTaxes", NS, () => EdtCommodityTax, REPEATED),
-  field("AncillaryFeesAndTaxes", NS, () => AncillaryFeeAndTax, REPEATED),
-  field("VariableHandlingCharges", NS, () => VariableHandlingCharges, OPTIONAL),
-  field("TotalVariableHandlingCharges", NS, () => VariableHandlingCharges, OPTIONAL),
+  field("TotalBillingWeight", NS, Weight, OPTIONAL),
+  field("TotalDimWeight", NS, Weight, OPTIONAL),
+  field("TotalBaseCharge", NS, Money, OPTIONAL),
+  field("TotalFreightDiscounts", NS, Money, OPTIONAL),
+  field("TotalNetFreight", NS, Money, OPTIONAL),
+  field("TotalSurcharges", NS, Money, OPTIONAL),
+  field("TotalNetFedExCharge", NS, Money, OPTIONAL),
+  field("TotalTaxes", NS, Money, OPTIONAL),
+  field("TotalNetCharge", NS, Money, OPTIONAL),
+  field("TotalRebates", NS, Money, OPTIONAL),
+  field("TotalDutiesAndTaxes", NS, Money, OPTIONAL),
+  field("TotalAncillaryFeesAndTaxes", NS, Money, OPTIONAL),
+  field("TotalDutiesTaxesAndFees", NS, Money, OPTIONAL),
+  field("TotalNetChargeWithDutiesAndTaxes", NS, Money, OPTIONAL),
+  field("ShipmentLegRateDetails", NS, ShipmentLegRateDetail, REPEATED),
+  field("FreightRateDetail", NS, FreightRateDetail, OPTIONAL),
+  field("FreightDiscounts", NS, RateDiscount, REPEATED),
+  field("Rebates", NS, Rebate, REPEATED),
+  field("Surcharges", NS, Surcharge, REPEATED),
+  field("Taxes", NS, Tax, REPEATED),
+  field("DutiesAndTaxes", NS, EdtCommodityTax, REPEATED),
+  field("AncillaryFeesAndTaxes", NS, AncillaryFeeAndTax, REPEATED),
+  field("VariableHandlingCharges", NS, VariableHandlingCharges, OPTIONAL),
+  field("TotalVariableHandlingCharges", NS, VariableHandlingCharges, OPTIONAL),
 ]);
 
 export const CurrencyExchangeRate: ComplexDesc = complex("CurrencyExchangeRate", () => [
@@ -2358,9 +2340,9 @@ export const CurrencyExchangeRate: ComplexDesc = complex("CurrencyExchangeRate",
 
 export const ShipmentLegRateDetail: ComplexDesc = complex("ShipmentLegRateDetail", () => [
   field("LegDescription", NS, xs.string, OPTIONAL),
-  field("LegOrigin", NS, () => Address, OPTIONAL),
+  field("LegOrigin", NS, Address, OPTIONAL),
   field("LegOriginLocationId", NS, xs.string, OPTIONAL),
-  field("LegDestination", NS, () => Address, OPTIONAL),
+  field("LegDestination", NS, Address, OPTIONAL),
   field("LegDestinationLocationId", NS, xs.string, OPTIONAL),
   field("RateType", NS, ReturnedRateType, OPTIONAL),
   field("RateScale", NS, xs.string, OPTIONAL),
@@ -2368,39 +2350,39 @@ export const ShipmentLegRateDetail: ComplexDesc = complex("ShipmentLegRateDetail
   field("PricingCode", NS, PricingCodeType, OPTIONAL),
   field("RatedWeightMethod", NS, RatedWeightMethod, OPTIONAL),
   field("MinimumChargeType", NS, MinimumChargeType, OPTIONAL),
-  field("CurrencyExchangeRate", NS, () => CurrencyExchangeRate, OPTIONAL),
+  field("CurrencyExchangeRate", NS, CurrencyExchangeRate, OPTIONAL),
   field("SpecialRatingApplied", NS, SpecialRatingAppliedType, REPEATED),
   field("DimDivisor", NS, xs.nonNegativeInteger, OPTIONAL),
   field("DimDivisorType", NS, RateDimensionalDivisorType, OPTIONAL),
   field("FuelSurchargePercent", NS, xs.decimal, OPTIONAL),
-  field("TotalBillingWeight", NS, () => Weight, OPTIONAL),
-  field("TotalDimWeight", NS, () => Weight, OPTIONAL),
-  field("TotalBaseCharge", NS, () => Money, OPTIONAL),
-  field("TotalFreightDiscounts", NS, () => Money, OPTIONAL),
-  field("TotalNetFreight", NS, () => Money, OPTIONAL),
-  field("TotalSurcharges", NS, () => Money, OPTIONAL),
-  field("TotalNetFedExCharge", NS, () => Money, OPTIONAL),
-  field("TotalTaxes", NS, () => Money, OPTIONAL),
-  field("TotalNetCharge", NS, () => Money, OPTIONAL),
-  field("TotalRebates", NS, () => Money, OPTIONAL),
-  field("TotalDutiesAndTaxes", NS, () => Money, OPTIONAL),
-  field("TotalNetChargeWithDutiesAndTaxes", NS, () => Money, OPTIONAL),
-  field("FreightRateDetail", NS, () => FreightRateDetail, OPTIONAL),
-  field("FreightDiscounts", NS, () => RateDiscount, REPEATED),
-  field("Rebates", NS, () => Rebate, REPEATED),
-  field("Surcharges", NS, () => Surcharge, REPEATED),
-  field("Taxes", NS, () => Tax, REPEATED),
-  field("DutiesAndTaxes", NS, () => EdtCommodityTax, REPEATED),
-  field("VariableHandlingCharges", NS, () => VariableHandlingCharges, OPTIONAL),
-  field("TotalVariableHandlingCharges", NS, () => VariableHandlingCharges, OPTIONAL),
+  field("TotalBillingWeight", NS, Weight, OPTIONAL),
+  field("TotalDimWeight", NS, Weight, OPTIONAL),
+  field("TotalBaseCharge", NS, Money, OPTIONAL),
+  field("TotalFreightDiscounts", NS, Money, OPTIONAL),
+  field("TotalNetFreight", NS, Money, OPTIONAL),
+  field("TotalSurcharges", NS, Money, OPTIONAL),
+  field("TotalNetFedExCharge", NS, Money, OPTIONAL),
+  field("TotalTaxes", NS, Money, OPTIONAL),
+  field("TotalNetCharge", NS, Money, OPTIONAL),
+  field("TotalRebates", NS, Money, OPTIONAL),
+  field("TotalDutiesAndTaxes", NS, Money, OPTIONAL),
+  field("TotalNetChargeWithDutiesAndTaxes", NS, Money, OPTIONAL),
+  field("FreightRateDetail", NS, FreightRateDetail, OPTIONAL),
+  field("FreightDiscounts", NS, RateDiscount, REPEATED),
+  field("Rebates", NS, Rebate, REPEATED),
+  field("Surcharges", NS, Surcharge, REPEATED),
+  field("Taxes", NS, Tax, REPEATED),
+  field("DutiesAndTaxes", NS, EdtCommodityTax, REPEATED),
+  field("VariableHandlingCharges", NS, VariableHandlingCharges, OPTIONAL),
+  field("TotalVariableHandlingCharges", NS, VariableHandlingCharges, OPTIONAL),
 ]);
 
 export const FreightRateDetail: ComplexDesc = complex("FreightRateDetail", () => [
   field("QuoteNumber", NS, xs.string, OPTIONAL),
   field("QuoteType", NS, FreightRateQuoteType, OPTIONAL),
   field("BaseChargeCalculation", NS, FreightBaseChargeCalculationType, OPTIONAL),
-  field("BaseCharges", NS, () => FreightBaseCharge, REPEATED),
-  field("Notations", NS, () => FreightRateNotation, REPEATED),
+  field("BaseCharges", NS, FreightBaseCharge, REPEATED),
+  field("Notations", NS, FreightRateNotation, REPEATED),
 ]);
 
 export const FreightBaseCharge: ComplexDesc = complex("FreightBaseCharge", () => [
@@ -2408,10 +2390,10 @@ export const FreightBaseCharge: ComplexDesc = complex("FreightBaseCharge", () =>
   field("RatedAsClass", NS, FreightClassType, OPTIONAL),
   field("NmfcCode", NS, xs.string, OPTIONAL),
   field("Description", NS, xs.string, OPTIONAL),
-  field("Weight", NS, () => Weight, OPTIONAL),
-  field("ChargeRate", NS, () => Money, OPTIONAL),
+  field("Weight", NS, Weight, OPTIONAL),
+  field("ChargeRate", NS, Money, OPTIONAL),
   field("ChargeBasis", NS, FreightChargeBasisType, OPTIONAL),
-  field("ExtendedAmount", NS, () => Money, OPTIONAL),
+  field("ExtendedAmount", NS, Money, OPTIONAL),
 ]);
 
 export const FreightRateNotation: ComplexDesc = complex("FreightRateNotation", () => [
@@ -2422,14 +2404,14 @@ export const FreightRateNotation: ComplexDesc = complex("FreightRateNotation", (
 export const RateDiscount: ComplexDesc = complex("RateDiscount", () => [
   field("RateDiscountType", NS, RateDiscountType, OPTIONAL),
   field("Description", NS, xs.string, OPTIONAL),
-  field("Amount", NS, () => Money, OPTIONAL),
+  field("Amount", NS, Money, OPTIONAL),
   field("Percent", NS, xs.decimal, OPTIONAL),
 ]);
 
 export const Rebate: ComplexDesc = complex("Rebate", () => [
   field("RebateType", NS, RebateType, OPTIONAL),
   field("Description", NS, xs.string, OPTIONAL),
-  field("Amount", NS, () => Money, OPTIONAL),
+  field("Amount", NS, Money, OPTIONAL),
   field("Percent", NS, xs.decimal, OPTIONAL),
 ]);
 
@@ -2437,73 +2419,73 @@ export const Surcharge: ComplexDesc = complex("Surcharge", () => [
   field("SurchargeType", NS, SurchargeType, OPTIONAL),
   field("Level", NS, SurchargeLevelType, OPTIONAL),
   field("Description", NS, xs.string, OPTIONAL),
-  field("Amount", NS, () => Money, OPTIONAL),
+  field("Amount", NS, Money, OPTIONAL),
 ]);
 
 export const Tax: ComplexDesc = complex("Tax", () => [
   field("TaxType", NS, TaxType, OPTIONAL),
   field("Description", NS, xs.string, OPTIONAL),
-  field("Amount", NS, () => Money, OPTIONAL),
+  field("Amount", NS, Money, OPTIONAL),
 ]);
 
 export const EdtCommodityTax: ComplexDesc = complex("EdtCommodityTax", () => [
   field("HarmonizedCode", NS, xs.string, OPTIONAL),
-  field("Taxes", NS, () => EdtTaxDetail, REPEATED),
-  field("Total", NS, () => Money, OPTIONAL),
+  field("Taxes", NS, EdtTaxDetail, REPEATED),
+  field("Total", NS, Money, OPTIONAL),
 ]);
 
 export const EdtTaxDetail: ComplexDesc = complex("EdtTaxDetail", () => [
   field("TaxType", NS, EdtTaxType, OPTIONAL),
   field("EffectiveDate", NS, xs.date, OPTIONAL),
   field("Name", NS, xs.string, OPTIONAL),
-  field("TaxableValue", NS, () => Money, OPTIONAL),
+  field("TaxableValue", NS, Money, OPTIONAL),
   field("Description", NS, xs.string, OPTIONAL),
   field("Formula", NS, xs.string, OPTIONAL),
-  field("Amount", NS, () => Money, OPTIONAL),
+  field("Amount", NS, Money, OPTIONAL),
 ]);
 
 export const VariableHandlingCharges: ComplexDesc = complex("VariableHandlingCharges", () => [
-  field("VariableHandlingCharge", NS, () => Money, OPTIONAL),
-  field("FixedVariableHandlingCharge", NS, () => Money, OPTIONAL),
-  field("PercentVariableHandlingCharge", NS, () => Money, OPTIONAL),
-  field("TotalCustomerCharge", NS, () => Money, OPTIONAL),
+  field("VariableHandlingCharge", NS, Money, OPTIONAL),
+  field("FixedVariableHandlingCharge", NS, Money, OPTIONAL),
+  field("PercentVariableHandlingCharge", NS, Money, OPTIONAL),
+  field("TotalCustomerCharge", NS, Money, OPTIONAL),
 ]);
 
 export const AncillaryFeeAndTax: ComplexDesc = complex("AncillaryFeeAndTax", () => [
   field("Type", NS, AncillaryFeeAndTaxType, OPTIONAL),
   field("Description", NS, xs.string, OPTIONAL),
-  field("Amount", NS, () => Money, OPTIONAL),
+  field("Amount", NS, Money, OPTIONAL),
 ]);
 
 export const RatedPackageDetail: ComplexDesc = complex("RatedPackageDetail", () => [
-  field("TrackingIds", NS, () => TrackingId, REPEATED),
+  field("TrackingIds", NS, TrackingId, REPEATED),
   field("GroupNumber", NS, xs.nonNegativeInteger, OPTIONAL),
-  field("EffectiveNetDiscount", NS, () => Money, OPTIONAL),
-  field("AdjustedCodCollectionAmount", NS, () => Money, OPTIONAL),
+  field("EffectiveNetDiscount", NS, Money, OPTIONAL),
+  field("AdjustedCodCollectionAmount", NS, Money, OPTIONAL),
   field("OversizeClass", NS, OversizeClassType, OPTIONAL),
-  field("PackageRateDetail", NS, () => PackageRateDetail, OPTIONAL),
+  field("PackageRateDetail", NS, PackageRateDetail, OPTIONAL),
 ]);
 
 export const PackageRateDetail: ComplexDesc = complex("PackageRateDetail", () => [
   field("RateType", NS, ReturnedRateType, OPTIONAL),
   field("RatedWeightMethod", NS, RatedWeightMethod, OPTIONAL),
   field("MinimumChargeType", NS, MinimumChargeType, OPTIONAL),
-  field("BillingWeight", NS, () => Weight, OPTIONAL),
-  field("DimWeight", NS, () => Weight, OPTIONAL),
-  field("OversizeWeight", NS, () => Weight, OPTIONAL),
-  field("BaseCharge", NS, () => Money, OPTIONAL),
-  field("TotalFreightDiscounts", NS, () => Money, OPTIONAL),
-  field("NetFreight", NS, () => Money, OPTIONAL),
-  field("TotalSurcharges", NS, () => Money, OPTIONAL),
-  field("NetFedExCharge", NS, () => Money, OPTIONAL),
-  field("TotalTaxes", NS, () => Money, OPTIONAL),
-  field("NetCharge", NS, () => Money, OPTIONAL),
-  field("TotalRebates", NS, () => Money, OPTIONAL),
-  field("FreightDiscounts", NS, () => RateDiscount, REPEATED),
-  field("Rebates", NS, () => Rebate, REPEATED),
-  field("Surcharges", NS, () => Surcharge, REPEATED),
-  field("Taxes", NS, () => Tax, REPEATED),
-  field("VariableHandlingCharges", NS, () => VariableHandlingCharges, OPTIONAL),
+  field("BillingWeight", NS, Weight, OPTIONAL),
+  field("DimWeight", NS, Weight, OPTIONAL),
+  field("OversizeWeight", NS, Weight, OPTIONAL),
+  field("BaseCharge", NS, Money, OPTIONAL),
+  field("TotalFreightDiscounts", NS, Money, OPTIONAL),
+  field("NetFreight", NS, Money, OPTIONAL),
+  field("TotalSurcharges", NS, Money, OPTIONAL),
+  field("NetFedExCharge", NS, Money, OPTIONAL),
+  field("TotalTaxes", NS, Money, OPTIONAL),
+  field("NetCharge", NS, Money, OPTIONAL),
+  field("TotalRebates", NS, Money, OPTIONAL),
+  field("FreightDiscounts", NS, RateDiscount, REPEATED),
+  field("Rebates", NS, Rebate, REPEATED),
+  field("Surcharges", NS, Surcharge, REPEATED),
+  field("Taxes", NS, Tax, REPEATED),
+  field("VariableHandlingCharges", NS, VariableHandlingCharges, OPTIONAL),
 ]);
 
 /** The operations of port RateServicePort. */
@@ -2511,8 +2493,8 @@ const RateServicePortOperations: OperationTable = {
   getRates: {
     kind: "soap",
     action: `${NS}/getRates`,
-    request: { element: field("RateRequest", NS, () => RateRequest) },
-    response: { element: field("RateReply", NS, () => RateReply) },
+    request: { element: field("RateRequest", NS, RateRequest) },
+    response: { element: field("RateReply", NS, RateReply) },
   },
 };
 

@@ -36,8 +36,8 @@ export const GetData: ComplexDesc = complex("GetData", () => [
 export const DataList: ComplexDesc = complex("dataList", () => [
   field("a", NS, xs.int),
   field("b", NS, xs.int),
-  field("c", NS, () => Data1, REPEATED),
-  field("d", NS, () => Data2, REPEATED),
+  field("c", NS, Data1, REPEATED),
+  field("d", NS, Data2, REPEATED),
 ]);
 
 export const Data1: ComplexDesc = complex(
@@ -59,7 +59,7 @@ export const Data2: ComplexDesc = complex(
 );
 
 export const GetDataResponse: ComplexDesc = complex("GetDataResponse", () => [
-  field("getDataResult", NS, () => DataList),
+  field("getDataResult", NS, DataList),
 ]);
 
 export const CustomFault: ComplexDesc = complex("CustomFault", () => [
@@ -69,7 +69,7 @@ export const CustomFault: ComplexDesc = complex("CustomFault", () => [
 
 export const CustomFault_2Desc: FaultDesc = {
   name: "customFault",
-  element: field("customFault", NS, () => CustomFault),
+  element: field("customFault", NS, CustomFault),
   type: CustomFault_2,
   create: (init, detail) => new CustomFault_2(init, detail as CustomFault$1),
   detailOf: (fault) => (fault as CustomFault_2).faultDetail,
@@ -80,11 +80,8 @@ const AcmeServiceOperations: OperationTable = {
   getData: {
     kind: "soap",
     action: `${NS}#getData`,
-    request: { element: field("getData", NS, () => GetData) },
-    response: {
-      element: field("getDataResponse", NS, () => GetDataResponse),
-      prop: "getDataResult",
-    },
+    request: { element: field("getData", NS, GetData) },
+    response: { element: field("getDataResponse", NS, GetDataResponse), prop: "getDataResult" },
     faults: [CustomFault_2Desc],
   },
 };

@@ -29,8 +29,8 @@ export const SetStockQuantity: ComplexDesc = complex("SetStockQuantity", () => [
 ]);
 
 export const GetProducts: ComplexDesc = complex("GetProducts", () => [
-  field("searchParams", NS, () => ProductSearchParameters, OPTIONAL),
-  field("returnProperties", NS, () => ArrayOfString, OPTIONAL),
+  field("searchParams", NS, ProductSearchParameters, OPTIONAL),
+  field("returnProperties", NS, ArrayOfString, OPTIONAL),
 ]);
 
 export const ProductSearchParameters: ComplexDesc = complex("ProductSearchParameters", () => [
@@ -41,7 +41,7 @@ export const ProductSearchParameters: ComplexDesc = complex("ProductSearchParame
   field("Name", NS, xs.string, OPTIONAL),
   field("Price", NS, xs.decimal, { min: 0, default: "-79228162514264337593543950335" }),
   field("DateChanged", NS, xs.dateTime, { min: 0, default: "0001-01-01T00:00:00" }),
-  field("ProductIds", NS, () => ArrayOfInt, OPTIONAL),
+  field("ProductIds", NS, ArrayOfInt, OPTIONAL),
 ]);
 
 export const ArrayOfInt: ArrayDesc = array("ArrayOfInt", field("int", NS, xs.int, REPEATED));
@@ -75,7 +75,7 @@ export const Product: ComplexDesc = complex("Product", () => [
   field("Price", NS, xs.decimal, { min: 0, default: "-79228162514264337593543950335" }),
   field("No", NS, xs.string, OPTIONAL),
   field("DateChanged", NS, xs.dateTime, { min: 0, default: "0001-01-01T00:00:00" }),
-  field("APIException", NS, () => APIException, OPTIONAL),
+  field("APIException", NS, APIException, OPTIONAL),
   field("Weight", NS, xs.decimal, { min: 0, default: "-79228162514264337593543950335" }),
   field("MinimumStock", NS, xs.decimal, { min: 0, default: "-79228162514264337593543950335" }),
   field("OrderProposal", NS, xs.decimal, { min: 0, default: "-79228162514264337593543950335" }),
@@ -96,11 +96,11 @@ export const APIException: ComplexDesc = complex("APIException", () => [
 ]);
 
 export const SaveProducts: ComplexDesc = complex("SaveProducts", () => [
-  field("products", NS, () => ArrayOfProduct, OPTIONAL),
+  field("products", NS, ArrayOfProduct, OPTIONAL),
 ]);
 
 export const DeleteProducts: ComplexDesc = complex("DeleteProducts", () => [
-  field("products", NS, () => ArrayOfProduct, OPTIONAL),
+  field("products", NS, ArrayOfProduct, OPTIONAL),
 ]);
 
 export const GetPriceList: ComplexDesc = complex("GetPriceList", () => [
@@ -132,7 +132,7 @@ export const ProductPriceList: ComplexDesc = complex("ProductPriceList", () => [
 ]);
 
 export const GetCategories: ComplexDesc = complex("GetCategories", () => [
-  field("returnProperties", NS, () => ArrayOfString, OPTIONAL),
+  field("returnProperties", NS, ArrayOfString, OPTIONAL),
 ]);
 
 export const ArrayOfCategory: ArrayDesc = array(
@@ -145,11 +145,11 @@ export const Category: ComplexDesc = complex("Category", () => [
   field("Name", NS, xs.string, OPTIONAL),
   field("No", NS, xs.string, OPTIONAL),
   field("ParentId", NS, xs.int, { min: 0, default: "-2147483648" }),
-  field("APIException", NS, () => APIException, OPTIONAL),
+  field("APIException", NS, APIException, OPTIONAL),
 ]);
 
 export const SaveCategories: ComplexDesc = complex("SaveCategories", () => [
-  field("categories", NS, () => ArrayOfCategory, OPTIONAL),
+  field("categories", NS, ArrayOfCategory, OPTIONAL),
 ]);
 
 export const GetDiscountMatrixPriceGroup: ComplexDesc = complex(
@@ -179,41 +179,41 @@ export const SetStockQuantityResponse: ComplexDesc = complex("SetStockQuantityRe
 ]);
 
 export const GetProductsResponse: ComplexDesc = complex("GetProductsResponse", () => [
-  field("GetProductsResult", NS, () => ArrayOfProduct, OPTIONAL),
+  field("GetProductsResult", NS, ArrayOfProduct, OPTIONAL),
 ]);
 
 export const SaveProductsResponse: ComplexDesc = complex("SaveProductsResponse", () => [
-  field("SaveProductsResult", NS, () => ArrayOfProduct, OPTIONAL),
+  field("SaveProductsResult", NS, ArrayOfProduct, OPTIONAL),
 ]);
 
 export const DeleteProductsResponse: ComplexDesc = complex("DeleteProductsResponse", () => [
-  field("DeleteProductsResult", NS, () => ArrayOfProduct, OPTIONAL),
+  field("DeleteProductsResult", NS, ArrayOfProduct, OPTIONAL),
 ]);
 
 export const GetPriceListResponse: ComplexDesc = complex("GetPriceListResponse", () => [
-  field("GetPriceListResult", NS, () => ArrayOfKeyValuePair, OPTIONAL),
+  field("GetPriceListResult", NS, ArrayOfKeyValuePair, OPTIONAL),
 ]);
 
 export const GetAllPriceListsResponse: ComplexDesc = complex("GetAllPriceListsResponse", () => [
-  field("GetAllPriceListsResult", NS, () => ArrayOfProductPriceList, OPTIONAL),
+  field("GetAllPriceListsResult", NS, ArrayOfProductPriceList, OPTIONAL),
 ]);
 
 export const GetCategoriesResponse: ComplexDesc = complex("GetCategoriesResponse", () => [
-  field("GetCategoriesResult", NS, () => ArrayOfCategory, OPTIONAL),
+  field("GetCategoriesResult", NS, ArrayOfCategory, OPTIONAL),
 ]);
 
 export const SaveCategoriesResponse: ComplexDesc = complex("SaveCategoriesResponse", () => [
-  field("SaveCategoriesResult", NS, () => ArrayOfCategory, OPTIONAL),
+  field("SaveCategoriesResult", NS, ArrayOfCategory, OPTIONAL),
 ]);
 
 export const GetDiscountMatrixPriceGroupResponse: ComplexDesc = complex(
   "GetDiscountMatrixPriceGroupResponse",
-  () => [field("GetDiscountMatrixPriceGroupResult", NS, () => ArrayOfDiscount, OPTIONAL)],
+  () => [field("GetDiscountMatrixPriceGroupResult", NS, ArrayOfDiscount, OPTIONAL)],
 );
 
 export const GetDiscountMatrixCategoryResponse: ComplexDesc = complex(
   "GetDiscountMatrixCategoryResponse",
-  () => [field("GetDiscountMatrixCategoryResult", NS, () => ArrayOfDiscount, OPTIONAL)],
+  () => [field("GetDiscountMatrixCategoryResult", NS, ArrayOfDiscount, OPTIONAL)],
 );
 
 /** The operations of ports ProductServiceSoap and ProductServiceSoap12. */
@@ -221,86 +221,84 @@ const ProductServiceSoapOperations: OperationTable = {
   SetStockQuantity: {
     kind: "soap",
     action: `${NS}/SetStockQuantity`,
-    request: { element: field("SetStockQuantity", NS, () => SetStockQuantity) },
+    request: { element: field("SetStockQuantity", NS, SetStockQuantity) },
     response: {
-      element: field("SetStockQuantityResponse", NS, () => SetStockQuantityResponse),
+      element: field("SetStockQuantityResponse", NS, SetStockQuantityResponse),
       prop: "SetStockQuantityResult",
     },
   },
   GetProducts: {
     kind: "soap",
     action: `${NS}/GetProducts`,
-    request: { element: field("GetProducts", NS, () => GetProducts) },
+    request: { element: field("GetProducts", NS, GetProducts) },
     response: {
-      element: field("GetProductsResponse", NS, () => GetProductsResponse),
+      element: field("GetProductsResponse", NS, GetProductsResponse),
       prop: "GetProductsResult",
     },
   },
   SaveProducts: {
     kind: "soap",
     action: `${NS}/SaveProducts`,
-    request: { element: field("SaveProducts", NS, () => SaveProducts) },
+    request: { element: field("SaveProducts", NS, SaveProducts) },
     response: {
-      element: field("SaveProductsResponse", NS, () => SaveProductsResponse),
+      element: field("SaveProductsResponse", NS, SaveProductsResponse),
       prop: "SaveProductsResult",
     },
   },
   DeleteProducts: {
     kind: "soap",
     action: `${NS}/DeleteProducts`,
-    request: { element: field("DeleteProducts", NS, () => DeleteProducts) },
+    request: { element: field("DeleteProducts", NS, DeleteProducts) },
     response: {
-      element: field("DeleteProductsResponse", NS, () => DeleteProductsResponse),
+      element: field("DeleteProductsResponse", NS, DeleteProductsResponse),
       prop: "DeleteProductsResult",
     },
   },
   GetPriceList: {
     kind: "soap",
     action: `${NS}/GetPriceList`,
-    request: { element: field("GetPriceList", NS, () => GetPriceList) },
+    request: { element: field("GetPriceList", NS, GetPriceList) },
     response: {
-      element: field("GetPriceListResponse", NS, () => GetPriceListResponse),
+      element: field("GetPriceListResponse", NS, GetPriceListResponse),
       prop: "GetPriceListResult",
     },
   },
   GetAllPriceLists: {
     kind: "soap",
     action: `${NS}/GetAllPriceLists`,
-    request: { element: field("GetAllPriceLists", NS, () => GetAllPriceLists) },
+    request: { element: field("GetAllPriceLists", NS, GetAllPriceLists) },
     response: {
-      element: field("GetAllPriceListsResponse", NS, () => GetAllPriceListsResponse),
+      element: field("GetAllPriceListsResponse", NS, GetAllPriceListsResponse),
       prop: "GetAllPriceListsResult",
     },
   },
   GetCategories: {
     kind: "soap",
     action: `${NS}/GetCategories`,
-    request: { element: field("GetCategories", NS, () => GetCategories) },
+    request: { element: field("GetCategories", NS, GetCategories) },
     response: {
-      element: field("GetCategoriesResponse", NS, () => GetCategoriesResponse),
+      element: field("GetCategoriesResponse", NS, GetCategoriesResponse),
       prop: "GetCategoriesResult",
     },
   },
   SaveCategories: {
     kind: "soap",
     action: `${NS}/SaveCategories`,
-    request: { element: field("SaveCategories", NS, () => SaveCategories) },
+    request: { element: field("SaveCategories", NS, SaveCategories) },
     response: {
-      element: field("SaveCategoriesResponse", NS, () => SaveCategoriesResponse),
+      element: field("SaveCategoriesResponse", NS, SaveCategoriesResponse),
       prop: "SaveCategoriesResult",
     },
   },
   GetDiscountMatrixPriceGroup: {
     kind: "soap",
     action: `${NS}/GetDiscountMatrixPriceGroup`,
-    request: {
-      element: field("GetDiscountMatrixPriceGroup", NS, () => GetDiscountMatrixPriceGroup),
-    },
+    request: { element: field("GetDiscountMatrixPriceGroup", NS, GetDiscountMatrixPriceGroup) },
     response: {
       element: field(
         "GetDiscountMatrixPriceGroupResponse",
         NS,
-        () => GetDiscountMatrixPriceGroupResponse,
+        GetDiscountMatrixPriceGroupResponse,
       ),
       prop: "GetDiscountMatrixPriceGroupResult",
     },
@@ -308,13 +306,9 @@ const ProductServiceSoapOperations: OperationTable = {
   GetDiscountMatrixCategory: {
     kind: "soap",
     action: `${NS}/GetDiscountMatrixCategory`,
-    request: { element: field("GetDiscountMatrixCategory", NS, () => GetDiscountMatrixCategory) },
+    request: { element: field("GetDiscountMatrixCategory", NS, GetDiscountMatrixCategory) },
     response: {
-      element: field(
-        "GetDiscountMatrixCategoryResponse",
-        NS,
-        () => GetDiscountMatrixCategoryResponse,
-      ),
+      element: field("GetDiscountMatrixCategoryResponse", NS, GetDiscountMatrixCategoryResponse),
       prop: "GetDiscountMatrixCategoryResult",
     },
   },

@@ -366,21 +366,21 @@ export const ExceptionCode: ScalarDesc = scalar("string", {
 });
 
 export const SforceServiceSoapHeaders: ComplexDesc = complex("SforceServiceSoapHeaders", () => [
-  field("LoginScopeHeader", NS, () => LoginScopeHeader, OPTIONAL),
-  field("CallOptions", NS, () => CallOptions_2, OPTIONAL),
-  field("SessionHeader", NS, () => SessionHeader, OPTIONAL),
-  field("PackageVersionHeader", NS, () => PackageVersionHeader, OPTIONAL),
-  field("LocaleOptions", NS, () => LocaleOptions, OPTIONAL),
-  field("AssignmentRuleHeader", NS, () => AssignmentRuleHeader, OPTIONAL),
-  field("MruHeader", NS, () => MruHeader, OPTIONAL),
-  field("AllowFieldTruncationHeader", NS, () => AllowFieldTruncationHeader, OPTIONAL),
-  field("DisableFeedTrackingHeader", NS, () => DisableFeedTrackingHeader, OPTIONAL),
-  field("AllOrNoneHeader", NS, () => AllOrNoneHeader, OPTIONAL),
-  field("DebuggingHeader", NS, () => DebuggingHeader, OPTIONAL),
-  field("EmailHeader", NS, () => EmailHeader, OPTIONAL),
-  field("UserTerritoryDeleteHeader", NS, () => UserTerritoryDeleteHeader, OPTIONAL),
-  field("QueryOptions", NS, () => QueryOptions, OPTIONAL),
-  field("DebuggingInfo", NS, () => DebuggingInfo, OPTIONAL),
+  field("LoginScopeHeader", NS, LoginScopeHeader, OPTIONAL),
+  field("CallOptions", NS, CallOptions_2, OPTIONAL),
+  field("SessionHeader", NS, SessionHeader, OPTIONAL),
+  field("PackageVersionHeader", NS, PackageVersionHeader, OPTIONAL),
+  field("LocaleOptions", NS, LocaleOptions, OPTIONAL),
+  field("AssignmentRuleHeader", NS, AssignmentRuleHeader, OPTIONAL),
+  field("MruHeader", NS, MruHeader, OPTIONAL),
+  field("AllowFieldTruncationHeader", NS, AllowFieldTruncationHeader, OPTIONAL),
+  field("DisableFeedTrackingHeader", NS, DisableFeedTrackingHeader, OPTIONAL),
+  field("AllOrNoneHeader", NS, AllOrNoneHeader, OPTIONAL),
+  field("DebuggingHeader", NS, DebuggingHeader, OPTIONAL),
+  field("EmailHeader", NS, EmailHeader, OPTIONAL),
+  field("UserTerritoryDeleteHeader", NS, UserTerritoryDeleteHeader, OPTIONAL),
+  field("QueryOptions", NS, QueryOptions, OPTIONAL),
+  field("DebuggingInfo", NS, DebuggingInfo, OPTIONAL),
 ]);
 
 export const LoginScopeHeader: ComplexDesc = complex("LoginScopeHeader", () => [
@@ -467,7 +467,7 @@ export const LoginResult: ComplexDesc = complex("LoginResult", () => [
   field("serverUrl", NS, xs.string, { nillable: true }),
   field("sessionId", NS, xs.string, { nillable: true }),
   field("userId", NS, ID, { nillable: true }),
-  field("userInfo", NS, () => GetUserInfoResult, OPTIONAL),
+  field("userInfo", NS, GetUserInfoResult, OPTIONAL),
 ]);
 
 export const GetUserInfoResult: ComplexDesc = complex("GetUserInfoResult", () => [
@@ -499,14 +499,14 @@ export const DescribeSObject: ComplexDesc = complex("DescribeSObject", () => [
 
 export const DescribeSObjectResult: ComplexDesc = complex("DescribeSObjectResult", () => [
   field("activateable", NS, xs.boolean),
-  field("childRelationships", NS, () => ChildRelationship, REPEATED),
+  field("childRelationships", NS, ChildRelationship, REPEATED),
   field("createable", NS, xs.boolean),
   field("custom", NS, xs.boolean),
   field("customSetting", NS, xs.boolean),
   field("deletable", NS, xs.boolean),
   field("deprecatedAndHidden", NS, xs.boolean),
   field("feedEnabled", NS, xs.boolean),
-  field("fields", NS, () => Field, REPEATED_NILLABLE),
+  field("fields", NS, Field, REPEATED_NILLABLE),
   field("keyPrefix", NS, xs.string, { nillable: true }),
   field("label", NS, xs.string),
   field("labelPlural", NS, xs.string),
@@ -514,7 +514,7 @@ export const DescribeSObjectResult: ComplexDesc = complex("DescribeSObjectResult
   field("mergeable", NS, xs.boolean),
   field("name", NS, xs.string),
   field("queryable", NS, xs.boolean),
-  field("recordTypeInfos", NS, () => RecordTypeInfo, REPEATED),
+  field("recordTypeInfos", NS, RecordTypeInfo, REPEATED),
   field("replicateable", NS, xs.boolean),
   field("retrieveable", NS, xs.boolean),
   field("searchable", NS, xs.boolean),
@@ -560,7 +560,7 @@ export const Field: ComplexDesc = complex("Field", () => [
   field("nameField", NS, xs.boolean),
   field("namePointing", NS, xs.boolean, OPTIONAL),
   field("nillable", NS, xs.boolean),
-  field("picklistValues", NS, () => PicklistEntry, REPEATED_NILLABLE),
+  field("picklistValues", NS, PicklistEntry, REPEATED_NILLABLE),
   field("precision", NS, xs.int),
   field("referenceTo", NS, xs.string, REPEATED_NILLABLE),
   field("relationshipName", NS, xs.string, OPTIONAL),
@@ -600,7 +600,7 @@ export const DescribeGlobal: ComplexDesc = complex("DescribeGlobal", () => []);
 export const DescribeGlobalResult: ComplexDesc = complex("DescribeGlobalResult", () => [
   field("encoding", NS, xs.string, { nillable: true }),
   field("maxBatchSize", NS, xs.int),
-  field("sobjects", NS, () => DescribeGlobalSObjectResult, REPEATED),
+  field("sobjects", NS, DescribeGlobalSObjectResult, REPEATED),
 ]);
 
 export const DescribeGlobalSObjectResult: ComplexDesc = complex(
@@ -648,7 +648,7 @@ export const DescribeDataCategoryGroupResult: ComplexDesc = complex(
 export const DescribeDataCategoryGroupStructures: ComplexDesc = complex(
   "DescribeDataCategoryGroupStructures",
   () => [
-    field("pairs", NS, () => DataCategoryGroupSobjectTypePair, { min: 0, max: 100 }),
+    field("pairs", NS, DataCategoryGroupSobjectTypePair, { min: 0, max: 100 }),
     field("topCategoriesOnly", NS, xs.boolean),
   ],
 );
@@ -665,12 +665,12 @@ export const DescribeDataCategoryGroupStructureResult: ComplexDesc = complex(
     field("label", NS, xs.string),
     field("name", NS, xs.string),
     field("sobject", NS, xs.string),
-    field("topCategories", NS, () => DataCategory, REPEATED),
+    field("topCategories", NS, DataCategory, REPEATED),
   ],
 );
 
 export const DataCategory: ComplexDesc = complex("DataCategory", () => [
-  field("childCategories", NS, () => DataCategory, REPEATED),
+  field("childCategories", NS, DataCategory, REPEATED),
   field("label", NS, xs.string),
   field("name", NS, xs.string),
 ]);
@@ -681,17 +681,17 @@ export const DescribeLayout: ComplexDesc = complex("DescribeLayout", () => [
 ]);
 
 export const DescribeLayoutResult: ComplexDesc = complex("DescribeLayoutResult", () => [
-  field("layouts", NS, () => DescribeLayout_2, { max: UNBOUNDED }),
-  field("recordTypeMappings", NS, () => RecordTypeMapping, REPEATED),
+  field("layouts", NS, DescribeLayout_2, { max: UNBOUNDED }),
+  field("recordTypeMappings", NS, RecordTypeMapping, REPEATED),
   field("recordTypeSelectorRequired", NS, xs.boolean),
 ]);
 
 export const DescribeLayout_2: ComplexDesc = complex("DescribeLayout", () => [
-  field("buttonLayoutSection", NS, () => DescribeLayoutButtonSection, OPTIONAL),
-  field("detailLayoutSections", NS, () => DescribeLayoutSection, REPEATED),
-  field("editLayoutSections", NS, () => DescribeLayoutSection, REPEATED),
+  field("buttonLayoutSection", NS, DescribeLayoutButtonSection, OPTIONAL),
+  field("detailLayoutSections", NS, DescribeLayoutSection, REPEATED),
+  field("editLayoutSections", NS, DescribeLayoutSection, REPEATED),
   field("id", NS, ID),
-  field("relatedLists", NS, () => RelatedList, REPEATED),
+  field("relatedLists", NS, RelatedList, REPEATED),
 ]);
 
 export const DescribeLayoutButtonSection: ArrayDesc = array(
@@ -708,21 +708,21 @@ export const DescribeLayoutButton: ComplexDesc = complex("DescribeLayoutButton",
 export const DescribeLayoutSection: ComplexDesc = complex("DescribeLayoutSection", () => [
   field("columns", NS, xs.int),
   field("heading", NS, xs.string),
-  field("layoutRows", NS, () => DescribeLayoutRow, { max: UNBOUNDED }),
+  field("layoutRows", NS, DescribeLayoutRow, { max: UNBOUNDED }),
   field("rows", NS, xs.int),
   field("useCollapsibleSection", NS, xs.boolean),
   field("useHeading", NS, xs.boolean),
 ]);
 
 export const DescribeLayoutRow: ComplexDesc = complex("DescribeLayoutRow", () => [
-  field("layoutItems", NS, () => DescribeLayoutItem, { max: UNBOUNDED }),
+  field("layoutItems", NS, DescribeLayoutItem, { max: UNBOUNDED }),
   field("numItems", NS, xs.int),
 ]);
 
 export const DescribeLayoutItem: ComplexDesc = complex("DescribeLayoutItem", () => [
   field("editable", NS, xs.boolean),
   field("label", NS, xs.string, { nillable: true }),
-  field("layoutComponents", NS, () => DescribeLayoutComponent, REPEATED),
+  field("layoutComponents", NS, DescribeLayoutComponent, REPEATED),
   field("placeholder", NS, xs.boolean),
   field("required", NS, xs.boolean),
 ]);
@@ -735,14 +735,14 @@ export const DescribeLayoutComponent: ComplexDesc = complex("DescribeLayoutCompo
 ]);
 
 export const RelatedList: ComplexDesc = complex("RelatedList", () => [
-  field("columns", NS, () => RelatedListColumn, { max: UNBOUNDED }),
+  field("columns", NS, RelatedListColumn, { max: UNBOUNDED }),
   field("custom", NS, xs.boolean),
   field("field", NS, xs.string, { nillable: true }),
   field("label", NS, xs.string),
   field("limitRows", NS, xs.int),
   field("name", NS, xs.string),
   field("sobject", NS, xs.string, { nillable: true }),
-  field("sort", NS, () => RelatedListSort, REPEATED),
+  field("sort", NS, RelatedListSort, REPEATED),
 ]);
 
 export const RelatedListColumn: ComplexDesc = complex("RelatedListColumn", () => [
@@ -762,13 +762,13 @@ export const RecordTypeMapping: ComplexDesc = complex("RecordTypeMapping", () =>
   field("defaultRecordTypeMapping", NS, xs.boolean),
   field("layoutId", NS, ID),
   field("name", NS, xs.string),
-  field("picklistsForRecordType", NS, () => PicklistForRecordType, REPEATED_NILLABLE),
+  field("picklistsForRecordType", NS, PicklistForRecordType, REPEATED_NILLABLE),
   field("recordTypeId", NS, ID, { nillable: true }),
 ]);
 
 export const PicklistForRecordType: ComplexDesc = complex("PicklistForRecordType", () => [
   field("picklistName", NS, xs.string),
-  field("picklistValues", NS, () => PicklistEntry, REPEATED_NILLABLE),
+  field("picklistValues", NS, PicklistEntry, REPEATED_NILLABLE),
 ]);
 
 export const DescribeSoftphoneLayout: ComplexDesc = complex("DescribeSoftphoneLayout", () => []);
@@ -776,7 +776,7 @@ export const DescribeSoftphoneLayout: ComplexDesc = complex("DescribeSoftphoneLa
 export const DescribeSoftphoneLayoutResult: ComplexDesc = complex(
   "DescribeSoftphoneLayoutResult",
   () => [
-    field("callTypes", NS, () => DescribeSoftphoneLayoutCallType, { max: UNBOUNDED }),
+    field("callTypes", NS, DescribeSoftphoneLayoutCallType, { max: UNBOUNDED }),
     field("id", NS, ID),
     field("name", NS, xs.string),
   ],
@@ -785,11 +785,11 @@ export const DescribeSoftphoneLayoutResult: ComplexDesc = complex(
 export const DescribeSoftphoneLayoutCallType: ComplexDesc = complex(
   "DescribeSoftphoneLayoutCallType",
   () => [
-    field("infoFields", NS, () => DescribeSoftphoneLayoutInfoField, { max: UNBOUNDED }),
+    field("infoFields", NS, DescribeSoftphoneLayoutInfoField, { max: UNBOUNDED }),
     field("name", NS, xs.string),
-    field("screenPopOptions", NS, () => DescribeSoftphoneScreenPopOption, REPEATED),
+    field("screenPopOptions", NS, DescribeSoftphoneScreenPopOption, REPEATED),
     field("screenPopsOpenWithin", NS, xs.string, OPTIONAL),
-    field("sections", NS, () => DescribeSoftphoneLayoutSection, REPEATED),
+    field("sections", NS, DescribeSoftphoneLayoutSection, REPEATED),
   ],
 );
 
@@ -811,7 +811,7 @@ export const DescribeSoftphoneLayoutSection: ComplexDesc = complex(
   "DescribeSoftphoneLayoutSection",
   () => [
     field("entityApiName", NS, xs.string),
-    field("items", NS, () => DescribeSoftphoneLayoutItem, { max: UNBOUNDED }),
+    field("items", NS, DescribeSoftphoneLayoutItem, { max: UNBOUNDED }),
   ],
 );
 
@@ -827,7 +827,7 @@ export const DescribeTabSetResult: ComplexDesc = complex("DescribeTabSetResult",
   field("logoUrl", NS, xs.string),
   field("namespace", NS, xs.string, OPTIONAL),
   field("selected", NS, xs.boolean),
-  field("tabs", NS, () => DescribeTab, REPEATED),
+  field("tabs", NS, DescribeTab, REPEATED),
 ]);
 
 export const DescribeTab: ComplexDesc = complex("DescribeTab", () => [
@@ -852,7 +852,7 @@ export const SObject: ComplexDesc = complex(
 );
 
 export const SaveResult: ComplexDesc = complex("SaveResult", () => [
-  field("errors", NS, () => Error_, REPEATED),
+  field("errors", NS, Error_, REPEATED),
   field("id", NS, ID, { nillable: true }),
   field("success", NS, xs.boolean),
 ]);
@@ -867,12 +867,12 @@ export const Update: ArrayDesc = array("Update", field("sObjects", NS, () => SOb
 
 export const Upsert: ComplexDesc = complex("Upsert", () => [
   field("externalIDFieldName", NS, xs.string),
-  field("sObjects", NS, () => SObject, REPEATED),
+  field("sObjects", NS, SObject, REPEATED),
 ]);
 
 export const UpsertResult: ComplexDesc = complex("UpsertResult", () => [
   field("created", NS, xs.boolean),
-  field("errors", NS, () => Error_, REPEATED),
+  field("errors", NS, Error_, REPEATED),
   field("id", NS, ID, { nillable: true }),
   field("success", NS, xs.boolean),
 ]);
@@ -880,12 +880,12 @@ export const UpsertResult: ComplexDesc = complex("UpsertResult", () => [
 export const Merge: ArrayDesc = array("Merge", field("request", NS, () => MergeRequest, REPEATED));
 
 export const MergeRequest: ComplexDesc = complex("MergeRequest", () => [
-  field("masterRecord", NS, () => SObject),
+  field("masterRecord", NS, SObject),
   field("recordToMergeIds", NS, ID, { max: UNBOUNDED }),
 ]);
 
 export const MergeResult: ComplexDesc = complex("MergeResult", () => [
-  field("errors", NS, () => Error_, REPEATED),
+  field("errors", NS, Error_, REPEATED),
   field("id", NS, ID, { nillable: true }),
   field("mergedRecordIds", NS, ID, REPEATED),
   field("success", NS, xs.boolean),
@@ -895,7 +895,7 @@ export const MergeResult: ComplexDesc = complex("MergeResult", () => [
 export const Delete: ArrayDesc = array("Delete", field("ids", NS, ID, REPEATED));
 
 export const DeleteResult: ComplexDesc = complex("DeleteResult", () => [
-  field("errors", NS, () => Error_, REPEATED_NILLABLE),
+  field("errors", NS, Error_, REPEATED_NILLABLE),
   field("id", NS, ID, { nillable: true }),
   field("success", NS, xs.boolean),
 ]);
@@ -903,7 +903,7 @@ export const DeleteResult: ComplexDesc = complex("DeleteResult", () => [
 export const Undelete: ArrayDesc = array("Undelete", field("ids", NS, ID, { max: UNBOUNDED }));
 
 export const UndeleteResult: ComplexDesc = complex("UndeleteResult", () => [
-  field("errors", NS, () => Error_, REPEATED),
+  field("errors", NS, Error_, REPEATED),
   field("id", NS, ID, { nillable: true }),
   field("success", NS, xs.boolean),
 ]);
@@ -914,7 +914,7 @@ export const EmptyRecycleBin: ArrayDesc = array(
 );
 
 export const EmptyRecycleBinResult: ComplexDesc = complex("EmptyRecycleBinResult", () => [
-  field("errors", NS, () => Error_, REPEATED),
+  field("errors", NS, Error_, REPEATED),
   field("id", NS, ID, { nillable: true }),
   field("success", NS, xs.boolean),
 ]);
@@ -954,7 +954,7 @@ export const ProcessWorkitemRequest: ComplexDesc = complex(
 export const ProcessResult: ComplexDesc = complex("ProcessResult", () => [
   field("actorIds", NS, ID, REPEATED),
   field("entityId", NS, ID, { nillable: true }),
-  field("errors", NS, () => Error_, REPEATED),
+  field("errors", NS, Error_, REPEATED),
   field("instanceId", NS, ID, { nillable: true }),
   field("instanceStatus", NS, xs.string, { nillable: true }),
   field("newWorkitemIds", NS, ID, REPEATED_NILLABLE),
@@ -981,7 +981,7 @@ export const LeadConvert: ComplexDesc = complex("LeadConvert", () => [
 export const LeadConvertResult: ComplexDesc = complex("LeadConvertResult", () => [
   field("accountId", NS, ID, { nillable: true }),
   field("contactId", NS, ID, { nillable: true }),
-  field("errors", NS, () => Error_, REPEATED),
+  field("errors", NS, Error_, REPEATED),
   field("leadId", NS, ID, { nillable: true }),
   field("opportunityId", NS, ID, { nillable: true }),
   field("success", NS, xs.boolean),
@@ -995,7 +995,7 @@ export const InvalidateSessions: ArrayDesc = array(
 );
 
 export const InvalidateSessionsResult: ComplexDesc = complex("InvalidateSessionsResult", () => [
-  field("errors", NS, () => Error_, REPEATED),
+  field("errors", NS, Error_, REPEATED),
   field("success", NS, xs.boolean),
 ]);
 
@@ -1006,7 +1006,7 @@ export const GetDeleted: ComplexDesc = complex("GetDeleted", () => [
 ]);
 
 export const GetDeletedResult: ComplexDesc = complex("GetDeletedResult", () => [
-  field("deletedRecords", NS, () => DeletedRecord, REPEATED),
+  field("deletedRecords", NS, DeletedRecord, REPEATED),
   field("earliestDateAvailable", NS, xs.dateTime),
   field("latestDateCovered", NS, xs.dateTime),
   field("sforceReserved", NS, xs.string, OPTIONAL),
@@ -1034,7 +1034,7 @@ export const Query: ComplexDesc = complex("Query", () => [field("queryString", N
 export const QueryResult: ComplexDesc = complex("QueryResult", () => [
   field("done", NS, xs.boolean),
   field("queryLocator", NS, QueryLocator, { nillable: true }),
-  field("records", NS, () => SObject, REPEATED_NILLABLE),
+  field("records", NS, SObject, REPEATED_NILLABLE),
   field("size", NS, xs.int),
 ]);
 
@@ -1049,12 +1049,12 @@ export const QueryMore: ComplexDesc = complex("QueryMore", () => [
 export const Search: ComplexDesc = complex("Search", () => [field("searchString", NS, xs.string)]);
 
 export const SearchResult: ComplexDesc = complex("SearchResult", () => [
-  field("searchRecords", NS, () => SearchRecord, REPEATED),
+  field("searchRecords", NS, SearchRecord, REPEATED),
   field("sforceReserved", NS, xs.string, OPTIONAL),
 ]);
 
 export const SearchRecord: ComplexDesc = complex("SearchRecord", () => [
-  field("record", NS, () => SObject),
+  field("record", NS, SObject),
 ]);
 
 export const GetServerTimestamp: ComplexDesc = complex("GetServerTimestamp", () => []);
@@ -1117,7 +1117,7 @@ export const SingleEmailMessage: ComplexDesc = complex(
     field("documentAttachments", NS, ID, REPEATED),
     field("htmlBody", NS, xs.string, { nillable: true }),
     field("inReplyTo", NS, xs.string, OPTIONAL_NILLABLE),
-    field("fileAttachments", NS, () => EmailFileAttachment, REPEATED),
+    field("fileAttachments", NS, EmailFileAttachment, REPEATED),
     field("orgWideEmailAddressId", NS, ID, OPTIONAL_NILLABLE),
     field("plainTextBody", NS, xs.string, { nillable: true }),
     field("references", NS, xs.string, OPTIONAL_NILLABLE),
@@ -1137,7 +1137,7 @@ export const EmailFileAttachment: ComplexDesc = complex("EmailFileAttachment", (
 ]);
 
 export const SendEmailResult: ComplexDesc = complex("SendEmailResult", () => [
-  field("errors", NS, () => SendEmailError, REPEATED),
+  field("errors", NS, SendEmailError, REPEATED),
   field("success", NS, xs.boolean),
 ]);
 
@@ -1149,7 +1149,7 @@ export const SendEmailError: ComplexDesc = complex("SendEmailError", () => [
 ]);
 
 export const LoginResponse: ComplexDesc = complex("LoginResponse", () => [
-  field("result", NS, () => LoginResult),
+  field("result", NS, LoginResult),
 ]);
 
 export const LoginFault: ComplexDesc = complex("LoginFault", () => [], {
@@ -1233,7 +1233,7 @@ export const UnexpectedErrorFault: ComplexDesc = complex("UnexpectedErrorFault",
 });
 
 export const DescribeSObjectResponse: ComplexDesc = complex("DescribeSObjectResponse", () => [
-  field("result", NS, () => DescribeSObjectResult, { nillable: true }),
+  field("result", NS, DescribeSObjectResult, { nillable: true }),
 ]);
 
 export const DescribeSObjectsResponse: ArrayDesc = array(
@@ -1242,7 +1242,7 @@ export const DescribeSObjectsResponse: ArrayDesc = array(
 );
 
 export const DescribeGlobalResponse: ComplexDesc = complex("DescribeGlobalResponse", () => [
-  field("result", NS, () => DescribeGlobalResult),
+  field("result", NS, DescribeGlobalResult),
 ]);
 
 export const DescribeDataCategoryGroupsResponse: ArrayDesc = array(
@@ -1256,12 +1256,12 @@ export const DescribeDataCategoryGroupStructuresResponse: ArrayDesc = array(
 );
 
 export const DescribeLayoutResponse: ComplexDesc = complex("DescribeLayoutResponse", () => [
-  field("result", NS, () => DescribeLayoutResult, { nillable: true }),
+  field("result", NS, DescribeLayoutResult, { nillable: true }),
 ]);
 
 export const DescribeSoftphoneLayoutResponse: ComplexDesc = complex(
   "DescribeSoftphoneLayoutResponse",
-  () => [field("result", NS, () => DescribeSoftphoneLayoutResult, { nillable: true })],
+  () => [field("result", NS, DescribeSoftphoneLayoutResult, { nillable: true })],
 );
 
 export const DescribeTabsResponse: ArrayDesc = array(
@@ -1327,43 +1327,43 @@ export const InvalidateSessionsResponse: ArrayDesc = array(
 );
 
 export const GetDeletedResponse: ComplexDesc = complex("GetDeletedResponse", () => [
-  field("result", NS, () => GetDeletedResult),
+  field("result", NS, GetDeletedResult),
 ]);
 
 export const GetUpdatedResponse: ComplexDesc = complex("GetUpdatedResponse", () => [
-  field("result", NS, () => GetUpdatedResult),
+  field("result", NS, GetUpdatedResult),
 ]);
 
 export const QueryResponse: ComplexDesc = complex("QueryResponse", () => [
-  field("result", NS, () => QueryResult),
+  field("result", NS, QueryResult),
 ]);
 
 export const QueryAllResponse: ComplexDesc = complex("QueryAllResponse", () => [
-  field("result", NS, () => QueryResult),
+  field("result", NS, QueryResult),
 ]);
 
 export const QueryMoreResponse: ComplexDesc = complex("QueryMoreResponse", () => [
-  field("result", NS, () => QueryResult),
+  field("result", NS, QueryResult),
 ]);
 
 export const SearchResponse: ComplexDesc = complex("SearchResponse", () => [
-  field("result", NS, () => SearchResult),
+  field("result", NS, SearchResult),
 ]);
 
 export const GetServerTimestampResponse: ComplexDesc = complex("GetServerTimestampResponse", () => [
-  field("result", NS, () => GetServerTimestampResult),
+  field("result", NS, GetServerTimestampResult),
 ]);
 
 export const SetPasswordResponse: ComplexDesc = complex("SetPasswordResponse", () => [
-  field("result", NS, () => SetPasswordResult),
+  field("result", NS, SetPasswordResult),
 ]);
 
 export const ResetPasswordResponse: ComplexDesc = complex("ResetPasswordResponse", () => [
-  field("result", NS, () => ResetPasswordResult),
+  field("result", NS, ResetPasswordResult),
 ]);
 
 export const GetUserInfoResponse: ComplexDesc = complex("GetUserInfoResponse", () => [
-  field("result", NS, () => GetUserInfoResult),
+  field("result", NS, GetUserInfoResult),
 ]);
 
 export const SendEmailResponse: ArrayDesc = array(
@@ -1373,7 +1373,7 @@ export const SendEmailResponse: ArrayDesc = array(
 
 export const LoginFault_2Desc: FaultDesc = {
   name: "LoginFault",
-  element: field("LoginFault", NS3, () => LoginFault),
+  element: field("LoginFault", NS3, LoginFault),
   type: LoginFault_2,
   create: (init, detail) => new LoginFault_2(init, detail as LoginFault$1),
   detailOf: (fault) => (fault as LoginFault_2).faultDetail,
@@ -1381,7 +1381,7 @@ export const LoginFault_2Desc: FaultDesc = {
 
 export const UnexpectedErrorFault_2Desc: FaultDesc = {
   name: "UnexpectedErrorFault",
-  element: field("UnexpectedErrorFault", NS3, () => UnexpectedErrorFault),
+  element: field("UnexpectedErrorFault", NS3, UnexpectedErrorFault),
   type: UnexpectedErrorFault_2,
   create: (init, detail) => new UnexpectedErrorFault_2(init, detail as UnexpectedErrorFault$1),
   detailOf: (fault) => (fault as UnexpectedErrorFault_2).faultDetail,
@@ -1389,7 +1389,7 @@ export const UnexpectedErrorFault_2Desc: FaultDesc = {
 
 export const InvalidIdFault_2Desc: FaultDesc = {
   name: "InvalidIdFault",
-  element: field("InvalidIdFault", NS3, () => InvalidIdFault),
+  element: field("InvalidIdFault", NS3, InvalidIdFault),
   type: InvalidIdFault_2,
   create: (init, detail) => new InvalidIdFault_2(init, detail as InvalidIdFault$1),
   detailOf: (fault) => (fault as InvalidIdFault_2).faultDetail,
@@ -1397,7 +1397,7 @@ export const InvalidIdFault_2Desc: FaultDesc = {
 
 export const InvalidSObjectFault_2Desc: FaultDesc = {
   name: "InvalidSObjectFault",
-  element: field("InvalidSObjectFault", NS3, () => InvalidSObjectFault),
+  element: field("InvalidSObjectFault", NS3, InvalidSObjectFault),
   type: InvalidSObjectFault_2,
   create: (init, detail) => new InvalidSObjectFault_2(init, detail as InvalidSObjectFault$1),
   detailOf: (fault) => (fault as InvalidSObjectFault_2).faultDetail,
@@ -1405,7 +1405,7 @@ export const InvalidSObjectFault_2Desc: FaultDesc = {
 
 export const InvalidFieldFault_2Desc: FaultDesc = {
   name: "InvalidFieldFault",
-  element: field("InvalidFieldFault", NS3, () => InvalidFieldFault),
+  element: field("InvalidFieldFault", NS3, InvalidFieldFault),
   type: InvalidFieldFault_2,
   create: (init, detail) => new InvalidFieldFault_2(init, detail as InvalidFieldFault$1),
   detailOf: (fault) => (fault as InvalidFieldFault_2).faultDetail,
@@ -1413,7 +1413,7 @@ export const InvalidFieldFault_2Desc: FaultDesc = {
 
 export const MalformedQueryFault_2Desc: FaultDesc = {
   name: "MalformedQueryFault",
-  element: field("MalformedQueryFault", NS3, () => MalformedQueryFault),
+  element: field("MalformedQueryFault", NS3, MalformedQueryFault),
   type: MalformedQueryFault_2,
   create: (init, detail) => new MalformedQueryFault_2(init, detail as MalformedQueryFault$1),
   detailOf: (fault) => (fault as MalformedQueryFault_2).faultDetail,
@@ -1421,7 +1421,7 @@ export const MalformedQueryFault_2Desc: FaultDesc = {
 
 export const InvalidQueryLocatorFault_2Desc: FaultDesc = {
   name: "InvalidQueryLocatorFault",
-  element: field("InvalidQueryLocatorFault", NS3, () => InvalidQueryLocatorFault),
+  element: field("InvalidQueryLocatorFault", NS3, InvalidQueryLocatorFault),
   type: InvalidQueryLocatorFault_2,
   create: (init, detail) =>
     new InvalidQueryLocatorFault_2(init, detail as InvalidQueryLocatorFault$1),
@@ -1430,7 +1430,7 @@ export const InvalidQueryLocatorFault_2Desc: FaultDesc = {
 
 export const MalformedSearchFault_2Desc: FaultDesc = {
   name: "MalformedSearchFault",
-  element: field("MalformedSearchFault", NS3, () => MalformedSearchFault),
+  element: field("MalformedSearchFault", NS3, MalformedSearchFault),
   type: MalformedSearchFault_2,
   create: (init, detail) => new MalformedSearchFault_2(init, detail as MalformedSearchFault$1),
   detailOf: (fault) => (fault as MalformedSearchFault_2).faultDetail,
@@ -1438,7 +1438,7 @@ export const MalformedSearchFault_2Desc: FaultDesc = {
 
 export const InvalidNewPasswordFault_2Desc: FaultDesc = {
   name: "InvalidNewPasswordFault",
-  element: field("InvalidNewPasswordFault", NS3, () => InvalidNewPasswordFault),
+  element: field("InvalidNewPasswordFault", NS3, InvalidNewPasswordFault),
   type: InvalidNewPasswordFault_2,
   create: (init, detail) =>
     new InvalidNewPasswordFault_2(init, detail as InvalidNewPasswordFault$1),
@@ -1447,11 +1447,11 @@ export const InvalidNewPasswordFault_2Desc: FaultDesc = {
 
 const faults = [InvalidSObjectFault_2Desc, UnexpectedErrorFault_2Desc];
 
-const requestHeaders = ["SessionHeader", "CallOptions", "PackageVersionHeader", "LocaleOptions"];
+const headers = ["SessionHeader", "CallOptions", "PackageVersionHeader", "LocaleOptions"];
 
 const faults_2 = [UnexpectedErrorFault_2Desc];
 
-const requestHeaders_2 = ["SessionHeader", "CallOptions", "PackageVersionHeader"];
+const headers_2 = ["SessionHeader", "CallOptions", "PackageVersionHeader"];
 
 const faults_3 = [
   InvalidSObjectFault_2Desc,
@@ -1460,7 +1460,7 @@ const faults_3 = [
   InvalidFieldFault_2Desc,
 ];
 
-const requestHeaders_3 = [
+const headers_3 = [
   "SessionHeader",
   "CallOptions",
   "AssignmentRuleHeader",
@@ -1475,9 +1475,9 @@ const requestHeaders_3 = [
 
 const responseHeaders = ["DebuggingInfo"];
 
-const requestHeaders_4 = ["SessionHeader", "CallOptions"];
+const headers_4 = ["SessionHeader", "CallOptions"];
 
-const requestHeaders_5 = [
+const headers_5 = [
   "SessionHeader",
   "CallOptions",
   "QueryOptions",
@@ -1485,7 +1485,7 @@ const requestHeaders_5 = [
   "PackageVersionHeader",
 ];
 
-const requestHeaders_6 = [
+const headers_6 = [
   "SessionHeader",
   "CallOptions",
   "AllowFieldTruncationHeader",
@@ -1503,61 +1503,57 @@ const faults_4 = [
   InvalidQueryLocatorFault_2Desc,
 ];
 
-const requestHeaders_7 = ["SessionHeader", "CallOptions", "QueryOptions"];
+const headers_7 = ["SessionHeader", "CallOptions", "QueryOptions"];
 
 /** The operations of port Soap. */
 const SoapOperations: OperationTable = {
   login: {
     kind: "soap",
     action: "",
-    request: { element: field("login", NS, () => Login) },
-    response: { element: field("loginResponse", NS, () => LoginResponse), prop: "result" },
+    request: { element: field("login", NS, Login) },
+    response: { element: field("loginResponse", NS, LoginResponse), prop: "result" },
     faults: [LoginFault_2Desc, UnexpectedErrorFault_2Desc, InvalidIdFault_2Desc],
     headers: ["LoginScopeHeader", "CallOptions"],
   },
   describeSObject: {
     kind: "soap",
     action: "",
-    request: { element: field("describeSObject", NS, () => DescribeSObject) },
+    request: { element: field("describeSObject", NS, DescribeSObject) },
     response: {
-      element: field("describeSObjectResponse", NS, () => DescribeSObjectResponse),
+      element: field("describeSObjectResponse", NS, DescribeSObjectResponse),
       prop: "result",
     },
-    faults: faults,
-    headers: requestHeaders,
+    faults,
+    headers,
   },
   describeSObjects: {
     kind: "soap",
     action: "",
-    request: { element: field("describeSObjects", NS, () => DescribeSObjects) },
-    response: { element: field("describeSObjectsResponse", NS, () => DescribeSObjectsResponse) },
-    faults: faults,
-    headers: requestHeaders,
+    request: { element: field("describeSObjects", NS, DescribeSObjects) },
+    response: { element: field("describeSObjectsResponse", NS, DescribeSObjectsResponse) },
+    faults,
+    headers,
   },
   describeGlobal: {
     kind: "soap",
     action: "",
-    request: { element: field("describeGlobal", NS, () => DescribeGlobal) },
+    request: { element: field("describeGlobal", NS, DescribeGlobal) },
     response: {
-      element: field("describeGlobalResponse", NS, () => DescribeGlobalResponse),
+      element: field("describeGlobalResponse", NS, DescribeGlobalResponse),
       prop: "result",
     },
     faults: faults_2,
-    headers: requestHeaders_2,
+    headers: headers_2,
   },
   describeDataCategoryGroups: {
     kind: "soap",
     action: "",
-    request: { element: field("describeDataCategoryGroups", NS, () => DescribeDataCategoryGroups) },
+    request: { element: field("describeDataCategoryGroups", NS, DescribeDataCategoryGroups) },
     response: {
-      element: field(
-        "describeDataCategoryGroupsResponse",
-        NS,
-        () => DescribeDataCategoryGroupsResponse,
-      ),
+      element: field("describeDataCategoryGroupsResponse", NS, DescribeDataCategoryGroupsResponse),
     },
-    faults: faults,
-    headers: requestHeaders_2,
+    faults,
+    headers: headers_2,
   },
   describeDataCategoryGroupStructures: {
     kind: "soap",
@@ -1566,81 +1562,81 @@ const SoapOperations: OperationTable = {
       element: field(
         "describeDataCategoryGroupStructures",
         NS,
-        () => DescribeDataCategoryGroupStructures,
+        DescribeDataCategoryGroupStructures,
       ),
     },
     response: {
       element: field(
         "describeDataCategoryGroupStructuresResponse",
         NS,
-        () => DescribeDataCategoryGroupStructuresResponse,
+        DescribeDataCategoryGroupStructuresResponse,
       ),
     },
-    faults: faults,
-    headers: requestHeaders_2,
+    faults,
+    headers: headers_2,
   },
   describeLayout: {
     kind: "soap",
     action: "",
-    request: { element: field("describeLayout", NS, () => DescribeLayout) },
+    request: { element: field("describeLayout", NS, DescribeLayout) },
     response: {
-      element: field("describeLayoutResponse", NS, () => DescribeLayoutResponse),
+      element: field("describeLayoutResponse", NS, DescribeLayoutResponse),
       prop: "result",
     },
     faults: [InvalidSObjectFault_2Desc, UnexpectedErrorFault_2Desc, InvalidIdFault_2Desc],
-    headers: requestHeaders_2,
+    headers: headers_2,
   },
   describeSoftphoneLayout: {
     kind: "soap",
     action: "",
-    request: { element: field("describeSoftphoneLayout", NS, () => DescribeSoftphoneLayout) },
+    request: { element: field("describeSoftphoneLayout", NS, DescribeSoftphoneLayout) },
     response: {
-      element: field("describeSoftphoneLayoutResponse", NS, () => DescribeSoftphoneLayoutResponse),
+      element: field("describeSoftphoneLayoutResponse", NS, DescribeSoftphoneLayoutResponse),
       prop: "result",
     },
     faults: faults_2,
-    headers: requestHeaders_2,
+    headers: headers_2,
   },
   describeTabs: {
     kind: "soap",
     action: "",
-    request: { element: field("describeTabs", NS, () => DescribeTabs) },
-    response: { element: field("describeTabsResponse", NS, () => DescribeTabsResponse) },
+    request: { element: field("describeTabs", NS, DescribeTabs) },
+    response: { element: field("describeTabsResponse", NS, DescribeTabsResponse) },
     faults: faults_2,
-    headers: requestHeaders_2,
+    headers: headers_2,
   },
   create: {
     kind: "soap",
     action: "",
-    request: { element: field("create", NS, () => Create) },
-    response: { element: field("createResponse", NS, () => CreateResponse) },
+    request: { element: field("create", NS, Create) },
+    response: { element: field("createResponse", NS, CreateResponse) },
     faults: faults_3,
-    headers: requestHeaders_3,
-    responseHeaders: responseHeaders,
+    headers: headers_3,
+    responseHeaders,
   },
   update: {
     kind: "soap",
     action: "",
-    request: { element: field("update", NS, () => Update) },
-    response: { element: field("updateResponse", NS, () => UpdateResponse) },
+    request: { element: field("update", NS, Update) },
+    response: { element: field("updateResponse", NS, UpdateResponse) },
     faults: faults_3,
-    headers: requestHeaders_3,
-    responseHeaders: responseHeaders,
+    headers: headers_3,
+    responseHeaders,
   },
   upsert: {
     kind: "soap",
     action: "",
-    request: { element: field("upsert", NS, () => Upsert) },
-    response: { element: field("upsertResponse", NS, () => UpsertResponse) },
+    request: { element: field("upsert", NS, Upsert) },
+    response: { element: field("upsertResponse", NS, UpsertResponse) },
     faults: faults_3,
-    headers: requestHeaders_3,
-    responseHeaders: responseHeaders,
+    headers: headers_3,
+    responseHeaders,
   },
   merge: {
     kind: "soap",
     action: "",
-    request: { element: field("merge", NS, () => Merge) },
-    response: { element: field("mergeResponse", NS, () => MergeResponse) },
+    request: { element: field("merge", NS, Merge) },
+    response: { element: field("mergeResponse", NS, MergeResponse) },
     faults: faults_3,
     headers: [
       "SessionHeader",
@@ -1653,13 +1649,13 @@ const SoapOperations: OperationTable = {
       "PackageVersionHeader",
       "EmailHeader",
     ],
-    responseHeaders: responseHeaders,
+    responseHeaders,
   },
   delete: {
     kind: "soap",
     action: "",
-    request: { element: field("delete", NS, () => Delete) },
-    response: { element: field("deleteResponse", NS, () => DeleteResponse) },
+    request: { element: field("delete", NS, Delete) },
+    response: { element: field("deleteResponse", NS, DeleteResponse) },
     faults: faults_2,
     headers: [
       "SessionHeader",
@@ -1672,13 +1668,13 @@ const SoapOperations: OperationTable = {
       "AllOrNoneHeader",
       "DebuggingHeader",
     ],
-    responseHeaders: responseHeaders,
+    responseHeaders,
   },
   undelete: {
     kind: "soap",
     action: "",
-    request: { element: field("undelete", NS, () => Undelete) },
-    response: { element: field("undeleteResponse", NS, () => UndeleteResponse) },
+    request: { element: field("undelete", NS, Undelete) },
+    response: { element: field("undeleteResponse", NS, UndeleteResponse) },
     faults: faults_2,
     headers: [
       "SessionHeader",
@@ -1689,21 +1685,21 @@ const SoapOperations: OperationTable = {
       "DebuggingHeader",
       "PackageVersionHeader",
     ],
-    responseHeaders: responseHeaders,
+    responseHeaders,
   },
   emptyRecycleBin: {
     kind: "soap",
     action: "",
-    request: { element: field("emptyRecycleBin", NS, () => EmptyRecycleBin) },
-    response: { element: field("emptyRecycleBinResponse", NS, () => EmptyRecycleBinResponse) },
+    request: { element: field("emptyRecycleBin", NS, EmptyRecycleBin) },
+    response: { element: field("emptyRecycleBinResponse", NS, EmptyRecycleBinResponse) },
     faults: faults_2,
-    headers: requestHeaders_4,
+    headers: headers_4,
   },
   retrieve: {
     kind: "soap",
     action: "",
-    request: { element: field("retrieve", NS, () => Retrieve) },
-    response: { element: field("retrieveResponse", NS, () => RetrieveResponse) },
+    request: { element: field("retrieve", NS, Retrieve) },
+    response: { element: field("retrieveResponse", NS, RetrieveResponse) },
     faults: [
       InvalidSObjectFault_2Desc,
       InvalidFieldFault_2Desc,
@@ -1711,131 +1707,120 @@ const SoapOperations: OperationTable = {
       UnexpectedErrorFault_2Desc,
       InvalidIdFault_2Desc,
     ],
-    headers: requestHeaders_5,
+    headers: headers_5,
   },
   process: {
     kind: "soap",
     action: "",
-    request: { element: field("process", NS, () => Process) },
-    response: { element: field("processResponse", NS, () => ProcessResponse) },
+    request: { element: field("process", NS, Process) },
+    response: { element: field("processResponse", NS, ProcessResponse) },
     faults: [UnexpectedErrorFault_2Desc, InvalidIdFault_2Desc],
-    headers: requestHeaders_6,
-    responseHeaders: responseHeaders,
+    headers: headers_6,
+    responseHeaders,
   },
   convertLead: {
     kind: "soap",
     action: "",
-    request: { element: field("convertLead", NS, () => ConvertLead) },
-    response: { element: field("convertLeadResponse", NS, () => ConvertLeadResponse) },
+    request: { element: field("convertLead", NS, ConvertLead) },
+    response: { element: field("convertLeadResponse", NS, ConvertLeadResponse) },
     faults: faults_2,
-    headers: requestHeaders_6,
-    responseHeaders: responseHeaders,
+    headers: headers_6,
+    responseHeaders,
   },
   logout: {
     kind: "soap",
     action: "",
-    request: { element: field("logout", NS, () => Logout) },
-    response: { element: field("logoutResponse", NS, () => LogoutResponse), void: true },
+    request: { element: field("logout", NS, Logout) },
+    response: { element: field("logoutResponse", NS, LogoutResponse), void: true },
     faults: faults_2,
-    headers: requestHeaders_4,
+    headers: headers_4,
   },
   invalidateSessions: {
     kind: "soap",
     action: "",
-    request: { element: field("invalidateSessions", NS, () => InvalidateSessions) },
-    response: {
-      element: field("invalidateSessionsResponse", NS, () => InvalidateSessionsResponse),
-    },
+    request: { element: field("invalidateSessions", NS, InvalidateSessions) },
+    response: { element: field("invalidateSessionsResponse", NS, InvalidateSessionsResponse) },
     faults: faults_2,
-    headers: requestHeaders_4,
+    headers: headers_4,
   },
   getDeleted: {
     kind: "soap",
     action: "",
-    request: { element: field("getDeleted", NS, () => GetDeleted) },
-    response: {
-      element: field("getDeletedResponse", NS, () => GetDeletedResponse),
-      prop: "result",
-    },
-    faults: faults,
-    headers: requestHeaders_4,
+    request: { element: field("getDeleted", NS, GetDeleted) },
+    response: { element: field("getDeletedResponse", NS, GetDeletedResponse), prop: "result" },
+    faults,
+    headers: headers_4,
   },
   getUpdated: {
     kind: "soap",
     action: "",
-    request: { element: field("getUpdated", NS, () => GetUpdated) },
-    response: {
-      element: field("getUpdatedResponse", NS, () => GetUpdatedResponse),
-      prop: "result",
-    },
-    faults: faults,
-    headers: requestHeaders_4,
+    request: { element: field("getUpdated", NS, GetUpdated) },
+    response: { element: field("getUpdatedResponse", NS, GetUpdatedResponse), prop: "result" },
+    faults,
+    headers: headers_4,
   },
   query: {
     kind: "soap",
     action: "",
-    request: { element: field("query", NS, () => Query) },
-    response: { element: field("queryResponse", NS, () => QueryResponse), prop: "result" },
+    request: { element: field("query", NS, Query) },
+    response: { element: field("queryResponse", NS, QueryResponse), prop: "result" },
     faults: faults_4,
-    headers: requestHeaders_5,
+    headers: headers_5,
   },
   queryAll: {
     kind: "soap",
     action: "",
-    request: { element: field("queryAll", NS, () => QueryAll) },
-    response: { element: field("queryAllResponse", NS, () => QueryAllResponse), prop: "result" },
+    request: { element: field("queryAll", NS, QueryAll) },
+    response: { element: field("queryAllResponse", NS, QueryAllResponse), prop: "result" },
     faults: faults_4,
-    headers: requestHeaders_7,
+    headers: headers_7,
   },
   queryMore: {
     kind: "soap",
     action: "",
-    request: { element: field("queryMore", NS, () => QueryMore) },
-    response: { element: field("queryMoreResponse", NS, () => QueryMoreResponse), prop: "result" },
+    request: { element: field("queryMore", NS, QueryMore) },
+    response: { element: field("queryMoreResponse", NS, QueryMoreResponse), prop: "result" },
     faults: [InvalidQueryLocatorFault_2Desc, UnexpectedErrorFault_2Desc, InvalidFieldFault_2Desc],
-    headers: requestHeaders_7,
+    headers: headers_7,
   },
   search: {
     kind: "soap",
     action: "",
-    request: { element: field("search", NS, () => Search) },
-    response: { element: field("searchResponse", NS, () => SearchResponse), prop: "result" },
+    request: { element: field("search", NS, Search) },
+    response: { element: field("searchResponse", NS, SearchResponse), prop: "result" },
     faults: [
       InvalidSObjectFault_2Desc,
       InvalidFieldFault_2Desc,
       MalformedSearchFault_2Desc,
       UnexpectedErrorFault_2Desc,
     ],
-    headers: requestHeaders_2,
+    headers: headers_2,
   },
   getServerTimestamp: {
     kind: "soap",
     action: "",
-    request: { element: field("getServerTimestamp", NS, () => GetServerTimestamp) },
+    request: { element: field("getServerTimestamp", NS, GetServerTimestamp) },
     response: {
-      element: field("getServerTimestampResponse", NS, () => GetServerTimestampResponse),
+      element: field("getServerTimestampResponse", NS, GetServerTimestampResponse),
       prop: "result",
     },
     faults: faults_2,
-    headers: requestHeaders_4,
+    headers: headers_4,
   },
   setPassword: {
     kind: "soap",
     action: "",
-    request: { element: field("setPassword", NS, () => SetPassword) },
-    response: {
-      element: field("setPasswordResponse", NS, () => SetPasswordResponse),
-      prop: "result",
-    },
+    request: { element: field("setPassword", NS, SetPassword) },
+    response: { element: field("setPasswordResponse", NS, SetPasswordResponse), prop: "result" },
     faults: [InvalidIdFault_2Desc, InvalidNewPasswordFault_2Desc, UnexpectedErrorFault_2Desc],
-    headers: requestHeaders_4,
+    headers: headers_4,
   },
   resetPassword: {
     kind: "soap",
     action: "",
-    request: { element: field("resetPassword", NS, () => ResetPassword) },
+    request: { element: field("resetPassword", NS, ResetPassword) },
     response: {
-      element: field("resetPasswordResponse", NS, () => ResetPasswordResponse),
+      element: field("resetPasswordResponse", NS, ResetPasswordResponse),
       prop: "result",
     },
     faults: [InvalidIdFault_2Desc, UnexpectedErrorFault_2Desc],
@@ -1844,21 +1829,18 @@ const SoapOperations: OperationTable = {
   getUserInfo: {
     kind: "soap",
     action: "",
-    request: { element: field("getUserInfo", NS, () => GetUserInfo) },
-    response: {
-      element: field("getUserInfoResponse", NS, () => GetUserInfoResponse),
-      prop: "result",
-    },
+    request: { element: field("getUserInfo", NS, GetUserInfo) },
+    response: { element: field("getUserInfoResponse", NS, GetUserInfoResponse), prop: "result" },
     faults: faults_2,
-    headers: requestHeaders_4,
+    headers: headers_4,
   },
   sendEmail: {
     kind: "soap",
     action: "",
-    request: { element: field("sendEmail", NS, () => SendEmail) },
-    response: { element: field("sendEmailResponse", NS, () => SendEmailResponse) },
+    request: { element: field("sendEmail", NS, SendEmail) },
+    response: { element: field("sendEmailResponse", NS, SendEmailResponse) },
     faults: faults_2,
-    headers: requestHeaders_4,
+    headers: headers_4,
   },
 };
 

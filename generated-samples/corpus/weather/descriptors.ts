@@ -46,7 +46,7 @@ export const ForecastReturn: ComplexDesc = complex("ForecastReturn", () => [
   field("State", NS, xs.string, OPTIONAL),
   field("City", NS, xs.string, OPTIONAL),
   field("WeatherStationCity", NS, xs.string, OPTIONAL),
-  field("ForecastResult", NS, () => ArrayOfForecast, OPTIONAL),
+  field("ForecastResult", NS, ArrayOfForecast, OPTIONAL),
 ]);
 
 export const ArrayOfForecast: ArrayDesc = array(
@@ -58,8 +58,8 @@ export const Forecast: ComplexDesc = complex("Forecast", () => [
   field("Date", NS, xs.dateTime),
   field("WeatherID", NS, xs.short),
   field("Desciption", NS, xs.string, OPTIONAL),
-  field("Temperatures", NS, () => Temp),
-  field("ProbabilityOfPrecipiation", NS, () => POP),
+  field("Temperatures", NS, Temp),
+  field("ProbabilityOfPrecipiation", NS, POP),
 ]);
 
 export const Temp: ComplexDesc = complex("temp", () => [
@@ -95,17 +95,17 @@ export const WeatherReturn: ComplexDesc = complex("WeatherReturn", () => [
 
 export const GetWeatherInformationResponse: ComplexDesc = complex(
   "GetWeatherInformationResponse",
-  () => [field("GetWeatherInformationResult", NS, () => ArrayOfWeatherDescription, OPTIONAL)],
+  () => [field("GetWeatherInformationResult", NS, ArrayOfWeatherDescription, OPTIONAL)],
 );
 
 export const GetCityForecastByZIPResponse: ComplexDesc = complex(
   "GetCityForecastByZIPResponse",
-  () => [field("GetCityForecastByZIPResult", NS, () => ForecastReturn, OPTIONAL)],
+  () => [field("GetCityForecastByZIPResult", NS, ForecastReturn, OPTIONAL)],
 );
 
 export const GetCityWeatherByZIPResponse: ComplexDesc = complex(
   "GetCityWeatherByZIPResponse",
-  () => [field("GetCityWeatherByZIPResult", NS, () => WeatherReturn)],
+  () => [field("GetCityWeatherByZIPResult", NS, WeatherReturn)],
 );
 
 /** The operations of ports WeatherSoap and WeatherSoap12. */
@@ -113,27 +113,27 @@ const WeatherSoapOperations: OperationTable = {
   GetWeatherInformation: {
     kind: "soap",
     action: `${NS}GetWeatherInformation`,
-    request: { element: field("GetWeatherInformation", NS, () => GetWeatherInformation) },
+    request: { element: field("GetWeatherInformation", NS, GetWeatherInformation) },
     response: {
-      element: field("GetWeatherInformationResponse", NS, () => GetWeatherInformationResponse),
+      element: field("GetWeatherInformationResponse", NS, GetWeatherInformationResponse),
       prop: "GetWeatherInformationResult",
     },
   },
   GetCityForecastByZIP: {
     kind: "soap",
     action: `${NS}GetCityForecastByZIP`,
-    request: { element: field("GetCityForecastByZIP", NS, () => GetCityForecastByZIP) },
+    request: { element: field("GetCityForecastByZIP", NS, GetCityForecastByZIP) },
     response: {
-      element: field("GetCityForecastByZIPResponse", NS, () => GetCityForecastByZIPResponse),
+      element: field("GetCityForecastByZIPResponse", NS, GetCityForecastByZIPResponse),
       prop: "GetCityForecastByZIPResult",
     },
   },
   GetCityWeatherByZIP: {
     kind: "soap",
     action: `${NS}GetCityWeatherByZIP`,
-    request: { element: field("GetCityWeatherByZIP", NS, () => GetCityWeatherByZIP) },
+    request: { element: field("GetCityWeatherByZIP", NS, GetCityWeatherByZIP) },
     response: {
-      element: field("GetCityWeatherByZIPResponse", NS, () => GetCityWeatherByZIPResponse),
+      element: field("GetCityWeatherByZIPResponse", NS, GetCityWeatherByZIPResponse),
       prop: "GetCityWeatherByZIPResult",
     },
   },
@@ -146,25 +146,20 @@ const WeatherHttpGetOperations: OperationTable = {
     location: "/GetWeatherInformation",
     params: [],
     response: {
-      element: field(
-        "ArrayOfWeatherDescription",
-        NS,
-        () => ArrayOfWeatherDescription,
-        OPTIONAL_NILLABLE,
-      ),
+      element: field("ArrayOfWeatherDescription", NS, ArrayOfWeatherDescription, OPTIONAL_NILLABLE),
     },
   },
   GetCityForecastByZIP: {
     kind: "http",
     location: "/GetCityForecastByZIP",
     params: [{ name: "ZIP", prop: "ZIP", type: xs.string, required: true, repeated: false }],
-    response: { element: field("ForecastReturn", NS, () => ForecastReturn, OPTIONAL_NILLABLE) },
+    response: { element: field("ForecastReturn", NS, ForecastReturn, OPTIONAL_NILLABLE) },
   },
   GetCityWeatherByZIP: {
     kind: "http",
     location: "/GetCityWeatherByZIP",
     params: [{ name: "ZIP", prop: "ZIP", type: xs.string, required: true, repeated: false }],
-    response: { element: field("WeatherReturn", NS, () => WeatherReturn, OPTIONAL) },
+    response: { element: field("WeatherReturn", NS, WeatherReturn, OPTIONAL) },
   },
 };
 

@@ -58,32 +58,26 @@ const CalculatorSoapOperations: OperationTable = {
   Add: {
     kind: "soap",
     action: `${NS}Add`,
-    request: { element: field("Add", NS, () => Add) },
-    response: { element: field("AddResponse", NS, () => AddResponse), prop: "AddResult" },
+    request: { element: field("Add", NS, Add) },
+    response: { element: field("AddResponse", NS, AddResponse), prop: "AddResult" },
   },
   Subtract: {
     kind: "soap",
     action: `${NS}Subtract`,
-    request: { element: field("Subtract", NS, () => Subtract) },
-    response: {
-      element: field("SubtractResponse", NS, () => SubtractResponse),
-      prop: "SubtractResult",
-    },
+    request: { element: field("Subtract", NS, Subtract) },
+    response: { element: field("SubtractResponse", NS, SubtractResponse), prop: "SubtractResult" },
   },
   Multiply: {
     kind: "soap",
     action: `${NS}Multiply`,
-    request: { element: field("Multiply", NS, () => Multiply) },
-    response: {
-      element: field("MultiplyResponse", NS, () => MultiplyResponse),
-      prop: "MultiplyResult",
-    },
+    request: { element: field("Multiply", NS, Multiply) },
+    response: { element: field("MultiplyResponse", NS, MultiplyResponse), prop: "MultiplyResult" },
   },
   Divide: {
     kind: "soap",
     action: `${NS}Divide`,
-    request: { element: field("Divide", NS, () => Divide) },
-    response: { element: field("DivideResponse", NS, () => DivideResponse), prop: "DivideResult" },
+    request: { element: field("Divide", NS, Divide) },
+    response: { element: field("DivideResponse", NS, DivideResponse), prop: "DivideResult" },
   },
 };
 

@@ -39,7 +39,7 @@ export const HelloByeError: ComplexDesc = complex("HelloByeError", () => [
 
 export const HelloErrorFaultDesc: FaultDesc = {
   name: "HelloError",
-  element: field("HelloError", NS, () => HelloError),
+  element: field("HelloError", NS, HelloError),
   type: HelloErrorFault,
   create: (init, detail) => new HelloErrorFault(init, detail as HelloError$1),
   detailOf: (fault) => (fault as HelloErrorFault).faultDetail,
@@ -47,7 +47,7 @@ export const HelloErrorFaultDesc: FaultDesc = {
 
 export const HelloByeErrorFaultDesc: FaultDesc = {
   name: "HelloByeError",
-  element: field("HelloByeError", NS, () => HelloByeError),
+  element: field("HelloByeError", NS, HelloByeError),
   type: HelloByeErrorFault,
   create: (init, detail) => new HelloByeErrorFault(init, detail as HelloByeError$1),
   detailOf: (fault) => (fault as HelloByeErrorFault).faultDetail,

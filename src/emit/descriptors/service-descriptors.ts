@@ -46,11 +46,11 @@ function soapBody(
       direction === "request" ? op.input : op.result.kind === "object" ? op.result.type : undefined;
     if (type)
       props.push(
-        ["element", elementFieldCall(ctx, type.fields[0]!)],
+        ["element", elementFieldCall(ctx, type.fields[0]!, true)],
         ["parts", ctx.plan.typeNames.get(type)!.descriptor],
       );
   } else {
-    const fields = array(shape.parts.map((p) => elementFieldCall(ctx, p)));
+    const fields = array(shape.parts.map((p) => elementFieldCall(ctx, p, true)));
     const wrapper = JSON.stringify(shape.wrapper.local);
     const type = call(rt(ctx, "complex"), wrapper, arrow("()", fields));
     props.push(["element", call(rt(ctx, "field"), wrapper, nsRef(ctx, shape.wrapper.ns), type)]);
