@@ -36,7 +36,8 @@ export const names: Pass = {
     // index files import from both, so service-level names are claimed in the type scope too.
     const types = new NameScope([...INDEX_RUNTIME_TYPES, ...INDEX_RUNTIME_VALUES]);
     // Namespace constants come first: pinned names, then NS, NS2, … in order of first use.
-    const descriptors = new NameScope(plan.pinnedNamespaces.values());
+    // `field` is descriptors.ts's own (`const field = fieldsIn(NS)`).
+    const descriptors = new NameScope([...plan.pinnedNamespaces.values(), "field"]);
     const nsScope = new NameScope(plan.pinnedNamespaces.values());
     // Namespaces in order of first use.
     const addNs = (ns: string) => {

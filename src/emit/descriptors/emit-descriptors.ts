@@ -12,6 +12,7 @@ import { emptyValue, suppliedFixed } from "../../transform/value-constraints.js"
 import { collectFields, collectHierarchy } from "../../transform/names.js";
 import { symbol } from "../generated-file.js";
 import type { EmitContext } from "../type-expressions.js";
+import type { EmitPlan } from "../../transform/plan.js";
 import { array, arrow, call, cat, object, type Code, type Statement } from "../code.js";
 
 export type Props = [string, Code][];
@@ -107,15 +108,44 @@ function fieldCall(
   if (o.fixed !== undefined) opts.push(["fixed", JSON.stringify(o.fixed)]);
   if (o.default !== undefined) opts.push(["default", JSON.stringify(o.default)]);
   if (o.xsiType !== undefined) opts.push(["xsiType", typeNameObject(ctx, o.xsiType)]);
-  const args = [JSON.stringify(local), nsRef(ctx, ns), typeDescExpr(ctx, type, direct)];
+  const args: [Code, Code] = [JSON.stringify(local), typeDescExpr(ctx, type, direct)];
   const named = NAMED_OPTIONS.get(opts.map(([k, v]) => `${k}: ${String(v)}`).join(", "));
-  if (named) return call(rt(ctx, "field"), ...args, rt(ctx, named));
+  if (named) return fieldOf(ctx, ns, ...args, rt(ctx, named));
   // The runtime's constant is imported only where it is printed.
   const imported = opts.map(([k, v]): [string, Code] => [
     k,
     k === "max" && v === "UNBOUNDED" ? rt(ctx, v) : v,
   ]);
-  return call(rt(ctx, "field"), ...args, ...options(imported));
+  return fieldOf(ctx, ns, ...args, ...options(imported));
+}
+
+/**
+ * `field(name, type, …)`: the file's own `field` leaves its namespace unsaid, and is given any
+ * other (`field(name, NS5, type, …)`); without one, the runtime's is given every namespace.
+ */
+export function fieldOf(ctx: EmitContext, ns: string, name: Code, ...rest: Code[]): Code {
+  if (ctx.fieldNs === undefined) return call(rt(ctx, "field"), name, nsRef(ctx, ns), ...rest);
+  return call("field", name, ...(ns === ctx.fieldNs ? [] : [nsRef(ctx, ns)]), ...rest);
+}
+
+/**
+ * The namespace most element fields of descriptors.ts are in, which its `field` leaves unsaid;
+ * undefined when it has no types or elements. Ties go to the namespace counted first.
+ */
+export function commonFieldNs(plan: EmitPlan): string | undefined {
+  const counts = new Map<string, number>();
+  const count = (ns: string) => counts.set(ns, (counts.get(ns) ?? 0) + 1);
+  for (const t of plan.model.types) {
+    if (t.kind !== "complex") continue;
+    for (const f of t.fields) {
+      count(f.name.ns);
+      for (const m of f.substitutes?.members ?? []) count(m.name.ns);
+    }
+  }
+  for (const e of plan.model.elements) count(e.name.ns);
+  let best: [string, number] | undefined;
+  for (const entry of counts) if (!best || entry[1] > best[1]) best = entry;
+  return best?.[0];
 }
 
 /** The runtime's names for the commonest field options (descriptors.ts's OPTIONAL and others). */
