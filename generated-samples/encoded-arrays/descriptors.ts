@@ -4,39 +4,42 @@
 import {
   type ArrayDesc,
   type ComplexDesc,
-  type OperationTable,
   REPEATED,
   REPEATED_NILLABLE,
   type ServiceDesc,
   array,
   complex,
-  field,
+  fieldsIn,
   generatedFor,
+  soapOperations,
   xs,
 } from "@wsdl-tsgen/runtime";
 import type { EchoServiceOperations, EchoServicePortName } from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(2);
+generatedFor(3);
 
 export const NS = "urn:enc";
 
+/** Element fields: in no namespace unless they name another. */
+const field = fieldsIn("");
+
 export const EchoRequest: ComplexDesc = complex("EchoRequest", () => [
-  field("items", "", () => ItemArray),
-  field("names", "", () => StringArray),
-  field("numbers", "", () => IntArray),
-  field("basket", "", () => Basket, { xsiType: { ns: NS, type: "Basket" } }),
+  field("items", ItemArray),
+  field("names", StringArray),
+  field("numbers", IntArray),
+  field("basket", Basket, { xsiType: { ns: NS, type: "Basket" } }),
 ]);
 
 export const ItemArray: ArrayDesc = array(
   "ItemArray",
-  field("item", "", () => Item, REPEATED_NILLABLE),
+  field("item", () => Item, REPEATED_NILLABLE),
   { ns: NS, type: "Item" },
 );
 
 export const Item: ComplexDesc = complex("Item", () => [
-  field("id", "", xs.int, { xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "int" } }),
-  field("name", "", xs.string, {
+  field("id", xs.int, { xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "int" } }),
+  field("name", xs.string, {
     nillable: true,
     xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
   }),
@@ -44,60 +47,55 @@ export const Item: ComplexDesc = complex("Item", () => [
 
 export const StringArray: ArrayDesc = array(
   "StringArray",
-  field("item", "", xs.string, REPEATED_NILLABLE),
+  field("item", xs.string, REPEATED_NILLABLE),
   { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
 );
 
-export const IntArray: ArrayDesc = array("IntArray", field("number", "", xs.int, REPEATED), {
+export const IntArray: ArrayDesc = array("IntArray", field("number", xs.int, REPEATED), {
   ns: "http://www.w3.org/2001/XMLSchema",
   type: "int",
 });
 
 export const Basket: ComplexDesc = complex("Basket", () => [
-  field("owner", "", xs.string, {
+  field("owner", xs.string, {
     xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
   }),
-  field("items", "", () => ItemArray),
+  field("items", ItemArray),
 ]);
 
 export const EchoResult: ComplexDesc = complex("EchoResult", () => [
-  field("items", "", () => ItemArray),
-  field("names", "", () => StringArray),
-  field("numbers", "", () => IntArray),
-  field("basket", "", () => Basket, { xsiType: { ns: NS, type: "Basket" } }),
+  field("items", ItemArray),
+  field("names", StringArray),
+  field("numbers", IntArray),
+  field("basket", Basket, { xsiType: { ns: NS, type: "Basket" } }),
 ]);
 
 /** The operations of port EchoSoap. */
-const EchoSoapOperations: OperationTable = {
+const EchoSoapOperations = soapOperations({
   echo: {
-    kind: "soap",
     action: `${NS}#echo`,
-    request: {
-      element: field(
-        "echo",
-        NS,
-        complex("echo", () => [
-          field("items", "", () => ItemArray),
-          field("names", "", () => StringArray),
-          field("numbers", "", () => IntArray),
-          field("basket", "", () => Basket, { xsiType: { ns: NS, type: "Basket" } }),
-        ]),
-      ),
-    },
-    response: {
-      element: field(
-        "echoResponse",
-        NS,
-        complex("echoResponse", () => [
-          field("items", "", () => ItemArray),
-          field("names", "", () => StringArray),
-          field("numbers", "", () => IntArray),
-          field("basket", "", () => Basket, { xsiType: { ns: NS, type: "Basket" } }),
-        ]),
-      ),
-    },
+    request: field(
+      "echo",
+      NS,
+      complex("echo", () => [
+        field("items", ItemArray),
+        field("names", StringArray),
+        field("numbers", IntArray),
+        field("basket", Basket, { xsiType: { ns: NS, type: "Basket" } }),
+      ]),
+    ),
+    response: field(
+      "echoResponse",
+      NS,
+      complex("echoResponse", () => [
+        field("items", ItemArray),
+        field("names", StringArray),
+        field("numbers", IntArray),
+        field("basket", Basket, { xsiType: { ns: NS, type: "Basket" } }),
+      ]),
+    ),
   },
-};
+});
 
 export const EchoServiceDesc: ServiceDesc<EchoServiceOperations, EchoServicePortName> = {
   name: "EchoService",

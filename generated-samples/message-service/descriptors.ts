@@ -6,110 +6,106 @@ import {
   type ComplexDesc,
   OPTIONAL,
   OPTIONAL_NILLABLE,
-  type OperationTable,
   REPEATED_NILLABLE,
   type ServiceDesc,
   array,
   complex,
-  field,
+  fieldsIn,
   generatedFor,
+  httpOperations,
+  soapOperations,
   xs,
 } from "@wsdl-tsgen/runtime";
 import type { ApiOperations, ApiPortName } from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(2);
+generatedFor(3);
 
 export const NS = "http://api.example.com/messages/";
 
+/** Element fields: in NS unless they name another. */
+const field = fieldsIn(NS);
+
 export const GetMessages: ComplexDesc = complex("GetMessages", () => [
-  field("email", NS, xs.string, OPTIONAL),
-  field("password", NS, xs.string, OPTIONAL),
+  field("email", xs.string, OPTIONAL),
+  field("password", xs.string, OPTIONAL),
 ]);
 
 export const ArrayOfMessages: ArrayDesc = array(
   "ArrayOfMessages",
-  field("Messages", NS, () => Messages, REPEATED_NILLABLE),
+  field("Messages", () => Messages, REPEATED_NILLABLE),
 );
 
 export const Messages: ComplexDesc = complex("Messages", () => [
-  field("DateArrived", NS, xs.dateTime),
-  field("UserId", NS, xs.int),
-  field("Sender", NS, xs.string, OPTIONAL),
-  field("MessageText", NS, xs.string, OPTIONAL),
-  field("MessageUrl", NS, xs.string, OPTIONAL),
-  field("Transcription", NS, xs.string, OPTIONAL),
-  field("Id", NS, xs.int),
+  field("DateArrived", xs.dateTime),
+  field("UserId", xs.int),
+  field("Sender", xs.string, OPTIONAL),
+  field("MessageText", xs.string, OPTIONAL),
+  field("MessageUrl", xs.string, OPTIONAL),
+  field("Transcription", xs.string, OPTIONAL),
+  field("Id", xs.int),
 ]);
 
 export const GetMessagesInDateRange: ComplexDesc = complex("GetMessagesInDateRange", () => [
-  field("email", NS, xs.string, OPTIONAL),
-  field("password", NS, xs.string, OPTIONAL),
-  field("startDate", NS, xs.dateTime),
-  field("endDate", NS, xs.dateTime),
+  field("email", xs.string, OPTIONAL),
+  field("password", xs.string, OPTIONAL),
+  field("startDate", xs.dateTime),
+  field("endDate", xs.dateTime),
 ]);
 
 export const DeleteMessage: ComplexDesc = complex("DeleteMessage", () => [
-  field("email", NS, xs.string, OPTIONAL),
-  field("password", NS, xs.string, OPTIONAL),
-  field("MessageId", NS, xs.int),
+  field("email", xs.string, OPTIONAL),
+  field("password", xs.string, OPTIONAL),
+  field("MessageId", xs.int),
 ]);
 
 export const GetMessagesResponse: ComplexDesc = complex("GetMessagesResponse", () => [
-  field("GetMessagesResult", NS, () => ArrayOfMessages, OPTIONAL),
+  field("GetMessagesResult", ArrayOfMessages, OPTIONAL),
 ]);
 
 export const GetMessagesInDateRangeResponse: ComplexDesc = complex(
   "GetMessagesInDateRangeResponse",
-  () => [field("GetMessagesInDateRangeResult", NS, () => ArrayOfMessages, OPTIONAL)],
+  () => [field("GetMessagesInDateRangeResult", ArrayOfMessages, OPTIONAL)],
 );
 
 export const DeleteMessageResponse: ComplexDesc = complex("DeleteMessageResponse", () => []);
 
 /** The operations of ports ApiSoap and ApiSoap12. */
-const ApiSoapOperations: OperationTable = {
+const ApiSoapOperations = soapOperations({
   GetMessages: {
-    kind: "soap",
     action: `${NS}GetMessages`,
-    request: { element: field("GetMessages", NS, () => GetMessages) },
+    request: field("GetMessages", GetMessages),
     response: {
-      element: field("GetMessagesResponse", NS, () => GetMessagesResponse),
+      element: field("GetMessagesResponse", GetMessagesResponse),
       prop: "GetMessagesResult",
     },
   },
   GetMessagesInDateRange: {
-    kind: "soap",
     action: `${NS}GetMessagesInDateRange`,
-    request: { element: field("GetMessagesInDateRange", NS, () => GetMessagesInDateRange) },
+    request: field("GetMessagesInDateRange", GetMessagesInDateRange),
     response: {
-      element: field("GetMessagesInDateRangeResponse", NS, () => GetMessagesInDateRangeResponse),
+      element: field("GetMessagesInDateRangeResponse", GetMessagesInDateRangeResponse),
       prop: "GetMessagesInDateRangeResult",
     },
   },
   DeleteMessage: {
-    kind: "soap",
     action: `${NS}DeleteMessage`,
-    request: { element: field("DeleteMessage", NS, () => DeleteMessage) },
-    response: {
-      element: field("DeleteMessageResponse", NS, () => DeleteMessageResponse),
-      void: true,
-    },
+    request: field("DeleteMessage", DeleteMessage),
+    response: { element: field("DeleteMessageResponse", DeleteMessageResponse), void: true },
   },
-};
+});
 
 /** The operations of ports ApiHttpGet and ApiHttpPost. */
-const ApiHttpGetOperations: OperationTable = {
+const ApiHttpGetOperations = httpOperations({
   GetMessages: {
-    kind: "http",
     location: "/GetMessages",
     params: [
       { name: "email", prop: "email", type: xs.string, required: true, repeated: false },
       { name: "password", prop: "password", type: xs.string, required: true, repeated: false },
     ],
-    response: { element: field("ArrayOfMessages", NS, () => ArrayOfMessages, OPTIONAL_NILLABLE) },
+    response: field("ArrayOfMessages", ArrayOfMessages, OPTIONAL_NILLABLE),
   },
   GetMessagesInDateRange: {
-    kind: "http",
     location: "/GetMessagesInDateRange",
     params: [
       { name: "email", prop: "email", type: xs.string, required: true, repeated: false },
@@ -117,10 +113,9 @@ const ApiHttpGetOperations: OperationTable = {
       { name: "startDate", prop: "startDate", type: xs.dateTime, required: true, repeated: false },
       { name: "endDate", prop: "endDate", type: xs.dateTime, required: true, repeated: false },
     ],
-    response: { element: field("ArrayOfMessages", NS, () => ArrayOfMessages, OPTIONAL_NILLABLE) },
+    response: field("ArrayOfMessages", ArrayOfMessages, OPTIONAL_NILLABLE),
   },
   DeleteMessage: {
-    kind: "http",
     location: "/DeleteMessage",
     params: [
       { name: "email", prop: "email", type: xs.string, required: true, repeated: false },
@@ -129,7 +124,7 @@ const ApiHttpGetOperations: OperationTable = {
     ],
     response: undefined,
   },
-};
+});
 
 export const ApiDesc: ServiceDesc<ApiOperations, ApiPortName> = {
   name: "Api",

@@ -4,42 +4,45 @@
 import {
   type ComplexDesc,
   OPTIONAL,
-  type OperationTable,
   type ServiceDesc,
   attribute,
   complex,
-  field,
+  fieldsIn,
   generatedFor,
+  soapOperations,
   xs,
 } from "@wsdl-tsgen/runtime";
 import type { ShippingOperations, ShippingPortName } from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(2);
+generatedFor(3);
 
 export const NS = "urn:example:shipping";
 export const NS2 = "urn:example:audit";
 
+/** Element fields: in NS unless they name another. */
+const field = fieldsIn(NS);
+
 export const ShipRequest: ComplexDesc = complex("ShipRequest", () => [
-  field("Parcel", NS, () => Parcel, { prop: "parcel" }),
-  field("Destination", NS, xs.string, { prop: "to" }),
-  field("Deadline", NS, xs.dateTime, { prop: "deadline", nillable: true }),
+  field("Parcel", Parcel, { prop: "parcel" }),
+  field("Destination", xs.string, { prop: "to" }),
+  field("Deadline", xs.dateTime, { prop: "deadline", nillable: true }),
 ]);
 
 export const Parcel: ComplexDesc = complex("Parcel", () => [
-  field("Weight", NS, xs.decimal),
-  field("Fragile", NS, xs.boolean, OPTIONAL),
+  field("Weight", xs.decimal),
+  field("Fragile", xs.boolean, OPTIONAL),
 ]);
 
 export const ShipResult: ComplexDesc = complex("ShipResult", () => [
-  field("Quote", NS, () => Quote, { prop: "quote" }),
-  field("Tracking", NS, xs.long, { prop: "tracking" }),
-  field("Stamp", NS2, () => Stamp, { prop: "stamp" }),
+  field("Quote", Quote, { prop: "quote" }),
+  field("Tracking", xs.long, { prop: "tracking" }),
+  field("Stamp", NS2, Stamp, { prop: "stamp" }),
 ]);
 
 export const Quote: ComplexDesc = complex("Quote", () => [
-  field("Price", NS, xs.decimal),
-  field("Carrier", NS, xs.string),
+  field("Price", xs.decimal),
+  field("Carrier", xs.string),
 ]);
 
 export const Stamp: ComplexDesc = complex("Stamp", () => [], {
@@ -47,14 +50,13 @@ export const Stamp: ComplexDesc = complex("Stamp", () => [], {
 });
 
 /** The operations of ports ShippingSoap and ShippingSoap12. */
-const ShippingSoapOperations: OperationTable = {
+const ShippingSoapOperations = soapOperations({
   Ship: {
-    kind: "soap",
     action: `${NS}#Ship`,
-    request: { element: field("Parcel", NS, () => Parcel, { prop: "parcel" }), parts: ShipRequest },
-    response: { element: field("Quote", NS, () => Quote, { prop: "quote" }), parts: ShipResult },
+    request: { element: field("Parcel", Parcel, { prop: "parcel" }), parts: ShipRequest },
+    response: { element: field("Quote", Quote, { prop: "quote" }), parts: ShipResult },
   },
-};
+});
 
 export const ShippingDesc: ServiceDesc<ShippingOperations, ShippingPortName> = {
   name: "Shipping",

@@ -5,16 +5,16 @@ import {
   type ComplexDesc,
   type FaultDesc,
   OPTIONAL,
-  type OperationTable,
   REPEATED,
   type ScalarDesc,
   type ServiceDesc,
   UNBOUNDED,
   attribute,
   complex,
-  field,
+  fieldsIn,
   generatedFor,
   scalar,
+  soapOperations,
   xs,
 } from "@wsdl-tsgen/runtime";
 import { InvalidOrderFault } from "./faults.js";
@@ -25,49 +25,52 @@ import type {
 } from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(2);
+generatedFor(3);
 
 export const NS = "urn:example:features";
+
+/** Element fields: in NS unless they name another. */
+const field = fieldsIn(NS);
 
 export const Color: ScalarDesc = scalar("string", { values: ["Red", "Green", "Blue"] });
 
 export const IntList: ScalarDesc = scalar("int", { list: true });
 
 export const Order: ComplexDesc = complex("Order", () => [
-  field("Id", NS, xs.unsignedLong),
-  field("Placed", NS, xs.dateTime),
-  field("Day", NS, xs.date, OPTIONAL),
-  field("Circle", NS, () => Circle, OPTIONAL),
-  field("Code", NS, xs.string, OPTIONAL),
-  field("Width", NS, xs.double, OPTIONAL),
-  field("Height", NS, xs.double, OPTIONAL),
-  field("Price", NS, () => Price),
-  field("Tags", NS, xs.string, REPEATED),
-  field("Numbers", NS, IntList, OPTIONAL),
-  field("Tree", NS, () => Node, OPTIONAL),
-  field("Note", NS, xs.string, { nillable: true }),
-  field("Flag", NS, xs.boolean, OPTIONAL),
-  field("Blob", NS, xs.base64Binary, OPTIONAL),
-  field("Extension", NS, () => Extension, OPTIONAL),
-  field("Outline", NS, () => Shape, OPTIONAL),
-  field("Markers", NS, () => Marker, REPEATED),
-  field("Attachment", NS, xs.anyType, {
+  field("Id", xs.unsignedLong),
+  field("Placed", xs.dateTime),
+  field("Day", xs.date, OPTIONAL),
+  field("Circle", Circle, OPTIONAL),
+  field("Code", xs.string, OPTIONAL),
+  field("Width", xs.double, OPTIONAL),
+  field("Height", xs.double, OPTIONAL),
+  field("Price", Price),
+  field("Tags", xs.string, REPEATED),
+  field("Numbers", IntList, OPTIONAL),
+  field("Tree", Node, OPTIONAL),
+  field("Note", xs.string, { nillable: true }),
+  field("Flag", xs.boolean, OPTIONAL),
+  field("Blob", xs.base64Binary, OPTIONAL),
+  field("Extension", Extension, OPTIONAL),
+  field("Outline", Shape, OPTIONAL),
+  field("Markers", Marker, REPEATED),
+  field("Attachment", xs.anyType, {
     min: 0,
     max: UNBOUNDED,
-    substitutes: () => [field("Link", NS, () => Link), field("File", NS, () => File)],
+    substitutes: () => [field("Link", Link), field("File", File)],
     abstract: true,
   }),
 ]);
 
 export const Circle: ComplexDesc = complex(
   "Circle",
-  () => [field("Radius", NS, xs.decimal)],
+  () => [field("Radius", xs.decimal)],
   { base: () => Shape, family: { ns: NS } },
 );
 
 export const Shape: ComplexDesc = complex(
   "Shape",
-  () => [field("Name", NS, xs.string), field("Color", NS, Color, OPTIONAL)],
+  () => [field("Name", xs.string), field("Color", Color, OPTIONAL)],
   {
     attrs: [attribute("id", "", xs.long, { required: true }), attribute("version", "", xs.int)],
     family: { ns: NS, derived: () => [Circle, Tile] },
@@ -76,7 +79,7 @@ export const Shape: ComplexDesc = complex(
 
 export const Tile: ComplexDesc = complex(
   "Tile",
-  () => [field("Name", NS, xs.string), field("Color", NS, Color)],
+  () => [field("Name", xs.string), field("Color", Color)],
   { attrs: [attribute("id", "", xs.long, { required: true })], family: { ns: NS } },
 );
 
@@ -86,33 +89,33 @@ export const Price: ComplexDesc = complex("Price", () => [], {
 });
 
 export const Node: ComplexDesc = complex("Node", () => [
-  field("Label", NS, xs.string),
-  field("Children", NS, () => Node, REPEATED),
+  field("Label", xs.string),
+  field("Children", Node, REPEATED),
 ]);
 
 export const Extension: ComplexDesc = complex(
   "Extension",
-  () => [field("Kind", NS, xs.string)],
+  () => [field("Kind", xs.string)],
   { any: true, anyAttrs: true },
 );
 
 export const Marker: ComplexDesc = complex(
   "Marker",
-  () => [field("Label", NS, xs.string)],
+  () => [field("Label", xs.string)],
   { family: { ns: NS, derived: () => [Pin], abstract: true } },
 );
 
 export const Pin: ComplexDesc = complex(
   "Pin",
-  () => [field("Size", NS, xs.int)],
+  () => [field("Size", xs.int)],
   { base: () => Marker, family: { ns: NS, derived: () => [Banner] } },
 );
 
 export const Banner: ComplexDesc = complex(
   "Banner",
   () => [
-    field("Text", NS, xs.string, { min: 0, default: "Welcome" }),
-    field("Since", NS, xs.dateTime, OPTIONAL),
+    field("Text", xs.string, { min: 0, default: "Welcome" }),
+    field("Since", xs.dateTime, OPTIONAL),
   ],
   {
     base: () => Pin,
@@ -124,45 +127,44 @@ export const Banner: ComplexDesc = complex(
   },
 );
 
-export const Link: ComplexDesc = complex("Link", () => [field("Href", NS, xs.string)]);
+export const Link: ComplexDesc = complex("Link", () => [field("Href", xs.string)]);
 
 export const File: ComplexDesc = complex("File", () => [
-  field("Name", NS, xs.string),
-  field("Size", NS, xs.int),
+  field("Name", xs.string),
+  field("Size", xs.int),
 ]);
 
 export const OrderResponse: ComplexDesc = complex("OrderResponse", () => [
-  field("Order", NS, () => OrderResponseOrder, OPTIONAL),
-  field("Total", NS, xs.long),
+  field("Order", OrderResponseOrder, OPTIONAL),
+  field("Total", xs.long),
 ]);
 
 export const OrderResponseOrder: ComplexDesc = complex("OrderResponseOrder", () => [
-  field("Echo", NS, xs.string),
+  field("Echo", xs.string),
 ]);
 
 export const InvalidOrder: ComplexDesc = complex("InvalidOrder", () => [
-  field("Field", NS, xs.string),
-  field("At", NS, xs.dateTime, OPTIONAL),
+  field("Field", xs.string),
+  field("At", xs.dateTime, OPTIONAL),
 ]);
 
 export const InvalidOrderFaultDesc: FaultDesc = {
   name: "InvalidOrder",
-  element: field("InvalidOrder", NS, () => InvalidOrder),
+  element: field("InvalidOrder", InvalidOrder),
   type: InvalidOrderFault,
   create: (init, detail) => new InvalidOrderFault(init, detail as InvalidOrder$1),
   detailOf: (fault) => (fault as InvalidOrderFault).faultDetail,
 };
 
 /** The operations of port FeaturesSoap. */
-const FeaturesSoapOperations: OperationTable = {
+const FeaturesSoapOperations = soapOperations({
   Order: {
-    kind: "soap",
     action: `${NS}#Order`,
-    request: { element: field("Order", NS, () => Order) },
-    response: { element: field("OrderResponse", NS, () => OrderResponse) },
+    request: field("Order", Order),
+    response: field("OrderResponse", OrderResponse),
     faults: [InvalidOrderFaultDesc],
   },
-};
+});
 
 export const FeaturesDesc: ServiceDesc<FeaturesOperations, FeaturesPortName> = {
   name: "Features",

@@ -3,6 +3,7 @@
  * names, namespaces, order, occurrence, nillable). The runtime encodes and decodes with them; it never
  * reads the WSDL.
  */
+import type { HttpOperationDesc, OperationTable, SoapOperationDesc } from "./operations.js";
 import type { ScalarKind } from "./scalars.js";
 
 /**
@@ -323,6 +324,30 @@ export function field(
   );
 }
 
+/**
+ * `field` with a namespace of its own for the fields that name none: generated code declares
+ * `const field = fieldsIn(NS)` with the namespace most of its elements are in, and states the
+ * namespace of the others (`field("Code", NS5, xs.int)`; `""` for an unqualified one).
+ */
+export interface FieldIn {
+  (name: string, type: TypeDesc | (() => TypeDesc), options?: FieldOptions): FieldDesc;
+  (name: string, ns: string, type: TypeDesc | (() => TypeDesc), options?: FieldOptions): FieldDesc;
+}
+
+/** The `field` of a file whose elements are mostly in `ns` (see `FieldIn`). */
+export function fieldsIn(ns: string): FieldIn {
+  // A type descriptor is never a string, so a string second argument is a namespace.
+  return (
+    name: string,
+    nsOrType: string | TypeDesc | (() => TypeDesc),
+    typeOrOptions?: TypeDesc | (() => TypeDesc) | FieldOptions,
+    options?: FieldOptions,
+  ) =>
+    typeof nsOrType === "string"
+      ? field(name, nsOrType, typeOrOptions as TypeDesc | (() => TypeDesc), options)
+      : field(name, ns, nsOrType, typeOrOptions as FieldOptions | undefined);
+}
+
 export function attribute(
   name: string,
   ns: string,
@@ -448,6 +473,52 @@ export function childField(owner: ComplexDesc, ns: string, local: string): Field
 
 export function array(name: string, item: FieldDesc, encoded?: EncodedArray): ArrayDesc {
   return encoded ? { k: "array", name, item, encoded } : { k: "array", name, item };
+}
+
+/**
+ * A message body as generated code writes it: a `BodyDesc`, or only its element's field when that
+ * is all it says (`request: field("AddCampaignsRequest", AddCampaignsRequest)`).
+ */
+export type BodyInit = BodyDesc | FieldDesc;
+
+/** A SOAP operation as generated code writes it: `kind` implied by its table, bodies as `BodyInit`. */
+export interface SoapOperationInit extends Omit<
+  SoapOperationDesc,
+  "kind" | "request" | "response"
+> {
+  readonly request: BodyInit | undefined;
+  readonly response: BodyInit | undefined;
+}
+
+/** An HTTP GET/POST operation as generated code writes it, the same way. */
+export interface HttpOperationInit extends Omit<HttpOperationDesc, "kind" | "response"> {
+  readonly response: BodyInit | undefined;
+}
+
+/** A body's `BodyDesc`: a lone field is its element. */
+function bodyOf(body: BodyInit | undefined): BodyDesc | undefined {
+  return body === undefined || "element" in body ? body : { element: body };
+}
+
+/** The operation table of a SOAP 1.1 or 1.2 port, by WSDL operation name. */
+export function soapOperations(table: Readonly<Record<string, SoapOperationInit>>): OperationTable {
+  const out: Record<string, SoapOperationDesc> = {};
+  for (const [name, op] of Object.entries(table))
+    out[name] = {
+      kind: "soap",
+      ...op,
+      request: bodyOf(op.request),
+      response: bodyOf(op.response),
+    };
+  return out;
+}
+
+/** The operation table of an HTTP GET or POST port, by WSDL operation name. */
+export function httpOperations(table: Readonly<Record<string, HttpOperationInit>>): OperationTable {
+  const out: Record<string, HttpOperationDesc> = {};
+  for (const [name, op] of Object.entries(table))
+    out[name] = { kind: "http", ...op, response: bodyOf(op.response) };
+  return out;
 }
 
 /** The built-in scalar descriptors generated code refers to, e.g. `xs.dateTime`. */

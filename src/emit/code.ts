@@ -91,15 +91,23 @@ export const call = (callee: Code, ...args: Code[]): Cat => cat(callee, list("("
 export const array = (items: readonly Code[]): List => list("[", "]", items);
 /** `(a: A, b: B)`: parameters. */
 export const params = (items: readonly Code[]): List => list("(", ")", items);
-/** `{ key: value, … }`; `force` breaks it one property per line whatever its width. */
+/**
+ * `{ key: value, … }`; `force` breaks it one property per line whatever its width. A property whose
+ * value is the const of its own name is written in shorthand (`faults,`).
+ */
 export const object = (props: readonly (readonly [string, Code])[], force = false): List =>
   list(
     "{",
     "}",
-    props.map(([key, value]) => cat(key, ": ", value)),
+    props.map(([key, value]) => (key === value && isShorthand(key) ? key : cat(key, ": ", value))),
     props.length > 0,
     force && props.length > 0,
   );
+/** A name that may stand alone as a shorthand property: an identifier, not a literal or keyword. */
+const isShorthand = (key: string): boolean =>
+  /^[A-Za-z_$][\w$]*$/.test(key) && !NOT_SHORTHAND.has(key);
+const NOT_SHORTHAND = new Set(["true", "false", "null", "undefined", "this", "super", "new"]);
+
 /** `Name<A, B>`: type arguments. */
 export const typeArgs = (name: string, args: readonly Code[]): Cat =>
   cat(name, list("<", ">", args, false, false, false));

@@ -4,7 +4,7 @@ import type { EmitPlan, ServiceNames } from "../transform/plan.js";
 import { INDEX_RUNTIME_TYPES, INDEX_RUNTIME_VALUES } from "../transform/names.js";
 import type { EmbeddedWsdl } from "@wsdl-tsgen/runtime/internal";
 import { clientStatements } from "./client/emit-client.js";
-import { typeDescriptor } from "./descriptors/emit-descriptors.js";
+import { commonFieldNs, nsRef, rt, typeDescriptor } from "./descriptors/emit-descriptors.js";
 import {
   contractStatement,
   faultDescriptors,
@@ -12,7 +12,7 @@ import {
 } from "./descriptors/service-descriptors.js";
 import { GeneratedFile } from "./generated-file.js";
 import { faultStatements } from "./faults/emit-faults.js";
-import { cat, names, object, type Statement } from "./code.js";
+import { call, cat, names, object, type Statement } from "./code.js";
 import { printBody, printStatements } from "./printer.js";
 import { serverStatements } from "./server/emit-server.js";
 import { serviceTypes } from "./types/service-types.js";
@@ -113,8 +113,11 @@ class Emitter {
       ...plan.namespaces.values(),
       ...[...plan.faultClasses.values()].map((f) => f.descriptor),
     ];
+    const fieldNs = commonFieldNs(plan);
+    // The file's own `field`, in the namespace most of its elements are in.
+    if (fieldNs !== undefined) declared.push("field");
     const file = new GeneratedFile("descriptors.ts", declared);
-    const ctx = this.context(file, undefined);
+    const ctx = { ...this.context(file, undefined), fieldNs };
     const simpleFirst = [...plan.model.types].sort((a, b) =>
       a.kind === b.kind ? 0 : a.kind === "simple" ? -1 : 1,
     );
@@ -124,6 +127,11 @@ class Emitter {
     const body = (function* () {
       yield contractStatement(ctx);
       if (namespaces.length) yield namespaces;
+      if (fieldNs !== undefined)
+        yield {
+          doc: `Element fields: in ${fieldNs === "" ? "no namespace" : nsRef(ctx, fieldNs)} unless they name another.`,
+          code: cat("const field = ", call(rt(ctx, "fieldsIn"), nsRef(ctx, fieldNs)), ";"),
+        };
       for (const t of simpleFirst) yield typeDescriptor(ctx, t);
       yield* faultDescriptors(ctx, "./faults.js");
       for (const s of plan.model.services) yield* serviceDescriptor(ctx, s);

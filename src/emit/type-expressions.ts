@@ -24,6 +24,11 @@ export interface EmitContext {
   readonly typesModule: string | undefined;
   /** Copy the WSDL's and schemas' documentation into JSDoc comments (`docs` option). */
   readonly docs: boolean;
+  /**
+   * In descriptors.ts, the namespace of its own `field` (`const field = fieldsIn(NS)`), which the
+   * fields in it leave unsaid; undefined: the runtime's `field`, every namespace stated.
+   */
+  readonly fieldNs?: string | undefined;
 }
 
 const NUMBER: ReadonlySet<ScalarKind> = new Set([

@@ -36,7 +36,8 @@ export const names: Pass = {
     // index files import from both, so service-level names are claimed in the type scope too.
     const types = new NameScope([...INDEX_RUNTIME_TYPES, ...INDEX_RUNTIME_VALUES]);
     // Namespace constants come first: pinned names, then NS, NS2, … in order of first use.
-    const descriptors = new NameScope(plan.pinnedNamespaces.values());
+    // `field` is descriptors.ts's own (`const field = fieldsIn(NS)`).
+    const descriptors = new NameScope([...plan.pinnedNamespaces.values(), "field"]);
     const nsScope = new NameScope(plan.pinnedNamespaces.values());
     // Namespaces in order of first use.
     const addNs = (ns: string) => {
@@ -154,9 +155,12 @@ function tableNames(s: Service, names: ServiceNames, scope: NameScope): void {
     if (ops.size > 1) lists.set(key, scope.claim(LIST_CONSTS[key.slice(0, key.indexOf(" "))]!));
 }
 
-/** Local consts of descriptors.ts, short because every operation names them. */
+/**
+ * Local consts of descriptors.ts, named after the operation property they fill, so that operations
+ * name them in shorthand (`headers,`).
+ */
 const LIST_CONSTS: Record<string, string> = {
-  Headers: "requestHeaders",
+  Headers: "headers",
   ResponseHeaders: "responseHeaders",
   Faults: "faults",
 };

@@ -30,6 +30,15 @@ describe("the contract version", () => {
     expect(text.indexOf(CALL)).toBeLessThan(text.indexOf("complex("));
   });
 
+  it("is 3 or later where generated code calls what version 3 added", () => {
+    // Version 2 runtimes lack `fieldsIn` and the operation table constructors: code calling them
+    // must be refused there, so it states a version they do not read.
+    const text = readFileSync(path.join(SAMPLE, "descriptors.ts"), "utf8");
+    expect(text).toContain("const field = fieldsIn(NS);");
+    expect(text).toContain("= soapOperations({");
+    expect(CONTRACT_VERSION).toBeGreaterThanOrEqual(3);
+  });
+
   it("code generated for this runtime's version imports", async () => {
     const mod = (await import(copyFor(CONTRACT_VERSION))) as { ApiClient?: unknown };
     expect(typeof mod.ApiClient).toBe("function");

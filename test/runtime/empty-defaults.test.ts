@@ -48,10 +48,10 @@ describe("an empty element with a default or fixed value", () => {
       ),
     );
     const desc = g.file("descriptors.ts");
-    expect(desc).toMatch(/field\("Id", \w+, xs\.int, \{ min: 0, default: "-2147483648" \}\)/);
-    expect(desc).toMatch(/field\("No", \w+, xs\.string, OPTIONAL\)/);
-    expect(desc).toMatch(/field\("Bad", \w+, xs\.int, OPTIONAL\)/);
+    expect(desc).toMatch(/field\("Id", (?:\w+, )?xs\.int, \{ min: 0, default: "-2147483648" \}\)/);
+    expect(desc).toMatch(/field\("No", (?:\w+, )?xs\.string, OPTIONAL\)/);
+    expect(desc).toMatch(/field\("Bad", (?:\w+, )?xs\.int, OPTIONAL\)/);
     // A fixed value the writer does not supply (a repeated element): still what an empty one stands for.
-    expect(desc).toMatch(/field\("Many", \w+, xs\.int, \{ max: UNBOUNDED, default: "7" \}\)/);
+    expect(desc).toMatch(/field\("Many", (?:\w+, )?xs\.int, \{ max: UNBOUNDED, default: "7" \}\)/);
   });
 });

@@ -7,7 +7,6 @@ import {
   type FaultDesc,
   OPTIONAL,
   OPTIONAL_NILLABLE,
-  type OperationTable,
   REPEATED,
   REPEATED_NILLABLE,
   type ScalarDesc,
@@ -15,9 +14,10 @@ import {
   type SoapHeaderForms,
   array,
   complex,
-  field,
+  fieldsIn,
   generatedFor,
   scalar,
+  soapOperations,
   xs,
 } from "@wsdl-tsgen/runtime";
 import {
@@ -35,13 +35,16 @@ import type {
 } from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(2);
+generatedFor(3);
 
 export const NS = "https://bingads.microsoft.com/CampaignManagement/v13";
 export const NS2 = "http://schemas.microsoft.com/2003/10/Serialization/Arrays";
 export const NS3 = "http://schemas.datacontract.org/2004/07/System.Collections.Generic";
 export const NS4 = "http://schemas.datacontract.org/2004/07/System";
 export const NS5 = "https://adapi.microsoft.com";
+
+/** Element fields: in NS unless they name another. */
+const field = fieldsIn(NS);
 
 export const EntityScope: ScalarDesc = scalar("string", { values: ["Account", "Customer"] });
 
@@ -1246,62 +1249,62 @@ export const LinkedInSegmentStatus: ScalarDesc = scalar("string", {
 export const CampaignManagementServiceSoapHeaders: ComplexDesc = complex(
   "CampaignManagementServiceSoapHeaders",
   () => [
-    field("ApplicationToken", NS, xs.string, OPTIONAL_NILLABLE),
-    field("AuthenticationToken", NS, xs.string, OPTIONAL_NILLABLE),
-    field("CustomerAccountId", NS, xs.string, OPTIONAL_NILLABLE),
-    field("CustomerId", NS, xs.string, OPTIONAL_NILLABLE),
-    field("DeveloperToken", NS, xs.string, OPTIONAL_NILLABLE),
-    field("Password", NS, xs.string, OPTIONAL_NILLABLE),
-    field("UserName", NS, xs.string, OPTIONAL_NILLABLE),
-    field("TrackingId", NS, xs.string, OPTIONAL_NILLABLE),
+    field("ApplicationToken", xs.string, OPTIONAL_NILLABLE),
+    field("AuthenticationToken", xs.string, OPTIONAL_NILLABLE),
+    field("CustomerAccountId", xs.string, OPTIONAL_NILLABLE),
+    field("CustomerId", xs.string, OPTIONAL_NILLABLE),
+    field("DeveloperToken", xs.string, OPTIONAL_NILLABLE),
+    field("Password", xs.string, OPTIONAL_NILLABLE),
+    field("UserName", xs.string, OPTIONAL_NILLABLE),
+    field("TrackingId", xs.string, OPTIONAL_NILLABLE),
   ],
 );
 
 export const AddCampaignsRequest: ComplexDesc = complex("AddCampaignsRequest", () => [
-  field("AccountId", NS, xs.long, OPTIONAL),
-  field("Campaigns", NS, () => ArrayOfCampaign, OPTIONAL_NILLABLE),
+  field("AccountId", xs.long, OPTIONAL),
+  field("Campaigns", ArrayOfCampaign, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfCampaign: ArrayDesc = array(
   "ArrayOfCampaign",
-  field("Campaign", NS, () => Campaign, REPEATED_NILLABLE),
+  field("Campaign", () => Campaign, REPEATED_NILLABLE),
 );
 
 export const Campaign: ComplexDesc = complex("Campaign", () => [
-  field("AudienceAdsBidAdjustment", NS, xs.int, OPTIONAL_NILLABLE),
-  field("BidStrategyScope", NS, EntityScope, OPTIONAL_NILLABLE),
-  field("BiddingScheme", NS, () => BiddingScheme, OPTIONAL_NILLABLE),
-  field("BudgetType", NS, BudgetLimitType, OPTIONAL_NILLABLE),
-  field("DailyBudget", NS, xs.double, OPTIONAL_NILLABLE),
-  field("DealIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-  field("EndDate", NS, xs.dateTime, OPTIONAL_NILLABLE),
-  field("ExperimentId", NS, xs.long, OPTIONAL_NILLABLE),
-  field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
-  field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
-  field("GoalIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
-  field("IsDealCampaign", NS, xs.boolean, OPTIONAL_NILLABLE),
-  field("IsPolitical", NS, xs.boolean, OPTIONAL),
-  field("MultimediaAdsBidAdjustment", NS, xs.int, OPTIONAL_NILLABLE),
-  field("Name", NS, xs.string, OPTIONAL_NILLABLE),
-  field("StartDate", NS, xs.dateTime, OPTIONAL_NILLABLE),
-  field("Status", NS, CampaignStatus, OPTIONAL_NILLABLE),
-  field("SubType", NS, xs.string, OPTIONAL_NILLABLE),
-  field("TimeZone", NS, xs.string, OPTIONAL_NILLABLE),
-  field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
-  field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
-  field("UseCampaignLevelDates", NS, xs.boolean, OPTIONAL_NILLABLE),
-  field("CampaignType", NS, CampaignType, OPTIONAL_NILLABLE),
-  field("Settings", NS, () => ArrayOfSetting, OPTIONAL_NILLABLE),
-  field("BudgetId", NS, xs.long, OPTIONAL_NILLABLE),
-  field("Languages", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-  field("AdScheduleUseSearcherTimeZone", NS, xs.boolean, OPTIONAL_NILLABLE),
-  field("BidStrategyId", NS, xs.long, OPTIONAL_NILLABLE),
+  field("AudienceAdsBidAdjustment", xs.int, OPTIONAL_NILLABLE),
+  field("BidStrategyScope", EntityScope, OPTIONAL_NILLABLE),
+  field("BiddingScheme", BiddingScheme, OPTIONAL_NILLABLE),
+  field("BudgetType", BudgetLimitType, OPTIONAL_NILLABLE),
+  field("DailyBudget", xs.double, OPTIONAL_NILLABLE),
+  field("DealIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("EndDate", xs.dateTime, OPTIONAL_NILLABLE),
+  field("ExperimentId", xs.long, OPTIONAL_NILLABLE),
+  field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
+  field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
+  field("GoalIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("Id", xs.long, OPTIONAL_NILLABLE),
+  field("IsDealCampaign", xs.boolean, OPTIONAL_NILLABLE),
+  field("IsPolitical", xs.boolean, OPTIONAL),
+  field("MultimediaAdsBidAdjustment", xs.int, OPTIONAL_NILLABLE),
+  field("Name", xs.string, OPTIONAL_NILLABLE),
+  field("StartDate", xs.dateTime, OPTIONAL_NILLABLE),
+  field("Status", CampaignStatus, OPTIONAL_NILLABLE),
+  field("SubType", xs.string, OPTIONAL_NILLABLE),
+  field("TimeZone", xs.string, OPTIONAL_NILLABLE),
+  field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
+  field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
+  field("UseCampaignLevelDates", xs.boolean, OPTIONAL_NILLABLE),
+  field("CampaignType", CampaignType, OPTIONAL_NILLABLE),
+  field("Settings", ArrayOfSetting, OPTIONAL_NILLABLE),
+  field("BudgetId", xs.long, OPTIONAL_NILLABLE),
+  field("Languages", ArrayOfstring, OPTIONAL_NILLABLE),
+  field("AdScheduleUseSearcherTimeZone", xs.boolean, OPTIONAL_NILLABLE),
+  field("BidStrategyId", xs.long, OPTIONAL_NILLABLE),
 ]);
 
 export const BiddingScheme: ComplexDesc = complex(
   "BiddingScheme",
-  () => [field("Type", NS, xs.string, OPTIONAL_NILLABLE)],
+  () => [field("Type", xs.string, OPTIONAL_NILLABLE)],
   {
     family: {
       ns: NS,
@@ -1329,35 +1332,29 @@ export const BiddingScheme: ComplexDesc = complex(
 
 export const MaxClicksBiddingScheme: ComplexDesc = complex(
   "MaxClicksBiddingScheme",
-  () => [field("MaxCpc", NS, () => Bid, OPTIONAL_NILLABLE)],
+  () => [field("MaxCpc", Bid, OPTIONAL_NILLABLE)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
 export const Bid: ComplexDesc = complex("Bid", () => [
-  field("Amount", NS, xs.double, OPTIONAL_NILLABLE),
+  field("Amount", xs.double, OPTIONAL_NILLABLE),
 ]);
 
 export const MaxConversionsBiddingScheme: ComplexDesc = complex(
   "MaxConversionsBiddingScheme",
-  () => [
-    field("MaxCpc", NS, () => Bid, OPTIONAL_NILLABLE),
-    field("TargetCpa", NS, xs.double, OPTIONAL_NILLABLE),
-  ],
+  () => [field("MaxCpc", Bid, OPTIONAL_NILLABLE), field("TargetCpa", xs.double, OPTIONAL_NILLABLE)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
 export const TargetCpaBiddingScheme: ComplexDesc = complex(
   "TargetCpaBiddingScheme",
-  () => [
-    field("MaxCpc", NS, () => Bid, OPTIONAL_NILLABLE),
-    field("TargetCpa", NS, xs.double, OPTIONAL_NILLABLE),
-  ],
+  () => [field("MaxCpc", Bid, OPTIONAL_NILLABLE), field("TargetCpa", xs.double, OPTIONAL_NILLABLE)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
 export const ManualCpcBiddingScheme: ComplexDesc = complex(
   "ManualCpcBiddingScheme",
-  () => [field("ManualCpc", NS, xs.double, OPTIONAL_NILLABLE)],
+  () => [field("ManualCpc", xs.double, OPTIONAL_NILLABLE)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
@@ -1378,30 +1375,30 @@ export const ManualCpmBiddingScheme: ComplexDesc = complex("ManualCpmBiddingSche
 
 export const InheritFromParentBiddingScheme: ComplexDesc = complex(
   "InheritFromParentBiddingScheme",
-  () => [field("InheritedBidStrategyType", NS, xs.string, OPTIONAL_NILLABLE)],
+  () => [field("InheritedBidStrategyType", xs.string, OPTIONAL_NILLABLE)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
 export const TargetRoasBiddingScheme: ComplexDesc = complex(
   "TargetRoasBiddingScheme",
   () => [
-    field("MaxCpc", NS, () => Bid, OPTIONAL_NILLABLE),
-    field("TargetRoas", NS, xs.double, OPTIONAL_NILLABLE),
+    field("MaxCpc", Bid, OPTIONAL_NILLABLE),
+    field("TargetRoas", xs.double, OPTIONAL_NILLABLE),
   ],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
 export const MaxRoasBiddingScheme: ComplexDesc = complex(
   "MaxRoasBiddingScheme",
-  () => [field("MaxCpc", NS, () => Bid, OPTIONAL_NILLABLE)],
+  () => [field("MaxCpc", Bid, OPTIONAL_NILLABLE)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
 export const MaxConversionValueBiddingScheme: ComplexDesc = complex(
   "MaxConversionValueBiddingScheme",
   () => [
-    field("MaxCpc", NS, () => Bid, OPTIONAL_NILLABLE),
-    field("TargetRoas", NS, xs.double, OPTIONAL_NILLABLE),
+    field("MaxCpc", Bid, OPTIONAL_NILLABLE),
+    field("TargetRoas", xs.double, OPTIONAL_NILLABLE),
   ],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
@@ -1409,34 +1406,34 @@ export const MaxConversionValueBiddingScheme: ComplexDesc = complex(
 export const TargetImpressionShareBiddingScheme: ComplexDesc = complex(
   "TargetImpressionShareBiddingScheme",
   () => [
-    field("MaxCpc", NS, () => Bid, OPTIONAL_NILLABLE),
-    field("TargetAdPosition", NS, xs.string, OPTIONAL_NILLABLE),
-    field("TargetImpressionShare", NS, xs.double, OPTIONAL_NILLABLE),
+    field("MaxCpc", Bid, OPTIONAL_NILLABLE),
+    field("TargetAdPosition", xs.string, OPTIONAL_NILLABLE),
+    field("TargetImpressionShare", xs.double, OPTIONAL_NILLABLE),
   ],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
 export const PercentCpcBiddingScheme: ComplexDesc = complex(
   "PercentCpcBiddingScheme",
-  () => [field("MaxPercentCpc", NS, xs.double, OPTIONAL_NILLABLE)],
+  () => [field("MaxPercentCpc", xs.double, OPTIONAL_NILLABLE)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
 export const CommissionBiddingScheme: ComplexDesc = complex(
   "CommissionBiddingScheme",
-  () => [field("CommissionRate", NS, xs.double, OPTIONAL_NILLABLE)],
+  () => [field("CommissionRate", xs.double, OPTIONAL_NILLABLE)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
 export const ManualCpaBiddingScheme: ComplexDesc = complex(
   "ManualCpaBiddingScheme",
-  () => [field("ManualCpi", NS, xs.double, OPTIONAL_NILLABLE)],
+  () => [field("ManualCpi", xs.double, OPTIONAL_NILLABLE)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
 export const CostPerSaleBiddingScheme: ComplexDesc = complex(
   "CostPerSaleBiddingScheme",
-  () => [field("TargetCostPerSale", NS, xs.double, OPTIONAL_NILLABLE)],
+  () => [field("TargetCostPerSale", xs.double, OPTIONAL_NILLABLE)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
@@ -1453,27 +1450,27 @@ export const KeyValuePairOfstringstring: ComplexDesc = complex("KeyValuePairOfst
 ]);
 
 export const CustomParameters: ComplexDesc = complex("CustomParameters", () => [
-  field("Parameters", NS, () => ArrayOfCustomParameter, OPTIONAL_NILLABLE),
+  field("Parameters", ArrayOfCustomParameter, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfCustomParameter: ArrayDesc = array(
   "ArrayOfCustomParameter",
-  field("CustomParameter", NS, () => CustomParameter, REPEATED_NILLABLE),
+  field("CustomParameter", () => CustomParameter, REPEATED_NILLABLE),
 );
 
 export const CustomParameter: ComplexDesc = complex("CustomParameter", () => [
-  field("Key", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Value", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Key", xs.string, OPTIONAL_NILLABLE),
+  field("Value", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfSetting: ArrayDesc = array(
   "ArrayOfSetting",
-  field("Setting", NS, () => Setting, REPEATED_NILLABLE),
+  field("Setting", () => Setting, REPEATED_NILLABLE),
 );
 
 export const Setting: ComplexDesc = complex(
   "Setting",
-  () => [field("Type", NS, xs.string, OPTIONAL_NILLABLE)],
+  () => [field("Type", xs.string, OPTIONAL_NILLABLE)],
   {
     family: {
       ns: NS,
@@ -1503,7 +1500,7 @@ export const Setting: ComplexDesc = complex(
 
 export const VerifiedTrackingSetting: ComplexDesc = complex(
   "VerifiedTrackingSetting",
-  () => [field("Details", NS, () => ArrayOfArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE)],
+  () => [field("Details", ArrayOfArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE)],
   { base: () => Setting, family: { ns: NS } },
 );
 
@@ -1520,86 +1517,86 @@ export const ArrayOfArrayOfKeyValuePairOfstringstring: ArrayDesc = array(
 export const ShoppingSetting: ComplexDesc = complex(
   "ShoppingSetting",
   () => [
-    field("FeedLabel", NS, xs.string, OPTIONAL_NILLABLE),
-    field("LocalInventoryAdsEnabled", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("Priority", NS, xs.int, OPTIONAL_NILLABLE),
-    field("SalesCountryCode", NS, xs.string, OPTIONAL_NILLABLE),
-    field("ShoppableAdsEnabled", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("StoreId", NS, xs.long, OPTIONAL_NILLABLE),
+    field("FeedLabel", xs.string, OPTIONAL_NILLABLE),
+    field("LocalInventoryAdsEnabled", xs.boolean, OPTIONAL_NILLABLE),
+    field("Priority", xs.int, OPTIONAL_NILLABLE),
+    field("SalesCountryCode", xs.string, OPTIONAL_NILLABLE),
+    field("ShoppableAdsEnabled", xs.boolean, OPTIONAL_NILLABLE),
+    field("StoreId", xs.long, OPTIONAL_NILLABLE),
   ],
   { base: () => Setting, family: { ns: NS } },
 );
 
 export const DynamicFeedSetting: ComplexDesc = complex(
   "DynamicFeedSetting",
-  () => [field("FeedId", NS, xs.long, OPTIONAL_NILLABLE)],
+  () => [field("FeedId", xs.long, OPTIONAL_NILLABLE)],
   { base: () => Setting, family: { ns: NS } },
 );
 
 export const DynamicSearchAdsSetting: ComplexDesc = complex(
   "DynamicSearchAdsSetting",
   () => [
-    field("DomainName", NS, xs.string, OPTIONAL_NILLABLE),
-    field("DynamicDescriptionEnabled", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("Language", NS, xs.string, OPTIONAL_NILLABLE),
-    field("PageFeedIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-    field("Source", NS, DynamicSearchAdsSource, OPTIONAL_NILLABLE),
+    field("DomainName", xs.string, OPTIONAL_NILLABLE),
+    field("DynamicDescriptionEnabled", xs.boolean, OPTIONAL_NILLABLE),
+    field("Language", xs.string, OPTIONAL_NILLABLE),
+    field("PageFeedIds", ArrayOflong, OPTIONAL_NILLABLE),
+    field("Source", DynamicSearchAdsSource, OPTIONAL_NILLABLE),
   ],
   { base: () => Setting, family: { ns: NS } },
 );
 
 export const TargetSetting: ComplexDesc = complex(
   "TargetSetting",
-  () => [field("Details", NS, () => ArrayOfTargetSettingDetail, OPTIONAL_NILLABLE)],
+  () => [field("Details", ArrayOfTargetSettingDetail, OPTIONAL_NILLABLE)],
   { base: () => Setting, family: { ns: NS } },
 );
 
 export const ArrayOfTargetSettingDetail: ArrayDesc = array(
   "ArrayOfTargetSettingDetail",
-  field("TargetSettingDetail", NS, () => TargetSettingDetail, REPEATED_NILLABLE),
+  field("TargetSettingDetail", () => TargetSettingDetail, REPEATED_NILLABLE),
 );
 
 export const TargetSettingDetail: ComplexDesc = complex("TargetSettingDetail", () => [
-  field("CriterionTypeGroup", NS, CriterionTypeGroup, OPTIONAL),
-  field("TargetAndBid", NS, xs.boolean, OPTIONAL),
+  field("CriterionTypeGroup", CriterionTypeGroup, OPTIONAL),
+  field("TargetAndBid", xs.boolean, OPTIONAL),
 ]);
 
 export const CoOpSetting: ComplexDesc = complex(
   "CoOpSetting",
   () => [
-    field("BidBoostValue", NS, xs.double, OPTIONAL_NILLABLE),
-    field("BidMaxValue", NS, xs.double, OPTIONAL_NILLABLE),
-    field("BidOption", NS, BidOption, OPTIONAL_NILLABLE),
+    field("BidBoostValue", xs.double, OPTIONAL_NILLABLE),
+    field("BidMaxValue", xs.double, OPTIONAL_NILLABLE),
+    field("BidOption", BidOption, OPTIONAL_NILLABLE),
   ],
   { base: () => Setting, family: { ns: NS } },
 );
 
 export const DisclaimerSetting: ComplexDesc = complex(
   "DisclaimerSetting",
-  () => [field("DisclaimerAdsEnabled", NS, xs.boolean, OPTIONAL)],
+  () => [field("DisclaimerAdsEnabled", xs.boolean, OPTIONAL)],
   { base: () => Setting, family: { ns: NS } },
 );
 
 export const HotelSetting: ComplexDesc = complex(
   "HotelSetting",
-  () => [field("HotelAdGroupType", NS, HotelAdGroupType, OPTIONAL)],
+  () => [field("HotelAdGroupType", HotelAdGroupType, OPTIONAL)],
   { base: () => Setting, family: { ns: NS } },
 );
 
 export const ResponsiveSearchAdsSetting: ComplexDesc = complex(
   "ResponsiveSearchAdsSetting",
-  () => [field("AutoGeneratedAssetsEnabled", NS, xs.boolean, OPTIONAL_NILLABLE)],
+  () => [field("AutoGeneratedAssetsEnabled", xs.boolean, OPTIONAL_NILLABLE)],
   { base: () => Setting, family: { ns: NS } },
 );
 
 export const PerformanceMaxSetting: ComplexDesc = complex(
   "PerformanceMaxSetting",
   () => [
-    field("AutoGeneratedImageOptOut", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("AutoGeneratedTextOptOut", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("CostPerSaleOptOut", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("FinalUrlExpansionOptOut", NS, xs.boolean, OPTIONAL),
-    field("PageFeedIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("AutoGeneratedImageOptOut", xs.boolean, OPTIONAL_NILLABLE),
+    field("AutoGeneratedTextOptOut", xs.boolean, OPTIONAL_NILLABLE),
+    field("CostPerSaleOptOut", xs.boolean, OPTIONAL_NILLABLE),
+    field("FinalUrlExpansionOptOut", xs.boolean, OPTIONAL),
+    field("PageFeedIds", ArrayOflong, OPTIONAL_NILLABLE),
   ],
   { base: () => Setting, family: { ns: NS } },
 );
@@ -1607,8 +1604,8 @@ export const PerformanceMaxSetting: ComplexDesc = complex(
 export const CallToActionSetting: ComplexDesc = complex(
   "CallToActionSetting",
   () => [
-    field("AutomatedCallToActionOptOut", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("CallToActionOptOut", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("AutomatedCallToActionOptOut", xs.boolean, OPTIONAL_NILLABLE),
+    field("CallToActionOptOut", xs.boolean, OPTIONAL_NILLABLE),
   ],
   { base: () => Setting, family: { ns: NS } },
 );
@@ -1616,58 +1613,55 @@ export const CallToActionSetting: ComplexDesc = complex(
 export const VanityPharmaSetting: ComplexDesc = complex(
   "VanityPharmaSetting",
   () => [
-    field("DisplayUrlMode", NS, VanityPharmaDisplayUrlMode, OPTIONAL_NILLABLE),
-    field("WebsiteDescription", NS, VanityPharmaWebsiteDescription, OPTIONAL_NILLABLE),
+    field("DisplayUrlMode", VanityPharmaDisplayUrlMode, OPTIONAL_NILLABLE),
+    field("WebsiteDescription", VanityPharmaWebsiteDescription, OPTIONAL_NILLABLE),
   ],
   { base: () => Setting, family: { ns: NS } },
 );
 
 export const AppSetting: ComplexDesc = complex(
   "AppSetting",
-  () => [
-    field("AppId", NS, xs.string, OPTIONAL_NILLABLE),
-    field("AppStore", NS, AppStore, OPTIONAL),
-  ],
+  () => [field("AppId", xs.string, OPTIONAL_NILLABLE), field("AppStore", AppStore, OPTIONAL)],
   { base: () => Setting, family: { ns: NS } },
 );
 
 export const ThirdPartyMeasurementSetting: ComplexDesc = complex(
   "ThirdPartyMeasurementSetting",
-  () => [field("Details", NS, () => ArrayOfArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE)],
+  () => [field("Details", ArrayOfArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE)],
   { base: () => Setting, family: { ns: NS } },
 );
 
 export const NewCustomerAcquisitionGoalSetting: ComplexDesc = complex(
   "NewCustomerAcquisitionGoalSetting",
   () => [
-    field("AdditionalConversionValue", NS, xs.decimal, OPTIONAL_NILLABLE),
-    field("NewCustomerAcquisitionBidOnlyMode", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("NewCustomerAcquisitionGoalId", NS, xs.long, OPTIONAL_NILLABLE),
+    field("AdditionalConversionValue", xs.decimal, OPTIONAL_NILLABLE),
+    field("NewCustomerAcquisitionBidOnlyMode", xs.boolean, OPTIONAL_NILLABLE),
+    field("NewCustomerAcquisitionGoalId", xs.long, OPTIONAL_NILLABLE),
   ],
   { base: () => Setting, family: { ns: NS } },
 );
 
 export const BaseDomainSetting: ComplexDesc = complex(
   "BaseDomainSetting",
-  () => [field("BaseDomain", NS, xs.string, OPTIONAL_NILLABLE)],
+  () => [field("BaseDomain", xs.string, OPTIONAL_NILLABLE)],
   { base: () => Setting, family: { ns: NS } },
 );
 
 export const AISearchSetting: ComplexDesc = complex(
   "AISearchSetting",
   () => [
-    field("AISearchEnabled", NS, xs.boolean, OPTIONAL),
-    field("AutoGeneratedImageOptOut", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("AutoGeneratedTextOptOut", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("FinalUrlExpansionOptOut", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("SearchTermMatchingOptOut", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("AISearchEnabled", xs.boolean, OPTIONAL),
+    field("AutoGeneratedImageOptOut", xs.boolean, OPTIONAL_NILLABLE),
+    field("AutoGeneratedTextOptOut", xs.boolean, OPTIONAL_NILLABLE),
+    field("FinalUrlExpansionOptOut", xs.boolean, OPTIONAL_NILLABLE),
+    field("SearchTermMatchingOptOut", xs.boolean, OPTIONAL_NILLABLE),
   ],
   { base: () => Setting, family: { ns: NS } },
 );
 
 export const NetworkDistributionSetting: ComplexDesc = complex(
   "NetworkDistributionSetting",
-  () => [field("NetworkOption", NS, Network, OPTIONAL_NILLABLE)],
+  () => [field("NetworkOption", Network, OPTIONAL_NILLABLE)],
   { base: () => Setting, family: { ns: NS } },
 );
 
@@ -1677,8 +1671,8 @@ export const ArrayOfstring: ArrayDesc = array(
 );
 
 export const AddCampaignsResponse: ComplexDesc = complex("AddCampaignsResponse", () => [
-  field("CampaignIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("CampaignIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfNullableOflong: ArrayDesc = array(
@@ -1688,25 +1682,20 @@ export const ArrayOfNullableOflong: ArrayDesc = array(
 
 export const ArrayOfBatchError: ArrayDesc = array(
   "ArrayOfBatchError",
-  field("BatchError", NS, () => BatchError, REPEATED_NILLABLE),
+  field("BatchError", () => BatchError, REPEATED_NILLABLE),
 );
 
 export const BatchError: ComplexDesc = complex(
   "BatchError",
   () => [
-    field("Code", NS, xs.int, OPTIONAL),
-    field("Details", NS, xs.string, OPTIONAL_NILLABLE),
-    field("ErrorCode", NS, xs.string, OPTIONAL_NILLABLE),
-    field("FieldPath", NS, xs.string, OPTIONAL_NILLABLE),
-    field(
-      "ForwardCompatibilityMap",
-      NS,
-      () => ArrayOfKeyValuePairOfstringstring,
-      OPTIONAL_NILLABLE,
-    ),
-    field("Index", NS, xs.int, OPTIONAL),
-    field("Message", NS, xs.string, OPTIONAL_NILLABLE),
-    field("Type", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Code", xs.int, OPTIONAL),
+    field("Details", xs.string, OPTIONAL_NILLABLE),
+    field("ErrorCode", xs.string, OPTIONAL_NILLABLE),
+    field("FieldPath", xs.string, OPTIONAL_NILLABLE),
+    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
+    field("Index", xs.int, OPTIONAL),
+    field("Message", xs.string, OPTIONAL_NILLABLE),
+    field("Type", xs.string, OPTIONAL_NILLABLE),
   ],
   { family: { ns: NS, derived: () => [EditorialError] } },
 );
@@ -1714,11 +1703,11 @@ export const BatchError: ComplexDesc = complex(
 export const EditorialError: ComplexDesc = complex(
   "EditorialError",
   () => [
-    field("Appealable", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("DisapprovedText", NS, xs.string, OPTIONAL_NILLABLE),
-    field("Location", NS, xs.string, OPTIONAL_NILLABLE),
-    field("PublisherCountry", NS, xs.string, OPTIONAL_NILLABLE),
-    field("ReasonCode", NS, xs.int, OPTIONAL),
+    field("Appealable", xs.boolean, OPTIONAL_NILLABLE),
+    field("DisapprovedText", xs.string, OPTIONAL_NILLABLE),
+    field("Location", xs.string, OPTIONAL_NILLABLE),
+    field("PublisherCountry", xs.string, OPTIONAL_NILLABLE),
+    field("ReasonCode", xs.int, OPTIONAL),
   ],
   { base: () => BatchError, family: { ns: NS } },
 );
@@ -1726,331 +1715,323 @@ export const EditorialError: ComplexDesc = complex(
 export const GetCampaignsByAccountIdRequest: ComplexDesc = complex(
   "GetCampaignsByAccountIdRequest",
   () => [
-    field("AccountId", NS, xs.long, OPTIONAL),
-    field("CampaignType", NS, CampaignType, OPTIONAL),
-    field("ReturnAdditionalFields", NS, CampaignAdditionalField, OPTIONAL_NILLABLE),
+    field("AccountId", xs.long, OPTIONAL),
+    field("CampaignType", CampaignType, OPTIONAL),
+    field("ReturnAdditionalFields", CampaignAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetCampaignsByAccountIdResponse: ComplexDesc = complex(
   "GetCampaignsByAccountIdResponse",
-  () => [field("Campaigns", NS, () => ArrayOfCampaign, OPTIONAL_NILLABLE)],
+  () => [field("Campaigns", ArrayOfCampaign, OPTIONAL_NILLABLE)],
 );
 
 export const GetCampaignsByIdsRequest: ComplexDesc = complex("GetCampaignsByIdsRequest", () => [
-  field("AccountId", NS, xs.long, OPTIONAL),
-  field("CampaignIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-  field("CampaignType", NS, CampaignType, OPTIONAL),
-  field("ReturnAdditionalFields", NS, CampaignAdditionalField, OPTIONAL_NILLABLE),
+  field("AccountId", xs.long, OPTIONAL),
+  field("CampaignIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("CampaignType", CampaignType, OPTIONAL),
+  field("ReturnAdditionalFields", CampaignAdditionalField, OPTIONAL_NILLABLE),
 ]);
 
 export const GetCampaignsByIdsResponse: ComplexDesc = complex("GetCampaignsByIdsResponse", () => [
-  field("Campaigns", NS, () => ArrayOfCampaign, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("Campaigns", ArrayOfCampaign, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteCampaignsRequest: ComplexDesc = complex("DeleteCampaignsRequest", () => [
-  field("AccountId", NS, xs.long, OPTIONAL),
-  field("CampaignIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("AccountId", xs.long, OPTIONAL),
+  field("CampaignIds", ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteCampaignsResponse: ComplexDesc = complex("DeleteCampaignsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateCampaignsRequest: ComplexDesc = complex("UpdateCampaignsRequest", () => [
-  field("AccountId", NS, xs.long, OPTIONAL),
-  field("Campaigns", NS, () => ArrayOfCampaign, OPTIONAL_NILLABLE),
+  field("AccountId", xs.long, OPTIONAL),
+  field("Campaigns", ArrayOfCampaign, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateCampaignsResponse: ComplexDesc = complex("UpdateCampaignsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetNegativeSitesByCampaignIdsRequest: ComplexDesc = complex(
   "GetNegativeSitesByCampaignIdsRequest",
   () => [
-    field("AccountId", NS, xs.long, OPTIONAL),
-    field("CampaignIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("AccountId", xs.long, OPTIONAL),
+    field("CampaignIds", ArrayOflong, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetNegativeSitesByCampaignIdsResponse: ComplexDesc = complex(
   "GetNegativeSitesByCampaignIdsResponse",
   () => [
-    field("CampaignNegativeSites", NS, () => ArrayOfCampaignNegativeSites, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("CampaignNegativeSites", ArrayOfCampaignNegativeSites, OPTIONAL_NILLABLE),
+    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfCampaignNegativeSites: ArrayDesc = array(
   "ArrayOfCampaignNegativeSites",
-  field("CampaignNegativeSites", NS, () => CampaignNegativeSites, REPEATED_NILLABLE),
+  field("CampaignNegativeSites", () => CampaignNegativeSites, REPEATED_NILLABLE),
 );
 
 export const CampaignNegativeSites: ComplexDesc = complex("CampaignNegativeSites", () => [
-  field("CampaignId", NS, xs.long, OPTIONAL),
-  field("NegativeSites", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("CampaignId", xs.long, OPTIONAL),
+  field("NegativeSites", ArrayOfstring, OPTIONAL_NILLABLE),
 ]);
 
 export const SetNegativeSitesToCampaignsRequest: ComplexDesc = complex(
   "SetNegativeSitesToCampaignsRequest",
   () => [
-    field("AccountId", NS, xs.long, OPTIONAL),
-    field("CampaignNegativeSites", NS, () => ArrayOfCampaignNegativeSites, OPTIONAL_NILLABLE),
+    field("AccountId", xs.long, OPTIONAL),
+    field("CampaignNegativeSites", ArrayOfCampaignNegativeSites, OPTIONAL_NILLABLE),
   ],
 );
 
 export const SetNegativeSitesToCampaignsResponse: ComplexDesc = complex(
   "SetNegativeSitesToCampaignsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetConfigValueRequest: ComplexDesc = complex("GetConfigValueRequest", () => [
-  field("ConfigKey", NS, xs.string, OPTIONAL_NILLABLE),
+  field("ConfigKey", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const GetConfigValueResponse: ComplexDesc = complex("GetConfigValueResponse", () => [
-  field("ConfigValue", NS, xs.string, OPTIONAL_NILLABLE),
+  field("ConfigValue", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const GetBSCCountriesRequest: ComplexDesc = complex("GetBSCCountriesRequest", () => []);
 
 export const GetBSCCountriesResponse: ComplexDesc = complex("GetBSCCountriesResponse", () => [
-  field("CountryCodes", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("CountryCodes", ArrayOfstring, OPTIONAL_NILLABLE),
 ]);
 
 export const AddAdGroupsRequest: ComplexDesc = complex("AddAdGroupsRequest", () => [
-  field("CampaignId", NS, xs.long, OPTIONAL),
-  field("AdGroups", NS, () => ArrayOfAdGroup, OPTIONAL_NILLABLE),
-  field("ReturnInheritedBidStrategyTypes", NS, xs.boolean, OPTIONAL_NILLABLE),
+  field("CampaignId", xs.long, OPTIONAL),
+  field("AdGroups", ArrayOfAdGroup, OPTIONAL_NILLABLE),
+  field("ReturnInheritedBidStrategyTypes", xs.boolean, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfAdGroup: ArrayDesc = array(
   "ArrayOfAdGroup",
-  field("AdGroup", NS, () => AdGroup, REPEATED_NILLABLE),
+  field("AdGroup", () => AdGroup, REPEATED_NILLABLE),
 );
 
 export const AdGroup: ComplexDesc = complex("AdGroup", () => [
-  field("AdRotation", NS, () => AdRotation, OPTIONAL_NILLABLE),
-  field("AudienceAdsBidAdjustment", NS, xs.int, OPTIONAL_NILLABLE),
-  field("BiddingScheme", NS, () => BiddingScheme, OPTIONAL_NILLABLE),
-  field("CommissionRate", NS, () => RateBid, OPTIONAL_NILLABLE),
-  field("CpcBid", NS, () => Bid, OPTIONAL_NILLABLE),
-  field("EndDate", NS, () => Date_, OPTIONAL_NILLABLE),
-  field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
-  field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
-  field("FrequencyCapSettings", NS, () => ArrayOfFrequencyCapSettings, OPTIONAL_NILLABLE),
-  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
-  field("Language", NS, xs.string, OPTIONAL_NILLABLE),
-  field("MultimediaAdsBidAdjustment", NS, xs.int, OPTIONAL_NILLABLE),
-  field("Name", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Network", NS, Network, OPTIONAL_NILLABLE),
-  field("PercentCpcBid", NS, () => RateBid, OPTIONAL_NILLABLE),
-  field("PrivacyStatus", NS, AdGroupPrivacyStatus, OPTIONAL_NILLABLE),
-  field("Settings", NS, () => ArrayOfSetting, OPTIONAL_NILLABLE),
-  field("StartDate", NS, () => Date_, OPTIONAL_NILLABLE),
-  field("Status", NS, AdGroupStatus, OPTIONAL_NILLABLE),
-  field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
-  field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
-  field("UseOptimizedTargeting", NS, xs.boolean, OPTIONAL_NILLABLE),
-  field("UsePredictiveTargeting", NS, xs.boolean, OPTIONAL_NILLABLE),
-  field("AdScheduleUseSearcherTimeZone", NS, xs.boolean, OPTIONAL_NILLABLE),
-  field("AdGroupType", NS, xs.string, OPTIONAL_NILLABLE),
-  field("CpvBid", NS, () => Bid, OPTIONAL_NILLABLE),
-  field("CpmBid", NS, () => Bid, OPTIONAL_NILLABLE),
-  field("McpaBid", NS, () => Bid, OPTIONAL_NILLABLE),
+  field("AdRotation", AdRotation, OPTIONAL_NILLABLE),
+  field("AudienceAdsBidAdjustment", xs.int, OPTIONAL_NILLABLE),
+  field("BiddingScheme", BiddingScheme, OPTIONAL_NILLABLE),
+  field("CommissionRate", RateBid, OPTIONAL_NILLABLE),
+  field("CpcBid", Bid, OPTIONAL_NILLABLE),
+  field("EndDate", Date_, OPTIONAL_NILLABLE),
+  field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
+  field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
+  field("FrequencyCapSettings", ArrayOfFrequencyCapSettings, OPTIONAL_NILLABLE),
+  field("Id", xs.long, OPTIONAL_NILLABLE),
+  field("Language", xs.string, OPTIONAL_NILLABLE),
+  field("MultimediaAdsBidAdjustment", xs.int, OPTIONAL_NILLABLE),
+  field("Name", xs.string, OPTIONAL_NILLABLE),
+  field("Network", Network, OPTIONAL_NILLABLE),
+  field("PercentCpcBid", RateBid, OPTIONAL_NILLABLE),
+  field("PrivacyStatus", AdGroupPrivacyStatus, OPTIONAL_NILLABLE),
+  field("Settings", ArrayOfSetting, OPTIONAL_NILLABLE),
+  field("StartDate", Date_, OPTIONAL_NILLABLE),
+  field("Status", AdGroupStatus, OPTIONAL_NILLABLE),
+  field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
+  field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
+  field("UseOptimizedTargeting", xs.boolean, OPTIONAL_NILLABLE),
+  field("UsePredictiveTargeting", xs.boolean, OPTIONAL_NILLABLE),
+  field("AdScheduleUseSearcherTimeZone", xs.boolean, OPTIONAL_NILLABLE),
+  field("AdGroupType", xs.string, OPTIONAL_NILLABLE),
+  field("CpvBid", Bid, OPTIONAL_NILLABLE),
+  field("CpmBid", Bid, OPTIONAL_NILLABLE),
+  field("McpaBid", Bid, OPTIONAL_NILLABLE),
 ]);
 
 export const AdRotation: ComplexDesc = complex("AdRotation", () => [
-  field("EndDate", NS, xs.dateTime, OPTIONAL_NILLABLE),
-  field("StartDate", NS, xs.dateTime, OPTIONAL_NILLABLE),
-  field("Type", NS, AdRotationType, OPTIONAL_NILLABLE),
+  field("EndDate", xs.dateTime, OPTIONAL_NILLABLE),
+  field("StartDate", xs.dateTime, OPTIONAL_NILLABLE),
+  field("Type", AdRotationType, OPTIONAL_NILLABLE),
 ]);
 
 export const RateBid: ComplexDesc = complex(
   "RateBid",
-  () => [field("RateAmount", NS, () => RateAmount, OPTIONAL_NILLABLE)],
+  () => [field("RateAmount", RateAmount, OPTIONAL_NILLABLE)],
   { base: () => CriterionBid, family: { ns: NS } },
 );
 
 export const CriterionBid: ComplexDesc = complex(
   "CriterionBid",
-  () => [field("Type", NS, xs.string, OPTIONAL_NILLABLE)],
+  () => [field("Type", xs.string, OPTIONAL_NILLABLE)],
   { family: { ns: NS, derived: () => [RateBid, FixedBid, BidMultiplier] } },
 );
 
 export const FixedBid: ComplexDesc = complex(
   "FixedBid",
-  () => [field("Amount", NS, xs.double, OPTIONAL)],
+  () => [field("Amount", xs.double, OPTIONAL)],
   { base: () => CriterionBid, family: { ns: NS } },
 );
 
 export const BidMultiplier: ComplexDesc = complex(
   "BidMultiplier",
-  () => [field("Multiplier", NS, xs.double, OPTIONAL)],
+  () => [field("Multiplier", xs.double, OPTIONAL)],
   { base: () => CriterionBid, family: { ns: NS } },
 );
 
 export const RateAmount: ComplexDesc = complex("RateAmount", () => [
-  field("Amount", NS, xs.double, OPTIONAL_NILLABLE),
+  field("Amount", xs.double, OPTIONAL_NILLABLE),
 ]);
 
 export const Date_: ComplexDesc = complex("Date", () => [
-  field("Day", NS, xs.int),
-  field("Month", NS, xs.int),
-  field("Year", NS, xs.int),
+  field("Day", xs.int),
+  field("Month", xs.int),
+  field("Year", xs.int),
 ]);
 
 export const ArrayOfFrequencyCapSettings: ArrayDesc = array(
   "ArrayOfFrequencyCapSettings",
-  field("FrequencyCapSettings", NS, () => FrequencyCapSettings, REPEATED_NILLABLE),
+  field("FrequencyCapSettings", () => FrequencyCapSettings, REPEATED_NILLABLE),
 );
 
 export const FrequencyCapSettings: ComplexDesc = complex("FrequencyCapSettings", () => [
-  field("CapValue", NS, xs.int, OPTIONAL),
-  field("TimeGranularity", NS, FrequencyCapTimeGranularity, OPTIONAL),
+  field("CapValue", xs.int, OPTIONAL),
+  field("TimeGranularity", FrequencyCapTimeGranularity, OPTIONAL),
 ]);
 
 export const AddAdGroupsResponse: ComplexDesc = complex("AddAdGroupsResponse", () => [
-  field("AdGroupIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("InheritedBidStrategyTypes", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("AdGroupIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+  field("InheritedBidStrategyTypes", ArrayOfstring, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteAdGroupsRequest: ComplexDesc = complex("DeleteAdGroupsRequest", () => [
-  field("CampaignId", NS, xs.long, OPTIONAL),
-  field("AdGroupIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("CampaignId", xs.long, OPTIONAL),
+  field("AdGroupIds", ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteAdGroupsResponse: ComplexDesc = complex("DeleteAdGroupsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetAdGroupsByIdsRequest: ComplexDesc = complex("GetAdGroupsByIdsRequest", () => [
-  field("CampaignId", NS, xs.long, OPTIONAL),
-  field("AdGroupIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-  field("ReturnAdditionalFields", NS, AdGroupAdditionalField, OPTIONAL_NILLABLE),
+  field("CampaignId", xs.long, OPTIONAL),
+  field("AdGroupIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("ReturnAdditionalFields", AdGroupAdditionalField, OPTIONAL_NILLABLE),
 ]);
 
 export const GetAdGroupsByIdsResponse: ComplexDesc = complex("GetAdGroupsByIdsResponse", () => [
-  field("AdGroups", NS, () => ArrayOfAdGroup, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("AdGroups", ArrayOfAdGroup, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetAdGroupsByCampaignIdRequest: ComplexDesc = complex(
   "GetAdGroupsByCampaignIdRequest",
   () => [
-    field("CampaignId", NS, xs.long, OPTIONAL),
-    field("ReturnAdditionalFields", NS, AdGroupAdditionalField, OPTIONAL_NILLABLE),
+    field("CampaignId", xs.long, OPTIONAL),
+    field("ReturnAdditionalFields", AdGroupAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetAdGroupsByCampaignIdResponse: ComplexDesc = complex(
   "GetAdGroupsByCampaignIdResponse",
-  () => [field("AdGroups", NS, () => ArrayOfAdGroup, OPTIONAL_NILLABLE)],
+  () => [field("AdGroups", ArrayOfAdGroup, OPTIONAL_NILLABLE)],
 );
 
 export const UpdateAdGroupsRequest: ComplexDesc = complex("UpdateAdGroupsRequest", () => [
-  field("CampaignId", NS, xs.long, OPTIONAL),
-  field("AdGroups", NS, () => ArrayOfAdGroup, OPTIONAL_NILLABLE),
-  field("UpdateAudienceAdsBidAdjustment", NS, xs.boolean, OPTIONAL),
-  field("ReturnInheritedBidStrategyTypes", NS, xs.boolean, OPTIONAL_NILLABLE),
+  field("CampaignId", xs.long, OPTIONAL),
+  field("AdGroups", ArrayOfAdGroup, OPTIONAL_NILLABLE),
+  field("UpdateAudienceAdsBidAdjustment", xs.boolean, OPTIONAL),
+  field("ReturnInheritedBidStrategyTypes", xs.boolean, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateAdGroupsResponse: ComplexDesc = complex("UpdateAdGroupsResponse", () => [
-  field("InheritedBidStrategyTypes", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("InheritedBidStrategyTypes", ArrayOfstring, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetNegativeSitesByAdGroupIdsRequest: ComplexDesc = complex(
   "GetNegativeSitesByAdGroupIdsRequest",
   () => [
-    field("CampaignId", NS, xs.long, OPTIONAL),
-    field("AdGroupIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("CampaignId", xs.long, OPTIONAL),
+    field("AdGroupIds", ArrayOflong, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetNegativeSitesByAdGroupIdsResponse: ComplexDesc = complex(
   "GetNegativeSitesByAdGroupIdsResponse",
   () => [
-    field("AdGroupNegativeSites", NS, () => ArrayOfAdGroupNegativeSites, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("AdGroupNegativeSites", ArrayOfAdGroupNegativeSites, OPTIONAL_NILLABLE),
+    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfAdGroupNegativeSites: ArrayDesc = array(
   "ArrayOfAdGroupNegativeSites",
-  field("AdGroupNegativeSites", NS, () => AdGroupNegativeSites, REPEATED_NILLABLE),
+  field("AdGroupNegativeSites", () => AdGroupNegativeSites, REPEATED_NILLABLE),
 );
 
 export const AdGroupNegativeSites: ComplexDesc = complex("AdGroupNegativeSites", () => [
-  field("AdGroupId", NS, xs.long, OPTIONAL),
-  field("NegativeSites", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("AdGroupId", xs.long, OPTIONAL),
+  field("NegativeSites", ArrayOfstring, OPTIONAL_NILLABLE),
 ]);
 
 export const SetNegativeSitesToAdGroupsRequest: ComplexDesc = complex(
   "SetNegativeSitesToAdGroupsRequest",
   () => [
-    field("CampaignId", NS, xs.long, OPTIONAL),
-    field("AdGroupNegativeSites", NS, () => ArrayOfAdGroupNegativeSites, OPTIONAL_NILLABLE),
+    field("CampaignId", xs.long, OPTIONAL),
+    field("AdGroupNegativeSites", ArrayOfAdGroupNegativeSites, OPTIONAL_NILLABLE),
   ],
 );
 
 export const SetNegativeSitesToAdGroupsResponse: ComplexDesc = complex(
   "SetNegativeSitesToAdGroupsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetGeoLocationsFileUrlRequest: ComplexDesc = complex(
   "GetGeoLocationsFileUrlRequest",
   () => [
-    field("Version", NS, xs.string, OPTIONAL_NILLABLE),
-    field("LanguageLocale", NS, xs.string, OPTIONAL_NILLABLE),
-    field("CompressionType", NS, CompressionType, OPTIONAL_NILLABLE),
+    field("Version", xs.string, OPTIONAL_NILLABLE),
+    field("LanguageLocale", xs.string, OPTIONAL_NILLABLE),
+    field("CompressionType", CompressionType, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetGeoLocationsFileUrlResponse: ComplexDesc = complex(
   "GetGeoLocationsFileUrlResponse",
   () => [
-    field("FileUrl", NS, xs.string, OPTIONAL_NILLABLE),
-    field("FileUrlExpiryTimeUtc", NS, xs.dateTime, OPTIONAL_NILLABLE),
-    field("LastModifiedTimeUtc", NS, xs.dateTime, OPTIONAL),
+    field("FileUrl", xs.string, OPTIONAL_NILLABLE),
+    field("FileUrlExpiryTimeUtc", xs.dateTime, OPTIONAL_NILLABLE),
+    field("LastModifiedTimeUtc", xs.dateTime, OPTIONAL),
   ],
 );
 
 export const AddAdsRequest: ComplexDesc = complex("AddAdsRequest", () => [
-  field("AdGroupId", NS, xs.long, OPTIONAL),
-  field("Ads", NS, () => ArrayOfAd, OPTIONAL_NILLABLE),
+  field("AdGroupId", xs.long, OPTIONAL),
+  field("Ads", ArrayOfAd, OPTIONAL_NILLABLE),
 ]);
 
-export const ArrayOfAd: ArrayDesc = array(
-  "ArrayOfAd",
-  field("Ad", NS, () => Ad, REPEATED_NILLABLE),
-);
+export const ArrayOfAd: ArrayDesc = array("ArrayOfAd", field("Ad", () => Ad, REPEATED_NILLABLE));
 
 export const Ad: ComplexDesc = complex(
   "Ad",
   () => [
-    field("AdFormatPreference", NS, xs.string, OPTIONAL_NILLABLE),
-    field("DevicePreference", NS, xs.long, OPTIONAL_NILLABLE),
-    field("EditorialStatus", NS, AdEditorialStatus, OPTIONAL_NILLABLE),
-    field("FinalAppUrls", NS, () => ArrayOfAppUrl, OPTIONAL_NILLABLE),
-    field("FinalMobileUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-    field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
-    field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-    field(
-      "ForwardCompatibilityMap",
-      NS,
-      () => ArrayOfKeyValuePairOfstringstring,
-      OPTIONAL_NILLABLE,
-    ),
-    field("Id", NS, xs.long, OPTIONAL_NILLABLE),
-    field("Status", NS, AdStatus, OPTIONAL_NILLABLE),
-    field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
-    field("Type", NS, AdType, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
+    field("AdFormatPreference", xs.string, OPTIONAL_NILLABLE),
+    field("DevicePreference", xs.long, OPTIONAL_NILLABLE),
+    field("EditorialStatus", AdEditorialStatus, OPTIONAL_NILLABLE),
+    field("FinalAppUrls", ArrayOfAppUrl, OPTIONAL_NILLABLE),
+    field("FinalMobileUrls", ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
+    field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
+    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
+    field("Id", xs.long, OPTIONAL_NILLABLE),
+    field("Status", AdStatus, OPTIONAL_NILLABLE),
+    field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
+    field("Type", AdType, OPTIONAL_NILLABLE),
+    field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
   ],
   {
     family: {
@@ -2072,17 +2053,17 @@ export const Ad: ComplexDesc = complex(
 export const TextAd: ComplexDesc = complex(
   "TextAd",
   () => [
-    field("DestinationUrl", NS, xs.string, OPTIONAL_NILLABLE),
-    field("DisplayUrl", NS, xs.string, OPTIONAL_NILLABLE),
-    field("Text", NS, xs.string, OPTIONAL_NILLABLE),
-    field("Title", NS, xs.string, OPTIONAL_NILLABLE),
+    field("DestinationUrl", xs.string, OPTIONAL_NILLABLE),
+    field("DisplayUrl", xs.string, OPTIONAL_NILLABLE),
+    field("Text", xs.string, OPTIONAL_NILLABLE),
+    field("Title", xs.string, OPTIONAL_NILLABLE),
   ],
   { base: () => Ad, family: { ns: NS } },
 );
 
 export const ProductAd: ComplexDesc = complex(
   "ProductAd",
-  () => [field("PromotionalText", NS, xs.string, OPTIONAL_NILLABLE)],
+  () => [field("PromotionalText", xs.string, OPTIONAL_NILLABLE)],
   { base: () => Ad, family: { ns: NS } },
 );
 
@@ -2094,10 +2075,10 @@ export const HotelAd: ComplexDesc = complex("HotelAd", () => [], {
 export const AppInstallAd: ComplexDesc = complex(
   "AppInstallAd",
   () => [
-    field("AppPlatform", NS, xs.string, OPTIONAL_NILLABLE),
-    field("AppStoreId", NS, xs.string, OPTIONAL_NILLABLE),
-    field("Text", NS, xs.string, OPTIONAL_NILLABLE),
-    field("Title", NS, xs.string, OPTIONAL_NILLABLE),
+    field("AppPlatform", xs.string, OPTIONAL_NILLABLE),
+    field("AppStoreId", xs.string, OPTIONAL_NILLABLE),
+    field("Text", xs.string, OPTIONAL_NILLABLE),
+    field("Title", xs.string, OPTIONAL_NILLABLE),
   ],
   { base: () => Ad, family: { ns: NS } },
 );
@@ -2105,14 +2086,14 @@ export const AppInstallAd: ComplexDesc = complex(
 export const ExpandedTextAd: ComplexDesc = complex(
   "ExpandedTextAd",
   () => [
-    field("Domain", NS, xs.string, OPTIONAL_NILLABLE),
-    field("Path1", NS, xs.string, OPTIONAL_NILLABLE),
-    field("Path2", NS, xs.string, OPTIONAL_NILLABLE),
-    field("Text", NS, xs.string, OPTIONAL_NILLABLE),
-    field("TextPart2", NS, xs.string, OPTIONAL_NILLABLE),
-    field("TitlePart1", NS, xs.string, OPTIONAL_NILLABLE),
-    field("TitlePart2", NS, xs.string, OPTIONAL_NILLABLE),
-    field("TitlePart3", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Domain", xs.string, OPTIONAL_NILLABLE),
+    field("Path1", xs.string, OPTIONAL_NILLABLE),
+    field("Path2", xs.string, OPTIONAL_NILLABLE),
+    field("Text", xs.string, OPTIONAL_NILLABLE),
+    field("TextPart2", xs.string, OPTIONAL_NILLABLE),
+    field("TitlePart1", xs.string, OPTIONAL_NILLABLE),
+    field("TitlePart2", xs.string, OPTIONAL_NILLABLE),
+    field("TitlePart3", xs.string, OPTIONAL_NILLABLE),
   ],
   { base: () => Ad, family: { ns: NS } },
 );
@@ -2120,10 +2101,10 @@ export const ExpandedTextAd: ComplexDesc = complex(
 export const DynamicSearchAd: ComplexDesc = complex(
   "DynamicSearchAd",
   () => [
-    field("Path1", NS, xs.string, OPTIONAL_NILLABLE),
-    field("Path2", NS, xs.string, OPTIONAL_NILLABLE),
-    field("Text", NS, xs.string, OPTIONAL_NILLABLE),
-    field("TextPart2", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Path1", xs.string, OPTIONAL_NILLABLE),
+    field("Path2", xs.string, OPTIONAL_NILLABLE),
+    field("Text", xs.string, OPTIONAL_NILLABLE),
+    field("TextPart2", xs.string, OPTIONAL_NILLABLE),
   ],
   { base: () => Ad, family: { ns: NS } },
 );
@@ -2131,64 +2112,64 @@ export const DynamicSearchAd: ComplexDesc = complex(
 export const ResponsiveAd: ComplexDesc = complex(
   "ResponsiveAd",
   () => [
-    field("AdSubType", NS, AdSubType, OPTIONAL_NILLABLE),
-    field("BusinessName", NS, xs.string, OPTIONAL_NILLABLE),
-    field("CallToAction", NS, CallToAction, OPTIONAL_NILLABLE),
-    field("CallToActionLanguage", NS, LanguageName, OPTIONAL_NILLABLE),
-    field("Descriptions", NS, () => ArrayOfAssetLink, OPTIONAL_NILLABLE),
-    field("Headline", NS, xs.string, OPTIONAL_NILLABLE),
-    field("Headlines", NS, () => ArrayOfAssetLink, OPTIONAL_NILLABLE),
-    field("Images", NS, () => ArrayOfAssetLink, OPTIONAL_NILLABLE),
-    field("ImpressionTrackingUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-    field("LongHeadline", NS, () => AssetLink, OPTIONAL_NILLABLE),
-    field("LongHeadlineString", NS, xs.string, OPTIONAL_NILLABLE),
-    field("LongHeadlines", NS, () => ArrayOfAssetLink, OPTIONAL_NILLABLE),
-    field("Text", NS, xs.string, OPTIONAL_NILLABLE),
-    field("VerifiedTrackingSettings", NS, () => VerifiedTrackingSetting, OPTIONAL_NILLABLE),
-    field("Videos", NS, () => ArrayOfAssetLink, OPTIONAL_NILLABLE),
+    field("AdSubType", AdSubType, OPTIONAL_NILLABLE),
+    field("BusinessName", xs.string, OPTIONAL_NILLABLE),
+    field("CallToAction", CallToAction, OPTIONAL_NILLABLE),
+    field("CallToActionLanguage", LanguageName, OPTIONAL_NILLABLE),
+    field("Descriptions", ArrayOfAssetLink, OPTIONAL_NILLABLE),
+    field("Headline", xs.string, OPTIONAL_NILLABLE),
+    field("Headlines", ArrayOfAssetLink, OPTIONAL_NILLABLE),
+    field("Images", ArrayOfAssetLink, OPTIONAL_NILLABLE),
+    field("ImpressionTrackingUrls", ArrayOfstring, OPTIONAL_NILLABLE),
+    field("LongHeadline", AssetLink, OPTIONAL_NILLABLE),
+    field("LongHeadlineString", xs.string, OPTIONAL_NILLABLE),
+    field("LongHeadlines", ArrayOfAssetLink, OPTIONAL_NILLABLE),
+    field("Text", xs.string, OPTIONAL_NILLABLE),
+    field("VerifiedTrackingSettings", VerifiedTrackingSetting, OPTIONAL_NILLABLE),
+    field("Videos", ArrayOfAssetLink, OPTIONAL_NILLABLE),
   ],
   { base: () => Ad, family: { ns: NS } },
 );
 
 export const ArrayOfAssetLink: ArrayDesc = array(
   "ArrayOfAssetLink",
-  field("AssetLink", NS, () => AssetLink, REPEATED_NILLABLE),
+  field("AssetLink", () => AssetLink, REPEATED_NILLABLE),
 );
 
 export const AssetLink: ComplexDesc = complex("AssetLink", () => [
-  field("Asset", NS, () => Asset, OPTIONAL_NILLABLE),
-  field("AssetPerformanceLabel", NS, xs.string, OPTIONAL_NILLABLE),
-  field("EditorialStatus", NS, AssetLinkEditorialStatus, OPTIONAL_NILLABLE),
-  field("PinnedField", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Asset", Asset, OPTIONAL_NILLABLE),
+  field("AssetPerformanceLabel", xs.string, OPTIONAL_NILLABLE),
+  field("EditorialStatus", AssetLinkEditorialStatus, OPTIONAL_NILLABLE),
+  field("PinnedField", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const Asset: ComplexDesc = complex(
   "Asset",
   () => [
-    field("Id", NS, xs.long, OPTIONAL_NILLABLE),
-    field("Name", NS, xs.string, OPTIONAL_NILLABLE),
-    field("Type", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Id", xs.long, OPTIONAL_NILLABLE),
+    field("Name", xs.string, OPTIONAL_NILLABLE),
+    field("Type", xs.string, OPTIONAL_NILLABLE),
   ],
   { family: { ns: NS, derived: () => [TextAsset, ImageAsset, VideoAsset] } },
 );
 
 export const TextAsset: ComplexDesc = complex(
   "TextAsset",
-  () => [field("Text", NS, xs.string, OPTIONAL_NILLABLE)],
+  () => [field("Text", xs.string, OPTIONAL_NILLABLE)],
   { base: () => Asset, family: { ns: NS } },
 );
 
 export const ImageAsset: ComplexDesc = complex(
   "ImageAsset",
   () => [
-    field("CropHeight", NS, xs.int, OPTIONAL_NILLABLE),
-    field("CropWidth", NS, xs.int, OPTIONAL_NILLABLE),
-    field("CropX", NS, xs.int, OPTIONAL_NILLABLE),
-    field("CropY", NS, xs.int, OPTIONAL_NILLABLE),
-    field("CroppingType", NS, CropType, OPTIONAL_NILLABLE),
-    field("SubType", NS, xs.string, OPTIONAL_NILLABLE),
-    field("TargetHeight", NS, xs.int, OPTIONAL_NILLABLE),
-    field("TargetWidth", NS, xs.int, OPTIONAL_NILLABLE),
+    field("CropHeight", xs.int, OPTIONAL_NILLABLE),
+    field("CropWidth", xs.int, OPTIONAL_NILLABLE),
+    field("CropX", xs.int, OPTIONAL_NILLABLE),
+    field("CropY", xs.int, OPTIONAL_NILLABLE),
+    field("CroppingType", CropType, OPTIONAL_NILLABLE),
+    field("SubType", xs.string, OPTIONAL_NILLABLE),
+    field("TargetHeight", xs.int, OPTIONAL_NILLABLE),
+    field("TargetWidth", xs.int, OPTIONAL_NILLABLE),
   ],
   { base: () => Asset, family: { ns: NS } },
 );
@@ -2196,8 +2177,8 @@ export const ImageAsset: ComplexDesc = complex(
 export const VideoAsset: ComplexDesc = complex(
   "VideoAsset",
   () => [
-    field("SubType", NS, xs.string, OPTIONAL_NILLABLE),
-    field("ThumbnailImage", NS, () => ImageAsset, OPTIONAL_NILLABLE),
+    field("SubType", xs.string, OPTIONAL_NILLABLE),
+    field("ThumbnailImage", ImageAsset, OPTIONAL_NILLABLE),
   ],
   { base: () => Asset, family: { ns: NS } },
 );
@@ -2205,184 +2186,181 @@ export const VideoAsset: ComplexDesc = complex(
 export const ResponsiveSearchAd: ComplexDesc = complex(
   "ResponsiveSearchAd",
   () => [
-    field("Descriptions", NS, () => ArrayOfAssetLink, OPTIONAL_NILLABLE),
-    field("Domain", NS, xs.string, OPTIONAL_NILLABLE),
-    field("Headlines", NS, () => ArrayOfAssetLink, OPTIONAL_NILLABLE),
-    field("Path1", NS, xs.string, OPTIONAL_NILLABLE),
-    field("Path2", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Descriptions", ArrayOfAssetLink, OPTIONAL_NILLABLE),
+    field("Domain", xs.string, OPTIONAL_NILLABLE),
+    field("Headlines", ArrayOfAssetLink, OPTIONAL_NILLABLE),
+    field("Path1", xs.string, OPTIONAL_NILLABLE),
+    field("Path2", xs.string, OPTIONAL_NILLABLE),
   ],
   { base: () => Ad, family: { ns: NS } },
 );
 
 export const ArrayOfAppUrl: ArrayDesc = array(
   "ArrayOfAppUrl",
-  field("AppUrl", NS, () => AppUrl, REPEATED_NILLABLE),
+  field("AppUrl", () => AppUrl, REPEATED_NILLABLE),
 );
 
 export const AppUrl: ComplexDesc = complex("AppUrl", () => [
-  field("OsType", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Url", NS, xs.string, OPTIONAL_NILLABLE),
+  field("OsType", xs.string, OPTIONAL_NILLABLE),
+  field("Url", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const AddAdsResponse: ComplexDesc = complex("AddAdsResponse", () => [
-  field("AdIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("AdIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteAdsRequest: ComplexDesc = complex("DeleteAdsRequest", () => [
-  field("AdGroupId", NS, xs.long, OPTIONAL),
-  field("AdIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("AdGroupId", xs.long, OPTIONAL),
+  field("AdIds", ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteAdsResponse: ComplexDesc = complex("DeleteAdsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetAdsByEditorialStatusRequest: ComplexDesc = complex(
   "GetAdsByEditorialStatusRequest",
   () => [
-    field("AdGroupId", NS, xs.long, OPTIONAL),
-    field("EditorialStatus", NS, AdEditorialStatus, OPTIONAL),
-    field("AdTypes", NS, () => ArrayOfAdType, OPTIONAL_NILLABLE),
-    field("ReturnAdditionalFields", NS, AdAdditionalField, OPTIONAL_NILLABLE),
+    field("AdGroupId", xs.long, OPTIONAL),
+    field("EditorialStatus", AdEditorialStatus, OPTIONAL),
+    field("AdTypes", ArrayOfAdType, OPTIONAL_NILLABLE),
+    field("ReturnAdditionalFields", AdAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
 
-export const ArrayOfAdType: ArrayDesc = array(
-  "ArrayOfAdType",
-  field("AdType", NS, AdType, REPEATED),
-);
+export const ArrayOfAdType: ArrayDesc = array("ArrayOfAdType", field("AdType", AdType, REPEATED));
 
 export const GetAdsByEditorialStatusResponse: ComplexDesc = complex(
   "GetAdsByEditorialStatusResponse",
-  () => [field("Ads", NS, () => ArrayOfAd, OPTIONAL_NILLABLE)],
+  () => [field("Ads", ArrayOfAd, OPTIONAL_NILLABLE)],
 );
 
 export const GetAdsByIdsRequest: ComplexDesc = complex("GetAdsByIdsRequest", () => [
-  field("AdGroupId", NS, xs.long, OPTIONAL),
-  field("AdIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-  field("AdTypes", NS, () => ArrayOfAdType, OPTIONAL_NILLABLE),
-  field("ReturnAdditionalFields", NS, AdAdditionalField, OPTIONAL_NILLABLE),
+  field("AdGroupId", xs.long, OPTIONAL),
+  field("AdIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("AdTypes", ArrayOfAdType, OPTIONAL_NILLABLE),
+  field("ReturnAdditionalFields", AdAdditionalField, OPTIONAL_NILLABLE),
 ]);
 
 export const GetAdsByIdsResponse: ComplexDesc = complex("GetAdsByIdsResponse", () => [
-  field("Ads", NS, () => ArrayOfAd, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("Ads", ArrayOfAd, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetAdsByAdGroupIdRequest: ComplexDesc = complex("GetAdsByAdGroupIdRequest", () => [
-  field("AdGroupId", NS, xs.long, OPTIONAL),
-  field("AdTypes", NS, () => ArrayOfAdType, OPTIONAL_NILLABLE),
-  field("ReturnAdditionalFields", NS, AdAdditionalField, OPTIONAL_NILLABLE),
+  field("AdGroupId", xs.long, OPTIONAL),
+  field("AdTypes", ArrayOfAdType, OPTIONAL_NILLABLE),
+  field("ReturnAdditionalFields", AdAdditionalField, OPTIONAL_NILLABLE),
 ]);
 
 export const GetAdsByAdGroupIdResponse: ComplexDesc = complex("GetAdsByAdGroupIdResponse", () => [
-  field("Ads", NS, () => ArrayOfAd, OPTIONAL_NILLABLE),
+  field("Ads", ArrayOfAd, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateAdsRequest: ComplexDesc = complex("UpdateAdsRequest", () => [
-  field("AdGroupId", NS, xs.long, OPTIONAL),
-  field("Ads", NS, () => ArrayOfAd, OPTIONAL_NILLABLE),
+  field("AdGroupId", xs.long, OPTIONAL),
+  field("Ads", ArrayOfAd, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateAdsResponse: ComplexDesc = complex("UpdateAdsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const AddKeywordsRequest: ComplexDesc = complex("AddKeywordsRequest", () => [
-  field("AdGroupId", NS, xs.long, OPTIONAL),
-  field("Keywords", NS, () => ArrayOfKeyword, OPTIONAL_NILLABLE),
-  field("ReturnInheritedBidStrategyTypes", NS, xs.boolean, OPTIONAL_NILLABLE),
+  field("AdGroupId", xs.long, OPTIONAL),
+  field("Keywords", ArrayOfKeyword, OPTIONAL_NILLABLE),
+  field("ReturnInheritedBidStrategyTypes", xs.boolean, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfKeyword: ArrayDesc = array(
   "ArrayOfKeyword",
-  field("Keyword", NS, () => Keyword, REPEATED_NILLABLE),
+  field("Keyword", () => Keyword, REPEATED_NILLABLE),
 );
 
 export const Keyword: ComplexDesc = complex("Keyword", () => [
-  field("Bid", NS, () => Bid, OPTIONAL_NILLABLE),
-  field("BiddingScheme", NS, () => BiddingScheme, OPTIONAL_NILLABLE),
-  field("DestinationUrl", NS, xs.string, OPTIONAL_NILLABLE),
-  field("EditorialStatus", NS, KeywordEditorialStatus, OPTIONAL_NILLABLE),
-  field("FinalAppUrls", NS, () => ArrayOfAppUrl, OPTIONAL_NILLABLE),
-  field("FinalMobileUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-  field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
-  field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-  field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
-  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
-  field("MatchType", NS, MatchType, OPTIONAL_NILLABLE),
-  field("Param1", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Param2", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Param3", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Status", NS, KeywordStatus, OPTIONAL_NILLABLE),
-  field("Text", NS, xs.string, OPTIONAL_NILLABLE),
-  field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
-  field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
+  field("Bid", Bid, OPTIONAL_NILLABLE),
+  field("BiddingScheme", BiddingScheme, OPTIONAL_NILLABLE),
+  field("DestinationUrl", xs.string, OPTIONAL_NILLABLE),
+  field("EditorialStatus", KeywordEditorialStatus, OPTIONAL_NILLABLE),
+  field("FinalAppUrls", ArrayOfAppUrl, OPTIONAL_NILLABLE),
+  field("FinalMobileUrls", ArrayOfstring, OPTIONAL_NILLABLE),
+  field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
+  field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
+  field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
+  field("Id", xs.long, OPTIONAL_NILLABLE),
+  field("MatchType", MatchType, OPTIONAL_NILLABLE),
+  field("Param1", xs.string, OPTIONAL_NILLABLE),
+  field("Param2", xs.string, OPTIONAL_NILLABLE),
+  field("Param3", xs.string, OPTIONAL_NILLABLE),
+  field("Status", KeywordStatus, OPTIONAL_NILLABLE),
+  field("Text", xs.string, OPTIONAL_NILLABLE),
+  field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
+  field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
 ]);
 
 export const AddKeywordsResponse: ComplexDesc = complex("AddKeywordsResponse", () => [
-  field("InheritedBidStrategyTypes", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-  field("KeywordIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("InheritedBidStrategyTypes", ArrayOfstring, OPTIONAL_NILLABLE),
+  field("KeywordIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteKeywordsRequest: ComplexDesc = complex("DeleteKeywordsRequest", () => [
-  field("AdGroupId", NS, xs.long, OPTIONAL),
-  field("KeywordIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("AdGroupId", xs.long, OPTIONAL),
+  field("KeywordIds", ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteKeywordsResponse: ComplexDesc = complex("DeleteKeywordsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetKeywordsByEditorialStatusRequest: ComplexDesc = complex(
   "GetKeywordsByEditorialStatusRequest",
   () => [
-    field("AdGroupId", NS, xs.long, OPTIONAL),
-    field("EditorialStatus", NS, KeywordEditorialStatus, OPTIONAL),
-    field("ReturnAdditionalFields", NS, KeywordAdditionalField, OPTIONAL_NILLABLE),
+    field("AdGroupId", xs.long, OPTIONAL),
+    field("EditorialStatus", KeywordEditorialStatus, OPTIONAL),
+    field("ReturnAdditionalFields", KeywordAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetKeywordsByEditorialStatusResponse: ComplexDesc = complex(
   "GetKeywordsByEditorialStatusResponse",
-  () => [field("Keywords", NS, () => ArrayOfKeyword, OPTIONAL_NILLABLE)],
+  () => [field("Keywords", ArrayOfKeyword, OPTIONAL_NILLABLE)],
 );
 
 export const GetKeywordsByIdsRequest: ComplexDesc = complex("GetKeywordsByIdsRequest", () => [
-  field("AdGroupId", NS, xs.long, OPTIONAL),
-  field("KeywordIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-  field("ReturnAdditionalFields", NS, KeywordAdditionalField, OPTIONAL_NILLABLE),
+  field("AdGroupId", xs.long, OPTIONAL),
+  field("KeywordIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("ReturnAdditionalFields", KeywordAdditionalField, OPTIONAL_NILLABLE),
 ]);
 
 export const GetKeywordsByIdsResponse: ComplexDesc = complex("GetKeywordsByIdsResponse", () => [
-  field("Keywords", NS, () => ArrayOfKeyword, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("Keywords", ArrayOfKeyword, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetKeywordsByAdGroupIdRequest: ComplexDesc = complex(
   "GetKeywordsByAdGroupIdRequest",
   () => [
-    field("AdGroupId", NS, xs.long, OPTIONAL),
-    field("ReturnAdditionalFields", NS, KeywordAdditionalField, OPTIONAL_NILLABLE),
+    field("AdGroupId", xs.long, OPTIONAL),
+    field("ReturnAdditionalFields", KeywordAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetKeywordsByAdGroupIdResponse: ComplexDesc = complex(
   "GetKeywordsByAdGroupIdResponse",
-  () => [field("Keywords", NS, () => ArrayOfKeyword, OPTIONAL_NILLABLE)],
+  () => [field("Keywords", ArrayOfKeyword, OPTIONAL_NILLABLE)],
 );
 
 export const UpdateKeywordsRequest: ComplexDesc = complex("UpdateKeywordsRequest", () => [
-  field("AdGroupId", NS, xs.long, OPTIONAL),
-  field("Keywords", NS, () => ArrayOfKeyword, OPTIONAL_NILLABLE),
-  field("ReturnInheritedBidStrategyTypes", NS, xs.boolean, OPTIONAL_NILLABLE),
+  field("AdGroupId", xs.long, OPTIONAL),
+  field("Keywords", ArrayOfKeyword, OPTIONAL_NILLABLE),
+  field("ReturnInheritedBidStrategyTypes", xs.boolean, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateKeywordsResponse: ComplexDesc = complex("UpdateKeywordsResponse", () => [
-  field("InheritedBidStrategyTypes", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("InheritedBidStrategyTypes", ArrayOfstring, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const AppealEditorialRejectionsRequest: ComplexDesc = complex(
@@ -2390,178 +2368,164 @@ export const AppealEditorialRejectionsRequest: ComplexDesc = complex(
   () => [
     field(
       "EntityIdToParentIdAssociations",
-      NS,
-      () => ArrayOfEntityIdToParentIdAssociation,
+      ArrayOfEntityIdToParentIdAssociation,
       OPTIONAL_NILLABLE,
     ),
-    field("EntityType", NS, EntityType, OPTIONAL),
-    field("JustificationText", NS, xs.string, OPTIONAL_NILLABLE),
+    field("EntityType", EntityType, OPTIONAL),
+    field("JustificationText", xs.string, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfEntityIdToParentIdAssociation: ArrayDesc = array(
   "ArrayOfEntityIdToParentIdAssociation",
-  field(
-    "EntityIdToParentIdAssociation",
-    NS,
-    () => EntityIdToParentIdAssociation,
-    REPEATED_NILLABLE,
-  ),
+  field("EntityIdToParentIdAssociation", () => EntityIdToParentIdAssociation, REPEATED_NILLABLE),
 );
 
 export const EntityIdToParentIdAssociation: ComplexDesc = complex(
   "EntityIdToParentIdAssociation",
-  () => [field("EntityId", NS, xs.long, OPTIONAL), field("ParentId", NS, xs.long, OPTIONAL)],
+  () => [field("EntityId", xs.long, OPTIONAL), field("ParentId", xs.long, OPTIONAL)],
 );
 
 export const AppealEditorialRejectionsResponse: ComplexDesc = complex(
   "AppealEditorialRejectionsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetEditorialReasonsByIdsRequest: ComplexDesc = complex(
   "GetEditorialReasonsByIdsRequest",
   () => [
-    field("AccountId", NS, xs.long, OPTIONAL),
+    field("AccountId", xs.long, OPTIONAL),
     field(
       "EntityIdToParentIdAssociations",
-      NS,
-      () => ArrayOfEntityIdToParentIdAssociation,
+      ArrayOfEntityIdToParentIdAssociation,
       OPTIONAL_NILLABLE,
     ),
-    field("EntityType", NS, EntityType, OPTIONAL),
+    field("EntityType", EntityType, OPTIONAL),
   ],
 );
 
 export const GetEditorialReasonsByIdsResponse: ComplexDesc = complex(
   "GetEditorialReasonsByIdsResponse",
   () => [
-    field("EditorialReasons", NS, () => ArrayOfEditorialReasonCollection, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("EditorialReasons", ArrayOfEditorialReasonCollection, OPTIONAL_NILLABLE),
+    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfEditorialReasonCollection: ArrayDesc = array(
   "ArrayOfEditorialReasonCollection",
-  field("EditorialReasonCollection", NS, () => EditorialReasonCollection, REPEATED_NILLABLE),
+  field("EditorialReasonCollection", () => EditorialReasonCollection, REPEATED_NILLABLE),
 );
 
 export const EditorialReasonCollection: ComplexDesc = complex("EditorialReasonCollection", () => [
-  field("AdGroupId", NS, xs.long, OPTIONAL),
-  field("AdOrKeywordId", NS, xs.long, OPTIONAL),
-  field("AppealStatus", NS, AppealStatus, OPTIONAL),
-  field("Reasons", NS, () => ArrayOfEditorialReason, OPTIONAL_NILLABLE),
+  field("AdGroupId", xs.long, OPTIONAL),
+  field("AdOrKeywordId", xs.long, OPTIONAL),
+  field("AppealStatus", AppealStatus, OPTIONAL),
+  field("Reasons", ArrayOfEditorialReason, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfEditorialReason: ArrayDesc = array(
   "ArrayOfEditorialReason",
-  field("EditorialReason", NS, () => EditorialReason, REPEATED_NILLABLE),
+  field("EditorialReason", () => EditorialReason, REPEATED_NILLABLE),
 );
 
 export const EditorialReason: ComplexDesc = complex("EditorialReason", () => [
-  field("Location", NS, xs.string, OPTIONAL_NILLABLE),
-  field("PublisherCountries", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-  field("ReasonCode", NS, xs.int, OPTIONAL),
-  field("Term", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Location", xs.string, OPTIONAL_NILLABLE),
+  field("PublisherCountries", ArrayOfstring, OPTIONAL_NILLABLE),
+  field("ReasonCode", xs.int, OPTIONAL),
+  field("Term", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const GetAccountMigrationStatusesRequest: ComplexDesc = complex(
   "GetAccountMigrationStatusesRequest",
   () => [
-    field("AccountIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-    field("MigrationType", NS, xs.string, OPTIONAL_NILLABLE),
+    field("AccountIds", ArrayOflong, OPTIONAL_NILLABLE),
+    field("MigrationType", xs.string, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetAccountMigrationStatusesResponse: ComplexDesc = complex(
   "GetAccountMigrationStatusesResponse",
-  () => [
-    field("MigrationStatuses", NS, () => ArrayOfAccountMigrationStatusesInfo, OPTIONAL_NILLABLE),
-  ],
+  () => [field("MigrationStatuses", ArrayOfAccountMigrationStatusesInfo, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfAccountMigrationStatusesInfo: ArrayDesc = array(
   "ArrayOfAccountMigrationStatusesInfo",
-  field("AccountMigrationStatusesInfo", NS, () => AccountMigrationStatusesInfo, REPEATED_NILLABLE),
+  field("AccountMigrationStatusesInfo", () => AccountMigrationStatusesInfo, REPEATED_NILLABLE),
 );
 
 export const AccountMigrationStatusesInfo: ComplexDesc = complex(
   "AccountMigrationStatusesInfo",
   () => [
-    field("AccountId", NS, xs.long),
-    field("MigrationStatusInfos", NS, () => ArrayOfMigrationStatusInfo, OPTIONAL_NILLABLE),
+    field("AccountId", xs.long),
+    field("MigrationStatusInfos", ArrayOfMigrationStatusInfo, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfMigrationStatusInfo: ArrayDesc = array(
   "ArrayOfMigrationStatusInfo",
-  field("MigrationStatusInfo", NS, () => MigrationStatusInfo, REPEATED_NILLABLE),
+  field("MigrationStatusInfo", () => MigrationStatusInfo, REPEATED_NILLABLE),
 );
 
 export const MigrationStatusInfo: ComplexDesc = complex("MigrationStatusInfo", () => [
-  field("MigrationType", NS, xs.string, OPTIONAL_NILLABLE),
-  field("StartTimeInUtc", NS, xs.dateTime, OPTIONAL_NILLABLE),
-  field("Status", NS, MigrationStatus),
+  field("MigrationType", xs.string, OPTIONAL_NILLABLE),
+  field("StartTimeInUtc", xs.dateTime, OPTIONAL_NILLABLE),
+  field("Status", MigrationStatus),
 ]);
 
 export const SetAccountPropertiesRequest: ComplexDesc = complex(
   "SetAccountPropertiesRequest",
-  () => [field("AccountProperties", NS, () => ArrayOfAccountProperty, OPTIONAL_NILLABLE)],
+  () => [field("AccountProperties", ArrayOfAccountProperty, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfAccountProperty: ArrayDesc = array(
   "ArrayOfAccountProperty",
-  field("AccountProperty", NS, () => AccountProperty, REPEATED_NILLABLE),
+  field("AccountProperty", () => AccountProperty, REPEATED_NILLABLE),
 );
 
 export const AccountProperty: ComplexDesc = complex("AccountProperty", () => [
-  field("Name", NS, AccountPropertyName, OPTIONAL),
-  field("Value", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Name", AccountPropertyName, OPTIONAL),
+  field("Value", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const GetAccountPropertiesRequest: ComplexDesc = complex(
   "GetAccountPropertiesRequest",
-  () => [field("AccountPropertyNames", NS, () => ArrayOfAccountPropertyName, OPTIONAL_NILLABLE)],
+  () => [field("AccountPropertyNames", ArrayOfAccountPropertyName, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfAccountPropertyName: ArrayDesc = array(
   "ArrayOfAccountPropertyName",
-  field("AccountPropertyName", NS, AccountPropertyName, REPEATED),
+  field("AccountPropertyName", AccountPropertyName, REPEATED),
 );
 
 export const GetAccountPropertiesResponse: ComplexDesc = complex(
   "GetAccountPropertiesResponse",
   () => [
-    field("AccountProperties", NS, () => ArrayOfAccountProperty, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("AccountProperties", ArrayOfAccountProperty, OPTIONAL_NILLABLE),
+    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const AddAdExtensionsRequest: ComplexDesc = complex("AddAdExtensionsRequest", () => [
-  field("AccountId", NS, xs.long, OPTIONAL),
-  field("AdExtensions", NS, () => ArrayOfAdExtension, OPTIONAL_NILLABLE),
+  field("AccountId", xs.long, OPTIONAL),
+  field("AdExtensions", ArrayOfAdExtension, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfAdExtension: ArrayDesc = array(
   "ArrayOfAdExtension",
-  field("AdExtension", NS, () => AdExtension, REPEATED_NILLABLE),
+  field("AdExtension", () => AdExtension, REPEATED_NILLABLE),
 );
 
 export const AdExtension: ComplexDesc = complex(
   "AdExtension",
   () => [
-    field("DevicePreference", NS, xs.long, OPTIONAL_NILLABLE),
-    field(
-      "ForwardCompatibilityMap",
-      NS,
-      () => ArrayOfKeyValuePairOfstringstring,
-      OPTIONAL_NILLABLE,
-    ),
-    field("Id", NS, xs.long, OPTIONAL_NILLABLE),
-    field("Scheduling", NS, () => Schedule, OPTIONAL_NILLABLE),
-    field("Status", NS, AdExtensionStatus, OPTIONAL_NILLABLE),
-    field("Type", NS, xs.string, OPTIONAL_NILLABLE),
-    field("Version", NS, xs.int, OPTIONAL_NILLABLE),
+    field("DevicePreference", xs.long, OPTIONAL_NILLABLE),
+    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
+    field("Id", xs.long, OPTIONAL_NILLABLE),
+    field("Scheduling", Schedule, OPTIONAL_NILLABLE),
+    field("Status", AdExtensionStatus, OPTIONAL_NILLABLE),
+    field("Type", xs.string, OPTIONAL_NILLABLE),
+    field("Version", xs.int, OPTIONAL_NILLABLE),
   ],
   {
     family: {
@@ -2591,38 +2555,38 @@ export const AdExtension: ComplexDesc = complex(
 export const LocationAdExtension: ComplexDesc = complex(
   "LocationAdExtension",
   () => [
-    field("Address", NS, () => Address, OPTIONAL_NILLABLE),
-    field("CompanyName", NS, xs.string, OPTIONAL_NILLABLE),
-    field("GeoCodeStatus", NS, BusinessGeoCodeStatus, OPTIONAL_NILLABLE),
-    field("GeoPoint", NS, () => GeoPoint, OPTIONAL_NILLABLE),
-    field("PhoneNumber", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Address", Address, OPTIONAL_NILLABLE),
+    field("CompanyName", xs.string, OPTIONAL_NILLABLE),
+    field("GeoCodeStatus", BusinessGeoCodeStatus, OPTIONAL_NILLABLE),
+    field("GeoPoint", GeoPoint, OPTIONAL_NILLABLE),
+    field("PhoneNumber", xs.string, OPTIONAL_NILLABLE),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
 
 export const Address: ComplexDesc = complex("Address", () => [
-  field("CityName", NS, xs.string, OPTIONAL_NILLABLE),
-  field("CountryCode", NS, xs.string, OPTIONAL_NILLABLE),
-  field("PostalCode", NS, xs.string, OPTIONAL_NILLABLE),
-  field("ProvinceCode", NS, xs.string, OPTIONAL_NILLABLE),
-  field("ProvinceName", NS, xs.string, OPTIONAL_NILLABLE),
-  field("StreetAddress", NS, xs.string, OPTIONAL_NILLABLE),
-  field("StreetAddress2", NS, xs.string, OPTIONAL_NILLABLE),
+  field("CityName", xs.string, OPTIONAL_NILLABLE),
+  field("CountryCode", xs.string, OPTIONAL_NILLABLE),
+  field("PostalCode", xs.string, OPTIONAL_NILLABLE),
+  field("ProvinceCode", xs.string, OPTIONAL_NILLABLE),
+  field("ProvinceName", xs.string, OPTIONAL_NILLABLE),
+  field("StreetAddress", xs.string, OPTIONAL_NILLABLE),
+  field("StreetAddress2", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const GeoPoint: ComplexDesc = complex("GeoPoint", () => [
-  field("LatitudeInMicroDegrees", NS, xs.int),
-  field("LongitudeInMicroDegrees", NS, xs.int),
+  field("LatitudeInMicroDegrees", xs.int),
+  field("LongitudeInMicroDegrees", xs.int),
 ]);
 
 export const CallAdExtension: ComplexDesc = complex(
   "CallAdExtension",
   () => [
-    field("CountryCode", NS, xs.string, OPTIONAL_NILLABLE),
-    field("IsCallOnly", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("IsCallTrackingEnabled", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("PhoneNumber", NS, xs.string, OPTIONAL_NILLABLE),
-    field("RequireTollFreeTrackingNumber", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("CountryCode", xs.string, OPTIONAL_NILLABLE),
+    field("IsCallOnly", xs.boolean, OPTIONAL_NILLABLE),
+    field("IsCallTrackingEnabled", xs.boolean, OPTIONAL_NILLABLE),
+    field("PhoneNumber", xs.string, OPTIONAL_NILLABLE),
+    field("RequireTollFreeTrackingNumber", xs.boolean, OPTIONAL_NILLABLE),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
@@ -2630,20 +2594,20 @@ export const CallAdExtension: ComplexDesc = complex(
 export const ImageAdExtension: ComplexDesc = complex(
   "ImageAdExtension",
   () => [
-    field("AlternativeText", NS, xs.string, OPTIONAL_NILLABLE),
-    field("Description", NS, xs.string, OPTIONAL_NILLABLE),
-    field("DestinationUrl", NS, xs.string, OPTIONAL_NILLABLE),
-    field("DisplayText", NS, xs.string, OPTIONAL_NILLABLE),
-    field("FinalAppUrls", NS, () => ArrayOfAppUrl, OPTIONAL_NILLABLE),
-    field("FinalMobileUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-    field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
-    field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-    field("ImageMediaIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-    field("Images", NS, () => ArrayOfAssetLink, OPTIONAL_NILLABLE),
-    field("Layouts", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-    field("SourceType", NS, xs.string, OPTIONAL_NILLABLE),
-    field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
+    field("AlternativeText", xs.string, OPTIONAL_NILLABLE),
+    field("Description", xs.string, OPTIONAL_NILLABLE),
+    field("DestinationUrl", xs.string, OPTIONAL_NILLABLE),
+    field("DisplayText", xs.string, OPTIONAL_NILLABLE),
+    field("FinalAppUrls", ArrayOfAppUrl, OPTIONAL_NILLABLE),
+    field("FinalMobileUrls", ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
+    field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
+    field("ImageMediaIds", ArrayOflong, OPTIONAL_NILLABLE),
+    field("Images", ArrayOfAssetLink, OPTIONAL_NILLABLE),
+    field("Layouts", ArrayOfstring, OPTIONAL_NILLABLE),
+    field("SourceType", xs.string, OPTIONAL_NILLABLE),
+    field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
+    field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
@@ -2651,16 +2615,16 @@ export const ImageAdExtension: ComplexDesc = complex(
 export const AppAdExtension: ComplexDesc = complex(
   "AppAdExtension",
   () => [
-    field("AppPlatform", NS, xs.string, OPTIONAL_NILLABLE),
-    field("AppStoreId", NS, xs.string, OPTIONAL_NILLABLE),
-    field("DestinationUrl", NS, xs.string, OPTIONAL_NILLABLE),
-    field("DisplayText", NS, xs.string, OPTIONAL_NILLABLE),
-    field("FinalAppUrls", NS, () => ArrayOfAppUrl, OPTIONAL_NILLABLE),
-    field("FinalMobileUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-    field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
-    field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-    field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
+    field("AppPlatform", xs.string, OPTIONAL_NILLABLE),
+    field("AppStoreId", xs.string, OPTIONAL_NILLABLE),
+    field("DestinationUrl", xs.string, OPTIONAL_NILLABLE),
+    field("DisplayText", xs.string, OPTIONAL_NILLABLE),
+    field("FinalAppUrls", ArrayOfAppUrl, OPTIONAL_NILLABLE),
+    field("FinalMobileUrls", ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
+    field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
+    field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
+    field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
@@ -2668,33 +2632,33 @@ export const AppAdExtension: ComplexDesc = complex(
 export const ReviewAdExtension: ComplexDesc = complex(
   "ReviewAdExtension",
   () => [
-    field("IsExact", NS, xs.boolean, OPTIONAL),
-    field("Source", NS, xs.string, OPTIONAL_NILLABLE),
-    field("Text", NS, xs.string, OPTIONAL_NILLABLE),
-    field("Url", NS, xs.string, OPTIONAL_NILLABLE),
+    field("IsExact", xs.boolean, OPTIONAL),
+    field("Source", xs.string, OPTIONAL_NILLABLE),
+    field("Text", xs.string, OPTIONAL_NILLABLE),
+    field("Url", xs.string, OPTIONAL_NILLABLE),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
 
 export const CalloutAdExtension: ComplexDesc = complex(
   "CalloutAdExtension",
-  () => [field("Text", NS, xs.string, OPTIONAL_NILLABLE)],
+  () => [field("Text", xs.string, OPTIONAL_NILLABLE)],
   { base: () => AdExtension, family: { ns: NS } },
 );
 
 export const SitelinkAdExtension: ComplexDesc = complex(
   "SitelinkAdExtension",
   () => [
-    field("Description1", NS, xs.string, OPTIONAL_NILLABLE),
-    field("Description2", NS, xs.string, OPTIONAL_NILLABLE),
-    field("DestinationUrl", NS, xs.string, OPTIONAL_NILLABLE),
-    field("DisplayText", NS, xs.string, OPTIONAL_NILLABLE),
-    field("FinalAppUrls", NS, () => ArrayOfAppUrl, OPTIONAL_NILLABLE),
-    field("FinalMobileUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-    field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
-    field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-    field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
+    field("Description1", xs.string, OPTIONAL_NILLABLE),
+    field("Description2", xs.string, OPTIONAL_NILLABLE),
+    field("DestinationUrl", xs.string, OPTIONAL_NILLABLE),
+    field("DisplayText", xs.string, OPTIONAL_NILLABLE),
+    field("FinalAppUrls", ArrayOfAppUrl, OPTIONAL_NILLABLE),
+    field("FinalMobileUrls", ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
+    field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
+    field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
+    field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
@@ -2702,13 +2666,13 @@ export const SitelinkAdExtension: ComplexDesc = complex(
 export const ActionAdExtension: ComplexDesc = complex(
   "ActionAdExtension",
   () => [
-    field("ActionType", NS, ActionAdExtensionActionType),
-    field("FinalMobileUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-    field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
-    field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-    field("Language", NS, xs.string, OPTIONAL_NILLABLE),
-    field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
+    field("ActionType", ActionAdExtensionActionType),
+    field("FinalMobileUrls", ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
+    field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
+    field("Language", xs.string, OPTIONAL_NILLABLE),
+    field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
+    field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
@@ -2716,8 +2680,8 @@ export const ActionAdExtension: ComplexDesc = complex(
 export const StructuredSnippetAdExtension: ComplexDesc = complex(
   "StructuredSnippetAdExtension",
   () => [
-    field("Header", NS, xs.string, OPTIONAL_NILLABLE),
-    field("Values", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+    field("Header", xs.string, OPTIONAL_NILLABLE),
+    field("Values", ArrayOfstring, OPTIONAL_NILLABLE),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
@@ -2725,54 +2689,54 @@ export const StructuredSnippetAdExtension: ComplexDesc = complex(
 export const PriceAdExtension: ComplexDesc = complex(
   "PriceAdExtension",
   () => [
-    field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
-    field("Language", NS, xs.string, OPTIONAL_NILLABLE),
-    field("PriceExtensionType", NS, PriceExtensionType),
-    field("TableRows", NS, () => ArrayOfPriceTableRow, OPTIONAL_NILLABLE),
-    field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
+    field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
+    field("Language", xs.string, OPTIONAL_NILLABLE),
+    field("PriceExtensionType", PriceExtensionType),
+    field("TableRows", ArrayOfPriceTableRow, OPTIONAL_NILLABLE),
+    field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
+    field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
 
 export const ArrayOfPriceTableRow: ArrayDesc = array(
   "ArrayOfPriceTableRow",
-  field("PriceTableRow", NS, () => PriceTableRow, REPEATED_NILLABLE),
+  field("PriceTableRow", () => PriceTableRow, REPEATED_NILLABLE),
 );
 
 export const PriceTableRow: ComplexDesc = complex("PriceTableRow", () => [
-  field("CurrencyCode", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Description", NS, xs.string, OPTIONAL_NILLABLE),
-  field("FinalMobileUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-  field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-  field("Header", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Price", NS, xs.double),
-  field("PriceQualifier", NS, PriceQualifier),
-  field("PriceUnit", NS, PriceUnit),
-  field("TermsAndConditions", NS, xs.string, OPTIONAL_NILLABLE),
-  field("TermsAndConditionsUrl", NS, xs.string, OPTIONAL_NILLABLE),
+  field("CurrencyCode", xs.string, OPTIONAL_NILLABLE),
+  field("Description", xs.string, OPTIONAL_NILLABLE),
+  field("FinalMobileUrls", ArrayOfstring, OPTIONAL_NILLABLE),
+  field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
+  field("Header", xs.string, OPTIONAL_NILLABLE),
+  field("Price", xs.double),
+  field("PriceQualifier", PriceQualifier),
+  field("PriceUnit", PriceUnit),
+  field("TermsAndConditions", xs.string, OPTIONAL_NILLABLE),
+  field("TermsAndConditionsUrl", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const PromotionAdExtension: ComplexDesc = complex(
   "PromotionAdExtension",
   () => [
-    field("CurrencyCode", NS, xs.string, OPTIONAL_NILLABLE),
-    field("DiscountModifier", NS, PromotionDiscountModifier, OPTIONAL_NILLABLE),
-    field("FinalAppUrls", NS, () => ArrayOfAppUrl, OPTIONAL_NILLABLE),
-    field("FinalMobileUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-    field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
-    field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-    field("Language", NS, xs.string, OPTIONAL_NILLABLE),
-    field("MoneyAmountOff", NS, xs.double, OPTIONAL_NILLABLE),
-    field("OrdersOverAmount", NS, xs.double, OPTIONAL_NILLABLE),
-    field("PercentOff", NS, xs.double, OPTIONAL_NILLABLE),
-    field("PromotionCode", NS, xs.string, OPTIONAL_NILLABLE),
-    field("PromotionEndDate", NS, () => Date_, OPTIONAL_NILLABLE),
-    field("PromotionItem", NS, xs.string, OPTIONAL_NILLABLE),
-    field("PromotionOccasion", NS, PromotionOccasion, OPTIONAL_NILLABLE),
-    field("PromotionStartDate", NS, () => Date_, OPTIONAL_NILLABLE),
-    field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
+    field("CurrencyCode", xs.string, OPTIONAL_NILLABLE),
+    field("DiscountModifier", PromotionDiscountModifier, OPTIONAL_NILLABLE),
+    field("FinalAppUrls", ArrayOfAppUrl, OPTIONAL_NILLABLE),
+    field("FinalMobileUrls", ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
+    field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
+    field("Language", xs.string, OPTIONAL_NILLABLE),
+    field("MoneyAmountOff", xs.double, OPTIONAL_NILLABLE),
+    field("OrdersOverAmount", xs.double, OPTIONAL_NILLABLE),
+    field("PercentOff", xs.double, OPTIONAL_NILLABLE),
+    field("PromotionCode", xs.string, OPTIONAL_NILLABLE),
+    field("PromotionEndDate", Date_, OPTIONAL_NILLABLE),
+    field("PromotionItem", xs.string, OPTIONAL_NILLABLE),
+    field("PromotionOccasion", PromotionOccasion, OPTIONAL_NILLABLE),
+    field("PromotionStartDate", Date_, OPTIONAL_NILLABLE),
+    field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
+    field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
@@ -2780,14 +2744,14 @@ export const PromotionAdExtension: ComplexDesc = complex(
 export const FilterLinkAdExtension: ComplexDesc = complex(
   "FilterLinkAdExtension",
   () => [
-    field("AdExtensionHeaderType", NS, AdExtensionHeaderType, OPTIONAL_NILLABLE),
-    field("FinalMobileUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-    field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
-    field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-    field("Language", NS, xs.string, OPTIONAL_NILLABLE),
-    field("Texts", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-    field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
+    field("AdExtensionHeaderType", AdExtensionHeaderType, OPTIONAL_NILLABLE),
+    field("FinalMobileUrls", ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
+    field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
+    field("Language", xs.string, OPTIONAL_NILLABLE),
+    field("Texts", ArrayOfstring, OPTIONAL_NILLABLE),
+    field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
+    field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
@@ -2795,17 +2759,17 @@ export const FilterLinkAdExtension: ComplexDesc = complex(
 export const FlyerAdExtension: ComplexDesc = complex(
   "FlyerAdExtension",
   () => [
-    field("Description", NS, xs.string, OPTIONAL_NILLABLE),
-    field("FinalAppUrls", NS, () => ArrayOfAppUrl, OPTIONAL_NILLABLE),
-    field("FinalMobileUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-    field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
-    field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-    field("FlyerName", NS, xs.string, OPTIONAL_NILLABLE),
-    field("ImageMediaIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-    field("ImageMediaUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-    field("StoreId", NS, xs.long, OPTIONAL_NILLABLE),
-    field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
+    field("Description", xs.string, OPTIONAL_NILLABLE),
+    field("FinalAppUrls", ArrayOfAppUrl, OPTIONAL_NILLABLE),
+    field("FinalMobileUrls", ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
+    field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FlyerName", xs.string, OPTIONAL_NILLABLE),
+    field("ImageMediaIds", ArrayOflong, OPTIONAL_NILLABLE),
+    field("ImageMediaUrls", ArrayOfstring, OPTIONAL_NILLABLE),
+    field("StoreId", xs.long, OPTIONAL_NILLABLE),
+    field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
+    field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
@@ -2813,19 +2777,19 @@ export const FlyerAdExtension: ComplexDesc = complex(
 export const VideoAdExtension: ComplexDesc = complex(
   "VideoAdExtension",
   () => [
-    field("ActionText", NS, xs.string, OPTIONAL_NILLABLE),
-    field("AlternativeText", NS, xs.string, OPTIONAL_NILLABLE),
-    field("DisplayText", NS, xs.string, OPTIONAL_NILLABLE),
-    field("FinalAppUrls", NS, () => ArrayOfAppUrl, OPTIONAL_NILLABLE),
-    field("FinalMobileUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-    field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
-    field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-    field("Name", NS, xs.string, OPTIONAL_NILLABLE),
-    field("ThumbnailId", NS, xs.long, OPTIONAL_NILLABLE),
-    field("ThumbnailUrl", NS, xs.string, OPTIONAL_NILLABLE),
-    field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
-    field("VideoId", NS, xs.long, OPTIONAL_NILLABLE),
+    field("ActionText", xs.string, OPTIONAL_NILLABLE),
+    field("AlternativeText", xs.string, OPTIONAL_NILLABLE),
+    field("DisplayText", xs.string, OPTIONAL_NILLABLE),
+    field("FinalAppUrls", ArrayOfAppUrl, OPTIONAL_NILLABLE),
+    field("FinalMobileUrls", ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
+    field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
+    field("Name", xs.string, OPTIONAL_NILLABLE),
+    field("ThumbnailId", xs.long, OPTIONAL_NILLABLE),
+    field("ThumbnailUrl", xs.string, OPTIONAL_NILLABLE),
+    field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
+    field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
+    field("VideoId", xs.long, OPTIONAL_NILLABLE),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
@@ -2833,17 +2797,17 @@ export const VideoAdExtension: ComplexDesc = complex(
 export const DisclaimerAdExtension: ComplexDesc = complex(
   "DisclaimerAdExtension",
   () => [
-    field("DisclaimerLayout", NS, xs.string, { nillable: true }),
-    field("FinalAppUrls", NS, () => ArrayOfAppUrl, OPTIONAL_NILLABLE),
-    field("FinalMobileUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-    field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
-    field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-    field("LineText", NS, xs.string, OPTIONAL_NILLABLE),
-    field("Name", NS, xs.string, { nillable: true }),
-    field("PopupText", NS, xs.string, OPTIONAL_NILLABLE),
-    field("Title", NS, xs.string, OPTIONAL_NILLABLE),
-    field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
+    field("DisclaimerLayout", xs.string, { nillable: true }),
+    field("FinalAppUrls", ArrayOfAppUrl, OPTIONAL_NILLABLE),
+    field("FinalMobileUrls", ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
+    field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
+    field("LineText", xs.string, OPTIONAL_NILLABLE),
+    field("Name", xs.string, { nillable: true }),
+    field("PopupText", xs.string, OPTIONAL_NILLABLE),
+    field("Title", xs.string, OPTIONAL_NILLABLE),
+    field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
+    field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
@@ -2851,71 +2815,66 @@ export const DisclaimerAdExtension: ComplexDesc = complex(
 export const LogoAdExtension: ComplexDesc = complex(
   "LogoAdExtension",
   () => [
-    field("BusinessLogo", NS, xs.long, OPTIONAL_NILLABLE),
-    field("BusinessLogoUrl", NS, xs.string, OPTIONAL_NILLABLE),
-    field("BusinessName", NS, xs.string, OPTIONAL_NILLABLE),
-    field("DomainName", NS, xs.string, OPTIONAL_NILLABLE),
+    field("BusinessLogo", xs.long, OPTIONAL_NILLABLE),
+    field("BusinessLogoUrl", xs.string, OPTIONAL_NILLABLE),
+    field("BusinessName", xs.string, OPTIONAL_NILLABLE),
+    field("DomainName", xs.string, OPTIONAL_NILLABLE),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
 
 export const Schedule: ComplexDesc = complex("Schedule", () => [
-  field("DayTimeRanges", NS, () => ArrayOfDayTime, OPTIONAL_NILLABLE),
-  field("EndDate", NS, () => Date_, OPTIONAL_NILLABLE),
-  field("StartDate", NS, () => Date_, OPTIONAL_NILLABLE),
-  field("UseSearcherTimeZone", NS, xs.boolean, OPTIONAL_NILLABLE),
+  field("DayTimeRanges", ArrayOfDayTime, OPTIONAL_NILLABLE),
+  field("EndDate", Date_, OPTIONAL_NILLABLE),
+  field("StartDate", Date_, OPTIONAL_NILLABLE),
+  field("UseSearcherTimeZone", xs.boolean, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfDayTime: ArrayDesc = array(
   "ArrayOfDayTime",
-  field("DayTime", NS, () => DayTime, REPEATED_NILLABLE),
+  field("DayTime", () => DayTime, REPEATED_NILLABLE),
 );
 
 export const DayTime: ComplexDesc = complex("DayTime", () => [
-  field("Day", NS, Day),
-  field("EndHour", NS, xs.int),
-  field("EndMinute", NS, Minute),
-  field("StartHour", NS, xs.int),
-  field("StartMinute", NS, Minute),
+  field("Day", Day),
+  field("EndHour", xs.int),
+  field("EndMinute", Minute),
+  field("StartHour", xs.int),
+  field("StartMinute", Minute),
 ]);
 
 export const AddAdExtensionsResponse: ComplexDesc = complex("AddAdExtensionsResponse", () => [
-  field("AdExtensionIdentities", NS, () => ArrayOfAdExtensionIdentity, OPTIONAL_NILLABLE),
-  field("NestedPartialErrors", NS, () => ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE),
+  field("AdExtensionIdentities", ArrayOfAdExtensionIdentity, OPTIONAL_NILLABLE),
+  field("NestedPartialErrors", ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfAdExtensionIdentity: ArrayDesc = array(
   "ArrayOfAdExtensionIdentity",
-  field("AdExtensionIdentity", NS, () => AdExtensionIdentity, REPEATED_NILLABLE),
+  field("AdExtensionIdentity", () => AdExtensionIdentity, REPEATED_NILLABLE),
 );
 
 export const AdExtensionIdentity: ComplexDesc = complex("AdExtensionIdentity", () => [
-  field("Id", NS, xs.long, OPTIONAL),
-  field("Version", NS, xs.int, OPTIONAL_NILLABLE),
+  field("Id", xs.long, OPTIONAL),
+  field("Version", xs.int, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfBatchErrorCollection: ArrayDesc = array(
   "ArrayOfBatchErrorCollection",
-  field("BatchErrorCollection", NS, () => BatchErrorCollection, REPEATED_NILLABLE),
+  field("BatchErrorCollection", () => BatchErrorCollection, REPEATED_NILLABLE),
 );
 
 export const BatchErrorCollection: ComplexDesc = complex(
   "BatchErrorCollection",
   () => [
-    field("BatchErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
-    field("Code", NS, xs.int, OPTIONAL_NILLABLE),
-    field("Details", NS, xs.string, OPTIONAL_NILLABLE),
-    field("ErrorCode", NS, xs.string, OPTIONAL_NILLABLE),
-    field("FieldPath", NS, xs.string, OPTIONAL_NILLABLE),
-    field(
-      "ForwardCompatibilityMap",
-      NS,
-      () => ArrayOfKeyValuePairOfstringstring,
-      OPTIONAL_NILLABLE,
-    ),
-    field("Index", NS, xs.int, OPTIONAL),
-    field("Message", NS, xs.string, OPTIONAL_NILLABLE),
-    field("Type", NS, xs.string, OPTIONAL_NILLABLE),
+    field("BatchErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("Code", xs.int, OPTIONAL_NILLABLE),
+    field("Details", xs.string, OPTIONAL_NILLABLE),
+    field("ErrorCode", xs.string, OPTIONAL_NILLABLE),
+    field("FieldPath", xs.string, OPTIONAL_NILLABLE),
+    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
+    field("Index", xs.int, OPTIONAL),
+    field("Message", xs.string, OPTIONAL_NILLABLE),
+    field("Type", xs.string, OPTIONAL_NILLABLE),
   ],
   { family: { ns: NS, derived: () => [EditorialErrorCollection] } },
 );
@@ -2923,11 +2882,11 @@ export const BatchErrorCollection: ComplexDesc = complex(
 export const EditorialErrorCollection: ComplexDesc = complex(
   "EditorialErrorCollection",
   () => [
-    field("Appealable", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("DisapprovedText", NS, xs.string, OPTIONAL_NILLABLE),
-    field("Location", NS, xs.string, OPTIONAL_NILLABLE),
-    field("PublisherCountry", NS, xs.string, OPTIONAL_NILLABLE),
-    field("ReasonCode", NS, xs.int, OPTIONAL),
+    field("Appealable", xs.boolean, OPTIONAL_NILLABLE),
+    field("DisapprovedText", xs.string, OPTIONAL_NILLABLE),
+    field("Location", xs.string, OPTIONAL_NILLABLE),
+    field("PublisherCountry", xs.string, OPTIONAL_NILLABLE),
+    field("ReasonCode", xs.int, OPTIONAL),
   ],
   { base: () => BatchErrorCollection, family: { ns: NS } },
 );
@@ -2935,50 +2894,49 @@ export const EditorialErrorCollection: ComplexDesc = complex(
 export const GetAdExtensionsByIdsRequest: ComplexDesc = complex(
   "GetAdExtensionsByIdsRequest",
   () => [
-    field("AccountId", NS, xs.long, OPTIONAL),
-    field("AdExtensionIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-    field("AdExtensionType", NS, AdExtensionsTypeFilter, OPTIONAL),
-    field("ReturnAdditionalFields", NS, AdExtensionAdditionalField, OPTIONAL_NILLABLE),
+    field("AccountId", xs.long, OPTIONAL),
+    field("AdExtensionIds", ArrayOflong, OPTIONAL_NILLABLE),
+    field("AdExtensionType", AdExtensionsTypeFilter, OPTIONAL),
+    field("ReturnAdditionalFields", AdExtensionAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetAdExtensionsByIdsResponse: ComplexDesc = complex(
   "GetAdExtensionsByIdsResponse",
   () => [
-    field("AdExtensions", NS, () => ArrayOfAdExtension, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("AdExtensions", ArrayOfAdExtension, OPTIONAL_NILLABLE),
+    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const UpdateAdExtensionsRequest: ComplexDesc = complex("UpdateAdExtensionsRequest", () => [
-  field("AccountId", NS, xs.long, OPTIONAL),
-  field("AdExtensions", NS, () => ArrayOfAdExtension, OPTIONAL_NILLABLE),
+  field("AccountId", xs.long, OPTIONAL),
+  field("AdExtensions", ArrayOfAdExtension, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateAdExtensionsResponse: ComplexDesc = complex("UpdateAdExtensionsResponse", () => [
-  field("NestedPartialErrors", NS, () => ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE),
+  field("NestedPartialErrors", ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteAdExtensionsRequest: ComplexDesc = complex("DeleteAdExtensionsRequest", () => [
-  field("AccountId", NS, xs.long, OPTIONAL),
-  field("AdExtensionIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("AccountId", xs.long, OPTIONAL),
+  field("AdExtensionIds", ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteAdExtensionsResponse: ComplexDesc = complex("DeleteAdExtensionsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetAdExtensionsEditorialReasonsRequest: ComplexDesc = complex(
   "GetAdExtensionsEditorialReasonsRequest",
   () => [
-    field("AccountId", NS, xs.long, OPTIONAL),
+    field("AccountId", xs.long, OPTIONAL),
     field(
       "AdExtensionIdToEntityIdAssociations",
-      NS,
-      () => ArrayOfAdExtensionIdToEntityIdAssociation,
+      ArrayOfAdExtensionIdToEntityIdAssociation,
       OPTIONAL_NILLABLE,
     ),
-    field("AssociationType", NS, AssociationType, OPTIONAL),
+    field("AssociationType", AssociationType, OPTIONAL),
   ],
 );
 
@@ -2986,7 +2944,6 @@ export const ArrayOfAdExtensionIdToEntityIdAssociation: ArrayDesc = array(
   "ArrayOfAdExtensionIdToEntityIdAssociation",
   field(
     "AdExtensionIdToEntityIdAssociation",
-    NS,
     () => AdExtensionIdToEntityIdAssociation,
     REPEATED_NILLABLE,
   ),
@@ -2994,19 +2951,14 @@ export const ArrayOfAdExtensionIdToEntityIdAssociation: ArrayDesc = array(
 
 export const AdExtensionIdToEntityIdAssociation: ComplexDesc = complex(
   "AdExtensionIdToEntityIdAssociation",
-  () => [field("AdExtensionId", NS, xs.long), field("EntityId", NS, xs.long)],
+  () => [field("AdExtensionId", xs.long), field("EntityId", xs.long)],
 );
 
 export const GetAdExtensionsEditorialReasonsResponse: ComplexDesc = complex(
   "GetAdExtensionsEditorialReasonsResponse",
   () => [
-    field(
-      "EditorialReasons",
-      NS,
-      () => ArrayOfAdExtensionEditorialReasonCollection,
-      OPTIONAL_NILLABLE,
-    ),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("EditorialReasons", ArrayOfAdExtensionEditorialReasonCollection, OPTIONAL_NILLABLE),
+    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -3014,7 +2966,6 @@ export const ArrayOfAdExtensionEditorialReasonCollection: ArrayDesc = array(
   "ArrayOfAdExtensionEditorialReasonCollection",
   field(
     "AdExtensionEditorialReasonCollection",
-    NS,
     () => AdExtensionEditorialReasonCollection,
     REPEATED_NILLABLE,
   ),
@@ -3023,50 +2974,49 @@ export const ArrayOfAdExtensionEditorialReasonCollection: ArrayDesc = array(
 export const AdExtensionEditorialReasonCollection: ComplexDesc = complex(
   "AdExtensionEditorialReasonCollection",
   () => [
-    field("AdExtensionId", NS, xs.long, OPTIONAL),
-    field("Reasons", NS, () => ArrayOfAdExtensionEditorialReason, OPTIONAL_NILLABLE),
+    field("AdExtensionId", xs.long, OPTIONAL),
+    field("Reasons", ArrayOfAdExtensionEditorialReason, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfAdExtensionEditorialReason: ArrayDesc = array(
   "ArrayOfAdExtensionEditorialReason",
-  field("AdExtensionEditorialReason", NS, () => AdExtensionEditorialReason, REPEATED_NILLABLE),
+  field("AdExtensionEditorialReason", () => AdExtensionEditorialReason, REPEATED_NILLABLE),
 );
 
 export const AdExtensionEditorialReason: ComplexDesc = complex("AdExtensionEditorialReason", () => [
-  field("Location", NS, xs.string, OPTIONAL_NILLABLE),
-  field("PublisherCountries", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-  field("ReasonCode", NS, xs.int, OPTIONAL),
-  field("Term", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Location", xs.string, OPTIONAL_NILLABLE),
+  field("PublisherCountries", ArrayOfstring, OPTIONAL_NILLABLE),
+  field("ReasonCode", xs.int, OPTIONAL),
+  field("Term", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const SetAdExtensionsAssociationsRequest: ComplexDesc = complex(
   "SetAdExtensionsAssociationsRequest",
   () => [
-    field("AccountId", NS, xs.long, OPTIONAL),
+    field("AccountId", xs.long, OPTIONAL),
     field(
       "AdExtensionIdToEntityIdAssociations",
-      NS,
-      () => ArrayOfAdExtensionIdToEntityIdAssociation,
+      ArrayOfAdExtensionIdToEntityIdAssociation,
       OPTIONAL_NILLABLE,
     ),
-    field("AssociationType", NS, AssociationType, OPTIONAL),
+    field("AssociationType", AssociationType, OPTIONAL),
   ],
 );
 
 export const SetAdExtensionsAssociationsResponse: ComplexDesc = complex(
   "SetAdExtensionsAssociationsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetAdExtensionsAssociationsRequest: ComplexDesc = complex(
   "GetAdExtensionsAssociationsRequest",
   () => [
-    field("AccountId", NS, xs.long, OPTIONAL),
-    field("AdExtensionType", NS, AdExtensionsTypeFilter, OPTIONAL),
-    field("AssociationType", NS, AssociationType, OPTIONAL),
-    field("EntityIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-    field("ReturnAdditionalFields", NS, AdExtensionAdditionalField, OPTIONAL_NILLABLE),
+    field("AccountId", xs.long, OPTIONAL),
+    field("AdExtensionType", AdExtensionsTypeFilter, OPTIONAL),
+    field("AssociationType", AssociationType, OPTIONAL),
+    field("EntityIds", ArrayOflong, OPTIONAL_NILLABLE),
+    field("ReturnAdditionalFields", AdExtensionAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -3075,11 +3025,10 @@ export const GetAdExtensionsAssociationsResponse: ComplexDesc = complex(
   () => [
     field(
       "AdExtensionAssociationCollection",
-      NS,
-      () => ArrayOfAdExtensionAssociationCollection,
+      ArrayOfAdExtensionAssociationCollection,
       OPTIONAL_NILLABLE,
     ),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -3087,7 +3036,6 @@ export const ArrayOfAdExtensionAssociationCollection: ArrayDesc = array(
   "ArrayOfAdExtensionAssociationCollection",
   field(
     "AdExtensionAssociationCollection",
-    NS,
     () => AdExtensionAssociationCollection,
     REPEATED_NILLABLE,
   ),
@@ -3095,225 +3043,222 @@ export const ArrayOfAdExtensionAssociationCollection: ArrayDesc = array(
 
 export const AdExtensionAssociationCollection: ComplexDesc = complex(
   "AdExtensionAssociationCollection",
-  () => [
-    field("AdExtensionAssociations", NS, () => ArrayOfAdExtensionAssociation, OPTIONAL_NILLABLE),
-  ],
+  () => [field("AdExtensionAssociations", ArrayOfAdExtensionAssociation, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfAdExtensionAssociation: ArrayDesc = array(
   "ArrayOfAdExtensionAssociation",
-  field("AdExtensionAssociation", NS, () => AdExtensionAssociation, REPEATED_NILLABLE),
+  field("AdExtensionAssociation", () => AdExtensionAssociation, REPEATED_NILLABLE),
 );
 
 export const AdExtensionAssociation: ComplexDesc = complex("AdExtensionAssociation", () => [
-  field("AdExtension", NS, () => AdExtension, OPTIONAL_NILLABLE),
-  field("AssociationType", NS, AssociationType),
-  field("EditorialStatus", NS, AdExtensionEditorialStatus, OPTIONAL_NILLABLE),
-  field("EntityId", NS, xs.long),
+  field("AdExtension", AdExtension, OPTIONAL_NILLABLE),
+  field("AssociationType", AssociationType),
+  field("EditorialStatus", AdExtensionEditorialStatus, OPTIONAL_NILLABLE),
+  field("EntityId", xs.long),
 ]);
 
 export const DeleteAdExtensionsAssociationsRequest: ComplexDesc = complex(
   "DeleteAdExtensionsAssociationsRequest",
   () => [
-    field("AccountId", NS, xs.long, OPTIONAL),
+    field("AccountId", xs.long, OPTIONAL),
     field(
       "AdExtensionIdToEntityIdAssociations",
-      NS,
-      () => ArrayOfAdExtensionIdToEntityIdAssociation,
+      ArrayOfAdExtensionIdToEntityIdAssociation,
       OPTIONAL_NILLABLE,
     ),
-    field("AssociationType", NS, AssociationType, OPTIONAL),
+    field("AssociationType", AssociationType, OPTIONAL),
   ],
 );
 
 export const DeleteAdExtensionsAssociationsResponse: ComplexDesc = complex(
   "DeleteAdExtensionsAssociationsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetAdExtensionIdsByAccountIdRequest: ComplexDesc = complex(
   "GetAdExtensionIdsByAccountIdRequest",
   () => [
-    field("AccountId", NS, xs.long, OPTIONAL),
-    field("AdExtensionType", NS, AdExtensionsTypeFilter, OPTIONAL),
-    field("AssociationType", NS, AssociationType, OPTIONAL_NILLABLE),
+    field("AccountId", xs.long, OPTIONAL),
+    field("AdExtensionType", AdExtensionsTypeFilter, OPTIONAL),
+    field("AssociationType", AssociationType, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetAdExtensionIdsByAccountIdResponse: ComplexDesc = complex(
   "GetAdExtensionIdsByAccountIdResponse",
-  () => [field("AdExtensionIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE)],
+  () => [field("AdExtensionIds", ArrayOflong, OPTIONAL_NILLABLE)],
 );
 
 export const AddMediaRequest: ComplexDesc = complex("AddMediaRequest", () => [
-  field("AccountId", NS, xs.long, OPTIONAL),
-  field("Media", NS, () => ArrayOfMedia, OPTIONAL_NILLABLE),
+  field("AccountId", xs.long, OPTIONAL),
+  field("Media", ArrayOfMedia, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfMedia: ArrayDesc = array(
   "ArrayOfMedia",
-  field("Media", NS, () => Media, REPEATED_NILLABLE),
+  field("Media", () => Media, REPEATED_NILLABLE),
 );
 
 export const Media: ComplexDesc = complex(
   "Media",
   () => [
-    field("Id", NS, xs.long, OPTIONAL_NILLABLE),
-    field("MediaType", NS, xs.string, OPTIONAL_NILLABLE),
-    field("Text", NS, xs.string, OPTIONAL_NILLABLE),
-    field("Type", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Id", xs.long, OPTIONAL_NILLABLE),
+    field("MediaType", xs.string, OPTIONAL_NILLABLE),
+    field("Text", xs.string, OPTIONAL_NILLABLE),
+    field("Type", xs.string, OPTIONAL_NILLABLE),
   ],
   { family: { ns: NS, derived: () => [Image] } },
 );
 
 export const Image: ComplexDesc = complex(
   "Image",
-  () => [field("Data", NS, xs.string, OPTIONAL_NILLABLE)],
+  () => [field("Data", xs.string, OPTIONAL_NILLABLE)],
   { base: () => Media, family: { ns: NS } },
 );
 
 export const AddMediaResponse: ComplexDesc = complex("AddMediaResponse", () => [
-  field("MediaIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("MediaIds", ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteMediaRequest: ComplexDesc = complex("DeleteMediaRequest", () => [
-  field("AccountId", NS, xs.long, OPTIONAL),
-  field("MediaIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("AccountId", xs.long, OPTIONAL),
+  field("MediaIds", ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteMediaResponse: ComplexDesc = complex("DeleteMediaResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetMediaMetaDataByAccountIdRequest: ComplexDesc = complex(
   "GetMediaMetaDataByAccountIdRequest",
   () => [
-    field("MediaEnabledEntities", NS, MediaEnabledEntityFilter, OPTIONAL),
-    field("PageInfo", NS, () => Paging, OPTIONAL_NILLABLE),
-    field("ReturnAdditionalFields", NS, MediaAdditionalField, OPTIONAL_NILLABLE),
+    field("MediaEnabledEntities", MediaEnabledEntityFilter, OPTIONAL),
+    field("PageInfo", Paging, OPTIONAL_NILLABLE),
+    field("ReturnAdditionalFields", MediaAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
 
 export const Paging: ComplexDesc = complex("Paging", () => [
-  field("Index", NS, xs.int),
-  field("Size", NS, xs.int),
+  field("Index", xs.int),
+  field("Size", xs.int),
 ]);
 
 export const GetMediaMetaDataByAccountIdResponse: ComplexDesc = complex(
   "GetMediaMetaDataByAccountIdResponse",
-  () => [field("MediaMetaData", NS, () => ArrayOfMediaMetaData, OPTIONAL_NILLABLE)],
+  () => [field("MediaMetaData", ArrayOfMediaMetaData, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfMediaMetaData: ArrayDesc = array(
   "ArrayOfMediaMetaData",
-  field("MediaMetaData", NS, () => MediaMetaData, REPEATED_NILLABLE),
+  field("MediaMetaData", () => MediaMetaData, REPEATED_NILLABLE),
 );
 
 export const MediaMetaData: ComplexDesc = complex("MediaMetaData", () => [
-  field("Id", NS, xs.long),
-  field("MediaType", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Representations", NS, () => ArrayOfMediaRepresentation, OPTIONAL_NILLABLE),
-  field("Text", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Type", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Id", xs.long),
+  field("MediaType", xs.string, OPTIONAL_NILLABLE),
+  field("Representations", ArrayOfMediaRepresentation, OPTIONAL_NILLABLE),
+  field("Text", xs.string, OPTIONAL_NILLABLE),
+  field("Type", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfMediaRepresentation: ArrayDesc = array(
   "ArrayOfMediaRepresentation",
-  field("MediaRepresentation", NS, () => MediaRepresentation, REPEATED_NILLABLE),
+  field("MediaRepresentation", () => MediaRepresentation, REPEATED_NILLABLE),
 );
 
 export const MediaRepresentation: ComplexDesc = complex(
   "MediaRepresentation",
   () => [
-    field("Name", NS, xs.string, OPTIONAL_NILLABLE),
-    field("Type", NS, xs.string, OPTIONAL_NILLABLE),
-    field("Url", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Name", xs.string, OPTIONAL_NILLABLE),
+    field("Type", xs.string, OPTIONAL_NILLABLE),
+    field("Url", xs.string, OPTIONAL_NILLABLE),
   ],
   { family: { ns: NS, derived: () => [ImageMediaRepresentation] } },
 );
 
 export const ImageMediaRepresentation: ComplexDesc = complex(
   "ImageMediaRepresentation",
-  () => [field("Height", NS, xs.int, OPTIONAL), field("Width", NS, xs.int, OPTIONAL)],
+  () => [field("Height", xs.int, OPTIONAL), field("Width", xs.int, OPTIONAL)],
   { base: () => MediaRepresentation, family: { ns: NS } },
 );
 
 export const GetMediaMetaDataByIdsRequest: ComplexDesc = complex(
   "GetMediaMetaDataByIdsRequest",
   () => [
-    field("MediaIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-    field("ReturnAdditionalFields", NS, MediaAdditionalField, OPTIONAL_NILLABLE),
+    field("MediaIds", ArrayOflong, OPTIONAL_NILLABLE),
+    field("ReturnAdditionalFields", MediaAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetMediaMetaDataByIdsResponse: ComplexDesc = complex(
   "GetMediaMetaDataByIdsResponse",
   () => [
-    field("MediaMetaData", NS, () => ArrayOfMediaMetaData, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("MediaMetaData", ArrayOfMediaMetaData, OPTIONAL_NILLABLE),
+    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetMediaAssociationsRequest: ComplexDesc = complex(
   "GetMediaAssociationsRequest",
   () => [
-    field("MediaEnabledEntities", NS, MediaEnabledEntityFilter, OPTIONAL),
-    field("MediaIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("MediaEnabledEntities", MediaEnabledEntityFilter, OPTIONAL),
+    field("MediaIds", ArrayOflong, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetMediaAssociationsResponse: ComplexDesc = complex(
   "GetMediaAssociationsResponse",
   () => [
-    field("MediaAssociations", NS, () => ArrayOfArrayOfMediaAssociation, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("MediaAssociations", ArrayOfArrayOfMediaAssociation, OPTIONAL_NILLABLE),
+    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfArrayOfMediaAssociation: ArrayDesc = array(
   "ArrayOfArrayOfMediaAssociation",
-  field("ArrayOfMediaAssociation", NS, () => ArrayOfMediaAssociation, REPEATED_NILLABLE),
+  field("ArrayOfMediaAssociation", () => ArrayOfMediaAssociation, REPEATED_NILLABLE),
 );
 
 export const ArrayOfMediaAssociation: ArrayDesc = array(
   "ArrayOfMediaAssociation",
-  field("MediaAssociation", NS, () => MediaAssociation, REPEATED_NILLABLE),
+  field("MediaAssociation", () => MediaAssociation, REPEATED_NILLABLE),
 );
 
 export const MediaAssociation: ComplexDesc = complex("MediaAssociation", () => [
-  field("EntityId", NS, xs.long, OPTIONAL),
-  field("MediaEnabledEntity", NS, MediaEnabledEntityFilter, OPTIONAL),
-  field("MediaId", NS, xs.long, OPTIONAL),
+  field("EntityId", xs.long, OPTIONAL),
+  field("MediaEnabledEntity", MediaEnabledEntityFilter, OPTIONAL),
+  field("MediaId", xs.long, OPTIONAL),
 ]);
 
 export const GetAdGroupCriterionsByIdsRequest: ComplexDesc = complex(
   "GetAdGroupCriterionsByIdsRequest",
   () => [
-    field("AdGroupCriterionIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-    field("AdGroupId", NS, xs.long, OPTIONAL),
-    field("CriterionType", NS, AdGroupCriterionType, OPTIONAL),
-    field("ReturnAdditionalFields", NS, CriterionAdditionalField, OPTIONAL_NILLABLE),
+    field("AdGroupCriterionIds", ArrayOflong, OPTIONAL_NILLABLE),
+    field("AdGroupId", xs.long, OPTIONAL),
+    field("CriterionType", AdGroupCriterionType, OPTIONAL),
+    field("ReturnAdditionalFields", CriterionAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetAdGroupCriterionsByIdsResponse: ComplexDesc = complex(
   "GetAdGroupCriterionsByIdsResponse",
-  () => [field("AdGroupCriterions", NS, () => ArrayOfAdGroupCriterion, OPTIONAL_NILLABLE)],
+  () => [field("AdGroupCriterions", ArrayOfAdGroupCriterion, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfAdGroupCriterion: ArrayDesc = array(
   "ArrayOfAdGroupCriterion",
-  field("AdGroupCriterion", NS, () => AdGroupCriterion, REPEATED_NILLABLE),
+  field("AdGroupCriterion", () => AdGroupCriterion, REPEATED_NILLABLE),
 );
 
 export const AdGroupCriterion: ComplexDesc = complex(
   "AdGroupCriterion",
   () => [
-    field("AdGroupId", NS, xs.long, OPTIONAL),
-    field("Criterion", NS, () => Criterion, OPTIONAL_NILLABLE),
-    field("Id", NS, xs.long, OPTIONAL_NILLABLE),
-    field("Status", NS, AdGroupCriterionStatus, OPTIONAL_NILLABLE),
-    field("Type", NS, xs.string, OPTIONAL_NILLABLE),
+    field("AdGroupId", xs.long, OPTIONAL),
+    field("Criterion", Criterion, OPTIONAL_NILLABLE),
+    field("Id", xs.long, OPTIONAL_NILLABLE),
+    field("Status", AdGroupCriterionStatus, OPTIONAL_NILLABLE),
+    field("Type", xs.string, OPTIONAL_NILLABLE),
   ],
   { family: { ns: NS, derived: () => [BiddableAdGroupCriterion, NegativeAdGroupCriterion] } },
 );
@@ -3321,29 +3266,29 @@ export const AdGroupCriterion: ComplexDesc = complex(
 export const BiddableAdGroupCriterion: ComplexDesc = complex(
   "BiddableAdGroupCriterion",
   () => [
-    field("CriterionBid", NS, () => CriterionBid, OPTIONAL_NILLABLE),
-    field("DestinationUrl", NS, xs.string, OPTIONAL_NILLABLE),
-    field("EditorialStatus", NS, AdGroupCriterionEditorialStatus, OPTIONAL_NILLABLE),
-    field("FinalAppUrls", NS, () => ArrayOfAppUrl, OPTIONAL_NILLABLE),
-    field("FinalMobileUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-    field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
-    field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-    field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
-    field("CriterionCashback", NS, () => CriterionCashback, OPTIONAL_NILLABLE),
+    field("CriterionBid", CriterionBid, OPTIONAL_NILLABLE),
+    field("DestinationUrl", xs.string, OPTIONAL_NILLABLE),
+    field("EditorialStatus", AdGroupCriterionEditorialStatus, OPTIONAL_NILLABLE),
+    field("FinalAppUrls", ArrayOfAppUrl, OPTIONAL_NILLABLE),
+    field("FinalMobileUrls", ArrayOfstring, OPTIONAL_NILLABLE),
+    field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
+    field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
+    field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
+    field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
+    field("CriterionCashback", CriterionCashback, OPTIONAL_NILLABLE),
   ],
   { base: () => AdGroupCriterion, family: { ns: NS } },
 );
 
 export const CriterionCashback: ComplexDesc = complex(
   "CriterionCashback",
-  () => [field("Type", NS, xs.string, OPTIONAL_NILLABLE)],
+  () => [field("Type", xs.string, OPTIONAL_NILLABLE)],
   { family: { ns: NS, derived: () => [CashbackAdjustment] } },
 );
 
 export const CashbackAdjustment: ComplexDesc = complex(
   "CashbackAdjustment",
-  () => [field("CashbackPercent", NS, xs.double, OPTIONAL_NILLABLE)],
+  () => [field("CashbackPercent", xs.double, OPTIONAL_NILLABLE)],
   { base: () => CriterionCashback, family: { ns: NS } },
 );
 
@@ -3354,7 +3299,7 @@ export const NegativeAdGroupCriterion: ComplexDesc = complex("NegativeAdGroupCri
 
 export const Criterion: ComplexDesc = complex(
   "Criterion",
-  () => [field("Type", NS, xs.string, OPTIONAL_NILLABLE)],
+  () => [field("Type", xs.string, OPTIONAL_NILLABLE)],
   {
     family: {
       ns: NS,
@@ -3390,117 +3335,114 @@ export const Criterion: ComplexDesc = complex(
 export const ProductPartition: ComplexDesc = complex(
   "ProductPartition",
   () => [
-    field("Condition", NS, () => ProductCondition, OPTIONAL_NILLABLE),
-    field("ParentCriterionId", NS, xs.long, OPTIONAL_NILLABLE),
-    field("PartitionType", NS, ProductPartitionType),
+    field("Condition", ProductCondition, OPTIONAL_NILLABLE),
+    field("ParentCriterionId", xs.long, OPTIONAL_NILLABLE),
+    field("PartitionType", ProductPartitionType),
   ],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const ProductCondition: ComplexDesc = complex("ProductCondition", () => [
-  field("Attribute", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Operand", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Operator", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Attribute", xs.string, OPTIONAL_NILLABLE),
+  field("Operand", xs.string, OPTIONAL_NILLABLE),
+  field("Operator", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const HotelGroup: ComplexDesc = complex(
   "HotelGroup",
   () => [
-    field("Listing", NS, () => HotelListing, OPTIONAL_NILLABLE),
-    field("ListingType", NS, HotelListingType),
-    field("ParentCriterionId", NS, xs.long, OPTIONAL_NILLABLE),
+    field("Listing", HotelListing, OPTIONAL_NILLABLE),
+    field("ListingType", HotelListingType),
+    field("ParentCriterionId", xs.long, OPTIONAL_NILLABLE),
   ],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const HotelListing: ComplexDesc = complex("HotelListing", () => [
-  field("Attribute", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Operand", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Attribute", xs.string, OPTIONAL_NILLABLE),
+  field("Operand", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const HotelAdvanceBookingWindowCriterion: ComplexDesc = complex(
   "HotelAdvanceBookingWindowCriterion",
-  () => [
-    field("MaxDays", NS, xs.int, OPTIONAL_NILLABLE),
-    field("MinDays", NS, xs.int, OPTIONAL_NILLABLE),
-  ],
+  () => [field("MaxDays", xs.int, OPTIONAL_NILLABLE), field("MinDays", xs.int, OPTIONAL_NILLABLE)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const HotelCheckInDateCriterion: ComplexDesc = complex(
   "HotelCheckInDateCriterion",
   () => [
-    field("EndDate", NS, xs.dateTime, OPTIONAL_NILLABLE),
-    field("StartDate", NS, xs.dateTime, OPTIONAL_NILLABLE),
+    field("EndDate", xs.dateTime, OPTIONAL_NILLABLE),
+    field("StartDate", xs.dateTime, OPTIONAL_NILLABLE),
   ],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const HotelCheckInDayCriterion: ComplexDesc = complex(
   "HotelCheckInDayCriterion",
-  () => [field("CheckInDay", NS, Day, OPTIONAL_NILLABLE)],
+  () => [field("CheckInDay", Day, OPTIONAL_NILLABLE)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const HotelDateSelectionTypeCriterion: ComplexDesc = complex(
   "HotelDateSelectionTypeCriterion",
-  () => [field("HotelDateSelectionType", NS, HotelDateSelectionType, OPTIONAL_NILLABLE)],
+  () => [field("HotelDateSelectionType", HotelDateSelectionType, OPTIONAL_NILLABLE)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const HotelLengthOfStayCriterion: ComplexDesc = complex(
   "HotelLengthOfStayCriterion",
   () => [
-    field("MaxNights", NS, xs.int, OPTIONAL_NILLABLE),
-    field("MinNights", NS, xs.int, OPTIONAL_NILLABLE),
+    field("MaxNights", xs.int, OPTIONAL_NILLABLE),
+    field("MinNights", xs.int, OPTIONAL_NILLABLE),
   ],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const ProductScope: ComplexDesc = complex(
   "ProductScope",
-  () => [field("Conditions", NS, () => ArrayOfProductCondition, OPTIONAL_NILLABLE)],
+  () => [field("Conditions", ArrayOfProductCondition, OPTIONAL_NILLABLE)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const ArrayOfProductCondition: ArrayDesc = array(
   "ArrayOfProductCondition",
-  field("ProductCondition", NS, () => ProductCondition, REPEATED_NILLABLE),
+  field("ProductCondition", () => ProductCondition, REPEATED_NILLABLE),
 );
 
 export const Webpage: ComplexDesc = complex(
   "Webpage",
-  () => [field("Parameter", NS, () => WebpageParameter, OPTIONAL_NILLABLE)],
+  () => [field("Parameter", WebpageParameter, OPTIONAL_NILLABLE)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const WebpageParameter: ComplexDesc = complex("WebpageParameter", () => [
-  field("Conditions", NS, () => ArrayOfWebpageCondition, OPTIONAL_NILLABLE),
-  field("CriterionName", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Conditions", ArrayOfWebpageCondition, OPTIONAL_NILLABLE),
+  field("CriterionName", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfWebpageCondition: ArrayDesc = array(
   "ArrayOfWebpageCondition",
-  field("WebpageCondition", NS, () => WebpageCondition, REPEATED_NILLABLE),
+  field("WebpageCondition", () => WebpageCondition, REPEATED_NILLABLE),
 );
 
 export const WebpageCondition: ComplexDesc = complex("WebpageCondition", () => [
-  field("Argument", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Operand", NS, WebpageConditionOperand, OPTIONAL),
-  field("Operator", NS, WebpageConditionOperator, OPTIONAL_NILLABLE),
+  field("Argument", xs.string, OPTIONAL_NILLABLE),
+  field("Operand", WebpageConditionOperand, OPTIONAL),
+  field("Operator", WebpageConditionOperator, OPTIONAL_NILLABLE),
 ]);
 
 export const AgeCriterion: ComplexDesc = complex(
   "AgeCriterion",
-  () => [field("AgeRange", NS, AgeRange, OPTIONAL_NILLABLE)],
+  () => [field("AgeRange", AgeRange, OPTIONAL_NILLABLE)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const DeviceCriterion: ComplexDesc = complex(
   "DeviceCriterion",
   () => [
-    field("DeviceName", NS, xs.string, OPTIONAL_NILLABLE),
-    field("OSName", NS, xs.string, OPTIONAL_NILLABLE),
+    field("DeviceName", xs.string, OPTIONAL_NILLABLE),
+    field("OSName", xs.string, OPTIONAL_NILLABLE),
   ],
   { base: () => Criterion, family: { ns: NS } },
 );
@@ -3508,29 +3450,29 @@ export const DeviceCriterion: ComplexDesc = complex(
 export const DayTimeCriterion: ComplexDesc = complex(
   "DayTimeCriterion",
   () => [
-    field("Day", NS, Day, OPTIONAL_NILLABLE),
-    field("FromHour", NS, xs.int, OPTIONAL_NILLABLE),
-    field("FromMinute", NS, Minute, OPTIONAL_NILLABLE),
-    field("ToHour", NS, xs.int, OPTIONAL_NILLABLE),
-    field("ToMinute", NS, Minute, OPTIONAL_NILLABLE),
+    field("Day", Day, OPTIONAL_NILLABLE),
+    field("FromHour", xs.int, OPTIONAL_NILLABLE),
+    field("FromMinute", Minute, OPTIONAL_NILLABLE),
+    field("ToHour", xs.int, OPTIONAL_NILLABLE),
+    field("ToMinute", Minute, OPTIONAL_NILLABLE),
   ],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const GenderCriterion: ComplexDesc = complex(
   "GenderCriterion",
-  () => [field("GenderType", NS, GenderType, OPTIONAL_NILLABLE)],
+  () => [field("GenderType", GenderType, OPTIONAL_NILLABLE)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const RadiusCriterion: ComplexDesc = complex(
   "RadiusCriterion",
   () => [
-    field("LatitudeDegrees", NS, xs.double, OPTIONAL_NILLABLE),
-    field("LongitudeDegrees", NS, xs.double, OPTIONAL_NILLABLE),
-    field("Name", NS, xs.string, OPTIONAL_NILLABLE),
-    field("Radius", NS, xs.long, OPTIONAL_NILLABLE),
-    field("RadiusUnit", NS, DistanceUnit, OPTIONAL_NILLABLE),
+    field("LatitudeDegrees", xs.double, OPTIONAL_NILLABLE),
+    field("LongitudeDegrees", xs.double, OPTIONAL_NILLABLE),
+    field("Name", xs.string, OPTIONAL_NILLABLE),
+    field("Radius", xs.long, OPTIONAL_NILLABLE),
+    field("RadiusUnit", DistanceUnit, OPTIONAL_NILLABLE),
   ],
   { base: () => Criterion, family: { ns: NS } },
 );
@@ -3538,266 +3480,254 @@ export const RadiusCriterion: ComplexDesc = complex(
 export const LocationCriterion: ComplexDesc = complex(
   "LocationCriterion",
   () => [
-    field("DisplayName", NS, xs.string, OPTIONAL_NILLABLE),
-    field("EnclosedLocationIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-    field("LocationId", NS, xs.long, OPTIONAL_NILLABLE),
-    field("LocationType", NS, xs.string, OPTIONAL_NILLABLE),
+    field("DisplayName", xs.string, OPTIONAL_NILLABLE),
+    field("EnclosedLocationIds", ArrayOflong, OPTIONAL_NILLABLE),
+    field("LocationId", xs.long, OPTIONAL_NILLABLE),
+    field("LocationType", xs.string, OPTIONAL_NILLABLE),
   ],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const LocationIntentCriterion: ComplexDesc = complex(
   "LocationIntentCriterion",
-  () => [field("IntentOption", NS, IntentOption, OPTIONAL_NILLABLE)],
+  () => [field("IntentOption", IntentOption, OPTIONAL_NILLABLE)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const AudienceCriterion: ComplexDesc = complex(
   "AudienceCriterion",
   () => [
-    field("AudienceId", NS, xs.long, OPTIONAL_NILLABLE),
-    field("AudienceType", NS, AudienceType, OPTIONAL_NILLABLE),
+    field("AudienceId", xs.long, OPTIONAL_NILLABLE),
+    field("AudienceType", AudienceType, OPTIONAL_NILLABLE),
   ],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const ProfileCriterion: ComplexDesc = complex(
   "ProfileCriterion",
-  () => [
-    field("ProfileId", NS, xs.long, OPTIONAL),
-    field("ProfileType", NS, ProfileType, OPTIONAL),
-  ],
+  () => [field("ProfileId", xs.long, OPTIONAL), field("ProfileType", ProfileType, OPTIONAL)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const StoreCriterion: ComplexDesc = complex(
   "StoreCriterion",
-  () => [field("StoreId", NS, xs.long, OPTIONAL_NILLABLE)],
+  () => [field("StoreId", xs.long, OPTIONAL_NILLABLE)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const DealCriterion: ComplexDesc = complex(
   "DealCriterion",
-  () => [field("DealId", NS, xs.long, OPTIONAL)],
+  () => [field("DealId", xs.long, OPTIONAL)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const GenreCriterion: ComplexDesc = complex(
   "GenreCriterion",
-  () => [field("GenreId", NS, xs.long, OPTIONAL)],
+  () => [field("GenreId", xs.long, OPTIONAL)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const PlacementCriterion: ComplexDesc = complex(
   "PlacementCriterion",
   () => [
-    field("PlacementId", NS, xs.long, OPTIONAL),
-    field("PlacementName", NS, xs.string, OPTIONAL_NILLABLE),
+    field("PlacementId", xs.long, OPTIONAL),
+    field("PlacementName", xs.string, OPTIONAL_NILLABLE),
   ],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const TopicCriterion: ComplexDesc = complex(
   "TopicCriterion",
-  () => [
-    field("TopicId", NS, xs.long, OPTIONAL),
-    field("TopicName", NS, xs.string, OPTIONAL_NILLABLE),
-  ],
+  () => [field("TopicId", xs.long, OPTIONAL), field("TopicName", xs.string, OPTIONAL_NILLABLE)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const AddAdGroupCriterionsRequest: ComplexDesc = complex(
   "AddAdGroupCriterionsRequest",
   () => [
-    field("AdGroupCriterions", NS, () => ArrayOfAdGroupCriterion, OPTIONAL_NILLABLE),
-    field("CriterionType", NS, AdGroupCriterionType, OPTIONAL),
+    field("AdGroupCriterions", ArrayOfAdGroupCriterion, OPTIONAL_NILLABLE),
+    field("CriterionType", AdGroupCriterionType, OPTIONAL),
   ],
 );
 
 export const AddAdGroupCriterionsResponse: ComplexDesc = complex(
   "AddAdGroupCriterionsResponse",
   () => [
-    field("AdGroupCriterionIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-    field("NestedPartialErrors", NS, () => ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE),
+    field("AdGroupCriterionIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+    field("NestedPartialErrors", ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE),
   ],
 );
 
 export const UpdateAdGroupCriterionsRequest: ComplexDesc = complex(
   "UpdateAdGroupCriterionsRequest",
   () => [
-    field("AdGroupCriterions", NS, () => ArrayOfAdGroupCriterion, OPTIONAL_NILLABLE),
-    field("CriterionType", NS, AdGroupCriterionType, OPTIONAL),
+    field("AdGroupCriterions", ArrayOfAdGroupCriterion, OPTIONAL_NILLABLE),
+    field("CriterionType", AdGroupCriterionType, OPTIONAL),
   ],
 );
 
 export const UpdateAdGroupCriterionsResponse: ComplexDesc = complex(
   "UpdateAdGroupCriterionsResponse",
-  () => [field("NestedPartialErrors", NS, () => ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE)],
+  () => [field("NestedPartialErrors", ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE)],
 );
 
 export const DeleteAdGroupCriterionsRequest: ComplexDesc = complex(
   "DeleteAdGroupCriterionsRequest",
   () => [
-    field("AdGroupCriterionIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-    field("AdGroupId", NS, xs.long, OPTIONAL),
-    field("CriterionType", NS, AdGroupCriterionType, OPTIONAL),
+    field("AdGroupCriterionIds", ArrayOflong, OPTIONAL_NILLABLE),
+    field("AdGroupId", xs.long, OPTIONAL),
+    field("CriterionType", AdGroupCriterionType, OPTIONAL),
   ],
 );
 
 export const DeleteAdGroupCriterionsResponse: ComplexDesc = complex(
   "DeleteAdGroupCriterionsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const ApplyProductPartitionActionsRequest: ComplexDesc = complex(
   "ApplyProductPartitionActionsRequest",
-  () => [field("CriterionActions", NS, () => ArrayOfAdGroupCriterionAction, OPTIONAL_NILLABLE)],
+  () => [field("CriterionActions", ArrayOfAdGroupCriterionAction, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfAdGroupCriterionAction: ArrayDesc = array(
   "ArrayOfAdGroupCriterionAction",
-  field("AdGroupCriterionAction", NS, () => AdGroupCriterionAction, REPEATED_NILLABLE),
+  field("AdGroupCriterionAction", () => AdGroupCriterionAction, REPEATED_NILLABLE),
 );
 
 export const AdGroupCriterionAction: ComplexDesc = complex("AdGroupCriterionAction", () => [
-  field("Action", NS, ItemAction),
-  field("AdGroupCriterion", NS, () => AdGroupCriterion, OPTIONAL_NILLABLE),
+  field("Action", ItemAction),
+  field("AdGroupCriterion", AdGroupCriterion, OPTIONAL_NILLABLE),
 ]);
 
 export const ApplyProductPartitionActionsResponse: ComplexDesc = complex(
   "ApplyProductPartitionActionsResponse",
   () => [
-    field("AdGroupCriterionIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("AdGroupCriterionIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ApplyHotelGroupActionsRequest: ComplexDesc = complex(
   "ApplyHotelGroupActionsRequest",
-  () => [field("CriterionActions", NS, () => ArrayOfAdGroupCriterionAction, OPTIONAL_NILLABLE)],
+  () => [field("CriterionActions", ArrayOfAdGroupCriterionAction, OPTIONAL_NILLABLE)],
 );
 
 export const ApplyHotelGroupActionsResponse: ComplexDesc = complex(
   "ApplyHotelGroupActionsResponse",
   () => [
-    field("AdGroupCriterionIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("AdGroupCriterionIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ApplyAssetGroupListingGroupActionsRequest: ComplexDesc = complex(
   "ApplyAssetGroupListingGroupActionsRequest",
-  () => [
-    field("ListingGroupActions", NS, () => ArrayOfAssetGroupListingGroupAction, OPTIONAL_NILLABLE),
-  ],
+  () => [field("ListingGroupActions", ArrayOfAssetGroupListingGroupAction, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfAssetGroupListingGroupAction: ArrayDesc = array(
   "ArrayOfAssetGroupListingGroupAction",
-  field("AssetGroupListingGroupAction", NS, () => AssetGroupListingGroupAction, REPEATED_NILLABLE),
+  field("AssetGroupListingGroupAction", () => AssetGroupListingGroupAction, REPEATED_NILLABLE),
 );
 
 export const AssetGroupListingGroupAction: ComplexDesc = complex(
   "AssetGroupListingGroupAction",
   () => [
-    field("Action", NS, ItemAction),
-    field("ListingGroup", NS, () => AssetGroupListingGroup, OPTIONAL_NILLABLE),
+    field("Action", ItemAction),
+    field("ListingGroup", AssetGroupListingGroup, OPTIONAL_NILLABLE),
   ],
 );
 
 export const AssetGroupListingGroup: ComplexDesc = complex("AssetGroupListingGroup", () => [
-  field("AssetGroupId", NS, xs.long, OPTIONAL),
-  field("AssetGroupListingType", NS, AssetGroupListingType, OPTIONAL),
-  field("Dimension", NS, () => ProductCondition, OPTIONAL_NILLABLE),
-  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
-  field("IsExcluded", NS, xs.boolean, OPTIONAL),
-  field("ListingGroupPath", NS, xs.string, OPTIONAL_NILLABLE),
-  field("ParentListingGroupId", NS, xs.long, OPTIONAL_NILLABLE),
+  field("AssetGroupId", xs.long, OPTIONAL),
+  field("AssetGroupListingType", AssetGroupListingType, OPTIONAL),
+  field("Dimension", ProductCondition, OPTIONAL_NILLABLE),
+  field("Id", xs.long, OPTIONAL_NILLABLE),
+  field("IsExcluded", xs.boolean, OPTIONAL),
+  field("ListingGroupPath", xs.string, OPTIONAL_NILLABLE),
+  field("ParentListingGroupId", xs.long, OPTIONAL_NILLABLE),
 ]);
 
 export const ApplyAssetGroupListingGroupActionsResponse: ComplexDesc = complex(
   "ApplyAssetGroupListingGroupActionsResponse",
   () => [
-    field("AssetGroupListingGroupIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("AssetGroupListingGroupIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetAssetGroupListingGroupsByIdsRequest: ComplexDesc = complex(
   "GetAssetGroupListingGroupsByIdsRequest",
   () => [
-    field("AssetGroupId", NS, xs.long, OPTIONAL),
-    field("AssetGroupListingGroupIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-    field("ReturnAdditionalFields", NS, AssetGroupListingGroupAdditionalField, OPTIONAL_NILLABLE),
+    field("AssetGroupId", xs.long, OPTIONAL),
+    field("AssetGroupListingGroupIds", ArrayOflong, OPTIONAL_NILLABLE),
+    field("ReturnAdditionalFields", AssetGroupListingGroupAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetAssetGroupListingGroupsByIdsResponse: ComplexDesc = complex(
   "GetAssetGroupListingGroupsByIdsResponse",
-  () => [
-    field("AssetGroupListingGroups", NS, () => ArrayOfAssetGroupListingGroup, OPTIONAL_NILLABLE),
-  ],
+  () => [field("AssetGroupListingGroups", ArrayOfAssetGroupListingGroup, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfAssetGroupListingGroup: ArrayDesc = array(
   "ArrayOfAssetGroupListingGroup",
-  field("AssetGroupListingGroup", NS, () => AssetGroupListingGroup, REPEATED_NILLABLE),
+  field("AssetGroupListingGroup", () => AssetGroupListingGroup, REPEATED_NILLABLE),
 );
 
 export const GetBMCStoresByCustomerIdRequest: ComplexDesc = complex(
   "GetBMCStoresByCustomerIdRequest",
-  () => [field("ReturnAdditionalFields", NS, BMCStoreAdditionalField, OPTIONAL_NILLABLE)],
+  () => [field("ReturnAdditionalFields", BMCStoreAdditionalField, OPTIONAL_NILLABLE)],
 );
 
 export const GetBMCStoresByCustomerIdResponse: ComplexDesc = complex(
   "GetBMCStoresByCustomerIdResponse",
-  () => [field("BMCStores", NS, () => ArrayOfBMCStore, OPTIONAL_NILLABLE)],
+  () => [field("BMCStores", ArrayOfBMCStore, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfBMCStore: ArrayDesc = array(
   "ArrayOfBMCStore",
-  field("BMCStore", NS, () => BMCStore, REPEATED_NILLABLE),
+  field("BMCStore", () => BMCStore, REPEATED_NILLABLE),
 );
 
 export const BMCStore: ComplexDesc = complex("BMCStore", () => [
-  field("HasCatalog", NS, xs.boolean, OPTIONAL),
-  field("Id", NS, xs.long, OPTIONAL),
-  field("IsActive", NS, xs.boolean, OPTIONAL),
-  field("IsProductAdsEnabled", NS, xs.boolean, OPTIONAL),
-  field("Name", NS, xs.string, OPTIONAL_NILLABLE),
-  field("StoreUrl", NS, xs.string, OPTIONAL_NILLABLE),
-  field("SubType", NS, BMCStoreSubType, OPTIONAL_NILLABLE),
+  field("HasCatalog", xs.boolean, OPTIONAL),
+  field("Id", xs.long, OPTIONAL),
+  field("IsActive", xs.boolean, OPTIONAL),
+  field("IsProductAdsEnabled", xs.boolean, OPTIONAL),
+  field("Name", xs.string, OPTIONAL_NILLABLE),
+  field("StoreUrl", xs.string, OPTIONAL_NILLABLE),
+  field("SubType", BMCStoreSubType, OPTIONAL_NILLABLE),
 ]);
 
 export const AddNegativeKeywordsToEntitiesRequest: ComplexDesc = complex(
   "AddNegativeKeywordsToEntitiesRequest",
-  () => [
-    field("EntityNegativeKeywords", NS, () => ArrayOfEntityNegativeKeyword, OPTIONAL_NILLABLE),
-  ],
+  () => [field("EntityNegativeKeywords", ArrayOfEntityNegativeKeyword, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfEntityNegativeKeyword: ArrayDesc = array(
   "ArrayOfEntityNegativeKeyword",
-  field("EntityNegativeKeyword", NS, () => EntityNegativeKeyword, REPEATED_NILLABLE),
+  field("EntityNegativeKeyword", () => EntityNegativeKeyword, REPEATED_NILLABLE),
 );
 
 export const EntityNegativeKeyword: ComplexDesc = complex("EntityNegativeKeyword", () => [
-  field("EntityId", NS, xs.long),
-  field("EntityType", NS, xs.string, OPTIONAL_NILLABLE),
-  field("NegativeKeywords", NS, () => ArrayOfNegativeKeyword, OPTIONAL_NILLABLE),
+  field("EntityId", xs.long),
+  field("EntityType", xs.string, OPTIONAL_NILLABLE),
+  field("NegativeKeywords", ArrayOfNegativeKeyword, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfNegativeKeyword: ArrayDesc = array(
   "ArrayOfNegativeKeyword",
-  field("NegativeKeyword", NS, () => NegativeKeyword, REPEATED_NILLABLE),
+  field("NegativeKeyword", () => NegativeKeyword, REPEATED_NILLABLE),
 );
 
 export const NegativeKeyword: ComplexDesc = complex(
   "NegativeKeyword",
   () => [
-    field("Id", NS, xs.long, OPTIONAL_NILLABLE),
-    field("MatchType", NS, MatchType, OPTIONAL_NILLABLE),
-    field("Text", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Id", xs.long, OPTIONAL_NILLABLE),
+    field("MatchType", MatchType, OPTIONAL_NILLABLE),
+    field("Text", xs.string, OPTIONAL_NILLABLE),
   ],
   { base: () => SharedListItem, family: { ns: NS } },
 );
@@ -3805,122 +3735,104 @@ export const NegativeKeyword: ComplexDesc = complex(
 export const SharedListItem: ComplexDesc = complex(
   "SharedListItem",
   () => [
-    field(
-      "ForwardCompatibilityMap",
-      NS,
-      () => ArrayOfKeyValuePairOfstringstring,
-      OPTIONAL_NILLABLE,
-    ),
-    field("Type", NS, xs.string, OPTIONAL_NILLABLE),
+    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
+    field("Type", xs.string, OPTIONAL_NILLABLE),
   ],
   { family: { ns: NS, derived: () => [NegativeKeyword, NegativeSite, BrandItem, Site] } },
 );
 
 export const NegativeSite: ComplexDesc = complex(
   "NegativeSite",
-  () => [
-    field("Id", NS, xs.long, OPTIONAL_NILLABLE),
-    field("Url", NS, xs.string, OPTIONAL_NILLABLE),
-  ],
+  () => [field("Id", xs.long, OPTIONAL_NILLABLE), field("Url", xs.string, OPTIONAL_NILLABLE)],
   { base: () => SharedListItem, family: { ns: NS } },
 );
 
 export const BrandItem: ComplexDesc = complex(
   "BrandItem",
-  () => [field("BrandId", NS, xs.long, OPTIONAL)],
+  () => [field("BrandId", xs.long, OPTIONAL)],
   { base: () => SharedListItem, family: { ns: NS } },
 );
 
 export const Site: ComplexDesc = complex(
   "Site",
-  () => [
-    field("Id", NS, xs.long, OPTIONAL_NILLABLE),
-    field("Url", NS, xs.string, OPTIONAL_NILLABLE),
-  ],
+  () => [field("Id", xs.long, OPTIONAL_NILLABLE), field("Url", xs.string, OPTIONAL_NILLABLE)],
   { base: () => SharedListItem, family: { ns: NS } },
 );
 
 export const AddNegativeKeywordsToEntitiesResponse: ComplexDesc = complex(
   "AddNegativeKeywordsToEntitiesResponse",
   () => [
-    field("NegativeKeywordIds", NS, () => ArrayOfIdCollection, OPTIONAL_NILLABLE),
-    field("NestedPartialErrors", NS, () => ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE),
+    field("NegativeKeywordIds", ArrayOfIdCollection, OPTIONAL_NILLABLE),
+    field("NestedPartialErrors", ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfIdCollection: ArrayDesc = array(
   "ArrayOfIdCollection",
-  field("IdCollection", NS, () => IdCollection, REPEATED_NILLABLE),
+  field("IdCollection", () => IdCollection, REPEATED_NILLABLE),
 );
 
 export const IdCollection: ComplexDesc = complex("IdCollection", () => [
-  field("Ids", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+  field("Ids", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const GetNegativeKeywordsByEntityIdsRequest: ComplexDesc = complex(
   "GetNegativeKeywordsByEntityIdsRequest",
   () => [
-    field("EntityIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-    field("EntityType", NS, xs.string, OPTIONAL_NILLABLE),
-    field("ParentEntityId", NS, xs.long, OPTIONAL_NILLABLE),
+    field("EntityIds", ArrayOflong, OPTIONAL_NILLABLE),
+    field("EntityType", xs.string, OPTIONAL_NILLABLE),
+    field("ParentEntityId", xs.long, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetNegativeKeywordsByEntityIdsResponse: ComplexDesc = complex(
   "GetNegativeKeywordsByEntityIdsResponse",
   () => [
-    field("EntityNegativeKeywords", NS, () => ArrayOfEntityNegativeKeyword, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("EntityNegativeKeywords", ArrayOfEntityNegativeKeyword, OPTIONAL_NILLABLE),
+    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const DeleteNegativeKeywordsFromEntitiesRequest: ComplexDesc = complex(
   "DeleteNegativeKeywordsFromEntitiesRequest",
-  () => [
-    field("EntityNegativeKeywords", NS, () => ArrayOfEntityNegativeKeyword, OPTIONAL_NILLABLE),
-  ],
+  () => [field("EntityNegativeKeywords", ArrayOfEntityNegativeKeyword, OPTIONAL_NILLABLE)],
 );
 
 export const DeleteNegativeKeywordsFromEntitiesResponse: ComplexDesc = complex(
   "DeleteNegativeKeywordsFromEntitiesResponse",
-  () => [field("NestedPartialErrors", NS, () => ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE)],
+  () => [field("NestedPartialErrors", ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE)],
 );
 
 export const GetSharedEntitiesByAccountIdRequest: ComplexDesc = complex(
   "GetSharedEntitiesByAccountIdRequest",
-  () => [field("SharedEntityType", NS, xs.string, OPTIONAL_NILLABLE)],
+  () => [field("SharedEntityType", xs.string, OPTIONAL_NILLABLE)],
 );
 
 export const GetSharedEntitiesByAccountIdResponse: ComplexDesc = complex(
   "GetSharedEntitiesByAccountIdResponse",
-  () => [field("SharedEntities", NS, () => ArrayOfSharedEntity, OPTIONAL_NILLABLE)],
+  () => [field("SharedEntities", ArrayOfSharedEntity, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfSharedEntity: ArrayDesc = array(
   "ArrayOfSharedEntity",
-  field("SharedEntity", NS, () => SharedEntity, REPEATED_NILLABLE),
+  field("SharedEntity", () => SharedEntity, REPEATED_NILLABLE),
 );
 
 export const SharedEntity: ComplexDesc = complex(
   "SharedEntity",
   () => [
-    field("AssociationCount", NS, xs.int, OPTIONAL_NILLABLE),
-    field(
-      "ForwardCompatibilityMap",
-      NS,
-      () => ArrayOfKeyValuePairOfstringstring,
-      OPTIONAL_NILLABLE,
-    ),
-    field("Id", NS, xs.long, OPTIONAL_NILLABLE),
-    field("Name", NS, xs.string, OPTIONAL_NILLABLE),
-    field("Type", NS, xs.string, OPTIONAL_NILLABLE),
+    field("AssociationCount", xs.int, OPTIONAL_NILLABLE),
+    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
+    field("Id", xs.long, OPTIONAL_NILLABLE),
+    field("Name", xs.string, OPTIONAL_NILLABLE),
+    field("Type", xs.string, OPTIONAL_NILLABLE),
   ],
   { family: { ns: NS, derived: () => [SharedList] } },
 );
 
 export const SharedList: ComplexDesc = complex(
   "SharedList",
-  () => [field("ItemCount", NS, xs.int, OPTIONAL_NILLABLE)],
+  () => [field("ItemCount", xs.int, OPTIONAL_NILLABLE)],
   {
     base: () => SharedEntity,
     family: {
@@ -3978,230 +3890,225 @@ export const AccountPlacementInclusionList: ComplexDesc = complex(
 );
 
 export const GetSharedEntitiesRequest: ComplexDesc = complex("GetSharedEntitiesRequest", () => [
-  field("SharedEntityType", NS, xs.string, OPTIONAL_NILLABLE),
-  field("SharedEntityScope", NS, EntityScope, OPTIONAL_NILLABLE),
+  field("SharedEntityType", xs.string, OPTIONAL_NILLABLE),
+  field("SharedEntityScope", EntityScope, OPTIONAL_NILLABLE),
 ]);
 
 export const GetSharedEntitiesResponse: ComplexDesc = complex("GetSharedEntitiesResponse", () => [
-  field("SharedEntities", NS, () => ArrayOfSharedEntity, OPTIONAL_NILLABLE),
+  field("SharedEntities", ArrayOfSharedEntity, OPTIONAL_NILLABLE),
 ]);
 
 export const AddSharedEntityRequest: ComplexDesc = complex("AddSharedEntityRequest", () => [
-  field("SharedEntity", NS, () => SharedEntity, OPTIONAL_NILLABLE),
-  field("ListItems", NS, () => ArrayOfSharedListItem, OPTIONAL_NILLABLE),
-  field("SharedEntityScope", NS, EntityScope, OPTIONAL_NILLABLE),
+  field("SharedEntity", SharedEntity, OPTIONAL_NILLABLE),
+  field("ListItems", ArrayOfSharedListItem, OPTIONAL_NILLABLE),
+  field("SharedEntityScope", EntityScope, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfSharedListItem: ArrayDesc = array(
   "ArrayOfSharedListItem",
-  field("SharedListItem", NS, () => SharedListItem, REPEATED_NILLABLE),
+  field("SharedListItem", () => SharedListItem, REPEATED_NILLABLE),
 );
 
 export const AddSharedEntityResponse: ComplexDesc = complex("AddSharedEntityResponse", () => [
-  field("ListItemIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
-  field("SharedEntityId", NS, xs.long, OPTIONAL),
+  field("ListItemIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("SharedEntityId", xs.long, OPTIONAL),
 ]);
 
 export const GetListItemsBySharedListRequest: ComplexDesc = complex(
   "GetListItemsBySharedListRequest",
   () => [
-    field("SharedList", NS, () => SharedList, OPTIONAL_NILLABLE),
-    field("SharedEntityScope", NS, EntityScope, OPTIONAL_NILLABLE),
+    field("SharedList", SharedList, OPTIONAL_NILLABLE),
+    field("SharedEntityScope", EntityScope, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetListItemsBySharedListResponse: ComplexDesc = complex(
   "GetListItemsBySharedListResponse",
-  () => [field("ListItems", NS, () => ArrayOfSharedListItem, OPTIONAL_NILLABLE)],
+  () => [field("ListItems", ArrayOfSharedListItem, OPTIONAL_NILLABLE)],
 );
 
 export const AddListItemsToSharedListRequest: ComplexDesc = complex(
   "AddListItemsToSharedListRequest",
   () => [
-    field("ListItems", NS, () => ArrayOfSharedListItem, OPTIONAL_NILLABLE),
-    field("SharedList", NS, () => SharedList, OPTIONAL_NILLABLE),
-    field("SharedEntityScope", NS, EntityScope, OPTIONAL_NILLABLE),
+    field("ListItems", ArrayOfSharedListItem, OPTIONAL_NILLABLE),
+    field("SharedList", SharedList, OPTIONAL_NILLABLE),
+    field("SharedEntityScope", EntityScope, OPTIONAL_NILLABLE),
   ],
 );
 
 export const AddListItemsToSharedListResponse: ComplexDesc = complex(
   "AddListItemsToSharedListResponse",
   () => [
-    field("ListItemIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("ListItemIds", ArrayOflong, OPTIONAL_NILLABLE),
+    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const UpdateSharedEntitiesRequest: ComplexDesc = complex(
   "UpdateSharedEntitiesRequest",
   () => [
-    field("SharedEntities", NS, () => ArrayOfSharedEntity, OPTIONAL_NILLABLE),
-    field("SharedEntityScope", NS, EntityScope, OPTIONAL_NILLABLE),
+    field("SharedEntities", ArrayOfSharedEntity, OPTIONAL_NILLABLE),
+    field("SharedEntityScope", EntityScope, OPTIONAL_NILLABLE),
   ],
 );
 
 export const UpdateSharedEntitiesResponse: ComplexDesc = complex(
   "UpdateSharedEntitiesResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const DeleteListItemsFromSharedListRequest: ComplexDesc = complex(
   "DeleteListItemsFromSharedListRequest",
   () => [
-    field("ListItemIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-    field("SharedList", NS, () => SharedList, OPTIONAL_NILLABLE),
-    field("SharedEntityScope", NS, EntityScope, OPTIONAL_NILLABLE),
+    field("ListItemIds", ArrayOflong, OPTIONAL_NILLABLE),
+    field("SharedList", SharedList, OPTIONAL_NILLABLE),
+    field("SharedEntityScope", EntityScope, OPTIONAL_NILLABLE),
   ],
 );
 
 export const DeleteListItemsFromSharedListResponse: ComplexDesc = complex(
   "DeleteListItemsFromSharedListResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const SetSharedEntityAssociationsRequest: ComplexDesc = complex(
   "SetSharedEntityAssociationsRequest",
   () => [
-    field("Associations", NS, () => ArrayOfSharedEntityAssociation, OPTIONAL_NILLABLE),
-    field("SharedEntityScope", NS, EntityScope, OPTIONAL_NILLABLE),
+    field("Associations", ArrayOfSharedEntityAssociation, OPTIONAL_NILLABLE),
+    field("SharedEntityScope", EntityScope, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfSharedEntityAssociation: ArrayDesc = array(
   "ArrayOfSharedEntityAssociation",
-  field("SharedEntityAssociation", NS, () => SharedEntityAssociation, REPEATED_NILLABLE),
+  field("SharedEntityAssociation", () => SharedEntityAssociation, REPEATED_NILLABLE),
 );
 
 export const SharedEntityAssociation: ComplexDesc = complex("SharedEntityAssociation", () => [
-  field("EntityId", NS, xs.long),
-  field("EntityType", NS, xs.string, OPTIONAL_NILLABLE),
-  field("IsExclusion", NS, xs.boolean, OPTIONAL_NILLABLE),
-  field("SharedEntityCustomerId", NS, xs.long, OPTIONAL_NILLABLE),
-  field("SharedEntityId", NS, xs.long),
-  field("SharedEntityType", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Status", NS, xs.string, OPTIONAL_NILLABLE),
+  field("EntityId", xs.long),
+  field("EntityType", xs.string, OPTIONAL_NILLABLE),
+  field("IsExclusion", xs.boolean, OPTIONAL_NILLABLE),
+  field("SharedEntityCustomerId", xs.long, OPTIONAL_NILLABLE),
+  field("SharedEntityId", xs.long),
+  field("SharedEntityType", xs.string, OPTIONAL_NILLABLE),
+  field("Status", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const SetSharedEntityAssociationsResponse: ComplexDesc = complex(
   "SetSharedEntityAssociationsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const DeleteSharedEntityAssociationsRequest: ComplexDesc = complex(
   "DeleteSharedEntityAssociationsRequest",
   () => [
-    field("Associations", NS, () => ArrayOfSharedEntityAssociation, OPTIONAL_NILLABLE),
-    field("SharedEntityScope", NS, EntityScope, OPTIONAL_NILLABLE),
+    field("Associations", ArrayOfSharedEntityAssociation, OPTIONAL_NILLABLE),
+    field("SharedEntityScope", EntityScope, OPTIONAL_NILLABLE),
   ],
 );
 
 export const DeleteSharedEntityAssociationsResponse: ComplexDesc = complex(
   "DeleteSharedEntityAssociationsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetSharedEntityAssociationsBySharedEntityIdsRequest: ComplexDesc = complex(
   "GetSharedEntityAssociationsBySharedEntityIdsRequest",
   () => [
-    field("EntityType", NS, xs.string, OPTIONAL_NILLABLE),
-    field("SharedEntityIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-    field("SharedEntityType", NS, xs.string, OPTIONAL_NILLABLE),
-    field("SharedEntityScope", NS, EntityScope, OPTIONAL_NILLABLE),
-    field("ReturnAdditionalFields", NS, SharedEntityAssociationAdditionalField, OPTIONAL_NILLABLE),
+    field("EntityType", xs.string, OPTIONAL_NILLABLE),
+    field("SharedEntityIds", ArrayOflong, OPTIONAL_NILLABLE),
+    field("SharedEntityType", xs.string, OPTIONAL_NILLABLE),
+    field("SharedEntityScope", EntityScope, OPTIONAL_NILLABLE),
+    field("ReturnAdditionalFields", SharedEntityAssociationAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetSharedEntityAssociationsBySharedEntityIdsResponse: ComplexDesc = complex(
   "GetSharedEntityAssociationsBySharedEntityIdsResponse",
   () => [
-    field("Associations", NS, () => ArrayOfSharedEntityAssociation, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("Associations", ArrayOfSharedEntityAssociation, OPTIONAL_NILLABLE),
+    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetSharedEntityAssociationsByEntityIdsRequest: ComplexDesc = complex(
   "GetSharedEntityAssociationsByEntityIdsRequest",
   () => [
-    field("EntityIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-    field("EntityType", NS, xs.string, OPTIONAL_NILLABLE),
-    field("SharedEntityType", NS, xs.string, OPTIONAL_NILLABLE),
-    field("SharedEntityScope", NS, EntityScope, OPTIONAL_NILLABLE),
-    field("ReturnAdditionalFields", NS, SharedEntityAssociationAdditionalField, OPTIONAL_NILLABLE),
+    field("EntityIds", ArrayOflong, OPTIONAL_NILLABLE),
+    field("EntityType", xs.string, OPTIONAL_NILLABLE),
+    field("SharedEntityType", xs.string, OPTIONAL_NILLABLE),
+    field("SharedEntityScope", EntityScope, OPTIONAL_NILLABLE),
+    field("ReturnAdditionalFields", SharedEntityAssociationAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetSharedEntityAssociationsByEntityIdsResponse: ComplexDesc = complex(
   "GetSharedEntityAssociationsByEntityIdsResponse",
   () => [
-    field("Associations", NS, () => ArrayOfSharedEntityAssociation, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("Associations", ArrayOfSharedEntityAssociation, OPTIONAL_NILLABLE),
+    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const DeleteSharedEntitiesRequest: ComplexDesc = complex(
   "DeleteSharedEntitiesRequest",
   () => [
-    field("SharedEntities", NS, () => ArrayOfSharedEntity, OPTIONAL_NILLABLE),
-    field("SharedEntityScope", NS, EntityScope, OPTIONAL_NILLABLE),
+    field("SharedEntities", ArrayOfSharedEntity, OPTIONAL_NILLABLE),
+    field("SharedEntityScope", EntityScope, OPTIONAL_NILLABLE),
   ],
 );
 
 export const DeleteSharedEntitiesResponse: ComplexDesc = complex(
   "DeleteSharedEntitiesResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetCampaignSizesByAccountIdRequest: ComplexDesc = complex(
   "GetCampaignSizesByAccountIdRequest",
   () => [
-    field("AccountId", NS, xs.long, OPTIONAL),
-    field("CampaignIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("AccountId", xs.long, OPTIONAL),
+    field("CampaignIds", ArrayOflong, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetCampaignSizesByAccountIdResponse: ComplexDesc = complex(
   "GetCampaignSizesByAccountIdResponse",
-  () => [field("CampaignSizes", NS, () => ArrayOfCampaignSize, OPTIONAL_NILLABLE)],
+  () => [field("CampaignSizes", ArrayOfCampaignSize, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfCampaignSize: ArrayDesc = array(
   "ArrayOfCampaignSize",
-  field("CampaignSize", NS, () => CampaignSize, REPEATED_NILLABLE),
+  field("CampaignSize", () => CampaignSize, REPEATED_NILLABLE),
 );
 
 export const CampaignSize: ComplexDesc = complex("CampaignSize", () => [
-  field("CampaignId", NS, xs.long),
-  field("Size", NS, xs.long, OPTIONAL),
+  field("CampaignId", xs.long),
+  field("Size", xs.long, OPTIONAL),
 ]);
 
 export const AddCampaignCriterionsRequest: ComplexDesc = complex(
   "AddCampaignCriterionsRequest",
   () => [
-    field("CampaignCriterions", NS, () => ArrayOfCampaignCriterion, OPTIONAL_NILLABLE),
-    field("CriterionType", NS, CampaignCriterionType, OPTIONAL),
+    field("CampaignCriterions", ArrayOfCampaignCriterion, OPTIONAL_NILLABLE),
+    field("CriterionType", CampaignCriterionType, OPTIONAL),
   ],
 );
 
 export const ArrayOfCampaignCriterion: ArrayDesc = array(
   "ArrayOfCampaignCriterion",
-  field("CampaignCriterion", NS, () => CampaignCriterion, REPEATED_NILLABLE),
+  field("CampaignCriterion", () => CampaignCriterion, REPEATED_NILLABLE),
 );
 
 export const CampaignCriterion: ComplexDesc = complex(
   "CampaignCriterion",
   () => [
-    field("CampaignId", NS, xs.long),
-    field("Criterion", NS, () => Criterion, OPTIONAL_NILLABLE),
-    field(
-      "ForwardCompatibilityMap",
-      NS,
-      () => ArrayOfKeyValuePairOfstringstring,
-      OPTIONAL_NILLABLE,
-    ),
-    field("Id", NS, xs.long, OPTIONAL_NILLABLE),
-    field("Status", NS, CampaignCriterionStatus, OPTIONAL_NILLABLE),
-    field("Type", NS, xs.string, OPTIONAL_NILLABLE),
+    field("CampaignId", xs.long),
+    field("Criterion", Criterion, OPTIONAL_NILLABLE),
+    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
+    field("Id", xs.long, OPTIONAL_NILLABLE),
+    field("Status", CampaignCriterionStatus, OPTIONAL_NILLABLE),
+    field("Type", xs.string, OPTIONAL_NILLABLE),
   ],
   { family: { ns: NS, derived: () => [NegativeCampaignCriterion, BiddableCampaignCriterion] } },
 );
@@ -4215,8 +4122,8 @@ export const NegativeCampaignCriterion: ComplexDesc = complex(
 export const BiddableCampaignCriterion: ComplexDesc = complex(
   "BiddableCampaignCriterion",
   () => [
-    field("CriterionBid", NS, () => CriterionBid, OPTIONAL_NILLABLE),
-    field("CriterionCashback", NS, () => CriterionCashback, OPTIONAL_NILLABLE),
+    field("CriterionBid", CriterionBid, OPTIONAL_NILLABLE),
+    field("CriterionCashback", CriterionCashback, OPTIONAL_NILLABLE),
   ],
   { base: () => CampaignCriterion, family: { ns: NS } },
 );
@@ -4224,218 +4131,218 @@ export const BiddableCampaignCriterion: ComplexDesc = complex(
 export const AddCampaignCriterionsResponse: ComplexDesc = complex(
   "AddCampaignCriterionsResponse",
   () => [
-    field("CampaignCriterionIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-    field("NestedPartialErrors", NS, () => ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE),
+    field("CampaignCriterionIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+    field("NestedPartialErrors", ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE),
   ],
 );
 
 export const UpdateCampaignCriterionsRequest: ComplexDesc = complex(
   "UpdateCampaignCriterionsRequest",
   () => [
-    field("CampaignCriterions", NS, () => ArrayOfCampaignCriterion, OPTIONAL_NILLABLE),
-    field("CriterionType", NS, CampaignCriterionType, OPTIONAL),
+    field("CampaignCriterions", ArrayOfCampaignCriterion, OPTIONAL_NILLABLE),
+    field("CriterionType", CampaignCriterionType, OPTIONAL),
   ],
 );
 
 export const UpdateCampaignCriterionsResponse: ComplexDesc = complex(
   "UpdateCampaignCriterionsResponse",
-  () => [field("NestedPartialErrors", NS, () => ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE)],
+  () => [field("NestedPartialErrors", ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE)],
 );
 
 export const DeleteCampaignCriterionsRequest: ComplexDesc = complex(
   "DeleteCampaignCriterionsRequest",
   () => [
-    field("CampaignCriterionIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-    field("CampaignId", NS, xs.long, OPTIONAL),
-    field("CriterionType", NS, CampaignCriterionType, OPTIONAL),
+    field("CampaignCriterionIds", ArrayOflong, OPTIONAL_NILLABLE),
+    field("CampaignId", xs.long, OPTIONAL),
+    field("CriterionType", CampaignCriterionType, OPTIONAL),
   ],
 );
 
 export const DeleteCampaignCriterionsResponse: ComplexDesc = complex(
   "DeleteCampaignCriterionsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetCampaignCriterionsByIdsRequest: ComplexDesc = complex(
   "GetCampaignCriterionsByIdsRequest",
   () => [
-    field("CampaignCriterionIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-    field("CampaignId", NS, xs.long, OPTIONAL),
-    field("CriterionType", NS, CampaignCriterionType, OPTIONAL),
-    field("ReturnAdditionalFields", NS, CriterionAdditionalField, OPTIONAL_NILLABLE),
+    field("CampaignCriterionIds", ArrayOflong, OPTIONAL_NILLABLE),
+    field("CampaignId", xs.long, OPTIONAL),
+    field("CriterionType", CampaignCriterionType, OPTIONAL),
+    field("ReturnAdditionalFields", CriterionAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetCampaignCriterionsByIdsResponse: ComplexDesc = complex(
   "GetCampaignCriterionsByIdsResponse",
   () => [
-    field("CampaignCriterions", NS, () => ArrayOfCampaignCriterion, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("CampaignCriterions", ArrayOfCampaignCriterion, OPTIONAL_NILLABLE),
+    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const AddBudgetsRequest: ComplexDesc = complex("AddBudgetsRequest", () => [
-  field("Budgets", NS, () => ArrayOfBudget, OPTIONAL_NILLABLE),
+  field("Budgets", ArrayOfBudget, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfBudget: ArrayDesc = array(
   "ArrayOfBudget",
-  field("Budget", NS, () => Budget, REPEATED_NILLABLE),
+  field("Budget", () => Budget, REPEATED_NILLABLE),
 );
 
 export const Budget: ComplexDesc = complex("Budget", () => [
-  field("Amount", NS, xs.decimal, OPTIONAL_NILLABLE),
-  field("AssociationCount", NS, xs.int, OPTIONAL_NILLABLE),
-  field("BudgetType", NS, BudgetLimitType, OPTIONAL_NILLABLE),
-  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
-  field("Name", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Amount", xs.decimal, OPTIONAL_NILLABLE),
+  field("AssociationCount", xs.int, OPTIONAL_NILLABLE),
+  field("BudgetType", BudgetLimitType, OPTIONAL_NILLABLE),
+  field("Id", xs.long, OPTIONAL_NILLABLE),
+  field("Name", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const AddBudgetsResponse: ComplexDesc = complex("AddBudgetsResponse", () => [
-  field("BudgetIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("BudgetIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateBudgetsRequest: ComplexDesc = complex("UpdateBudgetsRequest", () => [
-  field("Budgets", NS, () => ArrayOfBudget, OPTIONAL_NILLABLE),
+  field("Budgets", ArrayOfBudget, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateBudgetsResponse: ComplexDesc = complex("UpdateBudgetsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteBudgetsRequest: ComplexDesc = complex("DeleteBudgetsRequest", () => [
-  field("BudgetIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("BudgetIds", ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteBudgetsResponse: ComplexDesc = complex("DeleteBudgetsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetBudgetsByIdsRequest: ComplexDesc = complex("GetBudgetsByIdsRequest", () => [
-  field("BudgetIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("BudgetIds", ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const GetBudgetsByIdsResponse: ComplexDesc = complex("GetBudgetsByIdsResponse", () => [
-  field("Budgets", NS, () => ArrayOfBudget, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("Budgets", ArrayOfBudget, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetCampaignIdsByBudgetIdsRequest: ComplexDesc = complex(
   "GetCampaignIdsByBudgetIdsRequest",
-  () => [field("BudgetIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE)],
+  () => [field("BudgetIds", ArrayOflong, OPTIONAL_NILLABLE)],
 );
 
 export const GetCampaignIdsByBudgetIdsResponse: ComplexDesc = complex(
   "GetCampaignIdsByBudgetIdsResponse",
   () => [
-    field("CampaignIdCollection", NS, () => ArrayOfIdCollection, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("CampaignIdCollection", ArrayOfIdCollection, OPTIONAL_NILLABLE),
+    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const AddBidStrategiesRequest: ComplexDesc = complex("AddBidStrategiesRequest", () => [
-  field("BidStrategies", NS, () => ArrayOfBidStrategy, OPTIONAL_NILLABLE),
+  field("BidStrategies", ArrayOfBidStrategy, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfBidStrategy: ArrayDesc = array(
   "ArrayOfBidStrategy",
-  field("BidStrategy", NS, () => BidStrategy, REPEATED_NILLABLE),
+  field("BidStrategy", () => BidStrategy, REPEATED_NILLABLE),
 );
 
 export const BidStrategy: ComplexDesc = complex("BidStrategy", () => [
-  field("AssociatedCampaignType", NS, CampaignType, OPTIONAL_NILLABLE),
-  field("AssociationCount", NS, xs.int, OPTIONAL_NILLABLE),
-  field("BiddingScheme", NS, () => BiddingScheme, OPTIONAL_NILLABLE),
-  field("CurrencyCode", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
-  field("Name", NS, xs.string, OPTIONAL_NILLABLE),
-  field("ReportingTimeZone", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Scope", NS, EntityScope, OPTIONAL_NILLABLE),
+  field("AssociatedCampaignType", CampaignType, OPTIONAL_NILLABLE),
+  field("AssociationCount", xs.int, OPTIONAL_NILLABLE),
+  field("BiddingScheme", BiddingScheme, OPTIONAL_NILLABLE),
+  field("CurrencyCode", xs.string, OPTIONAL_NILLABLE),
+  field("Id", xs.long, OPTIONAL_NILLABLE),
+  field("Name", xs.string, OPTIONAL_NILLABLE),
+  field("ReportingTimeZone", xs.string, OPTIONAL_NILLABLE),
+  field("Scope", EntityScope, OPTIONAL_NILLABLE),
 ]);
 
 export const AddBidStrategiesResponse: ComplexDesc = complex("AddBidStrategiesResponse", () => [
-  field("BidStrategyIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("BidStrategyIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateBidStrategiesRequest: ComplexDesc = complex("UpdateBidStrategiesRequest", () => [
-  field("BidStrategies", NS, () => ArrayOfBidStrategy, OPTIONAL_NILLABLE),
+  field("BidStrategies", ArrayOfBidStrategy, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateBidStrategiesResponse: ComplexDesc = complex(
   "UpdateBidStrategiesResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const DeleteBidStrategiesRequest: ComplexDesc = complex("DeleteBidStrategiesRequest", () => [
-  field("BidStrategyIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-  field("Scope", NS, EntityScope, OPTIONAL_NILLABLE),
+  field("BidStrategyIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("Scope", EntityScope, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteBidStrategiesResponse: ComplexDesc = complex(
   "DeleteBidStrategiesResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetBidStrategiesByIdsRequest: ComplexDesc = complex(
   "GetBidStrategiesByIdsRequest",
   () => [
-    field("BidStrategyIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-    field("ReturnAdditionalFields", NS, PortfolioBidStrategyAdditionalField, OPTIONAL_NILLABLE),
-    field("Scope", NS, EntityScope, OPTIONAL_NILLABLE),
+    field("BidStrategyIds", ArrayOflong, OPTIONAL_NILLABLE),
+    field("ReturnAdditionalFields", PortfolioBidStrategyAdditionalField, OPTIONAL_NILLABLE),
+    field("Scope", EntityScope, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetBidStrategiesByIdsResponse: ComplexDesc = complex(
   "GetBidStrategiesByIdsResponse",
   () => [
-    field("BidStrategies", NS, () => ArrayOfBidStrategy, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("BidStrategies", ArrayOfBidStrategy, OPTIONAL_NILLABLE),
+    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetCampaignIdsByBidStrategyIdsRequest: ComplexDesc = complex(
   "GetCampaignIdsByBidStrategyIdsRequest",
   () => [
-    field("BidStrategyIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-    field("Scope", NS, EntityScope, OPTIONAL_NILLABLE),
+    field("BidStrategyIds", ArrayOflong, OPTIONAL_NILLABLE),
+    field("Scope", EntityScope, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetCampaignIdsByBidStrategyIdsResponse: ComplexDesc = complex(
   "GetCampaignIdsByBidStrategyIdsResponse",
   () => [
-    field("CampaignIdCollection", NS, () => ArrayOfIdCollection, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("CampaignIdCollection", ArrayOfIdCollection, OPTIONAL_NILLABLE),
+    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const AddAudienceGroupsRequest: ComplexDesc = complex("AddAudienceGroupsRequest", () => [
-  field("AudienceGroups", NS, () => ArrayOfAudienceGroup, OPTIONAL_NILLABLE),
+  field("AudienceGroups", ArrayOfAudienceGroup, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfAudienceGroup: ArrayDesc = array(
   "ArrayOfAudienceGroup",
-  field("AudienceGroup", NS, () => AudienceGroup, REPEATED_NILLABLE),
+  field("AudienceGroup", () => AudienceGroup, REPEATED_NILLABLE),
 );
 
 export const AudienceGroup: ComplexDesc = complex("AudienceGroup", () => [
-  field("AssociationCount", NS, xs.int, OPTIONAL_NILLABLE),
-  field("Description", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Dimensions", NS, () => ArrayOfAudienceGroupDimension, OPTIONAL_NILLABLE),
-  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
-  field("Name", NS, xs.string, OPTIONAL_NILLABLE),
+  field("AssociationCount", xs.int, OPTIONAL_NILLABLE),
+  field("Description", xs.string, OPTIONAL_NILLABLE),
+  field("Dimensions", ArrayOfAudienceGroupDimension, OPTIONAL_NILLABLE),
+  field("Id", xs.long, OPTIONAL_NILLABLE),
+  field("Name", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfAudienceGroupDimension: ArrayDesc = array(
   "ArrayOfAudienceGroupDimension",
-  field("AudienceGroupDimension", NS, () => AudienceGroupDimension, REPEATED_NILLABLE),
+  field("AudienceGroupDimension", () => AudienceGroupDimension, REPEATED_NILLABLE),
 );
 
 export const AudienceGroupDimension: ComplexDesc = complex(
   "AudienceGroupDimension",
-  () => [field("Type", NS, AudienceGroupDimensionType, OPTIONAL)],
+  () => [field("Type", AudienceGroupDimensionType, OPTIONAL)],
   {
     family: {
       ns: NS,
@@ -4446,226 +4353,225 @@ export const AudienceGroupDimension: ComplexDesc = complex(
 
 export const AgeDimension: ComplexDesc = complex(
   "AgeDimension",
-  () => [field("AgeRanges", NS, () => ArrayOfAgeRange, OPTIONAL_NILLABLE)],
+  () => [field("AgeRanges", ArrayOfAgeRange, OPTIONAL_NILLABLE)],
   { base: () => AudienceGroupDimension, family: { ns: NS } },
 );
 
 export const ArrayOfAgeRange: ArrayDesc = array(
   "ArrayOfAgeRange",
-  field("AgeRange", NS, AgeRange, REPEATED),
+  field("AgeRange", AgeRange, REPEATED),
 );
 
 export const GenderDimension: ComplexDesc = complex(
   "GenderDimension",
-  () => [field("GenderTypes", NS, () => ArrayOfGenderType, OPTIONAL_NILLABLE)],
+  () => [field("GenderTypes", ArrayOfGenderType, OPTIONAL_NILLABLE)],
   { base: () => AudienceGroupDimension, family: { ns: NS } },
 );
 
 export const ArrayOfGenderType: ArrayDesc = array(
   "ArrayOfGenderType",
-  field("GenderType", NS, GenderType, REPEATED),
+  field("GenderType", GenderType, REPEATED),
 );
 
 export const AudienceDimension: ComplexDesc = complex(
   "AudienceDimension",
-  () => [field("Audiences", NS, () => ArrayOfAudienceInfo, OPTIONAL_NILLABLE)],
+  () => [field("Audiences", ArrayOfAudienceInfo, OPTIONAL_NILLABLE)],
   { base: () => AudienceGroupDimension, family: { ns: NS } },
 );
 
 export const ArrayOfAudienceInfo: ArrayDesc = array(
   "ArrayOfAudienceInfo",
-  field("AudienceInfo", NS, () => AudienceInfo, REPEATED_NILLABLE),
+  field("AudienceInfo", () => AudienceInfo, REPEATED_NILLABLE),
 );
 
 export const AudienceInfo: ComplexDesc = complex("AudienceInfo", () => [
-  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
-  field("Type", NS, AudienceType, OPTIONAL),
+  field("Id", xs.long, OPTIONAL_NILLABLE),
+  field("Type", AudienceType, OPTIONAL),
 ]);
 
 export const ProfileDimension: ComplexDesc = complex(
   "ProfileDimension",
-  () => [field("Profiles", NS, () => ArrayOfProfileInfo, OPTIONAL_NILLABLE)],
+  () => [field("Profiles", ArrayOfProfileInfo, OPTIONAL_NILLABLE)],
   { base: () => AudienceGroupDimension, family: { ns: NS } },
 );
 
 export const ArrayOfProfileInfo: ArrayDesc = array(
   "ArrayOfProfileInfo",
-  field("ProfileInfo", NS, () => ProfileInfo, REPEATED_NILLABLE),
+  field("ProfileInfo", () => ProfileInfo, REPEATED_NILLABLE),
 );
 
 export const ProfileInfo: ComplexDesc = complex("ProfileInfo", () => [
-  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
-  field("Type", NS, ProfileType, OPTIONAL),
+  field("Id", xs.long, OPTIONAL_NILLABLE),
+  field("Type", ProfileType, OPTIONAL),
 ]);
 
 export const AddAudienceGroupsResponse: ComplexDesc = complex("AddAudienceGroupsResponse", () => [
-  field("AudienceGroupIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("AudienceGroupIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateAudienceGroupsRequest: ComplexDesc = complex(
   "UpdateAudienceGroupsRequest",
-  () => [field("AudienceGroups", NS, () => ArrayOfAudienceGroup, OPTIONAL_NILLABLE)],
+  () => [field("AudienceGroups", ArrayOfAudienceGroup, OPTIONAL_NILLABLE)],
 );
 
 export const UpdateAudienceGroupsResponse: ComplexDesc = complex(
   "UpdateAudienceGroupsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const DeleteAudienceGroupsRequest: ComplexDesc = complex(
   "DeleteAudienceGroupsRequest",
-  () => [field("AudienceGroupIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE)],
+  () => [field("AudienceGroupIds", ArrayOflong, OPTIONAL_NILLABLE)],
 );
 
 export const DeleteAudienceGroupsResponse: ComplexDesc = complex(
   "DeleteAudienceGroupsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetAudienceGroupsByIdsRequest: ComplexDesc = complex(
   "GetAudienceGroupsByIdsRequest",
   () => [
-    field("AudienceGroupIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-    field("ReturnAdditionalFields", NS, AudienceGroupAdditionalField, OPTIONAL_NILLABLE),
+    field("AudienceGroupIds", ArrayOflong, OPTIONAL_NILLABLE),
+    field("ReturnAdditionalFields", AudienceGroupAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetAudienceGroupsByIdsResponse: ComplexDesc = complex(
   "GetAudienceGroupsByIdsResponse",
   () => [
-    field("AudienceGroups", NS, () => ArrayOfAudienceGroup, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("AudienceGroups", ArrayOfAudienceGroup, OPTIONAL_NILLABLE),
+    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const AddAssetGroupsRequest: ComplexDesc = complex("AddAssetGroupsRequest", () => [
-  field("AssetGroups", NS, () => ArrayOfAssetGroup, OPTIONAL_NILLABLE),
-  field("CampaignId", NS, xs.long, OPTIONAL),
+  field("AssetGroups", ArrayOfAssetGroup, OPTIONAL_NILLABLE),
+  field("CampaignId", xs.long, OPTIONAL),
 ]);
 
 export const ArrayOfAssetGroup: ArrayDesc = array(
   "ArrayOfAssetGroup",
-  field("AssetGroup", NS, () => AssetGroup, REPEATED_NILLABLE),
+  field("AssetGroup", () => AssetGroup, REPEATED_NILLABLE),
 );
 
 export const AssetGroup: ComplexDesc = complex("AssetGroup", () => [
-  field("AssetGroupSearchThemes", NS, () => ArrayOfAssetGroupSearchTheme, OPTIONAL_NILLABLE),
-  field("AssetGroupUrlTargets", NS, () => ArrayOfAssetGroupUrlTarget, OPTIONAL_NILLABLE),
-  field("BusinessName", NS, xs.string, OPTIONAL_NILLABLE),
-  field("CallToAction", NS, CallToAction, OPTIONAL_NILLABLE),
-  field("Descriptions", NS, () => ArrayOfAssetLink, OPTIONAL_NILLABLE),
-  field("EditorialStatus", NS, AssetGroupEditorialStatus, OPTIONAL_NILLABLE),
-  field("EndDate", NS, () => Date_, OPTIONAL_NILLABLE),
-  field("FinalMobileUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-  field("FinalUrlSuffix", NS, xs.string, OPTIONAL_NILLABLE),
-  field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-  field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
-  field("Headlines", NS, () => ArrayOfAssetLink, OPTIONAL_NILLABLE),
-  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
-  field("Images", NS, () => ArrayOfAssetLink, OPTIONAL_NILLABLE),
-  field("LongHeadlines", NS, () => ArrayOfAssetLink, OPTIONAL_NILLABLE),
-  field("Name", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Path1", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Path2", NS, xs.string, OPTIONAL_NILLABLE),
-  field("StartDate", NS, () => Date_, OPTIONAL_NILLABLE),
-  field("Status", NS, AssetGroupStatus, OPTIONAL_NILLABLE),
-  field("TrackingUrlTemplate", NS, xs.string, OPTIONAL_NILLABLE),
-  field("UrlCustomParameters", NS, () => CustomParameters, OPTIONAL_NILLABLE),
-  field("Videos", NS, () => ArrayOfAssetLink, OPTIONAL_NILLABLE),
+  field("AssetGroupSearchThemes", ArrayOfAssetGroupSearchTheme, OPTIONAL_NILLABLE),
+  field("AssetGroupUrlTargets", ArrayOfAssetGroupUrlTarget, OPTIONAL_NILLABLE),
+  field("BusinessName", xs.string, OPTIONAL_NILLABLE),
+  field("CallToAction", CallToAction, OPTIONAL_NILLABLE),
+  field("Descriptions", ArrayOfAssetLink, OPTIONAL_NILLABLE),
+  field("EditorialStatus", AssetGroupEditorialStatus, OPTIONAL_NILLABLE),
+  field("EndDate", Date_, OPTIONAL_NILLABLE),
+  field("FinalMobileUrls", ArrayOfstring, OPTIONAL_NILLABLE),
+  field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
+  field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
+  field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
+  field("Headlines", ArrayOfAssetLink, OPTIONAL_NILLABLE),
+  field("Id", xs.long, OPTIONAL_NILLABLE),
+  field("Images", ArrayOfAssetLink, OPTIONAL_NILLABLE),
+  field("LongHeadlines", ArrayOfAssetLink, OPTIONAL_NILLABLE),
+  field("Name", xs.string, OPTIONAL_NILLABLE),
+  field("Path1", xs.string, OPTIONAL_NILLABLE),
+  field("Path2", xs.string, OPTIONAL_NILLABLE),
+  field("StartDate", Date_, OPTIONAL_NILLABLE),
+  field("Status", AssetGroupStatus, OPTIONAL_NILLABLE),
+  field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
+  field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
+  field("Videos", ArrayOfAssetLink, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfAssetGroupSearchTheme: ArrayDesc = array(
   "ArrayOfAssetGroupSearchTheme",
-  field("AssetGroupSearchTheme", NS, () => AssetGroupSearchTheme, REPEATED_NILLABLE),
+  field("AssetGroupSearchTheme", () => AssetGroupSearchTheme, REPEATED_NILLABLE),
 );
 
 export const AssetGroupSearchTheme: ComplexDesc = complex("AssetGroupSearchTheme", () => [
-  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
-  field("SearchTheme", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Status", NS, GenericEntityStatus, OPTIONAL),
+  field("Id", xs.long, OPTIONAL_NILLABLE),
+  field("SearchTheme", xs.string, OPTIONAL_NILLABLE),
+  field("Status", GenericEntityStatus, OPTIONAL),
 ]);
 
 export const ArrayOfAssetGroupUrlTarget: ArrayDesc = array(
   "ArrayOfAssetGroupUrlTarget",
-  field("AssetGroupUrlTarget", NS, () => AssetGroupUrlTarget, REPEATED_NILLABLE),
+  field("AssetGroupUrlTarget", () => AssetGroupUrlTarget, REPEATED_NILLABLE),
 );
 
 export const AssetGroupUrlTarget: ComplexDesc = complex("AssetGroupUrlTarget", () => [
-  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
-  field("Status", NS, GenericEntityStatus, OPTIONAL),
-  field("TargetCondition1", NS, xs.string, OPTIONAL_NILLABLE),
-  field("TargetCondition2", NS, xs.string, OPTIONAL_NILLABLE),
-  field("TargetCondition3", NS, xs.string, OPTIONAL_NILLABLE),
-  field("TargetConditionOperator1", NS, xs.string, OPTIONAL_NILLABLE),
-  field("TargetConditionOperator2", NS, xs.string, OPTIONAL_NILLABLE),
-  field("TargetConditionOperator3", NS, xs.string, OPTIONAL_NILLABLE),
-  field("TargetValue1", NS, xs.string, OPTIONAL_NILLABLE),
-  field("TargetValue2", NS, xs.string, OPTIONAL_NILLABLE),
-  field("TargetValue3", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Id", xs.long, OPTIONAL_NILLABLE),
+  field("Status", GenericEntityStatus, OPTIONAL),
+  field("TargetCondition1", xs.string, OPTIONAL_NILLABLE),
+  field("TargetCondition2", xs.string, OPTIONAL_NILLABLE),
+  field("TargetCondition3", xs.string, OPTIONAL_NILLABLE),
+  field("TargetConditionOperator1", xs.string, OPTIONAL_NILLABLE),
+  field("TargetConditionOperator2", xs.string, OPTIONAL_NILLABLE),
+  field("TargetConditionOperator3", xs.string, OPTIONAL_NILLABLE),
+  field("TargetValue1", xs.string, OPTIONAL_NILLABLE),
+  field("TargetValue2", xs.string, OPTIONAL_NILLABLE),
+  field("TargetValue3", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const AddAssetGroupsResponse: ComplexDesc = complex("AddAssetGroupsResponse", () => [
-  field("AssetGroupIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("AssetGroupIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateAssetGroupsRequest: ComplexDesc = complex("UpdateAssetGroupsRequest", () => [
-  field("CampaignId", NS, xs.long, OPTIONAL),
-  field("AssetGroups", NS, () => ArrayOfAssetGroup, OPTIONAL_NILLABLE),
+  field("CampaignId", xs.long, OPTIONAL),
+  field("AssetGroups", ArrayOfAssetGroup, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateAssetGroupsResponse: ComplexDesc = complex("UpdateAssetGroupsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteAssetGroupsRequest: ComplexDesc = complex("DeleteAssetGroupsRequest", () => [
-  field("CampaignId", NS, xs.long, OPTIONAL),
-  field("AssetGroupIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("CampaignId", xs.long, OPTIONAL),
+  field("AssetGroupIds", ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteAssetGroupsResponse: ComplexDesc = complex("DeleteAssetGroupsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetAssetGroupsByIdsRequest: ComplexDesc = complex("GetAssetGroupsByIdsRequest", () => [
-  field("CampaignId", NS, xs.long, OPTIONAL),
-  field("AssetGroupIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-  field("ReturnAdditionalFields", NS, AssetGroupAdditionalField, OPTIONAL_NILLABLE),
+  field("CampaignId", xs.long, OPTIONAL),
+  field("AssetGroupIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("ReturnAdditionalFields", AssetGroupAdditionalField, OPTIONAL_NILLABLE),
 ]);
 
 export const GetAssetGroupsByIdsResponse: ComplexDesc = complex(
   "GetAssetGroupsByIdsResponse",
   () => [
-    field("AssetGroups", NS, () => ArrayOfAssetGroup, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("AssetGroups", ArrayOfAssetGroup, OPTIONAL_NILLABLE),
+    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetAssetGroupsByCampaignIdRequest: ComplexDesc = complex(
   "GetAssetGroupsByCampaignIdRequest",
   () => [
-    field("CampaignId", NS, xs.long, OPTIONAL),
-    field("ReturnAdditionalFields", NS, AssetGroupAdditionalField, OPTIONAL_NILLABLE),
+    field("CampaignId", xs.long, OPTIONAL),
+    field("ReturnAdditionalFields", AssetGroupAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetAssetGroupsByCampaignIdResponse: ComplexDesc = complex(
   "GetAssetGroupsByCampaignIdResponse",
   () => [
-    field("AssetGroups", NS, () => ArrayOfAssetGroup, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("AssetGroups", ArrayOfAssetGroup, OPTIONAL_NILLABLE),
+    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetAssetGroupsEditorialReasonsRequest: ComplexDesc = complex(
   "GetAssetGroupsEditorialReasonsRequest",
   () => [
-    field("AccountId", NS, xs.long, OPTIONAL),
+    field("AccountId", xs.long, OPTIONAL),
     field(
       "AssetGroupIdToCampaignIdAssociations",
-      NS,
-      () => ArrayOfEntityIdToParentIdAssociation,
+      ArrayOfEntityIdToParentIdAssociation,
       OPTIONAL_NILLABLE,
     ),
   ],
@@ -4674,13 +4580,8 @@ export const GetAssetGroupsEditorialReasonsRequest: ComplexDesc = complex(
 export const GetAssetGroupsEditorialReasonsResponse: ComplexDesc = complex(
   "GetAssetGroupsEditorialReasonsResponse",
   () => [
-    field(
-      "EditorialReasons",
-      NS,
-      () => ArrayOfAssetGroupEditorialReasonCollection,
-      OPTIONAL_NILLABLE,
-    ),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("EditorialReasons", ArrayOfAssetGroupEditorialReasonCollection, OPTIONAL_NILLABLE),
+    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -4688,7 +4589,6 @@ export const ArrayOfAssetGroupEditorialReasonCollection: ArrayDesc = array(
   "ArrayOfAssetGroupEditorialReasonCollection",
   field(
     "AssetGroupEditorialReasonCollection",
-    NS,
     () => AssetGroupEditorialReasonCollection,
     REPEATED_NILLABLE,
   ),
@@ -4697,23 +4597,23 @@ export const ArrayOfAssetGroupEditorialReasonCollection: ArrayDesc = array(
 export const AssetGroupEditorialReasonCollection: ComplexDesc = complex(
   "AssetGroupEditorialReasonCollection",
   () => [
-    field("AppealStatus", NS, AppealStatus, OPTIONAL),
-    field("AssetGroupId", NS, xs.long, OPTIONAL),
-    field("CampaignId", NS, xs.long, OPTIONAL),
-    field("Reasons", NS, () => ArrayOfAssetGroupEditorialReason, OPTIONAL_NILLABLE),
+    field("AppealStatus", AppealStatus, OPTIONAL),
+    field("AssetGroupId", xs.long, OPTIONAL),
+    field("CampaignId", xs.long, OPTIONAL),
+    field("Reasons", ArrayOfAssetGroupEditorialReason, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfAssetGroupEditorialReason: ArrayDesc = array(
   "ArrayOfAssetGroupEditorialReason",
-  field("AssetGroupEditorialReason", NS, () => AssetGroupEditorialReason, REPEATED_NILLABLE),
+  field("AssetGroupEditorialReason", () => AssetGroupEditorialReason, REPEATED_NILLABLE),
 );
 
 export const AssetGroupEditorialReason: ComplexDesc = complex("AssetGroupEditorialReason", () => [
-  field("Location", NS, xs.string, OPTIONAL_NILLABLE),
-  field("PublisherCountries", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-  field("ReasonCode", NS, xs.int, OPTIONAL),
-  field("Term", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Location", xs.string, OPTIONAL_NILLABLE),
+  field("PublisherCountries", ArrayOfstring, OPTIONAL_NILLABLE),
+  field("ReasonCode", xs.int, OPTIONAL),
+  field("Term", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const SetAudienceGroupAssetGroupAssociationsRequest: ComplexDesc = complex(
@@ -4721,8 +4621,7 @@ export const SetAudienceGroupAssetGroupAssociationsRequest: ComplexDesc = comple
   () => [
     field(
       "AudienceGroupAssetGroupAssociations",
-      NS,
-      () => ArrayOfAudienceGroupAssetGroupAssociation,
+      ArrayOfAudienceGroupAssetGroupAssociation,
       OPTIONAL_NILLABLE,
     ),
   ],
@@ -4732,7 +4631,6 @@ export const ArrayOfAudienceGroupAssetGroupAssociation: ArrayDesc = array(
   "ArrayOfAudienceGroupAssetGroupAssociation",
   field(
     "AudienceGroupAssetGroupAssociation",
-    NS,
     () => AudienceGroupAssetGroupAssociation,
     REPEATED_NILLABLE,
   ),
@@ -4740,12 +4638,12 @@ export const ArrayOfAudienceGroupAssetGroupAssociation: ArrayDesc = array(
 
 export const AudienceGroupAssetGroupAssociation: ComplexDesc = complex(
   "AudienceGroupAssetGroupAssociation",
-  () => [field("AssetGroupId", NS, xs.long), field("AudienceGroupId", NS, xs.long)],
+  () => [field("AssetGroupId", xs.long), field("AudienceGroupId", xs.long)],
 );
 
 export const SetAudienceGroupAssetGroupAssociationsResponse: ComplexDesc = complex(
   "SetAudienceGroupAssetGroupAssociationsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const DeleteAudienceGroupAssetGroupAssociationsRequest: ComplexDesc = complex(
@@ -4753,8 +4651,7 @@ export const DeleteAudienceGroupAssetGroupAssociationsRequest: ComplexDesc = com
   () => [
     field(
       "AudienceGroupAssetGroupAssociations",
-      NS,
-      () => ArrayOfAudienceGroupAssetGroupAssociation,
+      ArrayOfAudienceGroupAssetGroupAssociation,
       OPTIONAL_NILLABLE,
     ),
   ],
@@ -4762,12 +4659,12 @@ export const DeleteAudienceGroupAssetGroupAssociationsRequest: ComplexDesc = com
 
 export const DeleteAudienceGroupAssetGroupAssociationsResponse: ComplexDesc = complex(
   "DeleteAudienceGroupAssetGroupAssociationsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest: ComplexDesc = complex(
   "GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest",
-  () => [field("AssetGroupIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE)],
+  () => [field("AssetGroupIds", ArrayOflong, OPTIONAL_NILLABLE)],
 );
 
 export const GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse: ComplexDesc = complex(
@@ -4775,17 +4672,16 @@ export const GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse: Comp
   () => [
     field(
       "AudienceGroupAssetGroupAssociations",
-      NS,
-      () => ArrayOfAudienceGroupAssetGroupAssociation,
+      ArrayOfAudienceGroupAssetGroupAssociation,
       OPTIONAL_NILLABLE,
     ),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest: ComplexDesc = complex(
   "GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest",
-  () => [field("AudienceGroupIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE)],
+  () => [field("AudienceGroupIds", ArrayOflong, OPTIONAL_NILLABLE)],
 );
 
 export const GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse: ComplexDesc = complex(
@@ -4793,43 +4689,37 @@ export const GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse: C
   () => [
     field(
       "AudienceGroupAssetGroupAssociations",
-      NS,
-      () => ArrayOfAudienceGroupAssetGroupAssociation,
+      ArrayOfAudienceGroupAssetGroupAssociation,
       OPTIONAL_NILLABLE,
     ),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const AddAudiencesRequest: ComplexDesc = complex("AddAudiencesRequest", () => [
-  field("Audiences", NS, () => ArrayOfAudience, OPTIONAL_NILLABLE),
+  field("Audiences", ArrayOfAudience, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfAudience: ArrayDesc = array(
   "ArrayOfAudience",
-  field("Audience", NS, () => Audience, REPEATED_NILLABLE),
+  field("Audience", () => Audience, REPEATED_NILLABLE),
 );
 
 export const Audience: ComplexDesc = complex(
   "Audience",
   () => [
-    field("AudienceNetworkSize", NS, xs.long, OPTIONAL_NILLABLE),
-    field("CustomerShare", NS, () => CustomerShare, OPTIONAL_NILLABLE),
-    field("Description", NS, xs.string, OPTIONAL_NILLABLE),
-    field(
-      "ForwardCompatibilityMap",
-      NS,
-      () => ArrayOfKeyValuePairOfstringstring,
-      OPTIONAL_NILLABLE,
-    ),
-    field("Id", NS, xs.long, OPTIONAL_NILLABLE),
-    field("MembershipDuration", NS, xs.int, OPTIONAL_NILLABLE),
-    field("Name", NS, xs.string, OPTIONAL_NILLABLE),
-    field("ParentId", NS, xs.long, OPTIONAL_NILLABLE),
-    field("Scope", NS, EntityScope, OPTIONAL_NILLABLE),
-    field("SearchSize", NS, xs.long, OPTIONAL_NILLABLE),
-    field("SupportedCampaignTypes", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-    field("Type", NS, AudienceType, OPTIONAL),
+    field("AudienceNetworkSize", xs.long, OPTIONAL_NILLABLE),
+    field("CustomerShare", CustomerShare, OPTIONAL_NILLABLE),
+    field("Description", xs.string, OPTIONAL_NILLABLE),
+    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
+    field("Id", xs.long, OPTIONAL_NILLABLE),
+    field("MembershipDuration", xs.int, OPTIONAL_NILLABLE),
+    field("Name", xs.string, OPTIONAL_NILLABLE),
+    field("ParentId", xs.long, OPTIONAL_NILLABLE),
+    field("Scope", EntityScope, OPTIONAL_NILLABLE),
+    field("SearchSize", xs.long, OPTIONAL_NILLABLE),
+    field("SupportedCampaignTypes", ArrayOfstring, OPTIONAL_NILLABLE),
+    field("Type", AudienceType, OPTIONAL),
   ],
   {
     family: {
@@ -4852,15 +4742,15 @@ export const Audience: ComplexDesc = complex(
 export const RemarketingList: ComplexDesc = complex(
   "RemarketingList",
   () => [
-    field("Rule", NS, () => RemarketingRule, OPTIONAL_NILLABLE),
-    field("TagId", NS, xs.long, OPTIONAL_NILLABLE),
+    field("Rule", RemarketingRule, OPTIONAL_NILLABLE),
+    field("TagId", xs.long, OPTIONAL_NILLABLE),
   ],
   { base: () => Audience, family: { ns: NS } },
 );
 
 export const RemarketingRule: ComplexDesc = complex(
   "RemarketingRule",
-  () => [field("Type", NS, xs.string, OPTIONAL_NILLABLE)],
+  () => [field("Type", xs.string, OPTIONAL_NILLABLE)],
   {
     family: {
       ns: NS,
@@ -4877,38 +4767,38 @@ export const RemarketingRule: ComplexDesc = complex(
 export const PageVisitorsRule: ComplexDesc = complex(
   "PageVisitorsRule",
   () => [
-    field("NormalForm", NS, NormalForm, OPTIONAL_NILLABLE),
-    field("RuleItemGroups", NS, () => ArrayOfRuleItemGroup, OPTIONAL_NILLABLE),
+    field("NormalForm", NormalForm, OPTIONAL_NILLABLE),
+    field("RuleItemGroups", ArrayOfRuleItemGroup, OPTIONAL_NILLABLE),
   ],
   { base: () => RemarketingRule, family: { ns: NS } },
 );
 
 export const ArrayOfRuleItemGroup: ArrayDesc = array(
   "ArrayOfRuleItemGroup",
-  field("RuleItemGroup", NS, () => RuleItemGroup, REPEATED_NILLABLE),
+  field("RuleItemGroup", () => RuleItemGroup, REPEATED_NILLABLE),
 );
 
 export const RuleItemGroup: ComplexDesc = complex("RuleItemGroup", () => [
-  field("Items", NS, () => ArrayOfRuleItem, OPTIONAL_NILLABLE),
+  field("Items", ArrayOfRuleItem, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfRuleItem: ArrayDesc = array(
   "ArrayOfRuleItem",
-  field("RuleItem", NS, () => RuleItem, REPEATED_NILLABLE),
+  field("RuleItem", () => RuleItem, REPEATED_NILLABLE),
 );
 
 export const RuleItem: ComplexDesc = complex(
   "RuleItem",
-  () => [field("Type", NS, xs.string, OPTIONAL_NILLABLE)],
+  () => [field("Type", xs.string, OPTIONAL_NILLABLE)],
   { family: { ns: NS, derived: () => [StringRuleItem, NumberRuleItem] } },
 );
 
 export const StringRuleItem: ComplexDesc = complex(
   "StringRuleItem",
   () => [
-    field("Operand", NS, xs.string, OPTIONAL_NILLABLE),
-    field("Operator", NS, StringOperator, OPTIONAL),
-    field("Value", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Operand", xs.string, OPTIONAL_NILLABLE),
+    field("Operator", StringOperator, OPTIONAL),
+    field("Value", xs.string, OPTIONAL_NILLABLE),
   ],
   { base: () => RuleItem, family: { ns: NS } },
 );
@@ -4916,9 +4806,9 @@ export const StringRuleItem: ComplexDesc = complex(
 export const NumberRuleItem: ComplexDesc = complex(
   "NumberRuleItem",
   () => [
-    field("Operand", NS, xs.string, OPTIONAL_NILLABLE),
-    field("Operator", NS, NumberOperator, OPTIONAL),
-    field("Value", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Operand", xs.string, OPTIONAL_NILLABLE),
+    field("Operator", NumberOperator, OPTIONAL),
+    field("Value", xs.string, OPTIONAL_NILLABLE),
   ],
   { base: () => RuleItem, family: { ns: NS } },
 );
@@ -4926,8 +4816,8 @@ export const NumberRuleItem: ComplexDesc = complex(
 export const PageVisitorsWhoVisitedAnotherPageRule: ComplexDesc = complex(
   "PageVisitorsWhoVisitedAnotherPageRule",
   () => [
-    field("AnotherRuleItemGroups", NS, () => ArrayOfRuleItemGroup, OPTIONAL_NILLABLE),
-    field("RuleItemGroups", NS, () => ArrayOfRuleItemGroup, OPTIONAL_NILLABLE),
+    field("AnotherRuleItemGroups", ArrayOfRuleItemGroup, OPTIONAL_NILLABLE),
+    field("RuleItemGroups", ArrayOfRuleItemGroup, OPTIONAL_NILLABLE),
   ],
   { base: () => RemarketingRule, family: { ns: NS } },
 );
@@ -4935,8 +4825,8 @@ export const PageVisitorsWhoVisitedAnotherPageRule: ComplexDesc = complex(
 export const PageVisitorsWhoDidNotVisitAnotherPageRule: ComplexDesc = complex(
   "PageVisitorsWhoDidNotVisitAnotherPageRule",
   () => [
-    field("ExcludeRuleItemGroups", NS, () => ArrayOfRuleItemGroup, OPTIONAL_NILLABLE),
-    field("IncludeRuleItemGroups", NS, () => ArrayOfRuleItemGroup, OPTIONAL_NILLABLE),
+    field("ExcludeRuleItemGroups", ArrayOfRuleItemGroup, OPTIONAL_NILLABLE),
+    field("IncludeRuleItemGroups", ArrayOfRuleItemGroup, OPTIONAL_NILLABLE),
   ],
   { base: () => RemarketingRule, family: { ns: NS } },
 );
@@ -4944,14 +4834,14 @@ export const PageVisitorsWhoDidNotVisitAnotherPageRule: ComplexDesc = complex(
 export const CustomEventsRule: ComplexDesc = complex(
   "CustomEventsRule",
   () => [
-    field("Action", NS, xs.string, OPTIONAL_NILLABLE),
-    field("ActionOperator", NS, StringOperator, OPTIONAL),
-    field("Category", NS, xs.string, OPTIONAL_NILLABLE),
-    field("CategoryOperator", NS, StringOperator, OPTIONAL),
-    field("Label", NS, xs.string, OPTIONAL_NILLABLE),
-    field("LabelOperator", NS, StringOperator, OPTIONAL),
-    field("Value", NS, xs.decimal, OPTIONAL_NILLABLE),
-    field("ValueOperator", NS, NumberOperator, OPTIONAL),
+    field("Action", xs.string, OPTIONAL_NILLABLE),
+    field("ActionOperator", StringOperator, OPTIONAL),
+    field("Category", xs.string, OPTIONAL_NILLABLE),
+    field("CategoryOperator", StringOperator, OPTIONAL),
+    field("Label", xs.string, OPTIONAL_NILLABLE),
+    field("LabelOperator", StringOperator, OPTIONAL),
+    field("Value", xs.decimal, OPTIONAL_NILLABLE),
+    field("ValueOperator", NumberOperator, OPTIONAL),
   ],
   { base: () => RemarketingRule, family: { ns: NS } },
 );
@@ -4969,15 +4859,15 @@ export const InMarketAudience: ComplexDesc = complex("InMarketAudience", () => [
 export const ProductAudience: ComplexDesc = complex(
   "ProductAudience",
   () => [
-    field("ProductAudienceType", NS, ProductAudienceType, OPTIONAL_NILLABLE),
-    field("TagId", NS, xs.long, OPTIONAL_NILLABLE),
+    field("ProductAudienceType", ProductAudienceType, OPTIONAL_NILLABLE),
+    field("TagId", xs.long, OPTIONAL_NILLABLE),
   ],
   { base: () => Audience, family: { ns: NS } },
 );
 
 export const SimilarRemarketingList: ComplexDesc = complex(
   "SimilarRemarketingList",
-  () => [field("SourceId", NS, xs.long, OPTIONAL)],
+  () => [field("SourceId", xs.long, OPTIONAL)],
   { base: () => Audience, family: { ns: NS } },
 );
 
@@ -4988,73 +4878,72 @@ export const CustomerList: ComplexDesc = complex("CustomerList", () => [], {
 
 export const CombinedList: ComplexDesc = complex(
   "CombinedList",
-  () => [field("CombinationRules", NS, () => ArrayOfCombinationRule, OPTIONAL_NILLABLE)],
+  () => [field("CombinationRules", ArrayOfCombinationRule, OPTIONAL_NILLABLE)],
   { base: () => Audience, family: { ns: NS } },
 );
 
 export const ArrayOfCombinationRule: ArrayDesc = array(
   "ArrayOfCombinationRule",
-  field("CombinationRule", NS, () => CombinationRule, REPEATED_NILLABLE),
+  field("CombinationRule", () => CombinationRule, REPEATED_NILLABLE),
 );
 
 export const CombinationRule: ComplexDesc = complex("CombinationRule", () => [
-  field("AudienceIds", NS, () => ArrayOflong, { nillable: true }),
-  field("Operator", NS, LogicalOperator),
+  field("AudienceIds", ArrayOflong, { nillable: true }),
+  field("Operator", LogicalOperator),
 ]);
 
 export const CustomSegment: ComplexDesc = complex(
   "CustomSegment",
   () => [
-    field("CustomSegmentCatalogList", NS, () => ArrayOfCustomSegmentCatalog, OPTIONAL_NILLABLE),
-    field("EditorialStatus", NS, CustomSegmentEditorialStatus, OPTIONAL_NILLABLE),
+    field("CustomSegmentCatalogList", ArrayOfCustomSegmentCatalog, OPTIONAL_NILLABLE),
+    field("EditorialStatus", CustomSegmentEditorialStatus, OPTIONAL_NILLABLE),
   ],
   { base: () => Audience, family: { ns: NS } },
 );
 
 export const ArrayOfCustomSegmentCatalog: ArrayDesc = array(
   "ArrayOfCustomSegmentCatalog",
-  field("CustomSegmentCatalog", NS, () => CustomSegmentCatalog, REPEATED_NILLABLE),
+  field("CustomSegmentCatalog", () => CustomSegmentCatalog, REPEATED_NILLABLE),
 );
 
 export const CustomSegmentCatalog: ComplexDesc = complex("CustomSegmentCatalog", () => [
-  field("CatalogId", NS, xs.long, OPTIONAL_NILLABLE),
-  field("CatalogName", NS, xs.string, OPTIONAL_NILLABLE),
-  field("EffectiveEditorialStatus", NS, EffectiveEditorialStatus, OPTIONAL_NILLABLE),
+  field("CatalogId", xs.long, OPTIONAL_NILLABLE),
+  field("CatalogName", xs.string, OPTIONAL_NILLABLE),
+  field("EffectiveEditorialStatus", EffectiveEditorialStatus, OPTIONAL_NILLABLE),
 ]);
 
 export const ImpressionBasedRemarketingList: ComplexDesc = complex(
   "ImpressionBasedRemarketingList",
   () => [
-    field("AdGroupId", NS, xs.long, OPTIONAL_NILLABLE),
-    field("AdGroupIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-    field("CampaignId", NS, xs.long, OPTIONAL_NILLABLE),
-    field("CampaignIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-    field("EntityType", NS, ImpressionBasedEntityType, OPTIONAL),
+    field("AdGroupId", xs.long, OPTIONAL_NILLABLE),
+    field("AdGroupIds", ArrayOflong, OPTIONAL_NILLABLE),
+    field("CampaignId", xs.long, OPTIONAL_NILLABLE),
+    field("CampaignIds", ArrayOflong, OPTIONAL_NILLABLE),
+    field("EntityType", ImpressionBasedEntityType, OPTIONAL),
   ],
   { base: () => Audience, family: { ns: NS } },
 );
 
 export const CustomerShare: ComplexDesc = complex("CustomerShare", () => [
-  field("CustomerAccountShares", NS, () => ArrayOfCustomerAccountShare, OPTIONAL_NILLABLE),
-  field("OwnerCustomerId", NS, xs.long, OPTIONAL_NILLABLE),
+  field("CustomerAccountShares", ArrayOfCustomerAccountShare, OPTIONAL_NILLABLE),
+  field("OwnerCustomerId", xs.long, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfCustomerAccountShare: ArrayDesc = array(
   "ArrayOfCustomerAccountShare",
-  field("CustomerAccountShare", NS, () => CustomerAccountShare, REPEATED_NILLABLE),
+  field("CustomerAccountShare", () => CustomerAccountShare, REPEATED_NILLABLE),
 );
 
 export const CustomerAccountShare: ComplexDesc = complex("CustomerAccountShare", () => [
-  field("AccountId", NS, xs.long, OPTIONAL_NILLABLE),
-  field("Associations", NS, () => ArrayOfCustomerAccountShareAssociation, OPTIONAL_NILLABLE),
-  field("CustomerId", NS, xs.long, OPTIONAL_NILLABLE),
+  field("AccountId", xs.long, OPTIONAL_NILLABLE),
+  field("Associations", ArrayOfCustomerAccountShareAssociation, OPTIONAL_NILLABLE),
+  field("CustomerId", xs.long, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfCustomerAccountShareAssociation: ArrayDesc = array(
   "ArrayOfCustomerAccountShareAssociation",
   field(
     "CustomerAccountShareAssociation",
-    NS,
     () => CustomerAccountShareAssociation,
     REPEATED_NILLABLE,
   ),
@@ -5063,155 +4952,155 @@ export const ArrayOfCustomerAccountShareAssociation: ArrayDesc = array(
 export const CustomerAccountShareAssociation: ComplexDesc = complex(
   "CustomerAccountShareAssociation",
   () => [
-    field("AssociationCount", NS, xs.long, OPTIONAL_NILLABLE),
-    field("UsageType", NS, xs.string, OPTIONAL_NILLABLE),
+    field("AssociationCount", xs.long, OPTIONAL_NILLABLE),
+    field("UsageType", xs.string, OPTIONAL_NILLABLE),
   ],
 );
 
 export const AddAudiencesResponse: ComplexDesc = complex("AddAudiencesResponse", () => [
-  field("AudienceIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("AudienceIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateAudiencesRequest: ComplexDesc = complex("UpdateAudiencesRequest", () => [
-  field("Audiences", NS, () => ArrayOfAudience, OPTIONAL_NILLABLE),
+  field("Audiences", ArrayOfAudience, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateAudiencesResponse: ComplexDesc = complex("UpdateAudiencesResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteAudiencesRequest: ComplexDesc = complex("DeleteAudiencesRequest", () => [
-  field("AudienceIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("AudienceIds", ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteAudiencesResponse: ComplexDesc = complex("DeleteAudiencesResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetAudiencesByIdsRequest: ComplexDesc = complex("GetAudiencesByIdsRequest", () => [
-  field("AudienceIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-  field("Type", NS, AudienceType, OPTIONAL),
-  field("ReturnAdditionalFields", NS, AudienceAdditionalField, OPTIONAL_NILLABLE),
+  field("AudienceIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("Type", AudienceType, OPTIONAL),
+  field("ReturnAdditionalFields", AudienceAdditionalField, OPTIONAL_NILLABLE),
 ]);
 
 export const GetAudiencesByIdsResponse: ComplexDesc = complex("GetAudiencesByIdsResponse", () => [
-  field("Audiences", NS, () => ArrayOfAudience, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("Audiences", ArrayOfAudience, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const ApplyCustomerListItemsRequest: ComplexDesc = complex(
   "ApplyCustomerListItemsRequest",
-  () => [field("CustomerListAudience", NS, () => CustomerList, OPTIONAL_NILLABLE)],
+  () => [field("CustomerListAudience", CustomerList, OPTIONAL_NILLABLE)],
 );
 
 export const ApplyCustomerListItemsResponse: ComplexDesc = complex(
   "ApplyCustomerListItemsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const ApplyCustomerListUserDataRequest: ComplexDesc = complex(
   "ApplyCustomerListUserDataRequest",
-  () => [field("CustomerListUserData", NS, () => CustomerListUserData, OPTIONAL_NILLABLE)],
+  () => [field("CustomerListUserData", CustomerListUserData, OPTIONAL_NILLABLE)],
 );
 
 export const CustomerListUserData: ComplexDesc = complex("CustomerListUserData", () => [
-  field("AcceptCustomerMatchTerm", NS, xs.boolean, OPTIONAL_NILLABLE),
-  field("ActionType", NS, CustomerListActionType),
-  field("AudienceId", NS, xs.long),
-  field("CustomerListItemSubType", NS, CustomerListItemSubType),
-  field("CustomerListItems", NS, () => ArrayOfstring, { nillable: true }),
+  field("AcceptCustomerMatchTerm", xs.boolean, OPTIONAL_NILLABLE),
+  field("ActionType", CustomerListActionType),
+  field("AudienceId", xs.long),
+  field("CustomerListItemSubType", CustomerListItemSubType),
+  field("CustomerListItems", ArrayOfstring, { nillable: true }),
 ]);
 
 export const ApplyCustomerListUserDataResponse: ComplexDesc = complex(
   "ApplyCustomerListUserDataResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetUetTagsByIdsRequest: ComplexDesc = complex("GetUetTagsByIdsRequest", () => [
-  field("TagIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-  field("ReturnAdditionalFields", NS, UetTagAdditionalField, OPTIONAL_NILLABLE),
+  field("TagIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("ReturnAdditionalFields", UetTagAdditionalField, OPTIONAL_NILLABLE),
 ]);
 
 export const GetUetTagsByIdsResponse: ComplexDesc = complex("GetUetTagsByIdsResponse", () => [
-  field("UetTags", NS, () => ArrayOfUetTag, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("UetTags", ArrayOfUetTag, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfUetTag: ArrayDesc = array(
   "ArrayOfUetTag",
-  field("UetTag", NS, () => UetTag, REPEATED_NILLABLE),
+  field("UetTag", () => UetTag, REPEATED_NILLABLE),
 );
 
 export const UetTag: ComplexDesc = complex("UetTag", () => [
-  field("CustomerShare", NS, () => CustomerShare, OPTIONAL_NILLABLE),
-  field("Description", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
-  field("Industry", NS, UetTagIndustry, OPTIONAL_NILLABLE),
-  field("Name", NS, xs.string, OPTIONAL_NILLABLE),
-  field("TrackingNoScript", NS, xs.string, OPTIONAL_NILLABLE),
-  field("TrackingScript", NS, xs.string, OPTIONAL_NILLABLE),
-  field("TrackingStatus", NS, UetTagTrackingStatus, OPTIONAL_NILLABLE),
+  field("CustomerShare", CustomerShare, OPTIONAL_NILLABLE),
+  field("Description", xs.string, OPTIONAL_NILLABLE),
+  field("Id", xs.long, OPTIONAL_NILLABLE),
+  field("Industry", UetTagIndustry, OPTIONAL_NILLABLE),
+  field("Name", xs.string, OPTIONAL_NILLABLE),
+  field("TrackingNoScript", xs.string, OPTIONAL_NILLABLE),
+  field("TrackingScript", xs.string, OPTIONAL_NILLABLE),
+  field("TrackingStatus", UetTagTrackingStatus, OPTIONAL_NILLABLE),
 ]);
 
 export const AddUetTagsRequest: ComplexDesc = complex("AddUetTagsRequest", () => [
-  field("UetTags", NS, () => ArrayOfUetTag, OPTIONAL_NILLABLE),
+  field("UetTags", ArrayOfUetTag, OPTIONAL_NILLABLE),
 ]);
 
 export const AddUetTagsResponse: ComplexDesc = complex("AddUetTagsResponse", () => [
-  field("UetTags", NS, () => ArrayOfUetTag, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("UetTags", ArrayOfUetTag, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateUetTagsRequest: ComplexDesc = complex("UpdateUetTagsRequest", () => [
-  field("UetTags", NS, () => ArrayOfUetTag, OPTIONAL_NILLABLE),
+  field("UetTags", ArrayOfUetTag, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateUetTagsResponse: ComplexDesc = complex("UpdateUetTagsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetConversionGoalsByIdsRequest: ComplexDesc = complex(
   "GetConversionGoalsByIdsRequest",
   () => [
-    field("ConversionGoalIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-    field("ConversionGoalTypes", NS, ConversionGoalType, OPTIONAL),
-    field("ReturnAdditionalFields", NS, ConversionGoalAdditionalField, OPTIONAL_NILLABLE),
+    field("ConversionGoalIds", ArrayOflong, OPTIONAL_NILLABLE),
+    field("ConversionGoalTypes", ConversionGoalType, OPTIONAL),
+    field("ReturnAdditionalFields", ConversionGoalAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetConversionGoalsByIdsResponse: ComplexDesc = complex(
   "GetConversionGoalsByIdsResponse",
   () => [
-    field("ConversionGoals", NS, () => ArrayOfConversionGoal, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("ConversionGoals", ArrayOfConversionGoal, OPTIONAL_NILLABLE),
+    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfConversionGoal: ArrayDesc = array(
   "ArrayOfConversionGoal",
-  field("ConversionGoal", NS, () => ConversionGoal, REPEATED_NILLABLE),
+  field("ConversionGoal", () => ConversionGoal, REPEATED_NILLABLE),
 );
 
 export const ConversionGoal: ComplexDesc = complex(
   "ConversionGoal",
   () => [
-    field("AttributionModelType", NS, AttributionModelType, OPTIONAL_NILLABLE),
-    field("ConversionWindowInMinutes", NS, xs.int, OPTIONAL_NILLABLE),
-    field("CountType", NS, ConversionGoalCountType, OPTIONAL_NILLABLE),
-    field("ExcludeFromBidding", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("GoalCategory", NS, ConversionGoalCategory, OPTIONAL_NILLABLE),
-    field("Id", NS, xs.long, OPTIONAL_NILLABLE),
-    field("IsAutoGoal", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("IsEnhancedConversionsEnabled", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("Name", NS, xs.string, OPTIONAL_NILLABLE),
-    field("Revenue", NS, () => ConversionGoalRevenue, OPTIONAL_NILLABLE),
-    field("Scope", NS, EntityScope, OPTIONAL_NILLABLE),
-    field("Status", NS, ConversionGoalStatus, OPTIONAL_NILLABLE),
-    field("TagId", NS, xs.long, OPTIONAL_NILLABLE),
-    field("TrackingStatus", NS, ConversionGoalTrackingStatus, OPTIONAL_NILLABLE),
-    field("Type", NS, ConversionGoalType, OPTIONAL_NILLABLE),
-    field("ViewThroughConversionWindowInMinutes", NS, xs.int, OPTIONAL_NILLABLE),
+    field("AttributionModelType", AttributionModelType, OPTIONAL_NILLABLE),
+    field("ConversionWindowInMinutes", xs.int, OPTIONAL_NILLABLE),
+    field("CountType", ConversionGoalCountType, OPTIONAL_NILLABLE),
+    field("ExcludeFromBidding", xs.boolean, OPTIONAL_NILLABLE),
+    field("GoalCategory", ConversionGoalCategory, OPTIONAL_NILLABLE),
+    field("Id", xs.long, OPTIONAL_NILLABLE),
+    field("IsAutoGoal", xs.boolean, OPTIONAL_NILLABLE),
+    field("IsEnhancedConversionsEnabled", xs.boolean, OPTIONAL_NILLABLE),
+    field("Name", xs.string, OPTIONAL_NILLABLE),
+    field("Revenue", ConversionGoalRevenue, OPTIONAL_NILLABLE),
+    field("Scope", EntityScope, OPTIONAL_NILLABLE),
+    field("Status", ConversionGoalStatus, OPTIONAL_NILLABLE),
+    field("TagId", xs.long, OPTIONAL_NILLABLE),
+    field("TrackingStatus", ConversionGoalTrackingStatus, OPTIONAL_NILLABLE),
+    field("Type", ConversionGoalType, OPTIONAL_NILLABLE),
+    field("ViewThroughConversionWindowInMinutes", xs.int, OPTIONAL_NILLABLE),
   ],
   {
     family: {
@@ -5233,35 +5122,35 @@ export const ConversionGoal: ComplexDesc = complex(
 export const UrlGoal: ComplexDesc = complex(
   "UrlGoal",
   () => [
-    field("UrlExpression", NS, xs.string, OPTIONAL_NILLABLE),
-    field("UrlOperator", NS, ExpressionOperator, OPTIONAL_NILLABLE),
+    field("UrlExpression", xs.string, OPTIONAL_NILLABLE),
+    field("UrlOperator", ExpressionOperator, OPTIONAL_NILLABLE),
   ],
   { base: () => ConversionGoal, family: { ns: NS } },
 );
 
 export const DurationGoal: ComplexDesc = complex(
   "DurationGoal",
-  () => [field("MinimumDurationInSeconds", NS, xs.int, OPTIONAL_NILLABLE)],
+  () => [field("MinimumDurationInSeconds", xs.int, OPTIONAL_NILLABLE)],
   { base: () => ConversionGoal, family: { ns: NS } },
 );
 
 export const PagesViewedPerVisitGoal: ComplexDesc = complex(
   "PagesViewedPerVisitGoal",
-  () => [field("MinimumPagesViewed", NS, xs.int, OPTIONAL_NILLABLE)],
+  () => [field("MinimumPagesViewed", xs.int, OPTIONAL_NILLABLE)],
   { base: () => ConversionGoal, family: { ns: NS } },
 );
 
 export const EventGoal: ComplexDesc = complex(
   "EventGoal",
   () => [
-    field("ActionExpression", NS, xs.string, OPTIONAL_NILLABLE),
-    field("ActionOperator", NS, ExpressionOperator, OPTIONAL_NILLABLE),
-    field("CategoryExpression", NS, xs.string, OPTIONAL_NILLABLE),
-    field("CategoryOperator", NS, ExpressionOperator, OPTIONAL_NILLABLE),
-    field("LabelExpression", NS, xs.string, OPTIONAL_NILLABLE),
-    field("LabelOperator", NS, ExpressionOperator, OPTIONAL_NILLABLE),
-    field("Value", NS, xs.decimal, OPTIONAL_NILLABLE),
-    field("ValueOperator", NS, ValueOperator, OPTIONAL_NILLABLE),
+    field("ActionExpression", xs.string, OPTIONAL_NILLABLE),
+    field("ActionOperator", ExpressionOperator, OPTIONAL_NILLABLE),
+    field("CategoryExpression", xs.string, OPTIONAL_NILLABLE),
+    field("CategoryOperator", ExpressionOperator, OPTIONAL_NILLABLE),
+    field("LabelExpression", xs.string, OPTIONAL_NILLABLE),
+    field("LabelOperator", ExpressionOperator, OPTIONAL_NILLABLE),
+    field("Value", xs.decimal, OPTIONAL_NILLABLE),
+    field("ValueOperator", ValueOperator, OPTIONAL_NILLABLE),
   ],
   { base: () => ConversionGoal, family: { ns: NS } },
 );
@@ -5269,8 +5158,8 @@ export const EventGoal: ComplexDesc = complex(
 export const AppInstallGoal: ComplexDesc = complex(
   "AppInstallGoal",
   () => [
-    field("AppPlatform", NS, xs.string, OPTIONAL_NILLABLE),
-    field("AppStoreId", NS, xs.string, OPTIONAL_NILLABLE),
+    field("AppPlatform", xs.string, OPTIONAL_NILLABLE),
+    field("AppStoreId", xs.string, OPTIONAL_NILLABLE),
   ],
   { base: () => ConversionGoal, family: { ns: NS } },
 );
@@ -5278,15 +5167,15 @@ export const AppInstallGoal: ComplexDesc = complex(
 export const AppDownloadGoal: ComplexDesc = complex(
   "AppDownloadGoal",
   () => [
-    field("AppPlatform", NS, xs.string, OPTIONAL_NILLABLE),
-    field("AppStoreId", NS, xs.string, OPTIONAL_NILLABLE),
+    field("AppPlatform", xs.string, OPTIONAL_NILLABLE),
+    field("AppStoreId", xs.string, OPTIONAL_NILLABLE),
   ],
   { base: () => ConversionGoal, family: { ns: NS } },
 );
 
 export const OfflineConversionGoal: ComplexDesc = complex(
   "OfflineConversionGoal",
-  () => [field("IsExternallyAttributed", NS, xs.boolean, OPTIONAL_NILLABLE)],
+  () => [field("IsExternallyAttributed", xs.boolean, OPTIONAL_NILLABLE)],
   { base: () => ConversionGoal, family: { ns: NS } },
 );
 
@@ -5296,455 +5185,437 @@ export const InStoreTransactionGoal: ComplexDesc = complex("InStoreTransactionGo
 });
 
 export const ConversionGoalRevenue: ComplexDesc = complex("ConversionGoalRevenue", () => [
-  field("CurrencyCode", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Type", NS, ConversionGoalRevenueType, OPTIONAL_NILLABLE),
-  field("Value", NS, xs.decimal, OPTIONAL_NILLABLE),
+  field("CurrencyCode", xs.string, OPTIONAL_NILLABLE),
+  field("Type", ConversionGoalRevenueType, OPTIONAL_NILLABLE),
+  field("Value", xs.decimal, OPTIONAL_NILLABLE),
 ]);
 
 export const GetConversionGoalsByTagIdsRequest: ComplexDesc = complex(
   "GetConversionGoalsByTagIdsRequest",
   () => [
-    field("TagIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-    field("ConversionGoalTypes", NS, ConversionGoalType, OPTIONAL),
-    field("ReturnAdditionalFields", NS, ConversionGoalAdditionalField, OPTIONAL_NILLABLE),
+    field("TagIds", ArrayOflong, OPTIONAL_NILLABLE),
+    field("ConversionGoalTypes", ConversionGoalType, OPTIONAL),
+    field("ReturnAdditionalFields", ConversionGoalAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetConversionGoalsByTagIdsResponse: ComplexDesc = complex(
   "GetConversionGoalsByTagIdsResponse",
   () => [
-    field("ConversionGoals", NS, () => ArrayOfConversionGoal, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("ConversionGoals", ArrayOfConversionGoal, OPTIONAL_NILLABLE),
+    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const AddConversionGoalsRequest: ComplexDesc = complex("AddConversionGoalsRequest", () => [
-  field("ConversionGoals", NS, () => ArrayOfConversionGoal, OPTIONAL_NILLABLE),
+  field("ConversionGoals", ArrayOfConversionGoal, OPTIONAL_NILLABLE),
 ]);
 
 export const AddConversionGoalsResponse: ComplexDesc = complex("AddConversionGoalsResponse", () => [
-  field("ConversionGoalIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("ConversionGoalIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateConversionGoalsRequest: ComplexDesc = complex(
   "UpdateConversionGoalsRequest",
-  () => [field("ConversionGoals", NS, () => ArrayOfConversionGoal, OPTIONAL_NILLABLE)],
+  () => [field("ConversionGoals", ArrayOfConversionGoal, OPTIONAL_NILLABLE)],
 );
 
 export const UpdateConversionGoalsResponse: ComplexDesc = complex(
   "UpdateConversionGoalsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const ApplyOfflineConversionsRequest: ComplexDesc = complex(
   "ApplyOfflineConversionsRequest",
-  () => [field("OfflineConversions", NS, () => ArrayOfOfflineConversion, OPTIONAL_NILLABLE)],
+  () => [field("OfflineConversions", ArrayOfOfflineConversion, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfOfflineConversion: ArrayDesc = array(
   "ArrayOfOfflineConversion",
-  field("OfflineConversion", NS, () => OfflineConversion, REPEATED_NILLABLE),
+  field("OfflineConversion", () => OfflineConversion, REPEATED_NILLABLE),
 );
 
 export const OfflineConversion: ComplexDesc = complex("OfflineConversion", () => [
-  field("ConversionCurrencyCode", NS, xs.string, OPTIONAL_NILLABLE),
-  field("ConversionName", NS, xs.string, OPTIONAL_NILLABLE),
-  field("ConversionTime", NS, xs.dateTime, OPTIONAL),
-  field("ConversionValue", NS, xs.double, OPTIONAL_NILLABLE),
-  field("ExternalAttributionCredit", NS, xs.double, OPTIONAL_NILLABLE),
-  field("ExternalAttributionModel", NS, xs.string, OPTIONAL_NILLABLE),
-  field("HashedEmailAddress", NS, xs.string, OPTIONAL_NILLABLE),
-  field("HashedPhoneNumber", NS, xs.string, OPTIONAL_NILLABLE),
-  field("MicrosoftClickId", NS, xs.string, OPTIONAL_NILLABLE),
+  field("ConversionCurrencyCode", xs.string, OPTIONAL_NILLABLE),
+  field("ConversionName", xs.string, OPTIONAL_NILLABLE),
+  field("ConversionTime", xs.dateTime, OPTIONAL),
+  field("ConversionValue", xs.double, OPTIONAL_NILLABLE),
+  field("ExternalAttributionCredit", xs.double, OPTIONAL_NILLABLE),
+  field("ExternalAttributionModel", xs.string, OPTIONAL_NILLABLE),
+  field("HashedEmailAddress", xs.string, OPTIONAL_NILLABLE),
+  field("HashedPhoneNumber", xs.string, OPTIONAL_NILLABLE),
+  field("MicrosoftClickId", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const ApplyOfflineConversionsResponse: ComplexDesc = complex(
   "ApplyOfflineConversionsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const ApplyOfflineConversionAdjustmentsRequest: ComplexDesc = complex(
   "ApplyOfflineConversionAdjustmentsRequest",
   () => [
-    field(
-      "OfflineConversionAdjustments",
-      NS,
-      () => ArrayOfOfflineConversionAdjustment,
-      OPTIONAL_NILLABLE,
-    ),
+    field("OfflineConversionAdjustments", ArrayOfOfflineConversionAdjustment, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfOfflineConversionAdjustment: ArrayDesc = array(
   "ArrayOfOfflineConversionAdjustment",
-  field("OfflineConversionAdjustment", NS, () => OfflineConversionAdjustment, REPEATED_NILLABLE),
+  field("OfflineConversionAdjustment", () => OfflineConversionAdjustment, REPEATED_NILLABLE),
 );
 
 export const OfflineConversionAdjustment: ComplexDesc = complex(
   "OfflineConversionAdjustment",
   () => [
-    field("AdjustmentCurrencyCode", NS, xs.string, OPTIONAL_NILLABLE),
-    field("AdjustmentTime", NS, xs.dateTime, OPTIONAL),
-    field("AdjustmentType", NS, xs.string, OPTIONAL_NILLABLE),
-    field("AdjustmentValue", NS, xs.double, OPTIONAL_NILLABLE),
-    field("ConversionName", NS, xs.string, OPTIONAL_NILLABLE),
-    field("ConversionTime", NS, xs.dateTime, OPTIONAL),
-    field("HashedEmailAddress", NS, xs.string, OPTIONAL_NILLABLE),
-    field("HashedPhoneNumber", NS, xs.string, OPTIONAL_NILLABLE),
-    field("MicrosoftClickId", NS, xs.string, OPTIONAL_NILLABLE),
+    field("AdjustmentCurrencyCode", xs.string, OPTIONAL_NILLABLE),
+    field("AdjustmentTime", xs.dateTime, OPTIONAL),
+    field("AdjustmentType", xs.string, OPTIONAL_NILLABLE),
+    field("AdjustmentValue", xs.double, OPTIONAL_NILLABLE),
+    field("ConversionName", xs.string, OPTIONAL_NILLABLE),
+    field("ConversionTime", xs.dateTime, OPTIONAL),
+    field("HashedEmailAddress", xs.string, OPTIONAL_NILLABLE),
+    field("HashedPhoneNumber", xs.string, OPTIONAL_NILLABLE),
+    field("MicrosoftClickId", xs.string, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ApplyOfflineConversionAdjustmentsResponse: ComplexDesc = complex(
   "ApplyOfflineConversionAdjustmentsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const ApplyOnlineConversionAdjustmentsRequest: ComplexDesc = complex(
   "ApplyOnlineConversionAdjustmentsRequest",
   () => [
-    field(
-      "OnlineConversionAdjustments",
-      NS,
-      () => ArrayOfOnlineConversionAdjustment,
-      OPTIONAL_NILLABLE,
-    ),
+    field("OnlineConversionAdjustments", ArrayOfOnlineConversionAdjustment, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfOnlineConversionAdjustment: ArrayDesc = array(
   "ArrayOfOnlineConversionAdjustment",
-  field("OnlineConversionAdjustment", NS, () => OnlineConversionAdjustment, REPEATED_NILLABLE),
+  field("OnlineConversionAdjustment", () => OnlineConversionAdjustment, REPEATED_NILLABLE),
 );
 
 export const OnlineConversionAdjustment: ComplexDesc = complex("OnlineConversionAdjustment", () => [
-  field("AdjustmentCurrencyCode", NS, xs.string, OPTIONAL_NILLABLE),
-  field("AdjustmentTime", NS, xs.dateTime, OPTIONAL),
-  field("AdjustmentType", NS, xs.string, OPTIONAL_NILLABLE),
-  field("AdjustmentValue", NS, xs.double, OPTIONAL_NILLABLE),
-  field("ConversionName", NS, xs.string, OPTIONAL_NILLABLE),
-  field("TransactionId", NS, xs.string, OPTIONAL_NILLABLE),
+  field("AdjustmentCurrencyCode", xs.string, OPTIONAL_NILLABLE),
+  field("AdjustmentTime", xs.dateTime, OPTIONAL),
+  field("AdjustmentType", xs.string, OPTIONAL_NILLABLE),
+  field("AdjustmentValue", xs.double, OPTIONAL_NILLABLE),
+  field("ConversionName", xs.string, OPTIONAL_NILLABLE),
+  field("TransactionId", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const ApplyOnlineConversionAdjustmentsResponse: ComplexDesc = complex(
   "ApplyOnlineConversionAdjustmentsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetOfflineConversionReportsRequest: ComplexDesc = complex(
   "GetOfflineConversionReportsRequest",
-  () => [
-    field("StartDateUtc", NS, xs.dateTime, OPTIONAL),
-    field("EndDateUtc", NS, xs.dateTime, OPTIONAL),
-  ],
+  () => [field("StartDateUtc", xs.dateTime, OPTIONAL), field("EndDateUtc", xs.dateTime, OPTIONAL)],
 );
 
 export const GetOfflineConversionReportsResponse: ComplexDesc = complex(
   "GetOfflineConversionReportsResponse",
-  () => [field("DailySummaries", NS, () => ArrayOfDailySummary, OPTIONAL_NILLABLE)],
+  () => [field("DailySummaries", ArrayOfDailySummary, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfDailySummary: ArrayDesc = array(
   "ArrayOfDailySummary",
-  field("DailySummary", NS, () => DailySummary, REPEATED_NILLABLE),
+  field("DailySummary", () => DailySummary, REPEATED_NILLABLE),
 );
 
 export const DailySummary: ComplexDesc = complex("DailySummary", () => [
-  field("FailureCount", NS, xs.int, OPTIONAL),
-  field("FileUrl", NS, xs.string, OPTIONAL_NILLABLE),
-  field("FileUrlExpiryTimeUtc", NS, xs.dateTime, OPTIONAL),
-  field("SuccessCount", NS, xs.int, OPTIONAL),
-  field("UploadDate", NS, xs.dateTime, OPTIONAL),
+  field("FailureCount", xs.int, OPTIONAL),
+  field("FileUrl", xs.string, OPTIONAL_NILLABLE),
+  field("FileUrlExpiryTimeUtc", xs.dateTime, OPTIONAL),
+  field("SuccessCount", xs.int, OPTIONAL),
+  field("UploadDate", xs.dateTime, OPTIONAL),
 ]);
 
 export const GetOfflineConversionReportByGoalIdsRequest: ComplexDesc = complex(
   "GetOfflineConversionReportByGoalIdsRequest",
   () => [
-    field("StartDateUtc", NS, xs.dateTime, OPTIONAL),
-    field("EndDateUtc", NS, xs.dateTime, OPTIONAL),
-    field("GoalIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-    field("UploadChannelFilter", NS, OfflineConversionUploadChannel, OPTIONAL_NILLABLE),
+    field("StartDateUtc", xs.dateTime, OPTIONAL),
+    field("EndDateUtc", xs.dateTime, OPTIONAL),
+    field("GoalIds", ArrayOflong, OPTIONAL_NILLABLE),
+    field("UploadChannelFilter", OfflineConversionUploadChannel, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetOfflineConversionReportByGoalIdsResponse: ComplexDesc = complex(
   "GetOfflineConversionReportByGoalIdsResponse",
   () => [
-    field(
-      "OfflineGoalConversionSummaries",
-      NS,
-      () => ArrayOfOfflineGoalConversionSummary,
-      OPTIONAL_NILLABLE,
-    ),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("OfflineGoalConversionSummaries", ArrayOfOfflineGoalConversionSummary, OPTIONAL_NILLABLE),
+    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfOfflineGoalConversionSummary: ArrayDesc = array(
   "ArrayOfOfflineGoalConversionSummary",
-  field("OfflineGoalConversionSummary", NS, () => OfflineGoalConversionSummary, REPEATED_NILLABLE),
+  field("OfflineGoalConversionSummary", () => OfflineGoalConversionSummary, REPEATED_NILLABLE),
 );
 
 export const OfflineGoalConversionSummary: ComplexDesc = complex(
   "OfflineGoalConversionSummary",
   () => [
-    field("GoalId", NS, xs.long, OPTIONAL),
-    field("ConversionName", NS, xs.string, OPTIONAL_NILLABLE),
-    field("OverallSuccessCount", NS, xs.long, OPTIONAL),
-    field("OverallUnattributedCount", NS, xs.long, OPTIONAL),
-    field("OverallSuccessRate", NS, xs.decimal, OPTIONAL),
-    field("OverallAlerts", NS, () => ArrayOfOfflineConversionAlert, OPTIONAL_NILLABLE),
-    field("DailySummaries", NS, () => ArrayOfOfflineGoalDailySummary, OPTIONAL_NILLABLE),
+    field("GoalId", xs.long, OPTIONAL),
+    field("ConversionName", xs.string, OPTIONAL_NILLABLE),
+    field("OverallSuccessCount", xs.long, OPTIONAL),
+    field("OverallUnattributedCount", xs.long, OPTIONAL),
+    field("OverallSuccessRate", xs.decimal, OPTIONAL),
+    field("OverallAlerts", ArrayOfOfflineConversionAlert, OPTIONAL_NILLABLE),
+    field("DailySummaries", ArrayOfOfflineGoalDailySummary, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfOfflineConversionAlert: ArrayDesc = array(
   "ArrayOfOfflineConversionAlert",
-  field("OfflineConversionAlert", NS, () => OfflineConversionAlert, REPEATED_NILLABLE),
+  field("OfflineConversionAlert", () => OfflineConversionAlert, REPEATED_NILLABLE),
 );
 
 export const OfflineConversionAlert: ComplexDesc = complex("OfflineConversionAlert", () => [
-  field("UnattributedReason", NS, OfflineConversionUnattributedReason, OPTIONAL),
-  field("Count", NS, xs.long, OPTIONAL),
+  field("UnattributedReason", OfflineConversionUnattributedReason, OPTIONAL),
+  field("Count", xs.long, OPTIONAL),
 ]);
 
 export const ArrayOfOfflineGoalDailySummary: ArrayDesc = array(
   "ArrayOfOfflineGoalDailySummary",
-  field("OfflineGoalDailySummary", NS, () => OfflineGoalDailySummary, REPEATED_NILLABLE),
+  field("OfflineGoalDailySummary", () => OfflineGoalDailySummary, REPEATED_NILLABLE),
 );
 
 export const OfflineGoalDailySummary: ComplexDesc = complex("OfflineGoalDailySummary", () => [
-  field("GoalId", NS, xs.long, OPTIONAL),
-  field("UploadDate", NS, xs.dateTime, OPTIONAL),
-  field("SuccessCount", NS, xs.int, OPTIONAL),
-  field("UnattributedCount", NS, xs.int, OPTIONAL),
-  field("SuccessRate", NS, xs.decimal, OPTIONAL),
-  field("Alerts", NS, () => ArrayOfOfflineConversionAlert, OPTIONAL_NILLABLE),
+  field("GoalId", xs.long, OPTIONAL),
+  field("UploadDate", xs.dateTime, OPTIONAL),
+  field("SuccessCount", xs.int, OPTIONAL),
+  field("UnattributedCount", xs.int, OPTIONAL),
+  field("SuccessRate", xs.decimal, OPTIONAL),
+  field("Alerts", ArrayOfOfflineConversionAlert, OPTIONAL_NILLABLE),
 ]);
 
 export const AddLabelsRequest: ComplexDesc = complex("AddLabelsRequest", () => [
-  field("Labels", NS, () => ArrayOfLabel, OPTIONAL_NILLABLE),
+  field("Labels", ArrayOfLabel, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfLabel: ArrayDesc = array(
   "ArrayOfLabel",
-  field("Label", NS, () => Label, REPEATED_NILLABLE),
+  field("Label", () => Label, REPEATED_NILLABLE),
 );
 
 export const Label: ComplexDesc = complex("Label", () => [
-  field("ColorCode", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Description", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
-  field("Name", NS, xs.string, OPTIONAL_NILLABLE),
+  field("ColorCode", xs.string, OPTIONAL_NILLABLE),
+  field("Description", xs.string, OPTIONAL_NILLABLE),
+  field("Id", xs.long, OPTIONAL_NILLABLE),
+  field("Name", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const AddLabelsResponse: ComplexDesc = complex("AddLabelsResponse", () => [
-  field("LabelIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("LabelIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteLabelsRequest: ComplexDesc = complex("DeleteLabelsRequest", () => [
-  field("LabelIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("LabelIds", ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteLabelsResponse: ComplexDesc = complex("DeleteLabelsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateLabelsRequest: ComplexDesc = complex("UpdateLabelsRequest", () => [
-  field("Labels", NS, () => ArrayOfLabel, OPTIONAL_NILLABLE),
+  field("Labels", ArrayOfLabel, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateLabelsResponse: ComplexDesc = complex("UpdateLabelsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetLabelsByIdsRequest: ComplexDesc = complex("GetLabelsByIdsRequest", () => [
-  field("LabelIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-  field("PageInfo", NS, () => Paging, OPTIONAL_NILLABLE),
+  field("LabelIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("PageInfo", Paging, OPTIONAL_NILLABLE),
 ]);
 
 export const GetLabelsByIdsResponse: ComplexDesc = complex("GetLabelsByIdsResponse", () => [
-  field("Labels", NS, () => ArrayOfLabel, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("Labels", ArrayOfLabel, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const SetLabelAssociationsRequest: ComplexDesc = complex(
   "SetLabelAssociationsRequest",
   () => [
-    field("EntityType", NS, EntityType, OPTIONAL),
-    field("LabelAssociations", NS, () => ArrayOfLabelAssociation, OPTIONAL_NILLABLE),
+    field("EntityType", EntityType, OPTIONAL),
+    field("LabelAssociations", ArrayOfLabelAssociation, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfLabelAssociation: ArrayDesc = array(
   "ArrayOfLabelAssociation",
-  field("LabelAssociation", NS, () => LabelAssociation, REPEATED_NILLABLE),
+  field("LabelAssociation", () => LabelAssociation, REPEATED_NILLABLE),
 );
 
 export const LabelAssociation: ComplexDesc = complex("LabelAssociation", () => [
-  field("EntityId", NS, xs.long),
-  field("LabelId", NS, xs.long),
+  field("EntityId", xs.long),
+  field("LabelId", xs.long),
 ]);
 
 export const SetLabelAssociationsResponse: ComplexDesc = complex(
   "SetLabelAssociationsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const DeleteLabelAssociationsRequest: ComplexDesc = complex(
   "DeleteLabelAssociationsRequest",
   () => [
-    field("EntityType", NS, EntityType, OPTIONAL),
-    field("LabelAssociations", NS, () => ArrayOfLabelAssociation, OPTIONAL_NILLABLE),
+    field("EntityType", EntityType, OPTIONAL),
+    field("LabelAssociations", ArrayOfLabelAssociation, OPTIONAL_NILLABLE),
   ],
 );
 
 export const DeleteLabelAssociationsResponse: ComplexDesc = complex(
   "DeleteLabelAssociationsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetLabelAssociationsByEntityIdsRequest: ComplexDesc = complex(
   "GetLabelAssociationsByEntityIdsRequest",
   () => [
-    field("EntityIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-    field("EntityType", NS, EntityType, OPTIONAL),
+    field("EntityIds", ArrayOflong, OPTIONAL_NILLABLE),
+    field("EntityType", EntityType, OPTIONAL),
   ],
 );
 
 export const GetLabelAssociationsByEntityIdsResponse: ComplexDesc = complex(
   "GetLabelAssociationsByEntityIdsResponse",
   () => [
-    field("LabelAssociations", NS, () => ArrayOfLabelAssociation, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("LabelAssociations", ArrayOfLabelAssociation, OPTIONAL_NILLABLE),
+    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetLabelAssociationsByLabelIdsRequest: ComplexDesc = complex(
   "GetLabelAssociationsByLabelIdsRequest",
   () => [
-    field("EntityType", NS, EntityType, OPTIONAL),
-    field("LabelIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-    field("PageInfo", NS, () => Paging, OPTIONAL_NILLABLE),
+    field("EntityType", EntityType, OPTIONAL),
+    field("LabelIds", ArrayOflong, OPTIONAL_NILLABLE),
+    field("PageInfo", Paging, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetLabelAssociationsByLabelIdsResponse: ComplexDesc = complex(
   "GetLabelAssociationsByLabelIdsResponse",
   () => [
-    field("LabelAssociations", NS, () => ArrayOfLabelAssociation, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("LabelAssociations", ArrayOfLabelAssociation, OPTIONAL_NILLABLE),
+    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const AddExperimentsRequest: ComplexDesc = complex("AddExperimentsRequest", () => [
-  field("Experiments", NS, () => ArrayOfExperiment, OPTIONAL_NILLABLE),
+  field("Experiments", ArrayOfExperiment, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfExperiment: ArrayDesc = array(
   "ArrayOfExperiment",
-  field("Experiment", NS, () => Experiment, REPEATED_NILLABLE),
+  field("Experiment", () => Experiment, REPEATED_NILLABLE),
 );
 
 export const Experiment: ComplexDesc = complex("Experiment", () => [
-  field("BaseCampaignId", NS, xs.long, OPTIONAL_NILLABLE),
-  field("EndDate", NS, () => Date_, OPTIONAL_NILLABLE),
-  field("ExperimentArms", NS, () => ArrayOfExperimentArm, OPTIONAL_NILLABLE),
-  field("ExperimentCampaignId", NS, xs.long, OPTIONAL_NILLABLE),
-  field("ExperimentStatus", NS, xs.string, OPTIONAL_NILLABLE),
-  field("ExperimentSubType", NS, xs.string, OPTIONAL_NILLABLE),
-  field("ExperimentType", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
-  field("Name", NS, xs.string, OPTIONAL_NILLABLE),
-  field("StartDate", NS, () => Date_, OPTIONAL_NILLABLE),
-  field("TrafficSplitPercent", NS, xs.int, OPTIONAL_NILLABLE),
+  field("BaseCampaignId", xs.long, OPTIONAL_NILLABLE),
+  field("EndDate", Date_, OPTIONAL_NILLABLE),
+  field("ExperimentArms", ArrayOfExperimentArm, OPTIONAL_NILLABLE),
+  field("ExperimentCampaignId", xs.long, OPTIONAL_NILLABLE),
+  field("ExperimentStatus", xs.string, OPTIONAL_NILLABLE),
+  field("ExperimentSubType", xs.string, OPTIONAL_NILLABLE),
+  field("ExperimentType", xs.string, OPTIONAL_NILLABLE),
+  field("Id", xs.long, OPTIONAL_NILLABLE),
+  field("Name", xs.string, OPTIONAL_NILLABLE),
+  field("StartDate", Date_, OPTIONAL_NILLABLE),
+  field("TrafficSplitPercent", xs.int, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfExperimentArm: ArrayDesc = array(
   "ArrayOfExperimentArm",
-  field("ExperimentArm", NS, () => ExperimentArm, REPEATED_NILLABLE),
+  field("ExperimentArm", () => ExperimentArm, REPEATED_NILLABLE),
 );
 
 export const ExperimentArm: ComplexDesc = complex("ExperimentArm", () => [
-  field("CampaignIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
-  field("IsControlArm", NS, xs.boolean, OPTIONAL),
-  field("TrafficSplit", NS, xs.int, OPTIONAL),
+  field("CampaignIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("Id", xs.long, OPTIONAL_NILLABLE),
+  field("IsControlArm", xs.boolean, OPTIONAL),
+  field("TrafficSplit", xs.int, OPTIONAL),
 ]);
 
 export const AddExperimentsResponse: ComplexDesc = complex("AddExperimentsResponse", () => [
-  field("ExperimentIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("ExperimentIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteExperimentsRequest: ComplexDesc = complex("DeleteExperimentsRequest", () => [
-  field("ExperimentIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("ExperimentIds", ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteExperimentsResponse: ComplexDesc = complex("DeleteExperimentsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateExperimentsRequest: ComplexDesc = complex("UpdateExperimentsRequest", () => [
-  field("Experiments", NS, () => ArrayOfExperiment, OPTIONAL_NILLABLE),
+  field("Experiments", ArrayOfExperiment, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateExperimentsResponse: ComplexDesc = complex("UpdateExperimentsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetExperimentsByIdsRequest: ComplexDesc = complex("GetExperimentsByIdsRequest", () => [
-  field("ExperimentIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-  field("PageInfo", NS, () => Paging, OPTIONAL_NILLABLE),
-  field("ReturnAdditionalFields", NS, ExperimentAdditionalField, OPTIONAL_NILLABLE),
+  field("ExperimentIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("PageInfo", Paging, OPTIONAL_NILLABLE),
+  field("ReturnAdditionalFields", ExperimentAdditionalField, OPTIONAL_NILLABLE),
 ]);
 
 export const GetExperimentsByIdsResponse: ComplexDesc = complex(
   "GetExperimentsByIdsResponse",
   () => [
-    field("Experiments", NS, () => ArrayOfExperiment, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("Experiments", ArrayOfExperiment, OPTIONAL_NILLABLE),
+    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetProfileDataFileUrlRequest: ComplexDesc = complex(
   "GetProfileDataFileUrlRequest",
   () => [
-    field("LanguageLocale", NS, xs.string, OPTIONAL_NILLABLE),
-    field("ProfileType", NS, ProfileType, OPTIONAL),
+    field("LanguageLocale", xs.string, OPTIONAL_NILLABLE),
+    field("ProfileType", ProfileType, OPTIONAL),
   ],
 );
 
 export const GetProfileDataFileUrlResponse: ComplexDesc = complex(
   "GetProfileDataFileUrlResponse",
   () => [
-    field("FileUrl", NS, xs.string, OPTIONAL_NILLABLE),
-    field("FileUrlExpiryTimeUtc", NS, xs.dateTime, OPTIONAL_NILLABLE),
-    field("LastModifiedTimeUtc", NS, xs.dateTime, OPTIONAL),
+    field("FileUrl", xs.string, OPTIONAL_NILLABLE),
+    field("FileUrlExpiryTimeUtc", xs.dateTime, OPTIONAL_NILLABLE),
+    field("LastModifiedTimeUtc", xs.dateTime, OPTIONAL),
   ],
 );
 
 export const SearchCompaniesRequest: ComplexDesc = complex("SearchCompaniesRequest", () => [
-  field("CompanyNameFilter", NS, xs.string, OPTIONAL_NILLABLE),
-  field("LanguageLocale", NS, xs.string, OPTIONAL_NILLABLE),
+  field("CompanyNameFilter", xs.string, OPTIONAL_NILLABLE),
+  field("LanguageLocale", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const SearchCompaniesResponse: ComplexDesc = complex("SearchCompaniesResponse", () => [
-  field("Companies", NS, () => ArrayOfCompany, OPTIONAL_NILLABLE),
+  field("Companies", ArrayOfCompany, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfCompany: ArrayDesc = array(
   "ArrayOfCompany",
-  field("Company", NS, () => Company, REPEATED_NILLABLE),
+  field("Company", () => Company, REPEATED_NILLABLE),
 );
 
 export const Company: ComplexDesc = complex("Company", () => [
-  field("LogoUrl", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Name", NS, xs.string, OPTIONAL_NILLABLE),
-  field("ProfileId", NS, xs.long),
-  field("Status", NS, xs.string, OPTIONAL_NILLABLE),
+  field("LogoUrl", xs.string, OPTIONAL_NILLABLE),
+  field("Name", xs.string, OPTIONAL_NILLABLE),
+  field("ProfileId", xs.long),
+  field("Status", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const GetFileImportUploadUrlRequest: ComplexDesc = complex(
@@ -5754,33 +5625,33 @@ export const GetFileImportUploadUrlRequest: ComplexDesc = complex(
 
 export const GetFileImportUploadUrlResponse: ComplexDesc = complex(
   "GetFileImportUploadUrlResponse",
-  () => [field("FileImportUploadUrl", NS, xs.string, OPTIONAL_NILLABLE)],
+  () => [field("FileImportUploadUrl", xs.string, OPTIONAL_NILLABLE)],
 );
 
 export const AddImportJobsRequest: ComplexDesc = complex("AddImportJobsRequest", () => [
-  field("ImportJobs", NS, () => ArrayOfImportJob, OPTIONAL_NILLABLE),
+  field("ImportJobs", ArrayOfImportJob, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfImportJob: ArrayDesc = array(
   "ArrayOfImportJob",
-  field("ImportJob", NS, () => ImportJob, REPEATED_NILLABLE),
+  field("ImportJob", () => ImportJob, REPEATED_NILLABLE),
 );
 
 export const ImportJob: ComplexDesc = complex(
   "ImportJob",
   () => [
-    field("CreatedByUserId", NS, xs.long, OPTIONAL_NILLABLE),
-    field("CreatedByUserName", NS, xs.string, OPTIONAL_NILLABLE),
-    field("CreatedDateTimeInUTC", NS, xs.dateTime, OPTIONAL_NILLABLE),
-    field("Frequency", NS, () => Frequency, OPTIONAL_NILLABLE),
-    field("Id", NS, xs.long, OPTIONAL_NILLABLE),
-    field("ImportOption", NS, () => ImportOption, OPTIONAL_NILLABLE),
-    field("LastRunTimeInUTC", NS, xs.dateTime, OPTIONAL_NILLABLE),
-    field("Name", NS, xs.string, OPTIONAL_NILLABLE),
-    field("NotificationEmail", NS, xs.string, OPTIONAL_NILLABLE),
-    field("NotificationType", NS, xs.string, OPTIONAL_NILLABLE),
-    field("Status", NS, xs.string, OPTIONAL_NILLABLE),
-    field("Type", NS, xs.string, OPTIONAL_NILLABLE),
+    field("CreatedByUserId", xs.long, OPTIONAL_NILLABLE),
+    field("CreatedByUserName", xs.string, OPTIONAL_NILLABLE),
+    field("CreatedDateTimeInUTC", xs.dateTime, OPTIONAL_NILLABLE),
+    field("Frequency", Frequency, OPTIONAL_NILLABLE),
+    field("Id", xs.long, OPTIONAL_NILLABLE),
+    field("ImportOption", ImportOption, OPTIONAL_NILLABLE),
+    field("LastRunTimeInUTC", xs.dateTime, OPTIONAL_NILLABLE),
+    field("Name", xs.string, OPTIONAL_NILLABLE),
+    field("NotificationEmail", xs.string, OPTIONAL_NILLABLE),
+    field("NotificationType", xs.string, OPTIONAL_NILLABLE),
+    field("Status", xs.string, OPTIONAL_NILLABLE),
+    field("Type", xs.string, OPTIONAL_NILLABLE),
   ],
   { family: { ns: NS, derived: () => [GoogleImportJob, FileImportJob] } },
 );
@@ -5788,50 +5659,45 @@ export const ImportJob: ComplexDesc = complex(
 export const GoogleImportJob: ComplexDesc = complex(
   "GoogleImportJob",
   () => [
-    field("CampaignAdGroupIds", NS, () => ArrayOfCampaignAdGroupIds, OPTIONAL_NILLABLE),
-    field("CredentialId", NS, xs.string, { nillable: true }),
-    field("GoogleAccountId", NS, xs.long, { nillable: true }),
-    field("GoogleUserName", NS, xs.string, OPTIONAL_NILLABLE),
+    field("CampaignAdGroupIds", ArrayOfCampaignAdGroupIds, OPTIONAL_NILLABLE),
+    field("CredentialId", xs.string, { nillable: true }),
+    field("GoogleAccountId", xs.long, { nillable: true }),
+    field("GoogleUserName", xs.string, OPTIONAL_NILLABLE),
   ],
   { base: () => ImportJob, family: { ns: NS } },
 );
 
 export const ArrayOfCampaignAdGroupIds: ArrayDesc = array(
   "ArrayOfCampaignAdGroupIds",
-  field("CampaignAdGroupIds", NS, () => CampaignAdGroupIds, REPEATED_NILLABLE),
+  field("CampaignAdGroupIds", () => CampaignAdGroupIds, REPEATED_NILLABLE),
 );
 
 export const CampaignAdGroupIds: ComplexDesc = complex("CampaignAdGroupIds", () => [
-  field("ActiveAdGroupsOnly", NS, xs.boolean, OPTIONAL_NILLABLE),
-  field("AdGroupIds", NS, () => ArrayOflong, { nillable: true }),
-  field("CampaignId", NS, xs.long),
+  field("ActiveAdGroupsOnly", xs.boolean, OPTIONAL_NILLABLE),
+  field("AdGroupIds", ArrayOflong, { nillable: true }),
+  field("CampaignId", xs.long),
 ]);
 
 export const FileImportJob: ComplexDesc = complex(
   "FileImportJob",
   () => [
-    field("FileSource", NS, xs.string, { nillable: true }),
-    field("FileUrl", NS, xs.string, { nillable: true }),
+    field("FileSource", xs.string, { nillable: true }),
+    field("FileUrl", xs.string, { nillable: true }),
   ],
   { base: () => ImportJob, family: { ns: NS } },
 );
 
 export const Frequency: ComplexDesc = complex("Frequency", () => [
-  field("Cron", NS, xs.string, OPTIONAL_NILLABLE),
-  field("TimeZone", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Type", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Cron", xs.string, OPTIONAL_NILLABLE),
+  field("TimeZone", xs.string, OPTIONAL_NILLABLE),
+  field("Type", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const ImportOption: ComplexDesc = complex(
   "ImportOption",
   () => [
-    field(
-      "ForwardCompatibilityMap",
-      NS,
-      () => ArrayOfKeyValuePairOfstringstring,
-      OPTIONAL_NILLABLE,
-    ),
-    field("Type", NS, xs.string, OPTIONAL_NILLABLE),
+    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
+    field("Type", xs.string, OPTIONAL_NILLABLE),
   ],
   { family: { ns: NS, derived: () => [GoogleImportOption, FileImportOption] } },
 );
@@ -5839,145 +5705,136 @@ export const ImportOption: ComplexDesc = complex(
 export const GoogleImportOption: ComplexDesc = complex(
   "GoogleImportOption",
   () => [
-    field("AccountUrlOptions", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("AdScheduleUseSearcherTimezone", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("AdjustmentForBids", NS, xs.double, OPTIONAL_NILLABLE),
-    field("AdjustmentForCampaignBudgets", NS, xs.double, OPTIONAL_NILLABLE),
-    field("AssociatedStoreId", NS, xs.long, OPTIONAL_NILLABLE),
-    field("AssociatedUetTagId", NS, xs.long, OPTIONAL_NILLABLE),
-    field("AutoDeviceBidOptimization", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("DeleteRemovedEntities", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("EnableAutoCurrencyConversion", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("EnableCopilot", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("EnableParentLocationMapping", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("ImageAssetAutomationOptOut", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("ImportNCAGoalWithSystemGeneratedAudience", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("NewAIMaxSettings", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("NewAccountNegativeKeywords", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("NewActiveAdsForExistingAdGroups", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("NewActiveCampaignsAndChildEntities", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("NewAdCustomizerFeeds", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("NewAdGroupsAndChildEntitiesForExistingCampaigns", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("NewAdSchedules", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("NewAppAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("NewAudienceTargets", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("NewBrandSuitability", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("NewCallAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("NewCalloutAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("NewCarouselAd", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("NewConversionGoals", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("NewDemographicTargets", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("NewDeviceTargets", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("NewEntities", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("NewImageAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("NewKeywordUrls", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("NewKeywordsForExistingAdGroups", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("NewLabels", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("NewLeadFormAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("NewLocationAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("NewLocationTargets", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("NewLogoAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("NewNegativeKeywordLists", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("NewNegativeKeywordsForExistingParents", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("NewNegativeSites", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("NewPageFeeds", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("NewPausedAdsForExistingAdGroups", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("NewPausedCampaignsAndChildEntities", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("NewPortfolioBidStrategy", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("NewPriceAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("NewProductFilters", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("NewPromotionAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("NewReviewAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("NewSitelinkAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("NewStructuredSnippetAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("NewTopicTargets", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("NewUrlOptions", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("PauseAIMAdGroupIfAllAudienceCriterionNotImported", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("PauseCampaignsWithoutSupportedLocations", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("PauseNewCampaigns", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("RaiseBidsToMinimum", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("RaiseCampaignBudgetsToMinimum", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("RaiseProductGroupBidsToMinimum", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("RenameCampaignNameWithSuffix", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("SearchAndDsaMixedCampaignAsSearchCampaign", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("AccountUrlOptions", xs.boolean, OPTIONAL_NILLABLE),
+    field("AdScheduleUseSearcherTimezone", xs.boolean, OPTIONAL_NILLABLE),
+    field("AdjustmentForBids", xs.double, OPTIONAL_NILLABLE),
+    field("AdjustmentForCampaignBudgets", xs.double, OPTIONAL_NILLABLE),
+    field("AssociatedStoreId", xs.long, OPTIONAL_NILLABLE),
+    field("AssociatedUetTagId", xs.long, OPTIONAL_NILLABLE),
+    field("AutoDeviceBidOptimization", xs.boolean, OPTIONAL_NILLABLE),
+    field("DeleteRemovedEntities", xs.boolean, OPTIONAL_NILLABLE),
+    field("EnableAutoCurrencyConversion", xs.boolean, OPTIONAL_NILLABLE),
+    field("EnableCopilot", xs.boolean, OPTIONAL_NILLABLE),
+    field("EnableParentLocationMapping", xs.boolean, OPTIONAL_NILLABLE),
+    field("ImageAssetAutomationOptOut", xs.boolean, OPTIONAL_NILLABLE),
+    field("ImportNCAGoalWithSystemGeneratedAudience", xs.boolean, OPTIONAL_NILLABLE),
+    field("NewAIMaxSettings", xs.boolean, OPTIONAL_NILLABLE),
+    field("NewAccountNegativeKeywords", xs.boolean, OPTIONAL_NILLABLE),
+    field("NewActiveAdsForExistingAdGroups", xs.boolean, OPTIONAL_NILLABLE),
+    field("NewActiveCampaignsAndChildEntities", xs.boolean, OPTIONAL_NILLABLE),
+    field("NewAdCustomizerFeeds", xs.boolean, OPTIONAL_NILLABLE),
+    field("NewAdGroupsAndChildEntitiesForExistingCampaigns", xs.boolean, OPTIONAL_NILLABLE),
+    field("NewAdSchedules", xs.boolean, OPTIONAL_NILLABLE),
+    field("NewAppAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
+    field("NewAudienceTargets", xs.boolean, OPTIONAL_NILLABLE),
+    field("NewBrandSuitability", xs.boolean, OPTIONAL_NILLABLE),
+    field("NewCallAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
+    field("NewCalloutAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
+    field("NewCarouselAd", xs.boolean, OPTIONAL_NILLABLE),
+    field("NewConversionGoals", xs.boolean, OPTIONAL_NILLABLE),
+    field("NewDemographicTargets", xs.boolean, OPTIONAL_NILLABLE),
+    field("NewDeviceTargets", xs.boolean, OPTIONAL_NILLABLE),
+    field("NewEntities", xs.boolean, OPTIONAL_NILLABLE),
+    field("NewImageAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
+    field("NewKeywordUrls", xs.boolean, OPTIONAL_NILLABLE),
+    field("NewKeywordsForExistingAdGroups", xs.boolean, OPTIONAL_NILLABLE),
+    field("NewLabels", xs.boolean, OPTIONAL_NILLABLE),
+    field("NewLeadFormAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
+    field("NewLocationAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
+    field("NewLocationTargets", xs.boolean, OPTIONAL_NILLABLE),
+    field("NewLogoAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
+    field("NewNegativeKeywordLists", xs.boolean, OPTIONAL_NILLABLE),
+    field("NewNegativeKeywordsForExistingParents", xs.boolean, OPTIONAL_NILLABLE),
+    field("NewNegativeSites", xs.boolean, OPTIONAL_NILLABLE),
+    field("NewPageFeeds", xs.boolean, OPTIONAL_NILLABLE),
+    field("NewPausedAdsForExistingAdGroups", xs.boolean, OPTIONAL_NILLABLE),
+    field("NewPausedCampaignsAndChildEntities", xs.boolean, OPTIONAL_NILLABLE),
+    field("NewPortfolioBidStrategy", xs.boolean, OPTIONAL_NILLABLE),
+    field("NewPriceAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
+    field("NewProductFilters", xs.boolean, OPTIONAL_NILLABLE),
+    field("NewPromotionAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
+    field("NewReviewAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
+    field("NewSitelinkAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
+    field("NewStructuredSnippetAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
+    field("NewTopicTargets", xs.boolean, OPTIONAL_NILLABLE),
+    field("NewUrlOptions", xs.boolean, OPTIONAL_NILLABLE),
+    field("PauseAIMAdGroupIfAllAudienceCriterionNotImported", xs.boolean, OPTIONAL_NILLABLE),
+    field("PauseCampaignsWithoutSupportedLocations", xs.boolean, OPTIONAL_NILLABLE),
+    field("PauseNewCampaigns", xs.boolean, OPTIONAL_NILLABLE),
+    field("RaiseBidsToMinimum", xs.boolean, OPTIONAL_NILLABLE),
+    field("RaiseCampaignBudgetsToMinimum", xs.boolean, OPTIONAL_NILLABLE),
+    field("RaiseProductGroupBidsToMinimum", xs.boolean, OPTIONAL_NILLABLE),
+    field("RenameCampaignNameWithSuffix", xs.boolean, OPTIONAL_NILLABLE),
+    field("SearchAndDsaMixedCampaignAsSearchCampaign", xs.boolean, OPTIONAL_NILLABLE),
     field(
       "SearchAndReplaceForCampaignNames",
-      NS,
-      () => ImportSearchAndReplaceForStringProperty,
+      ImportSearchAndReplaceForStringProperty,
       OPTIONAL_NILLABLE,
     ),
     field(
       "SearchAndReplaceForCustomParameters",
-      NS,
-      () => ImportSearchAndReplaceForStringProperty,
+      ImportSearchAndReplaceForStringProperty,
       OPTIONAL_NILLABLE,
     ),
     field(
       "SearchAndReplaceForFinalURLSuffix",
-      NS,
-      () => ImportSearchAndReplaceForStringProperty,
+      ImportSearchAndReplaceForStringProperty,
       OPTIONAL_NILLABLE,
     ),
     field(
       "SearchAndReplaceForTrackingTemplates",
-      NS,
-      () => ImportSearchAndReplaceForStringProperty,
+      ImportSearchAndReplaceForStringProperty,
       OPTIONAL_NILLABLE,
     ),
-    field(
-      "SearchAndReplaceForUrls",
-      NS,
-      () => ImportSearchAndReplaceForStringProperty,
-      OPTIONAL_NILLABLE,
-    ),
-    field("SuffixForCampaignNames", NS, xs.string, OPTIONAL_NILLABLE),
-    field("SuffixForTrackingTemplates", NS, xs.string, OPTIONAL_NILLABLE),
-    field("SuffixForUrls", NS, xs.string, OPTIONAL_NILLABLE),
-    field("UpdateAIMaxSettings", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateAccountNegativeKeywords", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateAdCustomizerAttributes", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateAdCustomizerFeeds", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateAdGroupNetwork", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateAdSchedules", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateAdUrls", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateAppAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateAssetAutomationCampaignSetting", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateAudienceTargets", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateBiddingStrategies", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateBids", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateBrandSuitability", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateCallAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateCalloutAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateCampaignAdGroupLanguages", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateCampaignBudgets", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateCampaignNames", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateConversionGoals", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateDemographicTargets", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateDeviceTargets", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateEntities", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateImageAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateKeywordUrls", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateLabels", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateLeadFormAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateLocationAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateLocationTargets", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateLogoAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateNegativeKeywordLists", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateNegativeSites", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdatePageFeeds", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdatePriceAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateProductFilters", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdatePromotionAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateReviewAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateSitelinkAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateSitelinkUrls", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateStatusForAdGroups", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateStatusForAds", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateStatusForCampaigns", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateStatusForKeywords", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateStructuredSnippetAdExtensions", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateTopicTargets", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateUrlOptions", NS, xs.boolean, OPTIONAL_NILLABLE),
+    field("SearchAndReplaceForUrls", ImportSearchAndReplaceForStringProperty, OPTIONAL_NILLABLE),
+    field("SuffixForCampaignNames", xs.string, OPTIONAL_NILLABLE),
+    field("SuffixForTrackingTemplates", xs.string, OPTIONAL_NILLABLE),
+    field("SuffixForUrls", xs.string, OPTIONAL_NILLABLE),
+    field("UpdateAIMaxSettings", xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateAccountNegativeKeywords", xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateAdCustomizerAttributes", xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateAdCustomizerFeeds", xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateAdGroupNetwork", xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateAdSchedules", xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateAdUrls", xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateAppAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateAssetAutomationCampaignSetting", xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateAudienceTargets", xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateBiddingStrategies", xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateBids", xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateBrandSuitability", xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateCallAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateCalloutAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateCampaignAdGroupLanguages", xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateCampaignBudgets", xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateCampaignNames", xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateConversionGoals", xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateDemographicTargets", xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateDeviceTargets", xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateEntities", xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateImageAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateKeywordUrls", xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateLabels", xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateLeadFormAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateLocationAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateLocationTargets", xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateLogoAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateNegativeKeywordLists", xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateNegativeSites", xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdatePageFeeds", xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdatePriceAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateProductFilters", xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdatePromotionAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateReviewAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateSitelinkAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateSitelinkUrls", xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateStatusForAdGroups", xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateStatusForAds", xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateStatusForCampaigns", xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateStatusForKeywords", xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateStructuredSnippetAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateTopicTargets", xs.boolean, OPTIONAL_NILLABLE),
+    field("UpdateUrlOptions", xs.boolean, OPTIONAL_NILLABLE),
   ],
   { base: () => ImportOption, family: { ns: NS } },
 );
@@ -5985,8 +5842,8 @@ export const GoogleImportOption: ComplexDesc = complex(
 export const ImportSearchAndReplaceForStringProperty: ComplexDesc = complex(
   "ImportSearchAndReplaceForStringProperty",
   () => [
-    field("ReplaceString", NS, xs.string, OPTIONAL_NILLABLE),
-    field("SearchString", NS, xs.string, OPTIONAL_NILLABLE),
+    field("ReplaceString", xs.string, OPTIONAL_NILLABLE),
+    field("SearchString", xs.string, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -5996,85 +5853,85 @@ export const FileImportOption: ComplexDesc = complex("FileImportOption", () => [
 });
 
 export const AddImportJobsResponse: ComplexDesc = complex("AddImportJobsResponse", () => [
-  field("ImportJobIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("ImportJobIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetImportResultsRequest: ComplexDesc = complex("GetImportResultsRequest", () => [
-  field("ImportType", NS, xs.string, OPTIONAL_NILLABLE),
-  field("PageInfo", NS, () => Paging, OPTIONAL_NILLABLE),
-  field("ImportJobIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-  field("ReturnAdditionalFields", NS, ImportAdditionalField, OPTIONAL_NILLABLE),
+  field("ImportType", xs.string, OPTIONAL_NILLABLE),
+  field("PageInfo", Paging, OPTIONAL_NILLABLE),
+  field("ImportJobIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("ReturnAdditionalFields", ImportAdditionalField, OPTIONAL_NILLABLE),
 ]);
 
 export const GetImportResultsResponse: ComplexDesc = complex("GetImportResultsResponse", () => [
-  field("ImportResults", NS, () => ArrayOfImportResult, OPTIONAL_NILLABLE),
+  field("ImportResults", ArrayOfImportResult, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfImportResult: ArrayDesc = array(
   "ArrayOfImportResult",
-  field("ImportResult", NS, () => ImportResult, REPEATED_NILLABLE),
+  field("ImportResult", () => ImportResult, REPEATED_NILLABLE),
 );
 
 export const ImportResult: ComplexDesc = complex("ImportResult", () => [
-  field("EntityStatistics", NS, () => ArrayOfImportEntityStatistics, OPTIONAL_NILLABLE),
-  field("ErrorLogUrl", NS, xs.string, OPTIONAL_NILLABLE),
-  field("ForwardCompatibilityMap", NS, () => ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
-  field("Id", NS, xs.string, OPTIONAL_NILLABLE),
-  field("ImportJob", NS, () => ImportJob, OPTIONAL_NILLABLE),
-  field("StartTimeInUTC", NS, xs.dateTime, OPTIONAL),
-  field("Status", NS, xs.string, OPTIONAL_NILLABLE),
+  field("EntityStatistics", ArrayOfImportEntityStatistics, OPTIONAL_NILLABLE),
+  field("ErrorLogUrl", xs.string, OPTIONAL_NILLABLE),
+  field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
+  field("Id", xs.string, OPTIONAL_NILLABLE),
+  field("ImportJob", ImportJob, OPTIONAL_NILLABLE),
+  field("StartTimeInUTC", xs.dateTime, OPTIONAL),
+  field("Status", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfImportEntityStatistics: ArrayDesc = array(
   "ArrayOfImportEntityStatistics",
-  field("ImportEntityStatistics", NS, () => ImportEntityStatistics, REPEATED_NILLABLE),
+  field("ImportEntityStatistics", () => ImportEntityStatistics, REPEATED_NILLABLE),
 );
 
 export const ImportEntityStatistics: ComplexDesc = complex("ImportEntityStatistics", () => [
-  field("Additions", NS, xs.int, OPTIONAL_NILLABLE),
-  field("Changes", NS, xs.int, OPTIONAL_NILLABLE),
-  field("Deletions", NS, xs.int, OPTIONAL_NILLABLE),
-  field("EntityType", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Errors", NS, xs.int, OPTIONAL_NILLABLE),
-  field("Total", NS, xs.int, OPTIONAL_NILLABLE),
+  field("Additions", xs.int, OPTIONAL_NILLABLE),
+  field("Changes", xs.int, OPTIONAL_NILLABLE),
+  field("Deletions", xs.int, OPTIONAL_NILLABLE),
+  field("EntityType", xs.string, OPTIONAL_NILLABLE),
+  field("Errors", xs.int, OPTIONAL_NILLABLE),
+  field("Total", xs.int, OPTIONAL_NILLABLE),
 ]);
 
 export const GetImportJobsByIdsRequest: ComplexDesc = complex("GetImportJobsByIdsRequest", () => [
-  field("ImportJobIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-  field("ImportType", NS, xs.string, OPTIONAL_NILLABLE),
-  field("ReturnAdditionalFields", NS, ImportAdditionalField, OPTIONAL_NILLABLE),
+  field("ImportJobIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("ImportType", xs.string, OPTIONAL_NILLABLE),
+  field("ReturnAdditionalFields", ImportAdditionalField, OPTIONAL_NILLABLE),
 ]);
 
 export const GetImportJobsByIdsResponse: ComplexDesc = complex("GetImportJobsByIdsResponse", () => [
-  field("ImportJobs", NS, () => ArrayOfImportJob, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("ImportJobs", ArrayOfImportJob, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteImportJobsRequest: ComplexDesc = complex("DeleteImportJobsRequest", () => [
-  field("ImportJobIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-  field("ImportType", NS, xs.string, OPTIONAL_NILLABLE),
+  field("ImportJobIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("ImportType", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteImportJobsResponse: ComplexDesc = complex("DeleteImportJobsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetImportEntityIdsMappingRequest: ComplexDesc = complex(
   "GetImportEntityIdsMappingRequest",
   () => [
-    field("ImportType", NS, xs.string, OPTIONAL_NILLABLE),
-    field("SourceEntityIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-    field("ImportEntityType", NS, ImportEntityType, OPTIONAL),
-    field("SourceParentId", NS, xs.long, OPTIONAL_NILLABLE),
+    field("ImportType", xs.string, OPTIONAL_NILLABLE),
+    field("SourceEntityIds", ArrayOflong, OPTIONAL_NILLABLE),
+    field("ImportEntityType", ImportEntityType, OPTIONAL),
+    field("SourceParentId", xs.long, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetImportEntityIdsMappingResponse: ComplexDesc = complex(
   "GetImportEntityIdsMappingResponse",
   () => [
-    field("EntityIdsMapping", NS, () => ArrayOfKeyValuePairOflonglong, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("EntityIdsMapping", ArrayOfKeyValuePairOflonglong, OPTIONAL_NILLABLE),
+    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -6089,342 +5946,338 @@ export const KeyValuePairOflonglong: ComplexDesc = complex("KeyValuePairOflonglo
 ]);
 
 export const UpdateImportJobsRequest: ComplexDesc = complex("UpdateImportJobsRequest", () => [
-  field("ImportJobs", NS, () => ArrayOfImportJob, OPTIONAL_NILLABLE),
+  field("ImportJobs", ArrayOfImportJob, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateImportJobsResponse: ComplexDesc = complex("UpdateImportJobsResponse", () => [
-  field("ImportJobIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("ImportJobIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const AddVideosRequest: ComplexDesc = complex("AddVideosRequest", () => [
-  field("Videos", NS, () => ArrayOfVideo, OPTIONAL_NILLABLE),
+  field("Videos", ArrayOfVideo, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfVideo: ArrayDesc = array(
   "ArrayOfVideo",
-  field("Video", NS, () => Video, REPEATED_NILLABLE),
+  field("Video", () => Video, REPEATED_NILLABLE),
 );
 
 export const Video: ComplexDesc = complex("Video", () => [
-  field("AspectRatio", NS, xs.string, OPTIONAL_NILLABLE),
-  field("CreatedDateTimeInUTC", NS, xs.dateTime, OPTIONAL_NILLABLE),
-  field("Description", NS, xs.string, OPTIONAL_NILLABLE),
-  field("DurationInMilliseconds", NS, xs.int, OPTIONAL_NILLABLE),
-  field("FailureCode", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
-  field("ModifiedDateTimeInUTC", NS, xs.dateTime, OPTIONAL_NILLABLE),
-  field("SourceUrl", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Status", NS, xs.string, OPTIONAL_NILLABLE),
-  field("ThumbnailUrl", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Url", NS, xs.string, OPTIONAL_NILLABLE),
+  field("AspectRatio", xs.string, OPTIONAL_NILLABLE),
+  field("CreatedDateTimeInUTC", xs.dateTime, OPTIONAL_NILLABLE),
+  field("Description", xs.string, OPTIONAL_NILLABLE),
+  field("DurationInMilliseconds", xs.int, OPTIONAL_NILLABLE),
+  field("FailureCode", xs.string, OPTIONAL_NILLABLE),
+  field("Id", xs.long, OPTIONAL_NILLABLE),
+  field("ModifiedDateTimeInUTC", xs.dateTime, OPTIONAL_NILLABLE),
+  field("SourceUrl", xs.string, OPTIONAL_NILLABLE),
+  field("Status", xs.string, OPTIONAL_NILLABLE),
+  field("ThumbnailUrl", xs.string, OPTIONAL_NILLABLE),
+  field("Url", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const AddVideosResponse: ComplexDesc = complex("AddVideosResponse", () => [
-  field("VideoIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("VideoIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteVideosRequest: ComplexDesc = complex("DeleteVideosRequest", () => [
-  field("VideoIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("VideoIds", ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteVideosResponse: ComplexDesc = complex("DeleteVideosResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetVideosByIdsRequest: ComplexDesc = complex("GetVideosByIdsRequest", () => [
-  field("VideoIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-  field("PageInfo", NS, () => Paging, OPTIONAL_NILLABLE),
+  field("VideoIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("PageInfo", Paging, OPTIONAL_NILLABLE),
 ]);
 
 export const GetVideosByIdsResponse: ComplexDesc = complex("GetVideosByIdsResponse", () => [
-  field("Videos", NS, () => ArrayOfVideo, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("Videos", ArrayOfVideo, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateVideosRequest: ComplexDesc = complex("UpdateVideosRequest", () => [
-  field("Videos", NS, () => ArrayOfVideo, OPTIONAL_NILLABLE),
+  field("Videos", ArrayOfVideo, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateVideosResponse: ComplexDesc = complex("UpdateVideosResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const AddHTML5sRequest: ComplexDesc = complex("AddHTML5sRequest", () => [
-  field("HTML5Assets", NS, () => ArrayOfHTML5, OPTIONAL_NILLABLE),
+  field("HTML5Assets", ArrayOfHTML5, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfHTML5: ArrayDesc = array(
   "ArrayOfHTML5",
-  field("HTML5", NS, () => HTML5, REPEATED_NILLABLE),
+  field("HTML5", () => HTML5, REPEATED_NILLABLE),
 );
 
 export const HTML5: ComplexDesc = complex("HTML5", () => [
-  field("CreatedDateTimeInUTC", NS, xs.dateTime, OPTIONAL_NILLABLE),
-  field("DestinationUrl", NS, xs.string, OPTIONAL_NILLABLE),
-  field("FailureCode", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Height", NS, xs.int, OPTIONAL_NILLABLE),
-  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
-  field("ModifiedDateTimeInUTC", NS, xs.dateTime, OPTIONAL_NILLABLE),
-  field("Name", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Status", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Text", NS, xs.string, OPTIONAL_NILLABLE),
-  field("ThumbnailUrl", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Url", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Width", NS, xs.int, OPTIONAL_NILLABLE),
+  field("CreatedDateTimeInUTC", xs.dateTime, OPTIONAL_NILLABLE),
+  field("DestinationUrl", xs.string, OPTIONAL_NILLABLE),
+  field("FailureCode", xs.string, OPTIONAL_NILLABLE),
+  field("Height", xs.int, OPTIONAL_NILLABLE),
+  field("Id", xs.long, OPTIONAL_NILLABLE),
+  field("ModifiedDateTimeInUTC", xs.dateTime, OPTIONAL_NILLABLE),
+  field("Name", xs.string, OPTIONAL_NILLABLE),
+  field("Status", xs.string, OPTIONAL_NILLABLE),
+  field("Text", xs.string, OPTIONAL_NILLABLE),
+  field("ThumbnailUrl", xs.string, OPTIONAL_NILLABLE),
+  field("Url", xs.string, OPTIONAL_NILLABLE),
+  field("Width", xs.int, OPTIONAL_NILLABLE),
 ]);
 
 export const AddHTML5sResponse: ComplexDesc = complex("AddHTML5sResponse", () => [
-  field("HTML5AssetIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("HTML5AssetIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetHTML5sByIdsRequest: ComplexDesc = complex("GetHTML5sByIdsRequest", () => [
-  field("HTML5AssetIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("HTML5AssetIds", ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const GetHTML5sByIdsResponse: ComplexDesc = complex("GetHTML5sByIdsResponse", () => [
-  field("HTML5Assets", NS, () => ArrayOfHTML5, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("HTML5Assets", ArrayOfHTML5, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteHTML5sRequest: ComplexDesc = complex("DeleteHTML5sRequest", () => [
-  field("HTML5AssetIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("HTML5AssetIds", ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteHTML5sResponse: ComplexDesc = complex("DeleteHTML5sResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const AddCampaignConversionGoalsRequest: ComplexDesc = complex(
   "AddCampaignConversionGoalsRequest",
-  () => [
-    field("CampaignConversionGoal", NS, () => ArrayOfCampaignConversionGoal, OPTIONAL_NILLABLE),
-  ],
+  () => [field("CampaignConversionGoal", ArrayOfCampaignConversionGoal, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfCampaignConversionGoal: ArrayDesc = array(
   "ArrayOfCampaignConversionGoal",
-  field("CampaignConversionGoal", NS, () => CampaignConversionGoal, REPEATED_NILLABLE),
+  field("CampaignConversionGoal", () => CampaignConversionGoal, REPEATED_NILLABLE),
 );
 
 export const CampaignConversionGoal: ComplexDesc = complex("CampaignConversionGoal", () => [
-  field("CampaignId", NS, xs.long, OPTIONAL),
-  field("GoalId", NS, xs.long, OPTIONAL),
+  field("CampaignId", xs.long, OPTIONAL),
+  field("GoalId", xs.long, OPTIONAL),
 ]);
 
 export const AddCampaignConversionGoalsResponse: ComplexDesc = complex(
   "AddCampaignConversionGoalsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const DeleteCampaignConversionGoalsRequest: ComplexDesc = complex(
   "DeleteCampaignConversionGoalsRequest",
-  () => [
-    field("CampaignConversionGoal", NS, () => ArrayOfCampaignConversionGoal, OPTIONAL_NILLABLE),
-  ],
+  () => [field("CampaignConversionGoal", ArrayOfCampaignConversionGoal, OPTIONAL_NILLABLE)],
 );
 
 export const DeleteCampaignConversionGoalsResponse: ComplexDesc = complex(
   "DeleteCampaignConversionGoalsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const AddDataExclusionsRequest: ComplexDesc = complex("AddDataExclusionsRequest", () => [
-  field("AccountId", NS, xs.long, OPTIONAL),
-  field("DataExclusions", NS, () => ArrayOfDataExclusion, OPTIONAL_NILLABLE),
+  field("AccountId", xs.long, OPTIONAL),
+  field("DataExclusions", ArrayOfDataExclusion, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfDataExclusion: ArrayDesc = array(
   "ArrayOfDataExclusion",
-  field("DataExclusion", NS, () => DataExclusion, REPEATED_NILLABLE),
+  field("DataExclusion", () => DataExclusion, REPEATED_NILLABLE),
 );
 
 export const DataExclusion: ComplexDesc = complex("DataExclusion", () => [
-  field("CampaignAssociations", NS, () => ArrayOfCampaignAssociation, OPTIONAL_NILLABLE),
-  field("CampaignTypeFilter", NS, CampaignType, OPTIONAL_NILLABLE),
-  field("Description", NS, xs.string, OPTIONAL_NILLABLE),
-  field("DeviceTypeFilter", NS, DeviceType, OPTIONAL_NILLABLE),
-  field("EndDate", NS, xs.dateTime, OPTIONAL_NILLABLE),
-  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
-  field("Name", NS, xs.string, OPTIONAL_NILLABLE),
-  field("StartDate", NS, xs.dateTime, OPTIONAL_NILLABLE),
+  field("CampaignAssociations", ArrayOfCampaignAssociation, OPTIONAL_NILLABLE),
+  field("CampaignTypeFilter", CampaignType, OPTIONAL_NILLABLE),
+  field("Description", xs.string, OPTIONAL_NILLABLE),
+  field("DeviceTypeFilter", DeviceType, OPTIONAL_NILLABLE),
+  field("EndDate", xs.dateTime, OPTIONAL_NILLABLE),
+  field("Id", xs.long, OPTIONAL_NILLABLE),
+  field("Name", xs.string, OPTIONAL_NILLABLE),
+  field("StartDate", xs.dateTime, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfCampaignAssociation: ArrayDesc = array(
   "ArrayOfCampaignAssociation",
-  field("CampaignAssociation", NS, () => CampaignAssociation, REPEATED_NILLABLE),
+  field("CampaignAssociation", () => CampaignAssociation, REPEATED_NILLABLE),
 );
 
 export const CampaignAssociation: ComplexDesc = complex("CampaignAssociation", () => [
-  field("CampaignId", NS, xs.long, OPTIONAL),
+  field("CampaignId", xs.long, OPTIONAL),
 ]);
 
 export const AddDataExclusionsResponse: ComplexDesc = complex("AddDataExclusionsResponse", () => [
-  field("DataExclusionIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("DataExclusionIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateDataExclusionsRequest: ComplexDesc = complex(
   "UpdateDataExclusionsRequest",
   () => [
-    field("AccountId", NS, xs.long, OPTIONAL),
-    field("DataExclusions", NS, () => ArrayOfDataExclusion, OPTIONAL_NILLABLE),
+    field("AccountId", xs.long, OPTIONAL),
+    field("DataExclusions", ArrayOfDataExclusion, OPTIONAL_NILLABLE),
   ],
 );
 
 export const UpdateDataExclusionsResponse: ComplexDesc = complex(
   "UpdateDataExclusionsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const DeleteDataExclusionsRequest: ComplexDesc = complex(
   "DeleteDataExclusionsRequest",
   () => [
-    field("AccountId", NS, xs.long, OPTIONAL),
-    field("DataExclusionIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("AccountId", xs.long, OPTIONAL),
+    field("DataExclusionIds", ArrayOflong, OPTIONAL_NILLABLE),
   ],
 );
 
 export const DeleteDataExclusionsResponse: ComplexDesc = complex(
   "DeleteDataExclusionsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetDataExclusionsByIdsRequest: ComplexDesc = complex(
   "GetDataExclusionsByIdsRequest",
   () => [
-    field("AccountId", NS, xs.long, OPTIONAL),
-    field("DataExclusionIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("AccountId", xs.long, OPTIONAL),
+    field("DataExclusionIds", ArrayOflong, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetDataExclusionsByIdsResponse: ComplexDesc = complex(
   "GetDataExclusionsByIdsResponse",
   () => [
-    field("DataExclusions", NS, () => ArrayOfDataExclusion, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("DataExclusions", ArrayOfDataExclusion, OPTIONAL_NILLABLE),
+    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetDataExclusionsByAccountIdRequest: ComplexDesc = complex(
   "GetDataExclusionsByAccountIdRequest",
-  () => [field("AccountId", NS, xs.long, OPTIONAL)],
+  () => [field("AccountId", xs.long, OPTIONAL)],
 );
 
 export const GetDataExclusionsByAccountIdResponse: ComplexDesc = complex(
   "GetDataExclusionsByAccountIdResponse",
   () => [
-    field("DataExclusions", NS, () => ArrayOfDataExclusion, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("DataExclusions", ArrayOfDataExclusion, OPTIONAL_NILLABLE),
+    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const AddSeasonalityAdjustmentsRequest: ComplexDesc = complex(
   "AddSeasonalityAdjustmentsRequest",
   () => [
-    field("AccountId", NS, xs.long, OPTIONAL),
-    field("SeasonalityAdjustments", NS, () => ArrayOfSeasonalityAdjustment, OPTIONAL_NILLABLE),
+    field("AccountId", xs.long, OPTIONAL),
+    field("SeasonalityAdjustments", ArrayOfSeasonalityAdjustment, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfSeasonalityAdjustment: ArrayDesc = array(
   "ArrayOfSeasonalityAdjustment",
-  field("SeasonalityAdjustment", NS, () => SeasonalityAdjustment, REPEATED_NILLABLE),
+  field("SeasonalityAdjustment", () => SeasonalityAdjustment, REPEATED_NILLABLE),
 );
 
 export const SeasonalityAdjustment: ComplexDesc = complex("SeasonalityAdjustment", () => [
-  field("AdjustmentPercentage", NS, xs.double, OPTIONAL_NILLABLE),
-  field("CampaignAssociations", NS, () => ArrayOfCampaignAssociation, OPTIONAL_NILLABLE),
-  field("CampaignTypeFilter", NS, CampaignType, OPTIONAL_NILLABLE),
-  field("Description", NS, xs.string, OPTIONAL_NILLABLE),
-  field("DeviceTypeFilter", NS, DeviceType, OPTIONAL_NILLABLE),
-  field("EndDate", NS, xs.dateTime, OPTIONAL_NILLABLE),
-  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
-  field("Name", NS, xs.string, OPTIONAL_NILLABLE),
-  field("StartDate", NS, xs.dateTime, OPTIONAL_NILLABLE),
+  field("AdjustmentPercentage", xs.double, OPTIONAL_NILLABLE),
+  field("CampaignAssociations", ArrayOfCampaignAssociation, OPTIONAL_NILLABLE),
+  field("CampaignTypeFilter", CampaignType, OPTIONAL_NILLABLE),
+  field("Description", xs.string, OPTIONAL_NILLABLE),
+  field("DeviceTypeFilter", DeviceType, OPTIONAL_NILLABLE),
+  field("EndDate", xs.dateTime, OPTIONAL_NILLABLE),
+  field("Id", xs.long, OPTIONAL_NILLABLE),
+  field("Name", xs.string, OPTIONAL_NILLABLE),
+  field("StartDate", xs.dateTime, OPTIONAL_NILLABLE),
 ]);
 
 export const AddSeasonalityAdjustmentsResponse: ComplexDesc = complex(
   "AddSeasonalityAdjustmentsResponse",
   () => [
-    field("SeasonalityAdjustmentIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("SeasonalityAdjustmentIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const UpdateSeasonalityAdjustmentsRequest: ComplexDesc = complex(
   "UpdateSeasonalityAdjustmentsRequest",
   () => [
-    field("AccountId", NS, xs.long, OPTIONAL),
-    field("SeasonalityAdjustments", NS, () => ArrayOfSeasonalityAdjustment, OPTIONAL_NILLABLE),
+    field("AccountId", xs.long, OPTIONAL),
+    field("SeasonalityAdjustments", ArrayOfSeasonalityAdjustment, OPTIONAL_NILLABLE),
   ],
 );
 
 export const UpdateSeasonalityAdjustmentsResponse: ComplexDesc = complex(
   "UpdateSeasonalityAdjustmentsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const DeleteSeasonalityAdjustmentsRequest: ComplexDesc = complex(
   "DeleteSeasonalityAdjustmentsRequest",
   () => [
-    field("AccountId", NS, xs.long, OPTIONAL),
-    field("SeasonalityAdjustmentIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("AccountId", xs.long, OPTIONAL),
+    field("SeasonalityAdjustmentIds", ArrayOflong, OPTIONAL_NILLABLE),
   ],
 );
 
 export const DeleteSeasonalityAdjustmentsResponse: ComplexDesc = complex(
   "DeleteSeasonalityAdjustmentsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetSeasonalityAdjustmentsByIdsRequest: ComplexDesc = complex(
   "GetSeasonalityAdjustmentsByIdsRequest",
   () => [
-    field("AccountId", NS, xs.long, OPTIONAL),
-    field("SeasonalityAdjustmentIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+    field("AccountId", xs.long, OPTIONAL),
+    field("SeasonalityAdjustmentIds", ArrayOflong, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetSeasonalityAdjustmentsByIdsResponse: ComplexDesc = complex(
   "GetSeasonalityAdjustmentsByIdsResponse",
   () => [
-    field("SeasonalityAdjustments", NS, () => ArrayOfSeasonalityAdjustment, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("SeasonalityAdjustments", ArrayOfSeasonalityAdjustment, OPTIONAL_NILLABLE),
+    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetSeasonalityAdjustmentsByAccountIdRequest: ComplexDesc = complex(
   "GetSeasonalityAdjustmentsByAccountIdRequest",
-  () => [field("AccountId", NS, xs.long, OPTIONAL)],
+  () => [field("AccountId", xs.long, OPTIONAL)],
 );
 
 export const GetSeasonalityAdjustmentsByAccountIdResponse: ComplexDesc = complex(
   "GetSeasonalityAdjustmentsByAccountIdResponse",
   () => [
-    field("SeasonalityAdjustments", NS, () => ArrayOfSeasonalityAdjustment, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("SeasonalityAdjustments", ArrayOfSeasonalityAdjustment, OPTIONAL_NILLABLE),
+    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const CreateAssetGroupRecommendationRequest: ComplexDesc = complex(
   "CreateAssetGroupRecommendationRequest",
   () => [
-    field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-    field("Prompt", NS, xs.string, OPTIONAL_NILLABLE),
-    field("TextTone", NS, AdRecommendationTextTone, OPTIONAL_NILLABLE),
-    field("ReturnAdditionalFields", NS, AdRecommendationAdditionalField, OPTIONAL_NILLABLE),
+    field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
+    field("Prompt", xs.string, OPTIONAL_NILLABLE),
+    field("TextTone", AdRecommendationTextTone, OPTIONAL_NILLABLE),
+    field("ReturnAdditionalFields", AdRecommendationAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
 
 export const CreateAssetGroupRecommendationResponse: ComplexDesc = complex(
   "CreateAssetGroupRecommendationResponse",
   () => [
-    field("AssetGroup", NS, () => AssetGroup, OPTIONAL_NILLABLE),
-    field("ImageSuggestions", NS, () => ArrayOfAdRecommendationImageSuggestion, OPTIONAL_NILLABLE),
-    field("PromptBrandWarning", NS, xs.string, OPTIONAL_NILLABLE),
+    field("AssetGroup", AssetGroup, OPTIONAL_NILLABLE),
+    field("ImageSuggestions", ArrayOfAdRecommendationImageSuggestion, OPTIONAL_NILLABLE),
+    field("PromptBrandWarning", xs.string, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -6432,7 +6285,6 @@ export const ArrayOfAdRecommendationImageSuggestion: ArrayDesc = array(
   "ArrayOfAdRecommendationImageSuggestion",
   field(
     "AdRecommendationImageSuggestion",
-    NS,
     () => AdRecommendationImageSuggestion,
     REPEATED_NILLABLE,
   ),
@@ -6441,36 +6293,21 @@ export const ArrayOfAdRecommendationImageSuggestion: ArrayDesc = array(
 export const AdRecommendationImageSuggestion: ComplexDesc = complex(
   "AdRecommendationImageSuggestion",
   () => [
-    field("AssetLink", NS, () => AssetLink, OPTIONAL_NILLABLE),
-    field("Image", NS, () => Image, OPTIONAL_NILLABLE),
-    field("ImageMetadata", NS, () => AdRecommendationImageSuggestionMetadata, OPTIONAL_NILLABLE),
-    field("ImageUrl", NS, xs.string, OPTIONAL_NILLABLE),
+    field("AssetLink", AssetLink, OPTIONAL_NILLABLE),
+    field("Image", Image, OPTIONAL_NILLABLE),
+    field("ImageMetadata", AdRecommendationImageSuggestionMetadata, OPTIONAL_NILLABLE),
+    field("ImageUrl", xs.string, OPTIONAL_NILLABLE),
   ],
 );
 
 export const AdRecommendationImageSuggestionMetadata: ComplexDesc = complex(
   "AdRecommendationImageSuggestionMetadata",
   () => [
-    field(
-      "CustomizedProperties",
-      NS,
-      () => ArrayOfAdRecommendationCustomizedProperty,
-      OPTIONAL_NILLABLE,
-    ),
-    field(
-      "ImageAssetProperties",
-      NS,
-      () => ArrayOfAdRecommendationImageAssetProperty,
-      OPTIONAL_NILLABLE,
-    ),
-    field("TemplateId", NS, xs.string, OPTIONAL_NILLABLE),
-    field("TemplateVersion", NS, xs.string, OPTIONAL_NILLABLE),
-    field(
-      "TextAssetProperties",
-      NS,
-      () => ArrayOfAdRecommendationTextAssetProperty,
-      OPTIONAL_NILLABLE,
-    ),
+    field("CustomizedProperties", ArrayOfAdRecommendationCustomizedProperty, OPTIONAL_NILLABLE),
+    field("ImageAssetProperties", ArrayOfAdRecommendationImageAssetProperty, OPTIONAL_NILLABLE),
+    field("TemplateId", xs.string, OPTIONAL_NILLABLE),
+    field("TemplateVersion", xs.string, OPTIONAL_NILLABLE),
+    field("TextAssetProperties", ArrayOfAdRecommendationTextAssetProperty, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -6478,7 +6315,6 @@ export const ArrayOfAdRecommendationCustomizedProperty: ArrayDesc = array(
   "ArrayOfAdRecommendationCustomizedProperty",
   field(
     "AdRecommendationCustomizedProperty",
-    NS,
     () => AdRecommendationCustomizedProperty,
     REPEATED_NILLABLE,
   ),
@@ -6487,9 +6323,9 @@ export const ArrayOfAdRecommendationCustomizedProperty: ArrayDesc = array(
 export const AdRecommendationCustomizedProperty: ComplexDesc = complex(
   "AdRecommendationCustomizedProperty",
   () => [
-    field("AssetTypeName", NS, xs.string, OPTIONAL_NILLABLE),
-    field("PropertyName", NS, xs.string, OPTIONAL_NILLABLE),
-    field("PropertyValue", NS, xs.string, OPTIONAL_NILLABLE),
+    field("AssetTypeName", xs.string, OPTIONAL_NILLABLE),
+    field("PropertyName", xs.string, OPTIONAL_NILLABLE),
+    field("PropertyValue", xs.string, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -6497,7 +6333,6 @@ export const ArrayOfAdRecommendationImageAssetProperty: ArrayDesc = array(
   "ArrayOfAdRecommendationImageAssetProperty",
   field(
     "AdRecommendationImageAssetProperty",
-    NS,
     () => AdRecommendationImageAssetProperty,
     REPEATED_NILLABLE,
   ),
@@ -6506,12 +6341,12 @@ export const ArrayOfAdRecommendationImageAssetProperty: ArrayDesc = array(
 export const AdRecommendationImageAssetProperty: ComplexDesc = complex(
   "AdRecommendationImageAssetProperty",
   () => [
-    field("CropHeight", NS, xs.int, OPTIONAL_NILLABLE),
-    field("CropWidth", NS, xs.int, OPTIONAL_NILLABLE),
-    field("CropX", NS, xs.int, OPTIONAL_NILLABLE),
-    field("CropY", NS, xs.int, OPTIONAL_NILLABLE),
-    field("ImageField", NS, AdRecommendationImageField, OPTIONAL),
-    field("ImageUrl", NS, xs.string, OPTIONAL_NILLABLE),
+    field("CropHeight", xs.int, OPTIONAL_NILLABLE),
+    field("CropWidth", xs.int, OPTIONAL_NILLABLE),
+    field("CropX", xs.int, OPTIONAL_NILLABLE),
+    field("CropY", xs.int, OPTIONAL_NILLABLE),
+    field("ImageField", AdRecommendationImageField, OPTIONAL),
+    field("ImageUrl", xs.string, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -6519,7 +6354,6 @@ export const ArrayOfAdRecommendationTextAssetProperty: ArrayDesc = array(
   "ArrayOfAdRecommendationTextAssetProperty",
   field(
     "AdRecommendationTextAssetProperty",
-    NS,
     () => AdRecommendationTextAssetProperty,
     REPEATED_NILLABLE,
   ),
@@ -6528,32 +6362,32 @@ export const ArrayOfAdRecommendationTextAssetProperty: ArrayDesc = array(
 export const AdRecommendationTextAssetProperty: ComplexDesc = complex(
   "AdRecommendationTextAssetProperty",
   () => [
-    field("Text", NS, xs.string, OPTIONAL_NILLABLE),
-    field("TextField", NS, AdRecommendationTextField, OPTIONAL),
+    field("Text", xs.string, OPTIONAL_NILLABLE),
+    field("TextField", AdRecommendationTextField, OPTIONAL),
   ],
 );
 
 export const CreateResponsiveAdRecommendationRequest: ComplexDesc = complex(
   "CreateResponsiveAdRecommendationRequest",
   () => [
-    field("AdSubType", NS, AdSubType, OPTIONAL_NILLABLE),
-    field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-    field("Prompt", NS, xs.string, OPTIONAL_NILLABLE),
-    field("TextTone", NS, AdRecommendationTextTone, OPTIONAL_NILLABLE),
-    field("VideoType", NS, AdRecommendationVideoType, OPTIONAL_NILLABLE),
-    field("BrandKitId", NS, xs.long, OPTIONAL_NILLABLE),
-    field("ReturnAdditionalFields", NS, AdRecommendationAdditionalField, OPTIONAL_NILLABLE),
+    field("AdSubType", AdSubType, OPTIONAL_NILLABLE),
+    field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
+    field("Prompt", xs.string, OPTIONAL_NILLABLE),
+    field("TextTone", AdRecommendationTextTone, OPTIONAL_NILLABLE),
+    field("VideoType", AdRecommendationVideoType, OPTIONAL_NILLABLE),
+    field("BrandKitId", xs.long, OPTIONAL_NILLABLE),
+    field("ReturnAdditionalFields", AdRecommendationAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
 
 export const CreateResponsiveAdRecommendationResponse: ComplexDesc = complex(
   "CreateResponsiveAdRecommendationResponse",
   () => [
-    field("ResponsiveAd", NS, () => ResponsiveAd, OPTIONAL_NILLABLE),
-    field("ImageSuggestions", NS, () => ArrayOfAdRecommendationImageSuggestion, OPTIONAL_NILLABLE),
-    field("VideoSuggestions", NS, () => ArrayOfAdRecommendationVideoSuggestion, OPTIONAL_NILLABLE),
-    field("PromptBrandWarning", NS, xs.string, OPTIONAL_NILLABLE),
-    field("JobInfo", NS, () => AdRecommendationJobInfo, OPTIONAL_NILLABLE),
+    field("ResponsiveAd", ResponsiveAd, OPTIONAL_NILLABLE),
+    field("ImageSuggestions", ArrayOfAdRecommendationImageSuggestion, OPTIONAL_NILLABLE),
+    field("VideoSuggestions", ArrayOfAdRecommendationVideoSuggestion, OPTIONAL_NILLABLE),
+    field("PromptBrandWarning", xs.string, OPTIONAL_NILLABLE),
+    field("JobInfo", AdRecommendationJobInfo, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -6561,7 +6395,6 @@ export const ArrayOfAdRecommendationVideoSuggestion: ArrayDesc = array(
   "ArrayOfAdRecommendationVideoSuggestion",
   field(
     "AdRecommendationVideoSuggestion",
-    NS,
     () => AdRecommendationVideoSuggestion,
     REPEATED_NILLABLE,
   ),
@@ -6569,48 +6402,38 @@ export const ArrayOfAdRecommendationVideoSuggestion: ArrayDesc = array(
 
 export const AdRecommendationVideoSuggestion: ComplexDesc = complex(
   "AdRecommendationVideoSuggestion",
-  () => [field("Video", NS, () => Video, OPTIONAL_NILLABLE)],
+  () => [field("Video", Video, OPTIONAL_NILLABLE)],
 );
 
 export const AdRecommendationJobInfo: ComplexDesc = complex("AdRecommendationJobInfo", () => [
-  field("ErrorCode", NS, xs.string, OPTIONAL_NILLABLE),
-  field("ErrorMessage", NS, xs.string, OPTIONAL_NILLABLE),
-  field("JobId", NS, xs.long, OPTIONAL),
-  field("JobStatus", NS, xs.string, OPTIONAL_NILLABLE),
+  field("ErrorCode", xs.string, OPTIONAL_NILLABLE),
+  field("ErrorMessage", xs.string, OPTIONAL_NILLABLE),
+  field("JobId", xs.long, OPTIONAL),
+  field("JobStatus", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const CreateResponsiveSearchAdRecommendationRequest: ComplexDesc = complex(
   "CreateResponsiveSearchAdRecommendationRequest",
   () => [
-    field("FinalUrls", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-    field("Prompt", NS, xs.string, OPTIONAL_NILLABLE),
-    field("TextTone", NS, AdRecommendationTextTone, OPTIONAL_NILLABLE),
+    field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
+    field("Prompt", xs.string, OPTIONAL_NILLABLE),
+    field("TextTone", AdRecommendationTextTone, OPTIONAL_NILLABLE),
   ],
 );
 
 export const CreateResponsiveSearchAdRecommendationResponse: ComplexDesc = complex(
   "CreateResponsiveSearchAdRecommendationResponse",
-  () => [field("ResponsiveSearchAd", NS, () => ResponsiveSearchAd, OPTIONAL_NILLABLE)],
+  () => [field("ResponsiveSearchAd", ResponsiveSearchAd, OPTIONAL_NILLABLE)],
 );
 
 export const RefineAssetGroupRecommendationRequest: ComplexDesc = complex(
   "RefineAssetGroupRecommendationRequest",
   () => [
-    field("AssetGroup", NS, () => AssetGroup, OPTIONAL_NILLABLE),
-    field(
-      "TextRefineOperations",
-      NS,
-      () => ArrayOfAdRecommendationTextRefineOperation,
-      OPTIONAL_NILLABLE,
-    ),
-    field("ImageSuggestions", NS, () => ArrayOfAdRecommendationImageSuggestion, OPTIONAL_NILLABLE),
-    field(
-      "ImageRefineOperations",
-      NS,
-      () => ArrayOfAdRecommendationImageRefineOperation,
-      OPTIONAL_NILLABLE,
-    ),
-    field("ReturnAdditionalFields", NS, AdRecommendationAdditionalField, OPTIONAL_NILLABLE),
+    field("AssetGroup", AssetGroup, OPTIONAL_NILLABLE),
+    field("TextRefineOperations", ArrayOfAdRecommendationTextRefineOperation, OPTIONAL_NILLABLE),
+    field("ImageSuggestions", ArrayOfAdRecommendationImageSuggestion, OPTIONAL_NILLABLE),
+    field("ImageRefineOperations", ArrayOfAdRecommendationImageRefineOperation, OPTIONAL_NILLABLE),
+    field("ReturnAdditionalFields", AdRecommendationAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -6618,7 +6441,6 @@ export const ArrayOfAdRecommendationTextRefineOperation: ArrayDesc = array(
   "ArrayOfAdRecommendationTextRefineOperation",
   field(
     "AdRecommendationTextRefineOperation",
-    NS,
     () => AdRecommendationTextRefineOperation,
     REPEATED_NILLABLE,
   ),
@@ -6627,9 +6449,9 @@ export const ArrayOfAdRecommendationTextRefineOperation: ArrayDesc = array(
 export const AdRecommendationTextRefineOperation: ComplexDesc = complex(
   "AdRecommendationTextRefineOperation",
   () => [
-    field("TextField", NS, AdRecommendationTextField, OPTIONAL),
-    field("TextFieldIndex", NS, xs.int, OPTIONAL),
-    field("TextTone", NS, AdRecommendationTextTone, OPTIONAL_NILLABLE),
+    field("TextField", AdRecommendationTextField, OPTIONAL),
+    field("TextFieldIndex", xs.int, OPTIONAL),
+    field("TextTone", AdRecommendationTextTone, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -6637,7 +6459,6 @@ export const ArrayOfAdRecommendationImageRefineOperation: ArrayDesc = array(
   "ArrayOfAdRecommendationImageRefineOperation",
   field(
     "AdRecommendationImageRefineOperation",
-    NS,
     () => AdRecommendationImageRefineOperation,
     REPEATED_NILLABLE,
   ),
@@ -6646,27 +6467,17 @@ export const ArrayOfAdRecommendationImageRefineOperation: ArrayDesc = array(
 export const AdRecommendationImageRefineOperation: ComplexDesc = complex(
   "AdRecommendationImageRefineOperation",
   () => [
-    field("ImageRefineType", NS, AdRecommendationImageRefineType, OPTIONAL),
-    field("ImageIndex", NS, xs.int, OPTIONAL),
-    field("Prompt", NS, xs.string, OPTIONAL_NILLABLE),
+    field("ImageRefineType", AdRecommendationImageRefineType, OPTIONAL),
+    field("ImageIndex", xs.int, OPTIONAL),
+    field("Prompt", xs.string, OPTIONAL_NILLABLE),
   ],
 );
 
 export const RefineAssetGroupRecommendationResponse: ComplexDesc = complex(
   "RefineAssetGroupRecommendationResponse",
   () => [
-    field(
-      "TextRefineResults",
-      NS,
-      () => ArrayOfAdRecommendationTextRefineResult,
-      OPTIONAL_NILLABLE,
-    ),
-    field(
-      "MediaRefineResults",
-      NS,
-      () => ArrayOfAdRecommendationMediaRefineResult,
-      OPTIONAL_NILLABLE,
-    ),
+    field("TextRefineResults", ArrayOfAdRecommendationTextRefineResult, OPTIONAL_NILLABLE),
+    field("MediaRefineResults", ArrayOfAdRecommendationMediaRefineResult, OPTIONAL_NILLABLE),
   ],
 );
 
@@ -6674,7 +6485,6 @@ export const ArrayOfAdRecommendationTextRefineResult: ArrayDesc = array(
   "ArrayOfAdRecommendationTextRefineResult",
   field(
     "AdRecommendationTextRefineResult",
-    NS,
     () => AdRecommendationTextRefineResult,
     REPEATED_NILLABLE,
   ),
@@ -6683,28 +6493,27 @@ export const ArrayOfAdRecommendationTextRefineResult: ArrayDesc = array(
 export const AdRecommendationTextRefineResult: ComplexDesc = complex(
   "AdRecommendationTextRefineResult",
   () => [
-    field("Errors", NS, () => ArrayOfOperationError, OPTIONAL_NILLABLE),
-    field("TextAssetLinks", NS, () => ArrayOfAssetLink, OPTIONAL_NILLABLE),
+    field("Errors", ArrayOfOperationError, OPTIONAL_NILLABLE),
+    field("TextAssetLinks", ArrayOfAssetLink, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfOperationError: ArrayDesc = array(
   "ArrayOfOperationError",
-  field("OperationError", NS, () => OperationError, REPEATED_NILLABLE),
+  field("OperationError", () => OperationError, REPEATED_NILLABLE),
 );
 
 export const OperationError: ComplexDesc = complex("OperationError", () => [
-  field("Code", NS, xs.int, OPTIONAL),
-  field("Details", NS, xs.string, OPTIONAL_NILLABLE),
-  field("ErrorCode", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Message", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Code", xs.int, OPTIONAL),
+  field("Details", xs.string, OPTIONAL_NILLABLE),
+  field("ErrorCode", xs.string, OPTIONAL_NILLABLE),
+  field("Message", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfAdRecommendationMediaRefineResult: ArrayDesc = array(
   "ArrayOfAdRecommendationMediaRefineResult",
   field(
     "AdRecommendationMediaRefineResult",
-    NS,
     () => AdRecommendationMediaRefineResult,
     REPEATED_NILLABLE,
   ),
@@ -6713,715 +6522,650 @@ export const ArrayOfAdRecommendationMediaRefineResult: ArrayDesc = array(
 export const AdRecommendationMediaRefineResult: ComplexDesc = complex(
   "AdRecommendationMediaRefineResult",
   () => [
-    field("Errors", NS, () => ArrayOfOperationError, OPTIONAL_NILLABLE),
-    field("MediaList", NS, () => ArrayOfAdRecommendationRefinedMedia, OPTIONAL_NILLABLE),
+    field("Errors", ArrayOfOperationError, OPTIONAL_NILLABLE),
+    field("MediaList", ArrayOfAdRecommendationRefinedMedia, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfAdRecommendationRefinedMedia: ArrayDesc = array(
   "ArrayOfAdRecommendationRefinedMedia",
-  field("AdRecommendationRefinedMedia", NS, () => AdRecommendationRefinedMedia, REPEATED_NILLABLE),
+  field("AdRecommendationRefinedMedia", () => AdRecommendationRefinedMedia, REPEATED_NILLABLE),
 );
 
 export const AdRecommendationRefinedMedia: ComplexDesc = complex(
   "AdRecommendationRefinedMedia",
-  () => [field("MediaUrl", NS, xs.string, OPTIONAL_NILLABLE)],
+  () => [field("MediaUrl", xs.string, OPTIONAL_NILLABLE)],
 );
 
 export const RefineResponsiveAdRecommendationRequest: ComplexDesc = complex(
   "RefineResponsiveAdRecommendationRequest",
   () => [
-    field("ResponsiveAd", NS, () => ResponsiveAd, OPTIONAL_NILLABLE),
-    field(
-      "TextRefineOperations",
-      NS,
-      () => ArrayOfAdRecommendationTextRefineOperation,
-      OPTIONAL_NILLABLE,
-    ),
-    field(
-      "ImageRefineOperations",
-      NS,
-      () => ArrayOfAdRecommendationImageRefineOperation,
-      OPTIONAL_NILLABLE,
-    ),
-    field("ImageSuggestions", NS, () => ArrayOfAdRecommendationImageSuggestion, OPTIONAL_NILLABLE),
-    field("ReturnAdditionalFields", NS, AdRecommendationAdditionalField, OPTIONAL_NILLABLE),
+    field("ResponsiveAd", ResponsiveAd, OPTIONAL_NILLABLE),
+    field("TextRefineOperations", ArrayOfAdRecommendationTextRefineOperation, OPTIONAL_NILLABLE),
+    field("ImageRefineOperations", ArrayOfAdRecommendationImageRefineOperation, OPTIONAL_NILLABLE),
+    field("ImageSuggestions", ArrayOfAdRecommendationImageSuggestion, OPTIONAL_NILLABLE),
+    field("ReturnAdditionalFields", AdRecommendationAdditionalField, OPTIONAL_NILLABLE),
   ],
 );
 
 export const RefineResponsiveAdRecommendationResponse: ComplexDesc = complex(
   "RefineResponsiveAdRecommendationResponse",
   () => [
-    field(
-      "TextRefineResults",
-      NS,
-      () => ArrayOfAdRecommendationTextRefineResult,
-      OPTIONAL_NILLABLE,
-    ),
-    field(
-      "MediaRefineResults",
-      NS,
-      () => ArrayOfAdRecommendationMediaRefineResult,
-      OPTIONAL_NILLABLE,
-    ),
+    field("TextRefineResults", ArrayOfAdRecommendationTextRefineResult, OPTIONAL_NILLABLE),
+    field("MediaRefineResults", ArrayOfAdRecommendationMediaRefineResult, OPTIONAL_NILLABLE),
   ],
 );
 
 export const RefineResponsiveSearchAdRecommendationRequest: ComplexDesc = complex(
   "RefineResponsiveSearchAdRecommendationRequest",
   () => [
-    field("ResponsiveSearchAd", NS, () => ResponsiveSearchAd, OPTIONAL_NILLABLE),
-    field(
-      "TextRefineOperations",
-      NS,
-      () => ArrayOfAdRecommendationTextRefineOperation,
-      OPTIONAL_NILLABLE,
-    ),
+    field("ResponsiveSearchAd", ResponsiveSearchAd, OPTIONAL_NILLABLE),
+    field("TextRefineOperations", ArrayOfAdRecommendationTextRefineOperation, OPTIONAL_NILLABLE),
   ],
 );
 
 export const RefineResponsiveSearchAdRecommendationResponse: ComplexDesc = complex(
   "RefineResponsiveSearchAdRecommendationResponse",
-  () => [
-    field(
-      "TextRefineResults",
-      NS,
-      () => ArrayOfAdRecommendationTextRefineResult,
-      OPTIONAL_NILLABLE,
-    ),
-  ],
+  () => [field("TextRefineResults", ArrayOfAdRecommendationTextRefineResult, OPTIONAL_NILLABLE)],
 );
 
 export const GetResponsiveAdRecommendationJobRequest: ComplexDesc = complex(
   "GetResponsiveAdRecommendationJobRequest",
-  () => [field("JobId", NS, xs.long, OPTIONAL)],
+  () => [field("JobId", xs.long, OPTIONAL)],
 );
 
 export const GetResponsiveAdRecommendationJobResponse: ComplexDesc = complex(
   "GetResponsiveAdRecommendationJobResponse",
   () => [
-    field("ResponsiveAd", NS, () => ResponsiveAd, OPTIONAL_NILLABLE),
-    field("ImageSuggestions", NS, () => ArrayOfAdRecommendationImageSuggestion, OPTIONAL_NILLABLE),
-    field("VideoSuggestions", NS, () => ArrayOfAdRecommendationVideoSuggestion, OPTIONAL_NILLABLE),
-    field("PromptBrandWarning", NS, xs.string, OPTIONAL_NILLABLE),
-    field("JobInfo", NS, () => AdRecommendationJobInfo, OPTIONAL_NILLABLE),
+    field("ResponsiveAd", ResponsiveAd, OPTIONAL_NILLABLE),
+    field("ImageSuggestions", ArrayOfAdRecommendationImageSuggestion, OPTIONAL_NILLABLE),
+    field("VideoSuggestions", ArrayOfAdRecommendationVideoSuggestion, OPTIONAL_NILLABLE),
+    field("PromptBrandWarning", xs.string, OPTIONAL_NILLABLE),
+    field("JobInfo", AdRecommendationJobInfo, OPTIONAL_NILLABLE),
   ],
 );
 
 export const UpdateConversionValueRulesRequest: ComplexDesc = complex(
   "UpdateConversionValueRulesRequest",
   () => [
-    field("ConversionValueRules", NS, () => ArrayOfConversionValueRule, OPTIONAL_NILLABLE),
-    field("Lcid", NS, xs.int, OPTIONAL_NILLABLE),
+    field("ConversionValueRules", ArrayOfConversionValueRule, OPTIONAL_NILLABLE),
+    field("Lcid", xs.int, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfConversionValueRule: ArrayDesc = array(
   "ArrayOfConversionValueRule",
-  field("ConversionValueRule", NS, () => ConversionValueRule, REPEATED_NILLABLE),
+  field("ConversionValueRule", () => ConversionValueRule, REPEATED_NILLABLE),
 );
 
 export const ConversionValueRule: ComplexDesc = complex("ConversionValueRule", () => [
-  field("AudienceCondition", NS, () => AudienceCondition, OPTIONAL_NILLABLE),
-  field("CurrencyCode", NS, xs.string, OPTIONAL_NILLABLE),
-  field("DeviceCondition", NS, () => DeviceCondition, OPTIONAL_NILLABLE),
-  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
-  field("LocationCondition", NS, () => LocationCondition, OPTIONAL_NILLABLE),
-  field("Name", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Operation", NS, ConversionValueRuleOperator, OPTIONAL_NILLABLE),
-  field("Status", NS, ConversionValueRuleStatus, OPTIONAL_NILLABLE),
-  field("Value", NS, xs.decimal, OPTIONAL_NILLABLE),
+  field("AudienceCondition", AudienceCondition, OPTIONAL_NILLABLE),
+  field("CurrencyCode", xs.string, OPTIONAL_NILLABLE),
+  field("DeviceCondition", DeviceCondition, OPTIONAL_NILLABLE),
+  field("Id", xs.long, OPTIONAL_NILLABLE),
+  field("LocationCondition", LocationCondition, OPTIONAL_NILLABLE),
+  field("Name", xs.string, OPTIONAL_NILLABLE),
+  field("Operation", ConversionValueRuleOperator, OPTIONAL_NILLABLE),
+  field("Status", ConversionValueRuleStatus, OPTIONAL_NILLABLE),
+  field("Value", xs.decimal, OPTIONAL_NILLABLE),
 ]);
 
 export const AudienceCondition: ComplexDesc = complex("AudienceCondition", () => [
-  field("Audiences", NS, () => ArrayOfAudienceConditionItem, OPTIONAL_NILLABLE),
-  field("IsPrimary", NS, xs.boolean, OPTIONAL),
+  field("Audiences", ArrayOfAudienceConditionItem, OPTIONAL_NILLABLE),
+  field("IsPrimary", xs.boolean, OPTIONAL),
 ]);
 
 export const ArrayOfAudienceConditionItem: ArrayDesc = array(
   "ArrayOfAudienceConditionItem",
-  field("AudienceConditionItem", NS, () => AudienceConditionItem, REPEATED_NILLABLE),
+  field("AudienceConditionItem", () => AudienceConditionItem, REPEATED_NILLABLE),
 );
 
 export const AudienceConditionItem: ComplexDesc = complex("AudienceConditionItem", () => [
-  field("Id", NS, xs.long, OPTIONAL),
-  field("Name", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Type", NS, AudienceType, OPTIONAL_NILLABLE),
+  field("Id", xs.long, OPTIONAL),
+  field("Name", xs.string, OPTIONAL_NILLABLE),
+  field("Type", AudienceType, OPTIONAL_NILLABLE),
 ]);
 
 export const DeviceCondition: ComplexDesc = complex("DeviceCondition", () => [
-  field("DeviceTypes", NS, DeviceType, OPTIONAL),
-  field("IsPrimary", NS, xs.boolean, OPTIONAL),
+  field("DeviceTypes", DeviceType, OPTIONAL),
+  field("IsPrimary", xs.boolean, OPTIONAL),
 ]);
 
 export const LocationCondition: ComplexDesc = complex("LocationCondition", () => [
-  field("ExcludedLocationIntent", NS, IntentOption, OPTIONAL_NILLABLE),
-  field("ExcludedLocations", NS, () => ArrayOfLocationConditionItem, OPTIONAL_NILLABLE),
-  field("IncludedLocationIntent", NS, IntentOption, OPTIONAL_NILLABLE),
-  field("IncludedLocations", NS, () => ArrayOfLocationConditionItem, OPTIONAL_NILLABLE),
-  field("IsPrimary", NS, xs.boolean, OPTIONAL),
+  field("ExcludedLocationIntent", IntentOption, OPTIONAL_NILLABLE),
+  field("ExcludedLocations", ArrayOfLocationConditionItem, OPTIONAL_NILLABLE),
+  field("IncludedLocationIntent", IntentOption, OPTIONAL_NILLABLE),
+  field("IncludedLocations", ArrayOfLocationConditionItem, OPTIONAL_NILLABLE),
+  field("IsPrimary", xs.boolean, OPTIONAL),
 ]);
 
 export const ArrayOfLocationConditionItem: ArrayDesc = array(
   "ArrayOfLocationConditionItem",
-  field("LocationConditionItem", NS, () => LocationConditionItem, REPEATED_NILLABLE),
+  field("LocationConditionItem", () => LocationConditionItem, REPEATED_NILLABLE),
 );
 
 export const LocationConditionItem: ComplexDesc = complex("LocationConditionItem", () => [
-  field("Id", NS, xs.int, OPTIONAL),
-  field("Name", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Type", NS, LocationType, OPTIONAL_NILLABLE),
+  field("Id", xs.int, OPTIONAL),
+  field("Name", xs.string, OPTIONAL_NILLABLE),
+  field("Type", LocationType, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateConversionValueRulesResponse: ComplexDesc = complex(
   "UpdateConversionValueRulesResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const UpdateConversionValueRulesStatusRequest: ComplexDesc = complex(
   "UpdateConversionValueRulesStatusRequest",
   () => [
-    field("RuleIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-    field("Status", NS, ConversionValueRuleStatus, OPTIONAL),
+    field("RuleIds", ArrayOflong, OPTIONAL_NILLABLE),
+    field("Status", ConversionValueRuleStatus, OPTIONAL),
   ],
 );
 
 export const UpdateConversionValueRulesStatusResponse: ComplexDesc = complex(
   "UpdateConversionValueRulesStatusResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const AddConversionValueRulesRequest: ComplexDesc = complex(
   "AddConversionValueRulesRequest",
   () => [
-    field("ConversionValueRules", NS, () => ArrayOfConversionValueRule, OPTIONAL_NILLABLE),
-    field("Lcid", NS, xs.int, OPTIONAL_NILLABLE),
+    field("ConversionValueRules", ArrayOfConversionValueRule, OPTIONAL_NILLABLE),
+    field("Lcid", xs.int, OPTIONAL_NILLABLE),
   ],
 );
 
 export const AddConversionValueRulesResponse: ComplexDesc = complex(
   "AddConversionValueRulesResponse",
   () => [
-    field("ConversionValueRuleIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("ConversionValueRuleIds", ArrayOflong, OPTIONAL_NILLABLE),
+    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetConversionValueRulesByAccountIdRequest: ComplexDesc = complex(
   "GetConversionValueRulesByAccountIdRequest",
-  () => [field("AccountId", NS, xs.long, OPTIONAL), field("Lcid", NS, xs.int, OPTIONAL_NILLABLE)],
+  () => [field("AccountId", xs.long, OPTIONAL), field("Lcid", xs.int, OPTIONAL_NILLABLE)],
 );
 
 export const GetConversionValueRulesByAccountIdResponse: ComplexDesc = complex(
   "GetConversionValueRulesByAccountIdResponse",
-  () => [field("ConversionValueRules", NS, () => ArrayOfConversionValueRule, OPTIONAL_NILLABLE)],
+  () => [field("ConversionValueRules", ArrayOfConversionValueRule, OPTIONAL_NILLABLE)],
 );
 
 export const GetConversionValueRulesByIdsRequest: ComplexDesc = complex(
   "GetConversionValueRulesByIdsRequest",
   () => [
-    field("RuleIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-    field("Lcid", NS, xs.int, OPTIONAL_NILLABLE),
+    field("RuleIds", ArrayOflong, OPTIONAL_NILLABLE),
+    field("Lcid", xs.int, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetConversionValueRulesByIdsResponse: ComplexDesc = complex(
   "GetConversionValueRulesByIdsResponse",
   () => [
-    field("ConversionValueRules", NS, () => ArrayOfConversionValueRule, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("ConversionValueRules", ArrayOfConversionValueRule, OPTIONAL_NILLABLE),
+    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const AddBrandKitsRequest: ComplexDesc = complex("AddBrandKitsRequest", () => [
-  field("AccountId", NS, xs.long, OPTIONAL),
-  field("BrandKits", NS, () => ArrayOfBrandKit, OPTIONAL_NILLABLE),
+  field("AccountId", xs.long, OPTIONAL),
+  field("BrandKits", ArrayOfBrandKit, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfBrandKit: ArrayDesc = array(
   "ArrayOfBrandKit",
-  field("BrandKit", NS, () => BrandKit, REPEATED_NILLABLE),
+  field("BrandKit", () => BrandKit, REPEATED_NILLABLE),
 );
 
 export const BrandKit: ComplexDesc = complex("BrandKit", () => [
-  field("BrandVoice", NS, () => BrandVoice, OPTIONAL_NILLABLE),
-  field("BusinessName", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Fonts", NS, () => ArrayOfBrandKitFont, OPTIONAL_NILLABLE),
-  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
-  field("Images", NS, () => ArrayOfBrandKitImage, OPTIONAL_NILLABLE),
-  field("LandscapeLogos", NS, () => ArrayOfBrandKitImage, OPTIONAL_NILLABLE),
-  field("MessagingRestrictions", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-  field("Name", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Palettes", NS, () => ArrayOfBrandKitPalette, OPTIONAL_NILLABLE),
-  field("SquareLogos", NS, () => ArrayOfBrandKitImage, OPTIONAL_NILLABLE),
-  field("TermExclusions", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("BrandVoice", BrandVoice, OPTIONAL_NILLABLE),
+  field("BusinessName", xs.string, OPTIONAL_NILLABLE),
+  field("Fonts", ArrayOfBrandKitFont, OPTIONAL_NILLABLE),
+  field("Id", xs.long, OPTIONAL_NILLABLE),
+  field("Images", ArrayOfBrandKitImage, OPTIONAL_NILLABLE),
+  field("LandscapeLogos", ArrayOfBrandKitImage, OPTIONAL_NILLABLE),
+  field("MessagingRestrictions", ArrayOfstring, OPTIONAL_NILLABLE),
+  field("Name", xs.string, OPTIONAL_NILLABLE),
+  field("Palettes", ArrayOfBrandKitPalette, OPTIONAL_NILLABLE),
+  field("SquareLogos", ArrayOfBrandKitImage, OPTIONAL_NILLABLE),
+  field("TermExclusions", ArrayOfstring, OPTIONAL_NILLABLE),
 ]);
 
 export const BrandVoice: ComplexDesc = complex("BrandVoice", () => [
-  field("Personality", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Tones", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("Personality", xs.string, OPTIONAL_NILLABLE),
+  field("Tones", ArrayOfstring, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfBrandKitFont: ArrayDesc = array(
   "ArrayOfBrandKitFont",
-  field("BrandKitFont", NS, () => BrandKitFont, REPEATED_NILLABLE),
+  field("BrandKitFont", () => BrandKitFont, REPEATED_NILLABLE),
 );
 
 export const BrandKitFont: ComplexDesc = complex("BrandKitFont", () => [
-  field("TextAssetType", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Typeface", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Weight", NS, xs.string, OPTIONAL_NILLABLE),
+  field("TextAssetType", xs.string, OPTIONAL_NILLABLE),
+  field("Typeface", xs.string, OPTIONAL_NILLABLE),
+  field("Weight", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfBrandKitImage: ArrayDesc = array(
   "ArrayOfBrandKitImage",
-  field("BrandKitImage", NS, () => BrandKitImage, REPEATED_NILLABLE),
+  field("BrandKitImage", () => BrandKitImage, REPEATED_NILLABLE),
 );
 
 export const BrandKitImage: ComplexDesc = complex("BrandKitImage", () => [
-  field("CropHeight", NS, xs.int, OPTIONAL_NILLABLE),
-  field("CropWidth", NS, xs.int, OPTIONAL_NILLABLE),
-  field("CropX", NS, xs.int, OPTIONAL_NILLABLE),
-  field("CropY", NS, xs.int, OPTIONAL_NILLABLE),
-  field("Id", NS, xs.long, OPTIONAL),
-  field("ThumbnailUrl", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Url", NS, xs.string, OPTIONAL_NILLABLE),
+  field("CropHeight", xs.int, OPTIONAL_NILLABLE),
+  field("CropWidth", xs.int, OPTIONAL_NILLABLE),
+  field("CropX", xs.int, OPTIONAL_NILLABLE),
+  field("CropY", xs.int, OPTIONAL_NILLABLE),
+  field("Id", xs.long, OPTIONAL),
+  field("ThumbnailUrl", xs.string, OPTIONAL_NILLABLE),
+  field("Url", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfBrandKitPalette: ArrayDesc = array(
   "ArrayOfBrandKitPalette",
-  field("BrandKitPalette", NS, () => BrandKitPalette, REPEATED_NILLABLE),
+  field("BrandKitPalette", () => BrandKitPalette, REPEATED_NILLABLE),
 );
 
 export const BrandKitPalette: ComplexDesc = complex("BrandKitPalette", () => [
-  field("ColorType", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Colors", NS, () => ArrayOfBrandKitColor, OPTIONAL_NILLABLE),
-  field("Name", NS, xs.string, OPTIONAL_NILLABLE),
+  field("ColorType", xs.string, OPTIONAL_NILLABLE),
+  field("Colors", ArrayOfBrandKitColor, OPTIONAL_NILLABLE),
+  field("Name", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfBrandKitColor: ArrayDesc = array(
   "ArrayOfBrandKitColor",
-  field("BrandKitColor", NS, () => BrandKitColor, REPEATED_NILLABLE),
+  field("BrandKitColor", () => BrandKitColor, REPEATED_NILLABLE),
 );
 
 export const BrandKitColor: ComplexDesc = complex("BrandKitColor", () => [
-  field("HexCode", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Name", NS, xs.string, OPTIONAL_NILLABLE),
+  field("HexCode", xs.string, OPTIONAL_NILLABLE),
+  field("Name", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const AddBrandKitsResponse: ComplexDesc = complex("AddBrandKitsResponse", () => [
-  field("BrandKitIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("BrandKitIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateBrandKitsRequest: ComplexDesc = complex("UpdateBrandKitsRequest", () => [
-  field("AccountId", NS, xs.long, OPTIONAL),
-  field("BrandKits", NS, () => ArrayOfBrandKit, OPTIONAL_NILLABLE),
+  field("AccountId", xs.long, OPTIONAL),
+  field("BrandKits", ArrayOfBrandKit, OPTIONAL_NILLABLE),
 ]);
 
 export const UpdateBrandKitsResponse: ComplexDesc = complex("UpdateBrandKitsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteBrandKitsRequest: ComplexDesc = complex("DeleteBrandKitsRequest", () => [
-  field("AccountId", NS, xs.long, OPTIONAL),
-  field("BrandKitIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("AccountId", xs.long, OPTIONAL),
+  field("BrandKitIds", ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const DeleteBrandKitsResponse: ComplexDesc = complex("DeleteBrandKitsResponse", () => [
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const CreateBrandKitRecommendationRequest: ComplexDesc = complex(
   "CreateBrandKitRecommendationRequest",
-  () => [
-    field("AccountId", NS, xs.long, OPTIONAL),
-    field("FinalUrl", NS, xs.string, OPTIONAL_NILLABLE),
-  ],
+  () => [field("AccountId", xs.long, OPTIONAL), field("FinalUrl", xs.string, OPTIONAL_NILLABLE)],
 );
 
 export const CreateBrandKitRecommendationResponse: ComplexDesc = complex(
   "CreateBrandKitRecommendationResponse",
-  () => [field("BrandKit", NS, () => BrandKit, OPTIONAL_NILLABLE)],
+  () => [field("BrandKit", BrandKit, OPTIONAL_NILLABLE)],
 );
 
 export const AddNewCustomerAcquisitionGoalsRequest: ComplexDesc = complex(
   "AddNewCustomerAcquisitionGoalsRequest",
   () => [
-    field(
-      "NewCustomerAcquisitionGoals",
-      NS,
-      () => ArrayOfNewCustomerAcquisitionGoal,
-      OPTIONAL_NILLABLE,
-    ),
+    field("NewCustomerAcquisitionGoals", ArrayOfNewCustomerAcquisitionGoal, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfNewCustomerAcquisitionGoal: ArrayDesc = array(
   "ArrayOfNewCustomerAcquisitionGoal",
-  field("NewCustomerAcquisitionGoal", NS, () => NewCustomerAcquisitionGoal, REPEATED_NILLABLE),
+  field("NewCustomerAcquisitionGoal", () => NewCustomerAcquisitionGoal, REPEATED_NILLABLE),
 );
 
 export const NewCustomerAcquisitionGoal: ComplexDesc = complex("NewCustomerAcquisitionGoal", () => [
-  field("AdditionalValue", NS, xs.decimal, OPTIONAL_NILLABLE),
-  field("Audiences", NS, () => ArrayOfAudienceIdName, OPTIONAL_NILLABLE),
-  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
+  field("AdditionalValue", xs.decimal, OPTIONAL_NILLABLE),
+  field("Audiences", ArrayOfAudienceIdName, OPTIONAL_NILLABLE),
+  field("Id", xs.long, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfAudienceIdName: ArrayDesc = array(
   "ArrayOfAudienceIdName",
-  field("AudienceIdName", NS, () => AudienceIdName, REPEATED_NILLABLE),
+  field("AudienceIdName", () => AudienceIdName, REPEATED_NILLABLE),
 );
 
 export const AudienceIdName: ComplexDesc = complex("AudienceIdName", () => [
-  field("Id", NS, xs.long, OPTIONAL),
-  field("Name", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Id", xs.long, OPTIONAL),
+  field("Name", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const AddNewCustomerAcquisitionGoalsResponse: ComplexDesc = complex(
   "AddNewCustomerAcquisitionGoalsResponse",
   () => [
-    field("NewCustomerAcquisitionGoalIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("NewCustomerAcquisitionGoalIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const UpdateNewCustomerAcquisitionGoalsRequest: ComplexDesc = complex(
   "UpdateNewCustomerAcquisitionGoalsRequest",
   () => [
-    field(
-      "NewCustomerAcquisitionGoals",
-      NS,
-      () => ArrayOfNewCustomerAcquisitionGoal,
-      OPTIONAL_NILLABLE,
-    ),
+    field("NewCustomerAcquisitionGoals", ArrayOfNewCustomerAcquisitionGoal, OPTIONAL_NILLABLE),
   ],
 );
 
 export const UpdateNewCustomerAcquisitionGoalsResponse: ComplexDesc = complex(
   "UpdateNewCustomerAcquisitionGoalsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetNewCustomerAcquisitionGoalsByAccountIdRequest: ComplexDesc = complex(
   "GetNewCustomerAcquisitionGoalsByAccountIdRequest",
-  () => [field("AccountId", NS, xs.long, OPTIONAL)],
+  () => [field("AccountId", xs.long, OPTIONAL)],
 );
 
 export const GetNewCustomerAcquisitionGoalsByAccountIdResponse: ComplexDesc = complex(
   "GetNewCustomerAcquisitionGoalsByAccountIdResponse",
   () => [
-    field(
-      "NewCustomerAcquisitionGoals",
-      NS,
-      () => ArrayOfNewCustomerAcquisitionGoal,
-      OPTIONAL_NILLABLE,
-    ),
+    field("NewCustomerAcquisitionGoals", ArrayOfNewCustomerAcquisitionGoal, OPTIONAL_NILLABLE),
   ],
 );
 
 export const GetBrandKitsByAccountIdRequest: ComplexDesc = complex(
   "GetBrandKitsByAccountIdRequest",
-  () => [field("AccountId", NS, xs.long, OPTIONAL)],
+  () => [field("AccountId", xs.long, OPTIONAL)],
 );
 
 export const GetBrandKitsByAccountIdResponse: ComplexDesc = complex(
   "GetBrandKitsByAccountIdResponse",
-  () => [field("BrandKits", NS, () => ArrayOfBrandKit, OPTIONAL_NILLABLE)],
+  () => [field("BrandKits", ArrayOfBrandKit, OPTIONAL_NILLABLE)],
 );
 
 export const GetBrandKitsByIdsRequest: ComplexDesc = complex("GetBrandKitsByIdsRequest", () => [
-  field("AccountId", NS, xs.long, OPTIONAL),
-  field("BrandKitIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
+  field("AccountId", xs.long, OPTIONAL),
+  field("BrandKitIds", ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
 export const GetBrandKitsByIdsResponse: ComplexDesc = complex("GetBrandKitsByIdsResponse", () => [
-  field("BrandKits", NS, () => ArrayOfBrandKit, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("BrandKits", ArrayOfBrandKit, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const GetClipchampTemplatesRequest: ComplexDesc = complex(
   "GetClipchampTemplatesRequest",
   () => [
-    field("Mock", NS, xs.boolean, OPTIONAL_NILLABLE),
-    field("MaxAdsCount", NS, xs.int, OPTIONAL_NILLABLE),
-    field("TemplateFilter", NS, () => VideoTemplateFilter, OPTIONAL_NILLABLE),
-    field("Locale", NS, xs.string, OPTIONAL_NILLABLE),
+    field("Mock", xs.boolean, OPTIONAL_NILLABLE),
+    field("MaxAdsCount", xs.int, OPTIONAL_NILLABLE),
+    field("TemplateFilter", VideoTemplateFilter, OPTIONAL_NILLABLE),
+    field("Locale", xs.string, OPTIONAL_NILLABLE),
   ],
 );
 
 export const VideoTemplateFilter: ComplexDesc = complex("VideoTemplateFilter", () => [
-  field("AspectRatios", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-  field("Durations", NS, () => ArrayOfint, OPTIONAL_NILLABLE),
-  field("MaxMediaAssetCount", NS, xs.int, OPTIONAL),
-  field("MaxTextAssetCount", NS, xs.int, OPTIONAL),
-  field("TemplateIds", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-  field("Themes", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("AspectRatios", ArrayOfstring, OPTIONAL_NILLABLE),
+  field("Durations", ArrayOfint, OPTIONAL_NILLABLE),
+  field("MaxMediaAssetCount", xs.int, OPTIONAL),
+  field("MaxTextAssetCount", xs.int, OPTIONAL),
+  field("TemplateIds", ArrayOfstring, OPTIONAL_NILLABLE),
+  field("Themes", ArrayOfstring, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfint: ArrayDesc = array("ArrayOfint", field("int", NS2, xs.int, REPEATED));
 
 export const GetClipchampTemplatesResponse: ComplexDesc = complex(
   "GetClipchampTemplatesResponse",
-  () => [field("Templates", NS, () => ArrayOfClipchampTemplateInfo, OPTIONAL_NILLABLE)],
+  () => [field("Templates", ArrayOfClipchampTemplateInfo, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfClipchampTemplateInfo: ArrayDesc = array(
   "ArrayOfClipchampTemplateInfo",
-  field("ClipchampTemplateInfo", NS, () => ClipchampTemplateInfo, REPEATED_NILLABLE),
+  field("ClipchampTemplateInfo", () => ClipchampTemplateInfo, REPEATED_NILLABLE),
 );
 
 export const ClipchampTemplateInfo: ComplexDesc = complex("ClipchampTemplateInfo", () => [
-  field("AspectRatio", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Duration", NS, xs.int, OPTIONAL),
-  field("NumberOfImages", NS, xs.int, OPTIONAL),
-  field("NumberOfLogos", NS, xs.int, OPTIONAL),
-  field("NumberOfText", NS, xs.int, OPTIONAL),
-  field("TemplateDescription", NS, xs.string, OPTIONAL_NILLABLE),
-  field("TemplateId", NS, xs.string, OPTIONAL_NILLABLE),
-  field("TemplateName", NS, xs.string, OPTIONAL_NILLABLE),
-  field("TemplatePreviewUrl", NS, xs.string, OPTIONAL_NILLABLE),
-  field("TemplateThumbnailUrl", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Themes", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("AspectRatio", xs.string, OPTIONAL_NILLABLE),
+  field("Duration", xs.int, OPTIONAL),
+  field("NumberOfImages", xs.int, OPTIONAL),
+  field("NumberOfLogos", xs.int, OPTIONAL),
+  field("NumberOfText", xs.int, OPTIONAL),
+  field("TemplateDescription", xs.string, OPTIONAL_NILLABLE),
+  field("TemplateId", xs.string, OPTIONAL_NILLABLE),
+  field("TemplateName", xs.string, OPTIONAL_NILLABLE),
+  field("TemplatePreviewUrl", xs.string, OPTIONAL_NILLABLE),
+  field("TemplateThumbnailUrl", xs.string, OPTIONAL_NILLABLE),
+  field("Themes", ArrayOfstring, OPTIONAL_NILLABLE),
 ]);
 
 export const GetSupportedClipchampAudioRequest: ComplexDesc = complex(
   "GetSupportedClipchampAudioRequest",
-  () => [field("AudioFilter", NS, () => AudioFilter, OPTIONAL_NILLABLE)],
+  () => [field("AudioFilter", AudioFilter, OPTIONAL_NILLABLE)],
 );
 
 export const AudioFilter: ComplexDesc = complex("AudioFilter", () => [
-  field("AudioNames", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
-  field("Categories", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("AudioNames", ArrayOfstring, OPTIONAL_NILLABLE),
+  field("Categories", ArrayOfstring, OPTIONAL_NILLABLE),
 ]);
 
 export const GetSupportedClipchampAudioResponse: ComplexDesc = complex(
   "GetSupportedClipchampAudioResponse",
-  () => [field("Data", NS, () => SupportedClipchampAudioData, OPTIONAL_NILLABLE)],
+  () => [field("Data", SupportedClipchampAudioData, OPTIONAL_NILLABLE)],
 );
 
 export const SupportedClipchampAudioData: ComplexDesc = complex(
   "SupportedClipchampAudioData",
-  () => [field("Audio", NS, () => ArrayOfSupportedClipchampAudio, OPTIONAL_NILLABLE)],
+  () => [field("Audio", ArrayOfSupportedClipchampAudio, OPTIONAL_NILLABLE)],
 );
 
 export const ArrayOfSupportedClipchampAudio: ArrayDesc = array(
   "ArrayOfSupportedClipchampAudio",
-  field("SupportedClipchampAudio", NS, () => SupportedClipchampAudio, REPEATED_NILLABLE),
+  field("SupportedClipchampAudio", () => SupportedClipchampAudio, REPEATED_NILLABLE),
 );
 
 export const SupportedClipchampAudio: ComplexDesc = complex("SupportedClipchampAudio", () => [
-  field("AudioName", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Category", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Url", NS, xs.string, OPTIONAL_NILLABLE),
+  field("AudioName", xs.string, OPTIONAL_NILLABLE),
+  field("Category", xs.string, OPTIONAL_NILLABLE),
+  field("Url", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const GetSupportedFontsRequest: ComplexDesc = complex("GetSupportedFontsRequest", () => [
-  field("AdSubType", NS, AdSubType, OPTIONAL),
+  field("AdSubType", AdSubType, OPTIONAL),
 ]);
 
 export const GetSupportedFontsResponse: ComplexDesc = complex("GetSupportedFontsResponse", () => [
-  field("Data", NS, () => SupportedFontsData, OPTIONAL_NILLABLE),
+  field("Data", SupportedFontsData, OPTIONAL_NILLABLE),
 ]);
 
 export const SupportedFontsData: ComplexDesc = complex("SupportedFontsData", () => [
-  field("SupportedFonts", NS, () => ArrayOfSupportedFont, OPTIONAL_NILLABLE),
+  field("SupportedFonts", ArrayOfSupportedFont, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfSupportedFont: ArrayDesc = array(
   "ArrayOfSupportedFont",
-  field("SupportedFont", NS, () => SupportedFont, REPEATED_NILLABLE),
+  field("SupportedFont", () => SupportedFont, REPEATED_NILLABLE),
 );
 
 export const SupportedFont: ComplexDesc = complex("SupportedFont", () => [
-  field("FontFamily", NS, xs.string, OPTIONAL_NILLABLE),
-  field("FontWeights", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("FontFamily", xs.string, OPTIONAL_NILLABLE),
+  field("FontWeights", ArrayOfstring, OPTIONAL_NILLABLE),
 ]);
 
 export const GetHealthCheckRequest: ComplexDesc = complex("GetHealthCheckRequest", () => [
-  field("HealthCheckEntities", NS, () => ArrayOfHealthCheckEntity, OPTIONAL_NILLABLE),
-  field("HealthCheckTypes", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("HealthCheckEntities", ArrayOfHealthCheckEntity, OPTIONAL_NILLABLE),
+  field("HealthCheckTypes", ArrayOfstring, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfHealthCheckEntity: ArrayDesc = array(
   "ArrayOfHealthCheckEntity",
-  field("HealthCheckEntity", NS, () => HealthCheckEntity, REPEATED_NILLABLE),
+  field("HealthCheckEntity", () => HealthCheckEntity, REPEATED_NILLABLE),
 );
 
 export const HealthCheckEntity: ComplexDesc = complex("HealthCheckEntity", () => [
-  field("HealthCheckEntityId", NS, xs.long, OPTIONAL),
-  field("HealthCheckEntityLevel", NS, xs.string, OPTIONAL_NILLABLE),
+  field("HealthCheckEntityId", xs.long, OPTIONAL),
+  field("HealthCheckEntityLevel", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const GetHealthCheckResponse: ComplexDesc = complex("GetHealthCheckResponse", () => [
-  field("HealthCheckResultsMetadata", NS, () => ArrayOfHealthCheckMetadata, OPTIONAL_NILLABLE),
-  field("HealthCheckResults", NS, () => ArrayOfHealthCheckData, OPTIONAL_NILLABLE),
-  field("HealthCheckErrors", NS, () => ArrayOfHealthCheckError, OPTIONAL_NILLABLE),
+  field("HealthCheckResultsMetadata", ArrayOfHealthCheckMetadata, OPTIONAL_NILLABLE),
+  field("HealthCheckResults", ArrayOfHealthCheckData, OPTIONAL_NILLABLE),
+  field("HealthCheckErrors", ArrayOfHealthCheckError, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfHealthCheckMetadata: ArrayDesc = array(
   "ArrayOfHealthCheckMetadata",
-  field("HealthCheckMetadata", NS, () => HealthCheckMetadata, REPEATED_NILLABLE),
+  field("HealthCheckMetadata", () => HealthCheckMetadata, REPEATED_NILLABLE),
 );
 
 export const HealthCheckMetadata: ComplexDesc = complex("HealthCheckMetadata", () => [
-  field("HealthCheckCategory", NS, xs.string, OPTIONAL_NILLABLE),
-  field("HealthCheckCategoryDisplayName", NS, xs.string, OPTIONAL_NILLABLE),
-  field(
-    "HealthCheckColumnsMetadata",
-    NS,
-    () => ArrayOfHealthCheckColumnMetadata,
-    OPTIONAL_NILLABLE,
-  ),
-  field("HealthCheckDescription", NS, xs.string, OPTIONAL_NILLABLE),
-  field("HealthCheckDisplayName", NS, xs.string, OPTIONAL_NILLABLE),
-  field("HealthCheckName", NS, xs.string, OPTIONAL_NILLABLE),
-  field("HealthCheckSeverity", NS, xs.string, OPTIONAL_NILLABLE),
-  field("HealthCheckSubType", NS, xs.string, OPTIONAL_NILLABLE),
+  field("HealthCheckCategory", xs.string, OPTIONAL_NILLABLE),
+  field("HealthCheckCategoryDisplayName", xs.string, OPTIONAL_NILLABLE),
+  field("HealthCheckColumnsMetadata", ArrayOfHealthCheckColumnMetadata, OPTIONAL_NILLABLE),
+  field("HealthCheckDescription", xs.string, OPTIONAL_NILLABLE),
+  field("HealthCheckDisplayName", xs.string, OPTIONAL_NILLABLE),
+  field("HealthCheckName", xs.string, OPTIONAL_NILLABLE),
+  field("HealthCheckSeverity", xs.string, OPTIONAL_NILLABLE),
+  field("HealthCheckSubType", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfHealthCheckColumnMetadata: ArrayDesc = array(
   "ArrayOfHealthCheckColumnMetadata",
-  field("HealthCheckColumnMetadata", NS, () => HealthCheckColumnMetadata, REPEATED_NILLABLE),
+  field("HealthCheckColumnMetadata", () => HealthCheckColumnMetadata, REPEATED_NILLABLE),
 );
 
 export const HealthCheckColumnMetadata: ComplexDesc = complex("HealthCheckColumnMetadata", () => [
-  field(
-    "HealthCheckActionLinksMetadata",
-    NS,
-    () => ArrayOfHealthCheckActionLinkMetadata,
-    OPTIONAL_NILLABLE,
-  ),
-  field("Key", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Title", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Type", NS, xs.string, OPTIONAL_NILLABLE),
+  field("HealthCheckActionLinksMetadata", ArrayOfHealthCheckActionLinkMetadata, OPTIONAL_NILLABLE),
+  field("Key", xs.string, OPTIONAL_NILLABLE),
+  field("Title", xs.string, OPTIONAL_NILLABLE),
+  field("Type", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfHealthCheckActionLinkMetadata: ArrayDesc = array(
   "ArrayOfHealthCheckActionLinkMetadata",
-  field(
-    "HealthCheckActionLinkMetadata",
-    NS,
-    () => HealthCheckActionLinkMetadata,
-    REPEATED_NILLABLE,
-  ),
+  field("HealthCheckActionLinkMetadata", () => HealthCheckActionLinkMetadata, REPEATED_NILLABLE),
 );
 
 export const HealthCheckActionLinkMetadata: ComplexDesc = complex(
   "HealthCheckActionLinkMetadata",
   () => [
-    field("LinkName", NS, xs.string, OPTIONAL_NILLABLE),
-    field("LinkTemplate", NS, xs.string, OPTIONAL_NILLABLE),
-    field("LinkType", NS, xs.string, OPTIONAL_NILLABLE),
+    field("LinkName", xs.string, OPTIONAL_NILLABLE),
+    field("LinkTemplate", xs.string, OPTIONAL_NILLABLE),
+    field("LinkType", xs.string, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfHealthCheckData: ArrayDesc = array(
   "ArrayOfHealthCheckData",
-  field("HealthCheckData", NS, () => HealthCheckData, REPEATED_NILLABLE),
+  field("HealthCheckData", () => HealthCheckData, REPEATED_NILLABLE),
 );
 
 export const HealthCheckData: ComplexDesc = complex("HealthCheckData", () => [
-  field("HealthCheckDataVersion", NS, xs.string, OPTIONAL_NILLABLE),
-  field("HealthCheckEntity", NS, () => HealthCheckEntity, OPTIONAL_NILLABLE),
-  field("HealthCheckJsonData", NS, xs.string, OPTIONAL_NILLABLE),
-  field("HealthCheckName", NS, xs.string, OPTIONAL_NILLABLE),
-  field("HealthCheckSubEntityResults", NS, () => HealthCheckSubEntityData, OPTIONAL_NILLABLE),
+  field("HealthCheckDataVersion", xs.string, OPTIONAL_NILLABLE),
+  field("HealthCheckEntity", HealthCheckEntity, OPTIONAL_NILLABLE),
+  field("HealthCheckJsonData", xs.string, OPTIONAL_NILLABLE),
+  field("HealthCheckName", xs.string, OPTIONAL_NILLABLE),
+  field("HealthCheckSubEntityResults", HealthCheckSubEntityData, OPTIONAL_NILLABLE),
 ]);
 
 export const HealthCheckSubEntityData: ComplexDesc = complex("HealthCheckSubEntityData", () => [
-  field("SubEntityHealthIssueCount", NS, xs.int, OPTIONAL),
-  field("SubEntityIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE),
-  field("SubEntityLevel", NS, xs.string, OPTIONAL_NILLABLE),
+  field("SubEntityHealthIssueCount", xs.int, OPTIONAL),
+  field("SubEntityIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("SubEntityLevel", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfHealthCheckError: ArrayDesc = array(
   "ArrayOfHealthCheckError",
-  field("HealthCheckError", NS, () => HealthCheckError, REPEATED_NILLABLE),
+  field("HealthCheckError", () => HealthCheckError, REPEATED_NILLABLE),
 );
 
 export const HealthCheckError: ComplexDesc = complex("HealthCheckError", () => [
-  field("Errors", NS, () => ArrayOfOperationError, OPTIONAL_NILLABLE),
-  field("HealthCheckEntity", NS, () => HealthCheckEntity, OPTIONAL_NILLABLE),
-  field("HealthCheckName", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Errors", ArrayOfOperationError, OPTIONAL_NILLABLE),
+  field("HealthCheckEntity", HealthCheckEntity, OPTIONAL_NILLABLE),
+  field("HealthCheckName", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const GetDiagnosticsRequest: ComplexDesc = complex("GetDiagnosticsRequest", () => [
-  field("Entities", NS, () => ArrayOfDiagnosticsEntity, OPTIONAL_NILLABLE),
-  field("Checks", NS, () => ArrayOfDiagnosticsFilter, OPTIONAL_NILLABLE),
-  field("Settings", NS, () => DiagnosticsSettings, OPTIONAL_NILLABLE),
-  field("CallerName", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Entities", ArrayOfDiagnosticsEntity, OPTIONAL_NILLABLE),
+  field("Checks", ArrayOfDiagnosticsFilter, OPTIONAL_NILLABLE),
+  field("Settings", DiagnosticsSettings, OPTIONAL_NILLABLE),
+  field("CallerName", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfDiagnosticsEntity: ArrayDesc = array(
   "ArrayOfDiagnosticsEntity",
-  field("DiagnosticsEntity", NS, () => DiagnosticsEntity, REPEATED_NILLABLE),
+  field("DiagnosticsEntity", () => DiagnosticsEntity, REPEATED_NILLABLE),
 );
 
 export const DiagnosticsEntity: ComplexDesc = complex("DiagnosticsEntity", () => [
-  field("Id", NS, xs.long, OPTIONAL),
-  field("SubType", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Type", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Id", xs.long, OPTIONAL),
+  field("SubType", xs.string, OPTIONAL_NILLABLE),
+  field("Type", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfDiagnosticsFilter: ArrayDesc = array(
   "ArrayOfDiagnosticsFilter",
-  field("DiagnosticsFilter", NS, () => DiagnosticsFilter, REPEATED_NILLABLE),
+  field("DiagnosticsFilter", () => DiagnosticsFilter, REPEATED_NILLABLE),
 );
 
 export const DiagnosticsFilter: ComplexDesc = complex("DiagnosticsFilter", () => [
-  field("Key", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Values", NS, () => ArrayOfstring, OPTIONAL_NILLABLE),
+  field("Key", xs.string, OPTIONAL_NILLABLE),
+  field("Values", ArrayOfstring, OPTIONAL_NILLABLE),
 ]);
 
 export const DiagnosticsSettings: ComplexDesc = complex("DiagnosticsSettings", () => [
-  field("EnableCache", NS, xs.boolean, OPTIONAL),
-  field("LastCheckTimeUTC", NS, xs.string, OPTIONAL_NILLABLE),
+  field("EnableCache", xs.boolean, OPTIONAL),
+  field("LastCheckTimeUTC", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const GetDiagnosticsResponse: ComplexDesc = complex("GetDiagnosticsResponse", () => [
-  field("RequestStatus", NS, () => DiagnosticsRequestStatus, OPTIONAL_NILLABLE),
-  field("Entities", NS, () => ArrayOfEntityResult, OPTIONAL_NILLABLE),
+  field("RequestStatus", DiagnosticsRequestStatus, OPTIONAL_NILLABLE),
+  field("Entities", ArrayOfEntityResult, OPTIONAL_NILLABLE),
 ]);
 
 export const DiagnosticsRequestStatus: ComplexDesc = complex("DiagnosticsRequestStatus", () => [
-  field("Errors", NS, () => ArrayOfOperationError, OPTIONAL_NILLABLE),
-  field("Status", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Errors", ArrayOfOperationError, OPTIONAL_NILLABLE),
+  field("Status", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfEntityResult: ArrayDesc = array(
   "ArrayOfEntityResult",
-  field("EntityResult", NS, () => EntityResult, REPEATED_NILLABLE),
+  field("EntityResult", () => EntityResult, REPEATED_NILLABLE),
 );
 
 export const EntityResult: ComplexDesc = complex("EntityResult", () => [
-  field("Categories", NS, () => ArrayOfCategoryResult, OPTIONAL_NILLABLE),
-  field("Id", NS, xs.long, OPTIONAL),
-  field("SubType", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Type", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Categories", ArrayOfCategoryResult, OPTIONAL_NILLABLE),
+  field("Id", xs.long, OPTIONAL),
+  field("SubType", xs.string, OPTIONAL_NILLABLE),
+  field("Type", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfCategoryResult: ArrayDesc = array(
   "ArrayOfCategoryResult",
-  field("CategoryResult", NS, () => CategoryResult, REPEATED_NILLABLE),
+  field("CategoryResult", () => CategoryResult, REPEATED_NILLABLE),
 );
 
 export const CategoryResult: ComplexDesc = complex("CategoryResult", () => [
-  field("AuditPoints", NS, () => ArrayOfAuditPointResult, OPTIONAL_NILLABLE),
-  field("Key", NS, xs.string, OPTIONAL_NILLABLE),
+  field("AuditPoints", ArrayOfAuditPointResult, OPTIONAL_NILLABLE),
+  field("Key", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfAuditPointResult: ArrayDesc = array(
   "ArrayOfAuditPointResult",
-  field("AuditPointResult", NS, () => AuditPointResult, REPEATED_NILLABLE),
+  field("AuditPointResult", () => AuditPointResult, REPEATED_NILLABLE),
 );
 
 export const AuditPointResult: ComplexDesc = complex("AuditPointResult", () => [
-  field("Description", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Details", NS, () => ArrayOfKeyValueOfstringstring, OPTIONAL_NILLABLE),
-  field("Key", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Severity", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Timestamp", NS, xs.string, OPTIONAL_NILLABLE),
+  field("Description", xs.string, OPTIONAL_NILLABLE),
+  field("Details", ArrayOfKeyValueOfstringstring, OPTIONAL_NILLABLE),
+  field("Key", xs.string, OPTIONAL_NILLABLE),
+  field("Severity", xs.string, OPTIONAL_NILLABLE),
+  field("Timestamp", xs.string, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfKeyValueOfstringstring: ArrayDesc = array(
@@ -7450,52 +7194,52 @@ export const GetAnnotationOptOutRequest: ComplexDesc = complex(
 export const GetAnnotationOptOutResponse: ComplexDesc = complex(
   "GetAnnotationOptOutResponse",
   () => [
-    field("Justification", NS, xs.string, OPTIONAL_NILLABLE),
-    field("AnnotationOptOuts", NS, () => ArrayOfAnnotationOptOut, OPTIONAL_NILLABLE),
-    field("IsAccountOptOut", NS, xs.boolean, OPTIONAL),
-    field("IsCustomerOptOut", NS, xs.boolean, OPTIONAL),
-    field("IsCustomerOptOutOfEverything", NS, xs.boolean, OPTIONAL),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("Justification", xs.string, OPTIONAL_NILLABLE),
+    field("AnnotationOptOuts", ArrayOfAnnotationOptOut, OPTIONAL_NILLABLE),
+    field("IsAccountOptOut", xs.boolean, OPTIONAL),
+    field("IsCustomerOptOut", xs.boolean, OPTIONAL),
+    field("IsCustomerOptOutOfEverything", xs.boolean, OPTIONAL),
+    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const ArrayOfAnnotationOptOut: ArrayDesc = array(
   "ArrayOfAnnotationOptOut",
-  field("AnnotationOptOut", NS, () => AnnotationOptOut, REPEATED_NILLABLE),
+  field("AnnotationOptOut", () => AnnotationOptOut, REPEATED_NILLABLE),
 );
 
 export const AnnotationOptOut: ComplexDesc = complex("AnnotationOptOut", () => [
-  field("AccountId", NS, xs.long, OPTIONAL),
-  field("AnnotationGroupId", NS, xs.long, OPTIONAL),
-  field("CustomerId", NS, xs.long, OPTIONAL),
-  field("IsOptOut", NS, xs.boolean, OPTIONAL),
+  field("AccountId", xs.long, OPTIONAL),
+  field("AnnotationGroupId", xs.long, OPTIONAL),
+  field("CustomerId", xs.long, OPTIONAL),
+  field("IsOptOut", xs.boolean, OPTIONAL),
 ]);
 
 export const UpdateAnnotationOptOutRequest: ComplexDesc = complex(
   "UpdateAnnotationOptOutRequest",
   () => [
-    field("Justification", NS, xs.string, OPTIONAL_NILLABLE),
-    field("AnnotationOptOuts", NS, () => ArrayOfAnnotationOptOut, OPTIONAL_NILLABLE),
+    field("Justification", xs.string, OPTIONAL_NILLABLE),
+    field("AnnotationOptOuts", ArrayOfAnnotationOptOut, OPTIONAL_NILLABLE),
   ],
 );
 
 export const AddLinkedInSegmentsRequest: ComplexDesc = complex("AddLinkedInSegmentsRequest", () => [
-  field("LinkedInSegments", NS, () => ArrayOfLinkedInSegment, OPTIONAL_NILLABLE),
+  field("LinkedInSegments", ArrayOfLinkedInSegment, OPTIONAL_NILLABLE),
 ]);
 
 export const ArrayOfLinkedInSegment: ArrayDesc = array(
   "ArrayOfLinkedInSegment",
-  field("LinkedInSegment", NS, () => LinkedInSegment, REPEATED_NILLABLE),
+  field("LinkedInSegment", () => LinkedInSegment, REPEATED_NILLABLE),
 );
 
 export const LinkedInSegment: ComplexDesc = complex(
   "LinkedInSegment",
   () => [
-    field("Id", NS, xs.long, OPTIONAL_NILLABLE),
-    field("Name", NS, xs.string, OPTIONAL_NILLABLE),
-    field("Reach", NS, xs.long, OPTIONAL_NILLABLE),
-    field("Status", NS, LinkedInSegmentStatus, OPTIONAL_NILLABLE),
-    field("Type", NS, ProfileType, OPTIONAL),
+    field("Id", xs.long, OPTIONAL_NILLABLE),
+    field("Name", xs.string, OPTIONAL_NILLABLE),
+    field("Reach", xs.long, OPTIONAL_NILLABLE),
+    field("Status", LinkedInSegmentStatus, OPTIONAL_NILLABLE),
+    field("Type", ProfileType, OPTIONAL),
   ],
   { family: { ns: NS, derived: () => [CompanyList] } },
 );
@@ -7503,64 +7247,64 @@ export const LinkedInSegment: ComplexDesc = complex(
 export const CompanyList: ComplexDesc = complex(
   "CompanyList",
   () => [
-    field("CompanyNames", NS, () => ArrayOfCompanyName, OPTIONAL_NILLABLE),
-    field("Matched", NS, xs.int, OPTIONAL_NILLABLE),
-    field("Total", NS, xs.int, OPTIONAL_NILLABLE),
+    field("CompanyNames", ArrayOfCompanyName, OPTIONAL_NILLABLE),
+    field("Matched", xs.int, OPTIONAL_NILLABLE),
+    field("Total", xs.int, OPTIONAL_NILLABLE),
   ],
   { base: () => LinkedInSegment, family: { ns: NS } },
 );
 
 export const ArrayOfCompanyName: ArrayDesc = array(
   "ArrayOfCompanyName",
-  field("CompanyName", NS, () => CompanyName, REPEATED_NILLABLE),
+  field("CompanyName", () => CompanyName, REPEATED_NILLABLE),
 );
 
 export const CompanyName: ComplexDesc = complex("CompanyName", () => [
-  field("Id", NS, xs.long, OPTIONAL_NILLABLE),
-  field("Name", NS, xs.string, OPTIONAL_NILLABLE),
-  field("Status", NS, CompanyNameStatus, OPTIONAL_NILLABLE),
+  field("Id", xs.long, OPTIONAL_NILLABLE),
+  field("Name", xs.string, OPTIONAL_NILLABLE),
+  field("Status", CompanyNameStatus, OPTIONAL_NILLABLE),
 ]);
 
 export const AddLinkedInSegmentsResponse: ComplexDesc = complex(
   "AddLinkedInSegmentsResponse",
   () => [
-    field("LinkedInSegmentIds", NS, () => ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-    field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("LinkedInSegmentIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
   ],
 );
 
 export const DeleteLinkedInSegmentsRequest: ComplexDesc = complex(
   "DeleteLinkedInSegmentsRequest",
-  () => [field("LinkedInSegmentIds", NS, () => ArrayOflong, OPTIONAL_NILLABLE)],
+  () => [field("LinkedInSegmentIds", ArrayOflong, OPTIONAL_NILLABLE)],
 );
 
 export const DeleteLinkedInSegmentsResponse: ComplexDesc = complex(
   "DeleteLinkedInSegmentsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const UpdateLinkedInSegmentsRequest: ComplexDesc = complex(
   "UpdateLinkedInSegmentsRequest",
-  () => [field("LinkedInSegments", NS, () => ArrayOfLinkedInSegment, OPTIONAL_NILLABLE)],
+  () => [field("LinkedInSegments", ArrayOfLinkedInSegment, OPTIONAL_NILLABLE)],
 );
 
 export const UpdateLinkedInSegmentsResponse: ComplexDesc = complex(
   "UpdateLinkedInSegmentsResponse",
-  () => [field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
 );
 
 export const GetUetTagAuthKeyRequest: ComplexDesc = complex("GetUetTagAuthKeyRequest", () => [
-  field("UetTagId", NS, xs.long, OPTIONAL),
+  field("UetTagId", xs.long, OPTIONAL),
 ]);
 
 export const GetUetTagAuthKeyResponse: ComplexDesc = complex("GetUetTagAuthKeyResponse", () => [
-  field("UetTagAuthKey", NS, xs.string, OPTIONAL_NILLABLE),
-  field("PartialErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("UetTagAuthKey", xs.string, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
 ]);
 
 export const AdApiFaultDetail: ComplexDesc = complex(
   "AdApiFaultDetail",
-  () => [field("Errors", NS5, () => ArrayOfAdApiError, OPTIONAL_NILLABLE)],
+  () => [field("Errors", NS5, ArrayOfAdApiError, OPTIONAL_NILLABLE)],
   { base: () => ApplicationFault, family: { ns: NS5 } },
 );
 
@@ -7575,8 +7319,8 @@ export const ApplicationFault: ComplexDesc = complex(
 export const ApiFaultDetail: ComplexDesc = complex(
   "ApiFaultDetail",
   () => [
-    field("BatchErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
-    field("OperationErrors", NS, () => ArrayOfOperationError, OPTIONAL_NILLABLE),
+    field("BatchErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("OperationErrors", ArrayOfOperationError, OPTIONAL_NILLABLE),
   ],
   { base: () => ApplicationFault, family: { ns: NS } },
 );
@@ -7584,16 +7328,16 @@ export const ApiFaultDetail: ComplexDesc = complex(
 export const EditorialApiFaultDetail: ComplexDesc = complex(
   "EditorialApiFaultDetail",
   () => [
-    field("BatchErrors", NS, () => ArrayOfBatchError, OPTIONAL_NILLABLE),
-    field("EditorialErrors", NS, () => ArrayOfEditorialError, OPTIONAL_NILLABLE),
-    field("OperationErrors", NS, () => ArrayOfOperationError, OPTIONAL_NILLABLE),
+    field("BatchErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("EditorialErrors", ArrayOfEditorialError, OPTIONAL_NILLABLE),
+    field("OperationErrors", ArrayOfOperationError, OPTIONAL_NILLABLE),
   ],
   { base: () => ApplicationFault, family: { ns: NS } },
 );
 
 export const ArrayOfEditorialError: ArrayDesc = array(
   "ArrayOfEditorialError",
-  field("EditorialError", NS, () => EditorialError, REPEATED_NILLABLE),
+  field("EditorialError", () => EditorialError, REPEATED_NILLABLE),
 );
 
 export const ArrayOfAdApiError: ArrayDesc = array(
@@ -7620,7 +7364,7 @@ export const UpdateAnnotationOptOutResponse: ComplexDesc = complex(
 
 export const AdApiFaultDetailFaultDesc: FaultDesc = {
   name: "AdApiFaultDetailFault",
-  element: field("AdApiFaultDetail", NS5, () => AdApiFaultDetail, { nillable: true }),
+  element: field("AdApiFaultDetail", NS5, AdApiFaultDetail, { nillable: true }),
   type: AdApiFaultDetailFault,
   create: (init, detail) => new AdApiFaultDetailFault(init, detail as AdApiFaultDetail$1),
   detailOf: (fault) => (fault as AdApiFaultDetailFault).faultDetail,
@@ -7628,7 +7372,7 @@ export const AdApiFaultDetailFaultDesc: FaultDesc = {
 
 export const ApiFaultDetail2FaultDesc: FaultDesc = {
   name: "ApiFaultDetail2Fault",
-  element: field("ApiFaultDetail", NS, () => ApiFaultDetail, { nillable: true }),
+  element: field("ApiFaultDetail", ApiFaultDetail, { nillable: true }),
   type: ApiFaultDetail2Fault,
   create: (init, detail) => new ApiFaultDetail2Fault(init, detail as ApiFaultDetail$1),
   detailOf: (fault) => (fault as ApiFaultDetail2Fault).faultDetail,
@@ -7636,7 +7380,7 @@ export const ApiFaultDetail2FaultDesc: FaultDesc = {
 
 export const EditorialApiFaultDetail2FaultDesc: FaultDesc = {
   name: "EditorialApiFaultDetail2Fault",
-  element: field("EditorialApiFaultDetail", NS, () => EditorialApiFaultDetail, { nillable: true }),
+  element: field("EditorialApiFaultDetail", EditorialApiFaultDetail, { nillable: true }),
   type: EditorialApiFaultDetail2Fault,
   create: (init, detail) =>
     new EditorialApiFaultDetail2Fault(init, detail as EditorialApiFaultDetail$1),
@@ -7645,7 +7389,7 @@ export const EditorialApiFaultDetail2FaultDesc: FaultDesc = {
 
 const faults = [AdApiFaultDetailFaultDesc, ApiFaultDetail2FaultDesc];
 
-const requestHeaders = [
+const headers = [
   "ApplicationToken",
   "AuthenticationToken",
   "CustomerAccountId",
@@ -7660,2777 +7404,1716 @@ const responseHeaders = ["TrackingId"];
 const faults_2 = [AdApiFaultDetailFaultDesc, EditorialApiFaultDetail2FaultDesc];
 
 /** The operations of port BasicHttpBinding_ICampaignManagementService. */
-const BasicHttpBinding_ICampaignManagementServiceOperations: OperationTable = {
+const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
   AddCampaigns: {
-    kind: "soap",
     action: "AddCampaigns",
-    request: { element: field("AddCampaignsRequest", NS, () => AddCampaignsRequest) },
-    response: { element: field("AddCampaignsResponse", NS, () => AddCampaignsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("AddCampaignsRequest", AddCampaignsRequest),
+    response: field("AddCampaignsResponse", AddCampaignsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetCampaignsByAccountId: {
-    kind: "soap",
     action: "GetCampaignsByAccountId",
-    request: {
-      element: field("GetCampaignsByAccountIdRequest", NS, () => GetCampaignsByAccountIdRequest),
-    },
-    response: {
-      element: field("GetCampaignsByAccountIdResponse", NS, () => GetCampaignsByAccountIdResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetCampaignsByAccountIdRequest", GetCampaignsByAccountIdRequest),
+    response: field("GetCampaignsByAccountIdResponse", GetCampaignsByAccountIdResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetCampaignsByIds: {
-    kind: "soap",
     action: "GetCampaignsByIds",
-    request: { element: field("GetCampaignsByIdsRequest", NS, () => GetCampaignsByIdsRequest) },
-    response: { element: field("GetCampaignsByIdsResponse", NS, () => GetCampaignsByIdsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetCampaignsByIdsRequest", GetCampaignsByIdsRequest),
+    response: field("GetCampaignsByIdsResponse", GetCampaignsByIdsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteCampaigns: {
-    kind: "soap",
     action: "DeleteCampaigns",
-    request: { element: field("DeleteCampaignsRequest", NS, () => DeleteCampaignsRequest) },
-    response: { element: field("DeleteCampaignsResponse", NS, () => DeleteCampaignsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("DeleteCampaignsRequest", DeleteCampaignsRequest),
+    response: field("DeleteCampaignsResponse", DeleteCampaignsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateCampaigns: {
-    kind: "soap",
     action: "UpdateCampaigns",
-    request: { element: field("UpdateCampaignsRequest", NS, () => UpdateCampaignsRequest) },
-    response: { element: field("UpdateCampaignsResponse", NS, () => UpdateCampaignsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("UpdateCampaignsRequest", UpdateCampaignsRequest),
+    response: field("UpdateCampaignsResponse", UpdateCampaignsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetNegativeSitesByCampaignIds: {
-    kind: "soap",
     action: "GetNegativeSitesByCampaignIds",
-    request: {
-      element: field(
-        "GetNegativeSitesByCampaignIdsRequest",
-        NS,
-        () => GetNegativeSitesByCampaignIdsRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "GetNegativeSitesByCampaignIdsResponse",
-        NS,
-        () => GetNegativeSitesByCampaignIdsResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetNegativeSitesByCampaignIdsRequest", GetNegativeSitesByCampaignIdsRequest),
+    response: field("GetNegativeSitesByCampaignIdsResponse", GetNegativeSitesByCampaignIdsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   SetNegativeSitesToCampaigns: {
-    kind: "soap",
     action: "SetNegativeSitesToCampaigns",
-    request: {
-      element: field(
-        "SetNegativeSitesToCampaignsRequest",
-        NS,
-        () => SetNegativeSitesToCampaignsRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "SetNegativeSitesToCampaignsResponse",
-        NS,
-        () => SetNegativeSitesToCampaignsResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("SetNegativeSitesToCampaignsRequest", SetNegativeSitesToCampaignsRequest),
+    response: field("SetNegativeSitesToCampaignsResponse", SetNegativeSitesToCampaignsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetConfigValue: {
-    kind: "soap",
     action: "GetConfigValue",
-    request: { element: field("GetConfigValueRequest", NS, () => GetConfigValueRequest) },
-    response: { element: field("GetConfigValueResponse", NS, () => GetConfigValueResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetConfigValueRequest", GetConfigValueRequest),
+    response: field("GetConfigValueResponse", GetConfigValueResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetBSCCountries: {
-    kind: "soap",
     action: "GetBSCCountries",
-    request: { element: field("GetBSCCountriesRequest", NS, () => GetBSCCountriesRequest) },
-    response: { element: field("GetBSCCountriesResponse", NS, () => GetBSCCountriesResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetBSCCountriesRequest", GetBSCCountriesRequest),
+    response: field("GetBSCCountriesResponse", GetBSCCountriesResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   AddAdGroups: {
-    kind: "soap",
     action: "AddAdGroups",
-    request: { element: field("AddAdGroupsRequest", NS, () => AddAdGroupsRequest) },
-    response: { element: field("AddAdGroupsResponse", NS, () => AddAdGroupsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("AddAdGroupsRequest", AddAdGroupsRequest),
+    response: field("AddAdGroupsResponse", AddAdGroupsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteAdGroups: {
-    kind: "soap",
     action: "DeleteAdGroups",
-    request: { element: field("DeleteAdGroupsRequest", NS, () => DeleteAdGroupsRequest) },
-    response: { element: field("DeleteAdGroupsResponse", NS, () => DeleteAdGroupsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("DeleteAdGroupsRequest", DeleteAdGroupsRequest),
+    response: field("DeleteAdGroupsResponse", DeleteAdGroupsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetAdGroupsByIds: {
-    kind: "soap",
     action: "GetAdGroupsByIds",
-    request: { element: field("GetAdGroupsByIdsRequest", NS, () => GetAdGroupsByIdsRequest) },
-    response: { element: field("GetAdGroupsByIdsResponse", NS, () => GetAdGroupsByIdsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetAdGroupsByIdsRequest", GetAdGroupsByIdsRequest),
+    response: field("GetAdGroupsByIdsResponse", GetAdGroupsByIdsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetAdGroupsByCampaignId: {
-    kind: "soap",
     action: "GetAdGroupsByCampaignId",
-    request: {
-      element: field("GetAdGroupsByCampaignIdRequest", NS, () => GetAdGroupsByCampaignIdRequest),
-    },
-    response: {
-      element: field("GetAdGroupsByCampaignIdResponse", NS, () => GetAdGroupsByCampaignIdResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetAdGroupsByCampaignIdRequest", GetAdGroupsByCampaignIdRequest),
+    response: field("GetAdGroupsByCampaignIdResponse", GetAdGroupsByCampaignIdResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateAdGroups: {
-    kind: "soap",
     action: "UpdateAdGroups",
-    request: { element: field("UpdateAdGroupsRequest", NS, () => UpdateAdGroupsRequest) },
-    response: { element: field("UpdateAdGroupsResponse", NS, () => UpdateAdGroupsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("UpdateAdGroupsRequest", UpdateAdGroupsRequest),
+    response: field("UpdateAdGroupsResponse", UpdateAdGroupsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetNegativeSitesByAdGroupIds: {
-    kind: "soap",
     action: "GetNegativeSitesByAdGroupIds",
-    request: {
-      element: field(
-        "GetNegativeSitesByAdGroupIdsRequest",
-        NS,
-        () => GetNegativeSitesByAdGroupIdsRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "GetNegativeSitesByAdGroupIdsResponse",
-        NS,
-        () => GetNegativeSitesByAdGroupIdsResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetNegativeSitesByAdGroupIdsRequest", GetNegativeSitesByAdGroupIdsRequest),
+    response: field("GetNegativeSitesByAdGroupIdsResponse", GetNegativeSitesByAdGroupIdsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   SetNegativeSitesToAdGroups: {
-    kind: "soap",
     action: "SetNegativeSitesToAdGroups",
-    request: {
-      element: field(
-        "SetNegativeSitesToAdGroupsRequest",
-        NS,
-        () => SetNegativeSitesToAdGroupsRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "SetNegativeSitesToAdGroupsResponse",
-        NS,
-        () => SetNegativeSitesToAdGroupsResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("SetNegativeSitesToAdGroupsRequest", SetNegativeSitesToAdGroupsRequest),
+    response: field("SetNegativeSitesToAdGroupsResponse", SetNegativeSitesToAdGroupsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetGeoLocationsFileUrl: {
-    kind: "soap",
     action: "GetGeoLocationsFileUrl",
-    request: {
-      element: field("GetGeoLocationsFileUrlRequest", NS, () => GetGeoLocationsFileUrlRequest),
-    },
-    response: {
-      element: field("GetGeoLocationsFileUrlResponse", NS, () => GetGeoLocationsFileUrlResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetGeoLocationsFileUrlRequest", GetGeoLocationsFileUrlRequest),
+    response: field("GetGeoLocationsFileUrlResponse", GetGeoLocationsFileUrlResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   AddAds: {
-    kind: "soap",
     action: "AddAds",
-    request: { element: field("AddAdsRequest", NS, () => AddAdsRequest) },
-    response: { element: field("AddAdsResponse", NS, () => AddAdsResponse) },
+    request: field("AddAdsRequest", AddAdsRequest),
+    response: field("AddAdsResponse", AddAdsResponse),
     faults: faults_2,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    headers,
+    responseHeaders,
   },
   DeleteAds: {
-    kind: "soap",
     action: "DeleteAds",
-    request: { element: field("DeleteAdsRequest", NS, () => DeleteAdsRequest) },
-    response: { element: field("DeleteAdsResponse", NS, () => DeleteAdsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("DeleteAdsRequest", DeleteAdsRequest),
+    response: field("DeleteAdsResponse", DeleteAdsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetAdsByEditorialStatus: {
-    kind: "soap",
     action: "GetAdsByEditorialStatus",
-    request: {
-      element: field("GetAdsByEditorialStatusRequest", NS, () => GetAdsByEditorialStatusRequest),
-    },
-    response: {
-      element: field("GetAdsByEditorialStatusResponse", NS, () => GetAdsByEditorialStatusResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetAdsByEditorialStatusRequest", GetAdsByEditorialStatusRequest),
+    response: field("GetAdsByEditorialStatusResponse", GetAdsByEditorialStatusResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetAdsByIds: {
-    kind: "soap",
     action: "GetAdsByIds",
-    request: { element: field("GetAdsByIdsRequest", NS, () => GetAdsByIdsRequest) },
-    response: { element: field("GetAdsByIdsResponse", NS, () => GetAdsByIdsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetAdsByIdsRequest", GetAdsByIdsRequest),
+    response: field("GetAdsByIdsResponse", GetAdsByIdsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetAdsByAdGroupId: {
-    kind: "soap",
     action: "GetAdsByAdGroupId",
-    request: { element: field("GetAdsByAdGroupIdRequest", NS, () => GetAdsByAdGroupIdRequest) },
-    response: { element: field("GetAdsByAdGroupIdResponse", NS, () => GetAdsByAdGroupIdResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetAdsByAdGroupIdRequest", GetAdsByAdGroupIdRequest),
+    response: field("GetAdsByAdGroupIdResponse", GetAdsByAdGroupIdResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateAds: {
-    kind: "soap",
     action: "UpdateAds",
-    request: { element: field("UpdateAdsRequest", NS, () => UpdateAdsRequest) },
-    response: { element: field("UpdateAdsResponse", NS, () => UpdateAdsResponse) },
+    request: field("UpdateAdsRequest", UpdateAdsRequest),
+    response: field("UpdateAdsResponse", UpdateAdsResponse),
     faults: faults_2,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    headers,
+    responseHeaders,
   },
   AddKeywords: {
-    kind: "soap",
     action: "AddKeywords",
-    request: { element: field("AddKeywordsRequest", NS, () => AddKeywordsRequest) },
-    response: { element: field("AddKeywordsResponse", NS, () => AddKeywordsResponse) },
+    request: field("AddKeywordsRequest", AddKeywordsRequest),
+    response: field("AddKeywordsResponse", AddKeywordsResponse),
     faults: faults_2,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    headers,
+    responseHeaders,
   },
   DeleteKeywords: {
-    kind: "soap",
     action: "DeleteKeywords",
-    request: { element: field("DeleteKeywordsRequest", NS, () => DeleteKeywordsRequest) },
-    response: { element: field("DeleteKeywordsResponse", NS, () => DeleteKeywordsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("DeleteKeywordsRequest", DeleteKeywordsRequest),
+    response: field("DeleteKeywordsResponse", DeleteKeywordsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetKeywordsByEditorialStatus: {
-    kind: "soap",
     action: "GetKeywordsByEditorialStatus",
-    request: {
-      element: field(
-        "GetKeywordsByEditorialStatusRequest",
-        NS,
-        () => GetKeywordsByEditorialStatusRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "GetKeywordsByEditorialStatusResponse",
-        NS,
-        () => GetKeywordsByEditorialStatusResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetKeywordsByEditorialStatusRequest", GetKeywordsByEditorialStatusRequest),
+    response: field("GetKeywordsByEditorialStatusResponse", GetKeywordsByEditorialStatusResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetKeywordsByIds: {
-    kind: "soap",
     action: "GetKeywordsByIds",
-    request: { element: field("GetKeywordsByIdsRequest", NS, () => GetKeywordsByIdsRequest) },
-    response: { element: field("GetKeywordsByIdsResponse", NS, () => GetKeywordsByIdsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetKeywordsByIdsRequest", GetKeywordsByIdsRequest),
+    response: field("GetKeywordsByIdsResponse", GetKeywordsByIdsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetKeywordsByAdGroupId: {
-    kind: "soap",
     action: "GetKeywordsByAdGroupId",
-    request: {
-      element: field("GetKeywordsByAdGroupIdRequest", NS, () => GetKeywordsByAdGroupIdRequest),
-    },
-    response: {
-      element: field("GetKeywordsByAdGroupIdResponse", NS, () => GetKeywordsByAdGroupIdResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetKeywordsByAdGroupIdRequest", GetKeywordsByAdGroupIdRequest),
+    response: field("GetKeywordsByAdGroupIdResponse", GetKeywordsByAdGroupIdResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateKeywords: {
-    kind: "soap",
     action: "UpdateKeywords",
-    request: { element: field("UpdateKeywordsRequest", NS, () => UpdateKeywordsRequest) },
-    response: { element: field("UpdateKeywordsResponse", NS, () => UpdateKeywordsResponse) },
+    request: field("UpdateKeywordsRequest", UpdateKeywordsRequest),
+    response: field("UpdateKeywordsResponse", UpdateKeywordsResponse),
     faults: faults_2,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    headers,
+    responseHeaders,
   },
   AppealEditorialRejections: {
-    kind: "soap",
     action: "AppealEditorialRejections",
-    request: {
-      element: field(
-        "AppealEditorialRejectionsRequest",
-        NS,
-        () => AppealEditorialRejectionsRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "AppealEditorialRejectionsResponse",
-        NS,
-        () => AppealEditorialRejectionsResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("AppealEditorialRejectionsRequest", AppealEditorialRejectionsRequest),
+    response: field("AppealEditorialRejectionsResponse", AppealEditorialRejectionsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetEditorialReasonsByIds: {
-    kind: "soap",
     action: "GetEditorialReasonsByIds",
-    request: {
-      element: field("GetEditorialReasonsByIdsRequest", NS, () => GetEditorialReasonsByIdsRequest),
-    },
-    response: {
-      element: field(
-        "GetEditorialReasonsByIdsResponse",
-        NS,
-        () => GetEditorialReasonsByIdsResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetEditorialReasonsByIdsRequest", GetEditorialReasonsByIdsRequest),
+    response: field("GetEditorialReasonsByIdsResponse", GetEditorialReasonsByIdsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetAccountMigrationStatuses: {
-    kind: "soap",
     action: "GetAccountMigrationStatuses",
-    request: {
-      element: field(
-        "GetAccountMigrationStatusesRequest",
-        NS,
-        () => GetAccountMigrationStatusesRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "GetAccountMigrationStatusesResponse",
-        NS,
-        () => GetAccountMigrationStatusesResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetAccountMigrationStatusesRequest", GetAccountMigrationStatusesRequest),
+    response: field("GetAccountMigrationStatusesResponse", GetAccountMigrationStatusesResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   SetAccountProperties: {
-    kind: "soap",
     action: "SetAccountProperties",
-    request: {
-      element: field("SetAccountPropertiesRequest", NS, () => SetAccountPropertiesRequest),
-    },
+    request: field("SetAccountPropertiesRequest", SetAccountPropertiesRequest),
     response: {
-      element: field("SetAccountPropertiesResponse", NS, () => SetAccountPropertiesResponse),
+      element: field("SetAccountPropertiesResponse", SetAccountPropertiesResponse),
       void: true,
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   GetAccountProperties: {
-    kind: "soap",
     action: "GetAccountProperties",
-    request: {
-      element: field("GetAccountPropertiesRequest", NS, () => GetAccountPropertiesRequest),
-    },
-    response: {
-      element: field("GetAccountPropertiesResponse", NS, () => GetAccountPropertiesResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetAccountPropertiesRequest", GetAccountPropertiesRequest),
+    response: field("GetAccountPropertiesResponse", GetAccountPropertiesResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   AddAdExtensions: {
-    kind: "soap",
     action: "AddAdExtensions",
-    request: { element: field("AddAdExtensionsRequest", NS, () => AddAdExtensionsRequest) },
-    response: { element: field("AddAdExtensionsResponse", NS, () => AddAdExtensionsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("AddAdExtensionsRequest", AddAdExtensionsRequest),
+    response: field("AddAdExtensionsResponse", AddAdExtensionsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetAdExtensionsByIds: {
-    kind: "soap",
     action: "GetAdExtensionsByIds",
-    request: {
-      element: field("GetAdExtensionsByIdsRequest", NS, () => GetAdExtensionsByIdsRequest),
-    },
-    response: {
-      element: field("GetAdExtensionsByIdsResponse", NS, () => GetAdExtensionsByIdsResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetAdExtensionsByIdsRequest", GetAdExtensionsByIdsRequest),
+    response: field("GetAdExtensionsByIdsResponse", GetAdExtensionsByIdsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateAdExtensions: {
-    kind: "soap",
     action: "UpdateAdExtensions",
-    request: { element: field("UpdateAdExtensionsRequest", NS, () => UpdateAdExtensionsRequest) },
-    response: {
-      element: field("UpdateAdExtensionsResponse", NS, () => UpdateAdExtensionsResponse),
-    },
+    request: field("UpdateAdExtensionsRequest", UpdateAdExtensionsRequest),
+    response: field("UpdateAdExtensionsResponse", UpdateAdExtensionsResponse),
     faults: faults_2,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    headers,
+    responseHeaders,
   },
   DeleteAdExtensions: {
-    kind: "soap",
     action: "DeleteAdExtensions",
-    request: { element: field("DeleteAdExtensionsRequest", NS, () => DeleteAdExtensionsRequest) },
-    response: {
-      element: field("DeleteAdExtensionsResponse", NS, () => DeleteAdExtensionsResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("DeleteAdExtensionsRequest", DeleteAdExtensionsRequest),
+    response: field("DeleteAdExtensionsResponse", DeleteAdExtensionsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetAdExtensionsEditorialReasons: {
-    kind: "soap",
     action: "GetAdExtensionsEditorialReasons",
-    request: {
-      element: field(
-        "GetAdExtensionsEditorialReasonsRequest",
-        NS,
-        () => GetAdExtensionsEditorialReasonsRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "GetAdExtensionsEditorialReasonsResponse",
-        NS,
-        () => GetAdExtensionsEditorialReasonsResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field(
+      "GetAdExtensionsEditorialReasonsRequest",
+      GetAdExtensionsEditorialReasonsRequest,
+    ),
+    response: field(
+      "GetAdExtensionsEditorialReasonsResponse",
+      GetAdExtensionsEditorialReasonsResponse,
+    ),
+    faults,
+    headers,
+    responseHeaders,
   },
   SetAdExtensionsAssociations: {
-    kind: "soap",
     action: "SetAdExtensionsAssociations",
-    request: {
-      element: field(
-        "SetAdExtensionsAssociationsRequest",
-        NS,
-        () => SetAdExtensionsAssociationsRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "SetAdExtensionsAssociationsResponse",
-        NS,
-        () => SetAdExtensionsAssociationsResponse,
-      ),
-    },
+    request: field("SetAdExtensionsAssociationsRequest", SetAdExtensionsAssociationsRequest),
+    response: field("SetAdExtensionsAssociationsResponse", SetAdExtensionsAssociationsResponse),
     faults: faults_2,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    headers,
+    responseHeaders,
   },
   GetAdExtensionsAssociations: {
-    kind: "soap",
     action: "GetAdExtensionsAssociations",
-    request: {
-      element: field(
-        "GetAdExtensionsAssociationsRequest",
-        NS,
-        () => GetAdExtensionsAssociationsRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "GetAdExtensionsAssociationsResponse",
-        NS,
-        () => GetAdExtensionsAssociationsResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetAdExtensionsAssociationsRequest", GetAdExtensionsAssociationsRequest),
+    response: field("GetAdExtensionsAssociationsResponse", GetAdExtensionsAssociationsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteAdExtensionsAssociations: {
-    kind: "soap",
     action: "DeleteAdExtensionsAssociations",
-    request: {
-      element: field(
-        "DeleteAdExtensionsAssociationsRequest",
-        NS,
-        () => DeleteAdExtensionsAssociationsRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "DeleteAdExtensionsAssociationsResponse",
-        NS,
-        () => DeleteAdExtensionsAssociationsResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("DeleteAdExtensionsAssociationsRequest", DeleteAdExtensionsAssociationsRequest),
+    response: field(
+      "DeleteAdExtensionsAssociationsResponse",
+      DeleteAdExtensionsAssociationsResponse,
+    ),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetAdExtensionIdsByAccountId: {
-    kind: "soap",
     action: "GetAdExtensionIdsByAccountId",
-    request: {
-      element: field(
-        "GetAdExtensionIdsByAccountIdRequest",
-        NS,
-        () => GetAdExtensionIdsByAccountIdRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "GetAdExtensionIdsByAccountIdResponse",
-        NS,
-        () => GetAdExtensionIdsByAccountIdResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetAdExtensionIdsByAccountIdRequest", GetAdExtensionIdsByAccountIdRequest),
+    response: field("GetAdExtensionIdsByAccountIdResponse", GetAdExtensionIdsByAccountIdResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   AddMedia: {
-    kind: "soap",
     action: "AddMedia",
-    request: { element: field("AddMediaRequest", NS, () => AddMediaRequest) },
-    response: { element: field("AddMediaResponse", NS, () => AddMediaResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("AddMediaRequest", AddMediaRequest),
+    response: field("AddMediaResponse", AddMediaResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteMedia: {
-    kind: "soap",
     action: "DeleteMedia",
-    request: { element: field("DeleteMediaRequest", NS, () => DeleteMediaRequest) },
-    response: { element: field("DeleteMediaResponse", NS, () => DeleteMediaResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("DeleteMediaRequest", DeleteMediaRequest),
+    response: field("DeleteMediaResponse", DeleteMediaResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetMediaMetaDataByAccountId: {
-    kind: "soap",
     action: "GetMediaMetaDataByAccountId",
-    request: {
-      element: field(
-        "GetMediaMetaDataByAccountIdRequest",
-        NS,
-        () => GetMediaMetaDataByAccountIdRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "GetMediaMetaDataByAccountIdResponse",
-        NS,
-        () => GetMediaMetaDataByAccountIdResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetMediaMetaDataByAccountIdRequest", GetMediaMetaDataByAccountIdRequest),
+    response: field("GetMediaMetaDataByAccountIdResponse", GetMediaMetaDataByAccountIdResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetMediaMetaDataByIds: {
-    kind: "soap",
     action: "GetMediaMetaDataByIds",
-    request: {
-      element: field("GetMediaMetaDataByIdsRequest", NS, () => GetMediaMetaDataByIdsRequest),
-    },
-    response: {
-      element: field("GetMediaMetaDataByIdsResponse", NS, () => GetMediaMetaDataByIdsResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetMediaMetaDataByIdsRequest", GetMediaMetaDataByIdsRequest),
+    response: field("GetMediaMetaDataByIdsResponse", GetMediaMetaDataByIdsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetMediaAssociations: {
-    kind: "soap",
     action: "GetMediaAssociations",
-    request: {
-      element: field("GetMediaAssociationsRequest", NS, () => GetMediaAssociationsRequest),
-    },
-    response: {
-      element: field("GetMediaAssociationsResponse", NS, () => GetMediaAssociationsResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetMediaAssociationsRequest", GetMediaAssociationsRequest),
+    response: field("GetMediaAssociationsResponse", GetMediaAssociationsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetAdGroupCriterionsByIds: {
-    kind: "soap",
     action: "GetAdGroupCriterionsByIds",
-    request: {
-      element: field(
-        "GetAdGroupCriterionsByIdsRequest",
-        NS,
-        () => GetAdGroupCriterionsByIdsRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "GetAdGroupCriterionsByIdsResponse",
-        NS,
-        () => GetAdGroupCriterionsByIdsResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetAdGroupCriterionsByIdsRequest", GetAdGroupCriterionsByIdsRequest),
+    response: field("GetAdGroupCriterionsByIdsResponse", GetAdGroupCriterionsByIdsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   AddAdGroupCriterions: {
-    kind: "soap",
     action: "AddAdGroupCriterions",
-    request: {
-      element: field("AddAdGroupCriterionsRequest", NS, () => AddAdGroupCriterionsRequest),
-    },
-    response: {
-      element: field("AddAdGroupCriterionsResponse", NS, () => AddAdGroupCriterionsResponse),
-    },
+    request: field("AddAdGroupCriterionsRequest", AddAdGroupCriterionsRequest),
+    response: field("AddAdGroupCriterionsResponse", AddAdGroupCriterionsResponse),
     faults: faults_2,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    headers,
+    responseHeaders,
   },
   UpdateAdGroupCriterions: {
-    kind: "soap",
     action: "UpdateAdGroupCriterions",
-    request: {
-      element: field("UpdateAdGroupCriterionsRequest", NS, () => UpdateAdGroupCriterionsRequest),
-    },
-    response: {
-      element: field("UpdateAdGroupCriterionsResponse", NS, () => UpdateAdGroupCriterionsResponse),
-    },
+    request: field("UpdateAdGroupCriterionsRequest", UpdateAdGroupCriterionsRequest),
+    response: field("UpdateAdGroupCriterionsResponse", UpdateAdGroupCriterionsResponse),
     faults: faults_2,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    headers,
+    responseHeaders,
   },
   DeleteAdGroupCriterions: {
-    kind: "soap",
     action: "DeleteAdGroupCriterions",
-    request: {
-      element: field("DeleteAdGroupCriterionsRequest", NS, () => DeleteAdGroupCriterionsRequest),
-    },
-    response: {
-      element: field("DeleteAdGroupCriterionsResponse", NS, () => DeleteAdGroupCriterionsResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("DeleteAdGroupCriterionsRequest", DeleteAdGroupCriterionsRequest),
+    response: field("DeleteAdGroupCriterionsResponse", DeleteAdGroupCriterionsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   ApplyProductPartitionActions: {
-    kind: "soap",
     action: "ApplyProductPartitionActions",
-    request: {
-      element: field(
-        "ApplyProductPartitionActionsRequest",
-        NS,
-        () => ApplyProductPartitionActionsRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "ApplyProductPartitionActionsResponse",
-        NS,
-        () => ApplyProductPartitionActionsResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("ApplyProductPartitionActionsRequest", ApplyProductPartitionActionsRequest),
+    response: field("ApplyProductPartitionActionsResponse", ApplyProductPartitionActionsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   ApplyHotelGroupActions: {
-    kind: "soap",
     action: "ApplyHotelGroupActions",
-    request: {
-      element: field("ApplyHotelGroupActionsRequest", NS, () => ApplyHotelGroupActionsRequest),
-    },
-    response: {
-      element: field("ApplyHotelGroupActionsResponse", NS, () => ApplyHotelGroupActionsResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("ApplyHotelGroupActionsRequest", ApplyHotelGroupActionsRequest),
+    response: field("ApplyHotelGroupActionsResponse", ApplyHotelGroupActionsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   ApplyAssetGroupListingGroupActions: {
-    kind: "soap",
     action: "ApplyAssetGroupListingGroupActions",
-    request: {
-      element: field(
-        "ApplyAssetGroupListingGroupActionsRequest",
-        NS,
-        () => ApplyAssetGroupListingGroupActionsRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "ApplyAssetGroupListingGroupActionsResponse",
-        NS,
-        () => ApplyAssetGroupListingGroupActionsResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field(
+      "ApplyAssetGroupListingGroupActionsRequest",
+      ApplyAssetGroupListingGroupActionsRequest,
+    ),
+    response: field(
+      "ApplyAssetGroupListingGroupActionsResponse",
+      ApplyAssetGroupListingGroupActionsResponse,
+    ),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetAssetGroupListingGroupsByIds: {
-    kind: "soap",
     action: "GetAssetGroupListingGroupsByIds",
-    request: {
-      element: field(
-        "GetAssetGroupListingGroupsByIdsRequest",
-        NS,
-        () => GetAssetGroupListingGroupsByIdsRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "GetAssetGroupListingGroupsByIdsResponse",
-        NS,
-        () => GetAssetGroupListingGroupsByIdsResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field(
+      "GetAssetGroupListingGroupsByIdsRequest",
+      GetAssetGroupListingGroupsByIdsRequest,
+    ),
+    response: field(
+      "GetAssetGroupListingGroupsByIdsResponse",
+      GetAssetGroupListingGroupsByIdsResponse,
+    ),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetBMCStoresByCustomerId: {
-    kind: "soap",
     action: "GetBMCStoresByCustomerId",
-    request: {
-      element: field("GetBMCStoresByCustomerIdRequest", NS, () => GetBMCStoresByCustomerIdRequest),
-    },
-    response: {
-      element: field(
-        "GetBMCStoresByCustomerIdResponse",
-        NS,
-        () => GetBMCStoresByCustomerIdResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetBMCStoresByCustomerIdRequest", GetBMCStoresByCustomerIdRequest),
+    response: field("GetBMCStoresByCustomerIdResponse", GetBMCStoresByCustomerIdResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   AddNegativeKeywordsToEntities: {
-    kind: "soap",
     action: "AddNegativeKeywordsToEntities",
-    request: {
-      element: field(
-        "AddNegativeKeywordsToEntitiesRequest",
-        NS,
-        () => AddNegativeKeywordsToEntitiesRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "AddNegativeKeywordsToEntitiesResponse",
-        NS,
-        () => AddNegativeKeywordsToEntitiesResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("AddNegativeKeywordsToEntitiesRequest", AddNegativeKeywordsToEntitiesRequest),
+    response: field("AddNegativeKeywordsToEntitiesResponse", AddNegativeKeywordsToEntitiesResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetNegativeKeywordsByEntityIds: {
-    kind: "soap",
     action: "GetNegativeKeywordsByEntityIds",
-    request: {
-      element: field(
-        "GetNegativeKeywordsByEntityIdsRequest",
-        NS,
-        () => GetNegativeKeywordsByEntityIdsRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "GetNegativeKeywordsByEntityIdsResponse",
-        NS,
-        () => GetNegativeKeywordsByEntityIdsResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetNegativeKeywordsByEntityIdsRequest", GetNegativeKeywordsByEntityIdsRequest),
+    response: field(
+      "GetNegativeKeywordsByEntityIdsResponse",
+      GetNegativeKeywordsByEntityIdsResponse,
+    ),
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteNegativeKeywordsFromEntities: {
-    kind: "soap",
     action: "DeleteNegativeKeywordsFromEntities",
-    request: {
-      element: field(
-        "DeleteNegativeKeywordsFromEntitiesRequest",
-        NS,
-        () => DeleteNegativeKeywordsFromEntitiesRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "DeleteNegativeKeywordsFromEntitiesResponse",
-        NS,
-        () => DeleteNegativeKeywordsFromEntitiesResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field(
+      "DeleteNegativeKeywordsFromEntitiesRequest",
+      DeleteNegativeKeywordsFromEntitiesRequest,
+    ),
+    response: field(
+      "DeleteNegativeKeywordsFromEntitiesResponse",
+      DeleteNegativeKeywordsFromEntitiesResponse,
+    ),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetSharedEntitiesByAccountId: {
-    kind: "soap",
     action: "GetSharedEntitiesByAccountId",
-    request: {
-      element: field(
-        "GetSharedEntitiesByAccountIdRequest",
-        NS,
-        () => GetSharedEntitiesByAccountIdRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "GetSharedEntitiesByAccountIdResponse",
-        NS,
-        () => GetSharedEntitiesByAccountIdResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetSharedEntitiesByAccountIdRequest", GetSharedEntitiesByAccountIdRequest),
+    response: field("GetSharedEntitiesByAccountIdResponse", GetSharedEntitiesByAccountIdResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetSharedEntities: {
-    kind: "soap",
     action: "GetSharedEntities",
-    request: { element: field("GetSharedEntitiesRequest", NS, () => GetSharedEntitiesRequest) },
-    response: { element: field("GetSharedEntitiesResponse", NS, () => GetSharedEntitiesResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetSharedEntitiesRequest", GetSharedEntitiesRequest),
+    response: field("GetSharedEntitiesResponse", GetSharedEntitiesResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   AddSharedEntity: {
-    kind: "soap",
     action: "AddSharedEntity",
-    request: { element: field("AddSharedEntityRequest", NS, () => AddSharedEntityRequest) },
-    response: { element: field("AddSharedEntityResponse", NS, () => AddSharedEntityResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("AddSharedEntityRequest", AddSharedEntityRequest),
+    response: field("AddSharedEntityResponse", AddSharedEntityResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetListItemsBySharedList: {
-    kind: "soap",
     action: "GetListItemsBySharedList",
-    request: {
-      element: field("GetListItemsBySharedListRequest", NS, () => GetListItemsBySharedListRequest),
-    },
-    response: {
-      element: field(
-        "GetListItemsBySharedListResponse",
-        NS,
-        () => GetListItemsBySharedListResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetListItemsBySharedListRequest", GetListItemsBySharedListRequest),
+    response: field("GetListItemsBySharedListResponse", GetListItemsBySharedListResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   AddListItemsToSharedList: {
-    kind: "soap",
     action: "AddListItemsToSharedList",
-    request: {
-      element: field("AddListItemsToSharedListRequest", NS, () => AddListItemsToSharedListRequest),
-    },
-    response: {
-      element: field(
-        "AddListItemsToSharedListResponse",
-        NS,
-        () => AddListItemsToSharedListResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("AddListItemsToSharedListRequest", AddListItemsToSharedListRequest),
+    response: field("AddListItemsToSharedListResponse", AddListItemsToSharedListResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateSharedEntities: {
-    kind: "soap",
     action: "UpdateSharedEntities",
-    request: {
-      element: field("UpdateSharedEntitiesRequest", NS, () => UpdateSharedEntitiesRequest),
-    },
-    response: {
-      element: field("UpdateSharedEntitiesResponse", NS, () => UpdateSharedEntitiesResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("UpdateSharedEntitiesRequest", UpdateSharedEntitiesRequest),
+    response: field("UpdateSharedEntitiesResponse", UpdateSharedEntitiesResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteListItemsFromSharedList: {
-    kind: "soap",
     action: "DeleteListItemsFromSharedList",
-    request: {
-      element: field(
-        "DeleteListItemsFromSharedListRequest",
-        NS,
-        () => DeleteListItemsFromSharedListRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "DeleteListItemsFromSharedListResponse",
-        NS,
-        () => DeleteListItemsFromSharedListResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("DeleteListItemsFromSharedListRequest", DeleteListItemsFromSharedListRequest),
+    response: field("DeleteListItemsFromSharedListResponse", DeleteListItemsFromSharedListResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   SetSharedEntityAssociations: {
-    kind: "soap",
     action: "SetSharedEntityAssociations",
-    request: {
-      element: field(
-        "SetSharedEntityAssociationsRequest",
-        NS,
-        () => SetSharedEntityAssociationsRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "SetSharedEntityAssociationsResponse",
-        NS,
-        () => SetSharedEntityAssociationsResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("SetSharedEntityAssociationsRequest", SetSharedEntityAssociationsRequest),
+    response: field("SetSharedEntityAssociationsResponse", SetSharedEntityAssociationsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteSharedEntityAssociations: {
-    kind: "soap",
     action: "DeleteSharedEntityAssociations",
-    request: {
-      element: field(
-        "DeleteSharedEntityAssociationsRequest",
-        NS,
-        () => DeleteSharedEntityAssociationsRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "DeleteSharedEntityAssociationsResponse",
-        NS,
-        () => DeleteSharedEntityAssociationsResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("DeleteSharedEntityAssociationsRequest", DeleteSharedEntityAssociationsRequest),
+    response: field(
+      "DeleteSharedEntityAssociationsResponse",
+      DeleteSharedEntityAssociationsResponse,
+    ),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetSharedEntityAssociationsBySharedEntityIds: {
-    kind: "soap",
     action: "GetSharedEntityAssociationsBySharedEntityIds",
-    request: {
-      element: field(
-        "GetSharedEntityAssociationsBySharedEntityIdsRequest",
-        NS,
-        () => GetSharedEntityAssociationsBySharedEntityIdsRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "GetSharedEntityAssociationsBySharedEntityIdsResponse",
-        NS,
-        () => GetSharedEntityAssociationsBySharedEntityIdsResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field(
+      "GetSharedEntityAssociationsBySharedEntityIdsRequest",
+      GetSharedEntityAssociationsBySharedEntityIdsRequest,
+    ),
+    response: field(
+      "GetSharedEntityAssociationsBySharedEntityIdsResponse",
+      GetSharedEntityAssociationsBySharedEntityIdsResponse,
+    ),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetSharedEntityAssociationsByEntityIds: {
-    kind: "soap",
     action: "GetSharedEntityAssociationsByEntityIds",
-    request: {
-      element: field(
-        "GetSharedEntityAssociationsByEntityIdsRequest",
-        NS,
-        () => GetSharedEntityAssociationsByEntityIdsRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "GetSharedEntityAssociationsByEntityIdsResponse",
-        NS,
-        () => GetSharedEntityAssociationsByEntityIdsResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field(
+      "GetSharedEntityAssociationsByEntityIdsRequest",
+      GetSharedEntityAssociationsByEntityIdsRequest,
+    ),
+    response: field(
+      "GetSharedEntityAssociationsByEntityIdsResponse",
+      GetSharedEntityAssociationsByEntityIdsResponse,
+    ),
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteSharedEntities: {
-    kind: "soap",
     action: "DeleteSharedEntities",
-    request: {
-      element: field("DeleteSharedEntitiesRequest", NS, () => DeleteSharedEntitiesRequest),
-    },
-    response: {
-      element: field("DeleteSharedEntitiesResponse", NS, () => DeleteSharedEntitiesResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("DeleteSharedEntitiesRequest", DeleteSharedEntitiesRequest),
+    response: field("DeleteSharedEntitiesResponse", DeleteSharedEntitiesResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetCampaignSizesByAccountId: {
-    kind: "soap",
     action: "GetCampaignSizesByAccountId",
-    request: {
-      element: field(
-        "GetCampaignSizesByAccountIdRequest",
-        NS,
-        () => GetCampaignSizesByAccountIdRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "GetCampaignSizesByAccountIdResponse",
-        NS,
-        () => GetCampaignSizesByAccountIdResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetCampaignSizesByAccountIdRequest", GetCampaignSizesByAccountIdRequest),
+    response: field("GetCampaignSizesByAccountIdResponse", GetCampaignSizesByAccountIdResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   AddCampaignCriterions: {
-    kind: "soap",
     action: "AddCampaignCriterions",
-    request: {
-      element: field("AddCampaignCriterionsRequest", NS, () => AddCampaignCriterionsRequest),
-    },
-    response: {
-      element: field("AddCampaignCriterionsResponse", NS, () => AddCampaignCriterionsResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("AddCampaignCriterionsRequest", AddCampaignCriterionsRequest),
+    response: field("AddCampaignCriterionsResponse", AddCampaignCriterionsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateCampaignCriterions: {
-    kind: "soap",
     action: "UpdateCampaignCriterions",
-    request: {
-      element: field("UpdateCampaignCriterionsRequest", NS, () => UpdateCampaignCriterionsRequest),
-    },
-    response: {
-      element: field(
-        "UpdateCampaignCriterionsResponse",
-        NS,
-        () => UpdateCampaignCriterionsResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("UpdateCampaignCriterionsRequest", UpdateCampaignCriterionsRequest),
+    response: field("UpdateCampaignCriterionsResponse", UpdateCampaignCriterionsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteCampaignCriterions: {
-    kind: "soap",
     action: "DeleteCampaignCriterions",
-    request: {
-      element: field("DeleteCampaignCriterionsRequest", NS, () => DeleteCampaignCriterionsRequest),
-    },
-    response: {
-      element: field(
-        "DeleteCampaignCriterionsResponse",
-        NS,
-        () => DeleteCampaignCriterionsResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("DeleteCampaignCriterionsRequest", DeleteCampaignCriterionsRequest),
+    response: field("DeleteCampaignCriterionsResponse", DeleteCampaignCriterionsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetCampaignCriterionsByIds: {
-    kind: "soap",
     action: "GetCampaignCriterionsByIds",
-    request: {
-      element: field(
-        "GetCampaignCriterionsByIdsRequest",
-        NS,
-        () => GetCampaignCriterionsByIdsRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "GetCampaignCriterionsByIdsResponse",
-        NS,
-        () => GetCampaignCriterionsByIdsResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetCampaignCriterionsByIdsRequest", GetCampaignCriterionsByIdsRequest),
+    response: field("GetCampaignCriterionsByIdsResponse", GetCampaignCriterionsByIdsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   AddBudgets: {
-    kind: "soap",
     action: "AddBudgets",
-    request: { element: field("AddBudgetsRequest", NS, () => AddBudgetsRequest) },
-    response: { element: field("AddBudgetsResponse", NS, () => AddBudgetsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("AddBudgetsRequest", AddBudgetsRequest),
+    response: field("AddBudgetsResponse", AddBudgetsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateBudgets: {
-    kind: "soap",
     action: "UpdateBudgets",
-    request: { element: field("UpdateBudgetsRequest", NS, () => UpdateBudgetsRequest) },
-    response: { element: field("UpdateBudgetsResponse", NS, () => UpdateBudgetsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("UpdateBudgetsRequest", UpdateBudgetsRequest),
+    response: field("UpdateBudgetsResponse", UpdateBudgetsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteBudgets: {
-    kind: "soap",
     action: "DeleteBudgets",
-    request: { element: field("DeleteBudgetsRequest", NS, () => DeleteBudgetsRequest) },
-    response: { element: field("DeleteBudgetsResponse", NS, () => DeleteBudgetsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("DeleteBudgetsRequest", DeleteBudgetsRequest),
+    response: field("DeleteBudgetsResponse", DeleteBudgetsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetBudgetsByIds: {
-    kind: "soap",
     action: "GetBudgetsByIds",
-    request: { element: field("GetBudgetsByIdsRequest", NS, () => GetBudgetsByIdsRequest) },
-    response: { element: field("GetBudgetsByIdsResponse", NS, () => GetBudgetsByIdsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetBudgetsByIdsRequest", GetBudgetsByIdsRequest),
+    response: field("GetBudgetsByIdsResponse", GetBudgetsByIdsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetCampaignIdsByBudgetIds: {
-    kind: "soap",
     action: "GetCampaignIdsByBudgetIds",
-    request: {
-      element: field(
-        "GetCampaignIdsByBudgetIdsRequest",
-        NS,
-        () => GetCampaignIdsByBudgetIdsRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "GetCampaignIdsByBudgetIdsResponse",
-        NS,
-        () => GetCampaignIdsByBudgetIdsResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetCampaignIdsByBudgetIdsRequest", GetCampaignIdsByBudgetIdsRequest),
+    response: field("GetCampaignIdsByBudgetIdsResponse", GetCampaignIdsByBudgetIdsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   AddBidStrategies: {
-    kind: "soap",
     action: "AddBidStrategies",
-    request: { element: field("AddBidStrategiesRequest", NS, () => AddBidStrategiesRequest) },
-    response: { element: field("AddBidStrategiesResponse", NS, () => AddBidStrategiesResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("AddBidStrategiesRequest", AddBidStrategiesRequest),
+    response: field("AddBidStrategiesResponse", AddBidStrategiesResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateBidStrategies: {
-    kind: "soap",
     action: "UpdateBidStrategies",
-    request: { element: field("UpdateBidStrategiesRequest", NS, () => UpdateBidStrategiesRequest) },
-    response: {
-      element: field("UpdateBidStrategiesResponse", NS, () => UpdateBidStrategiesResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("UpdateBidStrategiesRequest", UpdateBidStrategiesRequest),
+    response: field("UpdateBidStrategiesResponse", UpdateBidStrategiesResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteBidStrategies: {
-    kind: "soap",
     action: "DeleteBidStrategies",
-    request: { element: field("DeleteBidStrategiesRequest", NS, () => DeleteBidStrategiesRequest) },
-    response: {
-      element: field("DeleteBidStrategiesResponse", NS, () => DeleteBidStrategiesResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("DeleteBidStrategiesRequest", DeleteBidStrategiesRequest),
+    response: field("DeleteBidStrategiesResponse", DeleteBidStrategiesResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetBidStrategiesByIds: {
-    kind: "soap",
     action: "GetBidStrategiesByIds",
-    request: {
-      element: field("GetBidStrategiesByIdsRequest", NS, () => GetBidStrategiesByIdsRequest),
-    },
-    response: {
-      element: field("GetBidStrategiesByIdsResponse", NS, () => GetBidStrategiesByIdsResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetBidStrategiesByIdsRequest", GetBidStrategiesByIdsRequest),
+    response: field("GetBidStrategiesByIdsResponse", GetBidStrategiesByIdsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetCampaignIdsByBidStrategyIds: {
-    kind: "soap",
     action: "GetCampaignIdsByBidStrategyIds",
-    request: {
-      element: field(
-        "GetCampaignIdsByBidStrategyIdsRequest",
-        NS,
-        () => GetCampaignIdsByBidStrategyIdsRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "GetCampaignIdsByBidStrategyIdsResponse",
-        NS,
-        () => GetCampaignIdsByBidStrategyIdsResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetCampaignIdsByBidStrategyIdsRequest", GetCampaignIdsByBidStrategyIdsRequest),
+    response: field(
+      "GetCampaignIdsByBidStrategyIdsResponse",
+      GetCampaignIdsByBidStrategyIdsResponse,
+    ),
+    faults,
+    headers,
+    responseHeaders,
   },
   AddAudienceGroups: {
-    kind: "soap",
     action: "AddAudienceGroups",
-    request: { element: field("AddAudienceGroupsRequest", NS, () => AddAudienceGroupsRequest) },
-    response: { element: field("AddAudienceGroupsResponse", NS, () => AddAudienceGroupsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("AddAudienceGroupsRequest", AddAudienceGroupsRequest),
+    response: field("AddAudienceGroupsResponse", AddAudienceGroupsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateAudienceGroups: {
-    kind: "soap",
     action: "UpdateAudienceGroups",
-    request: {
-      element: field("UpdateAudienceGroupsRequest", NS, () => UpdateAudienceGroupsRequest),
-    },
-    response: {
-      element: field("UpdateAudienceGroupsResponse", NS, () => UpdateAudienceGroupsResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("UpdateAudienceGroupsRequest", UpdateAudienceGroupsRequest),
+    response: field("UpdateAudienceGroupsResponse", UpdateAudienceGroupsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteAudienceGroups: {
-    kind: "soap",
     action: "DeleteAudienceGroups",
-    request: {
-      element: field("DeleteAudienceGroupsRequest", NS, () => DeleteAudienceGroupsRequest),
-    },
-    response: {
-      element: field("DeleteAudienceGroupsResponse", NS, () => DeleteAudienceGroupsResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("DeleteAudienceGroupsRequest", DeleteAudienceGroupsRequest),
+    response: field("DeleteAudienceGroupsResponse", DeleteAudienceGroupsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetAudienceGroupsByIds: {
-    kind: "soap",
     action: "GetAudienceGroupsByIds",
-    request: {
-      element: field("GetAudienceGroupsByIdsRequest", NS, () => GetAudienceGroupsByIdsRequest),
-    },
-    response: {
-      element: field("GetAudienceGroupsByIdsResponse", NS, () => GetAudienceGroupsByIdsResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetAudienceGroupsByIdsRequest", GetAudienceGroupsByIdsRequest),
+    response: field("GetAudienceGroupsByIdsResponse", GetAudienceGroupsByIdsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   AddAssetGroups: {
-    kind: "soap",
     action: "AddAssetGroups",
-    request: { element: field("AddAssetGroupsRequest", NS, () => AddAssetGroupsRequest) },
-    response: { element: field("AddAssetGroupsResponse", NS, () => AddAssetGroupsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("AddAssetGroupsRequest", AddAssetGroupsRequest),
+    response: field("AddAssetGroupsResponse", AddAssetGroupsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateAssetGroups: {
-    kind: "soap",
     action: "UpdateAssetGroups",
-    request: { element: field("UpdateAssetGroupsRequest", NS, () => UpdateAssetGroupsRequest) },
-    response: { element: field("UpdateAssetGroupsResponse", NS, () => UpdateAssetGroupsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("UpdateAssetGroupsRequest", UpdateAssetGroupsRequest),
+    response: field("UpdateAssetGroupsResponse", UpdateAssetGroupsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteAssetGroups: {
-    kind: "soap",
     action: "DeleteAssetGroups",
-    request: { element: field("DeleteAssetGroupsRequest", NS, () => DeleteAssetGroupsRequest) },
-    response: { element: field("DeleteAssetGroupsResponse", NS, () => DeleteAssetGroupsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("DeleteAssetGroupsRequest", DeleteAssetGroupsRequest),
+    response: field("DeleteAssetGroupsResponse", DeleteAssetGroupsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetAssetGroupsByIds: {
-    kind: "soap",
     action: "GetAssetGroupsByIds",
-    request: { element: field("GetAssetGroupsByIdsRequest", NS, () => GetAssetGroupsByIdsRequest) },
-    response: {
-      element: field("GetAssetGroupsByIdsResponse", NS, () => GetAssetGroupsByIdsResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetAssetGroupsByIdsRequest", GetAssetGroupsByIdsRequest),
+    response: field("GetAssetGroupsByIdsResponse", GetAssetGroupsByIdsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetAssetGroupsByCampaignId: {
-    kind: "soap",
     action: "GetAssetGroupsByCampaignId",
-    request: {
-      element: field(
-        "GetAssetGroupsByCampaignIdRequest",
-        NS,
-        () => GetAssetGroupsByCampaignIdRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "GetAssetGroupsByCampaignIdResponse",
-        NS,
-        () => GetAssetGroupsByCampaignIdResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetAssetGroupsByCampaignIdRequest", GetAssetGroupsByCampaignIdRequest),
+    response: field("GetAssetGroupsByCampaignIdResponse", GetAssetGroupsByCampaignIdResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetAssetGroupsEditorialReasons: {
-    kind: "soap",
     action: "GetAssetGroupsEditorialReasons",
-    request: {
-      element: field(
-        "GetAssetGroupsEditorialReasonsRequest",
-        NS,
-        () => GetAssetGroupsEditorialReasonsRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "GetAssetGroupsEditorialReasonsResponse",
-        NS,
-        () => GetAssetGroupsEditorialReasonsResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetAssetGroupsEditorialReasonsRequest", GetAssetGroupsEditorialReasonsRequest),
+    response: field(
+      "GetAssetGroupsEditorialReasonsResponse",
+      GetAssetGroupsEditorialReasonsResponse,
+    ),
+    faults,
+    headers,
+    responseHeaders,
   },
   SetAudienceGroupAssetGroupAssociations: {
-    kind: "soap",
     action: "SetAudienceGroupAssetGroupAssociations",
-    request: {
-      element: field(
-        "SetAudienceGroupAssetGroupAssociationsRequest",
-        NS,
-        () => SetAudienceGroupAssetGroupAssociationsRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "SetAudienceGroupAssetGroupAssociationsResponse",
-        NS,
-        () => SetAudienceGroupAssetGroupAssociationsResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field(
+      "SetAudienceGroupAssetGroupAssociationsRequest",
+      SetAudienceGroupAssetGroupAssociationsRequest,
+    ),
+    response: field(
+      "SetAudienceGroupAssetGroupAssociationsResponse",
+      SetAudienceGroupAssetGroupAssociationsResponse,
+    ),
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteAudienceGroupAssetGroupAssociations: {
-    kind: "soap",
     action: "DeleteAudienceGroupAssetGroupAssociations",
-    request: {
-      element: field(
-        "DeleteAudienceGroupAssetGroupAssociationsRequest",
-        NS,
-        () => DeleteAudienceGroupAssetGroupAssociationsRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "DeleteAudienceGroupAssetGroupAssociationsResponse",
-        NS,
-        () => DeleteAudienceGroupAssetGroupAssociationsResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field(
+      "DeleteAudienceGroupAssetGroupAssociationsRequest",
+      DeleteAudienceGroupAssetGroupAssociationsRequest,
+    ),
+    response: field(
+      "DeleteAudienceGroupAssetGroupAssociationsResponse",
+      DeleteAudienceGroupAssetGroupAssociationsResponse,
+    ),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetAudienceGroupAssetGroupAssociationsByAssetGroupIds: {
-    kind: "soap",
     action: "GetAudienceGroupAssetGroupAssociationsByAssetGroupIds",
-    request: {
-      element: field(
-        "GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest",
-        NS,
-        () => GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse",
-        NS,
-        () => GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field(
+      "GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest",
+      GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest,
+    ),
+    response: field(
+      "GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse",
+      GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse,
+    ),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetAudienceGroupAssetGroupAssociationsByAudienceGroupIds: {
-    kind: "soap",
     action: "GetAudienceGroupAssetGroupAssociationsByAudienceGroupIds",
-    request: {
-      element: field(
-        "GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest",
-        NS,
-        () => GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse",
-        NS,
-        () => GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field(
+      "GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest",
+      GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest,
+    ),
+    response: field(
+      "GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse",
+      GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse,
+    ),
+    faults,
+    headers,
+    responseHeaders,
   },
   AddAudiences: {
-    kind: "soap",
     action: "AddAudiences",
-    request: { element: field("AddAudiencesRequest", NS, () => AddAudiencesRequest) },
-    response: { element: field("AddAudiencesResponse", NS, () => AddAudiencesResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("AddAudiencesRequest", AddAudiencesRequest),
+    response: field("AddAudiencesResponse", AddAudiencesResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateAudiences: {
-    kind: "soap",
     action: "UpdateAudiences",
-    request: { element: field("UpdateAudiencesRequest", NS, () => UpdateAudiencesRequest) },
-    response: { element: field("UpdateAudiencesResponse", NS, () => UpdateAudiencesResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("UpdateAudiencesRequest", UpdateAudiencesRequest),
+    response: field("UpdateAudiencesResponse", UpdateAudiencesResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteAudiences: {
-    kind: "soap",
     action: "DeleteAudiences",
-    request: { element: field("DeleteAudiencesRequest", NS, () => DeleteAudiencesRequest) },
-    response: { element: field("DeleteAudiencesResponse", NS, () => DeleteAudiencesResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("DeleteAudiencesRequest", DeleteAudiencesRequest),
+    response: field("DeleteAudiencesResponse", DeleteAudiencesResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetAudiencesByIds: {
-    kind: "soap",
     action: "GetAudiencesByIds",
-    request: { element: field("GetAudiencesByIdsRequest", NS, () => GetAudiencesByIdsRequest) },
-    response: { element: field("GetAudiencesByIdsResponse", NS, () => GetAudiencesByIdsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetAudiencesByIdsRequest", GetAudiencesByIdsRequest),
+    response: field("GetAudiencesByIdsResponse", GetAudiencesByIdsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   ApplyCustomerListItems: {
-    kind: "soap",
     action: "ApplyCustomerListItems",
-    request: {
-      element: field("ApplyCustomerListItemsRequest", NS, () => ApplyCustomerListItemsRequest),
-    },
-    response: {
-      element: field("ApplyCustomerListItemsResponse", NS, () => ApplyCustomerListItemsResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("ApplyCustomerListItemsRequest", ApplyCustomerListItemsRequest),
+    response: field("ApplyCustomerListItemsResponse", ApplyCustomerListItemsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   ApplyCustomerListUserData: {
-    kind: "soap",
     action: "ApplyCustomerListUserData",
-    request: {
-      element: field(
-        "ApplyCustomerListUserDataRequest",
-        NS,
-        () => ApplyCustomerListUserDataRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "ApplyCustomerListUserDataResponse",
-        NS,
-        () => ApplyCustomerListUserDataResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("ApplyCustomerListUserDataRequest", ApplyCustomerListUserDataRequest),
+    response: field("ApplyCustomerListUserDataResponse", ApplyCustomerListUserDataResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetUetTagsByIds: {
-    kind: "soap",
     action: "GetUetTagsByIds",
-    request: { element: field("GetUetTagsByIdsRequest", NS, () => GetUetTagsByIdsRequest) },
-    response: { element: field("GetUetTagsByIdsResponse", NS, () => GetUetTagsByIdsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetUetTagsByIdsRequest", GetUetTagsByIdsRequest),
+    response: field("GetUetTagsByIdsResponse", GetUetTagsByIdsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   AddUetTags: {
-    kind: "soap",
     action: "AddUetTags",
-    request: { element: field("AddUetTagsRequest", NS, () => AddUetTagsRequest) },
-    response: { element: field("AddUetTagsResponse", NS, () => AddUetTagsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("AddUetTagsRequest", AddUetTagsRequest),
+    response: field("AddUetTagsResponse", AddUetTagsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateUetTags: {
-    kind: "soap",
     action: "UpdateUetTags",
-    request: { element: field("UpdateUetTagsRequest", NS, () => UpdateUetTagsRequest) },
-    response: { element: field("UpdateUetTagsResponse", NS, () => UpdateUetTagsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("UpdateUetTagsRequest", UpdateUetTagsRequest),
+    response: field("UpdateUetTagsResponse", UpdateUetTagsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetConversionGoalsByIds: {
-    kind: "soap",
     action: "GetConversionGoalsByIds",
-    request: {
-      element: field("GetConversionGoalsByIdsRequest", NS, () => GetConversionGoalsByIdsRequest),
-    },
-    response: {
-      element: field("GetConversionGoalsByIdsResponse", NS, () => GetConversionGoalsByIdsResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetConversionGoalsByIdsRequest", GetConversionGoalsByIdsRequest),
+    response: field("GetConversionGoalsByIdsResponse", GetConversionGoalsByIdsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetConversionGoalsByTagIds: {
-    kind: "soap",
     action: "GetConversionGoalsByTagIds",
-    request: {
-      element: field(
-        "GetConversionGoalsByTagIdsRequest",
-        NS,
-        () => GetConversionGoalsByTagIdsRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "GetConversionGoalsByTagIdsResponse",
-        NS,
-        () => GetConversionGoalsByTagIdsResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetConversionGoalsByTagIdsRequest", GetConversionGoalsByTagIdsRequest),
+    response: field("GetConversionGoalsByTagIdsResponse", GetConversionGoalsByTagIdsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   AddConversionGoals: {
-    kind: "soap",
     action: "AddConversionGoals",
-    request: { element: field("AddConversionGoalsRequest", NS, () => AddConversionGoalsRequest) },
-    response: {
-      element: field("AddConversionGoalsResponse", NS, () => AddConversionGoalsResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("AddConversionGoalsRequest", AddConversionGoalsRequest),
+    response: field("AddConversionGoalsResponse", AddConversionGoalsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateConversionGoals: {
-    kind: "soap",
     action: "UpdateConversionGoals",
-    request: {
-      element: field("UpdateConversionGoalsRequest", NS, () => UpdateConversionGoalsRequest),
-    },
-    response: {
-      element: field("UpdateConversionGoalsResponse", NS, () => UpdateConversionGoalsResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("UpdateConversionGoalsRequest", UpdateConversionGoalsRequest),
+    response: field("UpdateConversionGoalsResponse", UpdateConversionGoalsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   ApplyOfflineConversions: {
-    kind: "soap",
     action: "ApplyOfflineConversions",
-    request: {
-      element: field("ApplyOfflineConversionsRequest", NS, () => ApplyOfflineConversionsRequest),
-    },
-    response: {
-      element: field("ApplyOfflineConversionsResponse", NS, () => ApplyOfflineConversionsResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("ApplyOfflineConversionsRequest", ApplyOfflineConversionsRequest),
+    response: field("ApplyOfflineConversionsResponse", ApplyOfflineConversionsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   ApplyOfflineConversionAdjustments: {
-    kind: "soap",
     action: "ApplyOfflineConversionAdjustments",
-    request: {
-      element: field(
-        "ApplyOfflineConversionAdjustmentsRequest",
-        NS,
-        () => ApplyOfflineConversionAdjustmentsRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "ApplyOfflineConversionAdjustmentsResponse",
-        NS,
-        () => ApplyOfflineConversionAdjustmentsResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field(
+      "ApplyOfflineConversionAdjustmentsRequest",
+      ApplyOfflineConversionAdjustmentsRequest,
+    ),
+    response: field(
+      "ApplyOfflineConversionAdjustmentsResponse",
+      ApplyOfflineConversionAdjustmentsResponse,
+    ),
+    faults,
+    headers,
+    responseHeaders,
   },
   ApplyOnlineConversionAdjustments: {
-    kind: "soap",
     action: "ApplyOnlineConversionAdjustments",
-    request: {
-      element: field(
-        "ApplyOnlineConversionAdjustmentsRequest",
-        NS,
-        () => ApplyOnlineConversionAdjustmentsRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "ApplyOnlineConversionAdjustmentsResponse",
-        NS,
-        () => ApplyOnlineConversionAdjustmentsResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field(
+      "ApplyOnlineConversionAdjustmentsRequest",
+      ApplyOnlineConversionAdjustmentsRequest,
+    ),
+    response: field(
+      "ApplyOnlineConversionAdjustmentsResponse",
+      ApplyOnlineConversionAdjustmentsResponse,
+    ),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetOfflineConversionReports: {
-    kind: "soap",
     action: "GetOfflineConversionReports",
-    request: {
-      element: field(
-        "GetOfflineConversionReportsRequest",
-        NS,
-        () => GetOfflineConversionReportsRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "GetOfflineConversionReportsResponse",
-        NS,
-        () => GetOfflineConversionReportsResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetOfflineConversionReportsRequest", GetOfflineConversionReportsRequest),
+    response: field("GetOfflineConversionReportsResponse", GetOfflineConversionReportsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetOfflineConversionReportByGoalIds: {
-    kind: "soap",
     action: "GetOfflineConversionReportByGoalIds",
-    request: {
-      element: field(
-        "GetOfflineConversionReportByGoalIdsRequest",
-        NS,
-        () => GetOfflineConversionReportByGoalIdsRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "GetOfflineConversionReportByGoalIdsResponse",
-        NS,
-        () => GetOfflineConversionReportByGoalIdsResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field(
+      "GetOfflineConversionReportByGoalIdsRequest",
+      GetOfflineConversionReportByGoalIdsRequest,
+    ),
+    response: field(
+      "GetOfflineConversionReportByGoalIdsResponse",
+      GetOfflineConversionReportByGoalIdsResponse,
+    ),
+    faults,
+    headers,
+    responseHeaders,
   },
   AddLabels: {
-    kind: "soap",
     action: "AddLabels",
-    request: { element: field("AddLabelsRequest", NS, () => AddLabelsRequest) },
-    response: { element: field("AddLabelsResponse", NS, () => AddLabelsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("AddLabelsRequest", AddLabelsRequest),
+    response: field("AddLabelsResponse", AddLabelsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteLabels: {
-    kind: "soap",
     action: "DeleteLabels",
-    request: { element: field("DeleteLabelsRequest", NS, () => DeleteLabelsRequest) },
-    response: { element: field("DeleteLabelsResponse", NS, () => DeleteLabelsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("DeleteLabelsRequest", DeleteLabelsRequest),
+    response: field("DeleteLabelsResponse", DeleteLabelsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateLabels: {
-    kind: "soap",
     action: "UpdateLabels",
-    request: { element: field("UpdateLabelsRequest", NS, () => UpdateLabelsRequest) },
-    response: { element: field("UpdateLabelsResponse", NS, () => UpdateLabelsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("UpdateLabelsRequest", UpdateLabelsRequest),
+    response: field("UpdateLabelsResponse", UpdateLabelsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetLabelsByIds: {
-    kind: "soap",
     action: "GetLabelsByIds",
-    request: { element: field("GetLabelsByIdsRequest", NS, () => GetLabelsByIdsRequest) },
-    response: { element: field("GetLabelsByIdsResponse", NS, () => GetLabelsByIdsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetLabelsByIdsRequest", GetLabelsByIdsRequest),
+    response: field("GetLabelsByIdsResponse", GetLabelsByIdsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   SetLabelAssociations: {
-    kind: "soap",
     action: "SetLabelAssociations",
-    request: {
-      element: field("SetLabelAssociationsRequest", NS, () => SetLabelAssociationsRequest),
-    },
-    response: {
-      element: field("SetLabelAssociationsResponse", NS, () => SetLabelAssociationsResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("SetLabelAssociationsRequest", SetLabelAssociationsRequest),
+    response: field("SetLabelAssociationsResponse", SetLabelAssociationsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteLabelAssociations: {
-    kind: "soap",
     action: "DeleteLabelAssociations",
-    request: {
-      element: field("DeleteLabelAssociationsRequest", NS, () => DeleteLabelAssociationsRequest),
-    },
-    response: {
-      element: field("DeleteLabelAssociationsResponse", NS, () => DeleteLabelAssociationsResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("DeleteLabelAssociationsRequest", DeleteLabelAssociationsRequest),
+    response: field("DeleteLabelAssociationsResponse", DeleteLabelAssociationsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetLabelAssociationsByEntityIds: {
-    kind: "soap",
     action: "GetLabelAssociationsByEntityIds",
-    request: {
-      element: field(
-        "GetLabelAssociationsByEntityIdsRequest",
-        NS,
-        () => GetLabelAssociationsByEntityIdsRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "GetLabelAssociationsByEntityIdsResponse",
-        NS,
-        () => GetLabelAssociationsByEntityIdsResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field(
+      "GetLabelAssociationsByEntityIdsRequest",
+      GetLabelAssociationsByEntityIdsRequest,
+    ),
+    response: field(
+      "GetLabelAssociationsByEntityIdsResponse",
+      GetLabelAssociationsByEntityIdsResponse,
+    ),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetLabelAssociationsByLabelIds: {
-    kind: "soap",
     action: "GetLabelAssociationsByLabelIds",
-    request: {
-      element: field(
-        "GetLabelAssociationsByLabelIdsRequest",
-        NS,
-        () => GetLabelAssociationsByLabelIdsRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "GetLabelAssociationsByLabelIdsResponse",
-        NS,
-        () => GetLabelAssociationsByLabelIdsResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetLabelAssociationsByLabelIdsRequest", GetLabelAssociationsByLabelIdsRequest),
+    response: field(
+      "GetLabelAssociationsByLabelIdsResponse",
+      GetLabelAssociationsByLabelIdsResponse,
+    ),
+    faults,
+    headers,
+    responseHeaders,
   },
   AddExperiments: {
-    kind: "soap",
     action: "AddExperiments",
-    request: { element: field("AddExperimentsRequest", NS, () => AddExperimentsRequest) },
-    response: { element: field("AddExperimentsResponse", NS, () => AddExperimentsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("AddExperimentsRequest", AddExperimentsRequest),
+    response: field("AddExperimentsResponse", AddExperimentsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteExperiments: {
-    kind: "soap",
     action: "DeleteExperiments",
-    request: { element: field("DeleteExperimentsRequest", NS, () => DeleteExperimentsRequest) },
-    response: { element: field("DeleteExperimentsResponse", NS, () => DeleteExperimentsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("DeleteExperimentsRequest", DeleteExperimentsRequest),
+    response: field("DeleteExperimentsResponse", DeleteExperimentsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateExperiments: {
-    kind: "soap",
     action: "UpdateExperiments",
-    request: { element: field("UpdateExperimentsRequest", NS, () => UpdateExperimentsRequest) },
-    response: { element: field("UpdateExperimentsResponse", NS, () => UpdateExperimentsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("UpdateExperimentsRequest", UpdateExperimentsRequest),
+    response: field("UpdateExperimentsResponse", UpdateExperimentsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetExperimentsByIds: {
-    kind: "soap",
     action: "GetExperimentsByIds",
-    request: { element: field("GetExperimentsByIdsRequest", NS, () => GetExperimentsByIdsRequest) },
-    response: {
-      element: field("GetExperimentsByIdsResponse", NS, () => GetExperimentsByIdsResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetExperimentsByIdsRequest", GetExperimentsByIdsRequest),
+    response: field("GetExperimentsByIdsResponse", GetExperimentsByIdsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetProfileDataFileUrl: {
-    kind: "soap",
     action: "GetProfileDataFileUrl",
-    request: {
-      element: field("GetProfileDataFileUrlRequest", NS, () => GetProfileDataFileUrlRequest),
-    },
-    response: {
-      element: field("GetProfileDataFileUrlResponse", NS, () => GetProfileDataFileUrlResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetProfileDataFileUrlRequest", GetProfileDataFileUrlRequest),
+    response: field("GetProfileDataFileUrlResponse", GetProfileDataFileUrlResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   SearchCompanies: {
-    kind: "soap",
     action: "SearchCompanies",
-    request: { element: field("SearchCompaniesRequest", NS, () => SearchCompaniesRequest) },
-    response: { element: field("SearchCompaniesResponse", NS, () => SearchCompaniesResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("SearchCompaniesRequest", SearchCompaniesRequest),
+    response: field("SearchCompaniesResponse", SearchCompaniesResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetFileImportUploadUrl: {
-    kind: "soap",
     action: "GetFileImportUploadUrl",
-    request: {
-      element: field("GetFileImportUploadUrlRequest", NS, () => GetFileImportUploadUrlRequest),
-    },
-    response: {
-      element: field("GetFileImportUploadUrlResponse", NS, () => GetFileImportUploadUrlResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetFileImportUploadUrlRequest", GetFileImportUploadUrlRequest),
+    response: field("GetFileImportUploadUrlResponse", GetFileImportUploadUrlResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   AddImportJobs: {
-    kind: "soap",
     action: "AddImportJobs",
-    request: { element: field("AddImportJobsRequest", NS, () => AddImportJobsRequest) },
-    response: { element: field("AddImportJobsResponse", NS, () => AddImportJobsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("AddImportJobsRequest", AddImportJobsRequest),
+    response: field("AddImportJobsResponse", AddImportJobsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetImportResults: {
-    kind: "soap",
     action: "GetImportResults",
-    request: { element: field("GetImportResultsRequest", NS, () => GetImportResultsRequest) },
-    response: { element: field("GetImportResultsResponse", NS, () => GetImportResultsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetImportResultsRequest", GetImportResultsRequest),
+    response: field("GetImportResultsResponse", GetImportResultsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetImportJobsByIds: {
-    kind: "soap",
     action: "GetImportJobsByIds",
-    request: { element: field("GetImportJobsByIdsRequest", NS, () => GetImportJobsByIdsRequest) },
-    response: {
-      element: field("GetImportJobsByIdsResponse", NS, () => GetImportJobsByIdsResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetImportJobsByIdsRequest", GetImportJobsByIdsRequest),
+    response: field("GetImportJobsByIdsResponse", GetImportJobsByIdsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteImportJobs: {
-    kind: "soap",
     action: "DeleteImportJobs",
-    request: { element: field("DeleteImportJobsRequest", NS, () => DeleteImportJobsRequest) },
-    response: { element: field("DeleteImportJobsResponse", NS, () => DeleteImportJobsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("DeleteImportJobsRequest", DeleteImportJobsRequest),
+    response: field("DeleteImportJobsResponse", DeleteImportJobsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetImportEntityIdsMapping: {
-    kind: "soap",
     action: "GetImportEntityIdsMapping",
-    request: {
-      element: field(
-        "GetImportEntityIdsMappingRequest",
-        NS,
-        () => GetImportEntityIdsMappingRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "GetImportEntityIdsMappingResponse",
-        NS,
-        () => GetImportEntityIdsMappingResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetImportEntityIdsMappingRequest", GetImportEntityIdsMappingRequest),
+    response: field("GetImportEntityIdsMappingResponse", GetImportEntityIdsMappingResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateImportJobs: {
-    kind: "soap",
     action: "UpdateImportJobs",
-    request: { element: field("UpdateImportJobsRequest", NS, () => UpdateImportJobsRequest) },
-    response: { element: field("UpdateImportJobsResponse", NS, () => UpdateImportJobsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("UpdateImportJobsRequest", UpdateImportJobsRequest),
+    response: field("UpdateImportJobsResponse", UpdateImportJobsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   AddVideos: {
-    kind: "soap",
     action: "AddVideos",
-    request: { element: field("AddVideosRequest", NS, () => AddVideosRequest) },
-    response: { element: field("AddVideosResponse", NS, () => AddVideosResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("AddVideosRequest", AddVideosRequest),
+    response: field("AddVideosResponse", AddVideosResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteVideos: {
-    kind: "soap",
     action: "DeleteVideos",
-    request: { element: field("DeleteVideosRequest", NS, () => DeleteVideosRequest) },
-    response: { element: field("DeleteVideosResponse", NS, () => DeleteVideosResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("DeleteVideosRequest", DeleteVideosRequest),
+    response: field("DeleteVideosResponse", DeleteVideosResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetVideosByIds: {
-    kind: "soap",
     action: "GetVideosByIds",
-    request: { element: field("GetVideosByIdsRequest", NS, () => GetVideosByIdsRequest) },
-    response: { element: field("GetVideosByIdsResponse", NS, () => GetVideosByIdsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetVideosByIdsRequest", GetVideosByIdsRequest),
+    response: field("GetVideosByIdsResponse", GetVideosByIdsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateVideos: {
-    kind: "soap",
     action: "UpdateVideos",
-    request: { element: field("UpdateVideosRequest", NS, () => UpdateVideosRequest) },
-    response: { element: field("UpdateVideosResponse", NS, () => UpdateVideosResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("UpdateVideosRequest", UpdateVideosRequest),
+    response: field("UpdateVideosResponse", UpdateVideosResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   AddHTML5s: {
-    kind: "soap",
     action: "AddHTML5s",
-    request: { element: field("AddHTML5sRequest", NS, () => AddHTML5sRequest) },
-    response: { element: field("AddHTML5sResponse", NS, () => AddHTML5sResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("AddHTML5sRequest", AddHTML5sRequest),
+    response: field("AddHTML5sResponse", AddHTML5sResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetHTML5sByIds: {
-    kind: "soap",
     action: "GetHTML5sByIds",
-    request: { element: field("GetHTML5sByIdsRequest", NS, () => GetHTML5sByIdsRequest) },
-    response: { element: field("GetHTML5sByIdsResponse", NS, () => GetHTML5sByIdsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetHTML5sByIdsRequest", GetHTML5sByIdsRequest),
+    response: field("GetHTML5sByIdsResponse", GetHTML5sByIdsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteHTML5s: {
-    kind: "soap",
     action: "DeleteHTML5s",
-    request: { element: field("DeleteHTML5sRequest", NS, () => DeleteHTML5sRequest) },
-    response: { element: field("DeleteHTML5sResponse", NS, () => DeleteHTML5sResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("DeleteHTML5sRequest", DeleteHTML5sRequest),
+    response: field("DeleteHTML5sResponse", DeleteHTML5sResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   AddCampaignConversionGoals: {
-    kind: "soap",
     action: "AddCampaignConversionGoals",
-    request: {
-      element: field(
-        "AddCampaignConversionGoalsRequest",
-        NS,
-        () => AddCampaignConversionGoalsRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "AddCampaignConversionGoalsResponse",
-        NS,
-        () => AddCampaignConversionGoalsResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("AddCampaignConversionGoalsRequest", AddCampaignConversionGoalsRequest),
+    response: field("AddCampaignConversionGoalsResponse", AddCampaignConversionGoalsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteCampaignConversionGoals: {
-    kind: "soap",
     action: "DeleteCampaignConversionGoals",
-    request: {
-      element: field(
-        "DeleteCampaignConversionGoalsRequest",
-        NS,
-        () => DeleteCampaignConversionGoalsRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "DeleteCampaignConversionGoalsResponse",
-        NS,
-        () => DeleteCampaignConversionGoalsResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("DeleteCampaignConversionGoalsRequest", DeleteCampaignConversionGoalsRequest),
+    response: field("DeleteCampaignConversionGoalsResponse", DeleteCampaignConversionGoalsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   AddDataExclusions: {
-    kind: "soap",
     action: "AddDataExclusions",
-    request: { element: field("AddDataExclusionsRequest", NS, () => AddDataExclusionsRequest) },
-    response: { element: field("AddDataExclusionsResponse", NS, () => AddDataExclusionsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("AddDataExclusionsRequest", AddDataExclusionsRequest),
+    response: field("AddDataExclusionsResponse", AddDataExclusionsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateDataExclusions: {
-    kind: "soap",
     action: "UpdateDataExclusions",
-    request: {
-      element: field("UpdateDataExclusionsRequest", NS, () => UpdateDataExclusionsRequest),
-    },
-    response: {
-      element: field("UpdateDataExclusionsResponse", NS, () => UpdateDataExclusionsResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("UpdateDataExclusionsRequest", UpdateDataExclusionsRequest),
+    response: field("UpdateDataExclusionsResponse", UpdateDataExclusionsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteDataExclusions: {
-    kind: "soap",
     action: "DeleteDataExclusions",
-    request: {
-      element: field("DeleteDataExclusionsRequest", NS, () => DeleteDataExclusionsRequest),
-    },
-    response: {
-      element: field("DeleteDataExclusionsResponse", NS, () => DeleteDataExclusionsResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("DeleteDataExclusionsRequest", DeleteDataExclusionsRequest),
+    response: field("DeleteDataExclusionsResponse", DeleteDataExclusionsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetDataExclusionsByIds: {
-    kind: "soap",
     action: "GetDataExclusionsByIds",
-    request: {
-      element: field("GetDataExclusionsByIdsRequest", NS, () => GetDataExclusionsByIdsRequest),
-    },
-    response: {
-      element: field("GetDataExclusionsByIdsResponse", NS, () => GetDataExclusionsByIdsResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetDataExclusionsByIdsRequest", GetDataExclusionsByIdsRequest),
+    response: field("GetDataExclusionsByIdsResponse", GetDataExclusionsByIdsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetDataExclusionsByAccountId: {
-    kind: "soap",
     action: "GetDataExclusionsByAccountId",
-    request: {
-      element: field(
-        "GetDataExclusionsByAccountIdRequest",
-        NS,
-        () => GetDataExclusionsByAccountIdRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "GetDataExclusionsByAccountIdResponse",
-        NS,
-        () => GetDataExclusionsByAccountIdResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetDataExclusionsByAccountIdRequest", GetDataExclusionsByAccountIdRequest),
+    response: field("GetDataExclusionsByAccountIdResponse", GetDataExclusionsByAccountIdResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   AddSeasonalityAdjustments: {
-    kind: "soap",
     action: "AddSeasonalityAdjustments",
-    request: {
-      element: field(
-        "AddSeasonalityAdjustmentsRequest",
-        NS,
-        () => AddSeasonalityAdjustmentsRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "AddSeasonalityAdjustmentsResponse",
-        NS,
-        () => AddSeasonalityAdjustmentsResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("AddSeasonalityAdjustmentsRequest", AddSeasonalityAdjustmentsRequest),
+    response: field("AddSeasonalityAdjustmentsResponse", AddSeasonalityAdjustmentsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateSeasonalityAdjustments: {
-    kind: "soap",
     action: "UpdateSeasonalityAdjustments",
-    request: {
-      element: field(
-        "UpdateSeasonalityAdjustmentsRequest",
-        NS,
-        () => UpdateSeasonalityAdjustmentsRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "UpdateSeasonalityAdjustmentsResponse",
-        NS,
-        () => UpdateSeasonalityAdjustmentsResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("UpdateSeasonalityAdjustmentsRequest", UpdateSeasonalityAdjustmentsRequest),
+    response: field("UpdateSeasonalityAdjustmentsResponse", UpdateSeasonalityAdjustmentsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteSeasonalityAdjustments: {
-    kind: "soap",
     action: "DeleteSeasonalityAdjustments",
-    request: {
-      element: field(
-        "DeleteSeasonalityAdjustmentsRequest",
-        NS,
-        () => DeleteSeasonalityAdjustmentsRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "DeleteSeasonalityAdjustmentsResponse",
-        NS,
-        () => DeleteSeasonalityAdjustmentsResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("DeleteSeasonalityAdjustmentsRequest", DeleteSeasonalityAdjustmentsRequest),
+    response: field("DeleteSeasonalityAdjustmentsResponse", DeleteSeasonalityAdjustmentsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetSeasonalityAdjustmentsByIds: {
-    kind: "soap",
     action: "GetSeasonalityAdjustmentsByIds",
-    request: {
-      element: field(
-        "GetSeasonalityAdjustmentsByIdsRequest",
-        NS,
-        () => GetSeasonalityAdjustmentsByIdsRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "GetSeasonalityAdjustmentsByIdsResponse",
-        NS,
-        () => GetSeasonalityAdjustmentsByIdsResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetSeasonalityAdjustmentsByIdsRequest", GetSeasonalityAdjustmentsByIdsRequest),
+    response: field(
+      "GetSeasonalityAdjustmentsByIdsResponse",
+      GetSeasonalityAdjustmentsByIdsResponse,
+    ),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetSeasonalityAdjustmentsByAccountId: {
-    kind: "soap",
     action: "GetSeasonalityAdjustmentsByAccountId",
-    request: {
-      element: field(
-        "GetSeasonalityAdjustmentsByAccountIdRequest",
-        NS,
-        () => GetSeasonalityAdjustmentsByAccountIdRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "GetSeasonalityAdjustmentsByAccountIdResponse",
-        NS,
-        () => GetSeasonalityAdjustmentsByAccountIdResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field(
+      "GetSeasonalityAdjustmentsByAccountIdRequest",
+      GetSeasonalityAdjustmentsByAccountIdRequest,
+    ),
+    response: field(
+      "GetSeasonalityAdjustmentsByAccountIdResponse",
+      GetSeasonalityAdjustmentsByAccountIdResponse,
+    ),
+    faults,
+    headers,
+    responseHeaders,
   },
   CreateAssetGroupRecommendation: {
-    kind: "soap",
     action: "CreateAssetGroupRecommendation",
-    request: {
-      element: field(
-        "CreateAssetGroupRecommendationRequest",
-        NS,
-        () => CreateAssetGroupRecommendationRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "CreateAssetGroupRecommendationResponse",
-        NS,
-        () => CreateAssetGroupRecommendationResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("CreateAssetGroupRecommendationRequest", CreateAssetGroupRecommendationRequest),
+    response: field(
+      "CreateAssetGroupRecommendationResponse",
+      CreateAssetGroupRecommendationResponse,
+    ),
+    faults,
+    headers,
+    responseHeaders,
   },
   CreateResponsiveAdRecommendation: {
-    kind: "soap",
     action: "CreateResponsiveAdRecommendation",
-    request: {
-      element: field(
-        "CreateResponsiveAdRecommendationRequest",
-        NS,
-        () => CreateResponsiveAdRecommendationRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "CreateResponsiveAdRecommendationResponse",
-        NS,
-        () => CreateResponsiveAdRecommendationResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field(
+      "CreateResponsiveAdRecommendationRequest",
+      CreateResponsiveAdRecommendationRequest,
+    ),
+    response: field(
+      "CreateResponsiveAdRecommendationResponse",
+      CreateResponsiveAdRecommendationResponse,
+    ),
+    faults,
+    headers,
+    responseHeaders,
   },
   CreateResponsiveSearchAdRecommendation: {
-    kind: "soap",
     action: "CreateResponsiveSearchAdRecommendation",
-    request: {
-      element: field(
-        "CreateResponsiveSearchAdRecommendationRequest",
-        NS,
-        () => CreateResponsiveSearchAdRecommendationRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "CreateResponsiveSearchAdRecommendationResponse",
-        NS,
-        () => CreateResponsiveSearchAdRecommendationResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field(
+      "CreateResponsiveSearchAdRecommendationRequest",
+      CreateResponsiveSearchAdRecommendationRequest,
+    ),
+    response: field(
+      "CreateResponsiveSearchAdRecommendationResponse",
+      CreateResponsiveSearchAdRecommendationResponse,
+    ),
+    faults,
+    headers,
+    responseHeaders,
   },
   RefineAssetGroupRecommendation: {
-    kind: "soap",
     action: "RefineAssetGroupRecommendation",
-    request: {
-      element: field(
-        "RefineAssetGroupRecommendationRequest",
-        NS,
-        () => RefineAssetGroupRecommendationRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "RefineAssetGroupRecommendationResponse",
-        NS,
-        () => RefineAssetGroupRecommendationResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("RefineAssetGroupRecommendationRequest", RefineAssetGroupRecommendationRequest),
+    response: field(
+      "RefineAssetGroupRecommendationResponse",
+      RefineAssetGroupRecommendationResponse,
+    ),
+    faults,
+    headers,
+    responseHeaders,
   },
   RefineResponsiveAdRecommendation: {
-    kind: "soap",
     action: "RefineResponsiveAdRecommendation",
-    request: {
-      element: field(
-        "RefineResponsiveAdRecommendationRequest",
-        NS,
-        () => RefineResponsiveAdRecommendationRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "RefineResponsiveAdRecommendationResponse",
-        NS,
-        () => RefineResponsiveAdRecommendationResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field(
+      "RefineResponsiveAdRecommendationRequest",
+      RefineResponsiveAdRecommendationRequest,
+    ),
+    response: field(
+      "RefineResponsiveAdRecommendationResponse",
+      RefineResponsiveAdRecommendationResponse,
+    ),
+    faults,
+    headers,
+    responseHeaders,
   },
   RefineResponsiveSearchAdRecommendation: {
-    kind: "soap",
     action: "RefineResponsiveSearchAdRecommendation",
-    request: {
-      element: field(
-        "RefineResponsiveSearchAdRecommendationRequest",
-        NS,
-        () => RefineResponsiveSearchAdRecommendationRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "RefineResponsiveSearchAdRecommendationResponse",
-        NS,
-        () => RefineResponsiveSearchAdRecommendationResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field(
+      "RefineResponsiveSearchAdRecommendationRequest",
+      RefineResponsiveSearchAdRecommendationRequest,
+    ),
+    response: field(
+      "RefineResponsiveSearchAdRecommendationResponse",
+      RefineResponsiveSearchAdRecommendationResponse,
+    ),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetResponsiveAdRecommendationJob: {
-    kind: "soap",
     action: "GetResponsiveAdRecommendationJob",
-    request: {
-      element: field(
-        "GetResponsiveAdRecommendationJobRequest",
-        NS,
-        () => GetResponsiveAdRecommendationJobRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "GetResponsiveAdRecommendationJobResponse",
-        NS,
-        () => GetResponsiveAdRecommendationJobResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field(
+      "GetResponsiveAdRecommendationJobRequest",
+      GetResponsiveAdRecommendationJobRequest,
+    ),
+    response: field(
+      "GetResponsiveAdRecommendationJobResponse",
+      GetResponsiveAdRecommendationJobResponse,
+    ),
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateConversionValueRules: {
-    kind: "soap",
     action: "UpdateConversionValueRules",
-    request: {
-      element: field(
-        "UpdateConversionValueRulesRequest",
-        NS,
-        () => UpdateConversionValueRulesRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "UpdateConversionValueRulesResponse",
-        NS,
-        () => UpdateConversionValueRulesResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("UpdateConversionValueRulesRequest", UpdateConversionValueRulesRequest),
+    response: field("UpdateConversionValueRulesResponse", UpdateConversionValueRulesResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateConversionValueRulesStatus: {
-    kind: "soap",
     action: "UpdateConversionValueRulesStatus",
-    request: {
-      element: field(
-        "UpdateConversionValueRulesStatusRequest",
-        NS,
-        () => UpdateConversionValueRulesStatusRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "UpdateConversionValueRulesStatusResponse",
-        NS,
-        () => UpdateConversionValueRulesStatusResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field(
+      "UpdateConversionValueRulesStatusRequest",
+      UpdateConversionValueRulesStatusRequest,
+    ),
+    response: field(
+      "UpdateConversionValueRulesStatusResponse",
+      UpdateConversionValueRulesStatusResponse,
+    ),
+    faults,
+    headers,
+    responseHeaders,
   },
   AddConversionValueRules: {
-    kind: "soap",
     action: "AddConversionValueRules",
-    request: {
-      element: field("AddConversionValueRulesRequest", NS, () => AddConversionValueRulesRequest),
-    },
-    response: {
-      element: field("AddConversionValueRulesResponse", NS, () => AddConversionValueRulesResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("AddConversionValueRulesRequest", AddConversionValueRulesRequest),
+    response: field("AddConversionValueRulesResponse", AddConversionValueRulesResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetConversionValueRulesByAccountId: {
-    kind: "soap",
     action: "GetConversionValueRulesByAccountId",
-    request: {
-      element: field(
-        "GetConversionValueRulesByAccountIdRequest",
-        NS,
-        () => GetConversionValueRulesByAccountIdRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "GetConversionValueRulesByAccountIdResponse",
-        NS,
-        () => GetConversionValueRulesByAccountIdResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field(
+      "GetConversionValueRulesByAccountIdRequest",
+      GetConversionValueRulesByAccountIdRequest,
+    ),
+    response: field(
+      "GetConversionValueRulesByAccountIdResponse",
+      GetConversionValueRulesByAccountIdResponse,
+    ),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetConversionValueRulesByIds: {
-    kind: "soap",
     action: "GetConversionValueRulesByIds",
-    request: {
-      element: field(
-        "GetConversionValueRulesByIdsRequest",
-        NS,
-        () => GetConversionValueRulesByIdsRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "GetConversionValueRulesByIdsResponse",
-        NS,
-        () => GetConversionValueRulesByIdsResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetConversionValueRulesByIdsRequest", GetConversionValueRulesByIdsRequest),
+    response: field("GetConversionValueRulesByIdsResponse", GetConversionValueRulesByIdsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   AddBrandKits: {
-    kind: "soap",
     action: "AddBrandKits",
-    request: { element: field("AddBrandKitsRequest", NS, () => AddBrandKitsRequest) },
-    response: { element: field("AddBrandKitsResponse", NS, () => AddBrandKitsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("AddBrandKitsRequest", AddBrandKitsRequest),
+    response: field("AddBrandKitsResponse", AddBrandKitsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateBrandKits: {
-    kind: "soap",
     action: "UpdateBrandKits",
-    request: { element: field("UpdateBrandKitsRequest", NS, () => UpdateBrandKitsRequest) },
-    response: { element: field("UpdateBrandKitsResponse", NS, () => UpdateBrandKitsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("UpdateBrandKitsRequest", UpdateBrandKitsRequest),
+    response: field("UpdateBrandKitsResponse", UpdateBrandKitsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteBrandKits: {
-    kind: "soap",
     action: "DeleteBrandKits",
-    request: { element: field("DeleteBrandKitsRequest", NS, () => DeleteBrandKitsRequest) },
-    response: { element: field("DeleteBrandKitsResponse", NS, () => DeleteBrandKitsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("DeleteBrandKitsRequest", DeleteBrandKitsRequest),
+    response: field("DeleteBrandKitsResponse", DeleteBrandKitsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   CreateBrandKitRecommendation: {
-    kind: "soap",
     action: "CreateBrandKitRecommendation",
-    request: {
-      element: field(
-        "CreateBrandKitRecommendationRequest",
-        NS,
-        () => CreateBrandKitRecommendationRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "CreateBrandKitRecommendationResponse",
-        NS,
-        () => CreateBrandKitRecommendationResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("CreateBrandKitRecommendationRequest", CreateBrandKitRecommendationRequest),
+    response: field("CreateBrandKitRecommendationResponse", CreateBrandKitRecommendationResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   AddNewCustomerAcquisitionGoals: {
-    kind: "soap",
     action: "AddNewCustomerAcquisitionGoals",
-    request: {
-      element: field(
-        "AddNewCustomerAcquisitionGoalsRequest",
-        NS,
-        () => AddNewCustomerAcquisitionGoalsRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "AddNewCustomerAcquisitionGoalsResponse",
-        NS,
-        () => AddNewCustomerAcquisitionGoalsResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("AddNewCustomerAcquisitionGoalsRequest", AddNewCustomerAcquisitionGoalsRequest),
+    response: field(
+      "AddNewCustomerAcquisitionGoalsResponse",
+      AddNewCustomerAcquisitionGoalsResponse,
+    ),
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateNewCustomerAcquisitionGoals: {
-    kind: "soap",
     action: "UpdateNewCustomerAcquisitionGoals",
-    request: {
-      element: field(
-        "UpdateNewCustomerAcquisitionGoalsRequest",
-        NS,
-        () => UpdateNewCustomerAcquisitionGoalsRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "UpdateNewCustomerAcquisitionGoalsResponse",
-        NS,
-        () => UpdateNewCustomerAcquisitionGoalsResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field(
+      "UpdateNewCustomerAcquisitionGoalsRequest",
+      UpdateNewCustomerAcquisitionGoalsRequest,
+    ),
+    response: field(
+      "UpdateNewCustomerAcquisitionGoalsResponse",
+      UpdateNewCustomerAcquisitionGoalsResponse,
+    ),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetNewCustomerAcquisitionGoalsByAccountId: {
-    kind: "soap",
     action: "GetNewCustomerAcquisitionGoalsByAccountId",
-    request: {
-      element: field(
-        "GetNewCustomerAcquisitionGoalsByAccountIdRequest",
-        NS,
-        () => GetNewCustomerAcquisitionGoalsByAccountIdRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "GetNewCustomerAcquisitionGoalsByAccountIdResponse",
-        NS,
-        () => GetNewCustomerAcquisitionGoalsByAccountIdResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field(
+      "GetNewCustomerAcquisitionGoalsByAccountIdRequest",
+      GetNewCustomerAcquisitionGoalsByAccountIdRequest,
+    ),
+    response: field(
+      "GetNewCustomerAcquisitionGoalsByAccountIdResponse",
+      GetNewCustomerAcquisitionGoalsByAccountIdResponse,
+    ),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetBrandKitsByAccountId: {
-    kind: "soap",
     action: "GetBrandKitsByAccountId",
-    request: {
-      element: field("GetBrandKitsByAccountIdRequest", NS, () => GetBrandKitsByAccountIdRequest),
-    },
-    response: {
-      element: field("GetBrandKitsByAccountIdResponse", NS, () => GetBrandKitsByAccountIdResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetBrandKitsByAccountIdRequest", GetBrandKitsByAccountIdRequest),
+    response: field("GetBrandKitsByAccountIdResponse", GetBrandKitsByAccountIdResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetBrandKitsByIds: {
-    kind: "soap",
     action: "GetBrandKitsByIds",
-    request: { element: field("GetBrandKitsByIdsRequest", NS, () => GetBrandKitsByIdsRequest) },
-    response: { element: field("GetBrandKitsByIdsResponse", NS, () => GetBrandKitsByIdsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetBrandKitsByIdsRequest", GetBrandKitsByIdsRequest),
+    response: field("GetBrandKitsByIdsResponse", GetBrandKitsByIdsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetClipchampTemplates: {
-    kind: "soap",
     action: "GetClipchampTemplates",
-    request: {
-      element: field("GetClipchampTemplatesRequest", NS, () => GetClipchampTemplatesRequest),
-    },
-    response: {
-      element: field("GetClipchampTemplatesResponse", NS, () => GetClipchampTemplatesResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetClipchampTemplatesRequest", GetClipchampTemplatesRequest),
+    response: field("GetClipchampTemplatesResponse", GetClipchampTemplatesResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetSupportedClipchampAudio: {
-    kind: "soap",
     action: "GetSupportedClipchampAudio",
-    request: {
-      element: field(
-        "GetSupportedClipchampAudioRequest",
-        NS,
-        () => GetSupportedClipchampAudioRequest,
-      ),
-    },
-    response: {
-      element: field(
-        "GetSupportedClipchampAudioResponse",
-        NS,
-        () => GetSupportedClipchampAudioResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetSupportedClipchampAudioRequest", GetSupportedClipchampAudioRequest),
+    response: field("GetSupportedClipchampAudioResponse", GetSupportedClipchampAudioResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetSupportedFonts: {
-    kind: "soap",
     action: "GetSupportedFonts",
-    request: { element: field("GetSupportedFontsRequest", NS, () => GetSupportedFontsRequest) },
-    response: { element: field("GetSupportedFontsResponse", NS, () => GetSupportedFontsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetSupportedFontsRequest", GetSupportedFontsRequest),
+    response: field("GetSupportedFontsResponse", GetSupportedFontsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetHealthCheck: {
-    kind: "soap",
     action: "GetHealthCheck",
-    request: { element: field("GetHealthCheckRequest", NS, () => GetHealthCheckRequest) },
-    response: { element: field("GetHealthCheckResponse", NS, () => GetHealthCheckResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetHealthCheckRequest", GetHealthCheckRequest),
+    response: field("GetHealthCheckResponse", GetHealthCheckResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetDiagnostics: {
-    kind: "soap",
     action: "GetDiagnostics",
-    request: { element: field("GetDiagnosticsRequest", NS, () => GetDiagnosticsRequest) },
-    response: { element: field("GetDiagnosticsResponse", NS, () => GetDiagnosticsResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetDiagnosticsRequest", GetDiagnosticsRequest),
+    response: field("GetDiagnosticsResponse", GetDiagnosticsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetAnnotationOptOut: {
-    kind: "soap",
     action: "GetAnnotationOptOut",
-    request: { element: field("GetAnnotationOptOutRequest", NS, () => GetAnnotationOptOutRequest) },
-    response: {
-      element: field("GetAnnotationOptOutResponse", NS, () => GetAnnotationOptOutResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetAnnotationOptOutRequest", GetAnnotationOptOutRequest),
+    response: field("GetAnnotationOptOutResponse", GetAnnotationOptOutResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateAnnotationOptOut: {
-    kind: "soap",
     action: "UpdateAnnotationOptOut",
-    request: {
-      element: field("UpdateAnnotationOptOutRequest", NS, () => UpdateAnnotationOptOutRequest),
-    },
+    request: field("UpdateAnnotationOptOutRequest", UpdateAnnotationOptOutRequest),
     response: {
-      element: field("UpdateAnnotationOptOutResponse", NS, () => UpdateAnnotationOptOutResponse),
+      element: field("UpdateAnnotationOptOutResponse", UpdateAnnotationOptOutResponse),
       void: true,
     },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    faults,
+    headers,
+    responseHeaders,
   },
   AddLinkedInSegments: {
-    kind: "soap",
     action: "AddLinkedInSegments",
-    request: { element: field("AddLinkedInSegmentsRequest", NS, () => AddLinkedInSegmentsRequest) },
-    response: {
-      element: field("AddLinkedInSegmentsResponse", NS, () => AddLinkedInSegmentsResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("AddLinkedInSegmentsRequest", AddLinkedInSegmentsRequest),
+    response: field("AddLinkedInSegmentsResponse", AddLinkedInSegmentsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   DeleteLinkedInSegments: {
-    kind: "soap",
     action: "DeleteLinkedInSegments",
-    request: {
-      element: field("DeleteLinkedInSegmentsRequest", NS, () => DeleteLinkedInSegmentsRequest),
-    },
-    response: {
-      element: field("DeleteLinkedInSegmentsResponse", NS, () => DeleteLinkedInSegmentsResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("DeleteLinkedInSegmentsRequest", DeleteLinkedInSegmentsRequest),
+    response: field("DeleteLinkedInSegmentsResponse", DeleteLinkedInSegmentsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   UpdateLinkedInSegments: {
-    kind: "soap",
     action: "UpdateLinkedInSegments",
-    request: {
-      element: field("UpdateLinkedInSegmentsRequest", NS, () => UpdateLinkedInSegmentsRequest),
-    },
-    response: {
-      element: field("UpdateLinkedInSegmentsResponse", NS, () => UpdateLinkedInSegmentsResponse),
-    },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("UpdateLinkedInSegmentsRequest", UpdateLinkedInSegmentsRequest),
+    response: field("UpdateLinkedInSegmentsResponse", UpdateLinkedInSegmentsResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
   GetUetTagAuthKey: {
-    kind: "soap",
     action: "GetUetTagAuthKey",
-    request: { element: field("GetUetTagAuthKeyRequest", NS, () => GetUetTagAuthKeyRequest) },
-    response: { element: field("GetUetTagAuthKeyResponse", NS, () => GetUetTagAuthKeyResponse) },
-    faults: faults,
-    headers: requestHeaders,
-    responseHeaders: responseHeaders,
+    request: field("GetUetTagAuthKeyRequest", GetUetTagAuthKeyRequest),
+    response: field("GetUetTagAuthKeyResponse", GetUetTagAuthKeyResponse),
+    faults,
+    headers,
+    responseHeaders,
   },
-};
+});
 
 export const CampaignManagementServiceDesc: ServiceDesc<
   CampaignManagementServiceOperations,

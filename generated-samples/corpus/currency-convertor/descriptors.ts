@@ -4,21 +4,25 @@
 import {
   type ComplexDesc,
   OPTIONAL,
-  type OperationTable,
   type ScalarDesc,
   type ServiceDesc,
   complex,
-  field,
+  fieldsIn,
   generatedFor,
+  httpOperations,
   scalar,
+  soapOperations,
   xs,
 } from "@wsdl-tsgen/runtime";
 import type { CurrencyConvertorOperations, CurrencyConvertorPortName } from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(2);
+generatedFor(3);
 
 export const NS = "http://www.webserviceX.NET/";
+
+/** Element fields: in NS unless they name another. */
+const field = fieldsIn(NS);
 
 export const Currency: ScalarDesc = scalar("string", {
   values: [
@@ -177,31 +181,29 @@ export const Currency: ScalarDesc = scalar("string", {
 });
 
 export const ConversionRate: ComplexDesc = complex("ConversionRate", () => [
-  field("FromCurrency", NS, Currency),
-  field("ToCurrency", NS, Currency),
+  field("FromCurrency", Currency),
+  field("ToCurrency", Currency),
 ]);
 
 export const ConversionRateResponse: ComplexDesc = complex("ConversionRateResponse", () => [
-  field("ConversionRateResult", NS, xs.double),
+  field("ConversionRateResult", xs.double),
 ]);
 
 /** The operations of ports CurrencyConvertorSoap and CurrencyConvertorSoap12. */
-const CurrencyConvertorSoapOperations: OperationTable = {
+const CurrencyConvertorSoapOperations = soapOperations({
   ConversionRate: {
-    kind: "soap",
     action: `${NS}ConversionRate`,
-    request: { element: field("ConversionRate", NS, () => ConversionRate) },
+    request: field("ConversionRate", ConversionRate),
     response: {
-      element: field("ConversionRateResponse", NS, () => ConversionRateResponse),
+      element: field("ConversionRateResponse", ConversionRateResponse),
       prop: "ConversionRateResult",
     },
   },
-};
+});
 
 /** The operations of ports CurrencyConvertorHttpGet and CurrencyConvertorHttpPost. */
-const CurrencyConvertorHttpGetOperations: OperationTable = {
+const CurrencyConvertorHttpGetOperations = httpOperations({
   ConversionRate: {
-    kind: "http",
     location: "/ConversionRate",
     params: [
       {
@@ -213,9 +215,9 @@ const CurrencyConvertorHttpGetOperations: OperationTable = {
       },
       { name: "ToCurrency", prop: "ToCurrency", type: Currency, required: true, repeated: false },
     ],
-    response: { element: field("double", NS, xs.double, OPTIONAL) },
+    response: field("double", xs.double, OPTIONAL),
   },
-};
+});
 
 export const CurrencyConvertorDesc: ServiceDesc<
   CurrencyConvertorOperations,

@@ -6,7 +6,6 @@ import {
   type ComplexDesc,
   type FaultDesc,
   OPTIONAL,
-  type OperationTable,
   REPEATED,
   type ScalarDesc,
   type ServiceDesc,
@@ -14,9 +13,10 @@ import {
   array,
   attribute,
   complex,
-  field,
+  fieldsIn,
   generatedFor,
   scalar,
+  soapOperations,
   xs,
 } from "@wsdl-tsgen/runtime";
 import {
@@ -51,11 +51,14 @@ import type {
 } from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(2);
+generatedFor(3);
 
 export const NS = "urn:epcglobal:epcis:wsdl:1";
 export const NS2 = "urn:epcglobal:epcis-query:xsd:1";
 export const NS3 = "urn:epcglobal:epcis:xsd:1";
+
+/** Element fields: in no namespace unless they name another. */
+const field = fieldsIn("");
 
 export const ParentIDType: ScalarDesc = xs.string;
 
@@ -95,35 +98,35 @@ export const EmptyParms: ComplexDesc = complex("EmptyParms", () => []);
 
 export const ArrayOfString: ArrayDesc = array(
   "ArrayOfString",
-  field("string", "", xs.string, REPEATED),
+  field("string", xs.string, REPEATED),
 );
 
 export const Subscribe: ComplexDesc = complex("Subscribe", () => [
-  field("queryName", "", xs.string),
-  field("params", "", () => QueryParams),
-  field("dest", "", xs.string),
-  field("controls", "", () => SubscriptionControls),
-  field("subscriptionID", "", xs.string),
+  field("queryName", xs.string),
+  field("params", QueryParams),
+  field("dest", xs.string),
+  field("controls", SubscriptionControls),
+  field("subscriptionID", xs.string),
 ]);
 
 export const QueryParams: ArrayDesc = array(
   "QueryParams",
-  field("param", "", () => QueryParam, REPEATED),
+  field("param", () => QueryParam, REPEATED),
 );
 
 export const QueryParam: ComplexDesc = complex("QueryParam", () => [
-  field("name", "", xs.string),
-  field("value", "", xs.anyType),
+  field("name", xs.string),
+  field("value", xs.anyType),
 ]);
 
 export const SubscriptionControls: ComplexDesc = complex(
   "SubscriptionControls",
   () => [
-    field("schedule", "", () => QuerySchedule, OPTIONAL),
-    field("trigger", "", xs.string, OPTIONAL),
-    field("initialRecordTime", "", xs.dateTime, OPTIONAL),
-    field("reportIfEmpty", "", xs.boolean),
-    field("extension", "", () => SubscriptionControlsExtensionType, OPTIONAL),
+    field("schedule", QuerySchedule, OPTIONAL),
+    field("trigger", xs.string, OPTIONAL),
+    field("initialRecordTime", xs.dateTime, OPTIONAL),
+    field("reportIfEmpty", xs.boolean),
+    field("extension", SubscriptionControlsExtensionType, OPTIONAL),
   ],
   { any: true },
 );
@@ -131,13 +134,13 @@ export const SubscriptionControls: ComplexDesc = complex(
 export const QuerySchedule: ComplexDesc = complex(
   "QuerySchedule",
   () => [
-    field("second", "", xs.string, OPTIONAL),
-    field("minute", "", xs.string, OPTIONAL),
-    field("hour", "", xs.string, OPTIONAL),
-    field("dayOfMonth", "", xs.string, OPTIONAL),
-    field("month", "", xs.string, OPTIONAL),
-    field("dayOfWeek", "", xs.string, OPTIONAL),
-    field("extension", "", () => QueryScheduleExtensionType, OPTIONAL),
+    field("second", xs.string, OPTIONAL),
+    field("minute", xs.string, OPTIONAL),
+    field("hour", xs.string, OPTIONAL),
+    field("dayOfMonth", xs.string, OPTIONAL),
+    field("month", xs.string, OPTIONAL),
+    field("dayOfWeek", xs.string, OPTIONAL),
+    field("extension", QueryScheduleExtensionType, OPTIONAL),
   ],
   { any: true },
 );
@@ -155,42 +158,42 @@ export const SubscriptionControlsExtensionType: ComplexDesc = complex(
 );
 
 export const Unsubscribe: ComplexDesc = complex("Unsubscribe", () => [
-  field("subscriptionID", "", xs.string),
+  field("subscriptionID", xs.string),
 ]);
 
 export const GetSubscriptionIDs: ComplexDesc = complex("GetSubscriptionIDs", () => [
-  field("queryName", "", xs.string),
+  field("queryName", xs.string),
 ]);
 
 export const Poll: ComplexDesc = complex("Poll", () => [
-  field("queryName", "", xs.string),
-  field("params", "", () => QueryParams),
+  field("queryName", xs.string),
+  field("params", QueryParams),
 ]);
 
 export const QueryResults: ComplexDesc = complex(
   "QueryResults",
   () => [
-    field("queryName", "", xs.string),
-    field("subscriptionID", "", xs.string, OPTIONAL),
-    field("resultsBody", "", () => QueryResultsBody),
-    field("extension", "", () => QueryResultsExtensionType, OPTIONAL),
+    field("queryName", xs.string),
+    field("subscriptionID", xs.string, OPTIONAL),
+    field("resultsBody", QueryResultsBody),
+    field("extension", QueryResultsExtensionType, OPTIONAL),
   ],
   { any: true },
 );
 
 export const QueryResultsBody: ComplexDesc = complex("QueryResultsBody", () => [
-  field("EventList", "", () => EventListType, OPTIONAL),
-  field("VocabularyList", "", () => VocabularyListType, OPTIONAL),
+  field("EventList", EventListType, OPTIONAL),
+  field("VocabularyList", VocabularyListType, OPTIONAL),
 ]);
 
 export const EventListType: ComplexDesc = complex(
   "EventListType",
   () => [
-    field("ObjectEvent", "", () => ObjectEventType, REPEATED),
-    field("AggregationEvent", "", () => AggregationEventType, REPEATED),
-    field("QuantityEvent", "", () => QuantityEventType, REPEATED),
-    field("TransactionEvent", "", () => TransactionEventType, REPEATED),
-    field("extension", "", () => EPCISEventListExtensionType, REPEATED),
+    field("ObjectEvent", ObjectEventType, REPEATED),
+    field("AggregationEvent", AggregationEventType, REPEATED),
+    field("QuantityEvent", QuantityEventType, REPEATED),
+    field("TransactionEvent", TransactionEventType, REPEATED),
+    field("extension", EPCISEventListExtensionType, REPEATED),
   ],
   { any: true },
 );
@@ -198,14 +201,14 @@ export const EventListType: ComplexDesc = complex(
 export const ObjectEventType: ComplexDesc = complex(
   "ObjectEventType",
   () => [
-    field("epcList", "", () => EPCListType),
-    field("action", "", ActionType),
-    field("bizStep", "", BusinessStepIDType, OPTIONAL),
-    field("disposition", "", DispositionIDType, OPTIONAL),
-    field("readPoint", "", () => ReadPointType, OPTIONAL),
-    field("bizLocation", "", () => BusinessLocationType, OPTIONAL),
-    field("bizTransactionList", "", () => BusinessTransactionListType, OPTIONAL),
-    field("extension", "", () => ObjectEventExtensionType, OPTIONAL),
+    field("epcList", EPCListType),
+    field("action", ActionType),
+    field("bizStep", BusinessStepIDType, OPTIONAL),
+    field("disposition", DispositionIDType, OPTIONAL),
+    field("readPoint", ReadPointType, OPTIONAL),
+    field("bizLocation", BusinessLocationType, OPTIONAL),
+    field("bizTransactionList", BusinessTransactionListType, OPTIONAL),
+    field("extension", ObjectEventExtensionType, OPTIONAL),
   ],
   { base: () => EPCISEventType, any: true, anyAttrs: true, family: { ns: NS3 } },
 );
@@ -213,10 +216,10 @@ export const ObjectEventType: ComplexDesc = complex(
 export const EPCISEventType: ComplexDesc = complex(
   "EPCISEventType",
   () => [
-    field("eventTime", "", xs.dateTime),
-    field("recordTime", "", xs.dateTime, OPTIONAL),
-    field("eventTimeZoneOffset", "", xs.string),
-    field("baseExtension", "", () => EPCISEventExtensionType, OPTIONAL),
+    field("eventTime", xs.dateTime),
+    field("recordTime", xs.dateTime, OPTIONAL),
+    field("eventTimeZoneOffset", xs.string),
+    field("baseExtension", EPCISEventExtensionType, OPTIONAL),
   ],
   {
     anyAttrs: true,
@@ -237,29 +240,26 @@ export const EPCISEventType: ComplexDesc = complex(
 export const AggregationEventType: ComplexDesc = complex(
   "AggregationEventType",
   () => [
-    field("parentID", "", ParentIDType, OPTIONAL),
-    field("childEPCs", "", () => EPCListType),
-    field("action", "", ActionType),
-    field("bizStep", "", BusinessStepIDType, OPTIONAL),
-    field("disposition", "", DispositionIDType, OPTIONAL),
-    field("readPoint", "", () => ReadPointType, OPTIONAL),
-    field("bizLocation", "", () => BusinessLocationType, OPTIONAL),
-    field("bizTransactionList", "", () => BusinessTransactionListType, OPTIONAL),
-    field("extension", "", () => AggregationEventExtensionType, OPTIONAL),
+    field("parentID", ParentIDType, OPTIONAL),
+    field("childEPCs", EPCListType),
+    field("action", ActionType),
+    field("bizStep", BusinessStepIDType, OPTIONAL),
+    field("disposition", DispositionIDType, OPTIONAL),
+    field("readPoint", ReadPointType, OPTIONAL),
+    field("bizLocation", BusinessLocationType, OPTIONAL),
+    field("bizTransactionList", BusinessTransactionListType, OPTIONAL),
+    field("extension", AggregationEventExtensionType, OPTIONAL),
   ],
   { base: () => EPCISEventType, any: true, anyAttrs: true, family: { ns: NS3 } },
 );
 
-export const EPCListType: ArrayDesc = array("EPCListType", field("epc", "", () => EPC, REPEATED));
+export const EPCListType: ArrayDesc = array("EPCListType", field("epc", () => EPC, REPEATED));
 
 export const EPC: ComplexDesc = complex("EPC", () => [], { text: xs.string });
 
 export const ReadPointType: ComplexDesc = complex(
   "ReadPointType",
-  () => [
-    field("id", "", ReadPointIDType),
-    field("extension", "", () => ReadPointExtensionType, OPTIONAL),
-  ],
+  () => [field("id", ReadPointIDType), field("extension", ReadPointExtensionType, OPTIONAL)],
   { any: true },
 );
 
@@ -271,8 +271,8 @@ export const ReadPointExtensionType: ComplexDesc = complex("ReadPointExtensionTy
 export const BusinessLocationType: ComplexDesc = complex(
   "BusinessLocationType",
   () => [
-    field("id", "", BusinessLocationIDType),
-    field("extension", "", () => BusinessLocationExtensionType, OPTIONAL),
+    field("id", BusinessLocationIDType),
+    field("extension", BusinessLocationExtensionType, OPTIONAL),
   ],
   { any: true },
 );
@@ -285,7 +285,7 @@ export const BusinessLocationExtensionType: ComplexDesc = complex(
 
 export const BusinessTransactionListType: ArrayDesc = array(
   "BusinessTransactionListType",
-  field("bizTransaction", "", () => BusinessTransactionType, { max: UNBOUNDED }),
+  field("bizTransaction", () => BusinessTransactionType, { max: UNBOUNDED }),
 );
 
 export const BusinessTransactionType: ComplexDesc = complex("BusinessTransactionType", () => [], {
@@ -296,28 +296,28 @@ export const BusinessTransactionType: ComplexDesc = complex("BusinessTransaction
 export const AggregationEventExtensionType: ComplexDesc = complex(
   "AggregationEventExtensionType",
   () => [
-    field("childQuantityList", "", () => QuantityListType, OPTIONAL),
-    field("sourceList", "", () => SourceListType, OPTIONAL),
-    field("destinationList", "", () => DestinationListType, OPTIONAL),
-    field("extension", "", () => AggregationEventExtension2Type, OPTIONAL),
+    field("childQuantityList", QuantityListType, OPTIONAL),
+    field("sourceList", SourceListType, OPTIONAL),
+    field("destinationList", DestinationListType, OPTIONAL),
+    field("extension", AggregationEventExtension2Type, OPTIONAL),
   ],
   { anyAttrs: true },
 );
 
 export const QuantityListType: ArrayDesc = array(
   "QuantityListType",
-  field("quantityElement", "", () => QuantityElementType, REPEATED),
+  field("quantityElement", () => QuantityElementType, REPEATED),
 );
 
 export const QuantityElementType: ComplexDesc = complex("QuantityElementType", () => [
-  field("epcClass", "", EPCClassType),
-  field("quantity", "", xs.decimal, OPTIONAL),
-  field("uom", "", UOMType, OPTIONAL),
+  field("epcClass", EPCClassType),
+  field("quantity", xs.decimal, OPTIONAL),
+  field("uom", UOMType, OPTIONAL),
 ]);
 
 export const SourceListType: ArrayDesc = array(
   "SourceListType",
-  field("source", "", () => SourceDestType, { max: UNBOUNDED }),
+  field("source", () => SourceDestType, { max: UNBOUNDED }),
 );
 
 export const SourceDestType: ComplexDesc = complex("SourceDestType", () => [], {
@@ -327,7 +327,7 @@ export const SourceDestType: ComplexDesc = complex("SourceDestType", () => [], {
 
 export const DestinationListType: ArrayDesc = array(
   "DestinationListType",
-  field("destination", "", () => SourceDestType, { max: UNBOUNDED }),
+  field("destination", () => SourceDestType, { max: UNBOUNDED }),
 );
 
 export const AggregationEventExtension2Type: ComplexDesc = complex(
@@ -339,14 +339,14 @@ export const AggregationEventExtension2Type: ComplexDesc = complex(
 export const QuantityEventType: ComplexDesc = complex(
   "QuantityEventType",
   () => [
-    field("epcClass", "", EPCClassType),
-    field("quantity", "", xs.int),
-    field("bizStep", "", BusinessStepIDType, OPTIONAL),
-    field("disposition", "", DispositionIDType, OPTIONAL),
-    field("readPoint", "", () => ReadPointType, OPTIONAL),
-    field("bizLocation", "", () => BusinessLocationType, OPTIONAL),
-    field("bizTransactionList", "", () => BusinessTransactionListType, OPTIONAL),
-    field("extension", "", () => QuantityEventExtensionType, OPTIONAL),
+    field("epcClass", EPCClassType),
+    field("quantity", xs.int),
+    field("bizStep", BusinessStepIDType, OPTIONAL),
+    field("disposition", DispositionIDType, OPTIONAL),
+    field("readPoint", ReadPointType, OPTIONAL),
+    field("bizLocation", BusinessLocationType, OPTIONAL),
+    field("bizTransactionList", BusinessTransactionListType, OPTIONAL),
+    field("extension", QuantityEventExtensionType, OPTIONAL),
   ],
   { base: () => EPCISEventType, any: true, anyAttrs: true, family: { ns: NS3 } },
 );
@@ -360,15 +360,15 @@ export const QuantityEventExtensionType: ComplexDesc = complex(
 export const TransactionEventType: ComplexDesc = complex(
   "TransactionEventType",
   () => [
-    field("bizTransactionList", "", () => BusinessTransactionListType),
-    field("parentID", "", ParentIDType, OPTIONAL),
-    field("epcList", "", () => EPCListType),
-    field("action", "", ActionType),
-    field("bizStep", "", BusinessStepIDType, OPTIONAL),
-    field("disposition", "", DispositionIDType, OPTIONAL),
-    field("readPoint", "", () => ReadPointType, OPTIONAL),
-    field("bizLocation", "", () => BusinessLocationType, OPTIONAL),
-    field("extension", "", () => TransactionEventExtensionType, OPTIONAL),
+    field("bizTransactionList", BusinessTransactionListType),
+    field("parentID", ParentIDType, OPTIONAL),
+    field("epcList", EPCListType),
+    field("action", ActionType),
+    field("bizStep", BusinessStepIDType, OPTIONAL),
+    field("disposition", DispositionIDType, OPTIONAL),
+    field("readPoint", ReadPointType, OPTIONAL),
+    field("bizLocation", BusinessLocationType, OPTIONAL),
+    field("extension", TransactionEventExtensionType, OPTIONAL),
   ],
   { base: () => EPCISEventType, any: true, anyAttrs: true, family: { ns: NS3 } },
 );
@@ -376,10 +376,10 @@ export const TransactionEventType: ComplexDesc = complex(
 export const TransactionEventExtensionType: ComplexDesc = complex(
   "TransactionEventExtensionType",
   () => [
-    field("quantityList", "", () => QuantityListType, OPTIONAL),
-    field("sourceList", "", () => SourceListType, OPTIONAL),
-    field("destinationList", "", () => DestinationListType, OPTIONAL),
-    field("extension", "", () => TransactionEventExtension2Type, OPTIONAL),
+    field("quantityList", QuantityListType, OPTIONAL),
+    field("sourceList", SourceListType, OPTIONAL),
+    field("destinationList", DestinationListType, OPTIONAL),
+    field("extension", TransactionEventExtension2Type, OPTIONAL),
   ],
   { anyAttrs: true },
 );
@@ -393,27 +393,27 @@ export const TransactionEventExtension2Type: ComplexDesc = complex(
 export const TransformationEventType: ComplexDesc = complex(
   "TransformationEventType",
   () => [
-    field("inputEPCList", "", () => EPCListType, OPTIONAL),
-    field("inputQuantityList", "", () => QuantityListType, OPTIONAL),
-    field("outputEPCList", "", () => EPCListType, OPTIONAL),
-    field("outputQuantityList", "", () => QuantityListType, OPTIONAL),
-    field("transformationID", "", TransformationIDType, OPTIONAL),
-    field("bizStep", "", BusinessStepIDType, OPTIONAL),
-    field("disposition", "", DispositionIDType, OPTIONAL),
-    field("readPoint", "", () => ReadPointType, OPTIONAL),
-    field("bizLocation", "", () => BusinessLocationType, OPTIONAL),
-    field("bizTransactionList", "", () => BusinessTransactionListType, OPTIONAL),
-    field("sourceList", "", () => SourceListType, OPTIONAL),
-    field("destinationList", "", () => DestinationListType, OPTIONAL),
-    field("ilmd", "", () => ILMDType, OPTIONAL),
-    field("extension", "", () => TransformationEventExtensionType, OPTIONAL),
+    field("inputEPCList", EPCListType, OPTIONAL),
+    field("inputQuantityList", QuantityListType, OPTIONAL),
+    field("outputEPCList", EPCListType, OPTIONAL),
+    field("outputQuantityList", QuantityListType, OPTIONAL),
+    field("transformationID", TransformationIDType, OPTIONAL),
+    field("bizStep", BusinessStepIDType, OPTIONAL),
+    field("disposition", DispositionIDType, OPTIONAL),
+    field("readPoint", ReadPointType, OPTIONAL),
+    field("bizLocation", BusinessLocationType, OPTIONAL),
+    field("bizTransactionList", BusinessTransactionListType, OPTIONAL),
+    field("sourceList", SourceListType, OPTIONAL),
+    field("destinationList", DestinationListType, OPTIONAL),
+    field("ilmd", ILMDType, OPTIONAL),
+    field("extension", TransformationEventExtensionType, OPTIONAL),
   ],
   { base: () => EPCISEventType, any: true, anyAttrs: true, family: { ns: NS3 } },
 );
 
 export const ILMDType: ComplexDesc = complex(
   "ILMDType",
-  () => [field("extension", "", () => ILMDExtensionType, OPTIONAL)],
+  () => [field("extension", ILMDExtensionType, OPTIONAL)],
   { any: true, anyAttrs: true },
 );
 
@@ -431,9 +431,9 @@ export const TransformationEventExtensionType: ComplexDesc = complex(
 export const EPCISEventExtensionType: ComplexDesc = complex(
   "EPCISEventExtensionType",
   () => [
-    field("eventID", "", EventIDType, OPTIONAL),
-    field("errorDeclaration", "", () => ErrorDeclarationType, OPTIONAL),
-    field("extension", "", () => EPCISEventExtension2Type, OPTIONAL),
+    field("eventID", EventIDType, OPTIONAL),
+    field("errorDeclaration", ErrorDeclarationType, OPTIONAL),
+    field("extension", EPCISEventExtension2Type, OPTIONAL),
   ],
   { anyAttrs: true },
 );
@@ -441,17 +441,17 @@ export const EPCISEventExtensionType: ComplexDesc = complex(
 export const ErrorDeclarationType: ComplexDesc = complex(
   "ErrorDeclarationType",
   () => [
-    field("declarationTime", "", xs.dateTime),
-    field("reason", "", ErrorReasonIDType, OPTIONAL),
-    field("correctiveEventIDs", "", () => CorrectiveEventIDsType, OPTIONAL),
-    field("extension", "", () => ErrorDeclarationExtensionType, OPTIONAL),
+    field("declarationTime", xs.dateTime),
+    field("reason", ErrorReasonIDType, OPTIONAL),
+    field("correctiveEventIDs", CorrectiveEventIDsType, OPTIONAL),
+    field("extension", ErrorDeclarationExtensionType, OPTIONAL),
   ],
   { any: true, anyAttrs: true },
 );
 
 export const CorrectiveEventIDsType: ArrayDesc = array(
   "CorrectiveEventIDsType",
-  field("correctiveEventID", "", EventIDType, REPEATED),
+  field("correctiveEventID", EventIDType, REPEATED),
 );
 
 export const ErrorDeclarationExtensionType: ComplexDesc = complex(
@@ -468,11 +468,11 @@ export const EPCISEventExtension2Type: ComplexDesc = complex("EPCISEventExtensio
 export const ObjectEventExtensionType: ComplexDesc = complex(
   "ObjectEventExtensionType",
   () => [
-    field("quantityList", "", () => QuantityListType, OPTIONAL),
-    field("sourceList", "", () => SourceListType, OPTIONAL),
-    field("destinationList", "", () => DestinationListType, OPTIONAL),
-    field("ilmd", "", () => ILMDType, OPTIONAL),
-    field("extension", "", () => ObjectEventExtension2Type, OPTIONAL),
+    field("quantityList", QuantityListType, OPTIONAL),
+    field("sourceList", SourceListType, OPTIONAL),
+    field("destinationList", DestinationListType, OPTIONAL),
+    field("ilmd", ILMDType, OPTIONAL),
+    field("extension", ObjectEventExtension2Type, OPTIONAL),
   ],
   { anyAttrs: true },
 );
@@ -486,8 +486,8 @@ export const ObjectEventExtension2Type: ComplexDesc = complex(
 export const EPCISEventListExtensionType: ComplexDesc = complex(
   "EPCISEventListExtensionType",
   () => [
-    field("TransformationEvent", "", () => TransformationEventType, OPTIONAL),
-    field("extension", "", () => EPCISEventListExtension2Type, OPTIONAL),
+    field("TransformationEvent", TransformationEventType, OPTIONAL),
+    field("extension", EPCISEventListExtension2Type, OPTIONAL),
   ],
 );
 
@@ -499,29 +499,29 @@ export const EPCISEventListExtension2Type: ComplexDesc = complex(
 
 export const VocabularyListType: ArrayDesc = array(
   "VocabularyListType",
-  field("Vocabulary", "", () => VocabularyType, REPEATED),
+  field("Vocabulary", () => VocabularyType, REPEATED),
 );
 
 export const VocabularyType: ComplexDesc = complex(
   "VocabularyType",
   () => [
-    field("VocabularyElementList", "", () => VocabularyElementListType, OPTIONAL),
-    field("extension", "", () => VocabularyExtensionType, OPTIONAL),
+    field("VocabularyElementList", VocabularyElementListType, OPTIONAL),
+    field("extension", VocabularyExtensionType, OPTIONAL),
   ],
   { attrs: [attribute("type", "", xs.string, { required: true })], any: true, anyAttrs: true },
 );
 
 export const VocabularyElementListType: ArrayDesc = array(
   "VocabularyElementListType",
-  field("VocabularyElement", "", () => VocabularyElementType, { max: UNBOUNDED }),
+  field("VocabularyElement", () => VocabularyElementType, { max: UNBOUNDED }),
 );
 
 export const VocabularyElementType: ComplexDesc = complex(
   "VocabularyElementType",
   () => [
-    field("attribute", "", () => AttributeType, REPEATED),
-    field("children", "", () => IDListType, OPTIONAL),
-    field("extension", "", () => VocabularyElementExtensionType, OPTIONAL),
+    field("attribute", AttributeType, REPEATED),
+    field("children", IDListType, OPTIONAL),
+    field("extension", VocabularyElementExtensionType, OPTIONAL),
   ],
   { attrs: [attribute("id", "", xs.string, { required: true })], any: true, anyAttrs: true },
 );
@@ -533,7 +533,7 @@ export const AttributeType: ComplexDesc = complex("AttributeType", () => [], {
 
 export const IDListType: ComplexDesc = complex(
   "IDListType",
-  () => [field("id", "", xs.string, REPEATED)],
+  () => [field("id", xs.string, REPEATED)],
   { anyAttrs: true },
 );
 
@@ -561,7 +561,7 @@ export const SecurityException: ComplexDesc = complex("SecurityException", () =>
 
 export const EPCISException: ComplexDesc = complex(
   "EPCISException",
-  () => [field("reason", "", xs.string)],
+  () => [field("reason", xs.string)],
   {
     family: {
       ns: NS2,
@@ -618,10 +618,7 @@ export const QueryParameterException: ComplexDesc = complex("QueryParameterExcep
 
 export const QueryTooLargeException: ComplexDesc = complex(
   "QueryTooLargeException",
-  () => [
-    field("queryName", "", xs.string, OPTIONAL),
-    field("subscriptionID", "", xs.string, OPTIONAL),
-  ],
+  () => [field("queryName", xs.string, OPTIONAL), field("subscriptionID", xs.string, OPTIONAL)],
   { base: () => EPCISException, family: { ns: NS2 } },
 );
 
@@ -650,9 +647,9 @@ export const ValidationException: ComplexDesc = complex("ValidationException", (
 export const ImplementationException: ComplexDesc = complex(
   "ImplementationException",
   () => [
-    field("severity", "", ImplementationExceptionSeverity),
-    field("queryName", "", xs.string, OPTIONAL),
-    field("subscriptionID", "", xs.string, OPTIONAL),
+    field("severity", ImplementationExceptionSeverity),
+    field("queryName", xs.string, OPTIONAL),
+    field("subscriptionID", xs.string, OPTIONAL),
   ],
   { base: () => EPCISException, family: { ns: NS2 } },
 );
@@ -661,7 +658,7 @@ export const VoidHolder: ComplexDesc = complex("VoidHolder", () => []);
 
 export const SecurityExceptionFaultDesc: FaultDesc = {
   name: "SecurityExceptionFault",
-  element: field("SecurityException", NS2, () => SecurityException),
+  element: field("SecurityException", NS2, SecurityException),
   type: SecurityExceptionFault,
   create: (init, detail) => new SecurityExceptionFault(init, detail as SecurityException$1),
   detailOf: (fault) => (fault as SecurityExceptionFault).faultDetail,
@@ -669,7 +666,7 @@ export const SecurityExceptionFaultDesc: FaultDesc = {
 
 export const ValidationExceptionFaultDesc: FaultDesc = {
   name: "ValidationExceptionFault",
-  element: field("ValidationException", NS2, () => ValidationException),
+  element: field("ValidationException", NS2, ValidationException),
   type: ValidationExceptionFault,
   create: (init, detail) => new ValidationExceptionFault(init, detail as ValidationException$1),
   detailOf: (fault) => (fault as ValidationExceptionFault).faultDetail,
@@ -677,7 +674,7 @@ export const ValidationExceptionFaultDesc: FaultDesc = {
 
 export const ImplementationExceptionFaultDesc: FaultDesc = {
   name: "ImplementationExceptionFault",
-  element: field("ImplementationException", NS2, () => ImplementationException),
+  element: field("ImplementationException", NS2, ImplementationException),
   type: ImplementationExceptionFault,
   create: (init, detail) =>
     new ImplementationExceptionFault(init, detail as ImplementationException$1),
@@ -686,7 +683,7 @@ export const ImplementationExceptionFaultDesc: FaultDesc = {
 
 export const NoSuchNameExceptionFaultDesc: FaultDesc = {
   name: "NoSuchNameExceptionFault",
-  element: field("NoSuchNameException", NS2, () => NoSuchNameException),
+  element: field("NoSuchNameException", NS2, NoSuchNameException),
   type: NoSuchNameExceptionFault,
   create: (init, detail) => new NoSuchNameExceptionFault(init, detail as NoSuchNameException$1),
   detailOf: (fault) => (fault as NoSuchNameExceptionFault).faultDetail,
@@ -694,7 +691,7 @@ export const NoSuchNameExceptionFaultDesc: FaultDesc = {
 
 export const InvalidURIExceptionFaultDesc: FaultDesc = {
   name: "InvalidURIExceptionFault",
-  element: field("InvalidURIException", NS2, () => InvalidURIException),
+  element: field("InvalidURIException", NS2, InvalidURIException),
   type: InvalidURIExceptionFault,
   create: (init, detail) => new InvalidURIExceptionFault(init, detail as InvalidURIException$1),
   detailOf: (fault) => (fault as InvalidURIExceptionFault).faultDetail,
@@ -702,7 +699,7 @@ export const InvalidURIExceptionFaultDesc: FaultDesc = {
 
 export const DuplicateSubscriptionExceptionFaultDesc: FaultDesc = {
   name: "DuplicateSubscriptionExceptionFault",
-  element: field("DuplicateSubscriptionException", NS2, () => DuplicateSubscriptionException),
+  element: field("DuplicateSubscriptionException", NS2, DuplicateSubscriptionException),
   type: DuplicateSubscriptionExceptionFault,
   create: (init, detail) =>
     new DuplicateSubscriptionExceptionFault(init, detail as DuplicateSubscriptionException$1),
@@ -711,7 +708,7 @@ export const DuplicateSubscriptionExceptionFaultDesc: FaultDesc = {
 
 export const QueryParameterExceptionFaultDesc: FaultDesc = {
   name: "QueryParameterExceptionFault",
-  element: field("QueryParameterException", NS2, () => QueryParameterException),
+  element: field("QueryParameterException", NS2, QueryParameterException),
   type: QueryParameterExceptionFault,
   create: (init, detail) =>
     new QueryParameterExceptionFault(init, detail as QueryParameterException$1),
@@ -720,7 +717,7 @@ export const QueryParameterExceptionFaultDesc: FaultDesc = {
 
 export const QueryTooComplexExceptionFaultDesc: FaultDesc = {
   name: "QueryTooComplexExceptionFault",
-  element: field("QueryTooComplexException", NS2, () => QueryTooComplexException),
+  element: field("QueryTooComplexException", NS2, QueryTooComplexException),
   type: QueryTooComplexExceptionFault,
   create: (init, detail) =>
     new QueryTooComplexExceptionFault(init, detail as QueryTooComplexException$1),
@@ -729,7 +726,7 @@ export const QueryTooComplexExceptionFaultDesc: FaultDesc = {
 
 export const SubscriptionControlsExceptionFaultDesc: FaultDesc = {
   name: "SubscriptionControlsExceptionFault",
-  element: field("SubscriptionControlsException", NS2, () => SubscriptionControlsException),
+  element: field("SubscriptionControlsException", NS2, SubscriptionControlsException),
   type: SubscriptionControlsExceptionFault,
   create: (init, detail) =>
     new SubscriptionControlsExceptionFault(init, detail as SubscriptionControlsException$1),
@@ -738,7 +735,7 @@ export const SubscriptionControlsExceptionFaultDesc: FaultDesc = {
 
 export const SubscribeNotPermittedExceptionFaultDesc: FaultDesc = {
   name: "SubscribeNotPermittedExceptionFault",
-  element: field("SubscribeNotPermittedException", NS2, () => SubscribeNotPermittedException),
+  element: field("SubscribeNotPermittedException", NS2, SubscribeNotPermittedException),
   type: SubscribeNotPermittedExceptionFault,
   create: (init, detail) =>
     new SubscribeNotPermittedExceptionFault(init, detail as SubscribeNotPermittedException$1),
@@ -747,7 +744,7 @@ export const SubscribeNotPermittedExceptionFaultDesc: FaultDesc = {
 
 export const NoSuchSubscriptionExceptionFaultDesc: FaultDesc = {
   name: "NoSuchSubscriptionExceptionFault",
-  element: field("NoSuchSubscriptionException", NS2, () => NoSuchSubscriptionException),
+  element: field("NoSuchSubscriptionException", NS2, NoSuchSubscriptionException),
   type: NoSuchSubscriptionExceptionFault,
   create: (init, detail) =>
     new NoSuchSubscriptionExceptionFault(init, detail as NoSuchSubscriptionException$1),
@@ -756,7 +753,7 @@ export const NoSuchSubscriptionExceptionFaultDesc: FaultDesc = {
 
 export const QueryTooLargeExceptionFaultDesc: FaultDesc = {
   name: "QueryTooLargeExceptionFault",
-  element: field("QueryTooLargeException", NS2, () => QueryTooLargeException),
+  element: field("QueryTooLargeException", NS2, QueryTooLargeException),
   type: QueryTooLargeExceptionFault,
   create: (init, detail) =>
     new QueryTooLargeExceptionFault(init, detail as QueryTooLargeException$1),
@@ -770,19 +767,17 @@ const faults = [
 ];
 
 /** The operations of port EPCglobalEPCISServicePort. */
-const EPCglobalEPCISServicePortOperations: OperationTable = {
+const EPCglobalEPCISServicePortOperations = soapOperations({
   getQueryNames: {
-    kind: "soap",
     action: "",
-    request: { element: field("GetQueryNames", NS2, () => EmptyParms) },
-    response: { element: field("GetQueryNamesResult", NS2, () => ArrayOfString) },
-    faults: faults,
+    request: field("GetQueryNames", NS2, EmptyParms),
+    response: field("GetQueryNamesResult", NS2, ArrayOfString),
+    faults,
   },
   subscribe: {
-    kind: "soap",
     action: "",
-    request: { element: field("Subscribe", NS2, () => Subscribe) },
-    response: { element: field("SubscribeResult", NS2, () => VoidHolder), void: true },
+    request: field("Subscribe", NS2, Subscribe),
+    response: { element: field("SubscribeResult", NS2, VoidHolder), void: true },
     faults: [
       NoSuchNameExceptionFaultDesc,
       InvalidURIExceptionFaultDesc,
@@ -797,10 +792,9 @@ const EPCglobalEPCISServicePortOperations: OperationTable = {
     ],
   },
   unsubscribe: {
-    kind: "soap",
     action: "",
-    request: { element: field("Unsubscribe", NS2, () => Unsubscribe) },
-    response: { element: field("UnsubscribeResult", NS2, () => VoidHolder), void: true },
+    request: field("Unsubscribe", NS2, Unsubscribe),
+    response: { element: field("UnsubscribeResult", NS2, VoidHolder), void: true },
     faults: [
       NoSuchSubscriptionExceptionFaultDesc,
       SecurityExceptionFaultDesc,
@@ -809,10 +803,9 @@ const EPCglobalEPCISServicePortOperations: OperationTable = {
     ],
   },
   getSubscriptionIDs: {
-    kind: "soap",
     action: "",
-    request: { element: field("GetSubscriptionIDs", NS2, () => GetSubscriptionIDs) },
-    response: { element: field("GetSubscriptionIDsResult", NS2, () => ArrayOfString) },
+    request: field("GetSubscriptionIDs", NS2, GetSubscriptionIDs),
+    response: field("GetSubscriptionIDsResult", NS2, ArrayOfString),
     faults: [
       NoSuchNameExceptionFaultDesc,
       SecurityExceptionFaultDesc,
@@ -821,10 +814,9 @@ const EPCglobalEPCISServicePortOperations: OperationTable = {
     ],
   },
   poll: {
-    kind: "soap",
     action: "",
-    request: { element: field("Poll", NS2, () => Poll) },
-    response: { element: field("QueryResults", NS2, () => QueryResults) },
+    request: field("Poll", NS2, Poll),
+    response: field("QueryResults", NS2, QueryResults),
     faults: [
       QueryParameterExceptionFaultDesc,
       QueryTooLargeExceptionFaultDesc,
@@ -836,20 +828,18 @@ const EPCglobalEPCISServicePortOperations: OperationTable = {
     ],
   },
   getStandardVersion: {
-    kind: "soap",
     action: "",
-    request: { element: field("GetStandardVersion", NS2, () => EmptyParms) },
-    response: { element: field("GetStandardVersionResult", NS2, xs.string) },
-    faults: faults,
+    request: field("GetStandardVersion", NS2, EmptyParms),
+    response: field("GetStandardVersionResult", NS2, xs.string),
+    faults,
   },
   getVendorVersion: {
-    kind: "soap",
     action: "",
-    request: { element: field("GetVendorVersion", NS2, () => EmptyParms) },
-    response: { element: field("GetVendorVersionResult", NS2, xs.string) },
-    faults: faults,
+    request: field("GetVendorVersion", NS2, EmptyParms),
+    response: field("GetVendorVersionResult", NS2, xs.string),
+    faults,
   },
-};
+});
 
 export const EPCglobalEPCISServiceDesc: ServiceDesc<
   EPCglobalEPCISServiceOperations,

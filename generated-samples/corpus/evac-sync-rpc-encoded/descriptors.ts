@@ -3,11 +3,11 @@
 /** Codec and port descriptors: what the XML of each type and operation looks like on the wire. */
 import {
   type ComplexDesc,
-  type OperationTable,
   type ServiceDesc,
   complex,
-  field,
+  fieldsIn,
   generatedFor,
+  soapOperations,
   xs,
 } from "@wsdl-tsgen/runtime";
 import type {
@@ -16,14 +16,17 @@ import type {
 } from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(2);
+generatedFor(3);
 
 export const NS = "http://spclient.evac.ericsson.com";
+
+/** Element fields: in no namespace unless they name another. */
+const field = fieldsIn("");
 
 export const EOrderRelationUpdateNotifyRequest: ComplexDesc = complex(
   "EOrderRelationUpdateNotifyRequest",
   () => [
-    field("eOrderRelationUpdateNotifyRequest", "", () => EOrderRelationUpdateNotifyReq, {
+    field("eOrderRelationUpdateNotifyRequest", EOrderRelationUpdateNotifyReq, {
       xsiType: {
         ns: "http://req.spclient.evac.ericsson.com",
         type: "EOrderRelationUpdateNotifyReq",
@@ -35,67 +38,67 @@ export const EOrderRelationUpdateNotifyRequest: ComplexDesc = complex(
 export const EOrderRelationUpdateNotifyReq: ComplexDesc = complex(
   "EOrderRelationUpdateNotifyReq",
   () => [
-    field("RecordSequenceID", "", xs.string, {
+    field("RecordSequenceID", xs.string, {
       nillable: true,
       xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
     }),
-    field("UserIdType", "", xs.int, {
+    field("UserIdType", xs.int, {
       nillable: true,
       xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "int" },
     }),
-    field("UserId", "", xs.string, {
+    field("UserId", xs.string, {
       nillable: true,
       xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
     }),
-    field("ServiceType", "", xs.string, {
+    field("ServiceType", xs.string, {
       nillable: true,
       xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
     }),
-    field("SpId", "", xs.string, {
+    field("SpId", xs.string, {
       nillable: true,
       xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
     }),
-    field("ProductId", "", xs.string, {
+    field("ProductId", xs.string, {
       nillable: true,
       xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
     }),
-    field("UpdateType", "", xs.int, {
+    field("UpdateType", xs.int, {
       nillable: true,
       xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "int" },
     }),
-    field("UpdateTime", "", xs.string, {
+    field("UpdateTime", xs.string, {
       nillable: true,
       xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
     }),
-    field("UpdateDesc", "", xs.string, {
+    field("UpdateDesc", xs.string, {
       nillable: true,
       xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
     }),
-    field("LinkID", "", xs.string, {
+    field("LinkID", xs.string, {
       nillable: true,
       xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
     }),
-    field("Content", "", xs.string, {
+    field("Content", xs.string, {
       nillable: true,
       xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
     }),
-    field("EffectiveDate", "", xs.string, {
+    field("EffectiveDate", xs.string, {
       nillable: true,
       xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
     }),
-    field("ExpireDate", "", xs.string, {
+    field("ExpireDate", xs.string, {
       nillable: true,
       xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
     }),
-    field("Time_Stamp", "", xs.string, {
+    field("Time_Stamp", xs.string, {
       nillable: true,
       xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
     }),
-    field("EncodeStr", "", xs.string, {
+    field("EncodeStr", xs.string, {
       nillable: true,
       xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
     }),
-    field("SubInfo", "", xs.string, {
+    field("SubInfo", xs.string, {
       nillable: true,
       xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
     }),
@@ -105,11 +108,11 @@ export const EOrderRelationUpdateNotifyReq: ComplexDesc = complex(
 export const EOrderRelationUpdateNotifyRsp: ComplexDesc = complex(
   "EOrderRelationUpdateNotifyRsp",
   () => [
-    field("RecordSequenceID", "", xs.string, {
+    field("RecordSequenceID", xs.string, {
       nillable: true,
       xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
     }),
-    field("ResultCode", "", xs.int, {
+    field("ResultCode", xs.int, {
       xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "int" },
     }),
   ],
@@ -118,7 +121,7 @@ export const EOrderRelationUpdateNotifyRsp: ComplexDesc = complex(
 export const EMemOrderRelationUpdateNotifyRequest: ComplexDesc = complex(
   "EMemOrderRelationUpdateNotifyRequest",
   () => [
-    field("eMemOrderRelationUpdateNotifyRequest", "", () => EMemOrderRelationUpdateNotifyReq, {
+    field("eMemOrderRelationUpdateNotifyRequest", EMemOrderRelationUpdateNotifyReq, {
       xsiType: {
         ns: "http://req.spclient.evac.ericsson.com",
         type: "EMemOrderRelationUpdateNotifyReq",
@@ -130,71 +133,71 @@ export const EMemOrderRelationUpdateNotifyRequest: ComplexDesc = complex(
 export const EMemOrderRelationUpdateNotifyReq: ComplexDesc = complex(
   "EMemOrderRelationUpdateNotifyReq",
   () => [
-    field("RecordSequenceID", "", xs.string, {
+    field("RecordSequenceID", xs.string, {
       nillable: true,
       xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
     }),
-    field("UserIdType", "", xs.int, {
+    field("UserIdType", xs.int, {
       nillable: true,
       xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "int" },
     }),
-    field("UserId", "", xs.string, {
+    field("UserId", xs.string, {
       nillable: true,
       xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
     }),
-    field("ServiceType", "", xs.string, {
+    field("ServiceType", xs.string, {
       nillable: true,
       xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
     }),
-    field("SpId", "", xs.string, {
+    field("SpId", xs.string, {
       nillable: true,
       xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
     }),
-    field("ProductId", "", xs.string, {
+    field("ProductId", xs.string, {
       nillable: true,
       xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
     }),
-    field("UpdateType", "", xs.int, {
+    field("UpdateType", xs.int, {
       nillable: true,
       xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "int" },
     }),
-    field("UpdateTime", "", xs.string, {
+    field("UpdateTime", xs.string, {
       nillable: true,
       xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
     }),
-    field("UpdateDesc", "", xs.string, {
+    field("UpdateDesc", xs.string, {
       nillable: true,
       xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
     }),
-    field("LinkID", "", xs.string, {
+    field("LinkID", xs.string, {
       nillable: true,
       xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
     }),
-    field("Content", "", xs.string, {
+    field("Content", xs.string, {
       nillable: true,
       xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
     }),
-    field("EffectiveDate", "", xs.string, {
+    field("EffectiveDate", xs.string, {
       nillable: true,
       xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
     }),
-    field("ExpireDate", "", xs.string, {
+    field("ExpireDate", xs.string, {
       nillable: true,
       xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
     }),
-    field("Time_Stamp", "", xs.string, {
+    field("Time_Stamp", xs.string, {
       nillable: true,
       xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
     }),
-    field("EncodeStr", "", xs.string, {
+    field("EncodeStr", xs.string, {
       nillable: true,
       xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
     }),
-    field("EUserIdType", "", xs.int, {
+    field("EUserIdType", xs.int, {
       nillable: true,
       xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "int" },
     }),
-    field("EUserId", "", xs.string, {
+    field("EUserId", xs.string, {
       nillable: true,
       xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
     }),
@@ -204,41 +207,38 @@ export const EMemOrderRelationUpdateNotifyReq: ComplexDesc = complex(
 export const EMemOrderRelationUpdateNotifyRsp: ComplexDesc = complex(
   "EMemOrderRelationUpdateNotifyRsp",
   () => [
-    field("RecordSequenceID", "", xs.string, {
+    field("RecordSequenceID", xs.string, {
       nillable: true,
       xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
     }),
-    field("ResultCode", "", xs.int, {
+    field("ResultCode", xs.int, {
       xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "int" },
     }),
   ],
 );
 
 /** The operations of port ESyncNotifySP. */
-const ESyncNotifySPOperations: OperationTable = {
+const ESyncNotifySPOperations = soapOperations({
   eOrderRelationUpdateNotify: {
-    kind: "soap",
     action: undefined,
-    request: {
-      element: field(
-        "eOrderRelationUpdateNotify",
-        NS,
-        complex("eOrderRelationUpdateNotify", () => [
-          field("eOrderRelationUpdateNotifyRequest", "", () => EOrderRelationUpdateNotifyReq, {
-            xsiType: {
-              ns: "http://req.spclient.evac.ericsson.com",
-              type: "EOrderRelationUpdateNotifyReq",
-            },
-          }),
-        ]),
-      ),
-    },
+    request: field(
+      "eOrderRelationUpdateNotify",
+      NS,
+      complex("eOrderRelationUpdateNotify", () => [
+        field("eOrderRelationUpdateNotifyRequest", EOrderRelationUpdateNotifyReq, {
+          xsiType: {
+            ns: "http://req.spclient.evac.ericsson.com",
+            type: "EOrderRelationUpdateNotifyReq",
+          },
+        }),
+      ]),
+    ),
     response: {
       element: field(
         "eOrderRelationUpdateNotifyResponse",
         NS,
         complex("eOrderRelationUpdateNotifyResponse", () => [
-          field("eOrderRelationUpdateNotifyResponse", "", () => EOrderRelationUpdateNotifyRsp, {
+          field("eOrderRelationUpdateNotifyResponse", EOrderRelationUpdateNotifyRsp, {
             xsiType: {
               ns: "http://rsp.spclient.evac.ericsson.com",
               type: "EOrderRelationUpdateNotifyRsp",
@@ -250,49 +250,36 @@ const ESyncNotifySPOperations: OperationTable = {
     },
   },
   eMemOrderRelationUpdateNotify: {
-    kind: "soap",
     action: undefined,
-    request: {
-      element: field(
-        "eMemOrderRelationUpdateNotify",
-        NS,
-        complex("eMemOrderRelationUpdateNotify", () => [
-          field(
-            "eMemOrderRelationUpdateNotifyRequest",
-            "",
-            () => EMemOrderRelationUpdateNotifyReq,
-            {
-              xsiType: {
-                ns: "http://req.spclient.evac.ericsson.com",
-                type: "EMemOrderRelationUpdateNotifyReq",
-              },
-            },
-          ),
-        ]),
-      ),
-    },
+    request: field(
+      "eMemOrderRelationUpdateNotify",
+      NS,
+      complex("eMemOrderRelationUpdateNotify", () => [
+        field("eMemOrderRelationUpdateNotifyRequest", EMemOrderRelationUpdateNotifyReq, {
+          xsiType: {
+            ns: "http://req.spclient.evac.ericsson.com",
+            type: "EMemOrderRelationUpdateNotifyReq",
+          },
+        }),
+      ]),
+    ),
     response: {
       element: field(
         "eMemOrderRelationUpdateNotifyResponse",
         NS,
         complex("eMemOrderRelationUpdateNotifyResponse", () => [
-          field(
-            "eMemOrderRelationUpdateNotifyResponse",
-            "",
-            () => EMemOrderRelationUpdateNotifyRsp,
-            {
-              xsiType: {
-                ns: "http://rsp.spclient.evac.ericsson.com",
-                type: "EMemOrderRelationUpdateNotifyRsp",
-              },
+          field("eMemOrderRelationUpdateNotifyResponse", EMemOrderRelationUpdateNotifyRsp, {
+            xsiType: {
+              ns: "http://rsp.spclient.evac.ericsson.com",
+              type: "EMemOrderRelationUpdateNotifyRsp",
             },
-          ),
+          }),
         ]),
       ),
       prop: "eMemOrderRelationUpdateNotifyResponse",
     },
   },
-};
+});
 
 export const ESyncNotifySPServiceServiceDesc: ServiceDesc<
   ESyncNotifySPServiceServiceOperations,

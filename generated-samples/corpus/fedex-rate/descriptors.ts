@@ -5,24 +5,27 @@ import {
   type ArrayDesc,
   type ComplexDesc,
   OPTIONAL,
-  type OperationTable,
   REPEATED,
   type ScalarDesc,
   type ServiceDesc,
   UNBOUNDED,
   array,
   complex,
-  field,
+  fieldsIn,
   generatedFor,
   scalar,
+  soapOperations,
   xs,
 } from "@wsdl-tsgen/runtime";
 import type { RateServiceOperations, RateServicePortName } from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(2);
+generatedFor(3);
 
 export const NS = "http://fedex.com/ws/rate/v31";
+
+/** Element fields: in NS unless they name another. */
+const field = fieldsIn(NS);
 
 export const ExpressRegionCode: ScalarDesc = scalar("string", {
   values: ["APAC", "CA", "EMEA", "LAC", "US"],
@@ -1067,1454 +1070,1429 @@ export const OversizeClassType: ScalarDesc = scalar("string", {
 });
 
 export const RateRequest: ComplexDesc = complex("RateRequest", () => [
-  field("WebAuthenticationDetail", NS, () => WebAuthenticationDetail),
-  field("ClientDetail", NS, () => ClientDetail),
-  field("TransactionDetail", NS, () => TransactionDetail, OPTIONAL),
-  field("Version", NS, () => VersionId),
-  field("ReturnTransitAndCommit", NS, xs.boolean, OPTIONAL),
-  field("CarrierCodes", NS, CarrierCodeType, REPEATED),
-  field("VariableOptions", NS, ServiceOptionType, REPEATED),
-  field("ConsolidationKey", NS, () => ConsolidationKey, OPTIONAL),
-  field("RequestedShipment", NS, () => RequestedShipment, OPTIONAL),
+  field("WebAuthenticationDetail", WebAuthenticationDetail),
+  field("ClientDetail", ClientDetail),
+  field("TransactionDetail", TransactionDetail, OPTIONAL),
+  field("Version", VersionId),
+  field("ReturnTransitAndCommit", xs.boolean, OPTIONAL),
+  field("CarrierCodes", CarrierCodeType, REPEATED),
+  field("VariableOptions", ServiceOptionType, REPEATED),
+  field("ConsolidationKey", ConsolidationKey, OPTIONAL),
+  field("RequestedShipment", RequestedShipment, OPTIONAL),
 ]);
 
 export const WebAuthenticationDetail: ComplexDesc = complex("WebAuthenticationDetail", () => [
-  field("ParentCredential", NS, () => WebAuthenticationCredential, OPTIONAL),
-  field("UserCredential", NS, () => WebAuthenticationCredential),
+  field("ParentCredential", WebAuthenticationCredential, OPTIONAL),
+  field("UserCredential", WebAuthenticationCredential),
 ]);
 
 export const WebAuthenticationCredential: ComplexDesc = complex(
   "WebAuthenticationCredential",
-  () => [field("Key", NS, xs.string), field("Password", NS, xs.string)],
+  () => [field("Key", xs.string), field("Password", xs.string)],
 );
 
 export const ClientDetail: ComplexDesc = complex("ClientDetail", () => [
-  field("AccountNumber", NS, xs.string),
-  field("MeterNumber", NS, xs.string),
-  field("IntegratorId", NS, xs.string, OPTIONAL),
-  field("Region", NS, ExpressRegionCode, OPTIONAL),
-  field("Localization", NS, () => Localization, OPTIONAL),
+  field("AccountNumber", xs.string),
+  field("MeterNumber", xs.string),
+  field("IntegratorId", xs.string, OPTIONAL),
+  field("Region", ExpressRegionCode, OPTIONAL),
+  field("Localization", Localization, OPTIONAL),
 ]);
 
 export const Localization: ComplexDesc = complex("Localization", () => [
-  field("LanguageCode", NS, xs.string),
-  field("LocaleCode", NS, xs.string, OPTIONAL),
+  field("LanguageCode", xs.string),
+  field("LocaleCode", xs.string, OPTIONAL),
 ]);
 
 export const TransactionDetail: ComplexDesc = complex("TransactionDetail", () => [
-  field("CustomerTransactionId", NS, xs.string, OPTIONAL),
-  field("Localization", NS, () => Localization, OPTIONAL),
+  field("CustomerTransactionId", xs.string, OPTIONAL),
+  field("Localization", Localization, OPTIONAL),
 ]);
 
 export const VersionId: ComplexDesc = complex("VersionId", () => [
-  field("ServiceId", NS, xs.string, { fixed: "crs" }),
-  field("Major", NS, xs.int, { fixed: "31" }),
-  field("Intermediate", NS, xs.int, { fixed: "0" }),
-  field("Minor", NS, xs.int, { fixed: "0" }),
+  field("ServiceId", xs.string, { fixed: "crs" }),
+  field("Major", xs.int, { fixed: "31" }),
+  field("Intermediate", xs.int, { fixed: "0" }),
+  field("Minor", xs.int, { fixed: "0" }),
 ]);
 
 export const ConsolidationKey: ComplexDesc = complex("ConsolidationKey", () => [
-  field("Type", NS, ConsolidationType, OPTIONAL),
-  field("Index", NS, xs.string, OPTIONAL),
-  field("Date", NS, xs.date, OPTIONAL),
+  field("Type", ConsolidationType, OPTIONAL),
+  field("Index", xs.string, OPTIONAL),
+  field("Date", xs.date, OPTIONAL),
 ]);
 
 export const RequestedShipment: ComplexDesc = complex("RequestedShipment", () => [
-  field("ShipTimestamp", NS, xs.dateTime, OPTIONAL),
-  field("DropoffType", NS, DropoffType, OPTIONAL),
-  field("ServiceType", NS, xs.string, OPTIONAL),
-  field("PackagingType", NS, xs.string, OPTIONAL),
-  field("VariationOptions", NS, () => ShipmentVariationOptionDetail, REPEATED),
-  field("TotalWeight", NS, () => Weight, OPTIONAL),
-  field("TotalInsuredValue", NS, () => Money, OPTIONAL),
-  field("PreferredCurrency", NS, xs.string, OPTIONAL),
-  field("ShipmentAuthorizationDetail", NS, () => ShipmentAuthorizationDetail, OPTIONAL),
-  field("Shipper", NS, () => Party, OPTIONAL),
-  field("Recipient", NS, () => Party, OPTIONAL),
-  field("RecipientLocationNumber", NS, xs.string, OPTIONAL),
-  field("Origin", NS, () => ContactAndAddress, OPTIONAL),
-  field("SoldTo", NS, () => Party, OPTIONAL),
-  field("ShippingChargesPayment", NS, () => Payment, OPTIONAL),
-  field("SpecialServicesRequested", NS, () => ShipmentSpecialServicesRequested, OPTIONAL),
-  field("ExpressFreightDetail", NS, () => ExpressFreightDetail, OPTIONAL),
-  field("FreightShipmentDetail", NS, () => FreightShipmentDetail, OPTIONAL),
-  field("DeliveryInstructions", NS, xs.string, OPTIONAL),
-  field("VariableHandlingChargeDetail", NS, () => VariableHandlingChargeDetail, OPTIONAL),
-  field("CustomsClearanceDetail", NS, () => CustomsClearanceDetail, OPTIONAL),
-  field("PickupDetail", NS, () => PickupDetail, OPTIONAL),
-  field("SmartPostDetail", NS, () => SmartPostShipmentDetail, OPTIONAL),
-  field("BlockInsightVisibility", NS, xs.boolean, OPTIONAL),
-  field("LabelSpecification", NS, () => LabelSpecification, OPTIONAL),
-  field("ShippingDocumentSpecification", NS, () => ShippingDocumentSpecification, OPTIONAL),
-  field("RateRequestTypes", NS, RateRequestType, REPEATED),
-  field("EdtRequestType", NS, EdtRequestType, OPTIONAL),
-  field("PackageCount", NS, xs.nonNegativeInteger, OPTIONAL),
-  field("ShipmentOnlyFields", NS, ShipmentOnlyFieldsType, REPEATED),
-  field("ConfigurationData", NS, () => ShipmentConfigurationData, OPTIONAL),
-  field("RequestedPackageLineItems", NS, () => RequestedPackageLineItem, REPEATED),
+  field("ShipTimestamp", xs.dateTime, OPTIONAL),
+  field("DropoffType", DropoffType, OPTIONAL),
+  field("ServiceType", xs.string, OPTIONAL),
+  field("PackagingType", xs.string, OPTIONAL),
+  field("VariationOptions", ShipmentVariationOptionDetail, REPEATED),
+  field("TotalWeight", Weight, OPTIONAL),
+  field("TotalInsuredValue", Money, OPTIONAL),
+  field("PreferredCurrency", xs.string, OPTIONAL),
+  field("ShipmentAuthorizationDetail", ShipmentAuthorizationDetail, OPTIONAL),
+  field("Shipper", Party, OPTIONAL),
+  field("Recipient", Party, OPTIONAL),
+  field("RecipientLocationNumber", xs.string, OPTIONAL),
+  field("Origin", ContactAndAddress, OPTIONAL),
+  field("SoldTo", Party, OPTIONAL),
+  field("ShippingChargesPayment", Payment, OPTIONAL),
+  field("SpecialServicesRequested", ShipmentSpecialServicesRequested, OPTIONAL),
+  field("ExpressFreightDetail", ExpressFreightDetail, OPTIONAL),
+  field("FreightShipmentDetail", FreightShipmentDetail, OPTIONAL),
+  field("DeliveryInstructions", xs.string, OPTIONAL),
+  field("VariableHandlingChargeDetail", VariableHandlingChargeDetail, OPTIONAL),
+  field("CustomsClearanceDetail", CustomsClearanceDetail, OPTIONAL),
+  field("PickupDetail", PickupDetail, OPTIONAL),
+  field("SmartPostDetail", SmartPostShipmentDetail, OPTIONAL),
+  field("BlockInsightVisibility", xs.boolean, OPTIONAL),
+  field("LabelSpecification", LabelSpecification, OPTIONAL),
+  field("ShippingDocumentSpecification", ShippingDocumentSpecification, OPTIONAL),
+  field("RateRequestTypes", RateRequestType, REPEATED),
+  field("EdtRequestType", EdtRequestType, OPTIONAL),
+  field("PackageCount", xs.nonNegativeInteger, OPTIONAL),
+  field("ShipmentOnlyFields", ShipmentOnlyFieldsType, REPEATED),
+  field("ConfigurationData", ShipmentConfigurationData, OPTIONAL),
+  field("RequestedPackageLineItems", RequestedPackageLineItem, REPEATED),
 ]);
 
 export const ShipmentVariationOptionDetail: ComplexDesc = complex(
   "ShipmentVariationOptionDetail",
-  () => [field("Id", NS, xs.string, OPTIONAL), field("Values", NS, xs.string, REPEATED)],
+  () => [field("Id", xs.string, OPTIONAL), field("Values", xs.string, REPEATED)],
 );
 
 export const Weight: ComplexDesc = complex("Weight", () => [
-  field("Units", NS, WeightUnits, OPTIONAL),
-  field("Value", NS, xs.decimal, OPTIONAL),
+  field("Units", WeightUnits, OPTIONAL),
+  field("Value", xs.decimal, OPTIONAL),
 ]);
 
 export const Money: ComplexDesc = complex("Money", () => [
-  field("Currency", NS, xs.string, OPTIONAL),
-  field("Amount", NS, xs.decimal, OPTIONAL),
+  field("Currency", xs.string, OPTIONAL),
+  field("Amount", xs.decimal, OPTIONAL),
 ]);
 
 export const ShipmentAuthorizationDetail: ComplexDesc = complex(
   "ShipmentAuthorizationDetail",
-  () => [field("AccountNumber", NS, xs.string, OPTIONAL)],
+  () => [field("AccountNumber", xs.string, OPTIONAL)],
 );
 
 export const Party: ComplexDesc = complex("Party", () => [
-  field("AccountNumber", NS, xs.string, OPTIONAL),
-  field("Tins", NS, () => TaxpayerIdentification, REPEATED),
-  field("Contact", NS, () => Contact, OPTIONAL),
-  field("Address", NS, () => Address, OPTIONAL),
+  field("AccountNumber", xs.string, OPTIONAL),
+  field("Tins", TaxpayerIdentification, REPEATED),
+  field("Contact", Contact, OPTIONAL),
+  field("Address", Address, OPTIONAL),
 ]);
 
 export const TaxpayerIdentification: ComplexDesc = complex("TaxpayerIdentification", () => [
-  field("TinType", NS, TinType, OPTIONAL),
-  field("Number", NS, xs.string, OPTIONAL),
-  field("Usage", NS, xs.string, OPTIONAL),
-  field("EffectiveDate", NS, xs.dateTime, OPTIONAL),
-  field("ExpirationDate", NS, xs.dateTime, OPTIONAL),
+  field("TinType", TinType, OPTIONAL),
+  field("Number", xs.string, OPTIONAL),
+  field("Usage", xs.string, OPTIONAL),
+  field("EffectiveDate", xs.dateTime, OPTIONAL),
+  field("ExpirationDate", xs.dateTime, OPTIONAL),
 ]);
 
 export const Contact: ComplexDesc = complex("Contact", () => [
-  field("ContactId", NS, xs.string, OPTIONAL),
-  field("PersonName", NS, xs.string, OPTIONAL),
-  field("Title", NS, xs.string, OPTIONAL),
-  field("CompanyName", NS, xs.string, OPTIONAL),
-  field("PhoneNumber", NS, xs.string, OPTIONAL),
-  field("PhoneExtension", NS, xs.string, OPTIONAL),
-  field("TollFreePhoneNumber", NS, xs.string, OPTIONAL),
-  field("PagerNumber", NS, xs.string, OPTIONAL),
-  field("FaxNumber", NS, xs.string, OPTIONAL),
-  field("EMailAddress", NS, xs.string, OPTIONAL),
+  field("ContactId", xs.string, OPTIONAL),
+  field("PersonName", xs.string, OPTIONAL),
+  field("Title", xs.string, OPTIONAL),
+  field("CompanyName", xs.string, OPTIONAL),
+  field("PhoneNumber", xs.string, OPTIONAL),
+  field("PhoneExtension", xs.string, OPTIONAL),
+  field("TollFreePhoneNumber", xs.string, OPTIONAL),
+  field("PagerNumber", xs.string, OPTIONAL),
+  field("FaxNumber", xs.string, OPTIONAL),
+  field("EMailAddress", xs.string, OPTIONAL),
 ]);
 
 export const Address: ComplexDesc = complex("Address", () => [
-  field("StreetLines", NS, xs.string, REPEATED),
-  field("City", NS, xs.string, OPTIONAL),
-  field("StateOrProvinceCode", NS, xs.string, OPTIONAL),
-  field("PostalCode", NS, xs.string, OPTIONAL),
-  field("UrbanizationCode", NS, xs.string, OPTIONAL),
-  field("CountryCode", NS, xs.string, OPTIONAL),
-  field("CountryName", NS, xs.string, OPTIONAL),
-  field("Residential", NS, xs.boolean, OPTIONAL),
-  field("GeographicCoordinates", NS, xs.string, OPTIONAL),
+  field("StreetLines", xs.string, REPEATED),
+  field("City", xs.string, OPTIONAL),
+  field("StateOrProvinceCode", xs.string, OPTIONAL),
+  field("PostalCode", xs.string, OPTIONAL),
+  field("UrbanizationCode", xs.string, OPTIONAL),
+  field("CountryCode", xs.string, OPTIONAL),
+  field("CountryName", xs.string, OPTIONAL),
+  field("Residential", xs.boolean, OPTIONAL),
+  field("GeographicCoordinates", xs.string, OPTIONAL),
 ]);
 
 export const ContactAndAddress: ComplexDesc = complex("ContactAndAddress", () => [
-  field("Contact", NS, () => Contact, OPTIONAL),
-  field("Address", NS, () => Address, OPTIONAL),
+  field("Contact", Contact, OPTIONAL),
+  field("Address", Address, OPTIONAL),
 ]);
 
 export const Payment: ComplexDesc = complex("Payment", () => [
-  field("PaymentType", NS, PaymentType, OPTIONAL),
-  field("Payor", NS, () => Payor, OPTIONAL),
-  field("EPaymentDetail", NS, () => EPaymentDetail, OPTIONAL),
+  field("PaymentType", PaymentType, OPTIONAL),
+  field("Payor", Payor, OPTIONAL),
+  field("EPaymentDetail", EPaymentDetail, OPTIONAL),
 ]);
 
 export const Payor: ComplexDesc = complex("Payor", () => [
-  field("ResponsibleParty", NS, () => Party, OPTIONAL),
+  field("ResponsibleParty", Party, OPTIONAL),
 ]);
 
 export const EPaymentDetail: ComplexDesc = complex("EPaymentDetail", () => [
-  field("Id", NS, xs.string, OPTIONAL),
-  field("EPaymentProcessor", NS, EPaymentProcessorType, OPTIONAL),
-  field("EPaymentMode", NS, EPaymentModeType, OPTIONAL),
-  field("MaskedCreditCard", NS, xs.string, OPTIONAL),
-  field("CreditCardExpirationDate", NS, xs.string, OPTIONAL),
-  field("Amount", NS, () => Money, OPTIONAL),
+  field("Id", xs.string, OPTIONAL),
+  field("EPaymentProcessor", EPaymentProcessorType, OPTIONAL),
+  field("EPaymentMode", EPaymentModeType, OPTIONAL),
+  field("MaskedCreditCard", xs.string, OPTIONAL),
+  field("CreditCardExpirationDate", xs.string, OPTIONAL),
+  field("Amount", Money, OPTIONAL),
 ]);
 
 export const ShipmentSpecialServicesRequested: ComplexDesc = complex(
   "ShipmentSpecialServicesRequested",
   () => [
-    field("SpecialServiceTypes", NS, xs.string, REPEATED),
-    field("CodDetail", NS, () => CodDetail, OPTIONAL),
-    field(
-      "DeliveryOnInvoiceAcceptanceDetail",
-      NS,
-      () => DeliveryOnInvoiceAcceptanceDetail,
-      OPTIONAL,
-    ),
-    field("HoldAtLocationDetail", NS, () => HoldAtLocationDetail, OPTIONAL),
-    field("EventNotificationDetail", NS, () => ShipmentEventNotificationDetail, OPTIONAL),
-    field("ReturnShipmentDetail", NS, () => ReturnShipmentDetail, OPTIONAL),
-    field("PendingShipmentDetail", NS, () => PendingShipmentDetail, OPTIONAL),
-    field(
-      "InternationalControlledExportDetail",
-      NS,
-      () => InternationalControlledExportDetail,
-      OPTIONAL,
-    ),
+    field("SpecialServiceTypes", xs.string, REPEATED),
+    field("CodDetail", CodDetail, OPTIONAL),
+    field("DeliveryOnInvoiceAcceptanceDetail", DeliveryOnInvoiceAcceptanceDetail, OPTIONAL),
+    field("HoldAtLocationDetail", HoldAtLocationDetail, OPTIONAL),
+    field("EventNotificationDetail", ShipmentEventNotificationDetail, OPTIONAL),
+    field("ReturnShipmentDetail", ReturnShipmentDetail, OPTIONAL),
+    field("PendingShipmentDetail", PendingShipmentDetail, OPTIONAL),
+    field("InternationalControlledExportDetail", InternationalControlledExportDetail, OPTIONAL),
     field(
       "InternationalTrafficInArmsRegulationsDetail",
-      NS,
-      () => InternationalTrafficInArmsRegulationsDetail,
+      InternationalTrafficInArmsRegulationsDetail,
       OPTIONAL,
     ),
-    field("ShipmentDryIceDetail", NS, () => ShipmentDryIceDetail, OPTIONAL),
-    field("HomeDeliveryPremiumDetail", NS, () => HomeDeliveryPremiumDetail, OPTIONAL),
-    field("FlatbedTrailerDetail", NS, () => FlatbedTrailerDetail, OPTIONAL),
-    field("FreightGuaranteeDetail", NS, () => FreightGuaranteeDetail, OPTIONAL),
-    field("EtdDetail", NS, () => EtdDetail, OPTIONAL),
-    field("CustomDeliveryWindowDetail", NS, () => CustomDeliveryWindowDetail, OPTIONAL),
+    field("ShipmentDryIceDetail", ShipmentDryIceDetail, OPTIONAL),
+    field("HomeDeliveryPremiumDetail", HomeDeliveryPremiumDetail, OPTIONAL),
+    field("FlatbedTrailerDetail", FlatbedTrailerDetail, OPTIONAL),
+    field("FreightGuaranteeDetail", FreightGuaranteeDetail, OPTIONAL),
+    field("EtdDetail", EtdDetail, OPTIONAL),
+    field("CustomDeliveryWindowDetail", CustomDeliveryWindowDetail, OPTIONAL),
   ],
 );
 
 export const CodDetail: ComplexDesc = complex("CodDetail", () => [
-  field("CodCollectionAmount", NS, () => Money, OPTIONAL),
-  field("AddTransportationChargesDetail", NS, () => CodAddTransportationChargesDetail, OPTIONAL),
-  field("CollectionType", NS, CodCollectionType, OPTIONAL),
-  field("CodRecipient", NS, () => Party, OPTIONAL),
-  field("FinancialInstitutionContactAndAddress", NS, () => ContactAndAddress, OPTIONAL),
-  field("RemitToName", NS, xs.string, OPTIONAL),
-  field("ReferenceIndicator", NS, CodReturnReferenceIndicatorType, OPTIONAL),
-  field("ReturnTrackingId", NS, () => TrackingId, OPTIONAL),
+  field("CodCollectionAmount", Money, OPTIONAL),
+  field("AddTransportationChargesDetail", CodAddTransportationChargesDetail, OPTIONAL),
+  field("CollectionType", CodCollectionType, OPTIONAL),
+  field("CodRecipient", Party, OPTIONAL),
+  field("FinancialInstitutionContactAndAddress", ContactAndAddress, OPTIONAL),
+  field("RemitToName", xs.string, OPTIONAL),
+  field("ReferenceIndicator", CodReturnReferenceIndicatorType, OPTIONAL),
+  field("ReturnTrackingId", TrackingId, OPTIONAL),
 ]);
 
 export const CodAddTransportationChargesDetail: ComplexDesc = complex(
   "CodAddTransportationChargesDetail",
   () => [
-    field("RateTypeBasis", NS, RateTypeBasisType, OPTIONAL),
-    field("ChargeBasis", NS, CodAddTransportationChargeBasisType, OPTIONAL),
-    field("ChargeBasisLevel", NS, ChargeBasisLevelType, OPTIONAL),
+    field("RateTypeBasis", RateTypeBasisType, OPTIONAL),
+    field("ChargeBasis", CodAddTransportationChargeBasisType, OPTIONAL),
+    field("ChargeBasisLevel", ChargeBasisLevelType, OPTIONAL),
   ],
 );
 
 export const TrackingId: ComplexDesc = complex("TrackingId", () => [
-  field("TrackingIdType", NS, TrackingIdType, OPTIONAL),
-  field("FormId", NS, xs.string, OPTIONAL),
-  field("TrackingNumber", NS, xs.string, OPTIONAL),
+  field("TrackingIdType", TrackingIdType, OPTIONAL),
+  field("FormId", xs.string, OPTIONAL),
+  field("TrackingNumber", xs.string, OPTIONAL),
 ]);
 
 export const DeliveryOnInvoiceAcceptanceDetail: ComplexDesc = complex(
   "DeliveryOnInvoiceAcceptanceDetail",
-  () => [
-    field("Recipient", NS, () => Party, OPTIONAL),
-    field("TrackingId", NS, () => TrackingId, OPTIONAL),
-  ],
+  () => [field("Recipient", Party, OPTIONAL), field("TrackingId", TrackingId, OPTIONAL)],
 );
 
 export const HoldAtLocationDetail: ComplexDesc = complex("HoldAtLocationDetail", () => [
-  field("PhoneNumber", NS, xs.string, OPTIONAL),
-  field("LocationContactAndAddress", NS, () => ContactAndAddress, OPTIONAL),
-  field("LocationType", NS, FedExLocationType, OPTIONAL),
-  field("LocationId", NS, xs.string, OPTIONAL),
-  field("LocationNumber", NS, xs.int, OPTIONAL),
+  field("PhoneNumber", xs.string, OPTIONAL),
+  field("LocationContactAndAddress", ContactAndAddress, OPTIONAL),
+  field("LocationType", FedExLocationType, OPTIONAL),
+  field("LocationId", xs.string, OPTIONAL),
+  field("LocationNumber", xs.int, OPTIONAL),
 ]);
 
 export const ShipmentEventNotificationDetail: ComplexDesc = complex(
   "ShipmentEventNotificationDetail",
   () => [
-    field("AggregationType", NS, ShipmentNotificationAggregationType, OPTIONAL),
-    field("PersonalMessage", NS, xs.string, OPTIONAL),
-    field("EventNotifications", NS, () => ShipmentEventNotificationSpecification, REPEATED),
+    field("AggregationType", ShipmentNotificationAggregationType, OPTIONAL),
+    field("PersonalMessage", xs.string, OPTIONAL),
+    field("EventNotifications", ShipmentEventNotificationSpecification, REPEATED),
   ],
 );
 
 export const ShipmentEventNotificationSpecification: ComplexDesc = complex(
   "ShipmentEventNotificationSpecification",
   () => [
-    field("Role", NS, ShipmentNotificationRoleType, OPTIONAL),
-    field("Events", NS, NotificationEventType, REPEATED),
-    field("NotificationDetail", NS, () => NotificationDetail, OPTIONAL),
-    field("FormatSpecification", NS, () => ShipmentNotificationFormatSpecification, OPTIONAL),
+    field("Role", ShipmentNotificationRoleType, OPTIONAL),
+    field("Events", NotificationEventType, REPEATED),
+    field("NotificationDetail", NotificationDetail, OPTIONAL),
+    field("FormatSpecification", ShipmentNotificationFormatSpecification, OPTIONAL),
   ],
 );
 
 export const NotificationDetail: ComplexDesc = complex("NotificationDetail", () => [
-  field("NotificationType", NS, NotificationType, OPTIONAL),
-  field("EmailDetail", NS, () => EMailDetail, OPTIONAL),
-  field("Localization", NS, () => Localization, OPTIONAL),
+  field("NotificationType", NotificationType, OPTIONAL),
+  field("EmailDetail", EMailDetail, OPTIONAL),
+  field("Localization", Localization, OPTIONAL),
 ]);
 
 export const EMailDetail: ComplexDesc = complex("EMailDetail", () => [
-  field("EmailAddress", NS, xs.string, OPTIONAL),
-  field("Name", NS, xs.string, OPTIONAL),
+  field("EmailAddress", xs.string, OPTIONAL),
+  field("Name", xs.string, OPTIONAL),
 ]);
 
 export const ShipmentNotificationFormatSpecification: ComplexDesc = complex(
   "ShipmentNotificationFormatSpecification",
-  () => [field("Type", NS, NotificationFormatType, OPTIONAL)],
+  () => [field("Type", NotificationFormatType, OPTIONAL)],
 );
 
 export const ReturnShipmentDetail: ComplexDesc = complex("ReturnShipmentDetail", () => [
-  field("ReturnType", NS, ReturnType, OPTIONAL),
-  field("Rma", NS, () => Rma, OPTIONAL),
-  field("ReturnEMailDetail", NS, () => ReturnEMailDetail, OPTIONAL),
-  field("ReturnAssociation", NS, () => ReturnAssociationDetail, OPTIONAL),
+  field("ReturnType", ReturnType, OPTIONAL),
+  field("Rma", Rma, OPTIONAL),
+  field("ReturnEMailDetail", ReturnEMailDetail, OPTIONAL),
+  field("ReturnAssociation", ReturnAssociationDetail, OPTIONAL),
 ]);
 
-export const Rma: ComplexDesc = complex("Rma", () => [field("Reason", NS, xs.string, OPTIONAL)]);
+export const Rma: ComplexDesc = complex("Rma", () => [field("Reason", xs.string, OPTIONAL)]);
 
 export const ReturnEMailDetail: ComplexDesc = complex("ReturnEMailDetail", () => [
-  field("MerchantPhoneNumber", NS, xs.string, OPTIONAL),
-  field("AllowedSpecialServices", NS, ReturnEMailAllowedSpecialServiceType, REPEATED),
+  field("MerchantPhoneNumber", xs.string, OPTIONAL),
+  field("AllowedSpecialServices", ReturnEMailAllowedSpecialServiceType, REPEATED),
 ]);
 
 export const ReturnAssociationDetail: ComplexDesc = complex("ReturnAssociationDetail", () => [
-  field("TrackingNumber", NS, xs.string, OPTIONAL),
-  field("ShipDate", NS, xs.date, OPTIONAL),
+  field("TrackingNumber", xs.string, OPTIONAL),
+  field("ShipDate", xs.date, OPTIONAL),
 ]);
 
 export const PendingShipmentDetail: ComplexDesc = complex("PendingShipmentDetail", () => [
-  field("Type", NS, PendingShipmentType, OPTIONAL),
-  field("ExpirationDate", NS, xs.date, OPTIONAL),
-  field("ProcessingOptions", NS, () => PendingShipmentProcessingOptionsRequested, OPTIONAL),
-  field("RecommendedDocumentSpecification", NS, () => RecommendedDocumentSpecification, OPTIONAL),
+  field("Type", PendingShipmentType, OPTIONAL),
+  field("ExpirationDate", xs.date, OPTIONAL),
+  field("ProcessingOptions", PendingShipmentProcessingOptionsRequested, OPTIONAL),
+  field("RecommendedDocumentSpecification", RecommendedDocumentSpecification, OPTIONAL),
 ]);
 
 export const PendingShipmentProcessingOptionsRequested: ArrayDesc = array(
   "PendingShipmentProcessingOptionsRequested",
-  field("Options", NS, PendingShipmentProcessingOptionType, REPEATED),
+  field("Options", PendingShipmentProcessingOptionType, REPEATED),
 );
 
 export const RecommendedDocumentSpecification: ArrayDesc = array(
   "RecommendedDocumentSpecification",
-  field("Types", NS, RecommendedDocumentType, REPEATED),
+  field("Types", RecommendedDocumentType, REPEATED),
 );
 
 export const InternationalControlledExportDetail: ComplexDesc = complex(
   "InternationalControlledExportDetail",
   () => [
-    field("Type", NS, InternationalControlledExportType, OPTIONAL),
-    field("ForeignTradeZoneCode", NS, xs.string, OPTIONAL),
-    field("EntryNumber", NS, xs.string, OPTIONAL),
-    field("LicenseOrPermitNumber", NS, xs.string, OPTIONAL),
-    field("LicenseOrPermitExpirationDate", NS, xs.date, OPTIONAL),
+    field("Type", InternationalControlledExportType, OPTIONAL),
+    field("ForeignTradeZoneCode", xs.string, OPTIONAL),
+    field("EntryNumber", xs.string, OPTIONAL),
+    field("LicenseOrPermitNumber", xs.string, OPTIONAL),
+    field("LicenseOrPermitExpirationDate", xs.date, OPTIONAL),
   ],
 );
 
 export const InternationalTrafficInArmsRegulationsDetail: ComplexDesc = complex(
   "InternationalTrafficInArmsRegulationsDetail",
-  () => [field("LicenseOrExemptionNumber", NS, xs.string, OPTIONAL)],
+  () => [field("LicenseOrExemptionNumber", xs.string, OPTIONAL)],
 );
 
 export const ShipmentDryIceDetail: ComplexDesc = complex("ShipmentDryIceDetail", () => [
-  field("PackageCount", NS, xs.nonNegativeInteger, OPTIONAL),
-  field("TotalWeight", NS, () => Weight, OPTIONAL),
-  field("ProcessingOptions", NS, () => ShipmentDryIceProcessingOptionsRequested, OPTIONAL),
+  field("PackageCount", xs.nonNegativeInteger, OPTIONAL),
+  field("TotalWeight", Weight, OPTIONAL),
+  field("ProcessingOptions", ShipmentDryIceProcessingOptionsRequested, OPTIONAL),
 ]);
 
 export const ShipmentDryIceProcessingOptionsRequested: ArrayDesc = array(
   "ShipmentDryIceProcessingOptionsRequested",
-  field("Options", NS, ShipmentDryIceProcessingOptionType, REPEATED),
+  field("Options", ShipmentDryIceProcessingOptionType, REPEATED),
 );
 
 export const HomeDeliveryPremiumDetail: ComplexDesc = complex("HomeDeliveryPremiumDetail", () => [
-  field("HomeDeliveryPremiumType", NS, HomeDeliveryPremiumType, OPTIONAL),
-  field("Date", NS, xs.date, OPTIONAL),
-  field("PhoneNumber", NS, xs.string, OPTIONAL),
+  field("HomeDeliveryPremiumType", HomeDeliveryPremiumType, OPTIONAL),
+  field("Date", xs.date, OPTIONAL),
+  field("PhoneNumber", xs.string, OPTIONAL),
 ]);
 
 export const FlatbedTrailerDetail: ArrayDesc = array(
   "FlatbedTrailerDetail",
-  field("Options", NS, FlatbedTrailerOption, REPEATED),
+  field("Options", FlatbedTrailerOption, REPEATED),
 );
 
 export const FreightGuaranteeDetail: ComplexDesc = complex("FreightGuaranteeDetail", () => [
-  field("Type", NS, FreightGuaranteeType, OPTIONAL),
-  field("Date", NS, xs.date, OPTIONAL),
+  field("Type", FreightGuaranteeType, OPTIONAL),
+  field("Date", xs.date, OPTIONAL),
 ]);
 
 export const EtdDetail: ComplexDesc = complex("EtdDetail", () => [
-  field("Attributes", NS, EtdAttributeType, REPEATED),
-  field("RequestedDocumentCopies", NS, RequestedShippingDocumentType, REPEATED),
-  field("DocumentReferences", NS, () => UploadDocumentReferenceDetail, REPEATED),
+  field("Attributes", EtdAttributeType, REPEATED),
+  field("RequestedDocumentCopies", RequestedShippingDocumentType, REPEATED),
+  field("DocumentReferences", UploadDocumentReferenceDetail, REPEATED),
 ]);
 
 export const UploadDocumentReferenceDetail: ComplexDesc = complex(
   "UploadDocumentReferenceDetail",
   () => [
-    field("LineNumber", NS, xs.nonNegativeInteger, OPTIONAL),
-    field("CustomerReference", NS, xs.string, OPTIONAL),
-    field("Description", NS, xs.string, OPTIONAL),
-    field("DocumentProducer", NS, UploadDocumentProducerType, OPTIONAL),
-    field("DocumentType", NS, UploadDocumentType, OPTIONAL),
-    field("DocumentId", NS, xs.string, OPTIONAL),
-    field("DocumentIdProducer", NS, UploadDocumentIdProducer, OPTIONAL),
+    field("LineNumber", xs.nonNegativeInteger, OPTIONAL),
+    field("CustomerReference", xs.string, OPTIONAL),
+    field("Description", xs.string, OPTIONAL),
+    field("DocumentProducer", UploadDocumentProducerType, OPTIONAL),
+    field("DocumentType", UploadDocumentType, OPTIONAL),
+    field("DocumentId", xs.string, OPTIONAL),
+    field("DocumentIdProducer", UploadDocumentIdProducer, OPTIONAL),
   ],
 );
 
 export const CustomDeliveryWindowDetail: ComplexDesc = complex("CustomDeliveryWindowDetail", () => [
-  field("Type", NS, CustomDeliveryWindowType, OPTIONAL),
-  field("RequestTime", NS, xs.time, OPTIONAL),
-  field("RequestRange", NS, () => DateRange, OPTIONAL),
-  field("RequestDate", NS, xs.date, OPTIONAL),
+  field("Type", CustomDeliveryWindowType, OPTIONAL),
+  field("RequestTime", xs.time, OPTIONAL),
+  field("RequestRange", DateRange, OPTIONAL),
+  field("RequestDate", xs.date, OPTIONAL),
 ]);
 
 export const DateRange: ComplexDesc = complex("DateRange", () => [
-  field("Begins", NS, xs.date, OPTIONAL),
-  field("Ends", NS, xs.date, OPTIONAL),
+  field("Begins", xs.date, OPTIONAL),
+  field("Ends", xs.date, OPTIONAL),
 ]);
 
 export const ExpressFreightDetail: ComplexDesc = complex("ExpressFreightDetail", () => [
-  field("PackingListEnclosed", NS, xs.boolean, OPTIONAL),
-  field("ShippersLoadAndCount", NS, xs.positiveInteger, OPTIONAL),
-  field("BookingConfirmationNumber", NS, xs.string, OPTIONAL),
-  field("ReferenceLabelRequested", NS, xs.boolean, OPTIONAL),
-  field("BeforeDeliveryContact", NS, () => ExpressFreightDetailContact, OPTIONAL),
-  field("UndeliverableContact", NS, () => ExpressFreightDetailContact, OPTIONAL),
+  field("PackingListEnclosed", xs.boolean, OPTIONAL),
+  field("ShippersLoadAndCount", xs.positiveInteger, OPTIONAL),
+  field("BookingConfirmationNumber", xs.string, OPTIONAL),
+  field("ReferenceLabelRequested", xs.boolean, OPTIONAL),
+  field("BeforeDeliveryContact", ExpressFreightDetailContact, OPTIONAL),
+  field("UndeliverableContact", ExpressFreightDetailContact, OPTIONAL),
 ]);
 
 export const ExpressFreightDetailContact: ComplexDesc = complex(
   "ExpressFreightDetailContact",
-  () => [field("Name", NS, xs.string, OPTIONAL), field("Phone", NS, xs.string, OPTIONAL)],
+  () => [field("Name", xs.string, OPTIONAL), field("Phone", xs.string, OPTIONAL)],
 );
 
 export const FreightShipmentDetail: ComplexDesc = complex("FreightShipmentDetail", () => [
-  field("FedExFreightAccountNumber", NS, xs.string, OPTIONAL),
-  field("FedExFreightBillingContactAndAddress", NS, () => ContactAndAddress, OPTIONAL),
-  field("AlternateBilling", NS, () => Party, OPTIONAL),
-  field("Role", NS, FreightShipmentRoleType, OPTIONAL),
-  field("CollectTermsType", NS, FreightCollectTermsType, OPTIONAL),
-  field("DeclaredValuePerUnit", NS, () => Money, OPTIONAL),
-  field("DeclaredValueUnits", NS, xs.string, OPTIONAL),
-  field("LiabilityCoverageDetail", NS, () => LiabilityCoverageDetail, OPTIONAL),
-  field("Coupons", NS, xs.string, REPEATED),
-  field("TotalHandlingUnits", NS, xs.nonNegativeInteger, OPTIONAL),
-  field("ClientDiscountPercent", NS, xs.decimal, OPTIONAL),
-  field("PalletWeight", NS, () => Weight, OPTIONAL),
-  field("ShipmentDimensions", NS, () => Dimensions, OPTIONAL),
-  field("Comment", NS, xs.string, OPTIONAL),
-  field("SpecialServicePayments", NS, () => FreightSpecialServicePayment, REPEATED),
-  field("HazardousMaterialsOfferor", NS, xs.string, OPTIONAL),
-  field("LineItems", NS, () => FreightShipmentLineItem, REPEATED),
+  field("FedExFreightAccountNumber", xs.string, OPTIONAL),
+  field("FedExFreightBillingContactAndAddress", ContactAndAddress, OPTIONAL),
+  field("AlternateBilling", Party, OPTIONAL),
+  field("Role", FreightShipmentRoleType, OPTIONAL),
+  field("CollectTermsType", FreightCollectTermsType, OPTIONAL),
+  field("DeclaredValuePerUnit", Money, OPTIONAL),
+  field("DeclaredValueUnits", xs.string, OPTIONAL),
+  field("LiabilityCoverageDetail", LiabilityCoverageDetail, OPTIONAL),
+  field("Coupons", xs.string, REPEATED),
+  field("TotalHandlingUnits", xs.nonNegativeInteger, OPTIONAL),
+  field("ClientDiscountPercent", xs.decimal, OPTIONAL),
+  field("PalletWeight", Weight, OPTIONAL),
+  field("ShipmentDimensions", Dimensions, OPTIONAL),
+  field("Comment", xs.string, OPTIONAL),
+  field("SpecialServicePayments", FreightSpecialServicePayment, REPEATED),
+  field("HazardousMaterialsOfferor", xs.string, OPTIONAL),
+  field("LineItems", FreightShipmentLineItem, REPEATED),
 ]);
 
 export const LiabilityCoverageDetail: ComplexDesc = complex("LiabilityCoverageDetail", () => [
-  field("CoverageType", NS, LiabilityCoverageType, OPTIONAL),
-  field("CoverageAmount", NS, () => Money, OPTIONAL),
+  field("CoverageType", LiabilityCoverageType, OPTIONAL),
+  field("CoverageAmount", Money, OPTIONAL),
 ]);
 
 export const Dimensions: ComplexDesc = complex("Dimensions", () => [
-  field("Length", NS, xs.nonNegativeInteger, OPTIONAL),
-  field("Width", NS, xs.nonNegativeInteger, OPTIONAL),
-  field("Height", NS, xs.nonNegativeInteger, OPTIONAL),
-  field("Units", NS, LinearUnits, OPTIONAL),
+  field("Length", xs.nonNegativeInteger, OPTIONAL),
+  field("Width", xs.nonNegativeInteger, OPTIONAL),
+  field("Height", xs.nonNegativeInteger, OPTIONAL),
+  field("Units", LinearUnits, OPTIONAL),
 ]);
 
 export const FreightSpecialServicePayment: ComplexDesc = complex(
   "FreightSpecialServicePayment",
   () => [
-    field("SpecialService", NS, xs.string, OPTIONAL),
-    field("PaymentType", NS, FreightShipmentRoleType, OPTIONAL),
+    field("SpecialService", xs.string, OPTIONAL),
+    field("PaymentType", FreightShipmentRoleType, OPTIONAL),
   ],
 );
 
 export const FreightShipmentLineItem: ComplexDesc = complex("FreightShipmentLineItem", () => [
-  field("Id", NS, xs.string, OPTIONAL),
-  field("FreightClass", NS, FreightClassType, OPTIONAL),
-  field("Packaging", NS, PhysicalPackagingType, OPTIONAL),
-  field("Pieces", NS, xs.nonNegativeInteger, OPTIONAL),
-  field("Description", NS, xs.string, OPTIONAL),
-  field("Weight", NS, () => Weight, OPTIONAL),
-  field("Dimensions", NS, () => Dimensions, OPTIONAL),
-  field("Volume", NS, () => Volume, OPTIONAL),
+  field("Id", xs.string, OPTIONAL),
+  field("FreightClass", FreightClassType, OPTIONAL),
+  field("Packaging", PhysicalPackagingType, OPTIONAL),
+  field("Pieces", xs.nonNegativeInteger, OPTIONAL),
+  field("Description", xs.string, OPTIONAL),
+  field("Weight", Weight, OPTIONAL),
+  field("Dimensions", Dimensions, OPTIONAL),
+  field("Volume", Volume, OPTIONAL),
 ]);
 
 export const Volume: ComplexDesc = complex("Volume", () => [
-  field("Units", NS, VolumeUnits, OPTIONAL),
-  field("Value", NS, xs.decimal, OPTIONAL),
+  field("Units", VolumeUnits, OPTIONAL),
+  field("Value", xs.decimal, OPTIONAL),
 ]);
 
 export const VariableHandlingChargeDetail: ComplexDesc = complex(
   "VariableHandlingChargeDetail",
   () => [
-    field("FixedValue", NS, () => Money, OPTIONAL),
-    field("PercentValue", NS, xs.decimal, OPTIONAL),
-    field("RateElementBasis", NS, RateElementBasisType, OPTIONAL),
-    field("RateTypeBasis", NS, RateTypeBasisType, OPTIONAL),
+    field("FixedValue", Money, OPTIONAL),
+    field("PercentValue", xs.decimal, OPTIONAL),
+    field("RateElementBasis", RateElementBasisType, OPTIONAL),
+    field("RateTypeBasis", RateTypeBasisType, OPTIONAL),
   ],
 );
 
 export const CustomsClearanceDetail: ComplexDesc = complex("CustomsClearanceDetail", () => [
-  field("Brokers", NS, () => BrokerDetail, REPEATED),
-  field("ClearanceBrokerage", NS, ClearanceBrokerageType, OPTIONAL),
-  field("CustomsOptions", NS, () => CustomsOptionDetail, OPTIONAL),
-  field("ImporterOfRecord", NS, () => Party, OPTIONAL),
-  field("RecipientCustomsId", NS, () => RecipientCustomsId, OPTIONAL),
-  field("DutiesPayment", NS, () => Payment, OPTIONAL),
-  field("DocumentContent", NS, InternationalDocumentContentType, OPTIONAL),
-  field("CustomsValue", NS, () => Money, OPTIONAL),
-  field("FreightOnValue", NS, FreightOnValueType, OPTIONAL),
-  field("InsuranceCharges", NS, () => Money, OPTIONAL),
-  field("PartiesToTransactionAreRelated", NS, xs.boolean, OPTIONAL),
-  field("CommercialInvoice", NS, () => CommercialInvoice, OPTIONAL),
-  field("Commodities", NS, () => Commodity, REPEATED),
-  field("ExportDetail", NS, () => ExportDetail, OPTIONAL),
-  field("RegulatoryControls", NS, RegulatoryControlType, REPEATED),
+  field("Brokers", BrokerDetail, REPEATED),
+  field("ClearanceBrokerage", ClearanceBrokerageType, OPTIONAL),
+  field("CustomsOptions", CustomsOptionDetail, OPTIONAL),
+  field("ImporterOfRecord", Party, OPTIONAL),
+  field("RecipientCustomsId", RecipientCustomsId, OPTIONAL),
+  field("DutiesPayment", Payment, OPTIONAL),
+  field("DocumentContent", InternationalDocumentContentType, OPTIONAL),
+  field("CustomsValue", Money, OPTIONAL),
+  field("FreightOnValue", FreightOnValueType, OPTIONAL),
+  field("InsuranceCharges", Money, OPTIONAL),
+  field("PartiesToTransactionAreRelated", xs.boolean, OPTIONAL),
+  field("CommercialInvoice", CommercialInvoice, OPTIONAL),
+  field("Commodities", Commodity, REPEATED),
+  field("ExportDetail", ExportDetail, OPTIONAL),
+  field("RegulatoryControls", RegulatoryControlType, REPEATED),
 ]);
 
 export const BrokerDetail: ComplexDesc = complex("BrokerDetail", () => [
-  field("Type", NS, BrokerType, OPTIONAL),
-  field("Broker", NS, () => Party, OPTIONAL),
+  field("Type", BrokerType, OPTIONAL),
+  field("Broker", Party, OPTIONAL),
 ]);
 
 export const CustomsOptionDetail: ComplexDesc = complex("CustomsOptionDetail", () => [
-  field("Type", NS, CustomsOptionType, OPTIONAL),
-  field("Description", NS, xs.string, OPTIONAL),
+  field("Type", CustomsOptionType, OPTIONAL),
+  field("Description", xs.string, OPTIONAL),
 ]);
 
 export const RecipientCustomsId: ComplexDesc = complex("RecipientCustomsId", () => [
-  field("Type", NS, RecipientCustomsIdType, OPTIONAL),
-  field("Value", NS, xs.string, OPTIONAL),
+  field("Type", RecipientCustomsIdType, OPTIONAL),
+  field("Value", xs.string, OPTIONAL),
 ]);
 
 export const CommercialInvoice: ComplexDesc = complex("CommercialInvoice", () => [
-  field("Comments", NS, xs.string, REPEATED),
-  field("FreightCharge", NS, () => Money, OPTIONAL),
-  field("TaxesOrMiscellaneousCharge", NS, () => Money, OPTIONAL),
-  field("TaxesOrMiscellaneousChargeType", NS, TaxesOrMiscellaneousChargeType, OPTIONAL),
-  field("PackingCosts", NS, () => Money, OPTIONAL),
-  field("HandlingCosts", NS, () => Money, OPTIONAL),
-  field("SpecialInstructions", NS, xs.string, OPTIONAL),
-  field("DeclarationStatement", NS, xs.string, OPTIONAL),
-  field("PaymentTerms", NS, xs.string, OPTIONAL),
-  field("Purpose", NS, PurposeOfShipmentType, OPTIONAL),
-  field("OriginatorName", NS, xs.string, OPTIONAL),
-  field("TermsOfSale", NS, xs.string, OPTIONAL),
+  field("Comments", xs.string, REPEATED),
+  field("FreightCharge", Money, OPTIONAL),
+  field("TaxesOrMiscellaneousCharge", Money, OPTIONAL),
+  field("TaxesOrMiscellaneousChargeType", TaxesOrMiscellaneousChargeType, OPTIONAL),
+  field("PackingCosts", Money, OPTIONAL),
+  field("HandlingCosts", Money, OPTIONAL),
+  field("SpecialInstructions", xs.string, OPTIONAL),
+  field("DeclarationStatement", xs.string, OPTIONAL),
+  field("PaymentTerms", xs.string, OPTIONAL),
+  field("Purpose", PurposeOfShipmentType, OPTIONAL),
+  field("OriginatorName", xs.string, OPTIONAL),
+  field("TermsOfSale", xs.string, OPTIONAL),
 ]);
 
 export const Commodity: ComplexDesc = complex("Commodity", () => [
-  field("Name", NS, xs.string, OPTIONAL),
-  field("NumberOfPieces", NS, xs.nonNegativeInteger, OPTIONAL),
-  field("Description", NS, xs.string, OPTIONAL),
-  field("Purpose", NS, CommodityPurposeType, OPTIONAL),
-  field("CountryOfManufacture", NS, xs.string, OPTIONAL),
-  field("HarmonizedCode", NS, xs.string, OPTIONAL),
-  field("Weight", NS, () => Weight, OPTIONAL),
-  field("Quantity", NS, xs.decimal, OPTIONAL),
-  field("QuantityUnits", NS, xs.string, OPTIONAL),
-  field("AdditionalMeasures", NS, () => Measure, REPEATED),
-  field("UnitPrice", NS, () => Money, OPTIONAL),
-  field("CustomsValue", NS, () => Money, OPTIONAL),
-  field("ExciseConditions", NS, () => EdtExciseCondition, REPEATED),
-  field("ExportLicenseNumber", NS, xs.string, OPTIONAL),
-  field("ExportLicenseExpirationDate", NS, xs.date, OPTIONAL),
-  field("CIMarksAndNumbers", NS, xs.string, OPTIONAL),
-  field("PartNumber", NS, xs.string, OPTIONAL),
-  field("UsmcaDetail", NS, () => UsmcaCommodityDetail, OPTIONAL),
+  field("Name", xs.string, OPTIONAL),
+  field("NumberOfPieces", xs.nonNegativeInteger, OPTIONAL),
+  field("Description", xs.string, OPTIONAL),
+  field("Purpose", CommodityPurposeType, OPTIONAL),
+  field("CountryOfManufacture", xs.string, OPTIONAL),
+  field("HarmonizedCode", xs.string, OPTIONAL),
+  field("Weight", Weight, OPTIONAL),
+  field("Quantity", xs.decimal, OPTIONAL),
+  field("QuantityUnits", xs.string, OPTIONAL),
+  field("AdditionalMeasures", Measure, REPEATED),
+  field("UnitPrice", Money, OPTIONAL),
+  field("CustomsValue", Money, OPTIONAL),
+  field("ExciseConditions", EdtExciseCondition, REPEATED),
+  field("ExportLicenseNumber", xs.string, OPTIONAL),
+  field("ExportLicenseExpirationDate", xs.date, OPTIONAL),
+  field("CIMarksAndNumbers", xs.string, OPTIONAL),
+  field("PartNumber", xs.string, OPTIONAL),
+  field("UsmcaDetail", UsmcaCommodityDetail, OPTIONAL),
 ]);
 
 export const Measure: ComplexDesc = complex("Measure", () => [
-  field("Quantity", NS, xs.decimal, OPTIONAL),
-  field("Units", NS, xs.string, OPTIONAL),
+  field("Quantity", xs.decimal, OPTIONAL),
+  field("Units", xs.string, OPTIONAL),
 ]);
 
 export const EdtExciseCondition: ComplexDesc = complex("EdtExciseCondition", () => [
-  field("Category", NS, xs.string, OPTIONAL),
-  field("Value", NS, xs.string, OPTIONAL),
+  field("Category", xs.string, OPTIONAL),
+  field("Value", xs.string, OPTIONAL),
 ]);
 
 export const UsmcaCommodityDetail: ComplexDesc = complex("UsmcaCommodityDetail", () => [
-  field("OriginCriterion", NS, UsmcaOriginCriterionCode, OPTIONAL),
+  field("OriginCriterion", UsmcaOriginCriterionCode, OPTIONAL),
 ]);
 
 export const ExportDetail: ComplexDesc = complex("ExportDetail", () => [
-  field("B13AFilingOption", NS, B13AFilingOptionType, OPTIONAL),
-  field("ExportComplianceStatement", NS, xs.string, OPTIONAL),
-  field("PermitNumber", NS, xs.string, OPTIONAL),
-  field("DestinationControlDetail", NS, () => DestinationControlDetail, OPTIONAL),
+  field("B13AFilingOption", B13AFilingOptionType, OPTIONAL),
+  field("ExportComplianceStatement", xs.string, OPTIONAL),
+  field("PermitNumber", xs.string, OPTIONAL),
+  field("DestinationControlDetail", DestinationControlDetail, OPTIONAL),
 ]);
 
 export const DestinationControlDetail: ComplexDesc = complex("DestinationControlDetail", () => [
-  field("StatementTypes", NS, DestinationControlStatementType, REPEATED),
-  field("DestinationCountries", NS, xs.string, OPTIONAL),
-  field("EndUser", NS, xs.string, OPTIONAL),
+  field("StatementTypes", DestinationControlStatementType, REPEATED),
+  field("DestinationCountries", xs.string, OPTIONAL),
+  field("EndUser", xs.string, OPTIONAL),
 ]);
 
 export const PickupDetail: ComplexDesc = complex("PickupDetail", () => [
-  field("ReadyDateTime", NS, xs.dateTime, OPTIONAL),
-  field("LatestPickupDateTime", NS, xs.dateTime, OPTIONAL),
-  field("CourierInstructions", NS, xs.string, OPTIONAL),
-  field("RequestType", NS, PickupRequestType, OPTIONAL),
-  field("RequestSource", NS, PickupRequestSourceType, OPTIONAL),
+  field("ReadyDateTime", xs.dateTime, OPTIONAL),
+  field("LatestPickupDateTime", xs.dateTime, OPTIONAL),
+  field("CourierInstructions", xs.string, OPTIONAL),
+  field("RequestType", PickupRequestType, OPTIONAL),
+  field("RequestSource", PickupRequestSourceType, OPTIONAL),
 ]);
 
 export const SmartPostShipmentDetail: ComplexDesc = complex("SmartPostShipmentDetail", () => [
-  field(
-    "ProcessingOptionsRequested",
-    NS,
-    () => SmartPostShipmentProcessingOptionsRequested,
-    OPTIONAL,
-  ),
-  field("Indicia", NS, SmartPostIndiciaType, OPTIONAL),
-  field("AncillaryEndorsement", NS, SmartPostAncillaryEndorsementType, OPTIONAL),
-  field("HubId", NS, xs.string, OPTIONAL),
-  field("CustomerManifestId", NS, xs.string, OPTIONAL),
+  field("ProcessingOptionsRequested", SmartPostShipmentProcessingOptionsRequested, OPTIONAL),
+  field("Indicia", SmartPostIndiciaType, OPTIONAL),
+  field("AncillaryEndorsement", SmartPostAncillaryEndorsementType, OPTIONAL),
+  field("HubId", xs.string, OPTIONAL),
+  field("CustomerManifestId", xs.string, OPTIONAL),
 ]);
 
 export const SmartPostShipmentProcessingOptionsRequested: ArrayDesc = array(
   "SmartPostShipmentProcessingOptionsRequested",
-  field("Options", NS, SmartPostShipmentProcessingOptionType, REPEATED),
+  field("Options", SmartPostShipmentProcessingOptionType, REPEATED),
 );
 
 export const LabelSpecification: ComplexDesc = complex("LabelSpecification", () => [
-  field("LabelFormatType", NS, LabelFormatType, OPTIONAL),
-  field("ImageType", NS, ShippingDocumentImageType, OPTIONAL),
-  field("LabelStockType", NS, LabelStockType, OPTIONAL),
-  field("LabelPrintingOrientation", NS, LabelPrintingOrientationType, OPTIONAL),
-  field("LabelRotation", NS, LabelRotationType, OPTIONAL),
-  field("LabelOrder", NS, LabelOrderType, OPTIONAL),
-  field("PrintedLabelOrigin", NS, () => ContactAndAddress, OPTIONAL),
-  field("CustomerSpecifiedDetail", NS, () => CustomerSpecifiedLabelDetail, OPTIONAL),
+  field("LabelFormatType", LabelFormatType, OPTIONAL),
+  field("ImageType", ShippingDocumentImageType, OPTIONAL),
+  field("LabelStockType", LabelStockType, OPTIONAL),
+  field("LabelPrintingOrientation", LabelPrintingOrientationType, OPTIONAL),
+  field("LabelRotation", LabelRotationType, OPTIONAL),
+  field("LabelOrder", LabelOrderType, OPTIONAL),
+  field("PrintedLabelOrigin", ContactAndAddress, OPTIONAL),
+  field("CustomerSpecifiedDetail", CustomerSpecifiedLabelDetail, OPTIONAL),
 ]);
 
 export const CustomerSpecifiedLabelDetail: ComplexDesc = complex(
   "CustomerSpecifiedLabelDetail",
   () => [
-    field("DocTabContent", NS, () => DocTabContent, OPTIONAL),
-    field("CustomContentPosition", NS, RelativeVerticalPositionType, OPTIONAL),
-    field("CustomContent", NS, () => CustomLabelDetail, OPTIONAL),
-    field("ConfigurableReferenceEntries", NS, () => ConfigurableLabelReferenceEntry, REPEATED),
-    field("MaskedData", NS, LabelMaskableDataType, REPEATED),
-    field("SecondaryBarcode", NS, SecondaryBarcodeType, OPTIONAL),
-    field("TermsAndConditionsLocalization", NS, () => Localization, OPTIONAL),
-    field("RegulatoryLabels", NS, () => RegulatoryLabelContentDetail, REPEATED),
-    field("AdditionalLabels", NS, () => AdditionalLabelsDetail, REPEATED),
-    field("AirWaybillSuppressionCount", NS, xs.nonNegativeInteger, OPTIONAL),
+    field("DocTabContent", DocTabContent, OPTIONAL),
+    field("CustomContentPosition", RelativeVerticalPositionType, OPTIONAL),
+    field("CustomContent", CustomLabelDetail, OPTIONAL),
+    field("ConfigurableReferenceEntries", ConfigurableLabelReferenceEntry, REPEATED),
+    field("MaskedData", LabelMaskableDataType, REPEATED),
+    field("SecondaryBarcode", SecondaryBarcodeType, OPTIONAL),
+    field("TermsAndConditionsLocalization", Localization, OPTIONAL),
+    field("RegulatoryLabels", RegulatoryLabelContentDetail, REPEATED),
+    field("AdditionalLabels", AdditionalLabelsDetail, REPEATED),
+    field("AirWaybillSuppressionCount", xs.nonNegativeInteger, OPTIONAL),
   ],
 );
 
 export const DocTabContent: ComplexDesc = complex("DocTabContent", () => [
-  field("DocTabContentType", NS, DocTabContentType, OPTIONAL),
-  field("Zone001", NS, () => DocTabContentZone001, OPTIONAL),
-  field("Barcoded", NS, () => DocTabContentBarcoded, OPTIONAL),
+  field("DocTabContentType", DocTabContentType, OPTIONAL),
+  field("Zone001", DocTabContentZone001, OPTIONAL),
+  field("Barcoded", DocTabContentBarcoded, OPTIONAL),
 ]);
 
 export const DocTabContentZone001: ArrayDesc = array(
   "DocTabContentZone001",
-  field("DocTabZoneSpecifications", NS, () => DocTabZoneSpecification, REPEATED),
+  field("DocTabZoneSpecifications", () => DocTabZoneSpecification, REPEATED),
 );
 
 export const DocTabZoneSpecification: ComplexDesc = complex("DocTabZoneSpecification", () => [
-  field("ZoneNumber", NS, xs.positiveInteger, OPTIONAL),
-  field("Header", NS, xs.string, OPTIONAL),
-  field("DataField", NS, xs.string, OPTIONAL),
-  field("LiteralValue", NS, xs.string, OPTIONAL),
-  field("Justification", NS, DocTabZoneJustificationType, OPTIONAL),
+  field("ZoneNumber", xs.positiveInteger, OPTIONAL),
+  field("Header", xs.string, OPTIONAL),
+  field("DataField", xs.string, OPTIONAL),
+  field("LiteralValue", xs.string, OPTIONAL),
+  field("Justification", DocTabZoneJustificationType, OPTIONAL),
 ]);
 
 export const DocTabContentBarcoded: ComplexDesc = complex("DocTabContentBarcoded", () => [
-  field("Symbology", NS, BarcodeSymbologyType, OPTIONAL),
-  field("Specification", NS, () => DocTabZoneSpecification, OPTIONAL),
+  field("Symbology", BarcodeSymbologyType, OPTIONAL),
+  field("Specification", DocTabZoneSpecification, OPTIONAL),
 ]);
 
 export const CustomLabelDetail: ComplexDesc = complex("CustomLabelDetail", () => [
-  field("CoordinateUnits", NS, CustomLabelCoordinateUnits, OPTIONAL),
-  field("TextEntries", NS, () => CustomLabelTextEntry, REPEATED),
-  field("GraphicEntries", NS, () => CustomLabelGraphicEntry, REPEATED),
-  field("BoxEntries", NS, () => CustomLabelBoxEntry, REPEATED),
-  field("TextBoxEntries", NS, () => CustomLabelTextBoxEntry, REPEATED),
-  field("BarcodeEntries", NS, () => CustomLabelBarcodeEntry, REPEATED),
+  field("CoordinateUnits", CustomLabelCoordinateUnits, OPTIONAL),
+  field("TextEntries", CustomLabelTextEntry, REPEATED),
+  field("GraphicEntries", CustomLabelGraphicEntry, REPEATED),
+  field("BoxEntries", CustomLabelBoxEntry, REPEATED),
+  field("TextBoxEntries", CustomLabelTextBoxEntry, REPEATED),
+  field("BarcodeEntries", CustomLabelBarcodeEntry, REPEATED),
 ]);
 
 export const CustomLabelTextEntry: ComplexDesc = complex("CustomLabelTextEntry", () => [
-  field("Position", NS, () => CustomLabelPosition, OPTIONAL),
-  field("Format", NS, xs.string, OPTIONAL),
-  field("DataFields", NS, xs.string, REPEATED),
-  field("ThermalFontId", NS, xs.string, OPTIONAL),
-  field("FontName", NS, xs.string, OPTIONAL),
-  field("FontSize", NS, xs.positiveInteger, OPTIONAL),
-  field("Rotation", NS, RotationType, OPTIONAL),
+  field("Position", CustomLabelPosition, OPTIONAL),
+  field("Format", xs.string, OPTIONAL),
+  field("DataFields", xs.string, REPEATED),
+  field("ThermalFontId", xs.string, OPTIONAL),
+  field("FontName", xs.string, OPTIONAL),
+  field("FontSize", xs.positiveInteger, OPTIONAL),
+  field("Rotation", RotationType, OPTIONAL),
 ]);
 
 export const CustomLabelPosition: ComplexDesc = complex("CustomLabelPosition", () => [
-  field("X", NS, xs.nonNegativeInteger, OPTIONAL),
-  field("Y", NS, xs.int, OPTIONAL),
+  field("X", xs.nonNegativeInteger, OPTIONAL),
+  field("Y", xs.int, OPTIONAL),
 ]);
 
 export const CustomLabelGraphicEntry: ComplexDesc = complex("CustomLabelGraphicEntry", () => [
-  field("Position", NS, () => CustomLabelPosition, OPTIONAL),
-  field("PrinterGraphicId", NS, xs.string, OPTIONAL),
-  field("FileGraphicFullName", NS, xs.string, OPTIONAL),
+  field("Position", CustomLabelPosition, OPTIONAL),
+  field("PrinterGraphicId", xs.string, OPTIONAL),
+  field("FileGraphicFullName", xs.string, OPTIONAL),
 ]);
 
 export const CustomLabelBoxEntry: ComplexDesc = complex("CustomLabelBoxEntry", () => [
-  field("TopLeftCorner", NS, () => CustomLabelPosition, OPTIONAL),
-  field("BottomRightCorner", NS, () => CustomLabelPosition, OPTIONAL),
+  field("TopLeftCorner", CustomLabelPosition, OPTIONAL),
+  field("BottomRightCorner", CustomLabelPosition, OPTIONAL),
 ]);
 
 export const CustomLabelTextBoxEntry: ComplexDesc = complex("CustomLabelTextBoxEntry", () => [
-  field("TopLeftCorner", NS, () => CustomLabelPosition, OPTIONAL),
-  field("BottomRightCorner", NS, () => CustomLabelPosition, OPTIONAL),
-  field("Position", NS, () => CustomLabelPosition, OPTIONAL),
-  field("Format", NS, xs.string, OPTIONAL),
-  field("DataFields", NS, xs.string, REPEATED),
-  field("ThermalFontId", NS, xs.string, OPTIONAL),
-  field("FontName", NS, xs.string, OPTIONAL),
-  field("FontSize", NS, xs.positiveInteger, OPTIONAL),
-  field("Rotation", NS, RotationType, OPTIONAL),
+  field("TopLeftCorner", CustomLabelPosition, OPTIONAL),
+  field("BottomRightCorner", CustomLabelPosition, OPTIONAL),
+  field("Position", CustomLabelPosition, OPTIONAL),
+  field("Format", xs.string, OPTIONAL),
+  field("DataFields", xs.string, REPEATED),
+  field("ThermalFontId", xs.string, OPTIONAL),
+  field("FontName", xs.string, OPTIONAL),
+  field("FontSize", xs.positiveInteger, OPTIONAL),
+  field("Rotation", RotationType, OPTIONAL),
 ]);
 
 export const CustomLabelBarcodeEntry: ComplexDesc = complex("CustomLabelBarcodeEntry", () => [
-  field("Position", NS, () => CustomLabelPosition, OPTIONAL),
-  field("Format", NS, xs.string, OPTIONAL),
-  field("DataFields", NS, xs.string, REPEATED),
-  field("BarHeight", NS, xs.int, OPTIONAL),
-  field("ThinBarWidth", NS, xs.int, OPTIONAL),
-  field("BarcodeSymbology", NS, BarcodeSymbologyType, OPTIONAL),
+  field("Position", CustomLabelPosition, OPTIONAL),
+  field("Format", xs.string, OPTIONAL),
+  field("DataFields", xs.string, REPEATED),
+  field("BarHeight", xs.int, OPTIONAL),
+  field("ThinBarWidth", xs.int, OPTIONAL),
+  field("BarcodeSymbology", BarcodeSymbologyType, OPTIONAL),
 ]);
 
 export const ConfigurableLabelReferenceEntry: ComplexDesc = complex(
   "ConfigurableLabelReferenceEntry",
   () => [
-    field("ZoneNumber", NS, xs.positiveInteger, OPTIONAL),
-    field("Header", NS, xs.string, OPTIONAL),
-    field("DataField", NS, xs.string, OPTIONAL),
-    field("LiteralValue", NS, xs.string, OPTIONAL),
+    field("ZoneNumber", xs.positiveInteger, OPTIONAL),
+    field("Header", xs.string, OPTIONAL),
+    field("DataField", xs.string, OPTIONAL),
+    field("LiteralValue", xs.string, OPTIONAL),
   ],
 );
 
 export const RegulatoryLabelContentDetail: ComplexDesc = complex(
   "RegulatoryLabelContentDetail",
   () => [
-    field("Type", NS, RegulatoryLabelType, OPTIONAL),
-    field("GenerationOptions", NS, CustomerSpecifiedLabelGenerationOptionType, REPEATED),
+    field("Type", RegulatoryLabelType, OPTIONAL),
+    field("GenerationOptions", CustomerSpecifiedLabelGenerationOptionType, REPEATED),
   ],
 );
 
 export const AdditionalLabelsDetail: ComplexDesc = complex("AdditionalLabelsDetail", () => [
-  field("Type", NS, AdditionalLabelsType, OPTIONAL),
-  field("Count", NS, xs.nonNegativeInteger, OPTIONAL),
+  field("Type", AdditionalLabelsType, OPTIONAL),
+  field("Count", xs.nonNegativeInteger, OPTIONAL),
 ]);
 
 export const ShippingDocumentSpecification: ComplexDesc = complex(
   "ShippingDocumentSpecification",
   () => [
-    field("ShippingDocumentTypes", NS, RequestedShippingDocumentType, REPEATED),
-    field("CertificateOfOrigin", NS, () => CertificateOfOriginDetail, OPTIONAL),
-    field("CommercialInvoiceDetail", NS, () => CommercialInvoiceDetail, OPTIONAL),
+    field("ShippingDocumentTypes", RequestedShippingDocumentType, REPEATED),
+    field("CertificateOfOrigin", CertificateOfOriginDetail, OPTIONAL),
+    field("CommercialInvoiceDetail", CommercialInvoiceDetail, OPTIONAL),
     field(
       "UsmcaCommercialInvoiceCertificationOfOriginDetail",
-      NS,
-      () => UsmcaCommercialInvoiceCertificationOfOriginDetail,
+      UsmcaCommercialInvoiceCertificationOfOriginDetail,
       OPTIONAL,
     ),
-    field("CustomPackageDocumentDetail", NS, () => CustomDocumentDetail, REPEATED),
-    field("CustomShipmentDocumentDetail", NS, () => CustomDocumentDetail, REPEATED),
-    field("ExportDeclarationDetail", NS, () => ExportDeclarationDetail, OPTIONAL),
-    field("GeneralAgencyAgreementDetail", NS, () => GeneralAgencyAgreementDetail, OPTIONAL),
-    field("UsmcaCertificationOfOriginDetail", NS, () => UsmcaCertificationOfOriginDetail, OPTIONAL),
-    field("Op900Detail", NS, () => Op900Detail, OPTIONAL),
+    field("CustomPackageDocumentDetail", CustomDocumentDetail, REPEATED),
+    field("CustomShipmentDocumentDetail", CustomDocumentDetail, REPEATED),
+    field("ExportDeclarationDetail", ExportDeclarationDetail, OPTIONAL),
+    field("GeneralAgencyAgreementDetail", GeneralAgencyAgreementDetail, OPTIONAL),
+    field("UsmcaCertificationOfOriginDetail", UsmcaCertificationOfOriginDetail, OPTIONAL),
+    field("Op900Detail", Op900Detail, OPTIONAL),
     field(
       "DangerousGoodsShippersDeclarationDetail",
-      NS,
-      () => DangerousGoodsShippersDeclarationDetail,
+      DangerousGoodsShippersDeclarationDetail,
       OPTIONAL,
     ),
-    field("FreightAddressLabelDetail", NS, () => FreightAddressLabelDetail, OPTIONAL),
-    field("ReturnInstructionsDetail", NS, () => ReturnInstructionsDetail, OPTIONAL),
+    field("FreightAddressLabelDetail", FreightAddressLabelDetail, OPTIONAL),
+    field("ReturnInstructionsDetail", ReturnInstructionsDetail, OPTIONAL),
   ],
 );
 
 export const CertificateOfOriginDetail: ComplexDesc = complex("CertificateOfOriginDetail", () => [
-  field("DocumentFormat", NS, () => ShippingDocumentFormat, OPTIONAL),
-  field("CustomerImageUsages", NS, () => CustomerImageUsage, REPEATED),
+  field("DocumentFormat", ShippingDocumentFormat, OPTIONAL),
+  field("CustomerImageUsages", CustomerImageUsage, REPEATED),
 ]);
 
 export const ShippingDocumentFormat: ComplexDesc = complex("ShippingDocumentFormat", () => [
-  field("Dispositions", NS, () => ShippingDocumentDispositionDetail, REPEATED),
-  field("TopOfPageOffset", NS, () => LinearMeasure, OPTIONAL),
-  field("ImageType", NS, ShippingDocumentImageType, OPTIONAL),
-  field("StockType", NS, ShippingDocumentStockType, OPTIONAL),
-  field("ProvideInstructions", NS, xs.boolean, OPTIONAL),
-  field("OptionsRequested", NS, () => DocumentFormatOptionsRequested, OPTIONAL),
-  field("Localization", NS, () => Localization, OPTIONAL),
+  field("Dispositions", ShippingDocumentDispositionDetail, REPEATED),
+  field("TopOfPageOffset", LinearMeasure, OPTIONAL),
+  field("ImageType", ShippingDocumentImageType, OPTIONAL),
+  field("StockType", ShippingDocumentStockType, OPTIONAL),
+  field("ProvideInstructions", xs.boolean, OPTIONAL),
+  field("OptionsRequested", DocumentFormatOptionsRequested, OPTIONAL),
+  field("Localization", Localization, OPTIONAL),
 ]);
 
 export const ShippingDocumentDispositionDetail: ComplexDesc = complex(
   "ShippingDocumentDispositionDetail",
   () => [
-    field("DispositionType", NS, ShippingDocumentDispositionType, OPTIONAL),
-    field("Grouping", NS, ShippingDocumentGroupingType, OPTIONAL),
-    field("EMailDetail", NS, () => ShippingDocumentEMailDetail, OPTIONAL),
-    field("PrintDetail", NS, () => ShippingDocumentPrintDetail, OPTIONAL),
+    field("DispositionType", ShippingDocumentDispositionType, OPTIONAL),
+    field("Grouping", ShippingDocumentGroupingType, OPTIONAL),
+    field("EMailDetail", ShippingDocumentEMailDetail, OPTIONAL),
+    field("PrintDetail", ShippingDocumentPrintDetail, OPTIONAL),
   ],
 );
 
 export const ShippingDocumentEMailDetail: ComplexDesc = complex(
   "ShippingDocumentEMailDetail",
   () => [
-    field("EMailRecipients", NS, () => ShippingDocumentEMailRecipient, REPEATED),
-    field("Grouping", NS, ShippingDocumentEMailGroupingType, OPTIONAL),
-    field("Localization", NS, () => Localization, OPTIONAL),
+    field("EMailRecipients", ShippingDocumentEMailRecipient, REPEATED),
+    field("Grouping", ShippingDocumentEMailGroupingType, OPTIONAL),
+    field("Localization", Localization, OPTIONAL),
   ],
 );
 
 export const ShippingDocumentEMailRecipient: ComplexDesc = complex(
   "ShippingDocumentEMailRecipient",
   () => [
-    field("RecipientType", NS, EMailNotificationRecipientType, OPTIONAL),
-    field("Address", NS, xs.string, OPTIONAL),
+    field("RecipientType", EMailNotificationRecipientType, OPTIONAL),
+    field("Address", xs.string, OPTIONAL),
   ],
 );
 
 export const ShippingDocumentPrintDetail: ComplexDesc = complex(
   "ShippingDocumentPrintDetail",
-  () => [field("PrinterId", NS, xs.string, OPTIONAL)],
+  () => [field("PrinterId", xs.string, OPTIONAL)],
 );
 
 export const LinearMeasure: ComplexDesc = complex("LinearMeasure", () => [
-  field("Value", NS, xs.decimal, OPTIONAL),
-  field("Units", NS, LinearUnits, OPTIONAL),
+  field("Value", xs.decimal, OPTIONAL),
+  field("Units", LinearUnits, OPTIONAL),
 ]);
 
 export const DocumentFormatOptionsRequested: ArrayDesc = array(
   "DocumentFormatOptionsRequested",
-  field("Options", NS, DocumentFormatOptionType, REPEATED),
+  field("Options", DocumentFormatOptionType, REPEATED),
 );
 
 export const CustomerImageUsage: ComplexDesc = complex("CustomerImageUsage", () => [
-  field("Type", NS, CustomerImageUsageType, OPTIONAL),
-  field("Id", NS, ImageId, OPTIONAL),
+  field("Type", CustomerImageUsageType, OPTIONAL),
+  field("Id", ImageId, OPTIONAL),
 ]);
 
 export const CommercialInvoiceDetail: ComplexDesc = complex("CommercialInvoiceDetail", () => [
-  field("Format", NS, () => ShippingDocumentFormat, OPTIONAL),
-  field("CustomerImageUsages", NS, () => CustomerImageUsage, REPEATED),
+  field("Format", ShippingDocumentFormat, OPTIONAL),
+  field("CustomerImageUsages", CustomerImageUsage, REPEATED),
 ]);
 
 export const UsmcaCommercialInvoiceCertificationOfOriginDetail: ComplexDesc = complex(
   "UsmcaCommercialInvoiceCertificationOfOriginDetail",
   () => [
-    field("Format", NS, () => ShippingDocumentFormat, OPTIONAL),
-    field("CustomerImageUsages", NS, () => CustomerImageUsage, REPEATED),
-    field("FormVersion", NS, xs.string, OPTIONAL),
-    field("CertifierSpecification", NS, UsmcaCertifierSpecificationType, OPTIONAL),
-    field("ProducerSpecification", NS, UsmcaProducerSpecificationType, OPTIONAL),
-    field("Producer", NS, () => Party, OPTIONAL),
+    field("Format", ShippingDocumentFormat, OPTIONAL),
+    field("CustomerImageUsages", CustomerImageUsage, REPEATED),
+    field("FormVersion", xs.string, OPTIONAL),
+    field("CertifierSpecification", UsmcaCertifierSpecificationType, OPTIONAL),
+    field("ProducerSpecification", UsmcaProducerSpecificationType, OPTIONAL),
+    field("Producer", Party, OPTIONAL),
   ],
 );
 
 export const CustomDocumentDetail: ComplexDesc = complex("CustomDocumentDetail", () => [
-  field("Format", NS, () => ShippingDocumentFormat, OPTIONAL),
-  field("LabelPrintingOrientation", NS, LabelPrintingOrientationType, OPTIONAL),
-  field("LabelRotation", NS, LabelRotationType, OPTIONAL),
-  field("SpecificationId", NS, xs.string, OPTIONAL),
-  field("CustomContent", NS, () => CustomLabelDetail, OPTIONAL),
+  field("Format", ShippingDocumentFormat, OPTIONAL),
+  field("LabelPrintingOrientation", LabelPrintingOrientationType, OPTIONAL),
+  field("LabelRotation", LabelRotationType, OPTIONAL),
+  field("SpecificationId", xs.string, OPTIONAL),
+  field("CustomContent", CustomLabelDetail, OPTIONAL),
 ]);
 
 export const ExportDeclarationDetail: ComplexDesc = complex("ExportDeclarationDetail", () => [
-  field("DocumentFormat", NS, () => ShippingDocumentFormat, OPTIONAL),
-  field("CustomerImageUsages", NS, () => CustomerImageUsage, REPEATED),
+  field("DocumentFormat", ShippingDocumentFormat, OPTIONAL),
+  field("CustomerImageUsages", CustomerImageUsage, REPEATED),
 ]);
 
 export const GeneralAgencyAgreementDetail: ComplexDesc = complex(
   "GeneralAgencyAgreementDetail",
-  () => [field("Format", NS, () => ShippingDocumentFormat, OPTIONAL)],
+  () => [field("Format", ShippingDocumentFormat, OPTIONAL)],
 );
 
 export const UsmcaCertificationOfOriginDetail: ComplexDesc = complex(
   "UsmcaCertificationOfOriginDetail",
   () => [
-    field("Format", NS, () => ShippingDocumentFormat, OPTIONAL),
-    field("BlanketPeriod", NS, () => DateRange, OPTIONAL),
-    field("CertifierSpecification", NS, UsmcaCertifierSpecificationType, OPTIONAL),
-    field("ImporterSpecification", NS, UsmcaImporterSpecificationType, OPTIONAL),
-    field("ProducerSpecification", NS, UsmcaProducerSpecificationType, OPTIONAL),
-    field("Producer", NS, () => Party, OPTIONAL),
-    field("CustomerImageUsages", NS, () => CustomerImageUsage, REPEATED),
+    field("Format", ShippingDocumentFormat, OPTIONAL),
+    field("BlanketPeriod", DateRange, OPTIONAL),
+    field("CertifierSpecification", UsmcaCertifierSpecificationType, OPTIONAL),
+    field("ImporterSpecification", UsmcaImporterSpecificationType, OPTIONAL),
+    field("ProducerSpecification", UsmcaProducerSpecificationType, OPTIONAL),
+    field("Producer", Party, OPTIONAL),
+    field("CustomerImageUsages", CustomerImageUsage, REPEATED),
   ],
 );
 
 export const Op900Detail: ComplexDesc = complex("Op900Detail", () => [
-  field("Format", NS, () => ShippingDocumentFormat, OPTIONAL),
-  field("Reference", NS, CustomerReferenceType, OPTIONAL),
-  field("CustomerImageUsages", NS, () => CustomerImageUsage, REPEATED),
-  field("SignatureName", NS, xs.string, OPTIONAL),
+  field("Format", ShippingDocumentFormat, OPTIONAL),
+  field("Reference", CustomerReferenceType, OPTIONAL),
+  field("CustomerImageUsages", CustomerImageUsage, REPEATED),
+  field("SignatureName", xs.string, OPTIONAL),
 ]);
 
 export const DangerousGoodsShippersDeclarationDetail: ComplexDesc = complex(
   "DangerousGoodsShippersDeclarationDetail",
   () => [
-    field("Format", NS, () => ShippingDocumentFormat, OPTIONAL),
-    field("CustomerImageUsages", NS, () => CustomerImageUsage, REPEATED),
+    field("Format", ShippingDocumentFormat, OPTIONAL),
+    field("CustomerImageUsages", CustomerImageUsage, REPEATED),
   ],
 );
 
 export const FreightAddressLabelDetail: ComplexDesc = complex("FreightAddressLabelDetail", () => [
-  field("Format", NS, () => ShippingDocumentFormat, OPTIONAL),
-  field("Copies", NS, xs.nonNegativeInteger, OPTIONAL),
-  field("StartingPosition", NS, PageQuadrantType, OPTIONAL),
-  field("DocTabContent", NS, () => DocTabContent, OPTIONAL),
-  field("CustomContentPosition", NS, RelativeVerticalPositionType, OPTIONAL),
-  field("CustomContent", NS, () => CustomLabelDetail, OPTIONAL),
+  field("Format", ShippingDocumentFormat, OPTIONAL),
+  field("Copies", xs.nonNegativeInteger, OPTIONAL),
+  field("StartingPosition", PageQuadrantType, OPTIONAL),
+  field("DocTabContent", DocTabContent, OPTIONAL),
+  field("CustomContentPosition", RelativeVerticalPositionType, OPTIONAL),
+  field("CustomContent", CustomLabelDetail, OPTIONAL),
 ]);
 
 export const ReturnInstructionsDetail: ComplexDesc = complex("ReturnInstructionsDetail", () => [
-  field("Format", NS, () => ShippingDocumentFormat, OPTIONAL),
-  field("CustomText", NS, xs.string, OPTIONAL),
+  field("Format", ShippingDocumentFormat, OPTIONAL),
+  field("CustomText", xs.string, OPTIONAL),
 ]);
 
 export const ShipmentConfigurationData: ArrayDesc = array(
   "ShipmentConfigurationData",
-  field("DangerousGoodsPackageConfigurations", NS, () => DangerousGoodsDetail, REPEATED),
+  field("DangerousGoodsPackageConfigurations", () => DangerousGoodsDetail, REPEATED),
 );
 
 export const DangerousGoodsDetail: ComplexDesc = complex("DangerousGoodsDetail", () => [
-  field("Regulation", NS, HazardousCommodityRegulationType, OPTIONAL),
-  field("Accessibility", NS, DangerousGoodsAccessibilityType, OPTIONAL),
-  field("CargoAircraftOnly", NS, xs.boolean, OPTIONAL),
-  field("Options", NS, HazardousCommodityOptionType, REPEATED),
-  field("PackingOption", NS, DangerousGoodsPackingOptionType, OPTIONAL),
-  field("ReferenceId", NS, xs.string, OPTIONAL),
-  field("Containers", NS, () => DangerousGoodsContainer, REPEATED),
-  field("Packaging", NS, () => HazardousCommodityPackagingDetail, OPTIONAL),
-  field("Signatory", NS, () => DangerousGoodsSignatory, OPTIONAL),
-  field("EmergencyContactNumber", NS, xs.string, OPTIONAL),
-  field("Offeror", NS, xs.string, OPTIONAL),
-  field("InfectiousSubstanceResponsibleContact", NS, () => Contact, OPTIONAL),
-  field("AdditionalHandling", NS, xs.string, OPTIONAL),
-  field("RadioactivityDetail", NS, () => RadioactivityDetail, OPTIONAL),
+  field("Regulation", HazardousCommodityRegulationType, OPTIONAL),
+  field("Accessibility", DangerousGoodsAccessibilityType, OPTIONAL),
+  field("CargoAircraftOnly", xs.boolean, OPTIONAL),
+  field("Options", HazardousCommodityOptionType, REPEATED),
+  field("PackingOption", DangerousGoodsPackingOptionType, OPTIONAL),
+  field("ReferenceId", xs.string, OPTIONAL),
+  field("Containers", DangerousGoodsContainer, REPEATED),
+  field("Packaging", HazardousCommodityPackagingDetail, OPTIONAL),
+  field("Signatory", DangerousGoodsSignatory, OPTIONAL),
+  field("EmergencyContactNumber", xs.string, OPTIONAL),
+  field("Offeror", xs.string, OPTIONAL),
+  field("InfectiousSubstanceResponsibleContact", Contact, OPTIONAL),
+  field("AdditionalHandling", xs.string, OPTIONAL),
+  field("RadioactivityDetail", RadioactivityDetail, OPTIONAL),
 ]);
 
 export const DangerousGoodsContainer: ComplexDesc = complex("DangerousGoodsContainer", () => [
-  field("PackingType", NS, HazardousContainerPackingType, OPTIONAL),
-  field("ContainerType", NS, xs.string, OPTIONAL),
-  field("RadioactiveContainerClass", NS, RadioactiveContainerClassType, OPTIONAL),
-  field("NumberOfContainers", NS, xs.nonNegativeInteger, OPTIONAL),
-  field("HazardousCommodities", NS, () => HazardousCommodityContent, REPEATED),
+  field("PackingType", HazardousContainerPackingType, OPTIONAL),
+  field("ContainerType", xs.string, OPTIONAL),
+  field("RadioactiveContainerClass", RadioactiveContainerClassType, OPTIONAL),
+  field("NumberOfContainers", xs.nonNegativeInteger, OPTIONAL),
+  field("HazardousCommodities", HazardousCommodityContent, REPEATED),
 ]);
 
 export const HazardousCommodityContent: ComplexDesc = complex("HazardousCommodityContent", () => [
-  field("Description", NS, () => HazardousCommodityDescription, OPTIONAL),
-  field("Quantity", NS, () => HazardousCommodityQuantityDetail, OPTIONAL),
-  field("InnerReceptacles", NS, () => HazardousCommodityInnerReceptacleDetail, REPEATED),
-  field("Options", NS, () => HazardousCommodityOptionDetail, OPTIONAL),
-  field("RadionuclideDetail", NS, () => RadionuclideDetail, OPTIONAL),
-  field("NetExplosiveDetail", NS, () => NetExplosiveDetail, OPTIONAL),
+  field("Description", HazardousCommodityDescription, OPTIONAL),
+  field("Quantity", HazardousCommodityQuantityDetail, OPTIONAL),
+  field("InnerReceptacles", HazardousCommodityInnerReceptacleDetail, REPEATED),
+  field("Options", HazardousCommodityOptionDetail, OPTIONAL),
+  field("RadionuclideDetail", RadionuclideDetail, OPTIONAL),
+  field("NetExplosiveDetail", NetExplosiveDetail, OPTIONAL),
 ]);
 
 export const HazardousCommodityDescription: ComplexDesc = complex(
   "HazardousCommodityDescription",
   () => [
-    field("Id", NS, xs.string, OPTIONAL),
-    field("SequenceNumber", NS, xs.nonNegativeInteger, OPTIONAL),
-    field("PackingGroup", NS, HazardousCommodityPackingGroupType, OPTIONAL),
-    field("PackingDetails", NS, () => HazardousCommodityPackingDetail, OPTIONAL),
-    field("ReportableQuantity", NS, xs.boolean, OPTIONAL),
-    field("ProperShippingName", NS, xs.string, OPTIONAL),
-    field("TechnicalName", NS, xs.string, OPTIONAL),
-    field("Percentage", NS, xs.decimal, OPTIONAL),
-    field("HazardClass", NS, xs.string, OPTIONAL),
-    field("SubsidiaryClasses", NS, xs.string, REPEATED),
-    field("LabelText", NS, xs.string, OPTIONAL),
-    field("ProcessingOptions", NS, HazardousCommodityDescriptionProcessingOptionType, REPEATED),
-    field("Authorization", NS, xs.string, OPTIONAL),
+    field("Id", xs.string, OPTIONAL),
+    field("SequenceNumber", xs.nonNegativeInteger, OPTIONAL),
+    field("PackingGroup", HazardousCommodityPackingGroupType, OPTIONAL),
+    field("PackingDetails", HazardousCommodityPackingDetail, OPTIONAL),
+    field("ReportableQuantity", xs.boolean, OPTIONAL),
+    field("ProperShippingName", xs.string, OPTIONAL),
+    field("TechnicalName", xs.string, OPTIONAL),
+    field("Percentage", xs.decimal, OPTIONAL),
+    field("HazardClass", xs.string, OPTIONAL),
+    field("SubsidiaryClasses", xs.string, REPEATED),
+    field("LabelText", xs.string, OPTIONAL),
+    field("ProcessingOptions", HazardousCommodityDescriptionProcessingOptionType, REPEATED),
+    field("Authorization", xs.string, OPTIONAL),
   ],
 );
 
 export const HazardousCommodityPackingDetail: ComplexDesc = complex(
   "HazardousCommodityPackingDetail",
   () => [
-    field("CargoAircraftOnly", NS, xs.boolean, OPTIONAL),
-    field("PackingInstructions", NS, xs.string, OPTIONAL),
+    field("CargoAircraftOnly", xs.boolean, OPTIONAL),
+    field("PackingInstructions", xs.string, OPTIONAL),
   ],
 );
 
 export const HazardousCommodityQuantityDetail: ComplexDesc = complex(
   "HazardousCommodityQuantityDetail",
   () => [
-    field("Amount", NS, xs.decimal, OPTIONAL),
-    field("Units", NS, xs.string, OPTIONAL),
-    field("QuantityType", NS, HazardousCommodityQuantityType, OPTIONAL),
+    field("Amount", xs.decimal, OPTIONAL),
+    field("Units", xs.string, OPTIONAL),
+    field("QuantityType", HazardousCommodityQuantityType, OPTIONAL),
   ],
 );
 
 export const HazardousCommodityInnerReceptacleDetail: ComplexDesc = complex(
   "HazardousCommodityInnerReceptacleDetail",
-  () => [field("Quantity", NS, () => HazardousCommodityQuantityDetail, OPTIONAL)],
+  () => [field("Quantity", HazardousCommodityQuantityDetail, OPTIONAL)],
 );
 
 export const HazardousCommodityOptionDetail: ComplexDesc = complex(
   "HazardousCommodityOptionDetail",
   () => [
-    field("LabelTextOption", NS, HazardousCommodityLabelTextOptionType, OPTIONAL),
-    field("CustomerSuppliedLabelText", NS, xs.string, OPTIONAL),
+    field("LabelTextOption", HazardousCommodityLabelTextOptionType, OPTIONAL),
+    field("CustomerSuppliedLabelText", xs.string, OPTIONAL),
   ],
 );
 
 export const RadionuclideDetail: ComplexDesc = complex("RadionuclideDetail", () => [
-  field("Radionuclide", NS, xs.string, OPTIONAL),
-  field("Activity", NS, () => RadionuclideActivity, OPTIONAL),
-  field("ExceptedPackagingIsReportableQuantity", NS, xs.boolean, OPTIONAL),
-  field("PhysicalForm", NS, PhysicalFormType, OPTIONAL),
-  field("ChemicalForm", NS, xs.string, OPTIONAL),
+  field("Radionuclide", xs.string, OPTIONAL),
+  field("Activity", RadionuclideActivity, OPTIONAL),
+  field("ExceptedPackagingIsReportableQuantity", xs.boolean, OPTIONAL),
+  field("PhysicalForm", PhysicalFormType, OPTIONAL),
+  field("ChemicalForm", xs.string, OPTIONAL),
 ]);
 
 export const RadionuclideActivity: ComplexDesc = complex("RadionuclideActivity", () => [
-  field("Value", NS, xs.decimal, OPTIONAL),
-  field("UnitOfMeasure", NS, RadioactivityUnitOfMeasure, OPTIONAL),
+  field("Value", xs.decimal, OPTIONAL),
+  field("UnitOfMeasure", RadioactivityUnitOfMeasure, OPTIONAL),
 ]);
 
 export const NetExplosiveDetail: ComplexDesc = complex("NetExplosiveDetail", () => [
-  field("Type", NS, NetExplosiveClassificationType, OPTIONAL),
-  field("Amount", NS, xs.decimal, OPTIONAL),
-  field("Units", NS, xs.string, OPTIONAL),
+  field("Type", NetExplosiveClassificationType, OPTIONAL),
+  field("Amount", xs.decimal, OPTIONAL),
+  field("Units", xs.string, OPTIONAL),
 ]);
 
 export const HazardousCommodityPackagingDetail: ComplexDesc = complex(
   "HazardousCommodityPackagingDetail",
-  () => [
-    field("Count", NS, xs.nonNegativeInteger, OPTIONAL),
-    field("Units", NS, xs.string, OPTIONAL),
-  ],
+  () => [field("Count", xs.nonNegativeInteger, OPTIONAL), field("Units", xs.string, OPTIONAL)],
 );
 
 export const DangerousGoodsSignatory: ComplexDesc = complex("DangerousGoodsSignatory", () => [
-  field("ContactName", NS, xs.string, OPTIONAL),
-  field("Title", NS, xs.string, OPTIONAL),
-  field("Place", NS, xs.string, OPTIONAL),
+  field("ContactName", xs.string, OPTIONAL),
+  field("Title", xs.string, OPTIONAL),
+  field("Place", xs.string, OPTIONAL),
 ]);
 
 export const RadioactivityDetail: ComplexDesc = complex("RadioactivityDetail", () => [
-  field("TransportIndex", NS, xs.decimal, OPTIONAL),
-  field("SurfaceReading", NS, xs.decimal, OPTIONAL),
-  field("CriticalitySafetyIndex", NS, xs.decimal, OPTIONAL),
-  field("Dimensions", NS, () => Dimensions, OPTIONAL),
+  field("TransportIndex", xs.decimal, OPTIONAL),
+  field("SurfaceReading", xs.decimal, OPTIONAL),
+  field("CriticalitySafetyIndex", xs.decimal, OPTIONAL),
+  field("Dimensions", Dimensions, OPTIONAL),
 ]);
 
 export const RequestedPackageLineItem: ComplexDesc = complex("RequestedPackageLineItem", () => [
-  field("SequenceNumber", NS, xs.positiveInteger, OPTIONAL),
-  field("GroupNumber", NS, xs.nonNegativeInteger, OPTIONAL),
-  field("GroupPackageCount", NS, xs.nonNegativeInteger, OPTIONAL),
-  field("VariableHandlingChargeDetail", NS, () => VariableHandlingChargeDetail, OPTIONAL),
-  field("InsuredValue", NS, () => Money, OPTIONAL),
-  field("Weight", NS, () => Weight, OPTIONAL),
-  field("Dimensions", NS, () => Dimensions, OPTIONAL),
-  field("PhysicalPackaging", NS, PhysicalPackagingType, OPTIONAL),
-  field("AssociatedFreightLineItems", NS, () => AssociatedFreightLineItemDetail, REPEATED),
-  field("ItemDescription", NS, xs.string, OPTIONAL),
-  field("ItemDescriptionForClearance", NS, xs.string, OPTIONAL),
-  field("CustomerReferences", NS, () => CustomerReference, { min: 0, max: 10 }),
-  field("SpecialServicesRequested", NS, () => PackageSpecialServicesRequested, OPTIONAL),
-  field("ContentRecords", NS, () => ContentRecord, REPEATED),
-  field("ConveyanceDetail", NS, () => ShipperConveyanceDetail, OPTIONAL),
+  field("SequenceNumber", xs.positiveInteger, OPTIONAL),
+  field("GroupNumber", xs.nonNegativeInteger, OPTIONAL),
+  field("GroupPackageCount", xs.nonNegativeInteger, OPTIONAL),
+  field("VariableHandlingChargeDetail", VariableHandlingChargeDetail, OPTIONAL),
+  field("InsuredValue", Money, OPTIONAL),
+  field("Weight", Weight, OPTIONAL),
+  field("Dimensions", Dimensions, OPTIONAL),
+  field("PhysicalPackaging", PhysicalPackagingType, OPTIONAL),
+  field("AssociatedFreightLineItems", AssociatedFreightLineItemDetail, REPEATED),
+  field("ItemDescription", xs.string, OPTIONAL),
+  field("ItemDescriptionForClearance", xs.string, OPTIONAL),
+  field("CustomerReferences", CustomerReference, { min: 0, max: 10 }),
+  field("SpecialServicesRequested", PackageSpecialServicesRequested, OPTIONAL),
+  field("ContentRecords", ContentRecord, REPEATED),
+  field("ConveyanceDetail", ShipperConveyanceDetail, OPTIONAL),
 ]);
 
 export const AssociatedFreightLineItemDetail: ComplexDesc = complex(
   "AssociatedFreightLineItemDetail",
-  () => [field("Id", NS, xs.string, OPTIONAL)],
+  () => [field("Id", xs.string, OPTIONAL)],
 );
 
 export const CustomerReference: ComplexDesc = complex("CustomerReference", () => [
-  field("CustomerReferenceType", NS, CustomerReferenceType, OPTIONAL),
-  field("Value", NS, xs.string, OPTIONAL),
+  field("CustomerReferenceType", CustomerReferenceType, OPTIONAL),
+  field("Value", xs.string, OPTIONAL),
 ]);
 
 export const PackageSpecialServicesRequested: ComplexDesc = complex(
   "PackageSpecialServicesRequested",
   () => [
-    field("SpecialServiceTypes", NS, xs.string, REPEATED),
-    field("CodDetail", NS, () => CodDetail, OPTIONAL),
-    field("DangerousGoodsDetail", NS, () => DangerousGoodsDetail, OPTIONAL),
-    field("BatteryDetails", NS, () => BatteryClassificationDetail, REPEATED),
-    field("DryIceWeight", NS, () => Weight, OPTIONAL),
-    field("SignatureOptionDetail", NS, () => SignatureOptionDetail, OPTIONAL),
-    field("PriorityAlertDetail", NS, () => PriorityAlertDetail, OPTIONAL),
-    field("AlcoholDetail", NS, () => AlcoholDetail, OPTIONAL),
+    field("SpecialServiceTypes", xs.string, REPEATED),
+    field("CodDetail", CodDetail, OPTIONAL),
+    field("DangerousGoodsDetail", DangerousGoodsDetail, OPTIONAL),
+    field("BatteryDetails", BatteryClassificationDetail, REPEATED),
+    field("DryIceWeight", Weight, OPTIONAL),
+    field("SignatureOptionDetail", SignatureOptionDetail, OPTIONAL),
+    field("PriorityAlertDetail", PriorityAlertDetail, OPTIONAL),
+    field("AlcoholDetail", AlcoholDetail, OPTIONAL),
   ],
 );
 
 export const BatteryClassificationDetail: ComplexDesc = complex(
   "BatteryClassificationDetail",
   () => [
-    field("Material", NS, BatteryMaterialType, OPTIONAL),
-    field("Packing", NS, BatteryPackingType, OPTIONAL),
-    field("RegulatorySubType", NS, BatteryRegulatorySubType, OPTIONAL),
+    field("Material", BatteryMaterialType, OPTIONAL),
+    field("Packing", BatteryPackingType, OPTIONAL),
+    field("RegulatorySubType", BatteryRegulatorySubType, OPTIONAL),
   ],
 );
 
 export const SignatureOptionDetail: ComplexDesc = complex("SignatureOptionDetail", () => [
-  field("OptionType", NS, SignatureOptionType, OPTIONAL),
-  field("SignatureReleaseNumber", NS, xs.string, OPTIONAL),
+  field("OptionType", SignatureOptionType, OPTIONAL),
+  field("SignatureReleaseNumber", xs.string, OPTIONAL),
 ]);
 
 export const PriorityAlertDetail: ComplexDesc = complex("PriorityAlertDetail", () => [
-  field("EnhancementTypes", NS, PriorityAlertEnhancementType, REPEATED),
-  field("Content", NS, xs.string, REPEATED),
+  field("EnhancementTypes", PriorityAlertEnhancementType, REPEATED),
+  field("Content", xs.string, REPEATED),
 ]);
 
 export const AlcoholDetail: ComplexDesc = complex("AlcoholDetail", () => [
-  field("RecipientType", NS, AlcoholRecipientType, OPTIONAL),
+  field("RecipientType", AlcoholRecipientType, OPTIONAL),
 ]);
 
 export const ContentRecord: ComplexDesc = complex("ContentRecord", () => [
-  field("PartNumber", NS, xs.string, OPTIONAL),
-  field("ItemNumber", NS, xs.string, OPTIONAL),
-  field("ReceivedQuantity", NS, xs.nonNegativeInteger, OPTIONAL),
-  field("Description", NS, xs.string, OPTIONAL),
+  field("PartNumber", xs.string, OPTIONAL),
+  field("ItemNumber", xs.string, OPTIONAL),
+  field("ReceivedQuantity", xs.nonNegativeInteger, OPTIONAL),
+  field("Description", xs.string, OPTIONAL),
 ]);
 
 export const ShipperConveyanceDetail: ComplexDesc = complex("ShipperConveyanceDetail", () => [
-  field("Id", NS, xs.string, OPTIONAL),
+  field("Id", xs.string, OPTIONAL),
 ]);
 
 export const RateReply: ComplexDesc = complex("RateReply", () => [
-  field("HighestSeverity", NS, NotificationSeverityType),
-  field("Notifications", NS, () => Notification, { max: UNBOUNDED }),
-  field("TransactionDetail", NS, () => TransactionDetail, OPTIONAL),
-  field("Version", NS, () => VersionId),
-  field("RateReplyDetails", NS, () => RateReplyDetail, REPEATED),
+  field("HighestSeverity", NotificationSeverityType),
+  field("Notifications", Notification, { max: UNBOUNDED }),
+  field("TransactionDetail", TransactionDetail, OPTIONAL),
+  field("Version", VersionId),
+  field("RateReplyDetails", RateReplyDetail, REPEATED),
 ]);
 
 export const Notification: ComplexDesc = complex("Notification", () => [
-  field("Severity", NS, NotificationSeverityType, OPTIONAL),
-  field("Source", NS, xs.string, OPTIONAL),
-  field("Code", NS, xs.string, OPTIONAL),
-  field("Message", NS, xs.string, OPTIONAL),
-  field("LocalizedMessage", NS, xs.string, OPTIONAL),
-  field("MessageParameters", NS, () => NotificationParameter, REPEATED),
+  field("Severity", NotificationSeverityType, OPTIONAL),
+  field("Source", xs.string, OPTIONAL),
+  field("Code", xs.string, OPTIONAL),
+  field("Message", xs.string, OPTIONAL),
+  field("LocalizedMessage", xs.string, OPTIONAL),
+  field("MessageParameters", NotificationParameter, REPEATED),
 ]);
 
 export const NotificationParameter: ComplexDesc = complex("NotificationParameter", () => [
-  field("Id", NS, xs.string, OPTIONAL),
-  field("Value", NS, xs.string, OPTIONAL),
+  field("Id", xs.string, OPTIONAL),
+  field("Value", xs.string, OPTIONAL),
 ]);
 
 export const RateReplyDetail: ComplexDesc = complex("RateReplyDetail", () => [
-  field("ServiceType", NS, xs.string, OPTIONAL),
-  field("ServiceDescription", NS, () => ServiceDescription, OPTIONAL),
-  field("PackagingType", NS, xs.string, OPTIONAL),
-  field("AppliedOptions", NS, ServiceOptionType, REPEATED),
-  field("AppliedSubOptions", NS, () => ServiceSubOptionDetail, OPTIONAL),
-  field("DeliveryStation", NS, xs.string, OPTIONAL),
-  field("DeliveryDayOfWeek", NS, DayOfWeekType, OPTIONAL),
-  field("DeliveryTimestamp", NS, xs.dateTime, OPTIONAL),
-  field("CommitDetails", NS, () => CommitDetail, REPEATED),
-  field("DestinationAirportId", NS, xs.string, OPTIONAL),
-  field("IneligibleForMoneyBackGuarantee", NS, xs.boolean, OPTIONAL),
-  field("OriginServiceArea", NS, xs.string, OPTIONAL),
-  field("DestinationServiceArea", NS, xs.string, OPTIONAL),
-  field("TransitTime", NS, TransitTimeType, OPTIONAL),
-  field("MaximumTransitTime", NS, TransitTimeType, OPTIONAL),
-  field("SignatureOption", NS, SignatureOptionType, OPTIONAL),
-  field("ActualRateType", NS, ReturnedRateType, OPTIONAL),
-  field("RatedShipmentDetails", NS, () => RatedShipmentDetail, REPEATED),
+  field("ServiceType", xs.string, OPTIONAL),
+  field("ServiceDescription", ServiceDescription, OPTIONAL),
+  field("PackagingType", xs.string, OPTIONAL),
+  field("AppliedOptions", ServiceOptionType, REPEATED),
+  field("AppliedSubOptions", ServiceSubOptionDetail, OPTIONAL),
+  field("DeliveryStation", xs.string, OPTIONAL),
+  field("DeliveryDayOfWeek", DayOfWeekType, OPTIONAL),
+  field("DeliveryTimestamp", xs.dateTime, OPTIONAL),
+  field("CommitDetails", CommitDetail, REPEATED),
+  field("DestinationAirportId", xs.string, OPTIONAL),
+  field("IneligibleForMoneyBackGuarantee", xs.boolean, OPTIONAL),
+  field("OriginServiceArea", xs.string, OPTIONAL),
+  field("DestinationServiceArea", xs.string, OPTIONAL),
+  field("TransitTime", TransitTimeType, OPTIONAL),
+  field("MaximumTransitTime", TransitTimeType, OPTIONAL),
+  field("SignatureOption", SignatureOptionType, OPTIONAL),
+  field("ActualRateType", ReturnedRateType, OPTIONAL),
+  field("RatedShipmentDetails", RatedShipmentDetail, REPEATED),
 ]);
 
 export const ServiceDescription: ComplexDesc = complex("ServiceDescription", () => [
-  field("ServiceType", NS, xs.string, OPTIONAL),
-  field("Code", NS, xs.string, OPTIONAL),
-  field("Names", NS, () => ProductName, REPEATED),
-  field("Description", NS, xs.string, OPTIONAL),
-  field("AstraDescription", NS, xs.string, OPTIONAL),
+  field("ServiceType", xs.string, OPTIONAL),
+  field("Code", xs.string, OPTIONAL),
+  field("Names", ProductName, REPEATED),
+  field("Description", xs.string, OPTIONAL),
+  field("AstraDescription", xs.string, OPTIONAL),
 ]);
 
 export const ProductName: ComplexDesc = complex("ProductName", () => [
-  field("Type", NS, xs.string, OPTIONAL),
-  field("Encoding", NS, xs.string, OPTIONAL),
-  field("Value", NS, xs.string, OPTIONAL),
+  field("Type", xs.string, OPTIONAL),
+  field("Encoding", xs.string, OPTIONAL),
+  field("Value", xs.string, OPTIONAL),
 ]);
 
 export const ServiceSubOptionDetail: ComplexDesc = complex("ServiceSubOptionDetail", () => [
-  field("FreightGuarantee", NS, FreightGuaranteeType, OPTIONAL),
-  field("SmartPostHubId", NS, xs.string, OPTIONAL),
-  field("SmartPostIndicia", NS, SmartPostIndiciaType, OPTIONAL),
+  field("FreightGuarantee", FreightGuaranteeType, OPTIONAL),
+  field("SmartPostHubId", xs.string, OPTIONAL),
+  field("SmartPostIndicia", SmartPostIndiciaType, OPTIONAL),
 ]);
 
 export const CommitDetail: ComplexDesc = complex("CommitDetail", () => [
-  field("CommodityName", NS, xs.string, OPTIONAL),
-  field("ServiceType", NS, xs.string, OPTIONAL),
-  field("ServiceDescription", NS, () => ServiceDescription, OPTIONAL),
-  field("AppliedOptions", NS, ServiceOptionType, REPEATED),
-  field("AppliedSubOptions", NS, () => ServiceSubOptionDetail, OPTIONAL),
-  field("DerivedShipmentSignatureOption", NS, () => SignatureOptionDetail, OPTIONAL),
-  field("DerivedPackageSignatureOptions", NS, () => SignatureOptionDetail, REPEATED),
-  field("DerivedOriginDetail", NS, () => CleansedAddressAndLocationDetail, OPTIONAL),
-  field("DerivedDestinationDetail", NS, () => CleansedAddressAndLocationDetail, OPTIONAL),
-  field("CommitTimestamp", NS, xs.dateTime, OPTIONAL),
-  field("DayOfWeek", NS, DayOfWeekType, OPTIONAL),
-  field("TransitTime", NS, TransitTimeType, OPTIONAL),
-  field("MaximumTransitTime", NS, TransitTimeType, OPTIONAL),
-  field("DestinationServiceArea", NS, xs.string, OPTIONAL),
-  field("BrokerAddress", NS, () => Address, OPTIONAL),
-  field("BrokerLocationId", NS, xs.string, OPTIONAL),
-  field("BrokerCommitTimestamp", NS, xs.dateTime, OPTIONAL),
-  field("BrokerCommitDayOfWeek", NS, DayOfWeekType, OPTIONAL),
-  field("BrokerToDestinationDays", NS, xs.nonNegativeInteger, OPTIONAL),
-  field("ProofOfDeliveryDate", NS, xs.date, OPTIONAL),
-  field("ProofOfDeliveryDayOfWeek", NS, DayOfWeekType, OPTIONAL),
-  field("CommitMessages", NS, () => Notification, REPEATED),
-  field("DeliveryMessages", NS, xs.string, REPEATED),
-  field("DelayDetails", NS, () => DelayDetail, REPEATED),
-  field("DocumentContent", NS, InternationalDocumentContentType, OPTIONAL),
-  field("RequiredDocuments", NS, RequiredShippingDocumentType, REPEATED),
-  field("FreightCommitDetail", NS, () => FreightCommitDetail, OPTIONAL),
+  field("CommodityName", xs.string, OPTIONAL),
+  field("ServiceType", xs.string, OPTIONAL),
+  field("ServiceDescription", ServiceDescription, OPTIONAL),
+  field("AppliedOptions", ServiceOptionType, REPEATED),
+  field("AppliedSubOptions", ServiceSubOptionDetail, OPTIONAL),
+  field("DerivedShipmentSignatureOption", SignatureOptionDetail, OPTIONAL),
+  field("DerivedPackageSignatureOptions", SignatureOptionDetail, REPEATED),
+  field("DerivedOriginDetail", CleansedAddressAndLocationDetail, OPTIONAL),
+  field("DerivedDestinationDetail", CleansedAddressAndLocationDetail, OPTIONAL),
+  field("CommitTimestamp", xs.dateTime, OPTIONAL),
+  field("DayOfWeek", DayOfWeekType, OPTIONAL),
+  field("TransitTime", TransitTimeType, OPTIONAL),
+  field("MaximumTransitTime", TransitTimeType, OPTIONAL),
+  field("DestinationServiceArea", xs.string, OPTIONAL),
+  field("BrokerAddress", Address, OPTIONAL),
+  field("BrokerLocationId", xs.string, OPTIONAL),
+  field("BrokerCommitTimestamp", xs.dateTime, OPTIONAL),
+  field("BrokerCommitDayOfWeek", DayOfWeekType, OPTIONAL),
+  field("BrokerToDestinationDays", xs.nonNegativeInteger, OPTIONAL),
+  field("ProofOfDeliveryDate", xs.date, OPTIONAL),
+  field("ProofOfDeliveryDayOfWeek", DayOfWeekType, OPTIONAL),
+  field("CommitMessages", Notification, REPEATED),
+  field("DeliveryMessages", xs.string, REPEATED),
+  field("DelayDetails", DelayDetail, REPEATED),
+  field("DocumentContent", InternationalDocumentContentType, OPTIONAL),
+  field("RequiredDocuments", RequiredShippingDocumentType, REPEATED),
+  field("FreightCommitDetail", FreightCommitDetail, OPTIONAL),
 ]);
 
 export const CleansedAddressAndLocationDetail: ComplexDesc = complex(
   "CleansedAddressAndLocationDetail",
   () => [
-    field("CountryCode", NS, xs.string, OPTIONAL),
-    field("StateOrProvinceCode", NS, xs.string, OPTIONAL),
-    field("PostalCode", NS, xs.string, OPTIONAL),
-    field("ServiceArea", NS, xs.string, OPTIONAL),
-    field("LocationId", NS, xs.string, OPTIONAL),
-    field("LocationNumber", NS, xs.int, OPTIONAL),
-    field("AirportId", NS, xs.string, OPTIONAL),
+    field("CountryCode", xs.string, OPTIONAL),
+    field("StateOrProvinceCode", xs.string, OPTIONAL),
+    field("PostalCode", xs.string, OPTIONAL),
+    field("ServiceArea", xs.string, OPTIONAL),
+    field("LocationId", xs.string, OPTIONAL),
+    field("LocationNumber", xs.int, OPTIONAL),
+    field("AirportId", xs.string, OPTIONAL),
   ],
 );
 
 export const DelayDetail: ComplexDesc = complex("DelayDetail", () => [
-  field("Date", NS, xs.date, OPTIONAL),
-  field("DayOfWeek", NS, DayOfWeekType, OPTIONAL),
-  field("Level", NS, DelayLevelType, OPTIONAL),
-  field("Point", NS, DelayPointType, OPTIONAL),
-  field("Type", NS, CommitmentDelayType, OPTIONAL),
-  field("Description", NS, xs.string, OPTIONAL),
+  field("Date", xs.date, OPTIONAL),
+  field("DayOfWeek", DayOfWeekType, OPTIONAL),
+  field("Level", DelayLevelType, OPTIONAL),
+  field("Point", DelayPointType, OPTIONAL),
+  field("Type", CommitmentDelayType, OPTIONAL),
+  field("Description", xs.string, OPTIONAL),
 ]);
 
 export const FreightCommitDetail: ComplexDesc = complex("FreightCommitDetail", () => [
-  field("OriginDetail", NS, () => FreightServiceCenterDetail, OPTIONAL),
-  field("DestinationDetail", NS, () => FreightServiceCenterDetail, OPTIONAL),
-  field("TotalDistance", NS, () => Distance, OPTIONAL),
+  field("OriginDetail", FreightServiceCenterDetail, OPTIONAL),
+  field("DestinationDetail", FreightServiceCenterDetail, OPTIONAL),
+  field("TotalDistance", Distance, OPTIONAL),
 ]);
 
 export const FreightServiceCenterDetail: ComplexDesc = complex("FreightServiceCenterDetail", () => [
-  field("InterlineCarrierCode", NS, xs.string, OPTIONAL),
-  field("InterlineCarrierName", NS, xs.string, OPTIONAL),
-  field("AdditionalDays", NS, xs.int, OPTIONAL),
-  field("LocalService", NS, xs.string, OPTIONAL),
-  field("LocalDistance", NS, () => Distance, OPTIONAL),
-  field("LocalDuration", NS, xs.string, OPTIONAL),
-  field("LocalServiceScheduling", NS, FreightServiceSchedulingType, OPTIONAL),
-  field("LimitedServiceDays", NS, DayOfWeekType, REPEATED),
-  field("GatewayLocationId", NS, xs.string, OPTIONAL),
-  field("Location", NS, xs.string, OPTIONAL),
-  field("ContactAndAddress", NS, () => ContactAndAddress, OPTIONAL),
+  field("InterlineCarrierCode", xs.string, OPTIONAL),
+  field("InterlineCarrierName", xs.string, OPTIONAL),
+  field("AdditionalDays", xs.int, OPTIONAL),
+  field("LocalService", xs.string, OPTIONAL),
+  field("LocalDistance", Distance, OPTIONAL),
+  field("LocalDuration", xs.string, OPTIONAL),
+  field("LocalServiceScheduling", FreightServiceSchedulingType, OPTIONAL),
+  field("LimitedServiceDays", DayOfWeekType, REPEATED),
+  field("GatewayLocationId", xs.string, OPTIONAL),
+  field("Location", xs.string, OPTIONAL),
+  field("ContactAndAddress", ContactAndAddress, OPTIONAL),
 ]);
 
 export const Distance: ComplexDesc = complex("Distance", () => [
-  field("Value", NS, xs.decimal, OPTIONAL),
-  field("Units", NS, DistanceUnits, OPTIONAL),
+  field("Value", xs.decimal, OPTIONAL),
+  field("Units", DistanceUnits, OPTIONAL),
 ]);
 
 export const RatedShipmentDetail: ComplexDesc = complex("RatedShipmentDetail", () => [
-  field("EffectiveNetDiscount", NS, () => Money, OPTIONAL),
-  field("AdjustedCodCollectionAmount", NS, () => Money, OPTIONAL),
-  field("ShipmentRateDetail", NS, () => ShipmentRateDetail, OPTIONAL),
-  field("RatedPackages", NS, () => RatedPackageDetail, REPEATED),
+  field("EffectiveNetDiscount", Money, OPTIONAL),
+  field("AdjustedCodCollectionAmount", Money, OPTIONAL),
+  field("ShipmentRateDetail", ShipmentRateDetail, OPTIONAL),
+  field("RatedPackages", RatedPackageDetail, REPEATED),
 ]);
 
 export const ShipmentRateDetail: ComplexDesc = complex("ShipmentRateDetail", () => [
-  field("RateType", NS, ReturnedRateType, OPTIONAL),
-  field("RateScale", NS, xs.string, OPTIONAL),
-  field("RateZone", NS, xs.string, OPTIONAL),
-  field("PricingCode", NS, PricingCodeType, OPTIONAL),
-  field("RatedWeightMethod", NS, RatedWeightMethod, OPTIONAL),
-  field("MinimumChargeType", NS, MinimumChargeType, OPTIONAL),
-  field("CurrencyExchangeRate", NS, () => CurrencyExchangeRate, OPTIONAL),
-  field("SpecialRatingApplied", NS, SpecialRatingAppliedType, REPEATED),
-  field("DimDivisor", NS, xs.nonNegativeInteger, OPTIONAL),
-  field("DimDivisorType", NS, RateDimensionalDivisorType, OPTIONAL),
-  field("FuelSurchargePercent", NS, xs.decimal, OPTIONAL),
-  field("TotalBillingWeight", NS, () => Weight, OPTIONAL),
-  field("TotalDimWeight", NS, () => Weight, OPTIONAL),
-  field("TotalBaseCharge", NS, () => Money, OPTIONAL),
-  field("TotalFreightDiscounts", NS, () => Money, OPTIONAL),
-  field("TotalNetFreight", NS, () => Money, OPTIONAL),
-  field("TotalSurcharges", NS, () => Money, OPTIONAL),
-  field("TotalNetFedExCharge", NS, () => Money, OPTIONAL),
-  field("TotalTaxes", NS, () => Money, OPTIONAL),
-  field("TotalNetCharge", NS, () => Money, OPTIONAL),
-  field("TotalRebates", NS, () => Money, OPTIONAL),
-  field("TotalDutiesAndTaxes", NS, () => Money, OPTIONAL),
-  field("TotalAncillaryFeesAndTaxes", NS, () => Money, OPTIONAL),
-  field("TotalDutiesTaxesAndFees", NS, () => Money, OPTIONAL),
-  field("TotalNetChargeWithDutiesAndTaxes", NS, () => Money, OPTIONAL),
-  field("ShipmentLegRateDetails", NS, () => ShipmentLegRateDetail, REPEATED),
-  field("FreightRateDetail", NS, () => FreightRateDetail, OPTIONAL),
-  field("FreightDiscounts", NS, () => RateDiscount, REPEATED),
-  field("Rebates", NS, () => Rebate, REPEATED),
-  field("Surcharges", NS, () => Surcharge, REPEATED),
-  field("Taxes", NS, () => Tax, REPEATED),
-  field("DutiesAndTaxes", NS, () => EdtCommodityTax, REPEATED),
-  field("AncillaryFeesAndTaxes", NS, () => AncillaryFeeAndTax, REPEATED),
-  field("VariableHandlingCharges", NS, () => VariableHandlingCharges, OPTIONAL),
-  field("TotalVariableHandlingCharges", NS, () => VariableHandlingCharges, OPTIONAL),
+  field("RateType", ReturnedRateType, OPTIONAL),
+  field("RateScale", xs.string, OPTIONAL),
+  field("RateZone", xs.string, OPTIONAL),
+  field("PricingCode", PricingCodeType, OPTIONAL),
+  field("RatedWeightMethod", RatedWeightMethod, OPTIONAL),
+  field("MinimumChargeType", MinimumChargeType, OPTIONAL),
+  field("CurrencyExchangeRate", CurrencyExchangeRate, OPTIONAL),
+  field("SpecialRatingApplied", SpecialRatingAppliedType, REPEATED),
+  field("DimDivisor", xs.nonNegativeInteger, OPTIONAL),
+  field("DimDivisorType", RateDimensionalDivisorType, OPTIONAL),
+  field("FuelSurchargePercent", xs.decimal, OPTIONAL),
+  field("TotalBillingWeight", Weight, OPTIONAL),
+  field("TotalDimWeight", Weight, OPTIONAL),
+  field("TotalBaseCharge", Money, OPTIONAL),
+  field("TotalFreightDiscounts", Money, OPTIONAL),
+  field("TotalNetFreight", Money, OPTIONAL),
+  field("TotalSurcharges", Money, OPTIONAL),
+  field("TotalNetFedExCharge", Money, OPTIONAL),
+  field("TotalTaxes", Money, OPTIONAL),
+  field("TotalNetCharge", Money, OPTIONAL),
+  field("TotalRebates", Money, OPTIONAL),
+  field("TotalDutiesAndTaxes", Money, OPTIONAL),
+  field("TotalAncillaryFeesAndTaxes", Money, OPTIONAL),
+  field("TotalDutiesTaxesAndFees", Money, OPTIONAL),
+  field("TotalNetChargeWithDutiesAndTaxes", Money, OPTIONAL),
+  field("ShipmentLegRateDetails", ShipmentLegRateDetail, REPEATED),
+  field("FreightRateDetail", FreightRateDetail, OPTIONAL),
+  field("FreightDiscounts", RateDiscount, REPEATED),
+  field("Rebates", Rebate, REPEATED),
+  field("Surcharges", Surcharge, REPEATED),
+  field("Taxes", Tax, REPEATED),
+  field("DutiesAndTaxes", EdtCommodityTax, REPEATED),
+  field("AncillaryFeesAndTaxes", AncillaryFeeAndTax, REPEATED),
+  field("VariableHandlingCharges", VariableHandlingCharges, OPTIONAL),
+  field("TotalVariableHandlingCharges", VariableHandlingCharges, OPTIONAL),
 ]);
 
 export const CurrencyExchangeRate: ComplexDesc = complex("CurrencyExchangeRate", () => [
-  field("FromCurrency", NS, xs.string, OPTIONAL),
-  field("IntoCurrency", NS, xs.string, OPTIONAL),
-  field("Rate", NS, xs.decimal, OPTIONAL),
+  field("FromCurrency", xs.string, OPTIONAL),
+  field("IntoCurrency", xs.string, OPTIONAL),
+  field("Rate", xs.decimal, OPTIONAL),
 ]);
 
 export const ShipmentLegRateDetail: ComplexDesc = complex("ShipmentLegRateDetail", () => [
-  field("LegDescription", NS, xs.string, OPTIONAL),
-  field("LegOrigin", NS, () => Address, OPTIONAL),
-  field("LegOriginLocationId", NS, xs.string, OPTIONAL),
-  field("LegDestination", NS, () => Address, OPTIONAL),
-  field("LegDestinationLocationId", NS, xs.string, OPTIONAL),
-  field("RateType", NS, ReturnedRateType, OPTIONAL),
-  field("RateScale", NS, xs.string, OPTIONAL),
-  field("RateZone", NS, xs.string, OPTIONAL),
-  field("PricingCode", NS, PricingCodeType, OPTIONAL),
-  field("RatedWeightMethod", NS, RatedWeightMethod, OPTIONAL),
-  field("MinimumChargeType", NS, MinimumChargeType, OPTIONAL),
-  field("CurrencyExchangeRate", NS, () => CurrencyExchangeRate, OPTIONAL),
-  field("SpecialRatingApplied", NS, SpecialRatingAppliedType, REPEATED),
-  field("DimDivisor", NS, xs.nonNegativeInteger, OPTIONAL),
-  field("DimDivisorType", NS, RateDimensionalDivisorType, OPTIONAL),
-  field("FuelSurchargePercent", NS, xs.decimal, OPTIONAL),
-  field("TotalBillingWeight", NS, () => Weight, OPTIONAL),
-  field("TotalDimWeight", NS, () => Weight, OPTIONAL),
-  field("TotalBaseCharge", NS, () => Money, OPTIONAL),
-  field("TotalFreightDiscounts", NS, () => Money, OPTIONAL),
-  field("TotalNetFreight", NS, () => Money, OPTIONAL),
-  field("TotalSurcharges", NS, () => Money, OPTIONAL),
-  field("TotalNetFedExCharge", NS, () => Money, OPTIONAL),
-  field("TotalTaxes", NS, () => Money, OPTIONAL),
-  field("TotalNetCharge", NS, () => Money, OPTIONAL),
-  field("TotalRebates", NS, () => Money, OPTIONAL),
-  field("TotalDutiesAndTaxes", NS, () => Money, OPTIONAL),
-  field("TotalNetChargeWithDutiesAndTaxes", NS, () => Money, OPTIONAL),
-  field("FreightRateDetail", NS, () => FreightRateDetail, OPTIONAL),
-  field("FreightDiscounts", NS, () => RateDiscount, REPEATED),
-  field("Rebates", NS, () => Rebate, REPEATED),
-  field("Surcharges", NS, () => Surcharge, REPEATED),
-  field("Taxes", NS, () => Tax, REPEATED),
-  field("DutiesAndTaxes", NS, () => EdtCommodityTax, REPEATED),
-  field("VariableHandlingCharges", NS, () => VariableHandlingCharges, OPTIONAL),
-  field("TotalVariableHandlingCharges", NS, () => VariableHandlingCharges, OPTIONAL),
+  field("LegDescription", xs.string, OPTIONAL),
+  field("LegOrigin", Address, OPTIONAL),
+  field("LegOriginLocationId", xs.string, OPTIONAL),
+  field("LegDestination", Address, OPTIONAL),
+  field("LegDestinationLocationId", xs.string, OPTIONAL),
+  field("RateType", ReturnedRateType, OPTIONAL),
+  field("RateScale", xs.string, OPTIONAL),
+  field("RateZone", xs.string, OPTIONAL),
+  field("PricingCode", PricingCodeType, OPTIONAL),
+  field("RatedWeightMethod", RatedWeightMethod, OPTIONAL),
+  field("MinimumChargeType", MinimumChargeType, OPTIONAL),
+  field("CurrencyExchangeRate", CurrencyExchangeRate, OPTIONAL),
+  field("SpecialRatingApplied", SpecialRatingAppliedType, REPEATED),
+  field("DimDivisor", xs.nonNegativeInteger, OPTIONAL),
+  field("DimDivisorType", RateDimensionalDivisorType, OPTIONAL),
+  field("FuelSurchargePercent", xs.decimal, OPTIONAL),
+  field("TotalBillingWeight", Weight, OPTIONAL),
+  field("TotalDimWeight", Weight, OPTIONAL),
+  field("TotalBaseCharge", Money, OPTIONAL),
+  field("TotalFreightDiscounts", Money, OPTIONAL),
+  field("TotalNetFreight", Money, OPTIONAL),
+  field("TotalSurcharges", Money, OPTIONAL),
+  field("TotalNetFedExCharge", Money, OPTIONAL),
+  field("TotalTaxes", Money, OPTIONAL),
+  field("TotalNetCharge", Money, OPTIONAL),
+  field("TotalRebates", Money, OPTIONAL),
+  field("TotalDutiesAndTaxes", Money, OPTIONAL),
+  field("TotalNetChargeWithDutiesAndTaxes", Money, OPTIONAL),
+  field("FreightRateDetail", FreightRateDetail, OPTIONAL),
+  field("FreightDiscounts", RateDiscount, REPEATED),
+  field("Rebates", Rebate, REPEATED),
+  field("Surcharges", Surcharge, REPEATED),
+  field("Taxes", Tax, REPEATED),
+  field("DutiesAndTaxes", EdtCommodityTax, REPEATED),
+  field("VariableHandlingCharges", VariableHandlingCharges, OPTIONAL),
+  field("TotalVariableHandlingCharges", VariableHandlingCharges, OPTIONAL),
 ]);
 
 export const FreightRateDetail: ComplexDesc = complex("FreightRateDetail", () => [
-  field("QuoteNumber", NS, xs.string, OPTIONAL),
-  field("QuoteType", NS, FreightRateQuoteType, OPTIONAL),
-  field("BaseChargeCalculation", NS, FreightBaseChargeCalculationType, OPTIONAL),
-  field("BaseCharges", NS, () => FreightBaseCharge, REPEATED),
-  field("Notations", NS, () => FreightRateNotation, REPEATED),
+  field("QuoteNumber", xs.string, OPTIONAL),
+  field("QuoteType", FreightRateQuoteType, OPTIONAL),
+  field("BaseChargeCalculation", FreightBaseChargeCalculationType, OPTIONAL),
+  field("BaseCharges", FreightBaseCharge, REPEATED),
+  field("Notations", FreightRateNotation, REPEATED),
 ]);
 
 export const FreightBaseCharge: ComplexDesc = complex("FreightBaseCharge", () => [
-  field("FreightClass", NS, FreightClassType, OPTIONAL),
-  field("RatedAsClass", NS, FreightClassType, OPTIONAL),
-  field("NmfcCode", NS, xs.string, OPTIONAL),
-  field("Description", NS, xs.string, OPTIONAL),
-  field("Weight", NS, () => Weight, OPTIONAL),
-  field("ChargeRate", NS, () => Money, OPTIONAL),
-  field("ChargeBasis", NS, FreightChargeBasisType, OPTIONAL),
-  field("ExtendedAmount", NS, () => Money, OPTIONAL),
+  field("FreightClass", FreightClassType, OPTIONAL),
+  field("RatedAsClass", FreightClassType, OPTIONAL),
+  field("NmfcCode", xs.string, OPTIONAL),
+  field("Description", xs.string, OPTIONAL),
+  field("Weight", Weight, OPTIONAL),
+  field("ChargeRate", Money, OPTIONAL),
+  field("ChargeBasis", FreightChargeBasisType, OPTIONAL),
+  field("ExtendedAmount", Money, OPTIONAL),
 ]);
 
 export const FreightRateNotation: ComplexDesc = complex("FreightRateNotation", () => [
-  field("Code", NS, xs.string, OPTIONAL),
-  field("Description", NS, xs.string, OPTIONAL),
+  field("Code", xs.string, OPTIONAL),
+  field("Description", xs.string, OPTIONAL),
 ]);
 
 export const RateDiscount: ComplexDesc = complex("RateDiscount", () => [
-  field("RateDiscountType", NS, RateDiscountType, OPTIONAL),
-  field("Description", NS, xs.string, OPTIONAL),
-  field("Amount", NS, () => Money, OPTIONAL),
-  field("Percent", NS, xs.decimal, OPTIONAL),
+  field("RateDiscountType", RateDiscountType, OPTIONAL),
+  field("Description", xs.string, OPTIONAL),
+  field("Amount", Money, OPTIONAL),
+  field("Percent", xs.decimal, OPTIONAL),
 ]);
 
 export const Rebate: ComplexDesc = complex("Rebate", () => [
-  field("RebateType", NS, RebateType, OPTIONAL),
-  field("Description", NS, xs.string, OPTIONAL),
-  field("Amount", NS, () => Money, OPTIONAL),
-  field("Percent", NS, xs.decimal, OPTIONAL),
+  field("RebateType", RebateType, OPTIONAL),
+  field("Description", xs.string, OPTIONAL),
+  field("Amount", Money, OPTIONAL),
+  field("Percent", xs.decimal, OPTIONAL),
 ]);
 
 export const Surcharge: ComplexDesc = complex("Surcharge", () => [
-  field("SurchargeType", NS, SurchargeType, OPTIONAL),
-  field("Level", NS, SurchargeLevelType, OPTIONAL),
-  field("Description", NS, xs.string, OPTIONAL),
-  field("Amount", NS, () => Money, OPTIONAL),
+  field("SurchargeType", SurchargeType, OPTIONAL),
+  field("Level", SurchargeLevelType, OPTIONAL),
+  field("Description", xs.string, OPTIONAL),
+  field("Amount", Money, OPTIONAL),
 ]);
 
 export const Tax: ComplexDesc = complex("Tax", () => [
-  field("TaxType", NS, TaxType, OPTIONAL),
-  field("Description", NS, xs.string, OPTIONAL),
-  field("Amount", NS, () => Money, OPTIONAL),
+  field("TaxType", TaxType, OPTIONAL),
+  field("Description", xs.string, OPTIONAL),
+  field("Amount", Money, OPTIONAL),
 ]);
 
 export const EdtCommodityTax: ComplexDesc = complex("EdtCommodityTax", () => [
-  field("HarmonizedCode", NS, xs.string, OPTIONAL),
-  field("Taxes", NS, () => EdtTaxDetail, REPEATED),
-  field("Total", NS, () => Money, OPTIONAL),
+  field("HarmonizedCode", xs.string, OPTIONAL),
+  field("Taxes", EdtTaxDetail, REPEATED),
+  field("Total", Money, OPTIONAL),
 ]);
 
 export const EdtTaxDetail: ComplexDesc = complex("EdtTaxDetail", () => [
-  field("TaxType", NS, EdtTaxType, OPTIONAL),
-  field("EffectiveDate", NS, xs.date, OPTIONAL),
-  field("Name", NS, xs.string, OPTIONAL),
-  field("TaxableValue", NS, () => Money, OPTIONAL),
-  field("Description", NS, xs.string, OPTIONAL),
-  field("Formula", NS, xs.string, OPTIONAL),
-  field("Amount", NS, () => Money, OPTIONAL),
+  field("TaxType", EdtTaxType, OPTIONAL),
+  field("EffectiveDate", xs.date, OPTIONAL),
+  field("Name", xs.string, OPTIONAL),
+  field("TaxableValue", Money, OPTIONAL),
+  field("Description", xs.string, OPTIONAL),
+  field("Formula", xs.string, OPTIONAL),
+  field("Amount", Money, OPTIONAL),
 ]);
 
 export const VariableHandlingCharges: ComplexDesc = complex("VariableHandlingCharges", () => [
-  field("VariableHandlingCharge", NS, () => Money, OPTIONAL),
-  field("FixedVariableHandlingCharge", NS, () => Money, OPTIONAL),
-  field("PercentVariableHandlingCharge", NS, () => Money, OPTIONAL),
-  field("TotalCustomerCharge", NS, () => Money, OPTIONAL),
+  field("VariableHandlingCharge", Money, OPTIONAL),
+  field("FixedVariableHandlingCharge", Money, OPTIONAL),
+  field("PercentVariableHandlingCharge", Money, OPTIONAL),
+  field("TotalCustomerCharge", Money, OPTIONAL),
 ]);
 
 export const AncillaryFeeAndTax: ComplexDesc = complex("AncillaryFeeAndTax", () => [
-  field("Type", NS, AncillaryFeeAndTaxType, OPTIONAL),
-  field("Description", NS, xs.string, OPTIONAL),
-  field("Amount", NS, () => Money, OPTIONAL),
+  field("Type", AncillaryFeeAndTaxType, OPTIONAL),
+  field("Description", xs.string, OPTIONAL),
+  field("Amount", Money, OPTIONAL),
 ]);
 
 export const RatedPackageDetail: ComplexDesc = complex("RatedPackageDetail", () => [
-  field("TrackingIds", NS, () => TrackingId, REPEATED),
-  field("GroupNumber", NS, xs.nonNegativeInteger, OPTIONAL),
-  field("EffectiveNetDiscount", NS, () => Money, OPTIONAL),
-  field("AdjustedCodCollectionAmount", NS, () => Money, OPTIONAL),
-  field("OversizeClass", NS, OversizeClassType, OPTIONAL),
-  field("PackageRateDetail", NS, () => PackageRateDetail, OPTIONAL),
+  field("TrackingIds", TrackingId, REPEATED),
+  field("GroupNumber", xs.nonNegativeInteger, OPTIONAL),
+  field("EffectiveNetDiscount", Money, OPTIONAL),
+  field("AdjustedCodCollectionAmount", Money, OPTIONAL),
+  field("OversizeClass", OversizeClassType, OPTIONAL),
+  field("PackageRateDetail", PackageRateDetail, OPTIONAL),
 ]);
 
 export const PackageRateDetail: ComplexDesc = complex("PackageRateDetail", () => [
-  field("RateType", NS, ReturnedRateType, OPTIONAL),
-  field("RatedWeightMethod", NS, RatedWeightMethod, OPTIONAL),
-  field("MinimumChargeType", NS, MinimumChargeType, OPTIONAL),
-  field("BillingWeight", NS, () => Weight, OPTIONAL),
-  field("DimWeight", NS, () => Weight, OPTIONAL),
-  field("OversizeWeight", NS, () => Weight, OPTIONAL),
-  field("BaseCharge", NS, () => Money, OPTIONAL),
-  field("TotalFreightDiscounts", NS, () => Money, OPTIONAL),
-  field("NetFreight", NS, () => Money, OPTIONAL),
-  field("TotalSurcharges", NS, () => Money, OPTIONAL),
-  field("NetFedExCharge", NS, () => Money, OPTIONAL),
-  field("TotalTaxes", NS, () => Money, OPTIONAL),
-  field("NetCharge", NS, () => Money, OPTIONAL),
-  field("TotalRebates", NS, () => Money, OPTIONAL),
-  field("FreightDiscounts", NS, () => RateDiscount, REPEATED),
-  field("Rebates", NS, () => Rebate, REPEATED),
-  field("Surcharges", NS, () => Surcharge, REPEATED),
-  field("Taxes", NS, () => Tax, REPEATED),
-  field("VariableHandlingCharges", NS, () => VariableHandlingCharges, OPTIONAL),
+  field("RateType", ReturnedRateType, OPTIONAL),
+  field("RatedWeightMethod", RatedWeightMethod, OPTIONAL),
+  field("MinimumChargeType", MinimumChargeType, OPTIONAL),
+  field("BillingWeight", Weight, OPTIONAL),
+  field("DimWeight", Weight, OPTIONAL),
+  field("OversizeWeight", Weight, OPTIONAL),
+  field("BaseCharge", Money, OPTIONAL),
+  field("TotalFreightDiscounts", Money, OPTIONAL),
+  field("NetFreight", Money, OPTIONAL),
+  field("TotalSurcharges", Money, OPTIONAL),
+  field("NetFedExCharge", Money, OPTIONAL),
+  field("TotalTaxes", Money, OPTIONAL),
+  field("NetCharge", Money, OPTIONAL),
+  field("TotalRebates", Money, OPTIONAL),
+  field("FreightDiscounts", RateDiscount, REPEATED),
+  field("Rebates", Rebate, REPEATED),
+  field("Surcharges", Surcharge, REPEATED),
+  field("Taxes", Tax, REPEATED),
+  field("VariableHandlingCharges", VariableHandlingCharges, OPTIONAL),
 ]);
 
 /** The operations of port RateServicePort. */
-const RateServicePortOperations: OperationTable = {
+const RateServicePortOperations = soapOperations({
   getRates: {
-    kind: "soap",
     action: `${NS}/getRates`,
-    request: { element: field("RateRequest", NS, () => RateRequest) },
-    response: { element: field("RateReply", NS, () => RateReply) },
+    request: field("RateRequest", RateRequest),
+    response: field("RateReply", RateReply),
   },
-};
+});
 
 export const RateServiceDesc: ServiceDesc<RateServiceOperations, RateServicePortName> = {
   name: "RateService",

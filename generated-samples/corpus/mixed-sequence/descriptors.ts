@@ -5,13 +5,13 @@ import {
   type ComplexDesc,
   type FaultDesc,
   OPTIONAL,
-  type OperationTable,
   REPEATED,
   type ScalarDesc,
   type ServiceDesc,
   complex,
-  field,
+  fieldsIn,
   generatedFor,
+  soapOperations,
   xs,
 } from "@wsdl-tsgen/runtime";
 import { CustomFault_2 } from "./faults.js";
@@ -22,72 +22,71 @@ import type {
 } from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(2);
+generatedFor(3);
 
 export const NS = "http://test-soap.com/api/mixedsequence";
+
+/** Element fields: in NS unless they name another. */
+const field = fieldsIn(NS);
 
 export const Id: ScalarDesc = xs.string;
 
 export const GetData: ComplexDesc = complex("GetData", () => [
-  field("id", NS, Id),
-  field("index", NS, xs.int),
+  field("id", Id),
+  field("index", xs.int),
 ]);
 
 export const DataList: ComplexDesc = complex("dataList", () => [
-  field("a", NS, xs.int),
-  field("b", NS, xs.int),
-  field("c", NS, () => Data1, REPEATED),
-  field("d", NS, () => Data2, REPEATED),
+  field("a", xs.int),
+  field("b", xs.int),
+  field("c", Data1, REPEATED),
+  field("d", Data2, REPEATED),
 ]);
 
 export const Data1: ComplexDesc = complex(
   "Data1",
-  () => [field("value1", NS, xs.string, OPTIONAL)],
+  () => [field("value1", xs.string, OPTIONAL)],
   { base: () => AbstractData, family: { ns: NS } },
 );
 
 export const AbstractData: ComplexDesc = complex(
   "AbstractData",
-  () => [field("id", NS, Id)],
+  () => [field("id", Id)],
   { family: { ns: NS, derived: () => [Data1, Data2], abstract: true } },
 );
 
 export const Data2: ComplexDesc = complex(
   "Data2",
-  () => [field("value2", NS, xs.string)],
+  () => [field("value2", xs.string)],
   { base: () => AbstractData, family: { ns: NS } },
 );
 
 export const GetDataResponse: ComplexDesc = complex("GetDataResponse", () => [
-  field("getDataResult", NS, () => DataList),
+  field("getDataResult", DataList),
 ]);
 
 export const CustomFault: ComplexDesc = complex("CustomFault", () => [
-  field("Error", NS, xs.int, OPTIONAL),
-  field("ExceptionInfo", NS, xs.string, OPTIONAL),
+  field("Error", xs.int, OPTIONAL),
+  field("ExceptionInfo", xs.string, OPTIONAL),
 ]);
 
 export const CustomFault_2Desc: FaultDesc = {
   name: "customFault",
-  element: field("customFault", NS, () => CustomFault),
+  element: field("customFault", CustomFault),
   type: CustomFault_2,
   create: (init, detail) => new CustomFault_2(init, detail as CustomFault$1),
   detailOf: (fault) => (fault as CustomFault_2).faultDetail,
 };
 
 /** The operations of port AcmeService. */
-const AcmeServiceOperations: OperationTable = {
+const AcmeServiceOperations = soapOperations({
   getData: {
-    kind: "soap",
     action: `${NS}#getData`,
-    request: { element: field("getData", NS, () => GetData) },
-    response: {
-      element: field("getDataResponse", NS, () => GetDataResponse),
-      prop: "getDataResult",
-    },
+    request: field("getData", GetData),
+    response: { element: field("getDataResponse", GetDataResponse), prop: "getDataResult" },
     faults: [CustomFault_2Desc],
   },
-};
+});
 
 export const AcmeServiceDesc: ServiceDesc<AcmeServiceOperations, AcmeServicePortName> = {
   name: "AcmeService",

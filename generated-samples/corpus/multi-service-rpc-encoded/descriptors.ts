@@ -3,11 +3,11 @@
 /** Codec and port descriptors: what the XML of each type and operation looks like on the wire. */
 import {
   type ComplexDesc,
-  type OperationTable,
   type ServiceDesc,
   complex,
-  field,
+  fieldsIn,
   generatedFor,
+  soapOperations,
   xs,
 } from "@wsdl-tsgen/runtime";
 import type {
@@ -18,50 +18,50 @@ import type {
 } from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(2);
+generatedFor(3);
 
 export const NS = "http://www.examples.com/wsdl/HelloService.wsdl";
 
+/** Element fields: in no namespace unless they name another. */
+const field = fieldsIn("");
+
 export const SayHelloRequest: ComplexDesc = complex("SayHelloRequest", () => [
-  field("firstName", "", xs.string, {
+  field("firstName", xs.string, {
     xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
   }),
 ]);
 
 export const SayByeRequest: ComplexDesc = complex("SayByeRequest", () => [
-  field("firstName", "", xs.string, {
+  field("firstName", xs.string, {
     xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
   }),
 ]);
 
 export const SayAnotherByeRequest: ComplexDesc = complex("SayAnotherByeRequest", () => [
-  field("firstName", "", xs.string, {
+  field("firstName", xs.string, {
     xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
   }),
 ]);
 
 /** The operations of port Hello_Port. */
-const Hello_PortOperations: OperationTable = {
+const Hello_PortOperations = soapOperations({
   sayHello: {
-    kind: "soap",
     action: "sayHello",
-    request: {
-      element: field(
-        "sayHello",
-        "urn:examples:helloservice",
-        complex("sayHello", () => [
-          field("firstName", "", xs.string, {
-            xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
-          }),
-        ]),
-      ),
-    },
+    request: field(
+      "sayHello",
+      "urn:examples:helloservice",
+      complex("sayHello", () => [
+        field("firstName", xs.string, {
+          xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+        }),
+      ]),
+    ),
     response: {
       element: field(
         "sayHelloResponse",
         "urn:examples:helloservice",
         complex("sayHelloResponse", () => [
-          field("greeting", "", xs.string, {
+          field("greeting", xs.string, {
             xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
           }),
         ]),
@@ -69,7 +69,7 @@ const Hello_PortOperations: OperationTable = {
       prop: "greeting",
     },
   },
-};
+});
 
 export const Hello_ServiceDesc: ServiceDesc<Hello_ServiceOperations, Hello_ServicePortName> = {
   name: "Hello_Service",
@@ -89,27 +89,24 @@ export const Hello_ServiceDesc: ServiceDesc<Hello_ServiceOperations, Hello_Servi
 };
 
 /** The operations of port Bye_Port. */
-const Bye_PortOperations: OperationTable = {
+const Bye_PortOperations = soapOperations({
   sayBye: {
-    kind: "soap",
     action: "sayBye",
-    request: {
-      element: field(
-        "sayBye",
-        "urn:examples:byeservice",
-        complex("sayBye", () => [
-          field("firstName", "", xs.string, {
-            xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
-          }),
-        ]),
-      ),
-    },
+    request: field(
+      "sayBye",
+      "urn:examples:byeservice",
+      complex("sayBye", () => [
+        field("firstName", xs.string, {
+          xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+        }),
+      ]),
+    ),
     response: {
       element: field(
         "sayByeResponse",
         "urn:examples:byeservice",
         complex("sayByeResponse", () => [
-          field("bye", "", xs.string, {
+          field("bye", xs.string, {
             xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
           }),
         ]),
@@ -117,30 +114,27 @@ const Bye_PortOperations: OperationTable = {
       prop: "bye",
     },
   },
-};
+});
 
 /** The operations of port Another_Bye_Port. */
-const Another_Bye_PortOperations: OperationTable = {
+const Another_Bye_PortOperations = soapOperations({
   sayAnotherBye: {
-    kind: "soap",
     action: "sayAnotherBye",
-    request: {
-      element: field(
-        "sayAnotherBye",
-        "urn:examples:byeservice",
-        complex("sayAnotherBye", () => [
-          field("firstName", "", xs.string, {
-            xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
-          }),
-        ]),
-      ),
-    },
+    request: field(
+      "sayAnotherBye",
+      "urn:examples:byeservice",
+      complex("sayAnotherBye", () => [
+        field("firstName", xs.string, {
+          xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+        }),
+      ]),
+    ),
     response: {
       element: field(
         "sayAnotherByeResponse",
         "urn:examples:byeservice",
         complex("sayAnotherByeResponse", () => [
-          field("another_bye", "", xs.string, {
+          field("another_bye", xs.string, {
             xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
           }),
         ]),
@@ -148,7 +142,7 @@ const Another_Bye_PortOperations: OperationTable = {
       prop: "another_bye",
     },
   },
-};
+});
 
 export const Bye_ServiceDesc: ServiceDesc<Bye_ServiceOperations, Bye_ServicePortName> = {
   name: "Bye_Service",

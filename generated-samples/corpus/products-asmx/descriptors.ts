@@ -6,150 +6,153 @@ import {
   type ComplexDesc,
   OPTIONAL,
   OPTIONAL_NILLABLE,
-  type OperationTable,
   REPEATED,
   REPEATED_NILLABLE,
   type ServiceDesc,
   array,
   complex,
-  field,
+  fieldsIn,
   generatedFor,
+  soapOperations,
   xs,
 } from "@wsdl-tsgen/runtime";
 import type { ProductServiceOperations, ProductServicePortName } from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(2);
+generatedFor(3);
 
 export const NS = "http://24sevenOffice.com/webservices";
 
+/** Element fields: in NS unless they name another. */
+const field = fieldsIn(NS);
+
 export const SetStockQuantity: ComplexDesc = complex("SetStockQuantity", () => [
-  field("productId", NS, xs.int),
-  field("stockQuantity", NS, xs.decimal),
+  field("productId", xs.int),
+  field("stockQuantity", xs.decimal),
 ]);
 
 export const GetProducts: ComplexDesc = complex("GetProducts", () => [
-  field("searchParams", NS, () => ProductSearchParameters, OPTIONAL),
-  field("returnProperties", NS, () => ArrayOfString, OPTIONAL),
+  field("searchParams", ProductSearchParameters, OPTIONAL),
+  field("returnProperties", ArrayOfString, OPTIONAL),
 ]);
 
 export const ProductSearchParameters: ComplexDesc = complex("ProductSearchParameters", () => [
-  field("Id", NS, xs.int, { min: 0, default: "-2147483648" }),
-  field("CategoryId", NS, xs.int, { min: 0, default: "-2147483648" }),
-  field("No", NS, xs.string, OPTIONAL),
-  field("EAN1", NS, xs.string, OPTIONAL),
-  field("Name", NS, xs.string, OPTIONAL),
-  field("Price", NS, xs.decimal, { min: 0, default: "-79228162514264337593543950335" }),
-  field("DateChanged", NS, xs.dateTime, { min: 0, default: "0001-01-01T00:00:00" }),
-  field("ProductIds", NS, () => ArrayOfInt, OPTIONAL),
+  field("Id", xs.int, { min: 0, default: "-2147483648" }),
+  field("CategoryId", xs.int, { min: 0, default: "-2147483648" }),
+  field("No", xs.string, OPTIONAL),
+  field("EAN1", xs.string, OPTIONAL),
+  field("Name", xs.string, OPTIONAL),
+  field("Price", xs.decimal, { min: 0, default: "-79228162514264337593543950335" }),
+  field("DateChanged", xs.dateTime, { min: 0, default: "0001-01-01T00:00:00" }),
+  field("ProductIds", ArrayOfInt, OPTIONAL),
 ]);
 
-export const ArrayOfInt: ArrayDesc = array("ArrayOfInt", field("int", NS, xs.int, REPEATED));
+export const ArrayOfInt: ArrayDesc = array("ArrayOfInt", field("int", xs.int, REPEATED));
 
 export const ArrayOfString: ArrayDesc = array(
   "ArrayOfString",
-  field("string", NS, xs.string, REPEATED_NILLABLE),
+  field("string", xs.string, REPEATED_NILLABLE),
 );
 
 export const ArrayOfProduct: ArrayDesc = array(
   "ArrayOfProduct",
-  field("Product", NS, () => Product, REPEATED_NILLABLE),
+  field("Product", () => Product, REPEATED_NILLABLE),
 );
 
 export const Product: ComplexDesc = complex("Product", () => [
-  field("CashPriceIncTax", NS, xs.double, { min: 0, default: "-1.7976931348623157E+308" }),
-  field("WebPrice", NS, xs.decimal, { min: 0, default: "-79228162514264337593543950335" }),
-  field("SupplierId", NS, xs.int, { min: 0, default: "-2147483648" }),
-  field("Id", NS, xs.int, { min: 0, default: "-2147483648" }),
-  field("Name", NS, xs.string, OPTIONAL),
-  field("TaxRate", NS, xs.decimal, { min: 0, default: "-79228162514264337593543950335" }),
-  field("Stock", NS, xs.decimal, { min: 0, default: "-79228162514264337593543950335" }),
-  field("StatusId", NS, xs.int, { min: 0, default: "-2147483648" }),
-  field("CategoryId", NS, xs.int, { min: 0, default: "-2147483648" }),
-  field("PriceGroupID", NS, xs.int, { min: 0, default: "-2147483648" }),
-  field("InPrice", NS, xs.decimal, { min: 0, default: "-79228162514264337593543950335" }),
-  field("Description", NS, xs.string, OPTIONAL),
-  field("DescriptionLong", NS, xs.string, OPTIONAL),
-  field("Cost", NS, xs.decimal, { min: 0, default: "-79228162514264337593543950335" }),
-  field("EAN1", NS, xs.string, OPTIONAL),
-  field("Price", NS, xs.decimal, { min: 0, default: "-79228162514264337593543950335" }),
-  field("No", NS, xs.string, OPTIONAL),
-  field("DateChanged", NS, xs.dateTime, { min: 0, default: "0001-01-01T00:00:00" }),
-  field("APIException", NS, () => APIException, OPTIONAL),
-  field("Weight", NS, xs.decimal, { min: 0, default: "-79228162514264337593543950335" }),
-  field("MinimumStock", NS, xs.decimal, { min: 0, default: "-79228162514264337593543950335" }),
-  field("OrderProposal", NS, xs.decimal, { min: 0, default: "-79228162514264337593543950335" }),
-  field("StockLocation", NS, xs.string, OPTIONAL),
-  field("SupplierProductCode", NS, xs.string, OPTIONAL),
-  field("SupplierProductName", NS, xs.string, OPTIONAL),
-  field("Web", NS, xs.boolean, OPTIONAL_NILLABLE),
-  field("ProductCode", NS, xs.string, OPTIONAL),
-  field("StockControlled", NS, xs.boolean, OPTIONAL_NILLABLE),
-  field("NewOffer", NS, xs.boolean, OPTIONAL_NILLABLE),
-  field("NewProduct", NS, xs.boolean, OPTIONAL_NILLABLE),
+  field("CashPriceIncTax", xs.double, { min: 0, default: "-1.7976931348623157E+308" }),
+  field("WebPrice", xs.decimal, { min: 0, default: "-79228162514264337593543950335" }),
+  field("SupplierId", xs.int, { min: 0, default: "-2147483648" }),
+  field("Id", xs.int, { min: 0, default: "-2147483648" }),
+  field("Name", xs.string, OPTIONAL),
+  field("TaxRate", xs.decimal, { min: 0, default: "-79228162514264337593543950335" }),
+  field("Stock", xs.decimal, { min: 0, default: "-79228162514264337593543950335" }),
+  field("StatusId", xs.int, { min: 0, default: "-2147483648" }),
+  field("CategoryId", xs.int, { min: 0, default: "-2147483648" }),
+  field("PriceGroupID", xs.int, { min: 0, default: "-2147483648" }),
+  field("InPrice", xs.decimal, { min: 0, default: "-79228162514264337593543950335" }),
+  field("Description", xs.string, OPTIONAL),
+  field("DescriptionLong", xs.string, OPTIONAL),
+  field("Cost", xs.decimal, { min: 0, default: "-79228162514264337593543950335" }),
+  field("EAN1", xs.string, OPTIONAL),
+  field("Price", xs.decimal, { min: 0, default: "-79228162514264337593543950335" }),
+  field("No", xs.string, OPTIONAL),
+  field("DateChanged", xs.dateTime, { min: 0, default: "0001-01-01T00:00:00" }),
+  field("APIException", APIException, OPTIONAL),
+  field("Weight", xs.decimal, { min: 0, default: "-79228162514264337593543950335" }),
+  field("MinimumStock", xs.decimal, { min: 0, default: "-79228162514264337593543950335" }),
+  field("OrderProposal", xs.decimal, { min: 0, default: "-79228162514264337593543950335" }),
+  field("StockLocation", xs.string, OPTIONAL),
+  field("SupplierProductCode", xs.string, OPTIONAL),
+  field("SupplierProductName", xs.string, OPTIONAL),
+  field("Web", xs.boolean, OPTIONAL_NILLABLE),
+  field("ProductCode", xs.string, OPTIONAL),
+  field("StockControlled", xs.boolean, OPTIONAL_NILLABLE),
+  field("NewOffer", xs.boolean, OPTIONAL_NILLABLE),
+  field("NewProduct", xs.boolean, OPTIONAL_NILLABLE),
 ]);
 
 export const APIException: ComplexDesc = complex("APIException", () => [
-  field("Type", NS, xs.string, OPTIONAL),
-  field("Message", NS, xs.string, OPTIONAL),
-  field("StackTrace", NS, xs.string, OPTIONAL),
+  field("Type", xs.string, OPTIONAL),
+  field("Message", xs.string, OPTIONAL),
+  field("StackTrace", xs.string, OPTIONAL),
 ]);
 
 export const SaveProducts: ComplexDesc = complex("SaveProducts", () => [
-  field("products", NS, () => ArrayOfProduct, OPTIONAL),
+  field("products", ArrayOfProduct, OPTIONAL),
 ]);
 
 export const DeleteProducts: ComplexDesc = complex("DeleteProducts", () => [
-  field("products", NS, () => ArrayOfProduct, OPTIONAL),
+  field("products", ArrayOfProduct, OPTIONAL),
 ]);
 
 export const GetPriceList: ComplexDesc = complex("GetPriceList", () => [
-  field("priceListId", NS, xs.int),
+  field("priceListId", xs.int),
 ]);
 
 export const ArrayOfKeyValuePair: ArrayDesc = array(
   "ArrayOfKeyValuePair",
-  field("KeyValuePair", NS, () => KeyValuePair, REPEATED),
+  field("KeyValuePair", () => KeyValuePair, REPEATED),
 );
 
 export const KeyValuePair: ComplexDesc = complex("KeyValuePair", () => [
-  field("Key", NS, xs.string, OPTIONAL),
-  field("Value", NS, xs.string, OPTIONAL),
+  field("Key", xs.string, OPTIONAL),
+  field("Value", xs.string, OPTIONAL),
 ]);
 
 export const GetAllPriceLists: ComplexDesc = complex("GetAllPriceLists", () => []);
 
 export const ArrayOfProductPriceList: ArrayDesc = array(
   "ArrayOfProductPriceList",
-  field("ProductPriceList", NS, () => ProductPriceList, REPEATED_NILLABLE),
+  field("ProductPriceList", () => ProductPriceList, REPEATED_NILLABLE),
 );
 
 export const ProductPriceList: ComplexDesc = complex("ProductPriceList", () => [
-  field("Id", NS, xs.int),
-  field("Name", NS, xs.string, OPTIONAL),
-  field("IncVat", NS, xs.boolean),
-  field("Currency", NS, xs.string, OPTIONAL),
+  field("Id", xs.int),
+  field("Name", xs.string, OPTIONAL),
+  field("IncVat", xs.boolean),
+  field("Currency", xs.string, OPTIONAL),
 ]);
 
 export const GetCategories: ComplexDesc = complex("GetCategories", () => [
-  field("returnProperties", NS, () => ArrayOfString, OPTIONAL),
+  field("returnProperties", ArrayOfString, OPTIONAL),
 ]);
 
 export const ArrayOfCategory: ArrayDesc = array(
   "ArrayOfCategory",
-  field("Category", NS, () => Category, REPEATED_NILLABLE),
+  field("Category", () => Category, REPEATED_NILLABLE),
 );
 
 export const Category: ComplexDesc = complex("Category", () => [
-  field("Id", NS, xs.int, { min: 0, default: "-2147483648" }),
-  field("Name", NS, xs.string, OPTIONAL),
-  field("No", NS, xs.string, OPTIONAL),
-  field("ParentId", NS, xs.int, { min: 0, default: "-2147483648" }),
-  field("APIException", NS, () => APIException, OPTIONAL),
+  field("Id", xs.int, { min: 0, default: "-2147483648" }),
+  field("Name", xs.string, OPTIONAL),
+  field("No", xs.string, OPTIONAL),
+  field("ParentId", xs.int, { min: 0, default: "-2147483648" }),
+  field("APIException", APIException, OPTIONAL),
 ]);
 
 export const SaveCategories: ComplexDesc = complex("SaveCategories", () => [
-  field("categories", NS, () => ArrayOfCategory, OPTIONAL),
+  field("categories", ArrayOfCategory, OPTIONAL),
 ]);
 
 export const GetDiscountMatrixPriceGroup: ComplexDesc = complex(
@@ -159,14 +162,14 @@ export const GetDiscountMatrixPriceGroup: ComplexDesc = complex(
 
 export const ArrayOfDiscount: ArrayDesc = array(
   "ArrayOfDiscount",
-  field("Discount", NS, () => Discount, REPEATED_NILLABLE),
+  field("Discount", () => Discount, REPEATED_NILLABLE),
 );
 
 export const Discount: ComplexDesc = complex("Discount", () => [
-  field("PriceGroupId", NS, xs.int, { min: 0, default: "-2147483648" }),
-  field("CategoryId", NS, xs.int, { min: 0, default: "-2147483648" }),
-  field("CustomerId", NS, xs.int, { min: 0, default: "-2147483648" }),
-  field("Value", NS, xs.decimal),
+  field("PriceGroupId", xs.int, { min: 0, default: "-2147483648" }),
+  field("CategoryId", xs.int, { min: 0, default: "-2147483648" }),
+  field("CustomerId", xs.int, { min: 0, default: "-2147483648" }),
+  field("Value", xs.decimal),
 ]);
 
 export const GetDiscountMatrixCategory: ComplexDesc = complex(
@@ -175,150 +178,130 @@ export const GetDiscountMatrixCategory: ComplexDesc = complex(
 );
 
 export const SetStockQuantityResponse: ComplexDesc = complex("SetStockQuantityResponse", () => [
-  field("SetStockQuantityResult", NS, xs.boolean),
+  field("SetStockQuantityResult", xs.boolean),
 ]);
 
 export const GetProductsResponse: ComplexDesc = complex("GetProductsResponse", () => [
-  field("GetProductsResult", NS, () => ArrayOfProduct, OPTIONAL),
+  field("GetProductsResult", ArrayOfProduct, OPTIONAL),
 ]);
 
 export const SaveProductsResponse: ComplexDesc = complex("SaveProductsResponse", () => [
-  field("SaveProductsResult", NS, () => ArrayOfProduct, OPTIONAL),
+  field("SaveProductsResult", ArrayOfProduct, OPTIONAL),
 ]);
 
 export const DeleteProductsResponse: ComplexDesc = complex("DeleteProductsResponse", () => [
-  field("DeleteProductsResult", NS, () => ArrayOfProduct, OPTIONAL),
+  field("DeleteProductsResult", ArrayOfProduct, OPTIONAL),
 ]);
 
 export const GetPriceListResponse: ComplexDesc = complex("GetPriceListResponse", () => [
-  field("GetPriceListResult", NS, () => ArrayOfKeyValuePair, OPTIONAL),
+  field("GetPriceListResult", ArrayOfKeyValuePair, OPTIONAL),
 ]);
 
 export const GetAllPriceListsResponse: ComplexDesc = complex("GetAllPriceListsResponse", () => [
-  field("GetAllPriceListsResult", NS, () => ArrayOfProductPriceList, OPTIONAL),
+  field("GetAllPriceListsResult", ArrayOfProductPriceList, OPTIONAL),
 ]);
 
 export const GetCategoriesResponse: ComplexDesc = complex("GetCategoriesResponse", () => [
-  field("GetCategoriesResult", NS, () => ArrayOfCategory, OPTIONAL),
+  field("GetCategoriesResult", ArrayOfCategory, OPTIONAL),
 ]);
 
 export const SaveCategoriesResponse: ComplexDesc = complex("SaveCategoriesResponse", () => [
-  field("SaveCategoriesResult", NS, () => ArrayOfCategory, OPTIONAL),
+  field("SaveCategoriesResult", ArrayOfCategory, OPTIONAL),
 ]);
 
 export const GetDiscountMatrixPriceGroupResponse: ComplexDesc = complex(
   "GetDiscountMatrixPriceGroupResponse",
-  () => [field("GetDiscountMatrixPriceGroupResult", NS, () => ArrayOfDiscount, OPTIONAL)],
+  () => [field("GetDiscountMatrixPriceGroupResult", ArrayOfDiscount, OPTIONAL)],
 );
 
 export const GetDiscountMatrixCategoryResponse: ComplexDesc = complex(
   "GetDiscountMatrixCategoryResponse",
-  () => [field("GetDiscountMatrixCategoryResult", NS, () => ArrayOfDiscount, OPTIONAL)],
+  () => [field("GetDiscountMatrixCategoryResult", ArrayOfDiscount, OPTIONAL)],
 );
 
 /** The operations of ports ProductServiceSoap and ProductServiceSoap12. */
-const ProductServiceSoapOperations: OperationTable = {
+const ProductServiceSoapOperations = soapOperations({
   SetStockQuantity: {
-    kind: "soap",
     action: `${NS}/SetStockQuantity`,
-    request: { element: field("SetStockQuantity", NS, () => SetStockQuantity) },
+    request: field("SetStockQuantity", SetStockQuantity),
     response: {
-      element: field("SetStockQuantityResponse", NS, () => SetStockQuantityResponse),
+      element: field("SetStockQuantityResponse", SetStockQuantityResponse),
       prop: "SetStockQuantityResult",
     },
   },
   GetProducts: {
-    kind: "soap",
     action: `${NS}/GetProducts`,
-    request: { element: field("GetProducts", NS, () => GetProducts) },
+    request: field("GetProducts", GetProducts),
     response: {
-      element: field("GetProductsResponse", NS, () => GetProductsResponse),
+      element: field("GetProductsResponse", GetProductsResponse),
       prop: "GetProductsResult",
     },
   },
   SaveProducts: {
-    kind: "soap",
     action: `${NS}/SaveProducts`,
-    request: { element: field("SaveProducts", NS, () => SaveProducts) },
+    request: field("SaveProducts", SaveProducts),
     response: {
-      element: field("SaveProductsResponse", NS, () => SaveProductsResponse),
+      element: field("SaveProductsResponse", SaveProductsResponse),
       prop: "SaveProductsResult",
     },
   },
   DeleteProducts: {
-    kind: "soap",
     action: `${NS}/DeleteProducts`,
-    request: { element: field("DeleteProducts", NS, () => DeleteProducts) },
+    request: field("DeleteProducts", DeleteProducts),
     response: {
-      element: field("DeleteProductsResponse", NS, () => DeleteProductsResponse),
+      element: field("DeleteProductsResponse", DeleteProductsResponse),
       prop: "DeleteProductsResult",
     },
   },
   GetPriceList: {
-    kind: "soap",
     action: `${NS}/GetPriceList`,
-    request: { element: field("GetPriceList", NS, () => GetPriceList) },
+    request: field("GetPriceList", GetPriceList),
     response: {
-      element: field("GetPriceListResponse", NS, () => GetPriceListResponse),
+      element: field("GetPriceListResponse", GetPriceListResponse),
       prop: "GetPriceListResult",
     },
   },
   GetAllPriceLists: {
-    kind: "soap",
     action: `${NS}/GetAllPriceLists`,
-    request: { element: field("GetAllPriceLists", NS, () => GetAllPriceLists) },
+    request: field("GetAllPriceLists", GetAllPriceLists),
     response: {
-      element: field("GetAllPriceListsResponse", NS, () => GetAllPriceListsResponse),
+      element: field("GetAllPriceListsResponse", GetAllPriceListsResponse),
       prop: "GetAllPriceListsResult",
     },
   },
   GetCategories: {
-    kind: "soap",
     action: `${NS}/GetCategories`,
-    request: { element: field("GetCategories", NS, () => GetCategories) },
+    request: field("GetCategories", GetCategories),
     response: {
-      element: field("GetCategoriesResponse", NS, () => GetCategoriesResponse),
+      element: field("GetCategoriesResponse", GetCategoriesResponse),
       prop: "GetCategoriesResult",
     },
   },
   SaveCategories: {
-    kind: "soap",
     action: `${NS}/SaveCategories`,
-    request: { element: field("SaveCategories", NS, () => SaveCategories) },
+    request: field("SaveCategories", SaveCategories),
     response: {
-      element: field("SaveCategoriesResponse", NS, () => SaveCategoriesResponse),
+      element: field("SaveCategoriesResponse", SaveCategoriesResponse),
       prop: "SaveCategoriesResult",
     },
   },
   GetDiscountMatrixPriceGroup: {
-    kind: "soap",
     action: `${NS}/GetDiscountMatrixPriceGroup`,
-    request: {
-      element: field("GetDiscountMatrixPriceGroup", NS, () => GetDiscountMatrixPriceGroup),
-    },
+    request: field("GetDiscountMatrixPriceGroup", GetDiscountMatrixPriceGroup),
     response: {
-      element: field(
-        "GetDiscountMatrixPriceGroupResponse",
-        NS,
-        () => GetDiscountMatrixPriceGroupResponse,
-      ),
+      element: field("GetDiscountMatrixPriceGroupResponse", GetDiscountMatrixPriceGroupResponse),
       prop: "GetDiscountMatrixPriceGroupResult",
     },
   },
   GetDiscountMatrixCategory: {
-    kind: "soap",
     action: `${NS}/GetDiscountMatrixCategory`,
-    request: { element: field("GetDiscountMatrixCategory", NS, () => GetDiscountMatrixCategory) },
+    request: field("GetDiscountMatrixCategory", GetDiscountMatrixCategory),
     response: {
-      element: field(
-        "GetDiscountMatrixCategoryResponse",
-        NS,
-        () => GetDiscountMatrixCategoryResponse,
-      ),
+      element: field("GetDiscountMatrixCategoryResponse", GetDiscountMatrixCategoryResponse),
       prop: "GetDiscountMatrixCategoryResult",
     },
   },
-};
+});
 
 export const ProductServiceDesc: ServiceDesc<ProductServiceOperations, ProductServicePortName> = {
   name: "ProductService",

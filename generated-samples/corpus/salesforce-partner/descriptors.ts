@@ -7,7 +7,6 @@ import {
   type FaultDesc,
   OPTIONAL,
   OPTIONAL_NILLABLE,
-  type OperationTable,
   REPEATED,
   REPEATED_NILLABLE,
   type ScalarDesc,
@@ -16,9 +15,10 @@ import {
   UNBOUNDED,
   array,
   complex,
-  field,
+  fieldsIn,
   generatedFor,
   scalar,
+  soapOperations,
   xs,
 } from "@wsdl-tsgen/runtime";
 import {
@@ -48,11 +48,14 @@ import type {
 } from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(2);
+generatedFor(3);
 
 export const NS = "urn:partner.soap.sforce.com";
 export const NS2 = "urn:sobject.partner.soap.sforce.com";
 export const NS3 = "urn:fault.partner.soap.sforce.com";
+
+/** Element fields: in NS unless they name another. */
+const field = fieldsIn(NS);
 
 export const ID: ScalarDesc = xs.string;
 
@@ -366,409 +369,407 @@ export const ExceptionCode: ScalarDesc = scalar("string", {
 });
 
 export const SforceServiceSoapHeaders: ComplexDesc = complex("SforceServiceSoapHeaders", () => [
-  field("LoginScopeHeader", NS, () => LoginScopeHeader, OPTIONAL),
-  field("CallOptions", NS, () => CallOptions_2, OPTIONAL),
-  field("SessionHeader", NS, () => SessionHeader, OPTIONAL),
-  field("PackageVersionHeader", NS, () => PackageVersionHeader, OPTIONAL),
-  field("LocaleOptions", NS, () => LocaleOptions, OPTIONAL),
-  field("AssignmentRuleHeader", NS, () => AssignmentRuleHeader, OPTIONAL),
-  field("MruHeader", NS, () => MruHeader, OPTIONAL),
-  field("AllowFieldTruncationHeader", NS, () => AllowFieldTruncationHeader, OPTIONAL),
-  field("DisableFeedTrackingHeader", NS, () => DisableFeedTrackingHeader, OPTIONAL),
-  field("AllOrNoneHeader", NS, () => AllOrNoneHeader, OPTIONAL),
-  field("DebuggingHeader", NS, () => DebuggingHeader, OPTIONAL),
-  field("EmailHeader", NS, () => EmailHeader, OPTIONAL),
-  field("UserTerritoryDeleteHeader", NS, () => UserTerritoryDeleteHeader, OPTIONAL),
-  field("QueryOptions", NS, () => QueryOptions, OPTIONAL),
-  field("DebuggingInfo", NS, () => DebuggingInfo, OPTIONAL),
+  field("LoginScopeHeader", LoginScopeHeader, OPTIONAL),
+  field("CallOptions", CallOptions_2, OPTIONAL),
+  field("SessionHeader", SessionHeader, OPTIONAL),
+  field("PackageVersionHeader", PackageVersionHeader, OPTIONAL),
+  field("LocaleOptions", LocaleOptions, OPTIONAL),
+  field("AssignmentRuleHeader", AssignmentRuleHeader, OPTIONAL),
+  field("MruHeader", MruHeader, OPTIONAL),
+  field("AllowFieldTruncationHeader", AllowFieldTruncationHeader, OPTIONAL),
+  field("DisableFeedTrackingHeader", DisableFeedTrackingHeader, OPTIONAL),
+  field("AllOrNoneHeader", AllOrNoneHeader, OPTIONAL),
+  field("DebuggingHeader", DebuggingHeader, OPTIONAL),
+  field("EmailHeader", EmailHeader, OPTIONAL),
+  field("UserTerritoryDeleteHeader", UserTerritoryDeleteHeader, OPTIONAL),
+  field("QueryOptions", QueryOptions, OPTIONAL),
+  field("DebuggingInfo", DebuggingInfo, OPTIONAL),
 ]);
 
 export const LoginScopeHeader: ComplexDesc = complex("LoginScopeHeader", () => [
-  field("organizationId", NS, ID),
-  field("portalId", NS, ID, OPTIONAL),
+  field("organizationId", ID),
+  field("portalId", ID, OPTIONAL),
 ]);
 
 export const CallOptions_2: ComplexDesc = complex("CallOptions_2", () => [
-  field("client", NS, xs.string, { nillable: true }),
-  field("defaultNamespace", NS, xs.string, { nillable: true }),
+  field("client", xs.string, { nillable: true }),
+  field("defaultNamespace", xs.string, { nillable: true }),
 ]);
 
 export const SessionHeader: ComplexDesc = complex("SessionHeader", () => [
-  field("sessionId", NS, xs.string),
+  field("sessionId", xs.string),
 ]);
 
 export const PackageVersionHeader: ArrayDesc = array(
   "PackageVersionHeader",
-  field("packageVersions", NS, () => PackageVersion, REPEATED),
+  field("packageVersions", () => PackageVersion, REPEATED),
 );
 
 export const PackageVersion: ComplexDesc = complex("PackageVersion", () => [
-  field("majorNumber", NS, xs.int),
-  field("minorNumber", NS, xs.int),
-  field("namespace", NS, xs.string),
+  field("majorNumber", xs.int),
+  field("minorNumber", xs.int),
+  field("namespace", xs.string),
 ]);
 
 export const LocaleOptions: ComplexDesc = complex("LocaleOptions", () => [
-  field("language", NS, xs.string, OPTIONAL),
+  field("language", xs.string, OPTIONAL),
 ]);
 
 export const AssignmentRuleHeader: ComplexDesc = complex("AssignmentRuleHeader", () => [
-  field("assignmentRuleId", NS, ID, { nillable: true }),
-  field("useDefaultRule", NS, xs.boolean, { nillable: true }),
+  field("assignmentRuleId", ID, { nillable: true }),
+  field("useDefaultRule", xs.boolean, { nillable: true }),
 ]);
 
-export const MruHeader: ComplexDesc = complex("MruHeader", () => [
-  field("updateMru", NS, xs.boolean),
-]);
+export const MruHeader: ComplexDesc = complex("MruHeader", () => [field("updateMru", xs.boolean)]);
 
 export const AllowFieldTruncationHeader: ComplexDesc = complex("AllowFieldTruncationHeader", () => [
-  field("allowFieldTruncation", NS, xs.boolean),
+  field("allowFieldTruncation", xs.boolean),
 ]);
 
 export const DisableFeedTrackingHeader: ComplexDesc = complex("DisableFeedTrackingHeader", () => [
-  field("disableFeedTracking", NS, xs.boolean),
+  field("disableFeedTracking", xs.boolean),
 ]);
 
 export const AllOrNoneHeader: ComplexDesc = complex("AllOrNoneHeader", () => [
-  field("allOrNone", NS, xs.boolean),
+  field("allOrNone", xs.boolean),
 ]);
 
 export const DebuggingHeader: ComplexDesc = complex("DebuggingHeader", () => [
-  field("debugLevel", NS, DebugLevel),
+  field("debugLevel", DebugLevel),
 ]);
 
 export const EmailHeader: ComplexDesc = complex("EmailHeader", () => [
-  field("triggerAutoResponseEmail", NS, xs.boolean),
-  field("triggerOtherEmail", NS, xs.boolean),
-  field("triggerUserEmail", NS, xs.boolean),
+  field("triggerAutoResponseEmail", xs.boolean),
+  field("triggerOtherEmail", xs.boolean),
+  field("triggerUserEmail", xs.boolean),
 ]);
 
 export const UserTerritoryDeleteHeader: ComplexDesc = complex("UserTerritoryDeleteHeader", () => [
-  field("transferToUserId", NS, ID, { nillable: true }),
+  field("transferToUserId", ID, { nillable: true }),
 ]);
 
 export const QueryOptions: ComplexDesc = complex("QueryOptions", () => [
-  field("batchSize", NS, xs.int, OPTIONAL),
+  field("batchSize", xs.int, OPTIONAL),
 ]);
 
 export const DebuggingInfo: ComplexDesc = complex("DebuggingInfo", () => [
-  field("debugLog", NS, xs.string),
+  field("debugLog", xs.string),
 ]);
 
 export const Login: ComplexDesc = complex("Login", () => [
-  field("username", NS, xs.string),
-  field("password", NS, xs.string),
+  field("username", xs.string),
+  field("password", xs.string),
 ]);
 
 export const LoginResult: ComplexDesc = complex("LoginResult", () => [
-  field("metadataServerUrl", NS, xs.string, { nillable: true }),
-  field("passwordExpired", NS, xs.boolean),
-  field("sandbox", NS, xs.boolean),
-  field("serverUrl", NS, xs.string, { nillable: true }),
-  field("sessionId", NS, xs.string, { nillable: true }),
-  field("userId", NS, ID, { nillable: true }),
-  field("userInfo", NS, () => GetUserInfoResult, OPTIONAL),
+  field("metadataServerUrl", xs.string, { nillable: true }),
+  field("passwordExpired", xs.boolean),
+  field("sandbox", xs.boolean),
+  field("serverUrl", xs.string, { nillable: true }),
+  field("sessionId", xs.string, { nillable: true }),
+  field("userId", ID, { nillable: true }),
+  field("userInfo", GetUserInfoResult, OPTIONAL),
 ]);
 
 export const GetUserInfoResult: ComplexDesc = complex("GetUserInfoResult", () => [
-  field("accessibilityMode", NS, xs.boolean),
-  field("currencySymbol", NS, xs.string, { nillable: true }),
-  field("orgDefaultCurrencyIsoCode", NS, xs.string, { nillable: true }),
-  field("orgDisallowHtmlAttachments", NS, xs.boolean),
-  field("orgHasPersonAccounts", NS, xs.boolean),
-  field("organizationId", NS, ID),
-  field("organizationMultiCurrency", NS, xs.boolean),
-  field("organizationName", NS, xs.string),
-  field("profileId", NS, ID),
-  field("roleId", NS, ID, { nillable: true }),
-  field("userDefaultCurrencyIsoCode", NS, xs.string, { nillable: true }),
-  field("userEmail", NS, xs.string),
-  field("userFullName", NS, xs.string),
-  field("userId", NS, ID),
-  field("userLanguage", NS, xs.string),
-  field("userLocale", NS, xs.string),
-  field("userName", NS, xs.string),
-  field("userTimeZone", NS, xs.string),
-  field("userType", NS, xs.string),
-  field("userUiSkin", NS, xs.string),
+  field("accessibilityMode", xs.boolean),
+  field("currencySymbol", xs.string, { nillable: true }),
+  field("orgDefaultCurrencyIsoCode", xs.string, { nillable: true }),
+  field("orgDisallowHtmlAttachments", xs.boolean),
+  field("orgHasPersonAccounts", xs.boolean),
+  field("organizationId", ID),
+  field("organizationMultiCurrency", xs.boolean),
+  field("organizationName", xs.string),
+  field("profileId", ID),
+  field("roleId", ID, { nillable: true }),
+  field("userDefaultCurrencyIsoCode", xs.string, { nillable: true }),
+  field("userEmail", xs.string),
+  field("userFullName", xs.string),
+  field("userId", ID),
+  field("userLanguage", xs.string),
+  field("userLocale", xs.string),
+  field("userName", xs.string),
+  field("userTimeZone", xs.string),
+  field("userType", xs.string),
+  field("userUiSkin", xs.string),
 ]);
 
 export const DescribeSObject: ComplexDesc = complex("DescribeSObject", () => [
-  field("sObjectType", NS, xs.string),
+  field("sObjectType", xs.string),
 ]);
 
 export const DescribeSObjectResult: ComplexDesc = complex("DescribeSObjectResult", () => [
-  field("activateable", NS, xs.boolean),
-  field("childRelationships", NS, () => ChildRelationship, REPEATED),
-  field("createable", NS, xs.boolean),
-  field("custom", NS, xs.boolean),
-  field("customSetting", NS, xs.boolean),
-  field("deletable", NS, xs.boolean),
-  field("deprecatedAndHidden", NS, xs.boolean),
-  field("feedEnabled", NS, xs.boolean),
-  field("fields", NS, () => Field, REPEATED_NILLABLE),
-  field("keyPrefix", NS, xs.string, { nillable: true }),
-  field("label", NS, xs.string),
-  field("labelPlural", NS, xs.string),
-  field("layoutable", NS, xs.boolean),
-  field("mergeable", NS, xs.boolean),
-  field("name", NS, xs.string),
-  field("queryable", NS, xs.boolean),
-  field("recordTypeInfos", NS, () => RecordTypeInfo, REPEATED),
-  field("replicateable", NS, xs.boolean),
-  field("retrieveable", NS, xs.boolean),
-  field("searchable", NS, xs.boolean),
-  field("triggerable", NS, xs.boolean, OPTIONAL),
-  field("undeletable", NS, xs.boolean),
-  field("updateable", NS, xs.boolean),
-  field("urlDetail", NS, xs.string, { nillable: true }),
-  field("urlEdit", NS, xs.string, { nillable: true }),
-  field("urlNew", NS, xs.string, { nillable: true }),
+  field("activateable", xs.boolean),
+  field("childRelationships", ChildRelationship, REPEATED),
+  field("createable", xs.boolean),
+  field("custom", xs.boolean),
+  field("customSetting", xs.boolean),
+  field("deletable", xs.boolean),
+  field("deprecatedAndHidden", xs.boolean),
+  field("feedEnabled", xs.boolean),
+  field("fields", Field, REPEATED_NILLABLE),
+  field("keyPrefix", xs.string, { nillable: true }),
+  field("label", xs.string),
+  field("labelPlural", xs.string),
+  field("layoutable", xs.boolean),
+  field("mergeable", xs.boolean),
+  field("name", xs.string),
+  field("queryable", xs.boolean),
+  field("recordTypeInfos", RecordTypeInfo, REPEATED),
+  field("replicateable", xs.boolean),
+  field("retrieveable", xs.boolean),
+  field("searchable", xs.boolean),
+  field("triggerable", xs.boolean, OPTIONAL),
+  field("undeletable", xs.boolean),
+  field("updateable", xs.boolean),
+  field("urlDetail", xs.string, { nillable: true }),
+  field("urlEdit", xs.string, { nillable: true }),
+  field("urlNew", xs.string, { nillable: true }),
 ]);
 
 export const ChildRelationship: ComplexDesc = complex("ChildRelationship", () => [
-  field("cascadeDelete", NS, xs.boolean),
-  field("childSObject", NS, xs.string),
-  field("deprecatedAndHidden", NS, xs.boolean),
-  field("field", NS, xs.string),
-  field("relationshipName", NS, xs.string, OPTIONAL),
+  field("cascadeDelete", xs.boolean),
+  field("childSObject", xs.string),
+  field("deprecatedAndHidden", xs.boolean),
+  field("field", xs.string),
+  field("relationshipName", xs.string, OPTIONAL),
 ]);
 
 export const Field: ComplexDesc = complex("Field", () => [
-  field("autoNumber", NS, xs.boolean),
-  field("byteLength", NS, xs.int),
-  field("calculated", NS, xs.boolean),
-  field("calculatedFormula", NS, xs.string, OPTIONAL),
-  field("caseSensitive", NS, xs.boolean),
-  field("controllerName", NS, xs.string, OPTIONAL),
-  field("createable", NS, xs.boolean),
-  field("custom", NS, xs.boolean),
-  field("defaultValueFormula", NS, xs.string, OPTIONAL),
-  field("defaultedOnCreate", NS, xs.boolean),
-  field("dependentPicklist", NS, xs.boolean, OPTIONAL),
-  field("deprecatedAndHidden", NS, xs.boolean),
-  field("digits", NS, xs.int),
-  field("externalId", NS, xs.boolean, OPTIONAL),
-  field("filterable", NS, xs.boolean),
-  field("groupable", NS, xs.boolean),
-  field("htmlFormatted", NS, xs.boolean, OPTIONAL),
-  field("idLookup", NS, xs.boolean),
-  field("inlineHelpText", NS, xs.string, OPTIONAL),
-  field("label", NS, xs.string),
-  field("length", NS, xs.int),
-  field("name", NS, xs.string),
-  field("nameField", NS, xs.boolean),
-  field("namePointing", NS, xs.boolean, OPTIONAL),
-  field("nillable", NS, xs.boolean),
-  field("picklistValues", NS, () => PicklistEntry, REPEATED_NILLABLE),
-  field("precision", NS, xs.int),
-  field("referenceTo", NS, xs.string, REPEATED_NILLABLE),
-  field("relationshipName", NS, xs.string, OPTIONAL),
-  field("relationshipOrder", NS, xs.int, OPTIONAL),
-  field("restrictedPicklist", NS, xs.boolean),
-  field("scale", NS, xs.int),
-  field("soapType", NS, SoapType),
-  field("sortable", NS, xs.boolean, OPTIONAL),
-  field("type", NS, FieldType),
-  field("unique", NS, xs.boolean),
-  field("updateable", NS, xs.boolean),
-  field("writeRequiresMasterRead", NS, xs.boolean, OPTIONAL),
+  field("autoNumber", xs.boolean),
+  field("byteLength", xs.int),
+  field("calculated", xs.boolean),
+  field("calculatedFormula", xs.string, OPTIONAL),
+  field("caseSensitive", xs.boolean),
+  field("controllerName", xs.string, OPTIONAL),
+  field("createable", xs.boolean),
+  field("custom", xs.boolean),
+  field("defaultValueFormula", xs.string, OPTIONAL),
+  field("defaultedOnCreate", xs.boolean),
+  field("dependentPicklist", xs.boolean, OPTIONAL),
+  field("deprecatedAndHidden", xs.boolean),
+  field("digits", xs.int),
+  field("externalId", xs.boolean, OPTIONAL),
+  field("filterable", xs.boolean),
+  field("groupable", xs.boolean),
+  field("htmlFormatted", xs.boolean, OPTIONAL),
+  field("idLookup", xs.boolean),
+  field("inlineHelpText", xs.string, OPTIONAL),
+  field("label", xs.string),
+  field("length", xs.int),
+  field("name", xs.string),
+  field("nameField", xs.boolean),
+  field("namePointing", xs.boolean, OPTIONAL),
+  field("nillable", xs.boolean),
+  field("picklistValues", PicklistEntry, REPEATED_NILLABLE),
+  field("precision", xs.int),
+  field("referenceTo", xs.string, REPEATED_NILLABLE),
+  field("relationshipName", xs.string, OPTIONAL),
+  field("relationshipOrder", xs.int, OPTIONAL),
+  field("restrictedPicklist", xs.boolean),
+  field("scale", xs.int),
+  field("soapType", SoapType),
+  field("sortable", xs.boolean, OPTIONAL),
+  field("type", FieldType),
+  field("unique", xs.boolean),
+  field("updateable", xs.boolean),
+  field("writeRequiresMasterRead", xs.boolean, OPTIONAL),
 ]);
 
 export const PicklistEntry: ComplexDesc = complex("PicklistEntry", () => [
-  field("active", NS, xs.boolean),
-  field("defaultValue", NS, xs.boolean),
-  field("label", NS, xs.string, { nillable: true }),
-  field("validFor", NS, xs.base64Binary, OPTIONAL),
-  field("value", NS, xs.string),
+  field("active", xs.boolean),
+  field("defaultValue", xs.boolean),
+  field("label", xs.string, { nillable: true }),
+  field("validFor", xs.base64Binary, OPTIONAL),
+  field("value", xs.string),
 ]);
 
 export const RecordTypeInfo: ComplexDesc = complex("RecordTypeInfo", () => [
-  field("available", NS, xs.boolean),
-  field("defaultRecordTypeMapping", NS, xs.boolean),
-  field("name", NS, xs.string),
-  field("recordTypeId", NS, ID, { nillable: true }),
+  field("available", xs.boolean),
+  field("defaultRecordTypeMapping", xs.boolean),
+  field("name", xs.string),
+  field("recordTypeId", ID, { nillable: true }),
 ]);
 
 export const DescribeSObjects: ArrayDesc = array(
   "DescribeSObjects",
-  field("sObjectType", NS, xs.string, { min: 0, max: 100 }),
+  field("sObjectType", xs.string, { min: 0, max: 100 }),
 );
 
 export const DescribeGlobal: ComplexDesc = complex("DescribeGlobal", () => []);
 
 export const DescribeGlobalResult: ComplexDesc = complex("DescribeGlobalResult", () => [
-  field("encoding", NS, xs.string, { nillable: true }),
-  field("maxBatchSize", NS, xs.int),
-  field("sobjects", NS, () => DescribeGlobalSObjectResult, REPEATED),
+  field("encoding", xs.string, { nillable: true }),
+  field("maxBatchSize", xs.int),
+  field("sobjects", DescribeGlobalSObjectResult, REPEATED),
 ]);
 
 export const DescribeGlobalSObjectResult: ComplexDesc = complex(
   "DescribeGlobalSObjectResult",
   () => [
-    field("activateable", NS, xs.boolean),
-    field("createable", NS, xs.boolean),
-    field("custom", NS, xs.boolean),
-    field("customSetting", NS, xs.boolean),
-    field("deletable", NS, xs.boolean),
-    field("deprecatedAndHidden", NS, xs.boolean),
-    field("feedEnabled", NS, xs.boolean),
-    field("keyPrefix", NS, xs.string, { nillable: true }),
-    field("label", NS, xs.string),
-    field("labelPlural", NS, xs.string),
-    field("layoutable", NS, xs.boolean),
-    field("mergeable", NS, xs.boolean),
-    field("name", NS, xs.string),
-    field("queryable", NS, xs.boolean),
-    field("replicateable", NS, xs.boolean),
-    field("retrieveable", NS, xs.boolean),
-    field("searchable", NS, xs.boolean),
-    field("triggerable", NS, xs.boolean),
-    field("undeletable", NS, xs.boolean),
-    field("updateable", NS, xs.boolean),
+    field("activateable", xs.boolean),
+    field("createable", xs.boolean),
+    field("custom", xs.boolean),
+    field("customSetting", xs.boolean),
+    field("deletable", xs.boolean),
+    field("deprecatedAndHidden", xs.boolean),
+    field("feedEnabled", xs.boolean),
+    field("keyPrefix", xs.string, { nillable: true }),
+    field("label", xs.string),
+    field("labelPlural", xs.string),
+    field("layoutable", xs.boolean),
+    field("mergeable", xs.boolean),
+    field("name", xs.string),
+    field("queryable", xs.boolean),
+    field("replicateable", xs.boolean),
+    field("retrieveable", xs.boolean),
+    field("searchable", xs.boolean),
+    field("triggerable", xs.boolean),
+    field("undeletable", xs.boolean),
+    field("updateable", xs.boolean),
   ],
 );
 
 export const DescribeDataCategoryGroups: ArrayDesc = array(
   "DescribeDataCategoryGroups",
-  field("sObjectType", NS, xs.string, { min: 0, max: 10 }),
+  field("sObjectType", xs.string, { min: 0, max: 10 }),
 );
 
 export const DescribeDataCategoryGroupResult: ComplexDesc = complex(
   "DescribeDataCategoryGroupResult",
   () => [
-    field("categoryCount", NS, xs.int),
-    field("description", NS, xs.string),
-    field("label", NS, xs.string),
-    field("name", NS, xs.string),
-    field("sobject", NS, xs.string),
+    field("categoryCount", xs.int),
+    field("description", xs.string),
+    field("label", xs.string),
+    field("name", xs.string),
+    field("sobject", xs.string),
   ],
 );
 
 export const DescribeDataCategoryGroupStructures: ComplexDesc = complex(
   "DescribeDataCategoryGroupStructures",
   () => [
-    field("pairs", NS, () => DataCategoryGroupSobjectTypePair, { min: 0, max: 100 }),
-    field("topCategoriesOnly", NS, xs.boolean),
+    field("pairs", DataCategoryGroupSobjectTypePair, { min: 0, max: 100 }),
+    field("topCategoriesOnly", xs.boolean),
   ],
 );
 
 export const DataCategoryGroupSobjectTypePair: ComplexDesc = complex(
   "DataCategoryGroupSobjectTypePair",
-  () => [field("dataCategoryGroupName", NS, xs.string), field("sobject", NS, xs.string)],
+  () => [field("dataCategoryGroupName", xs.string), field("sobject", xs.string)],
 );
 
 export const DescribeDataCategoryGroupStructureResult: ComplexDesc = complex(
   "DescribeDataCategoryGroupStructureResult",
   () => [
-    field("description", NS, xs.string),
-    field("label", NS, xs.string),
-    field("name", NS, xs.string),
-    field("sobject", NS, xs.string),
-    field("topCategories", NS, () => DataCategory, REPEATED),
+    field("description", xs.string),
+    field("label", xs.string),
+    field("name", xs.string),
+    field("sobject", xs.string),
+    field("topCategories", DataCategory, REPEATED),
   ],
 );
 
 export const DataCategory: ComplexDesc = complex("DataCategory", () => [
-  field("childCategories", NS, () => DataCategory, REPEATED),
-  field("label", NS, xs.string),
-  field("name", NS, xs.string),
+  field("childCategories", DataCategory, REPEATED),
+  field("label", xs.string),
+  field("name", xs.string),
 ]);
 
 export const DescribeLayout: ComplexDesc = complex("DescribeLayout", () => [
-  field("sObjectType", NS, xs.string),
-  field("recordTypeIds", NS, ID, REPEATED),
+  field("sObjectType", xs.string),
+  field("recordTypeIds", ID, REPEATED),
 ]);
 
 export const DescribeLayoutResult: ComplexDesc = complex("DescribeLayoutResult", () => [
-  field("layouts", NS, () => DescribeLayout_2, { max: UNBOUNDED }),
-  field("recordTypeMappings", NS, () => RecordTypeMapping, REPEATED),
-  field("recordTypeSelectorRequired", NS, xs.boolean),
+  field("layouts", DescribeLayout_2, { max: UNBOUNDED }),
+  field("recordTypeMappings", RecordTypeMapping, REPEATED),
+  field("recordTypeSelectorRequired", xs.boolean),
 ]);
 
 export const DescribeLayout_2: ComplexDesc = complex("DescribeLayout", () => [
-  field("buttonLayoutSection", NS, () => DescribeLayoutButtonSection, OPTIONAL),
-  field("detailLayoutSections", NS, () => DescribeLayoutSection, REPEATED),
-  field("editLayoutSections", NS, () => DescribeLayoutSection, REPEATED),
-  field("id", NS, ID),
-  field("relatedLists", NS, () => RelatedList, REPEATED),
+  field("buttonLayoutSection", DescribeLayoutButtonSection, OPTIONAL),
+  field("detailLayoutSections", DescribeLayoutSection, REPEATED),
+  field("editLayoutSections", DescribeLayoutSection, REPEATED),
+  field("id", ID),
+  field("relatedLists", RelatedList, REPEATED),
 ]);
 
 export const DescribeLayoutButtonSection: ArrayDesc = array(
   "DescribeLayoutButtonSection",
-  field("detailButtons", NS, () => DescribeLayoutButton, { max: UNBOUNDED }),
+  field("detailButtons", () => DescribeLayoutButton, { max: UNBOUNDED }),
 );
 
 export const DescribeLayoutButton: ComplexDesc = complex("DescribeLayoutButton", () => [
-  field("custom", NS, xs.boolean),
-  field("label", NS, xs.string, { nillable: true }),
-  field("name", NS, xs.string, { nillable: true }),
+  field("custom", xs.boolean),
+  field("label", xs.string, { nillable: true }),
+  field("name", xs.string, { nillable: true }),
 ]);
 
 export const DescribeLayoutSection: ComplexDesc = complex("DescribeLayoutSection", () => [
-  field("columns", NS, xs.int),
-  field("heading", NS, xs.string),
-  field("layoutRows", NS, () => DescribeLayoutRow, { max: UNBOUNDED }),
-  field("rows", NS, xs.int),
-  field("useCollapsibleSection", NS, xs.boolean),
-  field("useHeading", NS, xs.boolean),
+  field("columns", xs.int),
+  field("heading", xs.string),
+  field("layoutRows", DescribeLayoutRow, { max: UNBOUNDED }),
+  field("rows", xs.int),
+  field("useCollapsibleSection", xs.boolean),
+  field("useHeading", xs.boolean),
 ]);
 
 export const DescribeLayoutRow: ComplexDesc = complex("DescribeLayoutRow", () => [
-  field("layoutItems", NS, () => DescribeLayoutItem, { max: UNBOUNDED }),
-  field("numItems", NS, xs.int),
+  field("layoutItems", DescribeLayoutItem, { max: UNBOUNDED }),
+  field("numItems", xs.int),
 ]);
 
 export const DescribeLayoutItem: ComplexDesc = complex("DescribeLayoutItem", () => [
-  field("editable", NS, xs.boolean),
-  field("label", NS, xs.string, { nillable: true }),
-  field("layoutComponents", NS, () => DescribeLayoutComponent, REPEATED),
-  field("placeholder", NS, xs.boolean),
-  field("required", NS, xs.boolean),
+  field("editable", xs.boolean),
+  field("label", xs.string, { nillable: true }),
+  field("layoutComponents", DescribeLayoutComponent, REPEATED),
+  field("placeholder", xs.boolean),
+  field("required", xs.boolean),
 ]);
 
 export const DescribeLayoutComponent: ComplexDesc = complex("DescribeLayoutComponent", () => [
-  field("displayLines", NS, xs.int),
-  field("tabOrder", NS, xs.int),
-  field("type", NS, LayoutComponentType),
-  field("value", NS, xs.string),
+  field("displayLines", xs.int),
+  field("tabOrder", xs.int),
+  field("type", LayoutComponentType),
+  field("value", xs.string),
 ]);
 
 export const RelatedList: ComplexDesc = complex("RelatedList", () => [
-  field("columns", NS, () => RelatedListColumn, { max: UNBOUNDED }),
-  field("custom", NS, xs.boolean),
-  field("field", NS, xs.string, { nillable: true }),
-  field("label", NS, xs.string),
-  field("limitRows", NS, xs.int),
-  field("name", NS, xs.string),
-  field("sobject", NS, xs.string, { nillable: true }),
-  field("sort", NS, () => RelatedListSort, REPEATED),
+  field("columns", RelatedListColumn, { max: UNBOUNDED }),
+  field("custom", xs.boolean),
+  field("field", xs.string, { nillable: true }),
+  field("label", xs.string),
+  field("limitRows", xs.int),
+  field("name", xs.string),
+  field("sobject", xs.string, { nillable: true }),
+  field("sort", RelatedListSort, REPEATED),
 ]);
 
 export const RelatedListColumn: ComplexDesc = complex("RelatedListColumn", () => [
-  field("field", NS, xs.string, { nillable: true }),
-  field("format", NS, xs.string, { nillable: true }),
-  field("label", NS, xs.string),
-  field("name", NS, xs.string),
+  field("field", xs.string, { nillable: true }),
+  field("format", xs.string, { nillable: true }),
+  field("label", xs.string),
+  field("name", xs.string),
 ]);
 
 export const RelatedListSort: ComplexDesc = complex("RelatedListSort", () => [
-  field("ascending", NS, xs.boolean),
-  field("column", NS, xs.string),
+  field("ascending", xs.boolean),
+  field("column", xs.string),
 ]);
 
 export const RecordTypeMapping: ComplexDesc = complex("RecordTypeMapping", () => [
-  field("available", NS, xs.boolean),
-  field("defaultRecordTypeMapping", NS, xs.boolean),
-  field("layoutId", NS, ID),
-  field("name", NS, xs.string),
-  field("picklistsForRecordType", NS, () => PicklistForRecordType, REPEATED_NILLABLE),
-  field("recordTypeId", NS, ID, { nillable: true }),
+  field("available", xs.boolean),
+  field("defaultRecordTypeMapping", xs.boolean),
+  field("layoutId", ID),
+  field("name", xs.string),
+  field("picklistsForRecordType", PicklistForRecordType, REPEATED_NILLABLE),
+  field("recordTypeId", ID, { nillable: true }),
 ]);
 
 export const PicklistForRecordType: ComplexDesc = complex("PicklistForRecordType", () => [
-  field("picklistName", NS, xs.string),
-  field("picklistValues", NS, () => PicklistEntry, REPEATED_NILLABLE),
+  field("picklistName", xs.string),
+  field("picklistValues", PicklistEntry, REPEATED_NILLABLE),
 ]);
 
 export const DescribeSoftphoneLayout: ComplexDesc = complex("DescribeSoftphoneLayout", () => []);
@@ -776,70 +777,70 @@ export const DescribeSoftphoneLayout: ComplexDesc = complex("DescribeSoftphoneLa
 export const DescribeSoftphoneLayoutResult: ComplexDesc = complex(
   "DescribeSoftphoneLayoutResult",
   () => [
-    field("callTypes", NS, () => DescribeSoftphoneLayoutCallType, { max: UNBOUNDED }),
-    field("id", NS, ID),
-    field("name", NS, xs.string),
+    field("callTypes", DescribeSoftphoneLayoutCallType, { max: UNBOUNDED }),
+    field("id", ID),
+    field("name", xs.string),
   ],
 );
 
 export const DescribeSoftphoneLayoutCallType: ComplexDesc = complex(
   "DescribeSoftphoneLayoutCallType",
   () => [
-    field("infoFields", NS, () => DescribeSoftphoneLayoutInfoField, { max: UNBOUNDED }),
-    field("name", NS, xs.string),
-    field("screenPopOptions", NS, () => DescribeSoftphoneScreenPopOption, REPEATED),
-    field("screenPopsOpenWithin", NS, xs.string, OPTIONAL),
-    field("sections", NS, () => DescribeSoftphoneLayoutSection, REPEATED),
+    field("infoFields", DescribeSoftphoneLayoutInfoField, { max: UNBOUNDED }),
+    field("name", xs.string),
+    field("screenPopOptions", DescribeSoftphoneScreenPopOption, REPEATED),
+    field("screenPopsOpenWithin", xs.string, OPTIONAL),
+    field("sections", DescribeSoftphoneLayoutSection, REPEATED),
   ],
 );
 
 export const DescribeSoftphoneLayoutInfoField: ComplexDesc = complex(
   "DescribeSoftphoneLayoutInfoField",
-  () => [field("name", NS, xs.string)],
+  () => [field("name", xs.string)],
 );
 
 export const DescribeSoftphoneScreenPopOption: ComplexDesc = complex(
   "DescribeSoftphoneScreenPopOption",
   () => [
-    field("matchType", NS, xs.string),
-    field("screenPopData", NS, xs.string),
-    field("screenPopType", NS, xs.string),
+    field("matchType", xs.string),
+    field("screenPopData", xs.string),
+    field("screenPopType", xs.string),
   ],
 );
 
 export const DescribeSoftphoneLayoutSection: ComplexDesc = complex(
   "DescribeSoftphoneLayoutSection",
   () => [
-    field("entityApiName", NS, xs.string),
-    field("items", NS, () => DescribeSoftphoneLayoutItem, { max: UNBOUNDED }),
+    field("entityApiName", xs.string),
+    field("items", DescribeSoftphoneLayoutItem, { max: UNBOUNDED }),
   ],
 );
 
 export const DescribeSoftphoneLayoutItem: ComplexDesc = complex(
   "DescribeSoftphoneLayoutItem",
-  () => [field("itemApiName", NS, xs.string)],
+  () => [field("itemApiName", xs.string)],
 );
 
 export const DescribeTabs: ComplexDesc = complex("DescribeTabs", () => []);
 
 export const DescribeTabSetResult: ComplexDesc = complex("DescribeTabSetResult", () => [
-  field("label", NS, xs.string),
-  field("logoUrl", NS, xs.string),
-  field("namespace", NS, xs.string, OPTIONAL),
-  field("selected", NS, xs.boolean),
-  field("tabs", NS, () => DescribeTab, REPEATED),
+  field("label", xs.string),
+  field("logoUrl", xs.string),
+  field("namespace", xs.string, OPTIONAL),
+  field("selected", xs.boolean),
+  field("tabs", DescribeTab, REPEATED),
 ]);
 
 export const DescribeTab: ComplexDesc = complex("DescribeTab", () => [
-  field("custom", NS, xs.boolean),
-  field("iconUrl", NS, xs.string),
-  field("label", NS, xs.string),
-  field("miniIconUrl", NS, xs.string),
-  field("sobjectName", NS, xs.string, { nillable: true }),
-  field("url", NS, xs.string),
+  field("custom", xs.boolean),
+  field("iconUrl", xs.string),
+  field("label", xs.string),
+  field("miniIconUrl", xs.string),
+  field("sobjectName", xs.string, { nillable: true }),
+  field("url", xs.string),
 ]);
 
-export const Create: ArrayDesc = array("Create", field("sObjects", NS, () => SObject, REPEATED));
+export const Create: ArrayDesc = array("Create", field("sObjects", () => SObject, REPEATED));
 
 export const SObject: ComplexDesc = complex(
   "sObject",
@@ -852,247 +853,243 @@ export const SObject: ComplexDesc = complex(
 );
 
 export const SaveResult: ComplexDesc = complex("SaveResult", () => [
-  field("errors", NS, () => Error_, REPEATED),
-  field("id", NS, ID, { nillable: true }),
-  field("success", NS, xs.boolean),
+  field("errors", Error_, REPEATED),
+  field("id", ID, { nillable: true }),
+  field("success", xs.boolean),
 ]);
 
 export const Error_: ComplexDesc = complex("Error", () => [
-  field("fields", NS, xs.string, REPEATED_NILLABLE),
-  field("message", NS, xs.string),
-  field("statusCode", NS, StatusCode),
+  field("fields", xs.string, REPEATED_NILLABLE),
+  field("message", xs.string),
+  field("statusCode", StatusCode),
 ]);
 
-export const Update: ArrayDesc = array("Update", field("sObjects", NS, () => SObject, REPEATED));
+export const Update: ArrayDesc = array("Update", field("sObjects", () => SObject, REPEATED));
 
 export const Upsert: ComplexDesc = complex("Upsert", () => [
-  field("externalIDFieldName", NS, xs.string),
-  field("sObjects", NS, () => SObject, REPEATED),
+  field("externalIDFieldName", xs.string),
+  field("sObjects", SObject, REPEATED),
 ]);
 
 export const UpsertResult: ComplexDesc = complex("UpsertResult", () => [
-  field("created", NS, xs.boolean),
-  field("errors", NS, () => Error_, REPEATED),
-  field("id", NS, ID, { nillable: true }),
-  field("success", NS, xs.boolean),
+  field("created", xs.boolean),
+  field("errors", Error_, REPEATED),
+  field("id", ID, { nillable: true }),
+  field("success", xs.boolean),
 ]);
 
-export const Merge: ArrayDesc = array("Merge", field("request", NS, () => MergeRequest, REPEATED));
+export const Merge: ArrayDesc = array("Merge", field("request", () => MergeRequest, REPEATED));
 
 export const MergeRequest: ComplexDesc = complex("MergeRequest", () => [
-  field("masterRecord", NS, () => SObject),
-  field("recordToMergeIds", NS, ID, { max: UNBOUNDED }),
+  field("masterRecord", SObject),
+  field("recordToMergeIds", ID, { max: UNBOUNDED }),
 ]);
 
 export const MergeResult: ComplexDesc = complex("MergeResult", () => [
-  field("errors", NS, () => Error_, REPEATED),
-  field("id", NS, ID, { nillable: true }),
-  field("mergedRecordIds", NS, ID, REPEATED),
-  field("success", NS, xs.boolean),
-  field("updatedRelatedIds", NS, ID, REPEATED),
+  field("errors", Error_, REPEATED),
+  field("id", ID, { nillable: true }),
+  field("mergedRecordIds", ID, REPEATED),
+  field("success", xs.boolean),
+  field("updatedRelatedIds", ID, REPEATED),
 ]);
 
-export const Delete: ArrayDesc = array("Delete", field("ids", NS, ID, REPEATED));
+export const Delete: ArrayDesc = array("Delete", field("ids", ID, REPEATED));
 
 export const DeleteResult: ComplexDesc = complex("DeleteResult", () => [
-  field("errors", NS, () => Error_, REPEATED_NILLABLE),
-  field("id", NS, ID, { nillable: true }),
-  field("success", NS, xs.boolean),
+  field("errors", Error_, REPEATED_NILLABLE),
+  field("id", ID, { nillable: true }),
+  field("success", xs.boolean),
 ]);
 
-export const Undelete: ArrayDesc = array("Undelete", field("ids", NS, ID, { max: UNBOUNDED }));
+export const Undelete: ArrayDesc = array("Undelete", field("ids", ID, { max: UNBOUNDED }));
 
 export const UndeleteResult: ComplexDesc = complex("UndeleteResult", () => [
-  field("errors", NS, () => Error_, REPEATED),
-  field("id", NS, ID, { nillable: true }),
-  field("success", NS, xs.boolean),
+  field("errors", Error_, REPEATED),
+  field("id", ID, { nillable: true }),
+  field("success", xs.boolean),
 ]);
 
 export const EmptyRecycleBin: ArrayDesc = array(
   "EmptyRecycleBin",
-  field("ids", NS, ID, { max: UNBOUNDED }),
+  field("ids", ID, { max: UNBOUNDED }),
 );
 
 export const EmptyRecycleBinResult: ComplexDesc = complex("EmptyRecycleBinResult", () => [
-  field("errors", NS, () => Error_, REPEATED),
-  field("id", NS, ID, { nillable: true }),
-  field("success", NS, xs.boolean),
+  field("errors", Error_, REPEATED),
+  field("id", ID, { nillable: true }),
+  field("success", xs.boolean),
 ]);
 
 export const Retrieve: ComplexDesc = complex("Retrieve", () => [
-  field("fieldList", NS, xs.string),
-  field("sObjectType", NS, xs.string),
-  field("ids", NS, ID, REPEATED),
+  field("fieldList", xs.string),
+  field("sObjectType", xs.string),
+  field("ids", ID, REPEATED),
 ]);
 
 export const Process: ArrayDesc = array(
   "Process",
-  field("actions", NS, () => ProcessRequest, REPEATED),
+  field("actions", () => ProcessRequest, REPEATED),
 );
 
 export const ProcessRequest: ComplexDesc = complex(
   "ProcessRequest",
   () => [
-    field("comments", NS, xs.string, { nillable: true }),
-    field("nextApproverIds", NS, ID, REPEATED_NILLABLE),
+    field("comments", xs.string, { nillable: true }),
+    field("nextApproverIds", ID, REPEATED_NILLABLE),
   ],
   { family: { ns: NS, derived: () => [ProcessSubmitRequest, ProcessWorkitemRequest] } },
 );
 
 export const ProcessSubmitRequest: ComplexDesc = complex(
   "ProcessSubmitRequest",
-  () => [field("objectId", NS, ID)],
+  () => [field("objectId", ID)],
   { base: () => ProcessRequest, family: { ns: NS } },
 );
 
 export const ProcessWorkitemRequest: ComplexDesc = complex(
   "ProcessWorkitemRequest",
-  () => [field("action", NS, xs.string), field("workitemId", NS, ID)],
+  () => [field("action", xs.string), field("workitemId", ID)],
   { base: () => ProcessRequest, family: { ns: NS } },
 );
 
 export const ProcessResult: ComplexDesc = complex("ProcessResult", () => [
-  field("actorIds", NS, ID, REPEATED),
-  field("entityId", NS, ID, { nillable: true }),
-  field("errors", NS, () => Error_, REPEATED),
-  field("instanceId", NS, ID, { nillable: true }),
-  field("instanceStatus", NS, xs.string, { nillable: true }),
-  field("newWorkitemIds", NS, ID, REPEATED_NILLABLE),
-  field("success", NS, xs.boolean),
+  field("actorIds", ID, REPEATED),
+  field("entityId", ID, { nillable: true }),
+  field("errors", Error_, REPEATED),
+  field("instanceId", ID, { nillable: true }),
+  field("instanceStatus", xs.string, { nillable: true }),
+  field("newWorkitemIds", ID, REPEATED_NILLABLE),
+  field("success", xs.boolean),
 ]);
 
 export const ConvertLead: ArrayDesc = array(
   "ConvertLead",
-  field("leadConverts", NS, () => LeadConvert, REPEATED),
+  field("leadConverts", () => LeadConvert, REPEATED),
 );
 
 export const LeadConvert: ComplexDesc = complex("LeadConvert", () => [
-  field("accountId", NS, ID, { nillable: true }),
-  field("contactId", NS, ID, { nillable: true }),
-  field("convertedStatus", NS, xs.string),
-  field("doNotCreateOpportunity", NS, xs.boolean),
-  field("leadId", NS, ID),
-  field("opportunityName", NS, xs.string, { nillable: true }),
-  field("overwriteLeadSource", NS, xs.boolean),
-  field("ownerId", NS, ID, { nillable: true }),
-  field("sendNotificationEmail", NS, xs.boolean),
+  field("accountId", ID, { nillable: true }),
+  field("contactId", ID, { nillable: true }),
+  field("convertedStatus", xs.string),
+  field("doNotCreateOpportunity", xs.boolean),
+  field("leadId", ID),
+  field("opportunityName", xs.string, { nillable: true }),
+  field("overwriteLeadSource", xs.boolean),
+  field("ownerId", ID, { nillable: true }),
+  field("sendNotificationEmail", xs.boolean),
 ]);
 
 export const LeadConvertResult: ComplexDesc = complex("LeadConvertResult", () => [
-  field("accountId", NS, ID, { nillable: true }),
-  field("contactId", NS, ID, { nillable: true }),
-  field("errors", NS, () => Error_, REPEATED),
-  field("leadId", NS, ID, { nillable: true }),
-  field("opportunityId", NS, ID, { nillable: true }),
-  field("success", NS, xs.boolean),
+  field("accountId", ID, { nillable: true }),
+  field("contactId", ID, { nillable: true }),
+  field("errors", Error_, REPEATED),
+  field("leadId", ID, { nillable: true }),
+  field("opportunityId", ID, { nillable: true }),
+  field("success", xs.boolean),
 ]);
 
 export const Logout: ComplexDesc = complex("Logout", () => []);
 
 export const InvalidateSessions: ArrayDesc = array(
   "InvalidateSessions",
-  field("sessionIds", NS, xs.string, REPEATED),
+  field("sessionIds", xs.string, REPEATED),
 );
 
 export const InvalidateSessionsResult: ComplexDesc = complex("InvalidateSessionsResult", () => [
-  field("errors", NS, () => Error_, REPEATED),
-  field("success", NS, xs.boolean),
+  field("errors", Error_, REPEATED),
+  field("success", xs.boolean),
 ]);
 
 export const GetDeleted: ComplexDesc = complex("GetDeleted", () => [
-  field("sObjectType", NS, xs.string),
-  field("startDate", NS, xs.dateTime),
-  field("endDate", NS, xs.dateTime),
+  field("sObjectType", xs.string),
+  field("startDate", xs.dateTime),
+  field("endDate", xs.dateTime),
 ]);
 
 export const GetDeletedResult: ComplexDesc = complex("GetDeletedResult", () => [
-  field("deletedRecords", NS, () => DeletedRecord, REPEATED),
-  field("earliestDateAvailable", NS, xs.dateTime),
-  field("latestDateCovered", NS, xs.dateTime),
-  field("sforceReserved", NS, xs.string, OPTIONAL),
+  field("deletedRecords", DeletedRecord, REPEATED),
+  field("earliestDateAvailable", xs.dateTime),
+  field("latestDateCovered", xs.dateTime),
+  field("sforceReserved", xs.string, OPTIONAL),
 ]);
 
 export const DeletedRecord: ComplexDesc = complex("DeletedRecord", () => [
-  field("deletedDate", NS, xs.dateTime),
-  field("id", NS, ID),
+  field("deletedDate", xs.dateTime),
+  field("id", ID),
 ]);
 
 export const GetUpdated: ComplexDesc = complex("GetUpdated", () => [
-  field("sObjectType", NS, xs.string),
-  field("startDate", NS, xs.dateTime),
-  field("endDate", NS, xs.dateTime),
+  field("sObjectType", xs.string),
+  field("startDate", xs.dateTime),
+  field("endDate", xs.dateTime),
 ]);
 
 export const GetUpdatedResult: ComplexDesc = complex("GetUpdatedResult", () => [
-  field("ids", NS, ID, REPEATED),
-  field("latestDateCovered", NS, xs.dateTime),
-  field("sforceReserved", NS, xs.string, OPTIONAL),
+  field("ids", ID, REPEATED),
+  field("latestDateCovered", xs.dateTime),
+  field("sforceReserved", xs.string, OPTIONAL),
 ]);
 
-export const Query: ComplexDesc = complex("Query", () => [field("queryString", NS, xs.string)]);
+export const Query: ComplexDesc = complex("Query", () => [field("queryString", xs.string)]);
 
 export const QueryResult: ComplexDesc = complex("QueryResult", () => [
-  field("done", NS, xs.boolean),
-  field("queryLocator", NS, QueryLocator, { nillable: true }),
-  field("records", NS, () => SObject, REPEATED_NILLABLE),
-  field("size", NS, xs.int),
+  field("done", xs.boolean),
+  field("queryLocator", QueryLocator, { nillable: true }),
+  field("records", SObject, REPEATED_NILLABLE),
+  field("size", xs.int),
 ]);
 
-export const QueryAll: ComplexDesc = complex("QueryAll", () => [
-  field("queryString", NS, xs.string),
-]);
+export const QueryAll: ComplexDesc = complex("QueryAll", () => [field("queryString", xs.string)]);
 
 export const QueryMore: ComplexDesc = complex("QueryMore", () => [
-  field("queryLocator", NS, QueryLocator),
+  field("queryLocator", QueryLocator),
 ]);
 
-export const Search: ComplexDesc = complex("Search", () => [field("searchString", NS, xs.string)]);
+export const Search: ComplexDesc = complex("Search", () => [field("searchString", xs.string)]);
 
 export const SearchResult: ComplexDesc = complex("SearchResult", () => [
-  field("searchRecords", NS, () => SearchRecord, REPEATED),
-  field("sforceReserved", NS, xs.string, OPTIONAL),
+  field("searchRecords", SearchRecord, REPEATED),
+  field("sforceReserved", xs.string, OPTIONAL),
 ]);
 
-export const SearchRecord: ComplexDesc = complex("SearchRecord", () => [
-  field("record", NS, () => SObject),
-]);
+export const SearchRecord: ComplexDesc = complex("SearchRecord", () => [field("record", SObject)]);
 
 export const GetServerTimestamp: ComplexDesc = complex("GetServerTimestamp", () => []);
 
 export const GetServerTimestampResult: ComplexDesc = complex("GetServerTimestampResult", () => [
-  field("timestamp", NS, xs.dateTime),
+  field("timestamp", xs.dateTime),
 ]);
 
 export const SetPassword: ComplexDesc = complex("SetPassword", () => [
-  field("userId", NS, ID),
-  field("password", NS, xs.string),
+  field("userId", ID),
+  field("password", xs.string),
 ]);
 
 export const SetPasswordResult: ComplexDesc = complex("SetPasswordResult", () => []);
 
-export const ResetPassword: ComplexDesc = complex("ResetPassword", () => [field("userId", NS, ID)]);
+export const ResetPassword: ComplexDesc = complex("ResetPassword", () => [field("userId", ID)]);
 
 export const ResetPasswordResult: ComplexDesc = complex("ResetPasswordResult", () => [
-  field("password", NS, xs.string),
+  field("password", xs.string),
 ]);
 
 export const GetUserInfo: ComplexDesc = complex("GetUserInfo", () => []);
 
 export const SendEmail: ArrayDesc = array(
   "SendEmail",
-  field("messages", NS, () => Email, { min: 0, max: 10 }),
+  field("messages", () => Email, { min: 0, max: 10 }),
 );
 
 export const Email: ComplexDesc = complex(
   "Email",
   () => [
-    field("bccSender", NS, xs.boolean, { nillable: true }),
-    field("emailPriority", NS, EmailPriority, { nillable: true }),
-    field("replyTo", NS, xs.string, { nillable: true }),
-    field("saveAsActivity", NS, xs.boolean, { nillable: true }),
-    field("senderDisplayName", NS, xs.string, { nillable: true }),
-    field("subject", NS, xs.string, { nillable: true }),
-    field("useSignature", NS, xs.boolean, { nillable: true }),
+    field("bccSender", xs.boolean, { nillable: true }),
+    field("emailPriority", EmailPriority, { nillable: true }),
+    field("replyTo", xs.string, { nillable: true }),
+    field("saveAsActivity", xs.boolean, { nillable: true }),
+    field("senderDisplayName", xs.string, { nillable: true }),
+    field("subject", xs.string, { nillable: true }),
+    field("useSignature", xs.boolean, { nillable: true }),
   ],
   { family: { ns: NS, derived: () => [MassEmailMessage, SingleEmailMessage] } },
 );
@@ -1100,10 +1097,10 @@ export const Email: ComplexDesc = complex(
 export const MassEmailMessage: ComplexDesc = complex(
   "MassEmailMessage",
   () => [
-    field("description", NS, xs.string, { nillable: true }),
-    field("targetObjectIds", NS, ID, { min: 0, max: 250 }),
-    field("templateId", NS, ID),
-    field("whatIds", NS, ID, { min: 0, max: 250 }),
+    field("description", xs.string, { nillable: true }),
+    field("targetObjectIds", ID, { min: 0, max: 250 }),
+    field("templateId", ID),
+    field("whatIds", ID, { min: 0, max: 250 }),
   ],
   { base: () => Email, family: { ns: NS } },
 );
@@ -1111,45 +1108,45 @@ export const MassEmailMessage: ComplexDesc = complex(
 export const SingleEmailMessage: ComplexDesc = complex(
   "SingleEmailMessage",
   () => [
-    field("bccAddresses", NS, xs.string, { min: 0, max: 25, nillable: true }),
-    field("ccAddresses", NS, xs.string, { min: 0, max: 25, nillable: true }),
-    field("charset", NS, xs.string, { nillable: true }),
-    field("documentAttachments", NS, ID, REPEATED),
-    field("htmlBody", NS, xs.string, { nillable: true }),
-    field("inReplyTo", NS, xs.string, OPTIONAL_NILLABLE),
-    field("fileAttachments", NS, () => EmailFileAttachment, REPEATED),
-    field("orgWideEmailAddressId", NS, ID, OPTIONAL_NILLABLE),
-    field("plainTextBody", NS, xs.string, { nillable: true }),
-    field("references", NS, xs.string, OPTIONAL_NILLABLE),
-    field("targetObjectId", NS, ID, { nillable: true }),
-    field("templateId", NS, ID, { nillable: true }),
-    field("toAddresses", NS, xs.string, { min: 0, max: 100, nillable: true }),
-    field("whatId", NS, ID, { nillable: true }),
+    field("bccAddresses", xs.string, { min: 0, max: 25, nillable: true }),
+    field("ccAddresses", xs.string, { min: 0, max: 25, nillable: true }),
+    field("charset", xs.string, { nillable: true }),
+    field("documentAttachments", ID, REPEATED),
+    field("htmlBody", xs.string, { nillable: true }),
+    field("inReplyTo", xs.string, OPTIONAL_NILLABLE),
+    field("fileAttachments", EmailFileAttachment, REPEATED),
+    field("orgWideEmailAddressId", ID, OPTIONAL_NILLABLE),
+    field("plainTextBody", xs.string, { nillable: true }),
+    field("references", xs.string, OPTIONAL_NILLABLE),
+    field("targetObjectId", ID, { nillable: true }),
+    field("templateId", ID, { nillable: true }),
+    field("toAddresses", xs.string, { min: 0, max: 100, nillable: true }),
+    field("whatId", ID, { nillable: true }),
   ],
   { base: () => Email, family: { ns: NS } },
 );
 
 export const EmailFileAttachment: ComplexDesc = complex("EmailFileAttachment", () => [
-  field("body", NS, xs.base64Binary, OPTIONAL_NILLABLE),
-  field("contentType", NS, xs.string, OPTIONAL_NILLABLE),
-  field("fileName", NS, xs.string),
-  field("inline", NS, xs.boolean, OPTIONAL),
+  field("body", xs.base64Binary, OPTIONAL_NILLABLE),
+  field("contentType", xs.string, OPTIONAL_NILLABLE),
+  field("fileName", xs.string),
+  field("inline", xs.boolean, OPTIONAL),
 ]);
 
 export const SendEmailResult: ComplexDesc = complex("SendEmailResult", () => [
-  field("errors", NS, () => SendEmailError, REPEATED),
-  field("success", NS, xs.boolean),
+  field("errors", SendEmailError, REPEATED),
+  field("success", xs.boolean),
 ]);
 
 export const SendEmailError: ComplexDesc = complex("SendEmailError", () => [
-  field("fields", NS, xs.string, REPEATED_NILLABLE),
-  field("message", NS, xs.string),
-  field("statusCode", NS, StatusCode),
-  field("targetObjectId", NS, ID, { nillable: true }),
+  field("fields", xs.string, REPEATED_NILLABLE),
+  field("message", xs.string),
+  field("statusCode", StatusCode),
+  field("targetObjectId", ID, { nillable: true }),
 ]);
 
 export const LoginResponse: ComplexDesc = complex("LoginResponse", () => [
-  field("result", NS, () => LoginResult),
+  field("result", LoginResult),
 ]);
 
 export const LoginFault: ComplexDesc = complex("LoginFault", () => [], {
@@ -1233,147 +1230,147 @@ export const UnexpectedErrorFault: ComplexDesc = complex("UnexpectedErrorFault",
 });
 
 export const DescribeSObjectResponse: ComplexDesc = complex("DescribeSObjectResponse", () => [
-  field("result", NS, () => DescribeSObjectResult, { nillable: true }),
+  field("result", DescribeSObjectResult, { nillable: true }),
 ]);
 
 export const DescribeSObjectsResponse: ArrayDesc = array(
   "DescribeSObjectsResponse",
-  field("result", NS, () => DescribeSObjectResult, { min: 0, max: 100, nillable: true }),
+  field("result", () => DescribeSObjectResult, { min: 0, max: 100, nillable: true }),
 );
 
 export const DescribeGlobalResponse: ComplexDesc = complex("DescribeGlobalResponse", () => [
-  field("result", NS, () => DescribeGlobalResult),
+  field("result", DescribeGlobalResult),
 ]);
 
 export const DescribeDataCategoryGroupsResponse: ArrayDesc = array(
   "DescribeDataCategoryGroupsResponse",
-  field("result", NS, () => DescribeDataCategoryGroupResult, { min: 0, max: 100 }),
+  field("result", () => DescribeDataCategoryGroupResult, { min: 0, max: 100 }),
 );
 
 export const DescribeDataCategoryGroupStructuresResponse: ArrayDesc = array(
   "DescribeDataCategoryGroupStructuresResponse",
-  field("result", NS, () => DescribeDataCategoryGroupStructureResult, { min: 0, max: 100 }),
+  field("result", () => DescribeDataCategoryGroupStructureResult, { min: 0, max: 100 }),
 );
 
 export const DescribeLayoutResponse: ComplexDesc = complex("DescribeLayoutResponse", () => [
-  field("result", NS, () => DescribeLayoutResult, { nillable: true }),
+  field("result", DescribeLayoutResult, { nillable: true }),
 ]);
 
 export const DescribeSoftphoneLayoutResponse: ComplexDesc = complex(
   "DescribeSoftphoneLayoutResponse",
-  () => [field("result", NS, () => DescribeSoftphoneLayoutResult, { nillable: true })],
+  () => [field("result", DescribeSoftphoneLayoutResult, { nillable: true })],
 );
 
 export const DescribeTabsResponse: ArrayDesc = array(
   "DescribeTabsResponse",
-  field("result", NS, () => DescribeTabSetResult, REPEATED_NILLABLE),
+  field("result", () => DescribeTabSetResult, REPEATED_NILLABLE),
 );
 
 export const CreateResponse: ArrayDesc = array(
   "CreateResponse",
-  field("result", NS, () => SaveResult, REPEATED),
+  field("result", () => SaveResult, REPEATED),
 );
 
 export const UpdateResponse: ArrayDesc = array(
   "UpdateResponse",
-  field("result", NS, () => SaveResult, REPEATED),
+  field("result", () => SaveResult, REPEATED),
 );
 
 export const UpsertResponse: ArrayDesc = array(
   "UpsertResponse",
-  field("result", NS, () => UpsertResult, REPEATED),
+  field("result", () => UpsertResult, REPEATED),
 );
 
 export const MergeResponse: ArrayDesc = array(
   "MergeResponse",
-  field("result", NS, () => MergeResult, REPEATED),
+  field("result", () => MergeResult, REPEATED),
 );
 
 export const DeleteResponse: ArrayDesc = array(
   "DeleteResponse",
-  field("result", NS, () => DeleteResult, REPEATED),
+  field("result", () => DeleteResult, REPEATED),
 );
 
 export const UndeleteResponse: ArrayDesc = array(
   "UndeleteResponse",
-  field("result", NS, () => UndeleteResult, { max: UNBOUNDED }),
+  field("result", () => UndeleteResult, { max: UNBOUNDED }),
 );
 
 export const EmptyRecycleBinResponse: ArrayDesc = array(
   "EmptyRecycleBinResponse",
-  field("result", NS, () => EmptyRecycleBinResult, { max: UNBOUNDED }),
+  field("result", () => EmptyRecycleBinResult, { max: UNBOUNDED }),
 );
 
 export const RetrieveResponse: ArrayDesc = array(
   "RetrieveResponse",
-  field("result", NS, () => SObject, REPEATED_NILLABLE),
+  field("result", () => SObject, REPEATED_NILLABLE),
 );
 
 export const ProcessResponse: ArrayDesc = array(
   "ProcessResponse",
-  field("result", NS, () => ProcessResult, REPEATED),
+  field("result", () => ProcessResult, REPEATED),
 );
 
 export const ConvertLeadResponse: ArrayDesc = array(
   "ConvertLeadResponse",
-  field("result", NS, () => LeadConvertResult, REPEATED),
+  field("result", () => LeadConvertResult, REPEATED),
 );
 
 export const LogoutResponse: ComplexDesc = complex("LogoutResponse", () => []);
 
 export const InvalidateSessionsResponse: ArrayDesc = array(
   "InvalidateSessionsResponse",
-  field("result", NS, () => InvalidateSessionsResult, REPEATED),
+  field("result", () => InvalidateSessionsResult, REPEATED),
 );
 
 export const GetDeletedResponse: ComplexDesc = complex("GetDeletedResponse", () => [
-  field("result", NS, () => GetDeletedResult),
+  field("result", GetDeletedResult),
 ]);
 
 export const GetUpdatedResponse: ComplexDesc = complex("GetUpdatedResponse", () => [
-  field("result", NS, () => GetUpdatedResult),
+  field("result", GetUpdatedResult),
 ]);
 
 export const QueryResponse: ComplexDesc = complex("QueryResponse", () => [
-  field("result", NS, () => QueryResult),
+  field("result", QueryResult),
 ]);
 
 export const QueryAllResponse: ComplexDesc = complex("QueryAllResponse", () => [
-  field("result", NS, () => QueryResult),
+  field("result", QueryResult),
 ]);
 
 export const QueryMoreResponse: ComplexDesc = complex("QueryMoreResponse", () => [
-  field("result", NS, () => QueryResult),
+  field("result", QueryResult),
 ]);
 
 export const SearchResponse: ComplexDesc = complex("SearchResponse", () => [
-  field("result", NS, () => SearchResult),
+  field("result", SearchResult),
 ]);
 
 export const GetServerTimestampResponse: ComplexDesc = complex("GetServerTimestampResponse", () => [
-  field("result", NS, () => GetServerTimestampResult),
+  field("result", GetServerTimestampResult),
 ]);
 
 export const SetPasswordResponse: ComplexDesc = complex("SetPasswordResponse", () => [
-  field("result", NS, () => SetPasswordResult),
+  field("result", SetPasswordResult),
 ]);
 
 export const ResetPasswordResponse: ComplexDesc = complex("ResetPasswordResponse", () => [
-  field("result", NS, () => ResetPasswordResult),
+  field("result", ResetPasswordResult),
 ]);
 
 export const GetUserInfoResponse: ComplexDesc = complex("GetUserInfoResponse", () => [
-  field("result", NS, () => GetUserInfoResult),
+  field("result", GetUserInfoResult),
 ]);
 
 export const SendEmailResponse: ArrayDesc = array(
   "SendEmailResponse",
-  field("result", NS, () => SendEmailResult, { min: 0, max: 10 }),
+  field("result", () => SendEmailResult, { min: 0, max: 10 }),
 );
 
 export const LoginFault_2Desc: FaultDesc = {
   name: "LoginFault",
-  element: field("LoginFault", NS3, () => LoginFault),
+  element: field("LoginFault", NS3, LoginFault),
   type: LoginFault_2,
   create: (init, detail) => new LoginFault_2(init, detail as LoginFault$1),
   detailOf: (fault) => (fault as LoginFault_2).faultDetail,
@@ -1381,7 +1378,7 @@ export const LoginFault_2Desc: FaultDesc = {
 
 export const UnexpectedErrorFault_2Desc: FaultDesc = {
   name: "UnexpectedErrorFault",
-  element: field("UnexpectedErrorFault", NS3, () => UnexpectedErrorFault),
+  element: field("UnexpectedErrorFault", NS3, UnexpectedErrorFault),
   type: UnexpectedErrorFault_2,
   create: (init, detail) => new UnexpectedErrorFault_2(init, detail as UnexpectedErrorFault$1),
   detailOf: (fault) => (fault as UnexpectedErrorFault_2).faultDetail,
@@ -1389,7 +1386,7 @@ export const UnexpectedErrorFault_2Desc: FaultDesc = {
 
 export const InvalidIdFault_2Desc: FaultDesc = {
   name: "InvalidIdFault",
-  element: field("InvalidIdFault", NS3, () => InvalidIdFault),
+  element: field("InvalidIdFault", NS3, InvalidIdFault),
   type: InvalidIdFault_2,
   create: (init, detail) => new InvalidIdFault_2(init, detail as InvalidIdFault$1),
   detailOf: (fault) => (fault as InvalidIdFault_2).faultDetail,
@@ -1397,7 +1394,7 @@ export const InvalidIdFault_2Desc: FaultDesc = {
 
 export const InvalidSObjectFault_2Desc: FaultDesc = {
   name: "InvalidSObjectFault",
-  element: field("InvalidSObjectFault", NS3, () => InvalidSObjectFault),
+  element: field("InvalidSObjectFault", NS3, InvalidSObjectFault),
   type: InvalidSObjectFault_2,
   create: (init, detail) => new InvalidSObjectFault_2(init, detail as InvalidSObjectFault$1),
   detailOf: (fault) => (fault as InvalidSObjectFault_2).faultDetail,
@@ -1405,7 +1402,7 @@ export const InvalidSObjectFault_2Desc: FaultDesc = {
 
 export const InvalidFieldFault_2Desc: FaultDesc = {
   name: "InvalidFieldFault",
-  element: field("InvalidFieldFault", NS3, () => InvalidFieldFault),
+  element: field("InvalidFieldFault", NS3, InvalidFieldFault),
   type: InvalidFieldFault_2,
   create: (init, detail) => new InvalidFieldFault_2(init, detail as InvalidFieldFault$1),
   detailOf: (fault) => (fault as InvalidFieldFault_2).faultDetail,
@@ -1413,7 +1410,7 @@ export const InvalidFieldFault_2Desc: FaultDesc = {
 
 export const MalformedQueryFault_2Desc: FaultDesc = {
   name: "MalformedQueryFault",
-  element: field("MalformedQueryFault", NS3, () => MalformedQueryFault),
+  element: field("MalformedQueryFault", NS3, MalformedQueryFault),
   type: MalformedQueryFault_2,
   create: (init, detail) => new MalformedQueryFault_2(init, detail as MalformedQueryFault$1),
   detailOf: (fault) => (fault as MalformedQueryFault_2).faultDetail,
@@ -1421,7 +1418,7 @@ export const MalformedQueryFault_2Desc: FaultDesc = {
 
 export const InvalidQueryLocatorFault_2Desc: FaultDesc = {
   name: "InvalidQueryLocatorFault",
-  element: field("InvalidQueryLocatorFault", NS3, () => InvalidQueryLocatorFault),
+  element: field("InvalidQueryLocatorFault", NS3, InvalidQueryLocatorFault),
   type: InvalidQueryLocatorFault_2,
   create: (init, detail) =>
     new InvalidQueryLocatorFault_2(init, detail as InvalidQueryLocatorFault$1),
@@ -1430,7 +1427,7 @@ export const InvalidQueryLocatorFault_2Desc: FaultDesc = {
 
 export const MalformedSearchFault_2Desc: FaultDesc = {
   name: "MalformedSearchFault",
-  element: field("MalformedSearchFault", NS3, () => MalformedSearchFault),
+  element: field("MalformedSearchFault", NS3, MalformedSearchFault),
   type: MalformedSearchFault_2,
   create: (init, detail) => new MalformedSearchFault_2(init, detail as MalformedSearchFault$1),
   detailOf: (fault) => (fault as MalformedSearchFault_2).faultDetail,
@@ -1438,7 +1435,7 @@ export const MalformedSearchFault_2Desc: FaultDesc = {
 
 export const InvalidNewPasswordFault_2Desc: FaultDesc = {
   name: "InvalidNewPasswordFault",
-  element: field("InvalidNewPasswordFault", NS3, () => InvalidNewPasswordFault),
+  element: field("InvalidNewPasswordFault", NS3, InvalidNewPasswordFault),
   type: InvalidNewPasswordFault_2,
   create: (init, detail) =>
     new InvalidNewPasswordFault_2(init, detail as InvalidNewPasswordFault$1),
@@ -1447,11 +1444,11 @@ export const InvalidNewPasswordFault_2Desc: FaultDesc = {
 
 const faults = [InvalidSObjectFault_2Desc, UnexpectedErrorFault_2Desc];
 
-const requestHeaders = ["SessionHeader", "CallOptions", "PackageVersionHeader", "LocaleOptions"];
+const headers = ["SessionHeader", "CallOptions", "PackageVersionHeader", "LocaleOptions"];
 
 const faults_2 = [UnexpectedErrorFault_2Desc];
 
-const requestHeaders_2 = ["SessionHeader", "CallOptions", "PackageVersionHeader"];
+const headers_2 = ["SessionHeader", "CallOptions", "PackageVersionHeader"];
 
 const faults_3 = [
   InvalidSObjectFault_2Desc,
@@ -1460,7 +1457,7 @@ const faults_3 = [
   InvalidFieldFault_2Desc,
 ];
 
-const requestHeaders_3 = [
+const headers_3 = [
   "SessionHeader",
   "CallOptions",
   "AssignmentRuleHeader",
@@ -1475,9 +1472,9 @@ const requestHeaders_3 = [
 
 const responseHeaders = ["DebuggingInfo"];
 
-const requestHeaders_4 = ["SessionHeader", "CallOptions"];
+const headers_4 = ["SessionHeader", "CallOptions"];
 
-const requestHeaders_5 = [
+const headers_5 = [
   "SessionHeader",
   "CallOptions",
   "QueryOptions",
@@ -1485,7 +1482,7 @@ const requestHeaders_5 = [
   "PackageVersionHeader",
 ];
 
-const requestHeaders_6 = [
+const headers_6 = [
   "SessionHeader",
   "CallOptions",
   "AllowFieldTruncationHeader",
@@ -1503,144 +1500,110 @@ const faults_4 = [
   InvalidQueryLocatorFault_2Desc,
 ];
 
-const requestHeaders_7 = ["SessionHeader", "CallOptions", "QueryOptions"];
+const headers_7 = ["SessionHeader", "CallOptions", "QueryOptions"];
 
 /** The operations of port Soap. */
-const SoapOperations: OperationTable = {
+const SoapOperations = soapOperations({
   login: {
-    kind: "soap",
     action: "",
-    request: { element: field("login", NS, () => Login) },
-    response: { element: field("loginResponse", NS, () => LoginResponse), prop: "result" },
+    request: field("login", Login),
+    response: { element: field("loginResponse", LoginResponse), prop: "result" },
     faults: [LoginFault_2Desc, UnexpectedErrorFault_2Desc, InvalidIdFault_2Desc],
     headers: ["LoginScopeHeader", "CallOptions"],
   },
   describeSObject: {
-    kind: "soap",
     action: "",
-    request: { element: field("describeSObject", NS, () => DescribeSObject) },
+    request: field("describeSObject", DescribeSObject),
     response: {
-      element: field("describeSObjectResponse", NS, () => DescribeSObjectResponse),
+      element: field("describeSObjectResponse", DescribeSObjectResponse),
       prop: "result",
     },
-    faults: faults,
-    headers: requestHeaders,
+    faults,
+    headers,
   },
   describeSObjects: {
-    kind: "soap",
     action: "",
-    request: { element: field("describeSObjects", NS, () => DescribeSObjects) },
-    response: { element: field("describeSObjectsResponse", NS, () => DescribeSObjectsResponse) },
-    faults: faults,
-    headers: requestHeaders,
+    request: field("describeSObjects", DescribeSObjects),
+    response: field("describeSObjectsResponse", DescribeSObjectsResponse),
+    faults,
+    headers,
   },
   describeGlobal: {
-    kind: "soap",
     action: "",
-    request: { element: field("describeGlobal", NS, () => DescribeGlobal) },
-    response: {
-      element: field("describeGlobalResponse", NS, () => DescribeGlobalResponse),
-      prop: "result",
-    },
+    request: field("describeGlobal", DescribeGlobal),
+    response: { element: field("describeGlobalResponse", DescribeGlobalResponse), prop: "result" },
     faults: faults_2,
-    headers: requestHeaders_2,
+    headers: headers_2,
   },
   describeDataCategoryGroups: {
-    kind: "soap",
     action: "",
-    request: { element: field("describeDataCategoryGroups", NS, () => DescribeDataCategoryGroups) },
-    response: {
-      element: field(
-        "describeDataCategoryGroupsResponse",
-        NS,
-        () => DescribeDataCategoryGroupsResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders_2,
+    request: field("describeDataCategoryGroups", DescribeDataCategoryGroups),
+    response: field("describeDataCategoryGroupsResponse", DescribeDataCategoryGroupsResponse),
+    faults,
+    headers: headers_2,
   },
   describeDataCategoryGroupStructures: {
-    kind: "soap",
     action: "",
-    request: {
-      element: field(
-        "describeDataCategoryGroupStructures",
-        NS,
-        () => DescribeDataCategoryGroupStructures,
-      ),
-    },
-    response: {
-      element: field(
-        "describeDataCategoryGroupStructuresResponse",
-        NS,
-        () => DescribeDataCategoryGroupStructuresResponse,
-      ),
-    },
-    faults: faults,
-    headers: requestHeaders_2,
+    request: field("describeDataCategoryGroupStructures", DescribeDataCategoryGroupStructures),
+    response: field(
+      "describeDataCategoryGroupStructuresResponse",
+      DescribeDataCategoryGroupStructuresResponse,
+    ),
+    faults,
+    headers: headers_2,
   },
   describeLayout: {
-    kind: "soap",
     action: "",
-    request: { element: field("describeLayout", NS, () => DescribeLayout) },
-    response: {
-      element: field("describeLayoutResponse", NS, () => DescribeLayoutResponse),
-      prop: "result",
-    },
+    request: field("describeLayout", DescribeLayout),
+    response: { element: field("describeLayoutResponse", DescribeLayoutResponse), prop: "result" },
     faults: [InvalidSObjectFault_2Desc, UnexpectedErrorFault_2Desc, InvalidIdFault_2Desc],
-    headers: requestHeaders_2,
+    headers: headers_2,
   },
   describeSoftphoneLayout: {
-    kind: "soap",
     action: "",
-    request: { element: field("describeSoftphoneLayout", NS, () => DescribeSoftphoneLayout) },
+    request: field("describeSoftphoneLayout", DescribeSoftphoneLayout),
     response: {
-      element: field("describeSoftphoneLayoutResponse", NS, () => DescribeSoftphoneLayoutResponse),
+      element: field("describeSoftphoneLayoutResponse", DescribeSoftphoneLayoutResponse),
       prop: "result",
     },
     faults: faults_2,
-    headers: requestHeaders_2,
+    headers: headers_2,
   },
   describeTabs: {
-    kind: "soap",
     action: "",
-    request: { element: field("describeTabs", NS, () => DescribeTabs) },
-    response: { element: field("describeTabsResponse", NS, () => DescribeTabsResponse) },
+    request: field("describeTabs", DescribeTabs),
+    response: field("describeTabsResponse", DescribeTabsResponse),
     faults: faults_2,
-    headers: requestHeaders_2,
+    headers: headers_2,
   },
   create: {
-    kind: "soap",
     action: "",
-    request: { element: field("create", NS, () => Create) },
-    response: { element: field("createResponse", NS, () => CreateResponse) },
+    request: field("create", Create),
+    response: field("createResponse", CreateResponse),
     faults: faults_3,
-    headers: requestHeaders_3,
-    responseHeaders: responseHeaders,
+    headers: headers_3,
+    responseHeaders,
   },
   update: {
-    kind: "soap",
     action: "",
-    request: { element: field("update", NS, () => Update) },
-    response: { element: field("updateResponse", NS, () => UpdateResponse) },
+    request: field("update", Update),
+    response: field("updateResponse", UpdateResponse),
     faults: faults_3,
-    headers: requestHeaders_3,
-    responseHeaders: responseHeaders,
+    headers: headers_3,
+    responseHeaders,
   },
   upsert: {
-    kind: "soap",
     action: "",
-    request: { element: field("upsert", NS, () => Upsert) },
-    response: { element: field("upsertResponse", NS, () => UpsertResponse) },
+    request: field("upsert", Upsert),
+    response: field("upsertResponse", UpsertResponse),
     faults: faults_3,
-    headers: requestHeaders_3,
-    responseHeaders: responseHeaders,
+    headers: headers_3,
+    responseHeaders,
   },
   merge: {
-    kind: "soap",
     action: "",
-    request: { element: field("merge", NS, () => Merge) },
-    response: { element: field("mergeResponse", NS, () => MergeResponse) },
+    request: field("merge", Merge),
+    response: field("mergeResponse", MergeResponse),
     faults: faults_3,
     headers: [
       "SessionHeader",
@@ -1653,13 +1616,12 @@ const SoapOperations: OperationTable = {
       "PackageVersionHeader",
       "EmailHeader",
     ],
-    responseHeaders: responseHeaders,
+    responseHeaders,
   },
   delete: {
-    kind: "soap",
     action: "",
-    request: { element: field("delete", NS, () => Delete) },
-    response: { element: field("deleteResponse", NS, () => DeleteResponse) },
+    request: field("delete", Delete),
+    response: field("deleteResponse", DeleteResponse),
     faults: faults_2,
     headers: [
       "SessionHeader",
@@ -1672,13 +1634,12 @@ const SoapOperations: OperationTable = {
       "AllOrNoneHeader",
       "DebuggingHeader",
     ],
-    responseHeaders: responseHeaders,
+    responseHeaders,
   },
   undelete: {
-    kind: "soap",
     action: "",
-    request: { element: field("undelete", NS, () => Undelete) },
-    response: { element: field("undeleteResponse", NS, () => UndeleteResponse) },
+    request: field("undelete", Undelete),
+    response: field("undeleteResponse", UndeleteResponse),
     faults: faults_2,
     headers: [
       "SessionHeader",
@@ -1689,21 +1650,19 @@ const SoapOperations: OperationTable = {
       "DebuggingHeader",
       "PackageVersionHeader",
     ],
-    responseHeaders: responseHeaders,
+    responseHeaders,
   },
   emptyRecycleBin: {
-    kind: "soap",
     action: "",
-    request: { element: field("emptyRecycleBin", NS, () => EmptyRecycleBin) },
-    response: { element: field("emptyRecycleBinResponse", NS, () => EmptyRecycleBinResponse) },
+    request: field("emptyRecycleBin", EmptyRecycleBin),
+    response: field("emptyRecycleBinResponse", EmptyRecycleBinResponse),
     faults: faults_2,
-    headers: requestHeaders_4,
+    headers: headers_4,
   },
   retrieve: {
-    kind: "soap",
     action: "",
-    request: { element: field("retrieve", NS, () => Retrieve) },
-    response: { element: field("retrieveResponse", NS, () => RetrieveResponse) },
+    request: field("retrieve", Retrieve),
+    response: field("retrieveResponse", RetrieveResponse),
     faults: [
       InvalidSObjectFault_2Desc,
       InvalidFieldFault_2Desc,
@@ -1711,156 +1670,124 @@ const SoapOperations: OperationTable = {
       UnexpectedErrorFault_2Desc,
       InvalidIdFault_2Desc,
     ],
-    headers: requestHeaders_5,
+    headers: headers_5,
   },
   process: {
-    kind: "soap",
     action: "",
-    request: { element: field("process", NS, () => Process) },
-    response: { element: field("processResponse", NS, () => ProcessResponse) },
+    request: field("process", Process),
+    response: field("processResponse", ProcessResponse),
     faults: [UnexpectedErrorFault_2Desc, InvalidIdFault_2Desc],
-    headers: requestHeaders_6,
-    responseHeaders: responseHeaders,
+    headers: headers_6,
+    responseHeaders,
   },
   convertLead: {
-    kind: "soap",
     action: "",
-    request: { element: field("convertLead", NS, () => ConvertLead) },
-    response: { element: field("convertLeadResponse", NS, () => ConvertLeadResponse) },
+    request: field("convertLead", ConvertLead),
+    response: field("convertLeadResponse", ConvertLeadResponse),
     faults: faults_2,
-    headers: requestHeaders_6,
-    responseHeaders: responseHeaders,
+    headers: headers_6,
+    responseHeaders,
   },
   logout: {
-    kind: "soap",
     action: "",
-    request: { element: field("logout", NS, () => Logout) },
-    response: { element: field("logoutResponse", NS, () => LogoutResponse), void: true },
+    request: field("logout", Logout),
+    response: { element: field("logoutResponse", LogoutResponse), void: true },
     faults: faults_2,
-    headers: requestHeaders_4,
+    headers: headers_4,
   },
   invalidateSessions: {
-    kind: "soap",
     action: "",
-    request: { element: field("invalidateSessions", NS, () => InvalidateSessions) },
-    response: {
-      element: field("invalidateSessionsResponse", NS, () => InvalidateSessionsResponse),
-    },
+    request: field("invalidateSessions", InvalidateSessions),
+    response: field("invalidateSessionsResponse", InvalidateSessionsResponse),
     faults: faults_2,
-    headers: requestHeaders_4,
+    headers: headers_4,
   },
   getDeleted: {
-    kind: "soap",
     action: "",
-    request: { element: field("getDeleted", NS, () => GetDeleted) },
-    response: {
-      element: field("getDeletedResponse", NS, () => GetDeletedResponse),
-      prop: "result",
-    },
-    faults: faults,
-    headers: requestHeaders_4,
+    request: field("getDeleted", GetDeleted),
+    response: { element: field("getDeletedResponse", GetDeletedResponse), prop: "result" },
+    faults,
+    headers: headers_4,
   },
   getUpdated: {
-    kind: "soap",
     action: "",
-    request: { element: field("getUpdated", NS, () => GetUpdated) },
-    response: {
-      element: field("getUpdatedResponse", NS, () => GetUpdatedResponse),
-      prop: "result",
-    },
-    faults: faults,
-    headers: requestHeaders_4,
+    request: field("getUpdated", GetUpdated),
+    response: { element: field("getUpdatedResponse", GetUpdatedResponse), prop: "result" },
+    faults,
+    headers: headers_4,
   },
   query: {
-    kind: "soap",
     action: "",
-    request: { element: field("query", NS, () => Query) },
-    response: { element: field("queryResponse", NS, () => QueryResponse), prop: "result" },
+    request: field("query", Query),
+    response: { element: field("queryResponse", QueryResponse), prop: "result" },
     faults: faults_4,
-    headers: requestHeaders_5,
+    headers: headers_5,
   },
   queryAll: {
-    kind: "soap",
     action: "",
-    request: { element: field("queryAll", NS, () => QueryAll) },
-    response: { element: field("queryAllResponse", NS, () => QueryAllResponse), prop: "result" },
+    request: field("queryAll", QueryAll),
+    response: { element: field("queryAllResponse", QueryAllResponse), prop: "result" },
     faults: faults_4,
-    headers: requestHeaders_7,
+    headers: headers_7,
   },
   queryMore: {
-    kind: "soap",
     action: "",
-    request: { element: field("queryMore", NS, () => QueryMore) },
-    response: { element: field("queryMoreResponse", NS, () => QueryMoreResponse), prop: "result" },
+    request: field("queryMore", QueryMore),
+    response: { element: field("queryMoreResponse", QueryMoreResponse), prop: "result" },
     faults: [InvalidQueryLocatorFault_2Desc, UnexpectedErrorFault_2Desc, InvalidFieldFault_2Desc],
-    headers: requestHeaders_7,
+    headers: headers_7,
   },
   search: {
-    kind: "soap",
     action: "",
-    request: { element: field("search", NS, () => Search) },
-    response: { element: field("searchResponse", NS, () => SearchResponse), prop: "result" },
+    request: field("search", Search),
+    response: { element: field("searchResponse", SearchResponse), prop: "result" },
     faults: [
       InvalidSObjectFault_2Desc,
       InvalidFieldFault_2Desc,
       MalformedSearchFault_2Desc,
       UnexpectedErrorFault_2Desc,
     ],
-    headers: requestHeaders_2,
+    headers: headers_2,
   },
   getServerTimestamp: {
-    kind: "soap",
     action: "",
-    request: { element: field("getServerTimestamp", NS, () => GetServerTimestamp) },
+    request: field("getServerTimestamp", GetServerTimestamp),
     response: {
-      element: field("getServerTimestampResponse", NS, () => GetServerTimestampResponse),
+      element: field("getServerTimestampResponse", GetServerTimestampResponse),
       prop: "result",
     },
     faults: faults_2,
-    headers: requestHeaders_4,
+    headers: headers_4,
   },
   setPassword: {
-    kind: "soap",
     action: "",
-    request: { element: field("setPassword", NS, () => SetPassword) },
-    response: {
-      element: field("setPasswordResponse", NS, () => SetPasswordResponse),
-      prop: "result",
-    },
+    request: field("setPassword", SetPassword),
+    response: { element: field("setPasswordResponse", SetPasswordResponse), prop: "result" },
     faults: [InvalidIdFault_2Desc, InvalidNewPasswordFault_2Desc, UnexpectedErrorFault_2Desc],
-    headers: requestHeaders_4,
+    headers: headers_4,
   },
   resetPassword: {
-    kind: "soap",
     action: "",
-    request: { element: field("resetPassword", NS, () => ResetPassword) },
-    response: {
-      element: field("resetPasswordResponse", NS, () => ResetPasswordResponse),
-      prop: "result",
-    },
+    request: field("resetPassword", ResetPassword),
+    response: { element: field("resetPasswordResponse", ResetPasswordResponse), prop: "result" },
     faults: [InvalidIdFault_2Desc, UnexpectedErrorFault_2Desc],
     headers: ["SessionHeader", "CallOptions", "EmailHeader"],
   },
   getUserInfo: {
-    kind: "soap",
     action: "",
-    request: { element: field("getUserInfo", NS, () => GetUserInfo) },
-    response: {
-      element: field("getUserInfoResponse", NS, () => GetUserInfoResponse),
-      prop: "result",
-    },
+    request: field("getUserInfo", GetUserInfo),
+    response: { element: field("getUserInfoResponse", GetUserInfoResponse), prop: "result" },
     faults: faults_2,
-    headers: requestHeaders_4,
+    headers: headers_4,
   },
   sendEmail: {
-    kind: "soap",
     action: "",
-    request: { element: field("sendEmail", NS, () => SendEmail) },
-    response: { element: field("sendEmailResponse", NS, () => SendEmailResponse) },
+    request: field("sendEmail", SendEmail),
+    response: field("sendEmailResponse", SendEmailResponse),
     faults: faults_2,
-    headers: requestHeaders_4,
+    headers: headers_4,
   },
-};
+});
 
 export const SforceServiceDesc: ServiceDesc<
   SforceServiceOperations,

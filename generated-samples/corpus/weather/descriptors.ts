@@ -6,167 +6,158 @@ import {
   type ComplexDesc,
   OPTIONAL,
   OPTIONAL_NILLABLE,
-  type OperationTable,
   REPEATED,
   REPEATED_NILLABLE,
   type ServiceDesc,
   array,
   complex,
-  field,
+  fieldsIn,
   generatedFor,
+  httpOperations,
+  soapOperations,
   xs,
 } from "@wsdl-tsgen/runtime";
 import type { WeatherOperations, WeatherPortName } from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(2);
+generatedFor(3);
 
 export const NS = "http://ws.cdyne.com/WeatherWS/";
+
+/** Element fields: in NS unless they name another. */
+const field = fieldsIn(NS);
 
 export const GetWeatherInformation: ComplexDesc = complex("GetWeatherInformation", () => []);
 
 export const ArrayOfWeatherDescription: ArrayDesc = array(
   "ArrayOfWeatherDescription",
-  field("WeatherDescription", NS, () => WeatherDescription, REPEATED),
+  field("WeatherDescription", () => WeatherDescription, REPEATED),
 );
 
 export const WeatherDescription: ComplexDesc = complex("WeatherDescription", () => [
-  field("WeatherID", NS, xs.short),
-  field("Description", NS, xs.string, OPTIONAL),
-  field("PictureURL", NS, xs.string, OPTIONAL),
+  field("WeatherID", xs.short),
+  field("Description", xs.string, OPTIONAL),
+  field("PictureURL", xs.string, OPTIONAL),
 ]);
 
 export const GetCityForecastByZIP: ComplexDesc = complex("GetCityForecastByZIP", () => [
-  field("ZIP", NS, xs.string, OPTIONAL),
+  field("ZIP", xs.string, OPTIONAL),
 ]);
 
 export const ForecastReturn: ComplexDesc = complex("ForecastReturn", () => [
-  field("Success", NS, xs.boolean),
-  field("ResponseText", NS, xs.string, OPTIONAL),
-  field("State", NS, xs.string, OPTIONAL),
-  field("City", NS, xs.string, OPTIONAL),
-  field("WeatherStationCity", NS, xs.string, OPTIONAL),
-  field("ForecastResult", NS, () => ArrayOfForecast, OPTIONAL),
+  field("Success", xs.boolean),
+  field("ResponseText", xs.string, OPTIONAL),
+  field("State", xs.string, OPTIONAL),
+  field("City", xs.string, OPTIONAL),
+  field("WeatherStationCity", xs.string, OPTIONAL),
+  field("ForecastResult", ArrayOfForecast, OPTIONAL),
 ]);
 
 export const ArrayOfForecast: ArrayDesc = array(
   "ArrayOfForecast",
-  field("Forecast", NS, () => Forecast, REPEATED_NILLABLE),
+  field("Forecast", () => Forecast, REPEATED_NILLABLE),
 );
 
 export const Forecast: ComplexDesc = complex("Forecast", () => [
-  field("Date", NS, xs.dateTime),
-  field("WeatherID", NS, xs.short),
-  field("Desciption", NS, xs.string, OPTIONAL),
-  field("Temperatures", NS, () => Temp),
-  field("ProbabilityOfPrecipiation", NS, () => POP),
+  field("Date", xs.dateTime),
+  field("WeatherID", xs.short),
+  field("Desciption", xs.string, OPTIONAL),
+  field("Temperatures", Temp),
+  field("ProbabilityOfPrecipiation", POP),
 ]);
 
 export const Temp: ComplexDesc = complex("temp", () => [
-  field("MorningLow", NS, xs.string, OPTIONAL),
-  field("DaytimeHigh", NS, xs.string, OPTIONAL),
+  field("MorningLow", xs.string, OPTIONAL),
+  field("DaytimeHigh", xs.string, OPTIONAL),
 ]);
 
 export const POP: ComplexDesc = complex("POP", () => [
-  field("Nighttime", NS, xs.string, OPTIONAL),
-  field("Daytime", NS, xs.string, OPTIONAL),
+  field("Nighttime", xs.string, OPTIONAL),
+  field("Daytime", xs.string, OPTIONAL),
 ]);
 
 export const GetCityWeatherByZIP: ComplexDesc = complex("GetCityWeatherByZIP", () => [
-  field("ZIP", NS, xs.string, OPTIONAL),
+  field("ZIP", xs.string, OPTIONAL),
 ]);
 
 export const WeatherReturn: ComplexDesc = complex("WeatherReturn", () => [
-  field("Success", NS, xs.boolean),
-  field("ResponseText", NS, xs.string, OPTIONAL),
-  field("State", NS, xs.string, OPTIONAL),
-  field("City", NS, xs.string, OPTIONAL),
-  field("WeatherStationCity", NS, xs.string, OPTIONAL),
-  field("WeatherID", NS, xs.short),
-  field("Description", NS, xs.string, OPTIONAL),
-  field("Temperature", NS, xs.string, OPTIONAL),
-  field("RelativeHumidity", NS, xs.string, OPTIONAL),
-  field("Wind", NS, xs.string, OPTIONAL),
-  field("Pressure", NS, xs.string, OPTIONAL),
-  field("Visibility", NS, xs.string, OPTIONAL),
-  field("WindChill", NS, xs.string, OPTIONAL),
-  field("Remarks", NS, xs.string, OPTIONAL),
+  field("Success", xs.boolean),
+  field("ResponseText", xs.string, OPTIONAL),
+  field("State", xs.string, OPTIONAL),
+  field("City", xs.string, OPTIONAL),
+  field("WeatherStationCity", xs.string, OPTIONAL),
+  field("WeatherID", xs.short),
+  field("Description", xs.string, OPTIONAL),
+  field("Temperature", xs.string, OPTIONAL),
+  field("RelativeHumidity", xs.string, OPTIONAL),
+  field("Wind", xs.string, OPTIONAL),
+  field("Pressure", xs.string, OPTIONAL),
+  field("Visibility", xs.string, OPTIONAL),
+  field("WindChill", xs.string, OPTIONAL),
+  field("Remarks", xs.string, OPTIONAL),
 ]);
 
 export const GetWeatherInformationResponse: ComplexDesc = complex(
   "GetWeatherInformationResponse",
-  () => [field("GetWeatherInformationResult", NS, () => ArrayOfWeatherDescription, OPTIONAL)],
+  () => [field("GetWeatherInformationResult", ArrayOfWeatherDescription, OPTIONAL)],
 );
 
 export const GetCityForecastByZIPResponse: ComplexDesc = complex(
   "GetCityForecastByZIPResponse",
-  () => [field("GetCityForecastByZIPResult", NS, () => ForecastReturn, OPTIONAL)],
+  () => [field("GetCityForecastByZIPResult", ForecastReturn, OPTIONAL)],
 );
 
 export const GetCityWeatherByZIPResponse: ComplexDesc = complex(
   "GetCityWeatherByZIPResponse",
-  () => [field("GetCityWeatherByZIPResult", NS, () => WeatherReturn)],
+  () => [field("GetCityWeatherByZIPResult", WeatherReturn)],
 );
 
 /** The operations of ports WeatherSoap and WeatherSoap12. */
-const WeatherSoapOperations: OperationTable = {
+const WeatherSoapOperations = soapOperations({
   GetWeatherInformation: {
-    kind: "soap",
     action: `${NS}GetWeatherInformation`,
-    request: { element: field("GetWeatherInformation", NS, () => GetWeatherInformation) },
+    request: field("GetWeatherInformation", GetWeatherInformation),
     response: {
-      element: field("GetWeatherInformationResponse", NS, () => GetWeatherInformationResponse),
+      element: field("GetWeatherInformationResponse", GetWeatherInformationResponse),
       prop: "GetWeatherInformationResult",
     },
   },
   GetCityForecastByZIP: {
-    kind: "soap",
     action: `${NS}GetCityForecastByZIP`,
-    request: { element: field("GetCityForecastByZIP", NS, () => GetCityForecastByZIP) },
+    request: field("GetCityForecastByZIP", GetCityForecastByZIP),
     response: {
-      element: field("GetCityForecastByZIPResponse", NS, () => GetCityForecastByZIPResponse),
+      element: field("GetCityForecastByZIPResponse", GetCityForecastByZIPResponse),
       prop: "GetCityForecastByZIPResult",
     },
   },
   GetCityWeatherByZIP: {
-    kind: "soap",
     action: `${NS}GetCityWeatherByZIP`,
-    request: { element: field("GetCityWeatherByZIP", NS, () => GetCityWeatherByZIP) },
+    request: field("GetCityWeatherByZIP", GetCityWeatherByZIP),
     response: {
-      element: field("GetCityWeatherByZIPResponse", NS, () => GetCityWeatherByZIPResponse),
+      element: field("GetCityWeatherByZIPResponse", GetCityWeatherByZIPResponse),
       prop: "GetCityWeatherByZIPResult",
     },
   },
-};
+});
 
 /** The operations of ports WeatherHttpGet and WeatherHttpPost. */
-const WeatherHttpGetOperations: OperationTable = {
+const WeatherHttpGetOperations = httpOperations({
   GetWeatherInformation: {
-    kind: "http",
     location: "/GetWeatherInformation",
     params: [],
-    response: {
-      element: field(
-        "ArrayOfWeatherDescription",
-        NS,
-        () => ArrayOfWeatherDescription,
-        OPTIONAL_NILLABLE,
-      ),
-    },
+    response: field("ArrayOfWeatherDescription", ArrayOfWeatherDescription, OPTIONAL_NILLABLE),
   },
   GetCityForecastByZIP: {
-    kind: "http",
     location: "/GetCityForecastByZIP",
     params: [{ name: "ZIP", prop: "ZIP", type: xs.string, required: true, repeated: false }],
-    response: { element: field("ForecastReturn", NS, () => ForecastReturn, OPTIONAL_NILLABLE) },
+    response: field("ForecastReturn", ForecastReturn, OPTIONAL_NILLABLE),
   },
   GetCityWeatherByZIP: {
-    kind: "http",
     location: "/GetCityWeatherByZIP",
     params: [{ name: "ZIP", prop: "ZIP", type: xs.string, required: true, repeated: false }],
-    response: { element: field("WeatherReturn", NS, () => WeatherReturn, OPTIONAL) },
+    response: field("WeatherReturn", WeatherReturn, OPTIONAL),
   },
-};
+});
 
 export const WeatherDesc: ServiceDesc<WeatherOperations, WeatherPortName> = {
   name: "Weather",

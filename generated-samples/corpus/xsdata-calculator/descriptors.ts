@@ -3,89 +3,80 @@
 /** Codec and port descriptors: what the XML of each type and operation looks like on the wire. */
 import {
   type ComplexDesc,
-  type OperationTable,
   type ServiceDesc,
   complex,
-  field,
+  fieldsIn,
   generatedFor,
+  soapOperations,
   xs,
 } from "@wsdl-tsgen/runtime";
 import type { CalculatorOperations, CalculatorPortName } from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(2);
+generatedFor(3);
 
 export const NS = "http://tempuri.org/";
 
+/** Element fields: in NS unless they name another. */
+const field = fieldsIn(NS);
+
 export const Add: ComplexDesc = complex("Add", () => [
-  field("intA", NS, xs.int),
-  field("intB", NS, xs.int),
+  field("intA", xs.int),
+  field("intB", xs.int),
 ]);
 
 export const Subtract: ComplexDesc = complex("Subtract", () => [
-  field("intA", NS, xs.int),
-  field("intB", NS, xs.int),
+  field("intA", xs.int),
+  field("intB", xs.int),
 ]);
 
 export const Multiply: ComplexDesc = complex("Multiply", () => [
-  field("intA", NS, xs.int),
-  field("intB", NS, xs.int),
+  field("intA", xs.int),
+  field("intB", xs.int),
 ]);
 
 export const Divide: ComplexDesc = complex("Divide", () => [
-  field("intA", NS, xs.int),
-  field("intB", NS, xs.int),
+  field("intA", xs.int),
+  field("intB", xs.int),
 ]);
 
-export const AddResponse: ComplexDesc = complex("AddResponse", () => [
-  field("AddResult", NS, xs.int),
-]);
+export const AddResponse: ComplexDesc = complex("AddResponse", () => [field("AddResult", xs.int)]);
 
 export const SubtractResponse: ComplexDesc = complex("SubtractResponse", () => [
-  field("SubtractResult", NS, xs.int),
+  field("SubtractResult", xs.int),
 ]);
 
 export const MultiplyResponse: ComplexDesc = complex("MultiplyResponse", () => [
-  field("MultiplyResult", NS, xs.int),
+  field("MultiplyResult", xs.int),
 ]);
 
 export const DivideResponse: ComplexDesc = complex("DivideResponse", () => [
-  field("DivideResult", NS, xs.int),
+  field("DivideResult", xs.int),
 ]);
 
 /** The operations of ports CalculatorSoap and CalculatorSoap12. */
-const CalculatorSoapOperations: OperationTable = {
+const CalculatorSoapOperations = soapOperations({
   Add: {
-    kind: "soap",
     action: `${NS}Add`,
-    request: { element: field("Add", NS, () => Add) },
-    response: { element: field("AddResponse", NS, () => AddResponse), prop: "AddResult" },
+    request: field("Add", Add),
+    response: { element: field("AddResponse", AddResponse), prop: "AddResult" },
   },
   Subtract: {
-    kind: "soap",
     action: `${NS}Subtract`,
-    request: { element: field("Subtract", NS, () => Subtract) },
-    response: {
-      element: field("SubtractResponse", NS, () => SubtractResponse),
-      prop: "SubtractResult",
-    },
+    request: field("Subtract", Subtract),
+    response: { element: field("SubtractResponse", SubtractResponse), prop: "SubtractResult" },
   },
   Multiply: {
-    kind: "soap",
     action: `${NS}Multiply`,
-    request: { element: field("Multiply", NS, () => Multiply) },
-    response: {
-      element: field("MultiplyResponse", NS, () => MultiplyResponse),
-      prop: "MultiplyResult",
-    },
+    request: field("Multiply", Multiply),
+    response: { element: field("MultiplyResponse", MultiplyResponse), prop: "MultiplyResult" },
   },
   Divide: {
-    kind: "soap",
     action: `${NS}Divide`,
-    request: { element: field("Divide", NS, () => Divide) },
-    response: { element: field("DivideResponse", NS, () => DivideResponse), prop: "DivideResult" },
+    request: field("Divide", Divide),
+    response: { element: field("DivideResponse", DivideResponse), prop: "DivideResult" },
   },
-};
+});
 
 export const CalculatorDesc: ServiceDesc<CalculatorOperations, CalculatorPortName> = {
   name: "Calculator",

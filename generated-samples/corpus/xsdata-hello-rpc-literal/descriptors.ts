@@ -5,11 +5,11 @@ import {
   type ComplexDesc,
   type FaultDesc,
   OPTIONAL,
-  type OperationTable,
   type ServiceDesc,
   complex,
-  field,
+  fieldsIn,
   generatedFor,
+  soapOperations,
   xs,
 } from "@wsdl-tsgen/runtime";
 import { HelloByeErrorFault, HelloErrorFault } from "./faults.js";
@@ -21,25 +21,28 @@ import type {
 } from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(2);
+generatedFor(3);
 
 export const NS = "http://hello/";
 
+/** Element fields: in no namespace unless they name another. */
+const field = fieldsIn("");
+
 export const GetHelloAsStringRequest: ComplexDesc = complex("GetHelloAsStringRequest", () => [
-  field("arg0", "", xs.string),
+  field("arg0", xs.string),
 ]);
 
 export const HelloError: ComplexDesc = complex("HelloError", () => [
-  field("message", "", xs.string, OPTIONAL),
+  field("message", xs.string, OPTIONAL),
 ]);
 
 export const HelloByeError: ComplexDesc = complex("HelloByeError", () => [
-  field("message", "", xs.string, OPTIONAL),
+  field("message", xs.string, OPTIONAL),
 ]);
 
 export const HelloErrorFaultDesc: FaultDesc = {
   name: "HelloError",
-  element: field("HelloError", NS, () => HelloError),
+  element: field("HelloError", NS, HelloError),
   type: HelloErrorFault,
   create: (init, detail) => new HelloErrorFault(init, detail as HelloError$1),
   detailOf: (fault) => (fault as HelloErrorFault).faultDetail,
@@ -47,35 +50,32 @@ export const HelloErrorFaultDesc: FaultDesc = {
 
 export const HelloByeErrorFaultDesc: FaultDesc = {
   name: "HelloByeError",
-  element: field("HelloByeError", NS, () => HelloByeError),
+  element: field("HelloByeError", NS, HelloByeError),
   type: HelloByeErrorFault,
   create: (init, detail) => new HelloByeErrorFault(init, detail as HelloByeError$1),
   detailOf: (fault) => (fault as HelloByeErrorFault).faultDetail,
 };
 
 /** The operations of port HelloImplPort. */
-const HelloImplPortOperations: OperationTable = {
+const HelloImplPortOperations = soapOperations({
   getHelloAsString: {
-    kind: "soap",
     action: "",
-    request: {
-      element: field(
-        "getHelloAsString",
-        NS,
-        complex("getHelloAsString", () => [field("arg0", "", xs.string)]),
-      ),
-    },
+    request: field(
+      "getHelloAsString",
+      NS,
+      complex("getHelloAsString", () => [field("arg0", xs.string)]),
+    ),
     response: {
       element: field(
         "getHelloAsStringResponse",
         NS,
-        complex("getHelloAsStringResponse", () => [field("return", "", xs.string)]),
+        complex("getHelloAsStringResponse", () => [field("return", xs.string)]),
       ),
       prop: "return",
     },
     faults: [HelloErrorFaultDesc, HelloByeErrorFaultDesc],
   },
-};
+});
 
 export const HelloImplServiceDesc: ServiceDesc<
   HelloImplServiceOperations,

@@ -12,6 +12,7 @@ import { emptyValue, suppliedFixed } from "../../transform/value-constraints.js"
 import { collectFields, collectHierarchy } from "../../transform/names.js";
 import { symbol } from "../generated-file.js";
 import type { EmitContext } from "../type-expressions.js";
+import type { EmitPlan } from "../../transform/plan.js";
 import { array, arrow, call, cat, object, type Code, type Statement } from "../code.js";
 
 export type Props = [string, Code][];
@@ -59,12 +60,14 @@ export function simpleDescExpr(ctx: EmitContext, t: TypeRef): Code {
 }
 
 /**
- * An expression for a type's descriptor; complex ones are thunks so declaration order never
- * matters.
+ * An expression for a type's descriptor. A complex one is a thunk, so that declaration order never
+ * matters, unless `direct`: where the expression is evaluated only once every descriptor is
+ * declared (inside a type's fields thunk, or after all the types).
  */
-export function typeDescExpr(ctx: EmitContext, t: TypeRef): Code {
+export function typeDescExpr(ctx: EmitContext, t: TypeRef, direct = false): Code {
   if (t.kind !== "complex") return simpleDescExpr(ctx, t);
-  return arrow("()", ctx.plan.typeNames.get(t)!.descriptor);
+  const name = ctx.plan.typeNames.get(t)!.descriptor;
+  return direct ? name : arrow("()", name);
 }
 
 function fieldCall(
@@ -83,6 +86,7 @@ function fieldCall(
     default?: string | undefined;
     xsiType?: QName | undefined;
   },
+  direct = false,
 ): Code {
   const opts: Props = [];
   if (o.prop !== undefined && o.prop !== local) opts.push(["prop", JSON.stringify(o.prop)]);
@@ -94,7 +98,8 @@ function fieldCall(
     // The elements that may stand in this one's place (a substitution group), each told apart by
     // `$element`.
     const members = o.substitutes.members.map((m) =>
-      fieldCall(ctx, m.name.local, m.name.ns, m.type, {}),
+      // Read inside the substitutes thunk, once every descriptor is declared.
+      fieldCall(ctx, m.name.local, m.name.ns, m.type, {}, true),
     );
     opts.push(["substitutes", arrow("()", array(members))]);
     if (o.substitutes.head.abstract) opts.push(["abstract", "true"]);
@@ -103,15 +108,44 @@ function fieldCall(
   if (o.fixed !== undefined) opts.push(["fixed", JSON.stringify(o.fixed)]);
   if (o.default !== undefined) opts.push(["default", JSON.stringify(o.default)]);
   if (o.xsiType !== undefined) opts.push(["xsiType", typeNameObject(ctx, o.xsiType)]);
-  const args = [JSON.stringify(local), nsRef(ctx, ns), typeDescExpr(ctx, type)];
+  const args: [Code, Code] = [JSON.stringify(local), typeDescExpr(ctx, type, direct)];
   const named = NAMED_OPTIONS.get(opts.map(([k, v]) => `${k}: ${String(v)}`).join(", "));
-  if (named) return call(rt(ctx, "field"), ...args, rt(ctx, named));
+  if (named) return fieldOf(ctx, ns, ...args, rt(ctx, named));
   // The runtime's constant is imported only where it is printed.
   const imported = opts.map(([k, v]): [string, Code] => [
     k,
     k === "max" && v === "UNBOUNDED" ? rt(ctx, v) : v,
   ]);
-  return call(rt(ctx, "field"), ...args, ...options(imported));
+  return fieldOf(ctx, ns, ...args, ...options(imported));
+}
+
+/**
+ * `field(name, type, …)`: the file's own `field` leaves its namespace unsaid, and is given any
+ * other (`field(name, NS5, type, …)`); without one, the runtime's is given every namespace.
+ */
+export function fieldOf(ctx: EmitContext, ns: string, name: Code, ...rest: Code[]): Code {
+  if (ctx.fieldNs === undefined) return call(rt(ctx, "field"), name, nsRef(ctx, ns), ...rest);
+  return call("field", name, ...(ns === ctx.fieldNs ? [] : [nsRef(ctx, ns)]), ...rest);
+}
+
+/**
+ * The namespace most element fields of descriptors.ts are in, which its `field` leaves unsaid;
+ * undefined when it has no types or elements. Ties go to the namespace counted first.
+ */
+export function commonFieldNs(plan: EmitPlan): string | undefined {
+  const counts = new Map<string, number>();
+  const count = (ns: string) => counts.set(ns, (counts.get(ns) ?? 0) + 1);
+  for (const t of plan.model.types) {
+    if (t.kind !== "complex") continue;
+    for (const f of t.fields) {
+      count(f.name.ns);
+      for (const m of f.substitutes?.members ?? []) count(m.name.ns);
+    }
+  }
+  for (const e of plan.model.elements) count(e.name.ns);
+  let best: [string, number] | undefined;
+  for (const entry of counts) if (!best || entry[1] > best[1]) best = entry;
+  return best?.[0];
 }
 
 /** The runtime's names for the commonest field options (descriptors.ts's OPTIONAL and others). */
@@ -122,30 +156,39 @@ const NAMED_OPTIONS = new Map([
   ["min: 0, max: UNBOUNDED, nillable: true", "REPEATED_NILLABLE"],
 ]);
 
-export function elementFieldCall(ctx: EmitContext, f: ElementField): Code {
+/** An element field's call; `direct` as for `typeDescExpr`. */
+export function elementFieldCall(ctx: EmitContext, f: ElementField, direct = false): Code {
   // A choice branch may be absent on the wire; the generated types enforce that exactly one is
   // there.
   const min = f.choice ? 0 : f.minOccurs;
   // A repeated element of a branch reads as absent when the branch is not taken (FieldDesc.choice).
   const choice = f.choice !== undefined && !f.choice.repeated && f.maxOccurs > 1;
   const fixed = suppliedFixed(f);
-  return fieldCall(ctx, f.name.local, f.name.ns, f.type, {
-    prop: ctx.plan.propNames.get(f) ?? f.name.local,
-    min,
-    max: f.maxOccurs,
-    nillable: f.nillable,
-    ...(f.substitutes ? { substitutes: f.substitutes } : {}),
-    ...(choice ? { choice } : {}),
-    fixed,
-    // What an empty element stands for (its fixed or default value), unless `fixed` already says
-    // it.
-    default: fixed === undefined ? emptyValue(f) : undefined,
-    xsiType: ctx.plan.xsiTypes.get(f),
-  });
+  return fieldCall(
+    ctx,
+    f.name.local,
+    f.name.ns,
+    f.type,
+    {
+      prop: ctx.plan.propNames.get(f) ?? f.name.local,
+      min,
+      max: f.maxOccurs,
+      nillable: f.nillable,
+      ...(f.substitutes ? { substitutes: f.substitutes } : {}),
+      ...(choice ? { choice } : {}),
+      fixed,
+      // What an empty element stands for (its fixed or default value), unless `fixed` already says
+      // it.
+      default: fixed === undefined ? emptyValue(f) : undefined,
+      xsiType: ctx.plan.xsiTypes.get(f),
+    },
+    direct,
+  );
 }
 
+/** A global element's field, declared after every type (a message body, a fault's detail). */
 export const elementDeclCall = (ctx: EmitContext, e: ElementDecl, min = 1): Code =>
-  fieldCall(ctx, e.name.local, e.name.ns, e.type, { nillable: e.nillable, min });
+  fieldCall(ctx, e.name.local, e.name.ns, e.type, { nillable: e.nillable, min }, true);
 
 /** A schema type's name as the runtime takes it (`{ ns, type }`). */
 const typeNameObject = (ctx: EmitContext, name: QName): Code =>
@@ -188,7 +231,7 @@ export function typeDescriptor(ctx: EmitContext, t: ComplexType | SimpleType): S
   if (hierarchy.some((c) => c.anyAttributes)) opts.push(["anyAttrs", "true"]);
   if (inFamily(t)) opts.push(["family", familyOptions(ctx, t)]);
   if (t.simpleContent) opts.push(["text", simpleDescExpr(ctx, t.simpleContent)]);
-  const body = arrow("()", array(fields.map((f) => elementFieldCall(ctx, f))));
+  const body = arrow("()", array(fields.map((f) => elementFieldCall(ctx, f, true))));
   return declare("ComplexDesc", call(rt(ctx, "complex"), label, body, ...options(opts)));
 }
 

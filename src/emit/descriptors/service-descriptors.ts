@@ -18,6 +18,7 @@ import { headerTypes, typeExpr, type EmitContext } from "../type-expressions.js"
 import {
   elementDeclCall,
   elementFieldCall,
+  fieldOf,
   nsRef,
   nsTemplate,
   rt,
@@ -46,18 +47,22 @@ function soapBody(
       direction === "request" ? op.input : op.result.kind === "object" ? op.result.type : undefined;
     if (type)
       props.push(
-        ["element", elementFieldCall(ctx, type.fields[0]!)],
+        ["element", elementFieldCall(ctx, type.fields[0]!, true)],
         ["parts", ctx.plan.typeNames.get(type)!.descriptor],
       );
   } else {
-    const fields = array(shape.parts.map((p) => elementFieldCall(ctx, p)));
+    const fields = array(shape.parts.map((p) => elementFieldCall(ctx, p, true)));
     const wrapper = JSON.stringify(shape.wrapper.local);
     const type = call(rt(ctx, "complex"), wrapper, arrow("()", fields));
-    props.push(["element", call(rt(ctx, "field"), wrapper, nsRef(ctx, shape.wrapper.ns), type)]);
+    props.push(["element", fieldOf(ctx, shape.wrapper.ns, wrapper, type)]);
   }
   if (direction === "response") props.push(...resultProps(ctx, shape, op.result));
-  return object(props);
+  return bodyInit(props);
 }
+
+/** A body's descriptor: only its element's field when that is all it says (`BodyInit`). */
+const bodyInit = (props: Props): Code =>
+  props.length === 1 && props[0]![0] === "element" ? props[0]![1] : object(props);
 
 /** A SOAP response's `void`, or the `prop` its typed result is read from. */
 function resultProps(ctx: EmitContext, shape: SoapBodyShape, r: OperationResult): Props {
@@ -145,7 +150,6 @@ function operationDesc(
   if (port.binding.protocol === "soap11" || port.binding.protocol === "soap12") {
     const action = bop.soapAction === undefined ? "undefined" : nsTemplate(ctx, bop.soapAction);
     const props: Props = [
-      ["kind", '"soap"'],
       ["action", action],
       ["request", soapBody(ctx, bop.soapInput, op, "request")],
       ["response", bop.hasOutput ? soapBody(ctx, bop.soapOutput, op, "response") : "undefined"],
@@ -173,13 +177,12 @@ function operationDesc(
     ]);
   });
   const response = bop.mimeXmlElement
-    ? object([
+    ? bodyInit([
         ["element", elementDeclCall(ctx, bop.mimeXmlElement, 0)],
         ...httpResultFlags(ctx, bop.mimeXmlElement, op.result),
       ])
     : "undefined";
   return object([
-    ["kind", '"http"'],
     ["location", JSON.stringify(bop.location ?? `/${op.name}`)],
     ...(bop.inputEncoding.kind === "urlReplacement" ? [["replace", "true"] as [string, Code]] : []),
     ["params", array(params)],
@@ -254,7 +257,8 @@ export function serviceDescriptor(ctx: EmitContext, s: Service): Statement[] {
     ]);
     const table = object(ops, true);
     const key = JSON.stringify(table);
-    const known = tables.get(key) ?? { name: names.portTables.get(p)!, ports: [], table };
+    const soap = p.binding.protocol === "soap11" || p.binding.protocol === "soap12";
+    const known = tables.get(key) ?? { name: names.portTables.get(p)!, ports: [], table, soap };
     tables.set(key, { ...known, ports: [...known.ports, p.name] });
     const port: Props = [
       ["name", JSON.stringify(p.name)],
@@ -288,12 +292,17 @@ interface Table {
   readonly name: string;
   readonly ports: readonly string[];
   readonly table: Code;
+  /** A SOAP port's table (`soapOperations`), else an HTTP one's (`httpOperations`). */
+  readonly soap: boolean;
 }
 
 function tableConsts(ctx: EmitContext, tables: ReadonlyMap<string, Table>): Statement[] {
-  const type = rt(ctx, "OperationTable", true);
-  return [...tables.values()].map(({ name, ports, table }) => ({
+  return [...tables.values()].map(({ name, ports, table, soap }) => ({
     doc: `The operations of ${ports.length > 1 ? `ports ${ports.slice(0, -1).join(", ")} and ${ports.at(-1)!}` : `port ${ports[0]!}`}.`,
-    code: cat(`const ${name}: ${type} = `, table, ";"),
+    code: cat(
+      `const ${name} = `,
+      call(rt(ctx, soap ? "soapOperations" : "httpOperations"), table),
+      ";",
+    ),
   }));
 }

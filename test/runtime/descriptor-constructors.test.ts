@@ -1,0 +1,78 @@
+/**
+ * The constructors generated code writes its shorter descriptors with (contract 3) build the same
+ * descriptors the reader, writer and server read: a file's `field` fills in its namespace, and an
+ * operation table fills in each operation's `kind` and wraps a lone body field as its element.
+ */
+import { describe, expect, it } from "vitest";
+import {
+  complex,
+  field,
+  fieldsIn,
+  httpOperations,
+  OPTIONAL,
+  soapOperations,
+  xs,
+} from "../../runtime/src/index.js";
+
+const NS = "urn:a";
+const OTHER = "urn:b";
+
+describe("fieldsIn", () => {
+  const inNs = fieldsIn(NS);
+
+  it("gives a field that names no namespace its own", () => {
+    const f = inNs("Id", xs.int, OPTIONAL);
+    expect(f).toEqual(field("Id", NS, xs.int, OPTIONAL));
+    expect(f.ns).toBe(NS);
+    expect(f.min).toBe(0);
+  });
+
+  it("keeps a namespace the field names, unqualified included", () => {
+    expect(inNs("Code", OTHER, xs.int).ns).toBe(OTHER);
+    expect(inNs("Code", "", xs.string, OPTIONAL)).toEqual(field("Code", "", xs.string, OPTIONAL));
+  });
+
+  it("takes a type as a thunk too", () => {
+    const T = complex("T", () => []);
+    expect(inNs("T", () => T).type).toBe(T);
+    expect(inNs("T", OTHER, () => T).type).toBe(T);
+  });
+});
+
+describe("operation tables", () => {
+  const Req = complex("Req", () => []);
+  const request = field("Req", NS, Req);
+  const response = { element: field("Res", NS, Req), void: true };
+
+  it("mark SOAP operations and wrap a lone body field as its element", () => {
+    const table = soapOperations({
+      Op: { action: "urn:op", request, response, headers: ["h"] },
+      Empty: { action: undefined, request: undefined, response: undefined, oneWay: true },
+    });
+    expect(table["Op"]).toEqual({
+      kind: "soap",
+      action: "urn:op",
+      request: { element: request },
+      response,
+      headers: ["h"],
+    });
+    expect(table["Op"]?.kind === "soap" && table["Op"].response).toBe(response);
+    expect(table["Empty"]).toEqual({
+      kind: "soap",
+      action: undefined,
+      request: undefined,
+      response: undefined,
+      oneWay: true,
+    });
+  });
+
+  it("mark HTTP operations the same way", () => {
+    const table = httpOperations({ Get: { location: "/Get", params: [], response: request } });
+    expect(table["Get"]).toEqual({
+      kind: "http",
+      location: "/Get",
+      params: [],
+      response: { element: request },
+    });
+  });
+});
