@@ -81,7 +81,7 @@ describe("a WSDL with imported and included schemas, served", () => {
     });
     const server = await listen(
       (atRoot.mod as typeof g.mod).createDirectoryHandler({
-        lookup: ({ id }: { id: number }) => ({ person: { name: `#${id}` } }),
+        lookup: ({ id }: { id: number }) => ({ name: `#${id}` }),
       }),
     );
     try {
