@@ -64,20 +64,32 @@ function collectHeader(
 const headerOption = () =>
   new Option(OPTIONS.headers.flag, OPTIONS.headers.description).argParser(collectHeader);
 
-export async function main(argv: readonly string[], io: CliIo = defaultIo): Promise<number> {
-  let exitCode: number = EXIT.ok;
-  const red = (s: string) => (io.color ? `\u001b[31m${s}\u001b[39m` : s);
-  const yellow = (s: string) => (io.color ? `\u001b[33m${s}\u001b[39m` : s);
-  const printDiagnostics = (ds: readonly Diagnostic[], quiet: boolean) => {
-    for (const d of ds) {
-      if (d.severity === "warning" && quiet) continue;
-      const text = formatDiagnostic(d);
-      io.stderr(
-        `${d.severity === "error" ? text.replace(": error ", `: ${red("error")} `) : text.replace(": warning ", `: ${yellow("warning")} `)}\n`,
-      );
-    }
-  };
+/** One run of the CLI: where it writes, and the exit code its commands set. */
+interface Run {
+  readonly io: CliIo;
+  readonly argv: readonly string[];
+  exitCode: number;
+  printDiagnostics(ds: readonly Diagnostic[], quiet: boolean): void;
+}
 
+/** What `generate` did over all its sources, for the summary line. */
+interface Totals {
+  services: number;
+  operations: number;
+  types: number;
+  written: number;
+  unchanged: number;
+}
+
+export async function main(argv: readonly string[], io: CliIo = defaultIo): Promise<number> {
+  const run: Run = {
+    io,
+    argv,
+    exitCode: EXIT.ok,
+    printDiagnostics: (ds, quiet) => {
+      for (const d of ds) if (d.severity === "error" || !quiet) io.stderr(`${coloured(io, d)}\n`);
+    },
+  };
   const program = new Command("wsdl-tsgen")
     .description(
       "Generate strict TypeScript types, clients and servers from a WSDL 1.1 service description.",
@@ -90,7 +102,48 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
       "after",
       "\nExit codes: 0 ok, 1 invalid input (or stale output with --check), 2 usage error, 3 internal error.",
     );
+  generateCommand(program, run);
+  otherCommands(program, run);
+  try {
+    await program.parseAsync(argv as string[], { from: "user" });
+    return run.exitCode;
+  } catch (e) {
+    return failed(run, e);
+  }
+}
 
+/** A diagnostic as printed, its severity in colour where the output has colour. */
+function coloured(io: CliIo, d: Diagnostic): string {
+  const text = formatDiagnostic(d);
+  if (!io.color) return text;
+  return d.severity === "error"
+    ? text.replace(": error ", ": \u001b[31merror\u001b[39m ")
+    : text.replace(": warning ", ": \u001b[33mwarning\u001b[39m ");
+}
+
+/** The exit code of a run that threw `e`, after saying why. */
+function failed(run: Run, e: unknown): number {
+  const io = run.io;
+  if (e instanceof CommanderError) return e.exitCode === 0 ? EXIT.ok : EXIT.usage;
+  if (e instanceof UsageError || e instanceof FormatterMissing) {
+    io.stderr(`error: ${e.message}\n`);
+    return EXIT.usage;
+  }
+  if (e instanceof ConfigError) {
+    io.stderr(`${io.color ? "\u001b[31merror\u001b[39m" : "error"}: ${e.message}\n`);
+    return EXIT.invalidInput;
+  }
+  if (e instanceof DiagnosticError) {
+    run.printDiagnostics(e.diagnostics, false);
+    return EXIT.invalidInput;
+  }
+  io.stderr(`wsdl-tsgen: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
+  if (process.env["WSDL_TSGEN_DEBUG"] && e instanceof Error && e.stack) io.stderr(`${e.stack}\n`);
+  return EXIT.internal;
+}
+
+/** The `generate` command, its options made from the OPTIONS table. */
+function generateCommand(program: Command, run: Run): void {
   const gen = program
     .command("generate")
     .description(
@@ -117,98 +170,118 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
       [...attributes].map(([name, attribute]) => [name, given[attribute]]),
     ) as Partial<Record<OptionName, unknown>>;
     const fromCli = (name: OptionName) => gen.getOptionValueSource(attributes.get(name)!) === "cli";
-    const quiet = opts.quiet === true;
-    const verbose = opts.verbose === true;
-    const configFile =
-      (opts.config as string | undefined) ?? (existsSync(CONFIG_FILE) ? CONFIG_FILE : undefined);
-    // CLI flags override the config file; with a WSDL argument, the config's sources are not used.
-    const overrides: Partial<SourceOptions> = {};
-    if (opts.out !== undefined) overrides.out = opts.out as string;
-    if (opts.runtimeImport !== undefined) overrides.runtimeImport = opts.runtimeImport as string;
-    if (opts.namespaceNames !== undefined)
-      overrides.namespaceNames = opts.namespaceNames as Record<string, string>;
-    if (opts.headers !== undefined) overrides.headers = opts.headers as Record<string, string>;
-    // A negatable flag always has a value; only an explicit --no-embed-wsdl overrides the config file.
-    if (fromCli("embedWsdl")) overrides.embedWsdl = opts.embedWsdl as boolean;
-    if (fromCli("docs")) overrides.docs = opts.docs as boolean;
-    if (fromCli("format")) overrides.format = opts.format as string;
-    if (opts.strict === true) overrides.strict = true;
-    let sources: SourceOptions[];
-    if (wsdl !== undefined) {
-      if (!overrides.out) throw new UsageError("required option '-o, --out <dir>' not specified");
-      sources = [{ ...overrides, wsdl, out: overrides.out }];
-    } else if (configFile) {
-      const config = await loadConfig(configFile);
-      sources = config.sources.map((s) => ({ ...s, ...overrides }));
-    } else {
-      throw new UsageError(
-        `missing argument 'wsdl' (or a ${CONFIG_FILE}; run 'wsdl-tsgen init' to write one)`,
-      );
-    }
-    const started = performance.now();
-    let services = 0;
-    let operations = 0;
-    let types = 0;
-    let written = 0;
-    let unchanged = 0;
-    for (const source of sources) {
-      if (statSync(source.out, { throwIfNoEntry: false })?.isDirectory() === false)
-        throw new UsageError(`--out ${source.out} is a file; expected a folder`);
-      const result = await generate(source.wsdl, {
-        out: source.out,
-        runtimeImport: source.runtimeImport ?? OPTIONS.runtimeImport.default,
-        ...(source.namespaceNames ? { namespaceNames: source.namespaceNames } : {}),
-        ...(source.headers ? { headers: source.headers } : {}),
-        embedWsdl: source.embedWsdl ?? OPTIONS.embedWsdl.default,
-        docs: source.docs ?? OPTIONS.docs.default,
-        strict: source.strict ?? OPTIONS.strict.default,
-        format: (source.format ?? OPTIONS.format.default) as Formatter,
-        check: opts.check === true,
-      });
-      printDiagnostics(result.diagnostics, quiet && !verbose);
-      if (!result.ok) {
-        exitCode = EXIT.invalidInput;
-        continue;
-      }
-      const m = result.model!;
-      services += m.services.length;
-      operations += m.services.reduce((n, s) => n + s.operations.length, 0);
-      types += m.types.length;
-      written += result.changed.length + result.removed.length;
-      unchanged += result.files.length - result.changed.length;
-      if (opts.check) {
-        const stale = [
-          ...result.changed.map(
-            (f) => `${existsSync(path.join(source.out, f)) ? "changed" : "missing"}: ${f}`,
-          ),
-          ...result.removed.map((f) => `removed: ${f}`),
-        ];
-        if (stale.length > 0) {
-          // The same command, every flag as given, without --check.
-          const fix = ["wsdl-tsgen", ...argv.filter((a) => a !== "--check")]
-            .map(shellWord)
-            .join(" ");
-          io.stderr(
-            `${source.out} is out of date:\n${stale.map((s) => `  ${s}`).join("\n")}\nRun: ${fix}\n`,
-          );
-          exitCode = EXIT.invalidInput;
-        }
-      } else if (verbose) {
-        for (const f of result.changed) io.stdout(`  wrote ${path.join(source.out, f)}\n`);
-        for (const f of result.removed) io.stdout(`  removed ${path.join(source.out, f)}\n`);
-      }
-    }
-    if (!quiet && exitCode === EXIT.ok) {
-      const ms = Math.round(performance.now() - started);
-      const what = opts.check
-        ? `${plural(unchanged, "file")} up to date`
-        : `${plural(written, "file")} written, ${unchanged} unchanged`;
-      io.stdout(
-        `${plural(services, "service")}, ${plural(operations, "operation")}, ${plural(types, "type")}: ${what} (${ms} ms)\n`,
-      );
-    }
+    await generateSources(run, await sourcesOf(wsdl, opts, fromCli), opts);
   });
+}
 
+/**
+ * The sources to generate: the WSDL argument, or else the config file's sources. CLI flags
+ * override the config file; with a WSDL argument, the config's sources are not used.
+ */
+async function sourcesOf(
+  wsdl: string | undefined,
+  opts: Partial<Record<OptionName, unknown>>,
+  fromCli: (name: OptionName) => boolean,
+): Promise<SourceOptions[]> {
+  const overrides: Partial<SourceOptions> = {};
+  if (opts.out !== undefined) overrides.out = opts.out as string;
+  if (opts.runtimeImport !== undefined) overrides.runtimeImport = opts.runtimeImport as string;
+  if (opts.namespaceNames !== undefined)
+    overrides.namespaceNames = opts.namespaceNames as Record<string, string>;
+  if (opts.headers !== undefined) overrides.headers = opts.headers as Record<string, string>;
+  // A negatable flag always has a value; only an explicit --no-embed-wsdl overrides the config file.
+  if (fromCli("embedWsdl")) overrides.embedWsdl = opts.embedWsdl as boolean;
+  if (fromCli("docs")) overrides.docs = opts.docs as boolean;
+  if (fromCli("format")) overrides.format = opts.format as string;
+  if (opts.strict === true) overrides.strict = true;
+  if (wsdl !== undefined) {
+    if (!overrides.out) throw new UsageError("required option '-o, --out <dir>' not specified");
+    return [{ ...overrides, wsdl, out: overrides.out }];
+  }
+  const configFile =
+    (opts.config as string | undefined) ?? (existsSync(CONFIG_FILE) ? CONFIG_FILE : undefined);
+  if (!configFile)
+    throw new UsageError(
+      `missing argument 'wsdl' (or a ${CONFIG_FILE}; run 'wsdl-tsgen init' to write one)`,
+    );
+  const config = await loadConfig(configFile);
+  return config.sources.map((s) => ({ ...s, ...overrides }));
+}
+
+/** Generates (or, with --check, checks) every source, then prints the summary line. */
+async function generateSources(
+  run: Run,
+  sources: readonly SourceOptions[],
+  opts: Partial<Record<OptionName, unknown>>,
+): Promise<void> {
+  const quiet = opts.quiet === true;
+  const verbose = opts.verbose === true;
+  const check = opts.check === true;
+  const started = performance.now();
+  const totals: Totals = { services: 0, operations: 0, types: 0, written: 0, unchanged: 0 };
+  for (const source of sources) {
+    if (statSync(source.out, { throwIfNoEntry: false })?.isDirectory() === false)
+      throw new UsageError(`--out ${source.out} is a file; expected a folder`);
+    const result = await generate(source.wsdl, {
+      out: source.out,
+      runtimeImport: source.runtimeImport ?? OPTIONS.runtimeImport.default,
+      ...(source.namespaceNames ? { namespaceNames: source.namespaceNames } : {}),
+      ...(source.headers ? { headers: source.headers } : {}),
+      embedWsdl: source.embedWsdl ?? OPTIONS.embedWsdl.default,
+      docs: source.docs ?? OPTIONS.docs.default,
+      strict: source.strict ?? OPTIONS.strict.default,
+      format: (source.format ?? OPTIONS.format.default) as Formatter,
+      check,
+    });
+    run.printDiagnostics(result.diagnostics, quiet && !verbose);
+    if (!result.ok) {
+      run.exitCode = EXIT.invalidInput;
+      continue;
+    }
+    count(totals, result);
+    if (check) reportStale(run, source.out, result);
+    else if (verbose) {
+      for (const f of result.changed) run.io.stdout(`  wrote ${path.join(source.out, f)}\n`);
+      for (const f of result.removed) run.io.stdout(`  removed ${path.join(source.out, f)}\n`);
+    }
+  }
+  if (quiet || run.exitCode !== EXIT.ok) return;
+  const ms = Math.round(performance.now() - started);
+  const what = check
+    ? `${plural(totals.unchanged, "file")} up to date`
+    : `${plural(totals.written, "file")} written, ${totals.unchanged} unchanged`;
+  run.io.stdout(
+    `${plural(totals.services, "service")}, ${plural(totals.operations, "operation")}, ${plural(totals.types, "type")}: ${what} (${ms} ms)\n`,
+  );
+}
+
+type Generated = Awaited<ReturnType<typeof generate>>;
+
+function count(totals: Totals, result: Generated): void {
+  const m = result.model!;
+  totals.services += m.services.length;
+  totals.operations += m.services.reduce((n, s) => n + s.operations.length, 0);
+  totals.types += m.types.length;
+  totals.written += result.changed.length + result.removed.length;
+  totals.unchanged += result.files.length - result.changed.length;
+}
+
+/** With --check: what is out of date in `out`, and the command that brings it up to date. */
+function reportStale(run: Run, out: string, result: Generated): void {
+  const stale = [
+    ...result.changed.map((f) => `${existsSync(path.join(out, f)) ? "changed" : "missing"}: ${f}`),
+    ...result.removed.map((f) => `removed: ${f}`),
+  ];
+  if (stale.length === 0) return;
+  // The same command, every flag as given, without --check.
+  const fix = ["wsdl-tsgen", ...run.argv.filter((a) => a !== "--check")].map(shellWord).join(" ");
+  run.io.stderr(`${out} is out of date:\n${stale.map((s) => `  ${s}`).join("\n")}\nRun: ${fix}\n`);
+  run.exitCode = EXIT.invalidInput;
+}
+
+/** The `init`, `inspect` and `download` commands. */
+function otherCommands(program: Command, run: Run): void {
+  const io = run.io;
   program
     .command("init")
     .description(`write a starter ${CONFIG_FILE} in the working directory`)
@@ -230,9 +303,9 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
     .addOption(headerOption())
     .action(async (wsdl: string, opts: { json?: boolean; header?: Record<string, string> }) => {
       const r = await loadWsdl(wsdl, opts.header ? { headers: opts.header } : {});
-      printDiagnostics(r.diagnostics, false);
+      run.printDiagnostics(r.diagnostics, false);
       if (!r.model) {
-        exitCode = EXIT.invalidInput;
+        run.exitCode = EXIT.invalidInput;
         return;
       }
       io.stdout(
@@ -254,26 +327,4 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
         `${plural(r.files.length, "document")} written to ${opts.to}; the root is ${path.join(opts.to, r.root)}\n`,
       );
     });
-
-  try {
-    await program.parseAsync(argv as string[], { from: "user" });
-    return exitCode;
-  } catch (e) {
-    if (e instanceof CommanderError) return e.exitCode === 0 ? EXIT.ok : EXIT.usage;
-    if (e instanceof UsageError || e instanceof FormatterMissing) {
-      io.stderr(`error: ${e.message}\n`);
-      return EXIT.usage;
-    }
-    if (e instanceof ConfigError) {
-      io.stderr(`${red("error")}: ${e.message}\n`);
-      return EXIT.invalidInput;
-    }
-    if (e instanceof DiagnosticError) {
-      printDiagnostics(e.diagnostics, false);
-      return EXIT.invalidInput;
-    }
-    io.stderr(`wsdl-tsgen: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
-    if (process.env["WSDL_TSGEN_DEBUG"] && e instanceof Error && e.stack) io.stderr(`${e.stack}\n`);
-    return EXIT.internal;
-  }
 }
