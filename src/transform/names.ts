@@ -2,7 +2,7 @@ import { methodIdentifier, NameScope, typeIdentifier } from "../emit/identifiers
 import { concreteMembers, inFamily } from "./families.js";
 import type { Port, Service } from "../model/model.js";
 import { operationLists } from "./shared-lists.js";
-import type { Pass, ServiceNames } from "./plan.js";
+import type { EmitPlan, Pass, ServiceNames } from "./plan.js";
 
 /** Runtime names index.ts re-exports (types, then values): generated names must not take them. */
 export const INDEX_RUNTIME_TYPES = [
@@ -38,105 +38,122 @@ export const names: Pass = {
     // Namespace constants come first: pinned names, then NS, NS2, … in order of first use.
     // `field` is descriptors.ts's own (`const field = fieldsIn(NS)`).
     const descriptors = new NameScope([...plan.pinnedNamespaces.values(), "field"]);
-    const nsScope = new NameScope(plan.pinnedNamespaces.values());
-    // Namespaces in order of first use.
-    const addNs = (ns: string) => {
-      if (ns === "" || plan.namespaces.has(ns)) return;
-      const pinned = plan.pinnedNamespaces.get(ns);
-      const name =
-        pinned ??
-        nsScope.claim(plan.namespaces.size === 0 ? "NS" : `NS${plan.namespaces.size + 1}`);
-      plan.namespaces.set(ns, name);
-    };
-    addNs(plan.model.targetNamespace);
-    for (const t of plan.model.types) {
-      if (t.kind !== "complex") continue;
-      for (const f of t.fields) addNs(f.name.ns);
-      for (const f of t.fields) for (const m of f.substitutes?.members ?? []) addNs(m.name.ns);
-      for (const a of t.attributes) addNs(a.name.ns);
-    }
-    for (const e of plan.model.elements) addNs(e.name.ns);
-    for (const s of plan.model.services)
-      for (const op of s.operations)
-        if (op.result.kind === "unwrapped") addNs(op.result.field.name.ns);
-    // The namespaces of types written as xsi:type.
-    for (const t of plan.model.types)
-      if (t.kind === "complex" && t.name && inFamily(t)) addNs(t.name.ns);
+    namespaceNames(plan);
     for (const ns of plan.namespaces.values()) if (!descriptors.has(ns)) descriptors.claim(ns);
-    for (const t of plan.model.types) {
-      const hint = t.name?.local ?? plan.nameHints.get(t) ?? "Anonymous";
-      const base = typeIdentifier(hint);
-      const type = types.claim(base);
-      const input = plan.hasInputForm.has(t) ? types.claim(`${type}Input`) : type;
-      plan.typeNames.set(t, { type, input, descriptor: descriptors.claim(type) });
-    }
-    // Family unions, once every member has its name: `AOrDerived` (and its input form when a member has one).
-    for (const t of plan.model.types) {
-      if (t.kind !== "complex" || t.derived.length === 0) continue;
-      const names = plan.typeNames.get(t)!;
-      const family = types.claim(`${names.type}OrDerived`);
-      const input = concreteMembers(t).some((m) => plan.hasInputForm.has(m))
-        ? types.claim(`${family}Input`)
-        : family;
-      plan.typeNames.set(t, { ...names, family: { type: family, input } });
-    }
-    for (const s of plan.model.services) {
-      const base = typeIdentifier(s.name);
-      const methods = new Map<string, string>();
-      // `port` is the client's own property.
-      const methodScope = new NameScope(["constructor", "port"]);
-      for (const op of s.operations)
-        methods.set(op.name, methodScope.claim(methodIdentifier(op.name)));
-      plan.serviceNames.set(s, {
-        client: types.claim(`${base}Client`),
-        clientOptions: types.claim(`${base}ClientOptions`),
-        portName: types.claim(`${base}PortName`),
-        operations: types.claim(`${base}Operations`),
-        serviceInterface: types.claim(`${base}Service`),
-        handlerFactory: types.claim(`create${base}Handler`),
-        handlerOptions: types.claim(`${base}HandlerOptions`),
-        descriptor: descriptors.claim(`${base}Desc`),
-        methods,
-        portTables: new Map(),
-        sharedLists: new Map(),
-      });
-    }
-    // Fault classes: one per fault element, named after the first wsdl:fault that uses it.
-    for (const s of plan.model.services) {
-      for (const p of s.ports) {
-        for (const bop of p.binding.operations) {
-          for (const f of bop.faults) {
-            if (plan.faultClasses.has(f.element)) continue;
-            const base = typeIdentifier(f.name);
-            const className = types.claim(base.endsWith("Fault") ? base : `${base}Fault`);
-            plan.faultClasses.set(f.element, {
-              className,
-              descriptor: descriptors.claim(`${className}Desc`),
-              faultName: f.name,
-            });
-          }
-        }
-      }
-    }
-    // Property names: XML local names unchanged; a clash inside one type gets a suffix.
-    for (const t of plan.model.types) {
-      if (t.kind !== "complex") continue;
-      const props = new NameScope(["$type", "$value", "$any", "$attributes"]);
-      const all = collectFields(t);
-      for (const f of all.fields)
-        plan.propNames.set(f, props.claim(f.propertyName ?? f.name.local));
-      for (const a of all.attributes)
-        plan.propNames.set(
-          a,
-          props.has(a.name.local)
-            ? props.claim(`${a.name.local}Attribute`)
-            : props.claim(a.name.local),
-        );
-    }
+    typeNames(plan, types, descriptors);
+    familyNames(plan, types);
+    for (const s of plan.model.services) serviceNames(plan, s, types, descriptors);
+    faultNames(plan, types, descriptors);
+    propertyNames(plan);
     // Last, so that no name claimed before moves: the consts that make descriptors.ts smaller.
     for (const s of plan.model.services) tableNames(s, plan.serviceNames.get(s)!, descriptors);
   },
 };
+
+/** The namespace constants, in order of first use: pinned names, then NS, NS2, … */
+function namespaceNames(plan: EmitPlan): void {
+  const nsScope = new NameScope(plan.pinnedNamespaces.values());
+  const addNs = (ns: string) => {
+    if (ns === "" || plan.namespaces.has(ns)) return;
+    const pinned = plan.pinnedNamespaces.get(ns);
+    const name =
+      pinned ?? nsScope.claim(plan.namespaces.size === 0 ? "NS" : `NS${plan.namespaces.size + 1}`);
+    plan.namespaces.set(ns, name);
+  };
+  addNs(plan.model.targetNamespace);
+  for (const t of plan.model.types) {
+    if (t.kind !== "complex") continue;
+    for (const f of t.fields) addNs(f.name.ns);
+    for (const f of t.fields) for (const m of f.substitutes?.members ?? []) addNs(m.name.ns);
+    for (const a of t.attributes) addNs(a.name.ns);
+  }
+  for (const e of plan.model.elements) addNs(e.name.ns);
+  for (const s of plan.model.services)
+    for (const op of s.operations)
+      if (op.result.kind === "unwrapped") addNs(op.result.field.name.ns);
+  // The namespaces of types written as xsi:type.
+  for (const t of plan.model.types)
+    if (t.kind === "complex" && t.name && inFamily(t)) addNs(t.name.ns);
+}
+
+/** Each type's name, its input form's and its descriptor's. */
+function typeNames(plan: EmitPlan, types: NameScope, descriptors: NameScope): void {
+  for (const t of plan.model.types) {
+    const hint = t.name?.local ?? plan.nameHints.get(t) ?? "Anonymous";
+    const type = types.claim(typeIdentifier(hint));
+    const input = plan.hasInputForm.has(t) ? types.claim(`${type}Input`) : type;
+    plan.typeNames.set(t, { type, input, descriptor: descriptors.claim(type) });
+  }
+}
+
+/** Family unions, once every member has its name: `AOrDerived` (and its input form when a member has one). */
+function familyNames(plan: EmitPlan, types: NameScope): void {
+  for (const t of plan.model.types) {
+    if (t.kind !== "complex" || t.derived.length === 0) continue;
+    const names = plan.typeNames.get(t)!;
+    const family = types.claim(`${names.type}OrDerived`);
+    const input = concreteMembers(t).some((m) => plan.hasInputForm.has(m))
+      ? types.claim(`${family}Input`)
+      : family;
+    plan.typeNames.set(t, { ...names, family: { type: family, input } });
+  }
+}
+
+/** A service's client, interface, handler and descriptor names, and its methods'. */
+function serviceNames(plan: EmitPlan, s: Service, types: NameScope, descriptors: NameScope): void {
+  const base = typeIdentifier(s.name);
+  const methods = new Map<string, string>();
+  // `port` is the client's own property.
+  const methodScope = new NameScope(["constructor", "port"]);
+  for (const op of s.operations) methods.set(op.name, methodScope.claim(methodIdentifier(op.name)));
+  plan.serviceNames.set(s, {
+    client: types.claim(`${base}Client`),
+    clientOptions: types.claim(`${base}ClientOptions`),
+    portName: types.claim(`${base}PortName`),
+    operations: types.claim(`${base}Operations`),
+    serviceInterface: types.claim(`${base}Service`),
+    handlerFactory: types.claim(`create${base}Handler`),
+    handlerOptions: types.claim(`${base}HandlerOptions`),
+    descriptor: descriptors.claim(`${base}Desc`),
+    methods,
+    portTables: new Map(),
+    sharedLists: new Map(),
+  });
+}
+
+/** Fault classes: one per fault element, named after the first wsdl:fault that uses it. */
+function faultNames(plan: EmitPlan, types: NameScope, descriptors: NameScope): void {
+  for (const s of plan.model.services)
+    for (const p of s.ports)
+      for (const bop of p.binding.operations)
+        for (const f of bop.faults) {
+          if (plan.faultClasses.has(f.element)) continue;
+          const base = typeIdentifier(f.name);
+          const className = types.claim(base.endsWith("Fault") ? base : `${base}Fault`);
+          plan.faultClasses.set(f.element, {
+            className,
+            descriptor: descriptors.claim(`${className}Desc`),
+            faultName: f.name,
+          });
+        }
+}
+
+/** Property names: XML local names unchanged; a clash inside one type gets a suffix. */
+function propertyNames(plan: EmitPlan): void {
+  for (const t of plan.model.types) {
+    if (t.kind !== "complex") continue;
+    const props = new NameScope(["$type", "$value", "$any", "$attributes"]);
+    const all = collectFields(t);
+    for (const f of all.fields) plan.propNames.set(f, props.claim(f.propertyName ?? f.name.local));
+    for (const a of all.attributes)
+      plan.propNames.set(
+        a,
+        props.has(a.name.local)
+          ? props.claim(`${a.name.local}Attribute`)
+          : props.claim(a.name.local),
+      );
+  }
+}
 
 /**
  * Claims a const per port's operation table, and one per header or fault list that several
