@@ -227,14 +227,12 @@ export async function loadDocuments(
 ): Promise<LoadedDocuments> {
   // The root's user and password become a header; the URL is used without them from here on.
   const location = withoutUserinfo(given);
-  const options: ReadOptions = { ...loadOptions, auth: fetchAuth(given, loadOptions.headers) };
-  const definitions: RawDefinitions[] = [];
-  const schemas: RawSchema[] = [];
-  const texts = new Map<string, string>();
-  const references: { from: string; value: string; target: string }[] = [];
-  const warnings: Diagnostic[] = [];
+  const loader = new DocumentLoader({
+    ...loadOptions,
+    auth: fetchAuth(given, loadOptions.headers),
+  });
   if (!isUrl(location) && Object.keys(loadOptions.headers ?? {}).length > 0) {
-    warnings.push(
+    loader.warnings.push(
       diagnostic(
         "INPUT_HEADERS_UNUSED",
         `headers are sent only to the host of a WSDL fetched by URL; ${location} is a file, so they were not sent`,
@@ -243,41 +241,92 @@ export async function loadDocuments(
       ),
     );
   }
-  const seen = new Set<string>();
-  // Documents read so far, the root's included.
-  const count = { read: 1 };
-  const key = (l: string) => (isUrl(l) ? l : path.resolve(l));
-  // Where each location named by a reference was read (redirects followed, a file found beside): `texts`'s key.
-  const readAt = new Map<string, string>();
+  return loader.load(location);
+}
 
-  const loadSchemaDoc = async (
+const key = (l: string) => (isUrl(l) ? l : path.resolve(l));
+
+/** The documents of one WSDL, read one after another from its root. */
+class DocumentLoader {
+  readonly definitions: RawDefinitions[] = [];
+  readonly schemas: RawSchema[] = [];
+  readonly texts = new Map<string, string>();
+  readonly references: { from: string; value: string; target: string }[] = [];
+  readonly warnings: Diagnostic[] = [];
+  /** The documents read, by location and (for a chameleon include) the namespace it takes. */
+  private readonly seen = new Set<string>();
+  /** Documents read so far, the root's included. */
+  private readonly count = { read: 1 };
+  /** Where each location named by a reference was read (redirects followed, a file found beside): `texts`'s key. */
+  private readonly readAt = new Map<string, string>();
+
+  constructor(private readonly options: ReadOptions) {}
+
+  async load(location: string): Promise<LoadedDocuments> {
+    this.seen.add(key(location) + "#");
+    const { text, url } = await readText(location, this.options, undefined);
+    this.readAt.set(location, url);
+    this.texts.set(url, text);
+    const doc = parseXmlDocument(text, url, this.options.limits, this.warnings);
+    const rootEl = doc.documentElement!;
+    if (rootEl.namespaceURI === NS.xsd && rootEl.localName === "schema") {
+      throw new DiagnosticError([
+        diagnostic(
+          "WSDL_NOT_DEFINITIONS",
+          "the document is an XML Schema; expected a WSDL 1.1 wsdl:definitions document",
+          { file: url, line: 1, column: 1 },
+        ),
+      ]);
+    }
+    const root = await this.loadDefinitions(url, rootEl);
+    const references = this.references.map((r) => ({
+      ...r,
+      target: this.readAt.get(r.target) ?? r.target,
+    }));
+    const { definitions, schemas, texts, warnings } = this;
+    return { root, definitions, schemas, texts, references, warnings };
+  }
+
+  /** Reads the document at `loc` (a reference's target) unless read already; its text and URL. */
+  private async read(
+    written: string,
+    loc: string,
+    at: SourceLocation,
+    seenKey: string,
+  ): Promise<{ text: string; url: string } | undefined> {
+    if (this.seen.has(seenKey)) return undefined;
+    this.seen.add(seenKey);
+    const read = await readImported(loc, this.options, at, this.warnings, this.count);
+    if (!read) return undefined;
+    this.readAt.set(written, read.url);
+    this.texts.set(read.url, read.text);
+    return read;
+  }
+
+  private async loadSchemaDoc(
     written: string,
     at: SourceLocation,
     chameleonNs: string | undefined,
-  ): Promise<void> => {
-    const loc = besideImporter(written, at, warnings);
-    if (seen.has(key(loc) + "#" + (chameleonNs ?? ""))) return;
-    seen.add(key(loc) + "#" + (chameleonNs ?? ""));
-    const read = await readImported(loc, options, at, warnings, count);
+  ): Promise<void> {
+    const loc = besideImporter(written, at, this.warnings);
+    const read = await this.read(written, loc, at, key(loc) + "#" + (chameleonNs ?? ""));
     if (!read) return;
     const { text, url } = read;
-    readAt.set(written, url);
-    texts.set(url, text);
-    const doc = parseXmlDocument(text, url, options.limits, warnings);
+    const doc = parseXmlDocument(text, url, this.options.limits, this.warnings);
     const root = doc.documentElement!;
     if (root.namespaceURI === NS.wsdl && root.localName === "definitions") {
-      await loadDefinitions(url, root);
+      await this.loadDefinitions(url, root);
       return;
     }
     if (root.namespaceURI !== NS.xsd || root.localName !== "schema") {
       fail("XSD_NOT_SCHEMA", `${url} has the root element ${root.tagName}; expected xs:schema`, at);
     }
-    await addSchema(readSchema(root, url, warnings), chameleonNs);
-  };
+    await this.addSchema(readSchema(root, url, this.warnings), chameleonNs);
+  }
 
-  const misnamed = (r: RawSchemaReference, what: string): void => {
+  private misnamed(r: RawSchemaReference, what: string): void {
     if (r.misnamed) {
-      warnings.push(
+      this.warnings.push(
         recovery(
           "XSD_LOCATION_ATTRIBUTE",
           `this ${what} names its file with location=, the attribute of wsdl:import; reading it as schemaLocation=`,
@@ -285,73 +334,46 @@ export async function loadDocuments(
         ),
       );
     }
-  };
+  }
 
-  const addSchema = async (schema: RawSchema, chameleonNs: string | undefined): Promise<void> => {
+  private async addSchema(schema: RawSchema, chameleonNs: string | undefined): Promise<void> {
     const s =
       chameleonNs !== undefined && schema.targetNamespace === ""
         ? chameleon(schema, chameleonNs)
         : schema;
-    schemas.push(s);
+    this.schemas.push(s);
     for (const imp of s.imports) {
       if (!imp.schemaLocation || (imp.namespace !== undefined && WELL_KNOWN.has(imp.namespace)))
         continue;
-      misnamed(imp, "xs:import");
+      this.misnamed(imp, "xs:import");
       const target = resolveLocation(s.file, imp.schemaLocation);
-      references.push({ from: s.file, value: imp.schemaLocation, target });
-      await loadSchemaDoc(target, { ...imp.loc }, undefined);
+      this.references.push({ from: s.file, value: imp.schemaLocation, target });
+      await this.loadSchemaDoc(target, { ...imp.loc }, undefined);
     }
     for (const inc of s.includes) {
-      misnamed(inc, "xs:include");
+      this.misnamed(inc, "xs:include");
       const target = resolveLocation(s.file, inc.schemaLocation);
-      references.push({ from: s.file, value: inc.schemaLocation, target });
-      await loadSchemaDoc(target, inc.loc, s.targetNamespace);
+      this.references.push({ from: s.file, value: inc.schemaLocation, target });
+      await this.loadSchemaDoc(target, inc.loc, s.targetNamespace);
     }
-  };
+  }
 
-  const loadDefinitions = async (loc: string, root: XmlElement): Promise<RawDefinitions> => {
-    const defs = readDefinitions(root, loc, warnings);
-    definitions.push(defs);
-    for (const s of defs.schemas) await addSchema(s, undefined);
+  private async loadDefinitions(loc: string, root: XmlElement): Promise<RawDefinitions> {
+    const defs = readDefinitions(root, loc, this.warnings);
+    this.definitions.push(defs);
+    for (const s of defs.schemas) await this.addSchema(s, undefined);
     for (const imp of defs.imports) {
       const target = resolveLocation(loc, imp.location);
-      references.push({ from: loc, value: imp.location, target });
-      if (seen.has(key(target) + "#")) continue;
-      seen.add(key(target) + "#");
-      const read = await readImported(target, options, imp.loc, warnings, count);
+      this.references.push({ from: loc, value: imp.location, target });
+      const read = await this.read(target, target, imp.loc, key(target) + "#");
       if (!read) continue;
       const { text, url } = read;
-      readAt.set(target, url);
-      texts.set(url, text);
-      const doc = parseXmlDocument(text, url, options.limits, warnings);
+      const doc = parseXmlDocument(text, url, this.options.limits, this.warnings);
       const r = doc.documentElement!;
       if (r.namespaceURI === NS.xsd && r.localName === "schema")
-        await addSchema(readSchema(r, url, warnings), undefined);
-      else await loadDefinitions(url, r);
+        await this.addSchema(readSchema(r, url, this.warnings), undefined);
+      else await this.loadDefinitions(url, r);
     }
     return defs;
-  };
-
-  seen.add(key(location) + "#");
-  const { text, url } = await readText(location, options, undefined);
-  readAt.set(location, url);
-  texts.set(url, text);
-  const doc = parseXmlDocument(text, url, options.limits, warnings);
-  const rootEl = doc.documentElement!;
-  if (rootEl.namespaceURI === NS.xsd && rootEl.localName === "schema") {
-    throw new DiagnosticError([
-      diagnostic(
-        "WSDL_NOT_DEFINITIONS",
-        "the document is an XML Schema; expected a WSDL 1.1 wsdl:definitions document",
-        {
-          file: url,
-          line: 1,
-          column: 1,
-        },
-      ),
-    ]);
   }
-  const root = await loadDefinitions(url, rootEl);
-  const led = references.map((r) => ({ ...r, target: readAt.get(r.target) ?? r.target }));
-  return { root, definitions, schemas, texts, references: led, warnings };
 }
