@@ -142,6 +142,18 @@ const protocolOf = (ns: string | null): RawBindingProtocol =>
 const isSoap = (el: XmlElement): boolean =>
   el.namespaceURI === NS.soap11 || el.namespaceURI === NS.soap12;
 
+const wsdlChildren = (e: XmlElement, local: string) =>
+  e.elements.filter((c) => c.namespaceURI === NS.wsdl && c.localName === local);
+const use = (e: XmlElement): "literal" | "encoded" =>
+  attr(e, "use") === "encoded" ? "encoded" : "literal";
+const styleOf = (v: string | undefined): "document" | "rpc" | undefined =>
+  v === "rpc" ? "rpc" : v === "document" ? "document" : undefined;
+const soapBodyOf = (c: XmlElement): RawSoapBody => ({
+  use: use(c),
+  ...opt("namespace", attr(c, "namespace")),
+  ...opt("parts", attr(c, "parts")?.split(/\s+/).filter(Boolean)),
+});
+
 /** Reads one `wsdl:definitions` document element. */
 export function readDefinitions(
   root: XmlElement,
@@ -155,103 +167,154 @@ export function readDefinitions(
       locOf(file, root),
     );
   }
-  const loc = (e: XmlElement) => locOf(file, e);
-  const required = (e: XmlElement, name: string): string => {
+  return new DefinitionsReader(file, warnings).definitions(root);
+}
+
+/** A binding input's, output's or fault's children as read so far (see bindingIOChild). */
+interface BindingIOParts {
+  soapBody?: RawSoapBody | undefined;
+  readonly soapHeaders: RawSoapHeader[];
+  soapFault?: RawBindingIO["soapFault"] | undefined;
+  urlEncoded: boolean;
+  urlReplacement: boolean;
+  mimeContentType?: string | undefined;
+  mimeContentPart?: string | undefined;
+  mimeXmlPart?: string | undefined;
+}
+
+/** Reads the parts of one WSDL document, each located in `file`. */
+class DefinitionsReader {
+  constructor(
+    private readonly file: string,
+    private readonly warnings: Diagnostic[],
+  ) {}
+
+  definitions(root: XmlElement): RawDefinitions {
+    const schemas = this.schemas(root);
+    return {
+      kind: "definitions",
+      file: this.file,
+      targetNamespace: attr(root, "targetNamespace") ?? "",
+      ...opt("name", attr(root, "name")),
+      ...opt("doc", documentation(root)),
+      imports: wsdlChildren(root, "import").map((e) => ({
+        ...opt("namespace", attr(e, "namespace")),
+        location: this.required(e, "location"),
+        loc: this.loc(e),
+      })),
+      schemas,
+      messages: wsdlChildren(root, "message").map((e) => this.message(e)),
+      portTypes: wsdlChildren(root, "portType").map((e) => this.portType(e)),
+      bindings: wsdlChildren(root, "binding").map((e) => this.binding(e)),
+      services: wsdlChildren(root, "service").map((e) => this.service(e)),
+      loc: this.loc(root),
+    };
+  }
+
+  private loc(e: XmlElement): SourceLocation {
+    return locOf(this.file, e);
+  }
+
+  private required(e: XmlElement, name: string): string {
     const v = attr(e, name)?.trim();
     if (v === undefined || v === "") {
       fail(
         "WSDL_MISSING_ATTRIBUTE",
         `${e.tagName} has no ${name} attribute; expected ${name}="…"`,
-        loc(e),
+        this.loc(e),
       );
     }
     return v;
-  };
-  const qreq = (e: XmlElement, name: string): QName => resolveQNameValue(e, required(e, name));
-  const qopt = (e: XmlElement, name: string): QName | undefined => {
+  }
+
+  private qreq(e: XmlElement, name: string): QName {
+    return resolveQNameValue(e, this.required(e, name));
+  }
+
+  private qopt(e: XmlElement, name: string): QName | undefined {
     const v = attr(e, name);
     return v === undefined ? undefined : resolveQNameValue(e, v);
-  };
-  const wsdlChildren = (e: XmlElement, local: string) =>
-    e.elements.filter((c) => c.namespaceURI === NS.wsdl && c.localName === local);
-  const use = (e: XmlElement): "literal" | "encoded" =>
-    attr(e, "use") === "encoded" ? "encoded" : "literal";
+  }
 
-  const readIO = (e: XmlElement): RawOperationIO => ({
-    ...opt("name", attr(e, "name")),
-    message: qreq(e, "message"),
-    loc: loc(e),
-  });
-
-  const readBindingIO = (e: XmlElement): RawBindingIO => {
-    let soapBody: RawSoapBody | undefined;
-    const soapHeaders: RawSoapHeader[] = [];
-    let soapFault: RawBindingIO["soapFault"];
-    let urlEncoded = false;
-    let urlReplacement = false;
-    let mimeContentType: string | undefined;
-    let mimeContentPart: string | undefined;
-    let mimeXmlPart: string | undefined;
-    for (const c of e.elements) {
-      if (isSoap(c) && c.localName === "body") {
-        soapBody = {
-          use: use(c),
-          ...opt("namespace", attr(c, "namespace")),
-          ...opt("parts", attr(c, "parts")?.split(/\s+/).filter(Boolean)),
-          ...opt("encodingStyle", attr(c, "encodingStyle")),
-        };
-      } else if (isSoap(c) && c.localName === "header") {
-        soapHeaders.push({
-          message: qreq(c, "message"),
-          part: required(c, "part"),
-          use: use(c),
-          ...opt("namespace", attr(c, "namespace")),
-          loc: loc(c),
-        });
-      } else if (isSoap(c) && c.localName === "fault") {
-        soapFault = { ...opt("name", attr(c, "name")), use: use(c) };
-      } else if (c.namespaceURI === NS.http && c.localName === "urlEncoded") {
-        urlEncoded = true;
-      } else if (c.namespaceURI === NS.http && c.localName === "urlReplacement") {
-        urlReplacement = true;
-      } else if (c.namespaceURI === NS.mime && c.localName === "content") {
-        mimeContentType = attr(c, "type");
-        mimeContentPart = attr(c, "part");
-      } else if (c.namespaceURI === NS.mime && c.localName === "mimeXml") {
-        mimeXmlPart = attr(c, "part") ?? "";
-      } else if (c.namespaceURI === NS.mime && c.localName === "multipartRelated") {
-        // MIME multipart: the SOAP part carries the soap:body.
-        for (const part of c.elements) {
-          for (const inner of part.elements) {
-            if (isSoap(inner) && inner.localName === "body") {
-              soapBody = {
-                use: use(inner),
-                ...opt("namespace", attr(inner, "namespace")),
-                ...opt("parts", attr(inner, "parts")?.split(/\s+/).filter(Boolean)),
-              };
-            }
-          }
+  /** The schemas of wsdl:types; one in another namespace than XML Schema's is left out, said. */
+  private schemas(root: XmlElement): RawSchema[] {
+    const schemas: RawSchema[] = [];
+    for (const types of wsdlChildren(root, "types")) {
+      for (const c of types.elements) {
+        if (c.namespaceURI === NS.xsd && c.localName === "schema")
+          schemas.push(readSchema(c, this.file, this.warnings));
+        // (The pre-2001 XML Schema namespaces never get here: parseXmlDocument reads them as XML Schema's.)
+        else if (c.localName === "schema") {
+          this.warnings.push(
+            recovery(
+              "XSD_SCHEMA_NAMESPACE",
+              `this schema element is in namespace "${c.namespaceURI ?? ""}", not XML Schema's (${NS.xsd}); it is left out, so what it declares is unresolved`,
+              this.loc(c),
+            ),
+          );
         }
       }
     }
+    return schemas;
+  }
+
+  private message(e: XmlElement): RawMessage {
     return {
-      ...opt("name", attr(e, "name")),
-      ...opt("soapBody", soapBody),
-      soapHeaders,
-      ...opt("soapFault", soapFault),
-      urlEncoded,
-      urlReplacement,
-      ...opt("mimeContentType", mimeContentType),
-      ...opt("mimeContentPart", mimeContentPart),
-      ...opt("mimeXmlPart", mimeXmlPart),
-      loc: loc(e),
+      name: this.required(e, "name"),
+      parts: wsdlChildren(e, "part").map((p) => ({
+        name: this.required(p, "name"),
+        ...opt("element", this.qopt(p, "element")),
+        ...opt("type", this.qopt(p, "type")),
+        loc: this.loc(p),
+      })),
+      loc: this.loc(e),
     };
-  };
+  }
 
-  const styleOf = (v: string | undefined): "document" | "rpc" | undefined =>
-    v === "rpc" ? "rpc" : v === "document" ? "document" : undefined;
+  private portType(e: XmlElement): RawPortType {
+    return {
+      name: this.required(e, "name"),
+      operations: wsdlChildren(e, "operation").map((o) => {
+        const input = wsdlChildren(o, "input")[0];
+        const output = wsdlChildren(o, "output")[0];
+        return {
+          name: this.required(o, "name"),
+          ...opt("doc", documentation(o)),
+          ...opt("input", input && this.io(input)),
+          ...opt("output", output && this.io(output)),
+          faults: wsdlChildren(o, "fault").map((f) => this.io(f)),
+          loc: this.loc(o),
+        };
+      }),
+      loc: this.loc(e),
+    };
+  }
 
-  const readBinding = (e: XmlElement): RawBinding => {
+  private io(e: XmlElement): RawOperationIO {
+    return { ...opt("name", attr(e, "name")), message: this.qreq(e, "message"), loc: this.loc(e) };
+  }
+
+  private service(e: XmlElement): RawService {
+    return {
+      name: this.required(e, "name"),
+      ...opt("doc", documentation(e)),
+      ports: wsdlChildren(e, "port").map((p) => {
+        const address = p.elements.find(
+          (c) => c.localName === "address" && c.namespaceURI !== NS.wsdl,
+        );
+        return {
+          name: this.required(p, "name"),
+          binding: this.qreq(p, "binding"),
+          ...opt("address", address && attr(address, "location")),
+          ...opt("addressProtocol", address && protocolOf(address.namespaceURI)),
+          loc: this.loc(p),
+        };
+      }),
+      loc: this.loc(e),
+    };
+  }
+
+  private binding(e: XmlElement): RawBinding {
     let protocol: RawBindingProtocol = "other";
     let style: "document" | "rpc" | undefined;
     let transport: string | undefined;
@@ -263,124 +326,101 @@ export function readDefinitions(
         style = styleOf(attr(c, "style"));
         transport = attr(c, "transport");
         httpVerb = attr(c, "verb");
-        if (c.namespaceURI === NS.http) httpLoc = loc(c);
+        if (c.namespaceURI === NS.http) httpLoc = this.loc(c);
       }
     }
-    const operations = wsdlChildren(e, "operation").map((o): RawBindingOperation => {
-      let soapAction: string | undefined;
-      let opStyle: "document" | "rpc" | undefined;
-      let httpLocation: string | undefined;
-      let httpOperationLoc: SourceLocation | undefined;
-      for (const c of o.elements) {
-        if (isSoap(c) && c.localName === "operation") {
-          soapAction = attr(c, "soapAction");
-          opStyle = styleOf(attr(c, "style"));
-        } else if (c.namespaceURI === NS.http && c.localName === "operation") {
-          httpLocation = attr(c, "location");
-          httpOperationLoc = loc(c);
-        }
-      }
-      const input = wsdlChildren(o, "input")[0];
-      const output = wsdlChildren(o, "output")[0];
-      return {
-        name: required(o, "name"),
-        ...opt("soapAction", soapAction),
-        ...opt("style", opStyle),
-        ...opt("httpLocation", httpLocation),
-        ...opt("httpOperationLoc", httpOperationLoc),
-        ...opt("input", input && readBindingIO(input)),
-        ...opt("output", output && readBindingIO(output)),
-        faults: wsdlChildren(o, "fault").map(readBindingIO),
-        loc: loc(o),
-      };
-    });
+    const operations = wsdlChildren(e, "operation").map((o) => this.bindingOperation(o));
     return {
-      name: required(e, "name"),
-      type: qreq(e, "type"),
+      name: this.required(e, "name"),
+      type: this.qreq(e, "type"),
       protocol,
       ...opt("style", style),
       ...opt("transport", transport),
       ...opt("httpVerb", httpVerb),
       ...opt("httpLoc", httpLoc),
       operations,
-      loc: loc(e),
+      loc: this.loc(e),
     };
-  };
-
-  const schemas: RawSchema[] = [];
-  for (const types of wsdlChildren(root, "types")) {
-    for (const c of types.elements) {
-      if (c.namespaceURI === NS.xsd && c.localName === "schema")
-        schemas.push(readSchema(c, file, warnings));
-      // (The pre-2001 XML Schema namespaces never get here: parseXmlDocument reads them as XML Schema's.)
-      else if (c.localName === "schema") {
-        warnings.push(
-          recovery(
-            "XSD_SCHEMA_NAMESPACE",
-            `this schema element is in namespace "${c.namespaceURI ?? ""}", not XML Schema's (${NS.xsd}); it is left out, so what it declares is unresolved`,
-            loc(c),
-          ),
-        );
-      }
-    }
   }
 
-  return {
-    kind: "definitions",
-    file,
-    targetNamespace: attr(root, "targetNamespace") ?? "",
-    ...opt("name", attr(root, "name")),
-    ...opt("doc", documentation(root)),
-    imports: wsdlChildren(root, "import").map((e) => ({
-      ...opt("namespace", attr(e, "namespace")),
-      location: required(e, "location"),
-      loc: loc(e),
-    })),
-    schemas,
-    messages: wsdlChildren(root, "message").map((e) => ({
-      name: required(e, "name"),
-      parts: wsdlChildren(e, "part").map((p) => ({
-        name: required(p, "name"),
-        ...opt("element", qopt(p, "element")),
-        ...opt("type", qopt(p, "type")),
-        loc: loc(p),
-      })),
-      loc: loc(e),
-    })),
-    portTypes: wsdlChildren(root, "portType").map((e) => ({
-      name: required(e, "name"),
-      operations: wsdlChildren(e, "operation").map((o) => {
-        const input = wsdlChildren(o, "input")[0];
-        const output = wsdlChildren(o, "output")[0];
-        return {
-          name: required(o, "name"),
-          ...opt("doc", documentation(o)),
-          ...opt("input", input && readIO(input)),
-          ...opt("output", output && readIO(output)),
-          faults: wsdlChildren(o, "fault").map(readIO),
-          loc: loc(o),
-        };
-      }),
-      loc: loc(e),
-    })),
-    bindings: wsdlChildren(root, "binding").map(readBinding),
-    services: wsdlChildren(root, "service").map((e) => ({
-      name: required(e, "name"),
-      ...opt("doc", documentation(e)),
-      ports: wsdlChildren(e, "port").map((p) => {
-        const address = p.elements.find(
-          (c) => c.localName === "address" && c.namespaceURI !== NS.wsdl,
-        );
-        return {
-          name: required(p, "name"),
-          binding: qreq(p, "binding"),
-          ...opt("address", address && attr(address, "location")),
-          ...opt("addressProtocol", address && protocolOf(address.namespaceURI)),
-          loc: loc(p),
-        };
-      }),
-      loc: loc(e),
-    })),
-    loc: loc(root),
-  };
+  private bindingOperation(o: XmlElement): RawBindingOperation {
+    let soapAction: string | undefined;
+    let opStyle: "document" | "rpc" | undefined;
+    let httpLocation: string | undefined;
+    let httpOperationLoc: SourceLocation | undefined;
+    for (const c of o.elements) {
+      if (isSoap(c) && c.localName === "operation") {
+        soapAction = attr(c, "soapAction");
+        opStyle = styleOf(attr(c, "style"));
+      } else if (c.namespaceURI === NS.http && c.localName === "operation") {
+        httpLocation = attr(c, "location");
+        httpOperationLoc = this.loc(c);
+      }
+    }
+    const input = wsdlChildren(o, "input")[0];
+    const output = wsdlChildren(o, "output")[0];
+    return {
+      name: this.required(o, "name"),
+      ...opt("soapAction", soapAction),
+      ...opt("style", opStyle),
+      ...opt("httpLocation", httpLocation),
+      ...opt("httpOperationLoc", httpOperationLoc),
+      ...opt("input", input && this.bindingIO(input)),
+      ...opt("output", output && this.bindingIO(output)),
+      faults: wsdlChildren(o, "fault").map((f) => this.bindingIO(f)),
+      loc: this.loc(o),
+    };
+  }
+
+  private bindingIO(e: XmlElement): RawBindingIO {
+    const io: BindingIOParts = {
+      soapHeaders: [],
+      urlEncoded: false,
+      urlReplacement: false,
+    };
+    for (const c of e.elements) this.bindingIOChild(c, io);
+    return {
+      ...opt("name", attr(e, "name")),
+      ...opt("soapBody", io.soapBody),
+      soapHeaders: io.soapHeaders,
+      ...opt("soapFault", io.soapFault),
+      urlEncoded: io.urlEncoded,
+      urlReplacement: io.urlReplacement,
+      ...opt("mimeContentType", io.mimeContentType),
+      ...opt("mimeContentPart", io.mimeContentPart),
+      ...opt("mimeXmlPart", io.mimeXmlPart),
+      loc: this.loc(e),
+    };
+  }
+
+  /** One extension element of a binding input, output or fault, read into `io`. */
+  private bindingIOChild(c: XmlElement, io: BindingIOParts): void {
+    if (isSoap(c) && c.localName === "body") {
+      io.soapBody = { ...soapBodyOf(c), ...opt("encodingStyle", attr(c, "encodingStyle")) };
+    } else if (isSoap(c) && c.localName === "header") {
+      io.soapHeaders.push({
+        message: this.qreq(c, "message"),
+        part: this.required(c, "part"),
+        use: use(c),
+        ...opt("namespace", attr(c, "namespace")),
+        loc: this.loc(c),
+      });
+    } else if (isSoap(c) && c.localName === "fault") {
+      io.soapFault = { ...opt("name", attr(c, "name")), use: use(c) };
+    } else if (c.namespaceURI === NS.http && c.localName === "urlEncoded") {
+      io.urlEncoded = true;
+    } else if (c.namespaceURI === NS.http && c.localName === "urlReplacement") {
+      io.urlReplacement = true;
+    } else if (c.namespaceURI === NS.mime && c.localName === "content") {
+      io.mimeContentType = attr(c, "type");
+      io.mimeContentPart = attr(c, "part");
+    } else if (c.namespaceURI === NS.mime && c.localName === "mimeXml") {
+      io.mimeXmlPart = attr(c, "part") ?? "";
+    } else if (c.namespaceURI === NS.mime && c.localName === "multipartRelated") {
+      // MIME multipart: the SOAP part carries the soap:body.
+      for (const part of c.elements)
+        for (const inner of part.elements)
+          if (isSoap(inner) && inner.localName === "body") io.soapBody = soapBodyOf(inner);
+    }
+  }
 }
