@@ -3,31 +3,17 @@
  * its own, so that it can be killed), a seeded SQLite database in a temporary folder, and the
  * store's state read behind the service's back. Loopback only; every child dies with the script.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import Database from "better-sqlite3";
 import { createDatabase, postgresMissing, startPostgres } from "../../test/support/postgres.js";
+import { startServiceProcess, type ServiceProcess } from "../../test/support/service-process.js";
 
 const CLI = "examples/message-service/cli.ts";
 
-/** A running service process: its URL, everything it wrote to stderr, and how to stop it. */
-export interface ServiceProcess {
-  readonly url: string;
-  readonly child: ChildProcess;
-  /** All it has written to stderr so far (its log). */
-  log(): string;
-  /** SIGKILL, as a power cut would stop it; resolves when it is gone. */
-  kill(): Promise<void>;
-  /** SIGTERM, and SIGKILL after 5 s. */
-  stop(): Promise<void>;
-}
-
-const children = new Set<ChildProcess>();
-process.on("exit", () => {
-  for (const c of children) c.kill("SIGKILL");
-});
+export type { ServiceProcess };
 
 /** Runs one CLI command to completion; throws with its stderr when it fails. */
 function cli(args: readonly string[]): Promise<string> {
@@ -44,42 +30,9 @@ function cli(args: readonly string[]): Promise<string> {
   });
 }
 
-/** Starts `serve --port 0` on `db` and waits for the URL it prints. */
+/** Starts `serve --port 0` on `db` (killed when the script exits) and waits for its URL. */
 export function serve(db: string): Promise<ServiceProcess> {
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", CLI, "serve", "--port", "0", "--db", db],
-    { stdio: ["ignore", "pipe", "pipe"] },
-  );
-  children.add(child);
-  let stderr = "";
-  child.stderr!.on("data", (d: Buffer) => (stderr += d.toString()));
-  const gone = new Promise<void>((resolve) =>
-    child.on("exit", () => {
-      children.delete(child);
-      resolve();
-    }),
-  );
-  const process_ = (url: string): ServiceProcess => ({
-    url,
-    child,
-    log: () => stderr,
-    kill: () => (child.kill("SIGKILL"), gone),
-    stop: () => {
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
-      return gone.then(() => clearTimeout(timer));
-    },
-  });
-  return new Promise((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (\S+)/.exec(out);
-      if (m) resolve(process_(m[1]!));
-    });
-    void gone.then(() => reject(new Error(`the service exited before listening: ${stderr}`)));
-  });
+  return startServiceProcess(["--db", db]);
 }
 
 /** A temporary folder removed when the script exits. */
