@@ -1,5 +1,6 @@
 /** Raw HTTP/1.1 over loopback for the attack scripts: requests as bytes, answers as they came. */
 import { connect } from "node:net";
+import { splitMessage } from "../../test/support/captures.js";
 
 export interface RawAnswer {
   /** 0 when nothing came back before the connection closed or the time ran out. */
@@ -84,19 +85,8 @@ export interface RequestParts {
 }
 
 export function split(raw: Buffer): RequestParts {
-  const at = raw.indexOf("\r\n\r\n");
-  const head = raw.subarray(0, at).toString("latin1").split("\r\n");
-  const headers = head.slice(1).map((h): [string, string] => {
-    const colon = h.indexOf(":");
-    return [h.slice(0, colon), h.slice(colon + 1).trim()];
-  });
-  const length = headers.find(([k]) => k.toLowerCase() === "content-length");
-  const body = raw.subarray(at + 4);
-  return {
-    line: head[0]!,
-    headers,
-    body: length ? body.subarray(0, Number(length[1])) : body,
-  };
+  const { startLine, headers, body } = splitMessage(raw);
+  return { line: startLine, headers, body };
 }
 
 /**

@@ -42,25 +42,42 @@ export function header(m: HttpMessage, name: string): string | undefined {
   return m.headers.find(([k]) => k === name.toLowerCase())?.[1];
 }
 
-function parse(raw: Buffer): HttpMessage {
+/**
+ * An HTTP message's start line, headers (names as written, values trimmed, in order) and body (cut
+ * at its Content-Length, if it has one): what `parse` reads, and what the attack scripts change.
+ */
+export function splitMessage(raw: Buffer): {
+  startLine: string;
+  headers: [string, string][];
+  body: Buffer;
+} {
   const sep = raw.indexOf("\r\n\r\n");
   const head = raw.subarray(0, sep === -1 ? raw.length : sep).toString("latin1");
   const body = sep === -1 ? Buffer.alloc(0) : raw.subarray(sep + 4);
   const [startLine, ...lines] = head.split("\r\n");
   const headers = lines.map((l): [string, string] => {
     const i = l.indexOf(":");
-    return [l.slice(0, i).trim().toLowerCase(), l.slice(i + 1).trim()];
+    return [l.slice(0, i).trim(), l.slice(i + 1).trim()];
   });
-  const parts = startLine!.split(" ");
-  const isResponse = parts[0]!.startsWith("HTTP/");
-  const length = headers.find(([k]) => k === "content-length");
+  const length = headers.find(([k]) => k.toLowerCase() === "content-length");
   return {
     startLine: startLine!,
+    headers,
+    body: length ? body.subarray(0, Number(length[1])) : body,
+  };
+}
+
+function parse(raw: Buffer): HttpMessage {
+  const { startLine, headers, body } = splitMessage(raw);
+  const parts = startLine.split(" ");
+  const isResponse = parts[0]!.startsWith("HTTP/");
+  return {
+    startLine,
     method: isResponse ? "" : parts[0]!,
     target: isResponse ? "" : parts[1]!,
     status: isResponse ? Number(parts[1]) : 0,
-    headers,
-    body: length ? body.subarray(0, Number(length[1])) : body,
+    headers: headers.map(([k, v]) => [k.toLowerCase(), v]),
+    body,
   };
 }
 
