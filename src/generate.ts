@@ -121,6 +121,8 @@ export async function generateFiles(
   files: OutputFile[];
   diagnostics: readonly Diagnostic[];
   model: WsdlModel | undefined;
+  /** The documents read, once the WSDL has been read. */
+  documents?: LoadedDocuments;
 }> {
   let loaded;
   try {
@@ -166,7 +168,7 @@ export async function generateFiles(
     if (failure) return { files: [], diagnostics: [...diagnostics, ...failure], model: undefined };
     throw e;
   }
-  return { files, diagnostics, model: built.model };
+  return { files, diagnostics, model: built.model, documents: docs };
 }
 
 /**
