@@ -8,7 +8,7 @@
 import pg from "pg";
 import { hashPassword, type AccountRecord } from "./passwords.js";
 import { checkAccount, checkId, checkMessages, checkSeed, type SeedFile } from "./seed-file.js";
-import { COLUMNS, messageValues, toMessage, type MessageRow } from "./sqlite-store.js";
+import { COLUMNS, messageValues, toMessage, type MessageRow } from "./message-rows.js";
 import {
   describeTarget,
   type MessageStore,

@@ -6,9 +6,9 @@
 import { mkdirSync } from "node:fs";
 import * as path from "node:path";
 import Database from "better-sqlite3";
-import { instantKey } from "./instants.js";
 import { hashPassword, type AccountRecord } from "./passwords.js";
 import { checkAccount, checkId, checkMessages, checkSeed, type SeedFile } from "./seed-file.js";
+import { COLUMNS, messageValues, toMessage, type MessageRow } from "./message-rows.js";
 import type { MessageStore, SeedMessage, StoredMessage } from "./store.js";
 
 /**
@@ -33,42 +33,6 @@ export const MIGRATIONS: readonly string[] = [
      transcription TEXT
    );
    CREATE INDEX messages_by_user_time ON messages (user_id, arrived_key, id);`,
-];
-
-/** A message row, as both stores read it. */
-export interface MessageRow {
-  id: number;
-  user_id: number;
-  date_arrived: string;
-  sender: string | null;
-  message_text: string | null;
-  message_url: string | null;
-  transcription: string | null;
-}
-
-export const COLUMNS =
-  "id, user_id, date_arrived, sender, message_text, message_url, transcription";
-
-export const toMessage = (r: MessageRow): StoredMessage => ({
-  Id: r.id,
-  UserId: r.user_id,
-  DateArrived: r.date_arrived,
-  Sender: r.sender,
-  MessageText: r.message_text,
-  MessageUrl: r.message_url,
-  Transcription: r.transcription,
-});
-
-/** The row values of a checked message, in the order of the INSERT statements of both stores. */
-export const messageValues = (m: SeedMessage, userId: number): unknown[] => [
-  m.Id,
-  userId,
-  m.DateArrived,
-  instantKey(m.DateArrived),
-  m.Sender ?? null,
-  m.MessageText ?? null,
-  m.MessageUrl ?? null,
-  m.Transcription ?? null,
 ];
 
 const INSERT_MESSAGE =
