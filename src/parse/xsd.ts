@@ -235,291 +235,330 @@ export function documentation(el: XmlElement): string | undefined {
 
 /** Reads one `xs:schema` element. */
 export function readSchema(el: XmlElement, file: string, warnings: Diagnostic[] = []): RawSchema {
-  const q = (e: XmlElement, a: string): QName | undefined => {
-    const v = attr(e, a);
-    return v === undefined ? undefined : resolveQNameValue(e, v);
-  };
-  const loc = (e: XmlElement) => locOf(file, e);
+  return new SchemaReader(file, warnings).schema(el);
+}
 
-  const readAttributeList = (
-    parent: XmlElement,
-  ): { attributes: (RawAttribute | RawAttributeGroupRef)[]; anyAttribute: boolean } => {
-    const attributes: (RawAttribute | RawAttributeGroupRef)[] = [];
-    let anyAttribute = false;
-    for (const c of parent.elements) {
-      if (isXsd(c, "attribute")) attributes.push(readAttribute(c));
-      else if (isXsd(c, "attributeGroup"))
-        attributes.push({ kind: "attributeGroupRef", ref: q(c, "ref")!, loc: loc(c) });
-      else if (isXsd(c, "anyAttribute")) anyAttribute = true;
-    }
-    return { attributes, anyAttribute };
-  };
+/** A schema's top-level components, in document order, by kind (see SchemaReader.component). */
+interface Components {
+  readonly elements: RawElement[];
+  readonly complexTypes: RawComplexType[];
+  readonly simpleTypes: RawSimpleType[];
+  readonly groups: RawGroup[];
+  readonly attributeGroups: RawAttributeGroup[];
+  readonly attributes: RawAttribute[];
+  readonly imports: RawSchemaReference[];
+  readonly includes: (RawSchemaReference & { schemaLocation: string })[];
+}
 
-  const readAttribute = (e: XmlElement): RawAttribute => {
-    const st = firstXsd(e, "simpleType");
-    const use = attr(e, "use")?.trim();
-    const a: Building<RawAttribute> = { kind: "attribute" };
-    put(a, "name", nameAttr(e));
-    put(a, "ref", q(e, "ref"));
-    put(a, "type", q(e, "type"));
-    put(a, "simpleType", st && readSimpleType(st));
-    a.use = use === "required" || use === "prohibited" ? use : "optional";
-    put(a, "default", attr(e, "default"));
-    put(a, "fixed", attr(e, "fixed"));
-    put(a, "form", form(e, "form"));
-    put(a, "arrayType", arrayType(e));
-    put(a, "doc", documentation(e));
-    a.loc = loc(e);
-    return a as RawAttribute;
-  };
+/** Where an xs:import or xs:include says its document is: `location=` is wsdl:import's attribute; written here it still names the file. */
+function where(c: XmlElement): { schemaLocation?: string; misnamed?: true } {
+  const sl = attr(c, "schemaLocation");
+  const l = sl === undefined ? attr(c, "location") : undefined;
+  return l !== undefined
+    ? { schemaLocation: l, misnamed: true as const }
+    : sl !== undefined
+      ? { schemaLocation: sl }
+      : {};
+}
 
-  const arrayType = (e: XmlElement): RawAttribute["arrayType"] => {
-    const text = e.getAttributeNS(NS.wsdl, "arrayType")?.trim();
-    const bracket = text?.indexOf("[") ?? -1;
-    if (text === undefined || bracket < 1) return undefined;
-    return { item: resolveQNameValue(e, text.slice(0, bracket)), dims: text.slice(bracket), text };
-  };
+/** The `wsdl:arrayType` of an attribute (SOAP encoding's array declarations). */
+function arrayType(e: XmlElement): RawAttribute["arrayType"] {
+  const text = e.getAttributeNS(NS.wsdl, "arrayType")?.trim();
+  const bracket = text?.indexOf("[") ?? -1;
+  if (text === undefined || bracket < 1) return undefined;
+  return { item: resolveQNameValue(e, text.slice(0, bracket)), dims: text.slice(bracket), text };
+}
 
-  const readParticleChild = (c: XmlElement): RawParticle | RawGroupRef | undefined => {
-    if (isXsd(c, "sequence") || isXsd(c, "choice") || isXsd(c, "all")) return readParticle(c);
-    if (isXsd(c, "group")) {
-      const ref = q(c, "ref");
-      if (!ref) fail("XSD_GROUP_WITHOUT_REF", "a local xs:group needs a ref attribute", loc(c));
-      return {
-        kind: "groupRef",
-        ref,
-        minOccurs: occurs(c, "minOccurs", file),
-        maxOccurs: occurs(c, "maxOccurs", file),
-        loc: loc(c),
-      };
-    }
-    return undefined;
-  };
+/** Reads the components of one schema document, each located in `file`. */
+class SchemaReader {
+  constructor(
+    private readonly file: string,
+    private readonly warnings: Diagnostic[],
+  ) {}
 
-  const readParticle = (e: XmlElement): RawParticle => {
-    const items: (RawElement | RawParticle | RawAny | RawGroupRef)[] = [];
-    for (const c of e.elements) {
-      if (isXsd(c, "element")) items.push(readElement(c));
-      else if (isXsd(c, "any")) {
-        items.push({
-          kind: "any",
-          ...opt("namespace", attr(c, "namespace")),
-          ...opt("processContents", attr(c, "processContents")),
-          minOccurs: occurs(c, "minOccurs", file),
-          maxOccurs: occurs(c, "maxOccurs", file),
-          loc: loc(c),
-        });
-      } else {
-        const p = readParticleChild(c);
-        if (p) items.push(p);
-      }
-    }
-    return {
-      kind: e.localName as RawParticle["kind"],
-      minOccurs: occurs(e, "minOccurs", file),
-      maxOccurs: occurs(e, "maxOccurs", file),
-      items,
-      loc: loc(e),
+  schema(el: XmlElement): RawSchema {
+    const found: Components = {
+      elements: [],
+      complexTypes: [],
+      simpleTypes: [],
+      groups: [],
+      attributeGroups: [],
+      attributes: [],
+      imports: [],
+      includes: [],
     };
-  };
-
-  const readDerivation = (e: XmlElement): RawDerivation => {
-    const d = e.elements.find((c) => isXsd(c, "extension") || isXsd(c, "restriction"));
-    if (!d)
-      fail(
-        "XSD_BAD_CONTENT",
-        `xs:${e.localName} needs an xs:extension or xs:restriction child`,
-        loc(e),
-      );
-    const base = q(d, "base");
-    if (!base) fail("XSD_MISSING_ATTRIBUTE", `xs:${d.localName} needs a base attribute`, loc(d));
-    let particle: RawParticle | RawGroupRef | undefined;
-    for (const c of d.elements) particle ??= readParticleChild(c);
+    for (const c of el.elements) if (c.namespaceURI === NS.xsd) this.component(c, found);
     return {
-      derivation: d.localName as "extension" | "restriction",
-      base,
-      ...opt("particle", particle),
-      ...readAttributeList(d),
-      loc: loc(d),
+      kind: "schema",
+      file: this.file,
+      targetNamespace: attr(el, "targetNamespace") ?? "",
+      elementFormDefault: form(el, "elementFormDefault") ?? "unqualified",
+      attributeFormDefault: form(el, "attributeFormDefault") ?? "unqualified",
+      ...found,
+      loc: this.loc(el),
     };
-  };
+  }
 
-  const readComplexType = (e: XmlElement): RawComplexType => {
-    let particle: RawParticle | RawGroupRef | undefined;
-    let complexContent: RawDerivation | undefined;
-    let simpleContent: RawDerivation | undefined;
-    for (const c of e.elements) {
-      if (isXsd(c, "complexContent")) complexContent = readDerivation(c);
-      else if (isXsd(c, "simpleContent")) simpleContent = readDerivation(c);
-      else particle ??= readParticleChild(c);
-    }
-    const r: Building<RawComplexType> = { kind: "complexType" };
-    put(r, "name", nameAttr(e));
-    r.abstract = bool(e, "abstract");
-    r.mixed = bool(e, "mixed");
-    put(r, "particle", particle);
-    const list = readAttributeList(e);
-    r.attributes = list.attributes;
-    r.anyAttribute = list.anyAttribute;
-    put(r, "complexContent", complexContent);
-    put(r, "simpleContent", simpleContent);
-    put(r, "doc", documentation(e));
-    r.loc = loc(e);
-    return r as RawComplexType;
-  };
-
-  const readSimpleType = (e: XmlElement): RawSimpleType => {
-    let restriction: RawSimpleType["restriction"];
-    let list: RawSimpleType["list"];
-    let union: RawSimpleType["union"];
-    for (const c of e.elements) {
-      if (isXsd(c, "restriction")) {
-        const inline = c.elements.find((x) => isXsd(x, "simpleType"));
-        restriction = {
-          ...opt("base", q(c, "base")),
-          ...opt("inlineBase", inline && readSimpleType(inline)),
-          enumeration: c.elements
-            .filter((x) => isXsd(x, "enumeration"))
-            .map((x) => attr(x, "value") ?? ""),
-        };
-      } else if (isXsd(c, "list")) {
-        const inline = c.elements.find((x) => isXsd(x, "simpleType"));
-        list = {
-          ...opt("itemType", q(c, "itemType")),
-          ...opt("inline", inline && readSimpleType(inline)),
-        };
-      } else if (isXsd(c, "union")) {
-        const members = (attr(c, "memberTypes") ?? "").split(/\s+/).filter(Boolean);
-        union = {
-          memberTypes: members.map((m) => resolveQNameValue(c, m)),
-          inline: c.elements.filter((x) => isXsd(x, "simpleType")).map(readSimpleType),
-        };
-      }
-    }
-    const r: Building<RawSimpleType> = { kind: "simpleType" };
-    put(r, "name", nameAttr(e));
-    put(r, "restriction", restriction);
-    put(r, "list", list);
-    put(r, "union", union);
-    put(r, "doc", documentation(e));
-    r.loc = loc(e);
-    return r as RawSimpleType;
-  };
-
-  const readElement = (e: XmlElement): RawElement => {
-    let complexType: RawComplexType | undefined;
-    let simpleType: RawSimpleType | undefined;
-    for (const c of e.elements) {
-      if (isXsd(c, "complexType")) complexType = readComplexType(c);
-      else if (isXsd(c, "simpleType")) simpleType = readSimpleType(c);
-    }
-    const name = nameAttr(e);
-    const ref = q(e, "ref");
-    if (name === undefined && ref === undefined) {
-      fail("XSD_MISSING_ATTRIBUTE", "xs:element needs a name or a ref attribute", loc(e));
-    }
-    const r: Building<RawElement> = { kind: "element" };
-    put(r, "name", name);
-    put(r, "ref", ref);
-    put(r, "type", q(e, "type"));
-    put(r, "complexType", complexType);
-    put(r, "simpleType", simpleType);
-    r.minOccurs = occurs(e, "minOccurs", file);
-    r.maxOccurs = occurs(e, "maxOccurs", file);
-    r.nillable = bool(e, "nillable");
-    r.abstract = bool(e, "abstract");
-    put(r, "default", attr(e, "default"));
-    put(r, "fixed", attr(e, "fixed"));
-    put(r, "form", form(e, "form"));
-    put(r, "substitutionGroup", q(e, "substitutionGroup"));
-    put(r, "doc", documentation(e));
-    r.loc = loc(e);
-    return r as RawElement;
-  };
-
-  const elements: RawElement[] = [];
-  const complexTypes: RawComplexType[] = [];
-  const simpleTypes: RawSimpleType[] = [];
-  const groups: RawGroup[] = [];
-  const attributeGroups: RawAttributeGroup[] = [];
-  const attributes: RawAttribute[] = [];
-  const imports: RawSchemaReference[] = [];
-  const includes: (RawSchemaReference & { schemaLocation: string })[] = [];
-  // `location=` is wsdl:import's attribute; written on xs:import or xs:include it still names the file.
-  const where = (c: XmlElement) => {
-    const sl = attr(c, "schemaLocation");
-    const l = sl === undefined ? attr(c, "location") : undefined;
-    return l !== undefined
-      ? { schemaLocation: l, misnamed: true as const }
-      : sl !== undefined
-        ? { schemaLocation: sl }
-        : {};
-  };
-  for (const c of el.elements) {
-    if (c.namespaceURI !== NS.xsd) continue;
-    switch (componentName(c, file, warnings)) {
+  /** One top-level child of xs:schema, read into `found`. */
+  private component(c: XmlElement, found: Components): void {
+    switch (componentName(c, this.file, this.warnings)) {
       case "element":
-        elements.push(readElement(c));
+        found.elements.push(this.element(c));
         break;
       case "complexType":
-        complexTypes.push(readComplexType(c));
+        found.complexTypes.push(this.complexType(c));
         break;
       case "simpleType":
-        simpleTypes.push(readSimpleType(c));
+        found.simpleTypes.push(this.simpleType(c));
         break;
       case "attribute":
-        attributes.push(readAttribute(c));
+        found.attributes.push(this.attribute(c));
         break;
       case "group": {
         const p = c.elements.find(
           (x) => isXsd(x, "sequence") || isXsd(x, "choice") || isXsd(x, "all"),
         );
-        groups.push({
+        found.groups.push({
           kind: "group",
           name: nameAttr(c) ?? "",
-          ...opt("particle", p && readParticle(p)),
-          loc: loc(c),
+          ...opt("particle", p && this.particle(p)),
+          loc: this.loc(c),
         });
         break;
       }
       case "attributeGroup":
-        attributeGroups.push({
+        found.attributeGroups.push({
           kind: "attributeGroup",
           name: nameAttr(c) ?? "",
-          attributes: readAttributeList(c).attributes,
-          loc: loc(c),
+          attributes: this.attributeList(c).attributes,
+          loc: this.loc(c),
         });
         break;
       case "import":
-        imports.push({ ...opt("namespace", attr(c, "namespace")), ...where(c), loc: loc(c) });
+        found.imports.push({
+          ...opt("namespace", attr(c, "namespace")),
+          ...where(c),
+          loc: this.loc(c),
+        });
         break;
       case "include":
       case "redefine": {
         const w = where(c);
         if (w.schemaLocation)
-          includes.push({ ...w, schemaLocation: w.schemaLocation, loc: loc(c) });
+          found.includes.push({ ...w, schemaLocation: w.schemaLocation, loc: this.loc(c) });
         break;
       }
       default:
         break;
     }
   }
-  return {
-    kind: "schema",
-    file,
-    targetNamespace: attr(el, "targetNamespace") ?? "",
-    elementFormDefault: form(el, "elementFormDefault") ?? "unqualified",
-    attributeFormDefault: form(el, "attributeFormDefault") ?? "unqualified",
-    elements,
-    complexTypes,
-    simpleTypes,
-    groups,
-    attributeGroups,
-    attributes,
-    imports,
-    includes,
-    loc: loc(el),
-  };
+
+  private q(e: XmlElement, a: string): QName | undefined {
+    const v = attr(e, a);
+    return v === undefined ? undefined : resolveQNameValue(e, v);
+  }
+
+  private loc(e: XmlElement): SourceLocation {
+    return locOf(this.file, e);
+  }
+
+  private occurs(e: XmlElement, name: "minOccurs" | "maxOccurs"): number {
+    return occurs(e, name, this.file);
+  }
+
+  private attributeList(parent: XmlElement): {
+    attributes: (RawAttribute | RawAttributeGroupRef)[];
+    anyAttribute: boolean;
+  } {
+    const attributes: (RawAttribute | RawAttributeGroupRef)[] = [];
+    let anyAttribute = false;
+    for (const c of parent.elements) {
+      if (isXsd(c, "attribute")) attributes.push(this.attribute(c));
+      else if (isXsd(c, "attributeGroup"))
+        attributes.push({ kind: "attributeGroupRef", ref: this.q(c, "ref")!, loc: this.loc(c) });
+      else if (isXsd(c, "anyAttribute")) anyAttribute = true;
+    }
+    return { attributes, anyAttribute };
+  }
+
+  private attribute(e: XmlElement): RawAttribute {
+    const st = firstXsd(e, "simpleType");
+    const use = attr(e, "use")?.trim();
+    const a: Building<RawAttribute> = { kind: "attribute" };
+    put(a, "name", nameAttr(e));
+    put(a, "ref", this.q(e, "ref"));
+    put(a, "type", this.q(e, "type"));
+    put(a, "simpleType", st && this.simpleType(st));
+    a.use = use === "required" || use === "prohibited" ? use : "optional";
+    put(a, "default", attr(e, "default"));
+    put(a, "fixed", attr(e, "fixed"));
+    put(a, "form", form(e, "form"));
+    put(a, "arrayType", arrayType(e));
+    put(a, "doc", documentation(e));
+    a.loc = this.loc(e);
+    return a as RawAttribute;
+  }
+
+  private particleChild(c: XmlElement): RawParticle | RawGroupRef | undefined {
+    if (isXsd(c, "sequence") || isXsd(c, "choice") || isXsd(c, "all")) return this.particle(c);
+    if (isXsd(c, "group")) {
+      const ref = this.q(c, "ref");
+      if (!ref)
+        fail("XSD_GROUP_WITHOUT_REF", "a local xs:group needs a ref attribute", this.loc(c));
+      return {
+        kind: "groupRef",
+        ref,
+        minOccurs: this.occurs(c, "minOccurs"),
+        maxOccurs: this.occurs(c, "maxOccurs"),
+        loc: this.loc(c),
+      };
+    }
+    return undefined;
+  }
+
+  private particle(e: XmlElement): RawParticle {
+    const items: (RawElement | RawParticle | RawAny | RawGroupRef)[] = [];
+    for (const c of e.elements) {
+      if (isXsd(c, "element")) items.push(this.element(c));
+      else if (isXsd(c, "any")) {
+        items.push({
+          kind: "any",
+          ...opt("namespace", attr(c, "namespace")),
+          ...opt("processContents", attr(c, "processContents")),
+          minOccurs: this.occurs(c, "minOccurs"),
+          maxOccurs: this.occurs(c, "maxOccurs"),
+          loc: this.loc(c),
+        });
+      } else {
+        const p = this.particleChild(c);
+        if (p) items.push(p);
+      }
+    }
+    return {
+      kind: e.localName as RawParticle["kind"],
+      minOccurs: this.occurs(e, "minOccurs"),
+      maxOccurs: this.occurs(e, "maxOccurs"),
+      items,
+      loc: this.loc(e),
+    };
+  }
+
+  private derivation(e: XmlElement): RawDerivation {
+    const d = e.elements.find((c) => isXsd(c, "extension") || isXsd(c, "restriction"));
+    if (!d)
+      fail(
+        "XSD_BAD_CONTENT",
+        `xs:${e.localName} needs an xs:extension or xs:restriction child`,
+        this.loc(e),
+      );
+    const base = this.q(d, "base");
+    if (!base)
+      fail("XSD_MISSING_ATTRIBUTE", `xs:${d.localName} needs a base attribute`, this.loc(d));
+    let particle: RawParticle | RawGroupRef | undefined;
+    for (const c of d.elements) particle ??= this.particleChild(c);
+    return {
+      derivation: d.localName as "extension" | "restriction",
+      base,
+      ...opt("particle", particle),
+      ...this.attributeList(d),
+      loc: this.loc(d),
+    };
+  }
+
+  private complexType(e: XmlElement): RawComplexType {
+    let particle: RawParticle | RawGroupRef | undefined;
+    let complexContent: RawDerivation | undefined;
+    let simpleContent: RawDerivation | undefined;
+    for (const c of e.elements) {
+      if (isXsd(c, "complexContent")) complexContent = this.derivation(c);
+      else if (isXsd(c, "simpleContent")) simpleContent = this.derivation(c);
+      else particle ??= this.particleChild(c);
+    }
+    const r: Building<RawComplexType> = { kind: "complexType" };
+    put(r, "name", nameAttr(e));
+    r.abstract = bool(e, "abstract");
+    r.mixed = bool(e, "mixed");
+    put(r, "particle", particle);
+    const list = this.attributeList(e);
+    r.attributes = list.attributes;
+    r.anyAttribute = list.anyAttribute;
+    put(r, "complexContent", complexContent);
+    put(r, "simpleContent", simpleContent);
+    put(r, "doc", documentation(e));
+    r.loc = this.loc(e);
+    return r as RawComplexType;
+  }
+
+  private simpleType(e: XmlElement): RawSimpleType {
+    const r: Building<RawSimpleType> = { kind: "simpleType" };
+    put(r, "name", nameAttr(e));
+    for (const c of e.elements) {
+      if (isXsd(c, "restriction")) put(r, "restriction", this.simpleRestriction(c));
+      else if (isXsd(c, "list")) put(r, "list", this.simpleList(c));
+      else if (isXsd(c, "union")) put(r, "union", this.simpleUnion(c));
+    }
+    put(r, "doc", documentation(e));
+    r.loc = this.loc(e);
+    return r as RawSimpleType;
+  }
+
+  private simpleRestriction(c: XmlElement): RawSimpleType["restriction"] {
+    const inline = c.elements.find((x) => isXsd(x, "simpleType"));
+    return {
+      ...opt("base", this.q(c, "base")),
+      ...opt("inlineBase", inline && this.simpleType(inline)),
+      enumeration: c.elements
+        .filter((x) => isXsd(x, "enumeration"))
+        .map((x) => attr(x, "value") ?? ""),
+    };
+  }
+
+  private simpleList(c: XmlElement): RawSimpleType["list"] {
+    const inline = c.elements.find((x) => isXsd(x, "simpleType"));
+    return {
+      ...opt("itemType", this.q(c, "itemType")),
+      ...opt("inline", inline && this.simpleType(inline)),
+    };
+  }
+
+  private simpleUnion(c: XmlElement): RawSimpleType["union"] {
+    const members = (attr(c, "memberTypes") ?? "").split(/\s+/).filter(Boolean);
+    return {
+      memberTypes: members.map((m) => resolveQNameValue(c, m)),
+      inline: c.elements.filter((x) => isXsd(x, "simpleType")).map((x) => this.simpleType(x)),
+    };
+  }
+
+  private element(e: XmlElement): RawElement {
+    let complexType: RawComplexType | undefined;
+    let simpleType: RawSimpleType | undefined;
+    for (const c of e.elements) {
+      if (isXsd(c, "complexType")) complexType = this.complexType(c);
+      else if (isXsd(c, "simpleType")) simpleType = this.simpleType(c);
+    }
+    const name = nameAttr(e);
+    const ref = this.q(e, "ref");
+    if (name === undefined && ref === undefined) {
+      fail("XSD_MISSING_ATTRIBUTE", "xs:element needs a name or a ref attribute", this.loc(e));
+    }
+    const r: Building<RawElement> = { kind: "element" };
+    put(r, "name", name);
+    put(r, "ref", ref);
+    put(r, "type", this.q(e, "type"));
+    put(r, "complexType", complexType);
+    put(r, "simpleType", simpleType);
+    r.minOccurs = this.occurs(e, "minOccurs");
+    r.maxOccurs = this.occurs(e, "maxOccurs");
+    r.nillable = bool(e, "nillable");
+    r.abstract = bool(e, "abstract");
+    put(r, "default", attr(e, "default"));
+    put(r, "fixed", attr(e, "fixed"));
+    put(r, "form", form(e, "form"));
+    put(r, "substitutionGroup", this.q(e, "substitutionGroup"));
+    put(r, "doc", documentation(e));
+    r.loc = this.loc(e);
+    return r as RawElement;
+  }
 }
 
 /**
