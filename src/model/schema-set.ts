@@ -19,6 +19,7 @@ import { builtinType, XS_ANYTYPE, XS_STRING } from "./builtins.js";
 import { isEncodedArray, shapeEncodedArray } from "./encoded-arrays.js";
 import { syntheticType } from "./fields.js";
 import { ComponentIndex, unresolved } from "./lenient.js";
+import { flattenContent, type FlattenContext } from "./passes/flatten.js";
 import { recovery } from "../recovery.js";
 import type {
   AttributeField,
@@ -39,6 +40,12 @@ const MAX_DERIVATION_DEPTH = 256;
 const MAX_CONTENT_DEPTH = 128;
 const EXPECTED =
   "expected a declaration in this WSDL's schemas, an imported schema, or an XSD built-in";
+
+/** The content model and attributes a complex type declares itself (in its derivation, if any). */
+interface OwnContent {
+  readonly particle: RawParticle | RawGroupRef | undefined;
+  readonly attributes: readonly (RawAttribute | RawAttributeGroupRef)[];
+}
 
 interface Scoped<T> {
   readonly raw: T;
@@ -443,12 +450,22 @@ export class SchemaSet {
     this.nameHints.set(ct, hint);
     created?.(ct);
 
-    let particle = raw.particle;
-    let attrs = raw.attributes;
+    const { particle, attributes } = this.mapDerivation(ct, raw, schema);
+    this.mapContent(() => this.mapFields(ct, raw, schema, hint, particle, attributes));
+    return ct;
+  }
+
+  /**
+   * Maps what `ct` derives from (its base, what it restricts, or its simple content) and returns
+   * the content model and attributes that are its own.
+   */
+  private mapDerivation(
+    ct: Mutable<ComplexType>,
+    raw: RawComplexType,
+    schema: RawSchema,
+  ): OwnContent {
     if (raw.complexContent) {
       const d = raw.complexContent;
-      particle = d.particle;
-      attrs = d.attributes;
       ct.anyAttributes = d.anyAttribute;
       if (d.derivation === "extension") {
         const base = this.baseType(d.base, d.loc);
@@ -462,9 +479,10 @@ export class SchemaSet {
           this.restrictions.set(ct, prohibitedAttributes(d.attributes, schema));
         }
       }
-    } else if (raw.simpleContent) {
+      return { particle: d.particle, attributes: d.attributes };
+    }
+    if (raw.simpleContent) {
       const d = raw.simpleContent;
-      attrs = d.attributes;
       ct.anyAttributes = d.anyAttribute;
       const base = this.baseType(d.base, d.loc);
       if (base.kind === "complex") {
@@ -473,27 +491,48 @@ export class SchemaSet {
       } else {
         ct.simpleContent = base;
       }
+      return { particle: raw.particle, attributes: d.attributes };
     }
-    const content = (): void => {
-      const ctx: { choices: number; any: boolean; anyAt?: number; fields: number } = {
-        choices: 0,
-        any: false,
-        fields: 0,
-      };
-      ct.fields = particle
-        ? this.flatten(particle, schema, hint, undefined, false, false, ctx, new Set())
-        : [];
-      ct.anyElements = ctx.any;
-      if (ctx.anyAt !== undefined && ctx.anyAt < ct.fields.length) ct.anyPosition = ctx.anyAt;
-      const open = { anyAttributes: false };
-      ct.attributes = this.attributeFields(attrs, schema, hint, new Set(), open);
-      if (open.anyAttributes) ct.anyAttributes = true;
-      const d = raw.complexContent;
-      if (d !== undefined && isEncodedArray(d))
-        shapeEncodedArray(ct, d, (n, at) => this.type(n, at), this.diagnostics);
-    };
-    this.mapContent(content);
-    return ct;
+    return { particle: raw.particle, attributes: raw.attributes };
+  }
+
+  /** Maps the fields and attributes of `ct`, whose content model is `particle`. */
+  private mapFields(
+    ct: Mutable<ComplexType>,
+    raw: RawComplexType,
+    schema: RawSchema,
+    hint: string,
+    particle: OwnContent["particle"],
+    attrs: OwnContent["attributes"],
+  ): void {
+    const flat = flattenContent(particle, schema, hint, this.flattening);
+    ct.fields = flat.fields;
+    ct.anyElements = flat.anyElements;
+    if (flat.anyPosition !== undefined) ct.anyPosition = flat.anyPosition;
+    const open = { anyAttributes: false };
+    ct.attributes = this.attributeFields(attrs, schema, hint, new Set(), open);
+    if (open.anyAttributes) ct.anyAttributes = true;
+    const d = raw.complexContent;
+    if (d !== undefined && isEncodedArray(d))
+      shapeEncodedArray(ct, d, (n, at) => this.type(n, at), this.diagnostics);
+  }
+
+  private flatteningContext: FlattenContext | undefined;
+
+  /** What content flattening asks of this set: groups by reference, and each element's field. */
+  private get flattening(): FlattenContext {
+    return (this.flatteningContext ??= {
+      diagnostics: this.diagnostics,
+      group: (ref, at) =>
+        this.index.groups.resolve(
+          ref,
+          at,
+          this.diagnostics,
+          EXPECTED,
+          "its content is kept as raw XML trees in $any",
+        ),
+      field: (raw, schema, hint) => this.field(raw, schema, hint),
+    });
   }
 
   /** Types that restrict a declared complex type, each with the attributes its restriction prohibits (by key). */
@@ -609,85 +648,6 @@ export class SchemaSet {
       ),
     );
     return undefined;
-  }
-
-  /**
-   * Flattens a content model into fields in document order. `choice` is the branch the particle is
-   * in (if any); `ctx` numbers the choices of the type being mapped.
-   */
-  private flatten(
-    p: RawParticle | RawGroupRef,
-    schema: RawSchema,
-    hint: string,
-    choice: ChoiceRef | undefined,
-    optional: boolean,
-    repeat: boolean,
-    ctx: { choices: number; any: boolean; anyAt?: number; fields: number },
-    seenGroups: Set<string>,
-  ): ElementField[] {
-    if (p.kind === "groupRef") {
-      const found = this.index.groups.resolve(
-        p.ref,
-        p.loc,
-        this.diagnostics,
-        EXPECTED,
-        "its content is kept as raw XML trees in $any",
-      );
-      if (!found) {
-        markAny(ctx);
-        return [];
-      }
-      const k = found.key;
-      const g = found.value;
-      if (seenGroups.has(k)) {
-        this.diagnostics.add(
-          recovery(
-            "XSD_CIRCULAR",
-            `the group {${p.ref.ns}}${p.ref.local} contains itself; expected a group that does not refer to itself; this reference to it is left out`,
-            p.loc,
-          ),
-        );
-        return [];
-      }
-      if (!g.raw) return [];
-      return this.flatten(
-        g.raw,
-        g.schema,
-        hint,
-        choice,
-        optional || p.minOccurs === 0,
-        repeat || p.maxOccurs > 1,
-        ctx,
-        new Set(seenGroups).add(k),
-      );
-    }
-    const rep = repeat || p.maxOccurs > 1;
-    const opt = optional || p.minOccurs === 0;
-    const out: ElementField[] = [];
-    // A choice nested in a branch of another stays part of that branch: one union per outermost choice.
-    const group = p.kind === "choice" && choice === undefined ? ctx.choices++ : undefined;
-    p.items.forEach((item, i) => {
-      const ref: ChoiceRef | undefined =
-        group !== undefined
-          ? { group, branch: i, optional: opt || p.items.length === 0, repeated: rep }
-          : choice;
-      if (item.kind === "element") {
-        const f = this.field(item, schema, hint);
-        ctx.fields++;
-        out.push({
-          ...f,
-          // Within its branch an element keeps its own minOccurs; the choice's optionality is in `ref`.
-          minOccurs: opt && ref === undefined ? 0 : opt && group === undefined ? 0 : f.minOccurs,
-          maxOccurs: rep && f.maxOccurs >= 1 ? Infinity : f.maxOccurs,
-          choice: ref,
-        });
-      } else if (item.kind === "any") {
-        markAny(ctx);
-      } else {
-        out.push(...this.flatten(item, schema, hint, ref, opt, rep, ctx, seenGroups));
-      }
-    });
-    return out;
   }
 
   /** Global elements by the key of the substitution group head they name, in schema order. */
@@ -868,12 +828,6 @@ export class SchemaSet {
     }
     return out;
   }
-}
-
-/** Content kept raw in `$any` (an xs:any, or a group declared nowhere) where the flattening has got to: the first one's place is kept. */
-function markAny(ctx: { any: boolean; anyAt?: number; fields: number }): void {
-  ctx.any = true;
-  ctx.anyAt ??= ctx.fields;
 }
 
 /** The type a complex type derives from, by extension or restriction. */
