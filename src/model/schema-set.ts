@@ -19,12 +19,12 @@ import { builtinType, XS_ANYTYPE, XS_STRING } from "./builtins.js";
 import { isEncodedArray, shapeEncodedArray } from "./encoded-arrays.js";
 import { syntheticType } from "./fields.js";
 import { ComponentIndex, unresolved } from "./lenient.js";
+import { attributeFields, localAttributeName, type AttributeContext } from "./passes/attributes.js";
 import { flattenContent, type FlattenContext } from "./passes/flatten.js";
 import { recovery } from "../recovery.js";
 import type {
   AttributeField,
   BuiltinType,
-  ChoiceRef,
   ComplexType,
   ElementDecl,
   ElementField,
@@ -505,23 +505,26 @@ export class SchemaSet {
     particle: OwnContent["particle"],
     attrs: OwnContent["attributes"],
   ): void {
-    const flat = flattenContent(particle, schema, hint, this.flattening);
+    const flat = flattenContent(particle, schema, hint, this.rules);
     ct.fields = flat.fields;
     ct.anyElements = flat.anyElements;
     if (flat.anyPosition !== undefined) ct.anyPosition = flat.anyPosition;
-    const open = { anyAttributes: false };
-    ct.attributes = this.attributeFields(attrs, schema, hint, new Set(), open);
-    if (open.anyAttributes) ct.anyAttributes = true;
+    const own = attributeFields(attrs, schema, hint, this.rules);
+    ct.attributes = own.attributes;
+    if (own.open) ct.anyAttributes = true;
     const d = raw.complexContent;
     if (d !== undefined && isEncodedArray(d))
       shapeEncodedArray(ct, d, (n, at) => this.type(n, at), this.diagnostics);
   }
 
-  private flatteningContext: FlattenContext | undefined;
+  private mappingContext: (FlattenContext & AttributeContext) | undefined;
 
-  /** What content flattening asks of this set: groups by reference, and each element's field. */
-  private get flattening(): FlattenContext {
-    return (this.flatteningContext ??= {
+  /**
+   * What the rules called while a type is mapped ask of this set: groups, attribute groups and
+   * attributes by reference, each element's field, attributes' value types.
+   */
+  private get rules(): FlattenContext & AttributeContext {
+    return (this.mappingContext ??= {
       diagnostics: this.diagnostics,
       group: (ref, at) =>
         this.index.groups.resolve(
@@ -532,6 +535,27 @@ export class SchemaSet {
           "its content is kept as raw XML trees in $any",
         ),
       field: (raw, schema, hint) => this.field(raw, schema, hint),
+      attributeGroup: (ref, at) =>
+        this.index.attributeGroups.resolve(
+          ref,
+          at,
+          this.diagnostics,
+          EXPECTED,
+          "its attributes are kept in $attributes",
+        ),
+      attribute: (ref, at) => {
+        const found = this.index.attributes.lookup(ref, at, this.diagnostics);
+        if (!found)
+          this.missing(
+            "attribute",
+            ref,
+            at,
+            "reading it as an attribute of that name of type xs:string",
+          );
+        return found;
+      },
+      valueType: (name, inline, schema, hint, at) =>
+        this.simpleOrBuiltin(name, inline, schema, hint, at),
     });
   }
 
@@ -738,96 +762,6 @@ export class SchemaSet {
       loc: raw.loc,
     };
   }
-
-  /** The attributes of `list`; a missing attribute group sets `open.anyAttributes` (its attributes are kept in the bag). */
-  private attributeFields(
-    list: readonly (RawAttribute | RawAttributeGroupRef)[],
-    schema: RawSchema,
-    hint: string,
-    seen: Set<string>,
-    open: { anyAttributes: boolean },
-  ): AttributeField[] {
-    const out: AttributeField[] = [];
-    for (const a of list) {
-      if (a.kind === "attributeGroupRef") {
-        const found = this.index.attributeGroups.resolve(
-          a.ref,
-          a.loc,
-          this.diagnostics,
-          EXPECTED,
-          "its attributes are kept in $attributes",
-        );
-        if (!found) open.anyAttributes = true;
-        else if (!seen.has(found.key))
-          out.push(
-            ...this.attributeFields(
-              found.value.raw,
-              found.value.schema,
-              hint,
-              new Set(seen).add(found.key),
-              open,
-            ),
-          );
-        else
-          this.diagnostics.add(
-            recovery(
-              "XSD_CIRCULAR",
-              `the attribute group {${a.ref.ns}}${a.ref.local} contains itself; expected an attribute group that does not refer to itself; this reference to it is left out`,
-              a.loc,
-            ),
-          );
-        continue;
-      }
-      if (a.use === "prohibited") continue;
-      let raw = a;
-      let s = schema;
-      let name: QName;
-      if (a.ref) {
-        // xml:lang and SOAP encoding's arrayType are declared by schemas nobody imports: plain strings.
-        const wellKnown = a.ref.ns === NS.xml || SOAP_ENCODINGS.has(a.ref.ns);
-        const found = wellKnown
-          ? undefined
-          : this.index.attributes.lookup(a.ref, a.loc, this.diagnostics);
-        const g = found?.value;
-        if (!g) {
-          if (!wellKnown)
-            this.missing(
-              "attribute",
-              a.ref,
-              a.loc,
-              "reading it as an attribute of that name of type xs:string",
-            );
-          out.push({
-            kind: "attributeField",
-            name: a.ref,
-            type: XS_STRING,
-            required: a.use === "required",
-            default: a.default,
-            fixed: a.fixed,
-            doc: a.doc,
-            loc: a.loc,
-          });
-          continue;
-        }
-        raw = g.raw;
-        s = g.schema;
-        name = found!.name;
-      } else {
-        name = localAttributeName(a, schema);
-      }
-      out.push({
-        kind: "attributeField",
-        name,
-        type: this.simpleOrBuiltin(raw.type, raw.simpleType, s, `${hint}${name.local}`, raw.loc),
-        required: a.use === "required",
-        default: a.default ?? raw.default,
-        fixed: a.fixed ?? raw.fixed,
-        doc: a.doc ?? raw.doc,
-        loc: a.loc,
-      });
-    }
-    return out;
-  }
 }
 
 /** The type a complex type derives from, by extension or restriction. */
@@ -844,10 +778,4 @@ function prohibitedAttributes(
     out.add(qnameKey(a.ref ?? localAttributeName(a, schema)));
   }
   return out;
-}
-
-/** The name of an attribute declared in place (not by ref): qualified as its form, or the schema's default, says. */
-function localAttributeName(a: RawAttribute, schema: RawSchema): QName {
-  const qualified = (a.form ?? schema.attributeFormDefault) === "qualified";
-  return { ns: qualified ? schema.targetNamespace : "", local: a.name ?? "" };
 }
