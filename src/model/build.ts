@@ -6,6 +6,7 @@ import { recovery } from "../recovery.js";
 import { referencedTypes } from "./references.js";
 import { SchemaSet } from "./schema-set.js";
 import { mapServices } from "./services.js";
+import { AFTER_MAPPING } from "./passes/order.js";
 
 export interface BuiltModel {
   readonly model: WsdlModel;
@@ -103,7 +104,7 @@ export function buildModel(docs: LoadedDocuments, source: string): BuiltModel {
         docs.root.loc,
       );
   }
-  schemas.completeRestrictions();
+  for (const pass of AFTER_MAPPING) pass.run(schemas);
   return {
     model: {
       kind: "wsdl",

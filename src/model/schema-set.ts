@@ -19,8 +19,9 @@ import { builtinType, XS_ANYTYPE, XS_STRING } from "./builtins.js";
 import { isEncodedArray, shapeEncodedArray } from "./encoded-arrays.js";
 import { syntheticType } from "./fields.js";
 import { ComponentIndex, unresolved } from "./lenient.js";
-import { attributeFields, localAttributeName, type AttributeContext } from "./passes/attributes.js";
+import { attributeFields, type AttributeContext } from "./passes/attributes.js";
 import { flattenContent, type FlattenContext } from "./passes/flatten.js";
+import { prohibitedAttributes } from "./passes/restrictions.js";
 import { recovery } from "../recovery.js";
 import type {
   AttributeField,
@@ -476,7 +477,7 @@ export class SchemaSet {
         const restricts = base.kind === "complex" ? this.acyclicBase(ct, base, d.loc) : undefined;
         if (restricts) {
           ct.restricts = restricts;
-          this.restrictions.set(ct, prohibitedAttributes(d.attributes, schema));
+          this.restricted.set(ct, prohibitedAttributes(d.attributes, schema));
         }
       }
       return { particle: d.particle, attributes: d.attributes };
@@ -560,35 +561,10 @@ export class SchemaSet {
   }
 
   /** Types that restrict a declared complex type, each with the attributes its restriction prohibits (by key). */
-  private readonly restrictions = new Map<ComplexType, ReadonlySet<string>>();
-
-  /**
-   * Gives every type that restricts another the attributes of its base (and the base's bases) that it
-   * neither restates nor prohibits: XML Schema inherits attribute uses through a restriction, unlike
-   * content. Run once every type is mapped: a base's attributes are not mapped yet while its content
-   * is, and a restriction of it may be met there.
-   */
-  completeRestrictions(): void {
-    const done = new Set<ComplexType>();
-    const complete = (t: ComplexType): void => {
-      const prohibited = this.restrictions.get(t);
-      if (done.has(t) || !t.restricts || !prohibited) return;
-      done.add(t);
-      const have = new Set(t.attributes.map((a) => qnameKey(a.name)));
-      const inherited: AttributeField[] = [];
-      for (let c: ComplexType | undefined = t.restricts; c !== undefined; c = c.base) {
-        complete(c);
-        for (const a of c.attributes) {
-          const key = qnameKey(a.name);
-          if (have.has(key) || prohibited.has(key)) continue;
-          have.add(key);
-          inherited.push(a);
-        }
-      }
-      if (inherited.length > 0)
-        (t as Mutable<ComplexType>).attributes = [...t.attributes, ...inherited];
-    };
-    for (const t of this.restrictions.keys()) complete(t);
+  private readonly restricted = new Map<ComplexType, ReadonlySet<string>>();
+  /** The restrictions mapped so far, for the restrictions pass (see passes/restrictions.ts). */
+  get restrictions(): ReadonlyMap<ComplexType, ReadonlySet<string>> {
+    return this.restricted;
   }
 
   /** Content models being mapped, one inside another (a type's fields reaching a type not mapped yet). */
@@ -766,16 +742,3 @@ export class SchemaSet {
 
 /** The type a complex type derives from, by extension or restriction. */
 const parentOf = (t: ComplexType): ComplexType | undefined => t.base ?? t.restricts;
-
-/** The keys of the attributes a restriction prohibits (`use="prohibited"`), named directly or by reference. */
-function prohibitedAttributes(
-  list: readonly (RawAttribute | RawAttributeGroupRef)[],
-  schema: RawSchema,
-): ReadonlySet<string> {
-  const out = new Set<string>();
-  for (const a of list) {
-    if (a.kind !== "attribute" || a.use !== "prohibited") continue;
-    out.add(qnameKey(a.ref ?? localAttributeName(a, schema)));
-  }
-  return out;
-}

@@ -1,0 +1,24 @@
+/**
+ * The model's XSD rules, in the order they apply. SchemaSet maps lazily, a type when something
+ * first refers to it, so most rules are functions it calls while mapping a type, not passes over
+ * mapped types:
+ * 1. While a complex type is mapped (`SchemaSet.complexType`), in this order:
+ *    - `flatten.ts` turns its content model into ordered fields; `choice.ts` marks the fields
+ *      of each choice's branches as it goes;
+ *    - `attributes.ts` gives its attributes, groups expanded and refs followed.
+ * 2. After mapping, in `AFTER_MAPPING` order, once every type in use is mapped:
+ *    - `restrictions.ts` gives each restriction the attributes it inherits, which needs its
+ *      bases' attributes mapped.
+ */
+import type { SchemaSet } from "../schema-set.js";
+import { completeRestrictions } from "./restrictions.js";
+
+/** A rule that runs over the mapped types. */
+export interface ModelPass {
+  readonly name: string;
+  run(schemas: SchemaSet): void;
+}
+
+export const AFTER_MAPPING: readonly ModelPass[] = [
+  { name: "restrictions", run: (schemas) => completeRestrictions(schemas.restrictions) },
+];
