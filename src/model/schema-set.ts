@@ -22,6 +22,7 @@ import { ComponentIndex, unresolved } from "./lenient.js";
 import { attributeFields, type AttributeContext } from "./passes/attributes.js";
 import { flattenContent, type FlattenContext } from "./passes/flatten.js";
 import { prohibitedAttributes } from "./passes/restrictions.js";
+import { SubstitutionGroups } from "./passes/substitution-groups.js";
 import { recovery } from "../recovery.js";
 import type {
   AttributeField,
@@ -81,6 +82,9 @@ export class SchemaSet {
     readonly attributes: ComponentIndex<Scoped<RawAttribute>>;
   };
 
+  /** The members of each substitution group head (see passes/substitution-groups.ts). */
+  private readonly substitutions: SubstitutionGroups;
+
   constructor(schemas: readonly RawSchema[], diagnostics: DiagnosticBag) {
     this.diagnostics = diagnostics;
     for (const schema of schemas) {
@@ -107,6 +111,11 @@ export class SchemaSet {
       attributeGroups: new ComponentIndex(this.attributeGroups, "attribute group", "XSD"),
       attributes: new ComponentIndex(this.attributes, "attribute", "XSD"),
     };
+    this.substitutions = new SubstitutionGroups(
+      this.elements,
+      (name, at) => this.element(name, at),
+      diagnostics,
+    );
   }
 
   /** Records that `name` resolves to nothing; `instead` says what is done without it. */
@@ -650,59 +659,10 @@ export class SchemaSet {
     return undefined;
   }
 
-  /** Global elements by the key of the substitution group head they name, in schema order. */
-  private membersByHead: Map<string, QName[]> | undefined;
-  /** The members found for each head, so that every reference to it reuses them. */
-  private readonly membersOf = new Map<ElementDecl, readonly ElementDecl[]>();
-
-  /**
-   * The elements that may stand where `head` is referenced: the members of its substitution group,
-   * directly or not, that are not abstract. A member with a simple type cannot be told apart in JS
-   * (its value carries no `$element`): it is left out with a warning.
-   */
-  private substitutionMembers(head: ElementDecl, at: SourceLocation): readonly ElementDecl[] {
-    const known = this.membersOf.get(head);
-    if (known) return known;
-    if (!this.membersByHead) {
-      this.membersByHead = new Map();
-      for (const scoped of this.elements.values()) {
-        const g = scoped.raw.substitutionGroup;
-        if (!g || scoped.raw.name === undefined) continue;
-        const k = qnameKey(g);
-        const list = this.membersByHead.get(k) ?? [];
-        list.push({ ns: scoped.schema.targetNamespace, local: scoped.raw.name });
-        this.membersByHead.set(k, list);
-      }
-    }
-    const out: ElementDecl[] = [];
-    const seen = new Set<string>([qnameKey(head.name)]);
-    const walk = (h: ElementDecl): void => {
-      for (const name of this.membersByHead!.get(qnameKey(h.name)) ?? []) {
-        const k = qnameKey(name);
-        if (seen.has(k)) continue;
-        seen.add(k);
-        const m = this.element(name, at);
-        if (!m.abstract) {
-          if (m.type.kind === "complex") out.push(m);
-          else
-            this.diagnostics.warn(
-              "XSD_SUBSTITUTE_SKIPPED",
-              `element {${m.name.ns}}${m.name.local} may stand for {${head.name.ns}}${head.name.local}, but its type is simple, so its values could not be told apart; it is not read or written in that place`,
-              m.loc,
-            );
-        }
-        walk(m);
-      }
-    };
-    walk(head);
-    this.membersOf.set(head, out);
-    return out;
-  }
-
   private field(raw: RawElement, schema: RawSchema, hint: string): ElementField {
     if (raw.ref) {
       const decl = this.element(raw.ref, raw.loc);
-      const members = this.substitutionMembers(decl, raw.loc);
+      const members = this.substitutions.members(decl, raw.loc);
       return {
         kind: "elementField",
         name: decl.name,

@@ -4,7 +4,8 @@
  * mapped types:
  * 1. While a complex type is mapped (`SchemaSet.complexType`), in this order:
  *    - `flatten.ts` turns its content model into ordered fields; `choice.ts` marks the fields
- *      of each choice's branches as it goes;
+ *      of each choice's branches as it goes, and `substitution-groups.ts` lists, at each element
+ *      reference, the members that may stand for it;
  *    - `attributes.ts` gives its attributes, groups expanded and refs followed.
  * 2. After mapping, in `AFTER_MAPPING` order, once every type in use is mapped:
  *    - `restrictions.ts` gives each restriction the attributes it inherits, which needs its
