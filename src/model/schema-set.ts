@@ -21,11 +21,11 @@ import { syntheticType } from "./fields.js";
 import { ComponentIndex, unresolved } from "./lenient.js";
 import { attributeFields, type AttributeContext } from "./passes/attributes.js";
 import { flattenContent, type FlattenContext } from "./passes/flatten.js";
+import { acyclicBase, DerivationFamilies } from "./passes/derivation-families.js";
 import { prohibitedAttributes } from "./passes/restrictions.js";
 import { SubstitutionGroups } from "./passes/substitution-groups.js";
 import { recovery } from "../recovery.js";
 import type {
-  AttributeField,
   BuiltinType,
   ComplexType,
   ElementDecl,
@@ -84,6 +84,8 @@ export class SchemaSet {
 
   /** The members of each substitution group head (see passes/substitution-groups.ts). */
   private readonly substitutions: SubstitutionGroups;
+  /** The types derived from each type (see passes/derivation-families.ts). */
+  private readonly families: DerivationFamilies;
 
   constructor(schemas: readonly RawSchema[], diagnostics: DiagnosticBag) {
     this.diagnostics = diagnostics;
@@ -115,6 +117,9 @@ export class SchemaSet {
       this.elements,
       (name, at) => this.element(name, at),
       diagnostics,
+    );
+    this.families = new DerivationFamilies(this.complexTypes, (d) =>
+      this.complexType(d.raw, d.schema, d.name, d.name.local),
     );
   }
 
@@ -400,34 +405,12 @@ export class SchemaSet {
     }
   }
 
-  /** Named complex types by the key of the base they extend or restrict (complexContent), in schema order. */
-  private derivationsByBase:
-    Map<string, { readonly name: QName; readonly scoped: Scoped<RawComplexType> }[]> | undefined;
-
   /**
    * The named types that extend or restrict `ct` directly, mapped (and recorded as `ct.derived`).
    * Types that nothing names are reached this way: a value may carry one with `xsi:type`.
    */
   derivedOf(ct: ComplexType): readonly ComplexType[] {
-    if (ct.name === undefined) return ct.derived;
-    if (!this.derivationsByBase) {
-      this.derivationsByBase = new Map();
-      for (const scoped of this.complexTypes.values()) {
-        const d = scoped.raw.complexContent;
-        if (d === undefined || scoped.raw.name === undefined) continue;
-        const baseKey = qnameKey(d.base);
-        const list = this.derivationsByBase.get(baseKey) ?? [];
-        list.push({ name: { ns: scoped.schema.targetNamespace, local: scoped.raw.name }, scoped });
-        this.derivationsByBase.set(baseKey, list);
-      }
-    }
-    const derived: ComplexType[] = [];
-    for (const { name, scoped } of this.derivationsByBase.get(qnameKey(ct.name)) ?? []) {
-      const t = this.complexType(scoped.raw, scoped.schema, name, name.local);
-      if (t.base === ct || t.restricts === ct) derived.push(t);
-    }
-    (ct as Mutable<ComplexType>).derived = derived;
-    return derived;
+    return this.families.derivedOf(ct);
   }
 
   /** `created` is told of the type before its content is mapped (see lookupElement). */
@@ -479,11 +462,12 @@ export class SchemaSet {
       ct.anyAttributes = d.anyAttribute;
       if (d.derivation === "extension") {
         const base = this.baseType(d.base, d.loc);
-        if (base.kind === "complex") ct.base = this.acyclicBase(ct, base, d.loc);
+        if (base.kind === "complex") ct.base = acyclicBase(ct, base, d.loc, this.diagnostics);
       } else if (!SOAP_ENCODINGS.has(d.base.ns) && this.complexTypes.has(qnameKey(d.base))) {
         // A restriction of a declared complex type (an encoded array's base, soapenc:Array, is not one).
         const base = this.baseType(d.base, d.loc);
-        const restricts = base.kind === "complex" ? this.acyclicBase(ct, base, d.loc) : undefined;
+        const restricts =
+          base.kind === "complex" ? acyclicBase(ct, base, d.loc, this.diagnostics) : undefined;
         if (restricts) {
           ct.restricts = restricts;
           this.restricted.set(ct, prohibitedAttributes(d.attributes, schema));
@@ -497,7 +481,7 @@ export class SchemaSet {
       const base = this.baseType(d.base, d.loc);
       if (base.kind === "complex") {
         ct.simpleContent = base.simpleContent ?? XS_STRING;
-        if (d.derivation === "extension") ct.base = this.acyclicBase(ct, base, d.loc);
+        if (d.derivation === "extension") ct.base = acyclicBase(ct, base, d.loc, this.diagnostics);
       } else {
         ct.simpleContent = base;
       }
@@ -633,32 +617,6 @@ export class SchemaSet {
     }
   }
 
-  /**
-   * `base` as the base of `ct`, unless `base` derives (directly or not) from `ct`: a circle, which
-   * XML Schema forbids; then the derivation that closes it is left out, with a warning.
-   */
-  private acyclicBase(
-    ct: ComplexType,
-    base: ComplexType,
-    at: SourceLocation,
-  ): ComplexType | undefined {
-    const chain: ComplexType[] = [base];
-    for (let t = parentOf(base); t !== undefined && !chain.includes(t); t = parentOf(t))
-      chain.push(t);
-    if (base !== ct && !chain.includes(ct)) return base;
-    const names = [ct, ...chain.slice(0, chain.indexOf(ct) + 1)].map((t) =>
-      t.name ? `{${t.name.ns}}${t.name.local}` : "(anonymous)",
-    );
-    this.diagnostics.add(
-      recovery(
-        "XSD_CIRCULAR",
-        `the type ${names[0]} derives from itself (${names.join(" → ")}); expected a base that does not derive from it; reading it without this derivation`,
-        at,
-      ),
-    );
-    return undefined;
-  }
-
   private field(raw: RawElement, schema: RawSchema, hint: string): ElementField {
     if (raw.ref) {
       const decl = this.element(raw.ref, raw.loc);
@@ -699,6 +657,3 @@ export class SchemaSet {
     };
   }
 }
-
-/** The type a complex type derives from, by extension or restriction. */
-const parentOf = (t: ComplexType): ComplexType | undefined => t.base ?? t.restricts;

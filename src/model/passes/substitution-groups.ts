@@ -12,10 +12,11 @@ import type { DiagnosticBag, SourceLocation } from "../../diagnostics.js";
 import { qnameKey, type QName } from "../../parse/qname.js";
 import type { RawElement, RawSchema } from "../../parse/xsd.js";
 import type { ElementDecl } from "../model.js";
+import { referrers, type Declared } from "./referrers.js";
 
 export class SubstitutionGroups {
   /** Global elements by the key of the substitution group head they name, in schema order. */
-  private membersByHead: Map<string, QName[]> | undefined;
+  private membersByHead: Map<string, Declared<RawElement>[]> | undefined;
   /** The members found for each head, so that every reference to it reuses them. */
   private readonly membersOf = new Map<ElementDecl, readonly ElementDecl[]>();
 
@@ -37,7 +38,7 @@ export class SubstitutionGroups {
     const out: ElementDecl[] = [];
     const seen = new Set<string>([qnameKey(head.name)]);
     const walk = (h: ElementDecl): void => {
-      for (const name of this.byHead().get(qnameKey(h.name)) ?? []) {
+      for (const { name } of this.byHead().get(qnameKey(h.name)) ?? []) {
         const k = qnameKey(name);
         if (seen.has(k)) continue;
         seen.add(k);
@@ -54,18 +55,8 @@ export class SubstitutionGroups {
     return out;
   }
 
-  private byHead(): Map<string, QName[]> {
-    if (this.membersByHead) return this.membersByHead;
-    this.membersByHead = new Map();
-    for (const { raw, schema } of this.declared.values()) {
-      const g = raw.substitutionGroup;
-      if (!g || raw.name === undefined) continue;
-      const k = qnameKey(g);
-      const list = this.membersByHead.get(k) ?? [];
-      list.push({ ns: schema.targetNamespace, local: raw.name });
-      this.membersByHead.set(k, list);
-    }
-    return this.membersByHead;
+  private byHead(): Map<string, Declared<RawElement>[]> {
+    return (this.membersByHead ??= referrers(this.declared, (raw) => raw.substitutionGroup));
   }
 
   private skipped(m: ElementDecl, head: ElementDecl): void {
