@@ -16,7 +16,7 @@ import type {
   RawSimpleType,
 } from "../parse/xsd.js";
 import { builtinType, XS_ANYTYPE, XS_STRING } from "./builtins.js";
-import { isEncodedArray, shapeEncodedArray } from "./encoded-arrays.js";
+import { isEncodedArray, shapeEncodedArray } from "./passes/encoded-arrays.js";
 import { syntheticType } from "./fields.js";
 import { ComponentIndex, unresolved } from "./lenient.js";
 import { attributeFields, type AttributeContext } from "./passes/attributes.js";

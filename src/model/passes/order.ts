@@ -7,7 +7,8 @@
  *    - `flatten.ts` turns its content model into ordered fields; `choice.ts` marks the fields
  *      of each choice's branches as it goes, and `substitution-groups.ts` lists, at each element
  *      reference, the members that may stand for it;
- *    - `attributes.ts` gives its attributes, groups expanded and refs followed.
+ *    - `attributes.ts` gives its attributes, groups expanded and refs followed;
+ *    - `encoded-arrays.ts` reshapes a restriction of soapenc:Array into an array of its items.
  * 2. While build.ts walks the types in use: `derivation-families.ts` finds the types derived from
  *    each (`SchemaSet.derivedOf`), which are in use too, and so is what they reach: a walk
  *    after mapping would have to repeat the reaching.
