@@ -6,6 +6,7 @@
 import { DiagnosticBag, type SourceLocation } from "../../src/diagnostics.js";
 import { NS } from "../../src/parse/namespaces.js";
 import type { QName } from "../../src/parse/qname.js";
+import type { RawPart } from "../../src/parse/wsdl.js";
 import type {
   RawAny,
   RawAttribute,
@@ -174,6 +175,11 @@ export function attribute(
     loc: at(),
     ...more,
   };
+}
+
+/** A `wsdl:part` naming an element or a type (or neither, a defect). */
+export function part(name: string, names: { element?: QName; type?: QName } = {}): RawPart {
+  return { name, ...names, loc: at() };
 }
 
 /** A schema set over `schemas`, with the bag its diagnostics go to. */

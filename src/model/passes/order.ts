@@ -9,6 +9,8 @@
  *      reference, the members that may stand for it;
  *    - `attributes.ts` gives its attributes, groups expanded and refs followed;
  *    - `encoded-arrays.ts` reshapes a restriction of soapenc:Array into an array of its items.
+ *    And for each SOAP binding operation, `message-parts.ts` makes its messages' parts fields and
+ *    bodies (called by services.ts, mapping the types the parts name as above).
  * 2. While build.ts walks the types in use: `derivation-families.ts` finds the types derived from
  *    each (`SchemaSet.derivedOf`), which are in use too, and so is what they reach: a walk
  *    after mapping would have to repeat the reaching.
