@@ -1,6 +1,8 @@
 /**
- * Maps the raw schemas (stage one) to model types: resolves references across schemas, flattens
- * content models into ordered fields, and records every wire fact (qualification, occurrence, nillable).
+ * Maps the raw schemas (stage one) to model types: looks components up by QName across schemas,
+ * maps each once, when first referred to, and records every wire fact (qualification, occurrence,
+ * nillable). It keeps what resolution needs (lenient lookup, stand-ins for what is declared
+ * nowhere, circles and depth); the XSD rules it applies while mapping are in passes/ (order.ts).
  */
 import { DiagnosticBag, type SourceLocation } from "../diagnostics.js";
 import { NS, SOAP_ENCODINGS } from "../parse/namespaces.js";
