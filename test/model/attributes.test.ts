@@ -1,10 +1,10 @@
 /** Attributes (src/model/passes/attributes.ts): groups expanded in place, refs followed, defects recovered. */
 import { describe, expect, it } from "vitest";
 import { NS } from "../../src/parse/namespaces.js";
-import type { RawAttribute, RawAttributeGroupRef } from "../../src/parse/xsd.js";
 import {
-  at,
   attribute,
+  attributeGroup,
+  attributeGroupRef,
   complexType,
   mapped,
   q,
@@ -13,17 +13,7 @@ import {
   xs,
 } from "../support/schema-factory.js";
 
-const groupRef = (local: string): RawAttributeGroupRef => ({
-  kind: "attributeGroupRef",
-  ref: q(local),
-  loc: at(),
-});
-const group = (name: string, attributes: readonly (RawAttribute | RawAttributeGroupRef)[]) => ({
-  kind: "attributeGroup" as const,
-  name,
-  attributes,
-  loc: at(),
-});
+const groupRef = (local: string) => attributeGroupRef(q(local));
 
 describe("attributes", () => {
   it("expands groups in place, follows refs to their type with the use's settings first, and leaves prohibited uses out", () => {
@@ -31,7 +21,9 @@ describe("attributes", () => {
       schema({
         attributeFormDefault: "qualified",
         attributes: [attribute("global", { type: xs("int"), default: "1", fixed: "1" })],
-        attributeGroups: [group("G", [attribute("g1"), attribute("g2", { use: "required" })])],
+        attributeGroups: [
+          attributeGroup("G", [attribute("g1"), attribute("g2", { use: "required" })]),
+        ],
         complexTypes: [
           complexType("T", {
             attributes: [
@@ -84,7 +76,7 @@ describe("attributes", () => {
     const loop = groupRef("Loop");
     const { set, diagnostics } = schemaSet(
       schema({
-        attributeGroups: [group("Loop", [attribute("x"), loop])],
+        attributeGroups: [attributeGroup("Loop", [attribute("x"), loop])],
         complexTypes: [complexType("T", { attributes: [groupRef("Loop")] })],
       }),
     );

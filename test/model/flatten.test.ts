@@ -5,6 +5,7 @@ import {
   any,
   complexType,
   element,
+  group,
   groupRef,
   mapped,
   q,
@@ -23,12 +24,7 @@ describe("content flattening", () => {
     const { set, diagnostics } = schemaSet(
       schema({
         groups: [
-          {
-            kind: "group",
-            name: "G",
-            particle: sequence([element("d", xs("int")), element("e", xs("int"), { min: 0 })]),
-            loc: { file: "factory.xsd", line: 1, column: 1 },
-          },
+          group("G", sequence([element("d", xs("int")), element("e", xs("int"), { min: 0 })])),
         ],
         complexTypes: [
           complexType("T", {
@@ -95,14 +91,7 @@ describe("content flattening", () => {
     const selfRef = groupRef(q("Loop"));
     const { set, diagnostics } = schemaSet(
       schema({
-        groups: [
-          {
-            kind: "group",
-            name: "Loop",
-            particle: sequence([element("x", xs("int")), selfRef]),
-            loc: { file: "factory.xsd", line: 1, column: 1 },
-          },
-        ],
+        groups: [group("Loop", sequence([element("x", xs("int")), selfRef]))],
         complexTypes: [complexType("T", { particle: groupRef(q("Loop")) })],
       }),
     );

@@ -10,10 +10,12 @@ import type { RawPart } from "../../src/parse/wsdl.js";
 import type {
   RawAny,
   RawAttribute,
+  RawAttributeGroup,
   RawAttributeGroupRef,
   RawComplexType,
   RawDerivation,
   RawElement,
+  RawGroup,
   RawGroupRef,
   RawParticle,
   RawSchema,
@@ -128,6 +130,21 @@ export function groupRef(ref: QName, occurs: Occurs = {}): RawGroupRef {
     maxOccurs: occurs.max ?? 1,
     loc: at(),
   };
+}
+
+/** A named model group (`<group name=…>`) of `particle`. */
+export function group(name: string, particle: RawParticle): RawGroup {
+  return { kind: "group", name, particle, loc: at() };
+}
+
+/** A named attribute group of `attributes`. */
+export function attributeGroup(name: string, attributes: Attributes): RawAttributeGroup {
+  return { kind: "attributeGroup", name, attributes, loc: at() };
+}
+
+/** `<attributeGroup ref="…"/>`. */
+export function attributeGroupRef(ref: QName): RawAttributeGroupRef {
+  return { kind: "attributeGroupRef", ref, loc: at() };
 }
 
 /** A complex type: `name` undefined for an anonymous one. */
