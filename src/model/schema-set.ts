@@ -1,6 +1,8 @@
 /**
- * Maps the raw schemas (stage one) to model types: resolves references across schemas, flattens
- * content models into ordered fields, and records every wire fact (qualification, occurrence, nillable).
+ * Maps the raw schemas (stage one) to model types: looks components up by QName across schemas,
+ * maps each once, when first referred to, and records every wire fact (qualification, occurrence,
+ * nillable). It keeps what resolution needs (lenient lookup, stand-ins for what is declared
+ * nowhere, circles and depth); the XSD rules it applies while mapping are in passes/ (order.ts).
  */
 import { DiagnosticBag, type SourceLocation } from "../diagnostics.js";
 import { NS, SOAP_ENCODINGS } from "../parse/namespaces.js";
@@ -16,14 +18,17 @@ import type {
   RawSimpleType,
 } from "../parse/xsd.js";
 import { builtinType, XS_ANYTYPE, XS_STRING } from "./builtins.js";
-import { isEncodedArray, shapeEncodedArray } from "./encoded-arrays.js";
+import { isEncodedArray, shapeEncodedArray } from "./passes/encoded-arrays.js";
 import { syntheticType } from "./fields.js";
 import { ComponentIndex, unresolved } from "./lenient.js";
+import { attributeFields, type AttributeContext } from "./passes/attributes.js";
+import { flattenContent, type FlattenContext } from "./passes/flatten.js";
+import { acyclicBase, DerivationFamilies } from "./passes/derivation-families.js";
+import { prohibitedAttributes } from "./passes/restrictions.js";
+import { SubstitutionGroups } from "./passes/substitution-groups.js";
 import { recovery } from "../recovery.js";
 import type {
-  AttributeField,
   BuiltinType,
-  ChoiceRef,
   ComplexType,
   ElementDecl,
   ElementField,
@@ -39,6 +44,12 @@ const MAX_DERIVATION_DEPTH = 256;
 const MAX_CONTENT_DEPTH = 128;
 const EXPECTED =
   "expected a declaration in this WSDL's schemas, an imported schema, or an XSD built-in";
+
+/** The content model and attributes a complex type declares itself (in its derivation, if any). */
+interface OwnContent {
+  readonly particle: RawParticle | RawGroupRef | undefined;
+  readonly attributes: readonly (RawAttribute | RawAttributeGroupRef)[];
+}
 
 interface Scoped<T> {
   readonly raw: T;
@@ -73,6 +84,11 @@ export class SchemaSet {
     readonly attributes: ComponentIndex<Scoped<RawAttribute>>;
   };
 
+  /** The members of each substitution group head (see passes/substitution-groups.ts). */
+  private readonly substitutions: SubstitutionGroups;
+  /** The types derived from each type (see passes/derivation-families.ts). */
+  private readonly families: DerivationFamilies;
+
   constructor(schemas: readonly RawSchema[], diagnostics: DiagnosticBag) {
     this.diagnostics = diagnostics;
     for (const schema of schemas) {
@@ -99,6 +115,14 @@ export class SchemaSet {
       attributeGroups: new ComponentIndex(this.attributeGroups, "attribute group", "XSD"),
       attributes: new ComponentIndex(this.attributes, "attribute", "XSD"),
     };
+    this.substitutions = new SubstitutionGroups(
+      this.elements,
+      (name, at) => this.element(name, at),
+      diagnostics,
+    );
+    this.families = new DerivationFamilies(this.complexTypes, (d) =>
+      this.complexType(d.raw, d.schema, d.name, d.name.local),
+    );
   }
 
   /** Records that `name` resolves to nothing; `instead` says what is done without it. */
@@ -383,34 +407,12 @@ export class SchemaSet {
     }
   }
 
-  /** Named complex types by the key of the base they extend or restrict (complexContent), in schema order. */
-  private derivationsByBase:
-    Map<string, { readonly name: QName; readonly scoped: Scoped<RawComplexType> }[]> | undefined;
-
   /**
    * The named types that extend or restrict `ct` directly, mapped (and recorded as `ct.derived`).
    * Types that nothing names are reached this way: a value may carry one with `xsi:type`.
    */
   derivedOf(ct: ComplexType): readonly ComplexType[] {
-    if (ct.name === undefined) return ct.derived;
-    if (!this.derivationsByBase) {
-      this.derivationsByBase = new Map();
-      for (const scoped of this.complexTypes.values()) {
-        const d = scoped.raw.complexContent;
-        if (d === undefined || scoped.raw.name === undefined) continue;
-        const baseKey = qnameKey(d.base);
-        const list = this.derivationsByBase.get(baseKey) ?? [];
-        list.push({ name: { ns: scoped.schema.targetNamespace, local: scoped.raw.name }, scoped });
-        this.derivationsByBase.set(baseKey, list);
-      }
-    }
-    const derived: ComplexType[] = [];
-    for (const { name, scoped } of this.derivationsByBase.get(qnameKey(ct.name)) ?? []) {
-      const t = this.complexType(scoped.raw, scoped.schema, name, name.local);
-      if (t.base === ct || t.restricts === ct) derived.push(t);
-    }
-    (ct as Mutable<ComplexType>).derived = derived;
-    return derived;
+    return this.families.derivedOf(ct);
   }
 
   /** `created` is told of the type before its content is mapped (see lookupElement). */
@@ -443,89 +445,121 @@ export class SchemaSet {
     this.nameHints.set(ct, hint);
     created?.(ct);
 
-    let particle = raw.particle;
-    let attrs = raw.attributes;
+    const { particle, attributes } = this.mapDerivation(ct, raw, schema);
+    this.mapContent(() => this.mapFields(ct, raw, schema, hint, particle, attributes));
+    return ct;
+  }
+
+  /**
+   * Maps what `ct` derives from (its base, what it restricts, or its simple content) and returns
+   * the content model and attributes that are its own.
+   */
+  private mapDerivation(
+    ct: Mutable<ComplexType>,
+    raw: RawComplexType,
+    schema: RawSchema,
+  ): OwnContent {
     if (raw.complexContent) {
       const d = raw.complexContent;
-      particle = d.particle;
-      attrs = d.attributes;
       ct.anyAttributes = d.anyAttribute;
       if (d.derivation === "extension") {
         const base = this.baseType(d.base, d.loc);
-        if (base.kind === "complex") ct.base = this.acyclicBase(ct, base, d.loc);
+        if (base.kind === "complex") ct.base = acyclicBase(ct, base, d.loc, this.diagnostics);
       } else if (!SOAP_ENCODINGS.has(d.base.ns) && this.complexTypes.has(qnameKey(d.base))) {
         // A restriction of a declared complex type (an encoded array's base, soapenc:Array, is not one).
         const base = this.baseType(d.base, d.loc);
-        const restricts = base.kind === "complex" ? this.acyclicBase(ct, base, d.loc) : undefined;
+        const restricts =
+          base.kind === "complex" ? acyclicBase(ct, base, d.loc, this.diagnostics) : undefined;
         if (restricts) {
           ct.restricts = restricts;
-          this.restrictions.set(ct, prohibitedAttributes(d.attributes, schema));
+          this.restricted.set(ct, prohibitedAttributes(d.attributes, schema));
         }
       }
-    } else if (raw.simpleContent) {
+      return { particle: d.particle, attributes: d.attributes };
+    }
+    if (raw.simpleContent) {
       const d = raw.simpleContent;
-      attrs = d.attributes;
       ct.anyAttributes = d.anyAttribute;
       const base = this.baseType(d.base, d.loc);
       if (base.kind === "complex") {
         ct.simpleContent = base.simpleContent ?? XS_STRING;
-        if (d.derivation === "extension") ct.base = this.acyclicBase(ct, base, d.loc);
+        if (d.derivation === "extension") ct.base = acyclicBase(ct, base, d.loc, this.diagnostics);
       } else {
         ct.simpleContent = base;
       }
+      return { particle: raw.particle, attributes: d.attributes };
     }
-    const content = (): void => {
-      const ctx: { choices: number; any: boolean; anyAt?: number; fields: number } = {
-        choices: 0,
-        any: false,
-        fields: 0,
-      };
-      ct.fields = particle
-        ? this.flatten(particle, schema, hint, undefined, false, false, ctx, new Set())
-        : [];
-      ct.anyElements = ctx.any;
-      if (ctx.anyAt !== undefined && ctx.anyAt < ct.fields.length) ct.anyPosition = ctx.anyAt;
-      const open = { anyAttributes: false };
-      ct.attributes = this.attributeFields(attrs, schema, hint, new Set(), open);
-      if (open.anyAttributes) ct.anyAttributes = true;
-      const d = raw.complexContent;
-      if (d !== undefined && isEncodedArray(d))
-        shapeEncodedArray(ct, d, (n, at) => this.type(n, at), this.diagnostics);
-    };
-    this.mapContent(content);
-    return ct;
+    return { particle: raw.particle, attributes: raw.attributes };
+  }
+
+  /** Maps the fields and attributes of `ct`, whose content model is `particle`. */
+  private mapFields(
+    ct: Mutable<ComplexType>,
+    raw: RawComplexType,
+    schema: RawSchema,
+    hint: string,
+    particle: OwnContent["particle"],
+    attrs: OwnContent["attributes"],
+  ): void {
+    const flat = flattenContent(particle, schema, hint, this.rules);
+    ct.fields = flat.fields;
+    ct.anyElements = flat.anyElements;
+    if (flat.anyPosition !== undefined) ct.anyPosition = flat.anyPosition;
+    const own = attributeFields(attrs, schema, hint, this.rules);
+    ct.attributes = own.attributes;
+    if (own.open) ct.anyAttributes = true;
+    const d = raw.complexContent;
+    if (d !== undefined && isEncodedArray(d))
+      shapeEncodedArray(ct, d, (n, at) => this.type(n, at), this.diagnostics);
+  }
+
+  private mappingContext: (FlattenContext & AttributeContext) | undefined;
+
+  /**
+   * What the rules called while a type is mapped ask of this set: groups, attribute groups and
+   * attributes by reference, each element's field, attributes' value types.
+   */
+  private get rules(): FlattenContext & AttributeContext {
+    return (this.mappingContext ??= {
+      diagnostics: this.diagnostics,
+      group: (ref, at) =>
+        this.index.groups.resolve(
+          ref,
+          at,
+          this.diagnostics,
+          EXPECTED,
+          "its content is kept as raw XML trees in $any",
+        ),
+      field: (raw, schema, hint) => this.field(raw, schema, hint),
+      attributeGroup: (ref, at) =>
+        this.index.attributeGroups.resolve(
+          ref,
+          at,
+          this.diagnostics,
+          EXPECTED,
+          "its attributes are kept in $attributes",
+        ),
+      attribute: (ref, at) => {
+        const found = this.index.attributes.lookup(ref, at, this.diagnostics);
+        if (!found)
+          this.missing(
+            "attribute",
+            ref,
+            at,
+            "reading it as an attribute of that name of type xs:string",
+          );
+        return found;
+      },
+      valueType: (name, inline, schema, hint, at) =>
+        this.simpleOrBuiltin(name, inline, schema, hint, at),
+    });
   }
 
   /** Types that restrict a declared complex type, each with the attributes its restriction prohibits (by key). */
-  private readonly restrictions = new Map<ComplexType, ReadonlySet<string>>();
-
-  /**
-   * Gives every type that restricts another the attributes of its base (and the base's bases) that it
-   * neither restates nor prohibits: XML Schema inherits attribute uses through a restriction, unlike
-   * content. Run once every type is mapped: a base's attributes are not mapped yet while its content
-   * is, and a restriction of it may be met there.
-   */
-  completeRestrictions(): void {
-    const done = new Set<ComplexType>();
-    const complete = (t: ComplexType): void => {
-      const prohibited = this.restrictions.get(t);
-      if (done.has(t) || !t.restricts || !prohibited) return;
-      done.add(t);
-      const have = new Set(t.attributes.map((a) => qnameKey(a.name)));
-      const inherited: AttributeField[] = [];
-      for (let c: ComplexType | undefined = t.restricts; c !== undefined; c = c.base) {
-        complete(c);
-        for (const a of c.attributes) {
-          const key = qnameKey(a.name);
-          if (have.has(key) || prohibited.has(key)) continue;
-          have.add(key);
-          inherited.push(a);
-        }
-      }
-      if (inherited.length > 0)
-        (t as Mutable<ComplexType>).attributes = [...t.attributes, ...inherited];
-    };
-    for (const t of this.restrictions.keys()) complete(t);
+  private readonly restricted = new Map<ComplexType, ReadonlySet<string>>();
+  /** The restrictions mapped so far, for the restrictions pass (see passes/restrictions.ts). */
+  get restrictions(): ReadonlyMap<ComplexType, ReadonlySet<string>> {
+    return this.restricted;
   }
 
   /** Content models being mapped, one inside another (a type's fields reaching a type not mapped yet). */
@@ -585,164 +619,10 @@ export class SchemaSet {
     }
   }
 
-  /**
-   * `base` as the base of `ct`, unless `base` derives (directly or not) from `ct`: a circle, which
-   * XML Schema forbids; then the derivation that closes it is left out, with a warning.
-   */
-  private acyclicBase(
-    ct: ComplexType,
-    base: ComplexType,
-    at: SourceLocation,
-  ): ComplexType | undefined {
-    const chain: ComplexType[] = [base];
-    for (let t = parentOf(base); t !== undefined && !chain.includes(t); t = parentOf(t))
-      chain.push(t);
-    if (base !== ct && !chain.includes(ct)) return base;
-    const names = [ct, ...chain.slice(0, chain.indexOf(ct) + 1)].map((t) =>
-      t.name ? `{${t.name.ns}}${t.name.local}` : "(anonymous)",
-    );
-    this.diagnostics.add(
-      recovery(
-        "XSD_CIRCULAR",
-        `the type ${names[0]} derives from itself (${names.join(" → ")}); expected a base that does not derive from it; reading it without this derivation`,
-        at,
-      ),
-    );
-    return undefined;
-  }
-
-  /**
-   * Flattens a content model into fields in document order. `choice` is the branch the particle is
-   * in (if any); `ctx` numbers the choices of the type being mapped.
-   */
-  private flatten(
-    p: RawParticle | RawGroupRef,
-    schema: RawSchema,
-    hint: string,
-    choice: ChoiceRef | undefined,
-    optional: boolean,
-    repeat: boolean,
-    ctx: { choices: number; any: boolean; anyAt?: number; fields: number },
-    seenGroups: Set<string>,
-  ): ElementField[] {
-    if (p.kind === "groupRef") {
-      const found = this.index.groups.resolve(
-        p.ref,
-        p.loc,
-        this.diagnostics,
-        EXPECTED,
-        "its content is kept as raw XML trees in $any",
-      );
-      if (!found) {
-        markAny(ctx);
-        return [];
-      }
-      const k = found.key;
-      const g = found.value;
-      if (seenGroups.has(k)) {
-        this.diagnostics.add(
-          recovery(
-            "XSD_CIRCULAR",
-            `the group {${p.ref.ns}}${p.ref.local} contains itself; expected a group that does not refer to itself; this reference to it is left out`,
-            p.loc,
-          ),
-        );
-        return [];
-      }
-      if (!g.raw) return [];
-      return this.flatten(
-        g.raw,
-        g.schema,
-        hint,
-        choice,
-        optional || p.minOccurs === 0,
-        repeat || p.maxOccurs > 1,
-        ctx,
-        new Set(seenGroups).add(k),
-      );
-    }
-    const rep = repeat || p.maxOccurs > 1;
-    const opt = optional || p.minOccurs === 0;
-    const out: ElementField[] = [];
-    // A choice nested in a branch of another stays part of that branch: one union per outermost choice.
-    const group = p.kind === "choice" && choice === undefined ? ctx.choices++ : undefined;
-    p.items.forEach((item, i) => {
-      const ref: ChoiceRef | undefined =
-        group !== undefined
-          ? { group, branch: i, optional: opt || p.items.length === 0, repeated: rep }
-          : choice;
-      if (item.kind === "element") {
-        const f = this.field(item, schema, hint);
-        ctx.fields++;
-        out.push({
-          ...f,
-          // Within its branch an element keeps its own minOccurs; the choice's optionality is in `ref`.
-          minOccurs: opt && ref === undefined ? 0 : opt && group === undefined ? 0 : f.minOccurs,
-          maxOccurs: rep && f.maxOccurs >= 1 ? Infinity : f.maxOccurs,
-          choice: ref,
-        });
-      } else if (item.kind === "any") {
-        markAny(ctx);
-      } else {
-        out.push(...this.flatten(item, schema, hint, ref, opt, rep, ctx, seenGroups));
-      }
-    });
-    return out;
-  }
-
-  /** Global elements by the key of the substitution group head they name, in schema order. */
-  private membersByHead: Map<string, QName[]> | undefined;
-  /** The members found for each head, so that every reference to it reuses them. */
-  private readonly membersOf = new Map<ElementDecl, readonly ElementDecl[]>();
-
-  /**
-   * The elements that may stand where `head` is referenced: the members of its substitution group,
-   * directly or not, that are not abstract. A member with a simple type cannot be told apart in JS
-   * (its value carries no `$element`): it is left out with a warning.
-   */
-  private substitutionMembers(head: ElementDecl, at: SourceLocation): readonly ElementDecl[] {
-    const known = this.membersOf.get(head);
-    if (known) return known;
-    if (!this.membersByHead) {
-      this.membersByHead = new Map();
-      for (const scoped of this.elements.values()) {
-        const g = scoped.raw.substitutionGroup;
-        if (!g || scoped.raw.name === undefined) continue;
-        const k = qnameKey(g);
-        const list = this.membersByHead.get(k) ?? [];
-        list.push({ ns: scoped.schema.targetNamespace, local: scoped.raw.name });
-        this.membersByHead.set(k, list);
-      }
-    }
-    const out: ElementDecl[] = [];
-    const seen = new Set<string>([qnameKey(head.name)]);
-    const walk = (h: ElementDecl): void => {
-      for (const name of this.membersByHead!.get(qnameKey(h.name)) ?? []) {
-        const k = qnameKey(name);
-        if (seen.has(k)) continue;
-        seen.add(k);
-        const m = this.element(name, at);
-        if (!m.abstract) {
-          if (m.type.kind === "complex") out.push(m);
-          else
-            this.diagnostics.warn(
-              "XSD_SUBSTITUTE_SKIPPED",
-              `element {${m.name.ns}}${m.name.local} may stand for {${head.name.ns}}${head.name.local}, but its type is simple, so its values could not be told apart; it is not read or written in that place`,
-              m.loc,
-            );
-        }
-        walk(m);
-      }
-    };
-    walk(head);
-    this.membersOf.set(head, out);
-    return out;
-  }
-
   private field(raw: RawElement, schema: RawSchema, hint: string): ElementField {
     if (raw.ref) {
       const decl = this.element(raw.ref, raw.loc);
-      const members = this.substitutionMembers(decl, raw.loc);
+      const members = this.substitutions.members(decl, raw.loc);
       return {
         kind: "elementField",
         name: decl.name,
@@ -778,122 +658,4 @@ export class SchemaSet {
       loc: raw.loc,
     };
   }
-
-  /** The attributes of `list`; a missing attribute group sets `open.anyAttributes` (its attributes are kept in the bag). */
-  private attributeFields(
-    list: readonly (RawAttribute | RawAttributeGroupRef)[],
-    schema: RawSchema,
-    hint: string,
-    seen: Set<string>,
-    open: { anyAttributes: boolean },
-  ): AttributeField[] {
-    const out: AttributeField[] = [];
-    for (const a of list) {
-      if (a.kind === "attributeGroupRef") {
-        const found = this.index.attributeGroups.resolve(
-          a.ref,
-          a.loc,
-          this.diagnostics,
-          EXPECTED,
-          "its attributes are kept in $attributes",
-        );
-        if (!found) open.anyAttributes = true;
-        else if (!seen.has(found.key))
-          out.push(
-            ...this.attributeFields(
-              found.value.raw,
-              found.value.schema,
-              hint,
-              new Set(seen).add(found.key),
-              open,
-            ),
-          );
-        else
-          this.diagnostics.add(
-            recovery(
-              "XSD_CIRCULAR",
-              `the attribute group {${a.ref.ns}}${a.ref.local} contains itself; expected an attribute group that does not refer to itself; this reference to it is left out`,
-              a.loc,
-            ),
-          );
-        continue;
-      }
-      if (a.use === "prohibited") continue;
-      let raw = a;
-      let s = schema;
-      let name: QName;
-      if (a.ref) {
-        // xml:lang and SOAP encoding's arrayType are declared by schemas nobody imports: plain strings.
-        const wellKnown = a.ref.ns === NS.xml || SOAP_ENCODINGS.has(a.ref.ns);
-        const found = wellKnown
-          ? undefined
-          : this.index.attributes.lookup(a.ref, a.loc, this.diagnostics);
-        const g = found?.value;
-        if (!g) {
-          if (!wellKnown)
-            this.missing(
-              "attribute",
-              a.ref,
-              a.loc,
-              "reading it as an attribute of that name of type xs:string",
-            );
-          out.push({
-            kind: "attributeField",
-            name: a.ref,
-            type: XS_STRING,
-            required: a.use === "required",
-            default: a.default,
-            fixed: a.fixed,
-            doc: a.doc,
-            loc: a.loc,
-          });
-          continue;
-        }
-        raw = g.raw;
-        s = g.schema;
-        name = found!.name;
-      } else {
-        name = localAttributeName(a, schema);
-      }
-      out.push({
-        kind: "attributeField",
-        name,
-        type: this.simpleOrBuiltin(raw.type, raw.simpleType, s, `${hint}${name.local}`, raw.loc),
-        required: a.use === "required",
-        default: a.default ?? raw.default,
-        fixed: a.fixed ?? raw.fixed,
-        doc: a.doc ?? raw.doc,
-        loc: a.loc,
-      });
-    }
-    return out;
-  }
-}
-
-/** Content kept raw in `$any` (an xs:any, or a group declared nowhere) where the flattening has got to: the first one's place is kept. */
-function markAny(ctx: { any: boolean; anyAt?: number; fields: number }): void {
-  ctx.any = true;
-  ctx.anyAt ??= ctx.fields;
-}
-
-/** The type a complex type derives from, by extension or restriction. */
-const parentOf = (t: ComplexType): ComplexType | undefined => t.base ?? t.restricts;
-
-/** The keys of the attributes a restriction prohibits (`use="prohibited"`), named directly or by reference. */
-function prohibitedAttributes(
-  list: readonly (RawAttribute | RawAttributeGroupRef)[],
-  schema: RawSchema,
-): ReadonlySet<string> {
-  const out = new Set<string>();
-  for (const a of list) {
-    if (a.kind !== "attribute" || a.use !== "prohibited") continue;
-    out.add(qnameKey(a.ref ?? localAttributeName(a, schema)));
-  }
-  return out;
-}
-
-/** The name of an attribute declared in place (not by ref): qualified as its form, or the schema's default, says. */
-function localAttributeName(a: RawAttribute, schema: RawSchema): QName {
-  const qualified = (a.form ?? schema.attributeFormDefault) === "qualified";
-  return { ns: qualified ? schema.targetNamespace : "", local: a.name ?? "" };
 }

@@ -16,7 +16,6 @@ import type {
   RawPortType,
   RawPortTypeOperation,
 } from "../parse/wsdl.js";
-import { XS_STRING } from "./builtins.js";
 import type {
   Binding,
   BindingOperation,
@@ -33,13 +32,13 @@ import type {
   Port,
   Service,
   SoapBodyShape,
-  TypeRef,
 } from "./model.js";
 import { syntheticField, syntheticType } from "./fields.js";
 import { ComponentIndex } from "./lenient.js";
 import { recovery } from "../recovery.js";
 import { locationParameters } from "@wsdl-tsgen/runtime/internal";
 import type { SchemaSet } from "./schema-set.js";
+import { partField, partType, soapBody, type PartContext } from "./passes/message-parts.js";
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -136,15 +135,15 @@ export function mapServices(
   return services;
 }
 
-class ServiceMapper {
+class ServiceMapper implements PartContext {
   private readonly operations = new Map<string, Mutable<Operation>>();
   private readonly operationOrder: string[] = [];
   private readonly bindingCache = new Map<string, Binding | undefined>();
 
   constructor(
     private readonly idx: Indexed,
-    private readonly schemas: SchemaSet,
-    private readonly diagnostics: DiagnosticBag,
+    readonly schemas: SchemaSet,
+    readonly diagnostics: DiagnosticBag,
     private readonly defs: RawDefinitions,
   ) {}
 
@@ -351,69 +350,6 @@ class ServiceMapper {
     return msg.parts.filter((p) => (listed ? listed.includes(p.name) : !headerParts.has(p.name)));
   }
 
-  private partType(part: RawPart): TypeRef {
-    if (part.type) return this.schemas.type(part.type, part.loc);
-    if (part.element) return this.schemas.element(part.element, part.loc).type;
-    this.diagnostics.error(
-      "WSDL_PART_WITHOUT_TYPE",
-      `part ${part.name} has neither an element nor a type attribute; expected one of them`,
-      part.loc,
-    );
-    return XS_STRING;
-  }
-
-  private partField(part: RawPart): ElementField {
-    const decl = part.element ? this.schemas.element(part.element, part.loc) : undefined;
-    return syntheticField(
-      decl ? decl.name : { ns: "", local: part.name },
-      decl ? decl.type : this.partType(part),
-      part.loc,
-      { nillable: decl?.nillable ?? false },
-    );
-  }
-
-  private soapBody(style: "document" | "rpc", parts: RawPart[], wrapper: QName): SoapBodyShape {
-    if (style === "rpc")
-      return { kind: "rpc", wrapper, parts: parts.map((p) => this.partField(p)) };
-    const elements = parts.map((p) => this.documentPartElement(p)).filter((e) => e !== undefined);
-    if (elements.length === 0) return { kind: "empty" };
-    if (elements.length === 1) return { kind: "element", element: elements[0]!.element };
-    // Several parts: their elements in part order, each the property of its part's name.
-    return {
-      kind: "parts",
-      parts: elements.map(({ part, element: e }) =>
-        syntheticField(e.name, e.type, part.loc, { nillable: e.nillable, propertyName: part.name }),
-      ),
-    };
-  }
-
-  /** The body element a document-style part puts in the body, or undefined for a part with neither element= nor type=. */
-  private documentPartElement(part: RawPart): { part: RawPart; element: ElementDecl } | undefined {
-    if (part.element) return { part, element: this.schemas.element(part.element, part.loc) };
-    if (!part.type) return undefined;
-    // WS-I R2204 wants element=; toolkits that accept type= put an element named after the part,
-    // in no namespace, in the body. Do the same, and say so.
-    this.diagnostics.add(
-      recovery(
-        "WSDL_DOCUMENT_PART_TYPE",
-        `document-style part ${part.name} uses type= where WS-I Basic Profile R2204 expects element=; the body element is taken to be <${part.name}> in no namespace`,
-        part.loc,
-      ),
-    );
-    return {
-      part,
-      element: {
-        kind: "elementDecl",
-        name: { ns: "", local: part.name },
-        type: this.partType(part),
-        nillable: false,
-        abstract: false,
-        doc: undefined,
-        loc: part.loc,
-      },
-    };
-  }
-
   private soapOperation(
     raw: RawBinding,
     bop: RawBindingOperation,
@@ -423,15 +359,19 @@ class ServiceMapper {
     const inMsg = pop.input && this.message(pop.input.message, pop.input.loc, bop.name);
     const outMsg = pop.output && this.message(pop.output.message, pop.output.loc, bop.name);
     const bodyNs = bop.input?.soapBody?.namespace ?? this.defs.targetNamespace;
-    const soapInput = this.soapBody(style, this.bodyParts(inMsg, bop.input), {
-      ns: bodyNs,
-      local: bop.name,
-    });
+    const soapInput = soapBody(
+      style,
+      this.bodyParts(inMsg, bop.input),
+      { ns: bodyNs, local: bop.name },
+      this,
+    );
     const soapOutput = pop.output
-      ? this.soapBody(style, this.bodyParts(outMsg, bop.output), {
-          ns: bop.output?.soapBody?.namespace ?? bodyNs,
-          local: `${bop.name}Response`,
-        })
+      ? soapBody(
+          style,
+          this.bodyParts(outMsg, bop.output),
+          { ns: bop.output?.soapBody?.namespace ?? bodyNs, local: `${bop.name}Response` },
+          this,
+        )
       : undefined;
     const operation = this.logical(bop.name, pop, () =>
       this.soapLogical(bop.name, pop, soapInput, soapOutput),
@@ -812,9 +752,9 @@ class ServiceMapper {
     let wrapper: ComplexType | undefined;
     for (const part of parts) {
       const decl = part.element ? this.schemas.element(part.element, part.loc) : undefined;
-      const t = decl ? decl.type : this.partType(part);
+      const t = decl ? decl.type : partType(part, this);
       if (t.kind !== "complex") {
-        list.push({ name: part.name, field: this.partField(part) });
+        list.push({ name: part.name, field: partField(part, this) });
         continue;
       }
       const flat =

@@ -2,12 +2,15 @@
  * SOAP-encoded arrays: a restriction of `soapenc:Array` is a typed array of its item type, named by
  * `wsdl:arrayType` on the arrayType attribute (`tns:Item[]`) or by the one repeated element of its
  * content. The runtime writes `soapenc:arrayType` itself, so the attribute is no field of the type.
+ * An array of more than one dimension is not an array of items: its content is kept raw, with a
+ * warning. SchemaSet calls this once such a type's content is mapped, since it reshapes what
+ * flattening made. (ASMX's literal `ArrayOfX` wrappers are the transform's array-wrappers pass.)
  */
-import type { DiagnosticBag, SourceLocation } from "../diagnostics.js";
-import { NS, SOAP_ENCODINGS } from "../parse/namespaces.js";
-import type { QName } from "../parse/qname.js";
-import type { RawDerivation } from "../parse/xsd.js";
-import type { ComplexType, ElementField, TypeRef } from "./model.js";
+import type { DiagnosticBag, SourceLocation } from "../../diagnostics.js";
+import { NS, SOAP_ENCODINGS } from "../../parse/namespaces.js";
+import type { QName } from "../../parse/qname.js";
+import type { RawDerivation } from "../../parse/xsd.js";
+import type { ComplexType, ElementField, TypeRef } from "../model.js";
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 

@@ -1,0 +1,135 @@
+/**
+ * Content flattening: a complex type's content model (sequences, choices, `xs:all` and group
+ * references, nested to any depth) becomes one list of element fields in document order, the
+ * order the generated types, descriptors and wire share. Occurrence is carried down: the elements
+ * of an optional particle are optional, those of a repeated one are arrays. An `xs:any`, or a
+ * group declared nowhere, makes the content open (kept raw in `$any`) and the place of the first
+ * is kept; a group that contains itself is left out of itself with a warning. Mapping is lazy, so
+ * this is a function SchemaSet calls as it maps each type, not a pass over mapped types.
+ */
+import type { DiagnosticBag, SourceLocation } from "../../diagnostics.js";
+import type { QName } from "../../parse/qname.js";
+import type { RawElement, RawGroupRef, RawParticle, RawSchema } from "../../parse/xsd.js";
+import { recovery } from "../../recovery.js";
+import type { ChoiceRef, ElementField } from "../model.js";
+import { branchMinOccurs, choiceScope } from "./choice.js";
+
+/** What flattening needs of the schema set. */
+export interface FlattenContext {
+  readonly diagnostics: DiagnosticBag;
+  /** The group `ref` names, keyed; when declared nowhere, undefined, said by the callee. */
+  group(
+    ref: QName,
+    at: SourceLocation,
+  ): { readonly key: string; readonly value: ScopedGroup } | undefined;
+  /** The field of a local element or element reference, occurrence as written. */
+  field(raw: RawElement, schema: RawSchema, hint: string): ElementField;
+}
+
+export interface ScopedGroup {
+  readonly raw: RawParticle | undefined;
+  readonly schema: RawSchema;
+}
+
+/** A flattened content model: `anyPosition` is set when the first raw content comes before a field. */
+export interface FlatContent {
+  readonly fields: ElementField[];
+  readonly anyElements: boolean;
+  readonly anyPosition?: number;
+}
+
+/** Where a particle sits: the branch it is in, the occurrence around it, the groups it is inside. */
+interface Scope {
+  readonly choice: ChoiceRef | undefined;
+  readonly optional: boolean;
+  readonly repeat: boolean;
+  readonly groups: ReadonlySet<string>;
+}
+
+interface Walk {
+  readonly cx: FlattenContext;
+  readonly hint: string;
+  choices: number;
+  any: boolean;
+  anyAt?: number;
+  fields: number;
+}
+
+/** Flattens the content model `particle` (of schema `schema`) of the type named by `hint`. */
+export function flattenContent(
+  particle: RawParticle | RawGroupRef | undefined,
+  schema: RawSchema,
+  hint: string,
+  cx: FlattenContext,
+): FlatContent {
+  const w: Walk = { cx, hint, choices: 0, any: false, fields: 0 };
+  const top: Scope = { choice: undefined, optional: false, repeat: false, groups: new Set() };
+  const fields = particle ? flatten(w, particle, schema, top) : [];
+  return w.anyAt !== undefined && w.anyAt < fields.length
+    ? { fields, anyElements: w.any, anyPosition: w.anyAt }
+    : { fields, anyElements: w.any };
+}
+
+function flatten(
+  w: Walk,
+  p: RawParticle | RawGroupRef,
+  schema: RawSchema,
+  scope: Scope,
+): ElementField[] {
+  if (p.kind === "groupRef") return flattenGroup(w, p, scope);
+  const repeat = scope.repeat || p.maxOccurs > 1;
+  const optional = scope.optional || p.minOccurs === 0;
+  const choices = choiceScope(p, scope.choice, w, optional, repeat);
+  const out: ElementField[] = [];
+  p.items.forEach((item, i) => {
+    const ref = choices.itemRef(i);
+    if (item.kind === "element") {
+      const f = w.cx.field(item, schema, w.hint);
+      w.fields++;
+      out.push({
+        ...f,
+        minOccurs: branchMinOccurs(f.minOccurs, optional, choices),
+        maxOccurs: repeat && f.maxOccurs >= 1 ? Infinity : f.maxOccurs,
+        choice: ref,
+      });
+    } else if (item.kind === "any") {
+      markAny(w);
+    } else {
+      out.push(...flatten(w, item, schema, { ...scope, choice: ref, optional, repeat }));
+    }
+  });
+  return out;
+}
+
+/** The fields of the group `p` refers to, with `p`'s occurrence. */
+function flattenGroup(w: Walk, p: RawGroupRef, scope: Scope): ElementField[] {
+  const found = w.cx.group(p.ref, p.loc);
+  if (!found) {
+    markAny(w);
+    return [];
+  }
+  if (scope.groups.has(found.key)) {
+    w.cx.diagnostics.add(
+      recovery(
+        "XSD_CIRCULAR",
+        `the group {${p.ref.ns}}${p.ref.local} contains itself; expected a group that does not refer to itself; this reference to it is left out`,
+        p.loc,
+      ),
+    );
+    return [];
+  }
+  const g = found.value;
+  if (!g.raw) return [];
+  return flatten(w, g.raw, g.schema, {
+    choice: scope.choice,
+    optional: scope.optional || p.minOccurs === 0,
+    repeat: scope.repeat || p.maxOccurs > 1,
+    groups: new Set(scope.groups).add(found.key),
+  });
+}
+
+/** Content kept raw in `$any` where the flattening has got to: the first one's place is kept. */
+function markAny(w: Walk): void {
+  w.any = true;
+  w.anyAt ??= w.fields;
+}
