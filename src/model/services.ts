@@ -546,14 +546,6 @@ class ServiceMapper implements PartContext {
   }
 
   /**
-   * An HTTP GET/POST binding operation. Each message part is one name=value parameter, except that
-   * a part naming an element of a complex type (as zeep's and WSO2's WSDLs do) stands for that
-   * type's child elements, one parameter each. Parameters link to the logical operation's input
-   * fields by name. What an HTTP binding cannot carry (URL replacement, an XML request body, a
-   * structured parameter) leaves the operation out of this binding with a warning; the operation
-   * stays callable over the service's other bindings.
-   */
-  /**
    * The part an HTTP output with parts but no mime:mimeXml or mime:content is read from (its
    * first), with a recovery warning; undefined when the output has no parts, or declares its media
    * type.
@@ -576,144 +568,67 @@ class ServiceMapper implements PartContext {
     return part.name;
   }
 
+  /**
+   * An HTTP GET/POST binding operation. Each message part is one name=value parameter, except that
+   * a part naming an element of a complex type (as zeep's and WSO2's WSDLs do) stands for that
+   * type's child elements, one parameter each. Parameters link to the logical operation's input
+   * fields by name. What an HTTP binding cannot carry (URL replacement, an XML request body, a
+   * structured parameter) leaves the operation out of this binding with a warning; the operation
+   * stays callable over the service's other bindings.
+   */
   private httpOperation(
     raw: RawBinding,
     bop: RawBindingOperation,
     pop: RawPortTypeOperation,
     protocol: "httpGet" | "httpPost",
   ): BindingOperation | undefined {
-    const skip = (why: string, at: SourceLocation): undefined => {
-      this.diagnostics.warn(
-        "WSDL_HTTP_UNSUPPORTED",
-        `${bop.name} in HTTP binding ${raw.name}: ${why}; the operation is left out of this binding`,
-        at,
-      );
-      return undefined;
-    };
+    const read = this.httpBindingOperation(raw, bop, pop, protocol);
+    if (!(read instanceof Skipped)) return read;
+    this.diagnostics.warn(
+      "WSDL_HTTP_UNSUPPORTED",
+      `${bop.name} in HTTP binding ${raw.name}: ${read.why}; the operation is left out of this binding`,
+      read.at,
+    );
+    return undefined;
+  }
+
+  private httpBindingOperation(
+    raw: RawBinding,
+    bop: RawBindingOperation,
+    pop: RawPortTypeOperation,
+    protocol: "httpGet" | "httpPost",
+  ): BindingOperation | Skipped {
     const inputType = bop.input?.mimeContentType;
     if (
       protocol === "httpPost" &&
       inputType !== undefined &&
       !/^application\/x-www-form-urlencoded\b/i.test(inputType)
     ) {
-      return skip(
+      return new Skipped(
         `the request body is mime:content type="${inputType}"; expected application/x-www-form-urlencoded`,
         bop.input!.loc,
       );
     }
     const inMsg = pop.input && this.message(pop.input.message, pop.input.loc, bop.name);
     const outMsg = pop.output && this.message(pop.output.message, pop.output.loc, bop.name);
-    // The response document: mime:mimeXml, or mime:content with an XML media type.
-    const xmlContent =
-      bop.output?.mimeContentType !== undefined &&
-      /^(text|application)\/([\w.+-]+\+)?xml\b/i.test(bop.output.mimeContentType);
-    const mimePart =
-      bop.output?.mimeXmlPart ?? (xmlContent ? (bop.output?.mimeContentPart ?? "") : undefined);
-    // A response that is not XML (an image, say) would be dropped: leave the operation out, saying so.
-    if (
-      mimePart === undefined &&
-      bop.output?.mimeContentType !== undefined &&
-      outMsg &&
-      outMsg.parts.length > 0
-    ) {
-      return skip(
-        `the response is mime:content type="${bop.output.mimeContentType}", which is not XML; expected mime:mimeXml or an XML media type`,
-        bop.output.loc,
-      );
-    }
-    const partName = mimePart ?? this.undescribedOutput(raw, bop, outMsg);
-    let mimeXmlElement: ElementDecl | undefined;
-    if (partName !== undefined && outMsg) {
-      const part = outMsg.parts.find((p) => p.name === partName) ?? outMsg.parts[0];
-      if (part?.element) mimeXmlElement = this.schemas.element(part.element, part.loc);
-      else if (part)
-        return skip(
-          `the response part ${part.name} has no element attribute; expected the element of the response document`,
-          part.loc,
-        );
-    }
+    const response = this.httpResponse(raw, bop, outMsg);
+    if (response instanceof Skipped) return response;
+    const { mimePart, mimeXmlElement } = response;
     const params = this.httpParts(inMsg?.parts ?? []);
-    if (typeof params === "string") return skip(params, inMsg?.loc ?? bop.loc);
-    const operation = this.logical(bop.name, pop, () => {
-      const input: ComplexType =
-        params.wrapper ??
-        syntheticType(
-          params.list.map((p) => p.field),
-          pop.loc,
-        );
-      if (!params.wrapper) this.schemas.nameHints.set(input, `${bop.name}Request`);
-      const result: OperationResult = mimeXmlElement
-        ? {
-            kind: "unwrapped",
-            field: syntheticField(mimeXmlElement.name, mimeXmlElement.type, mimeXmlElement.loc, {
-              minOccurs: 0,
-              nillable: mimeXmlElement.nillable,
-            }),
-          }
-        : { kind: "void" };
-      return {
-        kind: "operation",
-        name: bop.name,
-        doc: pop.doc,
-        input,
-        result,
-        oneWay: false,
-        loc: pop.loc,
-      };
-    });
-    const httpParameters: HttpParameter[] = [];
-    for (const p of params.list) {
-      const field =
-        operation.input.fields.find((f) => f.name.local === p.name) ??
-        operation.input.fields.find((f) => f.name.local.toLowerCase() === p.name.toLowerCase());
-      if (!field)
-        return skip(
-          `the HTTP parameter ${p.name} matches no input field of the operation's other bindings`,
-          p.field.loc,
-        );
-      if (field.type.kind === "complex")
-        return skip(
-          `the HTTP parameter ${p.name} carries the structured field ${field.name.local}; expected a simple type (HTTP bindings send name=value pairs)`,
-          p.field.loc,
-        );
-      httpParameters.push({ kind: "httpParameter", name: p.name, field });
-    }
+    if (typeof params === "string") return new Skipped(params, inMsg?.loc ?? bop.loc);
+    const operation = this.logical(bop.name, pop, () =>
+      this.httpLogical(bop, pop, params, mimeXmlElement),
+    );
+    const httpParameters = this.httpParameters(operation, params.list);
+    if (httpParameters instanceof Skipped) return httpParameters;
     const result = operation.result;
     if (mimeXmlElement && result.kind === "unwrapped" && !readsAs(mimeXmlElement, result.field))
-      return skip(
+      return new Skipped(
         `the response element ${mimeXmlElement.name.local} neither is of the type of the operation's result (${result.field.name.local} in its other bindings) nor holds it`,
         bop.output?.loc ?? bop.loc,
       );
-    const location = bop.httpLocation ?? `/${bop.name}`;
-    if (bop.httpLocation === undefined)
-      this.diagnostics.add(
-        recovery(
-          "WSDL_HTTP_INCOMPLETE",
-          `http:operation of ${bop.name} in binding ${raw.name} has no location; expected the operation's path; read as ${location}`,
-          bop.httpOperationLoc ?? bop.loc,
-        ),
-      );
-    if (bop.input?.urlReplacement) {
-      // Every parameter has its place in the location, and every place names a parameter.
-      const named = locationParameters(location);
-      const unplaced = httpParameters.find((p) => !named.includes(p.name));
-      if (unplaced)
-        return skip(
-          `http:urlReplacement: the parameter ${unplaced.name} has no (${unplaced.name}) in the location "${location}"`,
-          bop.input.loc,
-        );
-      const unknown = named.find((n) => !httpParameters.some((p) => p.name === n));
-      if (unknown !== undefined)
-        return skip(
-          `http:urlReplacement: the location "${location}" names (${unknown}), which is no parameter of the operation`,
-          bop.input.loc,
-        );
-      if (httpParameters.some((p) => p.field.maxOccurs > 1))
-        return skip(
-          "http:urlReplacement: a repeated parameter has no single place in the location",
-          bop.input.loc,
-        );
-    }
+    const location = this.httpLocation(raw, bop, httpParameters);
+    if (location instanceof Skipped) return location;
     const inputEncoding: InputEncoding = bop.input?.urlReplacement
       ? { kind: "urlReplacement" }
       : protocol === "httpGet" || bop.input?.urlEncoded
@@ -738,6 +653,143 @@ class ServiceMapper implements PartContext {
       inputHeaders: [],
       outputHeaders: [],
     };
+  }
+
+  /**
+   * The response document of an HTTP operation: the part it is read from (mime:mimeXml, or
+   * mime:content with an XML media type, or a recovery) and that part's element.
+   */
+  private httpResponse(
+    raw: RawBinding,
+    bop: RawBindingOperation,
+    outMsg: RawMessage | undefined,
+  ): { mimePart: string | undefined; mimeXmlElement: ElementDecl | undefined } | Skipped {
+    const xmlContent =
+      bop.output?.mimeContentType !== undefined &&
+      /^(text|application)\/([\w.+-]+\+)?xml\b/i.test(bop.output.mimeContentType);
+    const mimePart =
+      bop.output?.mimeXmlPart ?? (xmlContent ? (bop.output?.mimeContentPart ?? "") : undefined);
+    // A response that is not XML (an image, say) would be dropped: leave the operation out, saying so.
+    if (
+      mimePart === undefined &&
+      bop.output?.mimeContentType !== undefined &&
+      outMsg &&
+      outMsg.parts.length > 0
+    ) {
+      return new Skipped(
+        `the response is mime:content type="${bop.output.mimeContentType}", which is not XML; expected mime:mimeXml or an XML media type`,
+        bop.output.loc,
+      );
+    }
+    const partName = mimePart ?? this.undescribedOutput(raw, bop, outMsg);
+    if (partName === undefined || !outMsg) return { mimePart, mimeXmlElement: undefined };
+    const part = outMsg.parts.find((p) => p.name === partName) ?? outMsg.parts[0];
+    if (!part) return { mimePart, mimeXmlElement: undefined };
+    if (!part.element)
+      return new Skipped(
+        `the response part ${part.name} has no element attribute; expected the element of the response document`,
+        part.loc,
+      );
+    return { mimePart, mimeXmlElement: this.schemas.element(part.element, part.loc) };
+  }
+
+  /** The logical operation an HTTP binding operation declares first: its input from the parameters. */
+  private httpLogical(
+    bop: RawBindingOperation,
+    pop: RawPortTypeOperation,
+    params: { list: { name: string; field: ElementField }[]; wrapper?: ComplexType },
+    mimeXmlElement: ElementDecl | undefined,
+  ): Mutable<Operation> {
+    const input: ComplexType =
+      params.wrapper ??
+      syntheticType(
+        params.list.map((p) => p.field),
+        pop.loc,
+      );
+    if (!params.wrapper) this.schemas.nameHints.set(input, `${bop.name}Request`);
+    const result: OperationResult = mimeXmlElement
+      ? {
+          kind: "unwrapped",
+          field: syntheticField(mimeXmlElement.name, mimeXmlElement.type, mimeXmlElement.loc, {
+            minOccurs: 0,
+            nillable: mimeXmlElement.nillable,
+          }),
+        }
+      : { kind: "void" };
+    return {
+      kind: "operation",
+      name: bop.name,
+      doc: pop.doc,
+      input,
+      result,
+      oneWay: false,
+      loc: pop.loc,
+    };
+  }
+
+  /** The HTTP parameters, each linked by name to an input field of the logical operation. */
+  private httpParameters(
+    operation: Operation,
+    list: readonly { name: string; field: ElementField }[],
+  ): HttpParameter[] | Skipped {
+    const httpParameters: HttpParameter[] = [];
+    for (const p of list) {
+      const field =
+        operation.input.fields.find((f) => f.name.local === p.name) ??
+        operation.input.fields.find((f) => f.name.local.toLowerCase() === p.name.toLowerCase());
+      if (!field)
+        return new Skipped(
+          `the HTTP parameter ${p.name} matches no input field of the operation's other bindings`,
+          p.field.loc,
+        );
+      if (field.type.kind === "complex")
+        return new Skipped(
+          `the HTTP parameter ${p.name} carries the structured field ${field.name.local}; expected a simple type (HTTP bindings send name=value pairs)`,
+          p.field.loc,
+        );
+      httpParameters.push({ kind: "httpParameter", name: p.name, field });
+    }
+    return httpParameters;
+  }
+
+  /**
+   * The operation's location (`/Name` when http:operation has none, with a recovery warning); with
+   * http:urlReplacement, every parameter has its place in it and every place names a parameter.
+   */
+  private httpLocation(
+    raw: RawBinding,
+    bop: RawBindingOperation,
+    httpParameters: readonly HttpParameter[],
+  ): string | Skipped {
+    const location = bop.httpLocation ?? `/${bop.name}`;
+    if (bop.httpLocation === undefined)
+      this.diagnostics.add(
+        recovery(
+          "WSDL_HTTP_INCOMPLETE",
+          `http:operation of ${bop.name} in binding ${raw.name} has no location; expected the operation's path; read as ${location}`,
+          bop.httpOperationLoc ?? bop.loc,
+        ),
+      );
+    if (!bop.input?.urlReplacement) return location;
+    const named = locationParameters(location);
+    const unplaced = httpParameters.find((p) => !named.includes(p.name));
+    if (unplaced)
+      return new Skipped(
+        `http:urlReplacement: the parameter ${unplaced.name} has no (${unplaced.name}) in the location "${location}"`,
+        bop.input.loc,
+      );
+    const unknown = named.find((n) => !httpParameters.some((p) => p.name === n));
+    if (unknown !== undefined)
+      return new Skipped(
+        `http:urlReplacement: the location "${location}" names (${unknown}), which is no parameter of the operation`,
+        bop.input.loc,
+      );
+    if (httpParameters.some((p) => p.field.maxOccurs > 1))
+      return new Skipped(
+        "http:urlReplacement: a repeated parameter has no single place in the location",
+        bop.input.loc,
+      );
+    return location;
   }
 
   /**
@@ -776,6 +828,14 @@ class ServiceMapper implements PartContext {
 }
 
 /** What a SOAP request's Body holds, as routing sees it: its (first) element, or nothing. */
+/** Why an HTTP binding operation is left out of its binding, and where (see httpOperation). */
+class Skipped {
+  constructor(
+    readonly why: string,
+    readonly at: SourceLocation,
+  ) {}
+}
+
 /**
  * Whether an HTTP response document `element` reads as the typed result `field` of the operation's
  * other bindings: it is of the result's type, it is an array of the result's items (ASMX's
