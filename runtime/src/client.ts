@@ -286,7 +286,7 @@ export class ServiceClient {
       );
     } catch (e) {
       const timedOut = e instanceof Error && e.name === "TimeoutError";
-      const what = timedOut ? `timed out after ${timeoutMs} ms` : `failed: ${fetchFailure(e)}`;
+      const what = timedOut ? `timed out after ${timeoutMs} ms` : `failed: ${fetchFailure(e, url)}`;
       throw new TransportError(`${init.method ?? "GET"} ${url} ${what}`, e);
     }
   }

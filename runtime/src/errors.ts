@@ -105,17 +105,29 @@ const NETWORK_CODES: Readonly<Record<string, string>> = {
   ENETUNREACH: "network unreachable",
 };
 
+/** What a fetch of `url` on a port fetch never connects to says (it says only "bad port"). */
+function badPort(url: string | undefined): string {
+  let port: string | undefined;
+  try {
+    port = url === undefined ? undefined : new URL(url).port;
+  } catch {
+    port = undefined;
+  }
+  return `${port ? `port ${port}` : "the port"} is one fetch refuses to connect to (a 'bad port' of the Fetch standard)`;
+}
+
 /**
  * Why a fetch failed, in words: fetch itself says only "fetch failed", its cause says what happened
  * (`connection refused (ECONNREFUSED) to 127.0.0.1:8080`).
  */
-export function fetchFailure(e: unknown): string {
+export function fetchFailure(e: unknown, url?: string): string {
   if (!(e instanceof Error)) return String(e);
   if (e.name === "TimeoutError") return "timed out";
   const cause = (e.cause ?? {}) as Partial<
     Record<"code" | "address" | "port" | "hostname" | "message", unknown>
   >;
   const detail = typeof cause.message === "string" ? cause.message : undefined;
+  if (detail === "bad port") return badPort(url);
   if (typeof cause.code !== "string") return detail ? `${e.message}: ${detail}` : e.message;
   const port = cause.port !== undefined ? `:${String(cause.port)}` : "";
   const to =

@@ -106,7 +106,7 @@ async function readText(
         ...(headers ? { headers } : {}),
       });
     } catch (e) {
-      fail("INPUT_FETCH_FAILED", `fetching ${url} failed: ${fetchFailure(e)}`, where);
+      fail("INPUT_FETCH_FAILED", `fetching ${url} failed: ${fetchFailure(e, url)}`, where);
     }
     if (res.status >= 300 && res.status < 400 && res.headers.get("location")) {
       if (hops >= (options.maxRedirects ?? 5))
@@ -140,7 +140,7 @@ async function readText(
     } catch (e) {
       if (e instanceof BodyTooLargeError)
         fail("XML_TOO_LARGE", `${url} is larger than ${maxBytes} bytes, the limit`, where);
-      fail("INPUT_FETCH_FAILED", `fetching ${url} failed: ${fetchFailure(e)}`, where);
+      fail("INPUT_FETCH_FAILED", `fetching ${url} failed: ${fetchFailure(e, url)}`, where);
     }
     return { text: buf.toString("utf8"), url };
   }

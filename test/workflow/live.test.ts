@@ -117,4 +117,13 @@ describe("live WSDLs", () => {
       `fetching ${url} failed: connection refused (ECONNREFUSED) to ${closed.url.slice(7)}`,
     );
   });
+
+  it("a port fetch never connects to says so, not only 'bad port'", async () => {
+    // Port 9 (discard) is on the Fetch standard's list of blocked ports: nothing is sent.
+    const r = await generateFiles("http://127.0.0.1:9/api.asmx?WSDL");
+    expect(r.diagnostics[0]!.message).toBe(
+      "fetching http://127.0.0.1:9/api.asmx?WSDL failed: port 9 is one fetch refuses to " +
+        "connect to (a 'bad port' of the Fetch standard)",
+    );
+  });
 });
