@@ -29,6 +29,11 @@ export interface EmitContext {
    * fields in it leave unsaid; undefined: the runtime's `field`, every namespace stated.
    */
   readonly fieldNs?: string | undefined;
+  /**
+   * The runtime's name for the options its own `field` gives a field that states none
+   * (`fieldsIn(NS, OPTIONAL_NILLABLE)`); undefined: none (a required element).
+   */
+  readonly fieldOptions?: string | undefined;
 }
 
 const NUMBER: ReadonlySet<ScalarKind> = new Set([

@@ -9,6 +9,7 @@ import {
   OPTIONAL_NILLABLE,
   REPEATED,
   REPEATED_NILLABLE,
+  REQUIRED,
   type ScalarDesc,
   type ServiceDesc,
   type SoapHeaderForms,
@@ -35,7 +36,7 @@ import type {
 } from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(3);
+generatedFor(4);
 
 export const NS = "https://bingads.microsoft.com/CampaignManagement/v13";
 export const NS2 = "http://schemas.microsoft.com/2003/10/Serialization/Arrays";
@@ -43,8 +44,8 @@ export const NS3 = "http://schemas.datacontract.org/2004/07/System.Collections.G
 export const NS4 = "http://schemas.datacontract.org/2004/07/System";
 export const NS5 = "https://adapi.microsoft.com";
 
-/** Element fields: in NS unless they name another. */
-const field = fieldsIn(NS);
+/** Element fields: in NS unless they name another; optional and nillable unless they state their options. */
+const field = fieldsIn(NS, OPTIONAL_NILLABLE);
 
 export const EntityScope: ScalarDesc = scalar("string", { values: ["Account", "Customer"] });
 
@@ -1249,20 +1250,20 @@ export const LinkedInSegmentStatus: ScalarDesc = scalar("string", {
 export const CampaignManagementServiceSoapHeaders: ComplexDesc = complex(
   "CampaignManagementServiceSoapHeaders",
   () => [
-    field("ApplicationToken", xs.string, OPTIONAL_NILLABLE),
-    field("AuthenticationToken", xs.string, OPTIONAL_NILLABLE),
-    field("CustomerAccountId", xs.string, OPTIONAL_NILLABLE),
-    field("CustomerId", xs.string, OPTIONAL_NILLABLE),
-    field("DeveloperToken", xs.string, OPTIONAL_NILLABLE),
-    field("Password", xs.string, OPTIONAL_NILLABLE),
-    field("UserName", xs.string, OPTIONAL_NILLABLE),
-    field("TrackingId", xs.string, OPTIONAL_NILLABLE),
+    field("ApplicationToken", xs.string),
+    field("AuthenticationToken", xs.string),
+    field("CustomerAccountId", xs.string),
+    field("CustomerId", xs.string),
+    field("DeveloperToken", xs.string),
+    field("Password", xs.string),
+    field("UserName", xs.string),
+    field("TrackingId", xs.string),
   ],
 );
 
 export const AddCampaignsRequest: ComplexDesc = complex("AddCampaignsRequest", () => [
   field("AccountId", xs.long, OPTIONAL),
-  field("Campaigns", ArrayOfCampaign, OPTIONAL_NILLABLE),
+  field("Campaigns", ArrayOfCampaign),
 ]);
 
 export const ArrayOfCampaign: ArrayDesc = array(
@@ -1271,40 +1272,40 @@ export const ArrayOfCampaign: ArrayDesc = array(
 );
 
 export const Campaign: ComplexDesc = complex("Campaign", () => [
-  field("AudienceAdsBidAdjustment", xs.int, OPTIONAL_NILLABLE),
-  field("BidStrategyScope", EntityScope, OPTIONAL_NILLABLE),
-  field("BiddingScheme", BiddingScheme, OPTIONAL_NILLABLE),
-  field("BudgetType", BudgetLimitType, OPTIONAL_NILLABLE),
-  field("DailyBudget", xs.double, OPTIONAL_NILLABLE),
-  field("DealIds", ArrayOflong, OPTIONAL_NILLABLE),
-  field("EndDate", xs.dateTime, OPTIONAL_NILLABLE),
-  field("ExperimentId", xs.long, OPTIONAL_NILLABLE),
-  field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
-  field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
-  field("GoalIds", ArrayOflong, OPTIONAL_NILLABLE),
-  field("Id", xs.long, OPTIONAL_NILLABLE),
-  field("IsDealCampaign", xs.boolean, OPTIONAL_NILLABLE),
+  field("AudienceAdsBidAdjustment", xs.int),
+  field("BidStrategyScope", EntityScope),
+  field("BiddingScheme", BiddingScheme),
+  field("BudgetType", BudgetLimitType),
+  field("DailyBudget", xs.double),
+  field("DealIds", ArrayOflong),
+  field("EndDate", xs.dateTime),
+  field("ExperimentId", xs.long),
+  field("FinalUrlSuffix", xs.string),
+  field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring),
+  field("GoalIds", ArrayOflong),
+  field("Id", xs.long),
+  field("IsDealCampaign", xs.boolean),
   field("IsPolitical", xs.boolean, OPTIONAL),
-  field("MultimediaAdsBidAdjustment", xs.int, OPTIONAL_NILLABLE),
-  field("Name", xs.string, OPTIONAL_NILLABLE),
-  field("StartDate", xs.dateTime, OPTIONAL_NILLABLE),
-  field("Status", CampaignStatus, OPTIONAL_NILLABLE),
-  field("SubType", xs.string, OPTIONAL_NILLABLE),
-  field("TimeZone", xs.string, OPTIONAL_NILLABLE),
-  field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
-  field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
-  field("UseCampaignLevelDates", xs.boolean, OPTIONAL_NILLABLE),
-  field("CampaignType", CampaignType, OPTIONAL_NILLABLE),
-  field("Settings", ArrayOfSetting, OPTIONAL_NILLABLE),
-  field("BudgetId", xs.long, OPTIONAL_NILLABLE),
-  field("Languages", ArrayOfstring, OPTIONAL_NILLABLE),
-  field("AdScheduleUseSearcherTimeZone", xs.boolean, OPTIONAL_NILLABLE),
-  field("BidStrategyId", xs.long, OPTIONAL_NILLABLE),
+  field("MultimediaAdsBidAdjustment", xs.int),
+  field("Name", xs.string),
+  field("StartDate", xs.dateTime),
+  field("Status", CampaignStatus),
+  field("SubType", xs.string),
+  field("TimeZone", xs.string),
+  field("TrackingUrlTemplate", xs.string),
+  field("UrlCustomParameters", CustomParameters),
+  field("UseCampaignLevelDates", xs.boolean),
+  field("CampaignType", CampaignType),
+  field("Settings", ArrayOfSetting),
+  field("BudgetId", xs.long),
+  field("Languages", ArrayOfstring),
+  field("AdScheduleUseSearcherTimeZone", xs.boolean),
+  field("BidStrategyId", xs.long),
 ]);
 
 export const BiddingScheme: ComplexDesc = complex(
   "BiddingScheme",
-  () => [field("Type", xs.string, OPTIONAL_NILLABLE)],
+  () => [field("Type", xs.string)],
   {
     family: {
       ns: NS,
@@ -1332,29 +1333,27 @@ export const BiddingScheme: ComplexDesc = complex(
 
 export const MaxClicksBiddingScheme: ComplexDesc = complex(
   "MaxClicksBiddingScheme",
-  () => [field("MaxCpc", Bid, OPTIONAL_NILLABLE)],
+  () => [field("MaxCpc", Bid)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
-export const Bid: ComplexDesc = complex("Bid", () => [
-  field("Amount", xs.double, OPTIONAL_NILLABLE),
-]);
+export const Bid: ComplexDesc = complex("Bid", () => [field("Amount", xs.double)]);
 
 export const MaxConversionsBiddingScheme: ComplexDesc = complex(
   "MaxConversionsBiddingScheme",
-  () => [field("MaxCpc", Bid, OPTIONAL_NILLABLE), field("TargetCpa", xs.double, OPTIONAL_NILLABLE)],
+  () => [field("MaxCpc", Bid), field("TargetCpa", xs.double)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
 export const TargetCpaBiddingScheme: ComplexDesc = complex(
   "TargetCpaBiddingScheme",
-  () => [field("MaxCpc", Bid, OPTIONAL_NILLABLE), field("TargetCpa", xs.double, OPTIONAL_NILLABLE)],
+  () => [field("MaxCpc", Bid), field("TargetCpa", xs.double)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
 export const ManualCpcBiddingScheme: ComplexDesc = complex(
   "ManualCpcBiddingScheme",
-  () => [field("ManualCpc", xs.double, OPTIONAL_NILLABLE)],
+  () => [field("ManualCpc", xs.double)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
@@ -1375,65 +1374,59 @@ export const ManualCpmBiddingScheme: ComplexDesc = complex("ManualCpmBiddingSche
 
 export const InheritFromParentBiddingScheme: ComplexDesc = complex(
   "InheritFromParentBiddingScheme",
-  () => [field("InheritedBidStrategyType", xs.string, OPTIONAL_NILLABLE)],
+  () => [field("InheritedBidStrategyType", xs.string)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
 export const TargetRoasBiddingScheme: ComplexDesc = complex(
   "TargetRoasBiddingScheme",
-  () => [
-    field("MaxCpc", Bid, OPTIONAL_NILLABLE),
-    field("TargetRoas", xs.double, OPTIONAL_NILLABLE),
-  ],
+  () => [field("MaxCpc", Bid), field("TargetRoas", xs.double)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
 export const MaxRoasBiddingScheme: ComplexDesc = complex(
   "MaxRoasBiddingScheme",
-  () => [field("MaxCpc", Bid, OPTIONAL_NILLABLE)],
+  () => [field("MaxCpc", Bid)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
 export const MaxConversionValueBiddingScheme: ComplexDesc = complex(
   "MaxConversionValueBiddingScheme",
-  () => [
-    field("MaxCpc", Bid, OPTIONAL_NILLABLE),
-    field("TargetRoas", xs.double, OPTIONAL_NILLABLE),
-  ],
+  () => [field("MaxCpc", Bid), field("TargetRoas", xs.double)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
 export const TargetImpressionShareBiddingScheme: ComplexDesc = complex(
   "TargetImpressionShareBiddingScheme",
   () => [
-    field("MaxCpc", Bid, OPTIONAL_NILLABLE),
-    field("TargetAdPosition", xs.string, OPTIONAL_NILLABLE),
-    field("TargetImpressionShare", xs.double, OPTIONAL_NILLABLE),
+    field("MaxCpc", Bid),
+    field("TargetAdPosition", xs.string),
+    field("TargetImpressionShare", xs.double),
   ],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
 export const PercentCpcBiddingScheme: ComplexDesc = complex(
   "PercentCpcBiddingScheme",
-  () => [field("MaxPercentCpc", xs.double, OPTIONAL_NILLABLE)],
+  () => [field("MaxPercentCpc", xs.double)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
 export const CommissionBiddingScheme: ComplexDesc = complex(
   "CommissionBiddingScheme",
-  () => [field("CommissionRate", xs.double, OPTIONAL_NILLABLE)],
+  () => [field("CommissionRate", xs.double)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
 export const ManualCpaBiddingScheme: ComplexDesc = complex(
   "ManualCpaBiddingScheme",
-  () => [field("ManualCpi", xs.double, OPTIONAL_NILLABLE)],
+  () => [field("ManualCpi", xs.double)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
 export const CostPerSaleBiddingScheme: ComplexDesc = complex(
   "CostPerSaleBiddingScheme",
-  () => [field("TargetCostPerSale", xs.double, OPTIONAL_NILLABLE)],
+  () => [field("TargetCostPerSale", xs.double)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
@@ -1450,7 +1443,7 @@ export const KeyValuePairOfstringstring: ComplexDesc = complex("KeyValuePairOfst
 ]);
 
 export const CustomParameters: ComplexDesc = complex("CustomParameters", () => [
-  field("Parameters", ArrayOfCustomParameter, OPTIONAL_NILLABLE),
+  field("Parameters", ArrayOfCustomParameter),
 ]);
 
 export const ArrayOfCustomParameter: ArrayDesc = array(
@@ -1459,8 +1452,8 @@ export const ArrayOfCustomParameter: ArrayDesc = array(
 );
 
 export const CustomParameter: ComplexDesc = complex("CustomParameter", () => [
-  field("Key", xs.string, OPTIONAL_NILLABLE),
-  field("Value", xs.string, OPTIONAL_NILLABLE),
+  field("Key", xs.string),
+  field("Value", xs.string),
 ]);
 
 export const ArrayOfSetting: ArrayDesc = array(
@@ -1470,7 +1463,7 @@ export const ArrayOfSetting: ArrayDesc = array(
 
 export const Setting: ComplexDesc = complex(
   "Setting",
-  () => [field("Type", xs.string, OPTIONAL_NILLABLE)],
+  () => [field("Type", xs.string)],
   {
     family: {
       ns: NS,
@@ -1500,7 +1493,7 @@ export const Setting: ComplexDesc = complex(
 
 export const VerifiedTrackingSetting: ComplexDesc = complex(
   "VerifiedTrackingSetting",
-  () => [field("Details", ArrayOfArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE)],
+  () => [field("Details", ArrayOfArrayOfKeyValuePairOfstringstring)],
   { base: () => Setting, family: { ns: NS } },
 );
 
@@ -1517,37 +1510,37 @@ export const ArrayOfArrayOfKeyValuePairOfstringstring: ArrayDesc = array(
 export const ShoppingSetting: ComplexDesc = complex(
   "ShoppingSetting",
   () => [
-    field("FeedLabel", xs.string, OPTIONAL_NILLABLE),
-    field("LocalInventoryAdsEnabled", xs.boolean, OPTIONAL_NILLABLE),
-    field("Priority", xs.int, OPTIONAL_NILLABLE),
-    field("SalesCountryCode", xs.string, OPTIONAL_NILLABLE),
-    field("ShoppableAdsEnabled", xs.boolean, OPTIONAL_NILLABLE),
-    field("StoreId", xs.long, OPTIONAL_NILLABLE),
+    field("FeedLabel", xs.string),
+    field("LocalInventoryAdsEnabled", xs.boolean),
+    field("Priority", xs.int),
+    field("SalesCountryCode", xs.string),
+    field("ShoppableAdsEnabled", xs.boolean),
+    field("StoreId", xs.long),
   ],
   { base: () => Setting, family: { ns: NS } },
 );
 
 export const DynamicFeedSetting: ComplexDesc = complex(
   "DynamicFeedSetting",
-  () => [field("FeedId", xs.long, OPTIONAL_NILLABLE)],
+  () => [field("FeedId", xs.long)],
   { base: () => Setting, family: { ns: NS } },
 );
 
 export const DynamicSearchAdsSetting: ComplexDesc = complex(
   "DynamicSearchAdsSetting",
   () => [
-    field("DomainName", xs.string, OPTIONAL_NILLABLE),
-    field("DynamicDescriptionEnabled", xs.boolean, OPTIONAL_NILLABLE),
-    field("Language", xs.string, OPTIONAL_NILLABLE),
-    field("PageFeedIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("Source", DynamicSearchAdsSource, OPTIONAL_NILLABLE),
+    field("DomainName", xs.string),
+    field("DynamicDescriptionEnabled", xs.boolean),
+    field("Language", xs.string),
+    field("PageFeedIds", ArrayOflong),
+    field("Source", DynamicSearchAdsSource),
   ],
   { base: () => Setting, family: { ns: NS } },
 );
 
 export const TargetSetting: ComplexDesc = complex(
   "TargetSetting",
-  () => [field("Details", ArrayOfTargetSettingDetail, OPTIONAL_NILLABLE)],
+  () => [field("Details", ArrayOfTargetSettingDetail)],
   { base: () => Setting, family: { ns: NS } },
 );
 
@@ -1564,9 +1557,9 @@ export const TargetSettingDetail: ComplexDesc = complex("TargetSettingDetail", (
 export const CoOpSetting: ComplexDesc = complex(
   "CoOpSetting",
   () => [
-    field("BidBoostValue", xs.double, OPTIONAL_NILLABLE),
-    field("BidMaxValue", xs.double, OPTIONAL_NILLABLE),
-    field("BidOption", BidOption, OPTIONAL_NILLABLE),
+    field("BidBoostValue", xs.double),
+    field("BidMaxValue", xs.double),
+    field("BidOption", BidOption),
   ],
   { base: () => Setting, family: { ns: NS } },
 );
@@ -1585,65 +1578,62 @@ export const HotelSetting: ComplexDesc = complex(
 
 export const ResponsiveSearchAdsSetting: ComplexDesc = complex(
   "ResponsiveSearchAdsSetting",
-  () => [field("AutoGeneratedAssetsEnabled", xs.boolean, OPTIONAL_NILLABLE)],
+  () => [field("AutoGeneratedAssetsEnabled", xs.boolean)],
   { base: () => Setting, family: { ns: NS } },
 );
 
 export const PerformanceMaxSetting: ComplexDesc = complex(
   "PerformanceMaxSetting",
   () => [
-    field("AutoGeneratedImageOptOut", xs.boolean, OPTIONAL_NILLABLE),
-    field("AutoGeneratedTextOptOut", xs.boolean, OPTIONAL_NILLABLE),
-    field("CostPerSaleOptOut", xs.boolean, OPTIONAL_NILLABLE),
+    field("AutoGeneratedImageOptOut", xs.boolean),
+    field("AutoGeneratedTextOptOut", xs.boolean),
+    field("CostPerSaleOptOut", xs.boolean),
     field("FinalUrlExpansionOptOut", xs.boolean, OPTIONAL),
-    field("PageFeedIds", ArrayOflong, OPTIONAL_NILLABLE),
+    field("PageFeedIds", ArrayOflong),
   ],
   { base: () => Setting, family: { ns: NS } },
 );
 
 export const CallToActionSetting: ComplexDesc = complex(
   "CallToActionSetting",
-  () => [
-    field("AutomatedCallToActionOptOut", xs.boolean, OPTIONAL_NILLABLE),
-    field("CallToActionOptOut", xs.boolean, OPTIONAL_NILLABLE),
-  ],
+  () => [field("AutomatedCallToActionOptOut", xs.boolean), field("CallToActionOptOut", xs.boolean)],
   { base: () => Setting, family: { ns: NS } },
 );
 
 export const VanityPharmaSetting: ComplexDesc = complex(
   "VanityPharmaSetting",
   () => [
-    field("DisplayUrlMode", VanityPharmaDisplayUrlMode, OPTIONAL_NILLABLE),
-    field("WebsiteDescription", VanityPharmaWebsiteDescription, OPTIONAL_NILLABLE),
+    field("DisplayUrlMode", VanityPharmaDisplayUrlMode),
+    field("WebsiteDescription", VanityPharmaWebsiteDescription),
   ],
   { base: () => Setting, family: { ns: NS } },
 );
 
 export const AppSetting: ComplexDesc = complex(
   "AppSetting",
-  () => [field("AppId", xs.string, OPTIONAL_NILLABLE), field("AppStore", AppStore, OPTIONAL)],
+  () => [field("AppId", xs.string), field("AppStore", AppStore, OPTIONAL)],
   { base: () => Setting, family: { ns: NS } },
 );
 
 export const ThirdPartyMeasurementSetting: ComplexDesc = complex(
   "ThirdPartyMeasurementSetting",
-  () => [field("Details", ArrayOfArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE)],
+  () => [field("Details", ArrayOfArrayOfKeyValuePairOfstringstring)],
   { base: () => Setting, family: { ns: NS } },
 );
 
 export const NewCustomerAcquisitionGoalSetting: ComplexDesc = complex(
   "NewCustomerAcquisitionGoalSetting",
   () => [
-    field("AdditionalConversionValue", xs.decimal, OPTIONAL_NILLABLE),
-    field("NewCustomerAcquisitionBidOnlyMode", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewCustomerAcquisitionGoalId", xs.long, OPTIONAL_NILLABLE),
+    field("AdditionalConversionValue", xs.decimal),
+    field("NewCustomerAcquisitionBidOnlyMode", xs.boolean),
+    field("NewCustomerAcquisitionGoalId", xs.long),
   ],
   { base: () => Setting, family: { ns: NS } },
 );
 
 export const BaseDomainSetting: ComplexDesc = complex(
   "BaseDomainSetting",
-  () => [field("BaseDomain", xs.string, OPTIONAL_NILLABLE)],
+  () => [field("BaseDomain", xs.string)],
   { base: () => Setting, family: { ns: NS } },
 );
 
@@ -1651,17 +1641,17 @@ export const AISearchSetting: ComplexDesc = complex(
   "AISearchSetting",
   () => [
     field("AISearchEnabled", xs.boolean, OPTIONAL),
-    field("AutoGeneratedImageOptOut", xs.boolean, OPTIONAL_NILLABLE),
-    field("AutoGeneratedTextOptOut", xs.boolean, OPTIONAL_NILLABLE),
-    field("FinalUrlExpansionOptOut", xs.boolean, OPTIONAL_NILLABLE),
-    field("SearchTermMatchingOptOut", xs.boolean, OPTIONAL_NILLABLE),
+    field("AutoGeneratedImageOptOut", xs.boolean),
+    field("AutoGeneratedTextOptOut", xs.boolean),
+    field("FinalUrlExpansionOptOut", xs.boolean),
+    field("SearchTermMatchingOptOut", xs.boolean),
   ],
   { base: () => Setting, family: { ns: NS } },
 );
 
 export const NetworkDistributionSetting: ComplexDesc = complex(
   "NetworkDistributionSetting",
-  () => [field("NetworkOption", Network, OPTIONAL_NILLABLE)],
+  () => [field("NetworkOption", Network)],
   { base: () => Setting, family: { ns: NS } },
 );
 
@@ -1671,8 +1661,8 @@ export const ArrayOfstring: ArrayDesc = array(
 );
 
 export const AddCampaignsResponse: ComplexDesc = complex("AddCampaignsResponse", () => [
-  field("CampaignIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("CampaignIds", ArrayOfNullableOflong),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const ArrayOfNullableOflong: ArrayDesc = array(
@@ -1689,13 +1679,13 @@ export const BatchError: ComplexDesc = complex(
   "BatchError",
   () => [
     field("Code", xs.int, OPTIONAL),
-    field("Details", xs.string, OPTIONAL_NILLABLE),
-    field("ErrorCode", xs.string, OPTIONAL_NILLABLE),
-    field("FieldPath", xs.string, OPTIONAL_NILLABLE),
-    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
+    field("Details", xs.string),
+    field("ErrorCode", xs.string),
+    field("FieldPath", xs.string),
+    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring),
     field("Index", xs.int, OPTIONAL),
-    field("Message", xs.string, OPTIONAL_NILLABLE),
-    field("Type", xs.string, OPTIONAL_NILLABLE),
+    field("Message", xs.string),
+    field("Type", xs.string),
   ],
   { family: { ns: NS, derived: () => [EditorialError] } },
 );
@@ -1703,10 +1693,10 @@ export const BatchError: ComplexDesc = complex(
 export const EditorialError: ComplexDesc = complex(
   "EditorialError",
   () => [
-    field("Appealable", xs.boolean, OPTIONAL_NILLABLE),
-    field("DisapprovedText", xs.string, OPTIONAL_NILLABLE),
-    field("Location", xs.string, OPTIONAL_NILLABLE),
-    field("PublisherCountry", xs.string, OPTIONAL_NILLABLE),
+    field("Appealable", xs.boolean),
+    field("DisapprovedText", xs.string),
+    field("Location", xs.string),
+    field("PublisherCountry", xs.string),
     field("ReasonCode", xs.int, OPTIONAL),
   ],
   { base: () => BatchError, family: { ns: NS } },
@@ -1717,58 +1707,55 @@ export const GetCampaignsByAccountIdRequest: ComplexDesc = complex(
   () => [
     field("AccountId", xs.long, OPTIONAL),
     field("CampaignType", CampaignType, OPTIONAL),
-    field("ReturnAdditionalFields", CampaignAdditionalField, OPTIONAL_NILLABLE),
+    field("ReturnAdditionalFields", CampaignAdditionalField),
   ],
 );
 
 export const GetCampaignsByAccountIdResponse: ComplexDesc = complex(
   "GetCampaignsByAccountIdResponse",
-  () => [field("Campaigns", ArrayOfCampaign, OPTIONAL_NILLABLE)],
+  () => [field("Campaigns", ArrayOfCampaign)],
 );
 
 export const GetCampaignsByIdsRequest: ComplexDesc = complex("GetCampaignsByIdsRequest", () => [
   field("AccountId", xs.long, OPTIONAL),
-  field("CampaignIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("CampaignIds", ArrayOflong),
   field("CampaignType", CampaignType, OPTIONAL),
-  field("ReturnAdditionalFields", CampaignAdditionalField, OPTIONAL_NILLABLE),
+  field("ReturnAdditionalFields", CampaignAdditionalField),
 ]);
 
 export const GetCampaignsByIdsResponse: ComplexDesc = complex("GetCampaignsByIdsResponse", () => [
-  field("Campaigns", ArrayOfCampaign, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("Campaigns", ArrayOfCampaign),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const DeleteCampaignsRequest: ComplexDesc = complex("DeleteCampaignsRequest", () => [
   field("AccountId", xs.long, OPTIONAL),
-  field("CampaignIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("CampaignIds", ArrayOflong),
 ]);
 
 export const DeleteCampaignsResponse: ComplexDesc = complex("DeleteCampaignsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const UpdateCampaignsRequest: ComplexDesc = complex("UpdateCampaignsRequest", () => [
   field("AccountId", xs.long, OPTIONAL),
-  field("Campaigns", ArrayOfCampaign, OPTIONAL_NILLABLE),
+  field("Campaigns", ArrayOfCampaign),
 ]);
 
 export const UpdateCampaignsResponse: ComplexDesc = complex("UpdateCampaignsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const GetNegativeSitesByCampaignIdsRequest: ComplexDesc = complex(
   "GetNegativeSitesByCampaignIdsRequest",
-  () => [
-    field("AccountId", xs.long, OPTIONAL),
-    field("CampaignIds", ArrayOflong, OPTIONAL_NILLABLE),
-  ],
+  () => [field("AccountId", xs.long, OPTIONAL), field("CampaignIds", ArrayOflong)],
 );
 
 export const GetNegativeSitesByCampaignIdsResponse: ComplexDesc = complex(
   "GetNegativeSitesByCampaignIdsResponse",
   () => [
-    field("CampaignNegativeSites", ArrayOfCampaignNegativeSites, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("CampaignNegativeSites", ArrayOfCampaignNegativeSites),
+    field("PartialErrors", ArrayOfBatchError),
   ],
 );
 
@@ -1779,40 +1766,40 @@ export const ArrayOfCampaignNegativeSites: ArrayDesc = array(
 
 export const CampaignNegativeSites: ComplexDesc = complex("CampaignNegativeSites", () => [
   field("CampaignId", xs.long, OPTIONAL),
-  field("NegativeSites", ArrayOfstring, OPTIONAL_NILLABLE),
+  field("NegativeSites", ArrayOfstring),
 ]);
 
 export const SetNegativeSitesToCampaignsRequest: ComplexDesc = complex(
   "SetNegativeSitesToCampaignsRequest",
   () => [
     field("AccountId", xs.long, OPTIONAL),
-    field("CampaignNegativeSites", ArrayOfCampaignNegativeSites, OPTIONAL_NILLABLE),
+    field("CampaignNegativeSites", ArrayOfCampaignNegativeSites),
   ],
 );
 
 export const SetNegativeSitesToCampaignsResponse: ComplexDesc = complex(
   "SetNegativeSitesToCampaignsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const GetConfigValueRequest: ComplexDesc = complex("GetConfigValueRequest", () => [
-  field("ConfigKey", xs.string, OPTIONAL_NILLABLE),
+  field("ConfigKey", xs.string),
 ]);
 
 export const GetConfigValueResponse: ComplexDesc = complex("GetConfigValueResponse", () => [
-  field("ConfigValue", xs.string, OPTIONAL_NILLABLE),
+  field("ConfigValue", xs.string),
 ]);
 
 export const GetBSCCountriesRequest: ComplexDesc = complex("GetBSCCountriesRequest", () => []);
 
 export const GetBSCCountriesResponse: ComplexDesc = complex("GetBSCCountriesResponse", () => [
-  field("CountryCodes", ArrayOfstring, OPTIONAL_NILLABLE),
+  field("CountryCodes", ArrayOfstring),
 ]);
 
 export const AddAdGroupsRequest: ComplexDesc = complex("AddAdGroupsRequest", () => [
   field("CampaignId", xs.long, OPTIONAL),
-  field("AdGroups", ArrayOfAdGroup, OPTIONAL_NILLABLE),
-  field("ReturnInheritedBidStrategyTypes", xs.boolean, OPTIONAL_NILLABLE),
+  field("AdGroups", ArrayOfAdGroup),
+  field("ReturnInheritedBidStrategyTypes", xs.boolean),
 ]);
 
 export const ArrayOfAdGroup: ArrayDesc = array(
@@ -1821,51 +1808,51 @@ export const ArrayOfAdGroup: ArrayDesc = array(
 );
 
 export const AdGroup: ComplexDesc = complex("AdGroup", () => [
-  field("AdRotation", AdRotation, OPTIONAL_NILLABLE),
-  field("AudienceAdsBidAdjustment", xs.int, OPTIONAL_NILLABLE),
-  field("BiddingScheme", BiddingScheme, OPTIONAL_NILLABLE),
-  field("CommissionRate", RateBid, OPTIONAL_NILLABLE),
-  field("CpcBid", Bid, OPTIONAL_NILLABLE),
-  field("EndDate", Date_, OPTIONAL_NILLABLE),
-  field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
-  field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
-  field("FrequencyCapSettings", ArrayOfFrequencyCapSettings, OPTIONAL_NILLABLE),
-  field("Id", xs.long, OPTIONAL_NILLABLE),
-  field("Language", xs.string, OPTIONAL_NILLABLE),
-  field("MultimediaAdsBidAdjustment", xs.int, OPTIONAL_NILLABLE),
-  field("Name", xs.string, OPTIONAL_NILLABLE),
-  field("Network", Network, OPTIONAL_NILLABLE),
-  field("PercentCpcBid", RateBid, OPTIONAL_NILLABLE),
-  field("PrivacyStatus", AdGroupPrivacyStatus, OPTIONAL_NILLABLE),
-  field("Settings", ArrayOfSetting, OPTIONAL_NILLABLE),
-  field("StartDate", Date_, OPTIONAL_NILLABLE),
-  field("Status", AdGroupStatus, OPTIONAL_NILLABLE),
-  field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
-  field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
-  field("UseOptimizedTargeting", xs.boolean, OPTIONAL_NILLABLE),
-  field("UsePredictiveTargeting", xs.boolean, OPTIONAL_NILLABLE),
-  field("AdScheduleUseSearcherTimeZone", xs.boolean, OPTIONAL_NILLABLE),
-  field("AdGroupType", xs.string, OPTIONAL_NILLABLE),
-  field("CpvBid", Bid, OPTIONAL_NILLABLE),
-  field("CpmBid", Bid, OPTIONAL_NILLABLE),
-  field("McpaBid", Bid, OPTIONAL_NILLABLE),
+  field("AdRotation", AdRotation),
+  field("AudienceAdsBidAdjustment", xs.int),
+  field("BiddingScheme", BiddingScheme),
+  field("CommissionRate", RateBid),
+  field("CpcBid", Bid),
+  field("EndDate", Date_),
+  field("FinalUrlSuffix", xs.string),
+  field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring),
+  field("FrequencyCapSettings", ArrayOfFrequencyCapSettings),
+  field("Id", xs.long),
+  field("Language", xs.string),
+  field("MultimediaAdsBidAdjustment", xs.int),
+  field("Name", xs.string),
+  field("Network", Network),
+  field("PercentCpcBid", RateBid),
+  field("PrivacyStatus", AdGroupPrivacyStatus),
+  field("Settings", ArrayOfSetting),
+  field("StartDate", Date_),
+  field("Status", AdGroupStatus),
+  field("TrackingUrlTemplate", xs.string),
+  field("UrlCustomParameters", CustomParameters),
+  field("UseOptimizedTargeting", xs.boolean),
+  field("UsePredictiveTargeting", xs.boolean),
+  field("AdScheduleUseSearcherTimeZone", xs.boolean),
+  field("AdGroupType", xs.string),
+  field("CpvBid", Bid),
+  field("CpmBid", Bid),
+  field("McpaBid", Bid),
 ]);
 
 export const AdRotation: ComplexDesc = complex("AdRotation", () => [
-  field("EndDate", xs.dateTime, OPTIONAL_NILLABLE),
-  field("StartDate", xs.dateTime, OPTIONAL_NILLABLE),
-  field("Type", AdRotationType, OPTIONAL_NILLABLE),
+  field("EndDate", xs.dateTime),
+  field("StartDate", xs.dateTime),
+  field("Type", AdRotationType),
 ]);
 
 export const RateBid: ComplexDesc = complex(
   "RateBid",
-  () => [field("RateAmount", RateAmount, OPTIONAL_NILLABLE)],
+  () => [field("RateAmount", RateAmount)],
   { base: () => CriterionBid, family: { ns: NS } },
 );
 
 export const CriterionBid: ComplexDesc = complex(
   "CriterionBid",
-  () => [field("Type", xs.string, OPTIONAL_NILLABLE)],
+  () => [field("Type", xs.string)],
   { family: { ns: NS, derived: () => [RateBid, FixedBid, BidMultiplier] } },
 );
 
@@ -1881,14 +1868,12 @@ export const BidMultiplier: ComplexDesc = complex(
   { base: () => CriterionBid, family: { ns: NS } },
 );
 
-export const RateAmount: ComplexDesc = complex("RateAmount", () => [
-  field("Amount", xs.double, OPTIONAL_NILLABLE),
-]);
+export const RateAmount: ComplexDesc = complex("RateAmount", () => [field("Amount", xs.double)]);
 
 export const Date_: ComplexDesc = complex("Date", () => [
-  field("Day", xs.int),
-  field("Month", xs.int),
-  field("Year", xs.int),
+  field("Day", xs.int, REQUIRED),
+  field("Month", xs.int, REQUIRED),
+  field("Year", xs.int, REQUIRED),
 ]);
 
 export const ArrayOfFrequencyCapSettings: ArrayDesc = array(
@@ -1902,69 +1887,66 @@ export const FrequencyCapSettings: ComplexDesc = complex("FrequencyCapSettings",
 ]);
 
 export const AddAdGroupsResponse: ComplexDesc = complex("AddAdGroupsResponse", () => [
-  field("AdGroupIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("InheritedBidStrategyTypes", ArrayOfstring, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("AdGroupIds", ArrayOfNullableOflong),
+  field("InheritedBidStrategyTypes", ArrayOfstring),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const DeleteAdGroupsRequest: ComplexDesc = complex("DeleteAdGroupsRequest", () => [
   field("CampaignId", xs.long, OPTIONAL),
-  field("AdGroupIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("AdGroupIds", ArrayOflong),
 ]);
 
 export const DeleteAdGroupsResponse: ComplexDesc = complex("DeleteAdGroupsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const GetAdGroupsByIdsRequest: ComplexDesc = complex("GetAdGroupsByIdsRequest", () => [
   field("CampaignId", xs.long, OPTIONAL),
-  field("AdGroupIds", ArrayOflong, OPTIONAL_NILLABLE),
-  field("ReturnAdditionalFields", AdGroupAdditionalField, OPTIONAL_NILLABLE),
+  field("AdGroupIds", ArrayOflong),
+  field("ReturnAdditionalFields", AdGroupAdditionalField),
 ]);
 
 export const GetAdGroupsByIdsResponse: ComplexDesc = complex("GetAdGroupsByIdsResponse", () => [
-  field("AdGroups", ArrayOfAdGroup, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("AdGroups", ArrayOfAdGroup),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const GetAdGroupsByCampaignIdRequest: ComplexDesc = complex(
   "GetAdGroupsByCampaignIdRequest",
   () => [
     field("CampaignId", xs.long, OPTIONAL),
-    field("ReturnAdditionalFields", AdGroupAdditionalField, OPTIONAL_NILLABLE),
+    field("ReturnAdditionalFields", AdGroupAdditionalField),
   ],
 );
 
 export const GetAdGroupsByCampaignIdResponse: ComplexDesc = complex(
   "GetAdGroupsByCampaignIdResponse",
-  () => [field("AdGroups", ArrayOfAdGroup, OPTIONAL_NILLABLE)],
+  () => [field("AdGroups", ArrayOfAdGroup)],
 );
 
 export const UpdateAdGroupsRequest: ComplexDesc = complex("UpdateAdGroupsRequest", () => [
   field("CampaignId", xs.long, OPTIONAL),
-  field("AdGroups", ArrayOfAdGroup, OPTIONAL_NILLABLE),
+  field("AdGroups", ArrayOfAdGroup),
   field("UpdateAudienceAdsBidAdjustment", xs.boolean, OPTIONAL),
-  field("ReturnInheritedBidStrategyTypes", xs.boolean, OPTIONAL_NILLABLE),
+  field("ReturnInheritedBidStrategyTypes", xs.boolean),
 ]);
 
 export const UpdateAdGroupsResponse: ComplexDesc = complex("UpdateAdGroupsResponse", () => [
-  field("InheritedBidStrategyTypes", ArrayOfstring, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("InheritedBidStrategyTypes", ArrayOfstring),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const GetNegativeSitesByAdGroupIdsRequest: ComplexDesc = complex(
   "GetNegativeSitesByAdGroupIdsRequest",
-  () => [
-    field("CampaignId", xs.long, OPTIONAL),
-    field("AdGroupIds", ArrayOflong, OPTIONAL_NILLABLE),
-  ],
+  () => [field("CampaignId", xs.long, OPTIONAL), field("AdGroupIds", ArrayOflong)],
 );
 
 export const GetNegativeSitesByAdGroupIdsResponse: ComplexDesc = complex(
   "GetNegativeSitesByAdGroupIdsResponse",
   () => [
-    field("AdGroupNegativeSites", ArrayOfAdGroupNegativeSites, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("AdGroupNegativeSites", ArrayOfAdGroupNegativeSites),
+    field("PartialErrors", ArrayOfBatchError),
   ],
 );
 
@@ -1975,43 +1957,43 @@ export const ArrayOfAdGroupNegativeSites: ArrayDesc = array(
 
 export const AdGroupNegativeSites: ComplexDesc = complex("AdGroupNegativeSites", () => [
   field("AdGroupId", xs.long, OPTIONAL),
-  field("NegativeSites", ArrayOfstring, OPTIONAL_NILLABLE),
+  field("NegativeSites", ArrayOfstring),
 ]);
 
 export const SetNegativeSitesToAdGroupsRequest: ComplexDesc = complex(
   "SetNegativeSitesToAdGroupsRequest",
   () => [
     field("CampaignId", xs.long, OPTIONAL),
-    field("AdGroupNegativeSites", ArrayOfAdGroupNegativeSites, OPTIONAL_NILLABLE),
+    field("AdGroupNegativeSites", ArrayOfAdGroupNegativeSites),
   ],
 );
 
 export const SetNegativeSitesToAdGroupsResponse: ComplexDesc = complex(
   "SetNegativeSitesToAdGroupsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const GetGeoLocationsFileUrlRequest: ComplexDesc = complex(
   "GetGeoLocationsFileUrlRequest",
   () => [
-    field("Version", xs.string, OPTIONAL_NILLABLE),
-    field("LanguageLocale", xs.string, OPTIONAL_NILLABLE),
-    field("CompressionType", CompressionType, OPTIONAL_NILLABLE),
+    field("Version", xs.string),
+    field("LanguageLocale", xs.string),
+    field("CompressionType", CompressionType),
   ],
 );
 
 export const GetGeoLocationsFileUrlResponse: ComplexDesc = complex(
   "GetGeoLocationsFileUrlResponse",
   () => [
-    field("FileUrl", xs.string, OPTIONAL_NILLABLE),
-    field("FileUrlExpiryTimeUtc", xs.dateTime, OPTIONAL_NILLABLE),
+    field("FileUrl", xs.string),
+    field("FileUrlExpiryTimeUtc", xs.dateTime),
     field("LastModifiedTimeUtc", xs.dateTime, OPTIONAL),
   ],
 );
 
 export const AddAdsRequest: ComplexDesc = complex("AddAdsRequest", () => [
   field("AdGroupId", xs.long, OPTIONAL),
-  field("Ads", ArrayOfAd, OPTIONAL_NILLABLE),
+  field("Ads", ArrayOfAd),
 ]);
 
 export const ArrayOfAd: ArrayDesc = array("ArrayOfAd", field("Ad", () => Ad, REPEATED_NILLABLE));
@@ -2019,19 +2001,19 @@ export const ArrayOfAd: ArrayDesc = array("ArrayOfAd", field("Ad", () => Ad, REP
 export const Ad: ComplexDesc = complex(
   "Ad",
   () => [
-    field("AdFormatPreference", xs.string, OPTIONAL_NILLABLE),
-    field("DevicePreference", xs.long, OPTIONAL_NILLABLE),
-    field("EditorialStatus", AdEditorialStatus, OPTIONAL_NILLABLE),
-    field("FinalAppUrls", ArrayOfAppUrl, OPTIONAL_NILLABLE),
-    field("FinalMobileUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
-    field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
-    field("Id", xs.long, OPTIONAL_NILLABLE),
-    field("Status", AdStatus, OPTIONAL_NILLABLE),
-    field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
-    field("Type", AdType, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
+    field("AdFormatPreference", xs.string),
+    field("DevicePreference", xs.long),
+    field("EditorialStatus", AdEditorialStatus),
+    field("FinalAppUrls", ArrayOfAppUrl),
+    field("FinalMobileUrls", ArrayOfstring),
+    field("FinalUrlSuffix", xs.string),
+    field("FinalUrls", ArrayOfstring),
+    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring),
+    field("Id", xs.long),
+    field("Status", AdStatus),
+    field("TrackingUrlTemplate", xs.string),
+    field("Type", AdType),
+    field("UrlCustomParameters", CustomParameters),
   ],
   {
     family: {
@@ -2053,17 +2035,17 @@ export const Ad: ComplexDesc = complex(
 export const TextAd: ComplexDesc = complex(
   "TextAd",
   () => [
-    field("DestinationUrl", xs.string, OPTIONAL_NILLABLE),
-    field("DisplayUrl", xs.string, OPTIONAL_NILLABLE),
-    field("Text", xs.string, OPTIONAL_NILLABLE),
-    field("Title", xs.string, OPTIONAL_NILLABLE),
+    field("DestinationUrl", xs.string),
+    field("DisplayUrl", xs.string),
+    field("Text", xs.string),
+    field("Title", xs.string),
   ],
   { base: () => Ad, family: { ns: NS } },
 );
 
 export const ProductAd: ComplexDesc = complex(
   "ProductAd",
-  () => [field("PromotionalText", xs.string, OPTIONAL_NILLABLE)],
+  () => [field("PromotionalText", xs.string)],
   { base: () => Ad, family: { ns: NS } },
 );
 
@@ -2075,10 +2057,10 @@ export const HotelAd: ComplexDesc = complex("HotelAd", () => [], {
 export const AppInstallAd: ComplexDesc = complex(
   "AppInstallAd",
   () => [
-    field("AppPlatform", xs.string, OPTIONAL_NILLABLE),
-    field("AppStoreId", xs.string, OPTIONAL_NILLABLE),
-    field("Text", xs.string, OPTIONAL_NILLABLE),
-    field("Title", xs.string, OPTIONAL_NILLABLE),
+    field("AppPlatform", xs.string),
+    field("AppStoreId", xs.string),
+    field("Text", xs.string),
+    field("Title", xs.string),
   ],
   { base: () => Ad, family: { ns: NS } },
 );
@@ -2086,14 +2068,14 @@ export const AppInstallAd: ComplexDesc = complex(
 export const ExpandedTextAd: ComplexDesc = complex(
   "ExpandedTextAd",
   () => [
-    field("Domain", xs.string, OPTIONAL_NILLABLE),
-    field("Path1", xs.string, OPTIONAL_NILLABLE),
-    field("Path2", xs.string, OPTIONAL_NILLABLE),
-    field("Text", xs.string, OPTIONAL_NILLABLE),
-    field("TextPart2", xs.string, OPTIONAL_NILLABLE),
-    field("TitlePart1", xs.string, OPTIONAL_NILLABLE),
-    field("TitlePart2", xs.string, OPTIONAL_NILLABLE),
-    field("TitlePart3", xs.string, OPTIONAL_NILLABLE),
+    field("Domain", xs.string),
+    field("Path1", xs.string),
+    field("Path2", xs.string),
+    field("Text", xs.string),
+    field("TextPart2", xs.string),
+    field("TitlePart1", xs.string),
+    field("TitlePart2", xs.string),
+    field("TitlePart3", xs.string),
   ],
   { base: () => Ad, family: { ns: NS } },
 );
@@ -2101,10 +2083,10 @@ export const ExpandedTextAd: ComplexDesc = complex(
 export const DynamicSearchAd: ComplexDesc = complex(
   "DynamicSearchAd",
   () => [
-    field("Path1", xs.string, OPTIONAL_NILLABLE),
-    field("Path2", xs.string, OPTIONAL_NILLABLE),
-    field("Text", xs.string, OPTIONAL_NILLABLE),
-    field("TextPart2", xs.string, OPTIONAL_NILLABLE),
+    field("Path1", xs.string),
+    field("Path2", xs.string),
+    field("Text", xs.string),
+    field("TextPart2", xs.string),
   ],
   { base: () => Ad, family: { ns: NS } },
 );
@@ -2112,21 +2094,21 @@ export const DynamicSearchAd: ComplexDesc = complex(
 export const ResponsiveAd: ComplexDesc = complex(
   "ResponsiveAd",
   () => [
-    field("AdSubType", AdSubType, OPTIONAL_NILLABLE),
-    field("BusinessName", xs.string, OPTIONAL_NILLABLE),
-    field("CallToAction", CallToAction, OPTIONAL_NILLABLE),
-    field("CallToActionLanguage", LanguageName, OPTIONAL_NILLABLE),
-    field("Descriptions", ArrayOfAssetLink, OPTIONAL_NILLABLE),
-    field("Headline", xs.string, OPTIONAL_NILLABLE),
-    field("Headlines", ArrayOfAssetLink, OPTIONAL_NILLABLE),
-    field("Images", ArrayOfAssetLink, OPTIONAL_NILLABLE),
-    field("ImpressionTrackingUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("LongHeadline", AssetLink, OPTIONAL_NILLABLE),
-    field("LongHeadlineString", xs.string, OPTIONAL_NILLABLE),
-    field("LongHeadlines", ArrayOfAssetLink, OPTIONAL_NILLABLE),
-    field("Text", xs.string, OPTIONAL_NILLABLE),
-    field("VerifiedTrackingSettings", VerifiedTrackingSetting, OPTIONAL_NILLABLE),
-    field("Videos", ArrayOfAssetLink, OPTIONAL_NILLABLE),
+    field("AdSubType", AdSubType),
+    field("BusinessName", xs.string),
+    field("CallToAction", CallToAction),
+    field("CallToActionLanguage", LanguageName),
+    field("Descriptions", ArrayOfAssetLink),
+    field("Headline", xs.string),
+    field("Headlines", ArrayOfAssetLink),
+    field("Images", ArrayOfAssetLink),
+    field("ImpressionTrackingUrls", ArrayOfstring),
+    field("LongHeadline", AssetLink),
+    field("LongHeadlineString", xs.string),
+    field("LongHeadlines", ArrayOfAssetLink),
+    field("Text", xs.string),
+    field("VerifiedTrackingSettings", VerifiedTrackingSetting),
+    field("Videos", ArrayOfAssetLink),
   ],
   { base: () => Ad, family: { ns: NS } },
 );
@@ -2137,60 +2119,53 @@ export const ArrayOfAssetLink: ArrayDesc = array(
 );
 
 export const AssetLink: ComplexDesc = complex("AssetLink", () => [
-  field("Asset", Asset, OPTIONAL_NILLABLE),
-  field("AssetPerformanceLabel", xs.string, OPTIONAL_NILLABLE),
-  field("EditorialStatus", AssetLinkEditorialStatus, OPTIONAL_NILLABLE),
-  field("PinnedField", xs.string, OPTIONAL_NILLABLE),
+  field("Asset", Asset),
+  field("AssetPerformanceLabel", xs.string),
+  field("EditorialStatus", AssetLinkEditorialStatus),
+  field("PinnedField", xs.string),
 ]);
 
 export const Asset: ComplexDesc = complex(
   "Asset",
-  () => [
-    field("Id", xs.long, OPTIONAL_NILLABLE),
-    field("Name", xs.string, OPTIONAL_NILLABLE),
-    field("Type", xs.string, OPTIONAL_NILLABLE),
-  ],
+  () => [field("Id", xs.long), field("Name", xs.string), field("Type", xs.string)],
   { family: { ns: NS, derived: () => [TextAsset, ImageAsset, VideoAsset] } },
 );
 
 export const TextAsset: ComplexDesc = complex(
   "TextAsset",
-  () => [field("Text", xs.string, OPTIONAL_NILLABLE)],
+  () => [field("Text", xs.string)],
   { base: () => Asset, family: { ns: NS } },
 );
 
 export const ImageAsset: ComplexDesc = complex(
   "ImageAsset",
   () => [
-    field("CropHeight", xs.int, OPTIONAL_NILLABLE),
-    field("CropWidth", xs.int, OPTIONAL_NILLABLE),
-    field("CropX", xs.int, OPTIONAL_NILLABLE),
-    field("CropY", xs.int, OPTIONAL_NILLABLE),
-    field("CroppingType", CropType, OPTIONAL_NILLABLE),
-    field("SubType", xs.string, OPTIONAL_NILLABLE),
-    field("TargetHeight", xs.int, OPTIONAL_NILLABLE),
-    field("TargetWidth", xs.int, OPTIONAL_NILLABLE),
+    field("CropHeight", xs.int),
+    field("CropWidth", xs.int),
+    field("CropX", xs.int),
+    field("CropY", xs.int),
+    field("CroppingType", CropType),
+    field("SubType", xs.string),
+    field("TargetHeight", xs.int),
+    field("TargetWidth", xs.int),
   ],
   { base: () => Asset, family: { ns: NS } },
 );
 
 export const VideoAsset: ComplexDesc = complex(
   "VideoAsset",
-  () => [
-    field("SubType", xs.string, OPTIONAL_NILLABLE),
-    field("ThumbnailImage", ImageAsset, OPTIONAL_NILLABLE),
-  ],
+  () => [field("SubType", xs.string), field("ThumbnailImage", ImageAsset)],
   { base: () => Asset, family: { ns: NS } },
 );
 
 export const ResponsiveSearchAd: ComplexDesc = complex(
   "ResponsiveSearchAd",
   () => [
-    field("Descriptions", ArrayOfAssetLink, OPTIONAL_NILLABLE),
-    field("Domain", xs.string, OPTIONAL_NILLABLE),
-    field("Headlines", ArrayOfAssetLink, OPTIONAL_NILLABLE),
-    field("Path1", xs.string, OPTIONAL_NILLABLE),
-    field("Path2", xs.string, OPTIONAL_NILLABLE),
+    field("Descriptions", ArrayOfAssetLink),
+    field("Domain", xs.string),
+    field("Headlines", ArrayOfAssetLink),
+    field("Path1", xs.string),
+    field("Path2", xs.string),
   ],
   { base: () => Ad, family: { ns: NS } },
 );
@@ -2201,22 +2176,22 @@ export const ArrayOfAppUrl: ArrayDesc = array(
 );
 
 export const AppUrl: ComplexDesc = complex("AppUrl", () => [
-  field("OsType", xs.string, OPTIONAL_NILLABLE),
-  field("Url", xs.string, OPTIONAL_NILLABLE),
+  field("OsType", xs.string),
+  field("Url", xs.string),
 ]);
 
 export const AddAdsResponse: ComplexDesc = complex("AddAdsResponse", () => [
-  field("AdIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("AdIds", ArrayOfNullableOflong),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const DeleteAdsRequest: ComplexDesc = complex("DeleteAdsRequest", () => [
   field("AdGroupId", xs.long, OPTIONAL),
-  field("AdIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("AdIds", ArrayOflong),
 ]);
 
 export const DeleteAdsResponse: ComplexDesc = complex("DeleteAdsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const GetAdsByEditorialStatusRequest: ComplexDesc = complex(
@@ -2224,8 +2199,8 @@ export const GetAdsByEditorialStatusRequest: ComplexDesc = complex(
   () => [
     field("AdGroupId", xs.long, OPTIONAL),
     field("EditorialStatus", AdEditorialStatus, OPTIONAL),
-    field("AdTypes", ArrayOfAdType, OPTIONAL_NILLABLE),
-    field("ReturnAdditionalFields", AdAdditionalField, OPTIONAL_NILLABLE),
+    field("AdTypes", ArrayOfAdType),
+    field("ReturnAdditionalFields", AdAdditionalField),
   ],
 );
 
@@ -2233,44 +2208,44 @@ export const ArrayOfAdType: ArrayDesc = array("ArrayOfAdType", field("AdType", A
 
 export const GetAdsByEditorialStatusResponse: ComplexDesc = complex(
   "GetAdsByEditorialStatusResponse",
-  () => [field("Ads", ArrayOfAd, OPTIONAL_NILLABLE)],
+  () => [field("Ads", ArrayOfAd)],
 );
 
 export const GetAdsByIdsRequest: ComplexDesc = complex("GetAdsByIdsRequest", () => [
   field("AdGroupId", xs.long, OPTIONAL),
-  field("AdIds", ArrayOflong, OPTIONAL_NILLABLE),
-  field("AdTypes", ArrayOfAdType, OPTIONAL_NILLABLE),
-  field("ReturnAdditionalFields", AdAdditionalField, OPTIONAL_NILLABLE),
+  field("AdIds", ArrayOflong),
+  field("AdTypes", ArrayOfAdType),
+  field("ReturnAdditionalFields", AdAdditionalField),
 ]);
 
 export const GetAdsByIdsResponse: ComplexDesc = complex("GetAdsByIdsResponse", () => [
-  field("Ads", ArrayOfAd, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("Ads", ArrayOfAd),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const GetAdsByAdGroupIdRequest: ComplexDesc = complex("GetAdsByAdGroupIdRequest", () => [
   field("AdGroupId", xs.long, OPTIONAL),
-  field("AdTypes", ArrayOfAdType, OPTIONAL_NILLABLE),
-  field("ReturnAdditionalFields", AdAdditionalField, OPTIONAL_NILLABLE),
+  field("AdTypes", ArrayOfAdType),
+  field("ReturnAdditionalFields", AdAdditionalField),
 ]);
 
 export const GetAdsByAdGroupIdResponse: ComplexDesc = complex("GetAdsByAdGroupIdResponse", () => [
-  field("Ads", ArrayOfAd, OPTIONAL_NILLABLE),
+  field("Ads", ArrayOfAd),
 ]);
 
 export const UpdateAdsRequest: ComplexDesc = complex("UpdateAdsRequest", () => [
   field("AdGroupId", xs.long, OPTIONAL),
-  field("Ads", ArrayOfAd, OPTIONAL_NILLABLE),
+  field("Ads", ArrayOfAd),
 ]);
 
 export const UpdateAdsResponse: ComplexDesc = complex("UpdateAdsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const AddKeywordsRequest: ComplexDesc = complex("AddKeywordsRequest", () => [
   field("AdGroupId", xs.long, OPTIONAL),
-  field("Keywords", ArrayOfKeyword, OPTIONAL_NILLABLE),
-  field("ReturnInheritedBidStrategyTypes", xs.boolean, OPTIONAL_NILLABLE),
+  field("Keywords", ArrayOfKeyword),
+  field("ReturnInheritedBidStrategyTypes", xs.boolean),
 ]);
 
 export const ArrayOfKeyword: ArrayDesc = array(
@@ -2279,39 +2254,39 @@ export const ArrayOfKeyword: ArrayDesc = array(
 );
 
 export const Keyword: ComplexDesc = complex("Keyword", () => [
-  field("Bid", Bid, OPTIONAL_NILLABLE),
-  field("BiddingScheme", BiddingScheme, OPTIONAL_NILLABLE),
-  field("DestinationUrl", xs.string, OPTIONAL_NILLABLE),
-  field("EditorialStatus", KeywordEditorialStatus, OPTIONAL_NILLABLE),
-  field("FinalAppUrls", ArrayOfAppUrl, OPTIONAL_NILLABLE),
-  field("FinalMobileUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-  field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
-  field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-  field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
-  field("Id", xs.long, OPTIONAL_NILLABLE),
-  field("MatchType", MatchType, OPTIONAL_NILLABLE),
-  field("Param1", xs.string, OPTIONAL_NILLABLE),
-  field("Param2", xs.string, OPTIONAL_NILLABLE),
-  field("Param3", xs.string, OPTIONAL_NILLABLE),
-  field("Status", KeywordStatus, OPTIONAL_NILLABLE),
-  field("Text", xs.string, OPTIONAL_NILLABLE),
-  field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
-  field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
+  field("Bid", Bid),
+  field("BiddingScheme", BiddingScheme),
+  field("DestinationUrl", xs.string),
+  field("EditorialStatus", KeywordEditorialStatus),
+  field("FinalAppUrls", ArrayOfAppUrl),
+  field("FinalMobileUrls", ArrayOfstring),
+  field("FinalUrlSuffix", xs.string),
+  field("FinalUrls", ArrayOfstring),
+  field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring),
+  field("Id", xs.long),
+  field("MatchType", MatchType),
+  field("Param1", xs.string),
+  field("Param2", xs.string),
+  field("Param3", xs.string),
+  field("Status", KeywordStatus),
+  field("Text", xs.string),
+  field("TrackingUrlTemplate", xs.string),
+  field("UrlCustomParameters", CustomParameters),
 ]);
 
 export const AddKeywordsResponse: ComplexDesc = complex("AddKeywordsResponse", () => [
-  field("InheritedBidStrategyTypes", ArrayOfstring, OPTIONAL_NILLABLE),
-  field("KeywordIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("InheritedBidStrategyTypes", ArrayOfstring),
+  field("KeywordIds", ArrayOfNullableOflong),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const DeleteKeywordsRequest: ComplexDesc = complex("DeleteKeywordsRequest", () => [
   field("AdGroupId", xs.long, OPTIONAL),
-  field("KeywordIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("KeywordIds", ArrayOflong),
 ]);
 
 export const DeleteKeywordsResponse: ComplexDesc = complex("DeleteKeywordsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const GetKeywordsByEditorialStatusRequest: ComplexDesc = complex(
@@ -2319,60 +2294,56 @@ export const GetKeywordsByEditorialStatusRequest: ComplexDesc = complex(
   () => [
     field("AdGroupId", xs.long, OPTIONAL),
     field("EditorialStatus", KeywordEditorialStatus, OPTIONAL),
-    field("ReturnAdditionalFields", KeywordAdditionalField, OPTIONAL_NILLABLE),
+    field("ReturnAdditionalFields", KeywordAdditionalField),
   ],
 );
 
 export const GetKeywordsByEditorialStatusResponse: ComplexDesc = complex(
   "GetKeywordsByEditorialStatusResponse",
-  () => [field("Keywords", ArrayOfKeyword, OPTIONAL_NILLABLE)],
+  () => [field("Keywords", ArrayOfKeyword)],
 );
 
 export const GetKeywordsByIdsRequest: ComplexDesc = complex("GetKeywordsByIdsRequest", () => [
   field("AdGroupId", xs.long, OPTIONAL),
-  field("KeywordIds", ArrayOflong, OPTIONAL_NILLABLE),
-  field("ReturnAdditionalFields", KeywordAdditionalField, OPTIONAL_NILLABLE),
+  field("KeywordIds", ArrayOflong),
+  field("ReturnAdditionalFields", KeywordAdditionalField),
 ]);
 
 export const GetKeywordsByIdsResponse: ComplexDesc = complex("GetKeywordsByIdsResponse", () => [
-  field("Keywords", ArrayOfKeyword, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("Keywords", ArrayOfKeyword),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const GetKeywordsByAdGroupIdRequest: ComplexDesc = complex(
   "GetKeywordsByAdGroupIdRequest",
   () => [
     field("AdGroupId", xs.long, OPTIONAL),
-    field("ReturnAdditionalFields", KeywordAdditionalField, OPTIONAL_NILLABLE),
+    field("ReturnAdditionalFields", KeywordAdditionalField),
   ],
 );
 
 export const GetKeywordsByAdGroupIdResponse: ComplexDesc = complex(
   "GetKeywordsByAdGroupIdResponse",
-  () => [field("Keywords", ArrayOfKeyword, OPTIONAL_NILLABLE)],
+  () => [field("Keywords", ArrayOfKeyword)],
 );
 
 export const UpdateKeywordsRequest: ComplexDesc = complex("UpdateKeywordsRequest", () => [
   field("AdGroupId", xs.long, OPTIONAL),
-  field("Keywords", ArrayOfKeyword, OPTIONAL_NILLABLE),
-  field("ReturnInheritedBidStrategyTypes", xs.boolean, OPTIONAL_NILLABLE),
+  field("Keywords", ArrayOfKeyword),
+  field("ReturnInheritedBidStrategyTypes", xs.boolean),
 ]);
 
 export const UpdateKeywordsResponse: ComplexDesc = complex("UpdateKeywordsResponse", () => [
-  field("InheritedBidStrategyTypes", ArrayOfstring, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("InheritedBidStrategyTypes", ArrayOfstring),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const AppealEditorialRejectionsRequest: ComplexDesc = complex(
   "AppealEditorialRejectionsRequest",
   () => [
-    field(
-      "EntityIdToParentIdAssociations",
-      ArrayOfEntityIdToParentIdAssociation,
-      OPTIONAL_NILLABLE,
-    ),
+    field("EntityIdToParentIdAssociations", ArrayOfEntityIdToParentIdAssociation),
     field("EntityType", EntityType, OPTIONAL),
-    field("JustificationText", xs.string, OPTIONAL_NILLABLE),
+    field("JustificationText", xs.string),
   ],
 );
 
@@ -2388,18 +2359,14 @@ export const EntityIdToParentIdAssociation: ComplexDesc = complex(
 
 export const AppealEditorialRejectionsResponse: ComplexDesc = complex(
   "AppealEditorialRejectionsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const GetEditorialReasonsByIdsRequest: ComplexDesc = complex(
   "GetEditorialReasonsByIdsRequest",
   () => [
     field("AccountId", xs.long, OPTIONAL),
-    field(
-      "EntityIdToParentIdAssociations",
-      ArrayOfEntityIdToParentIdAssociation,
-      OPTIONAL_NILLABLE,
-    ),
+    field("EntityIdToParentIdAssociations", ArrayOfEntityIdToParentIdAssociation),
     field("EntityType", EntityType, OPTIONAL),
   ],
 );
@@ -2407,8 +2374,8 @@ export const GetEditorialReasonsByIdsRequest: ComplexDesc = complex(
 export const GetEditorialReasonsByIdsResponse: ComplexDesc = complex(
   "GetEditorialReasonsByIdsResponse",
   () => [
-    field("EditorialReasons", ArrayOfEditorialReasonCollection, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("EditorialReasons", ArrayOfEditorialReasonCollection),
+    field("PartialErrors", ArrayOfBatchError),
   ],
 );
 
@@ -2421,7 +2388,7 @@ export const EditorialReasonCollection: ComplexDesc = complex("EditorialReasonCo
   field("AdGroupId", xs.long, OPTIONAL),
   field("AdOrKeywordId", xs.long, OPTIONAL),
   field("AppealStatus", AppealStatus, OPTIONAL),
-  field("Reasons", ArrayOfEditorialReason, OPTIONAL_NILLABLE),
+  field("Reasons", ArrayOfEditorialReason),
 ]);
 
 export const ArrayOfEditorialReason: ArrayDesc = array(
@@ -2430,23 +2397,20 @@ export const ArrayOfEditorialReason: ArrayDesc = array(
 );
 
 export const EditorialReason: ComplexDesc = complex("EditorialReason", () => [
-  field("Location", xs.string, OPTIONAL_NILLABLE),
-  field("PublisherCountries", ArrayOfstring, OPTIONAL_NILLABLE),
+  field("Location", xs.string),
+  field("PublisherCountries", ArrayOfstring),
   field("ReasonCode", xs.int, OPTIONAL),
-  field("Term", xs.string, OPTIONAL_NILLABLE),
+  field("Term", xs.string),
 ]);
 
 export const GetAccountMigrationStatusesRequest: ComplexDesc = complex(
   "GetAccountMigrationStatusesRequest",
-  () => [
-    field("AccountIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("MigrationType", xs.string, OPTIONAL_NILLABLE),
-  ],
+  () => [field("AccountIds", ArrayOflong), field("MigrationType", xs.string)],
 );
 
 export const GetAccountMigrationStatusesResponse: ComplexDesc = complex(
   "GetAccountMigrationStatusesResponse",
-  () => [field("MigrationStatuses", ArrayOfAccountMigrationStatusesInfo, OPTIONAL_NILLABLE)],
+  () => [field("MigrationStatuses", ArrayOfAccountMigrationStatusesInfo)],
 );
 
 export const ArrayOfAccountMigrationStatusesInfo: ArrayDesc = array(
@@ -2457,8 +2421,8 @@ export const ArrayOfAccountMigrationStatusesInfo: ArrayDesc = array(
 export const AccountMigrationStatusesInfo: ComplexDesc = complex(
   "AccountMigrationStatusesInfo",
   () => [
-    field("AccountId", xs.long),
-    field("MigrationStatusInfos", ArrayOfMigrationStatusInfo, OPTIONAL_NILLABLE),
+    field("AccountId", xs.long, REQUIRED),
+    field("MigrationStatusInfos", ArrayOfMigrationStatusInfo),
   ],
 );
 
@@ -2468,14 +2432,14 @@ export const ArrayOfMigrationStatusInfo: ArrayDesc = array(
 );
 
 export const MigrationStatusInfo: ComplexDesc = complex("MigrationStatusInfo", () => [
-  field("MigrationType", xs.string, OPTIONAL_NILLABLE),
-  field("StartTimeInUtc", xs.dateTime, OPTIONAL_NILLABLE),
-  field("Status", MigrationStatus),
+  field("MigrationType", xs.string),
+  field("StartTimeInUtc", xs.dateTime),
+  field("Status", MigrationStatus, REQUIRED),
 ]);
 
 export const SetAccountPropertiesRequest: ComplexDesc = complex(
   "SetAccountPropertiesRequest",
-  () => [field("AccountProperties", ArrayOfAccountProperty, OPTIONAL_NILLABLE)],
+  () => [field("AccountProperties", ArrayOfAccountProperty)],
 );
 
 export const ArrayOfAccountProperty: ArrayDesc = array(
@@ -2485,12 +2449,12 @@ export const ArrayOfAccountProperty: ArrayDesc = array(
 
 export const AccountProperty: ComplexDesc = complex("AccountProperty", () => [
   field("Name", AccountPropertyName, OPTIONAL),
-  field("Value", xs.string, OPTIONAL_NILLABLE),
+  field("Value", xs.string),
 ]);
 
 export const GetAccountPropertiesRequest: ComplexDesc = complex(
   "GetAccountPropertiesRequest",
-  () => [field("AccountPropertyNames", ArrayOfAccountPropertyName, OPTIONAL_NILLABLE)],
+  () => [field("AccountPropertyNames", ArrayOfAccountPropertyName)],
 );
 
 export const ArrayOfAccountPropertyName: ArrayDesc = array(
@@ -2501,14 +2465,14 @@ export const ArrayOfAccountPropertyName: ArrayDesc = array(
 export const GetAccountPropertiesResponse: ComplexDesc = complex(
   "GetAccountPropertiesResponse",
   () => [
-    field("AccountProperties", ArrayOfAccountProperty, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("AccountProperties", ArrayOfAccountProperty),
+    field("PartialErrors", ArrayOfBatchError),
   ],
 );
 
 export const AddAdExtensionsRequest: ComplexDesc = complex("AddAdExtensionsRequest", () => [
   field("AccountId", xs.long, OPTIONAL),
-  field("AdExtensions", ArrayOfAdExtension, OPTIONAL_NILLABLE),
+  field("AdExtensions", ArrayOfAdExtension),
 ]);
 
 export const ArrayOfAdExtension: ArrayDesc = array(
@@ -2519,13 +2483,13 @@ export const ArrayOfAdExtension: ArrayDesc = array(
 export const AdExtension: ComplexDesc = complex(
   "AdExtension",
   () => [
-    field("DevicePreference", xs.long, OPTIONAL_NILLABLE),
-    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
-    field("Id", xs.long, OPTIONAL_NILLABLE),
-    field("Scheduling", Schedule, OPTIONAL_NILLABLE),
-    field("Status", AdExtensionStatus, OPTIONAL_NILLABLE),
-    field("Type", xs.string, OPTIONAL_NILLABLE),
-    field("Version", xs.int, OPTIONAL_NILLABLE),
+    field("DevicePreference", xs.long),
+    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring),
+    field("Id", xs.long),
+    field("Scheduling", Schedule),
+    field("Status", AdExtensionStatus),
+    field("Type", xs.string),
+    field("Version", xs.int),
   ],
   {
     family: {
@@ -2555,38 +2519,38 @@ export const AdExtension: ComplexDesc = complex(
 export const LocationAdExtension: ComplexDesc = complex(
   "LocationAdExtension",
   () => [
-    field("Address", Address, OPTIONAL_NILLABLE),
-    field("CompanyName", xs.string, OPTIONAL_NILLABLE),
-    field("GeoCodeStatus", BusinessGeoCodeStatus, OPTIONAL_NILLABLE),
-    field("GeoPoint", GeoPoint, OPTIONAL_NILLABLE),
-    field("PhoneNumber", xs.string, OPTIONAL_NILLABLE),
+    field("Address", Address),
+    field("CompanyName", xs.string),
+    field("GeoCodeStatus", BusinessGeoCodeStatus),
+    field("GeoPoint", GeoPoint),
+    field("PhoneNumber", xs.string),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
 
 export const Address: ComplexDesc = complex("Address", () => [
-  field("CityName", xs.string, OPTIONAL_NILLABLE),
-  field("CountryCode", xs.string, OPTIONAL_NILLABLE),
-  field("PostalCode", xs.string, OPTIONAL_NILLABLE),
-  field("ProvinceCode", xs.string, OPTIONAL_NILLABLE),
-  field("ProvinceName", xs.string, OPTIONAL_NILLABLE),
-  field("StreetAddress", xs.string, OPTIONAL_NILLABLE),
-  field("StreetAddress2", xs.string, OPTIONAL_NILLABLE),
+  field("CityName", xs.string),
+  field("CountryCode", xs.string),
+  field("PostalCode", xs.string),
+  field("ProvinceCode", xs.string),
+  field("ProvinceName", xs.string),
+  field("StreetAddress", xs.string),
+  field("StreetAddress2", xs.string),
 ]);
 
 export const GeoPoint: ComplexDesc = complex("GeoPoint", () => [
-  field("LatitudeInMicroDegrees", xs.int),
-  field("LongitudeInMicroDegrees", xs.int),
+  field("LatitudeInMicroDegrees", xs.int, REQUIRED),
+  field("LongitudeInMicroDegrees", xs.int, REQUIRED),
 ]);
 
 export const CallAdExtension: ComplexDesc = complex(
   "CallAdExtension",
   () => [
-    field("CountryCode", xs.string, OPTIONAL_NILLABLE),
-    field("IsCallOnly", xs.boolean, OPTIONAL_NILLABLE),
-    field("IsCallTrackingEnabled", xs.boolean, OPTIONAL_NILLABLE),
-    field("PhoneNumber", xs.string, OPTIONAL_NILLABLE),
-    field("RequireTollFreeTrackingNumber", xs.boolean, OPTIONAL_NILLABLE),
+    field("CountryCode", xs.string),
+    field("IsCallOnly", xs.boolean),
+    field("IsCallTrackingEnabled", xs.boolean),
+    field("PhoneNumber", xs.string),
+    field("RequireTollFreeTrackingNumber", xs.boolean),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
@@ -2594,20 +2558,20 @@ export const CallAdExtension: ComplexDesc = complex(
 export const ImageAdExtension: ComplexDesc = complex(
   "ImageAdExtension",
   () => [
-    field("AlternativeText", xs.string, OPTIONAL_NILLABLE),
-    field("Description", xs.string, OPTIONAL_NILLABLE),
-    field("DestinationUrl", xs.string, OPTIONAL_NILLABLE),
-    field("DisplayText", xs.string, OPTIONAL_NILLABLE),
-    field("FinalAppUrls", ArrayOfAppUrl, OPTIONAL_NILLABLE),
-    field("FinalMobileUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
-    field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("ImageMediaIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("Images", ArrayOfAssetLink, OPTIONAL_NILLABLE),
-    field("Layouts", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("SourceType", xs.string, OPTIONAL_NILLABLE),
-    field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
+    field("AlternativeText", xs.string),
+    field("Description", xs.string),
+    field("DestinationUrl", xs.string),
+    field("DisplayText", xs.string),
+    field("FinalAppUrls", ArrayOfAppUrl),
+    field("FinalMobileUrls", ArrayOfstring),
+    field("FinalUrlSuffix", xs.string),
+    field("FinalUrls", ArrayOfstring),
+    field("ImageMediaIds", ArrayOflong),
+    field("Images", ArrayOfAssetLink),
+    field("Layouts", ArrayOfstring),
+    field("SourceType", xs.string),
+    field("TrackingUrlTemplate", xs.string),
+    field("UrlCustomParameters", CustomParameters),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
@@ -2615,16 +2579,16 @@ export const ImageAdExtension: ComplexDesc = complex(
 export const AppAdExtension: ComplexDesc = complex(
   "AppAdExtension",
   () => [
-    field("AppPlatform", xs.string, OPTIONAL_NILLABLE),
-    field("AppStoreId", xs.string, OPTIONAL_NILLABLE),
-    field("DestinationUrl", xs.string, OPTIONAL_NILLABLE),
-    field("DisplayText", xs.string, OPTIONAL_NILLABLE),
-    field("FinalAppUrls", ArrayOfAppUrl, OPTIONAL_NILLABLE),
-    field("FinalMobileUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
-    field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
+    field("AppPlatform", xs.string),
+    field("AppStoreId", xs.string),
+    field("DestinationUrl", xs.string),
+    field("DisplayText", xs.string),
+    field("FinalAppUrls", ArrayOfAppUrl),
+    field("FinalMobileUrls", ArrayOfstring),
+    field("FinalUrlSuffix", xs.string),
+    field("FinalUrls", ArrayOfstring),
+    field("TrackingUrlTemplate", xs.string),
+    field("UrlCustomParameters", CustomParameters),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
@@ -2633,32 +2597,32 @@ export const ReviewAdExtension: ComplexDesc = complex(
   "ReviewAdExtension",
   () => [
     field("IsExact", xs.boolean, OPTIONAL),
-    field("Source", xs.string, OPTIONAL_NILLABLE),
-    field("Text", xs.string, OPTIONAL_NILLABLE),
-    field("Url", xs.string, OPTIONAL_NILLABLE),
+    field("Source", xs.string),
+    field("Text", xs.string),
+    field("Url", xs.string),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
 
 export const CalloutAdExtension: ComplexDesc = complex(
   "CalloutAdExtension",
-  () => [field("Text", xs.string, OPTIONAL_NILLABLE)],
+  () => [field("Text", xs.string)],
   { base: () => AdExtension, family: { ns: NS } },
 );
 
 export const SitelinkAdExtension: ComplexDesc = complex(
   "SitelinkAdExtension",
   () => [
-    field("Description1", xs.string, OPTIONAL_NILLABLE),
-    field("Description2", xs.string, OPTIONAL_NILLABLE),
-    field("DestinationUrl", xs.string, OPTIONAL_NILLABLE),
-    field("DisplayText", xs.string, OPTIONAL_NILLABLE),
-    field("FinalAppUrls", ArrayOfAppUrl, OPTIONAL_NILLABLE),
-    field("FinalMobileUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
-    field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
+    field("Description1", xs.string),
+    field("Description2", xs.string),
+    field("DestinationUrl", xs.string),
+    field("DisplayText", xs.string),
+    field("FinalAppUrls", ArrayOfAppUrl),
+    field("FinalMobileUrls", ArrayOfstring),
+    field("FinalUrlSuffix", xs.string),
+    field("FinalUrls", ArrayOfstring),
+    field("TrackingUrlTemplate", xs.string),
+    field("UrlCustomParameters", CustomParameters),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
@@ -2666,35 +2630,32 @@ export const SitelinkAdExtension: ComplexDesc = complex(
 export const ActionAdExtension: ComplexDesc = complex(
   "ActionAdExtension",
   () => [
-    field("ActionType", ActionAdExtensionActionType),
-    field("FinalMobileUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
-    field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("Language", xs.string, OPTIONAL_NILLABLE),
-    field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
+    field("ActionType", ActionAdExtensionActionType, REQUIRED),
+    field("FinalMobileUrls", ArrayOfstring),
+    field("FinalUrlSuffix", xs.string),
+    field("FinalUrls", ArrayOfstring),
+    field("Language", xs.string),
+    field("TrackingUrlTemplate", xs.string),
+    field("UrlCustomParameters", CustomParameters),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
 
 export const StructuredSnippetAdExtension: ComplexDesc = complex(
   "StructuredSnippetAdExtension",
-  () => [
-    field("Header", xs.string, OPTIONAL_NILLABLE),
-    field("Values", ArrayOfstring, OPTIONAL_NILLABLE),
-  ],
+  () => [field("Header", xs.string), field("Values", ArrayOfstring)],
   { base: () => AdExtension, family: { ns: NS } },
 );
 
 export const PriceAdExtension: ComplexDesc = complex(
   "PriceAdExtension",
   () => [
-    field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
-    field("Language", xs.string, OPTIONAL_NILLABLE),
-    field("PriceExtensionType", PriceExtensionType),
-    field("TableRows", ArrayOfPriceTableRow, OPTIONAL_NILLABLE),
-    field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
+    field("FinalUrlSuffix", xs.string),
+    field("Language", xs.string),
+    field("PriceExtensionType", PriceExtensionType, REQUIRED),
+    field("TableRows", ArrayOfPriceTableRow),
+    field("TrackingUrlTemplate", xs.string),
+    field("UrlCustomParameters", CustomParameters),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
@@ -2705,38 +2666,38 @@ export const ArrayOfPriceTableRow: ArrayDesc = array(
 );
 
 export const PriceTableRow: ComplexDesc = complex("PriceTableRow", () => [
-  field("CurrencyCode", xs.string, OPTIONAL_NILLABLE),
-  field("Description", xs.string, OPTIONAL_NILLABLE),
-  field("FinalMobileUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-  field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-  field("Header", xs.string, OPTIONAL_NILLABLE),
-  field("Price", xs.double),
-  field("PriceQualifier", PriceQualifier),
-  field("PriceUnit", PriceUnit),
-  field("TermsAndConditions", xs.string, OPTIONAL_NILLABLE),
-  field("TermsAndConditionsUrl", xs.string, OPTIONAL_NILLABLE),
+  field("CurrencyCode", xs.string),
+  field("Description", xs.string),
+  field("FinalMobileUrls", ArrayOfstring),
+  field("FinalUrls", ArrayOfstring),
+  field("Header", xs.string),
+  field("Price", xs.double, REQUIRED),
+  field("PriceQualifier", PriceQualifier, REQUIRED),
+  field("PriceUnit", PriceUnit, REQUIRED),
+  field("TermsAndConditions", xs.string),
+  field("TermsAndConditionsUrl", xs.string),
 ]);
 
 export const PromotionAdExtension: ComplexDesc = complex(
   "PromotionAdExtension",
   () => [
-    field("CurrencyCode", xs.string, OPTIONAL_NILLABLE),
-    field("DiscountModifier", PromotionDiscountModifier, OPTIONAL_NILLABLE),
-    field("FinalAppUrls", ArrayOfAppUrl, OPTIONAL_NILLABLE),
-    field("FinalMobileUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
-    field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("Language", xs.string, OPTIONAL_NILLABLE),
-    field("MoneyAmountOff", xs.double, OPTIONAL_NILLABLE),
-    field("OrdersOverAmount", xs.double, OPTIONAL_NILLABLE),
-    field("PercentOff", xs.double, OPTIONAL_NILLABLE),
-    field("PromotionCode", xs.string, OPTIONAL_NILLABLE),
-    field("PromotionEndDate", Date_, OPTIONAL_NILLABLE),
-    field("PromotionItem", xs.string, OPTIONAL_NILLABLE),
-    field("PromotionOccasion", PromotionOccasion, OPTIONAL_NILLABLE),
-    field("PromotionStartDate", Date_, OPTIONAL_NILLABLE),
-    field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
+    field("CurrencyCode", xs.string),
+    field("DiscountModifier", PromotionDiscountModifier),
+    field("FinalAppUrls", ArrayOfAppUrl),
+    field("FinalMobileUrls", ArrayOfstring),
+    field("FinalUrlSuffix", xs.string),
+    field("FinalUrls", ArrayOfstring),
+    field("Language", xs.string),
+    field("MoneyAmountOff", xs.double),
+    field("OrdersOverAmount", xs.double),
+    field("PercentOff", xs.double),
+    field("PromotionCode", xs.string),
+    field("PromotionEndDate", Date_),
+    field("PromotionItem", xs.string),
+    field("PromotionOccasion", PromotionOccasion),
+    field("PromotionStartDate", Date_),
+    field("TrackingUrlTemplate", xs.string),
+    field("UrlCustomParameters", CustomParameters),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
@@ -2744,14 +2705,14 @@ export const PromotionAdExtension: ComplexDesc = complex(
 export const FilterLinkAdExtension: ComplexDesc = complex(
   "FilterLinkAdExtension",
   () => [
-    field("AdExtensionHeaderType", AdExtensionHeaderType, OPTIONAL_NILLABLE),
-    field("FinalMobileUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
-    field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("Language", xs.string, OPTIONAL_NILLABLE),
-    field("Texts", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
+    field("AdExtensionHeaderType", AdExtensionHeaderType),
+    field("FinalMobileUrls", ArrayOfstring),
+    field("FinalUrlSuffix", xs.string),
+    field("FinalUrls", ArrayOfstring),
+    field("Language", xs.string),
+    field("Texts", ArrayOfstring),
+    field("TrackingUrlTemplate", xs.string),
+    field("UrlCustomParameters", CustomParameters),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
@@ -2759,17 +2720,17 @@ export const FilterLinkAdExtension: ComplexDesc = complex(
 export const FlyerAdExtension: ComplexDesc = complex(
   "FlyerAdExtension",
   () => [
-    field("Description", xs.string, OPTIONAL_NILLABLE),
-    field("FinalAppUrls", ArrayOfAppUrl, OPTIONAL_NILLABLE),
-    field("FinalMobileUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
-    field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("FlyerName", xs.string, OPTIONAL_NILLABLE),
-    field("ImageMediaIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("ImageMediaUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("StoreId", xs.long, OPTIONAL_NILLABLE),
-    field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
+    field("Description", xs.string),
+    field("FinalAppUrls", ArrayOfAppUrl),
+    field("FinalMobileUrls", ArrayOfstring),
+    field("FinalUrlSuffix", xs.string),
+    field("FinalUrls", ArrayOfstring),
+    field("FlyerName", xs.string),
+    field("ImageMediaIds", ArrayOflong),
+    field("ImageMediaUrls", ArrayOfstring),
+    field("StoreId", xs.long),
+    field("TrackingUrlTemplate", xs.string),
+    field("UrlCustomParameters", CustomParameters),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
@@ -2777,19 +2738,19 @@ export const FlyerAdExtension: ComplexDesc = complex(
 export const VideoAdExtension: ComplexDesc = complex(
   "VideoAdExtension",
   () => [
-    field("ActionText", xs.string, OPTIONAL_NILLABLE),
-    field("AlternativeText", xs.string, OPTIONAL_NILLABLE),
-    field("DisplayText", xs.string, OPTIONAL_NILLABLE),
-    field("FinalAppUrls", ArrayOfAppUrl, OPTIONAL_NILLABLE),
-    field("FinalMobileUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
-    field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("Name", xs.string, OPTIONAL_NILLABLE),
-    field("ThumbnailId", xs.long, OPTIONAL_NILLABLE),
-    field("ThumbnailUrl", xs.string, OPTIONAL_NILLABLE),
-    field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
-    field("VideoId", xs.long, OPTIONAL_NILLABLE),
+    field("ActionText", xs.string),
+    field("AlternativeText", xs.string),
+    field("DisplayText", xs.string),
+    field("FinalAppUrls", ArrayOfAppUrl),
+    field("FinalMobileUrls", ArrayOfstring),
+    field("FinalUrlSuffix", xs.string),
+    field("FinalUrls", ArrayOfstring),
+    field("Name", xs.string),
+    field("ThumbnailId", xs.long),
+    field("ThumbnailUrl", xs.string),
+    field("TrackingUrlTemplate", xs.string),
+    field("UrlCustomParameters", CustomParameters),
+    field("VideoId", xs.long),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
@@ -2798,16 +2759,16 @@ export const DisclaimerAdExtension: ComplexDesc = complex(
   "DisclaimerAdExtension",
   () => [
     field("DisclaimerLayout", xs.string, { nillable: true }),
-    field("FinalAppUrls", ArrayOfAppUrl, OPTIONAL_NILLABLE),
-    field("FinalMobileUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
-    field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("LineText", xs.string, OPTIONAL_NILLABLE),
+    field("FinalAppUrls", ArrayOfAppUrl),
+    field("FinalMobileUrls", ArrayOfstring),
+    field("FinalUrlSuffix", xs.string),
+    field("FinalUrls", ArrayOfstring),
+    field("LineText", xs.string),
     field("Name", xs.string, { nillable: true }),
-    field("PopupText", xs.string, OPTIONAL_NILLABLE),
-    field("Title", xs.string, OPTIONAL_NILLABLE),
-    field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
+    field("PopupText", xs.string),
+    field("Title", xs.string),
+    field("TrackingUrlTemplate", xs.string),
+    field("UrlCustomParameters", CustomParameters),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
@@ -2815,19 +2776,19 @@ export const DisclaimerAdExtension: ComplexDesc = complex(
 export const LogoAdExtension: ComplexDesc = complex(
   "LogoAdExtension",
   () => [
-    field("BusinessLogo", xs.long, OPTIONAL_NILLABLE),
-    field("BusinessLogoUrl", xs.string, OPTIONAL_NILLABLE),
-    field("BusinessName", xs.string, OPTIONAL_NILLABLE),
-    field("DomainName", xs.string, OPTIONAL_NILLABLE),
+    field("BusinessLogo", xs.long),
+    field("BusinessLogoUrl", xs.string),
+    field("BusinessName", xs.string),
+    field("DomainName", xs.string),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
 
 export const Schedule: ComplexDesc = complex("Schedule", () => [
-  field("DayTimeRanges", ArrayOfDayTime, OPTIONAL_NILLABLE),
-  field("EndDate", Date_, OPTIONAL_NILLABLE),
-  field("StartDate", Date_, OPTIONAL_NILLABLE),
-  field("UseSearcherTimeZone", xs.boolean, OPTIONAL_NILLABLE),
+  field("DayTimeRanges", ArrayOfDayTime),
+  field("EndDate", Date_),
+  field("StartDate", Date_),
+  field("UseSearcherTimeZone", xs.boolean),
 ]);
 
 export const ArrayOfDayTime: ArrayDesc = array(
@@ -2836,16 +2797,16 @@ export const ArrayOfDayTime: ArrayDesc = array(
 );
 
 export const DayTime: ComplexDesc = complex("DayTime", () => [
-  field("Day", Day),
-  field("EndHour", xs.int),
-  field("EndMinute", Minute),
-  field("StartHour", xs.int),
-  field("StartMinute", Minute),
+  field("Day", Day, REQUIRED),
+  field("EndHour", xs.int, REQUIRED),
+  field("EndMinute", Minute, REQUIRED),
+  field("StartHour", xs.int, REQUIRED),
+  field("StartMinute", Minute, REQUIRED),
 ]);
 
 export const AddAdExtensionsResponse: ComplexDesc = complex("AddAdExtensionsResponse", () => [
-  field("AdExtensionIdentities", ArrayOfAdExtensionIdentity, OPTIONAL_NILLABLE),
-  field("NestedPartialErrors", ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE),
+  field("AdExtensionIdentities", ArrayOfAdExtensionIdentity),
+  field("NestedPartialErrors", ArrayOfBatchErrorCollection),
 ]);
 
 export const ArrayOfAdExtensionIdentity: ArrayDesc = array(
@@ -2855,7 +2816,7 @@ export const ArrayOfAdExtensionIdentity: ArrayDesc = array(
 
 export const AdExtensionIdentity: ComplexDesc = complex("AdExtensionIdentity", () => [
   field("Id", xs.long, OPTIONAL),
-  field("Version", xs.int, OPTIONAL_NILLABLE),
+  field("Version", xs.int),
 ]);
 
 export const ArrayOfBatchErrorCollection: ArrayDesc = array(
@@ -2866,15 +2827,15 @@ export const ArrayOfBatchErrorCollection: ArrayDesc = array(
 export const BatchErrorCollection: ComplexDesc = complex(
   "BatchErrorCollection",
   () => [
-    field("BatchErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-    field("Code", xs.int, OPTIONAL_NILLABLE),
-    field("Details", xs.string, OPTIONAL_NILLABLE),
-    field("ErrorCode", xs.string, OPTIONAL_NILLABLE),
-    field("FieldPath", xs.string, OPTIONAL_NILLABLE),
-    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
+    field("BatchErrors", ArrayOfBatchError),
+    field("Code", xs.int),
+    field("Details", xs.string),
+    field("ErrorCode", xs.string),
+    field("FieldPath", xs.string),
+    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring),
     field("Index", xs.int, OPTIONAL),
-    field("Message", xs.string, OPTIONAL_NILLABLE),
-    field("Type", xs.string, OPTIONAL_NILLABLE),
+    field("Message", xs.string),
+    field("Type", xs.string),
   ],
   { family: { ns: NS, derived: () => [EditorialErrorCollection] } },
 );
@@ -2882,10 +2843,10 @@ export const BatchErrorCollection: ComplexDesc = complex(
 export const EditorialErrorCollection: ComplexDesc = complex(
   "EditorialErrorCollection",
   () => [
-    field("Appealable", xs.boolean, OPTIONAL_NILLABLE),
-    field("DisapprovedText", xs.string, OPTIONAL_NILLABLE),
-    field("Location", xs.string, OPTIONAL_NILLABLE),
-    field("PublisherCountry", xs.string, OPTIONAL_NILLABLE),
+    field("Appealable", xs.boolean),
+    field("DisapprovedText", xs.string),
+    field("Location", xs.string),
+    field("PublisherCountry", xs.string),
     field("ReasonCode", xs.int, OPTIONAL),
   ],
   { base: () => BatchErrorCollection, family: { ns: NS } },
@@ -2895,47 +2856,40 @@ export const GetAdExtensionsByIdsRequest: ComplexDesc = complex(
   "GetAdExtensionsByIdsRequest",
   () => [
     field("AccountId", xs.long, OPTIONAL),
-    field("AdExtensionIds", ArrayOflong, OPTIONAL_NILLABLE),
+    field("AdExtensionIds", ArrayOflong),
     field("AdExtensionType", AdExtensionsTypeFilter, OPTIONAL),
-    field("ReturnAdditionalFields", AdExtensionAdditionalField, OPTIONAL_NILLABLE),
+    field("ReturnAdditionalFields", AdExtensionAdditionalField),
   ],
 );
 
 export const GetAdExtensionsByIdsResponse: ComplexDesc = complex(
   "GetAdExtensionsByIdsResponse",
-  () => [
-    field("AdExtensions", ArrayOfAdExtension, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
+  () => [field("AdExtensions", ArrayOfAdExtension), field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const UpdateAdExtensionsRequest: ComplexDesc = complex("UpdateAdExtensionsRequest", () => [
   field("AccountId", xs.long, OPTIONAL),
-  field("AdExtensions", ArrayOfAdExtension, OPTIONAL_NILLABLE),
+  field("AdExtensions", ArrayOfAdExtension),
 ]);
 
 export const UpdateAdExtensionsResponse: ComplexDesc = complex("UpdateAdExtensionsResponse", () => [
-  field("NestedPartialErrors", ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE),
+  field("NestedPartialErrors", ArrayOfBatchErrorCollection),
 ]);
 
 export const DeleteAdExtensionsRequest: ComplexDesc = complex("DeleteAdExtensionsRequest", () => [
   field("AccountId", xs.long, OPTIONAL),
-  field("AdExtensionIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("AdExtensionIds", ArrayOflong),
 ]);
 
 export const DeleteAdExtensionsResponse: ComplexDesc = complex("DeleteAdExtensionsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const GetAdExtensionsEditorialReasonsRequest: ComplexDesc = complex(
   "GetAdExtensionsEditorialReasonsRequest",
   () => [
     field("AccountId", xs.long, OPTIONAL),
-    field(
-      "AdExtensionIdToEntityIdAssociations",
-      ArrayOfAdExtensionIdToEntityIdAssociation,
-      OPTIONAL_NILLABLE,
-    ),
+    field("AdExtensionIdToEntityIdAssociations", ArrayOfAdExtensionIdToEntityIdAssociation),
     field("AssociationType", AssociationType, OPTIONAL),
   ],
 );
@@ -2951,14 +2905,14 @@ export const ArrayOfAdExtensionIdToEntityIdAssociation: ArrayDesc = array(
 
 export const AdExtensionIdToEntityIdAssociation: ComplexDesc = complex(
   "AdExtensionIdToEntityIdAssociation",
-  () => [field("AdExtensionId", xs.long), field("EntityId", xs.long)],
+  () => [field("AdExtensionId", xs.long, REQUIRED), field("EntityId", xs.long, REQUIRED)],
 );
 
 export const GetAdExtensionsEditorialReasonsResponse: ComplexDesc = complex(
   "GetAdExtensionsEditorialReasonsResponse",
   () => [
-    field("EditorialReasons", ArrayOfAdExtensionEditorialReasonCollection, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("EditorialReasons", ArrayOfAdExtensionEditorialReasonCollection),
+    field("PartialErrors", ArrayOfBatchError),
   ],
 );
 
@@ -2975,7 +2929,7 @@ export const AdExtensionEditorialReasonCollection: ComplexDesc = complex(
   "AdExtensionEditorialReasonCollection",
   () => [
     field("AdExtensionId", xs.long, OPTIONAL),
-    field("Reasons", ArrayOfAdExtensionEditorialReason, OPTIONAL_NILLABLE),
+    field("Reasons", ArrayOfAdExtensionEditorialReason),
   ],
 );
 
@@ -2985,28 +2939,24 @@ export const ArrayOfAdExtensionEditorialReason: ArrayDesc = array(
 );
 
 export const AdExtensionEditorialReason: ComplexDesc = complex("AdExtensionEditorialReason", () => [
-  field("Location", xs.string, OPTIONAL_NILLABLE),
-  field("PublisherCountries", ArrayOfstring, OPTIONAL_NILLABLE),
+  field("Location", xs.string),
+  field("PublisherCountries", ArrayOfstring),
   field("ReasonCode", xs.int, OPTIONAL),
-  field("Term", xs.string, OPTIONAL_NILLABLE),
+  field("Term", xs.string),
 ]);
 
 export const SetAdExtensionsAssociationsRequest: ComplexDesc = complex(
   "SetAdExtensionsAssociationsRequest",
   () => [
     field("AccountId", xs.long, OPTIONAL),
-    field(
-      "AdExtensionIdToEntityIdAssociations",
-      ArrayOfAdExtensionIdToEntityIdAssociation,
-      OPTIONAL_NILLABLE,
-    ),
+    field("AdExtensionIdToEntityIdAssociations", ArrayOfAdExtensionIdToEntityIdAssociation),
     field("AssociationType", AssociationType, OPTIONAL),
   ],
 );
 
 export const SetAdExtensionsAssociationsResponse: ComplexDesc = complex(
   "SetAdExtensionsAssociationsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const GetAdExtensionsAssociationsRequest: ComplexDesc = complex(
@@ -3015,20 +2965,16 @@ export const GetAdExtensionsAssociationsRequest: ComplexDesc = complex(
     field("AccountId", xs.long, OPTIONAL),
     field("AdExtensionType", AdExtensionsTypeFilter, OPTIONAL),
     field("AssociationType", AssociationType, OPTIONAL),
-    field("EntityIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("ReturnAdditionalFields", AdExtensionAdditionalField, OPTIONAL_NILLABLE),
+    field("EntityIds", ArrayOflong),
+    field("ReturnAdditionalFields", AdExtensionAdditionalField),
   ],
 );
 
 export const GetAdExtensionsAssociationsResponse: ComplexDesc = complex(
   "GetAdExtensionsAssociationsResponse",
   () => [
-    field(
-      "AdExtensionAssociationCollection",
-      ArrayOfAdExtensionAssociationCollection,
-      OPTIONAL_NILLABLE,
-    ),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("AdExtensionAssociationCollection", ArrayOfAdExtensionAssociationCollection),
+    field("PartialErrors", ArrayOfBatchError),
   ],
 );
 
@@ -3043,7 +2989,7 @@ export const ArrayOfAdExtensionAssociationCollection: ArrayDesc = array(
 
 export const AdExtensionAssociationCollection: ComplexDesc = complex(
   "AdExtensionAssociationCollection",
-  () => [field("AdExtensionAssociations", ArrayOfAdExtensionAssociation, OPTIONAL_NILLABLE)],
+  () => [field("AdExtensionAssociations", ArrayOfAdExtensionAssociation)],
 );
 
 export const ArrayOfAdExtensionAssociation: ArrayDesc = array(
@@ -3052,28 +2998,24 @@ export const ArrayOfAdExtensionAssociation: ArrayDesc = array(
 );
 
 export const AdExtensionAssociation: ComplexDesc = complex("AdExtensionAssociation", () => [
-  field("AdExtension", AdExtension, OPTIONAL_NILLABLE),
-  field("AssociationType", AssociationType),
-  field("EditorialStatus", AdExtensionEditorialStatus, OPTIONAL_NILLABLE),
-  field("EntityId", xs.long),
+  field("AdExtension", AdExtension),
+  field("AssociationType", AssociationType, REQUIRED),
+  field("EditorialStatus", AdExtensionEditorialStatus),
+  field("EntityId", xs.long, REQUIRED),
 ]);
 
 export const DeleteAdExtensionsAssociationsRequest: ComplexDesc = complex(
   "DeleteAdExtensionsAssociationsRequest",
   () => [
     field("AccountId", xs.long, OPTIONAL),
-    field(
-      "AdExtensionIdToEntityIdAssociations",
-      ArrayOfAdExtensionIdToEntityIdAssociation,
-      OPTIONAL_NILLABLE,
-    ),
+    field("AdExtensionIdToEntityIdAssociations", ArrayOfAdExtensionIdToEntityIdAssociation),
     field("AssociationType", AssociationType, OPTIONAL),
   ],
 );
 
 export const DeleteAdExtensionsAssociationsResponse: ComplexDesc = complex(
   "DeleteAdExtensionsAssociationsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const GetAdExtensionIdsByAccountIdRequest: ComplexDesc = complex(
@@ -3081,18 +3023,18 @@ export const GetAdExtensionIdsByAccountIdRequest: ComplexDesc = complex(
   () => [
     field("AccountId", xs.long, OPTIONAL),
     field("AdExtensionType", AdExtensionsTypeFilter, OPTIONAL),
-    field("AssociationType", AssociationType, OPTIONAL_NILLABLE),
+    field("AssociationType", AssociationType),
   ],
 );
 
 export const GetAdExtensionIdsByAccountIdResponse: ComplexDesc = complex(
   "GetAdExtensionIdsByAccountIdResponse",
-  () => [field("AdExtensionIds", ArrayOflong, OPTIONAL_NILLABLE)],
+  () => [field("AdExtensionIds", ArrayOflong)],
 );
 
 export const AddMediaRequest: ComplexDesc = complex("AddMediaRequest", () => [
   field("AccountId", xs.long, OPTIONAL),
-  field("Media", ArrayOfMedia, OPTIONAL_NILLABLE),
+  field("Media", ArrayOfMedia),
 ]);
 
 export const ArrayOfMedia: ArrayDesc = array(
@@ -3103,50 +3045,50 @@ export const ArrayOfMedia: ArrayDesc = array(
 export const Media: ComplexDesc = complex(
   "Media",
   () => [
-    field("Id", xs.long, OPTIONAL_NILLABLE),
-    field("MediaType", xs.string, OPTIONAL_NILLABLE),
-    field("Text", xs.string, OPTIONAL_NILLABLE),
-    field("Type", xs.string, OPTIONAL_NILLABLE),
+    field("Id", xs.long),
+    field("MediaType", xs.string),
+    field("Text", xs.string),
+    field("Type", xs.string),
   ],
   { family: { ns: NS, derived: () => [Image] } },
 );
 
 export const Image: ComplexDesc = complex(
   "Image",
-  () => [field("Data", xs.string, OPTIONAL_NILLABLE)],
+  () => [field("Data", xs.string)],
   { base: () => Media, family: { ns: NS } },
 );
 
 export const AddMediaResponse: ComplexDesc = complex("AddMediaResponse", () => [
-  field("MediaIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("MediaIds", ArrayOflong),
 ]);
 
 export const DeleteMediaRequest: ComplexDesc = complex("DeleteMediaRequest", () => [
   field("AccountId", xs.long, OPTIONAL),
-  field("MediaIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("MediaIds", ArrayOflong),
 ]);
 
 export const DeleteMediaResponse: ComplexDesc = complex("DeleteMediaResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const GetMediaMetaDataByAccountIdRequest: ComplexDesc = complex(
   "GetMediaMetaDataByAccountIdRequest",
   () => [
     field("MediaEnabledEntities", MediaEnabledEntityFilter, OPTIONAL),
-    field("PageInfo", Paging, OPTIONAL_NILLABLE),
-    field("ReturnAdditionalFields", MediaAdditionalField, OPTIONAL_NILLABLE),
+    field("PageInfo", Paging),
+    field("ReturnAdditionalFields", MediaAdditionalField),
   ],
 );
 
 export const Paging: ComplexDesc = complex("Paging", () => [
-  field("Index", xs.int),
-  field("Size", xs.int),
+  field("Index", xs.int, REQUIRED),
+  field("Size", xs.int, REQUIRED),
 ]);
 
 export const GetMediaMetaDataByAccountIdResponse: ComplexDesc = complex(
   "GetMediaMetaDataByAccountIdResponse",
-  () => [field("MediaMetaData", ArrayOfMediaMetaData, OPTIONAL_NILLABLE)],
+  () => [field("MediaMetaData", ArrayOfMediaMetaData)],
 );
 
 export const ArrayOfMediaMetaData: ArrayDesc = array(
@@ -3155,11 +3097,11 @@ export const ArrayOfMediaMetaData: ArrayDesc = array(
 );
 
 export const MediaMetaData: ComplexDesc = complex("MediaMetaData", () => [
-  field("Id", xs.long),
-  field("MediaType", xs.string, OPTIONAL_NILLABLE),
-  field("Representations", ArrayOfMediaRepresentation, OPTIONAL_NILLABLE),
-  field("Text", xs.string, OPTIONAL_NILLABLE),
-  field("Type", xs.string, OPTIONAL_NILLABLE),
+  field("Id", xs.long, REQUIRED),
+  field("MediaType", xs.string),
+  field("Representations", ArrayOfMediaRepresentation),
+  field("Text", xs.string),
+  field("Type", xs.string),
 ]);
 
 export const ArrayOfMediaRepresentation: ArrayDesc = array(
@@ -3169,11 +3111,7 @@ export const ArrayOfMediaRepresentation: ArrayDesc = array(
 
 export const MediaRepresentation: ComplexDesc = complex(
   "MediaRepresentation",
-  () => [
-    field("Name", xs.string, OPTIONAL_NILLABLE),
-    field("Type", xs.string, OPTIONAL_NILLABLE),
-    field("Url", xs.string, OPTIONAL_NILLABLE),
-  ],
+  () => [field("Name", xs.string), field("Type", xs.string), field("Url", xs.string)],
   { family: { ns: NS, derived: () => [ImageMediaRepresentation] } },
 );
 
@@ -3185,33 +3123,27 @@ export const ImageMediaRepresentation: ComplexDesc = complex(
 
 export const GetMediaMetaDataByIdsRequest: ComplexDesc = complex(
   "GetMediaMetaDataByIdsRequest",
-  () => [
-    field("MediaIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("ReturnAdditionalFields", MediaAdditionalField, OPTIONAL_NILLABLE),
-  ],
+  () => [field("MediaIds", ArrayOflong), field("ReturnAdditionalFields", MediaAdditionalField)],
 );
 
 export const GetMediaMetaDataByIdsResponse: ComplexDesc = complex(
   "GetMediaMetaDataByIdsResponse",
-  () => [
-    field("MediaMetaData", ArrayOfMediaMetaData, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
+  () => [field("MediaMetaData", ArrayOfMediaMetaData), field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const GetMediaAssociationsRequest: ComplexDesc = complex(
   "GetMediaAssociationsRequest",
   () => [
     field("MediaEnabledEntities", MediaEnabledEntityFilter, OPTIONAL),
-    field("MediaIds", ArrayOflong, OPTIONAL_NILLABLE),
+    field("MediaIds", ArrayOflong),
   ],
 );
 
 export const GetMediaAssociationsResponse: ComplexDesc = complex(
   "GetMediaAssociationsResponse",
   () => [
-    field("MediaAssociations", ArrayOfArrayOfMediaAssociation, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("MediaAssociations", ArrayOfArrayOfMediaAssociation),
+    field("PartialErrors", ArrayOfBatchError),
   ],
 );
 
@@ -3234,16 +3166,16 @@ export const MediaAssociation: ComplexDesc = complex("MediaAssociation", () => [
 export const GetAdGroupCriterionsByIdsRequest: ComplexDesc = complex(
   "GetAdGroupCriterionsByIdsRequest",
   () => [
-    field("AdGroupCriterionIds", ArrayOflong, OPTIONAL_NILLABLE),
+    field("AdGroupCriterionIds", ArrayOflong),
     field("AdGroupId", xs.long, OPTIONAL),
     field("CriterionType", AdGroupCriterionType, OPTIONAL),
-    field("ReturnAdditionalFields", CriterionAdditionalField, OPTIONAL_NILLABLE),
+    field("ReturnAdditionalFields", CriterionAdditionalField),
   ],
 );
 
 export const GetAdGroupCriterionsByIdsResponse: ComplexDesc = complex(
   "GetAdGroupCriterionsByIdsResponse",
-  () => [field("AdGroupCriterions", ArrayOfAdGroupCriterion, OPTIONAL_NILLABLE)],
+  () => [field("AdGroupCriterions", ArrayOfAdGroupCriterion)],
 );
 
 export const ArrayOfAdGroupCriterion: ArrayDesc = array(
@@ -3255,10 +3187,10 @@ export const AdGroupCriterion: ComplexDesc = complex(
   "AdGroupCriterion",
   () => [
     field("AdGroupId", xs.long, OPTIONAL),
-    field("Criterion", Criterion, OPTIONAL_NILLABLE),
-    field("Id", xs.long, OPTIONAL_NILLABLE),
-    field("Status", AdGroupCriterionStatus, OPTIONAL_NILLABLE),
-    field("Type", xs.string, OPTIONAL_NILLABLE),
+    field("Criterion", Criterion),
+    field("Id", xs.long),
+    field("Status", AdGroupCriterionStatus),
+    field("Type", xs.string),
   ],
   { family: { ns: NS, derived: () => [BiddableAdGroupCriterion, NegativeAdGroupCriterion] } },
 );
@@ -3266,29 +3198,29 @@ export const AdGroupCriterion: ComplexDesc = complex(
 export const BiddableAdGroupCriterion: ComplexDesc = complex(
   "BiddableAdGroupCriterion",
   () => [
-    field("CriterionBid", CriterionBid, OPTIONAL_NILLABLE),
-    field("DestinationUrl", xs.string, OPTIONAL_NILLABLE),
-    field("EditorialStatus", AdGroupCriterionEditorialStatus, OPTIONAL_NILLABLE),
-    field("FinalAppUrls", ArrayOfAppUrl, OPTIONAL_NILLABLE),
-    field("FinalMobileUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
-    field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
-    field("CriterionCashback", CriterionCashback, OPTIONAL_NILLABLE),
+    field("CriterionBid", CriterionBid),
+    field("DestinationUrl", xs.string),
+    field("EditorialStatus", AdGroupCriterionEditorialStatus),
+    field("FinalAppUrls", ArrayOfAppUrl),
+    field("FinalMobileUrls", ArrayOfstring),
+    field("FinalUrlSuffix", xs.string),
+    field("FinalUrls", ArrayOfstring),
+    field("TrackingUrlTemplate", xs.string),
+    field("UrlCustomParameters", CustomParameters),
+    field("CriterionCashback", CriterionCashback),
   ],
   { base: () => AdGroupCriterion, family: { ns: NS } },
 );
 
 export const CriterionCashback: ComplexDesc = complex(
   "CriterionCashback",
-  () => [field("Type", xs.string, OPTIONAL_NILLABLE)],
+  () => [field("Type", xs.string)],
   { family: { ns: NS, derived: () => [CashbackAdjustment] } },
 );
 
 export const CashbackAdjustment: ComplexDesc = complex(
   "CashbackAdjustment",
-  () => [field("CashbackPercent", xs.double, OPTIONAL_NILLABLE)],
+  () => [field("CashbackPercent", xs.double)],
   { base: () => CriterionCashback, family: { ns: NS } },
 );
 
@@ -3299,7 +3231,7 @@ export const NegativeAdGroupCriterion: ComplexDesc = complex("NegativeAdGroupCri
 
 export const Criterion: ComplexDesc = complex(
   "Criterion",
-  () => [field("Type", xs.string, OPTIONAL_NILLABLE)],
+  () => [field("Type", xs.string)],
   {
     family: {
       ns: NS,
@@ -3335,73 +3267,67 @@ export const Criterion: ComplexDesc = complex(
 export const ProductPartition: ComplexDesc = complex(
   "ProductPartition",
   () => [
-    field("Condition", ProductCondition, OPTIONAL_NILLABLE),
-    field("ParentCriterionId", xs.long, OPTIONAL_NILLABLE),
-    field("PartitionType", ProductPartitionType),
+    field("Condition", ProductCondition),
+    field("ParentCriterionId", xs.long),
+    field("PartitionType", ProductPartitionType, REQUIRED),
   ],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const ProductCondition: ComplexDesc = complex("ProductCondition", () => [
-  field("Attribute", xs.string, OPTIONAL_NILLABLE),
-  field("Operand", xs.string, OPTIONAL_NILLABLE),
-  field("Operator", xs.string, OPTIONAL_NILLABLE),
+  field("Attribute", xs.string),
+  field("Operand", xs.string),
+  field("Operator", xs.string),
 ]);
 
 export const HotelGroup: ComplexDesc = complex(
   "HotelGroup",
   () => [
-    field("Listing", HotelListing, OPTIONAL_NILLABLE),
-    field("ListingType", HotelListingType),
-    field("ParentCriterionId", xs.long, OPTIONAL_NILLABLE),
+    field("Listing", HotelListing),
+    field("ListingType", HotelListingType, REQUIRED),
+    field("ParentCriterionId", xs.long),
   ],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const HotelListing: ComplexDesc = complex("HotelListing", () => [
-  field("Attribute", xs.string, OPTIONAL_NILLABLE),
-  field("Operand", xs.string, OPTIONAL_NILLABLE),
+  field("Attribute", xs.string),
+  field("Operand", xs.string),
 ]);
 
 export const HotelAdvanceBookingWindowCriterion: ComplexDesc = complex(
   "HotelAdvanceBookingWindowCriterion",
-  () => [field("MaxDays", xs.int, OPTIONAL_NILLABLE), field("MinDays", xs.int, OPTIONAL_NILLABLE)],
+  () => [field("MaxDays", xs.int), field("MinDays", xs.int)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const HotelCheckInDateCriterion: ComplexDesc = complex(
   "HotelCheckInDateCriterion",
-  () => [
-    field("EndDate", xs.dateTime, OPTIONAL_NILLABLE),
-    field("StartDate", xs.dateTime, OPTIONAL_NILLABLE),
-  ],
+  () => [field("EndDate", xs.dateTime), field("StartDate", xs.dateTime)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const HotelCheckInDayCriterion: ComplexDesc = complex(
   "HotelCheckInDayCriterion",
-  () => [field("CheckInDay", Day, OPTIONAL_NILLABLE)],
+  () => [field("CheckInDay", Day)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const HotelDateSelectionTypeCriterion: ComplexDesc = complex(
   "HotelDateSelectionTypeCriterion",
-  () => [field("HotelDateSelectionType", HotelDateSelectionType, OPTIONAL_NILLABLE)],
+  () => [field("HotelDateSelectionType", HotelDateSelectionType)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const HotelLengthOfStayCriterion: ComplexDesc = complex(
   "HotelLengthOfStayCriterion",
-  () => [
-    field("MaxNights", xs.int, OPTIONAL_NILLABLE),
-    field("MinNights", xs.int, OPTIONAL_NILLABLE),
-  ],
+  () => [field("MaxNights", xs.int), field("MinNights", xs.int)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const ProductScope: ComplexDesc = complex(
   "ProductScope",
-  () => [field("Conditions", ArrayOfProductCondition, OPTIONAL_NILLABLE)],
+  () => [field("Conditions", ArrayOfProductCondition)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
@@ -3412,13 +3338,13 @@ export const ArrayOfProductCondition: ArrayDesc = array(
 
 export const Webpage: ComplexDesc = complex(
   "Webpage",
-  () => [field("Parameter", WebpageParameter, OPTIONAL_NILLABLE)],
+  () => [field("Parameter", WebpageParameter)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const WebpageParameter: ComplexDesc = complex("WebpageParameter", () => [
-  field("Conditions", ArrayOfWebpageCondition, OPTIONAL_NILLABLE),
-  field("CriterionName", xs.string, OPTIONAL_NILLABLE),
+  field("Conditions", ArrayOfWebpageCondition),
+  field("CriterionName", xs.string),
 ]);
 
 export const ArrayOfWebpageCondition: ArrayDesc = array(
@@ -3427,52 +3353,49 @@ export const ArrayOfWebpageCondition: ArrayDesc = array(
 );
 
 export const WebpageCondition: ComplexDesc = complex("WebpageCondition", () => [
-  field("Argument", xs.string, OPTIONAL_NILLABLE),
+  field("Argument", xs.string),
   field("Operand", WebpageConditionOperand, OPTIONAL),
-  field("Operator", WebpageConditionOperator, OPTIONAL_NILLABLE),
+  field("Operator", WebpageConditionOperator),
 ]);
 
 export const AgeCriterion: ComplexDesc = complex(
   "AgeCriterion",
-  () => [field("AgeRange", AgeRange, OPTIONAL_NILLABLE)],
+  () => [field("AgeRange", AgeRange)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const DeviceCriterion: ComplexDesc = complex(
   "DeviceCriterion",
-  () => [
-    field("DeviceName", xs.string, OPTIONAL_NILLABLE),
-    field("OSName", xs.string, OPTIONAL_NILLABLE),
-  ],
+  () => [field("DeviceName", xs.string), field("OSName", xs.string)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const DayTimeCriterion: ComplexDesc = complex(
   "DayTimeCriterion",
   () => [
-    field("Day", Day, OPTIONAL_NILLABLE),
-    field("FromHour", xs.int, OPTIONAL_NILLABLE),
-    field("FromMinute", Minute, OPTIONAL_NILLABLE),
-    field("ToHour", xs.int, OPTIONAL_NILLABLE),
-    field("ToMinute", Minute, OPTIONAL_NILLABLE),
+    field("Day", Day),
+    field("FromHour", xs.int),
+    field("FromMinute", Minute),
+    field("ToHour", xs.int),
+    field("ToMinute", Minute),
   ],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const GenderCriterion: ComplexDesc = complex(
   "GenderCriterion",
-  () => [field("GenderType", GenderType, OPTIONAL_NILLABLE)],
+  () => [field("GenderType", GenderType)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const RadiusCriterion: ComplexDesc = complex(
   "RadiusCriterion",
   () => [
-    field("LatitudeDegrees", xs.double, OPTIONAL_NILLABLE),
-    field("LongitudeDegrees", xs.double, OPTIONAL_NILLABLE),
-    field("Name", xs.string, OPTIONAL_NILLABLE),
-    field("Radius", xs.long, OPTIONAL_NILLABLE),
-    field("RadiusUnit", DistanceUnit, OPTIONAL_NILLABLE),
+    field("LatitudeDegrees", xs.double),
+    field("LongitudeDegrees", xs.double),
+    field("Name", xs.string),
+    field("Radius", xs.long),
+    field("RadiusUnit", DistanceUnit),
   ],
   { base: () => Criterion, family: { ns: NS } },
 );
@@ -3480,26 +3403,23 @@ export const RadiusCriterion: ComplexDesc = complex(
 export const LocationCriterion: ComplexDesc = complex(
   "LocationCriterion",
   () => [
-    field("DisplayName", xs.string, OPTIONAL_NILLABLE),
-    field("EnclosedLocationIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("LocationId", xs.long, OPTIONAL_NILLABLE),
-    field("LocationType", xs.string, OPTIONAL_NILLABLE),
+    field("DisplayName", xs.string),
+    field("EnclosedLocationIds", ArrayOflong),
+    field("LocationId", xs.long),
+    field("LocationType", xs.string),
   ],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const LocationIntentCriterion: ComplexDesc = complex(
   "LocationIntentCriterion",
-  () => [field("IntentOption", IntentOption, OPTIONAL_NILLABLE)],
+  () => [field("IntentOption", IntentOption)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const AudienceCriterion: ComplexDesc = complex(
   "AudienceCriterion",
-  () => [
-    field("AudienceId", xs.long, OPTIONAL_NILLABLE),
-    field("AudienceType", AudienceType, OPTIONAL_NILLABLE),
-  ],
+  () => [field("AudienceId", xs.long), field("AudienceType", AudienceType)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
@@ -3511,7 +3431,7 @@ export const ProfileCriterion: ComplexDesc = complex(
 
 export const StoreCriterion: ComplexDesc = complex(
   "StoreCriterion",
-  () => [field("StoreId", xs.long, OPTIONAL_NILLABLE)],
+  () => [field("StoreId", xs.long)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
@@ -3529,23 +3449,20 @@ export const GenreCriterion: ComplexDesc = complex(
 
 export const PlacementCriterion: ComplexDesc = complex(
   "PlacementCriterion",
-  () => [
-    field("PlacementId", xs.long, OPTIONAL),
-    field("PlacementName", xs.string, OPTIONAL_NILLABLE),
-  ],
+  () => [field("PlacementId", xs.long, OPTIONAL), field("PlacementName", xs.string)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const TopicCriterion: ComplexDesc = complex(
   "TopicCriterion",
-  () => [field("TopicId", xs.long, OPTIONAL), field("TopicName", xs.string, OPTIONAL_NILLABLE)],
+  () => [field("TopicId", xs.long, OPTIONAL), field("TopicName", xs.string)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
 export const AddAdGroupCriterionsRequest: ComplexDesc = complex(
   "AddAdGroupCriterionsRequest",
   () => [
-    field("AdGroupCriterions", ArrayOfAdGroupCriterion, OPTIONAL_NILLABLE),
+    field("AdGroupCriterions", ArrayOfAdGroupCriterion),
     field("CriterionType", AdGroupCriterionType, OPTIONAL),
   ],
 );
@@ -3553,28 +3470,28 @@ export const AddAdGroupCriterionsRequest: ComplexDesc = complex(
 export const AddAdGroupCriterionsResponse: ComplexDesc = complex(
   "AddAdGroupCriterionsResponse",
   () => [
-    field("AdGroupCriterionIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-    field("NestedPartialErrors", ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE),
+    field("AdGroupCriterionIds", ArrayOfNullableOflong),
+    field("NestedPartialErrors", ArrayOfBatchErrorCollection),
   ],
 );
 
 export const UpdateAdGroupCriterionsRequest: ComplexDesc = complex(
   "UpdateAdGroupCriterionsRequest",
   () => [
-    field("AdGroupCriterions", ArrayOfAdGroupCriterion, OPTIONAL_NILLABLE),
+    field("AdGroupCriterions", ArrayOfAdGroupCriterion),
     field("CriterionType", AdGroupCriterionType, OPTIONAL),
   ],
 );
 
 export const UpdateAdGroupCriterionsResponse: ComplexDesc = complex(
   "UpdateAdGroupCriterionsResponse",
-  () => [field("NestedPartialErrors", ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE)],
+  () => [field("NestedPartialErrors", ArrayOfBatchErrorCollection)],
 );
 
 export const DeleteAdGroupCriterionsRequest: ComplexDesc = complex(
   "DeleteAdGroupCriterionsRequest",
   () => [
-    field("AdGroupCriterionIds", ArrayOflong, OPTIONAL_NILLABLE),
+    field("AdGroupCriterionIds", ArrayOflong),
     field("AdGroupId", xs.long, OPTIONAL),
     field("CriterionType", AdGroupCriterionType, OPTIONAL),
   ],
@@ -3582,12 +3499,12 @@ export const DeleteAdGroupCriterionsRequest: ComplexDesc = complex(
 
 export const DeleteAdGroupCriterionsResponse: ComplexDesc = complex(
   "DeleteAdGroupCriterionsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const ApplyProductPartitionActionsRequest: ComplexDesc = complex(
   "ApplyProductPartitionActionsRequest",
-  () => [field("CriterionActions", ArrayOfAdGroupCriterionAction, OPTIONAL_NILLABLE)],
+  () => [field("CriterionActions", ArrayOfAdGroupCriterionAction)],
 );
 
 export const ArrayOfAdGroupCriterionAction: ArrayDesc = array(
@@ -3596,34 +3513,34 @@ export const ArrayOfAdGroupCriterionAction: ArrayDesc = array(
 );
 
 export const AdGroupCriterionAction: ComplexDesc = complex("AdGroupCriterionAction", () => [
-  field("Action", ItemAction),
-  field("AdGroupCriterion", AdGroupCriterion, OPTIONAL_NILLABLE),
+  field("Action", ItemAction, REQUIRED),
+  field("AdGroupCriterion", AdGroupCriterion),
 ]);
 
 export const ApplyProductPartitionActionsResponse: ComplexDesc = complex(
   "ApplyProductPartitionActionsResponse",
   () => [
-    field("AdGroupCriterionIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("AdGroupCriterionIds", ArrayOfNullableOflong),
+    field("PartialErrors", ArrayOfBatchError),
   ],
 );
 
 export const ApplyHotelGroupActionsRequest: ComplexDesc = complex(
   "ApplyHotelGroupActionsRequest",
-  () => [field("CriterionActions", ArrayOfAdGroupCriterionAction, OPTIONAL_NILLABLE)],
+  () => [field("CriterionActions", ArrayOfAdGroupCriterionAction)],
 );
 
 export const ApplyHotelGroupActionsResponse: ComplexDesc = complex(
   "ApplyHotelGroupActionsResponse",
   () => [
-    field("AdGroupCriterionIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("AdGroupCriterionIds", ArrayOfNullableOflong),
+    field("PartialErrors", ArrayOfBatchError),
   ],
 );
 
 export const ApplyAssetGroupListingGroupActionsRequest: ComplexDesc = complex(
   "ApplyAssetGroupListingGroupActionsRequest",
-  () => [field("ListingGroupActions", ArrayOfAssetGroupListingGroupAction, OPTIONAL_NILLABLE)],
+  () => [field("ListingGroupActions", ArrayOfAssetGroupListingGroupAction)],
 );
 
 export const ArrayOfAssetGroupListingGroupAction: ArrayDesc = array(
@@ -3633,27 +3550,24 @@ export const ArrayOfAssetGroupListingGroupAction: ArrayDesc = array(
 
 export const AssetGroupListingGroupAction: ComplexDesc = complex(
   "AssetGroupListingGroupAction",
-  () => [
-    field("Action", ItemAction),
-    field("ListingGroup", AssetGroupListingGroup, OPTIONAL_NILLABLE),
-  ],
+  () => [field("Action", ItemAction, REQUIRED), field("ListingGroup", AssetGroupListingGroup)],
 );
 
 export const AssetGroupListingGroup: ComplexDesc = complex("AssetGroupListingGroup", () => [
   field("AssetGroupId", xs.long, OPTIONAL),
   field("AssetGroupListingType", AssetGroupListingType, OPTIONAL),
-  field("Dimension", ProductCondition, OPTIONAL_NILLABLE),
-  field("Id", xs.long, OPTIONAL_NILLABLE),
+  field("Dimension", ProductCondition),
+  field("Id", xs.long),
   field("IsExcluded", xs.boolean, OPTIONAL),
-  field("ListingGroupPath", xs.string, OPTIONAL_NILLABLE),
-  field("ParentListingGroupId", xs.long, OPTIONAL_NILLABLE),
+  field("ListingGroupPath", xs.string),
+  field("ParentListingGroupId", xs.long),
 ]);
 
 export const ApplyAssetGroupListingGroupActionsResponse: ComplexDesc = complex(
   "ApplyAssetGroupListingGroupActionsResponse",
   () => [
-    field("AssetGroupListingGroupIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("AssetGroupListingGroupIds", ArrayOfNullableOflong),
+    field("PartialErrors", ArrayOfBatchError),
   ],
 );
 
@@ -3661,14 +3575,14 @@ export const GetAssetGroupListingGroupsByIdsRequest: ComplexDesc = complex(
   "GetAssetGroupListingGroupsByIdsRequest",
   () => [
     field("AssetGroupId", xs.long, OPTIONAL),
-    field("AssetGroupListingGroupIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("ReturnAdditionalFields", AssetGroupListingGroupAdditionalField, OPTIONAL_NILLABLE),
+    field("AssetGroupListingGroupIds", ArrayOflong),
+    field("ReturnAdditionalFields", AssetGroupListingGroupAdditionalField),
   ],
 );
 
 export const GetAssetGroupListingGroupsByIdsResponse: ComplexDesc = complex(
   "GetAssetGroupListingGroupsByIdsResponse",
-  () => [field("AssetGroupListingGroups", ArrayOfAssetGroupListingGroup, OPTIONAL_NILLABLE)],
+  () => [field("AssetGroupListingGroups", ArrayOfAssetGroupListingGroup)],
 );
 
 export const ArrayOfAssetGroupListingGroup: ArrayDesc = array(
@@ -3678,12 +3592,12 @@ export const ArrayOfAssetGroupListingGroup: ArrayDesc = array(
 
 export const GetBMCStoresByCustomerIdRequest: ComplexDesc = complex(
   "GetBMCStoresByCustomerIdRequest",
-  () => [field("ReturnAdditionalFields", BMCStoreAdditionalField, OPTIONAL_NILLABLE)],
+  () => [field("ReturnAdditionalFields", BMCStoreAdditionalField)],
 );
 
 export const GetBMCStoresByCustomerIdResponse: ComplexDesc = complex(
   "GetBMCStoresByCustomerIdResponse",
-  () => [field("BMCStores", ArrayOfBMCStore, OPTIONAL_NILLABLE)],
+  () => [field("BMCStores", ArrayOfBMCStore)],
 );
 
 export const ArrayOfBMCStore: ArrayDesc = array(
@@ -3696,14 +3610,14 @@ export const BMCStore: ComplexDesc = complex("BMCStore", () => [
   field("Id", xs.long, OPTIONAL),
   field("IsActive", xs.boolean, OPTIONAL),
   field("IsProductAdsEnabled", xs.boolean, OPTIONAL),
-  field("Name", xs.string, OPTIONAL_NILLABLE),
-  field("StoreUrl", xs.string, OPTIONAL_NILLABLE),
-  field("SubType", BMCStoreSubType, OPTIONAL_NILLABLE),
+  field("Name", xs.string),
+  field("StoreUrl", xs.string),
+  field("SubType", BMCStoreSubType),
 ]);
 
 export const AddNegativeKeywordsToEntitiesRequest: ComplexDesc = complex(
   "AddNegativeKeywordsToEntitiesRequest",
-  () => [field("EntityNegativeKeywords", ArrayOfEntityNegativeKeyword, OPTIONAL_NILLABLE)],
+  () => [field("EntityNegativeKeywords", ArrayOfEntityNegativeKeyword)],
 );
 
 export const ArrayOfEntityNegativeKeyword: ArrayDesc = array(
@@ -3712,9 +3626,9 @@ export const ArrayOfEntityNegativeKeyword: ArrayDesc = array(
 );
 
 export const EntityNegativeKeyword: ComplexDesc = complex("EntityNegativeKeyword", () => [
-  field("EntityId", xs.long),
-  field("EntityType", xs.string, OPTIONAL_NILLABLE),
-  field("NegativeKeywords", ArrayOfNegativeKeyword, OPTIONAL_NILLABLE),
+  field("EntityId", xs.long, REQUIRED),
+  field("EntityType", xs.string),
+  field("NegativeKeywords", ArrayOfNegativeKeyword),
 ]);
 
 export const ArrayOfNegativeKeyword: ArrayDesc = array(
@@ -3724,26 +3638,22 @@ export const ArrayOfNegativeKeyword: ArrayDesc = array(
 
 export const NegativeKeyword: ComplexDesc = complex(
   "NegativeKeyword",
-  () => [
-    field("Id", xs.long, OPTIONAL_NILLABLE),
-    field("MatchType", MatchType, OPTIONAL_NILLABLE),
-    field("Text", xs.string, OPTIONAL_NILLABLE),
-  ],
+  () => [field("Id", xs.long), field("MatchType", MatchType), field("Text", xs.string)],
   { base: () => SharedListItem, family: { ns: NS } },
 );
 
 export const SharedListItem: ComplexDesc = complex(
   "SharedListItem",
   () => [
-    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
-    field("Type", xs.string, OPTIONAL_NILLABLE),
+    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring),
+    field("Type", xs.string),
   ],
   { family: { ns: NS, derived: () => [NegativeKeyword, NegativeSite, BrandItem, Site] } },
 );
 
 export const NegativeSite: ComplexDesc = complex(
   "NegativeSite",
-  () => [field("Id", xs.long, OPTIONAL_NILLABLE), field("Url", xs.string, OPTIONAL_NILLABLE)],
+  () => [field("Id", xs.long), field("Url", xs.string)],
   { base: () => SharedListItem, family: { ns: NS } },
 );
 
@@ -3755,15 +3665,15 @@ export const BrandItem: ComplexDesc = complex(
 
 export const Site: ComplexDesc = complex(
   "Site",
-  () => [field("Id", xs.long, OPTIONAL_NILLABLE), field("Url", xs.string, OPTIONAL_NILLABLE)],
+  () => [field("Id", xs.long), field("Url", xs.string)],
   { base: () => SharedListItem, family: { ns: NS } },
 );
 
 export const AddNegativeKeywordsToEntitiesResponse: ComplexDesc = complex(
   "AddNegativeKeywordsToEntitiesResponse",
   () => [
-    field("NegativeKeywordIds", ArrayOfIdCollection, OPTIONAL_NILLABLE),
-    field("NestedPartialErrors", ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE),
+    field("NegativeKeywordIds", ArrayOfIdCollection),
+    field("NestedPartialErrors", ArrayOfBatchErrorCollection),
   ],
 );
 
@@ -3773,44 +3683,44 @@ export const ArrayOfIdCollection: ArrayDesc = array(
 );
 
 export const IdCollection: ComplexDesc = complex("IdCollection", () => [
-  field("Ids", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+  field("Ids", ArrayOfNullableOflong),
 ]);
 
 export const GetNegativeKeywordsByEntityIdsRequest: ComplexDesc = complex(
   "GetNegativeKeywordsByEntityIdsRequest",
   () => [
-    field("EntityIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("EntityType", xs.string, OPTIONAL_NILLABLE),
-    field("ParentEntityId", xs.long, OPTIONAL_NILLABLE),
+    field("EntityIds", ArrayOflong),
+    field("EntityType", xs.string),
+    field("ParentEntityId", xs.long),
   ],
 );
 
 export const GetNegativeKeywordsByEntityIdsResponse: ComplexDesc = complex(
   "GetNegativeKeywordsByEntityIdsResponse",
   () => [
-    field("EntityNegativeKeywords", ArrayOfEntityNegativeKeyword, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("EntityNegativeKeywords", ArrayOfEntityNegativeKeyword),
+    field("PartialErrors", ArrayOfBatchError),
   ],
 );
 
 export const DeleteNegativeKeywordsFromEntitiesRequest: ComplexDesc = complex(
   "DeleteNegativeKeywordsFromEntitiesRequest",
-  () => [field("EntityNegativeKeywords", ArrayOfEntityNegativeKeyword, OPTIONAL_NILLABLE)],
+  () => [field("EntityNegativeKeywords", ArrayOfEntityNegativeKeyword)],
 );
 
 export const DeleteNegativeKeywordsFromEntitiesResponse: ComplexDesc = complex(
   "DeleteNegativeKeywordsFromEntitiesResponse",
-  () => [field("NestedPartialErrors", ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE)],
+  () => [field("NestedPartialErrors", ArrayOfBatchErrorCollection)],
 );
 
 export const GetSharedEntitiesByAccountIdRequest: ComplexDesc = complex(
   "GetSharedEntitiesByAccountIdRequest",
-  () => [field("SharedEntityType", xs.string, OPTIONAL_NILLABLE)],
+  () => [field("SharedEntityType", xs.string)],
 );
 
 export const GetSharedEntitiesByAccountIdResponse: ComplexDesc = complex(
   "GetSharedEntitiesByAccountIdResponse",
-  () => [field("SharedEntities", ArrayOfSharedEntity, OPTIONAL_NILLABLE)],
+  () => [field("SharedEntities", ArrayOfSharedEntity)],
 );
 
 export const ArrayOfSharedEntity: ArrayDesc = array(
@@ -3821,18 +3731,18 @@ export const ArrayOfSharedEntity: ArrayDesc = array(
 export const SharedEntity: ComplexDesc = complex(
   "SharedEntity",
   () => [
-    field("AssociationCount", xs.int, OPTIONAL_NILLABLE),
-    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
-    field("Id", xs.long, OPTIONAL_NILLABLE),
-    field("Name", xs.string, OPTIONAL_NILLABLE),
-    field("Type", xs.string, OPTIONAL_NILLABLE),
+    field("AssociationCount", xs.int),
+    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring),
+    field("Id", xs.long),
+    field("Name", xs.string),
+    field("Type", xs.string),
   ],
   { family: { ns: NS, derived: () => [SharedList] } },
 );
 
 export const SharedList: ComplexDesc = complex(
   "SharedList",
-  () => [field("ItemCount", xs.int, OPTIONAL_NILLABLE)],
+  () => [field("ItemCount", xs.int)],
   {
     base: () => SharedEntity,
     family: {
@@ -3890,18 +3800,18 @@ export const AccountPlacementInclusionList: ComplexDesc = complex(
 );
 
 export const GetSharedEntitiesRequest: ComplexDesc = complex("GetSharedEntitiesRequest", () => [
-  field("SharedEntityType", xs.string, OPTIONAL_NILLABLE),
-  field("SharedEntityScope", EntityScope, OPTIONAL_NILLABLE),
+  field("SharedEntityType", xs.string),
+  field("SharedEntityScope", EntityScope),
 ]);
 
 export const GetSharedEntitiesResponse: ComplexDesc = complex("GetSharedEntitiesResponse", () => [
-  field("SharedEntities", ArrayOfSharedEntity, OPTIONAL_NILLABLE),
+  field("SharedEntities", ArrayOfSharedEntity),
 ]);
 
 export const AddSharedEntityRequest: ComplexDesc = complex("AddSharedEntityRequest", () => [
-  field("SharedEntity", SharedEntity, OPTIONAL_NILLABLE),
-  field("ListItems", ArrayOfSharedListItem, OPTIONAL_NILLABLE),
-  field("SharedEntityScope", EntityScope, OPTIONAL_NILLABLE),
+  field("SharedEntity", SharedEntity),
+  field("ListItems", ArrayOfSharedListItem),
+  field("SharedEntityScope", EntityScope),
 ]);
 
 export const ArrayOfSharedListItem: ArrayDesc = array(
@@ -3910,73 +3820,64 @@ export const ArrayOfSharedListItem: ArrayDesc = array(
 );
 
 export const AddSharedEntityResponse: ComplexDesc = complex("AddSharedEntityResponse", () => [
-  field("ListItemIds", ArrayOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("ListItemIds", ArrayOflong),
+  field("PartialErrors", ArrayOfBatchError),
   field("SharedEntityId", xs.long, OPTIONAL),
 ]);
 
 export const GetListItemsBySharedListRequest: ComplexDesc = complex(
   "GetListItemsBySharedListRequest",
-  () => [
-    field("SharedList", SharedList, OPTIONAL_NILLABLE),
-    field("SharedEntityScope", EntityScope, OPTIONAL_NILLABLE),
-  ],
+  () => [field("SharedList", SharedList), field("SharedEntityScope", EntityScope)],
 );
 
 export const GetListItemsBySharedListResponse: ComplexDesc = complex(
   "GetListItemsBySharedListResponse",
-  () => [field("ListItems", ArrayOfSharedListItem, OPTIONAL_NILLABLE)],
+  () => [field("ListItems", ArrayOfSharedListItem)],
 );
 
 export const AddListItemsToSharedListRequest: ComplexDesc = complex(
   "AddListItemsToSharedListRequest",
   () => [
-    field("ListItems", ArrayOfSharedListItem, OPTIONAL_NILLABLE),
-    field("SharedList", SharedList, OPTIONAL_NILLABLE),
-    field("SharedEntityScope", EntityScope, OPTIONAL_NILLABLE),
+    field("ListItems", ArrayOfSharedListItem),
+    field("SharedList", SharedList),
+    field("SharedEntityScope", EntityScope),
   ],
 );
 
 export const AddListItemsToSharedListResponse: ComplexDesc = complex(
   "AddListItemsToSharedListResponse",
-  () => [
-    field("ListItemIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
+  () => [field("ListItemIds", ArrayOflong), field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const UpdateSharedEntitiesRequest: ComplexDesc = complex(
   "UpdateSharedEntitiesRequest",
-  () => [
-    field("SharedEntities", ArrayOfSharedEntity, OPTIONAL_NILLABLE),
-    field("SharedEntityScope", EntityScope, OPTIONAL_NILLABLE),
-  ],
+  () => [field("SharedEntities", ArrayOfSharedEntity), field("SharedEntityScope", EntityScope)],
 );
 
 export const UpdateSharedEntitiesResponse: ComplexDesc = complex(
   "UpdateSharedEntitiesResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const DeleteListItemsFromSharedListRequest: ComplexDesc = complex(
   "DeleteListItemsFromSharedListRequest",
   () => [
-    field("ListItemIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("SharedList", SharedList, OPTIONAL_NILLABLE),
-    field("SharedEntityScope", EntityScope, OPTIONAL_NILLABLE),
+    field("ListItemIds", ArrayOflong),
+    field("SharedList", SharedList),
+    field("SharedEntityScope", EntityScope),
   ],
 );
 
 export const DeleteListItemsFromSharedListResponse: ComplexDesc = complex(
   "DeleteListItemsFromSharedListResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const SetSharedEntityAssociationsRequest: ComplexDesc = complex(
   "SetSharedEntityAssociationsRequest",
   () => [
-    field("Associations", ArrayOfSharedEntityAssociation, OPTIONAL_NILLABLE),
-    field("SharedEntityScope", EntityScope, OPTIONAL_NILLABLE),
+    field("Associations", ArrayOfSharedEntityAssociation),
+    field("SharedEntityScope", EntityScope),
   ],
 );
 
@@ -3986,95 +3887,89 @@ export const ArrayOfSharedEntityAssociation: ArrayDesc = array(
 );
 
 export const SharedEntityAssociation: ComplexDesc = complex("SharedEntityAssociation", () => [
-  field("EntityId", xs.long),
-  field("EntityType", xs.string, OPTIONAL_NILLABLE),
-  field("IsExclusion", xs.boolean, OPTIONAL_NILLABLE),
-  field("SharedEntityCustomerId", xs.long, OPTIONAL_NILLABLE),
-  field("SharedEntityId", xs.long),
-  field("SharedEntityType", xs.string, OPTIONAL_NILLABLE),
-  field("Status", xs.string, OPTIONAL_NILLABLE),
+  field("EntityId", xs.long, REQUIRED),
+  field("EntityType", xs.string),
+  field("IsExclusion", xs.boolean),
+  field("SharedEntityCustomerId", xs.long),
+  field("SharedEntityId", xs.long, REQUIRED),
+  field("SharedEntityType", xs.string),
+  field("Status", xs.string),
 ]);
 
 export const SetSharedEntityAssociationsResponse: ComplexDesc = complex(
   "SetSharedEntityAssociationsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const DeleteSharedEntityAssociationsRequest: ComplexDesc = complex(
   "DeleteSharedEntityAssociationsRequest",
   () => [
-    field("Associations", ArrayOfSharedEntityAssociation, OPTIONAL_NILLABLE),
-    field("SharedEntityScope", EntityScope, OPTIONAL_NILLABLE),
+    field("Associations", ArrayOfSharedEntityAssociation),
+    field("SharedEntityScope", EntityScope),
   ],
 );
 
 export const DeleteSharedEntityAssociationsResponse: ComplexDesc = complex(
   "DeleteSharedEntityAssociationsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const GetSharedEntityAssociationsBySharedEntityIdsRequest: ComplexDesc = complex(
   "GetSharedEntityAssociationsBySharedEntityIdsRequest",
   () => [
-    field("EntityType", xs.string, OPTIONAL_NILLABLE),
-    field("SharedEntityIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("SharedEntityType", xs.string, OPTIONAL_NILLABLE),
-    field("SharedEntityScope", EntityScope, OPTIONAL_NILLABLE),
-    field("ReturnAdditionalFields", SharedEntityAssociationAdditionalField, OPTIONAL_NILLABLE),
+    field("EntityType", xs.string),
+    field("SharedEntityIds", ArrayOflong),
+    field("SharedEntityType", xs.string),
+    field("SharedEntityScope", EntityScope),
+    field("ReturnAdditionalFields", SharedEntityAssociationAdditionalField),
   ],
 );
 
 export const GetSharedEntityAssociationsBySharedEntityIdsResponse: ComplexDesc = complex(
   "GetSharedEntityAssociationsBySharedEntityIdsResponse",
   () => [
-    field("Associations", ArrayOfSharedEntityAssociation, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("Associations", ArrayOfSharedEntityAssociation),
+    field("PartialErrors", ArrayOfBatchError),
   ],
 );
 
 export const GetSharedEntityAssociationsByEntityIdsRequest: ComplexDesc = complex(
   "GetSharedEntityAssociationsByEntityIdsRequest",
   () => [
-    field("EntityIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("EntityType", xs.string, OPTIONAL_NILLABLE),
-    field("SharedEntityType", xs.string, OPTIONAL_NILLABLE),
-    field("SharedEntityScope", EntityScope, OPTIONAL_NILLABLE),
-    field("ReturnAdditionalFields", SharedEntityAssociationAdditionalField, OPTIONAL_NILLABLE),
+    field("EntityIds", ArrayOflong),
+    field("EntityType", xs.string),
+    field("SharedEntityType", xs.string),
+    field("SharedEntityScope", EntityScope),
+    field("ReturnAdditionalFields", SharedEntityAssociationAdditionalField),
   ],
 );
 
 export const GetSharedEntityAssociationsByEntityIdsResponse: ComplexDesc = complex(
   "GetSharedEntityAssociationsByEntityIdsResponse",
   () => [
-    field("Associations", ArrayOfSharedEntityAssociation, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("Associations", ArrayOfSharedEntityAssociation),
+    field("PartialErrors", ArrayOfBatchError),
   ],
 );
 
 export const DeleteSharedEntitiesRequest: ComplexDesc = complex(
   "DeleteSharedEntitiesRequest",
-  () => [
-    field("SharedEntities", ArrayOfSharedEntity, OPTIONAL_NILLABLE),
-    field("SharedEntityScope", EntityScope, OPTIONAL_NILLABLE),
-  ],
+  () => [field("SharedEntities", ArrayOfSharedEntity), field("SharedEntityScope", EntityScope)],
 );
 
 export const DeleteSharedEntitiesResponse: ComplexDesc = complex(
   "DeleteSharedEntitiesResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const GetCampaignSizesByAccountIdRequest: ComplexDesc = complex(
   "GetCampaignSizesByAccountIdRequest",
-  () => [
-    field("AccountId", xs.long, OPTIONAL),
-    field("CampaignIds", ArrayOflong, OPTIONAL_NILLABLE),
-  ],
+  () => [field("AccountId", xs.long, OPTIONAL), field("CampaignIds", ArrayOflong)],
 );
 
 export const GetCampaignSizesByAccountIdResponse: ComplexDesc = complex(
   "GetCampaignSizesByAccountIdResponse",
-  () => [field("CampaignSizes", ArrayOfCampaignSize, OPTIONAL_NILLABLE)],
+  () => [field("CampaignSizes", ArrayOfCampaignSize)],
 );
 
 export const ArrayOfCampaignSize: ArrayDesc = array(
@@ -4083,14 +3978,14 @@ export const ArrayOfCampaignSize: ArrayDesc = array(
 );
 
 export const CampaignSize: ComplexDesc = complex("CampaignSize", () => [
-  field("CampaignId", xs.long),
+  field("CampaignId", xs.long, REQUIRED),
   field("Size", xs.long, OPTIONAL),
 ]);
 
 export const AddCampaignCriterionsRequest: ComplexDesc = complex(
   "AddCampaignCriterionsRequest",
   () => [
-    field("CampaignCriterions", ArrayOfCampaignCriterion, OPTIONAL_NILLABLE),
+    field("CampaignCriterions", ArrayOfCampaignCriterion),
     field("CriterionType", CampaignCriterionType, OPTIONAL),
   ],
 );
@@ -4103,12 +3998,12 @@ export const ArrayOfCampaignCriterion: ArrayDesc = array(
 export const CampaignCriterion: ComplexDesc = complex(
   "CampaignCriterion",
   () => [
-    field("CampaignId", xs.long),
-    field("Criterion", Criterion, OPTIONAL_NILLABLE),
-    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
-    field("Id", xs.long, OPTIONAL_NILLABLE),
-    field("Status", CampaignCriterionStatus, OPTIONAL_NILLABLE),
-    field("Type", xs.string, OPTIONAL_NILLABLE),
+    field("CampaignId", xs.long, REQUIRED),
+    field("Criterion", Criterion),
+    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring),
+    field("Id", xs.long),
+    field("Status", CampaignCriterionStatus),
+    field("Type", xs.string),
   ],
   { family: { ns: NS, derived: () => [NegativeCampaignCriterion, BiddableCampaignCriterion] } },
 );
@@ -4121,38 +4016,35 @@ export const NegativeCampaignCriterion: ComplexDesc = complex(
 
 export const BiddableCampaignCriterion: ComplexDesc = complex(
   "BiddableCampaignCriterion",
-  () => [
-    field("CriterionBid", CriterionBid, OPTIONAL_NILLABLE),
-    field("CriterionCashback", CriterionCashback, OPTIONAL_NILLABLE),
-  ],
+  () => [field("CriterionBid", CriterionBid), field("CriterionCashback", CriterionCashback)],
   { base: () => CampaignCriterion, family: { ns: NS } },
 );
 
 export const AddCampaignCriterionsResponse: ComplexDesc = complex(
   "AddCampaignCriterionsResponse",
   () => [
-    field("CampaignCriterionIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-    field("NestedPartialErrors", ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE),
+    field("CampaignCriterionIds", ArrayOfNullableOflong),
+    field("NestedPartialErrors", ArrayOfBatchErrorCollection),
   ],
 );
 
 export const UpdateCampaignCriterionsRequest: ComplexDesc = complex(
   "UpdateCampaignCriterionsRequest",
   () => [
-    field("CampaignCriterions", ArrayOfCampaignCriterion, OPTIONAL_NILLABLE),
+    field("CampaignCriterions", ArrayOfCampaignCriterion),
     field("CriterionType", CampaignCriterionType, OPTIONAL),
   ],
 );
 
 export const UpdateCampaignCriterionsResponse: ComplexDesc = complex(
   "UpdateCampaignCriterionsResponse",
-  () => [field("NestedPartialErrors", ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE)],
+  () => [field("NestedPartialErrors", ArrayOfBatchErrorCollection)],
 );
 
 export const DeleteCampaignCriterionsRequest: ComplexDesc = complex(
   "DeleteCampaignCriterionsRequest",
   () => [
-    field("CampaignCriterionIds", ArrayOflong, OPTIONAL_NILLABLE),
+    field("CampaignCriterionIds", ArrayOflong),
     field("CampaignId", xs.long, OPTIONAL),
     field("CriterionType", CampaignCriterionType, OPTIONAL),
   ],
@@ -4160,29 +4052,29 @@ export const DeleteCampaignCriterionsRequest: ComplexDesc = complex(
 
 export const DeleteCampaignCriterionsResponse: ComplexDesc = complex(
   "DeleteCampaignCriterionsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const GetCampaignCriterionsByIdsRequest: ComplexDesc = complex(
   "GetCampaignCriterionsByIdsRequest",
   () => [
-    field("CampaignCriterionIds", ArrayOflong, OPTIONAL_NILLABLE),
+    field("CampaignCriterionIds", ArrayOflong),
     field("CampaignId", xs.long, OPTIONAL),
     field("CriterionType", CampaignCriterionType, OPTIONAL),
-    field("ReturnAdditionalFields", CriterionAdditionalField, OPTIONAL_NILLABLE),
+    field("ReturnAdditionalFields", CriterionAdditionalField),
   ],
 );
 
 export const GetCampaignCriterionsByIdsResponse: ComplexDesc = complex(
   "GetCampaignCriterionsByIdsResponse",
   () => [
-    field("CampaignCriterions", ArrayOfCampaignCriterion, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("CampaignCriterions", ArrayOfCampaignCriterion),
+    field("PartialErrors", ArrayOfBatchError),
   ],
 );
 
 export const AddBudgetsRequest: ComplexDesc = complex("AddBudgetsRequest", () => [
-  field("Budgets", ArrayOfBudget, OPTIONAL_NILLABLE),
+  field("Budgets", ArrayOfBudget),
 ]);
 
 export const ArrayOfBudget: ArrayDesc = array(
@@ -4191,58 +4083,58 @@ export const ArrayOfBudget: ArrayDesc = array(
 );
 
 export const Budget: ComplexDesc = complex("Budget", () => [
-  field("Amount", xs.decimal, OPTIONAL_NILLABLE),
-  field("AssociationCount", xs.int, OPTIONAL_NILLABLE),
-  field("BudgetType", BudgetLimitType, OPTIONAL_NILLABLE),
-  field("Id", xs.long, OPTIONAL_NILLABLE),
-  field("Name", xs.string, OPTIONAL_NILLABLE),
+  field("Amount", xs.decimal),
+  field("AssociationCount", xs.int),
+  field("BudgetType", BudgetLimitType),
+  field("Id", xs.long),
+  field("Name", xs.string),
 ]);
 
 export const AddBudgetsResponse: ComplexDesc = complex("AddBudgetsResponse", () => [
-  field("BudgetIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("BudgetIds", ArrayOfNullableOflong),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const UpdateBudgetsRequest: ComplexDesc = complex("UpdateBudgetsRequest", () => [
-  field("Budgets", ArrayOfBudget, OPTIONAL_NILLABLE),
+  field("Budgets", ArrayOfBudget),
 ]);
 
 export const UpdateBudgetsResponse: ComplexDesc = complex("UpdateBudgetsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const DeleteBudgetsRequest: ComplexDesc = complex("DeleteBudgetsRequest", () => [
-  field("BudgetIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("BudgetIds", ArrayOflong),
 ]);
 
 export const DeleteBudgetsResponse: ComplexDesc = complex("DeleteBudgetsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const GetBudgetsByIdsRequest: ComplexDesc = complex("GetBudgetsByIdsRequest", () => [
-  field("BudgetIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("BudgetIds", ArrayOflong),
 ]);
 
 export const GetBudgetsByIdsResponse: ComplexDesc = complex("GetBudgetsByIdsResponse", () => [
-  field("Budgets", ArrayOfBudget, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("Budgets", ArrayOfBudget),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const GetCampaignIdsByBudgetIdsRequest: ComplexDesc = complex(
   "GetCampaignIdsByBudgetIdsRequest",
-  () => [field("BudgetIds", ArrayOflong, OPTIONAL_NILLABLE)],
+  () => [field("BudgetIds", ArrayOflong)],
 );
 
 export const GetCampaignIdsByBudgetIdsResponse: ComplexDesc = complex(
   "GetCampaignIdsByBudgetIdsResponse",
   () => [
-    field("CampaignIdCollection", ArrayOfIdCollection, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("CampaignIdCollection", ArrayOfIdCollection),
+    field("PartialErrors", ArrayOfBatchError),
   ],
 );
 
 export const AddBidStrategiesRequest: ComplexDesc = complex("AddBidStrategiesRequest", () => [
-  field("BidStrategies", ArrayOfBidStrategy, OPTIONAL_NILLABLE),
+  field("BidStrategies", ArrayOfBidStrategy),
 ]);
 
 export const ArrayOfBidStrategy: ArrayDesc = array(
@@ -4251,75 +4143,69 @@ export const ArrayOfBidStrategy: ArrayDesc = array(
 );
 
 export const BidStrategy: ComplexDesc = complex("BidStrategy", () => [
-  field("AssociatedCampaignType", CampaignType, OPTIONAL_NILLABLE),
-  field("AssociationCount", xs.int, OPTIONAL_NILLABLE),
-  field("BiddingScheme", BiddingScheme, OPTIONAL_NILLABLE),
-  field("CurrencyCode", xs.string, OPTIONAL_NILLABLE),
-  field("Id", xs.long, OPTIONAL_NILLABLE),
-  field("Name", xs.string, OPTIONAL_NILLABLE),
-  field("ReportingTimeZone", xs.string, OPTIONAL_NILLABLE),
-  field("Scope", EntityScope, OPTIONAL_NILLABLE),
+  field("AssociatedCampaignType", CampaignType),
+  field("AssociationCount", xs.int),
+  field("BiddingScheme", BiddingScheme),
+  field("CurrencyCode", xs.string),
+  field("Id", xs.long),
+  field("Name", xs.string),
+  field("ReportingTimeZone", xs.string),
+  field("Scope", EntityScope),
 ]);
 
 export const AddBidStrategiesResponse: ComplexDesc = complex("AddBidStrategiesResponse", () => [
-  field("BidStrategyIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("BidStrategyIds", ArrayOfNullableOflong),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const UpdateBidStrategiesRequest: ComplexDesc = complex("UpdateBidStrategiesRequest", () => [
-  field("BidStrategies", ArrayOfBidStrategy, OPTIONAL_NILLABLE),
+  field("BidStrategies", ArrayOfBidStrategy),
 ]);
 
 export const UpdateBidStrategiesResponse: ComplexDesc = complex(
   "UpdateBidStrategiesResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const DeleteBidStrategiesRequest: ComplexDesc = complex("DeleteBidStrategiesRequest", () => [
-  field("BidStrategyIds", ArrayOflong, OPTIONAL_NILLABLE),
-  field("Scope", EntityScope, OPTIONAL_NILLABLE),
+  field("BidStrategyIds", ArrayOflong),
+  field("Scope", EntityScope),
 ]);
 
 export const DeleteBidStrategiesResponse: ComplexDesc = complex(
   "DeleteBidStrategiesResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const GetBidStrategiesByIdsRequest: ComplexDesc = complex(
   "GetBidStrategiesByIdsRequest",
   () => [
-    field("BidStrategyIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("ReturnAdditionalFields", PortfolioBidStrategyAdditionalField, OPTIONAL_NILLABLE),
-    field("Scope", EntityScope, OPTIONAL_NILLABLE),
+    field("BidStrategyIds", ArrayOflong),
+    field("ReturnAdditionalFields", PortfolioBidStrategyAdditionalField),
+    field("Scope", EntityScope),
   ],
 );
 
 export const GetBidStrategiesByIdsResponse: ComplexDesc = complex(
   "GetBidStrategiesByIdsResponse",
-  () => [
-    field("BidStrategies", ArrayOfBidStrategy, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
+  () => [field("BidStrategies", ArrayOfBidStrategy), field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const GetCampaignIdsByBidStrategyIdsRequest: ComplexDesc = complex(
   "GetCampaignIdsByBidStrategyIdsRequest",
-  () => [
-    field("BidStrategyIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("Scope", EntityScope, OPTIONAL_NILLABLE),
-  ],
+  () => [field("BidStrategyIds", ArrayOflong), field("Scope", EntityScope)],
 );
 
 export const GetCampaignIdsByBidStrategyIdsResponse: ComplexDesc = complex(
   "GetCampaignIdsByBidStrategyIdsResponse",
   () => [
-    field("CampaignIdCollection", ArrayOfIdCollection, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("CampaignIdCollection", ArrayOfIdCollection),
+    field("PartialErrors", ArrayOfBatchError),
   ],
 );
 
 export const AddAudienceGroupsRequest: ComplexDesc = complex("AddAudienceGroupsRequest", () => [
-  field("AudienceGroups", ArrayOfAudienceGroup, OPTIONAL_NILLABLE),
+  field("AudienceGroups", ArrayOfAudienceGroup),
 ]);
 
 export const ArrayOfAudienceGroup: ArrayDesc = array(
@@ -4328,11 +4214,11 @@ export const ArrayOfAudienceGroup: ArrayDesc = array(
 );
 
 export const AudienceGroup: ComplexDesc = complex("AudienceGroup", () => [
-  field("AssociationCount", xs.int, OPTIONAL_NILLABLE),
-  field("Description", xs.string, OPTIONAL_NILLABLE),
-  field("Dimensions", ArrayOfAudienceGroupDimension, OPTIONAL_NILLABLE),
-  field("Id", xs.long, OPTIONAL_NILLABLE),
-  field("Name", xs.string, OPTIONAL_NILLABLE),
+  field("AssociationCount", xs.int),
+  field("Description", xs.string),
+  field("Dimensions", ArrayOfAudienceGroupDimension),
+  field("Id", xs.long),
+  field("Name", xs.string),
 ]);
 
 export const ArrayOfAudienceGroupDimension: ArrayDesc = array(
@@ -4353,7 +4239,7 @@ export const AudienceGroupDimension: ComplexDesc = complex(
 
 export const AgeDimension: ComplexDesc = complex(
   "AgeDimension",
-  () => [field("AgeRanges", ArrayOfAgeRange, OPTIONAL_NILLABLE)],
+  () => [field("AgeRanges", ArrayOfAgeRange)],
   { base: () => AudienceGroupDimension, family: { ns: NS } },
 );
 
@@ -4364,7 +4250,7 @@ export const ArrayOfAgeRange: ArrayDesc = array(
 
 export const GenderDimension: ComplexDesc = complex(
   "GenderDimension",
-  () => [field("GenderTypes", ArrayOfGenderType, OPTIONAL_NILLABLE)],
+  () => [field("GenderTypes", ArrayOfGenderType)],
   { base: () => AudienceGroupDimension, family: { ns: NS } },
 );
 
@@ -4375,7 +4261,7 @@ export const ArrayOfGenderType: ArrayDesc = array(
 
 export const AudienceDimension: ComplexDesc = complex(
   "AudienceDimension",
-  () => [field("Audiences", ArrayOfAudienceInfo, OPTIONAL_NILLABLE)],
+  () => [field("Audiences", ArrayOfAudienceInfo)],
   { base: () => AudienceGroupDimension, family: { ns: NS } },
 );
 
@@ -4385,13 +4271,13 @@ export const ArrayOfAudienceInfo: ArrayDesc = array(
 );
 
 export const AudienceInfo: ComplexDesc = complex("AudienceInfo", () => [
-  field("Id", xs.long, OPTIONAL_NILLABLE),
+  field("Id", xs.long),
   field("Type", AudienceType, OPTIONAL),
 ]);
 
 export const ProfileDimension: ComplexDesc = complex(
   "ProfileDimension",
-  () => [field("Profiles", ArrayOfProfileInfo, OPTIONAL_NILLABLE)],
+  () => [field("Profiles", ArrayOfProfileInfo)],
   { base: () => AudienceGroupDimension, family: { ns: NS } },
 );
 
@@ -4401,53 +4287,50 @@ export const ArrayOfProfileInfo: ArrayDesc = array(
 );
 
 export const ProfileInfo: ComplexDesc = complex("ProfileInfo", () => [
-  field("Id", xs.long, OPTIONAL_NILLABLE),
+  field("Id", xs.long),
   field("Type", ProfileType, OPTIONAL),
 ]);
 
 export const AddAudienceGroupsResponse: ComplexDesc = complex("AddAudienceGroupsResponse", () => [
-  field("AudienceGroupIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("AudienceGroupIds", ArrayOfNullableOflong),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const UpdateAudienceGroupsRequest: ComplexDesc = complex(
   "UpdateAudienceGroupsRequest",
-  () => [field("AudienceGroups", ArrayOfAudienceGroup, OPTIONAL_NILLABLE)],
+  () => [field("AudienceGroups", ArrayOfAudienceGroup)],
 );
 
 export const UpdateAudienceGroupsResponse: ComplexDesc = complex(
   "UpdateAudienceGroupsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const DeleteAudienceGroupsRequest: ComplexDesc = complex(
   "DeleteAudienceGroupsRequest",
-  () => [field("AudienceGroupIds", ArrayOflong, OPTIONAL_NILLABLE)],
+  () => [field("AudienceGroupIds", ArrayOflong)],
 );
 
 export const DeleteAudienceGroupsResponse: ComplexDesc = complex(
   "DeleteAudienceGroupsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const GetAudienceGroupsByIdsRequest: ComplexDesc = complex(
   "GetAudienceGroupsByIdsRequest",
   () => [
-    field("AudienceGroupIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("ReturnAdditionalFields", AudienceGroupAdditionalField, OPTIONAL_NILLABLE),
+    field("AudienceGroupIds", ArrayOflong),
+    field("ReturnAdditionalFields", AudienceGroupAdditionalField),
   ],
 );
 
 export const GetAudienceGroupsByIdsResponse: ComplexDesc = complex(
   "GetAudienceGroupsByIdsResponse",
-  () => [
-    field("AudienceGroups", ArrayOfAudienceGroup, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
+  () => [field("AudienceGroups", ArrayOfAudienceGroup), field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const AddAssetGroupsRequest: ComplexDesc = complex("AddAssetGroupsRequest", () => [
-  field("AssetGroups", ArrayOfAssetGroup, OPTIONAL_NILLABLE),
+  field("AssetGroups", ArrayOfAssetGroup),
   field("CampaignId", xs.long, OPTIONAL),
 ]);
 
@@ -4457,29 +4340,29 @@ export const ArrayOfAssetGroup: ArrayDesc = array(
 );
 
 export const AssetGroup: ComplexDesc = complex("AssetGroup", () => [
-  field("AssetGroupSearchThemes", ArrayOfAssetGroupSearchTheme, OPTIONAL_NILLABLE),
-  field("AssetGroupUrlTargets", ArrayOfAssetGroupUrlTarget, OPTIONAL_NILLABLE),
-  field("BusinessName", xs.string, OPTIONAL_NILLABLE),
-  field("CallToAction", CallToAction, OPTIONAL_NILLABLE),
-  field("Descriptions", ArrayOfAssetLink, OPTIONAL_NILLABLE),
-  field("EditorialStatus", AssetGroupEditorialStatus, OPTIONAL_NILLABLE),
-  field("EndDate", Date_, OPTIONAL_NILLABLE),
-  field("FinalMobileUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-  field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
-  field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-  field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
-  field("Headlines", ArrayOfAssetLink, OPTIONAL_NILLABLE),
-  field("Id", xs.long, OPTIONAL_NILLABLE),
-  field("Images", ArrayOfAssetLink, OPTIONAL_NILLABLE),
-  field("LongHeadlines", ArrayOfAssetLink, OPTIONAL_NILLABLE),
-  field("Name", xs.string, OPTIONAL_NILLABLE),
-  field("Path1", xs.string, OPTIONAL_NILLABLE),
-  field("Path2", xs.string, OPTIONAL_NILLABLE),
-  field("StartDate", Date_, OPTIONAL_NILLABLE),
-  field("Status", AssetGroupStatus, OPTIONAL_NILLABLE),
-  field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
-  field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
-  field("Videos", ArrayOfAssetLink, OPTIONAL_NILLABLE),
+  field("AssetGroupSearchThemes", ArrayOfAssetGroupSearchTheme),
+  field("AssetGroupUrlTargets", ArrayOfAssetGroupUrlTarget),
+  field("BusinessName", xs.string),
+  field("CallToAction", CallToAction),
+  field("Descriptions", ArrayOfAssetLink),
+  field("EditorialStatus", AssetGroupEditorialStatus),
+  field("EndDate", Date_),
+  field("FinalMobileUrls", ArrayOfstring),
+  field("FinalUrlSuffix", xs.string),
+  field("FinalUrls", ArrayOfstring),
+  field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring),
+  field("Headlines", ArrayOfAssetLink),
+  field("Id", xs.long),
+  field("Images", ArrayOfAssetLink),
+  field("LongHeadlines", ArrayOfAssetLink),
+  field("Name", xs.string),
+  field("Path1", xs.string),
+  field("Path2", xs.string),
+  field("StartDate", Date_),
+  field("Status", AssetGroupStatus),
+  field("TrackingUrlTemplate", xs.string),
+  field("UrlCustomParameters", CustomParameters),
+  field("Videos", ArrayOfAssetLink),
 ]);
 
 export const ArrayOfAssetGroupSearchTheme: ArrayDesc = array(
@@ -4488,8 +4371,8 @@ export const ArrayOfAssetGroupSearchTheme: ArrayDesc = array(
 );
 
 export const AssetGroupSearchTheme: ComplexDesc = complex("AssetGroupSearchTheme", () => [
-  field("Id", xs.long, OPTIONAL_NILLABLE),
-  field("SearchTheme", xs.string, OPTIONAL_NILLABLE),
+  field("Id", xs.long),
+  field("SearchTheme", xs.string),
   field("Status", GenericEntityStatus, OPTIONAL),
 ]);
 
@@ -4499,89 +4382,79 @@ export const ArrayOfAssetGroupUrlTarget: ArrayDesc = array(
 );
 
 export const AssetGroupUrlTarget: ComplexDesc = complex("AssetGroupUrlTarget", () => [
-  field("Id", xs.long, OPTIONAL_NILLABLE),
+  field("Id", xs.long),
   field("Status", GenericEntityStatus, OPTIONAL),
-  field("TargetCondition1", xs.string, OPTIONAL_NILLABLE),
-  field("TargetCondition2", xs.string, OPTIONAL_NILLABLE),
-  field("TargetCondition3", xs.string, OPTIONAL_NILLABLE),
-  field("TargetConditionOperator1", xs.string, OPTIONAL_NILLABLE),
-  field("TargetConditionOperator2", xs.string, OPTIONAL_NILLABLE),
-  field("TargetConditionOperator3", xs.string, OPTIONAL_NILLABLE),
-  field("TargetValue1", xs.string, OPTIONAL_NILLABLE),
-  field("TargetValue2", xs.string, OPTIONAL_NILLABLE),
-  field("TargetValue3", xs.string, OPTIONAL_NILLABLE),
+  field("TargetCondition1", xs.string),
+  field("TargetCondition2", xs.string),
+  field("TargetCondition3", xs.string),
+  field("TargetConditionOperator1", xs.string),
+  field("TargetConditionOperator2", xs.string),
+  field("TargetConditionOperator3", xs.string),
+  field("TargetValue1", xs.string),
+  field("TargetValue2", xs.string),
+  field("TargetValue3", xs.string),
 ]);
 
 export const AddAssetGroupsResponse: ComplexDesc = complex("AddAssetGroupsResponse", () => [
-  field("AssetGroupIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("AssetGroupIds", ArrayOfNullableOflong),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const UpdateAssetGroupsRequest: ComplexDesc = complex("UpdateAssetGroupsRequest", () => [
   field("CampaignId", xs.long, OPTIONAL),
-  field("AssetGroups", ArrayOfAssetGroup, OPTIONAL_NILLABLE),
+  field("AssetGroups", ArrayOfAssetGroup),
 ]);
 
 export const UpdateAssetGroupsResponse: ComplexDesc = complex("UpdateAssetGroupsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const DeleteAssetGroupsRequest: ComplexDesc = complex("DeleteAssetGroupsRequest", () => [
   field("CampaignId", xs.long, OPTIONAL),
-  field("AssetGroupIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("AssetGroupIds", ArrayOflong),
 ]);
 
 export const DeleteAssetGroupsResponse: ComplexDesc = complex("DeleteAssetGroupsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const GetAssetGroupsByIdsRequest: ComplexDesc = complex("GetAssetGroupsByIdsRequest", () => [
   field("CampaignId", xs.long, OPTIONAL),
-  field("AssetGroupIds", ArrayOflong, OPTIONAL_NILLABLE),
-  field("ReturnAdditionalFields", AssetGroupAdditionalField, OPTIONAL_NILLABLE),
+  field("AssetGroupIds", ArrayOflong),
+  field("ReturnAdditionalFields", AssetGroupAdditionalField),
 ]);
 
 export const GetAssetGroupsByIdsResponse: ComplexDesc = complex(
   "GetAssetGroupsByIdsResponse",
-  () => [
-    field("AssetGroups", ArrayOfAssetGroup, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
+  () => [field("AssetGroups", ArrayOfAssetGroup), field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const GetAssetGroupsByCampaignIdRequest: ComplexDesc = complex(
   "GetAssetGroupsByCampaignIdRequest",
   () => [
     field("CampaignId", xs.long, OPTIONAL),
-    field("ReturnAdditionalFields", AssetGroupAdditionalField, OPTIONAL_NILLABLE),
+    field("ReturnAdditionalFields", AssetGroupAdditionalField),
   ],
 );
 
 export const GetAssetGroupsByCampaignIdResponse: ComplexDesc = complex(
   "GetAssetGroupsByCampaignIdResponse",
-  () => [
-    field("AssetGroups", ArrayOfAssetGroup, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
+  () => [field("AssetGroups", ArrayOfAssetGroup), field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const GetAssetGroupsEditorialReasonsRequest: ComplexDesc = complex(
   "GetAssetGroupsEditorialReasonsRequest",
   () => [
     field("AccountId", xs.long, OPTIONAL),
-    field(
-      "AssetGroupIdToCampaignIdAssociations",
-      ArrayOfEntityIdToParentIdAssociation,
-      OPTIONAL_NILLABLE,
-    ),
+    field("AssetGroupIdToCampaignIdAssociations", ArrayOfEntityIdToParentIdAssociation),
   ],
 );
 
 export const GetAssetGroupsEditorialReasonsResponse: ComplexDesc = complex(
   "GetAssetGroupsEditorialReasonsResponse",
   () => [
-    field("EditorialReasons", ArrayOfAssetGroupEditorialReasonCollection, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("EditorialReasons", ArrayOfAssetGroupEditorialReasonCollection),
+    field("PartialErrors", ArrayOfBatchError),
   ],
 );
 
@@ -4600,7 +4473,7 @@ export const AssetGroupEditorialReasonCollection: ComplexDesc = complex(
     field("AppealStatus", AppealStatus, OPTIONAL),
     field("AssetGroupId", xs.long, OPTIONAL),
     field("CampaignId", xs.long, OPTIONAL),
-    field("Reasons", ArrayOfAssetGroupEditorialReason, OPTIONAL_NILLABLE),
+    field("Reasons", ArrayOfAssetGroupEditorialReason),
   ],
 );
 
@@ -4610,21 +4483,15 @@ export const ArrayOfAssetGroupEditorialReason: ArrayDesc = array(
 );
 
 export const AssetGroupEditorialReason: ComplexDesc = complex("AssetGroupEditorialReason", () => [
-  field("Location", xs.string, OPTIONAL_NILLABLE),
-  field("PublisherCountries", ArrayOfstring, OPTIONAL_NILLABLE),
+  field("Location", xs.string),
+  field("PublisherCountries", ArrayOfstring),
   field("ReasonCode", xs.int, OPTIONAL),
-  field("Term", xs.string, OPTIONAL_NILLABLE),
+  field("Term", xs.string),
 ]);
 
 export const SetAudienceGroupAssetGroupAssociationsRequest: ComplexDesc = complex(
   "SetAudienceGroupAssetGroupAssociationsRequest",
-  () => [
-    field(
-      "AudienceGroupAssetGroupAssociations",
-      ArrayOfAudienceGroupAssetGroupAssociation,
-      OPTIONAL_NILLABLE,
-    ),
-  ],
+  () => [field("AudienceGroupAssetGroupAssociations", ArrayOfAudienceGroupAssetGroupAssociation)],
 );
 
 export const ArrayOfAudienceGroupAssetGroupAssociation: ArrayDesc = array(
@@ -4638,66 +4505,52 @@ export const ArrayOfAudienceGroupAssetGroupAssociation: ArrayDesc = array(
 
 export const AudienceGroupAssetGroupAssociation: ComplexDesc = complex(
   "AudienceGroupAssetGroupAssociation",
-  () => [field("AssetGroupId", xs.long), field("AudienceGroupId", xs.long)],
+  () => [field("AssetGroupId", xs.long, REQUIRED), field("AudienceGroupId", xs.long, REQUIRED)],
 );
 
 export const SetAudienceGroupAssetGroupAssociationsResponse: ComplexDesc = complex(
   "SetAudienceGroupAssetGroupAssociationsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const DeleteAudienceGroupAssetGroupAssociationsRequest: ComplexDesc = complex(
   "DeleteAudienceGroupAssetGroupAssociationsRequest",
-  () => [
-    field(
-      "AudienceGroupAssetGroupAssociations",
-      ArrayOfAudienceGroupAssetGroupAssociation,
-      OPTIONAL_NILLABLE,
-    ),
-  ],
+  () => [field("AudienceGroupAssetGroupAssociations", ArrayOfAudienceGroupAssetGroupAssociation)],
 );
 
 export const DeleteAudienceGroupAssetGroupAssociationsResponse: ComplexDesc = complex(
   "DeleteAudienceGroupAssetGroupAssociationsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest: ComplexDesc = complex(
   "GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest",
-  () => [field("AssetGroupIds", ArrayOflong, OPTIONAL_NILLABLE)],
+  () => [field("AssetGroupIds", ArrayOflong)],
 );
 
 export const GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse: ComplexDesc = complex(
   "GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse",
   () => [
-    field(
-      "AudienceGroupAssetGroupAssociations",
-      ArrayOfAudienceGroupAssetGroupAssociation,
-      OPTIONAL_NILLABLE,
-    ),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("AudienceGroupAssetGroupAssociations", ArrayOfAudienceGroupAssetGroupAssociation),
+    field("PartialErrors", ArrayOfBatchError),
   ],
 );
 
 export const GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest: ComplexDesc = complex(
   "GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest",
-  () => [field("AudienceGroupIds", ArrayOflong, OPTIONAL_NILLABLE)],
+  () => [field("AudienceGroupIds", ArrayOflong)],
 );
 
 export const GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse: ComplexDesc = complex(
   "GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse",
   () => [
-    field(
-      "AudienceGroupAssetGroupAssociations",
-      ArrayOfAudienceGroupAssetGroupAssociation,
-      OPTIONAL_NILLABLE,
-    ),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("AudienceGroupAssetGroupAssociations", ArrayOfAudienceGroupAssetGroupAssociation),
+    field("PartialErrors", ArrayOfBatchError),
   ],
 );
 
 export const AddAudiencesRequest: ComplexDesc = complex("AddAudiencesRequest", () => [
-  field("Audiences", ArrayOfAudience, OPTIONAL_NILLABLE),
+  field("Audiences", ArrayOfAudience),
 ]);
 
 export const ArrayOfAudience: ArrayDesc = array(
@@ -4708,17 +4561,17 @@ export const ArrayOfAudience: ArrayDesc = array(
 export const Audience: ComplexDesc = complex(
   "Audience",
   () => [
-    field("AudienceNetworkSize", xs.long, OPTIONAL_NILLABLE),
-    field("CustomerShare", CustomerShare, OPTIONAL_NILLABLE),
-    field("Description", xs.string, OPTIONAL_NILLABLE),
-    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
-    field("Id", xs.long, OPTIONAL_NILLABLE),
-    field("MembershipDuration", xs.int, OPTIONAL_NILLABLE),
-    field("Name", xs.string, OPTIONAL_NILLABLE),
-    field("ParentId", xs.long, OPTIONAL_NILLABLE),
-    field("Scope", EntityScope, OPTIONAL_NILLABLE),
-    field("SearchSize", xs.long, OPTIONAL_NILLABLE),
-    field("SupportedCampaignTypes", ArrayOfstring, OPTIONAL_NILLABLE),
+    field("AudienceNetworkSize", xs.long),
+    field("CustomerShare", CustomerShare),
+    field("Description", xs.string),
+    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring),
+    field("Id", xs.long),
+    field("MembershipDuration", xs.int),
+    field("Name", xs.string),
+    field("ParentId", xs.long),
+    field("Scope", EntityScope),
+    field("SearchSize", xs.long),
+    field("SupportedCampaignTypes", ArrayOfstring),
     field("Type", AudienceType, OPTIONAL),
   ],
   {
@@ -4741,16 +4594,13 @@ export const Audience: ComplexDesc = complex(
 
 export const RemarketingList: ComplexDesc = complex(
   "RemarketingList",
-  () => [
-    field("Rule", RemarketingRule, OPTIONAL_NILLABLE),
-    field("TagId", xs.long, OPTIONAL_NILLABLE),
-  ],
+  () => [field("Rule", RemarketingRule), field("TagId", xs.long)],
   { base: () => Audience, family: { ns: NS } },
 );
 
 export const RemarketingRule: ComplexDesc = complex(
   "RemarketingRule",
-  () => [field("Type", xs.string, OPTIONAL_NILLABLE)],
+  () => [field("Type", xs.string)],
   {
     family: {
       ns: NS,
@@ -4766,10 +4616,7 @@ export const RemarketingRule: ComplexDesc = complex(
 
 export const PageVisitorsRule: ComplexDesc = complex(
   "PageVisitorsRule",
-  () => [
-    field("NormalForm", NormalForm, OPTIONAL_NILLABLE),
-    field("RuleItemGroups", ArrayOfRuleItemGroup, OPTIONAL_NILLABLE),
-  ],
+  () => [field("NormalForm", NormalForm), field("RuleItemGroups", ArrayOfRuleItemGroup)],
   { base: () => RemarketingRule, family: { ns: NS } },
 );
 
@@ -4779,7 +4626,7 @@ export const ArrayOfRuleItemGroup: ArrayDesc = array(
 );
 
 export const RuleItemGroup: ComplexDesc = complex("RuleItemGroup", () => [
-  field("Items", ArrayOfRuleItem, OPTIONAL_NILLABLE),
+  field("Items", ArrayOfRuleItem),
 ]);
 
 export const ArrayOfRuleItem: ArrayDesc = array(
@@ -4789,16 +4636,16 @@ export const ArrayOfRuleItem: ArrayDesc = array(
 
 export const RuleItem: ComplexDesc = complex(
   "RuleItem",
-  () => [field("Type", xs.string, OPTIONAL_NILLABLE)],
+  () => [field("Type", xs.string)],
   { family: { ns: NS, derived: () => [StringRuleItem, NumberRuleItem] } },
 );
 
 export const StringRuleItem: ComplexDesc = complex(
   "StringRuleItem",
   () => [
-    field("Operand", xs.string, OPTIONAL_NILLABLE),
+    field("Operand", xs.string),
     field("Operator", StringOperator, OPTIONAL),
-    field("Value", xs.string, OPTIONAL_NILLABLE),
+    field("Value", xs.string),
   ],
   { base: () => RuleItem, family: { ns: NS } },
 );
@@ -4806,9 +4653,9 @@ export const StringRuleItem: ComplexDesc = complex(
 export const NumberRuleItem: ComplexDesc = complex(
   "NumberRuleItem",
   () => [
-    field("Operand", xs.string, OPTIONAL_NILLABLE),
+    field("Operand", xs.string),
     field("Operator", NumberOperator, OPTIONAL),
-    field("Value", xs.string, OPTIONAL_NILLABLE),
+    field("Value", xs.string),
   ],
   { base: () => RuleItem, family: { ns: NS } },
 );
@@ -4816,8 +4663,8 @@ export const NumberRuleItem: ComplexDesc = complex(
 export const PageVisitorsWhoVisitedAnotherPageRule: ComplexDesc = complex(
   "PageVisitorsWhoVisitedAnotherPageRule",
   () => [
-    field("AnotherRuleItemGroups", ArrayOfRuleItemGroup, OPTIONAL_NILLABLE),
-    field("RuleItemGroups", ArrayOfRuleItemGroup, OPTIONAL_NILLABLE),
+    field("AnotherRuleItemGroups", ArrayOfRuleItemGroup),
+    field("RuleItemGroups", ArrayOfRuleItemGroup),
   ],
   { base: () => RemarketingRule, family: { ns: NS } },
 );
@@ -4825,8 +4672,8 @@ export const PageVisitorsWhoVisitedAnotherPageRule: ComplexDesc = complex(
 export const PageVisitorsWhoDidNotVisitAnotherPageRule: ComplexDesc = complex(
   "PageVisitorsWhoDidNotVisitAnotherPageRule",
   () => [
-    field("ExcludeRuleItemGroups", ArrayOfRuleItemGroup, OPTIONAL_NILLABLE),
-    field("IncludeRuleItemGroups", ArrayOfRuleItemGroup, OPTIONAL_NILLABLE),
+    field("ExcludeRuleItemGroups", ArrayOfRuleItemGroup),
+    field("IncludeRuleItemGroups", ArrayOfRuleItemGroup),
   ],
   { base: () => RemarketingRule, family: { ns: NS } },
 );
@@ -4834,13 +4681,13 @@ export const PageVisitorsWhoDidNotVisitAnotherPageRule: ComplexDesc = complex(
 export const CustomEventsRule: ComplexDesc = complex(
   "CustomEventsRule",
   () => [
-    field("Action", xs.string, OPTIONAL_NILLABLE),
+    field("Action", xs.string),
     field("ActionOperator", StringOperator, OPTIONAL),
-    field("Category", xs.string, OPTIONAL_NILLABLE),
+    field("Category", xs.string),
     field("CategoryOperator", StringOperator, OPTIONAL),
-    field("Label", xs.string, OPTIONAL_NILLABLE),
+    field("Label", xs.string),
     field("LabelOperator", StringOperator, OPTIONAL),
-    field("Value", xs.decimal, OPTIONAL_NILLABLE),
+    field("Value", xs.decimal),
     field("ValueOperator", NumberOperator, OPTIONAL),
   ],
   { base: () => RemarketingRule, family: { ns: NS } },
@@ -4858,10 +4705,7 @@ export const InMarketAudience: ComplexDesc = complex("InMarketAudience", () => [
 
 export const ProductAudience: ComplexDesc = complex(
   "ProductAudience",
-  () => [
-    field("ProductAudienceType", ProductAudienceType, OPTIONAL_NILLABLE),
-    field("TagId", xs.long, OPTIONAL_NILLABLE),
-  ],
+  () => [field("ProductAudienceType", ProductAudienceType), field("TagId", xs.long)],
   { base: () => Audience, family: { ns: NS } },
 );
 
@@ -4878,7 +4722,7 @@ export const CustomerList: ComplexDesc = complex("CustomerList", () => [], {
 
 export const CombinedList: ComplexDesc = complex(
   "CombinedList",
-  () => [field("CombinationRules", ArrayOfCombinationRule, OPTIONAL_NILLABLE)],
+  () => [field("CombinationRules", ArrayOfCombinationRule)],
   { base: () => Audience, family: { ns: NS } },
 );
 
@@ -4889,14 +4733,14 @@ export const ArrayOfCombinationRule: ArrayDesc = array(
 
 export const CombinationRule: ComplexDesc = complex("CombinationRule", () => [
   field("AudienceIds", ArrayOflong, { nillable: true }),
-  field("Operator", LogicalOperator),
+  field("Operator", LogicalOperator, REQUIRED),
 ]);
 
 export const CustomSegment: ComplexDesc = complex(
   "CustomSegment",
   () => [
-    field("CustomSegmentCatalogList", ArrayOfCustomSegmentCatalog, OPTIONAL_NILLABLE),
-    field("EditorialStatus", CustomSegmentEditorialStatus, OPTIONAL_NILLABLE),
+    field("CustomSegmentCatalogList", ArrayOfCustomSegmentCatalog),
+    field("EditorialStatus", CustomSegmentEditorialStatus),
   ],
   { base: () => Audience, family: { ns: NS } },
 );
@@ -4907,26 +4751,26 @@ export const ArrayOfCustomSegmentCatalog: ArrayDesc = array(
 );
 
 export const CustomSegmentCatalog: ComplexDesc = complex("CustomSegmentCatalog", () => [
-  field("CatalogId", xs.long, OPTIONAL_NILLABLE),
-  field("CatalogName", xs.string, OPTIONAL_NILLABLE),
-  field("EffectiveEditorialStatus", EffectiveEditorialStatus, OPTIONAL_NILLABLE),
+  field("CatalogId", xs.long),
+  field("CatalogName", xs.string),
+  field("EffectiveEditorialStatus", EffectiveEditorialStatus),
 ]);
 
 export const ImpressionBasedRemarketingList: ComplexDesc = complex(
   "ImpressionBasedRemarketingList",
   () => [
-    field("AdGroupId", xs.long, OPTIONAL_NILLABLE),
-    field("AdGroupIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("CampaignId", xs.long, OPTIONAL_NILLABLE),
-    field("CampaignIds", ArrayOflong, OPTIONAL_NILLABLE),
+    field("AdGroupId", xs.long),
+    field("AdGroupIds", ArrayOflong),
+    field("CampaignId", xs.long),
+    field("CampaignIds", ArrayOflong),
     field("EntityType", ImpressionBasedEntityType, OPTIONAL),
   ],
   { base: () => Audience, family: { ns: NS } },
 );
 
 export const CustomerShare: ComplexDesc = complex("CustomerShare", () => [
-  field("CustomerAccountShares", ArrayOfCustomerAccountShare, OPTIONAL_NILLABLE),
-  field("OwnerCustomerId", xs.long, OPTIONAL_NILLABLE),
+  field("CustomerAccountShares", ArrayOfCustomerAccountShare),
+  field("OwnerCustomerId", xs.long),
 ]);
 
 export const ArrayOfCustomerAccountShare: ArrayDesc = array(
@@ -4935,9 +4779,9 @@ export const ArrayOfCustomerAccountShare: ArrayDesc = array(
 );
 
 export const CustomerAccountShare: ComplexDesc = complex("CustomerAccountShare", () => [
-  field("AccountId", xs.long, OPTIONAL_NILLABLE),
-  field("Associations", ArrayOfCustomerAccountShareAssociation, OPTIONAL_NILLABLE),
-  field("CustomerId", xs.long, OPTIONAL_NILLABLE),
+  field("AccountId", xs.long),
+  field("Associations", ArrayOfCustomerAccountShareAssociation),
+  field("CustomerId", xs.long),
 ]);
 
 export const ArrayOfCustomerAccountShareAssociation: ArrayDesc = array(
@@ -4951,80 +4795,77 @@ export const ArrayOfCustomerAccountShareAssociation: ArrayDesc = array(
 
 export const CustomerAccountShareAssociation: ComplexDesc = complex(
   "CustomerAccountShareAssociation",
-  () => [
-    field("AssociationCount", xs.long, OPTIONAL_NILLABLE),
-    field("UsageType", xs.string, OPTIONAL_NILLABLE),
-  ],
+  () => [field("AssociationCount", xs.long), field("UsageType", xs.string)],
 );
 
 export const AddAudiencesResponse: ComplexDesc = complex("AddAudiencesResponse", () => [
-  field("AudienceIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("AudienceIds", ArrayOfNullableOflong),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const UpdateAudiencesRequest: ComplexDesc = complex("UpdateAudiencesRequest", () => [
-  field("Audiences", ArrayOfAudience, OPTIONAL_NILLABLE),
+  field("Audiences", ArrayOfAudience),
 ]);
 
 export const UpdateAudiencesResponse: ComplexDesc = complex("UpdateAudiencesResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const DeleteAudiencesRequest: ComplexDesc = complex("DeleteAudiencesRequest", () => [
-  field("AudienceIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("AudienceIds", ArrayOflong),
 ]);
 
 export const DeleteAudiencesResponse: ComplexDesc = complex("DeleteAudiencesResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const GetAudiencesByIdsRequest: ComplexDesc = complex("GetAudiencesByIdsRequest", () => [
-  field("AudienceIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("AudienceIds", ArrayOflong),
   field("Type", AudienceType, OPTIONAL),
-  field("ReturnAdditionalFields", AudienceAdditionalField, OPTIONAL_NILLABLE),
+  field("ReturnAdditionalFields", AudienceAdditionalField),
 ]);
 
 export const GetAudiencesByIdsResponse: ComplexDesc = complex("GetAudiencesByIdsResponse", () => [
-  field("Audiences", ArrayOfAudience, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("Audiences", ArrayOfAudience),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const ApplyCustomerListItemsRequest: ComplexDesc = complex(
   "ApplyCustomerListItemsRequest",
-  () => [field("CustomerListAudience", CustomerList, OPTIONAL_NILLABLE)],
+  () => [field("CustomerListAudience", CustomerList)],
 );
 
 export const ApplyCustomerListItemsResponse: ComplexDesc = complex(
   "ApplyCustomerListItemsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const ApplyCustomerListUserDataRequest: ComplexDesc = complex(
   "ApplyCustomerListUserDataRequest",
-  () => [field("CustomerListUserData", CustomerListUserData, OPTIONAL_NILLABLE)],
+  () => [field("CustomerListUserData", CustomerListUserData)],
 );
 
 export const CustomerListUserData: ComplexDesc = complex("CustomerListUserData", () => [
-  field("AcceptCustomerMatchTerm", xs.boolean, OPTIONAL_NILLABLE),
-  field("ActionType", CustomerListActionType),
-  field("AudienceId", xs.long),
-  field("CustomerListItemSubType", CustomerListItemSubType),
+  field("AcceptCustomerMatchTerm", xs.boolean),
+  field("ActionType", CustomerListActionType, REQUIRED),
+  field("AudienceId", xs.long, REQUIRED),
+  field("CustomerListItemSubType", CustomerListItemSubType, REQUIRED),
   field("CustomerListItems", ArrayOfstring, { nillable: true }),
 ]);
 
 export const ApplyCustomerListUserDataResponse: ComplexDesc = complex(
   "ApplyCustomerListUserDataResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const GetUetTagsByIdsRequest: ComplexDesc = complex("GetUetTagsByIdsRequest", () => [
-  field("TagIds", ArrayOflong, OPTIONAL_NILLABLE),
-  field("ReturnAdditionalFields", UetTagAdditionalField, OPTIONAL_NILLABLE),
+  field("TagIds", ArrayOflong),
+  field("ReturnAdditionalFields", UetTagAdditionalField),
 ]);
 
 export const GetUetTagsByIdsResponse: ComplexDesc = complex("GetUetTagsByIdsResponse", () => [
-  field("UetTags", ArrayOfUetTag, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("UetTags", ArrayOfUetTag),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const ArrayOfUetTag: ArrayDesc = array(
@@ -5033,47 +4874,47 @@ export const ArrayOfUetTag: ArrayDesc = array(
 );
 
 export const UetTag: ComplexDesc = complex("UetTag", () => [
-  field("CustomerShare", CustomerShare, OPTIONAL_NILLABLE),
-  field("Description", xs.string, OPTIONAL_NILLABLE),
-  field("Id", xs.long, OPTIONAL_NILLABLE),
-  field("Industry", UetTagIndustry, OPTIONAL_NILLABLE),
-  field("Name", xs.string, OPTIONAL_NILLABLE),
-  field("TrackingNoScript", xs.string, OPTIONAL_NILLABLE),
-  field("TrackingScript", xs.string, OPTIONAL_NILLABLE),
-  field("TrackingStatus", UetTagTrackingStatus, OPTIONAL_NILLABLE),
+  field("CustomerShare", CustomerShare),
+  field("Description", xs.string),
+  field("Id", xs.long),
+  field("Industry", UetTagIndustry),
+  field("Name", xs.string),
+  field("TrackingNoScript", xs.string),
+  field("TrackingScript", xs.string),
+  field("TrackingStatus", UetTagTrackingStatus),
 ]);
 
 export const AddUetTagsRequest: ComplexDesc = complex("AddUetTagsRequest", () => [
-  field("UetTags", ArrayOfUetTag, OPTIONAL_NILLABLE),
+  field("UetTags", ArrayOfUetTag),
 ]);
 
 export const AddUetTagsResponse: ComplexDesc = complex("AddUetTagsResponse", () => [
-  field("UetTags", ArrayOfUetTag, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("UetTags", ArrayOfUetTag),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const UpdateUetTagsRequest: ComplexDesc = complex("UpdateUetTagsRequest", () => [
-  field("UetTags", ArrayOfUetTag, OPTIONAL_NILLABLE),
+  field("UetTags", ArrayOfUetTag),
 ]);
 
 export const UpdateUetTagsResponse: ComplexDesc = complex("UpdateUetTagsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const GetConversionGoalsByIdsRequest: ComplexDesc = complex(
   "GetConversionGoalsByIdsRequest",
   () => [
-    field("ConversionGoalIds", ArrayOflong, OPTIONAL_NILLABLE),
+    field("ConversionGoalIds", ArrayOflong),
     field("ConversionGoalTypes", ConversionGoalType, OPTIONAL),
-    field("ReturnAdditionalFields", ConversionGoalAdditionalField, OPTIONAL_NILLABLE),
+    field("ReturnAdditionalFields", ConversionGoalAdditionalField),
   ],
 );
 
 export const GetConversionGoalsByIdsResponse: ComplexDesc = complex(
   "GetConversionGoalsByIdsResponse",
   () => [
-    field("ConversionGoals", ArrayOfConversionGoal, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("ConversionGoals", ArrayOfConversionGoal),
+    field("PartialErrors", ArrayOfBatchError),
   ],
 );
 
@@ -5085,22 +4926,22 @@ export const ArrayOfConversionGoal: ArrayDesc = array(
 export const ConversionGoal: ComplexDesc = complex(
   "ConversionGoal",
   () => [
-    field("AttributionModelType", AttributionModelType, OPTIONAL_NILLABLE),
-    field("ConversionWindowInMinutes", xs.int, OPTIONAL_NILLABLE),
-    field("CountType", ConversionGoalCountType, OPTIONAL_NILLABLE),
-    field("ExcludeFromBidding", xs.boolean, OPTIONAL_NILLABLE),
-    field("GoalCategory", ConversionGoalCategory, OPTIONAL_NILLABLE),
-    field("Id", xs.long, OPTIONAL_NILLABLE),
-    field("IsAutoGoal", xs.boolean, OPTIONAL_NILLABLE),
-    field("IsEnhancedConversionsEnabled", xs.boolean, OPTIONAL_NILLABLE),
-    field("Name", xs.string, OPTIONAL_NILLABLE),
-    field("Revenue", ConversionGoalRevenue, OPTIONAL_NILLABLE),
-    field("Scope", EntityScope, OPTIONAL_NILLABLE),
-    field("Status", ConversionGoalStatus, OPTIONAL_NILLABLE),
-    field("TagId", xs.long, OPTIONAL_NILLABLE),
-    field("TrackingStatus", ConversionGoalTrackingStatus, OPTIONAL_NILLABLE),
-    field("Type", ConversionGoalType, OPTIONAL_NILLABLE),
-    field("ViewThroughConversionWindowInMinutes", xs.int, OPTIONAL_NILLABLE),
+    field("AttributionModelType", AttributionModelType),
+    field("ConversionWindowInMinutes", xs.int),
+    field("CountType", ConversionGoalCountType),
+    field("ExcludeFromBidding", xs.boolean),
+    field("GoalCategory", ConversionGoalCategory),
+    field("Id", xs.long),
+    field("IsAutoGoal", xs.boolean),
+    field("IsEnhancedConversionsEnabled", xs.boolean),
+    field("Name", xs.string),
+    field("Revenue", ConversionGoalRevenue),
+    field("Scope", EntityScope),
+    field("Status", ConversionGoalStatus),
+    field("TagId", xs.long),
+    field("TrackingStatus", ConversionGoalTrackingStatus),
+    field("Type", ConversionGoalType),
+    field("ViewThroughConversionWindowInMinutes", xs.int),
   ],
   {
     family: {
@@ -5121,61 +4962,52 @@ export const ConversionGoal: ComplexDesc = complex(
 
 export const UrlGoal: ComplexDesc = complex(
   "UrlGoal",
-  () => [
-    field("UrlExpression", xs.string, OPTIONAL_NILLABLE),
-    field("UrlOperator", ExpressionOperator, OPTIONAL_NILLABLE),
-  ],
+  () => [field("UrlExpression", xs.string), field("UrlOperator", ExpressionOperator)],
   { base: () => ConversionGoal, family: { ns: NS } },
 );
 
 export const DurationGoal: ComplexDesc = complex(
   "DurationGoal",
-  () => [field("MinimumDurationInSeconds", xs.int, OPTIONAL_NILLABLE)],
+  () => [field("MinimumDurationInSeconds", xs.int)],
   { base: () => ConversionGoal, family: { ns: NS } },
 );
 
 export const PagesViewedPerVisitGoal: ComplexDesc = complex(
   "PagesViewedPerVisitGoal",
-  () => [field("MinimumPagesViewed", xs.int, OPTIONAL_NILLABLE)],
+  () => [field("MinimumPagesViewed", xs.int)],
   { base: () => ConversionGoal, family: { ns: NS } },
 );
 
 export const EventGoal: ComplexDesc = complex(
   "EventGoal",
   () => [
-    field("ActionExpression", xs.string, OPTIONAL_NILLABLE),
-    field("ActionOperator", ExpressionOperator, OPTIONAL_NILLABLE),
-    field("CategoryExpression", xs.string, OPTIONAL_NILLABLE),
-    field("CategoryOperator", ExpressionOperator, OPTIONAL_NILLABLE),
-    field("LabelExpression", xs.string, OPTIONAL_NILLABLE),
-    field("LabelOperator", ExpressionOperator, OPTIONAL_NILLABLE),
-    field("Value", xs.decimal, OPTIONAL_NILLABLE),
-    field("ValueOperator", ValueOperator, OPTIONAL_NILLABLE),
+    field("ActionExpression", xs.string),
+    field("ActionOperator", ExpressionOperator),
+    field("CategoryExpression", xs.string),
+    field("CategoryOperator", ExpressionOperator),
+    field("LabelExpression", xs.string),
+    field("LabelOperator", ExpressionOperator),
+    field("Value", xs.decimal),
+    field("ValueOperator", ValueOperator),
   ],
   { base: () => ConversionGoal, family: { ns: NS } },
 );
 
 export const AppInstallGoal: ComplexDesc = complex(
   "AppInstallGoal",
-  () => [
-    field("AppPlatform", xs.string, OPTIONAL_NILLABLE),
-    field("AppStoreId", xs.string, OPTIONAL_NILLABLE),
-  ],
+  () => [field("AppPlatform", xs.string), field("AppStoreId", xs.string)],
   { base: () => ConversionGoal, family: { ns: NS } },
 );
 
 export const AppDownloadGoal: ComplexDesc = complex(
   "AppDownloadGoal",
-  () => [
-    field("AppPlatform", xs.string, OPTIONAL_NILLABLE),
-    field("AppStoreId", xs.string, OPTIONAL_NILLABLE),
-  ],
+  () => [field("AppPlatform", xs.string), field("AppStoreId", xs.string)],
   { base: () => ConversionGoal, family: { ns: NS } },
 );
 
 export const OfflineConversionGoal: ComplexDesc = complex(
   "OfflineConversionGoal",
-  () => [field("IsExternallyAttributed", xs.boolean, OPTIONAL_NILLABLE)],
+  () => [field("IsExternallyAttributed", xs.boolean)],
   { base: () => ConversionGoal, family: { ns: NS } },
 );
 
@@ -5185,50 +5017,50 @@ export const InStoreTransactionGoal: ComplexDesc = complex("InStoreTransactionGo
 });
 
 export const ConversionGoalRevenue: ComplexDesc = complex("ConversionGoalRevenue", () => [
-  field("CurrencyCode", xs.string, OPTIONAL_NILLABLE),
-  field("Type", ConversionGoalRevenueType, OPTIONAL_NILLABLE),
-  field("Value", xs.decimal, OPTIONAL_NILLABLE),
+  field("CurrencyCode", xs.string),
+  field("Type", ConversionGoalRevenueType),
+  field("Value", xs.decimal),
 ]);
 
 export const GetConversionGoalsByTagIdsRequest: ComplexDesc = complex(
   "GetConversionGoalsByTagIdsRequest",
   () => [
-    field("TagIds", ArrayOflong, OPTIONAL_NILLABLE),
+    field("TagIds", ArrayOflong),
     field("ConversionGoalTypes", ConversionGoalType, OPTIONAL),
-    field("ReturnAdditionalFields", ConversionGoalAdditionalField, OPTIONAL_NILLABLE),
+    field("ReturnAdditionalFields", ConversionGoalAdditionalField),
   ],
 );
 
 export const GetConversionGoalsByTagIdsResponse: ComplexDesc = complex(
   "GetConversionGoalsByTagIdsResponse",
   () => [
-    field("ConversionGoals", ArrayOfConversionGoal, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("ConversionGoals", ArrayOfConversionGoal),
+    field("PartialErrors", ArrayOfBatchError),
   ],
 );
 
 export const AddConversionGoalsRequest: ComplexDesc = complex("AddConversionGoalsRequest", () => [
-  field("ConversionGoals", ArrayOfConversionGoal, OPTIONAL_NILLABLE),
+  field("ConversionGoals", ArrayOfConversionGoal),
 ]);
 
 export const AddConversionGoalsResponse: ComplexDesc = complex("AddConversionGoalsResponse", () => [
-  field("ConversionGoalIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("ConversionGoalIds", ArrayOfNullableOflong),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const UpdateConversionGoalsRequest: ComplexDesc = complex(
   "UpdateConversionGoalsRequest",
-  () => [field("ConversionGoals", ArrayOfConversionGoal, OPTIONAL_NILLABLE)],
+  () => [field("ConversionGoals", ArrayOfConversionGoal)],
 );
 
 export const UpdateConversionGoalsResponse: ComplexDesc = complex(
   "UpdateConversionGoalsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const ApplyOfflineConversionsRequest: ComplexDesc = complex(
   "ApplyOfflineConversionsRequest",
-  () => [field("OfflineConversions", ArrayOfOfflineConversion, OPTIONAL_NILLABLE)],
+  () => [field("OfflineConversions", ArrayOfOfflineConversion)],
 );
 
 export const ArrayOfOfflineConversion: ArrayDesc = array(
@@ -5237,27 +5069,25 @@ export const ArrayOfOfflineConversion: ArrayDesc = array(
 );
 
 export const OfflineConversion: ComplexDesc = complex("OfflineConversion", () => [
-  field("ConversionCurrencyCode", xs.string, OPTIONAL_NILLABLE),
-  field("ConversionName", xs.string, OPTIONAL_NILLABLE),
+  field("ConversionCurrencyCode", xs.string),
+  field("ConversionName", xs.string),
   field("ConversionTime", xs.dateTime, OPTIONAL),
-  field("ConversionValue", xs.double, OPTIONAL_NILLABLE),
-  field("ExternalAttributionCredit", xs.double, OPTIONAL_NILLABLE),
-  field("ExternalAttributionModel", xs.string, OPTIONAL_NILLABLE),
-  field("HashedEmailAddress", xs.string, OPTIONAL_NILLABLE),
-  field("HashedPhoneNumber", xs.string, OPTIONAL_NILLABLE),
-  field("MicrosoftClickId", xs.string, OPTIONAL_NILLABLE),
+  field("ConversionValue", xs.double),
+  field("ExternalAttributionCredit", xs.double),
+  field("ExternalAttributionModel", xs.string),
+  field("HashedEmailAddress", xs.string),
+  field("HashedPhoneNumber", xs.string),
+  field("MicrosoftClickId", xs.string),
 ]);
 
 export const ApplyOfflineConversionsResponse: ComplexDesc = complex(
   "ApplyOfflineConversionsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const ApplyOfflineConversionAdjustmentsRequest: ComplexDesc = complex(
   "ApplyOfflineConversionAdjustmentsRequest",
-  () => [
-    field("OfflineConversionAdjustments", ArrayOfOfflineConversionAdjustment, OPTIONAL_NILLABLE),
-  ],
+  () => [field("OfflineConversionAdjustments", ArrayOfOfflineConversionAdjustment)],
 );
 
 export const ArrayOfOfflineConversionAdjustment: ArrayDesc = array(
@@ -5268,28 +5098,26 @@ export const ArrayOfOfflineConversionAdjustment: ArrayDesc = array(
 export const OfflineConversionAdjustment: ComplexDesc = complex(
   "OfflineConversionAdjustment",
   () => [
-    field("AdjustmentCurrencyCode", xs.string, OPTIONAL_NILLABLE),
+    field("AdjustmentCurrencyCode", xs.string),
     field("AdjustmentTime", xs.dateTime, OPTIONAL),
-    field("AdjustmentType", xs.string, OPTIONAL_NILLABLE),
-    field("AdjustmentValue", xs.double, OPTIONAL_NILLABLE),
-    field("ConversionName", xs.string, OPTIONAL_NILLABLE),
+    field("AdjustmentType", xs.string),
+    field("AdjustmentValue", xs.double),
+    field("ConversionName", xs.string),
     field("ConversionTime", xs.dateTime, OPTIONAL),
-    field("HashedEmailAddress", xs.string, OPTIONAL_NILLABLE),
-    field("HashedPhoneNumber", xs.string, OPTIONAL_NILLABLE),
-    field("MicrosoftClickId", xs.string, OPTIONAL_NILLABLE),
+    field("HashedEmailAddress", xs.string),
+    field("HashedPhoneNumber", xs.string),
+    field("MicrosoftClickId", xs.string),
   ],
 );
 
 export const ApplyOfflineConversionAdjustmentsResponse: ComplexDesc = complex(
   "ApplyOfflineConversionAdjustmentsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const ApplyOnlineConversionAdjustmentsRequest: ComplexDesc = complex(
   "ApplyOnlineConversionAdjustmentsRequest",
-  () => [
-    field("OnlineConversionAdjustments", ArrayOfOnlineConversionAdjustment, OPTIONAL_NILLABLE),
-  ],
+  () => [field("OnlineConversionAdjustments", ArrayOfOnlineConversionAdjustment)],
 );
 
 export const ArrayOfOnlineConversionAdjustment: ArrayDesc = array(
@@ -5298,17 +5126,17 @@ export const ArrayOfOnlineConversionAdjustment: ArrayDesc = array(
 );
 
 export const OnlineConversionAdjustment: ComplexDesc = complex("OnlineConversionAdjustment", () => [
-  field("AdjustmentCurrencyCode", xs.string, OPTIONAL_NILLABLE),
+  field("AdjustmentCurrencyCode", xs.string),
   field("AdjustmentTime", xs.dateTime, OPTIONAL),
-  field("AdjustmentType", xs.string, OPTIONAL_NILLABLE),
-  field("AdjustmentValue", xs.double, OPTIONAL_NILLABLE),
-  field("ConversionName", xs.string, OPTIONAL_NILLABLE),
-  field("TransactionId", xs.string, OPTIONAL_NILLABLE),
+  field("AdjustmentType", xs.string),
+  field("AdjustmentValue", xs.double),
+  field("ConversionName", xs.string),
+  field("TransactionId", xs.string),
 ]);
 
 export const ApplyOnlineConversionAdjustmentsResponse: ComplexDesc = complex(
   "ApplyOnlineConversionAdjustmentsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const GetOfflineConversionReportsRequest: ComplexDesc = complex(
@@ -5318,7 +5146,7 @@ export const GetOfflineConversionReportsRequest: ComplexDesc = complex(
 
 export const GetOfflineConversionReportsResponse: ComplexDesc = complex(
   "GetOfflineConversionReportsResponse",
-  () => [field("DailySummaries", ArrayOfDailySummary, OPTIONAL_NILLABLE)],
+  () => [field("DailySummaries", ArrayOfDailySummary)],
 );
 
 export const ArrayOfDailySummary: ArrayDesc = array(
@@ -5328,7 +5156,7 @@ export const ArrayOfDailySummary: ArrayDesc = array(
 
 export const DailySummary: ComplexDesc = complex("DailySummary", () => [
   field("FailureCount", xs.int, OPTIONAL),
-  field("FileUrl", xs.string, OPTIONAL_NILLABLE),
+  field("FileUrl", xs.string),
   field("FileUrlExpiryTimeUtc", xs.dateTime, OPTIONAL),
   field("SuccessCount", xs.int, OPTIONAL),
   field("UploadDate", xs.dateTime, OPTIONAL),
@@ -5339,16 +5167,16 @@ export const GetOfflineConversionReportByGoalIdsRequest: ComplexDesc = complex(
   () => [
     field("StartDateUtc", xs.dateTime, OPTIONAL),
     field("EndDateUtc", xs.dateTime, OPTIONAL),
-    field("GoalIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("UploadChannelFilter", OfflineConversionUploadChannel, OPTIONAL_NILLABLE),
+    field("GoalIds", ArrayOflong),
+    field("UploadChannelFilter", OfflineConversionUploadChannel),
   ],
 );
 
 export const GetOfflineConversionReportByGoalIdsResponse: ComplexDesc = complex(
   "GetOfflineConversionReportByGoalIdsResponse",
   () => [
-    field("OfflineGoalConversionSummaries", ArrayOfOfflineGoalConversionSummary, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("OfflineGoalConversionSummaries", ArrayOfOfflineGoalConversionSummary),
+    field("PartialErrors", ArrayOfBatchError),
   ],
 );
 
@@ -5361,12 +5189,12 @@ export const OfflineGoalConversionSummary: ComplexDesc = complex(
   "OfflineGoalConversionSummary",
   () => [
     field("GoalId", xs.long, OPTIONAL),
-    field("ConversionName", xs.string, OPTIONAL_NILLABLE),
+    field("ConversionName", xs.string),
     field("OverallSuccessCount", xs.long, OPTIONAL),
     field("OverallUnattributedCount", xs.long, OPTIONAL),
     field("OverallSuccessRate", xs.decimal, OPTIONAL),
-    field("OverallAlerts", ArrayOfOfflineConversionAlert, OPTIONAL_NILLABLE),
-    field("DailySummaries", ArrayOfOfflineGoalDailySummary, OPTIONAL_NILLABLE),
+    field("OverallAlerts", ArrayOfOfflineConversionAlert),
+    field("DailySummaries", ArrayOfOfflineGoalDailySummary),
   ],
 );
 
@@ -5391,11 +5219,11 @@ export const OfflineGoalDailySummary: ComplexDesc = complex("OfflineGoalDailySum
   field("SuccessCount", xs.int, OPTIONAL),
   field("UnattributedCount", xs.int, OPTIONAL),
   field("SuccessRate", xs.decimal, OPTIONAL),
-  field("Alerts", ArrayOfOfflineConversionAlert, OPTIONAL_NILLABLE),
+  field("Alerts", ArrayOfOfflineConversionAlert),
 ]);
 
 export const AddLabelsRequest: ComplexDesc = complex("AddLabelsRequest", () => [
-  field("Labels", ArrayOfLabel, OPTIONAL_NILLABLE),
+  field("Labels", ArrayOfLabel),
 ]);
 
 export const ArrayOfLabel: ArrayDesc = array(
@@ -5404,48 +5232,48 @@ export const ArrayOfLabel: ArrayDesc = array(
 );
 
 export const Label: ComplexDesc = complex("Label", () => [
-  field("ColorCode", xs.string, OPTIONAL_NILLABLE),
-  field("Description", xs.string, OPTIONAL_NILLABLE),
-  field("Id", xs.long, OPTIONAL_NILLABLE),
-  field("Name", xs.string, OPTIONAL_NILLABLE),
+  field("ColorCode", xs.string),
+  field("Description", xs.string),
+  field("Id", xs.long),
+  field("Name", xs.string),
 ]);
 
 export const AddLabelsResponse: ComplexDesc = complex("AddLabelsResponse", () => [
-  field("LabelIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("LabelIds", ArrayOfNullableOflong),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const DeleteLabelsRequest: ComplexDesc = complex("DeleteLabelsRequest", () => [
-  field("LabelIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("LabelIds", ArrayOflong),
 ]);
 
 export const DeleteLabelsResponse: ComplexDesc = complex("DeleteLabelsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const UpdateLabelsRequest: ComplexDesc = complex("UpdateLabelsRequest", () => [
-  field("Labels", ArrayOfLabel, OPTIONAL_NILLABLE),
+  field("Labels", ArrayOfLabel),
 ]);
 
 export const UpdateLabelsResponse: ComplexDesc = complex("UpdateLabelsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const GetLabelsByIdsRequest: ComplexDesc = complex("GetLabelsByIdsRequest", () => [
-  field("LabelIds", ArrayOflong, OPTIONAL_NILLABLE),
-  field("PageInfo", Paging, OPTIONAL_NILLABLE),
+  field("LabelIds", ArrayOflong),
+  field("PageInfo", Paging),
 ]);
 
 export const GetLabelsByIdsResponse: ComplexDesc = complex("GetLabelsByIdsResponse", () => [
-  field("Labels", ArrayOfLabel, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("Labels", ArrayOfLabel),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const SetLabelAssociationsRequest: ComplexDesc = complex(
   "SetLabelAssociationsRequest",
   () => [
     field("EntityType", EntityType, OPTIONAL),
-    field("LabelAssociations", ArrayOfLabelAssociation, OPTIONAL_NILLABLE),
+    field("LabelAssociations", ArrayOfLabelAssociation),
   ],
 );
 
@@ -5455,41 +5283,38 @@ export const ArrayOfLabelAssociation: ArrayDesc = array(
 );
 
 export const LabelAssociation: ComplexDesc = complex("LabelAssociation", () => [
-  field("EntityId", xs.long),
-  field("LabelId", xs.long),
+  field("EntityId", xs.long, REQUIRED),
+  field("LabelId", xs.long, REQUIRED),
 ]);
 
 export const SetLabelAssociationsResponse: ComplexDesc = complex(
   "SetLabelAssociationsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const DeleteLabelAssociationsRequest: ComplexDesc = complex(
   "DeleteLabelAssociationsRequest",
   () => [
     field("EntityType", EntityType, OPTIONAL),
-    field("LabelAssociations", ArrayOfLabelAssociation, OPTIONAL_NILLABLE),
+    field("LabelAssociations", ArrayOfLabelAssociation),
   ],
 );
 
 export const DeleteLabelAssociationsResponse: ComplexDesc = complex(
   "DeleteLabelAssociationsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const GetLabelAssociationsByEntityIdsRequest: ComplexDesc = complex(
   "GetLabelAssociationsByEntityIdsRequest",
-  () => [
-    field("EntityIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("EntityType", EntityType, OPTIONAL),
-  ],
+  () => [field("EntityIds", ArrayOflong), field("EntityType", EntityType, OPTIONAL)],
 );
 
 export const GetLabelAssociationsByEntityIdsResponse: ComplexDesc = complex(
   "GetLabelAssociationsByEntityIdsResponse",
   () => [
-    field("LabelAssociations", ArrayOfLabelAssociation, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("LabelAssociations", ArrayOfLabelAssociation),
+    field("PartialErrors", ArrayOfBatchError),
   ],
 );
 
@@ -5497,21 +5322,21 @@ export const GetLabelAssociationsByLabelIdsRequest: ComplexDesc = complex(
   "GetLabelAssociationsByLabelIdsRequest",
   () => [
     field("EntityType", EntityType, OPTIONAL),
-    field("LabelIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("PageInfo", Paging, OPTIONAL_NILLABLE),
+    field("LabelIds", ArrayOflong),
+    field("PageInfo", Paging),
   ],
 );
 
 export const GetLabelAssociationsByLabelIdsResponse: ComplexDesc = complex(
   "GetLabelAssociationsByLabelIdsResponse",
   () => [
-    field("LabelAssociations", ArrayOfLabelAssociation, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("LabelAssociations", ArrayOfLabelAssociation),
+    field("PartialErrors", ArrayOfBatchError),
   ],
 );
 
 export const AddExperimentsRequest: ComplexDesc = complex("AddExperimentsRequest", () => [
-  field("Experiments", ArrayOfExperiment, OPTIONAL_NILLABLE),
+  field("Experiments", ArrayOfExperiment),
 ]);
 
 export const ArrayOfExperiment: ArrayDesc = array(
@@ -5520,17 +5345,17 @@ export const ArrayOfExperiment: ArrayDesc = array(
 );
 
 export const Experiment: ComplexDesc = complex("Experiment", () => [
-  field("BaseCampaignId", xs.long, OPTIONAL_NILLABLE),
-  field("EndDate", Date_, OPTIONAL_NILLABLE),
-  field("ExperimentArms", ArrayOfExperimentArm, OPTIONAL_NILLABLE),
-  field("ExperimentCampaignId", xs.long, OPTIONAL_NILLABLE),
-  field("ExperimentStatus", xs.string, OPTIONAL_NILLABLE),
-  field("ExperimentSubType", xs.string, OPTIONAL_NILLABLE),
-  field("ExperimentType", xs.string, OPTIONAL_NILLABLE),
-  field("Id", xs.long, OPTIONAL_NILLABLE),
-  field("Name", xs.string, OPTIONAL_NILLABLE),
-  field("StartDate", Date_, OPTIONAL_NILLABLE),
-  field("TrafficSplitPercent", xs.int, OPTIONAL_NILLABLE),
+  field("BaseCampaignId", xs.long),
+  field("EndDate", Date_),
+  field("ExperimentArms", ArrayOfExperimentArm),
+  field("ExperimentCampaignId", xs.long),
+  field("ExperimentStatus", xs.string),
+  field("ExperimentSubType", xs.string),
+  field("ExperimentType", xs.string),
+  field("Id", xs.long),
+  field("Name", xs.string),
+  field("StartDate", Date_),
+  field("TrafficSplitPercent", xs.int),
 ]);
 
 export const ArrayOfExperimentArm: ArrayDesc = array(
@@ -5539,71 +5364,65 @@ export const ArrayOfExperimentArm: ArrayDesc = array(
 );
 
 export const ExperimentArm: ComplexDesc = complex("ExperimentArm", () => [
-  field("CampaignIds", ArrayOflong, OPTIONAL_NILLABLE),
-  field("Id", xs.long, OPTIONAL_NILLABLE),
+  field("CampaignIds", ArrayOflong),
+  field("Id", xs.long),
   field("IsControlArm", xs.boolean, OPTIONAL),
   field("TrafficSplit", xs.int, OPTIONAL),
 ]);
 
 export const AddExperimentsResponse: ComplexDesc = complex("AddExperimentsResponse", () => [
-  field("ExperimentIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("ExperimentIds", ArrayOfNullableOflong),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const DeleteExperimentsRequest: ComplexDesc = complex("DeleteExperimentsRequest", () => [
-  field("ExperimentIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("ExperimentIds", ArrayOflong),
 ]);
 
 export const DeleteExperimentsResponse: ComplexDesc = complex("DeleteExperimentsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const UpdateExperimentsRequest: ComplexDesc = complex("UpdateExperimentsRequest", () => [
-  field("Experiments", ArrayOfExperiment, OPTIONAL_NILLABLE),
+  field("Experiments", ArrayOfExperiment),
 ]);
 
 export const UpdateExperimentsResponse: ComplexDesc = complex("UpdateExperimentsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const GetExperimentsByIdsRequest: ComplexDesc = complex("GetExperimentsByIdsRequest", () => [
-  field("ExperimentIds", ArrayOflong, OPTIONAL_NILLABLE),
-  field("PageInfo", Paging, OPTIONAL_NILLABLE),
-  field("ReturnAdditionalFields", ExperimentAdditionalField, OPTIONAL_NILLABLE),
+  field("ExperimentIds", ArrayOflong),
+  field("PageInfo", Paging),
+  field("ReturnAdditionalFields", ExperimentAdditionalField),
 ]);
 
 export const GetExperimentsByIdsResponse: ComplexDesc = complex(
   "GetExperimentsByIdsResponse",
-  () => [
-    field("Experiments", ArrayOfExperiment, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
+  () => [field("Experiments", ArrayOfExperiment), field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const GetProfileDataFileUrlRequest: ComplexDesc = complex(
   "GetProfileDataFileUrlRequest",
-  () => [
-    field("LanguageLocale", xs.string, OPTIONAL_NILLABLE),
-    field("ProfileType", ProfileType, OPTIONAL),
-  ],
+  () => [field("LanguageLocale", xs.string), field("ProfileType", ProfileType, OPTIONAL)],
 );
 
 export const GetProfileDataFileUrlResponse: ComplexDesc = complex(
   "GetProfileDataFileUrlResponse",
   () => [
-    field("FileUrl", xs.string, OPTIONAL_NILLABLE),
-    field("FileUrlExpiryTimeUtc", xs.dateTime, OPTIONAL_NILLABLE),
+    field("FileUrl", xs.string),
+    field("FileUrlExpiryTimeUtc", xs.dateTime),
     field("LastModifiedTimeUtc", xs.dateTime, OPTIONAL),
   ],
 );
 
 export const SearchCompaniesRequest: ComplexDesc = complex("SearchCompaniesRequest", () => [
-  field("CompanyNameFilter", xs.string, OPTIONAL_NILLABLE),
-  field("LanguageLocale", xs.string, OPTIONAL_NILLABLE),
+  field("CompanyNameFilter", xs.string),
+  field("LanguageLocale", xs.string),
 ]);
 
 export const SearchCompaniesResponse: ComplexDesc = complex("SearchCompaniesResponse", () => [
-  field("Companies", ArrayOfCompany, OPTIONAL_NILLABLE),
+  field("Companies", ArrayOfCompany),
 ]);
 
 export const ArrayOfCompany: ArrayDesc = array(
@@ -5612,10 +5431,10 @@ export const ArrayOfCompany: ArrayDesc = array(
 );
 
 export const Company: ComplexDesc = complex("Company", () => [
-  field("LogoUrl", xs.string, OPTIONAL_NILLABLE),
-  field("Name", xs.string, OPTIONAL_NILLABLE),
-  field("ProfileId", xs.long),
-  field("Status", xs.string, OPTIONAL_NILLABLE),
+  field("LogoUrl", xs.string),
+  field("Name", xs.string),
+  field("ProfileId", xs.long, REQUIRED),
+  field("Status", xs.string),
 ]);
 
 export const GetFileImportUploadUrlRequest: ComplexDesc = complex(
@@ -5625,11 +5444,11 @@ export const GetFileImportUploadUrlRequest: ComplexDesc = complex(
 
 export const GetFileImportUploadUrlResponse: ComplexDesc = complex(
   "GetFileImportUploadUrlResponse",
-  () => [field("FileImportUploadUrl", xs.string, OPTIONAL_NILLABLE)],
+  () => [field("FileImportUploadUrl", xs.string)],
 );
 
 export const AddImportJobsRequest: ComplexDesc = complex("AddImportJobsRequest", () => [
-  field("ImportJobs", ArrayOfImportJob, OPTIONAL_NILLABLE),
+  field("ImportJobs", ArrayOfImportJob),
 ]);
 
 export const ArrayOfImportJob: ArrayDesc = array(
@@ -5640,18 +5459,18 @@ export const ArrayOfImportJob: ArrayDesc = array(
 export const ImportJob: ComplexDesc = complex(
   "ImportJob",
   () => [
-    field("CreatedByUserId", xs.long, OPTIONAL_NILLABLE),
-    field("CreatedByUserName", xs.string, OPTIONAL_NILLABLE),
-    field("CreatedDateTimeInUTC", xs.dateTime, OPTIONAL_NILLABLE),
-    field("Frequency", Frequency, OPTIONAL_NILLABLE),
-    field("Id", xs.long, OPTIONAL_NILLABLE),
-    field("ImportOption", ImportOption, OPTIONAL_NILLABLE),
-    field("LastRunTimeInUTC", xs.dateTime, OPTIONAL_NILLABLE),
-    field("Name", xs.string, OPTIONAL_NILLABLE),
-    field("NotificationEmail", xs.string, OPTIONAL_NILLABLE),
-    field("NotificationType", xs.string, OPTIONAL_NILLABLE),
-    field("Status", xs.string, OPTIONAL_NILLABLE),
-    field("Type", xs.string, OPTIONAL_NILLABLE),
+    field("CreatedByUserId", xs.long),
+    field("CreatedByUserName", xs.string),
+    field("CreatedDateTimeInUTC", xs.dateTime),
+    field("Frequency", Frequency),
+    field("Id", xs.long),
+    field("ImportOption", ImportOption),
+    field("LastRunTimeInUTC", xs.dateTime),
+    field("Name", xs.string),
+    field("NotificationEmail", xs.string),
+    field("NotificationType", xs.string),
+    field("Status", xs.string),
+    field("Type", xs.string),
   ],
   { family: { ns: NS, derived: () => [GoogleImportJob, FileImportJob] } },
 );
@@ -5659,10 +5478,10 @@ export const ImportJob: ComplexDesc = complex(
 export const GoogleImportJob: ComplexDesc = complex(
   "GoogleImportJob",
   () => [
-    field("CampaignAdGroupIds", ArrayOfCampaignAdGroupIds, OPTIONAL_NILLABLE),
+    field("CampaignAdGroupIds", ArrayOfCampaignAdGroupIds),
     field("CredentialId", xs.string, { nillable: true }),
     field("GoogleAccountId", xs.long, { nillable: true }),
-    field("GoogleUserName", xs.string, OPTIONAL_NILLABLE),
+    field("GoogleUserName", xs.string),
   ],
   { base: () => ImportJob, family: { ns: NS } },
 );
@@ -5673,9 +5492,9 @@ export const ArrayOfCampaignAdGroupIds: ArrayDesc = array(
 );
 
 export const CampaignAdGroupIds: ComplexDesc = complex("CampaignAdGroupIds", () => [
-  field("ActiveAdGroupsOnly", xs.boolean, OPTIONAL_NILLABLE),
+  field("ActiveAdGroupsOnly", xs.boolean),
   field("AdGroupIds", ArrayOflong, { nillable: true }),
-  field("CampaignId", xs.long),
+  field("CampaignId", xs.long, REQUIRED),
 ]);
 
 export const FileImportJob: ComplexDesc = complex(
@@ -5688,16 +5507,16 @@ export const FileImportJob: ComplexDesc = complex(
 );
 
 export const Frequency: ComplexDesc = complex("Frequency", () => [
-  field("Cron", xs.string, OPTIONAL_NILLABLE),
-  field("TimeZone", xs.string, OPTIONAL_NILLABLE),
-  field("Type", xs.string, OPTIONAL_NILLABLE),
+  field("Cron", xs.string),
+  field("TimeZone", xs.string),
+  field("Type", xs.string),
 ]);
 
 export const ImportOption: ComplexDesc = complex(
   "ImportOption",
   () => [
-    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
-    field("Type", xs.string, OPTIONAL_NILLABLE),
+    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring),
+    field("Type", xs.string),
   ],
   { family: { ns: NS, derived: () => [GoogleImportOption, FileImportOption] } },
 );
@@ -5705,146 +5524,127 @@ export const ImportOption: ComplexDesc = complex(
 export const GoogleImportOption: ComplexDesc = complex(
   "GoogleImportOption",
   () => [
-    field("AccountUrlOptions", xs.boolean, OPTIONAL_NILLABLE),
-    field("AdScheduleUseSearcherTimezone", xs.boolean, OPTIONAL_NILLABLE),
-    field("AdjustmentForBids", xs.double, OPTIONAL_NILLABLE),
-    field("AdjustmentForCampaignBudgets", xs.double, OPTIONAL_NILLABLE),
-    field("AssociatedStoreId", xs.long, OPTIONAL_NILLABLE),
-    field("AssociatedUetTagId", xs.long, OPTIONAL_NILLABLE),
-    field("AutoDeviceBidOptimization", xs.boolean, OPTIONAL_NILLABLE),
-    field("DeleteRemovedEntities", xs.boolean, OPTIONAL_NILLABLE),
-    field("EnableAutoCurrencyConversion", xs.boolean, OPTIONAL_NILLABLE),
-    field("EnableCopilot", xs.boolean, OPTIONAL_NILLABLE),
-    field("EnableParentLocationMapping", xs.boolean, OPTIONAL_NILLABLE),
-    field("ImageAssetAutomationOptOut", xs.boolean, OPTIONAL_NILLABLE),
-    field("ImportNCAGoalWithSystemGeneratedAudience", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewAIMaxSettings", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewAccountNegativeKeywords", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewActiveAdsForExistingAdGroups", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewActiveCampaignsAndChildEntities", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewAdCustomizerFeeds", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewAdGroupsAndChildEntitiesForExistingCampaigns", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewAdSchedules", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewAppAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewAudienceTargets", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewBrandSuitability", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewCallAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewCalloutAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewCarouselAd", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewConversionGoals", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewDemographicTargets", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewDeviceTargets", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewEntities", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewImageAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewKeywordUrls", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewKeywordsForExistingAdGroups", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewLabels", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewLeadFormAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewLocationAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewLocationTargets", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewLogoAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewNegativeKeywordLists", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewNegativeKeywordsForExistingParents", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewNegativeSites", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewPageFeeds", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewPausedAdsForExistingAdGroups", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewPausedCampaignsAndChildEntities", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewPortfolioBidStrategy", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewPriceAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewProductFilters", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewPromotionAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewReviewAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewSitelinkAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewStructuredSnippetAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewTopicTargets", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewUrlOptions", xs.boolean, OPTIONAL_NILLABLE),
-    field("PauseAIMAdGroupIfAllAudienceCriterionNotImported", xs.boolean, OPTIONAL_NILLABLE),
-    field("PauseCampaignsWithoutSupportedLocations", xs.boolean, OPTIONAL_NILLABLE),
-    field("PauseNewCampaigns", xs.boolean, OPTIONAL_NILLABLE),
-    field("RaiseBidsToMinimum", xs.boolean, OPTIONAL_NILLABLE),
-    field("RaiseCampaignBudgetsToMinimum", xs.boolean, OPTIONAL_NILLABLE),
-    field("RaiseProductGroupBidsToMinimum", xs.boolean, OPTIONAL_NILLABLE),
-    field("RenameCampaignNameWithSuffix", xs.boolean, OPTIONAL_NILLABLE),
-    field("SearchAndDsaMixedCampaignAsSearchCampaign", xs.boolean, OPTIONAL_NILLABLE),
-    field(
-      "SearchAndReplaceForCampaignNames",
-      ImportSearchAndReplaceForStringProperty,
-      OPTIONAL_NILLABLE,
-    ),
-    field(
-      "SearchAndReplaceForCustomParameters",
-      ImportSearchAndReplaceForStringProperty,
-      OPTIONAL_NILLABLE,
-    ),
-    field(
-      "SearchAndReplaceForFinalURLSuffix",
-      ImportSearchAndReplaceForStringProperty,
-      OPTIONAL_NILLABLE,
-    ),
-    field(
-      "SearchAndReplaceForTrackingTemplates",
-      ImportSearchAndReplaceForStringProperty,
-      OPTIONAL_NILLABLE,
-    ),
-    field("SearchAndReplaceForUrls", ImportSearchAndReplaceForStringProperty, OPTIONAL_NILLABLE),
-    field("SuffixForCampaignNames", xs.string, OPTIONAL_NILLABLE),
-    field("SuffixForTrackingTemplates", xs.string, OPTIONAL_NILLABLE),
-    field("SuffixForUrls", xs.string, OPTIONAL_NILLABLE),
-    field("UpdateAIMaxSettings", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateAccountNegativeKeywords", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateAdCustomizerAttributes", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateAdCustomizerFeeds", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateAdGroupNetwork", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateAdSchedules", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateAdUrls", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateAppAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateAssetAutomationCampaignSetting", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateAudienceTargets", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateBiddingStrategies", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateBids", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateBrandSuitability", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateCallAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateCalloutAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateCampaignAdGroupLanguages", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateCampaignBudgets", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateCampaignNames", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateConversionGoals", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateDemographicTargets", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateDeviceTargets", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateEntities", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateImageAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateKeywordUrls", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateLabels", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateLeadFormAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateLocationAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateLocationTargets", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateLogoAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateNegativeKeywordLists", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateNegativeSites", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdatePageFeeds", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdatePriceAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateProductFilters", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdatePromotionAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateReviewAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateSitelinkAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateSitelinkUrls", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateStatusForAdGroups", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateStatusForAds", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateStatusForCampaigns", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateStatusForKeywords", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateStructuredSnippetAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateTopicTargets", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateUrlOptions", xs.boolean, OPTIONAL_NILLABLE),
+    field("AccountUrlOptions", xs.boolean),
+    field("AdScheduleUseSearcherTimezone", xs.boolean),
+    field("AdjustmentForBids", xs.double),
+    field("AdjustmentForCampaignBudgets", xs.double),
+    field("AssociatedStoreId", xs.long),
+    field("AssociatedUetTagId", xs.long),
+    field("AutoDeviceBidOptimization", xs.boolean),
+    field("DeleteRemovedEntities", xs.boolean),
+    field("EnableAutoCurrencyConversion", xs.boolean),
+    field("EnableCopilot", xs.boolean),
+    field("EnableParentLocationMapping", xs.boolean),
+    field("ImageAssetAutomationOptOut", xs.boolean),
+    field("ImportNCAGoalWithSystemGeneratedAudience", xs.boolean),
+    field("NewAIMaxSettings", xs.boolean),
+    field("NewAccountNegativeKeywords", xs.boolean),
+    field("NewActiveAdsForExistingAdGroups", xs.boolean),
+    field("NewActiveCampaignsAndChildEntities", xs.boolean),
+    field("NewAdCustomizerFeeds", xs.boolean),
+    field("NewAdGroupsAndChildEntitiesForExistingCampaigns", xs.boolean),
+    field("NewAdSchedules", xs.boolean),
+    field("NewAppAdExtensions", xs.boolean),
+    field("NewAudienceTargets", xs.boolean),
+    field("NewBrandSuitability", xs.boolean),
+    field("NewCallAdExtensions", xs.boolean),
+    field("NewCalloutAdExtensions", xs.boolean),
+    field("NewCarouselAd", xs.boolean),
+    field("NewConversionGoals", xs.boolean),
+    field("NewDemographicTargets", xs.boolean),
+    field("NewDeviceTargets", xs.boolean),
+    field("NewEntities", xs.boolean),
+    field("NewImageAdExtensions", xs.boolean),
+    field("NewKeywordUrls", xs.boolean),
+    field("NewKeywordsForExistingAdGroups", xs.boolean),
+    field("NewLabels", xs.boolean),
+    field("NewLeadFormAdExtensions", xs.boolean),
+    field("NewLocationAdExtensions", xs.boolean),
+    field("NewLocationTargets", xs.boolean),
+    field("NewLogoAdExtensions", xs.boolean),
+    field("NewNegativeKeywordLists", xs.boolean),
+    field("NewNegativeKeywordsForExistingParents", xs.boolean),
+    field("NewNegativeSites", xs.boolean),
+    field("NewPageFeeds", xs.boolean),
+    field("NewPausedAdsForExistingAdGroups", xs.boolean),
+    field("NewPausedCampaignsAndChildEntities", xs.boolean),
+    field("NewPortfolioBidStrategy", xs.boolean),
+    field("NewPriceAdExtensions", xs.boolean),
+    field("NewProductFilters", xs.boolean),
+    field("NewPromotionAdExtensions", xs.boolean),
+    field("NewReviewAdExtensions", xs.boolean),
+    field("NewSitelinkAdExtensions", xs.boolean),
+    field("NewStructuredSnippetAdExtensions", xs.boolean),
+    field("NewTopicTargets", xs.boolean),
+    field("NewUrlOptions", xs.boolean),
+    field("PauseAIMAdGroupIfAllAudienceCriterionNotImported", xs.boolean),
+    field("PauseCampaignsWithoutSupportedLocations", xs.boolean),
+    field("PauseNewCampaigns", xs.boolean),
+    field("RaiseBidsToMinimum", xs.boolean),
+    field("RaiseCampaignBudgetsToMinimum", xs.boolean),
+    field("RaiseProductGroupBidsToMinimum", xs.boolean),
+    field("RenameCampaignNameWithSuffix", xs.boolean),
+    field("SearchAndDsaMixedCampaignAsSearchCampaign", xs.boolean),
+    field("SearchAndReplaceForCampaignNames", ImportSearchAndReplaceForStringProperty),
+    field("SearchAndReplaceForCustomParameters", ImportSearchAndReplaceForStringProperty),
+    field("SearchAndReplaceForFinalURLSuffix", ImportSearchAndReplaceForStringProperty),
+    field("SearchAndReplaceForTrackingTemplates", ImportSearchAndReplaceForStringProperty),
+    field("SearchAndReplaceForUrls", ImportSearchAndReplaceForStringProperty),
+    field("SuffixForCampaignNames", xs.string),
+    field("SuffixForTrackingTemplates", xs.string),
+    field("SuffixForUrls", xs.string),
+    field("UpdateAIMaxSettings", xs.boolean),
+    field("UpdateAccountNegativeKeywords", xs.boolean),
+    field("UpdateAdCustomizerAttributes", xs.boolean),
+    field("UpdateAdCustomizerFeeds", xs.boolean),
+    field("UpdateAdGroupNetwork", xs.boolean),
+    field("UpdateAdSchedules", xs.boolean),
+    field("UpdateAdUrls", xs.boolean),
+    field("UpdateAppAdExtensions", xs.boolean),
+    field("UpdateAssetAutomationCampaignSetting", xs.boolean),
+    field("UpdateAudienceTargets", xs.boolean),
+    field("UpdateBiddingStrategies", xs.boolean),
+    field("UpdateBids", xs.boolean),
+    field("UpdateBrandSuitability", xs.boolean),
+    field("UpdateCallAdExtensions", xs.boolean),
+    field("UpdateCalloutAdExtensions", xs.boolean),
+    field("UpdateCampaignAdGroupLanguages", xs.boolean),
+    field("UpdateCampaignBudgets", xs.boolean),
+    field("UpdateCampaignNames", xs.boolean),
+    field("UpdateConversionGoals", xs.boolean),
+    field("UpdateDemographicTargets", xs.boolean),
+    field("UpdateDeviceTargets", xs.boolean),
+    field("UpdateEntities", xs.boolean),
+    field("UpdateImageAdExtensions", xs.boolean),
+    field("UpdateKeywordUrls", xs.boolean),
+    field("UpdateLabels", xs.boolean),
+    field("UpdateLeadFormAdExtensions", xs.boolean),
+    field("UpdateLocationAdExtensions", xs.boolean),
+    field("UpdateLocationTargets", xs.boolean),
+    field("UpdateLogoAdExtensions", xs.boolean),
+    field("UpdateNegativeKeywordLists", xs.boolean),
+    field("UpdateNegativeSites", xs.boolean),
+    field("UpdatePageFeeds", xs.boolean),
+    field("UpdatePriceAdExtensions", xs.boolean),
+    field("UpdateProductFilters", xs.boolean),
+    field("UpdatePromotionAdExtensions", xs.boolean),
+    field("UpdateReviewAdExtensions", xs.boolean),
+    field("UpdateSitelinkAdExtensions", xs.boolean),
+    field("UpdateSitelinkUrls", xs.boolean),
+    field("UpdateStatusForAdGroups", xs.boolean),
+    field("UpdateStatusForAds", xs.boolean),
+    field("UpdateStatusForCampaigns", xs.boolean),
+    field("UpdateStatusForKeywords", xs.boolean),
+    field("UpdateStructuredSnippetAdExtensions", xs.boolean),
+    field("UpdateTopicTargets", xs.boolean),
+    field("UpdateUrlOptions", xs.boolean),
   ],
   { base: () => ImportOption, family: { ns: NS } },
 );
 
 export const ImportSearchAndReplaceForStringProperty: ComplexDesc = complex(
   "ImportSearchAndReplaceForStringProperty",
-  () => [
-    field("ReplaceString", xs.string, OPTIONAL_NILLABLE),
-    field("SearchString", xs.string, OPTIONAL_NILLABLE),
-  ],
+  () => [field("ReplaceString", xs.string), field("SearchString", xs.string)],
 );
 
 export const FileImportOption: ComplexDesc = complex("FileImportOption", () => [], {
@@ -5853,19 +5653,19 @@ export const FileImportOption: ComplexDesc = complex("FileImportOption", () => [
 });
 
 export const AddImportJobsResponse: ComplexDesc = complex("AddImportJobsResponse", () => [
-  field("ImportJobIds", ArrayOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("ImportJobIds", ArrayOflong),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const GetImportResultsRequest: ComplexDesc = complex("GetImportResultsRequest", () => [
-  field("ImportType", xs.string, OPTIONAL_NILLABLE),
-  field("PageInfo", Paging, OPTIONAL_NILLABLE),
-  field("ImportJobIds", ArrayOflong, OPTIONAL_NILLABLE),
-  field("ReturnAdditionalFields", ImportAdditionalField, OPTIONAL_NILLABLE),
+  field("ImportType", xs.string),
+  field("PageInfo", Paging),
+  field("ImportJobIds", ArrayOflong),
+  field("ReturnAdditionalFields", ImportAdditionalField),
 ]);
 
 export const GetImportResultsResponse: ComplexDesc = complex("GetImportResultsResponse", () => [
-  field("ImportResults", ArrayOfImportResult, OPTIONAL_NILLABLE),
+  field("ImportResults", ArrayOfImportResult),
 ]);
 
 export const ArrayOfImportResult: ArrayDesc = array(
@@ -5874,13 +5674,13 @@ export const ArrayOfImportResult: ArrayDesc = array(
 );
 
 export const ImportResult: ComplexDesc = complex("ImportResult", () => [
-  field("EntityStatistics", ArrayOfImportEntityStatistics, OPTIONAL_NILLABLE),
-  field("ErrorLogUrl", xs.string, OPTIONAL_NILLABLE),
-  field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
-  field("Id", xs.string, OPTIONAL_NILLABLE),
-  field("ImportJob", ImportJob, OPTIONAL_NILLABLE),
+  field("EntityStatistics", ArrayOfImportEntityStatistics),
+  field("ErrorLogUrl", xs.string),
+  field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring),
+  field("Id", xs.string),
+  field("ImportJob", ImportJob),
   field("StartTimeInUTC", xs.dateTime, OPTIONAL),
-  field("Status", xs.string, OPTIONAL_NILLABLE),
+  field("Status", xs.string),
 ]);
 
 export const ArrayOfImportEntityStatistics: ArrayDesc = array(
@@ -5889,49 +5689,49 @@ export const ArrayOfImportEntityStatistics: ArrayDesc = array(
 );
 
 export const ImportEntityStatistics: ComplexDesc = complex("ImportEntityStatistics", () => [
-  field("Additions", xs.int, OPTIONAL_NILLABLE),
-  field("Changes", xs.int, OPTIONAL_NILLABLE),
-  field("Deletions", xs.int, OPTIONAL_NILLABLE),
-  field("EntityType", xs.string, OPTIONAL_NILLABLE),
-  field("Errors", xs.int, OPTIONAL_NILLABLE),
-  field("Total", xs.int, OPTIONAL_NILLABLE),
+  field("Additions", xs.int),
+  field("Changes", xs.int),
+  field("Deletions", xs.int),
+  field("EntityType", xs.string),
+  field("Errors", xs.int),
+  field("Total", xs.int),
 ]);
 
 export const GetImportJobsByIdsRequest: ComplexDesc = complex("GetImportJobsByIdsRequest", () => [
-  field("ImportJobIds", ArrayOflong, OPTIONAL_NILLABLE),
-  field("ImportType", xs.string, OPTIONAL_NILLABLE),
-  field("ReturnAdditionalFields", ImportAdditionalField, OPTIONAL_NILLABLE),
+  field("ImportJobIds", ArrayOflong),
+  field("ImportType", xs.string),
+  field("ReturnAdditionalFields", ImportAdditionalField),
 ]);
 
 export const GetImportJobsByIdsResponse: ComplexDesc = complex("GetImportJobsByIdsResponse", () => [
-  field("ImportJobs", ArrayOfImportJob, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("ImportJobs", ArrayOfImportJob),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const DeleteImportJobsRequest: ComplexDesc = complex("DeleteImportJobsRequest", () => [
-  field("ImportJobIds", ArrayOflong, OPTIONAL_NILLABLE),
-  field("ImportType", xs.string, OPTIONAL_NILLABLE),
+  field("ImportJobIds", ArrayOflong),
+  field("ImportType", xs.string),
 ]);
 
 export const DeleteImportJobsResponse: ComplexDesc = complex("DeleteImportJobsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const GetImportEntityIdsMappingRequest: ComplexDesc = complex(
   "GetImportEntityIdsMappingRequest",
   () => [
-    field("ImportType", xs.string, OPTIONAL_NILLABLE),
-    field("SourceEntityIds", ArrayOflong, OPTIONAL_NILLABLE),
+    field("ImportType", xs.string),
+    field("SourceEntityIds", ArrayOflong),
     field("ImportEntityType", ImportEntityType, OPTIONAL),
-    field("SourceParentId", xs.long, OPTIONAL_NILLABLE),
+    field("SourceParentId", xs.long),
   ],
 );
 
 export const GetImportEntityIdsMappingResponse: ComplexDesc = complex(
   "GetImportEntityIdsMappingResponse",
   () => [
-    field("EntityIdsMapping", ArrayOfKeyValuePairOflonglong, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("EntityIdsMapping", ArrayOfKeyValuePairOflonglong),
+    field("PartialErrors", ArrayOfBatchError),
   ],
 );
 
@@ -5941,21 +5741,21 @@ export const ArrayOfKeyValuePairOflonglong: ArrayDesc = array(
 );
 
 export const KeyValuePairOflonglong: ComplexDesc = complex("KeyValuePairOflonglong", () => [
-  field("key", NS3, xs.long),
-  field("value", NS3, xs.long),
+  field("key", NS3, xs.long, REQUIRED),
+  field("value", NS3, xs.long, REQUIRED),
 ]);
 
 export const UpdateImportJobsRequest: ComplexDesc = complex("UpdateImportJobsRequest", () => [
-  field("ImportJobs", ArrayOfImportJob, OPTIONAL_NILLABLE),
+  field("ImportJobs", ArrayOfImportJob),
 ]);
 
 export const UpdateImportJobsResponse: ComplexDesc = complex("UpdateImportJobsResponse", () => [
-  field("ImportJobIds", ArrayOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("ImportJobIds", ArrayOflong),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const AddVideosRequest: ComplexDesc = complex("AddVideosRequest", () => [
-  field("Videos", ArrayOfVideo, OPTIONAL_NILLABLE),
+  field("Videos", ArrayOfVideo),
 ]);
 
 export const ArrayOfVideo: ArrayDesc = array(
@@ -5964,52 +5764,52 @@ export const ArrayOfVideo: ArrayDesc = array(
 );
 
 export const Video: ComplexDesc = complex("Video", () => [
-  field("AspectRatio", xs.string, OPTIONAL_NILLABLE),
-  field("CreatedDateTimeInUTC", xs.dateTime, OPTIONAL_NILLABLE),
-  field("Description", xs.string, OPTIONAL_NILLABLE),
-  field("DurationInMilliseconds", xs.int, OPTIONAL_NILLABLE),
-  field("FailureCode", xs.string, OPTIONAL_NILLABLE),
-  field("Id", xs.long, OPTIONAL_NILLABLE),
-  field("ModifiedDateTimeInUTC", xs.dateTime, OPTIONAL_NILLABLE),
-  field("SourceUrl", xs.string, OPTIONAL_NILLABLE),
-  field("Status", xs.string, OPTIONAL_NILLABLE),
-  field("ThumbnailUrl", xs.string, OPTIONAL_NILLABLE),
-  field("Url", xs.string, OPTIONAL_NILLABLE),
+  field("AspectRatio", xs.string),
+  field("CreatedDateTimeInUTC", xs.dateTime),
+  field("Description", xs.string),
+  field("DurationInMilliseconds", xs.int),
+  field("FailureCode", xs.string),
+  field("Id", xs.long),
+  field("ModifiedDateTimeInUTC", xs.dateTime),
+  field("SourceUrl", xs.string),
+  field("Status", xs.string),
+  field("ThumbnailUrl", xs.string),
+  field("Url", xs.string),
 ]);
 
 export const AddVideosResponse: ComplexDesc = complex("AddVideosResponse", () => [
-  field("VideoIds", ArrayOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("VideoIds", ArrayOflong),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const DeleteVideosRequest: ComplexDesc = complex("DeleteVideosRequest", () => [
-  field("VideoIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("VideoIds", ArrayOflong),
 ]);
 
 export const DeleteVideosResponse: ComplexDesc = complex("DeleteVideosResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const GetVideosByIdsRequest: ComplexDesc = complex("GetVideosByIdsRequest", () => [
-  field("VideoIds", ArrayOflong, OPTIONAL_NILLABLE),
-  field("PageInfo", Paging, OPTIONAL_NILLABLE),
+  field("VideoIds", ArrayOflong),
+  field("PageInfo", Paging),
 ]);
 
 export const GetVideosByIdsResponse: ComplexDesc = complex("GetVideosByIdsResponse", () => [
-  field("Videos", ArrayOfVideo, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("Videos", ArrayOfVideo),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const UpdateVideosRequest: ComplexDesc = complex("UpdateVideosRequest", () => [
-  field("Videos", ArrayOfVideo, OPTIONAL_NILLABLE),
+  field("Videos", ArrayOfVideo),
 ]);
 
 export const UpdateVideosResponse: ComplexDesc = complex("UpdateVideosResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const AddHTML5sRequest: ComplexDesc = complex("AddHTML5sRequest", () => [
-  field("HTML5Assets", ArrayOfHTML5, OPTIONAL_NILLABLE),
+  field("HTML5Assets", ArrayOfHTML5),
 ]);
 
 export const ArrayOfHTML5: ArrayDesc = array(
@@ -6018,45 +5818,45 @@ export const ArrayOfHTML5: ArrayDesc = array(
 );
 
 export const HTML5: ComplexDesc = complex("HTML5", () => [
-  field("CreatedDateTimeInUTC", xs.dateTime, OPTIONAL_NILLABLE),
-  field("DestinationUrl", xs.string, OPTIONAL_NILLABLE),
-  field("FailureCode", xs.string, OPTIONAL_NILLABLE),
-  field("Height", xs.int, OPTIONAL_NILLABLE),
-  field("Id", xs.long, OPTIONAL_NILLABLE),
-  field("ModifiedDateTimeInUTC", xs.dateTime, OPTIONAL_NILLABLE),
-  field("Name", xs.string, OPTIONAL_NILLABLE),
-  field("Status", xs.string, OPTIONAL_NILLABLE),
-  field("Text", xs.string, OPTIONAL_NILLABLE),
-  field("ThumbnailUrl", xs.string, OPTIONAL_NILLABLE),
-  field("Url", xs.string, OPTIONAL_NILLABLE),
-  field("Width", xs.int, OPTIONAL_NILLABLE),
+  field("CreatedDateTimeInUTC", xs.dateTime),
+  field("DestinationUrl", xs.string),
+  field("FailureCode", xs.string),
+  field("Height", xs.int),
+  field("Id", xs.long),
+  field("ModifiedDateTimeInUTC", xs.dateTime),
+  field("Name", xs.string),
+  field("Status", xs.string),
+  field("Text", xs.string),
+  field("ThumbnailUrl", xs.string),
+  field("Url", xs.string),
+  field("Width", xs.int),
 ]);
 
 export const AddHTML5sResponse: ComplexDesc = complex("AddHTML5sResponse", () => [
-  field("HTML5AssetIds", ArrayOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("HTML5AssetIds", ArrayOflong),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const GetHTML5sByIdsRequest: ComplexDesc = complex("GetHTML5sByIdsRequest", () => [
-  field("HTML5AssetIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("HTML5AssetIds", ArrayOflong),
 ]);
 
 export const GetHTML5sByIdsResponse: ComplexDesc = complex("GetHTML5sByIdsResponse", () => [
-  field("HTML5Assets", ArrayOfHTML5, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("HTML5Assets", ArrayOfHTML5),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const DeleteHTML5sRequest: ComplexDesc = complex("DeleteHTML5sRequest", () => [
-  field("HTML5AssetIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("HTML5AssetIds", ArrayOflong),
 ]);
 
 export const DeleteHTML5sResponse: ComplexDesc = complex("DeleteHTML5sResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const AddCampaignConversionGoalsRequest: ComplexDesc = complex(
   "AddCampaignConversionGoalsRequest",
-  () => [field("CampaignConversionGoal", ArrayOfCampaignConversionGoal, OPTIONAL_NILLABLE)],
+  () => [field("CampaignConversionGoal", ArrayOfCampaignConversionGoal)],
 );
 
 export const ArrayOfCampaignConversionGoal: ArrayDesc = array(
@@ -6071,22 +5871,22 @@ export const CampaignConversionGoal: ComplexDesc = complex("CampaignConversionGo
 
 export const AddCampaignConversionGoalsResponse: ComplexDesc = complex(
   "AddCampaignConversionGoalsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const DeleteCampaignConversionGoalsRequest: ComplexDesc = complex(
   "DeleteCampaignConversionGoalsRequest",
-  () => [field("CampaignConversionGoal", ArrayOfCampaignConversionGoal, OPTIONAL_NILLABLE)],
+  () => [field("CampaignConversionGoal", ArrayOfCampaignConversionGoal)],
 );
 
 export const DeleteCampaignConversionGoalsResponse: ComplexDesc = complex(
   "DeleteCampaignConversionGoalsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const AddDataExclusionsRequest: ComplexDesc = complex("AddDataExclusionsRequest", () => [
   field("AccountId", xs.long, OPTIONAL),
-  field("DataExclusions", ArrayOfDataExclusion, OPTIONAL_NILLABLE),
+  field("DataExclusions", ArrayOfDataExclusion),
 ]);
 
 export const ArrayOfDataExclusion: ArrayDesc = array(
@@ -6095,14 +5895,14 @@ export const ArrayOfDataExclusion: ArrayDesc = array(
 );
 
 export const DataExclusion: ComplexDesc = complex("DataExclusion", () => [
-  field("CampaignAssociations", ArrayOfCampaignAssociation, OPTIONAL_NILLABLE),
-  field("CampaignTypeFilter", CampaignType, OPTIONAL_NILLABLE),
-  field("Description", xs.string, OPTIONAL_NILLABLE),
-  field("DeviceTypeFilter", DeviceType, OPTIONAL_NILLABLE),
-  field("EndDate", xs.dateTime, OPTIONAL_NILLABLE),
-  field("Id", xs.long, OPTIONAL_NILLABLE),
-  field("Name", xs.string, OPTIONAL_NILLABLE),
-  field("StartDate", xs.dateTime, OPTIONAL_NILLABLE),
+  field("CampaignAssociations", ArrayOfCampaignAssociation),
+  field("CampaignTypeFilter", CampaignType),
+  field("Description", xs.string),
+  field("DeviceTypeFilter", DeviceType),
+  field("EndDate", xs.dateTime),
+  field("Id", xs.long),
+  field("Name", xs.string),
+  field("StartDate", xs.dateTime),
 ]);
 
 export const ArrayOfCampaignAssociation: ArrayDesc = array(
@@ -6115,50 +5915,38 @@ export const CampaignAssociation: ComplexDesc = complex("CampaignAssociation", (
 ]);
 
 export const AddDataExclusionsResponse: ComplexDesc = complex("AddDataExclusionsResponse", () => [
-  field("DataExclusionIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("DataExclusionIds", ArrayOfNullableOflong),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const UpdateDataExclusionsRequest: ComplexDesc = complex(
   "UpdateDataExclusionsRequest",
-  () => [
-    field("AccountId", xs.long, OPTIONAL),
-    field("DataExclusions", ArrayOfDataExclusion, OPTIONAL_NILLABLE),
-  ],
+  () => [field("AccountId", xs.long, OPTIONAL), field("DataExclusions", ArrayOfDataExclusion)],
 );
 
 export const UpdateDataExclusionsResponse: ComplexDesc = complex(
   "UpdateDataExclusionsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const DeleteDataExclusionsRequest: ComplexDesc = complex(
   "DeleteDataExclusionsRequest",
-  () => [
-    field("AccountId", xs.long, OPTIONAL),
-    field("DataExclusionIds", ArrayOflong, OPTIONAL_NILLABLE),
-  ],
+  () => [field("AccountId", xs.long, OPTIONAL), field("DataExclusionIds", ArrayOflong)],
 );
 
 export const DeleteDataExclusionsResponse: ComplexDesc = complex(
   "DeleteDataExclusionsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const GetDataExclusionsByIdsRequest: ComplexDesc = complex(
   "GetDataExclusionsByIdsRequest",
-  () => [
-    field("AccountId", xs.long, OPTIONAL),
-    field("DataExclusionIds", ArrayOflong, OPTIONAL_NILLABLE),
-  ],
+  () => [field("AccountId", xs.long, OPTIONAL), field("DataExclusionIds", ArrayOflong)],
 );
 
 export const GetDataExclusionsByIdsResponse: ComplexDesc = complex(
   "GetDataExclusionsByIdsResponse",
-  () => [
-    field("DataExclusions", ArrayOfDataExclusion, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
+  () => [field("DataExclusions", ArrayOfDataExclusion), field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const GetDataExclusionsByAccountIdRequest: ComplexDesc = complex(
@@ -6168,17 +5956,14 @@ export const GetDataExclusionsByAccountIdRequest: ComplexDesc = complex(
 
 export const GetDataExclusionsByAccountIdResponse: ComplexDesc = complex(
   "GetDataExclusionsByAccountIdResponse",
-  () => [
-    field("DataExclusions", ArrayOfDataExclusion, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
+  () => [field("DataExclusions", ArrayOfDataExclusion), field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const AddSeasonalityAdjustmentsRequest: ComplexDesc = complex(
   "AddSeasonalityAdjustmentsRequest",
   () => [
     field("AccountId", xs.long, OPTIONAL),
-    field("SeasonalityAdjustments", ArrayOfSeasonalityAdjustment, OPTIONAL_NILLABLE),
+    field("SeasonalityAdjustments", ArrayOfSeasonalityAdjustment),
   ],
 );
 
@@ -6188,22 +5973,22 @@ export const ArrayOfSeasonalityAdjustment: ArrayDesc = array(
 );
 
 export const SeasonalityAdjustment: ComplexDesc = complex("SeasonalityAdjustment", () => [
-  field("AdjustmentPercentage", xs.double, OPTIONAL_NILLABLE),
-  field("CampaignAssociations", ArrayOfCampaignAssociation, OPTIONAL_NILLABLE),
-  field("CampaignTypeFilter", CampaignType, OPTIONAL_NILLABLE),
-  field("Description", xs.string, OPTIONAL_NILLABLE),
-  field("DeviceTypeFilter", DeviceType, OPTIONAL_NILLABLE),
-  field("EndDate", xs.dateTime, OPTIONAL_NILLABLE),
-  field("Id", xs.long, OPTIONAL_NILLABLE),
-  field("Name", xs.string, OPTIONAL_NILLABLE),
-  field("StartDate", xs.dateTime, OPTIONAL_NILLABLE),
+  field("AdjustmentPercentage", xs.double),
+  field("CampaignAssociations", ArrayOfCampaignAssociation),
+  field("CampaignTypeFilter", CampaignType),
+  field("Description", xs.string),
+  field("DeviceTypeFilter", DeviceType),
+  field("EndDate", xs.dateTime),
+  field("Id", xs.long),
+  field("Name", xs.string),
+  field("StartDate", xs.dateTime),
 ]);
 
 export const AddSeasonalityAdjustmentsResponse: ComplexDesc = complex(
   "AddSeasonalityAdjustmentsResponse",
   () => [
-    field("SeasonalityAdjustmentIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("SeasonalityAdjustmentIds", ArrayOfNullableOflong),
+    field("PartialErrors", ArrayOfBatchError),
   ],
 );
 
@@ -6211,41 +5996,35 @@ export const UpdateSeasonalityAdjustmentsRequest: ComplexDesc = complex(
   "UpdateSeasonalityAdjustmentsRequest",
   () => [
     field("AccountId", xs.long, OPTIONAL),
-    field("SeasonalityAdjustments", ArrayOfSeasonalityAdjustment, OPTIONAL_NILLABLE),
+    field("SeasonalityAdjustments", ArrayOfSeasonalityAdjustment),
   ],
 );
 
 export const UpdateSeasonalityAdjustmentsResponse: ComplexDesc = complex(
   "UpdateSeasonalityAdjustmentsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const DeleteSeasonalityAdjustmentsRequest: ComplexDesc = complex(
   "DeleteSeasonalityAdjustmentsRequest",
-  () => [
-    field("AccountId", xs.long, OPTIONAL),
-    field("SeasonalityAdjustmentIds", ArrayOflong, OPTIONAL_NILLABLE),
-  ],
+  () => [field("AccountId", xs.long, OPTIONAL), field("SeasonalityAdjustmentIds", ArrayOflong)],
 );
 
 export const DeleteSeasonalityAdjustmentsResponse: ComplexDesc = complex(
   "DeleteSeasonalityAdjustmentsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const GetSeasonalityAdjustmentsByIdsRequest: ComplexDesc = complex(
   "GetSeasonalityAdjustmentsByIdsRequest",
-  () => [
-    field("AccountId", xs.long, OPTIONAL),
-    field("SeasonalityAdjustmentIds", ArrayOflong, OPTIONAL_NILLABLE),
-  ],
+  () => [field("AccountId", xs.long, OPTIONAL), field("SeasonalityAdjustmentIds", ArrayOflong)],
 );
 
 export const GetSeasonalityAdjustmentsByIdsResponse: ComplexDesc = complex(
   "GetSeasonalityAdjustmentsByIdsResponse",
   () => [
-    field("SeasonalityAdjustments", ArrayOfSeasonalityAdjustment, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("SeasonalityAdjustments", ArrayOfSeasonalityAdjustment),
+    field("PartialErrors", ArrayOfBatchError),
   ],
 );
 
@@ -6257,27 +6036,27 @@ export const GetSeasonalityAdjustmentsByAccountIdRequest: ComplexDesc = complex(
 export const GetSeasonalityAdjustmentsByAccountIdResponse: ComplexDesc = complex(
   "GetSeasonalityAdjustmentsByAccountIdResponse",
   () => [
-    field("SeasonalityAdjustments", ArrayOfSeasonalityAdjustment, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("SeasonalityAdjustments", ArrayOfSeasonalityAdjustment),
+    field("PartialErrors", ArrayOfBatchError),
   ],
 );
 
 export const CreateAssetGroupRecommendationRequest: ComplexDesc = complex(
   "CreateAssetGroupRecommendationRequest",
   () => [
-    field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("Prompt", xs.string, OPTIONAL_NILLABLE),
-    field("TextTone", AdRecommendationTextTone, OPTIONAL_NILLABLE),
-    field("ReturnAdditionalFields", AdRecommendationAdditionalField, OPTIONAL_NILLABLE),
+    field("FinalUrls", ArrayOfstring),
+    field("Prompt", xs.string),
+    field("TextTone", AdRecommendationTextTone),
+    field("ReturnAdditionalFields", AdRecommendationAdditionalField),
   ],
 );
 
 export const CreateAssetGroupRecommendationResponse: ComplexDesc = complex(
   "CreateAssetGroupRecommendationResponse",
   () => [
-    field("AssetGroup", AssetGroup, OPTIONAL_NILLABLE),
-    field("ImageSuggestions", ArrayOfAdRecommendationImageSuggestion, OPTIONAL_NILLABLE),
-    field("PromptBrandWarning", xs.string, OPTIONAL_NILLABLE),
+    field("AssetGroup", AssetGroup),
+    field("ImageSuggestions", ArrayOfAdRecommendationImageSuggestion),
+    field("PromptBrandWarning", xs.string),
   ],
 );
 
@@ -6293,21 +6072,21 @@ export const ArrayOfAdRecommendationImageSuggestion: ArrayDesc = array(
 export const AdRecommendationImageSuggestion: ComplexDesc = complex(
   "AdRecommendationImageSuggestion",
   () => [
-    field("AssetLink", AssetLink, OPTIONAL_NILLABLE),
-    field("Image", Image, OPTIONAL_NILLABLE),
-    field("ImageMetadata", AdRecommendationImageSuggestionMetadata, OPTIONAL_NILLABLE),
-    field("ImageUrl", xs.string, OPTIONAL_NILLABLE),
+    field("AssetLink", AssetLink),
+    field("Image", Image),
+    field("ImageMetadata", AdRecommendationImageSuggestionMetadata),
+    field("ImageUrl", xs.string),
   ],
 );
 
 export const AdRecommendationImageSuggestionMetadata: ComplexDesc = complex(
   "AdRecommendationImageSuggestionMetadata",
   () => [
-    field("CustomizedProperties", ArrayOfAdRecommendationCustomizedProperty, OPTIONAL_NILLABLE),
-    field("ImageAssetProperties", ArrayOfAdRecommendationImageAssetProperty, OPTIONAL_NILLABLE),
-    field("TemplateId", xs.string, OPTIONAL_NILLABLE),
-    field("TemplateVersion", xs.string, OPTIONAL_NILLABLE),
-    field("TextAssetProperties", ArrayOfAdRecommendationTextAssetProperty, OPTIONAL_NILLABLE),
+    field("CustomizedProperties", ArrayOfAdRecommendationCustomizedProperty),
+    field("ImageAssetProperties", ArrayOfAdRecommendationImageAssetProperty),
+    field("TemplateId", xs.string),
+    field("TemplateVersion", xs.string),
+    field("TextAssetProperties", ArrayOfAdRecommendationTextAssetProperty),
   ],
 );
 
@@ -6323,9 +6102,9 @@ export const ArrayOfAdRecommendationCustomizedProperty: ArrayDesc = array(
 export const AdRecommendationCustomizedProperty: ComplexDesc = complex(
   "AdRecommendationCustomizedProperty",
   () => [
-    field("AssetTypeName", xs.string, OPTIONAL_NILLABLE),
-    field("PropertyName", xs.string, OPTIONAL_NILLABLE),
-    field("PropertyValue", xs.string, OPTIONAL_NILLABLE),
+    field("AssetTypeName", xs.string),
+    field("PropertyName", xs.string),
+    field("PropertyValue", xs.string),
   ],
 );
 
@@ -6341,12 +6120,12 @@ export const ArrayOfAdRecommendationImageAssetProperty: ArrayDesc = array(
 export const AdRecommendationImageAssetProperty: ComplexDesc = complex(
   "AdRecommendationImageAssetProperty",
   () => [
-    field("CropHeight", xs.int, OPTIONAL_NILLABLE),
-    field("CropWidth", xs.int, OPTIONAL_NILLABLE),
-    field("CropX", xs.int, OPTIONAL_NILLABLE),
-    field("CropY", xs.int, OPTIONAL_NILLABLE),
+    field("CropHeight", xs.int),
+    field("CropWidth", xs.int),
+    field("CropX", xs.int),
+    field("CropY", xs.int),
     field("ImageField", AdRecommendationImageField, OPTIONAL),
-    field("ImageUrl", xs.string, OPTIONAL_NILLABLE),
+    field("ImageUrl", xs.string),
   ],
 );
 
@@ -6361,33 +6140,30 @@ export const ArrayOfAdRecommendationTextAssetProperty: ArrayDesc = array(
 
 export const AdRecommendationTextAssetProperty: ComplexDesc = complex(
   "AdRecommendationTextAssetProperty",
-  () => [
-    field("Text", xs.string, OPTIONAL_NILLABLE),
-    field("TextField", AdRecommendationTextField, OPTIONAL),
-  ],
+  () => [field("Text", xs.string), field("TextField", AdRecommendationTextField, OPTIONAL)],
 );
 
 export const CreateResponsiveAdRecommendationRequest: ComplexDesc = complex(
   "CreateResponsiveAdRecommendationRequest",
   () => [
-    field("AdSubType", AdSubType, OPTIONAL_NILLABLE),
-    field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("Prompt", xs.string, OPTIONAL_NILLABLE),
-    field("TextTone", AdRecommendationTextTone, OPTIONAL_NILLABLE),
-    field("VideoType", AdRecommendationVideoType, OPTIONAL_NILLABLE),
-    field("BrandKitId", xs.long, OPTIONAL_NILLABLE),
-    field("ReturnAdditionalFields", AdRecommendationAdditionalField, OPTIONAL_NILLABLE),
+    field("AdSubType", AdSubType),
+    field("FinalUrls", ArrayOfstring),
+    field("Prompt", xs.string),
+    field("TextTone", AdRecommendationTextTone),
+    field("VideoType", AdRecommendationVideoType),
+    field("BrandKitId", xs.long),
+    field("ReturnAdditionalFields", AdRecommendationAdditionalField),
   ],
 );
 
 export const CreateResponsiveAdRecommendationResponse: ComplexDesc = complex(
   "CreateResponsiveAdRecommendationResponse",
   () => [
-    field("ResponsiveAd", ResponsiveAd, OPTIONAL_NILLABLE),
-    field("ImageSuggestions", ArrayOfAdRecommendationImageSuggestion, OPTIONAL_NILLABLE),
-    field("VideoSuggestions", ArrayOfAdRecommendationVideoSuggestion, OPTIONAL_NILLABLE),
-    field("PromptBrandWarning", xs.string, OPTIONAL_NILLABLE),
-    field("JobInfo", AdRecommendationJobInfo, OPTIONAL_NILLABLE),
+    field("ResponsiveAd", ResponsiveAd),
+    field("ImageSuggestions", ArrayOfAdRecommendationImageSuggestion),
+    field("VideoSuggestions", ArrayOfAdRecommendationVideoSuggestion),
+    field("PromptBrandWarning", xs.string),
+    field("JobInfo", AdRecommendationJobInfo),
   ],
 );
 
@@ -6402,38 +6178,38 @@ export const ArrayOfAdRecommendationVideoSuggestion: ArrayDesc = array(
 
 export const AdRecommendationVideoSuggestion: ComplexDesc = complex(
   "AdRecommendationVideoSuggestion",
-  () => [field("Video", Video, OPTIONAL_NILLABLE)],
+  () => [field("Video", Video)],
 );
 
 export const AdRecommendationJobInfo: ComplexDesc = complex("AdRecommendationJobInfo", () => [
-  field("ErrorCode", xs.string, OPTIONAL_NILLABLE),
-  field("ErrorMessage", xs.string, OPTIONAL_NILLABLE),
+  field("ErrorCode", xs.string),
+  field("ErrorMessage", xs.string),
   field("JobId", xs.long, OPTIONAL),
-  field("JobStatus", xs.string, OPTIONAL_NILLABLE),
+  field("JobStatus", xs.string),
 ]);
 
 export const CreateResponsiveSearchAdRecommendationRequest: ComplexDesc = complex(
   "CreateResponsiveSearchAdRecommendationRequest",
   () => [
-    field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("Prompt", xs.string, OPTIONAL_NILLABLE),
-    field("TextTone", AdRecommendationTextTone, OPTIONAL_NILLABLE),
+    field("FinalUrls", ArrayOfstring),
+    field("Prompt", xs.string),
+    field("TextTone", AdRecommendationTextTone),
   ],
 );
 
 export const CreateResponsiveSearchAdRecommendationResponse: ComplexDesc = complex(
   "CreateResponsiveSearchAdRecommendationResponse",
-  () => [field("ResponsiveSearchAd", ResponsiveSearchAd, OPTIONAL_NILLABLE)],
+  () => [field("ResponsiveSearchAd", ResponsiveSearchAd)],
 );
 
 export const RefineAssetGroupRecommendationRequest: ComplexDesc = complex(
   "RefineAssetGroupRecommendationRequest",
   () => [
-    field("AssetGroup", AssetGroup, OPTIONAL_NILLABLE),
-    field("TextRefineOperations", ArrayOfAdRecommendationTextRefineOperation, OPTIONAL_NILLABLE),
-    field("ImageSuggestions", ArrayOfAdRecommendationImageSuggestion, OPTIONAL_NILLABLE),
-    field("ImageRefineOperations", ArrayOfAdRecommendationImageRefineOperation, OPTIONAL_NILLABLE),
-    field("ReturnAdditionalFields", AdRecommendationAdditionalField, OPTIONAL_NILLABLE),
+    field("AssetGroup", AssetGroup),
+    field("TextRefineOperations", ArrayOfAdRecommendationTextRefineOperation),
+    field("ImageSuggestions", ArrayOfAdRecommendationImageSuggestion),
+    field("ImageRefineOperations", ArrayOfAdRecommendationImageRefineOperation),
+    field("ReturnAdditionalFields", AdRecommendationAdditionalField),
   ],
 );
 
@@ -6451,7 +6227,7 @@ export const AdRecommendationTextRefineOperation: ComplexDesc = complex(
   () => [
     field("TextField", AdRecommendationTextField, OPTIONAL),
     field("TextFieldIndex", xs.int, OPTIONAL),
-    field("TextTone", AdRecommendationTextTone, OPTIONAL_NILLABLE),
+    field("TextTone", AdRecommendationTextTone),
   ],
 );
 
@@ -6469,15 +6245,15 @@ export const AdRecommendationImageRefineOperation: ComplexDesc = complex(
   () => [
     field("ImageRefineType", AdRecommendationImageRefineType, OPTIONAL),
     field("ImageIndex", xs.int, OPTIONAL),
-    field("Prompt", xs.string, OPTIONAL_NILLABLE),
+    field("Prompt", xs.string),
   ],
 );
 
 export const RefineAssetGroupRecommendationResponse: ComplexDesc = complex(
   "RefineAssetGroupRecommendationResponse",
   () => [
-    field("TextRefineResults", ArrayOfAdRecommendationTextRefineResult, OPTIONAL_NILLABLE),
-    field("MediaRefineResults", ArrayOfAdRecommendationMediaRefineResult, OPTIONAL_NILLABLE),
+    field("TextRefineResults", ArrayOfAdRecommendationTextRefineResult),
+    field("MediaRefineResults", ArrayOfAdRecommendationMediaRefineResult),
   ],
 );
 
@@ -6492,10 +6268,7 @@ export const ArrayOfAdRecommendationTextRefineResult: ArrayDesc = array(
 
 export const AdRecommendationTextRefineResult: ComplexDesc = complex(
   "AdRecommendationTextRefineResult",
-  () => [
-    field("Errors", ArrayOfOperationError, OPTIONAL_NILLABLE),
-    field("TextAssetLinks", ArrayOfAssetLink, OPTIONAL_NILLABLE),
-  ],
+  () => [field("Errors", ArrayOfOperationError), field("TextAssetLinks", ArrayOfAssetLink)],
 );
 
 export const ArrayOfOperationError: ArrayDesc = array(
@@ -6505,9 +6278,9 @@ export const ArrayOfOperationError: ArrayDesc = array(
 
 export const OperationError: ComplexDesc = complex("OperationError", () => [
   field("Code", xs.int, OPTIONAL),
-  field("Details", xs.string, OPTIONAL_NILLABLE),
-  field("ErrorCode", xs.string, OPTIONAL_NILLABLE),
-  field("Message", xs.string, OPTIONAL_NILLABLE),
+  field("Details", xs.string),
+  field("ErrorCode", xs.string),
+  field("Message", xs.string),
 ]);
 
 export const ArrayOfAdRecommendationMediaRefineResult: ArrayDesc = array(
@@ -6522,8 +6295,8 @@ export const ArrayOfAdRecommendationMediaRefineResult: ArrayDesc = array(
 export const AdRecommendationMediaRefineResult: ComplexDesc = complex(
   "AdRecommendationMediaRefineResult",
   () => [
-    field("Errors", ArrayOfOperationError, OPTIONAL_NILLABLE),
-    field("MediaList", ArrayOfAdRecommendationRefinedMedia, OPTIONAL_NILLABLE),
+    field("Errors", ArrayOfOperationError),
+    field("MediaList", ArrayOfAdRecommendationRefinedMedia),
   ],
 );
 
@@ -6534,39 +6307,39 @@ export const ArrayOfAdRecommendationRefinedMedia: ArrayDesc = array(
 
 export const AdRecommendationRefinedMedia: ComplexDesc = complex(
   "AdRecommendationRefinedMedia",
-  () => [field("MediaUrl", xs.string, OPTIONAL_NILLABLE)],
+  () => [field("MediaUrl", xs.string)],
 );
 
 export const RefineResponsiveAdRecommendationRequest: ComplexDesc = complex(
   "RefineResponsiveAdRecommendationRequest",
   () => [
-    field("ResponsiveAd", ResponsiveAd, OPTIONAL_NILLABLE),
-    field("TextRefineOperations", ArrayOfAdRecommendationTextRefineOperation, OPTIONAL_NILLABLE),
-    field("ImageRefineOperations", ArrayOfAdRecommendationImageRefineOperation, OPTIONAL_NILLABLE),
-    field("ImageSuggestions", ArrayOfAdRecommendationImageSuggestion, OPTIONAL_NILLABLE),
-    field("ReturnAdditionalFields", AdRecommendationAdditionalField, OPTIONAL_NILLABLE),
+    field("ResponsiveAd", ResponsiveAd),
+    field("TextRefineOperations", ArrayOfAdRecommendationTextRefineOperation),
+    field("ImageRefineOperations", ArrayOfAdRecommendationImageRefineOperation),
+    field("ImageSuggestions", ArrayOfAdRecommendationImageSuggestion),
+    field("ReturnAdditionalFields", AdRecommendationAdditionalField),
   ],
 );
 
 export const RefineResponsiveAdRecommendationResponse: ComplexDesc = complex(
   "RefineResponsiveAdRecommendationResponse",
   () => [
-    field("TextRefineResults", ArrayOfAdRecommendationTextRefineResult, OPTIONAL_NILLABLE),
-    field("MediaRefineResults", ArrayOfAdRecommendationMediaRefineResult, OPTIONAL_NILLABLE),
+    field("TextRefineResults", ArrayOfAdRecommendationTextRefineResult),
+    field("MediaRefineResults", ArrayOfAdRecommendationMediaRefineResult),
   ],
 );
 
 export const RefineResponsiveSearchAdRecommendationRequest: ComplexDesc = complex(
   "RefineResponsiveSearchAdRecommendationRequest",
   () => [
-    field("ResponsiveSearchAd", ResponsiveSearchAd, OPTIONAL_NILLABLE),
-    field("TextRefineOperations", ArrayOfAdRecommendationTextRefineOperation, OPTIONAL_NILLABLE),
+    field("ResponsiveSearchAd", ResponsiveSearchAd),
+    field("TextRefineOperations", ArrayOfAdRecommendationTextRefineOperation),
   ],
 );
 
 export const RefineResponsiveSearchAdRecommendationResponse: ComplexDesc = complex(
   "RefineResponsiveSearchAdRecommendationResponse",
-  () => [field("TextRefineResults", ArrayOfAdRecommendationTextRefineResult, OPTIONAL_NILLABLE)],
+  () => [field("TextRefineResults", ArrayOfAdRecommendationTextRefineResult)],
 );
 
 export const GetResponsiveAdRecommendationJobRequest: ComplexDesc = complex(
@@ -6577,20 +6350,17 @@ export const GetResponsiveAdRecommendationJobRequest: ComplexDesc = complex(
 export const GetResponsiveAdRecommendationJobResponse: ComplexDesc = complex(
   "GetResponsiveAdRecommendationJobResponse",
   () => [
-    field("ResponsiveAd", ResponsiveAd, OPTIONAL_NILLABLE),
-    field("ImageSuggestions", ArrayOfAdRecommendationImageSuggestion, OPTIONAL_NILLABLE),
-    field("VideoSuggestions", ArrayOfAdRecommendationVideoSuggestion, OPTIONAL_NILLABLE),
-    field("PromptBrandWarning", xs.string, OPTIONAL_NILLABLE),
-    field("JobInfo", AdRecommendationJobInfo, OPTIONAL_NILLABLE),
+    field("ResponsiveAd", ResponsiveAd),
+    field("ImageSuggestions", ArrayOfAdRecommendationImageSuggestion),
+    field("VideoSuggestions", ArrayOfAdRecommendationVideoSuggestion),
+    field("PromptBrandWarning", xs.string),
+    field("JobInfo", AdRecommendationJobInfo),
   ],
 );
 
 export const UpdateConversionValueRulesRequest: ComplexDesc = complex(
   "UpdateConversionValueRulesRequest",
-  () => [
-    field("ConversionValueRules", ArrayOfConversionValueRule, OPTIONAL_NILLABLE),
-    field("Lcid", xs.int, OPTIONAL_NILLABLE),
-  ],
+  () => [field("ConversionValueRules", ArrayOfConversionValueRule), field("Lcid", xs.int)],
 );
 
 export const ArrayOfConversionValueRule: ArrayDesc = array(
@@ -6599,19 +6369,19 @@ export const ArrayOfConversionValueRule: ArrayDesc = array(
 );
 
 export const ConversionValueRule: ComplexDesc = complex("ConversionValueRule", () => [
-  field("AudienceCondition", AudienceCondition, OPTIONAL_NILLABLE),
-  field("CurrencyCode", xs.string, OPTIONAL_NILLABLE),
-  field("DeviceCondition", DeviceCondition, OPTIONAL_NILLABLE),
-  field("Id", xs.long, OPTIONAL_NILLABLE),
-  field("LocationCondition", LocationCondition, OPTIONAL_NILLABLE),
-  field("Name", xs.string, OPTIONAL_NILLABLE),
-  field("Operation", ConversionValueRuleOperator, OPTIONAL_NILLABLE),
-  field("Status", ConversionValueRuleStatus, OPTIONAL_NILLABLE),
-  field("Value", xs.decimal, OPTIONAL_NILLABLE),
+  field("AudienceCondition", AudienceCondition),
+  field("CurrencyCode", xs.string),
+  field("DeviceCondition", DeviceCondition),
+  field("Id", xs.long),
+  field("LocationCondition", LocationCondition),
+  field("Name", xs.string),
+  field("Operation", ConversionValueRuleOperator),
+  field("Status", ConversionValueRuleStatus),
+  field("Value", xs.decimal),
 ]);
 
 export const AudienceCondition: ComplexDesc = complex("AudienceCondition", () => [
-  field("Audiences", ArrayOfAudienceConditionItem, OPTIONAL_NILLABLE),
+  field("Audiences", ArrayOfAudienceConditionItem),
   field("IsPrimary", xs.boolean, OPTIONAL),
 ]);
 
@@ -6622,8 +6392,8 @@ export const ArrayOfAudienceConditionItem: ArrayDesc = array(
 
 export const AudienceConditionItem: ComplexDesc = complex("AudienceConditionItem", () => [
   field("Id", xs.long, OPTIONAL),
-  field("Name", xs.string, OPTIONAL_NILLABLE),
-  field("Type", AudienceType, OPTIONAL_NILLABLE),
+  field("Name", xs.string),
+  field("Type", AudienceType),
 ]);
 
 export const DeviceCondition: ComplexDesc = complex("DeviceCondition", () => [
@@ -6632,10 +6402,10 @@ export const DeviceCondition: ComplexDesc = complex("DeviceCondition", () => [
 ]);
 
 export const LocationCondition: ComplexDesc = complex("LocationCondition", () => [
-  field("ExcludedLocationIntent", IntentOption, OPTIONAL_NILLABLE),
-  field("ExcludedLocations", ArrayOfLocationConditionItem, OPTIONAL_NILLABLE),
-  field("IncludedLocationIntent", IntentOption, OPTIONAL_NILLABLE),
-  field("IncludedLocations", ArrayOfLocationConditionItem, OPTIONAL_NILLABLE),
+  field("ExcludedLocationIntent", IntentOption),
+  field("ExcludedLocations", ArrayOfLocationConditionItem),
+  field("IncludedLocationIntent", IntentOption),
+  field("IncludedLocations", ArrayOfLocationConditionItem),
   field("IsPrimary", xs.boolean, OPTIONAL),
 ]);
 
@@ -6646,73 +6416,61 @@ export const ArrayOfLocationConditionItem: ArrayDesc = array(
 
 export const LocationConditionItem: ComplexDesc = complex("LocationConditionItem", () => [
   field("Id", xs.int, OPTIONAL),
-  field("Name", xs.string, OPTIONAL_NILLABLE),
-  field("Type", LocationType, OPTIONAL_NILLABLE),
+  field("Name", xs.string),
+  field("Type", LocationType),
 ]);
 
 export const UpdateConversionValueRulesResponse: ComplexDesc = complex(
   "UpdateConversionValueRulesResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const UpdateConversionValueRulesStatusRequest: ComplexDesc = complex(
   "UpdateConversionValueRulesStatusRequest",
-  () => [
-    field("RuleIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("Status", ConversionValueRuleStatus, OPTIONAL),
-  ],
+  () => [field("RuleIds", ArrayOflong), field("Status", ConversionValueRuleStatus, OPTIONAL)],
 );
 
 export const UpdateConversionValueRulesStatusResponse: ComplexDesc = complex(
   "UpdateConversionValueRulesStatusResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const AddConversionValueRulesRequest: ComplexDesc = complex(
   "AddConversionValueRulesRequest",
-  () => [
-    field("ConversionValueRules", ArrayOfConversionValueRule, OPTIONAL_NILLABLE),
-    field("Lcid", xs.int, OPTIONAL_NILLABLE),
-  ],
+  () => [field("ConversionValueRules", ArrayOfConversionValueRule), field("Lcid", xs.int)],
 );
 
 export const AddConversionValueRulesResponse: ComplexDesc = complex(
   "AddConversionValueRulesResponse",
-  () => [
-    field("ConversionValueRuleIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
+  () => [field("ConversionValueRuleIds", ArrayOflong), field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const GetConversionValueRulesByAccountIdRequest: ComplexDesc = complex(
   "GetConversionValueRulesByAccountIdRequest",
-  () => [field("AccountId", xs.long, OPTIONAL), field("Lcid", xs.int, OPTIONAL_NILLABLE)],
+  () => [field("AccountId", xs.long, OPTIONAL), field("Lcid", xs.int)],
 );
 
 export const GetConversionValueRulesByAccountIdResponse: ComplexDesc = complex(
   "GetConversionValueRulesByAccountIdResponse",
-  () => [field("ConversionValueRules", ArrayOfConversionValueRule, OPTIONAL_NILLABLE)],
+  () => [field("ConversionValueRules", ArrayOfConversionValueRule)],
 );
 
 export const GetConversionValueRulesByIdsRequest: ComplexDesc = complex(
   "GetConversionValueRulesByIdsRequest",
-  () => [
-    field("RuleIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("Lcid", xs.int, OPTIONAL_NILLABLE),
-  ],
+  () => [field("RuleIds", ArrayOflong), field("Lcid", xs.int)],
 );
 
 export const GetConversionValueRulesByIdsResponse: ComplexDesc = complex(
   "GetConversionValueRulesByIdsResponse",
   () => [
-    field("ConversionValueRules", ArrayOfConversionValueRule, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("ConversionValueRules", ArrayOfConversionValueRule),
+    field("PartialErrors", ArrayOfBatchError),
   ],
 );
 
 export const AddBrandKitsRequest: ComplexDesc = complex("AddBrandKitsRequest", () => [
   field("AccountId", xs.long, OPTIONAL),
-  field("BrandKits", ArrayOfBrandKit, OPTIONAL_NILLABLE),
+  field("BrandKits", ArrayOfBrandKit),
 ]);
 
 export const ArrayOfBrandKit: ArrayDesc = array(
@@ -6721,22 +6479,22 @@ export const ArrayOfBrandKit: ArrayDesc = array(
 );
 
 export const BrandKit: ComplexDesc = complex("BrandKit", () => [
-  field("BrandVoice", BrandVoice, OPTIONAL_NILLABLE),
-  field("BusinessName", xs.string, OPTIONAL_NILLABLE),
-  field("Fonts", ArrayOfBrandKitFont, OPTIONAL_NILLABLE),
-  field("Id", xs.long, OPTIONAL_NILLABLE),
-  field("Images", ArrayOfBrandKitImage, OPTIONAL_NILLABLE),
-  field("LandscapeLogos", ArrayOfBrandKitImage, OPTIONAL_NILLABLE),
-  field("MessagingRestrictions", ArrayOfstring, OPTIONAL_NILLABLE),
-  field("Name", xs.string, OPTIONAL_NILLABLE),
-  field("Palettes", ArrayOfBrandKitPalette, OPTIONAL_NILLABLE),
-  field("SquareLogos", ArrayOfBrandKitImage, OPTIONAL_NILLABLE),
-  field("TermExclusions", ArrayOfstring, OPTIONAL_NILLABLE),
+  field("BrandVoice", BrandVoice),
+  field("BusinessName", xs.string),
+  field("Fonts", ArrayOfBrandKitFont),
+  field("Id", xs.long),
+  field("Images", ArrayOfBrandKitImage),
+  field("LandscapeLogos", ArrayOfBrandKitImage),
+  field("MessagingRestrictions", ArrayOfstring),
+  field("Name", xs.string),
+  field("Palettes", ArrayOfBrandKitPalette),
+  field("SquareLogos", ArrayOfBrandKitImage),
+  field("TermExclusions", ArrayOfstring),
 ]);
 
 export const BrandVoice: ComplexDesc = complex("BrandVoice", () => [
-  field("Personality", xs.string, OPTIONAL_NILLABLE),
-  field("Tones", ArrayOfstring, OPTIONAL_NILLABLE),
+  field("Personality", xs.string),
+  field("Tones", ArrayOfstring),
 ]);
 
 export const ArrayOfBrandKitFont: ArrayDesc = array(
@@ -6745,9 +6503,9 @@ export const ArrayOfBrandKitFont: ArrayDesc = array(
 );
 
 export const BrandKitFont: ComplexDesc = complex("BrandKitFont", () => [
-  field("TextAssetType", xs.string, OPTIONAL_NILLABLE),
-  field("Typeface", xs.string, OPTIONAL_NILLABLE),
-  field("Weight", xs.string, OPTIONAL_NILLABLE),
+  field("TextAssetType", xs.string),
+  field("Typeface", xs.string),
+  field("Weight", xs.string),
 ]);
 
 export const ArrayOfBrandKitImage: ArrayDesc = array(
@@ -6756,13 +6514,13 @@ export const ArrayOfBrandKitImage: ArrayDesc = array(
 );
 
 export const BrandKitImage: ComplexDesc = complex("BrandKitImage", () => [
-  field("CropHeight", xs.int, OPTIONAL_NILLABLE),
-  field("CropWidth", xs.int, OPTIONAL_NILLABLE),
-  field("CropX", xs.int, OPTIONAL_NILLABLE),
-  field("CropY", xs.int, OPTIONAL_NILLABLE),
+  field("CropHeight", xs.int),
+  field("CropWidth", xs.int),
+  field("CropX", xs.int),
+  field("CropY", xs.int),
   field("Id", xs.long, OPTIONAL),
-  field("ThumbnailUrl", xs.string, OPTIONAL_NILLABLE),
-  field("Url", xs.string, OPTIONAL_NILLABLE),
+  field("ThumbnailUrl", xs.string),
+  field("Url", xs.string),
 ]);
 
 export const ArrayOfBrandKitPalette: ArrayDesc = array(
@@ -6771,9 +6529,9 @@ export const ArrayOfBrandKitPalette: ArrayDesc = array(
 );
 
 export const BrandKitPalette: ComplexDesc = complex("BrandKitPalette", () => [
-  field("ColorType", xs.string, OPTIONAL_NILLABLE),
-  field("Colors", ArrayOfBrandKitColor, OPTIONAL_NILLABLE),
-  field("Name", xs.string, OPTIONAL_NILLABLE),
+  field("ColorType", xs.string),
+  field("Colors", ArrayOfBrandKitColor),
+  field("Name", xs.string),
 ]);
 
 export const ArrayOfBrandKitColor: ArrayDesc = array(
@@ -6782,48 +6540,46 @@ export const ArrayOfBrandKitColor: ArrayDesc = array(
 );
 
 export const BrandKitColor: ComplexDesc = complex("BrandKitColor", () => [
-  field("HexCode", xs.string, OPTIONAL_NILLABLE),
-  field("Name", xs.string, OPTIONAL_NILLABLE),
+  field("HexCode", xs.string),
+  field("Name", xs.string),
 ]);
 
 export const AddBrandKitsResponse: ComplexDesc = complex("AddBrandKitsResponse", () => [
-  field("BrandKitIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("BrandKitIds", ArrayOfNullableOflong),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const UpdateBrandKitsRequest: ComplexDesc = complex("UpdateBrandKitsRequest", () => [
   field("AccountId", xs.long, OPTIONAL),
-  field("BrandKits", ArrayOfBrandKit, OPTIONAL_NILLABLE),
+  field("BrandKits", ArrayOfBrandKit),
 ]);
 
 export const UpdateBrandKitsResponse: ComplexDesc = complex("UpdateBrandKitsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const DeleteBrandKitsRequest: ComplexDesc = complex("DeleteBrandKitsRequest", () => [
   field("AccountId", xs.long, OPTIONAL),
-  field("BrandKitIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("BrandKitIds", ArrayOflong),
 ]);
 
 export const DeleteBrandKitsResponse: ComplexDesc = complex("DeleteBrandKitsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const CreateBrandKitRecommendationRequest: ComplexDesc = complex(
   "CreateBrandKitRecommendationRequest",
-  () => [field("AccountId", xs.long, OPTIONAL), field("FinalUrl", xs.string, OPTIONAL_NILLABLE)],
+  () => [field("AccountId", xs.long, OPTIONAL), field("FinalUrl", xs.string)],
 );
 
 export const CreateBrandKitRecommendationResponse: ComplexDesc = complex(
   "CreateBrandKitRecommendationResponse",
-  () => [field("BrandKit", BrandKit, OPTIONAL_NILLABLE)],
+  () => [field("BrandKit", BrandKit)],
 );
 
 export const AddNewCustomerAcquisitionGoalsRequest: ComplexDesc = complex(
   "AddNewCustomerAcquisitionGoalsRequest",
-  () => [
-    field("NewCustomerAcquisitionGoals", ArrayOfNewCustomerAcquisitionGoal, OPTIONAL_NILLABLE),
-  ],
+  () => [field("NewCustomerAcquisitionGoals", ArrayOfNewCustomerAcquisitionGoal)],
 );
 
 export const ArrayOfNewCustomerAcquisitionGoal: ArrayDesc = array(
@@ -6832,9 +6588,9 @@ export const ArrayOfNewCustomerAcquisitionGoal: ArrayDesc = array(
 );
 
 export const NewCustomerAcquisitionGoal: ComplexDesc = complex("NewCustomerAcquisitionGoal", () => [
-  field("AdditionalValue", xs.decimal, OPTIONAL_NILLABLE),
-  field("Audiences", ArrayOfAudienceIdName, OPTIONAL_NILLABLE),
-  field("Id", xs.long, OPTIONAL_NILLABLE),
+  field("AdditionalValue", xs.decimal),
+  field("Audiences", ArrayOfAudienceIdName),
+  field("Id", xs.long),
 ]);
 
 export const ArrayOfAudienceIdName: ArrayDesc = array(
@@ -6844,27 +6600,25 @@ export const ArrayOfAudienceIdName: ArrayDesc = array(
 
 export const AudienceIdName: ComplexDesc = complex("AudienceIdName", () => [
   field("Id", xs.long, OPTIONAL),
-  field("Name", xs.string, OPTIONAL_NILLABLE),
+  field("Name", xs.string),
 ]);
 
 export const AddNewCustomerAcquisitionGoalsResponse: ComplexDesc = complex(
   "AddNewCustomerAcquisitionGoalsResponse",
   () => [
-    field("NewCustomerAcquisitionGoalIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("NewCustomerAcquisitionGoalIds", ArrayOfNullableOflong),
+    field("PartialErrors", ArrayOfBatchError),
   ],
 );
 
 export const UpdateNewCustomerAcquisitionGoalsRequest: ComplexDesc = complex(
   "UpdateNewCustomerAcquisitionGoalsRequest",
-  () => [
-    field("NewCustomerAcquisitionGoals", ArrayOfNewCustomerAcquisitionGoal, OPTIONAL_NILLABLE),
-  ],
+  () => [field("NewCustomerAcquisitionGoals", ArrayOfNewCustomerAcquisitionGoal)],
 );
 
 export const UpdateNewCustomerAcquisitionGoalsResponse: ComplexDesc = complex(
   "UpdateNewCustomerAcquisitionGoalsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const GetNewCustomerAcquisitionGoalsByAccountIdRequest: ComplexDesc = complex(
@@ -6874,9 +6628,7 @@ export const GetNewCustomerAcquisitionGoalsByAccountIdRequest: ComplexDesc = com
 
 export const GetNewCustomerAcquisitionGoalsByAccountIdResponse: ComplexDesc = complex(
   "GetNewCustomerAcquisitionGoalsByAccountIdResponse",
-  () => [
-    field("NewCustomerAcquisitionGoals", ArrayOfNewCustomerAcquisitionGoal, OPTIONAL_NILLABLE),
-  ],
+  () => [field("NewCustomerAcquisitionGoals", ArrayOfNewCustomerAcquisitionGoal)],
 );
 
 export const GetBrandKitsByAccountIdRequest: ComplexDesc = complex(
@@ -6886,43 +6638,43 @@ export const GetBrandKitsByAccountIdRequest: ComplexDesc = complex(
 
 export const GetBrandKitsByAccountIdResponse: ComplexDesc = complex(
   "GetBrandKitsByAccountIdResponse",
-  () => [field("BrandKits", ArrayOfBrandKit, OPTIONAL_NILLABLE)],
+  () => [field("BrandKits", ArrayOfBrandKit)],
 );
 
 export const GetBrandKitsByIdsRequest: ComplexDesc = complex("GetBrandKitsByIdsRequest", () => [
   field("AccountId", xs.long, OPTIONAL),
-  field("BrandKitIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("BrandKitIds", ArrayOflong),
 ]);
 
 export const GetBrandKitsByIdsResponse: ComplexDesc = complex("GetBrandKitsByIdsResponse", () => [
-  field("BrandKits", ArrayOfBrandKit, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("BrandKits", ArrayOfBrandKit),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const GetClipchampTemplatesRequest: ComplexDesc = complex(
   "GetClipchampTemplatesRequest",
   () => [
-    field("Mock", xs.boolean, OPTIONAL_NILLABLE),
-    field("MaxAdsCount", xs.int, OPTIONAL_NILLABLE),
-    field("TemplateFilter", VideoTemplateFilter, OPTIONAL_NILLABLE),
-    field("Locale", xs.string, OPTIONAL_NILLABLE),
+    field("Mock", xs.boolean),
+    field("MaxAdsCount", xs.int),
+    field("TemplateFilter", VideoTemplateFilter),
+    field("Locale", xs.string),
   ],
 );
 
 export const VideoTemplateFilter: ComplexDesc = complex("VideoTemplateFilter", () => [
-  field("AspectRatios", ArrayOfstring, OPTIONAL_NILLABLE),
-  field("Durations", ArrayOfint, OPTIONAL_NILLABLE),
+  field("AspectRatios", ArrayOfstring),
+  field("Durations", ArrayOfint),
   field("MaxMediaAssetCount", xs.int, OPTIONAL),
   field("MaxTextAssetCount", xs.int, OPTIONAL),
-  field("TemplateIds", ArrayOfstring, OPTIONAL_NILLABLE),
-  field("Themes", ArrayOfstring, OPTIONAL_NILLABLE),
+  field("TemplateIds", ArrayOfstring),
+  field("Themes", ArrayOfstring),
 ]);
 
 export const ArrayOfint: ArrayDesc = array("ArrayOfint", field("int", NS2, xs.int, REPEATED));
 
 export const GetClipchampTemplatesResponse: ComplexDesc = complex(
   "GetClipchampTemplatesResponse",
-  () => [field("Templates", ArrayOfClipchampTemplateInfo, OPTIONAL_NILLABLE)],
+  () => [field("Templates", ArrayOfClipchampTemplateInfo)],
 );
 
 export const ArrayOfClipchampTemplateInfo: ArrayDesc = array(
@@ -6931,37 +6683,37 @@ export const ArrayOfClipchampTemplateInfo: ArrayDesc = array(
 );
 
 export const ClipchampTemplateInfo: ComplexDesc = complex("ClipchampTemplateInfo", () => [
-  field("AspectRatio", xs.string, OPTIONAL_NILLABLE),
+  field("AspectRatio", xs.string),
   field("Duration", xs.int, OPTIONAL),
   field("NumberOfImages", xs.int, OPTIONAL),
   field("NumberOfLogos", xs.int, OPTIONAL),
   field("NumberOfText", xs.int, OPTIONAL),
-  field("TemplateDescription", xs.string, OPTIONAL_NILLABLE),
-  field("TemplateId", xs.string, OPTIONAL_NILLABLE),
-  field("TemplateName", xs.string, OPTIONAL_NILLABLE),
-  field("TemplatePreviewUrl", xs.string, OPTIONAL_NILLABLE),
-  field("TemplateThumbnailUrl", xs.string, OPTIONAL_NILLABLE),
-  field("Themes", ArrayOfstring, OPTIONAL_NILLABLE),
+  field("TemplateDescription", xs.string),
+  field("TemplateId", xs.string),
+  field("TemplateName", xs.string),
+  field("TemplatePreviewUrl", xs.string),
+  field("TemplateThumbnailUrl", xs.string),
+  field("Themes", ArrayOfstring),
 ]);
 
 export const GetSupportedClipchampAudioRequest: ComplexDesc = complex(
   "GetSupportedClipchampAudioRequest",
-  () => [field("AudioFilter", AudioFilter, OPTIONAL_NILLABLE)],
+  () => [field("AudioFilter", AudioFilter)],
 );
 
 export const AudioFilter: ComplexDesc = complex("AudioFilter", () => [
-  field("AudioNames", ArrayOfstring, OPTIONAL_NILLABLE),
-  field("Categories", ArrayOfstring, OPTIONAL_NILLABLE),
+  field("AudioNames", ArrayOfstring),
+  field("Categories", ArrayOfstring),
 ]);
 
 export const GetSupportedClipchampAudioResponse: ComplexDesc = complex(
   "GetSupportedClipchampAudioResponse",
-  () => [field("Data", SupportedClipchampAudioData, OPTIONAL_NILLABLE)],
+  () => [field("Data", SupportedClipchampAudioData)],
 );
 
 export const SupportedClipchampAudioData: ComplexDesc = complex(
   "SupportedClipchampAudioData",
-  () => [field("Audio", ArrayOfSupportedClipchampAudio, OPTIONAL_NILLABLE)],
+  () => [field("Audio", ArrayOfSupportedClipchampAudio)],
 );
 
 export const ArrayOfSupportedClipchampAudio: ArrayDesc = array(
@@ -6970,9 +6722,9 @@ export const ArrayOfSupportedClipchampAudio: ArrayDesc = array(
 );
 
 export const SupportedClipchampAudio: ComplexDesc = complex("SupportedClipchampAudio", () => [
-  field("AudioName", xs.string, OPTIONAL_NILLABLE),
-  field("Category", xs.string, OPTIONAL_NILLABLE),
-  field("Url", xs.string, OPTIONAL_NILLABLE),
+  field("AudioName", xs.string),
+  field("Category", xs.string),
+  field("Url", xs.string),
 ]);
 
 export const GetSupportedFontsRequest: ComplexDesc = complex("GetSupportedFontsRequest", () => [
@@ -6980,11 +6732,11 @@ export const GetSupportedFontsRequest: ComplexDesc = complex("GetSupportedFontsR
 ]);
 
 export const GetSupportedFontsResponse: ComplexDesc = complex("GetSupportedFontsResponse", () => [
-  field("Data", SupportedFontsData, OPTIONAL_NILLABLE),
+  field("Data", SupportedFontsData),
 ]);
 
 export const SupportedFontsData: ComplexDesc = complex("SupportedFontsData", () => [
-  field("SupportedFonts", ArrayOfSupportedFont, OPTIONAL_NILLABLE),
+  field("SupportedFonts", ArrayOfSupportedFont),
 ]);
 
 export const ArrayOfSupportedFont: ArrayDesc = array(
@@ -6993,13 +6745,13 @@ export const ArrayOfSupportedFont: ArrayDesc = array(
 );
 
 export const SupportedFont: ComplexDesc = complex("SupportedFont", () => [
-  field("FontFamily", xs.string, OPTIONAL_NILLABLE),
-  field("FontWeights", ArrayOfstring, OPTIONAL_NILLABLE),
+  field("FontFamily", xs.string),
+  field("FontWeights", ArrayOfstring),
 ]);
 
 export const GetHealthCheckRequest: ComplexDesc = complex("GetHealthCheckRequest", () => [
-  field("HealthCheckEntities", ArrayOfHealthCheckEntity, OPTIONAL_NILLABLE),
-  field("HealthCheckTypes", ArrayOfstring, OPTIONAL_NILLABLE),
+  field("HealthCheckEntities", ArrayOfHealthCheckEntity),
+  field("HealthCheckTypes", ArrayOfstring),
 ]);
 
 export const ArrayOfHealthCheckEntity: ArrayDesc = array(
@@ -7009,13 +6761,13 @@ export const ArrayOfHealthCheckEntity: ArrayDesc = array(
 
 export const HealthCheckEntity: ComplexDesc = complex("HealthCheckEntity", () => [
   field("HealthCheckEntityId", xs.long, OPTIONAL),
-  field("HealthCheckEntityLevel", xs.string, OPTIONAL_NILLABLE),
+  field("HealthCheckEntityLevel", xs.string),
 ]);
 
 export const GetHealthCheckResponse: ComplexDesc = complex("GetHealthCheckResponse", () => [
-  field("HealthCheckResultsMetadata", ArrayOfHealthCheckMetadata, OPTIONAL_NILLABLE),
-  field("HealthCheckResults", ArrayOfHealthCheckData, OPTIONAL_NILLABLE),
-  field("HealthCheckErrors", ArrayOfHealthCheckError, OPTIONAL_NILLABLE),
+  field("HealthCheckResultsMetadata", ArrayOfHealthCheckMetadata),
+  field("HealthCheckResults", ArrayOfHealthCheckData),
+  field("HealthCheckErrors", ArrayOfHealthCheckError),
 ]);
 
 export const ArrayOfHealthCheckMetadata: ArrayDesc = array(
@@ -7024,14 +6776,14 @@ export const ArrayOfHealthCheckMetadata: ArrayDesc = array(
 );
 
 export const HealthCheckMetadata: ComplexDesc = complex("HealthCheckMetadata", () => [
-  field("HealthCheckCategory", xs.string, OPTIONAL_NILLABLE),
-  field("HealthCheckCategoryDisplayName", xs.string, OPTIONAL_NILLABLE),
-  field("HealthCheckColumnsMetadata", ArrayOfHealthCheckColumnMetadata, OPTIONAL_NILLABLE),
-  field("HealthCheckDescription", xs.string, OPTIONAL_NILLABLE),
-  field("HealthCheckDisplayName", xs.string, OPTIONAL_NILLABLE),
-  field("HealthCheckName", xs.string, OPTIONAL_NILLABLE),
-  field("HealthCheckSeverity", xs.string, OPTIONAL_NILLABLE),
-  field("HealthCheckSubType", xs.string, OPTIONAL_NILLABLE),
+  field("HealthCheckCategory", xs.string),
+  field("HealthCheckCategoryDisplayName", xs.string),
+  field("HealthCheckColumnsMetadata", ArrayOfHealthCheckColumnMetadata),
+  field("HealthCheckDescription", xs.string),
+  field("HealthCheckDisplayName", xs.string),
+  field("HealthCheckName", xs.string),
+  field("HealthCheckSeverity", xs.string),
+  field("HealthCheckSubType", xs.string),
 ]);
 
 export const ArrayOfHealthCheckColumnMetadata: ArrayDesc = array(
@@ -7040,10 +6792,10 @@ export const ArrayOfHealthCheckColumnMetadata: ArrayDesc = array(
 );
 
 export const HealthCheckColumnMetadata: ComplexDesc = complex("HealthCheckColumnMetadata", () => [
-  field("HealthCheckActionLinksMetadata", ArrayOfHealthCheckActionLinkMetadata, OPTIONAL_NILLABLE),
-  field("Key", xs.string, OPTIONAL_NILLABLE),
-  field("Title", xs.string, OPTIONAL_NILLABLE),
-  field("Type", xs.string, OPTIONAL_NILLABLE),
+  field("HealthCheckActionLinksMetadata", ArrayOfHealthCheckActionLinkMetadata),
+  field("Key", xs.string),
+  field("Title", xs.string),
+  field("Type", xs.string),
 ]);
 
 export const ArrayOfHealthCheckActionLinkMetadata: ArrayDesc = array(
@@ -7054,9 +6806,9 @@ export const ArrayOfHealthCheckActionLinkMetadata: ArrayDesc = array(
 export const HealthCheckActionLinkMetadata: ComplexDesc = complex(
   "HealthCheckActionLinkMetadata",
   () => [
-    field("LinkName", xs.string, OPTIONAL_NILLABLE),
-    field("LinkTemplate", xs.string, OPTIONAL_NILLABLE),
-    field("LinkType", xs.string, OPTIONAL_NILLABLE),
+    field("LinkName", xs.string),
+    field("LinkTemplate", xs.string),
+    field("LinkType", xs.string),
   ],
 );
 
@@ -7066,17 +6818,17 @@ export const ArrayOfHealthCheckData: ArrayDesc = array(
 );
 
 export const HealthCheckData: ComplexDesc = complex("HealthCheckData", () => [
-  field("HealthCheckDataVersion", xs.string, OPTIONAL_NILLABLE),
-  field("HealthCheckEntity", HealthCheckEntity, OPTIONAL_NILLABLE),
-  field("HealthCheckJsonData", xs.string, OPTIONAL_NILLABLE),
-  field("HealthCheckName", xs.string, OPTIONAL_NILLABLE),
-  field("HealthCheckSubEntityResults", HealthCheckSubEntityData, OPTIONAL_NILLABLE),
+  field("HealthCheckDataVersion", xs.string),
+  field("HealthCheckEntity", HealthCheckEntity),
+  field("HealthCheckJsonData", xs.string),
+  field("HealthCheckName", xs.string),
+  field("HealthCheckSubEntityResults", HealthCheckSubEntityData),
 ]);
 
 export const HealthCheckSubEntityData: ComplexDesc = complex("HealthCheckSubEntityData", () => [
   field("SubEntityHealthIssueCount", xs.int, OPTIONAL),
-  field("SubEntityIds", ArrayOflong, OPTIONAL_NILLABLE),
-  field("SubEntityLevel", xs.string, OPTIONAL_NILLABLE),
+  field("SubEntityIds", ArrayOflong),
+  field("SubEntityLevel", xs.string),
 ]);
 
 export const ArrayOfHealthCheckError: ArrayDesc = array(
@@ -7085,16 +6837,16 @@ export const ArrayOfHealthCheckError: ArrayDesc = array(
 );
 
 export const HealthCheckError: ComplexDesc = complex("HealthCheckError", () => [
-  field("Errors", ArrayOfOperationError, OPTIONAL_NILLABLE),
-  field("HealthCheckEntity", HealthCheckEntity, OPTIONAL_NILLABLE),
-  field("HealthCheckName", xs.string, OPTIONAL_NILLABLE),
+  field("Errors", ArrayOfOperationError),
+  field("HealthCheckEntity", HealthCheckEntity),
+  field("HealthCheckName", xs.string),
 ]);
 
 export const GetDiagnosticsRequest: ComplexDesc = complex("GetDiagnosticsRequest", () => [
-  field("Entities", ArrayOfDiagnosticsEntity, OPTIONAL_NILLABLE),
-  field("Checks", ArrayOfDiagnosticsFilter, OPTIONAL_NILLABLE),
-  field("Settings", DiagnosticsSettings, OPTIONAL_NILLABLE),
-  field("CallerName", xs.string, OPTIONAL_NILLABLE),
+  field("Entities", ArrayOfDiagnosticsEntity),
+  field("Checks", ArrayOfDiagnosticsFilter),
+  field("Settings", DiagnosticsSettings),
+  field("CallerName", xs.string),
 ]);
 
 export const ArrayOfDiagnosticsEntity: ArrayDesc = array(
@@ -7104,8 +6856,8 @@ export const ArrayOfDiagnosticsEntity: ArrayDesc = array(
 
 export const DiagnosticsEntity: ComplexDesc = complex("DiagnosticsEntity", () => [
   field("Id", xs.long, OPTIONAL),
-  field("SubType", xs.string, OPTIONAL_NILLABLE),
-  field("Type", xs.string, OPTIONAL_NILLABLE),
+  field("SubType", xs.string),
+  field("Type", xs.string),
 ]);
 
 export const ArrayOfDiagnosticsFilter: ArrayDesc = array(
@@ -7114,23 +6866,23 @@ export const ArrayOfDiagnosticsFilter: ArrayDesc = array(
 );
 
 export const DiagnosticsFilter: ComplexDesc = complex("DiagnosticsFilter", () => [
-  field("Key", xs.string, OPTIONAL_NILLABLE),
-  field("Values", ArrayOfstring, OPTIONAL_NILLABLE),
+  field("Key", xs.string),
+  field("Values", ArrayOfstring),
 ]);
 
 export const DiagnosticsSettings: ComplexDesc = complex("DiagnosticsSettings", () => [
   field("EnableCache", xs.boolean, OPTIONAL),
-  field("LastCheckTimeUTC", xs.string, OPTIONAL_NILLABLE),
+  field("LastCheckTimeUTC", xs.string),
 ]);
 
 export const GetDiagnosticsResponse: ComplexDesc = complex("GetDiagnosticsResponse", () => [
-  field("RequestStatus", DiagnosticsRequestStatus, OPTIONAL_NILLABLE),
-  field("Entities", ArrayOfEntityResult, OPTIONAL_NILLABLE),
+  field("RequestStatus", DiagnosticsRequestStatus),
+  field("Entities", ArrayOfEntityResult),
 ]);
 
 export const DiagnosticsRequestStatus: ComplexDesc = complex("DiagnosticsRequestStatus", () => [
-  field("Errors", ArrayOfOperationError, OPTIONAL_NILLABLE),
-  field("Status", xs.string, OPTIONAL_NILLABLE),
+  field("Errors", ArrayOfOperationError),
+  field("Status", xs.string),
 ]);
 
 export const ArrayOfEntityResult: ArrayDesc = array(
@@ -7139,10 +6891,10 @@ export const ArrayOfEntityResult: ArrayDesc = array(
 );
 
 export const EntityResult: ComplexDesc = complex("EntityResult", () => [
-  field("Categories", ArrayOfCategoryResult, OPTIONAL_NILLABLE),
+  field("Categories", ArrayOfCategoryResult),
   field("Id", xs.long, OPTIONAL),
-  field("SubType", xs.string, OPTIONAL_NILLABLE),
-  field("Type", xs.string, OPTIONAL_NILLABLE),
+  field("SubType", xs.string),
+  field("Type", xs.string),
 ]);
 
 export const ArrayOfCategoryResult: ArrayDesc = array(
@@ -7151,8 +6903,8 @@ export const ArrayOfCategoryResult: ArrayDesc = array(
 );
 
 export const CategoryResult: ComplexDesc = complex("CategoryResult", () => [
-  field("AuditPoints", ArrayOfAuditPointResult, OPTIONAL_NILLABLE),
-  field("Key", xs.string, OPTIONAL_NILLABLE),
+  field("AuditPoints", ArrayOfAuditPointResult),
+  field("Key", xs.string),
 ]);
 
 export const ArrayOfAuditPointResult: ArrayDesc = array(
@@ -7161,11 +6913,11 @@ export const ArrayOfAuditPointResult: ArrayDesc = array(
 );
 
 export const AuditPointResult: ComplexDesc = complex("AuditPointResult", () => [
-  field("Description", xs.string, OPTIONAL_NILLABLE),
-  field("Details", ArrayOfKeyValueOfstringstring, OPTIONAL_NILLABLE),
-  field("Key", xs.string, OPTIONAL_NILLABLE),
-  field("Severity", xs.string, OPTIONAL_NILLABLE),
-  field("Timestamp", xs.string, OPTIONAL_NILLABLE),
+  field("Description", xs.string),
+  field("Details", ArrayOfKeyValueOfstringstring),
+  field("Key", xs.string),
+  field("Severity", xs.string),
+  field("Timestamp", xs.string),
 ]);
 
 export const ArrayOfKeyValueOfstringstring: ArrayDesc = array(
@@ -7194,12 +6946,12 @@ export const GetAnnotationOptOutRequest: ComplexDesc = complex(
 export const GetAnnotationOptOutResponse: ComplexDesc = complex(
   "GetAnnotationOptOutResponse",
   () => [
-    field("Justification", xs.string, OPTIONAL_NILLABLE),
-    field("AnnotationOptOuts", ArrayOfAnnotationOptOut, OPTIONAL_NILLABLE),
+    field("Justification", xs.string),
+    field("AnnotationOptOuts", ArrayOfAnnotationOptOut),
     field("IsAccountOptOut", xs.boolean, OPTIONAL),
     field("IsCustomerOptOut", xs.boolean, OPTIONAL),
     field("IsCustomerOptOutOfEverything", xs.boolean, OPTIONAL),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("PartialErrors", ArrayOfBatchError),
   ],
 );
 
@@ -7217,14 +6969,11 @@ export const AnnotationOptOut: ComplexDesc = complex("AnnotationOptOut", () => [
 
 export const UpdateAnnotationOptOutRequest: ComplexDesc = complex(
   "UpdateAnnotationOptOutRequest",
-  () => [
-    field("Justification", xs.string, OPTIONAL_NILLABLE),
-    field("AnnotationOptOuts", ArrayOfAnnotationOptOut, OPTIONAL_NILLABLE),
-  ],
+  () => [field("Justification", xs.string), field("AnnotationOptOuts", ArrayOfAnnotationOptOut)],
 );
 
 export const AddLinkedInSegmentsRequest: ComplexDesc = complex("AddLinkedInSegmentsRequest", () => [
-  field("LinkedInSegments", ArrayOfLinkedInSegment, OPTIONAL_NILLABLE),
+  field("LinkedInSegments", ArrayOfLinkedInSegment),
 ]);
 
 export const ArrayOfLinkedInSegment: ArrayDesc = array(
@@ -7235,10 +6984,10 @@ export const ArrayOfLinkedInSegment: ArrayDesc = array(
 export const LinkedInSegment: ComplexDesc = complex(
   "LinkedInSegment",
   () => [
-    field("Id", xs.long, OPTIONAL_NILLABLE),
-    field("Name", xs.string, OPTIONAL_NILLABLE),
-    field("Reach", xs.long, OPTIONAL_NILLABLE),
-    field("Status", LinkedInSegmentStatus, OPTIONAL_NILLABLE),
+    field("Id", xs.long),
+    field("Name", xs.string),
+    field("Reach", xs.long),
+    field("Status", LinkedInSegmentStatus),
     field("Type", ProfileType, OPTIONAL),
   ],
   { family: { ns: NS, derived: () => [CompanyList] } },
@@ -7247,9 +6996,9 @@ export const LinkedInSegment: ComplexDesc = complex(
 export const CompanyList: ComplexDesc = complex(
   "CompanyList",
   () => [
-    field("CompanyNames", ArrayOfCompanyName, OPTIONAL_NILLABLE),
-    field("Matched", xs.int, OPTIONAL_NILLABLE),
-    field("Total", xs.int, OPTIONAL_NILLABLE),
+    field("CompanyNames", ArrayOfCompanyName),
+    field("Matched", xs.int),
+    field("Total", xs.int),
   ],
   { base: () => LinkedInSegment, family: { ns: NS } },
 );
@@ -7260,37 +7009,37 @@ export const ArrayOfCompanyName: ArrayDesc = array(
 );
 
 export const CompanyName: ComplexDesc = complex("CompanyName", () => [
-  field("Id", xs.long, OPTIONAL_NILLABLE),
-  field("Name", xs.string, OPTIONAL_NILLABLE),
-  field("Status", CompanyNameStatus, OPTIONAL_NILLABLE),
+  field("Id", xs.long),
+  field("Name", xs.string),
+  field("Status", CompanyNameStatus),
 ]);
 
 export const AddLinkedInSegmentsResponse: ComplexDesc = complex(
   "AddLinkedInSegmentsResponse",
   () => [
-    field("LinkedInSegmentIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("LinkedInSegmentIds", ArrayOfNullableOflong),
+    field("PartialErrors", ArrayOfBatchError),
   ],
 );
 
 export const DeleteLinkedInSegmentsRequest: ComplexDesc = complex(
   "DeleteLinkedInSegmentsRequest",
-  () => [field("LinkedInSegmentIds", ArrayOflong, OPTIONAL_NILLABLE)],
+  () => [field("LinkedInSegmentIds", ArrayOflong)],
 );
 
 export const DeleteLinkedInSegmentsResponse: ComplexDesc = complex(
   "DeleteLinkedInSegmentsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const UpdateLinkedInSegmentsRequest: ComplexDesc = complex(
   "UpdateLinkedInSegmentsRequest",
-  () => [field("LinkedInSegments", ArrayOfLinkedInSegment, OPTIONAL_NILLABLE)],
+  () => [field("LinkedInSegments", ArrayOfLinkedInSegment)],
 );
 
 export const UpdateLinkedInSegmentsResponse: ComplexDesc = complex(
   "UpdateLinkedInSegmentsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
 export const GetUetTagAuthKeyRequest: ComplexDesc = complex("GetUetTagAuthKeyRequest", () => [
@@ -7298,19 +7047,19 @@ export const GetUetTagAuthKeyRequest: ComplexDesc = complex("GetUetTagAuthKeyReq
 ]);
 
 export const GetUetTagAuthKeyResponse: ComplexDesc = complex("GetUetTagAuthKeyResponse", () => [
-  field("UetTagAuthKey", xs.string, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+  field("UetTagAuthKey", xs.string),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
 export const AdApiFaultDetail: ComplexDesc = complex(
   "AdApiFaultDetail",
-  () => [field("Errors", NS5, ArrayOfAdApiError, OPTIONAL_NILLABLE)],
+  () => [field("Errors", NS5, ArrayOfAdApiError)],
   { base: () => ApplicationFault, family: { ns: NS5 } },
 );
 
 export const ApplicationFault: ComplexDesc = complex(
   "ApplicationFault",
-  () => [field("TrackingId", NS5, xs.string, OPTIONAL_NILLABLE)],
+  () => [field("TrackingId", NS5, xs.string)],
   {
     family: { ns: NS5, derived: () => [ApiFaultDetail, EditorialApiFaultDetail, AdApiFaultDetail] },
   },
@@ -7318,19 +7067,16 @@ export const ApplicationFault: ComplexDesc = complex(
 
 export const ApiFaultDetail: ComplexDesc = complex(
   "ApiFaultDetail",
-  () => [
-    field("BatchErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-    field("OperationErrors", ArrayOfOperationError, OPTIONAL_NILLABLE),
-  ],
+  () => [field("BatchErrors", ArrayOfBatchError), field("OperationErrors", ArrayOfOperationError)],
   { base: () => ApplicationFault, family: { ns: NS } },
 );
 
 export const EditorialApiFaultDetail: ComplexDesc = complex(
   "EditorialApiFaultDetail",
   () => [
-    field("BatchErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-    field("EditorialErrors", ArrayOfEditorialError, OPTIONAL_NILLABLE),
-    field("OperationErrors", ArrayOfOperationError, OPTIONAL_NILLABLE),
+    field("BatchErrors", ArrayOfBatchError),
+    field("EditorialErrors", ArrayOfEditorialError),
+    field("OperationErrors", ArrayOfOperationError),
   ],
   { base: () => ApplicationFault, family: { ns: NS } },
 );
@@ -7347,9 +7093,9 @@ export const ArrayOfAdApiError: ArrayDesc = array(
 
 export const AdApiError: ComplexDesc = complex("AdApiError", () => [
   field("Code", NS5, xs.int, OPTIONAL),
-  field("Detail", NS5, xs.string, OPTIONAL_NILLABLE),
-  field("ErrorCode", NS5, xs.string, OPTIONAL_NILLABLE),
-  field("Message", NS5, xs.string, OPTIONAL_NILLABLE),
+  field("Detail", NS5, xs.string),
+  field("ErrorCode", NS5, xs.string),
+  field("Message", NS5, xs.string),
 ]);
 
 export const SetAccountPropertiesResponse: ComplexDesc = complex(
@@ -7407,265 +7153,317 @@ const faults_2 = [AdApiFaultDetailFaultDesc, EditorialApiFaultDetail2FaultDesc];
 const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
   AddCampaigns: {
     action: "AddCampaigns",
-    request: field("AddCampaignsRequest", AddCampaignsRequest),
-    response: field("AddCampaignsResponse", AddCampaignsResponse),
+    request: field("AddCampaignsRequest", AddCampaignsRequest, REQUIRED),
+    response: field("AddCampaignsResponse", AddCampaignsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetCampaignsByAccountId: {
     action: "GetCampaignsByAccountId",
-    request: field("GetCampaignsByAccountIdRequest", GetCampaignsByAccountIdRequest),
-    response: field("GetCampaignsByAccountIdResponse", GetCampaignsByAccountIdResponse),
+    request: field("GetCampaignsByAccountIdRequest", GetCampaignsByAccountIdRequest, REQUIRED),
+    response: field("GetCampaignsByAccountIdResponse", GetCampaignsByAccountIdResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetCampaignsByIds: {
     action: "GetCampaignsByIds",
-    request: field("GetCampaignsByIdsRequest", GetCampaignsByIdsRequest),
-    response: field("GetCampaignsByIdsResponse", GetCampaignsByIdsResponse),
+    request: field("GetCampaignsByIdsRequest", GetCampaignsByIdsRequest, REQUIRED),
+    response: field("GetCampaignsByIdsResponse", GetCampaignsByIdsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   DeleteCampaigns: {
     action: "DeleteCampaigns",
-    request: field("DeleteCampaignsRequest", DeleteCampaignsRequest),
-    response: field("DeleteCampaignsResponse", DeleteCampaignsResponse),
+    request: field("DeleteCampaignsRequest", DeleteCampaignsRequest, REQUIRED),
+    response: field("DeleteCampaignsResponse", DeleteCampaignsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   UpdateCampaigns: {
     action: "UpdateCampaigns",
-    request: field("UpdateCampaignsRequest", UpdateCampaignsRequest),
-    response: field("UpdateCampaignsResponse", UpdateCampaignsResponse),
+    request: field("UpdateCampaignsRequest", UpdateCampaignsRequest, REQUIRED),
+    response: field("UpdateCampaignsResponse", UpdateCampaignsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetNegativeSitesByCampaignIds: {
     action: "GetNegativeSitesByCampaignIds",
-    request: field("GetNegativeSitesByCampaignIdsRequest", GetNegativeSitesByCampaignIdsRequest),
-    response: field("GetNegativeSitesByCampaignIdsResponse", GetNegativeSitesByCampaignIdsResponse),
+    request: field(
+      "GetNegativeSitesByCampaignIdsRequest",
+      GetNegativeSitesByCampaignIdsRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "GetNegativeSitesByCampaignIdsResponse",
+      GetNegativeSitesByCampaignIdsResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   SetNegativeSitesToCampaigns: {
     action: "SetNegativeSitesToCampaigns",
-    request: field("SetNegativeSitesToCampaignsRequest", SetNegativeSitesToCampaignsRequest),
-    response: field("SetNegativeSitesToCampaignsResponse", SetNegativeSitesToCampaignsResponse),
+    request: field(
+      "SetNegativeSitesToCampaignsRequest",
+      SetNegativeSitesToCampaignsRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "SetNegativeSitesToCampaignsResponse",
+      SetNegativeSitesToCampaignsResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   GetConfigValue: {
     action: "GetConfigValue",
-    request: field("GetConfigValueRequest", GetConfigValueRequest),
-    response: field("GetConfigValueResponse", GetConfigValueResponse),
+    request: field("GetConfigValueRequest", GetConfigValueRequest, REQUIRED),
+    response: field("GetConfigValueResponse", GetConfigValueResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetBSCCountries: {
     action: "GetBSCCountries",
-    request: field("GetBSCCountriesRequest", GetBSCCountriesRequest),
-    response: field("GetBSCCountriesResponse", GetBSCCountriesResponse),
+    request: field("GetBSCCountriesRequest", GetBSCCountriesRequest, REQUIRED),
+    response: field("GetBSCCountriesResponse", GetBSCCountriesResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   AddAdGroups: {
     action: "AddAdGroups",
-    request: field("AddAdGroupsRequest", AddAdGroupsRequest),
-    response: field("AddAdGroupsResponse", AddAdGroupsResponse),
+    request: field("AddAdGroupsRequest", AddAdGroupsRequest, REQUIRED),
+    response: field("AddAdGroupsResponse", AddAdGroupsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   DeleteAdGroups: {
     action: "DeleteAdGroups",
-    request: field("DeleteAdGroupsRequest", DeleteAdGroupsRequest),
-    response: field("DeleteAdGroupsResponse", DeleteAdGroupsResponse),
+    request: field("DeleteAdGroupsRequest", DeleteAdGroupsRequest, REQUIRED),
+    response: field("DeleteAdGroupsResponse", DeleteAdGroupsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetAdGroupsByIds: {
     action: "GetAdGroupsByIds",
-    request: field("GetAdGroupsByIdsRequest", GetAdGroupsByIdsRequest),
-    response: field("GetAdGroupsByIdsResponse", GetAdGroupsByIdsResponse),
+    request: field("GetAdGroupsByIdsRequest", GetAdGroupsByIdsRequest, REQUIRED),
+    response: field("GetAdGroupsByIdsResponse", GetAdGroupsByIdsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetAdGroupsByCampaignId: {
     action: "GetAdGroupsByCampaignId",
-    request: field("GetAdGroupsByCampaignIdRequest", GetAdGroupsByCampaignIdRequest),
-    response: field("GetAdGroupsByCampaignIdResponse", GetAdGroupsByCampaignIdResponse),
+    request: field("GetAdGroupsByCampaignIdRequest", GetAdGroupsByCampaignIdRequest, REQUIRED),
+    response: field("GetAdGroupsByCampaignIdResponse", GetAdGroupsByCampaignIdResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   UpdateAdGroups: {
     action: "UpdateAdGroups",
-    request: field("UpdateAdGroupsRequest", UpdateAdGroupsRequest),
-    response: field("UpdateAdGroupsResponse", UpdateAdGroupsResponse),
+    request: field("UpdateAdGroupsRequest", UpdateAdGroupsRequest, REQUIRED),
+    response: field("UpdateAdGroupsResponse", UpdateAdGroupsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetNegativeSitesByAdGroupIds: {
     action: "GetNegativeSitesByAdGroupIds",
-    request: field("GetNegativeSitesByAdGroupIdsRequest", GetNegativeSitesByAdGroupIdsRequest),
-    response: field("GetNegativeSitesByAdGroupIdsResponse", GetNegativeSitesByAdGroupIdsResponse),
+    request: field(
+      "GetNegativeSitesByAdGroupIdsRequest",
+      GetNegativeSitesByAdGroupIdsRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "GetNegativeSitesByAdGroupIdsResponse",
+      GetNegativeSitesByAdGroupIdsResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   SetNegativeSitesToAdGroups: {
     action: "SetNegativeSitesToAdGroups",
-    request: field("SetNegativeSitesToAdGroupsRequest", SetNegativeSitesToAdGroupsRequest),
-    response: field("SetNegativeSitesToAdGroupsResponse", SetNegativeSitesToAdGroupsResponse),
+    request: field(
+      "SetNegativeSitesToAdGroupsRequest",
+      SetNegativeSitesToAdGroupsRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "SetNegativeSitesToAdGroupsResponse",
+      SetNegativeSitesToAdGroupsResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   GetGeoLocationsFileUrl: {
     action: "GetGeoLocationsFileUrl",
-    request: field("GetGeoLocationsFileUrlRequest", GetGeoLocationsFileUrlRequest),
-    response: field("GetGeoLocationsFileUrlResponse", GetGeoLocationsFileUrlResponse),
+    request: field("GetGeoLocationsFileUrlRequest", GetGeoLocationsFileUrlRequest, REQUIRED),
+    response: field("GetGeoLocationsFileUrlResponse", GetGeoLocationsFileUrlResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   AddAds: {
     action: "AddAds",
-    request: field("AddAdsRequest", AddAdsRequest),
-    response: field("AddAdsResponse", AddAdsResponse),
+    request: field("AddAdsRequest", AddAdsRequest, REQUIRED),
+    response: field("AddAdsResponse", AddAdsResponse, REQUIRED),
     faults: faults_2,
     headers,
     responseHeaders,
   },
   DeleteAds: {
     action: "DeleteAds",
-    request: field("DeleteAdsRequest", DeleteAdsRequest),
-    response: field("DeleteAdsResponse", DeleteAdsResponse),
+    request: field("DeleteAdsRequest", DeleteAdsRequest, REQUIRED),
+    response: field("DeleteAdsResponse", DeleteAdsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetAdsByEditorialStatus: {
     action: "GetAdsByEditorialStatus",
-    request: field("GetAdsByEditorialStatusRequest", GetAdsByEditorialStatusRequest),
-    response: field("GetAdsByEditorialStatusResponse", GetAdsByEditorialStatusResponse),
+    request: field("GetAdsByEditorialStatusRequest", GetAdsByEditorialStatusRequest, REQUIRED),
+    response: field("GetAdsByEditorialStatusResponse", GetAdsByEditorialStatusResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetAdsByIds: {
     action: "GetAdsByIds",
-    request: field("GetAdsByIdsRequest", GetAdsByIdsRequest),
-    response: field("GetAdsByIdsResponse", GetAdsByIdsResponse),
+    request: field("GetAdsByIdsRequest", GetAdsByIdsRequest, REQUIRED),
+    response: field("GetAdsByIdsResponse", GetAdsByIdsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetAdsByAdGroupId: {
     action: "GetAdsByAdGroupId",
-    request: field("GetAdsByAdGroupIdRequest", GetAdsByAdGroupIdRequest),
-    response: field("GetAdsByAdGroupIdResponse", GetAdsByAdGroupIdResponse),
+    request: field("GetAdsByAdGroupIdRequest", GetAdsByAdGroupIdRequest, REQUIRED),
+    response: field("GetAdsByAdGroupIdResponse", GetAdsByAdGroupIdResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   UpdateAds: {
     action: "UpdateAds",
-    request: field("UpdateAdsRequest", UpdateAdsRequest),
-    response: field("UpdateAdsResponse", UpdateAdsResponse),
+    request: field("UpdateAdsRequest", UpdateAdsRequest, REQUIRED),
+    response: field("UpdateAdsResponse", UpdateAdsResponse, REQUIRED),
     faults: faults_2,
     headers,
     responseHeaders,
   },
   AddKeywords: {
     action: "AddKeywords",
-    request: field("AddKeywordsRequest", AddKeywordsRequest),
-    response: field("AddKeywordsResponse", AddKeywordsResponse),
+    request: field("AddKeywordsRequest", AddKeywordsRequest, REQUIRED),
+    response: field("AddKeywordsResponse", AddKeywordsResponse, REQUIRED),
     faults: faults_2,
     headers,
     responseHeaders,
   },
   DeleteKeywords: {
     action: "DeleteKeywords",
-    request: field("DeleteKeywordsRequest", DeleteKeywordsRequest),
-    response: field("DeleteKeywordsResponse", DeleteKeywordsResponse),
+    request: field("DeleteKeywordsRequest", DeleteKeywordsRequest, REQUIRED),
+    response: field("DeleteKeywordsResponse", DeleteKeywordsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetKeywordsByEditorialStatus: {
     action: "GetKeywordsByEditorialStatus",
-    request: field("GetKeywordsByEditorialStatusRequest", GetKeywordsByEditorialStatusRequest),
-    response: field("GetKeywordsByEditorialStatusResponse", GetKeywordsByEditorialStatusResponse),
+    request: field(
+      "GetKeywordsByEditorialStatusRequest",
+      GetKeywordsByEditorialStatusRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "GetKeywordsByEditorialStatusResponse",
+      GetKeywordsByEditorialStatusResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   GetKeywordsByIds: {
     action: "GetKeywordsByIds",
-    request: field("GetKeywordsByIdsRequest", GetKeywordsByIdsRequest),
-    response: field("GetKeywordsByIdsResponse", GetKeywordsByIdsResponse),
+    request: field("GetKeywordsByIdsRequest", GetKeywordsByIdsRequest, REQUIRED),
+    response: field("GetKeywordsByIdsResponse", GetKeywordsByIdsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetKeywordsByAdGroupId: {
     action: "GetKeywordsByAdGroupId",
-    request: field("GetKeywordsByAdGroupIdRequest", GetKeywordsByAdGroupIdRequest),
-    response: field("GetKeywordsByAdGroupIdResponse", GetKeywordsByAdGroupIdResponse),
+    request: field("GetKeywordsByAdGroupIdRequest", GetKeywordsByAdGroupIdRequest, REQUIRED),
+    response: field("GetKeywordsByAdGroupIdResponse", GetKeywordsByAdGroupIdResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   UpdateKeywords: {
     action: "UpdateKeywords",
-    request: field("UpdateKeywordsRequest", UpdateKeywordsRequest),
-    response: field("UpdateKeywordsResponse", UpdateKeywordsResponse),
+    request: field("UpdateKeywordsRequest", UpdateKeywordsRequest, REQUIRED),
+    response: field("UpdateKeywordsResponse", UpdateKeywordsResponse, REQUIRED),
     faults: faults_2,
     headers,
     responseHeaders,
   },
   AppealEditorialRejections: {
     action: "AppealEditorialRejections",
-    request: field("AppealEditorialRejectionsRequest", AppealEditorialRejectionsRequest),
-    response: field("AppealEditorialRejectionsResponse", AppealEditorialRejectionsResponse),
+    request: field("AppealEditorialRejectionsRequest", AppealEditorialRejectionsRequest, REQUIRED),
+    response: field(
+      "AppealEditorialRejectionsResponse",
+      AppealEditorialRejectionsResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   GetEditorialReasonsByIds: {
     action: "GetEditorialReasonsByIds",
-    request: field("GetEditorialReasonsByIdsRequest", GetEditorialReasonsByIdsRequest),
-    response: field("GetEditorialReasonsByIdsResponse", GetEditorialReasonsByIdsResponse),
+    request: field("GetEditorialReasonsByIdsRequest", GetEditorialReasonsByIdsRequest, REQUIRED),
+    response: field("GetEditorialReasonsByIdsResponse", GetEditorialReasonsByIdsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetAccountMigrationStatuses: {
     action: "GetAccountMigrationStatuses",
-    request: field("GetAccountMigrationStatusesRequest", GetAccountMigrationStatusesRequest),
-    response: field("GetAccountMigrationStatusesResponse", GetAccountMigrationStatusesResponse),
+    request: field(
+      "GetAccountMigrationStatusesRequest",
+      GetAccountMigrationStatusesRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "GetAccountMigrationStatusesResponse",
+      GetAccountMigrationStatusesResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   SetAccountProperties: {
     action: "SetAccountProperties",
-    request: field("SetAccountPropertiesRequest", SetAccountPropertiesRequest),
+    request: field("SetAccountPropertiesRequest", SetAccountPropertiesRequest, REQUIRED),
     response: {
-      element: field("SetAccountPropertiesResponse", SetAccountPropertiesResponse),
+      element: field("SetAccountPropertiesResponse", SetAccountPropertiesResponse, REQUIRED),
       void: true,
     },
     faults,
@@ -7674,40 +7472,40 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
   },
   GetAccountProperties: {
     action: "GetAccountProperties",
-    request: field("GetAccountPropertiesRequest", GetAccountPropertiesRequest),
-    response: field("GetAccountPropertiesResponse", GetAccountPropertiesResponse),
+    request: field("GetAccountPropertiesRequest", GetAccountPropertiesRequest, REQUIRED),
+    response: field("GetAccountPropertiesResponse", GetAccountPropertiesResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   AddAdExtensions: {
     action: "AddAdExtensions",
-    request: field("AddAdExtensionsRequest", AddAdExtensionsRequest),
-    response: field("AddAdExtensionsResponse", AddAdExtensionsResponse),
+    request: field("AddAdExtensionsRequest", AddAdExtensionsRequest, REQUIRED),
+    response: field("AddAdExtensionsResponse", AddAdExtensionsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetAdExtensionsByIds: {
     action: "GetAdExtensionsByIds",
-    request: field("GetAdExtensionsByIdsRequest", GetAdExtensionsByIdsRequest),
-    response: field("GetAdExtensionsByIdsResponse", GetAdExtensionsByIdsResponse),
+    request: field("GetAdExtensionsByIdsRequest", GetAdExtensionsByIdsRequest, REQUIRED),
+    response: field("GetAdExtensionsByIdsResponse", GetAdExtensionsByIdsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   UpdateAdExtensions: {
     action: "UpdateAdExtensions",
-    request: field("UpdateAdExtensionsRequest", UpdateAdExtensionsRequest),
-    response: field("UpdateAdExtensionsResponse", UpdateAdExtensionsResponse),
+    request: field("UpdateAdExtensionsRequest", UpdateAdExtensionsRequest, REQUIRED),
+    response: field("UpdateAdExtensionsResponse", UpdateAdExtensionsResponse, REQUIRED),
     faults: faults_2,
     headers,
     responseHeaders,
   },
   DeleteAdExtensions: {
     action: "DeleteAdExtensions",
-    request: field("DeleteAdExtensionsRequest", DeleteAdExtensionsRequest),
-    response: field("DeleteAdExtensionsResponse", DeleteAdExtensionsResponse),
+    request: field("DeleteAdExtensionsRequest", DeleteAdExtensionsRequest, REQUIRED),
+    response: field("DeleteAdExtensionsResponse", DeleteAdExtensionsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
@@ -7717,10 +7515,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "GetAdExtensionsEditorialReasonsRequest",
       GetAdExtensionsEditorialReasonsRequest,
+      REQUIRED,
     ),
     response: field(
       "GetAdExtensionsEditorialReasonsResponse",
       GetAdExtensionsEditorialReasonsResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -7728,26 +7528,47 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
   },
   SetAdExtensionsAssociations: {
     action: "SetAdExtensionsAssociations",
-    request: field("SetAdExtensionsAssociationsRequest", SetAdExtensionsAssociationsRequest),
-    response: field("SetAdExtensionsAssociationsResponse", SetAdExtensionsAssociationsResponse),
+    request: field(
+      "SetAdExtensionsAssociationsRequest",
+      SetAdExtensionsAssociationsRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "SetAdExtensionsAssociationsResponse",
+      SetAdExtensionsAssociationsResponse,
+      REQUIRED,
+    ),
     faults: faults_2,
     headers,
     responseHeaders,
   },
   GetAdExtensionsAssociations: {
     action: "GetAdExtensionsAssociations",
-    request: field("GetAdExtensionsAssociationsRequest", GetAdExtensionsAssociationsRequest),
-    response: field("GetAdExtensionsAssociationsResponse", GetAdExtensionsAssociationsResponse),
+    request: field(
+      "GetAdExtensionsAssociationsRequest",
+      GetAdExtensionsAssociationsRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "GetAdExtensionsAssociationsResponse",
+      GetAdExtensionsAssociationsResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   DeleteAdExtensionsAssociations: {
     action: "DeleteAdExtensionsAssociations",
-    request: field("DeleteAdExtensionsAssociationsRequest", DeleteAdExtensionsAssociationsRequest),
+    request: field(
+      "DeleteAdExtensionsAssociationsRequest",
+      DeleteAdExtensionsAssociationsRequest,
+      REQUIRED,
+    ),
     response: field(
       "DeleteAdExtensionsAssociationsResponse",
       DeleteAdExtensionsAssociationsResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -7755,96 +7576,124 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
   },
   GetAdExtensionIdsByAccountId: {
     action: "GetAdExtensionIdsByAccountId",
-    request: field("GetAdExtensionIdsByAccountIdRequest", GetAdExtensionIdsByAccountIdRequest),
-    response: field("GetAdExtensionIdsByAccountIdResponse", GetAdExtensionIdsByAccountIdResponse),
+    request: field(
+      "GetAdExtensionIdsByAccountIdRequest",
+      GetAdExtensionIdsByAccountIdRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "GetAdExtensionIdsByAccountIdResponse",
+      GetAdExtensionIdsByAccountIdResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   AddMedia: {
     action: "AddMedia",
-    request: field("AddMediaRequest", AddMediaRequest),
-    response: field("AddMediaResponse", AddMediaResponse),
+    request: field("AddMediaRequest", AddMediaRequest, REQUIRED),
+    response: field("AddMediaResponse", AddMediaResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   DeleteMedia: {
     action: "DeleteMedia",
-    request: field("DeleteMediaRequest", DeleteMediaRequest),
-    response: field("DeleteMediaResponse", DeleteMediaResponse),
+    request: field("DeleteMediaRequest", DeleteMediaRequest, REQUIRED),
+    response: field("DeleteMediaResponse", DeleteMediaResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetMediaMetaDataByAccountId: {
     action: "GetMediaMetaDataByAccountId",
-    request: field("GetMediaMetaDataByAccountIdRequest", GetMediaMetaDataByAccountIdRequest),
-    response: field("GetMediaMetaDataByAccountIdResponse", GetMediaMetaDataByAccountIdResponse),
+    request: field(
+      "GetMediaMetaDataByAccountIdRequest",
+      GetMediaMetaDataByAccountIdRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "GetMediaMetaDataByAccountIdResponse",
+      GetMediaMetaDataByAccountIdResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   GetMediaMetaDataByIds: {
     action: "GetMediaMetaDataByIds",
-    request: field("GetMediaMetaDataByIdsRequest", GetMediaMetaDataByIdsRequest),
-    response: field("GetMediaMetaDataByIdsResponse", GetMediaMetaDataByIdsResponse),
+    request: field("GetMediaMetaDataByIdsRequest", GetMediaMetaDataByIdsRequest, REQUIRED),
+    response: field("GetMediaMetaDataByIdsResponse", GetMediaMetaDataByIdsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetMediaAssociations: {
     action: "GetMediaAssociations",
-    request: field("GetMediaAssociationsRequest", GetMediaAssociationsRequest),
-    response: field("GetMediaAssociationsResponse", GetMediaAssociationsResponse),
+    request: field("GetMediaAssociationsRequest", GetMediaAssociationsRequest, REQUIRED),
+    response: field("GetMediaAssociationsResponse", GetMediaAssociationsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetAdGroupCriterionsByIds: {
     action: "GetAdGroupCriterionsByIds",
-    request: field("GetAdGroupCriterionsByIdsRequest", GetAdGroupCriterionsByIdsRequest),
-    response: field("GetAdGroupCriterionsByIdsResponse", GetAdGroupCriterionsByIdsResponse),
+    request: field("GetAdGroupCriterionsByIdsRequest", GetAdGroupCriterionsByIdsRequest, REQUIRED),
+    response: field(
+      "GetAdGroupCriterionsByIdsResponse",
+      GetAdGroupCriterionsByIdsResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   AddAdGroupCriterions: {
     action: "AddAdGroupCriterions",
-    request: field("AddAdGroupCriterionsRequest", AddAdGroupCriterionsRequest),
-    response: field("AddAdGroupCriterionsResponse", AddAdGroupCriterionsResponse),
+    request: field("AddAdGroupCriterionsRequest", AddAdGroupCriterionsRequest, REQUIRED),
+    response: field("AddAdGroupCriterionsResponse", AddAdGroupCriterionsResponse, REQUIRED),
     faults: faults_2,
     headers,
     responseHeaders,
   },
   UpdateAdGroupCriterions: {
     action: "UpdateAdGroupCriterions",
-    request: field("UpdateAdGroupCriterionsRequest", UpdateAdGroupCriterionsRequest),
-    response: field("UpdateAdGroupCriterionsResponse", UpdateAdGroupCriterionsResponse),
+    request: field("UpdateAdGroupCriterionsRequest", UpdateAdGroupCriterionsRequest, REQUIRED),
+    response: field("UpdateAdGroupCriterionsResponse", UpdateAdGroupCriterionsResponse, REQUIRED),
     faults: faults_2,
     headers,
     responseHeaders,
   },
   DeleteAdGroupCriterions: {
     action: "DeleteAdGroupCriterions",
-    request: field("DeleteAdGroupCriterionsRequest", DeleteAdGroupCriterionsRequest),
-    response: field("DeleteAdGroupCriterionsResponse", DeleteAdGroupCriterionsResponse),
+    request: field("DeleteAdGroupCriterionsRequest", DeleteAdGroupCriterionsRequest, REQUIRED),
+    response: field("DeleteAdGroupCriterionsResponse", DeleteAdGroupCriterionsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   ApplyProductPartitionActions: {
     action: "ApplyProductPartitionActions",
-    request: field("ApplyProductPartitionActionsRequest", ApplyProductPartitionActionsRequest),
-    response: field("ApplyProductPartitionActionsResponse", ApplyProductPartitionActionsResponse),
+    request: field(
+      "ApplyProductPartitionActionsRequest",
+      ApplyProductPartitionActionsRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "ApplyProductPartitionActionsResponse",
+      ApplyProductPartitionActionsResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   ApplyHotelGroupActions: {
     action: "ApplyHotelGroupActions",
-    request: field("ApplyHotelGroupActionsRequest", ApplyHotelGroupActionsRequest),
-    response: field("ApplyHotelGroupActionsResponse", ApplyHotelGroupActionsResponse),
+    request: field("ApplyHotelGroupActionsRequest", ApplyHotelGroupActionsRequest, REQUIRED),
+    response: field("ApplyHotelGroupActionsResponse", ApplyHotelGroupActionsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
@@ -7854,10 +7703,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "ApplyAssetGroupListingGroupActionsRequest",
       ApplyAssetGroupListingGroupActionsRequest,
+      REQUIRED,
     ),
     response: field(
       "ApplyAssetGroupListingGroupActionsResponse",
       ApplyAssetGroupListingGroupActionsResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -7868,10 +7719,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "GetAssetGroupListingGroupsByIdsRequest",
       GetAssetGroupListingGroupsByIdsRequest,
+      REQUIRED,
     ),
     response: field(
       "GetAssetGroupListingGroupsByIdsResponse",
       GetAssetGroupListingGroupsByIdsResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -7879,26 +7732,39 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
   },
   GetBMCStoresByCustomerId: {
     action: "GetBMCStoresByCustomerId",
-    request: field("GetBMCStoresByCustomerIdRequest", GetBMCStoresByCustomerIdRequest),
-    response: field("GetBMCStoresByCustomerIdResponse", GetBMCStoresByCustomerIdResponse),
+    request: field("GetBMCStoresByCustomerIdRequest", GetBMCStoresByCustomerIdRequest, REQUIRED),
+    response: field("GetBMCStoresByCustomerIdResponse", GetBMCStoresByCustomerIdResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   AddNegativeKeywordsToEntities: {
     action: "AddNegativeKeywordsToEntities",
-    request: field("AddNegativeKeywordsToEntitiesRequest", AddNegativeKeywordsToEntitiesRequest),
-    response: field("AddNegativeKeywordsToEntitiesResponse", AddNegativeKeywordsToEntitiesResponse),
+    request: field(
+      "AddNegativeKeywordsToEntitiesRequest",
+      AddNegativeKeywordsToEntitiesRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "AddNegativeKeywordsToEntitiesResponse",
+      AddNegativeKeywordsToEntitiesResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   GetNegativeKeywordsByEntityIds: {
     action: "GetNegativeKeywordsByEntityIds",
-    request: field("GetNegativeKeywordsByEntityIdsRequest", GetNegativeKeywordsByEntityIdsRequest),
+    request: field(
+      "GetNegativeKeywordsByEntityIdsRequest",
+      GetNegativeKeywordsByEntityIdsRequest,
+      REQUIRED,
+    ),
     response: field(
       "GetNegativeKeywordsByEntityIdsResponse",
       GetNegativeKeywordsByEntityIdsResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -7909,10 +7775,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "DeleteNegativeKeywordsFromEntitiesRequest",
       DeleteNegativeKeywordsFromEntitiesRequest,
+      REQUIRED,
     ),
     response: field(
       "DeleteNegativeKeywordsFromEntitiesResponse",
       DeleteNegativeKeywordsFromEntitiesResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -7920,74 +7788,103 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
   },
   GetSharedEntitiesByAccountId: {
     action: "GetSharedEntitiesByAccountId",
-    request: field("GetSharedEntitiesByAccountIdRequest", GetSharedEntitiesByAccountIdRequest),
-    response: field("GetSharedEntitiesByAccountIdResponse", GetSharedEntitiesByAccountIdResponse),
+    request: field(
+      "GetSharedEntitiesByAccountIdRequest",
+      GetSharedEntitiesByAccountIdRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "GetSharedEntitiesByAccountIdResponse",
+      GetSharedEntitiesByAccountIdResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   GetSharedEntities: {
     action: "GetSharedEntities",
-    request: field("GetSharedEntitiesRequest", GetSharedEntitiesRequest),
-    response: field("GetSharedEntitiesResponse", GetSharedEntitiesResponse),
+    request: field("GetSharedEntitiesRequest", GetSharedEntitiesRequest, REQUIRED),
+    response: field("GetSharedEntitiesResponse", GetSharedEntitiesResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   AddSharedEntity: {
     action: "AddSharedEntity",
-    request: field("AddSharedEntityRequest", AddSharedEntityRequest),
-    response: field("AddSharedEntityResponse", AddSharedEntityResponse),
+    request: field("AddSharedEntityRequest", AddSharedEntityRequest, REQUIRED),
+    response: field("AddSharedEntityResponse", AddSharedEntityResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetListItemsBySharedList: {
     action: "GetListItemsBySharedList",
-    request: field("GetListItemsBySharedListRequest", GetListItemsBySharedListRequest),
-    response: field("GetListItemsBySharedListResponse", GetListItemsBySharedListResponse),
+    request: field("GetListItemsBySharedListRequest", GetListItemsBySharedListRequest, REQUIRED),
+    response: field("GetListItemsBySharedListResponse", GetListItemsBySharedListResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   AddListItemsToSharedList: {
     action: "AddListItemsToSharedList",
-    request: field("AddListItemsToSharedListRequest", AddListItemsToSharedListRequest),
-    response: field("AddListItemsToSharedListResponse", AddListItemsToSharedListResponse),
+    request: field("AddListItemsToSharedListRequest", AddListItemsToSharedListRequest, REQUIRED),
+    response: field("AddListItemsToSharedListResponse", AddListItemsToSharedListResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   UpdateSharedEntities: {
     action: "UpdateSharedEntities",
-    request: field("UpdateSharedEntitiesRequest", UpdateSharedEntitiesRequest),
-    response: field("UpdateSharedEntitiesResponse", UpdateSharedEntitiesResponse),
+    request: field("UpdateSharedEntitiesRequest", UpdateSharedEntitiesRequest, REQUIRED),
+    response: field("UpdateSharedEntitiesResponse", UpdateSharedEntitiesResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   DeleteListItemsFromSharedList: {
     action: "DeleteListItemsFromSharedList",
-    request: field("DeleteListItemsFromSharedListRequest", DeleteListItemsFromSharedListRequest),
-    response: field("DeleteListItemsFromSharedListResponse", DeleteListItemsFromSharedListResponse),
+    request: field(
+      "DeleteListItemsFromSharedListRequest",
+      DeleteListItemsFromSharedListRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "DeleteListItemsFromSharedListResponse",
+      DeleteListItemsFromSharedListResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   SetSharedEntityAssociations: {
     action: "SetSharedEntityAssociations",
-    request: field("SetSharedEntityAssociationsRequest", SetSharedEntityAssociationsRequest),
-    response: field("SetSharedEntityAssociationsResponse", SetSharedEntityAssociationsResponse),
+    request: field(
+      "SetSharedEntityAssociationsRequest",
+      SetSharedEntityAssociationsRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "SetSharedEntityAssociationsResponse",
+      SetSharedEntityAssociationsResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   DeleteSharedEntityAssociations: {
     action: "DeleteSharedEntityAssociations",
-    request: field("DeleteSharedEntityAssociationsRequest", DeleteSharedEntityAssociationsRequest),
+    request: field(
+      "DeleteSharedEntityAssociationsRequest",
+      DeleteSharedEntityAssociationsRequest,
+      REQUIRED,
+    ),
     response: field(
       "DeleteSharedEntityAssociationsResponse",
       DeleteSharedEntityAssociationsResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -7998,10 +7895,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "GetSharedEntityAssociationsBySharedEntityIdsRequest",
       GetSharedEntityAssociationsBySharedEntityIdsRequest,
+      REQUIRED,
     ),
     response: field(
       "GetSharedEntityAssociationsBySharedEntityIdsResponse",
       GetSharedEntityAssociationsBySharedEntityIdsResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8012,10 +7911,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "GetSharedEntityAssociationsByEntityIdsRequest",
       GetSharedEntityAssociationsByEntityIdsRequest,
+      REQUIRED,
     ),
     response: field(
       "GetSharedEntityAssociationsByEntityIdsResponse",
       GetSharedEntityAssociationsByEntityIdsResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8023,130 +7924,155 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
   },
   DeleteSharedEntities: {
     action: "DeleteSharedEntities",
-    request: field("DeleteSharedEntitiesRequest", DeleteSharedEntitiesRequest),
-    response: field("DeleteSharedEntitiesResponse", DeleteSharedEntitiesResponse),
+    request: field("DeleteSharedEntitiesRequest", DeleteSharedEntitiesRequest, REQUIRED),
+    response: field("DeleteSharedEntitiesResponse", DeleteSharedEntitiesResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetCampaignSizesByAccountId: {
     action: "GetCampaignSizesByAccountId",
-    request: field("GetCampaignSizesByAccountIdRequest", GetCampaignSizesByAccountIdRequest),
-    response: field("GetCampaignSizesByAccountIdResponse", GetCampaignSizesByAccountIdResponse),
+    request: field(
+      "GetCampaignSizesByAccountIdRequest",
+      GetCampaignSizesByAccountIdRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "GetCampaignSizesByAccountIdResponse",
+      GetCampaignSizesByAccountIdResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   AddCampaignCriterions: {
     action: "AddCampaignCriterions",
-    request: field("AddCampaignCriterionsRequest", AddCampaignCriterionsRequest),
-    response: field("AddCampaignCriterionsResponse", AddCampaignCriterionsResponse),
+    request: field("AddCampaignCriterionsRequest", AddCampaignCriterionsRequest, REQUIRED),
+    response: field("AddCampaignCriterionsResponse", AddCampaignCriterionsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   UpdateCampaignCriterions: {
     action: "UpdateCampaignCriterions",
-    request: field("UpdateCampaignCriterionsRequest", UpdateCampaignCriterionsRequest),
-    response: field("UpdateCampaignCriterionsResponse", UpdateCampaignCriterionsResponse),
+    request: field("UpdateCampaignCriterionsRequest", UpdateCampaignCriterionsRequest, REQUIRED),
+    response: field("UpdateCampaignCriterionsResponse", UpdateCampaignCriterionsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   DeleteCampaignCriterions: {
     action: "DeleteCampaignCriterions",
-    request: field("DeleteCampaignCriterionsRequest", DeleteCampaignCriterionsRequest),
-    response: field("DeleteCampaignCriterionsResponse", DeleteCampaignCriterionsResponse),
+    request: field("DeleteCampaignCriterionsRequest", DeleteCampaignCriterionsRequest, REQUIRED),
+    response: field("DeleteCampaignCriterionsResponse", DeleteCampaignCriterionsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetCampaignCriterionsByIds: {
     action: "GetCampaignCriterionsByIds",
-    request: field("GetCampaignCriterionsByIdsRequest", GetCampaignCriterionsByIdsRequest),
-    response: field("GetCampaignCriterionsByIdsResponse", GetCampaignCriterionsByIdsResponse),
+    request: field(
+      "GetCampaignCriterionsByIdsRequest",
+      GetCampaignCriterionsByIdsRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "GetCampaignCriterionsByIdsResponse",
+      GetCampaignCriterionsByIdsResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   AddBudgets: {
     action: "AddBudgets",
-    request: field("AddBudgetsRequest", AddBudgetsRequest),
-    response: field("AddBudgetsResponse", AddBudgetsResponse),
+    request: field("AddBudgetsRequest", AddBudgetsRequest, REQUIRED),
+    response: field("AddBudgetsResponse", AddBudgetsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   UpdateBudgets: {
     action: "UpdateBudgets",
-    request: field("UpdateBudgetsRequest", UpdateBudgetsRequest),
-    response: field("UpdateBudgetsResponse", UpdateBudgetsResponse),
+    request: field("UpdateBudgetsRequest", UpdateBudgetsRequest, REQUIRED),
+    response: field("UpdateBudgetsResponse", UpdateBudgetsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   DeleteBudgets: {
     action: "DeleteBudgets",
-    request: field("DeleteBudgetsRequest", DeleteBudgetsRequest),
-    response: field("DeleteBudgetsResponse", DeleteBudgetsResponse),
+    request: field("DeleteBudgetsRequest", DeleteBudgetsRequest, REQUIRED),
+    response: field("DeleteBudgetsResponse", DeleteBudgetsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetBudgetsByIds: {
     action: "GetBudgetsByIds",
-    request: field("GetBudgetsByIdsRequest", GetBudgetsByIdsRequest),
-    response: field("GetBudgetsByIdsResponse", GetBudgetsByIdsResponse),
+    request: field("GetBudgetsByIdsRequest", GetBudgetsByIdsRequest, REQUIRED),
+    response: field("GetBudgetsByIdsResponse", GetBudgetsByIdsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetCampaignIdsByBudgetIds: {
     action: "GetCampaignIdsByBudgetIds",
-    request: field("GetCampaignIdsByBudgetIdsRequest", GetCampaignIdsByBudgetIdsRequest),
-    response: field("GetCampaignIdsByBudgetIdsResponse", GetCampaignIdsByBudgetIdsResponse),
+    request: field("GetCampaignIdsByBudgetIdsRequest", GetCampaignIdsByBudgetIdsRequest, REQUIRED),
+    response: field(
+      "GetCampaignIdsByBudgetIdsResponse",
+      GetCampaignIdsByBudgetIdsResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   AddBidStrategies: {
     action: "AddBidStrategies",
-    request: field("AddBidStrategiesRequest", AddBidStrategiesRequest),
-    response: field("AddBidStrategiesResponse", AddBidStrategiesResponse),
+    request: field("AddBidStrategiesRequest", AddBidStrategiesRequest, REQUIRED),
+    response: field("AddBidStrategiesResponse", AddBidStrategiesResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   UpdateBidStrategies: {
     action: "UpdateBidStrategies",
-    request: field("UpdateBidStrategiesRequest", UpdateBidStrategiesRequest),
-    response: field("UpdateBidStrategiesResponse", UpdateBidStrategiesResponse),
+    request: field("UpdateBidStrategiesRequest", UpdateBidStrategiesRequest, REQUIRED),
+    response: field("UpdateBidStrategiesResponse", UpdateBidStrategiesResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   DeleteBidStrategies: {
     action: "DeleteBidStrategies",
-    request: field("DeleteBidStrategiesRequest", DeleteBidStrategiesRequest),
-    response: field("DeleteBidStrategiesResponse", DeleteBidStrategiesResponse),
+    request: field("DeleteBidStrategiesRequest", DeleteBidStrategiesRequest, REQUIRED),
+    response: field("DeleteBidStrategiesResponse", DeleteBidStrategiesResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetBidStrategiesByIds: {
     action: "GetBidStrategiesByIds",
-    request: field("GetBidStrategiesByIdsRequest", GetBidStrategiesByIdsRequest),
-    response: field("GetBidStrategiesByIdsResponse", GetBidStrategiesByIdsResponse),
+    request: field("GetBidStrategiesByIdsRequest", GetBidStrategiesByIdsRequest, REQUIRED),
+    response: field("GetBidStrategiesByIdsResponse", GetBidStrategiesByIdsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetCampaignIdsByBidStrategyIds: {
     action: "GetCampaignIdsByBidStrategyIds",
-    request: field("GetCampaignIdsByBidStrategyIdsRequest", GetCampaignIdsByBidStrategyIdsRequest),
+    request: field(
+      "GetCampaignIdsByBidStrategyIdsRequest",
+      GetCampaignIdsByBidStrategyIdsRequest,
+      REQUIRED,
+    ),
     response: field(
       "GetCampaignIdsByBidStrategyIdsResponse",
       GetCampaignIdsByBidStrategyIdsResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8154,82 +8080,95 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
   },
   AddAudienceGroups: {
     action: "AddAudienceGroups",
-    request: field("AddAudienceGroupsRequest", AddAudienceGroupsRequest),
-    response: field("AddAudienceGroupsResponse", AddAudienceGroupsResponse),
+    request: field("AddAudienceGroupsRequest", AddAudienceGroupsRequest, REQUIRED),
+    response: field("AddAudienceGroupsResponse", AddAudienceGroupsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   UpdateAudienceGroups: {
     action: "UpdateAudienceGroups",
-    request: field("UpdateAudienceGroupsRequest", UpdateAudienceGroupsRequest),
-    response: field("UpdateAudienceGroupsResponse", UpdateAudienceGroupsResponse),
+    request: field("UpdateAudienceGroupsRequest", UpdateAudienceGroupsRequest, REQUIRED),
+    response: field("UpdateAudienceGroupsResponse", UpdateAudienceGroupsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   DeleteAudienceGroups: {
     action: "DeleteAudienceGroups",
-    request: field("DeleteAudienceGroupsRequest", DeleteAudienceGroupsRequest),
-    response: field("DeleteAudienceGroupsResponse", DeleteAudienceGroupsResponse),
+    request: field("DeleteAudienceGroupsRequest", DeleteAudienceGroupsRequest, REQUIRED),
+    response: field("DeleteAudienceGroupsResponse", DeleteAudienceGroupsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetAudienceGroupsByIds: {
     action: "GetAudienceGroupsByIds",
-    request: field("GetAudienceGroupsByIdsRequest", GetAudienceGroupsByIdsRequest),
-    response: field("GetAudienceGroupsByIdsResponse", GetAudienceGroupsByIdsResponse),
+    request: field("GetAudienceGroupsByIdsRequest", GetAudienceGroupsByIdsRequest, REQUIRED),
+    response: field("GetAudienceGroupsByIdsResponse", GetAudienceGroupsByIdsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   AddAssetGroups: {
     action: "AddAssetGroups",
-    request: field("AddAssetGroupsRequest", AddAssetGroupsRequest),
-    response: field("AddAssetGroupsResponse", AddAssetGroupsResponse),
+    request: field("AddAssetGroupsRequest", AddAssetGroupsRequest, REQUIRED),
+    response: field("AddAssetGroupsResponse", AddAssetGroupsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   UpdateAssetGroups: {
     action: "UpdateAssetGroups",
-    request: field("UpdateAssetGroupsRequest", UpdateAssetGroupsRequest),
-    response: field("UpdateAssetGroupsResponse", UpdateAssetGroupsResponse),
+    request: field("UpdateAssetGroupsRequest", UpdateAssetGroupsRequest, REQUIRED),
+    response: field("UpdateAssetGroupsResponse", UpdateAssetGroupsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   DeleteAssetGroups: {
     action: "DeleteAssetGroups",
-    request: field("DeleteAssetGroupsRequest", DeleteAssetGroupsRequest),
-    response: field("DeleteAssetGroupsResponse", DeleteAssetGroupsResponse),
+    request: field("DeleteAssetGroupsRequest", DeleteAssetGroupsRequest, REQUIRED),
+    response: field("DeleteAssetGroupsResponse", DeleteAssetGroupsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetAssetGroupsByIds: {
     action: "GetAssetGroupsByIds",
-    request: field("GetAssetGroupsByIdsRequest", GetAssetGroupsByIdsRequest),
-    response: field("GetAssetGroupsByIdsResponse", GetAssetGroupsByIdsResponse),
+    request: field("GetAssetGroupsByIdsRequest", GetAssetGroupsByIdsRequest, REQUIRED),
+    response: field("GetAssetGroupsByIdsResponse", GetAssetGroupsByIdsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetAssetGroupsByCampaignId: {
     action: "GetAssetGroupsByCampaignId",
-    request: field("GetAssetGroupsByCampaignIdRequest", GetAssetGroupsByCampaignIdRequest),
-    response: field("GetAssetGroupsByCampaignIdResponse", GetAssetGroupsByCampaignIdResponse),
+    request: field(
+      "GetAssetGroupsByCampaignIdRequest",
+      GetAssetGroupsByCampaignIdRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "GetAssetGroupsByCampaignIdResponse",
+      GetAssetGroupsByCampaignIdResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   GetAssetGroupsEditorialReasons: {
     action: "GetAssetGroupsEditorialReasons",
-    request: field("GetAssetGroupsEditorialReasonsRequest", GetAssetGroupsEditorialReasonsRequest),
+    request: field(
+      "GetAssetGroupsEditorialReasonsRequest",
+      GetAssetGroupsEditorialReasonsRequest,
+      REQUIRED,
+    ),
     response: field(
       "GetAssetGroupsEditorialReasonsResponse",
       GetAssetGroupsEditorialReasonsResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8240,10 +8179,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "SetAudienceGroupAssetGroupAssociationsRequest",
       SetAudienceGroupAssetGroupAssociationsRequest,
+      REQUIRED,
     ),
     response: field(
       "SetAudienceGroupAssetGroupAssociationsResponse",
       SetAudienceGroupAssetGroupAssociationsResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8254,10 +8195,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "DeleteAudienceGroupAssetGroupAssociationsRequest",
       DeleteAudienceGroupAssetGroupAssociationsRequest,
+      REQUIRED,
     ),
     response: field(
       "DeleteAudienceGroupAssetGroupAssociationsResponse",
       DeleteAudienceGroupAssetGroupAssociationsResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8268,10 +8211,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest",
       GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest,
+      REQUIRED,
     ),
     response: field(
       "GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse",
       GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8282,10 +8227,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest",
       GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest,
+      REQUIRED,
     ),
     response: field(
       "GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse",
       GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8293,112 +8240,124 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
   },
   AddAudiences: {
     action: "AddAudiences",
-    request: field("AddAudiencesRequest", AddAudiencesRequest),
-    response: field("AddAudiencesResponse", AddAudiencesResponse),
+    request: field("AddAudiencesRequest", AddAudiencesRequest, REQUIRED),
+    response: field("AddAudiencesResponse", AddAudiencesResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   UpdateAudiences: {
     action: "UpdateAudiences",
-    request: field("UpdateAudiencesRequest", UpdateAudiencesRequest),
-    response: field("UpdateAudiencesResponse", UpdateAudiencesResponse),
+    request: field("UpdateAudiencesRequest", UpdateAudiencesRequest, REQUIRED),
+    response: field("UpdateAudiencesResponse", UpdateAudiencesResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   DeleteAudiences: {
     action: "DeleteAudiences",
-    request: field("DeleteAudiencesRequest", DeleteAudiencesRequest),
-    response: field("DeleteAudiencesResponse", DeleteAudiencesResponse),
+    request: field("DeleteAudiencesRequest", DeleteAudiencesRequest, REQUIRED),
+    response: field("DeleteAudiencesResponse", DeleteAudiencesResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetAudiencesByIds: {
     action: "GetAudiencesByIds",
-    request: field("GetAudiencesByIdsRequest", GetAudiencesByIdsRequest),
-    response: field("GetAudiencesByIdsResponse", GetAudiencesByIdsResponse),
+    request: field("GetAudiencesByIdsRequest", GetAudiencesByIdsRequest, REQUIRED),
+    response: field("GetAudiencesByIdsResponse", GetAudiencesByIdsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   ApplyCustomerListItems: {
     action: "ApplyCustomerListItems",
-    request: field("ApplyCustomerListItemsRequest", ApplyCustomerListItemsRequest),
-    response: field("ApplyCustomerListItemsResponse", ApplyCustomerListItemsResponse),
+    request: field("ApplyCustomerListItemsRequest", ApplyCustomerListItemsRequest, REQUIRED),
+    response: field("ApplyCustomerListItemsResponse", ApplyCustomerListItemsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   ApplyCustomerListUserData: {
     action: "ApplyCustomerListUserData",
-    request: field("ApplyCustomerListUserDataRequest", ApplyCustomerListUserDataRequest),
-    response: field("ApplyCustomerListUserDataResponse", ApplyCustomerListUserDataResponse),
+    request: field("ApplyCustomerListUserDataRequest", ApplyCustomerListUserDataRequest, REQUIRED),
+    response: field(
+      "ApplyCustomerListUserDataResponse",
+      ApplyCustomerListUserDataResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   GetUetTagsByIds: {
     action: "GetUetTagsByIds",
-    request: field("GetUetTagsByIdsRequest", GetUetTagsByIdsRequest),
-    response: field("GetUetTagsByIdsResponse", GetUetTagsByIdsResponse),
+    request: field("GetUetTagsByIdsRequest", GetUetTagsByIdsRequest, REQUIRED),
+    response: field("GetUetTagsByIdsResponse", GetUetTagsByIdsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   AddUetTags: {
     action: "AddUetTags",
-    request: field("AddUetTagsRequest", AddUetTagsRequest),
-    response: field("AddUetTagsResponse", AddUetTagsResponse),
+    request: field("AddUetTagsRequest", AddUetTagsRequest, REQUIRED),
+    response: field("AddUetTagsResponse", AddUetTagsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   UpdateUetTags: {
     action: "UpdateUetTags",
-    request: field("UpdateUetTagsRequest", UpdateUetTagsRequest),
-    response: field("UpdateUetTagsResponse", UpdateUetTagsResponse),
+    request: field("UpdateUetTagsRequest", UpdateUetTagsRequest, REQUIRED),
+    response: field("UpdateUetTagsResponse", UpdateUetTagsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetConversionGoalsByIds: {
     action: "GetConversionGoalsByIds",
-    request: field("GetConversionGoalsByIdsRequest", GetConversionGoalsByIdsRequest),
-    response: field("GetConversionGoalsByIdsResponse", GetConversionGoalsByIdsResponse),
+    request: field("GetConversionGoalsByIdsRequest", GetConversionGoalsByIdsRequest, REQUIRED),
+    response: field("GetConversionGoalsByIdsResponse", GetConversionGoalsByIdsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetConversionGoalsByTagIds: {
     action: "GetConversionGoalsByTagIds",
-    request: field("GetConversionGoalsByTagIdsRequest", GetConversionGoalsByTagIdsRequest),
-    response: field("GetConversionGoalsByTagIdsResponse", GetConversionGoalsByTagIdsResponse),
+    request: field(
+      "GetConversionGoalsByTagIdsRequest",
+      GetConversionGoalsByTagIdsRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "GetConversionGoalsByTagIdsResponse",
+      GetConversionGoalsByTagIdsResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   AddConversionGoals: {
     action: "AddConversionGoals",
-    request: field("AddConversionGoalsRequest", AddConversionGoalsRequest),
-    response: field("AddConversionGoalsResponse", AddConversionGoalsResponse),
+    request: field("AddConversionGoalsRequest", AddConversionGoalsRequest, REQUIRED),
+    response: field("AddConversionGoalsResponse", AddConversionGoalsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   UpdateConversionGoals: {
     action: "UpdateConversionGoals",
-    request: field("UpdateConversionGoalsRequest", UpdateConversionGoalsRequest),
-    response: field("UpdateConversionGoalsResponse", UpdateConversionGoalsResponse),
+    request: field("UpdateConversionGoalsRequest", UpdateConversionGoalsRequest, REQUIRED),
+    response: field("UpdateConversionGoalsResponse", UpdateConversionGoalsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   ApplyOfflineConversions: {
     action: "ApplyOfflineConversions",
-    request: field("ApplyOfflineConversionsRequest", ApplyOfflineConversionsRequest),
-    response: field("ApplyOfflineConversionsResponse", ApplyOfflineConversionsResponse),
+    request: field("ApplyOfflineConversionsRequest", ApplyOfflineConversionsRequest, REQUIRED),
+    response: field("ApplyOfflineConversionsResponse", ApplyOfflineConversionsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
@@ -8408,10 +8367,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "ApplyOfflineConversionAdjustmentsRequest",
       ApplyOfflineConversionAdjustmentsRequest,
+      REQUIRED,
     ),
     response: field(
       "ApplyOfflineConversionAdjustmentsResponse",
       ApplyOfflineConversionAdjustmentsResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8422,10 +8383,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "ApplyOnlineConversionAdjustmentsRequest",
       ApplyOnlineConversionAdjustmentsRequest,
+      REQUIRED,
     ),
     response: field(
       "ApplyOnlineConversionAdjustmentsResponse",
       ApplyOnlineConversionAdjustmentsResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8433,8 +8396,16 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
   },
   GetOfflineConversionReports: {
     action: "GetOfflineConversionReports",
-    request: field("GetOfflineConversionReportsRequest", GetOfflineConversionReportsRequest),
-    response: field("GetOfflineConversionReportsResponse", GetOfflineConversionReportsResponse),
+    request: field(
+      "GetOfflineConversionReportsRequest",
+      GetOfflineConversionReportsRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "GetOfflineConversionReportsResponse",
+      GetOfflineConversionReportsResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
@@ -8444,10 +8415,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "GetOfflineConversionReportByGoalIdsRequest",
       GetOfflineConversionReportByGoalIdsRequest,
+      REQUIRED,
     ),
     response: field(
       "GetOfflineConversionReportByGoalIdsResponse",
       GetOfflineConversionReportByGoalIdsResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8455,48 +8428,48 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
   },
   AddLabels: {
     action: "AddLabels",
-    request: field("AddLabelsRequest", AddLabelsRequest),
-    response: field("AddLabelsResponse", AddLabelsResponse),
+    request: field("AddLabelsRequest", AddLabelsRequest, REQUIRED),
+    response: field("AddLabelsResponse", AddLabelsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   DeleteLabels: {
     action: "DeleteLabels",
-    request: field("DeleteLabelsRequest", DeleteLabelsRequest),
-    response: field("DeleteLabelsResponse", DeleteLabelsResponse),
+    request: field("DeleteLabelsRequest", DeleteLabelsRequest, REQUIRED),
+    response: field("DeleteLabelsResponse", DeleteLabelsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   UpdateLabels: {
     action: "UpdateLabels",
-    request: field("UpdateLabelsRequest", UpdateLabelsRequest),
-    response: field("UpdateLabelsResponse", UpdateLabelsResponse),
+    request: field("UpdateLabelsRequest", UpdateLabelsRequest, REQUIRED),
+    response: field("UpdateLabelsResponse", UpdateLabelsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetLabelsByIds: {
     action: "GetLabelsByIds",
-    request: field("GetLabelsByIdsRequest", GetLabelsByIdsRequest),
-    response: field("GetLabelsByIdsResponse", GetLabelsByIdsResponse),
+    request: field("GetLabelsByIdsRequest", GetLabelsByIdsRequest, REQUIRED),
+    response: field("GetLabelsByIdsResponse", GetLabelsByIdsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   SetLabelAssociations: {
     action: "SetLabelAssociations",
-    request: field("SetLabelAssociationsRequest", SetLabelAssociationsRequest),
-    response: field("SetLabelAssociationsResponse", SetLabelAssociationsResponse),
+    request: field("SetLabelAssociationsRequest", SetLabelAssociationsRequest, REQUIRED),
+    response: field("SetLabelAssociationsResponse", SetLabelAssociationsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   DeleteLabelAssociations: {
     action: "DeleteLabelAssociations",
-    request: field("DeleteLabelAssociationsRequest", DeleteLabelAssociationsRequest),
-    response: field("DeleteLabelAssociationsResponse", DeleteLabelAssociationsResponse),
+    request: field("DeleteLabelAssociationsRequest", DeleteLabelAssociationsRequest, REQUIRED),
+    response: field("DeleteLabelAssociationsResponse", DeleteLabelAssociationsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
@@ -8506,10 +8479,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "GetLabelAssociationsByEntityIdsRequest",
       GetLabelAssociationsByEntityIdsRequest,
+      REQUIRED,
     ),
     response: field(
       "GetLabelAssociationsByEntityIdsResponse",
       GetLabelAssociationsByEntityIdsResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8517,10 +8492,15 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
   },
   GetLabelAssociationsByLabelIds: {
     action: "GetLabelAssociationsByLabelIds",
-    request: field("GetLabelAssociationsByLabelIdsRequest", GetLabelAssociationsByLabelIdsRequest),
+    request: field(
+      "GetLabelAssociationsByLabelIdsRequest",
+      GetLabelAssociationsByLabelIdsRequest,
+      REQUIRED,
+    ),
     response: field(
       "GetLabelAssociationsByLabelIdsResponse",
       GetLabelAssociationsByLabelIdsResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8528,250 +8508,303 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
   },
   AddExperiments: {
     action: "AddExperiments",
-    request: field("AddExperimentsRequest", AddExperimentsRequest),
-    response: field("AddExperimentsResponse", AddExperimentsResponse),
+    request: field("AddExperimentsRequest", AddExperimentsRequest, REQUIRED),
+    response: field("AddExperimentsResponse", AddExperimentsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   DeleteExperiments: {
     action: "DeleteExperiments",
-    request: field("DeleteExperimentsRequest", DeleteExperimentsRequest),
-    response: field("DeleteExperimentsResponse", DeleteExperimentsResponse),
+    request: field("DeleteExperimentsRequest", DeleteExperimentsRequest, REQUIRED),
+    response: field("DeleteExperimentsResponse", DeleteExperimentsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   UpdateExperiments: {
     action: "UpdateExperiments",
-    request: field("UpdateExperimentsRequest", UpdateExperimentsRequest),
-    response: field("UpdateExperimentsResponse", UpdateExperimentsResponse),
+    request: field("UpdateExperimentsRequest", UpdateExperimentsRequest, REQUIRED),
+    response: field("UpdateExperimentsResponse", UpdateExperimentsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetExperimentsByIds: {
     action: "GetExperimentsByIds",
-    request: field("GetExperimentsByIdsRequest", GetExperimentsByIdsRequest),
-    response: field("GetExperimentsByIdsResponse", GetExperimentsByIdsResponse),
+    request: field("GetExperimentsByIdsRequest", GetExperimentsByIdsRequest, REQUIRED),
+    response: field("GetExperimentsByIdsResponse", GetExperimentsByIdsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetProfileDataFileUrl: {
     action: "GetProfileDataFileUrl",
-    request: field("GetProfileDataFileUrlRequest", GetProfileDataFileUrlRequest),
-    response: field("GetProfileDataFileUrlResponse", GetProfileDataFileUrlResponse),
+    request: field("GetProfileDataFileUrlRequest", GetProfileDataFileUrlRequest, REQUIRED),
+    response: field("GetProfileDataFileUrlResponse", GetProfileDataFileUrlResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   SearchCompanies: {
     action: "SearchCompanies",
-    request: field("SearchCompaniesRequest", SearchCompaniesRequest),
-    response: field("SearchCompaniesResponse", SearchCompaniesResponse),
+    request: field("SearchCompaniesRequest", SearchCompaniesRequest, REQUIRED),
+    response: field("SearchCompaniesResponse", SearchCompaniesResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetFileImportUploadUrl: {
     action: "GetFileImportUploadUrl",
-    request: field("GetFileImportUploadUrlRequest", GetFileImportUploadUrlRequest),
-    response: field("GetFileImportUploadUrlResponse", GetFileImportUploadUrlResponse),
+    request: field("GetFileImportUploadUrlRequest", GetFileImportUploadUrlRequest, REQUIRED),
+    response: field("GetFileImportUploadUrlResponse", GetFileImportUploadUrlResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   AddImportJobs: {
     action: "AddImportJobs",
-    request: field("AddImportJobsRequest", AddImportJobsRequest),
-    response: field("AddImportJobsResponse", AddImportJobsResponse),
+    request: field("AddImportJobsRequest", AddImportJobsRequest, REQUIRED),
+    response: field("AddImportJobsResponse", AddImportJobsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetImportResults: {
     action: "GetImportResults",
-    request: field("GetImportResultsRequest", GetImportResultsRequest),
-    response: field("GetImportResultsResponse", GetImportResultsResponse),
+    request: field("GetImportResultsRequest", GetImportResultsRequest, REQUIRED),
+    response: field("GetImportResultsResponse", GetImportResultsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetImportJobsByIds: {
     action: "GetImportJobsByIds",
-    request: field("GetImportJobsByIdsRequest", GetImportJobsByIdsRequest),
-    response: field("GetImportJobsByIdsResponse", GetImportJobsByIdsResponse),
+    request: field("GetImportJobsByIdsRequest", GetImportJobsByIdsRequest, REQUIRED),
+    response: field("GetImportJobsByIdsResponse", GetImportJobsByIdsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   DeleteImportJobs: {
     action: "DeleteImportJobs",
-    request: field("DeleteImportJobsRequest", DeleteImportJobsRequest),
-    response: field("DeleteImportJobsResponse", DeleteImportJobsResponse),
+    request: field("DeleteImportJobsRequest", DeleteImportJobsRequest, REQUIRED),
+    response: field("DeleteImportJobsResponse", DeleteImportJobsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetImportEntityIdsMapping: {
     action: "GetImportEntityIdsMapping",
-    request: field("GetImportEntityIdsMappingRequest", GetImportEntityIdsMappingRequest),
-    response: field("GetImportEntityIdsMappingResponse", GetImportEntityIdsMappingResponse),
+    request: field("GetImportEntityIdsMappingRequest", GetImportEntityIdsMappingRequest, REQUIRED),
+    response: field(
+      "GetImportEntityIdsMappingResponse",
+      GetImportEntityIdsMappingResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   UpdateImportJobs: {
     action: "UpdateImportJobs",
-    request: field("UpdateImportJobsRequest", UpdateImportJobsRequest),
-    response: field("UpdateImportJobsResponse", UpdateImportJobsResponse),
+    request: field("UpdateImportJobsRequest", UpdateImportJobsRequest, REQUIRED),
+    response: field("UpdateImportJobsResponse", UpdateImportJobsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   AddVideos: {
     action: "AddVideos",
-    request: field("AddVideosRequest", AddVideosRequest),
-    response: field("AddVideosResponse", AddVideosResponse),
+    request: field("AddVideosRequest", AddVideosRequest, REQUIRED),
+    response: field("AddVideosResponse", AddVideosResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   DeleteVideos: {
     action: "DeleteVideos",
-    request: field("DeleteVideosRequest", DeleteVideosRequest),
-    response: field("DeleteVideosResponse", DeleteVideosResponse),
+    request: field("DeleteVideosRequest", DeleteVideosRequest, REQUIRED),
+    response: field("DeleteVideosResponse", DeleteVideosResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetVideosByIds: {
     action: "GetVideosByIds",
-    request: field("GetVideosByIdsRequest", GetVideosByIdsRequest),
-    response: field("GetVideosByIdsResponse", GetVideosByIdsResponse),
+    request: field("GetVideosByIdsRequest", GetVideosByIdsRequest, REQUIRED),
+    response: field("GetVideosByIdsResponse", GetVideosByIdsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   UpdateVideos: {
     action: "UpdateVideos",
-    request: field("UpdateVideosRequest", UpdateVideosRequest),
-    response: field("UpdateVideosResponse", UpdateVideosResponse),
+    request: field("UpdateVideosRequest", UpdateVideosRequest, REQUIRED),
+    response: field("UpdateVideosResponse", UpdateVideosResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   AddHTML5s: {
     action: "AddHTML5s",
-    request: field("AddHTML5sRequest", AddHTML5sRequest),
-    response: field("AddHTML5sResponse", AddHTML5sResponse),
+    request: field("AddHTML5sRequest", AddHTML5sRequest, REQUIRED),
+    response: field("AddHTML5sResponse", AddHTML5sResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetHTML5sByIds: {
     action: "GetHTML5sByIds",
-    request: field("GetHTML5sByIdsRequest", GetHTML5sByIdsRequest),
-    response: field("GetHTML5sByIdsResponse", GetHTML5sByIdsResponse),
+    request: field("GetHTML5sByIdsRequest", GetHTML5sByIdsRequest, REQUIRED),
+    response: field("GetHTML5sByIdsResponse", GetHTML5sByIdsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   DeleteHTML5s: {
     action: "DeleteHTML5s",
-    request: field("DeleteHTML5sRequest", DeleteHTML5sRequest),
-    response: field("DeleteHTML5sResponse", DeleteHTML5sResponse),
+    request: field("DeleteHTML5sRequest", DeleteHTML5sRequest, REQUIRED),
+    response: field("DeleteHTML5sResponse", DeleteHTML5sResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   AddCampaignConversionGoals: {
     action: "AddCampaignConversionGoals",
-    request: field("AddCampaignConversionGoalsRequest", AddCampaignConversionGoalsRequest),
-    response: field("AddCampaignConversionGoalsResponse", AddCampaignConversionGoalsResponse),
+    request: field(
+      "AddCampaignConversionGoalsRequest",
+      AddCampaignConversionGoalsRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "AddCampaignConversionGoalsResponse",
+      AddCampaignConversionGoalsResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   DeleteCampaignConversionGoals: {
     action: "DeleteCampaignConversionGoals",
-    request: field("DeleteCampaignConversionGoalsRequest", DeleteCampaignConversionGoalsRequest),
-    response: field("DeleteCampaignConversionGoalsResponse", DeleteCampaignConversionGoalsResponse),
+    request: field(
+      "DeleteCampaignConversionGoalsRequest",
+      DeleteCampaignConversionGoalsRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "DeleteCampaignConversionGoalsResponse",
+      DeleteCampaignConversionGoalsResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   AddDataExclusions: {
     action: "AddDataExclusions",
-    request: field("AddDataExclusionsRequest", AddDataExclusionsRequest),
-    response: field("AddDataExclusionsResponse", AddDataExclusionsResponse),
+    request: field("AddDataExclusionsRequest", AddDataExclusionsRequest, REQUIRED),
+    response: field("AddDataExclusionsResponse", AddDataExclusionsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   UpdateDataExclusions: {
     action: "UpdateDataExclusions",
-    request: field("UpdateDataExclusionsRequest", UpdateDataExclusionsRequest),
-    response: field("UpdateDataExclusionsResponse", UpdateDataExclusionsResponse),
+    request: field("UpdateDataExclusionsRequest", UpdateDataExclusionsRequest, REQUIRED),
+    response: field("UpdateDataExclusionsResponse", UpdateDataExclusionsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   DeleteDataExclusions: {
     action: "DeleteDataExclusions",
-    request: field("DeleteDataExclusionsRequest", DeleteDataExclusionsRequest),
-    response: field("DeleteDataExclusionsResponse", DeleteDataExclusionsResponse),
+    request: field("DeleteDataExclusionsRequest", DeleteDataExclusionsRequest, REQUIRED),
+    response: field("DeleteDataExclusionsResponse", DeleteDataExclusionsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetDataExclusionsByIds: {
     action: "GetDataExclusionsByIds",
-    request: field("GetDataExclusionsByIdsRequest", GetDataExclusionsByIdsRequest),
-    response: field("GetDataExclusionsByIdsResponse", GetDataExclusionsByIdsResponse),
+    request: field("GetDataExclusionsByIdsRequest", GetDataExclusionsByIdsRequest, REQUIRED),
+    response: field("GetDataExclusionsByIdsResponse", GetDataExclusionsByIdsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetDataExclusionsByAccountId: {
     action: "GetDataExclusionsByAccountId",
-    request: field("GetDataExclusionsByAccountIdRequest", GetDataExclusionsByAccountIdRequest),
-    response: field("GetDataExclusionsByAccountIdResponse", GetDataExclusionsByAccountIdResponse),
+    request: field(
+      "GetDataExclusionsByAccountIdRequest",
+      GetDataExclusionsByAccountIdRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "GetDataExclusionsByAccountIdResponse",
+      GetDataExclusionsByAccountIdResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   AddSeasonalityAdjustments: {
     action: "AddSeasonalityAdjustments",
-    request: field("AddSeasonalityAdjustmentsRequest", AddSeasonalityAdjustmentsRequest),
-    response: field("AddSeasonalityAdjustmentsResponse", AddSeasonalityAdjustmentsResponse),
+    request: field("AddSeasonalityAdjustmentsRequest", AddSeasonalityAdjustmentsRequest, REQUIRED),
+    response: field(
+      "AddSeasonalityAdjustmentsResponse",
+      AddSeasonalityAdjustmentsResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   UpdateSeasonalityAdjustments: {
     action: "UpdateSeasonalityAdjustments",
-    request: field("UpdateSeasonalityAdjustmentsRequest", UpdateSeasonalityAdjustmentsRequest),
-    response: field("UpdateSeasonalityAdjustmentsResponse", UpdateSeasonalityAdjustmentsResponse),
+    request: field(
+      "UpdateSeasonalityAdjustmentsRequest",
+      UpdateSeasonalityAdjustmentsRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "UpdateSeasonalityAdjustmentsResponse",
+      UpdateSeasonalityAdjustmentsResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   DeleteSeasonalityAdjustments: {
     action: "DeleteSeasonalityAdjustments",
-    request: field("DeleteSeasonalityAdjustmentsRequest", DeleteSeasonalityAdjustmentsRequest),
-    response: field("DeleteSeasonalityAdjustmentsResponse", DeleteSeasonalityAdjustmentsResponse),
+    request: field(
+      "DeleteSeasonalityAdjustmentsRequest",
+      DeleteSeasonalityAdjustmentsRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "DeleteSeasonalityAdjustmentsResponse",
+      DeleteSeasonalityAdjustmentsResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   GetSeasonalityAdjustmentsByIds: {
     action: "GetSeasonalityAdjustmentsByIds",
-    request: field("GetSeasonalityAdjustmentsByIdsRequest", GetSeasonalityAdjustmentsByIdsRequest),
+    request: field(
+      "GetSeasonalityAdjustmentsByIdsRequest",
+      GetSeasonalityAdjustmentsByIdsRequest,
+      REQUIRED,
+    ),
     response: field(
       "GetSeasonalityAdjustmentsByIdsResponse",
       GetSeasonalityAdjustmentsByIdsResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8782,10 +8815,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "GetSeasonalityAdjustmentsByAccountIdRequest",
       GetSeasonalityAdjustmentsByAccountIdRequest,
+      REQUIRED,
     ),
     response: field(
       "GetSeasonalityAdjustmentsByAccountIdResponse",
       GetSeasonalityAdjustmentsByAccountIdResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8793,10 +8828,15 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
   },
   CreateAssetGroupRecommendation: {
     action: "CreateAssetGroupRecommendation",
-    request: field("CreateAssetGroupRecommendationRequest", CreateAssetGroupRecommendationRequest),
+    request: field(
+      "CreateAssetGroupRecommendationRequest",
+      CreateAssetGroupRecommendationRequest,
+      REQUIRED,
+    ),
     response: field(
       "CreateAssetGroupRecommendationResponse",
       CreateAssetGroupRecommendationResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8807,10 +8847,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "CreateResponsiveAdRecommendationRequest",
       CreateResponsiveAdRecommendationRequest,
+      REQUIRED,
     ),
     response: field(
       "CreateResponsiveAdRecommendationResponse",
       CreateResponsiveAdRecommendationResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8821,10 +8863,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "CreateResponsiveSearchAdRecommendationRequest",
       CreateResponsiveSearchAdRecommendationRequest,
+      REQUIRED,
     ),
     response: field(
       "CreateResponsiveSearchAdRecommendationResponse",
       CreateResponsiveSearchAdRecommendationResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8832,10 +8876,15 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
   },
   RefineAssetGroupRecommendation: {
     action: "RefineAssetGroupRecommendation",
-    request: field("RefineAssetGroupRecommendationRequest", RefineAssetGroupRecommendationRequest),
+    request: field(
+      "RefineAssetGroupRecommendationRequest",
+      RefineAssetGroupRecommendationRequest,
+      REQUIRED,
+    ),
     response: field(
       "RefineAssetGroupRecommendationResponse",
       RefineAssetGroupRecommendationResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8846,10 +8895,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "RefineResponsiveAdRecommendationRequest",
       RefineResponsiveAdRecommendationRequest,
+      REQUIRED,
     ),
     response: field(
       "RefineResponsiveAdRecommendationResponse",
       RefineResponsiveAdRecommendationResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8860,10 +8911,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "RefineResponsiveSearchAdRecommendationRequest",
       RefineResponsiveSearchAdRecommendationRequest,
+      REQUIRED,
     ),
     response: field(
       "RefineResponsiveSearchAdRecommendationResponse",
       RefineResponsiveSearchAdRecommendationResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8874,10 +8927,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "GetResponsiveAdRecommendationJobRequest",
       GetResponsiveAdRecommendationJobRequest,
+      REQUIRED,
     ),
     response: field(
       "GetResponsiveAdRecommendationJobResponse",
       GetResponsiveAdRecommendationJobResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8885,8 +8940,16 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
   },
   UpdateConversionValueRules: {
     action: "UpdateConversionValueRules",
-    request: field("UpdateConversionValueRulesRequest", UpdateConversionValueRulesRequest),
-    response: field("UpdateConversionValueRulesResponse", UpdateConversionValueRulesResponse),
+    request: field(
+      "UpdateConversionValueRulesRequest",
+      UpdateConversionValueRulesRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "UpdateConversionValueRulesResponse",
+      UpdateConversionValueRulesResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
@@ -8896,10 +8959,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "UpdateConversionValueRulesStatusRequest",
       UpdateConversionValueRulesStatusRequest,
+      REQUIRED,
     ),
     response: field(
       "UpdateConversionValueRulesStatusResponse",
       UpdateConversionValueRulesStatusResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8907,8 +8972,8 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
   },
   AddConversionValueRules: {
     action: "AddConversionValueRules",
-    request: field("AddConversionValueRulesRequest", AddConversionValueRulesRequest),
-    response: field("AddConversionValueRulesResponse", AddConversionValueRulesResponse),
+    request: field("AddConversionValueRulesRequest", AddConversionValueRulesRequest, REQUIRED),
+    response: field("AddConversionValueRulesResponse", AddConversionValueRulesResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
@@ -8918,10 +8983,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "GetConversionValueRulesByAccountIdRequest",
       GetConversionValueRulesByAccountIdRequest,
+      REQUIRED,
     ),
     response: field(
       "GetConversionValueRulesByAccountIdResponse",
       GetConversionValueRulesByAccountIdResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8929,50 +8996,71 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
   },
   GetConversionValueRulesByIds: {
     action: "GetConversionValueRulesByIds",
-    request: field("GetConversionValueRulesByIdsRequest", GetConversionValueRulesByIdsRequest),
-    response: field("GetConversionValueRulesByIdsResponse", GetConversionValueRulesByIdsResponse),
+    request: field(
+      "GetConversionValueRulesByIdsRequest",
+      GetConversionValueRulesByIdsRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "GetConversionValueRulesByIdsResponse",
+      GetConversionValueRulesByIdsResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   AddBrandKits: {
     action: "AddBrandKits",
-    request: field("AddBrandKitsRequest", AddBrandKitsRequest),
-    response: field("AddBrandKitsResponse", AddBrandKitsResponse),
+    request: field("AddBrandKitsRequest", AddBrandKitsRequest, REQUIRED),
+    response: field("AddBrandKitsResponse", AddBrandKitsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   UpdateBrandKits: {
     action: "UpdateBrandKits",
-    request: field("UpdateBrandKitsRequest", UpdateBrandKitsRequest),
-    response: field("UpdateBrandKitsResponse", UpdateBrandKitsResponse),
+    request: field("UpdateBrandKitsRequest", UpdateBrandKitsRequest, REQUIRED),
+    response: field("UpdateBrandKitsResponse", UpdateBrandKitsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   DeleteBrandKits: {
     action: "DeleteBrandKits",
-    request: field("DeleteBrandKitsRequest", DeleteBrandKitsRequest),
-    response: field("DeleteBrandKitsResponse", DeleteBrandKitsResponse),
+    request: field("DeleteBrandKitsRequest", DeleteBrandKitsRequest, REQUIRED),
+    response: field("DeleteBrandKitsResponse", DeleteBrandKitsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   CreateBrandKitRecommendation: {
     action: "CreateBrandKitRecommendation",
-    request: field("CreateBrandKitRecommendationRequest", CreateBrandKitRecommendationRequest),
-    response: field("CreateBrandKitRecommendationResponse", CreateBrandKitRecommendationResponse),
+    request: field(
+      "CreateBrandKitRecommendationRequest",
+      CreateBrandKitRecommendationRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "CreateBrandKitRecommendationResponse",
+      CreateBrandKitRecommendationResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   AddNewCustomerAcquisitionGoals: {
     action: "AddNewCustomerAcquisitionGoals",
-    request: field("AddNewCustomerAcquisitionGoalsRequest", AddNewCustomerAcquisitionGoalsRequest),
+    request: field(
+      "AddNewCustomerAcquisitionGoalsRequest",
+      AddNewCustomerAcquisitionGoalsRequest,
+      REQUIRED,
+    ),
     response: field(
       "AddNewCustomerAcquisitionGoalsResponse",
       AddNewCustomerAcquisitionGoalsResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8983,10 +9071,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "UpdateNewCustomerAcquisitionGoalsRequest",
       UpdateNewCustomerAcquisitionGoalsRequest,
+      REQUIRED,
     ),
     response: field(
       "UpdateNewCustomerAcquisitionGoalsResponse",
       UpdateNewCustomerAcquisitionGoalsResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8997,10 +9087,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "GetNewCustomerAcquisitionGoalsByAccountIdRequest",
       GetNewCustomerAcquisitionGoalsByAccountIdRequest,
+      REQUIRED,
     ),
     response: field(
       "GetNewCustomerAcquisitionGoalsByAccountIdResponse",
       GetNewCustomerAcquisitionGoalsByAccountIdResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -9008,73 +9100,81 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
   },
   GetBrandKitsByAccountId: {
     action: "GetBrandKitsByAccountId",
-    request: field("GetBrandKitsByAccountIdRequest", GetBrandKitsByAccountIdRequest),
-    response: field("GetBrandKitsByAccountIdResponse", GetBrandKitsByAccountIdResponse),
+    request: field("GetBrandKitsByAccountIdRequest", GetBrandKitsByAccountIdRequest, REQUIRED),
+    response: field("GetBrandKitsByAccountIdResponse", GetBrandKitsByAccountIdResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetBrandKitsByIds: {
     action: "GetBrandKitsByIds",
-    request: field("GetBrandKitsByIdsRequest", GetBrandKitsByIdsRequest),
-    response: field("GetBrandKitsByIdsResponse", GetBrandKitsByIdsResponse),
+    request: field("GetBrandKitsByIdsRequest", GetBrandKitsByIdsRequest, REQUIRED),
+    response: field("GetBrandKitsByIdsResponse", GetBrandKitsByIdsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetClipchampTemplates: {
     action: "GetClipchampTemplates",
-    request: field("GetClipchampTemplatesRequest", GetClipchampTemplatesRequest),
-    response: field("GetClipchampTemplatesResponse", GetClipchampTemplatesResponse),
+    request: field("GetClipchampTemplatesRequest", GetClipchampTemplatesRequest, REQUIRED),
+    response: field("GetClipchampTemplatesResponse", GetClipchampTemplatesResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetSupportedClipchampAudio: {
     action: "GetSupportedClipchampAudio",
-    request: field("GetSupportedClipchampAudioRequest", GetSupportedClipchampAudioRequest),
-    response: field("GetSupportedClipchampAudioResponse", GetSupportedClipchampAudioResponse),
+    request: field(
+      "GetSupportedClipchampAudioRequest",
+      GetSupportedClipchampAudioRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "GetSupportedClipchampAudioResponse",
+      GetSupportedClipchampAudioResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   GetSupportedFonts: {
     action: "GetSupportedFonts",
-    request: field("GetSupportedFontsRequest", GetSupportedFontsRequest),
-    response: field("GetSupportedFontsResponse", GetSupportedFontsResponse),
+    request: field("GetSupportedFontsRequest", GetSupportedFontsRequest, REQUIRED),
+    response: field("GetSupportedFontsResponse", GetSupportedFontsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetHealthCheck: {
     action: "GetHealthCheck",
-    request: field("GetHealthCheckRequest", GetHealthCheckRequest),
-    response: field("GetHealthCheckResponse", GetHealthCheckResponse),
+    request: field("GetHealthCheckRequest", GetHealthCheckRequest, REQUIRED),
+    response: field("GetHealthCheckResponse", GetHealthCheckResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetDiagnostics: {
     action: "GetDiagnostics",
-    request: field("GetDiagnosticsRequest", GetDiagnosticsRequest),
-    response: field("GetDiagnosticsResponse", GetDiagnosticsResponse),
+    request: field("GetDiagnosticsRequest", GetDiagnosticsRequest, REQUIRED),
+    response: field("GetDiagnosticsResponse", GetDiagnosticsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetAnnotationOptOut: {
     action: "GetAnnotationOptOut",
-    request: field("GetAnnotationOptOutRequest", GetAnnotationOptOutRequest),
-    response: field("GetAnnotationOptOutResponse", GetAnnotationOptOutResponse),
+    request: field("GetAnnotationOptOutRequest", GetAnnotationOptOutRequest, REQUIRED),
+    response: field("GetAnnotationOptOutResponse", GetAnnotationOptOutResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   UpdateAnnotationOptOut: {
     action: "UpdateAnnotationOptOut",
-    request: field("UpdateAnnotationOptOutRequest", UpdateAnnotationOptOutRequest),
+    request: field("UpdateAnnotationOptOutRequest", UpdateAnnotationOptOutRequest, REQUIRED),
     response: {
-      element: field("UpdateAnnotationOptOutResponse", UpdateAnnotationOptOutResponse),
+      element: field("UpdateAnnotationOptOutResponse", UpdateAnnotationOptOutResponse, REQUIRED),
       void: true,
     },
     faults,
@@ -9083,32 +9183,32 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
   },
   AddLinkedInSegments: {
     action: "AddLinkedInSegments",
-    request: field("AddLinkedInSegmentsRequest", AddLinkedInSegmentsRequest),
-    response: field("AddLinkedInSegmentsResponse", AddLinkedInSegmentsResponse),
+    request: field("AddLinkedInSegmentsRequest", AddLinkedInSegmentsRequest, REQUIRED),
+    response: field("AddLinkedInSegmentsResponse", AddLinkedInSegmentsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   DeleteLinkedInSegments: {
     action: "DeleteLinkedInSegments",
-    request: field("DeleteLinkedInSegmentsRequest", DeleteLinkedInSegmentsRequest),
-    response: field("DeleteLinkedInSegmentsResponse", DeleteLinkedInSegmentsResponse),
+    request: field("DeleteLinkedInSegmentsRequest", DeleteLinkedInSegmentsRequest, REQUIRED),
+    response: field("DeleteLinkedInSegmentsResponse", DeleteLinkedInSegmentsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   UpdateLinkedInSegments: {
     action: "UpdateLinkedInSegments",
-    request: field("UpdateLinkedInSegmentsRequest", UpdateLinkedInSegmentsRequest),
-    response: field("UpdateLinkedInSegmentsResponse", UpdateLinkedInSegmentsResponse),
+    request: field("UpdateLinkedInSegmentsRequest", UpdateLinkedInSegmentsRequest, REQUIRED),
+    response: field("UpdateLinkedInSegmentsResponse", UpdateLinkedInSegmentsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetUetTagAuthKey: {
     action: "GetUetTagAuthKey",
-    request: field("GetUetTagAuthKeyRequest", GetUetTagAuthKeyRequest),
-    response: field("GetUetTagAuthKeyResponse", GetUetTagAuthKeyResponse),
+    request: field("GetUetTagAuthKeyRequest", GetUetTagAuthKeyRequest, REQUIRED),
+    response: field("GetUetTagAuthKeyResponse", GetUetTagAuthKeyResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,

@@ -16,7 +16,7 @@ import type {
 } from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(3);
+generatedFor(4);
 
 export const NS = "http://spclient.evac.ericsson.com";
 

@@ -13,7 +13,7 @@ import {
 import type { CalculatorOperations, CalculatorPortName } from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(3);
+generatedFor(4);
 
 export const NS = "http://tempuri.org/";
 
