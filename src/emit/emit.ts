@@ -1,7 +1,7 @@
 /** Runs the emitters over the plan: one file each, printed by the printer (printer.ts). */
 import type { Service } from "../model/model.js";
 import type { EmitPlan, ServiceNames } from "../transform/plan.js";
-import { INDEX_RUNTIME_TYPES, INDEX_RUNTIME_VALUES } from "../transform/names.js";
+import { INDEX_RUNTIME_TYPES, INDEX_RUNTIME_VALUES, TYPES_NAMESPACE } from "../transform/names.js";
 import type { EmbeddedWsdl } from "@wsdl-tsgen/runtime/internal";
 import { clientStatements } from "./client/emit-client.js";
 import {
@@ -123,6 +123,9 @@ class Emitter {
     // The file's own `field`, in the namespace most of its elements are in.
     if (fieldNs !== undefined) declared.push("field");
     const file = new GeneratedFile("descriptors.ts", declared);
+    // Its types as `t.Campaign`: one import however many, and none aliased around a descriptor of
+    // the same name.
+    file.importWhole("./types.js", TYPES_NAMESPACE);
     // And its default options, those most of its fields have.
     const fieldOptions = fieldNs === undefined ? undefined : commonFieldOptions(plan);
     const ctx = { ...this.context(file, undefined), fieldNs, fieldOptions };

@@ -120,6 +120,16 @@ export function headerTypes(ctx: EmitContext, bag: ComplexType, first: Mode, sec
   return JSON.stringify(a) === JSON.stringify(b) ? [a] : [a, b];
 }
 
+/**
+ * The TS type a descriptor of `t` reads and writes: its declaration, or the family union of a type
+ * that others extend (a value of it may be of a derived type).
+ */
+export const describedTypeExpr = (
+  ctx: EmitContext,
+  t: ComplexType | SimpleType,
+  mode: Mode,
+): string => declared(ctx, t, mode);
+
 /** The TS type of exactly `t` (its own declaration, never its family union). */
 export function ownTypeExpr(ctx: EmitContext, t: ComplexType | SimpleType, mode: Mode): string {
   return namedRef(ctx, ctx.plan.typeNames.get(t)!, mode);

@@ -26,14 +26,7 @@ import {
   ApiFaultDetail2Fault,
   EditorialApiFaultDetail2Fault,
 } from "./faults.js";
-import type {
-  AdApiFaultDetail as AdApiFaultDetail$1,
-  ApiFaultDetail as ApiFaultDetail$1,
-  CampaignManagementServiceOperations,
-  CampaignManagementServicePortName,
-  CampaignManagementServiceSoapHeaders as CampaignManagementServiceSoapHeaders$1,
-  EditorialApiFaultDetail as EditorialApiFaultDetail$1,
-} from "./types.js";
+import type * as t from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
 generatedFor(4);
@@ -1247,31 +1240,33 @@ export const LinkedInSegmentStatus: ScalarDesc = scalar("string", {
   values: ["Building", "Ready", "ReachTooSmall"],
 });
 
-export const CampaignManagementServiceSoapHeaders: ComplexDesc = complex(
-  "CampaignManagementServiceSoapHeaders",
-  () => [
-    field("ApplicationToken", xs.string),
-    field("AuthenticationToken", xs.string),
-    field("CustomerAccountId", xs.string),
-    field("CustomerId", xs.string),
-    field("DeveloperToken", xs.string),
-    field("Password", xs.string),
-    field("UserName", xs.string),
-    field("TrackingId", xs.string),
-  ],
-);
+export const CampaignManagementServiceSoapHeaders: ComplexDesc<
+  t.CampaignManagementServiceSoapHeaders
+> = complex("CampaignManagementServiceSoapHeaders", () => [
+  field("ApplicationToken", xs.string),
+  field("AuthenticationToken", xs.string),
+  field("CustomerAccountId", xs.string),
+  field("CustomerId", xs.string),
+  field("DeveloperToken", xs.string),
+  field("Password", xs.string),
+  field("UserName", xs.string),
+  field("TrackingId", xs.string),
+]);
 
-export const AddCampaignsRequest: ComplexDesc = complex("AddCampaignsRequest", () => [
+export const AddCampaignsRequest: ComplexDesc<
+  t.AddCampaignsRequest,
+  t.AddCampaignsRequestInput
+> = complex("AddCampaignsRequest", () => [
   field("AccountId", xs.long, OPTIONAL),
   field("Campaigns", ArrayOfCampaign),
 ]);
 
-export const ArrayOfCampaign: ArrayDesc = array(
+export const ArrayOfCampaign: ArrayDesc<t.ArrayOfCampaign, t.ArrayOfCampaignInput> = array(
   "ArrayOfCampaign",
   field("Campaign", () => Campaign, REPEATED_NILLABLE),
 );
 
-export const Campaign: ComplexDesc = complex("Campaign", () => [
+export const Campaign: ComplexDesc<t.Campaign, t.CampaignInput> = complex("Campaign", () => [
   field("AudienceAdsBidAdjustment", xs.int),
   field("BidStrategyScope", EntityScope),
   field("BiddingScheme", BiddingScheme),
@@ -1303,7 +1298,7 @@ export const Campaign: ComplexDesc = complex("Campaign", () => [
   field("BidStrategyId", xs.long),
 ]);
 
-export const BiddingScheme: ComplexDesc = complex(
+export const BiddingScheme: ComplexDesc<t.BiddingSchemeOrDerived> = complex(
   "BiddingScheme",
   () => [field("Type", xs.string)],
   {
@@ -1331,72 +1326,81 @@ export const BiddingScheme: ComplexDesc = complex(
   },
 );
 
-export const MaxClicksBiddingScheme: ComplexDesc = complex(
+export const MaxClicksBiddingScheme: ComplexDesc<t.MaxClicksBiddingScheme> = complex(
   "MaxClicksBiddingScheme",
   () => [field("MaxCpc", Bid)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
-export const Bid: ComplexDesc = complex("Bid", () => [field("Amount", xs.double)]);
+export const Bid: ComplexDesc<t.Bid> = complex("Bid", () => [field("Amount", xs.double)]);
 
-export const MaxConversionsBiddingScheme: ComplexDesc = complex(
+export const MaxConversionsBiddingScheme: ComplexDesc<t.MaxConversionsBiddingScheme> = complex(
   "MaxConversionsBiddingScheme",
   () => [field("MaxCpc", Bid), field("TargetCpa", xs.double)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
-export const TargetCpaBiddingScheme: ComplexDesc = complex(
+export const TargetCpaBiddingScheme: ComplexDesc<t.TargetCpaBiddingScheme> = complex(
   "TargetCpaBiddingScheme",
   () => [field("MaxCpc", Bid), field("TargetCpa", xs.double)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
-export const ManualCpcBiddingScheme: ComplexDesc = complex(
+export const ManualCpcBiddingScheme: ComplexDesc<t.ManualCpcBiddingScheme> = complex(
   "ManualCpcBiddingScheme",
   () => [field("ManualCpc", xs.double)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
-export const EnhancedCpcBiddingScheme: ComplexDesc = complex("EnhancedCpcBiddingScheme", () => [], {
-  base: () => BiddingScheme,
-  family: { ns: NS },
-});
+export const EnhancedCpcBiddingScheme: ComplexDesc<t.EnhancedCpcBiddingScheme> = complex(
+  "EnhancedCpcBiddingScheme",
+  () => [],
+  { base: () => BiddingScheme, family: { ns: NS } },
+);
 
-export const ManualCpvBiddingScheme: ComplexDesc = complex("ManualCpvBiddingScheme", () => [], {
-  base: () => BiddingScheme,
-  family: { ns: NS },
-});
+export const ManualCpvBiddingScheme: ComplexDesc<t.ManualCpvBiddingScheme> = complex(
+  "ManualCpvBiddingScheme",
+  () => [],
+  { base: () => BiddingScheme, family: { ns: NS } },
+);
 
-export const ManualCpmBiddingScheme: ComplexDesc = complex("ManualCpmBiddingScheme", () => [], {
-  base: () => BiddingScheme,
-  family: { ns: NS },
-});
+export const ManualCpmBiddingScheme: ComplexDesc<t.ManualCpmBiddingScheme> = complex(
+  "ManualCpmBiddingScheme",
+  () => [],
+  { base: () => BiddingScheme, family: { ns: NS } },
+);
 
-export const InheritFromParentBiddingScheme: ComplexDesc = complex(
+export const InheritFromParentBiddingScheme: ComplexDesc<
+  t.InheritFromParentBiddingScheme
+> = complex(
   "InheritFromParentBiddingScheme",
   () => [field("InheritedBidStrategyType", xs.string)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
-export const TargetRoasBiddingScheme: ComplexDesc = complex(
+export const TargetRoasBiddingScheme: ComplexDesc<t.TargetRoasBiddingScheme> = complex(
   "TargetRoasBiddingScheme",
   () => [field("MaxCpc", Bid), field("TargetRoas", xs.double)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
-export const MaxRoasBiddingScheme: ComplexDesc = complex(
+export const MaxRoasBiddingScheme: ComplexDesc<t.MaxRoasBiddingScheme> = complex(
   "MaxRoasBiddingScheme",
   () => [field("MaxCpc", Bid)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
-export const MaxConversionValueBiddingScheme: ComplexDesc = complex(
+export const MaxConversionValueBiddingScheme: ComplexDesc<
+  t.MaxConversionValueBiddingScheme
+> = complex(
   "MaxConversionValueBiddingScheme",
   () => [field("MaxCpc", Bid), field("TargetRoas", xs.double)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
-export const TargetImpressionShareBiddingScheme: ComplexDesc = complex(
+export const TargetImpressionShareBiddingScheme: ComplexDesc<
+  t.TargetImpressionShareBiddingScheme
+> = complex(
   "TargetImpressionShareBiddingScheme",
   () => [
     field("MaxCpc", Bid),
@@ -1406,62 +1410,70 @@ export const TargetImpressionShareBiddingScheme: ComplexDesc = complex(
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
-export const PercentCpcBiddingScheme: ComplexDesc = complex(
+export const PercentCpcBiddingScheme: ComplexDesc<t.PercentCpcBiddingScheme> = complex(
   "PercentCpcBiddingScheme",
   () => [field("MaxPercentCpc", xs.double)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
-export const CommissionBiddingScheme: ComplexDesc = complex(
+export const CommissionBiddingScheme: ComplexDesc<t.CommissionBiddingScheme> = complex(
   "CommissionBiddingScheme",
   () => [field("CommissionRate", xs.double)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
-export const ManualCpaBiddingScheme: ComplexDesc = complex(
+export const ManualCpaBiddingScheme: ComplexDesc<t.ManualCpaBiddingScheme> = complex(
   "ManualCpaBiddingScheme",
   () => [field("ManualCpi", xs.double)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
-export const CostPerSaleBiddingScheme: ComplexDesc = complex(
+export const CostPerSaleBiddingScheme: ComplexDesc<t.CostPerSaleBiddingScheme> = complex(
   "CostPerSaleBiddingScheme",
   () => [field("TargetCostPerSale", xs.double)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
-export const ArrayOflong: ArrayDesc = array("ArrayOflong", field("long", NS2, xs.long, REPEATED));
+export const ArrayOflong: ArrayDesc<t.ArrayOflong, t.ArrayOflongInput> = array(
+  "ArrayOflong",
+  field("long", NS2, xs.long, REPEATED),
+);
 
-export const ArrayOfKeyValuePairOfstringstring: ArrayDesc = array(
+export const ArrayOfKeyValuePairOfstringstring: ArrayDesc<
+  t.ArrayOfKeyValuePairOfstringstring
+> = array(
   "ArrayOfKeyValuePairOfstringstring",
   field("KeyValuePairOfstringstring", NS3, () => KeyValuePairOfstringstring, REPEATED),
 );
 
-export const KeyValuePairOfstringstring: ComplexDesc = complex("KeyValuePairOfstringstring", () => [
-  field("key", NS3, xs.string, { nillable: true }),
-  field("value", NS3, xs.string, { nillable: true }),
-]);
+export const KeyValuePairOfstringstring: ComplexDesc<t.KeyValuePairOfstringstring> = complex(
+  "KeyValuePairOfstringstring",
+  () => [
+    field("key", NS3, xs.string, { nillable: true }),
+    field("value", NS3, xs.string, { nillable: true }),
+  ],
+);
 
-export const CustomParameters: ComplexDesc = complex("CustomParameters", () => [
+export const CustomParameters: ComplexDesc<t.CustomParameters> = complex("CustomParameters", () => [
   field("Parameters", ArrayOfCustomParameter),
 ]);
 
-export const ArrayOfCustomParameter: ArrayDesc = array(
+export const ArrayOfCustomParameter: ArrayDesc<t.ArrayOfCustomParameter> = array(
   "ArrayOfCustomParameter",
   field("CustomParameter", () => CustomParameter, REPEATED_NILLABLE),
 );
 
-export const CustomParameter: ComplexDesc = complex("CustomParameter", () => [
+export const CustomParameter: ComplexDesc<t.CustomParameter> = complex("CustomParameter", () => [
   field("Key", xs.string),
   field("Value", xs.string),
 ]);
 
-export const ArrayOfSetting: ArrayDesc = array(
+export const ArrayOfSetting: ArrayDesc<t.ArrayOfSetting, t.ArrayOfSettingInput> = array(
   "ArrayOfSetting",
   field("Setting", () => Setting, REPEATED_NILLABLE),
 );
 
-export const Setting: ComplexDesc = complex(
+export const Setting: ComplexDesc<t.SettingOrDerived, t.SettingOrDerivedInput> = complex(
   "Setting",
   () => [field("Type", xs.string)],
   {
@@ -1491,13 +1503,15 @@ export const Setting: ComplexDesc = complex(
   },
 );
 
-export const VerifiedTrackingSetting: ComplexDesc = complex(
+export const VerifiedTrackingSetting: ComplexDesc<t.VerifiedTrackingSetting> = complex(
   "VerifiedTrackingSetting",
   () => [field("Details", ArrayOfArrayOfKeyValuePairOfstringstring)],
   { base: () => Setting, family: { ns: NS } },
 );
 
-export const ArrayOfArrayOfKeyValuePairOfstringstring: ArrayDesc = array(
+export const ArrayOfArrayOfKeyValuePairOfstringstring: ArrayDesc<
+  t.ArrayOfArrayOfKeyValuePairOfstringstring
+> = array(
   "ArrayOfArrayOfKeyValuePairOfstringstring",
   field(
     "ArrayOfKeyValuePairOfstringstring",
@@ -1507,7 +1521,7 @@ export const ArrayOfArrayOfKeyValuePairOfstringstring: ArrayDesc = array(
   ),
 );
 
-export const ShoppingSetting: ComplexDesc = complex(
+export const ShoppingSetting: ComplexDesc<t.ShoppingSetting, t.ShoppingSettingInput> = complex(
   "ShoppingSetting",
   () => [
     field("FeedLabel", xs.string),
@@ -1520,13 +1534,19 @@ export const ShoppingSetting: ComplexDesc = complex(
   { base: () => Setting, family: { ns: NS } },
 );
 
-export const DynamicFeedSetting: ComplexDesc = complex(
+export const DynamicFeedSetting: ComplexDesc<
+  t.DynamicFeedSetting,
+  t.DynamicFeedSettingInput
+> = complex(
   "DynamicFeedSetting",
   () => [field("FeedId", xs.long)],
   { base: () => Setting, family: { ns: NS } },
 );
 
-export const DynamicSearchAdsSetting: ComplexDesc = complex(
+export const DynamicSearchAdsSetting: ComplexDesc<
+  t.DynamicSearchAdsSetting,
+  t.DynamicSearchAdsSettingInput
+> = complex(
   "DynamicSearchAdsSetting",
   () => [
     field("DomainName", xs.string),
@@ -1538,23 +1558,26 @@ export const DynamicSearchAdsSetting: ComplexDesc = complex(
   { base: () => Setting, family: { ns: NS } },
 );
 
-export const TargetSetting: ComplexDesc = complex(
+export const TargetSetting: ComplexDesc<t.TargetSetting> = complex(
   "TargetSetting",
   () => [field("Details", ArrayOfTargetSettingDetail)],
   { base: () => Setting, family: { ns: NS } },
 );
 
-export const ArrayOfTargetSettingDetail: ArrayDesc = array(
+export const ArrayOfTargetSettingDetail: ArrayDesc<t.ArrayOfTargetSettingDetail> = array(
   "ArrayOfTargetSettingDetail",
   field("TargetSettingDetail", () => TargetSettingDetail, REPEATED_NILLABLE),
 );
 
-export const TargetSettingDetail: ComplexDesc = complex("TargetSettingDetail", () => [
-  field("CriterionTypeGroup", CriterionTypeGroup, OPTIONAL),
-  field("TargetAndBid", xs.boolean, OPTIONAL),
-]);
+export const TargetSettingDetail: ComplexDesc<t.TargetSettingDetail> = complex(
+  "TargetSettingDetail",
+  () => [
+    field("CriterionTypeGroup", CriterionTypeGroup, OPTIONAL),
+    field("TargetAndBid", xs.boolean, OPTIONAL),
+  ],
+);
 
-export const CoOpSetting: ComplexDesc = complex(
+export const CoOpSetting: ComplexDesc<t.CoOpSetting> = complex(
   "CoOpSetting",
   () => [
     field("BidBoostValue", xs.double),
@@ -1564,25 +1587,28 @@ export const CoOpSetting: ComplexDesc = complex(
   { base: () => Setting, family: { ns: NS } },
 );
 
-export const DisclaimerSetting: ComplexDesc = complex(
+export const DisclaimerSetting: ComplexDesc<t.DisclaimerSetting> = complex(
   "DisclaimerSetting",
   () => [field("DisclaimerAdsEnabled", xs.boolean, OPTIONAL)],
   { base: () => Setting, family: { ns: NS } },
 );
 
-export const HotelSetting: ComplexDesc = complex(
+export const HotelSetting: ComplexDesc<t.HotelSetting> = complex(
   "HotelSetting",
   () => [field("HotelAdGroupType", HotelAdGroupType, OPTIONAL)],
   { base: () => Setting, family: { ns: NS } },
 );
 
-export const ResponsiveSearchAdsSetting: ComplexDesc = complex(
+export const ResponsiveSearchAdsSetting: ComplexDesc<t.ResponsiveSearchAdsSetting> = complex(
   "ResponsiveSearchAdsSetting",
   () => [field("AutoGeneratedAssetsEnabled", xs.boolean)],
   { base: () => Setting, family: { ns: NS } },
 );
 
-export const PerformanceMaxSetting: ComplexDesc = complex(
+export const PerformanceMaxSetting: ComplexDesc<
+  t.PerformanceMaxSetting,
+  t.PerformanceMaxSettingInput
+> = complex(
   "PerformanceMaxSetting",
   () => [
     field("AutoGeneratedImageOptOut", xs.boolean),
@@ -1594,13 +1620,13 @@ export const PerformanceMaxSetting: ComplexDesc = complex(
   { base: () => Setting, family: { ns: NS } },
 );
 
-export const CallToActionSetting: ComplexDesc = complex(
+export const CallToActionSetting: ComplexDesc<t.CallToActionSetting> = complex(
   "CallToActionSetting",
   () => [field("AutomatedCallToActionOptOut", xs.boolean), field("CallToActionOptOut", xs.boolean)],
   { base: () => Setting, family: { ns: NS } },
 );
 
-export const VanityPharmaSetting: ComplexDesc = complex(
+export const VanityPharmaSetting: ComplexDesc<t.VanityPharmaSetting> = complex(
   "VanityPharmaSetting",
   () => [
     field("DisplayUrlMode", VanityPharmaDisplayUrlMode),
@@ -1609,19 +1635,22 @@ export const VanityPharmaSetting: ComplexDesc = complex(
   { base: () => Setting, family: { ns: NS } },
 );
 
-export const AppSetting: ComplexDesc = complex(
+export const AppSetting: ComplexDesc<t.AppSetting> = complex(
   "AppSetting",
   () => [field("AppId", xs.string), field("AppStore", AppStore, OPTIONAL)],
   { base: () => Setting, family: { ns: NS } },
 );
 
-export const ThirdPartyMeasurementSetting: ComplexDesc = complex(
+export const ThirdPartyMeasurementSetting: ComplexDesc<t.ThirdPartyMeasurementSetting> = complex(
   "ThirdPartyMeasurementSetting",
   () => [field("Details", ArrayOfArrayOfKeyValuePairOfstringstring)],
   { base: () => Setting, family: { ns: NS } },
 );
 
-export const NewCustomerAcquisitionGoalSetting: ComplexDesc = complex(
+export const NewCustomerAcquisitionGoalSetting: ComplexDesc<
+  t.NewCustomerAcquisitionGoalSetting,
+  t.NewCustomerAcquisitionGoalSettingInput
+> = complex(
   "NewCustomerAcquisitionGoalSetting",
   () => [
     field("AdditionalConversionValue", xs.decimal),
@@ -1631,13 +1660,13 @@ export const NewCustomerAcquisitionGoalSetting: ComplexDesc = complex(
   { base: () => Setting, family: { ns: NS } },
 );
 
-export const BaseDomainSetting: ComplexDesc = complex(
+export const BaseDomainSetting: ComplexDesc<t.BaseDomainSetting> = complex(
   "BaseDomainSetting",
   () => [field("BaseDomain", xs.string)],
   { base: () => Setting, family: { ns: NS } },
 );
 
-export const AISearchSetting: ComplexDesc = complex(
+export const AISearchSetting: ComplexDesc<t.AISearchSetting> = complex(
   "AISearchSetting",
   () => [
     field("AISearchEnabled", xs.boolean, OPTIONAL),
@@ -1649,33 +1678,36 @@ export const AISearchSetting: ComplexDesc = complex(
   { base: () => Setting, family: { ns: NS } },
 );
 
-export const NetworkDistributionSetting: ComplexDesc = complex(
+export const NetworkDistributionSetting: ComplexDesc<t.NetworkDistributionSetting> = complex(
   "NetworkDistributionSetting",
   () => [field("NetworkOption", Network)],
   { base: () => Setting, family: { ns: NS } },
 );
 
-export const ArrayOfstring: ArrayDesc = array(
+export const ArrayOfstring: ArrayDesc<t.ArrayOfstring> = array(
   "ArrayOfstring",
   field("string", NS2, xs.string, REPEATED_NILLABLE),
 );
 
-export const AddCampaignsResponse: ComplexDesc = complex("AddCampaignsResponse", () => [
+export const AddCampaignsResponse: ComplexDesc<
+  t.AddCampaignsResponse,
+  t.AddCampaignsResponseInput
+> = complex("AddCampaignsResponse", () => [
   field("CampaignIds", ArrayOfNullableOflong),
   field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const ArrayOfNullableOflong: ArrayDesc = array(
-  "ArrayOfNullableOflong",
-  field("long", NS4, xs.long, REPEATED_NILLABLE),
-);
+export const ArrayOfNullableOflong: ArrayDesc<
+  t.ArrayOfNullableOflong,
+  t.ArrayOfNullableOflongInput
+> = array("ArrayOfNullableOflong", field("long", NS4, xs.long, REPEATED_NILLABLE));
 
-export const ArrayOfBatchError: ArrayDesc = array(
+export const ArrayOfBatchError: ArrayDesc<t.ArrayOfBatchError> = array(
   "ArrayOfBatchError",
   field("BatchError", () => BatchError, REPEATED_NILLABLE),
 );
 
-export const BatchError: ComplexDesc = complex(
+export const BatchError: ComplexDesc<t.BatchErrorOrDerived> = complex(
   "BatchError",
   () => [
     field("Code", xs.int, OPTIONAL),
@@ -1690,7 +1722,7 @@ export const BatchError: ComplexDesc = complex(
   { family: { ns: NS, derived: () => [EditorialError] } },
 );
 
-export const EditorialError: ComplexDesc = complex(
+export const EditorialError: ComplexDesc<t.EditorialError> = complex(
   "EditorialError",
   () => [
     field("Appealable", xs.boolean),
@@ -1702,112 +1734,145 @@ export const EditorialError: ComplexDesc = complex(
   { base: () => BatchError, family: { ns: NS } },
 );
 
-export const GetCampaignsByAccountIdRequest: ComplexDesc = complex(
-  "GetCampaignsByAccountIdRequest",
-  () => [
-    field("AccountId", xs.long, OPTIONAL),
-    field("CampaignType", CampaignType, OPTIONAL),
-    field("ReturnAdditionalFields", CampaignAdditionalField),
-  ],
-);
+export const GetCampaignsByAccountIdRequest: ComplexDesc<
+  t.GetCampaignsByAccountIdRequest,
+  t.GetCampaignsByAccountIdRequestInput
+> = complex("GetCampaignsByAccountIdRequest", () => [
+  field("AccountId", xs.long, OPTIONAL),
+  field("CampaignType", CampaignType, OPTIONAL),
+  field("ReturnAdditionalFields", CampaignAdditionalField),
+]);
 
-export const GetCampaignsByAccountIdResponse: ComplexDesc = complex(
-  "GetCampaignsByAccountIdResponse",
-  () => [field("Campaigns", ArrayOfCampaign)],
-);
+export const GetCampaignsByAccountIdResponse: ComplexDesc<
+  t.GetCampaignsByAccountIdResponse,
+  t.GetCampaignsByAccountIdResponseInput
+> = complex("GetCampaignsByAccountIdResponse", () => [field("Campaigns", ArrayOfCampaign)]);
 
-export const GetCampaignsByIdsRequest: ComplexDesc = complex("GetCampaignsByIdsRequest", () => [
+export const GetCampaignsByIdsRequest: ComplexDesc<
+  t.GetCampaignsByIdsRequest,
+  t.GetCampaignsByIdsRequestInput
+> = complex("GetCampaignsByIdsRequest", () => [
   field("AccountId", xs.long, OPTIONAL),
   field("CampaignIds", ArrayOflong),
   field("CampaignType", CampaignType, OPTIONAL),
   field("ReturnAdditionalFields", CampaignAdditionalField),
 ]);
 
-export const GetCampaignsByIdsResponse: ComplexDesc = complex("GetCampaignsByIdsResponse", () => [
+export const GetCampaignsByIdsResponse: ComplexDesc<
+  t.GetCampaignsByIdsResponse,
+  t.GetCampaignsByIdsResponseInput
+> = complex("GetCampaignsByIdsResponse", () => [
   field("Campaigns", ArrayOfCampaign),
   field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const DeleteCampaignsRequest: ComplexDesc = complex("DeleteCampaignsRequest", () => [
+export const DeleteCampaignsRequest: ComplexDesc<
+  t.DeleteCampaignsRequest,
+  t.DeleteCampaignsRequestInput
+> = complex("DeleteCampaignsRequest", () => [
   field("AccountId", xs.long, OPTIONAL),
   field("CampaignIds", ArrayOflong),
 ]);
 
-export const DeleteCampaignsResponse: ComplexDesc = complex("DeleteCampaignsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError),
-]);
+export const DeleteCampaignsResponse: ComplexDesc<t.DeleteCampaignsResponse> = complex(
+  "DeleteCampaignsResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
+);
 
-export const UpdateCampaignsRequest: ComplexDesc = complex("UpdateCampaignsRequest", () => [
+export const UpdateCampaignsRequest: ComplexDesc<
+  t.UpdateCampaignsRequest,
+  t.UpdateCampaignsRequestInput
+> = complex("UpdateCampaignsRequest", () => [
   field("AccountId", xs.long, OPTIONAL),
   field("Campaigns", ArrayOfCampaign),
 ]);
 
-export const UpdateCampaignsResponse: ComplexDesc = complex("UpdateCampaignsResponse", () => [
+export const UpdateCampaignsResponse: ComplexDesc<t.UpdateCampaignsResponse> = complex(
+  "UpdateCampaignsResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
+);
+
+export const GetNegativeSitesByCampaignIdsRequest: ComplexDesc<
+  t.GetNegativeSitesByCampaignIdsRequest,
+  t.GetNegativeSitesByCampaignIdsRequestInput
+> = complex("GetNegativeSitesByCampaignIdsRequest", () => [
+  field("AccountId", xs.long, OPTIONAL),
+  field("CampaignIds", ArrayOflong),
+]);
+
+export const GetNegativeSitesByCampaignIdsResponse: ComplexDesc<
+  t.GetNegativeSitesByCampaignIdsResponse,
+  t.GetNegativeSitesByCampaignIdsResponseInput
+> = complex("GetNegativeSitesByCampaignIdsResponse", () => [
+  field("CampaignNegativeSites", ArrayOfCampaignNegativeSites),
   field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const GetNegativeSitesByCampaignIdsRequest: ComplexDesc = complex(
-  "GetNegativeSitesByCampaignIdsRequest",
-  () => [field("AccountId", xs.long, OPTIONAL), field("CampaignIds", ArrayOflong)],
-);
-
-export const GetNegativeSitesByCampaignIdsResponse: ComplexDesc = complex(
-  "GetNegativeSitesByCampaignIdsResponse",
-  () => [
-    field("CampaignNegativeSites", ArrayOfCampaignNegativeSites),
-    field("PartialErrors", ArrayOfBatchError),
-  ],
-);
-
-export const ArrayOfCampaignNegativeSites: ArrayDesc = array(
+export const ArrayOfCampaignNegativeSites: ArrayDesc<
+  t.ArrayOfCampaignNegativeSites,
+  t.ArrayOfCampaignNegativeSitesInput
+> = array(
   "ArrayOfCampaignNegativeSites",
   field("CampaignNegativeSites", () => CampaignNegativeSites, REPEATED_NILLABLE),
 );
 
-export const CampaignNegativeSites: ComplexDesc = complex("CampaignNegativeSites", () => [
+export const CampaignNegativeSites: ComplexDesc<
+  t.CampaignNegativeSites,
+  t.CampaignNegativeSitesInput
+> = complex("CampaignNegativeSites", () => [
   field("CampaignId", xs.long, OPTIONAL),
   field("NegativeSites", ArrayOfstring),
 ]);
 
-export const SetNegativeSitesToCampaignsRequest: ComplexDesc = complex(
-  "SetNegativeSitesToCampaignsRequest",
-  () => [
-    field("AccountId", xs.long, OPTIONAL),
-    field("CampaignNegativeSites", ArrayOfCampaignNegativeSites),
-  ],
+export const SetNegativeSitesToCampaignsRequest: ComplexDesc<
+  t.SetNegativeSitesToCampaignsRequest,
+  t.SetNegativeSitesToCampaignsRequestInput
+> = complex("SetNegativeSitesToCampaignsRequest", () => [
+  field("AccountId", xs.long, OPTIONAL),
+  field("CampaignNegativeSites", ArrayOfCampaignNegativeSites),
+]);
+
+export const SetNegativeSitesToCampaignsResponse: ComplexDesc<
+  t.SetNegativeSitesToCampaignsResponse
+> = complex("SetNegativeSitesToCampaignsResponse", () => [
+  field("PartialErrors", ArrayOfBatchError),
+]);
+
+export const GetConfigValueRequest: ComplexDesc<t.GetConfigValueRequest> = complex(
+  "GetConfigValueRequest",
+  () => [field("ConfigKey", xs.string)],
 );
 
-export const SetNegativeSitesToCampaignsResponse: ComplexDesc = complex(
-  "SetNegativeSitesToCampaignsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError)],
+export const GetConfigValueResponse: ComplexDesc<t.GetConfigValueResponse> = complex(
+  "GetConfigValueResponse",
+  () => [field("ConfigValue", xs.string)],
 );
 
-export const GetConfigValueRequest: ComplexDesc = complex("GetConfigValueRequest", () => [
-  field("ConfigKey", xs.string),
-]);
+export const GetBSCCountriesRequest: ComplexDesc<t.GetBSCCountriesRequest> = complex(
+  "GetBSCCountriesRequest",
+  () => [],
+);
 
-export const GetConfigValueResponse: ComplexDesc = complex("GetConfigValueResponse", () => [
-  field("ConfigValue", xs.string),
-]);
+export const GetBSCCountriesResponse: ComplexDesc<t.GetBSCCountriesResponse> = complex(
+  "GetBSCCountriesResponse",
+  () => [field("CountryCodes", ArrayOfstring)],
+);
 
-export const GetBSCCountriesRequest: ComplexDesc = complex("GetBSCCountriesRequest", () => []);
-
-export const GetBSCCountriesResponse: ComplexDesc = complex("GetBSCCountriesResponse", () => [
-  field("CountryCodes", ArrayOfstring),
-]);
-
-export const AddAdGroupsRequest: ComplexDesc = complex("AddAdGroupsRequest", () => [
+export const AddAdGroupsRequest: ComplexDesc<
+  t.AddAdGroupsRequest,
+  t.AddAdGroupsRequestInput
+> = complex("AddAdGroupsRequest", () => [
   field("CampaignId", xs.long, OPTIONAL),
   field("AdGroups", ArrayOfAdGroup),
   field("ReturnInheritedBidStrategyTypes", xs.boolean),
 ]);
 
-export const ArrayOfAdGroup: ArrayDesc = array(
+export const ArrayOfAdGroup: ArrayDesc<t.ArrayOfAdGroup, t.ArrayOfAdGroupInput> = array(
   "ArrayOfAdGroup",
   field("AdGroup", () => AdGroup, REPEATED_NILLABLE),
 );
 
-export const AdGroup: ComplexDesc = complex("AdGroup", () => [
+export const AdGroup: ComplexDesc<t.AdGroup, t.AdGroupInput> = complex("AdGroup", () => [
   field("AdRotation", AdRotation),
   field("AudienceAdsBidAdjustment", xs.int),
   field("BiddingScheme", BiddingScheme),
@@ -1838,142 +1903,179 @@ export const AdGroup: ComplexDesc = complex("AdGroup", () => [
   field("McpaBid", Bid),
 ]);
 
-export const AdRotation: ComplexDesc = complex("AdRotation", () => [
-  field("EndDate", xs.dateTime),
-  field("StartDate", xs.dateTime),
-  field("Type", AdRotationType),
-]);
+export const AdRotation: ComplexDesc<t.AdRotation, t.AdRotationInput> = complex(
+  "AdRotation",
+  () => [
+    field("EndDate", xs.dateTime),
+    field("StartDate", xs.dateTime),
+    field("Type", AdRotationType),
+  ],
+);
 
-export const RateBid: ComplexDesc = complex(
+export const RateBid: ComplexDesc<t.RateBid> = complex(
   "RateBid",
   () => [field("RateAmount", RateAmount)],
   { base: () => CriterionBid, family: { ns: NS } },
 );
 
-export const CriterionBid: ComplexDesc = complex(
+export const CriterionBid: ComplexDesc<t.CriterionBidOrDerived> = complex(
   "CriterionBid",
   () => [field("Type", xs.string)],
   { family: { ns: NS, derived: () => [RateBid, FixedBid, BidMultiplier] } },
 );
 
-export const FixedBid: ComplexDesc = complex(
+export const FixedBid: ComplexDesc<t.FixedBid> = complex(
   "FixedBid",
   () => [field("Amount", xs.double, OPTIONAL)],
   { base: () => CriterionBid, family: { ns: NS } },
 );
 
-export const BidMultiplier: ComplexDesc = complex(
+export const BidMultiplier: ComplexDesc<t.BidMultiplier> = complex(
   "BidMultiplier",
   () => [field("Multiplier", xs.double, OPTIONAL)],
   { base: () => CriterionBid, family: { ns: NS } },
 );
 
-export const RateAmount: ComplexDesc = complex("RateAmount", () => [field("Amount", xs.double)]);
+export const RateAmount: ComplexDesc<t.RateAmount> = complex("RateAmount", () => [
+  field("Amount", xs.double),
+]);
 
-export const Date_: ComplexDesc = complex("Date", () => [
+export const Date_: ComplexDesc<t.Date_> = complex("Date", () => [
   field("Day", xs.int, REQUIRED),
   field("Month", xs.int, REQUIRED),
   field("Year", xs.int, REQUIRED),
 ]);
 
-export const ArrayOfFrequencyCapSettings: ArrayDesc = array(
+export const ArrayOfFrequencyCapSettings: ArrayDesc<t.ArrayOfFrequencyCapSettings> = array(
   "ArrayOfFrequencyCapSettings",
   field("FrequencyCapSettings", () => FrequencyCapSettings, REPEATED_NILLABLE),
 );
 
-export const FrequencyCapSettings: ComplexDesc = complex("FrequencyCapSettings", () => [
-  field("CapValue", xs.int, OPTIONAL),
-  field("TimeGranularity", FrequencyCapTimeGranularity, OPTIONAL),
-]);
+export const FrequencyCapSettings: ComplexDesc<t.FrequencyCapSettings> = complex(
+  "FrequencyCapSettings",
+  () => [
+    field("CapValue", xs.int, OPTIONAL),
+    field("TimeGranularity", FrequencyCapTimeGranularity, OPTIONAL),
+  ],
+);
 
-export const AddAdGroupsResponse: ComplexDesc = complex("AddAdGroupsResponse", () => [
+export const AddAdGroupsResponse: ComplexDesc<
+  t.AddAdGroupsResponse,
+  t.AddAdGroupsResponseInput
+> = complex("AddAdGroupsResponse", () => [
   field("AdGroupIds", ArrayOfNullableOflong),
   field("InheritedBidStrategyTypes", ArrayOfstring),
   field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const DeleteAdGroupsRequest: ComplexDesc = complex("DeleteAdGroupsRequest", () => [
+export const DeleteAdGroupsRequest: ComplexDesc<
+  t.DeleteAdGroupsRequest,
+  t.DeleteAdGroupsRequestInput
+> = complex("DeleteAdGroupsRequest", () => [
   field("CampaignId", xs.long, OPTIONAL),
   field("AdGroupIds", ArrayOflong),
 ]);
 
-export const DeleteAdGroupsResponse: ComplexDesc = complex("DeleteAdGroupsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError),
-]);
+export const DeleteAdGroupsResponse: ComplexDesc<t.DeleteAdGroupsResponse> = complex(
+  "DeleteAdGroupsResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
+);
 
-export const GetAdGroupsByIdsRequest: ComplexDesc = complex("GetAdGroupsByIdsRequest", () => [
+export const GetAdGroupsByIdsRequest: ComplexDesc<
+  t.GetAdGroupsByIdsRequest,
+  t.GetAdGroupsByIdsRequestInput
+> = complex("GetAdGroupsByIdsRequest", () => [
   field("CampaignId", xs.long, OPTIONAL),
   field("AdGroupIds", ArrayOflong),
   field("ReturnAdditionalFields", AdGroupAdditionalField),
 ]);
 
-export const GetAdGroupsByIdsResponse: ComplexDesc = complex("GetAdGroupsByIdsResponse", () => [
+export const GetAdGroupsByIdsResponse: ComplexDesc<
+  t.GetAdGroupsByIdsResponse,
+  t.GetAdGroupsByIdsResponseInput
+> = complex("GetAdGroupsByIdsResponse", () => [
   field("AdGroups", ArrayOfAdGroup),
   field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const GetAdGroupsByCampaignIdRequest: ComplexDesc = complex(
-  "GetAdGroupsByCampaignIdRequest",
-  () => [
-    field("CampaignId", xs.long, OPTIONAL),
-    field("ReturnAdditionalFields", AdGroupAdditionalField),
-  ],
-);
+export const GetAdGroupsByCampaignIdRequest: ComplexDesc<
+  t.GetAdGroupsByCampaignIdRequest,
+  t.GetAdGroupsByCampaignIdRequestInput
+> = complex("GetAdGroupsByCampaignIdRequest", () => [
+  field("CampaignId", xs.long, OPTIONAL),
+  field("ReturnAdditionalFields", AdGroupAdditionalField),
+]);
 
-export const GetAdGroupsByCampaignIdResponse: ComplexDesc = complex(
-  "GetAdGroupsByCampaignIdResponse",
-  () => [field("AdGroups", ArrayOfAdGroup)],
-);
+export const GetAdGroupsByCampaignIdResponse: ComplexDesc<
+  t.GetAdGroupsByCampaignIdResponse,
+  t.GetAdGroupsByCampaignIdResponseInput
+> = complex("GetAdGroupsByCampaignIdResponse", () => [field("AdGroups", ArrayOfAdGroup)]);
 
-export const UpdateAdGroupsRequest: ComplexDesc = complex("UpdateAdGroupsRequest", () => [
+export const UpdateAdGroupsRequest: ComplexDesc<
+  t.UpdateAdGroupsRequest,
+  t.UpdateAdGroupsRequestInput
+> = complex("UpdateAdGroupsRequest", () => [
   field("CampaignId", xs.long, OPTIONAL),
   field("AdGroups", ArrayOfAdGroup),
   field("UpdateAudienceAdsBidAdjustment", xs.boolean, OPTIONAL),
   field("ReturnInheritedBidStrategyTypes", xs.boolean),
 ]);
 
-export const UpdateAdGroupsResponse: ComplexDesc = complex("UpdateAdGroupsResponse", () => [
-  field("InheritedBidStrategyTypes", ArrayOfstring),
-  field("PartialErrors", ArrayOfBatchError),
-]);
-
-export const GetNegativeSitesByAdGroupIdsRequest: ComplexDesc = complex(
-  "GetNegativeSitesByAdGroupIdsRequest",
-  () => [field("CampaignId", xs.long, OPTIONAL), field("AdGroupIds", ArrayOflong)],
-);
-
-export const GetNegativeSitesByAdGroupIdsResponse: ComplexDesc = complex(
-  "GetNegativeSitesByAdGroupIdsResponse",
+export const UpdateAdGroupsResponse: ComplexDesc<t.UpdateAdGroupsResponse> = complex(
+  "UpdateAdGroupsResponse",
   () => [
-    field("AdGroupNegativeSites", ArrayOfAdGroupNegativeSites),
+    field("InheritedBidStrategyTypes", ArrayOfstring),
     field("PartialErrors", ArrayOfBatchError),
   ],
 );
 
-export const ArrayOfAdGroupNegativeSites: ArrayDesc = array(
+export const GetNegativeSitesByAdGroupIdsRequest: ComplexDesc<
+  t.GetNegativeSitesByAdGroupIdsRequest,
+  t.GetNegativeSitesByAdGroupIdsRequestInput
+> = complex("GetNegativeSitesByAdGroupIdsRequest", () => [
+  field("CampaignId", xs.long, OPTIONAL),
+  field("AdGroupIds", ArrayOflong),
+]);
+
+export const GetNegativeSitesByAdGroupIdsResponse: ComplexDesc<
+  t.GetNegativeSitesByAdGroupIdsResponse,
+  t.GetNegativeSitesByAdGroupIdsResponseInput
+> = complex("GetNegativeSitesByAdGroupIdsResponse", () => [
+  field("AdGroupNegativeSites", ArrayOfAdGroupNegativeSites),
+  field("PartialErrors", ArrayOfBatchError),
+]);
+
+export const ArrayOfAdGroupNegativeSites: ArrayDesc<
+  t.ArrayOfAdGroupNegativeSites,
+  t.ArrayOfAdGroupNegativeSitesInput
+> = array(
   "ArrayOfAdGroupNegativeSites",
   field("AdGroupNegativeSites", () => AdGroupNegativeSites, REPEATED_NILLABLE),
 );
 
-export const AdGroupNegativeSites: ComplexDesc = complex("AdGroupNegativeSites", () => [
+export const AdGroupNegativeSites: ComplexDesc<
+  t.AdGroupNegativeSites,
+  t.AdGroupNegativeSitesInput
+> = complex("AdGroupNegativeSites", () => [
   field("AdGroupId", xs.long, OPTIONAL),
   field("NegativeSites", ArrayOfstring),
 ]);
 
-export const SetNegativeSitesToAdGroupsRequest: ComplexDesc = complex(
-  "SetNegativeSitesToAdGroupsRequest",
-  () => [
-    field("CampaignId", xs.long, OPTIONAL),
-    field("AdGroupNegativeSites", ArrayOfAdGroupNegativeSites),
-  ],
-);
+export const SetNegativeSitesToAdGroupsRequest: ComplexDesc<
+  t.SetNegativeSitesToAdGroupsRequest,
+  t.SetNegativeSitesToAdGroupsRequestInput
+> = complex("SetNegativeSitesToAdGroupsRequest", () => [
+  field("CampaignId", xs.long, OPTIONAL),
+  field("AdGroupNegativeSites", ArrayOfAdGroupNegativeSites),
+]);
 
-export const SetNegativeSitesToAdGroupsResponse: ComplexDesc = complex(
-  "SetNegativeSitesToAdGroupsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError)],
-);
+export const SetNegativeSitesToAdGroupsResponse: ComplexDesc<
+  t.SetNegativeSitesToAdGroupsResponse
+> = complex("SetNegativeSitesToAdGroupsResponse", () => [
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const GetGeoLocationsFileUrlRequest: ComplexDesc = complex(
+export const GetGeoLocationsFileUrlRequest: ComplexDesc<t.GetGeoLocationsFileUrlRequest> = complex(
   "GetGeoLocationsFileUrlRequest",
   () => [
     field("Version", xs.string),
@@ -1982,23 +2084,26 @@ export const GetGeoLocationsFileUrlRequest: ComplexDesc = complex(
   ],
 );
 
-export const GetGeoLocationsFileUrlResponse: ComplexDesc = complex(
-  "GetGeoLocationsFileUrlResponse",
-  () => [
-    field("FileUrl", xs.string),
-    field("FileUrlExpiryTimeUtc", xs.dateTime),
-    field("LastModifiedTimeUtc", xs.dateTime, OPTIONAL),
-  ],
-);
-
-export const AddAdsRequest: ComplexDesc = complex("AddAdsRequest", () => [
-  field("AdGroupId", xs.long, OPTIONAL),
-  field("Ads", ArrayOfAd),
+export const GetGeoLocationsFileUrlResponse: ComplexDesc<
+  t.GetGeoLocationsFileUrlResponse,
+  t.GetGeoLocationsFileUrlResponseInput
+> = complex("GetGeoLocationsFileUrlResponse", () => [
+  field("FileUrl", xs.string),
+  field("FileUrlExpiryTimeUtc", xs.dateTime),
+  field("LastModifiedTimeUtc", xs.dateTime, OPTIONAL),
 ]);
 
-export const ArrayOfAd: ArrayDesc = array("ArrayOfAd", field("Ad", () => Ad, REPEATED_NILLABLE));
+export const AddAdsRequest: ComplexDesc<t.AddAdsRequest, t.AddAdsRequestInput> = complex(
+  "AddAdsRequest",
+  () => [field("AdGroupId", xs.long, OPTIONAL), field("Ads", ArrayOfAd)],
+);
 
-export const Ad: ComplexDesc = complex(
+export const ArrayOfAd: ArrayDesc<t.ArrayOfAd, t.ArrayOfAdInput> = array(
+  "ArrayOfAd",
+  field("Ad", () => Ad, REPEATED_NILLABLE),
+);
+
+export const Ad: ComplexDesc<t.AdOrDerived, t.AdOrDerivedInput> = complex(
   "Ad",
   () => [
     field("AdFormatPreference", xs.string),
@@ -2032,7 +2137,7 @@ export const Ad: ComplexDesc = complex(
   },
 );
 
-export const TextAd: ComplexDesc = complex(
+export const TextAd: ComplexDesc<t.TextAd, t.TextAdInput> = complex(
   "TextAd",
   () => [
     field("DestinationUrl", xs.string),
@@ -2043,18 +2148,18 @@ export const TextAd: ComplexDesc = complex(
   { base: () => Ad, family: { ns: NS } },
 );
 
-export const ProductAd: ComplexDesc = complex(
+export const ProductAd: ComplexDesc<t.ProductAd, t.ProductAdInput> = complex(
   "ProductAd",
   () => [field("PromotionalText", xs.string)],
   { base: () => Ad, family: { ns: NS } },
 );
 
-export const HotelAd: ComplexDesc = complex("HotelAd", () => [], {
+export const HotelAd: ComplexDesc<t.HotelAd, t.HotelAdInput> = complex("HotelAd", () => [], {
   base: () => Ad,
   family: { ns: NS },
 });
 
-export const AppInstallAd: ComplexDesc = complex(
+export const AppInstallAd: ComplexDesc<t.AppInstallAd, t.AppInstallAdInput> = complex(
   "AppInstallAd",
   () => [
     field("AppPlatform", xs.string),
@@ -2065,7 +2170,7 @@ export const AppInstallAd: ComplexDesc = complex(
   { base: () => Ad, family: { ns: NS } },
 );
 
-export const ExpandedTextAd: ComplexDesc = complex(
+export const ExpandedTextAd: ComplexDesc<t.ExpandedTextAd, t.ExpandedTextAdInput> = complex(
   "ExpandedTextAd",
   () => [
     field("Domain", xs.string),
@@ -2080,7 +2185,7 @@ export const ExpandedTextAd: ComplexDesc = complex(
   { base: () => Ad, family: { ns: NS } },
 );
 
-export const DynamicSearchAd: ComplexDesc = complex(
+export const DynamicSearchAd: ComplexDesc<t.DynamicSearchAd, t.DynamicSearchAdInput> = complex(
   "DynamicSearchAd",
   () => [
     field("Path1", xs.string),
@@ -2091,7 +2196,7 @@ export const DynamicSearchAd: ComplexDesc = complex(
   { base: () => Ad, family: { ns: NS } },
 );
 
-export const ResponsiveAd: ComplexDesc = complex(
+export const ResponsiveAd: ComplexDesc<t.ResponsiveAd, t.ResponsiveAdInput> = complex(
   "ResponsiveAd",
   () => [
     field("AdSubType", AdSubType),
@@ -2113,31 +2218,31 @@ export const ResponsiveAd: ComplexDesc = complex(
   { base: () => Ad, family: { ns: NS } },
 );
 
-export const ArrayOfAssetLink: ArrayDesc = array(
+export const ArrayOfAssetLink: ArrayDesc<t.ArrayOfAssetLink, t.ArrayOfAssetLinkInput> = array(
   "ArrayOfAssetLink",
   field("AssetLink", () => AssetLink, REPEATED_NILLABLE),
 );
 
-export const AssetLink: ComplexDesc = complex("AssetLink", () => [
+export const AssetLink: ComplexDesc<t.AssetLink, t.AssetLinkInput> = complex("AssetLink", () => [
   field("Asset", Asset),
   field("AssetPerformanceLabel", xs.string),
   field("EditorialStatus", AssetLinkEditorialStatus),
   field("PinnedField", xs.string),
 ]);
 
-export const Asset: ComplexDesc = complex(
+export const Asset: ComplexDesc<t.AssetOrDerived, t.AssetOrDerivedInput> = complex(
   "Asset",
   () => [field("Id", xs.long), field("Name", xs.string), field("Type", xs.string)],
   { family: { ns: NS, derived: () => [TextAsset, ImageAsset, VideoAsset] } },
 );
 
-export const TextAsset: ComplexDesc = complex(
+export const TextAsset: ComplexDesc<t.TextAsset, t.TextAssetInput> = complex(
   "TextAsset",
   () => [field("Text", xs.string)],
   { base: () => Asset, family: { ns: NS } },
 );
 
-export const ImageAsset: ComplexDesc = complex(
+export const ImageAsset: ComplexDesc<t.ImageAsset, t.ImageAssetInput> = complex(
   "ImageAsset",
   () => [
     field("CropHeight", xs.int),
@@ -2152,13 +2257,16 @@ export const ImageAsset: ComplexDesc = complex(
   { base: () => Asset, family: { ns: NS } },
 );
 
-export const VideoAsset: ComplexDesc = complex(
+export const VideoAsset: ComplexDesc<t.VideoAsset, t.VideoAssetInput> = complex(
   "VideoAsset",
   () => [field("SubType", xs.string), field("ThumbnailImage", ImageAsset)],
   { base: () => Asset, family: { ns: NS } },
 );
 
-export const ResponsiveSearchAd: ComplexDesc = complex(
+export const ResponsiveSearchAd: ComplexDesc<
+  t.ResponsiveSearchAd,
+  t.ResponsiveSearchAdInput
+> = complex(
   "ResponsiveSearchAd",
   () => [
     field("Descriptions", ArrayOfAssetLink),
@@ -2170,90 +2278,108 @@ export const ResponsiveSearchAd: ComplexDesc = complex(
   { base: () => Ad, family: { ns: NS } },
 );
 
-export const ArrayOfAppUrl: ArrayDesc = array(
+export const ArrayOfAppUrl: ArrayDesc<t.ArrayOfAppUrl> = array(
   "ArrayOfAppUrl",
   field("AppUrl", () => AppUrl, REPEATED_NILLABLE),
 );
 
-export const AppUrl: ComplexDesc = complex("AppUrl", () => [
+export const AppUrl: ComplexDesc<t.AppUrl> = complex("AppUrl", () => [
   field("OsType", xs.string),
   field("Url", xs.string),
 ]);
 
-export const AddAdsResponse: ComplexDesc = complex("AddAdsResponse", () => [
-  field("AdIds", ArrayOfNullableOflong),
-  field("PartialErrors", ArrayOfBatchError),
-]);
+export const AddAdsResponse: ComplexDesc<t.AddAdsResponse, t.AddAdsResponseInput> = complex(
+  "AddAdsResponse",
+  () => [field("AdIds", ArrayOfNullableOflong), field("PartialErrors", ArrayOfBatchError)],
+);
 
-export const DeleteAdsRequest: ComplexDesc = complex("DeleteAdsRequest", () => [
+export const DeleteAdsRequest: ComplexDesc<t.DeleteAdsRequest, t.DeleteAdsRequestInput> = complex(
+  "DeleteAdsRequest",
+  () => [field("AdGroupId", xs.long, OPTIONAL), field("AdIds", ArrayOflong)],
+);
+
+export const DeleteAdsResponse: ComplexDesc<t.DeleteAdsResponse> = complex(
+  "DeleteAdsResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
+);
+
+export const GetAdsByEditorialStatusRequest: ComplexDesc<
+  t.GetAdsByEditorialStatusRequest,
+  t.GetAdsByEditorialStatusRequestInput
+> = complex("GetAdsByEditorialStatusRequest", () => [
   field("AdGroupId", xs.long, OPTIONAL),
-  field("AdIds", ArrayOflong),
+  field("EditorialStatus", AdEditorialStatus, OPTIONAL),
+  field("AdTypes", ArrayOfAdType),
+  field("ReturnAdditionalFields", AdAdditionalField),
 ]);
 
-export const DeleteAdsResponse: ComplexDesc = complex("DeleteAdsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError),
-]);
-
-export const GetAdsByEditorialStatusRequest: ComplexDesc = complex(
-  "GetAdsByEditorialStatusRequest",
-  () => [
-    field("AdGroupId", xs.long, OPTIONAL),
-    field("EditorialStatus", AdEditorialStatus, OPTIONAL),
-    field("AdTypes", ArrayOfAdType),
-    field("ReturnAdditionalFields", AdAdditionalField),
-  ],
+export const ArrayOfAdType: ArrayDesc<t.ArrayOfAdType> = array(
+  "ArrayOfAdType",
+  field("AdType", AdType, REPEATED),
 );
 
-export const ArrayOfAdType: ArrayDesc = array("ArrayOfAdType", field("AdType", AdType, REPEATED));
+export const GetAdsByEditorialStatusResponse: ComplexDesc<
+  t.GetAdsByEditorialStatusResponse,
+  t.GetAdsByEditorialStatusResponseInput
+> = complex("GetAdsByEditorialStatusResponse", () => [field("Ads", ArrayOfAd)]);
 
-export const GetAdsByEditorialStatusResponse: ComplexDesc = complex(
-  "GetAdsByEditorialStatusResponse",
-  () => [field("Ads", ArrayOfAd)],
-);
-
-export const GetAdsByIdsRequest: ComplexDesc = complex("GetAdsByIdsRequest", () => [
+export const GetAdsByIdsRequest: ComplexDesc<
+  t.GetAdsByIdsRequest,
+  t.GetAdsByIdsRequestInput
+> = complex("GetAdsByIdsRequest", () => [
   field("AdGroupId", xs.long, OPTIONAL),
   field("AdIds", ArrayOflong),
   field("AdTypes", ArrayOfAdType),
   field("ReturnAdditionalFields", AdAdditionalField),
 ]);
 
-export const GetAdsByIdsResponse: ComplexDesc = complex("GetAdsByIdsResponse", () => [
+export const GetAdsByIdsResponse: ComplexDesc<
+  t.GetAdsByIdsResponse,
+  t.GetAdsByIdsResponseInput
+> = complex("GetAdsByIdsResponse", () => [
   field("Ads", ArrayOfAd),
   field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const GetAdsByAdGroupIdRequest: ComplexDesc = complex("GetAdsByAdGroupIdRequest", () => [
+export const GetAdsByAdGroupIdRequest: ComplexDesc<
+  t.GetAdsByAdGroupIdRequest,
+  t.GetAdsByAdGroupIdRequestInput
+> = complex("GetAdsByAdGroupIdRequest", () => [
   field("AdGroupId", xs.long, OPTIONAL),
   field("AdTypes", ArrayOfAdType),
   field("ReturnAdditionalFields", AdAdditionalField),
 ]);
 
-export const GetAdsByAdGroupIdResponse: ComplexDesc = complex("GetAdsByAdGroupIdResponse", () => [
-  field("Ads", ArrayOfAd),
-]);
+export const GetAdsByAdGroupIdResponse: ComplexDesc<
+  t.GetAdsByAdGroupIdResponse,
+  t.GetAdsByAdGroupIdResponseInput
+> = complex("GetAdsByAdGroupIdResponse", () => [field("Ads", ArrayOfAd)]);
 
-export const UpdateAdsRequest: ComplexDesc = complex("UpdateAdsRequest", () => [
-  field("AdGroupId", xs.long, OPTIONAL),
-  field("Ads", ArrayOfAd),
-]);
+export const UpdateAdsRequest: ComplexDesc<t.UpdateAdsRequest, t.UpdateAdsRequestInput> = complex(
+  "UpdateAdsRequest",
+  () => [field("AdGroupId", xs.long, OPTIONAL), field("Ads", ArrayOfAd)],
+);
 
-export const UpdateAdsResponse: ComplexDesc = complex("UpdateAdsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError),
-]);
+export const UpdateAdsResponse: ComplexDesc<t.UpdateAdsResponse> = complex(
+  "UpdateAdsResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
+);
 
-export const AddKeywordsRequest: ComplexDesc = complex("AddKeywordsRequest", () => [
+export const AddKeywordsRequest: ComplexDesc<
+  t.AddKeywordsRequest,
+  t.AddKeywordsRequestInput
+> = complex("AddKeywordsRequest", () => [
   field("AdGroupId", xs.long, OPTIONAL),
   field("Keywords", ArrayOfKeyword),
   field("ReturnInheritedBidStrategyTypes", xs.boolean),
 ]);
 
-export const ArrayOfKeyword: ArrayDesc = array(
+export const ArrayOfKeyword: ArrayDesc<t.ArrayOfKeyword, t.ArrayOfKeywordInput> = array(
   "ArrayOfKeyword",
   field("Keyword", () => Keyword, REPEATED_NILLABLE),
 );
 
-export const Keyword: ComplexDesc = complex("Keyword", () => [
+export const Keyword: ComplexDesc<t.Keyword, t.KeywordInput> = complex("Keyword", () => [
   field("Bid", Bid),
   field("BiddingScheme", BiddingScheme),
   field("DestinationUrl", xs.string),
@@ -2274,195 +2400,239 @@ export const Keyword: ComplexDesc = complex("Keyword", () => [
   field("UrlCustomParameters", CustomParameters),
 ]);
 
-export const AddKeywordsResponse: ComplexDesc = complex("AddKeywordsResponse", () => [
+export const AddKeywordsResponse: ComplexDesc<
+  t.AddKeywordsResponse,
+  t.AddKeywordsResponseInput
+> = complex("AddKeywordsResponse", () => [
   field("InheritedBidStrategyTypes", ArrayOfstring),
   field("KeywordIds", ArrayOfNullableOflong),
   field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const DeleteKeywordsRequest: ComplexDesc = complex("DeleteKeywordsRequest", () => [
+export const DeleteKeywordsRequest: ComplexDesc<
+  t.DeleteKeywordsRequest,
+  t.DeleteKeywordsRequestInput
+> = complex("DeleteKeywordsRequest", () => [
   field("AdGroupId", xs.long, OPTIONAL),
   field("KeywordIds", ArrayOflong),
 ]);
 
-export const DeleteKeywordsResponse: ComplexDesc = complex("DeleteKeywordsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError),
+export const DeleteKeywordsResponse: ComplexDesc<t.DeleteKeywordsResponse> = complex(
+  "DeleteKeywordsResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
+);
+
+export const GetKeywordsByEditorialStatusRequest: ComplexDesc<
+  t.GetKeywordsByEditorialStatusRequest,
+  t.GetKeywordsByEditorialStatusRequestInput
+> = complex("GetKeywordsByEditorialStatusRequest", () => [
+  field("AdGroupId", xs.long, OPTIONAL),
+  field("EditorialStatus", KeywordEditorialStatus, OPTIONAL),
+  field("ReturnAdditionalFields", KeywordAdditionalField),
 ]);
 
-export const GetKeywordsByEditorialStatusRequest: ComplexDesc = complex(
-  "GetKeywordsByEditorialStatusRequest",
-  () => [
-    field("AdGroupId", xs.long, OPTIONAL),
-    field("EditorialStatus", KeywordEditorialStatus, OPTIONAL),
-    field("ReturnAdditionalFields", KeywordAdditionalField),
-  ],
-);
+export const GetKeywordsByEditorialStatusResponse: ComplexDesc<
+  t.GetKeywordsByEditorialStatusResponse,
+  t.GetKeywordsByEditorialStatusResponseInput
+> = complex("GetKeywordsByEditorialStatusResponse", () => [field("Keywords", ArrayOfKeyword)]);
 
-export const GetKeywordsByEditorialStatusResponse: ComplexDesc = complex(
-  "GetKeywordsByEditorialStatusResponse",
-  () => [field("Keywords", ArrayOfKeyword)],
-);
-
-export const GetKeywordsByIdsRequest: ComplexDesc = complex("GetKeywordsByIdsRequest", () => [
+export const GetKeywordsByIdsRequest: ComplexDesc<
+  t.GetKeywordsByIdsRequest,
+  t.GetKeywordsByIdsRequestInput
+> = complex("GetKeywordsByIdsRequest", () => [
   field("AdGroupId", xs.long, OPTIONAL),
   field("KeywordIds", ArrayOflong),
   field("ReturnAdditionalFields", KeywordAdditionalField),
 ]);
 
-export const GetKeywordsByIdsResponse: ComplexDesc = complex("GetKeywordsByIdsResponse", () => [
+export const GetKeywordsByIdsResponse: ComplexDesc<
+  t.GetKeywordsByIdsResponse,
+  t.GetKeywordsByIdsResponseInput
+> = complex("GetKeywordsByIdsResponse", () => [
   field("Keywords", ArrayOfKeyword),
   field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const GetKeywordsByAdGroupIdRequest: ComplexDesc = complex(
-  "GetKeywordsByAdGroupIdRequest",
-  () => [
-    field("AdGroupId", xs.long, OPTIONAL),
-    field("ReturnAdditionalFields", KeywordAdditionalField),
-  ],
-);
+export const GetKeywordsByAdGroupIdRequest: ComplexDesc<
+  t.GetKeywordsByAdGroupIdRequest,
+  t.GetKeywordsByAdGroupIdRequestInput
+> = complex("GetKeywordsByAdGroupIdRequest", () => [
+  field("AdGroupId", xs.long, OPTIONAL),
+  field("ReturnAdditionalFields", KeywordAdditionalField),
+]);
 
-export const GetKeywordsByAdGroupIdResponse: ComplexDesc = complex(
-  "GetKeywordsByAdGroupIdResponse",
-  () => [field("Keywords", ArrayOfKeyword)],
-);
+export const GetKeywordsByAdGroupIdResponse: ComplexDesc<
+  t.GetKeywordsByAdGroupIdResponse,
+  t.GetKeywordsByAdGroupIdResponseInput
+> = complex("GetKeywordsByAdGroupIdResponse", () => [field("Keywords", ArrayOfKeyword)]);
 
-export const UpdateKeywordsRequest: ComplexDesc = complex("UpdateKeywordsRequest", () => [
+export const UpdateKeywordsRequest: ComplexDesc<
+  t.UpdateKeywordsRequest,
+  t.UpdateKeywordsRequestInput
+> = complex("UpdateKeywordsRequest", () => [
   field("AdGroupId", xs.long, OPTIONAL),
   field("Keywords", ArrayOfKeyword),
   field("ReturnInheritedBidStrategyTypes", xs.boolean),
 ]);
 
-export const UpdateKeywordsResponse: ComplexDesc = complex("UpdateKeywordsResponse", () => [
-  field("InheritedBidStrategyTypes", ArrayOfstring),
-  field("PartialErrors", ArrayOfBatchError),
-]);
-
-export const AppealEditorialRejectionsRequest: ComplexDesc = complex(
-  "AppealEditorialRejectionsRequest",
+export const UpdateKeywordsResponse: ComplexDesc<t.UpdateKeywordsResponse> = complex(
+  "UpdateKeywordsResponse",
   () => [
-    field("EntityIdToParentIdAssociations", ArrayOfEntityIdToParentIdAssociation),
-    field("EntityType", EntityType, OPTIONAL),
-    field("JustificationText", xs.string),
-  ],
-);
-
-export const ArrayOfEntityIdToParentIdAssociation: ArrayDesc = array(
-  "ArrayOfEntityIdToParentIdAssociation",
-  field("EntityIdToParentIdAssociation", () => EntityIdToParentIdAssociation, REPEATED_NILLABLE),
-);
-
-export const EntityIdToParentIdAssociation: ComplexDesc = complex(
-  "EntityIdToParentIdAssociation",
-  () => [field("EntityId", xs.long, OPTIONAL), field("ParentId", xs.long, OPTIONAL)],
-);
-
-export const AppealEditorialRejectionsResponse: ComplexDesc = complex(
-  "AppealEditorialRejectionsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError)],
-);
-
-export const GetEditorialReasonsByIdsRequest: ComplexDesc = complex(
-  "GetEditorialReasonsByIdsRequest",
-  () => [
-    field("AccountId", xs.long, OPTIONAL),
-    field("EntityIdToParentIdAssociations", ArrayOfEntityIdToParentIdAssociation),
-    field("EntityType", EntityType, OPTIONAL),
-  ],
-);
-
-export const GetEditorialReasonsByIdsResponse: ComplexDesc = complex(
-  "GetEditorialReasonsByIdsResponse",
-  () => [
-    field("EditorialReasons", ArrayOfEditorialReasonCollection),
+    field("InheritedBidStrategyTypes", ArrayOfstring),
     field("PartialErrors", ArrayOfBatchError),
   ],
 );
 
-export const ArrayOfEditorialReasonCollection: ArrayDesc = array(
+export const AppealEditorialRejectionsRequest: ComplexDesc<
+  t.AppealEditorialRejectionsRequest,
+  t.AppealEditorialRejectionsRequestInput
+> = complex("AppealEditorialRejectionsRequest", () => [
+  field("EntityIdToParentIdAssociations", ArrayOfEntityIdToParentIdAssociation),
+  field("EntityType", EntityType, OPTIONAL),
+  field("JustificationText", xs.string),
+]);
+
+export const ArrayOfEntityIdToParentIdAssociation: ArrayDesc<
+  t.ArrayOfEntityIdToParentIdAssociation,
+  t.ArrayOfEntityIdToParentIdAssociationInput
+> = array(
+  "ArrayOfEntityIdToParentIdAssociation",
+  field("EntityIdToParentIdAssociation", () => EntityIdToParentIdAssociation, REPEATED_NILLABLE),
+);
+
+export const EntityIdToParentIdAssociation: ComplexDesc<
+  t.EntityIdToParentIdAssociation,
+  t.EntityIdToParentIdAssociationInput
+> = complex("EntityIdToParentIdAssociation", () => [
+  field("EntityId", xs.long, OPTIONAL),
+  field("ParentId", xs.long, OPTIONAL),
+]);
+
+export const AppealEditorialRejectionsResponse: ComplexDesc<
+  t.AppealEditorialRejectionsResponse
+> = complex("AppealEditorialRejectionsResponse", () => [field("PartialErrors", ArrayOfBatchError)]);
+
+export const GetEditorialReasonsByIdsRequest: ComplexDesc<
+  t.GetEditorialReasonsByIdsRequest,
+  t.GetEditorialReasonsByIdsRequestInput
+> = complex("GetEditorialReasonsByIdsRequest", () => [
+  field("AccountId", xs.long, OPTIONAL),
+  field("EntityIdToParentIdAssociations", ArrayOfEntityIdToParentIdAssociation),
+  field("EntityType", EntityType, OPTIONAL),
+]);
+
+export const GetEditorialReasonsByIdsResponse: ComplexDesc<
+  t.GetEditorialReasonsByIdsResponse,
+  t.GetEditorialReasonsByIdsResponseInput
+> = complex("GetEditorialReasonsByIdsResponse", () => [
+  field("EditorialReasons", ArrayOfEditorialReasonCollection),
+  field("PartialErrors", ArrayOfBatchError),
+]);
+
+export const ArrayOfEditorialReasonCollection: ArrayDesc<
+  t.ArrayOfEditorialReasonCollection,
+  t.ArrayOfEditorialReasonCollectionInput
+> = array(
   "ArrayOfEditorialReasonCollection",
   field("EditorialReasonCollection", () => EditorialReasonCollection, REPEATED_NILLABLE),
 );
 
-export const EditorialReasonCollection: ComplexDesc = complex("EditorialReasonCollection", () => [
+export const EditorialReasonCollection: ComplexDesc<
+  t.EditorialReasonCollection,
+  t.EditorialReasonCollectionInput
+> = complex("EditorialReasonCollection", () => [
   field("AdGroupId", xs.long, OPTIONAL),
   field("AdOrKeywordId", xs.long, OPTIONAL),
   field("AppealStatus", AppealStatus, OPTIONAL),
   field("Reasons", ArrayOfEditorialReason),
 ]);
 
-export const ArrayOfEditorialReason: ArrayDesc = array(
+export const ArrayOfEditorialReason: ArrayDesc<t.ArrayOfEditorialReason> = array(
   "ArrayOfEditorialReason",
   field("EditorialReason", () => EditorialReason, REPEATED_NILLABLE),
 );
 
-export const EditorialReason: ComplexDesc = complex("EditorialReason", () => [
+export const EditorialReason: ComplexDesc<t.EditorialReason> = complex("EditorialReason", () => [
   field("Location", xs.string),
   field("PublisherCountries", ArrayOfstring),
   field("ReasonCode", xs.int, OPTIONAL),
   field("Term", xs.string),
 ]);
 
-export const GetAccountMigrationStatusesRequest: ComplexDesc = complex(
-  "GetAccountMigrationStatusesRequest",
-  () => [field("AccountIds", ArrayOflong), field("MigrationType", xs.string)],
-);
+export const GetAccountMigrationStatusesRequest: ComplexDesc<
+  t.GetAccountMigrationStatusesRequest,
+  t.GetAccountMigrationStatusesRequestInput
+> = complex("GetAccountMigrationStatusesRequest", () => [
+  field("AccountIds", ArrayOflong),
+  field("MigrationType", xs.string),
+]);
 
-export const GetAccountMigrationStatusesResponse: ComplexDesc = complex(
-  "GetAccountMigrationStatusesResponse",
-  () => [field("MigrationStatuses", ArrayOfAccountMigrationStatusesInfo)],
-);
+export const GetAccountMigrationStatusesResponse: ComplexDesc<
+  t.GetAccountMigrationStatusesResponse,
+  t.GetAccountMigrationStatusesResponseInput
+> = complex("GetAccountMigrationStatusesResponse", () => [
+  field("MigrationStatuses", ArrayOfAccountMigrationStatusesInfo),
+]);
 
-export const ArrayOfAccountMigrationStatusesInfo: ArrayDesc = array(
+export const ArrayOfAccountMigrationStatusesInfo: ArrayDesc<
+  t.ArrayOfAccountMigrationStatusesInfo,
+  t.ArrayOfAccountMigrationStatusesInfoInput
+> = array(
   "ArrayOfAccountMigrationStatusesInfo",
   field("AccountMigrationStatusesInfo", () => AccountMigrationStatusesInfo, REPEATED_NILLABLE),
 );
 
-export const AccountMigrationStatusesInfo: ComplexDesc = complex(
-  "AccountMigrationStatusesInfo",
-  () => [
-    field("AccountId", xs.long, REQUIRED),
-    field("MigrationStatusInfos", ArrayOfMigrationStatusInfo),
-  ],
-);
+export const AccountMigrationStatusesInfo: ComplexDesc<
+  t.AccountMigrationStatusesInfo,
+  t.AccountMigrationStatusesInfoInput
+> = complex("AccountMigrationStatusesInfo", () => [
+  field("AccountId", xs.long, REQUIRED),
+  field("MigrationStatusInfos", ArrayOfMigrationStatusInfo),
+]);
 
-export const ArrayOfMigrationStatusInfo: ArrayDesc = array(
+export const ArrayOfMigrationStatusInfo: ArrayDesc<
+  t.ArrayOfMigrationStatusInfo,
+  t.ArrayOfMigrationStatusInfoInput
+> = array(
   "ArrayOfMigrationStatusInfo",
   field("MigrationStatusInfo", () => MigrationStatusInfo, REPEATED_NILLABLE),
 );
 
-export const MigrationStatusInfo: ComplexDesc = complex("MigrationStatusInfo", () => [
+export const MigrationStatusInfo: ComplexDesc<
+  t.MigrationStatusInfo,
+  t.MigrationStatusInfoInput
+> = complex("MigrationStatusInfo", () => [
   field("MigrationType", xs.string),
   field("StartTimeInUtc", xs.dateTime),
   field("Status", MigrationStatus, REQUIRED),
 ]);
 
-export const SetAccountPropertiesRequest: ComplexDesc = complex(
+export const SetAccountPropertiesRequest: ComplexDesc<t.SetAccountPropertiesRequest> = complex(
   "SetAccountPropertiesRequest",
   () => [field("AccountProperties", ArrayOfAccountProperty)],
 );
 
-export const ArrayOfAccountProperty: ArrayDesc = array(
+export const ArrayOfAccountProperty: ArrayDesc<t.ArrayOfAccountProperty> = array(
   "ArrayOfAccountProperty",
   field("AccountProperty", () => AccountProperty, REPEATED_NILLABLE),
 );
 
-export const AccountProperty: ComplexDesc = complex("AccountProperty", () => [
+export const AccountProperty: ComplexDesc<t.AccountProperty> = complex("AccountProperty", () => [
   field("Name", AccountPropertyName, OPTIONAL),
   field("Value", xs.string),
 ]);
 
-export const GetAccountPropertiesRequest: ComplexDesc = complex(
+export const GetAccountPropertiesRequest: ComplexDesc<t.GetAccountPropertiesRequest> = complex(
   "GetAccountPropertiesRequest",
   () => [field("AccountPropertyNames", ArrayOfAccountPropertyName)],
 );
 
-export const ArrayOfAccountPropertyName: ArrayDesc = array(
+export const ArrayOfAccountPropertyName: ArrayDesc<t.ArrayOfAccountPropertyName> = array(
   "ArrayOfAccountPropertyName",
   field("AccountPropertyName", AccountPropertyName, REPEATED),
 );
 
-export const GetAccountPropertiesResponse: ComplexDesc = complex(
+export const GetAccountPropertiesResponse: ComplexDesc<t.GetAccountPropertiesResponse> = complex(
   "GetAccountPropertiesResponse",
   () => [
     field("AccountProperties", ArrayOfAccountProperty),
@@ -2470,17 +2640,23 @@ export const GetAccountPropertiesResponse: ComplexDesc = complex(
   ],
 );
 
-export const AddAdExtensionsRequest: ComplexDesc = complex("AddAdExtensionsRequest", () => [
+export const AddAdExtensionsRequest: ComplexDesc<
+  t.AddAdExtensionsRequest,
+  t.AddAdExtensionsRequestInput
+> = complex("AddAdExtensionsRequest", () => [
   field("AccountId", xs.long, OPTIONAL),
   field("AdExtensions", ArrayOfAdExtension),
 ]);
 
-export const ArrayOfAdExtension: ArrayDesc = array(
+export const ArrayOfAdExtension: ArrayDesc<t.ArrayOfAdExtension, t.ArrayOfAdExtensionInput> = array(
   "ArrayOfAdExtension",
   field("AdExtension", () => AdExtension, REPEATED_NILLABLE),
 );
 
-export const AdExtension: ComplexDesc = complex(
+export const AdExtension: ComplexDesc<
+  t.AdExtensionOrDerived,
+  t.AdExtensionOrDerivedInput
+> = complex(
   "AdExtension",
   () => [
     field("DevicePreference", xs.long),
@@ -2516,7 +2692,10 @@ export const AdExtension: ComplexDesc = complex(
   },
 );
 
-export const LocationAdExtension: ComplexDesc = complex(
+export const LocationAdExtension: ComplexDesc<
+  t.LocationAdExtension,
+  t.LocationAdExtensionInput
+> = complex(
   "LocationAdExtension",
   () => [
     field("Address", Address),
@@ -2528,7 +2707,7 @@ export const LocationAdExtension: ComplexDesc = complex(
   { base: () => AdExtension, family: { ns: NS } },
 );
 
-export const Address: ComplexDesc = complex("Address", () => [
+export const Address: ComplexDesc<t.Address> = complex("Address", () => [
   field("CityName", xs.string),
   field("CountryCode", xs.string),
   field("PostalCode", xs.string),
@@ -2538,12 +2717,12 @@ export const Address: ComplexDesc = complex("Address", () => [
   field("StreetAddress2", xs.string),
 ]);
 
-export const GeoPoint: ComplexDesc = complex("GeoPoint", () => [
+export const GeoPoint: ComplexDesc<t.GeoPoint> = complex("GeoPoint", () => [
   field("LatitudeInMicroDegrees", xs.int, REQUIRED),
   field("LongitudeInMicroDegrees", xs.int, REQUIRED),
 ]);
 
-export const CallAdExtension: ComplexDesc = complex(
+export const CallAdExtension: ComplexDesc<t.CallAdExtension, t.CallAdExtensionInput> = complex(
   "CallAdExtension",
   () => [
     field("CountryCode", xs.string),
@@ -2555,7 +2734,7 @@ export const CallAdExtension: ComplexDesc = complex(
   { base: () => AdExtension, family: { ns: NS } },
 );
 
-export const ImageAdExtension: ComplexDesc = complex(
+export const ImageAdExtension: ComplexDesc<t.ImageAdExtension, t.ImageAdExtensionInput> = complex(
   "ImageAdExtension",
   () => [
     field("AlternativeText", xs.string),
@@ -2576,7 +2755,7 @@ export const ImageAdExtension: ComplexDesc = complex(
   { base: () => AdExtension, family: { ns: NS } },
 );
 
-export const AppAdExtension: ComplexDesc = complex(
+export const AppAdExtension: ComplexDesc<t.AppAdExtension, t.AppAdExtensionInput> = complex(
   "AppAdExtension",
   () => [
     field("AppPlatform", xs.string),
@@ -2593,7 +2772,10 @@ export const AppAdExtension: ComplexDesc = complex(
   { base: () => AdExtension, family: { ns: NS } },
 );
 
-export const ReviewAdExtension: ComplexDesc = complex(
+export const ReviewAdExtension: ComplexDesc<
+  t.ReviewAdExtension,
+  t.ReviewAdExtensionInput
+> = complex(
   "ReviewAdExtension",
   () => [
     field("IsExact", xs.boolean, OPTIONAL),
@@ -2604,13 +2786,19 @@ export const ReviewAdExtension: ComplexDesc = complex(
   { base: () => AdExtension, family: { ns: NS } },
 );
 
-export const CalloutAdExtension: ComplexDesc = complex(
+export const CalloutAdExtension: ComplexDesc<
+  t.CalloutAdExtension,
+  t.CalloutAdExtensionInput
+> = complex(
   "CalloutAdExtension",
   () => [field("Text", xs.string)],
   { base: () => AdExtension, family: { ns: NS } },
 );
 
-export const SitelinkAdExtension: ComplexDesc = complex(
+export const SitelinkAdExtension: ComplexDesc<
+  t.SitelinkAdExtension,
+  t.SitelinkAdExtensionInput
+> = complex(
   "SitelinkAdExtension",
   () => [
     field("Description1", xs.string),
@@ -2627,7 +2815,10 @@ export const SitelinkAdExtension: ComplexDesc = complex(
   { base: () => AdExtension, family: { ns: NS } },
 );
 
-export const ActionAdExtension: ComplexDesc = complex(
+export const ActionAdExtension: ComplexDesc<
+  t.ActionAdExtension,
+  t.ActionAdExtensionInput
+> = complex(
   "ActionAdExtension",
   () => [
     field("ActionType", ActionAdExtensionActionType, REQUIRED),
@@ -2641,13 +2832,16 @@ export const ActionAdExtension: ComplexDesc = complex(
   { base: () => AdExtension, family: { ns: NS } },
 );
 
-export const StructuredSnippetAdExtension: ComplexDesc = complex(
+export const StructuredSnippetAdExtension: ComplexDesc<
+  t.StructuredSnippetAdExtension,
+  t.StructuredSnippetAdExtensionInput
+> = complex(
   "StructuredSnippetAdExtension",
   () => [field("Header", xs.string), field("Values", ArrayOfstring)],
   { base: () => AdExtension, family: { ns: NS } },
 );
 
-export const PriceAdExtension: ComplexDesc = complex(
+export const PriceAdExtension: ComplexDesc<t.PriceAdExtension, t.PriceAdExtensionInput> = complex(
   "PriceAdExtension",
   () => [
     field("FinalUrlSuffix", xs.string),
@@ -2660,12 +2854,12 @@ export const PriceAdExtension: ComplexDesc = complex(
   { base: () => AdExtension, family: { ns: NS } },
 );
 
-export const ArrayOfPriceTableRow: ArrayDesc = array(
+export const ArrayOfPriceTableRow: ArrayDesc<t.ArrayOfPriceTableRow> = array(
   "ArrayOfPriceTableRow",
   field("PriceTableRow", () => PriceTableRow, REPEATED_NILLABLE),
 );
 
-export const PriceTableRow: ComplexDesc = complex("PriceTableRow", () => [
+export const PriceTableRow: ComplexDesc<t.PriceTableRow> = complex("PriceTableRow", () => [
   field("CurrencyCode", xs.string),
   field("Description", xs.string),
   field("FinalMobileUrls", ArrayOfstring),
@@ -2678,7 +2872,10 @@ export const PriceTableRow: ComplexDesc = complex("PriceTableRow", () => [
   field("TermsAndConditionsUrl", xs.string),
 ]);
 
-export const PromotionAdExtension: ComplexDesc = complex(
+export const PromotionAdExtension: ComplexDesc<
+  t.PromotionAdExtension,
+  t.PromotionAdExtensionInput
+> = complex(
   "PromotionAdExtension",
   () => [
     field("CurrencyCode", xs.string),
@@ -2702,7 +2899,10 @@ export const PromotionAdExtension: ComplexDesc = complex(
   { base: () => AdExtension, family: { ns: NS } },
 );
 
-export const FilterLinkAdExtension: ComplexDesc = complex(
+export const FilterLinkAdExtension: ComplexDesc<
+  t.FilterLinkAdExtension,
+  t.FilterLinkAdExtensionInput
+> = complex(
   "FilterLinkAdExtension",
   () => [
     field("AdExtensionHeaderType", AdExtensionHeaderType),
@@ -2717,7 +2917,7 @@ export const FilterLinkAdExtension: ComplexDesc = complex(
   { base: () => AdExtension, family: { ns: NS } },
 );
 
-export const FlyerAdExtension: ComplexDesc = complex(
+export const FlyerAdExtension: ComplexDesc<t.FlyerAdExtension, t.FlyerAdExtensionInput> = complex(
   "FlyerAdExtension",
   () => [
     field("Description", xs.string),
@@ -2735,7 +2935,7 @@ export const FlyerAdExtension: ComplexDesc = complex(
   { base: () => AdExtension, family: { ns: NS } },
 );
 
-export const VideoAdExtension: ComplexDesc = complex(
+export const VideoAdExtension: ComplexDesc<t.VideoAdExtension, t.VideoAdExtensionInput> = complex(
   "VideoAdExtension",
   () => [
     field("ActionText", xs.string),
@@ -2755,7 +2955,10 @@ export const VideoAdExtension: ComplexDesc = complex(
   { base: () => AdExtension, family: { ns: NS } },
 );
 
-export const DisclaimerAdExtension: ComplexDesc = complex(
+export const DisclaimerAdExtension: ComplexDesc<
+  t.DisclaimerAdExtension,
+  t.DisclaimerAdExtensionInput
+> = complex(
   "DisclaimerAdExtension",
   () => [
     field("DisclaimerLayout", xs.string, { nillable: true }),
@@ -2773,7 +2976,7 @@ export const DisclaimerAdExtension: ComplexDesc = complex(
   { base: () => AdExtension, family: { ns: NS } },
 );
 
-export const LogoAdExtension: ComplexDesc = complex(
+export const LogoAdExtension: ComplexDesc<t.LogoAdExtension, t.LogoAdExtensionInput> = complex(
   "LogoAdExtension",
   () => [
     field("BusinessLogo", xs.long),
@@ -2784,19 +2987,19 @@ export const LogoAdExtension: ComplexDesc = complex(
   { base: () => AdExtension, family: { ns: NS } },
 );
 
-export const Schedule: ComplexDesc = complex("Schedule", () => [
+export const Schedule: ComplexDesc<t.Schedule> = complex("Schedule", () => [
   field("DayTimeRanges", ArrayOfDayTime),
   field("EndDate", Date_),
   field("StartDate", Date_),
   field("UseSearcherTimeZone", xs.boolean),
 ]);
 
-export const ArrayOfDayTime: ArrayDesc = array(
+export const ArrayOfDayTime: ArrayDesc<t.ArrayOfDayTime> = array(
   "ArrayOfDayTime",
   field("DayTime", () => DayTime, REPEATED_NILLABLE),
 );
 
-export const DayTime: ComplexDesc = complex("DayTime", () => [
+export const DayTime: ComplexDesc<t.DayTime> = complex("DayTime", () => [
   field("Day", Day, REQUIRED),
   field("EndHour", xs.int, REQUIRED),
   field("EndMinute", Minute, REQUIRED),
@@ -2804,27 +3007,36 @@ export const DayTime: ComplexDesc = complex("DayTime", () => [
   field("StartMinute", Minute, REQUIRED),
 ]);
 
-export const AddAdExtensionsResponse: ComplexDesc = complex("AddAdExtensionsResponse", () => [
+export const AddAdExtensionsResponse: ComplexDesc<
+  t.AddAdExtensionsResponse,
+  t.AddAdExtensionsResponseInput
+> = complex("AddAdExtensionsResponse", () => [
   field("AdExtensionIdentities", ArrayOfAdExtensionIdentity),
   field("NestedPartialErrors", ArrayOfBatchErrorCollection),
 ]);
 
-export const ArrayOfAdExtensionIdentity: ArrayDesc = array(
+export const ArrayOfAdExtensionIdentity: ArrayDesc<
+  t.ArrayOfAdExtensionIdentity,
+  t.ArrayOfAdExtensionIdentityInput
+> = array(
   "ArrayOfAdExtensionIdentity",
   field("AdExtensionIdentity", () => AdExtensionIdentity, REPEATED_NILLABLE),
 );
 
-export const AdExtensionIdentity: ComplexDesc = complex("AdExtensionIdentity", () => [
+export const AdExtensionIdentity: ComplexDesc<
+  t.AdExtensionIdentity,
+  t.AdExtensionIdentityInput
+> = complex("AdExtensionIdentity", () => [
   field("Id", xs.long, OPTIONAL),
   field("Version", xs.int),
 ]);
 
-export const ArrayOfBatchErrorCollection: ArrayDesc = array(
+export const ArrayOfBatchErrorCollection: ArrayDesc<t.ArrayOfBatchErrorCollection> = array(
   "ArrayOfBatchErrorCollection",
   field("BatchErrorCollection", () => BatchErrorCollection, REPEATED_NILLABLE),
 );
 
-export const BatchErrorCollection: ComplexDesc = complex(
+export const BatchErrorCollection: ComplexDesc<t.BatchErrorCollectionOrDerived> = complex(
   "BatchErrorCollection",
   () => [
     field("BatchErrors", ArrayOfBatchError),
@@ -2840,7 +3052,7 @@ export const BatchErrorCollection: ComplexDesc = complex(
   { family: { ns: NS, derived: () => [EditorialErrorCollection] } },
 );
 
-export const EditorialErrorCollection: ComplexDesc = complex(
+export const EditorialErrorCollection: ComplexDesc<t.EditorialErrorCollection> = complex(
   "EditorialErrorCollection",
   () => [
     field("Appealable", xs.boolean),
@@ -2852,49 +3064,63 @@ export const EditorialErrorCollection: ComplexDesc = complex(
   { base: () => BatchErrorCollection, family: { ns: NS } },
 );
 
-export const GetAdExtensionsByIdsRequest: ComplexDesc = complex(
-  "GetAdExtensionsByIdsRequest",
-  () => [
-    field("AccountId", xs.long, OPTIONAL),
-    field("AdExtensionIds", ArrayOflong),
-    field("AdExtensionType", AdExtensionsTypeFilter, OPTIONAL),
-    field("ReturnAdditionalFields", AdExtensionAdditionalField),
-  ],
-);
+export const GetAdExtensionsByIdsRequest: ComplexDesc<
+  t.GetAdExtensionsByIdsRequest,
+  t.GetAdExtensionsByIdsRequestInput
+> = complex("GetAdExtensionsByIdsRequest", () => [
+  field("AccountId", xs.long, OPTIONAL),
+  field("AdExtensionIds", ArrayOflong),
+  field("AdExtensionType", AdExtensionsTypeFilter, OPTIONAL),
+  field("ReturnAdditionalFields", AdExtensionAdditionalField),
+]);
 
-export const GetAdExtensionsByIdsResponse: ComplexDesc = complex(
-  "GetAdExtensionsByIdsResponse",
-  () => [field("AdExtensions", ArrayOfAdExtension), field("PartialErrors", ArrayOfBatchError)],
-);
+export const GetAdExtensionsByIdsResponse: ComplexDesc<
+  t.GetAdExtensionsByIdsResponse,
+  t.GetAdExtensionsByIdsResponseInput
+> = complex("GetAdExtensionsByIdsResponse", () => [
+  field("AdExtensions", ArrayOfAdExtension),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const UpdateAdExtensionsRequest: ComplexDesc = complex("UpdateAdExtensionsRequest", () => [
+export const UpdateAdExtensionsRequest: ComplexDesc<
+  t.UpdateAdExtensionsRequest,
+  t.UpdateAdExtensionsRequestInput
+> = complex("UpdateAdExtensionsRequest", () => [
   field("AccountId", xs.long, OPTIONAL),
   field("AdExtensions", ArrayOfAdExtension),
 ]);
 
-export const UpdateAdExtensionsResponse: ComplexDesc = complex("UpdateAdExtensionsResponse", () => [
-  field("NestedPartialErrors", ArrayOfBatchErrorCollection),
-]);
+export const UpdateAdExtensionsResponse: ComplexDesc<t.UpdateAdExtensionsResponse> = complex(
+  "UpdateAdExtensionsResponse",
+  () => [field("NestedPartialErrors", ArrayOfBatchErrorCollection)],
+);
 
-export const DeleteAdExtensionsRequest: ComplexDesc = complex("DeleteAdExtensionsRequest", () => [
+export const DeleteAdExtensionsRequest: ComplexDesc<
+  t.DeleteAdExtensionsRequest,
+  t.DeleteAdExtensionsRequestInput
+> = complex("DeleteAdExtensionsRequest", () => [
   field("AccountId", xs.long, OPTIONAL),
   field("AdExtensionIds", ArrayOflong),
 ]);
 
-export const DeleteAdExtensionsResponse: ComplexDesc = complex("DeleteAdExtensionsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError),
-]);
-
-export const GetAdExtensionsEditorialReasonsRequest: ComplexDesc = complex(
-  "GetAdExtensionsEditorialReasonsRequest",
-  () => [
-    field("AccountId", xs.long, OPTIONAL),
-    field("AdExtensionIdToEntityIdAssociations", ArrayOfAdExtensionIdToEntityIdAssociation),
-    field("AssociationType", AssociationType, OPTIONAL),
-  ],
+export const DeleteAdExtensionsResponse: ComplexDesc<t.DeleteAdExtensionsResponse> = complex(
+  "DeleteAdExtensionsResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
-export const ArrayOfAdExtensionIdToEntityIdAssociation: ArrayDesc = array(
+export const GetAdExtensionsEditorialReasonsRequest: ComplexDesc<
+  t.GetAdExtensionsEditorialReasonsRequest,
+  t.GetAdExtensionsEditorialReasonsRequestInput
+> = complex("GetAdExtensionsEditorialReasonsRequest", () => [
+  field("AccountId", xs.long, OPTIONAL),
+  field("AdExtensionIdToEntityIdAssociations", ArrayOfAdExtensionIdToEntityIdAssociation),
+  field("AssociationType", AssociationType, OPTIONAL),
+]);
+
+export const ArrayOfAdExtensionIdToEntityIdAssociation: ArrayDesc<
+  t.ArrayOfAdExtensionIdToEntityIdAssociation,
+  t.ArrayOfAdExtensionIdToEntityIdAssociationInput
+> = array(
   "ArrayOfAdExtensionIdToEntityIdAssociation",
   field(
     "AdExtensionIdToEntityIdAssociation",
@@ -2903,20 +3129,26 @@ export const ArrayOfAdExtensionIdToEntityIdAssociation: ArrayDesc = array(
   ),
 );
 
-export const AdExtensionIdToEntityIdAssociation: ComplexDesc = complex(
-  "AdExtensionIdToEntityIdAssociation",
-  () => [field("AdExtensionId", xs.long, REQUIRED), field("EntityId", xs.long, REQUIRED)],
-);
+export const AdExtensionIdToEntityIdAssociation: ComplexDesc<
+  t.AdExtensionIdToEntityIdAssociation,
+  t.AdExtensionIdToEntityIdAssociationInput
+> = complex("AdExtensionIdToEntityIdAssociation", () => [
+  field("AdExtensionId", xs.long, REQUIRED),
+  field("EntityId", xs.long, REQUIRED),
+]);
 
-export const GetAdExtensionsEditorialReasonsResponse: ComplexDesc = complex(
-  "GetAdExtensionsEditorialReasonsResponse",
-  () => [
-    field("EditorialReasons", ArrayOfAdExtensionEditorialReasonCollection),
-    field("PartialErrors", ArrayOfBatchError),
-  ],
-);
+export const GetAdExtensionsEditorialReasonsResponse: ComplexDesc<
+  t.GetAdExtensionsEditorialReasonsResponse,
+  t.GetAdExtensionsEditorialReasonsResponseInput
+> = complex("GetAdExtensionsEditorialReasonsResponse", () => [
+  field("EditorialReasons", ArrayOfAdExtensionEditorialReasonCollection),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const ArrayOfAdExtensionEditorialReasonCollection: ArrayDesc = array(
+export const ArrayOfAdExtensionEditorialReasonCollection: ArrayDesc<
+  t.ArrayOfAdExtensionEditorialReasonCollection,
+  t.ArrayOfAdExtensionEditorialReasonCollectionInput
+> = array(
   "ArrayOfAdExtensionEditorialReasonCollection",
   field(
     "AdExtensionEditorialReasonCollection",
@@ -2925,60 +3157,69 @@ export const ArrayOfAdExtensionEditorialReasonCollection: ArrayDesc = array(
   ),
 );
 
-export const AdExtensionEditorialReasonCollection: ComplexDesc = complex(
-  "AdExtensionEditorialReasonCollection",
-  () => [
-    field("AdExtensionId", xs.long, OPTIONAL),
-    field("Reasons", ArrayOfAdExtensionEditorialReason),
-  ],
-);
+export const AdExtensionEditorialReasonCollection: ComplexDesc<
+  t.AdExtensionEditorialReasonCollection,
+  t.AdExtensionEditorialReasonCollectionInput
+> = complex("AdExtensionEditorialReasonCollection", () => [
+  field("AdExtensionId", xs.long, OPTIONAL),
+  field("Reasons", ArrayOfAdExtensionEditorialReason),
+]);
 
-export const ArrayOfAdExtensionEditorialReason: ArrayDesc = array(
+export const ArrayOfAdExtensionEditorialReason: ArrayDesc<
+  t.ArrayOfAdExtensionEditorialReason
+> = array(
   "ArrayOfAdExtensionEditorialReason",
   field("AdExtensionEditorialReason", () => AdExtensionEditorialReason, REPEATED_NILLABLE),
 );
 
-export const AdExtensionEditorialReason: ComplexDesc = complex("AdExtensionEditorialReason", () => [
-  field("Location", xs.string),
-  field("PublisherCountries", ArrayOfstring),
-  field("ReasonCode", xs.int, OPTIONAL),
-  field("Term", xs.string),
+export const AdExtensionEditorialReason: ComplexDesc<t.AdExtensionEditorialReason> = complex(
+  "AdExtensionEditorialReason",
+  () => [
+    field("Location", xs.string),
+    field("PublisherCountries", ArrayOfstring),
+    field("ReasonCode", xs.int, OPTIONAL),
+    field("Term", xs.string),
+  ],
+);
+
+export const SetAdExtensionsAssociationsRequest: ComplexDesc<
+  t.SetAdExtensionsAssociationsRequest,
+  t.SetAdExtensionsAssociationsRequestInput
+> = complex("SetAdExtensionsAssociationsRequest", () => [
+  field("AccountId", xs.long, OPTIONAL),
+  field("AdExtensionIdToEntityIdAssociations", ArrayOfAdExtensionIdToEntityIdAssociation),
+  field("AssociationType", AssociationType, OPTIONAL),
 ]);
 
-export const SetAdExtensionsAssociationsRequest: ComplexDesc = complex(
-  "SetAdExtensionsAssociationsRequest",
-  () => [
-    field("AccountId", xs.long, OPTIONAL),
-    field("AdExtensionIdToEntityIdAssociations", ArrayOfAdExtensionIdToEntityIdAssociation),
-    field("AssociationType", AssociationType, OPTIONAL),
-  ],
-);
+export const SetAdExtensionsAssociationsResponse: ComplexDesc<
+  t.SetAdExtensionsAssociationsResponse
+> = complex("SetAdExtensionsAssociationsResponse", () => [
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const SetAdExtensionsAssociationsResponse: ComplexDesc = complex(
-  "SetAdExtensionsAssociationsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError)],
-);
+export const GetAdExtensionsAssociationsRequest: ComplexDesc<
+  t.GetAdExtensionsAssociationsRequest,
+  t.GetAdExtensionsAssociationsRequestInput
+> = complex("GetAdExtensionsAssociationsRequest", () => [
+  field("AccountId", xs.long, OPTIONAL),
+  field("AdExtensionType", AdExtensionsTypeFilter, OPTIONAL),
+  field("AssociationType", AssociationType, OPTIONAL),
+  field("EntityIds", ArrayOflong),
+  field("ReturnAdditionalFields", AdExtensionAdditionalField),
+]);
 
-export const GetAdExtensionsAssociationsRequest: ComplexDesc = complex(
-  "GetAdExtensionsAssociationsRequest",
-  () => [
-    field("AccountId", xs.long, OPTIONAL),
-    field("AdExtensionType", AdExtensionsTypeFilter, OPTIONAL),
-    field("AssociationType", AssociationType, OPTIONAL),
-    field("EntityIds", ArrayOflong),
-    field("ReturnAdditionalFields", AdExtensionAdditionalField),
-  ],
-);
+export const GetAdExtensionsAssociationsResponse: ComplexDesc<
+  t.GetAdExtensionsAssociationsResponse,
+  t.GetAdExtensionsAssociationsResponseInput
+> = complex("GetAdExtensionsAssociationsResponse", () => [
+  field("AdExtensionAssociationCollection", ArrayOfAdExtensionAssociationCollection),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const GetAdExtensionsAssociationsResponse: ComplexDesc = complex(
-  "GetAdExtensionsAssociationsResponse",
-  () => [
-    field("AdExtensionAssociationCollection", ArrayOfAdExtensionAssociationCollection),
-    field("PartialErrors", ArrayOfBatchError),
-  ],
-);
-
-export const ArrayOfAdExtensionAssociationCollection: ArrayDesc = array(
+export const ArrayOfAdExtensionAssociationCollection: ArrayDesc<
+  t.ArrayOfAdExtensionAssociationCollection,
+  t.ArrayOfAdExtensionAssociationCollectionInput
+> = array(
   "ArrayOfAdExtensionAssociationCollection",
   field(
     "AdExtensionAssociationCollection",
@@ -2987,62 +3228,71 @@ export const ArrayOfAdExtensionAssociationCollection: ArrayDesc = array(
   ),
 );
 
-export const AdExtensionAssociationCollection: ComplexDesc = complex(
-  "AdExtensionAssociationCollection",
-  () => [field("AdExtensionAssociations", ArrayOfAdExtensionAssociation)],
-);
+export const AdExtensionAssociationCollection: ComplexDesc<
+  t.AdExtensionAssociationCollection,
+  t.AdExtensionAssociationCollectionInput
+> = complex("AdExtensionAssociationCollection", () => [
+  field("AdExtensionAssociations", ArrayOfAdExtensionAssociation),
+]);
 
-export const ArrayOfAdExtensionAssociation: ArrayDesc = array(
+export const ArrayOfAdExtensionAssociation: ArrayDesc<
+  t.ArrayOfAdExtensionAssociation,
+  t.ArrayOfAdExtensionAssociationInput
+> = array(
   "ArrayOfAdExtensionAssociation",
   field("AdExtensionAssociation", () => AdExtensionAssociation, REPEATED_NILLABLE),
 );
 
-export const AdExtensionAssociation: ComplexDesc = complex("AdExtensionAssociation", () => [
+export const AdExtensionAssociation: ComplexDesc<
+  t.AdExtensionAssociation,
+  t.AdExtensionAssociationInput
+> = complex("AdExtensionAssociation", () => [
   field("AdExtension", AdExtension),
   field("AssociationType", AssociationType, REQUIRED),
   field("EditorialStatus", AdExtensionEditorialStatus),
   field("EntityId", xs.long, REQUIRED),
 ]);
 
-export const DeleteAdExtensionsAssociationsRequest: ComplexDesc = complex(
-  "DeleteAdExtensionsAssociationsRequest",
-  () => [
-    field("AccountId", xs.long, OPTIONAL),
-    field("AdExtensionIdToEntityIdAssociations", ArrayOfAdExtensionIdToEntityIdAssociation),
-    field("AssociationType", AssociationType, OPTIONAL),
-  ],
-);
-
-export const DeleteAdExtensionsAssociationsResponse: ComplexDesc = complex(
-  "DeleteAdExtensionsAssociationsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError)],
-);
-
-export const GetAdExtensionIdsByAccountIdRequest: ComplexDesc = complex(
-  "GetAdExtensionIdsByAccountIdRequest",
-  () => [
-    field("AccountId", xs.long, OPTIONAL),
-    field("AdExtensionType", AdExtensionsTypeFilter, OPTIONAL),
-    field("AssociationType", AssociationType),
-  ],
-);
-
-export const GetAdExtensionIdsByAccountIdResponse: ComplexDesc = complex(
-  "GetAdExtensionIdsByAccountIdResponse",
-  () => [field("AdExtensionIds", ArrayOflong)],
-);
-
-export const AddMediaRequest: ComplexDesc = complex("AddMediaRequest", () => [
+export const DeleteAdExtensionsAssociationsRequest: ComplexDesc<
+  t.DeleteAdExtensionsAssociationsRequest,
+  t.DeleteAdExtensionsAssociationsRequestInput
+> = complex("DeleteAdExtensionsAssociationsRequest", () => [
   field("AccountId", xs.long, OPTIONAL),
-  field("Media", ArrayOfMedia),
+  field("AdExtensionIdToEntityIdAssociations", ArrayOfAdExtensionIdToEntityIdAssociation),
+  field("AssociationType", AssociationType, OPTIONAL),
 ]);
 
-export const ArrayOfMedia: ArrayDesc = array(
+export const DeleteAdExtensionsAssociationsResponse: ComplexDesc<
+  t.DeleteAdExtensionsAssociationsResponse
+> = complex("DeleteAdExtensionsAssociationsResponse", () => [
+  field("PartialErrors", ArrayOfBatchError),
+]);
+
+export const GetAdExtensionIdsByAccountIdRequest: ComplexDesc<
+  t.GetAdExtensionIdsByAccountIdRequest,
+  t.GetAdExtensionIdsByAccountIdRequestInput
+> = complex("GetAdExtensionIdsByAccountIdRequest", () => [
+  field("AccountId", xs.long, OPTIONAL),
+  field("AdExtensionType", AdExtensionsTypeFilter, OPTIONAL),
+  field("AssociationType", AssociationType),
+]);
+
+export const GetAdExtensionIdsByAccountIdResponse: ComplexDesc<
+  t.GetAdExtensionIdsByAccountIdResponse,
+  t.GetAdExtensionIdsByAccountIdResponseInput
+> = complex("GetAdExtensionIdsByAccountIdResponse", () => [field("AdExtensionIds", ArrayOflong)]);
+
+export const AddMediaRequest: ComplexDesc<t.AddMediaRequest, t.AddMediaRequestInput> = complex(
+  "AddMediaRequest",
+  () => [field("AccountId", xs.long, OPTIONAL), field("Media", ArrayOfMedia)],
+);
+
+export const ArrayOfMedia: ArrayDesc<t.ArrayOfMedia, t.ArrayOfMediaInput> = array(
   "ArrayOfMedia",
   field("Media", () => Media, REPEATED_NILLABLE),
 );
 
-export const Media: ComplexDesc = complex(
+export const Media: ComplexDesc<t.MediaOrDerived, t.MediaOrDerivedInput> = complex(
   "Media",
   () => [
     field("Id", xs.long),
@@ -3053,137 +3303,169 @@ export const Media: ComplexDesc = complex(
   { family: { ns: NS, derived: () => [Image] } },
 );
 
-export const Image: ComplexDesc = complex(
+export const Image: ComplexDesc<t.Image, t.ImageInput> = complex(
   "Image",
   () => [field("Data", xs.string)],
   { base: () => Media, family: { ns: NS } },
 );
 
-export const AddMediaResponse: ComplexDesc = complex("AddMediaResponse", () => [
-  field("MediaIds", ArrayOflong),
-]);
+export const AddMediaResponse: ComplexDesc<t.AddMediaResponse, t.AddMediaResponseInput> = complex(
+  "AddMediaResponse",
+  () => [field("MediaIds", ArrayOflong)],
+);
 
-export const DeleteMediaRequest: ComplexDesc = complex("DeleteMediaRequest", () => [
+export const DeleteMediaRequest: ComplexDesc<
+  t.DeleteMediaRequest,
+  t.DeleteMediaRequestInput
+> = complex("DeleteMediaRequest", () => [
   field("AccountId", xs.long, OPTIONAL),
   field("MediaIds", ArrayOflong),
 ]);
 
-export const DeleteMediaResponse: ComplexDesc = complex("DeleteMediaResponse", () => [
-  field("PartialErrors", ArrayOfBatchError),
-]);
-
-export const GetMediaMetaDataByAccountIdRequest: ComplexDesc = complex(
-  "GetMediaMetaDataByAccountIdRequest",
-  () => [
-    field("MediaEnabledEntities", MediaEnabledEntityFilter, OPTIONAL),
-    field("PageInfo", Paging),
-    field("ReturnAdditionalFields", MediaAdditionalField),
-  ],
+export const DeleteMediaResponse: ComplexDesc<t.DeleteMediaResponse> = complex(
+  "DeleteMediaResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
-export const Paging: ComplexDesc = complex("Paging", () => [
+export const GetMediaMetaDataByAccountIdRequest: ComplexDesc<
+  t.GetMediaMetaDataByAccountIdRequest
+> = complex("GetMediaMetaDataByAccountIdRequest", () => [
+  field("MediaEnabledEntities", MediaEnabledEntityFilter, OPTIONAL),
+  field("PageInfo", Paging),
+  field("ReturnAdditionalFields", MediaAdditionalField),
+]);
+
+export const Paging: ComplexDesc<t.Paging> = complex("Paging", () => [
   field("Index", xs.int, REQUIRED),
   field("Size", xs.int, REQUIRED),
 ]);
 
-export const GetMediaMetaDataByAccountIdResponse: ComplexDesc = complex(
-  "GetMediaMetaDataByAccountIdResponse",
-  () => [field("MediaMetaData", ArrayOfMediaMetaData)],
-);
-
-export const ArrayOfMediaMetaData: ArrayDesc = array(
-  "ArrayOfMediaMetaData",
-  field("MediaMetaData", () => MediaMetaData, REPEATED_NILLABLE),
-);
-
-export const MediaMetaData: ComplexDesc = complex("MediaMetaData", () => [
-  field("Id", xs.long, REQUIRED),
-  field("MediaType", xs.string),
-  field("Representations", ArrayOfMediaRepresentation),
-  field("Text", xs.string),
-  field("Type", xs.string),
+export const GetMediaMetaDataByAccountIdResponse: ComplexDesc<
+  t.GetMediaMetaDataByAccountIdResponse,
+  t.GetMediaMetaDataByAccountIdResponseInput
+> = complex("GetMediaMetaDataByAccountIdResponse", () => [
+  field("MediaMetaData", ArrayOfMediaMetaData),
 ]);
 
-export const ArrayOfMediaRepresentation: ArrayDesc = array(
+export const ArrayOfMediaMetaData: ArrayDesc<
+  t.ArrayOfMediaMetaData,
+  t.ArrayOfMediaMetaDataInput
+> = array("ArrayOfMediaMetaData", field("MediaMetaData", () => MediaMetaData, REPEATED_NILLABLE));
+
+export const MediaMetaData: ComplexDesc<t.MediaMetaData, t.MediaMetaDataInput> = complex(
+  "MediaMetaData",
+  () => [
+    field("Id", xs.long, REQUIRED),
+    field("MediaType", xs.string),
+    field("Representations", ArrayOfMediaRepresentation),
+    field("Text", xs.string),
+    field("Type", xs.string),
+  ],
+);
+
+export const ArrayOfMediaRepresentation: ArrayDesc<t.ArrayOfMediaRepresentation> = array(
   "ArrayOfMediaRepresentation",
   field("MediaRepresentation", () => MediaRepresentation, REPEATED_NILLABLE),
 );
 
-export const MediaRepresentation: ComplexDesc = complex(
+export const MediaRepresentation: ComplexDesc<t.MediaRepresentationOrDerived> = complex(
   "MediaRepresentation",
   () => [field("Name", xs.string), field("Type", xs.string), field("Url", xs.string)],
   { family: { ns: NS, derived: () => [ImageMediaRepresentation] } },
 );
 
-export const ImageMediaRepresentation: ComplexDesc = complex(
+export const ImageMediaRepresentation: ComplexDesc<t.ImageMediaRepresentation> = complex(
   "ImageMediaRepresentation",
   () => [field("Height", xs.int, OPTIONAL), field("Width", xs.int, OPTIONAL)],
   { base: () => MediaRepresentation, family: { ns: NS } },
 );
 
-export const GetMediaMetaDataByIdsRequest: ComplexDesc = complex(
-  "GetMediaMetaDataByIdsRequest",
-  () => [field("MediaIds", ArrayOflong), field("ReturnAdditionalFields", MediaAdditionalField)],
-);
+export const GetMediaMetaDataByIdsRequest: ComplexDesc<
+  t.GetMediaMetaDataByIdsRequest,
+  t.GetMediaMetaDataByIdsRequestInput
+> = complex("GetMediaMetaDataByIdsRequest", () => [
+  field("MediaIds", ArrayOflong),
+  field("ReturnAdditionalFields", MediaAdditionalField),
+]);
 
-export const GetMediaMetaDataByIdsResponse: ComplexDesc = complex(
-  "GetMediaMetaDataByIdsResponse",
-  () => [field("MediaMetaData", ArrayOfMediaMetaData), field("PartialErrors", ArrayOfBatchError)],
-);
+export const GetMediaMetaDataByIdsResponse: ComplexDesc<
+  t.GetMediaMetaDataByIdsResponse,
+  t.GetMediaMetaDataByIdsResponseInput
+> = complex("GetMediaMetaDataByIdsResponse", () => [
+  field("MediaMetaData", ArrayOfMediaMetaData),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const GetMediaAssociationsRequest: ComplexDesc = complex(
-  "GetMediaAssociationsRequest",
-  () => [
-    field("MediaEnabledEntities", MediaEnabledEntityFilter, OPTIONAL),
-    field("MediaIds", ArrayOflong),
-  ],
-);
+export const GetMediaAssociationsRequest: ComplexDesc<
+  t.GetMediaAssociationsRequest,
+  t.GetMediaAssociationsRequestInput
+> = complex("GetMediaAssociationsRequest", () => [
+  field("MediaEnabledEntities", MediaEnabledEntityFilter, OPTIONAL),
+  field("MediaIds", ArrayOflong),
+]);
 
-export const GetMediaAssociationsResponse: ComplexDesc = complex(
-  "GetMediaAssociationsResponse",
-  () => [
-    field("MediaAssociations", ArrayOfArrayOfMediaAssociation),
-    field("PartialErrors", ArrayOfBatchError),
-  ],
-);
+export const GetMediaAssociationsResponse: ComplexDesc<
+  t.GetMediaAssociationsResponse,
+  t.GetMediaAssociationsResponseInput
+> = complex("GetMediaAssociationsResponse", () => [
+  field("MediaAssociations", ArrayOfArrayOfMediaAssociation),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const ArrayOfArrayOfMediaAssociation: ArrayDesc = array(
+export const ArrayOfArrayOfMediaAssociation: ArrayDesc<
+  t.ArrayOfArrayOfMediaAssociation,
+  t.ArrayOfArrayOfMediaAssociationInput
+> = array(
   "ArrayOfArrayOfMediaAssociation",
   field("ArrayOfMediaAssociation", () => ArrayOfMediaAssociation, REPEATED_NILLABLE),
 );
 
-export const ArrayOfMediaAssociation: ArrayDesc = array(
+export const ArrayOfMediaAssociation: ArrayDesc<
+  t.ArrayOfMediaAssociation,
+  t.ArrayOfMediaAssociationInput
+> = array(
   "ArrayOfMediaAssociation",
   field("MediaAssociation", () => MediaAssociation, REPEATED_NILLABLE),
 );
 
-export const MediaAssociation: ComplexDesc = complex("MediaAssociation", () => [
-  field("EntityId", xs.long, OPTIONAL),
-  field("MediaEnabledEntity", MediaEnabledEntityFilter, OPTIONAL),
-  field("MediaId", xs.long, OPTIONAL),
-]);
-
-export const GetAdGroupCriterionsByIdsRequest: ComplexDesc = complex(
-  "GetAdGroupCriterionsByIdsRequest",
+export const MediaAssociation: ComplexDesc<t.MediaAssociation, t.MediaAssociationInput> = complex(
+  "MediaAssociation",
   () => [
-    field("AdGroupCriterionIds", ArrayOflong),
-    field("AdGroupId", xs.long, OPTIONAL),
-    field("CriterionType", AdGroupCriterionType, OPTIONAL),
-    field("ReturnAdditionalFields", CriterionAdditionalField),
+    field("EntityId", xs.long, OPTIONAL),
+    field("MediaEnabledEntity", MediaEnabledEntityFilter, OPTIONAL),
+    field("MediaId", xs.long, OPTIONAL),
   ],
 );
 
-export const GetAdGroupCriterionsByIdsResponse: ComplexDesc = complex(
-  "GetAdGroupCriterionsByIdsResponse",
-  () => [field("AdGroupCriterions", ArrayOfAdGroupCriterion)],
-);
+export const GetAdGroupCriterionsByIdsRequest: ComplexDesc<
+  t.GetAdGroupCriterionsByIdsRequest,
+  t.GetAdGroupCriterionsByIdsRequestInput
+> = complex("GetAdGroupCriterionsByIdsRequest", () => [
+  field("AdGroupCriterionIds", ArrayOflong),
+  field("AdGroupId", xs.long, OPTIONAL),
+  field("CriterionType", AdGroupCriterionType, OPTIONAL),
+  field("ReturnAdditionalFields", CriterionAdditionalField),
+]);
 
-export const ArrayOfAdGroupCriterion: ArrayDesc = array(
+export const GetAdGroupCriterionsByIdsResponse: ComplexDesc<
+  t.GetAdGroupCriterionsByIdsResponse,
+  t.GetAdGroupCriterionsByIdsResponseInput
+> = complex("GetAdGroupCriterionsByIdsResponse", () => [
+  field("AdGroupCriterions", ArrayOfAdGroupCriterion),
+]);
+
+export const ArrayOfAdGroupCriterion: ArrayDesc<
+  t.ArrayOfAdGroupCriterion,
+  t.ArrayOfAdGroupCriterionInput
+> = array(
   "ArrayOfAdGroupCriterion",
   field("AdGroupCriterion", () => AdGroupCriterion, REPEATED_NILLABLE),
 );
 
-export const AdGroupCriterion: ComplexDesc = complex(
+export const AdGroupCriterion: ComplexDesc<
+  t.AdGroupCriterionOrDerived,
+  t.AdGroupCriterionOrDerivedInput
+> = complex(
   "AdGroupCriterion",
   () => [
     field("AdGroupId", xs.long, OPTIONAL),
@@ -3195,7 +3477,10 @@ export const AdGroupCriterion: ComplexDesc = complex(
   { family: { ns: NS, derived: () => [BiddableAdGroupCriterion, NegativeAdGroupCriterion] } },
 );
 
-export const BiddableAdGroupCriterion: ComplexDesc = complex(
+export const BiddableAdGroupCriterion: ComplexDesc<
+  t.BiddableAdGroupCriterion,
+  t.BiddableAdGroupCriterionInput
+> = complex(
   "BiddableAdGroupCriterion",
   () => [
     field("CriterionBid", CriterionBid),
@@ -3212,24 +3497,27 @@ export const BiddableAdGroupCriterion: ComplexDesc = complex(
   { base: () => AdGroupCriterion, family: { ns: NS } },
 );
 
-export const CriterionCashback: ComplexDesc = complex(
+export const CriterionCashback: ComplexDesc<t.CriterionCashbackOrDerived> = complex(
   "CriterionCashback",
   () => [field("Type", xs.string)],
   { family: { ns: NS, derived: () => [CashbackAdjustment] } },
 );
 
-export const CashbackAdjustment: ComplexDesc = complex(
+export const CashbackAdjustment: ComplexDesc<t.CashbackAdjustment> = complex(
   "CashbackAdjustment",
   () => [field("CashbackPercent", xs.double)],
   { base: () => CriterionCashback, family: { ns: NS } },
 );
 
-export const NegativeAdGroupCriterion: ComplexDesc = complex("NegativeAdGroupCriterion", () => [], {
+export const NegativeAdGroupCriterion: ComplexDesc<
+  t.NegativeAdGroupCriterion,
+  t.NegativeAdGroupCriterionInput
+> = complex("NegativeAdGroupCriterion", () => [], {
   base: () => AdGroupCriterion,
   family: { ns: NS },
 });
 
-export const Criterion: ComplexDesc = complex(
+export const Criterion: ComplexDesc<t.CriterionOrDerived, t.CriterionOrDerivedInput> = complex(
   "Criterion",
   () => [field("Type", xs.string)],
   {
@@ -3264,7 +3552,7 @@ export const Criterion: ComplexDesc = complex(
   },
 );
 
-export const ProductPartition: ComplexDesc = complex(
+export const ProductPartition: ComplexDesc<t.ProductPartition, t.ProductPartitionInput> = complex(
   "ProductPartition",
   () => [
     field("Condition", ProductCondition),
@@ -3274,13 +3562,13 @@ export const ProductPartition: ComplexDesc = complex(
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const ProductCondition: ComplexDesc = complex("ProductCondition", () => [
+export const ProductCondition: ComplexDesc<t.ProductCondition> = complex("ProductCondition", () => [
   field("Attribute", xs.string),
   field("Operand", xs.string),
   field("Operator", xs.string),
 ]);
 
-export const HotelGroup: ComplexDesc = complex(
+export const HotelGroup: ComplexDesc<t.HotelGroup, t.HotelGroupInput> = complex(
   "HotelGroup",
   () => [
     field("Listing", HotelListing),
@@ -3290,87 +3578,94 @@ export const HotelGroup: ComplexDesc = complex(
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const HotelListing: ComplexDesc = complex("HotelListing", () => [
+export const HotelListing: ComplexDesc<t.HotelListing> = complex("HotelListing", () => [
   field("Attribute", xs.string),
   field("Operand", xs.string),
 ]);
 
-export const HotelAdvanceBookingWindowCriterion: ComplexDesc = complex(
+export const HotelAdvanceBookingWindowCriterion: ComplexDesc<
+  t.HotelAdvanceBookingWindowCriterion
+> = complex(
   "HotelAdvanceBookingWindowCriterion",
   () => [field("MaxDays", xs.int), field("MinDays", xs.int)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const HotelCheckInDateCriterion: ComplexDesc = complex(
+export const HotelCheckInDateCriterion: ComplexDesc<
+  t.HotelCheckInDateCriterion,
+  t.HotelCheckInDateCriterionInput
+> = complex(
   "HotelCheckInDateCriterion",
   () => [field("EndDate", xs.dateTime), field("StartDate", xs.dateTime)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const HotelCheckInDayCriterion: ComplexDesc = complex(
+export const HotelCheckInDayCriterion: ComplexDesc<t.HotelCheckInDayCriterion> = complex(
   "HotelCheckInDayCriterion",
   () => [field("CheckInDay", Day)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const HotelDateSelectionTypeCriterion: ComplexDesc = complex(
+export const HotelDateSelectionTypeCriterion: ComplexDesc<
+  t.HotelDateSelectionTypeCriterion
+> = complex(
   "HotelDateSelectionTypeCriterion",
   () => [field("HotelDateSelectionType", HotelDateSelectionType)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const HotelLengthOfStayCriterion: ComplexDesc = complex(
+export const HotelLengthOfStayCriterion: ComplexDesc<t.HotelLengthOfStayCriterion> = complex(
   "HotelLengthOfStayCriterion",
   () => [field("MaxNights", xs.int), field("MinNights", xs.int)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const ProductScope: ComplexDesc = complex(
+export const ProductScope: ComplexDesc<t.ProductScope> = complex(
   "ProductScope",
   () => [field("Conditions", ArrayOfProductCondition)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const ArrayOfProductCondition: ArrayDesc = array(
+export const ArrayOfProductCondition: ArrayDesc<t.ArrayOfProductCondition> = array(
   "ArrayOfProductCondition",
   field("ProductCondition", () => ProductCondition, REPEATED_NILLABLE),
 );
 
-export const Webpage: ComplexDesc = complex(
+export const Webpage: ComplexDesc<t.Webpage> = complex(
   "Webpage",
   () => [field("Parameter", WebpageParameter)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const WebpageParameter: ComplexDesc = complex("WebpageParameter", () => [
+export const WebpageParameter: ComplexDesc<t.WebpageParameter> = complex("WebpageParameter", () => [
   field("Conditions", ArrayOfWebpageCondition),
   field("CriterionName", xs.string),
 ]);
 
-export const ArrayOfWebpageCondition: ArrayDesc = array(
+export const ArrayOfWebpageCondition: ArrayDesc<t.ArrayOfWebpageCondition> = array(
   "ArrayOfWebpageCondition",
   field("WebpageCondition", () => WebpageCondition, REPEATED_NILLABLE),
 );
 
-export const WebpageCondition: ComplexDesc = complex("WebpageCondition", () => [
+export const WebpageCondition: ComplexDesc<t.WebpageCondition> = complex("WebpageCondition", () => [
   field("Argument", xs.string),
   field("Operand", WebpageConditionOperand, OPTIONAL),
   field("Operator", WebpageConditionOperator),
 ]);
 
-export const AgeCriterion: ComplexDesc = complex(
+export const AgeCriterion: ComplexDesc<t.AgeCriterion> = complex(
   "AgeCriterion",
   () => [field("AgeRange", AgeRange)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const DeviceCriterion: ComplexDesc = complex(
+export const DeviceCriterion: ComplexDesc<t.DeviceCriterion> = complex(
   "DeviceCriterion",
   () => [field("DeviceName", xs.string), field("OSName", xs.string)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const DayTimeCriterion: ComplexDesc = complex(
+export const DayTimeCriterion: ComplexDesc<t.DayTimeCriterion> = complex(
   "DayTimeCriterion",
   () => [
     field("Day", Day),
@@ -3382,13 +3677,13 @@ export const DayTimeCriterion: ComplexDesc = complex(
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const GenderCriterion: ComplexDesc = complex(
+export const GenderCriterion: ComplexDesc<t.GenderCriterion> = complex(
   "GenderCriterion",
   () => [field("GenderType", GenderType)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const RadiusCriterion: ComplexDesc = complex(
+export const RadiusCriterion: ComplexDesc<t.RadiusCriterion, t.RadiusCriterionInput> = complex(
   "RadiusCriterion",
   () => [
     field("LatitudeDegrees", xs.double),
@@ -3400,7 +3695,10 @@ export const RadiusCriterion: ComplexDesc = complex(
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const LocationCriterion: ComplexDesc = complex(
+export const LocationCriterion: ComplexDesc<
+  t.LocationCriterion,
+  t.LocationCriterionInput
+> = complex(
   "LocationCriterion",
   () => [
     field("DisplayName", xs.string),
@@ -3411,149 +3709,176 @@ export const LocationCriterion: ComplexDesc = complex(
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const LocationIntentCriterion: ComplexDesc = complex(
+export const LocationIntentCriterion: ComplexDesc<t.LocationIntentCriterion> = complex(
   "LocationIntentCriterion",
   () => [field("IntentOption", IntentOption)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const AudienceCriterion: ComplexDesc = complex(
+export const AudienceCriterion: ComplexDesc<
+  t.AudienceCriterion,
+  t.AudienceCriterionInput
+> = complex(
   "AudienceCriterion",
   () => [field("AudienceId", xs.long), field("AudienceType", AudienceType)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const ProfileCriterion: ComplexDesc = complex(
+export const ProfileCriterion: ComplexDesc<t.ProfileCriterion, t.ProfileCriterionInput> = complex(
   "ProfileCriterion",
   () => [field("ProfileId", xs.long, OPTIONAL), field("ProfileType", ProfileType, OPTIONAL)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const StoreCriterion: ComplexDesc = complex(
+export const StoreCriterion: ComplexDesc<t.StoreCriterion, t.StoreCriterionInput> = complex(
   "StoreCriterion",
   () => [field("StoreId", xs.long)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const DealCriterion: ComplexDesc = complex(
+export const DealCriterion: ComplexDesc<t.DealCriterion, t.DealCriterionInput> = complex(
   "DealCriterion",
   () => [field("DealId", xs.long, OPTIONAL)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const GenreCriterion: ComplexDesc = complex(
+export const GenreCriterion: ComplexDesc<t.GenreCriterion, t.GenreCriterionInput> = complex(
   "GenreCriterion",
   () => [field("GenreId", xs.long, OPTIONAL)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const PlacementCriterion: ComplexDesc = complex(
+export const PlacementCriterion: ComplexDesc<
+  t.PlacementCriterion,
+  t.PlacementCriterionInput
+> = complex(
   "PlacementCriterion",
   () => [field("PlacementId", xs.long, OPTIONAL), field("PlacementName", xs.string)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const TopicCriterion: ComplexDesc = complex(
+export const TopicCriterion: ComplexDesc<t.TopicCriterion, t.TopicCriterionInput> = complex(
   "TopicCriterion",
   () => [field("TopicId", xs.long, OPTIONAL), field("TopicName", xs.string)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const AddAdGroupCriterionsRequest: ComplexDesc = complex(
-  "AddAdGroupCriterionsRequest",
-  () => [
-    field("AdGroupCriterions", ArrayOfAdGroupCriterion),
-    field("CriterionType", AdGroupCriterionType, OPTIONAL),
-  ],
-);
+export const AddAdGroupCriterionsRequest: ComplexDesc<
+  t.AddAdGroupCriterionsRequest,
+  t.AddAdGroupCriterionsRequestInput
+> = complex("AddAdGroupCriterionsRequest", () => [
+  field("AdGroupCriterions", ArrayOfAdGroupCriterion),
+  field("CriterionType", AdGroupCriterionType, OPTIONAL),
+]);
 
-export const AddAdGroupCriterionsResponse: ComplexDesc = complex(
-  "AddAdGroupCriterionsResponse",
-  () => [
-    field("AdGroupCriterionIds", ArrayOfNullableOflong),
-    field("NestedPartialErrors", ArrayOfBatchErrorCollection),
-  ],
-);
+export const AddAdGroupCriterionsResponse: ComplexDesc<
+  t.AddAdGroupCriterionsResponse,
+  t.AddAdGroupCriterionsResponseInput
+> = complex("AddAdGroupCriterionsResponse", () => [
+  field("AdGroupCriterionIds", ArrayOfNullableOflong),
+  field("NestedPartialErrors", ArrayOfBatchErrorCollection),
+]);
 
-export const UpdateAdGroupCriterionsRequest: ComplexDesc = complex(
-  "UpdateAdGroupCriterionsRequest",
-  () => [
-    field("AdGroupCriterions", ArrayOfAdGroupCriterion),
-    field("CriterionType", AdGroupCriterionType, OPTIONAL),
-  ],
-);
+export const UpdateAdGroupCriterionsRequest: ComplexDesc<
+  t.UpdateAdGroupCriterionsRequest,
+  t.UpdateAdGroupCriterionsRequestInput
+> = complex("UpdateAdGroupCriterionsRequest", () => [
+  field("AdGroupCriterions", ArrayOfAdGroupCriterion),
+  field("CriterionType", AdGroupCriterionType, OPTIONAL),
+]);
 
-export const UpdateAdGroupCriterionsResponse: ComplexDesc = complex(
-  "UpdateAdGroupCriterionsResponse",
-  () => [field("NestedPartialErrors", ArrayOfBatchErrorCollection)],
-);
+export const UpdateAdGroupCriterionsResponse: ComplexDesc<
+  t.UpdateAdGroupCriterionsResponse
+> = complex("UpdateAdGroupCriterionsResponse", () => [
+  field("NestedPartialErrors", ArrayOfBatchErrorCollection),
+]);
 
-export const DeleteAdGroupCriterionsRequest: ComplexDesc = complex(
-  "DeleteAdGroupCriterionsRequest",
-  () => [
-    field("AdGroupCriterionIds", ArrayOflong),
-    field("AdGroupId", xs.long, OPTIONAL),
-    field("CriterionType", AdGroupCriterionType, OPTIONAL),
-  ],
-);
+export const DeleteAdGroupCriterionsRequest: ComplexDesc<
+  t.DeleteAdGroupCriterionsRequest,
+  t.DeleteAdGroupCriterionsRequestInput
+> = complex("DeleteAdGroupCriterionsRequest", () => [
+  field("AdGroupCriterionIds", ArrayOflong),
+  field("AdGroupId", xs.long, OPTIONAL),
+  field("CriterionType", AdGroupCriterionType, OPTIONAL),
+]);
 
-export const DeleteAdGroupCriterionsResponse: ComplexDesc = complex(
-  "DeleteAdGroupCriterionsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError)],
-);
+export const DeleteAdGroupCriterionsResponse: ComplexDesc<
+  t.DeleteAdGroupCriterionsResponse
+> = complex("DeleteAdGroupCriterionsResponse", () => [field("PartialErrors", ArrayOfBatchError)]);
 
-export const ApplyProductPartitionActionsRequest: ComplexDesc = complex(
-  "ApplyProductPartitionActionsRequest",
-  () => [field("CriterionActions", ArrayOfAdGroupCriterionAction)],
-);
+export const ApplyProductPartitionActionsRequest: ComplexDesc<
+  t.ApplyProductPartitionActionsRequest,
+  t.ApplyProductPartitionActionsRequestInput
+> = complex("ApplyProductPartitionActionsRequest", () => [
+  field("CriterionActions", ArrayOfAdGroupCriterionAction),
+]);
 
-export const ArrayOfAdGroupCriterionAction: ArrayDesc = array(
+export const ArrayOfAdGroupCriterionAction: ArrayDesc<
+  t.ArrayOfAdGroupCriterionAction,
+  t.ArrayOfAdGroupCriterionActionInput
+> = array(
   "ArrayOfAdGroupCriterionAction",
   field("AdGroupCriterionAction", () => AdGroupCriterionAction, REPEATED_NILLABLE),
 );
 
-export const AdGroupCriterionAction: ComplexDesc = complex("AdGroupCriterionAction", () => [
+export const AdGroupCriterionAction: ComplexDesc<
+  t.AdGroupCriterionAction,
+  t.AdGroupCriterionActionInput
+> = complex("AdGroupCriterionAction", () => [
   field("Action", ItemAction, REQUIRED),
   field("AdGroupCriterion", AdGroupCriterion),
 ]);
 
-export const ApplyProductPartitionActionsResponse: ComplexDesc = complex(
-  "ApplyProductPartitionActionsResponse",
-  () => [
-    field("AdGroupCriterionIds", ArrayOfNullableOflong),
-    field("PartialErrors", ArrayOfBatchError),
-  ],
-);
+export const ApplyProductPartitionActionsResponse: ComplexDesc<
+  t.ApplyProductPartitionActionsResponse,
+  t.ApplyProductPartitionActionsResponseInput
+> = complex("ApplyProductPartitionActionsResponse", () => [
+  field("AdGroupCriterionIds", ArrayOfNullableOflong),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const ApplyHotelGroupActionsRequest: ComplexDesc = complex(
-  "ApplyHotelGroupActionsRequest",
-  () => [field("CriterionActions", ArrayOfAdGroupCriterionAction)],
-);
+export const ApplyHotelGroupActionsRequest: ComplexDesc<
+  t.ApplyHotelGroupActionsRequest,
+  t.ApplyHotelGroupActionsRequestInput
+> = complex("ApplyHotelGroupActionsRequest", () => [
+  field("CriterionActions", ArrayOfAdGroupCriterionAction),
+]);
 
-export const ApplyHotelGroupActionsResponse: ComplexDesc = complex(
-  "ApplyHotelGroupActionsResponse",
-  () => [
-    field("AdGroupCriterionIds", ArrayOfNullableOflong),
-    field("PartialErrors", ArrayOfBatchError),
-  ],
-);
+export const ApplyHotelGroupActionsResponse: ComplexDesc<
+  t.ApplyHotelGroupActionsResponse,
+  t.ApplyHotelGroupActionsResponseInput
+> = complex("ApplyHotelGroupActionsResponse", () => [
+  field("AdGroupCriterionIds", ArrayOfNullableOflong),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const ApplyAssetGroupListingGroupActionsRequest: ComplexDesc = complex(
-  "ApplyAssetGroupListingGroupActionsRequest",
-  () => [field("ListingGroupActions", ArrayOfAssetGroupListingGroupAction)],
-);
+export const ApplyAssetGroupListingGroupActionsRequest: ComplexDesc<
+  t.ApplyAssetGroupListingGroupActionsRequest,
+  t.ApplyAssetGroupListingGroupActionsRequestInput
+> = complex("ApplyAssetGroupListingGroupActionsRequest", () => [
+  field("ListingGroupActions", ArrayOfAssetGroupListingGroupAction),
+]);
 
-export const ArrayOfAssetGroupListingGroupAction: ArrayDesc = array(
+export const ArrayOfAssetGroupListingGroupAction: ArrayDesc<
+  t.ArrayOfAssetGroupListingGroupAction,
+  t.ArrayOfAssetGroupListingGroupActionInput
+> = array(
   "ArrayOfAssetGroupListingGroupAction",
   field("AssetGroupListingGroupAction", () => AssetGroupListingGroupAction, REPEATED_NILLABLE),
 );
 
-export const AssetGroupListingGroupAction: ComplexDesc = complex(
-  "AssetGroupListingGroupAction",
-  () => [field("Action", ItemAction, REQUIRED), field("ListingGroup", AssetGroupListingGroup)],
-);
+export const AssetGroupListingGroupAction: ComplexDesc<
+  t.AssetGroupListingGroupAction,
+  t.AssetGroupListingGroupActionInput
+> = complex("AssetGroupListingGroupAction", () => [
+  field("Action", ItemAction, REQUIRED),
+  field("ListingGroup", AssetGroupListingGroup),
+]);
 
-export const AssetGroupListingGroup: ComplexDesc = complex("AssetGroupListingGroup", () => [
+export const AssetGroupListingGroup: ComplexDesc<
+  t.AssetGroupListingGroup,
+  t.AssetGroupListingGroupInput
+> = complex("AssetGroupListingGroup", () => [
   field("AssetGroupId", xs.long, OPTIONAL),
   field("AssetGroupListingType", AssetGroupListingType, OPTIONAL),
   field("Dimension", ProductCondition),
@@ -3563,49 +3888,55 @@ export const AssetGroupListingGroup: ComplexDesc = complex("AssetGroupListingGro
   field("ParentListingGroupId", xs.long),
 ]);
 
-export const ApplyAssetGroupListingGroupActionsResponse: ComplexDesc = complex(
-  "ApplyAssetGroupListingGroupActionsResponse",
-  () => [
-    field("AssetGroupListingGroupIds", ArrayOfNullableOflong),
-    field("PartialErrors", ArrayOfBatchError),
-  ],
-);
+export const ApplyAssetGroupListingGroupActionsResponse: ComplexDesc<
+  t.ApplyAssetGroupListingGroupActionsResponse,
+  t.ApplyAssetGroupListingGroupActionsResponseInput
+> = complex("ApplyAssetGroupListingGroupActionsResponse", () => [
+  field("AssetGroupListingGroupIds", ArrayOfNullableOflong),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const GetAssetGroupListingGroupsByIdsRequest: ComplexDesc = complex(
-  "GetAssetGroupListingGroupsByIdsRequest",
-  () => [
-    field("AssetGroupId", xs.long, OPTIONAL),
-    field("AssetGroupListingGroupIds", ArrayOflong),
-    field("ReturnAdditionalFields", AssetGroupListingGroupAdditionalField),
-  ],
-);
+export const GetAssetGroupListingGroupsByIdsRequest: ComplexDesc<
+  t.GetAssetGroupListingGroupsByIdsRequest,
+  t.GetAssetGroupListingGroupsByIdsRequestInput
+> = complex("GetAssetGroupListingGroupsByIdsRequest", () => [
+  field("AssetGroupId", xs.long, OPTIONAL),
+  field("AssetGroupListingGroupIds", ArrayOflong),
+  field("ReturnAdditionalFields", AssetGroupListingGroupAdditionalField),
+]);
 
-export const GetAssetGroupListingGroupsByIdsResponse: ComplexDesc = complex(
-  "GetAssetGroupListingGroupsByIdsResponse",
-  () => [field("AssetGroupListingGroups", ArrayOfAssetGroupListingGroup)],
-);
+export const GetAssetGroupListingGroupsByIdsResponse: ComplexDesc<
+  t.GetAssetGroupListingGroupsByIdsResponse,
+  t.GetAssetGroupListingGroupsByIdsResponseInput
+> = complex("GetAssetGroupListingGroupsByIdsResponse", () => [
+  field("AssetGroupListingGroups", ArrayOfAssetGroupListingGroup),
+]);
 
-export const ArrayOfAssetGroupListingGroup: ArrayDesc = array(
+export const ArrayOfAssetGroupListingGroup: ArrayDesc<
+  t.ArrayOfAssetGroupListingGroup,
+  t.ArrayOfAssetGroupListingGroupInput
+> = array(
   "ArrayOfAssetGroupListingGroup",
   field("AssetGroupListingGroup", () => AssetGroupListingGroup, REPEATED_NILLABLE),
 );
 
-export const GetBMCStoresByCustomerIdRequest: ComplexDesc = complex(
-  "GetBMCStoresByCustomerIdRequest",
-  () => [field("ReturnAdditionalFields", BMCStoreAdditionalField)],
-);
+export const GetBMCStoresByCustomerIdRequest: ComplexDesc<
+  t.GetBMCStoresByCustomerIdRequest
+> = complex("GetBMCStoresByCustomerIdRequest", () => [
+  field("ReturnAdditionalFields", BMCStoreAdditionalField),
+]);
 
-export const GetBMCStoresByCustomerIdResponse: ComplexDesc = complex(
-  "GetBMCStoresByCustomerIdResponse",
-  () => [field("BMCStores", ArrayOfBMCStore)],
-);
+export const GetBMCStoresByCustomerIdResponse: ComplexDesc<
+  t.GetBMCStoresByCustomerIdResponse,
+  t.GetBMCStoresByCustomerIdResponseInput
+> = complex("GetBMCStoresByCustomerIdResponse", () => [field("BMCStores", ArrayOfBMCStore)]);
 
-export const ArrayOfBMCStore: ArrayDesc = array(
+export const ArrayOfBMCStore: ArrayDesc<t.ArrayOfBMCStore, t.ArrayOfBMCStoreInput> = array(
   "ArrayOfBMCStore",
   field("BMCStore", () => BMCStore, REPEATED_NILLABLE),
 );
 
-export const BMCStore: ComplexDesc = complex("BMCStore", () => [
+export const BMCStore: ComplexDesc<t.BMCStore, t.BMCStoreInput> = complex("BMCStore", () => [
   field("HasCatalog", xs.boolean, OPTIONAL),
   field("Id", xs.long, OPTIONAL),
   field("IsActive", xs.boolean, OPTIONAL),
@@ -3615,34 +3946,48 @@ export const BMCStore: ComplexDesc = complex("BMCStore", () => [
   field("SubType", BMCStoreSubType),
 ]);
 
-export const AddNegativeKeywordsToEntitiesRequest: ComplexDesc = complex(
-  "AddNegativeKeywordsToEntitiesRequest",
-  () => [field("EntityNegativeKeywords", ArrayOfEntityNegativeKeyword)],
-);
+export const AddNegativeKeywordsToEntitiesRequest: ComplexDesc<
+  t.AddNegativeKeywordsToEntitiesRequest,
+  t.AddNegativeKeywordsToEntitiesRequestInput
+> = complex("AddNegativeKeywordsToEntitiesRequest", () => [
+  field("EntityNegativeKeywords", ArrayOfEntityNegativeKeyword),
+]);
 
-export const ArrayOfEntityNegativeKeyword: ArrayDesc = array(
+export const ArrayOfEntityNegativeKeyword: ArrayDesc<
+  t.ArrayOfEntityNegativeKeyword,
+  t.ArrayOfEntityNegativeKeywordInput
+> = array(
   "ArrayOfEntityNegativeKeyword",
   field("EntityNegativeKeyword", () => EntityNegativeKeyword, REPEATED_NILLABLE),
 );
 
-export const EntityNegativeKeyword: ComplexDesc = complex("EntityNegativeKeyword", () => [
+export const EntityNegativeKeyword: ComplexDesc<
+  t.EntityNegativeKeyword,
+  t.EntityNegativeKeywordInput
+> = complex("EntityNegativeKeyword", () => [
   field("EntityId", xs.long, REQUIRED),
   field("EntityType", xs.string),
   field("NegativeKeywords", ArrayOfNegativeKeyword),
 ]);
 
-export const ArrayOfNegativeKeyword: ArrayDesc = array(
+export const ArrayOfNegativeKeyword: ArrayDesc<
+  t.ArrayOfNegativeKeyword,
+  t.ArrayOfNegativeKeywordInput
+> = array(
   "ArrayOfNegativeKeyword",
   field("NegativeKeyword", () => NegativeKeyword, REPEATED_NILLABLE),
 );
 
-export const NegativeKeyword: ComplexDesc = complex(
+export const NegativeKeyword: ComplexDesc<t.NegativeKeyword, t.NegativeKeywordInput> = complex(
   "NegativeKeyword",
   () => [field("Id", xs.long), field("MatchType", MatchType), field("Text", xs.string)],
   { base: () => SharedListItem, family: { ns: NS } },
 );
 
-export const SharedListItem: ComplexDesc = complex(
+export const SharedListItem: ComplexDesc<
+  t.SharedListItemOrDerived,
+  t.SharedListItemOrDerivedInput
+> = complex(
   "SharedListItem",
   () => [
     field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring),
@@ -3651,84 +3996,92 @@ export const SharedListItem: ComplexDesc = complex(
   { family: { ns: NS, derived: () => [NegativeKeyword, NegativeSite, BrandItem, Site] } },
 );
 
-export const NegativeSite: ComplexDesc = complex(
+export const NegativeSite: ComplexDesc<t.NegativeSite, t.NegativeSiteInput> = complex(
   "NegativeSite",
   () => [field("Id", xs.long), field("Url", xs.string)],
   { base: () => SharedListItem, family: { ns: NS } },
 );
 
-export const BrandItem: ComplexDesc = complex(
+export const BrandItem: ComplexDesc<t.BrandItem, t.BrandItemInput> = complex(
   "BrandItem",
   () => [field("BrandId", xs.long, OPTIONAL)],
   { base: () => SharedListItem, family: { ns: NS } },
 );
 
-export const Site: ComplexDesc = complex(
+export const Site: ComplexDesc<t.Site, t.SiteInput> = complex(
   "Site",
   () => [field("Id", xs.long), field("Url", xs.string)],
   { base: () => SharedListItem, family: { ns: NS } },
 );
 
-export const AddNegativeKeywordsToEntitiesResponse: ComplexDesc = complex(
-  "AddNegativeKeywordsToEntitiesResponse",
-  () => [
-    field("NegativeKeywordIds", ArrayOfIdCollection),
-    field("NestedPartialErrors", ArrayOfBatchErrorCollection),
-  ],
-);
-
-export const ArrayOfIdCollection: ArrayDesc = array(
-  "ArrayOfIdCollection",
-  field("IdCollection", () => IdCollection, REPEATED_NILLABLE),
-);
-
-export const IdCollection: ComplexDesc = complex("IdCollection", () => [
-  field("Ids", ArrayOfNullableOflong),
+export const AddNegativeKeywordsToEntitiesResponse: ComplexDesc<
+  t.AddNegativeKeywordsToEntitiesResponse,
+  t.AddNegativeKeywordsToEntitiesResponseInput
+> = complex("AddNegativeKeywordsToEntitiesResponse", () => [
+  field("NegativeKeywordIds", ArrayOfIdCollection),
+  field("NestedPartialErrors", ArrayOfBatchErrorCollection),
 ]);
 
-export const GetNegativeKeywordsByEntityIdsRequest: ComplexDesc = complex(
-  "GetNegativeKeywordsByEntityIdsRequest",
-  () => [
-    field("EntityIds", ArrayOflong),
-    field("EntityType", xs.string),
-    field("ParentEntityId", xs.long),
-  ],
+export const ArrayOfIdCollection: ArrayDesc<
+  t.ArrayOfIdCollection,
+  t.ArrayOfIdCollectionInput
+> = array("ArrayOfIdCollection", field("IdCollection", () => IdCollection, REPEATED_NILLABLE));
+
+export const IdCollection: ComplexDesc<t.IdCollection, t.IdCollectionInput> = complex(
+  "IdCollection",
+  () => [field("Ids", ArrayOfNullableOflong)],
 );
 
-export const GetNegativeKeywordsByEntityIdsResponse: ComplexDesc = complex(
-  "GetNegativeKeywordsByEntityIdsResponse",
-  () => [
-    field("EntityNegativeKeywords", ArrayOfEntityNegativeKeyword),
-    field("PartialErrors", ArrayOfBatchError),
-  ],
-);
+export const GetNegativeKeywordsByEntityIdsRequest: ComplexDesc<
+  t.GetNegativeKeywordsByEntityIdsRequest,
+  t.GetNegativeKeywordsByEntityIdsRequestInput
+> = complex("GetNegativeKeywordsByEntityIdsRequest", () => [
+  field("EntityIds", ArrayOflong),
+  field("EntityType", xs.string),
+  field("ParentEntityId", xs.long),
+]);
 
-export const DeleteNegativeKeywordsFromEntitiesRequest: ComplexDesc = complex(
-  "DeleteNegativeKeywordsFromEntitiesRequest",
-  () => [field("EntityNegativeKeywords", ArrayOfEntityNegativeKeyword)],
-);
+export const GetNegativeKeywordsByEntityIdsResponse: ComplexDesc<
+  t.GetNegativeKeywordsByEntityIdsResponse,
+  t.GetNegativeKeywordsByEntityIdsResponseInput
+> = complex("GetNegativeKeywordsByEntityIdsResponse", () => [
+  field("EntityNegativeKeywords", ArrayOfEntityNegativeKeyword),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const DeleteNegativeKeywordsFromEntitiesResponse: ComplexDesc = complex(
-  "DeleteNegativeKeywordsFromEntitiesResponse",
-  () => [field("NestedPartialErrors", ArrayOfBatchErrorCollection)],
-);
+export const DeleteNegativeKeywordsFromEntitiesRequest: ComplexDesc<
+  t.DeleteNegativeKeywordsFromEntitiesRequest,
+  t.DeleteNegativeKeywordsFromEntitiesRequestInput
+> = complex("DeleteNegativeKeywordsFromEntitiesRequest", () => [
+  field("EntityNegativeKeywords", ArrayOfEntityNegativeKeyword),
+]);
 
-export const GetSharedEntitiesByAccountIdRequest: ComplexDesc = complex(
-  "GetSharedEntitiesByAccountIdRequest",
-  () => [field("SharedEntityType", xs.string)],
-);
+export const DeleteNegativeKeywordsFromEntitiesResponse: ComplexDesc<
+  t.DeleteNegativeKeywordsFromEntitiesResponse
+> = complex("DeleteNegativeKeywordsFromEntitiesResponse", () => [
+  field("NestedPartialErrors", ArrayOfBatchErrorCollection),
+]);
 
-export const GetSharedEntitiesByAccountIdResponse: ComplexDesc = complex(
-  "GetSharedEntitiesByAccountIdResponse",
-  () => [field("SharedEntities", ArrayOfSharedEntity)],
-);
+export const GetSharedEntitiesByAccountIdRequest: ComplexDesc<
+  t.GetSharedEntitiesByAccountIdRequest
+> = complex("GetSharedEntitiesByAccountIdRequest", () => [field("SharedEntityType", xs.string)]);
 
-export const ArrayOfSharedEntity: ArrayDesc = array(
-  "ArrayOfSharedEntity",
-  field("SharedEntity", () => SharedEntity, REPEATED_NILLABLE),
-);
+export const GetSharedEntitiesByAccountIdResponse: ComplexDesc<
+  t.GetSharedEntitiesByAccountIdResponse,
+  t.GetSharedEntitiesByAccountIdResponseInput
+> = complex("GetSharedEntitiesByAccountIdResponse", () => [
+  field("SharedEntities", ArrayOfSharedEntity),
+]);
 
-export const SharedEntity: ComplexDesc = complex(
+export const ArrayOfSharedEntity: ArrayDesc<
+  t.ArrayOfSharedEntity,
+  t.ArrayOfSharedEntityInput
+> = array("ArrayOfSharedEntity", field("SharedEntity", () => SharedEntity, REPEATED_NILLABLE));
+
+export const SharedEntity: ComplexDesc<
+  t.SharedEntityOrDerived,
+  t.SharedEntityOrDerivedInput
+> = complex(
   "SharedEntity",
   () => [
     field("AssociationCount", xs.int),
@@ -3740,7 +4093,7 @@ export const SharedEntity: ComplexDesc = complex(
   { family: { ns: NS, derived: () => [SharedList] } },
 );
 
-export const SharedList: ComplexDesc = complex(
+export const SharedList: ComplexDesc<t.SharedListOrDerived, t.SharedListOrDerivedInput> = complex(
   "SharedList",
   () => [field("ItemCount", xs.int)],
   {
@@ -3760,133 +4113,165 @@ export const SharedList: ComplexDesc = complex(
   },
 );
 
-export const NegativeKeywordList: ComplexDesc = complex("NegativeKeywordList", () => [], {
+export const NegativeKeywordList: ComplexDesc<
+  t.NegativeKeywordList,
+  t.NegativeKeywordListInput
+> = complex("NegativeKeywordList", () => [], { base: () => SharedList, family: { ns: NS } });
+
+export const PlacementExclusionList: ComplexDesc<
+  t.PlacementExclusionList,
+  t.PlacementExclusionListInput
+> = complex("PlacementExclusionList", () => [], { base: () => SharedList, family: { ns: NS } });
+
+export const AccountNegativeKeywordList: ComplexDesc<
+  t.AccountNegativeKeywordList,
+  t.AccountNegativeKeywordListInput
+> = complex("AccountNegativeKeywordList", () => [], { base: () => SharedList, family: { ns: NS } });
+
+export const AccountContentNegativeKeywordList: ComplexDesc<
+  t.AccountContentNegativeKeywordList,
+  t.AccountContentNegativeKeywordListInput
+> = complex("AccountContentNegativeKeywordList", () => [], {
   base: () => SharedList,
   family: { ns: NS },
 });
 
-export const PlacementExclusionList: ComplexDesc = complex("PlacementExclusionList", () => [], {
+export const BrandList: ComplexDesc<t.BrandList, t.BrandListInput> = complex(
+  "BrandList",
+  () => [],
+  { base: () => SharedList, family: { ns: NS } },
+);
+
+export const AccountPlacementExclusionList: ComplexDesc<
+  t.AccountPlacementExclusionList,
+  t.AccountPlacementExclusionListInput
+> = complex("AccountPlacementExclusionList", () => [], {
   base: () => SharedList,
   family: { ns: NS },
 });
 
-export const AccountNegativeKeywordList: ComplexDesc = complex(
-  "AccountNegativeKeywordList",
-  () => [],
-  { base: () => SharedList, family: { ns: NS } },
-);
-
-export const AccountContentNegativeKeywordList: ComplexDesc = complex(
-  "AccountContentNegativeKeywordList",
-  () => [],
-  { base: () => SharedList, family: { ns: NS } },
-);
-
-export const BrandList: ComplexDesc = complex("BrandList", () => [], {
+export const AccountPlacementInclusionList: ComplexDesc<
+  t.AccountPlacementInclusionList,
+  t.AccountPlacementInclusionListInput
+> = complex("AccountPlacementInclusionList", () => [], {
   base: () => SharedList,
   family: { ns: NS },
 });
 
-export const AccountPlacementExclusionList: ComplexDesc = complex(
-  "AccountPlacementExclusionList",
-  () => [],
-  { base: () => SharedList, family: { ns: NS } },
+export const GetSharedEntitiesRequest: ComplexDesc<t.GetSharedEntitiesRequest> = complex(
+  "GetSharedEntitiesRequest",
+  () => [field("SharedEntityType", xs.string), field("SharedEntityScope", EntityScope)],
 );
 
-export const AccountPlacementInclusionList: ComplexDesc = complex(
-  "AccountPlacementInclusionList",
-  () => [],
-  { base: () => SharedList, family: { ns: NS } },
-);
+export const GetSharedEntitiesResponse: ComplexDesc<
+  t.GetSharedEntitiesResponse,
+  t.GetSharedEntitiesResponseInput
+> = complex("GetSharedEntitiesResponse", () => [field("SharedEntities", ArrayOfSharedEntity)]);
 
-export const GetSharedEntitiesRequest: ComplexDesc = complex("GetSharedEntitiesRequest", () => [
-  field("SharedEntityType", xs.string),
-  field("SharedEntityScope", EntityScope),
-]);
-
-export const GetSharedEntitiesResponse: ComplexDesc = complex("GetSharedEntitiesResponse", () => [
-  field("SharedEntities", ArrayOfSharedEntity),
-]);
-
-export const AddSharedEntityRequest: ComplexDesc = complex("AddSharedEntityRequest", () => [
+export const AddSharedEntityRequest: ComplexDesc<
+  t.AddSharedEntityRequest,
+  t.AddSharedEntityRequestInput
+> = complex("AddSharedEntityRequest", () => [
   field("SharedEntity", SharedEntity),
   field("ListItems", ArrayOfSharedListItem),
   field("SharedEntityScope", EntityScope),
 ]);
 
-export const ArrayOfSharedListItem: ArrayDesc = array(
+export const ArrayOfSharedListItem: ArrayDesc<
+  t.ArrayOfSharedListItem,
+  t.ArrayOfSharedListItemInput
+> = array(
   "ArrayOfSharedListItem",
   field("SharedListItem", () => SharedListItem, REPEATED_NILLABLE),
 );
 
-export const AddSharedEntityResponse: ComplexDesc = complex("AddSharedEntityResponse", () => [
+export const AddSharedEntityResponse: ComplexDesc<
+  t.AddSharedEntityResponse,
+  t.AddSharedEntityResponseInput
+> = complex("AddSharedEntityResponse", () => [
   field("ListItemIds", ArrayOflong),
   field("PartialErrors", ArrayOfBatchError),
   field("SharedEntityId", xs.long, OPTIONAL),
 ]);
 
-export const GetListItemsBySharedListRequest: ComplexDesc = complex(
-  "GetListItemsBySharedListRequest",
-  () => [field("SharedList", SharedList), field("SharedEntityScope", EntityScope)],
-);
+export const GetListItemsBySharedListRequest: ComplexDesc<
+  t.GetListItemsBySharedListRequest,
+  t.GetListItemsBySharedListRequestInput
+> = complex("GetListItemsBySharedListRequest", () => [
+  field("SharedList", SharedList),
+  field("SharedEntityScope", EntityScope),
+]);
 
-export const GetListItemsBySharedListResponse: ComplexDesc = complex(
-  "GetListItemsBySharedListResponse",
-  () => [field("ListItems", ArrayOfSharedListItem)],
-);
+export const GetListItemsBySharedListResponse: ComplexDesc<
+  t.GetListItemsBySharedListResponse,
+  t.GetListItemsBySharedListResponseInput
+> = complex("GetListItemsBySharedListResponse", () => [field("ListItems", ArrayOfSharedListItem)]);
 
-export const AddListItemsToSharedListRequest: ComplexDesc = complex(
-  "AddListItemsToSharedListRequest",
-  () => [
-    field("ListItems", ArrayOfSharedListItem),
-    field("SharedList", SharedList),
-    field("SharedEntityScope", EntityScope),
-  ],
-);
+export const AddListItemsToSharedListRequest: ComplexDesc<
+  t.AddListItemsToSharedListRequest,
+  t.AddListItemsToSharedListRequestInput
+> = complex("AddListItemsToSharedListRequest", () => [
+  field("ListItems", ArrayOfSharedListItem),
+  field("SharedList", SharedList),
+  field("SharedEntityScope", EntityScope),
+]);
 
-export const AddListItemsToSharedListResponse: ComplexDesc = complex(
-  "AddListItemsToSharedListResponse",
-  () => [field("ListItemIds", ArrayOflong), field("PartialErrors", ArrayOfBatchError)],
-);
+export const AddListItemsToSharedListResponse: ComplexDesc<
+  t.AddListItemsToSharedListResponse,
+  t.AddListItemsToSharedListResponseInput
+> = complex("AddListItemsToSharedListResponse", () => [
+  field("ListItemIds", ArrayOflong),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const UpdateSharedEntitiesRequest: ComplexDesc = complex(
-  "UpdateSharedEntitiesRequest",
-  () => [field("SharedEntities", ArrayOfSharedEntity), field("SharedEntityScope", EntityScope)],
-);
+export const UpdateSharedEntitiesRequest: ComplexDesc<
+  t.UpdateSharedEntitiesRequest,
+  t.UpdateSharedEntitiesRequestInput
+> = complex("UpdateSharedEntitiesRequest", () => [
+  field("SharedEntities", ArrayOfSharedEntity),
+  field("SharedEntityScope", EntityScope),
+]);
 
-export const UpdateSharedEntitiesResponse: ComplexDesc = complex(
+export const UpdateSharedEntitiesResponse: ComplexDesc<t.UpdateSharedEntitiesResponse> = complex(
   "UpdateSharedEntitiesResponse",
   () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
-export const DeleteListItemsFromSharedListRequest: ComplexDesc = complex(
-  "DeleteListItemsFromSharedListRequest",
-  () => [
-    field("ListItemIds", ArrayOflong),
-    field("SharedList", SharedList),
-    field("SharedEntityScope", EntityScope),
-  ],
-);
+export const DeleteListItemsFromSharedListRequest: ComplexDesc<
+  t.DeleteListItemsFromSharedListRequest,
+  t.DeleteListItemsFromSharedListRequestInput
+> = complex("DeleteListItemsFromSharedListRequest", () => [
+  field("ListItemIds", ArrayOflong),
+  field("SharedList", SharedList),
+  field("SharedEntityScope", EntityScope),
+]);
 
-export const DeleteListItemsFromSharedListResponse: ComplexDesc = complex(
-  "DeleteListItemsFromSharedListResponse",
-  () => [field("PartialErrors", ArrayOfBatchError)],
-);
+export const DeleteListItemsFromSharedListResponse: ComplexDesc<
+  t.DeleteListItemsFromSharedListResponse
+> = complex("DeleteListItemsFromSharedListResponse", () => [
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const SetSharedEntityAssociationsRequest: ComplexDesc = complex(
-  "SetSharedEntityAssociationsRequest",
-  () => [
-    field("Associations", ArrayOfSharedEntityAssociation),
-    field("SharedEntityScope", EntityScope),
-  ],
-);
+export const SetSharedEntityAssociationsRequest: ComplexDesc<
+  t.SetSharedEntityAssociationsRequest,
+  t.SetSharedEntityAssociationsRequestInput
+> = complex("SetSharedEntityAssociationsRequest", () => [
+  field("Associations", ArrayOfSharedEntityAssociation),
+  field("SharedEntityScope", EntityScope),
+]);
 
-export const ArrayOfSharedEntityAssociation: ArrayDesc = array(
+export const ArrayOfSharedEntityAssociation: ArrayDesc<
+  t.ArrayOfSharedEntityAssociation,
+  t.ArrayOfSharedEntityAssociationInput
+> = array(
   "ArrayOfSharedEntityAssociation",
   field("SharedEntityAssociation", () => SharedEntityAssociation, REPEATED_NILLABLE),
 );
 
-export const SharedEntityAssociation: ComplexDesc = complex("SharedEntityAssociation", () => [
+export const SharedEntityAssociation: ComplexDesc<
+  t.SharedEntityAssociation,
+  t.SharedEntityAssociationInput
+> = complex("SharedEntityAssociation", () => [
   field("EntityId", xs.long, REQUIRED),
   field("EntityType", xs.string),
   field("IsExclusion", xs.boolean),
@@ -3896,106 +4281,122 @@ export const SharedEntityAssociation: ComplexDesc = complex("SharedEntityAssocia
   field("Status", xs.string),
 ]);
 
-export const SetSharedEntityAssociationsResponse: ComplexDesc = complex(
-  "SetSharedEntityAssociationsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError)],
-);
+export const SetSharedEntityAssociationsResponse: ComplexDesc<
+  t.SetSharedEntityAssociationsResponse
+> = complex("SetSharedEntityAssociationsResponse", () => [
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const DeleteSharedEntityAssociationsRequest: ComplexDesc = complex(
-  "DeleteSharedEntityAssociationsRequest",
-  () => [
-    field("Associations", ArrayOfSharedEntityAssociation),
-    field("SharedEntityScope", EntityScope),
-  ],
-);
+export const DeleteSharedEntityAssociationsRequest: ComplexDesc<
+  t.DeleteSharedEntityAssociationsRequest,
+  t.DeleteSharedEntityAssociationsRequestInput
+> = complex("DeleteSharedEntityAssociationsRequest", () => [
+  field("Associations", ArrayOfSharedEntityAssociation),
+  field("SharedEntityScope", EntityScope),
+]);
 
-export const DeleteSharedEntityAssociationsResponse: ComplexDesc = complex(
-  "DeleteSharedEntityAssociationsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError)],
-);
+export const DeleteSharedEntityAssociationsResponse: ComplexDesc<
+  t.DeleteSharedEntityAssociationsResponse
+> = complex("DeleteSharedEntityAssociationsResponse", () => [
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const GetSharedEntityAssociationsBySharedEntityIdsRequest: ComplexDesc = complex(
-  "GetSharedEntityAssociationsBySharedEntityIdsRequest",
-  () => [
-    field("EntityType", xs.string),
-    field("SharedEntityIds", ArrayOflong),
-    field("SharedEntityType", xs.string),
-    field("SharedEntityScope", EntityScope),
-    field("ReturnAdditionalFields", SharedEntityAssociationAdditionalField),
-  ],
-);
+export const GetSharedEntityAssociationsBySharedEntityIdsRequest: ComplexDesc<
+  t.GetSharedEntityAssociationsBySharedEntityIdsRequest,
+  t.GetSharedEntityAssociationsBySharedEntityIdsRequestInput
+> = complex("GetSharedEntityAssociationsBySharedEntityIdsRequest", () => [
+  field("EntityType", xs.string),
+  field("SharedEntityIds", ArrayOflong),
+  field("SharedEntityType", xs.string),
+  field("SharedEntityScope", EntityScope),
+  field("ReturnAdditionalFields", SharedEntityAssociationAdditionalField),
+]);
 
-export const GetSharedEntityAssociationsBySharedEntityIdsResponse: ComplexDesc = complex(
-  "GetSharedEntityAssociationsBySharedEntityIdsResponse",
-  () => [
-    field("Associations", ArrayOfSharedEntityAssociation),
-    field("PartialErrors", ArrayOfBatchError),
-  ],
-);
+export const GetSharedEntityAssociationsBySharedEntityIdsResponse: ComplexDesc<
+  t.GetSharedEntityAssociationsBySharedEntityIdsResponse,
+  t.GetSharedEntityAssociationsBySharedEntityIdsResponseInput
+> = complex("GetSharedEntityAssociationsBySharedEntityIdsResponse", () => [
+  field("Associations", ArrayOfSharedEntityAssociation),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const GetSharedEntityAssociationsByEntityIdsRequest: ComplexDesc = complex(
-  "GetSharedEntityAssociationsByEntityIdsRequest",
-  () => [
-    field("EntityIds", ArrayOflong),
-    field("EntityType", xs.string),
-    field("SharedEntityType", xs.string),
-    field("SharedEntityScope", EntityScope),
-    field("ReturnAdditionalFields", SharedEntityAssociationAdditionalField),
-  ],
-);
+export const GetSharedEntityAssociationsByEntityIdsRequest: ComplexDesc<
+  t.GetSharedEntityAssociationsByEntityIdsRequest,
+  t.GetSharedEntityAssociationsByEntityIdsRequestInput
+> = complex("GetSharedEntityAssociationsByEntityIdsRequest", () => [
+  field("EntityIds", ArrayOflong),
+  field("EntityType", xs.string),
+  field("SharedEntityType", xs.string),
+  field("SharedEntityScope", EntityScope),
+  field("ReturnAdditionalFields", SharedEntityAssociationAdditionalField),
+]);
 
-export const GetSharedEntityAssociationsByEntityIdsResponse: ComplexDesc = complex(
-  "GetSharedEntityAssociationsByEntityIdsResponse",
-  () => [
-    field("Associations", ArrayOfSharedEntityAssociation),
-    field("PartialErrors", ArrayOfBatchError),
-  ],
-);
+export const GetSharedEntityAssociationsByEntityIdsResponse: ComplexDesc<
+  t.GetSharedEntityAssociationsByEntityIdsResponse,
+  t.GetSharedEntityAssociationsByEntityIdsResponseInput
+> = complex("GetSharedEntityAssociationsByEntityIdsResponse", () => [
+  field("Associations", ArrayOfSharedEntityAssociation),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const DeleteSharedEntitiesRequest: ComplexDesc = complex(
-  "DeleteSharedEntitiesRequest",
-  () => [field("SharedEntities", ArrayOfSharedEntity), field("SharedEntityScope", EntityScope)],
-);
+export const DeleteSharedEntitiesRequest: ComplexDesc<
+  t.DeleteSharedEntitiesRequest,
+  t.DeleteSharedEntitiesRequestInput
+> = complex("DeleteSharedEntitiesRequest", () => [
+  field("SharedEntities", ArrayOfSharedEntity),
+  field("SharedEntityScope", EntityScope),
+]);
 
-export const DeleteSharedEntitiesResponse: ComplexDesc = complex(
+export const DeleteSharedEntitiesResponse: ComplexDesc<t.DeleteSharedEntitiesResponse> = complex(
   "DeleteSharedEntitiesResponse",
   () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
-export const GetCampaignSizesByAccountIdRequest: ComplexDesc = complex(
-  "GetCampaignSizesByAccountIdRequest",
-  () => [field("AccountId", xs.long, OPTIONAL), field("CampaignIds", ArrayOflong)],
-);
-
-export const GetCampaignSizesByAccountIdResponse: ComplexDesc = complex(
-  "GetCampaignSizesByAccountIdResponse",
-  () => [field("CampaignSizes", ArrayOfCampaignSize)],
-);
-
-export const ArrayOfCampaignSize: ArrayDesc = array(
-  "ArrayOfCampaignSize",
-  field("CampaignSize", () => CampaignSize, REPEATED_NILLABLE),
-);
-
-export const CampaignSize: ComplexDesc = complex("CampaignSize", () => [
-  field("CampaignId", xs.long, REQUIRED),
-  field("Size", xs.long, OPTIONAL),
+export const GetCampaignSizesByAccountIdRequest: ComplexDesc<
+  t.GetCampaignSizesByAccountIdRequest,
+  t.GetCampaignSizesByAccountIdRequestInput
+> = complex("GetCampaignSizesByAccountIdRequest", () => [
+  field("AccountId", xs.long, OPTIONAL),
+  field("CampaignIds", ArrayOflong),
 ]);
 
-export const AddCampaignCriterionsRequest: ComplexDesc = complex(
-  "AddCampaignCriterionsRequest",
-  () => [
-    field("CampaignCriterions", ArrayOfCampaignCriterion),
-    field("CriterionType", CampaignCriterionType, OPTIONAL),
-  ],
+export const GetCampaignSizesByAccountIdResponse: ComplexDesc<
+  t.GetCampaignSizesByAccountIdResponse,
+  t.GetCampaignSizesByAccountIdResponseInput
+> = complex("GetCampaignSizesByAccountIdResponse", () => [
+  field("CampaignSizes", ArrayOfCampaignSize),
+]);
+
+export const ArrayOfCampaignSize: ArrayDesc<
+  t.ArrayOfCampaignSize,
+  t.ArrayOfCampaignSizeInput
+> = array("ArrayOfCampaignSize", field("CampaignSize", () => CampaignSize, REPEATED_NILLABLE));
+
+export const CampaignSize: ComplexDesc<t.CampaignSize, t.CampaignSizeInput> = complex(
+  "CampaignSize",
+  () => [field("CampaignId", xs.long, REQUIRED), field("Size", xs.long, OPTIONAL)],
 );
 
-export const ArrayOfCampaignCriterion: ArrayDesc = array(
+export const AddCampaignCriterionsRequest: ComplexDesc<
+  t.AddCampaignCriterionsRequest,
+  t.AddCampaignCriterionsRequestInput
+> = complex("AddCampaignCriterionsRequest", () => [
+  field("CampaignCriterions", ArrayOfCampaignCriterion),
+  field("CriterionType", CampaignCriterionType, OPTIONAL),
+]);
+
+export const ArrayOfCampaignCriterion: ArrayDesc<
+  t.ArrayOfCampaignCriterion,
+  t.ArrayOfCampaignCriterionInput
+> = array(
   "ArrayOfCampaignCriterion",
   field("CampaignCriterion", () => CampaignCriterion, REPEATED_NILLABLE),
 );
 
-export const CampaignCriterion: ComplexDesc = complex(
+export const CampaignCriterion: ComplexDesc<
+  t.CampaignCriterionOrDerived,
+  t.CampaignCriterionOrDerivedInput
+> = complex(
   "CampaignCriterion",
   () => [
     field("CampaignId", xs.long, REQUIRED),
@@ -4008,81 +4409,87 @@ export const CampaignCriterion: ComplexDesc = complex(
   { family: { ns: NS, derived: () => [NegativeCampaignCriterion, BiddableCampaignCriterion] } },
 );
 
-export const NegativeCampaignCriterion: ComplexDesc = complex(
-  "NegativeCampaignCriterion",
-  () => [],
-  { base: () => CampaignCriterion, family: { ns: NS } },
-);
+export const NegativeCampaignCriterion: ComplexDesc<
+  t.NegativeCampaignCriterion,
+  t.NegativeCampaignCriterionInput
+> = complex("NegativeCampaignCriterion", () => [], {
+  base: () => CampaignCriterion,
+  family: { ns: NS },
+});
 
-export const BiddableCampaignCriterion: ComplexDesc = complex(
+export const BiddableCampaignCriterion: ComplexDesc<
+  t.BiddableCampaignCriterion,
+  t.BiddableCampaignCriterionInput
+> = complex(
   "BiddableCampaignCriterion",
   () => [field("CriterionBid", CriterionBid), field("CriterionCashback", CriterionCashback)],
   { base: () => CampaignCriterion, family: { ns: NS } },
 );
 
-export const AddCampaignCriterionsResponse: ComplexDesc = complex(
-  "AddCampaignCriterionsResponse",
-  () => [
-    field("CampaignCriterionIds", ArrayOfNullableOflong),
-    field("NestedPartialErrors", ArrayOfBatchErrorCollection),
-  ],
-);
-
-export const UpdateCampaignCriterionsRequest: ComplexDesc = complex(
-  "UpdateCampaignCriterionsRequest",
-  () => [
-    field("CampaignCriterions", ArrayOfCampaignCriterion),
-    field("CriterionType", CampaignCriterionType, OPTIONAL),
-  ],
-);
-
-export const UpdateCampaignCriterionsResponse: ComplexDesc = complex(
-  "UpdateCampaignCriterionsResponse",
-  () => [field("NestedPartialErrors", ArrayOfBatchErrorCollection)],
-);
-
-export const DeleteCampaignCriterionsRequest: ComplexDesc = complex(
-  "DeleteCampaignCriterionsRequest",
-  () => [
-    field("CampaignCriterionIds", ArrayOflong),
-    field("CampaignId", xs.long, OPTIONAL),
-    field("CriterionType", CampaignCriterionType, OPTIONAL),
-  ],
-);
-
-export const DeleteCampaignCriterionsResponse: ComplexDesc = complex(
-  "DeleteCampaignCriterionsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError)],
-);
-
-export const GetCampaignCriterionsByIdsRequest: ComplexDesc = complex(
-  "GetCampaignCriterionsByIdsRequest",
-  () => [
-    field("CampaignCriterionIds", ArrayOflong),
-    field("CampaignId", xs.long, OPTIONAL),
-    field("CriterionType", CampaignCriterionType, OPTIONAL),
-    field("ReturnAdditionalFields", CriterionAdditionalField),
-  ],
-);
-
-export const GetCampaignCriterionsByIdsResponse: ComplexDesc = complex(
-  "GetCampaignCriterionsByIdsResponse",
-  () => [
-    field("CampaignCriterions", ArrayOfCampaignCriterion),
-    field("PartialErrors", ArrayOfBatchError),
-  ],
-);
-
-export const AddBudgetsRequest: ComplexDesc = complex("AddBudgetsRequest", () => [
-  field("Budgets", ArrayOfBudget),
+export const AddCampaignCriterionsResponse: ComplexDesc<
+  t.AddCampaignCriterionsResponse,
+  t.AddCampaignCriterionsResponseInput
+> = complex("AddCampaignCriterionsResponse", () => [
+  field("CampaignCriterionIds", ArrayOfNullableOflong),
+  field("NestedPartialErrors", ArrayOfBatchErrorCollection),
 ]);
 
-export const ArrayOfBudget: ArrayDesc = array(
+export const UpdateCampaignCriterionsRequest: ComplexDesc<
+  t.UpdateCampaignCriterionsRequest,
+  t.UpdateCampaignCriterionsRequestInput
+> = complex("UpdateCampaignCriterionsRequest", () => [
+  field("CampaignCriterions", ArrayOfCampaignCriterion),
+  field("CriterionType", CampaignCriterionType, OPTIONAL),
+]);
+
+export const UpdateCampaignCriterionsResponse: ComplexDesc<
+  t.UpdateCampaignCriterionsResponse
+> = complex("UpdateCampaignCriterionsResponse", () => [
+  field("NestedPartialErrors", ArrayOfBatchErrorCollection),
+]);
+
+export const DeleteCampaignCriterionsRequest: ComplexDesc<
+  t.DeleteCampaignCriterionsRequest,
+  t.DeleteCampaignCriterionsRequestInput
+> = complex("DeleteCampaignCriterionsRequest", () => [
+  field("CampaignCriterionIds", ArrayOflong),
+  field("CampaignId", xs.long, OPTIONAL),
+  field("CriterionType", CampaignCriterionType, OPTIONAL),
+]);
+
+export const DeleteCampaignCriterionsResponse: ComplexDesc<
+  t.DeleteCampaignCriterionsResponse
+> = complex("DeleteCampaignCriterionsResponse", () => [field("PartialErrors", ArrayOfBatchError)]);
+
+export const GetCampaignCriterionsByIdsRequest: ComplexDesc<
+  t.GetCampaignCriterionsByIdsRequest,
+  t.GetCampaignCriterionsByIdsRequestInput
+> = complex("GetCampaignCriterionsByIdsRequest", () => [
+  field("CampaignCriterionIds", ArrayOflong),
+  field("CampaignId", xs.long, OPTIONAL),
+  field("CriterionType", CampaignCriterionType, OPTIONAL),
+  field("ReturnAdditionalFields", CriterionAdditionalField),
+]);
+
+export const GetCampaignCriterionsByIdsResponse: ComplexDesc<
+  t.GetCampaignCriterionsByIdsResponse,
+  t.GetCampaignCriterionsByIdsResponseInput
+> = complex("GetCampaignCriterionsByIdsResponse", () => [
+  field("CampaignCriterions", ArrayOfCampaignCriterion),
+  field("PartialErrors", ArrayOfBatchError),
+]);
+
+export const AddBudgetsRequest: ComplexDesc<
+  t.AddBudgetsRequest,
+  t.AddBudgetsRequestInput
+> = complex("AddBudgetsRequest", () => [field("Budgets", ArrayOfBudget)]);
+
+export const ArrayOfBudget: ArrayDesc<t.ArrayOfBudget, t.ArrayOfBudgetInput> = array(
   "ArrayOfBudget",
   field("Budget", () => Budget, REPEATED_NILLABLE),
 );
 
-export const Budget: ComplexDesc = complex("Budget", () => [
+export const Budget: ComplexDesc<t.Budget, t.BudgetInput> = complex("Budget", () => [
   field("Amount", xs.decimal),
   field("AssociationCount", xs.int),
   field("BudgetType", BudgetLimitType),
@@ -4090,143 +4497,181 @@ export const Budget: ComplexDesc = complex("Budget", () => [
   field("Name", xs.string),
 ]);
 
-export const AddBudgetsResponse: ComplexDesc = complex("AddBudgetsResponse", () => [
+export const AddBudgetsResponse: ComplexDesc<
+  t.AddBudgetsResponse,
+  t.AddBudgetsResponseInput
+> = complex("AddBudgetsResponse", () => [
   field("BudgetIds", ArrayOfNullableOflong),
   field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const UpdateBudgetsRequest: ComplexDesc = complex("UpdateBudgetsRequest", () => [
-  field("Budgets", ArrayOfBudget),
-]);
+export const UpdateBudgetsRequest: ComplexDesc<
+  t.UpdateBudgetsRequest,
+  t.UpdateBudgetsRequestInput
+> = complex("UpdateBudgetsRequest", () => [field("Budgets", ArrayOfBudget)]);
 
-export const UpdateBudgetsResponse: ComplexDesc = complex("UpdateBudgetsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError),
-]);
-
-export const DeleteBudgetsRequest: ComplexDesc = complex("DeleteBudgetsRequest", () => [
-  field("BudgetIds", ArrayOflong),
-]);
-
-export const DeleteBudgetsResponse: ComplexDesc = complex("DeleteBudgetsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError),
-]);
-
-export const GetBudgetsByIdsRequest: ComplexDesc = complex("GetBudgetsByIdsRequest", () => [
-  field("BudgetIds", ArrayOflong),
-]);
-
-export const GetBudgetsByIdsResponse: ComplexDesc = complex("GetBudgetsByIdsResponse", () => [
-  field("Budgets", ArrayOfBudget),
-  field("PartialErrors", ArrayOfBatchError),
-]);
-
-export const GetCampaignIdsByBudgetIdsRequest: ComplexDesc = complex(
-  "GetCampaignIdsByBudgetIdsRequest",
-  () => [field("BudgetIds", ArrayOflong)],
+export const UpdateBudgetsResponse: ComplexDesc<t.UpdateBudgetsResponse> = complex(
+  "UpdateBudgetsResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
-export const GetCampaignIdsByBudgetIdsResponse: ComplexDesc = complex(
-  "GetCampaignIdsByBudgetIdsResponse",
-  () => [
-    field("CampaignIdCollection", ArrayOfIdCollection),
-    field("PartialErrors", ArrayOfBatchError),
-  ],
+export const DeleteBudgetsRequest: ComplexDesc<
+  t.DeleteBudgetsRequest,
+  t.DeleteBudgetsRequestInput
+> = complex("DeleteBudgetsRequest", () => [field("BudgetIds", ArrayOflong)]);
+
+export const DeleteBudgetsResponse: ComplexDesc<t.DeleteBudgetsResponse> = complex(
+  "DeleteBudgetsResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
-export const AddBidStrategiesRequest: ComplexDesc = complex("AddBidStrategiesRequest", () => [
-  field("BidStrategies", ArrayOfBidStrategy),
+export const GetBudgetsByIdsRequest: ComplexDesc<
+  t.GetBudgetsByIdsRequest,
+  t.GetBudgetsByIdsRequestInput
+> = complex("GetBudgetsByIdsRequest", () => [field("BudgetIds", ArrayOflong)]);
+
+export const GetBudgetsByIdsResponse: ComplexDesc<
+  t.GetBudgetsByIdsResponse,
+  t.GetBudgetsByIdsResponseInput
+> = complex("GetBudgetsByIdsResponse", () => [
+  field("Budgets", ArrayOfBudget),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const ArrayOfBidStrategy: ArrayDesc = array(
+export const GetCampaignIdsByBudgetIdsRequest: ComplexDesc<
+  t.GetCampaignIdsByBudgetIdsRequest,
+  t.GetCampaignIdsByBudgetIdsRequestInput
+> = complex("GetCampaignIdsByBudgetIdsRequest", () => [field("BudgetIds", ArrayOflong)]);
+
+export const GetCampaignIdsByBudgetIdsResponse: ComplexDesc<
+  t.GetCampaignIdsByBudgetIdsResponse,
+  t.GetCampaignIdsByBudgetIdsResponseInput
+> = complex("GetCampaignIdsByBudgetIdsResponse", () => [
+  field("CampaignIdCollection", ArrayOfIdCollection),
+  field("PartialErrors", ArrayOfBatchError),
+]);
+
+export const AddBidStrategiesRequest: ComplexDesc<
+  t.AddBidStrategiesRequest,
+  t.AddBidStrategiesRequestInput
+> = complex("AddBidStrategiesRequest", () => [field("BidStrategies", ArrayOfBidStrategy)]);
+
+export const ArrayOfBidStrategy: ArrayDesc<t.ArrayOfBidStrategy, t.ArrayOfBidStrategyInput> = array(
   "ArrayOfBidStrategy",
   field("BidStrategy", () => BidStrategy, REPEATED_NILLABLE),
 );
 
-export const BidStrategy: ComplexDesc = complex("BidStrategy", () => [
-  field("AssociatedCampaignType", CampaignType),
-  field("AssociationCount", xs.int),
-  field("BiddingScheme", BiddingScheme),
-  field("CurrencyCode", xs.string),
-  field("Id", xs.long),
-  field("Name", xs.string),
-  field("ReportingTimeZone", xs.string),
-  field("Scope", EntityScope),
-]);
-
-export const AddBidStrategiesResponse: ComplexDesc = complex("AddBidStrategiesResponse", () => [
-  field("BidStrategyIds", ArrayOfNullableOflong),
-  field("PartialErrors", ArrayOfBatchError),
-]);
-
-export const UpdateBidStrategiesRequest: ComplexDesc = complex("UpdateBidStrategiesRequest", () => [
-  field("BidStrategies", ArrayOfBidStrategy),
-]);
-
-export const UpdateBidStrategiesResponse: ComplexDesc = complex(
-  "UpdateBidStrategiesResponse",
-  () => [field("PartialErrors", ArrayOfBatchError)],
-);
-
-export const DeleteBidStrategiesRequest: ComplexDesc = complex("DeleteBidStrategiesRequest", () => [
-  field("BidStrategyIds", ArrayOflong),
-  field("Scope", EntityScope),
-]);
-
-export const DeleteBidStrategiesResponse: ComplexDesc = complex(
-  "DeleteBidStrategiesResponse",
-  () => [field("PartialErrors", ArrayOfBatchError)],
-);
-
-export const GetBidStrategiesByIdsRequest: ComplexDesc = complex(
-  "GetBidStrategiesByIdsRequest",
+export const BidStrategy: ComplexDesc<t.BidStrategy, t.BidStrategyInput> = complex(
+  "BidStrategy",
   () => [
-    field("BidStrategyIds", ArrayOflong),
-    field("ReturnAdditionalFields", PortfolioBidStrategyAdditionalField),
+    field("AssociatedCampaignType", CampaignType),
+    field("AssociationCount", xs.int),
+    field("BiddingScheme", BiddingScheme),
+    field("CurrencyCode", xs.string),
+    field("Id", xs.long),
+    field("Name", xs.string),
+    field("ReportingTimeZone", xs.string),
     field("Scope", EntityScope),
   ],
 );
 
-export const GetBidStrategiesByIdsResponse: ComplexDesc = complex(
-  "GetBidStrategiesByIdsResponse",
-  () => [field("BidStrategies", ArrayOfBidStrategy), field("PartialErrors", ArrayOfBatchError)],
+export const AddBidStrategiesResponse: ComplexDesc<
+  t.AddBidStrategiesResponse,
+  t.AddBidStrategiesResponseInput
+> = complex("AddBidStrategiesResponse", () => [
+  field("BidStrategyIds", ArrayOfNullableOflong),
+  field("PartialErrors", ArrayOfBatchError),
+]);
+
+export const UpdateBidStrategiesRequest: ComplexDesc<
+  t.UpdateBidStrategiesRequest,
+  t.UpdateBidStrategiesRequestInput
+> = complex("UpdateBidStrategiesRequest", () => [field("BidStrategies", ArrayOfBidStrategy)]);
+
+export const UpdateBidStrategiesResponse: ComplexDesc<t.UpdateBidStrategiesResponse> = complex(
+  "UpdateBidStrategiesResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
-export const GetCampaignIdsByBidStrategyIdsRequest: ComplexDesc = complex(
-  "GetCampaignIdsByBidStrategyIdsRequest",
-  () => [field("BidStrategyIds", ArrayOflong), field("Scope", EntityScope)],
+export const DeleteBidStrategiesRequest: ComplexDesc<
+  t.DeleteBidStrategiesRequest,
+  t.DeleteBidStrategiesRequestInput
+> = complex("DeleteBidStrategiesRequest", () => [
+  field("BidStrategyIds", ArrayOflong),
+  field("Scope", EntityScope),
+]);
+
+export const DeleteBidStrategiesResponse: ComplexDesc<t.DeleteBidStrategiesResponse> = complex(
+  "DeleteBidStrategiesResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
-export const GetCampaignIdsByBidStrategyIdsResponse: ComplexDesc = complex(
-  "GetCampaignIdsByBidStrategyIdsResponse",
+export const GetBidStrategiesByIdsRequest: ComplexDesc<
+  t.GetBidStrategiesByIdsRequest,
+  t.GetBidStrategiesByIdsRequestInput
+> = complex("GetBidStrategiesByIdsRequest", () => [
+  field("BidStrategyIds", ArrayOflong),
+  field("ReturnAdditionalFields", PortfolioBidStrategyAdditionalField),
+  field("Scope", EntityScope),
+]);
+
+export const GetBidStrategiesByIdsResponse: ComplexDesc<
+  t.GetBidStrategiesByIdsResponse,
+  t.GetBidStrategiesByIdsResponseInput
+> = complex("GetBidStrategiesByIdsResponse", () => [
+  field("BidStrategies", ArrayOfBidStrategy),
+  field("PartialErrors", ArrayOfBatchError),
+]);
+
+export const GetCampaignIdsByBidStrategyIdsRequest: ComplexDesc<
+  t.GetCampaignIdsByBidStrategyIdsRequest,
+  t.GetCampaignIdsByBidStrategyIdsRequestInput
+> = complex("GetCampaignIdsByBidStrategyIdsRequest", () => [
+  field("BidStrategyIds", ArrayOflong),
+  field("Scope", EntityScope),
+]);
+
+export const GetCampaignIdsByBidStrategyIdsResponse: ComplexDesc<
+  t.GetCampaignIdsByBidStrategyIdsResponse,
+  t.GetCampaignIdsByBidStrategyIdsResponseInput
+> = complex("GetCampaignIdsByBidStrategyIdsResponse", () => [
+  field("CampaignIdCollection", ArrayOfIdCollection),
+  field("PartialErrors", ArrayOfBatchError),
+]);
+
+export const AddAudienceGroupsRequest: ComplexDesc<
+  t.AddAudienceGroupsRequest,
+  t.AddAudienceGroupsRequestInput
+> = complex("AddAudienceGroupsRequest", () => [field("AudienceGroups", ArrayOfAudienceGroup)]);
+
+export const ArrayOfAudienceGroup: ArrayDesc<
+  t.ArrayOfAudienceGroup,
+  t.ArrayOfAudienceGroupInput
+> = array("ArrayOfAudienceGroup", field("AudienceGroup", () => AudienceGroup, REPEATED_NILLABLE));
+
+export const AudienceGroup: ComplexDesc<t.AudienceGroup, t.AudienceGroupInput> = complex(
+  "AudienceGroup",
   () => [
-    field("CampaignIdCollection", ArrayOfIdCollection),
-    field("PartialErrors", ArrayOfBatchError),
+    field("AssociationCount", xs.int),
+    field("Description", xs.string),
+    field("Dimensions", ArrayOfAudienceGroupDimension),
+    field("Id", xs.long),
+    field("Name", xs.string),
   ],
 );
 
-export const AddAudienceGroupsRequest: ComplexDesc = complex("AddAudienceGroupsRequest", () => [
-  field("AudienceGroups", ArrayOfAudienceGroup),
-]);
-
-export const ArrayOfAudienceGroup: ArrayDesc = array(
-  "ArrayOfAudienceGroup",
-  field("AudienceGroup", () => AudienceGroup, REPEATED_NILLABLE),
-);
-
-export const AudienceGroup: ComplexDesc = complex("AudienceGroup", () => [
-  field("AssociationCount", xs.int),
-  field("Description", xs.string),
-  field("Dimensions", ArrayOfAudienceGroupDimension),
-  field("Id", xs.long),
-  field("Name", xs.string),
-]);
-
-export const ArrayOfAudienceGroupDimension: ArrayDesc = array(
+export const ArrayOfAudienceGroupDimension: ArrayDesc<
+  t.ArrayOfAudienceGroupDimension,
+  t.ArrayOfAudienceGroupDimensionInput
+> = array(
   "ArrayOfAudienceGroupDimension",
   field("AudienceGroupDimension", () => AudienceGroupDimension, REPEATED_NILLABLE),
 );
 
-export const AudienceGroupDimension: ComplexDesc = complex(
+export const AudienceGroupDimension: ComplexDesc<
+  t.AudienceGroupDimensionOrDerived,
+  t.AudienceGroupDimensionOrDerivedInput
+> = complex(
   "AudienceGroupDimension",
   () => [field("Type", AudienceGroupDimensionType, OPTIONAL)],
   {
@@ -4237,151 +4682,178 @@ export const AudienceGroupDimension: ComplexDesc = complex(
   },
 );
 
-export const AgeDimension: ComplexDesc = complex(
+export const AgeDimension: ComplexDesc<t.AgeDimension> = complex(
   "AgeDimension",
   () => [field("AgeRanges", ArrayOfAgeRange)],
   { base: () => AudienceGroupDimension, family: { ns: NS } },
 );
 
-export const ArrayOfAgeRange: ArrayDesc = array(
+export const ArrayOfAgeRange: ArrayDesc<t.ArrayOfAgeRange> = array(
   "ArrayOfAgeRange",
   field("AgeRange", AgeRange, REPEATED),
 );
 
-export const GenderDimension: ComplexDesc = complex(
+export const GenderDimension: ComplexDesc<t.GenderDimension> = complex(
   "GenderDimension",
   () => [field("GenderTypes", ArrayOfGenderType)],
   { base: () => AudienceGroupDimension, family: { ns: NS } },
 );
 
-export const ArrayOfGenderType: ArrayDesc = array(
+export const ArrayOfGenderType: ArrayDesc<t.ArrayOfGenderType> = array(
   "ArrayOfGenderType",
   field("GenderType", GenderType, REPEATED),
 );
 
-export const AudienceDimension: ComplexDesc = complex(
+export const AudienceDimension: ComplexDesc<
+  t.AudienceDimension,
+  t.AudienceDimensionInput
+> = complex(
   "AudienceDimension",
   () => [field("Audiences", ArrayOfAudienceInfo)],
   { base: () => AudienceGroupDimension, family: { ns: NS } },
 );
 
-export const ArrayOfAudienceInfo: ArrayDesc = array(
-  "ArrayOfAudienceInfo",
-  field("AudienceInfo", () => AudienceInfo, REPEATED_NILLABLE),
+export const ArrayOfAudienceInfo: ArrayDesc<
+  t.ArrayOfAudienceInfo,
+  t.ArrayOfAudienceInfoInput
+> = array("ArrayOfAudienceInfo", field("AudienceInfo", () => AudienceInfo, REPEATED_NILLABLE));
+
+export const AudienceInfo: ComplexDesc<t.AudienceInfo, t.AudienceInfoInput> = complex(
+  "AudienceInfo",
+  () => [field("Id", xs.long), field("Type", AudienceType, OPTIONAL)],
 );
 
-export const AudienceInfo: ComplexDesc = complex("AudienceInfo", () => [
-  field("Id", xs.long),
-  field("Type", AudienceType, OPTIONAL),
-]);
-
-export const ProfileDimension: ComplexDesc = complex(
+export const ProfileDimension: ComplexDesc<t.ProfileDimension, t.ProfileDimensionInput> = complex(
   "ProfileDimension",
   () => [field("Profiles", ArrayOfProfileInfo)],
   { base: () => AudienceGroupDimension, family: { ns: NS } },
 );
 
-export const ArrayOfProfileInfo: ArrayDesc = array(
+export const ArrayOfProfileInfo: ArrayDesc<t.ArrayOfProfileInfo, t.ArrayOfProfileInfoInput> = array(
   "ArrayOfProfileInfo",
   field("ProfileInfo", () => ProfileInfo, REPEATED_NILLABLE),
 );
 
-export const ProfileInfo: ComplexDesc = complex("ProfileInfo", () => [
-  field("Id", xs.long),
-  field("Type", ProfileType, OPTIONAL),
-]);
+export const ProfileInfo: ComplexDesc<t.ProfileInfo, t.ProfileInfoInput> = complex(
+  "ProfileInfo",
+  () => [field("Id", xs.long), field("Type", ProfileType, OPTIONAL)],
+);
 
-export const AddAudienceGroupsResponse: ComplexDesc = complex("AddAudienceGroupsResponse", () => [
+export const AddAudienceGroupsResponse: ComplexDesc<
+  t.AddAudienceGroupsResponse,
+  t.AddAudienceGroupsResponseInput
+> = complex("AddAudienceGroupsResponse", () => [
   field("AudienceGroupIds", ArrayOfNullableOflong),
   field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const UpdateAudienceGroupsRequest: ComplexDesc = complex(
-  "UpdateAudienceGroupsRequest",
-  () => [field("AudienceGroups", ArrayOfAudienceGroup)],
-);
+export const UpdateAudienceGroupsRequest: ComplexDesc<
+  t.UpdateAudienceGroupsRequest,
+  t.UpdateAudienceGroupsRequestInput
+> = complex("UpdateAudienceGroupsRequest", () => [field("AudienceGroups", ArrayOfAudienceGroup)]);
 
-export const UpdateAudienceGroupsResponse: ComplexDesc = complex(
+export const UpdateAudienceGroupsResponse: ComplexDesc<t.UpdateAudienceGroupsResponse> = complex(
   "UpdateAudienceGroupsResponse",
   () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
-export const DeleteAudienceGroupsRequest: ComplexDesc = complex(
-  "DeleteAudienceGroupsRequest",
-  () => [field("AudienceGroupIds", ArrayOflong)],
-);
+export const DeleteAudienceGroupsRequest: ComplexDesc<
+  t.DeleteAudienceGroupsRequest,
+  t.DeleteAudienceGroupsRequestInput
+> = complex("DeleteAudienceGroupsRequest", () => [field("AudienceGroupIds", ArrayOflong)]);
 
-export const DeleteAudienceGroupsResponse: ComplexDesc = complex(
+export const DeleteAudienceGroupsResponse: ComplexDesc<t.DeleteAudienceGroupsResponse> = complex(
   "DeleteAudienceGroupsResponse",
   () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
-export const GetAudienceGroupsByIdsRequest: ComplexDesc = complex(
-  "GetAudienceGroupsByIdsRequest",
-  () => [
-    field("AudienceGroupIds", ArrayOflong),
-    field("ReturnAdditionalFields", AudienceGroupAdditionalField),
-  ],
-);
+export const GetAudienceGroupsByIdsRequest: ComplexDesc<
+  t.GetAudienceGroupsByIdsRequest,
+  t.GetAudienceGroupsByIdsRequestInput
+> = complex("GetAudienceGroupsByIdsRequest", () => [
+  field("AudienceGroupIds", ArrayOflong),
+  field("ReturnAdditionalFields", AudienceGroupAdditionalField),
+]);
 
-export const GetAudienceGroupsByIdsResponse: ComplexDesc = complex(
-  "GetAudienceGroupsByIdsResponse",
-  () => [field("AudienceGroups", ArrayOfAudienceGroup), field("PartialErrors", ArrayOfBatchError)],
-);
+export const GetAudienceGroupsByIdsResponse: ComplexDesc<
+  t.GetAudienceGroupsByIdsResponse,
+  t.GetAudienceGroupsByIdsResponseInput
+> = complex("GetAudienceGroupsByIdsResponse", () => [
+  field("AudienceGroups", ArrayOfAudienceGroup),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const AddAssetGroupsRequest: ComplexDesc = complex("AddAssetGroupsRequest", () => [
+export const AddAssetGroupsRequest: ComplexDesc<
+  t.AddAssetGroupsRequest,
+  t.AddAssetGroupsRequestInput
+> = complex("AddAssetGroupsRequest", () => [
   field("AssetGroups", ArrayOfAssetGroup),
   field("CampaignId", xs.long, OPTIONAL),
 ]);
 
-export const ArrayOfAssetGroup: ArrayDesc = array(
+export const ArrayOfAssetGroup: ArrayDesc<t.ArrayOfAssetGroup, t.ArrayOfAssetGroupInput> = array(
   "ArrayOfAssetGroup",
   field("AssetGroup", () => AssetGroup, REPEATED_NILLABLE),
 );
 
-export const AssetGroup: ComplexDesc = complex("AssetGroup", () => [
-  field("AssetGroupSearchThemes", ArrayOfAssetGroupSearchTheme),
-  field("AssetGroupUrlTargets", ArrayOfAssetGroupUrlTarget),
-  field("BusinessName", xs.string),
-  field("CallToAction", CallToAction),
-  field("Descriptions", ArrayOfAssetLink),
-  field("EditorialStatus", AssetGroupEditorialStatus),
-  field("EndDate", Date_),
-  field("FinalMobileUrls", ArrayOfstring),
-  field("FinalUrlSuffix", xs.string),
-  field("FinalUrls", ArrayOfstring),
-  field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring),
-  field("Headlines", ArrayOfAssetLink),
-  field("Id", xs.long),
-  field("Images", ArrayOfAssetLink),
-  field("LongHeadlines", ArrayOfAssetLink),
-  field("Name", xs.string),
-  field("Path1", xs.string),
-  field("Path2", xs.string),
-  field("StartDate", Date_),
-  field("Status", AssetGroupStatus),
-  field("TrackingUrlTemplate", xs.string),
-  field("UrlCustomParameters", CustomParameters),
-  field("Videos", ArrayOfAssetLink),
-]);
+export const AssetGroup: ComplexDesc<t.AssetGroup, t.AssetGroupInput> = complex(
+  "AssetGroup",
+  () => [
+    field("AssetGroupSearchThemes", ArrayOfAssetGroupSearchTheme),
+    field("AssetGroupUrlTargets", ArrayOfAssetGroupUrlTarget),
+    field("BusinessName", xs.string),
+    field("CallToAction", CallToAction),
+    field("Descriptions", ArrayOfAssetLink),
+    field("EditorialStatus", AssetGroupEditorialStatus),
+    field("EndDate", Date_),
+    field("FinalMobileUrls", ArrayOfstring),
+    field("FinalUrlSuffix", xs.string),
+    field("FinalUrls", ArrayOfstring),
+    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring),
+    field("Headlines", ArrayOfAssetLink),
+    field("Id", xs.long),
+    field("Images", ArrayOfAssetLink),
+    field("LongHeadlines", ArrayOfAssetLink),
+    field("Name", xs.string),
+    field("Path1", xs.string),
+    field("Path2", xs.string),
+    field("StartDate", Date_),
+    field("Status", AssetGroupStatus),
+    field("TrackingUrlTemplate", xs.string),
+    field("UrlCustomParameters", CustomParameters),
+    field("Videos", ArrayOfAssetLink),
+  ],
+);
 
-export const ArrayOfAssetGroupSearchTheme: ArrayDesc = array(
+export const ArrayOfAssetGroupSearchTheme: ArrayDesc<
+  t.ArrayOfAssetGroupSearchTheme,
+  t.ArrayOfAssetGroupSearchThemeInput
+> = array(
   "ArrayOfAssetGroupSearchTheme",
   field("AssetGroupSearchTheme", () => AssetGroupSearchTheme, REPEATED_NILLABLE),
 );
 
-export const AssetGroupSearchTheme: ComplexDesc = complex("AssetGroupSearchTheme", () => [
+export const AssetGroupSearchTheme: ComplexDesc<
+  t.AssetGroupSearchTheme,
+  t.AssetGroupSearchThemeInput
+> = complex("AssetGroupSearchTheme", () => [
   field("Id", xs.long),
   field("SearchTheme", xs.string),
   field("Status", GenericEntityStatus, OPTIONAL),
 ]);
 
-export const ArrayOfAssetGroupUrlTarget: ArrayDesc = array(
+export const ArrayOfAssetGroupUrlTarget: ArrayDesc<
+  t.ArrayOfAssetGroupUrlTarget,
+  t.ArrayOfAssetGroupUrlTargetInput
+> = array(
   "ArrayOfAssetGroupUrlTarget",
   field("AssetGroupUrlTarget", () => AssetGroupUrlTarget, REPEATED_NILLABLE),
 );
 
-export const AssetGroupUrlTarget: ComplexDesc = complex("AssetGroupUrlTarget", () => [
+export const AssetGroupUrlTarget: ComplexDesc<
+  t.AssetGroupUrlTarget,
+  t.AssetGroupUrlTargetInput
+> = complex("AssetGroupUrlTarget", () => [
   field("Id", xs.long),
   field("Status", GenericEntityStatus, OPTIONAL),
   field("TargetCondition1", xs.string),
@@ -4395,70 +4867,93 @@ export const AssetGroupUrlTarget: ComplexDesc = complex("AssetGroupUrlTarget", (
   field("TargetValue3", xs.string),
 ]);
 
-export const AddAssetGroupsResponse: ComplexDesc = complex("AddAssetGroupsResponse", () => [
+export const AddAssetGroupsResponse: ComplexDesc<
+  t.AddAssetGroupsResponse,
+  t.AddAssetGroupsResponseInput
+> = complex("AddAssetGroupsResponse", () => [
   field("AssetGroupIds", ArrayOfNullableOflong),
   field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const UpdateAssetGroupsRequest: ComplexDesc = complex("UpdateAssetGroupsRequest", () => [
+export const UpdateAssetGroupsRequest: ComplexDesc<
+  t.UpdateAssetGroupsRequest,
+  t.UpdateAssetGroupsRequestInput
+> = complex("UpdateAssetGroupsRequest", () => [
   field("CampaignId", xs.long, OPTIONAL),
   field("AssetGroups", ArrayOfAssetGroup),
 ]);
 
-export const UpdateAssetGroupsResponse: ComplexDesc = complex("UpdateAssetGroupsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError),
-]);
+export const UpdateAssetGroupsResponse: ComplexDesc<t.UpdateAssetGroupsResponse> = complex(
+  "UpdateAssetGroupsResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
+);
 
-export const DeleteAssetGroupsRequest: ComplexDesc = complex("DeleteAssetGroupsRequest", () => [
+export const DeleteAssetGroupsRequest: ComplexDesc<
+  t.DeleteAssetGroupsRequest,
+  t.DeleteAssetGroupsRequestInput
+> = complex("DeleteAssetGroupsRequest", () => [
   field("CampaignId", xs.long, OPTIONAL),
   field("AssetGroupIds", ArrayOflong),
 ]);
 
-export const DeleteAssetGroupsResponse: ComplexDesc = complex("DeleteAssetGroupsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError),
-]);
+export const DeleteAssetGroupsResponse: ComplexDesc<t.DeleteAssetGroupsResponse> = complex(
+  "DeleteAssetGroupsResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
+);
 
-export const GetAssetGroupsByIdsRequest: ComplexDesc = complex("GetAssetGroupsByIdsRequest", () => [
+export const GetAssetGroupsByIdsRequest: ComplexDesc<
+  t.GetAssetGroupsByIdsRequest,
+  t.GetAssetGroupsByIdsRequestInput
+> = complex("GetAssetGroupsByIdsRequest", () => [
   field("CampaignId", xs.long, OPTIONAL),
   field("AssetGroupIds", ArrayOflong),
   field("ReturnAdditionalFields", AssetGroupAdditionalField),
 ]);
 
-export const GetAssetGroupsByIdsResponse: ComplexDesc = complex(
-  "GetAssetGroupsByIdsResponse",
-  () => [field("AssetGroups", ArrayOfAssetGroup), field("PartialErrors", ArrayOfBatchError)],
-);
+export const GetAssetGroupsByIdsResponse: ComplexDesc<
+  t.GetAssetGroupsByIdsResponse,
+  t.GetAssetGroupsByIdsResponseInput
+> = complex("GetAssetGroupsByIdsResponse", () => [
+  field("AssetGroups", ArrayOfAssetGroup),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const GetAssetGroupsByCampaignIdRequest: ComplexDesc = complex(
-  "GetAssetGroupsByCampaignIdRequest",
-  () => [
-    field("CampaignId", xs.long, OPTIONAL),
-    field("ReturnAdditionalFields", AssetGroupAdditionalField),
-  ],
-);
+export const GetAssetGroupsByCampaignIdRequest: ComplexDesc<
+  t.GetAssetGroupsByCampaignIdRequest,
+  t.GetAssetGroupsByCampaignIdRequestInput
+> = complex("GetAssetGroupsByCampaignIdRequest", () => [
+  field("CampaignId", xs.long, OPTIONAL),
+  field("ReturnAdditionalFields", AssetGroupAdditionalField),
+]);
 
-export const GetAssetGroupsByCampaignIdResponse: ComplexDesc = complex(
-  "GetAssetGroupsByCampaignIdResponse",
-  () => [field("AssetGroups", ArrayOfAssetGroup), field("PartialErrors", ArrayOfBatchError)],
-);
+export const GetAssetGroupsByCampaignIdResponse: ComplexDesc<
+  t.GetAssetGroupsByCampaignIdResponse,
+  t.GetAssetGroupsByCampaignIdResponseInput
+> = complex("GetAssetGroupsByCampaignIdResponse", () => [
+  field("AssetGroups", ArrayOfAssetGroup),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const GetAssetGroupsEditorialReasonsRequest: ComplexDesc = complex(
-  "GetAssetGroupsEditorialReasonsRequest",
-  () => [
-    field("AccountId", xs.long, OPTIONAL),
-    field("AssetGroupIdToCampaignIdAssociations", ArrayOfEntityIdToParentIdAssociation),
-  ],
-);
+export const GetAssetGroupsEditorialReasonsRequest: ComplexDesc<
+  t.GetAssetGroupsEditorialReasonsRequest,
+  t.GetAssetGroupsEditorialReasonsRequestInput
+> = complex("GetAssetGroupsEditorialReasonsRequest", () => [
+  field("AccountId", xs.long, OPTIONAL),
+  field("AssetGroupIdToCampaignIdAssociations", ArrayOfEntityIdToParentIdAssociation),
+]);
 
-export const GetAssetGroupsEditorialReasonsResponse: ComplexDesc = complex(
-  "GetAssetGroupsEditorialReasonsResponse",
-  () => [
-    field("EditorialReasons", ArrayOfAssetGroupEditorialReasonCollection),
-    field("PartialErrors", ArrayOfBatchError),
-  ],
-);
+export const GetAssetGroupsEditorialReasonsResponse: ComplexDesc<
+  t.GetAssetGroupsEditorialReasonsResponse,
+  t.GetAssetGroupsEditorialReasonsResponseInput
+> = complex("GetAssetGroupsEditorialReasonsResponse", () => [
+  field("EditorialReasons", ArrayOfAssetGroupEditorialReasonCollection),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const ArrayOfAssetGroupEditorialReasonCollection: ArrayDesc = array(
+export const ArrayOfAssetGroupEditorialReasonCollection: ArrayDesc<
+  t.ArrayOfAssetGroupEditorialReasonCollection,
+  t.ArrayOfAssetGroupEditorialReasonCollectionInput
+> = array(
   "ArrayOfAssetGroupEditorialReasonCollection",
   field(
     "AssetGroupEditorialReasonCollection",
@@ -4467,34 +4962,44 @@ export const ArrayOfAssetGroupEditorialReasonCollection: ArrayDesc = array(
   ),
 );
 
-export const AssetGroupEditorialReasonCollection: ComplexDesc = complex(
-  "AssetGroupEditorialReasonCollection",
-  () => [
-    field("AppealStatus", AppealStatus, OPTIONAL),
-    field("AssetGroupId", xs.long, OPTIONAL),
-    field("CampaignId", xs.long, OPTIONAL),
-    field("Reasons", ArrayOfAssetGroupEditorialReason),
-  ],
-);
+export const AssetGroupEditorialReasonCollection: ComplexDesc<
+  t.AssetGroupEditorialReasonCollection,
+  t.AssetGroupEditorialReasonCollectionInput
+> = complex("AssetGroupEditorialReasonCollection", () => [
+  field("AppealStatus", AppealStatus, OPTIONAL),
+  field("AssetGroupId", xs.long, OPTIONAL),
+  field("CampaignId", xs.long, OPTIONAL),
+  field("Reasons", ArrayOfAssetGroupEditorialReason),
+]);
 
-export const ArrayOfAssetGroupEditorialReason: ArrayDesc = array(
+export const ArrayOfAssetGroupEditorialReason: ArrayDesc<
+  t.ArrayOfAssetGroupEditorialReason
+> = array(
   "ArrayOfAssetGroupEditorialReason",
   field("AssetGroupEditorialReason", () => AssetGroupEditorialReason, REPEATED_NILLABLE),
 );
 
-export const AssetGroupEditorialReason: ComplexDesc = complex("AssetGroupEditorialReason", () => [
-  field("Location", xs.string),
-  field("PublisherCountries", ArrayOfstring),
-  field("ReasonCode", xs.int, OPTIONAL),
-  field("Term", xs.string),
-]);
-
-export const SetAudienceGroupAssetGroupAssociationsRequest: ComplexDesc = complex(
-  "SetAudienceGroupAssetGroupAssociationsRequest",
-  () => [field("AudienceGroupAssetGroupAssociations", ArrayOfAudienceGroupAssetGroupAssociation)],
+export const AssetGroupEditorialReason: ComplexDesc<t.AssetGroupEditorialReason> = complex(
+  "AssetGroupEditorialReason",
+  () => [
+    field("Location", xs.string),
+    field("PublisherCountries", ArrayOfstring),
+    field("ReasonCode", xs.int, OPTIONAL),
+    field("Term", xs.string),
+  ],
 );
 
-export const ArrayOfAudienceGroupAssetGroupAssociation: ArrayDesc = array(
+export const SetAudienceGroupAssetGroupAssociationsRequest: ComplexDesc<
+  t.SetAudienceGroupAssetGroupAssociationsRequest,
+  t.SetAudienceGroupAssetGroupAssociationsRequestInput
+> = complex("SetAudienceGroupAssetGroupAssociationsRequest", () => [
+  field("AudienceGroupAssetGroupAssociations", ArrayOfAudienceGroupAssetGroupAssociation),
+]);
+
+export const ArrayOfAudienceGroupAssetGroupAssociation: ArrayDesc<
+  t.ArrayOfAudienceGroupAssetGroupAssociation,
+  t.ArrayOfAudienceGroupAssetGroupAssociationInput
+> = array(
   "ArrayOfAudienceGroupAssetGroupAssociation",
   field(
     "AudienceGroupAssetGroupAssociation",
@@ -4503,62 +5008,74 @@ export const ArrayOfAudienceGroupAssetGroupAssociation: ArrayDesc = array(
   ),
 );
 
-export const AudienceGroupAssetGroupAssociation: ComplexDesc = complex(
-  "AudienceGroupAssetGroupAssociation",
-  () => [field("AssetGroupId", xs.long, REQUIRED), field("AudienceGroupId", xs.long, REQUIRED)],
-);
-
-export const SetAudienceGroupAssetGroupAssociationsResponse: ComplexDesc = complex(
-  "SetAudienceGroupAssetGroupAssociationsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError)],
-);
-
-export const DeleteAudienceGroupAssetGroupAssociationsRequest: ComplexDesc = complex(
-  "DeleteAudienceGroupAssetGroupAssociationsRequest",
-  () => [field("AudienceGroupAssetGroupAssociations", ArrayOfAudienceGroupAssetGroupAssociation)],
-);
-
-export const DeleteAudienceGroupAssetGroupAssociationsResponse: ComplexDesc = complex(
-  "DeleteAudienceGroupAssetGroupAssociationsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError)],
-);
-
-export const GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest: ComplexDesc = complex(
-  "GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest",
-  () => [field("AssetGroupIds", ArrayOflong)],
-);
-
-export const GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse: ComplexDesc = complex(
-  "GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse",
-  () => [
-    field("AudienceGroupAssetGroupAssociations", ArrayOfAudienceGroupAssetGroupAssociation),
-    field("PartialErrors", ArrayOfBatchError),
-  ],
-);
-
-export const GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest: ComplexDesc = complex(
-  "GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest",
-  () => [field("AudienceGroupIds", ArrayOflong)],
-);
-
-export const GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse: ComplexDesc = complex(
-  "GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse",
-  () => [
-    field("AudienceGroupAssetGroupAssociations", ArrayOfAudienceGroupAssetGroupAssociation),
-    field("PartialErrors", ArrayOfBatchError),
-  ],
-);
-
-export const AddAudiencesRequest: ComplexDesc = complex("AddAudiencesRequest", () => [
-  field("Audiences", ArrayOfAudience),
+export const AudienceGroupAssetGroupAssociation: ComplexDesc<
+  t.AudienceGroupAssetGroupAssociation,
+  t.AudienceGroupAssetGroupAssociationInput
+> = complex("AudienceGroupAssetGroupAssociation", () => [
+  field("AssetGroupId", xs.long, REQUIRED),
+  field("AudienceGroupId", xs.long, REQUIRED),
 ]);
 
-export const ArrayOfAudience: ArrayDesc = array(
+export const SetAudienceGroupAssetGroupAssociationsResponse: ComplexDesc<
+  t.SetAudienceGroupAssetGroupAssociationsResponse
+> = complex("SetAudienceGroupAssetGroupAssociationsResponse", () => [
+  field("PartialErrors", ArrayOfBatchError),
+]);
+
+export const DeleteAudienceGroupAssetGroupAssociationsRequest: ComplexDesc<
+  t.DeleteAudienceGroupAssetGroupAssociationsRequest,
+  t.DeleteAudienceGroupAssetGroupAssociationsRequestInput
+> = complex("DeleteAudienceGroupAssetGroupAssociationsRequest", () => [
+  field("AudienceGroupAssetGroupAssociations", ArrayOfAudienceGroupAssetGroupAssociation),
+]);
+
+export const DeleteAudienceGroupAssetGroupAssociationsResponse: ComplexDesc<
+  t.DeleteAudienceGroupAssetGroupAssociationsResponse
+> = complex("DeleteAudienceGroupAssetGroupAssociationsResponse", () => [
+  field("PartialErrors", ArrayOfBatchError),
+]);
+
+export const GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest: ComplexDesc<
+  t.GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest,
+  t.GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequestInput
+> = complex("GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest", () => [
+  field("AssetGroupIds", ArrayOflong),
+]);
+
+export const GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse: ComplexDesc<
+  t.GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse,
+  t.GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponseInput
+> = complex("GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse", () => [
+  field("AudienceGroupAssetGroupAssociations", ArrayOfAudienceGroupAssetGroupAssociation),
+  field("PartialErrors", ArrayOfBatchError),
+]);
+
+export const GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest: ComplexDesc<
+  t.GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest,
+  t.GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequestInput
+> = complex("GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest", () => [
+  field("AudienceGroupIds", ArrayOflong),
+]);
+
+export const GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse: ComplexDesc<
+  t.GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse,
+  t.GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponseInput
+> = complex("GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse", () => [
+  field("AudienceGroupAssetGroupAssociations", ArrayOfAudienceGroupAssetGroupAssociation),
+  field("PartialErrors", ArrayOfBatchError),
+]);
+
+export const AddAudiencesRequest: ComplexDesc<
+  t.AddAudiencesRequest,
+  t.AddAudiencesRequestInput
+> = complex("AddAudiencesRequest", () => [field("Audiences", ArrayOfAudience)]);
+
+export const ArrayOfAudience: ArrayDesc<t.ArrayOfAudience, t.ArrayOfAudienceInput> = array(
   "ArrayOfAudience",
   field("Audience", () => Audience, REPEATED_NILLABLE),
 );
 
-export const Audience: ComplexDesc = complex(
+export const Audience: ComplexDesc<t.AudienceOrDerived, t.AudienceOrDerivedInput> = complex(
   "Audience",
   () => [
     field("AudienceNetworkSize", xs.long),
@@ -4592,13 +5109,13 @@ export const Audience: ComplexDesc = complex(
   },
 );
 
-export const RemarketingList: ComplexDesc = complex(
+export const RemarketingList: ComplexDesc<t.RemarketingList, t.RemarketingListInput> = complex(
   "RemarketingList",
   () => [field("Rule", RemarketingRule), field("TagId", xs.long)],
   { base: () => Audience, family: { ns: NS } },
 );
 
-export const RemarketingRule: ComplexDesc = complex(
+export const RemarketingRule: ComplexDesc<t.RemarketingRuleOrDerived> = complex(
   "RemarketingRule",
   () => [field("Type", xs.string)],
   {
@@ -4614,33 +5131,33 @@ export const RemarketingRule: ComplexDesc = complex(
   },
 );
 
-export const PageVisitorsRule: ComplexDesc = complex(
+export const PageVisitorsRule: ComplexDesc<t.PageVisitorsRule> = complex(
   "PageVisitorsRule",
   () => [field("NormalForm", NormalForm), field("RuleItemGroups", ArrayOfRuleItemGroup)],
   { base: () => RemarketingRule, family: { ns: NS } },
 );
 
-export const ArrayOfRuleItemGroup: ArrayDesc = array(
+export const ArrayOfRuleItemGroup: ArrayDesc<t.ArrayOfRuleItemGroup> = array(
   "ArrayOfRuleItemGroup",
   field("RuleItemGroup", () => RuleItemGroup, REPEATED_NILLABLE),
 );
 
-export const RuleItemGroup: ComplexDesc = complex("RuleItemGroup", () => [
+export const RuleItemGroup: ComplexDesc<t.RuleItemGroup> = complex("RuleItemGroup", () => [
   field("Items", ArrayOfRuleItem),
 ]);
 
-export const ArrayOfRuleItem: ArrayDesc = array(
+export const ArrayOfRuleItem: ArrayDesc<t.ArrayOfRuleItem> = array(
   "ArrayOfRuleItem",
   field("RuleItem", () => RuleItem, REPEATED_NILLABLE),
 );
 
-export const RuleItem: ComplexDesc = complex(
+export const RuleItem: ComplexDesc<t.RuleItemOrDerived> = complex(
   "RuleItem",
   () => [field("Type", xs.string)],
   { family: { ns: NS, derived: () => [StringRuleItem, NumberRuleItem] } },
 );
 
-export const StringRuleItem: ComplexDesc = complex(
+export const StringRuleItem: ComplexDesc<t.StringRuleItem> = complex(
   "StringRuleItem",
   () => [
     field("Operand", xs.string),
@@ -4650,7 +5167,7 @@ export const StringRuleItem: ComplexDesc = complex(
   { base: () => RuleItem, family: { ns: NS } },
 );
 
-export const NumberRuleItem: ComplexDesc = complex(
+export const NumberRuleItem: ComplexDesc<t.NumberRuleItem> = complex(
   "NumberRuleItem",
   () => [
     field("Operand", xs.string),
@@ -4660,7 +5177,9 @@ export const NumberRuleItem: ComplexDesc = complex(
   { base: () => RuleItem, family: { ns: NS } },
 );
 
-export const PageVisitorsWhoVisitedAnotherPageRule: ComplexDesc = complex(
+export const PageVisitorsWhoVisitedAnotherPageRule: ComplexDesc<
+  t.PageVisitorsWhoVisitedAnotherPageRule
+> = complex(
   "PageVisitorsWhoVisitedAnotherPageRule",
   () => [
     field("AnotherRuleItemGroups", ArrayOfRuleItemGroup),
@@ -4669,7 +5188,9 @@ export const PageVisitorsWhoVisitedAnotherPageRule: ComplexDesc = complex(
   { base: () => RemarketingRule, family: { ns: NS } },
 );
 
-export const PageVisitorsWhoDidNotVisitAnotherPageRule: ComplexDesc = complex(
+export const PageVisitorsWhoDidNotVisitAnotherPageRule: ComplexDesc<
+  t.PageVisitorsWhoDidNotVisitAnotherPageRule
+> = complex(
   "PageVisitorsWhoDidNotVisitAnotherPageRule",
   () => [
     field("ExcludeRuleItemGroups", ArrayOfRuleItemGroup),
@@ -4678,7 +5199,7 @@ export const PageVisitorsWhoDidNotVisitAnotherPageRule: ComplexDesc = complex(
   { base: () => RemarketingRule, family: { ns: NS } },
 );
 
-export const CustomEventsRule: ComplexDesc = complex(
+export const CustomEventsRule: ComplexDesc<t.CustomEventsRule> = complex(
   "CustomEventsRule",
   () => [
     field("Action", xs.string),
@@ -4693,50 +5214,62 @@ export const CustomEventsRule: ComplexDesc = complex(
   { base: () => RemarketingRule, family: { ns: NS } },
 );
 
-export const CustomAudience: ComplexDesc = complex("CustomAudience", () => [], {
-  base: () => Audience,
-  family: { ns: NS },
-});
+export const CustomAudience: ComplexDesc<t.CustomAudience, t.CustomAudienceInput> = complex(
+  "CustomAudience",
+  () => [],
+  { base: () => Audience, family: { ns: NS } },
+);
 
-export const InMarketAudience: ComplexDesc = complex("InMarketAudience", () => [], {
-  base: () => Audience,
-  family: { ns: NS },
-});
+export const InMarketAudience: ComplexDesc<t.InMarketAudience, t.InMarketAudienceInput> = complex(
+  "InMarketAudience",
+  () => [],
+  { base: () => Audience, family: { ns: NS } },
+);
 
-export const ProductAudience: ComplexDesc = complex(
+export const ProductAudience: ComplexDesc<t.ProductAudience, t.ProductAudienceInput> = complex(
   "ProductAudience",
   () => [field("ProductAudienceType", ProductAudienceType), field("TagId", xs.long)],
   { base: () => Audience, family: { ns: NS } },
 );
 
-export const SimilarRemarketingList: ComplexDesc = complex(
+export const SimilarRemarketingList: ComplexDesc<
+  t.SimilarRemarketingList,
+  t.SimilarRemarketingListInput
+> = complex(
   "SimilarRemarketingList",
   () => [field("SourceId", xs.long, OPTIONAL)],
   { base: () => Audience, family: { ns: NS } },
 );
 
-export const CustomerList: ComplexDesc = complex("CustomerList", () => [], {
-  base: () => Audience,
-  family: { ns: NS },
-});
+export const CustomerList: ComplexDesc<t.CustomerList, t.CustomerListInput> = complex(
+  "CustomerList",
+  () => [],
+  { base: () => Audience, family: { ns: NS } },
+);
 
-export const CombinedList: ComplexDesc = complex(
+export const CombinedList: ComplexDesc<t.CombinedList, t.CombinedListInput> = complex(
   "CombinedList",
   () => [field("CombinationRules", ArrayOfCombinationRule)],
   { base: () => Audience, family: { ns: NS } },
 );
 
-export const ArrayOfCombinationRule: ArrayDesc = array(
+export const ArrayOfCombinationRule: ArrayDesc<
+  t.ArrayOfCombinationRule,
+  t.ArrayOfCombinationRuleInput
+> = array(
   "ArrayOfCombinationRule",
   field("CombinationRule", () => CombinationRule, REPEATED_NILLABLE),
 );
 
-export const CombinationRule: ComplexDesc = complex("CombinationRule", () => [
-  field("AudienceIds", ArrayOflong, { nillable: true }),
-  field("Operator", LogicalOperator, REQUIRED),
-]);
+export const CombinationRule: ComplexDesc<t.CombinationRule, t.CombinationRuleInput> = complex(
+  "CombinationRule",
+  () => [
+    field("AudienceIds", ArrayOflong, { nillable: true }),
+    field("Operator", LogicalOperator, REQUIRED),
+  ],
+);
 
-export const CustomSegment: ComplexDesc = complex(
+export const CustomSegment: ComplexDesc<t.CustomSegment, t.CustomSegmentInput> = complex(
   "CustomSegment",
   () => [
     field("CustomSegmentCatalogList", ArrayOfCustomSegmentCatalog),
@@ -4745,18 +5278,27 @@ export const CustomSegment: ComplexDesc = complex(
   { base: () => Audience, family: { ns: NS } },
 );
 
-export const ArrayOfCustomSegmentCatalog: ArrayDesc = array(
+export const ArrayOfCustomSegmentCatalog: ArrayDesc<
+  t.ArrayOfCustomSegmentCatalog,
+  t.ArrayOfCustomSegmentCatalogInput
+> = array(
   "ArrayOfCustomSegmentCatalog",
   field("CustomSegmentCatalog", () => CustomSegmentCatalog, REPEATED_NILLABLE),
 );
 
-export const CustomSegmentCatalog: ComplexDesc = complex("CustomSegmentCatalog", () => [
+export const CustomSegmentCatalog: ComplexDesc<
+  t.CustomSegmentCatalog,
+  t.CustomSegmentCatalogInput
+> = complex("CustomSegmentCatalog", () => [
   field("CatalogId", xs.long),
   field("CatalogName", xs.string),
   field("EffectiveEditorialStatus", EffectiveEditorialStatus),
 ]);
 
-export const ImpressionBasedRemarketingList: ComplexDesc = complex(
+export const ImpressionBasedRemarketingList: ComplexDesc<
+  t.ImpressionBasedRemarketingList,
+  t.ImpressionBasedRemarketingListInput
+> = complex(
   "ImpressionBasedRemarketingList",
   () => [
     field("AdGroupId", xs.long),
@@ -4768,23 +5310,35 @@ export const ImpressionBasedRemarketingList: ComplexDesc = complex(
   { base: () => Audience, family: { ns: NS } },
 );
 
-export const CustomerShare: ComplexDesc = complex("CustomerShare", () => [
-  field("CustomerAccountShares", ArrayOfCustomerAccountShare),
-  field("OwnerCustomerId", xs.long),
-]);
+export const CustomerShare: ComplexDesc<t.CustomerShare, t.CustomerShareInput> = complex(
+  "CustomerShare",
+  () => [
+    field("CustomerAccountShares", ArrayOfCustomerAccountShare),
+    field("OwnerCustomerId", xs.long),
+  ],
+);
 
-export const ArrayOfCustomerAccountShare: ArrayDesc = array(
+export const ArrayOfCustomerAccountShare: ArrayDesc<
+  t.ArrayOfCustomerAccountShare,
+  t.ArrayOfCustomerAccountShareInput
+> = array(
   "ArrayOfCustomerAccountShare",
   field("CustomerAccountShare", () => CustomerAccountShare, REPEATED_NILLABLE),
 );
 
-export const CustomerAccountShare: ComplexDesc = complex("CustomerAccountShare", () => [
+export const CustomerAccountShare: ComplexDesc<
+  t.CustomerAccountShare,
+  t.CustomerAccountShareInput
+> = complex("CustomerAccountShare", () => [
   field("AccountId", xs.long),
   field("Associations", ArrayOfCustomerAccountShareAssociation),
   field("CustomerId", xs.long),
 ]);
 
-export const ArrayOfCustomerAccountShareAssociation: ArrayDesc = array(
+export const ArrayOfCustomerAccountShareAssociation: ArrayDesc<
+  t.ArrayOfCustomerAccountShareAssociation,
+  t.ArrayOfCustomerAccountShareAssociationInput
+> = array(
   "ArrayOfCustomerAccountShareAssociation",
   field(
     "CustomerAccountShareAssociation",
@@ -4793,59 +5347,79 @@ export const ArrayOfCustomerAccountShareAssociation: ArrayDesc = array(
   ),
 );
 
-export const CustomerAccountShareAssociation: ComplexDesc = complex(
-  "CustomerAccountShareAssociation",
-  () => [field("AssociationCount", xs.long), field("UsageType", xs.string)],
-);
+export const CustomerAccountShareAssociation: ComplexDesc<
+  t.CustomerAccountShareAssociation,
+  t.CustomerAccountShareAssociationInput
+> = complex("CustomerAccountShareAssociation", () => [
+  field("AssociationCount", xs.long),
+  field("UsageType", xs.string),
+]);
 
-export const AddAudiencesResponse: ComplexDesc = complex("AddAudiencesResponse", () => [
+export const AddAudiencesResponse: ComplexDesc<
+  t.AddAudiencesResponse,
+  t.AddAudiencesResponseInput
+> = complex("AddAudiencesResponse", () => [
   field("AudienceIds", ArrayOfNullableOflong),
   field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const UpdateAudiencesRequest: ComplexDesc = complex("UpdateAudiencesRequest", () => [
-  field("Audiences", ArrayOfAudience),
-]);
+export const UpdateAudiencesRequest: ComplexDesc<
+  t.UpdateAudiencesRequest,
+  t.UpdateAudiencesRequestInput
+> = complex("UpdateAudiencesRequest", () => [field("Audiences", ArrayOfAudience)]);
 
-export const UpdateAudiencesResponse: ComplexDesc = complex("UpdateAudiencesResponse", () => [
-  field("PartialErrors", ArrayOfBatchError),
-]);
+export const UpdateAudiencesResponse: ComplexDesc<t.UpdateAudiencesResponse> = complex(
+  "UpdateAudiencesResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
+);
 
-export const DeleteAudiencesRequest: ComplexDesc = complex("DeleteAudiencesRequest", () => [
-  field("AudienceIds", ArrayOflong),
-]);
+export const DeleteAudiencesRequest: ComplexDesc<
+  t.DeleteAudiencesRequest,
+  t.DeleteAudiencesRequestInput
+> = complex("DeleteAudiencesRequest", () => [field("AudienceIds", ArrayOflong)]);
 
-export const DeleteAudiencesResponse: ComplexDesc = complex("DeleteAudiencesResponse", () => [
-  field("PartialErrors", ArrayOfBatchError),
-]);
+export const DeleteAudiencesResponse: ComplexDesc<t.DeleteAudiencesResponse> = complex(
+  "DeleteAudiencesResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
+);
 
-export const GetAudiencesByIdsRequest: ComplexDesc = complex("GetAudiencesByIdsRequest", () => [
+export const GetAudiencesByIdsRequest: ComplexDesc<
+  t.GetAudiencesByIdsRequest,
+  t.GetAudiencesByIdsRequestInput
+> = complex("GetAudiencesByIdsRequest", () => [
   field("AudienceIds", ArrayOflong),
   field("Type", AudienceType, OPTIONAL),
   field("ReturnAdditionalFields", AudienceAdditionalField),
 ]);
 
-export const GetAudiencesByIdsResponse: ComplexDesc = complex("GetAudiencesByIdsResponse", () => [
+export const GetAudiencesByIdsResponse: ComplexDesc<
+  t.GetAudiencesByIdsResponse,
+  t.GetAudiencesByIdsResponseInput
+> = complex("GetAudiencesByIdsResponse", () => [
   field("Audiences", ArrayOfAudience),
   field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const ApplyCustomerListItemsRequest: ComplexDesc = complex(
-  "ApplyCustomerListItemsRequest",
-  () => [field("CustomerListAudience", CustomerList)],
-);
+export const ApplyCustomerListItemsRequest: ComplexDesc<
+  t.ApplyCustomerListItemsRequest,
+  t.ApplyCustomerListItemsRequestInput
+> = complex("ApplyCustomerListItemsRequest", () => [field("CustomerListAudience", CustomerList)]);
 
-export const ApplyCustomerListItemsResponse: ComplexDesc = complex(
-  "ApplyCustomerListItemsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError)],
-);
+export const ApplyCustomerListItemsResponse: ComplexDesc<
+  t.ApplyCustomerListItemsResponse
+> = complex("ApplyCustomerListItemsResponse", () => [field("PartialErrors", ArrayOfBatchError)]);
 
-export const ApplyCustomerListUserDataRequest: ComplexDesc = complex(
-  "ApplyCustomerListUserDataRequest",
-  () => [field("CustomerListUserData", CustomerListUserData)],
-);
+export const ApplyCustomerListUserDataRequest: ComplexDesc<
+  t.ApplyCustomerListUserDataRequest,
+  t.ApplyCustomerListUserDataRequestInput
+> = complex("ApplyCustomerListUserDataRequest", () => [
+  field("CustomerListUserData", CustomerListUserData),
+]);
 
-export const CustomerListUserData: ComplexDesc = complex("CustomerListUserData", () => [
+export const CustomerListUserData: ComplexDesc<
+  t.CustomerListUserData,
+  t.CustomerListUserDataInput
+> = complex("CustomerListUserData", () => [
   field("AcceptCustomerMatchTerm", xs.boolean),
   field("ActionType", CustomerListActionType, REQUIRED),
   field("AudienceId", xs.long, REQUIRED),
@@ -4853,27 +5427,32 @@ export const CustomerListUserData: ComplexDesc = complex("CustomerListUserData",
   field("CustomerListItems", ArrayOfstring, { nillable: true }),
 ]);
 
-export const ApplyCustomerListUserDataResponse: ComplexDesc = complex(
-  "ApplyCustomerListUserDataResponse",
-  () => [field("PartialErrors", ArrayOfBatchError)],
-);
+export const ApplyCustomerListUserDataResponse: ComplexDesc<
+  t.ApplyCustomerListUserDataResponse
+> = complex("ApplyCustomerListUserDataResponse", () => [field("PartialErrors", ArrayOfBatchError)]);
 
-export const GetUetTagsByIdsRequest: ComplexDesc = complex("GetUetTagsByIdsRequest", () => [
+export const GetUetTagsByIdsRequest: ComplexDesc<
+  t.GetUetTagsByIdsRequest,
+  t.GetUetTagsByIdsRequestInput
+> = complex("GetUetTagsByIdsRequest", () => [
   field("TagIds", ArrayOflong),
   field("ReturnAdditionalFields", UetTagAdditionalField),
 ]);
 
-export const GetUetTagsByIdsResponse: ComplexDesc = complex("GetUetTagsByIdsResponse", () => [
+export const GetUetTagsByIdsResponse: ComplexDesc<
+  t.GetUetTagsByIdsResponse,
+  t.GetUetTagsByIdsResponseInput
+> = complex("GetUetTagsByIdsResponse", () => [
   field("UetTags", ArrayOfUetTag),
   field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const ArrayOfUetTag: ArrayDesc = array(
+export const ArrayOfUetTag: ArrayDesc<t.ArrayOfUetTag, t.ArrayOfUetTagInput> = array(
   "ArrayOfUetTag",
   field("UetTag", () => UetTag, REPEATED_NILLABLE),
 );
 
-export const UetTag: ComplexDesc = complex("UetTag", () => [
+export const UetTag: ComplexDesc<t.UetTag, t.UetTagInput> = complex("UetTag", () => [
   field("CustomerShare", CustomerShare),
   field("Description", xs.string),
   field("Id", xs.long),
@@ -4884,46 +5463,58 @@ export const UetTag: ComplexDesc = complex("UetTag", () => [
   field("TrackingStatus", UetTagTrackingStatus),
 ]);
 
-export const AddUetTagsRequest: ComplexDesc = complex("AddUetTagsRequest", () => [
-  field("UetTags", ArrayOfUetTag),
-]);
+export const AddUetTagsRequest: ComplexDesc<
+  t.AddUetTagsRequest,
+  t.AddUetTagsRequestInput
+> = complex("AddUetTagsRequest", () => [field("UetTags", ArrayOfUetTag)]);
 
-export const AddUetTagsResponse: ComplexDesc = complex("AddUetTagsResponse", () => [
+export const AddUetTagsResponse: ComplexDesc<
+  t.AddUetTagsResponse,
+  t.AddUetTagsResponseInput
+> = complex("AddUetTagsResponse", () => [
   field("UetTags", ArrayOfUetTag),
   field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const UpdateUetTagsRequest: ComplexDesc = complex("UpdateUetTagsRequest", () => [
-  field("UetTags", ArrayOfUetTag),
+export const UpdateUetTagsRequest: ComplexDesc<
+  t.UpdateUetTagsRequest,
+  t.UpdateUetTagsRequestInput
+> = complex("UpdateUetTagsRequest", () => [field("UetTags", ArrayOfUetTag)]);
+
+export const UpdateUetTagsResponse: ComplexDesc<t.UpdateUetTagsResponse> = complex(
+  "UpdateUetTagsResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
+);
+
+export const GetConversionGoalsByIdsRequest: ComplexDesc<
+  t.GetConversionGoalsByIdsRequest,
+  t.GetConversionGoalsByIdsRequestInput
+> = complex("GetConversionGoalsByIdsRequest", () => [
+  field("ConversionGoalIds", ArrayOflong),
+  field("ConversionGoalTypes", ConversionGoalType, OPTIONAL),
+  field("ReturnAdditionalFields", ConversionGoalAdditionalField),
 ]);
 
-export const UpdateUetTagsResponse: ComplexDesc = complex("UpdateUetTagsResponse", () => [
+export const GetConversionGoalsByIdsResponse: ComplexDesc<
+  t.GetConversionGoalsByIdsResponse,
+  t.GetConversionGoalsByIdsResponseInput
+> = complex("GetConversionGoalsByIdsResponse", () => [
+  field("ConversionGoals", ArrayOfConversionGoal),
   field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const GetConversionGoalsByIdsRequest: ComplexDesc = complex(
-  "GetConversionGoalsByIdsRequest",
-  () => [
-    field("ConversionGoalIds", ArrayOflong),
-    field("ConversionGoalTypes", ConversionGoalType, OPTIONAL),
-    field("ReturnAdditionalFields", ConversionGoalAdditionalField),
-  ],
-);
-
-export const GetConversionGoalsByIdsResponse: ComplexDesc = complex(
-  "GetConversionGoalsByIdsResponse",
-  () => [
-    field("ConversionGoals", ArrayOfConversionGoal),
-    field("PartialErrors", ArrayOfBatchError),
-  ],
-);
-
-export const ArrayOfConversionGoal: ArrayDesc = array(
+export const ArrayOfConversionGoal: ArrayDesc<
+  t.ArrayOfConversionGoal,
+  t.ArrayOfConversionGoalInput
+> = array(
   "ArrayOfConversionGoal",
   field("ConversionGoal", () => ConversionGoal, REPEATED_NILLABLE),
 );
 
-export const ConversionGoal: ComplexDesc = complex(
+export const ConversionGoal: ComplexDesc<
+  t.ConversionGoalOrDerived,
+  t.ConversionGoalOrDerivedInput
+> = complex(
   "ConversionGoal",
   () => [
     field("AttributionModelType", AttributionModelType),
@@ -4960,25 +5551,28 @@ export const ConversionGoal: ComplexDesc = complex(
   },
 );
 
-export const UrlGoal: ComplexDesc = complex(
+export const UrlGoal: ComplexDesc<t.UrlGoal, t.UrlGoalInput> = complex(
   "UrlGoal",
   () => [field("UrlExpression", xs.string), field("UrlOperator", ExpressionOperator)],
   { base: () => ConversionGoal, family: { ns: NS } },
 );
 
-export const DurationGoal: ComplexDesc = complex(
+export const DurationGoal: ComplexDesc<t.DurationGoal, t.DurationGoalInput> = complex(
   "DurationGoal",
   () => [field("MinimumDurationInSeconds", xs.int)],
   { base: () => ConversionGoal, family: { ns: NS } },
 );
 
-export const PagesViewedPerVisitGoal: ComplexDesc = complex(
+export const PagesViewedPerVisitGoal: ComplexDesc<
+  t.PagesViewedPerVisitGoal,
+  t.PagesViewedPerVisitGoalInput
+> = complex(
   "PagesViewedPerVisitGoal",
   () => [field("MinimumPagesViewed", xs.int)],
   { base: () => ConversionGoal, family: { ns: NS } },
 );
 
-export const EventGoal: ComplexDesc = complex(
+export const EventGoal: ComplexDesc<t.EventGoal, t.EventGoalInput> = complex(
   "EventGoal",
   () => [
     field("ActionExpression", xs.string),
@@ -4993,82 +5587,102 @@ export const EventGoal: ComplexDesc = complex(
   { base: () => ConversionGoal, family: { ns: NS } },
 );
 
-export const AppInstallGoal: ComplexDesc = complex(
+export const AppInstallGoal: ComplexDesc<t.AppInstallGoal, t.AppInstallGoalInput> = complex(
   "AppInstallGoal",
   () => [field("AppPlatform", xs.string), field("AppStoreId", xs.string)],
   { base: () => ConversionGoal, family: { ns: NS } },
 );
 
-export const AppDownloadGoal: ComplexDesc = complex(
+export const AppDownloadGoal: ComplexDesc<t.AppDownloadGoal, t.AppDownloadGoalInput> = complex(
   "AppDownloadGoal",
   () => [field("AppPlatform", xs.string), field("AppStoreId", xs.string)],
   { base: () => ConversionGoal, family: { ns: NS } },
 );
 
-export const OfflineConversionGoal: ComplexDesc = complex(
+export const OfflineConversionGoal: ComplexDesc<
+  t.OfflineConversionGoal,
+  t.OfflineConversionGoalInput
+> = complex(
   "OfflineConversionGoal",
   () => [field("IsExternallyAttributed", xs.boolean)],
   { base: () => ConversionGoal, family: { ns: NS } },
 );
 
-export const InStoreTransactionGoal: ComplexDesc = complex("InStoreTransactionGoal", () => [], {
-  base: () => ConversionGoal,
-  family: { ns: NS },
-});
+export const InStoreTransactionGoal: ComplexDesc<
+  t.InStoreTransactionGoal,
+  t.InStoreTransactionGoalInput
+> = complex("InStoreTransactionGoal", () => [], { base: () => ConversionGoal, family: { ns: NS } });
 
-export const ConversionGoalRevenue: ComplexDesc = complex("ConversionGoalRevenue", () => [
-  field("CurrencyCode", xs.string),
-  field("Type", ConversionGoalRevenueType),
-  field("Value", xs.decimal),
+export const ConversionGoalRevenue: ComplexDesc<t.ConversionGoalRevenue> = complex(
+  "ConversionGoalRevenue",
+  () => [
+    field("CurrencyCode", xs.string),
+    field("Type", ConversionGoalRevenueType),
+    field("Value", xs.decimal),
+  ],
+);
+
+export const GetConversionGoalsByTagIdsRequest: ComplexDesc<
+  t.GetConversionGoalsByTagIdsRequest,
+  t.GetConversionGoalsByTagIdsRequestInput
+> = complex("GetConversionGoalsByTagIdsRequest", () => [
+  field("TagIds", ArrayOflong),
+  field("ConversionGoalTypes", ConversionGoalType, OPTIONAL),
+  field("ReturnAdditionalFields", ConversionGoalAdditionalField),
 ]);
 
-export const GetConversionGoalsByTagIdsRequest: ComplexDesc = complex(
-  "GetConversionGoalsByTagIdsRequest",
-  () => [
-    field("TagIds", ArrayOflong),
-    field("ConversionGoalTypes", ConversionGoalType, OPTIONAL),
-    field("ReturnAdditionalFields", ConversionGoalAdditionalField),
-  ],
-);
-
-export const GetConversionGoalsByTagIdsResponse: ComplexDesc = complex(
-  "GetConversionGoalsByTagIdsResponse",
-  () => [
-    field("ConversionGoals", ArrayOfConversionGoal),
-    field("PartialErrors", ArrayOfBatchError),
-  ],
-);
-
-export const AddConversionGoalsRequest: ComplexDesc = complex("AddConversionGoalsRequest", () => [
+export const GetConversionGoalsByTagIdsResponse: ComplexDesc<
+  t.GetConversionGoalsByTagIdsResponse,
+  t.GetConversionGoalsByTagIdsResponseInput
+> = complex("GetConversionGoalsByTagIdsResponse", () => [
   field("ConversionGoals", ArrayOfConversionGoal),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const AddConversionGoalsResponse: ComplexDesc = complex("AddConversionGoalsResponse", () => [
+export const AddConversionGoalsRequest: ComplexDesc<
+  t.AddConversionGoalsRequest,
+  t.AddConversionGoalsRequestInput
+> = complex("AddConversionGoalsRequest", () => [field("ConversionGoals", ArrayOfConversionGoal)]);
+
+export const AddConversionGoalsResponse: ComplexDesc<
+  t.AddConversionGoalsResponse,
+  t.AddConversionGoalsResponseInput
+> = complex("AddConversionGoalsResponse", () => [
   field("ConversionGoalIds", ArrayOfNullableOflong),
   field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const UpdateConversionGoalsRequest: ComplexDesc = complex(
-  "UpdateConversionGoalsRequest",
-  () => [field("ConversionGoals", ArrayOfConversionGoal)],
-);
+export const UpdateConversionGoalsRequest: ComplexDesc<
+  t.UpdateConversionGoalsRequest,
+  t.UpdateConversionGoalsRequestInput
+> = complex("UpdateConversionGoalsRequest", () => [
+  field("ConversionGoals", ArrayOfConversionGoal),
+]);
 
-export const UpdateConversionGoalsResponse: ComplexDesc = complex(
+export const UpdateConversionGoalsResponse: ComplexDesc<t.UpdateConversionGoalsResponse> = complex(
   "UpdateConversionGoalsResponse",
   () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
-export const ApplyOfflineConversionsRequest: ComplexDesc = complex(
-  "ApplyOfflineConversionsRequest",
-  () => [field("OfflineConversions", ArrayOfOfflineConversion)],
-);
+export const ApplyOfflineConversionsRequest: ComplexDesc<
+  t.ApplyOfflineConversionsRequest,
+  t.ApplyOfflineConversionsRequestInput
+> = complex("ApplyOfflineConversionsRequest", () => [
+  field("OfflineConversions", ArrayOfOfflineConversion),
+]);
 
-export const ArrayOfOfflineConversion: ArrayDesc = array(
+export const ArrayOfOfflineConversion: ArrayDesc<
+  t.ArrayOfOfflineConversion,
+  t.ArrayOfOfflineConversionInput
+> = array(
   "ArrayOfOfflineConversion",
   field("OfflineConversion", () => OfflineConversion, REPEATED_NILLABLE),
 );
 
-export const OfflineConversion: ComplexDesc = complex("OfflineConversion", () => [
+export const OfflineConversion: ComplexDesc<
+  t.OfflineConversion,
+  t.OfflineConversionInput
+> = complex("OfflineConversion", () => [
   field("ConversionCurrencyCode", xs.string),
   field("ConversionName", xs.string),
   field("ConversionTime", xs.dateTime, OPTIONAL),
@@ -5080,52 +5694,65 @@ export const OfflineConversion: ComplexDesc = complex("OfflineConversion", () =>
   field("MicrosoftClickId", xs.string),
 ]);
 
-export const ApplyOfflineConversionsResponse: ComplexDesc = complex(
-  "ApplyOfflineConversionsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError)],
-);
+export const ApplyOfflineConversionsResponse: ComplexDesc<
+  t.ApplyOfflineConversionsResponse
+> = complex("ApplyOfflineConversionsResponse", () => [field("PartialErrors", ArrayOfBatchError)]);
 
-export const ApplyOfflineConversionAdjustmentsRequest: ComplexDesc = complex(
-  "ApplyOfflineConversionAdjustmentsRequest",
-  () => [field("OfflineConversionAdjustments", ArrayOfOfflineConversionAdjustment)],
-);
+export const ApplyOfflineConversionAdjustmentsRequest: ComplexDesc<
+  t.ApplyOfflineConversionAdjustmentsRequest,
+  t.ApplyOfflineConversionAdjustmentsRequestInput
+> = complex("ApplyOfflineConversionAdjustmentsRequest", () => [
+  field("OfflineConversionAdjustments", ArrayOfOfflineConversionAdjustment),
+]);
 
-export const ArrayOfOfflineConversionAdjustment: ArrayDesc = array(
+export const ArrayOfOfflineConversionAdjustment: ArrayDesc<
+  t.ArrayOfOfflineConversionAdjustment,
+  t.ArrayOfOfflineConversionAdjustmentInput
+> = array(
   "ArrayOfOfflineConversionAdjustment",
   field("OfflineConversionAdjustment", () => OfflineConversionAdjustment, REPEATED_NILLABLE),
 );
 
-export const OfflineConversionAdjustment: ComplexDesc = complex(
-  "OfflineConversionAdjustment",
-  () => [
-    field("AdjustmentCurrencyCode", xs.string),
-    field("AdjustmentTime", xs.dateTime, OPTIONAL),
-    field("AdjustmentType", xs.string),
-    field("AdjustmentValue", xs.double),
-    field("ConversionName", xs.string),
-    field("ConversionTime", xs.dateTime, OPTIONAL),
-    field("HashedEmailAddress", xs.string),
-    field("HashedPhoneNumber", xs.string),
-    field("MicrosoftClickId", xs.string),
-  ],
-);
+export const OfflineConversionAdjustment: ComplexDesc<
+  t.OfflineConversionAdjustment,
+  t.OfflineConversionAdjustmentInput
+> = complex("OfflineConversionAdjustment", () => [
+  field("AdjustmentCurrencyCode", xs.string),
+  field("AdjustmentTime", xs.dateTime, OPTIONAL),
+  field("AdjustmentType", xs.string),
+  field("AdjustmentValue", xs.double),
+  field("ConversionName", xs.string),
+  field("ConversionTime", xs.dateTime, OPTIONAL),
+  field("HashedEmailAddress", xs.string),
+  field("HashedPhoneNumber", xs.string),
+  field("MicrosoftClickId", xs.string),
+]);
 
-export const ApplyOfflineConversionAdjustmentsResponse: ComplexDesc = complex(
-  "ApplyOfflineConversionAdjustmentsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError)],
-);
+export const ApplyOfflineConversionAdjustmentsResponse: ComplexDesc<
+  t.ApplyOfflineConversionAdjustmentsResponse
+> = complex("ApplyOfflineConversionAdjustmentsResponse", () => [
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const ApplyOnlineConversionAdjustmentsRequest: ComplexDesc = complex(
-  "ApplyOnlineConversionAdjustmentsRequest",
-  () => [field("OnlineConversionAdjustments", ArrayOfOnlineConversionAdjustment)],
-);
+export const ApplyOnlineConversionAdjustmentsRequest: ComplexDesc<
+  t.ApplyOnlineConversionAdjustmentsRequest,
+  t.ApplyOnlineConversionAdjustmentsRequestInput
+> = complex("ApplyOnlineConversionAdjustmentsRequest", () => [
+  field("OnlineConversionAdjustments", ArrayOfOnlineConversionAdjustment),
+]);
 
-export const ArrayOfOnlineConversionAdjustment: ArrayDesc = array(
+export const ArrayOfOnlineConversionAdjustment: ArrayDesc<
+  t.ArrayOfOnlineConversionAdjustment,
+  t.ArrayOfOnlineConversionAdjustmentInput
+> = array(
   "ArrayOfOnlineConversionAdjustment",
   field("OnlineConversionAdjustment", () => OnlineConversionAdjustment, REPEATED_NILLABLE),
 );
 
-export const OnlineConversionAdjustment: ComplexDesc = complex("OnlineConversionAdjustment", () => [
+export const OnlineConversionAdjustment: ComplexDesc<
+  t.OnlineConversionAdjustment,
+  t.OnlineConversionAdjustmentInput
+> = complex("OnlineConversionAdjustment", () => [
   field("AdjustmentCurrencyCode", xs.string),
   field("AdjustmentTime", xs.dateTime, OPTIONAL),
   field("AdjustmentType", xs.string),
@@ -5134,86 +5761,110 @@ export const OnlineConversionAdjustment: ComplexDesc = complex("OnlineConversion
   field("TransactionId", xs.string),
 ]);
 
-export const ApplyOnlineConversionAdjustmentsResponse: ComplexDesc = complex(
-  "ApplyOnlineConversionAdjustmentsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError)],
-);
-
-export const GetOfflineConversionReportsRequest: ComplexDesc = complex(
-  "GetOfflineConversionReportsRequest",
-  () => [field("StartDateUtc", xs.dateTime, OPTIONAL), field("EndDateUtc", xs.dateTime, OPTIONAL)],
-);
-
-export const GetOfflineConversionReportsResponse: ComplexDesc = complex(
-  "GetOfflineConversionReportsResponse",
-  () => [field("DailySummaries", ArrayOfDailySummary)],
-);
-
-export const ArrayOfDailySummary: ArrayDesc = array(
-  "ArrayOfDailySummary",
-  field("DailySummary", () => DailySummary, REPEATED_NILLABLE),
-);
-
-export const DailySummary: ComplexDesc = complex("DailySummary", () => [
-  field("FailureCount", xs.int, OPTIONAL),
-  field("FileUrl", xs.string),
-  field("FileUrlExpiryTimeUtc", xs.dateTime, OPTIONAL),
-  field("SuccessCount", xs.int, OPTIONAL),
-  field("UploadDate", xs.dateTime, OPTIONAL),
+export const ApplyOnlineConversionAdjustmentsResponse: ComplexDesc<
+  t.ApplyOnlineConversionAdjustmentsResponse
+> = complex("ApplyOnlineConversionAdjustmentsResponse", () => [
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const GetOfflineConversionReportByGoalIdsRequest: ComplexDesc = complex(
-  "GetOfflineConversionReportByGoalIdsRequest",
+export const GetOfflineConversionReportsRequest: ComplexDesc<
+  t.GetOfflineConversionReportsRequest,
+  t.GetOfflineConversionReportsRequestInput
+> = complex("GetOfflineConversionReportsRequest", () => [
+  field("StartDateUtc", xs.dateTime, OPTIONAL),
+  field("EndDateUtc", xs.dateTime, OPTIONAL),
+]);
+
+export const GetOfflineConversionReportsResponse: ComplexDesc<
+  t.GetOfflineConversionReportsResponse,
+  t.GetOfflineConversionReportsResponseInput
+> = complex("GetOfflineConversionReportsResponse", () => [
+  field("DailySummaries", ArrayOfDailySummary),
+]);
+
+export const ArrayOfDailySummary: ArrayDesc<
+  t.ArrayOfDailySummary,
+  t.ArrayOfDailySummaryInput
+> = array("ArrayOfDailySummary", field("DailySummary", () => DailySummary, REPEATED_NILLABLE));
+
+export const DailySummary: ComplexDesc<t.DailySummary, t.DailySummaryInput> = complex(
+  "DailySummary",
   () => [
-    field("StartDateUtc", xs.dateTime, OPTIONAL),
-    field("EndDateUtc", xs.dateTime, OPTIONAL),
-    field("GoalIds", ArrayOflong),
-    field("UploadChannelFilter", OfflineConversionUploadChannel),
+    field("FailureCount", xs.int, OPTIONAL),
+    field("FileUrl", xs.string),
+    field("FileUrlExpiryTimeUtc", xs.dateTime, OPTIONAL),
+    field("SuccessCount", xs.int, OPTIONAL),
+    field("UploadDate", xs.dateTime, OPTIONAL),
   ],
 );
 
-export const GetOfflineConversionReportByGoalIdsResponse: ComplexDesc = complex(
-  "GetOfflineConversionReportByGoalIdsResponse",
-  () => [
-    field("OfflineGoalConversionSummaries", ArrayOfOfflineGoalConversionSummary),
-    field("PartialErrors", ArrayOfBatchError),
-  ],
-);
+export const GetOfflineConversionReportByGoalIdsRequest: ComplexDesc<
+  t.GetOfflineConversionReportByGoalIdsRequest,
+  t.GetOfflineConversionReportByGoalIdsRequestInput
+> = complex("GetOfflineConversionReportByGoalIdsRequest", () => [
+  field("StartDateUtc", xs.dateTime, OPTIONAL),
+  field("EndDateUtc", xs.dateTime, OPTIONAL),
+  field("GoalIds", ArrayOflong),
+  field("UploadChannelFilter", OfflineConversionUploadChannel),
+]);
 
-export const ArrayOfOfflineGoalConversionSummary: ArrayDesc = array(
+export const GetOfflineConversionReportByGoalIdsResponse: ComplexDesc<
+  t.GetOfflineConversionReportByGoalIdsResponse,
+  t.GetOfflineConversionReportByGoalIdsResponseInput
+> = complex("GetOfflineConversionReportByGoalIdsResponse", () => [
+  field("OfflineGoalConversionSummaries", ArrayOfOfflineGoalConversionSummary),
+  field("PartialErrors", ArrayOfBatchError),
+]);
+
+export const ArrayOfOfflineGoalConversionSummary: ArrayDesc<
+  t.ArrayOfOfflineGoalConversionSummary,
+  t.ArrayOfOfflineGoalConversionSummaryInput
+> = array(
   "ArrayOfOfflineGoalConversionSummary",
   field("OfflineGoalConversionSummary", () => OfflineGoalConversionSummary, REPEATED_NILLABLE),
 );
 
-export const OfflineGoalConversionSummary: ComplexDesc = complex(
-  "OfflineGoalConversionSummary",
-  () => [
-    field("GoalId", xs.long, OPTIONAL),
-    field("ConversionName", xs.string),
-    field("OverallSuccessCount", xs.long, OPTIONAL),
-    field("OverallUnattributedCount", xs.long, OPTIONAL),
-    field("OverallSuccessRate", xs.decimal, OPTIONAL),
-    field("OverallAlerts", ArrayOfOfflineConversionAlert),
-    field("DailySummaries", ArrayOfOfflineGoalDailySummary),
-  ],
-);
+export const OfflineGoalConversionSummary: ComplexDesc<
+  t.OfflineGoalConversionSummary,
+  t.OfflineGoalConversionSummaryInput
+> = complex("OfflineGoalConversionSummary", () => [
+  field("GoalId", xs.long, OPTIONAL),
+  field("ConversionName", xs.string),
+  field("OverallSuccessCount", xs.long, OPTIONAL),
+  field("OverallUnattributedCount", xs.long, OPTIONAL),
+  field("OverallSuccessRate", xs.decimal, OPTIONAL),
+  field("OverallAlerts", ArrayOfOfflineConversionAlert),
+  field("DailySummaries", ArrayOfOfflineGoalDailySummary),
+]);
 
-export const ArrayOfOfflineConversionAlert: ArrayDesc = array(
+export const ArrayOfOfflineConversionAlert: ArrayDesc<
+  t.ArrayOfOfflineConversionAlert,
+  t.ArrayOfOfflineConversionAlertInput
+> = array(
   "ArrayOfOfflineConversionAlert",
   field("OfflineConversionAlert", () => OfflineConversionAlert, REPEATED_NILLABLE),
 );
 
-export const OfflineConversionAlert: ComplexDesc = complex("OfflineConversionAlert", () => [
+export const OfflineConversionAlert: ComplexDesc<
+  t.OfflineConversionAlert,
+  t.OfflineConversionAlertInput
+> = complex("OfflineConversionAlert", () => [
   field("UnattributedReason", OfflineConversionUnattributedReason, OPTIONAL),
   field("Count", xs.long, OPTIONAL),
 ]);
 
-export const ArrayOfOfflineGoalDailySummary: ArrayDesc = array(
+export const ArrayOfOfflineGoalDailySummary: ArrayDesc<
+  t.ArrayOfOfflineGoalDailySummary,
+  t.ArrayOfOfflineGoalDailySummaryInput
+> = array(
   "ArrayOfOfflineGoalDailySummary",
   field("OfflineGoalDailySummary", () => OfflineGoalDailySummary, REPEATED_NILLABLE),
 );
 
-export const OfflineGoalDailySummary: ComplexDesc = complex("OfflineGoalDailySummary", () => [
+export const OfflineGoalDailySummary: ComplexDesc<
+  t.OfflineGoalDailySummary,
+  t.OfflineGoalDailySummaryInput
+> = complex("OfflineGoalDailySummary", () => [
   field("GoalId", xs.long, OPTIONAL),
   field("UploadDate", xs.dateTime, OPTIONAL),
   field("SuccessCount", xs.int, OPTIONAL),
@@ -5222,241 +5873,281 @@ export const OfflineGoalDailySummary: ComplexDesc = complex("OfflineGoalDailySum
   field("Alerts", ArrayOfOfflineConversionAlert),
 ]);
 
-export const AddLabelsRequest: ComplexDesc = complex("AddLabelsRequest", () => [
-  field("Labels", ArrayOfLabel),
-]);
+export const AddLabelsRequest: ComplexDesc<t.AddLabelsRequest, t.AddLabelsRequestInput> = complex(
+  "AddLabelsRequest",
+  () => [field("Labels", ArrayOfLabel)],
+);
 
-export const ArrayOfLabel: ArrayDesc = array(
+export const ArrayOfLabel: ArrayDesc<t.ArrayOfLabel, t.ArrayOfLabelInput> = array(
   "ArrayOfLabel",
   field("Label", () => Label, REPEATED_NILLABLE),
 );
 
-export const Label: ComplexDesc = complex("Label", () => [
+export const Label: ComplexDesc<t.Label, t.LabelInput> = complex("Label", () => [
   field("ColorCode", xs.string),
   field("Description", xs.string),
   field("Id", xs.long),
   field("Name", xs.string),
 ]);
 
-export const AddLabelsResponse: ComplexDesc = complex("AddLabelsResponse", () => [
+export const AddLabelsResponse: ComplexDesc<
+  t.AddLabelsResponse,
+  t.AddLabelsResponseInput
+> = complex("AddLabelsResponse", () => [
   field("LabelIds", ArrayOfNullableOflong),
   field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const DeleteLabelsRequest: ComplexDesc = complex("DeleteLabelsRequest", () => [
-  field("LabelIds", ArrayOflong),
-]);
+export const DeleteLabelsRequest: ComplexDesc<
+  t.DeleteLabelsRequest,
+  t.DeleteLabelsRequestInput
+> = complex("DeleteLabelsRequest", () => [field("LabelIds", ArrayOflong)]);
 
-export const DeleteLabelsResponse: ComplexDesc = complex("DeleteLabelsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError),
-]);
+export const DeleteLabelsResponse: ComplexDesc<t.DeleteLabelsResponse> = complex(
+  "DeleteLabelsResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
+);
 
-export const UpdateLabelsRequest: ComplexDesc = complex("UpdateLabelsRequest", () => [
-  field("Labels", ArrayOfLabel),
-]);
+export const UpdateLabelsRequest: ComplexDesc<
+  t.UpdateLabelsRequest,
+  t.UpdateLabelsRequestInput
+> = complex("UpdateLabelsRequest", () => [field("Labels", ArrayOfLabel)]);
 
-export const UpdateLabelsResponse: ComplexDesc = complex("UpdateLabelsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError),
-]);
+export const UpdateLabelsResponse: ComplexDesc<t.UpdateLabelsResponse> = complex(
+  "UpdateLabelsResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
+);
 
-export const GetLabelsByIdsRequest: ComplexDesc = complex("GetLabelsByIdsRequest", () => [
+export const GetLabelsByIdsRequest: ComplexDesc<
+  t.GetLabelsByIdsRequest,
+  t.GetLabelsByIdsRequestInput
+> = complex("GetLabelsByIdsRequest", () => [
   field("LabelIds", ArrayOflong),
   field("PageInfo", Paging),
 ]);
 
-export const GetLabelsByIdsResponse: ComplexDesc = complex("GetLabelsByIdsResponse", () => [
+export const GetLabelsByIdsResponse: ComplexDesc<
+  t.GetLabelsByIdsResponse,
+  t.GetLabelsByIdsResponseInput
+> = complex("GetLabelsByIdsResponse", () => [
   field("Labels", ArrayOfLabel),
   field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const SetLabelAssociationsRequest: ComplexDesc = complex(
-  "SetLabelAssociationsRequest",
-  () => [
-    field("EntityType", EntityType, OPTIONAL),
-    field("LabelAssociations", ArrayOfLabelAssociation),
-  ],
-);
+export const SetLabelAssociationsRequest: ComplexDesc<
+  t.SetLabelAssociationsRequest,
+  t.SetLabelAssociationsRequestInput
+> = complex("SetLabelAssociationsRequest", () => [
+  field("EntityType", EntityType, OPTIONAL),
+  field("LabelAssociations", ArrayOfLabelAssociation),
+]);
 
-export const ArrayOfLabelAssociation: ArrayDesc = array(
+export const ArrayOfLabelAssociation: ArrayDesc<
+  t.ArrayOfLabelAssociation,
+  t.ArrayOfLabelAssociationInput
+> = array(
   "ArrayOfLabelAssociation",
   field("LabelAssociation", () => LabelAssociation, REPEATED_NILLABLE),
 );
 
-export const LabelAssociation: ComplexDesc = complex("LabelAssociation", () => [
-  field("EntityId", xs.long, REQUIRED),
-  field("LabelId", xs.long, REQUIRED),
-]);
+export const LabelAssociation: ComplexDesc<t.LabelAssociation, t.LabelAssociationInput> = complex(
+  "LabelAssociation",
+  () => [field("EntityId", xs.long, REQUIRED), field("LabelId", xs.long, REQUIRED)],
+);
 
-export const SetLabelAssociationsResponse: ComplexDesc = complex(
+export const SetLabelAssociationsResponse: ComplexDesc<t.SetLabelAssociationsResponse> = complex(
   "SetLabelAssociationsResponse",
   () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
-export const DeleteLabelAssociationsRequest: ComplexDesc = complex(
-  "DeleteLabelAssociationsRequest",
-  () => [
-    field("EntityType", EntityType, OPTIONAL),
-    field("LabelAssociations", ArrayOfLabelAssociation),
-  ],
-);
-
-export const DeleteLabelAssociationsResponse: ComplexDesc = complex(
-  "DeleteLabelAssociationsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError)],
-);
-
-export const GetLabelAssociationsByEntityIdsRequest: ComplexDesc = complex(
-  "GetLabelAssociationsByEntityIdsRequest",
-  () => [field("EntityIds", ArrayOflong), field("EntityType", EntityType, OPTIONAL)],
-);
-
-export const GetLabelAssociationsByEntityIdsResponse: ComplexDesc = complex(
-  "GetLabelAssociationsByEntityIdsResponse",
-  () => [
-    field("LabelAssociations", ArrayOfLabelAssociation),
-    field("PartialErrors", ArrayOfBatchError),
-  ],
-);
-
-export const GetLabelAssociationsByLabelIdsRequest: ComplexDesc = complex(
-  "GetLabelAssociationsByLabelIdsRequest",
-  () => [
-    field("EntityType", EntityType, OPTIONAL),
-    field("LabelIds", ArrayOflong),
-    field("PageInfo", Paging),
-  ],
-);
-
-export const GetLabelAssociationsByLabelIdsResponse: ComplexDesc = complex(
-  "GetLabelAssociationsByLabelIdsResponse",
-  () => [
-    field("LabelAssociations", ArrayOfLabelAssociation),
-    field("PartialErrors", ArrayOfBatchError),
-  ],
-);
-
-export const AddExperimentsRequest: ComplexDesc = complex("AddExperimentsRequest", () => [
-  field("Experiments", ArrayOfExperiment),
+export const DeleteLabelAssociationsRequest: ComplexDesc<
+  t.DeleteLabelAssociationsRequest,
+  t.DeleteLabelAssociationsRequestInput
+> = complex("DeleteLabelAssociationsRequest", () => [
+  field("EntityType", EntityType, OPTIONAL),
+  field("LabelAssociations", ArrayOfLabelAssociation),
 ]);
 
-export const ArrayOfExperiment: ArrayDesc = array(
+export const DeleteLabelAssociationsResponse: ComplexDesc<
+  t.DeleteLabelAssociationsResponse
+> = complex("DeleteLabelAssociationsResponse", () => [field("PartialErrors", ArrayOfBatchError)]);
+
+export const GetLabelAssociationsByEntityIdsRequest: ComplexDesc<
+  t.GetLabelAssociationsByEntityIdsRequest,
+  t.GetLabelAssociationsByEntityIdsRequestInput
+> = complex("GetLabelAssociationsByEntityIdsRequest", () => [
+  field("EntityIds", ArrayOflong),
+  field("EntityType", EntityType, OPTIONAL),
+]);
+
+export const GetLabelAssociationsByEntityIdsResponse: ComplexDesc<
+  t.GetLabelAssociationsByEntityIdsResponse,
+  t.GetLabelAssociationsByEntityIdsResponseInput
+> = complex("GetLabelAssociationsByEntityIdsResponse", () => [
+  field("LabelAssociations", ArrayOfLabelAssociation),
+  field("PartialErrors", ArrayOfBatchError),
+]);
+
+export const GetLabelAssociationsByLabelIdsRequest: ComplexDesc<
+  t.GetLabelAssociationsByLabelIdsRequest,
+  t.GetLabelAssociationsByLabelIdsRequestInput
+> = complex("GetLabelAssociationsByLabelIdsRequest", () => [
+  field("EntityType", EntityType, OPTIONAL),
+  field("LabelIds", ArrayOflong),
+  field("PageInfo", Paging),
+]);
+
+export const GetLabelAssociationsByLabelIdsResponse: ComplexDesc<
+  t.GetLabelAssociationsByLabelIdsResponse,
+  t.GetLabelAssociationsByLabelIdsResponseInput
+> = complex("GetLabelAssociationsByLabelIdsResponse", () => [
+  field("LabelAssociations", ArrayOfLabelAssociation),
+  field("PartialErrors", ArrayOfBatchError),
+]);
+
+export const AddExperimentsRequest: ComplexDesc<
+  t.AddExperimentsRequest,
+  t.AddExperimentsRequestInput
+> = complex("AddExperimentsRequest", () => [field("Experiments", ArrayOfExperiment)]);
+
+export const ArrayOfExperiment: ArrayDesc<t.ArrayOfExperiment, t.ArrayOfExperimentInput> = array(
   "ArrayOfExperiment",
   field("Experiment", () => Experiment, REPEATED_NILLABLE),
 );
 
-export const Experiment: ComplexDesc = complex("Experiment", () => [
-  field("BaseCampaignId", xs.long),
-  field("EndDate", Date_),
-  field("ExperimentArms", ArrayOfExperimentArm),
-  field("ExperimentCampaignId", xs.long),
-  field("ExperimentStatus", xs.string),
-  field("ExperimentSubType", xs.string),
-  field("ExperimentType", xs.string),
-  field("Id", xs.long),
-  field("Name", xs.string),
-  field("StartDate", Date_),
-  field("TrafficSplitPercent", xs.int),
-]);
-
-export const ArrayOfExperimentArm: ArrayDesc = array(
-  "ArrayOfExperimentArm",
-  field("ExperimentArm", () => ExperimentArm, REPEATED_NILLABLE),
+export const Experiment: ComplexDesc<t.Experiment, t.ExperimentInput> = complex(
+  "Experiment",
+  () => [
+    field("BaseCampaignId", xs.long),
+    field("EndDate", Date_),
+    field("ExperimentArms", ArrayOfExperimentArm),
+    field("ExperimentCampaignId", xs.long),
+    field("ExperimentStatus", xs.string),
+    field("ExperimentSubType", xs.string),
+    field("ExperimentType", xs.string),
+    field("Id", xs.long),
+    field("Name", xs.string),
+    field("StartDate", Date_),
+    field("TrafficSplitPercent", xs.int),
+  ],
 );
 
-export const ExperimentArm: ComplexDesc = complex("ExperimentArm", () => [
-  field("CampaignIds", ArrayOflong),
-  field("Id", xs.long),
-  field("IsControlArm", xs.boolean, OPTIONAL),
-  field("TrafficSplit", xs.int, OPTIONAL),
-]);
+export const ArrayOfExperimentArm: ArrayDesc<
+  t.ArrayOfExperimentArm,
+  t.ArrayOfExperimentArmInput
+> = array("ArrayOfExperimentArm", field("ExperimentArm", () => ExperimentArm, REPEATED_NILLABLE));
 
-export const AddExperimentsResponse: ComplexDesc = complex("AddExperimentsResponse", () => [
+export const ExperimentArm: ComplexDesc<t.ExperimentArm, t.ExperimentArmInput> = complex(
+  "ExperimentArm",
+  () => [
+    field("CampaignIds", ArrayOflong),
+    field("Id", xs.long),
+    field("IsControlArm", xs.boolean, OPTIONAL),
+    field("TrafficSplit", xs.int, OPTIONAL),
+  ],
+);
+
+export const AddExperimentsResponse: ComplexDesc<
+  t.AddExperimentsResponse,
+  t.AddExperimentsResponseInput
+> = complex("AddExperimentsResponse", () => [
   field("ExperimentIds", ArrayOfNullableOflong),
   field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const DeleteExperimentsRequest: ComplexDesc = complex("DeleteExperimentsRequest", () => [
-  field("ExperimentIds", ArrayOflong),
-]);
+export const DeleteExperimentsRequest: ComplexDesc<
+  t.DeleteExperimentsRequest,
+  t.DeleteExperimentsRequestInput
+> = complex("DeleteExperimentsRequest", () => [field("ExperimentIds", ArrayOflong)]);
 
-export const DeleteExperimentsResponse: ComplexDesc = complex("DeleteExperimentsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError),
-]);
+export const DeleteExperimentsResponse: ComplexDesc<t.DeleteExperimentsResponse> = complex(
+  "DeleteExperimentsResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
+);
 
-export const UpdateExperimentsRequest: ComplexDesc = complex("UpdateExperimentsRequest", () => [
-  field("Experiments", ArrayOfExperiment),
-]);
+export const UpdateExperimentsRequest: ComplexDesc<
+  t.UpdateExperimentsRequest,
+  t.UpdateExperimentsRequestInput
+> = complex("UpdateExperimentsRequest", () => [field("Experiments", ArrayOfExperiment)]);
 
-export const UpdateExperimentsResponse: ComplexDesc = complex("UpdateExperimentsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError),
-]);
+export const UpdateExperimentsResponse: ComplexDesc<t.UpdateExperimentsResponse> = complex(
+  "UpdateExperimentsResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
+);
 
-export const GetExperimentsByIdsRequest: ComplexDesc = complex("GetExperimentsByIdsRequest", () => [
+export const GetExperimentsByIdsRequest: ComplexDesc<
+  t.GetExperimentsByIdsRequest,
+  t.GetExperimentsByIdsRequestInput
+> = complex("GetExperimentsByIdsRequest", () => [
   field("ExperimentIds", ArrayOflong),
   field("PageInfo", Paging),
   field("ReturnAdditionalFields", ExperimentAdditionalField),
 ]);
 
-export const GetExperimentsByIdsResponse: ComplexDesc = complex(
-  "GetExperimentsByIdsResponse",
-  () => [field("Experiments", ArrayOfExperiment), field("PartialErrors", ArrayOfBatchError)],
-);
+export const GetExperimentsByIdsResponse: ComplexDesc<
+  t.GetExperimentsByIdsResponse,
+  t.GetExperimentsByIdsResponseInput
+> = complex("GetExperimentsByIdsResponse", () => [
+  field("Experiments", ArrayOfExperiment),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const GetProfileDataFileUrlRequest: ComplexDesc = complex(
+export const GetProfileDataFileUrlRequest: ComplexDesc<t.GetProfileDataFileUrlRequest> = complex(
   "GetProfileDataFileUrlRequest",
   () => [field("LanguageLocale", xs.string), field("ProfileType", ProfileType, OPTIONAL)],
 );
 
-export const GetProfileDataFileUrlResponse: ComplexDesc = complex(
-  "GetProfileDataFileUrlResponse",
-  () => [
-    field("FileUrl", xs.string),
-    field("FileUrlExpiryTimeUtc", xs.dateTime),
-    field("LastModifiedTimeUtc", xs.dateTime, OPTIONAL),
-  ],
+export const GetProfileDataFileUrlResponse: ComplexDesc<
+  t.GetProfileDataFileUrlResponse,
+  t.GetProfileDataFileUrlResponseInput
+> = complex("GetProfileDataFileUrlResponse", () => [
+  field("FileUrl", xs.string),
+  field("FileUrlExpiryTimeUtc", xs.dateTime),
+  field("LastModifiedTimeUtc", xs.dateTime, OPTIONAL),
+]);
+
+export const SearchCompaniesRequest: ComplexDesc<t.SearchCompaniesRequest> = complex(
+  "SearchCompaniesRequest",
+  () => [field("CompanyNameFilter", xs.string), field("LanguageLocale", xs.string)],
 );
 
-export const SearchCompaniesRequest: ComplexDesc = complex("SearchCompaniesRequest", () => [
-  field("CompanyNameFilter", xs.string),
-  field("LanguageLocale", xs.string),
-]);
+export const SearchCompaniesResponse: ComplexDesc<
+  t.SearchCompaniesResponse,
+  t.SearchCompaniesResponseInput
+> = complex("SearchCompaniesResponse", () => [field("Companies", ArrayOfCompany)]);
 
-export const SearchCompaniesResponse: ComplexDesc = complex("SearchCompaniesResponse", () => [
-  field("Companies", ArrayOfCompany),
-]);
-
-export const ArrayOfCompany: ArrayDesc = array(
+export const ArrayOfCompany: ArrayDesc<t.ArrayOfCompany, t.ArrayOfCompanyInput> = array(
   "ArrayOfCompany",
   field("Company", () => Company, REPEATED_NILLABLE),
 );
 
-export const Company: ComplexDesc = complex("Company", () => [
+export const Company: ComplexDesc<t.Company, t.CompanyInput> = complex("Company", () => [
   field("LogoUrl", xs.string),
   field("Name", xs.string),
   field("ProfileId", xs.long, REQUIRED),
   field("Status", xs.string),
 ]);
 
-export const GetFileImportUploadUrlRequest: ComplexDesc = complex(
+export const GetFileImportUploadUrlRequest: ComplexDesc<t.GetFileImportUploadUrlRequest> = complex(
   "GetFileImportUploadUrlRequest",
   () => [],
 );
 
-export const GetFileImportUploadUrlResponse: ComplexDesc = complex(
-  "GetFileImportUploadUrlResponse",
-  () => [field("FileImportUploadUrl", xs.string)],
-);
+export const GetFileImportUploadUrlResponse: ComplexDesc<
+  t.GetFileImportUploadUrlResponse
+> = complex("GetFileImportUploadUrlResponse", () => [field("FileImportUploadUrl", xs.string)]);
 
-export const AddImportJobsRequest: ComplexDesc = complex("AddImportJobsRequest", () => [
-  field("ImportJobs", ArrayOfImportJob),
-]);
+export const AddImportJobsRequest: ComplexDesc<
+  t.AddImportJobsRequest,
+  t.AddImportJobsRequestInput
+> = complex("AddImportJobsRequest", () => [field("ImportJobs", ArrayOfImportJob)]);
 
-export const ArrayOfImportJob: ArrayDesc = array(
+export const ArrayOfImportJob: ArrayDesc<t.ArrayOfImportJob, t.ArrayOfImportJobInput> = array(
   "ArrayOfImportJob",
   field("ImportJob", () => ImportJob, REPEATED_NILLABLE),
 );
 
-export const ImportJob: ComplexDesc = complex(
+export const ImportJob: ComplexDesc<t.ImportJobOrDerived, t.ImportJobOrDerivedInput> = complex(
   "ImportJob",
   () => [
     field("CreatedByUserId", xs.long),
@@ -5475,7 +6166,7 @@ export const ImportJob: ComplexDesc = complex(
   { family: { ns: NS, derived: () => [GoogleImportJob, FileImportJob] } },
 );
 
-export const GoogleImportJob: ComplexDesc = complex(
+export const GoogleImportJob: ComplexDesc<t.GoogleImportJob, t.GoogleImportJobInput> = complex(
   "GoogleImportJob",
   () => [
     field("CampaignAdGroupIds", ArrayOfCampaignAdGroupIds),
@@ -5486,18 +6177,24 @@ export const GoogleImportJob: ComplexDesc = complex(
   { base: () => ImportJob, family: { ns: NS } },
 );
 
-export const ArrayOfCampaignAdGroupIds: ArrayDesc = array(
+export const ArrayOfCampaignAdGroupIds: ArrayDesc<
+  t.ArrayOfCampaignAdGroupIds,
+  t.ArrayOfCampaignAdGroupIdsInput
+> = array(
   "ArrayOfCampaignAdGroupIds",
   field("CampaignAdGroupIds", () => CampaignAdGroupIds, REPEATED_NILLABLE),
 );
 
-export const CampaignAdGroupIds: ComplexDesc = complex("CampaignAdGroupIds", () => [
+export const CampaignAdGroupIds: ComplexDesc<
+  t.CampaignAdGroupIds,
+  t.CampaignAdGroupIdsInput
+> = complex("CampaignAdGroupIds", () => [
   field("ActiveAdGroupsOnly", xs.boolean),
   field("AdGroupIds", ArrayOflong, { nillable: true }),
   field("CampaignId", xs.long, REQUIRED),
 ]);
 
-export const FileImportJob: ComplexDesc = complex(
+export const FileImportJob: ComplexDesc<t.FileImportJob, t.FileImportJobInput> = complex(
   "FileImportJob",
   () => [
     field("FileSource", xs.string, { nillable: true }),
@@ -5506,13 +6203,16 @@ export const FileImportJob: ComplexDesc = complex(
   { base: () => ImportJob, family: { ns: NS } },
 );
 
-export const Frequency: ComplexDesc = complex("Frequency", () => [
+export const Frequency: ComplexDesc<t.Frequency> = complex("Frequency", () => [
   field("Cron", xs.string),
   field("TimeZone", xs.string),
   field("Type", xs.string),
 ]);
 
-export const ImportOption: ComplexDesc = complex(
+export const ImportOption: ComplexDesc<
+  t.ImportOptionOrDerived,
+  t.ImportOptionOrDerivedInput
+> = complex(
   "ImportOption",
   () => [
     field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring),
@@ -5521,7 +6221,10 @@ export const ImportOption: ComplexDesc = complex(
   { family: { ns: NS, derived: () => [GoogleImportOption, FileImportOption] } },
 );
 
-export const GoogleImportOption: ComplexDesc = complex(
+export const GoogleImportOption: ComplexDesc<
+  t.GoogleImportOption,
+  t.GoogleImportOptionInput
+> = complex(
   "GoogleImportOption",
   () => [
     field("AccountUrlOptions", xs.boolean),
@@ -5642,128 +6345,165 @@ export const GoogleImportOption: ComplexDesc = complex(
   { base: () => ImportOption, family: { ns: NS } },
 );
 
-export const ImportSearchAndReplaceForStringProperty: ComplexDesc = complex(
-  "ImportSearchAndReplaceForStringProperty",
-  () => [field("ReplaceString", xs.string), field("SearchString", xs.string)],
+export const ImportSearchAndReplaceForStringProperty: ComplexDesc<
+  t.ImportSearchAndReplaceForStringProperty
+> = complex("ImportSearchAndReplaceForStringProperty", () => [
+  field("ReplaceString", xs.string),
+  field("SearchString", xs.string),
+]);
+
+export const FileImportOption: ComplexDesc<t.FileImportOption> = complex(
+  "FileImportOption",
+  () => [],
+  { base: () => ImportOption, family: { ns: NS } },
 );
 
-export const FileImportOption: ComplexDesc = complex("FileImportOption", () => [], {
-  base: () => ImportOption,
-  family: { ns: NS },
-});
-
-export const AddImportJobsResponse: ComplexDesc = complex("AddImportJobsResponse", () => [
+export const AddImportJobsResponse: ComplexDesc<
+  t.AddImportJobsResponse,
+  t.AddImportJobsResponseInput
+> = complex("AddImportJobsResponse", () => [
   field("ImportJobIds", ArrayOflong),
   field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const GetImportResultsRequest: ComplexDesc = complex("GetImportResultsRequest", () => [
+export const GetImportResultsRequest: ComplexDesc<
+  t.GetImportResultsRequest,
+  t.GetImportResultsRequestInput
+> = complex("GetImportResultsRequest", () => [
   field("ImportType", xs.string),
   field("PageInfo", Paging),
   field("ImportJobIds", ArrayOflong),
   field("ReturnAdditionalFields", ImportAdditionalField),
 ]);
 
-export const GetImportResultsResponse: ComplexDesc = complex("GetImportResultsResponse", () => [
-  field("ImportResults", ArrayOfImportResult),
-]);
+export const GetImportResultsResponse: ComplexDesc<
+  t.GetImportResultsResponse,
+  t.GetImportResultsResponseInput
+> = complex("GetImportResultsResponse", () => [field("ImportResults", ArrayOfImportResult)]);
 
-export const ArrayOfImportResult: ArrayDesc = array(
-  "ArrayOfImportResult",
-  field("ImportResult", () => ImportResult, REPEATED_NILLABLE),
+export const ArrayOfImportResult: ArrayDesc<
+  t.ArrayOfImportResult,
+  t.ArrayOfImportResultInput
+> = array("ArrayOfImportResult", field("ImportResult", () => ImportResult, REPEATED_NILLABLE));
+
+export const ImportResult: ComplexDesc<t.ImportResult, t.ImportResultInput> = complex(
+  "ImportResult",
+  () => [
+    field("EntityStatistics", ArrayOfImportEntityStatistics),
+    field("ErrorLogUrl", xs.string),
+    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring),
+    field("Id", xs.string),
+    field("ImportJob", ImportJob),
+    field("StartTimeInUTC", xs.dateTime, OPTIONAL),
+    field("Status", xs.string),
+  ],
 );
 
-export const ImportResult: ComplexDesc = complex("ImportResult", () => [
-  field("EntityStatistics", ArrayOfImportEntityStatistics),
-  field("ErrorLogUrl", xs.string),
-  field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring),
-  field("Id", xs.string),
-  field("ImportJob", ImportJob),
-  field("StartTimeInUTC", xs.dateTime, OPTIONAL),
-  field("Status", xs.string),
-]);
-
-export const ArrayOfImportEntityStatistics: ArrayDesc = array(
+export const ArrayOfImportEntityStatistics: ArrayDesc<t.ArrayOfImportEntityStatistics> = array(
   "ArrayOfImportEntityStatistics",
   field("ImportEntityStatistics", () => ImportEntityStatistics, REPEATED_NILLABLE),
 );
 
-export const ImportEntityStatistics: ComplexDesc = complex("ImportEntityStatistics", () => [
-  field("Additions", xs.int),
-  field("Changes", xs.int),
-  field("Deletions", xs.int),
-  field("EntityType", xs.string),
-  field("Errors", xs.int),
-  field("Total", xs.int),
-]);
+export const ImportEntityStatistics: ComplexDesc<t.ImportEntityStatistics> = complex(
+  "ImportEntityStatistics",
+  () => [
+    field("Additions", xs.int),
+    field("Changes", xs.int),
+    field("Deletions", xs.int),
+    field("EntityType", xs.string),
+    field("Errors", xs.int),
+    field("Total", xs.int),
+  ],
+);
 
-export const GetImportJobsByIdsRequest: ComplexDesc = complex("GetImportJobsByIdsRequest", () => [
+export const GetImportJobsByIdsRequest: ComplexDesc<
+  t.GetImportJobsByIdsRequest,
+  t.GetImportJobsByIdsRequestInput
+> = complex("GetImportJobsByIdsRequest", () => [
   field("ImportJobIds", ArrayOflong),
   field("ImportType", xs.string),
   field("ReturnAdditionalFields", ImportAdditionalField),
 ]);
 
-export const GetImportJobsByIdsResponse: ComplexDesc = complex("GetImportJobsByIdsResponse", () => [
+export const GetImportJobsByIdsResponse: ComplexDesc<
+  t.GetImportJobsByIdsResponse,
+  t.GetImportJobsByIdsResponseInput
+> = complex("GetImportJobsByIdsResponse", () => [
   field("ImportJobs", ArrayOfImportJob),
   field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const DeleteImportJobsRequest: ComplexDesc = complex("DeleteImportJobsRequest", () => [
+export const DeleteImportJobsRequest: ComplexDesc<
+  t.DeleteImportJobsRequest,
+  t.DeleteImportJobsRequestInput
+> = complex("DeleteImportJobsRequest", () => [
   field("ImportJobIds", ArrayOflong),
   field("ImportType", xs.string),
 ]);
 
-export const DeleteImportJobsResponse: ComplexDesc = complex("DeleteImportJobsResponse", () => [
+export const DeleteImportJobsResponse: ComplexDesc<t.DeleteImportJobsResponse> = complex(
+  "DeleteImportJobsResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
+);
+
+export const GetImportEntityIdsMappingRequest: ComplexDesc<
+  t.GetImportEntityIdsMappingRequest,
+  t.GetImportEntityIdsMappingRequestInput
+> = complex("GetImportEntityIdsMappingRequest", () => [
+  field("ImportType", xs.string),
+  field("SourceEntityIds", ArrayOflong),
+  field("ImportEntityType", ImportEntityType, OPTIONAL),
+  field("SourceParentId", xs.long),
+]);
+
+export const GetImportEntityIdsMappingResponse: ComplexDesc<
+  t.GetImportEntityIdsMappingResponse,
+  t.GetImportEntityIdsMappingResponseInput
+> = complex("GetImportEntityIdsMappingResponse", () => [
+  field("EntityIdsMapping", ArrayOfKeyValuePairOflonglong),
   field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const GetImportEntityIdsMappingRequest: ComplexDesc = complex(
-  "GetImportEntityIdsMappingRequest",
-  () => [
-    field("ImportType", xs.string),
-    field("SourceEntityIds", ArrayOflong),
-    field("ImportEntityType", ImportEntityType, OPTIONAL),
-    field("SourceParentId", xs.long),
-  ],
-);
-
-export const GetImportEntityIdsMappingResponse: ComplexDesc = complex(
-  "GetImportEntityIdsMappingResponse",
-  () => [
-    field("EntityIdsMapping", ArrayOfKeyValuePairOflonglong),
-    field("PartialErrors", ArrayOfBatchError),
-  ],
-);
-
-export const ArrayOfKeyValuePairOflonglong: ArrayDesc = array(
+export const ArrayOfKeyValuePairOflonglong: ArrayDesc<
+  t.ArrayOfKeyValuePairOflonglong,
+  t.ArrayOfKeyValuePairOflonglongInput
+> = array(
   "ArrayOfKeyValuePairOflonglong",
   field("KeyValuePairOflonglong", NS3, () => KeyValuePairOflonglong, REPEATED),
 );
 
-export const KeyValuePairOflonglong: ComplexDesc = complex("KeyValuePairOflonglong", () => [
+export const KeyValuePairOflonglong: ComplexDesc<
+  t.KeyValuePairOflonglong,
+  t.KeyValuePairOflonglongInput
+> = complex("KeyValuePairOflonglong", () => [
   field("key", NS3, xs.long, REQUIRED),
   field("value", NS3, xs.long, REQUIRED),
 ]);
 
-export const UpdateImportJobsRequest: ComplexDesc = complex("UpdateImportJobsRequest", () => [
-  field("ImportJobs", ArrayOfImportJob),
-]);
+export const UpdateImportJobsRequest: ComplexDesc<
+  t.UpdateImportJobsRequest,
+  t.UpdateImportJobsRequestInput
+> = complex("UpdateImportJobsRequest", () => [field("ImportJobs", ArrayOfImportJob)]);
 
-export const UpdateImportJobsResponse: ComplexDesc = complex("UpdateImportJobsResponse", () => [
+export const UpdateImportJobsResponse: ComplexDesc<
+  t.UpdateImportJobsResponse,
+  t.UpdateImportJobsResponseInput
+> = complex("UpdateImportJobsResponse", () => [
   field("ImportJobIds", ArrayOflong),
   field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const AddVideosRequest: ComplexDesc = complex("AddVideosRequest", () => [
-  field("Videos", ArrayOfVideo),
-]);
+export const AddVideosRequest: ComplexDesc<t.AddVideosRequest, t.AddVideosRequestInput> = complex(
+  "AddVideosRequest",
+  () => [field("Videos", ArrayOfVideo)],
+);
 
-export const ArrayOfVideo: ArrayDesc = array(
+export const ArrayOfVideo: ArrayDesc<t.ArrayOfVideo, t.ArrayOfVideoInput> = array(
   "ArrayOfVideo",
   field("Video", () => Video, REPEATED_NILLABLE),
 );
 
-export const Video: ComplexDesc = complex("Video", () => [
+export const Video: ComplexDesc<t.Video, t.VideoInput> = complex("Video", () => [
   field("AspectRatio", xs.string),
   field("CreatedDateTimeInUTC", xs.dateTime),
   field("Description", xs.string),
@@ -5777,47 +6517,61 @@ export const Video: ComplexDesc = complex("Video", () => [
   field("Url", xs.string),
 ]);
 
-export const AddVideosResponse: ComplexDesc = complex("AddVideosResponse", () => [
+export const AddVideosResponse: ComplexDesc<
+  t.AddVideosResponse,
+  t.AddVideosResponseInput
+> = complex("AddVideosResponse", () => [
   field("VideoIds", ArrayOflong),
   field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const DeleteVideosRequest: ComplexDesc = complex("DeleteVideosRequest", () => [
-  field("VideoIds", ArrayOflong),
-]);
+export const DeleteVideosRequest: ComplexDesc<
+  t.DeleteVideosRequest,
+  t.DeleteVideosRequestInput
+> = complex("DeleteVideosRequest", () => [field("VideoIds", ArrayOflong)]);
 
-export const DeleteVideosResponse: ComplexDesc = complex("DeleteVideosResponse", () => [
-  field("PartialErrors", ArrayOfBatchError),
-]);
+export const DeleteVideosResponse: ComplexDesc<t.DeleteVideosResponse> = complex(
+  "DeleteVideosResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
+);
 
-export const GetVideosByIdsRequest: ComplexDesc = complex("GetVideosByIdsRequest", () => [
+export const GetVideosByIdsRequest: ComplexDesc<
+  t.GetVideosByIdsRequest,
+  t.GetVideosByIdsRequestInput
+> = complex("GetVideosByIdsRequest", () => [
   field("VideoIds", ArrayOflong),
   field("PageInfo", Paging),
 ]);
 
-export const GetVideosByIdsResponse: ComplexDesc = complex("GetVideosByIdsResponse", () => [
+export const GetVideosByIdsResponse: ComplexDesc<
+  t.GetVideosByIdsResponse,
+  t.GetVideosByIdsResponseInput
+> = complex("GetVideosByIdsResponse", () => [
   field("Videos", ArrayOfVideo),
   field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const UpdateVideosRequest: ComplexDesc = complex("UpdateVideosRequest", () => [
-  field("Videos", ArrayOfVideo),
-]);
+export const UpdateVideosRequest: ComplexDesc<
+  t.UpdateVideosRequest,
+  t.UpdateVideosRequestInput
+> = complex("UpdateVideosRequest", () => [field("Videos", ArrayOfVideo)]);
 
-export const UpdateVideosResponse: ComplexDesc = complex("UpdateVideosResponse", () => [
-  field("PartialErrors", ArrayOfBatchError),
-]);
+export const UpdateVideosResponse: ComplexDesc<t.UpdateVideosResponse> = complex(
+  "UpdateVideosResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
+);
 
-export const AddHTML5sRequest: ComplexDesc = complex("AddHTML5sRequest", () => [
-  field("HTML5Assets", ArrayOfHTML5),
-]);
+export const AddHTML5sRequest: ComplexDesc<t.AddHTML5sRequest, t.AddHTML5sRequestInput> = complex(
+  "AddHTML5sRequest",
+  () => [field("HTML5Assets", ArrayOfHTML5)],
+);
 
-export const ArrayOfHTML5: ArrayDesc = array(
+export const ArrayOfHTML5: ArrayDesc<t.ArrayOfHTML5, t.ArrayOfHTML5Input> = array(
   "ArrayOfHTML5",
   field("HTML5", () => HTML5, REPEATED_NILLABLE),
 );
 
-export const HTML5: ComplexDesc = complex("HTML5", () => [
+export const HTML5: ComplexDesc<t.HTML5, t.HTML5Input> = complex("HTML5", () => [
   field("CreatedDateTimeInUTC", xs.dateTime),
   field("DestinationUrl", xs.string),
   field("FailureCode", xs.string),
@@ -5832,147 +6586,202 @@ export const HTML5: ComplexDesc = complex("HTML5", () => [
   field("Width", xs.int),
 ]);
 
-export const AddHTML5sResponse: ComplexDesc = complex("AddHTML5sResponse", () => [
+export const AddHTML5sResponse: ComplexDesc<
+  t.AddHTML5sResponse,
+  t.AddHTML5sResponseInput
+> = complex("AddHTML5sResponse", () => [
   field("HTML5AssetIds", ArrayOflong),
   field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const GetHTML5sByIdsRequest: ComplexDesc = complex("GetHTML5sByIdsRequest", () => [
-  field("HTML5AssetIds", ArrayOflong),
-]);
+export const GetHTML5sByIdsRequest: ComplexDesc<
+  t.GetHTML5sByIdsRequest,
+  t.GetHTML5sByIdsRequestInput
+> = complex("GetHTML5sByIdsRequest", () => [field("HTML5AssetIds", ArrayOflong)]);
 
-export const GetHTML5sByIdsResponse: ComplexDesc = complex("GetHTML5sByIdsResponse", () => [
+export const GetHTML5sByIdsResponse: ComplexDesc<
+  t.GetHTML5sByIdsResponse,
+  t.GetHTML5sByIdsResponseInput
+> = complex("GetHTML5sByIdsResponse", () => [
   field("HTML5Assets", ArrayOfHTML5),
   field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const DeleteHTML5sRequest: ComplexDesc = complex("DeleteHTML5sRequest", () => [
-  field("HTML5AssetIds", ArrayOflong),
-]);
+export const DeleteHTML5sRequest: ComplexDesc<
+  t.DeleteHTML5sRequest,
+  t.DeleteHTML5sRequestInput
+> = complex("DeleteHTML5sRequest", () => [field("HTML5AssetIds", ArrayOflong)]);
 
-export const DeleteHTML5sResponse: ComplexDesc = complex("DeleteHTML5sResponse", () => [
-  field("PartialErrors", ArrayOfBatchError),
-]);
-
-export const AddCampaignConversionGoalsRequest: ComplexDesc = complex(
-  "AddCampaignConversionGoalsRequest",
-  () => [field("CampaignConversionGoal", ArrayOfCampaignConversionGoal)],
+export const DeleteHTML5sResponse: ComplexDesc<t.DeleteHTML5sResponse> = complex(
+  "DeleteHTML5sResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
-export const ArrayOfCampaignConversionGoal: ArrayDesc = array(
+export const AddCampaignConversionGoalsRequest: ComplexDesc<
+  t.AddCampaignConversionGoalsRequest,
+  t.AddCampaignConversionGoalsRequestInput
+> = complex("AddCampaignConversionGoalsRequest", () => [
+  field("CampaignConversionGoal", ArrayOfCampaignConversionGoal),
+]);
+
+export const ArrayOfCampaignConversionGoal: ArrayDesc<
+  t.ArrayOfCampaignConversionGoal,
+  t.ArrayOfCampaignConversionGoalInput
+> = array(
   "ArrayOfCampaignConversionGoal",
   field("CampaignConversionGoal", () => CampaignConversionGoal, REPEATED_NILLABLE),
 );
 
-export const CampaignConversionGoal: ComplexDesc = complex("CampaignConversionGoal", () => [
+export const CampaignConversionGoal: ComplexDesc<
+  t.CampaignConversionGoal,
+  t.CampaignConversionGoalInput
+> = complex("CampaignConversionGoal", () => [
   field("CampaignId", xs.long, OPTIONAL),
   field("GoalId", xs.long, OPTIONAL),
 ]);
 
-export const AddCampaignConversionGoalsResponse: ComplexDesc = complex(
-  "AddCampaignConversionGoalsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError)],
-);
+export const AddCampaignConversionGoalsResponse: ComplexDesc<
+  t.AddCampaignConversionGoalsResponse
+> = complex("AddCampaignConversionGoalsResponse", () => [
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const DeleteCampaignConversionGoalsRequest: ComplexDesc = complex(
-  "DeleteCampaignConversionGoalsRequest",
-  () => [field("CampaignConversionGoal", ArrayOfCampaignConversionGoal)],
-);
+export const DeleteCampaignConversionGoalsRequest: ComplexDesc<
+  t.DeleteCampaignConversionGoalsRequest,
+  t.DeleteCampaignConversionGoalsRequestInput
+> = complex("DeleteCampaignConversionGoalsRequest", () => [
+  field("CampaignConversionGoal", ArrayOfCampaignConversionGoal),
+]);
 
-export const DeleteCampaignConversionGoalsResponse: ComplexDesc = complex(
-  "DeleteCampaignConversionGoalsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError)],
-);
+export const DeleteCampaignConversionGoalsResponse: ComplexDesc<
+  t.DeleteCampaignConversionGoalsResponse
+> = complex("DeleteCampaignConversionGoalsResponse", () => [
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const AddDataExclusionsRequest: ComplexDesc = complex("AddDataExclusionsRequest", () => [
+export const AddDataExclusionsRequest: ComplexDesc<
+  t.AddDataExclusionsRequest,
+  t.AddDataExclusionsRequestInput
+> = complex("AddDataExclusionsRequest", () => [
   field("AccountId", xs.long, OPTIONAL),
   field("DataExclusions", ArrayOfDataExclusion),
 ]);
 
-export const ArrayOfDataExclusion: ArrayDesc = array(
-  "ArrayOfDataExclusion",
-  field("DataExclusion", () => DataExclusion, REPEATED_NILLABLE),
+export const ArrayOfDataExclusion: ArrayDesc<
+  t.ArrayOfDataExclusion,
+  t.ArrayOfDataExclusionInput
+> = array("ArrayOfDataExclusion", field("DataExclusion", () => DataExclusion, REPEATED_NILLABLE));
+
+export const DataExclusion: ComplexDesc<t.DataExclusion, t.DataExclusionInput> = complex(
+  "DataExclusion",
+  () => [
+    field("CampaignAssociations", ArrayOfCampaignAssociation),
+    field("CampaignTypeFilter", CampaignType),
+    field("Description", xs.string),
+    field("DeviceTypeFilter", DeviceType),
+    field("EndDate", xs.dateTime),
+    field("Id", xs.long),
+    field("Name", xs.string),
+    field("StartDate", xs.dateTime),
+  ],
 );
 
-export const DataExclusion: ComplexDesc = complex("DataExclusion", () => [
-  field("CampaignAssociations", ArrayOfCampaignAssociation),
-  field("CampaignTypeFilter", CampaignType),
-  field("Description", xs.string),
-  field("DeviceTypeFilter", DeviceType),
-  field("EndDate", xs.dateTime),
-  field("Id", xs.long),
-  field("Name", xs.string),
-  field("StartDate", xs.dateTime),
-]);
-
-export const ArrayOfCampaignAssociation: ArrayDesc = array(
+export const ArrayOfCampaignAssociation: ArrayDesc<
+  t.ArrayOfCampaignAssociation,
+  t.ArrayOfCampaignAssociationInput
+> = array(
   "ArrayOfCampaignAssociation",
   field("CampaignAssociation", () => CampaignAssociation, REPEATED_NILLABLE),
 );
 
-export const CampaignAssociation: ComplexDesc = complex("CampaignAssociation", () => [
-  field("CampaignId", xs.long, OPTIONAL),
-]);
+export const CampaignAssociation: ComplexDesc<
+  t.CampaignAssociation,
+  t.CampaignAssociationInput
+> = complex("CampaignAssociation", () => [field("CampaignId", xs.long, OPTIONAL)]);
 
-export const AddDataExclusionsResponse: ComplexDesc = complex("AddDataExclusionsResponse", () => [
+export const AddDataExclusionsResponse: ComplexDesc<
+  t.AddDataExclusionsResponse,
+  t.AddDataExclusionsResponseInput
+> = complex("AddDataExclusionsResponse", () => [
   field("DataExclusionIds", ArrayOfNullableOflong),
   field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const UpdateDataExclusionsRequest: ComplexDesc = complex(
-  "UpdateDataExclusionsRequest",
-  () => [field("AccountId", xs.long, OPTIONAL), field("DataExclusions", ArrayOfDataExclusion)],
-);
+export const UpdateDataExclusionsRequest: ComplexDesc<
+  t.UpdateDataExclusionsRequest,
+  t.UpdateDataExclusionsRequestInput
+> = complex("UpdateDataExclusionsRequest", () => [
+  field("AccountId", xs.long, OPTIONAL),
+  field("DataExclusions", ArrayOfDataExclusion),
+]);
 
-export const UpdateDataExclusionsResponse: ComplexDesc = complex(
+export const UpdateDataExclusionsResponse: ComplexDesc<t.UpdateDataExclusionsResponse> = complex(
   "UpdateDataExclusionsResponse",
   () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
-export const DeleteDataExclusionsRequest: ComplexDesc = complex(
-  "DeleteDataExclusionsRequest",
-  () => [field("AccountId", xs.long, OPTIONAL), field("DataExclusionIds", ArrayOflong)],
-);
+export const DeleteDataExclusionsRequest: ComplexDesc<
+  t.DeleteDataExclusionsRequest,
+  t.DeleteDataExclusionsRequestInput
+> = complex("DeleteDataExclusionsRequest", () => [
+  field("AccountId", xs.long, OPTIONAL),
+  field("DataExclusionIds", ArrayOflong),
+]);
 
-export const DeleteDataExclusionsResponse: ComplexDesc = complex(
+export const DeleteDataExclusionsResponse: ComplexDesc<t.DeleteDataExclusionsResponse> = complex(
   "DeleteDataExclusionsResponse",
   () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
-export const GetDataExclusionsByIdsRequest: ComplexDesc = complex(
-  "GetDataExclusionsByIdsRequest",
-  () => [field("AccountId", xs.long, OPTIONAL), field("DataExclusionIds", ArrayOflong)],
-);
+export const GetDataExclusionsByIdsRequest: ComplexDesc<
+  t.GetDataExclusionsByIdsRequest,
+  t.GetDataExclusionsByIdsRequestInput
+> = complex("GetDataExclusionsByIdsRequest", () => [
+  field("AccountId", xs.long, OPTIONAL),
+  field("DataExclusionIds", ArrayOflong),
+]);
 
-export const GetDataExclusionsByIdsResponse: ComplexDesc = complex(
-  "GetDataExclusionsByIdsResponse",
-  () => [field("DataExclusions", ArrayOfDataExclusion), field("PartialErrors", ArrayOfBatchError)],
-);
+export const GetDataExclusionsByIdsResponse: ComplexDesc<
+  t.GetDataExclusionsByIdsResponse,
+  t.GetDataExclusionsByIdsResponseInput
+> = complex("GetDataExclusionsByIdsResponse", () => [
+  field("DataExclusions", ArrayOfDataExclusion),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const GetDataExclusionsByAccountIdRequest: ComplexDesc = complex(
-  "GetDataExclusionsByAccountIdRequest",
-  () => [field("AccountId", xs.long, OPTIONAL)],
-);
+export const GetDataExclusionsByAccountIdRequest: ComplexDesc<
+  t.GetDataExclusionsByAccountIdRequest,
+  t.GetDataExclusionsByAccountIdRequestInput
+> = complex("GetDataExclusionsByAccountIdRequest", () => [field("AccountId", xs.long, OPTIONAL)]);
 
-export const GetDataExclusionsByAccountIdResponse: ComplexDesc = complex(
-  "GetDataExclusionsByAccountIdResponse",
-  () => [field("DataExclusions", ArrayOfDataExclusion), field("PartialErrors", ArrayOfBatchError)],
-);
+export const GetDataExclusionsByAccountIdResponse: ComplexDesc<
+  t.GetDataExclusionsByAccountIdResponse,
+  t.GetDataExclusionsByAccountIdResponseInput
+> = complex("GetDataExclusionsByAccountIdResponse", () => [
+  field("DataExclusions", ArrayOfDataExclusion),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const AddSeasonalityAdjustmentsRequest: ComplexDesc = complex(
-  "AddSeasonalityAdjustmentsRequest",
-  () => [
-    field("AccountId", xs.long, OPTIONAL),
-    field("SeasonalityAdjustments", ArrayOfSeasonalityAdjustment),
-  ],
-);
+export const AddSeasonalityAdjustmentsRequest: ComplexDesc<
+  t.AddSeasonalityAdjustmentsRequest,
+  t.AddSeasonalityAdjustmentsRequestInput
+> = complex("AddSeasonalityAdjustmentsRequest", () => [
+  field("AccountId", xs.long, OPTIONAL),
+  field("SeasonalityAdjustments", ArrayOfSeasonalityAdjustment),
+]);
 
-export const ArrayOfSeasonalityAdjustment: ArrayDesc = array(
+export const ArrayOfSeasonalityAdjustment: ArrayDesc<
+  t.ArrayOfSeasonalityAdjustment,
+  t.ArrayOfSeasonalityAdjustmentInput
+> = array(
   "ArrayOfSeasonalityAdjustment",
   field("SeasonalityAdjustment", () => SeasonalityAdjustment, REPEATED_NILLABLE),
 );
 
-export const SeasonalityAdjustment: ComplexDesc = complex("SeasonalityAdjustment", () => [
+export const SeasonalityAdjustment: ComplexDesc<
+  t.SeasonalityAdjustment,
+  t.SeasonalityAdjustmentInput
+> = complex("SeasonalityAdjustment", () => [
   field("AdjustmentPercentage", xs.double),
   field("CampaignAssociations", ArrayOfCampaignAssociation),
   field("CampaignTypeFilter", CampaignType),
@@ -5984,83 +6793,95 @@ export const SeasonalityAdjustment: ComplexDesc = complex("SeasonalityAdjustment
   field("StartDate", xs.dateTime),
 ]);
 
-export const AddSeasonalityAdjustmentsResponse: ComplexDesc = complex(
-  "AddSeasonalityAdjustmentsResponse",
-  () => [
-    field("SeasonalityAdjustmentIds", ArrayOfNullableOflong),
-    field("PartialErrors", ArrayOfBatchError),
-  ],
-);
+export const AddSeasonalityAdjustmentsResponse: ComplexDesc<
+  t.AddSeasonalityAdjustmentsResponse,
+  t.AddSeasonalityAdjustmentsResponseInput
+> = complex("AddSeasonalityAdjustmentsResponse", () => [
+  field("SeasonalityAdjustmentIds", ArrayOfNullableOflong),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const UpdateSeasonalityAdjustmentsRequest: ComplexDesc = complex(
-  "UpdateSeasonalityAdjustmentsRequest",
-  () => [
-    field("AccountId", xs.long, OPTIONAL),
-    field("SeasonalityAdjustments", ArrayOfSeasonalityAdjustment),
-  ],
-);
+export const UpdateSeasonalityAdjustmentsRequest: ComplexDesc<
+  t.UpdateSeasonalityAdjustmentsRequest,
+  t.UpdateSeasonalityAdjustmentsRequestInput
+> = complex("UpdateSeasonalityAdjustmentsRequest", () => [
+  field("AccountId", xs.long, OPTIONAL),
+  field("SeasonalityAdjustments", ArrayOfSeasonalityAdjustment),
+]);
 
-export const UpdateSeasonalityAdjustmentsResponse: ComplexDesc = complex(
-  "UpdateSeasonalityAdjustmentsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError)],
-);
+export const UpdateSeasonalityAdjustmentsResponse: ComplexDesc<
+  t.UpdateSeasonalityAdjustmentsResponse
+> = complex("UpdateSeasonalityAdjustmentsResponse", () => [
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const DeleteSeasonalityAdjustmentsRequest: ComplexDesc = complex(
-  "DeleteSeasonalityAdjustmentsRequest",
-  () => [field("AccountId", xs.long, OPTIONAL), field("SeasonalityAdjustmentIds", ArrayOflong)],
-);
+export const DeleteSeasonalityAdjustmentsRequest: ComplexDesc<
+  t.DeleteSeasonalityAdjustmentsRequest,
+  t.DeleteSeasonalityAdjustmentsRequestInput
+> = complex("DeleteSeasonalityAdjustmentsRequest", () => [
+  field("AccountId", xs.long, OPTIONAL),
+  field("SeasonalityAdjustmentIds", ArrayOflong),
+]);
 
-export const DeleteSeasonalityAdjustmentsResponse: ComplexDesc = complex(
-  "DeleteSeasonalityAdjustmentsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError)],
-);
+export const DeleteSeasonalityAdjustmentsResponse: ComplexDesc<
+  t.DeleteSeasonalityAdjustmentsResponse
+> = complex("DeleteSeasonalityAdjustmentsResponse", () => [
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const GetSeasonalityAdjustmentsByIdsRequest: ComplexDesc = complex(
-  "GetSeasonalityAdjustmentsByIdsRequest",
-  () => [field("AccountId", xs.long, OPTIONAL), field("SeasonalityAdjustmentIds", ArrayOflong)],
-);
+export const GetSeasonalityAdjustmentsByIdsRequest: ComplexDesc<
+  t.GetSeasonalityAdjustmentsByIdsRequest,
+  t.GetSeasonalityAdjustmentsByIdsRequestInput
+> = complex("GetSeasonalityAdjustmentsByIdsRequest", () => [
+  field("AccountId", xs.long, OPTIONAL),
+  field("SeasonalityAdjustmentIds", ArrayOflong),
+]);
 
-export const GetSeasonalityAdjustmentsByIdsResponse: ComplexDesc = complex(
-  "GetSeasonalityAdjustmentsByIdsResponse",
-  () => [
-    field("SeasonalityAdjustments", ArrayOfSeasonalityAdjustment),
-    field("PartialErrors", ArrayOfBatchError),
-  ],
-);
+export const GetSeasonalityAdjustmentsByIdsResponse: ComplexDesc<
+  t.GetSeasonalityAdjustmentsByIdsResponse,
+  t.GetSeasonalityAdjustmentsByIdsResponseInput
+> = complex("GetSeasonalityAdjustmentsByIdsResponse", () => [
+  field("SeasonalityAdjustments", ArrayOfSeasonalityAdjustment),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const GetSeasonalityAdjustmentsByAccountIdRequest: ComplexDesc = complex(
-  "GetSeasonalityAdjustmentsByAccountIdRequest",
-  () => [field("AccountId", xs.long, OPTIONAL)],
-);
+export const GetSeasonalityAdjustmentsByAccountIdRequest: ComplexDesc<
+  t.GetSeasonalityAdjustmentsByAccountIdRequest,
+  t.GetSeasonalityAdjustmentsByAccountIdRequestInput
+> = complex("GetSeasonalityAdjustmentsByAccountIdRequest", () => [
+  field("AccountId", xs.long, OPTIONAL),
+]);
 
-export const GetSeasonalityAdjustmentsByAccountIdResponse: ComplexDesc = complex(
-  "GetSeasonalityAdjustmentsByAccountIdResponse",
-  () => [
-    field("SeasonalityAdjustments", ArrayOfSeasonalityAdjustment),
-    field("PartialErrors", ArrayOfBatchError),
-  ],
-);
+export const GetSeasonalityAdjustmentsByAccountIdResponse: ComplexDesc<
+  t.GetSeasonalityAdjustmentsByAccountIdResponse,
+  t.GetSeasonalityAdjustmentsByAccountIdResponseInput
+> = complex("GetSeasonalityAdjustmentsByAccountIdResponse", () => [
+  field("SeasonalityAdjustments", ArrayOfSeasonalityAdjustment),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const CreateAssetGroupRecommendationRequest: ComplexDesc = complex(
-  "CreateAssetGroupRecommendationRequest",
-  () => [
-    field("FinalUrls", ArrayOfstring),
-    field("Prompt", xs.string),
-    field("TextTone", AdRecommendationTextTone),
-    field("ReturnAdditionalFields", AdRecommendationAdditionalField),
-  ],
-);
+export const CreateAssetGroupRecommendationRequest: ComplexDesc<
+  t.CreateAssetGroupRecommendationRequest
+> = complex("CreateAssetGroupRecommendationRequest", () => [
+  field("FinalUrls", ArrayOfstring),
+  field("Prompt", xs.string),
+  field("TextTone", AdRecommendationTextTone),
+  field("ReturnAdditionalFields", AdRecommendationAdditionalField),
+]);
 
-export const CreateAssetGroupRecommendationResponse: ComplexDesc = complex(
-  "CreateAssetGroupRecommendationResponse",
-  () => [
-    field("AssetGroup", AssetGroup),
-    field("ImageSuggestions", ArrayOfAdRecommendationImageSuggestion),
-    field("PromptBrandWarning", xs.string),
-  ],
-);
+export const CreateAssetGroupRecommendationResponse: ComplexDesc<
+  t.CreateAssetGroupRecommendationResponse,
+  t.CreateAssetGroupRecommendationResponseInput
+> = complex("CreateAssetGroupRecommendationResponse", () => [
+  field("AssetGroup", AssetGroup),
+  field("ImageSuggestions", ArrayOfAdRecommendationImageSuggestion),
+  field("PromptBrandWarning", xs.string),
+]);
 
-export const ArrayOfAdRecommendationImageSuggestion: ArrayDesc = array(
+export const ArrayOfAdRecommendationImageSuggestion: ArrayDesc<
+  t.ArrayOfAdRecommendationImageSuggestion,
+  t.ArrayOfAdRecommendationImageSuggestionInput
+> = array(
   "ArrayOfAdRecommendationImageSuggestion",
   field(
     "AdRecommendationImageSuggestion",
@@ -6069,28 +6890,29 @@ export const ArrayOfAdRecommendationImageSuggestion: ArrayDesc = array(
   ),
 );
 
-export const AdRecommendationImageSuggestion: ComplexDesc = complex(
-  "AdRecommendationImageSuggestion",
-  () => [
-    field("AssetLink", AssetLink),
-    field("Image", Image),
-    field("ImageMetadata", AdRecommendationImageSuggestionMetadata),
-    field("ImageUrl", xs.string),
-  ],
-);
+export const AdRecommendationImageSuggestion: ComplexDesc<
+  t.AdRecommendationImageSuggestion,
+  t.AdRecommendationImageSuggestionInput
+> = complex("AdRecommendationImageSuggestion", () => [
+  field("AssetLink", AssetLink),
+  field("Image", Image),
+  field("ImageMetadata", AdRecommendationImageSuggestionMetadata),
+  field("ImageUrl", xs.string),
+]);
 
-export const AdRecommendationImageSuggestionMetadata: ComplexDesc = complex(
-  "AdRecommendationImageSuggestionMetadata",
-  () => [
-    field("CustomizedProperties", ArrayOfAdRecommendationCustomizedProperty),
-    field("ImageAssetProperties", ArrayOfAdRecommendationImageAssetProperty),
-    field("TemplateId", xs.string),
-    field("TemplateVersion", xs.string),
-    field("TextAssetProperties", ArrayOfAdRecommendationTextAssetProperty),
-  ],
-);
+export const AdRecommendationImageSuggestionMetadata: ComplexDesc<
+  t.AdRecommendationImageSuggestionMetadata
+> = complex("AdRecommendationImageSuggestionMetadata", () => [
+  field("CustomizedProperties", ArrayOfAdRecommendationCustomizedProperty),
+  field("ImageAssetProperties", ArrayOfAdRecommendationImageAssetProperty),
+  field("TemplateId", xs.string),
+  field("TemplateVersion", xs.string),
+  field("TextAssetProperties", ArrayOfAdRecommendationTextAssetProperty),
+]);
 
-export const ArrayOfAdRecommendationCustomizedProperty: ArrayDesc = array(
+export const ArrayOfAdRecommendationCustomizedProperty: ArrayDesc<
+  t.ArrayOfAdRecommendationCustomizedProperty
+> = array(
   "ArrayOfAdRecommendationCustomizedProperty",
   field(
     "AdRecommendationCustomizedProperty",
@@ -6099,16 +6921,17 @@ export const ArrayOfAdRecommendationCustomizedProperty: ArrayDesc = array(
   ),
 );
 
-export const AdRecommendationCustomizedProperty: ComplexDesc = complex(
-  "AdRecommendationCustomizedProperty",
-  () => [
-    field("AssetTypeName", xs.string),
-    field("PropertyName", xs.string),
-    field("PropertyValue", xs.string),
-  ],
-);
+export const AdRecommendationCustomizedProperty: ComplexDesc<
+  t.AdRecommendationCustomizedProperty
+> = complex("AdRecommendationCustomizedProperty", () => [
+  field("AssetTypeName", xs.string),
+  field("PropertyName", xs.string),
+  field("PropertyValue", xs.string),
+]);
 
-export const ArrayOfAdRecommendationImageAssetProperty: ArrayDesc = array(
+export const ArrayOfAdRecommendationImageAssetProperty: ArrayDesc<
+  t.ArrayOfAdRecommendationImageAssetProperty
+> = array(
   "ArrayOfAdRecommendationImageAssetProperty",
   field(
     "AdRecommendationImageAssetProperty",
@@ -6117,19 +6940,20 @@ export const ArrayOfAdRecommendationImageAssetProperty: ArrayDesc = array(
   ),
 );
 
-export const AdRecommendationImageAssetProperty: ComplexDesc = complex(
-  "AdRecommendationImageAssetProperty",
-  () => [
-    field("CropHeight", xs.int),
-    field("CropWidth", xs.int),
-    field("CropX", xs.int),
-    field("CropY", xs.int),
-    field("ImageField", AdRecommendationImageField, OPTIONAL),
-    field("ImageUrl", xs.string),
-  ],
-);
+export const AdRecommendationImageAssetProperty: ComplexDesc<
+  t.AdRecommendationImageAssetProperty
+> = complex("AdRecommendationImageAssetProperty", () => [
+  field("CropHeight", xs.int),
+  field("CropWidth", xs.int),
+  field("CropX", xs.int),
+  field("CropY", xs.int),
+  field("ImageField", AdRecommendationImageField, OPTIONAL),
+  field("ImageUrl", xs.string),
+]);
 
-export const ArrayOfAdRecommendationTextAssetProperty: ArrayDesc = array(
+export const ArrayOfAdRecommendationTextAssetProperty: ArrayDesc<
+  t.ArrayOfAdRecommendationTextAssetProperty
+> = array(
   "ArrayOfAdRecommendationTextAssetProperty",
   field(
     "AdRecommendationTextAssetProperty",
@@ -6138,36 +6962,41 @@ export const ArrayOfAdRecommendationTextAssetProperty: ArrayDesc = array(
   ),
 );
 
-export const AdRecommendationTextAssetProperty: ComplexDesc = complex(
-  "AdRecommendationTextAssetProperty",
-  () => [field("Text", xs.string), field("TextField", AdRecommendationTextField, OPTIONAL)],
-);
+export const AdRecommendationTextAssetProperty: ComplexDesc<
+  t.AdRecommendationTextAssetProperty
+> = complex("AdRecommendationTextAssetProperty", () => [
+  field("Text", xs.string),
+  field("TextField", AdRecommendationTextField, OPTIONAL),
+]);
 
-export const CreateResponsiveAdRecommendationRequest: ComplexDesc = complex(
-  "CreateResponsiveAdRecommendationRequest",
-  () => [
-    field("AdSubType", AdSubType),
-    field("FinalUrls", ArrayOfstring),
-    field("Prompt", xs.string),
-    field("TextTone", AdRecommendationTextTone),
-    field("VideoType", AdRecommendationVideoType),
-    field("BrandKitId", xs.long),
-    field("ReturnAdditionalFields", AdRecommendationAdditionalField),
-  ],
-);
+export const CreateResponsiveAdRecommendationRequest: ComplexDesc<
+  t.CreateResponsiveAdRecommendationRequest,
+  t.CreateResponsiveAdRecommendationRequestInput
+> = complex("CreateResponsiveAdRecommendationRequest", () => [
+  field("AdSubType", AdSubType),
+  field("FinalUrls", ArrayOfstring),
+  field("Prompt", xs.string),
+  field("TextTone", AdRecommendationTextTone),
+  field("VideoType", AdRecommendationVideoType),
+  field("BrandKitId", xs.long),
+  field("ReturnAdditionalFields", AdRecommendationAdditionalField),
+]);
 
-export const CreateResponsiveAdRecommendationResponse: ComplexDesc = complex(
-  "CreateResponsiveAdRecommendationResponse",
-  () => [
-    field("ResponsiveAd", ResponsiveAd),
-    field("ImageSuggestions", ArrayOfAdRecommendationImageSuggestion),
-    field("VideoSuggestions", ArrayOfAdRecommendationVideoSuggestion),
-    field("PromptBrandWarning", xs.string),
-    field("JobInfo", AdRecommendationJobInfo),
-  ],
-);
+export const CreateResponsiveAdRecommendationResponse: ComplexDesc<
+  t.CreateResponsiveAdRecommendationResponse,
+  t.CreateResponsiveAdRecommendationResponseInput
+> = complex("CreateResponsiveAdRecommendationResponse", () => [
+  field("ResponsiveAd", ResponsiveAd),
+  field("ImageSuggestions", ArrayOfAdRecommendationImageSuggestion),
+  field("VideoSuggestions", ArrayOfAdRecommendationVideoSuggestion),
+  field("PromptBrandWarning", xs.string),
+  field("JobInfo", AdRecommendationJobInfo),
+]);
 
-export const ArrayOfAdRecommendationVideoSuggestion: ArrayDesc = array(
+export const ArrayOfAdRecommendationVideoSuggestion: ArrayDesc<
+  t.ArrayOfAdRecommendationVideoSuggestion,
+  t.ArrayOfAdRecommendationVideoSuggestionInput
+> = array(
   "ArrayOfAdRecommendationVideoSuggestion",
   field(
     "AdRecommendationVideoSuggestion",
@@ -6176,44 +7005,50 @@ export const ArrayOfAdRecommendationVideoSuggestion: ArrayDesc = array(
   ),
 );
 
-export const AdRecommendationVideoSuggestion: ComplexDesc = complex(
-  "AdRecommendationVideoSuggestion",
-  () => [field("Video", Video)],
-);
+export const AdRecommendationVideoSuggestion: ComplexDesc<
+  t.AdRecommendationVideoSuggestion,
+  t.AdRecommendationVideoSuggestionInput
+> = complex("AdRecommendationVideoSuggestion", () => [field("Video", Video)]);
 
-export const AdRecommendationJobInfo: ComplexDesc = complex("AdRecommendationJobInfo", () => [
+export const AdRecommendationJobInfo: ComplexDesc<
+  t.AdRecommendationJobInfo,
+  t.AdRecommendationJobInfoInput
+> = complex("AdRecommendationJobInfo", () => [
   field("ErrorCode", xs.string),
   field("ErrorMessage", xs.string),
   field("JobId", xs.long, OPTIONAL),
   field("JobStatus", xs.string),
 ]);
 
-export const CreateResponsiveSearchAdRecommendationRequest: ComplexDesc = complex(
-  "CreateResponsiveSearchAdRecommendationRequest",
-  () => [
-    field("FinalUrls", ArrayOfstring),
-    field("Prompt", xs.string),
-    field("TextTone", AdRecommendationTextTone),
-  ],
-);
+export const CreateResponsiveSearchAdRecommendationRequest: ComplexDesc<
+  t.CreateResponsiveSearchAdRecommendationRequest
+> = complex("CreateResponsiveSearchAdRecommendationRequest", () => [
+  field("FinalUrls", ArrayOfstring),
+  field("Prompt", xs.string),
+  field("TextTone", AdRecommendationTextTone),
+]);
 
-export const CreateResponsiveSearchAdRecommendationResponse: ComplexDesc = complex(
-  "CreateResponsiveSearchAdRecommendationResponse",
-  () => [field("ResponsiveSearchAd", ResponsiveSearchAd)],
-);
+export const CreateResponsiveSearchAdRecommendationResponse: ComplexDesc<
+  t.CreateResponsiveSearchAdRecommendationResponse,
+  t.CreateResponsiveSearchAdRecommendationResponseInput
+> = complex("CreateResponsiveSearchAdRecommendationResponse", () => [
+  field("ResponsiveSearchAd", ResponsiveSearchAd),
+]);
 
-export const RefineAssetGroupRecommendationRequest: ComplexDesc = complex(
-  "RefineAssetGroupRecommendationRequest",
-  () => [
-    field("AssetGroup", AssetGroup),
-    field("TextRefineOperations", ArrayOfAdRecommendationTextRefineOperation),
-    field("ImageSuggestions", ArrayOfAdRecommendationImageSuggestion),
-    field("ImageRefineOperations", ArrayOfAdRecommendationImageRefineOperation),
-    field("ReturnAdditionalFields", AdRecommendationAdditionalField),
-  ],
-);
+export const RefineAssetGroupRecommendationRequest: ComplexDesc<
+  t.RefineAssetGroupRecommendationRequest,
+  t.RefineAssetGroupRecommendationRequestInput
+> = complex("RefineAssetGroupRecommendationRequest", () => [
+  field("AssetGroup", AssetGroup),
+  field("TextRefineOperations", ArrayOfAdRecommendationTextRefineOperation),
+  field("ImageSuggestions", ArrayOfAdRecommendationImageSuggestion),
+  field("ImageRefineOperations", ArrayOfAdRecommendationImageRefineOperation),
+  field("ReturnAdditionalFields", AdRecommendationAdditionalField),
+]);
 
-export const ArrayOfAdRecommendationTextRefineOperation: ArrayDesc = array(
+export const ArrayOfAdRecommendationTextRefineOperation: ArrayDesc<
+  t.ArrayOfAdRecommendationTextRefineOperation
+> = array(
   "ArrayOfAdRecommendationTextRefineOperation",
   field(
     "AdRecommendationTextRefineOperation",
@@ -6222,16 +7057,17 @@ export const ArrayOfAdRecommendationTextRefineOperation: ArrayDesc = array(
   ),
 );
 
-export const AdRecommendationTextRefineOperation: ComplexDesc = complex(
-  "AdRecommendationTextRefineOperation",
-  () => [
-    field("TextField", AdRecommendationTextField, OPTIONAL),
-    field("TextFieldIndex", xs.int, OPTIONAL),
-    field("TextTone", AdRecommendationTextTone),
-  ],
-);
+export const AdRecommendationTextRefineOperation: ComplexDesc<
+  t.AdRecommendationTextRefineOperation
+> = complex("AdRecommendationTextRefineOperation", () => [
+  field("TextField", AdRecommendationTextField, OPTIONAL),
+  field("TextFieldIndex", xs.int, OPTIONAL),
+  field("TextTone", AdRecommendationTextTone),
+]);
 
-export const ArrayOfAdRecommendationImageRefineOperation: ArrayDesc = array(
+export const ArrayOfAdRecommendationImageRefineOperation: ArrayDesc<
+  t.ArrayOfAdRecommendationImageRefineOperation
+> = array(
   "ArrayOfAdRecommendationImageRefineOperation",
   field(
     "AdRecommendationImageRefineOperation",
@@ -6240,24 +7076,26 @@ export const ArrayOfAdRecommendationImageRefineOperation: ArrayDesc = array(
   ),
 );
 
-export const AdRecommendationImageRefineOperation: ComplexDesc = complex(
-  "AdRecommendationImageRefineOperation",
-  () => [
-    field("ImageRefineType", AdRecommendationImageRefineType, OPTIONAL),
-    field("ImageIndex", xs.int, OPTIONAL),
-    field("Prompt", xs.string),
-  ],
-);
+export const AdRecommendationImageRefineOperation: ComplexDesc<
+  t.AdRecommendationImageRefineOperation
+> = complex("AdRecommendationImageRefineOperation", () => [
+  field("ImageRefineType", AdRecommendationImageRefineType, OPTIONAL),
+  field("ImageIndex", xs.int, OPTIONAL),
+  field("Prompt", xs.string),
+]);
 
-export const RefineAssetGroupRecommendationResponse: ComplexDesc = complex(
-  "RefineAssetGroupRecommendationResponse",
-  () => [
-    field("TextRefineResults", ArrayOfAdRecommendationTextRefineResult),
-    field("MediaRefineResults", ArrayOfAdRecommendationMediaRefineResult),
-  ],
-);
+export const RefineAssetGroupRecommendationResponse: ComplexDesc<
+  t.RefineAssetGroupRecommendationResponse,
+  t.RefineAssetGroupRecommendationResponseInput
+> = complex("RefineAssetGroupRecommendationResponse", () => [
+  field("TextRefineResults", ArrayOfAdRecommendationTextRefineResult),
+  field("MediaRefineResults", ArrayOfAdRecommendationMediaRefineResult),
+]);
 
-export const ArrayOfAdRecommendationTextRefineResult: ArrayDesc = array(
+export const ArrayOfAdRecommendationTextRefineResult: ArrayDesc<
+  t.ArrayOfAdRecommendationTextRefineResult,
+  t.ArrayOfAdRecommendationTextRefineResultInput
+> = array(
   "ArrayOfAdRecommendationTextRefineResult",
   field(
     "AdRecommendationTextRefineResult",
@@ -6266,24 +7104,29 @@ export const ArrayOfAdRecommendationTextRefineResult: ArrayDesc = array(
   ),
 );
 
-export const AdRecommendationTextRefineResult: ComplexDesc = complex(
-  "AdRecommendationTextRefineResult",
-  () => [field("Errors", ArrayOfOperationError), field("TextAssetLinks", ArrayOfAssetLink)],
-);
+export const AdRecommendationTextRefineResult: ComplexDesc<
+  t.AdRecommendationTextRefineResult,
+  t.AdRecommendationTextRefineResultInput
+> = complex("AdRecommendationTextRefineResult", () => [
+  field("Errors", ArrayOfOperationError),
+  field("TextAssetLinks", ArrayOfAssetLink),
+]);
 
-export const ArrayOfOperationError: ArrayDesc = array(
+export const ArrayOfOperationError: ArrayDesc<t.ArrayOfOperationError> = array(
   "ArrayOfOperationError",
   field("OperationError", () => OperationError, REPEATED_NILLABLE),
 );
 
-export const OperationError: ComplexDesc = complex("OperationError", () => [
+export const OperationError: ComplexDesc<t.OperationError> = complex("OperationError", () => [
   field("Code", xs.int, OPTIONAL),
   field("Details", xs.string),
   field("ErrorCode", xs.string),
   field("Message", xs.string),
 ]);
 
-export const ArrayOfAdRecommendationMediaRefineResult: ArrayDesc = array(
+export const ArrayOfAdRecommendationMediaRefineResult: ArrayDesc<
+  t.ArrayOfAdRecommendationMediaRefineResult
+> = array(
   "ArrayOfAdRecommendationMediaRefineResult",
   field(
     "AdRecommendationMediaRefineResult",
@@ -6292,83 +7135,95 @@ export const ArrayOfAdRecommendationMediaRefineResult: ArrayDesc = array(
   ),
 );
 
-export const AdRecommendationMediaRefineResult: ComplexDesc = complex(
-  "AdRecommendationMediaRefineResult",
-  () => [
-    field("Errors", ArrayOfOperationError),
-    field("MediaList", ArrayOfAdRecommendationRefinedMedia),
-  ],
-);
+export const AdRecommendationMediaRefineResult: ComplexDesc<
+  t.AdRecommendationMediaRefineResult
+> = complex("AdRecommendationMediaRefineResult", () => [
+  field("Errors", ArrayOfOperationError),
+  field("MediaList", ArrayOfAdRecommendationRefinedMedia),
+]);
 
-export const ArrayOfAdRecommendationRefinedMedia: ArrayDesc = array(
+export const ArrayOfAdRecommendationRefinedMedia: ArrayDesc<
+  t.ArrayOfAdRecommendationRefinedMedia
+> = array(
   "ArrayOfAdRecommendationRefinedMedia",
   field("AdRecommendationRefinedMedia", () => AdRecommendationRefinedMedia, REPEATED_NILLABLE),
 );
 
-export const AdRecommendationRefinedMedia: ComplexDesc = complex(
+export const AdRecommendationRefinedMedia: ComplexDesc<t.AdRecommendationRefinedMedia> = complex(
   "AdRecommendationRefinedMedia",
   () => [field("MediaUrl", xs.string)],
 );
 
-export const RefineResponsiveAdRecommendationRequest: ComplexDesc = complex(
-  "RefineResponsiveAdRecommendationRequest",
-  () => [
-    field("ResponsiveAd", ResponsiveAd),
-    field("TextRefineOperations", ArrayOfAdRecommendationTextRefineOperation),
-    field("ImageRefineOperations", ArrayOfAdRecommendationImageRefineOperation),
-    field("ImageSuggestions", ArrayOfAdRecommendationImageSuggestion),
-    field("ReturnAdditionalFields", AdRecommendationAdditionalField),
-  ],
-);
+export const RefineResponsiveAdRecommendationRequest: ComplexDesc<
+  t.RefineResponsiveAdRecommendationRequest,
+  t.RefineResponsiveAdRecommendationRequestInput
+> = complex("RefineResponsiveAdRecommendationRequest", () => [
+  field("ResponsiveAd", ResponsiveAd),
+  field("TextRefineOperations", ArrayOfAdRecommendationTextRefineOperation),
+  field("ImageRefineOperations", ArrayOfAdRecommendationImageRefineOperation),
+  field("ImageSuggestions", ArrayOfAdRecommendationImageSuggestion),
+  field("ReturnAdditionalFields", AdRecommendationAdditionalField),
+]);
 
-export const RefineResponsiveAdRecommendationResponse: ComplexDesc = complex(
-  "RefineResponsiveAdRecommendationResponse",
-  () => [
-    field("TextRefineResults", ArrayOfAdRecommendationTextRefineResult),
-    field("MediaRefineResults", ArrayOfAdRecommendationMediaRefineResult),
-  ],
-);
+export const RefineResponsiveAdRecommendationResponse: ComplexDesc<
+  t.RefineResponsiveAdRecommendationResponse,
+  t.RefineResponsiveAdRecommendationResponseInput
+> = complex("RefineResponsiveAdRecommendationResponse", () => [
+  field("TextRefineResults", ArrayOfAdRecommendationTextRefineResult),
+  field("MediaRefineResults", ArrayOfAdRecommendationMediaRefineResult),
+]);
 
-export const RefineResponsiveSearchAdRecommendationRequest: ComplexDesc = complex(
-  "RefineResponsiveSearchAdRecommendationRequest",
-  () => [
-    field("ResponsiveSearchAd", ResponsiveSearchAd),
-    field("TextRefineOperations", ArrayOfAdRecommendationTextRefineOperation),
-  ],
-);
+export const RefineResponsiveSearchAdRecommendationRequest: ComplexDesc<
+  t.RefineResponsiveSearchAdRecommendationRequest,
+  t.RefineResponsiveSearchAdRecommendationRequestInput
+> = complex("RefineResponsiveSearchAdRecommendationRequest", () => [
+  field("ResponsiveSearchAd", ResponsiveSearchAd),
+  field("TextRefineOperations", ArrayOfAdRecommendationTextRefineOperation),
+]);
 
-export const RefineResponsiveSearchAdRecommendationResponse: ComplexDesc = complex(
-  "RefineResponsiveSearchAdRecommendationResponse",
-  () => [field("TextRefineResults", ArrayOfAdRecommendationTextRefineResult)],
-);
+export const RefineResponsiveSearchAdRecommendationResponse: ComplexDesc<
+  t.RefineResponsiveSearchAdRecommendationResponse,
+  t.RefineResponsiveSearchAdRecommendationResponseInput
+> = complex("RefineResponsiveSearchAdRecommendationResponse", () => [
+  field("TextRefineResults", ArrayOfAdRecommendationTextRefineResult),
+]);
 
-export const GetResponsiveAdRecommendationJobRequest: ComplexDesc = complex(
-  "GetResponsiveAdRecommendationJobRequest",
-  () => [field("JobId", xs.long, OPTIONAL)],
-);
+export const GetResponsiveAdRecommendationJobRequest: ComplexDesc<
+  t.GetResponsiveAdRecommendationJobRequest,
+  t.GetResponsiveAdRecommendationJobRequestInput
+> = complex("GetResponsiveAdRecommendationJobRequest", () => [field("JobId", xs.long, OPTIONAL)]);
 
-export const GetResponsiveAdRecommendationJobResponse: ComplexDesc = complex(
-  "GetResponsiveAdRecommendationJobResponse",
-  () => [
-    field("ResponsiveAd", ResponsiveAd),
-    field("ImageSuggestions", ArrayOfAdRecommendationImageSuggestion),
-    field("VideoSuggestions", ArrayOfAdRecommendationVideoSuggestion),
-    field("PromptBrandWarning", xs.string),
-    field("JobInfo", AdRecommendationJobInfo),
-  ],
-);
+export const GetResponsiveAdRecommendationJobResponse: ComplexDesc<
+  t.GetResponsiveAdRecommendationJobResponse,
+  t.GetResponsiveAdRecommendationJobResponseInput
+> = complex("GetResponsiveAdRecommendationJobResponse", () => [
+  field("ResponsiveAd", ResponsiveAd),
+  field("ImageSuggestions", ArrayOfAdRecommendationImageSuggestion),
+  field("VideoSuggestions", ArrayOfAdRecommendationVideoSuggestion),
+  field("PromptBrandWarning", xs.string),
+  field("JobInfo", AdRecommendationJobInfo),
+]);
 
-export const UpdateConversionValueRulesRequest: ComplexDesc = complex(
-  "UpdateConversionValueRulesRequest",
-  () => [field("ConversionValueRules", ArrayOfConversionValueRule), field("Lcid", xs.int)],
-);
+export const UpdateConversionValueRulesRequest: ComplexDesc<
+  t.UpdateConversionValueRulesRequest,
+  t.UpdateConversionValueRulesRequestInput
+> = complex("UpdateConversionValueRulesRequest", () => [
+  field("ConversionValueRules", ArrayOfConversionValueRule),
+  field("Lcid", xs.int),
+]);
 
-export const ArrayOfConversionValueRule: ArrayDesc = array(
+export const ArrayOfConversionValueRule: ArrayDesc<
+  t.ArrayOfConversionValueRule,
+  t.ArrayOfConversionValueRuleInput
+> = array(
   "ArrayOfConversionValueRule",
   field("ConversionValueRule", () => ConversionValueRule, REPEATED_NILLABLE),
 );
 
-export const ConversionValueRule: ComplexDesc = complex("ConversionValueRule", () => [
+export const ConversionValueRule: ComplexDesc<
+  t.ConversionValueRule,
+  t.ConversionValueRuleInput
+> = complex("ConversionValueRule", () => [
   field("AudienceCondition", AudienceCondition),
   field("CurrencyCode", xs.string),
   field("DeviceCondition", DeviceCondition),
@@ -6380,105 +7235,138 @@ export const ConversionValueRule: ComplexDesc = complex("ConversionValueRule", (
   field("Value", xs.decimal),
 ]);
 
-export const AudienceCondition: ComplexDesc = complex("AudienceCondition", () => [
+export const AudienceCondition: ComplexDesc<
+  t.AudienceCondition,
+  t.AudienceConditionInput
+> = complex("AudienceCondition", () => [
   field("Audiences", ArrayOfAudienceConditionItem),
   field("IsPrimary", xs.boolean, OPTIONAL),
 ]);
 
-export const ArrayOfAudienceConditionItem: ArrayDesc = array(
+export const ArrayOfAudienceConditionItem: ArrayDesc<
+  t.ArrayOfAudienceConditionItem,
+  t.ArrayOfAudienceConditionItemInput
+> = array(
   "ArrayOfAudienceConditionItem",
   field("AudienceConditionItem", () => AudienceConditionItem, REPEATED_NILLABLE),
 );
 
-export const AudienceConditionItem: ComplexDesc = complex("AudienceConditionItem", () => [
+export const AudienceConditionItem: ComplexDesc<
+  t.AudienceConditionItem,
+  t.AudienceConditionItemInput
+> = complex("AudienceConditionItem", () => [
   field("Id", xs.long, OPTIONAL),
   field("Name", xs.string),
   field("Type", AudienceType),
 ]);
 
-export const DeviceCondition: ComplexDesc = complex("DeviceCondition", () => [
+export const DeviceCondition: ComplexDesc<t.DeviceCondition> = complex("DeviceCondition", () => [
   field("DeviceTypes", DeviceType, OPTIONAL),
   field("IsPrimary", xs.boolean, OPTIONAL),
 ]);
 
-export const LocationCondition: ComplexDesc = complex("LocationCondition", () => [
-  field("ExcludedLocationIntent", IntentOption),
-  field("ExcludedLocations", ArrayOfLocationConditionItem),
-  field("IncludedLocationIntent", IntentOption),
-  field("IncludedLocations", ArrayOfLocationConditionItem),
-  field("IsPrimary", xs.boolean, OPTIONAL),
-]);
+export const LocationCondition: ComplexDesc<t.LocationCondition> = complex(
+  "LocationCondition",
+  () => [
+    field("ExcludedLocationIntent", IntentOption),
+    field("ExcludedLocations", ArrayOfLocationConditionItem),
+    field("IncludedLocationIntent", IntentOption),
+    field("IncludedLocations", ArrayOfLocationConditionItem),
+    field("IsPrimary", xs.boolean, OPTIONAL),
+  ],
+);
 
-export const ArrayOfLocationConditionItem: ArrayDesc = array(
+export const ArrayOfLocationConditionItem: ArrayDesc<t.ArrayOfLocationConditionItem> = array(
   "ArrayOfLocationConditionItem",
   field("LocationConditionItem", () => LocationConditionItem, REPEATED_NILLABLE),
 );
 
-export const LocationConditionItem: ComplexDesc = complex("LocationConditionItem", () => [
-  field("Id", xs.int, OPTIONAL),
-  field("Name", xs.string),
-  field("Type", LocationType),
+export const LocationConditionItem: ComplexDesc<t.LocationConditionItem> = complex(
+  "LocationConditionItem",
+  () => [field("Id", xs.int, OPTIONAL), field("Name", xs.string), field("Type", LocationType)],
+);
+
+export const UpdateConversionValueRulesResponse: ComplexDesc<
+  t.UpdateConversionValueRulesResponse
+> = complex("UpdateConversionValueRulesResponse", () => [
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const UpdateConversionValueRulesResponse: ComplexDesc = complex(
-  "UpdateConversionValueRulesResponse",
-  () => [field("PartialErrors", ArrayOfBatchError)],
-);
+export const UpdateConversionValueRulesStatusRequest: ComplexDesc<
+  t.UpdateConversionValueRulesStatusRequest,
+  t.UpdateConversionValueRulesStatusRequestInput
+> = complex("UpdateConversionValueRulesStatusRequest", () => [
+  field("RuleIds", ArrayOflong),
+  field("Status", ConversionValueRuleStatus, OPTIONAL),
+]);
 
-export const UpdateConversionValueRulesStatusRequest: ComplexDesc = complex(
-  "UpdateConversionValueRulesStatusRequest",
-  () => [field("RuleIds", ArrayOflong), field("Status", ConversionValueRuleStatus, OPTIONAL)],
-);
+export const UpdateConversionValueRulesStatusResponse: ComplexDesc<
+  t.UpdateConversionValueRulesStatusResponse
+> = complex("UpdateConversionValueRulesStatusResponse", () => [
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const UpdateConversionValueRulesStatusResponse: ComplexDesc = complex(
-  "UpdateConversionValueRulesStatusResponse",
-  () => [field("PartialErrors", ArrayOfBatchError)],
-);
+export const AddConversionValueRulesRequest: ComplexDesc<
+  t.AddConversionValueRulesRequest,
+  t.AddConversionValueRulesRequestInput
+> = complex("AddConversionValueRulesRequest", () => [
+  field("ConversionValueRules", ArrayOfConversionValueRule),
+  field("Lcid", xs.int),
+]);
 
-export const AddConversionValueRulesRequest: ComplexDesc = complex(
-  "AddConversionValueRulesRequest",
-  () => [field("ConversionValueRules", ArrayOfConversionValueRule), field("Lcid", xs.int)],
-);
+export const AddConversionValueRulesResponse: ComplexDesc<
+  t.AddConversionValueRulesResponse,
+  t.AddConversionValueRulesResponseInput
+> = complex("AddConversionValueRulesResponse", () => [
+  field("ConversionValueRuleIds", ArrayOflong),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const AddConversionValueRulesResponse: ComplexDesc = complex(
-  "AddConversionValueRulesResponse",
-  () => [field("ConversionValueRuleIds", ArrayOflong), field("PartialErrors", ArrayOfBatchError)],
-);
+export const GetConversionValueRulesByAccountIdRequest: ComplexDesc<
+  t.GetConversionValueRulesByAccountIdRequest,
+  t.GetConversionValueRulesByAccountIdRequestInput
+> = complex("GetConversionValueRulesByAccountIdRequest", () => [
+  field("AccountId", xs.long, OPTIONAL),
+  field("Lcid", xs.int),
+]);
 
-export const GetConversionValueRulesByAccountIdRequest: ComplexDesc = complex(
-  "GetConversionValueRulesByAccountIdRequest",
-  () => [field("AccountId", xs.long, OPTIONAL), field("Lcid", xs.int)],
-);
+export const GetConversionValueRulesByAccountIdResponse: ComplexDesc<
+  t.GetConversionValueRulesByAccountIdResponse,
+  t.GetConversionValueRulesByAccountIdResponseInput
+> = complex("GetConversionValueRulesByAccountIdResponse", () => [
+  field("ConversionValueRules", ArrayOfConversionValueRule),
+]);
 
-export const GetConversionValueRulesByAccountIdResponse: ComplexDesc = complex(
-  "GetConversionValueRulesByAccountIdResponse",
-  () => [field("ConversionValueRules", ArrayOfConversionValueRule)],
-);
+export const GetConversionValueRulesByIdsRequest: ComplexDesc<
+  t.GetConversionValueRulesByIdsRequest,
+  t.GetConversionValueRulesByIdsRequestInput
+> = complex("GetConversionValueRulesByIdsRequest", () => [
+  field("RuleIds", ArrayOflong),
+  field("Lcid", xs.int),
+]);
 
-export const GetConversionValueRulesByIdsRequest: ComplexDesc = complex(
-  "GetConversionValueRulesByIdsRequest",
-  () => [field("RuleIds", ArrayOflong), field("Lcid", xs.int)],
-);
+export const GetConversionValueRulesByIdsResponse: ComplexDesc<
+  t.GetConversionValueRulesByIdsResponse,
+  t.GetConversionValueRulesByIdsResponseInput
+> = complex("GetConversionValueRulesByIdsResponse", () => [
+  field("ConversionValueRules", ArrayOfConversionValueRule),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const GetConversionValueRulesByIdsResponse: ComplexDesc = complex(
-  "GetConversionValueRulesByIdsResponse",
-  () => [
-    field("ConversionValueRules", ArrayOfConversionValueRule),
-    field("PartialErrors", ArrayOfBatchError),
-  ],
-);
-
-export const AddBrandKitsRequest: ComplexDesc = complex("AddBrandKitsRequest", () => [
+export const AddBrandKitsRequest: ComplexDesc<
+  t.AddBrandKitsRequest,
+  t.AddBrandKitsRequestInput
+> = complex("AddBrandKitsRequest", () => [
   field("AccountId", xs.long, OPTIONAL),
   field("BrandKits", ArrayOfBrandKit),
 ]);
 
-export const ArrayOfBrandKit: ArrayDesc = array(
+export const ArrayOfBrandKit: ArrayDesc<t.ArrayOfBrandKit, t.ArrayOfBrandKitInput> = array(
   "ArrayOfBrandKit",
   field("BrandKit", () => BrandKit, REPEATED_NILLABLE),
 );
 
-export const BrandKit: ComplexDesc = complex("BrandKit", () => [
+export const BrandKit: ComplexDesc<t.BrandKit, t.BrandKitInput> = complex("BrandKit", () => [
   field("BrandVoice", BrandVoice),
   field("BusinessName", xs.string),
   field("Fonts", ArrayOfBrandKitFont),
@@ -6492,166 +7380,207 @@ export const BrandKit: ComplexDesc = complex("BrandKit", () => [
   field("TermExclusions", ArrayOfstring),
 ]);
 
-export const BrandVoice: ComplexDesc = complex("BrandVoice", () => [
+export const BrandVoice: ComplexDesc<t.BrandVoice> = complex("BrandVoice", () => [
   field("Personality", xs.string),
   field("Tones", ArrayOfstring),
 ]);
 
-export const ArrayOfBrandKitFont: ArrayDesc = array(
+export const ArrayOfBrandKitFont: ArrayDesc<t.ArrayOfBrandKitFont> = array(
   "ArrayOfBrandKitFont",
   field("BrandKitFont", () => BrandKitFont, REPEATED_NILLABLE),
 );
 
-export const BrandKitFont: ComplexDesc = complex("BrandKitFont", () => [
+export const BrandKitFont: ComplexDesc<t.BrandKitFont> = complex("BrandKitFont", () => [
   field("TextAssetType", xs.string),
   field("Typeface", xs.string),
   field("Weight", xs.string),
 ]);
 
-export const ArrayOfBrandKitImage: ArrayDesc = array(
-  "ArrayOfBrandKitImage",
-  field("BrandKitImage", () => BrandKitImage, REPEATED_NILLABLE),
+export const ArrayOfBrandKitImage: ArrayDesc<
+  t.ArrayOfBrandKitImage,
+  t.ArrayOfBrandKitImageInput
+> = array("ArrayOfBrandKitImage", field("BrandKitImage", () => BrandKitImage, REPEATED_NILLABLE));
+
+export const BrandKitImage: ComplexDesc<t.BrandKitImage, t.BrandKitImageInput> = complex(
+  "BrandKitImage",
+  () => [
+    field("CropHeight", xs.int),
+    field("CropWidth", xs.int),
+    field("CropX", xs.int),
+    field("CropY", xs.int),
+    field("Id", xs.long, OPTIONAL),
+    field("ThumbnailUrl", xs.string),
+    field("Url", xs.string),
+  ],
 );
 
-export const BrandKitImage: ComplexDesc = complex("BrandKitImage", () => [
-  field("CropHeight", xs.int),
-  field("CropWidth", xs.int),
-  field("CropX", xs.int),
-  field("CropY", xs.int),
-  field("Id", xs.long, OPTIONAL),
-  field("ThumbnailUrl", xs.string),
-  field("Url", xs.string),
-]);
-
-export const ArrayOfBrandKitPalette: ArrayDesc = array(
+export const ArrayOfBrandKitPalette: ArrayDesc<t.ArrayOfBrandKitPalette> = array(
   "ArrayOfBrandKitPalette",
   field("BrandKitPalette", () => BrandKitPalette, REPEATED_NILLABLE),
 );
 
-export const BrandKitPalette: ComplexDesc = complex("BrandKitPalette", () => [
+export const BrandKitPalette: ComplexDesc<t.BrandKitPalette> = complex("BrandKitPalette", () => [
   field("ColorType", xs.string),
   field("Colors", ArrayOfBrandKitColor),
   field("Name", xs.string),
 ]);
 
-export const ArrayOfBrandKitColor: ArrayDesc = array(
+export const ArrayOfBrandKitColor: ArrayDesc<t.ArrayOfBrandKitColor> = array(
   "ArrayOfBrandKitColor",
   field("BrandKitColor", () => BrandKitColor, REPEATED_NILLABLE),
 );
 
-export const BrandKitColor: ComplexDesc = complex("BrandKitColor", () => [
+export const BrandKitColor: ComplexDesc<t.BrandKitColor> = complex("BrandKitColor", () => [
   field("HexCode", xs.string),
   field("Name", xs.string),
 ]);
 
-export const AddBrandKitsResponse: ComplexDesc = complex("AddBrandKitsResponse", () => [
+export const AddBrandKitsResponse: ComplexDesc<
+  t.AddBrandKitsResponse,
+  t.AddBrandKitsResponseInput
+> = complex("AddBrandKitsResponse", () => [
   field("BrandKitIds", ArrayOfNullableOflong),
   field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const UpdateBrandKitsRequest: ComplexDesc = complex("UpdateBrandKitsRequest", () => [
+export const UpdateBrandKitsRequest: ComplexDesc<
+  t.UpdateBrandKitsRequest,
+  t.UpdateBrandKitsRequestInput
+> = complex("UpdateBrandKitsRequest", () => [
   field("AccountId", xs.long, OPTIONAL),
   field("BrandKits", ArrayOfBrandKit),
 ]);
 
-export const UpdateBrandKitsResponse: ComplexDesc = complex("UpdateBrandKitsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError),
-]);
+export const UpdateBrandKitsResponse: ComplexDesc<t.UpdateBrandKitsResponse> = complex(
+  "UpdateBrandKitsResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
+);
 
-export const DeleteBrandKitsRequest: ComplexDesc = complex("DeleteBrandKitsRequest", () => [
+export const DeleteBrandKitsRequest: ComplexDesc<
+  t.DeleteBrandKitsRequest,
+  t.DeleteBrandKitsRequestInput
+> = complex("DeleteBrandKitsRequest", () => [
   field("AccountId", xs.long, OPTIONAL),
   field("BrandKitIds", ArrayOflong),
 ]);
 
-export const DeleteBrandKitsResponse: ComplexDesc = complex("DeleteBrandKitsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError),
+export const DeleteBrandKitsResponse: ComplexDesc<t.DeleteBrandKitsResponse> = complex(
+  "DeleteBrandKitsResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
+);
+
+export const CreateBrandKitRecommendationRequest: ComplexDesc<
+  t.CreateBrandKitRecommendationRequest,
+  t.CreateBrandKitRecommendationRequestInput
+> = complex("CreateBrandKitRecommendationRequest", () => [
+  field("AccountId", xs.long, OPTIONAL),
+  field("FinalUrl", xs.string),
 ]);
 
-export const CreateBrandKitRecommendationRequest: ComplexDesc = complex(
-  "CreateBrandKitRecommendationRequest",
-  () => [field("AccountId", xs.long, OPTIONAL), field("FinalUrl", xs.string)],
-);
+export const CreateBrandKitRecommendationResponse: ComplexDesc<
+  t.CreateBrandKitRecommendationResponse,
+  t.CreateBrandKitRecommendationResponseInput
+> = complex("CreateBrandKitRecommendationResponse", () => [field("BrandKit", BrandKit)]);
 
-export const CreateBrandKitRecommendationResponse: ComplexDesc = complex(
-  "CreateBrandKitRecommendationResponse",
-  () => [field("BrandKit", BrandKit)],
-);
+export const AddNewCustomerAcquisitionGoalsRequest: ComplexDesc<
+  t.AddNewCustomerAcquisitionGoalsRequest,
+  t.AddNewCustomerAcquisitionGoalsRequestInput
+> = complex("AddNewCustomerAcquisitionGoalsRequest", () => [
+  field("NewCustomerAcquisitionGoals", ArrayOfNewCustomerAcquisitionGoal),
+]);
 
-export const AddNewCustomerAcquisitionGoalsRequest: ComplexDesc = complex(
-  "AddNewCustomerAcquisitionGoalsRequest",
-  () => [field("NewCustomerAcquisitionGoals", ArrayOfNewCustomerAcquisitionGoal)],
-);
-
-export const ArrayOfNewCustomerAcquisitionGoal: ArrayDesc = array(
+export const ArrayOfNewCustomerAcquisitionGoal: ArrayDesc<
+  t.ArrayOfNewCustomerAcquisitionGoal,
+  t.ArrayOfNewCustomerAcquisitionGoalInput
+> = array(
   "ArrayOfNewCustomerAcquisitionGoal",
   field("NewCustomerAcquisitionGoal", () => NewCustomerAcquisitionGoal, REPEATED_NILLABLE),
 );
 
-export const NewCustomerAcquisitionGoal: ComplexDesc = complex("NewCustomerAcquisitionGoal", () => [
+export const NewCustomerAcquisitionGoal: ComplexDesc<
+  t.NewCustomerAcquisitionGoal,
+  t.NewCustomerAcquisitionGoalInput
+> = complex("NewCustomerAcquisitionGoal", () => [
   field("AdditionalValue", xs.decimal),
   field("Audiences", ArrayOfAudienceIdName),
   field("Id", xs.long),
 ]);
 
-export const ArrayOfAudienceIdName: ArrayDesc = array(
+export const ArrayOfAudienceIdName: ArrayDesc<
+  t.ArrayOfAudienceIdName,
+  t.ArrayOfAudienceIdNameInput
+> = array(
   "ArrayOfAudienceIdName",
   field("AudienceIdName", () => AudienceIdName, REPEATED_NILLABLE),
 );
 
-export const AudienceIdName: ComplexDesc = complex("AudienceIdName", () => [
-  field("Id", xs.long, OPTIONAL),
-  field("Name", xs.string),
+export const AudienceIdName: ComplexDesc<t.AudienceIdName, t.AudienceIdNameInput> = complex(
+  "AudienceIdName",
+  () => [field("Id", xs.long, OPTIONAL), field("Name", xs.string)],
+);
+
+export const AddNewCustomerAcquisitionGoalsResponse: ComplexDesc<
+  t.AddNewCustomerAcquisitionGoalsResponse,
+  t.AddNewCustomerAcquisitionGoalsResponseInput
+> = complex("AddNewCustomerAcquisitionGoalsResponse", () => [
+  field("NewCustomerAcquisitionGoalIds", ArrayOfNullableOflong),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const AddNewCustomerAcquisitionGoalsResponse: ComplexDesc = complex(
-  "AddNewCustomerAcquisitionGoalsResponse",
-  () => [
-    field("NewCustomerAcquisitionGoalIds", ArrayOfNullableOflong),
-    field("PartialErrors", ArrayOfBatchError),
-  ],
-);
+export const UpdateNewCustomerAcquisitionGoalsRequest: ComplexDesc<
+  t.UpdateNewCustomerAcquisitionGoalsRequest,
+  t.UpdateNewCustomerAcquisitionGoalsRequestInput
+> = complex("UpdateNewCustomerAcquisitionGoalsRequest", () => [
+  field("NewCustomerAcquisitionGoals", ArrayOfNewCustomerAcquisitionGoal),
+]);
 
-export const UpdateNewCustomerAcquisitionGoalsRequest: ComplexDesc = complex(
-  "UpdateNewCustomerAcquisitionGoalsRequest",
-  () => [field("NewCustomerAcquisitionGoals", ArrayOfNewCustomerAcquisitionGoal)],
-);
+export const UpdateNewCustomerAcquisitionGoalsResponse: ComplexDesc<
+  t.UpdateNewCustomerAcquisitionGoalsResponse
+> = complex("UpdateNewCustomerAcquisitionGoalsResponse", () => [
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const UpdateNewCustomerAcquisitionGoalsResponse: ComplexDesc = complex(
-  "UpdateNewCustomerAcquisitionGoalsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError)],
-);
+export const GetNewCustomerAcquisitionGoalsByAccountIdRequest: ComplexDesc<
+  t.GetNewCustomerAcquisitionGoalsByAccountIdRequest,
+  t.GetNewCustomerAcquisitionGoalsByAccountIdRequestInput
+> = complex("GetNewCustomerAcquisitionGoalsByAccountIdRequest", () => [
+  field("AccountId", xs.long, OPTIONAL),
+]);
 
-export const GetNewCustomerAcquisitionGoalsByAccountIdRequest: ComplexDesc = complex(
-  "GetNewCustomerAcquisitionGoalsByAccountIdRequest",
-  () => [field("AccountId", xs.long, OPTIONAL)],
-);
+export const GetNewCustomerAcquisitionGoalsByAccountIdResponse: ComplexDesc<
+  t.GetNewCustomerAcquisitionGoalsByAccountIdResponse,
+  t.GetNewCustomerAcquisitionGoalsByAccountIdResponseInput
+> = complex("GetNewCustomerAcquisitionGoalsByAccountIdResponse", () => [
+  field("NewCustomerAcquisitionGoals", ArrayOfNewCustomerAcquisitionGoal),
+]);
 
-export const GetNewCustomerAcquisitionGoalsByAccountIdResponse: ComplexDesc = complex(
-  "GetNewCustomerAcquisitionGoalsByAccountIdResponse",
-  () => [field("NewCustomerAcquisitionGoals", ArrayOfNewCustomerAcquisitionGoal)],
-);
+export const GetBrandKitsByAccountIdRequest: ComplexDesc<
+  t.GetBrandKitsByAccountIdRequest,
+  t.GetBrandKitsByAccountIdRequestInput
+> = complex("GetBrandKitsByAccountIdRequest", () => [field("AccountId", xs.long, OPTIONAL)]);
 
-export const GetBrandKitsByAccountIdRequest: ComplexDesc = complex(
-  "GetBrandKitsByAccountIdRequest",
-  () => [field("AccountId", xs.long, OPTIONAL)],
-);
+export const GetBrandKitsByAccountIdResponse: ComplexDesc<
+  t.GetBrandKitsByAccountIdResponse,
+  t.GetBrandKitsByAccountIdResponseInput
+> = complex("GetBrandKitsByAccountIdResponse", () => [field("BrandKits", ArrayOfBrandKit)]);
 
-export const GetBrandKitsByAccountIdResponse: ComplexDesc = complex(
-  "GetBrandKitsByAccountIdResponse",
-  () => [field("BrandKits", ArrayOfBrandKit)],
-);
-
-export const GetBrandKitsByIdsRequest: ComplexDesc = complex("GetBrandKitsByIdsRequest", () => [
+export const GetBrandKitsByIdsRequest: ComplexDesc<
+  t.GetBrandKitsByIdsRequest,
+  t.GetBrandKitsByIdsRequestInput
+> = complex("GetBrandKitsByIdsRequest", () => [
   field("AccountId", xs.long, OPTIONAL),
   field("BrandKitIds", ArrayOflong),
 ]);
 
-export const GetBrandKitsByIdsResponse: ComplexDesc = complex("GetBrandKitsByIdsResponse", () => [
+export const GetBrandKitsByIdsResponse: ComplexDesc<
+  t.GetBrandKitsByIdsResponse,
+  t.GetBrandKitsByIdsResponseInput
+> = complex("GetBrandKitsByIdsResponse", () => [
   field("BrandKits", ArrayOfBrandKit),
   field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const GetClipchampTemplatesRequest: ComplexDesc = complex(
+export const GetClipchampTemplatesRequest: ComplexDesc<t.GetClipchampTemplatesRequest> = complex(
   "GetClipchampTemplatesRequest",
   () => [
     field("Mock", xs.boolean),
@@ -6661,149 +7590,182 @@ export const GetClipchampTemplatesRequest: ComplexDesc = complex(
   ],
 );
 
-export const VideoTemplateFilter: ComplexDesc = complex("VideoTemplateFilter", () => [
-  field("AspectRatios", ArrayOfstring),
-  field("Durations", ArrayOfint),
-  field("MaxMediaAssetCount", xs.int, OPTIONAL),
-  field("MaxTextAssetCount", xs.int, OPTIONAL),
-  field("TemplateIds", ArrayOfstring),
-  field("Themes", ArrayOfstring),
-]);
+export const VideoTemplateFilter: ComplexDesc<t.VideoTemplateFilter> = complex(
+  "VideoTemplateFilter",
+  () => [
+    field("AspectRatios", ArrayOfstring),
+    field("Durations", ArrayOfint),
+    field("MaxMediaAssetCount", xs.int, OPTIONAL),
+    field("MaxTextAssetCount", xs.int, OPTIONAL),
+    field("TemplateIds", ArrayOfstring),
+    field("Themes", ArrayOfstring),
+  ],
+);
 
-export const ArrayOfint: ArrayDesc = array("ArrayOfint", field("int", NS2, xs.int, REPEATED));
+export const ArrayOfint: ArrayDesc<t.ArrayOfint> = array(
+  "ArrayOfint",
+  field("int", NS2, xs.int, REPEATED),
+);
 
-export const GetClipchampTemplatesResponse: ComplexDesc = complex(
+export const GetClipchampTemplatesResponse: ComplexDesc<t.GetClipchampTemplatesResponse> = complex(
   "GetClipchampTemplatesResponse",
   () => [field("Templates", ArrayOfClipchampTemplateInfo)],
 );
 
-export const ArrayOfClipchampTemplateInfo: ArrayDesc = array(
+export const ArrayOfClipchampTemplateInfo: ArrayDesc<t.ArrayOfClipchampTemplateInfo> = array(
   "ArrayOfClipchampTemplateInfo",
   field("ClipchampTemplateInfo", () => ClipchampTemplateInfo, REPEATED_NILLABLE),
 );
 
-export const ClipchampTemplateInfo: ComplexDesc = complex("ClipchampTemplateInfo", () => [
-  field("AspectRatio", xs.string),
-  field("Duration", xs.int, OPTIONAL),
-  field("NumberOfImages", xs.int, OPTIONAL),
-  field("NumberOfLogos", xs.int, OPTIONAL),
-  field("NumberOfText", xs.int, OPTIONAL),
-  field("TemplateDescription", xs.string),
-  field("TemplateId", xs.string),
-  field("TemplateName", xs.string),
-  field("TemplatePreviewUrl", xs.string),
-  field("TemplateThumbnailUrl", xs.string),
-  field("Themes", ArrayOfstring),
-]);
-
-export const GetSupportedClipchampAudioRequest: ComplexDesc = complex(
-  "GetSupportedClipchampAudioRequest",
-  () => [field("AudioFilter", AudioFilter)],
+export const ClipchampTemplateInfo: ComplexDesc<t.ClipchampTemplateInfo> = complex(
+  "ClipchampTemplateInfo",
+  () => [
+    field("AspectRatio", xs.string),
+    field("Duration", xs.int, OPTIONAL),
+    field("NumberOfImages", xs.int, OPTIONAL),
+    field("NumberOfLogos", xs.int, OPTIONAL),
+    field("NumberOfText", xs.int, OPTIONAL),
+    field("TemplateDescription", xs.string),
+    field("TemplateId", xs.string),
+    field("TemplateName", xs.string),
+    field("TemplatePreviewUrl", xs.string),
+    field("TemplateThumbnailUrl", xs.string),
+    field("Themes", ArrayOfstring),
+  ],
 );
 
-export const AudioFilter: ComplexDesc = complex("AudioFilter", () => [
+export const GetSupportedClipchampAudioRequest: ComplexDesc<
+  t.GetSupportedClipchampAudioRequest
+> = complex("GetSupportedClipchampAudioRequest", () => [field("AudioFilter", AudioFilter)]);
+
+export const AudioFilter: ComplexDesc<t.AudioFilter> = complex("AudioFilter", () => [
   field("AudioNames", ArrayOfstring),
   field("Categories", ArrayOfstring),
 ]);
 
-export const GetSupportedClipchampAudioResponse: ComplexDesc = complex(
-  "GetSupportedClipchampAudioResponse",
-  () => [field("Data", SupportedClipchampAudioData)],
-);
+export const GetSupportedClipchampAudioResponse: ComplexDesc<
+  t.GetSupportedClipchampAudioResponse
+> = complex("GetSupportedClipchampAudioResponse", () => [
+  field("Data", SupportedClipchampAudioData),
+]);
 
-export const SupportedClipchampAudioData: ComplexDesc = complex(
+export const SupportedClipchampAudioData: ComplexDesc<t.SupportedClipchampAudioData> = complex(
   "SupportedClipchampAudioData",
   () => [field("Audio", ArrayOfSupportedClipchampAudio)],
 );
 
-export const ArrayOfSupportedClipchampAudio: ArrayDesc = array(
+export const ArrayOfSupportedClipchampAudio: ArrayDesc<t.ArrayOfSupportedClipchampAudio> = array(
   "ArrayOfSupportedClipchampAudio",
   field("SupportedClipchampAudio", () => SupportedClipchampAudio, REPEATED_NILLABLE),
 );
 
-export const SupportedClipchampAudio: ComplexDesc = complex("SupportedClipchampAudio", () => [
-  field("AudioName", xs.string),
-  field("Category", xs.string),
-  field("Url", xs.string),
-]);
+export const SupportedClipchampAudio: ComplexDesc<t.SupportedClipchampAudio> = complex(
+  "SupportedClipchampAudio",
+  () => [field("AudioName", xs.string), field("Category", xs.string), field("Url", xs.string)],
+);
 
-export const GetSupportedFontsRequest: ComplexDesc = complex("GetSupportedFontsRequest", () => [
-  field("AdSubType", AdSubType, OPTIONAL),
-]);
+export const GetSupportedFontsRequest: ComplexDesc<t.GetSupportedFontsRequest> = complex(
+  "GetSupportedFontsRequest",
+  () => [field("AdSubType", AdSubType, OPTIONAL)],
+);
 
-export const GetSupportedFontsResponse: ComplexDesc = complex("GetSupportedFontsResponse", () => [
-  field("Data", SupportedFontsData),
-]);
+export const GetSupportedFontsResponse: ComplexDesc<t.GetSupportedFontsResponse> = complex(
+  "GetSupportedFontsResponse",
+  () => [field("Data", SupportedFontsData)],
+);
 
-export const SupportedFontsData: ComplexDesc = complex("SupportedFontsData", () => [
-  field("SupportedFonts", ArrayOfSupportedFont),
-]);
+export const SupportedFontsData: ComplexDesc<t.SupportedFontsData> = complex(
+  "SupportedFontsData",
+  () => [field("SupportedFonts", ArrayOfSupportedFont)],
+);
 
-export const ArrayOfSupportedFont: ArrayDesc = array(
+export const ArrayOfSupportedFont: ArrayDesc<t.ArrayOfSupportedFont> = array(
   "ArrayOfSupportedFont",
   field("SupportedFont", () => SupportedFont, REPEATED_NILLABLE),
 );
 
-export const SupportedFont: ComplexDesc = complex("SupportedFont", () => [
+export const SupportedFont: ComplexDesc<t.SupportedFont> = complex("SupportedFont", () => [
   field("FontFamily", xs.string),
   field("FontWeights", ArrayOfstring),
 ]);
 
-export const GetHealthCheckRequest: ComplexDesc = complex("GetHealthCheckRequest", () => [
+export const GetHealthCheckRequest: ComplexDesc<
+  t.GetHealthCheckRequest,
+  t.GetHealthCheckRequestInput
+> = complex("GetHealthCheckRequest", () => [
   field("HealthCheckEntities", ArrayOfHealthCheckEntity),
   field("HealthCheckTypes", ArrayOfstring),
 ]);
 
-export const ArrayOfHealthCheckEntity: ArrayDesc = array(
+export const ArrayOfHealthCheckEntity: ArrayDesc<
+  t.ArrayOfHealthCheckEntity,
+  t.ArrayOfHealthCheckEntityInput
+> = array(
   "ArrayOfHealthCheckEntity",
   field("HealthCheckEntity", () => HealthCheckEntity, REPEATED_NILLABLE),
 );
 
-export const HealthCheckEntity: ComplexDesc = complex("HealthCheckEntity", () => [
+export const HealthCheckEntity: ComplexDesc<
+  t.HealthCheckEntity,
+  t.HealthCheckEntityInput
+> = complex("HealthCheckEntity", () => [
   field("HealthCheckEntityId", xs.long, OPTIONAL),
   field("HealthCheckEntityLevel", xs.string),
 ]);
 
-export const GetHealthCheckResponse: ComplexDesc = complex("GetHealthCheckResponse", () => [
+export const GetHealthCheckResponse: ComplexDesc<
+  t.GetHealthCheckResponse,
+  t.GetHealthCheckResponseInput
+> = complex("GetHealthCheckResponse", () => [
   field("HealthCheckResultsMetadata", ArrayOfHealthCheckMetadata),
   field("HealthCheckResults", ArrayOfHealthCheckData),
   field("HealthCheckErrors", ArrayOfHealthCheckError),
 ]);
 
-export const ArrayOfHealthCheckMetadata: ArrayDesc = array(
+export const ArrayOfHealthCheckMetadata: ArrayDesc<t.ArrayOfHealthCheckMetadata> = array(
   "ArrayOfHealthCheckMetadata",
   field("HealthCheckMetadata", () => HealthCheckMetadata, REPEATED_NILLABLE),
 );
 
-export const HealthCheckMetadata: ComplexDesc = complex("HealthCheckMetadata", () => [
-  field("HealthCheckCategory", xs.string),
-  field("HealthCheckCategoryDisplayName", xs.string),
-  field("HealthCheckColumnsMetadata", ArrayOfHealthCheckColumnMetadata),
-  field("HealthCheckDescription", xs.string),
-  field("HealthCheckDisplayName", xs.string),
-  field("HealthCheckName", xs.string),
-  field("HealthCheckSeverity", xs.string),
-  field("HealthCheckSubType", xs.string),
-]);
+export const HealthCheckMetadata: ComplexDesc<t.HealthCheckMetadata> = complex(
+  "HealthCheckMetadata",
+  () => [
+    field("HealthCheckCategory", xs.string),
+    field("HealthCheckCategoryDisplayName", xs.string),
+    field("HealthCheckColumnsMetadata", ArrayOfHealthCheckColumnMetadata),
+    field("HealthCheckDescription", xs.string),
+    field("HealthCheckDisplayName", xs.string),
+    field("HealthCheckName", xs.string),
+    field("HealthCheckSeverity", xs.string),
+    field("HealthCheckSubType", xs.string),
+  ],
+);
 
-export const ArrayOfHealthCheckColumnMetadata: ArrayDesc = array(
+export const ArrayOfHealthCheckColumnMetadata: ArrayDesc<
+  t.ArrayOfHealthCheckColumnMetadata
+> = array(
   "ArrayOfHealthCheckColumnMetadata",
   field("HealthCheckColumnMetadata", () => HealthCheckColumnMetadata, REPEATED_NILLABLE),
 );
 
-export const HealthCheckColumnMetadata: ComplexDesc = complex("HealthCheckColumnMetadata", () => [
-  field("HealthCheckActionLinksMetadata", ArrayOfHealthCheckActionLinkMetadata),
-  field("Key", xs.string),
-  field("Title", xs.string),
-  field("Type", xs.string),
-]);
+export const HealthCheckColumnMetadata: ComplexDesc<t.HealthCheckColumnMetadata> = complex(
+  "HealthCheckColumnMetadata",
+  () => [
+    field("HealthCheckActionLinksMetadata", ArrayOfHealthCheckActionLinkMetadata),
+    field("Key", xs.string),
+    field("Title", xs.string),
+    field("Type", xs.string),
+  ],
+);
 
-export const ArrayOfHealthCheckActionLinkMetadata: ArrayDesc = array(
+export const ArrayOfHealthCheckActionLinkMetadata: ArrayDesc<
+  t.ArrayOfHealthCheckActionLinkMetadata
+> = array(
   "ArrayOfHealthCheckActionLinkMetadata",
   field("HealthCheckActionLinkMetadata", () => HealthCheckActionLinkMetadata, REPEATED_NILLABLE),
 );
 
-export const HealthCheckActionLinkMetadata: ComplexDesc = complex(
+export const HealthCheckActionLinkMetadata: ComplexDesc<t.HealthCheckActionLinkMetadata> = complex(
   "HealthCheckActionLinkMetadata",
   () => [
     field("LinkName", xs.string),
@@ -6812,107 +7774,137 @@ export const HealthCheckActionLinkMetadata: ComplexDesc = complex(
   ],
 );
 
-export const ArrayOfHealthCheckData: ArrayDesc = array(
+export const ArrayOfHealthCheckData: ArrayDesc<
+  t.ArrayOfHealthCheckData,
+  t.ArrayOfHealthCheckDataInput
+> = array(
   "ArrayOfHealthCheckData",
   field("HealthCheckData", () => HealthCheckData, REPEATED_NILLABLE),
 );
 
-export const HealthCheckData: ComplexDesc = complex("HealthCheckData", () => [
-  field("HealthCheckDataVersion", xs.string),
-  field("HealthCheckEntity", HealthCheckEntity),
-  field("HealthCheckJsonData", xs.string),
-  field("HealthCheckName", xs.string),
-  field("HealthCheckSubEntityResults", HealthCheckSubEntityData),
-]);
+export const HealthCheckData: ComplexDesc<t.HealthCheckData, t.HealthCheckDataInput> = complex(
+  "HealthCheckData",
+  () => [
+    field("HealthCheckDataVersion", xs.string),
+    field("HealthCheckEntity", HealthCheckEntity),
+    field("HealthCheckJsonData", xs.string),
+    field("HealthCheckName", xs.string),
+    field("HealthCheckSubEntityResults", HealthCheckSubEntityData),
+  ],
+);
 
-export const HealthCheckSubEntityData: ComplexDesc = complex("HealthCheckSubEntityData", () => [
+export const HealthCheckSubEntityData: ComplexDesc<
+  t.HealthCheckSubEntityData,
+  t.HealthCheckSubEntityDataInput
+> = complex("HealthCheckSubEntityData", () => [
   field("SubEntityHealthIssueCount", xs.int, OPTIONAL),
   field("SubEntityIds", ArrayOflong),
   field("SubEntityLevel", xs.string),
 ]);
 
-export const ArrayOfHealthCheckError: ArrayDesc = array(
+export const ArrayOfHealthCheckError: ArrayDesc<
+  t.ArrayOfHealthCheckError,
+  t.ArrayOfHealthCheckErrorInput
+> = array(
   "ArrayOfHealthCheckError",
   field("HealthCheckError", () => HealthCheckError, REPEATED_NILLABLE),
 );
 
-export const HealthCheckError: ComplexDesc = complex("HealthCheckError", () => [
-  field("Errors", ArrayOfOperationError),
-  field("HealthCheckEntity", HealthCheckEntity),
-  field("HealthCheckName", xs.string),
-]);
+export const HealthCheckError: ComplexDesc<t.HealthCheckError, t.HealthCheckErrorInput> = complex(
+  "HealthCheckError",
+  () => [
+    field("Errors", ArrayOfOperationError),
+    field("HealthCheckEntity", HealthCheckEntity),
+    field("HealthCheckName", xs.string),
+  ],
+);
 
-export const GetDiagnosticsRequest: ComplexDesc = complex("GetDiagnosticsRequest", () => [
+export const GetDiagnosticsRequest: ComplexDesc<
+  t.GetDiagnosticsRequest,
+  t.GetDiagnosticsRequestInput
+> = complex("GetDiagnosticsRequest", () => [
   field("Entities", ArrayOfDiagnosticsEntity),
   field("Checks", ArrayOfDiagnosticsFilter),
   field("Settings", DiagnosticsSettings),
   field("CallerName", xs.string),
 ]);
 
-export const ArrayOfDiagnosticsEntity: ArrayDesc = array(
+export const ArrayOfDiagnosticsEntity: ArrayDesc<
+  t.ArrayOfDiagnosticsEntity,
+  t.ArrayOfDiagnosticsEntityInput
+> = array(
   "ArrayOfDiagnosticsEntity",
   field("DiagnosticsEntity", () => DiagnosticsEntity, REPEATED_NILLABLE),
 );
 
-export const DiagnosticsEntity: ComplexDesc = complex("DiagnosticsEntity", () => [
+export const DiagnosticsEntity: ComplexDesc<
+  t.DiagnosticsEntity,
+  t.DiagnosticsEntityInput
+> = complex("DiagnosticsEntity", () => [
   field("Id", xs.long, OPTIONAL),
   field("SubType", xs.string),
   field("Type", xs.string),
 ]);
 
-export const ArrayOfDiagnosticsFilter: ArrayDesc = array(
+export const ArrayOfDiagnosticsFilter: ArrayDesc<t.ArrayOfDiagnosticsFilter> = array(
   "ArrayOfDiagnosticsFilter",
   field("DiagnosticsFilter", () => DiagnosticsFilter, REPEATED_NILLABLE),
 );
 
-export const DiagnosticsFilter: ComplexDesc = complex("DiagnosticsFilter", () => [
-  field("Key", xs.string),
-  field("Values", ArrayOfstring),
-]);
+export const DiagnosticsFilter: ComplexDesc<t.DiagnosticsFilter> = complex(
+  "DiagnosticsFilter",
+  () => [field("Key", xs.string), field("Values", ArrayOfstring)],
+);
 
-export const DiagnosticsSettings: ComplexDesc = complex("DiagnosticsSettings", () => [
-  field("EnableCache", xs.boolean, OPTIONAL),
-  field("LastCheckTimeUTC", xs.string),
-]);
+export const DiagnosticsSettings: ComplexDesc<t.DiagnosticsSettings> = complex(
+  "DiagnosticsSettings",
+  () => [field("EnableCache", xs.boolean, OPTIONAL), field("LastCheckTimeUTC", xs.string)],
+);
 
-export const GetDiagnosticsResponse: ComplexDesc = complex("GetDiagnosticsResponse", () => [
+export const GetDiagnosticsResponse: ComplexDesc<
+  t.GetDiagnosticsResponse,
+  t.GetDiagnosticsResponseInput
+> = complex("GetDiagnosticsResponse", () => [
   field("RequestStatus", DiagnosticsRequestStatus),
   field("Entities", ArrayOfEntityResult),
 ]);
 
-export const DiagnosticsRequestStatus: ComplexDesc = complex("DiagnosticsRequestStatus", () => [
-  field("Errors", ArrayOfOperationError),
-  field("Status", xs.string),
-]);
-
-export const ArrayOfEntityResult: ArrayDesc = array(
-  "ArrayOfEntityResult",
-  field("EntityResult", () => EntityResult, REPEATED_NILLABLE),
+export const DiagnosticsRequestStatus: ComplexDesc<t.DiagnosticsRequestStatus> = complex(
+  "DiagnosticsRequestStatus",
+  () => [field("Errors", ArrayOfOperationError), field("Status", xs.string)],
 );
 
-export const EntityResult: ComplexDesc = complex("EntityResult", () => [
-  field("Categories", ArrayOfCategoryResult),
-  field("Id", xs.long, OPTIONAL),
-  field("SubType", xs.string),
-  field("Type", xs.string),
-]);
+export const ArrayOfEntityResult: ArrayDesc<
+  t.ArrayOfEntityResult,
+  t.ArrayOfEntityResultInput
+> = array("ArrayOfEntityResult", field("EntityResult", () => EntityResult, REPEATED_NILLABLE));
 
-export const ArrayOfCategoryResult: ArrayDesc = array(
+export const EntityResult: ComplexDesc<t.EntityResult, t.EntityResultInput> = complex(
+  "EntityResult",
+  () => [
+    field("Categories", ArrayOfCategoryResult),
+    field("Id", xs.long, OPTIONAL),
+    field("SubType", xs.string),
+    field("Type", xs.string),
+  ],
+);
+
+export const ArrayOfCategoryResult: ArrayDesc<t.ArrayOfCategoryResult> = array(
   "ArrayOfCategoryResult",
   field("CategoryResult", () => CategoryResult, REPEATED_NILLABLE),
 );
 
-export const CategoryResult: ComplexDesc = complex("CategoryResult", () => [
+export const CategoryResult: ComplexDesc<t.CategoryResult> = complex("CategoryResult", () => [
   field("AuditPoints", ArrayOfAuditPointResult),
   field("Key", xs.string),
 ]);
 
-export const ArrayOfAuditPointResult: ArrayDesc = array(
+export const ArrayOfAuditPointResult: ArrayDesc<t.ArrayOfAuditPointResult> = array(
   "ArrayOfAuditPointResult",
   field("AuditPointResult", () => AuditPointResult, REPEATED_NILLABLE),
 );
 
-export const AuditPointResult: ComplexDesc = complex("AuditPointResult", () => [
+export const AuditPointResult: ComplexDesc<t.AuditPointResult> = complex("AuditPointResult", () => [
   field("Description", xs.string),
   field("Details", ArrayOfKeyValueOfstringstring),
   field("Key", xs.string),
@@ -6920,7 +7912,7 @@ export const AuditPointResult: ComplexDesc = complex("AuditPointResult", () => [
   field("Timestamp", xs.string),
 ]);
 
-export const ArrayOfKeyValueOfstringstring: ArrayDesc = array(
+export const ArrayOfKeyValueOfstringstring: ArrayDesc<t.ArrayOfKeyValueOfstringstring> = array(
   "ArrayOfKeyValueOfstringstring",
   field(
     "KeyValueOfstringstring",
@@ -6930,58 +7922,75 @@ export const ArrayOfKeyValueOfstringstring: ArrayDesc = array(
   ),
 );
 
-export const ArrayOfKeyValueOfstringstringKeyValueOfstringstring: ComplexDesc = complex(
-  "ArrayOfKeyValueOfstringstringKeyValueOfstringstring",
-  () => [
-    field("Key", NS2, xs.string, { nillable: true }),
-    field("Value", NS2, xs.string, { nillable: true }),
-  ],
-);
+export const ArrayOfKeyValueOfstringstringKeyValueOfstringstring: ComplexDesc<
+  t.ArrayOfKeyValueOfstringstringKeyValueOfstringstring
+> = complex("ArrayOfKeyValueOfstringstringKeyValueOfstringstring", () => [
+  field("Key", NS2, xs.string, { nillable: true }),
+  field("Value", NS2, xs.string, { nillable: true }),
+]);
 
-export const GetAnnotationOptOutRequest: ComplexDesc = complex(
+export const GetAnnotationOptOutRequest: ComplexDesc<t.GetAnnotationOptOutRequest> = complex(
   "GetAnnotationOptOutRequest",
   () => [],
 );
 
-export const GetAnnotationOptOutResponse: ComplexDesc = complex(
-  "GetAnnotationOptOutResponse",
-  () => [
-    field("Justification", xs.string),
-    field("AnnotationOptOuts", ArrayOfAnnotationOptOut),
-    field("IsAccountOptOut", xs.boolean, OPTIONAL),
-    field("IsCustomerOptOut", xs.boolean, OPTIONAL),
-    field("IsCustomerOptOutOfEverything", xs.boolean, OPTIONAL),
-    field("PartialErrors", ArrayOfBatchError),
-  ],
-);
+export const GetAnnotationOptOutResponse: ComplexDesc<
+  t.GetAnnotationOptOutResponse,
+  t.GetAnnotationOptOutResponseInput
+> = complex("GetAnnotationOptOutResponse", () => [
+  field("Justification", xs.string),
+  field("AnnotationOptOuts", ArrayOfAnnotationOptOut),
+  field("IsAccountOptOut", xs.boolean, OPTIONAL),
+  field("IsCustomerOptOut", xs.boolean, OPTIONAL),
+  field("IsCustomerOptOutOfEverything", xs.boolean, OPTIONAL),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const ArrayOfAnnotationOptOut: ArrayDesc = array(
+export const ArrayOfAnnotationOptOut: ArrayDesc<
+  t.ArrayOfAnnotationOptOut,
+  t.ArrayOfAnnotationOptOutInput
+> = array(
   "ArrayOfAnnotationOptOut",
   field("AnnotationOptOut", () => AnnotationOptOut, REPEATED_NILLABLE),
 );
 
-export const AnnotationOptOut: ComplexDesc = complex("AnnotationOptOut", () => [
-  field("AccountId", xs.long, OPTIONAL),
-  field("AnnotationGroupId", xs.long, OPTIONAL),
-  field("CustomerId", xs.long, OPTIONAL),
-  field("IsOptOut", xs.boolean, OPTIONAL),
-]);
-
-export const UpdateAnnotationOptOutRequest: ComplexDesc = complex(
-  "UpdateAnnotationOptOutRequest",
-  () => [field("Justification", xs.string), field("AnnotationOptOuts", ArrayOfAnnotationOptOut)],
+export const AnnotationOptOut: ComplexDesc<t.AnnotationOptOut, t.AnnotationOptOutInput> = complex(
+  "AnnotationOptOut",
+  () => [
+    field("AccountId", xs.long, OPTIONAL),
+    field("AnnotationGroupId", xs.long, OPTIONAL),
+    field("CustomerId", xs.long, OPTIONAL),
+    field("IsOptOut", xs.boolean, OPTIONAL),
+  ],
 );
 
-export const AddLinkedInSegmentsRequest: ComplexDesc = complex("AddLinkedInSegmentsRequest", () => [
+export const UpdateAnnotationOptOutRequest: ComplexDesc<
+  t.UpdateAnnotationOptOutRequest,
+  t.UpdateAnnotationOptOutRequestInput
+> = complex("UpdateAnnotationOptOutRequest", () => [
+  field("Justification", xs.string),
+  field("AnnotationOptOuts", ArrayOfAnnotationOptOut),
+]);
+
+export const AddLinkedInSegmentsRequest: ComplexDesc<
+  t.AddLinkedInSegmentsRequest,
+  t.AddLinkedInSegmentsRequestInput
+> = complex("AddLinkedInSegmentsRequest", () => [
   field("LinkedInSegments", ArrayOfLinkedInSegment),
 ]);
 
-export const ArrayOfLinkedInSegment: ArrayDesc = array(
+export const ArrayOfLinkedInSegment: ArrayDesc<
+  t.ArrayOfLinkedInSegment,
+  t.ArrayOfLinkedInSegmentInput
+> = array(
   "ArrayOfLinkedInSegment",
   field("LinkedInSegment", () => LinkedInSegment, REPEATED_NILLABLE),
 );
 
-export const LinkedInSegment: ComplexDesc = complex(
+export const LinkedInSegment: ComplexDesc<
+  t.LinkedInSegmentOrDerived,
+  t.LinkedInSegmentOrDerivedInput
+> = complex(
   "LinkedInSegment",
   () => [
     field("Id", xs.long),
@@ -6993,7 +8002,7 @@ export const LinkedInSegment: ComplexDesc = complex(
   { family: { ns: NS, derived: () => [CompanyList] } },
 );
 
-export const CompanyList: ComplexDesc = complex(
+export const CompanyList: ComplexDesc<t.CompanyList, t.CompanyListInput> = complex(
   "CompanyList",
   () => [
     field("CompanyNames", ArrayOfCompanyName),
@@ -7003,61 +8012,61 @@ export const CompanyList: ComplexDesc = complex(
   { base: () => LinkedInSegment, family: { ns: NS } },
 );
 
-export const ArrayOfCompanyName: ArrayDesc = array(
+export const ArrayOfCompanyName: ArrayDesc<t.ArrayOfCompanyName, t.ArrayOfCompanyNameInput> = array(
   "ArrayOfCompanyName",
   field("CompanyName", () => CompanyName, REPEATED_NILLABLE),
 );
 
-export const CompanyName: ComplexDesc = complex("CompanyName", () => [
-  field("Id", xs.long),
-  field("Name", xs.string),
-  field("Status", CompanyNameStatus),
-]);
-
-export const AddLinkedInSegmentsResponse: ComplexDesc = complex(
-  "AddLinkedInSegmentsResponse",
-  () => [
-    field("LinkedInSegmentIds", ArrayOfNullableOflong),
-    field("PartialErrors", ArrayOfBatchError),
-  ],
+export const CompanyName: ComplexDesc<t.CompanyName, t.CompanyNameInput> = complex(
+  "CompanyName",
+  () => [field("Id", xs.long), field("Name", xs.string), field("Status", CompanyNameStatus)],
 );
 
-export const DeleteLinkedInSegmentsRequest: ComplexDesc = complex(
-  "DeleteLinkedInSegmentsRequest",
-  () => [field("LinkedInSegmentIds", ArrayOflong)],
-);
-
-export const DeleteLinkedInSegmentsResponse: ComplexDesc = complex(
-  "DeleteLinkedInSegmentsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError)],
-);
-
-export const UpdateLinkedInSegmentsRequest: ComplexDesc = complex(
-  "UpdateLinkedInSegmentsRequest",
-  () => [field("LinkedInSegments", ArrayOfLinkedInSegment)],
-);
-
-export const UpdateLinkedInSegmentsResponse: ComplexDesc = complex(
-  "UpdateLinkedInSegmentsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError)],
-);
-
-export const GetUetTagAuthKeyRequest: ComplexDesc = complex("GetUetTagAuthKeyRequest", () => [
-  field("UetTagId", xs.long, OPTIONAL),
-]);
-
-export const GetUetTagAuthKeyResponse: ComplexDesc = complex("GetUetTagAuthKeyResponse", () => [
-  field("UetTagAuthKey", xs.string),
+export const AddLinkedInSegmentsResponse: ComplexDesc<
+  t.AddLinkedInSegmentsResponse,
+  t.AddLinkedInSegmentsResponseInput
+> = complex("AddLinkedInSegmentsResponse", () => [
+  field("LinkedInSegmentIds", ArrayOfNullableOflong),
   field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const AdApiFaultDetail: ComplexDesc = complex(
+export const DeleteLinkedInSegmentsRequest: ComplexDesc<
+  t.DeleteLinkedInSegmentsRequest,
+  t.DeleteLinkedInSegmentsRequestInput
+> = complex("DeleteLinkedInSegmentsRequest", () => [field("LinkedInSegmentIds", ArrayOflong)]);
+
+export const DeleteLinkedInSegmentsResponse: ComplexDesc<
+  t.DeleteLinkedInSegmentsResponse
+> = complex("DeleteLinkedInSegmentsResponse", () => [field("PartialErrors", ArrayOfBatchError)]);
+
+export const UpdateLinkedInSegmentsRequest: ComplexDesc<
+  t.UpdateLinkedInSegmentsRequest,
+  t.UpdateLinkedInSegmentsRequestInput
+> = complex("UpdateLinkedInSegmentsRequest", () => [
+  field("LinkedInSegments", ArrayOfLinkedInSegment),
+]);
+
+export const UpdateLinkedInSegmentsResponse: ComplexDesc<
+  t.UpdateLinkedInSegmentsResponse
+> = complex("UpdateLinkedInSegmentsResponse", () => [field("PartialErrors", ArrayOfBatchError)]);
+
+export const GetUetTagAuthKeyRequest: ComplexDesc<
+  t.GetUetTagAuthKeyRequest,
+  t.GetUetTagAuthKeyRequestInput
+> = complex("GetUetTagAuthKeyRequest", () => [field("UetTagId", xs.long, OPTIONAL)]);
+
+export const GetUetTagAuthKeyResponse: ComplexDesc<t.GetUetTagAuthKeyResponse> = complex(
+  "GetUetTagAuthKeyResponse",
+  () => [field("UetTagAuthKey", xs.string), field("PartialErrors", ArrayOfBatchError)],
+);
+
+export const AdApiFaultDetail: ComplexDesc<t.AdApiFaultDetail> = complex(
   "AdApiFaultDetail",
   () => [field("Errors", NS5, ArrayOfAdApiError)],
   { base: () => ApplicationFault, family: { ns: NS5 } },
 );
 
-export const ApplicationFault: ComplexDesc = complex(
+export const ApplicationFault: ComplexDesc<t.ApplicationFaultOrDerived> = complex(
   "ApplicationFault",
   () => [field("TrackingId", NS5, xs.string)],
   {
@@ -7065,13 +8074,13 @@ export const ApplicationFault: ComplexDesc = complex(
   },
 );
 
-export const ApiFaultDetail: ComplexDesc = complex(
+export const ApiFaultDetail: ComplexDesc<t.ApiFaultDetail> = complex(
   "ApiFaultDetail",
   () => [field("BatchErrors", ArrayOfBatchError), field("OperationErrors", ArrayOfOperationError)],
   { base: () => ApplicationFault, family: { ns: NS } },
 );
 
-export const EditorialApiFaultDetail: ComplexDesc = complex(
+export const EditorialApiFaultDetail: ComplexDesc<t.EditorialApiFaultDetail> = complex(
   "EditorialApiFaultDetail",
   () => [
     field("BatchErrors", ArrayOfBatchError),
@@ -7081,38 +8090,37 @@ export const EditorialApiFaultDetail: ComplexDesc = complex(
   { base: () => ApplicationFault, family: { ns: NS } },
 );
 
-export const ArrayOfEditorialError: ArrayDesc = array(
+export const ArrayOfEditorialError: ArrayDesc<t.ArrayOfEditorialError> = array(
   "ArrayOfEditorialError",
   field("EditorialError", () => EditorialError, REPEATED_NILLABLE),
 );
 
-export const ArrayOfAdApiError: ArrayDesc = array(
+export const ArrayOfAdApiError: ArrayDesc<t.ArrayOfAdApiError> = array(
   "ArrayOfAdApiError",
   field("AdApiError", NS5, () => AdApiError, REPEATED_NILLABLE),
 );
 
-export const AdApiError: ComplexDesc = complex("AdApiError", () => [
+export const AdApiError: ComplexDesc<t.AdApiError> = complex("AdApiError", () => [
   field("Code", NS5, xs.int, OPTIONAL),
   field("Detail", NS5, xs.string),
   field("ErrorCode", NS5, xs.string),
   field("Message", NS5, xs.string),
 ]);
 
-export const SetAccountPropertiesResponse: ComplexDesc = complex(
+export const SetAccountPropertiesResponse: ComplexDesc<t.SetAccountPropertiesResponse> = complex(
   "SetAccountPropertiesResponse",
   () => [],
 );
 
-export const UpdateAnnotationOptOutResponse: ComplexDesc = complex(
-  "UpdateAnnotationOptOutResponse",
-  () => [],
-);
+export const UpdateAnnotationOptOutResponse: ComplexDesc<
+  t.UpdateAnnotationOptOutResponse
+> = complex("UpdateAnnotationOptOutResponse", () => []);
 
 export const AdApiFaultDetailFaultDesc: FaultDesc = {
   name: "AdApiFaultDetailFault",
   element: field("AdApiFaultDetail", NS5, AdApiFaultDetail, { nillable: true }),
   type: AdApiFaultDetailFault,
-  create: (init, detail) => new AdApiFaultDetailFault(init, detail as AdApiFaultDetail$1),
+  create: (init, detail) => new AdApiFaultDetailFault(init, detail as t.AdApiFaultDetail),
   detailOf: (fault) => (fault as AdApiFaultDetailFault).faultDetail,
 };
 
@@ -7120,7 +8128,7 @@ export const ApiFaultDetail2FaultDesc: FaultDesc = {
   name: "ApiFaultDetail2Fault",
   element: field("ApiFaultDetail", ApiFaultDetail, { nillable: true }),
   type: ApiFaultDetail2Fault,
-  create: (init, detail) => new ApiFaultDetail2Fault(init, detail as ApiFaultDetail$1),
+  create: (init, detail) => new ApiFaultDetail2Fault(init, detail as t.ApiFaultDetail),
   detailOf: (fault) => (fault as ApiFaultDetail2Fault).faultDetail,
 };
 
@@ -7129,7 +8137,7 @@ export const EditorialApiFaultDetail2FaultDesc: FaultDesc = {
   element: field("EditorialApiFaultDetail", EditorialApiFaultDetail, { nillable: true }),
   type: EditorialApiFaultDetail2Fault,
   create: (init, detail) =>
-    new EditorialApiFaultDetail2Fault(init, detail as EditorialApiFaultDetail$1),
+    new EditorialApiFaultDetail2Fault(init, detail as t.EditorialApiFaultDetail),
   detailOf: (fault) => (fault as EditorialApiFaultDetail2Fault).faultDetail,
 };
 
@@ -9216,9 +10224,9 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
 });
 
 export const CampaignManagementServiceDesc: ServiceDesc<
-  CampaignManagementServiceOperations,
-  CampaignManagementServicePortName,
-  SoapHeaderForms<CampaignManagementServiceSoapHeaders$1>
+  t.CampaignManagementServiceOperations,
+  t.CampaignManagementServicePortName,
+  SoapHeaderForms<t.CampaignManagementServiceSoapHeaders>
 > = {
   name: "CampaignManagementService",
   targetNamespace: NS,

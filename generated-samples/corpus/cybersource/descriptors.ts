@@ -17,7 +17,7 @@ import {
   soapOperations,
   xs,
 } from "@wsdl-tsgen/runtime";
-import type { TransactionProcessorOperations, TransactionProcessorPortName } from "./types.js";
+import type * as t from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
 generatedFor(4);
@@ -34,81 +34,84 @@ export const Amount: ScalarDesc = xs.string;
 
 export const DateTime: ScalarDesc = xs.string;
 
-export const RequestMessage: ComplexDesc = complex("RequestMessage", () => [
-  field("merchantID", xs.string),
-  field("merchantReferenceCode", xs.string),
-  field("clientLibrary", xs.string),
-  field("clientLibraryVersion", xs.string),
-  field("clientEnvironment", xs.string),
-  field("clientSecurityLibraryVersion", xs.string),
-  field("clientApplication", xs.string),
-  field("clientApplicationVersion", xs.string),
-  field("clientApplicationUser", xs.string),
-  field("comments", xs.string),
-  field("invoiceHeader", InvoiceHeader),
-  field("billTo", BillTo),
-  field("shipTo", ShipTo),
-  field("shipFrom", ShipFrom),
-  field("item", Item, REPEATED),
-  field("purchaseTotals", PurchaseTotals),
-  field("fundingTotals", FundingTotals),
-  field("pos", Pos),
-  field("installment", Installment),
-  field("card", Card),
-  field("check", Check),
-  field("bml", BML),
-  field("gecc", GECC),
-  field("ucaf", UCAF),
-  field("fundTransfer", FundTransfer),
-  field("bankInfo", BankInfo),
-  field("subscription", Subscription),
-  field("recurringSubscriptionInfo", RecurringSubscriptionInfo),
-  field("decisionManager", DecisionManager),
-  field("otherTax", OtherTax),
-  field("paypal", PayPal),
-  field("merchantDefinedData", MerchantDefinedData),
-  field("merchantSecureData", MerchantSecureData),
-  field("jpo", JPO),
-  field("ccAuthService", CCAuthService),
-  field("ccCaptureService", CCCaptureService),
-  field("ccCreditService", CCCreditService),
-  field("ccAuthReversalService", CCAuthReversalService),
-  field("ecDebitService", ECDebitService),
-  field("ecCreditService", ECCreditService),
-  field("payerAuthEnrollService", PayerAuthEnrollService),
-  field("payerAuthValidateService", PayerAuthValidateService),
-  field("taxService", TaxService),
-  field("afsService", AFSService),
-  field("davService", DAVService),
-  field("exportService", ExportService),
-  field("fxRatesService", FXRatesService),
-  field("bankTransferService", BankTransferService),
-  field("bankTransferRefundService", BankTransferRefundService),
-  field("bankTransferRealTimeService", BankTransferRealTimeService),
-  field("directDebitMandateService", DirectDebitMandateService),
-  field("directDebitService", DirectDebitService),
-  field("directDebitRefundService", DirectDebitRefundService),
-  field("directDebitValidateService", DirectDebitValidateService),
-  field("paySubscriptionCreateService", PaySubscriptionCreateService),
-  field("paySubscriptionUpdateService", PaySubscriptionUpdateService),
-  field("paySubscriptionEventUpdateService", PaySubscriptionEventUpdateService),
-  field("paySubscriptionRetrieveService", PaySubscriptionRetrieveService),
-  field("payPalPaymentService", PayPalPaymentService),
-  field("payPalCreditService", PayPalCreditService),
-  field("voidService", VoidService),
-  field("businessRules", BusinessRules),
-  field("pinlessDebitService", PinlessDebitService),
-  field("pinlessDebitValidateService", PinlessDebitValidateService),
-  field("batch", Batch),
-  field("airlineData", AirlineData),
-  field("payPalButtonCreateService", PayPalButtonCreateService),
-  field("payPalPreapprovedPaymentService", PayPalPreapprovedPaymentService),
-  field("payPalPreapprovedUpdateService", PayPalPreapprovedUpdateService),
-  field("riskUpdateService", RiskUpdateService),
-  field("reserved", RequestReserved, REPEATED),
-]);
+export const RequestMessage: ComplexDesc<t.RequestMessage, t.RequestMessageInput> = complex(
+  "RequestMessage",
+  () => [
+    field("merchantID", xs.string),
+    field("merchantReferenceCode", xs.string),
+    field("clientLibrary", xs.string),
+    field("clientLibraryVersion", xs.string),
+    field("clientEnvironment", xs.string),
+    field("clientSecurityLibraryVersion", xs.string),
+    field("clientApplication", xs.string),
+    field("clientApplicationVersion", xs.string),
+    field("clientApplicationUser", xs.string),
+    field("comments", xs.string),
+    field("invoiceHeader", InvoiceHeader),
+    field("billTo", BillTo),
+    field("shipTo", ShipTo),
+    field("shipFrom", ShipFrom),
+    field("item", Item, REPEATED),
+    field("purchaseTotals", PurchaseTotals),
+    field("fundingTotals", FundingTotals),
+    field("pos", Pos),
+    field("installment", Installment),
+    field("card", Card),
+    field("check", Check),
+    field("bml", BML),
+    field("gecc", GECC),
+    field("ucaf", UCAF),
+    field("fundTransfer", FundTransfer),
+    field("bankInfo", BankInfo),
+    field("subscription", Subscription),
+    field("recurringSubscriptionInfo", RecurringSubscriptionInfo),
+    field("decisionManager", DecisionManager),
+    field("otherTax", OtherTax),
+    field("paypal", PayPal),
+    field("merchantDefinedData", MerchantDefinedData),
+    field("merchantSecureData", MerchantSecureData),
+    field("jpo", JPO),
+    field("ccAuthService", CCAuthService),
+    field("ccCaptureService", CCCaptureService),
+    field("ccCreditService", CCCreditService),
+    field("ccAuthReversalService", CCAuthReversalService),
+    field("ecDebitService", ECDebitService),
+    field("ecCreditService", ECCreditService),
+    field("payerAuthEnrollService", PayerAuthEnrollService),
+    field("payerAuthValidateService", PayerAuthValidateService),
+    field("taxService", TaxService),
+    field("afsService", AFSService),
+    field("davService", DAVService),
+    field("exportService", ExportService),
+    field("fxRatesService", FXRatesService),
+    field("bankTransferService", BankTransferService),
+    field("bankTransferRefundService", BankTransferRefundService),
+    field("bankTransferRealTimeService", BankTransferRealTimeService),
+    field("directDebitMandateService", DirectDebitMandateService),
+    field("directDebitService", DirectDebitService),
+    field("directDebitRefundService", DirectDebitRefundService),
+    field("directDebitValidateService", DirectDebitValidateService),
+    field("paySubscriptionCreateService", PaySubscriptionCreateService),
+    field("paySubscriptionUpdateService", PaySubscriptionUpdateService),
+    field("paySubscriptionEventUpdateService", PaySubscriptionEventUpdateService),
+    field("paySubscriptionRetrieveService", PaySubscriptionRetrieveService),
+    field("payPalPaymentService", PayPalPaymentService),
+    field("payPalCreditService", PayPalCreditService),
+    field("voidService", VoidService),
+    field("businessRules", BusinessRules),
+    field("pinlessDebitService", PinlessDebitService),
+    field("pinlessDebitValidateService", PinlessDebitValidateService),
+    field("batch", Batch),
+    field("airlineData", AirlineData),
+    field("payPalButtonCreateService", PayPalButtonCreateService),
+    field("payPalPreapprovedPaymentService", PayPalPreapprovedPaymentService),
+    field("payPalPreapprovedUpdateService", PayPalPreapprovedUpdateService),
+    field("riskUpdateService", RiskUpdateService),
+    field("reserved", RequestReserved, REPEATED),
+  ],
+);
 
-export const InvoiceHeader: ComplexDesc = complex("InvoiceHeader", () => [
+export const InvoiceHeader: ComplexDesc<t.InvoiceHeader> = complex("InvoiceHeader", () => [
   field("merchantDescriptor", xs.string),
   field("merchantDescriptorContact", xs.string),
   field("isGift", Boolean_),
@@ -131,7 +134,7 @@ export const InvoiceHeader: ComplexDesc = complex("InvoiceHeader", () => [
   field("invoiceDate", xs.string),
 ]);
 
-export const BillTo: ComplexDesc = complex("BillTo", () => [
+export const BillTo: ComplexDesc<t.BillTo> = complex("BillTo", () => [
   field("title", xs.string),
   field("firstName", xs.string),
   field("middleName", xs.string),
@@ -166,7 +169,7 @@ export const BillTo: ComplexDesc = complex("BillTo", () => [
   field("personalID", xs.string),
 ]);
 
-export const ShipTo: ComplexDesc = complex("ShipTo", () => [
+export const ShipTo: ComplexDesc<t.ShipTo> = complex("ShipTo", () => [
   field("title", xs.string),
   field("firstName", xs.string),
   field("middleName", xs.string),
@@ -187,7 +190,7 @@ export const ShipTo: ComplexDesc = complex("ShipTo", () => [
   field("shippingMethod", xs.string),
 ]);
 
-export const ShipFrom: ComplexDesc = complex("ShipFrom", () => [
+export const ShipFrom: ComplexDesc<t.ShipFrom> = complex("ShipFrom", () => [
   field("title", xs.string),
   field("firstName", xs.string),
   field("middleName", xs.string),
@@ -207,7 +210,7 @@ export const ShipFrom: ComplexDesc = complex("ShipFrom", () => [
   field("email", xs.string),
 ]);
 
-export const Item: ComplexDesc = complex(
+export const Item: ComplexDesc<t.Item, t.ItemInput> = complex(
   "Item",
   () => [
     field("unitPrice", Amount),
@@ -277,7 +280,7 @@ export const Item: ComplexDesc = complex(
   { attrs: [attribute("id", "", xs.integer)] },
 );
 
-export const PurchaseTotals: ComplexDesc = complex("PurchaseTotals", () => [
+export const PurchaseTotals: ComplexDesc<t.PurchaseTotals> = complex("PurchaseTotals", () => [
   field("currency", xs.string),
   field("discountAmount", Amount),
   field("taxAmount", Amount),
@@ -286,12 +289,12 @@ export const PurchaseTotals: ComplexDesc = complex("PurchaseTotals", () => [
   field("freightAmount", Amount),
 ]);
 
-export const FundingTotals: ComplexDesc = complex("FundingTotals", () => [
+export const FundingTotals: ComplexDesc<t.FundingTotals> = complex("FundingTotals", () => [
   field("currency", xs.string),
   field("grandTotalAmount", Amount),
 ]);
 
-export const Pos: ComplexDesc = complex("Pos", () => [
+export const Pos: ComplexDesc<t.Pos> = complex("Pos", () => [
   field("entryMode", xs.string),
   field("cardPresent", xs.string),
   field("terminalCapability", xs.string),
@@ -304,12 +307,12 @@ export const Pos: ComplexDesc = complex("Pos", () => [
   field("conditionCode", xs.string),
 ]);
 
-export const Installment: ComplexDesc = complex("Installment", () => [
+export const Installment: ComplexDesc<t.Installment> = complex("Installment", () => [
   field("sequence", xs.string),
   field("totalCount", xs.string),
 ]);
 
-export const Card: ComplexDesc = complex("Card", () => [
+export const Card: ComplexDesc<t.Card, t.CardInput> = complex("Card", () => [
   field("fullName", xs.string),
   field("accountNumber", xs.string),
   field("expirationMonth", xs.integer),
@@ -325,7 +328,7 @@ export const Card: ComplexDesc = complex("Card", () => [
   field("bin", xs.string),
 ]);
 
-export const Check: ComplexDesc = complex("Check", () => [
+export const Check: ComplexDesc<t.Check> = complex("Check", () => [
   field("fullName", xs.string),
   field("accountNumber", xs.string),
   field("accountType", xs.string),
@@ -334,7 +337,7 @@ export const Check: ComplexDesc = complex("Check", () => [
   field("accountEncoderID", xs.string),
 ]);
 
-export const BML: ComplexDesc = complex("BML", () => [
+export const BML: ComplexDesc<t.BML, t.BMLInput> = complex("BML", () => [
   field("customerBillingAddressChange", Boolean_),
   field("customerEmailChange", Boolean_),
   field("customerHasCheckingAccount", Boolean_),
@@ -366,7 +369,7 @@ export const BML: ComplexDesc = complex("BML", () => [
   field("billToPhoneType", xs.string),
 ]);
 
-export const GECC: ComplexDesc = complex("GECC", () => [
+export const GECC: ComplexDesc<t.GECC, t.GECCInput> = complex("GECC", () => [
   field("saleType", xs.string),
   field("planNumber", xs.string),
   field("sequenceNumber", xs.string),
@@ -375,19 +378,19 @@ export const GECC: ComplexDesc = complex("GECC", () => [
   field("line", xs.string, { min: 0, max: 7 }),
 ]);
 
-export const UCAF: ComplexDesc = complex("UCAF", () => [
+export const UCAF: ComplexDesc<t.UCAF> = complex("UCAF", () => [
   field("authenticationData", xs.string),
   field("collectionIndicator", xs.string),
 ]);
 
-export const FundTransfer: ComplexDesc = complex("FundTransfer", () => [
+export const FundTransfer: ComplexDesc<t.FundTransfer> = complex("FundTransfer", () => [
   field("accountNumber", xs.string),
   field("accountName", xs.string),
   field("bankCheckDigit", xs.string),
   field("iban", xs.string),
 ]);
 
-export const BankInfo: ComplexDesc = complex("BankInfo", () => [
+export const BankInfo: ComplexDesc<t.BankInfo> = complex("BankInfo", () => [
   field("bankCode", xs.string),
   field("name", xs.string),
   field("address", xs.string),
@@ -399,12 +402,15 @@ export const BankInfo: ComplexDesc = complex("BankInfo", () => [
   field("issuerID", xs.string),
 ]);
 
-export const Subscription: ComplexDesc = complex("Subscription", () => [
+export const Subscription: ComplexDesc<t.Subscription> = complex("Subscription", () => [
   field("title", xs.string),
   field("paymentMethod", xs.string),
 ]);
 
-export const RecurringSubscriptionInfo: ComplexDesc = complex("RecurringSubscriptionInfo", () => [
+export const RecurringSubscriptionInfo: ComplexDesc<
+  t.RecurringSubscriptionInfo,
+  t.RecurringSubscriptionInfoInput
+> = complex("RecurringSubscriptionInfo", () => [
   field("subscriptionID", xs.string),
   field("status", xs.string),
   field("amount", Amount),
@@ -419,18 +425,21 @@ export const RecurringSubscriptionInfo: ComplexDesc = complex("RecurringSubscrip
   field("billPayment", Boolean_),
 ]);
 
-export const PaySubscriptionEvent: ComplexDesc = complex("PaySubscriptionEvent", () => [
+export const PaySubscriptionEvent: ComplexDesc<
+  t.PaySubscriptionEvent,
+  t.PaySubscriptionEventInput
+> = complex("PaySubscriptionEvent", () => [
   field("amount", Amount),
   field("approvedBy", xs.string),
   field("number", xs.integer),
 ]);
 
-export const DecisionManager: ComplexDesc = complex("DecisionManager", () => [
+export const DecisionManager: ComplexDesc<t.DecisionManager> = complex("DecisionManager", () => [
   field("enabled", Boolean_),
   field("profile", xs.string),
 ]);
 
-export const OtherTax: ComplexDesc = complex("OtherTax", () => [
+export const OtherTax: ComplexDesc<t.OtherTax, t.OtherTaxInput> = complex("OtherTax", () => [
   field("vatTaxAmount", Amount),
   field("vatTaxRate", Amount),
   field("alternateTaxAmount", Amount),
@@ -442,30 +451,36 @@ export const OtherTax: ComplexDesc = complex("OtherTax", () => [
   field("nationalTaxIndicator", xs.integer),
 ]);
 
-export const PayPal: ComplexDesc = complex("PayPal", () => [], { any: true });
+export const PayPal: ComplexDesc<t.PayPal> = complex("PayPal", () => [], { any: true });
 
-export const MerchantDefinedData: ComplexDesc = complex("MerchantDefinedData", () => [
-  field("field1", xs.string),
-  field("field2", xs.string),
-  field("field3", xs.string),
-  field("field4", xs.string),
-]);
+export const MerchantDefinedData: ComplexDesc<t.MerchantDefinedData> = complex(
+  "MerchantDefinedData",
+  () => [
+    field("field1", xs.string),
+    field("field2", xs.string),
+    field("field3", xs.string),
+    field("field4", xs.string),
+  ],
+);
 
-export const MerchantSecureData: ComplexDesc = complex("MerchantSecureData", () => [
-  field("field1", xs.string),
-  field("field2", xs.string),
-  field("field3", xs.string),
-  field("field4", xs.string),
-]);
+export const MerchantSecureData: ComplexDesc<t.MerchantSecureData> = complex(
+  "MerchantSecureData",
+  () => [
+    field("field1", xs.string),
+    field("field2", xs.string),
+    field("field3", xs.string),
+    field("field4", xs.string),
+  ],
+);
 
-export const JPO: ComplexDesc = complex("JPO", () => [
+export const JPO: ComplexDesc<t.JPO, t.JPOInput> = complex("JPO", () => [
   field("paymentMethod", xs.integer),
   field("bonusAmount", Amount),
   field("bonuses", xs.integer),
   field("installments", xs.integer),
 ]);
 
-export const CCAuthService: ComplexDesc = complex(
+export const CCAuthService: ComplexDesc<t.CCAuthService> = complex(
   "CCAuthService",
   () => [
     field("cavv", xs.string),
@@ -487,7 +502,7 @@ export const CCAuthService: ComplexDesc = complex(
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const CCCaptureService: ComplexDesc = complex(
+export const CCCaptureService: ComplexDesc<t.CCCaptureService> = complex(
   "CCCaptureService",
   () => [
     field("authType", xs.string),
@@ -503,7 +518,7 @@ export const CCCaptureService: ComplexDesc = complex(
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const CCCreditService: ComplexDesc = complex(
+export const CCCreditService: ComplexDesc<t.CCCreditService> = complex(
   "CCCreditService",
   () => [
     field("captureRequestID", xs.string),
@@ -522,13 +537,13 @@ export const CCCreditService: ComplexDesc = complex(
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const CCAuthReversalService: ComplexDesc = complex(
+export const CCAuthReversalService: ComplexDesc<t.CCAuthReversalService> = complex(
   "CCAuthReversalService",
   () => [field("authRequestID", xs.string), field("authRequestToken", xs.string)],
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const ECDebitService: ComplexDesc = complex(
+export const ECDebitService: ComplexDesc<t.ECDebitService, t.ECDebitServiceInput> = complex(
   "ECDebitService",
   () => [
     field("paymentMode", xs.integer),
@@ -542,7 +557,7 @@ export const ECDebitService: ComplexDesc = complex(
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const ECCreditService: ComplexDesc = complex(
+export const ECCreditService: ComplexDesc<t.ECCreditService> = complex(
   "ECCreditService",
   () => [
     field("referenceNumber", xs.string),
@@ -556,7 +571,7 @@ export const ECCreditService: ComplexDesc = complex(
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const PayerAuthEnrollService: ComplexDesc = complex(
+export const PayerAuthEnrollService: ComplexDesc<t.PayerAuthEnrollService> = complex(
   "PayerAuthEnrollService",
   () => [
     field("httpAccept", xs.string),
@@ -574,13 +589,13 @@ export const PayerAuthEnrollService: ComplexDesc = complex(
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const PayerAuthValidateService: ComplexDesc = complex(
+export const PayerAuthValidateService: ComplexDesc<t.PayerAuthValidateService> = complex(
   "PayerAuthValidateService",
   () => [field("signedPARes", xs.string)],
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const TaxService: ComplexDesc = complex(
+export const TaxService: ComplexDesc<t.TaxService> = complex(
   "TaxService",
   () => [
     field("nexus", xs.string),
@@ -603,7 +618,7 @@ export const TaxService: ComplexDesc = complex(
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const AFSService: ComplexDesc = complex(
+export const AFSService: ComplexDesc<t.AFSService> = complex(
   "AFSService",
   () => [
     field("avsCode", xs.string),
@@ -614,11 +629,11 @@ export const AFSService: ComplexDesc = complex(
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const DAVService: ComplexDesc = complex("DAVService", () => [], {
+export const DAVService: ComplexDesc<t.DAVService> = complex("DAVService", () => [], {
   attrs: [attribute("run", "", Boolean_, { required: true })],
 });
 
-export const ExportService: ComplexDesc = complex(
+export const ExportService: ComplexDesc<t.ExportService> = complex(
   "ExportService",
   () => [
     field("addressOperator", xs.string),
@@ -629,15 +644,17 @@ export const ExportService: ComplexDesc = complex(
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const FXRatesService: ComplexDesc = complex("FXRatesService", () => [], {
+export const FXRatesService: ComplexDesc<t.FXRatesService> = complex("FXRatesService", () => [], {
   attrs: [attribute("run", "", Boolean_, { required: true })],
 });
 
-export const BankTransferService: ComplexDesc = complex("BankTransferService", () => [], {
-  attrs: [attribute("run", "", Boolean_, { required: true })],
-});
+export const BankTransferService: ComplexDesc<t.BankTransferService> = complex(
+  "BankTransferService",
+  () => [],
+  { attrs: [attribute("run", "", Boolean_, { required: true })] },
+);
 
-export const BankTransferRefundService: ComplexDesc = complex(
+export const BankTransferRefundService: ComplexDesc<t.BankTransferRefundService> = complex(
   "BankTransferRefundService",
   () => [
     field("bankTransferRequestID", xs.string),
@@ -650,19 +667,19 @@ export const BankTransferRefundService: ComplexDesc = complex(
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const BankTransferRealTimeService: ComplexDesc = complex(
+export const BankTransferRealTimeService: ComplexDesc<t.BankTransferRealTimeService> = complex(
   "BankTransferRealTimeService",
   () => [field("bankTransferRealTimeType", xs.string)],
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const DirectDebitMandateService: ComplexDesc = complex(
+export const DirectDebitMandateService: ComplexDesc<t.DirectDebitMandateService> = complex(
   "DirectDebitMandateService",
   () => [field("mandateDescriptor", xs.string), field("firstDebitDate", xs.string)],
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const DirectDebitService: ComplexDesc = complex(
+export const DirectDebitService: ComplexDesc<t.DirectDebitService> = complex(
   "DirectDebitService",
   () => [
     field("dateCollect", xs.string),
@@ -678,7 +695,7 @@ export const DirectDebitService: ComplexDesc = complex(
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const DirectDebitRefundService: ComplexDesc = complex(
+export const DirectDebitRefundService: ComplexDesc<t.DirectDebitRefundService> = complex(
   "DirectDebitRefundService",
   () => [
     field("directDebitRequestID", xs.string),
@@ -688,13 +705,13 @@ export const DirectDebitRefundService: ComplexDesc = complex(
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const DirectDebitValidateService: ComplexDesc = complex(
+export const DirectDebitValidateService: ComplexDesc<t.DirectDebitValidateService> = complex(
   "DirectDebitValidateService",
   () => [field("directDebitValidateText", xs.string)],
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const PaySubscriptionCreateService: ComplexDesc = complex(
+export const PaySubscriptionCreateService: ComplexDesc<t.PaySubscriptionCreateService> = complex(
   "PaySubscriptionCreateService",
   () => [
     field("paymentRequestID", xs.string),
@@ -704,25 +721,27 @@ export const PaySubscriptionCreateService: ComplexDesc = complex(
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const PaySubscriptionUpdateService: ComplexDesc = complex(
+export const PaySubscriptionUpdateService: ComplexDesc<t.PaySubscriptionUpdateService> = complex(
   "PaySubscriptionUpdateService",
   () => [],
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const PaySubscriptionEventUpdateService: ComplexDesc = complex(
+export const PaySubscriptionEventUpdateService: ComplexDesc<
+  t.PaySubscriptionEventUpdateService
+> = complex(
   "PaySubscriptionEventUpdateService",
   () => [field("action", xs.string)],
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const PaySubscriptionRetrieveService: ComplexDesc = complex(
-  "PaySubscriptionRetrieveService",
-  () => [],
-  { attrs: [attribute("run", "", Boolean_, { required: true })] },
-);
+export const PaySubscriptionRetrieveService: ComplexDesc<
+  t.PaySubscriptionRetrieveService
+> = complex("PaySubscriptionRetrieveService", () => [], {
+  attrs: [attribute("run", "", Boolean_, { required: true })],
+});
 
-export const PayPalPaymentService: ComplexDesc = complex(
+export const PayPalPaymentService: ComplexDesc<t.PayPalPaymentService> = complex(
   "PayPalPaymentService",
   () => [
     field("cancelURL", xs.string),
@@ -732,7 +751,7 @@ export const PayPalPaymentService: ComplexDesc = complex(
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const PayPalCreditService: ComplexDesc = complex(
+export const PayPalCreditService: ComplexDesc<t.PayPalCreditService> = complex(
   "PayPalCreditService",
   () => [
     field("payPalPaymentRequestID", xs.string),
@@ -742,72 +761,78 @@ export const PayPalCreditService: ComplexDesc = complex(
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const VoidService: ComplexDesc = complex(
+export const VoidService: ComplexDesc<t.VoidService> = complex(
   "VoidService",
   () => [field("voidRequestID", xs.string), field("voidRequestToken", xs.string)],
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const BusinessRules: ComplexDesc = complex("BusinessRules", () => [
-  field("ignoreAVSResult", Boolean_),
-  field("ignoreCVResult", Boolean_),
-  field("ignoreDAVResult", Boolean_),
-  field("ignoreExportResult", Boolean_),
-  field("ignoreValidateResult", Boolean_),
-  field("declineAVSFlags", xs.string),
-  field("scoreThreshold", xs.integer),
-]);
+export const BusinessRules: ComplexDesc<t.BusinessRules, t.BusinessRulesInput> = complex(
+  "BusinessRules",
+  () => [
+    field("ignoreAVSResult", Boolean_),
+    field("ignoreCVResult", Boolean_),
+    field("ignoreDAVResult", Boolean_),
+    field("ignoreExportResult", Boolean_),
+    field("ignoreValidateResult", Boolean_),
+    field("declineAVSFlags", xs.string),
+    field("scoreThreshold", xs.integer),
+  ],
+);
 
-export const PinlessDebitService: ComplexDesc = complex(
+export const PinlessDebitService: ComplexDesc<t.PinlessDebitService> = complex(
   "PinlessDebitService",
   () => [field("reconciliationID", xs.string), field("commerceIndicator", xs.string)],
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const PinlessDebitValidateService: ComplexDesc = complex(
+export const PinlessDebitValidateService: ComplexDesc<t.PinlessDebitValidateService> = complex(
   "PinlessDebitValidateService",
   () => [],
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const Batch: ComplexDesc = complex("Batch", () => [
+export const Batch: ComplexDesc<t.Batch> = complex("Batch", () => [
   field("batchID", xs.string),
   field("recordID", xs.string),
 ]);
 
-export const AirlineData: ComplexDesc = complex("AirlineData", () => [
-  field("agentCode", xs.string),
-  field("agentName", xs.string),
-  field("ticketIssuerCity", xs.string),
-  field("ticketIssuerState", xs.string),
-  field("ticketIssuerPostalCode", xs.string),
-  field("ticketIssuerCountry", xs.string),
-  field("ticketIssuerCode", xs.string),
-  field("ticketIssuerName", xs.string),
-  field("ticketNumber", xs.string),
-  field("checkDigit", xs.integer),
-  field("restrictedTicketIndicator", xs.integer),
-  field("transactionType", xs.string),
-  field("extendedPaymentCode", xs.string),
-  field("carrierName", xs.string),
-  field("passengerName", xs.string),
-  field("customerCode", xs.string),
-  field("documentType", xs.string),
-  field("documentNumber", xs.string),
-  field("documentNumberOfParts", xs.string),
-  field("invoiceNumber", xs.string),
-  field("invoiceDate", xs.string),
-  field("chargeDetails", xs.string),
-  field("bookingReference", xs.string),
-  field("totalFee", Amount),
-  field("clearingSequence", xs.string),
-  field("clearingCount", xs.integer),
-  field("totalClearingAmount", Amount),
-  field("leg", Leg, REPEATED),
-  field("numberOfPassengers", xs.string),
-]);
+export const AirlineData: ComplexDesc<t.AirlineData, t.AirlineDataInput> = complex(
+  "AirlineData",
+  () => [
+    field("agentCode", xs.string),
+    field("agentName", xs.string),
+    field("ticketIssuerCity", xs.string),
+    field("ticketIssuerState", xs.string),
+    field("ticketIssuerPostalCode", xs.string),
+    field("ticketIssuerCountry", xs.string),
+    field("ticketIssuerCode", xs.string),
+    field("ticketIssuerName", xs.string),
+    field("ticketNumber", xs.string),
+    field("checkDigit", xs.integer),
+    field("restrictedTicketIndicator", xs.integer),
+    field("transactionType", xs.string),
+    field("extendedPaymentCode", xs.string),
+    field("carrierName", xs.string),
+    field("passengerName", xs.string),
+    field("customerCode", xs.string),
+    field("documentType", xs.string),
+    field("documentNumber", xs.string),
+    field("documentNumberOfParts", xs.string),
+    field("invoiceNumber", xs.string),
+    field("invoiceDate", xs.string),
+    field("chargeDetails", xs.string),
+    field("bookingReference", xs.string),
+    field("totalFee", Amount),
+    field("clearingSequence", xs.string),
+    field("clearingCount", xs.integer),
+    field("totalClearingAmount", Amount),
+    field("leg", Leg, REPEATED),
+    field("numberOfPassengers", xs.string),
+  ],
+);
 
-export const Leg: ComplexDesc = complex(
+export const Leg: ComplexDesc<t.Leg, t.LegInput> = complex(
   "Leg",
   () => [
     field("carrierCode", xs.string),
@@ -831,25 +856,29 @@ export const Leg: ComplexDesc = complex(
   { attrs: [attribute("id", "", xs.integer, { required: true })] },
 );
 
-export const PayPalButtonCreateService: ComplexDesc = complex(
+export const PayPalButtonCreateService: ComplexDesc<t.PayPalButtonCreateService> = complex(
   "PayPalButtonCreateService",
   () => [field("buttonType", xs.string), field("reconciliationID", xs.string)],
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const PayPalPreapprovedPaymentService: ComplexDesc = complex(
+export const PayPalPreapprovedPaymentService: ComplexDesc<
+  t.PayPalPreapprovedPaymentService
+> = complex(
   "PayPalPreapprovedPaymentService",
   () => [field("mpID", xs.string), field("reconciliationID", xs.string)],
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const PayPalPreapprovedUpdateService: ComplexDesc = complex(
+export const PayPalPreapprovedUpdateService: ComplexDesc<
+  t.PayPalPreapprovedUpdateService
+> = complex(
   "PayPalPreapprovedUpdateService",
   () => [field("mpID", xs.string), field("reconciliationID", xs.string)],
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const RiskUpdateService: ComplexDesc = complex(
+export const RiskUpdateService: ComplexDesc<t.RiskUpdateService> = complex(
   "RiskUpdateService",
   () => [
     field("actionCode", xs.string),
@@ -860,7 +889,7 @@ export const RiskUpdateService: ComplexDesc = complex(
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const Address: ComplexDesc = complex("Address", () => [
+export const Address: ComplexDesc<t.Address> = complex("Address", () => [
   field("street1", xs.string),
   field("street2", xs.string),
   field("city", xs.string),
@@ -869,154 +898,181 @@ export const Address: ComplexDesc = complex("Address", () => [
   field("country", xs.string),
 ]);
 
-export const RequestReserved: ComplexDesc = complex("RequestReserved", () => [
+export const RequestReserved: ComplexDesc<t.RequestReserved> = complex("RequestReserved", () => [
   field("name", xs.string, REQUIRED),
   field("value", xs.string, REQUIRED),
 ]);
 
-export const ReplyMessage: ComplexDesc = complex("ReplyMessage", () => [
-  field("merchantReferenceCode", xs.string, REQUIRED),
-  field("requestID", xs.string, REQUIRED),
-  field("decision", xs.string, REQUIRED),
-  field("reasonCode", xs.integer, REQUIRED),
-  field("missingField", xs.string, REPEATED),
-  field("invalidField", xs.string, REPEATED),
-  field("requestToken", xs.string, REQUIRED),
-  field("purchaseTotals", PurchaseTotals),
-  field("deniedPartiesMatch", DeniedPartiesMatch, { min: 0, max: 3 }),
-  field("ccAuthReply", CCAuthReply),
-  field("ccCaptureReply", CCCaptureReply),
-  field("ccCreditReply", CCCreditReply),
-  field("ccAuthReversalReply", CCAuthReversalReply),
-  field("ecDebitReply", ECDebitReply),
-  field("ecCreditReply", ECCreditReply),
-  field("payerAuthEnrollReply", PayerAuthEnrollReply),
-  field("payerAuthValidateReply", PayerAuthValidateReply),
-  field("taxReply", TaxReply),
-  field("afsReply", AFSReply),
-  field("davReply", DAVReply),
-  field("exportReply", ExportReply),
-  field("fxRatesReply", FXRatesReply),
-  field("bankTransferReply", BankTransferReply),
-  field("bankTransferRefundReply", BankTransferRefundReply),
-  field("bankTransferRealTimeReply", BankTransferRealTimeReply),
-  field("directDebitMandateReply", DirectDebitMandateReply),
-  field("directDebitReply", DirectDebitReply),
-  field("directDebitValidateReply", DirectDebitValidateReply),
-  field("directDebitRefundReply", DirectDebitRefundReply),
-  field("paySubscriptionCreateReply", PaySubscriptionCreateReply),
-  field("paySubscriptionUpdateReply", PaySubscriptionUpdateReply),
-  field("paySubscriptionEventUpdateReply", PaySubscriptionEventUpdateReply),
-  field("paySubscriptionRetrieveReply", PaySubscriptionRetrieveReply),
-  field("payPalPaymentReply", PayPalPaymentReply),
-  field("payPalCreditReply", PayPalCreditReply),
-  field("voidReply", VoidReply),
-  field("pinlessDebitReply", PinlessDebitReply),
-  field("pinlessDebitValidateReply", PinlessDebitValidateReply),
-  field("payPalButtonCreateReply", PayPalButtonCreateReply),
-  field("payPalPreapprovedPaymentReply", PayPalPreapprovedPaymentReply),
-  field("payPalPreapprovedUpdateReply", PayPalPreapprovedUpdateReply),
-  field("riskUpdateReply", RiskUpdateReply),
-  field("decisionReply", DecisionReply),
-  field("reserved", ReplyReserved),
-]);
+export const ReplyMessage: ComplexDesc<t.ReplyMessage, t.ReplyMessageInput> = complex(
+  "ReplyMessage",
+  () => [
+    field("merchantReferenceCode", xs.string, REQUIRED),
+    field("requestID", xs.string, REQUIRED),
+    field("decision", xs.string, REQUIRED),
+    field("reasonCode", xs.integer, REQUIRED),
+    field("missingField", xs.string, REPEATED),
+    field("invalidField", xs.string, REPEATED),
+    field("requestToken", xs.string, REQUIRED),
+    field("purchaseTotals", PurchaseTotals),
+    field("deniedPartiesMatch", DeniedPartiesMatch, { min: 0, max: 3 }),
+    field("ccAuthReply", CCAuthReply),
+    field("ccCaptureReply", CCCaptureReply),
+    field("ccCreditReply", CCCreditReply),
+    field("ccAuthReversalReply", CCAuthReversalReply),
+    field("ecDebitReply", ECDebitReply),
+    field("ecCreditReply", ECCreditReply),
+    field("payerAuthEnrollReply", PayerAuthEnrollReply),
+    field("payerAuthValidateReply", PayerAuthValidateReply),
+    field("taxReply", TaxReply),
+    field("afsReply", AFSReply),
+    field("davReply", DAVReply),
+    field("exportReply", ExportReply),
+    field("fxRatesReply", FXRatesReply),
+    field("bankTransferReply", BankTransferReply),
+    field("bankTransferRefundReply", BankTransferRefundReply),
+    field("bankTransferRealTimeReply", BankTransferRealTimeReply),
+    field("directDebitMandateReply", DirectDebitMandateReply),
+    field("directDebitReply", DirectDebitReply),
+    field("directDebitValidateReply", DirectDebitValidateReply),
+    field("directDebitRefundReply", DirectDebitRefundReply),
+    field("paySubscriptionCreateReply", PaySubscriptionCreateReply),
+    field("paySubscriptionUpdateReply", PaySubscriptionUpdateReply),
+    field("paySubscriptionEventUpdateReply", PaySubscriptionEventUpdateReply),
+    field("paySubscriptionRetrieveReply", PaySubscriptionRetrieveReply),
+    field("payPalPaymentReply", PayPalPaymentReply),
+    field("payPalCreditReply", PayPalCreditReply),
+    field("voidReply", VoidReply),
+    field("pinlessDebitReply", PinlessDebitReply),
+    field("pinlessDebitValidateReply", PinlessDebitValidateReply),
+    field("payPalButtonCreateReply", PayPalButtonCreateReply),
+    field("payPalPreapprovedPaymentReply", PayPalPreapprovedPaymentReply),
+    field("payPalPreapprovedUpdateReply", PayPalPreapprovedUpdateReply),
+    field("riskUpdateReply", RiskUpdateReply),
+    field("decisionReply", DecisionReply),
+    field("reserved", ReplyReserved),
+  ],
+);
 
-export const DeniedPartiesMatch: ComplexDesc = complex("DeniedPartiesMatch", () => [
-  field("list", xs.string, REQUIRED),
-  field("name", xs.string, { max: 2 }),
-  field("address", xs.string, { max: 3 }),
-]);
+export const DeniedPartiesMatch: ComplexDesc<t.DeniedPartiesMatch> = complex(
+  "DeniedPartiesMatch",
+  () => [
+    field("list", xs.string, REQUIRED),
+    field("name", xs.string, { max: 2 }),
+    field("address", xs.string, { max: 3 }),
+  ],
+);
 
-export const CCAuthReply: ComplexDesc = complex("CCAuthReply", () => [
+export const CCAuthReply: ComplexDesc<t.CCAuthReply, t.CCAuthReplyInput> = complex(
+  "CCAuthReply",
+  () => [
+    field("reasonCode", xs.integer, REQUIRED),
+    field("amount", Amount),
+    field("authorizationCode", xs.string),
+    field("avsCode", xs.string),
+    field("avsCodeRaw", xs.string),
+    field("cvCode", xs.string),
+    field("cvCodeRaw", xs.string),
+    field("personalIDCode", xs.string),
+    field("authorizedDateTime", DateTime),
+    field("processorResponse", xs.string),
+    field("bmlAccountNumber", xs.string),
+    field("authFactorCode", xs.string),
+    field("reconciliationID", xs.string),
+    field("fundingTotals", FundingTotals),
+    field("fxQuoteID", xs.string),
+    field("fxQuoteRate", DateTime),
+    field("fxQuoteType", xs.string),
+    field("fxQuoteExpirationDateTime", DateTime),
+    field("authRecord", xs.string),
+    field("merchantAdviceCode", xs.string),
+    field("merchantAdviceCodeRaw", xs.string),
+    field("cavvResponseCode", xs.string),
+    field("cavvResponseCodeRaw", xs.string),
+    field("authenticationXID", xs.string),
+    field("authorizationXID", xs.string),
+    field("processorCardType", xs.string),
+    field("accountBalance", Amount),
+    field("forwardCode", xs.string),
+    field("enhancedDataEnabled", xs.string),
+  ],
+);
+
+export const CCCaptureReply: ComplexDesc<t.CCCaptureReply, t.CCCaptureReplyInput> = complex(
+  "CCCaptureReply",
+  () => [
+    field("reasonCode", xs.integer, REQUIRED),
+    field("requestDateTime", DateTime),
+    field("amount", Amount),
+    field("reconciliationID", xs.string),
+    field("fundingTotals", FundingTotals),
+    field("fxQuoteID", xs.string),
+    field("fxQuoteRate", DateTime),
+    field("fxQuoteType", xs.string),
+    field("fxQuoteExpirationDateTime", DateTime),
+    field("purchasingLevel3Enabled", xs.string),
+    field("enhancedDataEnabled", xs.string),
+  ],
+);
+
+export const CCCreditReply: ComplexDesc<t.CCCreditReply, t.CCCreditReplyInput> = complex(
+  "CCCreditReply",
+  () => [
+    field("reasonCode", xs.integer, REQUIRED),
+    field("requestDateTime", DateTime),
+    field("amount", Amount),
+    field("reconciliationID", xs.string),
+    field("purchasingLevel3Enabled", xs.string),
+    field("enhancedDataEnabled", xs.string),
+    field("authorizationXID", xs.string),
+    field("forwardCode", xs.string),
+  ],
+);
+
+export const CCAuthReversalReply: ComplexDesc<
+  t.CCAuthReversalReply,
+  t.CCAuthReversalReplyInput
+> = complex("CCAuthReversalReply", () => [
   field("reasonCode", xs.integer, REQUIRED),
   field("amount", Amount),
   field("authorizationCode", xs.string),
-  field("avsCode", xs.string),
-  field("avsCodeRaw", xs.string),
-  field("cvCode", xs.string),
-  field("cvCodeRaw", xs.string),
-  field("personalIDCode", xs.string),
-  field("authorizedDateTime", DateTime),
-  field("processorResponse", xs.string),
-  field("bmlAccountNumber", xs.string),
-  field("authFactorCode", xs.string),
-  field("reconciliationID", xs.string),
-  field("fundingTotals", FundingTotals),
-  field("fxQuoteID", xs.string),
-  field("fxQuoteRate", DateTime),
-  field("fxQuoteType", xs.string),
-  field("fxQuoteExpirationDateTime", DateTime),
-  field("authRecord", xs.string),
-  field("merchantAdviceCode", xs.string),
-  field("merchantAdviceCodeRaw", xs.string),
-  field("cavvResponseCode", xs.string),
-  field("cavvResponseCodeRaw", xs.string),
-  field("authenticationXID", xs.string),
-  field("authorizationXID", xs.string),
-  field("processorCardType", xs.string),
-  field("accountBalance", Amount),
-  field("forwardCode", xs.string),
-  field("enhancedDataEnabled", xs.string),
-]);
-
-export const CCCaptureReply: ComplexDesc = complex("CCCaptureReply", () => [
-  field("reasonCode", xs.integer, REQUIRED),
-  field("requestDateTime", DateTime),
-  field("amount", Amount),
-  field("reconciliationID", xs.string),
-  field("fundingTotals", FundingTotals),
-  field("fxQuoteID", xs.string),
-  field("fxQuoteRate", DateTime),
-  field("fxQuoteType", xs.string),
-  field("fxQuoteExpirationDateTime", DateTime),
-  field("purchasingLevel3Enabled", xs.string),
-  field("enhancedDataEnabled", xs.string),
-]);
-
-export const CCCreditReply: ComplexDesc = complex("CCCreditReply", () => [
-  field("reasonCode", xs.integer, REQUIRED),
-  field("requestDateTime", DateTime),
-  field("amount", Amount),
-  field("reconciliationID", xs.string),
-  field("purchasingLevel3Enabled", xs.string),
-  field("enhancedDataEnabled", xs.string),
-  field("authorizationXID", xs.string),
-  field("forwardCode", xs.string),
-]);
-
-export const CCAuthReversalReply: ComplexDesc = complex("CCAuthReversalReply", () => [
-  field("reasonCode", xs.integer, REQUIRED),
-  field("amount", Amount),
-  field("authorizationCode", xs.string),
   field("processorResponse", xs.string),
   field("requestDateTime", DateTime),
   field("forwardCode", xs.string),
 ]);
 
-export const ECDebitReply: ComplexDesc = complex("ECDebitReply", () => [
-  field("reasonCode", xs.integer, REQUIRED),
-  field("settlementMethod", xs.string),
-  field("requestDateTime", DateTime),
-  field("amount", Amount),
-  field("verificationLevel", xs.integer),
-  field("processorTransactionID", xs.string),
-  field("reconciliationID", xs.string),
-  field("processorResponse", xs.string),
-  field("avsCode", xs.string),
-  field("avsCodeRaw", xs.string),
-]);
+export const ECDebitReply: ComplexDesc<t.ECDebitReply, t.ECDebitReplyInput> = complex(
+  "ECDebitReply",
+  () => [
+    field("reasonCode", xs.integer, REQUIRED),
+    field("settlementMethod", xs.string),
+    field("requestDateTime", DateTime),
+    field("amount", Amount),
+    field("verificationLevel", xs.integer),
+    field("processorTransactionID", xs.string),
+    field("reconciliationID", xs.string),
+    field("processorResponse", xs.string),
+    field("avsCode", xs.string),
+    field("avsCodeRaw", xs.string),
+  ],
+);
 
-export const ECCreditReply: ComplexDesc = complex("ECCreditReply", () => [
-  field("reasonCode", xs.integer, REQUIRED),
-  field("settlementMethod", xs.string),
-  field("requestDateTime", DateTime),
-  field("amount", Amount),
-  field("processorTransactionID", xs.string),
-  field("reconciliationID", xs.string),
-  field("processorResponse", xs.string),
-]);
+export const ECCreditReply: ComplexDesc<t.ECCreditReply, t.ECCreditReplyInput> = complex(
+  "ECCreditReply",
+  () => [
+    field("reasonCode", xs.integer, REQUIRED),
+    field("settlementMethod", xs.string),
+    field("requestDateTime", DateTime),
+    field("amount", Amount),
+    field("processorTransactionID", xs.string),
+    field("reconciliationID", xs.string),
+    field("processorResponse", xs.string),
+  ],
+);
 
-export const PayerAuthEnrollReply: ComplexDesc = complex("PayerAuthEnrollReply", () => [
+export const PayerAuthEnrollReply: ComplexDesc<
+  t.PayerAuthEnrollReply,
+  t.PayerAuthEnrollReplyInput
+> = complex("PayerAuthEnrollReply", () => [
   field("reasonCode", xs.integer, REQUIRED),
   field("acsURL", xs.string),
   field("commerceIndicator", xs.string),
@@ -1027,7 +1083,10 @@ export const PayerAuthEnrollReply: ComplexDesc = complex("PayerAuthEnrollReply",
   field("ucafCollectionIndicator", xs.string),
 ]);
 
-export const PayerAuthValidateReply: ComplexDesc = complex("PayerAuthValidateReply", () => [
+export const PayerAuthValidateReply: ComplexDesc<
+  t.PayerAuthValidateReply,
+  t.PayerAuthValidateReplyInput
+> = complex("PayerAuthValidateReply", () => [
   field("reasonCode", xs.integer, REQUIRED),
   field("authenticationResult", xs.string),
   field("authenticationStatusMessage", xs.string),
@@ -1040,7 +1099,7 @@ export const PayerAuthValidateReply: ComplexDesc = complex("PayerAuthValidateRep
   field("ucafCollectionIndicator", xs.string),
 ]);
 
-export const TaxReply: ComplexDesc = complex("TaxReply", () => [
+export const TaxReply: ComplexDesc<t.TaxReply, t.TaxReplyInput> = complex("TaxReply", () => [
   field("reasonCode", xs.integer, REQUIRED),
   field("currency", xs.string),
   field("grandTotalAmount", Amount),
@@ -1057,7 +1116,7 @@ export const TaxReply: ComplexDesc = complex("TaxReply", () => [
   field("item", TaxReplyItem, REPEATED),
 ]);
 
-export const TaxReplyItem: ComplexDesc = complex(
+export const TaxReplyItem: ComplexDesc<t.TaxReplyItem, t.TaxReplyItemInput> = complex(
   "TaxReplyItem",
   () => [
     field("cityTaxAmount", Amount),
@@ -1069,7 +1128,7 @@ export const TaxReplyItem: ComplexDesc = complex(
   { attrs: [attribute("id", "", xs.integer, { required: true })] },
 );
 
-export const AFSReply: ComplexDesc = complex("AFSReply", () => [
+export const AFSReply: ComplexDesc<t.AFSReply, t.AFSReplyInput> = complex("AFSReply", () => [
   field("reasonCode", xs.integer, REQUIRED),
   field("afsResult", xs.integer),
   field("hostSeverity", xs.integer),
@@ -1088,7 +1147,7 @@ export const AFSReply: ComplexDesc = complex("AFSReply", () => [
   field("scoreModelUsed", xs.string),
 ]);
 
-export const DAVReply: ComplexDesc = complex("DAVReply", () => [
+export const DAVReply: ComplexDesc<t.DAVReply, t.DAVReplyInput> = complex("DAVReply", () => [
   field("reasonCode", xs.integer, REQUIRED),
   field("addressType", xs.string),
   field("apartmentInfo", xs.string),
@@ -1125,17 +1184,17 @@ export const DAVReply: ComplexDesc = complex("DAVReply", () => [
   field("intlErrorInfo", xs.string),
 ]);
 
-export const ExportReply: ComplexDesc = complex("ExportReply", () => [
-  field("reasonCode", xs.integer, REQUIRED),
-  field("ipCountryConfidence", xs.integer),
-]);
+export const ExportReply: ComplexDesc<t.ExportReply, t.ExportReplyInput> = complex(
+  "ExportReply",
+  () => [field("reasonCode", xs.integer, REQUIRED), field("ipCountryConfidence", xs.integer)],
+);
 
-export const FXRatesReply: ComplexDesc = complex("FXRatesReply", () => [
-  field("reasonCode", xs.integer, REQUIRED),
-  field("quote", FXQuote, REPEATED),
-]);
+export const FXRatesReply: ComplexDesc<t.FXRatesReply, t.FXRatesReplyInput> = complex(
+  "FXRatesReply",
+  () => [field("reasonCode", xs.integer, REQUIRED), field("quote", FXQuote, REPEATED)],
+);
 
-export const FXQuote: ComplexDesc = complex("FXQuote", () => [
+export const FXQuote: ComplexDesc<t.FXQuote> = complex("FXQuote", () => [
   field("id", xs.string),
   field("rate", xs.string),
   field("type", xs.string),
@@ -1145,7 +1204,10 @@ export const FXQuote: ComplexDesc = complex("FXQuote", () => [
   field("receivedDateTime", DateTime),
 ]);
 
-export const BankTransferReply: ComplexDesc = complex("BankTransferReply", () => [
+export const BankTransferReply: ComplexDesc<
+  t.BankTransferReply,
+  t.BankTransferReplyInput
+> = complex("BankTransferReply", () => [
   field("reasonCode", xs.integer, REQUIRED),
   field("accountHolder", xs.string),
   field("accountNumber", xs.string),
@@ -1164,7 +1226,10 @@ export const BankTransferReply: ComplexDesc = complex("BankTransferReply", () =>
   field("branchCode", xs.string),
 ]);
 
-export const BankTransferRefundReply: ComplexDesc = complex("BankTransferRefundReply", () => [
+export const BankTransferRefundReply: ComplexDesc<
+  t.BankTransferRefundReply,
+  t.BankTransferRefundReplyInput
+> = complex("BankTransferRefundReply", () => [
   field("reasonCode", xs.integer, REQUIRED),
   field("amount", Amount),
   field("requestDateTime", DateTime),
@@ -1172,7 +1237,10 @@ export const BankTransferRefundReply: ComplexDesc = complex("BankTransferRefundR
   field("processorResponse", xs.string),
 ]);
 
-export const BankTransferRealTimeReply: ComplexDesc = complex("BankTransferRealTimeReply", () => [
+export const BankTransferRealTimeReply: ComplexDesc<
+  t.BankTransferRealTimeReply,
+  t.BankTransferRealTimeReplyInput
+> = complex("BankTransferRealTimeReply", () => [
   field("reasonCode", xs.integer, REQUIRED),
   field("formMethod", xs.string),
   field("formAction", xs.string),
@@ -1182,7 +1250,10 @@ export const BankTransferRealTimeReply: ComplexDesc = complex("BankTransferRealT
   field("amount", Amount),
 ]);
 
-export const DirectDebitMandateReply: ComplexDesc = complex("DirectDebitMandateReply", () => [
+export const DirectDebitMandateReply: ComplexDesc<
+  t.DirectDebitMandateReply,
+  t.DirectDebitMandateReplyInput
+> = complex("DirectDebitMandateReply", () => [
   field("reasonCode", xs.integer, REQUIRED),
   field("mandateID", xs.string),
   field("mandateMaturationDate", xs.string),
@@ -1191,109 +1262,127 @@ export const DirectDebitMandateReply: ComplexDesc = complex("DirectDebitMandateR
   field("processorResponse", xs.string),
 ]);
 
-export const DirectDebitReply: ComplexDesc = complex("DirectDebitReply", () => [
-  field("reasonCode", xs.integer, REQUIRED),
-  field("amount", Amount),
-  field("requestDateTime", DateTime),
-  field("reconciliationID", xs.string),
-  field("processorResponse", xs.string),
-]);
-
-export const DirectDebitValidateReply: ComplexDesc = complex("DirectDebitValidateReply", () => [
-  field("reasonCode", xs.integer, REQUIRED),
-  field("amount", Amount),
-  field("requestDateTime", DateTime),
-  field("reconciliationID", xs.string),
-  field("processorResponse", xs.string),
-]);
-
-export const DirectDebitRefundReply: ComplexDesc = complex("DirectDebitRefundReply", () => [
-  field("reasonCode", xs.integer, REQUIRED),
-  field("amount", Amount),
-  field("requestDateTime", DateTime),
-  field("reconciliationID", xs.string),
-  field("processorResponse", xs.string),
-]);
-
-export const PaySubscriptionCreateReply: ComplexDesc = complex("PaySubscriptionCreateReply", () => [
-  field("reasonCode", xs.integer, REQUIRED),
-  field("subscriptionID", xs.string, REQUIRED),
-]);
-
-export const PaySubscriptionUpdateReply: ComplexDesc = complex("PaySubscriptionUpdateReply", () => [
-  field("reasonCode", xs.integer, REQUIRED),
-  field("subscriptionID", xs.string, REQUIRED),
-]);
-
-export const PaySubscriptionEventUpdateReply: ComplexDesc = complex(
-  "PaySubscriptionEventUpdateReply",
-  () => [field("reasonCode", xs.integer, REQUIRED)],
-);
-
-export const PaySubscriptionRetrieveReply: ComplexDesc = complex(
-  "PaySubscriptionRetrieveReply",
+export const DirectDebitReply: ComplexDesc<t.DirectDebitReply, t.DirectDebitReplyInput> = complex(
+  "DirectDebitReply",
   () => [
     field("reasonCode", xs.integer, REQUIRED),
-    field("approvalRequired", xs.string),
-    field("automaticRenew", xs.string),
-    field("cardAccountNumber", xs.string),
-    field("cardExpirationMonth", xs.string),
-    field("cardExpirationYear", xs.string),
-    field("cardIssueNumber", xs.string),
-    field("cardStartMonth", xs.string),
-    field("cardStartYear", xs.string),
-    field("cardType", xs.string),
-    field("checkAccountNumber", xs.string),
-    field("checkAccountType", xs.string),
-    field("checkBankTransitNumber", xs.string),
-    field("city", xs.string),
-    field("comments", xs.string),
-    field("companyName", xs.string),
-    field("country", xs.string),
-    field("currency", xs.string),
-    field("customerAccountID", xs.string),
-    field("email", xs.string),
-    field("endDate", xs.string),
-    field("firstName", xs.string),
-    field("frequency", xs.string),
-    field("lastName", xs.string),
-    field("merchantReferenceCode", xs.string),
-    field("paymentMethod", xs.string),
-    field("paymentsRemaining", xs.string),
-    field("phoneNumber", xs.string),
-    field("postalCode", xs.string),
-    field("recurringAmount", xs.string),
-    field("setupAmount", xs.string),
-    field("startDate", xs.string),
-    field("state", xs.string),
-    field("status", xs.string),
-    field("street1", xs.string),
-    field("street2", xs.string),
-    field("subscriptionID", xs.string),
-    field("title", xs.string),
-    field("totalPayments", xs.string),
-    field("shipToFirstName", xs.string),
-    field("shipToLastName", xs.string),
-    field("shipToStreet1", xs.string),
-    field("shipToStreet2", xs.string),
-    field("shipToCity", xs.string),
-    field("shipToState", xs.string),
-    field("shipToPostalCode", xs.string),
-    field("shipToCompany", xs.string),
-    field("shipToCountry", xs.string),
-    field("billPayment", xs.string),
-    field("merchantDefinedDataField1", xs.string),
-    field("merchantDefinedDataField2", xs.string),
-    field("merchantDefinedDataField3", xs.string),
-    field("merchantDefinedDataField4", xs.string),
-    field("merchantSecureDataField1", xs.string),
-    field("merchantSecureDataField2", xs.string),
-    field("merchantSecureDataField3", xs.string),
-    field("merchantSecureDataField4", xs.string),
+    field("amount", Amount),
+    field("requestDateTime", DateTime),
+    field("reconciliationID", xs.string),
+    field("processorResponse", xs.string),
   ],
 );
 
-export const PayPalPaymentReply: ComplexDesc = complex("PayPalPaymentReply", () => [
+export const DirectDebitValidateReply: ComplexDesc<
+  t.DirectDebitValidateReply,
+  t.DirectDebitValidateReplyInput
+> = complex("DirectDebitValidateReply", () => [
+  field("reasonCode", xs.integer, REQUIRED),
+  field("amount", Amount),
+  field("requestDateTime", DateTime),
+  field("reconciliationID", xs.string),
+  field("processorResponse", xs.string),
+]);
+
+export const DirectDebitRefundReply: ComplexDesc<
+  t.DirectDebitRefundReply,
+  t.DirectDebitRefundReplyInput
+> = complex("DirectDebitRefundReply", () => [
+  field("reasonCode", xs.integer, REQUIRED),
+  field("amount", Amount),
+  field("requestDateTime", DateTime),
+  field("reconciliationID", xs.string),
+  field("processorResponse", xs.string),
+]);
+
+export const PaySubscriptionCreateReply: ComplexDesc<
+  t.PaySubscriptionCreateReply,
+  t.PaySubscriptionCreateReplyInput
+> = complex("PaySubscriptionCreateReply", () => [
+  field("reasonCode", xs.integer, REQUIRED),
+  field("subscriptionID", xs.string, REQUIRED),
+]);
+
+export const PaySubscriptionUpdateReply: ComplexDesc<
+  t.PaySubscriptionUpdateReply,
+  t.PaySubscriptionUpdateReplyInput
+> = complex("PaySubscriptionUpdateReply", () => [
+  field("reasonCode", xs.integer, REQUIRED),
+  field("subscriptionID", xs.string, REQUIRED),
+]);
+
+export const PaySubscriptionEventUpdateReply: ComplexDesc<
+  t.PaySubscriptionEventUpdateReply,
+  t.PaySubscriptionEventUpdateReplyInput
+> = complex("PaySubscriptionEventUpdateReply", () => [field("reasonCode", xs.integer, REQUIRED)]);
+
+export const PaySubscriptionRetrieveReply: ComplexDesc<
+  t.PaySubscriptionRetrieveReply,
+  t.PaySubscriptionRetrieveReplyInput
+> = complex("PaySubscriptionRetrieveReply", () => [
+  field("reasonCode", xs.integer, REQUIRED),
+  field("approvalRequired", xs.string),
+  field("automaticRenew", xs.string),
+  field("cardAccountNumber", xs.string),
+  field("cardExpirationMonth", xs.string),
+  field("cardExpirationYear", xs.string),
+  field("cardIssueNumber", xs.string),
+  field("cardStartMonth", xs.string),
+  field("cardStartYear", xs.string),
+  field("cardType", xs.string),
+  field("checkAccountNumber", xs.string),
+  field("checkAccountType", xs.string),
+  field("checkBankTransitNumber", xs.string),
+  field("city", xs.string),
+  field("comments", xs.string),
+  field("companyName", xs.string),
+  field("country", xs.string),
+  field("currency", xs.string),
+  field("customerAccountID", xs.string),
+  field("email", xs.string),
+  field("endDate", xs.string),
+  field("firstName", xs.string),
+  field("frequency", xs.string),
+  field("lastName", xs.string),
+  field("merchantReferenceCode", xs.string),
+  field("paymentMethod", xs.string),
+  field("paymentsRemaining", xs.string),
+  field("phoneNumber", xs.string),
+  field("postalCode", xs.string),
+  field("recurringAmount", xs.string),
+  field("setupAmount", xs.string),
+  field("startDate", xs.string),
+  field("state", xs.string),
+  field("status", xs.string),
+  field("street1", xs.string),
+  field("street2", xs.string),
+  field("subscriptionID", xs.string),
+  field("title", xs.string),
+  field("totalPayments", xs.string),
+  field("shipToFirstName", xs.string),
+  field("shipToLastName", xs.string),
+  field("shipToStreet1", xs.string),
+  field("shipToStreet2", xs.string),
+  field("shipToCity", xs.string),
+  field("shipToState", xs.string),
+  field("shipToPostalCode", xs.string),
+  field("shipToCompany", xs.string),
+  field("shipToCountry", xs.string),
+  field("billPayment", xs.string),
+  field("merchantDefinedDataField1", xs.string),
+  field("merchantDefinedDataField2", xs.string),
+  field("merchantDefinedDataField3", xs.string),
+  field("merchantDefinedDataField4", xs.string),
+  field("merchantSecureDataField1", xs.string),
+  field("merchantSecureDataField2", xs.string),
+  field("merchantSecureDataField3", xs.string),
+  field("merchantSecureDataField4", xs.string),
+]);
+
+export const PayPalPaymentReply: ComplexDesc<
+  t.PayPalPaymentReply,
+  t.PayPalPaymentReplyInput
+> = complex("PayPalPaymentReply", () => [
   field("reasonCode", xs.integer, REQUIRED),
   field("secureData", xs.string),
   field("amount", Amount),
@@ -1301,7 +1390,10 @@ export const PayPalPaymentReply: ComplexDesc = complex("PayPalPaymentReply", () 
   field("reconciliationID", xs.string),
 ]);
 
-export const PayPalCreditReply: ComplexDesc = complex("PayPalCreditReply", () => [
+export const PayPalCreditReply: ComplexDesc<
+  t.PayPalCreditReply,
+  t.PayPalCreditReplyInput
+> = complex("PayPalCreditReply", () => [
   field("reasonCode", xs.integer, REQUIRED),
   field("amount", Amount),
   field("requestDateTime", DateTime),
@@ -1309,14 +1401,17 @@ export const PayPalCreditReply: ComplexDesc = complex("PayPalCreditReply", () =>
   field("processorResponse", xs.string),
 ]);
 
-export const VoidReply: ComplexDesc = complex("VoidReply", () => [
+export const VoidReply: ComplexDesc<t.VoidReply, t.VoidReplyInput> = complex("VoidReply", () => [
   field("reasonCode", xs.integer, REQUIRED),
   field("requestDateTime", DateTime),
   field("amount", Amount),
   field("currency", xs.string),
 ]);
 
-export const PinlessDebitReply: ComplexDesc = complex("PinlessDebitReply", () => [
+export const PinlessDebitReply: ComplexDesc<
+  t.PinlessDebitReply,
+  t.PinlessDebitReplyInput
+> = complex("PinlessDebitReply", () => [
   field("reasonCode", xs.integer, REQUIRED),
   field("amount", Amount),
   field("authorizationCode", xs.string),
@@ -1326,13 +1421,19 @@ export const PinlessDebitReply: ComplexDesc = complex("PinlessDebitReply", () =>
   field("reconciliationID", xs.string),
 ]);
 
-export const PinlessDebitValidateReply: ComplexDesc = complex("PinlessDebitValidateReply", () => [
+export const PinlessDebitValidateReply: ComplexDesc<
+  t.PinlessDebitValidateReply,
+  t.PinlessDebitValidateReplyInput
+> = complex("PinlessDebitValidateReply", () => [
   field("reasonCode", xs.integer, REQUIRED),
   field("status", xs.string),
   field("requestDateTime", DateTime),
 ]);
 
-export const PayPalButtonCreateReply: ComplexDesc = complex("PayPalButtonCreateReply", () => [
+export const PayPalButtonCreateReply: ComplexDesc<
+  t.PayPalButtonCreateReply,
+  t.PayPalButtonCreateReplyInput
+> = complex("PayPalButtonCreateReply", () => [
   field("reasonCode", xs.integer, REQUIRED),
   field("encryptedFormData", xs.string),
   field("unencryptedFormData", xs.string),
@@ -1341,84 +1442,93 @@ export const PayPalButtonCreateReply: ComplexDesc = complex("PayPalButtonCreateR
   field("buttonType", xs.string),
 ]);
 
-export const PayPalPreapprovedPaymentReply: ComplexDesc = complex(
-  "PayPalPreapprovedPaymentReply",
-  () => [
-    field("reasonCode", xs.integer, REQUIRED),
-    field("requestDateTime", DateTime),
-    field("reconciliationID", xs.string),
-    field("payerStatus", xs.string),
-    field("payerName", xs.string),
-    field("transactionType", xs.string),
-    field("feeAmount", xs.string),
-    field("payerCountry", xs.string),
-    field("pendingReason", xs.string),
-    field("paymentStatus", xs.string),
-    field("mpStatus", xs.string),
-    field("payer", xs.string),
-    field("payerID", xs.string),
-    field("payerBusiness", xs.string),
-    field("transactionID", xs.string),
-    field("desc", xs.string),
-    field("mpMax", xs.string),
-    field("paymentType", xs.string),
-    field("paymentDate", xs.string),
-    field("paymentGrossAmount", xs.string),
-    field("settleAmount", xs.string),
-    field("taxAmount", xs.string),
-    field("exchangeRate", xs.string),
-    field("paymentSourceID", xs.string),
-  ],
-);
-
-export const PayPalPreapprovedUpdateReply: ComplexDesc = complex(
-  "PayPalPreapprovedUpdateReply",
-  () => [
-    field("reasonCode", xs.integer, REQUIRED),
-    field("requestDateTime", DateTime),
-    field("reconciliationID", xs.string),
-    field("payerStatus", xs.string),
-    field("payerName", xs.string),
-    field("payerCountry", xs.string),
-    field("mpStatus", xs.string),
-    field("payer", xs.string),
-    field("payerID", xs.string),
-    field("payerBusiness", xs.string),
-    field("desc", xs.string),
-    field("mpMax", xs.string),
-    field("paymentSourceID", xs.string),
-  ],
-);
-
-export const RiskUpdateReply: ComplexDesc = complex("RiskUpdateReply", () => [
+export const PayPalPreapprovedPaymentReply: ComplexDesc<
+  t.PayPalPreapprovedPaymentReply,
+  t.PayPalPreapprovedPaymentReplyInput
+> = complex("PayPalPreapprovedPaymentReply", () => [
   field("reasonCode", xs.integer, REQUIRED),
+  field("requestDateTime", DateTime),
+  field("reconciliationID", xs.string),
+  field("payerStatus", xs.string),
+  field("payerName", xs.string),
+  field("transactionType", xs.string),
+  field("feeAmount", xs.string),
+  field("payerCountry", xs.string),
+  field("pendingReason", xs.string),
+  field("paymentStatus", xs.string),
+  field("mpStatus", xs.string),
+  field("payer", xs.string),
+  field("payerID", xs.string),
+  field("payerBusiness", xs.string),
+  field("transactionID", xs.string),
+  field("desc", xs.string),
+  field("mpMax", xs.string),
+  field("paymentType", xs.string),
+  field("paymentDate", xs.string),
+  field("paymentGrossAmount", xs.string),
+  field("settleAmount", xs.string),
+  field("taxAmount", xs.string),
+  field("exchangeRate", xs.string),
+  field("paymentSourceID", xs.string),
 ]);
 
-export const DecisionReply: ComplexDesc = complex("DecisionReply", () => [
-  field("activeProfileReply", ProfileReply),
-  field("velocityInfoCode", xs.string),
+export const PayPalPreapprovedUpdateReply: ComplexDesc<
+  t.PayPalPreapprovedUpdateReply,
+  t.PayPalPreapprovedUpdateReplyInput
+> = complex("PayPalPreapprovedUpdateReply", () => [
+  field("reasonCode", xs.integer, REQUIRED),
+  field("requestDateTime", DateTime),
+  field("reconciliationID", xs.string),
+  field("payerStatus", xs.string),
+  field("payerName", xs.string),
+  field("payerCountry", xs.string),
+  field("mpStatus", xs.string),
+  field("payer", xs.string),
+  field("payerID", xs.string),
+  field("payerBusiness", xs.string),
+  field("desc", xs.string),
+  field("mpMax", xs.string),
+  field("paymentSourceID", xs.string),
 ]);
 
-export const ProfileReply: ComplexDesc = complex("ProfileReply", () => [
-  field("selectedBy", xs.string),
-  field("name", xs.string),
-  field("destinationQueue", xs.string),
-  field("rulesTriggered", RuleResultItems),
-]);
+export const RiskUpdateReply: ComplexDesc<t.RiskUpdateReply, t.RiskUpdateReplyInput> = complex(
+  "RiskUpdateReply",
+  () => [field("reasonCode", xs.integer, REQUIRED)],
+);
 
-export const RuleResultItems: ArrayDesc = array(
+export const DecisionReply: ComplexDesc<t.DecisionReply, t.DecisionReplyInput> = complex(
+  "DecisionReply",
+  () => [field("activeProfileReply", ProfileReply), field("velocityInfoCode", xs.string)],
+);
+
+export const ProfileReply: ComplexDesc<t.ProfileReply, t.ProfileReplyInput> = complex(
+  "ProfileReply",
+  () => [
+    field("selectedBy", xs.string),
+    field("name", xs.string),
+    field("destinationQueue", xs.string),
+    field("rulesTriggered", RuleResultItems),
+  ],
+);
+
+export const RuleResultItems: ArrayDesc<t.RuleResultItems, t.RuleResultItemsInput> = array(
   "RuleResultItems",
   field("ruleResultItem", () => RuleResultItem, REPEATED),
 );
 
-export const RuleResultItem: ComplexDesc = complex("RuleResultItem", () => [
-  field("name", xs.string),
-  field("decision", xs.string),
-  field("evaluation", xs.string),
-  field("ruleID", xs.integer),
-]);
+export const RuleResultItem: ComplexDesc<t.RuleResultItem, t.RuleResultItemInput> = complex(
+  "RuleResultItem",
+  () => [
+    field("name", xs.string),
+    field("decision", xs.string),
+    field("evaluation", xs.string),
+    field("ruleID", xs.integer),
+  ],
+);
 
-export const ReplyReserved: ComplexDesc = complex("ReplyReserved", () => [], { any: true });
+export const ReplyReserved: ComplexDesc<t.ReplyReserved> = complex("ReplyReserved", () => [], {
+  any: true,
+});
 
 /** The operations of port portXML. */
 const PortXMLOperations = soapOperations({
@@ -1430,8 +1540,8 @@ const PortXMLOperations = soapOperations({
 });
 
 export const TransactionProcessorDesc: ServiceDesc<
-  TransactionProcessorOperations,
-  TransactionProcessorPortName
+  t.TransactionProcessorOperations,
+  t.TransactionProcessorPortName
 > = {
   name: "TransactionProcessor",
   targetNamespace: NS,

@@ -18,7 +18,7 @@ import {
   soapOperations,
   xs,
 } from "@wsdl-tsgen/runtime";
-import type { RateServiceOperations, RateServicePortName } from "./types.js";
+import type * as t from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
 generatedFor(4);
@@ -1070,29 +1070,35 @@ export const OversizeClassType: ScalarDesc = scalar("string", {
   values: ["OVERSIZE_1", "OVERSIZE_2", "OVERSIZE_3"],
 });
 
-export const RateRequest: ComplexDesc = complex("RateRequest", () => [
-  field("WebAuthenticationDetail", WebAuthenticationDetail, REQUIRED),
-  field("ClientDetail", ClientDetail, REQUIRED),
-  field("TransactionDetail", TransactionDetail),
-  field("Version", VersionId, REQUIRED),
-  field("ReturnTransitAndCommit", xs.boolean),
-  field("CarrierCodes", CarrierCodeType, REPEATED),
-  field("VariableOptions", ServiceOptionType, REPEATED),
-  field("ConsolidationKey", ConsolidationKey),
-  field("RequestedShipment", RequestedShipment),
-]);
+export const RateRequest: ComplexDesc<t.RateRequest, t.RateRequestInput> = complex(
+  "RateRequest",
+  () => [
+    field("WebAuthenticationDetail", WebAuthenticationDetail, REQUIRED),
+    field("ClientDetail", ClientDetail, REQUIRED),
+    field("TransactionDetail", TransactionDetail),
+    field("Version", VersionId, REQUIRED),
+    field("ReturnTransitAndCommit", xs.boolean),
+    field("CarrierCodes", CarrierCodeType, REPEATED),
+    field("VariableOptions", ServiceOptionType, REPEATED),
+    field("ConsolidationKey", ConsolidationKey),
+    field("RequestedShipment", RequestedShipment),
+  ],
+);
 
-export const WebAuthenticationDetail: ComplexDesc = complex("WebAuthenticationDetail", () => [
-  field("ParentCredential", WebAuthenticationCredential),
-  field("UserCredential", WebAuthenticationCredential, REQUIRED),
-]);
+export const WebAuthenticationDetail: ComplexDesc<t.WebAuthenticationDetail> = complex(
+  "WebAuthenticationDetail",
+  () => [
+    field("ParentCredential", WebAuthenticationCredential),
+    field("UserCredential", WebAuthenticationCredential, REQUIRED),
+  ],
+);
 
-export const WebAuthenticationCredential: ComplexDesc = complex(
+export const WebAuthenticationCredential: ComplexDesc<t.WebAuthenticationCredential> = complex(
   "WebAuthenticationCredential",
   () => [field("Key", xs.string, REQUIRED), field("Password", xs.string, REQUIRED)],
 );
 
-export const ClientDetail: ComplexDesc = complex("ClientDetail", () => [
+export const ClientDetail: ComplexDesc<t.ClientDetail> = complex("ClientDetail", () => [
   field("AccountNumber", xs.string, REQUIRED),
   field("MeterNumber", xs.string, REQUIRED),
   field("IntegratorId", xs.string),
@@ -1100,30 +1106,32 @@ export const ClientDetail: ComplexDesc = complex("ClientDetail", () => [
   field("Localization", Localization),
 ]);
 
-export const Localization: ComplexDesc = complex("Localization", () => [
+export const Localization: ComplexDesc<t.Localization> = complex("Localization", () => [
   field("LanguageCode", xs.string, REQUIRED),
   field("LocaleCode", xs.string),
 ]);
 
-export const TransactionDetail: ComplexDesc = complex("TransactionDetail", () => [
-  field("CustomerTransactionId", xs.string),
-  field("Localization", Localization),
-]);
+export const TransactionDetail: ComplexDesc<t.TransactionDetail> = complex(
+  "TransactionDetail",
+  () => [field("CustomerTransactionId", xs.string), field("Localization", Localization)],
+);
 
-export const VersionId: ComplexDesc = complex("VersionId", () => [
+export const VersionId: ComplexDesc<t.VersionId, t.VersionIdInput> = complex("VersionId", () => [
   field("ServiceId", xs.string, { fixed: "crs" }),
   field("Major", xs.int, { fixed: "31" }),
   field("Intermediate", xs.int, { fixed: "0" }),
   field("Minor", xs.int, { fixed: "0" }),
 ]);
 
-export const ConsolidationKey: ComplexDesc = complex("ConsolidationKey", () => [
-  field("Type", ConsolidationType),
-  field("Index", xs.string),
-  field("Date", xs.date),
-]);
+export const ConsolidationKey: ComplexDesc<t.ConsolidationKey, t.ConsolidationKeyInput> = complex(
+  "ConsolidationKey",
+  () => [field("Type", ConsolidationType), field("Index", xs.string), field("Date", xs.date)],
+);
 
-export const RequestedShipment: ComplexDesc = complex("RequestedShipment", () => [
+export const RequestedShipment: ComplexDesc<
+  t.RequestedShipment,
+  t.RequestedShipmentInput
+> = complex("RequestedShipment", () => [
   field("ShipTimestamp", xs.dateTime),
   field("DropoffType", DropoffType),
   field("ServiceType", xs.string),
@@ -1158,34 +1166,40 @@ export const RequestedShipment: ComplexDesc = complex("RequestedShipment", () =>
   field("RequestedPackageLineItems", RequestedPackageLineItem, REPEATED),
 ]);
 
-export const ShipmentVariationOptionDetail: ComplexDesc = complex(
-  "ShipmentVariationOptionDetail",
-  () => [field("Id", xs.string), field("Values", xs.string, REPEATED)],
-);
+export const ShipmentVariationOptionDetail: ComplexDesc<
+  t.ShipmentVariationOptionDetail,
+  t.ShipmentVariationOptionDetailInput
+> = complex("ShipmentVariationOptionDetail", () => [
+  field("Id", xs.string),
+  field("Values", xs.string, REPEATED),
+]);
 
-export const Weight: ComplexDesc = complex("Weight", () => [
+export const Weight: ComplexDesc<t.Weight> = complex("Weight", () => [
   field("Units", WeightUnits),
   field("Value", xs.decimal),
 ]);
 
-export const Money: ComplexDesc = complex("Money", () => [
+export const Money: ComplexDesc<t.Money> = complex("Money", () => [
   field("Currency", xs.string),
   field("Amount", xs.decimal),
 ]);
 
-export const ShipmentAuthorizationDetail: ComplexDesc = complex(
+export const ShipmentAuthorizationDetail: ComplexDesc<t.ShipmentAuthorizationDetail> = complex(
   "ShipmentAuthorizationDetail",
   () => [field("AccountNumber", xs.string)],
 );
 
-export const Party: ComplexDesc = complex("Party", () => [
+export const Party: ComplexDesc<t.Party, t.PartyInput> = complex("Party", () => [
   field("AccountNumber", xs.string),
   field("Tins", TaxpayerIdentification, REPEATED),
   field("Contact", Contact),
   field("Address", Address),
 ]);
 
-export const TaxpayerIdentification: ComplexDesc = complex("TaxpayerIdentification", () => [
+export const TaxpayerIdentification: ComplexDesc<
+  t.TaxpayerIdentification,
+  t.TaxpayerIdentificationInput
+> = complex("TaxpayerIdentification", () => [
   field("TinType", TinType),
   field("Number", xs.string),
   field("Usage", xs.string),
@@ -1193,7 +1207,7 @@ export const TaxpayerIdentification: ComplexDesc = complex("TaxpayerIdentificati
   field("ExpirationDate", xs.dateTime),
 ]);
 
-export const Contact: ComplexDesc = complex("Contact", () => [
+export const Contact: ComplexDesc<t.Contact> = complex("Contact", () => [
   field("ContactId", xs.string),
   field("PersonName", xs.string),
   field("Title", xs.string),
@@ -1206,7 +1220,7 @@ export const Contact: ComplexDesc = complex("Contact", () => [
   field("EMailAddress", xs.string),
 ]);
 
-export const Address: ComplexDesc = complex("Address", () => [
+export const Address: ComplexDesc<t.Address, t.AddressInput> = complex("Address", () => [
   field("StreetLines", xs.string, REPEATED),
   field("City", xs.string),
   field("StateOrProvinceCode", xs.string),
@@ -1218,20 +1232,22 @@ export const Address: ComplexDesc = complex("Address", () => [
   field("GeographicCoordinates", xs.string),
 ]);
 
-export const ContactAndAddress: ComplexDesc = complex("ContactAndAddress", () => [
-  field("Contact", Contact),
-  field("Address", Address),
-]);
+export const ContactAndAddress: ComplexDesc<
+  t.ContactAndAddress,
+  t.ContactAndAddressInput
+> = complex("ContactAndAddress", () => [field("Contact", Contact), field("Address", Address)]);
 
-export const Payment: ComplexDesc = complex("Payment", () => [
+export const Payment: ComplexDesc<t.Payment, t.PaymentInput> = complex("Payment", () => [
   field("PaymentType", PaymentType),
   field("Payor", Payor),
   field("EPaymentDetail", EPaymentDetail),
 ]);
 
-export const Payor: ComplexDesc = complex("Payor", () => [field("ResponsibleParty", Party)]);
+export const Payor: ComplexDesc<t.Payor, t.PayorInput> = complex("Payor", () => [
+  field("ResponsibleParty", Party),
+]);
 
-export const EPaymentDetail: ComplexDesc = complex("EPaymentDetail", () => [
+export const EPaymentDetail: ComplexDesc<t.EPaymentDetail> = complex("EPaymentDetail", () => [
   field("Id", xs.string),
   field("EPaymentProcessor", EPaymentProcessorType),
   field("EPaymentMode", EPaymentModeType),
@@ -1240,31 +1256,28 @@ export const EPaymentDetail: ComplexDesc = complex("EPaymentDetail", () => [
   field("Amount", Money),
 ]);
 
-export const ShipmentSpecialServicesRequested: ComplexDesc = complex(
-  "ShipmentSpecialServicesRequested",
-  () => [
-    field("SpecialServiceTypes", xs.string, REPEATED),
-    field("CodDetail", CodDetail),
-    field("DeliveryOnInvoiceAcceptanceDetail", DeliveryOnInvoiceAcceptanceDetail),
-    field("HoldAtLocationDetail", HoldAtLocationDetail),
-    field("EventNotificationDetail", ShipmentEventNotificationDetail),
-    field("ReturnShipmentDetail", ReturnShipmentDetail),
-    field("PendingShipmentDetail", PendingShipmentDetail),
-    field("InternationalControlledExportDetail", InternationalControlledExportDetail),
-    field(
-      "InternationalTrafficInArmsRegulationsDetail",
-      InternationalTrafficInArmsRegulationsDetail,
-    ),
-    field("ShipmentDryIceDetail", ShipmentDryIceDetail),
-    field("HomeDeliveryPremiumDetail", HomeDeliveryPremiumDetail),
-    field("FlatbedTrailerDetail", FlatbedTrailerDetail),
-    field("FreightGuaranteeDetail", FreightGuaranteeDetail),
-    field("EtdDetail", EtdDetail),
-    field("CustomDeliveryWindowDetail", CustomDeliveryWindowDetail),
-  ],
-);
+export const ShipmentSpecialServicesRequested: ComplexDesc<
+  t.ShipmentSpecialServicesRequested,
+  t.ShipmentSpecialServicesRequestedInput
+> = complex("ShipmentSpecialServicesRequested", () => [
+  field("SpecialServiceTypes", xs.string, REPEATED),
+  field("CodDetail", CodDetail),
+  field("DeliveryOnInvoiceAcceptanceDetail", DeliveryOnInvoiceAcceptanceDetail),
+  field("HoldAtLocationDetail", HoldAtLocationDetail),
+  field("EventNotificationDetail", ShipmentEventNotificationDetail),
+  field("ReturnShipmentDetail", ReturnShipmentDetail),
+  field("PendingShipmentDetail", PendingShipmentDetail),
+  field("InternationalControlledExportDetail", InternationalControlledExportDetail),
+  field("InternationalTrafficInArmsRegulationsDetail", InternationalTrafficInArmsRegulationsDetail),
+  field("ShipmentDryIceDetail", ShipmentDryIceDetail),
+  field("HomeDeliveryPremiumDetail", HomeDeliveryPremiumDetail),
+  field("FlatbedTrailerDetail", FlatbedTrailerDetail),
+  field("FreightGuaranteeDetail", FreightGuaranteeDetail),
+  field("EtdDetail", EtdDetail),
+  field("CustomDeliveryWindowDetail", CustomDeliveryWindowDetail),
+]);
 
-export const CodDetail: ComplexDesc = complex("CodDetail", () => [
+export const CodDetail: ComplexDesc<t.CodDetail, t.CodDetailInput> = complex("CodDetail", () => [
   field("CodCollectionAmount", Money),
   field("AddTransportationChargesDetail", CodAddTransportationChargesDetail),
   field("CollectionType", CodCollectionType),
@@ -1275,27 +1288,32 @@ export const CodDetail: ComplexDesc = complex("CodDetail", () => [
   field("ReturnTrackingId", TrackingId),
 ]);
 
-export const CodAddTransportationChargesDetail: ComplexDesc = complex(
-  "CodAddTransportationChargesDetail",
-  () => [
-    field("RateTypeBasis", RateTypeBasisType),
-    field("ChargeBasis", CodAddTransportationChargeBasisType),
-    field("ChargeBasisLevel", ChargeBasisLevelType),
-  ],
-);
+export const CodAddTransportationChargesDetail: ComplexDesc<
+  t.CodAddTransportationChargesDetail
+> = complex("CodAddTransportationChargesDetail", () => [
+  field("RateTypeBasis", RateTypeBasisType),
+  field("ChargeBasis", CodAddTransportationChargeBasisType),
+  field("ChargeBasisLevel", ChargeBasisLevelType),
+]);
 
-export const TrackingId: ComplexDesc = complex("TrackingId", () => [
+export const TrackingId: ComplexDesc<t.TrackingId> = complex("TrackingId", () => [
   field("TrackingIdType", TrackingIdType),
   field("FormId", xs.string),
   field("TrackingNumber", xs.string),
 ]);
 
-export const DeliveryOnInvoiceAcceptanceDetail: ComplexDesc = complex(
-  "DeliveryOnInvoiceAcceptanceDetail",
-  () => [field("Recipient", Party), field("TrackingId", TrackingId)],
-);
+export const DeliveryOnInvoiceAcceptanceDetail: ComplexDesc<
+  t.DeliveryOnInvoiceAcceptanceDetail,
+  t.DeliveryOnInvoiceAcceptanceDetailInput
+> = complex("DeliveryOnInvoiceAcceptanceDetail", () => [
+  field("Recipient", Party),
+  field("TrackingId", TrackingId),
+]);
 
-export const HoldAtLocationDetail: ComplexDesc = complex("HoldAtLocationDetail", () => [
+export const HoldAtLocationDetail: ComplexDesc<
+  t.HoldAtLocationDetail,
+  t.HoldAtLocationDetailInput
+> = complex("HoldAtLocationDetail", () => [
   field("PhoneNumber", xs.string),
   field("LocationContactAndAddress", ContactAndAddress),
   field("LocationType", FedExLocationType),
@@ -1303,152 +1321,187 @@ export const HoldAtLocationDetail: ComplexDesc = complex("HoldAtLocationDetail",
   field("LocationNumber", xs.int),
 ]);
 
-export const ShipmentEventNotificationDetail: ComplexDesc = complex(
-  "ShipmentEventNotificationDetail",
-  () => [
-    field("AggregationType", ShipmentNotificationAggregationType),
-    field("PersonalMessage", xs.string),
-    field("EventNotifications", ShipmentEventNotificationSpecification, REPEATED),
-  ],
-);
-
-export const ShipmentEventNotificationSpecification: ComplexDesc = complex(
-  "ShipmentEventNotificationSpecification",
-  () => [
-    field("Role", ShipmentNotificationRoleType),
-    field("Events", NotificationEventType, REPEATED),
-    field("NotificationDetail", NotificationDetail),
-    field("FormatSpecification", ShipmentNotificationFormatSpecification),
-  ],
-);
-
-export const NotificationDetail: ComplexDesc = complex("NotificationDetail", () => [
-  field("NotificationType", NotificationType),
-  field("EmailDetail", EMailDetail),
-  field("Localization", Localization),
+export const ShipmentEventNotificationDetail: ComplexDesc<
+  t.ShipmentEventNotificationDetail,
+  t.ShipmentEventNotificationDetailInput
+> = complex("ShipmentEventNotificationDetail", () => [
+  field("AggregationType", ShipmentNotificationAggregationType),
+  field("PersonalMessage", xs.string),
+  field("EventNotifications", ShipmentEventNotificationSpecification, REPEATED),
 ]);
 
-export const EMailDetail: ComplexDesc = complex("EMailDetail", () => [
+export const ShipmentEventNotificationSpecification: ComplexDesc<
+  t.ShipmentEventNotificationSpecification,
+  t.ShipmentEventNotificationSpecificationInput
+> = complex("ShipmentEventNotificationSpecification", () => [
+  field("Role", ShipmentNotificationRoleType),
+  field("Events", NotificationEventType, REPEATED),
+  field("NotificationDetail", NotificationDetail),
+  field("FormatSpecification", ShipmentNotificationFormatSpecification),
+]);
+
+export const NotificationDetail: ComplexDesc<t.NotificationDetail> = complex(
+  "NotificationDetail",
+  () => [
+    field("NotificationType", NotificationType),
+    field("EmailDetail", EMailDetail),
+    field("Localization", Localization),
+  ],
+);
+
+export const EMailDetail: ComplexDesc<t.EMailDetail> = complex("EMailDetail", () => [
   field("EmailAddress", xs.string),
   field("Name", xs.string),
 ]);
 
-export const ShipmentNotificationFormatSpecification: ComplexDesc = complex(
-  "ShipmentNotificationFormatSpecification",
-  () => [field("Type", NotificationFormatType)],
-);
+export const ShipmentNotificationFormatSpecification: ComplexDesc<
+  t.ShipmentNotificationFormatSpecification
+> = complex("ShipmentNotificationFormatSpecification", () => [
+  field("Type", NotificationFormatType),
+]);
 
-export const ReturnShipmentDetail: ComplexDesc = complex("ReturnShipmentDetail", () => [
+export const ReturnShipmentDetail: ComplexDesc<
+  t.ReturnShipmentDetail,
+  t.ReturnShipmentDetailInput
+> = complex("ReturnShipmentDetail", () => [
   field("ReturnType", ReturnType),
   field("Rma", Rma),
   field("ReturnEMailDetail", ReturnEMailDetail),
   field("ReturnAssociation", ReturnAssociationDetail),
 ]);
 
-export const Rma: ComplexDesc = complex("Rma", () => [field("Reason", xs.string)]);
+export const Rma: ComplexDesc<t.Rma> = complex("Rma", () => [field("Reason", xs.string)]);
 
-export const ReturnEMailDetail: ComplexDesc = complex("ReturnEMailDetail", () => [
+export const ReturnEMailDetail: ComplexDesc<
+  t.ReturnEMailDetail,
+  t.ReturnEMailDetailInput
+> = complex("ReturnEMailDetail", () => [
   field("MerchantPhoneNumber", xs.string),
   field("AllowedSpecialServices", ReturnEMailAllowedSpecialServiceType, REPEATED),
 ]);
 
-export const ReturnAssociationDetail: ComplexDesc = complex("ReturnAssociationDetail", () => [
+export const ReturnAssociationDetail: ComplexDesc<
+  t.ReturnAssociationDetail,
+  t.ReturnAssociationDetailInput
+> = complex("ReturnAssociationDetail", () => [
   field("TrackingNumber", xs.string),
   field("ShipDate", xs.date),
 ]);
 
-export const PendingShipmentDetail: ComplexDesc = complex("PendingShipmentDetail", () => [
+export const PendingShipmentDetail: ComplexDesc<
+  t.PendingShipmentDetail,
+  t.PendingShipmentDetailInput
+> = complex("PendingShipmentDetail", () => [
   field("Type", PendingShipmentType),
   field("ExpirationDate", xs.date),
   field("ProcessingOptions", PendingShipmentProcessingOptionsRequested),
   field("RecommendedDocumentSpecification", RecommendedDocumentSpecification),
 ]);
 
-export const PendingShipmentProcessingOptionsRequested: ArrayDesc = array(
+export const PendingShipmentProcessingOptionsRequested: ArrayDesc<
+  t.PendingShipmentProcessingOptionsRequested
+> = array(
   "PendingShipmentProcessingOptionsRequested",
   field("Options", PendingShipmentProcessingOptionType, REPEATED),
 );
 
-export const RecommendedDocumentSpecification: ArrayDesc = array(
-  "RecommendedDocumentSpecification",
-  field("Types", RecommendedDocumentType, REPEATED),
-);
+export const RecommendedDocumentSpecification: ArrayDesc<
+  t.RecommendedDocumentSpecification
+> = array("RecommendedDocumentSpecification", field("Types", RecommendedDocumentType, REPEATED));
 
-export const InternationalControlledExportDetail: ComplexDesc = complex(
-  "InternationalControlledExportDetail",
-  () => [
-    field("Type", InternationalControlledExportType),
-    field("ForeignTradeZoneCode", xs.string),
-    field("EntryNumber", xs.string),
-    field("LicenseOrPermitNumber", xs.string),
-    field("LicenseOrPermitExpirationDate", xs.date),
-  ],
-);
+export const InternationalControlledExportDetail: ComplexDesc<
+  t.InternationalControlledExportDetail,
+  t.InternationalControlledExportDetailInput
+> = complex("InternationalControlledExportDetail", () => [
+  field("Type", InternationalControlledExportType),
+  field("ForeignTradeZoneCode", xs.string),
+  field("EntryNumber", xs.string),
+  field("LicenseOrPermitNumber", xs.string),
+  field("LicenseOrPermitExpirationDate", xs.date),
+]);
 
-export const InternationalTrafficInArmsRegulationsDetail: ComplexDesc = complex(
-  "InternationalTrafficInArmsRegulationsDetail",
-  () => [field("LicenseOrExemptionNumber", xs.string)],
-);
+export const InternationalTrafficInArmsRegulationsDetail: ComplexDesc<
+  t.InternationalTrafficInArmsRegulationsDetail
+> = complex("InternationalTrafficInArmsRegulationsDetail", () => [
+  field("LicenseOrExemptionNumber", xs.string),
+]);
 
-export const ShipmentDryIceDetail: ComplexDesc = complex("ShipmentDryIceDetail", () => [
+export const ShipmentDryIceDetail: ComplexDesc<
+  t.ShipmentDryIceDetail,
+  t.ShipmentDryIceDetailInput
+> = complex("ShipmentDryIceDetail", () => [
   field("PackageCount", xs.nonNegativeInteger),
   field("TotalWeight", Weight),
   field("ProcessingOptions", ShipmentDryIceProcessingOptionsRequested),
 ]);
 
-export const ShipmentDryIceProcessingOptionsRequested: ArrayDesc = array(
+export const ShipmentDryIceProcessingOptionsRequested: ArrayDesc<
+  t.ShipmentDryIceProcessingOptionsRequested
+> = array(
   "ShipmentDryIceProcessingOptionsRequested",
   field("Options", ShipmentDryIceProcessingOptionType, REPEATED),
 );
 
-export const HomeDeliveryPremiumDetail: ComplexDesc = complex("HomeDeliveryPremiumDetail", () => [
+export const HomeDeliveryPremiumDetail: ComplexDesc<
+  t.HomeDeliveryPremiumDetail,
+  t.HomeDeliveryPremiumDetailInput
+> = complex("HomeDeliveryPremiumDetail", () => [
   field("HomeDeliveryPremiumType", HomeDeliveryPremiumType),
   field("Date", xs.date),
   field("PhoneNumber", xs.string),
 ]);
 
-export const FlatbedTrailerDetail: ArrayDesc = array(
+export const FlatbedTrailerDetail: ArrayDesc<t.FlatbedTrailerDetail> = array(
   "FlatbedTrailerDetail",
   field("Options", FlatbedTrailerOption, REPEATED),
 );
 
-export const FreightGuaranteeDetail: ComplexDesc = complex("FreightGuaranteeDetail", () => [
+export const FreightGuaranteeDetail: ComplexDesc<
+  t.FreightGuaranteeDetail,
+  t.FreightGuaranteeDetailInput
+> = complex("FreightGuaranteeDetail", () => [
   field("Type", FreightGuaranteeType),
   field("Date", xs.date),
 ]);
 
-export const EtdDetail: ComplexDesc = complex("EtdDetail", () => [
+export const EtdDetail: ComplexDesc<t.EtdDetail, t.EtdDetailInput> = complex("EtdDetail", () => [
   field("Attributes", EtdAttributeType, REPEATED),
   field("RequestedDocumentCopies", RequestedShippingDocumentType, REPEATED),
   field("DocumentReferences", UploadDocumentReferenceDetail, REPEATED),
 ]);
 
-export const UploadDocumentReferenceDetail: ComplexDesc = complex(
-  "UploadDocumentReferenceDetail",
-  () => [
-    field("LineNumber", xs.nonNegativeInteger),
-    field("CustomerReference", xs.string),
-    field("Description", xs.string),
-    field("DocumentProducer", UploadDocumentProducerType),
-    field("DocumentType", UploadDocumentType),
-    field("DocumentId", xs.string),
-    field("DocumentIdProducer", UploadDocumentIdProducer),
-  ],
-);
+export const UploadDocumentReferenceDetail: ComplexDesc<
+  t.UploadDocumentReferenceDetail,
+  t.UploadDocumentReferenceDetailInput
+> = complex("UploadDocumentReferenceDetail", () => [
+  field("LineNumber", xs.nonNegativeInteger),
+  field("CustomerReference", xs.string),
+  field("Description", xs.string),
+  field("DocumentProducer", UploadDocumentProducerType),
+  field("DocumentType", UploadDocumentType),
+  field("DocumentId", xs.string),
+  field("DocumentIdProducer", UploadDocumentIdProducer),
+]);
 
-export const CustomDeliveryWindowDetail: ComplexDesc = complex("CustomDeliveryWindowDetail", () => [
+export const CustomDeliveryWindowDetail: ComplexDesc<
+  t.CustomDeliveryWindowDetail,
+  t.CustomDeliveryWindowDetailInput
+> = complex("CustomDeliveryWindowDetail", () => [
   field("Type", CustomDeliveryWindowType),
   field("RequestTime", xs.time),
   field("RequestRange", DateRange),
   field("RequestDate", xs.date),
 ]);
 
-export const DateRange: ComplexDesc = complex("DateRange", () => [
+export const DateRange: ComplexDesc<t.DateRange, t.DateRangeInput> = complex("DateRange", () => [
   field("Begins", xs.date),
   field("Ends", xs.date),
 ]);
 
-export const ExpressFreightDetail: ComplexDesc = complex("ExpressFreightDetail", () => [
+export const ExpressFreightDetail: ComplexDesc<
+  t.ExpressFreightDetail,
+  t.ExpressFreightDetailInput
+> = complex("ExpressFreightDetail", () => [
   field("PackingListEnclosed", xs.boolean),
   field("ShippersLoadAndCount", xs.positiveInteger),
   field("BookingConfirmationNumber", xs.string),
@@ -1457,12 +1510,15 @@ export const ExpressFreightDetail: ComplexDesc = complex("ExpressFreightDetail",
   field("UndeliverableContact", ExpressFreightDetailContact),
 ]);
 
-export const ExpressFreightDetailContact: ComplexDesc = complex(
+export const ExpressFreightDetailContact: ComplexDesc<t.ExpressFreightDetailContact> = complex(
   "ExpressFreightDetailContact",
   () => [field("Name", xs.string), field("Phone", xs.string)],
 );
 
-export const FreightShipmentDetail: ComplexDesc = complex("FreightShipmentDetail", () => [
+export const FreightShipmentDetail: ComplexDesc<
+  t.FreightShipmentDetail,
+  t.FreightShipmentDetailInput
+> = complex("FreightShipmentDetail", () => [
   field("FedExFreightAccountNumber", xs.string),
   field("FedExFreightBillingContactAndAddress", ContactAndAddress),
   field("AlternateBilling", Party),
@@ -1482,24 +1538,30 @@ export const FreightShipmentDetail: ComplexDesc = complex("FreightShipmentDetail
   field("LineItems", FreightShipmentLineItem, REPEATED),
 ]);
 
-export const LiabilityCoverageDetail: ComplexDesc = complex("LiabilityCoverageDetail", () => [
-  field("CoverageType", LiabilityCoverageType),
-  field("CoverageAmount", Money),
-]);
+export const LiabilityCoverageDetail: ComplexDesc<t.LiabilityCoverageDetail> = complex(
+  "LiabilityCoverageDetail",
+  () => [field("CoverageType", LiabilityCoverageType), field("CoverageAmount", Money)],
+);
 
-export const Dimensions: ComplexDesc = complex("Dimensions", () => [
-  field("Length", xs.nonNegativeInteger),
-  field("Width", xs.nonNegativeInteger),
-  field("Height", xs.nonNegativeInteger),
-  field("Units", LinearUnits),
-]);
+export const Dimensions: ComplexDesc<t.Dimensions, t.DimensionsInput> = complex(
+  "Dimensions",
+  () => [
+    field("Length", xs.nonNegativeInteger),
+    field("Width", xs.nonNegativeInteger),
+    field("Height", xs.nonNegativeInteger),
+    field("Units", LinearUnits),
+  ],
+);
 
-export const FreightSpecialServicePayment: ComplexDesc = complex(
+export const FreightSpecialServicePayment: ComplexDesc<t.FreightSpecialServicePayment> = complex(
   "FreightSpecialServicePayment",
   () => [field("SpecialService", xs.string), field("PaymentType", FreightShipmentRoleType)],
 );
 
-export const FreightShipmentLineItem: ComplexDesc = complex("FreightShipmentLineItem", () => [
+export const FreightShipmentLineItem: ComplexDesc<
+  t.FreightShipmentLineItem,
+  t.FreightShipmentLineItemInput
+> = complex("FreightShipmentLineItem", () => [
   field("Id", xs.string),
   field("FreightClass", FreightClassType),
   field("Packaging", PhysicalPackagingType),
@@ -1510,12 +1572,12 @@ export const FreightShipmentLineItem: ComplexDesc = complex("FreightShipmentLine
   field("Volume", Volume),
 ]);
 
-export const Volume: ComplexDesc = complex("Volume", () => [
+export const Volume: ComplexDesc<t.Volume> = complex("Volume", () => [
   field("Units", VolumeUnits),
   field("Value", xs.decimal),
 ]);
 
-export const VariableHandlingChargeDetail: ComplexDesc = complex(
+export const VariableHandlingChargeDetail: ComplexDesc<t.VariableHandlingChargeDetail> = complex(
   "VariableHandlingChargeDetail",
   () => [
     field("FixedValue", Money),
@@ -1525,7 +1587,10 @@ export const VariableHandlingChargeDetail: ComplexDesc = complex(
   ],
 );
 
-export const CustomsClearanceDetail: ComplexDesc = complex("CustomsClearanceDetail", () => [
+export const CustomsClearanceDetail: ComplexDesc<
+  t.CustomsClearanceDetail,
+  t.CustomsClearanceDetailInput
+> = complex("CustomsClearanceDetail", () => [
   field("Brokers", BrokerDetail, REPEATED),
   field("ClearanceBrokerage", ClearanceBrokerageType),
   field("CustomsOptions", CustomsOptionDetail),
@@ -1543,22 +1608,25 @@ export const CustomsClearanceDetail: ComplexDesc = complex("CustomsClearanceDeta
   field("RegulatoryControls", RegulatoryControlType, REPEATED),
 ]);
 
-export const BrokerDetail: ComplexDesc = complex("BrokerDetail", () => [
-  field("Type", BrokerType),
-  field("Broker", Party),
-]);
+export const BrokerDetail: ComplexDesc<t.BrokerDetail, t.BrokerDetailInput> = complex(
+  "BrokerDetail",
+  () => [field("Type", BrokerType), field("Broker", Party)],
+);
 
-export const CustomsOptionDetail: ComplexDesc = complex("CustomsOptionDetail", () => [
-  field("Type", CustomsOptionType),
-  field("Description", xs.string),
-]);
+export const CustomsOptionDetail: ComplexDesc<t.CustomsOptionDetail> = complex(
+  "CustomsOptionDetail",
+  () => [field("Type", CustomsOptionType), field("Description", xs.string)],
+);
 
-export const RecipientCustomsId: ComplexDesc = complex("RecipientCustomsId", () => [
-  field("Type", RecipientCustomsIdType),
-  field("Value", xs.string),
-]);
+export const RecipientCustomsId: ComplexDesc<t.RecipientCustomsId> = complex(
+  "RecipientCustomsId",
+  () => [field("Type", RecipientCustomsIdType), field("Value", xs.string)],
+);
 
-export const CommercialInvoice: ComplexDesc = complex("CommercialInvoice", () => [
+export const CommercialInvoice: ComplexDesc<
+  t.CommercialInvoice,
+  t.CommercialInvoiceInput
+> = complex("CommercialInvoice", () => [
   field("Comments", xs.string, REPEATED),
   field("FreightCharge", Money),
   field("TaxesOrMiscellaneousCharge", Money),
@@ -1573,7 +1641,7 @@ export const CommercialInvoice: ComplexDesc = complex("CommercialInvoice", () =>
   field("TermsOfSale", xs.string),
 ]);
 
-export const Commodity: ComplexDesc = complex("Commodity", () => [
+export const Commodity: ComplexDesc<t.Commodity, t.CommodityInput> = complex("Commodity", () => [
   field("Name", xs.string),
   field("NumberOfPieces", xs.nonNegativeInteger),
   field("Description", xs.string),
@@ -1594,55 +1662,73 @@ export const Commodity: ComplexDesc = complex("Commodity", () => [
   field("UsmcaDetail", UsmcaCommodityDetail),
 ]);
 
-export const Measure: ComplexDesc = complex("Measure", () => [
+export const Measure: ComplexDesc<t.Measure> = complex("Measure", () => [
   field("Quantity", xs.decimal),
   field("Units", xs.string),
 ]);
 
-export const EdtExciseCondition: ComplexDesc = complex("EdtExciseCondition", () => [
-  field("Category", xs.string),
-  field("Value", xs.string),
-]);
+export const EdtExciseCondition: ComplexDesc<t.EdtExciseCondition> = complex(
+  "EdtExciseCondition",
+  () => [field("Category", xs.string), field("Value", xs.string)],
+);
 
-export const UsmcaCommodityDetail: ComplexDesc = complex("UsmcaCommodityDetail", () => [
-  field("OriginCriterion", UsmcaOriginCriterionCode),
-]);
+export const UsmcaCommodityDetail: ComplexDesc<t.UsmcaCommodityDetail> = complex(
+  "UsmcaCommodityDetail",
+  () => [field("OriginCriterion", UsmcaOriginCriterionCode)],
+);
 
-export const ExportDetail: ComplexDesc = complex("ExportDetail", () => [
-  field("B13AFilingOption", B13AFilingOptionType),
-  field("ExportComplianceStatement", xs.string),
-  field("PermitNumber", xs.string),
-  field("DestinationControlDetail", DestinationControlDetail),
-]);
+export const ExportDetail: ComplexDesc<t.ExportDetail, t.ExportDetailInput> = complex(
+  "ExportDetail",
+  () => [
+    field("B13AFilingOption", B13AFilingOptionType),
+    field("ExportComplianceStatement", xs.string),
+    field("PermitNumber", xs.string),
+    field("DestinationControlDetail", DestinationControlDetail),
+  ],
+);
 
-export const DestinationControlDetail: ComplexDesc = complex("DestinationControlDetail", () => [
+export const DestinationControlDetail: ComplexDesc<
+  t.DestinationControlDetail,
+  t.DestinationControlDetailInput
+> = complex("DestinationControlDetail", () => [
   field("StatementTypes", DestinationControlStatementType, REPEATED),
   field("DestinationCountries", xs.string),
   field("EndUser", xs.string),
 ]);
 
-export const PickupDetail: ComplexDesc = complex("PickupDetail", () => [
-  field("ReadyDateTime", xs.dateTime),
-  field("LatestPickupDateTime", xs.dateTime),
-  field("CourierInstructions", xs.string),
-  field("RequestType", PickupRequestType),
-  field("RequestSource", PickupRequestSourceType),
-]);
+export const PickupDetail: ComplexDesc<t.PickupDetail, t.PickupDetailInput> = complex(
+  "PickupDetail",
+  () => [
+    field("ReadyDateTime", xs.dateTime),
+    field("LatestPickupDateTime", xs.dateTime),
+    field("CourierInstructions", xs.string),
+    field("RequestType", PickupRequestType),
+    field("RequestSource", PickupRequestSourceType),
+  ],
+);
 
-export const SmartPostShipmentDetail: ComplexDesc = complex("SmartPostShipmentDetail", () => [
-  field("ProcessingOptionsRequested", SmartPostShipmentProcessingOptionsRequested),
-  field("Indicia", SmartPostIndiciaType),
-  field("AncillaryEndorsement", SmartPostAncillaryEndorsementType),
-  field("HubId", xs.string),
-  field("CustomerManifestId", xs.string),
-]);
+export const SmartPostShipmentDetail: ComplexDesc<t.SmartPostShipmentDetail> = complex(
+  "SmartPostShipmentDetail",
+  () => [
+    field("ProcessingOptionsRequested", SmartPostShipmentProcessingOptionsRequested),
+    field("Indicia", SmartPostIndiciaType),
+    field("AncillaryEndorsement", SmartPostAncillaryEndorsementType),
+    field("HubId", xs.string),
+    field("CustomerManifestId", xs.string),
+  ],
+);
 
-export const SmartPostShipmentProcessingOptionsRequested: ArrayDesc = array(
+export const SmartPostShipmentProcessingOptionsRequested: ArrayDesc<
+  t.SmartPostShipmentProcessingOptionsRequested
+> = array(
   "SmartPostShipmentProcessingOptionsRequested",
   field("Options", SmartPostShipmentProcessingOptionType, REPEATED),
 );
 
-export const LabelSpecification: ComplexDesc = complex("LabelSpecification", () => [
+export const LabelSpecification: ComplexDesc<
+  t.LabelSpecification,
+  t.LabelSpecificationInput
+> = complex("LabelSpecification", () => [
   field("LabelFormatType", LabelFormatType),
   field("ImageType", ShippingDocumentImageType),
   field("LabelStockType", LabelStockType),
@@ -1653,34 +1739,43 @@ export const LabelSpecification: ComplexDesc = complex("LabelSpecification", () 
   field("CustomerSpecifiedDetail", CustomerSpecifiedLabelDetail),
 ]);
 
-export const CustomerSpecifiedLabelDetail: ComplexDesc = complex(
-  "CustomerSpecifiedLabelDetail",
+export const CustomerSpecifiedLabelDetail: ComplexDesc<
+  t.CustomerSpecifiedLabelDetail,
+  t.CustomerSpecifiedLabelDetailInput
+> = complex("CustomerSpecifiedLabelDetail", () => [
+  field("DocTabContent", DocTabContent),
+  field("CustomContentPosition", RelativeVerticalPositionType),
+  field("CustomContent", CustomLabelDetail),
+  field("ConfigurableReferenceEntries", ConfigurableLabelReferenceEntry, REPEATED),
+  field("MaskedData", LabelMaskableDataType, REPEATED),
+  field("SecondaryBarcode", SecondaryBarcodeType),
+  field("TermsAndConditionsLocalization", Localization),
+  field("RegulatoryLabels", RegulatoryLabelContentDetail, REPEATED),
+  field("AdditionalLabels", AdditionalLabelsDetail, REPEATED),
+  field("AirWaybillSuppressionCount", xs.nonNegativeInteger),
+]);
+
+export const DocTabContent: ComplexDesc<t.DocTabContent, t.DocTabContentInput> = complex(
+  "DocTabContent",
   () => [
-    field("DocTabContent", DocTabContent),
-    field("CustomContentPosition", RelativeVerticalPositionType),
-    field("CustomContent", CustomLabelDetail),
-    field("ConfigurableReferenceEntries", ConfigurableLabelReferenceEntry, REPEATED),
-    field("MaskedData", LabelMaskableDataType, REPEATED),
-    field("SecondaryBarcode", SecondaryBarcodeType),
-    field("TermsAndConditionsLocalization", Localization),
-    field("RegulatoryLabels", RegulatoryLabelContentDetail, REPEATED),
-    field("AdditionalLabels", AdditionalLabelsDetail, REPEATED),
-    field("AirWaybillSuppressionCount", xs.nonNegativeInteger),
+    field("DocTabContentType", DocTabContentType),
+    field("Zone001", DocTabContentZone001),
+    field("Barcoded", DocTabContentBarcoded),
   ],
 );
 
-export const DocTabContent: ComplexDesc = complex("DocTabContent", () => [
-  field("DocTabContentType", DocTabContentType),
-  field("Zone001", DocTabContentZone001),
-  field("Barcoded", DocTabContentBarcoded),
-]);
-
-export const DocTabContentZone001: ArrayDesc = array(
+export const DocTabContentZone001: ArrayDesc<
+  t.DocTabContentZone001,
+  t.DocTabContentZone001Input
+> = array(
   "DocTabContentZone001",
   field("DocTabZoneSpecifications", () => DocTabZoneSpecification, REPEATED),
 );
 
-export const DocTabZoneSpecification: ComplexDesc = complex("DocTabZoneSpecification", () => [
+export const DocTabZoneSpecification: ComplexDesc<
+  t.DocTabZoneSpecification,
+  t.DocTabZoneSpecificationInput
+> = complex("DocTabZoneSpecification", () => [
   field("ZoneNumber", xs.positiveInteger),
   field("Header", xs.string),
   field("DataField", xs.string),
@@ -1688,12 +1783,18 @@ export const DocTabZoneSpecification: ComplexDesc = complex("DocTabZoneSpecifica
   field("Justification", DocTabZoneJustificationType),
 ]);
 
-export const DocTabContentBarcoded: ComplexDesc = complex("DocTabContentBarcoded", () => [
+export const DocTabContentBarcoded: ComplexDesc<
+  t.DocTabContentBarcoded,
+  t.DocTabContentBarcodedInput
+> = complex("DocTabContentBarcoded", () => [
   field("Symbology", BarcodeSymbologyType),
   field("Specification", DocTabZoneSpecification),
 ]);
 
-export const CustomLabelDetail: ComplexDesc = complex("CustomLabelDetail", () => [
+export const CustomLabelDetail: ComplexDesc<
+  t.CustomLabelDetail,
+  t.CustomLabelDetailInput
+> = complex("CustomLabelDetail", () => [
   field("CoordinateUnits", CustomLabelCoordinateUnits),
   field("TextEntries", CustomLabelTextEntry, REPEATED),
   field("GraphicEntries", CustomLabelGraphicEntry, REPEATED),
@@ -1702,7 +1803,10 @@ export const CustomLabelDetail: ComplexDesc = complex("CustomLabelDetail", () =>
   field("BarcodeEntries", CustomLabelBarcodeEntry, REPEATED),
 ]);
 
-export const CustomLabelTextEntry: ComplexDesc = complex("CustomLabelTextEntry", () => [
+export const CustomLabelTextEntry: ComplexDesc<
+  t.CustomLabelTextEntry,
+  t.CustomLabelTextEntryInput
+> = complex("CustomLabelTextEntry", () => [
   field("Position", CustomLabelPosition),
   field("Format", xs.string),
   field("DataFields", xs.string, REPEATED),
@@ -1712,23 +1816,32 @@ export const CustomLabelTextEntry: ComplexDesc = complex("CustomLabelTextEntry",
   field("Rotation", RotationType),
 ]);
 
-export const CustomLabelPosition: ComplexDesc = complex("CustomLabelPosition", () => [
-  field("X", xs.nonNegativeInteger),
-  field("Y", xs.int),
-]);
+export const CustomLabelPosition: ComplexDesc<
+  t.CustomLabelPosition,
+  t.CustomLabelPositionInput
+> = complex("CustomLabelPosition", () => [field("X", xs.nonNegativeInteger), field("Y", xs.int)]);
 
-export const CustomLabelGraphicEntry: ComplexDesc = complex("CustomLabelGraphicEntry", () => [
+export const CustomLabelGraphicEntry: ComplexDesc<
+  t.CustomLabelGraphicEntry,
+  t.CustomLabelGraphicEntryInput
+> = complex("CustomLabelGraphicEntry", () => [
   field("Position", CustomLabelPosition),
   field("PrinterGraphicId", xs.string),
   field("FileGraphicFullName", xs.string),
 ]);
 
-export const CustomLabelBoxEntry: ComplexDesc = complex("CustomLabelBoxEntry", () => [
+export const CustomLabelBoxEntry: ComplexDesc<
+  t.CustomLabelBoxEntry,
+  t.CustomLabelBoxEntryInput
+> = complex("CustomLabelBoxEntry", () => [
   field("TopLeftCorner", CustomLabelPosition),
   field("BottomRightCorner", CustomLabelPosition),
 ]);
 
-export const CustomLabelTextBoxEntry: ComplexDesc = complex("CustomLabelTextBoxEntry", () => [
+export const CustomLabelTextBoxEntry: ComplexDesc<
+  t.CustomLabelTextBoxEntry,
+  t.CustomLabelTextBoxEntryInput
+> = complex("CustomLabelTextBoxEntry", () => [
   field("TopLeftCorner", CustomLabelPosition),
   field("BottomRightCorner", CustomLabelPosition),
   field("Position", CustomLabelPosition),
@@ -1740,7 +1853,10 @@ export const CustomLabelTextBoxEntry: ComplexDesc = complex("CustomLabelTextBoxE
   field("Rotation", RotationType),
 ]);
 
-export const CustomLabelBarcodeEntry: ComplexDesc = complex("CustomLabelBarcodeEntry", () => [
+export const CustomLabelBarcodeEntry: ComplexDesc<
+  t.CustomLabelBarcodeEntry,
+  t.CustomLabelBarcodeEntryInput
+> = complex("CustomLabelBarcodeEntry", () => [
   field("Position", CustomLabelPosition),
   field("Format", xs.string),
   field("DataFields", xs.string, REPEATED),
@@ -1749,57 +1865,66 @@ export const CustomLabelBarcodeEntry: ComplexDesc = complex("CustomLabelBarcodeE
   field("BarcodeSymbology", BarcodeSymbologyType),
 ]);
 
-export const ConfigurableLabelReferenceEntry: ComplexDesc = complex(
-  "ConfigurableLabelReferenceEntry",
-  () => [
-    field("ZoneNumber", xs.positiveInteger),
-    field("Header", xs.string),
-    field("DataField", xs.string),
-    field("LiteralValue", xs.string),
-  ],
-);
+export const ConfigurableLabelReferenceEntry: ComplexDesc<
+  t.ConfigurableLabelReferenceEntry,
+  t.ConfigurableLabelReferenceEntryInput
+> = complex("ConfigurableLabelReferenceEntry", () => [
+  field("ZoneNumber", xs.positiveInteger),
+  field("Header", xs.string),
+  field("DataField", xs.string),
+  field("LiteralValue", xs.string),
+]);
 
-export const RegulatoryLabelContentDetail: ComplexDesc = complex(
-  "RegulatoryLabelContentDetail",
-  () => [
-    field("Type", RegulatoryLabelType),
-    field("GenerationOptions", CustomerSpecifiedLabelGenerationOptionType, REPEATED),
-  ],
-);
+export const RegulatoryLabelContentDetail: ComplexDesc<
+  t.RegulatoryLabelContentDetail,
+  t.RegulatoryLabelContentDetailInput
+> = complex("RegulatoryLabelContentDetail", () => [
+  field("Type", RegulatoryLabelType),
+  field("GenerationOptions", CustomerSpecifiedLabelGenerationOptionType, REPEATED),
+]);
 
-export const AdditionalLabelsDetail: ComplexDesc = complex("AdditionalLabelsDetail", () => [
+export const AdditionalLabelsDetail: ComplexDesc<
+  t.AdditionalLabelsDetail,
+  t.AdditionalLabelsDetailInput
+> = complex("AdditionalLabelsDetail", () => [
   field("Type", AdditionalLabelsType),
   field("Count", xs.nonNegativeInteger),
 ]);
 
-export const ShippingDocumentSpecification: ComplexDesc = complex(
-  "ShippingDocumentSpecification",
-  () => [
-    field("ShippingDocumentTypes", RequestedShippingDocumentType, REPEATED),
-    field("CertificateOfOrigin", CertificateOfOriginDetail),
-    field("CommercialInvoiceDetail", CommercialInvoiceDetail),
-    field(
-      "UsmcaCommercialInvoiceCertificationOfOriginDetail",
-      UsmcaCommercialInvoiceCertificationOfOriginDetail,
-    ),
-    field("CustomPackageDocumentDetail", CustomDocumentDetail, REPEATED),
-    field("CustomShipmentDocumentDetail", CustomDocumentDetail, REPEATED),
-    field("ExportDeclarationDetail", ExportDeclarationDetail),
-    field("GeneralAgencyAgreementDetail", GeneralAgencyAgreementDetail),
-    field("UsmcaCertificationOfOriginDetail", UsmcaCertificationOfOriginDetail),
-    field("Op900Detail", Op900Detail),
-    field("DangerousGoodsShippersDeclarationDetail", DangerousGoodsShippersDeclarationDetail),
-    field("FreightAddressLabelDetail", FreightAddressLabelDetail),
-    field("ReturnInstructionsDetail", ReturnInstructionsDetail),
-  ],
-);
+export const ShippingDocumentSpecification: ComplexDesc<
+  t.ShippingDocumentSpecification,
+  t.ShippingDocumentSpecificationInput
+> = complex("ShippingDocumentSpecification", () => [
+  field("ShippingDocumentTypes", RequestedShippingDocumentType, REPEATED),
+  field("CertificateOfOrigin", CertificateOfOriginDetail),
+  field("CommercialInvoiceDetail", CommercialInvoiceDetail),
+  field(
+    "UsmcaCommercialInvoiceCertificationOfOriginDetail",
+    UsmcaCommercialInvoiceCertificationOfOriginDetail,
+  ),
+  field("CustomPackageDocumentDetail", CustomDocumentDetail, REPEATED),
+  field("CustomShipmentDocumentDetail", CustomDocumentDetail, REPEATED),
+  field("ExportDeclarationDetail", ExportDeclarationDetail),
+  field("GeneralAgencyAgreementDetail", GeneralAgencyAgreementDetail),
+  field("UsmcaCertificationOfOriginDetail", UsmcaCertificationOfOriginDetail),
+  field("Op900Detail", Op900Detail),
+  field("DangerousGoodsShippersDeclarationDetail", DangerousGoodsShippersDeclarationDetail),
+  field("FreightAddressLabelDetail", FreightAddressLabelDetail),
+  field("ReturnInstructionsDetail", ReturnInstructionsDetail),
+]);
 
-export const CertificateOfOriginDetail: ComplexDesc = complex("CertificateOfOriginDetail", () => [
+export const CertificateOfOriginDetail: ComplexDesc<
+  t.CertificateOfOriginDetail,
+  t.CertificateOfOriginDetailInput
+> = complex("CertificateOfOriginDetail", () => [
   field("DocumentFormat", ShippingDocumentFormat),
   field("CustomerImageUsages", CustomerImageUsage, REPEATED),
 ]);
 
-export const ShippingDocumentFormat: ComplexDesc = complex("ShippingDocumentFormat", () => [
+export const ShippingDocumentFormat: ComplexDesc<
+  t.ShippingDocumentFormat,
+  t.ShippingDocumentFormatInput
+> = complex("ShippingDocumentFormat", () => [
   field("Dispositions", ShippingDocumentDispositionDetail, REPEATED),
   field("TopOfPageOffset", LinearMeasure),
   field("ImageType", ShippingDocumentImageType),
@@ -1809,68 +1934,76 @@ export const ShippingDocumentFormat: ComplexDesc = complex("ShippingDocumentForm
   field("Localization", Localization),
 ]);
 
-export const ShippingDocumentDispositionDetail: ComplexDesc = complex(
-  "ShippingDocumentDispositionDetail",
-  () => [
-    field("DispositionType", ShippingDocumentDispositionType),
-    field("Grouping", ShippingDocumentGroupingType),
-    field("EMailDetail", ShippingDocumentEMailDetail),
-    field("PrintDetail", ShippingDocumentPrintDetail),
-  ],
-);
+export const ShippingDocumentDispositionDetail: ComplexDesc<
+  t.ShippingDocumentDispositionDetail,
+  t.ShippingDocumentDispositionDetailInput
+> = complex("ShippingDocumentDispositionDetail", () => [
+  field("DispositionType", ShippingDocumentDispositionType),
+  field("Grouping", ShippingDocumentGroupingType),
+  field("EMailDetail", ShippingDocumentEMailDetail),
+  field("PrintDetail", ShippingDocumentPrintDetail),
+]);
 
-export const ShippingDocumentEMailDetail: ComplexDesc = complex(
-  "ShippingDocumentEMailDetail",
-  () => [
-    field("EMailRecipients", ShippingDocumentEMailRecipient, REPEATED),
-    field("Grouping", ShippingDocumentEMailGroupingType),
-    field("Localization", Localization),
-  ],
-);
+export const ShippingDocumentEMailDetail: ComplexDesc<
+  t.ShippingDocumentEMailDetail,
+  t.ShippingDocumentEMailDetailInput
+> = complex("ShippingDocumentEMailDetail", () => [
+  field("EMailRecipients", ShippingDocumentEMailRecipient, REPEATED),
+  field("Grouping", ShippingDocumentEMailGroupingType),
+  field("Localization", Localization),
+]);
 
-export const ShippingDocumentEMailRecipient: ComplexDesc = complex(
-  "ShippingDocumentEMailRecipient",
-  () => [field("RecipientType", EMailNotificationRecipientType), field("Address", xs.string)],
-);
+export const ShippingDocumentEMailRecipient: ComplexDesc<
+  t.ShippingDocumentEMailRecipient
+> = complex("ShippingDocumentEMailRecipient", () => [
+  field("RecipientType", EMailNotificationRecipientType),
+  field("Address", xs.string),
+]);
 
-export const ShippingDocumentPrintDetail: ComplexDesc = complex(
+export const ShippingDocumentPrintDetail: ComplexDesc<t.ShippingDocumentPrintDetail> = complex(
   "ShippingDocumentPrintDetail",
   () => [field("PrinterId", xs.string)],
 );
 
-export const LinearMeasure: ComplexDesc = complex("LinearMeasure", () => [
+export const LinearMeasure: ComplexDesc<t.LinearMeasure> = complex("LinearMeasure", () => [
   field("Value", xs.decimal),
   field("Units", LinearUnits),
 ]);
 
-export const DocumentFormatOptionsRequested: ArrayDesc = array(
+export const DocumentFormatOptionsRequested: ArrayDesc<t.DocumentFormatOptionsRequested> = array(
   "DocumentFormatOptionsRequested",
   field("Options", DocumentFormatOptionType, REPEATED),
 );
 
-export const CustomerImageUsage: ComplexDesc = complex("CustomerImageUsage", () => [
-  field("Type", CustomerImageUsageType),
-  field("Id", ImageId),
-]);
+export const CustomerImageUsage: ComplexDesc<t.CustomerImageUsage> = complex(
+  "CustomerImageUsage",
+  () => [field("Type", CustomerImageUsageType), field("Id", ImageId)],
+);
 
-export const CommercialInvoiceDetail: ComplexDesc = complex("CommercialInvoiceDetail", () => [
+export const CommercialInvoiceDetail: ComplexDesc<
+  t.CommercialInvoiceDetail,
+  t.CommercialInvoiceDetailInput
+> = complex("CommercialInvoiceDetail", () => [
   field("Format", ShippingDocumentFormat),
   field("CustomerImageUsages", CustomerImageUsage, REPEATED),
 ]);
 
-export const UsmcaCommercialInvoiceCertificationOfOriginDetail: ComplexDesc = complex(
-  "UsmcaCommercialInvoiceCertificationOfOriginDetail",
-  () => [
-    field("Format", ShippingDocumentFormat),
-    field("CustomerImageUsages", CustomerImageUsage, REPEATED),
-    field("FormVersion", xs.string),
-    field("CertifierSpecification", UsmcaCertifierSpecificationType),
-    field("ProducerSpecification", UsmcaProducerSpecificationType),
-    field("Producer", Party),
-  ],
-);
+export const UsmcaCommercialInvoiceCertificationOfOriginDetail: ComplexDesc<
+  t.UsmcaCommercialInvoiceCertificationOfOriginDetail,
+  t.UsmcaCommercialInvoiceCertificationOfOriginDetailInput
+> = complex("UsmcaCommercialInvoiceCertificationOfOriginDetail", () => [
+  field("Format", ShippingDocumentFormat),
+  field("CustomerImageUsages", CustomerImageUsage, REPEATED),
+  field("FormVersion", xs.string),
+  field("CertifierSpecification", UsmcaCertifierSpecificationType),
+  field("ProducerSpecification", UsmcaProducerSpecificationType),
+  field("Producer", Party),
+]);
 
-export const CustomDocumentDetail: ComplexDesc = complex("CustomDocumentDetail", () => [
+export const CustomDocumentDetail: ComplexDesc<
+  t.CustomDocumentDetail,
+  t.CustomDocumentDetailInput
+> = complex("CustomDocumentDetail", () => [
   field("Format", ShippingDocumentFormat),
   field("LabelPrintingOrientation", LabelPrintingOrientationType),
   field("LabelRotation", LabelRotationType),
@@ -1878,45 +2011,54 @@ export const CustomDocumentDetail: ComplexDesc = complex("CustomDocumentDetail",
   field("CustomContent", CustomLabelDetail),
 ]);
 
-export const ExportDeclarationDetail: ComplexDesc = complex("ExportDeclarationDetail", () => [
+export const ExportDeclarationDetail: ComplexDesc<
+  t.ExportDeclarationDetail,
+  t.ExportDeclarationDetailInput
+> = complex("ExportDeclarationDetail", () => [
   field("DocumentFormat", ShippingDocumentFormat),
   field("CustomerImageUsages", CustomerImageUsage, REPEATED),
 ]);
 
-export const GeneralAgencyAgreementDetail: ComplexDesc = complex(
-  "GeneralAgencyAgreementDetail",
-  () => [field("Format", ShippingDocumentFormat)],
-);
+export const GeneralAgencyAgreementDetail: ComplexDesc<
+  t.GeneralAgencyAgreementDetail,
+  t.GeneralAgencyAgreementDetailInput
+> = complex("GeneralAgencyAgreementDetail", () => [field("Format", ShippingDocumentFormat)]);
 
-export const UsmcaCertificationOfOriginDetail: ComplexDesc = complex(
-  "UsmcaCertificationOfOriginDetail",
-  () => [
-    field("Format", ShippingDocumentFormat),
-    field("BlanketPeriod", DateRange),
-    field("CertifierSpecification", UsmcaCertifierSpecificationType),
-    field("ImporterSpecification", UsmcaImporterSpecificationType),
-    field("ProducerSpecification", UsmcaProducerSpecificationType),
-    field("Producer", Party),
-    field("CustomerImageUsages", CustomerImageUsage, REPEATED),
-  ],
-);
-
-export const Op900Detail: ComplexDesc = complex("Op900Detail", () => [
+export const UsmcaCertificationOfOriginDetail: ComplexDesc<
+  t.UsmcaCertificationOfOriginDetail,
+  t.UsmcaCertificationOfOriginDetailInput
+> = complex("UsmcaCertificationOfOriginDetail", () => [
   field("Format", ShippingDocumentFormat),
-  field("Reference", CustomerReferenceType),
+  field("BlanketPeriod", DateRange),
+  field("CertifierSpecification", UsmcaCertifierSpecificationType),
+  field("ImporterSpecification", UsmcaImporterSpecificationType),
+  field("ProducerSpecification", UsmcaProducerSpecificationType),
+  field("Producer", Party),
   field("CustomerImageUsages", CustomerImageUsage, REPEATED),
-  field("SignatureName", xs.string),
 ]);
 
-export const DangerousGoodsShippersDeclarationDetail: ComplexDesc = complex(
-  "DangerousGoodsShippersDeclarationDetail",
+export const Op900Detail: ComplexDesc<t.Op900Detail, t.Op900DetailInput> = complex(
+  "Op900Detail",
   () => [
     field("Format", ShippingDocumentFormat),
+    field("Reference", CustomerReferenceType),
     field("CustomerImageUsages", CustomerImageUsage, REPEATED),
+    field("SignatureName", xs.string),
   ],
 );
 
-export const FreightAddressLabelDetail: ComplexDesc = complex("FreightAddressLabelDetail", () => [
+export const DangerousGoodsShippersDeclarationDetail: ComplexDesc<
+  t.DangerousGoodsShippersDeclarationDetail,
+  t.DangerousGoodsShippersDeclarationDetailInput
+> = complex("DangerousGoodsShippersDeclarationDetail", () => [
+  field("Format", ShippingDocumentFormat),
+  field("CustomerImageUsages", CustomerImageUsage, REPEATED),
+]);
+
+export const FreightAddressLabelDetail: ComplexDesc<
+  t.FreightAddressLabelDetail,
+  t.FreightAddressLabelDetailInput
+> = complex("FreightAddressLabelDetail", () => [
   field("Format", ShippingDocumentFormat),
   field("Copies", xs.nonNegativeInteger),
   field("StartingPosition", PageQuadrantType),
@@ -1925,17 +2067,26 @@ export const FreightAddressLabelDetail: ComplexDesc = complex("FreightAddressLab
   field("CustomContent", CustomLabelDetail),
 ]);
 
-export const ReturnInstructionsDetail: ComplexDesc = complex("ReturnInstructionsDetail", () => [
+export const ReturnInstructionsDetail: ComplexDesc<
+  t.ReturnInstructionsDetail,
+  t.ReturnInstructionsDetailInput
+> = complex("ReturnInstructionsDetail", () => [
   field("Format", ShippingDocumentFormat),
   field("CustomText", xs.string),
 ]);
 
-export const ShipmentConfigurationData: ArrayDesc = array(
+export const ShipmentConfigurationData: ArrayDesc<
+  t.ShipmentConfigurationData,
+  t.ShipmentConfigurationDataInput
+> = array(
   "ShipmentConfigurationData",
   field("DangerousGoodsPackageConfigurations", () => DangerousGoodsDetail, REPEATED),
 );
 
-export const DangerousGoodsDetail: ComplexDesc = complex("DangerousGoodsDetail", () => [
+export const DangerousGoodsDetail: ComplexDesc<
+  t.DangerousGoodsDetail,
+  t.DangerousGoodsDetailInput
+> = complex("DangerousGoodsDetail", () => [
   field("Regulation", HazardousCommodityRegulationType),
   field("Accessibility", DangerousGoodsAccessibilityType),
   field("CargoAircraftOnly", xs.boolean),
@@ -1952,7 +2103,10 @@ export const DangerousGoodsDetail: ComplexDesc = complex("DangerousGoodsDetail",
   field("RadioactivityDetail", RadioactivityDetail),
 ]);
 
-export const DangerousGoodsContainer: ComplexDesc = complex("DangerousGoodsContainer", () => [
+export const DangerousGoodsContainer: ComplexDesc<
+  t.DangerousGoodsContainer,
+  t.DangerousGoodsContainerInput
+> = complex("DangerousGoodsContainer", () => [
   field("PackingType", HazardousContainerPackingType),
   field("ContainerType", xs.string),
   field("RadioactiveContainerClass", RadioactiveContainerClassType),
@@ -1960,7 +2114,10 @@ export const DangerousGoodsContainer: ComplexDesc = complex("DangerousGoodsConta
   field("HazardousCommodities", HazardousCommodityContent, REPEATED),
 ]);
 
-export const HazardousCommodityContent: ComplexDesc = complex("HazardousCommodityContent", () => [
+export const HazardousCommodityContent: ComplexDesc<
+  t.HazardousCommodityContent,
+  t.HazardousCommodityContentInput
+> = complex("HazardousCommodityContent", () => [
   field("Description", HazardousCommodityDescription),
   field("Quantity", HazardousCommodityQuantityDetail),
   field("InnerReceptacles", HazardousCommodityInnerReceptacleDetail, REPEATED),
@@ -1969,90 +2126,105 @@ export const HazardousCommodityContent: ComplexDesc = complex("HazardousCommodit
   field("NetExplosiveDetail", NetExplosiveDetail),
 ]);
 
-export const HazardousCommodityDescription: ComplexDesc = complex(
-  "HazardousCommodityDescription",
+export const HazardousCommodityDescription: ComplexDesc<
+  t.HazardousCommodityDescription,
+  t.HazardousCommodityDescriptionInput
+> = complex("HazardousCommodityDescription", () => [
+  field("Id", xs.string),
+  field("SequenceNumber", xs.nonNegativeInteger),
+  field("PackingGroup", HazardousCommodityPackingGroupType),
+  field("PackingDetails", HazardousCommodityPackingDetail),
+  field("ReportableQuantity", xs.boolean),
+  field("ProperShippingName", xs.string),
+  field("TechnicalName", xs.string),
+  field("Percentage", xs.decimal),
+  field("HazardClass", xs.string),
+  field("SubsidiaryClasses", xs.string, REPEATED),
+  field("LabelText", xs.string),
+  field("ProcessingOptions", HazardousCommodityDescriptionProcessingOptionType, REPEATED),
+  field("Authorization", xs.string),
+]);
+
+export const HazardousCommodityPackingDetail: ComplexDesc<
+  t.HazardousCommodityPackingDetail
+> = complex("HazardousCommodityPackingDetail", () => [
+  field("CargoAircraftOnly", xs.boolean),
+  field("PackingInstructions", xs.string),
+]);
+
+export const HazardousCommodityQuantityDetail: ComplexDesc<
+  t.HazardousCommodityQuantityDetail
+> = complex("HazardousCommodityQuantityDetail", () => [
+  field("Amount", xs.decimal),
+  field("Units", xs.string),
+  field("QuantityType", HazardousCommodityQuantityType),
+]);
+
+export const HazardousCommodityInnerReceptacleDetail: ComplexDesc<
+  t.HazardousCommodityInnerReceptacleDetail
+> = complex("HazardousCommodityInnerReceptacleDetail", () => [
+  field("Quantity", HazardousCommodityQuantityDetail),
+]);
+
+export const HazardousCommodityOptionDetail: ComplexDesc<
+  t.HazardousCommodityOptionDetail
+> = complex("HazardousCommodityOptionDetail", () => [
+  field("LabelTextOption", HazardousCommodityLabelTextOptionType),
+  field("CustomerSuppliedLabelText", xs.string),
+]);
+
+export const RadionuclideDetail: ComplexDesc<t.RadionuclideDetail> = complex(
+  "RadionuclideDetail",
   () => [
-    field("Id", xs.string),
-    field("SequenceNumber", xs.nonNegativeInteger),
-    field("PackingGroup", HazardousCommodityPackingGroupType),
-    field("PackingDetails", HazardousCommodityPackingDetail),
-    field("ReportableQuantity", xs.boolean),
-    field("ProperShippingName", xs.string),
-    field("TechnicalName", xs.string),
-    field("Percentage", xs.decimal),
-    field("HazardClass", xs.string),
-    field("SubsidiaryClasses", xs.string, REPEATED),
-    field("LabelText", xs.string),
-    field("ProcessingOptions", HazardousCommodityDescriptionProcessingOptionType, REPEATED),
-    field("Authorization", xs.string),
+    field("Radionuclide", xs.string),
+    field("Activity", RadionuclideActivity),
+    field("ExceptedPackagingIsReportableQuantity", xs.boolean),
+    field("PhysicalForm", PhysicalFormType),
+    field("ChemicalForm", xs.string),
   ],
 );
 
-export const HazardousCommodityPackingDetail: ComplexDesc = complex(
-  "HazardousCommodityPackingDetail",
-  () => [field("CargoAircraftOnly", xs.boolean), field("PackingInstructions", xs.string)],
+export const RadionuclideActivity: ComplexDesc<t.RadionuclideActivity> = complex(
+  "RadionuclideActivity",
+  () => [field("Value", xs.decimal), field("UnitOfMeasure", RadioactivityUnitOfMeasure)],
 );
 
-export const HazardousCommodityQuantityDetail: ComplexDesc = complex(
-  "HazardousCommodityQuantityDetail",
+export const NetExplosiveDetail: ComplexDesc<t.NetExplosiveDetail> = complex(
+  "NetExplosiveDetail",
   () => [
+    field("Type", NetExplosiveClassificationType),
     field("Amount", xs.decimal),
     field("Units", xs.string),
-    field("QuantityType", HazardousCommodityQuantityType),
   ],
 );
 
-export const HazardousCommodityInnerReceptacleDetail: ComplexDesc = complex(
-  "HazardousCommodityInnerReceptacleDetail",
-  () => [field("Quantity", HazardousCommodityQuantityDetail)],
-);
-
-export const HazardousCommodityOptionDetail: ComplexDesc = complex(
-  "HazardousCommodityOptionDetail",
-  () => [
-    field("LabelTextOption", HazardousCommodityLabelTextOptionType),
-    field("CustomerSuppliedLabelText", xs.string),
-  ],
-);
-
-export const RadionuclideDetail: ComplexDesc = complex("RadionuclideDetail", () => [
-  field("Radionuclide", xs.string),
-  field("Activity", RadionuclideActivity),
-  field("ExceptedPackagingIsReportableQuantity", xs.boolean),
-  field("PhysicalForm", PhysicalFormType),
-  field("ChemicalForm", xs.string),
-]);
-
-export const RadionuclideActivity: ComplexDesc = complex("RadionuclideActivity", () => [
-  field("Value", xs.decimal),
-  field("UnitOfMeasure", RadioactivityUnitOfMeasure),
-]);
-
-export const NetExplosiveDetail: ComplexDesc = complex("NetExplosiveDetail", () => [
-  field("Type", NetExplosiveClassificationType),
-  field("Amount", xs.decimal),
+export const HazardousCommodityPackagingDetail: ComplexDesc<
+  t.HazardousCommodityPackagingDetail,
+  t.HazardousCommodityPackagingDetailInput
+> = complex("HazardousCommodityPackagingDetail", () => [
+  field("Count", xs.nonNegativeInteger),
   field("Units", xs.string),
 ]);
 
-export const HazardousCommodityPackagingDetail: ComplexDesc = complex(
-  "HazardousCommodityPackagingDetail",
-  () => [field("Count", xs.nonNegativeInteger), field("Units", xs.string)],
+export const DangerousGoodsSignatory: ComplexDesc<t.DangerousGoodsSignatory> = complex(
+  "DangerousGoodsSignatory",
+  () => [field("ContactName", xs.string), field("Title", xs.string), field("Place", xs.string)],
 );
 
-export const DangerousGoodsSignatory: ComplexDesc = complex("DangerousGoodsSignatory", () => [
-  field("ContactName", xs.string),
-  field("Title", xs.string),
-  field("Place", xs.string),
-]);
-
-export const RadioactivityDetail: ComplexDesc = complex("RadioactivityDetail", () => [
+export const RadioactivityDetail: ComplexDesc<
+  t.RadioactivityDetail,
+  t.RadioactivityDetailInput
+> = complex("RadioactivityDetail", () => [
   field("TransportIndex", xs.decimal),
   field("SurfaceReading", xs.decimal),
   field("CriticalitySafetyIndex", xs.decimal),
   field("Dimensions", Dimensions),
 ]);
 
-export const RequestedPackageLineItem: ComplexDesc = complex("RequestedPackageLineItem", () => [
+export const RequestedPackageLineItem: ComplexDesc<
+  t.RequestedPackageLineItem,
+  t.RequestedPackageLineItemInput
+> = complex("RequestedPackageLineItem", () => [
   field("SequenceNumber", xs.positiveInteger),
   field("GroupNumber", xs.nonNegativeInteger),
   field("GroupPackageCount", xs.nonNegativeInteger),
@@ -2070,31 +2242,30 @@ export const RequestedPackageLineItem: ComplexDesc = complex("RequestedPackageLi
   field("ConveyanceDetail", ShipperConveyanceDetail),
 ]);
 
-export const AssociatedFreightLineItemDetail: ComplexDesc = complex(
-  "AssociatedFreightLineItemDetail",
-  () => [field("Id", xs.string)],
+export const AssociatedFreightLineItemDetail: ComplexDesc<
+  t.AssociatedFreightLineItemDetail
+> = complex("AssociatedFreightLineItemDetail", () => [field("Id", xs.string)]);
+
+export const CustomerReference: ComplexDesc<t.CustomerReference> = complex(
+  "CustomerReference",
+  () => [field("CustomerReferenceType", CustomerReferenceType), field("Value", xs.string)],
 );
 
-export const CustomerReference: ComplexDesc = complex("CustomerReference", () => [
-  field("CustomerReferenceType", CustomerReferenceType),
-  field("Value", xs.string),
+export const PackageSpecialServicesRequested: ComplexDesc<
+  t.PackageSpecialServicesRequested,
+  t.PackageSpecialServicesRequestedInput
+> = complex("PackageSpecialServicesRequested", () => [
+  field("SpecialServiceTypes", xs.string, REPEATED),
+  field("CodDetail", CodDetail),
+  field("DangerousGoodsDetail", DangerousGoodsDetail),
+  field("BatteryDetails", BatteryClassificationDetail, REPEATED),
+  field("DryIceWeight", Weight),
+  field("SignatureOptionDetail", SignatureOptionDetail),
+  field("PriorityAlertDetail", PriorityAlertDetail),
+  field("AlcoholDetail", AlcoholDetail),
 ]);
 
-export const PackageSpecialServicesRequested: ComplexDesc = complex(
-  "PackageSpecialServicesRequested",
-  () => [
-    field("SpecialServiceTypes", xs.string, REPEATED),
-    field("CodDetail", CodDetail),
-    field("DangerousGoodsDetail", DangerousGoodsDetail),
-    field("BatteryDetails", BatteryClassificationDetail, REPEATED),
-    field("DryIceWeight", Weight),
-    field("SignatureOptionDetail", SignatureOptionDetail),
-    field("PriorityAlertDetail", PriorityAlertDetail),
-    field("AlcoholDetail", AlcoholDetail),
-  ],
-);
-
-export const BatteryClassificationDetail: ComplexDesc = complex(
+export const BatteryClassificationDetail: ComplexDesc<t.BatteryClassificationDetail> = complex(
   "BatteryClassificationDetail",
   () => [
     field("Material", BatteryMaterialType),
@@ -2103,32 +2274,39 @@ export const BatteryClassificationDetail: ComplexDesc = complex(
   ],
 );
 
-export const SignatureOptionDetail: ComplexDesc = complex("SignatureOptionDetail", () => [
-  field("OptionType", SignatureOptionType),
-  field("SignatureReleaseNumber", xs.string),
-]);
+export const SignatureOptionDetail: ComplexDesc<t.SignatureOptionDetail> = complex(
+  "SignatureOptionDetail",
+  () => [field("OptionType", SignatureOptionType), field("SignatureReleaseNumber", xs.string)],
+);
 
-export const PriorityAlertDetail: ComplexDesc = complex("PriorityAlertDetail", () => [
+export const PriorityAlertDetail: ComplexDesc<
+  t.PriorityAlertDetail,
+  t.PriorityAlertDetailInput
+> = complex("PriorityAlertDetail", () => [
   field("EnhancementTypes", PriorityAlertEnhancementType, REPEATED),
   field("Content", xs.string, REPEATED),
 ]);
 
-export const AlcoholDetail: ComplexDesc = complex("AlcoholDetail", () => [
+export const AlcoholDetail: ComplexDesc<t.AlcoholDetail> = complex("AlcoholDetail", () => [
   field("RecipientType", AlcoholRecipientType),
 ]);
 
-export const ContentRecord: ComplexDesc = complex("ContentRecord", () => [
-  field("PartNumber", xs.string),
-  field("ItemNumber", xs.string),
-  field("ReceivedQuantity", xs.nonNegativeInteger),
-  field("Description", xs.string),
-]);
+export const ContentRecord: ComplexDesc<t.ContentRecord, t.ContentRecordInput> = complex(
+  "ContentRecord",
+  () => [
+    field("PartNumber", xs.string),
+    field("ItemNumber", xs.string),
+    field("ReceivedQuantity", xs.nonNegativeInteger),
+    field("Description", xs.string),
+  ],
+);
 
-export const ShipperConveyanceDetail: ComplexDesc = complex("ShipperConveyanceDetail", () => [
-  field("Id", xs.string),
-]);
+export const ShipperConveyanceDetail: ComplexDesc<t.ShipperConveyanceDetail> = complex(
+  "ShipperConveyanceDetail",
+  () => [field("Id", xs.string)],
+);
 
-export const RateReply: ComplexDesc = complex("RateReply", () => [
+export const RateReply: ComplexDesc<t.RateReply, t.RateReplyInput> = complex("RateReply", () => [
   field("HighestSeverity", NotificationSeverityType, REQUIRED),
   field("Notifications", Notification, { max: UNBOUNDED }),
   field("TransactionDetail", TransactionDetail),
@@ -2136,42 +2314,51 @@ export const RateReply: ComplexDesc = complex("RateReply", () => [
   field("RateReplyDetails", RateReplyDetail, REPEATED),
 ]);
 
-export const Notification: ComplexDesc = complex("Notification", () => [
-  field("Severity", NotificationSeverityType),
-  field("Source", xs.string),
-  field("Code", xs.string),
-  field("Message", xs.string),
-  field("LocalizedMessage", xs.string),
-  field("MessageParameters", NotificationParameter, REPEATED),
-]);
+export const Notification: ComplexDesc<t.Notification, t.NotificationInput> = complex(
+  "Notification",
+  () => [
+    field("Severity", NotificationSeverityType),
+    field("Source", xs.string),
+    field("Code", xs.string),
+    field("Message", xs.string),
+    field("LocalizedMessage", xs.string),
+    field("MessageParameters", NotificationParameter, REPEATED),
+  ],
+);
 
-export const NotificationParameter: ComplexDesc = complex("NotificationParameter", () => [
-  field("Id", xs.string),
-  field("Value", xs.string),
-]);
+export const NotificationParameter: ComplexDesc<t.NotificationParameter> = complex(
+  "NotificationParameter",
+  () => [field("Id", xs.string), field("Value", xs.string)],
+);
 
-export const RateReplyDetail: ComplexDesc = complex("RateReplyDetail", () => [
-  field("ServiceType", xs.string),
-  field("ServiceDescription", ServiceDescription),
-  field("PackagingType", xs.string),
-  field("AppliedOptions", ServiceOptionType, REPEATED),
-  field("AppliedSubOptions", ServiceSubOptionDetail),
-  field("DeliveryStation", xs.string),
-  field("DeliveryDayOfWeek", DayOfWeekType),
-  field("DeliveryTimestamp", xs.dateTime),
-  field("CommitDetails", CommitDetail, REPEATED),
-  field("DestinationAirportId", xs.string),
-  field("IneligibleForMoneyBackGuarantee", xs.boolean),
-  field("OriginServiceArea", xs.string),
-  field("DestinationServiceArea", xs.string),
-  field("TransitTime", TransitTimeType),
-  field("MaximumTransitTime", TransitTimeType),
-  field("SignatureOption", SignatureOptionType),
-  field("ActualRateType", ReturnedRateType),
-  field("RatedShipmentDetails", RatedShipmentDetail, REPEATED),
-]);
+export const RateReplyDetail: ComplexDesc<t.RateReplyDetail, t.RateReplyDetailInput> = complex(
+  "RateReplyDetail",
+  () => [
+    field("ServiceType", xs.string),
+    field("ServiceDescription", ServiceDescription),
+    field("PackagingType", xs.string),
+    field("AppliedOptions", ServiceOptionType, REPEATED),
+    field("AppliedSubOptions", ServiceSubOptionDetail),
+    field("DeliveryStation", xs.string),
+    field("DeliveryDayOfWeek", DayOfWeekType),
+    field("DeliveryTimestamp", xs.dateTime),
+    field("CommitDetails", CommitDetail, REPEATED),
+    field("DestinationAirportId", xs.string),
+    field("IneligibleForMoneyBackGuarantee", xs.boolean),
+    field("OriginServiceArea", xs.string),
+    field("DestinationServiceArea", xs.string),
+    field("TransitTime", TransitTimeType),
+    field("MaximumTransitTime", TransitTimeType),
+    field("SignatureOption", SignatureOptionType),
+    field("ActualRateType", ReturnedRateType),
+    field("RatedShipmentDetails", RatedShipmentDetail, REPEATED),
+  ],
+);
 
-export const ServiceDescription: ComplexDesc = complex("ServiceDescription", () => [
+export const ServiceDescription: ComplexDesc<
+  t.ServiceDescription,
+  t.ServiceDescriptionInput
+> = complex("ServiceDescription", () => [
   field("ServiceType", xs.string),
   field("Code", xs.string),
   field("Names", ProductName, REPEATED),
@@ -2179,77 +2366,91 @@ export const ServiceDescription: ComplexDesc = complex("ServiceDescription", () 
   field("AstraDescription", xs.string),
 ]);
 
-export const ProductName: ComplexDesc = complex("ProductName", () => [
+export const ProductName: ComplexDesc<t.ProductName> = complex("ProductName", () => [
   field("Type", xs.string),
   field("Encoding", xs.string),
   field("Value", xs.string),
 ]);
 
-export const ServiceSubOptionDetail: ComplexDesc = complex("ServiceSubOptionDetail", () => [
-  field("FreightGuarantee", FreightGuaranteeType),
-  field("SmartPostHubId", xs.string),
-  field("SmartPostIndicia", SmartPostIndiciaType),
-]);
-
-export const CommitDetail: ComplexDesc = complex("CommitDetail", () => [
-  field("CommodityName", xs.string),
-  field("ServiceType", xs.string),
-  field("ServiceDescription", ServiceDescription),
-  field("AppliedOptions", ServiceOptionType, REPEATED),
-  field("AppliedSubOptions", ServiceSubOptionDetail),
-  field("DerivedShipmentSignatureOption", SignatureOptionDetail),
-  field("DerivedPackageSignatureOptions", SignatureOptionDetail, REPEATED),
-  field("DerivedOriginDetail", CleansedAddressAndLocationDetail),
-  field("DerivedDestinationDetail", CleansedAddressAndLocationDetail),
-  field("CommitTimestamp", xs.dateTime),
-  field("DayOfWeek", DayOfWeekType),
-  field("TransitTime", TransitTimeType),
-  field("MaximumTransitTime", TransitTimeType),
-  field("DestinationServiceArea", xs.string),
-  field("BrokerAddress", Address),
-  field("BrokerLocationId", xs.string),
-  field("BrokerCommitTimestamp", xs.dateTime),
-  field("BrokerCommitDayOfWeek", DayOfWeekType),
-  field("BrokerToDestinationDays", xs.nonNegativeInteger),
-  field("ProofOfDeliveryDate", xs.date),
-  field("ProofOfDeliveryDayOfWeek", DayOfWeekType),
-  field("CommitMessages", Notification, REPEATED),
-  field("DeliveryMessages", xs.string, REPEATED),
-  field("DelayDetails", DelayDetail, REPEATED),
-  field("DocumentContent", InternationalDocumentContentType),
-  field("RequiredDocuments", RequiredShippingDocumentType, REPEATED),
-  field("FreightCommitDetail", FreightCommitDetail),
-]);
-
-export const CleansedAddressAndLocationDetail: ComplexDesc = complex(
-  "CleansedAddressAndLocationDetail",
+export const ServiceSubOptionDetail: ComplexDesc<t.ServiceSubOptionDetail> = complex(
+  "ServiceSubOptionDetail",
   () => [
-    field("CountryCode", xs.string),
-    field("StateOrProvinceCode", xs.string),
-    field("PostalCode", xs.string),
-    field("ServiceArea", xs.string),
-    field("LocationId", xs.string),
-    field("LocationNumber", xs.int),
-    field("AirportId", xs.string),
+    field("FreightGuarantee", FreightGuaranteeType),
+    field("SmartPostHubId", xs.string),
+    field("SmartPostIndicia", SmartPostIndiciaType),
   ],
 );
 
-export const DelayDetail: ComplexDesc = complex("DelayDetail", () => [
-  field("Date", xs.date),
-  field("DayOfWeek", DayOfWeekType),
-  field("Level", DelayLevelType),
-  field("Point", DelayPointType),
-  field("Type", CommitmentDelayType),
-  field("Description", xs.string),
+export const CommitDetail: ComplexDesc<t.CommitDetail, t.CommitDetailInput> = complex(
+  "CommitDetail",
+  () => [
+    field("CommodityName", xs.string),
+    field("ServiceType", xs.string),
+    field("ServiceDescription", ServiceDescription),
+    field("AppliedOptions", ServiceOptionType, REPEATED),
+    field("AppliedSubOptions", ServiceSubOptionDetail),
+    field("DerivedShipmentSignatureOption", SignatureOptionDetail),
+    field("DerivedPackageSignatureOptions", SignatureOptionDetail, REPEATED),
+    field("DerivedOriginDetail", CleansedAddressAndLocationDetail),
+    field("DerivedDestinationDetail", CleansedAddressAndLocationDetail),
+    field("CommitTimestamp", xs.dateTime),
+    field("DayOfWeek", DayOfWeekType),
+    field("TransitTime", TransitTimeType),
+    field("MaximumTransitTime", TransitTimeType),
+    field("DestinationServiceArea", xs.string),
+    field("BrokerAddress", Address),
+    field("BrokerLocationId", xs.string),
+    field("BrokerCommitTimestamp", xs.dateTime),
+    field("BrokerCommitDayOfWeek", DayOfWeekType),
+    field("BrokerToDestinationDays", xs.nonNegativeInteger),
+    field("ProofOfDeliveryDate", xs.date),
+    field("ProofOfDeliveryDayOfWeek", DayOfWeekType),
+    field("CommitMessages", Notification, REPEATED),
+    field("DeliveryMessages", xs.string, REPEATED),
+    field("DelayDetails", DelayDetail, REPEATED),
+    field("DocumentContent", InternationalDocumentContentType),
+    field("RequiredDocuments", RequiredShippingDocumentType, REPEATED),
+    field("FreightCommitDetail", FreightCommitDetail),
+  ],
+);
+
+export const CleansedAddressAndLocationDetail: ComplexDesc<
+  t.CleansedAddressAndLocationDetail
+> = complex("CleansedAddressAndLocationDetail", () => [
+  field("CountryCode", xs.string),
+  field("StateOrProvinceCode", xs.string),
+  field("PostalCode", xs.string),
+  field("ServiceArea", xs.string),
+  field("LocationId", xs.string),
+  field("LocationNumber", xs.int),
+  field("AirportId", xs.string),
 ]);
 
-export const FreightCommitDetail: ComplexDesc = complex("FreightCommitDetail", () => [
+export const DelayDetail: ComplexDesc<t.DelayDetail, t.DelayDetailInput> = complex(
+  "DelayDetail",
+  () => [
+    field("Date", xs.date),
+    field("DayOfWeek", DayOfWeekType),
+    field("Level", DelayLevelType),
+    field("Point", DelayPointType),
+    field("Type", CommitmentDelayType),
+    field("Description", xs.string),
+  ],
+);
+
+export const FreightCommitDetail: ComplexDesc<
+  t.FreightCommitDetail,
+  t.FreightCommitDetailInput
+> = complex("FreightCommitDetail", () => [
   field("OriginDetail", FreightServiceCenterDetail),
   field("DestinationDetail", FreightServiceCenterDetail),
   field("TotalDistance", Distance),
 ]);
 
-export const FreightServiceCenterDetail: ComplexDesc = complex("FreightServiceCenterDetail", () => [
+export const FreightServiceCenterDetail: ComplexDesc<
+  t.FreightServiceCenterDetail,
+  t.FreightServiceCenterDetailInput
+> = complex("FreightServiceCenterDetail", () => [
   field("InterlineCarrierCode", xs.string),
   field("InterlineCarrierName", xs.string),
   field("AdditionalDays", xs.int),
@@ -2263,19 +2464,25 @@ export const FreightServiceCenterDetail: ComplexDesc = complex("FreightServiceCe
   field("ContactAndAddress", ContactAndAddress),
 ]);
 
-export const Distance: ComplexDesc = complex("Distance", () => [
+export const Distance: ComplexDesc<t.Distance> = complex("Distance", () => [
   field("Value", xs.decimal),
   field("Units", DistanceUnits),
 ]);
 
-export const RatedShipmentDetail: ComplexDesc = complex("RatedShipmentDetail", () => [
+export const RatedShipmentDetail: ComplexDesc<
+  t.RatedShipmentDetail,
+  t.RatedShipmentDetailInput
+> = complex("RatedShipmentDetail", () => [
   field("EffectiveNetDiscount", Money),
   field("AdjustedCodCollectionAmount", Money),
   field("ShipmentRateDetail", ShipmentRateDetail),
   field("RatedPackages", RatedPackageDetail, REPEATED),
 ]);
 
-export const ShipmentRateDetail: ComplexDesc = complex("ShipmentRateDetail", () => [
+export const ShipmentRateDetail: ComplexDesc<
+  t.ShipmentRateDetail,
+  t.ShipmentRateDetailInput
+> = complex("ShipmentRateDetail", () => [
   field("RateType", ReturnedRateType),
   field("RateScale", xs.string),
   field("RateZone", xs.string),
@@ -2313,13 +2520,19 @@ export const ShipmentRateDetail: ComplexDesc = complex("ShipmentRateDetail", () 
   field("TotalVariableHandlingCharges", VariableHandlingCharges),
 ]);
 
-export const CurrencyExchangeRate: ComplexDesc = complex("CurrencyExchangeRate", () => [
-  field("FromCurrency", xs.string),
-  field("IntoCurrency", xs.string),
-  field("Rate", xs.decimal),
-]);
+export const CurrencyExchangeRate: ComplexDesc<t.CurrencyExchangeRate> = complex(
+  "CurrencyExchangeRate",
+  () => [
+    field("FromCurrency", xs.string),
+    field("IntoCurrency", xs.string),
+    field("Rate", xs.decimal),
+  ],
+);
 
-export const ShipmentLegRateDetail: ComplexDesc = complex("ShipmentLegRateDetail", () => [
+export const ShipmentLegRateDetail: ComplexDesc<
+  t.ShipmentLegRateDetail,
+  t.ShipmentLegRateDetailInput
+> = complex("ShipmentLegRateDetail", () => [
   field("LegDescription", xs.string),
   field("LegOrigin", Address),
   field("LegOriginLocationId", xs.string),
@@ -2358,7 +2571,10 @@ export const ShipmentLegRateDetail: ComplexDesc = complex("ShipmentLegRateDetail
   field("TotalVariableHandlingCharges", VariableHandlingCharges),
 ]);
 
-export const FreightRateDetail: ComplexDesc = complex("FreightRateDetail", () => [
+export const FreightRateDetail: ComplexDesc<
+  t.FreightRateDetail,
+  t.FreightRateDetailInput
+> = complex("FreightRateDetail", () => [
   field("QuoteNumber", xs.string),
   field("QuoteType", FreightRateQuoteType),
   field("BaseChargeCalculation", FreightBaseChargeCalculationType),
@@ -2366,79 +2582,97 @@ export const FreightRateDetail: ComplexDesc = complex("FreightRateDetail", () =>
   field("Notations", FreightRateNotation, REPEATED),
 ]);
 
-export const FreightBaseCharge: ComplexDesc = complex("FreightBaseCharge", () => [
-  field("FreightClass", FreightClassType),
-  field("RatedAsClass", FreightClassType),
-  field("NmfcCode", xs.string),
-  field("Description", xs.string),
-  field("Weight", Weight),
-  field("ChargeRate", Money),
-  field("ChargeBasis", FreightChargeBasisType),
-  field("ExtendedAmount", Money),
-]);
+export const FreightBaseCharge: ComplexDesc<t.FreightBaseCharge> = complex(
+  "FreightBaseCharge",
+  () => [
+    field("FreightClass", FreightClassType),
+    field("RatedAsClass", FreightClassType),
+    field("NmfcCode", xs.string),
+    field("Description", xs.string),
+    field("Weight", Weight),
+    field("ChargeRate", Money),
+    field("ChargeBasis", FreightChargeBasisType),
+    field("ExtendedAmount", Money),
+  ],
+);
 
-export const FreightRateNotation: ComplexDesc = complex("FreightRateNotation", () => [
-  field("Code", xs.string),
-  field("Description", xs.string),
-]);
+export const FreightRateNotation: ComplexDesc<t.FreightRateNotation> = complex(
+  "FreightRateNotation",
+  () => [field("Code", xs.string), field("Description", xs.string)],
+);
 
-export const RateDiscount: ComplexDesc = complex("RateDiscount", () => [
+export const RateDiscount: ComplexDesc<t.RateDiscount> = complex("RateDiscount", () => [
   field("RateDiscountType", RateDiscountType),
   field("Description", xs.string),
   field("Amount", Money),
   field("Percent", xs.decimal),
 ]);
 
-export const Rebate: ComplexDesc = complex("Rebate", () => [
+export const Rebate: ComplexDesc<t.Rebate> = complex("Rebate", () => [
   field("RebateType", RebateType),
   field("Description", xs.string),
   field("Amount", Money),
   field("Percent", xs.decimal),
 ]);
 
-export const Surcharge: ComplexDesc = complex("Surcharge", () => [
+export const Surcharge: ComplexDesc<t.Surcharge> = complex("Surcharge", () => [
   field("SurchargeType", SurchargeType),
   field("Level", SurchargeLevelType),
   field("Description", xs.string),
   field("Amount", Money),
 ]);
 
-export const Tax: ComplexDesc = complex("Tax", () => [
+export const Tax: ComplexDesc<t.Tax> = complex("Tax", () => [
   field("TaxType", TaxType),
   field("Description", xs.string),
   field("Amount", Money),
 ]);
 
-export const EdtCommodityTax: ComplexDesc = complex("EdtCommodityTax", () => [
-  field("HarmonizedCode", xs.string),
-  field("Taxes", EdtTaxDetail, REPEATED),
-  field("Total", Money),
-]);
+export const EdtCommodityTax: ComplexDesc<t.EdtCommodityTax, t.EdtCommodityTaxInput> = complex(
+  "EdtCommodityTax",
+  () => [
+    field("HarmonizedCode", xs.string),
+    field("Taxes", EdtTaxDetail, REPEATED),
+    field("Total", Money),
+  ],
+);
 
-export const EdtTaxDetail: ComplexDesc = complex("EdtTaxDetail", () => [
-  field("TaxType", EdtTaxType),
-  field("EffectiveDate", xs.date),
-  field("Name", xs.string),
-  field("TaxableValue", Money),
-  field("Description", xs.string),
-  field("Formula", xs.string),
-  field("Amount", Money),
-]);
+export const EdtTaxDetail: ComplexDesc<t.EdtTaxDetail, t.EdtTaxDetailInput> = complex(
+  "EdtTaxDetail",
+  () => [
+    field("TaxType", EdtTaxType),
+    field("EffectiveDate", xs.date),
+    field("Name", xs.string),
+    field("TaxableValue", Money),
+    field("Description", xs.string),
+    field("Formula", xs.string),
+    field("Amount", Money),
+  ],
+);
 
-export const VariableHandlingCharges: ComplexDesc = complex("VariableHandlingCharges", () => [
-  field("VariableHandlingCharge", Money),
-  field("FixedVariableHandlingCharge", Money),
-  field("PercentVariableHandlingCharge", Money),
-  field("TotalCustomerCharge", Money),
-]);
+export const VariableHandlingCharges: ComplexDesc<t.VariableHandlingCharges> = complex(
+  "VariableHandlingCharges",
+  () => [
+    field("VariableHandlingCharge", Money),
+    field("FixedVariableHandlingCharge", Money),
+    field("PercentVariableHandlingCharge", Money),
+    field("TotalCustomerCharge", Money),
+  ],
+);
 
-export const AncillaryFeeAndTax: ComplexDesc = complex("AncillaryFeeAndTax", () => [
-  field("Type", AncillaryFeeAndTaxType),
-  field("Description", xs.string),
-  field("Amount", Money),
-]);
+export const AncillaryFeeAndTax: ComplexDesc<t.AncillaryFeeAndTax> = complex(
+  "AncillaryFeeAndTax",
+  () => [
+    field("Type", AncillaryFeeAndTaxType),
+    field("Description", xs.string),
+    field("Amount", Money),
+  ],
+);
 
-export const RatedPackageDetail: ComplexDesc = complex("RatedPackageDetail", () => [
+export const RatedPackageDetail: ComplexDesc<
+  t.RatedPackageDetail,
+  t.RatedPackageDetailInput
+> = complex("RatedPackageDetail", () => [
   field("TrackingIds", TrackingId, REPEATED),
   field("GroupNumber", xs.nonNegativeInteger),
   field("EffectiveNetDiscount", Money),
@@ -2447,7 +2681,10 @@ export const RatedPackageDetail: ComplexDesc = complex("RatedPackageDetail", () 
   field("PackageRateDetail", PackageRateDetail),
 ]);
 
-export const PackageRateDetail: ComplexDesc = complex("PackageRateDetail", () => [
+export const PackageRateDetail: ComplexDesc<
+  t.PackageRateDetail,
+  t.PackageRateDetailInput
+> = complex("PackageRateDetail", () => [
   field("RateType", ReturnedRateType),
   field("RatedWeightMethod", RatedWeightMethod),
   field("MinimumChargeType", MinimumChargeType),
@@ -2478,7 +2715,7 @@ const RateServicePortOperations = soapOperations({
   },
 });
 
-export const RateServiceDesc: ServiceDesc<RateServiceOperations, RateServicePortName> = {
+export const RateServiceDesc: ServiceDesc<t.RateServiceOperations, t.RateServicePortName> = {
   name: "RateService",
   targetNamespace: NS,
   defaultPort: "RateServicePort",
