@@ -14,30 +14,30 @@ import {
   soapOperations,
   xs,
 } from "@wsdl-tsgen/runtime";
-import type { EchoServiceOperations, EchoServicePortName } from "./types.js";
+import type * as t from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(3);
+generatedFor(4);
 
 export const NS = "urn:enc";
 
 /** Element fields: in no namespace unless they name another. */
 const field = fieldsIn("");
 
-export const EchoRequest: ComplexDesc = complex("EchoRequest", () => [
+export const EchoRequest: ComplexDesc<t.EchoRequest> = complex("EchoRequest", () => [
   field("items", ItemArray),
   field("names", StringArray),
   field("numbers", IntArray),
   field("basket", Basket, { xsiType: { ns: NS, type: "Basket" } }),
 ]);
 
-export const ItemArray: ArrayDesc = array(
+export const ItemArray: ArrayDesc<t.ItemArray> = array(
   "ItemArray",
   field("item", () => Item, REPEATED_NILLABLE),
   { ns: NS, type: "Item" },
 );
 
-export const Item: ComplexDesc = complex("Item", () => [
+export const Item: ComplexDesc<t.Item> = complex("Item", () => [
   field("id", xs.int, { xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "int" } }),
   field("name", xs.string, {
     nillable: true,
@@ -45,25 +45,26 @@ export const Item: ComplexDesc = complex("Item", () => [
   }),
 ]);
 
-export const StringArray: ArrayDesc = array(
+export const StringArray: ArrayDesc<t.StringArray> = array(
   "StringArray",
   field("item", xs.string, REPEATED_NILLABLE),
   { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
 );
 
-export const IntArray: ArrayDesc = array("IntArray", field("number", xs.int, REPEATED), {
-  ns: "http://www.w3.org/2001/XMLSchema",
-  type: "int",
-});
+export const IntArray: ArrayDesc<t.IntArray> = array(
+  "IntArray",
+  field("number", xs.int, REPEATED),
+  { ns: "http://www.w3.org/2001/XMLSchema", type: "int" },
+);
 
-export const Basket: ComplexDesc = complex("Basket", () => [
+export const Basket: ComplexDesc<t.Basket> = complex("Basket", () => [
   field("owner", xs.string, {
     xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
   }),
   field("items", ItemArray),
 ]);
 
-export const EchoResult: ComplexDesc = complex("EchoResult", () => [
+export const EchoResult: ComplexDesc<t.EchoResult> = complex("EchoResult", () => [
   field("items", ItemArray),
   field("names", StringArray),
   field("numbers", IntArray),
@@ -97,7 +98,7 @@ const EchoSoapOperations = soapOperations({
   },
 });
 
-export const EchoServiceDesc: ServiceDesc<EchoServiceOperations, EchoServicePortName> = {
+export const EchoServiceDesc: ServiceDesc<t.EchoServiceOperations, t.EchoServicePortName> = {
   name: "EchoService",
   targetNamespace: NS,
   defaultPort: "EchoSoap",

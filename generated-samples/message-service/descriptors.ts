@@ -16,27 +16,27 @@ import {
   soapOperations,
   xs,
 } from "@wsdl-tsgen/runtime";
-import type { ApiOperations, ApiPortName } from "./types.js";
+import type * as t from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(3);
+generatedFor(4);
 
 export const NS = "http://api.example.com/messages/";
 
 /** Element fields: in NS unless they name another. */
 const field = fieldsIn(NS);
 
-export const GetMessages: ComplexDesc = complex("GetMessages", () => [
+export const GetMessages: ComplexDesc<t.GetMessages> = complex("GetMessages", () => [
   field("email", xs.string, OPTIONAL),
   field("password", xs.string, OPTIONAL),
 ]);
 
-export const ArrayOfMessages: ArrayDesc = array(
+export const ArrayOfMessages: ArrayDesc<t.ArrayOfMessages, t.ArrayOfMessagesInput> = array(
   "ArrayOfMessages",
   field("Messages", () => Messages, REPEATED_NILLABLE),
 );
 
-export const Messages: ComplexDesc = complex("Messages", () => [
+export const Messages: ComplexDesc<t.Messages, t.MessagesInput> = complex("Messages", () => [
   field("DateArrived", xs.dateTime),
   field("UserId", xs.int),
   field("Sender", xs.string, OPTIONAL),
@@ -46,29 +46,37 @@ export const Messages: ComplexDesc = complex("Messages", () => [
   field("Id", xs.int),
 ]);
 
-export const GetMessagesInDateRange: ComplexDesc = complex("GetMessagesInDateRange", () => [
+export const GetMessagesInDateRange: ComplexDesc<
+  t.GetMessagesInDateRange,
+  t.GetMessagesInDateRangeInput
+> = complex("GetMessagesInDateRange", () => [
   field("email", xs.string, OPTIONAL),
   field("password", xs.string, OPTIONAL),
   field("startDate", xs.dateTime),
   field("endDate", xs.dateTime),
 ]);
 
-export const DeleteMessage: ComplexDesc = complex("DeleteMessage", () => [
+export const DeleteMessage: ComplexDesc<t.DeleteMessage> = complex("DeleteMessage", () => [
   field("email", xs.string, OPTIONAL),
   field("password", xs.string, OPTIONAL),
   field("MessageId", xs.int),
 ]);
 
-export const GetMessagesResponse: ComplexDesc = complex("GetMessagesResponse", () => [
-  field("GetMessagesResult", ArrayOfMessages, OPTIONAL),
-]);
-
-export const GetMessagesInDateRangeResponse: ComplexDesc = complex(
-  "GetMessagesInDateRangeResponse",
-  () => [field("GetMessagesInDateRangeResult", ArrayOfMessages, OPTIONAL)],
+export const GetMessagesResponse: ComplexDesc<t.GetMessagesResponse> = complex(
+  "GetMessagesResponse",
+  () => [field("GetMessagesResult", ArrayOfMessages, OPTIONAL)],
 );
 
-export const DeleteMessageResponse: ComplexDesc = complex("DeleteMessageResponse", () => []);
+export const GetMessagesInDateRangeResponse: ComplexDesc<
+  t.GetMessagesInDateRangeResponse
+> = complex("GetMessagesInDateRangeResponse", () => [
+  field("GetMessagesInDateRangeResult", ArrayOfMessages, OPTIONAL),
+]);
+
+export const DeleteMessageResponse: ComplexDesc<t.DeleteMessageResponse> = complex(
+  "DeleteMessageResponse",
+  () => [],
+);
 
 /** The operations of ports ApiSoap and ApiSoap12. */
 const ApiSoapOperations = soapOperations({
@@ -126,7 +134,7 @@ const ApiHttpGetOperations = httpOperations({
   },
 });
 
-export const ApiDesc: ServiceDesc<ApiOperations, ApiPortName> = {
+export const ApiDesc: ServiceDesc<t.ApiOperations, t.ApiPortName> = {
   name: "Api",
   targetNamespace: NS,
   defaultPort: "ApiSoap",

@@ -12,10 +12,10 @@ import {
   soapOperations,
   xs,
 } from "@wsdl-tsgen/runtime";
-import type { ShippingOperations, ShippingPortName } from "./types.js";
+import type * as t from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(3);
+generatedFor(4);
 
 export const NS = "urn:example:shipping";
 export const NS2 = "urn:example:audit";
@@ -23,29 +23,35 @@ export const NS2 = "urn:example:audit";
 /** Element fields: in NS unless they name another. */
 const field = fieldsIn(NS);
 
-export const ShipRequest: ComplexDesc = complex("ShipRequest", () => [
-  field("Parcel", Parcel, { prop: "parcel" }),
-  field("Destination", xs.string, { prop: "to" }),
-  field("Deadline", xs.dateTime, { prop: "deadline", nillable: true }),
-]);
+export const ShipRequest: ComplexDesc<t.ShipRequest, t.ShipRequestInput> = complex(
+  "ShipRequest",
+  () => [
+    field("Parcel", Parcel, { prop: "parcel" }),
+    field("Destination", xs.string, { prop: "to" }),
+    field("Deadline", xs.dateTime, { prop: "deadline", nillable: true }),
+  ],
+);
 
-export const Parcel: ComplexDesc = complex("Parcel", () => [
+export const Parcel: ComplexDesc<t.Parcel> = complex("Parcel", () => [
   field("Weight", xs.decimal),
   field("Fragile", xs.boolean, OPTIONAL),
 ]);
 
-export const ShipResult: ComplexDesc = complex("ShipResult", () => [
-  field("Quote", Quote, { prop: "quote" }),
-  field("Tracking", xs.long, { prop: "tracking" }),
-  field("Stamp", NS2, Stamp, { prop: "stamp" }),
-]);
+export const ShipResult: ComplexDesc<t.ShipResult, t.ShipResultInput> = complex(
+  "ShipResult",
+  () => [
+    field("Quote", Quote, { prop: "quote" }),
+    field("Tracking", xs.long, { prop: "tracking" }),
+    field("Stamp", NS2, Stamp, { prop: "stamp" }),
+  ],
+);
 
-export const Quote: ComplexDesc = complex("Quote", () => [
+export const Quote: ComplexDesc<t.Quote> = complex("Quote", () => [
   field("Price", xs.decimal),
   field("Carrier", xs.string),
 ]);
 
-export const Stamp: ComplexDesc = complex("Stamp", () => [], {
+export const Stamp: ComplexDesc<t.Stamp> = complex("Stamp", () => [], {
   attrs: [attribute("by", "", xs.string, { required: true })],
 });
 
@@ -58,7 +64,7 @@ const ShippingSoapOperations = soapOperations({
   },
 });
 
-export const ShippingDesc: ServiceDesc<ShippingOperations, ShippingPortName> = {
+export const ShippingDesc: ServiceDesc<t.ShippingOperations, t.ShippingPortName> = {
   name: "Shipping",
   targetNamespace: NS,
   defaultPort: "ShippingSoap",

@@ -18,14 +18,10 @@ import {
   xs,
 } from "@wsdl-tsgen/runtime";
 import { InvalidOrderFault } from "./faults.js";
-import type {
-  FeaturesOperations,
-  FeaturesPortName,
-  InvalidOrder as InvalidOrder$1,
-} from "./types.js";
+import type * as t from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(3);
+generatedFor(4);
 
 export const NS = "urn:example:features";
 
@@ -36,7 +32,7 @@ export const Color: ScalarDesc = scalar("string", { values: ["Red", "Green", "Bl
 
 export const IntList: ScalarDesc = scalar("int", { list: true });
 
-export const Order: ComplexDesc = complex("Order", () => [
+export const Order: ComplexDesc<t.Order, t.OrderInput> = complex("Order", () => [
   field("Id", xs.unsignedLong),
   field("Placed", xs.dateTime),
   field("Day", xs.date, OPTIONAL),
@@ -62,13 +58,13 @@ export const Order: ComplexDesc = complex("Order", () => [
   }),
 ]);
 
-export const Circle: ComplexDesc = complex(
+export const Circle: ComplexDesc<t.Circle, t.CircleInput> = complex(
   "Circle",
   () => [field("Radius", xs.decimal)],
   { base: () => Shape, family: { ns: NS } },
 );
 
-export const Shape: ComplexDesc = complex(
+export const Shape: ComplexDesc<t.ShapeOrDerived, t.ShapeOrDerivedInput> = complex(
   "Shape",
   () => [field("Name", xs.string), field("Color", Color, OPTIONAL)],
   {
@@ -77,41 +73,41 @@ export const Shape: ComplexDesc = complex(
   },
 );
 
-export const Tile: ComplexDesc = complex(
+export const Tile: ComplexDesc<t.Tile, t.TileInput> = complex(
   "Tile",
   () => [field("Name", xs.string), field("Color", Color)],
   { attrs: [attribute("id", "", xs.long, { required: true })], family: { ns: NS } },
 );
 
-export const Price: ComplexDesc = complex("Price", () => [], {
+export const Price: ComplexDesc<t.Price> = complex("Price", () => [], {
   attrs: [attribute("currency", "", xs.string, { required: true })],
   text: xs.decimal,
 });
 
-export const Node: ComplexDesc = complex("Node", () => [
+export const Node: ComplexDesc<t.Node, t.NodeInput> = complex("Node", () => [
   field("Label", xs.string),
   field("Children", Node, REPEATED),
 ]);
 
-export const Extension: ComplexDesc = complex(
+export const Extension: ComplexDesc<t.Extension> = complex(
   "Extension",
   () => [field("Kind", xs.string)],
   { any: true, anyAttrs: true },
 );
 
-export const Marker: ComplexDesc = complex(
+export const Marker: ComplexDesc<t.MarkerOrDerived, t.MarkerOrDerivedInput> = complex(
   "Marker",
   () => [field("Label", xs.string)],
   { family: { ns: NS, derived: () => [Pin], abstract: true } },
 );
 
-export const Pin: ComplexDesc = complex(
+export const Pin: ComplexDesc<t.PinOrDerived, t.PinOrDerivedInput> = complex(
   "Pin",
   () => [field("Size", xs.int)],
   { base: () => Marker, family: { ns: NS, derived: () => [Banner] } },
 );
 
-export const Banner: ComplexDesc = complex(
+export const Banner: ComplexDesc<t.Banner, t.BannerInput> = complex(
   "Banner",
   () => [
     field("Text", xs.string, { min: 0, default: "Welcome" }),
@@ -127,23 +123,24 @@ export const Banner: ComplexDesc = complex(
   },
 );
 
-export const Link: ComplexDesc = complex("Link", () => [field("Href", xs.string)]);
+export const Link: ComplexDesc<t.Link> = complex("Link", () => [field("Href", xs.string)]);
 
-export const File: ComplexDesc = complex("File", () => [
+export const File: ComplexDesc<t.File> = complex("File", () => [
   field("Name", xs.string),
   field("Size", xs.int),
 ]);
 
-export const OrderResponse: ComplexDesc = complex("OrderResponse", () => [
-  field("Order", OrderResponseOrder, OPTIONAL),
-  field("Total", xs.long),
-]);
+export const OrderResponse: ComplexDesc<t.OrderResponse, t.OrderResponseInput> = complex(
+  "OrderResponse",
+  () => [field("Order", OrderResponseOrder, OPTIONAL), field("Total", xs.long)],
+);
 
-export const OrderResponseOrder: ComplexDesc = complex("OrderResponseOrder", () => [
-  field("Echo", xs.string),
-]);
+export const OrderResponseOrder: ComplexDesc<t.OrderResponseOrder> = complex(
+  "OrderResponseOrder",
+  () => [field("Echo", xs.string)],
+);
 
-export const InvalidOrder: ComplexDesc = complex("InvalidOrder", () => [
+export const InvalidOrder: ComplexDesc<t.InvalidOrder> = complex("InvalidOrder", () => [
   field("Field", xs.string),
   field("At", xs.dateTime, OPTIONAL),
 ]);
@@ -152,7 +149,7 @@ export const InvalidOrderFaultDesc: FaultDesc = {
   name: "InvalidOrder",
   element: field("InvalidOrder", InvalidOrder),
   type: InvalidOrderFault,
-  create: (init, detail) => new InvalidOrderFault(init, detail as InvalidOrder$1),
+  create: (init, detail) => new InvalidOrderFault(init, detail as t.InvalidOrder),
   detailOf: (fault) => (fault as InvalidOrderFault).faultDetail,
 };
 
@@ -166,7 +163,7 @@ const FeaturesSoapOperations = soapOperations({
   },
 });
 
-export const FeaturesDesc: ServiceDesc<FeaturesOperations, FeaturesPortName> = {
+export const FeaturesDesc: ServiceDesc<t.FeaturesOperations, t.FeaturesPortName> = {
   name: "Features",
   targetNamespace: NS,
   defaultPort: "FeaturesSoap",

@@ -198,6 +198,11 @@ export const OPTIONAL_NILLABLE = { min: 0, nillable: true } as const;
 export const REPEATED = { min: 0, max: UNBOUNDED } as const;
 /** A repeated element whose items may be nil. */
 export const REPEATED_NILLABLE = { min: 0, max: UNBOUNDED, nillable: true } as const;
+/**
+ * A required element that may not be nil (the XSD default): stated where a file's `field` gives its
+ * fields other options unless they state their own (`fieldsIn(NS, OPTIONAL_NILLABLE)`).
+ */
+export const REQUIRED = { min: 1 } as const;
 
 const scalarCache = new Map<string, ScalarDesc>();
 /** A scalar type descriptor (cached, so identical ones are shared). */
@@ -327,15 +332,21 @@ export function field(
 /**
  * `field` with a namespace of its own for the fields that name none: generated code declares
  * `const field = fieldsIn(NS)` with the namespace most of its elements are in, and states the
- * namespace of the others (`field("Code", NS5, xs.int)`; `""` for an unqualified one).
+ * namespace of the others (`field("Code", NS5, xs.int)`; `""` for an unqualified one). Given
+ * default options too (`fieldsIn(NS, OPTIONAL_NILLABLE)`: the options most of its fields have), a
+ * field that states no options has those, and one that states options has exactly these
+ * (`REQUIRED` for a required element).
  */
 export interface FieldIn {
   (name: string, type: TypeDesc | (() => TypeDesc), options?: FieldOptions): FieldDesc;
   (name: string, ns: string, type: TypeDesc | (() => TypeDesc), options?: FieldOptions): FieldDesc;
 }
 
-/** The `field` of a file whose elements are mostly in `ns` (see `FieldIn`). */
-export function fieldsIn(ns: string): FieldIn {
+/**
+ * The `field` of a file whose elements are mostly in `ns` and whose fields mostly have the options
+ * `defaults` (see `FieldIn`).
+ */
+export function fieldsIn(ns: string, defaults: FieldOptions = {}): FieldIn {
   // A type descriptor is never a string, so a string second argument is a namespace.
   return (
     name: string,
@@ -344,8 +355,8 @@ export function fieldsIn(ns: string): FieldIn {
     options?: FieldOptions,
   ) =>
     typeof nsOrType === "string"
-      ? field(name, nsOrType, typeOrOptions as TypeDesc | (() => TypeDesc), options)
-      : field(name, ns, nsOrType, typeOrOptions as FieldOptions | undefined);
+      ? field(name, nsOrType, typeOrOptions as TypeDesc | (() => TypeDesc), options ?? defaults)
+      : field(name, ns, nsOrType, (typeOrOptions as FieldOptions | undefined) ?? defaults);
 }
 
 export function attribute(

@@ -30,6 +30,7 @@ export {
   OPTIONAL_NILLABLE,
   REPEATED,
   REPEATED_NILLABLE,
+  REQUIRED,
   scalar,
   soapOperations,
   UNBOUNDED,

@@ -1,10 +1,16 @@
 /** Runs the emitters over the plan: one file each, printed by the printer (printer.ts). */
 import type { Service } from "../model/model.js";
 import type { EmitPlan, ServiceNames } from "../transform/plan.js";
-import { INDEX_RUNTIME_TYPES, INDEX_RUNTIME_VALUES } from "../transform/names.js";
+import { INDEX_RUNTIME_TYPES, INDEX_RUNTIME_VALUES, TYPES_NAMESPACE } from "../transform/names.js";
 import type { EmbeddedWsdl } from "@wsdl-tsgen/runtime/internal";
 import { clientStatements } from "./client/emit-client.js";
-import { commonFieldNs, nsRef, rt, typeDescriptor } from "./descriptors/emit-descriptors.js";
+import {
+  commonFieldNs,
+  commonFieldOptions,
+  nsRef,
+  rt,
+  typeDescriptor,
+} from "./descriptors/emit-descriptors.js";
 import {
   contractStatement,
   faultDescriptors,
@@ -117,7 +123,12 @@ class Emitter {
     // The file's own `field`, in the namespace most of its elements are in.
     if (fieldNs !== undefined) declared.push("field");
     const file = new GeneratedFile("descriptors.ts", declared);
-    const ctx = { ...this.context(file, undefined), fieldNs };
+    // Its types as `t.Campaign`: one import however many, and none aliased around a descriptor of
+    // the same name.
+    file.importWhole("./types.js", TYPES_NAMESPACE);
+    // And its default options, those most of its fields have.
+    const fieldOptions = fieldNs === undefined ? undefined : commonFieldOptions(plan);
+    const ctx = { ...this.context(file, undefined), fieldNs, fieldOptions };
     const simpleFirst = [...plan.model.types].sort((a, b) =>
       a.kind === b.kind ? 0 : a.kind === "simple" ? -1 : 1,
     );
@@ -127,11 +138,7 @@ class Emitter {
     const body = (function* () {
       yield contractStatement(ctx);
       if (namespaces.length) yield namespaces;
-      if (fieldNs !== undefined)
-        yield {
-          doc: `Element fields: in ${fieldNs === "" ? "no namespace" : nsRef(ctx, fieldNs)} unless they name another.`,
-          code: cat("const field = ", call(rt(ctx, "fieldsIn"), nsRef(ctx, fieldNs)), ";"),
-        };
+      if (fieldNs !== undefined) yield fieldStatement(ctx, fieldNs, fieldOptions);
       for (const t of simpleFirst) yield typeDescriptor(ctx, t);
       yield* faultDescriptors(ctx, "./faults.js");
       for (const s of plan.model.services) yield* serviceDescriptor(ctx, s);
@@ -257,4 +264,28 @@ class Emitter {
     ];
     return this.print(new GeneratedFile("index.ts"), undefined, [body]);
   }
+}
+
+/** What the options the runtime names say, for the doc of descriptors.ts's `field`. */
+const OPTIONS_SAY: Readonly<Record<string, string>> = {
+  OPTIONAL: "optional",
+  OPTIONAL_NILLABLE: "optional and nillable",
+  REPEATED: "repeated and optional",
+  REPEATED_NILLABLE: "repeated and optional, with nillable items",
+};
+
+/**
+ * `const field = fieldsIn(NS, OPTIONAL_NILLABLE);`: descriptors.ts's own `field`, with the namespace
+ * and the options most of its fields have, which they then leave unsaid.
+ */
+function fieldStatement(ctx: EmitContext, ns: string, defaults: string | undefined): Statement {
+  const where = `in ${ns === "" ? "no namespace" : nsRef(ctx, ns)}`;
+  const args = [nsRef(ctx, ns), ...(defaults === undefined ? [] : [rt(ctx, defaults)])];
+  return {
+    doc:
+      defaults === undefined
+        ? `Element fields: ${where} unless they name another.`
+        : `Element fields: ${where} unless they name another; ${OPTIONS_SAY[defaults]!} unless they state their options.`,
+    code: cat("const field = ", call(rt(ctx, "fieldsIn"), ...args), ";"),
+  };
 }

@@ -23,6 +23,8 @@ export const symbol = (name: string, from: string, typeOnly = false): ImportSymb
 export class GeneratedFile {
   private readonly imports = new Map<string, Map<string, { local: string; typeOnly: boolean }>>();
   private readonly taken = new Set<string>();
+  /** Modules imported whole (`import type * as t`): their alias, and how the file uses them. */
+  private readonly whole = new Map<string, { alias: string; used: boolean; typeOnly: boolean }>();
 
   constructor(
     /** Path relative to the output folder, e.g. `client.ts`. */
@@ -33,8 +35,23 @@ export class GeneratedFile {
     for (const d of declared) this.taken.add(d);
   }
 
+  /**
+   * Has the file refer to every symbol of `from` through one namespace import, as `alias.Name`:
+   * no symbol of it is then aliased around the file's own names. `alias` must not be one of them.
+   */
+  importWhole(from: string, alias: string): void {
+    this.whole.set(from, { alias, used: false, typeOnly: true });
+    this.taken.add(alias);
+  }
+
   /** Records an import of `sym` and returns the name to write in code. */
   use(sym: ImportSymbol): string {
+    const whole = this.whole.get(sym.from);
+    if (whole) {
+      whole.used = true;
+      if (!sym.typeOnly) whole.typeOnly = false;
+      return `${whole.alias}.${sym.name}`;
+    }
     let byName = this.imports.get(sym.from);
     if (!byName) this.imports.set(sym.from, (byName = new Map()));
     const existing = byName.get(sym.name);
@@ -51,12 +68,18 @@ export class GeneratedFile {
 
   /** The import statements: package imports first, then relative ones, each sorted. */
   importStatements(): Statement[] {
-    const froms = [...this.imports.keys()].sort((a, b) => {
+    const wholeFroms = [...this.whole].filter(([, w]) => w.used).map(([from]) => from);
+    const froms = [...this.imports.keys(), ...wholeFroms].sort((a, b) => {
       const ra = a.startsWith(".") ? 1 : 0;
       const rb = b.startsWith(".") ? 1 : 0;
       return ra - rb || (a < b ? -1 : a > b ? 1 : 0);
     });
     return froms.map((from) => {
+      const whole = this.whole.get(from);
+      if (whole)
+        return {
+          code: `import ${whole.typeOnly ? "type " : ""}* as ${whole.alias} from ${JSON.stringify(from)};`,
+        };
       const entries = [...this.imports.get(from)!.entries()].sort(([a], [b]) =>
         a < b ? -1 : a > b ? 1 : 0,
       );

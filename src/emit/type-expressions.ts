@@ -29,6 +29,11 @@ export interface EmitContext {
    * fields in it leave unsaid; undefined: the runtime's `field`, every namespace stated.
    */
   readonly fieldNs?: string | undefined;
+  /**
+   * The runtime's name for the options its own `field` gives a field that states none
+   * (`fieldsIn(NS, OPTIONAL_NILLABLE)`); undefined: none (a required element).
+   */
+  readonly fieldOptions?: string | undefined;
 }
 
 const NUMBER: ReadonlySet<ScalarKind> = new Set([
@@ -114,6 +119,16 @@ export function headerTypes(ctx: EmitContext, bag: ComplexType, first: Mode, sec
   const b = typeExpr(ctx, bag, second);
   return JSON.stringify(a) === JSON.stringify(b) ? [a] : [a, b];
 }
+
+/**
+ * The TS type a descriptor of `t` reads and writes: its declaration, or the family union of a type
+ * that others extend (a value of it may be of a derived type).
+ */
+export const describedTypeExpr = (
+  ctx: EmitContext,
+  t: ComplexType | SimpleType,
+  mode: Mode,
+): string => declared(ctx, t, mode);
 
 /** The TS type of exactly `t` (its own declaration, never its family union). */
 export function ownTypeExpr(ctx: EmitContext, t: ComplexType | SimpleType, mode: Mode): string {

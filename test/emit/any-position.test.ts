@@ -36,16 +36,18 @@ describe("xs:any position", () => {
       .replace(/([([]) /g, "$1")
       .replace(/,? ([)\]])/g, "$1");
     expect(desc).toMatch(
-      /export const Front: ComplexDesc = complex\("Front", \(\) => \[field\("x", xs\.string\)\], \{ any: true, anyAt: 0,? \}/,
+      /export const Front: ComplexDesc<t\.Front> = complex\("Front", \(\) => \[field\("x", xs\.string\)\], \{ any: true, anyAt: 0,? \}/,
     );
     expect(desc).toMatch(
-      /export const Middle: ComplexDesc = complex\(.*?\{ any: true, anyAt: 1,? \}/,
+      /export const Middle: ComplexDesc<t\.Middle> = complex\(.*?\{ any: true, anyAt: 1,? \}/,
     );
     expect(desc).toMatch(
-      /export const Back: ComplexDesc = complex\("Back", \(\) => \[field\("x", xs\.string\)\], \{ any: true, family/,
+      /export const Back: ComplexDesc<t\.BackOrDerived> = complex\("Back", \(\) => \[field\("x", xs\.string\)\], \{ any: true, family/,
     );
     // The base's any comes before the derived type's own fields.
-    expect(desc).toMatch(/export const Derived: ComplexDesc = complex\(.*?any: true, anyAt: 1,/);
+    expect(desc).toMatch(
+      /export const Derived: ComplexDesc<t\.Derived> = complex\(.*?any: true, anyAt: 1,/,
+    );
   });
 
   it("is where the writer puts $any, and the reader takes it back", () => {

@@ -4,6 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import * as bing from "../../generated-samples/corpus/bing-campaign-management/descriptors.js";
 
 const read = (golden: string): string =>
   readFileSync(`generated-samples/${golden}/descriptors.ts`, "utf8");
@@ -26,9 +27,29 @@ describe("descriptor size", () => {
     expect(count(text, '  "ApplicationToken",')).toBe(1);
   });
 
+  it("leaves the options most fields have unsaid, and says REQUIRED for a required field", () => {
+    // WCF writes every member minOccurs="0" nillable="true": Bing's `field` has those by default.
+    const text = read("corpus/bing-campaign-management");
+    // Only where `field` is declared: no field restates its default.
+    expect(count(text, ", OPTIONAL_NILLABLE)")).toBe(1);
+    expect(text).toContain('  field("Name", xs.string),\n');
+    expect(text).toContain('  field("Day", xs.int, REQUIRED),\n');
+    const shape = (name: string) => {
+      const f = bing.Campaign.fields.find((f) => f.name === name)!;
+      return { min: f.min, max: f.max, nillable: f.nillable };
+    };
+    expect(shape("Name")).toEqual({ min: 0, max: 1, nillable: true });
+    expect(shape("IsPolitical")).toEqual({ min: 0, max: 1, nillable: false });
+    const day = bing.Date_.fields.find((f) => f.name === "Day")!;
+    expect([day.min, day.max, day.nillable]).toEqual([1, 1, false]);
+    // A file whose required fields are about as many as its optional ones keeps no default.
+    expect(read("message-service")).toContain("const field = fieldsIn(NS);");
+  });
+
   it("keeps Bing's descriptors.ts at most 70% of its 494,404 bytes before (2026-11-25)", () => {
     // Derived types name their base; common options have names; lists and tables are shared;
-    // fields leave the file's common namespace unsaid; operations imply their kind.
+    // fields leave the file's common namespace and options unsaid; operations imply their kind.
+    // Within it, type descriptors carry their value and input types (`ComplexDesc<t.X, t.XInput>`).
     expect(read("corpus/bing-campaign-management").length).toBeLessThanOrEqual(0.7 * 494_404);
   });
 });

@@ -28,18 +28,22 @@ const WSDL = `<?xml version="1.0"?>
   <service name="R"><port name="RSoap" binding="t:B"><soap:address location="http://localhost/r"/></port></service>
 </definitions>`;
 
+/** Generates from `wsdl`, written to a temporary file `name`, as the corpus run does. */
+async function generateFrom(id: string, name: string, wsdl: string) {
+  const file = writeTemp(tempDir(), name, wsdl);
+  return generateRoot({
+    id,
+    repository: "test",
+    path: name,
+    file,
+    bytes: statSync(file).size,
+    notes: "",
+  });
+}
+
 describe("names the runtime re-exports", () => {
   it("are not taken by schema types or fault classes, so index.ts compiles", async () => {
-    const dir = tempDir();
-    const file = writeTemp(dir, "r.wsdl", WSDL);
-    const result = await generateRoot({
-      id: "reserved",
-      repository: "test",
-      path: "r.wsdl",
-      file,
-      bytes: statSync(file).size,
-      notes: "",
-    });
+    const result = await generateFrom("reserved", "r.wsdl", WSDL);
     expect(result.status).toBe("ok");
     const index = result.files!.find((f) => f.path === "index.ts")!.content;
     const types = result.files!.find((f) => f.path === "types.ts")!.content;
@@ -49,6 +53,22 @@ describe("names the runtime re-exports", () => {
     typeCheckBatch([result], tempDir());
     expect(result.compileErrors).toEqual([]);
     expect(result.status).toBe("ok");
+  });
+
+  it("a schema type named t does not shadow descriptors.ts's import of types.ts, t", async () => {
+    // descriptors.ts refers to types.ts as `t` (`ComplexDesc<t.Do>`): a descriptor of that name
+    // would shadow the import (type names are capitalized, and the naming pass reserves `t`).
+    const wsdl = WSDL.replace(
+      '<xs:complexType name="CallOptions">',
+      '<xs:complexType name="t"><xs:sequence><xs:element name="n" type="xs:int"/></xs:sequence></xs:complexType><xs:complexType name="CallOptions">',
+    ).replace('<xs:element name="o" type="t:CallOptions"/>', '<xs:element name="o" type="t:t"/>');
+    const result = await generateFrom("reserved-t", "r.wsdl", wsdl);
+    const descriptors = result.files!.find((f) => f.path === "descriptors.ts")!.content;
+    expect(descriptors).toContain('import type * as t from "./types.js";');
+    expect(descriptors).not.toMatch(/export const t:/);
+    expect(descriptors).toContain('export const T: ComplexDesc<t.T> = complex("t", () => [');
+    typeCheckBatch([result], tempDir());
+    expect(result.compileErrors).toEqual([]);
   });
 
   it("operations named constructor, then, toString or __proto__ get methods of other names (a then method would make the client a thenable), and __proto__ is an own key of the maps", async () => {
@@ -65,16 +85,7 @@ describe("names the runtime re-exports", () => {
         )
         .join(""),
     );
-    const dir = tempDir();
-    const file = writeTemp(dir, "ops.wsdl", wsdl);
-    const result = await generateRoot({
-      id: "reserved-ops",
-      repository: "test",
-      path: "ops.wsdl",
-      file,
-      bytes: statSync(file).size,
-      notes: "",
-    });
+    const result = await generateFrom("reserved-ops", "ops.wsdl", wsdl);
     expect(result.status).toBe("ok");
     const types = result.files!.find((f) => f.path === "types.ts")!.content;
     const methods = [...types.matchAll(/^  (\w+): \{$/gm)].map((m) => m[1]);

@@ -144,7 +144,7 @@ describe("SOAP headers", async () => {
     expect(client).toMatch(/ClientOptions<\s*HPortName,\s*HSoapHeaders(Input)?\s*>/);
     // The descriptor's type carries the header forms, which type CallOptions and RequestContext.
     expect(files.find((f) => f.path === "descriptors.ts")!.content).toMatch(
-      /ServiceDesc<\s*HOperations,\s*HPortName,\s*SoapHeaderForms<HSoapHeaders(\$1)?, HSoapHeadersInput>\s*>/,
+      /ServiceDesc<\s*t\.HOperations,\s*t\.HPortName,\s*SoapHeaderForms<t\.HSoapHeaders, t\.HSoapHeadersInput>\s*>/,
     );
     const seen: unknown[] = [];
     const bodies: string[] = [];

@@ -39,6 +39,16 @@ describe("the contract version", () => {
     expect(CONTRACT_VERSION).toBeGreaterThanOrEqual(3);
   });
 
+  it("is 4 or later where generated code gives its `field` default options", () => {
+    // Version 3 runtimes ignore `fieldsIn`'s second argument and lack REQUIRED: Bing's optional,
+    // nillable fields would read as required there.
+    const bing = "generated-samples/corpus/bing-campaign-management/descriptors.ts";
+    const text = readFileSync(bing, "utf8");
+    expect(text).toContain("const field = fieldsIn(NS, OPTIONAL_NILLABLE);");
+    expect(text).toContain(", REQUIRED),");
+    expect(CONTRACT_VERSION).toBeGreaterThanOrEqual(4);
+  });
+
   it("code generated for this runtime's version imports", async () => {
     const mod = (await import(copyFor(CONTRACT_VERSION))) as { ApiClient?: unknown };
     expect(typeof mod.ApiClient).toBe("function");

@@ -1,7 +1,8 @@
 /**
- * The constructors generated code writes its shorter descriptors with (contract 3) build the same
- * descriptors the reader, writer and server read: a file's `field` fills in its namespace, and an
- * operation table fills in each operation's `kind` and wraps a lone body field as its element.
+ * The constructors generated code writes its shorter descriptors with (contracts 3 and 4) build the
+ * same descriptors the reader, writer and server read: a file's `field` fills in its namespace and
+ * default options, and an operation table fills in each operation's `kind` and wraps a lone body
+ * field as its element.
  */
 import { describe, expect, it } from "vitest";
 import {
@@ -10,6 +11,9 @@ import {
   fieldsIn,
   httpOperations,
   OPTIONAL,
+  OPTIONAL_NILLABLE,
+  REPEATED,
+  REQUIRED,
   soapOperations,
   xs,
 } from "../../runtime/src/index.js";
@@ -36,6 +40,26 @@ describe("fieldsIn", () => {
     const T = complex("T", () => []);
     expect(inNs("T", () => T).type).toBe(T);
     expect(inNs("T", OTHER, () => T).type).toBe(T);
+  });
+});
+
+describe("fieldsIn with default options", () => {
+  // A file whose fields are mostly optional and nillable (WCF's) leaves those options unsaid.
+  const inNs = fieldsIn(NS, OPTIONAL_NILLABLE);
+
+  it("gives a field that states no options the defaults, whatever its namespace", () => {
+    expect(inNs("Id", xs.int)).toEqual(field("Id", NS, xs.int, OPTIONAL_NILLABLE));
+    expect(inNs("Code", OTHER, xs.int)).toEqual(field("Code", OTHER, xs.int, OPTIONAL_NILLABLE));
+    expect(inNs("Id", xs.int).nillable).toBe(true);
+  });
+
+  it("gives a field that states options exactly those, not merged with the defaults", () => {
+    const required = inNs("Id", xs.int, REQUIRED);
+    expect(required).toEqual(field("Id", NS, xs.int));
+    expect([required.min, required.max, required.nillable]).toEqual([1, 1, false]);
+    expect(inNs("Id", xs.int, OPTIONAL).nillable).toBe(false);
+    expect(inNs("Ids", OTHER, xs.int, REPEATED)).toEqual(field("Ids", OTHER, xs.int, REPEATED));
+    expect(inNs("Id", xs.int, { prop: "id" })).toEqual(field("Id", NS, xs.int, { prop: "id" }));
   });
 });
 

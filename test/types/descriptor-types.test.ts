@@ -4,15 +4,28 @@
  * `tsc` (npm run typecheck covers test/); the runtime checks make the file a real test too.
  */
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { ApiDesc } from "../../generated-samples/message-service/descriptors.js";
+import {
+  ApiDesc,
+  ArrayOfMessages as ArrayOfMessagesDesc,
+  GetMessages as GetMessagesDesc,
+  Messages as MessagesDesc,
+} from "../../generated-samples/message-service/descriptors.js";
 import type {
   ApiClient,
   ApiOperations,
   ApiService,
+  ArrayOfMessages,
+  ArrayOfMessagesInput,
+  GetMessages,
   GetMessagesInDateRange,
   Messages,
   MessagesInput,
 } from "../../generated-samples/message-service/index.js";
+import { Shape as ShapeDesc } from "../../generated-samples/xsd-features/descriptors.js";
+import type {
+  ShapeOrDerived,
+  ShapeOrDerivedInput,
+} from "../../generated-samples/xsd-features/types.js";
 import type {
   CampaignManagementServiceClient,
   CampaignManagementServiceService,
@@ -47,6 +60,34 @@ describe("a type descriptor's types", () => {
     // @ts-expect-error a descriptor of Messages is not one of numbers
     const wrong: ComplexDesc<number> = TypedMessages;
     expect([untyped, wrong]).toHaveLength(2);
+  });
+});
+
+describe("a generated type descriptor's types", () => {
+  it("are the type's value and, where it differs, its input form", () => {
+    expectTypeOf<ValueOf<typeof MessagesDesc>>().toEqualTypeOf<Messages>();
+    expectTypeOf<InputOf<typeof MessagesDesc>>().toEqualTypeOf<MessagesInput>();
+    // No input form of its own: what a caller writes is the value type.
+    expectTypeOf<ValueOf<typeof GetMessagesDesc>>().toEqualTypeOf<GetMessages>();
+    expectTypeOf<InputOf<typeof GetMessagesDesc>>().toEqualTypeOf<GetMessages>();
+    expectTypeOf<ValueOf<typeof ArrayOfMessagesDesc>>().toEqualTypeOf<ArrayOfMessages>();
+    expectTypeOf<InputOf<typeof ArrayOfMessagesDesc>>().toEqualTypeOf<ArrayOfMessagesInput>();
+    expect(MessagesDesc.fields.map((f) => f.name)).toContain("DateArrived");
+  });
+
+  it("are the family union for a type that others extend: a value may be a derived type", () => {
+    expectTypeOf<ValueOf<typeof ShapeDesc>>().toEqualTypeOf<ShapeOrDerived>();
+    expectTypeOf<InputOf<typeof ShapeDesc>>().toEqualTypeOf<ShapeOrDerivedInput>();
+    expect(ShapeDesc.family?.derived.length).toBeGreaterThan(0);
+  });
+
+  it("refuse to stand for a descriptor of another type", () => {
+    // @ts-expect-error Messages' descriptor is not GetMessages'
+    const wrong: ComplexDesc<GetMessages> = MessagesDesc;
+    // @ts-expect-error nor is its input form another type's
+    const wrongInput: ComplexDesc<Messages, GetMessages> = MessagesDesc;
+    const untyped: ComplexDesc = MessagesDesc;
+    expect([wrong, wrongInput, untyped]).toHaveLength(3);
   });
 });
 

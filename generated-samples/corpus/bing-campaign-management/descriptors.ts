@@ -9,6 +9,7 @@ import {
   OPTIONAL_NILLABLE,
   REPEATED,
   REPEATED_NILLABLE,
+  REQUIRED,
   type ScalarDesc,
   type ServiceDesc,
   type SoapHeaderForms,
@@ -25,17 +26,10 @@ import {
   ApiFaultDetail2Fault,
   EditorialApiFaultDetail2Fault,
 } from "./faults.js";
-import type {
-  AdApiFaultDetail as AdApiFaultDetail$1,
-  ApiFaultDetail as ApiFaultDetail$1,
-  CampaignManagementServiceOperations,
-  CampaignManagementServicePortName,
-  CampaignManagementServiceSoapHeaders as CampaignManagementServiceSoapHeaders$1,
-  EditorialApiFaultDetail as EditorialApiFaultDetail$1,
-} from "./types.js";
+import type * as t from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(3);
+generatedFor(4);
 
 export const NS = "https://bingads.microsoft.com/CampaignManagement/v13";
 export const NS2 = "http://schemas.microsoft.com/2003/10/Serialization/Arrays";
@@ -43,8 +37,8 @@ export const NS3 = "http://schemas.datacontract.org/2004/07/System.Collections.G
 export const NS4 = "http://schemas.datacontract.org/2004/07/System";
 export const NS5 = "https://adapi.microsoft.com";
 
-/** Element fields: in NS unless they name another. */
-const field = fieldsIn(NS);
+/** Element fields: in NS unless they name another; optional and nillable unless they state their options. */
+const field = fieldsIn(NS, OPTIONAL_NILLABLE);
 
 export const EntityScope: ScalarDesc = scalar("string", { values: ["Account", "Customer"] });
 
@@ -1246,65 +1240,67 @@ export const LinkedInSegmentStatus: ScalarDesc = scalar("string", {
   values: ["Building", "Ready", "ReachTooSmall"],
 });
 
-export const CampaignManagementServiceSoapHeaders: ComplexDesc = complex(
-  "CampaignManagementServiceSoapHeaders",
-  () => [
-    field("ApplicationToken", xs.string, OPTIONAL_NILLABLE),
-    field("AuthenticationToken", xs.string, OPTIONAL_NILLABLE),
-    field("CustomerAccountId", xs.string, OPTIONAL_NILLABLE),
-    field("CustomerId", xs.string, OPTIONAL_NILLABLE),
-    field("DeveloperToken", xs.string, OPTIONAL_NILLABLE),
-    field("Password", xs.string, OPTIONAL_NILLABLE),
-    field("UserName", xs.string, OPTIONAL_NILLABLE),
-    field("TrackingId", xs.string, OPTIONAL_NILLABLE),
-  ],
-);
-
-export const AddCampaignsRequest: ComplexDesc = complex("AddCampaignsRequest", () => [
-  field("AccountId", xs.long, OPTIONAL),
-  field("Campaigns", ArrayOfCampaign, OPTIONAL_NILLABLE),
+export const CampaignManagementServiceSoapHeaders: ComplexDesc<
+  t.CampaignManagementServiceSoapHeaders
+> = complex("CampaignManagementServiceSoapHeaders", () => [
+  field("ApplicationToken", xs.string),
+  field("AuthenticationToken", xs.string),
+  field("CustomerAccountId", xs.string),
+  field("CustomerId", xs.string),
+  field("DeveloperToken", xs.string),
+  field("Password", xs.string),
+  field("UserName", xs.string),
+  field("TrackingId", xs.string),
 ]);
 
-export const ArrayOfCampaign: ArrayDesc = array(
+export const AddCampaignsRequest: ComplexDesc<
+  t.AddCampaignsRequest,
+  t.AddCampaignsRequestInput
+> = complex("AddCampaignsRequest", () => [
+  field("AccountId", xs.long, OPTIONAL),
+  field("Campaigns", ArrayOfCampaign),
+]);
+
+export const ArrayOfCampaign: ArrayDesc<t.ArrayOfCampaign, t.ArrayOfCampaignInput> = array(
   "ArrayOfCampaign",
   field("Campaign", () => Campaign, REPEATED_NILLABLE),
 );
 
-export const Campaign: ComplexDesc = complex("Campaign", () => [
-  field("AudienceAdsBidAdjustment", xs.int, OPTIONAL_NILLABLE),
-  field("BidStrategyScope", EntityScope, OPTIONAL_NILLABLE),
-  field("BiddingScheme", BiddingScheme, OPTIONAL_NILLABLE),
-  field("BudgetType", BudgetLimitType, OPTIONAL_NILLABLE),
-  field("DailyBudget", xs.double, OPTIONAL_NILLABLE),
-  field("DealIds", ArrayOflong, OPTIONAL_NILLABLE),
-  field("EndDate", xs.dateTime, OPTIONAL_NILLABLE),
-  field("ExperimentId", xs.long, OPTIONAL_NILLABLE),
-  field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
-  field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
-  field("GoalIds", ArrayOflong, OPTIONAL_NILLABLE),
-  field("Id", xs.long, OPTIONAL_NILLABLE),
-  field("IsDealCampaign", xs.boolean, OPTIONAL_NILLABLE),
+export const Campaign: ComplexDesc<t.Campaign, t.CampaignInput> = complex("Campaign", () => [
+  field("AudienceAdsBidAdjustment", xs.int),
+  field("BidStrategyScope", EntityScope),
+  field("BiddingScheme", BiddingScheme),
+  field("BudgetType", BudgetLimitType),
+  field("DailyBudget", xs.double),
+  field("DealIds", ArrayOflong),
+  field("EndDate", xs.dateTime),
+  field("ExperimentId", xs.long),
+  field("FinalUrlSuffix", xs.string),
+  field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring),
+  field("GoalIds", ArrayOflong),
+  field("Id", xs.long),
+  field("IsDealCampaign", xs.boolean),
   field("IsPolitical", xs.boolean, OPTIONAL),
-  field("MultimediaAdsBidAdjustment", xs.int, OPTIONAL_NILLABLE),
-  field("Name", xs.string, OPTIONAL_NILLABLE),
-  field("StartDate", xs.dateTime, OPTIONAL_NILLABLE),
-  field("Status", CampaignStatus, OPTIONAL_NILLABLE),
-  field("SubType", xs.string, OPTIONAL_NILLABLE),
-  field("TimeZone", xs.string, OPTIONAL_NILLABLE),
-  field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
-  field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
-  field("UseCampaignLevelDates", xs.boolean, OPTIONAL_NILLABLE),
-  field("CampaignType", CampaignType, OPTIONAL_NILLABLE),
-  field("Settings", ArrayOfSetting, OPTIONAL_NILLABLE),
-  field("BudgetId", xs.long, OPTIONAL_NILLABLE),
-  field("Languages", ArrayOfstring, OPTIONAL_NILLABLE),
-  field("AdScheduleUseSearcherTimeZone", xs.boolean, OPTIONAL_NILLABLE),
-  field("BidStrategyId", xs.long, OPTIONAL_NILLABLE),
+  field("MultimediaAdsBidAdjustment", xs.int),
+  field("Name", xs.string),
+  field("StartDate", xs.dateTime),
+  field("Status", CampaignStatus),
+  field("SubType", xs.string),
+  field("TimeZone", xs.string),
+  field("TrackingUrlTemplate", xs.string),
+  field("UrlCustomParameters", CustomParameters),
+  field("UseCampaignLevelDates", xs.boolean),
+  field("CampaignType", CampaignType),
+  field("Settings", ArrayOfSetting),
+  field("BudgetId", xs.long),
+  field("Languages", ArrayOfstring),
+  field("AdScheduleUseSearcherTimeZone", xs.boolean),
+  field("BidStrategyId", xs.long),
 ]);
 
-export const BiddingScheme: ComplexDesc = complex(
+export const BiddingScheme: ComplexDesc<t.BiddingSchemeOrDerived> = complex(
   "BiddingScheme",
-  () => [field("Type", xs.string, OPTIONAL_NILLABLE)],
+  () => [field("Type", xs.string)],
   {
     family: {
       ns: NS,
@@ -1330,147 +1326,156 @@ export const BiddingScheme: ComplexDesc = complex(
   },
 );
 
-export const MaxClicksBiddingScheme: ComplexDesc = complex(
+export const MaxClicksBiddingScheme: ComplexDesc<t.MaxClicksBiddingScheme> = complex(
   "MaxClicksBiddingScheme",
-  () => [field("MaxCpc", Bid, OPTIONAL_NILLABLE)],
+  () => [field("MaxCpc", Bid)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
-export const Bid: ComplexDesc = complex("Bid", () => [
-  field("Amount", xs.double, OPTIONAL_NILLABLE),
-]);
+export const Bid: ComplexDesc<t.Bid> = complex("Bid", () => [field("Amount", xs.double)]);
 
-export const MaxConversionsBiddingScheme: ComplexDesc = complex(
+export const MaxConversionsBiddingScheme: ComplexDesc<t.MaxConversionsBiddingScheme> = complex(
   "MaxConversionsBiddingScheme",
-  () => [field("MaxCpc", Bid, OPTIONAL_NILLABLE), field("TargetCpa", xs.double, OPTIONAL_NILLABLE)],
+  () => [field("MaxCpc", Bid), field("TargetCpa", xs.double)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
-export const TargetCpaBiddingScheme: ComplexDesc = complex(
+export const TargetCpaBiddingScheme: ComplexDesc<t.TargetCpaBiddingScheme> = complex(
   "TargetCpaBiddingScheme",
-  () => [field("MaxCpc", Bid, OPTIONAL_NILLABLE), field("TargetCpa", xs.double, OPTIONAL_NILLABLE)],
+  () => [field("MaxCpc", Bid), field("TargetCpa", xs.double)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
-export const ManualCpcBiddingScheme: ComplexDesc = complex(
+export const ManualCpcBiddingScheme: ComplexDesc<t.ManualCpcBiddingScheme> = complex(
   "ManualCpcBiddingScheme",
-  () => [field("ManualCpc", xs.double, OPTIONAL_NILLABLE)],
+  () => [field("ManualCpc", xs.double)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
-export const EnhancedCpcBiddingScheme: ComplexDesc = complex("EnhancedCpcBiddingScheme", () => [], {
-  base: () => BiddingScheme,
-  family: { ns: NS },
-});
+export const EnhancedCpcBiddingScheme: ComplexDesc<t.EnhancedCpcBiddingScheme> = complex(
+  "EnhancedCpcBiddingScheme",
+  () => [],
+  { base: () => BiddingScheme, family: { ns: NS } },
+);
 
-export const ManualCpvBiddingScheme: ComplexDesc = complex("ManualCpvBiddingScheme", () => [], {
-  base: () => BiddingScheme,
-  family: { ns: NS },
-});
+export const ManualCpvBiddingScheme: ComplexDesc<t.ManualCpvBiddingScheme> = complex(
+  "ManualCpvBiddingScheme",
+  () => [],
+  { base: () => BiddingScheme, family: { ns: NS } },
+);
 
-export const ManualCpmBiddingScheme: ComplexDesc = complex("ManualCpmBiddingScheme", () => [], {
-  base: () => BiddingScheme,
-  family: { ns: NS },
-});
+export const ManualCpmBiddingScheme: ComplexDesc<t.ManualCpmBiddingScheme> = complex(
+  "ManualCpmBiddingScheme",
+  () => [],
+  { base: () => BiddingScheme, family: { ns: NS } },
+);
 
-export const InheritFromParentBiddingScheme: ComplexDesc = complex(
+export const InheritFromParentBiddingScheme: ComplexDesc<
+  t.InheritFromParentBiddingScheme
+> = complex(
   "InheritFromParentBiddingScheme",
-  () => [field("InheritedBidStrategyType", xs.string, OPTIONAL_NILLABLE)],
+  () => [field("InheritedBidStrategyType", xs.string)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
-export const TargetRoasBiddingScheme: ComplexDesc = complex(
+export const TargetRoasBiddingScheme: ComplexDesc<t.TargetRoasBiddingScheme> = complex(
   "TargetRoasBiddingScheme",
-  () => [
-    field("MaxCpc", Bid, OPTIONAL_NILLABLE),
-    field("TargetRoas", xs.double, OPTIONAL_NILLABLE),
-  ],
+  () => [field("MaxCpc", Bid), field("TargetRoas", xs.double)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
-export const MaxRoasBiddingScheme: ComplexDesc = complex(
+export const MaxRoasBiddingScheme: ComplexDesc<t.MaxRoasBiddingScheme> = complex(
   "MaxRoasBiddingScheme",
-  () => [field("MaxCpc", Bid, OPTIONAL_NILLABLE)],
+  () => [field("MaxCpc", Bid)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
-export const MaxConversionValueBiddingScheme: ComplexDesc = complex(
+export const MaxConversionValueBiddingScheme: ComplexDesc<
+  t.MaxConversionValueBiddingScheme
+> = complex(
   "MaxConversionValueBiddingScheme",
-  () => [
-    field("MaxCpc", Bid, OPTIONAL_NILLABLE),
-    field("TargetRoas", xs.double, OPTIONAL_NILLABLE),
-  ],
+  () => [field("MaxCpc", Bid), field("TargetRoas", xs.double)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
-export const TargetImpressionShareBiddingScheme: ComplexDesc = complex(
+export const TargetImpressionShareBiddingScheme: ComplexDesc<
+  t.TargetImpressionShareBiddingScheme
+> = complex(
   "TargetImpressionShareBiddingScheme",
   () => [
-    field("MaxCpc", Bid, OPTIONAL_NILLABLE),
-    field("TargetAdPosition", xs.string, OPTIONAL_NILLABLE),
-    field("TargetImpressionShare", xs.double, OPTIONAL_NILLABLE),
+    field("MaxCpc", Bid),
+    field("TargetAdPosition", xs.string),
+    field("TargetImpressionShare", xs.double),
   ],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
-export const PercentCpcBiddingScheme: ComplexDesc = complex(
+export const PercentCpcBiddingScheme: ComplexDesc<t.PercentCpcBiddingScheme> = complex(
   "PercentCpcBiddingScheme",
-  () => [field("MaxPercentCpc", xs.double, OPTIONAL_NILLABLE)],
+  () => [field("MaxPercentCpc", xs.double)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
-export const CommissionBiddingScheme: ComplexDesc = complex(
+export const CommissionBiddingScheme: ComplexDesc<t.CommissionBiddingScheme> = complex(
   "CommissionBiddingScheme",
-  () => [field("CommissionRate", xs.double, OPTIONAL_NILLABLE)],
+  () => [field("CommissionRate", xs.double)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
-export const ManualCpaBiddingScheme: ComplexDesc = complex(
+export const ManualCpaBiddingScheme: ComplexDesc<t.ManualCpaBiddingScheme> = complex(
   "ManualCpaBiddingScheme",
-  () => [field("ManualCpi", xs.double, OPTIONAL_NILLABLE)],
+  () => [field("ManualCpi", xs.double)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
-export const CostPerSaleBiddingScheme: ComplexDesc = complex(
+export const CostPerSaleBiddingScheme: ComplexDesc<t.CostPerSaleBiddingScheme> = complex(
   "CostPerSaleBiddingScheme",
-  () => [field("TargetCostPerSale", xs.double, OPTIONAL_NILLABLE)],
+  () => [field("TargetCostPerSale", xs.double)],
   { base: () => BiddingScheme, family: { ns: NS } },
 );
 
-export const ArrayOflong: ArrayDesc = array("ArrayOflong", field("long", NS2, xs.long, REPEATED));
+export const ArrayOflong: ArrayDesc<t.ArrayOflong, t.ArrayOflongInput> = array(
+  "ArrayOflong",
+  field("long", NS2, xs.long, REPEATED),
+);
 
-export const ArrayOfKeyValuePairOfstringstring: ArrayDesc = array(
+export const ArrayOfKeyValuePairOfstringstring: ArrayDesc<
+  t.ArrayOfKeyValuePairOfstringstring
+> = array(
   "ArrayOfKeyValuePairOfstringstring",
   field("KeyValuePairOfstringstring", NS3, () => KeyValuePairOfstringstring, REPEATED),
 );
 
-export const KeyValuePairOfstringstring: ComplexDesc = complex("KeyValuePairOfstringstring", () => [
-  field("key", NS3, xs.string, { nillable: true }),
-  field("value", NS3, xs.string, { nillable: true }),
+export const KeyValuePairOfstringstring: ComplexDesc<t.KeyValuePairOfstringstring> = complex(
+  "KeyValuePairOfstringstring",
+  () => [
+    field("key", NS3, xs.string, { nillable: true }),
+    field("value", NS3, xs.string, { nillable: true }),
+  ],
+);
+
+export const CustomParameters: ComplexDesc<t.CustomParameters> = complex("CustomParameters", () => [
+  field("Parameters", ArrayOfCustomParameter),
 ]);
 
-export const CustomParameters: ComplexDesc = complex("CustomParameters", () => [
-  field("Parameters", ArrayOfCustomParameter, OPTIONAL_NILLABLE),
-]);
-
-export const ArrayOfCustomParameter: ArrayDesc = array(
+export const ArrayOfCustomParameter: ArrayDesc<t.ArrayOfCustomParameter> = array(
   "ArrayOfCustomParameter",
   field("CustomParameter", () => CustomParameter, REPEATED_NILLABLE),
 );
 
-export const CustomParameter: ComplexDesc = complex("CustomParameter", () => [
-  field("Key", xs.string, OPTIONAL_NILLABLE),
-  field("Value", xs.string, OPTIONAL_NILLABLE),
+export const CustomParameter: ComplexDesc<t.CustomParameter> = complex("CustomParameter", () => [
+  field("Key", xs.string),
+  field("Value", xs.string),
 ]);
 
-export const ArrayOfSetting: ArrayDesc = array(
+export const ArrayOfSetting: ArrayDesc<t.ArrayOfSetting, t.ArrayOfSettingInput> = array(
   "ArrayOfSetting",
   field("Setting", () => Setting, REPEATED_NILLABLE),
 );
 
-export const Setting: ComplexDesc = complex(
+export const Setting: ComplexDesc<t.SettingOrDerived, t.SettingOrDerivedInput> = complex(
   "Setting",
-  () => [field("Type", xs.string, OPTIONAL_NILLABLE)],
+  () => [field("Type", xs.string)],
   {
     family: {
       ns: NS,
@@ -1498,13 +1503,15 @@ export const Setting: ComplexDesc = complex(
   },
 );
 
-export const VerifiedTrackingSetting: ComplexDesc = complex(
+export const VerifiedTrackingSetting: ComplexDesc<t.VerifiedTrackingSetting> = complex(
   "VerifiedTrackingSetting",
-  () => [field("Details", ArrayOfArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE)],
+  () => [field("Details", ArrayOfArrayOfKeyValuePairOfstringstring)],
   { base: () => Setting, family: { ns: NS } },
 );
 
-export const ArrayOfArrayOfKeyValuePairOfstringstring: ArrayDesc = array(
+export const ArrayOfArrayOfKeyValuePairOfstringstring: ArrayDesc<
+  t.ArrayOfArrayOfKeyValuePairOfstringstring
+> = array(
   "ArrayOfArrayOfKeyValuePairOfstringstring",
   field(
     "ArrayOfKeyValuePairOfstringstring",
@@ -1514,524 +1521,604 @@ export const ArrayOfArrayOfKeyValuePairOfstringstring: ArrayDesc = array(
   ),
 );
 
-export const ShoppingSetting: ComplexDesc = complex(
+export const ShoppingSetting: ComplexDesc<t.ShoppingSetting, t.ShoppingSettingInput> = complex(
   "ShoppingSetting",
   () => [
-    field("FeedLabel", xs.string, OPTIONAL_NILLABLE),
-    field("LocalInventoryAdsEnabled", xs.boolean, OPTIONAL_NILLABLE),
-    field("Priority", xs.int, OPTIONAL_NILLABLE),
-    field("SalesCountryCode", xs.string, OPTIONAL_NILLABLE),
-    field("ShoppableAdsEnabled", xs.boolean, OPTIONAL_NILLABLE),
-    field("StoreId", xs.long, OPTIONAL_NILLABLE),
+    field("FeedLabel", xs.string),
+    field("LocalInventoryAdsEnabled", xs.boolean),
+    field("Priority", xs.int),
+    field("SalesCountryCode", xs.string),
+    field("ShoppableAdsEnabled", xs.boolean),
+    field("StoreId", xs.long),
   ],
   { base: () => Setting, family: { ns: NS } },
 );
 
-export const DynamicFeedSetting: ComplexDesc = complex(
+export const DynamicFeedSetting: ComplexDesc<
+  t.DynamicFeedSetting,
+  t.DynamicFeedSettingInput
+> = complex(
   "DynamicFeedSetting",
-  () => [field("FeedId", xs.long, OPTIONAL_NILLABLE)],
+  () => [field("FeedId", xs.long)],
   { base: () => Setting, family: { ns: NS } },
 );
 
-export const DynamicSearchAdsSetting: ComplexDesc = complex(
+export const DynamicSearchAdsSetting: ComplexDesc<
+  t.DynamicSearchAdsSetting,
+  t.DynamicSearchAdsSettingInput
+> = complex(
   "DynamicSearchAdsSetting",
   () => [
-    field("DomainName", xs.string, OPTIONAL_NILLABLE),
-    field("DynamicDescriptionEnabled", xs.boolean, OPTIONAL_NILLABLE),
-    field("Language", xs.string, OPTIONAL_NILLABLE),
-    field("PageFeedIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("Source", DynamicSearchAdsSource, OPTIONAL_NILLABLE),
+    field("DomainName", xs.string),
+    field("DynamicDescriptionEnabled", xs.boolean),
+    field("Language", xs.string),
+    field("PageFeedIds", ArrayOflong),
+    field("Source", DynamicSearchAdsSource),
   ],
   { base: () => Setting, family: { ns: NS } },
 );
 
-export const TargetSetting: ComplexDesc = complex(
+export const TargetSetting: ComplexDesc<t.TargetSetting> = complex(
   "TargetSetting",
-  () => [field("Details", ArrayOfTargetSettingDetail, OPTIONAL_NILLABLE)],
+  () => [field("Details", ArrayOfTargetSettingDetail)],
   { base: () => Setting, family: { ns: NS } },
 );
 
-export const ArrayOfTargetSettingDetail: ArrayDesc = array(
+export const ArrayOfTargetSettingDetail: ArrayDesc<t.ArrayOfTargetSettingDetail> = array(
   "ArrayOfTargetSettingDetail",
   field("TargetSettingDetail", () => TargetSettingDetail, REPEATED_NILLABLE),
 );
 
-export const TargetSettingDetail: ComplexDesc = complex("TargetSettingDetail", () => [
-  field("CriterionTypeGroup", CriterionTypeGroup, OPTIONAL),
-  field("TargetAndBid", xs.boolean, OPTIONAL),
-]);
+export const TargetSettingDetail: ComplexDesc<t.TargetSettingDetail> = complex(
+  "TargetSettingDetail",
+  () => [
+    field("CriterionTypeGroup", CriterionTypeGroup, OPTIONAL),
+    field("TargetAndBid", xs.boolean, OPTIONAL),
+  ],
+);
 
-export const CoOpSetting: ComplexDesc = complex(
+export const CoOpSetting: ComplexDesc<t.CoOpSetting> = complex(
   "CoOpSetting",
   () => [
-    field("BidBoostValue", xs.double, OPTIONAL_NILLABLE),
-    field("BidMaxValue", xs.double, OPTIONAL_NILLABLE),
-    field("BidOption", BidOption, OPTIONAL_NILLABLE),
+    field("BidBoostValue", xs.double),
+    field("BidMaxValue", xs.double),
+    field("BidOption", BidOption),
   ],
   { base: () => Setting, family: { ns: NS } },
 );
 
-export const DisclaimerSetting: ComplexDesc = complex(
+export const DisclaimerSetting: ComplexDesc<t.DisclaimerSetting> = complex(
   "DisclaimerSetting",
   () => [field("DisclaimerAdsEnabled", xs.boolean, OPTIONAL)],
   { base: () => Setting, family: { ns: NS } },
 );
 
-export const HotelSetting: ComplexDesc = complex(
+export const HotelSetting: ComplexDesc<t.HotelSetting> = complex(
   "HotelSetting",
   () => [field("HotelAdGroupType", HotelAdGroupType, OPTIONAL)],
   { base: () => Setting, family: { ns: NS } },
 );
 
-export const ResponsiveSearchAdsSetting: ComplexDesc = complex(
+export const ResponsiveSearchAdsSetting: ComplexDesc<t.ResponsiveSearchAdsSetting> = complex(
   "ResponsiveSearchAdsSetting",
-  () => [field("AutoGeneratedAssetsEnabled", xs.boolean, OPTIONAL_NILLABLE)],
+  () => [field("AutoGeneratedAssetsEnabled", xs.boolean)],
   { base: () => Setting, family: { ns: NS } },
 );
 
-export const PerformanceMaxSetting: ComplexDesc = complex(
+export const PerformanceMaxSetting: ComplexDesc<
+  t.PerformanceMaxSetting,
+  t.PerformanceMaxSettingInput
+> = complex(
   "PerformanceMaxSetting",
   () => [
-    field("AutoGeneratedImageOptOut", xs.boolean, OPTIONAL_NILLABLE),
-    field("AutoGeneratedTextOptOut", xs.boolean, OPTIONAL_NILLABLE),
-    field("CostPerSaleOptOut", xs.boolean, OPTIONAL_NILLABLE),
+    field("AutoGeneratedImageOptOut", xs.boolean),
+    field("AutoGeneratedTextOptOut", xs.boolean),
+    field("CostPerSaleOptOut", xs.boolean),
     field("FinalUrlExpansionOptOut", xs.boolean, OPTIONAL),
-    field("PageFeedIds", ArrayOflong, OPTIONAL_NILLABLE),
+    field("PageFeedIds", ArrayOflong),
   ],
   { base: () => Setting, family: { ns: NS } },
 );
 
-export const CallToActionSetting: ComplexDesc = complex(
+export const CallToActionSetting: ComplexDesc<t.CallToActionSetting> = complex(
   "CallToActionSetting",
-  () => [
-    field("AutomatedCallToActionOptOut", xs.boolean, OPTIONAL_NILLABLE),
-    field("CallToActionOptOut", xs.boolean, OPTIONAL_NILLABLE),
-  ],
+  () => [field("AutomatedCallToActionOptOut", xs.boolean), field("CallToActionOptOut", xs.boolean)],
   { base: () => Setting, family: { ns: NS } },
 );
 
-export const VanityPharmaSetting: ComplexDesc = complex(
+export const VanityPharmaSetting: ComplexDesc<t.VanityPharmaSetting> = complex(
   "VanityPharmaSetting",
   () => [
-    field("DisplayUrlMode", VanityPharmaDisplayUrlMode, OPTIONAL_NILLABLE),
-    field("WebsiteDescription", VanityPharmaWebsiteDescription, OPTIONAL_NILLABLE),
+    field("DisplayUrlMode", VanityPharmaDisplayUrlMode),
+    field("WebsiteDescription", VanityPharmaWebsiteDescription),
   ],
   { base: () => Setting, family: { ns: NS } },
 );
 
-export const AppSetting: ComplexDesc = complex(
+export const AppSetting: ComplexDesc<t.AppSetting> = complex(
   "AppSetting",
-  () => [field("AppId", xs.string, OPTIONAL_NILLABLE), field("AppStore", AppStore, OPTIONAL)],
+  () => [field("AppId", xs.string), field("AppStore", AppStore, OPTIONAL)],
   { base: () => Setting, family: { ns: NS } },
 );
 
-export const ThirdPartyMeasurementSetting: ComplexDesc = complex(
+export const ThirdPartyMeasurementSetting: ComplexDesc<t.ThirdPartyMeasurementSetting> = complex(
   "ThirdPartyMeasurementSetting",
-  () => [field("Details", ArrayOfArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE)],
+  () => [field("Details", ArrayOfArrayOfKeyValuePairOfstringstring)],
   { base: () => Setting, family: { ns: NS } },
 );
 
-export const NewCustomerAcquisitionGoalSetting: ComplexDesc = complex(
+export const NewCustomerAcquisitionGoalSetting: ComplexDesc<
+  t.NewCustomerAcquisitionGoalSetting,
+  t.NewCustomerAcquisitionGoalSettingInput
+> = complex(
   "NewCustomerAcquisitionGoalSetting",
   () => [
-    field("AdditionalConversionValue", xs.decimal, OPTIONAL_NILLABLE),
-    field("NewCustomerAcquisitionBidOnlyMode", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewCustomerAcquisitionGoalId", xs.long, OPTIONAL_NILLABLE),
+    field("AdditionalConversionValue", xs.decimal),
+    field("NewCustomerAcquisitionBidOnlyMode", xs.boolean),
+    field("NewCustomerAcquisitionGoalId", xs.long),
   ],
   { base: () => Setting, family: { ns: NS } },
 );
 
-export const BaseDomainSetting: ComplexDesc = complex(
+export const BaseDomainSetting: ComplexDesc<t.BaseDomainSetting> = complex(
   "BaseDomainSetting",
-  () => [field("BaseDomain", xs.string, OPTIONAL_NILLABLE)],
+  () => [field("BaseDomain", xs.string)],
   { base: () => Setting, family: { ns: NS } },
 );
 
-export const AISearchSetting: ComplexDesc = complex(
+export const AISearchSetting: ComplexDesc<t.AISearchSetting> = complex(
   "AISearchSetting",
   () => [
     field("AISearchEnabled", xs.boolean, OPTIONAL),
-    field("AutoGeneratedImageOptOut", xs.boolean, OPTIONAL_NILLABLE),
-    field("AutoGeneratedTextOptOut", xs.boolean, OPTIONAL_NILLABLE),
-    field("FinalUrlExpansionOptOut", xs.boolean, OPTIONAL_NILLABLE),
-    field("SearchTermMatchingOptOut", xs.boolean, OPTIONAL_NILLABLE),
+    field("AutoGeneratedImageOptOut", xs.boolean),
+    field("AutoGeneratedTextOptOut", xs.boolean),
+    field("FinalUrlExpansionOptOut", xs.boolean),
+    field("SearchTermMatchingOptOut", xs.boolean),
   ],
   { base: () => Setting, family: { ns: NS } },
 );
 
-export const NetworkDistributionSetting: ComplexDesc = complex(
+export const NetworkDistributionSetting: ComplexDesc<t.NetworkDistributionSetting> = complex(
   "NetworkDistributionSetting",
-  () => [field("NetworkOption", Network, OPTIONAL_NILLABLE)],
+  () => [field("NetworkOption", Network)],
   { base: () => Setting, family: { ns: NS } },
 );
 
-export const ArrayOfstring: ArrayDesc = array(
+export const ArrayOfstring: ArrayDesc<t.ArrayOfstring> = array(
   "ArrayOfstring",
   field("string", NS2, xs.string, REPEATED_NILLABLE),
 );
 
-export const AddCampaignsResponse: ComplexDesc = complex("AddCampaignsResponse", () => [
-  field("CampaignIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+export const AddCampaignsResponse: ComplexDesc<
+  t.AddCampaignsResponse,
+  t.AddCampaignsResponseInput
+> = complex("AddCampaignsResponse", () => [
+  field("CampaignIds", ArrayOfNullableOflong),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const ArrayOfNullableOflong: ArrayDesc = array(
-  "ArrayOfNullableOflong",
-  field("long", NS4, xs.long, REPEATED_NILLABLE),
-);
+export const ArrayOfNullableOflong: ArrayDesc<
+  t.ArrayOfNullableOflong,
+  t.ArrayOfNullableOflongInput
+> = array("ArrayOfNullableOflong", field("long", NS4, xs.long, REPEATED_NILLABLE));
 
-export const ArrayOfBatchError: ArrayDesc = array(
+export const ArrayOfBatchError: ArrayDesc<t.ArrayOfBatchError> = array(
   "ArrayOfBatchError",
   field("BatchError", () => BatchError, REPEATED_NILLABLE),
 );
 
-export const BatchError: ComplexDesc = complex(
+export const BatchError: ComplexDesc<t.BatchErrorOrDerived> = complex(
   "BatchError",
   () => [
     field("Code", xs.int, OPTIONAL),
-    field("Details", xs.string, OPTIONAL_NILLABLE),
-    field("ErrorCode", xs.string, OPTIONAL_NILLABLE),
-    field("FieldPath", xs.string, OPTIONAL_NILLABLE),
-    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
+    field("Details", xs.string),
+    field("ErrorCode", xs.string),
+    field("FieldPath", xs.string),
+    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring),
     field("Index", xs.int, OPTIONAL),
-    field("Message", xs.string, OPTIONAL_NILLABLE),
-    field("Type", xs.string, OPTIONAL_NILLABLE),
+    field("Message", xs.string),
+    field("Type", xs.string),
   ],
   { family: { ns: NS, derived: () => [EditorialError] } },
 );
 
-export const EditorialError: ComplexDesc = complex(
+export const EditorialError: ComplexDesc<t.EditorialError> = complex(
   "EditorialError",
   () => [
-    field("Appealable", xs.boolean, OPTIONAL_NILLABLE),
-    field("DisapprovedText", xs.string, OPTIONAL_NILLABLE),
-    field("Location", xs.string, OPTIONAL_NILLABLE),
-    field("PublisherCountry", xs.string, OPTIONAL_NILLABLE),
+    field("Appealable", xs.boolean),
+    field("DisapprovedText", xs.string),
+    field("Location", xs.string),
+    field("PublisherCountry", xs.string),
     field("ReasonCode", xs.int, OPTIONAL),
   ],
   { base: () => BatchError, family: { ns: NS } },
 );
 
-export const GetCampaignsByAccountIdRequest: ComplexDesc = complex(
-  "GetCampaignsByAccountIdRequest",
-  () => [
-    field("AccountId", xs.long, OPTIONAL),
-    field("CampaignType", CampaignType, OPTIONAL),
-    field("ReturnAdditionalFields", CampaignAdditionalField, OPTIONAL_NILLABLE),
-  ],
-);
-
-export const GetCampaignsByAccountIdResponse: ComplexDesc = complex(
-  "GetCampaignsByAccountIdResponse",
-  () => [field("Campaigns", ArrayOfCampaign, OPTIONAL_NILLABLE)],
-);
-
-export const GetCampaignsByIdsRequest: ComplexDesc = complex("GetCampaignsByIdsRequest", () => [
+export const GetCampaignsByAccountIdRequest: ComplexDesc<
+  t.GetCampaignsByAccountIdRequest,
+  t.GetCampaignsByAccountIdRequestInput
+> = complex("GetCampaignsByAccountIdRequest", () => [
   field("AccountId", xs.long, OPTIONAL),
-  field("CampaignIds", ArrayOflong, OPTIONAL_NILLABLE),
   field("CampaignType", CampaignType, OPTIONAL),
-  field("ReturnAdditionalFields", CampaignAdditionalField, OPTIONAL_NILLABLE),
+  field("ReturnAdditionalFields", CampaignAdditionalField),
 ]);
 
-export const GetCampaignsByIdsResponse: ComplexDesc = complex("GetCampaignsByIdsResponse", () => [
-  field("Campaigns", ArrayOfCampaign, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-]);
+export const GetCampaignsByAccountIdResponse: ComplexDesc<
+  t.GetCampaignsByAccountIdResponse,
+  t.GetCampaignsByAccountIdResponseInput
+> = complex("GetCampaignsByAccountIdResponse", () => [field("Campaigns", ArrayOfCampaign)]);
 
-export const DeleteCampaignsRequest: ComplexDesc = complex("DeleteCampaignsRequest", () => [
+export const GetCampaignsByIdsRequest: ComplexDesc<
+  t.GetCampaignsByIdsRequest,
+  t.GetCampaignsByIdsRequestInput
+> = complex("GetCampaignsByIdsRequest", () => [
   field("AccountId", xs.long, OPTIONAL),
-  field("CampaignIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("CampaignIds", ArrayOflong),
+  field("CampaignType", CampaignType, OPTIONAL),
+  field("ReturnAdditionalFields", CampaignAdditionalField),
 ]);
 
-export const DeleteCampaignsResponse: ComplexDesc = complex("DeleteCampaignsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+export const GetCampaignsByIdsResponse: ComplexDesc<
+  t.GetCampaignsByIdsResponse,
+  t.GetCampaignsByIdsResponseInput
+> = complex("GetCampaignsByIdsResponse", () => [
+  field("Campaigns", ArrayOfCampaign),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const UpdateCampaignsRequest: ComplexDesc = complex("UpdateCampaignsRequest", () => [
+export const DeleteCampaignsRequest: ComplexDesc<
+  t.DeleteCampaignsRequest,
+  t.DeleteCampaignsRequestInput
+> = complex("DeleteCampaignsRequest", () => [
   field("AccountId", xs.long, OPTIONAL),
-  field("Campaigns", ArrayOfCampaign, OPTIONAL_NILLABLE),
+  field("CampaignIds", ArrayOflong),
 ]);
 
-export const UpdateCampaignsResponse: ComplexDesc = complex("UpdateCampaignsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-]);
-
-export const GetNegativeSitesByCampaignIdsRequest: ComplexDesc = complex(
-  "GetNegativeSitesByCampaignIdsRequest",
-  () => [
-    field("AccountId", xs.long, OPTIONAL),
-    field("CampaignIds", ArrayOflong, OPTIONAL_NILLABLE),
-  ],
+export const DeleteCampaignsResponse: ComplexDesc<t.DeleteCampaignsResponse> = complex(
+  "DeleteCampaignsResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
-export const GetNegativeSitesByCampaignIdsResponse: ComplexDesc = complex(
-  "GetNegativeSitesByCampaignIdsResponse",
-  () => [
-    field("CampaignNegativeSites", ArrayOfCampaignNegativeSites, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
+export const UpdateCampaignsRequest: ComplexDesc<
+  t.UpdateCampaignsRequest,
+  t.UpdateCampaignsRequestInput
+> = complex("UpdateCampaignsRequest", () => [
+  field("AccountId", xs.long, OPTIONAL),
+  field("Campaigns", ArrayOfCampaign),
+]);
+
+export const UpdateCampaignsResponse: ComplexDesc<t.UpdateCampaignsResponse> = complex(
+  "UpdateCampaignsResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
-export const ArrayOfCampaignNegativeSites: ArrayDesc = array(
+export const GetNegativeSitesByCampaignIdsRequest: ComplexDesc<
+  t.GetNegativeSitesByCampaignIdsRequest,
+  t.GetNegativeSitesByCampaignIdsRequestInput
+> = complex("GetNegativeSitesByCampaignIdsRequest", () => [
+  field("AccountId", xs.long, OPTIONAL),
+  field("CampaignIds", ArrayOflong),
+]);
+
+export const GetNegativeSitesByCampaignIdsResponse: ComplexDesc<
+  t.GetNegativeSitesByCampaignIdsResponse,
+  t.GetNegativeSitesByCampaignIdsResponseInput
+> = complex("GetNegativeSitesByCampaignIdsResponse", () => [
+  field("CampaignNegativeSites", ArrayOfCampaignNegativeSites),
+  field("PartialErrors", ArrayOfBatchError),
+]);
+
+export const ArrayOfCampaignNegativeSites: ArrayDesc<
+  t.ArrayOfCampaignNegativeSites,
+  t.ArrayOfCampaignNegativeSitesInput
+> = array(
   "ArrayOfCampaignNegativeSites",
   field("CampaignNegativeSites", () => CampaignNegativeSites, REPEATED_NILLABLE),
 );
 
-export const CampaignNegativeSites: ComplexDesc = complex("CampaignNegativeSites", () => [
+export const CampaignNegativeSites: ComplexDesc<
+  t.CampaignNegativeSites,
+  t.CampaignNegativeSitesInput
+> = complex("CampaignNegativeSites", () => [
   field("CampaignId", xs.long, OPTIONAL),
-  field("NegativeSites", ArrayOfstring, OPTIONAL_NILLABLE),
+  field("NegativeSites", ArrayOfstring),
 ]);
 
-export const SetNegativeSitesToCampaignsRequest: ComplexDesc = complex(
-  "SetNegativeSitesToCampaignsRequest",
-  () => [
-    field("AccountId", xs.long, OPTIONAL),
-    field("CampaignNegativeSites", ArrayOfCampaignNegativeSites, OPTIONAL_NILLABLE),
-  ],
+export const SetNegativeSitesToCampaignsRequest: ComplexDesc<
+  t.SetNegativeSitesToCampaignsRequest,
+  t.SetNegativeSitesToCampaignsRequestInput
+> = complex("SetNegativeSitesToCampaignsRequest", () => [
+  field("AccountId", xs.long, OPTIONAL),
+  field("CampaignNegativeSites", ArrayOfCampaignNegativeSites),
+]);
+
+export const SetNegativeSitesToCampaignsResponse: ComplexDesc<
+  t.SetNegativeSitesToCampaignsResponse
+> = complex("SetNegativeSitesToCampaignsResponse", () => [
+  field("PartialErrors", ArrayOfBatchError),
+]);
+
+export const GetConfigValueRequest: ComplexDesc<t.GetConfigValueRequest> = complex(
+  "GetConfigValueRequest",
+  () => [field("ConfigKey", xs.string)],
 );
 
-export const SetNegativeSitesToCampaignsResponse: ComplexDesc = complex(
-  "SetNegativeSitesToCampaignsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+export const GetConfigValueResponse: ComplexDesc<t.GetConfigValueResponse> = complex(
+  "GetConfigValueResponse",
+  () => [field("ConfigValue", xs.string)],
 );
 
-export const GetConfigValueRequest: ComplexDesc = complex("GetConfigValueRequest", () => [
-  field("ConfigKey", xs.string, OPTIONAL_NILLABLE),
-]);
+export const GetBSCCountriesRequest: ComplexDesc<t.GetBSCCountriesRequest> = complex(
+  "GetBSCCountriesRequest",
+  () => [],
+);
 
-export const GetConfigValueResponse: ComplexDesc = complex("GetConfigValueResponse", () => [
-  field("ConfigValue", xs.string, OPTIONAL_NILLABLE),
-]);
+export const GetBSCCountriesResponse: ComplexDesc<t.GetBSCCountriesResponse> = complex(
+  "GetBSCCountriesResponse",
+  () => [field("CountryCodes", ArrayOfstring)],
+);
 
-export const GetBSCCountriesRequest: ComplexDesc = complex("GetBSCCountriesRequest", () => []);
-
-export const GetBSCCountriesResponse: ComplexDesc = complex("GetBSCCountriesResponse", () => [
-  field("CountryCodes", ArrayOfstring, OPTIONAL_NILLABLE),
-]);
-
-export const AddAdGroupsRequest: ComplexDesc = complex("AddAdGroupsRequest", () => [
+export const AddAdGroupsRequest: ComplexDesc<
+  t.AddAdGroupsRequest,
+  t.AddAdGroupsRequestInput
+> = complex("AddAdGroupsRequest", () => [
   field("CampaignId", xs.long, OPTIONAL),
-  field("AdGroups", ArrayOfAdGroup, OPTIONAL_NILLABLE),
-  field("ReturnInheritedBidStrategyTypes", xs.boolean, OPTIONAL_NILLABLE),
+  field("AdGroups", ArrayOfAdGroup),
+  field("ReturnInheritedBidStrategyTypes", xs.boolean),
 ]);
 
-export const ArrayOfAdGroup: ArrayDesc = array(
+export const ArrayOfAdGroup: ArrayDesc<t.ArrayOfAdGroup, t.ArrayOfAdGroupInput> = array(
   "ArrayOfAdGroup",
   field("AdGroup", () => AdGroup, REPEATED_NILLABLE),
 );
 
-export const AdGroup: ComplexDesc = complex("AdGroup", () => [
-  field("AdRotation", AdRotation, OPTIONAL_NILLABLE),
-  field("AudienceAdsBidAdjustment", xs.int, OPTIONAL_NILLABLE),
-  field("BiddingScheme", BiddingScheme, OPTIONAL_NILLABLE),
-  field("CommissionRate", RateBid, OPTIONAL_NILLABLE),
-  field("CpcBid", Bid, OPTIONAL_NILLABLE),
-  field("EndDate", Date_, OPTIONAL_NILLABLE),
-  field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
-  field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
-  field("FrequencyCapSettings", ArrayOfFrequencyCapSettings, OPTIONAL_NILLABLE),
-  field("Id", xs.long, OPTIONAL_NILLABLE),
-  field("Language", xs.string, OPTIONAL_NILLABLE),
-  field("MultimediaAdsBidAdjustment", xs.int, OPTIONAL_NILLABLE),
-  field("Name", xs.string, OPTIONAL_NILLABLE),
-  field("Network", Network, OPTIONAL_NILLABLE),
-  field("PercentCpcBid", RateBid, OPTIONAL_NILLABLE),
-  field("PrivacyStatus", AdGroupPrivacyStatus, OPTIONAL_NILLABLE),
-  field("Settings", ArrayOfSetting, OPTIONAL_NILLABLE),
-  field("StartDate", Date_, OPTIONAL_NILLABLE),
-  field("Status", AdGroupStatus, OPTIONAL_NILLABLE),
-  field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
-  field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
-  field("UseOptimizedTargeting", xs.boolean, OPTIONAL_NILLABLE),
-  field("UsePredictiveTargeting", xs.boolean, OPTIONAL_NILLABLE),
-  field("AdScheduleUseSearcherTimeZone", xs.boolean, OPTIONAL_NILLABLE),
-  field("AdGroupType", xs.string, OPTIONAL_NILLABLE),
-  field("CpvBid", Bid, OPTIONAL_NILLABLE),
-  field("CpmBid", Bid, OPTIONAL_NILLABLE),
-  field("McpaBid", Bid, OPTIONAL_NILLABLE),
+export const AdGroup: ComplexDesc<t.AdGroup, t.AdGroupInput> = complex("AdGroup", () => [
+  field("AdRotation", AdRotation),
+  field("AudienceAdsBidAdjustment", xs.int),
+  field("BiddingScheme", BiddingScheme),
+  field("CommissionRate", RateBid),
+  field("CpcBid", Bid),
+  field("EndDate", Date_),
+  field("FinalUrlSuffix", xs.string),
+  field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring),
+  field("FrequencyCapSettings", ArrayOfFrequencyCapSettings),
+  field("Id", xs.long),
+  field("Language", xs.string),
+  field("MultimediaAdsBidAdjustment", xs.int),
+  field("Name", xs.string),
+  field("Network", Network),
+  field("PercentCpcBid", RateBid),
+  field("PrivacyStatus", AdGroupPrivacyStatus),
+  field("Settings", ArrayOfSetting),
+  field("StartDate", Date_),
+  field("Status", AdGroupStatus),
+  field("TrackingUrlTemplate", xs.string),
+  field("UrlCustomParameters", CustomParameters),
+  field("UseOptimizedTargeting", xs.boolean),
+  field("UsePredictiveTargeting", xs.boolean),
+  field("AdScheduleUseSearcherTimeZone", xs.boolean),
+  field("AdGroupType", xs.string),
+  field("CpvBid", Bid),
+  field("CpmBid", Bid),
+  field("McpaBid", Bid),
 ]);
 
-export const AdRotation: ComplexDesc = complex("AdRotation", () => [
-  field("EndDate", xs.dateTime, OPTIONAL_NILLABLE),
-  field("StartDate", xs.dateTime, OPTIONAL_NILLABLE),
-  field("Type", AdRotationType, OPTIONAL_NILLABLE),
-]);
+export const AdRotation: ComplexDesc<t.AdRotation, t.AdRotationInput> = complex(
+  "AdRotation",
+  () => [
+    field("EndDate", xs.dateTime),
+    field("StartDate", xs.dateTime),
+    field("Type", AdRotationType),
+  ],
+);
 
-export const RateBid: ComplexDesc = complex(
+export const RateBid: ComplexDesc<t.RateBid> = complex(
   "RateBid",
-  () => [field("RateAmount", RateAmount, OPTIONAL_NILLABLE)],
+  () => [field("RateAmount", RateAmount)],
   { base: () => CriterionBid, family: { ns: NS } },
 );
 
-export const CriterionBid: ComplexDesc = complex(
+export const CriterionBid: ComplexDesc<t.CriterionBidOrDerived> = complex(
   "CriterionBid",
-  () => [field("Type", xs.string, OPTIONAL_NILLABLE)],
+  () => [field("Type", xs.string)],
   { family: { ns: NS, derived: () => [RateBid, FixedBid, BidMultiplier] } },
 );
 
-export const FixedBid: ComplexDesc = complex(
+export const FixedBid: ComplexDesc<t.FixedBid> = complex(
   "FixedBid",
   () => [field("Amount", xs.double, OPTIONAL)],
   { base: () => CriterionBid, family: { ns: NS } },
 );
 
-export const BidMultiplier: ComplexDesc = complex(
+export const BidMultiplier: ComplexDesc<t.BidMultiplier> = complex(
   "BidMultiplier",
   () => [field("Multiplier", xs.double, OPTIONAL)],
   { base: () => CriterionBid, family: { ns: NS } },
 );
 
-export const RateAmount: ComplexDesc = complex("RateAmount", () => [
-  field("Amount", xs.double, OPTIONAL_NILLABLE),
+export const RateAmount: ComplexDesc<t.RateAmount> = complex("RateAmount", () => [
+  field("Amount", xs.double),
 ]);
 
-export const Date_: ComplexDesc = complex("Date", () => [
-  field("Day", xs.int),
-  field("Month", xs.int),
-  field("Year", xs.int),
+export const Date_: ComplexDesc<t.Date_> = complex("Date", () => [
+  field("Day", xs.int, REQUIRED),
+  field("Month", xs.int, REQUIRED),
+  field("Year", xs.int, REQUIRED),
 ]);
 
-export const ArrayOfFrequencyCapSettings: ArrayDesc = array(
+export const ArrayOfFrequencyCapSettings: ArrayDesc<t.ArrayOfFrequencyCapSettings> = array(
   "ArrayOfFrequencyCapSettings",
   field("FrequencyCapSettings", () => FrequencyCapSettings, REPEATED_NILLABLE),
 );
 
-export const FrequencyCapSettings: ComplexDesc = complex("FrequencyCapSettings", () => [
-  field("CapValue", xs.int, OPTIONAL),
-  field("TimeGranularity", FrequencyCapTimeGranularity, OPTIONAL),
-]);
-
-export const AddAdGroupsResponse: ComplexDesc = complex("AddAdGroupsResponse", () => [
-  field("AdGroupIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("InheritedBidStrategyTypes", ArrayOfstring, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-]);
-
-export const DeleteAdGroupsRequest: ComplexDesc = complex("DeleteAdGroupsRequest", () => [
-  field("CampaignId", xs.long, OPTIONAL),
-  field("AdGroupIds", ArrayOflong, OPTIONAL_NILLABLE),
-]);
-
-export const DeleteAdGroupsResponse: ComplexDesc = complex("DeleteAdGroupsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-]);
-
-export const GetAdGroupsByIdsRequest: ComplexDesc = complex("GetAdGroupsByIdsRequest", () => [
-  field("CampaignId", xs.long, OPTIONAL),
-  field("AdGroupIds", ArrayOflong, OPTIONAL_NILLABLE),
-  field("ReturnAdditionalFields", AdGroupAdditionalField, OPTIONAL_NILLABLE),
-]);
-
-export const GetAdGroupsByIdsResponse: ComplexDesc = complex("GetAdGroupsByIdsResponse", () => [
-  field("AdGroups", ArrayOfAdGroup, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-]);
-
-export const GetAdGroupsByCampaignIdRequest: ComplexDesc = complex(
-  "GetAdGroupsByCampaignIdRequest",
+export const FrequencyCapSettings: ComplexDesc<t.FrequencyCapSettings> = complex(
+  "FrequencyCapSettings",
   () => [
-    field("CampaignId", xs.long, OPTIONAL),
-    field("ReturnAdditionalFields", AdGroupAdditionalField, OPTIONAL_NILLABLE),
+    field("CapValue", xs.int, OPTIONAL),
+    field("TimeGranularity", FrequencyCapTimeGranularity, OPTIONAL),
   ],
 );
 
-export const GetAdGroupsByCampaignIdResponse: ComplexDesc = complex(
-  "GetAdGroupsByCampaignIdResponse",
-  () => [field("AdGroups", ArrayOfAdGroup, OPTIONAL_NILLABLE)],
+export const AddAdGroupsResponse: ComplexDesc<
+  t.AddAdGroupsResponse,
+  t.AddAdGroupsResponseInput
+> = complex("AddAdGroupsResponse", () => [
+  field("AdGroupIds", ArrayOfNullableOflong),
+  field("InheritedBidStrategyTypes", ArrayOfstring),
+  field("PartialErrors", ArrayOfBatchError),
+]);
+
+export const DeleteAdGroupsRequest: ComplexDesc<
+  t.DeleteAdGroupsRequest,
+  t.DeleteAdGroupsRequestInput
+> = complex("DeleteAdGroupsRequest", () => [
+  field("CampaignId", xs.long, OPTIONAL),
+  field("AdGroupIds", ArrayOflong),
+]);
+
+export const DeleteAdGroupsResponse: ComplexDesc<t.DeleteAdGroupsResponse> = complex(
+  "DeleteAdGroupsResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
-export const UpdateAdGroupsRequest: ComplexDesc = complex("UpdateAdGroupsRequest", () => [
+export const GetAdGroupsByIdsRequest: ComplexDesc<
+  t.GetAdGroupsByIdsRequest,
+  t.GetAdGroupsByIdsRequestInput
+> = complex("GetAdGroupsByIdsRequest", () => [
   field("CampaignId", xs.long, OPTIONAL),
-  field("AdGroups", ArrayOfAdGroup, OPTIONAL_NILLABLE),
+  field("AdGroupIds", ArrayOflong),
+  field("ReturnAdditionalFields", AdGroupAdditionalField),
+]);
+
+export const GetAdGroupsByIdsResponse: ComplexDesc<
+  t.GetAdGroupsByIdsResponse,
+  t.GetAdGroupsByIdsResponseInput
+> = complex("GetAdGroupsByIdsResponse", () => [
+  field("AdGroups", ArrayOfAdGroup),
+  field("PartialErrors", ArrayOfBatchError),
+]);
+
+export const GetAdGroupsByCampaignIdRequest: ComplexDesc<
+  t.GetAdGroupsByCampaignIdRequest,
+  t.GetAdGroupsByCampaignIdRequestInput
+> = complex("GetAdGroupsByCampaignIdRequest", () => [
+  field("CampaignId", xs.long, OPTIONAL),
+  field("ReturnAdditionalFields", AdGroupAdditionalField),
+]);
+
+export const GetAdGroupsByCampaignIdResponse: ComplexDesc<
+  t.GetAdGroupsByCampaignIdResponse,
+  t.GetAdGroupsByCampaignIdResponseInput
+> = complex("GetAdGroupsByCampaignIdResponse", () => [field("AdGroups", ArrayOfAdGroup)]);
+
+export const UpdateAdGroupsRequest: ComplexDesc<
+  t.UpdateAdGroupsRequest,
+  t.UpdateAdGroupsRequestInput
+> = complex("UpdateAdGroupsRequest", () => [
+  field("CampaignId", xs.long, OPTIONAL),
+  field("AdGroups", ArrayOfAdGroup),
   field("UpdateAudienceAdsBidAdjustment", xs.boolean, OPTIONAL),
-  field("ReturnInheritedBidStrategyTypes", xs.boolean, OPTIONAL_NILLABLE),
+  field("ReturnInheritedBidStrategyTypes", xs.boolean),
 ]);
 
-export const UpdateAdGroupsResponse: ComplexDesc = complex("UpdateAdGroupsResponse", () => [
-  field("InheritedBidStrategyTypes", ArrayOfstring, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-]);
-
-export const GetNegativeSitesByAdGroupIdsRequest: ComplexDesc = complex(
-  "GetNegativeSitesByAdGroupIdsRequest",
+export const UpdateAdGroupsResponse: ComplexDesc<t.UpdateAdGroupsResponse> = complex(
+  "UpdateAdGroupsResponse",
   () => [
-    field("CampaignId", xs.long, OPTIONAL),
-    field("AdGroupIds", ArrayOflong, OPTIONAL_NILLABLE),
+    field("InheritedBidStrategyTypes", ArrayOfstring),
+    field("PartialErrors", ArrayOfBatchError),
   ],
 );
 
-export const GetNegativeSitesByAdGroupIdsResponse: ComplexDesc = complex(
-  "GetNegativeSitesByAdGroupIdsResponse",
-  () => [
-    field("AdGroupNegativeSites", ArrayOfAdGroupNegativeSites, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
-);
+export const GetNegativeSitesByAdGroupIdsRequest: ComplexDesc<
+  t.GetNegativeSitesByAdGroupIdsRequest,
+  t.GetNegativeSitesByAdGroupIdsRequestInput
+> = complex("GetNegativeSitesByAdGroupIdsRequest", () => [
+  field("CampaignId", xs.long, OPTIONAL),
+  field("AdGroupIds", ArrayOflong),
+]);
 
-export const ArrayOfAdGroupNegativeSites: ArrayDesc = array(
+export const GetNegativeSitesByAdGroupIdsResponse: ComplexDesc<
+  t.GetNegativeSitesByAdGroupIdsResponse,
+  t.GetNegativeSitesByAdGroupIdsResponseInput
+> = complex("GetNegativeSitesByAdGroupIdsResponse", () => [
+  field("AdGroupNegativeSites", ArrayOfAdGroupNegativeSites),
+  field("PartialErrors", ArrayOfBatchError),
+]);
+
+export const ArrayOfAdGroupNegativeSites: ArrayDesc<
+  t.ArrayOfAdGroupNegativeSites,
+  t.ArrayOfAdGroupNegativeSitesInput
+> = array(
   "ArrayOfAdGroupNegativeSites",
   field("AdGroupNegativeSites", () => AdGroupNegativeSites, REPEATED_NILLABLE),
 );
 
-export const AdGroupNegativeSites: ComplexDesc = complex("AdGroupNegativeSites", () => [
+export const AdGroupNegativeSites: ComplexDesc<
+  t.AdGroupNegativeSites,
+  t.AdGroupNegativeSitesInput
+> = complex("AdGroupNegativeSites", () => [
   field("AdGroupId", xs.long, OPTIONAL),
-  field("NegativeSites", ArrayOfstring, OPTIONAL_NILLABLE),
+  field("NegativeSites", ArrayOfstring),
 ]);
 
-export const SetNegativeSitesToAdGroupsRequest: ComplexDesc = complex(
-  "SetNegativeSitesToAdGroupsRequest",
-  () => [
-    field("CampaignId", xs.long, OPTIONAL),
-    field("AdGroupNegativeSites", ArrayOfAdGroupNegativeSites, OPTIONAL_NILLABLE),
-  ],
-);
+export const SetNegativeSitesToAdGroupsRequest: ComplexDesc<
+  t.SetNegativeSitesToAdGroupsRequest,
+  t.SetNegativeSitesToAdGroupsRequestInput
+> = complex("SetNegativeSitesToAdGroupsRequest", () => [
+  field("CampaignId", xs.long, OPTIONAL),
+  field("AdGroupNegativeSites", ArrayOfAdGroupNegativeSites),
+]);
 
-export const SetNegativeSitesToAdGroupsResponse: ComplexDesc = complex(
-  "SetNegativeSitesToAdGroupsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
-);
+export const SetNegativeSitesToAdGroupsResponse: ComplexDesc<
+  t.SetNegativeSitesToAdGroupsResponse
+> = complex("SetNegativeSitesToAdGroupsResponse", () => [
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const GetGeoLocationsFileUrlRequest: ComplexDesc = complex(
+export const GetGeoLocationsFileUrlRequest: ComplexDesc<t.GetGeoLocationsFileUrlRequest> = complex(
   "GetGeoLocationsFileUrlRequest",
   () => [
-    field("Version", xs.string, OPTIONAL_NILLABLE),
-    field("LanguageLocale", xs.string, OPTIONAL_NILLABLE),
-    field("CompressionType", CompressionType, OPTIONAL_NILLABLE),
+    field("Version", xs.string),
+    field("LanguageLocale", xs.string),
+    field("CompressionType", CompressionType),
   ],
 );
 
-export const GetGeoLocationsFileUrlResponse: ComplexDesc = complex(
-  "GetGeoLocationsFileUrlResponse",
-  () => [
-    field("FileUrl", xs.string, OPTIONAL_NILLABLE),
-    field("FileUrlExpiryTimeUtc", xs.dateTime, OPTIONAL_NILLABLE),
-    field("LastModifiedTimeUtc", xs.dateTime, OPTIONAL),
-  ],
-);
-
-export const AddAdsRequest: ComplexDesc = complex("AddAdsRequest", () => [
-  field("AdGroupId", xs.long, OPTIONAL),
-  field("Ads", ArrayOfAd, OPTIONAL_NILLABLE),
+export const GetGeoLocationsFileUrlResponse: ComplexDesc<
+  t.GetGeoLocationsFileUrlResponse,
+  t.GetGeoLocationsFileUrlResponseInput
+> = complex("GetGeoLocationsFileUrlResponse", () => [
+  field("FileUrl", xs.string),
+  field("FileUrlExpiryTimeUtc", xs.dateTime),
+  field("LastModifiedTimeUtc", xs.dateTime, OPTIONAL),
 ]);
 
-export const ArrayOfAd: ArrayDesc = array("ArrayOfAd", field("Ad", () => Ad, REPEATED_NILLABLE));
+export const AddAdsRequest: ComplexDesc<t.AddAdsRequest, t.AddAdsRequestInput> = complex(
+  "AddAdsRequest",
+  () => [field("AdGroupId", xs.long, OPTIONAL), field("Ads", ArrayOfAd)],
+);
 
-export const Ad: ComplexDesc = complex(
+export const ArrayOfAd: ArrayDesc<t.ArrayOfAd, t.ArrayOfAdInput> = array(
+  "ArrayOfAd",
+  field("Ad", () => Ad, REPEATED_NILLABLE),
+);
+
+export const Ad: ComplexDesc<t.AdOrDerived, t.AdOrDerivedInput> = complex(
   "Ad",
   () => [
-    field("AdFormatPreference", xs.string, OPTIONAL_NILLABLE),
-    field("DevicePreference", xs.long, OPTIONAL_NILLABLE),
-    field("EditorialStatus", AdEditorialStatus, OPTIONAL_NILLABLE),
-    field("FinalAppUrls", ArrayOfAppUrl, OPTIONAL_NILLABLE),
-    field("FinalMobileUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
-    field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
-    field("Id", xs.long, OPTIONAL_NILLABLE),
-    field("Status", AdStatus, OPTIONAL_NILLABLE),
-    field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
-    field("Type", AdType, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
+    field("AdFormatPreference", xs.string),
+    field("DevicePreference", xs.long),
+    field("EditorialStatus", AdEditorialStatus),
+    field("FinalAppUrls", ArrayOfAppUrl),
+    field("FinalMobileUrls", ArrayOfstring),
+    field("FinalUrlSuffix", xs.string),
+    field("FinalUrls", ArrayOfstring),
+    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring),
+    field("Id", xs.long),
+    field("Status", AdStatus),
+    field("TrackingUrlTemplate", xs.string),
+    field("Type", AdType),
+    field("UrlCustomParameters", CustomParameters),
   ],
   {
     family: {
@@ -2050,482 +2137,535 @@ export const Ad: ComplexDesc = complex(
   },
 );
 
-export const TextAd: ComplexDesc = complex(
+export const TextAd: ComplexDesc<t.TextAd, t.TextAdInput> = complex(
   "TextAd",
   () => [
-    field("DestinationUrl", xs.string, OPTIONAL_NILLABLE),
-    field("DisplayUrl", xs.string, OPTIONAL_NILLABLE),
-    field("Text", xs.string, OPTIONAL_NILLABLE),
-    field("Title", xs.string, OPTIONAL_NILLABLE),
+    field("DestinationUrl", xs.string),
+    field("DisplayUrl", xs.string),
+    field("Text", xs.string),
+    field("Title", xs.string),
   ],
   { base: () => Ad, family: { ns: NS } },
 );
 
-export const ProductAd: ComplexDesc = complex(
+export const ProductAd: ComplexDesc<t.ProductAd, t.ProductAdInput> = complex(
   "ProductAd",
-  () => [field("PromotionalText", xs.string, OPTIONAL_NILLABLE)],
+  () => [field("PromotionalText", xs.string)],
   { base: () => Ad, family: { ns: NS } },
 );
 
-export const HotelAd: ComplexDesc = complex("HotelAd", () => [], {
+export const HotelAd: ComplexDesc<t.HotelAd, t.HotelAdInput> = complex("HotelAd", () => [], {
   base: () => Ad,
   family: { ns: NS },
 });
 
-export const AppInstallAd: ComplexDesc = complex(
+export const AppInstallAd: ComplexDesc<t.AppInstallAd, t.AppInstallAdInput> = complex(
   "AppInstallAd",
   () => [
-    field("AppPlatform", xs.string, OPTIONAL_NILLABLE),
-    field("AppStoreId", xs.string, OPTIONAL_NILLABLE),
-    field("Text", xs.string, OPTIONAL_NILLABLE),
-    field("Title", xs.string, OPTIONAL_NILLABLE),
+    field("AppPlatform", xs.string),
+    field("AppStoreId", xs.string),
+    field("Text", xs.string),
+    field("Title", xs.string),
   ],
   { base: () => Ad, family: { ns: NS } },
 );
 
-export const ExpandedTextAd: ComplexDesc = complex(
+export const ExpandedTextAd: ComplexDesc<t.ExpandedTextAd, t.ExpandedTextAdInput> = complex(
   "ExpandedTextAd",
   () => [
-    field("Domain", xs.string, OPTIONAL_NILLABLE),
-    field("Path1", xs.string, OPTIONAL_NILLABLE),
-    field("Path2", xs.string, OPTIONAL_NILLABLE),
-    field("Text", xs.string, OPTIONAL_NILLABLE),
-    field("TextPart2", xs.string, OPTIONAL_NILLABLE),
-    field("TitlePart1", xs.string, OPTIONAL_NILLABLE),
-    field("TitlePart2", xs.string, OPTIONAL_NILLABLE),
-    field("TitlePart3", xs.string, OPTIONAL_NILLABLE),
+    field("Domain", xs.string),
+    field("Path1", xs.string),
+    field("Path2", xs.string),
+    field("Text", xs.string),
+    field("TextPart2", xs.string),
+    field("TitlePart1", xs.string),
+    field("TitlePart2", xs.string),
+    field("TitlePart3", xs.string),
   ],
   { base: () => Ad, family: { ns: NS } },
 );
 
-export const DynamicSearchAd: ComplexDesc = complex(
+export const DynamicSearchAd: ComplexDesc<t.DynamicSearchAd, t.DynamicSearchAdInput> = complex(
   "DynamicSearchAd",
   () => [
-    field("Path1", xs.string, OPTIONAL_NILLABLE),
-    field("Path2", xs.string, OPTIONAL_NILLABLE),
-    field("Text", xs.string, OPTIONAL_NILLABLE),
-    field("TextPart2", xs.string, OPTIONAL_NILLABLE),
+    field("Path1", xs.string),
+    field("Path2", xs.string),
+    field("Text", xs.string),
+    field("TextPart2", xs.string),
   ],
   { base: () => Ad, family: { ns: NS } },
 );
 
-export const ResponsiveAd: ComplexDesc = complex(
+export const ResponsiveAd: ComplexDesc<t.ResponsiveAd, t.ResponsiveAdInput> = complex(
   "ResponsiveAd",
   () => [
-    field("AdSubType", AdSubType, OPTIONAL_NILLABLE),
-    field("BusinessName", xs.string, OPTIONAL_NILLABLE),
-    field("CallToAction", CallToAction, OPTIONAL_NILLABLE),
-    field("CallToActionLanguage", LanguageName, OPTIONAL_NILLABLE),
-    field("Descriptions", ArrayOfAssetLink, OPTIONAL_NILLABLE),
-    field("Headline", xs.string, OPTIONAL_NILLABLE),
-    field("Headlines", ArrayOfAssetLink, OPTIONAL_NILLABLE),
-    field("Images", ArrayOfAssetLink, OPTIONAL_NILLABLE),
-    field("ImpressionTrackingUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("LongHeadline", AssetLink, OPTIONAL_NILLABLE),
-    field("LongHeadlineString", xs.string, OPTIONAL_NILLABLE),
-    field("LongHeadlines", ArrayOfAssetLink, OPTIONAL_NILLABLE),
-    field("Text", xs.string, OPTIONAL_NILLABLE),
-    field("VerifiedTrackingSettings", VerifiedTrackingSetting, OPTIONAL_NILLABLE),
-    field("Videos", ArrayOfAssetLink, OPTIONAL_NILLABLE),
+    field("AdSubType", AdSubType),
+    field("BusinessName", xs.string),
+    field("CallToAction", CallToAction),
+    field("CallToActionLanguage", LanguageName),
+    field("Descriptions", ArrayOfAssetLink),
+    field("Headline", xs.string),
+    field("Headlines", ArrayOfAssetLink),
+    field("Images", ArrayOfAssetLink),
+    field("ImpressionTrackingUrls", ArrayOfstring),
+    field("LongHeadline", AssetLink),
+    field("LongHeadlineString", xs.string),
+    field("LongHeadlines", ArrayOfAssetLink),
+    field("Text", xs.string),
+    field("VerifiedTrackingSettings", VerifiedTrackingSetting),
+    field("Videos", ArrayOfAssetLink),
   ],
   { base: () => Ad, family: { ns: NS } },
 );
 
-export const ArrayOfAssetLink: ArrayDesc = array(
+export const ArrayOfAssetLink: ArrayDesc<t.ArrayOfAssetLink, t.ArrayOfAssetLinkInput> = array(
   "ArrayOfAssetLink",
   field("AssetLink", () => AssetLink, REPEATED_NILLABLE),
 );
 
-export const AssetLink: ComplexDesc = complex("AssetLink", () => [
-  field("Asset", Asset, OPTIONAL_NILLABLE),
-  field("AssetPerformanceLabel", xs.string, OPTIONAL_NILLABLE),
-  field("EditorialStatus", AssetLinkEditorialStatus, OPTIONAL_NILLABLE),
-  field("PinnedField", xs.string, OPTIONAL_NILLABLE),
+export const AssetLink: ComplexDesc<t.AssetLink, t.AssetLinkInput> = complex("AssetLink", () => [
+  field("Asset", Asset),
+  field("AssetPerformanceLabel", xs.string),
+  field("EditorialStatus", AssetLinkEditorialStatus),
+  field("PinnedField", xs.string),
 ]);
 
-export const Asset: ComplexDesc = complex(
+export const Asset: ComplexDesc<t.AssetOrDerived, t.AssetOrDerivedInput> = complex(
   "Asset",
-  () => [
-    field("Id", xs.long, OPTIONAL_NILLABLE),
-    field("Name", xs.string, OPTIONAL_NILLABLE),
-    field("Type", xs.string, OPTIONAL_NILLABLE),
-  ],
+  () => [field("Id", xs.long), field("Name", xs.string), field("Type", xs.string)],
   { family: { ns: NS, derived: () => [TextAsset, ImageAsset, VideoAsset] } },
 );
 
-export const TextAsset: ComplexDesc = complex(
+export const TextAsset: ComplexDesc<t.TextAsset, t.TextAssetInput> = complex(
   "TextAsset",
-  () => [field("Text", xs.string, OPTIONAL_NILLABLE)],
+  () => [field("Text", xs.string)],
   { base: () => Asset, family: { ns: NS } },
 );
 
-export const ImageAsset: ComplexDesc = complex(
+export const ImageAsset: ComplexDesc<t.ImageAsset, t.ImageAssetInput> = complex(
   "ImageAsset",
   () => [
-    field("CropHeight", xs.int, OPTIONAL_NILLABLE),
-    field("CropWidth", xs.int, OPTIONAL_NILLABLE),
-    field("CropX", xs.int, OPTIONAL_NILLABLE),
-    field("CropY", xs.int, OPTIONAL_NILLABLE),
-    field("CroppingType", CropType, OPTIONAL_NILLABLE),
-    field("SubType", xs.string, OPTIONAL_NILLABLE),
-    field("TargetHeight", xs.int, OPTIONAL_NILLABLE),
-    field("TargetWidth", xs.int, OPTIONAL_NILLABLE),
+    field("CropHeight", xs.int),
+    field("CropWidth", xs.int),
+    field("CropX", xs.int),
+    field("CropY", xs.int),
+    field("CroppingType", CropType),
+    field("SubType", xs.string),
+    field("TargetHeight", xs.int),
+    field("TargetWidth", xs.int),
   ],
   { base: () => Asset, family: { ns: NS } },
 );
 
-export const VideoAsset: ComplexDesc = complex(
+export const VideoAsset: ComplexDesc<t.VideoAsset, t.VideoAssetInput> = complex(
   "VideoAsset",
-  () => [
-    field("SubType", xs.string, OPTIONAL_NILLABLE),
-    field("ThumbnailImage", ImageAsset, OPTIONAL_NILLABLE),
-  ],
+  () => [field("SubType", xs.string), field("ThumbnailImage", ImageAsset)],
   { base: () => Asset, family: { ns: NS } },
 );
 
-export const ResponsiveSearchAd: ComplexDesc = complex(
+export const ResponsiveSearchAd: ComplexDesc<
+  t.ResponsiveSearchAd,
+  t.ResponsiveSearchAdInput
+> = complex(
   "ResponsiveSearchAd",
   () => [
-    field("Descriptions", ArrayOfAssetLink, OPTIONAL_NILLABLE),
-    field("Domain", xs.string, OPTIONAL_NILLABLE),
-    field("Headlines", ArrayOfAssetLink, OPTIONAL_NILLABLE),
-    field("Path1", xs.string, OPTIONAL_NILLABLE),
-    field("Path2", xs.string, OPTIONAL_NILLABLE),
+    field("Descriptions", ArrayOfAssetLink),
+    field("Domain", xs.string),
+    field("Headlines", ArrayOfAssetLink),
+    field("Path1", xs.string),
+    field("Path2", xs.string),
   ],
   { base: () => Ad, family: { ns: NS } },
 );
 
-export const ArrayOfAppUrl: ArrayDesc = array(
+export const ArrayOfAppUrl: ArrayDesc<t.ArrayOfAppUrl> = array(
   "ArrayOfAppUrl",
   field("AppUrl", () => AppUrl, REPEATED_NILLABLE),
 );
 
-export const AppUrl: ComplexDesc = complex("AppUrl", () => [
-  field("OsType", xs.string, OPTIONAL_NILLABLE),
-  field("Url", xs.string, OPTIONAL_NILLABLE),
+export const AppUrl: ComplexDesc<t.AppUrl> = complex("AppUrl", () => [
+  field("OsType", xs.string),
+  field("Url", xs.string),
 ]);
 
-export const AddAdsResponse: ComplexDesc = complex("AddAdsResponse", () => [
-  field("AdIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-]);
-
-export const DeleteAdsRequest: ComplexDesc = complex("DeleteAdsRequest", () => [
-  field("AdGroupId", xs.long, OPTIONAL),
-  field("AdIds", ArrayOflong, OPTIONAL_NILLABLE),
-]);
-
-export const DeleteAdsResponse: ComplexDesc = complex("DeleteAdsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-]);
-
-export const GetAdsByEditorialStatusRequest: ComplexDesc = complex(
-  "GetAdsByEditorialStatusRequest",
-  () => [
-    field("AdGroupId", xs.long, OPTIONAL),
-    field("EditorialStatus", AdEditorialStatus, OPTIONAL),
-    field("AdTypes", ArrayOfAdType, OPTIONAL_NILLABLE),
-    field("ReturnAdditionalFields", AdAdditionalField, OPTIONAL_NILLABLE),
-  ],
+export const AddAdsResponse: ComplexDesc<t.AddAdsResponse, t.AddAdsResponseInput> = complex(
+  "AddAdsResponse",
+  () => [field("AdIds", ArrayOfNullableOflong), field("PartialErrors", ArrayOfBatchError)],
 );
 
-export const ArrayOfAdType: ArrayDesc = array("ArrayOfAdType", field("AdType", AdType, REPEATED));
-
-export const GetAdsByEditorialStatusResponse: ComplexDesc = complex(
-  "GetAdsByEditorialStatusResponse",
-  () => [field("Ads", ArrayOfAd, OPTIONAL_NILLABLE)],
+export const DeleteAdsRequest: ComplexDesc<t.DeleteAdsRequest, t.DeleteAdsRequestInput> = complex(
+  "DeleteAdsRequest",
+  () => [field("AdGroupId", xs.long, OPTIONAL), field("AdIds", ArrayOflong)],
 );
 
-export const GetAdsByIdsRequest: ComplexDesc = complex("GetAdsByIdsRequest", () => [
+export const DeleteAdsResponse: ComplexDesc<t.DeleteAdsResponse> = complex(
+  "DeleteAdsResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
+);
+
+export const GetAdsByEditorialStatusRequest: ComplexDesc<
+  t.GetAdsByEditorialStatusRequest,
+  t.GetAdsByEditorialStatusRequestInput
+> = complex("GetAdsByEditorialStatusRequest", () => [
   field("AdGroupId", xs.long, OPTIONAL),
-  field("AdIds", ArrayOflong, OPTIONAL_NILLABLE),
-  field("AdTypes", ArrayOfAdType, OPTIONAL_NILLABLE),
-  field("ReturnAdditionalFields", AdAdditionalField, OPTIONAL_NILLABLE),
+  field("EditorialStatus", AdEditorialStatus, OPTIONAL),
+  field("AdTypes", ArrayOfAdType),
+  field("ReturnAdditionalFields", AdAdditionalField),
 ]);
 
-export const GetAdsByIdsResponse: ComplexDesc = complex("GetAdsByIdsResponse", () => [
-  field("Ads", ArrayOfAd, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-]);
+export const ArrayOfAdType: ArrayDesc<t.ArrayOfAdType> = array(
+  "ArrayOfAdType",
+  field("AdType", AdType, REPEATED),
+);
 
-export const GetAdsByAdGroupIdRequest: ComplexDesc = complex("GetAdsByAdGroupIdRequest", () => [
+export const GetAdsByEditorialStatusResponse: ComplexDesc<
+  t.GetAdsByEditorialStatusResponse,
+  t.GetAdsByEditorialStatusResponseInput
+> = complex("GetAdsByEditorialStatusResponse", () => [field("Ads", ArrayOfAd)]);
+
+export const GetAdsByIdsRequest: ComplexDesc<
+  t.GetAdsByIdsRequest,
+  t.GetAdsByIdsRequestInput
+> = complex("GetAdsByIdsRequest", () => [
   field("AdGroupId", xs.long, OPTIONAL),
-  field("AdTypes", ArrayOfAdType, OPTIONAL_NILLABLE),
-  field("ReturnAdditionalFields", AdAdditionalField, OPTIONAL_NILLABLE),
+  field("AdIds", ArrayOflong),
+  field("AdTypes", ArrayOfAdType),
+  field("ReturnAdditionalFields", AdAdditionalField),
 ]);
 
-export const GetAdsByAdGroupIdResponse: ComplexDesc = complex("GetAdsByAdGroupIdResponse", () => [
-  field("Ads", ArrayOfAd, OPTIONAL_NILLABLE),
+export const GetAdsByIdsResponse: ComplexDesc<
+  t.GetAdsByIdsResponse,
+  t.GetAdsByIdsResponseInput
+> = complex("GetAdsByIdsResponse", () => [
+  field("Ads", ArrayOfAd),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const UpdateAdsRequest: ComplexDesc = complex("UpdateAdsRequest", () => [
+export const GetAdsByAdGroupIdRequest: ComplexDesc<
+  t.GetAdsByAdGroupIdRequest,
+  t.GetAdsByAdGroupIdRequestInput
+> = complex("GetAdsByAdGroupIdRequest", () => [
   field("AdGroupId", xs.long, OPTIONAL),
-  field("Ads", ArrayOfAd, OPTIONAL_NILLABLE),
+  field("AdTypes", ArrayOfAdType),
+  field("ReturnAdditionalFields", AdAdditionalField),
 ]);
 
-export const UpdateAdsResponse: ComplexDesc = complex("UpdateAdsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-]);
+export const GetAdsByAdGroupIdResponse: ComplexDesc<
+  t.GetAdsByAdGroupIdResponse,
+  t.GetAdsByAdGroupIdResponseInput
+> = complex("GetAdsByAdGroupIdResponse", () => [field("Ads", ArrayOfAd)]);
 
-export const AddKeywordsRequest: ComplexDesc = complex("AddKeywordsRequest", () => [
+export const UpdateAdsRequest: ComplexDesc<t.UpdateAdsRequest, t.UpdateAdsRequestInput> = complex(
+  "UpdateAdsRequest",
+  () => [field("AdGroupId", xs.long, OPTIONAL), field("Ads", ArrayOfAd)],
+);
+
+export const UpdateAdsResponse: ComplexDesc<t.UpdateAdsResponse> = complex(
+  "UpdateAdsResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
+);
+
+export const AddKeywordsRequest: ComplexDesc<
+  t.AddKeywordsRequest,
+  t.AddKeywordsRequestInput
+> = complex("AddKeywordsRequest", () => [
   field("AdGroupId", xs.long, OPTIONAL),
-  field("Keywords", ArrayOfKeyword, OPTIONAL_NILLABLE),
-  field("ReturnInheritedBidStrategyTypes", xs.boolean, OPTIONAL_NILLABLE),
+  field("Keywords", ArrayOfKeyword),
+  field("ReturnInheritedBidStrategyTypes", xs.boolean),
 ]);
 
-export const ArrayOfKeyword: ArrayDesc = array(
+export const ArrayOfKeyword: ArrayDesc<t.ArrayOfKeyword, t.ArrayOfKeywordInput> = array(
   "ArrayOfKeyword",
   field("Keyword", () => Keyword, REPEATED_NILLABLE),
 );
 
-export const Keyword: ComplexDesc = complex("Keyword", () => [
-  field("Bid", Bid, OPTIONAL_NILLABLE),
-  field("BiddingScheme", BiddingScheme, OPTIONAL_NILLABLE),
-  field("DestinationUrl", xs.string, OPTIONAL_NILLABLE),
-  field("EditorialStatus", KeywordEditorialStatus, OPTIONAL_NILLABLE),
-  field("FinalAppUrls", ArrayOfAppUrl, OPTIONAL_NILLABLE),
-  field("FinalMobileUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-  field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
-  field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-  field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
-  field("Id", xs.long, OPTIONAL_NILLABLE),
-  field("MatchType", MatchType, OPTIONAL_NILLABLE),
-  field("Param1", xs.string, OPTIONAL_NILLABLE),
-  field("Param2", xs.string, OPTIONAL_NILLABLE),
-  field("Param3", xs.string, OPTIONAL_NILLABLE),
-  field("Status", KeywordStatus, OPTIONAL_NILLABLE),
-  field("Text", xs.string, OPTIONAL_NILLABLE),
-  field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
-  field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
+export const Keyword: ComplexDesc<t.Keyword, t.KeywordInput> = complex("Keyword", () => [
+  field("Bid", Bid),
+  field("BiddingScheme", BiddingScheme),
+  field("DestinationUrl", xs.string),
+  field("EditorialStatus", KeywordEditorialStatus),
+  field("FinalAppUrls", ArrayOfAppUrl),
+  field("FinalMobileUrls", ArrayOfstring),
+  field("FinalUrlSuffix", xs.string),
+  field("FinalUrls", ArrayOfstring),
+  field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring),
+  field("Id", xs.long),
+  field("MatchType", MatchType),
+  field("Param1", xs.string),
+  field("Param2", xs.string),
+  field("Param3", xs.string),
+  field("Status", KeywordStatus),
+  field("Text", xs.string),
+  field("TrackingUrlTemplate", xs.string),
+  field("UrlCustomParameters", CustomParameters),
 ]);
 
-export const AddKeywordsResponse: ComplexDesc = complex("AddKeywordsResponse", () => [
-  field("InheritedBidStrategyTypes", ArrayOfstring, OPTIONAL_NILLABLE),
-  field("KeywordIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+export const AddKeywordsResponse: ComplexDesc<
+  t.AddKeywordsResponse,
+  t.AddKeywordsResponseInput
+> = complex("AddKeywordsResponse", () => [
+  field("InheritedBidStrategyTypes", ArrayOfstring),
+  field("KeywordIds", ArrayOfNullableOflong),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const DeleteKeywordsRequest: ComplexDesc = complex("DeleteKeywordsRequest", () => [
+export const DeleteKeywordsRequest: ComplexDesc<
+  t.DeleteKeywordsRequest,
+  t.DeleteKeywordsRequestInput
+> = complex("DeleteKeywordsRequest", () => [
   field("AdGroupId", xs.long, OPTIONAL),
-  field("KeywordIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("KeywordIds", ArrayOflong),
 ]);
 
-export const DeleteKeywordsResponse: ComplexDesc = complex("DeleteKeywordsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+export const DeleteKeywordsResponse: ComplexDesc<t.DeleteKeywordsResponse> = complex(
+  "DeleteKeywordsResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
+);
+
+export const GetKeywordsByEditorialStatusRequest: ComplexDesc<
+  t.GetKeywordsByEditorialStatusRequest,
+  t.GetKeywordsByEditorialStatusRequestInput
+> = complex("GetKeywordsByEditorialStatusRequest", () => [
+  field("AdGroupId", xs.long, OPTIONAL),
+  field("EditorialStatus", KeywordEditorialStatus, OPTIONAL),
+  field("ReturnAdditionalFields", KeywordAdditionalField),
 ]);
 
-export const GetKeywordsByEditorialStatusRequest: ComplexDesc = complex(
-  "GetKeywordsByEditorialStatusRequest",
+export const GetKeywordsByEditorialStatusResponse: ComplexDesc<
+  t.GetKeywordsByEditorialStatusResponse,
+  t.GetKeywordsByEditorialStatusResponseInput
+> = complex("GetKeywordsByEditorialStatusResponse", () => [field("Keywords", ArrayOfKeyword)]);
+
+export const GetKeywordsByIdsRequest: ComplexDesc<
+  t.GetKeywordsByIdsRequest,
+  t.GetKeywordsByIdsRequestInput
+> = complex("GetKeywordsByIdsRequest", () => [
+  field("AdGroupId", xs.long, OPTIONAL),
+  field("KeywordIds", ArrayOflong),
+  field("ReturnAdditionalFields", KeywordAdditionalField),
+]);
+
+export const GetKeywordsByIdsResponse: ComplexDesc<
+  t.GetKeywordsByIdsResponse,
+  t.GetKeywordsByIdsResponseInput
+> = complex("GetKeywordsByIdsResponse", () => [
+  field("Keywords", ArrayOfKeyword),
+  field("PartialErrors", ArrayOfBatchError),
+]);
+
+export const GetKeywordsByAdGroupIdRequest: ComplexDesc<
+  t.GetKeywordsByAdGroupIdRequest,
+  t.GetKeywordsByAdGroupIdRequestInput
+> = complex("GetKeywordsByAdGroupIdRequest", () => [
+  field("AdGroupId", xs.long, OPTIONAL),
+  field("ReturnAdditionalFields", KeywordAdditionalField),
+]);
+
+export const GetKeywordsByAdGroupIdResponse: ComplexDesc<
+  t.GetKeywordsByAdGroupIdResponse,
+  t.GetKeywordsByAdGroupIdResponseInput
+> = complex("GetKeywordsByAdGroupIdResponse", () => [field("Keywords", ArrayOfKeyword)]);
+
+export const UpdateKeywordsRequest: ComplexDesc<
+  t.UpdateKeywordsRequest,
+  t.UpdateKeywordsRequestInput
+> = complex("UpdateKeywordsRequest", () => [
+  field("AdGroupId", xs.long, OPTIONAL),
+  field("Keywords", ArrayOfKeyword),
+  field("ReturnInheritedBidStrategyTypes", xs.boolean),
+]);
+
+export const UpdateKeywordsResponse: ComplexDesc<t.UpdateKeywordsResponse> = complex(
+  "UpdateKeywordsResponse",
   () => [
-    field("AdGroupId", xs.long, OPTIONAL),
-    field("EditorialStatus", KeywordEditorialStatus, OPTIONAL),
-    field("ReturnAdditionalFields", KeywordAdditionalField, OPTIONAL_NILLABLE),
+    field("InheritedBidStrategyTypes", ArrayOfstring),
+    field("PartialErrors", ArrayOfBatchError),
   ],
 );
 
-export const GetKeywordsByEditorialStatusResponse: ComplexDesc = complex(
-  "GetKeywordsByEditorialStatusResponse",
-  () => [field("Keywords", ArrayOfKeyword, OPTIONAL_NILLABLE)],
-);
-
-export const GetKeywordsByIdsRequest: ComplexDesc = complex("GetKeywordsByIdsRequest", () => [
-  field("AdGroupId", xs.long, OPTIONAL),
-  field("KeywordIds", ArrayOflong, OPTIONAL_NILLABLE),
-  field("ReturnAdditionalFields", KeywordAdditionalField, OPTIONAL_NILLABLE),
+export const AppealEditorialRejectionsRequest: ComplexDesc<
+  t.AppealEditorialRejectionsRequest,
+  t.AppealEditorialRejectionsRequestInput
+> = complex("AppealEditorialRejectionsRequest", () => [
+  field("EntityIdToParentIdAssociations", ArrayOfEntityIdToParentIdAssociation),
+  field("EntityType", EntityType, OPTIONAL),
+  field("JustificationText", xs.string),
 ]);
 
-export const GetKeywordsByIdsResponse: ComplexDesc = complex("GetKeywordsByIdsResponse", () => [
-  field("Keywords", ArrayOfKeyword, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-]);
-
-export const GetKeywordsByAdGroupIdRequest: ComplexDesc = complex(
-  "GetKeywordsByAdGroupIdRequest",
-  () => [
-    field("AdGroupId", xs.long, OPTIONAL),
-    field("ReturnAdditionalFields", KeywordAdditionalField, OPTIONAL_NILLABLE),
-  ],
-);
-
-export const GetKeywordsByAdGroupIdResponse: ComplexDesc = complex(
-  "GetKeywordsByAdGroupIdResponse",
-  () => [field("Keywords", ArrayOfKeyword, OPTIONAL_NILLABLE)],
-);
-
-export const UpdateKeywordsRequest: ComplexDesc = complex("UpdateKeywordsRequest", () => [
-  field("AdGroupId", xs.long, OPTIONAL),
-  field("Keywords", ArrayOfKeyword, OPTIONAL_NILLABLE),
-  field("ReturnInheritedBidStrategyTypes", xs.boolean, OPTIONAL_NILLABLE),
-]);
-
-export const UpdateKeywordsResponse: ComplexDesc = complex("UpdateKeywordsResponse", () => [
-  field("InheritedBidStrategyTypes", ArrayOfstring, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-]);
-
-export const AppealEditorialRejectionsRequest: ComplexDesc = complex(
-  "AppealEditorialRejectionsRequest",
-  () => [
-    field(
-      "EntityIdToParentIdAssociations",
-      ArrayOfEntityIdToParentIdAssociation,
-      OPTIONAL_NILLABLE,
-    ),
-    field("EntityType", EntityType, OPTIONAL),
-    field("JustificationText", xs.string, OPTIONAL_NILLABLE),
-  ],
-);
-
-export const ArrayOfEntityIdToParentIdAssociation: ArrayDesc = array(
+export const ArrayOfEntityIdToParentIdAssociation: ArrayDesc<
+  t.ArrayOfEntityIdToParentIdAssociation,
+  t.ArrayOfEntityIdToParentIdAssociationInput
+> = array(
   "ArrayOfEntityIdToParentIdAssociation",
   field("EntityIdToParentIdAssociation", () => EntityIdToParentIdAssociation, REPEATED_NILLABLE),
 );
 
-export const EntityIdToParentIdAssociation: ComplexDesc = complex(
-  "EntityIdToParentIdAssociation",
-  () => [field("EntityId", xs.long, OPTIONAL), field("ParentId", xs.long, OPTIONAL)],
-);
+export const EntityIdToParentIdAssociation: ComplexDesc<
+  t.EntityIdToParentIdAssociation,
+  t.EntityIdToParentIdAssociationInput
+> = complex("EntityIdToParentIdAssociation", () => [
+  field("EntityId", xs.long, OPTIONAL),
+  field("ParentId", xs.long, OPTIONAL),
+]);
 
-export const AppealEditorialRejectionsResponse: ComplexDesc = complex(
-  "AppealEditorialRejectionsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
-);
+export const AppealEditorialRejectionsResponse: ComplexDesc<
+  t.AppealEditorialRejectionsResponse
+> = complex("AppealEditorialRejectionsResponse", () => [field("PartialErrors", ArrayOfBatchError)]);
 
-export const GetEditorialReasonsByIdsRequest: ComplexDesc = complex(
-  "GetEditorialReasonsByIdsRequest",
-  () => [
-    field("AccountId", xs.long, OPTIONAL),
-    field(
-      "EntityIdToParentIdAssociations",
-      ArrayOfEntityIdToParentIdAssociation,
-      OPTIONAL_NILLABLE,
-    ),
-    field("EntityType", EntityType, OPTIONAL),
-  ],
-);
+export const GetEditorialReasonsByIdsRequest: ComplexDesc<
+  t.GetEditorialReasonsByIdsRequest,
+  t.GetEditorialReasonsByIdsRequestInput
+> = complex("GetEditorialReasonsByIdsRequest", () => [
+  field("AccountId", xs.long, OPTIONAL),
+  field("EntityIdToParentIdAssociations", ArrayOfEntityIdToParentIdAssociation),
+  field("EntityType", EntityType, OPTIONAL),
+]);
 
-export const GetEditorialReasonsByIdsResponse: ComplexDesc = complex(
-  "GetEditorialReasonsByIdsResponse",
-  () => [
-    field("EditorialReasons", ArrayOfEditorialReasonCollection, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
-);
+export const GetEditorialReasonsByIdsResponse: ComplexDesc<
+  t.GetEditorialReasonsByIdsResponse,
+  t.GetEditorialReasonsByIdsResponseInput
+> = complex("GetEditorialReasonsByIdsResponse", () => [
+  field("EditorialReasons", ArrayOfEditorialReasonCollection),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const ArrayOfEditorialReasonCollection: ArrayDesc = array(
+export const ArrayOfEditorialReasonCollection: ArrayDesc<
+  t.ArrayOfEditorialReasonCollection,
+  t.ArrayOfEditorialReasonCollectionInput
+> = array(
   "ArrayOfEditorialReasonCollection",
   field("EditorialReasonCollection", () => EditorialReasonCollection, REPEATED_NILLABLE),
 );
 
-export const EditorialReasonCollection: ComplexDesc = complex("EditorialReasonCollection", () => [
+export const EditorialReasonCollection: ComplexDesc<
+  t.EditorialReasonCollection,
+  t.EditorialReasonCollectionInput
+> = complex("EditorialReasonCollection", () => [
   field("AdGroupId", xs.long, OPTIONAL),
   field("AdOrKeywordId", xs.long, OPTIONAL),
   field("AppealStatus", AppealStatus, OPTIONAL),
-  field("Reasons", ArrayOfEditorialReason, OPTIONAL_NILLABLE),
+  field("Reasons", ArrayOfEditorialReason),
 ]);
 
-export const ArrayOfEditorialReason: ArrayDesc = array(
+export const ArrayOfEditorialReason: ArrayDesc<t.ArrayOfEditorialReason> = array(
   "ArrayOfEditorialReason",
   field("EditorialReason", () => EditorialReason, REPEATED_NILLABLE),
 );
 
-export const EditorialReason: ComplexDesc = complex("EditorialReason", () => [
-  field("Location", xs.string, OPTIONAL_NILLABLE),
-  field("PublisherCountries", ArrayOfstring, OPTIONAL_NILLABLE),
+export const EditorialReason: ComplexDesc<t.EditorialReason> = complex("EditorialReason", () => [
+  field("Location", xs.string),
+  field("PublisherCountries", ArrayOfstring),
   field("ReasonCode", xs.int, OPTIONAL),
-  field("Term", xs.string, OPTIONAL_NILLABLE),
+  field("Term", xs.string),
 ]);
 
-export const GetAccountMigrationStatusesRequest: ComplexDesc = complex(
-  "GetAccountMigrationStatusesRequest",
-  () => [
-    field("AccountIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("MigrationType", xs.string, OPTIONAL_NILLABLE),
-  ],
-);
+export const GetAccountMigrationStatusesRequest: ComplexDesc<
+  t.GetAccountMigrationStatusesRequest,
+  t.GetAccountMigrationStatusesRequestInput
+> = complex("GetAccountMigrationStatusesRequest", () => [
+  field("AccountIds", ArrayOflong),
+  field("MigrationType", xs.string),
+]);
 
-export const GetAccountMigrationStatusesResponse: ComplexDesc = complex(
-  "GetAccountMigrationStatusesResponse",
-  () => [field("MigrationStatuses", ArrayOfAccountMigrationStatusesInfo, OPTIONAL_NILLABLE)],
-);
+export const GetAccountMigrationStatusesResponse: ComplexDesc<
+  t.GetAccountMigrationStatusesResponse,
+  t.GetAccountMigrationStatusesResponseInput
+> = complex("GetAccountMigrationStatusesResponse", () => [
+  field("MigrationStatuses", ArrayOfAccountMigrationStatusesInfo),
+]);
 
-export const ArrayOfAccountMigrationStatusesInfo: ArrayDesc = array(
+export const ArrayOfAccountMigrationStatusesInfo: ArrayDesc<
+  t.ArrayOfAccountMigrationStatusesInfo,
+  t.ArrayOfAccountMigrationStatusesInfoInput
+> = array(
   "ArrayOfAccountMigrationStatusesInfo",
   field("AccountMigrationStatusesInfo", () => AccountMigrationStatusesInfo, REPEATED_NILLABLE),
 );
 
-export const AccountMigrationStatusesInfo: ComplexDesc = complex(
-  "AccountMigrationStatusesInfo",
-  () => [
-    field("AccountId", xs.long),
-    field("MigrationStatusInfos", ArrayOfMigrationStatusInfo, OPTIONAL_NILLABLE),
-  ],
-);
+export const AccountMigrationStatusesInfo: ComplexDesc<
+  t.AccountMigrationStatusesInfo,
+  t.AccountMigrationStatusesInfoInput
+> = complex("AccountMigrationStatusesInfo", () => [
+  field("AccountId", xs.long, REQUIRED),
+  field("MigrationStatusInfos", ArrayOfMigrationStatusInfo),
+]);
 
-export const ArrayOfMigrationStatusInfo: ArrayDesc = array(
+export const ArrayOfMigrationStatusInfo: ArrayDesc<
+  t.ArrayOfMigrationStatusInfo,
+  t.ArrayOfMigrationStatusInfoInput
+> = array(
   "ArrayOfMigrationStatusInfo",
   field("MigrationStatusInfo", () => MigrationStatusInfo, REPEATED_NILLABLE),
 );
 
-export const MigrationStatusInfo: ComplexDesc = complex("MigrationStatusInfo", () => [
-  field("MigrationType", xs.string, OPTIONAL_NILLABLE),
-  field("StartTimeInUtc", xs.dateTime, OPTIONAL_NILLABLE),
-  field("Status", MigrationStatus),
+export const MigrationStatusInfo: ComplexDesc<
+  t.MigrationStatusInfo,
+  t.MigrationStatusInfoInput
+> = complex("MigrationStatusInfo", () => [
+  field("MigrationType", xs.string),
+  field("StartTimeInUtc", xs.dateTime),
+  field("Status", MigrationStatus, REQUIRED),
 ]);
 
-export const SetAccountPropertiesRequest: ComplexDesc = complex(
+export const SetAccountPropertiesRequest: ComplexDesc<t.SetAccountPropertiesRequest> = complex(
   "SetAccountPropertiesRequest",
-  () => [field("AccountProperties", ArrayOfAccountProperty, OPTIONAL_NILLABLE)],
+  () => [field("AccountProperties", ArrayOfAccountProperty)],
 );
 
-export const ArrayOfAccountProperty: ArrayDesc = array(
+export const ArrayOfAccountProperty: ArrayDesc<t.ArrayOfAccountProperty> = array(
   "ArrayOfAccountProperty",
   field("AccountProperty", () => AccountProperty, REPEATED_NILLABLE),
 );
 
-export const AccountProperty: ComplexDesc = complex("AccountProperty", () => [
+export const AccountProperty: ComplexDesc<t.AccountProperty> = complex("AccountProperty", () => [
   field("Name", AccountPropertyName, OPTIONAL),
-  field("Value", xs.string, OPTIONAL_NILLABLE),
+  field("Value", xs.string),
 ]);
 
-export const GetAccountPropertiesRequest: ComplexDesc = complex(
+export const GetAccountPropertiesRequest: ComplexDesc<t.GetAccountPropertiesRequest> = complex(
   "GetAccountPropertiesRequest",
-  () => [field("AccountPropertyNames", ArrayOfAccountPropertyName, OPTIONAL_NILLABLE)],
+  () => [field("AccountPropertyNames", ArrayOfAccountPropertyName)],
 );
 
-export const ArrayOfAccountPropertyName: ArrayDesc = array(
+export const ArrayOfAccountPropertyName: ArrayDesc<t.ArrayOfAccountPropertyName> = array(
   "ArrayOfAccountPropertyName",
   field("AccountPropertyName", AccountPropertyName, REPEATED),
 );
 
-export const GetAccountPropertiesResponse: ComplexDesc = complex(
+export const GetAccountPropertiesResponse: ComplexDesc<t.GetAccountPropertiesResponse> = complex(
   "GetAccountPropertiesResponse",
   () => [
-    field("AccountProperties", ArrayOfAccountProperty, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("AccountProperties", ArrayOfAccountProperty),
+    field("PartialErrors", ArrayOfBatchError),
   ],
 );
 
-export const AddAdExtensionsRequest: ComplexDesc = complex("AddAdExtensionsRequest", () => [
+export const AddAdExtensionsRequest: ComplexDesc<
+  t.AddAdExtensionsRequest,
+  t.AddAdExtensionsRequestInput
+> = complex("AddAdExtensionsRequest", () => [
   field("AccountId", xs.long, OPTIONAL),
-  field("AdExtensions", ArrayOfAdExtension, OPTIONAL_NILLABLE),
+  field("AdExtensions", ArrayOfAdExtension),
 ]);
 
-export const ArrayOfAdExtension: ArrayDesc = array(
+export const ArrayOfAdExtension: ArrayDesc<t.ArrayOfAdExtension, t.ArrayOfAdExtensionInput> = array(
   "ArrayOfAdExtension",
   field("AdExtension", () => AdExtension, REPEATED_NILLABLE),
 );
 
-export const AdExtension: ComplexDesc = complex(
+export const AdExtension: ComplexDesc<
+  t.AdExtensionOrDerived,
+  t.AdExtensionOrDerivedInput
+> = complex(
   "AdExtension",
   () => [
-    field("DevicePreference", xs.long, OPTIONAL_NILLABLE),
-    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
-    field("Id", xs.long, OPTIONAL_NILLABLE),
-    field("Scheduling", Schedule, OPTIONAL_NILLABLE),
-    field("Status", AdExtensionStatus, OPTIONAL_NILLABLE),
-    field("Type", xs.string, OPTIONAL_NILLABLE),
-    field("Version", xs.int, OPTIONAL_NILLABLE),
+    field("DevicePreference", xs.long),
+    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring),
+    field("Id", xs.long),
+    field("Scheduling", Schedule),
+    field("Status", AdExtensionStatus),
+    field("Type", xs.string),
+    field("Version", xs.int),
   ],
   {
     family: {
@@ -2552,395 +2692,435 @@ export const AdExtension: ComplexDesc = complex(
   },
 );
 
-export const LocationAdExtension: ComplexDesc = complex(
+export const LocationAdExtension: ComplexDesc<
+  t.LocationAdExtension,
+  t.LocationAdExtensionInput
+> = complex(
   "LocationAdExtension",
   () => [
-    field("Address", Address, OPTIONAL_NILLABLE),
-    field("CompanyName", xs.string, OPTIONAL_NILLABLE),
-    field("GeoCodeStatus", BusinessGeoCodeStatus, OPTIONAL_NILLABLE),
-    field("GeoPoint", GeoPoint, OPTIONAL_NILLABLE),
-    field("PhoneNumber", xs.string, OPTIONAL_NILLABLE),
+    field("Address", Address),
+    field("CompanyName", xs.string),
+    field("GeoCodeStatus", BusinessGeoCodeStatus),
+    field("GeoPoint", GeoPoint),
+    field("PhoneNumber", xs.string),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
 
-export const Address: ComplexDesc = complex("Address", () => [
-  field("CityName", xs.string, OPTIONAL_NILLABLE),
-  field("CountryCode", xs.string, OPTIONAL_NILLABLE),
-  field("PostalCode", xs.string, OPTIONAL_NILLABLE),
-  field("ProvinceCode", xs.string, OPTIONAL_NILLABLE),
-  field("ProvinceName", xs.string, OPTIONAL_NILLABLE),
-  field("StreetAddress", xs.string, OPTIONAL_NILLABLE),
-  field("StreetAddress2", xs.string, OPTIONAL_NILLABLE),
+export const Address: ComplexDesc<t.Address> = complex("Address", () => [
+  field("CityName", xs.string),
+  field("CountryCode", xs.string),
+  field("PostalCode", xs.string),
+  field("ProvinceCode", xs.string),
+  field("ProvinceName", xs.string),
+  field("StreetAddress", xs.string),
+  field("StreetAddress2", xs.string),
 ]);
 
-export const GeoPoint: ComplexDesc = complex("GeoPoint", () => [
-  field("LatitudeInMicroDegrees", xs.int),
-  field("LongitudeInMicroDegrees", xs.int),
+export const GeoPoint: ComplexDesc<t.GeoPoint> = complex("GeoPoint", () => [
+  field("LatitudeInMicroDegrees", xs.int, REQUIRED),
+  field("LongitudeInMicroDegrees", xs.int, REQUIRED),
 ]);
 
-export const CallAdExtension: ComplexDesc = complex(
+export const CallAdExtension: ComplexDesc<t.CallAdExtension, t.CallAdExtensionInput> = complex(
   "CallAdExtension",
   () => [
-    field("CountryCode", xs.string, OPTIONAL_NILLABLE),
-    field("IsCallOnly", xs.boolean, OPTIONAL_NILLABLE),
-    field("IsCallTrackingEnabled", xs.boolean, OPTIONAL_NILLABLE),
-    field("PhoneNumber", xs.string, OPTIONAL_NILLABLE),
-    field("RequireTollFreeTrackingNumber", xs.boolean, OPTIONAL_NILLABLE),
+    field("CountryCode", xs.string),
+    field("IsCallOnly", xs.boolean),
+    field("IsCallTrackingEnabled", xs.boolean),
+    field("PhoneNumber", xs.string),
+    field("RequireTollFreeTrackingNumber", xs.boolean),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
 
-export const ImageAdExtension: ComplexDesc = complex(
+export const ImageAdExtension: ComplexDesc<t.ImageAdExtension, t.ImageAdExtensionInput> = complex(
   "ImageAdExtension",
   () => [
-    field("AlternativeText", xs.string, OPTIONAL_NILLABLE),
-    field("Description", xs.string, OPTIONAL_NILLABLE),
-    field("DestinationUrl", xs.string, OPTIONAL_NILLABLE),
-    field("DisplayText", xs.string, OPTIONAL_NILLABLE),
-    field("FinalAppUrls", ArrayOfAppUrl, OPTIONAL_NILLABLE),
-    field("FinalMobileUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
-    field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("ImageMediaIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("Images", ArrayOfAssetLink, OPTIONAL_NILLABLE),
-    field("Layouts", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("SourceType", xs.string, OPTIONAL_NILLABLE),
-    field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
+    field("AlternativeText", xs.string),
+    field("Description", xs.string),
+    field("DestinationUrl", xs.string),
+    field("DisplayText", xs.string),
+    field("FinalAppUrls", ArrayOfAppUrl),
+    field("FinalMobileUrls", ArrayOfstring),
+    field("FinalUrlSuffix", xs.string),
+    field("FinalUrls", ArrayOfstring),
+    field("ImageMediaIds", ArrayOflong),
+    field("Images", ArrayOfAssetLink),
+    field("Layouts", ArrayOfstring),
+    field("SourceType", xs.string),
+    field("TrackingUrlTemplate", xs.string),
+    field("UrlCustomParameters", CustomParameters),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
 
-export const AppAdExtension: ComplexDesc = complex(
+export const AppAdExtension: ComplexDesc<t.AppAdExtension, t.AppAdExtensionInput> = complex(
   "AppAdExtension",
   () => [
-    field("AppPlatform", xs.string, OPTIONAL_NILLABLE),
-    field("AppStoreId", xs.string, OPTIONAL_NILLABLE),
-    field("DestinationUrl", xs.string, OPTIONAL_NILLABLE),
-    field("DisplayText", xs.string, OPTIONAL_NILLABLE),
-    field("FinalAppUrls", ArrayOfAppUrl, OPTIONAL_NILLABLE),
-    field("FinalMobileUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
-    field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
+    field("AppPlatform", xs.string),
+    field("AppStoreId", xs.string),
+    field("DestinationUrl", xs.string),
+    field("DisplayText", xs.string),
+    field("FinalAppUrls", ArrayOfAppUrl),
+    field("FinalMobileUrls", ArrayOfstring),
+    field("FinalUrlSuffix", xs.string),
+    field("FinalUrls", ArrayOfstring),
+    field("TrackingUrlTemplate", xs.string),
+    field("UrlCustomParameters", CustomParameters),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
 
-export const ReviewAdExtension: ComplexDesc = complex(
+export const ReviewAdExtension: ComplexDesc<
+  t.ReviewAdExtension,
+  t.ReviewAdExtensionInput
+> = complex(
   "ReviewAdExtension",
   () => [
     field("IsExact", xs.boolean, OPTIONAL),
-    field("Source", xs.string, OPTIONAL_NILLABLE),
-    field("Text", xs.string, OPTIONAL_NILLABLE),
-    field("Url", xs.string, OPTIONAL_NILLABLE),
+    field("Source", xs.string),
+    field("Text", xs.string),
+    field("Url", xs.string),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
 
-export const CalloutAdExtension: ComplexDesc = complex(
+export const CalloutAdExtension: ComplexDesc<
+  t.CalloutAdExtension,
+  t.CalloutAdExtensionInput
+> = complex(
   "CalloutAdExtension",
-  () => [field("Text", xs.string, OPTIONAL_NILLABLE)],
+  () => [field("Text", xs.string)],
   { base: () => AdExtension, family: { ns: NS } },
 );
 
-export const SitelinkAdExtension: ComplexDesc = complex(
+export const SitelinkAdExtension: ComplexDesc<
+  t.SitelinkAdExtension,
+  t.SitelinkAdExtensionInput
+> = complex(
   "SitelinkAdExtension",
   () => [
-    field("Description1", xs.string, OPTIONAL_NILLABLE),
-    field("Description2", xs.string, OPTIONAL_NILLABLE),
-    field("DestinationUrl", xs.string, OPTIONAL_NILLABLE),
-    field("DisplayText", xs.string, OPTIONAL_NILLABLE),
-    field("FinalAppUrls", ArrayOfAppUrl, OPTIONAL_NILLABLE),
-    field("FinalMobileUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
-    field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
+    field("Description1", xs.string),
+    field("Description2", xs.string),
+    field("DestinationUrl", xs.string),
+    field("DisplayText", xs.string),
+    field("FinalAppUrls", ArrayOfAppUrl),
+    field("FinalMobileUrls", ArrayOfstring),
+    field("FinalUrlSuffix", xs.string),
+    field("FinalUrls", ArrayOfstring),
+    field("TrackingUrlTemplate", xs.string),
+    field("UrlCustomParameters", CustomParameters),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
 
-export const ActionAdExtension: ComplexDesc = complex(
+export const ActionAdExtension: ComplexDesc<
+  t.ActionAdExtension,
+  t.ActionAdExtensionInput
+> = complex(
   "ActionAdExtension",
   () => [
-    field("ActionType", ActionAdExtensionActionType),
-    field("FinalMobileUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
-    field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("Language", xs.string, OPTIONAL_NILLABLE),
-    field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
+    field("ActionType", ActionAdExtensionActionType, REQUIRED),
+    field("FinalMobileUrls", ArrayOfstring),
+    field("FinalUrlSuffix", xs.string),
+    field("FinalUrls", ArrayOfstring),
+    field("Language", xs.string),
+    field("TrackingUrlTemplate", xs.string),
+    field("UrlCustomParameters", CustomParameters),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
 
-export const StructuredSnippetAdExtension: ComplexDesc = complex(
+export const StructuredSnippetAdExtension: ComplexDesc<
+  t.StructuredSnippetAdExtension,
+  t.StructuredSnippetAdExtensionInput
+> = complex(
   "StructuredSnippetAdExtension",
-  () => [
-    field("Header", xs.string, OPTIONAL_NILLABLE),
-    field("Values", ArrayOfstring, OPTIONAL_NILLABLE),
-  ],
+  () => [field("Header", xs.string), field("Values", ArrayOfstring)],
   { base: () => AdExtension, family: { ns: NS } },
 );
 
-export const PriceAdExtension: ComplexDesc = complex(
+export const PriceAdExtension: ComplexDesc<t.PriceAdExtension, t.PriceAdExtensionInput> = complex(
   "PriceAdExtension",
   () => [
-    field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
-    field("Language", xs.string, OPTIONAL_NILLABLE),
-    field("PriceExtensionType", PriceExtensionType),
-    field("TableRows", ArrayOfPriceTableRow, OPTIONAL_NILLABLE),
-    field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
+    field("FinalUrlSuffix", xs.string),
+    field("Language", xs.string),
+    field("PriceExtensionType", PriceExtensionType, REQUIRED),
+    field("TableRows", ArrayOfPriceTableRow),
+    field("TrackingUrlTemplate", xs.string),
+    field("UrlCustomParameters", CustomParameters),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
 
-export const ArrayOfPriceTableRow: ArrayDesc = array(
+export const ArrayOfPriceTableRow: ArrayDesc<t.ArrayOfPriceTableRow> = array(
   "ArrayOfPriceTableRow",
   field("PriceTableRow", () => PriceTableRow, REPEATED_NILLABLE),
 );
 
-export const PriceTableRow: ComplexDesc = complex("PriceTableRow", () => [
-  field("CurrencyCode", xs.string, OPTIONAL_NILLABLE),
-  field("Description", xs.string, OPTIONAL_NILLABLE),
-  field("FinalMobileUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-  field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-  field("Header", xs.string, OPTIONAL_NILLABLE),
-  field("Price", xs.double),
-  field("PriceQualifier", PriceQualifier),
-  field("PriceUnit", PriceUnit),
-  field("TermsAndConditions", xs.string, OPTIONAL_NILLABLE),
-  field("TermsAndConditionsUrl", xs.string, OPTIONAL_NILLABLE),
+export const PriceTableRow: ComplexDesc<t.PriceTableRow> = complex("PriceTableRow", () => [
+  field("CurrencyCode", xs.string),
+  field("Description", xs.string),
+  field("FinalMobileUrls", ArrayOfstring),
+  field("FinalUrls", ArrayOfstring),
+  field("Header", xs.string),
+  field("Price", xs.double, REQUIRED),
+  field("PriceQualifier", PriceQualifier, REQUIRED),
+  field("PriceUnit", PriceUnit, REQUIRED),
+  field("TermsAndConditions", xs.string),
+  field("TermsAndConditionsUrl", xs.string),
 ]);
 
-export const PromotionAdExtension: ComplexDesc = complex(
+export const PromotionAdExtension: ComplexDesc<
+  t.PromotionAdExtension,
+  t.PromotionAdExtensionInput
+> = complex(
   "PromotionAdExtension",
   () => [
-    field("CurrencyCode", xs.string, OPTIONAL_NILLABLE),
-    field("DiscountModifier", PromotionDiscountModifier, OPTIONAL_NILLABLE),
-    field("FinalAppUrls", ArrayOfAppUrl, OPTIONAL_NILLABLE),
-    field("FinalMobileUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
-    field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("Language", xs.string, OPTIONAL_NILLABLE),
-    field("MoneyAmountOff", xs.double, OPTIONAL_NILLABLE),
-    field("OrdersOverAmount", xs.double, OPTIONAL_NILLABLE),
-    field("PercentOff", xs.double, OPTIONAL_NILLABLE),
-    field("PromotionCode", xs.string, OPTIONAL_NILLABLE),
-    field("PromotionEndDate", Date_, OPTIONAL_NILLABLE),
-    field("PromotionItem", xs.string, OPTIONAL_NILLABLE),
-    field("PromotionOccasion", PromotionOccasion, OPTIONAL_NILLABLE),
-    field("PromotionStartDate", Date_, OPTIONAL_NILLABLE),
-    field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
+    field("CurrencyCode", xs.string),
+    field("DiscountModifier", PromotionDiscountModifier),
+    field("FinalAppUrls", ArrayOfAppUrl),
+    field("FinalMobileUrls", ArrayOfstring),
+    field("FinalUrlSuffix", xs.string),
+    field("FinalUrls", ArrayOfstring),
+    field("Language", xs.string),
+    field("MoneyAmountOff", xs.double),
+    field("OrdersOverAmount", xs.double),
+    field("PercentOff", xs.double),
+    field("PromotionCode", xs.string),
+    field("PromotionEndDate", Date_),
+    field("PromotionItem", xs.string),
+    field("PromotionOccasion", PromotionOccasion),
+    field("PromotionStartDate", Date_),
+    field("TrackingUrlTemplate", xs.string),
+    field("UrlCustomParameters", CustomParameters),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
 
-export const FilterLinkAdExtension: ComplexDesc = complex(
+export const FilterLinkAdExtension: ComplexDesc<
+  t.FilterLinkAdExtension,
+  t.FilterLinkAdExtensionInput
+> = complex(
   "FilterLinkAdExtension",
   () => [
-    field("AdExtensionHeaderType", AdExtensionHeaderType, OPTIONAL_NILLABLE),
-    field("FinalMobileUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
-    field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("Language", xs.string, OPTIONAL_NILLABLE),
-    field("Texts", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
+    field("AdExtensionHeaderType", AdExtensionHeaderType),
+    field("FinalMobileUrls", ArrayOfstring),
+    field("FinalUrlSuffix", xs.string),
+    field("FinalUrls", ArrayOfstring),
+    field("Language", xs.string),
+    field("Texts", ArrayOfstring),
+    field("TrackingUrlTemplate", xs.string),
+    field("UrlCustomParameters", CustomParameters),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
 
-export const FlyerAdExtension: ComplexDesc = complex(
+export const FlyerAdExtension: ComplexDesc<t.FlyerAdExtension, t.FlyerAdExtensionInput> = complex(
   "FlyerAdExtension",
   () => [
-    field("Description", xs.string, OPTIONAL_NILLABLE),
-    field("FinalAppUrls", ArrayOfAppUrl, OPTIONAL_NILLABLE),
-    field("FinalMobileUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
-    field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("FlyerName", xs.string, OPTIONAL_NILLABLE),
-    field("ImageMediaIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("ImageMediaUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("StoreId", xs.long, OPTIONAL_NILLABLE),
-    field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
+    field("Description", xs.string),
+    field("FinalAppUrls", ArrayOfAppUrl),
+    field("FinalMobileUrls", ArrayOfstring),
+    field("FinalUrlSuffix", xs.string),
+    field("FinalUrls", ArrayOfstring),
+    field("FlyerName", xs.string),
+    field("ImageMediaIds", ArrayOflong),
+    field("ImageMediaUrls", ArrayOfstring),
+    field("StoreId", xs.long),
+    field("TrackingUrlTemplate", xs.string),
+    field("UrlCustomParameters", CustomParameters),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
 
-export const VideoAdExtension: ComplexDesc = complex(
+export const VideoAdExtension: ComplexDesc<t.VideoAdExtension, t.VideoAdExtensionInput> = complex(
   "VideoAdExtension",
   () => [
-    field("ActionText", xs.string, OPTIONAL_NILLABLE),
-    field("AlternativeText", xs.string, OPTIONAL_NILLABLE),
-    field("DisplayText", xs.string, OPTIONAL_NILLABLE),
-    field("FinalAppUrls", ArrayOfAppUrl, OPTIONAL_NILLABLE),
-    field("FinalMobileUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
-    field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("Name", xs.string, OPTIONAL_NILLABLE),
-    field("ThumbnailId", xs.long, OPTIONAL_NILLABLE),
-    field("ThumbnailUrl", xs.string, OPTIONAL_NILLABLE),
-    field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
-    field("VideoId", xs.long, OPTIONAL_NILLABLE),
+    field("ActionText", xs.string),
+    field("AlternativeText", xs.string),
+    field("DisplayText", xs.string),
+    field("FinalAppUrls", ArrayOfAppUrl),
+    field("FinalMobileUrls", ArrayOfstring),
+    field("FinalUrlSuffix", xs.string),
+    field("FinalUrls", ArrayOfstring),
+    field("Name", xs.string),
+    field("ThumbnailId", xs.long),
+    field("ThumbnailUrl", xs.string),
+    field("TrackingUrlTemplate", xs.string),
+    field("UrlCustomParameters", CustomParameters),
+    field("VideoId", xs.long),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
 
-export const DisclaimerAdExtension: ComplexDesc = complex(
+export const DisclaimerAdExtension: ComplexDesc<
+  t.DisclaimerAdExtension,
+  t.DisclaimerAdExtensionInput
+> = complex(
   "DisclaimerAdExtension",
   () => [
     field("DisclaimerLayout", xs.string, { nillable: true }),
-    field("FinalAppUrls", ArrayOfAppUrl, OPTIONAL_NILLABLE),
-    field("FinalMobileUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
-    field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("LineText", xs.string, OPTIONAL_NILLABLE),
+    field("FinalAppUrls", ArrayOfAppUrl),
+    field("FinalMobileUrls", ArrayOfstring),
+    field("FinalUrlSuffix", xs.string),
+    field("FinalUrls", ArrayOfstring),
+    field("LineText", xs.string),
     field("Name", xs.string, { nillable: true }),
-    field("PopupText", xs.string, OPTIONAL_NILLABLE),
-    field("Title", xs.string, OPTIONAL_NILLABLE),
-    field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
+    field("PopupText", xs.string),
+    field("Title", xs.string),
+    field("TrackingUrlTemplate", xs.string),
+    field("UrlCustomParameters", CustomParameters),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
 
-export const LogoAdExtension: ComplexDesc = complex(
+export const LogoAdExtension: ComplexDesc<t.LogoAdExtension, t.LogoAdExtensionInput> = complex(
   "LogoAdExtension",
   () => [
-    field("BusinessLogo", xs.long, OPTIONAL_NILLABLE),
-    field("BusinessLogoUrl", xs.string, OPTIONAL_NILLABLE),
-    field("BusinessName", xs.string, OPTIONAL_NILLABLE),
-    field("DomainName", xs.string, OPTIONAL_NILLABLE),
+    field("BusinessLogo", xs.long),
+    field("BusinessLogoUrl", xs.string),
+    field("BusinessName", xs.string),
+    field("DomainName", xs.string),
   ],
   { base: () => AdExtension, family: { ns: NS } },
 );
 
-export const Schedule: ComplexDesc = complex("Schedule", () => [
-  field("DayTimeRanges", ArrayOfDayTime, OPTIONAL_NILLABLE),
-  field("EndDate", Date_, OPTIONAL_NILLABLE),
-  field("StartDate", Date_, OPTIONAL_NILLABLE),
-  field("UseSearcherTimeZone", xs.boolean, OPTIONAL_NILLABLE),
+export const Schedule: ComplexDesc<t.Schedule> = complex("Schedule", () => [
+  field("DayTimeRanges", ArrayOfDayTime),
+  field("EndDate", Date_),
+  field("StartDate", Date_),
+  field("UseSearcherTimeZone", xs.boolean),
 ]);
 
-export const ArrayOfDayTime: ArrayDesc = array(
+export const ArrayOfDayTime: ArrayDesc<t.ArrayOfDayTime> = array(
   "ArrayOfDayTime",
   field("DayTime", () => DayTime, REPEATED_NILLABLE),
 );
 
-export const DayTime: ComplexDesc = complex("DayTime", () => [
-  field("Day", Day),
-  field("EndHour", xs.int),
-  field("EndMinute", Minute),
-  field("StartHour", xs.int),
-  field("StartMinute", Minute),
+export const DayTime: ComplexDesc<t.DayTime> = complex("DayTime", () => [
+  field("Day", Day, REQUIRED),
+  field("EndHour", xs.int, REQUIRED),
+  field("EndMinute", Minute, REQUIRED),
+  field("StartHour", xs.int, REQUIRED),
+  field("StartMinute", Minute, REQUIRED),
 ]);
 
-export const AddAdExtensionsResponse: ComplexDesc = complex("AddAdExtensionsResponse", () => [
-  field("AdExtensionIdentities", ArrayOfAdExtensionIdentity, OPTIONAL_NILLABLE),
-  field("NestedPartialErrors", ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE),
+export const AddAdExtensionsResponse: ComplexDesc<
+  t.AddAdExtensionsResponse,
+  t.AddAdExtensionsResponseInput
+> = complex("AddAdExtensionsResponse", () => [
+  field("AdExtensionIdentities", ArrayOfAdExtensionIdentity),
+  field("NestedPartialErrors", ArrayOfBatchErrorCollection),
 ]);
 
-export const ArrayOfAdExtensionIdentity: ArrayDesc = array(
+export const ArrayOfAdExtensionIdentity: ArrayDesc<
+  t.ArrayOfAdExtensionIdentity,
+  t.ArrayOfAdExtensionIdentityInput
+> = array(
   "ArrayOfAdExtensionIdentity",
   field("AdExtensionIdentity", () => AdExtensionIdentity, REPEATED_NILLABLE),
 );
 
-export const AdExtensionIdentity: ComplexDesc = complex("AdExtensionIdentity", () => [
+export const AdExtensionIdentity: ComplexDesc<
+  t.AdExtensionIdentity,
+  t.AdExtensionIdentityInput
+> = complex("AdExtensionIdentity", () => [
   field("Id", xs.long, OPTIONAL),
-  field("Version", xs.int, OPTIONAL_NILLABLE),
+  field("Version", xs.int),
 ]);
 
-export const ArrayOfBatchErrorCollection: ArrayDesc = array(
+export const ArrayOfBatchErrorCollection: ArrayDesc<t.ArrayOfBatchErrorCollection> = array(
   "ArrayOfBatchErrorCollection",
   field("BatchErrorCollection", () => BatchErrorCollection, REPEATED_NILLABLE),
 );
 
-export const BatchErrorCollection: ComplexDesc = complex(
+export const BatchErrorCollection: ComplexDesc<t.BatchErrorCollectionOrDerived> = complex(
   "BatchErrorCollection",
   () => [
-    field("BatchErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-    field("Code", xs.int, OPTIONAL_NILLABLE),
-    field("Details", xs.string, OPTIONAL_NILLABLE),
-    field("ErrorCode", xs.string, OPTIONAL_NILLABLE),
-    field("FieldPath", xs.string, OPTIONAL_NILLABLE),
-    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
+    field("BatchErrors", ArrayOfBatchError),
+    field("Code", xs.int),
+    field("Details", xs.string),
+    field("ErrorCode", xs.string),
+    field("FieldPath", xs.string),
+    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring),
     field("Index", xs.int, OPTIONAL),
-    field("Message", xs.string, OPTIONAL_NILLABLE),
-    field("Type", xs.string, OPTIONAL_NILLABLE),
+    field("Message", xs.string),
+    field("Type", xs.string),
   ],
   { family: { ns: NS, derived: () => [EditorialErrorCollection] } },
 );
 
-export const EditorialErrorCollection: ComplexDesc = complex(
+export const EditorialErrorCollection: ComplexDesc<t.EditorialErrorCollection> = complex(
   "EditorialErrorCollection",
   () => [
-    field("Appealable", xs.boolean, OPTIONAL_NILLABLE),
-    field("DisapprovedText", xs.string, OPTIONAL_NILLABLE),
-    field("Location", xs.string, OPTIONAL_NILLABLE),
-    field("PublisherCountry", xs.string, OPTIONAL_NILLABLE),
+    field("Appealable", xs.boolean),
+    field("DisapprovedText", xs.string),
+    field("Location", xs.string),
+    field("PublisherCountry", xs.string),
     field("ReasonCode", xs.int, OPTIONAL),
   ],
   { base: () => BatchErrorCollection, family: { ns: NS } },
 );
 
-export const GetAdExtensionsByIdsRequest: ComplexDesc = complex(
-  "GetAdExtensionsByIdsRequest",
-  () => [
-    field("AccountId", xs.long, OPTIONAL),
-    field("AdExtensionIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("AdExtensionType", AdExtensionsTypeFilter, OPTIONAL),
-    field("ReturnAdditionalFields", AdExtensionAdditionalField, OPTIONAL_NILLABLE),
-  ],
-);
-
-export const GetAdExtensionsByIdsResponse: ComplexDesc = complex(
-  "GetAdExtensionsByIdsResponse",
-  () => [
-    field("AdExtensions", ArrayOfAdExtension, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
-);
-
-export const UpdateAdExtensionsRequest: ComplexDesc = complex("UpdateAdExtensionsRequest", () => [
+export const GetAdExtensionsByIdsRequest: ComplexDesc<
+  t.GetAdExtensionsByIdsRequest,
+  t.GetAdExtensionsByIdsRequestInput
+> = complex("GetAdExtensionsByIdsRequest", () => [
   field("AccountId", xs.long, OPTIONAL),
-  field("AdExtensions", ArrayOfAdExtension, OPTIONAL_NILLABLE),
+  field("AdExtensionIds", ArrayOflong),
+  field("AdExtensionType", AdExtensionsTypeFilter, OPTIONAL),
+  field("ReturnAdditionalFields", AdExtensionAdditionalField),
 ]);
 
-export const UpdateAdExtensionsResponse: ComplexDesc = complex("UpdateAdExtensionsResponse", () => [
-  field("NestedPartialErrors", ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE),
+export const GetAdExtensionsByIdsResponse: ComplexDesc<
+  t.GetAdExtensionsByIdsResponse,
+  t.GetAdExtensionsByIdsResponseInput
+> = complex("GetAdExtensionsByIdsResponse", () => [
+  field("AdExtensions", ArrayOfAdExtension),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const DeleteAdExtensionsRequest: ComplexDesc = complex("DeleteAdExtensionsRequest", () => [
+export const UpdateAdExtensionsRequest: ComplexDesc<
+  t.UpdateAdExtensionsRequest,
+  t.UpdateAdExtensionsRequestInput
+> = complex("UpdateAdExtensionsRequest", () => [
   field("AccountId", xs.long, OPTIONAL),
-  field("AdExtensionIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("AdExtensions", ArrayOfAdExtension),
 ]);
 
-export const DeleteAdExtensionsResponse: ComplexDesc = complex("DeleteAdExtensionsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-]);
-
-export const GetAdExtensionsEditorialReasonsRequest: ComplexDesc = complex(
-  "GetAdExtensionsEditorialReasonsRequest",
-  () => [
-    field("AccountId", xs.long, OPTIONAL),
-    field(
-      "AdExtensionIdToEntityIdAssociations",
-      ArrayOfAdExtensionIdToEntityIdAssociation,
-      OPTIONAL_NILLABLE,
-    ),
-    field("AssociationType", AssociationType, OPTIONAL),
-  ],
+export const UpdateAdExtensionsResponse: ComplexDesc<t.UpdateAdExtensionsResponse> = complex(
+  "UpdateAdExtensionsResponse",
+  () => [field("NestedPartialErrors", ArrayOfBatchErrorCollection)],
 );
 
-export const ArrayOfAdExtensionIdToEntityIdAssociation: ArrayDesc = array(
+export const DeleteAdExtensionsRequest: ComplexDesc<
+  t.DeleteAdExtensionsRequest,
+  t.DeleteAdExtensionsRequestInput
+> = complex("DeleteAdExtensionsRequest", () => [
+  field("AccountId", xs.long, OPTIONAL),
+  field("AdExtensionIds", ArrayOflong),
+]);
+
+export const DeleteAdExtensionsResponse: ComplexDesc<t.DeleteAdExtensionsResponse> = complex(
+  "DeleteAdExtensionsResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
+);
+
+export const GetAdExtensionsEditorialReasonsRequest: ComplexDesc<
+  t.GetAdExtensionsEditorialReasonsRequest,
+  t.GetAdExtensionsEditorialReasonsRequestInput
+> = complex("GetAdExtensionsEditorialReasonsRequest", () => [
+  field("AccountId", xs.long, OPTIONAL),
+  field("AdExtensionIdToEntityIdAssociations", ArrayOfAdExtensionIdToEntityIdAssociation),
+  field("AssociationType", AssociationType, OPTIONAL),
+]);
+
+export const ArrayOfAdExtensionIdToEntityIdAssociation: ArrayDesc<
+  t.ArrayOfAdExtensionIdToEntityIdAssociation,
+  t.ArrayOfAdExtensionIdToEntityIdAssociationInput
+> = array(
   "ArrayOfAdExtensionIdToEntityIdAssociation",
   field(
     "AdExtensionIdToEntityIdAssociation",
@@ -2949,20 +3129,26 @@ export const ArrayOfAdExtensionIdToEntityIdAssociation: ArrayDesc = array(
   ),
 );
 
-export const AdExtensionIdToEntityIdAssociation: ComplexDesc = complex(
-  "AdExtensionIdToEntityIdAssociation",
-  () => [field("AdExtensionId", xs.long), field("EntityId", xs.long)],
-);
+export const AdExtensionIdToEntityIdAssociation: ComplexDesc<
+  t.AdExtensionIdToEntityIdAssociation,
+  t.AdExtensionIdToEntityIdAssociationInput
+> = complex("AdExtensionIdToEntityIdAssociation", () => [
+  field("AdExtensionId", xs.long, REQUIRED),
+  field("EntityId", xs.long, REQUIRED),
+]);
 
-export const GetAdExtensionsEditorialReasonsResponse: ComplexDesc = complex(
-  "GetAdExtensionsEditorialReasonsResponse",
-  () => [
-    field("EditorialReasons", ArrayOfAdExtensionEditorialReasonCollection, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
-);
+export const GetAdExtensionsEditorialReasonsResponse: ComplexDesc<
+  t.GetAdExtensionsEditorialReasonsResponse,
+  t.GetAdExtensionsEditorialReasonsResponseInput
+> = complex("GetAdExtensionsEditorialReasonsResponse", () => [
+  field("EditorialReasons", ArrayOfAdExtensionEditorialReasonCollection),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const ArrayOfAdExtensionEditorialReasonCollection: ArrayDesc = array(
+export const ArrayOfAdExtensionEditorialReasonCollection: ArrayDesc<
+  t.ArrayOfAdExtensionEditorialReasonCollection,
+  t.ArrayOfAdExtensionEditorialReasonCollectionInput
+> = array(
   "ArrayOfAdExtensionEditorialReasonCollection",
   field(
     "AdExtensionEditorialReasonCollection",
@@ -2971,68 +3157,69 @@ export const ArrayOfAdExtensionEditorialReasonCollection: ArrayDesc = array(
   ),
 );
 
-export const AdExtensionEditorialReasonCollection: ComplexDesc = complex(
-  "AdExtensionEditorialReasonCollection",
-  () => [
-    field("AdExtensionId", xs.long, OPTIONAL),
-    field("Reasons", ArrayOfAdExtensionEditorialReason, OPTIONAL_NILLABLE),
-  ],
-);
+export const AdExtensionEditorialReasonCollection: ComplexDesc<
+  t.AdExtensionEditorialReasonCollection,
+  t.AdExtensionEditorialReasonCollectionInput
+> = complex("AdExtensionEditorialReasonCollection", () => [
+  field("AdExtensionId", xs.long, OPTIONAL),
+  field("Reasons", ArrayOfAdExtensionEditorialReason),
+]);
 
-export const ArrayOfAdExtensionEditorialReason: ArrayDesc = array(
+export const ArrayOfAdExtensionEditorialReason: ArrayDesc<
+  t.ArrayOfAdExtensionEditorialReason
+> = array(
   "ArrayOfAdExtensionEditorialReason",
   field("AdExtensionEditorialReason", () => AdExtensionEditorialReason, REPEATED_NILLABLE),
 );
 
-export const AdExtensionEditorialReason: ComplexDesc = complex("AdExtensionEditorialReason", () => [
-  field("Location", xs.string, OPTIONAL_NILLABLE),
-  field("PublisherCountries", ArrayOfstring, OPTIONAL_NILLABLE),
-  field("ReasonCode", xs.int, OPTIONAL),
-  field("Term", xs.string, OPTIONAL_NILLABLE),
+export const AdExtensionEditorialReason: ComplexDesc<t.AdExtensionEditorialReason> = complex(
+  "AdExtensionEditorialReason",
+  () => [
+    field("Location", xs.string),
+    field("PublisherCountries", ArrayOfstring),
+    field("ReasonCode", xs.int, OPTIONAL),
+    field("Term", xs.string),
+  ],
+);
+
+export const SetAdExtensionsAssociationsRequest: ComplexDesc<
+  t.SetAdExtensionsAssociationsRequest,
+  t.SetAdExtensionsAssociationsRequestInput
+> = complex("SetAdExtensionsAssociationsRequest", () => [
+  field("AccountId", xs.long, OPTIONAL),
+  field("AdExtensionIdToEntityIdAssociations", ArrayOfAdExtensionIdToEntityIdAssociation),
+  field("AssociationType", AssociationType, OPTIONAL),
 ]);
 
-export const SetAdExtensionsAssociationsRequest: ComplexDesc = complex(
-  "SetAdExtensionsAssociationsRequest",
-  () => [
-    field("AccountId", xs.long, OPTIONAL),
-    field(
-      "AdExtensionIdToEntityIdAssociations",
-      ArrayOfAdExtensionIdToEntityIdAssociation,
-      OPTIONAL_NILLABLE,
-    ),
-    field("AssociationType", AssociationType, OPTIONAL),
-  ],
-);
+export const SetAdExtensionsAssociationsResponse: ComplexDesc<
+  t.SetAdExtensionsAssociationsResponse
+> = complex("SetAdExtensionsAssociationsResponse", () => [
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const SetAdExtensionsAssociationsResponse: ComplexDesc = complex(
-  "SetAdExtensionsAssociationsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
-);
+export const GetAdExtensionsAssociationsRequest: ComplexDesc<
+  t.GetAdExtensionsAssociationsRequest,
+  t.GetAdExtensionsAssociationsRequestInput
+> = complex("GetAdExtensionsAssociationsRequest", () => [
+  field("AccountId", xs.long, OPTIONAL),
+  field("AdExtensionType", AdExtensionsTypeFilter, OPTIONAL),
+  field("AssociationType", AssociationType, OPTIONAL),
+  field("EntityIds", ArrayOflong),
+  field("ReturnAdditionalFields", AdExtensionAdditionalField),
+]);
 
-export const GetAdExtensionsAssociationsRequest: ComplexDesc = complex(
-  "GetAdExtensionsAssociationsRequest",
-  () => [
-    field("AccountId", xs.long, OPTIONAL),
-    field("AdExtensionType", AdExtensionsTypeFilter, OPTIONAL),
-    field("AssociationType", AssociationType, OPTIONAL),
-    field("EntityIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("ReturnAdditionalFields", AdExtensionAdditionalField, OPTIONAL_NILLABLE),
-  ],
-);
+export const GetAdExtensionsAssociationsResponse: ComplexDesc<
+  t.GetAdExtensionsAssociationsResponse,
+  t.GetAdExtensionsAssociationsResponseInput
+> = complex("GetAdExtensionsAssociationsResponse", () => [
+  field("AdExtensionAssociationCollection", ArrayOfAdExtensionAssociationCollection),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const GetAdExtensionsAssociationsResponse: ComplexDesc = complex(
-  "GetAdExtensionsAssociationsResponse",
-  () => [
-    field(
-      "AdExtensionAssociationCollection",
-      ArrayOfAdExtensionAssociationCollection,
-      OPTIONAL_NILLABLE,
-    ),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
-);
-
-export const ArrayOfAdExtensionAssociationCollection: ArrayDesc = array(
+export const ArrayOfAdExtensionAssociationCollection: ArrayDesc<
+  t.ArrayOfAdExtensionAssociationCollection,
+  t.ArrayOfAdExtensionAssociationCollectionInput
+> = array(
   "ArrayOfAdExtensionAssociationCollection",
   field(
     "AdExtensionAssociationCollection",
@@ -3041,265 +3228,298 @@ export const ArrayOfAdExtensionAssociationCollection: ArrayDesc = array(
   ),
 );
 
-export const AdExtensionAssociationCollection: ComplexDesc = complex(
-  "AdExtensionAssociationCollection",
-  () => [field("AdExtensionAssociations", ArrayOfAdExtensionAssociation, OPTIONAL_NILLABLE)],
-);
+export const AdExtensionAssociationCollection: ComplexDesc<
+  t.AdExtensionAssociationCollection,
+  t.AdExtensionAssociationCollectionInput
+> = complex("AdExtensionAssociationCollection", () => [
+  field("AdExtensionAssociations", ArrayOfAdExtensionAssociation),
+]);
 
-export const ArrayOfAdExtensionAssociation: ArrayDesc = array(
+export const ArrayOfAdExtensionAssociation: ArrayDesc<
+  t.ArrayOfAdExtensionAssociation,
+  t.ArrayOfAdExtensionAssociationInput
+> = array(
   "ArrayOfAdExtensionAssociation",
   field("AdExtensionAssociation", () => AdExtensionAssociation, REPEATED_NILLABLE),
 );
 
-export const AdExtensionAssociation: ComplexDesc = complex("AdExtensionAssociation", () => [
-  field("AdExtension", AdExtension, OPTIONAL_NILLABLE),
-  field("AssociationType", AssociationType),
-  field("EditorialStatus", AdExtensionEditorialStatus, OPTIONAL_NILLABLE),
-  field("EntityId", xs.long),
+export const AdExtensionAssociation: ComplexDesc<
+  t.AdExtensionAssociation,
+  t.AdExtensionAssociationInput
+> = complex("AdExtensionAssociation", () => [
+  field("AdExtension", AdExtension),
+  field("AssociationType", AssociationType, REQUIRED),
+  field("EditorialStatus", AdExtensionEditorialStatus),
+  field("EntityId", xs.long, REQUIRED),
 ]);
 
-export const DeleteAdExtensionsAssociationsRequest: ComplexDesc = complex(
-  "DeleteAdExtensionsAssociationsRequest",
-  () => [
-    field("AccountId", xs.long, OPTIONAL),
-    field(
-      "AdExtensionIdToEntityIdAssociations",
-      ArrayOfAdExtensionIdToEntityIdAssociation,
-      OPTIONAL_NILLABLE,
-    ),
-    field("AssociationType", AssociationType, OPTIONAL),
-  ],
-);
-
-export const DeleteAdExtensionsAssociationsResponse: ComplexDesc = complex(
-  "DeleteAdExtensionsAssociationsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
-);
-
-export const GetAdExtensionIdsByAccountIdRequest: ComplexDesc = complex(
-  "GetAdExtensionIdsByAccountIdRequest",
-  () => [
-    field("AccountId", xs.long, OPTIONAL),
-    field("AdExtensionType", AdExtensionsTypeFilter, OPTIONAL),
-    field("AssociationType", AssociationType, OPTIONAL_NILLABLE),
-  ],
-);
-
-export const GetAdExtensionIdsByAccountIdResponse: ComplexDesc = complex(
-  "GetAdExtensionIdsByAccountIdResponse",
-  () => [field("AdExtensionIds", ArrayOflong, OPTIONAL_NILLABLE)],
-);
-
-export const AddMediaRequest: ComplexDesc = complex("AddMediaRequest", () => [
+export const DeleteAdExtensionsAssociationsRequest: ComplexDesc<
+  t.DeleteAdExtensionsAssociationsRequest,
+  t.DeleteAdExtensionsAssociationsRequestInput
+> = complex("DeleteAdExtensionsAssociationsRequest", () => [
   field("AccountId", xs.long, OPTIONAL),
-  field("Media", ArrayOfMedia, OPTIONAL_NILLABLE),
+  field("AdExtensionIdToEntityIdAssociations", ArrayOfAdExtensionIdToEntityIdAssociation),
+  field("AssociationType", AssociationType, OPTIONAL),
 ]);
 
-export const ArrayOfMedia: ArrayDesc = array(
+export const DeleteAdExtensionsAssociationsResponse: ComplexDesc<
+  t.DeleteAdExtensionsAssociationsResponse
+> = complex("DeleteAdExtensionsAssociationsResponse", () => [
+  field("PartialErrors", ArrayOfBatchError),
+]);
+
+export const GetAdExtensionIdsByAccountIdRequest: ComplexDesc<
+  t.GetAdExtensionIdsByAccountIdRequest,
+  t.GetAdExtensionIdsByAccountIdRequestInput
+> = complex("GetAdExtensionIdsByAccountIdRequest", () => [
+  field("AccountId", xs.long, OPTIONAL),
+  field("AdExtensionType", AdExtensionsTypeFilter, OPTIONAL),
+  field("AssociationType", AssociationType),
+]);
+
+export const GetAdExtensionIdsByAccountIdResponse: ComplexDesc<
+  t.GetAdExtensionIdsByAccountIdResponse,
+  t.GetAdExtensionIdsByAccountIdResponseInput
+> = complex("GetAdExtensionIdsByAccountIdResponse", () => [field("AdExtensionIds", ArrayOflong)]);
+
+export const AddMediaRequest: ComplexDesc<t.AddMediaRequest, t.AddMediaRequestInput> = complex(
+  "AddMediaRequest",
+  () => [field("AccountId", xs.long, OPTIONAL), field("Media", ArrayOfMedia)],
+);
+
+export const ArrayOfMedia: ArrayDesc<t.ArrayOfMedia, t.ArrayOfMediaInput> = array(
   "ArrayOfMedia",
   field("Media", () => Media, REPEATED_NILLABLE),
 );
 
-export const Media: ComplexDesc = complex(
+export const Media: ComplexDesc<t.MediaOrDerived, t.MediaOrDerivedInput> = complex(
   "Media",
   () => [
-    field("Id", xs.long, OPTIONAL_NILLABLE),
-    field("MediaType", xs.string, OPTIONAL_NILLABLE),
-    field("Text", xs.string, OPTIONAL_NILLABLE),
-    field("Type", xs.string, OPTIONAL_NILLABLE),
+    field("Id", xs.long),
+    field("MediaType", xs.string),
+    field("Text", xs.string),
+    field("Type", xs.string),
   ],
   { family: { ns: NS, derived: () => [Image] } },
 );
 
-export const Image: ComplexDesc = complex(
+export const Image: ComplexDesc<t.Image, t.ImageInput> = complex(
   "Image",
-  () => [field("Data", xs.string, OPTIONAL_NILLABLE)],
+  () => [field("Data", xs.string)],
   { base: () => Media, family: { ns: NS } },
 );
 
-export const AddMediaResponse: ComplexDesc = complex("AddMediaResponse", () => [
-  field("MediaIds", ArrayOflong, OPTIONAL_NILLABLE),
-]);
+export const AddMediaResponse: ComplexDesc<t.AddMediaResponse, t.AddMediaResponseInput> = complex(
+  "AddMediaResponse",
+  () => [field("MediaIds", ArrayOflong)],
+);
 
-export const DeleteMediaRequest: ComplexDesc = complex("DeleteMediaRequest", () => [
+export const DeleteMediaRequest: ComplexDesc<
+  t.DeleteMediaRequest,
+  t.DeleteMediaRequestInput
+> = complex("DeleteMediaRequest", () => [
   field("AccountId", xs.long, OPTIONAL),
-  field("MediaIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("MediaIds", ArrayOflong),
 ]);
 
-export const DeleteMediaResponse: ComplexDesc = complex("DeleteMediaResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+export const DeleteMediaResponse: ComplexDesc<t.DeleteMediaResponse> = complex(
+  "DeleteMediaResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
+);
+
+export const GetMediaMetaDataByAccountIdRequest: ComplexDesc<
+  t.GetMediaMetaDataByAccountIdRequest
+> = complex("GetMediaMetaDataByAccountIdRequest", () => [
+  field("MediaEnabledEntities", MediaEnabledEntityFilter, OPTIONAL),
+  field("PageInfo", Paging),
+  field("ReturnAdditionalFields", MediaAdditionalField),
 ]);
 
-export const GetMediaMetaDataByAccountIdRequest: ComplexDesc = complex(
-  "GetMediaMetaDataByAccountIdRequest",
+export const Paging: ComplexDesc<t.Paging> = complex("Paging", () => [
+  field("Index", xs.int, REQUIRED),
+  field("Size", xs.int, REQUIRED),
+]);
+
+export const GetMediaMetaDataByAccountIdResponse: ComplexDesc<
+  t.GetMediaMetaDataByAccountIdResponse,
+  t.GetMediaMetaDataByAccountIdResponseInput
+> = complex("GetMediaMetaDataByAccountIdResponse", () => [
+  field("MediaMetaData", ArrayOfMediaMetaData),
+]);
+
+export const ArrayOfMediaMetaData: ArrayDesc<
+  t.ArrayOfMediaMetaData,
+  t.ArrayOfMediaMetaDataInput
+> = array("ArrayOfMediaMetaData", field("MediaMetaData", () => MediaMetaData, REPEATED_NILLABLE));
+
+export const MediaMetaData: ComplexDesc<t.MediaMetaData, t.MediaMetaDataInput> = complex(
+  "MediaMetaData",
   () => [
-    field("MediaEnabledEntities", MediaEnabledEntityFilter, OPTIONAL),
-    field("PageInfo", Paging, OPTIONAL_NILLABLE),
-    field("ReturnAdditionalFields", MediaAdditionalField, OPTIONAL_NILLABLE),
+    field("Id", xs.long, REQUIRED),
+    field("MediaType", xs.string),
+    field("Representations", ArrayOfMediaRepresentation),
+    field("Text", xs.string),
+    field("Type", xs.string),
   ],
 );
 
-export const Paging: ComplexDesc = complex("Paging", () => [
-  field("Index", xs.int),
-  field("Size", xs.int),
-]);
-
-export const GetMediaMetaDataByAccountIdResponse: ComplexDesc = complex(
-  "GetMediaMetaDataByAccountIdResponse",
-  () => [field("MediaMetaData", ArrayOfMediaMetaData, OPTIONAL_NILLABLE)],
-);
-
-export const ArrayOfMediaMetaData: ArrayDesc = array(
-  "ArrayOfMediaMetaData",
-  field("MediaMetaData", () => MediaMetaData, REPEATED_NILLABLE),
-);
-
-export const MediaMetaData: ComplexDesc = complex("MediaMetaData", () => [
-  field("Id", xs.long),
-  field("MediaType", xs.string, OPTIONAL_NILLABLE),
-  field("Representations", ArrayOfMediaRepresentation, OPTIONAL_NILLABLE),
-  field("Text", xs.string, OPTIONAL_NILLABLE),
-  field("Type", xs.string, OPTIONAL_NILLABLE),
-]);
-
-export const ArrayOfMediaRepresentation: ArrayDesc = array(
+export const ArrayOfMediaRepresentation: ArrayDesc<t.ArrayOfMediaRepresentation> = array(
   "ArrayOfMediaRepresentation",
   field("MediaRepresentation", () => MediaRepresentation, REPEATED_NILLABLE),
 );
 
-export const MediaRepresentation: ComplexDesc = complex(
+export const MediaRepresentation: ComplexDesc<t.MediaRepresentationOrDerived> = complex(
   "MediaRepresentation",
-  () => [
-    field("Name", xs.string, OPTIONAL_NILLABLE),
-    field("Type", xs.string, OPTIONAL_NILLABLE),
-    field("Url", xs.string, OPTIONAL_NILLABLE),
-  ],
+  () => [field("Name", xs.string), field("Type", xs.string), field("Url", xs.string)],
   { family: { ns: NS, derived: () => [ImageMediaRepresentation] } },
 );
 
-export const ImageMediaRepresentation: ComplexDesc = complex(
+export const ImageMediaRepresentation: ComplexDesc<t.ImageMediaRepresentation> = complex(
   "ImageMediaRepresentation",
   () => [field("Height", xs.int, OPTIONAL), field("Width", xs.int, OPTIONAL)],
   { base: () => MediaRepresentation, family: { ns: NS } },
 );
 
-export const GetMediaMetaDataByIdsRequest: ComplexDesc = complex(
-  "GetMediaMetaDataByIdsRequest",
-  () => [
-    field("MediaIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("ReturnAdditionalFields", MediaAdditionalField, OPTIONAL_NILLABLE),
-  ],
-);
+export const GetMediaMetaDataByIdsRequest: ComplexDesc<
+  t.GetMediaMetaDataByIdsRequest,
+  t.GetMediaMetaDataByIdsRequestInput
+> = complex("GetMediaMetaDataByIdsRequest", () => [
+  field("MediaIds", ArrayOflong),
+  field("ReturnAdditionalFields", MediaAdditionalField),
+]);
 
-export const GetMediaMetaDataByIdsResponse: ComplexDesc = complex(
-  "GetMediaMetaDataByIdsResponse",
-  () => [
-    field("MediaMetaData", ArrayOfMediaMetaData, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
-);
+export const GetMediaMetaDataByIdsResponse: ComplexDesc<
+  t.GetMediaMetaDataByIdsResponse,
+  t.GetMediaMetaDataByIdsResponseInput
+> = complex("GetMediaMetaDataByIdsResponse", () => [
+  field("MediaMetaData", ArrayOfMediaMetaData),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const GetMediaAssociationsRequest: ComplexDesc = complex(
-  "GetMediaAssociationsRequest",
-  () => [
-    field("MediaEnabledEntities", MediaEnabledEntityFilter, OPTIONAL),
-    field("MediaIds", ArrayOflong, OPTIONAL_NILLABLE),
-  ],
-);
+export const GetMediaAssociationsRequest: ComplexDesc<
+  t.GetMediaAssociationsRequest,
+  t.GetMediaAssociationsRequestInput
+> = complex("GetMediaAssociationsRequest", () => [
+  field("MediaEnabledEntities", MediaEnabledEntityFilter, OPTIONAL),
+  field("MediaIds", ArrayOflong),
+]);
 
-export const GetMediaAssociationsResponse: ComplexDesc = complex(
-  "GetMediaAssociationsResponse",
-  () => [
-    field("MediaAssociations", ArrayOfArrayOfMediaAssociation, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
-);
+export const GetMediaAssociationsResponse: ComplexDesc<
+  t.GetMediaAssociationsResponse,
+  t.GetMediaAssociationsResponseInput
+> = complex("GetMediaAssociationsResponse", () => [
+  field("MediaAssociations", ArrayOfArrayOfMediaAssociation),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const ArrayOfArrayOfMediaAssociation: ArrayDesc = array(
+export const ArrayOfArrayOfMediaAssociation: ArrayDesc<
+  t.ArrayOfArrayOfMediaAssociation,
+  t.ArrayOfArrayOfMediaAssociationInput
+> = array(
   "ArrayOfArrayOfMediaAssociation",
   field("ArrayOfMediaAssociation", () => ArrayOfMediaAssociation, REPEATED_NILLABLE),
 );
 
-export const ArrayOfMediaAssociation: ArrayDesc = array(
+export const ArrayOfMediaAssociation: ArrayDesc<
+  t.ArrayOfMediaAssociation,
+  t.ArrayOfMediaAssociationInput
+> = array(
   "ArrayOfMediaAssociation",
   field("MediaAssociation", () => MediaAssociation, REPEATED_NILLABLE),
 );
 
-export const MediaAssociation: ComplexDesc = complex("MediaAssociation", () => [
-  field("EntityId", xs.long, OPTIONAL),
-  field("MediaEnabledEntity", MediaEnabledEntityFilter, OPTIONAL),
-  field("MediaId", xs.long, OPTIONAL),
-]);
-
-export const GetAdGroupCriterionsByIdsRequest: ComplexDesc = complex(
-  "GetAdGroupCriterionsByIdsRequest",
+export const MediaAssociation: ComplexDesc<t.MediaAssociation, t.MediaAssociationInput> = complex(
+  "MediaAssociation",
   () => [
-    field("AdGroupCriterionIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("AdGroupId", xs.long, OPTIONAL),
-    field("CriterionType", AdGroupCriterionType, OPTIONAL),
-    field("ReturnAdditionalFields", CriterionAdditionalField, OPTIONAL_NILLABLE),
+    field("EntityId", xs.long, OPTIONAL),
+    field("MediaEnabledEntity", MediaEnabledEntityFilter, OPTIONAL),
+    field("MediaId", xs.long, OPTIONAL),
   ],
 );
 
-export const GetAdGroupCriterionsByIdsResponse: ComplexDesc = complex(
-  "GetAdGroupCriterionsByIdsResponse",
-  () => [field("AdGroupCriterions", ArrayOfAdGroupCriterion, OPTIONAL_NILLABLE)],
-);
+export const GetAdGroupCriterionsByIdsRequest: ComplexDesc<
+  t.GetAdGroupCriterionsByIdsRequest,
+  t.GetAdGroupCriterionsByIdsRequestInput
+> = complex("GetAdGroupCriterionsByIdsRequest", () => [
+  field("AdGroupCriterionIds", ArrayOflong),
+  field("AdGroupId", xs.long, OPTIONAL),
+  field("CriterionType", AdGroupCriterionType, OPTIONAL),
+  field("ReturnAdditionalFields", CriterionAdditionalField),
+]);
 
-export const ArrayOfAdGroupCriterion: ArrayDesc = array(
+export const GetAdGroupCriterionsByIdsResponse: ComplexDesc<
+  t.GetAdGroupCriterionsByIdsResponse,
+  t.GetAdGroupCriterionsByIdsResponseInput
+> = complex("GetAdGroupCriterionsByIdsResponse", () => [
+  field("AdGroupCriterions", ArrayOfAdGroupCriterion),
+]);
+
+export const ArrayOfAdGroupCriterion: ArrayDesc<
+  t.ArrayOfAdGroupCriterion,
+  t.ArrayOfAdGroupCriterionInput
+> = array(
   "ArrayOfAdGroupCriterion",
   field("AdGroupCriterion", () => AdGroupCriterion, REPEATED_NILLABLE),
 );
 
-export const AdGroupCriterion: ComplexDesc = complex(
+export const AdGroupCriterion: ComplexDesc<
+  t.AdGroupCriterionOrDerived,
+  t.AdGroupCriterionOrDerivedInput
+> = complex(
   "AdGroupCriterion",
   () => [
     field("AdGroupId", xs.long, OPTIONAL),
-    field("Criterion", Criterion, OPTIONAL_NILLABLE),
-    field("Id", xs.long, OPTIONAL_NILLABLE),
-    field("Status", AdGroupCriterionStatus, OPTIONAL_NILLABLE),
-    field("Type", xs.string, OPTIONAL_NILLABLE),
+    field("Criterion", Criterion),
+    field("Id", xs.long),
+    field("Status", AdGroupCriterionStatus),
+    field("Type", xs.string),
   ],
   { family: { ns: NS, derived: () => [BiddableAdGroupCriterion, NegativeAdGroupCriterion] } },
 );
 
-export const BiddableAdGroupCriterion: ComplexDesc = complex(
+export const BiddableAdGroupCriterion: ComplexDesc<
+  t.BiddableAdGroupCriterion,
+  t.BiddableAdGroupCriterionInput
+> = complex(
   "BiddableAdGroupCriterion",
   () => [
-    field("CriterionBid", CriterionBid, OPTIONAL_NILLABLE),
-    field("DestinationUrl", xs.string, OPTIONAL_NILLABLE),
-    field("EditorialStatus", AdGroupCriterionEditorialStatus, OPTIONAL_NILLABLE),
-    field("FinalAppUrls", ArrayOfAppUrl, OPTIONAL_NILLABLE),
-    field("FinalMobileUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
-    field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
-    field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
-    field("CriterionCashback", CriterionCashback, OPTIONAL_NILLABLE),
+    field("CriterionBid", CriterionBid),
+    field("DestinationUrl", xs.string),
+    field("EditorialStatus", AdGroupCriterionEditorialStatus),
+    field("FinalAppUrls", ArrayOfAppUrl),
+    field("FinalMobileUrls", ArrayOfstring),
+    field("FinalUrlSuffix", xs.string),
+    field("FinalUrls", ArrayOfstring),
+    field("TrackingUrlTemplate", xs.string),
+    field("UrlCustomParameters", CustomParameters),
+    field("CriterionCashback", CriterionCashback),
   ],
   { base: () => AdGroupCriterion, family: { ns: NS } },
 );
 
-export const CriterionCashback: ComplexDesc = complex(
+export const CriterionCashback: ComplexDesc<t.CriterionCashbackOrDerived> = complex(
   "CriterionCashback",
-  () => [field("Type", xs.string, OPTIONAL_NILLABLE)],
+  () => [field("Type", xs.string)],
   { family: { ns: NS, derived: () => [CashbackAdjustment] } },
 );
 
-export const CashbackAdjustment: ComplexDesc = complex(
+export const CashbackAdjustment: ComplexDesc<t.CashbackAdjustment> = complex(
   "CashbackAdjustment",
-  () => [field("CashbackPercent", xs.double, OPTIONAL_NILLABLE)],
+  () => [field("CashbackPercent", xs.double)],
   { base: () => CriterionCashback, family: { ns: NS } },
 );
 
-export const NegativeAdGroupCriterion: ComplexDesc = complex("NegativeAdGroupCriterion", () => [], {
+export const NegativeAdGroupCriterion: ComplexDesc<
+  t.NegativeAdGroupCriterion,
+  t.NegativeAdGroupCriterionInput
+> = complex("NegativeAdGroupCriterion", () => [], {
   base: () => AdGroupCriterion,
   family: { ns: NS },
 });
 
-export const Criterion: ComplexDesc = complex(
+export const Criterion: ComplexDesc<t.CriterionOrDerived, t.CriterionOrDerivedInput> = complex(
   "Criterion",
-  () => [field("Type", xs.string, OPTIONAL_NILLABLE)],
+  () => [field("Type", xs.string)],
   {
     family: {
       ns: NS,
@@ -3332,507 +3552,550 @@ export const Criterion: ComplexDesc = complex(
   },
 );
 
-export const ProductPartition: ComplexDesc = complex(
+export const ProductPartition: ComplexDesc<t.ProductPartition, t.ProductPartitionInput> = complex(
   "ProductPartition",
   () => [
-    field("Condition", ProductCondition, OPTIONAL_NILLABLE),
-    field("ParentCriterionId", xs.long, OPTIONAL_NILLABLE),
-    field("PartitionType", ProductPartitionType),
+    field("Condition", ProductCondition),
+    field("ParentCriterionId", xs.long),
+    field("PartitionType", ProductPartitionType, REQUIRED),
   ],
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const ProductCondition: ComplexDesc = complex("ProductCondition", () => [
-  field("Attribute", xs.string, OPTIONAL_NILLABLE),
-  field("Operand", xs.string, OPTIONAL_NILLABLE),
-  field("Operator", xs.string, OPTIONAL_NILLABLE),
+export const ProductCondition: ComplexDesc<t.ProductCondition> = complex("ProductCondition", () => [
+  field("Attribute", xs.string),
+  field("Operand", xs.string),
+  field("Operator", xs.string),
 ]);
 
-export const HotelGroup: ComplexDesc = complex(
+export const HotelGroup: ComplexDesc<t.HotelGroup, t.HotelGroupInput> = complex(
   "HotelGroup",
   () => [
-    field("Listing", HotelListing, OPTIONAL_NILLABLE),
-    field("ListingType", HotelListingType),
-    field("ParentCriterionId", xs.long, OPTIONAL_NILLABLE),
+    field("Listing", HotelListing),
+    field("ListingType", HotelListingType, REQUIRED),
+    field("ParentCriterionId", xs.long),
   ],
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const HotelListing: ComplexDesc = complex("HotelListing", () => [
-  field("Attribute", xs.string, OPTIONAL_NILLABLE),
-  field("Operand", xs.string, OPTIONAL_NILLABLE),
+export const HotelListing: ComplexDesc<t.HotelListing> = complex("HotelListing", () => [
+  field("Attribute", xs.string),
+  field("Operand", xs.string),
 ]);
 
-export const HotelAdvanceBookingWindowCriterion: ComplexDesc = complex(
+export const HotelAdvanceBookingWindowCriterion: ComplexDesc<
+  t.HotelAdvanceBookingWindowCriterion
+> = complex(
   "HotelAdvanceBookingWindowCriterion",
-  () => [field("MaxDays", xs.int, OPTIONAL_NILLABLE), field("MinDays", xs.int, OPTIONAL_NILLABLE)],
+  () => [field("MaxDays", xs.int), field("MinDays", xs.int)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const HotelCheckInDateCriterion: ComplexDesc = complex(
+export const HotelCheckInDateCriterion: ComplexDesc<
+  t.HotelCheckInDateCriterion,
+  t.HotelCheckInDateCriterionInput
+> = complex(
   "HotelCheckInDateCriterion",
-  () => [
-    field("EndDate", xs.dateTime, OPTIONAL_NILLABLE),
-    field("StartDate", xs.dateTime, OPTIONAL_NILLABLE),
-  ],
+  () => [field("EndDate", xs.dateTime), field("StartDate", xs.dateTime)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const HotelCheckInDayCriterion: ComplexDesc = complex(
+export const HotelCheckInDayCriterion: ComplexDesc<t.HotelCheckInDayCriterion> = complex(
   "HotelCheckInDayCriterion",
-  () => [field("CheckInDay", Day, OPTIONAL_NILLABLE)],
+  () => [field("CheckInDay", Day)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const HotelDateSelectionTypeCriterion: ComplexDesc = complex(
+export const HotelDateSelectionTypeCriterion: ComplexDesc<
+  t.HotelDateSelectionTypeCriterion
+> = complex(
   "HotelDateSelectionTypeCriterion",
-  () => [field("HotelDateSelectionType", HotelDateSelectionType, OPTIONAL_NILLABLE)],
+  () => [field("HotelDateSelectionType", HotelDateSelectionType)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const HotelLengthOfStayCriterion: ComplexDesc = complex(
+export const HotelLengthOfStayCriterion: ComplexDesc<t.HotelLengthOfStayCriterion> = complex(
   "HotelLengthOfStayCriterion",
-  () => [
-    field("MaxNights", xs.int, OPTIONAL_NILLABLE),
-    field("MinNights", xs.int, OPTIONAL_NILLABLE),
-  ],
+  () => [field("MaxNights", xs.int), field("MinNights", xs.int)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const ProductScope: ComplexDesc = complex(
+export const ProductScope: ComplexDesc<t.ProductScope> = complex(
   "ProductScope",
-  () => [field("Conditions", ArrayOfProductCondition, OPTIONAL_NILLABLE)],
+  () => [field("Conditions", ArrayOfProductCondition)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const ArrayOfProductCondition: ArrayDesc = array(
+export const ArrayOfProductCondition: ArrayDesc<t.ArrayOfProductCondition> = array(
   "ArrayOfProductCondition",
   field("ProductCondition", () => ProductCondition, REPEATED_NILLABLE),
 );
 
-export const Webpage: ComplexDesc = complex(
+export const Webpage: ComplexDesc<t.Webpage> = complex(
   "Webpage",
-  () => [field("Parameter", WebpageParameter, OPTIONAL_NILLABLE)],
+  () => [field("Parameter", WebpageParameter)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const WebpageParameter: ComplexDesc = complex("WebpageParameter", () => [
-  field("Conditions", ArrayOfWebpageCondition, OPTIONAL_NILLABLE),
-  field("CriterionName", xs.string, OPTIONAL_NILLABLE),
+export const WebpageParameter: ComplexDesc<t.WebpageParameter> = complex("WebpageParameter", () => [
+  field("Conditions", ArrayOfWebpageCondition),
+  field("CriterionName", xs.string),
 ]);
 
-export const ArrayOfWebpageCondition: ArrayDesc = array(
+export const ArrayOfWebpageCondition: ArrayDesc<t.ArrayOfWebpageCondition> = array(
   "ArrayOfWebpageCondition",
   field("WebpageCondition", () => WebpageCondition, REPEATED_NILLABLE),
 );
 
-export const WebpageCondition: ComplexDesc = complex("WebpageCondition", () => [
-  field("Argument", xs.string, OPTIONAL_NILLABLE),
+export const WebpageCondition: ComplexDesc<t.WebpageCondition> = complex("WebpageCondition", () => [
+  field("Argument", xs.string),
   field("Operand", WebpageConditionOperand, OPTIONAL),
-  field("Operator", WebpageConditionOperator, OPTIONAL_NILLABLE),
+  field("Operator", WebpageConditionOperator),
 ]);
 
-export const AgeCriterion: ComplexDesc = complex(
+export const AgeCriterion: ComplexDesc<t.AgeCriterion> = complex(
   "AgeCriterion",
-  () => [field("AgeRange", AgeRange, OPTIONAL_NILLABLE)],
+  () => [field("AgeRange", AgeRange)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const DeviceCriterion: ComplexDesc = complex(
+export const DeviceCriterion: ComplexDesc<t.DeviceCriterion> = complex(
   "DeviceCriterion",
-  () => [
-    field("DeviceName", xs.string, OPTIONAL_NILLABLE),
-    field("OSName", xs.string, OPTIONAL_NILLABLE),
-  ],
+  () => [field("DeviceName", xs.string), field("OSName", xs.string)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const DayTimeCriterion: ComplexDesc = complex(
+export const DayTimeCriterion: ComplexDesc<t.DayTimeCriterion> = complex(
   "DayTimeCriterion",
   () => [
-    field("Day", Day, OPTIONAL_NILLABLE),
-    field("FromHour", xs.int, OPTIONAL_NILLABLE),
-    field("FromMinute", Minute, OPTIONAL_NILLABLE),
-    field("ToHour", xs.int, OPTIONAL_NILLABLE),
-    field("ToMinute", Minute, OPTIONAL_NILLABLE),
+    field("Day", Day),
+    field("FromHour", xs.int),
+    field("FromMinute", Minute),
+    field("ToHour", xs.int),
+    field("ToMinute", Minute),
   ],
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const GenderCriterion: ComplexDesc = complex(
+export const GenderCriterion: ComplexDesc<t.GenderCriterion> = complex(
   "GenderCriterion",
-  () => [field("GenderType", GenderType, OPTIONAL_NILLABLE)],
+  () => [field("GenderType", GenderType)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const RadiusCriterion: ComplexDesc = complex(
+export const RadiusCriterion: ComplexDesc<t.RadiusCriterion, t.RadiusCriterionInput> = complex(
   "RadiusCriterion",
   () => [
-    field("LatitudeDegrees", xs.double, OPTIONAL_NILLABLE),
-    field("LongitudeDegrees", xs.double, OPTIONAL_NILLABLE),
-    field("Name", xs.string, OPTIONAL_NILLABLE),
-    field("Radius", xs.long, OPTIONAL_NILLABLE),
-    field("RadiusUnit", DistanceUnit, OPTIONAL_NILLABLE),
+    field("LatitudeDegrees", xs.double),
+    field("LongitudeDegrees", xs.double),
+    field("Name", xs.string),
+    field("Radius", xs.long),
+    field("RadiusUnit", DistanceUnit),
   ],
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const LocationCriterion: ComplexDesc = complex(
+export const LocationCriterion: ComplexDesc<
+  t.LocationCriterion,
+  t.LocationCriterionInput
+> = complex(
   "LocationCriterion",
   () => [
-    field("DisplayName", xs.string, OPTIONAL_NILLABLE),
-    field("EnclosedLocationIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("LocationId", xs.long, OPTIONAL_NILLABLE),
-    field("LocationType", xs.string, OPTIONAL_NILLABLE),
+    field("DisplayName", xs.string),
+    field("EnclosedLocationIds", ArrayOflong),
+    field("LocationId", xs.long),
+    field("LocationType", xs.string),
   ],
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const LocationIntentCriterion: ComplexDesc = complex(
+export const LocationIntentCriterion: ComplexDesc<t.LocationIntentCriterion> = complex(
   "LocationIntentCriterion",
-  () => [field("IntentOption", IntentOption, OPTIONAL_NILLABLE)],
+  () => [field("IntentOption", IntentOption)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const AudienceCriterion: ComplexDesc = complex(
+export const AudienceCriterion: ComplexDesc<
+  t.AudienceCriterion,
+  t.AudienceCriterionInput
+> = complex(
   "AudienceCriterion",
-  () => [
-    field("AudienceId", xs.long, OPTIONAL_NILLABLE),
-    field("AudienceType", AudienceType, OPTIONAL_NILLABLE),
-  ],
+  () => [field("AudienceId", xs.long), field("AudienceType", AudienceType)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const ProfileCriterion: ComplexDesc = complex(
+export const ProfileCriterion: ComplexDesc<t.ProfileCriterion, t.ProfileCriterionInput> = complex(
   "ProfileCriterion",
   () => [field("ProfileId", xs.long, OPTIONAL), field("ProfileType", ProfileType, OPTIONAL)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const StoreCriterion: ComplexDesc = complex(
+export const StoreCriterion: ComplexDesc<t.StoreCriterion, t.StoreCriterionInput> = complex(
   "StoreCriterion",
-  () => [field("StoreId", xs.long, OPTIONAL_NILLABLE)],
+  () => [field("StoreId", xs.long)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const DealCriterion: ComplexDesc = complex(
+export const DealCriterion: ComplexDesc<t.DealCriterion, t.DealCriterionInput> = complex(
   "DealCriterion",
   () => [field("DealId", xs.long, OPTIONAL)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const GenreCriterion: ComplexDesc = complex(
+export const GenreCriterion: ComplexDesc<t.GenreCriterion, t.GenreCriterionInput> = complex(
   "GenreCriterion",
   () => [field("GenreId", xs.long, OPTIONAL)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const PlacementCriterion: ComplexDesc = complex(
+export const PlacementCriterion: ComplexDesc<
+  t.PlacementCriterion,
+  t.PlacementCriterionInput
+> = complex(
   "PlacementCriterion",
-  () => [
-    field("PlacementId", xs.long, OPTIONAL),
-    field("PlacementName", xs.string, OPTIONAL_NILLABLE),
-  ],
+  () => [field("PlacementId", xs.long, OPTIONAL), field("PlacementName", xs.string)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const TopicCriterion: ComplexDesc = complex(
+export const TopicCriterion: ComplexDesc<t.TopicCriterion, t.TopicCriterionInput> = complex(
   "TopicCriterion",
-  () => [field("TopicId", xs.long, OPTIONAL), field("TopicName", xs.string, OPTIONAL_NILLABLE)],
+  () => [field("TopicId", xs.long, OPTIONAL), field("TopicName", xs.string)],
   { base: () => Criterion, family: { ns: NS } },
 );
 
-export const AddAdGroupCriterionsRequest: ComplexDesc = complex(
-  "AddAdGroupCriterionsRequest",
-  () => [
-    field("AdGroupCriterions", ArrayOfAdGroupCriterion, OPTIONAL_NILLABLE),
-    field("CriterionType", AdGroupCriterionType, OPTIONAL),
-  ],
-);
+export const AddAdGroupCriterionsRequest: ComplexDesc<
+  t.AddAdGroupCriterionsRequest,
+  t.AddAdGroupCriterionsRequestInput
+> = complex("AddAdGroupCriterionsRequest", () => [
+  field("AdGroupCriterions", ArrayOfAdGroupCriterion),
+  field("CriterionType", AdGroupCriterionType, OPTIONAL),
+]);
 
-export const AddAdGroupCriterionsResponse: ComplexDesc = complex(
-  "AddAdGroupCriterionsResponse",
-  () => [
-    field("AdGroupCriterionIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-    field("NestedPartialErrors", ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE),
-  ],
-);
+export const AddAdGroupCriterionsResponse: ComplexDesc<
+  t.AddAdGroupCriterionsResponse,
+  t.AddAdGroupCriterionsResponseInput
+> = complex("AddAdGroupCriterionsResponse", () => [
+  field("AdGroupCriterionIds", ArrayOfNullableOflong),
+  field("NestedPartialErrors", ArrayOfBatchErrorCollection),
+]);
 
-export const UpdateAdGroupCriterionsRequest: ComplexDesc = complex(
-  "UpdateAdGroupCriterionsRequest",
-  () => [
-    field("AdGroupCriterions", ArrayOfAdGroupCriterion, OPTIONAL_NILLABLE),
-    field("CriterionType", AdGroupCriterionType, OPTIONAL),
-  ],
-);
+export const UpdateAdGroupCriterionsRequest: ComplexDesc<
+  t.UpdateAdGroupCriterionsRequest,
+  t.UpdateAdGroupCriterionsRequestInput
+> = complex("UpdateAdGroupCriterionsRequest", () => [
+  field("AdGroupCriterions", ArrayOfAdGroupCriterion),
+  field("CriterionType", AdGroupCriterionType, OPTIONAL),
+]);
 
-export const UpdateAdGroupCriterionsResponse: ComplexDesc = complex(
-  "UpdateAdGroupCriterionsResponse",
-  () => [field("NestedPartialErrors", ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE)],
-);
+export const UpdateAdGroupCriterionsResponse: ComplexDesc<
+  t.UpdateAdGroupCriterionsResponse
+> = complex("UpdateAdGroupCriterionsResponse", () => [
+  field("NestedPartialErrors", ArrayOfBatchErrorCollection),
+]);
 
-export const DeleteAdGroupCriterionsRequest: ComplexDesc = complex(
-  "DeleteAdGroupCriterionsRequest",
-  () => [
-    field("AdGroupCriterionIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("AdGroupId", xs.long, OPTIONAL),
-    field("CriterionType", AdGroupCriterionType, OPTIONAL),
-  ],
-);
+export const DeleteAdGroupCriterionsRequest: ComplexDesc<
+  t.DeleteAdGroupCriterionsRequest,
+  t.DeleteAdGroupCriterionsRequestInput
+> = complex("DeleteAdGroupCriterionsRequest", () => [
+  field("AdGroupCriterionIds", ArrayOflong),
+  field("AdGroupId", xs.long, OPTIONAL),
+  field("CriterionType", AdGroupCriterionType, OPTIONAL),
+]);
 
-export const DeleteAdGroupCriterionsResponse: ComplexDesc = complex(
-  "DeleteAdGroupCriterionsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
-);
+export const DeleteAdGroupCriterionsResponse: ComplexDesc<
+  t.DeleteAdGroupCriterionsResponse
+> = complex("DeleteAdGroupCriterionsResponse", () => [field("PartialErrors", ArrayOfBatchError)]);
 
-export const ApplyProductPartitionActionsRequest: ComplexDesc = complex(
-  "ApplyProductPartitionActionsRequest",
-  () => [field("CriterionActions", ArrayOfAdGroupCriterionAction, OPTIONAL_NILLABLE)],
-);
+export const ApplyProductPartitionActionsRequest: ComplexDesc<
+  t.ApplyProductPartitionActionsRequest,
+  t.ApplyProductPartitionActionsRequestInput
+> = complex("ApplyProductPartitionActionsRequest", () => [
+  field("CriterionActions", ArrayOfAdGroupCriterionAction),
+]);
 
-export const ArrayOfAdGroupCriterionAction: ArrayDesc = array(
+export const ArrayOfAdGroupCriterionAction: ArrayDesc<
+  t.ArrayOfAdGroupCriterionAction,
+  t.ArrayOfAdGroupCriterionActionInput
+> = array(
   "ArrayOfAdGroupCriterionAction",
   field("AdGroupCriterionAction", () => AdGroupCriterionAction, REPEATED_NILLABLE),
 );
 
-export const AdGroupCriterionAction: ComplexDesc = complex("AdGroupCriterionAction", () => [
-  field("Action", ItemAction),
-  field("AdGroupCriterion", AdGroupCriterion, OPTIONAL_NILLABLE),
+export const AdGroupCriterionAction: ComplexDesc<
+  t.AdGroupCriterionAction,
+  t.AdGroupCriterionActionInput
+> = complex("AdGroupCriterionAction", () => [
+  field("Action", ItemAction, REQUIRED),
+  field("AdGroupCriterion", AdGroupCriterion),
 ]);
 
-export const ApplyProductPartitionActionsResponse: ComplexDesc = complex(
-  "ApplyProductPartitionActionsResponse",
-  () => [
-    field("AdGroupCriterionIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
-);
+export const ApplyProductPartitionActionsResponse: ComplexDesc<
+  t.ApplyProductPartitionActionsResponse,
+  t.ApplyProductPartitionActionsResponseInput
+> = complex("ApplyProductPartitionActionsResponse", () => [
+  field("AdGroupCriterionIds", ArrayOfNullableOflong),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const ApplyHotelGroupActionsRequest: ComplexDesc = complex(
-  "ApplyHotelGroupActionsRequest",
-  () => [field("CriterionActions", ArrayOfAdGroupCriterionAction, OPTIONAL_NILLABLE)],
-);
+export const ApplyHotelGroupActionsRequest: ComplexDesc<
+  t.ApplyHotelGroupActionsRequest,
+  t.ApplyHotelGroupActionsRequestInput
+> = complex("ApplyHotelGroupActionsRequest", () => [
+  field("CriterionActions", ArrayOfAdGroupCriterionAction),
+]);
 
-export const ApplyHotelGroupActionsResponse: ComplexDesc = complex(
-  "ApplyHotelGroupActionsResponse",
-  () => [
-    field("AdGroupCriterionIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
-);
+export const ApplyHotelGroupActionsResponse: ComplexDesc<
+  t.ApplyHotelGroupActionsResponse,
+  t.ApplyHotelGroupActionsResponseInput
+> = complex("ApplyHotelGroupActionsResponse", () => [
+  field("AdGroupCriterionIds", ArrayOfNullableOflong),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const ApplyAssetGroupListingGroupActionsRequest: ComplexDesc = complex(
-  "ApplyAssetGroupListingGroupActionsRequest",
-  () => [field("ListingGroupActions", ArrayOfAssetGroupListingGroupAction, OPTIONAL_NILLABLE)],
-);
+export const ApplyAssetGroupListingGroupActionsRequest: ComplexDesc<
+  t.ApplyAssetGroupListingGroupActionsRequest,
+  t.ApplyAssetGroupListingGroupActionsRequestInput
+> = complex("ApplyAssetGroupListingGroupActionsRequest", () => [
+  field("ListingGroupActions", ArrayOfAssetGroupListingGroupAction),
+]);
 
-export const ArrayOfAssetGroupListingGroupAction: ArrayDesc = array(
+export const ArrayOfAssetGroupListingGroupAction: ArrayDesc<
+  t.ArrayOfAssetGroupListingGroupAction,
+  t.ArrayOfAssetGroupListingGroupActionInput
+> = array(
   "ArrayOfAssetGroupListingGroupAction",
   field("AssetGroupListingGroupAction", () => AssetGroupListingGroupAction, REPEATED_NILLABLE),
 );
 
-export const AssetGroupListingGroupAction: ComplexDesc = complex(
-  "AssetGroupListingGroupAction",
-  () => [
-    field("Action", ItemAction),
-    field("ListingGroup", AssetGroupListingGroup, OPTIONAL_NILLABLE),
-  ],
-);
-
-export const AssetGroupListingGroup: ComplexDesc = complex("AssetGroupListingGroup", () => [
-  field("AssetGroupId", xs.long, OPTIONAL),
-  field("AssetGroupListingType", AssetGroupListingType, OPTIONAL),
-  field("Dimension", ProductCondition, OPTIONAL_NILLABLE),
-  field("Id", xs.long, OPTIONAL_NILLABLE),
-  field("IsExcluded", xs.boolean, OPTIONAL),
-  field("ListingGroupPath", xs.string, OPTIONAL_NILLABLE),
-  field("ParentListingGroupId", xs.long, OPTIONAL_NILLABLE),
+export const AssetGroupListingGroupAction: ComplexDesc<
+  t.AssetGroupListingGroupAction,
+  t.AssetGroupListingGroupActionInput
+> = complex("AssetGroupListingGroupAction", () => [
+  field("Action", ItemAction, REQUIRED),
+  field("ListingGroup", AssetGroupListingGroup),
 ]);
 
-export const ApplyAssetGroupListingGroupActionsResponse: ComplexDesc = complex(
-  "ApplyAssetGroupListingGroupActionsResponse",
-  () => [
-    field("AssetGroupListingGroupIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
-);
+export const AssetGroupListingGroup: ComplexDesc<
+  t.AssetGroupListingGroup,
+  t.AssetGroupListingGroupInput
+> = complex("AssetGroupListingGroup", () => [
+  field("AssetGroupId", xs.long, OPTIONAL),
+  field("AssetGroupListingType", AssetGroupListingType, OPTIONAL),
+  field("Dimension", ProductCondition),
+  field("Id", xs.long),
+  field("IsExcluded", xs.boolean, OPTIONAL),
+  field("ListingGroupPath", xs.string),
+  field("ParentListingGroupId", xs.long),
+]);
 
-export const GetAssetGroupListingGroupsByIdsRequest: ComplexDesc = complex(
-  "GetAssetGroupListingGroupsByIdsRequest",
-  () => [
-    field("AssetGroupId", xs.long, OPTIONAL),
-    field("AssetGroupListingGroupIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("ReturnAdditionalFields", AssetGroupListingGroupAdditionalField, OPTIONAL_NILLABLE),
-  ],
-);
+export const ApplyAssetGroupListingGroupActionsResponse: ComplexDesc<
+  t.ApplyAssetGroupListingGroupActionsResponse,
+  t.ApplyAssetGroupListingGroupActionsResponseInput
+> = complex("ApplyAssetGroupListingGroupActionsResponse", () => [
+  field("AssetGroupListingGroupIds", ArrayOfNullableOflong),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const GetAssetGroupListingGroupsByIdsResponse: ComplexDesc = complex(
-  "GetAssetGroupListingGroupsByIdsResponse",
-  () => [field("AssetGroupListingGroups", ArrayOfAssetGroupListingGroup, OPTIONAL_NILLABLE)],
-);
+export const GetAssetGroupListingGroupsByIdsRequest: ComplexDesc<
+  t.GetAssetGroupListingGroupsByIdsRequest,
+  t.GetAssetGroupListingGroupsByIdsRequestInput
+> = complex("GetAssetGroupListingGroupsByIdsRequest", () => [
+  field("AssetGroupId", xs.long, OPTIONAL),
+  field("AssetGroupListingGroupIds", ArrayOflong),
+  field("ReturnAdditionalFields", AssetGroupListingGroupAdditionalField),
+]);
 
-export const ArrayOfAssetGroupListingGroup: ArrayDesc = array(
+export const GetAssetGroupListingGroupsByIdsResponse: ComplexDesc<
+  t.GetAssetGroupListingGroupsByIdsResponse,
+  t.GetAssetGroupListingGroupsByIdsResponseInput
+> = complex("GetAssetGroupListingGroupsByIdsResponse", () => [
+  field("AssetGroupListingGroups", ArrayOfAssetGroupListingGroup),
+]);
+
+export const ArrayOfAssetGroupListingGroup: ArrayDesc<
+  t.ArrayOfAssetGroupListingGroup,
+  t.ArrayOfAssetGroupListingGroupInput
+> = array(
   "ArrayOfAssetGroupListingGroup",
   field("AssetGroupListingGroup", () => AssetGroupListingGroup, REPEATED_NILLABLE),
 );
 
-export const GetBMCStoresByCustomerIdRequest: ComplexDesc = complex(
-  "GetBMCStoresByCustomerIdRequest",
-  () => [field("ReturnAdditionalFields", BMCStoreAdditionalField, OPTIONAL_NILLABLE)],
-);
+export const GetBMCStoresByCustomerIdRequest: ComplexDesc<
+  t.GetBMCStoresByCustomerIdRequest
+> = complex("GetBMCStoresByCustomerIdRequest", () => [
+  field("ReturnAdditionalFields", BMCStoreAdditionalField),
+]);
 
-export const GetBMCStoresByCustomerIdResponse: ComplexDesc = complex(
-  "GetBMCStoresByCustomerIdResponse",
-  () => [field("BMCStores", ArrayOfBMCStore, OPTIONAL_NILLABLE)],
-);
+export const GetBMCStoresByCustomerIdResponse: ComplexDesc<
+  t.GetBMCStoresByCustomerIdResponse,
+  t.GetBMCStoresByCustomerIdResponseInput
+> = complex("GetBMCStoresByCustomerIdResponse", () => [field("BMCStores", ArrayOfBMCStore)]);
 
-export const ArrayOfBMCStore: ArrayDesc = array(
+export const ArrayOfBMCStore: ArrayDesc<t.ArrayOfBMCStore, t.ArrayOfBMCStoreInput> = array(
   "ArrayOfBMCStore",
   field("BMCStore", () => BMCStore, REPEATED_NILLABLE),
 );
 
-export const BMCStore: ComplexDesc = complex("BMCStore", () => [
+export const BMCStore: ComplexDesc<t.BMCStore, t.BMCStoreInput> = complex("BMCStore", () => [
   field("HasCatalog", xs.boolean, OPTIONAL),
   field("Id", xs.long, OPTIONAL),
   field("IsActive", xs.boolean, OPTIONAL),
   field("IsProductAdsEnabled", xs.boolean, OPTIONAL),
-  field("Name", xs.string, OPTIONAL_NILLABLE),
-  field("StoreUrl", xs.string, OPTIONAL_NILLABLE),
-  field("SubType", BMCStoreSubType, OPTIONAL_NILLABLE),
+  field("Name", xs.string),
+  field("StoreUrl", xs.string),
+  field("SubType", BMCStoreSubType),
 ]);
 
-export const AddNegativeKeywordsToEntitiesRequest: ComplexDesc = complex(
-  "AddNegativeKeywordsToEntitiesRequest",
-  () => [field("EntityNegativeKeywords", ArrayOfEntityNegativeKeyword, OPTIONAL_NILLABLE)],
-);
+export const AddNegativeKeywordsToEntitiesRequest: ComplexDesc<
+  t.AddNegativeKeywordsToEntitiesRequest,
+  t.AddNegativeKeywordsToEntitiesRequestInput
+> = complex("AddNegativeKeywordsToEntitiesRequest", () => [
+  field("EntityNegativeKeywords", ArrayOfEntityNegativeKeyword),
+]);
 
-export const ArrayOfEntityNegativeKeyword: ArrayDesc = array(
+export const ArrayOfEntityNegativeKeyword: ArrayDesc<
+  t.ArrayOfEntityNegativeKeyword,
+  t.ArrayOfEntityNegativeKeywordInput
+> = array(
   "ArrayOfEntityNegativeKeyword",
   field("EntityNegativeKeyword", () => EntityNegativeKeyword, REPEATED_NILLABLE),
 );
 
-export const EntityNegativeKeyword: ComplexDesc = complex("EntityNegativeKeyword", () => [
-  field("EntityId", xs.long),
-  field("EntityType", xs.string, OPTIONAL_NILLABLE),
-  field("NegativeKeywords", ArrayOfNegativeKeyword, OPTIONAL_NILLABLE),
+export const EntityNegativeKeyword: ComplexDesc<
+  t.EntityNegativeKeyword,
+  t.EntityNegativeKeywordInput
+> = complex("EntityNegativeKeyword", () => [
+  field("EntityId", xs.long, REQUIRED),
+  field("EntityType", xs.string),
+  field("NegativeKeywords", ArrayOfNegativeKeyword),
 ]);
 
-export const ArrayOfNegativeKeyword: ArrayDesc = array(
+export const ArrayOfNegativeKeyword: ArrayDesc<
+  t.ArrayOfNegativeKeyword,
+  t.ArrayOfNegativeKeywordInput
+> = array(
   "ArrayOfNegativeKeyword",
   field("NegativeKeyword", () => NegativeKeyword, REPEATED_NILLABLE),
 );
 
-export const NegativeKeyword: ComplexDesc = complex(
+export const NegativeKeyword: ComplexDesc<t.NegativeKeyword, t.NegativeKeywordInput> = complex(
   "NegativeKeyword",
-  () => [
-    field("Id", xs.long, OPTIONAL_NILLABLE),
-    field("MatchType", MatchType, OPTIONAL_NILLABLE),
-    field("Text", xs.string, OPTIONAL_NILLABLE),
-  ],
+  () => [field("Id", xs.long), field("MatchType", MatchType), field("Text", xs.string)],
   { base: () => SharedListItem, family: { ns: NS } },
 );
 
-export const SharedListItem: ComplexDesc = complex(
+export const SharedListItem: ComplexDesc<
+  t.SharedListItemOrDerived,
+  t.SharedListItemOrDerivedInput
+> = complex(
   "SharedListItem",
   () => [
-    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
-    field("Type", xs.string, OPTIONAL_NILLABLE),
+    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring),
+    field("Type", xs.string),
   ],
   { family: { ns: NS, derived: () => [NegativeKeyword, NegativeSite, BrandItem, Site] } },
 );
 
-export const NegativeSite: ComplexDesc = complex(
+export const NegativeSite: ComplexDesc<t.NegativeSite, t.NegativeSiteInput> = complex(
   "NegativeSite",
-  () => [field("Id", xs.long, OPTIONAL_NILLABLE), field("Url", xs.string, OPTIONAL_NILLABLE)],
+  () => [field("Id", xs.long), field("Url", xs.string)],
   { base: () => SharedListItem, family: { ns: NS } },
 );
 
-export const BrandItem: ComplexDesc = complex(
+export const BrandItem: ComplexDesc<t.BrandItem, t.BrandItemInput> = complex(
   "BrandItem",
   () => [field("BrandId", xs.long, OPTIONAL)],
   { base: () => SharedListItem, family: { ns: NS } },
 );
 
-export const Site: ComplexDesc = complex(
+export const Site: ComplexDesc<t.Site, t.SiteInput> = complex(
   "Site",
-  () => [field("Id", xs.long, OPTIONAL_NILLABLE), field("Url", xs.string, OPTIONAL_NILLABLE)],
+  () => [field("Id", xs.long), field("Url", xs.string)],
   { base: () => SharedListItem, family: { ns: NS } },
 );
 
-export const AddNegativeKeywordsToEntitiesResponse: ComplexDesc = complex(
-  "AddNegativeKeywordsToEntitiesResponse",
-  () => [
-    field("NegativeKeywordIds", ArrayOfIdCollection, OPTIONAL_NILLABLE),
-    field("NestedPartialErrors", ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE),
-  ],
-);
-
-export const ArrayOfIdCollection: ArrayDesc = array(
-  "ArrayOfIdCollection",
-  field("IdCollection", () => IdCollection, REPEATED_NILLABLE),
-);
-
-export const IdCollection: ComplexDesc = complex("IdCollection", () => [
-  field("Ids", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
+export const AddNegativeKeywordsToEntitiesResponse: ComplexDesc<
+  t.AddNegativeKeywordsToEntitiesResponse,
+  t.AddNegativeKeywordsToEntitiesResponseInput
+> = complex("AddNegativeKeywordsToEntitiesResponse", () => [
+  field("NegativeKeywordIds", ArrayOfIdCollection),
+  field("NestedPartialErrors", ArrayOfBatchErrorCollection),
 ]);
 
-export const GetNegativeKeywordsByEntityIdsRequest: ComplexDesc = complex(
-  "GetNegativeKeywordsByEntityIdsRequest",
-  () => [
-    field("EntityIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("EntityType", xs.string, OPTIONAL_NILLABLE),
-    field("ParentEntityId", xs.long, OPTIONAL_NILLABLE),
-  ],
+export const ArrayOfIdCollection: ArrayDesc<
+  t.ArrayOfIdCollection,
+  t.ArrayOfIdCollectionInput
+> = array("ArrayOfIdCollection", field("IdCollection", () => IdCollection, REPEATED_NILLABLE));
+
+export const IdCollection: ComplexDesc<t.IdCollection, t.IdCollectionInput> = complex(
+  "IdCollection",
+  () => [field("Ids", ArrayOfNullableOflong)],
 );
 
-export const GetNegativeKeywordsByEntityIdsResponse: ComplexDesc = complex(
-  "GetNegativeKeywordsByEntityIdsResponse",
-  () => [
-    field("EntityNegativeKeywords", ArrayOfEntityNegativeKeyword, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
-);
+export const GetNegativeKeywordsByEntityIdsRequest: ComplexDesc<
+  t.GetNegativeKeywordsByEntityIdsRequest,
+  t.GetNegativeKeywordsByEntityIdsRequestInput
+> = complex("GetNegativeKeywordsByEntityIdsRequest", () => [
+  field("EntityIds", ArrayOflong),
+  field("EntityType", xs.string),
+  field("ParentEntityId", xs.long),
+]);
 
-export const DeleteNegativeKeywordsFromEntitiesRequest: ComplexDesc = complex(
-  "DeleteNegativeKeywordsFromEntitiesRequest",
-  () => [field("EntityNegativeKeywords", ArrayOfEntityNegativeKeyword, OPTIONAL_NILLABLE)],
-);
+export const GetNegativeKeywordsByEntityIdsResponse: ComplexDesc<
+  t.GetNegativeKeywordsByEntityIdsResponse,
+  t.GetNegativeKeywordsByEntityIdsResponseInput
+> = complex("GetNegativeKeywordsByEntityIdsResponse", () => [
+  field("EntityNegativeKeywords", ArrayOfEntityNegativeKeyword),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const DeleteNegativeKeywordsFromEntitiesResponse: ComplexDesc = complex(
-  "DeleteNegativeKeywordsFromEntitiesResponse",
-  () => [field("NestedPartialErrors", ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE)],
-);
+export const DeleteNegativeKeywordsFromEntitiesRequest: ComplexDesc<
+  t.DeleteNegativeKeywordsFromEntitiesRequest,
+  t.DeleteNegativeKeywordsFromEntitiesRequestInput
+> = complex("DeleteNegativeKeywordsFromEntitiesRequest", () => [
+  field("EntityNegativeKeywords", ArrayOfEntityNegativeKeyword),
+]);
 
-export const GetSharedEntitiesByAccountIdRequest: ComplexDesc = complex(
-  "GetSharedEntitiesByAccountIdRequest",
-  () => [field("SharedEntityType", xs.string, OPTIONAL_NILLABLE)],
-);
+export const DeleteNegativeKeywordsFromEntitiesResponse: ComplexDesc<
+  t.DeleteNegativeKeywordsFromEntitiesResponse
+> = complex("DeleteNegativeKeywordsFromEntitiesResponse", () => [
+  field("NestedPartialErrors", ArrayOfBatchErrorCollection),
+]);
 
-export const GetSharedEntitiesByAccountIdResponse: ComplexDesc = complex(
-  "GetSharedEntitiesByAccountIdResponse",
-  () => [field("SharedEntities", ArrayOfSharedEntity, OPTIONAL_NILLABLE)],
-);
+export const GetSharedEntitiesByAccountIdRequest: ComplexDesc<
+  t.GetSharedEntitiesByAccountIdRequest
+> = complex("GetSharedEntitiesByAccountIdRequest", () => [field("SharedEntityType", xs.string)]);
 
-export const ArrayOfSharedEntity: ArrayDesc = array(
-  "ArrayOfSharedEntity",
-  field("SharedEntity", () => SharedEntity, REPEATED_NILLABLE),
-);
+export const GetSharedEntitiesByAccountIdResponse: ComplexDesc<
+  t.GetSharedEntitiesByAccountIdResponse,
+  t.GetSharedEntitiesByAccountIdResponseInput
+> = complex("GetSharedEntitiesByAccountIdResponse", () => [
+  field("SharedEntities", ArrayOfSharedEntity),
+]);
 
-export const SharedEntity: ComplexDesc = complex(
+export const ArrayOfSharedEntity: ArrayDesc<
+  t.ArrayOfSharedEntity,
+  t.ArrayOfSharedEntityInput
+> = array("ArrayOfSharedEntity", field("SharedEntity", () => SharedEntity, REPEATED_NILLABLE));
+
+export const SharedEntity: ComplexDesc<
+  t.SharedEntityOrDerived,
+  t.SharedEntityOrDerivedInput
+> = complex(
   "SharedEntity",
   () => [
-    field("AssociationCount", xs.int, OPTIONAL_NILLABLE),
-    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
-    field("Id", xs.long, OPTIONAL_NILLABLE),
-    field("Name", xs.string, OPTIONAL_NILLABLE),
-    field("Type", xs.string, OPTIONAL_NILLABLE),
+    field("AssociationCount", xs.int),
+    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring),
+    field("Id", xs.long),
+    field("Name", xs.string),
+    field("Type", xs.string),
   ],
   { family: { ns: NS, derived: () => [SharedList] } },
 );
 
-export const SharedList: ComplexDesc = complex(
+export const SharedList: ComplexDesc<t.SharedListOrDerived, t.SharedListOrDerivedInput> = complex(
   "SharedList",
-  () => [field("ItemCount", xs.int, OPTIONAL_NILLABLE)],
+  () => [field("ItemCount", xs.int)],
   {
     base: () => SharedEntity,
     family: {
@@ -3850,497 +4113,565 @@ export const SharedList: ComplexDesc = complex(
   },
 );
 
-export const NegativeKeywordList: ComplexDesc = complex("NegativeKeywordList", () => [], {
+export const NegativeKeywordList: ComplexDesc<
+  t.NegativeKeywordList,
+  t.NegativeKeywordListInput
+> = complex("NegativeKeywordList", () => [], { base: () => SharedList, family: { ns: NS } });
+
+export const PlacementExclusionList: ComplexDesc<
+  t.PlacementExclusionList,
+  t.PlacementExclusionListInput
+> = complex("PlacementExclusionList", () => [], { base: () => SharedList, family: { ns: NS } });
+
+export const AccountNegativeKeywordList: ComplexDesc<
+  t.AccountNegativeKeywordList,
+  t.AccountNegativeKeywordListInput
+> = complex("AccountNegativeKeywordList", () => [], { base: () => SharedList, family: { ns: NS } });
+
+export const AccountContentNegativeKeywordList: ComplexDesc<
+  t.AccountContentNegativeKeywordList,
+  t.AccountContentNegativeKeywordListInput
+> = complex("AccountContentNegativeKeywordList", () => [], {
   base: () => SharedList,
   family: { ns: NS },
 });
 
-export const PlacementExclusionList: ComplexDesc = complex("PlacementExclusionList", () => [], {
+export const BrandList: ComplexDesc<t.BrandList, t.BrandListInput> = complex(
+  "BrandList",
+  () => [],
+  { base: () => SharedList, family: { ns: NS } },
+);
+
+export const AccountPlacementExclusionList: ComplexDesc<
+  t.AccountPlacementExclusionList,
+  t.AccountPlacementExclusionListInput
+> = complex("AccountPlacementExclusionList", () => [], {
   base: () => SharedList,
   family: { ns: NS },
 });
 
-export const AccountNegativeKeywordList: ComplexDesc = complex(
-  "AccountNegativeKeywordList",
-  () => [],
-  { base: () => SharedList, family: { ns: NS } },
-);
-
-export const AccountContentNegativeKeywordList: ComplexDesc = complex(
-  "AccountContentNegativeKeywordList",
-  () => [],
-  { base: () => SharedList, family: { ns: NS } },
-);
-
-export const BrandList: ComplexDesc = complex("BrandList", () => [], {
+export const AccountPlacementInclusionList: ComplexDesc<
+  t.AccountPlacementInclusionList,
+  t.AccountPlacementInclusionListInput
+> = complex("AccountPlacementInclusionList", () => [], {
   base: () => SharedList,
   family: { ns: NS },
 });
 
-export const AccountPlacementExclusionList: ComplexDesc = complex(
-  "AccountPlacementExclusionList",
-  () => [],
-  { base: () => SharedList, family: { ns: NS } },
+export const GetSharedEntitiesRequest: ComplexDesc<t.GetSharedEntitiesRequest> = complex(
+  "GetSharedEntitiesRequest",
+  () => [field("SharedEntityType", xs.string), field("SharedEntityScope", EntityScope)],
 );
 
-export const AccountPlacementInclusionList: ComplexDesc = complex(
-  "AccountPlacementInclusionList",
-  () => [],
-  { base: () => SharedList, family: { ns: NS } },
-);
+export const GetSharedEntitiesResponse: ComplexDesc<
+  t.GetSharedEntitiesResponse,
+  t.GetSharedEntitiesResponseInput
+> = complex("GetSharedEntitiesResponse", () => [field("SharedEntities", ArrayOfSharedEntity)]);
 
-export const GetSharedEntitiesRequest: ComplexDesc = complex("GetSharedEntitiesRequest", () => [
-  field("SharedEntityType", xs.string, OPTIONAL_NILLABLE),
-  field("SharedEntityScope", EntityScope, OPTIONAL_NILLABLE),
+export const AddSharedEntityRequest: ComplexDesc<
+  t.AddSharedEntityRequest,
+  t.AddSharedEntityRequestInput
+> = complex("AddSharedEntityRequest", () => [
+  field("SharedEntity", SharedEntity),
+  field("ListItems", ArrayOfSharedListItem),
+  field("SharedEntityScope", EntityScope),
 ]);
 
-export const GetSharedEntitiesResponse: ComplexDesc = complex("GetSharedEntitiesResponse", () => [
-  field("SharedEntities", ArrayOfSharedEntity, OPTIONAL_NILLABLE),
-]);
-
-export const AddSharedEntityRequest: ComplexDesc = complex("AddSharedEntityRequest", () => [
-  field("SharedEntity", SharedEntity, OPTIONAL_NILLABLE),
-  field("ListItems", ArrayOfSharedListItem, OPTIONAL_NILLABLE),
-  field("SharedEntityScope", EntityScope, OPTIONAL_NILLABLE),
-]);
-
-export const ArrayOfSharedListItem: ArrayDesc = array(
+export const ArrayOfSharedListItem: ArrayDesc<
+  t.ArrayOfSharedListItem,
+  t.ArrayOfSharedListItemInput
+> = array(
   "ArrayOfSharedListItem",
   field("SharedListItem", () => SharedListItem, REPEATED_NILLABLE),
 );
 
-export const AddSharedEntityResponse: ComplexDesc = complex("AddSharedEntityResponse", () => [
-  field("ListItemIds", ArrayOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+export const AddSharedEntityResponse: ComplexDesc<
+  t.AddSharedEntityResponse,
+  t.AddSharedEntityResponseInput
+> = complex("AddSharedEntityResponse", () => [
+  field("ListItemIds", ArrayOflong),
+  field("PartialErrors", ArrayOfBatchError),
   field("SharedEntityId", xs.long, OPTIONAL),
 ]);
 
-export const GetListItemsBySharedListRequest: ComplexDesc = complex(
-  "GetListItemsBySharedListRequest",
-  () => [
-    field("SharedList", SharedList, OPTIONAL_NILLABLE),
-    field("SharedEntityScope", EntityScope, OPTIONAL_NILLABLE),
-  ],
-);
+export const GetListItemsBySharedListRequest: ComplexDesc<
+  t.GetListItemsBySharedListRequest,
+  t.GetListItemsBySharedListRequestInput
+> = complex("GetListItemsBySharedListRequest", () => [
+  field("SharedList", SharedList),
+  field("SharedEntityScope", EntityScope),
+]);
 
-export const GetListItemsBySharedListResponse: ComplexDesc = complex(
-  "GetListItemsBySharedListResponse",
-  () => [field("ListItems", ArrayOfSharedListItem, OPTIONAL_NILLABLE)],
-);
+export const GetListItemsBySharedListResponse: ComplexDesc<
+  t.GetListItemsBySharedListResponse,
+  t.GetListItemsBySharedListResponseInput
+> = complex("GetListItemsBySharedListResponse", () => [field("ListItems", ArrayOfSharedListItem)]);
 
-export const AddListItemsToSharedListRequest: ComplexDesc = complex(
-  "AddListItemsToSharedListRequest",
-  () => [
-    field("ListItems", ArrayOfSharedListItem, OPTIONAL_NILLABLE),
-    field("SharedList", SharedList, OPTIONAL_NILLABLE),
-    field("SharedEntityScope", EntityScope, OPTIONAL_NILLABLE),
-  ],
-);
+export const AddListItemsToSharedListRequest: ComplexDesc<
+  t.AddListItemsToSharedListRequest,
+  t.AddListItemsToSharedListRequestInput
+> = complex("AddListItemsToSharedListRequest", () => [
+  field("ListItems", ArrayOfSharedListItem),
+  field("SharedList", SharedList),
+  field("SharedEntityScope", EntityScope),
+]);
 
-export const AddListItemsToSharedListResponse: ComplexDesc = complex(
-  "AddListItemsToSharedListResponse",
-  () => [
-    field("ListItemIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
-);
+export const AddListItemsToSharedListResponse: ComplexDesc<
+  t.AddListItemsToSharedListResponse,
+  t.AddListItemsToSharedListResponseInput
+> = complex("AddListItemsToSharedListResponse", () => [
+  field("ListItemIds", ArrayOflong),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const UpdateSharedEntitiesRequest: ComplexDesc = complex(
-  "UpdateSharedEntitiesRequest",
-  () => [
-    field("SharedEntities", ArrayOfSharedEntity, OPTIONAL_NILLABLE),
-    field("SharedEntityScope", EntityScope, OPTIONAL_NILLABLE),
-  ],
-);
+export const UpdateSharedEntitiesRequest: ComplexDesc<
+  t.UpdateSharedEntitiesRequest,
+  t.UpdateSharedEntitiesRequestInput
+> = complex("UpdateSharedEntitiesRequest", () => [
+  field("SharedEntities", ArrayOfSharedEntity),
+  field("SharedEntityScope", EntityScope),
+]);
 
-export const UpdateSharedEntitiesResponse: ComplexDesc = complex(
+export const UpdateSharedEntitiesResponse: ComplexDesc<t.UpdateSharedEntitiesResponse> = complex(
   "UpdateSharedEntitiesResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
-export const DeleteListItemsFromSharedListRequest: ComplexDesc = complex(
-  "DeleteListItemsFromSharedListRequest",
-  () => [
-    field("ListItemIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("SharedList", SharedList, OPTIONAL_NILLABLE),
-    field("SharedEntityScope", EntityScope, OPTIONAL_NILLABLE),
-  ],
-);
+export const DeleteListItemsFromSharedListRequest: ComplexDesc<
+  t.DeleteListItemsFromSharedListRequest,
+  t.DeleteListItemsFromSharedListRequestInput
+> = complex("DeleteListItemsFromSharedListRequest", () => [
+  field("ListItemIds", ArrayOflong),
+  field("SharedList", SharedList),
+  field("SharedEntityScope", EntityScope),
+]);
 
-export const DeleteListItemsFromSharedListResponse: ComplexDesc = complex(
-  "DeleteListItemsFromSharedListResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
-);
+export const DeleteListItemsFromSharedListResponse: ComplexDesc<
+  t.DeleteListItemsFromSharedListResponse
+> = complex("DeleteListItemsFromSharedListResponse", () => [
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const SetSharedEntityAssociationsRequest: ComplexDesc = complex(
-  "SetSharedEntityAssociationsRequest",
-  () => [
-    field("Associations", ArrayOfSharedEntityAssociation, OPTIONAL_NILLABLE),
-    field("SharedEntityScope", EntityScope, OPTIONAL_NILLABLE),
-  ],
-);
+export const SetSharedEntityAssociationsRequest: ComplexDesc<
+  t.SetSharedEntityAssociationsRequest,
+  t.SetSharedEntityAssociationsRequestInput
+> = complex("SetSharedEntityAssociationsRequest", () => [
+  field("Associations", ArrayOfSharedEntityAssociation),
+  field("SharedEntityScope", EntityScope),
+]);
 
-export const ArrayOfSharedEntityAssociation: ArrayDesc = array(
+export const ArrayOfSharedEntityAssociation: ArrayDesc<
+  t.ArrayOfSharedEntityAssociation,
+  t.ArrayOfSharedEntityAssociationInput
+> = array(
   "ArrayOfSharedEntityAssociation",
   field("SharedEntityAssociation", () => SharedEntityAssociation, REPEATED_NILLABLE),
 );
 
-export const SharedEntityAssociation: ComplexDesc = complex("SharedEntityAssociation", () => [
-  field("EntityId", xs.long),
-  field("EntityType", xs.string, OPTIONAL_NILLABLE),
-  field("IsExclusion", xs.boolean, OPTIONAL_NILLABLE),
-  field("SharedEntityCustomerId", xs.long, OPTIONAL_NILLABLE),
-  field("SharedEntityId", xs.long),
-  field("SharedEntityType", xs.string, OPTIONAL_NILLABLE),
-  field("Status", xs.string, OPTIONAL_NILLABLE),
+export const SharedEntityAssociation: ComplexDesc<
+  t.SharedEntityAssociation,
+  t.SharedEntityAssociationInput
+> = complex("SharedEntityAssociation", () => [
+  field("EntityId", xs.long, REQUIRED),
+  field("EntityType", xs.string),
+  field("IsExclusion", xs.boolean),
+  field("SharedEntityCustomerId", xs.long),
+  field("SharedEntityId", xs.long, REQUIRED),
+  field("SharedEntityType", xs.string),
+  field("Status", xs.string),
 ]);
 
-export const SetSharedEntityAssociationsResponse: ComplexDesc = complex(
-  "SetSharedEntityAssociationsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
-);
+export const SetSharedEntityAssociationsResponse: ComplexDesc<
+  t.SetSharedEntityAssociationsResponse
+> = complex("SetSharedEntityAssociationsResponse", () => [
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const DeleteSharedEntityAssociationsRequest: ComplexDesc = complex(
-  "DeleteSharedEntityAssociationsRequest",
-  () => [
-    field("Associations", ArrayOfSharedEntityAssociation, OPTIONAL_NILLABLE),
-    field("SharedEntityScope", EntityScope, OPTIONAL_NILLABLE),
-  ],
-);
+export const DeleteSharedEntityAssociationsRequest: ComplexDesc<
+  t.DeleteSharedEntityAssociationsRequest,
+  t.DeleteSharedEntityAssociationsRequestInput
+> = complex("DeleteSharedEntityAssociationsRequest", () => [
+  field("Associations", ArrayOfSharedEntityAssociation),
+  field("SharedEntityScope", EntityScope),
+]);
 
-export const DeleteSharedEntityAssociationsResponse: ComplexDesc = complex(
-  "DeleteSharedEntityAssociationsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
-);
+export const DeleteSharedEntityAssociationsResponse: ComplexDesc<
+  t.DeleteSharedEntityAssociationsResponse
+> = complex("DeleteSharedEntityAssociationsResponse", () => [
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const GetSharedEntityAssociationsBySharedEntityIdsRequest: ComplexDesc = complex(
-  "GetSharedEntityAssociationsBySharedEntityIdsRequest",
-  () => [
-    field("EntityType", xs.string, OPTIONAL_NILLABLE),
-    field("SharedEntityIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("SharedEntityType", xs.string, OPTIONAL_NILLABLE),
-    field("SharedEntityScope", EntityScope, OPTIONAL_NILLABLE),
-    field("ReturnAdditionalFields", SharedEntityAssociationAdditionalField, OPTIONAL_NILLABLE),
-  ],
-);
+export const GetSharedEntityAssociationsBySharedEntityIdsRequest: ComplexDesc<
+  t.GetSharedEntityAssociationsBySharedEntityIdsRequest,
+  t.GetSharedEntityAssociationsBySharedEntityIdsRequestInput
+> = complex("GetSharedEntityAssociationsBySharedEntityIdsRequest", () => [
+  field("EntityType", xs.string),
+  field("SharedEntityIds", ArrayOflong),
+  field("SharedEntityType", xs.string),
+  field("SharedEntityScope", EntityScope),
+  field("ReturnAdditionalFields", SharedEntityAssociationAdditionalField),
+]);
 
-export const GetSharedEntityAssociationsBySharedEntityIdsResponse: ComplexDesc = complex(
-  "GetSharedEntityAssociationsBySharedEntityIdsResponse",
-  () => [
-    field("Associations", ArrayOfSharedEntityAssociation, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
-);
+export const GetSharedEntityAssociationsBySharedEntityIdsResponse: ComplexDesc<
+  t.GetSharedEntityAssociationsBySharedEntityIdsResponse,
+  t.GetSharedEntityAssociationsBySharedEntityIdsResponseInput
+> = complex("GetSharedEntityAssociationsBySharedEntityIdsResponse", () => [
+  field("Associations", ArrayOfSharedEntityAssociation),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const GetSharedEntityAssociationsByEntityIdsRequest: ComplexDesc = complex(
-  "GetSharedEntityAssociationsByEntityIdsRequest",
-  () => [
-    field("EntityIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("EntityType", xs.string, OPTIONAL_NILLABLE),
-    field("SharedEntityType", xs.string, OPTIONAL_NILLABLE),
-    field("SharedEntityScope", EntityScope, OPTIONAL_NILLABLE),
-    field("ReturnAdditionalFields", SharedEntityAssociationAdditionalField, OPTIONAL_NILLABLE),
-  ],
-);
+export const GetSharedEntityAssociationsByEntityIdsRequest: ComplexDesc<
+  t.GetSharedEntityAssociationsByEntityIdsRequest,
+  t.GetSharedEntityAssociationsByEntityIdsRequestInput
+> = complex("GetSharedEntityAssociationsByEntityIdsRequest", () => [
+  field("EntityIds", ArrayOflong),
+  field("EntityType", xs.string),
+  field("SharedEntityType", xs.string),
+  field("SharedEntityScope", EntityScope),
+  field("ReturnAdditionalFields", SharedEntityAssociationAdditionalField),
+]);
 
-export const GetSharedEntityAssociationsByEntityIdsResponse: ComplexDesc = complex(
-  "GetSharedEntityAssociationsByEntityIdsResponse",
-  () => [
-    field("Associations", ArrayOfSharedEntityAssociation, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
-);
+export const GetSharedEntityAssociationsByEntityIdsResponse: ComplexDesc<
+  t.GetSharedEntityAssociationsByEntityIdsResponse,
+  t.GetSharedEntityAssociationsByEntityIdsResponseInput
+> = complex("GetSharedEntityAssociationsByEntityIdsResponse", () => [
+  field("Associations", ArrayOfSharedEntityAssociation),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const DeleteSharedEntitiesRequest: ComplexDesc = complex(
-  "DeleteSharedEntitiesRequest",
-  () => [
-    field("SharedEntities", ArrayOfSharedEntity, OPTIONAL_NILLABLE),
-    field("SharedEntityScope", EntityScope, OPTIONAL_NILLABLE),
-  ],
-);
+export const DeleteSharedEntitiesRequest: ComplexDesc<
+  t.DeleteSharedEntitiesRequest,
+  t.DeleteSharedEntitiesRequestInput
+> = complex("DeleteSharedEntitiesRequest", () => [
+  field("SharedEntities", ArrayOfSharedEntity),
+  field("SharedEntityScope", EntityScope),
+]);
 
-export const DeleteSharedEntitiesResponse: ComplexDesc = complex(
+export const DeleteSharedEntitiesResponse: ComplexDesc<t.DeleteSharedEntitiesResponse> = complex(
   "DeleteSharedEntitiesResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
-export const GetCampaignSizesByAccountIdRequest: ComplexDesc = complex(
-  "GetCampaignSizesByAccountIdRequest",
-  () => [
-    field("AccountId", xs.long, OPTIONAL),
-    field("CampaignIds", ArrayOflong, OPTIONAL_NILLABLE),
-  ],
-);
-
-export const GetCampaignSizesByAccountIdResponse: ComplexDesc = complex(
-  "GetCampaignSizesByAccountIdResponse",
-  () => [field("CampaignSizes", ArrayOfCampaignSize, OPTIONAL_NILLABLE)],
-);
-
-export const ArrayOfCampaignSize: ArrayDesc = array(
-  "ArrayOfCampaignSize",
-  field("CampaignSize", () => CampaignSize, REPEATED_NILLABLE),
-);
-
-export const CampaignSize: ComplexDesc = complex("CampaignSize", () => [
-  field("CampaignId", xs.long),
-  field("Size", xs.long, OPTIONAL),
+export const GetCampaignSizesByAccountIdRequest: ComplexDesc<
+  t.GetCampaignSizesByAccountIdRequest,
+  t.GetCampaignSizesByAccountIdRequestInput
+> = complex("GetCampaignSizesByAccountIdRequest", () => [
+  field("AccountId", xs.long, OPTIONAL),
+  field("CampaignIds", ArrayOflong),
 ]);
 
-export const AddCampaignCriterionsRequest: ComplexDesc = complex(
-  "AddCampaignCriterionsRequest",
-  () => [
-    field("CampaignCriterions", ArrayOfCampaignCriterion, OPTIONAL_NILLABLE),
-    field("CriterionType", CampaignCriterionType, OPTIONAL),
-  ],
+export const GetCampaignSizesByAccountIdResponse: ComplexDesc<
+  t.GetCampaignSizesByAccountIdResponse,
+  t.GetCampaignSizesByAccountIdResponseInput
+> = complex("GetCampaignSizesByAccountIdResponse", () => [
+  field("CampaignSizes", ArrayOfCampaignSize),
+]);
+
+export const ArrayOfCampaignSize: ArrayDesc<
+  t.ArrayOfCampaignSize,
+  t.ArrayOfCampaignSizeInput
+> = array("ArrayOfCampaignSize", field("CampaignSize", () => CampaignSize, REPEATED_NILLABLE));
+
+export const CampaignSize: ComplexDesc<t.CampaignSize, t.CampaignSizeInput> = complex(
+  "CampaignSize",
+  () => [field("CampaignId", xs.long, REQUIRED), field("Size", xs.long, OPTIONAL)],
 );
 
-export const ArrayOfCampaignCriterion: ArrayDesc = array(
+export const AddCampaignCriterionsRequest: ComplexDesc<
+  t.AddCampaignCriterionsRequest,
+  t.AddCampaignCriterionsRequestInput
+> = complex("AddCampaignCriterionsRequest", () => [
+  field("CampaignCriterions", ArrayOfCampaignCriterion),
+  field("CriterionType", CampaignCriterionType, OPTIONAL),
+]);
+
+export const ArrayOfCampaignCriterion: ArrayDesc<
+  t.ArrayOfCampaignCriterion,
+  t.ArrayOfCampaignCriterionInput
+> = array(
   "ArrayOfCampaignCriterion",
   field("CampaignCriterion", () => CampaignCriterion, REPEATED_NILLABLE),
 );
 
-export const CampaignCriterion: ComplexDesc = complex(
+export const CampaignCriterion: ComplexDesc<
+  t.CampaignCriterionOrDerived,
+  t.CampaignCriterionOrDerivedInput
+> = complex(
   "CampaignCriterion",
   () => [
-    field("CampaignId", xs.long),
-    field("Criterion", Criterion, OPTIONAL_NILLABLE),
-    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
-    field("Id", xs.long, OPTIONAL_NILLABLE),
-    field("Status", CampaignCriterionStatus, OPTIONAL_NILLABLE),
-    field("Type", xs.string, OPTIONAL_NILLABLE),
+    field("CampaignId", xs.long, REQUIRED),
+    field("Criterion", Criterion),
+    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring),
+    field("Id", xs.long),
+    field("Status", CampaignCriterionStatus),
+    field("Type", xs.string),
   ],
   { family: { ns: NS, derived: () => [NegativeCampaignCriterion, BiddableCampaignCriterion] } },
 );
 
-export const NegativeCampaignCriterion: ComplexDesc = complex(
-  "NegativeCampaignCriterion",
-  () => [],
-  { base: () => CampaignCriterion, family: { ns: NS } },
-);
+export const NegativeCampaignCriterion: ComplexDesc<
+  t.NegativeCampaignCriterion,
+  t.NegativeCampaignCriterionInput
+> = complex("NegativeCampaignCriterion", () => [], {
+  base: () => CampaignCriterion,
+  family: { ns: NS },
+});
 
-export const BiddableCampaignCriterion: ComplexDesc = complex(
+export const BiddableCampaignCriterion: ComplexDesc<
+  t.BiddableCampaignCriterion,
+  t.BiddableCampaignCriterionInput
+> = complex(
   "BiddableCampaignCriterion",
-  () => [
-    field("CriterionBid", CriterionBid, OPTIONAL_NILLABLE),
-    field("CriterionCashback", CriterionCashback, OPTIONAL_NILLABLE),
-  ],
+  () => [field("CriterionBid", CriterionBid), field("CriterionCashback", CriterionCashback)],
   { base: () => CampaignCriterion, family: { ns: NS } },
 );
 
-export const AddCampaignCriterionsResponse: ComplexDesc = complex(
-  "AddCampaignCriterionsResponse",
-  () => [
-    field("CampaignCriterionIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-    field("NestedPartialErrors", ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE),
-  ],
-);
-
-export const UpdateCampaignCriterionsRequest: ComplexDesc = complex(
-  "UpdateCampaignCriterionsRequest",
-  () => [
-    field("CampaignCriterions", ArrayOfCampaignCriterion, OPTIONAL_NILLABLE),
-    field("CriterionType", CampaignCriterionType, OPTIONAL),
-  ],
-);
-
-export const UpdateCampaignCriterionsResponse: ComplexDesc = complex(
-  "UpdateCampaignCriterionsResponse",
-  () => [field("NestedPartialErrors", ArrayOfBatchErrorCollection, OPTIONAL_NILLABLE)],
-);
-
-export const DeleteCampaignCriterionsRequest: ComplexDesc = complex(
-  "DeleteCampaignCriterionsRequest",
-  () => [
-    field("CampaignCriterionIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("CampaignId", xs.long, OPTIONAL),
-    field("CriterionType", CampaignCriterionType, OPTIONAL),
-  ],
-);
-
-export const DeleteCampaignCriterionsResponse: ComplexDesc = complex(
-  "DeleteCampaignCriterionsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
-);
-
-export const GetCampaignCriterionsByIdsRequest: ComplexDesc = complex(
-  "GetCampaignCriterionsByIdsRequest",
-  () => [
-    field("CampaignCriterionIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("CampaignId", xs.long, OPTIONAL),
-    field("CriterionType", CampaignCriterionType, OPTIONAL),
-    field("ReturnAdditionalFields", CriterionAdditionalField, OPTIONAL_NILLABLE),
-  ],
-);
-
-export const GetCampaignCriterionsByIdsResponse: ComplexDesc = complex(
-  "GetCampaignCriterionsByIdsResponse",
-  () => [
-    field("CampaignCriterions", ArrayOfCampaignCriterion, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
-);
-
-export const AddBudgetsRequest: ComplexDesc = complex("AddBudgetsRequest", () => [
-  field("Budgets", ArrayOfBudget, OPTIONAL_NILLABLE),
+export const AddCampaignCriterionsResponse: ComplexDesc<
+  t.AddCampaignCriterionsResponse,
+  t.AddCampaignCriterionsResponseInput
+> = complex("AddCampaignCriterionsResponse", () => [
+  field("CampaignCriterionIds", ArrayOfNullableOflong),
+  field("NestedPartialErrors", ArrayOfBatchErrorCollection),
 ]);
 
-export const ArrayOfBudget: ArrayDesc = array(
+export const UpdateCampaignCriterionsRequest: ComplexDesc<
+  t.UpdateCampaignCriterionsRequest,
+  t.UpdateCampaignCriterionsRequestInput
+> = complex("UpdateCampaignCriterionsRequest", () => [
+  field("CampaignCriterions", ArrayOfCampaignCriterion),
+  field("CriterionType", CampaignCriterionType, OPTIONAL),
+]);
+
+export const UpdateCampaignCriterionsResponse: ComplexDesc<
+  t.UpdateCampaignCriterionsResponse
+> = complex("UpdateCampaignCriterionsResponse", () => [
+  field("NestedPartialErrors", ArrayOfBatchErrorCollection),
+]);
+
+export const DeleteCampaignCriterionsRequest: ComplexDesc<
+  t.DeleteCampaignCriterionsRequest,
+  t.DeleteCampaignCriterionsRequestInput
+> = complex("DeleteCampaignCriterionsRequest", () => [
+  field("CampaignCriterionIds", ArrayOflong),
+  field("CampaignId", xs.long, OPTIONAL),
+  field("CriterionType", CampaignCriterionType, OPTIONAL),
+]);
+
+export const DeleteCampaignCriterionsResponse: ComplexDesc<
+  t.DeleteCampaignCriterionsResponse
+> = complex("DeleteCampaignCriterionsResponse", () => [field("PartialErrors", ArrayOfBatchError)]);
+
+export const GetCampaignCriterionsByIdsRequest: ComplexDesc<
+  t.GetCampaignCriterionsByIdsRequest,
+  t.GetCampaignCriterionsByIdsRequestInput
+> = complex("GetCampaignCriterionsByIdsRequest", () => [
+  field("CampaignCriterionIds", ArrayOflong),
+  field("CampaignId", xs.long, OPTIONAL),
+  field("CriterionType", CampaignCriterionType, OPTIONAL),
+  field("ReturnAdditionalFields", CriterionAdditionalField),
+]);
+
+export const GetCampaignCriterionsByIdsResponse: ComplexDesc<
+  t.GetCampaignCriterionsByIdsResponse,
+  t.GetCampaignCriterionsByIdsResponseInput
+> = complex("GetCampaignCriterionsByIdsResponse", () => [
+  field("CampaignCriterions", ArrayOfCampaignCriterion),
+  field("PartialErrors", ArrayOfBatchError),
+]);
+
+export const AddBudgetsRequest: ComplexDesc<
+  t.AddBudgetsRequest,
+  t.AddBudgetsRequestInput
+> = complex("AddBudgetsRequest", () => [field("Budgets", ArrayOfBudget)]);
+
+export const ArrayOfBudget: ArrayDesc<t.ArrayOfBudget, t.ArrayOfBudgetInput> = array(
   "ArrayOfBudget",
   field("Budget", () => Budget, REPEATED_NILLABLE),
 );
 
-export const Budget: ComplexDesc = complex("Budget", () => [
-  field("Amount", xs.decimal, OPTIONAL_NILLABLE),
-  field("AssociationCount", xs.int, OPTIONAL_NILLABLE),
-  field("BudgetType", BudgetLimitType, OPTIONAL_NILLABLE),
-  field("Id", xs.long, OPTIONAL_NILLABLE),
-  field("Name", xs.string, OPTIONAL_NILLABLE),
+export const Budget: ComplexDesc<t.Budget, t.BudgetInput> = complex("Budget", () => [
+  field("Amount", xs.decimal),
+  field("AssociationCount", xs.int),
+  field("BudgetType", BudgetLimitType),
+  field("Id", xs.long),
+  field("Name", xs.string),
 ]);
 
-export const AddBudgetsResponse: ComplexDesc = complex("AddBudgetsResponse", () => [
-  field("BudgetIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+export const AddBudgetsResponse: ComplexDesc<
+  t.AddBudgetsResponse,
+  t.AddBudgetsResponseInput
+> = complex("AddBudgetsResponse", () => [
+  field("BudgetIds", ArrayOfNullableOflong),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const UpdateBudgetsRequest: ComplexDesc = complex("UpdateBudgetsRequest", () => [
-  field("Budgets", ArrayOfBudget, OPTIONAL_NILLABLE),
-]);
+export const UpdateBudgetsRequest: ComplexDesc<
+  t.UpdateBudgetsRequest,
+  t.UpdateBudgetsRequestInput
+> = complex("UpdateBudgetsRequest", () => [field("Budgets", ArrayOfBudget)]);
 
-export const UpdateBudgetsResponse: ComplexDesc = complex("UpdateBudgetsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-]);
-
-export const DeleteBudgetsRequest: ComplexDesc = complex("DeleteBudgetsRequest", () => [
-  field("BudgetIds", ArrayOflong, OPTIONAL_NILLABLE),
-]);
-
-export const DeleteBudgetsResponse: ComplexDesc = complex("DeleteBudgetsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-]);
-
-export const GetBudgetsByIdsRequest: ComplexDesc = complex("GetBudgetsByIdsRequest", () => [
-  field("BudgetIds", ArrayOflong, OPTIONAL_NILLABLE),
-]);
-
-export const GetBudgetsByIdsResponse: ComplexDesc = complex("GetBudgetsByIdsResponse", () => [
-  field("Budgets", ArrayOfBudget, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-]);
-
-export const GetCampaignIdsByBudgetIdsRequest: ComplexDesc = complex(
-  "GetCampaignIdsByBudgetIdsRequest",
-  () => [field("BudgetIds", ArrayOflong, OPTIONAL_NILLABLE)],
+export const UpdateBudgetsResponse: ComplexDesc<t.UpdateBudgetsResponse> = complex(
+  "UpdateBudgetsResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
-export const GetCampaignIdsByBudgetIdsResponse: ComplexDesc = complex(
-  "GetCampaignIdsByBudgetIdsResponse",
-  () => [
-    field("CampaignIdCollection", ArrayOfIdCollection, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
+export const DeleteBudgetsRequest: ComplexDesc<
+  t.DeleteBudgetsRequest,
+  t.DeleteBudgetsRequestInput
+> = complex("DeleteBudgetsRequest", () => [field("BudgetIds", ArrayOflong)]);
+
+export const DeleteBudgetsResponse: ComplexDesc<t.DeleteBudgetsResponse> = complex(
+  "DeleteBudgetsResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
-export const AddBidStrategiesRequest: ComplexDesc = complex("AddBidStrategiesRequest", () => [
-  field("BidStrategies", ArrayOfBidStrategy, OPTIONAL_NILLABLE),
+export const GetBudgetsByIdsRequest: ComplexDesc<
+  t.GetBudgetsByIdsRequest,
+  t.GetBudgetsByIdsRequestInput
+> = complex("GetBudgetsByIdsRequest", () => [field("BudgetIds", ArrayOflong)]);
+
+export const GetBudgetsByIdsResponse: ComplexDesc<
+  t.GetBudgetsByIdsResponse,
+  t.GetBudgetsByIdsResponseInput
+> = complex("GetBudgetsByIdsResponse", () => [
+  field("Budgets", ArrayOfBudget),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const ArrayOfBidStrategy: ArrayDesc = array(
+export const GetCampaignIdsByBudgetIdsRequest: ComplexDesc<
+  t.GetCampaignIdsByBudgetIdsRequest,
+  t.GetCampaignIdsByBudgetIdsRequestInput
+> = complex("GetCampaignIdsByBudgetIdsRequest", () => [field("BudgetIds", ArrayOflong)]);
+
+export const GetCampaignIdsByBudgetIdsResponse: ComplexDesc<
+  t.GetCampaignIdsByBudgetIdsResponse,
+  t.GetCampaignIdsByBudgetIdsResponseInput
+> = complex("GetCampaignIdsByBudgetIdsResponse", () => [
+  field("CampaignIdCollection", ArrayOfIdCollection),
+  field("PartialErrors", ArrayOfBatchError),
+]);
+
+export const AddBidStrategiesRequest: ComplexDesc<
+  t.AddBidStrategiesRequest,
+  t.AddBidStrategiesRequestInput
+> = complex("AddBidStrategiesRequest", () => [field("BidStrategies", ArrayOfBidStrategy)]);
+
+export const ArrayOfBidStrategy: ArrayDesc<t.ArrayOfBidStrategy, t.ArrayOfBidStrategyInput> = array(
   "ArrayOfBidStrategy",
   field("BidStrategy", () => BidStrategy, REPEATED_NILLABLE),
 );
 
-export const BidStrategy: ComplexDesc = complex("BidStrategy", () => [
-  field("AssociatedCampaignType", CampaignType, OPTIONAL_NILLABLE),
-  field("AssociationCount", xs.int, OPTIONAL_NILLABLE),
-  field("BiddingScheme", BiddingScheme, OPTIONAL_NILLABLE),
-  field("CurrencyCode", xs.string, OPTIONAL_NILLABLE),
-  field("Id", xs.long, OPTIONAL_NILLABLE),
-  field("Name", xs.string, OPTIONAL_NILLABLE),
-  field("ReportingTimeZone", xs.string, OPTIONAL_NILLABLE),
-  field("Scope", EntityScope, OPTIONAL_NILLABLE),
+export const BidStrategy: ComplexDesc<t.BidStrategy, t.BidStrategyInput> = complex(
+  "BidStrategy",
+  () => [
+    field("AssociatedCampaignType", CampaignType),
+    field("AssociationCount", xs.int),
+    field("BiddingScheme", BiddingScheme),
+    field("CurrencyCode", xs.string),
+    field("Id", xs.long),
+    field("Name", xs.string),
+    field("ReportingTimeZone", xs.string),
+    field("Scope", EntityScope),
+  ],
+);
+
+export const AddBidStrategiesResponse: ComplexDesc<
+  t.AddBidStrategiesResponse,
+  t.AddBidStrategiesResponseInput
+> = complex("AddBidStrategiesResponse", () => [
+  field("BidStrategyIds", ArrayOfNullableOflong),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const AddBidStrategiesResponse: ComplexDesc = complex("AddBidStrategiesResponse", () => [
-  field("BidStrategyIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-]);
+export const UpdateBidStrategiesRequest: ComplexDesc<
+  t.UpdateBidStrategiesRequest,
+  t.UpdateBidStrategiesRequestInput
+> = complex("UpdateBidStrategiesRequest", () => [field("BidStrategies", ArrayOfBidStrategy)]);
 
-export const UpdateBidStrategiesRequest: ComplexDesc = complex("UpdateBidStrategiesRequest", () => [
-  field("BidStrategies", ArrayOfBidStrategy, OPTIONAL_NILLABLE),
-]);
-
-export const UpdateBidStrategiesResponse: ComplexDesc = complex(
+export const UpdateBidStrategiesResponse: ComplexDesc<t.UpdateBidStrategiesResponse> = complex(
   "UpdateBidStrategiesResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
-export const DeleteBidStrategiesRequest: ComplexDesc = complex("DeleteBidStrategiesRequest", () => [
-  field("BidStrategyIds", ArrayOflong, OPTIONAL_NILLABLE),
-  field("Scope", EntityScope, OPTIONAL_NILLABLE),
+export const DeleteBidStrategiesRequest: ComplexDesc<
+  t.DeleteBidStrategiesRequest,
+  t.DeleteBidStrategiesRequestInput
+> = complex("DeleteBidStrategiesRequest", () => [
+  field("BidStrategyIds", ArrayOflong),
+  field("Scope", EntityScope),
 ]);
 
-export const DeleteBidStrategiesResponse: ComplexDesc = complex(
+export const DeleteBidStrategiesResponse: ComplexDesc<t.DeleteBidStrategiesResponse> = complex(
   "DeleteBidStrategiesResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
-export const GetBidStrategiesByIdsRequest: ComplexDesc = complex(
-  "GetBidStrategiesByIdsRequest",
-  () => [
-    field("BidStrategyIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("ReturnAdditionalFields", PortfolioBidStrategyAdditionalField, OPTIONAL_NILLABLE),
-    field("Scope", EntityScope, OPTIONAL_NILLABLE),
-  ],
-);
-
-export const GetBidStrategiesByIdsResponse: ComplexDesc = complex(
-  "GetBidStrategiesByIdsResponse",
-  () => [
-    field("BidStrategies", ArrayOfBidStrategy, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
-);
-
-export const GetCampaignIdsByBidStrategyIdsRequest: ComplexDesc = complex(
-  "GetCampaignIdsByBidStrategyIdsRequest",
-  () => [
-    field("BidStrategyIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("Scope", EntityScope, OPTIONAL_NILLABLE),
-  ],
-);
-
-export const GetCampaignIdsByBidStrategyIdsResponse: ComplexDesc = complex(
-  "GetCampaignIdsByBidStrategyIdsResponse",
-  () => [
-    field("CampaignIdCollection", ArrayOfIdCollection, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
-);
-
-export const AddAudienceGroupsRequest: ComplexDesc = complex("AddAudienceGroupsRequest", () => [
-  field("AudienceGroups", ArrayOfAudienceGroup, OPTIONAL_NILLABLE),
+export const GetBidStrategiesByIdsRequest: ComplexDesc<
+  t.GetBidStrategiesByIdsRequest,
+  t.GetBidStrategiesByIdsRequestInput
+> = complex("GetBidStrategiesByIdsRequest", () => [
+  field("BidStrategyIds", ArrayOflong),
+  field("ReturnAdditionalFields", PortfolioBidStrategyAdditionalField),
+  field("Scope", EntityScope),
 ]);
 
-export const ArrayOfAudienceGroup: ArrayDesc = array(
-  "ArrayOfAudienceGroup",
-  field("AudienceGroup", () => AudienceGroup, REPEATED_NILLABLE),
-);
-
-export const AudienceGroup: ComplexDesc = complex("AudienceGroup", () => [
-  field("AssociationCount", xs.int, OPTIONAL_NILLABLE),
-  field("Description", xs.string, OPTIONAL_NILLABLE),
-  field("Dimensions", ArrayOfAudienceGroupDimension, OPTIONAL_NILLABLE),
-  field("Id", xs.long, OPTIONAL_NILLABLE),
-  field("Name", xs.string, OPTIONAL_NILLABLE),
+export const GetBidStrategiesByIdsResponse: ComplexDesc<
+  t.GetBidStrategiesByIdsResponse,
+  t.GetBidStrategiesByIdsResponseInput
+> = complex("GetBidStrategiesByIdsResponse", () => [
+  field("BidStrategies", ArrayOfBidStrategy),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const ArrayOfAudienceGroupDimension: ArrayDesc = array(
+export const GetCampaignIdsByBidStrategyIdsRequest: ComplexDesc<
+  t.GetCampaignIdsByBidStrategyIdsRequest,
+  t.GetCampaignIdsByBidStrategyIdsRequestInput
+> = complex("GetCampaignIdsByBidStrategyIdsRequest", () => [
+  field("BidStrategyIds", ArrayOflong),
+  field("Scope", EntityScope),
+]);
+
+export const GetCampaignIdsByBidStrategyIdsResponse: ComplexDesc<
+  t.GetCampaignIdsByBidStrategyIdsResponse,
+  t.GetCampaignIdsByBidStrategyIdsResponseInput
+> = complex("GetCampaignIdsByBidStrategyIdsResponse", () => [
+  field("CampaignIdCollection", ArrayOfIdCollection),
+  field("PartialErrors", ArrayOfBatchError),
+]);
+
+export const AddAudienceGroupsRequest: ComplexDesc<
+  t.AddAudienceGroupsRequest,
+  t.AddAudienceGroupsRequestInput
+> = complex("AddAudienceGroupsRequest", () => [field("AudienceGroups", ArrayOfAudienceGroup)]);
+
+export const ArrayOfAudienceGroup: ArrayDesc<
+  t.ArrayOfAudienceGroup,
+  t.ArrayOfAudienceGroupInput
+> = array("ArrayOfAudienceGroup", field("AudienceGroup", () => AudienceGroup, REPEATED_NILLABLE));
+
+export const AudienceGroup: ComplexDesc<t.AudienceGroup, t.AudienceGroupInput> = complex(
+  "AudienceGroup",
+  () => [
+    field("AssociationCount", xs.int),
+    field("Description", xs.string),
+    field("Dimensions", ArrayOfAudienceGroupDimension),
+    field("Id", xs.long),
+    field("Name", xs.string),
+  ],
+);
+
+export const ArrayOfAudienceGroupDimension: ArrayDesc<
+  t.ArrayOfAudienceGroupDimension,
+  t.ArrayOfAudienceGroupDimensionInput
+> = array(
   "ArrayOfAudienceGroupDimension",
   field("AudienceGroupDimension", () => AudienceGroupDimension, REPEATED_NILLABLE),
 );
 
-export const AudienceGroupDimension: ComplexDesc = complex(
+export const AudienceGroupDimension: ComplexDesc<
+  t.AudienceGroupDimensionOrDerived,
+  t.AudienceGroupDimensionOrDerivedInput
+> = complex(
   "AudienceGroupDimension",
   () => [field("Type", AudienceGroupDimensionType, OPTIONAL)],
   {
@@ -4351,241 +4682,278 @@ export const AudienceGroupDimension: ComplexDesc = complex(
   },
 );
 
-export const AgeDimension: ComplexDesc = complex(
+export const AgeDimension: ComplexDesc<t.AgeDimension> = complex(
   "AgeDimension",
-  () => [field("AgeRanges", ArrayOfAgeRange, OPTIONAL_NILLABLE)],
+  () => [field("AgeRanges", ArrayOfAgeRange)],
   { base: () => AudienceGroupDimension, family: { ns: NS } },
 );
 
-export const ArrayOfAgeRange: ArrayDesc = array(
+export const ArrayOfAgeRange: ArrayDesc<t.ArrayOfAgeRange> = array(
   "ArrayOfAgeRange",
   field("AgeRange", AgeRange, REPEATED),
 );
 
-export const GenderDimension: ComplexDesc = complex(
+export const GenderDimension: ComplexDesc<t.GenderDimension> = complex(
   "GenderDimension",
-  () => [field("GenderTypes", ArrayOfGenderType, OPTIONAL_NILLABLE)],
+  () => [field("GenderTypes", ArrayOfGenderType)],
   { base: () => AudienceGroupDimension, family: { ns: NS } },
 );
 
-export const ArrayOfGenderType: ArrayDesc = array(
+export const ArrayOfGenderType: ArrayDesc<t.ArrayOfGenderType> = array(
   "ArrayOfGenderType",
   field("GenderType", GenderType, REPEATED),
 );
 
-export const AudienceDimension: ComplexDesc = complex(
+export const AudienceDimension: ComplexDesc<
+  t.AudienceDimension,
+  t.AudienceDimensionInput
+> = complex(
   "AudienceDimension",
-  () => [field("Audiences", ArrayOfAudienceInfo, OPTIONAL_NILLABLE)],
+  () => [field("Audiences", ArrayOfAudienceInfo)],
   { base: () => AudienceGroupDimension, family: { ns: NS } },
 );
 
-export const ArrayOfAudienceInfo: ArrayDesc = array(
-  "ArrayOfAudienceInfo",
-  field("AudienceInfo", () => AudienceInfo, REPEATED_NILLABLE),
+export const ArrayOfAudienceInfo: ArrayDesc<
+  t.ArrayOfAudienceInfo,
+  t.ArrayOfAudienceInfoInput
+> = array("ArrayOfAudienceInfo", field("AudienceInfo", () => AudienceInfo, REPEATED_NILLABLE));
+
+export const AudienceInfo: ComplexDesc<t.AudienceInfo, t.AudienceInfoInput> = complex(
+  "AudienceInfo",
+  () => [field("Id", xs.long), field("Type", AudienceType, OPTIONAL)],
 );
 
-export const AudienceInfo: ComplexDesc = complex("AudienceInfo", () => [
-  field("Id", xs.long, OPTIONAL_NILLABLE),
-  field("Type", AudienceType, OPTIONAL),
-]);
-
-export const ProfileDimension: ComplexDesc = complex(
+export const ProfileDimension: ComplexDesc<t.ProfileDimension, t.ProfileDimensionInput> = complex(
   "ProfileDimension",
-  () => [field("Profiles", ArrayOfProfileInfo, OPTIONAL_NILLABLE)],
+  () => [field("Profiles", ArrayOfProfileInfo)],
   { base: () => AudienceGroupDimension, family: { ns: NS } },
 );
 
-export const ArrayOfProfileInfo: ArrayDesc = array(
+export const ArrayOfProfileInfo: ArrayDesc<t.ArrayOfProfileInfo, t.ArrayOfProfileInfoInput> = array(
   "ArrayOfProfileInfo",
   field("ProfileInfo", () => ProfileInfo, REPEATED_NILLABLE),
 );
 
-export const ProfileInfo: ComplexDesc = complex("ProfileInfo", () => [
-  field("Id", xs.long, OPTIONAL_NILLABLE),
-  field("Type", ProfileType, OPTIONAL),
-]);
-
-export const AddAudienceGroupsResponse: ComplexDesc = complex("AddAudienceGroupsResponse", () => [
-  field("AudienceGroupIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-]);
-
-export const UpdateAudienceGroupsRequest: ComplexDesc = complex(
-  "UpdateAudienceGroupsRequest",
-  () => [field("AudienceGroups", ArrayOfAudienceGroup, OPTIONAL_NILLABLE)],
+export const ProfileInfo: ComplexDesc<t.ProfileInfo, t.ProfileInfoInput> = complex(
+  "ProfileInfo",
+  () => [field("Id", xs.long), field("Type", ProfileType, OPTIONAL)],
 );
 
-export const UpdateAudienceGroupsResponse: ComplexDesc = complex(
+export const AddAudienceGroupsResponse: ComplexDesc<
+  t.AddAudienceGroupsResponse,
+  t.AddAudienceGroupsResponseInput
+> = complex("AddAudienceGroupsResponse", () => [
+  field("AudienceGroupIds", ArrayOfNullableOflong),
+  field("PartialErrors", ArrayOfBatchError),
+]);
+
+export const UpdateAudienceGroupsRequest: ComplexDesc<
+  t.UpdateAudienceGroupsRequest,
+  t.UpdateAudienceGroupsRequestInput
+> = complex("UpdateAudienceGroupsRequest", () => [field("AudienceGroups", ArrayOfAudienceGroup)]);
+
+export const UpdateAudienceGroupsResponse: ComplexDesc<t.UpdateAudienceGroupsResponse> = complex(
   "UpdateAudienceGroupsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
-export const DeleteAudienceGroupsRequest: ComplexDesc = complex(
-  "DeleteAudienceGroupsRequest",
-  () => [field("AudienceGroupIds", ArrayOflong, OPTIONAL_NILLABLE)],
-);
+export const DeleteAudienceGroupsRequest: ComplexDesc<
+  t.DeleteAudienceGroupsRequest,
+  t.DeleteAudienceGroupsRequestInput
+> = complex("DeleteAudienceGroupsRequest", () => [field("AudienceGroupIds", ArrayOflong)]);
 
-export const DeleteAudienceGroupsResponse: ComplexDesc = complex(
+export const DeleteAudienceGroupsResponse: ComplexDesc<t.DeleteAudienceGroupsResponse> = complex(
   "DeleteAudienceGroupsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
-export const GetAudienceGroupsByIdsRequest: ComplexDesc = complex(
-  "GetAudienceGroupsByIdsRequest",
-  () => [
-    field("AudienceGroupIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("ReturnAdditionalFields", AudienceGroupAdditionalField, OPTIONAL_NILLABLE),
-  ],
-);
+export const GetAudienceGroupsByIdsRequest: ComplexDesc<
+  t.GetAudienceGroupsByIdsRequest,
+  t.GetAudienceGroupsByIdsRequestInput
+> = complex("GetAudienceGroupsByIdsRequest", () => [
+  field("AudienceGroupIds", ArrayOflong),
+  field("ReturnAdditionalFields", AudienceGroupAdditionalField),
+]);
 
-export const GetAudienceGroupsByIdsResponse: ComplexDesc = complex(
-  "GetAudienceGroupsByIdsResponse",
-  () => [
-    field("AudienceGroups", ArrayOfAudienceGroup, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
-);
+export const GetAudienceGroupsByIdsResponse: ComplexDesc<
+  t.GetAudienceGroupsByIdsResponse,
+  t.GetAudienceGroupsByIdsResponseInput
+> = complex("GetAudienceGroupsByIdsResponse", () => [
+  field("AudienceGroups", ArrayOfAudienceGroup),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const AddAssetGroupsRequest: ComplexDesc = complex("AddAssetGroupsRequest", () => [
-  field("AssetGroups", ArrayOfAssetGroup, OPTIONAL_NILLABLE),
+export const AddAssetGroupsRequest: ComplexDesc<
+  t.AddAssetGroupsRequest,
+  t.AddAssetGroupsRequestInput
+> = complex("AddAssetGroupsRequest", () => [
+  field("AssetGroups", ArrayOfAssetGroup),
   field("CampaignId", xs.long, OPTIONAL),
 ]);
 
-export const ArrayOfAssetGroup: ArrayDesc = array(
+export const ArrayOfAssetGroup: ArrayDesc<t.ArrayOfAssetGroup, t.ArrayOfAssetGroupInput> = array(
   "ArrayOfAssetGroup",
   field("AssetGroup", () => AssetGroup, REPEATED_NILLABLE),
 );
 
-export const AssetGroup: ComplexDesc = complex("AssetGroup", () => [
-  field("AssetGroupSearchThemes", ArrayOfAssetGroupSearchTheme, OPTIONAL_NILLABLE),
-  field("AssetGroupUrlTargets", ArrayOfAssetGroupUrlTarget, OPTIONAL_NILLABLE),
-  field("BusinessName", xs.string, OPTIONAL_NILLABLE),
-  field("CallToAction", CallToAction, OPTIONAL_NILLABLE),
-  field("Descriptions", ArrayOfAssetLink, OPTIONAL_NILLABLE),
-  field("EditorialStatus", AssetGroupEditorialStatus, OPTIONAL_NILLABLE),
-  field("EndDate", Date_, OPTIONAL_NILLABLE),
-  field("FinalMobileUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-  field("FinalUrlSuffix", xs.string, OPTIONAL_NILLABLE),
-  field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-  field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
-  field("Headlines", ArrayOfAssetLink, OPTIONAL_NILLABLE),
-  field("Id", xs.long, OPTIONAL_NILLABLE),
-  field("Images", ArrayOfAssetLink, OPTIONAL_NILLABLE),
-  field("LongHeadlines", ArrayOfAssetLink, OPTIONAL_NILLABLE),
-  field("Name", xs.string, OPTIONAL_NILLABLE),
-  field("Path1", xs.string, OPTIONAL_NILLABLE),
-  field("Path2", xs.string, OPTIONAL_NILLABLE),
-  field("StartDate", Date_, OPTIONAL_NILLABLE),
-  field("Status", AssetGroupStatus, OPTIONAL_NILLABLE),
-  field("TrackingUrlTemplate", xs.string, OPTIONAL_NILLABLE),
-  field("UrlCustomParameters", CustomParameters, OPTIONAL_NILLABLE),
-  field("Videos", ArrayOfAssetLink, OPTIONAL_NILLABLE),
-]);
+export const AssetGroup: ComplexDesc<t.AssetGroup, t.AssetGroupInput> = complex(
+  "AssetGroup",
+  () => [
+    field("AssetGroupSearchThemes", ArrayOfAssetGroupSearchTheme),
+    field("AssetGroupUrlTargets", ArrayOfAssetGroupUrlTarget),
+    field("BusinessName", xs.string),
+    field("CallToAction", CallToAction),
+    field("Descriptions", ArrayOfAssetLink),
+    field("EditorialStatus", AssetGroupEditorialStatus),
+    field("EndDate", Date_),
+    field("FinalMobileUrls", ArrayOfstring),
+    field("FinalUrlSuffix", xs.string),
+    field("FinalUrls", ArrayOfstring),
+    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring),
+    field("Headlines", ArrayOfAssetLink),
+    field("Id", xs.long),
+    field("Images", ArrayOfAssetLink),
+    field("LongHeadlines", ArrayOfAssetLink),
+    field("Name", xs.string),
+    field("Path1", xs.string),
+    field("Path2", xs.string),
+    field("StartDate", Date_),
+    field("Status", AssetGroupStatus),
+    field("TrackingUrlTemplate", xs.string),
+    field("UrlCustomParameters", CustomParameters),
+    field("Videos", ArrayOfAssetLink),
+  ],
+);
 
-export const ArrayOfAssetGroupSearchTheme: ArrayDesc = array(
+export const ArrayOfAssetGroupSearchTheme: ArrayDesc<
+  t.ArrayOfAssetGroupSearchTheme,
+  t.ArrayOfAssetGroupSearchThemeInput
+> = array(
   "ArrayOfAssetGroupSearchTheme",
   field("AssetGroupSearchTheme", () => AssetGroupSearchTheme, REPEATED_NILLABLE),
 );
 
-export const AssetGroupSearchTheme: ComplexDesc = complex("AssetGroupSearchTheme", () => [
-  field("Id", xs.long, OPTIONAL_NILLABLE),
-  field("SearchTheme", xs.string, OPTIONAL_NILLABLE),
+export const AssetGroupSearchTheme: ComplexDesc<
+  t.AssetGroupSearchTheme,
+  t.AssetGroupSearchThemeInput
+> = complex("AssetGroupSearchTheme", () => [
+  field("Id", xs.long),
+  field("SearchTheme", xs.string),
   field("Status", GenericEntityStatus, OPTIONAL),
 ]);
 
-export const ArrayOfAssetGroupUrlTarget: ArrayDesc = array(
+export const ArrayOfAssetGroupUrlTarget: ArrayDesc<
+  t.ArrayOfAssetGroupUrlTarget,
+  t.ArrayOfAssetGroupUrlTargetInput
+> = array(
   "ArrayOfAssetGroupUrlTarget",
   field("AssetGroupUrlTarget", () => AssetGroupUrlTarget, REPEATED_NILLABLE),
 );
 
-export const AssetGroupUrlTarget: ComplexDesc = complex("AssetGroupUrlTarget", () => [
-  field("Id", xs.long, OPTIONAL_NILLABLE),
+export const AssetGroupUrlTarget: ComplexDesc<
+  t.AssetGroupUrlTarget,
+  t.AssetGroupUrlTargetInput
+> = complex("AssetGroupUrlTarget", () => [
+  field("Id", xs.long),
   field("Status", GenericEntityStatus, OPTIONAL),
-  field("TargetCondition1", xs.string, OPTIONAL_NILLABLE),
-  field("TargetCondition2", xs.string, OPTIONAL_NILLABLE),
-  field("TargetCondition3", xs.string, OPTIONAL_NILLABLE),
-  field("TargetConditionOperator1", xs.string, OPTIONAL_NILLABLE),
-  field("TargetConditionOperator2", xs.string, OPTIONAL_NILLABLE),
-  field("TargetConditionOperator3", xs.string, OPTIONAL_NILLABLE),
-  field("TargetValue1", xs.string, OPTIONAL_NILLABLE),
-  field("TargetValue2", xs.string, OPTIONAL_NILLABLE),
-  field("TargetValue3", xs.string, OPTIONAL_NILLABLE),
+  field("TargetCondition1", xs.string),
+  field("TargetCondition2", xs.string),
+  field("TargetCondition3", xs.string),
+  field("TargetConditionOperator1", xs.string),
+  field("TargetConditionOperator2", xs.string),
+  field("TargetConditionOperator3", xs.string),
+  field("TargetValue1", xs.string),
+  field("TargetValue2", xs.string),
+  field("TargetValue3", xs.string),
 ]);
 
-export const AddAssetGroupsResponse: ComplexDesc = complex("AddAssetGroupsResponse", () => [
-  field("AssetGroupIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+export const AddAssetGroupsResponse: ComplexDesc<
+  t.AddAssetGroupsResponse,
+  t.AddAssetGroupsResponseInput
+> = complex("AddAssetGroupsResponse", () => [
+  field("AssetGroupIds", ArrayOfNullableOflong),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const UpdateAssetGroupsRequest: ComplexDesc = complex("UpdateAssetGroupsRequest", () => [
+export const UpdateAssetGroupsRequest: ComplexDesc<
+  t.UpdateAssetGroupsRequest,
+  t.UpdateAssetGroupsRequestInput
+> = complex("UpdateAssetGroupsRequest", () => [
   field("CampaignId", xs.long, OPTIONAL),
-  field("AssetGroups", ArrayOfAssetGroup, OPTIONAL_NILLABLE),
+  field("AssetGroups", ArrayOfAssetGroup),
 ]);
 
-export const UpdateAssetGroupsResponse: ComplexDesc = complex("UpdateAssetGroupsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-]);
+export const UpdateAssetGroupsResponse: ComplexDesc<t.UpdateAssetGroupsResponse> = complex(
+  "UpdateAssetGroupsResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
+);
 
-export const DeleteAssetGroupsRequest: ComplexDesc = complex("DeleteAssetGroupsRequest", () => [
+export const DeleteAssetGroupsRequest: ComplexDesc<
+  t.DeleteAssetGroupsRequest,
+  t.DeleteAssetGroupsRequestInput
+> = complex("DeleteAssetGroupsRequest", () => [
   field("CampaignId", xs.long, OPTIONAL),
-  field("AssetGroupIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("AssetGroupIds", ArrayOflong),
 ]);
 
-export const DeleteAssetGroupsResponse: ComplexDesc = complex("DeleteAssetGroupsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-]);
+export const DeleteAssetGroupsResponse: ComplexDesc<t.DeleteAssetGroupsResponse> = complex(
+  "DeleteAssetGroupsResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
+);
 
-export const GetAssetGroupsByIdsRequest: ComplexDesc = complex("GetAssetGroupsByIdsRequest", () => [
+export const GetAssetGroupsByIdsRequest: ComplexDesc<
+  t.GetAssetGroupsByIdsRequest,
+  t.GetAssetGroupsByIdsRequestInput
+> = complex("GetAssetGroupsByIdsRequest", () => [
   field("CampaignId", xs.long, OPTIONAL),
-  field("AssetGroupIds", ArrayOflong, OPTIONAL_NILLABLE),
-  field("ReturnAdditionalFields", AssetGroupAdditionalField, OPTIONAL_NILLABLE),
+  field("AssetGroupIds", ArrayOflong),
+  field("ReturnAdditionalFields", AssetGroupAdditionalField),
 ]);
 
-export const GetAssetGroupsByIdsResponse: ComplexDesc = complex(
-  "GetAssetGroupsByIdsResponse",
-  () => [
-    field("AssetGroups", ArrayOfAssetGroup, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
-);
+export const GetAssetGroupsByIdsResponse: ComplexDesc<
+  t.GetAssetGroupsByIdsResponse,
+  t.GetAssetGroupsByIdsResponseInput
+> = complex("GetAssetGroupsByIdsResponse", () => [
+  field("AssetGroups", ArrayOfAssetGroup),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const GetAssetGroupsByCampaignIdRequest: ComplexDesc = complex(
-  "GetAssetGroupsByCampaignIdRequest",
-  () => [
-    field("CampaignId", xs.long, OPTIONAL),
-    field("ReturnAdditionalFields", AssetGroupAdditionalField, OPTIONAL_NILLABLE),
-  ],
-);
+export const GetAssetGroupsByCampaignIdRequest: ComplexDesc<
+  t.GetAssetGroupsByCampaignIdRequest,
+  t.GetAssetGroupsByCampaignIdRequestInput
+> = complex("GetAssetGroupsByCampaignIdRequest", () => [
+  field("CampaignId", xs.long, OPTIONAL),
+  field("ReturnAdditionalFields", AssetGroupAdditionalField),
+]);
 
-export const GetAssetGroupsByCampaignIdResponse: ComplexDesc = complex(
-  "GetAssetGroupsByCampaignIdResponse",
-  () => [
-    field("AssetGroups", ArrayOfAssetGroup, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
-);
+export const GetAssetGroupsByCampaignIdResponse: ComplexDesc<
+  t.GetAssetGroupsByCampaignIdResponse,
+  t.GetAssetGroupsByCampaignIdResponseInput
+> = complex("GetAssetGroupsByCampaignIdResponse", () => [
+  field("AssetGroups", ArrayOfAssetGroup),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const GetAssetGroupsEditorialReasonsRequest: ComplexDesc = complex(
-  "GetAssetGroupsEditorialReasonsRequest",
-  () => [
-    field("AccountId", xs.long, OPTIONAL),
-    field(
-      "AssetGroupIdToCampaignIdAssociations",
-      ArrayOfEntityIdToParentIdAssociation,
-      OPTIONAL_NILLABLE,
-    ),
-  ],
-);
+export const GetAssetGroupsEditorialReasonsRequest: ComplexDesc<
+  t.GetAssetGroupsEditorialReasonsRequest,
+  t.GetAssetGroupsEditorialReasonsRequestInput
+> = complex("GetAssetGroupsEditorialReasonsRequest", () => [
+  field("AccountId", xs.long, OPTIONAL),
+  field("AssetGroupIdToCampaignIdAssociations", ArrayOfEntityIdToParentIdAssociation),
+]);
 
-export const GetAssetGroupsEditorialReasonsResponse: ComplexDesc = complex(
-  "GetAssetGroupsEditorialReasonsResponse",
-  () => [
-    field("EditorialReasons", ArrayOfAssetGroupEditorialReasonCollection, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
-);
+export const GetAssetGroupsEditorialReasonsResponse: ComplexDesc<
+  t.GetAssetGroupsEditorialReasonsResponse,
+  t.GetAssetGroupsEditorialReasonsResponseInput
+> = complex("GetAssetGroupsEditorialReasonsResponse", () => [
+  field("EditorialReasons", ArrayOfAssetGroupEditorialReasonCollection),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const ArrayOfAssetGroupEditorialReasonCollection: ArrayDesc = array(
+export const ArrayOfAssetGroupEditorialReasonCollection: ArrayDesc<
+  t.ArrayOfAssetGroupEditorialReasonCollection,
+  t.ArrayOfAssetGroupEditorialReasonCollectionInput
+> = array(
   "ArrayOfAssetGroupEditorialReasonCollection",
   field(
     "AssetGroupEditorialReasonCollection",
@@ -4594,40 +4962,44 @@ export const ArrayOfAssetGroupEditorialReasonCollection: ArrayDesc = array(
   ),
 );
 
-export const AssetGroupEditorialReasonCollection: ComplexDesc = complex(
-  "AssetGroupEditorialReasonCollection",
-  () => [
-    field("AppealStatus", AppealStatus, OPTIONAL),
-    field("AssetGroupId", xs.long, OPTIONAL),
-    field("CampaignId", xs.long, OPTIONAL),
-    field("Reasons", ArrayOfAssetGroupEditorialReason, OPTIONAL_NILLABLE),
-  ],
-);
+export const AssetGroupEditorialReasonCollection: ComplexDesc<
+  t.AssetGroupEditorialReasonCollection,
+  t.AssetGroupEditorialReasonCollectionInput
+> = complex("AssetGroupEditorialReasonCollection", () => [
+  field("AppealStatus", AppealStatus, OPTIONAL),
+  field("AssetGroupId", xs.long, OPTIONAL),
+  field("CampaignId", xs.long, OPTIONAL),
+  field("Reasons", ArrayOfAssetGroupEditorialReason),
+]);
 
-export const ArrayOfAssetGroupEditorialReason: ArrayDesc = array(
+export const ArrayOfAssetGroupEditorialReason: ArrayDesc<
+  t.ArrayOfAssetGroupEditorialReason
+> = array(
   "ArrayOfAssetGroupEditorialReason",
   field("AssetGroupEditorialReason", () => AssetGroupEditorialReason, REPEATED_NILLABLE),
 );
 
-export const AssetGroupEditorialReason: ComplexDesc = complex("AssetGroupEditorialReason", () => [
-  field("Location", xs.string, OPTIONAL_NILLABLE),
-  field("PublisherCountries", ArrayOfstring, OPTIONAL_NILLABLE),
-  field("ReasonCode", xs.int, OPTIONAL),
-  field("Term", xs.string, OPTIONAL_NILLABLE),
-]);
-
-export const SetAudienceGroupAssetGroupAssociationsRequest: ComplexDesc = complex(
-  "SetAudienceGroupAssetGroupAssociationsRequest",
+export const AssetGroupEditorialReason: ComplexDesc<t.AssetGroupEditorialReason> = complex(
+  "AssetGroupEditorialReason",
   () => [
-    field(
-      "AudienceGroupAssetGroupAssociations",
-      ArrayOfAudienceGroupAssetGroupAssociation,
-      OPTIONAL_NILLABLE,
-    ),
+    field("Location", xs.string),
+    field("PublisherCountries", ArrayOfstring),
+    field("ReasonCode", xs.int, OPTIONAL),
+    field("Term", xs.string),
   ],
 );
 
-export const ArrayOfAudienceGroupAssetGroupAssociation: ArrayDesc = array(
+export const SetAudienceGroupAssetGroupAssociationsRequest: ComplexDesc<
+  t.SetAudienceGroupAssetGroupAssociationsRequest,
+  t.SetAudienceGroupAssetGroupAssociationsRequestInput
+> = complex("SetAudienceGroupAssetGroupAssociationsRequest", () => [
+  field("AudienceGroupAssetGroupAssociations", ArrayOfAudienceGroupAssetGroupAssociation),
+]);
+
+export const ArrayOfAudienceGroupAssetGroupAssociation: ArrayDesc<
+  t.ArrayOfAudienceGroupAssetGroupAssociation,
+  t.ArrayOfAudienceGroupAssetGroupAssociationInput
+> = array(
   "ArrayOfAudienceGroupAssetGroupAssociation",
   field(
     "AudienceGroupAssetGroupAssociation",
@@ -4636,89 +5008,87 @@ export const ArrayOfAudienceGroupAssetGroupAssociation: ArrayDesc = array(
   ),
 );
 
-export const AudienceGroupAssetGroupAssociation: ComplexDesc = complex(
-  "AudienceGroupAssetGroupAssociation",
-  () => [field("AssetGroupId", xs.long), field("AudienceGroupId", xs.long)],
-);
-
-export const SetAudienceGroupAssetGroupAssociationsResponse: ComplexDesc = complex(
-  "SetAudienceGroupAssetGroupAssociationsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
-);
-
-export const DeleteAudienceGroupAssetGroupAssociationsRequest: ComplexDesc = complex(
-  "DeleteAudienceGroupAssetGroupAssociationsRequest",
-  () => [
-    field(
-      "AudienceGroupAssetGroupAssociations",
-      ArrayOfAudienceGroupAssetGroupAssociation,
-      OPTIONAL_NILLABLE,
-    ),
-  ],
-);
-
-export const DeleteAudienceGroupAssetGroupAssociationsResponse: ComplexDesc = complex(
-  "DeleteAudienceGroupAssetGroupAssociationsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
-);
-
-export const GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest: ComplexDesc = complex(
-  "GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest",
-  () => [field("AssetGroupIds", ArrayOflong, OPTIONAL_NILLABLE)],
-);
-
-export const GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse: ComplexDesc = complex(
-  "GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse",
-  () => [
-    field(
-      "AudienceGroupAssetGroupAssociations",
-      ArrayOfAudienceGroupAssetGroupAssociation,
-      OPTIONAL_NILLABLE,
-    ),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
-);
-
-export const GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest: ComplexDesc = complex(
-  "GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest",
-  () => [field("AudienceGroupIds", ArrayOflong, OPTIONAL_NILLABLE)],
-);
-
-export const GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse: ComplexDesc = complex(
-  "GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse",
-  () => [
-    field(
-      "AudienceGroupAssetGroupAssociations",
-      ArrayOfAudienceGroupAssetGroupAssociation,
-      OPTIONAL_NILLABLE,
-    ),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
-);
-
-export const AddAudiencesRequest: ComplexDesc = complex("AddAudiencesRequest", () => [
-  field("Audiences", ArrayOfAudience, OPTIONAL_NILLABLE),
+export const AudienceGroupAssetGroupAssociation: ComplexDesc<
+  t.AudienceGroupAssetGroupAssociation,
+  t.AudienceGroupAssetGroupAssociationInput
+> = complex("AudienceGroupAssetGroupAssociation", () => [
+  field("AssetGroupId", xs.long, REQUIRED),
+  field("AudienceGroupId", xs.long, REQUIRED),
 ]);
 
-export const ArrayOfAudience: ArrayDesc = array(
+export const SetAudienceGroupAssetGroupAssociationsResponse: ComplexDesc<
+  t.SetAudienceGroupAssetGroupAssociationsResponse
+> = complex("SetAudienceGroupAssetGroupAssociationsResponse", () => [
+  field("PartialErrors", ArrayOfBatchError),
+]);
+
+export const DeleteAudienceGroupAssetGroupAssociationsRequest: ComplexDesc<
+  t.DeleteAudienceGroupAssetGroupAssociationsRequest,
+  t.DeleteAudienceGroupAssetGroupAssociationsRequestInput
+> = complex("DeleteAudienceGroupAssetGroupAssociationsRequest", () => [
+  field("AudienceGroupAssetGroupAssociations", ArrayOfAudienceGroupAssetGroupAssociation),
+]);
+
+export const DeleteAudienceGroupAssetGroupAssociationsResponse: ComplexDesc<
+  t.DeleteAudienceGroupAssetGroupAssociationsResponse
+> = complex("DeleteAudienceGroupAssetGroupAssociationsResponse", () => [
+  field("PartialErrors", ArrayOfBatchError),
+]);
+
+export const GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest: ComplexDesc<
+  t.GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest,
+  t.GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequestInput
+> = complex("GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest", () => [
+  field("AssetGroupIds", ArrayOflong),
+]);
+
+export const GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse: ComplexDesc<
+  t.GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse,
+  t.GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponseInput
+> = complex("GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse", () => [
+  field("AudienceGroupAssetGroupAssociations", ArrayOfAudienceGroupAssetGroupAssociation),
+  field("PartialErrors", ArrayOfBatchError),
+]);
+
+export const GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest: ComplexDesc<
+  t.GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest,
+  t.GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequestInput
+> = complex("GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest", () => [
+  field("AudienceGroupIds", ArrayOflong),
+]);
+
+export const GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse: ComplexDesc<
+  t.GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse,
+  t.GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponseInput
+> = complex("GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse", () => [
+  field("AudienceGroupAssetGroupAssociations", ArrayOfAudienceGroupAssetGroupAssociation),
+  field("PartialErrors", ArrayOfBatchError),
+]);
+
+export const AddAudiencesRequest: ComplexDesc<
+  t.AddAudiencesRequest,
+  t.AddAudiencesRequestInput
+> = complex("AddAudiencesRequest", () => [field("Audiences", ArrayOfAudience)]);
+
+export const ArrayOfAudience: ArrayDesc<t.ArrayOfAudience, t.ArrayOfAudienceInput> = array(
   "ArrayOfAudience",
   field("Audience", () => Audience, REPEATED_NILLABLE),
 );
 
-export const Audience: ComplexDesc = complex(
+export const Audience: ComplexDesc<t.AudienceOrDerived, t.AudienceOrDerivedInput> = complex(
   "Audience",
   () => [
-    field("AudienceNetworkSize", xs.long, OPTIONAL_NILLABLE),
-    field("CustomerShare", CustomerShare, OPTIONAL_NILLABLE),
-    field("Description", xs.string, OPTIONAL_NILLABLE),
-    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
-    field("Id", xs.long, OPTIONAL_NILLABLE),
-    field("MembershipDuration", xs.int, OPTIONAL_NILLABLE),
-    field("Name", xs.string, OPTIONAL_NILLABLE),
-    field("ParentId", xs.long, OPTIONAL_NILLABLE),
-    field("Scope", EntityScope, OPTIONAL_NILLABLE),
-    field("SearchSize", xs.long, OPTIONAL_NILLABLE),
-    field("SupportedCampaignTypes", ArrayOfstring, OPTIONAL_NILLABLE),
+    field("AudienceNetworkSize", xs.long),
+    field("CustomerShare", CustomerShare),
+    field("Description", xs.string),
+    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring),
+    field("Id", xs.long),
+    field("MembershipDuration", xs.int),
+    field("Name", xs.string),
+    field("ParentId", xs.long),
+    field("Scope", EntityScope),
+    field("SearchSize", xs.long),
+    field("SupportedCampaignTypes", ArrayOfstring),
     field("Type", AudienceType, OPTIONAL),
   ],
   {
@@ -4739,18 +5109,15 @@ export const Audience: ComplexDesc = complex(
   },
 );
 
-export const RemarketingList: ComplexDesc = complex(
+export const RemarketingList: ComplexDesc<t.RemarketingList, t.RemarketingListInput> = complex(
   "RemarketingList",
-  () => [
-    field("Rule", RemarketingRule, OPTIONAL_NILLABLE),
-    field("TagId", xs.long, OPTIONAL_NILLABLE),
-  ],
+  () => [field("Rule", RemarketingRule), field("TagId", xs.long)],
   { base: () => Audience, family: { ns: NS } },
 );
 
-export const RemarketingRule: ComplexDesc = complex(
+export const RemarketingRule: ComplexDesc<t.RemarketingRuleOrDerived> = complex(
   "RemarketingRule",
-  () => [field("Type", xs.string, OPTIONAL_NILLABLE)],
+  () => [field("Type", xs.string)],
   {
     family: {
       ns: NS,
@@ -4764,183 +5131,214 @@ export const RemarketingRule: ComplexDesc = complex(
   },
 );
 
-export const PageVisitorsRule: ComplexDesc = complex(
+export const PageVisitorsRule: ComplexDesc<t.PageVisitorsRule> = complex(
   "PageVisitorsRule",
-  () => [
-    field("NormalForm", NormalForm, OPTIONAL_NILLABLE),
-    field("RuleItemGroups", ArrayOfRuleItemGroup, OPTIONAL_NILLABLE),
-  ],
+  () => [field("NormalForm", NormalForm), field("RuleItemGroups", ArrayOfRuleItemGroup)],
   { base: () => RemarketingRule, family: { ns: NS } },
 );
 
-export const ArrayOfRuleItemGroup: ArrayDesc = array(
+export const ArrayOfRuleItemGroup: ArrayDesc<t.ArrayOfRuleItemGroup> = array(
   "ArrayOfRuleItemGroup",
   field("RuleItemGroup", () => RuleItemGroup, REPEATED_NILLABLE),
 );
 
-export const RuleItemGroup: ComplexDesc = complex("RuleItemGroup", () => [
-  field("Items", ArrayOfRuleItem, OPTIONAL_NILLABLE),
+export const RuleItemGroup: ComplexDesc<t.RuleItemGroup> = complex("RuleItemGroup", () => [
+  field("Items", ArrayOfRuleItem),
 ]);
 
-export const ArrayOfRuleItem: ArrayDesc = array(
+export const ArrayOfRuleItem: ArrayDesc<t.ArrayOfRuleItem> = array(
   "ArrayOfRuleItem",
   field("RuleItem", () => RuleItem, REPEATED_NILLABLE),
 );
 
-export const RuleItem: ComplexDesc = complex(
+export const RuleItem: ComplexDesc<t.RuleItemOrDerived> = complex(
   "RuleItem",
-  () => [field("Type", xs.string, OPTIONAL_NILLABLE)],
+  () => [field("Type", xs.string)],
   { family: { ns: NS, derived: () => [StringRuleItem, NumberRuleItem] } },
 );
 
-export const StringRuleItem: ComplexDesc = complex(
+export const StringRuleItem: ComplexDesc<t.StringRuleItem> = complex(
   "StringRuleItem",
   () => [
-    field("Operand", xs.string, OPTIONAL_NILLABLE),
+    field("Operand", xs.string),
     field("Operator", StringOperator, OPTIONAL),
-    field("Value", xs.string, OPTIONAL_NILLABLE),
+    field("Value", xs.string),
   ],
   { base: () => RuleItem, family: { ns: NS } },
 );
 
-export const NumberRuleItem: ComplexDesc = complex(
+export const NumberRuleItem: ComplexDesc<t.NumberRuleItem> = complex(
   "NumberRuleItem",
   () => [
-    field("Operand", xs.string, OPTIONAL_NILLABLE),
+    field("Operand", xs.string),
     field("Operator", NumberOperator, OPTIONAL),
-    field("Value", xs.string, OPTIONAL_NILLABLE),
+    field("Value", xs.string),
   ],
   { base: () => RuleItem, family: { ns: NS } },
 );
 
-export const PageVisitorsWhoVisitedAnotherPageRule: ComplexDesc = complex(
+export const PageVisitorsWhoVisitedAnotherPageRule: ComplexDesc<
+  t.PageVisitorsWhoVisitedAnotherPageRule
+> = complex(
   "PageVisitorsWhoVisitedAnotherPageRule",
   () => [
-    field("AnotherRuleItemGroups", ArrayOfRuleItemGroup, OPTIONAL_NILLABLE),
-    field("RuleItemGroups", ArrayOfRuleItemGroup, OPTIONAL_NILLABLE),
+    field("AnotherRuleItemGroups", ArrayOfRuleItemGroup),
+    field("RuleItemGroups", ArrayOfRuleItemGroup),
   ],
   { base: () => RemarketingRule, family: { ns: NS } },
 );
 
-export const PageVisitorsWhoDidNotVisitAnotherPageRule: ComplexDesc = complex(
+export const PageVisitorsWhoDidNotVisitAnotherPageRule: ComplexDesc<
+  t.PageVisitorsWhoDidNotVisitAnotherPageRule
+> = complex(
   "PageVisitorsWhoDidNotVisitAnotherPageRule",
   () => [
-    field("ExcludeRuleItemGroups", ArrayOfRuleItemGroup, OPTIONAL_NILLABLE),
-    field("IncludeRuleItemGroups", ArrayOfRuleItemGroup, OPTIONAL_NILLABLE),
+    field("ExcludeRuleItemGroups", ArrayOfRuleItemGroup),
+    field("IncludeRuleItemGroups", ArrayOfRuleItemGroup),
   ],
   { base: () => RemarketingRule, family: { ns: NS } },
 );
 
-export const CustomEventsRule: ComplexDesc = complex(
+export const CustomEventsRule: ComplexDesc<t.CustomEventsRule> = complex(
   "CustomEventsRule",
   () => [
-    field("Action", xs.string, OPTIONAL_NILLABLE),
+    field("Action", xs.string),
     field("ActionOperator", StringOperator, OPTIONAL),
-    field("Category", xs.string, OPTIONAL_NILLABLE),
+    field("Category", xs.string),
     field("CategoryOperator", StringOperator, OPTIONAL),
-    field("Label", xs.string, OPTIONAL_NILLABLE),
+    field("Label", xs.string),
     field("LabelOperator", StringOperator, OPTIONAL),
-    field("Value", xs.decimal, OPTIONAL_NILLABLE),
+    field("Value", xs.decimal),
     field("ValueOperator", NumberOperator, OPTIONAL),
   ],
   { base: () => RemarketingRule, family: { ns: NS } },
 );
 
-export const CustomAudience: ComplexDesc = complex("CustomAudience", () => [], {
-  base: () => Audience,
-  family: { ns: NS },
-});
-
-export const InMarketAudience: ComplexDesc = complex("InMarketAudience", () => [], {
-  base: () => Audience,
-  family: { ns: NS },
-});
-
-export const ProductAudience: ComplexDesc = complex(
-  "ProductAudience",
-  () => [
-    field("ProductAudienceType", ProductAudienceType, OPTIONAL_NILLABLE),
-    field("TagId", xs.long, OPTIONAL_NILLABLE),
-  ],
+export const CustomAudience: ComplexDesc<t.CustomAudience, t.CustomAudienceInput> = complex(
+  "CustomAudience",
+  () => [],
   { base: () => Audience, family: { ns: NS } },
 );
 
-export const SimilarRemarketingList: ComplexDesc = complex(
+export const InMarketAudience: ComplexDesc<t.InMarketAudience, t.InMarketAudienceInput> = complex(
+  "InMarketAudience",
+  () => [],
+  { base: () => Audience, family: { ns: NS } },
+);
+
+export const ProductAudience: ComplexDesc<t.ProductAudience, t.ProductAudienceInput> = complex(
+  "ProductAudience",
+  () => [field("ProductAudienceType", ProductAudienceType), field("TagId", xs.long)],
+  { base: () => Audience, family: { ns: NS } },
+);
+
+export const SimilarRemarketingList: ComplexDesc<
+  t.SimilarRemarketingList,
+  t.SimilarRemarketingListInput
+> = complex(
   "SimilarRemarketingList",
   () => [field("SourceId", xs.long, OPTIONAL)],
   { base: () => Audience, family: { ns: NS } },
 );
 
-export const CustomerList: ComplexDesc = complex("CustomerList", () => [], {
-  base: () => Audience,
-  family: { ns: NS },
-});
-
-export const CombinedList: ComplexDesc = complex(
-  "CombinedList",
-  () => [field("CombinationRules", ArrayOfCombinationRule, OPTIONAL_NILLABLE)],
+export const CustomerList: ComplexDesc<t.CustomerList, t.CustomerListInput> = complex(
+  "CustomerList",
+  () => [],
   { base: () => Audience, family: { ns: NS } },
 );
 
-export const ArrayOfCombinationRule: ArrayDesc = array(
+export const CombinedList: ComplexDesc<t.CombinedList, t.CombinedListInput> = complex(
+  "CombinedList",
+  () => [field("CombinationRules", ArrayOfCombinationRule)],
+  { base: () => Audience, family: { ns: NS } },
+);
+
+export const ArrayOfCombinationRule: ArrayDesc<
+  t.ArrayOfCombinationRule,
+  t.ArrayOfCombinationRuleInput
+> = array(
   "ArrayOfCombinationRule",
   field("CombinationRule", () => CombinationRule, REPEATED_NILLABLE),
 );
 
-export const CombinationRule: ComplexDesc = complex("CombinationRule", () => [
-  field("AudienceIds", ArrayOflong, { nillable: true }),
-  field("Operator", LogicalOperator),
-]);
+export const CombinationRule: ComplexDesc<t.CombinationRule, t.CombinationRuleInput> = complex(
+  "CombinationRule",
+  () => [
+    field("AudienceIds", ArrayOflong, { nillable: true }),
+    field("Operator", LogicalOperator, REQUIRED),
+  ],
+);
 
-export const CustomSegment: ComplexDesc = complex(
+export const CustomSegment: ComplexDesc<t.CustomSegment, t.CustomSegmentInput> = complex(
   "CustomSegment",
   () => [
-    field("CustomSegmentCatalogList", ArrayOfCustomSegmentCatalog, OPTIONAL_NILLABLE),
-    field("EditorialStatus", CustomSegmentEditorialStatus, OPTIONAL_NILLABLE),
+    field("CustomSegmentCatalogList", ArrayOfCustomSegmentCatalog),
+    field("EditorialStatus", CustomSegmentEditorialStatus),
   ],
   { base: () => Audience, family: { ns: NS } },
 );
 
-export const ArrayOfCustomSegmentCatalog: ArrayDesc = array(
+export const ArrayOfCustomSegmentCatalog: ArrayDesc<
+  t.ArrayOfCustomSegmentCatalog,
+  t.ArrayOfCustomSegmentCatalogInput
+> = array(
   "ArrayOfCustomSegmentCatalog",
   field("CustomSegmentCatalog", () => CustomSegmentCatalog, REPEATED_NILLABLE),
 );
 
-export const CustomSegmentCatalog: ComplexDesc = complex("CustomSegmentCatalog", () => [
-  field("CatalogId", xs.long, OPTIONAL_NILLABLE),
-  field("CatalogName", xs.string, OPTIONAL_NILLABLE),
-  field("EffectiveEditorialStatus", EffectiveEditorialStatus, OPTIONAL_NILLABLE),
+export const CustomSegmentCatalog: ComplexDesc<
+  t.CustomSegmentCatalog,
+  t.CustomSegmentCatalogInput
+> = complex("CustomSegmentCatalog", () => [
+  field("CatalogId", xs.long),
+  field("CatalogName", xs.string),
+  field("EffectiveEditorialStatus", EffectiveEditorialStatus),
 ]);
 
-export const ImpressionBasedRemarketingList: ComplexDesc = complex(
+export const ImpressionBasedRemarketingList: ComplexDesc<
+  t.ImpressionBasedRemarketingList,
+  t.ImpressionBasedRemarketingListInput
+> = complex(
   "ImpressionBasedRemarketingList",
   () => [
-    field("AdGroupId", xs.long, OPTIONAL_NILLABLE),
-    field("AdGroupIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("CampaignId", xs.long, OPTIONAL_NILLABLE),
-    field("CampaignIds", ArrayOflong, OPTIONAL_NILLABLE),
+    field("AdGroupId", xs.long),
+    field("AdGroupIds", ArrayOflong),
+    field("CampaignId", xs.long),
+    field("CampaignIds", ArrayOflong),
     field("EntityType", ImpressionBasedEntityType, OPTIONAL),
   ],
   { base: () => Audience, family: { ns: NS } },
 );
 
-export const CustomerShare: ComplexDesc = complex("CustomerShare", () => [
-  field("CustomerAccountShares", ArrayOfCustomerAccountShare, OPTIONAL_NILLABLE),
-  field("OwnerCustomerId", xs.long, OPTIONAL_NILLABLE),
-]);
+export const CustomerShare: ComplexDesc<t.CustomerShare, t.CustomerShareInput> = complex(
+  "CustomerShare",
+  () => [
+    field("CustomerAccountShares", ArrayOfCustomerAccountShare),
+    field("OwnerCustomerId", xs.long),
+  ],
+);
 
-export const ArrayOfCustomerAccountShare: ArrayDesc = array(
+export const ArrayOfCustomerAccountShare: ArrayDesc<
+  t.ArrayOfCustomerAccountShare,
+  t.ArrayOfCustomerAccountShareInput
+> = array(
   "ArrayOfCustomerAccountShare",
   field("CustomerAccountShare", () => CustomerAccountShare, REPEATED_NILLABLE),
 );
 
-export const CustomerAccountShare: ComplexDesc = complex("CustomerAccountShare", () => [
-  field("AccountId", xs.long, OPTIONAL_NILLABLE),
-  field("Associations", ArrayOfCustomerAccountShareAssociation, OPTIONAL_NILLABLE),
-  field("CustomerId", xs.long, OPTIONAL_NILLABLE),
+export const CustomerAccountShare: ComplexDesc<
+  t.CustomerAccountShare,
+  t.CustomerAccountShareInput
+> = complex("CustomerAccountShare", () => [
+  field("AccountId", xs.long),
+  field("Associations", ArrayOfCustomerAccountShareAssociation),
+  field("CustomerId", xs.long),
 ]);
 
-export const ArrayOfCustomerAccountShareAssociation: ArrayDesc = array(
+export const ArrayOfCustomerAccountShareAssociation: ArrayDesc<
+  t.ArrayOfCustomerAccountShareAssociation,
+  t.ArrayOfCustomerAccountShareAssociationInput
+> = array(
   "ArrayOfCustomerAccountShareAssociation",
   field(
     "CustomerAccountShareAssociation",
@@ -4949,158 +5347,192 @@ export const ArrayOfCustomerAccountShareAssociation: ArrayDesc = array(
   ),
 );
 
-export const CustomerAccountShareAssociation: ComplexDesc = complex(
-  "CustomerAccountShareAssociation",
-  () => [
-    field("AssociationCount", xs.long, OPTIONAL_NILLABLE),
-    field("UsageType", xs.string, OPTIONAL_NILLABLE),
-  ],
+export const CustomerAccountShareAssociation: ComplexDesc<
+  t.CustomerAccountShareAssociation,
+  t.CustomerAccountShareAssociationInput
+> = complex("CustomerAccountShareAssociation", () => [
+  field("AssociationCount", xs.long),
+  field("UsageType", xs.string),
+]);
+
+export const AddAudiencesResponse: ComplexDesc<
+  t.AddAudiencesResponse,
+  t.AddAudiencesResponseInput
+> = complex("AddAudiencesResponse", () => [
+  field("AudienceIds", ArrayOfNullableOflong),
+  field("PartialErrors", ArrayOfBatchError),
+]);
+
+export const UpdateAudiencesRequest: ComplexDesc<
+  t.UpdateAudiencesRequest,
+  t.UpdateAudiencesRequestInput
+> = complex("UpdateAudiencesRequest", () => [field("Audiences", ArrayOfAudience)]);
+
+export const UpdateAudiencesResponse: ComplexDesc<t.UpdateAudiencesResponse> = complex(
+  "UpdateAudiencesResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
-export const AddAudiencesResponse: ComplexDesc = complex("AddAudiencesResponse", () => [
-  field("AudienceIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-]);
+export const DeleteAudiencesRequest: ComplexDesc<
+  t.DeleteAudiencesRequest,
+  t.DeleteAudiencesRequestInput
+> = complex("DeleteAudiencesRequest", () => [field("AudienceIds", ArrayOflong)]);
 
-export const UpdateAudiencesRequest: ComplexDesc = complex("UpdateAudiencesRequest", () => [
-  field("Audiences", ArrayOfAudience, OPTIONAL_NILLABLE),
-]);
+export const DeleteAudiencesResponse: ComplexDesc<t.DeleteAudiencesResponse> = complex(
+  "DeleteAudiencesResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
+);
 
-export const UpdateAudiencesResponse: ComplexDesc = complex("UpdateAudiencesResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-]);
-
-export const DeleteAudiencesRequest: ComplexDesc = complex("DeleteAudiencesRequest", () => [
-  field("AudienceIds", ArrayOflong, OPTIONAL_NILLABLE),
-]);
-
-export const DeleteAudiencesResponse: ComplexDesc = complex("DeleteAudiencesResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-]);
-
-export const GetAudiencesByIdsRequest: ComplexDesc = complex("GetAudiencesByIdsRequest", () => [
-  field("AudienceIds", ArrayOflong, OPTIONAL_NILLABLE),
+export const GetAudiencesByIdsRequest: ComplexDesc<
+  t.GetAudiencesByIdsRequest,
+  t.GetAudiencesByIdsRequestInput
+> = complex("GetAudiencesByIdsRequest", () => [
+  field("AudienceIds", ArrayOflong),
   field("Type", AudienceType, OPTIONAL),
-  field("ReturnAdditionalFields", AudienceAdditionalField, OPTIONAL_NILLABLE),
+  field("ReturnAdditionalFields", AudienceAdditionalField),
 ]);
 
-export const GetAudiencesByIdsResponse: ComplexDesc = complex("GetAudiencesByIdsResponse", () => [
-  field("Audiences", ArrayOfAudience, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+export const GetAudiencesByIdsResponse: ComplexDesc<
+  t.GetAudiencesByIdsResponse,
+  t.GetAudiencesByIdsResponseInput
+> = complex("GetAudiencesByIdsResponse", () => [
+  field("Audiences", ArrayOfAudience),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const ApplyCustomerListItemsRequest: ComplexDesc = complex(
-  "ApplyCustomerListItemsRequest",
-  () => [field("CustomerListAudience", CustomerList, OPTIONAL_NILLABLE)],
-);
+export const ApplyCustomerListItemsRequest: ComplexDesc<
+  t.ApplyCustomerListItemsRequest,
+  t.ApplyCustomerListItemsRequestInput
+> = complex("ApplyCustomerListItemsRequest", () => [field("CustomerListAudience", CustomerList)]);
 
-export const ApplyCustomerListItemsResponse: ComplexDesc = complex(
-  "ApplyCustomerListItemsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
-);
+export const ApplyCustomerListItemsResponse: ComplexDesc<
+  t.ApplyCustomerListItemsResponse
+> = complex("ApplyCustomerListItemsResponse", () => [field("PartialErrors", ArrayOfBatchError)]);
 
-export const ApplyCustomerListUserDataRequest: ComplexDesc = complex(
-  "ApplyCustomerListUserDataRequest",
-  () => [field("CustomerListUserData", CustomerListUserData, OPTIONAL_NILLABLE)],
-);
+export const ApplyCustomerListUserDataRequest: ComplexDesc<
+  t.ApplyCustomerListUserDataRequest,
+  t.ApplyCustomerListUserDataRequestInput
+> = complex("ApplyCustomerListUserDataRequest", () => [
+  field("CustomerListUserData", CustomerListUserData),
+]);
 
-export const CustomerListUserData: ComplexDesc = complex("CustomerListUserData", () => [
-  field("AcceptCustomerMatchTerm", xs.boolean, OPTIONAL_NILLABLE),
-  field("ActionType", CustomerListActionType),
-  field("AudienceId", xs.long),
-  field("CustomerListItemSubType", CustomerListItemSubType),
+export const CustomerListUserData: ComplexDesc<
+  t.CustomerListUserData,
+  t.CustomerListUserDataInput
+> = complex("CustomerListUserData", () => [
+  field("AcceptCustomerMatchTerm", xs.boolean),
+  field("ActionType", CustomerListActionType, REQUIRED),
+  field("AudienceId", xs.long, REQUIRED),
+  field("CustomerListItemSubType", CustomerListItemSubType, REQUIRED),
   field("CustomerListItems", ArrayOfstring, { nillable: true }),
 ]);
 
-export const ApplyCustomerListUserDataResponse: ComplexDesc = complex(
-  "ApplyCustomerListUserDataResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
-);
+export const ApplyCustomerListUserDataResponse: ComplexDesc<
+  t.ApplyCustomerListUserDataResponse
+> = complex("ApplyCustomerListUserDataResponse", () => [field("PartialErrors", ArrayOfBatchError)]);
 
-export const GetUetTagsByIdsRequest: ComplexDesc = complex("GetUetTagsByIdsRequest", () => [
-  field("TagIds", ArrayOflong, OPTIONAL_NILLABLE),
-  field("ReturnAdditionalFields", UetTagAdditionalField, OPTIONAL_NILLABLE),
+export const GetUetTagsByIdsRequest: ComplexDesc<
+  t.GetUetTagsByIdsRequest,
+  t.GetUetTagsByIdsRequestInput
+> = complex("GetUetTagsByIdsRequest", () => [
+  field("TagIds", ArrayOflong),
+  field("ReturnAdditionalFields", UetTagAdditionalField),
 ]);
 
-export const GetUetTagsByIdsResponse: ComplexDesc = complex("GetUetTagsByIdsResponse", () => [
-  field("UetTags", ArrayOfUetTag, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+export const GetUetTagsByIdsResponse: ComplexDesc<
+  t.GetUetTagsByIdsResponse,
+  t.GetUetTagsByIdsResponseInput
+> = complex("GetUetTagsByIdsResponse", () => [
+  field("UetTags", ArrayOfUetTag),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const ArrayOfUetTag: ArrayDesc = array(
+export const ArrayOfUetTag: ArrayDesc<t.ArrayOfUetTag, t.ArrayOfUetTagInput> = array(
   "ArrayOfUetTag",
   field("UetTag", () => UetTag, REPEATED_NILLABLE),
 );
 
-export const UetTag: ComplexDesc = complex("UetTag", () => [
-  field("CustomerShare", CustomerShare, OPTIONAL_NILLABLE),
-  field("Description", xs.string, OPTIONAL_NILLABLE),
-  field("Id", xs.long, OPTIONAL_NILLABLE),
-  field("Industry", UetTagIndustry, OPTIONAL_NILLABLE),
-  field("Name", xs.string, OPTIONAL_NILLABLE),
-  field("TrackingNoScript", xs.string, OPTIONAL_NILLABLE),
-  field("TrackingScript", xs.string, OPTIONAL_NILLABLE),
-  field("TrackingStatus", UetTagTrackingStatus, OPTIONAL_NILLABLE),
+export const UetTag: ComplexDesc<t.UetTag, t.UetTagInput> = complex("UetTag", () => [
+  field("CustomerShare", CustomerShare),
+  field("Description", xs.string),
+  field("Id", xs.long),
+  field("Industry", UetTagIndustry),
+  field("Name", xs.string),
+  field("TrackingNoScript", xs.string),
+  field("TrackingScript", xs.string),
+  field("TrackingStatus", UetTagTrackingStatus),
 ]);
 
-export const AddUetTagsRequest: ComplexDesc = complex("AddUetTagsRequest", () => [
-  field("UetTags", ArrayOfUetTag, OPTIONAL_NILLABLE),
+export const AddUetTagsRequest: ComplexDesc<
+  t.AddUetTagsRequest,
+  t.AddUetTagsRequestInput
+> = complex("AddUetTagsRequest", () => [field("UetTags", ArrayOfUetTag)]);
+
+export const AddUetTagsResponse: ComplexDesc<
+  t.AddUetTagsResponse,
+  t.AddUetTagsResponseInput
+> = complex("AddUetTagsResponse", () => [
+  field("UetTags", ArrayOfUetTag),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const AddUetTagsResponse: ComplexDesc = complex("AddUetTagsResponse", () => [
-  field("UetTags", ArrayOfUetTag, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-]);
+export const UpdateUetTagsRequest: ComplexDesc<
+  t.UpdateUetTagsRequest,
+  t.UpdateUetTagsRequestInput
+> = complex("UpdateUetTagsRequest", () => [field("UetTags", ArrayOfUetTag)]);
 
-export const UpdateUetTagsRequest: ComplexDesc = complex("UpdateUetTagsRequest", () => [
-  field("UetTags", ArrayOfUetTag, OPTIONAL_NILLABLE),
-]);
-
-export const UpdateUetTagsResponse: ComplexDesc = complex("UpdateUetTagsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-]);
-
-export const GetConversionGoalsByIdsRequest: ComplexDesc = complex(
-  "GetConversionGoalsByIdsRequest",
-  () => [
-    field("ConversionGoalIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("ConversionGoalTypes", ConversionGoalType, OPTIONAL),
-    field("ReturnAdditionalFields", ConversionGoalAdditionalField, OPTIONAL_NILLABLE),
-  ],
+export const UpdateUetTagsResponse: ComplexDesc<t.UpdateUetTagsResponse> = complex(
+  "UpdateUetTagsResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
-export const GetConversionGoalsByIdsResponse: ComplexDesc = complex(
-  "GetConversionGoalsByIdsResponse",
-  () => [
-    field("ConversionGoals", ArrayOfConversionGoal, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
-);
+export const GetConversionGoalsByIdsRequest: ComplexDesc<
+  t.GetConversionGoalsByIdsRequest,
+  t.GetConversionGoalsByIdsRequestInput
+> = complex("GetConversionGoalsByIdsRequest", () => [
+  field("ConversionGoalIds", ArrayOflong),
+  field("ConversionGoalTypes", ConversionGoalType, OPTIONAL),
+  field("ReturnAdditionalFields", ConversionGoalAdditionalField),
+]);
 
-export const ArrayOfConversionGoal: ArrayDesc = array(
+export const GetConversionGoalsByIdsResponse: ComplexDesc<
+  t.GetConversionGoalsByIdsResponse,
+  t.GetConversionGoalsByIdsResponseInput
+> = complex("GetConversionGoalsByIdsResponse", () => [
+  field("ConversionGoals", ArrayOfConversionGoal),
+  field("PartialErrors", ArrayOfBatchError),
+]);
+
+export const ArrayOfConversionGoal: ArrayDesc<
+  t.ArrayOfConversionGoal,
+  t.ArrayOfConversionGoalInput
+> = array(
   "ArrayOfConversionGoal",
   field("ConversionGoal", () => ConversionGoal, REPEATED_NILLABLE),
 );
 
-export const ConversionGoal: ComplexDesc = complex(
+export const ConversionGoal: ComplexDesc<
+  t.ConversionGoalOrDerived,
+  t.ConversionGoalOrDerivedInput
+> = complex(
   "ConversionGoal",
   () => [
-    field("AttributionModelType", AttributionModelType, OPTIONAL_NILLABLE),
-    field("ConversionWindowInMinutes", xs.int, OPTIONAL_NILLABLE),
-    field("CountType", ConversionGoalCountType, OPTIONAL_NILLABLE),
-    field("ExcludeFromBidding", xs.boolean, OPTIONAL_NILLABLE),
-    field("GoalCategory", ConversionGoalCategory, OPTIONAL_NILLABLE),
-    field("Id", xs.long, OPTIONAL_NILLABLE),
-    field("IsAutoGoal", xs.boolean, OPTIONAL_NILLABLE),
-    field("IsEnhancedConversionsEnabled", xs.boolean, OPTIONAL_NILLABLE),
-    field("Name", xs.string, OPTIONAL_NILLABLE),
-    field("Revenue", ConversionGoalRevenue, OPTIONAL_NILLABLE),
-    field("Scope", EntityScope, OPTIONAL_NILLABLE),
-    field("Status", ConversionGoalStatus, OPTIONAL_NILLABLE),
-    field("TagId", xs.long, OPTIONAL_NILLABLE),
-    field("TrackingStatus", ConversionGoalTrackingStatus, OPTIONAL_NILLABLE),
-    field("Type", ConversionGoalType, OPTIONAL_NILLABLE),
-    field("ViewThroughConversionWindowInMinutes", xs.int, OPTIONAL_NILLABLE),
+    field("AttributionModelType", AttributionModelType),
+    field("ConversionWindowInMinutes", xs.int),
+    field("CountType", ConversionGoalCountType),
+    field("ExcludeFromBidding", xs.boolean),
+    field("GoalCategory", ConversionGoalCategory),
+    field("Id", xs.long),
+    field("IsAutoGoal", xs.boolean),
+    field("IsEnhancedConversionsEnabled", xs.boolean),
+    field("Name", xs.string),
+    field("Revenue", ConversionGoalRevenue),
+    field("Scope", EntityScope),
+    field("Status", ConversionGoalStatus),
+    field("TagId", xs.long),
+    field("TrackingStatus", ConversionGoalTrackingStatus),
+    field("Type", ConversionGoalType),
+    field("ViewThroughConversionWindowInMinutes", xs.int),
   ],
   {
     family: {
@@ -5119,566 +5551,650 @@ export const ConversionGoal: ComplexDesc = complex(
   },
 );
 
-export const UrlGoal: ComplexDesc = complex(
+export const UrlGoal: ComplexDesc<t.UrlGoal, t.UrlGoalInput> = complex(
   "UrlGoal",
-  () => [
-    field("UrlExpression", xs.string, OPTIONAL_NILLABLE),
-    field("UrlOperator", ExpressionOperator, OPTIONAL_NILLABLE),
-  ],
+  () => [field("UrlExpression", xs.string), field("UrlOperator", ExpressionOperator)],
   { base: () => ConversionGoal, family: { ns: NS } },
 );
 
-export const DurationGoal: ComplexDesc = complex(
+export const DurationGoal: ComplexDesc<t.DurationGoal, t.DurationGoalInput> = complex(
   "DurationGoal",
-  () => [field("MinimumDurationInSeconds", xs.int, OPTIONAL_NILLABLE)],
+  () => [field("MinimumDurationInSeconds", xs.int)],
   { base: () => ConversionGoal, family: { ns: NS } },
 );
 
-export const PagesViewedPerVisitGoal: ComplexDesc = complex(
+export const PagesViewedPerVisitGoal: ComplexDesc<
+  t.PagesViewedPerVisitGoal,
+  t.PagesViewedPerVisitGoalInput
+> = complex(
   "PagesViewedPerVisitGoal",
-  () => [field("MinimumPagesViewed", xs.int, OPTIONAL_NILLABLE)],
+  () => [field("MinimumPagesViewed", xs.int)],
   { base: () => ConversionGoal, family: { ns: NS } },
 );
 
-export const EventGoal: ComplexDesc = complex(
+export const EventGoal: ComplexDesc<t.EventGoal, t.EventGoalInput> = complex(
   "EventGoal",
   () => [
-    field("ActionExpression", xs.string, OPTIONAL_NILLABLE),
-    field("ActionOperator", ExpressionOperator, OPTIONAL_NILLABLE),
-    field("CategoryExpression", xs.string, OPTIONAL_NILLABLE),
-    field("CategoryOperator", ExpressionOperator, OPTIONAL_NILLABLE),
-    field("LabelExpression", xs.string, OPTIONAL_NILLABLE),
-    field("LabelOperator", ExpressionOperator, OPTIONAL_NILLABLE),
-    field("Value", xs.decimal, OPTIONAL_NILLABLE),
-    field("ValueOperator", ValueOperator, OPTIONAL_NILLABLE),
+    field("ActionExpression", xs.string),
+    field("ActionOperator", ExpressionOperator),
+    field("CategoryExpression", xs.string),
+    field("CategoryOperator", ExpressionOperator),
+    field("LabelExpression", xs.string),
+    field("LabelOperator", ExpressionOperator),
+    field("Value", xs.decimal),
+    field("ValueOperator", ValueOperator),
   ],
   { base: () => ConversionGoal, family: { ns: NS } },
 );
 
-export const AppInstallGoal: ComplexDesc = complex(
+export const AppInstallGoal: ComplexDesc<t.AppInstallGoal, t.AppInstallGoalInput> = complex(
   "AppInstallGoal",
-  () => [
-    field("AppPlatform", xs.string, OPTIONAL_NILLABLE),
-    field("AppStoreId", xs.string, OPTIONAL_NILLABLE),
-  ],
+  () => [field("AppPlatform", xs.string), field("AppStoreId", xs.string)],
   { base: () => ConversionGoal, family: { ns: NS } },
 );
 
-export const AppDownloadGoal: ComplexDesc = complex(
+export const AppDownloadGoal: ComplexDesc<t.AppDownloadGoal, t.AppDownloadGoalInput> = complex(
   "AppDownloadGoal",
-  () => [
-    field("AppPlatform", xs.string, OPTIONAL_NILLABLE),
-    field("AppStoreId", xs.string, OPTIONAL_NILLABLE),
-  ],
+  () => [field("AppPlatform", xs.string), field("AppStoreId", xs.string)],
   { base: () => ConversionGoal, family: { ns: NS } },
 );
 
-export const OfflineConversionGoal: ComplexDesc = complex(
+export const OfflineConversionGoal: ComplexDesc<
+  t.OfflineConversionGoal,
+  t.OfflineConversionGoalInput
+> = complex(
   "OfflineConversionGoal",
-  () => [field("IsExternallyAttributed", xs.boolean, OPTIONAL_NILLABLE)],
+  () => [field("IsExternallyAttributed", xs.boolean)],
   { base: () => ConversionGoal, family: { ns: NS } },
 );
 
-export const InStoreTransactionGoal: ComplexDesc = complex("InStoreTransactionGoal", () => [], {
-  base: () => ConversionGoal,
-  family: { ns: NS },
-});
+export const InStoreTransactionGoal: ComplexDesc<
+  t.InStoreTransactionGoal,
+  t.InStoreTransactionGoalInput
+> = complex("InStoreTransactionGoal", () => [], { base: () => ConversionGoal, family: { ns: NS } });
 
-export const ConversionGoalRevenue: ComplexDesc = complex("ConversionGoalRevenue", () => [
-  field("CurrencyCode", xs.string, OPTIONAL_NILLABLE),
-  field("Type", ConversionGoalRevenueType, OPTIONAL_NILLABLE),
-  field("Value", xs.decimal, OPTIONAL_NILLABLE),
-]);
-
-export const GetConversionGoalsByTagIdsRequest: ComplexDesc = complex(
-  "GetConversionGoalsByTagIdsRequest",
+export const ConversionGoalRevenue: ComplexDesc<t.ConversionGoalRevenue> = complex(
+  "ConversionGoalRevenue",
   () => [
-    field("TagIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("ConversionGoalTypes", ConversionGoalType, OPTIONAL),
-    field("ReturnAdditionalFields", ConversionGoalAdditionalField, OPTIONAL_NILLABLE),
+    field("CurrencyCode", xs.string),
+    field("Type", ConversionGoalRevenueType),
+    field("Value", xs.decimal),
   ],
 );
 
-export const GetConversionGoalsByTagIdsResponse: ComplexDesc = complex(
-  "GetConversionGoalsByTagIdsResponse",
-  () => [
-    field("ConversionGoals", ArrayOfConversionGoal, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
-);
-
-export const AddConversionGoalsRequest: ComplexDesc = complex("AddConversionGoalsRequest", () => [
-  field("ConversionGoals", ArrayOfConversionGoal, OPTIONAL_NILLABLE),
+export const GetConversionGoalsByTagIdsRequest: ComplexDesc<
+  t.GetConversionGoalsByTagIdsRequest,
+  t.GetConversionGoalsByTagIdsRequestInput
+> = complex("GetConversionGoalsByTagIdsRequest", () => [
+  field("TagIds", ArrayOflong),
+  field("ConversionGoalTypes", ConversionGoalType, OPTIONAL),
+  field("ReturnAdditionalFields", ConversionGoalAdditionalField),
 ]);
 
-export const AddConversionGoalsResponse: ComplexDesc = complex("AddConversionGoalsResponse", () => [
-  field("ConversionGoalIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+export const GetConversionGoalsByTagIdsResponse: ComplexDesc<
+  t.GetConversionGoalsByTagIdsResponse,
+  t.GetConversionGoalsByTagIdsResponseInput
+> = complex("GetConversionGoalsByTagIdsResponse", () => [
+  field("ConversionGoals", ArrayOfConversionGoal),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const UpdateConversionGoalsRequest: ComplexDesc = complex(
-  "UpdateConversionGoalsRequest",
-  () => [field("ConversionGoals", ArrayOfConversionGoal, OPTIONAL_NILLABLE)],
-);
+export const AddConversionGoalsRequest: ComplexDesc<
+  t.AddConversionGoalsRequest,
+  t.AddConversionGoalsRequestInput
+> = complex("AddConversionGoalsRequest", () => [field("ConversionGoals", ArrayOfConversionGoal)]);
 
-export const UpdateConversionGoalsResponse: ComplexDesc = complex(
+export const AddConversionGoalsResponse: ComplexDesc<
+  t.AddConversionGoalsResponse,
+  t.AddConversionGoalsResponseInput
+> = complex("AddConversionGoalsResponse", () => [
+  field("ConversionGoalIds", ArrayOfNullableOflong),
+  field("PartialErrors", ArrayOfBatchError),
+]);
+
+export const UpdateConversionGoalsRequest: ComplexDesc<
+  t.UpdateConversionGoalsRequest,
+  t.UpdateConversionGoalsRequestInput
+> = complex("UpdateConversionGoalsRequest", () => [
+  field("ConversionGoals", ArrayOfConversionGoal),
+]);
+
+export const UpdateConversionGoalsResponse: ComplexDesc<t.UpdateConversionGoalsResponse> = complex(
   "UpdateConversionGoalsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
-export const ApplyOfflineConversionsRequest: ComplexDesc = complex(
-  "ApplyOfflineConversionsRequest",
-  () => [field("OfflineConversions", ArrayOfOfflineConversion, OPTIONAL_NILLABLE)],
-);
+export const ApplyOfflineConversionsRequest: ComplexDesc<
+  t.ApplyOfflineConversionsRequest,
+  t.ApplyOfflineConversionsRequestInput
+> = complex("ApplyOfflineConversionsRequest", () => [
+  field("OfflineConversions", ArrayOfOfflineConversion),
+]);
 
-export const ArrayOfOfflineConversion: ArrayDesc = array(
+export const ArrayOfOfflineConversion: ArrayDesc<
+  t.ArrayOfOfflineConversion,
+  t.ArrayOfOfflineConversionInput
+> = array(
   "ArrayOfOfflineConversion",
   field("OfflineConversion", () => OfflineConversion, REPEATED_NILLABLE),
 );
 
-export const OfflineConversion: ComplexDesc = complex("OfflineConversion", () => [
-  field("ConversionCurrencyCode", xs.string, OPTIONAL_NILLABLE),
-  field("ConversionName", xs.string, OPTIONAL_NILLABLE),
+export const OfflineConversion: ComplexDesc<
+  t.OfflineConversion,
+  t.OfflineConversionInput
+> = complex("OfflineConversion", () => [
+  field("ConversionCurrencyCode", xs.string),
+  field("ConversionName", xs.string),
   field("ConversionTime", xs.dateTime, OPTIONAL),
-  field("ConversionValue", xs.double, OPTIONAL_NILLABLE),
-  field("ExternalAttributionCredit", xs.double, OPTIONAL_NILLABLE),
-  field("ExternalAttributionModel", xs.string, OPTIONAL_NILLABLE),
-  field("HashedEmailAddress", xs.string, OPTIONAL_NILLABLE),
-  field("HashedPhoneNumber", xs.string, OPTIONAL_NILLABLE),
-  field("MicrosoftClickId", xs.string, OPTIONAL_NILLABLE),
+  field("ConversionValue", xs.double),
+  field("ExternalAttributionCredit", xs.double),
+  field("ExternalAttributionModel", xs.string),
+  field("HashedEmailAddress", xs.string),
+  field("HashedPhoneNumber", xs.string),
+  field("MicrosoftClickId", xs.string),
 ]);
 
-export const ApplyOfflineConversionsResponse: ComplexDesc = complex(
-  "ApplyOfflineConversionsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
-);
+export const ApplyOfflineConversionsResponse: ComplexDesc<
+  t.ApplyOfflineConversionsResponse
+> = complex("ApplyOfflineConversionsResponse", () => [field("PartialErrors", ArrayOfBatchError)]);
 
-export const ApplyOfflineConversionAdjustmentsRequest: ComplexDesc = complex(
-  "ApplyOfflineConversionAdjustmentsRequest",
-  () => [
-    field("OfflineConversionAdjustments", ArrayOfOfflineConversionAdjustment, OPTIONAL_NILLABLE),
-  ],
-);
+export const ApplyOfflineConversionAdjustmentsRequest: ComplexDesc<
+  t.ApplyOfflineConversionAdjustmentsRequest,
+  t.ApplyOfflineConversionAdjustmentsRequestInput
+> = complex("ApplyOfflineConversionAdjustmentsRequest", () => [
+  field("OfflineConversionAdjustments", ArrayOfOfflineConversionAdjustment),
+]);
 
-export const ArrayOfOfflineConversionAdjustment: ArrayDesc = array(
+export const ArrayOfOfflineConversionAdjustment: ArrayDesc<
+  t.ArrayOfOfflineConversionAdjustment,
+  t.ArrayOfOfflineConversionAdjustmentInput
+> = array(
   "ArrayOfOfflineConversionAdjustment",
   field("OfflineConversionAdjustment", () => OfflineConversionAdjustment, REPEATED_NILLABLE),
 );
 
-export const OfflineConversionAdjustment: ComplexDesc = complex(
-  "OfflineConversionAdjustment",
-  () => [
-    field("AdjustmentCurrencyCode", xs.string, OPTIONAL_NILLABLE),
-    field("AdjustmentTime", xs.dateTime, OPTIONAL),
-    field("AdjustmentType", xs.string, OPTIONAL_NILLABLE),
-    field("AdjustmentValue", xs.double, OPTIONAL_NILLABLE),
-    field("ConversionName", xs.string, OPTIONAL_NILLABLE),
-    field("ConversionTime", xs.dateTime, OPTIONAL),
-    field("HashedEmailAddress", xs.string, OPTIONAL_NILLABLE),
-    field("HashedPhoneNumber", xs.string, OPTIONAL_NILLABLE),
-    field("MicrosoftClickId", xs.string, OPTIONAL_NILLABLE),
-  ],
-);
+export const OfflineConversionAdjustment: ComplexDesc<
+  t.OfflineConversionAdjustment,
+  t.OfflineConversionAdjustmentInput
+> = complex("OfflineConversionAdjustment", () => [
+  field("AdjustmentCurrencyCode", xs.string),
+  field("AdjustmentTime", xs.dateTime, OPTIONAL),
+  field("AdjustmentType", xs.string),
+  field("AdjustmentValue", xs.double),
+  field("ConversionName", xs.string),
+  field("ConversionTime", xs.dateTime, OPTIONAL),
+  field("HashedEmailAddress", xs.string),
+  field("HashedPhoneNumber", xs.string),
+  field("MicrosoftClickId", xs.string),
+]);
 
-export const ApplyOfflineConversionAdjustmentsResponse: ComplexDesc = complex(
-  "ApplyOfflineConversionAdjustmentsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
-);
+export const ApplyOfflineConversionAdjustmentsResponse: ComplexDesc<
+  t.ApplyOfflineConversionAdjustmentsResponse
+> = complex("ApplyOfflineConversionAdjustmentsResponse", () => [
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const ApplyOnlineConversionAdjustmentsRequest: ComplexDesc = complex(
-  "ApplyOnlineConversionAdjustmentsRequest",
-  () => [
-    field("OnlineConversionAdjustments", ArrayOfOnlineConversionAdjustment, OPTIONAL_NILLABLE),
-  ],
-);
+export const ApplyOnlineConversionAdjustmentsRequest: ComplexDesc<
+  t.ApplyOnlineConversionAdjustmentsRequest,
+  t.ApplyOnlineConversionAdjustmentsRequestInput
+> = complex("ApplyOnlineConversionAdjustmentsRequest", () => [
+  field("OnlineConversionAdjustments", ArrayOfOnlineConversionAdjustment),
+]);
 
-export const ArrayOfOnlineConversionAdjustment: ArrayDesc = array(
+export const ArrayOfOnlineConversionAdjustment: ArrayDesc<
+  t.ArrayOfOnlineConversionAdjustment,
+  t.ArrayOfOnlineConversionAdjustmentInput
+> = array(
   "ArrayOfOnlineConversionAdjustment",
   field("OnlineConversionAdjustment", () => OnlineConversionAdjustment, REPEATED_NILLABLE),
 );
 
-export const OnlineConversionAdjustment: ComplexDesc = complex("OnlineConversionAdjustment", () => [
-  field("AdjustmentCurrencyCode", xs.string, OPTIONAL_NILLABLE),
+export const OnlineConversionAdjustment: ComplexDesc<
+  t.OnlineConversionAdjustment,
+  t.OnlineConversionAdjustmentInput
+> = complex("OnlineConversionAdjustment", () => [
+  field("AdjustmentCurrencyCode", xs.string),
   field("AdjustmentTime", xs.dateTime, OPTIONAL),
-  field("AdjustmentType", xs.string, OPTIONAL_NILLABLE),
-  field("AdjustmentValue", xs.double, OPTIONAL_NILLABLE),
-  field("ConversionName", xs.string, OPTIONAL_NILLABLE),
-  field("TransactionId", xs.string, OPTIONAL_NILLABLE),
+  field("AdjustmentType", xs.string),
+  field("AdjustmentValue", xs.double),
+  field("ConversionName", xs.string),
+  field("TransactionId", xs.string),
 ]);
 
-export const ApplyOnlineConversionAdjustmentsResponse: ComplexDesc = complex(
-  "ApplyOnlineConversionAdjustmentsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
-);
-
-export const GetOfflineConversionReportsRequest: ComplexDesc = complex(
-  "GetOfflineConversionReportsRequest",
-  () => [field("StartDateUtc", xs.dateTime, OPTIONAL), field("EndDateUtc", xs.dateTime, OPTIONAL)],
-);
-
-export const GetOfflineConversionReportsResponse: ComplexDesc = complex(
-  "GetOfflineConversionReportsResponse",
-  () => [field("DailySummaries", ArrayOfDailySummary, OPTIONAL_NILLABLE)],
-);
-
-export const ArrayOfDailySummary: ArrayDesc = array(
-  "ArrayOfDailySummary",
-  field("DailySummary", () => DailySummary, REPEATED_NILLABLE),
-);
-
-export const DailySummary: ComplexDesc = complex("DailySummary", () => [
-  field("FailureCount", xs.int, OPTIONAL),
-  field("FileUrl", xs.string, OPTIONAL_NILLABLE),
-  field("FileUrlExpiryTimeUtc", xs.dateTime, OPTIONAL),
-  field("SuccessCount", xs.int, OPTIONAL),
-  field("UploadDate", xs.dateTime, OPTIONAL),
+export const ApplyOnlineConversionAdjustmentsResponse: ComplexDesc<
+  t.ApplyOnlineConversionAdjustmentsResponse
+> = complex("ApplyOnlineConversionAdjustmentsResponse", () => [
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const GetOfflineConversionReportByGoalIdsRequest: ComplexDesc = complex(
-  "GetOfflineConversionReportByGoalIdsRequest",
+export const GetOfflineConversionReportsRequest: ComplexDesc<
+  t.GetOfflineConversionReportsRequest,
+  t.GetOfflineConversionReportsRequestInput
+> = complex("GetOfflineConversionReportsRequest", () => [
+  field("StartDateUtc", xs.dateTime, OPTIONAL),
+  field("EndDateUtc", xs.dateTime, OPTIONAL),
+]);
+
+export const GetOfflineConversionReportsResponse: ComplexDesc<
+  t.GetOfflineConversionReportsResponse,
+  t.GetOfflineConversionReportsResponseInput
+> = complex("GetOfflineConversionReportsResponse", () => [
+  field("DailySummaries", ArrayOfDailySummary),
+]);
+
+export const ArrayOfDailySummary: ArrayDesc<
+  t.ArrayOfDailySummary,
+  t.ArrayOfDailySummaryInput
+> = array("ArrayOfDailySummary", field("DailySummary", () => DailySummary, REPEATED_NILLABLE));
+
+export const DailySummary: ComplexDesc<t.DailySummary, t.DailySummaryInput> = complex(
+  "DailySummary",
   () => [
-    field("StartDateUtc", xs.dateTime, OPTIONAL),
-    field("EndDateUtc", xs.dateTime, OPTIONAL),
-    field("GoalIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("UploadChannelFilter", OfflineConversionUploadChannel, OPTIONAL_NILLABLE),
+    field("FailureCount", xs.int, OPTIONAL),
+    field("FileUrl", xs.string),
+    field("FileUrlExpiryTimeUtc", xs.dateTime, OPTIONAL),
+    field("SuccessCount", xs.int, OPTIONAL),
+    field("UploadDate", xs.dateTime, OPTIONAL),
   ],
 );
 
-export const GetOfflineConversionReportByGoalIdsResponse: ComplexDesc = complex(
-  "GetOfflineConversionReportByGoalIdsResponse",
-  () => [
-    field("OfflineGoalConversionSummaries", ArrayOfOfflineGoalConversionSummary, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
-);
+export const GetOfflineConversionReportByGoalIdsRequest: ComplexDesc<
+  t.GetOfflineConversionReportByGoalIdsRequest,
+  t.GetOfflineConversionReportByGoalIdsRequestInput
+> = complex("GetOfflineConversionReportByGoalIdsRequest", () => [
+  field("StartDateUtc", xs.dateTime, OPTIONAL),
+  field("EndDateUtc", xs.dateTime, OPTIONAL),
+  field("GoalIds", ArrayOflong),
+  field("UploadChannelFilter", OfflineConversionUploadChannel),
+]);
 
-export const ArrayOfOfflineGoalConversionSummary: ArrayDesc = array(
+export const GetOfflineConversionReportByGoalIdsResponse: ComplexDesc<
+  t.GetOfflineConversionReportByGoalIdsResponse,
+  t.GetOfflineConversionReportByGoalIdsResponseInput
+> = complex("GetOfflineConversionReportByGoalIdsResponse", () => [
+  field("OfflineGoalConversionSummaries", ArrayOfOfflineGoalConversionSummary),
+  field("PartialErrors", ArrayOfBatchError),
+]);
+
+export const ArrayOfOfflineGoalConversionSummary: ArrayDesc<
+  t.ArrayOfOfflineGoalConversionSummary,
+  t.ArrayOfOfflineGoalConversionSummaryInput
+> = array(
   "ArrayOfOfflineGoalConversionSummary",
   field("OfflineGoalConversionSummary", () => OfflineGoalConversionSummary, REPEATED_NILLABLE),
 );
 
-export const OfflineGoalConversionSummary: ComplexDesc = complex(
-  "OfflineGoalConversionSummary",
-  () => [
-    field("GoalId", xs.long, OPTIONAL),
-    field("ConversionName", xs.string, OPTIONAL_NILLABLE),
-    field("OverallSuccessCount", xs.long, OPTIONAL),
-    field("OverallUnattributedCount", xs.long, OPTIONAL),
-    field("OverallSuccessRate", xs.decimal, OPTIONAL),
-    field("OverallAlerts", ArrayOfOfflineConversionAlert, OPTIONAL_NILLABLE),
-    field("DailySummaries", ArrayOfOfflineGoalDailySummary, OPTIONAL_NILLABLE),
-  ],
-);
+export const OfflineGoalConversionSummary: ComplexDesc<
+  t.OfflineGoalConversionSummary,
+  t.OfflineGoalConversionSummaryInput
+> = complex("OfflineGoalConversionSummary", () => [
+  field("GoalId", xs.long, OPTIONAL),
+  field("ConversionName", xs.string),
+  field("OverallSuccessCount", xs.long, OPTIONAL),
+  field("OverallUnattributedCount", xs.long, OPTIONAL),
+  field("OverallSuccessRate", xs.decimal, OPTIONAL),
+  field("OverallAlerts", ArrayOfOfflineConversionAlert),
+  field("DailySummaries", ArrayOfOfflineGoalDailySummary),
+]);
 
-export const ArrayOfOfflineConversionAlert: ArrayDesc = array(
+export const ArrayOfOfflineConversionAlert: ArrayDesc<
+  t.ArrayOfOfflineConversionAlert,
+  t.ArrayOfOfflineConversionAlertInput
+> = array(
   "ArrayOfOfflineConversionAlert",
   field("OfflineConversionAlert", () => OfflineConversionAlert, REPEATED_NILLABLE),
 );
 
-export const OfflineConversionAlert: ComplexDesc = complex("OfflineConversionAlert", () => [
+export const OfflineConversionAlert: ComplexDesc<
+  t.OfflineConversionAlert,
+  t.OfflineConversionAlertInput
+> = complex("OfflineConversionAlert", () => [
   field("UnattributedReason", OfflineConversionUnattributedReason, OPTIONAL),
   field("Count", xs.long, OPTIONAL),
 ]);
 
-export const ArrayOfOfflineGoalDailySummary: ArrayDesc = array(
+export const ArrayOfOfflineGoalDailySummary: ArrayDesc<
+  t.ArrayOfOfflineGoalDailySummary,
+  t.ArrayOfOfflineGoalDailySummaryInput
+> = array(
   "ArrayOfOfflineGoalDailySummary",
   field("OfflineGoalDailySummary", () => OfflineGoalDailySummary, REPEATED_NILLABLE),
 );
 
-export const OfflineGoalDailySummary: ComplexDesc = complex("OfflineGoalDailySummary", () => [
+export const OfflineGoalDailySummary: ComplexDesc<
+  t.OfflineGoalDailySummary,
+  t.OfflineGoalDailySummaryInput
+> = complex("OfflineGoalDailySummary", () => [
   field("GoalId", xs.long, OPTIONAL),
   field("UploadDate", xs.dateTime, OPTIONAL),
   field("SuccessCount", xs.int, OPTIONAL),
   field("UnattributedCount", xs.int, OPTIONAL),
   field("SuccessRate", xs.decimal, OPTIONAL),
-  field("Alerts", ArrayOfOfflineConversionAlert, OPTIONAL_NILLABLE),
+  field("Alerts", ArrayOfOfflineConversionAlert),
 ]);
 
-export const AddLabelsRequest: ComplexDesc = complex("AddLabelsRequest", () => [
-  field("Labels", ArrayOfLabel, OPTIONAL_NILLABLE),
-]);
+export const AddLabelsRequest: ComplexDesc<t.AddLabelsRequest, t.AddLabelsRequestInput> = complex(
+  "AddLabelsRequest",
+  () => [field("Labels", ArrayOfLabel)],
+);
 
-export const ArrayOfLabel: ArrayDesc = array(
+export const ArrayOfLabel: ArrayDesc<t.ArrayOfLabel, t.ArrayOfLabelInput> = array(
   "ArrayOfLabel",
   field("Label", () => Label, REPEATED_NILLABLE),
 );
 
-export const Label: ComplexDesc = complex("Label", () => [
-  field("ColorCode", xs.string, OPTIONAL_NILLABLE),
-  field("Description", xs.string, OPTIONAL_NILLABLE),
-  field("Id", xs.long, OPTIONAL_NILLABLE),
-  field("Name", xs.string, OPTIONAL_NILLABLE),
+export const Label: ComplexDesc<t.Label, t.LabelInput> = complex("Label", () => [
+  field("ColorCode", xs.string),
+  field("Description", xs.string),
+  field("Id", xs.long),
+  field("Name", xs.string),
 ]);
 
-export const AddLabelsResponse: ComplexDesc = complex("AddLabelsResponse", () => [
-  field("LabelIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+export const AddLabelsResponse: ComplexDesc<
+  t.AddLabelsResponse,
+  t.AddLabelsResponseInput
+> = complex("AddLabelsResponse", () => [
+  field("LabelIds", ArrayOfNullableOflong),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const DeleteLabelsRequest: ComplexDesc = complex("DeleteLabelsRequest", () => [
-  field("LabelIds", ArrayOflong, OPTIONAL_NILLABLE),
-]);
+export const DeleteLabelsRequest: ComplexDesc<
+  t.DeleteLabelsRequest,
+  t.DeleteLabelsRequestInput
+> = complex("DeleteLabelsRequest", () => [field("LabelIds", ArrayOflong)]);
 
-export const DeleteLabelsResponse: ComplexDesc = complex("DeleteLabelsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-]);
-
-export const UpdateLabelsRequest: ComplexDesc = complex("UpdateLabelsRequest", () => [
-  field("Labels", ArrayOfLabel, OPTIONAL_NILLABLE),
-]);
-
-export const UpdateLabelsResponse: ComplexDesc = complex("UpdateLabelsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-]);
-
-export const GetLabelsByIdsRequest: ComplexDesc = complex("GetLabelsByIdsRequest", () => [
-  field("LabelIds", ArrayOflong, OPTIONAL_NILLABLE),
-  field("PageInfo", Paging, OPTIONAL_NILLABLE),
-]);
-
-export const GetLabelsByIdsResponse: ComplexDesc = complex("GetLabelsByIdsResponse", () => [
-  field("Labels", ArrayOfLabel, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-]);
-
-export const SetLabelAssociationsRequest: ComplexDesc = complex(
-  "SetLabelAssociationsRequest",
-  () => [
-    field("EntityType", EntityType, OPTIONAL),
-    field("LabelAssociations", ArrayOfLabelAssociation, OPTIONAL_NILLABLE),
-  ],
+export const DeleteLabelsResponse: ComplexDesc<t.DeleteLabelsResponse> = complex(
+  "DeleteLabelsResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
-export const ArrayOfLabelAssociation: ArrayDesc = array(
+export const UpdateLabelsRequest: ComplexDesc<
+  t.UpdateLabelsRequest,
+  t.UpdateLabelsRequestInput
+> = complex("UpdateLabelsRequest", () => [field("Labels", ArrayOfLabel)]);
+
+export const UpdateLabelsResponse: ComplexDesc<t.UpdateLabelsResponse> = complex(
+  "UpdateLabelsResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
+);
+
+export const GetLabelsByIdsRequest: ComplexDesc<
+  t.GetLabelsByIdsRequest,
+  t.GetLabelsByIdsRequestInput
+> = complex("GetLabelsByIdsRequest", () => [
+  field("LabelIds", ArrayOflong),
+  field("PageInfo", Paging),
+]);
+
+export const GetLabelsByIdsResponse: ComplexDesc<
+  t.GetLabelsByIdsResponse,
+  t.GetLabelsByIdsResponseInput
+> = complex("GetLabelsByIdsResponse", () => [
+  field("Labels", ArrayOfLabel),
+  field("PartialErrors", ArrayOfBatchError),
+]);
+
+export const SetLabelAssociationsRequest: ComplexDesc<
+  t.SetLabelAssociationsRequest,
+  t.SetLabelAssociationsRequestInput
+> = complex("SetLabelAssociationsRequest", () => [
+  field("EntityType", EntityType, OPTIONAL),
+  field("LabelAssociations", ArrayOfLabelAssociation),
+]);
+
+export const ArrayOfLabelAssociation: ArrayDesc<
+  t.ArrayOfLabelAssociation,
+  t.ArrayOfLabelAssociationInput
+> = array(
   "ArrayOfLabelAssociation",
   field("LabelAssociation", () => LabelAssociation, REPEATED_NILLABLE),
 );
 
-export const LabelAssociation: ComplexDesc = complex("LabelAssociation", () => [
-  field("EntityId", xs.long),
-  field("LabelId", xs.long),
-]);
+export const LabelAssociation: ComplexDesc<t.LabelAssociation, t.LabelAssociationInput> = complex(
+  "LabelAssociation",
+  () => [field("EntityId", xs.long, REQUIRED), field("LabelId", xs.long, REQUIRED)],
+);
 
-export const SetLabelAssociationsResponse: ComplexDesc = complex(
+export const SetLabelAssociationsResponse: ComplexDesc<t.SetLabelAssociationsResponse> = complex(
   "SetLabelAssociationsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
-export const DeleteLabelAssociationsRequest: ComplexDesc = complex(
-  "DeleteLabelAssociationsRequest",
-  () => [
-    field("EntityType", EntityType, OPTIONAL),
-    field("LabelAssociations", ArrayOfLabelAssociation, OPTIONAL_NILLABLE),
-  ],
-);
-
-export const DeleteLabelAssociationsResponse: ComplexDesc = complex(
-  "DeleteLabelAssociationsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
-);
-
-export const GetLabelAssociationsByEntityIdsRequest: ComplexDesc = complex(
-  "GetLabelAssociationsByEntityIdsRequest",
-  () => [
-    field("EntityIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("EntityType", EntityType, OPTIONAL),
-  ],
-);
-
-export const GetLabelAssociationsByEntityIdsResponse: ComplexDesc = complex(
-  "GetLabelAssociationsByEntityIdsResponse",
-  () => [
-    field("LabelAssociations", ArrayOfLabelAssociation, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
-);
-
-export const GetLabelAssociationsByLabelIdsRequest: ComplexDesc = complex(
-  "GetLabelAssociationsByLabelIdsRequest",
-  () => [
-    field("EntityType", EntityType, OPTIONAL),
-    field("LabelIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("PageInfo", Paging, OPTIONAL_NILLABLE),
-  ],
-);
-
-export const GetLabelAssociationsByLabelIdsResponse: ComplexDesc = complex(
-  "GetLabelAssociationsByLabelIdsResponse",
-  () => [
-    field("LabelAssociations", ArrayOfLabelAssociation, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
-);
-
-export const AddExperimentsRequest: ComplexDesc = complex("AddExperimentsRequest", () => [
-  field("Experiments", ArrayOfExperiment, OPTIONAL_NILLABLE),
+export const DeleteLabelAssociationsRequest: ComplexDesc<
+  t.DeleteLabelAssociationsRequest,
+  t.DeleteLabelAssociationsRequestInput
+> = complex("DeleteLabelAssociationsRequest", () => [
+  field("EntityType", EntityType, OPTIONAL),
+  field("LabelAssociations", ArrayOfLabelAssociation),
 ]);
 
-export const ArrayOfExperiment: ArrayDesc = array(
+export const DeleteLabelAssociationsResponse: ComplexDesc<
+  t.DeleteLabelAssociationsResponse
+> = complex("DeleteLabelAssociationsResponse", () => [field("PartialErrors", ArrayOfBatchError)]);
+
+export const GetLabelAssociationsByEntityIdsRequest: ComplexDesc<
+  t.GetLabelAssociationsByEntityIdsRequest,
+  t.GetLabelAssociationsByEntityIdsRequestInput
+> = complex("GetLabelAssociationsByEntityIdsRequest", () => [
+  field("EntityIds", ArrayOflong),
+  field("EntityType", EntityType, OPTIONAL),
+]);
+
+export const GetLabelAssociationsByEntityIdsResponse: ComplexDesc<
+  t.GetLabelAssociationsByEntityIdsResponse,
+  t.GetLabelAssociationsByEntityIdsResponseInput
+> = complex("GetLabelAssociationsByEntityIdsResponse", () => [
+  field("LabelAssociations", ArrayOfLabelAssociation),
+  field("PartialErrors", ArrayOfBatchError),
+]);
+
+export const GetLabelAssociationsByLabelIdsRequest: ComplexDesc<
+  t.GetLabelAssociationsByLabelIdsRequest,
+  t.GetLabelAssociationsByLabelIdsRequestInput
+> = complex("GetLabelAssociationsByLabelIdsRequest", () => [
+  field("EntityType", EntityType, OPTIONAL),
+  field("LabelIds", ArrayOflong),
+  field("PageInfo", Paging),
+]);
+
+export const GetLabelAssociationsByLabelIdsResponse: ComplexDesc<
+  t.GetLabelAssociationsByLabelIdsResponse,
+  t.GetLabelAssociationsByLabelIdsResponseInput
+> = complex("GetLabelAssociationsByLabelIdsResponse", () => [
+  field("LabelAssociations", ArrayOfLabelAssociation),
+  field("PartialErrors", ArrayOfBatchError),
+]);
+
+export const AddExperimentsRequest: ComplexDesc<
+  t.AddExperimentsRequest,
+  t.AddExperimentsRequestInput
+> = complex("AddExperimentsRequest", () => [field("Experiments", ArrayOfExperiment)]);
+
+export const ArrayOfExperiment: ArrayDesc<t.ArrayOfExperiment, t.ArrayOfExperimentInput> = array(
   "ArrayOfExperiment",
   field("Experiment", () => Experiment, REPEATED_NILLABLE),
 );
 
-export const Experiment: ComplexDesc = complex("Experiment", () => [
-  field("BaseCampaignId", xs.long, OPTIONAL_NILLABLE),
-  field("EndDate", Date_, OPTIONAL_NILLABLE),
-  field("ExperimentArms", ArrayOfExperimentArm, OPTIONAL_NILLABLE),
-  field("ExperimentCampaignId", xs.long, OPTIONAL_NILLABLE),
-  field("ExperimentStatus", xs.string, OPTIONAL_NILLABLE),
-  field("ExperimentSubType", xs.string, OPTIONAL_NILLABLE),
-  field("ExperimentType", xs.string, OPTIONAL_NILLABLE),
-  field("Id", xs.long, OPTIONAL_NILLABLE),
-  field("Name", xs.string, OPTIONAL_NILLABLE),
-  field("StartDate", Date_, OPTIONAL_NILLABLE),
-  field("TrafficSplitPercent", xs.int, OPTIONAL_NILLABLE),
-]);
-
-export const ArrayOfExperimentArm: ArrayDesc = array(
-  "ArrayOfExperimentArm",
-  field("ExperimentArm", () => ExperimentArm, REPEATED_NILLABLE),
-);
-
-export const ExperimentArm: ComplexDesc = complex("ExperimentArm", () => [
-  field("CampaignIds", ArrayOflong, OPTIONAL_NILLABLE),
-  field("Id", xs.long, OPTIONAL_NILLABLE),
-  field("IsControlArm", xs.boolean, OPTIONAL),
-  field("TrafficSplit", xs.int, OPTIONAL),
-]);
-
-export const AddExperimentsResponse: ComplexDesc = complex("AddExperimentsResponse", () => [
-  field("ExperimentIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-]);
-
-export const DeleteExperimentsRequest: ComplexDesc = complex("DeleteExperimentsRequest", () => [
-  field("ExperimentIds", ArrayOflong, OPTIONAL_NILLABLE),
-]);
-
-export const DeleteExperimentsResponse: ComplexDesc = complex("DeleteExperimentsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-]);
-
-export const UpdateExperimentsRequest: ComplexDesc = complex("UpdateExperimentsRequest", () => [
-  field("Experiments", ArrayOfExperiment, OPTIONAL_NILLABLE),
-]);
-
-export const UpdateExperimentsResponse: ComplexDesc = complex("UpdateExperimentsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-]);
-
-export const GetExperimentsByIdsRequest: ComplexDesc = complex("GetExperimentsByIdsRequest", () => [
-  field("ExperimentIds", ArrayOflong, OPTIONAL_NILLABLE),
-  field("PageInfo", Paging, OPTIONAL_NILLABLE),
-  field("ReturnAdditionalFields", ExperimentAdditionalField, OPTIONAL_NILLABLE),
-]);
-
-export const GetExperimentsByIdsResponse: ComplexDesc = complex(
-  "GetExperimentsByIdsResponse",
+export const Experiment: ComplexDesc<t.Experiment, t.ExperimentInput> = complex(
+  "Experiment",
   () => [
-    field("Experiments", ArrayOfExperiment, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+    field("BaseCampaignId", xs.long),
+    field("EndDate", Date_),
+    field("ExperimentArms", ArrayOfExperimentArm),
+    field("ExperimentCampaignId", xs.long),
+    field("ExperimentStatus", xs.string),
+    field("ExperimentSubType", xs.string),
+    field("ExperimentType", xs.string),
+    field("Id", xs.long),
+    field("Name", xs.string),
+    field("StartDate", Date_),
+    field("TrafficSplitPercent", xs.int),
   ],
 );
 
-export const GetProfileDataFileUrlRequest: ComplexDesc = complex(
+export const ArrayOfExperimentArm: ArrayDesc<
+  t.ArrayOfExperimentArm,
+  t.ArrayOfExperimentArmInput
+> = array("ArrayOfExperimentArm", field("ExperimentArm", () => ExperimentArm, REPEATED_NILLABLE));
+
+export const ExperimentArm: ComplexDesc<t.ExperimentArm, t.ExperimentArmInput> = complex(
+  "ExperimentArm",
+  () => [
+    field("CampaignIds", ArrayOflong),
+    field("Id", xs.long),
+    field("IsControlArm", xs.boolean, OPTIONAL),
+    field("TrafficSplit", xs.int, OPTIONAL),
+  ],
+);
+
+export const AddExperimentsResponse: ComplexDesc<
+  t.AddExperimentsResponse,
+  t.AddExperimentsResponseInput
+> = complex("AddExperimentsResponse", () => [
+  field("ExperimentIds", ArrayOfNullableOflong),
+  field("PartialErrors", ArrayOfBatchError),
+]);
+
+export const DeleteExperimentsRequest: ComplexDesc<
+  t.DeleteExperimentsRequest,
+  t.DeleteExperimentsRequestInput
+> = complex("DeleteExperimentsRequest", () => [field("ExperimentIds", ArrayOflong)]);
+
+export const DeleteExperimentsResponse: ComplexDesc<t.DeleteExperimentsResponse> = complex(
+  "DeleteExperimentsResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
+);
+
+export const UpdateExperimentsRequest: ComplexDesc<
+  t.UpdateExperimentsRequest,
+  t.UpdateExperimentsRequestInput
+> = complex("UpdateExperimentsRequest", () => [field("Experiments", ArrayOfExperiment)]);
+
+export const UpdateExperimentsResponse: ComplexDesc<t.UpdateExperimentsResponse> = complex(
+  "UpdateExperimentsResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
+);
+
+export const GetExperimentsByIdsRequest: ComplexDesc<
+  t.GetExperimentsByIdsRequest,
+  t.GetExperimentsByIdsRequestInput
+> = complex("GetExperimentsByIdsRequest", () => [
+  field("ExperimentIds", ArrayOflong),
+  field("PageInfo", Paging),
+  field("ReturnAdditionalFields", ExperimentAdditionalField),
+]);
+
+export const GetExperimentsByIdsResponse: ComplexDesc<
+  t.GetExperimentsByIdsResponse,
+  t.GetExperimentsByIdsResponseInput
+> = complex("GetExperimentsByIdsResponse", () => [
+  field("Experiments", ArrayOfExperiment),
+  field("PartialErrors", ArrayOfBatchError),
+]);
+
+export const GetProfileDataFileUrlRequest: ComplexDesc<t.GetProfileDataFileUrlRequest> = complex(
   "GetProfileDataFileUrlRequest",
-  () => [
-    field("LanguageLocale", xs.string, OPTIONAL_NILLABLE),
-    field("ProfileType", ProfileType, OPTIONAL),
-  ],
+  () => [field("LanguageLocale", xs.string), field("ProfileType", ProfileType, OPTIONAL)],
 );
 
-export const GetProfileDataFileUrlResponse: ComplexDesc = complex(
-  "GetProfileDataFileUrlResponse",
-  () => [
-    field("FileUrl", xs.string, OPTIONAL_NILLABLE),
-    field("FileUrlExpiryTimeUtc", xs.dateTime, OPTIONAL_NILLABLE),
-    field("LastModifiedTimeUtc", xs.dateTime, OPTIONAL),
-  ],
+export const GetProfileDataFileUrlResponse: ComplexDesc<
+  t.GetProfileDataFileUrlResponse,
+  t.GetProfileDataFileUrlResponseInput
+> = complex("GetProfileDataFileUrlResponse", () => [
+  field("FileUrl", xs.string),
+  field("FileUrlExpiryTimeUtc", xs.dateTime),
+  field("LastModifiedTimeUtc", xs.dateTime, OPTIONAL),
+]);
+
+export const SearchCompaniesRequest: ComplexDesc<t.SearchCompaniesRequest> = complex(
+  "SearchCompaniesRequest",
+  () => [field("CompanyNameFilter", xs.string), field("LanguageLocale", xs.string)],
 );
 
-export const SearchCompaniesRequest: ComplexDesc = complex("SearchCompaniesRequest", () => [
-  field("CompanyNameFilter", xs.string, OPTIONAL_NILLABLE),
-  field("LanguageLocale", xs.string, OPTIONAL_NILLABLE),
-]);
+export const SearchCompaniesResponse: ComplexDesc<
+  t.SearchCompaniesResponse,
+  t.SearchCompaniesResponseInput
+> = complex("SearchCompaniesResponse", () => [field("Companies", ArrayOfCompany)]);
 
-export const SearchCompaniesResponse: ComplexDesc = complex("SearchCompaniesResponse", () => [
-  field("Companies", ArrayOfCompany, OPTIONAL_NILLABLE),
-]);
-
-export const ArrayOfCompany: ArrayDesc = array(
+export const ArrayOfCompany: ArrayDesc<t.ArrayOfCompany, t.ArrayOfCompanyInput> = array(
   "ArrayOfCompany",
   field("Company", () => Company, REPEATED_NILLABLE),
 );
 
-export const Company: ComplexDesc = complex("Company", () => [
-  field("LogoUrl", xs.string, OPTIONAL_NILLABLE),
-  field("Name", xs.string, OPTIONAL_NILLABLE),
-  field("ProfileId", xs.long),
-  field("Status", xs.string, OPTIONAL_NILLABLE),
+export const Company: ComplexDesc<t.Company, t.CompanyInput> = complex("Company", () => [
+  field("LogoUrl", xs.string),
+  field("Name", xs.string),
+  field("ProfileId", xs.long, REQUIRED),
+  field("Status", xs.string),
 ]);
 
-export const GetFileImportUploadUrlRequest: ComplexDesc = complex(
+export const GetFileImportUploadUrlRequest: ComplexDesc<t.GetFileImportUploadUrlRequest> = complex(
   "GetFileImportUploadUrlRequest",
   () => [],
 );
 
-export const GetFileImportUploadUrlResponse: ComplexDesc = complex(
-  "GetFileImportUploadUrlResponse",
-  () => [field("FileImportUploadUrl", xs.string, OPTIONAL_NILLABLE)],
-);
+export const GetFileImportUploadUrlResponse: ComplexDesc<
+  t.GetFileImportUploadUrlResponse
+> = complex("GetFileImportUploadUrlResponse", () => [field("FileImportUploadUrl", xs.string)]);
 
-export const AddImportJobsRequest: ComplexDesc = complex("AddImportJobsRequest", () => [
-  field("ImportJobs", ArrayOfImportJob, OPTIONAL_NILLABLE),
-]);
+export const AddImportJobsRequest: ComplexDesc<
+  t.AddImportJobsRequest,
+  t.AddImportJobsRequestInput
+> = complex("AddImportJobsRequest", () => [field("ImportJobs", ArrayOfImportJob)]);
 
-export const ArrayOfImportJob: ArrayDesc = array(
+export const ArrayOfImportJob: ArrayDesc<t.ArrayOfImportJob, t.ArrayOfImportJobInput> = array(
   "ArrayOfImportJob",
   field("ImportJob", () => ImportJob, REPEATED_NILLABLE),
 );
 
-export const ImportJob: ComplexDesc = complex(
+export const ImportJob: ComplexDesc<t.ImportJobOrDerived, t.ImportJobOrDerivedInput> = complex(
   "ImportJob",
   () => [
-    field("CreatedByUserId", xs.long, OPTIONAL_NILLABLE),
-    field("CreatedByUserName", xs.string, OPTIONAL_NILLABLE),
-    field("CreatedDateTimeInUTC", xs.dateTime, OPTIONAL_NILLABLE),
-    field("Frequency", Frequency, OPTIONAL_NILLABLE),
-    field("Id", xs.long, OPTIONAL_NILLABLE),
-    field("ImportOption", ImportOption, OPTIONAL_NILLABLE),
-    field("LastRunTimeInUTC", xs.dateTime, OPTIONAL_NILLABLE),
-    field("Name", xs.string, OPTIONAL_NILLABLE),
-    field("NotificationEmail", xs.string, OPTIONAL_NILLABLE),
-    field("NotificationType", xs.string, OPTIONAL_NILLABLE),
-    field("Status", xs.string, OPTIONAL_NILLABLE),
-    field("Type", xs.string, OPTIONAL_NILLABLE),
+    field("CreatedByUserId", xs.long),
+    field("CreatedByUserName", xs.string),
+    field("CreatedDateTimeInUTC", xs.dateTime),
+    field("Frequency", Frequency),
+    field("Id", xs.long),
+    field("ImportOption", ImportOption),
+    field("LastRunTimeInUTC", xs.dateTime),
+    field("Name", xs.string),
+    field("NotificationEmail", xs.string),
+    field("NotificationType", xs.string),
+    field("Status", xs.string),
+    field("Type", xs.string),
   ],
   { family: { ns: NS, derived: () => [GoogleImportJob, FileImportJob] } },
 );
 
-export const GoogleImportJob: ComplexDesc = complex(
+export const GoogleImportJob: ComplexDesc<t.GoogleImportJob, t.GoogleImportJobInput> = complex(
   "GoogleImportJob",
   () => [
-    field("CampaignAdGroupIds", ArrayOfCampaignAdGroupIds, OPTIONAL_NILLABLE),
+    field("CampaignAdGroupIds", ArrayOfCampaignAdGroupIds),
     field("CredentialId", xs.string, { nillable: true }),
     field("GoogleAccountId", xs.long, { nillable: true }),
-    field("GoogleUserName", xs.string, OPTIONAL_NILLABLE),
+    field("GoogleUserName", xs.string),
   ],
   { base: () => ImportJob, family: { ns: NS } },
 );
 
-export const ArrayOfCampaignAdGroupIds: ArrayDesc = array(
+export const ArrayOfCampaignAdGroupIds: ArrayDesc<
+  t.ArrayOfCampaignAdGroupIds,
+  t.ArrayOfCampaignAdGroupIdsInput
+> = array(
   "ArrayOfCampaignAdGroupIds",
   field("CampaignAdGroupIds", () => CampaignAdGroupIds, REPEATED_NILLABLE),
 );
 
-export const CampaignAdGroupIds: ComplexDesc = complex("CampaignAdGroupIds", () => [
-  field("ActiveAdGroupsOnly", xs.boolean, OPTIONAL_NILLABLE),
+export const CampaignAdGroupIds: ComplexDesc<
+  t.CampaignAdGroupIds,
+  t.CampaignAdGroupIdsInput
+> = complex("CampaignAdGroupIds", () => [
+  field("ActiveAdGroupsOnly", xs.boolean),
   field("AdGroupIds", ArrayOflong, { nillable: true }),
-  field("CampaignId", xs.long),
+  field("CampaignId", xs.long, REQUIRED),
 ]);
 
-export const FileImportJob: ComplexDesc = complex(
+export const FileImportJob: ComplexDesc<t.FileImportJob, t.FileImportJobInput> = complex(
   "FileImportJob",
   () => [
     field("FileSource", xs.string, { nillable: true }),
@@ -5687,601 +6203,685 @@ export const FileImportJob: ComplexDesc = complex(
   { base: () => ImportJob, family: { ns: NS } },
 );
 
-export const Frequency: ComplexDesc = complex("Frequency", () => [
-  field("Cron", xs.string, OPTIONAL_NILLABLE),
-  field("TimeZone", xs.string, OPTIONAL_NILLABLE),
-  field("Type", xs.string, OPTIONAL_NILLABLE),
+export const Frequency: ComplexDesc<t.Frequency> = complex("Frequency", () => [
+  field("Cron", xs.string),
+  field("TimeZone", xs.string),
+  field("Type", xs.string),
 ]);
 
-export const ImportOption: ComplexDesc = complex(
+export const ImportOption: ComplexDesc<
+  t.ImportOptionOrDerived,
+  t.ImportOptionOrDerivedInput
+> = complex(
   "ImportOption",
   () => [
-    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
-    field("Type", xs.string, OPTIONAL_NILLABLE),
+    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring),
+    field("Type", xs.string),
   ],
   { family: { ns: NS, derived: () => [GoogleImportOption, FileImportOption] } },
 );
 
-export const GoogleImportOption: ComplexDesc = complex(
+export const GoogleImportOption: ComplexDesc<
+  t.GoogleImportOption,
+  t.GoogleImportOptionInput
+> = complex(
   "GoogleImportOption",
   () => [
-    field("AccountUrlOptions", xs.boolean, OPTIONAL_NILLABLE),
-    field("AdScheduleUseSearcherTimezone", xs.boolean, OPTIONAL_NILLABLE),
-    field("AdjustmentForBids", xs.double, OPTIONAL_NILLABLE),
-    field("AdjustmentForCampaignBudgets", xs.double, OPTIONAL_NILLABLE),
-    field("AssociatedStoreId", xs.long, OPTIONAL_NILLABLE),
-    field("AssociatedUetTagId", xs.long, OPTIONAL_NILLABLE),
-    field("AutoDeviceBidOptimization", xs.boolean, OPTIONAL_NILLABLE),
-    field("DeleteRemovedEntities", xs.boolean, OPTIONAL_NILLABLE),
-    field("EnableAutoCurrencyConversion", xs.boolean, OPTIONAL_NILLABLE),
-    field("EnableCopilot", xs.boolean, OPTIONAL_NILLABLE),
-    field("EnableParentLocationMapping", xs.boolean, OPTIONAL_NILLABLE),
-    field("ImageAssetAutomationOptOut", xs.boolean, OPTIONAL_NILLABLE),
-    field("ImportNCAGoalWithSystemGeneratedAudience", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewAIMaxSettings", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewAccountNegativeKeywords", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewActiveAdsForExistingAdGroups", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewActiveCampaignsAndChildEntities", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewAdCustomizerFeeds", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewAdGroupsAndChildEntitiesForExistingCampaigns", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewAdSchedules", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewAppAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewAudienceTargets", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewBrandSuitability", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewCallAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewCalloutAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewCarouselAd", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewConversionGoals", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewDemographicTargets", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewDeviceTargets", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewEntities", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewImageAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewKeywordUrls", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewKeywordsForExistingAdGroups", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewLabels", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewLeadFormAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewLocationAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewLocationTargets", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewLogoAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewNegativeKeywordLists", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewNegativeKeywordsForExistingParents", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewNegativeSites", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewPageFeeds", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewPausedAdsForExistingAdGroups", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewPausedCampaignsAndChildEntities", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewPortfolioBidStrategy", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewPriceAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewProductFilters", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewPromotionAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewReviewAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewSitelinkAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewStructuredSnippetAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewTopicTargets", xs.boolean, OPTIONAL_NILLABLE),
-    field("NewUrlOptions", xs.boolean, OPTIONAL_NILLABLE),
-    field("PauseAIMAdGroupIfAllAudienceCriterionNotImported", xs.boolean, OPTIONAL_NILLABLE),
-    field("PauseCampaignsWithoutSupportedLocations", xs.boolean, OPTIONAL_NILLABLE),
-    field("PauseNewCampaigns", xs.boolean, OPTIONAL_NILLABLE),
-    field("RaiseBidsToMinimum", xs.boolean, OPTIONAL_NILLABLE),
-    field("RaiseCampaignBudgetsToMinimum", xs.boolean, OPTIONAL_NILLABLE),
-    field("RaiseProductGroupBidsToMinimum", xs.boolean, OPTIONAL_NILLABLE),
-    field("RenameCampaignNameWithSuffix", xs.boolean, OPTIONAL_NILLABLE),
-    field("SearchAndDsaMixedCampaignAsSearchCampaign", xs.boolean, OPTIONAL_NILLABLE),
-    field(
-      "SearchAndReplaceForCampaignNames",
-      ImportSearchAndReplaceForStringProperty,
-      OPTIONAL_NILLABLE,
-    ),
-    field(
-      "SearchAndReplaceForCustomParameters",
-      ImportSearchAndReplaceForStringProperty,
-      OPTIONAL_NILLABLE,
-    ),
-    field(
-      "SearchAndReplaceForFinalURLSuffix",
-      ImportSearchAndReplaceForStringProperty,
-      OPTIONAL_NILLABLE,
-    ),
-    field(
-      "SearchAndReplaceForTrackingTemplates",
-      ImportSearchAndReplaceForStringProperty,
-      OPTIONAL_NILLABLE,
-    ),
-    field("SearchAndReplaceForUrls", ImportSearchAndReplaceForStringProperty, OPTIONAL_NILLABLE),
-    field("SuffixForCampaignNames", xs.string, OPTIONAL_NILLABLE),
-    field("SuffixForTrackingTemplates", xs.string, OPTIONAL_NILLABLE),
-    field("SuffixForUrls", xs.string, OPTIONAL_NILLABLE),
-    field("UpdateAIMaxSettings", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateAccountNegativeKeywords", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateAdCustomizerAttributes", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateAdCustomizerFeeds", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateAdGroupNetwork", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateAdSchedules", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateAdUrls", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateAppAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateAssetAutomationCampaignSetting", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateAudienceTargets", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateBiddingStrategies", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateBids", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateBrandSuitability", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateCallAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateCalloutAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateCampaignAdGroupLanguages", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateCampaignBudgets", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateCampaignNames", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateConversionGoals", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateDemographicTargets", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateDeviceTargets", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateEntities", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateImageAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateKeywordUrls", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateLabels", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateLeadFormAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateLocationAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateLocationTargets", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateLogoAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateNegativeKeywordLists", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateNegativeSites", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdatePageFeeds", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdatePriceAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateProductFilters", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdatePromotionAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateReviewAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateSitelinkAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateSitelinkUrls", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateStatusForAdGroups", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateStatusForAds", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateStatusForCampaigns", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateStatusForKeywords", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateStructuredSnippetAdExtensions", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateTopicTargets", xs.boolean, OPTIONAL_NILLABLE),
-    field("UpdateUrlOptions", xs.boolean, OPTIONAL_NILLABLE),
+    field("AccountUrlOptions", xs.boolean),
+    field("AdScheduleUseSearcherTimezone", xs.boolean),
+    field("AdjustmentForBids", xs.double),
+    field("AdjustmentForCampaignBudgets", xs.double),
+    field("AssociatedStoreId", xs.long),
+    field("AssociatedUetTagId", xs.long),
+    field("AutoDeviceBidOptimization", xs.boolean),
+    field("DeleteRemovedEntities", xs.boolean),
+    field("EnableAutoCurrencyConversion", xs.boolean),
+    field("EnableCopilot", xs.boolean),
+    field("EnableParentLocationMapping", xs.boolean),
+    field("ImageAssetAutomationOptOut", xs.boolean),
+    field("ImportNCAGoalWithSystemGeneratedAudience", xs.boolean),
+    field("NewAIMaxSettings", xs.boolean),
+    field("NewAccountNegativeKeywords", xs.boolean),
+    field("NewActiveAdsForExistingAdGroups", xs.boolean),
+    field("NewActiveCampaignsAndChildEntities", xs.boolean),
+    field("NewAdCustomizerFeeds", xs.boolean),
+    field("NewAdGroupsAndChildEntitiesForExistingCampaigns", xs.boolean),
+    field("NewAdSchedules", xs.boolean),
+    field("NewAppAdExtensions", xs.boolean),
+    field("NewAudienceTargets", xs.boolean),
+    field("NewBrandSuitability", xs.boolean),
+    field("NewCallAdExtensions", xs.boolean),
+    field("NewCalloutAdExtensions", xs.boolean),
+    field("NewCarouselAd", xs.boolean),
+    field("NewConversionGoals", xs.boolean),
+    field("NewDemographicTargets", xs.boolean),
+    field("NewDeviceTargets", xs.boolean),
+    field("NewEntities", xs.boolean),
+    field("NewImageAdExtensions", xs.boolean),
+    field("NewKeywordUrls", xs.boolean),
+    field("NewKeywordsForExistingAdGroups", xs.boolean),
+    field("NewLabels", xs.boolean),
+    field("NewLeadFormAdExtensions", xs.boolean),
+    field("NewLocationAdExtensions", xs.boolean),
+    field("NewLocationTargets", xs.boolean),
+    field("NewLogoAdExtensions", xs.boolean),
+    field("NewNegativeKeywordLists", xs.boolean),
+    field("NewNegativeKeywordsForExistingParents", xs.boolean),
+    field("NewNegativeSites", xs.boolean),
+    field("NewPageFeeds", xs.boolean),
+    field("NewPausedAdsForExistingAdGroups", xs.boolean),
+    field("NewPausedCampaignsAndChildEntities", xs.boolean),
+    field("NewPortfolioBidStrategy", xs.boolean),
+    field("NewPriceAdExtensions", xs.boolean),
+    field("NewProductFilters", xs.boolean),
+    field("NewPromotionAdExtensions", xs.boolean),
+    field("NewReviewAdExtensions", xs.boolean),
+    field("NewSitelinkAdExtensions", xs.boolean),
+    field("NewStructuredSnippetAdExtensions", xs.boolean),
+    field("NewTopicTargets", xs.boolean),
+    field("NewUrlOptions", xs.boolean),
+    field("PauseAIMAdGroupIfAllAudienceCriterionNotImported", xs.boolean),
+    field("PauseCampaignsWithoutSupportedLocations", xs.boolean),
+    field("PauseNewCampaigns", xs.boolean),
+    field("RaiseBidsToMinimum", xs.boolean),
+    field("RaiseCampaignBudgetsToMinimum", xs.boolean),
+    field("RaiseProductGroupBidsToMinimum", xs.boolean),
+    field("RenameCampaignNameWithSuffix", xs.boolean),
+    field("SearchAndDsaMixedCampaignAsSearchCampaign", xs.boolean),
+    field("SearchAndReplaceForCampaignNames", ImportSearchAndReplaceForStringProperty),
+    field("SearchAndReplaceForCustomParameters", ImportSearchAndReplaceForStringProperty),
+    field("SearchAndReplaceForFinalURLSuffix", ImportSearchAndReplaceForStringProperty),
+    field("SearchAndReplaceForTrackingTemplates", ImportSearchAndReplaceForStringProperty),
+    field("SearchAndReplaceForUrls", ImportSearchAndReplaceForStringProperty),
+    field("SuffixForCampaignNames", xs.string),
+    field("SuffixForTrackingTemplates", xs.string),
+    field("SuffixForUrls", xs.string),
+    field("UpdateAIMaxSettings", xs.boolean),
+    field("UpdateAccountNegativeKeywords", xs.boolean),
+    field("UpdateAdCustomizerAttributes", xs.boolean),
+    field("UpdateAdCustomizerFeeds", xs.boolean),
+    field("UpdateAdGroupNetwork", xs.boolean),
+    field("UpdateAdSchedules", xs.boolean),
+    field("UpdateAdUrls", xs.boolean),
+    field("UpdateAppAdExtensions", xs.boolean),
+    field("UpdateAssetAutomationCampaignSetting", xs.boolean),
+    field("UpdateAudienceTargets", xs.boolean),
+    field("UpdateBiddingStrategies", xs.boolean),
+    field("UpdateBids", xs.boolean),
+    field("UpdateBrandSuitability", xs.boolean),
+    field("UpdateCallAdExtensions", xs.boolean),
+    field("UpdateCalloutAdExtensions", xs.boolean),
+    field("UpdateCampaignAdGroupLanguages", xs.boolean),
+    field("UpdateCampaignBudgets", xs.boolean),
+    field("UpdateCampaignNames", xs.boolean),
+    field("UpdateConversionGoals", xs.boolean),
+    field("UpdateDemographicTargets", xs.boolean),
+    field("UpdateDeviceTargets", xs.boolean),
+    field("UpdateEntities", xs.boolean),
+    field("UpdateImageAdExtensions", xs.boolean),
+    field("UpdateKeywordUrls", xs.boolean),
+    field("UpdateLabels", xs.boolean),
+    field("UpdateLeadFormAdExtensions", xs.boolean),
+    field("UpdateLocationAdExtensions", xs.boolean),
+    field("UpdateLocationTargets", xs.boolean),
+    field("UpdateLogoAdExtensions", xs.boolean),
+    field("UpdateNegativeKeywordLists", xs.boolean),
+    field("UpdateNegativeSites", xs.boolean),
+    field("UpdatePageFeeds", xs.boolean),
+    field("UpdatePriceAdExtensions", xs.boolean),
+    field("UpdateProductFilters", xs.boolean),
+    field("UpdatePromotionAdExtensions", xs.boolean),
+    field("UpdateReviewAdExtensions", xs.boolean),
+    field("UpdateSitelinkAdExtensions", xs.boolean),
+    field("UpdateSitelinkUrls", xs.boolean),
+    field("UpdateStatusForAdGroups", xs.boolean),
+    field("UpdateStatusForAds", xs.boolean),
+    field("UpdateStatusForCampaigns", xs.boolean),
+    field("UpdateStatusForKeywords", xs.boolean),
+    field("UpdateStructuredSnippetAdExtensions", xs.boolean),
+    field("UpdateTopicTargets", xs.boolean),
+    field("UpdateUrlOptions", xs.boolean),
   ],
   { base: () => ImportOption, family: { ns: NS } },
 );
 
-export const ImportSearchAndReplaceForStringProperty: ComplexDesc = complex(
-  "ImportSearchAndReplaceForStringProperty",
+export const ImportSearchAndReplaceForStringProperty: ComplexDesc<
+  t.ImportSearchAndReplaceForStringProperty
+> = complex("ImportSearchAndReplaceForStringProperty", () => [
+  field("ReplaceString", xs.string),
+  field("SearchString", xs.string),
+]);
+
+export const FileImportOption: ComplexDesc<t.FileImportOption> = complex(
+  "FileImportOption",
+  () => [],
+  { base: () => ImportOption, family: { ns: NS } },
+);
+
+export const AddImportJobsResponse: ComplexDesc<
+  t.AddImportJobsResponse,
+  t.AddImportJobsResponseInput
+> = complex("AddImportJobsResponse", () => [
+  field("ImportJobIds", ArrayOflong),
+  field("PartialErrors", ArrayOfBatchError),
+]);
+
+export const GetImportResultsRequest: ComplexDesc<
+  t.GetImportResultsRequest,
+  t.GetImportResultsRequestInput
+> = complex("GetImportResultsRequest", () => [
+  field("ImportType", xs.string),
+  field("PageInfo", Paging),
+  field("ImportJobIds", ArrayOflong),
+  field("ReturnAdditionalFields", ImportAdditionalField),
+]);
+
+export const GetImportResultsResponse: ComplexDesc<
+  t.GetImportResultsResponse,
+  t.GetImportResultsResponseInput
+> = complex("GetImportResultsResponse", () => [field("ImportResults", ArrayOfImportResult)]);
+
+export const ArrayOfImportResult: ArrayDesc<
+  t.ArrayOfImportResult,
+  t.ArrayOfImportResultInput
+> = array("ArrayOfImportResult", field("ImportResult", () => ImportResult, REPEATED_NILLABLE));
+
+export const ImportResult: ComplexDesc<t.ImportResult, t.ImportResultInput> = complex(
+  "ImportResult",
   () => [
-    field("ReplaceString", xs.string, OPTIONAL_NILLABLE),
-    field("SearchString", xs.string, OPTIONAL_NILLABLE),
+    field("EntityStatistics", ArrayOfImportEntityStatistics),
+    field("ErrorLogUrl", xs.string),
+    field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring),
+    field("Id", xs.string),
+    field("ImportJob", ImportJob),
+    field("StartTimeInUTC", xs.dateTime, OPTIONAL),
+    field("Status", xs.string),
   ],
 );
 
-export const FileImportOption: ComplexDesc = complex("FileImportOption", () => [], {
-  base: () => ImportOption,
-  family: { ns: NS },
-});
-
-export const AddImportJobsResponse: ComplexDesc = complex("AddImportJobsResponse", () => [
-  field("ImportJobIds", ArrayOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-]);
-
-export const GetImportResultsRequest: ComplexDesc = complex("GetImportResultsRequest", () => [
-  field("ImportType", xs.string, OPTIONAL_NILLABLE),
-  field("PageInfo", Paging, OPTIONAL_NILLABLE),
-  field("ImportJobIds", ArrayOflong, OPTIONAL_NILLABLE),
-  field("ReturnAdditionalFields", ImportAdditionalField, OPTIONAL_NILLABLE),
-]);
-
-export const GetImportResultsResponse: ComplexDesc = complex("GetImportResultsResponse", () => [
-  field("ImportResults", ArrayOfImportResult, OPTIONAL_NILLABLE),
-]);
-
-export const ArrayOfImportResult: ArrayDesc = array(
-  "ArrayOfImportResult",
-  field("ImportResult", () => ImportResult, REPEATED_NILLABLE),
-);
-
-export const ImportResult: ComplexDesc = complex("ImportResult", () => [
-  field("EntityStatistics", ArrayOfImportEntityStatistics, OPTIONAL_NILLABLE),
-  field("ErrorLogUrl", xs.string, OPTIONAL_NILLABLE),
-  field("ForwardCompatibilityMap", ArrayOfKeyValuePairOfstringstring, OPTIONAL_NILLABLE),
-  field("Id", xs.string, OPTIONAL_NILLABLE),
-  field("ImportJob", ImportJob, OPTIONAL_NILLABLE),
-  field("StartTimeInUTC", xs.dateTime, OPTIONAL),
-  field("Status", xs.string, OPTIONAL_NILLABLE),
-]);
-
-export const ArrayOfImportEntityStatistics: ArrayDesc = array(
+export const ArrayOfImportEntityStatistics: ArrayDesc<t.ArrayOfImportEntityStatistics> = array(
   "ArrayOfImportEntityStatistics",
   field("ImportEntityStatistics", () => ImportEntityStatistics, REPEATED_NILLABLE),
 );
 
-export const ImportEntityStatistics: ComplexDesc = complex("ImportEntityStatistics", () => [
-  field("Additions", xs.int, OPTIONAL_NILLABLE),
-  field("Changes", xs.int, OPTIONAL_NILLABLE),
-  field("Deletions", xs.int, OPTIONAL_NILLABLE),
-  field("EntityType", xs.string, OPTIONAL_NILLABLE),
-  field("Errors", xs.int, OPTIONAL_NILLABLE),
-  field("Total", xs.int, OPTIONAL_NILLABLE),
-]);
-
-export const GetImportJobsByIdsRequest: ComplexDesc = complex("GetImportJobsByIdsRequest", () => [
-  field("ImportJobIds", ArrayOflong, OPTIONAL_NILLABLE),
-  field("ImportType", xs.string, OPTIONAL_NILLABLE),
-  field("ReturnAdditionalFields", ImportAdditionalField, OPTIONAL_NILLABLE),
-]);
-
-export const GetImportJobsByIdsResponse: ComplexDesc = complex("GetImportJobsByIdsResponse", () => [
-  field("ImportJobs", ArrayOfImportJob, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-]);
-
-export const DeleteImportJobsRequest: ComplexDesc = complex("DeleteImportJobsRequest", () => [
-  field("ImportJobIds", ArrayOflong, OPTIONAL_NILLABLE),
-  field("ImportType", xs.string, OPTIONAL_NILLABLE),
-]);
-
-export const DeleteImportJobsResponse: ComplexDesc = complex("DeleteImportJobsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-]);
-
-export const GetImportEntityIdsMappingRequest: ComplexDesc = complex(
-  "GetImportEntityIdsMappingRequest",
+export const ImportEntityStatistics: ComplexDesc<t.ImportEntityStatistics> = complex(
+  "ImportEntityStatistics",
   () => [
-    field("ImportType", xs.string, OPTIONAL_NILLABLE),
-    field("SourceEntityIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("ImportEntityType", ImportEntityType, OPTIONAL),
-    field("SourceParentId", xs.long, OPTIONAL_NILLABLE),
+    field("Additions", xs.int),
+    field("Changes", xs.int),
+    field("Deletions", xs.int),
+    field("EntityType", xs.string),
+    field("Errors", xs.int),
+    field("Total", xs.int),
   ],
 );
 
-export const GetImportEntityIdsMappingResponse: ComplexDesc = complex(
-  "GetImportEntityIdsMappingResponse",
-  () => [
-    field("EntityIdsMapping", ArrayOfKeyValuePairOflonglong, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
+export const GetImportJobsByIdsRequest: ComplexDesc<
+  t.GetImportJobsByIdsRequest,
+  t.GetImportJobsByIdsRequestInput
+> = complex("GetImportJobsByIdsRequest", () => [
+  field("ImportJobIds", ArrayOflong),
+  field("ImportType", xs.string),
+  field("ReturnAdditionalFields", ImportAdditionalField),
+]);
+
+export const GetImportJobsByIdsResponse: ComplexDesc<
+  t.GetImportJobsByIdsResponse,
+  t.GetImportJobsByIdsResponseInput
+> = complex("GetImportJobsByIdsResponse", () => [
+  field("ImportJobs", ArrayOfImportJob),
+  field("PartialErrors", ArrayOfBatchError),
+]);
+
+export const DeleteImportJobsRequest: ComplexDesc<
+  t.DeleteImportJobsRequest,
+  t.DeleteImportJobsRequestInput
+> = complex("DeleteImportJobsRequest", () => [
+  field("ImportJobIds", ArrayOflong),
+  field("ImportType", xs.string),
+]);
+
+export const DeleteImportJobsResponse: ComplexDesc<t.DeleteImportJobsResponse> = complex(
+  "DeleteImportJobsResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
-export const ArrayOfKeyValuePairOflonglong: ArrayDesc = array(
+export const GetImportEntityIdsMappingRequest: ComplexDesc<
+  t.GetImportEntityIdsMappingRequest,
+  t.GetImportEntityIdsMappingRequestInput
+> = complex("GetImportEntityIdsMappingRequest", () => [
+  field("ImportType", xs.string),
+  field("SourceEntityIds", ArrayOflong),
+  field("ImportEntityType", ImportEntityType, OPTIONAL),
+  field("SourceParentId", xs.long),
+]);
+
+export const GetImportEntityIdsMappingResponse: ComplexDesc<
+  t.GetImportEntityIdsMappingResponse,
+  t.GetImportEntityIdsMappingResponseInput
+> = complex("GetImportEntityIdsMappingResponse", () => [
+  field("EntityIdsMapping", ArrayOfKeyValuePairOflonglong),
+  field("PartialErrors", ArrayOfBatchError),
+]);
+
+export const ArrayOfKeyValuePairOflonglong: ArrayDesc<
+  t.ArrayOfKeyValuePairOflonglong,
+  t.ArrayOfKeyValuePairOflonglongInput
+> = array(
   "ArrayOfKeyValuePairOflonglong",
   field("KeyValuePairOflonglong", NS3, () => KeyValuePairOflonglong, REPEATED),
 );
 
-export const KeyValuePairOflonglong: ComplexDesc = complex("KeyValuePairOflonglong", () => [
-  field("key", NS3, xs.long),
-  field("value", NS3, xs.long),
+export const KeyValuePairOflonglong: ComplexDesc<
+  t.KeyValuePairOflonglong,
+  t.KeyValuePairOflonglongInput
+> = complex("KeyValuePairOflonglong", () => [
+  field("key", NS3, xs.long, REQUIRED),
+  field("value", NS3, xs.long, REQUIRED),
 ]);
 
-export const UpdateImportJobsRequest: ComplexDesc = complex("UpdateImportJobsRequest", () => [
-  field("ImportJobs", ArrayOfImportJob, OPTIONAL_NILLABLE),
+export const UpdateImportJobsRequest: ComplexDesc<
+  t.UpdateImportJobsRequest,
+  t.UpdateImportJobsRequestInput
+> = complex("UpdateImportJobsRequest", () => [field("ImportJobs", ArrayOfImportJob)]);
+
+export const UpdateImportJobsResponse: ComplexDesc<
+  t.UpdateImportJobsResponse,
+  t.UpdateImportJobsResponseInput
+> = complex("UpdateImportJobsResponse", () => [
+  field("ImportJobIds", ArrayOflong),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const UpdateImportJobsResponse: ComplexDesc = complex("UpdateImportJobsResponse", () => [
-  field("ImportJobIds", ArrayOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-]);
+export const AddVideosRequest: ComplexDesc<t.AddVideosRequest, t.AddVideosRequestInput> = complex(
+  "AddVideosRequest",
+  () => [field("Videos", ArrayOfVideo)],
+);
 
-export const AddVideosRequest: ComplexDesc = complex("AddVideosRequest", () => [
-  field("Videos", ArrayOfVideo, OPTIONAL_NILLABLE),
-]);
-
-export const ArrayOfVideo: ArrayDesc = array(
+export const ArrayOfVideo: ArrayDesc<t.ArrayOfVideo, t.ArrayOfVideoInput> = array(
   "ArrayOfVideo",
   field("Video", () => Video, REPEATED_NILLABLE),
 );
 
-export const Video: ComplexDesc = complex("Video", () => [
-  field("AspectRatio", xs.string, OPTIONAL_NILLABLE),
-  field("CreatedDateTimeInUTC", xs.dateTime, OPTIONAL_NILLABLE),
-  field("Description", xs.string, OPTIONAL_NILLABLE),
-  field("DurationInMilliseconds", xs.int, OPTIONAL_NILLABLE),
-  field("FailureCode", xs.string, OPTIONAL_NILLABLE),
-  field("Id", xs.long, OPTIONAL_NILLABLE),
-  field("ModifiedDateTimeInUTC", xs.dateTime, OPTIONAL_NILLABLE),
-  field("SourceUrl", xs.string, OPTIONAL_NILLABLE),
-  field("Status", xs.string, OPTIONAL_NILLABLE),
-  field("ThumbnailUrl", xs.string, OPTIONAL_NILLABLE),
-  field("Url", xs.string, OPTIONAL_NILLABLE),
+export const Video: ComplexDesc<t.Video, t.VideoInput> = complex("Video", () => [
+  field("AspectRatio", xs.string),
+  field("CreatedDateTimeInUTC", xs.dateTime),
+  field("Description", xs.string),
+  field("DurationInMilliseconds", xs.int),
+  field("FailureCode", xs.string),
+  field("Id", xs.long),
+  field("ModifiedDateTimeInUTC", xs.dateTime),
+  field("SourceUrl", xs.string),
+  field("Status", xs.string),
+  field("ThumbnailUrl", xs.string),
+  field("Url", xs.string),
 ]);
 
-export const AddVideosResponse: ComplexDesc = complex("AddVideosResponse", () => [
-  field("VideoIds", ArrayOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+export const AddVideosResponse: ComplexDesc<
+  t.AddVideosResponse,
+  t.AddVideosResponseInput
+> = complex("AddVideosResponse", () => [
+  field("VideoIds", ArrayOflong),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const DeleteVideosRequest: ComplexDesc = complex("DeleteVideosRequest", () => [
-  field("VideoIds", ArrayOflong, OPTIONAL_NILLABLE),
+export const DeleteVideosRequest: ComplexDesc<
+  t.DeleteVideosRequest,
+  t.DeleteVideosRequestInput
+> = complex("DeleteVideosRequest", () => [field("VideoIds", ArrayOflong)]);
+
+export const DeleteVideosResponse: ComplexDesc<t.DeleteVideosResponse> = complex(
+  "DeleteVideosResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
+);
+
+export const GetVideosByIdsRequest: ComplexDesc<
+  t.GetVideosByIdsRequest,
+  t.GetVideosByIdsRequestInput
+> = complex("GetVideosByIdsRequest", () => [
+  field("VideoIds", ArrayOflong),
+  field("PageInfo", Paging),
 ]);
 
-export const DeleteVideosResponse: ComplexDesc = complex("DeleteVideosResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+export const GetVideosByIdsResponse: ComplexDesc<
+  t.GetVideosByIdsResponse,
+  t.GetVideosByIdsResponseInput
+> = complex("GetVideosByIdsResponse", () => [
+  field("Videos", ArrayOfVideo),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const GetVideosByIdsRequest: ComplexDesc = complex("GetVideosByIdsRequest", () => [
-  field("VideoIds", ArrayOflong, OPTIONAL_NILLABLE),
-  field("PageInfo", Paging, OPTIONAL_NILLABLE),
-]);
+export const UpdateVideosRequest: ComplexDesc<
+  t.UpdateVideosRequest,
+  t.UpdateVideosRequestInput
+> = complex("UpdateVideosRequest", () => [field("Videos", ArrayOfVideo)]);
 
-export const GetVideosByIdsResponse: ComplexDesc = complex("GetVideosByIdsResponse", () => [
-  field("Videos", ArrayOfVideo, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-]);
+export const UpdateVideosResponse: ComplexDesc<t.UpdateVideosResponse> = complex(
+  "UpdateVideosResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
+);
 
-export const UpdateVideosRequest: ComplexDesc = complex("UpdateVideosRequest", () => [
-  field("Videos", ArrayOfVideo, OPTIONAL_NILLABLE),
-]);
+export const AddHTML5sRequest: ComplexDesc<t.AddHTML5sRequest, t.AddHTML5sRequestInput> = complex(
+  "AddHTML5sRequest",
+  () => [field("HTML5Assets", ArrayOfHTML5)],
+);
 
-export const UpdateVideosResponse: ComplexDesc = complex("UpdateVideosResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-]);
-
-export const AddHTML5sRequest: ComplexDesc = complex("AddHTML5sRequest", () => [
-  field("HTML5Assets", ArrayOfHTML5, OPTIONAL_NILLABLE),
-]);
-
-export const ArrayOfHTML5: ArrayDesc = array(
+export const ArrayOfHTML5: ArrayDesc<t.ArrayOfHTML5, t.ArrayOfHTML5Input> = array(
   "ArrayOfHTML5",
   field("HTML5", () => HTML5, REPEATED_NILLABLE),
 );
 
-export const HTML5: ComplexDesc = complex("HTML5", () => [
-  field("CreatedDateTimeInUTC", xs.dateTime, OPTIONAL_NILLABLE),
-  field("DestinationUrl", xs.string, OPTIONAL_NILLABLE),
-  field("FailureCode", xs.string, OPTIONAL_NILLABLE),
-  field("Height", xs.int, OPTIONAL_NILLABLE),
-  field("Id", xs.long, OPTIONAL_NILLABLE),
-  field("ModifiedDateTimeInUTC", xs.dateTime, OPTIONAL_NILLABLE),
-  field("Name", xs.string, OPTIONAL_NILLABLE),
-  field("Status", xs.string, OPTIONAL_NILLABLE),
-  field("Text", xs.string, OPTIONAL_NILLABLE),
-  field("ThumbnailUrl", xs.string, OPTIONAL_NILLABLE),
-  field("Url", xs.string, OPTIONAL_NILLABLE),
-  field("Width", xs.int, OPTIONAL_NILLABLE),
+export const HTML5: ComplexDesc<t.HTML5, t.HTML5Input> = complex("HTML5", () => [
+  field("CreatedDateTimeInUTC", xs.dateTime),
+  field("DestinationUrl", xs.string),
+  field("FailureCode", xs.string),
+  field("Height", xs.int),
+  field("Id", xs.long),
+  field("ModifiedDateTimeInUTC", xs.dateTime),
+  field("Name", xs.string),
+  field("Status", xs.string),
+  field("Text", xs.string),
+  field("ThumbnailUrl", xs.string),
+  field("Url", xs.string),
+  field("Width", xs.int),
 ]);
 
-export const AddHTML5sResponse: ComplexDesc = complex("AddHTML5sResponse", () => [
-  field("HTML5AssetIds", ArrayOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+export const AddHTML5sResponse: ComplexDesc<
+  t.AddHTML5sResponse,
+  t.AddHTML5sResponseInput
+> = complex("AddHTML5sResponse", () => [
+  field("HTML5AssetIds", ArrayOflong),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const GetHTML5sByIdsRequest: ComplexDesc = complex("GetHTML5sByIdsRequest", () => [
-  field("HTML5AssetIds", ArrayOflong, OPTIONAL_NILLABLE),
+export const GetHTML5sByIdsRequest: ComplexDesc<
+  t.GetHTML5sByIdsRequest,
+  t.GetHTML5sByIdsRequestInput
+> = complex("GetHTML5sByIdsRequest", () => [field("HTML5AssetIds", ArrayOflong)]);
+
+export const GetHTML5sByIdsResponse: ComplexDesc<
+  t.GetHTML5sByIdsResponse,
+  t.GetHTML5sByIdsResponseInput
+> = complex("GetHTML5sByIdsResponse", () => [
+  field("HTML5Assets", ArrayOfHTML5),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const GetHTML5sByIdsResponse: ComplexDesc = complex("GetHTML5sByIdsResponse", () => [
-  field("HTML5Assets", ArrayOfHTML5, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-]);
+export const DeleteHTML5sRequest: ComplexDesc<
+  t.DeleteHTML5sRequest,
+  t.DeleteHTML5sRequestInput
+> = complex("DeleteHTML5sRequest", () => [field("HTML5AssetIds", ArrayOflong)]);
 
-export const DeleteHTML5sRequest: ComplexDesc = complex("DeleteHTML5sRequest", () => [
-  field("HTML5AssetIds", ArrayOflong, OPTIONAL_NILLABLE),
-]);
-
-export const DeleteHTML5sResponse: ComplexDesc = complex("DeleteHTML5sResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-]);
-
-export const AddCampaignConversionGoalsRequest: ComplexDesc = complex(
-  "AddCampaignConversionGoalsRequest",
-  () => [field("CampaignConversionGoal", ArrayOfCampaignConversionGoal, OPTIONAL_NILLABLE)],
+export const DeleteHTML5sResponse: ComplexDesc<t.DeleteHTML5sResponse> = complex(
+  "DeleteHTML5sResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
-export const ArrayOfCampaignConversionGoal: ArrayDesc = array(
+export const AddCampaignConversionGoalsRequest: ComplexDesc<
+  t.AddCampaignConversionGoalsRequest,
+  t.AddCampaignConversionGoalsRequestInput
+> = complex("AddCampaignConversionGoalsRequest", () => [
+  field("CampaignConversionGoal", ArrayOfCampaignConversionGoal),
+]);
+
+export const ArrayOfCampaignConversionGoal: ArrayDesc<
+  t.ArrayOfCampaignConversionGoal,
+  t.ArrayOfCampaignConversionGoalInput
+> = array(
   "ArrayOfCampaignConversionGoal",
   field("CampaignConversionGoal", () => CampaignConversionGoal, REPEATED_NILLABLE),
 );
 
-export const CampaignConversionGoal: ComplexDesc = complex("CampaignConversionGoal", () => [
+export const CampaignConversionGoal: ComplexDesc<
+  t.CampaignConversionGoal,
+  t.CampaignConversionGoalInput
+> = complex("CampaignConversionGoal", () => [
   field("CampaignId", xs.long, OPTIONAL),
   field("GoalId", xs.long, OPTIONAL),
 ]);
 
-export const AddCampaignConversionGoalsResponse: ComplexDesc = complex(
-  "AddCampaignConversionGoalsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
-);
+export const AddCampaignConversionGoalsResponse: ComplexDesc<
+  t.AddCampaignConversionGoalsResponse
+> = complex("AddCampaignConversionGoalsResponse", () => [
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const DeleteCampaignConversionGoalsRequest: ComplexDesc = complex(
-  "DeleteCampaignConversionGoalsRequest",
-  () => [field("CampaignConversionGoal", ArrayOfCampaignConversionGoal, OPTIONAL_NILLABLE)],
-);
+export const DeleteCampaignConversionGoalsRequest: ComplexDesc<
+  t.DeleteCampaignConversionGoalsRequest,
+  t.DeleteCampaignConversionGoalsRequestInput
+> = complex("DeleteCampaignConversionGoalsRequest", () => [
+  field("CampaignConversionGoal", ArrayOfCampaignConversionGoal),
+]);
 
-export const DeleteCampaignConversionGoalsResponse: ComplexDesc = complex(
-  "DeleteCampaignConversionGoalsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
-);
+export const DeleteCampaignConversionGoalsResponse: ComplexDesc<
+  t.DeleteCampaignConversionGoalsResponse
+> = complex("DeleteCampaignConversionGoalsResponse", () => [
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const AddDataExclusionsRequest: ComplexDesc = complex("AddDataExclusionsRequest", () => [
+export const AddDataExclusionsRequest: ComplexDesc<
+  t.AddDataExclusionsRequest,
+  t.AddDataExclusionsRequestInput
+> = complex("AddDataExclusionsRequest", () => [
   field("AccountId", xs.long, OPTIONAL),
-  field("DataExclusions", ArrayOfDataExclusion, OPTIONAL_NILLABLE),
+  field("DataExclusions", ArrayOfDataExclusion),
 ]);
 
-export const ArrayOfDataExclusion: ArrayDesc = array(
-  "ArrayOfDataExclusion",
-  field("DataExclusion", () => DataExclusion, REPEATED_NILLABLE),
+export const ArrayOfDataExclusion: ArrayDesc<
+  t.ArrayOfDataExclusion,
+  t.ArrayOfDataExclusionInput
+> = array("ArrayOfDataExclusion", field("DataExclusion", () => DataExclusion, REPEATED_NILLABLE));
+
+export const DataExclusion: ComplexDesc<t.DataExclusion, t.DataExclusionInput> = complex(
+  "DataExclusion",
+  () => [
+    field("CampaignAssociations", ArrayOfCampaignAssociation),
+    field("CampaignTypeFilter", CampaignType),
+    field("Description", xs.string),
+    field("DeviceTypeFilter", DeviceType),
+    field("EndDate", xs.dateTime),
+    field("Id", xs.long),
+    field("Name", xs.string),
+    field("StartDate", xs.dateTime),
+  ],
 );
 
-export const DataExclusion: ComplexDesc = complex("DataExclusion", () => [
-  field("CampaignAssociations", ArrayOfCampaignAssociation, OPTIONAL_NILLABLE),
-  field("CampaignTypeFilter", CampaignType, OPTIONAL_NILLABLE),
-  field("Description", xs.string, OPTIONAL_NILLABLE),
-  field("DeviceTypeFilter", DeviceType, OPTIONAL_NILLABLE),
-  field("EndDate", xs.dateTime, OPTIONAL_NILLABLE),
-  field("Id", xs.long, OPTIONAL_NILLABLE),
-  field("Name", xs.string, OPTIONAL_NILLABLE),
-  field("StartDate", xs.dateTime, OPTIONAL_NILLABLE),
-]);
-
-export const ArrayOfCampaignAssociation: ArrayDesc = array(
+export const ArrayOfCampaignAssociation: ArrayDesc<
+  t.ArrayOfCampaignAssociation,
+  t.ArrayOfCampaignAssociationInput
+> = array(
   "ArrayOfCampaignAssociation",
   field("CampaignAssociation", () => CampaignAssociation, REPEATED_NILLABLE),
 );
 
-export const CampaignAssociation: ComplexDesc = complex("CampaignAssociation", () => [
-  field("CampaignId", xs.long, OPTIONAL),
+export const CampaignAssociation: ComplexDesc<
+  t.CampaignAssociation,
+  t.CampaignAssociationInput
+> = complex("CampaignAssociation", () => [field("CampaignId", xs.long, OPTIONAL)]);
+
+export const AddDataExclusionsResponse: ComplexDesc<
+  t.AddDataExclusionsResponse,
+  t.AddDataExclusionsResponseInput
+> = complex("AddDataExclusionsResponse", () => [
+  field("DataExclusionIds", ArrayOfNullableOflong),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const AddDataExclusionsResponse: ComplexDesc = complex("AddDataExclusionsResponse", () => [
-  field("DataExclusionIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+export const UpdateDataExclusionsRequest: ComplexDesc<
+  t.UpdateDataExclusionsRequest,
+  t.UpdateDataExclusionsRequestInput
+> = complex("UpdateDataExclusionsRequest", () => [
+  field("AccountId", xs.long, OPTIONAL),
+  field("DataExclusions", ArrayOfDataExclusion),
 ]);
 
-export const UpdateDataExclusionsRequest: ComplexDesc = complex(
-  "UpdateDataExclusionsRequest",
-  () => [
-    field("AccountId", xs.long, OPTIONAL),
-    field("DataExclusions", ArrayOfDataExclusion, OPTIONAL_NILLABLE),
-  ],
-);
-
-export const UpdateDataExclusionsResponse: ComplexDesc = complex(
+export const UpdateDataExclusionsResponse: ComplexDesc<t.UpdateDataExclusionsResponse> = complex(
   "UpdateDataExclusionsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
-export const DeleteDataExclusionsRequest: ComplexDesc = complex(
-  "DeleteDataExclusionsRequest",
-  () => [
-    field("AccountId", xs.long, OPTIONAL),
-    field("DataExclusionIds", ArrayOflong, OPTIONAL_NILLABLE),
-  ],
-);
+export const DeleteDataExclusionsRequest: ComplexDesc<
+  t.DeleteDataExclusionsRequest,
+  t.DeleteDataExclusionsRequestInput
+> = complex("DeleteDataExclusionsRequest", () => [
+  field("AccountId", xs.long, OPTIONAL),
+  field("DataExclusionIds", ArrayOflong),
+]);
 
-export const DeleteDataExclusionsResponse: ComplexDesc = complex(
+export const DeleteDataExclusionsResponse: ComplexDesc<t.DeleteDataExclusionsResponse> = complex(
   "DeleteDataExclusionsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
+  () => [field("PartialErrors", ArrayOfBatchError)],
 );
 
-export const GetDataExclusionsByIdsRequest: ComplexDesc = complex(
-  "GetDataExclusionsByIdsRequest",
-  () => [
-    field("AccountId", xs.long, OPTIONAL),
-    field("DataExclusionIds", ArrayOflong, OPTIONAL_NILLABLE),
-  ],
-);
+export const GetDataExclusionsByIdsRequest: ComplexDesc<
+  t.GetDataExclusionsByIdsRequest,
+  t.GetDataExclusionsByIdsRequestInput
+> = complex("GetDataExclusionsByIdsRequest", () => [
+  field("AccountId", xs.long, OPTIONAL),
+  field("DataExclusionIds", ArrayOflong),
+]);
 
-export const GetDataExclusionsByIdsResponse: ComplexDesc = complex(
-  "GetDataExclusionsByIdsResponse",
-  () => [
-    field("DataExclusions", ArrayOfDataExclusion, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
-);
+export const GetDataExclusionsByIdsResponse: ComplexDesc<
+  t.GetDataExclusionsByIdsResponse,
+  t.GetDataExclusionsByIdsResponseInput
+> = complex("GetDataExclusionsByIdsResponse", () => [
+  field("DataExclusions", ArrayOfDataExclusion),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const GetDataExclusionsByAccountIdRequest: ComplexDesc = complex(
-  "GetDataExclusionsByAccountIdRequest",
-  () => [field("AccountId", xs.long, OPTIONAL)],
-);
+export const GetDataExclusionsByAccountIdRequest: ComplexDesc<
+  t.GetDataExclusionsByAccountIdRequest,
+  t.GetDataExclusionsByAccountIdRequestInput
+> = complex("GetDataExclusionsByAccountIdRequest", () => [field("AccountId", xs.long, OPTIONAL)]);
 
-export const GetDataExclusionsByAccountIdResponse: ComplexDesc = complex(
-  "GetDataExclusionsByAccountIdResponse",
-  () => [
-    field("DataExclusions", ArrayOfDataExclusion, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
-);
+export const GetDataExclusionsByAccountIdResponse: ComplexDesc<
+  t.GetDataExclusionsByAccountIdResponse,
+  t.GetDataExclusionsByAccountIdResponseInput
+> = complex("GetDataExclusionsByAccountIdResponse", () => [
+  field("DataExclusions", ArrayOfDataExclusion),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const AddSeasonalityAdjustmentsRequest: ComplexDesc = complex(
-  "AddSeasonalityAdjustmentsRequest",
-  () => [
-    field("AccountId", xs.long, OPTIONAL),
-    field("SeasonalityAdjustments", ArrayOfSeasonalityAdjustment, OPTIONAL_NILLABLE),
-  ],
-);
+export const AddSeasonalityAdjustmentsRequest: ComplexDesc<
+  t.AddSeasonalityAdjustmentsRequest,
+  t.AddSeasonalityAdjustmentsRequestInput
+> = complex("AddSeasonalityAdjustmentsRequest", () => [
+  field("AccountId", xs.long, OPTIONAL),
+  field("SeasonalityAdjustments", ArrayOfSeasonalityAdjustment),
+]);
 
-export const ArrayOfSeasonalityAdjustment: ArrayDesc = array(
+export const ArrayOfSeasonalityAdjustment: ArrayDesc<
+  t.ArrayOfSeasonalityAdjustment,
+  t.ArrayOfSeasonalityAdjustmentInput
+> = array(
   "ArrayOfSeasonalityAdjustment",
   field("SeasonalityAdjustment", () => SeasonalityAdjustment, REPEATED_NILLABLE),
 );
 
-export const SeasonalityAdjustment: ComplexDesc = complex("SeasonalityAdjustment", () => [
-  field("AdjustmentPercentage", xs.double, OPTIONAL_NILLABLE),
-  field("CampaignAssociations", ArrayOfCampaignAssociation, OPTIONAL_NILLABLE),
-  field("CampaignTypeFilter", CampaignType, OPTIONAL_NILLABLE),
-  field("Description", xs.string, OPTIONAL_NILLABLE),
-  field("DeviceTypeFilter", DeviceType, OPTIONAL_NILLABLE),
-  field("EndDate", xs.dateTime, OPTIONAL_NILLABLE),
-  field("Id", xs.long, OPTIONAL_NILLABLE),
-  field("Name", xs.string, OPTIONAL_NILLABLE),
-  field("StartDate", xs.dateTime, OPTIONAL_NILLABLE),
+export const SeasonalityAdjustment: ComplexDesc<
+  t.SeasonalityAdjustment,
+  t.SeasonalityAdjustmentInput
+> = complex("SeasonalityAdjustment", () => [
+  field("AdjustmentPercentage", xs.double),
+  field("CampaignAssociations", ArrayOfCampaignAssociation),
+  field("CampaignTypeFilter", CampaignType),
+  field("Description", xs.string),
+  field("DeviceTypeFilter", DeviceType),
+  field("EndDate", xs.dateTime),
+  field("Id", xs.long),
+  field("Name", xs.string),
+  field("StartDate", xs.dateTime),
 ]);
 
-export const AddSeasonalityAdjustmentsResponse: ComplexDesc = complex(
-  "AddSeasonalityAdjustmentsResponse",
-  () => [
-    field("SeasonalityAdjustmentIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
-);
+export const AddSeasonalityAdjustmentsResponse: ComplexDesc<
+  t.AddSeasonalityAdjustmentsResponse,
+  t.AddSeasonalityAdjustmentsResponseInput
+> = complex("AddSeasonalityAdjustmentsResponse", () => [
+  field("SeasonalityAdjustmentIds", ArrayOfNullableOflong),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const UpdateSeasonalityAdjustmentsRequest: ComplexDesc = complex(
-  "UpdateSeasonalityAdjustmentsRequest",
-  () => [
-    field("AccountId", xs.long, OPTIONAL),
-    field("SeasonalityAdjustments", ArrayOfSeasonalityAdjustment, OPTIONAL_NILLABLE),
-  ],
-);
+export const UpdateSeasonalityAdjustmentsRequest: ComplexDesc<
+  t.UpdateSeasonalityAdjustmentsRequest,
+  t.UpdateSeasonalityAdjustmentsRequestInput
+> = complex("UpdateSeasonalityAdjustmentsRequest", () => [
+  field("AccountId", xs.long, OPTIONAL),
+  field("SeasonalityAdjustments", ArrayOfSeasonalityAdjustment),
+]);
 
-export const UpdateSeasonalityAdjustmentsResponse: ComplexDesc = complex(
-  "UpdateSeasonalityAdjustmentsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
-);
+export const UpdateSeasonalityAdjustmentsResponse: ComplexDesc<
+  t.UpdateSeasonalityAdjustmentsResponse
+> = complex("UpdateSeasonalityAdjustmentsResponse", () => [
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const DeleteSeasonalityAdjustmentsRequest: ComplexDesc = complex(
-  "DeleteSeasonalityAdjustmentsRequest",
-  () => [
-    field("AccountId", xs.long, OPTIONAL),
-    field("SeasonalityAdjustmentIds", ArrayOflong, OPTIONAL_NILLABLE),
-  ],
-);
+export const DeleteSeasonalityAdjustmentsRequest: ComplexDesc<
+  t.DeleteSeasonalityAdjustmentsRequest,
+  t.DeleteSeasonalityAdjustmentsRequestInput
+> = complex("DeleteSeasonalityAdjustmentsRequest", () => [
+  field("AccountId", xs.long, OPTIONAL),
+  field("SeasonalityAdjustmentIds", ArrayOflong),
+]);
 
-export const DeleteSeasonalityAdjustmentsResponse: ComplexDesc = complex(
-  "DeleteSeasonalityAdjustmentsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
-);
+export const DeleteSeasonalityAdjustmentsResponse: ComplexDesc<
+  t.DeleteSeasonalityAdjustmentsResponse
+> = complex("DeleteSeasonalityAdjustmentsResponse", () => [
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const GetSeasonalityAdjustmentsByIdsRequest: ComplexDesc = complex(
-  "GetSeasonalityAdjustmentsByIdsRequest",
-  () => [
-    field("AccountId", xs.long, OPTIONAL),
-    field("SeasonalityAdjustmentIds", ArrayOflong, OPTIONAL_NILLABLE),
-  ],
-);
+export const GetSeasonalityAdjustmentsByIdsRequest: ComplexDesc<
+  t.GetSeasonalityAdjustmentsByIdsRequest,
+  t.GetSeasonalityAdjustmentsByIdsRequestInput
+> = complex("GetSeasonalityAdjustmentsByIdsRequest", () => [
+  field("AccountId", xs.long, OPTIONAL),
+  field("SeasonalityAdjustmentIds", ArrayOflong),
+]);
 
-export const GetSeasonalityAdjustmentsByIdsResponse: ComplexDesc = complex(
-  "GetSeasonalityAdjustmentsByIdsResponse",
-  () => [
-    field("SeasonalityAdjustments", ArrayOfSeasonalityAdjustment, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
-);
+export const GetSeasonalityAdjustmentsByIdsResponse: ComplexDesc<
+  t.GetSeasonalityAdjustmentsByIdsResponse,
+  t.GetSeasonalityAdjustmentsByIdsResponseInput
+> = complex("GetSeasonalityAdjustmentsByIdsResponse", () => [
+  field("SeasonalityAdjustments", ArrayOfSeasonalityAdjustment),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const GetSeasonalityAdjustmentsByAccountIdRequest: ComplexDesc = complex(
-  "GetSeasonalityAdjustmentsByAccountIdRequest",
-  () => [field("AccountId", xs.long, OPTIONAL)],
-);
+export const GetSeasonalityAdjustmentsByAccountIdRequest: ComplexDesc<
+  t.GetSeasonalityAdjustmentsByAccountIdRequest,
+  t.GetSeasonalityAdjustmentsByAccountIdRequestInput
+> = complex("GetSeasonalityAdjustmentsByAccountIdRequest", () => [
+  field("AccountId", xs.long, OPTIONAL),
+]);
 
-export const GetSeasonalityAdjustmentsByAccountIdResponse: ComplexDesc = complex(
-  "GetSeasonalityAdjustmentsByAccountIdResponse",
-  () => [
-    field("SeasonalityAdjustments", ArrayOfSeasonalityAdjustment, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
-);
+export const GetSeasonalityAdjustmentsByAccountIdResponse: ComplexDesc<
+  t.GetSeasonalityAdjustmentsByAccountIdResponse,
+  t.GetSeasonalityAdjustmentsByAccountIdResponseInput
+> = complex("GetSeasonalityAdjustmentsByAccountIdResponse", () => [
+  field("SeasonalityAdjustments", ArrayOfSeasonalityAdjustment),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const CreateAssetGroupRecommendationRequest: ComplexDesc = complex(
-  "CreateAssetGroupRecommendationRequest",
-  () => [
-    field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("Prompt", xs.string, OPTIONAL_NILLABLE),
-    field("TextTone", AdRecommendationTextTone, OPTIONAL_NILLABLE),
-    field("ReturnAdditionalFields", AdRecommendationAdditionalField, OPTIONAL_NILLABLE),
-  ],
-);
+export const CreateAssetGroupRecommendationRequest: ComplexDesc<
+  t.CreateAssetGroupRecommendationRequest
+> = complex("CreateAssetGroupRecommendationRequest", () => [
+  field("FinalUrls", ArrayOfstring),
+  field("Prompt", xs.string),
+  field("TextTone", AdRecommendationTextTone),
+  field("ReturnAdditionalFields", AdRecommendationAdditionalField),
+]);
 
-export const CreateAssetGroupRecommendationResponse: ComplexDesc = complex(
-  "CreateAssetGroupRecommendationResponse",
-  () => [
-    field("AssetGroup", AssetGroup, OPTIONAL_NILLABLE),
-    field("ImageSuggestions", ArrayOfAdRecommendationImageSuggestion, OPTIONAL_NILLABLE),
-    field("PromptBrandWarning", xs.string, OPTIONAL_NILLABLE),
-  ],
-);
+export const CreateAssetGroupRecommendationResponse: ComplexDesc<
+  t.CreateAssetGroupRecommendationResponse,
+  t.CreateAssetGroupRecommendationResponseInput
+> = complex("CreateAssetGroupRecommendationResponse", () => [
+  field("AssetGroup", AssetGroup),
+  field("ImageSuggestions", ArrayOfAdRecommendationImageSuggestion),
+  field("PromptBrandWarning", xs.string),
+]);
 
-export const ArrayOfAdRecommendationImageSuggestion: ArrayDesc = array(
+export const ArrayOfAdRecommendationImageSuggestion: ArrayDesc<
+  t.ArrayOfAdRecommendationImageSuggestion,
+  t.ArrayOfAdRecommendationImageSuggestionInput
+> = array(
   "ArrayOfAdRecommendationImageSuggestion",
   field(
     "AdRecommendationImageSuggestion",
@@ -6290,28 +6890,29 @@ export const ArrayOfAdRecommendationImageSuggestion: ArrayDesc = array(
   ),
 );
 
-export const AdRecommendationImageSuggestion: ComplexDesc = complex(
-  "AdRecommendationImageSuggestion",
-  () => [
-    field("AssetLink", AssetLink, OPTIONAL_NILLABLE),
-    field("Image", Image, OPTIONAL_NILLABLE),
-    field("ImageMetadata", AdRecommendationImageSuggestionMetadata, OPTIONAL_NILLABLE),
-    field("ImageUrl", xs.string, OPTIONAL_NILLABLE),
-  ],
-);
+export const AdRecommendationImageSuggestion: ComplexDesc<
+  t.AdRecommendationImageSuggestion,
+  t.AdRecommendationImageSuggestionInput
+> = complex("AdRecommendationImageSuggestion", () => [
+  field("AssetLink", AssetLink),
+  field("Image", Image),
+  field("ImageMetadata", AdRecommendationImageSuggestionMetadata),
+  field("ImageUrl", xs.string),
+]);
 
-export const AdRecommendationImageSuggestionMetadata: ComplexDesc = complex(
-  "AdRecommendationImageSuggestionMetadata",
-  () => [
-    field("CustomizedProperties", ArrayOfAdRecommendationCustomizedProperty, OPTIONAL_NILLABLE),
-    field("ImageAssetProperties", ArrayOfAdRecommendationImageAssetProperty, OPTIONAL_NILLABLE),
-    field("TemplateId", xs.string, OPTIONAL_NILLABLE),
-    field("TemplateVersion", xs.string, OPTIONAL_NILLABLE),
-    field("TextAssetProperties", ArrayOfAdRecommendationTextAssetProperty, OPTIONAL_NILLABLE),
-  ],
-);
+export const AdRecommendationImageSuggestionMetadata: ComplexDesc<
+  t.AdRecommendationImageSuggestionMetadata
+> = complex("AdRecommendationImageSuggestionMetadata", () => [
+  field("CustomizedProperties", ArrayOfAdRecommendationCustomizedProperty),
+  field("ImageAssetProperties", ArrayOfAdRecommendationImageAssetProperty),
+  field("TemplateId", xs.string),
+  field("TemplateVersion", xs.string),
+  field("TextAssetProperties", ArrayOfAdRecommendationTextAssetProperty),
+]);
 
-export const ArrayOfAdRecommendationCustomizedProperty: ArrayDesc = array(
+export const ArrayOfAdRecommendationCustomizedProperty: ArrayDesc<
+  t.ArrayOfAdRecommendationCustomizedProperty
+> = array(
   "ArrayOfAdRecommendationCustomizedProperty",
   field(
     "AdRecommendationCustomizedProperty",
@@ -6320,16 +6921,17 @@ export const ArrayOfAdRecommendationCustomizedProperty: ArrayDesc = array(
   ),
 );
 
-export const AdRecommendationCustomizedProperty: ComplexDesc = complex(
-  "AdRecommendationCustomizedProperty",
-  () => [
-    field("AssetTypeName", xs.string, OPTIONAL_NILLABLE),
-    field("PropertyName", xs.string, OPTIONAL_NILLABLE),
-    field("PropertyValue", xs.string, OPTIONAL_NILLABLE),
-  ],
-);
+export const AdRecommendationCustomizedProperty: ComplexDesc<
+  t.AdRecommendationCustomizedProperty
+> = complex("AdRecommendationCustomizedProperty", () => [
+  field("AssetTypeName", xs.string),
+  field("PropertyName", xs.string),
+  field("PropertyValue", xs.string),
+]);
 
-export const ArrayOfAdRecommendationImageAssetProperty: ArrayDesc = array(
+export const ArrayOfAdRecommendationImageAssetProperty: ArrayDesc<
+  t.ArrayOfAdRecommendationImageAssetProperty
+> = array(
   "ArrayOfAdRecommendationImageAssetProperty",
   field(
     "AdRecommendationImageAssetProperty",
@@ -6338,19 +6940,20 @@ export const ArrayOfAdRecommendationImageAssetProperty: ArrayDesc = array(
   ),
 );
 
-export const AdRecommendationImageAssetProperty: ComplexDesc = complex(
-  "AdRecommendationImageAssetProperty",
-  () => [
-    field("CropHeight", xs.int, OPTIONAL_NILLABLE),
-    field("CropWidth", xs.int, OPTIONAL_NILLABLE),
-    field("CropX", xs.int, OPTIONAL_NILLABLE),
-    field("CropY", xs.int, OPTIONAL_NILLABLE),
-    field("ImageField", AdRecommendationImageField, OPTIONAL),
-    field("ImageUrl", xs.string, OPTIONAL_NILLABLE),
-  ],
-);
+export const AdRecommendationImageAssetProperty: ComplexDesc<
+  t.AdRecommendationImageAssetProperty
+> = complex("AdRecommendationImageAssetProperty", () => [
+  field("CropHeight", xs.int),
+  field("CropWidth", xs.int),
+  field("CropX", xs.int),
+  field("CropY", xs.int),
+  field("ImageField", AdRecommendationImageField, OPTIONAL),
+  field("ImageUrl", xs.string),
+]);
 
-export const ArrayOfAdRecommendationTextAssetProperty: ArrayDesc = array(
+export const ArrayOfAdRecommendationTextAssetProperty: ArrayDesc<
+  t.ArrayOfAdRecommendationTextAssetProperty
+> = array(
   "ArrayOfAdRecommendationTextAssetProperty",
   field(
     "AdRecommendationTextAssetProperty",
@@ -6359,39 +6962,41 @@ export const ArrayOfAdRecommendationTextAssetProperty: ArrayDesc = array(
   ),
 );
 
-export const AdRecommendationTextAssetProperty: ComplexDesc = complex(
-  "AdRecommendationTextAssetProperty",
-  () => [
-    field("Text", xs.string, OPTIONAL_NILLABLE),
-    field("TextField", AdRecommendationTextField, OPTIONAL),
-  ],
-);
+export const AdRecommendationTextAssetProperty: ComplexDesc<
+  t.AdRecommendationTextAssetProperty
+> = complex("AdRecommendationTextAssetProperty", () => [
+  field("Text", xs.string),
+  field("TextField", AdRecommendationTextField, OPTIONAL),
+]);
 
-export const CreateResponsiveAdRecommendationRequest: ComplexDesc = complex(
-  "CreateResponsiveAdRecommendationRequest",
-  () => [
-    field("AdSubType", AdSubType, OPTIONAL_NILLABLE),
-    field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("Prompt", xs.string, OPTIONAL_NILLABLE),
-    field("TextTone", AdRecommendationTextTone, OPTIONAL_NILLABLE),
-    field("VideoType", AdRecommendationVideoType, OPTIONAL_NILLABLE),
-    field("BrandKitId", xs.long, OPTIONAL_NILLABLE),
-    field("ReturnAdditionalFields", AdRecommendationAdditionalField, OPTIONAL_NILLABLE),
-  ],
-);
+export const CreateResponsiveAdRecommendationRequest: ComplexDesc<
+  t.CreateResponsiveAdRecommendationRequest,
+  t.CreateResponsiveAdRecommendationRequestInput
+> = complex("CreateResponsiveAdRecommendationRequest", () => [
+  field("AdSubType", AdSubType),
+  field("FinalUrls", ArrayOfstring),
+  field("Prompt", xs.string),
+  field("TextTone", AdRecommendationTextTone),
+  field("VideoType", AdRecommendationVideoType),
+  field("BrandKitId", xs.long),
+  field("ReturnAdditionalFields", AdRecommendationAdditionalField),
+]);
 
-export const CreateResponsiveAdRecommendationResponse: ComplexDesc = complex(
-  "CreateResponsiveAdRecommendationResponse",
-  () => [
-    field("ResponsiveAd", ResponsiveAd, OPTIONAL_NILLABLE),
-    field("ImageSuggestions", ArrayOfAdRecommendationImageSuggestion, OPTIONAL_NILLABLE),
-    field("VideoSuggestions", ArrayOfAdRecommendationVideoSuggestion, OPTIONAL_NILLABLE),
-    field("PromptBrandWarning", xs.string, OPTIONAL_NILLABLE),
-    field("JobInfo", AdRecommendationJobInfo, OPTIONAL_NILLABLE),
-  ],
-);
+export const CreateResponsiveAdRecommendationResponse: ComplexDesc<
+  t.CreateResponsiveAdRecommendationResponse,
+  t.CreateResponsiveAdRecommendationResponseInput
+> = complex("CreateResponsiveAdRecommendationResponse", () => [
+  field("ResponsiveAd", ResponsiveAd),
+  field("ImageSuggestions", ArrayOfAdRecommendationImageSuggestion),
+  field("VideoSuggestions", ArrayOfAdRecommendationVideoSuggestion),
+  field("PromptBrandWarning", xs.string),
+  field("JobInfo", AdRecommendationJobInfo),
+]);
 
-export const ArrayOfAdRecommendationVideoSuggestion: ArrayDesc = array(
+export const ArrayOfAdRecommendationVideoSuggestion: ArrayDesc<
+  t.ArrayOfAdRecommendationVideoSuggestion,
+  t.ArrayOfAdRecommendationVideoSuggestionInput
+> = array(
   "ArrayOfAdRecommendationVideoSuggestion",
   field(
     "AdRecommendationVideoSuggestion",
@@ -6400,44 +7005,50 @@ export const ArrayOfAdRecommendationVideoSuggestion: ArrayDesc = array(
   ),
 );
 
-export const AdRecommendationVideoSuggestion: ComplexDesc = complex(
-  "AdRecommendationVideoSuggestion",
-  () => [field("Video", Video, OPTIONAL_NILLABLE)],
-);
+export const AdRecommendationVideoSuggestion: ComplexDesc<
+  t.AdRecommendationVideoSuggestion,
+  t.AdRecommendationVideoSuggestionInput
+> = complex("AdRecommendationVideoSuggestion", () => [field("Video", Video)]);
 
-export const AdRecommendationJobInfo: ComplexDesc = complex("AdRecommendationJobInfo", () => [
-  field("ErrorCode", xs.string, OPTIONAL_NILLABLE),
-  field("ErrorMessage", xs.string, OPTIONAL_NILLABLE),
+export const AdRecommendationJobInfo: ComplexDesc<
+  t.AdRecommendationJobInfo,
+  t.AdRecommendationJobInfoInput
+> = complex("AdRecommendationJobInfo", () => [
+  field("ErrorCode", xs.string),
+  field("ErrorMessage", xs.string),
   field("JobId", xs.long, OPTIONAL),
-  field("JobStatus", xs.string, OPTIONAL_NILLABLE),
+  field("JobStatus", xs.string),
 ]);
 
-export const CreateResponsiveSearchAdRecommendationRequest: ComplexDesc = complex(
-  "CreateResponsiveSearchAdRecommendationRequest",
-  () => [
-    field("FinalUrls", ArrayOfstring, OPTIONAL_NILLABLE),
-    field("Prompt", xs.string, OPTIONAL_NILLABLE),
-    field("TextTone", AdRecommendationTextTone, OPTIONAL_NILLABLE),
-  ],
-);
+export const CreateResponsiveSearchAdRecommendationRequest: ComplexDesc<
+  t.CreateResponsiveSearchAdRecommendationRequest
+> = complex("CreateResponsiveSearchAdRecommendationRequest", () => [
+  field("FinalUrls", ArrayOfstring),
+  field("Prompt", xs.string),
+  field("TextTone", AdRecommendationTextTone),
+]);
 
-export const CreateResponsiveSearchAdRecommendationResponse: ComplexDesc = complex(
-  "CreateResponsiveSearchAdRecommendationResponse",
-  () => [field("ResponsiveSearchAd", ResponsiveSearchAd, OPTIONAL_NILLABLE)],
-);
+export const CreateResponsiveSearchAdRecommendationResponse: ComplexDesc<
+  t.CreateResponsiveSearchAdRecommendationResponse,
+  t.CreateResponsiveSearchAdRecommendationResponseInput
+> = complex("CreateResponsiveSearchAdRecommendationResponse", () => [
+  field("ResponsiveSearchAd", ResponsiveSearchAd),
+]);
 
-export const RefineAssetGroupRecommendationRequest: ComplexDesc = complex(
-  "RefineAssetGroupRecommendationRequest",
-  () => [
-    field("AssetGroup", AssetGroup, OPTIONAL_NILLABLE),
-    field("TextRefineOperations", ArrayOfAdRecommendationTextRefineOperation, OPTIONAL_NILLABLE),
-    field("ImageSuggestions", ArrayOfAdRecommendationImageSuggestion, OPTIONAL_NILLABLE),
-    field("ImageRefineOperations", ArrayOfAdRecommendationImageRefineOperation, OPTIONAL_NILLABLE),
-    field("ReturnAdditionalFields", AdRecommendationAdditionalField, OPTIONAL_NILLABLE),
-  ],
-);
+export const RefineAssetGroupRecommendationRequest: ComplexDesc<
+  t.RefineAssetGroupRecommendationRequest,
+  t.RefineAssetGroupRecommendationRequestInput
+> = complex("RefineAssetGroupRecommendationRequest", () => [
+  field("AssetGroup", AssetGroup),
+  field("TextRefineOperations", ArrayOfAdRecommendationTextRefineOperation),
+  field("ImageSuggestions", ArrayOfAdRecommendationImageSuggestion),
+  field("ImageRefineOperations", ArrayOfAdRecommendationImageRefineOperation),
+  field("ReturnAdditionalFields", AdRecommendationAdditionalField),
+]);
 
-export const ArrayOfAdRecommendationTextRefineOperation: ArrayDesc = array(
+export const ArrayOfAdRecommendationTextRefineOperation: ArrayDesc<
+  t.ArrayOfAdRecommendationTextRefineOperation
+> = array(
   "ArrayOfAdRecommendationTextRefineOperation",
   field(
     "AdRecommendationTextRefineOperation",
@@ -6446,16 +7057,17 @@ export const ArrayOfAdRecommendationTextRefineOperation: ArrayDesc = array(
   ),
 );
 
-export const AdRecommendationTextRefineOperation: ComplexDesc = complex(
-  "AdRecommendationTextRefineOperation",
-  () => [
-    field("TextField", AdRecommendationTextField, OPTIONAL),
-    field("TextFieldIndex", xs.int, OPTIONAL),
-    field("TextTone", AdRecommendationTextTone, OPTIONAL_NILLABLE),
-  ],
-);
+export const AdRecommendationTextRefineOperation: ComplexDesc<
+  t.AdRecommendationTextRefineOperation
+> = complex("AdRecommendationTextRefineOperation", () => [
+  field("TextField", AdRecommendationTextField, OPTIONAL),
+  field("TextFieldIndex", xs.int, OPTIONAL),
+  field("TextTone", AdRecommendationTextTone),
+]);
 
-export const ArrayOfAdRecommendationImageRefineOperation: ArrayDesc = array(
+export const ArrayOfAdRecommendationImageRefineOperation: ArrayDesc<
+  t.ArrayOfAdRecommendationImageRefineOperation
+> = array(
   "ArrayOfAdRecommendationImageRefineOperation",
   field(
     "AdRecommendationImageRefineOperation",
@@ -6464,24 +7076,26 @@ export const ArrayOfAdRecommendationImageRefineOperation: ArrayDesc = array(
   ),
 );
 
-export const AdRecommendationImageRefineOperation: ComplexDesc = complex(
-  "AdRecommendationImageRefineOperation",
-  () => [
-    field("ImageRefineType", AdRecommendationImageRefineType, OPTIONAL),
-    field("ImageIndex", xs.int, OPTIONAL),
-    field("Prompt", xs.string, OPTIONAL_NILLABLE),
-  ],
-);
+export const AdRecommendationImageRefineOperation: ComplexDesc<
+  t.AdRecommendationImageRefineOperation
+> = complex("AdRecommendationImageRefineOperation", () => [
+  field("ImageRefineType", AdRecommendationImageRefineType, OPTIONAL),
+  field("ImageIndex", xs.int, OPTIONAL),
+  field("Prompt", xs.string),
+]);
 
-export const RefineAssetGroupRecommendationResponse: ComplexDesc = complex(
-  "RefineAssetGroupRecommendationResponse",
-  () => [
-    field("TextRefineResults", ArrayOfAdRecommendationTextRefineResult, OPTIONAL_NILLABLE),
-    field("MediaRefineResults", ArrayOfAdRecommendationMediaRefineResult, OPTIONAL_NILLABLE),
-  ],
-);
+export const RefineAssetGroupRecommendationResponse: ComplexDesc<
+  t.RefineAssetGroupRecommendationResponse,
+  t.RefineAssetGroupRecommendationResponseInput
+> = complex("RefineAssetGroupRecommendationResponse", () => [
+  field("TextRefineResults", ArrayOfAdRecommendationTextRefineResult),
+  field("MediaRefineResults", ArrayOfAdRecommendationMediaRefineResult),
+]);
 
-export const ArrayOfAdRecommendationTextRefineResult: ArrayDesc = array(
+export const ArrayOfAdRecommendationTextRefineResult: ArrayDesc<
+  t.ArrayOfAdRecommendationTextRefineResult,
+  t.ArrayOfAdRecommendationTextRefineResultInput
+> = array(
   "ArrayOfAdRecommendationTextRefineResult",
   field(
     "AdRecommendationTextRefineResult",
@@ -6490,27 +7104,29 @@ export const ArrayOfAdRecommendationTextRefineResult: ArrayDesc = array(
   ),
 );
 
-export const AdRecommendationTextRefineResult: ComplexDesc = complex(
-  "AdRecommendationTextRefineResult",
-  () => [
-    field("Errors", ArrayOfOperationError, OPTIONAL_NILLABLE),
-    field("TextAssetLinks", ArrayOfAssetLink, OPTIONAL_NILLABLE),
-  ],
-);
+export const AdRecommendationTextRefineResult: ComplexDesc<
+  t.AdRecommendationTextRefineResult,
+  t.AdRecommendationTextRefineResultInput
+> = complex("AdRecommendationTextRefineResult", () => [
+  field("Errors", ArrayOfOperationError),
+  field("TextAssetLinks", ArrayOfAssetLink),
+]);
 
-export const ArrayOfOperationError: ArrayDesc = array(
+export const ArrayOfOperationError: ArrayDesc<t.ArrayOfOperationError> = array(
   "ArrayOfOperationError",
   field("OperationError", () => OperationError, REPEATED_NILLABLE),
 );
 
-export const OperationError: ComplexDesc = complex("OperationError", () => [
+export const OperationError: ComplexDesc<t.OperationError> = complex("OperationError", () => [
   field("Code", xs.int, OPTIONAL),
-  field("Details", xs.string, OPTIONAL_NILLABLE),
-  field("ErrorCode", xs.string, OPTIONAL_NILLABLE),
-  field("Message", xs.string, OPTIONAL_NILLABLE),
+  field("Details", xs.string),
+  field("ErrorCode", xs.string),
+  field("Message", xs.string),
 ]);
 
-export const ArrayOfAdRecommendationMediaRefineResult: ArrayDesc = array(
+export const ArrayOfAdRecommendationMediaRefineResult: ArrayDesc<
+  t.ArrayOfAdRecommendationMediaRefineResult
+> = array(
   "ArrayOfAdRecommendationMediaRefineResult",
   field(
     "AdRecommendationMediaRefineResult",
@@ -6519,656 +7135,784 @@ export const ArrayOfAdRecommendationMediaRefineResult: ArrayDesc = array(
   ),
 );
 
-export const AdRecommendationMediaRefineResult: ComplexDesc = complex(
-  "AdRecommendationMediaRefineResult",
-  () => [
-    field("Errors", ArrayOfOperationError, OPTIONAL_NILLABLE),
-    field("MediaList", ArrayOfAdRecommendationRefinedMedia, OPTIONAL_NILLABLE),
-  ],
-);
+export const AdRecommendationMediaRefineResult: ComplexDesc<
+  t.AdRecommendationMediaRefineResult
+> = complex("AdRecommendationMediaRefineResult", () => [
+  field("Errors", ArrayOfOperationError),
+  field("MediaList", ArrayOfAdRecommendationRefinedMedia),
+]);
 
-export const ArrayOfAdRecommendationRefinedMedia: ArrayDesc = array(
+export const ArrayOfAdRecommendationRefinedMedia: ArrayDesc<
+  t.ArrayOfAdRecommendationRefinedMedia
+> = array(
   "ArrayOfAdRecommendationRefinedMedia",
   field("AdRecommendationRefinedMedia", () => AdRecommendationRefinedMedia, REPEATED_NILLABLE),
 );
 
-export const AdRecommendationRefinedMedia: ComplexDesc = complex(
+export const AdRecommendationRefinedMedia: ComplexDesc<t.AdRecommendationRefinedMedia> = complex(
   "AdRecommendationRefinedMedia",
-  () => [field("MediaUrl", xs.string, OPTIONAL_NILLABLE)],
+  () => [field("MediaUrl", xs.string)],
 );
 
-export const RefineResponsiveAdRecommendationRequest: ComplexDesc = complex(
-  "RefineResponsiveAdRecommendationRequest",
-  () => [
-    field("ResponsiveAd", ResponsiveAd, OPTIONAL_NILLABLE),
-    field("TextRefineOperations", ArrayOfAdRecommendationTextRefineOperation, OPTIONAL_NILLABLE),
-    field("ImageRefineOperations", ArrayOfAdRecommendationImageRefineOperation, OPTIONAL_NILLABLE),
-    field("ImageSuggestions", ArrayOfAdRecommendationImageSuggestion, OPTIONAL_NILLABLE),
-    field("ReturnAdditionalFields", AdRecommendationAdditionalField, OPTIONAL_NILLABLE),
-  ],
-);
+export const RefineResponsiveAdRecommendationRequest: ComplexDesc<
+  t.RefineResponsiveAdRecommendationRequest,
+  t.RefineResponsiveAdRecommendationRequestInput
+> = complex("RefineResponsiveAdRecommendationRequest", () => [
+  field("ResponsiveAd", ResponsiveAd),
+  field("TextRefineOperations", ArrayOfAdRecommendationTextRefineOperation),
+  field("ImageRefineOperations", ArrayOfAdRecommendationImageRefineOperation),
+  field("ImageSuggestions", ArrayOfAdRecommendationImageSuggestion),
+  field("ReturnAdditionalFields", AdRecommendationAdditionalField),
+]);
 
-export const RefineResponsiveAdRecommendationResponse: ComplexDesc = complex(
-  "RefineResponsiveAdRecommendationResponse",
-  () => [
-    field("TextRefineResults", ArrayOfAdRecommendationTextRefineResult, OPTIONAL_NILLABLE),
-    field("MediaRefineResults", ArrayOfAdRecommendationMediaRefineResult, OPTIONAL_NILLABLE),
-  ],
-);
+export const RefineResponsiveAdRecommendationResponse: ComplexDesc<
+  t.RefineResponsiveAdRecommendationResponse,
+  t.RefineResponsiveAdRecommendationResponseInput
+> = complex("RefineResponsiveAdRecommendationResponse", () => [
+  field("TextRefineResults", ArrayOfAdRecommendationTextRefineResult),
+  field("MediaRefineResults", ArrayOfAdRecommendationMediaRefineResult),
+]);
 
-export const RefineResponsiveSearchAdRecommendationRequest: ComplexDesc = complex(
-  "RefineResponsiveSearchAdRecommendationRequest",
-  () => [
-    field("ResponsiveSearchAd", ResponsiveSearchAd, OPTIONAL_NILLABLE),
-    field("TextRefineOperations", ArrayOfAdRecommendationTextRefineOperation, OPTIONAL_NILLABLE),
-  ],
-);
+export const RefineResponsiveSearchAdRecommendationRequest: ComplexDesc<
+  t.RefineResponsiveSearchAdRecommendationRequest,
+  t.RefineResponsiveSearchAdRecommendationRequestInput
+> = complex("RefineResponsiveSearchAdRecommendationRequest", () => [
+  field("ResponsiveSearchAd", ResponsiveSearchAd),
+  field("TextRefineOperations", ArrayOfAdRecommendationTextRefineOperation),
+]);
 
-export const RefineResponsiveSearchAdRecommendationResponse: ComplexDesc = complex(
-  "RefineResponsiveSearchAdRecommendationResponse",
-  () => [field("TextRefineResults", ArrayOfAdRecommendationTextRefineResult, OPTIONAL_NILLABLE)],
-);
+export const RefineResponsiveSearchAdRecommendationResponse: ComplexDesc<
+  t.RefineResponsiveSearchAdRecommendationResponse,
+  t.RefineResponsiveSearchAdRecommendationResponseInput
+> = complex("RefineResponsiveSearchAdRecommendationResponse", () => [
+  field("TextRefineResults", ArrayOfAdRecommendationTextRefineResult),
+]);
 
-export const GetResponsiveAdRecommendationJobRequest: ComplexDesc = complex(
-  "GetResponsiveAdRecommendationJobRequest",
-  () => [field("JobId", xs.long, OPTIONAL)],
-);
+export const GetResponsiveAdRecommendationJobRequest: ComplexDesc<
+  t.GetResponsiveAdRecommendationJobRequest,
+  t.GetResponsiveAdRecommendationJobRequestInput
+> = complex("GetResponsiveAdRecommendationJobRequest", () => [field("JobId", xs.long, OPTIONAL)]);
 
-export const GetResponsiveAdRecommendationJobResponse: ComplexDesc = complex(
-  "GetResponsiveAdRecommendationJobResponse",
-  () => [
-    field("ResponsiveAd", ResponsiveAd, OPTIONAL_NILLABLE),
-    field("ImageSuggestions", ArrayOfAdRecommendationImageSuggestion, OPTIONAL_NILLABLE),
-    field("VideoSuggestions", ArrayOfAdRecommendationVideoSuggestion, OPTIONAL_NILLABLE),
-    field("PromptBrandWarning", xs.string, OPTIONAL_NILLABLE),
-    field("JobInfo", AdRecommendationJobInfo, OPTIONAL_NILLABLE),
-  ],
-);
+export const GetResponsiveAdRecommendationJobResponse: ComplexDesc<
+  t.GetResponsiveAdRecommendationJobResponse,
+  t.GetResponsiveAdRecommendationJobResponseInput
+> = complex("GetResponsiveAdRecommendationJobResponse", () => [
+  field("ResponsiveAd", ResponsiveAd),
+  field("ImageSuggestions", ArrayOfAdRecommendationImageSuggestion),
+  field("VideoSuggestions", ArrayOfAdRecommendationVideoSuggestion),
+  field("PromptBrandWarning", xs.string),
+  field("JobInfo", AdRecommendationJobInfo),
+]);
 
-export const UpdateConversionValueRulesRequest: ComplexDesc = complex(
-  "UpdateConversionValueRulesRequest",
-  () => [
-    field("ConversionValueRules", ArrayOfConversionValueRule, OPTIONAL_NILLABLE),
-    field("Lcid", xs.int, OPTIONAL_NILLABLE),
-  ],
-);
+export const UpdateConversionValueRulesRequest: ComplexDesc<
+  t.UpdateConversionValueRulesRequest,
+  t.UpdateConversionValueRulesRequestInput
+> = complex("UpdateConversionValueRulesRequest", () => [
+  field("ConversionValueRules", ArrayOfConversionValueRule),
+  field("Lcid", xs.int),
+]);
 
-export const ArrayOfConversionValueRule: ArrayDesc = array(
+export const ArrayOfConversionValueRule: ArrayDesc<
+  t.ArrayOfConversionValueRule,
+  t.ArrayOfConversionValueRuleInput
+> = array(
   "ArrayOfConversionValueRule",
   field("ConversionValueRule", () => ConversionValueRule, REPEATED_NILLABLE),
 );
 
-export const ConversionValueRule: ComplexDesc = complex("ConversionValueRule", () => [
-  field("AudienceCondition", AudienceCondition, OPTIONAL_NILLABLE),
-  field("CurrencyCode", xs.string, OPTIONAL_NILLABLE),
-  field("DeviceCondition", DeviceCondition, OPTIONAL_NILLABLE),
-  field("Id", xs.long, OPTIONAL_NILLABLE),
-  field("LocationCondition", LocationCondition, OPTIONAL_NILLABLE),
-  field("Name", xs.string, OPTIONAL_NILLABLE),
-  field("Operation", ConversionValueRuleOperator, OPTIONAL_NILLABLE),
-  field("Status", ConversionValueRuleStatus, OPTIONAL_NILLABLE),
-  field("Value", xs.decimal, OPTIONAL_NILLABLE),
+export const ConversionValueRule: ComplexDesc<
+  t.ConversionValueRule,
+  t.ConversionValueRuleInput
+> = complex("ConversionValueRule", () => [
+  field("AudienceCondition", AudienceCondition),
+  field("CurrencyCode", xs.string),
+  field("DeviceCondition", DeviceCondition),
+  field("Id", xs.long),
+  field("LocationCondition", LocationCondition),
+  field("Name", xs.string),
+  field("Operation", ConversionValueRuleOperator),
+  field("Status", ConversionValueRuleStatus),
+  field("Value", xs.decimal),
 ]);
 
-export const AudienceCondition: ComplexDesc = complex("AudienceCondition", () => [
-  field("Audiences", ArrayOfAudienceConditionItem, OPTIONAL_NILLABLE),
+export const AudienceCondition: ComplexDesc<
+  t.AudienceCondition,
+  t.AudienceConditionInput
+> = complex("AudienceCondition", () => [
+  field("Audiences", ArrayOfAudienceConditionItem),
   field("IsPrimary", xs.boolean, OPTIONAL),
 ]);
 
-export const ArrayOfAudienceConditionItem: ArrayDesc = array(
+export const ArrayOfAudienceConditionItem: ArrayDesc<
+  t.ArrayOfAudienceConditionItem,
+  t.ArrayOfAudienceConditionItemInput
+> = array(
   "ArrayOfAudienceConditionItem",
   field("AudienceConditionItem", () => AudienceConditionItem, REPEATED_NILLABLE),
 );
 
-export const AudienceConditionItem: ComplexDesc = complex("AudienceConditionItem", () => [
+export const AudienceConditionItem: ComplexDesc<
+  t.AudienceConditionItem,
+  t.AudienceConditionItemInput
+> = complex("AudienceConditionItem", () => [
   field("Id", xs.long, OPTIONAL),
-  field("Name", xs.string, OPTIONAL_NILLABLE),
-  field("Type", AudienceType, OPTIONAL_NILLABLE),
+  field("Name", xs.string),
+  field("Type", AudienceType),
 ]);
 
-export const DeviceCondition: ComplexDesc = complex("DeviceCondition", () => [
+export const DeviceCondition: ComplexDesc<t.DeviceCondition> = complex("DeviceCondition", () => [
   field("DeviceTypes", DeviceType, OPTIONAL),
   field("IsPrimary", xs.boolean, OPTIONAL),
 ]);
 
-export const LocationCondition: ComplexDesc = complex("LocationCondition", () => [
-  field("ExcludedLocationIntent", IntentOption, OPTIONAL_NILLABLE),
-  field("ExcludedLocations", ArrayOfLocationConditionItem, OPTIONAL_NILLABLE),
-  field("IncludedLocationIntent", IntentOption, OPTIONAL_NILLABLE),
-  field("IncludedLocations", ArrayOfLocationConditionItem, OPTIONAL_NILLABLE),
-  field("IsPrimary", xs.boolean, OPTIONAL),
-]);
+export const LocationCondition: ComplexDesc<t.LocationCondition> = complex(
+  "LocationCondition",
+  () => [
+    field("ExcludedLocationIntent", IntentOption),
+    field("ExcludedLocations", ArrayOfLocationConditionItem),
+    field("IncludedLocationIntent", IntentOption),
+    field("IncludedLocations", ArrayOfLocationConditionItem),
+    field("IsPrimary", xs.boolean, OPTIONAL),
+  ],
+);
 
-export const ArrayOfLocationConditionItem: ArrayDesc = array(
+export const ArrayOfLocationConditionItem: ArrayDesc<t.ArrayOfLocationConditionItem> = array(
   "ArrayOfLocationConditionItem",
   field("LocationConditionItem", () => LocationConditionItem, REPEATED_NILLABLE),
 );
 
-export const LocationConditionItem: ComplexDesc = complex("LocationConditionItem", () => [
-  field("Id", xs.int, OPTIONAL),
-  field("Name", xs.string, OPTIONAL_NILLABLE),
-  field("Type", LocationType, OPTIONAL_NILLABLE),
+export const LocationConditionItem: ComplexDesc<t.LocationConditionItem> = complex(
+  "LocationConditionItem",
+  () => [field("Id", xs.int, OPTIONAL), field("Name", xs.string), field("Type", LocationType)],
+);
+
+export const UpdateConversionValueRulesResponse: ComplexDesc<
+  t.UpdateConversionValueRulesResponse
+> = complex("UpdateConversionValueRulesResponse", () => [
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const UpdateConversionValueRulesResponse: ComplexDesc = complex(
-  "UpdateConversionValueRulesResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
-);
+export const UpdateConversionValueRulesStatusRequest: ComplexDesc<
+  t.UpdateConversionValueRulesStatusRequest,
+  t.UpdateConversionValueRulesStatusRequestInput
+> = complex("UpdateConversionValueRulesStatusRequest", () => [
+  field("RuleIds", ArrayOflong),
+  field("Status", ConversionValueRuleStatus, OPTIONAL),
+]);
 
-export const UpdateConversionValueRulesStatusRequest: ComplexDesc = complex(
-  "UpdateConversionValueRulesStatusRequest",
-  () => [
-    field("RuleIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("Status", ConversionValueRuleStatus, OPTIONAL),
-  ],
-);
+export const UpdateConversionValueRulesStatusResponse: ComplexDesc<
+  t.UpdateConversionValueRulesStatusResponse
+> = complex("UpdateConversionValueRulesStatusResponse", () => [
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const UpdateConversionValueRulesStatusResponse: ComplexDesc = complex(
-  "UpdateConversionValueRulesStatusResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
-);
+export const AddConversionValueRulesRequest: ComplexDesc<
+  t.AddConversionValueRulesRequest,
+  t.AddConversionValueRulesRequestInput
+> = complex("AddConversionValueRulesRequest", () => [
+  field("ConversionValueRules", ArrayOfConversionValueRule),
+  field("Lcid", xs.int),
+]);
 
-export const AddConversionValueRulesRequest: ComplexDesc = complex(
-  "AddConversionValueRulesRequest",
-  () => [
-    field("ConversionValueRules", ArrayOfConversionValueRule, OPTIONAL_NILLABLE),
-    field("Lcid", xs.int, OPTIONAL_NILLABLE),
-  ],
-);
+export const AddConversionValueRulesResponse: ComplexDesc<
+  t.AddConversionValueRulesResponse,
+  t.AddConversionValueRulesResponseInput
+> = complex("AddConversionValueRulesResponse", () => [
+  field("ConversionValueRuleIds", ArrayOflong),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const AddConversionValueRulesResponse: ComplexDesc = complex(
-  "AddConversionValueRulesResponse",
-  () => [
-    field("ConversionValueRuleIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
-);
-
-export const GetConversionValueRulesByAccountIdRequest: ComplexDesc = complex(
-  "GetConversionValueRulesByAccountIdRequest",
-  () => [field("AccountId", xs.long, OPTIONAL), field("Lcid", xs.int, OPTIONAL_NILLABLE)],
-);
-
-export const GetConversionValueRulesByAccountIdResponse: ComplexDesc = complex(
-  "GetConversionValueRulesByAccountIdResponse",
-  () => [field("ConversionValueRules", ArrayOfConversionValueRule, OPTIONAL_NILLABLE)],
-);
-
-export const GetConversionValueRulesByIdsRequest: ComplexDesc = complex(
-  "GetConversionValueRulesByIdsRequest",
-  () => [
-    field("RuleIds", ArrayOflong, OPTIONAL_NILLABLE),
-    field("Lcid", xs.int, OPTIONAL_NILLABLE),
-  ],
-);
-
-export const GetConversionValueRulesByIdsResponse: ComplexDesc = complex(
-  "GetConversionValueRulesByIdsResponse",
-  () => [
-    field("ConversionValueRules", ArrayOfConversionValueRule, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
-);
-
-export const AddBrandKitsRequest: ComplexDesc = complex("AddBrandKitsRequest", () => [
+export const GetConversionValueRulesByAccountIdRequest: ComplexDesc<
+  t.GetConversionValueRulesByAccountIdRequest,
+  t.GetConversionValueRulesByAccountIdRequestInput
+> = complex("GetConversionValueRulesByAccountIdRequest", () => [
   field("AccountId", xs.long, OPTIONAL),
-  field("BrandKits", ArrayOfBrandKit, OPTIONAL_NILLABLE),
+  field("Lcid", xs.int),
 ]);
 
-export const ArrayOfBrandKit: ArrayDesc = array(
+export const GetConversionValueRulesByAccountIdResponse: ComplexDesc<
+  t.GetConversionValueRulesByAccountIdResponse,
+  t.GetConversionValueRulesByAccountIdResponseInput
+> = complex("GetConversionValueRulesByAccountIdResponse", () => [
+  field("ConversionValueRules", ArrayOfConversionValueRule),
+]);
+
+export const GetConversionValueRulesByIdsRequest: ComplexDesc<
+  t.GetConversionValueRulesByIdsRequest,
+  t.GetConversionValueRulesByIdsRequestInput
+> = complex("GetConversionValueRulesByIdsRequest", () => [
+  field("RuleIds", ArrayOflong),
+  field("Lcid", xs.int),
+]);
+
+export const GetConversionValueRulesByIdsResponse: ComplexDesc<
+  t.GetConversionValueRulesByIdsResponse,
+  t.GetConversionValueRulesByIdsResponseInput
+> = complex("GetConversionValueRulesByIdsResponse", () => [
+  field("ConversionValueRules", ArrayOfConversionValueRule),
+  field("PartialErrors", ArrayOfBatchError),
+]);
+
+export const AddBrandKitsRequest: ComplexDesc<
+  t.AddBrandKitsRequest,
+  t.AddBrandKitsRequestInput
+> = complex("AddBrandKitsRequest", () => [
+  field("AccountId", xs.long, OPTIONAL),
+  field("BrandKits", ArrayOfBrandKit),
+]);
+
+export const ArrayOfBrandKit: ArrayDesc<t.ArrayOfBrandKit, t.ArrayOfBrandKitInput> = array(
   "ArrayOfBrandKit",
   field("BrandKit", () => BrandKit, REPEATED_NILLABLE),
 );
 
-export const BrandKit: ComplexDesc = complex("BrandKit", () => [
-  field("BrandVoice", BrandVoice, OPTIONAL_NILLABLE),
-  field("BusinessName", xs.string, OPTIONAL_NILLABLE),
-  field("Fonts", ArrayOfBrandKitFont, OPTIONAL_NILLABLE),
-  field("Id", xs.long, OPTIONAL_NILLABLE),
-  field("Images", ArrayOfBrandKitImage, OPTIONAL_NILLABLE),
-  field("LandscapeLogos", ArrayOfBrandKitImage, OPTIONAL_NILLABLE),
-  field("MessagingRestrictions", ArrayOfstring, OPTIONAL_NILLABLE),
-  field("Name", xs.string, OPTIONAL_NILLABLE),
-  field("Palettes", ArrayOfBrandKitPalette, OPTIONAL_NILLABLE),
-  field("SquareLogos", ArrayOfBrandKitImage, OPTIONAL_NILLABLE),
-  field("TermExclusions", ArrayOfstring, OPTIONAL_NILLABLE),
+export const BrandKit: ComplexDesc<t.BrandKit, t.BrandKitInput> = complex("BrandKit", () => [
+  field("BrandVoice", BrandVoice),
+  field("BusinessName", xs.string),
+  field("Fonts", ArrayOfBrandKitFont),
+  field("Id", xs.long),
+  field("Images", ArrayOfBrandKitImage),
+  field("LandscapeLogos", ArrayOfBrandKitImage),
+  field("MessagingRestrictions", ArrayOfstring),
+  field("Name", xs.string),
+  field("Palettes", ArrayOfBrandKitPalette),
+  field("SquareLogos", ArrayOfBrandKitImage),
+  field("TermExclusions", ArrayOfstring),
 ]);
 
-export const BrandVoice: ComplexDesc = complex("BrandVoice", () => [
-  field("Personality", xs.string, OPTIONAL_NILLABLE),
-  field("Tones", ArrayOfstring, OPTIONAL_NILLABLE),
+export const BrandVoice: ComplexDesc<t.BrandVoice> = complex("BrandVoice", () => [
+  field("Personality", xs.string),
+  field("Tones", ArrayOfstring),
 ]);
 
-export const ArrayOfBrandKitFont: ArrayDesc = array(
+export const ArrayOfBrandKitFont: ArrayDesc<t.ArrayOfBrandKitFont> = array(
   "ArrayOfBrandKitFont",
   field("BrandKitFont", () => BrandKitFont, REPEATED_NILLABLE),
 );
 
-export const BrandKitFont: ComplexDesc = complex("BrandKitFont", () => [
-  field("TextAssetType", xs.string, OPTIONAL_NILLABLE),
-  field("Typeface", xs.string, OPTIONAL_NILLABLE),
-  field("Weight", xs.string, OPTIONAL_NILLABLE),
+export const BrandKitFont: ComplexDesc<t.BrandKitFont> = complex("BrandKitFont", () => [
+  field("TextAssetType", xs.string),
+  field("Typeface", xs.string),
+  field("Weight", xs.string),
 ]);
 
-export const ArrayOfBrandKitImage: ArrayDesc = array(
-  "ArrayOfBrandKitImage",
-  field("BrandKitImage", () => BrandKitImage, REPEATED_NILLABLE),
+export const ArrayOfBrandKitImage: ArrayDesc<
+  t.ArrayOfBrandKitImage,
+  t.ArrayOfBrandKitImageInput
+> = array("ArrayOfBrandKitImage", field("BrandKitImage", () => BrandKitImage, REPEATED_NILLABLE));
+
+export const BrandKitImage: ComplexDesc<t.BrandKitImage, t.BrandKitImageInput> = complex(
+  "BrandKitImage",
+  () => [
+    field("CropHeight", xs.int),
+    field("CropWidth", xs.int),
+    field("CropX", xs.int),
+    field("CropY", xs.int),
+    field("Id", xs.long, OPTIONAL),
+    field("ThumbnailUrl", xs.string),
+    field("Url", xs.string),
+  ],
 );
 
-export const BrandKitImage: ComplexDesc = complex("BrandKitImage", () => [
-  field("CropHeight", xs.int, OPTIONAL_NILLABLE),
-  field("CropWidth", xs.int, OPTIONAL_NILLABLE),
-  field("CropX", xs.int, OPTIONAL_NILLABLE),
-  field("CropY", xs.int, OPTIONAL_NILLABLE),
-  field("Id", xs.long, OPTIONAL),
-  field("ThumbnailUrl", xs.string, OPTIONAL_NILLABLE),
-  field("Url", xs.string, OPTIONAL_NILLABLE),
-]);
-
-export const ArrayOfBrandKitPalette: ArrayDesc = array(
+export const ArrayOfBrandKitPalette: ArrayDesc<t.ArrayOfBrandKitPalette> = array(
   "ArrayOfBrandKitPalette",
   field("BrandKitPalette", () => BrandKitPalette, REPEATED_NILLABLE),
 );
 
-export const BrandKitPalette: ComplexDesc = complex("BrandKitPalette", () => [
-  field("ColorType", xs.string, OPTIONAL_NILLABLE),
-  field("Colors", ArrayOfBrandKitColor, OPTIONAL_NILLABLE),
-  field("Name", xs.string, OPTIONAL_NILLABLE),
+export const BrandKitPalette: ComplexDesc<t.BrandKitPalette> = complex("BrandKitPalette", () => [
+  field("ColorType", xs.string),
+  field("Colors", ArrayOfBrandKitColor),
+  field("Name", xs.string),
 ]);
 
-export const ArrayOfBrandKitColor: ArrayDesc = array(
+export const ArrayOfBrandKitColor: ArrayDesc<t.ArrayOfBrandKitColor> = array(
   "ArrayOfBrandKitColor",
   field("BrandKitColor", () => BrandKitColor, REPEATED_NILLABLE),
 );
 
-export const BrandKitColor: ComplexDesc = complex("BrandKitColor", () => [
-  field("HexCode", xs.string, OPTIONAL_NILLABLE),
-  field("Name", xs.string, OPTIONAL_NILLABLE),
+export const BrandKitColor: ComplexDesc<t.BrandKitColor> = complex("BrandKitColor", () => [
+  field("HexCode", xs.string),
+  field("Name", xs.string),
 ]);
 
-export const AddBrandKitsResponse: ComplexDesc = complex("AddBrandKitsResponse", () => [
-  field("BrandKitIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+export const AddBrandKitsResponse: ComplexDesc<
+  t.AddBrandKitsResponse,
+  t.AddBrandKitsResponseInput
+> = complex("AddBrandKitsResponse", () => [
+  field("BrandKitIds", ArrayOfNullableOflong),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const UpdateBrandKitsRequest: ComplexDesc = complex("UpdateBrandKitsRequest", () => [
+export const UpdateBrandKitsRequest: ComplexDesc<
+  t.UpdateBrandKitsRequest,
+  t.UpdateBrandKitsRequestInput
+> = complex("UpdateBrandKitsRequest", () => [
   field("AccountId", xs.long, OPTIONAL),
-  field("BrandKits", ArrayOfBrandKit, OPTIONAL_NILLABLE),
+  field("BrandKits", ArrayOfBrandKit),
 ]);
 
-export const UpdateBrandKitsResponse: ComplexDesc = complex("UpdateBrandKitsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-]);
+export const UpdateBrandKitsResponse: ComplexDesc<t.UpdateBrandKitsResponse> = complex(
+  "UpdateBrandKitsResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
+);
 
-export const DeleteBrandKitsRequest: ComplexDesc = complex("DeleteBrandKitsRequest", () => [
+export const DeleteBrandKitsRequest: ComplexDesc<
+  t.DeleteBrandKitsRequest,
+  t.DeleteBrandKitsRequestInput
+> = complex("DeleteBrandKitsRequest", () => [
   field("AccountId", xs.long, OPTIONAL),
-  field("BrandKitIds", ArrayOflong, OPTIONAL_NILLABLE),
+  field("BrandKitIds", ArrayOflong),
 ]);
 
-export const DeleteBrandKitsResponse: ComplexDesc = complex("DeleteBrandKitsResponse", () => [
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+export const DeleteBrandKitsResponse: ComplexDesc<t.DeleteBrandKitsResponse> = complex(
+  "DeleteBrandKitsResponse",
+  () => [field("PartialErrors", ArrayOfBatchError)],
+);
+
+export const CreateBrandKitRecommendationRequest: ComplexDesc<
+  t.CreateBrandKitRecommendationRequest,
+  t.CreateBrandKitRecommendationRequestInput
+> = complex("CreateBrandKitRecommendationRequest", () => [
+  field("AccountId", xs.long, OPTIONAL),
+  field("FinalUrl", xs.string),
 ]);
 
-export const CreateBrandKitRecommendationRequest: ComplexDesc = complex(
-  "CreateBrandKitRecommendationRequest",
-  () => [field("AccountId", xs.long, OPTIONAL), field("FinalUrl", xs.string, OPTIONAL_NILLABLE)],
-);
+export const CreateBrandKitRecommendationResponse: ComplexDesc<
+  t.CreateBrandKitRecommendationResponse,
+  t.CreateBrandKitRecommendationResponseInput
+> = complex("CreateBrandKitRecommendationResponse", () => [field("BrandKit", BrandKit)]);
 
-export const CreateBrandKitRecommendationResponse: ComplexDesc = complex(
-  "CreateBrandKitRecommendationResponse",
-  () => [field("BrandKit", BrandKit, OPTIONAL_NILLABLE)],
-);
+export const AddNewCustomerAcquisitionGoalsRequest: ComplexDesc<
+  t.AddNewCustomerAcquisitionGoalsRequest,
+  t.AddNewCustomerAcquisitionGoalsRequestInput
+> = complex("AddNewCustomerAcquisitionGoalsRequest", () => [
+  field("NewCustomerAcquisitionGoals", ArrayOfNewCustomerAcquisitionGoal),
+]);
 
-export const AddNewCustomerAcquisitionGoalsRequest: ComplexDesc = complex(
-  "AddNewCustomerAcquisitionGoalsRequest",
-  () => [
-    field("NewCustomerAcquisitionGoals", ArrayOfNewCustomerAcquisitionGoal, OPTIONAL_NILLABLE),
-  ],
-);
-
-export const ArrayOfNewCustomerAcquisitionGoal: ArrayDesc = array(
+export const ArrayOfNewCustomerAcquisitionGoal: ArrayDesc<
+  t.ArrayOfNewCustomerAcquisitionGoal,
+  t.ArrayOfNewCustomerAcquisitionGoalInput
+> = array(
   "ArrayOfNewCustomerAcquisitionGoal",
   field("NewCustomerAcquisitionGoal", () => NewCustomerAcquisitionGoal, REPEATED_NILLABLE),
 );
 
-export const NewCustomerAcquisitionGoal: ComplexDesc = complex("NewCustomerAcquisitionGoal", () => [
-  field("AdditionalValue", xs.decimal, OPTIONAL_NILLABLE),
-  field("Audiences", ArrayOfAudienceIdName, OPTIONAL_NILLABLE),
-  field("Id", xs.long, OPTIONAL_NILLABLE),
+export const NewCustomerAcquisitionGoal: ComplexDesc<
+  t.NewCustomerAcquisitionGoal,
+  t.NewCustomerAcquisitionGoalInput
+> = complex("NewCustomerAcquisitionGoal", () => [
+  field("AdditionalValue", xs.decimal),
+  field("Audiences", ArrayOfAudienceIdName),
+  field("Id", xs.long),
 ]);
 
-export const ArrayOfAudienceIdName: ArrayDesc = array(
+export const ArrayOfAudienceIdName: ArrayDesc<
+  t.ArrayOfAudienceIdName,
+  t.ArrayOfAudienceIdNameInput
+> = array(
   "ArrayOfAudienceIdName",
   field("AudienceIdName", () => AudienceIdName, REPEATED_NILLABLE),
 );
 
-export const AudienceIdName: ComplexDesc = complex("AudienceIdName", () => [
-  field("Id", xs.long, OPTIONAL),
-  field("Name", xs.string, OPTIONAL_NILLABLE),
+export const AudienceIdName: ComplexDesc<t.AudienceIdName, t.AudienceIdNameInput> = complex(
+  "AudienceIdName",
+  () => [field("Id", xs.long, OPTIONAL), field("Name", xs.string)],
+);
+
+export const AddNewCustomerAcquisitionGoalsResponse: ComplexDesc<
+  t.AddNewCustomerAcquisitionGoalsResponse,
+  t.AddNewCustomerAcquisitionGoalsResponseInput
+> = complex("AddNewCustomerAcquisitionGoalsResponse", () => [
+  field("NewCustomerAcquisitionGoalIds", ArrayOfNullableOflong),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const AddNewCustomerAcquisitionGoalsResponse: ComplexDesc = complex(
-  "AddNewCustomerAcquisitionGoalsResponse",
-  () => [
-    field("NewCustomerAcquisitionGoalIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
-);
+export const UpdateNewCustomerAcquisitionGoalsRequest: ComplexDesc<
+  t.UpdateNewCustomerAcquisitionGoalsRequest,
+  t.UpdateNewCustomerAcquisitionGoalsRequestInput
+> = complex("UpdateNewCustomerAcquisitionGoalsRequest", () => [
+  field("NewCustomerAcquisitionGoals", ArrayOfNewCustomerAcquisitionGoal),
+]);
 
-export const UpdateNewCustomerAcquisitionGoalsRequest: ComplexDesc = complex(
-  "UpdateNewCustomerAcquisitionGoalsRequest",
-  () => [
-    field("NewCustomerAcquisitionGoals", ArrayOfNewCustomerAcquisitionGoal, OPTIONAL_NILLABLE),
-  ],
-);
+export const UpdateNewCustomerAcquisitionGoalsResponse: ComplexDesc<
+  t.UpdateNewCustomerAcquisitionGoalsResponse
+> = complex("UpdateNewCustomerAcquisitionGoalsResponse", () => [
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const UpdateNewCustomerAcquisitionGoalsResponse: ComplexDesc = complex(
-  "UpdateNewCustomerAcquisitionGoalsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
-);
-
-export const GetNewCustomerAcquisitionGoalsByAccountIdRequest: ComplexDesc = complex(
-  "GetNewCustomerAcquisitionGoalsByAccountIdRequest",
-  () => [field("AccountId", xs.long, OPTIONAL)],
-);
-
-export const GetNewCustomerAcquisitionGoalsByAccountIdResponse: ComplexDesc = complex(
-  "GetNewCustomerAcquisitionGoalsByAccountIdResponse",
-  () => [
-    field("NewCustomerAcquisitionGoals", ArrayOfNewCustomerAcquisitionGoal, OPTIONAL_NILLABLE),
-  ],
-);
-
-export const GetBrandKitsByAccountIdRequest: ComplexDesc = complex(
-  "GetBrandKitsByAccountIdRequest",
-  () => [field("AccountId", xs.long, OPTIONAL)],
-);
-
-export const GetBrandKitsByAccountIdResponse: ComplexDesc = complex(
-  "GetBrandKitsByAccountIdResponse",
-  () => [field("BrandKits", ArrayOfBrandKit, OPTIONAL_NILLABLE)],
-);
-
-export const GetBrandKitsByIdsRequest: ComplexDesc = complex("GetBrandKitsByIdsRequest", () => [
+export const GetNewCustomerAcquisitionGoalsByAccountIdRequest: ComplexDesc<
+  t.GetNewCustomerAcquisitionGoalsByAccountIdRequest,
+  t.GetNewCustomerAcquisitionGoalsByAccountIdRequestInput
+> = complex("GetNewCustomerAcquisitionGoalsByAccountIdRequest", () => [
   field("AccountId", xs.long, OPTIONAL),
-  field("BrandKitIds", ArrayOflong, OPTIONAL_NILLABLE),
 ]);
 
-export const GetBrandKitsByIdsResponse: ComplexDesc = complex("GetBrandKitsByIdsResponse", () => [
-  field("BrandKits", ArrayOfBrandKit, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
+export const GetNewCustomerAcquisitionGoalsByAccountIdResponse: ComplexDesc<
+  t.GetNewCustomerAcquisitionGoalsByAccountIdResponse,
+  t.GetNewCustomerAcquisitionGoalsByAccountIdResponseInput
+> = complex("GetNewCustomerAcquisitionGoalsByAccountIdResponse", () => [
+  field("NewCustomerAcquisitionGoals", ArrayOfNewCustomerAcquisitionGoal),
 ]);
 
-export const GetClipchampTemplatesRequest: ComplexDesc = complex(
+export const GetBrandKitsByAccountIdRequest: ComplexDesc<
+  t.GetBrandKitsByAccountIdRequest,
+  t.GetBrandKitsByAccountIdRequestInput
+> = complex("GetBrandKitsByAccountIdRequest", () => [field("AccountId", xs.long, OPTIONAL)]);
+
+export const GetBrandKitsByAccountIdResponse: ComplexDesc<
+  t.GetBrandKitsByAccountIdResponse,
+  t.GetBrandKitsByAccountIdResponseInput
+> = complex("GetBrandKitsByAccountIdResponse", () => [field("BrandKits", ArrayOfBrandKit)]);
+
+export const GetBrandKitsByIdsRequest: ComplexDesc<
+  t.GetBrandKitsByIdsRequest,
+  t.GetBrandKitsByIdsRequestInput
+> = complex("GetBrandKitsByIdsRequest", () => [
+  field("AccountId", xs.long, OPTIONAL),
+  field("BrandKitIds", ArrayOflong),
+]);
+
+export const GetBrandKitsByIdsResponse: ComplexDesc<
+  t.GetBrandKitsByIdsResponse,
+  t.GetBrandKitsByIdsResponseInput
+> = complex("GetBrandKitsByIdsResponse", () => [
+  field("BrandKits", ArrayOfBrandKit),
+  field("PartialErrors", ArrayOfBatchError),
+]);
+
+export const GetClipchampTemplatesRequest: ComplexDesc<t.GetClipchampTemplatesRequest> = complex(
   "GetClipchampTemplatesRequest",
   () => [
-    field("Mock", xs.boolean, OPTIONAL_NILLABLE),
-    field("MaxAdsCount", xs.int, OPTIONAL_NILLABLE),
-    field("TemplateFilter", VideoTemplateFilter, OPTIONAL_NILLABLE),
-    field("Locale", xs.string, OPTIONAL_NILLABLE),
+    field("Mock", xs.boolean),
+    field("MaxAdsCount", xs.int),
+    field("TemplateFilter", VideoTemplateFilter),
+    field("Locale", xs.string),
   ],
 );
 
-export const VideoTemplateFilter: ComplexDesc = complex("VideoTemplateFilter", () => [
-  field("AspectRatios", ArrayOfstring, OPTIONAL_NILLABLE),
-  field("Durations", ArrayOfint, OPTIONAL_NILLABLE),
-  field("MaxMediaAssetCount", xs.int, OPTIONAL),
-  field("MaxTextAssetCount", xs.int, OPTIONAL),
-  field("TemplateIds", ArrayOfstring, OPTIONAL_NILLABLE),
-  field("Themes", ArrayOfstring, OPTIONAL_NILLABLE),
-]);
-
-export const ArrayOfint: ArrayDesc = array("ArrayOfint", field("int", NS2, xs.int, REPEATED));
-
-export const GetClipchampTemplatesResponse: ComplexDesc = complex(
-  "GetClipchampTemplatesResponse",
-  () => [field("Templates", ArrayOfClipchampTemplateInfo, OPTIONAL_NILLABLE)],
+export const VideoTemplateFilter: ComplexDesc<t.VideoTemplateFilter> = complex(
+  "VideoTemplateFilter",
+  () => [
+    field("AspectRatios", ArrayOfstring),
+    field("Durations", ArrayOfint),
+    field("MaxMediaAssetCount", xs.int, OPTIONAL),
+    field("MaxTextAssetCount", xs.int, OPTIONAL),
+    field("TemplateIds", ArrayOfstring),
+    field("Themes", ArrayOfstring),
+  ],
 );
 
-export const ArrayOfClipchampTemplateInfo: ArrayDesc = array(
+export const ArrayOfint: ArrayDesc<t.ArrayOfint> = array(
+  "ArrayOfint",
+  field("int", NS2, xs.int, REPEATED),
+);
+
+export const GetClipchampTemplatesResponse: ComplexDesc<t.GetClipchampTemplatesResponse> = complex(
+  "GetClipchampTemplatesResponse",
+  () => [field("Templates", ArrayOfClipchampTemplateInfo)],
+);
+
+export const ArrayOfClipchampTemplateInfo: ArrayDesc<t.ArrayOfClipchampTemplateInfo> = array(
   "ArrayOfClipchampTemplateInfo",
   field("ClipchampTemplateInfo", () => ClipchampTemplateInfo, REPEATED_NILLABLE),
 );
 
-export const ClipchampTemplateInfo: ComplexDesc = complex("ClipchampTemplateInfo", () => [
-  field("AspectRatio", xs.string, OPTIONAL_NILLABLE),
-  field("Duration", xs.int, OPTIONAL),
-  field("NumberOfImages", xs.int, OPTIONAL),
-  field("NumberOfLogos", xs.int, OPTIONAL),
-  field("NumberOfText", xs.int, OPTIONAL),
-  field("TemplateDescription", xs.string, OPTIONAL_NILLABLE),
-  field("TemplateId", xs.string, OPTIONAL_NILLABLE),
-  field("TemplateName", xs.string, OPTIONAL_NILLABLE),
-  field("TemplatePreviewUrl", xs.string, OPTIONAL_NILLABLE),
-  field("TemplateThumbnailUrl", xs.string, OPTIONAL_NILLABLE),
-  field("Themes", ArrayOfstring, OPTIONAL_NILLABLE),
-]);
-
-export const GetSupportedClipchampAudioRequest: ComplexDesc = complex(
-  "GetSupportedClipchampAudioRequest",
-  () => [field("AudioFilter", AudioFilter, OPTIONAL_NILLABLE)],
+export const ClipchampTemplateInfo: ComplexDesc<t.ClipchampTemplateInfo> = complex(
+  "ClipchampTemplateInfo",
+  () => [
+    field("AspectRatio", xs.string),
+    field("Duration", xs.int, OPTIONAL),
+    field("NumberOfImages", xs.int, OPTIONAL),
+    field("NumberOfLogos", xs.int, OPTIONAL),
+    field("NumberOfText", xs.int, OPTIONAL),
+    field("TemplateDescription", xs.string),
+    field("TemplateId", xs.string),
+    field("TemplateName", xs.string),
+    field("TemplatePreviewUrl", xs.string),
+    field("TemplateThumbnailUrl", xs.string),
+    field("Themes", ArrayOfstring),
+  ],
 );
 
-export const AudioFilter: ComplexDesc = complex("AudioFilter", () => [
-  field("AudioNames", ArrayOfstring, OPTIONAL_NILLABLE),
-  field("Categories", ArrayOfstring, OPTIONAL_NILLABLE),
+export const GetSupportedClipchampAudioRequest: ComplexDesc<
+  t.GetSupportedClipchampAudioRequest
+> = complex("GetSupportedClipchampAudioRequest", () => [field("AudioFilter", AudioFilter)]);
+
+export const AudioFilter: ComplexDesc<t.AudioFilter> = complex("AudioFilter", () => [
+  field("AudioNames", ArrayOfstring),
+  field("Categories", ArrayOfstring),
 ]);
 
-export const GetSupportedClipchampAudioResponse: ComplexDesc = complex(
-  "GetSupportedClipchampAudioResponse",
-  () => [field("Data", SupportedClipchampAudioData, OPTIONAL_NILLABLE)],
-);
+export const GetSupportedClipchampAudioResponse: ComplexDesc<
+  t.GetSupportedClipchampAudioResponse
+> = complex("GetSupportedClipchampAudioResponse", () => [
+  field("Data", SupportedClipchampAudioData),
+]);
 
-export const SupportedClipchampAudioData: ComplexDesc = complex(
+export const SupportedClipchampAudioData: ComplexDesc<t.SupportedClipchampAudioData> = complex(
   "SupportedClipchampAudioData",
-  () => [field("Audio", ArrayOfSupportedClipchampAudio, OPTIONAL_NILLABLE)],
+  () => [field("Audio", ArrayOfSupportedClipchampAudio)],
 );
 
-export const ArrayOfSupportedClipchampAudio: ArrayDesc = array(
+export const ArrayOfSupportedClipchampAudio: ArrayDesc<t.ArrayOfSupportedClipchampAudio> = array(
   "ArrayOfSupportedClipchampAudio",
   field("SupportedClipchampAudio", () => SupportedClipchampAudio, REPEATED_NILLABLE),
 );
 
-export const SupportedClipchampAudio: ComplexDesc = complex("SupportedClipchampAudio", () => [
-  field("AudioName", xs.string, OPTIONAL_NILLABLE),
-  field("Category", xs.string, OPTIONAL_NILLABLE),
-  field("Url", xs.string, OPTIONAL_NILLABLE),
-]);
+export const SupportedClipchampAudio: ComplexDesc<t.SupportedClipchampAudio> = complex(
+  "SupportedClipchampAudio",
+  () => [field("AudioName", xs.string), field("Category", xs.string), field("Url", xs.string)],
+);
 
-export const GetSupportedFontsRequest: ComplexDesc = complex("GetSupportedFontsRequest", () => [
-  field("AdSubType", AdSubType, OPTIONAL),
-]);
+export const GetSupportedFontsRequest: ComplexDesc<t.GetSupportedFontsRequest> = complex(
+  "GetSupportedFontsRequest",
+  () => [field("AdSubType", AdSubType, OPTIONAL)],
+);
 
-export const GetSupportedFontsResponse: ComplexDesc = complex("GetSupportedFontsResponse", () => [
-  field("Data", SupportedFontsData, OPTIONAL_NILLABLE),
-]);
+export const GetSupportedFontsResponse: ComplexDesc<t.GetSupportedFontsResponse> = complex(
+  "GetSupportedFontsResponse",
+  () => [field("Data", SupportedFontsData)],
+);
 
-export const SupportedFontsData: ComplexDesc = complex("SupportedFontsData", () => [
-  field("SupportedFonts", ArrayOfSupportedFont, OPTIONAL_NILLABLE),
-]);
+export const SupportedFontsData: ComplexDesc<t.SupportedFontsData> = complex(
+  "SupportedFontsData",
+  () => [field("SupportedFonts", ArrayOfSupportedFont)],
+);
 
-export const ArrayOfSupportedFont: ArrayDesc = array(
+export const ArrayOfSupportedFont: ArrayDesc<t.ArrayOfSupportedFont> = array(
   "ArrayOfSupportedFont",
   field("SupportedFont", () => SupportedFont, REPEATED_NILLABLE),
 );
 
-export const SupportedFont: ComplexDesc = complex("SupportedFont", () => [
-  field("FontFamily", xs.string, OPTIONAL_NILLABLE),
-  field("FontWeights", ArrayOfstring, OPTIONAL_NILLABLE),
+export const SupportedFont: ComplexDesc<t.SupportedFont> = complex("SupportedFont", () => [
+  field("FontFamily", xs.string),
+  field("FontWeights", ArrayOfstring),
 ]);
 
-export const GetHealthCheckRequest: ComplexDesc = complex("GetHealthCheckRequest", () => [
-  field("HealthCheckEntities", ArrayOfHealthCheckEntity, OPTIONAL_NILLABLE),
-  field("HealthCheckTypes", ArrayOfstring, OPTIONAL_NILLABLE),
+export const GetHealthCheckRequest: ComplexDesc<
+  t.GetHealthCheckRequest,
+  t.GetHealthCheckRequestInput
+> = complex("GetHealthCheckRequest", () => [
+  field("HealthCheckEntities", ArrayOfHealthCheckEntity),
+  field("HealthCheckTypes", ArrayOfstring),
 ]);
 
-export const ArrayOfHealthCheckEntity: ArrayDesc = array(
+export const ArrayOfHealthCheckEntity: ArrayDesc<
+  t.ArrayOfHealthCheckEntity,
+  t.ArrayOfHealthCheckEntityInput
+> = array(
   "ArrayOfHealthCheckEntity",
   field("HealthCheckEntity", () => HealthCheckEntity, REPEATED_NILLABLE),
 );
 
-export const HealthCheckEntity: ComplexDesc = complex("HealthCheckEntity", () => [
+export const HealthCheckEntity: ComplexDesc<
+  t.HealthCheckEntity,
+  t.HealthCheckEntityInput
+> = complex("HealthCheckEntity", () => [
   field("HealthCheckEntityId", xs.long, OPTIONAL),
-  field("HealthCheckEntityLevel", xs.string, OPTIONAL_NILLABLE),
+  field("HealthCheckEntityLevel", xs.string),
 ]);
 
-export const GetHealthCheckResponse: ComplexDesc = complex("GetHealthCheckResponse", () => [
-  field("HealthCheckResultsMetadata", ArrayOfHealthCheckMetadata, OPTIONAL_NILLABLE),
-  field("HealthCheckResults", ArrayOfHealthCheckData, OPTIONAL_NILLABLE),
-  field("HealthCheckErrors", ArrayOfHealthCheckError, OPTIONAL_NILLABLE),
+export const GetHealthCheckResponse: ComplexDesc<
+  t.GetHealthCheckResponse,
+  t.GetHealthCheckResponseInput
+> = complex("GetHealthCheckResponse", () => [
+  field("HealthCheckResultsMetadata", ArrayOfHealthCheckMetadata),
+  field("HealthCheckResults", ArrayOfHealthCheckData),
+  field("HealthCheckErrors", ArrayOfHealthCheckError),
 ]);
 
-export const ArrayOfHealthCheckMetadata: ArrayDesc = array(
+export const ArrayOfHealthCheckMetadata: ArrayDesc<t.ArrayOfHealthCheckMetadata> = array(
   "ArrayOfHealthCheckMetadata",
   field("HealthCheckMetadata", () => HealthCheckMetadata, REPEATED_NILLABLE),
 );
 
-export const HealthCheckMetadata: ComplexDesc = complex("HealthCheckMetadata", () => [
-  field("HealthCheckCategory", xs.string, OPTIONAL_NILLABLE),
-  field("HealthCheckCategoryDisplayName", xs.string, OPTIONAL_NILLABLE),
-  field("HealthCheckColumnsMetadata", ArrayOfHealthCheckColumnMetadata, OPTIONAL_NILLABLE),
-  field("HealthCheckDescription", xs.string, OPTIONAL_NILLABLE),
-  field("HealthCheckDisplayName", xs.string, OPTIONAL_NILLABLE),
-  field("HealthCheckName", xs.string, OPTIONAL_NILLABLE),
-  field("HealthCheckSeverity", xs.string, OPTIONAL_NILLABLE),
-  field("HealthCheckSubType", xs.string, OPTIONAL_NILLABLE),
-]);
+export const HealthCheckMetadata: ComplexDesc<t.HealthCheckMetadata> = complex(
+  "HealthCheckMetadata",
+  () => [
+    field("HealthCheckCategory", xs.string),
+    field("HealthCheckCategoryDisplayName", xs.string),
+    field("HealthCheckColumnsMetadata", ArrayOfHealthCheckColumnMetadata),
+    field("HealthCheckDescription", xs.string),
+    field("HealthCheckDisplayName", xs.string),
+    field("HealthCheckName", xs.string),
+    field("HealthCheckSeverity", xs.string),
+    field("HealthCheckSubType", xs.string),
+  ],
+);
 
-export const ArrayOfHealthCheckColumnMetadata: ArrayDesc = array(
+export const ArrayOfHealthCheckColumnMetadata: ArrayDesc<
+  t.ArrayOfHealthCheckColumnMetadata
+> = array(
   "ArrayOfHealthCheckColumnMetadata",
   field("HealthCheckColumnMetadata", () => HealthCheckColumnMetadata, REPEATED_NILLABLE),
 );
 
-export const HealthCheckColumnMetadata: ComplexDesc = complex("HealthCheckColumnMetadata", () => [
-  field("HealthCheckActionLinksMetadata", ArrayOfHealthCheckActionLinkMetadata, OPTIONAL_NILLABLE),
-  field("Key", xs.string, OPTIONAL_NILLABLE),
-  field("Title", xs.string, OPTIONAL_NILLABLE),
-  field("Type", xs.string, OPTIONAL_NILLABLE),
-]);
+export const HealthCheckColumnMetadata: ComplexDesc<t.HealthCheckColumnMetadata> = complex(
+  "HealthCheckColumnMetadata",
+  () => [
+    field("HealthCheckActionLinksMetadata", ArrayOfHealthCheckActionLinkMetadata),
+    field("Key", xs.string),
+    field("Title", xs.string),
+    field("Type", xs.string),
+  ],
+);
 
-export const ArrayOfHealthCheckActionLinkMetadata: ArrayDesc = array(
+export const ArrayOfHealthCheckActionLinkMetadata: ArrayDesc<
+  t.ArrayOfHealthCheckActionLinkMetadata
+> = array(
   "ArrayOfHealthCheckActionLinkMetadata",
   field("HealthCheckActionLinkMetadata", () => HealthCheckActionLinkMetadata, REPEATED_NILLABLE),
 );
 
-export const HealthCheckActionLinkMetadata: ComplexDesc = complex(
+export const HealthCheckActionLinkMetadata: ComplexDesc<t.HealthCheckActionLinkMetadata> = complex(
   "HealthCheckActionLinkMetadata",
   () => [
-    field("LinkName", xs.string, OPTIONAL_NILLABLE),
-    field("LinkTemplate", xs.string, OPTIONAL_NILLABLE),
-    field("LinkType", xs.string, OPTIONAL_NILLABLE),
+    field("LinkName", xs.string),
+    field("LinkTemplate", xs.string),
+    field("LinkType", xs.string),
   ],
 );
 
-export const ArrayOfHealthCheckData: ArrayDesc = array(
+export const ArrayOfHealthCheckData: ArrayDesc<
+  t.ArrayOfHealthCheckData,
+  t.ArrayOfHealthCheckDataInput
+> = array(
   "ArrayOfHealthCheckData",
   field("HealthCheckData", () => HealthCheckData, REPEATED_NILLABLE),
 );
 
-export const HealthCheckData: ComplexDesc = complex("HealthCheckData", () => [
-  field("HealthCheckDataVersion", xs.string, OPTIONAL_NILLABLE),
-  field("HealthCheckEntity", HealthCheckEntity, OPTIONAL_NILLABLE),
-  field("HealthCheckJsonData", xs.string, OPTIONAL_NILLABLE),
-  field("HealthCheckName", xs.string, OPTIONAL_NILLABLE),
-  field("HealthCheckSubEntityResults", HealthCheckSubEntityData, OPTIONAL_NILLABLE),
-]);
+export const HealthCheckData: ComplexDesc<t.HealthCheckData, t.HealthCheckDataInput> = complex(
+  "HealthCheckData",
+  () => [
+    field("HealthCheckDataVersion", xs.string),
+    field("HealthCheckEntity", HealthCheckEntity),
+    field("HealthCheckJsonData", xs.string),
+    field("HealthCheckName", xs.string),
+    field("HealthCheckSubEntityResults", HealthCheckSubEntityData),
+  ],
+);
 
-export const HealthCheckSubEntityData: ComplexDesc = complex("HealthCheckSubEntityData", () => [
+export const HealthCheckSubEntityData: ComplexDesc<
+  t.HealthCheckSubEntityData,
+  t.HealthCheckSubEntityDataInput
+> = complex("HealthCheckSubEntityData", () => [
   field("SubEntityHealthIssueCount", xs.int, OPTIONAL),
-  field("SubEntityIds", ArrayOflong, OPTIONAL_NILLABLE),
-  field("SubEntityLevel", xs.string, OPTIONAL_NILLABLE),
+  field("SubEntityIds", ArrayOflong),
+  field("SubEntityLevel", xs.string),
 ]);
 
-export const ArrayOfHealthCheckError: ArrayDesc = array(
+export const ArrayOfHealthCheckError: ArrayDesc<
+  t.ArrayOfHealthCheckError,
+  t.ArrayOfHealthCheckErrorInput
+> = array(
   "ArrayOfHealthCheckError",
   field("HealthCheckError", () => HealthCheckError, REPEATED_NILLABLE),
 );
 
-export const HealthCheckError: ComplexDesc = complex("HealthCheckError", () => [
-  field("Errors", ArrayOfOperationError, OPTIONAL_NILLABLE),
-  field("HealthCheckEntity", HealthCheckEntity, OPTIONAL_NILLABLE),
-  field("HealthCheckName", xs.string, OPTIONAL_NILLABLE),
+export const HealthCheckError: ComplexDesc<t.HealthCheckError, t.HealthCheckErrorInput> = complex(
+  "HealthCheckError",
+  () => [
+    field("Errors", ArrayOfOperationError),
+    field("HealthCheckEntity", HealthCheckEntity),
+    field("HealthCheckName", xs.string),
+  ],
+);
+
+export const GetDiagnosticsRequest: ComplexDesc<
+  t.GetDiagnosticsRequest,
+  t.GetDiagnosticsRequestInput
+> = complex("GetDiagnosticsRequest", () => [
+  field("Entities", ArrayOfDiagnosticsEntity),
+  field("Checks", ArrayOfDiagnosticsFilter),
+  field("Settings", DiagnosticsSettings),
+  field("CallerName", xs.string),
 ]);
 
-export const GetDiagnosticsRequest: ComplexDesc = complex("GetDiagnosticsRequest", () => [
-  field("Entities", ArrayOfDiagnosticsEntity, OPTIONAL_NILLABLE),
-  field("Checks", ArrayOfDiagnosticsFilter, OPTIONAL_NILLABLE),
-  field("Settings", DiagnosticsSettings, OPTIONAL_NILLABLE),
-  field("CallerName", xs.string, OPTIONAL_NILLABLE),
-]);
-
-export const ArrayOfDiagnosticsEntity: ArrayDesc = array(
+export const ArrayOfDiagnosticsEntity: ArrayDesc<
+  t.ArrayOfDiagnosticsEntity,
+  t.ArrayOfDiagnosticsEntityInput
+> = array(
   "ArrayOfDiagnosticsEntity",
   field("DiagnosticsEntity", () => DiagnosticsEntity, REPEATED_NILLABLE),
 );
 
-export const DiagnosticsEntity: ComplexDesc = complex("DiagnosticsEntity", () => [
+export const DiagnosticsEntity: ComplexDesc<
+  t.DiagnosticsEntity,
+  t.DiagnosticsEntityInput
+> = complex("DiagnosticsEntity", () => [
   field("Id", xs.long, OPTIONAL),
-  field("SubType", xs.string, OPTIONAL_NILLABLE),
-  field("Type", xs.string, OPTIONAL_NILLABLE),
+  field("SubType", xs.string),
+  field("Type", xs.string),
 ]);
 
-export const ArrayOfDiagnosticsFilter: ArrayDesc = array(
+export const ArrayOfDiagnosticsFilter: ArrayDesc<t.ArrayOfDiagnosticsFilter> = array(
   "ArrayOfDiagnosticsFilter",
   field("DiagnosticsFilter", () => DiagnosticsFilter, REPEATED_NILLABLE),
 );
 
-export const DiagnosticsFilter: ComplexDesc = complex("DiagnosticsFilter", () => [
-  field("Key", xs.string, OPTIONAL_NILLABLE),
-  field("Values", ArrayOfstring, OPTIONAL_NILLABLE),
-]);
-
-export const DiagnosticsSettings: ComplexDesc = complex("DiagnosticsSettings", () => [
-  field("EnableCache", xs.boolean, OPTIONAL),
-  field("LastCheckTimeUTC", xs.string, OPTIONAL_NILLABLE),
-]);
-
-export const GetDiagnosticsResponse: ComplexDesc = complex("GetDiagnosticsResponse", () => [
-  field("RequestStatus", DiagnosticsRequestStatus, OPTIONAL_NILLABLE),
-  field("Entities", ArrayOfEntityResult, OPTIONAL_NILLABLE),
-]);
-
-export const DiagnosticsRequestStatus: ComplexDesc = complex("DiagnosticsRequestStatus", () => [
-  field("Errors", ArrayOfOperationError, OPTIONAL_NILLABLE),
-  field("Status", xs.string, OPTIONAL_NILLABLE),
-]);
-
-export const ArrayOfEntityResult: ArrayDesc = array(
-  "ArrayOfEntityResult",
-  field("EntityResult", () => EntityResult, REPEATED_NILLABLE),
+export const DiagnosticsFilter: ComplexDesc<t.DiagnosticsFilter> = complex(
+  "DiagnosticsFilter",
+  () => [field("Key", xs.string), field("Values", ArrayOfstring)],
 );
 
-export const EntityResult: ComplexDesc = complex("EntityResult", () => [
-  field("Categories", ArrayOfCategoryResult, OPTIONAL_NILLABLE),
-  field("Id", xs.long, OPTIONAL),
-  field("SubType", xs.string, OPTIONAL_NILLABLE),
-  field("Type", xs.string, OPTIONAL_NILLABLE),
+export const DiagnosticsSettings: ComplexDesc<t.DiagnosticsSettings> = complex(
+  "DiagnosticsSettings",
+  () => [field("EnableCache", xs.boolean, OPTIONAL), field("LastCheckTimeUTC", xs.string)],
+);
+
+export const GetDiagnosticsResponse: ComplexDesc<
+  t.GetDiagnosticsResponse,
+  t.GetDiagnosticsResponseInput
+> = complex("GetDiagnosticsResponse", () => [
+  field("RequestStatus", DiagnosticsRequestStatus),
+  field("Entities", ArrayOfEntityResult),
 ]);
 
-export const ArrayOfCategoryResult: ArrayDesc = array(
+export const DiagnosticsRequestStatus: ComplexDesc<t.DiagnosticsRequestStatus> = complex(
+  "DiagnosticsRequestStatus",
+  () => [field("Errors", ArrayOfOperationError), field("Status", xs.string)],
+);
+
+export const ArrayOfEntityResult: ArrayDesc<
+  t.ArrayOfEntityResult,
+  t.ArrayOfEntityResultInput
+> = array("ArrayOfEntityResult", field("EntityResult", () => EntityResult, REPEATED_NILLABLE));
+
+export const EntityResult: ComplexDesc<t.EntityResult, t.EntityResultInput> = complex(
+  "EntityResult",
+  () => [
+    field("Categories", ArrayOfCategoryResult),
+    field("Id", xs.long, OPTIONAL),
+    field("SubType", xs.string),
+    field("Type", xs.string),
+  ],
+);
+
+export const ArrayOfCategoryResult: ArrayDesc<t.ArrayOfCategoryResult> = array(
   "ArrayOfCategoryResult",
   field("CategoryResult", () => CategoryResult, REPEATED_NILLABLE),
 );
 
-export const CategoryResult: ComplexDesc = complex("CategoryResult", () => [
-  field("AuditPoints", ArrayOfAuditPointResult, OPTIONAL_NILLABLE),
-  field("Key", xs.string, OPTIONAL_NILLABLE),
+export const CategoryResult: ComplexDesc<t.CategoryResult> = complex("CategoryResult", () => [
+  field("AuditPoints", ArrayOfAuditPointResult),
+  field("Key", xs.string),
 ]);
 
-export const ArrayOfAuditPointResult: ArrayDesc = array(
+export const ArrayOfAuditPointResult: ArrayDesc<t.ArrayOfAuditPointResult> = array(
   "ArrayOfAuditPointResult",
   field("AuditPointResult", () => AuditPointResult, REPEATED_NILLABLE),
 );
 
-export const AuditPointResult: ComplexDesc = complex("AuditPointResult", () => [
-  field("Description", xs.string, OPTIONAL_NILLABLE),
-  field("Details", ArrayOfKeyValueOfstringstring, OPTIONAL_NILLABLE),
-  field("Key", xs.string, OPTIONAL_NILLABLE),
-  field("Severity", xs.string, OPTIONAL_NILLABLE),
-  field("Timestamp", xs.string, OPTIONAL_NILLABLE),
+export const AuditPointResult: ComplexDesc<t.AuditPointResult> = complex("AuditPointResult", () => [
+  field("Description", xs.string),
+  field("Details", ArrayOfKeyValueOfstringstring),
+  field("Key", xs.string),
+  field("Severity", xs.string),
+  field("Timestamp", xs.string),
 ]);
 
-export const ArrayOfKeyValueOfstringstring: ArrayDesc = array(
+export const ArrayOfKeyValueOfstringstring: ArrayDesc<t.ArrayOfKeyValueOfstringstring> = array(
   "ArrayOfKeyValueOfstringstring",
   field(
     "KeyValueOfstringstring",
@@ -7178,195 +7922,205 @@ export const ArrayOfKeyValueOfstringstring: ArrayDesc = array(
   ),
 );
 
-export const ArrayOfKeyValueOfstringstringKeyValueOfstringstring: ComplexDesc = complex(
-  "ArrayOfKeyValueOfstringstringKeyValueOfstringstring",
-  () => [
-    field("Key", NS2, xs.string, { nillable: true }),
-    field("Value", NS2, xs.string, { nillable: true }),
-  ],
-);
+export const ArrayOfKeyValueOfstringstringKeyValueOfstringstring: ComplexDesc<
+  t.ArrayOfKeyValueOfstringstringKeyValueOfstringstring
+> = complex("ArrayOfKeyValueOfstringstringKeyValueOfstringstring", () => [
+  field("Key", NS2, xs.string, { nillable: true }),
+  field("Value", NS2, xs.string, { nillable: true }),
+]);
 
-export const GetAnnotationOptOutRequest: ComplexDesc = complex(
+export const GetAnnotationOptOutRequest: ComplexDesc<t.GetAnnotationOptOutRequest> = complex(
   "GetAnnotationOptOutRequest",
   () => [],
 );
 
-export const GetAnnotationOptOutResponse: ComplexDesc = complex(
-  "GetAnnotationOptOutResponse",
-  () => [
-    field("Justification", xs.string, OPTIONAL_NILLABLE),
-    field("AnnotationOptOuts", ArrayOfAnnotationOptOut, OPTIONAL_NILLABLE),
-    field("IsAccountOptOut", xs.boolean, OPTIONAL),
-    field("IsCustomerOptOut", xs.boolean, OPTIONAL),
-    field("IsCustomerOptOutOfEverything", xs.boolean, OPTIONAL),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
-);
+export const GetAnnotationOptOutResponse: ComplexDesc<
+  t.GetAnnotationOptOutResponse,
+  t.GetAnnotationOptOutResponseInput
+> = complex("GetAnnotationOptOutResponse", () => [
+  field("Justification", xs.string),
+  field("AnnotationOptOuts", ArrayOfAnnotationOptOut),
+  field("IsAccountOptOut", xs.boolean, OPTIONAL),
+  field("IsCustomerOptOut", xs.boolean, OPTIONAL),
+  field("IsCustomerOptOutOfEverything", xs.boolean, OPTIONAL),
+  field("PartialErrors", ArrayOfBatchError),
+]);
 
-export const ArrayOfAnnotationOptOut: ArrayDesc = array(
+export const ArrayOfAnnotationOptOut: ArrayDesc<
+  t.ArrayOfAnnotationOptOut,
+  t.ArrayOfAnnotationOptOutInput
+> = array(
   "ArrayOfAnnotationOptOut",
   field("AnnotationOptOut", () => AnnotationOptOut, REPEATED_NILLABLE),
 );
 
-export const AnnotationOptOut: ComplexDesc = complex("AnnotationOptOut", () => [
-  field("AccountId", xs.long, OPTIONAL),
-  field("AnnotationGroupId", xs.long, OPTIONAL),
-  field("CustomerId", xs.long, OPTIONAL),
-  field("IsOptOut", xs.boolean, OPTIONAL),
-]);
-
-export const UpdateAnnotationOptOutRequest: ComplexDesc = complex(
-  "UpdateAnnotationOptOutRequest",
+export const AnnotationOptOut: ComplexDesc<t.AnnotationOptOut, t.AnnotationOptOutInput> = complex(
+  "AnnotationOptOut",
   () => [
-    field("Justification", xs.string, OPTIONAL_NILLABLE),
-    field("AnnotationOptOuts", ArrayOfAnnotationOptOut, OPTIONAL_NILLABLE),
+    field("AccountId", xs.long, OPTIONAL),
+    field("AnnotationGroupId", xs.long, OPTIONAL),
+    field("CustomerId", xs.long, OPTIONAL),
+    field("IsOptOut", xs.boolean, OPTIONAL),
   ],
 );
 
-export const AddLinkedInSegmentsRequest: ComplexDesc = complex("AddLinkedInSegmentsRequest", () => [
-  field("LinkedInSegments", ArrayOfLinkedInSegment, OPTIONAL_NILLABLE),
+export const UpdateAnnotationOptOutRequest: ComplexDesc<
+  t.UpdateAnnotationOptOutRequest,
+  t.UpdateAnnotationOptOutRequestInput
+> = complex("UpdateAnnotationOptOutRequest", () => [
+  field("Justification", xs.string),
+  field("AnnotationOptOuts", ArrayOfAnnotationOptOut),
 ]);
 
-export const ArrayOfLinkedInSegment: ArrayDesc = array(
+export const AddLinkedInSegmentsRequest: ComplexDesc<
+  t.AddLinkedInSegmentsRequest,
+  t.AddLinkedInSegmentsRequestInput
+> = complex("AddLinkedInSegmentsRequest", () => [
+  field("LinkedInSegments", ArrayOfLinkedInSegment),
+]);
+
+export const ArrayOfLinkedInSegment: ArrayDesc<
+  t.ArrayOfLinkedInSegment,
+  t.ArrayOfLinkedInSegmentInput
+> = array(
   "ArrayOfLinkedInSegment",
   field("LinkedInSegment", () => LinkedInSegment, REPEATED_NILLABLE),
 );
 
-export const LinkedInSegment: ComplexDesc = complex(
+export const LinkedInSegment: ComplexDesc<
+  t.LinkedInSegmentOrDerived,
+  t.LinkedInSegmentOrDerivedInput
+> = complex(
   "LinkedInSegment",
   () => [
-    field("Id", xs.long, OPTIONAL_NILLABLE),
-    field("Name", xs.string, OPTIONAL_NILLABLE),
-    field("Reach", xs.long, OPTIONAL_NILLABLE),
-    field("Status", LinkedInSegmentStatus, OPTIONAL_NILLABLE),
+    field("Id", xs.long),
+    field("Name", xs.string),
+    field("Reach", xs.long),
+    field("Status", LinkedInSegmentStatus),
     field("Type", ProfileType, OPTIONAL),
   ],
   { family: { ns: NS, derived: () => [CompanyList] } },
 );
 
-export const CompanyList: ComplexDesc = complex(
+export const CompanyList: ComplexDesc<t.CompanyList, t.CompanyListInput> = complex(
   "CompanyList",
   () => [
-    field("CompanyNames", ArrayOfCompanyName, OPTIONAL_NILLABLE),
-    field("Matched", xs.int, OPTIONAL_NILLABLE),
-    field("Total", xs.int, OPTIONAL_NILLABLE),
+    field("CompanyNames", ArrayOfCompanyName),
+    field("Matched", xs.int),
+    field("Total", xs.int),
   ],
   { base: () => LinkedInSegment, family: { ns: NS } },
 );
 
-export const ArrayOfCompanyName: ArrayDesc = array(
+export const ArrayOfCompanyName: ArrayDesc<t.ArrayOfCompanyName, t.ArrayOfCompanyNameInput> = array(
   "ArrayOfCompanyName",
   field("CompanyName", () => CompanyName, REPEATED_NILLABLE),
 );
 
-export const CompanyName: ComplexDesc = complex("CompanyName", () => [
-  field("Id", xs.long, OPTIONAL_NILLABLE),
-  field("Name", xs.string, OPTIONAL_NILLABLE),
-  field("Status", CompanyNameStatus, OPTIONAL_NILLABLE),
+export const CompanyName: ComplexDesc<t.CompanyName, t.CompanyNameInput> = complex(
+  "CompanyName",
+  () => [field("Id", xs.long), field("Name", xs.string), field("Status", CompanyNameStatus)],
+);
+
+export const AddLinkedInSegmentsResponse: ComplexDesc<
+  t.AddLinkedInSegmentsResponse,
+  t.AddLinkedInSegmentsResponseInput
+> = complex("AddLinkedInSegmentsResponse", () => [
+  field("LinkedInSegmentIds", ArrayOfNullableOflong),
+  field("PartialErrors", ArrayOfBatchError),
 ]);
 
-export const AddLinkedInSegmentsResponse: ComplexDesc = complex(
-  "AddLinkedInSegmentsResponse",
-  () => [
-    field("LinkedInSegmentIds", ArrayOfNullableOflong, OPTIONAL_NILLABLE),
-    field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-  ],
-);
+export const DeleteLinkedInSegmentsRequest: ComplexDesc<
+  t.DeleteLinkedInSegmentsRequest,
+  t.DeleteLinkedInSegmentsRequestInput
+> = complex("DeleteLinkedInSegmentsRequest", () => [field("LinkedInSegmentIds", ArrayOflong)]);
 
-export const DeleteLinkedInSegmentsRequest: ComplexDesc = complex(
-  "DeleteLinkedInSegmentsRequest",
-  () => [field("LinkedInSegmentIds", ArrayOflong, OPTIONAL_NILLABLE)],
-);
+export const DeleteLinkedInSegmentsResponse: ComplexDesc<
+  t.DeleteLinkedInSegmentsResponse
+> = complex("DeleteLinkedInSegmentsResponse", () => [field("PartialErrors", ArrayOfBatchError)]);
 
-export const DeleteLinkedInSegmentsResponse: ComplexDesc = complex(
-  "DeleteLinkedInSegmentsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
-);
-
-export const UpdateLinkedInSegmentsRequest: ComplexDesc = complex(
-  "UpdateLinkedInSegmentsRequest",
-  () => [field("LinkedInSegments", ArrayOfLinkedInSegment, OPTIONAL_NILLABLE)],
-);
-
-export const UpdateLinkedInSegmentsResponse: ComplexDesc = complex(
-  "UpdateLinkedInSegmentsResponse",
-  () => [field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE)],
-);
-
-export const GetUetTagAuthKeyRequest: ComplexDesc = complex("GetUetTagAuthKeyRequest", () => [
-  field("UetTagId", xs.long, OPTIONAL),
+export const UpdateLinkedInSegmentsRequest: ComplexDesc<
+  t.UpdateLinkedInSegmentsRequest,
+  t.UpdateLinkedInSegmentsRequestInput
+> = complex("UpdateLinkedInSegmentsRequest", () => [
+  field("LinkedInSegments", ArrayOfLinkedInSegment),
 ]);
 
-export const GetUetTagAuthKeyResponse: ComplexDesc = complex("GetUetTagAuthKeyResponse", () => [
-  field("UetTagAuthKey", xs.string, OPTIONAL_NILLABLE),
-  field("PartialErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-]);
+export const UpdateLinkedInSegmentsResponse: ComplexDesc<
+  t.UpdateLinkedInSegmentsResponse
+> = complex("UpdateLinkedInSegmentsResponse", () => [field("PartialErrors", ArrayOfBatchError)]);
 
-export const AdApiFaultDetail: ComplexDesc = complex(
+export const GetUetTagAuthKeyRequest: ComplexDesc<
+  t.GetUetTagAuthKeyRequest,
+  t.GetUetTagAuthKeyRequestInput
+> = complex("GetUetTagAuthKeyRequest", () => [field("UetTagId", xs.long, OPTIONAL)]);
+
+export const GetUetTagAuthKeyResponse: ComplexDesc<t.GetUetTagAuthKeyResponse> = complex(
+  "GetUetTagAuthKeyResponse",
+  () => [field("UetTagAuthKey", xs.string), field("PartialErrors", ArrayOfBatchError)],
+);
+
+export const AdApiFaultDetail: ComplexDesc<t.AdApiFaultDetail> = complex(
   "AdApiFaultDetail",
-  () => [field("Errors", NS5, ArrayOfAdApiError, OPTIONAL_NILLABLE)],
+  () => [field("Errors", NS5, ArrayOfAdApiError)],
   { base: () => ApplicationFault, family: { ns: NS5 } },
 );
 
-export const ApplicationFault: ComplexDesc = complex(
+export const ApplicationFault: ComplexDesc<t.ApplicationFaultOrDerived> = complex(
   "ApplicationFault",
-  () => [field("TrackingId", NS5, xs.string, OPTIONAL_NILLABLE)],
+  () => [field("TrackingId", NS5, xs.string)],
   {
     family: { ns: NS5, derived: () => [ApiFaultDetail, EditorialApiFaultDetail, AdApiFaultDetail] },
   },
 );
 
-export const ApiFaultDetail: ComplexDesc = complex(
+export const ApiFaultDetail: ComplexDesc<t.ApiFaultDetail> = complex(
   "ApiFaultDetail",
-  () => [
-    field("BatchErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-    field("OperationErrors", ArrayOfOperationError, OPTIONAL_NILLABLE),
-  ],
+  () => [field("BatchErrors", ArrayOfBatchError), field("OperationErrors", ArrayOfOperationError)],
   { base: () => ApplicationFault, family: { ns: NS } },
 );
 
-export const EditorialApiFaultDetail: ComplexDesc = complex(
+export const EditorialApiFaultDetail: ComplexDesc<t.EditorialApiFaultDetail> = complex(
   "EditorialApiFaultDetail",
   () => [
-    field("BatchErrors", ArrayOfBatchError, OPTIONAL_NILLABLE),
-    field("EditorialErrors", ArrayOfEditorialError, OPTIONAL_NILLABLE),
-    field("OperationErrors", ArrayOfOperationError, OPTIONAL_NILLABLE),
+    field("BatchErrors", ArrayOfBatchError),
+    field("EditorialErrors", ArrayOfEditorialError),
+    field("OperationErrors", ArrayOfOperationError),
   ],
   { base: () => ApplicationFault, family: { ns: NS } },
 );
 
-export const ArrayOfEditorialError: ArrayDesc = array(
+export const ArrayOfEditorialError: ArrayDesc<t.ArrayOfEditorialError> = array(
   "ArrayOfEditorialError",
   field("EditorialError", () => EditorialError, REPEATED_NILLABLE),
 );
 
-export const ArrayOfAdApiError: ArrayDesc = array(
+export const ArrayOfAdApiError: ArrayDesc<t.ArrayOfAdApiError> = array(
   "ArrayOfAdApiError",
   field("AdApiError", NS5, () => AdApiError, REPEATED_NILLABLE),
 );
 
-export const AdApiError: ComplexDesc = complex("AdApiError", () => [
+export const AdApiError: ComplexDesc<t.AdApiError> = complex("AdApiError", () => [
   field("Code", NS5, xs.int, OPTIONAL),
-  field("Detail", NS5, xs.string, OPTIONAL_NILLABLE),
-  field("ErrorCode", NS5, xs.string, OPTIONAL_NILLABLE),
-  field("Message", NS5, xs.string, OPTIONAL_NILLABLE),
+  field("Detail", NS5, xs.string),
+  field("ErrorCode", NS5, xs.string),
+  field("Message", NS5, xs.string),
 ]);
 
-export const SetAccountPropertiesResponse: ComplexDesc = complex(
+export const SetAccountPropertiesResponse: ComplexDesc<t.SetAccountPropertiesResponse> = complex(
   "SetAccountPropertiesResponse",
   () => [],
 );
 
-export const UpdateAnnotationOptOutResponse: ComplexDesc = complex(
-  "UpdateAnnotationOptOutResponse",
-  () => [],
-);
+export const UpdateAnnotationOptOutResponse: ComplexDesc<
+  t.UpdateAnnotationOptOutResponse
+> = complex("UpdateAnnotationOptOutResponse", () => []);
 
 export const AdApiFaultDetailFaultDesc: FaultDesc = {
   name: "AdApiFaultDetailFault",
   element: field("AdApiFaultDetail", NS5, AdApiFaultDetail, { nillable: true }),
   type: AdApiFaultDetailFault,
-  create: (init, detail) => new AdApiFaultDetailFault(init, detail as AdApiFaultDetail$1),
+  create: (init, detail) => new AdApiFaultDetailFault(init, detail as t.AdApiFaultDetail),
   detailOf: (fault) => (fault as AdApiFaultDetailFault).faultDetail,
 };
 
@@ -7374,7 +8128,7 @@ export const ApiFaultDetail2FaultDesc: FaultDesc = {
   name: "ApiFaultDetail2Fault",
   element: field("ApiFaultDetail", ApiFaultDetail, { nillable: true }),
   type: ApiFaultDetail2Fault,
-  create: (init, detail) => new ApiFaultDetail2Fault(init, detail as ApiFaultDetail$1),
+  create: (init, detail) => new ApiFaultDetail2Fault(init, detail as t.ApiFaultDetail),
   detailOf: (fault) => (fault as ApiFaultDetail2Fault).faultDetail,
 };
 
@@ -7383,7 +8137,7 @@ export const EditorialApiFaultDetail2FaultDesc: FaultDesc = {
   element: field("EditorialApiFaultDetail", EditorialApiFaultDetail, { nillable: true }),
   type: EditorialApiFaultDetail2Fault,
   create: (init, detail) =>
-    new EditorialApiFaultDetail2Fault(init, detail as EditorialApiFaultDetail$1),
+    new EditorialApiFaultDetail2Fault(init, detail as t.EditorialApiFaultDetail),
   detailOf: (fault) => (fault as EditorialApiFaultDetail2Fault).faultDetail,
 };
 
@@ -7407,265 +8161,317 @@ const faults_2 = [AdApiFaultDetailFaultDesc, EditorialApiFaultDetail2FaultDesc];
 const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
   AddCampaigns: {
     action: "AddCampaigns",
-    request: field("AddCampaignsRequest", AddCampaignsRequest),
-    response: field("AddCampaignsResponse", AddCampaignsResponse),
+    request: field("AddCampaignsRequest", AddCampaignsRequest, REQUIRED),
+    response: field("AddCampaignsResponse", AddCampaignsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetCampaignsByAccountId: {
     action: "GetCampaignsByAccountId",
-    request: field("GetCampaignsByAccountIdRequest", GetCampaignsByAccountIdRequest),
-    response: field("GetCampaignsByAccountIdResponse", GetCampaignsByAccountIdResponse),
+    request: field("GetCampaignsByAccountIdRequest", GetCampaignsByAccountIdRequest, REQUIRED),
+    response: field("GetCampaignsByAccountIdResponse", GetCampaignsByAccountIdResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetCampaignsByIds: {
     action: "GetCampaignsByIds",
-    request: field("GetCampaignsByIdsRequest", GetCampaignsByIdsRequest),
-    response: field("GetCampaignsByIdsResponse", GetCampaignsByIdsResponse),
+    request: field("GetCampaignsByIdsRequest", GetCampaignsByIdsRequest, REQUIRED),
+    response: field("GetCampaignsByIdsResponse", GetCampaignsByIdsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   DeleteCampaigns: {
     action: "DeleteCampaigns",
-    request: field("DeleteCampaignsRequest", DeleteCampaignsRequest),
-    response: field("DeleteCampaignsResponse", DeleteCampaignsResponse),
+    request: field("DeleteCampaignsRequest", DeleteCampaignsRequest, REQUIRED),
+    response: field("DeleteCampaignsResponse", DeleteCampaignsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   UpdateCampaigns: {
     action: "UpdateCampaigns",
-    request: field("UpdateCampaignsRequest", UpdateCampaignsRequest),
-    response: field("UpdateCampaignsResponse", UpdateCampaignsResponse),
+    request: field("UpdateCampaignsRequest", UpdateCampaignsRequest, REQUIRED),
+    response: field("UpdateCampaignsResponse", UpdateCampaignsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetNegativeSitesByCampaignIds: {
     action: "GetNegativeSitesByCampaignIds",
-    request: field("GetNegativeSitesByCampaignIdsRequest", GetNegativeSitesByCampaignIdsRequest),
-    response: field("GetNegativeSitesByCampaignIdsResponse", GetNegativeSitesByCampaignIdsResponse),
+    request: field(
+      "GetNegativeSitesByCampaignIdsRequest",
+      GetNegativeSitesByCampaignIdsRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "GetNegativeSitesByCampaignIdsResponse",
+      GetNegativeSitesByCampaignIdsResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   SetNegativeSitesToCampaigns: {
     action: "SetNegativeSitesToCampaigns",
-    request: field("SetNegativeSitesToCampaignsRequest", SetNegativeSitesToCampaignsRequest),
-    response: field("SetNegativeSitesToCampaignsResponse", SetNegativeSitesToCampaignsResponse),
+    request: field(
+      "SetNegativeSitesToCampaignsRequest",
+      SetNegativeSitesToCampaignsRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "SetNegativeSitesToCampaignsResponse",
+      SetNegativeSitesToCampaignsResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   GetConfigValue: {
     action: "GetConfigValue",
-    request: field("GetConfigValueRequest", GetConfigValueRequest),
-    response: field("GetConfigValueResponse", GetConfigValueResponse),
+    request: field("GetConfigValueRequest", GetConfigValueRequest, REQUIRED),
+    response: field("GetConfigValueResponse", GetConfigValueResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetBSCCountries: {
     action: "GetBSCCountries",
-    request: field("GetBSCCountriesRequest", GetBSCCountriesRequest),
-    response: field("GetBSCCountriesResponse", GetBSCCountriesResponse),
+    request: field("GetBSCCountriesRequest", GetBSCCountriesRequest, REQUIRED),
+    response: field("GetBSCCountriesResponse", GetBSCCountriesResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   AddAdGroups: {
     action: "AddAdGroups",
-    request: field("AddAdGroupsRequest", AddAdGroupsRequest),
-    response: field("AddAdGroupsResponse", AddAdGroupsResponse),
+    request: field("AddAdGroupsRequest", AddAdGroupsRequest, REQUIRED),
+    response: field("AddAdGroupsResponse", AddAdGroupsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   DeleteAdGroups: {
     action: "DeleteAdGroups",
-    request: field("DeleteAdGroupsRequest", DeleteAdGroupsRequest),
-    response: field("DeleteAdGroupsResponse", DeleteAdGroupsResponse),
+    request: field("DeleteAdGroupsRequest", DeleteAdGroupsRequest, REQUIRED),
+    response: field("DeleteAdGroupsResponse", DeleteAdGroupsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetAdGroupsByIds: {
     action: "GetAdGroupsByIds",
-    request: field("GetAdGroupsByIdsRequest", GetAdGroupsByIdsRequest),
-    response: field("GetAdGroupsByIdsResponse", GetAdGroupsByIdsResponse),
+    request: field("GetAdGroupsByIdsRequest", GetAdGroupsByIdsRequest, REQUIRED),
+    response: field("GetAdGroupsByIdsResponse", GetAdGroupsByIdsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetAdGroupsByCampaignId: {
     action: "GetAdGroupsByCampaignId",
-    request: field("GetAdGroupsByCampaignIdRequest", GetAdGroupsByCampaignIdRequest),
-    response: field("GetAdGroupsByCampaignIdResponse", GetAdGroupsByCampaignIdResponse),
+    request: field("GetAdGroupsByCampaignIdRequest", GetAdGroupsByCampaignIdRequest, REQUIRED),
+    response: field("GetAdGroupsByCampaignIdResponse", GetAdGroupsByCampaignIdResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   UpdateAdGroups: {
     action: "UpdateAdGroups",
-    request: field("UpdateAdGroupsRequest", UpdateAdGroupsRequest),
-    response: field("UpdateAdGroupsResponse", UpdateAdGroupsResponse),
+    request: field("UpdateAdGroupsRequest", UpdateAdGroupsRequest, REQUIRED),
+    response: field("UpdateAdGroupsResponse", UpdateAdGroupsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetNegativeSitesByAdGroupIds: {
     action: "GetNegativeSitesByAdGroupIds",
-    request: field("GetNegativeSitesByAdGroupIdsRequest", GetNegativeSitesByAdGroupIdsRequest),
-    response: field("GetNegativeSitesByAdGroupIdsResponse", GetNegativeSitesByAdGroupIdsResponse),
+    request: field(
+      "GetNegativeSitesByAdGroupIdsRequest",
+      GetNegativeSitesByAdGroupIdsRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "GetNegativeSitesByAdGroupIdsResponse",
+      GetNegativeSitesByAdGroupIdsResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   SetNegativeSitesToAdGroups: {
     action: "SetNegativeSitesToAdGroups",
-    request: field("SetNegativeSitesToAdGroupsRequest", SetNegativeSitesToAdGroupsRequest),
-    response: field("SetNegativeSitesToAdGroupsResponse", SetNegativeSitesToAdGroupsResponse),
+    request: field(
+      "SetNegativeSitesToAdGroupsRequest",
+      SetNegativeSitesToAdGroupsRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "SetNegativeSitesToAdGroupsResponse",
+      SetNegativeSitesToAdGroupsResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   GetGeoLocationsFileUrl: {
     action: "GetGeoLocationsFileUrl",
-    request: field("GetGeoLocationsFileUrlRequest", GetGeoLocationsFileUrlRequest),
-    response: field("GetGeoLocationsFileUrlResponse", GetGeoLocationsFileUrlResponse),
+    request: field("GetGeoLocationsFileUrlRequest", GetGeoLocationsFileUrlRequest, REQUIRED),
+    response: field("GetGeoLocationsFileUrlResponse", GetGeoLocationsFileUrlResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   AddAds: {
     action: "AddAds",
-    request: field("AddAdsRequest", AddAdsRequest),
-    response: field("AddAdsResponse", AddAdsResponse),
+    request: field("AddAdsRequest", AddAdsRequest, REQUIRED),
+    response: field("AddAdsResponse", AddAdsResponse, REQUIRED),
     faults: faults_2,
     headers,
     responseHeaders,
   },
   DeleteAds: {
     action: "DeleteAds",
-    request: field("DeleteAdsRequest", DeleteAdsRequest),
-    response: field("DeleteAdsResponse", DeleteAdsResponse),
+    request: field("DeleteAdsRequest", DeleteAdsRequest, REQUIRED),
+    response: field("DeleteAdsResponse", DeleteAdsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetAdsByEditorialStatus: {
     action: "GetAdsByEditorialStatus",
-    request: field("GetAdsByEditorialStatusRequest", GetAdsByEditorialStatusRequest),
-    response: field("GetAdsByEditorialStatusResponse", GetAdsByEditorialStatusResponse),
+    request: field("GetAdsByEditorialStatusRequest", GetAdsByEditorialStatusRequest, REQUIRED),
+    response: field("GetAdsByEditorialStatusResponse", GetAdsByEditorialStatusResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetAdsByIds: {
     action: "GetAdsByIds",
-    request: field("GetAdsByIdsRequest", GetAdsByIdsRequest),
-    response: field("GetAdsByIdsResponse", GetAdsByIdsResponse),
+    request: field("GetAdsByIdsRequest", GetAdsByIdsRequest, REQUIRED),
+    response: field("GetAdsByIdsResponse", GetAdsByIdsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetAdsByAdGroupId: {
     action: "GetAdsByAdGroupId",
-    request: field("GetAdsByAdGroupIdRequest", GetAdsByAdGroupIdRequest),
-    response: field("GetAdsByAdGroupIdResponse", GetAdsByAdGroupIdResponse),
+    request: field("GetAdsByAdGroupIdRequest", GetAdsByAdGroupIdRequest, REQUIRED),
+    response: field("GetAdsByAdGroupIdResponse", GetAdsByAdGroupIdResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   UpdateAds: {
     action: "UpdateAds",
-    request: field("UpdateAdsRequest", UpdateAdsRequest),
-    response: field("UpdateAdsResponse", UpdateAdsResponse),
+    request: field("UpdateAdsRequest", UpdateAdsRequest, REQUIRED),
+    response: field("UpdateAdsResponse", UpdateAdsResponse, REQUIRED),
     faults: faults_2,
     headers,
     responseHeaders,
   },
   AddKeywords: {
     action: "AddKeywords",
-    request: field("AddKeywordsRequest", AddKeywordsRequest),
-    response: field("AddKeywordsResponse", AddKeywordsResponse),
+    request: field("AddKeywordsRequest", AddKeywordsRequest, REQUIRED),
+    response: field("AddKeywordsResponse", AddKeywordsResponse, REQUIRED),
     faults: faults_2,
     headers,
     responseHeaders,
   },
   DeleteKeywords: {
     action: "DeleteKeywords",
-    request: field("DeleteKeywordsRequest", DeleteKeywordsRequest),
-    response: field("DeleteKeywordsResponse", DeleteKeywordsResponse),
+    request: field("DeleteKeywordsRequest", DeleteKeywordsRequest, REQUIRED),
+    response: field("DeleteKeywordsResponse", DeleteKeywordsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetKeywordsByEditorialStatus: {
     action: "GetKeywordsByEditorialStatus",
-    request: field("GetKeywordsByEditorialStatusRequest", GetKeywordsByEditorialStatusRequest),
-    response: field("GetKeywordsByEditorialStatusResponse", GetKeywordsByEditorialStatusResponse),
+    request: field(
+      "GetKeywordsByEditorialStatusRequest",
+      GetKeywordsByEditorialStatusRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "GetKeywordsByEditorialStatusResponse",
+      GetKeywordsByEditorialStatusResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   GetKeywordsByIds: {
     action: "GetKeywordsByIds",
-    request: field("GetKeywordsByIdsRequest", GetKeywordsByIdsRequest),
-    response: field("GetKeywordsByIdsResponse", GetKeywordsByIdsResponse),
+    request: field("GetKeywordsByIdsRequest", GetKeywordsByIdsRequest, REQUIRED),
+    response: field("GetKeywordsByIdsResponse", GetKeywordsByIdsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetKeywordsByAdGroupId: {
     action: "GetKeywordsByAdGroupId",
-    request: field("GetKeywordsByAdGroupIdRequest", GetKeywordsByAdGroupIdRequest),
-    response: field("GetKeywordsByAdGroupIdResponse", GetKeywordsByAdGroupIdResponse),
+    request: field("GetKeywordsByAdGroupIdRequest", GetKeywordsByAdGroupIdRequest, REQUIRED),
+    response: field("GetKeywordsByAdGroupIdResponse", GetKeywordsByAdGroupIdResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   UpdateKeywords: {
     action: "UpdateKeywords",
-    request: field("UpdateKeywordsRequest", UpdateKeywordsRequest),
-    response: field("UpdateKeywordsResponse", UpdateKeywordsResponse),
+    request: field("UpdateKeywordsRequest", UpdateKeywordsRequest, REQUIRED),
+    response: field("UpdateKeywordsResponse", UpdateKeywordsResponse, REQUIRED),
     faults: faults_2,
     headers,
     responseHeaders,
   },
   AppealEditorialRejections: {
     action: "AppealEditorialRejections",
-    request: field("AppealEditorialRejectionsRequest", AppealEditorialRejectionsRequest),
-    response: field("AppealEditorialRejectionsResponse", AppealEditorialRejectionsResponse),
+    request: field("AppealEditorialRejectionsRequest", AppealEditorialRejectionsRequest, REQUIRED),
+    response: field(
+      "AppealEditorialRejectionsResponse",
+      AppealEditorialRejectionsResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   GetEditorialReasonsByIds: {
     action: "GetEditorialReasonsByIds",
-    request: field("GetEditorialReasonsByIdsRequest", GetEditorialReasonsByIdsRequest),
-    response: field("GetEditorialReasonsByIdsResponse", GetEditorialReasonsByIdsResponse),
+    request: field("GetEditorialReasonsByIdsRequest", GetEditorialReasonsByIdsRequest, REQUIRED),
+    response: field("GetEditorialReasonsByIdsResponse", GetEditorialReasonsByIdsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetAccountMigrationStatuses: {
     action: "GetAccountMigrationStatuses",
-    request: field("GetAccountMigrationStatusesRequest", GetAccountMigrationStatusesRequest),
-    response: field("GetAccountMigrationStatusesResponse", GetAccountMigrationStatusesResponse),
+    request: field(
+      "GetAccountMigrationStatusesRequest",
+      GetAccountMigrationStatusesRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "GetAccountMigrationStatusesResponse",
+      GetAccountMigrationStatusesResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   SetAccountProperties: {
     action: "SetAccountProperties",
-    request: field("SetAccountPropertiesRequest", SetAccountPropertiesRequest),
+    request: field("SetAccountPropertiesRequest", SetAccountPropertiesRequest, REQUIRED),
     response: {
-      element: field("SetAccountPropertiesResponse", SetAccountPropertiesResponse),
+      element: field("SetAccountPropertiesResponse", SetAccountPropertiesResponse, REQUIRED),
       void: true,
     },
     faults,
@@ -7674,40 +8480,40 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
   },
   GetAccountProperties: {
     action: "GetAccountProperties",
-    request: field("GetAccountPropertiesRequest", GetAccountPropertiesRequest),
-    response: field("GetAccountPropertiesResponse", GetAccountPropertiesResponse),
+    request: field("GetAccountPropertiesRequest", GetAccountPropertiesRequest, REQUIRED),
+    response: field("GetAccountPropertiesResponse", GetAccountPropertiesResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   AddAdExtensions: {
     action: "AddAdExtensions",
-    request: field("AddAdExtensionsRequest", AddAdExtensionsRequest),
-    response: field("AddAdExtensionsResponse", AddAdExtensionsResponse),
+    request: field("AddAdExtensionsRequest", AddAdExtensionsRequest, REQUIRED),
+    response: field("AddAdExtensionsResponse", AddAdExtensionsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetAdExtensionsByIds: {
     action: "GetAdExtensionsByIds",
-    request: field("GetAdExtensionsByIdsRequest", GetAdExtensionsByIdsRequest),
-    response: field("GetAdExtensionsByIdsResponse", GetAdExtensionsByIdsResponse),
+    request: field("GetAdExtensionsByIdsRequest", GetAdExtensionsByIdsRequest, REQUIRED),
+    response: field("GetAdExtensionsByIdsResponse", GetAdExtensionsByIdsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   UpdateAdExtensions: {
     action: "UpdateAdExtensions",
-    request: field("UpdateAdExtensionsRequest", UpdateAdExtensionsRequest),
-    response: field("UpdateAdExtensionsResponse", UpdateAdExtensionsResponse),
+    request: field("UpdateAdExtensionsRequest", UpdateAdExtensionsRequest, REQUIRED),
+    response: field("UpdateAdExtensionsResponse", UpdateAdExtensionsResponse, REQUIRED),
     faults: faults_2,
     headers,
     responseHeaders,
   },
   DeleteAdExtensions: {
     action: "DeleteAdExtensions",
-    request: field("DeleteAdExtensionsRequest", DeleteAdExtensionsRequest),
-    response: field("DeleteAdExtensionsResponse", DeleteAdExtensionsResponse),
+    request: field("DeleteAdExtensionsRequest", DeleteAdExtensionsRequest, REQUIRED),
+    response: field("DeleteAdExtensionsResponse", DeleteAdExtensionsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
@@ -7717,10 +8523,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "GetAdExtensionsEditorialReasonsRequest",
       GetAdExtensionsEditorialReasonsRequest,
+      REQUIRED,
     ),
     response: field(
       "GetAdExtensionsEditorialReasonsResponse",
       GetAdExtensionsEditorialReasonsResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -7728,26 +8536,47 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
   },
   SetAdExtensionsAssociations: {
     action: "SetAdExtensionsAssociations",
-    request: field("SetAdExtensionsAssociationsRequest", SetAdExtensionsAssociationsRequest),
-    response: field("SetAdExtensionsAssociationsResponse", SetAdExtensionsAssociationsResponse),
+    request: field(
+      "SetAdExtensionsAssociationsRequest",
+      SetAdExtensionsAssociationsRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "SetAdExtensionsAssociationsResponse",
+      SetAdExtensionsAssociationsResponse,
+      REQUIRED,
+    ),
     faults: faults_2,
     headers,
     responseHeaders,
   },
   GetAdExtensionsAssociations: {
     action: "GetAdExtensionsAssociations",
-    request: field("GetAdExtensionsAssociationsRequest", GetAdExtensionsAssociationsRequest),
-    response: field("GetAdExtensionsAssociationsResponse", GetAdExtensionsAssociationsResponse),
+    request: field(
+      "GetAdExtensionsAssociationsRequest",
+      GetAdExtensionsAssociationsRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "GetAdExtensionsAssociationsResponse",
+      GetAdExtensionsAssociationsResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   DeleteAdExtensionsAssociations: {
     action: "DeleteAdExtensionsAssociations",
-    request: field("DeleteAdExtensionsAssociationsRequest", DeleteAdExtensionsAssociationsRequest),
+    request: field(
+      "DeleteAdExtensionsAssociationsRequest",
+      DeleteAdExtensionsAssociationsRequest,
+      REQUIRED,
+    ),
     response: field(
       "DeleteAdExtensionsAssociationsResponse",
       DeleteAdExtensionsAssociationsResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -7755,96 +8584,124 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
   },
   GetAdExtensionIdsByAccountId: {
     action: "GetAdExtensionIdsByAccountId",
-    request: field("GetAdExtensionIdsByAccountIdRequest", GetAdExtensionIdsByAccountIdRequest),
-    response: field("GetAdExtensionIdsByAccountIdResponse", GetAdExtensionIdsByAccountIdResponse),
+    request: field(
+      "GetAdExtensionIdsByAccountIdRequest",
+      GetAdExtensionIdsByAccountIdRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "GetAdExtensionIdsByAccountIdResponse",
+      GetAdExtensionIdsByAccountIdResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   AddMedia: {
     action: "AddMedia",
-    request: field("AddMediaRequest", AddMediaRequest),
-    response: field("AddMediaResponse", AddMediaResponse),
+    request: field("AddMediaRequest", AddMediaRequest, REQUIRED),
+    response: field("AddMediaResponse", AddMediaResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   DeleteMedia: {
     action: "DeleteMedia",
-    request: field("DeleteMediaRequest", DeleteMediaRequest),
-    response: field("DeleteMediaResponse", DeleteMediaResponse),
+    request: field("DeleteMediaRequest", DeleteMediaRequest, REQUIRED),
+    response: field("DeleteMediaResponse", DeleteMediaResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetMediaMetaDataByAccountId: {
     action: "GetMediaMetaDataByAccountId",
-    request: field("GetMediaMetaDataByAccountIdRequest", GetMediaMetaDataByAccountIdRequest),
-    response: field("GetMediaMetaDataByAccountIdResponse", GetMediaMetaDataByAccountIdResponse),
+    request: field(
+      "GetMediaMetaDataByAccountIdRequest",
+      GetMediaMetaDataByAccountIdRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "GetMediaMetaDataByAccountIdResponse",
+      GetMediaMetaDataByAccountIdResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   GetMediaMetaDataByIds: {
     action: "GetMediaMetaDataByIds",
-    request: field("GetMediaMetaDataByIdsRequest", GetMediaMetaDataByIdsRequest),
-    response: field("GetMediaMetaDataByIdsResponse", GetMediaMetaDataByIdsResponse),
+    request: field("GetMediaMetaDataByIdsRequest", GetMediaMetaDataByIdsRequest, REQUIRED),
+    response: field("GetMediaMetaDataByIdsResponse", GetMediaMetaDataByIdsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetMediaAssociations: {
     action: "GetMediaAssociations",
-    request: field("GetMediaAssociationsRequest", GetMediaAssociationsRequest),
-    response: field("GetMediaAssociationsResponse", GetMediaAssociationsResponse),
+    request: field("GetMediaAssociationsRequest", GetMediaAssociationsRequest, REQUIRED),
+    response: field("GetMediaAssociationsResponse", GetMediaAssociationsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetAdGroupCriterionsByIds: {
     action: "GetAdGroupCriterionsByIds",
-    request: field("GetAdGroupCriterionsByIdsRequest", GetAdGroupCriterionsByIdsRequest),
-    response: field("GetAdGroupCriterionsByIdsResponse", GetAdGroupCriterionsByIdsResponse),
+    request: field("GetAdGroupCriterionsByIdsRequest", GetAdGroupCriterionsByIdsRequest, REQUIRED),
+    response: field(
+      "GetAdGroupCriterionsByIdsResponse",
+      GetAdGroupCriterionsByIdsResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   AddAdGroupCriterions: {
     action: "AddAdGroupCriterions",
-    request: field("AddAdGroupCriterionsRequest", AddAdGroupCriterionsRequest),
-    response: field("AddAdGroupCriterionsResponse", AddAdGroupCriterionsResponse),
+    request: field("AddAdGroupCriterionsRequest", AddAdGroupCriterionsRequest, REQUIRED),
+    response: field("AddAdGroupCriterionsResponse", AddAdGroupCriterionsResponse, REQUIRED),
     faults: faults_2,
     headers,
     responseHeaders,
   },
   UpdateAdGroupCriterions: {
     action: "UpdateAdGroupCriterions",
-    request: field("UpdateAdGroupCriterionsRequest", UpdateAdGroupCriterionsRequest),
-    response: field("UpdateAdGroupCriterionsResponse", UpdateAdGroupCriterionsResponse),
+    request: field("UpdateAdGroupCriterionsRequest", UpdateAdGroupCriterionsRequest, REQUIRED),
+    response: field("UpdateAdGroupCriterionsResponse", UpdateAdGroupCriterionsResponse, REQUIRED),
     faults: faults_2,
     headers,
     responseHeaders,
   },
   DeleteAdGroupCriterions: {
     action: "DeleteAdGroupCriterions",
-    request: field("DeleteAdGroupCriterionsRequest", DeleteAdGroupCriterionsRequest),
-    response: field("DeleteAdGroupCriterionsResponse", DeleteAdGroupCriterionsResponse),
+    request: field("DeleteAdGroupCriterionsRequest", DeleteAdGroupCriterionsRequest, REQUIRED),
+    response: field("DeleteAdGroupCriterionsResponse", DeleteAdGroupCriterionsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   ApplyProductPartitionActions: {
     action: "ApplyProductPartitionActions",
-    request: field("ApplyProductPartitionActionsRequest", ApplyProductPartitionActionsRequest),
-    response: field("ApplyProductPartitionActionsResponse", ApplyProductPartitionActionsResponse),
+    request: field(
+      "ApplyProductPartitionActionsRequest",
+      ApplyProductPartitionActionsRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "ApplyProductPartitionActionsResponse",
+      ApplyProductPartitionActionsResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   ApplyHotelGroupActions: {
     action: "ApplyHotelGroupActions",
-    request: field("ApplyHotelGroupActionsRequest", ApplyHotelGroupActionsRequest),
-    response: field("ApplyHotelGroupActionsResponse", ApplyHotelGroupActionsResponse),
+    request: field("ApplyHotelGroupActionsRequest", ApplyHotelGroupActionsRequest, REQUIRED),
+    response: field("ApplyHotelGroupActionsResponse", ApplyHotelGroupActionsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
@@ -7854,10 +8711,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "ApplyAssetGroupListingGroupActionsRequest",
       ApplyAssetGroupListingGroupActionsRequest,
+      REQUIRED,
     ),
     response: field(
       "ApplyAssetGroupListingGroupActionsResponse",
       ApplyAssetGroupListingGroupActionsResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -7868,10 +8727,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "GetAssetGroupListingGroupsByIdsRequest",
       GetAssetGroupListingGroupsByIdsRequest,
+      REQUIRED,
     ),
     response: field(
       "GetAssetGroupListingGroupsByIdsResponse",
       GetAssetGroupListingGroupsByIdsResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -7879,26 +8740,39 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
   },
   GetBMCStoresByCustomerId: {
     action: "GetBMCStoresByCustomerId",
-    request: field("GetBMCStoresByCustomerIdRequest", GetBMCStoresByCustomerIdRequest),
-    response: field("GetBMCStoresByCustomerIdResponse", GetBMCStoresByCustomerIdResponse),
+    request: field("GetBMCStoresByCustomerIdRequest", GetBMCStoresByCustomerIdRequest, REQUIRED),
+    response: field("GetBMCStoresByCustomerIdResponse", GetBMCStoresByCustomerIdResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   AddNegativeKeywordsToEntities: {
     action: "AddNegativeKeywordsToEntities",
-    request: field("AddNegativeKeywordsToEntitiesRequest", AddNegativeKeywordsToEntitiesRequest),
-    response: field("AddNegativeKeywordsToEntitiesResponse", AddNegativeKeywordsToEntitiesResponse),
+    request: field(
+      "AddNegativeKeywordsToEntitiesRequest",
+      AddNegativeKeywordsToEntitiesRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "AddNegativeKeywordsToEntitiesResponse",
+      AddNegativeKeywordsToEntitiesResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   GetNegativeKeywordsByEntityIds: {
     action: "GetNegativeKeywordsByEntityIds",
-    request: field("GetNegativeKeywordsByEntityIdsRequest", GetNegativeKeywordsByEntityIdsRequest),
+    request: field(
+      "GetNegativeKeywordsByEntityIdsRequest",
+      GetNegativeKeywordsByEntityIdsRequest,
+      REQUIRED,
+    ),
     response: field(
       "GetNegativeKeywordsByEntityIdsResponse",
       GetNegativeKeywordsByEntityIdsResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -7909,10 +8783,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "DeleteNegativeKeywordsFromEntitiesRequest",
       DeleteNegativeKeywordsFromEntitiesRequest,
+      REQUIRED,
     ),
     response: field(
       "DeleteNegativeKeywordsFromEntitiesResponse",
       DeleteNegativeKeywordsFromEntitiesResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -7920,74 +8796,103 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
   },
   GetSharedEntitiesByAccountId: {
     action: "GetSharedEntitiesByAccountId",
-    request: field("GetSharedEntitiesByAccountIdRequest", GetSharedEntitiesByAccountIdRequest),
-    response: field("GetSharedEntitiesByAccountIdResponse", GetSharedEntitiesByAccountIdResponse),
+    request: field(
+      "GetSharedEntitiesByAccountIdRequest",
+      GetSharedEntitiesByAccountIdRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "GetSharedEntitiesByAccountIdResponse",
+      GetSharedEntitiesByAccountIdResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   GetSharedEntities: {
     action: "GetSharedEntities",
-    request: field("GetSharedEntitiesRequest", GetSharedEntitiesRequest),
-    response: field("GetSharedEntitiesResponse", GetSharedEntitiesResponse),
+    request: field("GetSharedEntitiesRequest", GetSharedEntitiesRequest, REQUIRED),
+    response: field("GetSharedEntitiesResponse", GetSharedEntitiesResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   AddSharedEntity: {
     action: "AddSharedEntity",
-    request: field("AddSharedEntityRequest", AddSharedEntityRequest),
-    response: field("AddSharedEntityResponse", AddSharedEntityResponse),
+    request: field("AddSharedEntityRequest", AddSharedEntityRequest, REQUIRED),
+    response: field("AddSharedEntityResponse", AddSharedEntityResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetListItemsBySharedList: {
     action: "GetListItemsBySharedList",
-    request: field("GetListItemsBySharedListRequest", GetListItemsBySharedListRequest),
-    response: field("GetListItemsBySharedListResponse", GetListItemsBySharedListResponse),
+    request: field("GetListItemsBySharedListRequest", GetListItemsBySharedListRequest, REQUIRED),
+    response: field("GetListItemsBySharedListResponse", GetListItemsBySharedListResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   AddListItemsToSharedList: {
     action: "AddListItemsToSharedList",
-    request: field("AddListItemsToSharedListRequest", AddListItemsToSharedListRequest),
-    response: field("AddListItemsToSharedListResponse", AddListItemsToSharedListResponse),
+    request: field("AddListItemsToSharedListRequest", AddListItemsToSharedListRequest, REQUIRED),
+    response: field("AddListItemsToSharedListResponse", AddListItemsToSharedListResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   UpdateSharedEntities: {
     action: "UpdateSharedEntities",
-    request: field("UpdateSharedEntitiesRequest", UpdateSharedEntitiesRequest),
-    response: field("UpdateSharedEntitiesResponse", UpdateSharedEntitiesResponse),
+    request: field("UpdateSharedEntitiesRequest", UpdateSharedEntitiesRequest, REQUIRED),
+    response: field("UpdateSharedEntitiesResponse", UpdateSharedEntitiesResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   DeleteListItemsFromSharedList: {
     action: "DeleteListItemsFromSharedList",
-    request: field("DeleteListItemsFromSharedListRequest", DeleteListItemsFromSharedListRequest),
-    response: field("DeleteListItemsFromSharedListResponse", DeleteListItemsFromSharedListResponse),
+    request: field(
+      "DeleteListItemsFromSharedListRequest",
+      DeleteListItemsFromSharedListRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "DeleteListItemsFromSharedListResponse",
+      DeleteListItemsFromSharedListResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   SetSharedEntityAssociations: {
     action: "SetSharedEntityAssociations",
-    request: field("SetSharedEntityAssociationsRequest", SetSharedEntityAssociationsRequest),
-    response: field("SetSharedEntityAssociationsResponse", SetSharedEntityAssociationsResponse),
+    request: field(
+      "SetSharedEntityAssociationsRequest",
+      SetSharedEntityAssociationsRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "SetSharedEntityAssociationsResponse",
+      SetSharedEntityAssociationsResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   DeleteSharedEntityAssociations: {
     action: "DeleteSharedEntityAssociations",
-    request: field("DeleteSharedEntityAssociationsRequest", DeleteSharedEntityAssociationsRequest),
+    request: field(
+      "DeleteSharedEntityAssociationsRequest",
+      DeleteSharedEntityAssociationsRequest,
+      REQUIRED,
+    ),
     response: field(
       "DeleteSharedEntityAssociationsResponse",
       DeleteSharedEntityAssociationsResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -7998,10 +8903,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "GetSharedEntityAssociationsBySharedEntityIdsRequest",
       GetSharedEntityAssociationsBySharedEntityIdsRequest,
+      REQUIRED,
     ),
     response: field(
       "GetSharedEntityAssociationsBySharedEntityIdsResponse",
       GetSharedEntityAssociationsBySharedEntityIdsResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8012,10 +8919,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "GetSharedEntityAssociationsByEntityIdsRequest",
       GetSharedEntityAssociationsByEntityIdsRequest,
+      REQUIRED,
     ),
     response: field(
       "GetSharedEntityAssociationsByEntityIdsResponse",
       GetSharedEntityAssociationsByEntityIdsResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8023,130 +8932,155 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
   },
   DeleteSharedEntities: {
     action: "DeleteSharedEntities",
-    request: field("DeleteSharedEntitiesRequest", DeleteSharedEntitiesRequest),
-    response: field("DeleteSharedEntitiesResponse", DeleteSharedEntitiesResponse),
+    request: field("DeleteSharedEntitiesRequest", DeleteSharedEntitiesRequest, REQUIRED),
+    response: field("DeleteSharedEntitiesResponse", DeleteSharedEntitiesResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetCampaignSizesByAccountId: {
     action: "GetCampaignSizesByAccountId",
-    request: field("GetCampaignSizesByAccountIdRequest", GetCampaignSizesByAccountIdRequest),
-    response: field("GetCampaignSizesByAccountIdResponse", GetCampaignSizesByAccountIdResponse),
+    request: field(
+      "GetCampaignSizesByAccountIdRequest",
+      GetCampaignSizesByAccountIdRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "GetCampaignSizesByAccountIdResponse",
+      GetCampaignSizesByAccountIdResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   AddCampaignCriterions: {
     action: "AddCampaignCriterions",
-    request: field("AddCampaignCriterionsRequest", AddCampaignCriterionsRequest),
-    response: field("AddCampaignCriterionsResponse", AddCampaignCriterionsResponse),
+    request: field("AddCampaignCriterionsRequest", AddCampaignCriterionsRequest, REQUIRED),
+    response: field("AddCampaignCriterionsResponse", AddCampaignCriterionsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   UpdateCampaignCriterions: {
     action: "UpdateCampaignCriterions",
-    request: field("UpdateCampaignCriterionsRequest", UpdateCampaignCriterionsRequest),
-    response: field("UpdateCampaignCriterionsResponse", UpdateCampaignCriterionsResponse),
+    request: field("UpdateCampaignCriterionsRequest", UpdateCampaignCriterionsRequest, REQUIRED),
+    response: field("UpdateCampaignCriterionsResponse", UpdateCampaignCriterionsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   DeleteCampaignCriterions: {
     action: "DeleteCampaignCriterions",
-    request: field("DeleteCampaignCriterionsRequest", DeleteCampaignCriterionsRequest),
-    response: field("DeleteCampaignCriterionsResponse", DeleteCampaignCriterionsResponse),
+    request: field("DeleteCampaignCriterionsRequest", DeleteCampaignCriterionsRequest, REQUIRED),
+    response: field("DeleteCampaignCriterionsResponse", DeleteCampaignCriterionsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetCampaignCriterionsByIds: {
     action: "GetCampaignCriterionsByIds",
-    request: field("GetCampaignCriterionsByIdsRequest", GetCampaignCriterionsByIdsRequest),
-    response: field("GetCampaignCriterionsByIdsResponse", GetCampaignCriterionsByIdsResponse),
+    request: field(
+      "GetCampaignCriterionsByIdsRequest",
+      GetCampaignCriterionsByIdsRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "GetCampaignCriterionsByIdsResponse",
+      GetCampaignCriterionsByIdsResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   AddBudgets: {
     action: "AddBudgets",
-    request: field("AddBudgetsRequest", AddBudgetsRequest),
-    response: field("AddBudgetsResponse", AddBudgetsResponse),
+    request: field("AddBudgetsRequest", AddBudgetsRequest, REQUIRED),
+    response: field("AddBudgetsResponse", AddBudgetsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   UpdateBudgets: {
     action: "UpdateBudgets",
-    request: field("UpdateBudgetsRequest", UpdateBudgetsRequest),
-    response: field("UpdateBudgetsResponse", UpdateBudgetsResponse),
+    request: field("UpdateBudgetsRequest", UpdateBudgetsRequest, REQUIRED),
+    response: field("UpdateBudgetsResponse", UpdateBudgetsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   DeleteBudgets: {
     action: "DeleteBudgets",
-    request: field("DeleteBudgetsRequest", DeleteBudgetsRequest),
-    response: field("DeleteBudgetsResponse", DeleteBudgetsResponse),
+    request: field("DeleteBudgetsRequest", DeleteBudgetsRequest, REQUIRED),
+    response: field("DeleteBudgetsResponse", DeleteBudgetsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetBudgetsByIds: {
     action: "GetBudgetsByIds",
-    request: field("GetBudgetsByIdsRequest", GetBudgetsByIdsRequest),
-    response: field("GetBudgetsByIdsResponse", GetBudgetsByIdsResponse),
+    request: field("GetBudgetsByIdsRequest", GetBudgetsByIdsRequest, REQUIRED),
+    response: field("GetBudgetsByIdsResponse", GetBudgetsByIdsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetCampaignIdsByBudgetIds: {
     action: "GetCampaignIdsByBudgetIds",
-    request: field("GetCampaignIdsByBudgetIdsRequest", GetCampaignIdsByBudgetIdsRequest),
-    response: field("GetCampaignIdsByBudgetIdsResponse", GetCampaignIdsByBudgetIdsResponse),
+    request: field("GetCampaignIdsByBudgetIdsRequest", GetCampaignIdsByBudgetIdsRequest, REQUIRED),
+    response: field(
+      "GetCampaignIdsByBudgetIdsResponse",
+      GetCampaignIdsByBudgetIdsResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   AddBidStrategies: {
     action: "AddBidStrategies",
-    request: field("AddBidStrategiesRequest", AddBidStrategiesRequest),
-    response: field("AddBidStrategiesResponse", AddBidStrategiesResponse),
+    request: field("AddBidStrategiesRequest", AddBidStrategiesRequest, REQUIRED),
+    response: field("AddBidStrategiesResponse", AddBidStrategiesResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   UpdateBidStrategies: {
     action: "UpdateBidStrategies",
-    request: field("UpdateBidStrategiesRequest", UpdateBidStrategiesRequest),
-    response: field("UpdateBidStrategiesResponse", UpdateBidStrategiesResponse),
+    request: field("UpdateBidStrategiesRequest", UpdateBidStrategiesRequest, REQUIRED),
+    response: field("UpdateBidStrategiesResponse", UpdateBidStrategiesResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   DeleteBidStrategies: {
     action: "DeleteBidStrategies",
-    request: field("DeleteBidStrategiesRequest", DeleteBidStrategiesRequest),
-    response: field("DeleteBidStrategiesResponse", DeleteBidStrategiesResponse),
+    request: field("DeleteBidStrategiesRequest", DeleteBidStrategiesRequest, REQUIRED),
+    response: field("DeleteBidStrategiesResponse", DeleteBidStrategiesResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetBidStrategiesByIds: {
     action: "GetBidStrategiesByIds",
-    request: field("GetBidStrategiesByIdsRequest", GetBidStrategiesByIdsRequest),
-    response: field("GetBidStrategiesByIdsResponse", GetBidStrategiesByIdsResponse),
+    request: field("GetBidStrategiesByIdsRequest", GetBidStrategiesByIdsRequest, REQUIRED),
+    response: field("GetBidStrategiesByIdsResponse", GetBidStrategiesByIdsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetCampaignIdsByBidStrategyIds: {
     action: "GetCampaignIdsByBidStrategyIds",
-    request: field("GetCampaignIdsByBidStrategyIdsRequest", GetCampaignIdsByBidStrategyIdsRequest),
+    request: field(
+      "GetCampaignIdsByBidStrategyIdsRequest",
+      GetCampaignIdsByBidStrategyIdsRequest,
+      REQUIRED,
+    ),
     response: field(
       "GetCampaignIdsByBidStrategyIdsResponse",
       GetCampaignIdsByBidStrategyIdsResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8154,82 +9088,95 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
   },
   AddAudienceGroups: {
     action: "AddAudienceGroups",
-    request: field("AddAudienceGroupsRequest", AddAudienceGroupsRequest),
-    response: field("AddAudienceGroupsResponse", AddAudienceGroupsResponse),
+    request: field("AddAudienceGroupsRequest", AddAudienceGroupsRequest, REQUIRED),
+    response: field("AddAudienceGroupsResponse", AddAudienceGroupsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   UpdateAudienceGroups: {
     action: "UpdateAudienceGroups",
-    request: field("UpdateAudienceGroupsRequest", UpdateAudienceGroupsRequest),
-    response: field("UpdateAudienceGroupsResponse", UpdateAudienceGroupsResponse),
+    request: field("UpdateAudienceGroupsRequest", UpdateAudienceGroupsRequest, REQUIRED),
+    response: field("UpdateAudienceGroupsResponse", UpdateAudienceGroupsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   DeleteAudienceGroups: {
     action: "DeleteAudienceGroups",
-    request: field("DeleteAudienceGroupsRequest", DeleteAudienceGroupsRequest),
-    response: field("DeleteAudienceGroupsResponse", DeleteAudienceGroupsResponse),
+    request: field("DeleteAudienceGroupsRequest", DeleteAudienceGroupsRequest, REQUIRED),
+    response: field("DeleteAudienceGroupsResponse", DeleteAudienceGroupsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetAudienceGroupsByIds: {
     action: "GetAudienceGroupsByIds",
-    request: field("GetAudienceGroupsByIdsRequest", GetAudienceGroupsByIdsRequest),
-    response: field("GetAudienceGroupsByIdsResponse", GetAudienceGroupsByIdsResponse),
+    request: field("GetAudienceGroupsByIdsRequest", GetAudienceGroupsByIdsRequest, REQUIRED),
+    response: field("GetAudienceGroupsByIdsResponse", GetAudienceGroupsByIdsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   AddAssetGroups: {
     action: "AddAssetGroups",
-    request: field("AddAssetGroupsRequest", AddAssetGroupsRequest),
-    response: field("AddAssetGroupsResponse", AddAssetGroupsResponse),
+    request: field("AddAssetGroupsRequest", AddAssetGroupsRequest, REQUIRED),
+    response: field("AddAssetGroupsResponse", AddAssetGroupsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   UpdateAssetGroups: {
     action: "UpdateAssetGroups",
-    request: field("UpdateAssetGroupsRequest", UpdateAssetGroupsRequest),
-    response: field("UpdateAssetGroupsResponse", UpdateAssetGroupsResponse),
+    request: field("UpdateAssetGroupsRequest", UpdateAssetGroupsRequest, REQUIRED),
+    response: field("UpdateAssetGroupsResponse", UpdateAssetGroupsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   DeleteAssetGroups: {
     action: "DeleteAssetGroups",
-    request: field("DeleteAssetGroupsRequest", DeleteAssetGroupsRequest),
-    response: field("DeleteAssetGroupsResponse", DeleteAssetGroupsResponse),
+    request: field("DeleteAssetGroupsRequest", DeleteAssetGroupsRequest, REQUIRED),
+    response: field("DeleteAssetGroupsResponse", DeleteAssetGroupsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetAssetGroupsByIds: {
     action: "GetAssetGroupsByIds",
-    request: field("GetAssetGroupsByIdsRequest", GetAssetGroupsByIdsRequest),
-    response: field("GetAssetGroupsByIdsResponse", GetAssetGroupsByIdsResponse),
+    request: field("GetAssetGroupsByIdsRequest", GetAssetGroupsByIdsRequest, REQUIRED),
+    response: field("GetAssetGroupsByIdsResponse", GetAssetGroupsByIdsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetAssetGroupsByCampaignId: {
     action: "GetAssetGroupsByCampaignId",
-    request: field("GetAssetGroupsByCampaignIdRequest", GetAssetGroupsByCampaignIdRequest),
-    response: field("GetAssetGroupsByCampaignIdResponse", GetAssetGroupsByCampaignIdResponse),
+    request: field(
+      "GetAssetGroupsByCampaignIdRequest",
+      GetAssetGroupsByCampaignIdRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "GetAssetGroupsByCampaignIdResponse",
+      GetAssetGroupsByCampaignIdResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   GetAssetGroupsEditorialReasons: {
     action: "GetAssetGroupsEditorialReasons",
-    request: field("GetAssetGroupsEditorialReasonsRequest", GetAssetGroupsEditorialReasonsRequest),
+    request: field(
+      "GetAssetGroupsEditorialReasonsRequest",
+      GetAssetGroupsEditorialReasonsRequest,
+      REQUIRED,
+    ),
     response: field(
       "GetAssetGroupsEditorialReasonsResponse",
       GetAssetGroupsEditorialReasonsResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8240,10 +9187,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "SetAudienceGroupAssetGroupAssociationsRequest",
       SetAudienceGroupAssetGroupAssociationsRequest,
+      REQUIRED,
     ),
     response: field(
       "SetAudienceGroupAssetGroupAssociationsResponse",
       SetAudienceGroupAssetGroupAssociationsResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8254,10 +9203,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "DeleteAudienceGroupAssetGroupAssociationsRequest",
       DeleteAudienceGroupAssetGroupAssociationsRequest,
+      REQUIRED,
     ),
     response: field(
       "DeleteAudienceGroupAssetGroupAssociationsResponse",
       DeleteAudienceGroupAssetGroupAssociationsResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8268,10 +9219,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest",
       GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsRequest,
+      REQUIRED,
     ),
     response: field(
       "GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse",
       GetAudienceGroupAssetGroupAssociationsByAssetGroupIdsResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8282,10 +9235,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest",
       GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsRequest,
+      REQUIRED,
     ),
     response: field(
       "GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse",
       GetAudienceGroupAssetGroupAssociationsByAudienceGroupIdsResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8293,112 +9248,124 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
   },
   AddAudiences: {
     action: "AddAudiences",
-    request: field("AddAudiencesRequest", AddAudiencesRequest),
-    response: field("AddAudiencesResponse", AddAudiencesResponse),
+    request: field("AddAudiencesRequest", AddAudiencesRequest, REQUIRED),
+    response: field("AddAudiencesResponse", AddAudiencesResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   UpdateAudiences: {
     action: "UpdateAudiences",
-    request: field("UpdateAudiencesRequest", UpdateAudiencesRequest),
-    response: field("UpdateAudiencesResponse", UpdateAudiencesResponse),
+    request: field("UpdateAudiencesRequest", UpdateAudiencesRequest, REQUIRED),
+    response: field("UpdateAudiencesResponse", UpdateAudiencesResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   DeleteAudiences: {
     action: "DeleteAudiences",
-    request: field("DeleteAudiencesRequest", DeleteAudiencesRequest),
-    response: field("DeleteAudiencesResponse", DeleteAudiencesResponse),
+    request: field("DeleteAudiencesRequest", DeleteAudiencesRequest, REQUIRED),
+    response: field("DeleteAudiencesResponse", DeleteAudiencesResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetAudiencesByIds: {
     action: "GetAudiencesByIds",
-    request: field("GetAudiencesByIdsRequest", GetAudiencesByIdsRequest),
-    response: field("GetAudiencesByIdsResponse", GetAudiencesByIdsResponse),
+    request: field("GetAudiencesByIdsRequest", GetAudiencesByIdsRequest, REQUIRED),
+    response: field("GetAudiencesByIdsResponse", GetAudiencesByIdsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   ApplyCustomerListItems: {
     action: "ApplyCustomerListItems",
-    request: field("ApplyCustomerListItemsRequest", ApplyCustomerListItemsRequest),
-    response: field("ApplyCustomerListItemsResponse", ApplyCustomerListItemsResponse),
+    request: field("ApplyCustomerListItemsRequest", ApplyCustomerListItemsRequest, REQUIRED),
+    response: field("ApplyCustomerListItemsResponse", ApplyCustomerListItemsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   ApplyCustomerListUserData: {
     action: "ApplyCustomerListUserData",
-    request: field("ApplyCustomerListUserDataRequest", ApplyCustomerListUserDataRequest),
-    response: field("ApplyCustomerListUserDataResponse", ApplyCustomerListUserDataResponse),
+    request: field("ApplyCustomerListUserDataRequest", ApplyCustomerListUserDataRequest, REQUIRED),
+    response: field(
+      "ApplyCustomerListUserDataResponse",
+      ApplyCustomerListUserDataResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   GetUetTagsByIds: {
     action: "GetUetTagsByIds",
-    request: field("GetUetTagsByIdsRequest", GetUetTagsByIdsRequest),
-    response: field("GetUetTagsByIdsResponse", GetUetTagsByIdsResponse),
+    request: field("GetUetTagsByIdsRequest", GetUetTagsByIdsRequest, REQUIRED),
+    response: field("GetUetTagsByIdsResponse", GetUetTagsByIdsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   AddUetTags: {
     action: "AddUetTags",
-    request: field("AddUetTagsRequest", AddUetTagsRequest),
-    response: field("AddUetTagsResponse", AddUetTagsResponse),
+    request: field("AddUetTagsRequest", AddUetTagsRequest, REQUIRED),
+    response: field("AddUetTagsResponse", AddUetTagsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   UpdateUetTags: {
     action: "UpdateUetTags",
-    request: field("UpdateUetTagsRequest", UpdateUetTagsRequest),
-    response: field("UpdateUetTagsResponse", UpdateUetTagsResponse),
+    request: field("UpdateUetTagsRequest", UpdateUetTagsRequest, REQUIRED),
+    response: field("UpdateUetTagsResponse", UpdateUetTagsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetConversionGoalsByIds: {
     action: "GetConversionGoalsByIds",
-    request: field("GetConversionGoalsByIdsRequest", GetConversionGoalsByIdsRequest),
-    response: field("GetConversionGoalsByIdsResponse", GetConversionGoalsByIdsResponse),
+    request: field("GetConversionGoalsByIdsRequest", GetConversionGoalsByIdsRequest, REQUIRED),
+    response: field("GetConversionGoalsByIdsResponse", GetConversionGoalsByIdsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetConversionGoalsByTagIds: {
     action: "GetConversionGoalsByTagIds",
-    request: field("GetConversionGoalsByTagIdsRequest", GetConversionGoalsByTagIdsRequest),
-    response: field("GetConversionGoalsByTagIdsResponse", GetConversionGoalsByTagIdsResponse),
+    request: field(
+      "GetConversionGoalsByTagIdsRequest",
+      GetConversionGoalsByTagIdsRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "GetConversionGoalsByTagIdsResponse",
+      GetConversionGoalsByTagIdsResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   AddConversionGoals: {
     action: "AddConversionGoals",
-    request: field("AddConversionGoalsRequest", AddConversionGoalsRequest),
-    response: field("AddConversionGoalsResponse", AddConversionGoalsResponse),
+    request: field("AddConversionGoalsRequest", AddConversionGoalsRequest, REQUIRED),
+    response: field("AddConversionGoalsResponse", AddConversionGoalsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   UpdateConversionGoals: {
     action: "UpdateConversionGoals",
-    request: field("UpdateConversionGoalsRequest", UpdateConversionGoalsRequest),
-    response: field("UpdateConversionGoalsResponse", UpdateConversionGoalsResponse),
+    request: field("UpdateConversionGoalsRequest", UpdateConversionGoalsRequest, REQUIRED),
+    response: field("UpdateConversionGoalsResponse", UpdateConversionGoalsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   ApplyOfflineConversions: {
     action: "ApplyOfflineConversions",
-    request: field("ApplyOfflineConversionsRequest", ApplyOfflineConversionsRequest),
-    response: field("ApplyOfflineConversionsResponse", ApplyOfflineConversionsResponse),
+    request: field("ApplyOfflineConversionsRequest", ApplyOfflineConversionsRequest, REQUIRED),
+    response: field("ApplyOfflineConversionsResponse", ApplyOfflineConversionsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
@@ -8408,10 +9375,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "ApplyOfflineConversionAdjustmentsRequest",
       ApplyOfflineConversionAdjustmentsRequest,
+      REQUIRED,
     ),
     response: field(
       "ApplyOfflineConversionAdjustmentsResponse",
       ApplyOfflineConversionAdjustmentsResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8422,10 +9391,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "ApplyOnlineConversionAdjustmentsRequest",
       ApplyOnlineConversionAdjustmentsRequest,
+      REQUIRED,
     ),
     response: field(
       "ApplyOnlineConversionAdjustmentsResponse",
       ApplyOnlineConversionAdjustmentsResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8433,8 +9404,16 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
   },
   GetOfflineConversionReports: {
     action: "GetOfflineConversionReports",
-    request: field("GetOfflineConversionReportsRequest", GetOfflineConversionReportsRequest),
-    response: field("GetOfflineConversionReportsResponse", GetOfflineConversionReportsResponse),
+    request: field(
+      "GetOfflineConversionReportsRequest",
+      GetOfflineConversionReportsRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "GetOfflineConversionReportsResponse",
+      GetOfflineConversionReportsResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
@@ -8444,10 +9423,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "GetOfflineConversionReportByGoalIdsRequest",
       GetOfflineConversionReportByGoalIdsRequest,
+      REQUIRED,
     ),
     response: field(
       "GetOfflineConversionReportByGoalIdsResponse",
       GetOfflineConversionReportByGoalIdsResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8455,48 +9436,48 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
   },
   AddLabels: {
     action: "AddLabels",
-    request: field("AddLabelsRequest", AddLabelsRequest),
-    response: field("AddLabelsResponse", AddLabelsResponse),
+    request: field("AddLabelsRequest", AddLabelsRequest, REQUIRED),
+    response: field("AddLabelsResponse", AddLabelsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   DeleteLabels: {
     action: "DeleteLabels",
-    request: field("DeleteLabelsRequest", DeleteLabelsRequest),
-    response: field("DeleteLabelsResponse", DeleteLabelsResponse),
+    request: field("DeleteLabelsRequest", DeleteLabelsRequest, REQUIRED),
+    response: field("DeleteLabelsResponse", DeleteLabelsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   UpdateLabels: {
     action: "UpdateLabels",
-    request: field("UpdateLabelsRequest", UpdateLabelsRequest),
-    response: field("UpdateLabelsResponse", UpdateLabelsResponse),
+    request: field("UpdateLabelsRequest", UpdateLabelsRequest, REQUIRED),
+    response: field("UpdateLabelsResponse", UpdateLabelsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetLabelsByIds: {
     action: "GetLabelsByIds",
-    request: field("GetLabelsByIdsRequest", GetLabelsByIdsRequest),
-    response: field("GetLabelsByIdsResponse", GetLabelsByIdsResponse),
+    request: field("GetLabelsByIdsRequest", GetLabelsByIdsRequest, REQUIRED),
+    response: field("GetLabelsByIdsResponse", GetLabelsByIdsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   SetLabelAssociations: {
     action: "SetLabelAssociations",
-    request: field("SetLabelAssociationsRequest", SetLabelAssociationsRequest),
-    response: field("SetLabelAssociationsResponse", SetLabelAssociationsResponse),
+    request: field("SetLabelAssociationsRequest", SetLabelAssociationsRequest, REQUIRED),
+    response: field("SetLabelAssociationsResponse", SetLabelAssociationsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   DeleteLabelAssociations: {
     action: "DeleteLabelAssociations",
-    request: field("DeleteLabelAssociationsRequest", DeleteLabelAssociationsRequest),
-    response: field("DeleteLabelAssociationsResponse", DeleteLabelAssociationsResponse),
+    request: field("DeleteLabelAssociationsRequest", DeleteLabelAssociationsRequest, REQUIRED),
+    response: field("DeleteLabelAssociationsResponse", DeleteLabelAssociationsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
@@ -8506,10 +9487,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "GetLabelAssociationsByEntityIdsRequest",
       GetLabelAssociationsByEntityIdsRequest,
+      REQUIRED,
     ),
     response: field(
       "GetLabelAssociationsByEntityIdsResponse",
       GetLabelAssociationsByEntityIdsResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8517,10 +9500,15 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
   },
   GetLabelAssociationsByLabelIds: {
     action: "GetLabelAssociationsByLabelIds",
-    request: field("GetLabelAssociationsByLabelIdsRequest", GetLabelAssociationsByLabelIdsRequest),
+    request: field(
+      "GetLabelAssociationsByLabelIdsRequest",
+      GetLabelAssociationsByLabelIdsRequest,
+      REQUIRED,
+    ),
     response: field(
       "GetLabelAssociationsByLabelIdsResponse",
       GetLabelAssociationsByLabelIdsResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8528,250 +9516,303 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
   },
   AddExperiments: {
     action: "AddExperiments",
-    request: field("AddExperimentsRequest", AddExperimentsRequest),
-    response: field("AddExperimentsResponse", AddExperimentsResponse),
+    request: field("AddExperimentsRequest", AddExperimentsRequest, REQUIRED),
+    response: field("AddExperimentsResponse", AddExperimentsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   DeleteExperiments: {
     action: "DeleteExperiments",
-    request: field("DeleteExperimentsRequest", DeleteExperimentsRequest),
-    response: field("DeleteExperimentsResponse", DeleteExperimentsResponse),
+    request: field("DeleteExperimentsRequest", DeleteExperimentsRequest, REQUIRED),
+    response: field("DeleteExperimentsResponse", DeleteExperimentsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   UpdateExperiments: {
     action: "UpdateExperiments",
-    request: field("UpdateExperimentsRequest", UpdateExperimentsRequest),
-    response: field("UpdateExperimentsResponse", UpdateExperimentsResponse),
+    request: field("UpdateExperimentsRequest", UpdateExperimentsRequest, REQUIRED),
+    response: field("UpdateExperimentsResponse", UpdateExperimentsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetExperimentsByIds: {
     action: "GetExperimentsByIds",
-    request: field("GetExperimentsByIdsRequest", GetExperimentsByIdsRequest),
-    response: field("GetExperimentsByIdsResponse", GetExperimentsByIdsResponse),
+    request: field("GetExperimentsByIdsRequest", GetExperimentsByIdsRequest, REQUIRED),
+    response: field("GetExperimentsByIdsResponse", GetExperimentsByIdsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetProfileDataFileUrl: {
     action: "GetProfileDataFileUrl",
-    request: field("GetProfileDataFileUrlRequest", GetProfileDataFileUrlRequest),
-    response: field("GetProfileDataFileUrlResponse", GetProfileDataFileUrlResponse),
+    request: field("GetProfileDataFileUrlRequest", GetProfileDataFileUrlRequest, REQUIRED),
+    response: field("GetProfileDataFileUrlResponse", GetProfileDataFileUrlResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   SearchCompanies: {
     action: "SearchCompanies",
-    request: field("SearchCompaniesRequest", SearchCompaniesRequest),
-    response: field("SearchCompaniesResponse", SearchCompaniesResponse),
+    request: field("SearchCompaniesRequest", SearchCompaniesRequest, REQUIRED),
+    response: field("SearchCompaniesResponse", SearchCompaniesResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetFileImportUploadUrl: {
     action: "GetFileImportUploadUrl",
-    request: field("GetFileImportUploadUrlRequest", GetFileImportUploadUrlRequest),
-    response: field("GetFileImportUploadUrlResponse", GetFileImportUploadUrlResponse),
+    request: field("GetFileImportUploadUrlRequest", GetFileImportUploadUrlRequest, REQUIRED),
+    response: field("GetFileImportUploadUrlResponse", GetFileImportUploadUrlResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   AddImportJobs: {
     action: "AddImportJobs",
-    request: field("AddImportJobsRequest", AddImportJobsRequest),
-    response: field("AddImportJobsResponse", AddImportJobsResponse),
+    request: field("AddImportJobsRequest", AddImportJobsRequest, REQUIRED),
+    response: field("AddImportJobsResponse", AddImportJobsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetImportResults: {
     action: "GetImportResults",
-    request: field("GetImportResultsRequest", GetImportResultsRequest),
-    response: field("GetImportResultsResponse", GetImportResultsResponse),
+    request: field("GetImportResultsRequest", GetImportResultsRequest, REQUIRED),
+    response: field("GetImportResultsResponse", GetImportResultsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetImportJobsByIds: {
     action: "GetImportJobsByIds",
-    request: field("GetImportJobsByIdsRequest", GetImportJobsByIdsRequest),
-    response: field("GetImportJobsByIdsResponse", GetImportJobsByIdsResponse),
+    request: field("GetImportJobsByIdsRequest", GetImportJobsByIdsRequest, REQUIRED),
+    response: field("GetImportJobsByIdsResponse", GetImportJobsByIdsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   DeleteImportJobs: {
     action: "DeleteImportJobs",
-    request: field("DeleteImportJobsRequest", DeleteImportJobsRequest),
-    response: field("DeleteImportJobsResponse", DeleteImportJobsResponse),
+    request: field("DeleteImportJobsRequest", DeleteImportJobsRequest, REQUIRED),
+    response: field("DeleteImportJobsResponse", DeleteImportJobsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetImportEntityIdsMapping: {
     action: "GetImportEntityIdsMapping",
-    request: field("GetImportEntityIdsMappingRequest", GetImportEntityIdsMappingRequest),
-    response: field("GetImportEntityIdsMappingResponse", GetImportEntityIdsMappingResponse),
+    request: field("GetImportEntityIdsMappingRequest", GetImportEntityIdsMappingRequest, REQUIRED),
+    response: field(
+      "GetImportEntityIdsMappingResponse",
+      GetImportEntityIdsMappingResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   UpdateImportJobs: {
     action: "UpdateImportJobs",
-    request: field("UpdateImportJobsRequest", UpdateImportJobsRequest),
-    response: field("UpdateImportJobsResponse", UpdateImportJobsResponse),
+    request: field("UpdateImportJobsRequest", UpdateImportJobsRequest, REQUIRED),
+    response: field("UpdateImportJobsResponse", UpdateImportJobsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   AddVideos: {
     action: "AddVideos",
-    request: field("AddVideosRequest", AddVideosRequest),
-    response: field("AddVideosResponse", AddVideosResponse),
+    request: field("AddVideosRequest", AddVideosRequest, REQUIRED),
+    response: field("AddVideosResponse", AddVideosResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   DeleteVideos: {
     action: "DeleteVideos",
-    request: field("DeleteVideosRequest", DeleteVideosRequest),
-    response: field("DeleteVideosResponse", DeleteVideosResponse),
+    request: field("DeleteVideosRequest", DeleteVideosRequest, REQUIRED),
+    response: field("DeleteVideosResponse", DeleteVideosResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetVideosByIds: {
     action: "GetVideosByIds",
-    request: field("GetVideosByIdsRequest", GetVideosByIdsRequest),
-    response: field("GetVideosByIdsResponse", GetVideosByIdsResponse),
+    request: field("GetVideosByIdsRequest", GetVideosByIdsRequest, REQUIRED),
+    response: field("GetVideosByIdsResponse", GetVideosByIdsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   UpdateVideos: {
     action: "UpdateVideos",
-    request: field("UpdateVideosRequest", UpdateVideosRequest),
-    response: field("UpdateVideosResponse", UpdateVideosResponse),
+    request: field("UpdateVideosRequest", UpdateVideosRequest, REQUIRED),
+    response: field("UpdateVideosResponse", UpdateVideosResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   AddHTML5s: {
     action: "AddHTML5s",
-    request: field("AddHTML5sRequest", AddHTML5sRequest),
-    response: field("AddHTML5sResponse", AddHTML5sResponse),
+    request: field("AddHTML5sRequest", AddHTML5sRequest, REQUIRED),
+    response: field("AddHTML5sResponse", AddHTML5sResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetHTML5sByIds: {
     action: "GetHTML5sByIds",
-    request: field("GetHTML5sByIdsRequest", GetHTML5sByIdsRequest),
-    response: field("GetHTML5sByIdsResponse", GetHTML5sByIdsResponse),
+    request: field("GetHTML5sByIdsRequest", GetHTML5sByIdsRequest, REQUIRED),
+    response: field("GetHTML5sByIdsResponse", GetHTML5sByIdsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   DeleteHTML5s: {
     action: "DeleteHTML5s",
-    request: field("DeleteHTML5sRequest", DeleteHTML5sRequest),
-    response: field("DeleteHTML5sResponse", DeleteHTML5sResponse),
+    request: field("DeleteHTML5sRequest", DeleteHTML5sRequest, REQUIRED),
+    response: field("DeleteHTML5sResponse", DeleteHTML5sResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   AddCampaignConversionGoals: {
     action: "AddCampaignConversionGoals",
-    request: field("AddCampaignConversionGoalsRequest", AddCampaignConversionGoalsRequest),
-    response: field("AddCampaignConversionGoalsResponse", AddCampaignConversionGoalsResponse),
+    request: field(
+      "AddCampaignConversionGoalsRequest",
+      AddCampaignConversionGoalsRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "AddCampaignConversionGoalsResponse",
+      AddCampaignConversionGoalsResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   DeleteCampaignConversionGoals: {
     action: "DeleteCampaignConversionGoals",
-    request: field("DeleteCampaignConversionGoalsRequest", DeleteCampaignConversionGoalsRequest),
-    response: field("DeleteCampaignConversionGoalsResponse", DeleteCampaignConversionGoalsResponse),
+    request: field(
+      "DeleteCampaignConversionGoalsRequest",
+      DeleteCampaignConversionGoalsRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "DeleteCampaignConversionGoalsResponse",
+      DeleteCampaignConversionGoalsResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   AddDataExclusions: {
     action: "AddDataExclusions",
-    request: field("AddDataExclusionsRequest", AddDataExclusionsRequest),
-    response: field("AddDataExclusionsResponse", AddDataExclusionsResponse),
+    request: field("AddDataExclusionsRequest", AddDataExclusionsRequest, REQUIRED),
+    response: field("AddDataExclusionsResponse", AddDataExclusionsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   UpdateDataExclusions: {
     action: "UpdateDataExclusions",
-    request: field("UpdateDataExclusionsRequest", UpdateDataExclusionsRequest),
-    response: field("UpdateDataExclusionsResponse", UpdateDataExclusionsResponse),
+    request: field("UpdateDataExclusionsRequest", UpdateDataExclusionsRequest, REQUIRED),
+    response: field("UpdateDataExclusionsResponse", UpdateDataExclusionsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   DeleteDataExclusions: {
     action: "DeleteDataExclusions",
-    request: field("DeleteDataExclusionsRequest", DeleteDataExclusionsRequest),
-    response: field("DeleteDataExclusionsResponse", DeleteDataExclusionsResponse),
+    request: field("DeleteDataExclusionsRequest", DeleteDataExclusionsRequest, REQUIRED),
+    response: field("DeleteDataExclusionsResponse", DeleteDataExclusionsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetDataExclusionsByIds: {
     action: "GetDataExclusionsByIds",
-    request: field("GetDataExclusionsByIdsRequest", GetDataExclusionsByIdsRequest),
-    response: field("GetDataExclusionsByIdsResponse", GetDataExclusionsByIdsResponse),
+    request: field("GetDataExclusionsByIdsRequest", GetDataExclusionsByIdsRequest, REQUIRED),
+    response: field("GetDataExclusionsByIdsResponse", GetDataExclusionsByIdsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetDataExclusionsByAccountId: {
     action: "GetDataExclusionsByAccountId",
-    request: field("GetDataExclusionsByAccountIdRequest", GetDataExclusionsByAccountIdRequest),
-    response: field("GetDataExclusionsByAccountIdResponse", GetDataExclusionsByAccountIdResponse),
+    request: field(
+      "GetDataExclusionsByAccountIdRequest",
+      GetDataExclusionsByAccountIdRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "GetDataExclusionsByAccountIdResponse",
+      GetDataExclusionsByAccountIdResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   AddSeasonalityAdjustments: {
     action: "AddSeasonalityAdjustments",
-    request: field("AddSeasonalityAdjustmentsRequest", AddSeasonalityAdjustmentsRequest),
-    response: field("AddSeasonalityAdjustmentsResponse", AddSeasonalityAdjustmentsResponse),
+    request: field("AddSeasonalityAdjustmentsRequest", AddSeasonalityAdjustmentsRequest, REQUIRED),
+    response: field(
+      "AddSeasonalityAdjustmentsResponse",
+      AddSeasonalityAdjustmentsResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   UpdateSeasonalityAdjustments: {
     action: "UpdateSeasonalityAdjustments",
-    request: field("UpdateSeasonalityAdjustmentsRequest", UpdateSeasonalityAdjustmentsRequest),
-    response: field("UpdateSeasonalityAdjustmentsResponse", UpdateSeasonalityAdjustmentsResponse),
+    request: field(
+      "UpdateSeasonalityAdjustmentsRequest",
+      UpdateSeasonalityAdjustmentsRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "UpdateSeasonalityAdjustmentsResponse",
+      UpdateSeasonalityAdjustmentsResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   DeleteSeasonalityAdjustments: {
     action: "DeleteSeasonalityAdjustments",
-    request: field("DeleteSeasonalityAdjustmentsRequest", DeleteSeasonalityAdjustmentsRequest),
-    response: field("DeleteSeasonalityAdjustmentsResponse", DeleteSeasonalityAdjustmentsResponse),
+    request: field(
+      "DeleteSeasonalityAdjustmentsRequest",
+      DeleteSeasonalityAdjustmentsRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "DeleteSeasonalityAdjustmentsResponse",
+      DeleteSeasonalityAdjustmentsResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   GetSeasonalityAdjustmentsByIds: {
     action: "GetSeasonalityAdjustmentsByIds",
-    request: field("GetSeasonalityAdjustmentsByIdsRequest", GetSeasonalityAdjustmentsByIdsRequest),
+    request: field(
+      "GetSeasonalityAdjustmentsByIdsRequest",
+      GetSeasonalityAdjustmentsByIdsRequest,
+      REQUIRED,
+    ),
     response: field(
       "GetSeasonalityAdjustmentsByIdsResponse",
       GetSeasonalityAdjustmentsByIdsResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8782,10 +9823,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "GetSeasonalityAdjustmentsByAccountIdRequest",
       GetSeasonalityAdjustmentsByAccountIdRequest,
+      REQUIRED,
     ),
     response: field(
       "GetSeasonalityAdjustmentsByAccountIdResponse",
       GetSeasonalityAdjustmentsByAccountIdResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8793,10 +9836,15 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
   },
   CreateAssetGroupRecommendation: {
     action: "CreateAssetGroupRecommendation",
-    request: field("CreateAssetGroupRecommendationRequest", CreateAssetGroupRecommendationRequest),
+    request: field(
+      "CreateAssetGroupRecommendationRequest",
+      CreateAssetGroupRecommendationRequest,
+      REQUIRED,
+    ),
     response: field(
       "CreateAssetGroupRecommendationResponse",
       CreateAssetGroupRecommendationResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8807,10 +9855,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "CreateResponsiveAdRecommendationRequest",
       CreateResponsiveAdRecommendationRequest,
+      REQUIRED,
     ),
     response: field(
       "CreateResponsiveAdRecommendationResponse",
       CreateResponsiveAdRecommendationResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8821,10 +9871,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "CreateResponsiveSearchAdRecommendationRequest",
       CreateResponsiveSearchAdRecommendationRequest,
+      REQUIRED,
     ),
     response: field(
       "CreateResponsiveSearchAdRecommendationResponse",
       CreateResponsiveSearchAdRecommendationResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8832,10 +9884,15 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
   },
   RefineAssetGroupRecommendation: {
     action: "RefineAssetGroupRecommendation",
-    request: field("RefineAssetGroupRecommendationRequest", RefineAssetGroupRecommendationRequest),
+    request: field(
+      "RefineAssetGroupRecommendationRequest",
+      RefineAssetGroupRecommendationRequest,
+      REQUIRED,
+    ),
     response: field(
       "RefineAssetGroupRecommendationResponse",
       RefineAssetGroupRecommendationResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8846,10 +9903,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "RefineResponsiveAdRecommendationRequest",
       RefineResponsiveAdRecommendationRequest,
+      REQUIRED,
     ),
     response: field(
       "RefineResponsiveAdRecommendationResponse",
       RefineResponsiveAdRecommendationResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8860,10 +9919,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "RefineResponsiveSearchAdRecommendationRequest",
       RefineResponsiveSearchAdRecommendationRequest,
+      REQUIRED,
     ),
     response: field(
       "RefineResponsiveSearchAdRecommendationResponse",
       RefineResponsiveSearchAdRecommendationResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8874,10 +9935,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "GetResponsiveAdRecommendationJobRequest",
       GetResponsiveAdRecommendationJobRequest,
+      REQUIRED,
     ),
     response: field(
       "GetResponsiveAdRecommendationJobResponse",
       GetResponsiveAdRecommendationJobResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8885,8 +9948,16 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
   },
   UpdateConversionValueRules: {
     action: "UpdateConversionValueRules",
-    request: field("UpdateConversionValueRulesRequest", UpdateConversionValueRulesRequest),
-    response: field("UpdateConversionValueRulesResponse", UpdateConversionValueRulesResponse),
+    request: field(
+      "UpdateConversionValueRulesRequest",
+      UpdateConversionValueRulesRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "UpdateConversionValueRulesResponse",
+      UpdateConversionValueRulesResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
@@ -8896,10 +9967,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "UpdateConversionValueRulesStatusRequest",
       UpdateConversionValueRulesStatusRequest,
+      REQUIRED,
     ),
     response: field(
       "UpdateConversionValueRulesStatusResponse",
       UpdateConversionValueRulesStatusResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8907,8 +9980,8 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
   },
   AddConversionValueRules: {
     action: "AddConversionValueRules",
-    request: field("AddConversionValueRulesRequest", AddConversionValueRulesRequest),
-    response: field("AddConversionValueRulesResponse", AddConversionValueRulesResponse),
+    request: field("AddConversionValueRulesRequest", AddConversionValueRulesRequest, REQUIRED),
+    response: field("AddConversionValueRulesResponse", AddConversionValueRulesResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
@@ -8918,10 +9991,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "GetConversionValueRulesByAccountIdRequest",
       GetConversionValueRulesByAccountIdRequest,
+      REQUIRED,
     ),
     response: field(
       "GetConversionValueRulesByAccountIdResponse",
       GetConversionValueRulesByAccountIdResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8929,50 +10004,71 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
   },
   GetConversionValueRulesByIds: {
     action: "GetConversionValueRulesByIds",
-    request: field("GetConversionValueRulesByIdsRequest", GetConversionValueRulesByIdsRequest),
-    response: field("GetConversionValueRulesByIdsResponse", GetConversionValueRulesByIdsResponse),
+    request: field(
+      "GetConversionValueRulesByIdsRequest",
+      GetConversionValueRulesByIdsRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "GetConversionValueRulesByIdsResponse",
+      GetConversionValueRulesByIdsResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   AddBrandKits: {
     action: "AddBrandKits",
-    request: field("AddBrandKitsRequest", AddBrandKitsRequest),
-    response: field("AddBrandKitsResponse", AddBrandKitsResponse),
+    request: field("AddBrandKitsRequest", AddBrandKitsRequest, REQUIRED),
+    response: field("AddBrandKitsResponse", AddBrandKitsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   UpdateBrandKits: {
     action: "UpdateBrandKits",
-    request: field("UpdateBrandKitsRequest", UpdateBrandKitsRequest),
-    response: field("UpdateBrandKitsResponse", UpdateBrandKitsResponse),
+    request: field("UpdateBrandKitsRequest", UpdateBrandKitsRequest, REQUIRED),
+    response: field("UpdateBrandKitsResponse", UpdateBrandKitsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   DeleteBrandKits: {
     action: "DeleteBrandKits",
-    request: field("DeleteBrandKitsRequest", DeleteBrandKitsRequest),
-    response: field("DeleteBrandKitsResponse", DeleteBrandKitsResponse),
+    request: field("DeleteBrandKitsRequest", DeleteBrandKitsRequest, REQUIRED),
+    response: field("DeleteBrandKitsResponse", DeleteBrandKitsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   CreateBrandKitRecommendation: {
     action: "CreateBrandKitRecommendation",
-    request: field("CreateBrandKitRecommendationRequest", CreateBrandKitRecommendationRequest),
-    response: field("CreateBrandKitRecommendationResponse", CreateBrandKitRecommendationResponse),
+    request: field(
+      "CreateBrandKitRecommendationRequest",
+      CreateBrandKitRecommendationRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "CreateBrandKitRecommendationResponse",
+      CreateBrandKitRecommendationResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   AddNewCustomerAcquisitionGoals: {
     action: "AddNewCustomerAcquisitionGoals",
-    request: field("AddNewCustomerAcquisitionGoalsRequest", AddNewCustomerAcquisitionGoalsRequest),
+    request: field(
+      "AddNewCustomerAcquisitionGoalsRequest",
+      AddNewCustomerAcquisitionGoalsRequest,
+      REQUIRED,
+    ),
     response: field(
       "AddNewCustomerAcquisitionGoalsResponse",
       AddNewCustomerAcquisitionGoalsResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8983,10 +10079,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "UpdateNewCustomerAcquisitionGoalsRequest",
       UpdateNewCustomerAcquisitionGoalsRequest,
+      REQUIRED,
     ),
     response: field(
       "UpdateNewCustomerAcquisitionGoalsResponse",
       UpdateNewCustomerAcquisitionGoalsResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -8997,10 +10095,12 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
     request: field(
       "GetNewCustomerAcquisitionGoalsByAccountIdRequest",
       GetNewCustomerAcquisitionGoalsByAccountIdRequest,
+      REQUIRED,
     ),
     response: field(
       "GetNewCustomerAcquisitionGoalsByAccountIdResponse",
       GetNewCustomerAcquisitionGoalsByAccountIdResponse,
+      REQUIRED,
     ),
     faults,
     headers,
@@ -9008,73 +10108,81 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
   },
   GetBrandKitsByAccountId: {
     action: "GetBrandKitsByAccountId",
-    request: field("GetBrandKitsByAccountIdRequest", GetBrandKitsByAccountIdRequest),
-    response: field("GetBrandKitsByAccountIdResponse", GetBrandKitsByAccountIdResponse),
+    request: field("GetBrandKitsByAccountIdRequest", GetBrandKitsByAccountIdRequest, REQUIRED),
+    response: field("GetBrandKitsByAccountIdResponse", GetBrandKitsByAccountIdResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetBrandKitsByIds: {
     action: "GetBrandKitsByIds",
-    request: field("GetBrandKitsByIdsRequest", GetBrandKitsByIdsRequest),
-    response: field("GetBrandKitsByIdsResponse", GetBrandKitsByIdsResponse),
+    request: field("GetBrandKitsByIdsRequest", GetBrandKitsByIdsRequest, REQUIRED),
+    response: field("GetBrandKitsByIdsResponse", GetBrandKitsByIdsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetClipchampTemplates: {
     action: "GetClipchampTemplates",
-    request: field("GetClipchampTemplatesRequest", GetClipchampTemplatesRequest),
-    response: field("GetClipchampTemplatesResponse", GetClipchampTemplatesResponse),
+    request: field("GetClipchampTemplatesRequest", GetClipchampTemplatesRequest, REQUIRED),
+    response: field("GetClipchampTemplatesResponse", GetClipchampTemplatesResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetSupportedClipchampAudio: {
     action: "GetSupportedClipchampAudio",
-    request: field("GetSupportedClipchampAudioRequest", GetSupportedClipchampAudioRequest),
-    response: field("GetSupportedClipchampAudioResponse", GetSupportedClipchampAudioResponse),
+    request: field(
+      "GetSupportedClipchampAudioRequest",
+      GetSupportedClipchampAudioRequest,
+      REQUIRED,
+    ),
+    response: field(
+      "GetSupportedClipchampAudioResponse",
+      GetSupportedClipchampAudioResponse,
+      REQUIRED,
+    ),
     faults,
     headers,
     responseHeaders,
   },
   GetSupportedFonts: {
     action: "GetSupportedFonts",
-    request: field("GetSupportedFontsRequest", GetSupportedFontsRequest),
-    response: field("GetSupportedFontsResponse", GetSupportedFontsResponse),
+    request: field("GetSupportedFontsRequest", GetSupportedFontsRequest, REQUIRED),
+    response: field("GetSupportedFontsResponse", GetSupportedFontsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetHealthCheck: {
     action: "GetHealthCheck",
-    request: field("GetHealthCheckRequest", GetHealthCheckRequest),
-    response: field("GetHealthCheckResponse", GetHealthCheckResponse),
+    request: field("GetHealthCheckRequest", GetHealthCheckRequest, REQUIRED),
+    response: field("GetHealthCheckResponse", GetHealthCheckResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetDiagnostics: {
     action: "GetDiagnostics",
-    request: field("GetDiagnosticsRequest", GetDiagnosticsRequest),
-    response: field("GetDiagnosticsResponse", GetDiagnosticsResponse),
+    request: field("GetDiagnosticsRequest", GetDiagnosticsRequest, REQUIRED),
+    response: field("GetDiagnosticsResponse", GetDiagnosticsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetAnnotationOptOut: {
     action: "GetAnnotationOptOut",
-    request: field("GetAnnotationOptOutRequest", GetAnnotationOptOutRequest),
-    response: field("GetAnnotationOptOutResponse", GetAnnotationOptOutResponse),
+    request: field("GetAnnotationOptOutRequest", GetAnnotationOptOutRequest, REQUIRED),
+    response: field("GetAnnotationOptOutResponse", GetAnnotationOptOutResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   UpdateAnnotationOptOut: {
     action: "UpdateAnnotationOptOut",
-    request: field("UpdateAnnotationOptOutRequest", UpdateAnnotationOptOutRequest),
+    request: field("UpdateAnnotationOptOutRequest", UpdateAnnotationOptOutRequest, REQUIRED),
     response: {
-      element: field("UpdateAnnotationOptOutResponse", UpdateAnnotationOptOutResponse),
+      element: field("UpdateAnnotationOptOutResponse", UpdateAnnotationOptOutResponse, REQUIRED),
       void: true,
     },
     faults,
@@ -9083,32 +10191,32 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
   },
   AddLinkedInSegments: {
     action: "AddLinkedInSegments",
-    request: field("AddLinkedInSegmentsRequest", AddLinkedInSegmentsRequest),
-    response: field("AddLinkedInSegmentsResponse", AddLinkedInSegmentsResponse),
+    request: field("AddLinkedInSegmentsRequest", AddLinkedInSegmentsRequest, REQUIRED),
+    response: field("AddLinkedInSegmentsResponse", AddLinkedInSegmentsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   DeleteLinkedInSegments: {
     action: "DeleteLinkedInSegments",
-    request: field("DeleteLinkedInSegmentsRequest", DeleteLinkedInSegmentsRequest),
-    response: field("DeleteLinkedInSegmentsResponse", DeleteLinkedInSegmentsResponse),
+    request: field("DeleteLinkedInSegmentsRequest", DeleteLinkedInSegmentsRequest, REQUIRED),
+    response: field("DeleteLinkedInSegmentsResponse", DeleteLinkedInSegmentsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   UpdateLinkedInSegments: {
     action: "UpdateLinkedInSegments",
-    request: field("UpdateLinkedInSegmentsRequest", UpdateLinkedInSegmentsRequest),
-    response: field("UpdateLinkedInSegmentsResponse", UpdateLinkedInSegmentsResponse),
+    request: field("UpdateLinkedInSegmentsRequest", UpdateLinkedInSegmentsRequest, REQUIRED),
+    response: field("UpdateLinkedInSegmentsResponse", UpdateLinkedInSegmentsResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
   },
   GetUetTagAuthKey: {
     action: "GetUetTagAuthKey",
-    request: field("GetUetTagAuthKeyRequest", GetUetTagAuthKeyRequest),
-    response: field("GetUetTagAuthKeyResponse", GetUetTagAuthKeyResponse),
+    request: field("GetUetTagAuthKeyRequest", GetUetTagAuthKeyRequest, REQUIRED),
+    response: field("GetUetTagAuthKeyResponse", GetUetTagAuthKeyResponse, REQUIRED),
     faults,
     headers,
     responseHeaders,
@@ -9116,9 +10224,9 @@ const BasicHttpBinding_ICampaignManagementServiceOperations = soapOperations({
 });
 
 export const CampaignManagementServiceDesc: ServiceDesc<
-  CampaignManagementServiceOperations,
-  CampaignManagementServicePortName,
-  SoapHeaderForms<CampaignManagementServiceSoapHeaders$1>
+  t.CampaignManagementServiceOperations,
+  t.CampaignManagementServicePortName,
+  SoapHeaderForms<t.CampaignManagementServiceSoapHeaders>
 > = {
   name: "CampaignManagementService",
   targetNamespace: NS,

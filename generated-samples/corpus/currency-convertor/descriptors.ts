@@ -14,10 +14,10 @@ import {
   soapOperations,
   xs,
 } from "@wsdl-tsgen/runtime";
-import type { CurrencyConvertorOperations, CurrencyConvertorPortName } from "./types.js";
+import type * as t from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(3);
+generatedFor(4);
 
 export const NS = "http://www.webserviceX.NET/";
 
@@ -180,14 +180,15 @@ export const Currency: ScalarDesc = scalar("string", {
   ],
 });
 
-export const ConversionRate: ComplexDesc = complex("ConversionRate", () => [
+export const ConversionRate: ComplexDesc<t.ConversionRate> = complex("ConversionRate", () => [
   field("FromCurrency", Currency),
   field("ToCurrency", Currency),
 ]);
 
-export const ConversionRateResponse: ComplexDesc = complex("ConversionRateResponse", () => [
-  field("ConversionRateResult", xs.double),
-]);
+export const ConversionRateResponse: ComplexDesc<t.ConversionRateResponse> = complex(
+  "ConversionRateResponse",
+  () => [field("ConversionRateResult", xs.double)],
+);
 
 /** The operations of ports CurrencyConvertorSoap and CurrencyConvertorSoap12. */
 const CurrencyConvertorSoapOperations = soapOperations({
@@ -220,8 +221,8 @@ const CurrencyConvertorHttpGetOperations = httpOperations({
 });
 
 export const CurrencyConvertorDesc: ServiceDesc<
-  CurrencyConvertorOperations,
-  CurrencyConvertorPortName
+  t.CurrencyConvertorOperations,
+  t.CurrencyConvertorPortName
 > = {
   name: "CurrencyConvertor",
   targetNamespace: NS,

@@ -6,6 +6,7 @@ import {
   type ComplexDesc,
   OPTIONAL,
   REPEATED,
+  REQUIRED,
   type ScalarDesc,
   type ServiceDesc,
   array,
@@ -16,16 +17,16 @@ import {
   soapOperations,
   xs,
 } from "@wsdl-tsgen/runtime";
-import type { TransactionProcessorOperations, TransactionProcessorPortName } from "./types.js";
+import type * as t from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(3);
+generatedFor(4);
 
 export const NS = "urn:schemas-cybersource-com:transaction-data:TransactionProcessor";
 export const NS2 = "urn:schemas-cybersource-com:transaction-data-1.26";
 
-/** Element fields: in NS2 unless they name another. */
-const field = fieldsIn(NS2);
+/** Element fields: in NS2 unless they name another; optional unless they state their options. */
+const field = fieldsIn(NS2, OPTIONAL);
 
 export const Boolean_: ScalarDesc = xs.string;
 
@@ -33,1416 +34,1514 @@ export const Amount: ScalarDesc = xs.string;
 
 export const DateTime: ScalarDesc = xs.string;
 
-export const RequestMessage: ComplexDesc = complex("RequestMessage", () => [
-  field("merchantID", xs.string, OPTIONAL),
-  field("merchantReferenceCode", xs.string, OPTIONAL),
-  field("clientLibrary", xs.string, OPTIONAL),
-  field("clientLibraryVersion", xs.string, OPTIONAL),
-  field("clientEnvironment", xs.string, OPTIONAL),
-  field("clientSecurityLibraryVersion", xs.string, OPTIONAL),
-  field("clientApplication", xs.string, OPTIONAL),
-  field("clientApplicationVersion", xs.string, OPTIONAL),
-  field("clientApplicationUser", xs.string, OPTIONAL),
-  field("comments", xs.string, OPTIONAL),
-  field("invoiceHeader", InvoiceHeader, OPTIONAL),
-  field("billTo", BillTo, OPTIONAL),
-  field("shipTo", ShipTo, OPTIONAL),
-  field("shipFrom", ShipFrom, OPTIONAL),
-  field("item", Item, REPEATED),
-  field("purchaseTotals", PurchaseTotals, OPTIONAL),
-  field("fundingTotals", FundingTotals, OPTIONAL),
-  field("pos", Pos, OPTIONAL),
-  field("installment", Installment, OPTIONAL),
-  field("card", Card, OPTIONAL),
-  field("check", Check, OPTIONAL),
-  field("bml", BML, OPTIONAL),
-  field("gecc", GECC, OPTIONAL),
-  field("ucaf", UCAF, OPTIONAL),
-  field("fundTransfer", FundTransfer, OPTIONAL),
-  field("bankInfo", BankInfo, OPTIONAL),
-  field("subscription", Subscription, OPTIONAL),
-  field("recurringSubscriptionInfo", RecurringSubscriptionInfo, OPTIONAL),
-  field("decisionManager", DecisionManager, OPTIONAL),
-  field("otherTax", OtherTax, OPTIONAL),
-  field("paypal", PayPal, OPTIONAL),
-  field("merchantDefinedData", MerchantDefinedData, OPTIONAL),
-  field("merchantSecureData", MerchantSecureData, OPTIONAL),
-  field("jpo", JPO, OPTIONAL),
-  field("ccAuthService", CCAuthService, OPTIONAL),
-  field("ccCaptureService", CCCaptureService, OPTIONAL),
-  field("ccCreditService", CCCreditService, OPTIONAL),
-  field("ccAuthReversalService", CCAuthReversalService, OPTIONAL),
-  field("ecDebitService", ECDebitService, OPTIONAL),
-  field("ecCreditService", ECCreditService, OPTIONAL),
-  field("payerAuthEnrollService", PayerAuthEnrollService, OPTIONAL),
-  field("payerAuthValidateService", PayerAuthValidateService, OPTIONAL),
-  field("taxService", TaxService, OPTIONAL),
-  field("afsService", AFSService, OPTIONAL),
-  field("davService", DAVService, OPTIONAL),
-  field("exportService", ExportService, OPTIONAL),
-  field("fxRatesService", FXRatesService, OPTIONAL),
-  field("bankTransferService", BankTransferService, OPTIONAL),
-  field("bankTransferRefundService", BankTransferRefundService, OPTIONAL),
-  field("bankTransferRealTimeService", BankTransferRealTimeService, OPTIONAL),
-  field("directDebitMandateService", DirectDebitMandateService, OPTIONAL),
-  field("directDebitService", DirectDebitService, OPTIONAL),
-  field("directDebitRefundService", DirectDebitRefundService, OPTIONAL),
-  field("directDebitValidateService", DirectDebitValidateService, OPTIONAL),
-  field("paySubscriptionCreateService", PaySubscriptionCreateService, OPTIONAL),
-  field("paySubscriptionUpdateService", PaySubscriptionUpdateService, OPTIONAL),
-  field("paySubscriptionEventUpdateService", PaySubscriptionEventUpdateService, OPTIONAL),
-  field("paySubscriptionRetrieveService", PaySubscriptionRetrieveService, OPTIONAL),
-  field("payPalPaymentService", PayPalPaymentService, OPTIONAL),
-  field("payPalCreditService", PayPalCreditService, OPTIONAL),
-  field("voidService", VoidService, OPTIONAL),
-  field("businessRules", BusinessRules, OPTIONAL),
-  field("pinlessDebitService", PinlessDebitService, OPTIONAL),
-  field("pinlessDebitValidateService", PinlessDebitValidateService, OPTIONAL),
-  field("batch", Batch, OPTIONAL),
-  field("airlineData", AirlineData, OPTIONAL),
-  field("payPalButtonCreateService", PayPalButtonCreateService, OPTIONAL),
-  field("payPalPreapprovedPaymentService", PayPalPreapprovedPaymentService, OPTIONAL),
-  field("payPalPreapprovedUpdateService", PayPalPreapprovedUpdateService, OPTIONAL),
-  field("riskUpdateService", RiskUpdateService, OPTIONAL),
-  field("reserved", RequestReserved, REPEATED),
+export const RequestMessage: ComplexDesc<t.RequestMessage, t.RequestMessageInput> = complex(
+  "RequestMessage",
+  () => [
+    field("merchantID", xs.string),
+    field("merchantReferenceCode", xs.string),
+    field("clientLibrary", xs.string),
+    field("clientLibraryVersion", xs.string),
+    field("clientEnvironment", xs.string),
+    field("clientSecurityLibraryVersion", xs.string),
+    field("clientApplication", xs.string),
+    field("clientApplicationVersion", xs.string),
+    field("clientApplicationUser", xs.string),
+    field("comments", xs.string),
+    field("invoiceHeader", InvoiceHeader),
+    field("billTo", BillTo),
+    field("shipTo", ShipTo),
+    field("shipFrom", ShipFrom),
+    field("item", Item, REPEATED),
+    field("purchaseTotals", PurchaseTotals),
+    field("fundingTotals", FundingTotals),
+    field("pos", Pos),
+    field("installment", Installment),
+    field("card", Card),
+    field("check", Check),
+    field("bml", BML),
+    field("gecc", GECC),
+    field("ucaf", UCAF),
+    field("fundTransfer", FundTransfer),
+    field("bankInfo", BankInfo),
+    field("subscription", Subscription),
+    field("recurringSubscriptionInfo", RecurringSubscriptionInfo),
+    field("decisionManager", DecisionManager),
+    field("otherTax", OtherTax),
+    field("paypal", PayPal),
+    field("merchantDefinedData", MerchantDefinedData),
+    field("merchantSecureData", MerchantSecureData),
+    field("jpo", JPO),
+    field("ccAuthService", CCAuthService),
+    field("ccCaptureService", CCCaptureService),
+    field("ccCreditService", CCCreditService),
+    field("ccAuthReversalService", CCAuthReversalService),
+    field("ecDebitService", ECDebitService),
+    field("ecCreditService", ECCreditService),
+    field("payerAuthEnrollService", PayerAuthEnrollService),
+    field("payerAuthValidateService", PayerAuthValidateService),
+    field("taxService", TaxService),
+    field("afsService", AFSService),
+    field("davService", DAVService),
+    field("exportService", ExportService),
+    field("fxRatesService", FXRatesService),
+    field("bankTransferService", BankTransferService),
+    field("bankTransferRefundService", BankTransferRefundService),
+    field("bankTransferRealTimeService", BankTransferRealTimeService),
+    field("directDebitMandateService", DirectDebitMandateService),
+    field("directDebitService", DirectDebitService),
+    field("directDebitRefundService", DirectDebitRefundService),
+    field("directDebitValidateService", DirectDebitValidateService),
+    field("paySubscriptionCreateService", PaySubscriptionCreateService),
+    field("paySubscriptionUpdateService", PaySubscriptionUpdateService),
+    field("paySubscriptionEventUpdateService", PaySubscriptionEventUpdateService),
+    field("paySubscriptionRetrieveService", PaySubscriptionRetrieveService),
+    field("payPalPaymentService", PayPalPaymentService),
+    field("payPalCreditService", PayPalCreditService),
+    field("voidService", VoidService),
+    field("businessRules", BusinessRules),
+    field("pinlessDebitService", PinlessDebitService),
+    field("pinlessDebitValidateService", PinlessDebitValidateService),
+    field("batch", Batch),
+    field("airlineData", AirlineData),
+    field("payPalButtonCreateService", PayPalButtonCreateService),
+    field("payPalPreapprovedPaymentService", PayPalPreapprovedPaymentService),
+    field("payPalPreapprovedUpdateService", PayPalPreapprovedUpdateService),
+    field("riskUpdateService", RiskUpdateService),
+    field("reserved", RequestReserved, REPEATED),
+  ],
+);
+
+export const InvoiceHeader: ComplexDesc<t.InvoiceHeader> = complex("InvoiceHeader", () => [
+  field("merchantDescriptor", xs.string),
+  field("merchantDescriptorContact", xs.string),
+  field("isGift", Boolean_),
+  field("returnsAccepted", Boolean_),
+  field("tenderType", xs.string),
+  field("merchantVATRegistrationNumber", xs.string),
+  field("purchaserOrderDate", xs.string),
+  field("purchaserVATRegistrationNumber", xs.string),
+  field("vatInvoiceReferenceNumber", xs.string),
+  field("summaryCommodityCode", xs.string),
+  field("supplierOrderReference", xs.string),
+  field("userPO", xs.string),
+  field("costCenter", xs.string),
+  field("purchaserCode", xs.string),
+  field("taxable", Boolean_),
+  field("amexDataTAA1", xs.string),
+  field("amexDataTAA2", xs.string),
+  field("amexDataTAA3", xs.string),
+  field("amexDataTAA4", xs.string),
+  field("invoiceDate", xs.string),
 ]);
 
-export const InvoiceHeader: ComplexDesc = complex("InvoiceHeader", () => [
-  field("merchantDescriptor", xs.string, OPTIONAL),
-  field("merchantDescriptorContact", xs.string, OPTIONAL),
-  field("isGift", Boolean_, OPTIONAL),
-  field("returnsAccepted", Boolean_, OPTIONAL),
-  field("tenderType", xs.string, OPTIONAL),
-  field("merchantVATRegistrationNumber", xs.string, OPTIONAL),
-  field("purchaserOrderDate", xs.string, OPTIONAL),
-  field("purchaserVATRegistrationNumber", xs.string, OPTIONAL),
-  field("vatInvoiceReferenceNumber", xs.string, OPTIONAL),
-  field("summaryCommodityCode", xs.string, OPTIONAL),
-  field("supplierOrderReference", xs.string, OPTIONAL),
-  field("userPO", xs.string, OPTIONAL),
-  field("costCenter", xs.string, OPTIONAL),
-  field("purchaserCode", xs.string, OPTIONAL),
-  field("taxable", Boolean_, OPTIONAL),
-  field("amexDataTAA1", xs.string, OPTIONAL),
-  field("amexDataTAA2", xs.string, OPTIONAL),
-  field("amexDataTAA3", xs.string, OPTIONAL),
-  field("amexDataTAA4", xs.string, OPTIONAL),
-  field("invoiceDate", xs.string, OPTIONAL),
+export const BillTo: ComplexDesc<t.BillTo> = complex("BillTo", () => [
+  field("title", xs.string),
+  field("firstName", xs.string),
+  field("middleName", xs.string),
+  field("lastName", xs.string),
+  field("suffix", xs.string),
+  field("street1", xs.string),
+  field("street2", xs.string),
+  field("street3", xs.string),
+  field("street4", xs.string),
+  field("city", xs.string),
+  field("county", xs.string),
+  field("state", xs.string),
+  field("postalCode", xs.string),
+  field("country", xs.string),
+  field("company", xs.string),
+  field("companyTaxID", xs.string),
+  field("phoneNumber", xs.string),
+  field("email", xs.string),
+  field("ipAddress", xs.string),
+  field("ipNetworkAddress", xs.string),
+  field("hostname", xs.string),
+  field("domainName", xs.string),
+  field("dateOfBirth", xs.string),
+  field("driversLicenseNumber", xs.string),
+  field("driversLicenseState", xs.string),
+  field("ssn", xs.string),
+  field("customerID", xs.string),
+  field("httpBrowserType", xs.string),
+  field("httpBrowserEmail", xs.string),
+  field("httpBrowserCookiesAccepted", Boolean_),
+  field("nif", xs.string),
+  field("personalID", xs.string),
 ]);
 
-export const BillTo: ComplexDesc = complex("BillTo", () => [
-  field("title", xs.string, OPTIONAL),
-  field("firstName", xs.string, OPTIONAL),
-  field("middleName", xs.string, OPTIONAL),
-  field("lastName", xs.string, OPTIONAL),
-  field("suffix", xs.string, OPTIONAL),
-  field("street1", xs.string, OPTIONAL),
-  field("street2", xs.string, OPTIONAL),
-  field("street3", xs.string, OPTIONAL),
-  field("street4", xs.string, OPTIONAL),
-  field("city", xs.string, OPTIONAL),
-  field("county", xs.string, OPTIONAL),
-  field("state", xs.string, OPTIONAL),
-  field("postalCode", xs.string, OPTIONAL),
-  field("country", xs.string, OPTIONAL),
-  field("company", xs.string, OPTIONAL),
-  field("companyTaxID", xs.string, OPTIONAL),
-  field("phoneNumber", xs.string, OPTIONAL),
-  field("email", xs.string, OPTIONAL),
-  field("ipAddress", xs.string, OPTIONAL),
-  field("ipNetworkAddress", xs.string, OPTIONAL),
-  field("hostname", xs.string, OPTIONAL),
-  field("domainName", xs.string, OPTIONAL),
-  field("dateOfBirth", xs.string, OPTIONAL),
-  field("driversLicenseNumber", xs.string, OPTIONAL),
-  field("driversLicenseState", xs.string, OPTIONAL),
-  field("ssn", xs.string, OPTIONAL),
-  field("customerID", xs.string, OPTIONAL),
-  field("httpBrowserType", xs.string, OPTIONAL),
-  field("httpBrowserEmail", xs.string, OPTIONAL),
-  field("httpBrowserCookiesAccepted", Boolean_, OPTIONAL),
-  field("nif", xs.string, OPTIONAL),
-  field("personalID", xs.string, OPTIONAL),
+export const ShipTo: ComplexDesc<t.ShipTo> = complex("ShipTo", () => [
+  field("title", xs.string),
+  field("firstName", xs.string),
+  field("middleName", xs.string),
+  field("lastName", xs.string),
+  field("suffix", xs.string),
+  field("street1", xs.string),
+  field("street2", xs.string),
+  field("street3", xs.string),
+  field("street4", xs.string),
+  field("city", xs.string),
+  field("county", xs.string),
+  field("state", xs.string),
+  field("postalCode", xs.string),
+  field("country", xs.string),
+  field("company", xs.string),
+  field("phoneNumber", xs.string),
+  field("email", xs.string),
+  field("shippingMethod", xs.string),
 ]);
 
-export const ShipTo: ComplexDesc = complex("ShipTo", () => [
-  field("title", xs.string, OPTIONAL),
-  field("firstName", xs.string, OPTIONAL),
-  field("middleName", xs.string, OPTIONAL),
-  field("lastName", xs.string, OPTIONAL),
-  field("suffix", xs.string, OPTIONAL),
-  field("street1", xs.string, OPTIONAL),
-  field("street2", xs.string, OPTIONAL),
-  field("street3", xs.string, OPTIONAL),
-  field("street4", xs.string, OPTIONAL),
-  field("city", xs.string, OPTIONAL),
-  field("county", xs.string, OPTIONAL),
-  field("state", xs.string, OPTIONAL),
-  field("postalCode", xs.string, OPTIONAL),
-  field("country", xs.string, OPTIONAL),
-  field("company", xs.string, OPTIONAL),
-  field("phoneNumber", xs.string, OPTIONAL),
-  field("email", xs.string, OPTIONAL),
-  field("shippingMethod", xs.string, OPTIONAL),
+export const ShipFrom: ComplexDesc<t.ShipFrom> = complex("ShipFrom", () => [
+  field("title", xs.string),
+  field("firstName", xs.string),
+  field("middleName", xs.string),
+  field("lastName", xs.string),
+  field("suffix", xs.string),
+  field("street1", xs.string),
+  field("street2", xs.string),
+  field("street3", xs.string),
+  field("street4", xs.string),
+  field("city", xs.string),
+  field("county", xs.string),
+  field("state", xs.string),
+  field("postalCode", xs.string),
+  field("country", xs.string),
+  field("company", xs.string),
+  field("phoneNumber", xs.string),
+  field("email", xs.string),
 ]);
 
-export const ShipFrom: ComplexDesc = complex("ShipFrom", () => [
-  field("title", xs.string, OPTIONAL),
-  field("firstName", xs.string, OPTIONAL),
-  field("middleName", xs.string, OPTIONAL),
-  field("lastName", xs.string, OPTIONAL),
-  field("suffix", xs.string, OPTIONAL),
-  field("street1", xs.string, OPTIONAL),
-  field("street2", xs.string, OPTIONAL),
-  field("street3", xs.string, OPTIONAL),
-  field("street4", xs.string, OPTIONAL),
-  field("city", xs.string, OPTIONAL),
-  field("county", xs.string, OPTIONAL),
-  field("state", xs.string, OPTIONAL),
-  field("postalCode", xs.string, OPTIONAL),
-  field("country", xs.string, OPTIONAL),
-  field("company", xs.string, OPTIONAL),
-  field("phoneNumber", xs.string, OPTIONAL),
-  field("email", xs.string, OPTIONAL),
-]);
-
-export const Item: ComplexDesc = complex(
+export const Item: ComplexDesc<t.Item, t.ItemInput> = complex(
   "Item",
   () => [
-    field("unitPrice", Amount, OPTIONAL),
-    field("quantity", xs.integer, OPTIONAL),
-    field("productCode", xs.string, OPTIONAL),
-    field("productName", xs.string, OPTIONAL),
-    field("productSKU", xs.string, OPTIONAL),
-    field("productRisk", xs.string, OPTIONAL),
-    field("taxAmount", Amount, OPTIONAL),
-    field("cityOverrideAmount", Amount, OPTIONAL),
-    field("cityOverrideRate", Amount, OPTIONAL),
-    field("countyOverrideAmount", Amount, OPTIONAL),
-    field("countyOverrideRate", Amount, OPTIONAL),
-    field("districtOverrideAmount", Amount, OPTIONAL),
-    field("districtOverrideRate", Amount, OPTIONAL),
-    field("stateOverrideAmount", Amount, OPTIONAL),
-    field("stateOverrideRate", Amount, OPTIONAL),
-    field("countryOverrideAmount", Amount, OPTIONAL),
-    field("countryOverrideRate", Amount, OPTIONAL),
-    field("orderAcceptanceCity", xs.string, OPTIONAL),
-    field("orderAcceptanceCounty", xs.string, OPTIONAL),
-    field("orderAcceptanceCountry", xs.string, OPTIONAL),
-    field("orderAcceptanceState", xs.string, OPTIONAL),
-    field("orderAcceptancePostalCode", xs.string, OPTIONAL),
-    field("orderOriginCity", xs.string, OPTIONAL),
-    field("orderOriginCounty", xs.string, OPTIONAL),
-    field("orderOriginCountry", xs.string, OPTIONAL),
-    field("orderOriginState", xs.string, OPTIONAL),
-    field("orderOriginPostalCode", xs.string, OPTIONAL),
-    field("shipFromCity", xs.string, OPTIONAL),
-    field("shipFromCounty", xs.string, OPTIONAL),
-    field("shipFromCountry", xs.string, OPTIONAL),
-    field("shipFromState", xs.string, OPTIONAL),
-    field("shipFromPostalCode", xs.string, OPTIONAL),
-    field("export", xs.string, OPTIONAL),
-    field("noExport", xs.string, OPTIONAL),
-    field("nationalTax", Amount, OPTIONAL),
-    field("vatRate", Amount, OPTIONAL),
-    field("sellerRegistration", xs.string, OPTIONAL),
-    field("buyerRegistration", xs.string, OPTIONAL),
-    field("middlemanRegistration", xs.string, OPTIONAL),
-    field("pointOfTitleTransfer", xs.string, OPTIONAL),
-    field("giftCategory", Boolean_, OPTIONAL),
-    field("timeCategory", xs.string, OPTIONAL),
-    field("hostHedge", xs.string, OPTIONAL),
-    field("timeHedge", xs.string, OPTIONAL),
-    field("velocityHedge", xs.string, OPTIONAL),
-    field("nonsensicalHedge", xs.string, OPTIONAL),
-    field("phoneHedge", xs.string, OPTIONAL),
-    field("unitOfMeasure", xs.string, OPTIONAL),
-    field("taxRate", Amount, OPTIONAL),
-    field("totalAmount", Amount, OPTIONAL),
-    field("discountAmount", Amount, OPTIONAL),
-    field("discountRate", Amount, OPTIONAL),
-    field("commodityCode", xs.string, OPTIONAL),
-    field("grossNetIndicator", xs.string, OPTIONAL),
-    field("taxTypeApplied", xs.string, OPTIONAL),
-    field("discountIndicator", xs.string, OPTIONAL),
-    field("alternateTaxID", xs.string, OPTIONAL),
-    field("alternateTaxAmount", Amount, OPTIONAL),
-    field("alternateTaxTypeApplied", xs.string, OPTIONAL),
-    field("alternateTaxRate", Amount, OPTIONAL),
-    field("alternateTaxType", xs.string, OPTIONAL),
-    field("localTax", Amount, OPTIONAL),
-    field("zeroCostToCustomerIndicator", xs.string, OPTIONAL),
+    field("unitPrice", Amount),
+    field("quantity", xs.integer),
+    field("productCode", xs.string),
+    field("productName", xs.string),
+    field("productSKU", xs.string),
+    field("productRisk", xs.string),
+    field("taxAmount", Amount),
+    field("cityOverrideAmount", Amount),
+    field("cityOverrideRate", Amount),
+    field("countyOverrideAmount", Amount),
+    field("countyOverrideRate", Amount),
+    field("districtOverrideAmount", Amount),
+    field("districtOverrideRate", Amount),
+    field("stateOverrideAmount", Amount),
+    field("stateOverrideRate", Amount),
+    field("countryOverrideAmount", Amount),
+    field("countryOverrideRate", Amount),
+    field("orderAcceptanceCity", xs.string),
+    field("orderAcceptanceCounty", xs.string),
+    field("orderAcceptanceCountry", xs.string),
+    field("orderAcceptanceState", xs.string),
+    field("orderAcceptancePostalCode", xs.string),
+    field("orderOriginCity", xs.string),
+    field("orderOriginCounty", xs.string),
+    field("orderOriginCountry", xs.string),
+    field("orderOriginState", xs.string),
+    field("orderOriginPostalCode", xs.string),
+    field("shipFromCity", xs.string),
+    field("shipFromCounty", xs.string),
+    field("shipFromCountry", xs.string),
+    field("shipFromState", xs.string),
+    field("shipFromPostalCode", xs.string),
+    field("export", xs.string),
+    field("noExport", xs.string),
+    field("nationalTax", Amount),
+    field("vatRate", Amount),
+    field("sellerRegistration", xs.string),
+    field("buyerRegistration", xs.string),
+    field("middlemanRegistration", xs.string),
+    field("pointOfTitleTransfer", xs.string),
+    field("giftCategory", Boolean_),
+    field("timeCategory", xs.string),
+    field("hostHedge", xs.string),
+    field("timeHedge", xs.string),
+    field("velocityHedge", xs.string),
+    field("nonsensicalHedge", xs.string),
+    field("phoneHedge", xs.string),
+    field("unitOfMeasure", xs.string),
+    field("taxRate", Amount),
+    field("totalAmount", Amount),
+    field("discountAmount", Amount),
+    field("discountRate", Amount),
+    field("commodityCode", xs.string),
+    field("grossNetIndicator", xs.string),
+    field("taxTypeApplied", xs.string),
+    field("discountIndicator", xs.string),
+    field("alternateTaxID", xs.string),
+    field("alternateTaxAmount", Amount),
+    field("alternateTaxTypeApplied", xs.string),
+    field("alternateTaxRate", Amount),
+    field("alternateTaxType", xs.string),
+    field("localTax", Amount),
+    field("zeroCostToCustomerIndicator", xs.string),
   ],
   { attrs: [attribute("id", "", xs.integer)] },
 );
 
-export const PurchaseTotals: ComplexDesc = complex("PurchaseTotals", () => [
-  field("currency", xs.string, OPTIONAL),
-  field("discountAmount", Amount, OPTIONAL),
-  field("taxAmount", Amount, OPTIONAL),
-  field("dutyAmount", Amount, OPTIONAL),
-  field("grandTotalAmount", Amount, OPTIONAL),
-  field("freightAmount", Amount, OPTIONAL),
+export const PurchaseTotals: ComplexDesc<t.PurchaseTotals> = complex("PurchaseTotals", () => [
+  field("currency", xs.string),
+  field("discountAmount", Amount),
+  field("taxAmount", Amount),
+  field("dutyAmount", Amount),
+  field("grandTotalAmount", Amount),
+  field("freightAmount", Amount),
 ]);
 
-export const FundingTotals: ComplexDesc = complex("FundingTotals", () => [
-  field("currency", xs.string, OPTIONAL),
-  field("grandTotalAmount", Amount, OPTIONAL),
+export const FundingTotals: ComplexDesc<t.FundingTotals> = complex("FundingTotals", () => [
+  field("currency", xs.string),
+  field("grandTotalAmount", Amount),
 ]);
 
-export const Pos: ComplexDesc = complex("Pos", () => [
-  field("entryMode", xs.string, OPTIONAL),
-  field("cardPresent", xs.string, OPTIONAL),
-  field("terminalCapability", xs.string, OPTIONAL),
-  field("trackData", xs.string, OPTIONAL),
-  field("terminalID", xs.string, OPTIONAL),
-  field("terminalType", xs.string, OPTIONAL),
-  field("terminalLocation", xs.string, OPTIONAL),
-  field("transactionSecurity", xs.string, OPTIONAL),
-  field("catLevel", xs.string, OPTIONAL),
-  field("conditionCode", xs.string, OPTIONAL),
+export const Pos: ComplexDesc<t.Pos> = complex("Pos", () => [
+  field("entryMode", xs.string),
+  field("cardPresent", xs.string),
+  field("terminalCapability", xs.string),
+  field("trackData", xs.string),
+  field("terminalID", xs.string),
+  field("terminalType", xs.string),
+  field("terminalLocation", xs.string),
+  field("transactionSecurity", xs.string),
+  field("catLevel", xs.string),
+  field("conditionCode", xs.string),
 ]);
 
-export const Installment: ComplexDesc = complex("Installment", () => [
-  field("sequence", xs.string, OPTIONAL),
-  field("totalCount", xs.string, OPTIONAL),
+export const Installment: ComplexDesc<t.Installment> = complex("Installment", () => [
+  field("sequence", xs.string),
+  field("totalCount", xs.string),
 ]);
 
-export const Card: ComplexDesc = complex("Card", () => [
-  field("fullName", xs.string, OPTIONAL),
-  field("accountNumber", xs.string, OPTIONAL),
-  field("expirationMonth", xs.integer, OPTIONAL),
-  field("expirationYear", xs.integer, OPTIONAL),
-  field("cvIndicator", xs.string, OPTIONAL),
-  field("cvNumber", xs.string, OPTIONAL),
-  field("cardType", xs.string, OPTIONAL),
-  field("issueNumber", xs.string, OPTIONAL),
-  field("startMonth", xs.integer, OPTIONAL),
-  field("startYear", xs.integer, OPTIONAL),
-  field("pin", xs.string, OPTIONAL),
-  field("accountEncoderID", xs.string, OPTIONAL),
-  field("bin", xs.string, OPTIONAL),
+export const Card: ComplexDesc<t.Card, t.CardInput> = complex("Card", () => [
+  field("fullName", xs.string),
+  field("accountNumber", xs.string),
+  field("expirationMonth", xs.integer),
+  field("expirationYear", xs.integer),
+  field("cvIndicator", xs.string),
+  field("cvNumber", xs.string),
+  field("cardType", xs.string),
+  field("issueNumber", xs.string),
+  field("startMonth", xs.integer),
+  field("startYear", xs.integer),
+  field("pin", xs.string),
+  field("accountEncoderID", xs.string),
+  field("bin", xs.string),
 ]);
 
-export const Check: ComplexDesc = complex("Check", () => [
-  field("fullName", xs.string, OPTIONAL),
-  field("accountNumber", xs.string, OPTIONAL),
-  field("accountType", xs.string, OPTIONAL),
-  field("bankTransitNumber", xs.string, OPTIONAL),
-  field("checkNumber", xs.string, OPTIONAL),
-  field("accountEncoderID", xs.string, OPTIONAL),
+export const Check: ComplexDesc<t.Check> = complex("Check", () => [
+  field("fullName", xs.string),
+  field("accountNumber", xs.string),
+  field("accountType", xs.string),
+  field("bankTransitNumber", xs.string),
+  field("checkNumber", xs.string),
+  field("accountEncoderID", xs.string),
 ]);
 
-export const BML: ComplexDesc = complex("BML", () => [
-  field("customerBillingAddressChange", Boolean_, OPTIONAL),
-  field("customerEmailChange", Boolean_, OPTIONAL),
-  field("customerHasCheckingAccount", Boolean_, OPTIONAL),
-  field("customerHasSavingsAccount", Boolean_, OPTIONAL),
-  field("customerPasswordChange", Boolean_, OPTIONAL),
-  field("customerPhoneChange", Boolean_, OPTIONAL),
-  field("customerRegistrationDate", xs.string, OPTIONAL),
-  field("customerTypeFlag", xs.string, OPTIONAL),
-  field("grossHouseholdIncome", Amount, OPTIONAL),
-  field("householdIncomeCurrency", xs.string, OPTIONAL),
-  field("itemCategory", xs.string, OPTIONAL),
-  field("merchantPromotionCode", xs.string, OPTIONAL),
-  field("preapprovalNumber", xs.string, OPTIONAL),
-  field("productDeliveryTypeIndicator", xs.string, OPTIONAL),
-  field("residenceStatus", xs.string, OPTIONAL),
-  field("tcVersion", xs.string, OPTIONAL),
-  field("yearsAtCurrentResidence", xs.integer, OPTIONAL),
-  field("yearsWithCurrentEmployer", xs.integer, OPTIONAL),
-  field("employerStreet1", xs.string, OPTIONAL),
-  field("employerStreet2", xs.string, OPTIONAL),
-  field("employerCity", xs.string, OPTIONAL),
-  field("employerCompanyName", xs.string, OPTIONAL),
-  field("employerCountry", xs.string, OPTIONAL),
-  field("employerPhoneNumber", xs.string, OPTIONAL),
-  field("employerPhoneType", xs.string, OPTIONAL),
-  field("employerState", xs.string, OPTIONAL),
-  field("employerPostalCode", xs.string, OPTIONAL),
-  field("shipToPhoneType", xs.string, OPTIONAL),
-  field("billToPhoneType", xs.string, OPTIONAL),
+export const BML: ComplexDesc<t.BML, t.BMLInput> = complex("BML", () => [
+  field("customerBillingAddressChange", Boolean_),
+  field("customerEmailChange", Boolean_),
+  field("customerHasCheckingAccount", Boolean_),
+  field("customerHasSavingsAccount", Boolean_),
+  field("customerPasswordChange", Boolean_),
+  field("customerPhoneChange", Boolean_),
+  field("customerRegistrationDate", xs.string),
+  field("customerTypeFlag", xs.string),
+  field("grossHouseholdIncome", Amount),
+  field("householdIncomeCurrency", xs.string),
+  field("itemCategory", xs.string),
+  field("merchantPromotionCode", xs.string),
+  field("preapprovalNumber", xs.string),
+  field("productDeliveryTypeIndicator", xs.string),
+  field("residenceStatus", xs.string),
+  field("tcVersion", xs.string),
+  field("yearsAtCurrentResidence", xs.integer),
+  field("yearsWithCurrentEmployer", xs.integer),
+  field("employerStreet1", xs.string),
+  field("employerStreet2", xs.string),
+  field("employerCity", xs.string),
+  field("employerCompanyName", xs.string),
+  field("employerCountry", xs.string),
+  field("employerPhoneNumber", xs.string),
+  field("employerPhoneType", xs.string),
+  field("employerState", xs.string),
+  field("employerPostalCode", xs.string),
+  field("shipToPhoneType", xs.string),
+  field("billToPhoneType", xs.string),
 ]);
 
-export const GECC: ComplexDesc = complex("GECC", () => [
-  field("saleType", xs.string, OPTIONAL),
-  field("planNumber", xs.string, OPTIONAL),
-  field("sequenceNumber", xs.string, OPTIONAL),
-  field("promotionEndDate", xs.string, OPTIONAL),
-  field("promotionPlan", xs.string, OPTIONAL),
+export const GECC: ComplexDesc<t.GECC, t.GECCInput> = complex("GECC", () => [
+  field("saleType", xs.string),
+  field("planNumber", xs.string),
+  field("sequenceNumber", xs.string),
+  field("promotionEndDate", xs.string),
+  field("promotionPlan", xs.string),
   field("line", xs.string, { min: 0, max: 7 }),
 ]);
 
-export const UCAF: ComplexDesc = complex("UCAF", () => [
-  field("authenticationData", xs.string, OPTIONAL),
-  field("collectionIndicator", xs.string, OPTIONAL),
+export const UCAF: ComplexDesc<t.UCAF> = complex("UCAF", () => [
+  field("authenticationData", xs.string),
+  field("collectionIndicator", xs.string),
 ]);
 
-export const FundTransfer: ComplexDesc = complex("FundTransfer", () => [
-  field("accountNumber", xs.string, OPTIONAL),
-  field("accountName", xs.string, OPTIONAL),
-  field("bankCheckDigit", xs.string, OPTIONAL),
-  field("iban", xs.string, OPTIONAL),
+export const FundTransfer: ComplexDesc<t.FundTransfer> = complex("FundTransfer", () => [
+  field("accountNumber", xs.string),
+  field("accountName", xs.string),
+  field("bankCheckDigit", xs.string),
+  field("iban", xs.string),
 ]);
 
-export const BankInfo: ComplexDesc = complex("BankInfo", () => [
-  field("bankCode", xs.string, OPTIONAL),
-  field("name", xs.string, OPTIONAL),
-  field("address", xs.string, OPTIONAL),
-  field("city", xs.string, OPTIONAL),
-  field("country", xs.string, OPTIONAL),
-  field("branchCode", xs.string, OPTIONAL),
-  field("swiftCode", xs.string, OPTIONAL),
-  field("sortCode", xs.string, OPTIONAL),
-  field("issuerID", xs.string, OPTIONAL),
+export const BankInfo: ComplexDesc<t.BankInfo> = complex("BankInfo", () => [
+  field("bankCode", xs.string),
+  field("name", xs.string),
+  field("address", xs.string),
+  field("city", xs.string),
+  field("country", xs.string),
+  field("branchCode", xs.string),
+  field("swiftCode", xs.string),
+  field("sortCode", xs.string),
+  field("issuerID", xs.string),
 ]);
 
-export const Subscription: ComplexDesc = complex("Subscription", () => [
-  field("title", xs.string, OPTIONAL),
-  field("paymentMethod", xs.string, OPTIONAL),
+export const Subscription: ComplexDesc<t.Subscription> = complex("Subscription", () => [
+  field("title", xs.string),
+  field("paymentMethod", xs.string),
 ]);
 
-export const RecurringSubscriptionInfo: ComplexDesc = complex("RecurringSubscriptionInfo", () => [
-  field("subscriptionID", xs.string, OPTIONAL),
-  field("status", xs.string, OPTIONAL),
-  field("amount", Amount, OPTIONAL),
-  field("numberOfPayments", xs.integer, OPTIONAL),
-  field("numberOfPaymentsToAdd", xs.integer, OPTIONAL),
-  field("automaticRenew", Boolean_, OPTIONAL),
-  field("frequency", xs.string, OPTIONAL),
-  field("startDate", xs.string, OPTIONAL),
-  field("endDate", xs.string, OPTIONAL),
-  field("approvalRequired", Boolean_, OPTIONAL),
-  field("event", PaySubscriptionEvent, OPTIONAL),
-  field("billPayment", Boolean_, OPTIONAL),
+export const RecurringSubscriptionInfo: ComplexDesc<
+  t.RecurringSubscriptionInfo,
+  t.RecurringSubscriptionInfoInput
+> = complex("RecurringSubscriptionInfo", () => [
+  field("subscriptionID", xs.string),
+  field("status", xs.string),
+  field("amount", Amount),
+  field("numberOfPayments", xs.integer),
+  field("numberOfPaymentsToAdd", xs.integer),
+  field("automaticRenew", Boolean_),
+  field("frequency", xs.string),
+  field("startDate", xs.string),
+  field("endDate", xs.string),
+  field("approvalRequired", Boolean_),
+  field("event", PaySubscriptionEvent),
+  field("billPayment", Boolean_),
 ]);
 
-export const PaySubscriptionEvent: ComplexDesc = complex("PaySubscriptionEvent", () => [
-  field("amount", Amount, OPTIONAL),
-  field("approvedBy", xs.string, OPTIONAL),
-  field("number", xs.integer, OPTIONAL),
+export const PaySubscriptionEvent: ComplexDesc<
+  t.PaySubscriptionEvent,
+  t.PaySubscriptionEventInput
+> = complex("PaySubscriptionEvent", () => [
+  field("amount", Amount),
+  field("approvedBy", xs.string),
+  field("number", xs.integer),
 ]);
 
-export const DecisionManager: ComplexDesc = complex("DecisionManager", () => [
-  field("enabled", Boolean_, OPTIONAL),
-  field("profile", xs.string, OPTIONAL),
+export const DecisionManager: ComplexDesc<t.DecisionManager> = complex("DecisionManager", () => [
+  field("enabled", Boolean_),
+  field("profile", xs.string),
 ]);
 
-export const OtherTax: ComplexDesc = complex("OtherTax", () => [
-  field("vatTaxAmount", Amount, OPTIONAL),
-  field("vatTaxRate", Amount, OPTIONAL),
-  field("alternateTaxAmount", Amount, OPTIONAL),
-  field("alternateTaxIndicator", Boolean_, OPTIONAL),
-  field("alternateTaxID", xs.string, OPTIONAL),
-  field("localTaxAmount", Amount, OPTIONAL),
-  field("localTaxIndicator", xs.integer, OPTIONAL),
-  field("nationalTaxAmount", Amount, OPTIONAL),
-  field("nationalTaxIndicator", xs.integer, OPTIONAL),
+export const OtherTax: ComplexDesc<t.OtherTax, t.OtherTaxInput> = complex("OtherTax", () => [
+  field("vatTaxAmount", Amount),
+  field("vatTaxRate", Amount),
+  field("alternateTaxAmount", Amount),
+  field("alternateTaxIndicator", Boolean_),
+  field("alternateTaxID", xs.string),
+  field("localTaxAmount", Amount),
+  field("localTaxIndicator", xs.integer),
+  field("nationalTaxAmount", Amount),
+  field("nationalTaxIndicator", xs.integer),
 ]);
 
-export const PayPal: ComplexDesc = complex("PayPal", () => [], { any: true });
+export const PayPal: ComplexDesc<t.PayPal> = complex("PayPal", () => [], { any: true });
 
-export const MerchantDefinedData: ComplexDesc = complex("MerchantDefinedData", () => [
-  field("field1", xs.string, OPTIONAL),
-  field("field2", xs.string, OPTIONAL),
-  field("field3", xs.string, OPTIONAL),
-  field("field4", xs.string, OPTIONAL),
+export const MerchantDefinedData: ComplexDesc<t.MerchantDefinedData> = complex(
+  "MerchantDefinedData",
+  () => [
+    field("field1", xs.string),
+    field("field2", xs.string),
+    field("field3", xs.string),
+    field("field4", xs.string),
+  ],
+);
+
+export const MerchantSecureData: ComplexDesc<t.MerchantSecureData> = complex(
+  "MerchantSecureData",
+  () => [
+    field("field1", xs.string),
+    field("field2", xs.string),
+    field("field3", xs.string),
+    field("field4", xs.string),
+  ],
+);
+
+export const JPO: ComplexDesc<t.JPO, t.JPOInput> = complex("JPO", () => [
+  field("paymentMethod", xs.integer),
+  field("bonusAmount", Amount),
+  field("bonuses", xs.integer),
+  field("installments", xs.integer),
 ]);
 
-export const MerchantSecureData: ComplexDesc = complex("MerchantSecureData", () => [
-  field("field1", xs.string, OPTIONAL),
-  field("field2", xs.string, OPTIONAL),
-  field("field3", xs.string, OPTIONAL),
-  field("field4", xs.string, OPTIONAL),
-]);
-
-export const JPO: ComplexDesc = complex("JPO", () => [
-  field("paymentMethod", xs.integer, OPTIONAL),
-  field("bonusAmount", Amount, OPTIONAL),
-  field("bonuses", xs.integer, OPTIONAL),
-  field("installments", xs.integer, OPTIONAL),
-]);
-
-export const CCAuthService: ComplexDesc = complex(
+export const CCAuthService: ComplexDesc<t.CCAuthService> = complex(
   "CCAuthService",
   () => [
-    field("cavv", xs.string, OPTIONAL),
-    field("commerceIndicator", xs.string, OPTIONAL),
-    field("eciRaw", xs.string, OPTIONAL),
-    field("xid", xs.string, OPTIONAL),
-    field("reconciliationID", xs.string, OPTIONAL),
-    field("avsLevel", xs.string, OPTIONAL),
-    field("fxQuoteID", xs.string, OPTIONAL),
-    field("returnAuthRecord", Boolean_, OPTIONAL),
-    field("authType", xs.string, OPTIONAL),
-    field("verbalAuthCode", xs.string, OPTIONAL),
-    field("billPayment", Boolean_, OPTIONAL),
-    field("authenticationXID", xs.string, OPTIONAL),
-    field("authorizationXID", xs.string, OPTIONAL),
-    field("industryDatatype", xs.string, OPTIONAL),
-    field("traceNumber", xs.string, OPTIONAL),
+    field("cavv", xs.string),
+    field("commerceIndicator", xs.string),
+    field("eciRaw", xs.string),
+    field("xid", xs.string),
+    field("reconciliationID", xs.string),
+    field("avsLevel", xs.string),
+    field("fxQuoteID", xs.string),
+    field("returnAuthRecord", Boolean_),
+    field("authType", xs.string),
+    field("verbalAuthCode", xs.string),
+    field("billPayment", Boolean_),
+    field("authenticationXID", xs.string),
+    field("authorizationXID", xs.string),
+    field("industryDatatype", xs.string),
+    field("traceNumber", xs.string),
   ],
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const CCCaptureService: ComplexDesc = complex(
+export const CCCaptureService: ComplexDesc<t.CCCaptureService> = complex(
   "CCCaptureService",
   () => [
-    field("authType", xs.string, OPTIONAL),
-    field("verbalAuthCode", xs.string, OPTIONAL),
-    field("authRequestID", xs.string, OPTIONAL),
-    field("reconciliationID", xs.string, OPTIONAL),
-    field("partialPaymentID", xs.string, OPTIONAL),
-    field("purchasingLevel", xs.string, OPTIONAL),
-    field("industryDatatype", xs.string, OPTIONAL),
-    field("authRequestToken", xs.string, OPTIONAL),
-    field("merchantReceiptNumber", xs.string, OPTIONAL),
+    field("authType", xs.string),
+    field("verbalAuthCode", xs.string),
+    field("authRequestID", xs.string),
+    field("reconciliationID", xs.string),
+    field("partialPaymentID", xs.string),
+    field("purchasingLevel", xs.string),
+    field("industryDatatype", xs.string),
+    field("authRequestToken", xs.string),
+    field("merchantReceiptNumber", xs.string),
   ],
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const CCCreditService: ComplexDesc = complex(
+export const CCCreditService: ComplexDesc<t.CCCreditService> = complex(
   "CCCreditService",
   () => [
-    field("captureRequestID", xs.string, OPTIONAL),
-    field("reconciliationID", xs.string, OPTIONAL),
-    field("partialPaymentID", xs.string, OPTIONAL),
-    field("purchasingLevel", xs.string, OPTIONAL),
-    field("industryDatatype", xs.string, OPTIONAL),
-    field("commerceIndicator", xs.string, OPTIONAL),
-    field("billPayment", Boolean_, OPTIONAL),
-    field("authorizationXID", xs.string, OPTIONAL),
-    field("occurrenceNumber", xs.string, OPTIONAL),
-    field("authCode", xs.string, OPTIONAL),
-    field("captureRequestToken", xs.string, OPTIONAL),
-    field("merchantReceiptNumber", xs.string, OPTIONAL),
+    field("captureRequestID", xs.string),
+    field("reconciliationID", xs.string),
+    field("partialPaymentID", xs.string),
+    field("purchasingLevel", xs.string),
+    field("industryDatatype", xs.string),
+    field("commerceIndicator", xs.string),
+    field("billPayment", Boolean_),
+    field("authorizationXID", xs.string),
+    field("occurrenceNumber", xs.string),
+    field("authCode", xs.string),
+    field("captureRequestToken", xs.string),
+    field("merchantReceiptNumber", xs.string),
   ],
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const CCAuthReversalService: ComplexDesc = complex(
+export const CCAuthReversalService: ComplexDesc<t.CCAuthReversalService> = complex(
   "CCAuthReversalService",
-  () => [
-    field("authRequestID", xs.string, OPTIONAL),
-    field("authRequestToken", xs.string, OPTIONAL),
-  ],
+  () => [field("authRequestID", xs.string), field("authRequestToken", xs.string)],
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const ECDebitService: ComplexDesc = complex(
+export const ECDebitService: ComplexDesc<t.ECDebitService, t.ECDebitServiceInput> = complex(
   "ECDebitService",
   () => [
-    field("paymentMode", xs.integer, OPTIONAL),
-    field("referenceNumber", xs.string, OPTIONAL),
-    field("settlementMethod", xs.string, OPTIONAL),
-    field("transactionToken", xs.string, OPTIONAL),
-    field("verificationLevel", xs.integer, OPTIONAL),
-    field("partialPaymentID", xs.string, OPTIONAL),
-    field("commerceIndicator", xs.string, OPTIONAL),
+    field("paymentMode", xs.integer),
+    field("referenceNumber", xs.string),
+    field("settlementMethod", xs.string),
+    field("transactionToken", xs.string),
+    field("verificationLevel", xs.integer),
+    field("partialPaymentID", xs.string),
+    field("commerceIndicator", xs.string),
   ],
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const ECCreditService: ComplexDesc = complex(
+export const ECCreditService: ComplexDesc<t.ECCreditService> = complex(
   "ECCreditService",
   () => [
-    field("referenceNumber", xs.string, OPTIONAL),
-    field("settlementMethod", xs.string, OPTIONAL),
-    field("transactionToken", xs.string, OPTIONAL),
-    field("debitRequestID", xs.string, OPTIONAL),
-    field("partialPaymentID", xs.string, OPTIONAL),
-    field("commerceIndicator", xs.string, OPTIONAL),
-    field("debitRequestToken", xs.string, OPTIONAL),
+    field("referenceNumber", xs.string),
+    field("settlementMethod", xs.string),
+    field("transactionToken", xs.string),
+    field("debitRequestID", xs.string),
+    field("partialPaymentID", xs.string),
+    field("commerceIndicator", xs.string),
+    field("debitRequestToken", xs.string),
   ],
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const PayerAuthEnrollService: ComplexDesc = complex(
+export const PayerAuthEnrollService: ComplexDesc<t.PayerAuthEnrollService> = complex(
   "PayerAuthEnrollService",
   () => [
-    field("httpAccept", xs.string, OPTIONAL),
-    field("httpUserAgent", xs.string, OPTIONAL),
-    field("merchantName", xs.string, OPTIONAL),
-    field("merchantURL", xs.string, OPTIONAL),
-    field("purchaseDescription", xs.string, OPTIONAL),
-    field("purchaseTime", DateTime, OPTIONAL),
-    field("countryCode", xs.string, OPTIONAL),
-    field("acquirerBin", xs.string, OPTIONAL),
-    field("loginID", xs.string, OPTIONAL),
-    field("password", xs.string, OPTIONAL),
-    field("merchantID", xs.string, OPTIONAL),
+    field("httpAccept", xs.string),
+    field("httpUserAgent", xs.string),
+    field("merchantName", xs.string),
+    field("merchantURL", xs.string),
+    field("purchaseDescription", xs.string),
+    field("purchaseTime", DateTime),
+    field("countryCode", xs.string),
+    field("acquirerBin", xs.string),
+    field("loginID", xs.string),
+    field("password", xs.string),
+    field("merchantID", xs.string),
   ],
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const PayerAuthValidateService: ComplexDesc = complex(
+export const PayerAuthValidateService: ComplexDesc<t.PayerAuthValidateService> = complex(
   "PayerAuthValidateService",
-  () => [field("signedPARes", xs.string, OPTIONAL)],
+  () => [field("signedPARes", xs.string)],
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const TaxService: ComplexDesc = complex(
+export const TaxService: ComplexDesc<t.TaxService> = complex(
   "TaxService",
   () => [
-    field("nexus", xs.string, OPTIONAL),
-    field("noNexus", xs.string, OPTIONAL),
-    field("orderAcceptanceCity", xs.string, OPTIONAL),
-    field("orderAcceptanceCounty", xs.string, OPTIONAL),
-    field("orderAcceptanceCountry", xs.string, OPTIONAL),
-    field("orderAcceptanceState", xs.string, OPTIONAL),
-    field("orderAcceptancePostalCode", xs.string, OPTIONAL),
-    field("orderOriginCity", xs.string, OPTIONAL),
-    field("orderOriginCounty", xs.string, OPTIONAL),
-    field("orderOriginCountry", xs.string, OPTIONAL),
-    field("orderOriginState", xs.string, OPTIONAL),
-    field("orderOriginPostalCode", xs.string, OPTIONAL),
-    field("sellerRegistration", xs.string, OPTIONAL),
-    field("buyerRegistration", xs.string, OPTIONAL),
-    field("middlemanRegistration", xs.string, OPTIONAL),
-    field("pointOfTitleTransfer", xs.string, OPTIONAL),
+    field("nexus", xs.string),
+    field("noNexus", xs.string),
+    field("orderAcceptanceCity", xs.string),
+    field("orderAcceptanceCounty", xs.string),
+    field("orderAcceptanceCountry", xs.string),
+    field("orderAcceptanceState", xs.string),
+    field("orderAcceptancePostalCode", xs.string),
+    field("orderOriginCity", xs.string),
+    field("orderOriginCounty", xs.string),
+    field("orderOriginCountry", xs.string),
+    field("orderOriginState", xs.string),
+    field("orderOriginPostalCode", xs.string),
+    field("sellerRegistration", xs.string),
+    field("buyerRegistration", xs.string),
+    field("middlemanRegistration", xs.string),
+    field("pointOfTitleTransfer", xs.string),
   ],
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const AFSService: ComplexDesc = complex(
+export const AFSService: ComplexDesc<t.AFSService> = complex(
   "AFSService",
   () => [
-    field("avsCode", xs.string, OPTIONAL),
-    field("cvCode", xs.string, OPTIONAL),
-    field("disableAVSScoring", Boolean_, OPTIONAL),
-    field("customRiskModel", xs.string, OPTIONAL),
+    field("avsCode", xs.string),
+    field("cvCode", xs.string),
+    field("disableAVSScoring", Boolean_),
+    field("customRiskModel", xs.string),
   ],
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const DAVService: ComplexDesc = complex("DAVService", () => [], {
+export const DAVService: ComplexDesc<t.DAVService> = complex("DAVService", () => [], {
   attrs: [attribute("run", "", Boolean_, { required: true })],
 });
 
-export const ExportService: ComplexDesc = complex(
+export const ExportService: ComplexDesc<t.ExportService> = complex(
   "ExportService",
   () => [
-    field("addressOperator", xs.string, OPTIONAL),
-    field("addressWeight", xs.string, OPTIONAL),
-    field("companyWeight", xs.string, OPTIONAL),
-    field("nameWeight", xs.string, OPTIONAL),
+    field("addressOperator", xs.string),
+    field("addressWeight", xs.string),
+    field("companyWeight", xs.string),
+    field("nameWeight", xs.string),
   ],
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const FXRatesService: ComplexDesc = complex("FXRatesService", () => [], {
+export const FXRatesService: ComplexDesc<t.FXRatesService> = complex("FXRatesService", () => [], {
   attrs: [attribute("run", "", Boolean_, { required: true })],
 });
 
-export const BankTransferService: ComplexDesc = complex("BankTransferService", () => [], {
-  attrs: [attribute("run", "", Boolean_, { required: true })],
-});
+export const BankTransferService: ComplexDesc<t.BankTransferService> = complex(
+  "BankTransferService",
+  () => [],
+  { attrs: [attribute("run", "", Boolean_, { required: true })] },
+);
 
-export const BankTransferRefundService: ComplexDesc = complex(
+export const BankTransferRefundService: ComplexDesc<t.BankTransferRefundService> = complex(
   "BankTransferRefundService",
   () => [
-    field("bankTransferRequestID", xs.string, OPTIONAL),
-    field("bankTransferRealTimeRequestID", xs.string, OPTIONAL),
-    field("reconciliationID", xs.string, OPTIONAL),
-    field("bankTransferRealTimeReconciliationID", xs.string, OPTIONAL),
-    field("bankTransferRequestToken", xs.string, OPTIONAL),
-    field("bankTransferRealTimeRequestToken", xs.string, OPTIONAL),
+    field("bankTransferRequestID", xs.string),
+    field("bankTransferRealTimeRequestID", xs.string),
+    field("reconciliationID", xs.string),
+    field("bankTransferRealTimeReconciliationID", xs.string),
+    field("bankTransferRequestToken", xs.string),
+    field("bankTransferRealTimeRequestToken", xs.string),
   ],
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const BankTransferRealTimeService: ComplexDesc = complex(
+export const BankTransferRealTimeService: ComplexDesc<t.BankTransferRealTimeService> = complex(
   "BankTransferRealTimeService",
-  () => [field("bankTransferRealTimeType", xs.string, OPTIONAL)],
+  () => [field("bankTransferRealTimeType", xs.string)],
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const DirectDebitMandateService: ComplexDesc = complex(
+export const DirectDebitMandateService: ComplexDesc<t.DirectDebitMandateService> = complex(
   "DirectDebitMandateService",
-  () => [
-    field("mandateDescriptor", xs.string, OPTIONAL),
-    field("firstDebitDate", xs.string, OPTIONAL),
-  ],
+  () => [field("mandateDescriptor", xs.string), field("firstDebitDate", xs.string)],
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const DirectDebitService: ComplexDesc = complex(
+export const DirectDebitService: ComplexDesc<t.DirectDebitService> = complex(
   "DirectDebitService",
   () => [
-    field("dateCollect", xs.string, OPTIONAL),
-    field("directDebitText", xs.string, OPTIONAL),
-    field("authorizationID", xs.string, OPTIONAL),
-    field("transactionType", xs.string, OPTIONAL),
-    field("directDebitType", xs.string, OPTIONAL),
-    field("validateRequestID", xs.string, OPTIONAL),
-    field("recurringType", xs.string, OPTIONAL),
-    field("mandateID", xs.string, OPTIONAL),
-    field("validateRequestToken", xs.string, OPTIONAL),
+    field("dateCollect", xs.string),
+    field("directDebitText", xs.string),
+    field("authorizationID", xs.string),
+    field("transactionType", xs.string),
+    field("directDebitType", xs.string),
+    field("validateRequestID", xs.string),
+    field("recurringType", xs.string),
+    field("mandateID", xs.string),
+    field("validateRequestToken", xs.string),
   ],
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const DirectDebitRefundService: ComplexDesc = complex(
+export const DirectDebitRefundService: ComplexDesc<t.DirectDebitRefundService> = complex(
   "DirectDebitRefundService",
   () => [
-    field("directDebitRequestID", xs.string, OPTIONAL),
-    field("reconciliationID", xs.string, OPTIONAL),
-    field("directDebitRequestToken", xs.string, OPTIONAL),
+    field("directDebitRequestID", xs.string),
+    field("reconciliationID", xs.string),
+    field("directDebitRequestToken", xs.string),
   ],
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const DirectDebitValidateService: ComplexDesc = complex(
+export const DirectDebitValidateService: ComplexDesc<t.DirectDebitValidateService> = complex(
   "DirectDebitValidateService",
-  () => [field("directDebitValidateText", xs.string, OPTIONAL)],
+  () => [field("directDebitValidateText", xs.string)],
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const PaySubscriptionCreateService: ComplexDesc = complex(
+export const PaySubscriptionCreateService: ComplexDesc<t.PaySubscriptionCreateService> = complex(
   "PaySubscriptionCreateService",
   () => [
-    field("paymentRequestID", xs.string, OPTIONAL),
-    field("paymentRequestToken", xs.string, OPTIONAL),
-    field("disableAutoAuth", Boolean_, OPTIONAL),
+    field("paymentRequestID", xs.string),
+    field("paymentRequestToken", xs.string),
+    field("disableAutoAuth", Boolean_),
   ],
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const PaySubscriptionUpdateService: ComplexDesc = complex(
+export const PaySubscriptionUpdateService: ComplexDesc<t.PaySubscriptionUpdateService> = complex(
   "PaySubscriptionUpdateService",
   () => [],
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const PaySubscriptionEventUpdateService: ComplexDesc = complex(
+export const PaySubscriptionEventUpdateService: ComplexDesc<
+  t.PaySubscriptionEventUpdateService
+> = complex(
   "PaySubscriptionEventUpdateService",
-  () => [field("action", xs.string, OPTIONAL)],
+  () => [field("action", xs.string)],
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const PaySubscriptionRetrieveService: ComplexDesc = complex(
-  "PaySubscriptionRetrieveService",
-  () => [],
-  { attrs: [attribute("run", "", Boolean_, { required: true })] },
-);
+export const PaySubscriptionRetrieveService: ComplexDesc<
+  t.PaySubscriptionRetrieveService
+> = complex("PaySubscriptionRetrieveService", () => [], {
+  attrs: [attribute("run", "", Boolean_, { required: true })],
+});
 
-export const PayPalPaymentService: ComplexDesc = complex(
+export const PayPalPaymentService: ComplexDesc<t.PayPalPaymentService> = complex(
   "PayPalPaymentService",
   () => [
-    field("cancelURL", xs.string, OPTIONAL),
-    field("successURL", xs.string, OPTIONAL),
-    field("reconciliationID", xs.string, OPTIONAL),
+    field("cancelURL", xs.string),
+    field("successURL", xs.string),
+    field("reconciliationID", xs.string),
   ],
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const PayPalCreditService: ComplexDesc = complex(
+export const PayPalCreditService: ComplexDesc<t.PayPalCreditService> = complex(
   "PayPalCreditService",
   () => [
-    field("payPalPaymentRequestID", xs.string, OPTIONAL),
-    field("reconciliationID", xs.string, OPTIONAL),
-    field("payPalPaymentRequestToken", xs.string, OPTIONAL),
+    field("payPalPaymentRequestID", xs.string),
+    field("reconciliationID", xs.string),
+    field("payPalPaymentRequestToken", xs.string),
   ],
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const VoidService: ComplexDesc = complex(
+export const VoidService: ComplexDesc<t.VoidService> = complex(
   "VoidService",
-  () => [
-    field("voidRequestID", xs.string, OPTIONAL),
-    field("voidRequestToken", xs.string, OPTIONAL),
-  ],
+  () => [field("voidRequestID", xs.string), field("voidRequestToken", xs.string)],
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const BusinessRules: ComplexDesc = complex("BusinessRules", () => [
-  field("ignoreAVSResult", Boolean_, OPTIONAL),
-  field("ignoreCVResult", Boolean_, OPTIONAL),
-  field("ignoreDAVResult", Boolean_, OPTIONAL),
-  field("ignoreExportResult", Boolean_, OPTIONAL),
-  field("ignoreValidateResult", Boolean_, OPTIONAL),
-  field("declineAVSFlags", xs.string, OPTIONAL),
-  field("scoreThreshold", xs.integer, OPTIONAL),
-]);
+export const BusinessRules: ComplexDesc<t.BusinessRules, t.BusinessRulesInput> = complex(
+  "BusinessRules",
+  () => [
+    field("ignoreAVSResult", Boolean_),
+    field("ignoreCVResult", Boolean_),
+    field("ignoreDAVResult", Boolean_),
+    field("ignoreExportResult", Boolean_),
+    field("ignoreValidateResult", Boolean_),
+    field("declineAVSFlags", xs.string),
+    field("scoreThreshold", xs.integer),
+  ],
+);
 
-export const PinlessDebitService: ComplexDesc = complex(
+export const PinlessDebitService: ComplexDesc<t.PinlessDebitService> = complex(
   "PinlessDebitService",
-  () => [
-    field("reconciliationID", xs.string, OPTIONAL),
-    field("commerceIndicator", xs.string, OPTIONAL),
-  ],
+  () => [field("reconciliationID", xs.string), field("commerceIndicator", xs.string)],
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const PinlessDebitValidateService: ComplexDesc = complex(
+export const PinlessDebitValidateService: ComplexDesc<t.PinlessDebitValidateService> = complex(
   "PinlessDebitValidateService",
   () => [],
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const Batch: ComplexDesc = complex("Batch", () => [
-  field("batchID", xs.string, OPTIONAL),
-  field("recordID", xs.string, OPTIONAL),
+export const Batch: ComplexDesc<t.Batch> = complex("Batch", () => [
+  field("batchID", xs.string),
+  field("recordID", xs.string),
 ]);
 
-export const AirlineData: ComplexDesc = complex("AirlineData", () => [
-  field("agentCode", xs.string, OPTIONAL),
-  field("agentName", xs.string, OPTIONAL),
-  field("ticketIssuerCity", xs.string, OPTIONAL),
-  field("ticketIssuerState", xs.string, OPTIONAL),
-  field("ticketIssuerPostalCode", xs.string, OPTIONAL),
-  field("ticketIssuerCountry", xs.string, OPTIONAL),
-  field("ticketIssuerCode", xs.string, OPTIONAL),
-  field("ticketIssuerName", xs.string, OPTIONAL),
-  field("ticketNumber", xs.string, OPTIONAL),
-  field("checkDigit", xs.integer, OPTIONAL),
-  field("restrictedTicketIndicator", xs.integer, OPTIONAL),
-  field("transactionType", xs.string, OPTIONAL),
-  field("extendedPaymentCode", xs.string, OPTIONAL),
-  field("carrierName", xs.string, OPTIONAL),
-  field("passengerName", xs.string, OPTIONAL),
-  field("customerCode", xs.string, OPTIONAL),
-  field("documentType", xs.string, OPTIONAL),
-  field("documentNumber", xs.string, OPTIONAL),
-  field("documentNumberOfParts", xs.string, OPTIONAL),
-  field("invoiceNumber", xs.string, OPTIONAL),
-  field("invoiceDate", xs.string, OPTIONAL),
-  field("chargeDetails", xs.string, OPTIONAL),
-  field("bookingReference", xs.string, OPTIONAL),
-  field("totalFee", Amount, OPTIONAL),
-  field("clearingSequence", xs.string, OPTIONAL),
-  field("clearingCount", xs.integer, OPTIONAL),
-  field("totalClearingAmount", Amount, OPTIONAL),
-  field("leg", Leg, REPEATED),
-  field("numberOfPassengers", xs.string, OPTIONAL),
-]);
+export const AirlineData: ComplexDesc<t.AirlineData, t.AirlineDataInput> = complex(
+  "AirlineData",
+  () => [
+    field("agentCode", xs.string),
+    field("agentName", xs.string),
+    field("ticketIssuerCity", xs.string),
+    field("ticketIssuerState", xs.string),
+    field("ticketIssuerPostalCode", xs.string),
+    field("ticketIssuerCountry", xs.string),
+    field("ticketIssuerCode", xs.string),
+    field("ticketIssuerName", xs.string),
+    field("ticketNumber", xs.string),
+    field("checkDigit", xs.integer),
+    field("restrictedTicketIndicator", xs.integer),
+    field("transactionType", xs.string),
+    field("extendedPaymentCode", xs.string),
+    field("carrierName", xs.string),
+    field("passengerName", xs.string),
+    field("customerCode", xs.string),
+    field("documentType", xs.string),
+    field("documentNumber", xs.string),
+    field("documentNumberOfParts", xs.string),
+    field("invoiceNumber", xs.string),
+    field("invoiceDate", xs.string),
+    field("chargeDetails", xs.string),
+    field("bookingReference", xs.string),
+    field("totalFee", Amount),
+    field("clearingSequence", xs.string),
+    field("clearingCount", xs.integer),
+    field("totalClearingAmount", Amount),
+    field("leg", Leg, REPEATED),
+    field("numberOfPassengers", xs.string),
+  ],
+);
 
-export const Leg: ComplexDesc = complex(
+export const Leg: ComplexDesc<t.Leg, t.LegInput> = complex(
   "Leg",
   () => [
-    field("carrierCode", xs.string, OPTIONAL),
-    field("flightNumber", xs.string, OPTIONAL),
-    field("originatingAirportCode", xs.string, OPTIONAL),
-    field("class", xs.string, OPTIONAL),
-    field("stopoverCode", xs.integer, OPTIONAL),
-    field("departureDate", xs.string, OPTIONAL),
-    field("destination", xs.string, OPTIONAL),
-    field("fareBasis", xs.string, OPTIONAL),
-    field("departTax", xs.string, OPTIONAL),
-    field("conjunctionTicket", xs.string, OPTIONAL),
-    field("exchangeTicket", xs.string, OPTIONAL),
-    field("couponNumber", xs.string, OPTIONAL),
-    field("departureTime", xs.string, OPTIONAL),
-    field("departureTimeSegment", xs.string, OPTIONAL),
-    field("arrivalTime", xs.string, OPTIONAL),
-    field("arrivalTimeSegment", xs.string, OPTIONAL),
-    field("endorsementsRestrictions", xs.string, OPTIONAL),
+    field("carrierCode", xs.string),
+    field("flightNumber", xs.string),
+    field("originatingAirportCode", xs.string),
+    field("class", xs.string),
+    field("stopoverCode", xs.integer),
+    field("departureDate", xs.string),
+    field("destination", xs.string),
+    field("fareBasis", xs.string),
+    field("departTax", xs.string),
+    field("conjunctionTicket", xs.string),
+    field("exchangeTicket", xs.string),
+    field("couponNumber", xs.string),
+    field("departureTime", xs.string),
+    field("departureTimeSegment", xs.string),
+    field("arrivalTime", xs.string),
+    field("arrivalTimeSegment", xs.string),
+    field("endorsementsRestrictions", xs.string),
   ],
   { attrs: [attribute("id", "", xs.integer, { required: true })] },
 );
 
-export const PayPalButtonCreateService: ComplexDesc = complex(
+export const PayPalButtonCreateService: ComplexDesc<t.PayPalButtonCreateService> = complex(
   "PayPalButtonCreateService",
-  () => [field("buttonType", xs.string, OPTIONAL), field("reconciliationID", xs.string, OPTIONAL)],
+  () => [field("buttonType", xs.string), field("reconciliationID", xs.string)],
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const PayPalPreapprovedPaymentService: ComplexDesc = complex(
+export const PayPalPreapprovedPaymentService: ComplexDesc<
+  t.PayPalPreapprovedPaymentService
+> = complex(
   "PayPalPreapprovedPaymentService",
-  () => [field("mpID", xs.string, OPTIONAL), field("reconciliationID", xs.string, OPTIONAL)],
+  () => [field("mpID", xs.string), field("reconciliationID", xs.string)],
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const PayPalPreapprovedUpdateService: ComplexDesc = complex(
+export const PayPalPreapprovedUpdateService: ComplexDesc<
+  t.PayPalPreapprovedUpdateService
+> = complex(
   "PayPalPreapprovedUpdateService",
-  () => [field("mpID", xs.string, OPTIONAL), field("reconciliationID", xs.string, OPTIONAL)],
+  () => [field("mpID", xs.string), field("reconciliationID", xs.string)],
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const RiskUpdateService: ComplexDesc = complex(
+export const RiskUpdateService: ComplexDesc<t.RiskUpdateService> = complex(
   "RiskUpdateService",
   () => [
-    field("actionCode", xs.string, OPTIONAL),
-    field("recordID", xs.string, OPTIONAL),
-    field("recordName", xs.string, OPTIONAL),
-    field("negativeAddress", Address, OPTIONAL),
+    field("actionCode", xs.string),
+    field("recordID", xs.string),
+    field("recordName", xs.string),
+    field("negativeAddress", Address),
   ],
   { attrs: [attribute("run", "", Boolean_, { required: true })] },
 );
 
-export const Address: ComplexDesc = complex("Address", () => [
-  field("street1", xs.string, OPTIONAL),
-  field("street2", xs.string, OPTIONAL),
-  field("city", xs.string, OPTIONAL),
-  field("state", xs.string, OPTIONAL),
-  field("postalCode", xs.string, OPTIONAL),
-  field("country", xs.string, OPTIONAL),
+export const Address: ComplexDesc<t.Address> = complex("Address", () => [
+  field("street1", xs.string),
+  field("street2", xs.string),
+  field("city", xs.string),
+  field("state", xs.string),
+  field("postalCode", xs.string),
+  field("country", xs.string),
 ]);
 
-export const RequestReserved: ComplexDesc = complex("RequestReserved", () => [
-  field("name", xs.string),
-  field("value", xs.string),
+export const RequestReserved: ComplexDesc<t.RequestReserved> = complex("RequestReserved", () => [
+  field("name", xs.string, REQUIRED),
+  field("value", xs.string, REQUIRED),
 ]);
 
-export const ReplyMessage: ComplexDesc = complex("ReplyMessage", () => [
-  field("merchantReferenceCode", xs.string),
-  field("requestID", xs.string),
-  field("decision", xs.string),
-  field("reasonCode", xs.integer),
-  field("missingField", xs.string, REPEATED),
-  field("invalidField", xs.string, REPEATED),
-  field("requestToken", xs.string),
-  field("purchaseTotals", PurchaseTotals, OPTIONAL),
-  field("deniedPartiesMatch", DeniedPartiesMatch, { min: 0, max: 3 }),
-  field("ccAuthReply", CCAuthReply, OPTIONAL),
-  field("ccCaptureReply", CCCaptureReply, OPTIONAL),
-  field("ccCreditReply", CCCreditReply, OPTIONAL),
-  field("ccAuthReversalReply", CCAuthReversalReply, OPTIONAL),
-  field("ecDebitReply", ECDebitReply, OPTIONAL),
-  field("ecCreditReply", ECCreditReply, OPTIONAL),
-  field("payerAuthEnrollReply", PayerAuthEnrollReply, OPTIONAL),
-  field("payerAuthValidateReply", PayerAuthValidateReply, OPTIONAL),
-  field("taxReply", TaxReply, OPTIONAL),
-  field("afsReply", AFSReply, OPTIONAL),
-  field("davReply", DAVReply, OPTIONAL),
-  field("exportReply", ExportReply, OPTIONAL),
-  field("fxRatesReply", FXRatesReply, OPTIONAL),
-  field("bankTransferReply", BankTransferReply, OPTIONAL),
-  field("bankTransferRefundReply", BankTransferRefundReply, OPTIONAL),
-  field("bankTransferRealTimeReply", BankTransferRealTimeReply, OPTIONAL),
-  field("directDebitMandateReply", DirectDebitMandateReply, OPTIONAL),
-  field("directDebitReply", DirectDebitReply, OPTIONAL),
-  field("directDebitValidateReply", DirectDebitValidateReply, OPTIONAL),
-  field("directDebitRefundReply", DirectDebitRefundReply, OPTIONAL),
-  field("paySubscriptionCreateReply", PaySubscriptionCreateReply, OPTIONAL),
-  field("paySubscriptionUpdateReply", PaySubscriptionUpdateReply, OPTIONAL),
-  field("paySubscriptionEventUpdateReply", PaySubscriptionEventUpdateReply, OPTIONAL),
-  field("paySubscriptionRetrieveReply", PaySubscriptionRetrieveReply, OPTIONAL),
-  field("payPalPaymentReply", PayPalPaymentReply, OPTIONAL),
-  field("payPalCreditReply", PayPalCreditReply, OPTIONAL),
-  field("voidReply", VoidReply, OPTIONAL),
-  field("pinlessDebitReply", PinlessDebitReply, OPTIONAL),
-  field("pinlessDebitValidateReply", PinlessDebitValidateReply, OPTIONAL),
-  field("payPalButtonCreateReply", PayPalButtonCreateReply, OPTIONAL),
-  field("payPalPreapprovedPaymentReply", PayPalPreapprovedPaymentReply, OPTIONAL),
-  field("payPalPreapprovedUpdateReply", PayPalPreapprovedUpdateReply, OPTIONAL),
-  field("riskUpdateReply", RiskUpdateReply, OPTIONAL),
-  field("decisionReply", DecisionReply, OPTIONAL),
-  field("reserved", ReplyReserved, OPTIONAL),
+export const ReplyMessage: ComplexDesc<t.ReplyMessage, t.ReplyMessageInput> = complex(
+  "ReplyMessage",
+  () => [
+    field("merchantReferenceCode", xs.string, REQUIRED),
+    field("requestID", xs.string, REQUIRED),
+    field("decision", xs.string, REQUIRED),
+    field("reasonCode", xs.integer, REQUIRED),
+    field("missingField", xs.string, REPEATED),
+    field("invalidField", xs.string, REPEATED),
+    field("requestToken", xs.string, REQUIRED),
+    field("purchaseTotals", PurchaseTotals),
+    field("deniedPartiesMatch", DeniedPartiesMatch, { min: 0, max: 3 }),
+    field("ccAuthReply", CCAuthReply),
+    field("ccCaptureReply", CCCaptureReply),
+    field("ccCreditReply", CCCreditReply),
+    field("ccAuthReversalReply", CCAuthReversalReply),
+    field("ecDebitReply", ECDebitReply),
+    field("ecCreditReply", ECCreditReply),
+    field("payerAuthEnrollReply", PayerAuthEnrollReply),
+    field("payerAuthValidateReply", PayerAuthValidateReply),
+    field("taxReply", TaxReply),
+    field("afsReply", AFSReply),
+    field("davReply", DAVReply),
+    field("exportReply", ExportReply),
+    field("fxRatesReply", FXRatesReply),
+    field("bankTransferReply", BankTransferReply),
+    field("bankTransferRefundReply", BankTransferRefundReply),
+    field("bankTransferRealTimeReply", BankTransferRealTimeReply),
+    field("directDebitMandateReply", DirectDebitMandateReply),
+    field("directDebitReply", DirectDebitReply),
+    field("directDebitValidateReply", DirectDebitValidateReply),
+    field("directDebitRefundReply", DirectDebitRefundReply),
+    field("paySubscriptionCreateReply", PaySubscriptionCreateReply),
+    field("paySubscriptionUpdateReply", PaySubscriptionUpdateReply),
+    field("paySubscriptionEventUpdateReply", PaySubscriptionEventUpdateReply),
+    field("paySubscriptionRetrieveReply", PaySubscriptionRetrieveReply),
+    field("payPalPaymentReply", PayPalPaymentReply),
+    field("payPalCreditReply", PayPalCreditReply),
+    field("voidReply", VoidReply),
+    field("pinlessDebitReply", PinlessDebitReply),
+    field("pinlessDebitValidateReply", PinlessDebitValidateReply),
+    field("payPalButtonCreateReply", PayPalButtonCreateReply),
+    field("payPalPreapprovedPaymentReply", PayPalPreapprovedPaymentReply),
+    field("payPalPreapprovedUpdateReply", PayPalPreapprovedUpdateReply),
+    field("riskUpdateReply", RiskUpdateReply),
+    field("decisionReply", DecisionReply),
+    field("reserved", ReplyReserved),
+  ],
+);
+
+export const DeniedPartiesMatch: ComplexDesc<t.DeniedPartiesMatch> = complex(
+  "DeniedPartiesMatch",
+  () => [
+    field("list", xs.string, REQUIRED),
+    field("name", xs.string, { max: 2 }),
+    field("address", xs.string, { max: 3 }),
+  ],
+);
+
+export const CCAuthReply: ComplexDesc<t.CCAuthReply, t.CCAuthReplyInput> = complex(
+  "CCAuthReply",
+  () => [
+    field("reasonCode", xs.integer, REQUIRED),
+    field("amount", Amount),
+    field("authorizationCode", xs.string),
+    field("avsCode", xs.string),
+    field("avsCodeRaw", xs.string),
+    field("cvCode", xs.string),
+    field("cvCodeRaw", xs.string),
+    field("personalIDCode", xs.string),
+    field("authorizedDateTime", DateTime),
+    field("processorResponse", xs.string),
+    field("bmlAccountNumber", xs.string),
+    field("authFactorCode", xs.string),
+    field("reconciliationID", xs.string),
+    field("fundingTotals", FundingTotals),
+    field("fxQuoteID", xs.string),
+    field("fxQuoteRate", DateTime),
+    field("fxQuoteType", xs.string),
+    field("fxQuoteExpirationDateTime", DateTime),
+    field("authRecord", xs.string),
+    field("merchantAdviceCode", xs.string),
+    field("merchantAdviceCodeRaw", xs.string),
+    field("cavvResponseCode", xs.string),
+    field("cavvResponseCodeRaw", xs.string),
+    field("authenticationXID", xs.string),
+    field("authorizationXID", xs.string),
+    field("processorCardType", xs.string),
+    field("accountBalance", Amount),
+    field("forwardCode", xs.string),
+    field("enhancedDataEnabled", xs.string),
+  ],
+);
+
+export const CCCaptureReply: ComplexDesc<t.CCCaptureReply, t.CCCaptureReplyInput> = complex(
+  "CCCaptureReply",
+  () => [
+    field("reasonCode", xs.integer, REQUIRED),
+    field("requestDateTime", DateTime),
+    field("amount", Amount),
+    field("reconciliationID", xs.string),
+    field("fundingTotals", FundingTotals),
+    field("fxQuoteID", xs.string),
+    field("fxQuoteRate", DateTime),
+    field("fxQuoteType", xs.string),
+    field("fxQuoteExpirationDateTime", DateTime),
+    field("purchasingLevel3Enabled", xs.string),
+    field("enhancedDataEnabled", xs.string),
+  ],
+);
+
+export const CCCreditReply: ComplexDesc<t.CCCreditReply, t.CCCreditReplyInput> = complex(
+  "CCCreditReply",
+  () => [
+    field("reasonCode", xs.integer, REQUIRED),
+    field("requestDateTime", DateTime),
+    field("amount", Amount),
+    field("reconciliationID", xs.string),
+    field("purchasingLevel3Enabled", xs.string),
+    field("enhancedDataEnabled", xs.string),
+    field("authorizationXID", xs.string),
+    field("forwardCode", xs.string),
+  ],
+);
+
+export const CCAuthReversalReply: ComplexDesc<
+  t.CCAuthReversalReply,
+  t.CCAuthReversalReplyInput
+> = complex("CCAuthReversalReply", () => [
+  field("reasonCode", xs.integer, REQUIRED),
+  field("amount", Amount),
+  field("authorizationCode", xs.string),
+  field("processorResponse", xs.string),
+  field("requestDateTime", DateTime),
+  field("forwardCode", xs.string),
 ]);
 
-export const DeniedPartiesMatch: ComplexDesc = complex("DeniedPartiesMatch", () => [
-  field("list", xs.string),
-  field("name", xs.string, { max: 2 }),
-  field("address", xs.string, { max: 3 }),
+export const ECDebitReply: ComplexDesc<t.ECDebitReply, t.ECDebitReplyInput> = complex(
+  "ECDebitReply",
+  () => [
+    field("reasonCode", xs.integer, REQUIRED),
+    field("settlementMethod", xs.string),
+    field("requestDateTime", DateTime),
+    field("amount", Amount),
+    field("verificationLevel", xs.integer),
+    field("processorTransactionID", xs.string),
+    field("reconciliationID", xs.string),
+    field("processorResponse", xs.string),
+    field("avsCode", xs.string),
+    field("avsCodeRaw", xs.string),
+  ],
+);
+
+export const ECCreditReply: ComplexDesc<t.ECCreditReply, t.ECCreditReplyInput> = complex(
+  "ECCreditReply",
+  () => [
+    field("reasonCode", xs.integer, REQUIRED),
+    field("settlementMethod", xs.string),
+    field("requestDateTime", DateTime),
+    field("amount", Amount),
+    field("processorTransactionID", xs.string),
+    field("reconciliationID", xs.string),
+    field("processorResponse", xs.string),
+  ],
+);
+
+export const PayerAuthEnrollReply: ComplexDesc<
+  t.PayerAuthEnrollReply,
+  t.PayerAuthEnrollReplyInput
+> = complex("PayerAuthEnrollReply", () => [
+  field("reasonCode", xs.integer, REQUIRED),
+  field("acsURL", xs.string),
+  field("commerceIndicator", xs.string),
+  field("paReq", xs.string),
+  field("proxyPAN", xs.string),
+  field("xid", xs.string),
+  field("proofXML", xs.string),
+  field("ucafCollectionIndicator", xs.string),
 ]);
 
-export const CCAuthReply: ComplexDesc = complex("CCAuthReply", () => [
-  field("reasonCode", xs.integer),
-  field("amount", Amount, OPTIONAL),
-  field("authorizationCode", xs.string, OPTIONAL),
-  field("avsCode", xs.string, OPTIONAL),
-  field("avsCodeRaw", xs.string, OPTIONAL),
-  field("cvCode", xs.string, OPTIONAL),
-  field("cvCodeRaw", xs.string, OPTIONAL),
-  field("personalIDCode", xs.string, OPTIONAL),
-  field("authorizedDateTime", DateTime, OPTIONAL),
-  field("processorResponse", xs.string, OPTIONAL),
-  field("bmlAccountNumber", xs.string, OPTIONAL),
-  field("authFactorCode", xs.string, OPTIONAL),
-  field("reconciliationID", xs.string, OPTIONAL),
-  field("fundingTotals", FundingTotals, OPTIONAL),
-  field("fxQuoteID", xs.string, OPTIONAL),
-  field("fxQuoteRate", DateTime, OPTIONAL),
-  field("fxQuoteType", xs.string, OPTIONAL),
-  field("fxQuoteExpirationDateTime", DateTime, OPTIONAL),
-  field("authRecord", xs.string, OPTIONAL),
-  field("merchantAdviceCode", xs.string, OPTIONAL),
-  field("merchantAdviceCodeRaw", xs.string, OPTIONAL),
-  field("cavvResponseCode", xs.string, OPTIONAL),
-  field("cavvResponseCodeRaw", xs.string, OPTIONAL),
-  field("authenticationXID", xs.string, OPTIONAL),
-  field("authorizationXID", xs.string, OPTIONAL),
-  field("processorCardType", xs.string, OPTIONAL),
-  field("accountBalance", Amount, OPTIONAL),
-  field("forwardCode", xs.string, OPTIONAL),
-  field("enhancedDataEnabled", xs.string, OPTIONAL),
+export const PayerAuthValidateReply: ComplexDesc<
+  t.PayerAuthValidateReply,
+  t.PayerAuthValidateReplyInput
+> = complex("PayerAuthValidateReply", () => [
+  field("reasonCode", xs.integer, REQUIRED),
+  field("authenticationResult", xs.string),
+  field("authenticationStatusMessage", xs.string),
+  field("cavv", xs.string),
+  field("commerceIndicator", xs.string),
+  field("eci", xs.string),
+  field("eciRaw", xs.string),
+  field("xid", xs.string),
+  field("ucafAuthenticationData", xs.string),
+  field("ucafCollectionIndicator", xs.string),
 ]);
 
-export const CCCaptureReply: ComplexDesc = complex("CCCaptureReply", () => [
-  field("reasonCode", xs.integer),
-  field("requestDateTime", DateTime, OPTIONAL),
-  field("amount", Amount, OPTIONAL),
-  field("reconciliationID", xs.string, OPTIONAL),
-  field("fundingTotals", FundingTotals, OPTIONAL),
-  field("fxQuoteID", xs.string, OPTIONAL),
-  field("fxQuoteRate", DateTime, OPTIONAL),
-  field("fxQuoteType", xs.string, OPTIONAL),
-  field("fxQuoteExpirationDateTime", DateTime, OPTIONAL),
-  field("purchasingLevel3Enabled", xs.string, OPTIONAL),
-  field("enhancedDataEnabled", xs.string, OPTIONAL),
-]);
-
-export const CCCreditReply: ComplexDesc = complex("CCCreditReply", () => [
-  field("reasonCode", xs.integer),
-  field("requestDateTime", DateTime, OPTIONAL),
-  field("amount", Amount, OPTIONAL),
-  field("reconciliationID", xs.string, OPTIONAL),
-  field("purchasingLevel3Enabled", xs.string, OPTIONAL),
-  field("enhancedDataEnabled", xs.string, OPTIONAL),
-  field("authorizationXID", xs.string, OPTIONAL),
-  field("forwardCode", xs.string, OPTIONAL),
-]);
-
-export const CCAuthReversalReply: ComplexDesc = complex("CCAuthReversalReply", () => [
-  field("reasonCode", xs.integer),
-  field("amount", Amount, OPTIONAL),
-  field("authorizationCode", xs.string, OPTIONAL),
-  field("processorResponse", xs.string, OPTIONAL),
-  field("requestDateTime", DateTime, OPTIONAL),
-  field("forwardCode", xs.string, OPTIONAL),
-]);
-
-export const ECDebitReply: ComplexDesc = complex("ECDebitReply", () => [
-  field("reasonCode", xs.integer),
-  field("settlementMethod", xs.string, OPTIONAL),
-  field("requestDateTime", DateTime, OPTIONAL),
-  field("amount", Amount, OPTIONAL),
-  field("verificationLevel", xs.integer, OPTIONAL),
-  field("processorTransactionID", xs.string, OPTIONAL),
-  field("reconciliationID", xs.string, OPTIONAL),
-  field("processorResponse", xs.string, OPTIONAL),
-  field("avsCode", xs.string, OPTIONAL),
-  field("avsCodeRaw", xs.string, OPTIONAL),
-]);
-
-export const ECCreditReply: ComplexDesc = complex("ECCreditReply", () => [
-  field("reasonCode", xs.integer),
-  field("settlementMethod", xs.string, OPTIONAL),
-  field("requestDateTime", DateTime, OPTIONAL),
-  field("amount", Amount, OPTIONAL),
-  field("processorTransactionID", xs.string, OPTIONAL),
-  field("reconciliationID", xs.string, OPTIONAL),
-  field("processorResponse", xs.string, OPTIONAL),
-]);
-
-export const PayerAuthEnrollReply: ComplexDesc = complex("PayerAuthEnrollReply", () => [
-  field("reasonCode", xs.integer),
-  field("acsURL", xs.string, OPTIONAL),
-  field("commerceIndicator", xs.string, OPTIONAL),
-  field("paReq", xs.string, OPTIONAL),
-  field("proxyPAN", xs.string, OPTIONAL),
-  field("xid", xs.string, OPTIONAL),
-  field("proofXML", xs.string, OPTIONAL),
-  field("ucafCollectionIndicator", xs.string, OPTIONAL),
-]);
-
-export const PayerAuthValidateReply: ComplexDesc = complex("PayerAuthValidateReply", () => [
-  field("reasonCode", xs.integer),
-  field("authenticationResult", xs.string, OPTIONAL),
-  field("authenticationStatusMessage", xs.string, OPTIONAL),
-  field("cavv", xs.string, OPTIONAL),
-  field("commerceIndicator", xs.string, OPTIONAL),
-  field("eci", xs.string, OPTIONAL),
-  field("eciRaw", xs.string, OPTIONAL),
-  field("xid", xs.string, OPTIONAL),
-  field("ucafAuthenticationData", xs.string, OPTIONAL),
-  field("ucafCollectionIndicator", xs.string, OPTIONAL),
-]);
-
-export const TaxReply: ComplexDesc = complex("TaxReply", () => [
-  field("reasonCode", xs.integer),
-  field("currency", xs.string, OPTIONAL),
-  field("grandTotalAmount", Amount, OPTIONAL),
-  field("totalCityTaxAmount", Amount, OPTIONAL),
-  field("city", xs.string, OPTIONAL),
-  field("totalCountyTaxAmount", Amount, OPTIONAL),
-  field("county", xs.string, OPTIONAL),
-  field("totalDistrictTaxAmount", Amount, OPTIONAL),
-  field("totalStateTaxAmount", Amount, OPTIONAL),
-  field("state", xs.string, OPTIONAL),
-  field("totalTaxAmount", Amount, OPTIONAL),
-  field("postalCode", xs.string, OPTIONAL),
-  field("geocode", xs.string, OPTIONAL),
+export const TaxReply: ComplexDesc<t.TaxReply, t.TaxReplyInput> = complex("TaxReply", () => [
+  field("reasonCode", xs.integer, REQUIRED),
+  field("currency", xs.string),
+  field("grandTotalAmount", Amount),
+  field("totalCityTaxAmount", Amount),
+  field("city", xs.string),
+  field("totalCountyTaxAmount", Amount),
+  field("county", xs.string),
+  field("totalDistrictTaxAmount", Amount),
+  field("totalStateTaxAmount", Amount),
+  field("state", xs.string),
+  field("totalTaxAmount", Amount),
+  field("postalCode", xs.string),
+  field("geocode", xs.string),
   field("item", TaxReplyItem, REPEATED),
 ]);
 
-export const TaxReplyItem: ComplexDesc = complex(
+export const TaxReplyItem: ComplexDesc<t.TaxReplyItem, t.TaxReplyItemInput> = complex(
   "TaxReplyItem",
   () => [
-    field("cityTaxAmount", Amount, OPTIONAL),
-    field("countyTaxAmount", Amount, OPTIONAL),
-    field("districtTaxAmount", Amount, OPTIONAL),
-    field("stateTaxAmount", Amount, OPTIONAL),
-    field("totalTaxAmount", Amount),
+    field("cityTaxAmount", Amount),
+    field("countyTaxAmount", Amount),
+    field("districtTaxAmount", Amount),
+    field("stateTaxAmount", Amount),
+    field("totalTaxAmount", Amount, REQUIRED),
   ],
   { attrs: [attribute("id", "", xs.integer, { required: true })] },
 );
 
-export const AFSReply: ComplexDesc = complex("AFSReply", () => [
-  field("reasonCode", xs.integer),
-  field("afsResult", xs.integer, OPTIONAL),
-  field("hostSeverity", xs.integer, OPTIONAL),
-  field("consumerLocalTime", xs.string, OPTIONAL),
-  field("afsFactorCode", xs.string, OPTIONAL),
-  field("addressInfoCode", xs.string, OPTIONAL),
-  field("hotlistInfoCode", xs.string, OPTIONAL),
-  field("internetInfoCode", xs.string, OPTIONAL),
-  field("phoneInfoCode", xs.string, OPTIONAL),
-  field("suspiciousInfoCode", xs.string, OPTIONAL),
-  field("velocityInfoCode", xs.string, OPTIONAL),
-  field("ipCountry", xs.string, OPTIONAL),
-  field("ipState", xs.string, OPTIONAL),
-  field("ipCity", xs.string, OPTIONAL),
-  field("ipRoutingMethod", xs.string, OPTIONAL),
-  field("scoreModelUsed", xs.string, OPTIONAL),
+export const AFSReply: ComplexDesc<t.AFSReply, t.AFSReplyInput> = complex("AFSReply", () => [
+  field("reasonCode", xs.integer, REQUIRED),
+  field("afsResult", xs.integer),
+  field("hostSeverity", xs.integer),
+  field("consumerLocalTime", xs.string),
+  field("afsFactorCode", xs.string),
+  field("addressInfoCode", xs.string),
+  field("hotlistInfoCode", xs.string),
+  field("internetInfoCode", xs.string),
+  field("phoneInfoCode", xs.string),
+  field("suspiciousInfoCode", xs.string),
+  field("velocityInfoCode", xs.string),
+  field("ipCountry", xs.string),
+  field("ipState", xs.string),
+  field("ipCity", xs.string),
+  field("ipRoutingMethod", xs.string),
+  field("scoreModelUsed", xs.string),
 ]);
 
-export const DAVReply: ComplexDesc = complex("DAVReply", () => [
-  field("reasonCode", xs.integer),
-  field("addressType", xs.string, OPTIONAL),
-  field("apartmentInfo", xs.string, OPTIONAL),
-  field("barCode", xs.string, OPTIONAL),
-  field("barCodeCheckDigit", xs.string, OPTIONAL),
-  field("careOf", xs.string, OPTIONAL),
-  field("cityInfo", xs.string, OPTIONAL),
-  field("countryInfo", xs.string, OPTIONAL),
-  field("directionalInfo", xs.string, OPTIONAL),
-  field("lvrInfo", xs.string, OPTIONAL),
-  field("matchScore", xs.integer, OPTIONAL),
-  field("standardizedAddress1", xs.string, OPTIONAL),
-  field("standardizedAddress2", xs.string, OPTIONAL),
-  field("standardizedAddress3", xs.string, OPTIONAL),
-  field("standardizedAddress4", xs.string, OPTIONAL),
-  field("standardizedAddressNoApt", xs.string, OPTIONAL),
-  field("standardizedCity", xs.string, OPTIONAL),
-  field("standardizedCounty", xs.string, OPTIONAL),
-  field("standardizedCSP", xs.string, OPTIONAL),
-  field("standardizedState", xs.string, OPTIONAL),
-  field("standardizedPostalCode", xs.string, OPTIONAL),
-  field("standardizedCountry", xs.string, OPTIONAL),
-  field("standardizedISOCountry", xs.string, OPTIONAL),
-  field("stateInfo", xs.string, OPTIONAL),
-  field("streetInfo", xs.string, OPTIONAL),
-  field("suffixInfo", xs.string, OPTIONAL),
-  field("postalCodeInfo", xs.string, OPTIONAL),
-  field("overallInfo", xs.string, OPTIONAL),
-  field("usInfo", xs.string, OPTIONAL),
-  field("caInfo", xs.string, OPTIONAL),
-  field("intlInfo", xs.string, OPTIONAL),
-  field("usErrorInfo", xs.string, OPTIONAL),
-  field("caErrorInfo", xs.string, OPTIONAL),
-  field("intlErrorInfo", xs.string, OPTIONAL),
+export const DAVReply: ComplexDesc<t.DAVReply, t.DAVReplyInput> = complex("DAVReply", () => [
+  field("reasonCode", xs.integer, REQUIRED),
+  field("addressType", xs.string),
+  field("apartmentInfo", xs.string),
+  field("barCode", xs.string),
+  field("barCodeCheckDigit", xs.string),
+  field("careOf", xs.string),
+  field("cityInfo", xs.string),
+  field("countryInfo", xs.string),
+  field("directionalInfo", xs.string),
+  field("lvrInfo", xs.string),
+  field("matchScore", xs.integer),
+  field("standardizedAddress1", xs.string),
+  field("standardizedAddress2", xs.string),
+  field("standardizedAddress3", xs.string),
+  field("standardizedAddress4", xs.string),
+  field("standardizedAddressNoApt", xs.string),
+  field("standardizedCity", xs.string),
+  field("standardizedCounty", xs.string),
+  field("standardizedCSP", xs.string),
+  field("standardizedState", xs.string),
+  field("standardizedPostalCode", xs.string),
+  field("standardizedCountry", xs.string),
+  field("standardizedISOCountry", xs.string),
+  field("stateInfo", xs.string),
+  field("streetInfo", xs.string),
+  field("suffixInfo", xs.string),
+  field("postalCodeInfo", xs.string),
+  field("overallInfo", xs.string),
+  field("usInfo", xs.string),
+  field("caInfo", xs.string),
+  field("intlInfo", xs.string),
+  field("usErrorInfo", xs.string),
+  field("caErrorInfo", xs.string),
+  field("intlErrorInfo", xs.string),
 ]);
 
-export const ExportReply: ComplexDesc = complex("ExportReply", () => [
-  field("reasonCode", xs.integer),
-  field("ipCountryConfidence", xs.integer, OPTIONAL),
+export const ExportReply: ComplexDesc<t.ExportReply, t.ExportReplyInput> = complex(
+  "ExportReply",
+  () => [field("reasonCode", xs.integer, REQUIRED), field("ipCountryConfidence", xs.integer)],
+);
+
+export const FXRatesReply: ComplexDesc<t.FXRatesReply, t.FXRatesReplyInput> = complex(
+  "FXRatesReply",
+  () => [field("reasonCode", xs.integer, REQUIRED), field("quote", FXQuote, REPEATED)],
+);
+
+export const FXQuote: ComplexDesc<t.FXQuote> = complex("FXQuote", () => [
+  field("id", xs.string),
+  field("rate", xs.string),
+  field("type", xs.string),
+  field("expirationDateTime", DateTime),
+  field("currency", xs.string),
+  field("fundingCurrency", xs.string),
+  field("receivedDateTime", DateTime),
 ]);
 
-export const FXRatesReply: ComplexDesc = complex("FXRatesReply", () => [
-  field("reasonCode", xs.integer),
-  field("quote", FXQuote, REPEATED),
+export const BankTransferReply: ComplexDesc<
+  t.BankTransferReply,
+  t.BankTransferReplyInput
+> = complex("BankTransferReply", () => [
+  field("reasonCode", xs.integer, REQUIRED),
+  field("accountHolder", xs.string),
+  field("accountNumber", xs.string),
+  field("amount", Amount),
+  field("bankName", xs.string),
+  field("bankCity", xs.string),
+  field("bankCountry", xs.string),
+  field("paymentReference", xs.string),
+  field("processorResponse", xs.string),
+  field("bankSwiftCode", xs.string),
+  field("bankSpecialID", xs.string),
+  field("requestDateTime", DateTime),
+  field("reconciliationID", xs.string),
+  field("iban", xs.string),
+  field("bankCode", xs.string),
+  field("branchCode", xs.string),
 ]);
 
-export const FXQuote: ComplexDesc = complex("FXQuote", () => [
-  field("id", xs.string, OPTIONAL),
-  field("rate", xs.string, OPTIONAL),
-  field("type", xs.string, OPTIONAL),
-  field("expirationDateTime", DateTime, OPTIONAL),
-  field("currency", xs.string, OPTIONAL),
-  field("fundingCurrency", xs.string, OPTIONAL),
-  field("receivedDateTime", DateTime, OPTIONAL),
+export const BankTransferRefundReply: ComplexDesc<
+  t.BankTransferRefundReply,
+  t.BankTransferRefundReplyInput
+> = complex("BankTransferRefundReply", () => [
+  field("reasonCode", xs.integer, REQUIRED),
+  field("amount", Amount),
+  field("requestDateTime", DateTime),
+  field("reconciliationID", xs.string),
+  field("processorResponse", xs.string),
 ]);
 
-export const BankTransferReply: ComplexDesc = complex("BankTransferReply", () => [
-  field("reasonCode", xs.integer),
-  field("accountHolder", xs.string, OPTIONAL),
-  field("accountNumber", xs.string, OPTIONAL),
-  field("amount", Amount, OPTIONAL),
-  field("bankName", xs.string, OPTIONAL),
-  field("bankCity", xs.string, OPTIONAL),
-  field("bankCountry", xs.string, OPTIONAL),
-  field("paymentReference", xs.string, OPTIONAL),
-  field("processorResponse", xs.string, OPTIONAL),
-  field("bankSwiftCode", xs.string, OPTIONAL),
-  field("bankSpecialID", xs.string, OPTIONAL),
-  field("requestDateTime", DateTime, OPTIONAL),
-  field("reconciliationID", xs.string, OPTIONAL),
-  field("iban", xs.string, OPTIONAL),
-  field("bankCode", xs.string, OPTIONAL),
-  field("branchCode", xs.string, OPTIONAL),
+export const BankTransferRealTimeReply: ComplexDesc<
+  t.BankTransferRealTimeReply,
+  t.BankTransferRealTimeReplyInput
+> = complex("BankTransferRealTimeReply", () => [
+  field("reasonCode", xs.integer, REQUIRED),
+  field("formMethod", xs.string),
+  field("formAction", xs.string),
+  field("requestDateTime", DateTime),
+  field("reconciliationID", xs.string),
+  field("paymentReference", xs.string),
+  field("amount", Amount),
 ]);
 
-export const BankTransferRefundReply: ComplexDesc = complex("BankTransferRefundReply", () => [
-  field("reasonCode", xs.integer),
-  field("amount", Amount, OPTIONAL),
-  field("requestDateTime", DateTime, OPTIONAL),
-  field("reconciliationID", xs.string, OPTIONAL),
-  field("processorResponse", xs.string, OPTIONAL),
+export const DirectDebitMandateReply: ComplexDesc<
+  t.DirectDebitMandateReply,
+  t.DirectDebitMandateReplyInput
+> = complex("DirectDebitMandateReply", () => [
+  field("reasonCode", xs.integer, REQUIRED),
+  field("mandateID", xs.string),
+  field("mandateMaturationDate", xs.string),
+  field("requestDateTime", DateTime),
+  field("reconciliationID", xs.string),
+  field("processorResponse", xs.string),
 ]);
 
-export const BankTransferRealTimeReply: ComplexDesc = complex("BankTransferRealTimeReply", () => [
-  field("reasonCode", xs.integer),
-  field("formMethod", xs.string, OPTIONAL),
-  field("formAction", xs.string, OPTIONAL),
-  field("requestDateTime", DateTime, OPTIONAL),
-  field("reconciliationID", xs.string, OPTIONAL),
-  field("paymentReference", xs.string, OPTIONAL),
-  field("amount", Amount, OPTIONAL),
+export const DirectDebitReply: ComplexDesc<t.DirectDebitReply, t.DirectDebitReplyInput> = complex(
+  "DirectDebitReply",
+  () => [
+    field("reasonCode", xs.integer, REQUIRED),
+    field("amount", Amount),
+    field("requestDateTime", DateTime),
+    field("reconciliationID", xs.string),
+    field("processorResponse", xs.string),
+  ],
+);
+
+export const DirectDebitValidateReply: ComplexDesc<
+  t.DirectDebitValidateReply,
+  t.DirectDebitValidateReplyInput
+> = complex("DirectDebitValidateReply", () => [
+  field("reasonCode", xs.integer, REQUIRED),
+  field("amount", Amount),
+  field("requestDateTime", DateTime),
+  field("reconciliationID", xs.string),
+  field("processorResponse", xs.string),
 ]);
 
-export const DirectDebitMandateReply: ComplexDesc = complex("DirectDebitMandateReply", () => [
-  field("reasonCode", xs.integer),
-  field("mandateID", xs.string, OPTIONAL),
-  field("mandateMaturationDate", xs.string, OPTIONAL),
-  field("requestDateTime", DateTime, OPTIONAL),
-  field("reconciliationID", xs.string, OPTIONAL),
-  field("processorResponse", xs.string, OPTIONAL),
+export const DirectDebitRefundReply: ComplexDesc<
+  t.DirectDebitRefundReply,
+  t.DirectDebitRefundReplyInput
+> = complex("DirectDebitRefundReply", () => [
+  field("reasonCode", xs.integer, REQUIRED),
+  field("amount", Amount),
+  field("requestDateTime", DateTime),
+  field("reconciliationID", xs.string),
+  field("processorResponse", xs.string),
 ]);
 
-export const DirectDebitReply: ComplexDesc = complex("DirectDebitReply", () => [
-  field("reasonCode", xs.integer),
-  field("amount", Amount, OPTIONAL),
-  field("requestDateTime", DateTime, OPTIONAL),
-  field("reconciliationID", xs.string, OPTIONAL),
-  field("processorResponse", xs.string, OPTIONAL),
+export const PaySubscriptionCreateReply: ComplexDesc<
+  t.PaySubscriptionCreateReply,
+  t.PaySubscriptionCreateReplyInput
+> = complex("PaySubscriptionCreateReply", () => [
+  field("reasonCode", xs.integer, REQUIRED),
+  field("subscriptionID", xs.string, REQUIRED),
 ]);
 
-export const DirectDebitValidateReply: ComplexDesc = complex("DirectDebitValidateReply", () => [
-  field("reasonCode", xs.integer),
-  field("amount", Amount, OPTIONAL),
-  field("requestDateTime", DateTime, OPTIONAL),
-  field("reconciliationID", xs.string, OPTIONAL),
-  field("processorResponse", xs.string, OPTIONAL),
+export const PaySubscriptionUpdateReply: ComplexDesc<
+  t.PaySubscriptionUpdateReply,
+  t.PaySubscriptionUpdateReplyInput
+> = complex("PaySubscriptionUpdateReply", () => [
+  field("reasonCode", xs.integer, REQUIRED),
+  field("subscriptionID", xs.string, REQUIRED),
 ]);
 
-export const DirectDebitRefundReply: ComplexDesc = complex("DirectDebitRefundReply", () => [
-  field("reasonCode", xs.integer),
-  field("amount", Amount, OPTIONAL),
-  field("requestDateTime", DateTime, OPTIONAL),
-  field("reconciliationID", xs.string, OPTIONAL),
-  field("processorResponse", xs.string, OPTIONAL),
-]);
+export const PaySubscriptionEventUpdateReply: ComplexDesc<
+  t.PaySubscriptionEventUpdateReply,
+  t.PaySubscriptionEventUpdateReplyInput
+> = complex("PaySubscriptionEventUpdateReply", () => [field("reasonCode", xs.integer, REQUIRED)]);
 
-export const PaySubscriptionCreateReply: ComplexDesc = complex("PaySubscriptionCreateReply", () => [
-  field("reasonCode", xs.integer),
+export const PaySubscriptionRetrieveReply: ComplexDesc<
+  t.PaySubscriptionRetrieveReply,
+  t.PaySubscriptionRetrieveReplyInput
+> = complex("PaySubscriptionRetrieveReply", () => [
+  field("reasonCode", xs.integer, REQUIRED),
+  field("approvalRequired", xs.string),
+  field("automaticRenew", xs.string),
+  field("cardAccountNumber", xs.string),
+  field("cardExpirationMonth", xs.string),
+  field("cardExpirationYear", xs.string),
+  field("cardIssueNumber", xs.string),
+  field("cardStartMonth", xs.string),
+  field("cardStartYear", xs.string),
+  field("cardType", xs.string),
+  field("checkAccountNumber", xs.string),
+  field("checkAccountType", xs.string),
+  field("checkBankTransitNumber", xs.string),
+  field("city", xs.string),
+  field("comments", xs.string),
+  field("companyName", xs.string),
+  field("country", xs.string),
+  field("currency", xs.string),
+  field("customerAccountID", xs.string),
+  field("email", xs.string),
+  field("endDate", xs.string),
+  field("firstName", xs.string),
+  field("frequency", xs.string),
+  field("lastName", xs.string),
+  field("merchantReferenceCode", xs.string),
+  field("paymentMethod", xs.string),
+  field("paymentsRemaining", xs.string),
+  field("phoneNumber", xs.string),
+  field("postalCode", xs.string),
+  field("recurringAmount", xs.string),
+  field("setupAmount", xs.string),
+  field("startDate", xs.string),
+  field("state", xs.string),
+  field("status", xs.string),
+  field("street1", xs.string),
+  field("street2", xs.string),
   field("subscriptionID", xs.string),
+  field("title", xs.string),
+  field("totalPayments", xs.string),
+  field("shipToFirstName", xs.string),
+  field("shipToLastName", xs.string),
+  field("shipToStreet1", xs.string),
+  field("shipToStreet2", xs.string),
+  field("shipToCity", xs.string),
+  field("shipToState", xs.string),
+  field("shipToPostalCode", xs.string),
+  field("shipToCompany", xs.string),
+  field("shipToCountry", xs.string),
+  field("billPayment", xs.string),
+  field("merchantDefinedDataField1", xs.string),
+  field("merchantDefinedDataField2", xs.string),
+  field("merchantDefinedDataField3", xs.string),
+  field("merchantDefinedDataField4", xs.string),
+  field("merchantSecureDataField1", xs.string),
+  field("merchantSecureDataField2", xs.string),
+  field("merchantSecureDataField3", xs.string),
+  field("merchantSecureDataField4", xs.string),
 ]);
 
-export const PaySubscriptionUpdateReply: ComplexDesc = complex("PaySubscriptionUpdateReply", () => [
-  field("reasonCode", xs.integer),
-  field("subscriptionID", xs.string),
+export const PayPalPaymentReply: ComplexDesc<
+  t.PayPalPaymentReply,
+  t.PayPalPaymentReplyInput
+> = complex("PayPalPaymentReply", () => [
+  field("reasonCode", xs.integer, REQUIRED),
+  field("secureData", xs.string),
+  field("amount", Amount),
+  field("requestDateTime", DateTime),
+  field("reconciliationID", xs.string),
 ]);
 
-export const PaySubscriptionEventUpdateReply: ComplexDesc = complex(
-  "PaySubscriptionEventUpdateReply",
-  () => [field("reasonCode", xs.integer)],
+export const PayPalCreditReply: ComplexDesc<
+  t.PayPalCreditReply,
+  t.PayPalCreditReplyInput
+> = complex("PayPalCreditReply", () => [
+  field("reasonCode", xs.integer, REQUIRED),
+  field("amount", Amount),
+  field("requestDateTime", DateTime),
+  field("reconciliationID", xs.string),
+  field("processorResponse", xs.string),
+]);
+
+export const VoidReply: ComplexDesc<t.VoidReply, t.VoidReplyInput> = complex("VoidReply", () => [
+  field("reasonCode", xs.integer, REQUIRED),
+  field("requestDateTime", DateTime),
+  field("amount", Amount),
+  field("currency", xs.string),
+]);
+
+export const PinlessDebitReply: ComplexDesc<
+  t.PinlessDebitReply,
+  t.PinlessDebitReplyInput
+> = complex("PinlessDebitReply", () => [
+  field("reasonCode", xs.integer, REQUIRED),
+  field("amount", Amount),
+  field("authorizationCode", xs.string),
+  field("requestDateTime", DateTime),
+  field("processorResponse", xs.string),
+  field("receiptNumber", xs.string),
+  field("reconciliationID", xs.string),
+]);
+
+export const PinlessDebitValidateReply: ComplexDesc<
+  t.PinlessDebitValidateReply,
+  t.PinlessDebitValidateReplyInput
+> = complex("PinlessDebitValidateReply", () => [
+  field("reasonCode", xs.integer, REQUIRED),
+  field("status", xs.string),
+  field("requestDateTime", DateTime),
+]);
+
+export const PayPalButtonCreateReply: ComplexDesc<
+  t.PayPalButtonCreateReply,
+  t.PayPalButtonCreateReplyInput
+> = complex("PayPalButtonCreateReply", () => [
+  field("reasonCode", xs.integer, REQUIRED),
+  field("encryptedFormData", xs.string),
+  field("unencryptedFormData", xs.string),
+  field("requestDateTime", DateTime),
+  field("reconciliationID", xs.string),
+  field("buttonType", xs.string),
+]);
+
+export const PayPalPreapprovedPaymentReply: ComplexDesc<
+  t.PayPalPreapprovedPaymentReply,
+  t.PayPalPreapprovedPaymentReplyInput
+> = complex("PayPalPreapprovedPaymentReply", () => [
+  field("reasonCode", xs.integer, REQUIRED),
+  field("requestDateTime", DateTime),
+  field("reconciliationID", xs.string),
+  field("payerStatus", xs.string),
+  field("payerName", xs.string),
+  field("transactionType", xs.string),
+  field("feeAmount", xs.string),
+  field("payerCountry", xs.string),
+  field("pendingReason", xs.string),
+  field("paymentStatus", xs.string),
+  field("mpStatus", xs.string),
+  field("payer", xs.string),
+  field("payerID", xs.string),
+  field("payerBusiness", xs.string),
+  field("transactionID", xs.string),
+  field("desc", xs.string),
+  field("mpMax", xs.string),
+  field("paymentType", xs.string),
+  field("paymentDate", xs.string),
+  field("paymentGrossAmount", xs.string),
+  field("settleAmount", xs.string),
+  field("taxAmount", xs.string),
+  field("exchangeRate", xs.string),
+  field("paymentSourceID", xs.string),
+]);
+
+export const PayPalPreapprovedUpdateReply: ComplexDesc<
+  t.PayPalPreapprovedUpdateReply,
+  t.PayPalPreapprovedUpdateReplyInput
+> = complex("PayPalPreapprovedUpdateReply", () => [
+  field("reasonCode", xs.integer, REQUIRED),
+  field("requestDateTime", DateTime),
+  field("reconciliationID", xs.string),
+  field("payerStatus", xs.string),
+  field("payerName", xs.string),
+  field("payerCountry", xs.string),
+  field("mpStatus", xs.string),
+  field("payer", xs.string),
+  field("payerID", xs.string),
+  field("payerBusiness", xs.string),
+  field("desc", xs.string),
+  field("mpMax", xs.string),
+  field("paymentSourceID", xs.string),
+]);
+
+export const RiskUpdateReply: ComplexDesc<t.RiskUpdateReply, t.RiskUpdateReplyInput> = complex(
+  "RiskUpdateReply",
+  () => [field("reasonCode", xs.integer, REQUIRED)],
 );
 
-export const PaySubscriptionRetrieveReply: ComplexDesc = complex(
-  "PaySubscriptionRetrieveReply",
+export const DecisionReply: ComplexDesc<t.DecisionReply, t.DecisionReplyInput> = complex(
+  "DecisionReply",
+  () => [field("activeProfileReply", ProfileReply), field("velocityInfoCode", xs.string)],
+);
+
+export const ProfileReply: ComplexDesc<t.ProfileReply, t.ProfileReplyInput> = complex(
+  "ProfileReply",
   () => [
-    field("reasonCode", xs.integer),
-    field("approvalRequired", xs.string, OPTIONAL),
-    field("automaticRenew", xs.string, OPTIONAL),
-    field("cardAccountNumber", xs.string, OPTIONAL),
-    field("cardExpirationMonth", xs.string, OPTIONAL),
-    field("cardExpirationYear", xs.string, OPTIONAL),
-    field("cardIssueNumber", xs.string, OPTIONAL),
-    field("cardStartMonth", xs.string, OPTIONAL),
-    field("cardStartYear", xs.string, OPTIONAL),
-    field("cardType", xs.string, OPTIONAL),
-    field("checkAccountNumber", xs.string, OPTIONAL),
-    field("checkAccountType", xs.string, OPTIONAL),
-    field("checkBankTransitNumber", xs.string, OPTIONAL),
-    field("city", xs.string, OPTIONAL),
-    field("comments", xs.string, OPTIONAL),
-    field("companyName", xs.string, OPTIONAL),
-    field("country", xs.string, OPTIONAL),
-    field("currency", xs.string, OPTIONAL),
-    field("customerAccountID", xs.string, OPTIONAL),
-    field("email", xs.string, OPTIONAL),
-    field("endDate", xs.string, OPTIONAL),
-    field("firstName", xs.string, OPTIONAL),
-    field("frequency", xs.string, OPTIONAL),
-    field("lastName", xs.string, OPTIONAL),
-    field("merchantReferenceCode", xs.string, OPTIONAL),
-    field("paymentMethod", xs.string, OPTIONAL),
-    field("paymentsRemaining", xs.string, OPTIONAL),
-    field("phoneNumber", xs.string, OPTIONAL),
-    field("postalCode", xs.string, OPTIONAL),
-    field("recurringAmount", xs.string, OPTIONAL),
-    field("setupAmount", xs.string, OPTIONAL),
-    field("startDate", xs.string, OPTIONAL),
-    field("state", xs.string, OPTIONAL),
-    field("status", xs.string, OPTIONAL),
-    field("street1", xs.string, OPTIONAL),
-    field("street2", xs.string, OPTIONAL),
-    field("subscriptionID", xs.string, OPTIONAL),
-    field("title", xs.string, OPTIONAL),
-    field("totalPayments", xs.string, OPTIONAL),
-    field("shipToFirstName", xs.string, OPTIONAL),
-    field("shipToLastName", xs.string, OPTIONAL),
-    field("shipToStreet1", xs.string, OPTIONAL),
-    field("shipToStreet2", xs.string, OPTIONAL),
-    field("shipToCity", xs.string, OPTIONAL),
-    field("shipToState", xs.string, OPTIONAL),
-    field("shipToPostalCode", xs.string, OPTIONAL),
-    field("shipToCompany", xs.string, OPTIONAL),
-    field("shipToCountry", xs.string, OPTIONAL),
-    field("billPayment", xs.string, OPTIONAL),
-    field("merchantDefinedDataField1", xs.string, OPTIONAL),
-    field("merchantDefinedDataField2", xs.string, OPTIONAL),
-    field("merchantDefinedDataField3", xs.string, OPTIONAL),
-    field("merchantDefinedDataField4", xs.string, OPTIONAL),
-    field("merchantSecureDataField1", xs.string, OPTIONAL),
-    field("merchantSecureDataField2", xs.string, OPTIONAL),
-    field("merchantSecureDataField3", xs.string, OPTIONAL),
-    field("merchantSecureDataField4", xs.string, OPTIONAL),
+    field("selectedBy", xs.string),
+    field("name", xs.string),
+    field("destinationQueue", xs.string),
+    field("rulesTriggered", RuleResultItems),
   ],
 );
 
-export const PayPalPaymentReply: ComplexDesc = complex("PayPalPaymentReply", () => [
-  field("reasonCode", xs.integer),
-  field("secureData", xs.string, OPTIONAL),
-  field("amount", Amount, OPTIONAL),
-  field("requestDateTime", DateTime, OPTIONAL),
-  field("reconciliationID", xs.string, OPTIONAL),
-]);
-
-export const PayPalCreditReply: ComplexDesc = complex("PayPalCreditReply", () => [
-  field("reasonCode", xs.integer),
-  field("amount", Amount, OPTIONAL),
-  field("requestDateTime", DateTime, OPTIONAL),
-  field("reconciliationID", xs.string, OPTIONAL),
-  field("processorResponse", xs.string, OPTIONAL),
-]);
-
-export const VoidReply: ComplexDesc = complex("VoidReply", () => [
-  field("reasonCode", xs.integer),
-  field("requestDateTime", DateTime, OPTIONAL),
-  field("amount", Amount, OPTIONAL),
-  field("currency", xs.string, OPTIONAL),
-]);
-
-export const PinlessDebitReply: ComplexDesc = complex("PinlessDebitReply", () => [
-  field("reasonCode", xs.integer),
-  field("amount", Amount, OPTIONAL),
-  field("authorizationCode", xs.string, OPTIONAL),
-  field("requestDateTime", DateTime, OPTIONAL),
-  field("processorResponse", xs.string, OPTIONAL),
-  field("receiptNumber", xs.string, OPTIONAL),
-  field("reconciliationID", xs.string, OPTIONAL),
-]);
-
-export const PinlessDebitValidateReply: ComplexDesc = complex("PinlessDebitValidateReply", () => [
-  field("reasonCode", xs.integer),
-  field("status", xs.string, OPTIONAL),
-  field("requestDateTime", DateTime, OPTIONAL),
-]);
-
-export const PayPalButtonCreateReply: ComplexDesc = complex("PayPalButtonCreateReply", () => [
-  field("reasonCode", xs.integer),
-  field("encryptedFormData", xs.string, OPTIONAL),
-  field("unencryptedFormData", xs.string, OPTIONAL),
-  field("requestDateTime", DateTime, OPTIONAL),
-  field("reconciliationID", xs.string, OPTIONAL),
-  field("buttonType", xs.string, OPTIONAL),
-]);
-
-export const PayPalPreapprovedPaymentReply: ComplexDesc = complex(
-  "PayPalPreapprovedPaymentReply",
-  () => [
-    field("reasonCode", xs.integer),
-    field("requestDateTime", DateTime, OPTIONAL),
-    field("reconciliationID", xs.string, OPTIONAL),
-    field("payerStatus", xs.string, OPTIONAL),
-    field("payerName", xs.string, OPTIONAL),
-    field("transactionType", xs.string, OPTIONAL),
-    field("feeAmount", xs.string, OPTIONAL),
-    field("payerCountry", xs.string, OPTIONAL),
-    field("pendingReason", xs.string, OPTIONAL),
-    field("paymentStatus", xs.string, OPTIONAL),
-    field("mpStatus", xs.string, OPTIONAL),
-    field("payer", xs.string, OPTIONAL),
-    field("payerID", xs.string, OPTIONAL),
-    field("payerBusiness", xs.string, OPTIONAL),
-    field("transactionID", xs.string, OPTIONAL),
-    field("desc", xs.string, OPTIONAL),
-    field("mpMax", xs.string, OPTIONAL),
-    field("paymentType", xs.string, OPTIONAL),
-    field("paymentDate", xs.string, OPTIONAL),
-    field("paymentGrossAmount", xs.string, OPTIONAL),
-    field("settleAmount", xs.string, OPTIONAL),
-    field("taxAmount", xs.string, OPTIONAL),
-    field("exchangeRate", xs.string, OPTIONAL),
-    field("paymentSourceID", xs.string, OPTIONAL),
-  ],
-);
-
-export const PayPalPreapprovedUpdateReply: ComplexDesc = complex(
-  "PayPalPreapprovedUpdateReply",
-  () => [
-    field("reasonCode", xs.integer),
-    field("requestDateTime", DateTime, OPTIONAL),
-    field("reconciliationID", xs.string, OPTIONAL),
-    field("payerStatus", xs.string, OPTIONAL),
-    field("payerName", xs.string, OPTIONAL),
-    field("payerCountry", xs.string, OPTIONAL),
-    field("mpStatus", xs.string, OPTIONAL),
-    field("payer", xs.string, OPTIONAL),
-    field("payerID", xs.string, OPTIONAL),
-    field("payerBusiness", xs.string, OPTIONAL),
-    field("desc", xs.string, OPTIONAL),
-    field("mpMax", xs.string, OPTIONAL),
-    field("paymentSourceID", xs.string, OPTIONAL),
-  ],
-);
-
-export const RiskUpdateReply: ComplexDesc = complex("RiskUpdateReply", () => [
-  field("reasonCode", xs.integer),
-]);
-
-export const DecisionReply: ComplexDesc = complex("DecisionReply", () => [
-  field("activeProfileReply", ProfileReply, OPTIONAL),
-  field("velocityInfoCode", xs.string, OPTIONAL),
-]);
-
-export const ProfileReply: ComplexDesc = complex("ProfileReply", () => [
-  field("selectedBy", xs.string, OPTIONAL),
-  field("name", xs.string, OPTIONAL),
-  field("destinationQueue", xs.string, OPTIONAL),
-  field("rulesTriggered", RuleResultItems, OPTIONAL),
-]);
-
-export const RuleResultItems: ArrayDesc = array(
+export const RuleResultItems: ArrayDesc<t.RuleResultItems, t.RuleResultItemsInput> = array(
   "RuleResultItems",
   field("ruleResultItem", () => RuleResultItem, REPEATED),
 );
 
-export const RuleResultItem: ComplexDesc = complex("RuleResultItem", () => [
-  field("name", xs.string, OPTIONAL),
-  field("decision", xs.string, OPTIONAL),
-  field("evaluation", xs.string, OPTIONAL),
-  field("ruleID", xs.integer, OPTIONAL),
-]);
+export const RuleResultItem: ComplexDesc<t.RuleResultItem, t.RuleResultItemInput> = complex(
+  "RuleResultItem",
+  () => [
+    field("name", xs.string),
+    field("decision", xs.string),
+    field("evaluation", xs.string),
+    field("ruleID", xs.integer),
+  ],
+);
 
-export const ReplyReserved: ComplexDesc = complex("ReplyReserved", () => [], { any: true });
+export const ReplyReserved: ComplexDesc<t.ReplyReserved> = complex("ReplyReserved", () => [], {
+  any: true,
+});
 
 /** The operations of port portXML. */
 const PortXMLOperations = soapOperations({
   runTransaction: {
     action: "runTransaction",
-    request: field("requestMessage", RequestMessage),
-    response: field("replyMessage", ReplyMessage),
+    request: field("requestMessage", RequestMessage, REQUIRED),
+    response: field("replyMessage", ReplyMessage, REQUIRED),
   },
 });
 
 export const TransactionProcessorDesc: ServiceDesc<
-  TransactionProcessorOperations,
-  TransactionProcessorPortName
+  t.TransactionProcessorOperations,
+  t.TransactionProcessorPortName
 > = {
   name: "TransactionProcessor",
   targetNamespace: NS,

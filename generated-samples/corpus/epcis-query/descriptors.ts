@@ -33,25 +33,10 @@ import {
   SubscriptionControlsExceptionFault,
   ValidationExceptionFault,
 } from "./faults.js";
-import type {
-  DuplicateSubscriptionException as DuplicateSubscriptionException$1,
-  EPCglobalEPCISServiceOperations,
-  EPCglobalEPCISServicePortName,
-  ImplementationException as ImplementationException$1,
-  InvalidURIException as InvalidURIException$1,
-  NoSuchNameException as NoSuchNameException$1,
-  NoSuchSubscriptionException as NoSuchSubscriptionException$1,
-  QueryParameterException as QueryParameterException$1,
-  QueryTooComplexException as QueryTooComplexException$1,
-  QueryTooLargeException as QueryTooLargeException$1,
-  SecurityException as SecurityException$1,
-  SubscribeNotPermittedException as SubscribeNotPermittedException$1,
-  SubscriptionControlsException as SubscriptionControlsException$1,
-  ValidationException as ValidationException$1,
-} from "./types.js";
+import type * as t from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(3);
+generatedFor(4);
 
 export const NS = "urn:epcglobal:epcis:wsdl:1";
 export const NS2 = "urn:epcglobal:epcis-query:xsd:1";
@@ -94,14 +79,14 @@ export const ImplementationExceptionSeverity: ScalarDesc = scalar("string", {
   values: ["ERROR", "SEVERE"],
 });
 
-export const EmptyParms: ComplexDesc = complex("EmptyParms", () => []);
+export const EmptyParms: ComplexDesc<t.EmptyParms> = complex("EmptyParms", () => []);
 
-export const ArrayOfString: ArrayDesc = array(
+export const ArrayOfString: ArrayDesc<t.ArrayOfString> = array(
   "ArrayOfString",
   field("string", xs.string, REPEATED),
 );
 
-export const Subscribe: ComplexDesc = complex("Subscribe", () => [
+export const Subscribe: ComplexDesc<t.Subscribe, t.SubscribeInput> = complex("Subscribe", () => [
   field("queryName", xs.string),
   field("params", QueryParams),
   field("dest", xs.string),
@@ -109,17 +94,20 @@ export const Subscribe: ComplexDesc = complex("Subscribe", () => [
   field("subscriptionID", xs.string),
 ]);
 
-export const QueryParams: ArrayDesc = array(
+export const QueryParams: ArrayDesc<t.QueryParams> = array(
   "QueryParams",
   field("param", () => QueryParam, REPEATED),
 );
 
-export const QueryParam: ComplexDesc = complex("QueryParam", () => [
+export const QueryParam: ComplexDesc<t.QueryParam> = complex("QueryParam", () => [
   field("name", xs.string),
   field("value", xs.anyType),
 ]);
 
-export const SubscriptionControls: ComplexDesc = complex(
+export const SubscriptionControls: ComplexDesc<
+  t.SubscriptionControls,
+  t.SubscriptionControlsInput
+> = complex(
   "SubscriptionControls",
   () => [
     field("schedule", QuerySchedule, OPTIONAL),
@@ -131,7 +119,7 @@ export const SubscriptionControls: ComplexDesc = complex(
   { any: true },
 );
 
-export const QuerySchedule: ComplexDesc = complex(
+export const QuerySchedule: ComplexDesc<t.QuerySchedule> = complex(
   "QuerySchedule",
   () => [
     field("second", xs.string, OPTIONAL),
@@ -145,32 +133,31 @@ export const QuerySchedule: ComplexDesc = complex(
   { any: true },
 );
 
-export const QueryScheduleExtensionType: ComplexDesc = complex(
+export const QueryScheduleExtensionType: ComplexDesc<t.QueryScheduleExtensionType> = complex(
   "QueryScheduleExtensionType",
   () => [],
   { any: true, anyAttrs: true },
 );
 
-export const SubscriptionControlsExtensionType: ComplexDesc = complex(
-  "SubscriptionControlsExtensionType",
-  () => [],
-  { any: true, anyAttrs: true },
-);
+export const SubscriptionControlsExtensionType: ComplexDesc<
+  t.SubscriptionControlsExtensionType
+> = complex("SubscriptionControlsExtensionType", () => [], { any: true, anyAttrs: true });
 
-export const Unsubscribe: ComplexDesc = complex("Unsubscribe", () => [
+export const Unsubscribe: ComplexDesc<t.Unsubscribe> = complex("Unsubscribe", () => [
   field("subscriptionID", xs.string),
 ]);
 
-export const GetSubscriptionIDs: ComplexDesc = complex("GetSubscriptionIDs", () => [
-  field("queryName", xs.string),
-]);
+export const GetSubscriptionIDs: ComplexDesc<t.GetSubscriptionIDs> = complex(
+  "GetSubscriptionIDs",
+  () => [field("queryName", xs.string)],
+);
 
-export const Poll: ComplexDesc = complex("Poll", () => [
+export const Poll: ComplexDesc<t.Poll> = complex("Poll", () => [
   field("queryName", xs.string),
   field("params", QueryParams),
 ]);
 
-export const QueryResults: ComplexDesc = complex(
+export const QueryResults: ComplexDesc<t.QueryResults, t.QueryResultsInput> = complex(
   "QueryResults",
   () => [
     field("queryName", xs.string),
@@ -181,12 +168,15 @@ export const QueryResults: ComplexDesc = complex(
   { any: true },
 );
 
-export const QueryResultsBody: ComplexDesc = complex("QueryResultsBody", () => [
-  field("EventList", EventListType, OPTIONAL),
-  field("VocabularyList", VocabularyListType, OPTIONAL),
-]);
+export const QueryResultsBody: ComplexDesc<t.QueryResultsBody, t.QueryResultsBodyInput> = complex(
+  "QueryResultsBody",
+  () => [
+    field("EventList", EventListType, OPTIONAL),
+    field("VocabularyList", VocabularyListType, OPTIONAL),
+  ],
+);
 
-export const EventListType: ComplexDesc = complex(
+export const EventListType: ComplexDesc<t.EventListType, t.EventListTypeInput> = complex(
   "EventListType",
   () => [
     field("ObjectEvent", ObjectEventType, REPEATED),
@@ -198,7 +188,7 @@ export const EventListType: ComplexDesc = complex(
   { any: true },
 );
 
-export const ObjectEventType: ComplexDesc = complex(
+export const ObjectEventType: ComplexDesc<t.ObjectEventType, t.ObjectEventTypeInput> = complex(
   "ObjectEventType",
   () => [
     field("epcList", EPCListType),
@@ -213,7 +203,10 @@ export const ObjectEventType: ComplexDesc = complex(
   { base: () => EPCISEventType, any: true, anyAttrs: true, family: { ns: NS3 } },
 );
 
-export const EPCISEventType: ComplexDesc = complex(
+export const EPCISEventType: ComplexDesc<
+  t.EPCISEventTypeOrDerived,
+  t.EPCISEventTypeOrDerivedInput
+> = complex(
   "EPCISEventType",
   () => [
     field("eventTime", xs.dateTime),
@@ -237,7 +230,10 @@ export const EPCISEventType: ComplexDesc = complex(
   },
 );
 
-export const AggregationEventType: ComplexDesc = complex(
+export const AggregationEventType: ComplexDesc<
+  t.AggregationEventType,
+  t.AggregationEventTypeInput
+> = complex(
   "AggregationEventType",
   () => [
     field("parentID", ParentIDType, OPTIONAL),
@@ -253,22 +249,26 @@ export const AggregationEventType: ComplexDesc = complex(
   { base: () => EPCISEventType, any: true, anyAttrs: true, family: { ns: NS3 } },
 );
 
-export const EPCListType: ArrayDesc = array("EPCListType", field("epc", () => EPC, REPEATED));
+export const EPCListType: ArrayDesc<t.EPCListType> = array(
+  "EPCListType",
+  field("epc", () => EPC, REPEATED),
+);
 
-export const EPC: ComplexDesc = complex("EPC", () => [], { text: xs.string });
+export const EPC: ComplexDesc<t.EPC> = complex("EPC", () => [], { text: xs.string });
 
-export const ReadPointType: ComplexDesc = complex(
+export const ReadPointType: ComplexDesc<t.ReadPointType> = complex(
   "ReadPointType",
   () => [field("id", ReadPointIDType), field("extension", ReadPointExtensionType, OPTIONAL)],
   { any: true },
 );
 
-export const ReadPointExtensionType: ComplexDesc = complex("ReadPointExtensionType", () => [], {
-  any: true,
-  anyAttrs: true,
-});
+export const ReadPointExtensionType: ComplexDesc<t.ReadPointExtensionType> = complex(
+  "ReadPointExtensionType",
+  () => [],
+  { any: true, anyAttrs: true },
+);
 
-export const BusinessLocationType: ComplexDesc = complex(
+export const BusinessLocationType: ComplexDesc<t.BusinessLocationType> = complex(
   "BusinessLocationType",
   () => [
     field("id", BusinessLocationIDType),
@@ -277,23 +277,27 @@ export const BusinessLocationType: ComplexDesc = complex(
   { any: true },
 );
 
-export const BusinessLocationExtensionType: ComplexDesc = complex(
+export const BusinessLocationExtensionType: ComplexDesc<t.BusinessLocationExtensionType> = complex(
   "BusinessLocationExtensionType",
   () => [],
   { any: true, anyAttrs: true },
 );
 
-export const BusinessTransactionListType: ArrayDesc = array(
+export const BusinessTransactionListType: ArrayDesc<t.BusinessTransactionListType> = array(
   "BusinessTransactionListType",
   field("bizTransaction", () => BusinessTransactionType, { max: UNBOUNDED }),
 );
 
-export const BusinessTransactionType: ComplexDesc = complex("BusinessTransactionType", () => [], {
-  attrs: [attribute("type", "", BusinessTransactionTypeIDType)],
-  text: BusinessTransactionIDType,
-});
+export const BusinessTransactionType: ComplexDesc<t.BusinessTransactionType> = complex(
+  "BusinessTransactionType",
+  () => [],
+  {
+    attrs: [attribute("type", "", BusinessTransactionTypeIDType)],
+    text: BusinessTransactionIDType,
+  },
+);
 
-export const AggregationEventExtensionType: ComplexDesc = complex(
+export const AggregationEventExtensionType: ComplexDesc<t.AggregationEventExtensionType> = complex(
   "AggregationEventExtensionType",
   () => [
     field("childQuantityList", QuantityListType, OPTIONAL),
@@ -304,39 +308,43 @@ export const AggregationEventExtensionType: ComplexDesc = complex(
   { anyAttrs: true },
 );
 
-export const QuantityListType: ArrayDesc = array(
+export const QuantityListType: ArrayDesc<t.QuantityListType> = array(
   "QuantityListType",
   field("quantityElement", () => QuantityElementType, REPEATED),
 );
 
-export const QuantityElementType: ComplexDesc = complex("QuantityElementType", () => [
-  field("epcClass", EPCClassType),
-  field("quantity", xs.decimal, OPTIONAL),
-  field("uom", UOMType, OPTIONAL),
-]);
+export const QuantityElementType: ComplexDesc<t.QuantityElementType> = complex(
+  "QuantityElementType",
+  () => [
+    field("epcClass", EPCClassType),
+    field("quantity", xs.decimal, OPTIONAL),
+    field("uom", UOMType, OPTIONAL),
+  ],
+);
 
-export const SourceListType: ArrayDesc = array(
+export const SourceListType: ArrayDesc<t.SourceListType> = array(
   "SourceListType",
   field("source", () => SourceDestType, { max: UNBOUNDED }),
 );
 
-export const SourceDestType: ComplexDesc = complex("SourceDestType", () => [], {
+export const SourceDestType: ComplexDesc<t.SourceDestType> = complex("SourceDestType", () => [], {
   attrs: [attribute("type", "", SourceDestTypeIDType, { required: true })],
   text: SourceDestIDType,
 });
 
-export const DestinationListType: ArrayDesc = array(
+export const DestinationListType: ArrayDesc<t.DestinationListType> = array(
   "DestinationListType",
   field("destination", () => SourceDestType, { max: UNBOUNDED }),
 );
 
-export const AggregationEventExtension2Type: ComplexDesc = complex(
-  "AggregationEventExtension2Type",
-  () => [],
-  { any: true, anyAttrs: true },
-);
+export const AggregationEventExtension2Type: ComplexDesc<
+  t.AggregationEventExtension2Type
+> = complex("AggregationEventExtension2Type", () => [], { any: true, anyAttrs: true });
 
-export const QuantityEventType: ComplexDesc = complex(
+export const QuantityEventType: ComplexDesc<
+  t.QuantityEventType,
+  t.QuantityEventTypeInput
+> = complex(
   "QuantityEventType",
   () => [
     field("epcClass", EPCClassType),
@@ -351,13 +359,16 @@ export const QuantityEventType: ComplexDesc = complex(
   { base: () => EPCISEventType, any: true, anyAttrs: true, family: { ns: NS3 } },
 );
 
-export const QuantityEventExtensionType: ComplexDesc = complex(
+export const QuantityEventExtensionType: ComplexDesc<t.QuantityEventExtensionType> = complex(
   "QuantityEventExtensionType",
   () => [],
   { any: true, anyAttrs: true },
 );
 
-export const TransactionEventType: ComplexDesc = complex(
+export const TransactionEventType: ComplexDesc<
+  t.TransactionEventType,
+  t.TransactionEventTypeInput
+> = complex(
   "TransactionEventType",
   () => [
     field("bizTransactionList", BusinessTransactionListType),
@@ -373,7 +384,7 @@ export const TransactionEventType: ComplexDesc = complex(
   { base: () => EPCISEventType, any: true, anyAttrs: true, family: { ns: NS3 } },
 );
 
-export const TransactionEventExtensionType: ComplexDesc = complex(
+export const TransactionEventExtensionType: ComplexDesc<t.TransactionEventExtensionType> = complex(
   "TransactionEventExtensionType",
   () => [
     field("quantityList", QuantityListType, OPTIONAL),
@@ -384,13 +395,14 @@ export const TransactionEventExtensionType: ComplexDesc = complex(
   { anyAttrs: true },
 );
 
-export const TransactionEventExtension2Type: ComplexDesc = complex(
-  "TransactionEventExtension2Type",
-  () => [],
-  { any: true, anyAttrs: true },
-);
+export const TransactionEventExtension2Type: ComplexDesc<
+  t.TransactionEventExtension2Type
+> = complex("TransactionEventExtension2Type", () => [], { any: true, anyAttrs: true });
 
-export const TransformationEventType: ComplexDesc = complex(
+export const TransformationEventType: ComplexDesc<
+  t.TransformationEventType,
+  t.TransformationEventTypeInput
+> = complex(
   "TransformationEventType",
   () => [
     field("inputEPCList", EPCListType, OPTIONAL),
@@ -411,24 +423,26 @@ export const TransformationEventType: ComplexDesc = complex(
   { base: () => EPCISEventType, any: true, anyAttrs: true, family: { ns: NS3 } },
 );
 
-export const ILMDType: ComplexDesc = complex(
+export const ILMDType: ComplexDesc<t.ILMDType> = complex(
   "ILMDType",
   () => [field("extension", ILMDExtensionType, OPTIONAL)],
   { any: true, anyAttrs: true },
 );
 
-export const ILMDExtensionType: ComplexDesc = complex("ILMDExtensionType", () => [], {
-  any: true,
-  anyAttrs: true,
-});
-
-export const TransformationEventExtensionType: ComplexDesc = complex(
-  "TransformationEventExtensionType",
+export const ILMDExtensionType: ComplexDesc<t.ILMDExtensionType> = complex(
+  "ILMDExtensionType",
   () => [],
   { any: true, anyAttrs: true },
 );
 
-export const EPCISEventExtensionType: ComplexDesc = complex(
+export const TransformationEventExtensionType: ComplexDesc<
+  t.TransformationEventExtensionType
+> = complex("TransformationEventExtensionType", () => [], { any: true, anyAttrs: true });
+
+export const EPCISEventExtensionType: ComplexDesc<
+  t.EPCISEventExtensionType,
+  t.EPCISEventExtensionTypeInput
+> = complex(
   "EPCISEventExtensionType",
   () => [
     field("eventID", EventIDType, OPTIONAL),
@@ -438,7 +452,10 @@ export const EPCISEventExtensionType: ComplexDesc = complex(
   { anyAttrs: true },
 );
 
-export const ErrorDeclarationType: ComplexDesc = complex(
+export const ErrorDeclarationType: ComplexDesc<
+  t.ErrorDeclarationType,
+  t.ErrorDeclarationTypeInput
+> = complex(
   "ErrorDeclarationType",
   () => [
     field("declarationTime", xs.dateTime),
@@ -449,23 +466,24 @@ export const ErrorDeclarationType: ComplexDesc = complex(
   { any: true, anyAttrs: true },
 );
 
-export const CorrectiveEventIDsType: ArrayDesc = array(
+export const CorrectiveEventIDsType: ArrayDesc<t.CorrectiveEventIDsType> = array(
   "CorrectiveEventIDsType",
   field("correctiveEventID", EventIDType, REPEATED),
 );
 
-export const ErrorDeclarationExtensionType: ComplexDesc = complex(
+export const ErrorDeclarationExtensionType: ComplexDesc<t.ErrorDeclarationExtensionType> = complex(
   "ErrorDeclarationExtensionType",
   () => [],
   { any: true, anyAttrs: true },
 );
 
-export const EPCISEventExtension2Type: ComplexDesc = complex("EPCISEventExtension2Type", () => [], {
-  any: true,
-  anyAttrs: true,
-});
+export const EPCISEventExtension2Type: ComplexDesc<t.EPCISEventExtension2Type> = complex(
+  "EPCISEventExtension2Type",
+  () => [],
+  { any: true, anyAttrs: true },
+);
 
-export const ObjectEventExtensionType: ComplexDesc = complex(
+export const ObjectEventExtensionType: ComplexDesc<t.ObjectEventExtensionType> = complex(
   "ObjectEventExtensionType",
   () => [
     field("quantityList", QuantityListType, OPTIONAL),
@@ -477,32 +495,32 @@ export const ObjectEventExtensionType: ComplexDesc = complex(
   { anyAttrs: true },
 );
 
-export const ObjectEventExtension2Type: ComplexDesc = complex(
+export const ObjectEventExtension2Type: ComplexDesc<t.ObjectEventExtension2Type> = complex(
   "ObjectEventExtension2Type",
   () => [],
   { any: true, anyAttrs: true },
 );
 
-export const EPCISEventListExtensionType: ComplexDesc = complex(
-  "EPCISEventListExtensionType",
-  () => [
-    field("TransformationEvent", TransformationEventType, OPTIONAL),
-    field("extension", EPCISEventListExtension2Type, OPTIONAL),
-  ],
-);
+export const EPCISEventListExtensionType: ComplexDesc<
+  t.EPCISEventListExtensionType,
+  t.EPCISEventListExtensionTypeInput
+> = complex("EPCISEventListExtensionType", () => [
+  field("TransformationEvent", TransformationEventType, OPTIONAL),
+  field("extension", EPCISEventListExtension2Type, OPTIONAL),
+]);
 
-export const EPCISEventListExtension2Type: ComplexDesc = complex(
+export const EPCISEventListExtension2Type: ComplexDesc<t.EPCISEventListExtension2Type> = complex(
   "EPCISEventListExtension2Type",
   () => [],
   { any: true, anyAttrs: true },
 );
 
-export const VocabularyListType: ArrayDesc = array(
+export const VocabularyListType: ArrayDesc<t.VocabularyListType, t.VocabularyListTypeInput> = array(
   "VocabularyListType",
   field("Vocabulary", () => VocabularyType, REPEATED),
 );
 
-export const VocabularyType: ComplexDesc = complex(
+export const VocabularyType: ComplexDesc<t.VocabularyType, t.VocabularyTypeInput> = complex(
   "VocabularyType",
   () => [
     field("VocabularyElementList", VocabularyElementListType, OPTIONAL),
@@ -511,12 +529,18 @@ export const VocabularyType: ComplexDesc = complex(
   { attrs: [attribute("type", "", xs.string, { required: true })], any: true, anyAttrs: true },
 );
 
-export const VocabularyElementListType: ArrayDesc = array(
+export const VocabularyElementListType: ArrayDesc<
+  t.VocabularyElementListType,
+  t.VocabularyElementListTypeInput
+> = array(
   "VocabularyElementListType",
   field("VocabularyElement", () => VocabularyElementType, { max: UNBOUNDED }),
 );
 
-export const VocabularyElementType: ComplexDesc = complex(
+export const VocabularyElementType: ComplexDesc<
+  t.VocabularyElementType,
+  t.VocabularyElementTypeInput
+> = complex(
   "VocabularyElementType",
   () => [
     field("attribute", AttributeType, REPEATED),
@@ -526,40 +550,40 @@ export const VocabularyElementType: ComplexDesc = complex(
   { attrs: [attribute("id", "", xs.string, { required: true })], any: true, anyAttrs: true },
 );
 
-export const AttributeType: ComplexDesc = complex("AttributeType", () => [], {
+export const AttributeType: ComplexDesc<t.AttributeType> = complex("AttributeType", () => [], {
   attrs: [attribute("id", "", xs.string, { required: true })],
   anyAttrs: true,
 });
 
-export const IDListType: ComplexDesc = complex(
+export const IDListType: ComplexDesc<t.IDListType, t.IDListTypeInput> = complex(
   "IDListType",
   () => [field("id", xs.string, REPEATED)],
   { anyAttrs: true },
 );
 
-export const VocabularyElementExtensionType: ComplexDesc = complex(
-  "VocabularyElementExtensionType",
+export const VocabularyElementExtensionType: ComplexDesc<
+  t.VocabularyElementExtensionType
+> = complex("VocabularyElementExtensionType", () => [], { any: true, anyAttrs: true });
+
+export const VocabularyExtensionType: ComplexDesc<t.VocabularyExtensionType> = complex(
+  "VocabularyExtensionType",
   () => [],
   { any: true, anyAttrs: true },
 );
 
-export const VocabularyExtensionType: ComplexDesc = complex("VocabularyExtensionType", () => [], {
-  any: true,
-  anyAttrs: true,
-});
-
-export const QueryResultsExtensionType: ComplexDesc = complex(
+export const QueryResultsExtensionType: ComplexDesc<t.QueryResultsExtensionType> = complex(
   "QueryResultsExtensionType",
   () => [],
   { any: true, anyAttrs: true },
 );
 
-export const SecurityException: ComplexDesc = complex("SecurityException", () => [], {
-  base: () => EPCISException,
-  family: { ns: NS2 },
-});
+export const SecurityException: ComplexDesc<t.SecurityException> = complex(
+  "SecurityException",
+  () => [],
+  { base: () => EPCISException, family: { ns: NS2 } },
+);
 
-export const EPCISException: ComplexDesc = complex(
+export const EPCISException: ComplexDesc<t.EPCISExceptionOrDerived> = complex(
   "EPCISException",
   () => [field("reason", xs.string)],
   {
@@ -584,67 +608,75 @@ export const EPCISException: ComplexDesc = complex(
   },
 );
 
-export const DuplicateNameException: ComplexDesc = complex("DuplicateNameException", () => [], {
-  base: () => EPCISException,
-  family: { ns: NS2 },
-});
+export const DuplicateNameException: ComplexDesc<t.DuplicateNameException> = complex(
+  "DuplicateNameException",
+  () => [],
+  { base: () => EPCISException, family: { ns: NS2 } },
+);
 
-export const InvalidURIException: ComplexDesc = complex("InvalidURIException", () => [], {
-  base: () => EPCISException,
-  family: { ns: NS2 },
-});
+export const InvalidURIException: ComplexDesc<t.InvalidURIException> = complex(
+  "InvalidURIException",
+  () => [],
+  { base: () => EPCISException, family: { ns: NS2 } },
+);
 
-export const NoSuchNameException: ComplexDesc = complex("NoSuchNameException", () => [], {
-  base: () => EPCISException,
-  family: { ns: NS2 },
-});
+export const NoSuchNameException: ComplexDesc<t.NoSuchNameException> = complex(
+  "NoSuchNameException",
+  () => [],
+  { base: () => EPCISException, family: { ns: NS2 } },
+);
 
-export const NoSuchSubscriptionException: ComplexDesc = complex(
+export const NoSuchSubscriptionException: ComplexDesc<t.NoSuchSubscriptionException> = complex(
   "NoSuchSubscriptionException",
   () => [],
   { base: () => EPCISException, family: { ns: NS2 } },
 );
 
-export const DuplicateSubscriptionException: ComplexDesc = complex(
-  "DuplicateSubscriptionException",
-  () => [],
-  { base: () => EPCISException, family: { ns: NS2 } },
-);
-
-export const QueryParameterException: ComplexDesc = complex("QueryParameterException", () => [], {
+export const DuplicateSubscriptionException: ComplexDesc<
+  t.DuplicateSubscriptionException
+> = complex("DuplicateSubscriptionException", () => [], {
   base: () => EPCISException,
   family: { ns: NS2 },
 });
 
-export const QueryTooLargeException: ComplexDesc = complex(
+export const QueryParameterException: ComplexDesc<t.QueryParameterException> = complex(
+  "QueryParameterException",
+  () => [],
+  { base: () => EPCISException, family: { ns: NS2 } },
+);
+
+export const QueryTooLargeException: ComplexDesc<t.QueryTooLargeException> = complex(
   "QueryTooLargeException",
   () => [field("queryName", xs.string, OPTIONAL), field("subscriptionID", xs.string, OPTIONAL)],
   { base: () => EPCISException, family: { ns: NS2 } },
 );
 
-export const QueryTooComplexException: ComplexDesc = complex("QueryTooComplexException", () => [], {
-  base: () => EPCISException,
-  family: { ns: NS2 },
-});
+export const QueryTooComplexException: ComplexDesc<t.QueryTooComplexException> = complex(
+  "QueryTooComplexException",
+  () => [],
+  { base: () => EPCISException, family: { ns: NS2 } },
+);
 
-export const SubscriptionControlsException: ComplexDesc = complex(
+export const SubscriptionControlsException: ComplexDesc<t.SubscriptionControlsException> = complex(
   "SubscriptionControlsException",
   () => [],
   { base: () => EPCISException, family: { ns: NS2 } },
 );
 
-export const SubscribeNotPermittedException: ComplexDesc = complex(
-  "SubscribeNotPermittedException",
-  () => [],
-  { base: () => EPCISException, family: { ns: NS2 } },
-);
-
-export const ValidationException: ComplexDesc = complex("ValidationException", () => [], {
+export const SubscribeNotPermittedException: ComplexDesc<
+  t.SubscribeNotPermittedException
+> = complex("SubscribeNotPermittedException", () => [], {
   base: () => EPCISException,
   family: { ns: NS2 },
 });
 
-export const ImplementationException: ComplexDesc = complex(
+export const ValidationException: ComplexDesc<t.ValidationException> = complex(
+  "ValidationException",
+  () => [],
+  { base: () => EPCISException, family: { ns: NS2 } },
+);
+
+export const ImplementationException: ComplexDesc<t.ImplementationException> = complex(
   "ImplementationException",
   () => [
     field("severity", ImplementationExceptionSeverity),
@@ -654,13 +686,13 @@ export const ImplementationException: ComplexDesc = complex(
   { base: () => EPCISException, family: { ns: NS2 } },
 );
 
-export const VoidHolder: ComplexDesc = complex("VoidHolder", () => []);
+export const VoidHolder: ComplexDesc<t.VoidHolder> = complex("VoidHolder", () => []);
 
 export const SecurityExceptionFaultDesc: FaultDesc = {
   name: "SecurityExceptionFault",
   element: field("SecurityException", NS2, SecurityException),
   type: SecurityExceptionFault,
-  create: (init, detail) => new SecurityExceptionFault(init, detail as SecurityException$1),
+  create: (init, detail) => new SecurityExceptionFault(init, detail as t.SecurityException),
   detailOf: (fault) => (fault as SecurityExceptionFault).faultDetail,
 };
 
@@ -668,7 +700,7 @@ export const ValidationExceptionFaultDesc: FaultDesc = {
   name: "ValidationExceptionFault",
   element: field("ValidationException", NS2, ValidationException),
   type: ValidationExceptionFault,
-  create: (init, detail) => new ValidationExceptionFault(init, detail as ValidationException$1),
+  create: (init, detail) => new ValidationExceptionFault(init, detail as t.ValidationException),
   detailOf: (fault) => (fault as ValidationExceptionFault).faultDetail,
 };
 
@@ -677,7 +709,7 @@ export const ImplementationExceptionFaultDesc: FaultDesc = {
   element: field("ImplementationException", NS2, ImplementationException),
   type: ImplementationExceptionFault,
   create: (init, detail) =>
-    new ImplementationExceptionFault(init, detail as ImplementationException$1),
+    new ImplementationExceptionFault(init, detail as t.ImplementationException),
   detailOf: (fault) => (fault as ImplementationExceptionFault).faultDetail,
 };
 
@@ -685,7 +717,7 @@ export const NoSuchNameExceptionFaultDesc: FaultDesc = {
   name: "NoSuchNameExceptionFault",
   element: field("NoSuchNameException", NS2, NoSuchNameException),
   type: NoSuchNameExceptionFault,
-  create: (init, detail) => new NoSuchNameExceptionFault(init, detail as NoSuchNameException$1),
+  create: (init, detail) => new NoSuchNameExceptionFault(init, detail as t.NoSuchNameException),
   detailOf: (fault) => (fault as NoSuchNameExceptionFault).faultDetail,
 };
 
@@ -693,7 +725,7 @@ export const InvalidURIExceptionFaultDesc: FaultDesc = {
   name: "InvalidURIExceptionFault",
   element: field("InvalidURIException", NS2, InvalidURIException),
   type: InvalidURIExceptionFault,
-  create: (init, detail) => new InvalidURIExceptionFault(init, detail as InvalidURIException$1),
+  create: (init, detail) => new InvalidURIExceptionFault(init, detail as t.InvalidURIException),
   detailOf: (fault) => (fault as InvalidURIExceptionFault).faultDetail,
 };
 
@@ -702,7 +734,7 @@ export const DuplicateSubscriptionExceptionFaultDesc: FaultDesc = {
   element: field("DuplicateSubscriptionException", NS2, DuplicateSubscriptionException),
   type: DuplicateSubscriptionExceptionFault,
   create: (init, detail) =>
-    new DuplicateSubscriptionExceptionFault(init, detail as DuplicateSubscriptionException$1),
+    new DuplicateSubscriptionExceptionFault(init, detail as t.DuplicateSubscriptionException),
   detailOf: (fault) => (fault as DuplicateSubscriptionExceptionFault).faultDetail,
 };
 
@@ -711,7 +743,7 @@ export const QueryParameterExceptionFaultDesc: FaultDesc = {
   element: field("QueryParameterException", NS2, QueryParameterException),
   type: QueryParameterExceptionFault,
   create: (init, detail) =>
-    new QueryParameterExceptionFault(init, detail as QueryParameterException$1),
+    new QueryParameterExceptionFault(init, detail as t.QueryParameterException),
   detailOf: (fault) => (fault as QueryParameterExceptionFault).faultDetail,
 };
 
@@ -720,7 +752,7 @@ export const QueryTooComplexExceptionFaultDesc: FaultDesc = {
   element: field("QueryTooComplexException", NS2, QueryTooComplexException),
   type: QueryTooComplexExceptionFault,
   create: (init, detail) =>
-    new QueryTooComplexExceptionFault(init, detail as QueryTooComplexException$1),
+    new QueryTooComplexExceptionFault(init, detail as t.QueryTooComplexException),
   detailOf: (fault) => (fault as QueryTooComplexExceptionFault).faultDetail,
 };
 
@@ -729,7 +761,7 @@ export const SubscriptionControlsExceptionFaultDesc: FaultDesc = {
   element: field("SubscriptionControlsException", NS2, SubscriptionControlsException),
   type: SubscriptionControlsExceptionFault,
   create: (init, detail) =>
-    new SubscriptionControlsExceptionFault(init, detail as SubscriptionControlsException$1),
+    new SubscriptionControlsExceptionFault(init, detail as t.SubscriptionControlsException),
   detailOf: (fault) => (fault as SubscriptionControlsExceptionFault).faultDetail,
 };
 
@@ -738,7 +770,7 @@ export const SubscribeNotPermittedExceptionFaultDesc: FaultDesc = {
   element: field("SubscribeNotPermittedException", NS2, SubscribeNotPermittedException),
   type: SubscribeNotPermittedExceptionFault,
   create: (init, detail) =>
-    new SubscribeNotPermittedExceptionFault(init, detail as SubscribeNotPermittedException$1),
+    new SubscribeNotPermittedExceptionFault(init, detail as t.SubscribeNotPermittedException),
   detailOf: (fault) => (fault as SubscribeNotPermittedExceptionFault).faultDetail,
 };
 
@@ -747,7 +779,7 @@ export const NoSuchSubscriptionExceptionFaultDesc: FaultDesc = {
   element: field("NoSuchSubscriptionException", NS2, NoSuchSubscriptionException),
   type: NoSuchSubscriptionExceptionFault,
   create: (init, detail) =>
-    new NoSuchSubscriptionExceptionFault(init, detail as NoSuchSubscriptionException$1),
+    new NoSuchSubscriptionExceptionFault(init, detail as t.NoSuchSubscriptionException),
   detailOf: (fault) => (fault as NoSuchSubscriptionExceptionFault).faultDetail,
 };
 
@@ -756,7 +788,7 @@ export const QueryTooLargeExceptionFaultDesc: FaultDesc = {
   element: field("QueryTooLargeException", NS2, QueryTooLargeException),
   type: QueryTooLargeExceptionFault,
   create: (init, detail) =>
-    new QueryTooLargeExceptionFault(init, detail as QueryTooLargeException$1),
+    new QueryTooLargeExceptionFault(init, detail as t.QueryTooLargeException),
   detailOf: (fault) => (fault as QueryTooLargeExceptionFault).faultDetail,
 };
 
@@ -842,8 +874,8 @@ const EPCglobalEPCISServicePortOperations = soapOperations({
 });
 
 export const EPCglobalEPCISServiceDesc: ServiceDesc<
-  EPCglobalEPCISServiceOperations,
-  EPCglobalEPCISServicePortName
+  t.EPCglobalEPCISServiceOperations,
+  t.EPCglobalEPCISServicePortName
 > = {
   name: "EPCglobalEPCISService",
   targetNamespace: NS,

@@ -10,32 +10,25 @@ import {
   soapOperations,
   xs,
 } from "@wsdl-tsgen/runtime";
-import type {
-  ESyncNotifySPServiceServiceOperations,
-  ESyncNotifySPServiceServicePortName,
-} from "./types.js";
+import type * as t from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(3);
+generatedFor(4);
 
 export const NS = "http://spclient.evac.ericsson.com";
 
 /** Element fields: in no namespace unless they name another. */
 const field = fieldsIn("");
 
-export const EOrderRelationUpdateNotifyRequest: ComplexDesc = complex(
-  "EOrderRelationUpdateNotifyRequest",
-  () => [
-    field("eOrderRelationUpdateNotifyRequest", EOrderRelationUpdateNotifyReq, {
-      xsiType: {
-        ns: "http://req.spclient.evac.ericsson.com",
-        type: "EOrderRelationUpdateNotifyReq",
-      },
-    }),
-  ],
-);
+export const EOrderRelationUpdateNotifyRequest: ComplexDesc<
+  t.EOrderRelationUpdateNotifyRequest
+> = complex("EOrderRelationUpdateNotifyRequest", () => [
+  field("eOrderRelationUpdateNotifyRequest", EOrderRelationUpdateNotifyReq, {
+    xsiType: { ns: "http://req.spclient.evac.ericsson.com", type: "EOrderRelationUpdateNotifyReq" },
+  }),
+]);
 
-export const EOrderRelationUpdateNotifyReq: ComplexDesc = complex(
+export const EOrderRelationUpdateNotifyReq: ComplexDesc<t.EOrderRelationUpdateNotifyReq> = complex(
   "EOrderRelationUpdateNotifyReq",
   () => [
     field("RecordSequenceID", xs.string, {
@@ -105,7 +98,7 @@ export const EOrderRelationUpdateNotifyReq: ComplexDesc = complex(
   ],
 );
 
-export const EOrderRelationUpdateNotifyRsp: ComplexDesc = complex(
+export const EOrderRelationUpdateNotifyRsp: ComplexDesc<t.EOrderRelationUpdateNotifyRsp> = complex(
   "EOrderRelationUpdateNotifyRsp",
   () => [
     field("RecordSequenceID", xs.string, {
@@ -118,104 +111,99 @@ export const EOrderRelationUpdateNotifyRsp: ComplexDesc = complex(
   ],
 );
 
-export const EMemOrderRelationUpdateNotifyRequest: ComplexDesc = complex(
-  "EMemOrderRelationUpdateNotifyRequest",
-  () => [
-    field("eMemOrderRelationUpdateNotifyRequest", EMemOrderRelationUpdateNotifyReq, {
-      xsiType: {
-        ns: "http://req.spclient.evac.ericsson.com",
-        type: "EMemOrderRelationUpdateNotifyReq",
-      },
-    }),
-  ],
-);
+export const EMemOrderRelationUpdateNotifyRequest: ComplexDesc<
+  t.EMemOrderRelationUpdateNotifyRequest
+> = complex("EMemOrderRelationUpdateNotifyRequest", () => [
+  field("eMemOrderRelationUpdateNotifyRequest", EMemOrderRelationUpdateNotifyReq, {
+    xsiType: {
+      ns: "http://req.spclient.evac.ericsson.com",
+      type: "EMemOrderRelationUpdateNotifyReq",
+    },
+  }),
+]);
 
-export const EMemOrderRelationUpdateNotifyReq: ComplexDesc = complex(
-  "EMemOrderRelationUpdateNotifyReq",
-  () => [
-    field("RecordSequenceID", xs.string, {
-      nillable: true,
-      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
-    }),
-    field("UserIdType", xs.int, {
-      nillable: true,
-      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "int" },
-    }),
-    field("UserId", xs.string, {
-      nillable: true,
-      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
-    }),
-    field("ServiceType", xs.string, {
-      nillable: true,
-      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
-    }),
-    field("SpId", xs.string, {
-      nillable: true,
-      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
-    }),
-    field("ProductId", xs.string, {
-      nillable: true,
-      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
-    }),
-    field("UpdateType", xs.int, {
-      nillable: true,
-      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "int" },
-    }),
-    field("UpdateTime", xs.string, {
-      nillable: true,
-      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
-    }),
-    field("UpdateDesc", xs.string, {
-      nillable: true,
-      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
-    }),
-    field("LinkID", xs.string, {
-      nillable: true,
-      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
-    }),
-    field("Content", xs.string, {
-      nillable: true,
-      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
-    }),
-    field("EffectiveDate", xs.string, {
-      nillable: true,
-      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
-    }),
-    field("ExpireDate", xs.string, {
-      nillable: true,
-      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
-    }),
-    field("Time_Stamp", xs.string, {
-      nillable: true,
-      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
-    }),
-    field("EncodeStr", xs.string, {
-      nillable: true,
-      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
-    }),
-    field("EUserIdType", xs.int, {
-      nillable: true,
-      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "int" },
-    }),
-    field("EUserId", xs.string, {
-      nillable: true,
-      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
-    }),
-  ],
-);
+export const EMemOrderRelationUpdateNotifyReq: ComplexDesc<
+  t.EMemOrderRelationUpdateNotifyReq
+> = complex("EMemOrderRelationUpdateNotifyReq", () => [
+  field("RecordSequenceID", xs.string, {
+    nillable: true,
+    xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+  }),
+  field("UserIdType", xs.int, {
+    nillable: true,
+    xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "int" },
+  }),
+  field("UserId", xs.string, {
+    nillable: true,
+    xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+  }),
+  field("ServiceType", xs.string, {
+    nillable: true,
+    xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+  }),
+  field("SpId", xs.string, {
+    nillable: true,
+    xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+  }),
+  field("ProductId", xs.string, {
+    nillable: true,
+    xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+  }),
+  field("UpdateType", xs.int, {
+    nillable: true,
+    xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "int" },
+  }),
+  field("UpdateTime", xs.string, {
+    nillable: true,
+    xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+  }),
+  field("UpdateDesc", xs.string, {
+    nillable: true,
+    xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+  }),
+  field("LinkID", xs.string, {
+    nillable: true,
+    xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+  }),
+  field("Content", xs.string, {
+    nillable: true,
+    xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+  }),
+  field("EffectiveDate", xs.string, {
+    nillable: true,
+    xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+  }),
+  field("ExpireDate", xs.string, {
+    nillable: true,
+    xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+  }),
+  field("Time_Stamp", xs.string, {
+    nillable: true,
+    xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+  }),
+  field("EncodeStr", xs.string, {
+    nillable: true,
+    xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+  }),
+  field("EUserIdType", xs.int, {
+    nillable: true,
+    xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "int" },
+  }),
+  field("EUserId", xs.string, {
+    nillable: true,
+    xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+  }),
+]);
 
-export const EMemOrderRelationUpdateNotifyRsp: ComplexDesc = complex(
-  "EMemOrderRelationUpdateNotifyRsp",
-  () => [
-    field("RecordSequenceID", xs.string, {
-      nillable: true,
-      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
-    }),
-    field("ResultCode", xs.int, {
-      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "int" },
-    }),
-  ],
-);
+export const EMemOrderRelationUpdateNotifyRsp: ComplexDesc<
+  t.EMemOrderRelationUpdateNotifyRsp
+> = complex("EMemOrderRelationUpdateNotifyRsp", () => [
+  field("RecordSequenceID", xs.string, {
+    nillable: true,
+    xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+  }),
+  field("ResultCode", xs.int, { xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "int" } }),
+]);
 
 /** The operations of port ESyncNotifySP. */
 const ESyncNotifySPOperations = soapOperations({
@@ -282,8 +270,8 @@ const ESyncNotifySPOperations = soapOperations({
 });
 
 export const ESyncNotifySPServiceServiceDesc: ServiceDesc<
-  ESyncNotifySPServiceServiceOperations,
-  ESyncNotifySPServiceServicePortName
+  t.ESyncNotifySPServiceServiceOperations,
+  t.ESyncNotifySPServiceServicePortName
 > = {
   name: "ESyncNotifySPServiceService",
   targetNamespace: NS,

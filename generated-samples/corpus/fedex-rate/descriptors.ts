@@ -6,6 +6,7 @@ import {
   type ComplexDesc,
   OPTIONAL,
   REPEATED,
+  REQUIRED,
   type ScalarDesc,
   type ServiceDesc,
   UNBOUNDED,
@@ -17,15 +18,15 @@ import {
   soapOperations,
   xs,
 } from "@wsdl-tsgen/runtime";
-import type { RateServiceOperations, RateServicePortName } from "./types.js";
+import type * as t from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(3);
+generatedFor(4);
 
 export const NS = "http://fedex.com/ws/rate/v31";
 
-/** Element fields: in NS unless they name another. */
-const field = fieldsIn(NS);
+/** Element fields: in NS unless they name another; optional unless they state their options. */
+const field = fieldsIn(NS, OPTIONAL);
 
 export const ExpressRegionCode: ScalarDesc = scalar("string", {
   values: ["APAC", "CA", "EMEA", "LAC", "US"],
@@ -1069,637 +1070,732 @@ export const OversizeClassType: ScalarDesc = scalar("string", {
   values: ["OVERSIZE_1", "OVERSIZE_2", "OVERSIZE_3"],
 });
 
-export const RateRequest: ComplexDesc = complex("RateRequest", () => [
-  field("WebAuthenticationDetail", WebAuthenticationDetail),
-  field("ClientDetail", ClientDetail),
-  field("TransactionDetail", TransactionDetail, OPTIONAL),
-  field("Version", VersionId),
-  field("ReturnTransitAndCommit", xs.boolean, OPTIONAL),
-  field("CarrierCodes", CarrierCodeType, REPEATED),
-  field("VariableOptions", ServiceOptionType, REPEATED),
-  field("ConsolidationKey", ConsolidationKey, OPTIONAL),
-  field("RequestedShipment", RequestedShipment, OPTIONAL),
-]);
-
-export const WebAuthenticationDetail: ComplexDesc = complex("WebAuthenticationDetail", () => [
-  field("ParentCredential", WebAuthenticationCredential, OPTIONAL),
-  field("UserCredential", WebAuthenticationCredential),
-]);
-
-export const WebAuthenticationCredential: ComplexDesc = complex(
-  "WebAuthenticationCredential",
-  () => [field("Key", xs.string), field("Password", xs.string)],
+export const RateRequest: ComplexDesc<t.RateRequest, t.RateRequestInput> = complex(
+  "RateRequest",
+  () => [
+    field("WebAuthenticationDetail", WebAuthenticationDetail, REQUIRED),
+    field("ClientDetail", ClientDetail, REQUIRED),
+    field("TransactionDetail", TransactionDetail),
+    field("Version", VersionId, REQUIRED),
+    field("ReturnTransitAndCommit", xs.boolean),
+    field("CarrierCodes", CarrierCodeType, REPEATED),
+    field("VariableOptions", ServiceOptionType, REPEATED),
+    field("ConsolidationKey", ConsolidationKey),
+    field("RequestedShipment", RequestedShipment),
+  ],
 );
 
-export const ClientDetail: ComplexDesc = complex("ClientDetail", () => [
-  field("AccountNumber", xs.string),
-  field("MeterNumber", xs.string),
-  field("IntegratorId", xs.string, OPTIONAL),
-  field("Region", ExpressRegionCode, OPTIONAL),
-  field("Localization", Localization, OPTIONAL),
+export const WebAuthenticationDetail: ComplexDesc<t.WebAuthenticationDetail> = complex(
+  "WebAuthenticationDetail",
+  () => [
+    field("ParentCredential", WebAuthenticationCredential),
+    field("UserCredential", WebAuthenticationCredential, REQUIRED),
+  ],
+);
+
+export const WebAuthenticationCredential: ComplexDesc<t.WebAuthenticationCredential> = complex(
+  "WebAuthenticationCredential",
+  () => [field("Key", xs.string, REQUIRED), field("Password", xs.string, REQUIRED)],
+);
+
+export const ClientDetail: ComplexDesc<t.ClientDetail> = complex("ClientDetail", () => [
+  field("AccountNumber", xs.string, REQUIRED),
+  field("MeterNumber", xs.string, REQUIRED),
+  field("IntegratorId", xs.string),
+  field("Region", ExpressRegionCode),
+  field("Localization", Localization),
 ]);
 
-export const Localization: ComplexDesc = complex("Localization", () => [
-  field("LanguageCode", xs.string),
-  field("LocaleCode", xs.string, OPTIONAL),
+export const Localization: ComplexDesc<t.Localization> = complex("Localization", () => [
+  field("LanguageCode", xs.string, REQUIRED),
+  field("LocaleCode", xs.string),
 ]);
 
-export const TransactionDetail: ComplexDesc = complex("TransactionDetail", () => [
-  field("CustomerTransactionId", xs.string, OPTIONAL),
-  field("Localization", Localization, OPTIONAL),
-]);
+export const TransactionDetail: ComplexDesc<t.TransactionDetail> = complex(
+  "TransactionDetail",
+  () => [field("CustomerTransactionId", xs.string), field("Localization", Localization)],
+);
 
-export const VersionId: ComplexDesc = complex("VersionId", () => [
+export const VersionId: ComplexDesc<t.VersionId, t.VersionIdInput> = complex("VersionId", () => [
   field("ServiceId", xs.string, { fixed: "crs" }),
   field("Major", xs.int, { fixed: "31" }),
   field("Intermediate", xs.int, { fixed: "0" }),
   field("Minor", xs.int, { fixed: "0" }),
 ]);
 
-export const ConsolidationKey: ComplexDesc = complex("ConsolidationKey", () => [
-  field("Type", ConsolidationType, OPTIONAL),
-  field("Index", xs.string, OPTIONAL),
-  field("Date", xs.date, OPTIONAL),
-]);
+export const ConsolidationKey: ComplexDesc<t.ConsolidationKey, t.ConsolidationKeyInput> = complex(
+  "ConsolidationKey",
+  () => [field("Type", ConsolidationType), field("Index", xs.string), field("Date", xs.date)],
+);
 
-export const RequestedShipment: ComplexDesc = complex("RequestedShipment", () => [
-  field("ShipTimestamp", xs.dateTime, OPTIONAL),
-  field("DropoffType", DropoffType, OPTIONAL),
-  field("ServiceType", xs.string, OPTIONAL),
-  field("PackagingType", xs.string, OPTIONAL),
+export const RequestedShipment: ComplexDesc<
+  t.RequestedShipment,
+  t.RequestedShipmentInput
+> = complex("RequestedShipment", () => [
+  field("ShipTimestamp", xs.dateTime),
+  field("DropoffType", DropoffType),
+  field("ServiceType", xs.string),
+  field("PackagingType", xs.string),
   field("VariationOptions", ShipmentVariationOptionDetail, REPEATED),
-  field("TotalWeight", Weight, OPTIONAL),
-  field("TotalInsuredValue", Money, OPTIONAL),
-  field("PreferredCurrency", xs.string, OPTIONAL),
-  field("ShipmentAuthorizationDetail", ShipmentAuthorizationDetail, OPTIONAL),
-  field("Shipper", Party, OPTIONAL),
-  field("Recipient", Party, OPTIONAL),
-  field("RecipientLocationNumber", xs.string, OPTIONAL),
-  field("Origin", ContactAndAddress, OPTIONAL),
-  field("SoldTo", Party, OPTIONAL),
-  field("ShippingChargesPayment", Payment, OPTIONAL),
-  field("SpecialServicesRequested", ShipmentSpecialServicesRequested, OPTIONAL),
-  field("ExpressFreightDetail", ExpressFreightDetail, OPTIONAL),
-  field("FreightShipmentDetail", FreightShipmentDetail, OPTIONAL),
-  field("DeliveryInstructions", xs.string, OPTIONAL),
-  field("VariableHandlingChargeDetail", VariableHandlingChargeDetail, OPTIONAL),
-  field("CustomsClearanceDetail", CustomsClearanceDetail, OPTIONAL),
-  field("PickupDetail", PickupDetail, OPTIONAL),
-  field("SmartPostDetail", SmartPostShipmentDetail, OPTIONAL),
-  field("BlockInsightVisibility", xs.boolean, OPTIONAL),
-  field("LabelSpecification", LabelSpecification, OPTIONAL),
-  field("ShippingDocumentSpecification", ShippingDocumentSpecification, OPTIONAL),
+  field("TotalWeight", Weight),
+  field("TotalInsuredValue", Money),
+  field("PreferredCurrency", xs.string),
+  field("ShipmentAuthorizationDetail", ShipmentAuthorizationDetail),
+  field("Shipper", Party),
+  field("Recipient", Party),
+  field("RecipientLocationNumber", xs.string),
+  field("Origin", ContactAndAddress),
+  field("SoldTo", Party),
+  field("ShippingChargesPayment", Payment),
+  field("SpecialServicesRequested", ShipmentSpecialServicesRequested),
+  field("ExpressFreightDetail", ExpressFreightDetail),
+  field("FreightShipmentDetail", FreightShipmentDetail),
+  field("DeliveryInstructions", xs.string),
+  field("VariableHandlingChargeDetail", VariableHandlingChargeDetail),
+  field("CustomsClearanceDetail", CustomsClearanceDetail),
+  field("PickupDetail", PickupDetail),
+  field("SmartPostDetail", SmartPostShipmentDetail),
+  field("BlockInsightVisibility", xs.boolean),
+  field("LabelSpecification", LabelSpecification),
+  field("ShippingDocumentSpecification", ShippingDocumentSpecification),
   field("RateRequestTypes", RateRequestType, REPEATED),
-  field("EdtRequestType", EdtRequestType, OPTIONAL),
-  field("PackageCount", xs.nonNegativeInteger, OPTIONAL),
+  field("EdtRequestType", EdtRequestType),
+  field("PackageCount", xs.nonNegativeInteger),
   field("ShipmentOnlyFields", ShipmentOnlyFieldsType, REPEATED),
-  field("ConfigurationData", ShipmentConfigurationData, OPTIONAL),
+  field("ConfigurationData", ShipmentConfigurationData),
   field("RequestedPackageLineItems", RequestedPackageLineItem, REPEATED),
 ]);
 
-export const ShipmentVariationOptionDetail: ComplexDesc = complex(
-  "ShipmentVariationOptionDetail",
-  () => [field("Id", xs.string, OPTIONAL), field("Values", xs.string, REPEATED)],
-);
-
-export const Weight: ComplexDesc = complex("Weight", () => [
-  field("Units", WeightUnits, OPTIONAL),
-  field("Value", xs.decimal, OPTIONAL),
+export const ShipmentVariationOptionDetail: ComplexDesc<
+  t.ShipmentVariationOptionDetail,
+  t.ShipmentVariationOptionDetailInput
+> = complex("ShipmentVariationOptionDetail", () => [
+  field("Id", xs.string),
+  field("Values", xs.string, REPEATED),
 ]);
 
-export const Money: ComplexDesc = complex("Money", () => [
-  field("Currency", xs.string, OPTIONAL),
-  field("Amount", xs.decimal, OPTIONAL),
+export const Weight: ComplexDesc<t.Weight> = complex("Weight", () => [
+  field("Units", WeightUnits),
+  field("Value", xs.decimal),
 ]);
 
-export const ShipmentAuthorizationDetail: ComplexDesc = complex(
+export const Money: ComplexDesc<t.Money> = complex("Money", () => [
+  field("Currency", xs.string),
+  field("Amount", xs.decimal),
+]);
+
+export const ShipmentAuthorizationDetail: ComplexDesc<t.ShipmentAuthorizationDetail> = complex(
   "ShipmentAuthorizationDetail",
-  () => [field("AccountNumber", xs.string, OPTIONAL)],
+  () => [field("AccountNumber", xs.string)],
 );
 
-export const Party: ComplexDesc = complex("Party", () => [
-  field("AccountNumber", xs.string, OPTIONAL),
+export const Party: ComplexDesc<t.Party, t.PartyInput> = complex("Party", () => [
+  field("AccountNumber", xs.string),
   field("Tins", TaxpayerIdentification, REPEATED),
-  field("Contact", Contact, OPTIONAL),
-  field("Address", Address, OPTIONAL),
+  field("Contact", Contact),
+  field("Address", Address),
 ]);
 
-export const TaxpayerIdentification: ComplexDesc = complex("TaxpayerIdentification", () => [
-  field("TinType", TinType, OPTIONAL),
-  field("Number", xs.string, OPTIONAL),
-  field("Usage", xs.string, OPTIONAL),
-  field("EffectiveDate", xs.dateTime, OPTIONAL),
-  field("ExpirationDate", xs.dateTime, OPTIONAL),
+export const TaxpayerIdentification: ComplexDesc<
+  t.TaxpayerIdentification,
+  t.TaxpayerIdentificationInput
+> = complex("TaxpayerIdentification", () => [
+  field("TinType", TinType),
+  field("Number", xs.string),
+  field("Usage", xs.string),
+  field("EffectiveDate", xs.dateTime),
+  field("ExpirationDate", xs.dateTime),
 ]);
 
-export const Contact: ComplexDesc = complex("Contact", () => [
-  field("ContactId", xs.string, OPTIONAL),
-  field("PersonName", xs.string, OPTIONAL),
-  field("Title", xs.string, OPTIONAL),
-  field("CompanyName", xs.string, OPTIONAL),
-  field("PhoneNumber", xs.string, OPTIONAL),
-  field("PhoneExtension", xs.string, OPTIONAL),
-  field("TollFreePhoneNumber", xs.string, OPTIONAL),
-  field("PagerNumber", xs.string, OPTIONAL),
-  field("FaxNumber", xs.string, OPTIONAL),
-  field("EMailAddress", xs.string, OPTIONAL),
+export const Contact: ComplexDesc<t.Contact> = complex("Contact", () => [
+  field("ContactId", xs.string),
+  field("PersonName", xs.string),
+  field("Title", xs.string),
+  field("CompanyName", xs.string),
+  field("PhoneNumber", xs.string),
+  field("PhoneExtension", xs.string),
+  field("TollFreePhoneNumber", xs.string),
+  field("PagerNumber", xs.string),
+  field("FaxNumber", xs.string),
+  field("EMailAddress", xs.string),
 ]);
 
-export const Address: ComplexDesc = complex("Address", () => [
+export const Address: ComplexDesc<t.Address, t.AddressInput> = complex("Address", () => [
   field("StreetLines", xs.string, REPEATED),
-  field("City", xs.string, OPTIONAL),
-  field("StateOrProvinceCode", xs.string, OPTIONAL),
-  field("PostalCode", xs.string, OPTIONAL),
-  field("UrbanizationCode", xs.string, OPTIONAL),
-  field("CountryCode", xs.string, OPTIONAL),
-  field("CountryName", xs.string, OPTIONAL),
-  field("Residential", xs.boolean, OPTIONAL),
-  field("GeographicCoordinates", xs.string, OPTIONAL),
+  field("City", xs.string),
+  field("StateOrProvinceCode", xs.string),
+  field("PostalCode", xs.string),
+  field("UrbanizationCode", xs.string),
+  field("CountryCode", xs.string),
+  field("CountryName", xs.string),
+  field("Residential", xs.boolean),
+  field("GeographicCoordinates", xs.string),
 ]);
 
-export const ContactAndAddress: ComplexDesc = complex("ContactAndAddress", () => [
-  field("Contact", Contact, OPTIONAL),
-  field("Address", Address, OPTIONAL),
+export const ContactAndAddress: ComplexDesc<
+  t.ContactAndAddress,
+  t.ContactAndAddressInput
+> = complex("ContactAndAddress", () => [field("Contact", Contact), field("Address", Address)]);
+
+export const Payment: ComplexDesc<t.Payment, t.PaymentInput> = complex("Payment", () => [
+  field("PaymentType", PaymentType),
+  field("Payor", Payor),
+  field("EPaymentDetail", EPaymentDetail),
 ]);
 
-export const Payment: ComplexDesc = complex("Payment", () => [
-  field("PaymentType", PaymentType, OPTIONAL),
-  field("Payor", Payor, OPTIONAL),
-  field("EPaymentDetail", EPaymentDetail, OPTIONAL),
+export const Payor: ComplexDesc<t.Payor, t.PayorInput> = complex("Payor", () => [
+  field("ResponsibleParty", Party),
 ]);
 
-export const Payor: ComplexDesc = complex("Payor", () => [
-  field("ResponsibleParty", Party, OPTIONAL),
+export const EPaymentDetail: ComplexDesc<t.EPaymentDetail> = complex("EPaymentDetail", () => [
+  field("Id", xs.string),
+  field("EPaymentProcessor", EPaymentProcessorType),
+  field("EPaymentMode", EPaymentModeType),
+  field("MaskedCreditCard", xs.string),
+  field("CreditCardExpirationDate", xs.string),
+  field("Amount", Money),
 ]);
 
-export const EPaymentDetail: ComplexDesc = complex("EPaymentDetail", () => [
-  field("Id", xs.string, OPTIONAL),
-  field("EPaymentProcessor", EPaymentProcessorType, OPTIONAL),
-  field("EPaymentMode", EPaymentModeType, OPTIONAL),
-  field("MaskedCreditCard", xs.string, OPTIONAL),
-  field("CreditCardExpirationDate", xs.string, OPTIONAL),
-  field("Amount", Money, OPTIONAL),
+export const ShipmentSpecialServicesRequested: ComplexDesc<
+  t.ShipmentSpecialServicesRequested,
+  t.ShipmentSpecialServicesRequestedInput
+> = complex("ShipmentSpecialServicesRequested", () => [
+  field("SpecialServiceTypes", xs.string, REPEATED),
+  field("CodDetail", CodDetail),
+  field("DeliveryOnInvoiceAcceptanceDetail", DeliveryOnInvoiceAcceptanceDetail),
+  field("HoldAtLocationDetail", HoldAtLocationDetail),
+  field("EventNotificationDetail", ShipmentEventNotificationDetail),
+  field("ReturnShipmentDetail", ReturnShipmentDetail),
+  field("PendingShipmentDetail", PendingShipmentDetail),
+  field("InternationalControlledExportDetail", InternationalControlledExportDetail),
+  field("InternationalTrafficInArmsRegulationsDetail", InternationalTrafficInArmsRegulationsDetail),
+  field("ShipmentDryIceDetail", ShipmentDryIceDetail),
+  field("HomeDeliveryPremiumDetail", HomeDeliveryPremiumDetail),
+  field("FlatbedTrailerDetail", FlatbedTrailerDetail),
+  field("FreightGuaranteeDetail", FreightGuaranteeDetail),
+  field("EtdDetail", EtdDetail),
+  field("CustomDeliveryWindowDetail", CustomDeliveryWindowDetail),
 ]);
 
-export const ShipmentSpecialServicesRequested: ComplexDesc = complex(
-  "ShipmentSpecialServicesRequested",
+export const CodDetail: ComplexDesc<t.CodDetail, t.CodDetailInput> = complex("CodDetail", () => [
+  field("CodCollectionAmount", Money),
+  field("AddTransportationChargesDetail", CodAddTransportationChargesDetail),
+  field("CollectionType", CodCollectionType),
+  field("CodRecipient", Party),
+  field("FinancialInstitutionContactAndAddress", ContactAndAddress),
+  field("RemitToName", xs.string),
+  field("ReferenceIndicator", CodReturnReferenceIndicatorType),
+  field("ReturnTrackingId", TrackingId),
+]);
+
+export const CodAddTransportationChargesDetail: ComplexDesc<
+  t.CodAddTransportationChargesDetail
+> = complex("CodAddTransportationChargesDetail", () => [
+  field("RateTypeBasis", RateTypeBasisType),
+  field("ChargeBasis", CodAddTransportationChargeBasisType),
+  field("ChargeBasisLevel", ChargeBasisLevelType),
+]);
+
+export const TrackingId: ComplexDesc<t.TrackingId> = complex("TrackingId", () => [
+  field("TrackingIdType", TrackingIdType),
+  field("FormId", xs.string),
+  field("TrackingNumber", xs.string),
+]);
+
+export const DeliveryOnInvoiceAcceptanceDetail: ComplexDesc<
+  t.DeliveryOnInvoiceAcceptanceDetail,
+  t.DeliveryOnInvoiceAcceptanceDetailInput
+> = complex("DeliveryOnInvoiceAcceptanceDetail", () => [
+  field("Recipient", Party),
+  field("TrackingId", TrackingId),
+]);
+
+export const HoldAtLocationDetail: ComplexDesc<
+  t.HoldAtLocationDetail,
+  t.HoldAtLocationDetailInput
+> = complex("HoldAtLocationDetail", () => [
+  field("PhoneNumber", xs.string),
+  field("LocationContactAndAddress", ContactAndAddress),
+  field("LocationType", FedExLocationType),
+  field("LocationId", xs.string),
+  field("LocationNumber", xs.int),
+]);
+
+export const ShipmentEventNotificationDetail: ComplexDesc<
+  t.ShipmentEventNotificationDetail,
+  t.ShipmentEventNotificationDetailInput
+> = complex("ShipmentEventNotificationDetail", () => [
+  field("AggregationType", ShipmentNotificationAggregationType),
+  field("PersonalMessage", xs.string),
+  field("EventNotifications", ShipmentEventNotificationSpecification, REPEATED),
+]);
+
+export const ShipmentEventNotificationSpecification: ComplexDesc<
+  t.ShipmentEventNotificationSpecification,
+  t.ShipmentEventNotificationSpecificationInput
+> = complex("ShipmentEventNotificationSpecification", () => [
+  field("Role", ShipmentNotificationRoleType),
+  field("Events", NotificationEventType, REPEATED),
+  field("NotificationDetail", NotificationDetail),
+  field("FormatSpecification", ShipmentNotificationFormatSpecification),
+]);
+
+export const NotificationDetail: ComplexDesc<t.NotificationDetail> = complex(
+  "NotificationDetail",
   () => [
-    field("SpecialServiceTypes", xs.string, REPEATED),
-    field("CodDetail", CodDetail, OPTIONAL),
-    field("DeliveryOnInvoiceAcceptanceDetail", DeliveryOnInvoiceAcceptanceDetail, OPTIONAL),
-    field("HoldAtLocationDetail", HoldAtLocationDetail, OPTIONAL),
-    field("EventNotificationDetail", ShipmentEventNotificationDetail, OPTIONAL),
-    field("ReturnShipmentDetail", ReturnShipmentDetail, OPTIONAL),
-    field("PendingShipmentDetail", PendingShipmentDetail, OPTIONAL),
-    field("InternationalControlledExportDetail", InternationalControlledExportDetail, OPTIONAL),
-    field(
-      "InternationalTrafficInArmsRegulationsDetail",
-      InternationalTrafficInArmsRegulationsDetail,
-      OPTIONAL,
-    ),
-    field("ShipmentDryIceDetail", ShipmentDryIceDetail, OPTIONAL),
-    field("HomeDeliveryPremiumDetail", HomeDeliveryPremiumDetail, OPTIONAL),
-    field("FlatbedTrailerDetail", FlatbedTrailerDetail, OPTIONAL),
-    field("FreightGuaranteeDetail", FreightGuaranteeDetail, OPTIONAL),
-    field("EtdDetail", EtdDetail, OPTIONAL),
-    field("CustomDeliveryWindowDetail", CustomDeliveryWindowDetail, OPTIONAL),
+    field("NotificationType", NotificationType),
+    field("EmailDetail", EMailDetail),
+    field("Localization", Localization),
   ],
 );
 
-export const CodDetail: ComplexDesc = complex("CodDetail", () => [
-  field("CodCollectionAmount", Money, OPTIONAL),
-  field("AddTransportationChargesDetail", CodAddTransportationChargesDetail, OPTIONAL),
-  field("CollectionType", CodCollectionType, OPTIONAL),
-  field("CodRecipient", Party, OPTIONAL),
-  field("FinancialInstitutionContactAndAddress", ContactAndAddress, OPTIONAL),
-  field("RemitToName", xs.string, OPTIONAL),
-  field("ReferenceIndicator", CodReturnReferenceIndicatorType, OPTIONAL),
-  field("ReturnTrackingId", TrackingId, OPTIONAL),
+export const EMailDetail: ComplexDesc<t.EMailDetail> = complex("EMailDetail", () => [
+  field("EmailAddress", xs.string),
+  field("Name", xs.string),
 ]);
 
-export const CodAddTransportationChargesDetail: ComplexDesc = complex(
-  "CodAddTransportationChargesDetail",
-  () => [
-    field("RateTypeBasis", RateTypeBasisType, OPTIONAL),
-    field("ChargeBasis", CodAddTransportationChargeBasisType, OPTIONAL),
-    field("ChargeBasisLevel", ChargeBasisLevelType, OPTIONAL),
-  ],
-);
-
-export const TrackingId: ComplexDesc = complex("TrackingId", () => [
-  field("TrackingIdType", TrackingIdType, OPTIONAL),
-  field("FormId", xs.string, OPTIONAL),
-  field("TrackingNumber", xs.string, OPTIONAL),
+export const ShipmentNotificationFormatSpecification: ComplexDesc<
+  t.ShipmentNotificationFormatSpecification
+> = complex("ShipmentNotificationFormatSpecification", () => [
+  field("Type", NotificationFormatType),
 ]);
 
-export const DeliveryOnInvoiceAcceptanceDetail: ComplexDesc = complex(
-  "DeliveryOnInvoiceAcceptanceDetail",
-  () => [field("Recipient", Party, OPTIONAL), field("TrackingId", TrackingId, OPTIONAL)],
-);
-
-export const HoldAtLocationDetail: ComplexDesc = complex("HoldAtLocationDetail", () => [
-  field("PhoneNumber", xs.string, OPTIONAL),
-  field("LocationContactAndAddress", ContactAndAddress, OPTIONAL),
-  field("LocationType", FedExLocationType, OPTIONAL),
-  field("LocationId", xs.string, OPTIONAL),
-  field("LocationNumber", xs.int, OPTIONAL),
+export const ReturnShipmentDetail: ComplexDesc<
+  t.ReturnShipmentDetail,
+  t.ReturnShipmentDetailInput
+> = complex("ReturnShipmentDetail", () => [
+  field("ReturnType", ReturnType),
+  field("Rma", Rma),
+  field("ReturnEMailDetail", ReturnEMailDetail),
+  field("ReturnAssociation", ReturnAssociationDetail),
 ]);
 
-export const ShipmentEventNotificationDetail: ComplexDesc = complex(
-  "ShipmentEventNotificationDetail",
-  () => [
-    field("AggregationType", ShipmentNotificationAggregationType, OPTIONAL),
-    field("PersonalMessage", xs.string, OPTIONAL),
-    field("EventNotifications", ShipmentEventNotificationSpecification, REPEATED),
-  ],
-);
+export const Rma: ComplexDesc<t.Rma> = complex("Rma", () => [field("Reason", xs.string)]);
 
-export const ShipmentEventNotificationSpecification: ComplexDesc = complex(
-  "ShipmentEventNotificationSpecification",
-  () => [
-    field("Role", ShipmentNotificationRoleType, OPTIONAL),
-    field("Events", NotificationEventType, REPEATED),
-    field("NotificationDetail", NotificationDetail, OPTIONAL),
-    field("FormatSpecification", ShipmentNotificationFormatSpecification, OPTIONAL),
-  ],
-);
-
-export const NotificationDetail: ComplexDesc = complex("NotificationDetail", () => [
-  field("NotificationType", NotificationType, OPTIONAL),
-  field("EmailDetail", EMailDetail, OPTIONAL),
-  field("Localization", Localization, OPTIONAL),
-]);
-
-export const EMailDetail: ComplexDesc = complex("EMailDetail", () => [
-  field("EmailAddress", xs.string, OPTIONAL),
-  field("Name", xs.string, OPTIONAL),
-]);
-
-export const ShipmentNotificationFormatSpecification: ComplexDesc = complex(
-  "ShipmentNotificationFormatSpecification",
-  () => [field("Type", NotificationFormatType, OPTIONAL)],
-);
-
-export const ReturnShipmentDetail: ComplexDesc = complex("ReturnShipmentDetail", () => [
-  field("ReturnType", ReturnType, OPTIONAL),
-  field("Rma", Rma, OPTIONAL),
-  field("ReturnEMailDetail", ReturnEMailDetail, OPTIONAL),
-  field("ReturnAssociation", ReturnAssociationDetail, OPTIONAL),
-]);
-
-export const Rma: ComplexDesc = complex("Rma", () => [field("Reason", xs.string, OPTIONAL)]);
-
-export const ReturnEMailDetail: ComplexDesc = complex("ReturnEMailDetail", () => [
-  field("MerchantPhoneNumber", xs.string, OPTIONAL),
+export const ReturnEMailDetail: ComplexDesc<
+  t.ReturnEMailDetail,
+  t.ReturnEMailDetailInput
+> = complex("ReturnEMailDetail", () => [
+  field("MerchantPhoneNumber", xs.string),
   field("AllowedSpecialServices", ReturnEMailAllowedSpecialServiceType, REPEATED),
 ]);
 
-export const ReturnAssociationDetail: ComplexDesc = complex("ReturnAssociationDetail", () => [
-  field("TrackingNumber", xs.string, OPTIONAL),
-  field("ShipDate", xs.date, OPTIONAL),
+export const ReturnAssociationDetail: ComplexDesc<
+  t.ReturnAssociationDetail,
+  t.ReturnAssociationDetailInput
+> = complex("ReturnAssociationDetail", () => [
+  field("TrackingNumber", xs.string),
+  field("ShipDate", xs.date),
 ]);
 
-export const PendingShipmentDetail: ComplexDesc = complex("PendingShipmentDetail", () => [
-  field("Type", PendingShipmentType, OPTIONAL),
-  field("ExpirationDate", xs.date, OPTIONAL),
-  field("ProcessingOptions", PendingShipmentProcessingOptionsRequested, OPTIONAL),
-  field("RecommendedDocumentSpecification", RecommendedDocumentSpecification, OPTIONAL),
+export const PendingShipmentDetail: ComplexDesc<
+  t.PendingShipmentDetail,
+  t.PendingShipmentDetailInput
+> = complex("PendingShipmentDetail", () => [
+  field("Type", PendingShipmentType),
+  field("ExpirationDate", xs.date),
+  field("ProcessingOptions", PendingShipmentProcessingOptionsRequested),
+  field("RecommendedDocumentSpecification", RecommendedDocumentSpecification),
 ]);
 
-export const PendingShipmentProcessingOptionsRequested: ArrayDesc = array(
+export const PendingShipmentProcessingOptionsRequested: ArrayDesc<
+  t.PendingShipmentProcessingOptionsRequested
+> = array(
   "PendingShipmentProcessingOptionsRequested",
   field("Options", PendingShipmentProcessingOptionType, REPEATED),
 );
 
-export const RecommendedDocumentSpecification: ArrayDesc = array(
-  "RecommendedDocumentSpecification",
-  field("Types", RecommendedDocumentType, REPEATED),
-);
+export const RecommendedDocumentSpecification: ArrayDesc<
+  t.RecommendedDocumentSpecification
+> = array("RecommendedDocumentSpecification", field("Types", RecommendedDocumentType, REPEATED));
 
-export const InternationalControlledExportDetail: ComplexDesc = complex(
-  "InternationalControlledExportDetail",
-  () => [
-    field("Type", InternationalControlledExportType, OPTIONAL),
-    field("ForeignTradeZoneCode", xs.string, OPTIONAL),
-    field("EntryNumber", xs.string, OPTIONAL),
-    field("LicenseOrPermitNumber", xs.string, OPTIONAL),
-    field("LicenseOrPermitExpirationDate", xs.date, OPTIONAL),
-  ],
-);
-
-export const InternationalTrafficInArmsRegulationsDetail: ComplexDesc = complex(
-  "InternationalTrafficInArmsRegulationsDetail",
-  () => [field("LicenseOrExemptionNumber", xs.string, OPTIONAL)],
-);
-
-export const ShipmentDryIceDetail: ComplexDesc = complex("ShipmentDryIceDetail", () => [
-  field("PackageCount", xs.nonNegativeInteger, OPTIONAL),
-  field("TotalWeight", Weight, OPTIONAL),
-  field("ProcessingOptions", ShipmentDryIceProcessingOptionsRequested, OPTIONAL),
+export const InternationalControlledExportDetail: ComplexDesc<
+  t.InternationalControlledExportDetail,
+  t.InternationalControlledExportDetailInput
+> = complex("InternationalControlledExportDetail", () => [
+  field("Type", InternationalControlledExportType),
+  field("ForeignTradeZoneCode", xs.string),
+  field("EntryNumber", xs.string),
+  field("LicenseOrPermitNumber", xs.string),
+  field("LicenseOrPermitExpirationDate", xs.date),
 ]);
 
-export const ShipmentDryIceProcessingOptionsRequested: ArrayDesc = array(
+export const InternationalTrafficInArmsRegulationsDetail: ComplexDesc<
+  t.InternationalTrafficInArmsRegulationsDetail
+> = complex("InternationalTrafficInArmsRegulationsDetail", () => [
+  field("LicenseOrExemptionNumber", xs.string),
+]);
+
+export const ShipmentDryIceDetail: ComplexDesc<
+  t.ShipmentDryIceDetail,
+  t.ShipmentDryIceDetailInput
+> = complex("ShipmentDryIceDetail", () => [
+  field("PackageCount", xs.nonNegativeInteger),
+  field("TotalWeight", Weight),
+  field("ProcessingOptions", ShipmentDryIceProcessingOptionsRequested),
+]);
+
+export const ShipmentDryIceProcessingOptionsRequested: ArrayDesc<
+  t.ShipmentDryIceProcessingOptionsRequested
+> = array(
   "ShipmentDryIceProcessingOptionsRequested",
   field("Options", ShipmentDryIceProcessingOptionType, REPEATED),
 );
 
-export const HomeDeliveryPremiumDetail: ComplexDesc = complex("HomeDeliveryPremiumDetail", () => [
-  field("HomeDeliveryPremiumType", HomeDeliveryPremiumType, OPTIONAL),
-  field("Date", xs.date, OPTIONAL),
-  field("PhoneNumber", xs.string, OPTIONAL),
+export const HomeDeliveryPremiumDetail: ComplexDesc<
+  t.HomeDeliveryPremiumDetail,
+  t.HomeDeliveryPremiumDetailInput
+> = complex("HomeDeliveryPremiumDetail", () => [
+  field("HomeDeliveryPremiumType", HomeDeliveryPremiumType),
+  field("Date", xs.date),
+  field("PhoneNumber", xs.string),
 ]);
 
-export const FlatbedTrailerDetail: ArrayDesc = array(
+export const FlatbedTrailerDetail: ArrayDesc<t.FlatbedTrailerDetail> = array(
   "FlatbedTrailerDetail",
   field("Options", FlatbedTrailerOption, REPEATED),
 );
 
-export const FreightGuaranteeDetail: ComplexDesc = complex("FreightGuaranteeDetail", () => [
-  field("Type", FreightGuaranteeType, OPTIONAL),
-  field("Date", xs.date, OPTIONAL),
+export const FreightGuaranteeDetail: ComplexDesc<
+  t.FreightGuaranteeDetail,
+  t.FreightGuaranteeDetailInput
+> = complex("FreightGuaranteeDetail", () => [
+  field("Type", FreightGuaranteeType),
+  field("Date", xs.date),
 ]);
 
-export const EtdDetail: ComplexDesc = complex("EtdDetail", () => [
+export const EtdDetail: ComplexDesc<t.EtdDetail, t.EtdDetailInput> = complex("EtdDetail", () => [
   field("Attributes", EtdAttributeType, REPEATED),
   field("RequestedDocumentCopies", RequestedShippingDocumentType, REPEATED),
   field("DocumentReferences", UploadDocumentReferenceDetail, REPEATED),
 ]);
 
-export const UploadDocumentReferenceDetail: ComplexDesc = complex(
-  "UploadDocumentReferenceDetail",
-  () => [
-    field("LineNumber", xs.nonNegativeInteger, OPTIONAL),
-    field("CustomerReference", xs.string, OPTIONAL),
-    field("Description", xs.string, OPTIONAL),
-    field("DocumentProducer", UploadDocumentProducerType, OPTIONAL),
-    field("DocumentType", UploadDocumentType, OPTIONAL),
-    field("DocumentId", xs.string, OPTIONAL),
-    field("DocumentIdProducer", UploadDocumentIdProducer, OPTIONAL),
-  ],
-);
-
-export const CustomDeliveryWindowDetail: ComplexDesc = complex("CustomDeliveryWindowDetail", () => [
-  field("Type", CustomDeliveryWindowType, OPTIONAL),
-  field("RequestTime", xs.time, OPTIONAL),
-  field("RequestRange", DateRange, OPTIONAL),
-  field("RequestDate", xs.date, OPTIONAL),
+export const UploadDocumentReferenceDetail: ComplexDesc<
+  t.UploadDocumentReferenceDetail,
+  t.UploadDocumentReferenceDetailInput
+> = complex("UploadDocumentReferenceDetail", () => [
+  field("LineNumber", xs.nonNegativeInteger),
+  field("CustomerReference", xs.string),
+  field("Description", xs.string),
+  field("DocumentProducer", UploadDocumentProducerType),
+  field("DocumentType", UploadDocumentType),
+  field("DocumentId", xs.string),
+  field("DocumentIdProducer", UploadDocumentIdProducer),
 ]);
 
-export const DateRange: ComplexDesc = complex("DateRange", () => [
-  field("Begins", xs.date, OPTIONAL),
-  field("Ends", xs.date, OPTIONAL),
+export const CustomDeliveryWindowDetail: ComplexDesc<
+  t.CustomDeliveryWindowDetail,
+  t.CustomDeliveryWindowDetailInput
+> = complex("CustomDeliveryWindowDetail", () => [
+  field("Type", CustomDeliveryWindowType),
+  field("RequestTime", xs.time),
+  field("RequestRange", DateRange),
+  field("RequestDate", xs.date),
 ]);
 
-export const ExpressFreightDetail: ComplexDesc = complex("ExpressFreightDetail", () => [
-  field("PackingListEnclosed", xs.boolean, OPTIONAL),
-  field("ShippersLoadAndCount", xs.positiveInteger, OPTIONAL),
-  field("BookingConfirmationNumber", xs.string, OPTIONAL),
-  field("ReferenceLabelRequested", xs.boolean, OPTIONAL),
-  field("BeforeDeliveryContact", ExpressFreightDetailContact, OPTIONAL),
-  field("UndeliverableContact", ExpressFreightDetailContact, OPTIONAL),
+export const DateRange: ComplexDesc<t.DateRange, t.DateRangeInput> = complex("DateRange", () => [
+  field("Begins", xs.date),
+  field("Ends", xs.date),
 ]);
 
-export const ExpressFreightDetailContact: ComplexDesc = complex(
+export const ExpressFreightDetail: ComplexDesc<
+  t.ExpressFreightDetail,
+  t.ExpressFreightDetailInput
+> = complex("ExpressFreightDetail", () => [
+  field("PackingListEnclosed", xs.boolean),
+  field("ShippersLoadAndCount", xs.positiveInteger),
+  field("BookingConfirmationNumber", xs.string),
+  field("ReferenceLabelRequested", xs.boolean),
+  field("BeforeDeliveryContact", ExpressFreightDetailContact),
+  field("UndeliverableContact", ExpressFreightDetailContact),
+]);
+
+export const ExpressFreightDetailContact: ComplexDesc<t.ExpressFreightDetailContact> = complex(
   "ExpressFreightDetailContact",
-  () => [field("Name", xs.string, OPTIONAL), field("Phone", xs.string, OPTIONAL)],
+  () => [field("Name", xs.string), field("Phone", xs.string)],
 );
 
-export const FreightShipmentDetail: ComplexDesc = complex("FreightShipmentDetail", () => [
-  field("FedExFreightAccountNumber", xs.string, OPTIONAL),
-  field("FedExFreightBillingContactAndAddress", ContactAndAddress, OPTIONAL),
-  field("AlternateBilling", Party, OPTIONAL),
-  field("Role", FreightShipmentRoleType, OPTIONAL),
-  field("CollectTermsType", FreightCollectTermsType, OPTIONAL),
-  field("DeclaredValuePerUnit", Money, OPTIONAL),
-  field("DeclaredValueUnits", xs.string, OPTIONAL),
-  field("LiabilityCoverageDetail", LiabilityCoverageDetail, OPTIONAL),
+export const FreightShipmentDetail: ComplexDesc<
+  t.FreightShipmentDetail,
+  t.FreightShipmentDetailInput
+> = complex("FreightShipmentDetail", () => [
+  field("FedExFreightAccountNumber", xs.string),
+  field("FedExFreightBillingContactAndAddress", ContactAndAddress),
+  field("AlternateBilling", Party),
+  field("Role", FreightShipmentRoleType),
+  field("CollectTermsType", FreightCollectTermsType),
+  field("DeclaredValuePerUnit", Money),
+  field("DeclaredValueUnits", xs.string),
+  field("LiabilityCoverageDetail", LiabilityCoverageDetail),
   field("Coupons", xs.string, REPEATED),
-  field("TotalHandlingUnits", xs.nonNegativeInteger, OPTIONAL),
-  field("ClientDiscountPercent", xs.decimal, OPTIONAL),
-  field("PalletWeight", Weight, OPTIONAL),
-  field("ShipmentDimensions", Dimensions, OPTIONAL),
-  field("Comment", xs.string, OPTIONAL),
+  field("TotalHandlingUnits", xs.nonNegativeInteger),
+  field("ClientDiscountPercent", xs.decimal),
+  field("PalletWeight", Weight),
+  field("ShipmentDimensions", Dimensions),
+  field("Comment", xs.string),
   field("SpecialServicePayments", FreightSpecialServicePayment, REPEATED),
-  field("HazardousMaterialsOfferor", xs.string, OPTIONAL),
+  field("HazardousMaterialsOfferor", xs.string),
   field("LineItems", FreightShipmentLineItem, REPEATED),
 ]);
 
-export const LiabilityCoverageDetail: ComplexDesc = complex("LiabilityCoverageDetail", () => [
-  field("CoverageType", LiabilityCoverageType, OPTIONAL),
-  field("CoverageAmount", Money, OPTIONAL),
-]);
+export const LiabilityCoverageDetail: ComplexDesc<t.LiabilityCoverageDetail> = complex(
+  "LiabilityCoverageDetail",
+  () => [field("CoverageType", LiabilityCoverageType), field("CoverageAmount", Money)],
+);
 
-export const Dimensions: ComplexDesc = complex("Dimensions", () => [
-  field("Length", xs.nonNegativeInteger, OPTIONAL),
-  field("Width", xs.nonNegativeInteger, OPTIONAL),
-  field("Height", xs.nonNegativeInteger, OPTIONAL),
-  field("Units", LinearUnits, OPTIONAL),
-]);
-
-export const FreightSpecialServicePayment: ComplexDesc = complex(
-  "FreightSpecialServicePayment",
+export const Dimensions: ComplexDesc<t.Dimensions, t.DimensionsInput> = complex(
+  "Dimensions",
   () => [
-    field("SpecialService", xs.string, OPTIONAL),
-    field("PaymentType", FreightShipmentRoleType, OPTIONAL),
+    field("Length", xs.nonNegativeInteger),
+    field("Width", xs.nonNegativeInteger),
+    field("Height", xs.nonNegativeInteger),
+    field("Units", LinearUnits),
   ],
 );
 
-export const FreightShipmentLineItem: ComplexDesc = complex("FreightShipmentLineItem", () => [
-  field("Id", xs.string, OPTIONAL),
-  field("FreightClass", FreightClassType, OPTIONAL),
-  field("Packaging", PhysicalPackagingType, OPTIONAL),
-  field("Pieces", xs.nonNegativeInteger, OPTIONAL),
-  field("Description", xs.string, OPTIONAL),
-  field("Weight", Weight, OPTIONAL),
-  field("Dimensions", Dimensions, OPTIONAL),
-  field("Volume", Volume, OPTIONAL),
+export const FreightSpecialServicePayment: ComplexDesc<t.FreightSpecialServicePayment> = complex(
+  "FreightSpecialServicePayment",
+  () => [field("SpecialService", xs.string), field("PaymentType", FreightShipmentRoleType)],
+);
+
+export const FreightShipmentLineItem: ComplexDesc<
+  t.FreightShipmentLineItem,
+  t.FreightShipmentLineItemInput
+> = complex("FreightShipmentLineItem", () => [
+  field("Id", xs.string),
+  field("FreightClass", FreightClassType),
+  field("Packaging", PhysicalPackagingType),
+  field("Pieces", xs.nonNegativeInteger),
+  field("Description", xs.string),
+  field("Weight", Weight),
+  field("Dimensions", Dimensions),
+  field("Volume", Volume),
 ]);
 
-export const Volume: ComplexDesc = complex("Volume", () => [
-  field("Units", VolumeUnits, OPTIONAL),
-  field("Value", xs.decimal, OPTIONAL),
+export const Volume: ComplexDesc<t.Volume> = complex("Volume", () => [
+  field("Units", VolumeUnits),
+  field("Value", xs.decimal),
 ]);
 
-export const VariableHandlingChargeDetail: ComplexDesc = complex(
+export const VariableHandlingChargeDetail: ComplexDesc<t.VariableHandlingChargeDetail> = complex(
   "VariableHandlingChargeDetail",
   () => [
-    field("FixedValue", Money, OPTIONAL),
-    field("PercentValue", xs.decimal, OPTIONAL),
-    field("RateElementBasis", RateElementBasisType, OPTIONAL),
-    field("RateTypeBasis", RateTypeBasisType, OPTIONAL),
+    field("FixedValue", Money),
+    field("PercentValue", xs.decimal),
+    field("RateElementBasis", RateElementBasisType),
+    field("RateTypeBasis", RateTypeBasisType),
   ],
 );
 
-export const CustomsClearanceDetail: ComplexDesc = complex("CustomsClearanceDetail", () => [
+export const CustomsClearanceDetail: ComplexDesc<
+  t.CustomsClearanceDetail,
+  t.CustomsClearanceDetailInput
+> = complex("CustomsClearanceDetail", () => [
   field("Brokers", BrokerDetail, REPEATED),
-  field("ClearanceBrokerage", ClearanceBrokerageType, OPTIONAL),
-  field("CustomsOptions", CustomsOptionDetail, OPTIONAL),
-  field("ImporterOfRecord", Party, OPTIONAL),
-  field("RecipientCustomsId", RecipientCustomsId, OPTIONAL),
-  field("DutiesPayment", Payment, OPTIONAL),
-  field("DocumentContent", InternationalDocumentContentType, OPTIONAL),
-  field("CustomsValue", Money, OPTIONAL),
-  field("FreightOnValue", FreightOnValueType, OPTIONAL),
-  field("InsuranceCharges", Money, OPTIONAL),
-  field("PartiesToTransactionAreRelated", xs.boolean, OPTIONAL),
-  field("CommercialInvoice", CommercialInvoice, OPTIONAL),
+  field("ClearanceBrokerage", ClearanceBrokerageType),
+  field("CustomsOptions", CustomsOptionDetail),
+  field("ImporterOfRecord", Party),
+  field("RecipientCustomsId", RecipientCustomsId),
+  field("DutiesPayment", Payment),
+  field("DocumentContent", InternationalDocumentContentType),
+  field("CustomsValue", Money),
+  field("FreightOnValue", FreightOnValueType),
+  field("InsuranceCharges", Money),
+  field("PartiesToTransactionAreRelated", xs.boolean),
+  field("CommercialInvoice", CommercialInvoice),
   field("Commodities", Commodity, REPEATED),
-  field("ExportDetail", ExportDetail, OPTIONAL),
+  field("ExportDetail", ExportDetail),
   field("RegulatoryControls", RegulatoryControlType, REPEATED),
 ]);
 
-export const BrokerDetail: ComplexDesc = complex("BrokerDetail", () => [
-  field("Type", BrokerType, OPTIONAL),
-  field("Broker", Party, OPTIONAL),
-]);
+export const BrokerDetail: ComplexDesc<t.BrokerDetail, t.BrokerDetailInput> = complex(
+  "BrokerDetail",
+  () => [field("Type", BrokerType), field("Broker", Party)],
+);
 
-export const CustomsOptionDetail: ComplexDesc = complex("CustomsOptionDetail", () => [
-  field("Type", CustomsOptionType, OPTIONAL),
-  field("Description", xs.string, OPTIONAL),
-]);
+export const CustomsOptionDetail: ComplexDesc<t.CustomsOptionDetail> = complex(
+  "CustomsOptionDetail",
+  () => [field("Type", CustomsOptionType), field("Description", xs.string)],
+);
 
-export const RecipientCustomsId: ComplexDesc = complex("RecipientCustomsId", () => [
-  field("Type", RecipientCustomsIdType, OPTIONAL),
-  field("Value", xs.string, OPTIONAL),
-]);
+export const RecipientCustomsId: ComplexDesc<t.RecipientCustomsId> = complex(
+  "RecipientCustomsId",
+  () => [field("Type", RecipientCustomsIdType), field("Value", xs.string)],
+);
 
-export const CommercialInvoice: ComplexDesc = complex("CommercialInvoice", () => [
+export const CommercialInvoice: ComplexDesc<
+  t.CommercialInvoice,
+  t.CommercialInvoiceInput
+> = complex("CommercialInvoice", () => [
   field("Comments", xs.string, REPEATED),
-  field("FreightCharge", Money, OPTIONAL),
-  field("TaxesOrMiscellaneousCharge", Money, OPTIONAL),
-  field("TaxesOrMiscellaneousChargeType", TaxesOrMiscellaneousChargeType, OPTIONAL),
-  field("PackingCosts", Money, OPTIONAL),
-  field("HandlingCosts", Money, OPTIONAL),
-  field("SpecialInstructions", xs.string, OPTIONAL),
-  field("DeclarationStatement", xs.string, OPTIONAL),
-  field("PaymentTerms", xs.string, OPTIONAL),
-  field("Purpose", PurposeOfShipmentType, OPTIONAL),
-  field("OriginatorName", xs.string, OPTIONAL),
-  field("TermsOfSale", xs.string, OPTIONAL),
+  field("FreightCharge", Money),
+  field("TaxesOrMiscellaneousCharge", Money),
+  field("TaxesOrMiscellaneousChargeType", TaxesOrMiscellaneousChargeType),
+  field("PackingCosts", Money),
+  field("HandlingCosts", Money),
+  field("SpecialInstructions", xs.string),
+  field("DeclarationStatement", xs.string),
+  field("PaymentTerms", xs.string),
+  field("Purpose", PurposeOfShipmentType),
+  field("OriginatorName", xs.string),
+  field("TermsOfSale", xs.string),
 ]);
 
-export const Commodity: ComplexDesc = complex("Commodity", () => [
-  field("Name", xs.string, OPTIONAL),
-  field("NumberOfPieces", xs.nonNegativeInteger, OPTIONAL),
-  field("Description", xs.string, OPTIONAL),
-  field("Purpose", CommodityPurposeType, OPTIONAL),
-  field("CountryOfManufacture", xs.string, OPTIONAL),
-  field("HarmonizedCode", xs.string, OPTIONAL),
-  field("Weight", Weight, OPTIONAL),
-  field("Quantity", xs.decimal, OPTIONAL),
-  field("QuantityUnits", xs.string, OPTIONAL),
+export const Commodity: ComplexDesc<t.Commodity, t.CommodityInput> = complex("Commodity", () => [
+  field("Name", xs.string),
+  field("NumberOfPieces", xs.nonNegativeInteger),
+  field("Description", xs.string),
+  field("Purpose", CommodityPurposeType),
+  field("CountryOfManufacture", xs.string),
+  field("HarmonizedCode", xs.string),
+  field("Weight", Weight),
+  field("Quantity", xs.decimal),
+  field("QuantityUnits", xs.string),
   field("AdditionalMeasures", Measure, REPEATED),
-  field("UnitPrice", Money, OPTIONAL),
-  field("CustomsValue", Money, OPTIONAL),
+  field("UnitPrice", Money),
+  field("CustomsValue", Money),
   field("ExciseConditions", EdtExciseCondition, REPEATED),
-  field("ExportLicenseNumber", xs.string, OPTIONAL),
-  field("ExportLicenseExpirationDate", xs.date, OPTIONAL),
-  field("CIMarksAndNumbers", xs.string, OPTIONAL),
-  field("PartNumber", xs.string, OPTIONAL),
-  field("UsmcaDetail", UsmcaCommodityDetail, OPTIONAL),
+  field("ExportLicenseNumber", xs.string),
+  field("ExportLicenseExpirationDate", xs.date),
+  field("CIMarksAndNumbers", xs.string),
+  field("PartNumber", xs.string),
+  field("UsmcaDetail", UsmcaCommodityDetail),
 ]);
 
-export const Measure: ComplexDesc = complex("Measure", () => [
-  field("Quantity", xs.decimal, OPTIONAL),
-  field("Units", xs.string, OPTIONAL),
+export const Measure: ComplexDesc<t.Measure> = complex("Measure", () => [
+  field("Quantity", xs.decimal),
+  field("Units", xs.string),
 ]);
 
-export const EdtExciseCondition: ComplexDesc = complex("EdtExciseCondition", () => [
-  field("Category", xs.string, OPTIONAL),
-  field("Value", xs.string, OPTIONAL),
-]);
+export const EdtExciseCondition: ComplexDesc<t.EdtExciseCondition> = complex(
+  "EdtExciseCondition",
+  () => [field("Category", xs.string), field("Value", xs.string)],
+);
 
-export const UsmcaCommodityDetail: ComplexDesc = complex("UsmcaCommodityDetail", () => [
-  field("OriginCriterion", UsmcaOriginCriterionCode, OPTIONAL),
-]);
+export const UsmcaCommodityDetail: ComplexDesc<t.UsmcaCommodityDetail> = complex(
+  "UsmcaCommodityDetail",
+  () => [field("OriginCriterion", UsmcaOriginCriterionCode)],
+);
 
-export const ExportDetail: ComplexDesc = complex("ExportDetail", () => [
-  field("B13AFilingOption", B13AFilingOptionType, OPTIONAL),
-  field("ExportComplianceStatement", xs.string, OPTIONAL),
-  field("PermitNumber", xs.string, OPTIONAL),
-  field("DestinationControlDetail", DestinationControlDetail, OPTIONAL),
-]);
+export const ExportDetail: ComplexDesc<t.ExportDetail, t.ExportDetailInput> = complex(
+  "ExportDetail",
+  () => [
+    field("B13AFilingOption", B13AFilingOptionType),
+    field("ExportComplianceStatement", xs.string),
+    field("PermitNumber", xs.string),
+    field("DestinationControlDetail", DestinationControlDetail),
+  ],
+);
 
-export const DestinationControlDetail: ComplexDesc = complex("DestinationControlDetail", () => [
+export const DestinationControlDetail: ComplexDesc<
+  t.DestinationControlDetail,
+  t.DestinationControlDetailInput
+> = complex("DestinationControlDetail", () => [
   field("StatementTypes", DestinationControlStatementType, REPEATED),
-  field("DestinationCountries", xs.string, OPTIONAL),
-  field("EndUser", xs.string, OPTIONAL),
+  field("DestinationCountries", xs.string),
+  field("EndUser", xs.string),
 ]);
 
-export const PickupDetail: ComplexDesc = complex("PickupDetail", () => [
-  field("ReadyDateTime", xs.dateTime, OPTIONAL),
-  field("LatestPickupDateTime", xs.dateTime, OPTIONAL),
-  field("CourierInstructions", xs.string, OPTIONAL),
-  field("RequestType", PickupRequestType, OPTIONAL),
-  field("RequestSource", PickupRequestSourceType, OPTIONAL),
-]);
+export const PickupDetail: ComplexDesc<t.PickupDetail, t.PickupDetailInput> = complex(
+  "PickupDetail",
+  () => [
+    field("ReadyDateTime", xs.dateTime),
+    field("LatestPickupDateTime", xs.dateTime),
+    field("CourierInstructions", xs.string),
+    field("RequestType", PickupRequestType),
+    field("RequestSource", PickupRequestSourceType),
+  ],
+);
 
-export const SmartPostShipmentDetail: ComplexDesc = complex("SmartPostShipmentDetail", () => [
-  field("ProcessingOptionsRequested", SmartPostShipmentProcessingOptionsRequested, OPTIONAL),
-  field("Indicia", SmartPostIndiciaType, OPTIONAL),
-  field("AncillaryEndorsement", SmartPostAncillaryEndorsementType, OPTIONAL),
-  field("HubId", xs.string, OPTIONAL),
-  field("CustomerManifestId", xs.string, OPTIONAL),
-]);
+export const SmartPostShipmentDetail: ComplexDesc<t.SmartPostShipmentDetail> = complex(
+  "SmartPostShipmentDetail",
+  () => [
+    field("ProcessingOptionsRequested", SmartPostShipmentProcessingOptionsRequested),
+    field("Indicia", SmartPostIndiciaType),
+    field("AncillaryEndorsement", SmartPostAncillaryEndorsementType),
+    field("HubId", xs.string),
+    field("CustomerManifestId", xs.string),
+  ],
+);
 
-export const SmartPostShipmentProcessingOptionsRequested: ArrayDesc = array(
+export const SmartPostShipmentProcessingOptionsRequested: ArrayDesc<
+  t.SmartPostShipmentProcessingOptionsRequested
+> = array(
   "SmartPostShipmentProcessingOptionsRequested",
   field("Options", SmartPostShipmentProcessingOptionType, REPEATED),
 );
 
-export const LabelSpecification: ComplexDesc = complex("LabelSpecification", () => [
-  field("LabelFormatType", LabelFormatType, OPTIONAL),
-  field("ImageType", ShippingDocumentImageType, OPTIONAL),
-  field("LabelStockType", LabelStockType, OPTIONAL),
-  field("LabelPrintingOrientation", LabelPrintingOrientationType, OPTIONAL),
-  field("LabelRotation", LabelRotationType, OPTIONAL),
-  field("LabelOrder", LabelOrderType, OPTIONAL),
-  field("PrintedLabelOrigin", ContactAndAddress, OPTIONAL),
-  field("CustomerSpecifiedDetail", CustomerSpecifiedLabelDetail, OPTIONAL),
+export const LabelSpecification: ComplexDesc<
+  t.LabelSpecification,
+  t.LabelSpecificationInput
+> = complex("LabelSpecification", () => [
+  field("LabelFormatType", LabelFormatType),
+  field("ImageType", ShippingDocumentImageType),
+  field("LabelStockType", LabelStockType),
+  field("LabelPrintingOrientation", LabelPrintingOrientationType),
+  field("LabelRotation", LabelRotationType),
+  field("LabelOrder", LabelOrderType),
+  field("PrintedLabelOrigin", ContactAndAddress),
+  field("CustomerSpecifiedDetail", CustomerSpecifiedLabelDetail),
 ]);
 
-export const CustomerSpecifiedLabelDetail: ComplexDesc = complex(
-  "CustomerSpecifiedLabelDetail",
+export const CustomerSpecifiedLabelDetail: ComplexDesc<
+  t.CustomerSpecifiedLabelDetail,
+  t.CustomerSpecifiedLabelDetailInput
+> = complex("CustomerSpecifiedLabelDetail", () => [
+  field("DocTabContent", DocTabContent),
+  field("CustomContentPosition", RelativeVerticalPositionType),
+  field("CustomContent", CustomLabelDetail),
+  field("ConfigurableReferenceEntries", ConfigurableLabelReferenceEntry, REPEATED),
+  field("MaskedData", LabelMaskableDataType, REPEATED),
+  field("SecondaryBarcode", SecondaryBarcodeType),
+  field("TermsAndConditionsLocalization", Localization),
+  field("RegulatoryLabels", RegulatoryLabelContentDetail, REPEATED),
+  field("AdditionalLabels", AdditionalLabelsDetail, REPEATED),
+  field("AirWaybillSuppressionCount", xs.nonNegativeInteger),
+]);
+
+export const DocTabContent: ComplexDesc<t.DocTabContent, t.DocTabContentInput> = complex(
+  "DocTabContent",
   () => [
-    field("DocTabContent", DocTabContent, OPTIONAL),
-    field("CustomContentPosition", RelativeVerticalPositionType, OPTIONAL),
-    field("CustomContent", CustomLabelDetail, OPTIONAL),
-    field("ConfigurableReferenceEntries", ConfigurableLabelReferenceEntry, REPEATED),
-    field("MaskedData", LabelMaskableDataType, REPEATED),
-    field("SecondaryBarcode", SecondaryBarcodeType, OPTIONAL),
-    field("TermsAndConditionsLocalization", Localization, OPTIONAL),
-    field("RegulatoryLabels", RegulatoryLabelContentDetail, REPEATED),
-    field("AdditionalLabels", AdditionalLabelsDetail, REPEATED),
-    field("AirWaybillSuppressionCount", xs.nonNegativeInteger, OPTIONAL),
+    field("DocTabContentType", DocTabContentType),
+    field("Zone001", DocTabContentZone001),
+    field("Barcoded", DocTabContentBarcoded),
   ],
 );
 
-export const DocTabContent: ComplexDesc = complex("DocTabContent", () => [
-  field("DocTabContentType", DocTabContentType, OPTIONAL),
-  field("Zone001", DocTabContentZone001, OPTIONAL),
-  field("Barcoded", DocTabContentBarcoded, OPTIONAL),
-]);
-
-export const DocTabContentZone001: ArrayDesc = array(
+export const DocTabContentZone001: ArrayDesc<
+  t.DocTabContentZone001,
+  t.DocTabContentZone001Input
+> = array(
   "DocTabContentZone001",
   field("DocTabZoneSpecifications", () => DocTabZoneSpecification, REPEATED),
 );
 
-export const DocTabZoneSpecification: ComplexDesc = complex("DocTabZoneSpecification", () => [
-  field("ZoneNumber", xs.positiveInteger, OPTIONAL),
-  field("Header", xs.string, OPTIONAL),
-  field("DataField", xs.string, OPTIONAL),
-  field("LiteralValue", xs.string, OPTIONAL),
-  field("Justification", DocTabZoneJustificationType, OPTIONAL),
+export const DocTabZoneSpecification: ComplexDesc<
+  t.DocTabZoneSpecification,
+  t.DocTabZoneSpecificationInput
+> = complex("DocTabZoneSpecification", () => [
+  field("ZoneNumber", xs.positiveInteger),
+  field("Header", xs.string),
+  field("DataField", xs.string),
+  field("LiteralValue", xs.string),
+  field("Justification", DocTabZoneJustificationType),
 ]);
 
-export const DocTabContentBarcoded: ComplexDesc = complex("DocTabContentBarcoded", () => [
-  field("Symbology", BarcodeSymbologyType, OPTIONAL),
-  field("Specification", DocTabZoneSpecification, OPTIONAL),
+export const DocTabContentBarcoded: ComplexDesc<
+  t.DocTabContentBarcoded,
+  t.DocTabContentBarcodedInput
+> = complex("DocTabContentBarcoded", () => [
+  field("Symbology", BarcodeSymbologyType),
+  field("Specification", DocTabZoneSpecification),
 ]);
 
-export const CustomLabelDetail: ComplexDesc = complex("CustomLabelDetail", () => [
-  field("CoordinateUnits", CustomLabelCoordinateUnits, OPTIONAL),
+export const CustomLabelDetail: ComplexDesc<
+  t.CustomLabelDetail,
+  t.CustomLabelDetailInput
+> = complex("CustomLabelDetail", () => [
+  field("CoordinateUnits", CustomLabelCoordinateUnits),
   field("TextEntries", CustomLabelTextEntry, REPEATED),
   field("GraphicEntries", CustomLabelGraphicEntry, REPEATED),
   field("BoxEntries", CustomLabelBoxEntry, REPEATED),
@@ -1707,794 +1803,919 @@ export const CustomLabelDetail: ComplexDesc = complex("CustomLabelDetail", () =>
   field("BarcodeEntries", CustomLabelBarcodeEntry, REPEATED),
 ]);
 
-export const CustomLabelTextEntry: ComplexDesc = complex("CustomLabelTextEntry", () => [
-  field("Position", CustomLabelPosition, OPTIONAL),
-  field("Format", xs.string, OPTIONAL),
+export const CustomLabelTextEntry: ComplexDesc<
+  t.CustomLabelTextEntry,
+  t.CustomLabelTextEntryInput
+> = complex("CustomLabelTextEntry", () => [
+  field("Position", CustomLabelPosition),
+  field("Format", xs.string),
   field("DataFields", xs.string, REPEATED),
-  field("ThermalFontId", xs.string, OPTIONAL),
-  field("FontName", xs.string, OPTIONAL),
-  field("FontSize", xs.positiveInteger, OPTIONAL),
-  field("Rotation", RotationType, OPTIONAL),
+  field("ThermalFontId", xs.string),
+  field("FontName", xs.string),
+  field("FontSize", xs.positiveInteger),
+  field("Rotation", RotationType),
 ]);
 
-export const CustomLabelPosition: ComplexDesc = complex("CustomLabelPosition", () => [
-  field("X", xs.nonNegativeInteger, OPTIONAL),
-  field("Y", xs.int, OPTIONAL),
+export const CustomLabelPosition: ComplexDesc<
+  t.CustomLabelPosition,
+  t.CustomLabelPositionInput
+> = complex("CustomLabelPosition", () => [field("X", xs.nonNegativeInteger), field("Y", xs.int)]);
+
+export const CustomLabelGraphicEntry: ComplexDesc<
+  t.CustomLabelGraphicEntry,
+  t.CustomLabelGraphicEntryInput
+> = complex("CustomLabelGraphicEntry", () => [
+  field("Position", CustomLabelPosition),
+  field("PrinterGraphicId", xs.string),
+  field("FileGraphicFullName", xs.string),
 ]);
 
-export const CustomLabelGraphicEntry: ComplexDesc = complex("CustomLabelGraphicEntry", () => [
-  field("Position", CustomLabelPosition, OPTIONAL),
-  field("PrinterGraphicId", xs.string, OPTIONAL),
-  field("FileGraphicFullName", xs.string, OPTIONAL),
+export const CustomLabelBoxEntry: ComplexDesc<
+  t.CustomLabelBoxEntry,
+  t.CustomLabelBoxEntryInput
+> = complex("CustomLabelBoxEntry", () => [
+  field("TopLeftCorner", CustomLabelPosition),
+  field("BottomRightCorner", CustomLabelPosition),
 ]);
 
-export const CustomLabelBoxEntry: ComplexDesc = complex("CustomLabelBoxEntry", () => [
-  field("TopLeftCorner", CustomLabelPosition, OPTIONAL),
-  field("BottomRightCorner", CustomLabelPosition, OPTIONAL),
-]);
-
-export const CustomLabelTextBoxEntry: ComplexDesc = complex("CustomLabelTextBoxEntry", () => [
-  field("TopLeftCorner", CustomLabelPosition, OPTIONAL),
-  field("BottomRightCorner", CustomLabelPosition, OPTIONAL),
-  field("Position", CustomLabelPosition, OPTIONAL),
-  field("Format", xs.string, OPTIONAL),
+export const CustomLabelTextBoxEntry: ComplexDesc<
+  t.CustomLabelTextBoxEntry,
+  t.CustomLabelTextBoxEntryInput
+> = complex("CustomLabelTextBoxEntry", () => [
+  field("TopLeftCorner", CustomLabelPosition),
+  field("BottomRightCorner", CustomLabelPosition),
+  field("Position", CustomLabelPosition),
+  field("Format", xs.string),
   field("DataFields", xs.string, REPEATED),
-  field("ThermalFontId", xs.string, OPTIONAL),
-  field("FontName", xs.string, OPTIONAL),
-  field("FontSize", xs.positiveInteger, OPTIONAL),
-  field("Rotation", RotationType, OPTIONAL),
+  field("ThermalFontId", xs.string),
+  field("FontName", xs.string),
+  field("FontSize", xs.positiveInteger),
+  field("Rotation", RotationType),
 ]);
 
-export const CustomLabelBarcodeEntry: ComplexDesc = complex("CustomLabelBarcodeEntry", () => [
-  field("Position", CustomLabelPosition, OPTIONAL),
-  field("Format", xs.string, OPTIONAL),
+export const CustomLabelBarcodeEntry: ComplexDesc<
+  t.CustomLabelBarcodeEntry,
+  t.CustomLabelBarcodeEntryInput
+> = complex("CustomLabelBarcodeEntry", () => [
+  field("Position", CustomLabelPosition),
+  field("Format", xs.string),
   field("DataFields", xs.string, REPEATED),
-  field("BarHeight", xs.int, OPTIONAL),
-  field("ThinBarWidth", xs.int, OPTIONAL),
-  field("BarcodeSymbology", BarcodeSymbologyType, OPTIONAL),
+  field("BarHeight", xs.int),
+  field("ThinBarWidth", xs.int),
+  field("BarcodeSymbology", BarcodeSymbologyType),
 ]);
 
-export const ConfigurableLabelReferenceEntry: ComplexDesc = complex(
-  "ConfigurableLabelReferenceEntry",
-  () => [
-    field("ZoneNumber", xs.positiveInteger, OPTIONAL),
-    field("Header", xs.string, OPTIONAL),
-    field("DataField", xs.string, OPTIONAL),
-    field("LiteralValue", xs.string, OPTIONAL),
-  ],
-);
-
-export const RegulatoryLabelContentDetail: ComplexDesc = complex(
-  "RegulatoryLabelContentDetail",
-  () => [
-    field("Type", RegulatoryLabelType, OPTIONAL),
-    field("GenerationOptions", CustomerSpecifiedLabelGenerationOptionType, REPEATED),
-  ],
-);
-
-export const AdditionalLabelsDetail: ComplexDesc = complex("AdditionalLabelsDetail", () => [
-  field("Type", AdditionalLabelsType, OPTIONAL),
-  field("Count", xs.nonNegativeInteger, OPTIONAL),
+export const ConfigurableLabelReferenceEntry: ComplexDesc<
+  t.ConfigurableLabelReferenceEntry,
+  t.ConfigurableLabelReferenceEntryInput
+> = complex("ConfigurableLabelReferenceEntry", () => [
+  field("ZoneNumber", xs.positiveInteger),
+  field("Header", xs.string),
+  field("DataField", xs.string),
+  field("LiteralValue", xs.string),
 ]);
 
-export const ShippingDocumentSpecification: ComplexDesc = complex(
-  "ShippingDocumentSpecification",
-  () => [
-    field("ShippingDocumentTypes", RequestedShippingDocumentType, REPEATED),
-    field("CertificateOfOrigin", CertificateOfOriginDetail, OPTIONAL),
-    field("CommercialInvoiceDetail", CommercialInvoiceDetail, OPTIONAL),
-    field(
-      "UsmcaCommercialInvoiceCertificationOfOriginDetail",
-      UsmcaCommercialInvoiceCertificationOfOriginDetail,
-      OPTIONAL,
-    ),
-    field("CustomPackageDocumentDetail", CustomDocumentDetail, REPEATED),
-    field("CustomShipmentDocumentDetail", CustomDocumentDetail, REPEATED),
-    field("ExportDeclarationDetail", ExportDeclarationDetail, OPTIONAL),
-    field("GeneralAgencyAgreementDetail", GeneralAgencyAgreementDetail, OPTIONAL),
-    field("UsmcaCertificationOfOriginDetail", UsmcaCertificationOfOriginDetail, OPTIONAL),
-    field("Op900Detail", Op900Detail, OPTIONAL),
-    field(
-      "DangerousGoodsShippersDeclarationDetail",
-      DangerousGoodsShippersDeclarationDetail,
-      OPTIONAL,
-    ),
-    field("FreightAddressLabelDetail", FreightAddressLabelDetail, OPTIONAL),
-    field("ReturnInstructionsDetail", ReturnInstructionsDetail, OPTIONAL),
-  ],
-);
+export const RegulatoryLabelContentDetail: ComplexDesc<
+  t.RegulatoryLabelContentDetail,
+  t.RegulatoryLabelContentDetailInput
+> = complex("RegulatoryLabelContentDetail", () => [
+  field("Type", RegulatoryLabelType),
+  field("GenerationOptions", CustomerSpecifiedLabelGenerationOptionType, REPEATED),
+]);
 
-export const CertificateOfOriginDetail: ComplexDesc = complex("CertificateOfOriginDetail", () => [
-  field("DocumentFormat", ShippingDocumentFormat, OPTIONAL),
+export const AdditionalLabelsDetail: ComplexDesc<
+  t.AdditionalLabelsDetail,
+  t.AdditionalLabelsDetailInput
+> = complex("AdditionalLabelsDetail", () => [
+  field("Type", AdditionalLabelsType),
+  field("Count", xs.nonNegativeInteger),
+]);
+
+export const ShippingDocumentSpecification: ComplexDesc<
+  t.ShippingDocumentSpecification,
+  t.ShippingDocumentSpecificationInput
+> = complex("ShippingDocumentSpecification", () => [
+  field("ShippingDocumentTypes", RequestedShippingDocumentType, REPEATED),
+  field("CertificateOfOrigin", CertificateOfOriginDetail),
+  field("CommercialInvoiceDetail", CommercialInvoiceDetail),
+  field(
+    "UsmcaCommercialInvoiceCertificationOfOriginDetail",
+    UsmcaCommercialInvoiceCertificationOfOriginDetail,
+  ),
+  field("CustomPackageDocumentDetail", CustomDocumentDetail, REPEATED),
+  field("CustomShipmentDocumentDetail", CustomDocumentDetail, REPEATED),
+  field("ExportDeclarationDetail", ExportDeclarationDetail),
+  field("GeneralAgencyAgreementDetail", GeneralAgencyAgreementDetail),
+  field("UsmcaCertificationOfOriginDetail", UsmcaCertificationOfOriginDetail),
+  field("Op900Detail", Op900Detail),
+  field("DangerousGoodsShippersDeclarationDetail", DangerousGoodsShippersDeclarationDetail),
+  field("FreightAddressLabelDetail", FreightAddressLabelDetail),
+  field("ReturnInstructionsDetail", ReturnInstructionsDetail),
+]);
+
+export const CertificateOfOriginDetail: ComplexDesc<
+  t.CertificateOfOriginDetail,
+  t.CertificateOfOriginDetailInput
+> = complex("CertificateOfOriginDetail", () => [
+  field("DocumentFormat", ShippingDocumentFormat),
   field("CustomerImageUsages", CustomerImageUsage, REPEATED),
 ]);
 
-export const ShippingDocumentFormat: ComplexDesc = complex("ShippingDocumentFormat", () => [
+export const ShippingDocumentFormat: ComplexDesc<
+  t.ShippingDocumentFormat,
+  t.ShippingDocumentFormatInput
+> = complex("ShippingDocumentFormat", () => [
   field("Dispositions", ShippingDocumentDispositionDetail, REPEATED),
-  field("TopOfPageOffset", LinearMeasure, OPTIONAL),
-  field("ImageType", ShippingDocumentImageType, OPTIONAL),
-  field("StockType", ShippingDocumentStockType, OPTIONAL),
-  field("ProvideInstructions", xs.boolean, OPTIONAL),
-  field("OptionsRequested", DocumentFormatOptionsRequested, OPTIONAL),
-  field("Localization", Localization, OPTIONAL),
+  field("TopOfPageOffset", LinearMeasure),
+  field("ImageType", ShippingDocumentImageType),
+  field("StockType", ShippingDocumentStockType),
+  field("ProvideInstructions", xs.boolean),
+  field("OptionsRequested", DocumentFormatOptionsRequested),
+  field("Localization", Localization),
 ]);
 
-export const ShippingDocumentDispositionDetail: ComplexDesc = complex(
-  "ShippingDocumentDispositionDetail",
-  () => [
-    field("DispositionType", ShippingDocumentDispositionType, OPTIONAL),
-    field("Grouping", ShippingDocumentGroupingType, OPTIONAL),
-    field("EMailDetail", ShippingDocumentEMailDetail, OPTIONAL),
-    field("PrintDetail", ShippingDocumentPrintDetail, OPTIONAL),
-  ],
-);
+export const ShippingDocumentDispositionDetail: ComplexDesc<
+  t.ShippingDocumentDispositionDetail,
+  t.ShippingDocumentDispositionDetailInput
+> = complex("ShippingDocumentDispositionDetail", () => [
+  field("DispositionType", ShippingDocumentDispositionType),
+  field("Grouping", ShippingDocumentGroupingType),
+  field("EMailDetail", ShippingDocumentEMailDetail),
+  field("PrintDetail", ShippingDocumentPrintDetail),
+]);
 
-export const ShippingDocumentEMailDetail: ComplexDesc = complex(
-  "ShippingDocumentEMailDetail",
-  () => [
-    field("EMailRecipients", ShippingDocumentEMailRecipient, REPEATED),
-    field("Grouping", ShippingDocumentEMailGroupingType, OPTIONAL),
-    field("Localization", Localization, OPTIONAL),
-  ],
-);
+export const ShippingDocumentEMailDetail: ComplexDesc<
+  t.ShippingDocumentEMailDetail,
+  t.ShippingDocumentEMailDetailInput
+> = complex("ShippingDocumentEMailDetail", () => [
+  field("EMailRecipients", ShippingDocumentEMailRecipient, REPEATED),
+  field("Grouping", ShippingDocumentEMailGroupingType),
+  field("Localization", Localization),
+]);
 
-export const ShippingDocumentEMailRecipient: ComplexDesc = complex(
-  "ShippingDocumentEMailRecipient",
-  () => [
-    field("RecipientType", EMailNotificationRecipientType, OPTIONAL),
-    field("Address", xs.string, OPTIONAL),
-  ],
-);
+export const ShippingDocumentEMailRecipient: ComplexDesc<
+  t.ShippingDocumentEMailRecipient
+> = complex("ShippingDocumentEMailRecipient", () => [
+  field("RecipientType", EMailNotificationRecipientType),
+  field("Address", xs.string),
+]);
 
-export const ShippingDocumentPrintDetail: ComplexDesc = complex(
+export const ShippingDocumentPrintDetail: ComplexDesc<t.ShippingDocumentPrintDetail> = complex(
   "ShippingDocumentPrintDetail",
-  () => [field("PrinterId", xs.string, OPTIONAL)],
+  () => [field("PrinterId", xs.string)],
 );
 
-export const LinearMeasure: ComplexDesc = complex("LinearMeasure", () => [
-  field("Value", xs.decimal, OPTIONAL),
-  field("Units", LinearUnits, OPTIONAL),
+export const LinearMeasure: ComplexDesc<t.LinearMeasure> = complex("LinearMeasure", () => [
+  field("Value", xs.decimal),
+  field("Units", LinearUnits),
 ]);
 
-export const DocumentFormatOptionsRequested: ArrayDesc = array(
+export const DocumentFormatOptionsRequested: ArrayDesc<t.DocumentFormatOptionsRequested> = array(
   "DocumentFormatOptionsRequested",
   field("Options", DocumentFormatOptionType, REPEATED),
 );
 
-export const CustomerImageUsage: ComplexDesc = complex("CustomerImageUsage", () => [
-  field("Type", CustomerImageUsageType, OPTIONAL),
-  field("Id", ImageId, OPTIONAL),
-]);
+export const CustomerImageUsage: ComplexDesc<t.CustomerImageUsage> = complex(
+  "CustomerImageUsage",
+  () => [field("Type", CustomerImageUsageType), field("Id", ImageId)],
+);
 
-export const CommercialInvoiceDetail: ComplexDesc = complex("CommercialInvoiceDetail", () => [
-  field("Format", ShippingDocumentFormat, OPTIONAL),
+export const CommercialInvoiceDetail: ComplexDesc<
+  t.CommercialInvoiceDetail,
+  t.CommercialInvoiceDetailInput
+> = complex("CommercialInvoiceDetail", () => [
+  field("Format", ShippingDocumentFormat),
   field("CustomerImageUsages", CustomerImageUsage, REPEATED),
 ]);
 
-export const UsmcaCommercialInvoiceCertificationOfOriginDetail: ComplexDesc = complex(
-  "UsmcaCommercialInvoiceCertificationOfOriginDetail",
-  () => [
-    field("Format", ShippingDocumentFormat, OPTIONAL),
-    field("CustomerImageUsages", CustomerImageUsage, REPEATED),
-    field("FormVersion", xs.string, OPTIONAL),
-    field("CertifierSpecification", UsmcaCertifierSpecificationType, OPTIONAL),
-    field("ProducerSpecification", UsmcaProducerSpecificationType, OPTIONAL),
-    field("Producer", Party, OPTIONAL),
-  ],
-);
-
-export const CustomDocumentDetail: ComplexDesc = complex("CustomDocumentDetail", () => [
-  field("Format", ShippingDocumentFormat, OPTIONAL),
-  field("LabelPrintingOrientation", LabelPrintingOrientationType, OPTIONAL),
-  field("LabelRotation", LabelRotationType, OPTIONAL),
-  field("SpecificationId", xs.string, OPTIONAL),
-  field("CustomContent", CustomLabelDetail, OPTIONAL),
+export const UsmcaCommercialInvoiceCertificationOfOriginDetail: ComplexDesc<
+  t.UsmcaCommercialInvoiceCertificationOfOriginDetail,
+  t.UsmcaCommercialInvoiceCertificationOfOriginDetailInput
+> = complex("UsmcaCommercialInvoiceCertificationOfOriginDetail", () => [
+  field("Format", ShippingDocumentFormat),
+  field("CustomerImageUsages", CustomerImageUsage, REPEATED),
+  field("FormVersion", xs.string),
+  field("CertifierSpecification", UsmcaCertifierSpecificationType),
+  field("ProducerSpecification", UsmcaProducerSpecificationType),
+  field("Producer", Party),
 ]);
 
-export const ExportDeclarationDetail: ComplexDesc = complex("ExportDeclarationDetail", () => [
-  field("DocumentFormat", ShippingDocumentFormat, OPTIONAL),
+export const CustomDocumentDetail: ComplexDesc<
+  t.CustomDocumentDetail,
+  t.CustomDocumentDetailInput
+> = complex("CustomDocumentDetail", () => [
+  field("Format", ShippingDocumentFormat),
+  field("LabelPrintingOrientation", LabelPrintingOrientationType),
+  field("LabelRotation", LabelRotationType),
+  field("SpecificationId", xs.string),
+  field("CustomContent", CustomLabelDetail),
+]);
+
+export const ExportDeclarationDetail: ComplexDesc<
+  t.ExportDeclarationDetail,
+  t.ExportDeclarationDetailInput
+> = complex("ExportDeclarationDetail", () => [
+  field("DocumentFormat", ShippingDocumentFormat),
   field("CustomerImageUsages", CustomerImageUsage, REPEATED),
 ]);
 
-export const GeneralAgencyAgreementDetail: ComplexDesc = complex(
-  "GeneralAgencyAgreementDetail",
-  () => [field("Format", ShippingDocumentFormat, OPTIONAL)],
-);
+export const GeneralAgencyAgreementDetail: ComplexDesc<
+  t.GeneralAgencyAgreementDetail,
+  t.GeneralAgencyAgreementDetailInput
+> = complex("GeneralAgencyAgreementDetail", () => [field("Format", ShippingDocumentFormat)]);
 
-export const UsmcaCertificationOfOriginDetail: ComplexDesc = complex(
-  "UsmcaCertificationOfOriginDetail",
-  () => [
-    field("Format", ShippingDocumentFormat, OPTIONAL),
-    field("BlanketPeriod", DateRange, OPTIONAL),
-    field("CertifierSpecification", UsmcaCertifierSpecificationType, OPTIONAL),
-    field("ImporterSpecification", UsmcaImporterSpecificationType, OPTIONAL),
-    field("ProducerSpecification", UsmcaProducerSpecificationType, OPTIONAL),
-    field("Producer", Party, OPTIONAL),
-    field("CustomerImageUsages", CustomerImageUsage, REPEATED),
-  ],
-);
-
-export const Op900Detail: ComplexDesc = complex("Op900Detail", () => [
-  field("Format", ShippingDocumentFormat, OPTIONAL),
-  field("Reference", CustomerReferenceType, OPTIONAL),
+export const UsmcaCertificationOfOriginDetail: ComplexDesc<
+  t.UsmcaCertificationOfOriginDetail,
+  t.UsmcaCertificationOfOriginDetailInput
+> = complex("UsmcaCertificationOfOriginDetail", () => [
+  field("Format", ShippingDocumentFormat),
+  field("BlanketPeriod", DateRange),
+  field("CertifierSpecification", UsmcaCertifierSpecificationType),
+  field("ImporterSpecification", UsmcaImporterSpecificationType),
+  field("ProducerSpecification", UsmcaProducerSpecificationType),
+  field("Producer", Party),
   field("CustomerImageUsages", CustomerImageUsage, REPEATED),
-  field("SignatureName", xs.string, OPTIONAL),
 ]);
 
-export const DangerousGoodsShippersDeclarationDetail: ComplexDesc = complex(
-  "DangerousGoodsShippersDeclarationDetail",
+export const Op900Detail: ComplexDesc<t.Op900Detail, t.Op900DetailInput> = complex(
+  "Op900Detail",
   () => [
-    field("Format", ShippingDocumentFormat, OPTIONAL),
+    field("Format", ShippingDocumentFormat),
+    field("Reference", CustomerReferenceType),
     field("CustomerImageUsages", CustomerImageUsage, REPEATED),
+    field("SignatureName", xs.string),
   ],
 );
 
-export const FreightAddressLabelDetail: ComplexDesc = complex("FreightAddressLabelDetail", () => [
-  field("Format", ShippingDocumentFormat, OPTIONAL),
-  field("Copies", xs.nonNegativeInteger, OPTIONAL),
-  field("StartingPosition", PageQuadrantType, OPTIONAL),
-  field("DocTabContent", DocTabContent, OPTIONAL),
-  field("CustomContentPosition", RelativeVerticalPositionType, OPTIONAL),
-  field("CustomContent", CustomLabelDetail, OPTIONAL),
+export const DangerousGoodsShippersDeclarationDetail: ComplexDesc<
+  t.DangerousGoodsShippersDeclarationDetail,
+  t.DangerousGoodsShippersDeclarationDetailInput
+> = complex("DangerousGoodsShippersDeclarationDetail", () => [
+  field("Format", ShippingDocumentFormat),
+  field("CustomerImageUsages", CustomerImageUsage, REPEATED),
 ]);
 
-export const ReturnInstructionsDetail: ComplexDesc = complex("ReturnInstructionsDetail", () => [
-  field("Format", ShippingDocumentFormat, OPTIONAL),
-  field("CustomText", xs.string, OPTIONAL),
+export const FreightAddressLabelDetail: ComplexDesc<
+  t.FreightAddressLabelDetail,
+  t.FreightAddressLabelDetailInput
+> = complex("FreightAddressLabelDetail", () => [
+  field("Format", ShippingDocumentFormat),
+  field("Copies", xs.nonNegativeInteger),
+  field("StartingPosition", PageQuadrantType),
+  field("DocTabContent", DocTabContent),
+  field("CustomContentPosition", RelativeVerticalPositionType),
+  field("CustomContent", CustomLabelDetail),
 ]);
 
-export const ShipmentConfigurationData: ArrayDesc = array(
+export const ReturnInstructionsDetail: ComplexDesc<
+  t.ReturnInstructionsDetail,
+  t.ReturnInstructionsDetailInput
+> = complex("ReturnInstructionsDetail", () => [
+  field("Format", ShippingDocumentFormat),
+  field("CustomText", xs.string),
+]);
+
+export const ShipmentConfigurationData: ArrayDesc<
+  t.ShipmentConfigurationData,
+  t.ShipmentConfigurationDataInput
+> = array(
   "ShipmentConfigurationData",
   field("DangerousGoodsPackageConfigurations", () => DangerousGoodsDetail, REPEATED),
 );
 
-export const DangerousGoodsDetail: ComplexDesc = complex("DangerousGoodsDetail", () => [
-  field("Regulation", HazardousCommodityRegulationType, OPTIONAL),
-  field("Accessibility", DangerousGoodsAccessibilityType, OPTIONAL),
-  field("CargoAircraftOnly", xs.boolean, OPTIONAL),
+export const DangerousGoodsDetail: ComplexDesc<
+  t.DangerousGoodsDetail,
+  t.DangerousGoodsDetailInput
+> = complex("DangerousGoodsDetail", () => [
+  field("Regulation", HazardousCommodityRegulationType),
+  field("Accessibility", DangerousGoodsAccessibilityType),
+  field("CargoAircraftOnly", xs.boolean),
   field("Options", HazardousCommodityOptionType, REPEATED),
-  field("PackingOption", DangerousGoodsPackingOptionType, OPTIONAL),
-  field("ReferenceId", xs.string, OPTIONAL),
+  field("PackingOption", DangerousGoodsPackingOptionType),
+  field("ReferenceId", xs.string),
   field("Containers", DangerousGoodsContainer, REPEATED),
-  field("Packaging", HazardousCommodityPackagingDetail, OPTIONAL),
-  field("Signatory", DangerousGoodsSignatory, OPTIONAL),
-  field("EmergencyContactNumber", xs.string, OPTIONAL),
-  field("Offeror", xs.string, OPTIONAL),
-  field("InfectiousSubstanceResponsibleContact", Contact, OPTIONAL),
-  field("AdditionalHandling", xs.string, OPTIONAL),
-  field("RadioactivityDetail", RadioactivityDetail, OPTIONAL),
+  field("Packaging", HazardousCommodityPackagingDetail),
+  field("Signatory", DangerousGoodsSignatory),
+  field("EmergencyContactNumber", xs.string),
+  field("Offeror", xs.string),
+  field("InfectiousSubstanceResponsibleContact", Contact),
+  field("AdditionalHandling", xs.string),
+  field("RadioactivityDetail", RadioactivityDetail),
 ]);
 
-export const DangerousGoodsContainer: ComplexDesc = complex("DangerousGoodsContainer", () => [
-  field("PackingType", HazardousContainerPackingType, OPTIONAL),
-  field("ContainerType", xs.string, OPTIONAL),
-  field("RadioactiveContainerClass", RadioactiveContainerClassType, OPTIONAL),
-  field("NumberOfContainers", xs.nonNegativeInteger, OPTIONAL),
+export const DangerousGoodsContainer: ComplexDesc<
+  t.DangerousGoodsContainer,
+  t.DangerousGoodsContainerInput
+> = complex("DangerousGoodsContainer", () => [
+  field("PackingType", HazardousContainerPackingType),
+  field("ContainerType", xs.string),
+  field("RadioactiveContainerClass", RadioactiveContainerClassType),
+  field("NumberOfContainers", xs.nonNegativeInteger),
   field("HazardousCommodities", HazardousCommodityContent, REPEATED),
 ]);
 
-export const HazardousCommodityContent: ComplexDesc = complex("HazardousCommodityContent", () => [
-  field("Description", HazardousCommodityDescription, OPTIONAL),
-  field("Quantity", HazardousCommodityQuantityDetail, OPTIONAL),
+export const HazardousCommodityContent: ComplexDesc<
+  t.HazardousCommodityContent,
+  t.HazardousCommodityContentInput
+> = complex("HazardousCommodityContent", () => [
+  field("Description", HazardousCommodityDescription),
+  field("Quantity", HazardousCommodityQuantityDetail),
   field("InnerReceptacles", HazardousCommodityInnerReceptacleDetail, REPEATED),
-  field("Options", HazardousCommodityOptionDetail, OPTIONAL),
-  field("RadionuclideDetail", RadionuclideDetail, OPTIONAL),
-  field("NetExplosiveDetail", NetExplosiveDetail, OPTIONAL),
+  field("Options", HazardousCommodityOptionDetail),
+  field("RadionuclideDetail", RadionuclideDetail),
+  field("NetExplosiveDetail", NetExplosiveDetail),
 ]);
 
-export const HazardousCommodityDescription: ComplexDesc = complex(
-  "HazardousCommodityDescription",
+export const HazardousCommodityDescription: ComplexDesc<
+  t.HazardousCommodityDescription,
+  t.HazardousCommodityDescriptionInput
+> = complex("HazardousCommodityDescription", () => [
+  field("Id", xs.string),
+  field("SequenceNumber", xs.nonNegativeInteger),
+  field("PackingGroup", HazardousCommodityPackingGroupType),
+  field("PackingDetails", HazardousCommodityPackingDetail),
+  field("ReportableQuantity", xs.boolean),
+  field("ProperShippingName", xs.string),
+  field("TechnicalName", xs.string),
+  field("Percentage", xs.decimal),
+  field("HazardClass", xs.string),
+  field("SubsidiaryClasses", xs.string, REPEATED),
+  field("LabelText", xs.string),
+  field("ProcessingOptions", HazardousCommodityDescriptionProcessingOptionType, REPEATED),
+  field("Authorization", xs.string),
+]);
+
+export const HazardousCommodityPackingDetail: ComplexDesc<
+  t.HazardousCommodityPackingDetail
+> = complex("HazardousCommodityPackingDetail", () => [
+  field("CargoAircraftOnly", xs.boolean),
+  field("PackingInstructions", xs.string),
+]);
+
+export const HazardousCommodityQuantityDetail: ComplexDesc<
+  t.HazardousCommodityQuantityDetail
+> = complex("HazardousCommodityQuantityDetail", () => [
+  field("Amount", xs.decimal),
+  field("Units", xs.string),
+  field("QuantityType", HazardousCommodityQuantityType),
+]);
+
+export const HazardousCommodityInnerReceptacleDetail: ComplexDesc<
+  t.HazardousCommodityInnerReceptacleDetail
+> = complex("HazardousCommodityInnerReceptacleDetail", () => [
+  field("Quantity", HazardousCommodityQuantityDetail),
+]);
+
+export const HazardousCommodityOptionDetail: ComplexDesc<
+  t.HazardousCommodityOptionDetail
+> = complex("HazardousCommodityOptionDetail", () => [
+  field("LabelTextOption", HazardousCommodityLabelTextOptionType),
+  field("CustomerSuppliedLabelText", xs.string),
+]);
+
+export const RadionuclideDetail: ComplexDesc<t.RadionuclideDetail> = complex(
+  "RadionuclideDetail",
   () => [
-    field("Id", xs.string, OPTIONAL),
-    field("SequenceNumber", xs.nonNegativeInteger, OPTIONAL),
-    field("PackingGroup", HazardousCommodityPackingGroupType, OPTIONAL),
-    field("PackingDetails", HazardousCommodityPackingDetail, OPTIONAL),
-    field("ReportableQuantity", xs.boolean, OPTIONAL),
-    field("ProperShippingName", xs.string, OPTIONAL),
-    field("TechnicalName", xs.string, OPTIONAL),
-    field("Percentage", xs.decimal, OPTIONAL),
-    field("HazardClass", xs.string, OPTIONAL),
-    field("SubsidiaryClasses", xs.string, REPEATED),
-    field("LabelText", xs.string, OPTIONAL),
-    field("ProcessingOptions", HazardousCommodityDescriptionProcessingOptionType, REPEATED),
-    field("Authorization", xs.string, OPTIONAL),
+    field("Radionuclide", xs.string),
+    field("Activity", RadionuclideActivity),
+    field("ExceptedPackagingIsReportableQuantity", xs.boolean),
+    field("PhysicalForm", PhysicalFormType),
+    field("ChemicalForm", xs.string),
   ],
 );
 
-export const HazardousCommodityPackingDetail: ComplexDesc = complex(
-  "HazardousCommodityPackingDetail",
+export const RadionuclideActivity: ComplexDesc<t.RadionuclideActivity> = complex(
+  "RadionuclideActivity",
+  () => [field("Value", xs.decimal), field("UnitOfMeasure", RadioactivityUnitOfMeasure)],
+);
+
+export const NetExplosiveDetail: ComplexDesc<t.NetExplosiveDetail> = complex(
+  "NetExplosiveDetail",
   () => [
-    field("CargoAircraftOnly", xs.boolean, OPTIONAL),
-    field("PackingInstructions", xs.string, OPTIONAL),
+    field("Type", NetExplosiveClassificationType),
+    field("Amount", xs.decimal),
+    field("Units", xs.string),
   ],
 );
 
-export const HazardousCommodityQuantityDetail: ComplexDesc = complex(
-  "HazardousCommodityQuantityDetail",
-  () => [
-    field("Amount", xs.decimal, OPTIONAL),
-    field("Units", xs.string, OPTIONAL),
-    field("QuantityType", HazardousCommodityQuantityType, OPTIONAL),
-  ],
+export const HazardousCommodityPackagingDetail: ComplexDesc<
+  t.HazardousCommodityPackagingDetail,
+  t.HazardousCommodityPackagingDetailInput
+> = complex("HazardousCommodityPackagingDetail", () => [
+  field("Count", xs.nonNegativeInteger),
+  field("Units", xs.string),
+]);
+
+export const DangerousGoodsSignatory: ComplexDesc<t.DangerousGoodsSignatory> = complex(
+  "DangerousGoodsSignatory",
+  () => [field("ContactName", xs.string), field("Title", xs.string), field("Place", xs.string)],
 );
 
-export const HazardousCommodityInnerReceptacleDetail: ComplexDesc = complex(
-  "HazardousCommodityInnerReceptacleDetail",
-  () => [field("Quantity", HazardousCommodityQuantityDetail, OPTIONAL)],
-);
-
-export const HazardousCommodityOptionDetail: ComplexDesc = complex(
-  "HazardousCommodityOptionDetail",
-  () => [
-    field("LabelTextOption", HazardousCommodityLabelTextOptionType, OPTIONAL),
-    field("CustomerSuppliedLabelText", xs.string, OPTIONAL),
-  ],
-);
-
-export const RadionuclideDetail: ComplexDesc = complex("RadionuclideDetail", () => [
-  field("Radionuclide", xs.string, OPTIONAL),
-  field("Activity", RadionuclideActivity, OPTIONAL),
-  field("ExceptedPackagingIsReportableQuantity", xs.boolean, OPTIONAL),
-  field("PhysicalForm", PhysicalFormType, OPTIONAL),
-  field("ChemicalForm", xs.string, OPTIONAL),
+export const RadioactivityDetail: ComplexDesc<
+  t.RadioactivityDetail,
+  t.RadioactivityDetailInput
+> = complex("RadioactivityDetail", () => [
+  field("TransportIndex", xs.decimal),
+  field("SurfaceReading", xs.decimal),
+  field("CriticalitySafetyIndex", xs.decimal),
+  field("Dimensions", Dimensions),
 ]);
 
-export const RadionuclideActivity: ComplexDesc = complex("RadionuclideActivity", () => [
-  field("Value", xs.decimal, OPTIONAL),
-  field("UnitOfMeasure", RadioactivityUnitOfMeasure, OPTIONAL),
-]);
-
-export const NetExplosiveDetail: ComplexDesc = complex("NetExplosiveDetail", () => [
-  field("Type", NetExplosiveClassificationType, OPTIONAL),
-  field("Amount", xs.decimal, OPTIONAL),
-  field("Units", xs.string, OPTIONAL),
-]);
-
-export const HazardousCommodityPackagingDetail: ComplexDesc = complex(
-  "HazardousCommodityPackagingDetail",
-  () => [field("Count", xs.nonNegativeInteger, OPTIONAL), field("Units", xs.string, OPTIONAL)],
-);
-
-export const DangerousGoodsSignatory: ComplexDesc = complex("DangerousGoodsSignatory", () => [
-  field("ContactName", xs.string, OPTIONAL),
-  field("Title", xs.string, OPTIONAL),
-  field("Place", xs.string, OPTIONAL),
-]);
-
-export const RadioactivityDetail: ComplexDesc = complex("RadioactivityDetail", () => [
-  field("TransportIndex", xs.decimal, OPTIONAL),
-  field("SurfaceReading", xs.decimal, OPTIONAL),
-  field("CriticalitySafetyIndex", xs.decimal, OPTIONAL),
-  field("Dimensions", Dimensions, OPTIONAL),
-]);
-
-export const RequestedPackageLineItem: ComplexDesc = complex("RequestedPackageLineItem", () => [
-  field("SequenceNumber", xs.positiveInteger, OPTIONAL),
-  field("GroupNumber", xs.nonNegativeInteger, OPTIONAL),
-  field("GroupPackageCount", xs.nonNegativeInteger, OPTIONAL),
-  field("VariableHandlingChargeDetail", VariableHandlingChargeDetail, OPTIONAL),
-  field("InsuredValue", Money, OPTIONAL),
-  field("Weight", Weight, OPTIONAL),
-  field("Dimensions", Dimensions, OPTIONAL),
-  field("PhysicalPackaging", PhysicalPackagingType, OPTIONAL),
+export const RequestedPackageLineItem: ComplexDesc<
+  t.RequestedPackageLineItem,
+  t.RequestedPackageLineItemInput
+> = complex("RequestedPackageLineItem", () => [
+  field("SequenceNumber", xs.positiveInteger),
+  field("GroupNumber", xs.nonNegativeInteger),
+  field("GroupPackageCount", xs.nonNegativeInteger),
+  field("VariableHandlingChargeDetail", VariableHandlingChargeDetail),
+  field("InsuredValue", Money),
+  field("Weight", Weight),
+  field("Dimensions", Dimensions),
+  field("PhysicalPackaging", PhysicalPackagingType),
   field("AssociatedFreightLineItems", AssociatedFreightLineItemDetail, REPEATED),
-  field("ItemDescription", xs.string, OPTIONAL),
-  field("ItemDescriptionForClearance", xs.string, OPTIONAL),
+  field("ItemDescription", xs.string),
+  field("ItemDescriptionForClearance", xs.string),
   field("CustomerReferences", CustomerReference, { min: 0, max: 10 }),
-  field("SpecialServicesRequested", PackageSpecialServicesRequested, OPTIONAL),
+  field("SpecialServicesRequested", PackageSpecialServicesRequested),
   field("ContentRecords", ContentRecord, REPEATED),
-  field("ConveyanceDetail", ShipperConveyanceDetail, OPTIONAL),
+  field("ConveyanceDetail", ShipperConveyanceDetail),
 ]);
 
-export const AssociatedFreightLineItemDetail: ComplexDesc = complex(
-  "AssociatedFreightLineItemDetail",
-  () => [field("Id", xs.string, OPTIONAL)],
+export const AssociatedFreightLineItemDetail: ComplexDesc<
+  t.AssociatedFreightLineItemDetail
+> = complex("AssociatedFreightLineItemDetail", () => [field("Id", xs.string)]);
+
+export const CustomerReference: ComplexDesc<t.CustomerReference> = complex(
+  "CustomerReference",
+  () => [field("CustomerReferenceType", CustomerReferenceType), field("Value", xs.string)],
 );
 
-export const CustomerReference: ComplexDesc = complex("CustomerReference", () => [
-  field("CustomerReferenceType", CustomerReferenceType, OPTIONAL),
-  field("Value", xs.string, OPTIONAL),
+export const PackageSpecialServicesRequested: ComplexDesc<
+  t.PackageSpecialServicesRequested,
+  t.PackageSpecialServicesRequestedInput
+> = complex("PackageSpecialServicesRequested", () => [
+  field("SpecialServiceTypes", xs.string, REPEATED),
+  field("CodDetail", CodDetail),
+  field("DangerousGoodsDetail", DangerousGoodsDetail),
+  field("BatteryDetails", BatteryClassificationDetail, REPEATED),
+  field("DryIceWeight", Weight),
+  field("SignatureOptionDetail", SignatureOptionDetail),
+  field("PriorityAlertDetail", PriorityAlertDetail),
+  field("AlcoholDetail", AlcoholDetail),
 ]);
 
-export const PackageSpecialServicesRequested: ComplexDesc = complex(
-  "PackageSpecialServicesRequested",
-  () => [
-    field("SpecialServiceTypes", xs.string, REPEATED),
-    field("CodDetail", CodDetail, OPTIONAL),
-    field("DangerousGoodsDetail", DangerousGoodsDetail, OPTIONAL),
-    field("BatteryDetails", BatteryClassificationDetail, REPEATED),
-    field("DryIceWeight", Weight, OPTIONAL),
-    field("SignatureOptionDetail", SignatureOptionDetail, OPTIONAL),
-    field("PriorityAlertDetail", PriorityAlertDetail, OPTIONAL),
-    field("AlcoholDetail", AlcoholDetail, OPTIONAL),
-  ],
-);
-
-export const BatteryClassificationDetail: ComplexDesc = complex(
+export const BatteryClassificationDetail: ComplexDesc<t.BatteryClassificationDetail> = complex(
   "BatteryClassificationDetail",
   () => [
-    field("Material", BatteryMaterialType, OPTIONAL),
-    field("Packing", BatteryPackingType, OPTIONAL),
-    field("RegulatorySubType", BatteryRegulatorySubType, OPTIONAL),
+    field("Material", BatteryMaterialType),
+    field("Packing", BatteryPackingType),
+    field("RegulatorySubType", BatteryRegulatorySubType),
   ],
 );
 
-export const SignatureOptionDetail: ComplexDesc = complex("SignatureOptionDetail", () => [
-  field("OptionType", SignatureOptionType, OPTIONAL),
-  field("SignatureReleaseNumber", xs.string, OPTIONAL),
-]);
+export const SignatureOptionDetail: ComplexDesc<t.SignatureOptionDetail> = complex(
+  "SignatureOptionDetail",
+  () => [field("OptionType", SignatureOptionType), field("SignatureReleaseNumber", xs.string)],
+);
 
-export const PriorityAlertDetail: ComplexDesc = complex("PriorityAlertDetail", () => [
+export const PriorityAlertDetail: ComplexDesc<
+  t.PriorityAlertDetail,
+  t.PriorityAlertDetailInput
+> = complex("PriorityAlertDetail", () => [
   field("EnhancementTypes", PriorityAlertEnhancementType, REPEATED),
   field("Content", xs.string, REPEATED),
 ]);
 
-export const AlcoholDetail: ComplexDesc = complex("AlcoholDetail", () => [
-  field("RecipientType", AlcoholRecipientType, OPTIONAL),
+export const AlcoholDetail: ComplexDesc<t.AlcoholDetail> = complex("AlcoholDetail", () => [
+  field("RecipientType", AlcoholRecipientType),
 ]);
 
-export const ContentRecord: ComplexDesc = complex("ContentRecord", () => [
-  field("PartNumber", xs.string, OPTIONAL),
-  field("ItemNumber", xs.string, OPTIONAL),
-  field("ReceivedQuantity", xs.nonNegativeInteger, OPTIONAL),
-  field("Description", xs.string, OPTIONAL),
-]);
-
-export const ShipperConveyanceDetail: ComplexDesc = complex("ShipperConveyanceDetail", () => [
-  field("Id", xs.string, OPTIONAL),
-]);
-
-export const RateReply: ComplexDesc = complex("RateReply", () => [
-  field("HighestSeverity", NotificationSeverityType),
-  field("Notifications", Notification, { max: UNBOUNDED }),
-  field("TransactionDetail", TransactionDetail, OPTIONAL),
-  field("Version", VersionId),
-  field("RateReplyDetails", RateReplyDetail, REPEATED),
-]);
-
-export const Notification: ComplexDesc = complex("Notification", () => [
-  field("Severity", NotificationSeverityType, OPTIONAL),
-  field("Source", xs.string, OPTIONAL),
-  field("Code", xs.string, OPTIONAL),
-  field("Message", xs.string, OPTIONAL),
-  field("LocalizedMessage", xs.string, OPTIONAL),
-  field("MessageParameters", NotificationParameter, REPEATED),
-]);
-
-export const NotificationParameter: ComplexDesc = complex("NotificationParameter", () => [
-  field("Id", xs.string, OPTIONAL),
-  field("Value", xs.string, OPTIONAL),
-]);
-
-export const RateReplyDetail: ComplexDesc = complex("RateReplyDetail", () => [
-  field("ServiceType", xs.string, OPTIONAL),
-  field("ServiceDescription", ServiceDescription, OPTIONAL),
-  field("PackagingType", xs.string, OPTIONAL),
-  field("AppliedOptions", ServiceOptionType, REPEATED),
-  field("AppliedSubOptions", ServiceSubOptionDetail, OPTIONAL),
-  field("DeliveryStation", xs.string, OPTIONAL),
-  field("DeliveryDayOfWeek", DayOfWeekType, OPTIONAL),
-  field("DeliveryTimestamp", xs.dateTime, OPTIONAL),
-  field("CommitDetails", CommitDetail, REPEATED),
-  field("DestinationAirportId", xs.string, OPTIONAL),
-  field("IneligibleForMoneyBackGuarantee", xs.boolean, OPTIONAL),
-  field("OriginServiceArea", xs.string, OPTIONAL),
-  field("DestinationServiceArea", xs.string, OPTIONAL),
-  field("TransitTime", TransitTimeType, OPTIONAL),
-  field("MaximumTransitTime", TransitTimeType, OPTIONAL),
-  field("SignatureOption", SignatureOptionType, OPTIONAL),
-  field("ActualRateType", ReturnedRateType, OPTIONAL),
-  field("RatedShipmentDetails", RatedShipmentDetail, REPEATED),
-]);
-
-export const ServiceDescription: ComplexDesc = complex("ServiceDescription", () => [
-  field("ServiceType", xs.string, OPTIONAL),
-  field("Code", xs.string, OPTIONAL),
-  field("Names", ProductName, REPEATED),
-  field("Description", xs.string, OPTIONAL),
-  field("AstraDescription", xs.string, OPTIONAL),
-]);
-
-export const ProductName: ComplexDesc = complex("ProductName", () => [
-  field("Type", xs.string, OPTIONAL),
-  field("Encoding", xs.string, OPTIONAL),
-  field("Value", xs.string, OPTIONAL),
-]);
-
-export const ServiceSubOptionDetail: ComplexDesc = complex("ServiceSubOptionDetail", () => [
-  field("FreightGuarantee", FreightGuaranteeType, OPTIONAL),
-  field("SmartPostHubId", xs.string, OPTIONAL),
-  field("SmartPostIndicia", SmartPostIndiciaType, OPTIONAL),
-]);
-
-export const CommitDetail: ComplexDesc = complex("CommitDetail", () => [
-  field("CommodityName", xs.string, OPTIONAL),
-  field("ServiceType", xs.string, OPTIONAL),
-  field("ServiceDescription", ServiceDescription, OPTIONAL),
-  field("AppliedOptions", ServiceOptionType, REPEATED),
-  field("AppliedSubOptions", ServiceSubOptionDetail, OPTIONAL),
-  field("DerivedShipmentSignatureOption", SignatureOptionDetail, OPTIONAL),
-  field("DerivedPackageSignatureOptions", SignatureOptionDetail, REPEATED),
-  field("DerivedOriginDetail", CleansedAddressAndLocationDetail, OPTIONAL),
-  field("DerivedDestinationDetail", CleansedAddressAndLocationDetail, OPTIONAL),
-  field("CommitTimestamp", xs.dateTime, OPTIONAL),
-  field("DayOfWeek", DayOfWeekType, OPTIONAL),
-  field("TransitTime", TransitTimeType, OPTIONAL),
-  field("MaximumTransitTime", TransitTimeType, OPTIONAL),
-  field("DestinationServiceArea", xs.string, OPTIONAL),
-  field("BrokerAddress", Address, OPTIONAL),
-  field("BrokerLocationId", xs.string, OPTIONAL),
-  field("BrokerCommitTimestamp", xs.dateTime, OPTIONAL),
-  field("BrokerCommitDayOfWeek", DayOfWeekType, OPTIONAL),
-  field("BrokerToDestinationDays", xs.nonNegativeInteger, OPTIONAL),
-  field("ProofOfDeliveryDate", xs.date, OPTIONAL),
-  field("ProofOfDeliveryDayOfWeek", DayOfWeekType, OPTIONAL),
-  field("CommitMessages", Notification, REPEATED),
-  field("DeliveryMessages", xs.string, REPEATED),
-  field("DelayDetails", DelayDetail, REPEATED),
-  field("DocumentContent", InternationalDocumentContentType, OPTIONAL),
-  field("RequiredDocuments", RequiredShippingDocumentType, REPEATED),
-  field("FreightCommitDetail", FreightCommitDetail, OPTIONAL),
-]);
-
-export const CleansedAddressAndLocationDetail: ComplexDesc = complex(
-  "CleansedAddressAndLocationDetail",
+export const ContentRecord: ComplexDesc<t.ContentRecord, t.ContentRecordInput> = complex(
+  "ContentRecord",
   () => [
-    field("CountryCode", xs.string, OPTIONAL),
-    field("StateOrProvinceCode", xs.string, OPTIONAL),
-    field("PostalCode", xs.string, OPTIONAL),
-    field("ServiceArea", xs.string, OPTIONAL),
-    field("LocationId", xs.string, OPTIONAL),
-    field("LocationNumber", xs.int, OPTIONAL),
-    field("AirportId", xs.string, OPTIONAL),
+    field("PartNumber", xs.string),
+    field("ItemNumber", xs.string),
+    field("ReceivedQuantity", xs.nonNegativeInteger),
+    field("Description", xs.string),
   ],
 );
 
-export const DelayDetail: ComplexDesc = complex("DelayDetail", () => [
-  field("Date", xs.date, OPTIONAL),
-  field("DayOfWeek", DayOfWeekType, OPTIONAL),
-  field("Level", DelayLevelType, OPTIONAL),
-  field("Point", DelayPointType, OPTIONAL),
-  field("Type", CommitmentDelayType, OPTIONAL),
-  field("Description", xs.string, OPTIONAL),
+export const ShipperConveyanceDetail: ComplexDesc<t.ShipperConveyanceDetail> = complex(
+  "ShipperConveyanceDetail",
+  () => [field("Id", xs.string)],
+);
+
+export const RateReply: ComplexDesc<t.RateReply, t.RateReplyInput> = complex("RateReply", () => [
+  field("HighestSeverity", NotificationSeverityType, REQUIRED),
+  field("Notifications", Notification, { max: UNBOUNDED }),
+  field("TransactionDetail", TransactionDetail),
+  field("Version", VersionId, REQUIRED),
+  field("RateReplyDetails", RateReplyDetail, REPEATED),
 ]);
 
-export const FreightCommitDetail: ComplexDesc = complex("FreightCommitDetail", () => [
-  field("OriginDetail", FreightServiceCenterDetail, OPTIONAL),
-  field("DestinationDetail", FreightServiceCenterDetail, OPTIONAL),
-  field("TotalDistance", Distance, OPTIONAL),
+export const Notification: ComplexDesc<t.Notification, t.NotificationInput> = complex(
+  "Notification",
+  () => [
+    field("Severity", NotificationSeverityType),
+    field("Source", xs.string),
+    field("Code", xs.string),
+    field("Message", xs.string),
+    field("LocalizedMessage", xs.string),
+    field("MessageParameters", NotificationParameter, REPEATED),
+  ],
+);
+
+export const NotificationParameter: ComplexDesc<t.NotificationParameter> = complex(
+  "NotificationParameter",
+  () => [field("Id", xs.string), field("Value", xs.string)],
+);
+
+export const RateReplyDetail: ComplexDesc<t.RateReplyDetail, t.RateReplyDetailInput> = complex(
+  "RateReplyDetail",
+  () => [
+    field("ServiceType", xs.string),
+    field("ServiceDescription", ServiceDescription),
+    field("PackagingType", xs.string),
+    field("AppliedOptions", ServiceOptionType, REPEATED),
+    field("AppliedSubOptions", ServiceSubOptionDetail),
+    field("DeliveryStation", xs.string),
+    field("DeliveryDayOfWeek", DayOfWeekType),
+    field("DeliveryTimestamp", xs.dateTime),
+    field("CommitDetails", CommitDetail, REPEATED),
+    field("DestinationAirportId", xs.string),
+    field("IneligibleForMoneyBackGuarantee", xs.boolean),
+    field("OriginServiceArea", xs.string),
+    field("DestinationServiceArea", xs.string),
+    field("TransitTime", TransitTimeType),
+    field("MaximumTransitTime", TransitTimeType),
+    field("SignatureOption", SignatureOptionType),
+    field("ActualRateType", ReturnedRateType),
+    field("RatedShipmentDetails", RatedShipmentDetail, REPEATED),
+  ],
+);
+
+export const ServiceDescription: ComplexDesc<
+  t.ServiceDescription,
+  t.ServiceDescriptionInput
+> = complex("ServiceDescription", () => [
+  field("ServiceType", xs.string),
+  field("Code", xs.string),
+  field("Names", ProductName, REPEATED),
+  field("Description", xs.string),
+  field("AstraDescription", xs.string),
 ]);
 
-export const FreightServiceCenterDetail: ComplexDesc = complex("FreightServiceCenterDetail", () => [
-  field("InterlineCarrierCode", xs.string, OPTIONAL),
-  field("InterlineCarrierName", xs.string, OPTIONAL),
-  field("AdditionalDays", xs.int, OPTIONAL),
-  field("LocalService", xs.string, OPTIONAL),
-  field("LocalDistance", Distance, OPTIONAL),
-  field("LocalDuration", xs.string, OPTIONAL),
-  field("LocalServiceScheduling", FreightServiceSchedulingType, OPTIONAL),
+export const ProductName: ComplexDesc<t.ProductName> = complex("ProductName", () => [
+  field("Type", xs.string),
+  field("Encoding", xs.string),
+  field("Value", xs.string),
+]);
+
+export const ServiceSubOptionDetail: ComplexDesc<t.ServiceSubOptionDetail> = complex(
+  "ServiceSubOptionDetail",
+  () => [
+    field("FreightGuarantee", FreightGuaranteeType),
+    field("SmartPostHubId", xs.string),
+    field("SmartPostIndicia", SmartPostIndiciaType),
+  ],
+);
+
+export const CommitDetail: ComplexDesc<t.CommitDetail, t.CommitDetailInput> = complex(
+  "CommitDetail",
+  () => [
+    field("CommodityName", xs.string),
+    field("ServiceType", xs.string),
+    field("ServiceDescription", ServiceDescription),
+    field("AppliedOptions", ServiceOptionType, REPEATED),
+    field("AppliedSubOptions", ServiceSubOptionDetail),
+    field("DerivedShipmentSignatureOption", SignatureOptionDetail),
+    field("DerivedPackageSignatureOptions", SignatureOptionDetail, REPEATED),
+    field("DerivedOriginDetail", CleansedAddressAndLocationDetail),
+    field("DerivedDestinationDetail", CleansedAddressAndLocationDetail),
+    field("CommitTimestamp", xs.dateTime),
+    field("DayOfWeek", DayOfWeekType),
+    field("TransitTime", TransitTimeType),
+    field("MaximumTransitTime", TransitTimeType),
+    field("DestinationServiceArea", xs.string),
+    field("BrokerAddress", Address),
+    field("BrokerLocationId", xs.string),
+    field("BrokerCommitTimestamp", xs.dateTime),
+    field("BrokerCommitDayOfWeek", DayOfWeekType),
+    field("BrokerToDestinationDays", xs.nonNegativeInteger),
+    field("ProofOfDeliveryDate", xs.date),
+    field("ProofOfDeliveryDayOfWeek", DayOfWeekType),
+    field("CommitMessages", Notification, REPEATED),
+    field("DeliveryMessages", xs.string, REPEATED),
+    field("DelayDetails", DelayDetail, REPEATED),
+    field("DocumentContent", InternationalDocumentContentType),
+    field("RequiredDocuments", RequiredShippingDocumentType, REPEATED),
+    field("FreightCommitDetail", FreightCommitDetail),
+  ],
+);
+
+export const CleansedAddressAndLocationDetail: ComplexDesc<
+  t.CleansedAddressAndLocationDetail
+> = complex("CleansedAddressAndLocationDetail", () => [
+  field("CountryCode", xs.string),
+  field("StateOrProvinceCode", xs.string),
+  field("PostalCode", xs.string),
+  field("ServiceArea", xs.string),
+  field("LocationId", xs.string),
+  field("LocationNumber", xs.int),
+  field("AirportId", xs.string),
+]);
+
+export const DelayDetail: ComplexDesc<t.DelayDetail, t.DelayDetailInput> = complex(
+  "DelayDetail",
+  () => [
+    field("Date", xs.date),
+    field("DayOfWeek", DayOfWeekType),
+    field("Level", DelayLevelType),
+    field("Point", DelayPointType),
+    field("Type", CommitmentDelayType),
+    field("Description", xs.string),
+  ],
+);
+
+export const FreightCommitDetail: ComplexDesc<
+  t.FreightCommitDetail,
+  t.FreightCommitDetailInput
+> = complex("FreightCommitDetail", () => [
+  field("OriginDetail", FreightServiceCenterDetail),
+  field("DestinationDetail", FreightServiceCenterDetail),
+  field("TotalDistance", Distance),
+]);
+
+export const FreightServiceCenterDetail: ComplexDesc<
+  t.FreightServiceCenterDetail,
+  t.FreightServiceCenterDetailInput
+> = complex("FreightServiceCenterDetail", () => [
+  field("InterlineCarrierCode", xs.string),
+  field("InterlineCarrierName", xs.string),
+  field("AdditionalDays", xs.int),
+  field("LocalService", xs.string),
+  field("LocalDistance", Distance),
+  field("LocalDuration", xs.string),
+  field("LocalServiceScheduling", FreightServiceSchedulingType),
   field("LimitedServiceDays", DayOfWeekType, REPEATED),
-  field("GatewayLocationId", xs.string, OPTIONAL),
-  field("Location", xs.string, OPTIONAL),
-  field("ContactAndAddress", ContactAndAddress, OPTIONAL),
+  field("GatewayLocationId", xs.string),
+  field("Location", xs.string),
+  field("ContactAndAddress", ContactAndAddress),
 ]);
 
-export const Distance: ComplexDesc = complex("Distance", () => [
-  field("Value", xs.decimal, OPTIONAL),
-  field("Units", DistanceUnits, OPTIONAL),
+export const Distance: ComplexDesc<t.Distance> = complex("Distance", () => [
+  field("Value", xs.decimal),
+  field("Units", DistanceUnits),
 ]);
 
-export const RatedShipmentDetail: ComplexDesc = complex("RatedShipmentDetail", () => [
-  field("EffectiveNetDiscount", Money, OPTIONAL),
-  field("AdjustedCodCollectionAmount", Money, OPTIONAL),
-  field("ShipmentRateDetail", ShipmentRateDetail, OPTIONAL),
+export const RatedShipmentDetail: ComplexDesc<
+  t.RatedShipmentDetail,
+  t.RatedShipmentDetailInput
+> = complex("RatedShipmentDetail", () => [
+  field("EffectiveNetDiscount", Money),
+  field("AdjustedCodCollectionAmount", Money),
+  field("ShipmentRateDetail", ShipmentRateDetail),
   field("RatedPackages", RatedPackageDetail, REPEATED),
 ]);
 
-export const ShipmentRateDetail: ComplexDesc = complex("ShipmentRateDetail", () => [
-  field("RateType", ReturnedRateType, OPTIONAL),
-  field("RateScale", xs.string, OPTIONAL),
-  field("RateZone", xs.string, OPTIONAL),
-  field("PricingCode", PricingCodeType, OPTIONAL),
-  field("RatedWeightMethod", RatedWeightMethod, OPTIONAL),
-  field("MinimumChargeType", MinimumChargeType, OPTIONAL),
-  field("CurrencyExchangeRate", CurrencyExchangeRate, OPTIONAL),
+export const ShipmentRateDetail: ComplexDesc<
+  t.ShipmentRateDetail,
+  t.ShipmentRateDetailInput
+> = complex("ShipmentRateDetail", () => [
+  field("RateType", ReturnedRateType),
+  field("RateScale", xs.string),
+  field("RateZone", xs.string),
+  field("PricingCode", PricingCodeType),
+  field("RatedWeightMethod", RatedWeightMethod),
+  field("MinimumChargeType", MinimumChargeType),
+  field("CurrencyExchangeRate", CurrencyExchangeRate),
   field("SpecialRatingApplied", SpecialRatingAppliedType, REPEATED),
-  field("DimDivisor", xs.nonNegativeInteger, OPTIONAL),
-  field("DimDivisorType", RateDimensionalDivisorType, OPTIONAL),
-  field("FuelSurchargePercent", xs.decimal, OPTIONAL),
-  field("TotalBillingWeight", Weight, OPTIONAL),
-  field("TotalDimWeight", Weight, OPTIONAL),
-  field("TotalBaseCharge", Money, OPTIONAL),
-  field("TotalFreightDiscounts", Money, OPTIONAL),
-  field("TotalNetFreight", Money, OPTIONAL),
-  field("TotalSurcharges", Money, OPTIONAL),
-  field("TotalNetFedExCharge", Money, OPTIONAL),
-  field("TotalTaxes", Money, OPTIONAL),
-  field("TotalNetCharge", Money, OPTIONAL),
-  field("TotalRebates", Money, OPTIONAL),
-  field("TotalDutiesAndTaxes", Money, OPTIONAL),
-  field("TotalAncillaryFeesAndTaxes", Money, OPTIONAL),
-  field("TotalDutiesTaxesAndFees", Money, OPTIONAL),
-  field("TotalNetChargeWithDutiesAndTaxes", Money, OPTIONAL),
+  field("DimDivisor", xs.nonNegativeInteger),
+  field("DimDivisorType", RateDimensionalDivisorType),
+  field("FuelSurchargePercent", xs.decimal),
+  field("TotalBillingWeight", Weight),
+  field("TotalDimWeight", Weight),
+  field("TotalBaseCharge", Money),
+  field("TotalFreightDiscounts", Money),
+  field("TotalNetFreight", Money),
+  field("TotalSurcharges", Money),
+  field("TotalNetFedExCharge", Money),
+  field("TotalTaxes", Money),
+  field("TotalNetCharge", Money),
+  field("TotalRebates", Money),
+  field("TotalDutiesAndTaxes", Money),
+  field("TotalAncillaryFeesAndTaxes", Money),
+  field("TotalDutiesTaxesAndFees", Money),
+  field("TotalNetChargeWithDutiesAndTaxes", Money),
   field("ShipmentLegRateDetails", ShipmentLegRateDetail, REPEATED),
-  field("FreightRateDetail", FreightRateDetail, OPTIONAL),
+  field("FreightRateDetail", FreightRateDetail),
   field("FreightDiscounts", RateDiscount, REPEATED),
   field("Rebates", Rebate, REPEATED),
   field("Surcharges", Surcharge, REPEATED),
   field("Taxes", Tax, REPEATED),
   field("DutiesAndTaxes", EdtCommodityTax, REPEATED),
   field("AncillaryFeesAndTaxes", AncillaryFeeAndTax, REPEATED),
-  field("VariableHandlingCharges", VariableHandlingCharges, OPTIONAL),
-  field("TotalVariableHandlingCharges", VariableHandlingCharges, OPTIONAL),
+  field("VariableHandlingCharges", VariableHandlingCharges),
+  field("TotalVariableHandlingCharges", VariableHandlingCharges),
 ]);
 
-export const CurrencyExchangeRate: ComplexDesc = complex("CurrencyExchangeRate", () => [
-  field("FromCurrency", xs.string, OPTIONAL),
-  field("IntoCurrency", xs.string, OPTIONAL),
-  field("Rate", xs.decimal, OPTIONAL),
-]);
+export const CurrencyExchangeRate: ComplexDesc<t.CurrencyExchangeRate> = complex(
+  "CurrencyExchangeRate",
+  () => [
+    field("FromCurrency", xs.string),
+    field("IntoCurrency", xs.string),
+    field("Rate", xs.decimal),
+  ],
+);
 
-export const ShipmentLegRateDetail: ComplexDesc = complex("ShipmentLegRateDetail", () => [
-  field("LegDescription", xs.string, OPTIONAL),
-  field("LegOrigin", Address, OPTIONAL),
-  field("LegOriginLocationId", xs.string, OPTIONAL),
-  field("LegDestination", Address, OPTIONAL),
-  field("LegDestinationLocationId", xs.string, OPTIONAL),
-  field("RateType", ReturnedRateType, OPTIONAL),
-  field("RateScale", xs.string, OPTIONAL),
-  field("RateZone", xs.string, OPTIONAL),
-  field("PricingCode", PricingCodeType, OPTIONAL),
-  field("RatedWeightMethod", RatedWeightMethod, OPTIONAL),
-  field("MinimumChargeType", MinimumChargeType, OPTIONAL),
-  field("CurrencyExchangeRate", CurrencyExchangeRate, OPTIONAL),
+export const ShipmentLegRateDetail: ComplexDesc<
+  t.ShipmentLegRateDetail,
+  t.ShipmentLegRateDetailInput
+> = complex("ShipmentLegRateDetail", () => [
+  field("LegDescription", xs.string),
+  field("LegOrigin", Address),
+  field("LegOriginLocationId", xs.string),
+  field("LegDestination", Address),
+  field("LegDestinationLocationId", xs.string),
+  field("RateType", ReturnedRateType),
+  field("RateScale", xs.string),
+  field("RateZone", xs.string),
+  field("PricingCode", PricingCodeType),
+  field("RatedWeightMethod", RatedWeightMethod),
+  field("MinimumChargeType", MinimumChargeType),
+  field("CurrencyExchangeRate", CurrencyExchangeRate),
   field("SpecialRatingApplied", SpecialRatingAppliedType, REPEATED),
-  field("DimDivisor", xs.nonNegativeInteger, OPTIONAL),
-  field("DimDivisorType", RateDimensionalDivisorType, OPTIONAL),
-  field("FuelSurchargePercent", xs.decimal, OPTIONAL),
-  field("TotalBillingWeight", Weight, OPTIONAL),
-  field("TotalDimWeight", Weight, OPTIONAL),
-  field("TotalBaseCharge", Money, OPTIONAL),
-  field("TotalFreightDiscounts", Money, OPTIONAL),
-  field("TotalNetFreight", Money, OPTIONAL),
-  field("TotalSurcharges", Money, OPTIONAL),
-  field("TotalNetFedExCharge", Money, OPTIONAL),
-  field("TotalTaxes", Money, OPTIONAL),
-  field("TotalNetCharge", Money, OPTIONAL),
-  field("TotalRebates", Money, OPTIONAL),
-  field("TotalDutiesAndTaxes", Money, OPTIONAL),
-  field("TotalNetChargeWithDutiesAndTaxes", Money, OPTIONAL),
-  field("FreightRateDetail", FreightRateDetail, OPTIONAL),
+  field("DimDivisor", xs.nonNegativeInteger),
+  field("DimDivisorType", RateDimensionalDivisorType),
+  field("FuelSurchargePercent", xs.decimal),
+  field("TotalBillingWeight", Weight),
+  field("TotalDimWeight", Weight),
+  field("TotalBaseCharge", Money),
+  field("TotalFreightDiscounts", Money),
+  field("TotalNetFreight", Money),
+  field("TotalSurcharges", Money),
+  field("TotalNetFedExCharge", Money),
+  field("TotalTaxes", Money),
+  field("TotalNetCharge", Money),
+  field("TotalRebates", Money),
+  field("TotalDutiesAndTaxes", Money),
+  field("TotalNetChargeWithDutiesAndTaxes", Money),
+  field("FreightRateDetail", FreightRateDetail),
   field("FreightDiscounts", RateDiscount, REPEATED),
   field("Rebates", Rebate, REPEATED),
   field("Surcharges", Surcharge, REPEATED),
   field("Taxes", Tax, REPEATED),
   field("DutiesAndTaxes", EdtCommodityTax, REPEATED),
-  field("VariableHandlingCharges", VariableHandlingCharges, OPTIONAL),
-  field("TotalVariableHandlingCharges", VariableHandlingCharges, OPTIONAL),
+  field("VariableHandlingCharges", VariableHandlingCharges),
+  field("TotalVariableHandlingCharges", VariableHandlingCharges),
 ]);
 
-export const FreightRateDetail: ComplexDesc = complex("FreightRateDetail", () => [
-  field("QuoteNumber", xs.string, OPTIONAL),
-  field("QuoteType", FreightRateQuoteType, OPTIONAL),
-  field("BaseChargeCalculation", FreightBaseChargeCalculationType, OPTIONAL),
+export const FreightRateDetail: ComplexDesc<
+  t.FreightRateDetail,
+  t.FreightRateDetailInput
+> = complex("FreightRateDetail", () => [
+  field("QuoteNumber", xs.string),
+  field("QuoteType", FreightRateQuoteType),
+  field("BaseChargeCalculation", FreightBaseChargeCalculationType),
   field("BaseCharges", FreightBaseCharge, REPEATED),
   field("Notations", FreightRateNotation, REPEATED),
 ]);
 
-export const FreightBaseCharge: ComplexDesc = complex("FreightBaseCharge", () => [
-  field("FreightClass", FreightClassType, OPTIONAL),
-  field("RatedAsClass", FreightClassType, OPTIONAL),
-  field("NmfcCode", xs.string, OPTIONAL),
-  field("Description", xs.string, OPTIONAL),
-  field("Weight", Weight, OPTIONAL),
-  field("ChargeRate", Money, OPTIONAL),
-  field("ChargeBasis", FreightChargeBasisType, OPTIONAL),
-  field("ExtendedAmount", Money, OPTIONAL),
+export const FreightBaseCharge: ComplexDesc<t.FreightBaseCharge> = complex(
+  "FreightBaseCharge",
+  () => [
+    field("FreightClass", FreightClassType),
+    field("RatedAsClass", FreightClassType),
+    field("NmfcCode", xs.string),
+    field("Description", xs.string),
+    field("Weight", Weight),
+    field("ChargeRate", Money),
+    field("ChargeBasis", FreightChargeBasisType),
+    field("ExtendedAmount", Money),
+  ],
+);
+
+export const FreightRateNotation: ComplexDesc<t.FreightRateNotation> = complex(
+  "FreightRateNotation",
+  () => [field("Code", xs.string), field("Description", xs.string)],
+);
+
+export const RateDiscount: ComplexDesc<t.RateDiscount> = complex("RateDiscount", () => [
+  field("RateDiscountType", RateDiscountType),
+  field("Description", xs.string),
+  field("Amount", Money),
+  field("Percent", xs.decimal),
 ]);
 
-export const FreightRateNotation: ComplexDesc = complex("FreightRateNotation", () => [
-  field("Code", xs.string, OPTIONAL),
-  field("Description", xs.string, OPTIONAL),
+export const Rebate: ComplexDesc<t.Rebate> = complex("Rebate", () => [
+  field("RebateType", RebateType),
+  field("Description", xs.string),
+  field("Amount", Money),
+  field("Percent", xs.decimal),
 ]);
 
-export const RateDiscount: ComplexDesc = complex("RateDiscount", () => [
-  field("RateDiscountType", RateDiscountType, OPTIONAL),
-  field("Description", xs.string, OPTIONAL),
-  field("Amount", Money, OPTIONAL),
-  field("Percent", xs.decimal, OPTIONAL),
+export const Surcharge: ComplexDesc<t.Surcharge> = complex("Surcharge", () => [
+  field("SurchargeType", SurchargeType),
+  field("Level", SurchargeLevelType),
+  field("Description", xs.string),
+  field("Amount", Money),
 ]);
 
-export const Rebate: ComplexDesc = complex("Rebate", () => [
-  field("RebateType", RebateType, OPTIONAL),
-  field("Description", xs.string, OPTIONAL),
-  field("Amount", Money, OPTIONAL),
-  field("Percent", xs.decimal, OPTIONAL),
+export const Tax: ComplexDesc<t.Tax> = complex("Tax", () => [
+  field("TaxType", TaxType),
+  field("Description", xs.string),
+  field("Amount", Money),
 ]);
 
-export const Surcharge: ComplexDesc = complex("Surcharge", () => [
-  field("SurchargeType", SurchargeType, OPTIONAL),
-  field("Level", SurchargeLevelType, OPTIONAL),
-  field("Description", xs.string, OPTIONAL),
-  field("Amount", Money, OPTIONAL),
-]);
+export const EdtCommodityTax: ComplexDesc<t.EdtCommodityTax, t.EdtCommodityTaxInput> = complex(
+  "EdtCommodityTax",
+  () => [
+    field("HarmonizedCode", xs.string),
+    field("Taxes", EdtTaxDetail, REPEATED),
+    field("Total", Money),
+  ],
+);
 
-export const Tax: ComplexDesc = complex("Tax", () => [
-  field("TaxType", TaxType, OPTIONAL),
-  field("Description", xs.string, OPTIONAL),
-  field("Amount", Money, OPTIONAL),
-]);
+export const EdtTaxDetail: ComplexDesc<t.EdtTaxDetail, t.EdtTaxDetailInput> = complex(
+  "EdtTaxDetail",
+  () => [
+    field("TaxType", EdtTaxType),
+    field("EffectiveDate", xs.date),
+    field("Name", xs.string),
+    field("TaxableValue", Money),
+    field("Description", xs.string),
+    field("Formula", xs.string),
+    field("Amount", Money),
+  ],
+);
 
-export const EdtCommodityTax: ComplexDesc = complex("EdtCommodityTax", () => [
-  field("HarmonizedCode", xs.string, OPTIONAL),
-  field("Taxes", EdtTaxDetail, REPEATED),
-  field("Total", Money, OPTIONAL),
-]);
+export const VariableHandlingCharges: ComplexDesc<t.VariableHandlingCharges> = complex(
+  "VariableHandlingCharges",
+  () => [
+    field("VariableHandlingCharge", Money),
+    field("FixedVariableHandlingCharge", Money),
+    field("PercentVariableHandlingCharge", Money),
+    field("TotalCustomerCharge", Money),
+  ],
+);
 
-export const EdtTaxDetail: ComplexDesc = complex("EdtTaxDetail", () => [
-  field("TaxType", EdtTaxType, OPTIONAL),
-  field("EffectiveDate", xs.date, OPTIONAL),
-  field("Name", xs.string, OPTIONAL),
-  field("TaxableValue", Money, OPTIONAL),
-  field("Description", xs.string, OPTIONAL),
-  field("Formula", xs.string, OPTIONAL),
-  field("Amount", Money, OPTIONAL),
-]);
+export const AncillaryFeeAndTax: ComplexDesc<t.AncillaryFeeAndTax> = complex(
+  "AncillaryFeeAndTax",
+  () => [
+    field("Type", AncillaryFeeAndTaxType),
+    field("Description", xs.string),
+    field("Amount", Money),
+  ],
+);
 
-export const VariableHandlingCharges: ComplexDesc = complex("VariableHandlingCharges", () => [
-  field("VariableHandlingCharge", Money, OPTIONAL),
-  field("FixedVariableHandlingCharge", Money, OPTIONAL),
-  field("PercentVariableHandlingCharge", Money, OPTIONAL),
-  field("TotalCustomerCharge", Money, OPTIONAL),
-]);
-
-export const AncillaryFeeAndTax: ComplexDesc = complex("AncillaryFeeAndTax", () => [
-  field("Type", AncillaryFeeAndTaxType, OPTIONAL),
-  field("Description", xs.string, OPTIONAL),
-  field("Amount", Money, OPTIONAL),
-]);
-
-export const RatedPackageDetail: ComplexDesc = complex("RatedPackageDetail", () => [
+export const RatedPackageDetail: ComplexDesc<
+  t.RatedPackageDetail,
+  t.RatedPackageDetailInput
+> = complex("RatedPackageDetail", () => [
   field("TrackingIds", TrackingId, REPEATED),
-  field("GroupNumber", xs.nonNegativeInteger, OPTIONAL),
-  field("EffectiveNetDiscount", Money, OPTIONAL),
-  field("AdjustedCodCollectionAmount", Money, OPTIONAL),
-  field("OversizeClass", OversizeClassType, OPTIONAL),
-  field("PackageRateDetail", PackageRateDetail, OPTIONAL),
+  field("GroupNumber", xs.nonNegativeInteger),
+  field("EffectiveNetDiscount", Money),
+  field("AdjustedCodCollectionAmount", Money),
+  field("OversizeClass", OversizeClassType),
+  field("PackageRateDetail", PackageRateDetail),
 ]);
 
-export const PackageRateDetail: ComplexDesc = complex("PackageRateDetail", () => [
-  field("RateType", ReturnedRateType, OPTIONAL),
-  field("RatedWeightMethod", RatedWeightMethod, OPTIONAL),
-  field("MinimumChargeType", MinimumChargeType, OPTIONAL),
-  field("BillingWeight", Weight, OPTIONAL),
-  field("DimWeight", Weight, OPTIONAL),
-  field("OversizeWeight", Weight, OPTIONAL),
-  field("BaseCharge", Money, OPTIONAL),
-  field("TotalFreightDiscounts", Money, OPTIONAL),
-  field("NetFreight", Money, OPTIONAL),
-  field("TotalSurcharges", Money, OPTIONAL),
-  field("NetFedExCharge", Money, OPTIONAL),
-  field("TotalTaxes", Money, OPTIONAL),
-  field("NetCharge", Money, OPTIONAL),
-  field("TotalRebates", Money, OPTIONAL),
+export const PackageRateDetail: ComplexDesc<
+  t.PackageRateDetail,
+  t.PackageRateDetailInput
+> = complex("PackageRateDetail", () => [
+  field("RateType", ReturnedRateType),
+  field("RatedWeightMethod", RatedWeightMethod),
+  field("MinimumChargeType", MinimumChargeType),
+  field("BillingWeight", Weight),
+  field("DimWeight", Weight),
+  field("OversizeWeight", Weight),
+  field("BaseCharge", Money),
+  field("TotalFreightDiscounts", Money),
+  field("NetFreight", Money),
+  field("TotalSurcharges", Money),
+  field("NetFedExCharge", Money),
+  field("TotalTaxes", Money),
+  field("NetCharge", Money),
+  field("TotalRebates", Money),
   field("FreightDiscounts", RateDiscount, REPEATED),
   field("Rebates", Rebate, REPEATED),
   field("Surcharges", Surcharge, REPEATED),
   field("Taxes", Tax, REPEATED),
-  field("VariableHandlingCharges", VariableHandlingCharges, OPTIONAL),
+  field("VariableHandlingCharges", VariableHandlingCharges),
 ]);
 
 /** The operations of port RateServicePort. */
 const RateServicePortOperations = soapOperations({
   getRates: {
     action: `${NS}/getRates`,
-    request: field("RateRequest", RateRequest),
-    response: field("RateReply", RateReply),
+    request: field("RateRequest", RateRequest, REQUIRED),
+    response: field("RateReply", RateReply, REQUIRED),
   },
 });
 
-export const RateServiceDesc: ServiceDesc<RateServiceOperations, RateServicePortName> = {
+export const RateServiceDesc: ServiceDesc<t.RateServiceOperations, t.RateServicePortName> = {
   name: "RateService",
   targetNamespace: NS,
   defaultPort: "RateServicePort",

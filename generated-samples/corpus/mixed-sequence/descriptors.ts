@@ -15,14 +15,10 @@ import {
   xs,
 } from "@wsdl-tsgen/runtime";
 import { CustomFault_2 } from "./faults.js";
-import type {
-  AcmeServiceOperations,
-  AcmeServicePortName,
-  CustomFault as CustomFault$1,
-} from "./types.js";
+import type * as t from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(3);
+generatedFor(4);
 
 export const NS = "http://test-soap.com/api/mixedsequence";
 
@@ -31,41 +27,41 @@ const field = fieldsIn(NS);
 
 export const Id: ScalarDesc = xs.string;
 
-export const GetData: ComplexDesc = complex("GetData", () => [
+export const GetData: ComplexDesc<t.GetData> = complex("GetData", () => [
   field("id", Id),
   field("index", xs.int),
 ]);
 
-export const DataList: ComplexDesc = complex("dataList", () => [
+export const DataList: ComplexDesc<t.DataList> = complex("dataList", () => [
   field("a", xs.int),
   field("b", xs.int),
   field("c", Data1, REPEATED),
   field("d", Data2, REPEATED),
 ]);
 
-export const Data1: ComplexDesc = complex(
+export const Data1: ComplexDesc<t.Data1> = complex(
   "Data1",
   () => [field("value1", xs.string, OPTIONAL)],
   { base: () => AbstractData, family: { ns: NS } },
 );
 
-export const AbstractData: ComplexDesc = complex(
+export const AbstractData: ComplexDesc<t.AbstractDataOrDerived> = complex(
   "AbstractData",
   () => [field("id", Id)],
   { family: { ns: NS, derived: () => [Data1, Data2], abstract: true } },
 );
 
-export const Data2: ComplexDesc = complex(
+export const Data2: ComplexDesc<t.Data2> = complex(
   "Data2",
   () => [field("value2", xs.string)],
   { base: () => AbstractData, family: { ns: NS } },
 );
 
-export const GetDataResponse: ComplexDesc = complex("GetDataResponse", () => [
+export const GetDataResponse: ComplexDesc<t.GetDataResponse> = complex("GetDataResponse", () => [
   field("getDataResult", DataList),
 ]);
 
-export const CustomFault: ComplexDesc = complex("CustomFault", () => [
+export const CustomFault: ComplexDesc<t.CustomFault> = complex("CustomFault", () => [
   field("Error", xs.int, OPTIONAL),
   field("ExceptionInfo", xs.string, OPTIONAL),
 ]);
@@ -74,7 +70,7 @@ export const CustomFault_2Desc: FaultDesc = {
   name: "customFault",
   element: field("customFault", CustomFault),
   type: CustomFault_2,
-  create: (init, detail) => new CustomFault_2(init, detail as CustomFault$1),
+  create: (init, detail) => new CustomFault_2(init, detail as t.CustomFault),
   detailOf: (fault) => (fault as CustomFault_2).faultDetail,
 };
 
@@ -88,7 +84,7 @@ const AcmeServiceOperations = soapOperations({
   },
 });
 
-export const AcmeServiceDesc: ServiceDesc<AcmeServiceOperations, AcmeServicePortName> = {
+export const AcmeServiceDesc: ServiceDesc<t.AcmeServiceOperations, t.AcmeServicePortName> = {
   name: "AcmeService",
   targetNamespace: NS,
   defaultPort: "AcmeService",

@@ -10,38 +10,36 @@ import {
   soapOperations,
   xs,
 } from "@wsdl-tsgen/runtime";
-import type {
-  Bye_ServiceOperations,
-  Bye_ServicePortName,
-  Hello_ServiceOperations,
-  Hello_ServicePortName,
-} from "./types.js";
+import type * as t from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(3);
+generatedFor(4);
 
 export const NS = "http://www.examples.com/wsdl/HelloService.wsdl";
 
 /** Element fields: in no namespace unless they name another. */
 const field = fieldsIn("");
 
-export const SayHelloRequest: ComplexDesc = complex("SayHelloRequest", () => [
+export const SayHelloRequest: ComplexDesc<t.SayHelloRequest> = complex("SayHelloRequest", () => [
   field("firstName", xs.string, {
     xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
   }),
 ]);
 
-export const SayByeRequest: ComplexDesc = complex("SayByeRequest", () => [
+export const SayByeRequest: ComplexDesc<t.SayByeRequest> = complex("SayByeRequest", () => [
   field("firstName", xs.string, {
     xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
   }),
 ]);
 
-export const SayAnotherByeRequest: ComplexDesc = complex("SayAnotherByeRequest", () => [
-  field("firstName", xs.string, {
-    xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
-  }),
-]);
+export const SayAnotherByeRequest: ComplexDesc<t.SayAnotherByeRequest> = complex(
+  "SayAnotherByeRequest",
+  () => [
+    field("firstName", xs.string, {
+      xsiType: { ns: "http://www.w3.org/2001/XMLSchema", type: "string" },
+    }),
+  ],
+);
 
 /** The operations of port Hello_Port. */
 const Hello_PortOperations = soapOperations({
@@ -71,7 +69,7 @@ const Hello_PortOperations = soapOperations({
   },
 });
 
-export const Hello_ServiceDesc: ServiceDesc<Hello_ServiceOperations, Hello_ServicePortName> = {
+export const Hello_ServiceDesc: ServiceDesc<t.Hello_ServiceOperations, t.Hello_ServicePortName> = {
   name: "Hello_Service",
   targetNamespace: NS,
   defaultPort: "Hello_Port",
@@ -144,7 +142,7 @@ const Another_Bye_PortOperations = soapOperations({
   },
 });
 
-export const Bye_ServiceDesc: ServiceDesc<Bye_ServiceOperations, Bye_ServicePortName> = {
+export const Bye_ServiceDesc: ServiceDesc<t.Bye_ServiceOperations, t.Bye_ServicePortName> = {
   name: "Bye_Service",
   targetNamespace: NS,
   defaultPort: "Bye_Port",

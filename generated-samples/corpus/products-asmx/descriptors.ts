@@ -16,27 +16,33 @@ import {
   soapOperations,
   xs,
 } from "@wsdl-tsgen/runtime";
-import type { ProductServiceOperations, ProductServicePortName } from "./types.js";
+import type * as t from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(3);
+generatedFor(4);
 
 export const NS = "http://24sevenOffice.com/webservices";
 
 /** Element fields: in NS unless they name another. */
 const field = fieldsIn(NS);
 
-export const SetStockQuantity: ComplexDesc = complex("SetStockQuantity", () => [
+export const SetStockQuantity: ComplexDesc<t.SetStockQuantity> = complex("SetStockQuantity", () => [
   field("productId", xs.int),
   field("stockQuantity", xs.decimal),
 ]);
 
-export const GetProducts: ComplexDesc = complex("GetProducts", () => [
-  field("searchParams", ProductSearchParameters, OPTIONAL),
-  field("returnProperties", ArrayOfString, OPTIONAL),
-]);
+export const GetProducts: ComplexDesc<t.GetProducts, t.GetProductsInput> = complex(
+  "GetProducts",
+  () => [
+    field("searchParams", ProductSearchParameters, OPTIONAL),
+    field("returnProperties", ArrayOfString, OPTIONAL),
+  ],
+);
 
-export const ProductSearchParameters: ComplexDesc = complex("ProductSearchParameters", () => [
+export const ProductSearchParameters: ComplexDesc<
+  t.ProductSearchParameters,
+  t.ProductSearchParametersInput
+> = complex("ProductSearchParameters", () => [
   field("Id", xs.int, { min: 0, default: "-2147483648" }),
   field("CategoryId", xs.int, { min: 0, default: "-2147483648" }),
   field("No", xs.string, OPTIONAL),
@@ -47,19 +53,22 @@ export const ProductSearchParameters: ComplexDesc = complex("ProductSearchParame
   field("ProductIds", ArrayOfInt, OPTIONAL),
 ]);
 
-export const ArrayOfInt: ArrayDesc = array("ArrayOfInt", field("int", xs.int, REPEATED));
+export const ArrayOfInt: ArrayDesc<t.ArrayOfInt> = array(
+  "ArrayOfInt",
+  field("int", xs.int, REPEATED),
+);
 
-export const ArrayOfString: ArrayDesc = array(
+export const ArrayOfString: ArrayDesc<t.ArrayOfString> = array(
   "ArrayOfString",
   field("string", xs.string, REPEATED_NILLABLE),
 );
 
-export const ArrayOfProduct: ArrayDesc = array(
+export const ArrayOfProduct: ArrayDesc<t.ArrayOfProduct, t.ArrayOfProductInput> = array(
   "ArrayOfProduct",
   field("Product", () => Product, REPEATED_NILLABLE),
 );
 
-export const Product: ComplexDesc = complex("Product", () => [
+export const Product: ComplexDesc<t.Product, t.ProductInput> = complex("Product", () => [
   field("CashPriceIncTax", xs.double, { min: 0, default: "-1.7976931348623157E+308" }),
   field("WebPrice", xs.decimal, { min: 0, default: "-79228162514264337593543950335" }),
   field("SupplierId", xs.int, { min: 0, default: "-2147483648" }),
@@ -92,58 +101,63 @@ export const Product: ComplexDesc = complex("Product", () => [
   field("NewProduct", xs.boolean, OPTIONAL_NILLABLE),
 ]);
 
-export const APIException: ComplexDesc = complex("APIException", () => [
+export const APIException: ComplexDesc<t.APIException> = complex("APIException", () => [
   field("Type", xs.string, OPTIONAL),
   field("Message", xs.string, OPTIONAL),
   field("StackTrace", xs.string, OPTIONAL),
 ]);
 
-export const SaveProducts: ComplexDesc = complex("SaveProducts", () => [
-  field("products", ArrayOfProduct, OPTIONAL),
-]);
+export const SaveProducts: ComplexDesc<t.SaveProducts, t.SaveProductsInput> = complex(
+  "SaveProducts",
+  () => [field("products", ArrayOfProduct, OPTIONAL)],
+);
 
-export const DeleteProducts: ComplexDesc = complex("DeleteProducts", () => [
-  field("products", ArrayOfProduct, OPTIONAL),
-]);
+export const DeleteProducts: ComplexDesc<t.DeleteProducts, t.DeleteProductsInput> = complex(
+  "DeleteProducts",
+  () => [field("products", ArrayOfProduct, OPTIONAL)],
+);
 
-export const GetPriceList: ComplexDesc = complex("GetPriceList", () => [
+export const GetPriceList: ComplexDesc<t.GetPriceList> = complex("GetPriceList", () => [
   field("priceListId", xs.int),
 ]);
 
-export const ArrayOfKeyValuePair: ArrayDesc = array(
+export const ArrayOfKeyValuePair: ArrayDesc<t.ArrayOfKeyValuePair> = array(
   "ArrayOfKeyValuePair",
   field("KeyValuePair", () => KeyValuePair, REPEATED),
 );
 
-export const KeyValuePair: ComplexDesc = complex("KeyValuePair", () => [
+export const KeyValuePair: ComplexDesc<t.KeyValuePair> = complex("KeyValuePair", () => [
   field("Key", xs.string, OPTIONAL),
   field("Value", xs.string, OPTIONAL),
 ]);
 
-export const GetAllPriceLists: ComplexDesc = complex("GetAllPriceLists", () => []);
+export const GetAllPriceLists: ComplexDesc<t.GetAllPriceLists> = complex(
+  "GetAllPriceLists",
+  () => [],
+);
 
-export const ArrayOfProductPriceList: ArrayDesc = array(
+export const ArrayOfProductPriceList: ArrayDesc<t.ArrayOfProductPriceList> = array(
   "ArrayOfProductPriceList",
   field("ProductPriceList", () => ProductPriceList, REPEATED_NILLABLE),
 );
 
-export const ProductPriceList: ComplexDesc = complex("ProductPriceList", () => [
+export const ProductPriceList: ComplexDesc<t.ProductPriceList> = complex("ProductPriceList", () => [
   field("Id", xs.int),
   field("Name", xs.string, OPTIONAL),
   field("IncVat", xs.boolean),
   field("Currency", xs.string, OPTIONAL),
 ]);
 
-export const GetCategories: ComplexDesc = complex("GetCategories", () => [
+export const GetCategories: ComplexDesc<t.GetCategories> = complex("GetCategories", () => [
   field("returnProperties", ArrayOfString, OPTIONAL),
 ]);
 
-export const ArrayOfCategory: ArrayDesc = array(
+export const ArrayOfCategory: ArrayDesc<t.ArrayOfCategory> = array(
   "ArrayOfCategory",
   field("Category", () => Category, REPEATED_NILLABLE),
 );
 
-export const Category: ComplexDesc = complex("Category", () => [
+export const Category: ComplexDesc<t.Category> = complex("Category", () => [
   field("Id", xs.int, { min: 0, default: "-2147483648" }),
   field("Name", xs.string, OPTIONAL),
   field("No", xs.string, OPTIONAL),
@@ -151,73 +165,83 @@ export const Category: ComplexDesc = complex("Category", () => [
   field("APIException", APIException, OPTIONAL),
 ]);
 
-export const SaveCategories: ComplexDesc = complex("SaveCategories", () => [
+export const SaveCategories: ComplexDesc<t.SaveCategories> = complex("SaveCategories", () => [
   field("categories", ArrayOfCategory, OPTIONAL),
 ]);
 
-export const GetDiscountMatrixPriceGroup: ComplexDesc = complex(
+export const GetDiscountMatrixPriceGroup: ComplexDesc<t.GetDiscountMatrixPriceGroup> = complex(
   "GetDiscountMatrixPriceGroup",
   () => [],
 );
 
-export const ArrayOfDiscount: ArrayDesc = array(
+export const ArrayOfDiscount: ArrayDesc<t.ArrayOfDiscount> = array(
   "ArrayOfDiscount",
   field("Discount", () => Discount, REPEATED_NILLABLE),
 );
 
-export const Discount: ComplexDesc = complex("Discount", () => [
+export const Discount: ComplexDesc<t.Discount> = complex("Discount", () => [
   field("PriceGroupId", xs.int, { min: 0, default: "-2147483648" }),
   field("CategoryId", xs.int, { min: 0, default: "-2147483648" }),
   field("CustomerId", xs.int, { min: 0, default: "-2147483648" }),
   field("Value", xs.decimal),
 ]);
 
-export const GetDiscountMatrixCategory: ComplexDesc = complex(
+export const GetDiscountMatrixCategory: ComplexDesc<t.GetDiscountMatrixCategory> = complex(
   "GetDiscountMatrixCategory",
   () => [],
 );
 
-export const SetStockQuantityResponse: ComplexDesc = complex("SetStockQuantityResponse", () => [
-  field("SetStockQuantityResult", xs.boolean),
-]);
-
-export const GetProductsResponse: ComplexDesc = complex("GetProductsResponse", () => [
-  field("GetProductsResult", ArrayOfProduct, OPTIONAL),
-]);
-
-export const SaveProductsResponse: ComplexDesc = complex("SaveProductsResponse", () => [
-  field("SaveProductsResult", ArrayOfProduct, OPTIONAL),
-]);
-
-export const DeleteProductsResponse: ComplexDesc = complex("DeleteProductsResponse", () => [
-  field("DeleteProductsResult", ArrayOfProduct, OPTIONAL),
-]);
-
-export const GetPriceListResponse: ComplexDesc = complex("GetPriceListResponse", () => [
-  field("GetPriceListResult", ArrayOfKeyValuePair, OPTIONAL),
-]);
-
-export const GetAllPriceListsResponse: ComplexDesc = complex("GetAllPriceListsResponse", () => [
-  field("GetAllPriceListsResult", ArrayOfProductPriceList, OPTIONAL),
-]);
-
-export const GetCategoriesResponse: ComplexDesc = complex("GetCategoriesResponse", () => [
-  field("GetCategoriesResult", ArrayOfCategory, OPTIONAL),
-]);
-
-export const SaveCategoriesResponse: ComplexDesc = complex("SaveCategoriesResponse", () => [
-  field("SaveCategoriesResult", ArrayOfCategory, OPTIONAL),
-]);
-
-export const GetDiscountMatrixPriceGroupResponse: ComplexDesc = complex(
-  "GetDiscountMatrixPriceGroupResponse",
-  () => [field("GetDiscountMatrixPriceGroupResult", ArrayOfDiscount, OPTIONAL)],
+export const SetStockQuantityResponse: ComplexDesc<t.SetStockQuantityResponse> = complex(
+  "SetStockQuantityResponse",
+  () => [field("SetStockQuantityResult", xs.boolean)],
 );
 
-export const GetDiscountMatrixCategoryResponse: ComplexDesc = complex(
-  "GetDiscountMatrixCategoryResponse",
-  () => [field("GetDiscountMatrixCategoryResult", ArrayOfDiscount, OPTIONAL)],
+export const GetProductsResponse: ComplexDesc<t.GetProductsResponse> = complex(
+  "GetProductsResponse",
+  () => [field("GetProductsResult", ArrayOfProduct, OPTIONAL)],
 );
+
+export const SaveProductsResponse: ComplexDesc<t.SaveProductsResponse> = complex(
+  "SaveProductsResponse",
+  () => [field("SaveProductsResult", ArrayOfProduct, OPTIONAL)],
+);
+
+export const DeleteProductsResponse: ComplexDesc<t.DeleteProductsResponse> = complex(
+  "DeleteProductsResponse",
+  () => [field("DeleteProductsResult", ArrayOfProduct, OPTIONAL)],
+);
+
+export const GetPriceListResponse: ComplexDesc<t.GetPriceListResponse> = complex(
+  "GetPriceListResponse",
+  () => [field("GetPriceListResult", ArrayOfKeyValuePair, OPTIONAL)],
+);
+
+export const GetAllPriceListsResponse: ComplexDesc<t.GetAllPriceListsResponse> = complex(
+  "GetAllPriceListsResponse",
+  () => [field("GetAllPriceListsResult", ArrayOfProductPriceList, OPTIONAL)],
+);
+
+export const GetCategoriesResponse: ComplexDesc<t.GetCategoriesResponse> = complex(
+  "GetCategoriesResponse",
+  () => [field("GetCategoriesResult", ArrayOfCategory, OPTIONAL)],
+);
+
+export const SaveCategoriesResponse: ComplexDesc<t.SaveCategoriesResponse> = complex(
+  "SaveCategoriesResponse",
+  () => [field("SaveCategoriesResult", ArrayOfCategory, OPTIONAL)],
+);
+
+export const GetDiscountMatrixPriceGroupResponse: ComplexDesc<
+  t.GetDiscountMatrixPriceGroupResponse
+> = complex("GetDiscountMatrixPriceGroupResponse", () => [
+  field("GetDiscountMatrixPriceGroupResult", ArrayOfDiscount, OPTIONAL),
+]);
+
+export const GetDiscountMatrixCategoryResponse: ComplexDesc<
+  t.GetDiscountMatrixCategoryResponse
+> = complex("GetDiscountMatrixCategoryResponse", () => [
+  field("GetDiscountMatrixCategoryResult", ArrayOfDiscount, OPTIONAL),
+]);
 
 /** The operations of ports ProductServiceSoap and ProductServiceSoap12. */
 const ProductServiceSoapOperations = soapOperations({
@@ -303,7 +327,10 @@ const ProductServiceSoapOperations = soapOperations({
   },
 });
 
-export const ProductServiceDesc: ServiceDesc<ProductServiceOperations, ProductServicePortName> = {
+export const ProductServiceDesc: ServiceDesc<
+  t.ProductServiceOperations,
+  t.ProductServicePortName
+> = {
   name: "ProductService",
   targetNamespace: NS,
   defaultPort: "ProductServiceSoap",

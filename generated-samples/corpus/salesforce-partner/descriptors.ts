@@ -32,23 +32,10 @@ import {
   MalformedSearchFault_2,
   UnexpectedErrorFault_2,
 } from "./faults.js";
-import type {
-  InvalidFieldFault as InvalidFieldFault$1,
-  InvalidIdFault as InvalidIdFault$1,
-  InvalidNewPasswordFault as InvalidNewPasswordFault$1,
-  InvalidQueryLocatorFault as InvalidQueryLocatorFault$1,
-  InvalidSObjectFault as InvalidSObjectFault$1,
-  LoginFault as LoginFault$1,
-  MalformedQueryFault as MalformedQueryFault$1,
-  MalformedSearchFault as MalformedSearchFault$1,
-  SforceServiceOperations,
-  SforceServicePortName,
-  SforceServiceSoapHeaders as SforceServiceSoapHeaders$1,
-  UnexpectedErrorFault as UnexpectedErrorFault$1,
-} from "./types.js";
+import type * as t from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(3);
+generatedFor(4);
 
 export const NS = "urn:partner.soap.sforce.com";
 export const NS2 = "urn:sobject.partner.soap.sforce.com";
@@ -368,100 +355,111 @@ export const ExceptionCode: ScalarDesc = scalar("string", {
   ],
 });
 
-export const SforceServiceSoapHeaders: ComplexDesc = complex("SforceServiceSoapHeaders", () => [
-  field("LoginScopeHeader", LoginScopeHeader, OPTIONAL),
-  field("CallOptions", CallOptions_2, OPTIONAL),
-  field("SessionHeader", SessionHeader, OPTIONAL),
-  field("PackageVersionHeader", PackageVersionHeader, OPTIONAL),
-  field("LocaleOptions", LocaleOptions, OPTIONAL),
-  field("AssignmentRuleHeader", AssignmentRuleHeader, OPTIONAL),
-  field("MruHeader", MruHeader, OPTIONAL),
-  field("AllowFieldTruncationHeader", AllowFieldTruncationHeader, OPTIONAL),
-  field("DisableFeedTrackingHeader", DisableFeedTrackingHeader, OPTIONAL),
-  field("AllOrNoneHeader", AllOrNoneHeader, OPTIONAL),
-  field("DebuggingHeader", DebuggingHeader, OPTIONAL),
-  field("EmailHeader", EmailHeader, OPTIONAL),
-  field("UserTerritoryDeleteHeader", UserTerritoryDeleteHeader, OPTIONAL),
-  field("QueryOptions", QueryOptions, OPTIONAL),
-  field("DebuggingInfo", DebuggingInfo, OPTIONAL),
-]);
+export const SforceServiceSoapHeaders: ComplexDesc<t.SforceServiceSoapHeaders> = complex(
+  "SforceServiceSoapHeaders",
+  () => [
+    field("LoginScopeHeader", LoginScopeHeader, OPTIONAL),
+    field("CallOptions", CallOptions_2, OPTIONAL),
+    field("SessionHeader", SessionHeader, OPTIONAL),
+    field("PackageVersionHeader", PackageVersionHeader, OPTIONAL),
+    field("LocaleOptions", LocaleOptions, OPTIONAL),
+    field("AssignmentRuleHeader", AssignmentRuleHeader, OPTIONAL),
+    field("MruHeader", MruHeader, OPTIONAL),
+    field("AllowFieldTruncationHeader", AllowFieldTruncationHeader, OPTIONAL),
+    field("DisableFeedTrackingHeader", DisableFeedTrackingHeader, OPTIONAL),
+    field("AllOrNoneHeader", AllOrNoneHeader, OPTIONAL),
+    field("DebuggingHeader", DebuggingHeader, OPTIONAL),
+    field("EmailHeader", EmailHeader, OPTIONAL),
+    field("UserTerritoryDeleteHeader", UserTerritoryDeleteHeader, OPTIONAL),
+    field("QueryOptions", QueryOptions, OPTIONAL),
+    field("DebuggingInfo", DebuggingInfo, OPTIONAL),
+  ],
+);
 
-export const LoginScopeHeader: ComplexDesc = complex("LoginScopeHeader", () => [
+export const LoginScopeHeader: ComplexDesc<t.LoginScopeHeader> = complex("LoginScopeHeader", () => [
   field("organizationId", ID),
   field("portalId", ID, OPTIONAL),
 ]);
 
-export const CallOptions_2: ComplexDesc = complex("CallOptions_2", () => [
+export const CallOptions_2: ComplexDesc<t.CallOptions_2> = complex("CallOptions_2", () => [
   field("client", xs.string, { nillable: true }),
   field("defaultNamespace", xs.string, { nillable: true }),
 ]);
 
-export const SessionHeader: ComplexDesc = complex("SessionHeader", () => [
+export const SessionHeader: ComplexDesc<t.SessionHeader> = complex("SessionHeader", () => [
   field("sessionId", xs.string),
 ]);
 
-export const PackageVersionHeader: ArrayDesc = array(
+export const PackageVersionHeader: ArrayDesc<t.PackageVersionHeader> = array(
   "PackageVersionHeader",
   field("packageVersions", () => PackageVersion, REPEATED),
 );
 
-export const PackageVersion: ComplexDesc = complex("PackageVersion", () => [
+export const PackageVersion: ComplexDesc<t.PackageVersion> = complex("PackageVersion", () => [
   field("majorNumber", xs.int),
   field("minorNumber", xs.int),
   field("namespace", xs.string),
 ]);
 
-export const LocaleOptions: ComplexDesc = complex("LocaleOptions", () => [
+export const LocaleOptions: ComplexDesc<t.LocaleOptions> = complex("LocaleOptions", () => [
   field("language", xs.string, OPTIONAL),
 ]);
 
-export const AssignmentRuleHeader: ComplexDesc = complex("AssignmentRuleHeader", () => [
-  field("assignmentRuleId", ID, { nillable: true }),
-  field("useDefaultRule", xs.boolean, { nillable: true }),
+export const AssignmentRuleHeader: ComplexDesc<t.AssignmentRuleHeader> = complex(
+  "AssignmentRuleHeader",
+  () => [
+    field("assignmentRuleId", ID, { nillable: true }),
+    field("useDefaultRule", xs.boolean, { nillable: true }),
+  ],
+);
+
+export const MruHeader: ComplexDesc<t.MruHeader> = complex("MruHeader", () => [
+  field("updateMru", xs.boolean),
 ]);
 
-export const MruHeader: ComplexDesc = complex("MruHeader", () => [field("updateMru", xs.boolean)]);
+export const AllowFieldTruncationHeader: ComplexDesc<t.AllowFieldTruncationHeader> = complex(
+  "AllowFieldTruncationHeader",
+  () => [field("allowFieldTruncation", xs.boolean)],
+);
 
-export const AllowFieldTruncationHeader: ComplexDesc = complex("AllowFieldTruncationHeader", () => [
-  field("allowFieldTruncation", xs.boolean),
-]);
+export const DisableFeedTrackingHeader: ComplexDesc<t.DisableFeedTrackingHeader> = complex(
+  "DisableFeedTrackingHeader",
+  () => [field("disableFeedTracking", xs.boolean)],
+);
 
-export const DisableFeedTrackingHeader: ComplexDesc = complex("DisableFeedTrackingHeader", () => [
-  field("disableFeedTracking", xs.boolean),
-]);
-
-export const AllOrNoneHeader: ComplexDesc = complex("AllOrNoneHeader", () => [
+export const AllOrNoneHeader: ComplexDesc<t.AllOrNoneHeader> = complex("AllOrNoneHeader", () => [
   field("allOrNone", xs.boolean),
 ]);
 
-export const DebuggingHeader: ComplexDesc = complex("DebuggingHeader", () => [
+export const DebuggingHeader: ComplexDesc<t.DebuggingHeader> = complex("DebuggingHeader", () => [
   field("debugLevel", DebugLevel),
 ]);
 
-export const EmailHeader: ComplexDesc = complex("EmailHeader", () => [
+export const EmailHeader: ComplexDesc<t.EmailHeader> = complex("EmailHeader", () => [
   field("triggerAutoResponseEmail", xs.boolean),
   field("triggerOtherEmail", xs.boolean),
   field("triggerUserEmail", xs.boolean),
 ]);
 
-export const UserTerritoryDeleteHeader: ComplexDesc = complex("UserTerritoryDeleteHeader", () => [
-  field("transferToUserId", ID, { nillable: true }),
-]);
+export const UserTerritoryDeleteHeader: ComplexDesc<t.UserTerritoryDeleteHeader> = complex(
+  "UserTerritoryDeleteHeader",
+  () => [field("transferToUserId", ID, { nillable: true })],
+);
 
-export const QueryOptions: ComplexDesc = complex("QueryOptions", () => [
+export const QueryOptions: ComplexDesc<t.QueryOptions> = complex("QueryOptions", () => [
   field("batchSize", xs.int, OPTIONAL),
 ]);
 
-export const DebuggingInfo: ComplexDesc = complex("DebuggingInfo", () => [
+export const DebuggingInfo: ComplexDesc<t.DebuggingInfo> = complex("DebuggingInfo", () => [
   field("debugLog", xs.string),
 ]);
 
-export const Login: ComplexDesc = complex("Login", () => [
+export const Login: ComplexDesc<t.Login> = complex("Login", () => [
   field("username", xs.string),
   field("password", xs.string),
 ]);
 
-export const LoginResult: ComplexDesc = complex("LoginResult", () => [
+export const LoginResult: ComplexDesc<t.LoginResult> = complex("LoginResult", () => [
   field("metadataServerUrl", xs.string, { nillable: true }),
   field("passwordExpired", xs.boolean),
   field("sandbox", xs.boolean),
@@ -471,34 +469,40 @@ export const LoginResult: ComplexDesc = complex("LoginResult", () => [
   field("userInfo", GetUserInfoResult, OPTIONAL),
 ]);
 
-export const GetUserInfoResult: ComplexDesc = complex("GetUserInfoResult", () => [
-  field("accessibilityMode", xs.boolean),
-  field("currencySymbol", xs.string, { nillable: true }),
-  field("orgDefaultCurrencyIsoCode", xs.string, { nillable: true }),
-  field("orgDisallowHtmlAttachments", xs.boolean),
-  field("orgHasPersonAccounts", xs.boolean),
-  field("organizationId", ID),
-  field("organizationMultiCurrency", xs.boolean),
-  field("organizationName", xs.string),
-  field("profileId", ID),
-  field("roleId", ID, { nillable: true }),
-  field("userDefaultCurrencyIsoCode", xs.string, { nillable: true }),
-  field("userEmail", xs.string),
-  field("userFullName", xs.string),
-  field("userId", ID),
-  field("userLanguage", xs.string),
-  field("userLocale", xs.string),
-  field("userName", xs.string),
-  field("userTimeZone", xs.string),
-  field("userType", xs.string),
-  field("userUiSkin", xs.string),
-]);
+export const GetUserInfoResult: ComplexDesc<t.GetUserInfoResult> = complex(
+  "GetUserInfoResult",
+  () => [
+    field("accessibilityMode", xs.boolean),
+    field("currencySymbol", xs.string, { nillable: true }),
+    field("orgDefaultCurrencyIsoCode", xs.string, { nillable: true }),
+    field("orgDisallowHtmlAttachments", xs.boolean),
+    field("orgHasPersonAccounts", xs.boolean),
+    field("organizationId", ID),
+    field("organizationMultiCurrency", xs.boolean),
+    field("organizationName", xs.string),
+    field("profileId", ID),
+    field("roleId", ID, { nillable: true }),
+    field("userDefaultCurrencyIsoCode", xs.string, { nillable: true }),
+    field("userEmail", xs.string),
+    field("userFullName", xs.string),
+    field("userId", ID),
+    field("userLanguage", xs.string),
+    field("userLocale", xs.string),
+    field("userName", xs.string),
+    field("userTimeZone", xs.string),
+    field("userType", xs.string),
+    field("userUiSkin", xs.string),
+  ],
+);
 
-export const DescribeSObject: ComplexDesc = complex("DescribeSObject", () => [
+export const DescribeSObject: ComplexDesc<t.DescribeSObject> = complex("DescribeSObject", () => [
   field("sObjectType", xs.string),
 ]);
 
-export const DescribeSObjectResult: ComplexDesc = complex("DescribeSObjectResult", () => [
+export const DescribeSObjectResult: ComplexDesc<
+  t.DescribeSObjectResult,
+  t.DescribeSObjectResultInput
+> = complex("DescribeSObjectResult", () => [
   field("activateable", xs.boolean),
   field("childRelationships", ChildRelationship, REPEATED),
   field("createable", xs.boolean),
@@ -527,15 +531,18 @@ export const DescribeSObjectResult: ComplexDesc = complex("DescribeSObjectResult
   field("urlNew", xs.string, { nillable: true }),
 ]);
 
-export const ChildRelationship: ComplexDesc = complex("ChildRelationship", () => [
-  field("cascadeDelete", xs.boolean),
-  field("childSObject", xs.string),
-  field("deprecatedAndHidden", xs.boolean),
-  field("field", xs.string),
-  field("relationshipName", xs.string, OPTIONAL),
-]);
+export const ChildRelationship: ComplexDesc<t.ChildRelationship> = complex(
+  "ChildRelationship",
+  () => [
+    field("cascadeDelete", xs.boolean),
+    field("childSObject", xs.string),
+    field("deprecatedAndHidden", xs.boolean),
+    field("field", xs.string),
+    field("relationshipName", xs.string, OPTIONAL),
+  ],
+);
 
-export const Field: ComplexDesc = complex("Field", () => [
+export const Field: ComplexDesc<t.Field, t.FieldInput> = complex("Field", () => [
   field("autoNumber", xs.boolean),
   field("byteLength", xs.int),
   field("calculated", xs.boolean),
@@ -576,7 +583,7 @@ export const Field: ComplexDesc = complex("Field", () => [
   field("writeRequiresMasterRead", xs.boolean, OPTIONAL),
 ]);
 
-export const PicklistEntry: ComplexDesc = complex("PicklistEntry", () => [
+export const PicklistEntry: ComplexDesc<t.PicklistEntry> = complex("PicklistEntry", () => [
   field("active", xs.boolean),
   field("defaultValue", xs.boolean),
   field("label", xs.string, { nillable: true }),
@@ -584,27 +591,30 @@ export const PicklistEntry: ComplexDesc = complex("PicklistEntry", () => [
   field("value", xs.string),
 ]);
 
-export const RecordTypeInfo: ComplexDesc = complex("RecordTypeInfo", () => [
+export const RecordTypeInfo: ComplexDesc<t.RecordTypeInfo> = complex("RecordTypeInfo", () => [
   field("available", xs.boolean),
   field("defaultRecordTypeMapping", xs.boolean),
   field("name", xs.string),
   field("recordTypeId", ID, { nillable: true }),
 ]);
 
-export const DescribeSObjects: ArrayDesc = array(
+export const DescribeSObjects: ArrayDesc<t.DescribeSObjects> = array(
   "DescribeSObjects",
   field("sObjectType", xs.string, { min: 0, max: 100 }),
 );
 
-export const DescribeGlobal: ComplexDesc = complex("DescribeGlobal", () => []);
+export const DescribeGlobal: ComplexDesc<t.DescribeGlobal> = complex("DescribeGlobal", () => []);
 
-export const DescribeGlobalResult: ComplexDesc = complex("DescribeGlobalResult", () => [
+export const DescribeGlobalResult: ComplexDesc<
+  t.DescribeGlobalResult,
+  t.DescribeGlobalResultInput
+> = complex("DescribeGlobalResult", () => [
   field("encoding", xs.string, { nillable: true }),
   field("maxBatchSize", xs.int),
   field("sobjects", DescribeGlobalSObjectResult, REPEATED),
 ]);
 
-export const DescribeGlobalSObjectResult: ComplexDesc = complex(
+export const DescribeGlobalSObjectResult: ComplexDesc<t.DescribeGlobalSObjectResult> = complex(
   "DescribeGlobalSObjectResult",
   () => [
     field("activateable", xs.boolean),
@@ -630,83 +640,99 @@ export const DescribeGlobalSObjectResult: ComplexDesc = complex(
   ],
 );
 
-export const DescribeDataCategoryGroups: ArrayDesc = array(
+export const DescribeDataCategoryGroups: ArrayDesc<t.DescribeDataCategoryGroups> = array(
   "DescribeDataCategoryGroups",
   field("sObjectType", xs.string, { min: 0, max: 10 }),
 );
 
-export const DescribeDataCategoryGroupResult: ComplexDesc = complex(
-  "DescribeDataCategoryGroupResult",
-  () => [
-    field("categoryCount", xs.int),
-    field("description", xs.string),
-    field("label", xs.string),
-    field("name", xs.string),
-    field("sobject", xs.string),
-  ],
-);
-
-export const DescribeDataCategoryGroupStructures: ComplexDesc = complex(
-  "DescribeDataCategoryGroupStructures",
-  () => [
-    field("pairs", DataCategoryGroupSobjectTypePair, { min: 0, max: 100 }),
-    field("topCategoriesOnly", xs.boolean),
-  ],
-);
-
-export const DataCategoryGroupSobjectTypePair: ComplexDesc = complex(
-  "DataCategoryGroupSobjectTypePair",
-  () => [field("dataCategoryGroupName", xs.string), field("sobject", xs.string)],
-);
-
-export const DescribeDataCategoryGroupStructureResult: ComplexDesc = complex(
-  "DescribeDataCategoryGroupStructureResult",
-  () => [
-    field("description", xs.string),
-    field("label", xs.string),
-    field("name", xs.string),
-    field("sobject", xs.string),
-    field("topCategories", DataCategory, REPEATED),
-  ],
-);
-
-export const DataCategory: ComplexDesc = complex("DataCategory", () => [
-  field("childCategories", DataCategory, REPEATED),
+export const DescribeDataCategoryGroupResult: ComplexDesc<
+  t.DescribeDataCategoryGroupResult
+> = complex("DescribeDataCategoryGroupResult", () => [
+  field("categoryCount", xs.int),
+  field("description", xs.string),
   field("label", xs.string),
   field("name", xs.string),
+  field("sobject", xs.string),
 ]);
 
-export const DescribeLayout: ComplexDesc = complex("DescribeLayout", () => [
-  field("sObjectType", xs.string),
-  field("recordTypeIds", ID, REPEATED),
+export const DescribeDataCategoryGroupStructures: ComplexDesc<
+  t.DescribeDataCategoryGroupStructures,
+  t.DescribeDataCategoryGroupStructuresInput
+> = complex("DescribeDataCategoryGroupStructures", () => [
+  field("pairs", DataCategoryGroupSobjectTypePair, { min: 0, max: 100 }),
+  field("topCategoriesOnly", xs.boolean),
 ]);
 
-export const DescribeLayoutResult: ComplexDesc = complex("DescribeLayoutResult", () => [
+export const DataCategoryGroupSobjectTypePair: ComplexDesc<
+  t.DataCategoryGroupSobjectTypePair
+> = complex("DataCategoryGroupSobjectTypePair", () => [
+  field("dataCategoryGroupName", xs.string),
+  field("sobject", xs.string),
+]);
+
+export const DescribeDataCategoryGroupStructureResult: ComplexDesc<
+  t.DescribeDataCategoryGroupStructureResult,
+  t.DescribeDataCategoryGroupStructureResultInput
+> = complex("DescribeDataCategoryGroupStructureResult", () => [
+  field("description", xs.string),
+  field("label", xs.string),
+  field("name", xs.string),
+  field("sobject", xs.string),
+  field("topCategories", DataCategory, REPEATED),
+]);
+
+export const DataCategory: ComplexDesc<t.DataCategory, t.DataCategoryInput> = complex(
+  "DataCategory",
+  () => [
+    field("childCategories", DataCategory, REPEATED),
+    field("label", xs.string),
+    field("name", xs.string),
+  ],
+);
+
+export const DescribeLayout: ComplexDesc<t.DescribeLayout, t.DescribeLayoutInput> = complex(
+  "DescribeLayout",
+  () => [field("sObjectType", xs.string), field("recordTypeIds", ID, REPEATED)],
+);
+
+export const DescribeLayoutResult: ComplexDesc<
+  t.DescribeLayoutResult,
+  t.DescribeLayoutResultInput
+> = complex("DescribeLayoutResult", () => [
   field("layouts", DescribeLayout_2, { max: UNBOUNDED }),
   field("recordTypeMappings", RecordTypeMapping, REPEATED),
   field("recordTypeSelectorRequired", xs.boolean),
 ]);
 
-export const DescribeLayout_2: ComplexDesc = complex("DescribeLayout", () => [
-  field("buttonLayoutSection", DescribeLayoutButtonSection, OPTIONAL),
-  field("detailLayoutSections", DescribeLayoutSection, REPEATED),
-  field("editLayoutSections", DescribeLayoutSection, REPEATED),
-  field("id", ID),
-  field("relatedLists", RelatedList, REPEATED),
-]);
+export const DescribeLayout_2: ComplexDesc<t.DescribeLayout_2, t.DescribeLayout_2Input> = complex(
+  "DescribeLayout",
+  () => [
+    field("buttonLayoutSection", DescribeLayoutButtonSection, OPTIONAL),
+    field("detailLayoutSections", DescribeLayoutSection, REPEATED),
+    field("editLayoutSections", DescribeLayoutSection, REPEATED),
+    field("id", ID),
+    field("relatedLists", RelatedList, REPEATED),
+  ],
+);
 
-export const DescribeLayoutButtonSection: ArrayDesc = array(
+export const DescribeLayoutButtonSection: ArrayDesc<t.DescribeLayoutButtonSection> = array(
   "DescribeLayoutButtonSection",
   field("detailButtons", () => DescribeLayoutButton, { max: UNBOUNDED }),
 );
 
-export const DescribeLayoutButton: ComplexDesc = complex("DescribeLayoutButton", () => [
-  field("custom", xs.boolean),
-  field("label", xs.string, { nillable: true }),
-  field("name", xs.string, { nillable: true }),
-]);
+export const DescribeLayoutButton: ComplexDesc<t.DescribeLayoutButton> = complex(
+  "DescribeLayoutButton",
+  () => [
+    field("custom", xs.boolean),
+    field("label", xs.string, { nillable: true }),
+    field("name", xs.string, { nillable: true }),
+  ],
+);
 
-export const DescribeLayoutSection: ComplexDesc = complex("DescribeLayoutSection", () => [
+export const DescribeLayoutSection: ComplexDesc<
+  t.DescribeLayoutSection,
+  t.DescribeLayoutSectionInput
+> = complex("DescribeLayoutSection", () => [
   field("columns", xs.int),
   field("heading", xs.string),
   field("layoutRows", DescribeLayoutRow, { max: UNBOUNDED }),
@@ -715,12 +741,18 @@ export const DescribeLayoutSection: ComplexDesc = complex("DescribeLayoutSection
   field("useHeading", xs.boolean),
 ]);
 
-export const DescribeLayoutRow: ComplexDesc = complex("DescribeLayoutRow", () => [
+export const DescribeLayoutRow: ComplexDesc<
+  t.DescribeLayoutRow,
+  t.DescribeLayoutRowInput
+> = complex("DescribeLayoutRow", () => [
   field("layoutItems", DescribeLayoutItem, { max: UNBOUNDED }),
   field("numItems", xs.int),
 ]);
 
-export const DescribeLayoutItem: ComplexDesc = complex("DescribeLayoutItem", () => [
+export const DescribeLayoutItem: ComplexDesc<
+  t.DescribeLayoutItem,
+  t.DescribeLayoutItemInput
+> = complex("DescribeLayoutItem", () => [
   field("editable", xs.boolean),
   field("label", xs.string, { nillable: true }),
   field("layoutComponents", DescribeLayoutComponent, REPEATED),
@@ -728,37 +760,49 @@ export const DescribeLayoutItem: ComplexDesc = complex("DescribeLayoutItem", () 
   field("required", xs.boolean),
 ]);
 
-export const DescribeLayoutComponent: ComplexDesc = complex("DescribeLayoutComponent", () => [
-  field("displayLines", xs.int),
-  field("tabOrder", xs.int),
-  field("type", LayoutComponentType),
-  field("value", xs.string),
-]);
+export const DescribeLayoutComponent: ComplexDesc<t.DescribeLayoutComponent> = complex(
+  "DescribeLayoutComponent",
+  () => [
+    field("displayLines", xs.int),
+    field("tabOrder", xs.int),
+    field("type", LayoutComponentType),
+    field("value", xs.string),
+  ],
+);
 
-export const RelatedList: ComplexDesc = complex("RelatedList", () => [
-  field("columns", RelatedListColumn, { max: UNBOUNDED }),
-  field("custom", xs.boolean),
-  field("field", xs.string, { nillable: true }),
-  field("label", xs.string),
-  field("limitRows", xs.int),
-  field("name", xs.string),
-  field("sobject", xs.string, { nillable: true }),
-  field("sort", RelatedListSort, REPEATED),
-]);
+export const RelatedList: ComplexDesc<t.RelatedList, t.RelatedListInput> = complex(
+  "RelatedList",
+  () => [
+    field("columns", RelatedListColumn, { max: UNBOUNDED }),
+    field("custom", xs.boolean),
+    field("field", xs.string, { nillable: true }),
+    field("label", xs.string),
+    field("limitRows", xs.int),
+    field("name", xs.string),
+    field("sobject", xs.string, { nillable: true }),
+    field("sort", RelatedListSort, REPEATED),
+  ],
+);
 
-export const RelatedListColumn: ComplexDesc = complex("RelatedListColumn", () => [
-  field("field", xs.string, { nillable: true }),
-  field("format", xs.string, { nillable: true }),
-  field("label", xs.string),
-  field("name", xs.string),
-]);
+export const RelatedListColumn: ComplexDesc<t.RelatedListColumn> = complex(
+  "RelatedListColumn",
+  () => [
+    field("field", xs.string, { nillable: true }),
+    field("format", xs.string, { nillable: true }),
+    field("label", xs.string),
+    field("name", xs.string),
+  ],
+);
 
-export const RelatedListSort: ComplexDesc = complex("RelatedListSort", () => [
+export const RelatedListSort: ComplexDesc<t.RelatedListSort> = complex("RelatedListSort", () => [
   field("ascending", xs.boolean),
   field("column", xs.string),
 ]);
 
-export const RecordTypeMapping: ComplexDesc = complex("RecordTypeMapping", () => [
+export const RecordTypeMapping: ComplexDesc<
+  t.RecordTypeMapping,
+  t.RecordTypeMappingInput
+> = complex("RecordTypeMapping", () => [
   field("available", xs.boolean),
   field("defaultRecordTypeMapping", xs.boolean),
   field("layoutId", ID),
@@ -767,63 +811,69 @@ export const RecordTypeMapping: ComplexDesc = complex("RecordTypeMapping", () =>
   field("recordTypeId", ID, { nillable: true }),
 ]);
 
-export const PicklistForRecordType: ComplexDesc = complex("PicklistForRecordType", () => [
+export const PicklistForRecordType: ComplexDesc<
+  t.PicklistForRecordType,
+  t.PicklistForRecordTypeInput
+> = complex("PicklistForRecordType", () => [
   field("picklistName", xs.string),
   field("picklistValues", PicklistEntry, REPEATED_NILLABLE),
 ]);
 
-export const DescribeSoftphoneLayout: ComplexDesc = complex("DescribeSoftphoneLayout", () => []);
-
-export const DescribeSoftphoneLayoutResult: ComplexDesc = complex(
-  "DescribeSoftphoneLayoutResult",
-  () => [
-    field("callTypes", DescribeSoftphoneLayoutCallType, { max: UNBOUNDED }),
-    field("id", ID),
-    field("name", xs.string),
-  ],
+export const DescribeSoftphoneLayout: ComplexDesc<t.DescribeSoftphoneLayout> = complex(
+  "DescribeSoftphoneLayout",
+  () => [],
 );
 
-export const DescribeSoftphoneLayoutCallType: ComplexDesc = complex(
-  "DescribeSoftphoneLayoutCallType",
-  () => [
-    field("infoFields", DescribeSoftphoneLayoutInfoField, { max: UNBOUNDED }),
-    field("name", xs.string),
-    field("screenPopOptions", DescribeSoftphoneScreenPopOption, REPEATED),
-    field("screenPopsOpenWithin", xs.string, OPTIONAL),
-    field("sections", DescribeSoftphoneLayoutSection, REPEATED),
-  ],
-);
+export const DescribeSoftphoneLayoutResult: ComplexDesc<
+  t.DescribeSoftphoneLayoutResult,
+  t.DescribeSoftphoneLayoutResultInput
+> = complex("DescribeSoftphoneLayoutResult", () => [
+  field("callTypes", DescribeSoftphoneLayoutCallType, { max: UNBOUNDED }),
+  field("id", ID),
+  field("name", xs.string),
+]);
 
-export const DescribeSoftphoneLayoutInfoField: ComplexDesc = complex(
-  "DescribeSoftphoneLayoutInfoField",
-  () => [field("name", xs.string)],
-);
+export const DescribeSoftphoneLayoutCallType: ComplexDesc<
+  t.DescribeSoftphoneLayoutCallType,
+  t.DescribeSoftphoneLayoutCallTypeInput
+> = complex("DescribeSoftphoneLayoutCallType", () => [
+  field("infoFields", DescribeSoftphoneLayoutInfoField, { max: UNBOUNDED }),
+  field("name", xs.string),
+  field("screenPopOptions", DescribeSoftphoneScreenPopOption, REPEATED),
+  field("screenPopsOpenWithin", xs.string, OPTIONAL),
+  field("sections", DescribeSoftphoneLayoutSection, REPEATED),
+]);
 
-export const DescribeSoftphoneScreenPopOption: ComplexDesc = complex(
-  "DescribeSoftphoneScreenPopOption",
-  () => [
-    field("matchType", xs.string),
-    field("screenPopData", xs.string),
-    field("screenPopType", xs.string),
-  ],
-);
+export const DescribeSoftphoneLayoutInfoField: ComplexDesc<
+  t.DescribeSoftphoneLayoutInfoField
+> = complex("DescribeSoftphoneLayoutInfoField", () => [field("name", xs.string)]);
 
-export const DescribeSoftphoneLayoutSection: ComplexDesc = complex(
-  "DescribeSoftphoneLayoutSection",
-  () => [
-    field("entityApiName", xs.string),
-    field("items", DescribeSoftphoneLayoutItem, { max: UNBOUNDED }),
-  ],
-);
+export const DescribeSoftphoneScreenPopOption: ComplexDesc<
+  t.DescribeSoftphoneScreenPopOption
+> = complex("DescribeSoftphoneScreenPopOption", () => [
+  field("matchType", xs.string),
+  field("screenPopData", xs.string),
+  field("screenPopType", xs.string),
+]);
 
-export const DescribeSoftphoneLayoutItem: ComplexDesc = complex(
+export const DescribeSoftphoneLayoutSection: ComplexDesc<
+  t.DescribeSoftphoneLayoutSection
+> = complex("DescribeSoftphoneLayoutSection", () => [
+  field("entityApiName", xs.string),
+  field("items", DescribeSoftphoneLayoutItem, { max: UNBOUNDED }),
+]);
+
+export const DescribeSoftphoneLayoutItem: ComplexDesc<t.DescribeSoftphoneLayoutItem> = complex(
   "DescribeSoftphoneLayoutItem",
   () => [field("itemApiName", xs.string)],
 );
 
-export const DescribeTabs: ComplexDesc = complex("DescribeTabs", () => []);
+export const DescribeTabs: ComplexDesc<t.DescribeTabs> = complex("DescribeTabs", () => []);
 
-export const DescribeTabSetResult: ComplexDesc = complex("DescribeTabSetResult", () => [
+export const DescribeTabSetResult: ComplexDesc<
+  t.DescribeTabSetResult,
+  t.DescribeTabSetResultInput
+> = complex("DescribeTabSetResult", () => [
   field("label", xs.string),
   field("logoUrl", xs.string),
   field("namespace", xs.string, OPTIONAL),
@@ -831,7 +881,7 @@ export const DescribeTabSetResult: ComplexDesc = complex("DescribeTabSetResult",
   field("tabs", DescribeTab, REPEATED),
 ]);
 
-export const DescribeTab: ComplexDesc = complex("DescribeTab", () => [
+export const DescribeTab: ComplexDesc<t.DescribeTab> = complex("DescribeTab", () => [
   field("custom", xs.boolean),
   field("iconUrl", xs.string),
   field("label", xs.string),
@@ -840,9 +890,12 @@ export const DescribeTab: ComplexDesc = complex("DescribeTab", () => [
   field("url", xs.string),
 ]);
 
-export const Create: ArrayDesc = array("Create", field("sObjects", () => SObject, REPEATED));
+export const Create: ArrayDesc<t.Create, t.CreateInput> = array(
+  "Create",
+  field("sObjects", () => SObject, REPEATED),
+);
 
-export const SObject: ComplexDesc = complex(
+export const SObject: ComplexDesc<t.SObject, t.SObjectInput> = complex(
   "sObject",
   () => [
     field("type", NS2, xs.string),
@@ -852,86 +905,116 @@ export const SObject: ComplexDesc = complex(
   { any: true },
 );
 
-export const SaveResult: ComplexDesc = complex("SaveResult", () => [
-  field("errors", Error_, REPEATED),
-  field("id", ID, { nillable: true }),
-  field("success", xs.boolean),
-]);
+export const SaveResult: ComplexDesc<t.SaveResult, t.SaveResultInput> = complex(
+  "SaveResult",
+  () => [
+    field("errors", Error_, REPEATED),
+    field("id", ID, { nillable: true }),
+    field("success", xs.boolean),
+  ],
+);
 
-export const Error_: ComplexDesc = complex("Error", () => [
+export const Error_: ComplexDesc<t.Error_, t.Error_Input> = complex("Error", () => [
   field("fields", xs.string, REPEATED_NILLABLE),
   field("message", xs.string),
   field("statusCode", StatusCode),
 ]);
 
-export const Update: ArrayDesc = array("Update", field("sObjects", () => SObject, REPEATED));
+export const Update: ArrayDesc<t.Update, t.UpdateInput> = array(
+  "Update",
+  field("sObjects", () => SObject, REPEATED),
+);
 
-export const Upsert: ComplexDesc = complex("Upsert", () => [
+export const Upsert: ComplexDesc<t.Upsert, t.UpsertInput> = complex("Upsert", () => [
   field("externalIDFieldName", xs.string),
   field("sObjects", SObject, REPEATED),
 ]);
 
-export const UpsertResult: ComplexDesc = complex("UpsertResult", () => [
-  field("created", xs.boolean),
-  field("errors", Error_, REPEATED),
-  field("id", ID, { nillable: true }),
-  field("success", xs.boolean),
-]);
+export const UpsertResult: ComplexDesc<t.UpsertResult, t.UpsertResultInput> = complex(
+  "UpsertResult",
+  () => [
+    field("created", xs.boolean),
+    field("errors", Error_, REPEATED),
+    field("id", ID, { nillable: true }),
+    field("success", xs.boolean),
+  ],
+);
 
-export const Merge: ArrayDesc = array("Merge", field("request", () => MergeRequest, REPEATED));
+export const Merge: ArrayDesc<t.Merge, t.MergeInput> = array(
+  "Merge",
+  field("request", () => MergeRequest, REPEATED),
+);
 
-export const MergeRequest: ComplexDesc = complex("MergeRequest", () => [
-  field("masterRecord", SObject),
-  field("recordToMergeIds", ID, { max: UNBOUNDED }),
-]);
+export const MergeRequest: ComplexDesc<t.MergeRequest, t.MergeRequestInput> = complex(
+  "MergeRequest",
+  () => [field("masterRecord", SObject), field("recordToMergeIds", ID, { max: UNBOUNDED })],
+);
 
-export const MergeResult: ComplexDesc = complex("MergeResult", () => [
-  field("errors", Error_, REPEATED),
-  field("id", ID, { nillable: true }),
-  field("mergedRecordIds", ID, REPEATED),
-  field("success", xs.boolean),
-  field("updatedRelatedIds", ID, REPEATED),
-]);
+export const MergeResult: ComplexDesc<t.MergeResult, t.MergeResultInput> = complex(
+  "MergeResult",
+  () => [
+    field("errors", Error_, REPEATED),
+    field("id", ID, { nillable: true }),
+    field("mergedRecordIds", ID, REPEATED),
+    field("success", xs.boolean),
+    field("updatedRelatedIds", ID, REPEATED),
+  ],
+);
 
-export const Delete: ArrayDesc = array("Delete", field("ids", ID, REPEATED));
+export const Delete: ArrayDesc<t.Delete> = array("Delete", field("ids", ID, REPEATED));
 
-export const DeleteResult: ComplexDesc = complex("DeleteResult", () => [
-  field("errors", Error_, REPEATED_NILLABLE),
-  field("id", ID, { nillable: true }),
-  field("success", xs.boolean),
-]);
+export const DeleteResult: ComplexDesc<t.DeleteResult, t.DeleteResultInput> = complex(
+  "DeleteResult",
+  () => [
+    field("errors", Error_, REPEATED_NILLABLE),
+    field("id", ID, { nillable: true }),
+    field("success", xs.boolean),
+  ],
+);
 
-export const Undelete: ArrayDesc = array("Undelete", field("ids", ID, { max: UNBOUNDED }));
+export const Undelete: ArrayDesc<t.Undelete> = array(
+  "Undelete",
+  field("ids", ID, { max: UNBOUNDED }),
+);
 
-export const UndeleteResult: ComplexDesc = complex("UndeleteResult", () => [
-  field("errors", Error_, REPEATED),
-  field("id", ID, { nillable: true }),
-  field("success", xs.boolean),
-]);
+export const UndeleteResult: ComplexDesc<t.UndeleteResult, t.UndeleteResultInput> = complex(
+  "UndeleteResult",
+  () => [
+    field("errors", Error_, REPEATED),
+    field("id", ID, { nillable: true }),
+    field("success", xs.boolean),
+  ],
+);
 
-export const EmptyRecycleBin: ArrayDesc = array(
+export const EmptyRecycleBin: ArrayDesc<t.EmptyRecycleBin> = array(
   "EmptyRecycleBin",
   field("ids", ID, { max: UNBOUNDED }),
 );
 
-export const EmptyRecycleBinResult: ComplexDesc = complex("EmptyRecycleBinResult", () => [
+export const EmptyRecycleBinResult: ComplexDesc<
+  t.EmptyRecycleBinResult,
+  t.EmptyRecycleBinResultInput
+> = complex("EmptyRecycleBinResult", () => [
   field("errors", Error_, REPEATED),
   field("id", ID, { nillable: true }),
   field("success", xs.boolean),
 ]);
 
-export const Retrieve: ComplexDesc = complex("Retrieve", () => [
+export const Retrieve: ComplexDesc<t.Retrieve, t.RetrieveInput> = complex("Retrieve", () => [
   field("fieldList", xs.string),
   field("sObjectType", xs.string),
   field("ids", ID, REPEATED),
 ]);
 
-export const Process: ArrayDesc = array(
+export const Process: ArrayDesc<t.Process, t.ProcessInput> = array(
   "Process",
   field("actions", () => ProcessRequest, REPEATED),
 );
 
-export const ProcessRequest: ComplexDesc = complex(
+export const ProcessRequest: ComplexDesc<
+  t.ProcessRequestOrDerived,
+  t.ProcessRequestOrDerivedInput
+> = complex(
   "ProcessRequest",
   () => [
     field("comments", xs.string, { nillable: true }),
@@ -940,34 +1023,43 @@ export const ProcessRequest: ComplexDesc = complex(
   { family: { ns: NS, derived: () => [ProcessSubmitRequest, ProcessWorkitemRequest] } },
 );
 
-export const ProcessSubmitRequest: ComplexDesc = complex(
+export const ProcessSubmitRequest: ComplexDesc<
+  t.ProcessSubmitRequest,
+  t.ProcessSubmitRequestInput
+> = complex(
   "ProcessSubmitRequest",
   () => [field("objectId", ID)],
   { base: () => ProcessRequest, family: { ns: NS } },
 );
 
-export const ProcessWorkitemRequest: ComplexDesc = complex(
+export const ProcessWorkitemRequest: ComplexDesc<
+  t.ProcessWorkitemRequest,
+  t.ProcessWorkitemRequestInput
+> = complex(
   "ProcessWorkitemRequest",
   () => [field("action", xs.string), field("workitemId", ID)],
   { base: () => ProcessRequest, family: { ns: NS } },
 );
 
-export const ProcessResult: ComplexDesc = complex("ProcessResult", () => [
-  field("actorIds", ID, REPEATED),
-  field("entityId", ID, { nillable: true }),
-  field("errors", Error_, REPEATED),
-  field("instanceId", ID, { nillable: true }),
-  field("instanceStatus", xs.string, { nillable: true }),
-  field("newWorkitemIds", ID, REPEATED_NILLABLE),
-  field("success", xs.boolean),
-]);
+export const ProcessResult: ComplexDesc<t.ProcessResult, t.ProcessResultInput> = complex(
+  "ProcessResult",
+  () => [
+    field("actorIds", ID, REPEATED),
+    field("entityId", ID, { nillable: true }),
+    field("errors", Error_, REPEATED),
+    field("instanceId", ID, { nillable: true }),
+    field("instanceStatus", xs.string, { nillable: true }),
+    field("newWorkitemIds", ID, REPEATED_NILLABLE),
+    field("success", xs.boolean),
+  ],
+);
 
-export const ConvertLead: ArrayDesc = array(
+export const ConvertLead: ArrayDesc<t.ConvertLead> = array(
   "ConvertLead",
   field("leadConverts", () => LeadConvert, REPEATED),
 );
 
-export const LeadConvert: ComplexDesc = complex("LeadConvert", () => [
+export const LeadConvert: ComplexDesc<t.LeadConvert> = complex("LeadConvert", () => [
   field("accountId", ID, { nillable: true }),
   field("contactId", ID, { nillable: true }),
   field("convertedStatus", xs.string),
@@ -979,7 +1071,10 @@ export const LeadConvert: ComplexDesc = complex("LeadConvert", () => [
   field("sendNotificationEmail", xs.boolean),
 ]);
 
-export const LeadConvertResult: ComplexDesc = complex("LeadConvertResult", () => [
+export const LeadConvertResult: ComplexDesc<
+  t.LeadConvertResult,
+  t.LeadConvertResultInput
+> = complex("LeadConvertResult", () => [
   field("accountId", ID, { nillable: true }),
   field("contactId", ID, { nillable: true }),
   field("errors", Error_, REPEATED),
@@ -988,99 +1083,139 @@ export const LeadConvertResult: ComplexDesc = complex("LeadConvertResult", () =>
   field("success", xs.boolean),
 ]);
 
-export const Logout: ComplexDesc = complex("Logout", () => []);
+export const Logout: ComplexDesc<t.Logout> = complex("Logout", () => []);
 
-export const InvalidateSessions: ArrayDesc = array(
+export const InvalidateSessions: ArrayDesc<t.InvalidateSessions> = array(
   "InvalidateSessions",
   field("sessionIds", xs.string, REPEATED),
 );
 
-export const InvalidateSessionsResult: ComplexDesc = complex("InvalidateSessionsResult", () => [
+export const InvalidateSessionsResult: ComplexDesc<
+  t.InvalidateSessionsResult,
+  t.InvalidateSessionsResultInput
+> = complex("InvalidateSessionsResult", () => [
   field("errors", Error_, REPEATED),
   field("success", xs.boolean),
 ]);
 
-export const GetDeleted: ComplexDesc = complex("GetDeleted", () => [
-  field("sObjectType", xs.string),
-  field("startDate", xs.dateTime),
-  field("endDate", xs.dateTime),
+export const GetDeleted: ComplexDesc<t.GetDeleted, t.GetDeletedInput> = complex(
+  "GetDeleted",
+  () => [
+    field("sObjectType", xs.string),
+    field("startDate", xs.dateTime),
+    field("endDate", xs.dateTime),
+  ],
+);
+
+export const GetDeletedResult: ComplexDesc<t.GetDeletedResult, t.GetDeletedResultInput> = complex(
+  "GetDeletedResult",
+  () => [
+    field("deletedRecords", DeletedRecord, REPEATED),
+    field("earliestDateAvailable", xs.dateTime),
+    field("latestDateCovered", xs.dateTime),
+    field("sforceReserved", xs.string, OPTIONAL),
+  ],
+);
+
+export const DeletedRecord: ComplexDesc<t.DeletedRecord, t.DeletedRecordInput> = complex(
+  "DeletedRecord",
+  () => [field("deletedDate", xs.dateTime), field("id", ID)],
+);
+
+export const GetUpdated: ComplexDesc<t.GetUpdated, t.GetUpdatedInput> = complex(
+  "GetUpdated",
+  () => [
+    field("sObjectType", xs.string),
+    field("startDate", xs.dateTime),
+    field("endDate", xs.dateTime),
+  ],
+);
+
+export const GetUpdatedResult: ComplexDesc<t.GetUpdatedResult, t.GetUpdatedResultInput> = complex(
+  "GetUpdatedResult",
+  () => [
+    field("ids", ID, REPEATED),
+    field("latestDateCovered", xs.dateTime),
+    field("sforceReserved", xs.string, OPTIONAL),
+  ],
+);
+
+export const Query: ComplexDesc<t.Query> = complex("Query", () => [
+  field("queryString", xs.string),
 ]);
 
-export const GetDeletedResult: ComplexDesc = complex("GetDeletedResult", () => [
-  field("deletedRecords", DeletedRecord, REPEATED),
-  field("earliestDateAvailable", xs.dateTime),
-  field("latestDateCovered", xs.dateTime),
-  field("sforceReserved", xs.string, OPTIONAL),
+export const QueryResult: ComplexDesc<t.QueryResult, t.QueryResultInput> = complex(
+  "QueryResult",
+  () => [
+    field("done", xs.boolean),
+    field("queryLocator", QueryLocator, { nillable: true }),
+    field("records", SObject, REPEATED_NILLABLE),
+    field("size", xs.int),
+  ],
+);
+
+export const QueryAll: ComplexDesc<t.QueryAll> = complex("QueryAll", () => [
+  field("queryString", xs.string),
 ]);
 
-export const DeletedRecord: ComplexDesc = complex("DeletedRecord", () => [
-  field("deletedDate", xs.dateTime),
-  field("id", ID),
-]);
-
-export const GetUpdated: ComplexDesc = complex("GetUpdated", () => [
-  field("sObjectType", xs.string),
-  field("startDate", xs.dateTime),
-  field("endDate", xs.dateTime),
-]);
-
-export const GetUpdatedResult: ComplexDesc = complex("GetUpdatedResult", () => [
-  field("ids", ID, REPEATED),
-  field("latestDateCovered", xs.dateTime),
-  field("sforceReserved", xs.string, OPTIONAL),
-]);
-
-export const Query: ComplexDesc = complex("Query", () => [field("queryString", xs.string)]);
-
-export const QueryResult: ComplexDesc = complex("QueryResult", () => [
-  field("done", xs.boolean),
-  field("queryLocator", QueryLocator, { nillable: true }),
-  field("records", SObject, REPEATED_NILLABLE),
-  field("size", xs.int),
-]);
-
-export const QueryAll: ComplexDesc = complex("QueryAll", () => [field("queryString", xs.string)]);
-
-export const QueryMore: ComplexDesc = complex("QueryMore", () => [
+export const QueryMore: ComplexDesc<t.QueryMore> = complex("QueryMore", () => [
   field("queryLocator", QueryLocator),
 ]);
 
-export const Search: ComplexDesc = complex("Search", () => [field("searchString", xs.string)]);
-
-export const SearchResult: ComplexDesc = complex("SearchResult", () => [
-  field("searchRecords", SearchRecord, REPEATED),
-  field("sforceReserved", xs.string, OPTIONAL),
+export const Search: ComplexDesc<t.Search> = complex("Search", () => [
+  field("searchString", xs.string),
 ]);
 
-export const SearchRecord: ComplexDesc = complex("SearchRecord", () => [field("record", SObject)]);
+export const SearchResult: ComplexDesc<t.SearchResult, t.SearchResultInput> = complex(
+  "SearchResult",
+  () => [
+    field("searchRecords", SearchRecord, REPEATED),
+    field("sforceReserved", xs.string, OPTIONAL),
+  ],
+);
 
-export const GetServerTimestamp: ComplexDesc = complex("GetServerTimestamp", () => []);
+export const SearchRecord: ComplexDesc<t.SearchRecord, t.SearchRecordInput> = complex(
+  "SearchRecord",
+  () => [field("record", SObject)],
+);
 
-export const GetServerTimestampResult: ComplexDesc = complex("GetServerTimestampResult", () => [
-  field("timestamp", xs.dateTime),
-]);
+export const GetServerTimestamp: ComplexDesc<t.GetServerTimestamp> = complex(
+  "GetServerTimestamp",
+  () => [],
+);
 
-export const SetPassword: ComplexDesc = complex("SetPassword", () => [
+export const GetServerTimestampResult: ComplexDesc<
+  t.GetServerTimestampResult,
+  t.GetServerTimestampResultInput
+> = complex("GetServerTimestampResult", () => [field("timestamp", xs.dateTime)]);
+
+export const SetPassword: ComplexDesc<t.SetPassword> = complex("SetPassword", () => [
   field("userId", ID),
   field("password", xs.string),
 ]);
 
-export const SetPasswordResult: ComplexDesc = complex("SetPasswordResult", () => []);
+export const SetPasswordResult: ComplexDesc<t.SetPasswordResult> = complex(
+  "SetPasswordResult",
+  () => [],
+);
 
-export const ResetPassword: ComplexDesc = complex("ResetPassword", () => [field("userId", ID)]);
-
-export const ResetPasswordResult: ComplexDesc = complex("ResetPasswordResult", () => [
-  field("password", xs.string),
+export const ResetPassword: ComplexDesc<t.ResetPassword> = complex("ResetPassword", () => [
+  field("userId", ID),
 ]);
 
-export const GetUserInfo: ComplexDesc = complex("GetUserInfo", () => []);
+export const ResetPasswordResult: ComplexDesc<t.ResetPasswordResult> = complex(
+  "ResetPasswordResult",
+  () => [field("password", xs.string)],
+);
 
-export const SendEmail: ArrayDesc = array(
+export const GetUserInfo: ComplexDesc<t.GetUserInfo> = complex("GetUserInfo", () => []);
+
+export const SendEmail: ArrayDesc<t.SendEmail, t.SendEmailInput> = array(
   "SendEmail",
   field("messages", () => Email, { min: 0, max: 10 }),
 );
 
-export const Email: ComplexDesc = complex(
+export const Email: ComplexDesc<t.EmailOrDerived, t.EmailOrDerivedInput> = complex(
   "Email",
   () => [
     field("bccSender", xs.boolean, { nillable: true }),
@@ -1094,7 +1229,7 @@ export const Email: ComplexDesc = complex(
   { family: { ns: NS, derived: () => [MassEmailMessage, SingleEmailMessage] } },
 );
 
-export const MassEmailMessage: ComplexDesc = complex(
+export const MassEmailMessage: ComplexDesc<t.MassEmailMessage, t.MassEmailMessageInput> = complex(
   "MassEmailMessage",
   () => [
     field("description", xs.string, { nillable: true }),
@@ -1105,7 +1240,10 @@ export const MassEmailMessage: ComplexDesc = complex(
   { base: () => Email, family: { ns: NS } },
 );
 
-export const SingleEmailMessage: ComplexDesc = complex(
+export const SingleEmailMessage: ComplexDesc<
+  t.SingleEmailMessage,
+  t.SingleEmailMessageInput
+> = complex(
   "SingleEmailMessage",
   () => [
     field("bccAddresses", xs.string, { min: 0, max: 25, nillable: true }),
@@ -1126,35 +1264,41 @@ export const SingleEmailMessage: ComplexDesc = complex(
   { base: () => Email, family: { ns: NS } },
 );
 
-export const EmailFileAttachment: ComplexDesc = complex("EmailFileAttachment", () => [
-  field("body", xs.base64Binary, OPTIONAL_NILLABLE),
-  field("contentType", xs.string, OPTIONAL_NILLABLE),
-  field("fileName", xs.string),
-  field("inline", xs.boolean, OPTIONAL),
-]);
+export const EmailFileAttachment: ComplexDesc<t.EmailFileAttachment> = complex(
+  "EmailFileAttachment",
+  () => [
+    field("body", xs.base64Binary, OPTIONAL_NILLABLE),
+    field("contentType", xs.string, OPTIONAL_NILLABLE),
+    field("fileName", xs.string),
+    field("inline", xs.boolean, OPTIONAL),
+  ],
+);
 
-export const SendEmailResult: ComplexDesc = complex("SendEmailResult", () => [
-  field("errors", SendEmailError, REPEATED),
-  field("success", xs.boolean),
-]);
+export const SendEmailResult: ComplexDesc<t.SendEmailResult, t.SendEmailResultInput> = complex(
+  "SendEmailResult",
+  () => [field("errors", SendEmailError, REPEATED), field("success", xs.boolean)],
+);
 
-export const SendEmailError: ComplexDesc = complex("SendEmailError", () => [
-  field("fields", xs.string, REPEATED_NILLABLE),
-  field("message", xs.string),
-  field("statusCode", StatusCode),
-  field("targetObjectId", ID, { nillable: true }),
-]);
+export const SendEmailError: ComplexDesc<t.SendEmailError, t.SendEmailErrorInput> = complex(
+  "SendEmailError",
+  () => [
+    field("fields", xs.string, REPEATED_NILLABLE),
+    field("message", xs.string),
+    field("statusCode", StatusCode),
+    field("targetObjectId", ID, { nillable: true }),
+  ],
+);
 
-export const LoginResponse: ComplexDesc = complex("LoginResponse", () => [
+export const LoginResponse: ComplexDesc<t.LoginResponse> = complex("LoginResponse", () => [
   field("result", LoginResult),
 ]);
 
-export const LoginFault: ComplexDesc = complex("LoginFault", () => [], {
+export const LoginFault: ComplexDesc<t.LoginFault> = complex("LoginFault", () => [], {
   base: () => ApiFault,
   family: { ns: NS3 },
 });
 
-export const ApiFault: ComplexDesc = complex(
+export const ApiFault: ComplexDesc<t.ApiFaultOrDerived> = complex(
   "ApiFault",
   () => [field("exceptionCode", NS3, ExceptionCode), field("exceptionMessage", NS3, xs.string)],
   {
@@ -1172,7 +1316,7 @@ export const ApiFault: ComplexDesc = complex(
   },
 );
 
-export const ApiQueryFault: ComplexDesc = complex(
+export const ApiQueryFault: ComplexDesc<t.ApiQueryFaultOrDerived> = complex(
   "ApiQueryFault",
   () => [field("row", NS3, xs.int), field("column", NS3, xs.int)],
   {
@@ -1189,181 +1333,203 @@ export const ApiQueryFault: ComplexDesc = complex(
   },
 );
 
-export const InvalidFieldFault: ComplexDesc = complex("InvalidFieldFault", () => [], {
-  base: () => ApiQueryFault,
-  family: { ns: NS3 },
-});
+export const InvalidFieldFault: ComplexDesc<t.InvalidFieldFault> = complex(
+  "InvalidFieldFault",
+  () => [],
+  { base: () => ApiQueryFault, family: { ns: NS3 } },
+);
 
-export const InvalidSObjectFault: ComplexDesc = complex("InvalidSObjectFault", () => [], {
-  base: () => ApiQueryFault,
-  family: { ns: NS3 },
-});
+export const InvalidSObjectFault: ComplexDesc<t.InvalidSObjectFault> = complex(
+  "InvalidSObjectFault",
+  () => [],
+  { base: () => ApiQueryFault, family: { ns: NS3 } },
+);
 
-export const MalformedQueryFault: ComplexDesc = complex("MalformedQueryFault", () => [], {
-  base: () => ApiQueryFault,
-  family: { ns: NS3 },
-});
+export const MalformedQueryFault: ComplexDesc<t.MalformedQueryFault> = complex(
+  "MalformedQueryFault",
+  () => [],
+  { base: () => ApiQueryFault, family: { ns: NS3 } },
+);
 
-export const MalformedSearchFault: ComplexDesc = complex("MalformedSearchFault", () => [], {
-  base: () => ApiQueryFault,
-  family: { ns: NS3 },
-});
+export const MalformedSearchFault: ComplexDesc<t.MalformedSearchFault> = complex(
+  "MalformedSearchFault",
+  () => [],
+  { base: () => ApiQueryFault, family: { ns: NS3 } },
+);
 
-export const InvalidQueryLocatorFault: ComplexDesc = complex("InvalidQueryLocatorFault", () => [], {
+export const InvalidQueryLocatorFault: ComplexDesc<t.InvalidQueryLocatorFault> = complex(
+  "InvalidQueryLocatorFault",
+  () => [],
+  { base: () => ApiFault, family: { ns: NS3 } },
+);
+
+export const InvalidNewPasswordFault: ComplexDesc<t.InvalidNewPasswordFault> = complex(
+  "InvalidNewPasswordFault",
+  () => [],
+  { base: () => ApiFault, family: { ns: NS3 } },
+);
+
+export const InvalidIdFault: ComplexDesc<t.InvalidIdFault> = complex("InvalidIdFault", () => [], {
   base: () => ApiFault,
   family: { ns: NS3 },
 });
 
-export const InvalidNewPasswordFault: ComplexDesc = complex("InvalidNewPasswordFault", () => [], {
-  base: () => ApiFault,
-  family: { ns: NS3 },
-});
+export const UnexpectedErrorFault: ComplexDesc<t.UnexpectedErrorFault> = complex(
+  "UnexpectedErrorFault",
+  () => [],
+  { base: () => ApiFault, family: { ns: NS3 } },
+);
 
-export const InvalidIdFault: ComplexDesc = complex("InvalidIdFault", () => [], {
-  base: () => ApiFault,
-  family: { ns: NS3 },
-});
+export const DescribeSObjectResponse: ComplexDesc<t.DescribeSObjectResponse> = complex(
+  "DescribeSObjectResponse",
+  () => [field("result", DescribeSObjectResult, { nillable: true })],
+);
 
-export const UnexpectedErrorFault: ComplexDesc = complex("UnexpectedErrorFault", () => [], {
-  base: () => ApiFault,
-  family: { ns: NS3 },
-});
-
-export const DescribeSObjectResponse: ComplexDesc = complex("DescribeSObjectResponse", () => [
-  field("result", DescribeSObjectResult, { nillable: true }),
-]);
-
-export const DescribeSObjectsResponse: ArrayDesc = array(
+export const DescribeSObjectsResponse: ArrayDesc<t.DescribeSObjectsResponse> = array(
   "DescribeSObjectsResponse",
   field("result", () => DescribeSObjectResult, { min: 0, max: 100, nillable: true }),
 );
 
-export const DescribeGlobalResponse: ComplexDesc = complex("DescribeGlobalResponse", () => [
-  field("result", DescribeGlobalResult),
-]);
+export const DescribeGlobalResponse: ComplexDesc<t.DescribeGlobalResponse> = complex(
+  "DescribeGlobalResponse",
+  () => [field("result", DescribeGlobalResult)],
+);
 
-export const DescribeDataCategoryGroupsResponse: ArrayDesc = array(
+export const DescribeDataCategoryGroupsResponse: ArrayDesc<
+  t.DescribeDataCategoryGroupsResponse
+> = array(
   "DescribeDataCategoryGroupsResponse",
   field("result", () => DescribeDataCategoryGroupResult, { min: 0, max: 100 }),
 );
 
-export const DescribeDataCategoryGroupStructuresResponse: ArrayDesc = array(
+export const DescribeDataCategoryGroupStructuresResponse: ArrayDesc<
+  t.DescribeDataCategoryGroupStructuresResponse
+> = array(
   "DescribeDataCategoryGroupStructuresResponse",
   field("result", () => DescribeDataCategoryGroupStructureResult, { min: 0, max: 100 }),
 );
 
-export const DescribeLayoutResponse: ComplexDesc = complex("DescribeLayoutResponse", () => [
-  field("result", DescribeLayoutResult, { nillable: true }),
-]);
-
-export const DescribeSoftphoneLayoutResponse: ComplexDesc = complex(
-  "DescribeSoftphoneLayoutResponse",
-  () => [field("result", DescribeSoftphoneLayoutResult, { nillable: true })],
+export const DescribeLayoutResponse: ComplexDesc<t.DescribeLayoutResponse> = complex(
+  "DescribeLayoutResponse",
+  () => [field("result", DescribeLayoutResult, { nillable: true })],
 );
 
-export const DescribeTabsResponse: ArrayDesc = array(
+export const DescribeSoftphoneLayoutResponse: ComplexDesc<
+  t.DescribeSoftphoneLayoutResponse
+> = complex("DescribeSoftphoneLayoutResponse", () => [
+  field("result", DescribeSoftphoneLayoutResult, { nillable: true }),
+]);
+
+export const DescribeTabsResponse: ArrayDesc<t.DescribeTabsResponse> = array(
   "DescribeTabsResponse",
   field("result", () => DescribeTabSetResult, REPEATED_NILLABLE),
 );
 
-export const CreateResponse: ArrayDesc = array(
+export const CreateResponse: ArrayDesc<t.CreateResponse> = array(
   "CreateResponse",
   field("result", () => SaveResult, REPEATED),
 );
 
-export const UpdateResponse: ArrayDesc = array(
+export const UpdateResponse: ArrayDesc<t.UpdateResponse> = array(
   "UpdateResponse",
   field("result", () => SaveResult, REPEATED),
 );
 
-export const UpsertResponse: ArrayDesc = array(
+export const UpsertResponse: ArrayDesc<t.UpsertResponse> = array(
   "UpsertResponse",
   field("result", () => UpsertResult, REPEATED),
 );
 
-export const MergeResponse: ArrayDesc = array(
+export const MergeResponse: ArrayDesc<t.MergeResponse> = array(
   "MergeResponse",
   field("result", () => MergeResult, REPEATED),
 );
 
-export const DeleteResponse: ArrayDesc = array(
+export const DeleteResponse: ArrayDesc<t.DeleteResponse> = array(
   "DeleteResponse",
   field("result", () => DeleteResult, REPEATED),
 );
 
-export const UndeleteResponse: ArrayDesc = array(
+export const UndeleteResponse: ArrayDesc<t.UndeleteResponse> = array(
   "UndeleteResponse",
   field("result", () => UndeleteResult, { max: UNBOUNDED }),
 );
 
-export const EmptyRecycleBinResponse: ArrayDesc = array(
+export const EmptyRecycleBinResponse: ArrayDesc<t.EmptyRecycleBinResponse> = array(
   "EmptyRecycleBinResponse",
   field("result", () => EmptyRecycleBinResult, { max: UNBOUNDED }),
 );
 
-export const RetrieveResponse: ArrayDesc = array(
+export const RetrieveResponse: ArrayDesc<t.RetrieveResponse> = array(
   "RetrieveResponse",
   field("result", () => SObject, REPEATED_NILLABLE),
 );
 
-export const ProcessResponse: ArrayDesc = array(
+export const ProcessResponse: ArrayDesc<t.ProcessResponse> = array(
   "ProcessResponse",
   field("result", () => ProcessResult, REPEATED),
 );
 
-export const ConvertLeadResponse: ArrayDesc = array(
+export const ConvertLeadResponse: ArrayDesc<t.ConvertLeadResponse> = array(
   "ConvertLeadResponse",
   field("result", () => LeadConvertResult, REPEATED),
 );
 
-export const LogoutResponse: ComplexDesc = complex("LogoutResponse", () => []);
+export const LogoutResponse: ComplexDesc<t.LogoutResponse> = complex("LogoutResponse", () => []);
 
-export const InvalidateSessionsResponse: ArrayDesc = array(
+export const InvalidateSessionsResponse: ArrayDesc<t.InvalidateSessionsResponse> = array(
   "InvalidateSessionsResponse",
   field("result", () => InvalidateSessionsResult, REPEATED),
 );
 
-export const GetDeletedResponse: ComplexDesc = complex("GetDeletedResponse", () => [
-  field("result", GetDeletedResult),
-]);
+export const GetDeletedResponse: ComplexDesc<t.GetDeletedResponse> = complex(
+  "GetDeletedResponse",
+  () => [field("result", GetDeletedResult)],
+);
 
-export const GetUpdatedResponse: ComplexDesc = complex("GetUpdatedResponse", () => [
-  field("result", GetUpdatedResult),
-]);
+export const GetUpdatedResponse: ComplexDesc<t.GetUpdatedResponse> = complex(
+  "GetUpdatedResponse",
+  () => [field("result", GetUpdatedResult)],
+);
 
-export const QueryResponse: ComplexDesc = complex("QueryResponse", () => [
+export const QueryResponse: ComplexDesc<t.QueryResponse> = complex("QueryResponse", () => [
   field("result", QueryResult),
 ]);
 
-export const QueryAllResponse: ComplexDesc = complex("QueryAllResponse", () => [
+export const QueryAllResponse: ComplexDesc<t.QueryAllResponse> = complex("QueryAllResponse", () => [
   field("result", QueryResult),
 ]);
 
-export const QueryMoreResponse: ComplexDesc = complex("QueryMoreResponse", () => [
-  field("result", QueryResult),
-]);
+export const QueryMoreResponse: ComplexDesc<t.QueryMoreResponse> = complex(
+  "QueryMoreResponse",
+  () => [field("result", QueryResult)],
+);
 
-export const SearchResponse: ComplexDesc = complex("SearchResponse", () => [
+export const SearchResponse: ComplexDesc<t.SearchResponse> = complex("SearchResponse", () => [
   field("result", SearchResult),
 ]);
 
-export const GetServerTimestampResponse: ComplexDesc = complex("GetServerTimestampResponse", () => [
-  field("result", GetServerTimestampResult),
-]);
+export const GetServerTimestampResponse: ComplexDesc<t.GetServerTimestampResponse> = complex(
+  "GetServerTimestampResponse",
+  () => [field("result", GetServerTimestampResult)],
+);
 
-export const SetPasswordResponse: ComplexDesc = complex("SetPasswordResponse", () => [
-  field("result", SetPasswordResult),
-]);
+export const SetPasswordResponse: ComplexDesc<t.SetPasswordResponse> = complex(
+  "SetPasswordResponse",
+  () => [field("result", SetPasswordResult)],
+);
 
-export const ResetPasswordResponse: ComplexDesc = complex("ResetPasswordResponse", () => [
-  field("result", ResetPasswordResult),
-]);
+export const ResetPasswordResponse: ComplexDesc<t.ResetPasswordResponse> = complex(
+  "ResetPasswordResponse",
+  () => [field("result", ResetPasswordResult)],
+);
 
-export const GetUserInfoResponse: ComplexDesc = complex("GetUserInfoResponse", () => [
-  field("result", GetUserInfoResult),
-]);
+export const GetUserInfoResponse: ComplexDesc<t.GetUserInfoResponse> = complex(
+  "GetUserInfoResponse",
+  () => [field("result", GetUserInfoResult)],
+);
 
-export const SendEmailResponse: ArrayDesc = array(
+export const SendEmailResponse: ArrayDesc<t.SendEmailResponse> = array(
   "SendEmailResponse",
   field("result", () => SendEmailResult, { min: 0, max: 10 }),
 );
@@ -1372,7 +1538,7 @@ export const LoginFault_2Desc: FaultDesc = {
   name: "LoginFault",
   element: field("LoginFault", NS3, LoginFault),
   type: LoginFault_2,
-  create: (init, detail) => new LoginFault_2(init, detail as LoginFault$1),
+  create: (init, detail) => new LoginFault_2(init, detail as t.LoginFault),
   detailOf: (fault) => (fault as LoginFault_2).faultDetail,
 };
 
@@ -1380,7 +1546,7 @@ export const UnexpectedErrorFault_2Desc: FaultDesc = {
   name: "UnexpectedErrorFault",
   element: field("UnexpectedErrorFault", NS3, UnexpectedErrorFault),
   type: UnexpectedErrorFault_2,
-  create: (init, detail) => new UnexpectedErrorFault_2(init, detail as UnexpectedErrorFault$1),
+  create: (init, detail) => new UnexpectedErrorFault_2(init, detail as t.UnexpectedErrorFault),
   detailOf: (fault) => (fault as UnexpectedErrorFault_2).faultDetail,
 };
 
@@ -1388,7 +1554,7 @@ export const InvalidIdFault_2Desc: FaultDesc = {
   name: "InvalidIdFault",
   element: field("InvalidIdFault", NS3, InvalidIdFault),
   type: InvalidIdFault_2,
-  create: (init, detail) => new InvalidIdFault_2(init, detail as InvalidIdFault$1),
+  create: (init, detail) => new InvalidIdFault_2(init, detail as t.InvalidIdFault),
   detailOf: (fault) => (fault as InvalidIdFault_2).faultDetail,
 };
 
@@ -1396,7 +1562,7 @@ export const InvalidSObjectFault_2Desc: FaultDesc = {
   name: "InvalidSObjectFault",
   element: field("InvalidSObjectFault", NS3, InvalidSObjectFault),
   type: InvalidSObjectFault_2,
-  create: (init, detail) => new InvalidSObjectFault_2(init, detail as InvalidSObjectFault$1),
+  create: (init, detail) => new InvalidSObjectFault_2(init, detail as t.InvalidSObjectFault),
   detailOf: (fault) => (fault as InvalidSObjectFault_2).faultDetail,
 };
 
@@ -1404,7 +1570,7 @@ export const InvalidFieldFault_2Desc: FaultDesc = {
   name: "InvalidFieldFault",
   element: field("InvalidFieldFault", NS3, InvalidFieldFault),
   type: InvalidFieldFault_2,
-  create: (init, detail) => new InvalidFieldFault_2(init, detail as InvalidFieldFault$1),
+  create: (init, detail) => new InvalidFieldFault_2(init, detail as t.InvalidFieldFault),
   detailOf: (fault) => (fault as InvalidFieldFault_2).faultDetail,
 };
 
@@ -1412,7 +1578,7 @@ export const MalformedQueryFault_2Desc: FaultDesc = {
   name: "MalformedQueryFault",
   element: field("MalformedQueryFault", NS3, MalformedQueryFault),
   type: MalformedQueryFault_2,
-  create: (init, detail) => new MalformedQueryFault_2(init, detail as MalformedQueryFault$1),
+  create: (init, detail) => new MalformedQueryFault_2(init, detail as t.MalformedQueryFault),
   detailOf: (fault) => (fault as MalformedQueryFault_2).faultDetail,
 };
 
@@ -1421,7 +1587,7 @@ export const InvalidQueryLocatorFault_2Desc: FaultDesc = {
   element: field("InvalidQueryLocatorFault", NS3, InvalidQueryLocatorFault),
   type: InvalidQueryLocatorFault_2,
   create: (init, detail) =>
-    new InvalidQueryLocatorFault_2(init, detail as InvalidQueryLocatorFault$1),
+    new InvalidQueryLocatorFault_2(init, detail as t.InvalidQueryLocatorFault),
   detailOf: (fault) => (fault as InvalidQueryLocatorFault_2).faultDetail,
 };
 
@@ -1429,7 +1595,7 @@ export const MalformedSearchFault_2Desc: FaultDesc = {
   name: "MalformedSearchFault",
   element: field("MalformedSearchFault", NS3, MalformedSearchFault),
   type: MalformedSearchFault_2,
-  create: (init, detail) => new MalformedSearchFault_2(init, detail as MalformedSearchFault$1),
+  create: (init, detail) => new MalformedSearchFault_2(init, detail as t.MalformedSearchFault),
   detailOf: (fault) => (fault as MalformedSearchFault_2).faultDetail,
 };
 
@@ -1438,7 +1604,7 @@ export const InvalidNewPasswordFault_2Desc: FaultDesc = {
   element: field("InvalidNewPasswordFault", NS3, InvalidNewPasswordFault),
   type: InvalidNewPasswordFault_2,
   create: (init, detail) =>
-    new InvalidNewPasswordFault_2(init, detail as InvalidNewPasswordFault$1),
+    new InvalidNewPasswordFault_2(init, detail as t.InvalidNewPasswordFault),
   detailOf: (fault) => (fault as InvalidNewPasswordFault_2).faultDetail,
 };
 
@@ -1790,9 +1956,9 @@ const SoapOperations = soapOperations({
 });
 
 export const SforceServiceDesc: ServiceDesc<
-  SforceServiceOperations,
-  SforceServicePortName,
-  SoapHeaderForms<SforceServiceSoapHeaders$1>
+  t.SforceServiceOperations,
+  t.SforceServicePortName,
+  SoapHeaderForms<t.SforceServiceSoapHeaders>
 > = {
   name: "SforceService",
   targetNamespace: NS,

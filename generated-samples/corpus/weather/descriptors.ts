@@ -17,48 +17,58 @@ import {
   soapOperations,
   xs,
 } from "@wsdl-tsgen/runtime";
-import type { WeatherOperations, WeatherPortName } from "./types.js";
+import type * as t from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(3);
+generatedFor(4);
 
 export const NS = "http://ws.cdyne.com/WeatherWS/";
 
 /** Element fields: in NS unless they name another. */
 const field = fieldsIn(NS);
 
-export const GetWeatherInformation: ComplexDesc = complex("GetWeatherInformation", () => []);
+export const GetWeatherInformation: ComplexDesc<t.GetWeatherInformation> = complex(
+  "GetWeatherInformation",
+  () => [],
+);
 
-export const ArrayOfWeatherDescription: ArrayDesc = array(
+export const ArrayOfWeatherDescription: ArrayDesc<t.ArrayOfWeatherDescription> = array(
   "ArrayOfWeatherDescription",
   field("WeatherDescription", () => WeatherDescription, REPEATED),
 );
 
-export const WeatherDescription: ComplexDesc = complex("WeatherDescription", () => [
-  field("WeatherID", xs.short),
-  field("Description", xs.string, OPTIONAL),
-  field("PictureURL", xs.string, OPTIONAL),
-]);
+export const WeatherDescription: ComplexDesc<t.WeatherDescription> = complex(
+  "WeatherDescription",
+  () => [
+    field("WeatherID", xs.short),
+    field("Description", xs.string, OPTIONAL),
+    field("PictureURL", xs.string, OPTIONAL),
+  ],
+);
 
-export const GetCityForecastByZIP: ComplexDesc = complex("GetCityForecastByZIP", () => [
-  field("ZIP", xs.string, OPTIONAL),
-]);
+export const GetCityForecastByZIP: ComplexDesc<t.GetCityForecastByZIP> = complex(
+  "GetCityForecastByZIP",
+  () => [field("ZIP", xs.string, OPTIONAL)],
+);
 
-export const ForecastReturn: ComplexDesc = complex("ForecastReturn", () => [
-  field("Success", xs.boolean),
-  field("ResponseText", xs.string, OPTIONAL),
-  field("State", xs.string, OPTIONAL),
-  field("City", xs.string, OPTIONAL),
-  field("WeatherStationCity", xs.string, OPTIONAL),
-  field("ForecastResult", ArrayOfForecast, OPTIONAL),
-]);
+export const ForecastReturn: ComplexDesc<t.ForecastReturn, t.ForecastReturnInput> = complex(
+  "ForecastReturn",
+  () => [
+    field("Success", xs.boolean),
+    field("ResponseText", xs.string, OPTIONAL),
+    field("State", xs.string, OPTIONAL),
+    field("City", xs.string, OPTIONAL),
+    field("WeatherStationCity", xs.string, OPTIONAL),
+    field("ForecastResult", ArrayOfForecast, OPTIONAL),
+  ],
+);
 
-export const ArrayOfForecast: ArrayDesc = array(
+export const ArrayOfForecast: ArrayDesc<t.ArrayOfForecast, t.ArrayOfForecastInput> = array(
   "ArrayOfForecast",
   field("Forecast", () => Forecast, REPEATED_NILLABLE),
 );
 
-export const Forecast: ComplexDesc = complex("Forecast", () => [
+export const Forecast: ComplexDesc<t.Forecast, t.ForecastInput> = complex("Forecast", () => [
   field("Date", xs.dateTime),
   field("WeatherID", xs.short),
   field("Desciption", xs.string, OPTIONAL),
@@ -66,21 +76,22 @@ export const Forecast: ComplexDesc = complex("Forecast", () => [
   field("ProbabilityOfPrecipiation", POP),
 ]);
 
-export const Temp: ComplexDesc = complex("temp", () => [
+export const Temp: ComplexDesc<t.Temp> = complex("temp", () => [
   field("MorningLow", xs.string, OPTIONAL),
   field("DaytimeHigh", xs.string, OPTIONAL),
 ]);
 
-export const POP: ComplexDesc = complex("POP", () => [
+export const POP: ComplexDesc<t.POP> = complex("POP", () => [
   field("Nighttime", xs.string, OPTIONAL),
   field("Daytime", xs.string, OPTIONAL),
 ]);
 
-export const GetCityWeatherByZIP: ComplexDesc = complex("GetCityWeatherByZIP", () => [
-  field("ZIP", xs.string, OPTIONAL),
-]);
+export const GetCityWeatherByZIP: ComplexDesc<t.GetCityWeatherByZIP> = complex(
+  "GetCityWeatherByZIP",
+  () => [field("ZIP", xs.string, OPTIONAL)],
+);
 
-export const WeatherReturn: ComplexDesc = complex("WeatherReturn", () => [
+export const WeatherReturn: ComplexDesc<t.WeatherReturn> = complex("WeatherReturn", () => [
   field("Success", xs.boolean),
   field("ResponseText", xs.string, OPTIONAL),
   field("State", xs.string, OPTIONAL),
@@ -97,17 +108,17 @@ export const WeatherReturn: ComplexDesc = complex("WeatherReturn", () => [
   field("Remarks", xs.string, OPTIONAL),
 ]);
 
-export const GetWeatherInformationResponse: ComplexDesc = complex(
+export const GetWeatherInformationResponse: ComplexDesc<t.GetWeatherInformationResponse> = complex(
   "GetWeatherInformationResponse",
   () => [field("GetWeatherInformationResult", ArrayOfWeatherDescription, OPTIONAL)],
 );
 
-export const GetCityForecastByZIPResponse: ComplexDesc = complex(
+export const GetCityForecastByZIPResponse: ComplexDesc<t.GetCityForecastByZIPResponse> = complex(
   "GetCityForecastByZIPResponse",
   () => [field("GetCityForecastByZIPResult", ForecastReturn, OPTIONAL)],
 );
 
-export const GetCityWeatherByZIPResponse: ComplexDesc = complex(
+export const GetCityWeatherByZIPResponse: ComplexDesc<t.GetCityWeatherByZIPResponse> = complex(
   "GetCityWeatherByZIPResponse",
   () => [field("GetCityWeatherByZIPResult", WeatherReturn)],
 );
@@ -159,7 +170,7 @@ const WeatherHttpGetOperations = httpOperations({
   },
 });
 
-export const WeatherDesc: ServiceDesc<WeatherOperations, WeatherPortName> = {
+export const WeatherDesc: ServiceDesc<t.WeatherOperations, t.WeatherPortName> = {
   name: "Weather",
   targetNamespace: NS,
   defaultPort: "WeatherSoap",

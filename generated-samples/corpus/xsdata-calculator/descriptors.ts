@@ -10,47 +10,49 @@ import {
   soapOperations,
   xs,
 } from "@wsdl-tsgen/runtime";
-import type { CalculatorOperations, CalculatorPortName } from "./types.js";
+import type * as t from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(3);
+generatedFor(4);
 
 export const NS = "http://tempuri.org/";
 
 /** Element fields: in NS unless they name another. */
 const field = fieldsIn(NS);
 
-export const Add: ComplexDesc = complex("Add", () => [
+export const Add: ComplexDesc<t.Add> = complex("Add", () => [
   field("intA", xs.int),
   field("intB", xs.int),
 ]);
 
-export const Subtract: ComplexDesc = complex("Subtract", () => [
+export const Subtract: ComplexDesc<t.Subtract> = complex("Subtract", () => [
   field("intA", xs.int),
   field("intB", xs.int),
 ]);
 
-export const Multiply: ComplexDesc = complex("Multiply", () => [
+export const Multiply: ComplexDesc<t.Multiply> = complex("Multiply", () => [
   field("intA", xs.int),
   field("intB", xs.int),
 ]);
 
-export const Divide: ComplexDesc = complex("Divide", () => [
+export const Divide: ComplexDesc<t.Divide> = complex("Divide", () => [
   field("intA", xs.int),
   field("intB", xs.int),
 ]);
 
-export const AddResponse: ComplexDesc = complex("AddResponse", () => [field("AddResult", xs.int)]);
+export const AddResponse: ComplexDesc<t.AddResponse> = complex("AddResponse", () => [
+  field("AddResult", xs.int),
+]);
 
-export const SubtractResponse: ComplexDesc = complex("SubtractResponse", () => [
+export const SubtractResponse: ComplexDesc<t.SubtractResponse> = complex("SubtractResponse", () => [
   field("SubtractResult", xs.int),
 ]);
 
-export const MultiplyResponse: ComplexDesc = complex("MultiplyResponse", () => [
+export const MultiplyResponse: ComplexDesc<t.MultiplyResponse> = complex("MultiplyResponse", () => [
   field("MultiplyResult", xs.int),
 ]);
 
-export const DivideResponse: ComplexDesc = complex("DivideResponse", () => [
+export const DivideResponse: ComplexDesc<t.DivideResponse> = complex("DivideResponse", () => [
   field("DivideResult", xs.int),
 ]);
 
@@ -78,7 +80,7 @@ const CalculatorSoapOperations = soapOperations({
   },
 });
 
-export const CalculatorDesc: ServiceDesc<CalculatorOperations, CalculatorPortName> = {
+export const CalculatorDesc: ServiceDesc<t.CalculatorOperations, t.CalculatorPortName> = {
   name: "Calculator",
   targetNamespace: NS,
   defaultPort: "CalculatorSoap",

@@ -13,30 +13,26 @@ import {
   xs,
 } from "@wsdl-tsgen/runtime";
 import { HelloByeErrorFault, HelloErrorFault } from "./faults.js";
-import type {
-  HelloByeError as HelloByeError$1,
-  HelloError as HelloError$1,
-  HelloImplServiceOperations,
-  HelloImplServicePortName,
-} from "./types.js";
+import type * as t from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(3);
+generatedFor(4);
 
 export const NS = "http://hello/";
 
 /** Element fields: in no namespace unless they name another. */
 const field = fieldsIn("");
 
-export const GetHelloAsStringRequest: ComplexDesc = complex("GetHelloAsStringRequest", () => [
-  field("arg0", xs.string),
-]);
+export const GetHelloAsStringRequest: ComplexDesc<t.GetHelloAsStringRequest> = complex(
+  "GetHelloAsStringRequest",
+  () => [field("arg0", xs.string)],
+);
 
-export const HelloError: ComplexDesc = complex("HelloError", () => [
+export const HelloError: ComplexDesc<t.HelloError> = complex("HelloError", () => [
   field("message", xs.string, OPTIONAL),
 ]);
 
-export const HelloByeError: ComplexDesc = complex("HelloByeError", () => [
+export const HelloByeError: ComplexDesc<t.HelloByeError> = complex("HelloByeError", () => [
   field("message", xs.string, OPTIONAL),
 ]);
 
@@ -44,7 +40,7 @@ export const HelloErrorFaultDesc: FaultDesc = {
   name: "HelloError",
   element: field("HelloError", NS, HelloError),
   type: HelloErrorFault,
-  create: (init, detail) => new HelloErrorFault(init, detail as HelloError$1),
+  create: (init, detail) => new HelloErrorFault(init, detail as t.HelloError),
   detailOf: (fault) => (fault as HelloErrorFault).faultDetail,
 };
 
@@ -52,7 +48,7 @@ export const HelloByeErrorFaultDesc: FaultDesc = {
   name: "HelloByeError",
   element: field("HelloByeError", NS, HelloByeError),
   type: HelloByeErrorFault,
-  create: (init, detail) => new HelloByeErrorFault(init, detail as HelloByeError$1),
+  create: (init, detail) => new HelloByeErrorFault(init, detail as t.HelloByeError),
   detailOf: (fault) => (fault as HelloByeErrorFault).faultDetail,
 };
 
@@ -78,8 +74,8 @@ const HelloImplPortOperations = soapOperations({
 });
 
 export const HelloImplServiceDesc: ServiceDesc<
-  HelloImplServiceOperations,
-  HelloImplServicePortName
+  t.HelloImplServiceOperations,
+  t.HelloImplServicePortName
 > = {
   name: "HelloImplService",
   targetNamespace: NS,

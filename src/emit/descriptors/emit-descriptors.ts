@@ -11,9 +11,9 @@ import { inFamily } from "../../transform/families.js";
 import { emptyValue, suppliedFixed } from "../../transform/value-constraints.js";
 import { collectFields, collectHierarchy } from "../../transform/names.js";
 import { symbol } from "../generated-file.js";
-import type { EmitContext } from "../type-expressions.js";
+import { describedTypeExpr, type EmitContext } from "../type-expressions.js";
 import type { EmitPlan } from "../../transform/plan.js";
-import { array, arrow, call, cat, object, type Code, type Statement } from "../code.js";
+import { array, arrow, call, cat, object, typeArgs, type Code, type Statement } from "../code.js";
 
 export type Props = [string, Code][];
 /** `{ … }` of options, or nothing when there are none. */
@@ -70,30 +70,30 @@ export function typeDescExpr(ctx: EmitContext, t: TypeRef, direct = false): Code
   return direct ? name : arrow("()", name);
 }
 
+/** What a field's call says besides its name and type; unset, the runtime's default. */
+interface FieldCallOptions {
+  readonly prop?: string;
+  readonly min?: number;
+  readonly max?: number;
+  readonly nillable?: boolean;
+  readonly substitutes?: ElementField["substitutes"];
+  readonly choice?: boolean;
+  readonly fixed?: string | undefined;
+  readonly default?: string | undefined;
+  readonly xsiType?: QName | undefined;
+}
+
 function fieldCall(
   ctx: EmitContext,
   local: string,
   ns: string,
   type: TypeRef,
-  o: {
-    prop?: string;
-    min?: number;
-    max?: number;
-    nillable?: boolean;
-    substitutes?: ElementField["substitutes"];
-    choice?: boolean;
-    fixed?: string | undefined;
-    default?: string | undefined;
-    xsiType?: QName | undefined;
-  },
+  o: FieldCallOptions,
   direct = false,
 ): Code {
   const opts: Props = [];
   if (o.prop !== undefined && o.prop !== local) opts.push(["prop", JSON.stringify(o.prop)]);
-  if (o.min !== undefined && o.min !== 1) opts.push(["min", String(o.min)]);
-  if (o.max !== undefined && o.max !== 1)
-    opts.push(["max", o.max === Infinity ? "UNBOUNDED" : String(o.max)]);
-  if (o.nillable) opts.push(["nillable", "true"]);
+  opts.push(...shapeOptions(o.min ?? 1, o.max ?? 1, o.nillable ?? false));
   if (o.substitutes) {
     // The elements that may stand in this one's place (a substitution group), each told apart by
     // `$element`.
@@ -108,25 +108,39 @@ function fieldCall(
   if (o.fixed !== undefined) opts.push(["fixed", JSON.stringify(o.fixed)]);
   if (o.default !== undefined) opts.push(["default", JSON.stringify(o.default)]);
   if (o.xsiType !== undefined) opts.push(["xsiType", typeNameObject(ctx, o.xsiType)]);
-  const args: [Code, Code] = [JSON.stringify(local), typeDescExpr(ctx, type, direct)];
-  const named = NAMED_OPTIONS.get(opts.map(([k, v]) => `${k}: ${String(v)}`).join(", "));
-  if (named) return fieldOf(ctx, ns, ...args, rt(ctx, named));
-  // The runtime's constant is imported only where it is printed.
-  const imported = opts.map(([k, v]): [string, Code] => [
-    k,
-    k === "max" && v === "UNBOUNDED" ? rt(ctx, v) : v,
-  ]);
-  return fieldOf(ctx, ns, ...args, ...options(imported));
+  return fieldOf(ctx, ns, JSON.stringify(local), typeDescExpr(ctx, type, direct), opts);
 }
 
 /**
  * `field(name, type, …)`: the file's own `field` leaves its namespace unsaid, and is given any
- * other (`field(name, NS5, type, …)`); without one, the runtime's is given every namespace.
+ * other (`field(name, NS5, type, …)`); without one, the runtime's is given every namespace. The
+ * options are the runtime's name for them where it has one; the file's own `field` leaves its
+ * default options unsaid, and says `REQUIRED` for none where it has defaults.
  */
-export function fieldOf(ctx: EmitContext, ns: string, name: Code, ...rest: Code[]): Code {
-  if (ctx.fieldNs === undefined) return call(rt(ctx, "field"), name, nsRef(ctx, ns), ...rest);
-  return call("field", name, ...(ns === ctx.fieldNs ? [] : [nsRef(ctx, ns)]), ...rest);
+export function fieldOf(
+  ctx: EmitContext,
+  ns: string,
+  name: Code,
+  type: Code,
+  opts: Props = [],
+): Code {
+  const own = ctx.fieldNs !== undefined;
+  const defaults = own ? ctx.fieldOptions : undefined;
+  const named = NAMED_OPTIONS.get(optionsKey(opts));
+  let rest: Code[];
+  if (defaults !== undefined && named === defaults) rest = [];
+  else if (defaults !== undefined && opts.length === 0) rest = [rt(ctx, "REQUIRED")];
+  else if (named) rest = [rt(ctx, named)];
+  else
+    rest = options(
+      // The runtime's constant is imported only where it is printed.
+      opts.map(([k, v]): [string, Code] => [k, k === "max" && v === "UNBOUNDED" ? rt(ctx, v) : v]),
+    );
+  if (!own) return call(rt(ctx, "field"), name, nsRef(ctx, ns), type, ...rest);
+  return call("field", name, ...(ns === ctx.fieldNs ? [] : [nsRef(ctx, ns)]), type, ...rest);
 }
+
+const optionsKey = (opts: Props): string => opts.map(([k, v]) => `${k}: ${String(v)}`).join(", ");
 
 /**
  * The namespace most element fields of descriptors.ts are in, which its `field` leaves unsaid;
@@ -148,6 +162,41 @@ export function commonFieldNs(plan: EmitPlan): string | undefined {
   return best?.[0];
 }
 
+/**
+ * The named options (`OPTIONAL_NILLABLE` and the like) most fields of descriptors.ts have, which
+ * its `field` then leaves unsaid, when they are at least twice as many as the fields with no
+ * options (required elements, the runtime's default), which then say `REQUIRED`: so that the
+ * default pays for itself and reads as the rule of the file. Counted over the fields of the types,
+ * as `elementFieldCall` writes them, and the global elements (message bodies are required).
+ */
+export function commonFieldOptions(plan: EmitPlan): string | undefined {
+  const counts = new Map<string, number>();
+  const count = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
+  for (const t of plan.model.types) {
+    if (t.kind !== "complex") continue;
+    for (const f of t.fields) {
+      const key = shapeKey(f.name.local, elementFieldOptions(plan, f));
+      if (key !== undefined) count(key);
+    }
+  }
+  for (const e of plan.model.elements) count(optionsKey(shapeOptions(1, 1, e.nillable)));
+  let best: [string | undefined, number] = [undefined, 2 * (counts.get("") ?? 0) - 1];
+  for (const [key, n] of counts) {
+    const name = NAMED_OPTIONS.get(key);
+    if (name !== undefined && n > best[1]) best = [name, n];
+  }
+  return best[0];
+}
+
+/** The occurrence and nillable options of a field, as `fieldCall` writes them. */
+function shapeOptions(min: number, max: number, nillable: boolean): Props {
+  const opts: Props = [];
+  if (min !== 1) opts.push(["min", String(min)]);
+  if (max !== 1) opts.push(["max", max === Infinity ? "UNBOUNDED" : String(max)]);
+  if (nillable) opts.push(["nillable", "true"]);
+  return opts;
+}
+
 /** The runtime's names for the commonest field options (descriptors.ts's OPTIONAL and others). */
 const NAMED_OPTIONS = new Map([
   ["min: 0", "OPTIONAL"],
@@ -158,32 +207,45 @@ const NAMED_OPTIONS = new Map([
 
 /** An element field's call; `direct` as for `typeDescExpr`. */
 export function elementFieldCall(ctx: EmitContext, f: ElementField, direct = false): Code {
+  return fieldCall(ctx, f.name.local, f.name.ns, f.type, elementFieldOptions(ctx.plan, f), direct);
+}
+
+/** What an element field's call says besides its name and type. */
+function elementFieldOptions(plan: EmitPlan, f: ElementField): FieldCallOptions {
   // A choice branch may be absent on the wire; the generated types enforce that exactly one is
   // there.
   const min = f.choice ? 0 : f.minOccurs;
   // A repeated element of a branch reads as absent when the branch is not taken (FieldDesc.choice).
   const choice = f.choice !== undefined && !f.choice.repeated && f.maxOccurs > 1;
   const fixed = suppliedFixed(f);
-  return fieldCall(
-    ctx,
-    f.name.local,
-    f.name.ns,
-    f.type,
-    {
-      prop: ctx.plan.propNames.get(f) ?? f.name.local,
-      min,
-      max: f.maxOccurs,
-      nillable: f.nillable,
-      ...(f.substitutes ? { substitutes: f.substitutes } : {}),
-      ...(choice ? { choice } : {}),
-      fixed,
-      // What an empty element stands for (its fixed or default value), unless `fixed` already says
-      // it.
-      default: fixed === undefined ? emptyValue(f) : undefined,
-      xsiType: ctx.plan.xsiTypes.get(f),
-    },
-    direct,
-  );
+  return {
+    prop: plan.propNames.get(f) ?? f.name.local,
+    min,
+    max: f.maxOccurs,
+    nillable: f.nillable,
+    ...(f.substitutes ? { substitutes: f.substitutes } : {}),
+    ...(choice ? { choice } : {}),
+    fixed,
+    // What an empty element stands for (its fixed or default value), unless `fixed` already says
+    // it.
+    default: fixed === undefined ? emptyValue(f) : undefined,
+    xsiType: plan.xsiTypes.get(f),
+  };
+}
+
+/**
+ * The key of a field's options in NAMED_OPTIONS when they are only its occurrence and nillable
+ * ("" for none); undefined when they say more (a `prop`, a `default` and the like).
+ */
+function shapeKey(local: string, o: FieldCallOptions): string | undefined {
+  const plain =
+    (o.prop === undefined || o.prop === local) &&
+    !o.substitutes &&
+    !o.choice &&
+    o.fixed === undefined &&
+    o.default === undefined &&
+    o.xsiType === undefined;
+  return plain ? optionsKey(shapeOptions(o.min ?? 1, o.max ?? 1, o.nillable ?? false)) : undefined;
 }
 
 /** A global element's field, declared after every type (a message body, a fault's detail). */
@@ -201,10 +263,15 @@ const typeNameObject = (ctx: EmitContext, name: QName): Code =>
 export function typeDescriptor(ctx: EmitContext, t: ComplexType | SimpleType): Statement {
   const name = ctx.plan.typeNames.get(t)!.descriptor;
   const label = JSON.stringify(t.name?.local ?? ctx.plan.typeNames.get(t)!.type);
+  // A scalar's stays untyped: no API reads its type, and Bing's 124 enumerations would spend 2.9 kB
+  // of its size budget (descriptor-size.test.ts) on it.
+  if (t.kind === "simple") {
+    const type = rt(ctx, "ScalarDesc", true);
+    return { code: cat(`export const ${name}: ${type} = `, scalarCall(ctx, t), ";") };
+  }
   const declare = (type: string, value: Code): Statement => ({
-    code: cat(`export const ${name}: ${rt(ctx, type, true)} = `, value, ";"),
+    code: cat(`export const ${name}: `, typedDesc(ctx, type, t), " = ", value, ";"),
   });
-  if (t.kind === "simple") return declare("ScalarDesc", scalarCall(ctx, t));
   const item = ctx.plan.arrayItems.get(t);
   if (item) {
     // A SOAP-encoded array names its item type, for soapenc:arrayType and each item's xsi:type.
@@ -233,6 +300,17 @@ export function typeDescriptor(ctx: EmitContext, t: ComplexType | SimpleType): S
   if (t.simpleContent) opts.push(["text", simpleDescExpr(ctx, t.simpleContent)]);
   const body = arrow("()", array(fields.map((f) => elementFieldCall(ctx, f, true))));
   return declare("ComplexDesc", call(rt(ctx, "complex"), label, body, ...options(opts)));
+}
+
+/**
+ * `ComplexDesc<t.Campaign, t.CampaignInput>`: a type descriptor's type carries the value it reads
+ * and, where it differs, the input form it writes (`ValueOf`, `InputOf`).
+ */
+function typedDesc(ctx: EmitContext, desc: string, t: ComplexType): Code {
+  const typed = { ...ctx, typesModule: "./types.js" };
+  const value = describedTypeExpr(typed, t, "output");
+  const input = describedTypeExpr(typed, t, "input");
+  return typeArgs(rt(ctx, desc, true), value === input ? [value] : [value, input]);
 }
 
 /** The descriptor of the complex type `t` extends, when it has one to refer to. */
