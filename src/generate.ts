@@ -14,6 +14,7 @@ import { loadDocuments, type LoadedDocuments, type LoadOptions } from "./parse/l
 import { withoutUserinfo } from "./parse/credentials.js";
 import { relocatedTexts } from "./parse/relocate.js";
 import { EMBEDDED_DOCUMENT, type EmbeddedWsdl } from "@wsdl-tsgen/runtime/internal";
+import { DESCRIPTORS_OWN_NAMES } from "./transform/names.js";
 import { plan } from "./transform/passes.js";
 
 export interface LoadResult {
@@ -135,22 +136,19 @@ export async function generateFiles(
   const { docs, built, diagnostics, failed } = loaded;
   if (failed) return { files: [], diagnostics, model: undefined };
   for (const [ns, name] of Object.entries(options.namespaceNames ?? {})) {
-    if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name)) {
-      return {
-        files: [],
-        diagnostics: [
-          {
-            code: "OPTION_INVALID",
-            severity: "error",
-            message: `namespaceNames: "${name}" (for ${ns}) is not a valid identifier`,
-            file: withoutUserinfo(location),
-            line: 0,
-            column: 0,
-          },
-        ],
-        model: undefined,
-      };
-    }
+    const why = !/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name)
+      ? "is not a valid identifier"
+      : DESCRIPTORS_OWN_NAMES.includes(name)
+        ? `is a name descriptors.ts uses itself (${DESCRIPTORS_OWN_NAMES.join(", ")}); choose another`
+        : undefined;
+    if (why === undefined) continue;
+    const message = `namespaceNames: "${name}" (for ${ns}) ${why}`;
+    const at = { file: withoutUserinfo(location), line: 0, column: 0 };
+    return {
+      files: [],
+      diagnostics: [{ code: "OPTION_INVALID", severity: "error", message, ...at }],
+      model: undefined,
+    };
   }
   let files: OutputFile[];
   try {

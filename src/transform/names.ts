@@ -11,6 +11,9 @@ import type { EmitPlan, Pass, ServiceNames } from "./plan.js";
  */
 export const TYPES_NAMESPACE = "t";
 
+/** The names descriptors.ts declares for itself: `const field = fieldsIn(NS)`, and types.ts as `t`. */
+export const DESCRIPTORS_OWN_NAMES: readonly string[] = ["field", TYPES_NAMESPACE];
+
 /** Runtime names index.ts re-exports (types, then values): generated names must not take them. */
 export const INDEX_RUNTIME_TYPES = [
   "CallOptions",
@@ -47,8 +50,7 @@ export const names: Pass = {
     // types.ts.
     const descriptors = new NameScope([
       ...plan.pinnedNamespaces.values(),
-      "field",
-      TYPES_NAMESPACE,
+      ...DESCRIPTORS_OWN_NAMES,
     ]);
     namespaceNames(plan);
     for (const ns of plan.namespaces.values()) if (!descriptors.has(ns)) descriptors.claim(ns);

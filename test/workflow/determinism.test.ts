@@ -87,6 +87,20 @@ describe("a target namespace change", () => {
     const bad = await generateFiles(WSDL_PATH, { namespaceNames: { x: "not valid" } });
     expect(bad.diagnostics[0]!.code).toBe("OPTION_INVALID");
   });
+
+  it("namespaceNames refuses a name descriptors.ts keeps for itself", async () => {
+    for (const name of ["field", "t"]) {
+      const r = await generateFiles(WSDL_PATH, {
+        namespaceNames: { "http://api.example.com/messages/": name },
+      });
+      expect(r.diagnostics.map((d) => [d.code, d.message])).toEqual([
+        [
+          "OPTION_INVALID",
+          `namespaceNames: "${name}" (for http://api.example.com/messages/) is a name descriptors.ts uses itself (field, t); choose another`,
+        ],
+      ]);
+    }
+  });
 });
 
 const CORPUS = fileURLToPath(new URL("../../../shared/corpus/", import.meta.url));
