@@ -17,7 +17,7 @@ import {
 import type * as t from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(4);
+generatedFor(5);
 
 export const NS = "urn:enc";
 
@@ -111,6 +111,7 @@ export const EchoServiceDesc: ServiceDesc<t.EchoServiceOperations, t.EchoService
       protocol: "soap11",
       address: "http://localhost/echo",
       operations: EchoSoapOperations,
+      encoded: true,
     },
   },
 };

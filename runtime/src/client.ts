@@ -217,6 +217,7 @@ export class ServiceClient {
     return {
       strict: this.options.strict ?? true,
       undescribed: this.options.undescribed ?? "keep",
+      multiRefs: this.port.encoded === true,
     };
   }
 

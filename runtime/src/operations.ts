@@ -69,6 +69,8 @@ export interface PortDesc {
   /** The address the WSDL gives. */
   readonly address: string;
   readonly operations: OperationTable;
+  /** SOAP encoding (use="encoded") in some operation: multi-references (`href="#id"`) are read. */
+  readonly encoded?: boolean;
 }
 
 /**

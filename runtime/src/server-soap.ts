@@ -53,7 +53,7 @@ class SoapRouting {
   unknownAction = false;
 
   constructor(
-    private readonly ep: Endpoint,
+    readonly ep: Endpoint,
     readonly action: string | undefined,
   ) {}
 
@@ -168,7 +168,7 @@ function decode(
     return decodeEnvelope(
       request.body,
       routing.pick,
-      { limits: s.limits, strict: true, undescribed: "refuse" },
+      { limits: s.limits, strict: true, undescribed: "refuse", multiRefs: routing.ep.encoded },
       s.service.soapHeaders,
       true,
     );

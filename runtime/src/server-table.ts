@@ -22,6 +22,11 @@ export interface Endpoint {
   readonly lower: string;
   readonly ports: PortDesc[];
   readonly soap: Readonly<Record<SoapVersion, SoapRoutes>>;
+  /**
+   * Whether a port here uses SOAP encoding: its requests' multi-references are read (decoding
+   * starts before the request is routed to a port).
+   */
+  readonly encoded: boolean;
 }
 
 /** An http:urlReplacement operation: a pattern of its path, parameters in its groups. */
@@ -53,7 +58,8 @@ function soapRoutes(ports: readonly PortDesc[], v: SoapVersion): SoapRoutes {
 
 function endpoint(path: string, ports: PortDesc[]): Endpoint {
   const soap = { "1.1": soapRoutes(ports, "1.1"), "1.2": soapRoutes(ports, "1.2") };
-  return { path, lower: path.toLowerCase(), ports, soap };
+  const encoded = ports.some((p) => p.encoded === true);
+  return { path, lower: path.toLowerCase(), ports, soap, encoded };
 }
 
 export class RouteTable {

@@ -47,6 +47,12 @@ export interface DecodeOptions {
    * inside a simple value has nowhere to be kept and is refused either way.
    */
   readonly undescribed?: "keep" | "refuse";
+  /**
+   * SOAP encoding: an element with `href="#id"` stands for the element whose `id` it names (a
+   * multi-reference). Off by default: in literal XML, href is an attribute like any other, and an
+   * element it names is read where it stands.
+   */
+  readonly multiRefs?: boolean;
 }
 
 /** Why a document could not be decoded. `kind` tells malformed XML apart from invalid content. */
@@ -356,6 +362,7 @@ class Decoder implements TokenHandler {
   at = 0;
   private skip = 0;
   private elements = 0;
+  private multiRefs = false;
   /** One frame per depth, reused: a frame is finished with before the next element at its depth opens. */
   private readonly pool: Frame[] = [];
   /** Multi-references waiting for the element of their id, by id; and the values of ids read. */
@@ -368,6 +375,7 @@ class Decoder implements TokenHandler {
     this.limits = options.limits ?? DEFAULT_DECODE_LIMITS;
     this.strict = options.strict ?? true;
     this.refuse = options.undescribed === "refuse";
+    this.multiRefs = options.multiRefs === true;
     this.at = 0;
     this.skip = 0;
     this.elements = 0;
@@ -470,7 +478,8 @@ class Decoder implements TokenHandler {
     const field = this.waitedFor(tag) ?? this.childOf(tag);
     if (field === null) return;
     if (field === undefined || this.full(field)) return this.undescribed(tag, field);
-    if (tag.attributes.length > 0 && this.target === undefined && this.multiRef(tag, field)) return;
+    if (this.multiRefs && tag.attributes.length > 0 && this.target === undefined)
+      if (this.multiRef(tag, field)) return;
     this.enter(tag, field);
   }
 

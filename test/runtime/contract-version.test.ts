@@ -49,6 +49,14 @@ describe("the contract version", () => {
     expect(CONTRACT_VERSION).toBeGreaterThanOrEqual(4);
   });
 
+  it("is 5 or later where generated code marks a port that uses SOAP encoding", () => {
+    // Version 4 runtimes read multi-references on every port and ignore `encoded`; version 5 reads
+    // them only on ports marked encoded, so older encoded code would lose them silently.
+    const text = readFileSync("generated-samples/encoded-arrays/descriptors.ts", "utf8");
+    expect(text).toContain("encoded: true,");
+    expect(CONTRACT_VERSION).toBeGreaterThanOrEqual(5);
+  });
+
   it("code generated for this runtime's version imports", async () => {
     const mod = (await import(copyFor(CONTRACT_VERSION))) as { ApiClient?: unknown };
     expect(typeof mod.ApiClient).toBe("function");

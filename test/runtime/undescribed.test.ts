@@ -59,6 +59,19 @@ describe("the server refuses what the schema does not describe", () => {
     expect(calls).toEqual([]);
   });
 
+  it("a literal service reads href as an attribute, not as SOAP encoding's multi-reference", async () => {
+    // An encoded-style reference to an element appended to the Body stood for MessageId, and
+    // message 5 was deleted; in document/literal the reference is no value, the element no entry.
+    calls.length = 0;
+    const r = await post(
+      `<DeleteMessage xmlns="${NS}"><email>a</email><password>b</password><MessageId href="#x"/></DeleteMessage><n id="x">5</n>`,
+    );
+    expect(r.status).toBe(500);
+    expect(r.text).toContain("<faultcode>soap:Client</faultcode>");
+    expect(r.text).toMatch(/MessageId|\bn\b/);
+    expect(calls).toEqual([]);
+  });
+
   it("a number padded with a non-breaking or other Unicode space is not an xs:int; XML white space is", async () => {
     calls.length = 0;
     for (const pad of ["\u00A0", "\u2003", "\u3000", "\uFEFF"]) {

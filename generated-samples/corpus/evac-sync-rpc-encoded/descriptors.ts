@@ -13,7 +13,7 @@ import {
 import type * as t from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(4);
+generatedFor(5);
 
 export const NS = "http://spclient.evac.ericsson.com";
 
@@ -286,6 +286,7 @@ export const ESyncNotifySPServiceServiceDesc: ServiceDesc<
       protocol: "soap11",
       address: "http://localhost:8007/services/ESyncNotifySP",
       operations: ESyncNotifySPOperations,
+      encoded: true,
     },
   },
 };

@@ -13,7 +13,7 @@ import {
 import type * as t from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(4);
+generatedFor(5);
 
 export const NS = "http://www.examples.com/wsdl/HelloService.wsdl";
 
@@ -82,6 +82,7 @@ export const Hello_ServiceDesc: ServiceDesc<t.Hello_ServiceOperations, t.Hello_S
       protocol: "soap11",
       address: "http://localhost:8001/SayHello/",
       operations: Hello_PortOperations,
+      encoded: true,
     },
   },
 };
@@ -156,12 +157,14 @@ export const Bye_ServiceDesc: ServiceDesc<t.Bye_ServiceOperations, t.Bye_Service
       protocol: "soap11",
       address: "http://localhost:8001/SayBye/",
       operations: Bye_PortOperations,
+      encoded: true,
     },
     Another_Bye_Port: {
       name: "Another_Bye_Port",
       protocol: "soap11",
       address: "http://localhost:8001/SayAnotherBye/",
       operations: Another_Bye_PortOperations,
+      encoded: true,
     },
   },
 };

@@ -127,6 +127,10 @@ class SharedLists {
   }
 }
 
+/** Whether a binding operation's input or output is SOAP-encoded (`use="encoded"`). */
+const usesEncoding = (bop: BindingOperation): boolean =>
+  [bop.inputEncoding, bop.outputEncoding].some((e) => e.kind === "soapBody" && e.use === "encoded");
+
 /**
  * The HTTP response descriptor's flags for the typed result: void, the `prop` it is read from when
  * the response document is the SOAP response's wrapper (as spyne's HTTP bindings answer), or else
@@ -266,6 +270,7 @@ export function serviceDescriptor(ctx: EmitContext, s: Service): Statement[] {
       ["address", JSON.stringify(p.address ?? "")],
       ["operations", known.name],
     ];
+    if (p.binding.operations.some(usesEncoding)) port.push(["encoded", "true"]);
     return [objectKey(p.name), object(port, true)];
   });
   const methods = s.operations.map((op): [string, Code] => [
