@@ -55,7 +55,10 @@ export function formatDiagnostic(d: Diagnostic): string {
 export class DiagnosticBag {
   readonly items: Diagnostic[] = [];
   private readonly seen = new Set<string>();
-  /** Adds `d` unless the same diagnostic (code, place and message) is already here: a component resolved from several places reports once. */
+  /**
+   * Adds `d` unless the same diagnostic (code, place and message) is already here: a component
+   * resolved from several places reports once.
+   */
   add(d: Diagnostic): void {
     const key = `${d.severity}\u0000${d.code}\u0000${d.file}\u0000${d.line}\u0000${d.column}\u0000${d.message}`;
     if (this.seen.has(key)) return;

@@ -1,6 +1,7 @@
 /**
  * `wsdl-tsgen download <url> --to <dir>`: vendors a WSDL and every document it imports into one
- * folder, rewriting import locations to the local copies, so that builds need no network afterwards.
+ * folder, rewriting import locations to the local copies, so that builds need no network
+ * afterwards.
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import * as path from "node:path";

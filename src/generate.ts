@@ -6,6 +6,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import * as path from "node:path";
 import { diagnostic, DiagnosticError, type Diagnostic } from "./diagnostics.js";
 import { emitFiles, type OutputFile } from "./emit/emit.js";
+import { isIdentifier } from "./emit/identifiers.js";
 import { formatFiles, type Formatter } from "./format.js";
 import { buildModel } from "./model/build.js";
 import { strictly } from "./recovery.js";
@@ -136,8 +137,8 @@ export async function generateFiles(
   const { docs, built, diagnostics, failed } = loaded;
   if (failed) return { files: [], diagnostics, model: undefined };
   for (const [ns, name] of Object.entries(options.namespaceNames ?? {})) {
-    const why = !/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name)
-      ? "is not a valid identifier"
+    const why = !isIdentifier(name)
+      ? "is not an identifier generated code can declare (a reserved word or global is not)"
       : DESCRIPTORS_OWN_NAMES.includes(name)
         ? `is a name descriptors.ts uses itself (${DESCRIPTORS_OWN_NAMES.join(", ")}); choose another`
         : undefined;
@@ -170,9 +171,9 @@ export async function generateFiles(
 }
 
 /**
- * The WSDL to embed for `?WSDL`: the root document's text; with the documents it imports or includes,
- * each keyed by the query it is served at (`xsd=1` for a schema, `wsdl=2` for a WSDL, numbered in
- * the order they were read), their references to each other rewritten to those URLs.
+ * The WSDL to embed for `?WSDL`: the root document's text; with the documents it imports or
+ * includes, each keyed by the query it is served at (`xsd=1` for a schema, `wsdl=2` for a WSDL,
+ * numbered in the order they were read), their references to each other rewritten to those URLs.
  */
 export function embeddedWsdl(docs: LoadedDocuments): string | EmbeddedWsdl {
   const root = docs.root.file;

@@ -77,7 +77,9 @@ export function describeModel(model: WsdlModel): string {
   return `${lines.join("\n")}\n`;
 }
 
-/** The model as JSON: types listed once and referred to by `{ "$type": index }`, so cycles are fine. */
+/**
+ * The model as JSON: types listed once and referred to by `{ "$type": index }`, so cycles are fine.
+ */
 export function modelToJson(model: WsdlModel): unknown {
   const index = new Map<object, number>(model.types.map((t, i) => [t, i]));
   const seen = new WeakSet<object>();

@@ -1,9 +1,9 @@
 /**
  * Recovery from defects of the input, decided in one place. A WSDL whose vendor shipped it with a
  * defect (a type declared nowhere, an import nobody can fetch, the pre-2001 XML Schema namespace)
- * still generates: each stage reads it the way written here and records a located warning with one of
- * these codes. With the `strict` option every such warning becomes an error, so a pipeline can refuse
- * defective input; the reading itself never depends on `strict`.
+ * still generates: each stage reads it the way written here and records a located warning with one
+ * of these codes. With the `strict` option every such warning becomes an error, so a pipeline can
+ * refuse defective input; the reading itself never depends on `strict`.
  */
 import { diagnostic, type Diagnostic, type SourceLocation } from "./diagnostics.js";
 

@@ -1,8 +1,9 @@
 /**
- * `npm run demo`: runs the generator on the fixture WSDL (into a temporary folder, to show it works),
- * starts the Message Retrieval Service on a fresh seeded SQLite file, and calls it with the checked-in
- * generated client over all four ports: list, date range, delete, list. Each step is checked against
- * the expected ids; prints a table, and exits non-zero with a clear message if anything fails.
+ * `npm run demo`: runs the generator on the fixture WSDL (into a temporary folder, to show it
+ * works), starts the Message Retrieval Service on a fresh seeded SQLite file, and calls it with the
+ * checked-in generated client over all four ports: list, date range, delete, list. Each step is
+ * checked against the expected ids; prints a table, and exits non-zero with a clear message if
+ * anything fails.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";

@@ -1,12 +1,12 @@
 /**
- * Exact, sortable UTC keys for xs:dateTime lexical values, computed with integer calendar arithmetic
- * (no JS `Date`, which keeps only milliseconds and misplaces years past 9999).
+ * Exact, sortable UTC keys for xs:dateTime lexical values, computed with integer calendar
+ * arithmetic (no JS `Date`, which keeps only milliseconds and misplaces years past 9999).
  *
  * A value without an offset counts as UTC (as the recorded service did); one with an offset is
  * converted. A date alone (`2024-01-05`) means midnight. The key is
  * `YYYY-MM-DDTHH:MM:SS.ffffffffffffZ`: fixed width, so string order is time order. Fraction digits
- * past the twelfth, if any, follow the `Z` with trailing zeros dropped, so nothing is ever rounded and
- * `…00.1234567` < `…00.12345671` still holds.
+ * past the twelfth, if any, follow the `Z` with trailing zeros dropped, so nothing is ever rounded
+ * and `…00.1234567` < `…00.12345671` still holds.
  */
 import { XsdDateTime } from "../../generated-samples/message-service/index.js";
 
@@ -46,7 +46,8 @@ function civilFromDays(days: number): [year: number, month: number, day: number]
 type Key = { readonly key: string } | { readonly outside: "before" | "after" };
 
 function toKey(lexical: string): Key {
-  // One definition of "valid" for the whole service: the runtime's, which also writes the responses.
+  // One definition of "valid" for the whole service: the runtime's, which also writes the
+  // responses.
   try {
     new XsdDateTime(lexical);
   } catch {
@@ -55,7 +56,8 @@ function toKey(lexical: string): Key {
   const m = LEXICAL.exec(lexical);
   if (!m) throw new RangeError(`'${lexical}' is not an xs:dateTime value`);
   const [, y, mo, d, h = "00", mi = "00", s = "00", frac = "", tz] = m;
-  // Years of seven or more digits are far outside 0000..9999 whatever the offset; skip the arithmetic.
+  // Years of seven or more digits are far outside 0000..9999 whatever the offset; skip the
+  // arithmetic.
   if (y!.replace("-", "").length > 6) return { outside: y!.startsWith("-") ? "before" : "after" };
   let offset = 0;
   if (tz && tz !== "Z")
@@ -86,8 +88,9 @@ export function instantKey(lexical: string): string {
 }
 
 /**
- * The key of a range bound: like `instantKey`, but a bound before year 0000 or after year 9999 becomes
- * `KEY_BEFORE_ALL` / `KEY_AFTER_ALL` instead of an error, since every xs:dateTime is a valid bound.
+ * The key of a range bound: like `instantKey`, but a bound before year 0000 or after year 9999
+ * becomes `KEY_BEFORE_ALL` / `KEY_AFTER_ALL` instead of an error, since every xs:dateTime is a
+ * valid bound.
  */
 export function boundKey(lexical: string): string {
   const k = toKey(lexical);

@@ -1,9 +1,9 @@
 /**
- * The Message Retrieval Service: the generated `ApiService` interface implemented on the store, with
- * the rules the recorded ASMX service followed (fixtures/message-service/asmx/README.md): every call
- * authenticates; lists are ordered by DateArrived then Id; date ranges include both bounds and compare
- * instants (no offset = UTC); deleting an id that is not the caller's is a Client fault that reads the
- * same whether or not the id exists in another account.
+ * The Message Retrieval Service: the generated `ApiService` interface implemented on the store,
+ * with the rules the recorded ASMX service followed (fixtures/message-service/asmx/README.md):
+ * every call authenticates; lists are ordered by DateArrived then Id; date ranges include both
+ * bounds and compare instants (no offset = UTC); deleting an id that is not the caller's is a
+ * Client fault that reads the same whether or not the id exists in another account.
  */
 import type { IncomingHttpHeaders } from "node:http";
 import {

@@ -43,7 +43,9 @@ interface HashedAccount extends AccountRecord {
   readonly email: string;
 }
 
-/** The statements each request runs, compiled once per connection (better-sqlite3 keeps no cache). */
+/**
+ * The statements each request runs, compiled once per connection (better-sqlite3 keeps no cache).
+ */
 function requestStatements(db: Database.Database) {
   return {
     account: db.prepare("SELECT user_id, salt, password_hash FROM accounts WHERE email = ?"),

@@ -42,8 +42,9 @@ export interface MessageStore {
    */
   importMessages(email: string, messages: readonly SeedMessage[]): Promise<number>;
   /**
-   * Loads a seed (accounts with their messages), all or none: accounts are added by e-mail, messages
-   * by id, each only if absent, so running it again changes nothing. Rejects for an invalid seed.
+   * Loads a seed (accounts with their messages), all or none: accounts are added by e-mail,
+   * messages by id, each only if absent, so running it again changes nothing. Rejects for an
+   * invalid seed.
    */
   seed(seed: SeedFile): Promise<void>;
   /** The account of `email` (ignoring case), to check a password against, if there is one. */

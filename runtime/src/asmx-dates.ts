@@ -56,7 +56,10 @@ function build(
   return isTemporalLexical("dateTime", lexical) ? lexical : undefined;
 }
 
-/** The xs:dateTime lexical value of an ASMX-style date parameter, or undefined when it is not a date. */
+/**
+ * The xs:dateTime lexical value of an ASMX-style date parameter, or undefined when it is not a
+ * date.
+ */
 export function parseAsmxDateTime(input: string): string | undefined {
   const s = input.trim().replace(/\s+/g, " ");
   if (s === "") return undefined;

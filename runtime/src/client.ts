@@ -1,6 +1,6 @@
 /**
- * The generic client a generated client class delegates to: it builds requests for the chosen port's
- * binding, sends them with `fetch`, and decodes responses, faults and errors.
+ * The generic client a generated client class delegates to: it builds requests for the chosen
+ * port's binding, sends them with `fetch`, and decodes responses, faults and errors.
  */
 import type { BodyDesc, ComplexDesc } from "./descriptors.js";
 import {
@@ -52,7 +52,8 @@ export interface ClientOptions<
 > {
   /**
    * The service URL, e.g. `http://host/api.asmx`. Default: the chosen port's address in the WSDL.
-   * `http://user:password@host/…` sends Basic authorization (unless `headers` has an Authorization).
+   * `http://user:password@host/…` sends Basic authorization (unless `headers` has an
+   * Authorization).
    */
   readonly endpoint?: string;
   /** Which `wsdl:port` to use. Default: the first SOAP 1.1 port. */
@@ -68,7 +69,10 @@ export interface ClientOptions<
   readonly maxResponseBytes?: number;
   /** Extra headers sent with every request. */
   readonly headers?: Readonly<Record<string, string>>;
-  /** Reject responses that lack a required element or hold a value outside an enumeration. Default: true. */
+  /**
+   * Reject responses that lack a required element or hold a value outside an enumeration. Default:
+   * true.
+   */
   readonly strict?: boolean;
   /**
    * A response element the schema does not describe where it stands, or an occurrence beyond
@@ -124,7 +128,10 @@ export interface Exchange {
   readonly requestHeaders: Readonly<Record<string, string>>;
   /** The request body ("" for GET). */
   readonly requestBody: string;
-  /** The response: its status, headers (names in lower case) and body as text. Absent when none came. */
+  /**
+   * The response: its status, headers (names in lower case) and body as text. Absent when none
+   * came.
+   */
   readonly response?: {
     readonly status: number;
     readonly headers: Readonly<Record<string, string>>;
@@ -266,7 +273,9 @@ export class ServiceClient {
     }
   }
 
-  /** Sends one request and reads its response (see send); failures of either are TransportErrors. */
+  /**
+   * Sends one request and reads its response (see send); failures of either are TransportErrors.
+   */
   private async exchange(
     url: string,
     init: RequestInit,
@@ -400,7 +409,8 @@ export class ServiceClient {
     let params = encodeHttpParams(op, input);
     let url = this.endpoint + op.location;
     if (op.replace) {
-      // http:urlReplacement: each parameter in place of its (name) in the location, and no query or form.
+      // http:urlReplacement: each parameter in place of its (name) in the location, and no query or
+      // form.
       const values = params;
       url = this.endpoint + replaceInLocation(op.location, (name) => values.get(name) ?? "");
       params = new URLSearchParams();
@@ -463,9 +473,10 @@ function soapResult(op: SoapOperationDesc, decoded: DecodedEnvelope, res: Receiv
   if (res.status >= 300) throw new HttpBindingError(res.status, res.text);
   if (!op.response) return withBodyExtras(undefined, decoded.undescribed, res);
   if (!decoded.body?.field) {
-    const got = decoded.body ? `{${decoded.body.ns}}${decoded.body.local}` : "an empty Body";
+    const got = decoded.body ? clark(decoded.body.ns, decoded.body.local) : "an empty Body";
+    const expected = clark(op.response.element.ns, op.response.element.name);
     throw new ResponseFormatError(
-      `the response holds ${got}; expected {${op.response.element.ns}}${op.response.element.name}`,
+      `the response holds ${got}; expected ${expected}`,
       res.status,
       res.text,
     );
@@ -475,7 +486,8 @@ function soapResult(op: SoapOperationDesc, decoded: DecodedEnvelope, res: Receiv
 
 /**
  * The typed result read from the response's body element `wrapper`, with `extras` and what the
- * wrapper kept (when the result is part of it, or nothing of it) going with it (see withBodyExtras).
+ * wrapper kept (when the result is part of it, or nothing of it) going with it (see
+ * withBodyExtras).
  */
 function picked(
   body: BodyDesc,
@@ -488,7 +500,9 @@ function picked(
   return withBodyExtras(value, [...kept, ...extras], res);
 }
 
-/** A declared fault's generated class, with its detail decoded, when the detail holds its element. */
+/**
+ * A declared fault's generated class, with its detail decoded, when the detail holds its element.
+ */
 function typedFault(op: SoapOperationDesc, fault: SoapFault): SoapFault | undefined {
   const detail = fault.detail;
   if (!op.faults?.length || typeof detail !== "object") return undefined;

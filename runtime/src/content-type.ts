@@ -17,7 +17,10 @@ export function parseContentType(value: string | undefined): {
   return { type: parts[0]!.trim().toLowerCase(), params };
 }
 
-/** Whether a charset label (absent: the default) means UTF-8, whose bytes the XML decoders read as they are. */
+/**
+ * Whether a charset label (absent: the default) means UTF-8, whose bytes the XML decoders read as
+ * they are.
+ */
 export function isUtf8Charset(charset: string | undefined): boolean {
   const label = (charset || "utf-8").toLowerCase();
   return label === "utf-8" || label === "utf8";

@@ -1,7 +1,7 @@
 /**
  * The codec descriptors generated code declares: what the XML of each type looks like (element
- * names, namespaces, order, occurrence, nillable). The runtime encodes and decodes with them; it never
- * reads the WSDL.
+ * names, namespaces, order, occurrence, nillable). The runtime encodes and decodes with them; it
+ * never reads the WSDL.
  */
 import type { HttpOperationDesc, OperationTable, SoapOperationDesc } from "./operations.js";
 import type { ScalarKind } from "./scalars.js";
@@ -51,9 +51,14 @@ export interface FieldDesc {
    * reads as absent, not as `[]` (the generated types forbid it beside another branch).
    */
   readonly choice?: boolean;
-  /** The schema's fixed value (lexical): written when the property is left out; another value is refused. */
+  /**
+   * The schema's fixed value (lexical): written when the property is left out; another value is
+   * refused.
+   */
   readonly fixed?: string | undefined;
-  /** The schema's default (lexical): what the element stands for when present but empty (`<Id />`). */
+  /**
+   * The schema's default (lexical): what the element stands for when present but empty (`<Id />`).
+   */
   readonly default?: string | undefined;
   /** SOAP encoding (rpc/encoded): the type the element's `xsi:type` names when it is written. */
   readonly xsiType?: EncodedArray | undefined;
@@ -65,7 +70,10 @@ export interface AttrDesc {
   readonly prop: string;
   readonly type: ScalarDesc;
   readonly required: boolean;
-  /** The schema's fixed value (lexical): written when the property is left out; another value is refused. */
+  /**
+   * The schema's fixed value (lexical): written when the property is left out; another value is
+   * refused.
+   */
   readonly fixed?: string | undefined;
 }
 
@@ -79,21 +87,32 @@ export interface ComplexDesc<T = unknown, In = T> extends Typed<T, In> {
   readonly text: ScalarDesc | undefined;
   /** `xs:any`: unknown child elements are kept as `$any` trees (and written back). */
   readonly any?: boolean;
-  /** Where `$any` content is written: before the field of this index (default: after every field). */
+  /**
+   * Where `$any` content is written: before the field of this index (default: after every field).
+   */
   readonly anyAt?: number;
   /** `xs:anyAttribute`: undeclared attributes are kept in `$attributes`. */
   readonly anyAttrs?: boolean;
-  /** For a type that extends another or is extended: how its values are told apart (`xsi:type`, `$type`). */
+  /**
+   * For a type that extends another or is extended: how its values are told apart (`xsi:type`,
+   * `$type`).
+   */
   readonly family?: FamilyDesc;
 }
 
 /** A complex type's place in a derivation family. */
 export interface FamilyDesc {
-  /** The type's namespace (its local name is the descriptor's `name`): the `xsi:type` written and matched. */
+  /**
+   * The type's namespace (its local name is the descriptor's `name`): the `xsi:type` written and
+   * matched.
+   */
   readonly ns: string;
   /** The `$type` of its values in JS (the generated type's name). */
   readonly tag: string;
-  /** Every concrete type derived from this one, directly or not: what a value declared as this type may be. */
+  /**
+   * Every concrete type derived from this one, directly or not: what a value declared as this type
+   * may be.
+   */
   readonly derived: readonly ComplexDesc[];
   /** An abstract type: a value must be one of `derived`. */
   readonly abstract: boolean;
@@ -134,7 +153,9 @@ class Family implements FamilyDesc {
   }
 }
 
-/** An ASMX-style `ArrayOfX`: a type whose only content is one repeated element; a plain array in JS. */
+/**
+ * An ASMX-style `ArrayOfX`: a type whose only content is one repeated element; a plain array in JS.
+ */
 export interface ArrayDesc<T = unknown, In = T> extends Typed<T, In> {
   readonly k: "array";
   readonly name: string;
@@ -172,7 +193,9 @@ export interface BodyDesc {
    * input is `{ [prop]: elementValue }`; otherwise the element's value is the typed value itself.
    */
   readonly prop?: string;
-  /** The typed result is `void`: the element is read (or written empty) and its content discarded. */
+  /**
+   * The typed result is `void`: the element is read (or written empty) and its content discarded.
+   */
   readonly void?: boolean;
   /**
    * A multi-part document/literal body: the body holds these fields' elements in order, with no
@@ -330,12 +353,9 @@ export function field(
 }
 
 /**
- * `field` with a namespace of its own for the fields that name none: generated code declares
- * `const field = fieldsIn(NS)` with the namespace most of its elements are in, and states the
- * namespace of the others (`field("Code", NS5, xs.int)`; `""` for an unqualified one). Given
- * default options too (`fieldsIn(NS, OPTIONAL_NILLABLE)`: the options most of its fields have), a
- * field that states no options has those, and one that states options has exactly these
- * (`REQUIRED` for a required element).
+ * `field` with a default namespace, and default options for a field that states none
+ * (`fieldsIn(NS, OPTIONAL_NILLABLE)`): generated code names only the other namespaces
+ * (`field("Code", NS5, xs.int)`) and options (`REQUIRED`), and stated options replace the defaults.
  */
 export interface FieldIn {
   (name: string, type: TypeDesc | (() => TypeDesc), options?: FieldOptions): FieldDesc;
@@ -492,7 +512,9 @@ export function array(name: string, item: FieldDesc, encoded?: EncodedArray): Ar
  */
 export type BodyInit = BodyDesc | FieldDesc;
 
-/** A SOAP operation as generated code writes it: `kind` implied by its table, bodies as `BodyInit`. */
+/**
+ * A SOAP operation as generated code writes it: `kind` implied by its table, bodies as `BodyInit`.
+ */
 export interface SoapOperationInit extends Omit<
   SoapOperationDesc,
   "kind" | "request" | "response"

@@ -10,7 +10,9 @@ export interface SoapFaultInit {
    */
   readonly code: string;
   readonly message: string;
-  /** The fault detail: a tree when received; when thrown by a server, XML text to place inside it. */
+  /**
+   * The fault detail: a tree when received; when thrown by a server, XML text to place inside it.
+   */
   readonly detail?: XmlNode | string;
   /**
    * The HTTP status: as received; when thrown by a server, the status to answer with (4xx or 5xx;
@@ -105,22 +107,18 @@ const NETWORK_CODES: Readonly<Record<string, string>> = {
   ENETUNREACH: "network unreachable",
 };
 
-/** What a fetch of `url` on a port fetch never connects to says (it says only "bad port"). */
-function badPort(url: string | undefined): string {
-  let port: string | undefined;
-  try {
-    port = url === undefined ? undefined : new URL(url).port;
-  } catch {
-    port = undefined;
-  }
-  return `${port ? `port ${port}` : "the port"} is one fetch refuses to connect to (a 'bad port' of the Fetch standard)`;
+/** What a fetch of `url` (a URL fetch accepted) on a port it never connects to says. */
+function badPort(url: string): string {
+  const port = new URL(url).port;
+  const which = port ? `port ${port}` : "the port";
+  return `${which} is one fetch refuses to connect to (a 'bad port' of the Fetch standard)`;
 }
 
 /**
  * Why a fetch failed, in words: fetch itself says only "fetch failed", its cause says what happened
  * (`connection refused (ECONNREFUSED) to 127.0.0.1:8080`).
  */
-export function fetchFailure(e: unknown, url?: string): string {
+export function fetchFailure(e: unknown, url: string): string {
   if (!(e instanceof Error)) return String(e);
   if (e.name === "TimeoutError") return "timed out";
   const cause = (e.cause ?? {}) as Partial<

@@ -227,7 +227,9 @@ async function readForm(
   return new URLSearchParams(decodeText(bytes, charset));
 }
 
-/** Reads the request's body, up to `maxBytes` (server-body.ts's `readBody`, bound to the request). */
+/**
+ * Reads the request's body, up to `maxBytes` (server-body.ts's `readBody`, bound to the request).
+ */
 export type ReadBody = (maxBytes: number) => Promise<Buffer>;
 
 /** The request the form's values make, as the target binding carries it. */

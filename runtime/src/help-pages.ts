@@ -148,7 +148,7 @@ function relativeSelf(path: string): string {
   return path.slice(path.lastIndexOf("/") + 1) || "./";
 }
 
-/** The Host header for the samples, when it is a plain host name; else a placeholder. */
+/** The sample request and response of one operation, or why there is none. */
 function sampleFor(port: PortDesc, op: OperationDesc, path: string, host: string): Sample | string {
   try {
     if (op.kind === "soap")

@@ -15,7 +15,7 @@ import {
 } from "./descriptors.js";
 import type { SoapVersion } from "./errors.js";
 import { encodeHttpParams } from "./http-binding.js";
-import type { HttpOperationDesc, PortDesc, SoapOperationDesc } from "./operations.js";
+import type { HttpOperationDesc, SoapOperationDesc } from "./operations.js";
 import { parseScalar, type ScalarKind } from "./scalars.js";
 import { bodyXml, envelope } from "./soap.js";
 import { writeElement, XSD_NS, XSI_NS } from "./xml-writer.js";
@@ -107,7 +107,8 @@ function complexSample(type: ComplexDesc, depth: number): Record<string, unknown
   let c = type;
   let tag: string | undefined;
   if (type.family?.abstract) {
-    const concrete = type.family.derived.find((d) => !d.family?.abstract);
+    // Family.derived lists concrete types only.
+    const concrete = type.family.derived[0];
     if (!concrete) return undefined;
     c = concrete;
     tag = concrete.family?.tag;

@@ -98,14 +98,17 @@ export function locationParameters(location: string): string[] {
   return [...location.matchAll(PLACE)].map((m) => m[1]!);
 }
 
-/** `http:urlReplacement`: `location` with each `(name)` replaced by `value(name)`, percent-encoded. */
+/**
+ * `http:urlReplacement`: `location` with each `(name)` replaced by `value(name)`, percent-encoded.
+ */
 export function replaceInLocation(location: string, value: (name: string) => string): string {
   return location.replace(PLACE, (_m, name: string) => encodeURIComponent(value(name)));
 }
 
 /**
- * `http:urlReplacement`, read back: a pattern matching the URL paths `location` (after `base`) stands
- * for, and the parameter names in the order of its groups. A `(name)` matches one path segment or part of one.
+ * `http:urlReplacement`, read back: a pattern matching the URL paths `location` (after `base`)
+ * stands for, and the parameter names in the order of its groups. A `(name)` matches one path
+ * segment or part of one.
  */
 export function locationPattern(
   base: string,

@@ -1,4 +1,6 @@
-/** Reading an HTTP response body (the client's responses, the generator's fetched WSDLs), bounded. */
+/**
+ * Reading an HTTP response body (the client's responses, the generator's fetched WSDLs), bounded.
+ */
 
 /** The client's default for `maxResponseBytes`. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
@@ -11,15 +13,17 @@ export class BodyTooLargeError extends Error {
   }
 }
 
-/** Preallocated at most for a declared Content-Length: a larger body grows the buffer as it arrives. */
+/**
+ * Preallocated at most for a declared Content-Length: a larger body grows the buffer as it arrives.
+ */
 const MAX_PREALLOCATED = 64 * 1024 * 1024;
 
 /**
  * The body's bytes, copied chunk by chunk into one buffer (sized by Content-Length when it is
- * declared). `Response.arrayBuffer()` keeps every chunk until it joins them at the end: fetching and
- * reading a 4.6 MiB body on loopback grew the process's RSS by 25–27 MiB with it, 22 MiB with this (a
- * BYOB reader: the same; most of it is fetch's own copies). A body longer than `maxBytes` (declared or
- * as it arrives) is cancelled, and the promise rejects.
+ * declared). `Response.arrayBuffer()` keeps every chunk until it joins them at the end: fetching
+ * and reading a 4.6 MiB body on loopback grew the process's RSS by 25–27 MiB with it, 22 MiB with
+ * this (a BYOB reader: the same; most of it is fetch's own copies). A body longer than `maxBytes`
+ * (declared or as it arrives) is cancelled, and the promise rejects.
  */
 export async function readBody(
   res: Response,

@@ -27,7 +27,9 @@ export interface SoapOperationDesc {
   readonly oneWay?: boolean;
   /** The declared faults. */
   readonly faults?: readonly FaultDesc[];
-  /** The SOAP header entries the request carries: properties of the service's `soapHeaders` type. */
+  /**
+   * The SOAP header entries the request carries: properties of the service's `soapHeaders` type.
+   */
   readonly headers?: readonly string[];
   /** The SOAP header entries the response carries, the same way. */
   readonly responseHeaders?: readonly string[];
@@ -90,7 +92,10 @@ export interface ServiceDesc<
   readonly ports: { readonly [P in Port]: PortDesc };
   /** The port a client uses when none is chosen: the first SOAP 1.1 port ("" when none). */
   readonly defaultPort: Port | "";
-  /** The typed bag of SOAP headers: one optional field per header element of the service (request and response). */
+  /**
+   * The typed bag of SOAP headers: one optional field per header element of the service (request
+   * and response).
+   */
   readonly soapHeaders?: ComplexDesc;
   /** The WSDL operation each method of the client and of the implementation stands for. */
   readonly methods: { readonly [M in keyof Ops]: string };

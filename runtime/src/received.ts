@@ -4,13 +4,13 @@
  */
 import { isUtf8Charset, parseContentType } from "./content-type.js";
 import { eachChunk, readBody } from "./http-body.js";
-import { onlyWhiteSpace } from "./xml-chars.js";
+import { isXmlSpace, onlyWhiteSpace } from "./xml-chars.js";
 import { ChunkDecoder, decodeXml, type CustomFrame, type DecodeOptions } from "./xml-reader.js";
 
 /**
  * Reads `res`'s body, at most `maxBytes` (`limitName` says which limit in the error). With
- * `decoding`, a UTF-8 body is decoded into that frame as it arrives (see Received.decode) rather than
- * after it has all come; other charsets are read whole, to be decoded as text.
+ * `decoding`, a UTF-8 body is decoded into that frame as it arrives (see Received.decode) rather
+ * than after it has all come; other charsets are read whole, to be decoded as text.
  */
 export async function receive(
   res: Response,
@@ -78,7 +78,9 @@ export class Received {
     /** The body's bytes (asked for once, when needed). */
     private readonly body: () => Buffer,
     private readonly rawHeaders: Headers,
-    /** For a body decoded as it arrived: into which frame, how that ended, and whether it was blank. */
+    /**
+     * For a body decoded as it arrived: into which frame, how that ended, and whether it was blank.
+     */
     private readonly decoded?: {
       readonly root: CustomFrame;
       readonly failure: { error: unknown } | undefined;
@@ -122,7 +124,10 @@ export class Received {
     return (this.#blank = onlyWhiteSpace(this.xml));
   }
 
-  /** Decodes the body into `root`; when that was done as it arrived, says how it ended (rethrows its error). */
+  /**
+   * Decodes the body into `root`; when that was done as it arrived, says how it ended (rethrows its
+   * error).
+   */
   decode(root: CustomFrame, options: DecodeOptions): void {
     const done = this.decoded;
     if (done === undefined || done.root !== root) return decodeXml(this.xml, root, options);
@@ -130,7 +135,10 @@ export class Received {
   }
 }
 
-/** Whether a body that arrives chunk by chunk is empty or only XML white space (after a byte order mark). */
+/**
+ * Whether a body that arrives chunk by chunk is empty or only XML white space (after a byte order
+ * mark).
+ */
 class BlankSoFar {
   /** The body's first three bytes: a byte order mark, or white space like the rest. */
   private readonly head: number[] = [];
@@ -141,7 +149,7 @@ class BlankSoFar {
     while (this.head.length < 3 && i < chunk.length) this.head.push(chunk[i++]!);
     if (!this.restBlank) return;
     for (; i < chunk.length; i++) {
-      if (!isWhiteSpace(chunk[i]!)) {
+      if (!isXmlSpace(chunk[i]!)) {
         this.restBlank = false;
         return;
       }
@@ -151,8 +159,6 @@ class BlankSoFar {
   get blank(): boolean {
     const h = this.head;
     const bom = h.length === 3 && h[0] === 0xef && h[1] === 0xbb && h[2] === 0xbf;
-    return this.restBlank && (bom || h.every(isWhiteSpace));
+    return this.restBlank && (bom || h.every(isXmlSpace));
   }
 }
-
-const isWhiteSpace = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13;

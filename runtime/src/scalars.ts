@@ -1,6 +1,6 @@
 /**
- * Conversions between XSD lexical values and JS values, for every scalar family the generator emits.
- * Parsing follows the XSD rules (whitespace collapsed for non-strings, exact ranges).
+ * Conversions between XSD lexical values and JS values, for every scalar family the generator
+ * emits. Parsing follows the XSD rules (whitespace collapsed for non-strings, exact ranges).
  */
 import {
   isCommonDateTime,
@@ -11,6 +11,7 @@ import {
   XsdTime,
 } from "./temporal.js";
 import { clipped } from "./input-text.js";
+import { isXmlSpace } from "./xml-chars.js";
 
 export type ScalarKind =
   | "string"
@@ -106,7 +107,6 @@ export function xmlTrim(text: string): string {
     return text;
   return text.replace(XML_EDGE_SPACE, "");
 }
-const isXmlSpace = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13;
 const XML_EDGE_SPACE = /^[ \t\r\n]+|[ \t\r\n]+$/g;
 /** Runs of XML white space: what separates the items of an xs:list. */
 export const XML_SPACE = /[ \t\r\n]+/;

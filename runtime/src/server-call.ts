@@ -15,8 +15,9 @@ export type Logger = (message: string, error: unknown) => void;
 /** The settings of one handler, as its protocol handlers read them. */
 export interface Served {
   readonly service: ServiceDesc;
-  /** The implementation's methods by operation name (see createServiceHandler). */
-  readonly handlers: Readonly<Record<string, (input: unknown, context: RequestContext) => unknown>>;
+  /** The implementation, and its method name by operation name (the descriptor's `methods`). */
+  readonly impl: object;
+  readonly methods: Readonly<Record<string, string>>;
   readonly log: Logger;
   readonly maxBody: number;
   readonly limits: DecodeLimits;
@@ -45,18 +46,22 @@ export function context(
   };
 }
 
-/** Runs the implementation; unexpected errors are logged and become a generic Server fault. */
+/**
+ * Runs the implementation's method, looked up when called: one it lacks (plain JavaScript, say) is
+ * a Server fault saying so; unexpected errors are logged and become a generic Server fault.
+ */
 export async function invoke(
   s: Served,
   name: string,
   input: unknown,
   ctx: RequestContext,
 ): Promise<unknown> {
-  const h = s.handlers[name];
-  if (!h)
+  const method = s.methods[name];
+  const f = method === undefined ? undefined : (s.impl as Record<string, unknown>)[method];
+  if (typeof f !== "function")
     throw new SoapFault({ code: "Server", message: `The operation ${name} is not implemented.` });
   try {
-    return await h(input, ctx);
+    return (await f.call(s.impl, input, ctx)) as unknown;
   } catch (e) {
     if (e instanceof SoapFault) {
       const problems = faultProblems(e);

@@ -147,7 +147,8 @@ function resultDocument(s: Served, { name, op }: HttpRoute, result: unknown): st
     );
     // Concatenated rather than joined: the encoder flattens the result once; a join would copy
     // the 48 KB document once more (and, in the server bench, had it promoted by the GC).
-    return '<?xml version="1.0" encoding="utf-8"?>\n' + out[0]!;
+    const doc = out.length === 1 ? out[0]! : out.join("");
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + doc;
   } catch (e) {
     s.log(`wsdl-tsgen: ${s.service.name}.${name} returned a value that does not fit its type`, e);
     throw new HttpProblem(500, "Server was unable to process request.");

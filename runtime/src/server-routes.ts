@@ -49,7 +49,10 @@ export interface Routed {
   readonly port: PortDesc;
 }
 
-/** The SOAP operations of one version at an endpoint: its ports, their operations, and those by SOAPAction. */
+/**
+ * The SOAP operations of one version at an endpoint: its ports, their operations, and those by
+ * SOAPAction.
+ */
 export interface SoapRoutes {
   readonly ports: readonly PortDesc[];
   readonly operations: readonly Routed[];
@@ -65,12 +68,18 @@ export function soapOperations(ports: readonly PortDesc[]): Routed[] {
   return out;
 }
 
-/** The first of `ops` whose action is empty (a request without one is most likely theirs), else the first. */
+/**
+ * The first of `ops` whose action is empty (a request without one is most likely theirs), else the
+ * first.
+ */
 export function preferActionless(ops: readonly Routed[]): Routed | undefined {
   return ops.find((r) => r.op.action === undefined || r.op.action === "") ?? ops[0];
 }
 
-/** The operation of `ops` whose request element is {ns}local (see preferActionless when several are). */
+/**
+ * The operation of `ops` whose request element is {ns}local (see preferActionless when several
+ * are).
+ */
 export function byElement(ops: readonly Routed[], ns: string, local: string): Routed | undefined {
   return preferActionless(
     ops.filter(

@@ -11,7 +11,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import type { AnyServiceDesc, Implementation } from "./contract.js";
 import type { EmbeddedWsdl } from "./embedded-wsdl.js";
-import { SoapFault } from "./errors.js";
+
 import { isFormPost } from "./help-form.js";
 import type { HelpResponse } from "./help-html.js";
 import { HelpPages } from "./help-pages.js";
@@ -154,10 +154,10 @@ export function createServiceHandler<S extends AnyServiceDesc>(
   impl: Implementation<S>,
   options: HandlerOptions = {},
 ): RequestListener {
-  const handlers = implementationHandlers(service, impl);
   const served: Served = {
     service,
-    handlers,
+    impl,
+    methods: methodsByOperation(service),
     log: options.logger ?? ((message: string, error: unknown) => console.error(message, error)),
     maxBody: options.maxBodyBytes ?? 1024 * 1024,
     limits: options.limits ?? DEFAULT_LIMITS,
@@ -193,29 +193,12 @@ export function createServiceHandler<S extends AnyServiceDesc>(
   return Object.assign(listener, { checkContinue });
 }
 
-/**
- * The implementation's methods by operation name. Each is looked up when called, so a method the
- * implementation lacks (plain JavaScript, say) answers a fault saying it is not implemented.
- */
-function implementationHandlers(
-  service: AnyServiceDesc,
-  impl: object,
-): Record<string, (input: unknown, context: RequestContext) => unknown> {
-  // No prototype, so that an operation named __proto__ is an own entry like any other.
-  const handlers: Record<string, (input: unknown, context: RequestContext) => unknown> =
-    Object.create(null);
-  for (const [method, operation] of Object.entries<string>(service.methods)) {
-    handlers[operation] = (input, context) => {
-      const f: unknown = (impl as Record<string, unknown>)[method];
-      if (typeof f !== "function")
-        throw new SoapFault({
-          code: "Server",
-          message: `The operation ${operation} is not implemented.`,
-        });
-      return f.call(impl, input, context) as unknown;
-    };
-  }
-  return handlers;
+/** The implementation's method name by operation name (no prototype: `__proto__` is an entry). */
+function methodsByOperation(service: AnyServiceDesc): Record<string, string> {
+  const byOperation: Record<string, string> = Object.create(null);
+  for (const [method, operation] of Object.entries<string>(service.methods))
+    byOperation[operation] = method;
+  return byOperation;
 }
 
 /** The request target as a URL; one that is not a URL (`//[/`) is the client's error. */

@@ -35,7 +35,10 @@ export function envelope(version: SoapVersion, body: string, header = ""): strin
   return `${XML_DECL}<soap:Envelope xmlns:soap="${envelopeNs(version)}" xmlns:xsi="${XSI_NS}" xmlns:xsd="${XSD_NS}">${head}<soap:Body>${body}</soap:Body></soap:Envelope>`;
 }
 
-/** The SOAP header entries `props` of the typed bag `values`, written from the service's header type. */
+/**
+ * The SOAP header entries `props` of the typed bag `values`, written from the service's header
+ * type.
+ */
 export function headerXml(
   headers: ComplexDesc | undefined,
   props: readonly string[] | undefined,
@@ -131,7 +134,9 @@ export interface DecodedEnvelope {
   readonly undescribed: readonly XmlNode[];
   /** The SOAP Header entries the header type declares, by property; others are not read. */
   readonly headers: Record<string, unknown>;
-  /** Header entries marked `mustUnderstand` for this receiver that the header type does not declare. */
+  /**
+   * Header entries marked `mustUnderstand` for this receiver that the header type does not declare.
+   */
   readonly notUnderstood: readonly { readonly ns: string; readonly local: string }[];
   /**
    * The header entries the header type does not declare, as element trees (a `wsse:Security`, say),
@@ -140,7 +145,9 @@ export interface DecodedEnvelope {
   readonly otherHeaders: readonly XmlNode[];
 }
 
-/** Roles meaning "this receiver" (SOAP 1.1 `actor`, SOAP 1.2 `role`); no attribute means the same. */
+/**
+ * Roles meaning "this receiver" (SOAP 1.1 `actor`, SOAP 1.2 `role`); no attribute means the same.
+ */
 const OUR_ROLES = new Set([
   "http://schemas.xmlsoap.org/soap/actor/next",
   "http://www.w3.org/2003/05/soap-envelope/role/next",
@@ -182,7 +189,10 @@ class EnvelopeState {
   constructor(
     readonly pick: PickBody,
     readonly headerType: ComplexDesc | undefined,
-    /** Whether undeclared header entries are kept as trees (a server's implementation may read them). */
+    /**
+     * Whether undeclared header entries are kept as trees (a server's implementation may read
+     * them).
+     */
     readonly keepUndeclared = false,
     /** Refuse undescribed Body entries (see DecodeOptions.undescribed) rather than keep them. */
     readonly refuse = false,
@@ -206,7 +216,8 @@ const enum Level {
 /**
  * The frames around the typed content of an envelope: the document, Envelope, Header and Body, as
  * one class (the reader calls them for a few elements per document; one shape, kept alive below,
- * spares the reader's optimized code from being thrown away when a document's frames are collected).
+ * spares the reader's optimized code from being thrown away when a document's frames are
+ * collected).
  */
 class EnvelopeFrame implements CustomFrame {
   constructor(
@@ -305,14 +316,20 @@ export function decodeEnvelope(
   return reader.result();
 }
 
-/** What reads an envelope: the frame to decode a document with (whole or in chunks), then its result. */
+/**
+ * What reads an envelope: the frame to decode a document with (whole or in chunks), then its
+ * result.
+ */
 export interface EnvelopeReader {
   readonly root: CustomFrame;
   /** The envelope read; fails when the document was no SOAP envelope with a Body. */
   result(): DecodedEnvelope;
 }
 
-/** An envelope reader, as `decodeEnvelope` uses one (`keepUndeclaredHeaders`: see DecodedEnvelope.otherHeaders). */
+/**
+ * An envelope reader, as `decodeEnvelope` uses one (`keepUndeclaredHeaders`: see
+ * DecodedEnvelope.otherHeaders).
+ */
 export function envelopeReader(
   pick: PickBody,
   options?: DecodeOptions,

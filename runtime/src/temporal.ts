@@ -49,10 +49,10 @@ function validFields(kind: TemporalKind, m: RegExpExecArray): boolean {
 const isDigit = (c: number) => c >= 48 && c <= 57;
 
 /**
- * Whether `t` is certainly a valid xs:dateTime in its common form (`YYYY-MM-DDThh:mm:ss`, a fraction,
- * an offset), checked without a regex match to allocate: the decoders meet thousands. False means
- * "not certain" (a day past the 28th, hour 24, a year of other than four digits, or invalid): the
- * full check decides.
+ * Whether `t` is certainly a valid xs:dateTime in its common form (`YYYY-MM-DDThh:mm:ss`, a
+ * fraction, an offset), checked without a regex match to allocate: the decoders meet thousands.
+ * False means "not certain" (a day past the 28th, hour 24, a year of other than four digits, or
+ * invalid): the full check decides.
  */
 export function isCommonDateTime(t: string): boolean {
   const n = t.length;
@@ -109,7 +109,10 @@ export function isTemporalLexical(kind: TemporalKind, text: string): boolean {
   return (kind === "dateTime" && isCommonDateTime(text)) || matchesTemporal(kind, text);
 }
 
-/** The full check, by pattern and field ranges (exported for the test that holds the quick one to it). */
+/**
+ * The full check, by pattern and field ranges (exported for the test that holds the quick one to
+ * it).
+ */
 export function matchesTemporal(kind: TemporalKind, text: string): boolean {
   const re = kind === "dateTime" ? DATE_TIME : kind === "date" ? DATE : TIME;
   const m = re.exec(text);

@@ -24,7 +24,10 @@ export function takeUserinfo(location: string): {
   return { url: url.toString(), authorization: `Basic ${basic}` };
 }
 
-/** `headers` with `Authorization: authorization` added, unless there is none or they hold an Authorization of their own (in any case). */
+/**
+ * `headers` with `Authorization: authorization` added, unless there is none or they hold an
+ * Authorization of their own (in any case).
+ */
 export function withAuthorization(
   authorization: string | undefined,
   headers: Readonly<Record<string, string>>,

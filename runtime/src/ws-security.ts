@@ -1,8 +1,8 @@
 /**
  * WS-Security UsernameToken (OASIS Username Token Profile 1.0), which services such as Workday and
- * many Apache CXF or Metro ones require in a `wsse:Security` SOAP header their WSDLs do not declare:
- * written by the client (`ClientOptions.wsSecurity`), read and checked by a server implementation
- * (`usernameToken`, `passwordMatches`) once its handler `understands` the header.
+ * many Apache CXF or Metro ones require in a `wsse:Security` SOAP header their WSDLs do not
+ * declare: written by the client (`ClientOptions.wsSecurity`), read and checked by a server
+ * implementation (`usernameToken`, `passwordMatches`) once its handler `understands` the header.
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { childNode, nodeText, type XmlNode } from "./xml-reader.js";
@@ -71,8 +71,8 @@ export interface ReceivedUsernameToken {
 }
 
 /**
- * The UsernameToken of a request's `wsse:Security` header, among the header entries the service does
- * not declare (`RequestContext.soapHeaderElements`); undefined when there is none.
+ * The UsernameToken of a request's `wsse:Security` header, among the header entries the service
+ * does not declare (`RequestContext.soapHeaderElements`); undefined when there is none.
  */
 export function usernameToken(
   headerElements: readonly XmlNode[],
@@ -94,8 +94,9 @@ export function usernameToken(
 }
 
 /**
- * Whether a received token carries `password` (its digest, for PasswordDigest), compared in constant
- * time. A replayed nonce or an old `created` is not refused here: keep the nonces seen, if needed.
+ * Whether a received token carries `password` (its digest, for PasswordDigest), compared in
+ * constant time. A replayed nonce or an old `created` is not refused here: keep the nonces seen, if
+ * needed.
  */
 export function passwordMatches(token: ReceivedUsernameToken, password: string): boolean {
   const expected =

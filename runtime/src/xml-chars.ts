@@ -1,15 +1,18 @@
 /**
  * The character data of XML documents for the runtime's tokenizer: texts and attribute values with
- * references and line ends decoded and forbidden characters refused, read from a string or from UTF-8
- * bytes through their Latin-1 view (one character per byte: markup is ASCII, so every offset is a byte
- * offset, and only what holds other bytes is decoded as UTF-8).
+ * references and line ends decoded and forbidden characters refused, read from a string or from
+ * UTF-8 bytes through their Latin-1 view (one character per byte: markup is ASCII, so every offset
+ * is a byte offset, and only what holds other bytes is decoded as UTF-8).
  */
 
 export class XmlSyntaxError extends Error {
   constructor(
     message: string,
     readonly offset: number,
-    /** For a prefix no declaration binds: the prefix, and the element or attribute name that uses it. */
+    /**
+     * For a prefix no declaration binds: the prefix, and the element or attribute name that uses
+     * it.
+     */
     readonly unboundPrefix?: {
       readonly prefix: string;
       readonly element?: string;
@@ -21,7 +24,9 @@ export class XmlSyntaxError extends Error {
   }
 }
 
-/** A DOCTYPE declaration, refused before anything in it is read (no entity is declared or expanded). */
+/**
+ * A DOCTYPE declaration, refused before anything in it is read (no entity is declared or expanded).
+ */
 export class XmlDtdError extends XmlSyntaxError {
   constructor(offset: number) {
     super("a DOCTYPE declaration; DTDs are refused", offset);
@@ -29,7 +34,10 @@ export class XmlDtdError extends XmlSyntaxError {
   }
 }
 
-/** The same error at `by` characters (or bytes) further on: for a piece read `by` from the document's start. */
+/**
+ * The same error at `by` characters (or bytes) further on: for a piece read `by` from the
+ * document's start.
+ */
 export function shiftedError(e: XmlSyntaxError, by: number): XmlSyntaxError {
   const shifted =
     e instanceof XmlDtdError
@@ -48,7 +56,10 @@ const NON_ASCII = /[\u0080-\u00FF]/;
 export const INVALID_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
 const PREDEFINED: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
 
-/** The character a named reference (without its `&` and `;`) stands for: only XML's five are defined. */
+/**
+ * The character a named reference (without its `&` and `;`) stands for: only XML's five are
+ * defined.
+ */
 function namedReference(ref: string, offset: number): string {
   const v = PREDEFINED[ref];
   if (v !== undefined) return v;
@@ -73,8 +84,9 @@ function charReference(ref: string, offset: number): number {
 }
 
 /**
- * Where the decimal character reference at `amp` (`&#` then 1 to 7 digits and `;`) ends, at its `;`,
- * if it names a character XML allows; else -1 (the general path reads it, and explains any error).
+ * Where the decimal character reference at `amp` (`&#` then 1 to 7 digits and `;`) ends, at its
+ * `;`, if it names a character XML allows; else -1 (the general path reads it, and explains any
+ * error).
  */
 function decimalEnd(bytes: Buffer, amp: number, end: number): number {
   let code = 0;
@@ -101,7 +113,8 @@ function allowedChar(code: number): boolean {
 
 /** The references of a string decoded (the text path; bytes go through textFromBytes). */
 function decodeReferences(s: string, offset: number): string {
-  // A hand-rolled loop: texts with entities are common (&amp; &lt; &gt;) and regex callbacks are slow.
+  // A hand-rolled loop: texts with entities are common (&amp; &lt; &gt;) and regex callbacks are
+  // slow.
   let out = "";
   let from = 0;
   for (let amp = s.indexOf("&"); amp !== -1; amp = s.indexOf("&", from)) {
@@ -120,13 +133,18 @@ function decodeReferences(s: string, offset: number): string {
   return out + s.slice(from);
 }
 
-/** The source being read: its text (the Latin-1 view when `bytes` is set) and, for UTF-8 input, its bytes. */
+/**
+ * The source being read: its text (the Latin-1 view when `bytes` is set) and, for UTF-8 input, its
+ * bytes.
+ */
 export interface Source {
   readonly xml: string;
   readonly bytes: Buffer | undefined;
 }
 
-/** The characters of `xml.slice(start, end)`: decoded from the bytes when they are not all ASCII. */
+/**
+ * The characters of `xml.slice(start, end)`: decoded from the bytes when they are not all ASCII.
+ */
 export function chars(src: Source, start: number, end: number): string {
   const s = src.xml.slice(start, end);
   return src.bytes !== undefined && NON_ASCII.test(s) ? src.bytes.toString("utf8", start, end) : s;
@@ -144,7 +162,10 @@ export function textBetween(src: Source, start: number, end: number): string {
   return textFromBytes(src.bytes, raw, start);
 }
 
-/** The characters XML does not allow, in a Latin-1 view of UTF-8: C0 controls, U+FFFE and U+FFFF (as their bytes). */
+/**
+ * The characters XML does not allow, in a Latin-1 view of UTF-8: C0 controls, U+FFFE and U+FFFF (as
+ * their bytes).
+ */
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
 const NONCHARACTER_IN_VIEW = /\u00EF\u00BF[\u00BE\u00BF]/;
 
@@ -271,6 +292,9 @@ export function shown(src: Source, raw: string): string {
     : raw;
 }
 
+/** Whether a character code is XML white space (space, tab, LF, CR): not NBSP or other spaces. */
+export const isXmlSpace = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13;
+
 /**
  * Whether a body, as text or as UTF-8 bytes, holds nothing but XML white space (after a byte order
  * mark, if any): what client and server call an empty body.
@@ -286,7 +310,7 @@ export function onlyWhiteSpace(body: string | Uint8Array): boolean {
       : 0;
   for (let i = from; i < body.length; i++) {
     const c = text ? body.charCodeAt(i) : body[i];
-    if (c !== 32 && c !== 9 && c !== 10 && c !== 13) return false;
+    if (!isXmlSpace(c!)) return false;
   }
   return true;
 }

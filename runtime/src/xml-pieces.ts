@@ -13,7 +13,8 @@ const NOTHING = Buffer.alloc(0);
  * chunk as it came (fetch's are 30–64 KiB) made the 4.6 MiB benchmark response ~10% slower over
  * loopback here (86 ms against 78 ms, medians of 24 calls) than reading it whole; pieces of 1 MiB
  * and more are as fast, and their Latin-1 views are strings Node keeps outside the JavaScript heap,
- * which garbage collection never copies. A body smaller than this is read whole, once it has all come.
+ * which garbage collection never copies. A body smaller than this is read whole, once it has all
+ * come.
  */
 export const MIN_PIECE = 1024 * 1024;
 
@@ -40,7 +41,9 @@ export class XmlPieces {
     private readonly minPiece = MIN_PIECE,
   ) {}
 
-  /** The next chunk (cut anywhere, even inside a character: the tokenizer reads whole constructs). */
+  /**
+   * The next chunk (cut anywhere, even inside a character: the tokenizer reads whole constructs).
+   */
   write(chunk: Uint8Array): void {
     if (chunk.length === 0) return;
     this.pending.push(chunk);
@@ -49,7 +52,9 @@ export class XmlPieces {
       this.feed(false);
   }
 
-  /** The document is complete: reads what is left, and fails if that is not the end of a document. */
+  /**
+   * The document is complete: reads what is left, and fails if that is not the end of a document.
+   */
   end(): void {
     this.feed(true);
   }
@@ -75,7 +80,10 @@ export class XmlPieces {
     this.retryAt = this.rest.length * 2;
   }
 
-  /** The rest and the pending chunks as one piece of bytes: a chunk alone as it is, else put together in `scratch`. */
+  /**
+   * The rest and the pending chunks as one piece of bytes: a chunk alone as it is, else put
+   * together in `scratch`.
+   */
   private piece(): Uint8Array {
     const rest = this.rest;
     if (rest.length === 0 && this.pending.length === 1) return this.pending[0]!;

@@ -22,6 +22,7 @@ import {
   type FieldDesc,
   type ScalarDesc,
   type TypeDesc,
+  UNBOUNDED,
 } from "./descriptors.js";
 import { parseScalar, ValueFormatError, XML_SPACE, xmlTrim, type ScalarKind } from "./scalars.js";
 import { SOAP_ENC_NS, XSI_NS } from "./xml-writer.js";
@@ -105,7 +106,9 @@ interface Frame {
   name: string;
   node: XmlNode | undefined;
   custom: CustomFrame | undefined;
-  /** Complex frames: the index of the field the last child matched (children mostly come in order). */
+  /**
+   * Complex frames: the index of the field the last child matched (children mostly come in order).
+   */
   cursor: number;
   /** Where the element's start tag begins. */
   at: number;
@@ -130,7 +133,9 @@ const PENDING: unique symbol = Symbol("pending multi-reference");
 
 /** A structural frame above the typed content (a SOAP envelope, a document root). */
 export interface CustomFrame {
-  /** Chooses what a child element becomes: a typed field, a tree, skipped, or another custom frame. */
+  /**
+   * Chooses what a child element becomes: a typed field, a tree, skipped, or another custom frame.
+   */
   child(ns: string, local: string, tag: XmlTag): FieldDesc | "tree" | "skip" | CustomFrame;
   /** Receives a finished child. */
   done(ns: string, local: string, value: unknown, field: FieldDesc | undefined): void;
@@ -157,7 +162,10 @@ function convert(frame: Frame, strict: boolean): unknown {
   );
 }
 
-/** The text an empty element stands for: its fixed or default value, if the schema gives one (XML Schema's rule). */
+/**
+ * The text an empty element stands for: its fixed or default value, if the schema gives one (XML
+ * Schema's rule).
+ */
 function emptyText(field: FieldDesc | undefined): string {
   return field === undefined ? "" : (field.fixed ?? field.default ?? "");
 }
@@ -313,7 +321,9 @@ function releaseDecoder(d: Decoder): void {
   idleDecoder = d;
 }
 
-/** A problem met while decoding `xml`, said with its line and column (`at`: the element concerned). */
+/**
+ * A problem met while decoding `xml`, said with its line and column (`at`: the element concerned).
+ */
 function located(e: unknown, xml: string | Uint8Array, at: number): unknown {
   if (e instanceof XmlSyntaxError) {
     const { line, column } = positionIn(xml, e.offset);
@@ -363,7 +373,10 @@ class Decoder implements TokenHandler {
   private skip = 0;
   private elements = 0;
   private multiRefs = false;
-  /** One frame per depth, reused: a frame is finished with before the next element at its depth opens. */
+  /**
+   * One frame per depth, reused: a frame is finished with before the next element at its depth
+   * opens.
+   */
   private readonly pool: Frame[] = [];
   /** Multi-references waiting for the element of their id, by id; and the values of ids read. */
   private readonly refs = new Map<string, MultiRef[]>();
@@ -586,7 +599,7 @@ class Decoder implements TokenHandler {
     if (this.top.kind !== F.Complex && this.top.kind !== F.Array) return false;
     const holder = this.top.value as Record<string, unknown> | unknown[];
     // An unbounded field is never full: no count to take.
-    if (field.max === Infinity) return false;
+    if (field.max === UNBOUNDED) return false;
     if (Array.isArray(holder)) return holder.length >= field.max;
     if (!Object.hasOwn(holder, field.prop)) return false;
     const v = holder[field.prop];
@@ -863,9 +876,9 @@ export function completeFields(
 }
 
 /**
- * The member of `declared`'s family that the element's `xsi:type` names; `declared` itself when there
- * is no xsi:type or it names a type the descriptors do not know (newer than the WSDL, say): the
- * declared type's fields are still read.
+ * The member of `declared`'s family that the element's `xsi:type` names; `declared` itself when
+ * there is no xsi:type or it names a type the descriptors do not know (newer than the WSDL, say):
+ * the declared type's fields are still read.
  */
 function xsiTypeOf(declared: ComplexDesc, tag: XmlTag): ComplexDesc {
   const t = xsiType(tag);
@@ -873,7 +886,10 @@ function xsiTypeOf(declared: ComplexDesc, tag: XmlTag): ComplexDesc {
   return familyMember(declared, t.ns, t.local) ?? declared;
 }
 
-/** The element's `xsi:type`, split at its colon, with the namespace its prefix is bound to here (if any). */
+/**
+ * The element's `xsi:type`, split at its colon, with the namespace its prefix is bound to here (if
+ * any).
+ */
 function xsiType(
   tag: XmlTag,
 ): { prefix: string; local: string; ns: string | undefined } | undefined {
@@ -897,7 +913,10 @@ function anyTypeValue(node: XmlNode): string | XmlNode {
   return node.children.join("");
 }
 
-/** The prefix an unprefixed xsi:type is given when the default namespace is not the element's (see treeNode). */
+/**
+ * The prefix an unprefixed xsi:type is given when the default namespace is not the element's (see
+ * treeNode).
+ */
 const DEFAULT_TYPE_PREFIX = "d";
 
 /** An element read as a tree: its attributes, and the bindings of the prefix its xsi:type names. */
@@ -919,7 +938,8 @@ function treeNode(tag: XmlTag, ns: string, local: string): XmlNode {
     if (t.prefix !== "") node.prefixes = { [t.prefix]: t.ns };
     else if (t.ns !== ns && t.ns !== "") {
       // An unprefixed type names the default namespace, and a tree is written back with its own
-      // namespace as the default: give the type's namespace a prefix, so the value keeps its meaning.
+      // namespace as the default: give the type's namespace a prefix, so the value keeps its
+      // meaning.
       node.attrs[XSI_TYPE_KEY] = `${DEFAULT_TYPE_PREFIX}:${t.local}`;
       node.prefixes = { [DEFAULT_TYPE_PREFIX]: t.ns };
     }
@@ -927,7 +947,10 @@ function treeNode(tag: XmlTag, ns: string, local: string): XmlNode {
   return node;
 }
 
-/** A name in Clark notation: `{ns}local`, or `local` for no namespace (how attribute bags are keyed). */
+/**
+ * A name in Clark notation: `{ns}local`, or `local` for no namespace (how attribute bags are
+ * keyed).
+ */
 export function clark(ns: string | undefined, local: string): string {
   return ns ? `{${ns}}${local}` : local;
 }
@@ -1028,7 +1051,9 @@ export function decodeDocument(
   return reader.result();
 }
 
-/** What reads a document whose root element is one of `roots` (whole or in chunks), then its value. */
+/**
+ * What reads a document whose root element is one of `roots` (whole or in chunks), then its value.
+ */
 export function documentReader(roots: readonly FieldDesc[]): {
   readonly root: CustomFrame;
   result(): { field: FieldDesc; value: unknown };

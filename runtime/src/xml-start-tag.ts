@@ -4,7 +4,15 @@
  * resolution of its prefixes. Also the state a document keeps while it is read (`Open`).
  */
 import { keepShapes } from "./kept.js";
-import { chars, shown, textBetween, textValue, XmlSyntaxError, type Source } from "./xml-chars.js";
+import {
+  chars,
+  isXmlSpace,
+  shown,
+  textBetween,
+  textValue,
+  XmlSyntaxError,
+  type Source,
+} from "./xml-chars.js";
 import type { TokenHandler, XmlAttribute } from "./xml-tokenizer.js";
 
 export const XMLNS_URI = "http://www.w3.org/2000/xmlns/";
@@ -36,25 +44,27 @@ export interface Open {
   start: number;
   /** Where the piece being read starts in the document (added to every offset reported). */
   base: number;
-  /** Whether the piece being read is the document's last: if not, a construct it cuts short waits for the next. */
+  /**
+   * Whether the piece being read is the document's last: if not, a construct it cuts short waits
+   * for the next.
+   */
   final: boolean;
   readonly tag: MutableTag;
   /** Element names met so far (the first few), reused for later tags of the same name. */
   readonly seenNames: SeenName[];
   /** The name of the last start tag. */
   last: SeenName | undefined;
-  /** The names of the attributes in `attributeNamesOf`, once a start tag has many (see seenBefore). */
-  attributeNames: Set<string> | undefined;
-  attributeNamesOf: readonly RawAttribute[] | undefined;
 }
 
 /** An element name met before: as written in the source text, decoded, and split at its colon. */
-export interface SeenName {
+interface SeenName {
   readonly raw: string;
   readonly name: string;
   readonly prefix: string;
   readonly local: string;
-  /** The scope its prefix was last resolved in, and to what: the same scope resolves the same way. */
+  /**
+   * The scope its prefix was last resolved in, and to what: the same scope resolves the same way.
+   */
   scope: Readonly<Record<string, string>> | undefined;
   uri: string;
   /** The name of the start tag that followed this one last time: tried first next time. */
@@ -83,8 +93,6 @@ export const newOpen = (h: TokenHandler, ns: Record<string, string>): Open => ({
   tag: { name: "", local: "", uri: "", attributes: NO_ATTRIBUTES, scope: ns, offset: 0 },
   seenNames: [],
   last: undefined,
-  attributeNames: undefined,
-  attributeNamesOf: undefined,
 });
 const newSeenName = (raw: string, name: string, prefix: string, local: string): SeenName => ({
   raw,
@@ -111,8 +119,6 @@ const newAttribute = (
 const NAME =
   /^[A-Za-z_\u00C0-\uFFFF][A-Za-z0-9_.\-\u00B7-\uFFFF]*(?::[A-Za-z_\u00C0-\uFFFF][A-Za-z0-9_.\-\u00B7-\uFFFF]*)?$/;
 
-export const isSpace = (c: number) => c === 32 || c === 10 || c === 9 || c === 13;
-
 // Documents repeat a few names many times: remember the ones already checked (bounded). A name
 // is kept as its own (internalized) copy: the name read is often a slice of the document's text,
 // which would keep the whole document alive for as long as the process runs.
@@ -123,7 +129,7 @@ function checkName(name: string): boolean {
   if (validNames.size < 4096) validNames.add(internalized(name));
   return true;
 }
-export const NO_ATTRIBUTES: readonly XmlAttribute[] = Object.freeze([]);
+const NO_ATTRIBUTES: readonly XmlAttribute[] = Object.freeze([]);
 
 keepShapes(
   newOpen(
@@ -144,9 +150,9 @@ const spaced = (v: string): string =>
     ? v
     : v.replace(/\r\n|[\t\n\r]/g, " ");
 
-/** Whether one of `raw` is named `name` (a loop: elements have few attributes). */
-function named(raw: readonly RawAttribute[], name: string): boolean {
-  for (const r of raw) if (r.name === name) return true;
+/** Whether one of the first `before` attributes of `raw` is named `name`. */
+function named(raw: readonly RawAttribute[], name: string, before: number): boolean {
+  for (let k = 0; k < before; k++) if (raw[k]!.name === name) return true;
   return false;
 }
 
@@ -154,13 +160,10 @@ function named(raw: readonly RawAttribute[], name: string): boolean {
 const MAX_COPIED_BINDINGS = 32;
 
 /**
- * A new scope over `parent` for an element declaring `added` prefixes. A copy while the parent and
- * its declarations are few: an object whose prototype is the parent would be cheaper to make, but
- * every prototype gets a map of its own, so lookups through prototype-chained scopes meet new maps
- * in every document (decoding the 10,000-message response after a gc took ~99 ms with them, ~61 ms
- * with copies, which share one null-prototype map). Larger scopes are chained, so that thousands of
- * declarations cost their number: a null-prototype scope holds at most MAX_COPIED_BINDINGS bindings (the root's
- * aside), which is what makes copying one cheap (`for…in` lists every key before the first).
+ * A new scope over `parent` for an element declaring `added` prefixes: a null-prototype copy while
+ * both are few, since prototype-chained scopes each get a V8 map of their own (the 10,000-message
+ * decode after a gc: ~99 ms chained, ~61 ms copied). Past MAX_COPIED_BINDINGS it is chained, so
+ * that thousands of declarations cost their number.
  */
 function childScope(
   parent: Readonly<Record<string, string>>,
@@ -253,7 +256,7 @@ export function openTag(src: Source, lt: number, open: Open): number {
   let raw: RawAttribute[] | undefined;
   let selfClosing = false;
   for (;;) {
-    while (j < n && isSpace(xml.charCodeAt(j))) j++;
+    while (j < n && isXmlSpace(xml.charCodeAt(j))) j++;
     if (j >= n) {
       if (!open.final) return -1;
       throw new XmlSyntaxError(`the start tag <${entry.name}> is not terminated`, lt);
@@ -274,6 +277,7 @@ export function openTag(src: Source, lt: number, open: Open): number {
     j = attribute(src, j, entry.name, open, (raw ??= []));
     if (j === -1) return -1;
   }
+  if (raw !== undefined && raw.length > 1) checkUnique(raw, entry.name);
   const ns = raw === undefined ? open.ns : declared(raw, open.ns);
   const tag = open.tag;
   tag.name = entry.name;
@@ -301,7 +305,7 @@ function tagName(src: Source, lt: number, open: Open): number {
   const guess = last?.next;
   if (guess !== undefined && xml.startsWith(guess.raw, lt + 1)) {
     const c = xml.charCodeAt(lt + 1 + guess.raw.length);
-    if (isSpace(c) || c === 62 || c === 47) {
+    if (isXmlSpace(c) || c === 62 || c === 47) {
       open.last = guess;
       return lt + 1 + guess.raw.length;
     }
@@ -309,7 +313,7 @@ function tagName(src: Source, lt: number, open: Open): number {
   let j = lt + 1;
   while (j < n) {
     const c = xml.charCodeAt(j);
-    if (isSpace(c) || c === 62 || c === 47) break;
+    if (isXmlSpace(c) || c === 62 || c === 47) break;
     j++;
   }
   if (j >= n && !open.final) return -1;
@@ -330,19 +334,19 @@ function attribute(src: Source, j: number, name: string, open: Open, raw: RawAtt
   const at = j;
   while (j < n) {
     const d = xml.charCodeAt(j);
-    if (d === 61 || isSpace(d) || d === 62 || d === 47) break;
+    if (d === 61 || isXmlSpace(d) || d === 62 || d === 47) break;
     j++;
   }
   if (j >= n && more) return -1;
   const attrName = chars(src, at, j);
   if (!checkName(attrName))
     throw new XmlSyntaxError(`'${attrName}' is not a valid attribute name in <${name}>`, at);
-  while (j < n && isSpace(xml.charCodeAt(j))) j++;
+  while (j < n && isXmlSpace(xml.charCodeAt(j))) j++;
   if (j >= n && more) return -1;
   if (xml.charCodeAt(j) !== 61)
     throw new XmlSyntaxError(`the attribute ${attrName} in <${name}> has no value`, at);
   j++;
-  while (j < n && isSpace(xml.charCodeAt(j))) j++;
+  while (j < n && isXmlSpace(xml.charCodeAt(j))) j++;
   if (j >= n && more) return -1;
   const q = xml.charCodeAt(j);
   if (q !== 34 && q !== 39)
@@ -354,31 +358,30 @@ function attribute(src: Source, j: number, name: string, open: Open, raw: RawAtt
   }
   const v = chars(src, j + 1, close);
   if (v.indexOf("<") !== -1) throw new XmlSyntaxError(`'<' in the value of ${attrName}`, j);
-  if (seenBefore(raw, attrName, open))
-    throw new XmlSyntaxError(`the attribute ${attrName} appears twice in <${name}>`, at);
-  // Attribute-value normalization: literal white space becomes a space; character references survive.
+  // Attribute-value normalization: literal white space becomes a space; character references
+  // survive.
   raw.push(newRawAttribute(attrName, textValue(spaced(v), j), at));
   return close + 1;
 }
 
 /**
- * Whether `raw` already holds an attribute named `name`, which is then added to the names of the
- * tag's attributes. Compared in a loop for the few attributes elements have, in a set beyond (a
- * tag with thousands would otherwise cost their square).
+ * Refuses a start tag naming an attribute twice: compared in a loop for the few attributes elements
+ * have, in a set beyond (a tag with thousands would otherwise cost their square).
  */
-function seenBefore(raw: readonly RawAttribute[], name: string, open: Open): boolean {
-  if (raw.length < 16) return named(raw, name);
-  if (open.attributeNamesOf !== raw) {
-    open.attributeNames = new Set(raw.map((r) => r.name));
-    open.attributeNamesOf = raw;
+function checkUnique(raw: readonly RawAttribute[], name: string): void {
+  const names = raw.length > 16 ? new Set<string>() : undefined;
+  for (let k = 1; k < raw.length; k++) {
+    const a = raw[k]!;
+    const twice =
+      names === undefined ? named(raw, a.name, k) : names.add(raw[k - 1]!.name).has(a.name);
+    if (twice) throw new XmlSyntaxError(`the attribute ${a.name} appears twice in <${name}>`, a.at);
   }
-  const names = open.attributeNames!;
-  if (names.has(name)) return true;
-  names.add(name);
-  return false;
 }
 
-/** The scope of a start tag with attributes `raw`: `parent`, or a child with its namespace declarations. */
+/**
+ * The scope of a start tag with attributes `raw`: `parent`, or a child with its namespace
+ * declarations.
+ */
 function declared(
   raw: readonly RawAttribute[],
   parent: Record<string, string>,
@@ -398,7 +401,10 @@ function declared(
   return ns;
 }
 
-/** The namespace of the element named `entry` in scope `ns` (the last one found, when `ns` is the same). */
+/**
+ * The namespace of the element named `entry` in scope `ns` (the last one found, when `ns` is the
+ * same).
+ */
 function elementUri(entry: SeenName, ns: Readonly<Record<string, string>>, lt: number): string {
   if (entry.scope === ns) return entry.uri;
   const uri = ns[entry.prefix];

@@ -2,17 +2,19 @@
  * A small, fast, namespace-aware XML tokenizer for the runtime's hot path. It scans with `indexOf`
  * rather than character by character, and reports elements (with resolved namespaces), text and
  * CDATA. It checks well-formedness (matching tags, one root, no text outside it, unique attributes,
- * bound prefixes, valid references) and refuses any DOCTYPE, so no entity is ever declared or expanded.
+ * bound prefixes, valid references) and refuses any DOCTYPE, so no entity is ever declared or
+ * expanded.
  *
  * Given UTF-8 bytes, it scans their Latin-1 view (one character per byte: markup is ASCII, so every
- * offset is a byte offset) and decodes as UTF-8 only the names and texts that hold other bytes. That
- * spares decoding the whole document into a two-byte string, and ASCII texts stay one-byte strings.
- * Character data (references, line ends, forbidden characters) is read in xml-chars.ts.
+ * offset is a byte offset) and decodes as UTF-8 only the names and texts that hold other bytes.
+ * That spares decoding the whole document into a two-byte string, and ASCII texts stay one-byte
+ * strings. Character data (references, line ends, forbidden characters) is read in xml-chars.ts.
  */
 import { keepShapes } from "./kept.js";
-import { isSpace, newOpen, openTag, type Open } from "./xml-start-tag.js";
+import { newOpen, openTag, type Open } from "./xml-start-tag.js";
 import {
   chars,
+  isXmlSpace,
   INVALID_CHAR,
   latin1View,
   shiftedError,
@@ -42,7 +44,10 @@ export interface XmlTag {
   readonly local: string;
   readonly uri: string;
   readonly attributes: readonly XmlAttribute[];
-  /** The namespaces in scope by prefix ("" for the default), to resolve QName values such as `xsi:type`. */
+  /**
+   * The namespaces in scope by prefix ("" for the default), to resolve QName values such as
+   * `xsi:type`.
+   */
   readonly scope: Readonly<Record<string, string>>;
   /** Where the start tag begins in the document (its `<`), to locate problems with the element. */
   readonly offset: number;
@@ -65,9 +70,9 @@ keepShapes(textSource(""), latin1View(new Uint8Array(0)));
 
 /**
  * Tokenizes a whole document, calling `h` for every element, text and CDATA section. A document
- * given as bytes is read as UTF-8 (a malformed sequence reads as U+FFFD, as `Response.text()` does),
- * and offsets are then byte offsets. `assumed` binds prefixes no declaration binds (as if declared
- * above the root: a declaration in the document overrides them).
+ * given as bytes is read as UTF-8 (a malformed sequence reads as U+FFFD, as `Response.text()`
+ * does), and offsets are then byte offsets. `assumed` binds prefixes no declaration binds (as if
+ * declared above the root: a declaration in the document overrides them).
  */
 export function tokenizeXml(
   source: string | Uint8Array,
@@ -88,7 +93,10 @@ export function tokenizeXml(
 export class XmlTokenizer {
   private readonly open: Open;
   private first = true;
-  /** The last piece as the tokenizer read it: the text, or the Latin-1 view of the bytes (see XmlPieces). */
+  /**
+   * The last piece as the tokenizer read it: the text, or the Latin-1 view of the bytes (see
+   * XmlPieces).
+   */
   lastView = "";
 
   constructor(h: TokenHandler, assumed?: Readonly<Record<string, string>>) {
@@ -107,7 +115,10 @@ export class XmlTokenizer {
     return this.open.base;
   }
 
-  /** Reads `piece` (text, or UTF-8 bytes) as far as it can; gives the number of characters or bytes read. */
+  /**
+   * Reads `piece` (text, or UTF-8 bytes) as far as it can; gives the number of characters or bytes
+   * read.
+   */
   read(piece: string | Uint8Array, final: boolean): number {
     const open = this.open;
     open.final = final;
@@ -143,12 +154,12 @@ export class XmlTokenizer {
 function isDeclaration(xml: string, lt: number): boolean {
   if (!xml.startsWith("<?xml", lt)) return false;
   const c = xml.charCodeAt(lt + 5);
-  return c === 63 || isSpace(c);
+  return c === 63 || isXmlSpace(c);
 }
 
 /**
- * Tokenizes `src` from `i`; gives where it stopped: its end, or (unless `open.final`) the start of a
- * construct it cuts short.
+ * Tokenizes `src` from `i`; gives where it stopped: its end, or (unless `open.final`) the start of
+ * a construct it cuts short.
  */
 function tokenize(src: Source, i: number, open: Open): number {
   const xml = src.xml;
@@ -184,7 +195,7 @@ function text(src: Source, i: number, end: number, open: Open): void {
   if (open.names.length > 0) return open.h.text(textBetween(src, i, end));
   const xml = src.xml;
   for (let k = i; k < end; k++)
-    if (!isSpace(xml.charCodeAt(k)))
+    if (!isXmlSpace(xml.charCodeAt(k)))
       throw new XmlSyntaxError(
         open.sawRoot ? "text after the root element" : "text before the root element",
         i,
@@ -254,7 +265,7 @@ function endTag(src: Source, lt: number, open: Open): number {
   // Compared in place, without slicing the name.
   let k = lt + 2 + (top?.length ?? 0);
   let matches = top !== undefined && xml.startsWith(top, lt + 2);
-  for (; matches && k < close; k++) matches = isSpace(xml.charCodeAt(k));
+  for (; matches && k < close; k++) matches = isXmlSpace(xml.charCodeAt(k));
   if (!matches) {
     const name = chars(src, lt + 2, close).trimEnd();
     if (top === undefined) throw new XmlSyntaxError(`the end tag </${name}> closes no element`, lt);

@@ -34,7 +34,8 @@ const ATTR_SPECIAL = /[&<>"\r\n\t\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\u
  */
 function escape(s: string, re: RegExp): string {
   // `test` rather than `exec`: each special character is one code unit, found at lastIndex - 1,
-  // and no match array is made for it (about a fifth of the time on text full of markup characters).
+  // and no match array is made for it (about a fifth of the time on text full of markup
+  // characters).
   re.lastIndex = 0;
   if (!re.test(s)) return s;
   let out = "";
@@ -75,7 +76,10 @@ export function escapeAttr(s: string): string {
 
 // ---- errors with lazily built paths ----
 
-/** Thrown inside compiled writers; the path is completed while it unwinds, then made a ValueFormatError. */
+/**
+ * Thrown inside compiled writers; the path is completed while it unwinds, then made a
+ * ValueFormatError.
+ */
 class Misfit {
   readonly segments: string[] = [];
   constructor(readonly message: (path: string) => string) {}
@@ -129,7 +133,10 @@ type FieldWriter = (value: unknown) => string;
 
 const ESCAPED_KINDS = new Set(["string", "anyType"]);
 
-/** The lexical form of a scalar value, checked against its enumeration (each item's, for a list), not yet escaped. */
+/**
+ * The lexical form of a scalar value, checked against its enumeration (each item's, for a list),
+ * not yet escaped.
+ */
 function compileText(desc: ScalarDesc): Text {
   const kind = desc.s;
   const values = desc.values;
@@ -319,7 +326,8 @@ function writeItems(
 function compileFamily(type: ComplexDesc, ns: string): ElementWriterFactory {
   const own = compileComplex(type, ns);
   const family = type.family!;
-  // A property the declared type does not have means a derived type was meant: never drop it silently.
+  // A property the declared type does not have means a derived type was meant: never drop it
+  // silently.
   const known = new Set([
     "$type",
     "$element",
@@ -437,7 +445,8 @@ function fieldWriter(f: FieldDesc, parentNs: string): FieldWriter {
   const fixed =
     f.fixed !== undefined && f.type.k === "scalar" ? fixedText(f.type, f.fixed) : undefined;
   if (fixed) {
-    // The schema's fixed value: written when a required element is left out, and the only value accepted.
+    // The schema's fixed value: written when a required element is left out, and the only value
+    // accepted.
     return (value) => {
       try {
         if (value === undefined || (value === null && !nillable))
@@ -463,7 +472,10 @@ function fieldWriter(f: FieldDesc, parentNs: string): FieldWriter {
   };
 }
 
-/** A fixed value: as a value to write, and a check that refuses any other (compared in lexical form). */
+/**
+ * A fixed value: as a value to write, and a check that refuses any other (compared in lexical
+ * form).
+ */
 function fixedText(
   desc: ScalarDesc,
   lexical: string,
@@ -520,7 +532,8 @@ function compileComplex(type: ComplexDesc, ns: string): ElementWriterFactory {
     text: textOf(a.type),
     fixedValue: a.fixed !== undefined ? fixedText(a.type, a.fixed) : undefined,
   }));
-  // A property named like one every object inherits (`constructor`) is read as an own one (own-props.ts).
+  // A property named like one every object inherits (`constructor`) is read as an own one
+  // (own-props.ts).
   const own = [...fields, ...attrs].some((f) => isInheritedName(f.prop));
   const text = type.text && contentTextOf(type.text);
   const { any, anyAttrs, name: typeName } = type;
@@ -633,7 +646,10 @@ export function writeElement(
   out.push(run(path, () => write(value)));
 }
 
-/** The attributes of a tree node, written (a qualified one with a prefix declared beside it, so the tree stands alone). */
+/**
+ * The attributes of a tree node, written (a qualified one with a prefix declared beside it, so the
+ * tree stands alone).
+ */
 function nodeAttrs(node: XmlNode): string {
   let s = "";
   // The bindings values rely on (xsi:type="sf:Account"), then the attributes, each namespaced one

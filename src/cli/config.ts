@@ -1,4 +1,7 @@
-/** Reads and validates `wsdl-tsgen.config.json` against OPTIONS; unknown keys are errors with a hint. */
+/**
+ * Reads and validates `wsdl-tsgen.config.json` against OPTIONS; unknown keys are errors with a
+ * hint.
+ */
 import { readFile } from "node:fs/promises";
 import * as path from "node:path";
 import { checkHeader } from "../parse/credentials.js";
@@ -102,7 +105,10 @@ export function validateConfig(
   };
 }
 
-/** Header values with `${NAME}` replaced by the environment variable; an unset one, or an invalid header, is an error. */
+/**
+ * Header values with `${NAME}` replaced by the environment variable; an unset one, or an invalid
+ * header, is an error.
+ */
 function headersFrom(
   headers: Readonly<Record<string, string>>,
   env: Readonly<Record<string, string | undefined>>,

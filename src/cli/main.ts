@@ -1,4 +1,7 @@
-/** The command line. Returns the exit code: 0 ok, 1 invalid input or stale output, 2 usage error, 3 internal error. */
+/**
+ * The command line. Returns the exit code: 0 ok, 1 invalid input or stale output, 2 usage error, 3
+ * internal error.
+ */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import * as path from "node:path";
@@ -112,13 +115,13 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
   }
 }
 
+/** A severity word, in red (error) or yellow (warning) where the output has colour. */
+const severity = (io: CliIo, word: "error" | "warning"): string =>
+  !io.color ? word : `\u001b[${word === "error" ? 31 : 33}m${word}\u001b[39m`;
+
 /** A diagnostic as printed, its severity in colour where the output has colour. */
 function coloured(io: CliIo, d: Diagnostic): string {
-  const text = formatDiagnostic(d);
-  if (!io.color) return text;
-  return d.severity === "error"
-    ? text.replace(": error ", ": \u001b[31merror\u001b[39m ")
-    : text.replace(": warning ", ": \u001b[33mwarning\u001b[39m ");
+  return formatDiagnostic(d).replace(`: ${d.severity} `, `: ${severity(io, d.severity)} `);
 }
 
 /** The exit code of a run that threw `e`, after saying why. */
@@ -130,7 +133,7 @@ function failed(run: Run, e: unknown): number {
     return EXIT.usage;
   }
   if (e instanceof ConfigError) {
-    io.stderr(`${io.color ? "\u001b[31merror\u001b[39m" : "error"}: ${e.message}\n`);
+    io.stderr(`${severity(io, "error")}: ${e.message}\n`);
     return EXIT.invalidInput;
   }
   if (e instanceof DiagnosticError) {
@@ -189,7 +192,8 @@ async function sourcesOf(
   if (opts.namespaceNames !== undefined)
     overrides.namespaceNames = opts.namespaceNames as Record<string, string>;
   if (opts.headers !== undefined) overrides.headers = opts.headers as Record<string, string>;
-  // A negatable flag always has a value; only an explicit --no-embed-wsdl overrides the config file.
+  // A negatable flag always has a value; only an explicit --no-embed-wsdl overrides the config
+  // file.
   if (fromCli("embedWsdl")) overrides.embedWsdl = opts.embedWsdl as boolean;
   if (fromCli("docs")) overrides.docs = opts.docs as boolean;
   if (fromCli("format")) overrides.format = opts.format as string;

@@ -7,7 +7,10 @@ export interface OptionSpec {
   /** Commander flag syntax. */
   readonly flag: string;
   readonly description: string;
-  /** `map`: `key=value` pairs; `headers`: `Name: value` HTTP headers (both an object of strings in the config file). */
+  /**
+   * `map`: `key=value` pairs; `headers`: `Name: value` HTTP headers (both an object of strings in
+   * the config file).
+   */
   readonly kind: "string" | "boolean" | "map" | "headers";
   /** `source`: per WSDL (config `sources[]` entries and CLI); `run`: CLI only. */
   readonly scope: "source" | "run";
@@ -164,7 +167,10 @@ export function configJsonSchema(): object {
   };
 }
 
-/** The nearest valid name, for "did you mean" hints (Levenshtein distance up to a third of its length). */
+/**
+ * The nearest valid name, for "did you mean" hints (Levenshtein distance up to a third of its
+ * length).
+ */
 export function nearest(word: string, candidates: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestD = Infinity;

@@ -4,6 +4,7 @@
  * where it cannot be on one line), computed once when it is built, so the printer never
  * re-measures.
  */
+import { isIdentifier } from "./identifiers.js";
 
 export type Code = string | Cat | List | Union | Arrow | Block;
 
@@ -99,14 +100,10 @@ export const object = (props: readonly (readonly [string, Code])[], force = fals
   list(
     "{",
     "}",
-    props.map(([key, value]) => (key === value && isShorthand(key) ? key : cat(key, ": ", value))),
+    props.map(([key, value]) => (key === value && isIdentifier(key) ? key : cat(key, ": ", value))),
     props.length > 0,
     force && props.length > 0,
   );
-/** A name that may stand alone as a shorthand property: an identifier, not a literal or keyword. */
-const isShorthand = (key: string): boolean =>
-  /^[A-Za-z_$][\w$]*$/.test(key) && !NOT_SHORTHAND.has(key);
-const NOT_SHORTHAND = new Set(["true", "false", "null", "undefined", "this", "super", "new"]);
 
 /** `Name<A, B>`: type arguments. */
 export const typeArgs = (name: string, args: readonly Code[]): Cat =>

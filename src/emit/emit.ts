@@ -275,8 +275,8 @@ const OPTIONS_SAY: Readonly<Record<string, string>> = {
 };
 
 /**
- * `const field = fieldsIn(NS, OPTIONAL_NILLABLE);`: descriptors.ts's own `field`, with the namespace
- * and the options most of its fields have, which they then leave unsaid.
+ * `const field = fieldsIn(NS, OPTIONAL_NILLABLE);`: descriptors.ts's own `field`, with the
+ * namespace and the options most of its fields have, which they then leave unsaid.
  */
 function fieldStatement(ctx: EmitContext, ns: string, defaults: string | undefined): Statement {
   const where = `in ${ns === "" ? "no namespace" : nsRef(ctx, ns)}`;

@@ -39,7 +39,9 @@ const NOT_IDENT_CHAR = /[^A-Za-z0-9_$]/;
 
 export const isIdentifier = (s: string): boolean => IDENT.test(s) && !RESERVED.has(s);
 
-/** A safe type or value name from an XML local name: invalid characters become `_`, words are kept. */
+/**
+ * A safe type or value name from an XML local name: invalid characters become `_`, words are kept.
+ */
 export function typeIdentifier(local: string): string {
   // Most names hold no character to drop: test before a replace that calls back.
   let s = !NOT_IDENT_CHAR.test(local)
@@ -87,10 +89,15 @@ export function objectKey(name: string): string {
   return name === "__proto__" ? '["__proto__"]' : propertyKey(name);
 }
 
-/** Makes names unique in one scope, deterministically: the first keeps its name, then `_2`, `_3`. */
+/**
+ * Makes names unique in one scope, deterministically: the first keeps its name, then `_2`, `_3`.
+ */
 export class NameScope {
   private readonly used = new Set<string>();
-  /** For a wanted name, the suffix to try next: the ones below it are all taken (names are never freed). */
+  /**
+   * For a wanted name, the suffix to try next: the ones below it are all taken (names are never
+   * freed).
+   */
   private readonly nextSuffix = new Map<string, number>();
   constructor(reserved: Iterable<string> = []) {
     for (const r of reserved) this.used.add(r);

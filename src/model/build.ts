@@ -19,7 +19,8 @@ export function buildModel(docs: LoadedDocuments, source: string): BuiltModel {
   const diagnostics = new DiagnosticBag();
   for (const w of docs.warnings) diagnostics.add(w);
   const schemas = new SchemaSet(docs.schemas, diagnostics);
-  // A service none of whose ports is usable (each left out with its warning) has no client or server.
+  // A service none of whose ports is usable (each left out with its warning) has no client or
+  // server.
   const declaredServices = mapServices(docs.definitions, schemas, diagnostics);
   const services = declaredServices.filter((s) => s.ports.length > 0);
   const used = new InUse(schemas);
@@ -106,7 +107,8 @@ function fragmentTypes(
   }
   let from = "the types of its messages";
   if (used.types.length === 0) {
-    // No message names a type either: the named types of its schemas, so that something usable comes out.
+    // No message names a type either: the named types of its schemas, so that something usable
+    // comes out.
     for (const schema of docs.schemas) {
       for (const t of [...schema.complexTypes, ...schema.simpleTypes]) {
         if (t.name !== undefined)

@@ -1,4 +1,7 @@
-/** Element fields and types the mappers make up (for parts, simple-typed bodies, HTTP results, header bags, stand-ins). */
+/**
+ * Element fields and types the mappers make up (for parts, simple-typed bodies, HTTP results,
+ * header bags, stand-ins).
+ */
 import type { SourceLocation } from "../diagnostics.js";
 import type { ComplexType, ElementField, QName, TypeRef } from "./model.js";
 
@@ -24,7 +27,10 @@ export function syntheticField(
   };
 }
 
-/** An anonymous complex type of `fields` (the caller gives it a name hint); `content` overrides its content flags. */
+/**
+ * An anonymous complex type of `fields` (the caller gives it a name hint); `content` overrides its
+ * content flags.
+ */
 export function syntheticType(
   fields: readonly ElementField[],
   loc: SourceLocation,

@@ -49,7 +49,8 @@ export class ComponentIndex<T> {
   /** Like `resolve`, but silent when nothing is found (the caller reports or has a fallback). */
   lookup(name: QName, at: SourceLocation, diagnostics: DiagnosticBag): Resolved<T> | undefined {
     const key = qnameKey(name);
-    // A prefix no xmlns binds names no namespace for certain: only the local name (with a warning) can match.
+    // A prefix no xmlns binds names no namespace for certain: only the local name (with a warning)
+    // can match.
     const value = name.unboundPrefix === undefined ? this.map.get(key) : undefined;
     if (value !== undefined) return { name: { ns: name.ns, local: name.local }, key, value };
     const candidates = this.local(name.local);
@@ -84,7 +85,9 @@ export class ComponentIndex<T> {
   }
 }
 
-/** The recovery warning for a reference that resolves to nothing (an unbound prefix named as such). */
+/**
+ * The recovery warning for a reference that resolves to nothing (an unbound prefix named as such).
+ */
 export function unresolved(
   area: "XSD" | "WSDL",
   what: string,

@@ -1,12 +1,15 @@
 /**
- * The intermediate model: what the emitters read. Readonly, documented and `kind`-tagged, with direct
- * links between its parts (an element field points at its type, a port at its binding). It keeps every
- * wire fact the runtime needs: namespaces, element order, nillable versus minOccurs, SOAP version,
- * SOAPAction, HTTP verb and location.
+ * The intermediate model: what the emitters read. Readonly, documented and `kind`-tagged, with
+ * direct links between its parts (an element field points at its type, a port at its binding). It
+ * keeps every wire fact the runtime needs: namespaces, element order, nillable versus minOccurs,
+ * SOAP version, SOAPAction, HTTP verb and location.
  */
 import type { SourceLocation } from "../diagnostics.js";
 import type { QName } from "../parse/qname.js";
 import type { ScalarKind } from "@wsdl-tsgen/runtime/internal";
+
+/** A model object while a stage still fills it in (the model itself is readonly). */
+export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 export type { QName };
 
@@ -92,11 +95,16 @@ export interface AttributeField {
   readonly loc: SourceLocation;
 }
 
-/** A named or anonymous `xs:complexType`, with its content flattened into fields in document order. */
+/**
+ * A named or anonymous `xs:complexType`, with its content flattened into fields in document order.
+ */
 export interface ComplexType {
   readonly kind: "complex";
   readonly name: QName | undefined;
-  /** The type this one extends (`xs:complexContent/xs:extension`); its fields come first on the wire. */
+  /**
+   * The type this one extends (`xs:complexContent/xs:extension`); its fields come first on the
+   * wire.
+   */
   readonly base: ComplexType | undefined;
   /**
    * The declared complex type this one restricts (`xs:complexContent/xs:restriction`). Unlike an
@@ -216,9 +224,13 @@ export interface BindingOperation {
   readonly hasOutput: boolean;
   /** SOAP bindings: the declared faults, each with the element its detail carries. */
   readonly faults: readonly DeclaredFault[];
-  /** SOAP bindings: the elements `soap:header` puts in the request's SOAP Header, in binding order. */
+  /**
+   * SOAP bindings: the elements `soap:header` puts in the request's SOAP Header, in binding order.
+   */
   readonly inputHeaders: readonly ElementDecl[];
-  /** SOAP bindings: the elements `soap:header` puts in the response's SOAP Header, in binding order. */
+  /**
+   * SOAP bindings: the elements `soap:header` puts in the response's SOAP Header, in binding order.
+   */
   readonly outputHeaders: readonly ElementDecl[];
 }
 
@@ -265,7 +277,9 @@ export interface Operation {
   readonly kind: "operation";
   readonly name: string;
   readonly doc: string | undefined;
-  /** The parameters as one object type (the wrapper element's type for document/literal wrapped). */
+  /**
+   * The parameters as one object type (the wrapper element's type for document/literal wrapped).
+   */
   readonly input: ComplexType;
   readonly result: OperationResult;
   readonly oneWay: boolean;
@@ -296,7 +310,9 @@ export interface WsdlModel {
   readonly source: string;
   readonly targetNamespace: string;
   readonly services: readonly Service[];
-  /** Every complex and simple type in use, in a deterministic order (document order of first use). */
+  /**
+   * Every complex and simple type in use, in a deterministic order (document order of first use).
+   */
   readonly types: readonly (ComplexType | SimpleType)[];
   readonly elements: readonly ElementDecl[];
 }

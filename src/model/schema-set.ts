@@ -32,11 +32,10 @@ import type {
   ComplexType,
   ElementDecl,
   ElementField,
+  Mutable,
   SimpleType,
   TypeRef,
 } from "./model.js";
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** The longest derivation chain mapped (as XML_TOO_DEEP bounds element nesting). */
 const MAX_DERIVATION_DEPTH = 256;
@@ -152,8 +151,8 @@ export class SchemaSet {
   }
 
   /**
-   * The global element `name`. When it is declared nowhere: an element of that name whose content is
-   * kept raw (see `anyContent`), with a recovery warning.
+   * The global element `name`. When it is declared nowhere: an element of that name whose content
+   * is kept raw (see `anyContent`), with a recovery warning.
    */
   element(name: QName, at: SourceLocation): ElementDecl {
     // Reported at every reference, as a missing type is; the stand-in is made once.
@@ -224,8 +223,8 @@ export class SchemaSet {
   }
 
   /**
-   * The named type `name` (built-in, simple or complex). Declared nowhere: xs:anyType's content kept
-   * raw, or `xs:string` where a simple type is expected (`simple`), with a recovery warning.
+   * The named type `name` (built-in, simple or complex). Declared nowhere: xs:anyType's content
+   * kept raw, or `xs:string` where a simple type is expected (`simple`), with a recovery warning.
    */
   type(
     name: QName,
@@ -327,7 +326,10 @@ export class SchemaSet {
   /** Simple types being mapped: meeting one again means it is derived from itself. */
   private readonly simpleInProgress = new Set<TypeRef>();
 
-  /** A mapped type met again; a simple one still being mapped closes a circle, said at its declaration. */
+  /**
+   * A mapped type met again; a simple one still being mapped closes a circle, said at its
+   * declaration.
+   */
   private reached(t: TypeRef): TypeRef {
     if (t.kind === "simple" && this.simpleInProgress.has(t)) {
       const n = t.name ? `{${t.name.ns}}${t.name.local}` : "an anonymous simple type";
@@ -387,7 +389,8 @@ export class SchemaSet {
       );
       st.base = base.kind === "builtin" ? base : base.base;
       st.list = base.kind === "simple" && base.list;
-      // A list's enumeration facets enumerate whole lists, which the items' values cannot say: its items keep theirs.
+      // A list's enumeration facets enumerate whole lists, which the items' values cannot say: its
+      // items keep theirs.
       const own = st.list ? [] : raw.restriction.enumeration;
       st.enumeration = own.length > 0 ? own : base.kind === "simple" ? base.enumeration : [];
     } else if (raw.list) {
@@ -399,7 +402,8 @@ export class SchemaSet {
         raw.loc,
       );
       st.base = item.kind === "builtin" ? item : item.base;
-      // Each item takes one of the item type's values (WCF's [Flags] enums are lists of an enumeration).
+      // Each item takes one of the item type's values (WCF's [Flags] enums are lists of an
+      // enumeration).
       st.enumeration = item.kind === "simple" ? item.enumeration : [];
       st.list = true;
     } else if (raw.union) {
@@ -466,7 +470,8 @@ export class SchemaSet {
         const base = this.baseType(d.base, d.loc);
         if (base.kind === "complex") ct.base = acyclicBase(ct, base, d.loc, this.diagnostics);
       } else if (!SOAP_ENCODINGS.has(d.base.ns) && this.complexTypes.has(qnameKey(d.base))) {
-        // A restriction of a declared complex type (an encoded array's base, soapenc:Array, is not one).
+        // A restriction of a declared complex type (an encoded array's base, soapenc:Array, is not
+        // one).
         const base = this.baseType(d.base, d.loc);
         const restricts =
           base.kind === "complex" ? acyclicBase(ct, base, d.loc, this.diagnostics) : undefined;
@@ -555,14 +560,20 @@ export class SchemaSet {
     });
   }
 
-  /** Types that restrict a declared complex type, each with the attributes its restriction prohibits (by key). */
+  /**
+   * Types that restrict a declared complex type, each with the attributes its restriction prohibits
+   * (by key).
+   */
   private readonly restricted = new Map<ComplexType, ReadonlySet<string>>();
   /** The restrictions mapped so far, for the restrictions pass (see passes/restrictions.ts). */
   get restrictions(): ReadonlyMap<ComplexType, ReadonlySet<string>> {
     return this.restricted;
   }
 
-  /** Content models being mapped, one inside another (a type's fields reaching a type not mapped yet). */
+  /**
+   * Content models being mapped, one inside another (a type's fields reaching a type not mapped
+   * yet).
+   */
   private contentDepth = 0;
   /** Content models put off (see mapContent), in the order met. */
   private readonly deferredContent: (() => void)[] = [];

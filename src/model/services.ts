@@ -1,8 +1,8 @@
 /**
  * Maps raw WSDL definitions to services, ports, bindings and logical operations. Operations of the
  * same name across a service's bindings are one logical operation: its typed signature comes from a
- * SOAP document/literal binding when there is one, and the HTTP bindings' string parts are linked to
- * its fields by name.
+ * SOAP document/literal binding when there is one, and the HTTP bindings' string parts are linked
+ * to its fields by name.
  */
 import { DiagnosticBag, type SourceLocation } from "../diagnostics.js";
 import { qnameKey, type QName } from "../parse/qname.js";
@@ -19,13 +19,14 @@ import type {
 import type {
   Binding,
   BindingOperation,
-  DeclaredFault,
   BindingProtocol,
   ComplexType,
+  DeclaredFault,
   ElementDecl,
   ElementField,
   HttpParameter,
   InputEncoding,
+  Mutable,
   Operation,
   OperationResult,
   OutputEncoding,
@@ -39,8 +40,6 @@ import { recovery } from "../recovery.js";
 import { locationParameters } from "@wsdl-tsgen/runtime/internal";
 import type { SchemaSet } from "./schema-set.js";
 import { partField, partType, soapBody, type PartContext } from "./passes/message-parts.js";
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 interface Indexed {
   readonly messages: ComponentIndex<RawMessage>;
@@ -205,7 +204,10 @@ class ServiceMapper implements PartContext {
     };
   }
 
-  /** One optional field per distinct header element of the service (request ones first), in order of first use. */
+  /**
+   * One optional field per distinct header element of the service (request ones first), in order of
+   * first use.
+   */
   private headersType(
     service: string,
     ports: readonly Port[],
@@ -420,13 +422,15 @@ class ServiceMapper implements PartContext {
   }
 
   /**
-   * The elements of the input's or output's `soap:header`s. A header is an optional extra: one whose
-   * message, part or element is not declared, or whose part uses `type=`, is left out with a warning.
+   * The elements of the input's or output's `soap:header`s. A header is an optional extra: one
+   * whose message, part or element is not declared, or whose part uses `type=`, is left out with a
+   * warning.
    */
   private headers(bop: RawBindingOperation, direction: "input" | "output"): ElementDecl[] {
     const out: ElementDecl[] = [];
     for (const h of bop[direction]?.soapHeaders ?? []) {
-      // A defect of the input (what it names is declared nowhere) is a recovery, which strict refuses,
+      // A defect of the input (what it names is declared nowhere) is a recovery, which strict
+      // refuses,
       // reported as every unresolved reference is; a part with type= is valid WSDL this generator
       // does not read as a header.
       const where = `soap:header ${h.message.local}/${h.part} of ${bop.name}`;
@@ -569,12 +573,9 @@ class ServiceMapper implements PartContext {
   }
 
   /**
-   * An HTTP GET/POST binding operation. Each message part is one name=value parameter, except that
-   * a part naming an element of a complex type (as zeep's and WSO2's WSDLs do) stands for that
-   * type's child elements, one parameter each. Parameters link to the logical operation's input
-   * fields by name. What an HTTP binding cannot carry (URL replacement, an XML request body, a
-   * structured parameter) leaves the operation out of this binding with a warning; the operation
-   * stays callable over the service's other bindings.
+   * An HTTP GET/POST binding operation, its parameters linked by name to the logical operation's
+   * input fields (see httpParts). What HTTP cannot carry leaves the operation out of this binding
+   * with a warning; it stays callable over the service's other bindings.
    */
   private httpOperation(
     raw: RawBinding,
@@ -669,7 +670,8 @@ class ServiceMapper implements PartContext {
       /^(text|application)\/([\w.+-]+\+)?xml\b/i.test(bop.output.mimeContentType);
     const mimePart =
       bop.output?.mimeXmlPart ?? (xmlContent ? (bop.output?.mimeContentPart ?? "") : undefined);
-    // A response that is not XML (an image, say) would be dropped: leave the operation out, saying so.
+    // A response that is not XML (an image, say) would be dropped: leave the operation out, saying
+    // so.
     if (
       mimePart === undefined &&
       bop.output?.mimeContentType !== undefined &&
@@ -693,7 +695,9 @@ class ServiceMapper implements PartContext {
     return { mimePart, mimeXmlElement: this.schemas.element(part.element, part.loc) };
   }
 
-  /** The logical operation an HTTP binding operation declares first: its input from the parameters. */
+  /**
+   * The logical operation an HTTP binding operation declares first: its input from the parameters.
+   */
   private httpLogical(
     bop: RawBindingOperation,
     pop: RawPortTypeOperation,
@@ -827,7 +831,6 @@ class ServiceMapper implements PartContext {
   }
 }
 
-/** What a SOAP request's Body holds, as routing sees it: its (first) element, or nothing. */
 /** Why an HTTP binding operation is left out of its binding, and where (see httpOperation). */
 class Skipped {
   constructor(
@@ -853,6 +856,7 @@ function readsAs(element: ElementDecl, field: ElementField): boolean {
   );
 }
 
+/** What a SOAP request's Body holds, as routing sees it: its (first) element, or nothing. */
 function requestBody(shape: SoapBodyShape | undefined): string {
   if (shape === undefined || shape.kind === "empty") return "an empty body";
   const name =

@@ -46,7 +46,10 @@ export function fetchAuth(
   return { hostname: url.hostname, https: url.protocol === "https:", headers: all };
 }
 
-/** The headers to send with a request for `url`: the credentials when it is on their host, else none. */
+/**
+ * The headers to send with a request for `url`: the credentials when it is on their host, else
+ * none.
+ */
 export function headersFor(
   url: string,
   auth: FetchAuth | undefined,
@@ -66,7 +69,10 @@ export function parseHeader(text: string): { name: string; value: string } | str
   return checkHeader(name, value) ?? { name, value };
 }
 
-/** Why a header cannot be sent (a name that is no HTTP token, a line break in the value), or undefined. */
+/**
+ * Why a header cannot be sent (a name that is no HTTP token, a line break in the value), or
+ * undefined.
+ */
 export function checkHeader(name: string, value: string): string | undefined {
   if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
     return `'${name}' is not a valid HTTP header name`;

@@ -1,8 +1,8 @@
 /**
  * The element tree the parser reads WSDL and XSD documents into: namespace-resolved, each element
- * located (line and column of its `<`), built by the runtime's own tokenizer, which refuses DTDs and
- * checks well-formedness. Only what stage one reads is kept: elements, their attributes and in-scope
- * namespaces, and text (comments and processing instructions are dropped).
+ * located (line and column of its `<`), built by the runtime's own tokenizer, which refuses DTDs
+ * and checks well-formedness. Only what stage one reads is kept: elements, their attributes and
+ * in-scope namespaces, and text (comments and processing instructions are dropped).
  */
 import { tokenizeXml, type XmlAttribute, type XmlTag } from "@wsdl-tsgen/runtime/internal";
 

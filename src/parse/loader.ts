@@ -27,7 +27,9 @@ export interface LoadOptions {
   readonly fetchTimeoutMs?: number;
   /** Most redirects followed for one URL. */
   readonly maxRedirects?: number;
-  /** Most documents read in all, the root included (imports that never end, say). Default: 1,000. */
+  /**
+   * Most documents read in all, the root included (imports that never end, say). Default: 1,000.
+   */
   readonly maxDocuments?: number;
   readonly fetch?: typeof fetch;
   /**
@@ -40,7 +42,9 @@ export interface LoadOptions {
 /** LoadOptions with the credentials worked out from them and the root URL. */
 type ReadOptions = LoadOptions & { readonly auth?: FetchAuth | undefined };
 
-/** Everything read: the root definitions, every imported document, and every schema, in load order. */
+/**
+ * Everything read: the root definitions, every imported document, and every schema, in load order.
+ */
 export interface LoadedDocuments {
   readonly root: RawDefinitions;
   readonly definitions: readonly RawDefinitions[];
@@ -74,7 +78,9 @@ export function resolveLocation(base: string, location: string): string {
   return path.join(path.dirname(base), location);
 }
 
-/** Reads a document; for a URL, also where it ended up after redirects (the base for its imports). */
+/**
+ * Reads a document; for a URL, also where it ended up after redirects (the base for its imports).
+ */
 async function readText(
   location: string,
   options: ReadOptions,
@@ -119,7 +125,8 @@ async function readText(
       continue;
     }
     if (!res.ok) {
-      // A service that asks for credentials: say how to give them (or that the ones given were refused).
+      // A service that asks for credentials: say how to give them (or that the ones given were
+      // refused).
       const asks = res.status === 401 || res.status === 403;
       const hint = !asks
         ? ""
@@ -150,8 +157,8 @@ const DEFAULT_MAX_DOCUMENTS = 1000;
 
 /**
  * Reads an imported or included document, or, when it cannot be read or fetched, records a recovery
- * warning at the import and gives undefined: loading goes on without it, and the components it would
- * have declared surface as unresolved references (themselves recovered; see recovery.ts).
+ * warning at the import and gives undefined: loading goes on without it, and the components it
+ * would have declared surface as unresolved references (themselves recovered; see recovery.ts).
  */
 async function readImported(
   location: string,
@@ -180,8 +187,8 @@ async function readImported(
 }
 
 /**
- * A chameleon include: a schema without a target namespace, included into one, takes that namespace,
- * and so do its references to names in no namespace.
+ * A chameleon include: a schema without a target namespace, included into one, takes that
+ * namespace, and so do its references to names in no namespace.
  */
 function chameleon(schema: RawSchema, ns: string): RawSchema {
   const map = (v: unknown): unknown => {
@@ -257,7 +264,10 @@ class DocumentLoader {
   private readonly seen = new Set<string>();
   /** Documents read so far, the root's included. */
   private readonly count = { read: 1 };
-  /** Where each location named by a reference was read (redirects followed, a file found beside): `texts`'s key. */
+  /**
+   * Where each location named by a reference was read (redirects followed, a file found beside):
+   * `texts`'s key.
+   */
   private readonly readAt = new Map<string, string>();
 
   constructor(private readonly options: ReadOptions) {}

@@ -7,7 +7,9 @@
 import { escapeRegExp } from "@wsdl-tsgen/runtime/internal";
 import type { LoadedDocuments } from "./loader.js";
 
-/** Each document's text, by location, with the references `relocate` gives a new location rewritten. */
+/**
+ * Each document's text, by location, with the references `relocate` gives a new location rewritten.
+ */
 export function relocatedTexts(
   docs: Pick<LoadedDocuments, "texts" | "references">,
   relocate: (target: string) => string | undefined,

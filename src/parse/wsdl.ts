@@ -243,7 +243,8 @@ class DefinitionsReader {
       for (const c of types.elements) {
         if (c.namespaceURI === NS.xsd && c.localName === "schema")
           schemas.push(readSchema(c, this.file, this.warnings));
-        // (The pre-2001 XML Schema namespaces never get here: parseXmlDocument reads them as XML Schema's.)
+        // (The pre-2001 XML Schema namespaces never get here: parseXmlDocument reads them as XML
+        // Schema's.)
         else if (c.localName === "schema") {
           this.warnings.push(
             recovery(

@@ -24,9 +24,9 @@ export function locOf(file: string, el: XmlElement): SourceLocation {
 }
 
 /**
- * Prefixes WSDL authors use by convention, and the namespaces they always mean. A document that uses
- * one of them without declaring it (`<soap:binding>` with no `xmlns:soap`) is read as if the root
- * element declared it, with a warning; any other unbound prefix is an error.
+ * Prefixes WSDL authors use by convention, and the namespaces they always mean. A document that
+ * uses one of them without declaring it (`<soap:binding>` with no `xmlns:soap`) is read as if the
+ * root element declared it, with a warning; any other unbound prefix is an error.
  */
 const CONVENTIONAL_PREFIXES: Readonly<Record<string, string>> = {
   wsdl: NS.wsdl,
@@ -46,7 +46,9 @@ const CONVENTIONAL_PREFIXES: Readonly<Record<string, string>> = {
   xmime: "http://www.w3.org/2005/05/xmlmime",
 };
 
-/** Parses one XML document, or fails with a located diagnostic. Recoveries are added to `warnings`. */
+/**
+ * Parses one XML document, or fails with a located diagnostic. Recoveries are added to `warnings`.
+ */
 export function parseXmlDocument(
   text: string,
   file: string,
@@ -153,8 +155,8 @@ function modernSchemaNamespace(text: string, file: string, warnings: Diagnostic[
 }
 
 /**
- * A `name` attribute (an NCName): schema processors collapse its whitespace, so `name="Code "` names
- * the element `Code`.
+ * A `name` attribute (an NCName): schema processors collapse its whitespace, so `name="Code "`
+ * names the element `Code`.
  */
 export function nameAttr(el: XmlElement): string | undefined {
   return attr(el, "name")?.trim();

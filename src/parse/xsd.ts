@@ -32,7 +32,10 @@ export interface RawSchema {
 export interface RawSchemaReference {
   readonly namespace?: string;
   readonly schemaLocation?: string;
-  /** Set when the location was written as `location=` (the attribute of `wsdl:import`), not `schemaLocation=`. */
+  /**
+   * Set when the location was written as `location=` (the attribute of `wsdl:import`), not
+   * `schemaLocation=`.
+   */
   readonly misnamed?: true;
   readonly loc: SourceLocation;
 }
@@ -250,7 +253,10 @@ interface Components {
   readonly includes: (RawSchemaReference & { schemaLocation: string })[];
 }
 
-/** Where an xs:import or xs:include says its document is: `location=` is wsdl:import's attribute; written here it still names the file. */
+/**
+ * Where an xs:import or xs:include says its document is: `location=` is wsdl:import's attribute;
+ * written here it still names the file.
+ */
 function where(c: XmlElement): { schemaLocation?: string; misnamed?: true } {
   const sl = attr(c, "schemaLocation");
   const l = sl === undefined ? attr(c, "location") : undefined;

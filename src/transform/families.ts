@@ -1,11 +1,14 @@
 /**
- * Derivation families: a complex type with types that extend or restrict it (`ComplexType.derived`). Where such
- * a type is declared, a value of any concrete type of its family may stand, marked on the wire with
- * `xsi:type` and in JS with `$type`.
+ * Derivation families: a complex type with types that extend or restrict it
+ * (`ComplexType.derived`). Where such a type is declared, a value of any concrete type of its
+ * family may stand, marked on the wire with `xsi:type` and in JS with `$type`.
  */
 import type { ComplexType } from "../model/model.js";
 
-/** Every type that extends or restricts `t`, directly or not, depth first in schema order (each once). */
+/**
+ * Every type that extends or restricts `t`, directly or not, depth first in schema order (each
+ * once).
+ */
 export function descendants(t: ComplexType): ComplexType[] {
   const out: ComplexType[] = [];
   const seen = new Set<ComplexType>([t]);
@@ -21,11 +24,16 @@ export function descendants(t: ComplexType): ComplexType[] {
   return out;
 }
 
-/** Whether values of `t` carry `$type`: it extends or restricts a type, or a type extends or restricts it. */
+/**
+ * Whether values of `t` carry `$type`: it extends or restricts a type, or a type extends or
+ * restricts it.
+ */
 export const inFamily = (t: ComplexType): boolean =>
   t.base !== undefined || t.restricts !== undefined || t.derived.length > 0;
 
-/** The types a value declared as `t` may have: `t` unless abstract, then its concrete descendants. */
+/**
+ * The types a value declared as `t` may have: `t` unless abstract, then its concrete descendants.
+ */
 export function concreteMembers(t: ComplexType): ComplexType[] {
   return [t, ...descendants(t)].filter((c) => !c.abstract);
 }

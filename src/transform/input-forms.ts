@@ -19,9 +19,9 @@ const WIDER_ON_INPUT = new Set([
 ]);
 
 /**
- * Marks the types whose input form is wider than their output form: dates accept `Date` and strings,
- * big integers accept numbers, and a required fixed value may be left out (value-constraints.ts). Only
- * those get a separate `XInput` declaration.
+ * Marks the types whose input form is wider than their output form: dates accept `Date` and
+ * strings, big integers accept numbers, and a required fixed value may be left out
+ * (value-constraints.ts). Only those get a separate `XInput` declaration.
  */
 export const inputForms: Pass = {
   name: "input-forms",
@@ -52,7 +52,8 @@ export const inputForms: Pass = {
     // What a field of type `t` holds: `t`, or any type derived from it.
     const widerValue = (t: TypeRef): boolean =>
       wider(t) || (t.kind === "complex" && descendants(t).some(wider));
-    // Only types a caller writes need an input form: operation inputs and SOAP headers (client side),
+    // Only types a caller writes need an input form: operation inputs and SOAP headers (client
+    // side),
     // results and response headers (server side), and what they contain.
     const reachable = new Set<TypeRef>();
     const reach = (t: TypeRef): void => {

@@ -11,7 +11,9 @@ import type { EmitPlan, Pass, ServiceNames } from "./plan.js";
  */
 export const TYPES_NAMESPACE = "t";
 
-/** The names descriptors.ts declares for itself: `const field = fieldsIn(NS)`, and types.ts as `t`. */
+/**
+ * The names descriptors.ts declares for itself: `const field = fieldsIn(NS)`, and types.ts as `t`.
+ */
 export const DESCRIPTORS_OWN_NAMES: readonly string[] = ["field", TYPES_NAMESPACE];
 
 /** Runtime names index.ts re-exports (types, then values): generated names must not take them. */
@@ -100,7 +102,10 @@ function typeNames(plan: EmitPlan, types: NameScope, descriptors: NameScope): vo
   }
 }
 
-/** Family unions, once every member has its name: `AOrDerived` (and its input form when a member has one). */
+/**
+ * Family unions, once every member has its name: `AOrDerived` (and its input form when a member has
+ * one).
+ */
 function familyNames(plan: EmitPlan, types: NameScope): void {
   for (const t of plan.model.types) {
     if (t.kind !== "complex" || t.derived.length === 0) continue;

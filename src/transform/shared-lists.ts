@@ -1,12 +1,13 @@
 /** The header and fault lists of SOAP operations, which descriptors.ts shares between them. */
 import type { BindingOperation, ElementDecl } from "../model/model.js";
+import { qnameKey } from "../parse/qname.js";
 
 /** What a list holds. */
 export type ListKind = "Headers" | "ResponseHeaders" | "Faults";
 
 /** A list's identity: its kind, then the qualified names of its elements. */
 export const listKey = (kind: ListKind, elements: readonly ElementDecl[]): string =>
-  `${kind} ${elements.map((e) => `{${e.name.ns}}${e.name.local}`).join(" ")}`;
+  `${kind} ${elements.map((e) => qnameKey(e.name)).join(" ")}`;
 
 /** The keys of the non-empty lists a SOAP binding operation declares. */
 export function operationLists(bop: BindingOperation): string[] {

@@ -5,13 +5,13 @@
  * (`<Id />` of an xs:int with default="-1" is -1, not an error): emptyValue.
  *
  * Fixed values the writer supplies. An element or attribute declared with `fixed=` can hold that
- * value only: where its type is simple (not a list), it occurs at most once, is no choice branch nor
- * substitution group head, and the value is one its type accepts, the writer refuses any other value
- * and, for a required one, writes the fixed value when the property is left out, so its property is
- * optional in input forms, where its type is the fixed value itself when that is a string, number or
- * boolean (fixedLiteral). An optional one left out stays out (its absence is valid). The output forms
- * are unchanged (what arrives is what was sent). Otherwise the value is only noted in the property's
- * documentation.
+ * value only: where its type is simple (not a list), it occurs at most once, is no choice branch
+ * nor substitution group head, and the value is one its type accepts, the writer refuses any other
+ * value and, for a required one, writes the fixed value when the property is left out, so its
+ * property is optional in input forms, where its type is the fixed value itself when that is a
+ * string, number or boolean (fixedLiteral). An optional one left out stays out (its absence is
+ * valid). The output forms are unchanged (what arrives is what was sent). Otherwise the value is
+ * only noted in the property's documentation.
  */
 import type {
   AttributeField,
@@ -23,8 +23,9 @@ import type {
 import { parseScalar, type ScalarKind } from "@wsdl-tsgen/runtime/internal";
 
 /**
- * The fixed value as a TypeScript literal type, for input forms: a string (of xs:string, whose text is
- * kept as written), a finite number or a boolean; undefined for other types (their property keeps its type).
+ * The fixed value as a TypeScript literal type, for input forms: a string (of xs:string, whose text
+ * is kept as written), a finite number or a boolean; undefined for other types (their property
+ * keeps its type).
  */
 export function fixedLiteral(x: ElementField | AttributeField): string | undefined {
   const fixed = suppliedFixed(x);
@@ -37,7 +38,10 @@ export function fixedLiteral(x: ElementField | AttributeField): string | undefin
   return undefined;
 }
 
-/** What an empty element of field `f` stands for: its fixed or default value, when its type is simple and accepts it. */
+/**
+ * What an empty element of field `f` stands for: its fixed or default value, when its type is
+ * simple and accepts it.
+ */
 export function emptyValue(f: ElementField): string | undefined {
   const value = f.fixed ?? f.default;
   // "" stands for nothing more than the empty text itself.
@@ -56,14 +60,19 @@ export function suppliedFixed(x: ElementField | AttributeField): string | undefi
   return accepts(x.type, x.fixed) ? x.fixed : undefined;
 }
 
-/** A required element or attribute whose fixed value the writer supplies: it may be left out of an input. */
+/**
+ * A required element or attribute whose fixed value the writer supplies: it may be left out of an
+ * input.
+ */
 export const fixedWhenLeftOut = (x: ElementField | AttributeField): boolean =>
   (x.kind === "elementField" ? x.minOccurs > 0 : x.required) && suppliedFixed(x) !== undefined;
 
 const scalarOf = (t: BuiltinType | SimpleType): ScalarKind =>
   t.kind === "builtin" ? t.scalar : t.base.scalar;
 
-/** Whether `lexical` is a value of the simple type `t` (each item of a list; one of an enumeration). */
+/**
+ * Whether `lexical` is a value of the simple type `t` (each item of a list; one of an enumeration).
+ */
 function accepts(t: TypeRef, lexical: string): boolean {
   if (t.kind === "complex") return false;
   if (

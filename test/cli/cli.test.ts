@@ -62,6 +62,18 @@ describe("wsdl-tsgen generate", () => {
     expect(existsSync(`${dir}/bad`)).toBe(false);
   });
 
+  it("colours a diagnostic's severity only where the output has colour", async () => {
+    const { main } = await import("../../src/cli/main.js");
+    const bad = writeTemp(dir, "colour.wsdl", "<wsdl:definitions/>");
+    for (const color of [true, false]) {
+      let stderr = "";
+      const io = { stdout: () => {}, stderr: (t: string) => void (stderr += t), color };
+      expect(await main(["generate", bad, "--out", `${dir}/colour`], io)).toBe(1);
+      expect(stderr.includes(": \u001b[31merror\u001b[39m ")).toBe(color);
+      expect(stderr).toMatch(color ? /\u001b\[31m/ : /: error /);
+    }
+  });
+
   it('a defective WSDL generates with a located warning; --strict (or "strict": true) makes it an error and exits 1', () => {
     const text = readFileSync(WSDL_PATH, "utf8").replace(
       'name="UserId" type="s:int"',

@@ -1,4 +1,7 @@
-/** Attributes (src/model/passes/attributes.ts): groups expanded in place, refs followed, defects recovered. */
+/**
+ * Attributes (src/model/passes/attributes.ts): groups expanded in place, refs followed, defects
+ * recovered.
+ */
 import { describe, expect, it } from "vitest";
 import { NS } from "../../src/parse/namespaces.js";
 import {

@@ -1,4 +1,7 @@
-/** Derivation families (src/model/passes/derivation-families.ts): the types derived from a type, and circles cut. */
+/**
+ * Derivation families (src/model/passes/derivation-families.ts): the types derived from a type, and
+ * circles cut.
+ */
 import { describe, expect, it } from "vitest";
 import {
   complexType,

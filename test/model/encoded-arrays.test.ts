@@ -1,4 +1,7 @@
-/** SOAP-encoded arrays (src/model/passes/encoded-arrays.ts): a restriction of soapenc:Array as a typed array. */
+/**
+ * SOAP-encoded arrays (src/model/passes/encoded-arrays.ts): a restriction of soapenc:Array as a
+ * typed array.
+ */
 import { describe, expect, it } from "vitest";
 import type { RawAttribute, RawParticle } from "../../src/parse/xsd.js";
 import {

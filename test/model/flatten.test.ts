@@ -1,4 +1,7 @@
-/** Content flattening (src/model/passes/flatten.ts): nested particles and groups into ordered fields. */
+/**
+ * Content flattening (src/model/passes/flatten.ts): nested particles and groups into ordered
+ * fields.
+ */
 import { describe, expect, it } from "vitest";
 import type { ComplexType } from "../../src/model/model.js";
 import {

@@ -1,4 +1,6 @@
-/** Message parts (src/model/passes/message-parts.ts): parts as fields, and the SOAP body they make. */
+/**
+ * Message parts (src/model/passes/message-parts.ts): parts as fields, and the SOAP body they make.
+ */
 import { describe, expect, it } from "vitest";
 import { soapBody } from "../../src/model/passes/message-parts.js";
 import {
@@ -15,7 +17,9 @@ import {
 
 const WRAPPER = q("Op");
 
-/** A schema set with the element `Order` (of complex type OrderType) and `Note` (a nillable string). */
+/**
+ * A schema set with the element `Order` (of complex type OrderType) and `Note` (a nillable string).
+ */
 const orders = () => {
   const cx = schemaSet(
     schema({
@@ -79,7 +83,7 @@ describe("message parts", () => {
     ]);
   });
 
-  it("a part with neither element nor type is an error, read as a string where it must be read", () => {
+  it("a part with neither element nor type is an error in either style", () => {
     const cx = orders();
     const bare = part("nothing");
     const body = soapBody("rpc", [bare], WRAPPER, cx);
@@ -87,7 +91,11 @@ describe("message parts", () => {
     expect(cx.diagnostics.items).toMatchObject([
       { code: "WSDL_PART_WITHOUT_TYPE", severity: "error", line: bare.loc.line },
     ]);
-    // In a document-style body it puts nothing there.
-    expect(soapBody("document", [part("nothing")], WRAPPER, orders())).toEqual({ kind: "empty" });
+    // In a document-style body it puts nothing there, and says so as loudly.
+    const doc = orders();
+    expect(soapBody("document", [bare], WRAPPER, doc)).toEqual({ kind: "empty" });
+    expect(doc.diagnostics.items).toMatchObject([
+      { code: "WSDL_PART_WITHOUT_TYPE", severity: "error", line: bare.loc.line },
+    ]);
   });
 });

@@ -1,4 +1,7 @@
-/** Restriction (src/model/passes/restrictions.ts): attributes inherited through a restriction, less the prohibited ones. */
+/**
+ * Restriction (src/model/passes/restrictions.ts): attributes inherited through a restriction, less
+ * the prohibited ones.
+ */
 import { describe, expect, it } from "vitest";
 import { qnameKey } from "../../src/parse/qname.js";
 import { completeRestrictions, prohibitedAttributes } from "../../src/model/passes/restrictions.js";

@@ -1,4 +1,7 @@
-/** Substitution groups (src/model/passes/substitution-groups.ts): which elements may stand where a head is referenced. */
+/**
+ * Substitution groups (src/model/passes/substitution-groups.ts): which elements may stand where a
+ * head is referenced.
+ */
 import { describe, expect, it } from "vitest";
 import type { ComplexType, ElementField } from "../../src/model/model.js";
 import type { RawElement } from "../../src/parse/xsd.js";

@@ -71,7 +71,10 @@ export function schema(
   };
 }
 
-/** A local or global element named `name` of type `type` (a QName), or with other settings in `more`. */
+/**
+ * A local or global element named `name` of type `type` (a QName), or with other settings in
+ * `more`.
+ */
 export function element(
   name: string,
   type?: QName,

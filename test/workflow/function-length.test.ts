@@ -9,7 +9,9 @@ import { tempDir, writeTemp } from "../support/tmp.js";
 
 const MAX_LINES = 80;
 
-/** Every function with a body in `file`, as "file:line name (lines)" when it is longer than `max`. */
+/**
+ * Every function with a body in `file`, as "file:line name (lines)" when it is longer than `max`.
+ */
 function longFunctions(file: string, max: number): string[] {
   const sf = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
   const found: string[] = [];

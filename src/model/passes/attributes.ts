@@ -49,7 +49,9 @@ export interface AttributeContext {
   ): BuiltinType | SimpleType;
 }
 
-/** The attributes of a type (`hint` names it) and whether one it names is declared nowhere (`open`). */
+/**
+ * The attributes of a type (`hint` names it) and whether one it names is declared nowhere (`open`).
+ */
 export function attributeFields(
   list: AttributeList,
   schema: RawSchema,
@@ -146,7 +148,10 @@ const field = (
   loc: a.loc,
 });
 
-/** The name of an attribute declared in place (not by ref): qualified as its form, or the schema's default, says. */
+/**
+ * The name of an attribute declared in place (not by ref): qualified as its form, or the schema's
+ * default, says.
+ */
 export function localAttributeName(a: RawAttribute, schema: RawSchema): QName {
   const qualified = (a.form ?? schema.attributeFormDefault) === "qualified";
   return { ns: qualified ? schema.targetNamespace : "", local: a.name ?? "" };

@@ -9,7 +9,10 @@
 import type { RawParticle } from "../../parse/xsd.js";
 import type { ChoiceRef } from "../model.js";
 
-/** How a particle's items stand in a choice: `opened` is the number of the choice it opens, if it does. */
+/**
+ * How a particle's items stand in a choice: `opened` is the number of the choice it opens, if it
+ * does.
+ */
 export interface ChoiceScope {
   readonly opened: number | undefined;
   /** The ref of item `i`: its branch of the choice opened here, or the enclosing branch. */

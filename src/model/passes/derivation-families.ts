@@ -10,13 +10,14 @@ import type { DiagnosticBag, SourceLocation } from "../../diagnostics.js";
 import { qnameKey } from "../../parse/qname.js";
 import type { RawComplexType, RawSchema } from "../../parse/xsd.js";
 import { recovery } from "../../recovery.js";
-import type { ComplexType } from "../model.js";
+import type { ComplexType, Mutable } from "../model.js";
 import { referrers, type Declared } from "./referrers.js";
 
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-
 export class DerivationFamilies {
-  /** Named complex types by the key of the base they extend or restrict (complexContent), in schema order. */
+  /**
+   * Named complex types by the key of the base they extend or restrict (complexContent), in schema
+   * order.
+   */
   private derivationsByBase: Map<string, Declared<RawComplexType>[]> | undefined;
 
   constructor(
@@ -29,7 +30,9 @@ export class DerivationFamilies {
     private readonly map: (d: Declared<RawComplexType>) => ComplexType,
   ) {}
 
-  /** The named types that extend or restrict `ct` directly, mapped, and recorded as `ct.derived`. */
+  /**
+   * The named types that extend or restrict `ct` directly, mapped, and recorded as `ct.derived`.
+   */
   derivedOf(ct: ComplexType): readonly ComplexType[] {
     if (ct.name === undefined) return ct.derived;
     const derived: ComplexType[] = [];

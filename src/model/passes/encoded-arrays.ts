@@ -10,9 +10,7 @@ import type { DiagnosticBag, SourceLocation } from "../../diagnostics.js";
 import { NS, SOAP_ENCODINGS } from "../../parse/namespaces.js";
 import type { QName } from "../../parse/qname.js";
 import type { RawDerivation } from "../../parse/xsd.js";
-import type { ComplexType, ElementField, TypeRef } from "../model.js";
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+import type { ComplexType, ElementField, Mutable, TypeRef } from "../model.js";
 
 const ANY_TYPE: QName = { ns: NS.xsd, local: "anyType" };
 

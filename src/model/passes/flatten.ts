@@ -31,14 +31,18 @@ export interface ScopedGroup {
   readonly schema: RawSchema;
 }
 
-/** A flattened content model: `anyPosition` is set when the first raw content comes before a field. */
+/**
+ * A flattened content model: `anyPosition` is set when the first raw content comes before a field.
+ */
 export interface FlatContent {
   readonly fields: ElementField[];
   readonly anyElements: boolean;
   readonly anyPosition?: number;
 }
 
-/** Where a particle sits: the branch it is in, the occurrence around it, the groups it is inside. */
+/**
+ * Where a particle sits: the branch it is in, the occurrence around it, the groups it is inside.
+ */
 interface Scope {
   readonly choice: ChoiceRef | undefined;
   readonly optional: boolean;

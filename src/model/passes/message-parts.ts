@@ -67,13 +67,19 @@ export function soapBody(
   };
 }
 
-/** The body element a document-style part puts in the body, or undefined for a part with neither element= nor type=. */
+/**
+ * The body element a document-style part puts in the body, or undefined (an error) for a part with
+ * neither element= nor type=.
+ */
 function documentPartElement(
   part: RawPart,
   cx: PartContext,
 ): { part: RawPart; element: ElementDecl } | undefined {
   if (part.element) return { part, element: cx.schemas.element(part.element, part.loc) };
-  if (!part.type) return undefined;
+  if (!part.type) {
+    partType(part, cx);
+    return undefined;
+  }
   // WS-I R2204 wants element=; toolkits that accept type= put an element named after the part,
   // in no namespace, in the body. Do the same, and say so.
   cx.diagnostics.add(

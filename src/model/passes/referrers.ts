@@ -1,4 +1,7 @@
-/** Global components by the component each names (a base, a substitution group head): the index two rules share. */
+/**
+ * Global components by the component each names (a base, a substitution group head): the index two
+ * rules share.
+ */
 import { qnameKey, type QName } from "../../parse/qname.js";
 import type { RawSchema } from "../../parse/xsd.js";
 

@@ -8,12 +8,13 @@
  */
 import { qnameKey } from "../../parse/qname.js";
 import type { RawAttribute, RawAttributeGroupRef, RawSchema } from "../../parse/xsd.js";
-import type { AttributeField, ComplexType } from "../model.js";
+import type { AttributeField, ComplexType, Mutable } from "../model.js";
 import { localAttributeName } from "./attributes.js";
 
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-
-/** The keys of the attributes a restriction prohibits (`use="prohibited"`), named directly or by reference. */
+/**
+ * The keys of the attributes a restriction prohibits (`use="prohibited"`), named directly or by
+ * reference.
+ */
 export function prohibitedAttributes(
   list: readonly (RawAttribute | RawAttributeGroupRef)[],
   schema: RawSchema,

@@ -31,7 +31,9 @@ export class SubstitutionGroups {
     private readonly diagnostics: DiagnosticBag,
   ) {}
 
-  /** The elements that may stand where `head` is referenced (at `at`), in schema order, depth first. */
+  /**
+   * The elements that may stand where `head` is referenced (at `at`), in schema order, depth first.
+   */
   members(head: ElementDecl, at: SourceLocation): readonly ElementDecl[] {
     const known = this.membersOf.get(head);
     if (known) return known;
