@@ -36,6 +36,7 @@ declare module "autocannon" {
     non2xx: number;
     "2xx": number;
   }
+  export type { Options, Result };
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;
 }

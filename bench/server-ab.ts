@@ -6,7 +6,8 @@
  */
 import autocannon from "autocannon";
 import { BINDINGS, bindingRequest, type Binding } from "./data.js";
-import type { ServerReady, ServerUsage } from "./protocol.js";
+import { measuredWindow } from "./measured.js";
+import type { ServerReady } from "./protocol.js";
 import { fmt, Worker } from "./util.js";
 
 const bindings = (process.argv[2]?.split(",") ?? BINDINGS) as Binding[];
@@ -32,12 +33,12 @@ for (const binding of bindings) {
     const totals: Totals[] = KINDS.map(() => ({ cpu: 0, sys: 0, faults: 0, requests: 0 }));
     for (let round = 0; round < rounds; round++) {
       for (const i of round % 2 ? [1, 0] : [0, 1]) {
-        const w = workers[i]!;
-        w.send("begin");
-        await w.next<string>();
-        await autocannon({ ...reqs[i]!, duration: 1.5 });
-        w.send("end");
-        const u = await w.next<ServerUsage>();
+        const label = `${binding} ${KINDS[i]} round ${round + 1}`;
+        const { usage: u } = await measuredWindow(
+          workers[i]!,
+          { ...reqs[i]!, duration: 1.5 },
+          label,
+        );
         const t = totals[i]!;
         t.cpu += u.cpuMicros;
         t.sys += u.systemMicros;

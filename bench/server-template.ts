@@ -67,9 +67,8 @@ function utf8(s: string): Buffer {
 }
 
 /**
- * The template's request listener: `answer` (our server's answer to the same request) around the
- * messages, kept as text; the messages are written per request. The bytes must be ours exactly, or
- * the comparison means nothing: checked here.
+ * Serves `answer`'s envelope (our server's answer) around messages written anew per request; throws
+ * if the bytes differ from ours, since the comparison would then mean nothing.
  */
 export function templateListener(
   list: readonly BenchMessage[],

@@ -1,15 +1,11 @@
 /**
  * Child process: one server, alone, so that its CPU time can be measured, for one binding (SOAP
- * 1.1,
- * SOAP 1.2, HTTP GET or HTTP POST). All answer GetMessages for one fixed account with the same 100
- * messages.
+ * 1.1, SOAP 1.2, HTTP GET or HTTP POST). All answer GetMessages for one fixed account with the
+ * same 100 messages.
  *   ours       the generated handler (`createApiHandler`) over an in-memory `ApiService`;
  *   node-soap  `soap.listen(server, "/api.asmx", service, wsdl)` (SOAP 1.1 only);
  *   bare       node:http answering with precomputed bytes, taken from an in-process instance of ours;
- *   template   node:http building those same bytes for every request from the same messages with a
- *              hand-written template (string concatenation, the four escapes, UTF-8 encoding) and
- *              nothing else: no request parsing, routing, validation or descriptors. A floor for
- *              what a JavaScript server that builds this response per request can expect to spend.
+ *   template   the hand-written template server of server-template.ts.
  * Arguments: the kind, the binding. IPC: sends { port }; "begin" starts the measured window; "end"
  * replies with the CPU time, minor page faults and number of requests since "begin". Exits when the
  * parent disconnects.

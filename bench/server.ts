@@ -18,13 +18,8 @@ import {
   ACCOUNT,
   type Binding,
 } from "./data.js";
-import {
-  SERVER_MESSAGES,
-  SERVER_SEED,
-  type ServerKind,
-  type ServerReady,
-  type ServerUsage,
-} from "./protocol.js";
+import { SERVER_MESSAGES, SERVER_SEED, type ServerKind, type ServerReady } from "./protocol.js";
+import { measuredWindow } from "./measured.js";
 import { fail, fmt, ratio, verdict, Worker } from "./util.js";
 
 const PORT: Record<Binding, ApiPortName> = {
@@ -117,18 +112,7 @@ async function measure(
     const warm = await autocannon({ ...req, duration: Math.min(2, seconds) });
     if (warm.non2xx > 0 || warm.errors > 0)
       fail(`${label}: warm-up got ${warm.non2xx} non-2xx responses and ${warm.errors} errors`);
-    w.send("begin");
-    await w.next<string>();
-    const r = await autocannon({ ...req, duration: seconds });
-    w.send("end");
-    const usage = await w.next<ServerUsage>();
-    if (r.non2xx > 0 || r.errors > 0 || r.timeouts > 0)
-      fail(`${label}: ${r.non2xx} non-2xx responses, ${r.errors} errors, ${r.timeouts} time-outs`);
-    if (usage.requests === 0 || Math.abs(usage.requests - r.requests.total) > CONNECTIONS * 2) {
-      fail(
-        `${label}: the server counted ${usage.requests} requests, autocannon ${r.requests.total}`,
-      );
-    }
+    const { result: r, usage } = await measuredWindow(w, { ...req, duration: seconds }, label);
     return {
       label,
       kind,
