@@ -72,7 +72,7 @@ describe("xs:dateTime validation", () => {
     }
   });
   it("every one-character change of valid values is judged as the full check judges it", () => {
-    const alphabet = "0123456789-+:.TZ ax";
+    const alphabet = "0123456789-+:.TZ ax/\u0660";
     let changed = 0;
     for (const [text, valid] of cases) {
       if (!valid) continue;
