@@ -55,7 +55,7 @@ export type RecoveryCode = keyof typeof RECOVERIES;
  */
 export const LIMITATIONS = {
   WSDL_ENCODED:
-    "SOAP encoding (use=\"encoded\"): values of anonymous complex types, and of types others derive from (unless a derived one), are sent without xsi:type; SOAP 1.2 encoding's arrays and references (enc:itemType, enc:arraySize, enc:ref) are not read or written as such, SOAP 1.1 encoding's are",
+    "SOAP encoding (use=\"encoded\") with values it cannot write as rpc/encoded peers may expect: those of an anonymous complex type, of a plain array (ArrayOfX), of a derivation family's declared type (not abstract) or of a document-style body are sent without xsi:type, each named; in SOAP 1.2, encoding's arrays and references (enc:itemType, enc:arraySize, enc:ref) are not read or written as such. A SOAP 1.1 binding without such values gets no warning",
   XSD_ENCODED_ARRAY_DIMENSIONS:
     "a SOAP-encoded array of more than one dimension (`Item[,]`) or of arrays (`Item[][]`): its content kept as raw XML ($any, $attributes), not as an array",
   WSDL_UNSUPPORTED_BINDING: "a port whose binding is neither SOAP 1.1, SOAP 1.2 nor HTTP: left out",

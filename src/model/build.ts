@@ -6,6 +6,7 @@ import { recovery } from "../recovery.js";
 import { referencedTypes } from "./references.js";
 import { SchemaSet } from "./schema-set.js";
 import { mapServices } from "./services.js";
+import { warnEncodedLimits, type EncodedBinding } from "./encoded-limits.js";
 import { AFTER_MAPPING } from "./passes/order.js";
 
 export interface BuiltModel {
@@ -21,12 +22,15 @@ export function buildModel(docs: LoadedDocuments, source: string): BuiltModel {
   const schemas = new SchemaSet(docs.schemas, diagnostics);
   // A service none of whose ports is usable (each left out with its warning) has no client or
   // server.
-  const declaredServices = mapServices(docs.definitions, schemas, diagnostics);
+  const encoded: EncodedBinding[] = [];
+  const declaredServices = mapServices(docs.definitions, schemas, diagnostics, encoded);
   const services = declaredServices.filter((s) => s.ports.length > 0);
   const used = new InUse(schemas);
   for (const s of services) used.service(s);
   if (services.length === 0) fragmentTypes(docs, schemas, used, declaredServices.length > 0);
   for (const pass of AFTER_MAPPING) pass.run(schemas);
+  // Only now is every type in use mapped, with the types derived from it.
+  warnEncodedLimits(encoded, diagnostics);
   return {
     model: {
       kind: "wsdl",

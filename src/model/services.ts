@@ -39,6 +39,7 @@ import { ComponentIndex } from "./lenient.js";
 import { recovery } from "../recovery.js";
 import { locationParameters } from "@wsdl-tsgen/runtime/internal";
 import type { SchemaSet } from "./schema-set.js";
+import type { EncodedBinding } from "./encoded-limits.js";
 import { partField, partType, soapBody, type PartContext } from "./passes/message-parts.js";
 
 interface Indexed {
@@ -120,6 +121,8 @@ export function mapServices(
   definitions: readonly RawDefinitions[],
   schemas: SchemaSet,
   diagnostics: DiagnosticBag,
+  /** Receives the SOAP bindings that use SOAP encoding. */
+  encoded: EncodedBinding[],
 ): Service[] {
   const idx = index(definitions, diagnostics);
   const services: Service[] = [];
@@ -128,7 +131,7 @@ export function mapServices(
     for (const rawService of d.services) {
       if (seen.has(rawService.name)) continue;
       seen.add(rawService.name);
-      services.push(new ServiceMapper(idx, schemas, diagnostics, d).map(rawService));
+      services.push(new ServiceMapper(idx, schemas, diagnostics, d, encoded).map(rawService));
     }
   }
   return services;
@@ -144,6 +147,7 @@ class ServiceMapper implements PartContext {
     readonly schemas: SchemaSet,
     readonly diagnostics: DiagnosticBag,
     private readonly defs: RawDefinitions,
+    private readonly encoded: EncodedBinding[],
   ) {}
 
   map(raw: RawDefinitions["services"][number]): Service {
@@ -272,7 +276,6 @@ class ServiceMapper implements PartContext {
       if (op) operations.push(op);
     }
     this.checkDistinct(raw, protocol, operations);
-    this.warnEncoded(raw, protocol);
     const binding: Binding = {
       kind: "binding",
       name: { ns: this.defs.targetNamespace, local: raw.name },
@@ -284,19 +287,20 @@ class ServiceMapper implements PartContext {
       loc: raw.loc,
     };
     this.bindingCache.set(key, binding);
+    this.noteEncoded(raw, binding);
     return binding;
   }
 
-  /** One warning per SOAP binding whose operations use SOAP encoding, naming them. */
-  private warnEncoded(raw: RawBinding, protocol: BindingProtocol): void {
-    if (protocol !== "soap11" && protocol !== "soap12") return;
-    const encoded = raw.operations.filter((o) => o.input?.soapBody?.use === "encoded");
-    if (encoded.length === 0) return;
-    this.diagnostics.warn(
-      "WSDL_ENCODED",
-      `binding ${raw.name} uses SOAP encoding (use="encoded") in ${encoded.length === 1 ? "operation" : "operations"} ${encoded.map((o) => o.name).join(", ")}; values of anonymous complex types, and of types others derive from, are sent without xsi:type annotations, and SOAP 1.2 encoding's arrays and references are not read as such`,
-      encoded[0]!.loc,
+  /**
+   * Notes a SOAP binding whose operations use SOAP encoding, for the check made once the types in
+   * use are known (encoded-limits.ts).
+   */
+  private noteEncoded(raw: RawBinding, binding: Binding): void {
+    if (binding.protocol !== "soap11" && binding.protocol !== "soap12") return;
+    const first = raw.operations.find(
+      (o) => o.input?.soapBody?.use === "encoded" || o.output?.soapBody?.use === "encoded",
     );
+    if (first) this.encoded.push({ binding, loc: first.loc });
   }
 
   /**

@@ -1,4 +1,4 @@
-import { inFamily } from "./families.js";
+import { inFamily } from "../model/value-shapes.js";
 import { collectFields } from "./names.js";
 import type { ComplexType, ElementField, QName, SoapBodyShape, TypeRef } from "../model/model.js";
 import type { Pass } from "./plan.js";

@@ -25,13 +25,6 @@ export function descendants(t: ComplexType): ComplexType[] {
 }
 
 /**
- * Whether values of `t` carry `$type`: it extends or restricts a type, or a type extends or
- * restricts it.
- */
-export const inFamily = (t: ComplexType): boolean =>
-  t.base !== undefined || t.restricts !== undefined || t.derived.length > 0;
-
-/**
  * The types a value declared as `t` may have: `t` unless abstract, then its concrete descendants.
  */
 export function concreteMembers(t: ComplexType): ComplexType[] {

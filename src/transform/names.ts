@@ -1,5 +1,6 @@
 import { methodIdentifier, NameScope, typeIdentifier } from "../emit/identifiers.js";
-import { concreteMembers, inFamily } from "./families.js";
+import { concreteMembers } from "./families.js";
+import { inFamily } from "../model/value-shapes.js";
 import type { Port, Service } from "../model/model.js";
 import { operationLists } from "./shared-lists.js";
 import type { EmitPlan, Pass, ServiceNames } from "./plan.js";

@@ -7,7 +7,7 @@ import type {
   SimpleType,
   TypeRef,
 } from "../../model/model.js";
-import { inFamily } from "../../transform/families.js";
+import { inFamily } from "../../model/value-shapes.js";
 import { emptyValue, suppliedFixed } from "../../transform/value-constraints.js";
 import { collectFields, collectHierarchy } from "../../transform/names.js";
 import { symbol } from "../generated-file.js";

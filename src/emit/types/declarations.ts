@@ -1,6 +1,7 @@
 /** The declarations of types.ts: one per XSD type in use, plus input forms where they differ. */
 import type { ComplexType, ElementField, SimpleType } from "../../model/model.js";
-import { concreteMembers, inFamily } from "../../transform/families.js";
+import { concreteMembers } from "../../transform/families.js";
+import { inFamily } from "../../model/value-shapes.js";
 import { fixedLiteral, fixedWhenLeftOut } from "../../transform/value-constraints.js";
 import { optionalRepeated } from "../../transform/occurrence.js";
 import { collectFields, collectHierarchy } from "../../transform/names.js";
