@@ -69,27 +69,37 @@ function untypedValues(bodies: readonly SoapBodyShape[]): string[] {
   const content = (t: ComplexType): void => {
     if (seen.has(t)) return;
     seen.add(t);
-    // An encoded array's items are typed by the array (soapenc:arrayType); their content is not.
-    if (t.encodedArray) return t.fields[0] && visit(t.fields[0], false);
+    // An encoded array types its items (soapenc:arrayType, and each item's xsi:type) unless they
+    // are of a family, whose writer says the type itself: only a derived type's value does.
+    if (t.encodedArray) return t.fields[0] && visit(t.fields[0], "family");
     for (let c: ComplexType | undefined = t; c; c = c.base)
-      for (const f of c.fields) visit(f, true);
+      for (const f of c.fields) visit(f, "all");
     for (const d of t.derived) content(d);
   };
-  const visit = (f: ElementField, judged: boolean): void => {
-    const t = f.type;
-    if (t.kind !== "complex") return;
-    if (judged) {
-      if (t.name === undefined) out.add(`the anonymous type of element ${f.name.local}`);
-      else if (!t.encodedArray && arrayWrapperItem(t)) out.add(`${t.name.local} (a plain array)`);
-      else if (inFamily(t) && !t.abstract)
-        out.add(`${t.name.local} (its own, not a derived type's)`);
-    }
-    content(t);
+  const visit = (f: ElementField, judge: Judged): void => {
+    if (f.type.kind !== "complex") return;
+    const why = untyped(f.type, f, judge);
+    if (why) out.add(why);
+    content(f.type);
   };
   for (const body of bodies) {
     if (body.kind === "element")
       out.add(`body element ${body.element.name.local} (document style, written as literal)`);
-    else if (body.kind !== "empty") for (const p of body.parts) visit(p, true);
+    else if (body.kind !== "empty") for (const p of body.parts) visit(p, "all");
   }
   return [...out];
+}
+
+/** Which values a field's type is judged for: all reasons, or only a family's (array items). */
+type Judged = "all" | "family";
+
+/** Why values of `t` in field `f` go without `xsi:type`, if they do. */
+function untyped(t: ComplexType, f: ElementField, judge: Judged): string | undefined {
+  if (judge === "all") {
+    if (t.name === undefined) return `the anonymous type of element ${f.name.local}`;
+    if (!t.encodedArray && arrayWrapperItem(t)) return `${t.name.local} (a plain array)`;
+  }
+  if (inFamily(t) && !t.abstract)
+    return `${t.name?.local ?? f.name.local} (its own, not a derived type's)`;
+  return undefined;
 }

@@ -92,6 +92,22 @@ describe("an rpc/encoded binding", () => {
     ]);
   });
 
+  it("names a SOAP-encoded array's items of a family's type, which say their type only when derived", async () => {
+    const family = (base: string, abstract: boolean) => `
+    <xs:complexType name="${base}"${abstract ? ' abstract="true"' : ""}><xs:sequence><xs:element name="id" type="xs:int"/></xs:sequence></xs:complexType>
+    <xs:complexType name="Sub"><xs:complexContent><xs:extension base="tns:${base}"><xs:sequence>
+      <xs:element name="r" type="xs:double"/></xs:sequence></xs:extension></xs:complexContent></xs:complexType>
+    <xs:complexType name="List"><xs:complexContent><xs:restriction base="soapenc:Array">
+      <xs:attribute ref="soapenc:arrayType" wsdl:arrayType="tns:${base}[]" xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/"/>
+    </xs:restriction></xs:complexContent></xs:complexType>`;
+    const parts = `<wsdl:part name="list" type="tns:List"/>`;
+    const shapes = await encodedWarnings(wsdl({ types: family("Shape", false), parts }));
+    expect(shapes.map((w) => w.message)).toEqual([
+      'binding B uses SOAP encoding (use="encoded") in operations A, B, C; values of Shape (its own, not a derived type\'s) are written without the xsi:type rpc/encoded peers may need',
+    ]);
+    expect(await encodedWarnings(wsdl({ types: family("Animal", true), parts }))).toEqual([]);
+  });
+
   it("in SOAP 1.2 is warned of its encoding's arrays and references, whatever its values", async () => {
     const text = wsdl({ soap: SOAP12, parts: `<wsdl:part name="s" type="xs:string"/>` });
     const warnings = await encodedWarnings(text);
