@@ -3,7 +3,6 @@
 /** Codec and port descriptors: what the XML of each type and operation looks like on the wire. */
 import {
   type ComplexDesc,
-  type FaultDesc,
   OPTIONAL,
   REPEATED,
   type ScalarDesc,
@@ -11,6 +10,7 @@ import {
   UNBOUNDED,
   attribute,
   complex,
+  fault,
   fieldsIn,
   generatedFor,
   scalar,
@@ -21,7 +21,7 @@ import { InvalidOrderFault } from "./faults.js";
 import type * as t from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(5);
+generatedFor(6);
 
 export const NS = "urn:example:features";
 
@@ -145,13 +145,11 @@ export const InvalidOrder: ComplexDesc<t.InvalidOrder> = complex("InvalidOrder",
   field("At", xs.dateTime, OPTIONAL),
 ]);
 
-export const InvalidOrderFaultDesc: FaultDesc = {
-  name: "InvalidOrder",
-  element: field("InvalidOrder", InvalidOrder),
-  type: InvalidOrderFault,
-  create: (init, detail) => new InvalidOrderFault(init, detail as t.InvalidOrder),
-  detailOf: (fault) => (fault as InvalidOrderFault).faultDetail,
-};
+export const InvalidOrderFaultDesc = fault(
+  "InvalidOrder",
+  field("InvalidOrder", InvalidOrder),
+  InvalidOrderFault,
+);
 
 /** The operations of port FeaturesSoap. */
 const FeaturesSoapOperations = soapOperations({

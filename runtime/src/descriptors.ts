@@ -3,7 +3,13 @@
  * names, namespaces, order, occurrence, nillable). The runtime encodes and decodes with them; it
  * never reads the WSDL.
  */
-import type { HttpOperationDesc, OperationTable, SoapOperationDesc } from "./operations.js";
+import type { SoapFault, SoapFaultInit } from "./errors.js";
+import type {
+  FaultDesc,
+  HttpOperationDesc,
+  OperationTable,
+  SoapOperationDesc,
+} from "./operations.js";
 import type { ScalarKind } from "./scalars.js";
 
 /**
@@ -552,6 +558,28 @@ export function httpOperations(table: Readonly<Record<string, HttpOperationInit>
   for (const [name, op] of Object.entries(table))
     out[name] = { kind: "http", ...op, response: bodyOf(op.response) };
   return out;
+}
+
+/** A generated fault class: made from a received fault and its decoded detail, which it keeps. */
+export type FaultClass<D> = new (
+  init: SoapFaultInit,
+  faultDetail: D,
+) => SoapFault & {
+  readonly faultDetail: D;
+};
+
+/**
+ * A declared fault: its name, the element its detail carries, and the generated class that stands
+ * for it. The class is given the detail as `element`'s descriptor decoded it, so of its type.
+ */
+export function fault<D>(name: string, element: FieldDesc, type: FaultClass<D>): FaultDesc {
+  return {
+    name,
+    element,
+    type,
+    create: (init, detail) => new type(init, detail as D),
+    detailOf: (f) => (f as InstanceType<FaultClass<D>>).faultDetail,
+  };
 }
 
 /** The built-in scalar descriptors generated code refers to, e.g. `xs.dateTime`. */

@@ -57,6 +57,13 @@ describe("the contract version", () => {
     expect(CONTRACT_VERSION).toBeGreaterThanOrEqual(5);
   });
 
+  it("is 6 or later where generated code declares faults with the runtime's `fault`", () => {
+    // Version 5 runtimes have no `fault`: the import would fail without saying why.
+    const text = readFileSync("generated-samples/xsd-features/descriptors.ts", "utf8");
+    expect(text).toContain("export const InvalidOrderFaultDesc = fault(");
+    expect(CONTRACT_VERSION).toBeGreaterThanOrEqual(6);
+  });
+
   it("code generated for this runtime's version imports", async () => {
     const mod = (await import(copyFor(CONTRACT_VERSION))) as { ApiClient?: unknown };
     expect(typeof mod.ApiClient).toBe("function");

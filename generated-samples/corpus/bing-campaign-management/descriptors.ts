@@ -4,7 +4,6 @@
 import {
   type ArrayDesc,
   type ComplexDesc,
-  type FaultDesc,
   OPTIONAL,
   OPTIONAL_NILLABLE,
   REPEATED,
@@ -15,6 +14,7 @@ import {
   type SoapHeaderForms,
   array,
   complex,
+  fault,
   fieldsIn,
   generatedFor,
   scalar,
@@ -29,7 +29,7 @@ import {
 import type * as t from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(5);
+generatedFor(6);
 
 export const NS = "https://bingads.microsoft.com/CampaignManagement/v13";
 export const NS2 = "http://schemas.microsoft.com/2003/10/Serialization/Arrays";
@@ -8116,30 +8116,23 @@ export const UpdateAnnotationOptOutResponse: ComplexDesc<
   t.UpdateAnnotationOptOutResponse
 > = complex("UpdateAnnotationOptOutResponse", () => []);
 
-export const AdApiFaultDetailFaultDesc: FaultDesc = {
-  name: "AdApiFaultDetailFault",
-  element: field("AdApiFaultDetail", NS5, AdApiFaultDetail, { nillable: true }),
-  type: AdApiFaultDetailFault,
-  create: (init, detail) => new AdApiFaultDetailFault(init, detail as t.AdApiFaultDetail),
-  detailOf: (fault) => (fault as AdApiFaultDetailFault).faultDetail,
-};
+export const AdApiFaultDetailFaultDesc = fault(
+  "AdApiFaultDetailFault",
+  field("AdApiFaultDetail", NS5, AdApiFaultDetail, { nillable: true }),
+  AdApiFaultDetailFault,
+);
 
-export const ApiFaultDetail2FaultDesc: FaultDesc = {
-  name: "ApiFaultDetail2Fault",
-  element: field("ApiFaultDetail", ApiFaultDetail, { nillable: true }),
-  type: ApiFaultDetail2Fault,
-  create: (init, detail) => new ApiFaultDetail2Fault(init, detail as t.ApiFaultDetail),
-  detailOf: (fault) => (fault as ApiFaultDetail2Fault).faultDetail,
-};
+export const ApiFaultDetail2FaultDesc = fault(
+  "ApiFaultDetail2Fault",
+  field("ApiFaultDetail", ApiFaultDetail, { nillable: true }),
+  ApiFaultDetail2Fault,
+);
 
-export const EditorialApiFaultDetail2FaultDesc: FaultDesc = {
-  name: "EditorialApiFaultDetail2Fault",
-  element: field("EditorialApiFaultDetail", EditorialApiFaultDetail, { nillable: true }),
-  type: EditorialApiFaultDetail2Fault,
-  create: (init, detail) =>
-    new EditorialApiFaultDetail2Fault(init, detail as t.EditorialApiFaultDetail),
-  detailOf: (fault) => (fault as EditorialApiFaultDetail2Fault).faultDetail,
-};
+export const EditorialApiFaultDetail2FaultDesc = fault(
+  "EditorialApiFaultDetail2Fault",
+  field("EditorialApiFaultDetail", EditorialApiFaultDetail, { nillable: true }),
+  EditorialApiFaultDetail2Fault,
+);
 
 const faults = [AdApiFaultDetailFaultDesc, ApiFaultDetail2FaultDesc];
 

@@ -4,7 +4,6 @@
 import {
   type ArrayDesc,
   type ComplexDesc,
-  type FaultDesc,
   OPTIONAL,
   REPEATED,
   type ScalarDesc,
@@ -13,6 +12,7 @@ import {
   array,
   attribute,
   complex,
+  fault,
   fieldsIn,
   generatedFor,
   scalar,
@@ -36,7 +36,7 @@ import {
 import type * as t from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(5);
+generatedFor(6);
 
 export const NS = "urn:epcglobal:epcis:wsdl:1";
 export const NS2 = "urn:epcglobal:epcis-query:xsd:1";
@@ -688,109 +688,77 @@ export const ImplementationException: ComplexDesc<t.ImplementationException> = c
 
 export const VoidHolder: ComplexDesc<t.VoidHolder> = complex("VoidHolder", () => []);
 
-export const SecurityExceptionFaultDesc: FaultDesc = {
-  name: "SecurityExceptionFault",
-  element: field("SecurityException", NS2, SecurityException),
-  type: SecurityExceptionFault,
-  create: (init, detail) => new SecurityExceptionFault(init, detail as t.SecurityException),
-  detailOf: (fault) => (fault as SecurityExceptionFault).faultDetail,
-};
+export const SecurityExceptionFaultDesc = fault(
+  "SecurityExceptionFault",
+  field("SecurityException", NS2, SecurityException),
+  SecurityExceptionFault,
+);
 
-export const ValidationExceptionFaultDesc: FaultDesc = {
-  name: "ValidationExceptionFault",
-  element: field("ValidationException", NS2, ValidationException),
-  type: ValidationExceptionFault,
-  create: (init, detail) => new ValidationExceptionFault(init, detail as t.ValidationException),
-  detailOf: (fault) => (fault as ValidationExceptionFault).faultDetail,
-};
+export const ValidationExceptionFaultDesc = fault(
+  "ValidationExceptionFault",
+  field("ValidationException", NS2, ValidationException),
+  ValidationExceptionFault,
+);
 
-export const ImplementationExceptionFaultDesc: FaultDesc = {
-  name: "ImplementationExceptionFault",
-  element: field("ImplementationException", NS2, ImplementationException),
-  type: ImplementationExceptionFault,
-  create: (init, detail) =>
-    new ImplementationExceptionFault(init, detail as t.ImplementationException),
-  detailOf: (fault) => (fault as ImplementationExceptionFault).faultDetail,
-};
+export const ImplementationExceptionFaultDesc = fault(
+  "ImplementationExceptionFault",
+  field("ImplementationException", NS2, ImplementationException),
+  ImplementationExceptionFault,
+);
 
-export const NoSuchNameExceptionFaultDesc: FaultDesc = {
-  name: "NoSuchNameExceptionFault",
-  element: field("NoSuchNameException", NS2, NoSuchNameException),
-  type: NoSuchNameExceptionFault,
-  create: (init, detail) => new NoSuchNameExceptionFault(init, detail as t.NoSuchNameException),
-  detailOf: (fault) => (fault as NoSuchNameExceptionFault).faultDetail,
-};
+export const NoSuchNameExceptionFaultDesc = fault(
+  "NoSuchNameExceptionFault",
+  field("NoSuchNameException", NS2, NoSuchNameException),
+  NoSuchNameExceptionFault,
+);
 
-export const InvalidURIExceptionFaultDesc: FaultDesc = {
-  name: "InvalidURIExceptionFault",
-  element: field("InvalidURIException", NS2, InvalidURIException),
-  type: InvalidURIExceptionFault,
-  create: (init, detail) => new InvalidURIExceptionFault(init, detail as t.InvalidURIException),
-  detailOf: (fault) => (fault as InvalidURIExceptionFault).faultDetail,
-};
+export const InvalidURIExceptionFaultDesc = fault(
+  "InvalidURIExceptionFault",
+  field("InvalidURIException", NS2, InvalidURIException),
+  InvalidURIExceptionFault,
+);
 
-export const DuplicateSubscriptionExceptionFaultDesc: FaultDesc = {
-  name: "DuplicateSubscriptionExceptionFault",
-  element: field("DuplicateSubscriptionException", NS2, DuplicateSubscriptionException),
-  type: DuplicateSubscriptionExceptionFault,
-  create: (init, detail) =>
-    new DuplicateSubscriptionExceptionFault(init, detail as t.DuplicateSubscriptionException),
-  detailOf: (fault) => (fault as DuplicateSubscriptionExceptionFault).faultDetail,
-};
+export const DuplicateSubscriptionExceptionFaultDesc = fault(
+  "DuplicateSubscriptionExceptionFault",
+  field("DuplicateSubscriptionException", NS2, DuplicateSubscriptionException),
+  DuplicateSubscriptionExceptionFault,
+);
 
-export const QueryParameterExceptionFaultDesc: FaultDesc = {
-  name: "QueryParameterExceptionFault",
-  element: field("QueryParameterException", NS2, QueryParameterException),
-  type: QueryParameterExceptionFault,
-  create: (init, detail) =>
-    new QueryParameterExceptionFault(init, detail as t.QueryParameterException),
-  detailOf: (fault) => (fault as QueryParameterExceptionFault).faultDetail,
-};
+export const QueryParameterExceptionFaultDesc = fault(
+  "QueryParameterExceptionFault",
+  field("QueryParameterException", NS2, QueryParameterException),
+  QueryParameterExceptionFault,
+);
 
-export const QueryTooComplexExceptionFaultDesc: FaultDesc = {
-  name: "QueryTooComplexExceptionFault",
-  element: field("QueryTooComplexException", NS2, QueryTooComplexException),
-  type: QueryTooComplexExceptionFault,
-  create: (init, detail) =>
-    new QueryTooComplexExceptionFault(init, detail as t.QueryTooComplexException),
-  detailOf: (fault) => (fault as QueryTooComplexExceptionFault).faultDetail,
-};
+export const QueryTooComplexExceptionFaultDesc = fault(
+  "QueryTooComplexExceptionFault",
+  field("QueryTooComplexException", NS2, QueryTooComplexException),
+  QueryTooComplexExceptionFault,
+);
 
-export const SubscriptionControlsExceptionFaultDesc: FaultDesc = {
-  name: "SubscriptionControlsExceptionFault",
-  element: field("SubscriptionControlsException", NS2, SubscriptionControlsException),
-  type: SubscriptionControlsExceptionFault,
-  create: (init, detail) =>
-    new SubscriptionControlsExceptionFault(init, detail as t.SubscriptionControlsException),
-  detailOf: (fault) => (fault as SubscriptionControlsExceptionFault).faultDetail,
-};
+export const SubscriptionControlsExceptionFaultDesc = fault(
+  "SubscriptionControlsExceptionFault",
+  field("SubscriptionControlsException", NS2, SubscriptionControlsException),
+  SubscriptionControlsExceptionFault,
+);
 
-export const SubscribeNotPermittedExceptionFaultDesc: FaultDesc = {
-  name: "SubscribeNotPermittedExceptionFault",
-  element: field("SubscribeNotPermittedException", NS2, SubscribeNotPermittedException),
-  type: SubscribeNotPermittedExceptionFault,
-  create: (init, detail) =>
-    new SubscribeNotPermittedExceptionFault(init, detail as t.SubscribeNotPermittedException),
-  detailOf: (fault) => (fault as SubscribeNotPermittedExceptionFault).faultDetail,
-};
+export const SubscribeNotPermittedExceptionFaultDesc = fault(
+  "SubscribeNotPermittedExceptionFault",
+  field("SubscribeNotPermittedException", NS2, SubscribeNotPermittedException),
+  SubscribeNotPermittedExceptionFault,
+);
 
-export const NoSuchSubscriptionExceptionFaultDesc: FaultDesc = {
-  name: "NoSuchSubscriptionExceptionFault",
-  element: field("NoSuchSubscriptionException", NS2, NoSuchSubscriptionException),
-  type: NoSuchSubscriptionExceptionFault,
-  create: (init, detail) =>
-    new NoSuchSubscriptionExceptionFault(init, detail as t.NoSuchSubscriptionException),
-  detailOf: (fault) => (fault as NoSuchSubscriptionExceptionFault).faultDetail,
-};
+export const NoSuchSubscriptionExceptionFaultDesc = fault(
+  "NoSuchSubscriptionExceptionFault",
+  field("NoSuchSubscriptionException", NS2, NoSuchSubscriptionException),
+  NoSuchSubscriptionExceptionFault,
+);
 
-export const QueryTooLargeExceptionFaultDesc: FaultDesc = {
-  name: "QueryTooLargeExceptionFault",
-  element: field("QueryTooLargeException", NS2, QueryTooLargeException),
-  type: QueryTooLargeExceptionFault,
-  create: (init, detail) =>
-    new QueryTooLargeExceptionFault(init, detail as t.QueryTooLargeException),
-  detailOf: (fault) => (fault as QueryTooLargeExceptionFault).faultDetail,
-};
+export const QueryTooLargeExceptionFaultDesc = fault(
+  "QueryTooLargeExceptionFault",
+  field("QueryTooLargeException", NS2, QueryTooLargeException),
+  QueryTooLargeExceptionFault,
+);
 
 const faults = [
   SecurityExceptionFaultDesc,

@@ -3,12 +3,12 @@
 /** Codec and port descriptors: what the XML of each type and operation looks like on the wire. */
 import {
   type ComplexDesc,
-  type FaultDesc,
   OPTIONAL,
   REPEATED,
   type ScalarDesc,
   type ServiceDesc,
   complex,
+  fault,
   fieldsIn,
   generatedFor,
   soapOperations,
@@ -18,7 +18,7 @@ import { CustomFault_2 } from "./faults.js";
 import type * as t from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(5);
+generatedFor(6);
 
 export const NS = "http://test-soap.com/api/mixedsequence";
 
@@ -66,13 +66,11 @@ export const CustomFault: ComplexDesc<t.CustomFault> = complex("CustomFault", ()
   field("ExceptionInfo", xs.string, OPTIONAL),
 ]);
 
-export const CustomFault_2Desc: FaultDesc = {
-  name: "customFault",
-  element: field("customFault", CustomFault),
-  type: CustomFault_2,
-  create: (init, detail) => new CustomFault_2(init, detail as t.CustomFault),
-  detailOf: (fault) => (fault as CustomFault_2).faultDetail,
-};
+export const CustomFault_2Desc = fault(
+  "customFault",
+  field("customFault", CustomFault),
+  CustomFault_2,
+);
 
 /** The operations of port AcmeService. */
 const AcmeServiceOperations = soapOperations({

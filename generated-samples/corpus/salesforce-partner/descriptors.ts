@@ -4,7 +4,6 @@
 import {
   type ArrayDesc,
   type ComplexDesc,
-  type FaultDesc,
   OPTIONAL,
   OPTIONAL_NILLABLE,
   REPEATED,
@@ -15,6 +14,7 @@ import {
   UNBOUNDED,
   array,
   complex,
+  fault,
   fieldsIn,
   generatedFor,
   scalar,
@@ -35,7 +35,7 @@ import {
 import type * as t from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(5);
+generatedFor(6);
 
 export const NS = "urn:partner.soap.sforce.com";
 export const NS2 = "urn:sobject.partner.soap.sforce.com";
@@ -1534,79 +1534,59 @@ export const SendEmailResponse: ArrayDesc<t.SendEmailResponse> = array(
   field("result", () => SendEmailResult, { min: 0, max: 10 }),
 );
 
-export const LoginFault_2Desc: FaultDesc = {
-  name: "LoginFault",
-  element: field("LoginFault", NS3, LoginFault),
-  type: LoginFault_2,
-  create: (init, detail) => new LoginFault_2(init, detail as t.LoginFault),
-  detailOf: (fault) => (fault as LoginFault_2).faultDetail,
-};
+export const LoginFault_2Desc = fault(
+  "LoginFault",
+  field("LoginFault", NS3, LoginFault),
+  LoginFault_2,
+);
 
-export const UnexpectedErrorFault_2Desc: FaultDesc = {
-  name: "UnexpectedErrorFault",
-  element: field("UnexpectedErrorFault", NS3, UnexpectedErrorFault),
-  type: UnexpectedErrorFault_2,
-  create: (init, detail) => new UnexpectedErrorFault_2(init, detail as t.UnexpectedErrorFault),
-  detailOf: (fault) => (fault as UnexpectedErrorFault_2).faultDetail,
-};
+export const UnexpectedErrorFault_2Desc = fault(
+  "UnexpectedErrorFault",
+  field("UnexpectedErrorFault", NS3, UnexpectedErrorFault),
+  UnexpectedErrorFault_2,
+);
 
-export const InvalidIdFault_2Desc: FaultDesc = {
-  name: "InvalidIdFault",
-  element: field("InvalidIdFault", NS3, InvalidIdFault),
-  type: InvalidIdFault_2,
-  create: (init, detail) => new InvalidIdFault_2(init, detail as t.InvalidIdFault),
-  detailOf: (fault) => (fault as InvalidIdFault_2).faultDetail,
-};
+export const InvalidIdFault_2Desc = fault(
+  "InvalidIdFault",
+  field("InvalidIdFault", NS3, InvalidIdFault),
+  InvalidIdFault_2,
+);
 
-export const InvalidSObjectFault_2Desc: FaultDesc = {
-  name: "InvalidSObjectFault",
-  element: field("InvalidSObjectFault", NS3, InvalidSObjectFault),
-  type: InvalidSObjectFault_2,
-  create: (init, detail) => new InvalidSObjectFault_2(init, detail as t.InvalidSObjectFault),
-  detailOf: (fault) => (fault as InvalidSObjectFault_2).faultDetail,
-};
+export const InvalidSObjectFault_2Desc = fault(
+  "InvalidSObjectFault",
+  field("InvalidSObjectFault", NS3, InvalidSObjectFault),
+  InvalidSObjectFault_2,
+);
 
-export const InvalidFieldFault_2Desc: FaultDesc = {
-  name: "InvalidFieldFault",
-  element: field("InvalidFieldFault", NS3, InvalidFieldFault),
-  type: InvalidFieldFault_2,
-  create: (init, detail) => new InvalidFieldFault_2(init, detail as t.InvalidFieldFault),
-  detailOf: (fault) => (fault as InvalidFieldFault_2).faultDetail,
-};
+export const InvalidFieldFault_2Desc = fault(
+  "InvalidFieldFault",
+  field("InvalidFieldFault", NS3, InvalidFieldFault),
+  InvalidFieldFault_2,
+);
 
-export const MalformedQueryFault_2Desc: FaultDesc = {
-  name: "MalformedQueryFault",
-  element: field("MalformedQueryFault", NS3, MalformedQueryFault),
-  type: MalformedQueryFault_2,
-  create: (init, detail) => new MalformedQueryFault_2(init, detail as t.MalformedQueryFault),
-  detailOf: (fault) => (fault as MalformedQueryFault_2).faultDetail,
-};
+export const MalformedQueryFault_2Desc = fault(
+  "MalformedQueryFault",
+  field("MalformedQueryFault", NS3, MalformedQueryFault),
+  MalformedQueryFault_2,
+);
 
-export const InvalidQueryLocatorFault_2Desc: FaultDesc = {
-  name: "InvalidQueryLocatorFault",
-  element: field("InvalidQueryLocatorFault", NS3, InvalidQueryLocatorFault),
-  type: InvalidQueryLocatorFault_2,
-  create: (init, detail) =>
-    new InvalidQueryLocatorFault_2(init, detail as t.InvalidQueryLocatorFault),
-  detailOf: (fault) => (fault as InvalidQueryLocatorFault_2).faultDetail,
-};
+export const InvalidQueryLocatorFault_2Desc = fault(
+  "InvalidQueryLocatorFault",
+  field("InvalidQueryLocatorFault", NS3, InvalidQueryLocatorFault),
+  InvalidQueryLocatorFault_2,
+);
 
-export const MalformedSearchFault_2Desc: FaultDesc = {
-  name: "MalformedSearchFault",
-  element: field("MalformedSearchFault", NS3, MalformedSearchFault),
-  type: MalformedSearchFault_2,
-  create: (init, detail) => new MalformedSearchFault_2(init, detail as t.MalformedSearchFault),
-  detailOf: (fault) => (fault as MalformedSearchFault_2).faultDetail,
-};
+export const MalformedSearchFault_2Desc = fault(
+  "MalformedSearchFault",
+  field("MalformedSearchFault", NS3, MalformedSearchFault),
+  MalformedSearchFault_2,
+);
 
-export const InvalidNewPasswordFault_2Desc: FaultDesc = {
-  name: "InvalidNewPasswordFault",
-  element: field("InvalidNewPasswordFault", NS3, InvalidNewPasswordFault),
-  type: InvalidNewPasswordFault_2,
-  create: (init, detail) =>
-    new InvalidNewPasswordFault_2(init, detail as t.InvalidNewPasswordFault),
-  detailOf: (fault) => (fault as InvalidNewPasswordFault_2).faultDetail,
-};
+export const InvalidNewPasswordFault_2Desc = fault(
+  "InvalidNewPasswordFault",
+  field("InvalidNewPasswordFault", NS3, InvalidNewPasswordFault),
+  InvalidNewPasswordFault_2,
+);
 
 const faults = [InvalidSObjectFault_2Desc, UnexpectedErrorFault_2Desc];
 

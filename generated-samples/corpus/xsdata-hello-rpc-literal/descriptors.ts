@@ -3,10 +3,10 @@
 /** Codec and port descriptors: what the XML of each type and operation looks like on the wire. */
 import {
   type ComplexDesc,
-  type FaultDesc,
   OPTIONAL,
   type ServiceDesc,
   complex,
+  fault,
   fieldsIn,
   generatedFor,
   soapOperations,
@@ -16,7 +16,7 @@ import { HelloByeErrorFault, HelloErrorFault } from "./faults.js";
 import type * as t from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(5);
+generatedFor(6);
 
 export const NS = "http://hello/";
 
@@ -36,21 +36,17 @@ export const HelloByeError: ComplexDesc<t.HelloByeError> = complex("HelloByeErro
   field("message", xs.string, OPTIONAL),
 ]);
 
-export const HelloErrorFaultDesc: FaultDesc = {
-  name: "HelloError",
-  element: field("HelloError", NS, HelloError),
-  type: HelloErrorFault,
-  create: (init, detail) => new HelloErrorFault(init, detail as t.HelloError),
-  detailOf: (fault) => (fault as HelloErrorFault).faultDetail,
-};
+export const HelloErrorFaultDesc = fault(
+  "HelloError",
+  field("HelloError", NS, HelloError),
+  HelloErrorFault,
+);
 
-export const HelloByeErrorFaultDesc: FaultDesc = {
-  name: "HelloByeError",
-  element: field("HelloByeError", NS, HelloByeError),
-  type: HelloByeErrorFault,
-  create: (init, detail) => new HelloByeErrorFault(init, detail as t.HelloByeError),
-  detailOf: (fault) => (fault as HelloByeErrorFault).faultDetail,
-};
+export const HelloByeErrorFaultDesc = fault(
+  "HelloByeError",
+  field("HelloByeError", NS, HelloByeError),
+  HelloByeErrorFault,
+);
 
 /** The operations of port HelloImplPort. */
 const HelloImplPortOperations = soapOperations({

@@ -194,24 +194,12 @@ function operationDesc(
   ]);
 }
 
-/** One FaultDesc const per fault class: its element, its class, and how to build and read one. */
+/** One FaultDesc const per fault class: its name, the element its detail carries, its class. */
 export function faultDescriptors(ctx: EmitContext, faultsModule: string): Statement[] {
   return [...ctx.plan.faultClasses.entries()].map(([element, f]) => {
     const cls = ctx.file.use(symbol(f.className, faultsModule));
-    const detail = typeExpr({ ...ctx, typesModule: "./types.js" }, element.type, "output");
-    const desc = object(
-      [
-        ["name", JSON.stringify(f.faultName)],
-        ["element", elementDeclCall(ctx, element)],
-        ["type", cls],
-        ["create", arrow("(init, detail)", cat(`new ${cls}(init, detail as `, detail, ")"))],
-        ["detailOf", arrow("(fault)", `(fault as ${cls}).faultDetail`)],
-      ],
-      true,
-    );
-    return {
-      code: cat(`export const ${f.descriptor}: ${rt(ctx, "FaultDesc", true)} = `, desc, ";"),
-    };
+    const args = [JSON.stringify(f.faultName), elementDeclCall(ctx, element), cls];
+    return { code: cat(`export const ${f.descriptor} = `, call(rt(ctx, "fault"), ...args), ";") };
   });
 }
 
