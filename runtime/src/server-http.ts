@@ -12,7 +12,7 @@ import { parseScalar, ValueFormatError } from "./scalars.js";
 import { decodeText, readBody } from "./server-body.js";
 import { bodyValue, context, invoke, type Served } from "./server-call.js";
 import { faultHeaders, faultStatus, HttpProblem, send } from "./server-respond.js";
-import { httpOperations, type HttpRoute } from "./server-routes.js";
+import { httpRouted, type HttpRoute } from "./server-routes.js";
 import { httpPort, type Endpoint } from "./server-table.js";
 import { writeElement, XSD_NS, XSI_NS } from "./xml-writer.js";
 
@@ -41,7 +41,7 @@ export async function handleHttp(
       `Request format is unrecognized: the URL ends in '${ep.path}/' without an operation name.`,
     );
   // Every port of the verb at this path (a service may have several, with different bindings).
-  const operations = httpOperations(ep.ports, method === "GET" ? "httpGet" : "httpPost");
+  const operations = httpRouted(ep.ports, method === "GET" ? "httpGet" : "httpPost");
   const route = operations.find((r) => r.op.location.replace(/^\//, "") === opName);
   if (!route) {
     const other = operations.find(

@@ -12,7 +12,7 @@ export interface HttpRoute {
 }
 
 /** The operations of the `ports` of one HTTP protocol, in port and operation order. */
-export function httpOperations(
+export function httpRouted(
   ports: readonly PortDesc[],
   protocol: "httpGet" | "httpPost",
 ): HttpRoute[] {
@@ -60,7 +60,7 @@ export interface SoapRoutes {
 }
 
 /** The SOAP operations of `ports`, in port and operation order. */
-export function soapOperations(ports: readonly PortDesc[]): Routed[] {
+export function soapRouted(ports: readonly PortDesc[]): Routed[] {
   const out: Routed[] = [];
   for (const port of ports)
     for (const [name, op] of Object.entries(port.operations))

@@ -8,9 +8,9 @@ import { locationPattern } from "./http-binding.js";
 import type { PortDesc } from "./operations.js";
 import { HttpProblem } from "./server-respond.js";
 import {
-  httpOperations,
+  httpRouted,
   pathBase,
-  soapOperations,
+  soapRouted,
   type HttpRoute,
   type Routed,
   type SoapRoutes,
@@ -48,7 +48,7 @@ const normalise = (path: string): string => path.replace(/\/+$/, "") || "/";
  */
 function soapRoutes(ports: readonly PortDesc[], v: SoapVersion): SoapRoutes {
   const own = ports.filter((p) => p.protocol === (v === "1.1" ? "soap11" : "soap12"));
-  const operations = soapOperations(own);
+  const operations = soapRouted(own);
   const byAction = new Map<string, Routed[]>();
   for (const r of operations)
     if (r.op.action !== undefined && r.op.action !== "")
@@ -99,10 +99,7 @@ export class RouteTable {
   // leading slash: zeep and .NET append the location to the address).
   private addHttpRoutes(ep: Endpoint): void {
     const base = pathBase(ep.path);
-    for (const route of [
-      ...httpOperations(ep.ports, "httpGet"),
-      ...httpOperations(ep.ports, "httpPost"),
-    ]) {
+    for (const route of [...httpRouted(ep.ports, "httpGet"), ...httpRouted(ep.ports, "httpPost")]) {
       if (route.op.replace) {
         this.patterns.push({ ...locationPattern(base, route.op.location), route });
         continue;
