@@ -199,3 +199,21 @@ describe("a config file", () => {
     );
   });
 });
+
+describe("the binary", () => {
+  it("runs one bundled module that loads nothing of dist/ or node_modules/ (Node's modules only)", () => {
+    expect(readFileSync(BIN, "utf8")).toContain('from "../dist/cli/bundle.js"');
+    const bundle = readFileSync(new URL("../../dist/cli/bundle.js", import.meta.url), "utf8");
+    const specifiers = [
+      ...bundle.matchAll(/^import [^;]*? from "([^"]+)";$/gm),
+      ...bundle.matchAll(/\brequire\("([^"]+)"\)/g),
+    ].map((m) => m[1]!);
+    expect(specifiers.length).toBeGreaterThan(5);
+    expect(specifiers.filter((s) => !s.startsWith("node:"))).toEqual([]);
+    // Beside dist/cli/main.js, so that the path it reads package.json by still holds.
+    const { version } = JSON.parse(
+      readFileSync(new URL("../../package.json", import.meta.url), "utf8"),
+    );
+    expect(run("--version").stdout.trim()).toBe(version);
+  });
+});
