@@ -76,9 +76,13 @@ function byWrk(r: LoadRequest, connections: number, seconds: number): Promise<Lo
   let out = "";
   child.stdout.on("data", (d: Buffer) => (out += d.toString()));
   return new Promise((resolve, reject) => {
-    child.on("error", reject);
+    const clean = () => rmSync(dir, { recursive: true, force: true });
+    child.on("error", (e) => {
+      clean();
+      reject(e);
+    });
     child.on("close", (code) => {
-      rmSync(dir, { recursive: true, force: true });
+      clean();
       const line = /^RESULT (.*)$/m.exec(out);
       if (code !== 0 || !line) return reject(new Error(`wrk exited with ${code}: ${out.trim()}`));
       const j = JSON.parse(line[1]!) as Record<

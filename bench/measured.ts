@@ -14,14 +14,13 @@ export async function measuredWindow(
 ): Promise<{ result: Result; usage: ServerUsage }> {
   w.send("begin");
   await w.next<string>();
-  const result = await autocannon(req);
+  const r = await autocannon(req);
   w.send("end");
   const usage = await w.next<ServerUsage>();
-  const r = result;
   if (r.non2xx > 0 || r.errors > 0 || r.timeouts > 0)
     fail(`${label}: ${r.non2xx} non-2xx responses, ${r.errors} errors, ${r.timeouts} time-outs`);
   const slack = 2 * (req.connections ?? 10);
   if (usage.requests === 0 || Math.abs(usage.requests - r.requests.total) > slack)
     fail(`${label}: the server counted ${usage.requests} requests, autocannon ${r.requests.total}`);
-  return { result, usage };
+  return { result: r, usage };
 }

@@ -5,8 +5,8 @@
  *                [--keep-alive-timeout 5000] [--max-kdf 4] [--max-kdf-queue 64]
  *                [--trust-proxy 10.0.0.2,…]
  *   add-account  [--db …] --email … --password … --user-id …
- * import       [--db …] --email … --file messages.json   (a JSON array in the seed file's message
- * format)
+ *   import       [--db …] --email … --file messages.json
+ *                (messages.json: a JSON array in the seed file's message format)
  *   seed         [--db …] --file seed.json
  * --db takes a SQLite file or a postgres:// URL; its default is $DATABASE_URL, else
  * ./data/messages.db. Exit status: 0 done, 1 the command failed, 2 bad usage. Errors are one line,

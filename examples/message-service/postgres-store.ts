@@ -51,9 +51,12 @@ type Client = pg.PoolClient;
  * planning them per query took about half of PostgreSQL's CPU time per GetMessages.
  */
 const STATEMENTS = {
-  findAccount: `SELECT user_id, salt, password_hash FROM accounts WHERE ${FOLD("email")} = ${FOLD("$1")}`,
+  findAccount:
+    "SELECT user_id, salt, password_hash FROM accounts " + `WHERE ${FOLD("email")} = ${FOLD("$1")}`,
   listMessages: `SELECT ${COLUMNS} FROM messages WHERE user_id = $1 ORDER BY arrived_key, id`,
-  listMessagesInRange: `SELECT ${COLUMNS} FROM messages WHERE user_id = $1 AND arrived_key >= $2 AND arrived_key <= $3 ORDER BY arrived_key, id`,
+  listMessagesInRange:
+    `SELECT ${COLUMNS} FROM messages ` +
+    "WHERE user_id = $1 AND arrived_key >= $2 AND arrived_key <= $3 ORDER BY arrived_key, id",
   deleteMessage: "DELETE FROM messages WHERE id = $1 AND user_id = $2",
 } as const;
 

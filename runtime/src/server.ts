@@ -11,7 +11,6 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import type { AnyServiceDesc, Implementation } from "./contract.js";
 import type { EmbeddedWsdl } from "./embedded-wsdl.js";
-
 import { isFormPost } from "./help-form.js";
 import type { HelpResponse } from "./help-html.js";
 import { HelpPages } from "./help-pages.js";

@@ -20,9 +20,9 @@ export function buildModel(docs: LoadedDocuments, source: string): BuiltModel {
   const diagnostics = new DiagnosticBag();
   for (const w of docs.warnings) diagnostics.add(w);
   const schemas = new SchemaSet(docs.schemas, diagnostics);
+  const encoded: EncodedBinding[] = [];
   // A service none of whose ports is usable (each left out with its warning) has no client or
   // server.
-  const encoded: EncodedBinding[] = [];
   const declaredServices = mapServices(docs.definitions, schemas, diagnostics, encoded);
   const services = declaredServices.filter((s) => s.ports.length > 0);
   const used = new InUse(schemas);

@@ -5,7 +5,13 @@
  * SOAP 1.1 binding with neither gets no warning, so that `--strict` accepts it.
  */
 import type { DiagnosticBag, SourceLocation } from "../diagnostics.js";
-import type { Binding, ComplexType, ElementField, SoapBodyShape } from "./model.js";
+import type {
+  Binding,
+  BindingOperation,
+  ComplexType,
+  ElementField,
+  SoapBodyShape,
+} from "./model.js";
 import { arrayWrapperItem, inFamily } from "./value-shapes.js";
 
 /** A SOAP binding with operations that use SOAP encoding, and where the first of them is. */
@@ -22,15 +28,8 @@ export function warnEncodedLimits(
   diagnostics: DiagnosticBag,
 ): void {
   for (const { binding, loc } of found) {
-    const encoded = binding.operations.filter(
-      (b) => isEncoded(b.inputEncoding) || isEncoded(b.outputEncoding),
-    );
-    const untyped = untypedValues(
-      encoded.flatMap((b) => [
-        ...(isEncoded(b.inputEncoding) && b.soapInput ? [b.soapInput] : []),
-        ...(isEncoded(b.outputEncoding) && b.soapOutput ? [b.soapOutput] : []),
-      ]),
-    );
+    const encoded = binding.operations.filter((b) => encodedBodies(b).length > 0);
+    const untyped = untypedValues(encoded.flatMap(encodedBodies));
     const soap12 = binding.protocol === "soap12";
     if (untyped.length === 0 && !soap12) continue;
     const limits: string[] = [];
@@ -43,12 +42,14 @@ export function warnEncodedLimits(
     }
     if (soap12)
       limits.push(
-        "SOAP 1.2 encoding's arrays and references (enc:itemType, enc:arraySize, enc:ref) are not read or written as such",
+        "SOAP 1.2 encoding's arrays and references (enc:itemType, enc:arraySize, enc:ref) " +
+          "are not read or written as such",
       );
     const names = encoded.map((b) => b.operation.name);
+    const ops = `${names.length === 1 ? "operation" : "operations"} ${names.join(", ")}`;
     diagnostics.warn(
       "WSDL_ENCODED",
-      `binding ${binding.name.local} uses SOAP encoding (use="encoded") in ${names.length === 1 ? "operation" : "operations"} ${names.join(", ")}; ${limits.join("; ")}`,
+      `binding ${binding.name.local} uses SOAP encoding (use="encoded") in ${ops}; ${limits.join("; ")}`,
       loc,
     );
   }
@@ -57,45 +58,63 @@ export function warnEncodedLimits(
 const isEncoded = (e: { readonly kind: string; readonly use?: string }): boolean =>
   e.kind === "soapBody" && e.use === "encoded";
 
+/** The bodies of a binding operation that use SOAP encoding: its input's, its output's, both. */
+export function encodedBodies(b: BindingOperation): SoapBodyShape[] {
+  const out: SoapBodyShape[] = [];
+  if (isEncoded(b.inputEncoding) && b.soapInput) out.push(b.soapInput);
+  if (isEncoded(b.outputEncoding) && b.soapOutput) out.push(b.soapOutput);
+  return out;
+}
+
 /**
- * The values of encoded bodies that the writer sends without `xsi:type` (as the transform's
- * encoded-values pass decides), described, in the order first met: an anonymous complex type's,
- * a plain array's, and a derivation family's own (a derived type's values say which type they are,
- * so an abstract type's never lack it); and a document-style body element's, written as literal.
+ * Visits each element field of encoded `bodies` once: their parts and, below them, the fields of
+ * every complex type reached (its bases' too) and of the types derived from it. `inArray` marks an
+ * encoded array's item, which the array's own `soapenc:arrayType` types.
  */
-function untypedValues(bodies: readonly SoapBodyShape[]): string[] {
-  const out = new Set<string>();
+export function forEachEncodedField(
+  bodies: readonly SoapBodyShape[],
+  visit: (f: ElementField, inArray: boolean) => void,
+): void {
   const seen = new Set<ComplexType>();
+  const field = (f: ElementField, inArray: boolean): void => {
+    visit(f, inArray);
+    if (f.type.kind === "complex") content(f.type);
+  };
   const content = (t: ComplexType): void => {
     if (seen.has(t)) return;
     seen.add(t);
-    // An encoded array types its items (soapenc:arrayType, and each item's xsi:type) unless they
-    // are of a family, whose writer says the type itself: only a derived type's value does.
-    if (t.encodedArray) return t.fields[0] && visit(t.fields[0], "family");
+    if (t.encodedArray) return t.fields[0] && field(t.fields[0], true);
     for (let c: ComplexType | undefined = t; c; c = c.base)
-      for (const f of c.fields) visit(f, "all");
+      for (const f of c.fields) field(f, false);
     for (const d of t.derived) content(d);
   };
-  const visit = (f: ElementField, judge: Judged): void => {
-    if (f.type.kind !== "complex") return;
-    const why = untyped(f.type, f, judge);
-    if (why) out.add(why);
-    content(f.type);
-  };
-  for (const body of bodies) {
+  for (const body of bodies)
+    if (body.kind === "rpc" || body.kind === "parts") for (const p of body.parts) field(p, false);
+}
+
+/**
+ * The values of encoded bodies that the writer sends without `xsi:type`, described, in the order
+ * first met (see untyped); and a document-style body element's, written as literal.
+ */
+function untypedValues(bodies: readonly SoapBodyShape[]): string[] {
+  const out = new Set<string>();
+  for (const body of bodies)
     if (body.kind === "element")
       out.add(`body element ${body.element.name.local} (document style, written as literal)`);
-    else if (body.kind !== "empty") for (const p of body.parts) visit(p, "all");
-  }
+  forEachEncodedField(bodies, (f, inArray) => {
+    const why = f.type.kind === "complex" ? untyped(f.type, f, inArray) : undefined;
+    if (why) out.add(why);
+  });
   return [...out];
 }
 
-/** Which values a field's type is judged for: all reasons, or only a family's (array items). */
-type Judged = "all" | "family";
-
-/** Why values of `t` in field `f` go without `xsi:type`, if they do. */
-function untyped(t: ComplexType, f: ElementField, judge: Judged): string | undefined {
-  if (judge === "all") {
+/**
+ * Why values of `t` in field `f` go without `xsi:type`, if they do: an anonymous type's, a plain
+ * array's, and a derivation family's own (a derived type's say which they are, so an abstract
+ * type's never lack it). An encoded array types its items itself, unless they are of a family.
+ */
+function untyped(t: ComplexType, f: ElementField, inArray: boolean): string | undefined {
+  if (!inArray) {
     if (t.name === undefined) return `the anonymous type of element ${f.name.local}`;
     if (!t.encodedArray && arrayWrapperItem(t)) return `${t.name.local} (a plain array)`;
   }

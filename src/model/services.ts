@@ -434,9 +434,8 @@ class ServiceMapper implements PartContext {
     const out: ElementDecl[] = [];
     for (const h of bop[direction]?.soapHeaders ?? []) {
       // A defect of the input (what it names is declared nowhere) is a recovery, which strict
-      // refuses,
-      // reported as every unresolved reference is; a part with type= is valid WSDL this generator
-      // does not read as a header.
+      // refuses, reported as every unresolved reference is; a part with type= is valid WSDL this
+      // generator does not read as a header.
       const where = `soap:header ${h.message.local}/${h.part} of ${bop.name}`;
       const msg = this.idx.messages.resolve(
         h.message,

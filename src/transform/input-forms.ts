@@ -53,8 +53,7 @@ export const inputForms: Pass = {
     const widerValue = (t: TypeRef): boolean =>
       wider(t) || (t.kind === "complex" && descendants(t).some(wider));
     // Only types a caller writes need an input form: operation inputs and SOAP headers (client
-    // side),
-    // results and response headers (server side), and what they contain.
+    // side), results and response headers (server side), and what they contain.
     const reachable = new Set<TypeRef>();
     const reach = (t: TypeRef): void => {
       if (t.kind === "builtin" || reachable.has(t)) return;

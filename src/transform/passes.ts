@@ -4,8 +4,8 @@
  *    `encoded-values` then finds what SOAP encoding writes with xsi:type (not arrays: they say
  *    their own).
  * 2. `input-forms` decides which types need an input variant, which changes how many names are
- * claimed. 3. `names` claims every name, in model order, after 1 and 2 have fixed what gets
- * declared.
+ *    claimed.
+ * 3. `names` claims every name, in model order, after 1 and 2 have fixed what gets declared.
  */
 import type { ComplexType, SimpleType, WsdlModel } from "../model/model.js";
 import { arrayWrappers } from "./array-wrappers.js";

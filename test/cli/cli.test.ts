@@ -201,7 +201,7 @@ describe("a config file", () => {
 });
 
 describe("the binary", () => {
-  it("runs one bundled module that loads nothing of dist/ or node_modules/ (Node's modules only)", () => {
+  it("runs one bundled module, importing Node's modules only (Prettier when asked)", () => {
     expect(readFileSync(BIN, "utf8")).toContain('from "../dist/cli/bundle.js"');
     const bundle = readFileSync(new URL("../../dist/cli/bundle.js", import.meta.url), "utf8");
     const specifiers = [

@@ -128,3 +128,22 @@ describe("an rpc/encoded binding", () => {
     ]);
   });
 });
+
+describe("the values SOAP encoding types (the transform's encoded-values pass)", () => {
+  it("reach the own fields of a type derived from a derived type", async () => {
+    const { generateFiles } = await import("../../src/generate.js");
+    const text = wsdl({
+      types: `
+    <xs:complexType name="Shape" abstract="true"><xs:sequence><xs:element name="id" type="xs:int"/></xs:sequence></xs:complexType>
+    <xs:complexType name="Round"><xs:complexContent><xs:extension base="tns:Shape"><xs:sequence>
+      <xs:element name="r" type="xs:double"/></xs:sequence></xs:extension></xs:complexContent></xs:complexType>
+    <xs:complexType name="Ring"><xs:complexContent><xs:extension base="tns:Round"><xs:sequence>
+      <xs:element name="inner" type="xs:float"/></xs:sequence></xs:extension></xs:complexContent></xs:complexType>`,
+      parts: `<wsdl:part name="shape" type="tns:Shape"/>`,
+    });
+    const r = await generateFiles(writeTemp(dir, "deep.wsdl", text));
+    const descriptors = r.files.find((f) => f.path === "descriptors.ts")!.content;
+    // Ring's own field, two derivations below the declared type, is written with its xsi:type.
+    expect(descriptors).toMatch(/field\("inner", xs\.float, \{\s*xsiType: \{[^}]*type: "float" \}/);
+  });
+});

@@ -25,12 +25,17 @@ export interface PartContext {
 export function partType(part: RawPart, cx: PartContext): TypeRef {
   if (part.type) return cx.schemas.type(part.type, part.loc);
   if (part.element) return cx.schemas.element(part.element, part.loc).type;
+  untypedPart(part, cx);
+  return XS_STRING;
+}
+
+/** The error for a part with neither element= nor type=, which says nothing of its content. */
+function untypedPart(part: RawPart, cx: PartContext): void {
   cx.diagnostics.error(
     "WSDL_PART_WITHOUT_TYPE",
     `part ${part.name} has neither an element nor a type attribute; expected one of them`,
     part.loc,
   );
-  return XS_STRING;
 }
 
 /** A part as a field: its element, or an unqualified element named after the part. */
@@ -76,10 +81,7 @@ function documentPartElement(
   cx: PartContext,
 ): { part: RawPart; element: ElementDecl } | undefined {
   if (part.element) return { part, element: cx.schemas.element(part.element, part.loc) };
-  if (!part.type) {
-    partType(part, cx);
-    return undefined;
-  }
+  if (!part.type) return void untypedPart(part, cx);
   // WS-I R2204 wants element=; toolkits that accept type= put an element named after the part,
   // in no namespace, in the body. Do the same, and say so.
   cx.diagnostics.add(
