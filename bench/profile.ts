@@ -5,6 +5,7 @@
  *                                                  (100 messages) to fake requests, no sockets
  *   npx tsx bench/profile.ts decode [n]            decodeEnvelope on the 10,000-message response (bytes)
  * Profile: node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/profile.ts server soap
+ * (with TSX_TSCONFIG_PATH=bench/tsconfig.dist.json, the built runtime, as `npm run bench` measures)
  */
 import { PassThrough } from "node:stream";
 import type { IncomingMessage, ServerResponse } from "node:http";

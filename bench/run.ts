@@ -12,13 +12,13 @@
  *      against the generated server without a store; ?WSDL under a wrong-password flood; the
  *      cost of synchronous=FULL (bench/service.ts). Only with `service`: it is not part of the
  *      default run.
- * Loopback only (127.0.0.1, port 0); every child process stops with its parent. Needs `npm run build`
- * (the generated code imports @wsdl-tsgen/runtime from dist/).
+ * Loopback only (127.0.0.1, port 0); every child process stops with its parent. Needs `npm run build`:
+ * the generated code imports @wsdl-tsgen/runtime from dist/, as in an app (bench/tsconfig.dist.json).
  *
  * Options: `decode`, `server`, `generate` or `service` to run one part; `--quick` for a short smoke
  * run.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { cpus } from "node:os";
 import { decodeBench } from "./decode.js";
 import { generateBench } from "./generate.js";
@@ -30,11 +30,28 @@ const argv = process.argv.slice(2);
 const quick = argv.includes("--quick");
 const only = argv.find((a) => ["decode", "server", "generate", "service"].includes(a));
 
-if (!existsSync("runtime/dist/index.js")) {
-  console.error(
-    "runtime/dist/ is missing: run `npm run build` first (the generated code imports @wsdl-tsgen/runtime from it).",
-  );
+const problem = runtimeProblem();
+if (problem) {
+  console.error(problem);
   process.exit(1);
+}
+
+/**
+ * Why the runtime measured would not be the one apps run, if it would not: the built package, as
+ * tsc wrote it. tsx maps @wsdl-tsgen/runtime to its sources by the root tsconfig's paths, and its
+ * transform names every function it makes (a call per closure made per request).
+ */
+function runtimeProblem(): string | undefined {
+  const built = "runtime/dist/index.js";
+  if (!existsSync(built))
+    return "runtime/dist/ is missing: run `npm run build` first (the benchmarks measure the built runtime).";
+  if (!import.meta.resolve("@wsdl-tsgen/runtime").endsWith(`/${built}`))
+    return "@wsdl-tsgen/runtime resolves to its sources: run the benchmarks with `npm run bench`, which sets TSX_TSCONFIG_PATH=bench/tsconfig.dist.json.";
+  const at = statSync(built).mtimeMs;
+  const newer = readdirSync("runtime/src").find((f) => statSync(`runtime/src/${f}`).mtimeMs > at);
+  if (newer)
+    return `runtime/src/${newer} is newer than runtime/dist/: run \`npm run build\` first.`;
+  return undefined;
 }
 
 const started = performance.now();

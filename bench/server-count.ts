@@ -3,8 +3,10 @@
  * (server-worker.ts), on fake requests and responses (no sockets), for counting instructions with
  * callgrind, which a shared machine's load does not disturb, or CPU time interleaved request by
  * request, which it disturbs alike for both.
- *   npx tsx bench/server-count.ts ours|template soap11|soap12|get|post [n]   n requests after 300
- *   npx tsx bench/server-count.ts both soap11|soap12|get|post [n]   CPU per request, interleaved
+ *   npx tsx bench/server-count.ts ours|template soap11|soap12|get|post [n] [m]   n requests after 300
+ *   npx tsx bench/server-count.ts both soap11|soap12|get|post [n] [m]   CPU per request, interleaved
+ * with m messages in each answer (100; 1 leaves mostly the cost of handling a request). Run with
+ * TSX_TSCONFIG_PATH=bench/tsconfig.dist.json to measure the built runtime, as `npm run bench` does.
  * Instructions per request: the difference of two callgrind runs with different n, e.g.
  *   valgrind --tool=callgrind --callgrind-out-file=/dev/null node --single-threaded --import tsx \
  *     bench/server-count.ts ours get 1000   (and 2000; "Collected" lines)
@@ -18,12 +20,10 @@ import { templateListener, type Recorded } from "./server-template.js";
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
-const [kind = "both", binding = "get", count = "3000"] = process.argv.slice(2) as [
-  string,
-  Binding,
-  string,
-];
-const list = messages(SERVER_MESSAGES, SERVER_SEED);
+const [kind = "both", binding = "get", count = "3000", answered = "100"] = process.argv.slice(
+  2,
+) as [string, Binding, string, string];
+const list = messages(SERVER_MESSAGES, SERVER_SEED).slice(0, Number(answered));
 const service: ApiService = {
   getMessages: ({ email, password }) =>
     email === ACCOUNT.email && password === ACCOUNT.password ? list : [],

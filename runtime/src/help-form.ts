@@ -101,6 +101,8 @@ export function formHtml(name: string, fields: readonly FormField[]): string {
 
 /** Whether a POST at the endpoint is the test form's (its page's query and a form body). */
 export function isFormPost(req: IncomingMessage, url: URL): boolean {
+  // A query first: a SOAP request has none, and its parameters are parsed only when asked for.
+  if (url.search === "") return false;
   const { type } = parseContentType(req.headers["content-type"]);
   return url.searchParams.has("op") && type === "application/x-www-form-urlencoded";
 }

@@ -57,7 +57,8 @@ export function readBody(
       }
       chunks.push(c);
     });
-    req.on("end", () => finish(undefined, Buffer.concat(chunks)));
+    // A body that came in one chunk (most do) is that chunk, not a copy of it.
+    req.on("end", () => finish(undefined, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
     // A client that goes away or breaks its chunked encoding mid-body: its problem, not ours.
     req.on("error", () =>
       finish(new HttpProblem(400, "The request body was cut short.", { Connection: "close" })),

@@ -200,14 +200,29 @@ function methodsByOperation(service: AnyServiceDesc): Record<string, string> {
   return byOperation;
 }
 
-/** The request target as a URL; one that is not a URL (`//[/`) is the client's error. */
+/**
+ * The request target as a URL; one that is not a URL (`//[/`) is the client's error. A target
+ * without a query (every SOAP request's) is parsed once: the URL is only read.
+ */
 function requestUrl(target: string | undefined): URL {
+  const t = target ?? "/";
+  const known = t.length <= MAX_PARSED_LENGTH ? parsedTargets.get(t) : undefined;
+  if (known !== undefined) return known;
+  let url: URL;
   try {
-    return new URL(target ?? "/", "http://localhost");
+    url = new URL(t, "http://localhost");
   } catch {
     throw new HttpProblem(400, "The request URL is malformed.");
   }
+  if (url.search === "" && t.length <= MAX_PARSED_LENGTH) {
+    if (parsedTargets.size >= MAX_PARSED) parsedTargets.clear();
+    parsedTargets.set(t, url);
+  }
+  return url;
 }
+const parsedTargets = new Map<string, URL>();
+const MAX_PARSED = 64;
+const MAX_PARSED_LENGTH = 200;
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 

@@ -50,13 +50,15 @@ export interface Open {
    */
   final: boolean;
   readonly tag: MutableTag;
-  /** Element names met so far (the first few), reused for later tags of the same name. */
-  readonly seenNames: SeenName[];
   /** The name of the last start tag. */
   last: SeenName | undefined;
 }
 
-/** An element name met before: as written in the source text, decoded, and split at its colon. */
+/**
+ * An element name met before, in any document: as written in the source text, decoded, and split
+ * at its colon. Shared by all documents, since what it remembers besides is only ever a guess that
+ * is checked (`next`) or keyed by a scope object, which resolves a prefix the same way every time.
+ */
 interface SeenName {
   readonly raw: string;
   readonly name: string;
@@ -91,7 +93,6 @@ export const newOpen = (h: TokenHandler, ns: Record<string, string>): Open => ({
   base: 0,
   final: true,
   tag: { name: "", local: "", uri: "", attributes: NO_ATTRIBUTES, scope: ns, offset: 0 },
-  seenNames: [],
   last: undefined,
 });
 const newSeenName = (raw: string, name: string, prefix: string, local: string): SeenName => ({
@@ -224,22 +225,33 @@ function internalized(s: string): string {
   return s;
 }
 
+/**
+ * Element names met before, as text and as the Latin-1 view of UTF-8 bytes (where a non-ASCII
+ * name is written otherwise); the oldest makes way once there are MAX_SEEN_NAMES.
+ */
+const seenInText: SeenName[] = [];
+const seenInBytes: SeenName[] = [];
+const MAX_SEEN_NAMES = 64;
+
 /** The entry for the element name at `lt + 1 .. end`: one met before, or a new one (validated). */
-function elementName(src: Source, lt: number, end: number, open: Open): SeenName {
+function elementName(src: Source, lt: number, end: number): SeenName {
   const xml = src.xml;
   const length = end - lt - 1;
-  const seen = open.seenNames;
+  const seen = src.bytes === undefined ? seenInText : seenInBytes;
   for (let k = 0; k < seen.length; k++) {
     const c = seen[k]!;
     if (c.raw.length === length && xml.startsWith(c.raw, lt + 1)) return c;
   }
-  const raw = xml.slice(lt + 1, end);
-  const name = shown(src, raw);
+  const name = shown(src, xml.slice(lt + 1, end));
   if (!checkName(name)) throw new XmlSyntaxError(`'<${name}' is not a valid element name`, lt);
+  // Copies of their own, not slices that would keep the document alive.
+  const raw = internalized(xml.slice(lt + 1, end));
   const colon = name.indexOf(":");
   const local = internalized(colon === -1 ? name : name.slice(colon + 1));
-  const entry = newSeenName(raw, name, colon === -1 ? "" : name.slice(0, colon), local);
-  if (seen.length < 32) seen.push(entry);
+  const prefix = colon === -1 ? "" : internalized(name.slice(0, colon));
+  const entry = newSeenName(raw, internalized(name), prefix, local);
+  if (seen.length >= MAX_SEEN_NAMES) seen.shift();
+  seen.push(entry);
   return entry;
 }
 
@@ -317,7 +329,7 @@ function tagName(src: Source, lt: number, open: Open): number {
     j++;
   }
   if (j >= n && !open.final) return -1;
-  const entry = elementName(src, lt, j, open);
+  const entry = elementName(src, lt, j);
   if (last !== undefined) last.next = entry;
   open.last = entry;
   return j;
@@ -338,9 +350,7 @@ function attribute(src: Source, j: number, name: string, open: Open, raw: RawAtt
     j++;
   }
   if (j >= n && more) return -1;
-  const attrName = chars(src, at, j);
-  if (!checkName(attrName))
-    throw new XmlSyntaxError(`'${attrName}' is not a valid attribute name in <${name}>`, at);
+  const attrName = attributeName(src, at, j, name);
   while (j < n && isXmlSpace(xml.charCodeAt(j))) j++;
   if (j >= n && more) return -1;
   if (xml.charCodeAt(j) !== 61)
@@ -362,6 +372,30 @@ function attribute(src: Source, j: number, name: string, open: Open, raw: RawAtt
   // survive.
   raw.push(newRawAttribute(attrName, textValue(spaced(v), j), at));
   return close + 1;
+}
+
+/**
+ * Attribute names met before (as for element names, see seenInText): as written (`raw`) and as
+ * characters.
+ */
+const attributesInText: { readonly raw: string; readonly name: string }[] = [];
+const attributesInBytes: { readonly raw: string; readonly name: string }[] = [];
+
+/** The attribute name at `at .. end` of the start tag of `element`: one met before, or checked. */
+function attributeName(src: Source, at: number, end: number, element: string): string {
+  const xml = src.xml;
+  const seen = src.bytes === undefined ? attributesInText : attributesInBytes;
+  for (let k = 0; k < seen.length; k++) {
+    const c = seen[k]!;
+    if (c.raw.length === end - at && xml.startsWith(c.raw, at)) return c.name;
+  }
+  const name = chars(src, at, end);
+  if (!checkName(name))
+    throw new XmlSyntaxError(`'${name}' is not a valid attribute name in <${element}>`, at);
+  if (seen.length >= MAX_SEEN_NAMES) seen.shift();
+  const raw = internalized(xml.slice(at, end));
+  seen.push({ raw, name: src.bytes === undefined ? raw : internalized(name) });
+  return name;
 }
 
 /**
@@ -387,11 +421,84 @@ function declared(
   parent: Record<string, string>,
 ): Record<string, string> {
   let declarations = 0;
-  for (const a of raw) if (a.name === "xmlns" || a.name.startsWith("xmlns:")) declarations++;
+  for (const a of raw) if (isDeclaration(a.name)) declarations++;
   if (declarations === 0) return parent;
+  const family = families.get(parent);
+  const known = family?.children.find((c) => sameDeclarations(c.declarations, raw));
+  if (known !== undefined) return known.scope;
+  const ns = newScope(raw, parent, declarations);
+  if (family !== undefined && family.depth < MAX_SHARED_DEPTH && shareable(raw))
+    share(family, raw, ns);
+  return ns;
+}
+
+const isDeclaration = (name: string): boolean => name === "xmlns" || name.startsWith("xmlns:");
+
+/**
+ * Scopes made before, by the scope they were made in: a document declaring what an earlier one
+ * declared in the same place (every SOAP envelope its `soap`, `xsi` and `xsd`) reuses that scope,
+ * rather than copying its bindings again, and the names resolved in it stay resolved (see
+ * elementUri). Kept for the root scopes' first few levels, a few children each.
+ */
+interface ScopeFamily {
+  readonly depth: number;
+  readonly children: {
+    readonly declarations: readonly string[];
+    readonly scope: Record<string, string>;
+  }[];
+}
+const families = new WeakMap<object, ScopeFamily>();
+// At most 4 + 16 + 64 scopes kept, of namespace names no longer than MAX_SHARED_URI.
+const MAX_SHARED_DEPTH = 3;
+const MAX_SHARED_CHILDREN = 4;
+const MAX_SHARED_URI = 256;
+
+const shareable = (raw: readonly RawAttribute[]): boolean =>
+  raw.every((a) => !isDeclaration(a.name) || a.value.length <= MAX_SHARED_URI);
+
+/** Registers a root scope, whose descendants' scopes are then shared (see ScopeFamily). */
+export function shareScopes(root: object): void {
+  if (!families.has(root)) families.set(root, { depth: 0, children: [] });
+}
+
+/** Whether `raw` declares exactly `declarations` (names and values, in order). */
+function sameDeclarations(declarations: readonly string[], raw: readonly RawAttribute[]): boolean {
+  let k = 0;
+  for (const a of raw) {
+    if (!isDeclaration(a.name)) continue;
+    if (declarations[k] !== a.name || declarations[k + 1] !== a.value) return false;
+    k += 2;
+  }
+  return k === declarations.length;
+}
+
+/**
+ * Keeps `ns`, made in `family`'s scope by the declarations of `raw`. Its names and values become
+ * copies of their own: as slices of the document, they would keep all of it alive.
+ */
+function share(family: ScopeFamily, raw: readonly RawAttribute[], ns: Record<string, string>) {
+  const declarations: string[] = [];
+  for (const a of raw) {
+    if (!isDeclaration(a.name)) continue;
+    const value = internalized(a.value);
+    ns[a.name.length === 5 ? "" : a.name.slice(6)] = value;
+    declarations.push(internalized(a.name), value);
+  }
+  const children = family.children;
+  if (children.length >= MAX_SHARED_CHILDREN) children.shift();
+  children.push({ declarations, scope: ns });
+  families.set(ns, { depth: family.depth + 1, children: [] });
+}
+
+/** A child scope of `parent` binding the prefixes `raw` declares. */
+function newScope(
+  raw: readonly RawAttribute[],
+  parent: Record<string, string>,
+  declarations: number,
+): Record<string, string> {
   const ns = childScope(parent, declarations);
   for (const a of raw) {
-    if (a.name === "xmlns" || a.name.startsWith("xmlns:")) {
+    if (isDeclaration(a.name)) {
       const prefix = a.name.length === 5 ? "" : a.name.slice(6);
       if (prefix !== "" && a.value === "")
         throw new XmlSyntaxError(`the prefix ${prefix} is bound to an empty namespace`, a.at);
@@ -414,8 +521,11 @@ function elementUri(entry: SeenName, ns: Readonly<Record<string, string>>, lt: n
       lt,
       { prefix: entry.prefix, element: entry.name },
     );
-  entry.scope = ns;
-  entry.uri = uri;
+  // Remembered only for a shared scope: another would keep its document alive in the entry.
+  if (families.has(ns)) {
+    entry.scope = ns;
+    entry.uri = uri;
+  }
   return uri;
 }
 

@@ -11,7 +11,7 @@
  * strings. Character data (references, line ends, forbidden characters) is read in xml-chars.ts.
  */
 import { keepShapes } from "./kept.js";
-import { newOpen, openTag, type Open } from "./xml-start-tag.js";
+import { newOpen, openTag, shareScopes, type Open } from "./xml-start-tag.js";
 import {
   chars,
   isXmlSpace,
@@ -100,14 +100,7 @@ export class XmlTokenizer {
   lastView = "";
 
   constructor(h: TokenHandler, assumed?: Readonly<Record<string, string>>) {
-    // A prototype-free root scope: a prefix like "constructor" must not resolve to anything.
-    const rootNs = Object.create(null) as Record<string, string>;
-    if (assumed !== undefined)
-      for (const p of Object.keys(assumed))
-        if (p !== "" && p !== "xml" && p !== "xmlns") rootNs[p] = assumed[p]!;
-    rootNs["xml"] = XML_URI;
-    rootNs[""] = "";
-    this.open = newOpen(h, rootNs);
+    this.open = newOpen(h, rootScope(assumed));
   }
 
   /** Where the next piece starts in the document: everything before it has been read. */
@@ -149,6 +142,27 @@ export class XmlTokenizer {
     return read;
   }
 }
+
+/**
+ * A prototype-free root scope (a prefix like "constructor" must not resolve to anything), never
+ * written to: one for all documents without assumed bindings, so that the scopes of their elements
+ * are shared too (see childScope in xml-start-tag.ts). Assumed bindings get a root of their own on
+ * every call, since their object may change from one call to the next.
+ */
+function rootScope(assumed: Readonly<Record<string, string>> | undefined): Record<string, string> {
+  if (assumed === undefined) return PLAIN_ROOT;
+  const root = Object.create(null) as Record<string, string>;
+  for (const p of Object.keys(assumed))
+    if (p !== "" && p !== "xml" && p !== "xmlns") root[p] = assumed[p]!;
+  root["xml"] = XML_URI;
+  root[""] = "";
+  return root;
+}
+const PLAIN_ROOT = Object.assign(Object.create(null) as Record<string, string>, {
+  xml: XML_URI,
+  "": "",
+});
+shareScopes(PLAIN_ROOT);
 
 /** Whether `<?xml` at `lt` is an XML declaration (and not a PI like `<?xml-stylesheet`). */
 function isDeclaration(xml: string, lt: number): boolean {

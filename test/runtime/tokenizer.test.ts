@@ -223,6 +223,38 @@ describe("tokenizeXml", () => {
     expect([elements, lastUri]).toEqual([1 + 1 + 20_000, "urn:9999"]);
   });
 
+  it("resolves names and prefixes by each document's own declarations, though documents share what they declare alike", () => {
+    // Scopes, element and attribute names are remembered from one document to the next (see
+    // ScopeFamily and seenInText in xml-start-tag.ts): the same prefix bound otherwise, a name
+    // written otherwise, or a declaration added or left out must read as that document says.
+    const docs = [
+      '<e:E xmlns:e="urn:1" xmlns:x="urn:x"><e:B><p:Op xmlns:p="urn:op" p:a="1"/></e:B></e:E>',
+      '<e:E xmlns:e="urn:2" xmlns:x="urn:x"><e:B><p:Op xmlns:p="urn:op" p:a="1"/></e:B></e:E>',
+      '<e:E xmlns:x="urn:x" xmlns:e="urn:1"><e:B><p:Op xmlns:p="urn:op2" p:a="2"/></e:B></e:E>',
+      '<e:E xmlns:e="urn:1"><e:B><p:Op xmlns:p="urn:op"/></e:B></e:E>',
+      '<e:E xmlns:e="urn:1" xmlns:x="urn:x" xmlns:y="urn:y"><e:B><Op xmlns="urn:op"/></e:B></e:E>',
+      '<e:E xmlns:e="urn:1" xmlns:x="urn:x"><e:B><p:Op xmlns:p="urn:op" p:a="1"/></e:B></e:E>',
+    ];
+    const expected = [
+      ["<{urn:1}E>", "<{urn:1}B>", "<{urn:op}Op {urn:op}a=1>"],
+      ["<{urn:2}E>", "<{urn:2}B>", "<{urn:op}Op {urn:op}a=1>"],
+      ["<{urn:1}E>", "<{urn:1}B>", "<{urn:op2}Op {urn:op2}a=2>"],
+      ["<{urn:1}E>", "<{urn:1}B>", "<{urn:op}Op>"],
+      ["<{urn:1}E>", "<{urn:1}B>", "<{urn:op}Op>"],
+      ["<{urn:1}E>", "<{urn:1}B>", "<{urn:op}Op {urn:op}a=1>"],
+    ].map((open) => [...open, "</>", "</>", "</>"]);
+    // Each read as text, as bytes and in pieces (see events), twice over.
+    for (const round of [1, 2])
+      for (const [i, xml] of docs.entries())
+        expect(events(xml), `${round}: ${xml}`).toEqual(expected[i]);
+    // A prefix one document binds is unbound in the next that does not declare it.
+    expect(() => events('<e:E xmlns:x="urn:x"/>')).toThrow("the prefix e of <e:E> is not bound");
+    // A non-ASCII name, written otherwise in the bytes' Latin-1 view than in text.
+    const named = '<ns:Nöm xmlns:ns="urn:n" ns:ät="ü"/>';
+    for (const round of [1, 2])
+      expect(events(named), String(round)).toEqual(["<{urn:n}Nöm {urn:n}ät=ü>", "</>"]);
+  });
+
   it("binds assumed prefixes above the root, under the document's own declarations", () => {
     const seen: string[] = [];
     const h = {
