@@ -265,6 +265,12 @@ export function openTag(src: Source, lt: number, open: Open): number {
   let j = tagName(src, lt, open);
   if (j === -1) return -1;
   const entry = open.last!;
+  // A tag that declares namespaces as one read before in the same place (every envelope's).
+  const known = xml.startsWith(" xmlns", j) ? knownTag(xml, lt, open.ns) : undefined;
+  if (known !== undefined) {
+    const { raw, ns, attributes, selfClosing } = known;
+    return report(src, lt, lt + raw.length, entry, ns, attributes, selfClosing, open);
+  }
   let raw: RawAttribute[] | undefined;
   let selfClosing = false;
   for (;;) {
@@ -291,17 +297,82 @@ export function openTag(src: Source, lt: number, open: Open): number {
   }
   if (raw !== undefined && raw.length > 1) checkUnique(raw, entry.name);
   const ns = raw === undefined ? open.ns : declared(raw, open.ns);
+  const attributes = raw === undefined ? NO_ATTRIBUTES : resolveAttributes(raw, ns);
+  if (ns !== open.ns) remember(xml, lt, j, open.ns, ns, attributes, selfClosing);
+  return report(src, lt, j, entry, ns, attributes, selfClosing, open);
+}
+
+/** Reports the start tag at `lt`, read up to `j`, in `open.tag` (see openTag). */
+function report(
+  src: Source,
+  lt: number,
+  j: number,
+  entry: SeenName,
+  ns: Record<string, string>,
+  attributes: readonly XmlAttribute[],
+  selfClosing: boolean,
+  open: Open,
+): number {
   const tag = open.tag;
   tag.name = entry.name;
   tag.local = entry.local;
   tag.uri = elementUri(entry, ns, lt);
-  tag.attributes = raw === undefined ? NO_ATTRIBUTES : resolveAttributes(raw, ns);
+  tag.attributes = attributes;
   tag.scope = ns;
   tag.offset = open.base + lt;
   if (!selfClosing) return entered(src, j, entry, ns, open);
   open.h.open(tag);
   open.h.close();
   return j;
+}
+
+/**
+ * A start tag that declares namespaces, as read in a shared scope: the same text there reads the
+ * same way, so it is not read again. ASCII only, so that its text means the same in a document
+ * given as text and in the Latin-1 view of one given as bytes.
+ */
+interface KnownTag {
+  readonly raw: string;
+  readonly ns: Record<string, string>;
+  readonly attributes: readonly XmlAttribute[];
+  readonly selfClosing: boolean;
+}
+const MAX_KNOWN_TAG = 512;
+const ASCII = /^[\u0000-\u007f]*$/;
+
+function knownTag(xml: string, lt: number, parent: object): KnownTag | undefined {
+  const tags = families.get(parent)?.tags;
+  if (tags !== undefined)
+    for (let k = 0; k < tags.length; k++) if (xml.startsWith(tags[k]!.raw, lt)) return tags[k];
+  return undefined;
+}
+
+/** Keeps the tag at `lt .. end`, which made the shared scope `ns` in `parent` (see KnownTag). */
+function remember(
+  xml: string,
+  lt: number,
+  end: number,
+  parent: object,
+  ns: Record<string, string>,
+  attributes: readonly XmlAttribute[],
+  selfClosing: boolean,
+): void {
+  const tags = families.get(parent)?.tags;
+  if (tags === undefined || !families.has(ns) || end - lt > MAX_KNOWN_TAG) return;
+  const raw = xml.slice(lt, end);
+  if (!ASCII.test(raw)) return;
+  // Copies of their own: slices would keep the document alive.
+  const copies = attributes.map((a) =>
+    newAttribute(
+      internalized(a.name),
+      internalized(a.prefix),
+      internalized(a.local),
+      a.uri,
+      internalized(a.value),
+    ),
+  );
+  if (tags.length >= MAX_SHARED_CHILDREN) tags.shift();
+  tags.push({ raw: internalized(raw), ns, attributes: Object.freeze(copies), selfClosing });
 }
 
 /**
@@ -442,6 +513,8 @@ const isDeclaration = (name: string): boolean => name === "xmlns" || name.starts
  */
 interface ScopeFamily {
   readonly depth: number;
+  /** The start tags that made its children (see KnownTag). */
+  readonly tags: KnownTag[];
   readonly children: {
     readonly declarations: readonly string[];
     readonly scope: Record<string, string>;
@@ -458,7 +531,7 @@ const shareable = (raw: readonly RawAttribute[]): boolean =>
 
 /** Registers a root scope, whose descendants' scopes are then shared (see ScopeFamily). */
 export function shareScopes(root: object): void {
-  if (!families.has(root)) families.set(root, { depth: 0, children: [] });
+  if (!families.has(root)) families.set(root, { depth: 0, children: [], tags: [] });
 }
 
 /** Whether `raw` declares exactly `declarations` (names and values, in order). */
@@ -487,7 +560,7 @@ function share(family: ScopeFamily, raw: readonly RawAttribute[], ns: Record<str
   const children = family.children;
   if (children.length >= MAX_SHARED_CHILDREN) children.shift();
   children.push({ declarations, scope: ns });
-  families.set(ns, { depth: family.depth + 1, children: [] });
+  families.set(ns, { depth: family.depth + 1, children: [], tags: [] });
 }
 
 /** A child scope of `parent` binding the prefixes `raw` declares. */

@@ -224,9 +224,10 @@ describe("tokenizeXml", () => {
   });
 
   it("resolves names and prefixes by each document's own declarations, though documents share what they declare alike", () => {
-    // Scopes, element and attribute names are remembered from one document to the next (see
-    // ScopeFamily and seenInText in xml-start-tag.ts): the same prefix bound otherwise, a name
-    // written otherwise, or a declaration added or left out must read as that document says.
+    // Scopes, declaring start tags, element and attribute names are remembered from one document
+    // to the next (see ScopeFamily, KnownTag and seenInText in xml-start-tag.ts): the same prefix
+    // bound otherwise, a name written otherwise, or a declaration added or left out must read as
+    // that document says.
     const docs = [
       '<e:E xmlns:e="urn:1" xmlns:x="urn:x"><e:B><p:Op xmlns:p="urn:op" p:a="1"/></e:B></e:E>',
       '<e:E xmlns:e="urn:2" xmlns:x="urn:x"><e:B><p:Op xmlns:p="urn:op" p:a="1"/></e:B></e:E>',
@@ -243,6 +244,15 @@ describe("tokenizeXml", () => {
       ["<{urn:1}E>", "<{urn:1}B>", "<{urn:op}Op>"],
       ["<{urn:1}E>", "<{urn:1}B>", "<{urn:op}Op {urn:op}a=1>"],
     ].map((open) => [...open, "</>", "</>", "</>"]);
+    // The same declaring tag in scopes that bind its own prefix otherwise.
+    docs.push(
+      '<e:E xmlns:e="urn:1" xmlns:x="urn:x"><x:Op xmlns:p="urn:op" p:a="1"/></e:E>',
+      '<e:E xmlns:e="urn:1" xmlns:x="urn:y"><x:Op xmlns:p="urn:op" p:a="1"/></e:E>',
+    );
+    expected.push(
+      ["<{urn:1}E>", "<{urn:x}Op {urn:op}a=1>", "</>", "</>"],
+      ["<{urn:1}E>", "<{urn:y}Op {urn:op}a=1>", "</>", "</>"],
+    );
     // Each read as text, as bytes and in pieces (see events), twice over.
     for (const round of [1, 2])
       for (const [i, xml] of docs.entries())
