@@ -12,8 +12,9 @@
  *      against the generated server without a store; ?WSDL under a wrong-password flood; the
  *      cost of synchronous=FULL (bench/service.ts). Only with `service`: it is not part of the
  *      default run.
- * Loopback only (127.0.0.1, port 0); every child process stops with its parent. Needs `npm run build`:
- * the generated code imports @wsdl-tsgen/runtime from dist/, as in an app (bench/tsconfig.dist.json).
+ * Loopback only (127.0.0.1, port 0); every child process stops with its parent. Needs
+ * `npm run build`: the generated code imports @wsdl-tsgen/runtime from dist/, as an app's does
+ * (bench/tsconfig.dist.json).
  *
  * Options: `decode`, `server`, `generate` or `service` to run one part; `--quick` for a short smoke
  * run.
@@ -44,9 +45,12 @@ if (problem) {
 function runtimeProblem(): string | undefined {
   const built = "runtime/dist/index.js";
   if (!existsSync(built))
-    return "runtime/dist/ is missing: run `npm run build` first (the benchmarks measure the built runtime).";
+    return "runtime/dist/ is missing: run `npm run build` first (the benchmarks measure it).";
   if (!import.meta.resolve("@wsdl-tsgen/runtime").endsWith(`/${built}`))
-    return "@wsdl-tsgen/runtime resolves to its sources: run the benchmarks with `npm run bench`, which sets TSX_TSCONFIG_PATH=bench/tsconfig.dist.json.";
+    return (
+      "@wsdl-tsgen/runtime resolves to its sources: run the benchmarks with `npm run bench`, " +
+      "which sets TSX_TSCONFIG_PATH=bench/tsconfig.dist.json."
+    );
   const at = statSync(built).mtimeMs;
   const newer = readdirSync("runtime/src").find((f) => statSync(`runtime/src/${f}`).mtimeMs > at);
   if (newer)

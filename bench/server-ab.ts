@@ -2,7 +2,8 @@
  * Our server against the template server (server-worker.ts), both running at once in their own
  * processes and measured in alternate autocannon windows, so that a shared machine's load falls on
  * both alike: CPU per request, system time and minor page faults per request, and their ratio.
- *   TSX_TSCONFIG_PATH=bench/tsconfig.dist.json npx tsx bench/server-ab.ts [soap11,soap12,get,post] [rounds]
+ *   TSX_TSCONFIG_PATH=bench/tsconfig.dist.json \
+ *     npx tsx bench/server-ab.ts [soap11,soap12,get,post] [rounds]
  */
 import autocannon from "autocannon";
 import { BINDINGS, bindingRequest, type Binding } from "./data.js";

@@ -1,10 +1,13 @@
 /**
  * In-process comparison of our generated handler with the hand-written template server
  * (server-worker.ts), on fake requests and responses (no sockets), for counting instructions with
- * callgrind, which a shared machine's load does not disturb, or CPU time interleaved request by
- * request, which it disturbs alike for both.
- *   npx tsx bench/server-count.ts ours|template soap11|soap12|get|post [n] [m]   n requests after 300
- *   npx tsx bench/server-count.ts both soap11|soap12|get|post [n] [m]   CPU per request, interleaved
+ * callgrind, which a shared machine's load does not disturb (JIT and GC timing still move its
+ * counts by several percent between runs), or CPU time interleaved request by request, which the
+ * load disturbs alike for both.
+ *   npx tsx bench/server-count.ts ours|template soap11|soap12|get|post [n] [m]
+ *     n requests after 300;
+ *   npx tsx bench/server-count.ts both soap11|soap12|get|post [n] [m]
+ *     CPU per request, interleaved;
  * with m messages in each answer (100; 1 leaves mostly the cost of handling a request). Run with
  * TSX_TSCONFIG_PATH=bench/tsconfig.dist.json to measure the built runtime, as `npm run bench` does.
  * Instructions per request: the difference of two callgrind runs with different n, e.g.

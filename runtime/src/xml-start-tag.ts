@@ -242,14 +242,17 @@ function elementName(src: Source, lt: number, end: number): SeenName {
     const c = seen[k]!;
     if (c.raw.length === length && xml.startsWith(c.raw, lt + 1)) return c;
   }
-  const name = shown(src, xml.slice(lt + 1, end));
-  if (!checkName(name)) throw new XmlSyntaxError(`'<${name}' is not a valid element name`, lt);
+  const written = xml.slice(lt + 1, end);
+  const shownName = shown(src, written);
+  if (!checkName(shownName))
+    throw new XmlSyntaxError(`'<${shownName}' is not a valid element name`, lt);
   // Copies of their own, not slices that would keep the document alive.
-  const raw = internalized(xml.slice(lt + 1, end));
+  const raw = internalized(written);
+  const name = shownName === written ? raw : internalized(shownName);
   const colon = name.indexOf(":");
   const local = internalized(colon === -1 ? name : name.slice(colon + 1));
   const prefix = colon === -1 ? "" : internalized(name.slice(0, colon));
-  const entry = newSeenName(raw, internalized(name), prefix, local);
+  const entry = newSeenName(raw, name, prefix, local);
   if (seen.length >= MAX_SEEN_NAMES) seen.shift();
   seen.push(entry);
   return entry;
@@ -265,8 +268,10 @@ export function openTag(src: Source, lt: number, open: Open): number {
   let j = tagName(src, lt, open);
   if (j === -1) return -1;
   const entry = open.last!;
-  // A tag that declares namespaces as one read before in the same place (every envelope's).
-  const known = xml.startsWith(" xmlns", j) ? knownTag(xml, lt, open.ns) : undefined;
+  // A tag that declares namespaces as one read before in the same place (every envelope's). Only
+  // tags whose first attribute is a declaration are looked up, and so only they are kept.
+  const declaring = xml.startsWith(" xmlns", j);
+  const known = declaring ? knownTag(xml, lt, open.ns) : undefined;
   if (known !== undefined) {
     const { raw, ns, attributes, selfClosing } = known;
     return report(src, lt, lt + raw.length, entry, ns, attributes, selfClosing, open);
@@ -298,7 +303,7 @@ export function openTag(src: Source, lt: number, open: Open): number {
   if (raw !== undefined && raw.length > 1) checkUnique(raw, entry.name);
   const ns = raw === undefined ? open.ns : declared(raw, open.ns);
   const attributes = raw === undefined ? NO_ATTRIBUTES : resolveAttributes(raw, ns);
-  if (ns !== open.ns) remember(xml, lt, j, open.ns, ns, attributes, selfClosing);
+  if (declaring && ns !== open.ns) remember(xml, lt, j, open.ns, ns, attributes, selfClosing);
   return report(src, lt, j, entry, ns, attributes, selfClosing, open);
 }
 

@@ -146,7 +146,7 @@ export class XmlTokenizer {
 /**
  * A prototype-free root scope (a prefix like "constructor" must not resolve to anything), never
  * written to: one for all documents without assumed bindings, so that the scopes of their elements
- * are shared too (see childScope in xml-start-tag.ts). Assumed bindings get a root of their own on
+ * are shared too (see ScopeFamily in xml-start-tag.ts). Assumed bindings get a root of their own on
  * every call, since their object may change from one call to the next.
  */
 function rootScope(assumed: Readonly<Record<string, string>> | undefined): Record<string, string> {

@@ -458,24 +458,6 @@ function fieldWriter(f: FieldDesc, parentNs: string): FieldWriter {
       }
     };
   }
-  return singleWriter(f, parentNs, write, nil);
-}
-
-/**
- * A field that occurs at most once, without a fixed value. A plain scalar's element is written
- * here rather than by its element writer: one call less for each of the most common fields.
- */
-function singleWriter(
-  f: FieldDesc,
-  parentNs: string,
-  write: ElementWriter,
-  nil: string,
-): FieldWriter {
-  const { min, nillable, prop } = f;
-  const plain = plainScalar(f);
-  const text = plain && contentTextOf(plain);
-  const open = startTag(f.name, f.ns, parentNs, "");
-  const [empty, gt, close] = [open + " />", open + ">", "</" + f.name + ">"];
   return (value) => {
     try {
       if (value === undefined || value === null) {
@@ -483,23 +465,11 @@ function singleWriter(
         if (min > 0) misfit((p) => `${p} is required`);
         return "";
       }
-      if (text === undefined) return write(value);
-      const t = text(value);
-      return t === "" ? empty : gt + t + close;
+      return write(value);
     } catch (e) {
       return within(prop, e);
     }
   };
-}
-
-/**
- * The scalar type of a field written as `<name>text</name>` and nothing else: not a substitution
- * group's head, without xsi:type, and not xs:anyType (which may hold a tree).
- */
-function plainScalar(f: FieldDesc): ScalarDesc | undefined {
-  const t = f.type;
-  if (t.k !== "scalar" || f.substitutes || f.xsiType !== undefined) return undefined;
-  return t.s === "anyType" && !t.list ? undefined : t;
 }
 
 /**

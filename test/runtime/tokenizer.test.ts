@@ -223,7 +223,7 @@ describe("tokenizeXml", () => {
     expect([elements, lastUri]).toEqual([1 + 1 + 20_000, "urn:9999"]);
   });
 
-  it("resolves names and prefixes by each document's own declarations, though documents share what they declare alike", () => {
+  it("resolves each document by its own declarations, though documents share alike ones", () => {
     // Scopes, declaring start tags, element and attribute names are remembered from one document
     // to the next (see ScopeFamily, KnownTag and seenInText in xml-start-tag.ts): the same prefix
     // bound otherwise, a name written otherwise, or a declaration added or left out must read as
