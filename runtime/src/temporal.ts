@@ -65,21 +65,14 @@ export function isCommonDateTime(t: string): boolean {
     t.charCodeAt(16) !== 58
   )
     return false;
-  for (let i = 0; i < 19; i++)
-    if (i !== 4 && i !== 7 && i !== 10 && i !== 13 && i !== 16 && !isDigit(t.charCodeAt(i)))
-      return false;
-  const month = two(t, 5);
-  const day = two(t, 8);
-  if (
-    month < 1 ||
-    month > 12 ||
-    day < 1 ||
-    day > 28 ||
-    two(t, 11) > 23 ||
-    two(t, 14) > 59 ||
-    two(t, 17) > 59
-  )
+  const month = digits(t, 5);
+  const day = digits(t, 8);
+  const h = digits(t, 11);
+  const mi = digits(t, 14);
+  const s = digits(t, 17);
+  if (digits(t, 0) < 0 || digits(t, 2) < 0 || month < 1 || month > 12 || day < 1 || day > 28)
     return false;
+  if (h < 0 || h > 23 || mi < 0 || mi > 59 || s < 0 || s > 59) return false;
   let k = 19;
   if (k < n && t.charCodeAt(k) === 46) {
     const from = ++k;
@@ -89,19 +82,17 @@ export function isCommonDateTime(t: string): boolean {
   if (k === n) return true;
   const c = t.charCodeAt(k);
   if (c === 90) return k + 1 === n;
-  if (
-    (c !== 43 && c !== 45) ||
-    n - k !== 6 ||
-    !isDigit(t.charCodeAt(k + 1)) ||
-    !isDigit(t.charCodeAt(k + 2)) ||
-    t.charCodeAt(k + 3) !== 58 ||
-    !isDigit(t.charCodeAt(k + 4)) ||
-    !isDigit(t.charCodeAt(k + 5))
-  )
-    return false;
-  const h = two(t, k + 1);
-  const mi = two(t, k + 4);
-  return h < 14 && mi <= 59;
+  if ((c !== 43 && c !== 45) || n - k !== 6 || t.charCodeAt(k + 3) !== 58) return false;
+  const oh = digits(t, k + 1);
+  const om = digits(t, k + 4);
+  return oh >= 0 && oh < 14 && om >= 0 && om <= 59;
+}
+
+/** The number the two digits at `i` of `t` (within its length) stand for; -1 if they are not. */
+function digits(t: string, i: number): number {
+  const a = t.charCodeAt(i) - 48;
+  const b = t.charCodeAt(i + 1) - 48;
+  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
 }
 
 /** Whether `text` is a valid lexical value of `kind`. */

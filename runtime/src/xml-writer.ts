@@ -16,7 +16,15 @@ import {
   type TypeDesc,
 } from "./descriptors.js";
 import type { XmlNode } from "./xml-reader.js";
-import { formatScalar, parseScalar, scalarFormatter, ValueFormatError } from "./scalars.js";
+import {
+  formatScalar,
+  parseScalar,
+  quickForm,
+  quickText,
+  scalarFormatter,
+  ValueFormatError,
+  type QuickForm,
+} from "./scalars.js";
 import { isInheritedName, ownValue } from "./own-props.js";
 
 export const XSI_NS = "http://www.w3.org/2001/XMLSchema-instance";
@@ -188,28 +196,58 @@ function contentTextOf(desc: ScalarDesc): Text {
   return t;
 }
 
+/**
+ * An element of a scalar type: its tags, and its text, a common value's written by direct calls
+ * (`quick`), where `text` is a closure whose target varies from element to element.
+ */
+interface ScalarElement {
+  readonly gt: string;
+  readonly empty: string;
+  readonly close: string;
+  readonly quick: QuickForm;
+  /** A quick text is escaped (a string's). */
+  readonly escapes: boolean;
+  readonly text: Text;
+}
+
+/** No value is quick: a list's or an enumeration's text is checked item by item. */
+const NOT_QUICK: QuickForm = { q: 0, lo: 0, hi: 0 };
+
+function scalarElement(type: ScalarDesc, open: string, close: string): ScalarElement {
+  const checked = type.list || type.values;
+  return {
+    gt: open + ">",
+    empty: open + " />",
+    close,
+    quick: checked ? NOT_QUICK : quickForm(type.s),
+    escapes: ESCAPED_KINDS.has(type.s),
+    text: contentTextOf(type),
+  };
+}
+
+/** One element of a scalar type holding `value` (not null). */
+function writeScalar(e: ScalarElement, value: unknown): string {
+  let t = quickText(e.quick, value);
+  if (t === undefined) t = e.text(value);
+  else if (e.escapes) t = escape(t, TEXT_SPECIAL);
+  return t === "" ? e.empty : e.gt + t + e.close;
+}
+
 /** The writer of elements of a scalar type. */
 function scalarWriter(type: ScalarDesc, ns: string): ElementWriterFactory {
-  const text = contentTextOf(type);
   if (type.s !== "anyType" || type.list) {
     return (open, close) => {
-      const empty = open + " />";
-      const gt = open + ">";
-      return (value) => {
-        const t = text(value);
-        return t === "" ? empty : gt + t + close;
-      };
+      const e = scalarElement(type, open, close);
+      return (value) => writeScalar(e, value);
     };
   }
   return (open, close) => {
-    const empty = open + " />";
-    const gt = open + ">";
+    const e = scalarElement(type, open, close);
     return (value) => {
       // xs:anyType holding a tree (as read): its attributes and children inside this element.
       if (typeof value === "object" && value !== null && Array.isArray((value as XmlNode).children))
         return treeContent(open, close, value as XmlNode, ns);
-      const t = text(value);
-      return t === "" ? empty : gt + t + close;
+      return writeScalar(e, value);
     };
   };
 }
@@ -405,7 +443,53 @@ function checkCount(n: number, min: number, max: number): void {
     misfit((p) => `${p} takes at most ${max} item${max === 1 ? "" : "s"} (maxOccurs); got ${n}`);
 }
 
+/**
+ * A field as most are: at most one element of a scalar type other than xs:anyType, with no fixed
+ * value, substitutes or xsi:type. The complex writer writes it with a direct call, where a compiled
+ * field writer is a call through a closure whose target varies.
+ */
+interface PlainField extends ScalarElement {
+  readonly prop: string;
+  readonly nil: string;
+  readonly nillable: boolean;
+  readonly required: boolean;
+}
+
+function plainField(f: FieldDesc, parentNs: string): PlainField | undefined {
+  const t = f.type;
+  if (f.max > 1 || f.substitutes || f.fixed !== undefined || f.xsiType || t.k !== "scalar")
+    return undefined;
+  if (t.s === "anyType" && !t.list) return undefined;
+  const open = startTag(f.name, f.ns, parentNs, "");
+  return {
+    ...scalarElement(t, open, "</" + f.name + ">"),
+    prop: f.prop,
+    nil: open + ' xsi:nil="true" />',
+    nillable: f.nillable,
+    required: f.min > 0,
+  };
+}
+
+/** A plain field's element holding `value`, its nil element, or nothing. */
+function writePlain(f: PlainField, value: unknown): string {
+  if (value === undefined || value === null) {
+    if (value === null && f.nillable) return f.nil;
+    if (f.required) misfit((p) => `${p} is required`);
+    return "";
+  }
+  return writeScalar(f, value);
+}
+
 function fieldWriter(f: FieldDesc, parentNs: string): FieldWriter {
+  const plain = plainField(f, parentNs);
+  if (plain)
+    return (value) => {
+      try {
+        return writePlain(plain, value);
+      } catch (e) {
+        return within(f.prop, e);
+      }
+    };
   const write = f.substitutes
     ? substitutionWriter(f, parentNs)
     : elementWriter(f.name, f.ns, parentNs, f.type, xsiTypeAttr(f));
@@ -525,8 +609,45 @@ function substitutionWriter(f: FieldDesc, parentNs: string): ElementWriter {
   };
 }
 
+/** A field of a complex type: plain, or written by its compiled writer. */
+interface ComplexField {
+  readonly prop: string;
+  readonly plain: PlainField | undefined;
+  readonly write: FieldWriter | undefined;
+}
+
+function complexField(f: FieldDesc, ns: string): ComplexField {
+  const plain = plainField(f, ns);
+  return { prop: f.prop, plain, write: plain ? undefined : fieldWriter(f, ns) };
+}
+
+/** The fields' elements, xs:any content `anyXml` before field `anyAt` (or after them all). */
+function writeFields(
+  fields: readonly ComplexField[],
+  obj: Record<string, unknown>,
+  own: boolean,
+  anyAt: number,
+  anyXml: string,
+): string {
+  let content = "";
+  let i = 0;
+  try {
+    for (; i < fields.length; i++) {
+      if (i === anyAt) content += anyXml;
+      const f = fields[i]!;
+      const v = own ? ownValue(obj, f.prop) : obj[f.prop];
+      content += f.plain ? writePlain(f.plain, v) : f.write!(v);
+    }
+  } catch (e) {
+    // A compiled field writer names its property itself.
+    if (fields[i]!.plain) within(fields[i]!.prop, e);
+    throw e;
+  }
+  return anyAt >= fields.length ? content + anyXml : content;
+}
+
 function compileComplex(type: ComplexDesc, ns: string): ElementWriterFactory {
-  const fields = type.fields.map((f) => ({ prop: f.prop, write: fieldWriter(f, ns) }));
+  const fields = type.fields.map((f) => complexField(f, ns));
   const attrs = type.attrs.map((a) => ({
     ...a,
     text: textOf(a.type),
@@ -592,12 +713,7 @@ function compileComplex(type: ComplexDesc, ns: string): ElementWriterFactory {
       for (const node of obj["$any"] as XmlNode[]) writeNode(out, node, ns);
       anyXml = out.join("");
     }
-    for (let i = 0; i < fields.length; i++) {
-      if (i === anyAt) content += anyXml;
-      const prop = fields[i]!.prop;
-      content += fields[i]!.write(own ? ownValue(obj, prop) : obj[prop]);
-    }
-    if (anyAt >= fields.length) content += anyXml;
+    content += writeFields(fields, obj, own, anyAt, anyXml);
     return content === "" ? start + " />" : start + ">" + content + close;
   };
 }
