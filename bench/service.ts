@@ -22,6 +22,8 @@ const CONNECTIONS = 50;
 const FLOOD_CONNECTIONS = 16;
 const TARGET_RPS = 2_000;
 const TARGET_P99_MS = 50;
+/** Two processes' rate against one's that counts as more, beyond run-to-run noise. */
+const MORE = 1.05;
 
 interface Load {
   readonly rps: number;
@@ -192,12 +194,13 @@ async function postgresRows(url: string, peer: Load, seconds: number): Promise<v
     (b) => load("PostgreSQL ×2", b, seconds),
   );
   row("service on PostgreSQL, 2 processes", two, peer);
-  // A second process can only add throughput if the first left CPU unused.
-  const why =
-    two.rps > one.rps
-      ? ""
-      : `: with one process the machine was already ${fmt(one.busy * 100, 0)}% busy (load tool, PostgreSQL and server on ${cpus().length} cores), and with two each request took ${ratio(cpuPerRequest(two), cpuPerRequest(one))} the CPU`;
+  // A second process can only add throughput if the first left CPU unused. Rates move by about ±5%
+  // from run to run here, so a smaller gain is not counted as one.
+  const more = two.rps >= MORE * one.rps;
+  const why = more
+    ? ""
+    : `: with one process the machine was already ${fmt(one.busy * 100, 0)}% busy (load tool, PostgreSQL and server on ${cpus().length} cores), and with two each request took ${ratio(cpuPerRequest(two), cpuPerRequest(one))} the CPU`;
   console.log(
-    `   two processes: ${ratio(two.rps, one.rps)} one's throughput; more than one: ${verdict(two.rps > one.rps)}${why}`,
+    `   two processes: ${ratio(two.rps, one.rps)} one's throughput; more than one (at least ${MORE}×): ${verdict(more)}${why}`,
   );
 }
