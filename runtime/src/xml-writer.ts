@@ -470,13 +470,21 @@ function plainField(f: FieldDesc, parentNs: string): PlainField | undefined {
   };
 }
 
+/** A single field left out (undefined) or null: its nil element, or nothing; refused if required. */
+function absent(
+  value: null | undefined,
+  nillable: boolean,
+  nil: string,
+  required: boolean,
+): string {
+  if (value === null && nillable) return nil;
+  if (required) misfit((p) => `${p} is required`);
+  return "";
+}
+
 /** A plain field's element holding `value`, its nil element, or nothing. */
 function writePlain(f: PlainField, value: unknown): string {
-  if (value === undefined || value === null) {
-    if (value === null && f.nillable) return f.nil;
-    if (f.required) misfit((p) => `${p} is required`);
-    return "";
-  }
+  if (value === undefined || value === null) return absent(value, f.nillable, f.nil, f.required);
   return writeScalar(f, value);
 }
 
@@ -544,11 +552,7 @@ function fieldWriter(f: FieldDesc, parentNs: string): FieldWriter {
   }
   return (value) => {
     try {
-      if (value === undefined || value === null) {
-        if (value === null && nillable) return nil;
-        if (min > 0) misfit((p) => `${p} is required`);
-        return "";
-      }
+      if (value === undefined || value === null) return absent(value, nillable, nil, min > 0);
       return write(value);
     } catch (e) {
       return within(prop, e);
