@@ -184,34 +184,35 @@ function wrong(kind: ScalarKind, value: unknown): never {
 /**
  * The common values of a scalar kind, written without `formatScalar`, which compares the kind
  * against a dozen names each time: the writer formats thousands of values per response.
- * `q`: 1 an integer in `lo`..`hi`, 2 an xs:dateTime string in its common form, 3 a string.
+ * `q`: QUICK_INT an integer in `lo`..`hi`, QUICK_DATE_TIME an xs:dateTime string in its common
+ * form, QUICK_STRING a string, 0 none.
  */
 export interface QuickForm {
-  readonly q: 0 | 1 | 2 | 3;
+  readonly q: 0 | typeof QUICK_INT | typeof QUICK_DATE_TIME | typeof QUICK_STRING;
   readonly lo: number;
   readonly hi: number;
 }
+export const QUICK_INT = 1;
+export const QUICK_DATE_TIME = 2;
+export const QUICK_STRING = 3;
 
 export function quickForm(kind: ScalarKind): QuickForm {
   const nr = NUMBER_RANGES[kind];
-  if (nr) return { q: 1, lo: nr[0], hi: nr[1] };
-  return {
-    q: kind === "dateTime" ? 2 : kind === "string" || kind === "anyType" ? 3 : 0,
-    lo: 0,
-    hi: 0,
-  };
+  if (nr) return { q: QUICK_INT, lo: nr[0], hi: nr[1] };
+  const string = kind === "string" || kind === "anyType";
+  return { q: kind === "dateTime" ? QUICK_DATE_TIME : string ? QUICK_STRING : 0, lo: 0, hi: 0 };
 }
 
 /** A common value's lexical form (see QuickForm); undefined when `formatScalar` must decide. */
 export function quickText(f: QuickForm, value: unknown): string | undefined {
   switch (f.q) {
-    case 1:
+    case QUICK_INT:
       return typeof value === "number" && Number.isInteger(value) && value >= f.lo && value <= f.hi
         ? String(value)
         : undefined;
-    case 2:
+    case QUICK_DATE_TIME:
       return typeof value === "string" && isCommonDateTime(value) ? value : undefined;
-    case 3:
+    case QUICK_STRING:
       return typeof value === "string" ? value : undefined;
   }
   return undefined;

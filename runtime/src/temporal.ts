@@ -13,21 +13,23 @@ export type TemporalKind = "dateTime" | "date" | "time";
 
 const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
 
-/** Two ASCII digits at `i` as a number (the regexes have checked they are digits). */
-function two(s: string, i: number): number {
-  return (s.charCodeAt(i) - 48) * 10 + s.charCodeAt(i + 1) - 48;
+/** The number the two characters at `i` of `t` stand for; -1 unless both are ASCII digits. */
+function digits(t: string, i: number): number {
+  const a = t.charCodeAt(i) - 48;
+  const b = t.charCodeAt(i + 1) - 48;
+  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
 }
 
 function validFields(kind: TemporalKind, m: RegExpExecArray): boolean {
   const tz = m[kind === "dateTime" ? 8 : kind === "date" ? 4 : 5];
   if (tz !== undefined && tz !== "Z") {
-    const h = two(tz, 1);
-    const mi = two(tz, 4);
+    const h = digits(tz, 1);
+    const mi = digits(tz, 4);
     if (h > 14 || mi > 59 || (h === 14 && mi !== 0)) return false;
   }
   if (kind !== "time") {
-    const month = two(m[2]!, 0);
-    const day = two(m[3]!, 0);
+    const month = digits(m[2]!, 0);
+    const day = digits(m[3]!, 0);
     if (month < 1 || month > 12 || day < 1) return false;
     if (day > 28) {
       const y = Number(m[1]);
@@ -37,9 +39,9 @@ function validFields(kind: TemporalKind, m: RegExpExecArray): boolean {
   }
   if (kind !== "date") {
     const o = kind === "dateTime" ? 3 : 0;
-    const h = two(m[o + 1]!, 0);
-    const mi = two(m[o + 2]!, 0);
-    const s = two(m[o + 3]!, 0);
+    const h = digits(m[o + 1]!, 0);
+    const mi = digits(m[o + 2]!, 0);
+    const s = digits(m[o + 3]!, 0);
     if (h === 24 ? mi !== 0 || s !== 0 || /[1-9]/.test(m[o + 4] ?? "") : h > 23) return false;
     if (mi > 59 || s > 59) return false;
   }
@@ -86,13 +88,6 @@ export function isCommonDateTime(t: string): boolean {
   const oh = digits(t, k + 1);
   const om = digits(t, k + 4);
   return oh >= 0 && oh < 14 && om >= 0 && om <= 59;
-}
-
-/** The number the two digits at `i` of `t` (within its length) stand for; -1 if they are not. */
-function digits(t: string, i: number): number {
-  const a = t.charCodeAt(i) - 48;
-  const b = t.charCodeAt(i + 1) - 48;
-  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
 }
 
 /** Whether `text` is a valid lexical value of `kind`. */

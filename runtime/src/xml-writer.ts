@@ -19,6 +19,7 @@ import type { XmlNode } from "./xml-reader.js";
 import {
   formatScalar,
   parseScalar,
+  QUICK_STRING,
   quickForm,
   quickText,
   scalarFormatter,
@@ -205,22 +206,19 @@ interface ScalarElement {
   readonly empty: string;
   readonly close: string;
   readonly quick: QuickForm;
-  /** A quick text is escaped (a string's). */
-  readonly escapes: boolean;
   readonly text: Text;
 }
 
-/** No value is quick: a list's or an enumeration's text is checked item by item. */
+/** No value is quick: a list's text is written item by item, an enumeration's checked. */
 const NOT_QUICK: QuickForm = { q: 0, lo: 0, hi: 0 };
 
 function scalarElement(type: ScalarDesc, open: string, close: string): ScalarElement {
-  const checked = type.list || type.values;
+  const quick = type.list || type.values ? NOT_QUICK : quickForm(type.s);
   return {
     gt: open + ">",
     empty: open + " />",
     close,
-    quick: checked ? NOT_QUICK : quickForm(type.s),
-    escapes: ESCAPED_KINDS.has(type.s),
+    quick,
     text: contentTextOf(type),
   };
 }
@@ -229,7 +227,8 @@ function scalarElement(type: ScalarDesc, open: string, close: string): ScalarEle
 function writeScalar(e: ScalarElement, value: unknown): string {
   let t = quickText(e.quick, value);
   if (t === undefined) t = e.text(value);
-  else if (e.escapes) t = escape(t, TEXT_SPECIAL);
+  // Of the quick forms, only a string's can hold markup.
+  else if (e.quick.q === QUICK_STRING) t = escape(t, TEXT_SPECIAL);
   return t === "" ? e.empty : e.gt + t + e.close;
 }
 
