@@ -497,7 +497,7 @@ function declared(
   parent: Record<string, string>,
 ): Record<string, string> {
   let declarations = 0;
-  for (const a of raw) if (isDeclaration(a.name)) declarations++;
+  for (const a of raw) if (isNamespaceDeclaration(a.name)) declarations++;
   if (declarations === 0) return parent;
   const family = families.get(parent);
   const known = family?.children.find((c) => sameDeclarations(c.declarations, raw));
@@ -508,7 +508,8 @@ function declared(
   return ns;
 }
 
-const isDeclaration = (name: string): boolean => name === "xmlns" || name.startsWith("xmlns:");
+const isNamespaceDeclaration = (name: string): boolean =>
+  name === "xmlns" || name.startsWith("xmlns:");
 
 /**
  * Scopes made before, by the scope they were made in: a document declaring what an earlier one
@@ -532,7 +533,7 @@ const MAX_SHARED_CHILDREN = 4;
 const MAX_SHARED_URI = 256;
 
 const shareable = (raw: readonly RawAttribute[]): boolean =>
-  raw.every((a) => !isDeclaration(a.name) || a.value.length <= MAX_SHARED_URI);
+  raw.every((a) => !isNamespaceDeclaration(a.name) || a.value.length <= MAX_SHARED_URI);
 
 /** Registers a root scope, whose descendants' scopes are then shared (see ScopeFamily). */
 export function shareScopes(root: object): void {
@@ -543,7 +544,7 @@ export function shareScopes(root: object): void {
 function sameDeclarations(declarations: readonly string[], raw: readonly RawAttribute[]): boolean {
   let k = 0;
   for (const a of raw) {
-    if (!isDeclaration(a.name)) continue;
+    if (!isNamespaceDeclaration(a.name)) continue;
     if (declarations[k] !== a.name || declarations[k + 1] !== a.value) return false;
     k += 2;
   }
@@ -557,7 +558,7 @@ function sameDeclarations(declarations: readonly string[], raw: readonly RawAttr
 function share(family: ScopeFamily, raw: readonly RawAttribute[], ns: Record<string, string>) {
   const declarations: string[] = [];
   for (const a of raw) {
-    if (!isDeclaration(a.name)) continue;
+    if (!isNamespaceDeclaration(a.name)) continue;
     const value = internalized(a.value);
     ns[a.name.length === 5 ? "" : a.name.slice(6)] = value;
     declarations.push(internalized(a.name), value);
@@ -576,7 +577,7 @@ function newScope(
 ): Record<string, string> {
   const ns = childScope(parent, declarations);
   for (const a of raw) {
-    if (isDeclaration(a.name)) {
+    if (isNamespaceDeclaration(a.name)) {
       const prefix = a.name.length === 5 ? "" : a.name.slice(6);
       if (prefix !== "" && a.value === "")
         throw new XmlSyntaxError(`the prefix ${prefix} is bound to an empty namespace`, a.at);

@@ -165,7 +165,7 @@ const PLAIN_ROOT = Object.assign(Object.create(null) as Record<string, string>, 
 shareScopes(PLAIN_ROOT);
 
 /** Whether `<?xml` at `lt` is an XML declaration (and not a PI like `<?xml-stylesheet`). */
-function isDeclaration(xml: string, lt: number): boolean {
+function isXmlDeclaration(xml: string, lt: number): boolean {
   if (!xml.startsWith("<?xml", lt)) return false;
   const c = xml.charCodeAt(lt + 5);
   return c === 63 || isXmlSpace(c);
@@ -236,7 +236,7 @@ function instruction(xml: string, lt: number, open: Open): number {
     if (!open.final) return -1;
     throw new XmlSyntaxError("an unterminated processing instruction", lt);
   }
-  if (open.base + lt !== open.start && isDeclaration(xml, lt))
+  if (open.base + lt !== open.start && isXmlDeclaration(xml, lt))
     throw new XmlSyntaxError("an XML declaration that does not start the document", lt);
   return close + 2;
 }
