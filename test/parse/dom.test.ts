@@ -75,6 +75,36 @@ describe("the located element tree", () => {
     expect(root.elements[0]!.textContent).toBe("one <two> & three");
   });
 
+  it("keeps text of white space alone only in documentation, whose text is read", () => {
+    const xs = "http://www.w3.org/2001/XMLSchema";
+    const wsdl = "http://schemas.xmlsoap.org/wsdl/";
+    const el = parseXmlDocument(
+      `<r xmlns:xs="${xs}" xmlns:w="${wsdl}">
+  <xs:annotation>
+    <xs:documentation>Use <b>this</b> <i>one</i>
+  <em> </em>.</xs:documentation>
+  </xs:annotation>
+  <w:documentation> <b>a</b> <b>b</b> </w:documentation>
+  <xs:documentation xmlns:xs="urn:other"> <b>a</b> <b>b</b> </xs:documentation>
+  <x> <b>a</b> <b>b</b> <c> </c> t </x>
+</r>`,
+      "t.xml",
+      limits,
+    ).documentElement;
+    const [annotation, wsdlDoc, other, x] = el.elements;
+    expect(annotation!.elements[0]!.textContent).toBe("Use this one\n   .");
+    expect(wsdlDoc!.textContent).toBe(" a b ");
+    // Elsewhere such text means nothing to a WSDL or schema: the children are the elements.
+    expect([el.children.length, other!.textContent, other!.children.length]).toEqual([4, "ab", 2]);
+    expect(x!.children.map((c) => (typeof c === "string" ? c : c.localName))).toEqual([
+      "b",
+      "b",
+      "c",
+      " t ",
+    ]);
+    expect([x!.elements.length, x!.elements[2]!.children]).toEqual([3, []]);
+  });
+
   it("locates each element at its '<', line and column", () => {
     expect([root.lineNumber, root.columnNumber]).toEqual([3, 1]);
     const [x, z] = root.elements;
