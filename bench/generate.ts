@@ -161,26 +161,27 @@ async function measure(input: Input, check: Record<Tool, Run>, rounds: number): 
   };
 }
 
-/** Where our time goes: the stages in one process, round 1 cold as in the CLI, then warm. */
+/**
+ * Where our time goes: the stages in one process, one line each, round 1 cold as in the CLI, then
+ * warm (the median of the other rounds), with each stage's share of the cold total.
+ */
 async function stages(file: string, rounds: number): Promise<void> {
   const w = new Worker("bench/generate-stages.ts", [file, String(rounds)]);
   const s = await w.next<StagesReport>(RUN_LIMIT_MS);
   await w.stop();
-  const line = (label: string, times: number[]) => {
-    const total = times.reduce((a, b) => a + b, 0);
+  const cold = STAGES.map((st) => s.times[st][0]!);
+  const total = cold.reduce((a, b) => a + b, 0);
+  console.log(`     our stages, in one process (cold: ${fmt(total, 0)} ms in all):`);
+  STAGES.forEach((st, i) => {
+    const warm = rounds > 1 ? `, warm ${fmt(median(s.times[st].slice(1)), 0).padStart(5)} ms` : "";
+    const share = `${fmt((100 * cold[i]!) / total, 0).padStart(3)}%`;
     console.log(
-      `     our stages, ${label}: ${STAGES.map((st, i) => `${st} ${fmt(times[i]!, 0)}`).join(", ")} ms (of ${fmt(total, 0)} ms; formatting: none)`,
+      `       ${st.padEnd(10)} cold ${fmt(cold[i]!, 0).padStart(5)} ms (${share})${warm}`,
     );
-  };
-  line(
-    "cold",
-    STAGES.map((st) => s.times[st][0]!),
+  });
+  console.log(
+    `       ${"formatting".padEnd(10)} none in these stages (\`--format prettier\` runs the user's own, after)`,
   );
-  if (rounds > 1)
-    line(
-      "warm",
-      STAGES.map((st) => median(s.times[st].slice(1))),
-    );
 }
 
 /** Both tools' check run on an input; undefined, saying why, when either fails. */
