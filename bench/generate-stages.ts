@@ -1,13 +1,15 @@
 /**
  * Generation benchmark helper, in its own process: times the stages of generating one WSDL with the
  * built generator (dist/), as the CLI runs them: parse (read + XML + raw documents), model, plan
- * (transform passes), emit (emitters and the printer) and write. Round 1 is cold, as in a CLI run;
- * the others show the same work warm. Sends a StagesReport and exits. Usage (from
- * bench/generate.ts): generate-stages.ts <wsdl> <rounds>
+ * (transform passes), emit (emitters and the printer) and write. Round 1 is cold, as in a CLI run
+ * (with the CLI's engine flags); the others show the same work warming up. Sends a StagesReport and
+ * exits. Usage (from bench/generate.ts): generate-stages.ts <wsdl> <rounds>
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
+import { setFlagsFromString } from "node:v8";
+import { CLI_ENGINE_FLAGS } from "../dist/cli/main.js";
 import { emitFiles } from "../dist/emit/emit.js";
 import { embeddedWsdl, sourceLabel } from "../dist/generate.js";
 import { buildModel } from "../dist/model/build.js";
@@ -16,6 +18,7 @@ import { plan } from "../dist/transform/passes.js";
 import { STAGES, type Stage, type StagesReport } from "./protocol.js";
 import { reply } from "./util.js";
 
+setFlagsFromString(CLI_ENGINE_FLAGS);
 const [wsdl, roundsArg] = process.argv.slice(2);
 const rounds = Math.max(1, Number(roundsArg) || 1);
 const times = Object.fromEntries(STAGES.map((s) => [s, [] as number[]])) as Record<Stage, number[]>;

@@ -154,7 +154,7 @@ async function measure(input: Input, check: Record<Tool, Run>, rounds: number): 
   console.log(
     `     ours / wsdl-tsclient: time ${ratio(ms("ours"), ms("peer"))} (wsdl-tsclient takes ${ratio(ms("peer"), ms("ours"))} as long), peak RSS ${ratio(rss("ours"), rss("peer"))}`,
   );
-  await stages(input.file, Math.min(rounds, 3));
+  await stages(input.file, rounds);
   return {
     ms: { ours: ms("ours"), peer: ms("peer") },
     rss: { ours: rss("ours"), peer: rss("peer") },
@@ -171,7 +171,13 @@ async function stages(file: string, rounds: number): Promise<void> {
   await w.stop();
   const cold = STAGES.map((st) => s.times[st][0]!);
   const total = cold.reduce((a, b) => a + b, 0);
-  console.log(`     our stages, in one process (cold: ${fmt(total, 0)} ms in all):`);
+  const after =
+    rounds > 2
+      ? `; warm: the median of the ${rounds - 1} rounds after`
+      : rounds === 2
+        ? "; warm: the round after"
+        : "";
+  console.log(`     our stages, in one process (cold: ${fmt(total, 0)} ms in all${after}):`);
   STAGES.forEach((st, i) => {
     const warm = rounds > 1 ? `, warm ${fmt(median(s.times[st].slice(1)), 0).padStart(5)} ms` : "";
     const share = `${fmt((100 * cold[i]!) / total, 0).padStart(3)}%`;
