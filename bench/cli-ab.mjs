@@ -35,6 +35,5 @@ try {
 }
 const median = (xs) => [...xs].sort((x, y) => x - y)[xs.length >> 1];
 const [ma, mb] = [median(times.A), median(times.B)];
-console.log(
-  `A ${ma.toFixed(0)} ms, B ${mb.toFixed(0)} ms (medians of ${pairs}); B / A = ${(mb / ma).toFixed(3)}`,
-);
+const medians = `A ${ma.toFixed(0)} ms, B ${mb.toFixed(0)} ms (medians of ${pairs})`;
+console.log(`${medians}; B / A = ${(mb / ma).toFixed(3)}`);

@@ -171,12 +171,7 @@ async function stages(file: string, rounds: number): Promise<void> {
   await w.stop();
   const cold = STAGES.map((st) => s.times[st][0]!);
   const total = cold.reduce((a, b) => a + b, 0);
-  const after =
-    rounds > 2
-      ? `; warm: the median of the ${rounds - 1} rounds after`
-      : rounds === 2
-        ? "; warm: the round after"
-        : "";
+  const after = rounds > 1 ? "; warm: the median of the rounds after the first" : "";
   console.log(`     our stages, in one process (cold: ${fmt(total, 0)} ms in all${after}):`);
   STAGES.forEach((st, i) => {
     const warm = rounds > 1 ? `, warm ${fmt(median(s.times[st].slice(1)), 0).padStart(5)} ms` : "";
@@ -185,9 +180,8 @@ async function stages(file: string, rounds: number): Promise<void> {
       `       ${st.padEnd(10)} cold ${fmt(cold[i]!, 0).padStart(5)} ms (${share})${warm}`,
     );
   });
-  console.log(
-    `       ${"formatting".padEnd(10)} none in these stages (\`--format prettier\` runs the user's own, after)`,
-  );
+  const formatter = "none in these stages (`--format prettier` runs the user's own, after)";
+  console.log(`       ${"formatting".padEnd(10)} ${formatter}`);
 }
 
 /** Both tools' check run on an input; undefined, saying why, when either fails. */

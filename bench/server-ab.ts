@@ -17,9 +17,11 @@ for (const binding of bindings) {
     Totals,
     Totals,
   ];
-  const per = (x: Totals) =>
-    `${fmt(x.cpu / x.requests, 0)} µs (system ${fmt(x.sys / x.requests, 0)} µs, ${fmt(x.faults / x.requests, 1)} page faults)`;
+  const per = (x: Totals, n = x.requests) =>
+    `${fmt(x.cpu / n, 0)} µs (system ${fmt(x.sys / n, 0)} µs, ` +
+    `${fmt(x.faults / n, 1)} page faults)`;
+  const cpuRatio = o.cpu / o.requests / (t.cpu / t.requests);
   console.log(
-    `${binding}: ours ${per(o)}, template ${per(t)}; ours / template = ${fmt(o.cpu / o.requests / (t.cpu / t.requests), 3)}`,
+    `${binding}: ours ${per(o)}, template ${per(t)}; ours / template = ${fmt(cpuRatio, 3)}`,
   );
 }

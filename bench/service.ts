@@ -199,8 +199,11 @@ async function postgresRows(url: string, peer: Load, seconds: number): Promise<v
   const more = two.rps >= MORE * one.rps;
   const why = more
     ? ""
-    : `: with one process the machine was already ${fmt(one.busy * 100, 0)}% busy (load tool, PostgreSQL and server on ${cpus().length} cores), and with two each request took ${ratio(cpuPerRequest(two), cpuPerRequest(one))} the CPU`;
+    : `: with one process the machine was already ${fmt(one.busy * 100, 0)}% busy (load tool, ` +
+      `PostgreSQL and server on ${cpus().length} cores), and with two each request took ` +
+      `${ratio(cpuPerRequest(two), cpuPerRequest(one))} the CPU`;
   console.log(
-    `   two processes: ${ratio(two.rps, one.rps)} one's throughput; more than one (at least ${MORE}×): ${verdict(more)}${why}`,
+    `   two processes: ${ratio(two.rps, one.rps)} one's throughput; ` +
+      `more than one (at least ${MORE}×): ${verdict(more)}${why}`,
   );
 }

@@ -6,6 +6,7 @@
 export { tokenizeXml, XmlDtdError, XmlSyntaxError } from "./xml-tokenizer.js";
 export type { XmlAttribute, XmlTag } from "./xml-tokenizer.js";
 export { positionOf } from "./text-position.js";
+export { isXmlSpace } from "./xml-chars.js";
 export { fetchFailure } from "./errors.js";
 export { escapeRegExp, locationParameters } from "./http-binding.js";
 export { BodyTooLargeError, readBody } from "./http-body.js";

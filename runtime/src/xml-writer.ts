@@ -469,7 +469,7 @@ function plainField(f: FieldDesc, parentNs: string): PlainField | undefined {
   };
 }
 
-/** A single field left out (undefined) or null: its nil element, or nothing; refused if required. */
+/** A single field left out (undefined) or null: its nil element or nothing; refused if required. */
 function absent(
   value: null | undefined,
   nillable: boolean,

@@ -5,7 +5,12 @@
  * in-scope namespaces, and text (comments and processing instructions are dropped, and so is text
  * of white space alone outside documentation: see `keepsSpace`).
  */
-import { tokenizeXml, type XmlAttribute, type XmlTag } from "@wsdl-tsgen/runtime/internal";
+import {
+  isXmlSpace,
+  tokenizeXml,
+  type XmlAttribute,
+  type XmlTag,
+} from "@wsdl-tsgen/runtime/internal";
 import { NS } from "./namespaces.js";
 
 /** The children of an element that has none, shared: nothing is ever added to it. */
@@ -64,9 +69,7 @@ export class XmlElement {
       const children = this.children;
       if (children.length === 0) return (this.#elements = NO_ELEMENTS);
       // Outside documentation most elements hold elements only: their children are the list.
-      let texts = 0;
-      for (const c of children) if (typeof c === "string") texts++;
-      if (texts === 0) return (this.#elements = children as readonly XmlElement[]);
+      if (!children.some(isText)) return (this.#elements = children as readonly XmlElement[]);
       const out: XmlElement[] = [];
       for (const c of children) if (typeof c !== "string") out.push(c);
       this.#elements = out;
@@ -86,23 +89,21 @@ export interface XmlDocument {
   readonly documentElement: XmlElement;
 }
 
-/** Whether `t` is XML white space alone (space, tab, line feed, carriage return). */
+/** Whether `t` is XML white space alone. */
 function isSpace(t: string): boolean {
-  for (let i = 0; i < t.length; i++) {
-    const c = t.charCodeAt(i);
-    if (c !== 32 && c !== 10 && c !== 9 && c !== 13) return false;
-  }
+  for (let i = 0; i < t.length; i++) if (!isXmlSpace(t.charCodeAt(i))) return false;
   return true;
 }
 
 /**
  * Whether text of white space alone is kept in `tag`'s element: in documentation (of XSD or WSDL),
- * whose text is read, descendants' included. Every other WSDL and XSD element has element-only or
- * simple content, where such text means nothing; dropping it leaves most elements' children their
- * elements alone (a 2 MiB WSDL: 40,000 of 72,000 children were such text).
+ * the only text the readers read, descendants' included. Elsewhere it is dropped, which leaves most
+ * elements' children their elements alone (a 2 MiB WSDL: 40,000 of 72,000 children were such text).
  */
 const keepsSpace = (tag: XmlTag): boolean =>
   tag.local === "documentation" && (tag.uri === NS.xsd || tag.uri === NS.wsdl);
+
+const isText = (c: XmlElement | string): c is string => typeof c === "string";
 
 /** Sets an element's children, once, as it closes. */
 const setChildren = (el: XmlElement, children: readonly (XmlElement | string)[]): void => {
