@@ -343,6 +343,8 @@ interface KnownTag {
   readonly selfClosing: boolean;
 }
 const MAX_KNOWN_TAG = 512;
+/** Start tags kept per shared scope: a few element names repeat most. */
+const KNOWN_TAGS_PER_SCOPE = 4;
 const ASCII = /^[\u0000-\u007f]*$/;
 
 function knownTag(xml: string, lt: number, parent: object): KnownTag | undefined {
@@ -376,7 +378,7 @@ function remember(
       internalized(a.value),
     ),
   );
-  if (tags.length >= MAX_SHARED_CHILDREN) tags.shift();
+  if (tags.length >= KNOWN_TAGS_PER_SCOPE) tags.shift();
   tags.push({ raw: internalized(raw), ns, attributes: Object.freeze(copies), selfClosing });
 }
 

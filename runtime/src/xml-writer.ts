@@ -489,14 +489,18 @@ function writePlain(f: PlainField, value: unknown): string {
 
 function fieldWriter(f: FieldDesc, parentNs: string): FieldWriter {
   const plain = plainField(f, parentNs);
-  if (plain)
-    return (value) => {
-      try {
-        return writePlain(plain, value);
-      } catch (e) {
-        return within(f.prop, e);
-      }
-    };
+  if (!plain) return otherFieldWriter(f, parentNs);
+  return (value) => {
+    try {
+      return writePlain(plain, value);
+    } catch (e) {
+      return within(f.prop, e);
+    }
+  };
+}
+
+/** The writer of a field that is not plain (see plainField): repeated, substitutable or complex. */
+function otherFieldWriter(f: FieldDesc, parentNs: string): FieldWriter {
   const write = f.substitutes
     ? substitutionWriter(f, parentNs)
     : elementWriter(f.name, f.ns, parentNs, f.type, xsiTypeAttr(f));
@@ -621,7 +625,7 @@ interface ComplexField {
 
 function complexField(f: FieldDesc, ns: string): ComplexField {
   const plain = plainField(f, ns);
-  return { prop: f.prop, plain, write: plain ? undefined : fieldWriter(f, ns) };
+  return { prop: f.prop, plain, write: plain ? undefined : otherFieldWriter(f, ns) };
 }
 
 /** The fields' elements, xs:any content `anyXml` before field `anyAt` (or after them all). */
