@@ -209,8 +209,25 @@ describe("a service with two SOAP 1.1 ports of different bindings (node-soap mul
           { name: "b" },
         ),
       ).toBe("bye b");
+      // No SOAPAction: the body element alone picks the operation, and with it the port.
+      for (const op of ["sayBye", "sayAnotherBye"]) {
+        const res = await fetch(`${lb.url}/all`, {
+          method: "POST",
+          headers: { "Content-Type": "text/xml" },
+          body: `<Envelope xmlns="http://schemas.xmlsoap.org/soap/envelope/"><Body><${op} xmlns="urn:bye"><name xmlns="">c</name></${op}></Body></Envelope>`,
+        });
+        expect(res.status).toBe(200);
+        expect(await res.text()).toContain(
+          `<${op}Response xmlns="urn:bye"><greeting xmlns="">bye c</greeting></${op}Response>`,
+        );
+      }
       expect((await fetch(`${lb.url}/bye`, { method: "POST" })).status).toBe(404);
-      expect(seen).toEqual(["sayAnotherBye@AnotherPort", "sayBye@ByePort"]);
+      expect(seen).toEqual([
+        "sayAnotherBye@AnotherPort",
+        "sayBye@ByePort",
+        "sayBye@ByePort",
+        "sayAnotherBye@AnotherPort",
+      ]);
     } finally {
       await lb.close();
     }

@@ -56,6 +56,12 @@ describe("the server refuses what the schema does not describe", () => {
     );
     expect(twice.status).toBe(500);
     expect(twice.text).toMatch(/email.*more than once.*line 1, column \d+/);
+    const nested = await post(
+      `<GetMessages xmlns="${NS}"><email>a<Admin>true</Admin></email><password>b</password></GetMessages>`,
+    );
+    expect(nested.status).toBe(500);
+    expect(nested.text).toContain("<faultcode>soap:Client</faultcode>");
+    expect(nested.text).toMatch(/Admin is not allowed in email \(at line 1, column \d+\)/);
     expect(calls).toEqual([]);
   });
 

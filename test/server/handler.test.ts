@@ -310,10 +310,31 @@ describe("hardening", () => {
   });
 
   it("answers a body over 1 MiB with 413, declared or streamed", async () => {
+    calls.length = 0;
     const big = soap11(
       `<GetMessages xmlns="${NS}"><email>${"x".repeat(1024 * 1024)}</email></GetMessages>`,
     );
     expect((await postSoap11(big)).status).toBe(413);
+    // Streamed: chunked, with no Content-Length to refuse it by, so counted as it arrives.
+    const piece = new TextEncoder().encode("x".repeat(64 * 1024));
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(c) {
+        if (sent === 0) c.enqueue(new TextEncoder().encode(big.slice(0, big.indexOf("xxx"))));
+        if (sent > 1024 * 1024 + piece.length) return c.close();
+        sent += piece.length;
+        c.enqueue(piece);
+      },
+    });
+    const res = await fetch(lb.url + "/api.asmx", {
+      method: "POST",
+      headers: { "Content-Type": "text/xml; charset=utf-8", SOAPAction: `"${NS}GetMessages"` },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(await res.text()).toContain("larger than 1048576 bytes");
+    expect(calls).toEqual([]);
   });
 
   it("bounds element depth and count", async () => {
@@ -374,7 +395,7 @@ describe("odd requests found in review", () => {
     expect(logged).toEqual([]);
   });
 
-  it("?WSDL without a Host header brackets an IPv6 address", async () => {
+  it("?WSDL without a Host header brackets an IPv6 address", async (ctx) => {
     const { createServer } = await import("node:http");
     const handler = createApiHandler(impl);
     const v6 = await new Promise<import("node:http").Server>((resolve, reject) => {
@@ -383,7 +404,9 @@ describe("odd requests found in review", () => {
       s.listen(0, "::1", () => resolve(s));
     }).catch(() => undefined);
     if (!v6) {
-      console.log("?WSDL over IPv6 not checked: this machine has no IPv6 loopback (::1)");
+      const why = "?WSDL over IPv6 not checked: this machine has no IPv6 loopback (::1)";
+      console.log(why);
+      ctx.skip(why);
       return;
     }
     try {

@@ -85,13 +85,19 @@ describe("the generated client against our service", () => {
       if (port === "ApiSoap" || port === "ApiSoap12") {
         expect(wrong).toBeInstanceOf(SoapFault);
         expect((wrong as SoapFault).message).toBe("Invalid email or password.");
-        expect((wrong as SoapFault).code).toBe(port === "ApiSoap" ? "soap:Client" : "soap:Sender");
+        const client = port === "ApiSoap" ? "soap:Client" : "soap:Sender";
+        for (const fault of [wrong, foreign, unknown]) {
+          expect(fault).toBeInstanceOf(SoapFault);
+          expect((fault as SoapFault).code).toBe(client);
+        }
         expect((foreign as SoapFault).message).toBe("No message with id 201.");
         expect((unknown as SoapFault).message).toBe("No message with id 999.");
       } else {
-        expect(wrong).toBeInstanceOf(HttpBindingError);
+        for (const error of [wrong, foreign, unknown])
+          expect(error).toBeInstanceOf(HttpBindingError);
         expect((wrong as HttpBindingError).body).toBe("Invalid email or password.");
         expect((foreign as HttpBindingError).body).toBe("No message with id 201.");
+        expect((unknown as HttpBindingError).body).toBe("No message with id 999.");
       }
     }
     const bob = SEED.accounts[1]!;

@@ -241,10 +241,9 @@ describe("the service command line", () => {
     ]);
     try {
       const wsdl = await (await fetch(`${server.url}?WSDL`)).text();
-      expect(wsdl).toContain(`location="${server.url}"`);
-      expect(readFileSync("fixtures/message-service/api.wsdl", "utf8").length).toBeGreaterThan(
-        1000,
-      );
+      // The service's own WSDL, each port's address now the one it is reached at.
+      const fixture = readFileSync("fixtures/message-service/api.wsdl", "utf8");
+      expect(wsdl).toBe(fixture.replaceAll("http://127.0.0.1:8089/api.asmx", server.url));
     } finally {
       await server.stop();
     }

@@ -1,4 +1,5 @@
 /** The values the recordings must decode to, built from seed.json. */
+import { XsdDateTime } from "@wsdl-tsgen/runtime";
 import { SEED, type SeedMessage } from "./captures.js";
 
 export interface PlainMessage {
@@ -32,7 +33,9 @@ export function seedMessages(email: string, ids?: readonly number[]): PlainMessa
 export function asPlain(
   list: readonly ({ DateArrived: unknown } | null)[] | undefined,
 ): PlainMessage[] {
-  return (list ?? []).map(
-    (m) => ({ ...(m as object), DateArrived: String(m!.DateArrived) }) as PlainMessage,
-  );
+  return (list ?? []).map((m) => {
+    if (!(m!.DateArrived instanceof XsdDateTime))
+      throw new Error(`DateArrived decoded as ${typeof m!.DateArrived}, not an XsdDateTime`);
+    return { ...(m as object), DateArrived: String(m!.DateArrived) } as PlainMessage;
+  });
 }

@@ -242,7 +242,9 @@ describe("which requests get the credentials", () => {
     expect(headersFor("https://other.example.com/a?wsdl", auth)).toBeUndefined();
     expect(headersFor("https://evil.svc.example.com/a?wsdl", auth)).toBeUndefined();
     // An http root's credentials may go on to https on its host (a redirect to TLS).
-    expect(headersFor("https://h/x", fetchAuth("http://u:p@h/x", undefined))).toBeDefined();
+    expect(headersFor("https://h/x", fetchAuth("http://u:p@h/x", undefined))).toEqual({
+      Authorization: `Basic ${Buffer.from("u:p").toString("base64")}`,
+    });
   });
 
   it("an Authorization header given wins over the URL's user; files and plain URLs have none", () => {
