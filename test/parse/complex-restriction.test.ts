@@ -95,6 +95,11 @@ describe("complexContent restriction", () => {
     expect(diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     const array = type("ArrayOfInt");
     expect(array.restricts).toBeUndefined();
+    expect(array.derived).toEqual([]);
+    expect(array.encodedArray).toEqual({
+      itemType: { ns: "http://www.w3.org/2001/XMLSchema", local: "int" },
+    });
     expect(array.fields.map((f) => f.name.local)).toEqual(["item"]);
+    expect(diagnostics).toEqual([]);
   });
 });

@@ -113,9 +113,20 @@ describe("routing", () => {
   });
 
   it("routes SOAP 1.1 by the body element when SOAPAction is missing or empty, and answers an unknown one with soap:Client", async () => {
-    const missing = await post(soap11(getMessages), { "Content-Type": "text/xml" });
-    expect(missing.status).toBe(200);
-    expect((await postSoap11(soap11(getMessages), '""')).status).toBe(200);
+    calls.length = 0;
+    const deleteMessage = `<DeleteMessage xmlns="${NS}"><email>a</email><password>b</password><MessageId>5</MessageId></DeleteMessage>`;
+    // DeleteMessage is not the first operation: a fallback to it would show.
+    for (const body of [getMessages, deleteMessage]) {
+      const missing = await post(soap11(body), { "Content-Type": "text/xml" });
+      expect(missing.status).toBe(200);
+      expect((await postSoap11(soap11(body), '""')).status).toBe(200);
+    }
+    expect(calls.map((c) => `${c.op}/${c.binding}`)).toEqual([
+      "GetMessages/soap11",
+      "GetMessages/soap11",
+      "DeleteMessage/soap11",
+      "DeleteMessage/soap11",
+    ]);
     const unknown = await postSoap11(soap11(getMessages), `"${NS}Frobnicate"`);
     expect(unknown.status).toBe(500);
     expect(faultCodeOf(unknown.text)).toBe("soap:Client");

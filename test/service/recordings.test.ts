@@ -19,6 +19,8 @@ interface Expected {
   readonly status: number;
   readonly contentType?: string | null;
   readonly faultCode?: string;
+  /** A capture whose recorded 200 body ours must match (canonically) instead. */
+  readonly bodyOf?: string;
   readonly reason: string;
 }
 
@@ -71,6 +73,8 @@ const DIFFERENCES: Record<string, Expected> = {
   "soapaction-empty-soap11": {
     status: 200,
     contentType: "text/xml; charset=utf-8",
+    // The same GetMessages body as this capture's, answered as ASMX answers it with its SOAPAction.
+    bodyOf: "ok-soap11-GetMessages",
     reason: "the issue: an empty SOAPAction falls back to the body element",
   },
 };
@@ -164,6 +168,10 @@ describe("replaying the recorded requests against our server", () => {
       if (status === 200 && !DIFFERENCES[name]) {
         if (recordedBody.trim() === "") expect(text).toBe("");
         else expect(canonicalXml(text)).toBe(canonicalXml(recordedBody));
+      }
+      if (expected.bodyOf) {
+        const other = loadCapture(expected.bodyOf).response.body.toString("utf8");
+        expect(canonicalXml(text), expected.reason).toBe(canonicalXml(other));
       }
       if (!mutates(name) || status !== 200)
         expect(await snapshot(db), "the database is unchanged").toEqual(await snapshot(template));

@@ -34,10 +34,15 @@ export async function listen(handler: RequestListener): Promise<Loopback> {
 
 /**
  * Answers with `head`, then 64 MiB of spaces as fast as the client takes them: a body that does not
- * end in any time a test waits. `finished` tells whether all of it was sent.
+ * end in any time a test waits. `finished` tells whether all of it was sent; `closed` settles when
+ * the response is over, sent whole or cut off by the client (read `finished` after it).
  */
-export function endlessBody(res: ServerResponse, head: string): { readonly finished: boolean } {
-  const state = { finished: false };
+export function endlessBody(
+  res: ServerResponse,
+  head: string,
+): { readonly finished: boolean; readonly closed: Promise<void> } {
+  const closed = new Promise<void>((resolve) => res.once("close", () => resolve()));
+  const state = { finished: false, closed };
   const chunk = Buffer.alloc(16 * 1024, 32);
   let sent = 0;
   const more = (): void => {
