@@ -10,9 +10,9 @@ import { diagnostic, type Diagnostic, type SourceLocation } from "./diagnostics.
 /** Every recovery the generator makes, by diagnostic code: what it does instead of failing. */
 export const RECOVERIES = {
   XSD_UNRESOLVED:
-    "a type, element, attribute, group or attribute group reference that resolves to nothing: a complex type or element is read as xs:anyType's content kept raw (text, child elements, attributes), a type where a simple one is expected as xs:string, a missing group's content goes to $any and a missing attribute group's attributes to $attributes, a soap:header's missing element leaves that header out",
+    "a type, element, attribute, group or attribute group reference that resolves to nothing: a complex type or element is read as xs:anyType's content kept raw (text, child elements, attributes), a type where a simple one is expected as xs:string, a missing group's content goes to $any and a missing attribute group's attributes to $attributes, a complexContent restriction's missing base leaves the type its own content, restricting nothing, a soap:header's missing element leaves that header out",
   WSDL_UNRESOLVED:
-    "a message, portType or binding reference that resolves to nothing: an operation's missing input or output message is read as a message without parts, a missing fault message leaves that fault out, a port or binding whose binding or portType is missing is left out, a soap:header whose message or part is missing is left out",
+    "a message, portType or binding reference that resolves to nothing: an operation's missing input or output message is read as a message without parts, a missing fault message leaves that fault out, a port or binding whose binding or portType is missing is left out, a soap:header whose message or part is missing is left out, and so is a name in soap:body's parts that no part of its message has",
   XML_UNBOUND_PREFIX:
     "a QName reference whose prefix no xmlns declaration binds and whose local name matches nothing: recovered as XSD_UNRESOLVED or WSDL_UNRESOLVED would be",
   INPUT_NOT_READABLE: "an xs:import, xs:include or wsdl:import whose file cannot be read: left out",
@@ -40,6 +40,8 @@ export const RECOVERIES = {
     "a document-style part with type=: an unqualified element named after the part",
   WSDL_DUPLICATE:
     "a message, portType or binding declared twice under one name, or an operation named twice in one portType or binding (WS-I Basic Profile R2304; gSOAP's soapcpp2 writes such WSDLs): the first is read, the others left out",
+  XSD_DUPLICATE:
+    "a global element, type (simple or complex), group, attribute group or attribute declared twice under one name: the first is read, the others left out",
   WSDL_HTTP_INCOMPLETE:
     "an HTTP binding that leaves out what it needs (spyne's HttpRpc WSDLs): http:binding without a GET or POST verb is read as GET, http:operation without a location as /Operation, an output with parts but no mime:mimeXml or mime:content (soap:body instead) as the XML document of its first part's element",
   XSD_CIRCULAR:

@@ -9,6 +9,7 @@ import { NS, SOAP_ENCODINGS } from "../parse/namespaces.js";
 import { qnameKey, type QName } from "../parse/qname.js";
 import type {
   RawAttribute,
+  RawAttributeGroup,
   RawAttributeGroupRef,
   RawComplexType,
   RawElement,
@@ -41,6 +42,14 @@ import type {
 const MAX_DERIVATION_DEPTH = 256;
 /** Content models mapped one inside another before the deeper ones are put off (see mapContent). */
 const MAX_CONTENT_DEPTH = 128;
+/** A global component declared again under a name already taken (types: simple or complex). */
+const duplicate = (what: string, key: string, kept: SourceLocation, again: SourceLocation) =>
+  recovery(
+    "XSD_DUPLICATE",
+    `${what} ${key} is declared twice; expected one global declaration of each name; the first (${kept.file}:${kept.line}) is read, this one is left out`,
+    again,
+  );
+
 const EXPECTED =
   "expected a declaration in this WSDL's schemas, an imported schema, or an XSD built-in";
 
@@ -62,10 +71,7 @@ export class SchemaSet {
   private readonly complexTypes = new Map<string, Scoped<RawComplexType>>();
   private readonly simpleTypes = new Map<string, Scoped<RawSimpleType>>();
   private readonly groups = new Map<string, Scoped<RawParticle | undefined>>();
-  private readonly attributeGroups = new Map<
-    string,
-    Scoped<readonly (RawAttribute | RawAttributeGroupRef)[]>
-  >();
+  private readonly attributeGroups = new Map<string, Scoped<RawAttributeGroup["attributes"]>>();
   private readonly attributes = new Map<string, Scoped<RawAttribute>>();
   private readonly typeCache = new Map<object | string, TypeRef>();
   private readonly elementCache = new Map<string, ElementDecl>();
@@ -77,9 +83,7 @@ export class SchemaSet {
     readonly elements: ComponentIndex<Scoped<RawElement>>;
     readonly types: ComponentIndex<"complex" | "simple">;
     readonly groups: ComponentIndex<Scoped<RawParticle | undefined>>;
-    readonly attributeGroups: ComponentIndex<
-      Scoped<readonly (RawAttribute | RawAttributeGroupRef)[]>
-    >;
+    readonly attributeGroups: ComponentIndex<Scoped<RawAttributeGroup["attributes"]>>;
     readonly attributes: ComponentIndex<Scoped<RawAttribute>>;
   };
 
@@ -90,19 +94,30 @@ export class SchemaSet {
 
   constructor(schemas: readonly RawSchema[], diagnostics: DiagnosticBag) {
     this.diagnostics = diagnostics;
+    const declaredAt = new Map<string, SourceLocation>();
     for (const schema of schemas) {
       const ns = schema.targetNamespace;
-      const put = <T>(map: Map<string, Scoped<T>>, name: string | undefined, raw: T) => {
-        if (name === undefined) return;
-        const k = qnameKey({ ns, local: name });
-        if (!map.has(k)) map.set(k, { raw, schema });
+      // Where each kept component is declared, to point a duplicate at its first declaration.
+      const put = <T>(
+        map: Map<string, Scoped<T>>,
+        what: string,
+        c: { readonly name?: string; readonly loc: SourceLocation },
+        raw: T,
+      ) => {
+        if (c.name === undefined) return;
+        const k = qnameKey({ ns, local: c.name });
+        const kept = declaredAt.get(`${what} ${k}`);
+        if (kept) return void diagnostics.add(duplicate(what, k, kept, c.loc));
+        declaredAt.set(`${what} ${k}`, c.loc);
+        map.set(k, { raw, schema });
       };
-      for (const e of schema.elements) put(this.elements, e.name, e);
-      for (const t of schema.complexTypes) put(this.complexTypes, t.name, t);
-      for (const t of schema.simpleTypes) put(this.simpleTypes, t.name, t);
-      for (const g of schema.groups) put(this.groups, g.name, g.particle);
-      for (const g of schema.attributeGroups) put(this.attributeGroups, g.name, g.attributes);
-      for (const a of schema.attributes) put(this.attributes, a.name, a);
+      for (const e of schema.elements) put(this.elements, "element", e, e);
+      for (const t of schema.complexTypes) put(this.complexTypes, "type", t, t);
+      for (const t of schema.simpleTypes) put(this.simpleTypes, "type", t, t);
+      for (const g of schema.groups) put(this.groups, "group", g, g.particle);
+      for (const g of schema.attributeGroups)
+        put(this.attributeGroups, "attribute group", g, g.attributes);
+      for (const a of schema.attributes) put(this.attributes, "attribute", a, a);
     }
     const typeKinds = new Map<string, "complex" | "simple">();
     for (const k of this.simpleTypes.keys()) typeKinds.set(k, "simple");
@@ -407,6 +422,17 @@ export class SchemaSet {
       st.enumeration = item.kind === "simple" ? item.enumeration : [];
       st.list = true;
     } else if (raw.union) {
+      // Read as strings, whatever its members; a member declared nowhere is still said.
+      for (const m of raw.union.memberTypes) {
+        if (builtinType(m) || builtinType({ ns: NS.xsd, local: m.local })) continue;
+        this.index.types.resolve(
+          m,
+          raw.loc,
+          this.diagnostics,
+          EXPECTED,
+          "the union's values are read as strings",
+        );
+      }
       st.base = XS_STRING;
     }
   }
@@ -469,12 +495,19 @@ export class SchemaSet {
       if (d.derivation === "extension") {
         const base = this.baseType(d.base, d.loc);
         if (base.kind === "complex") ct.base = acyclicBase(ct, base, d.loc, this.diagnostics);
-      } else if (!SOAP_ENCODINGS.has(d.base.ns) && this.complexTypes.has(qnameKey(d.base))) {
-        // A restriction of a declared complex type (an encoded array's base, soapenc:Array, is not
-        // one).
-        const base = this.baseType(d.base, d.loc);
+      } else if (!SOAP_ENCODINGS.has(d.base.ns) && d.base.ns !== NS.xsd) {
+        // A restriction of a declared complex type (not of xs:anyType, nor an encoded array's
+        // soapenc:Array); a base declared nowhere is said, and the type keeps its own content.
+        const found = this.index.types.resolve(
+          d.base,
+          d.loc,
+          this.diagnostics,
+          EXPECTED,
+          "the type is read as its own content, restricting nothing",
+        );
+        const base = found?.value === "complex" ? this.baseType(found.name, d.loc) : undefined;
         const restricts =
-          base.kind === "complex" ? acyclicBase(ct, base, d.loc, this.diagnostics) : undefined;
+          base?.kind === "complex" ? acyclicBase(ct, base, d.loc, this.diagnostics) : undefined;
         if (restricts) {
           ct.restricts = restricts;
           this.restricted.set(ct, prohibitedAttributes(d.attributes, schema));

@@ -353,6 +353,17 @@ class ServiceMapper implements PartContext {
       (io?.soapHeaders ?? []).filter((h) => h.message.local === msg.name).map((h) => h.part),
     );
     const listed = io?.soapBody?.parts;
+    for (const name of listed ?? []) {
+      if (msg.parts.some((p) => p.name === name)) continue;
+      const parts = msg.parts.map((p) => p.name).join(", ") || "none";
+      this.diagnostics.add(
+        recovery(
+          "WSDL_UNRESOLVED",
+          `soap:body parts names ${name}, which message ${msg.name} has no part of; expected one of its parts (${parts}); it is left out`,
+          io!.loc,
+        ),
+      );
+    }
     return msg.parts.filter((p) => (listed ? listed.includes(p.name) : !headerParts.has(p.name)));
   }
 

@@ -110,10 +110,16 @@ export interface RawAttributeGroupRef {
   readonly loc: SourceLocation;
 }
 
+/** An attribute group's `xs:anyAttribute`: the types that use the group take any attribute. */
+export interface RawAnyAttribute {
+  readonly kind: "anyAttribute";
+  readonly loc: SourceLocation;
+}
+
 export interface RawAttributeGroup {
   readonly kind: "attributeGroup";
   readonly name: string;
-  readonly attributes: readonly (RawAttribute | RawAttributeGroupRef)[];
+  readonly attributes: readonly (RawAttribute | RawAttributeGroupRef | RawAnyAttribute)[];
   readonly loc: SourceLocation;
 }
 
@@ -332,14 +338,19 @@ class SchemaReader {
         });
         break;
       }
-      case "attributeGroup":
+      case "attributeGroup": {
+        const { attributes, anyAttribute } = this.attributeList(c);
+        const any: RawAnyAttribute[] = anyAttribute
+          ? [{ kind: "anyAttribute", loc: this.loc(c) }]
+          : [];
         found.attributeGroups.push({
           kind: "attributeGroup",
           name: nameAttr(c) ?? "",
-          attributes: this.attributeList(c).attributes,
+          attributes: [...attributes, ...any],
           loc: this.loc(c),
         });
         break;
+      }
       case "import":
         found.imports.push({
           ...opt("namespace", attr(c, "namespace")),
@@ -380,9 +391,16 @@ class SchemaReader {
     let anyAttribute = false;
     for (const c of parent.elements) {
       if (isXsd(c, "attribute")) attributes.push(this.attribute(c));
-      else if (isXsd(c, "attributeGroup"))
-        attributes.push({ kind: "attributeGroupRef", ref: this.q(c, "ref")!, loc: this.loc(c) });
-      else if (isXsd(c, "anyAttribute")) anyAttribute = true;
+      else if (isXsd(c, "attributeGroup")) {
+        const ref = this.q(c, "ref");
+        if (!ref)
+          fail(
+            "XSD_MISSING_ATTRIBUTE",
+            "found a local xs:attributeGroup without a ref attribute; expected ref naming a global attribute group",
+            this.loc(c),
+          );
+        attributes.push({ kind: "attributeGroupRef", ref, loc: this.loc(c) });
+      } else if (isXsd(c, "anyAttribute")) anyAttribute = true;
     }
     return { attributes, anyAttribute };
   }

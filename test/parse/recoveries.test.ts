@@ -472,3 +472,122 @@ describe("recoveries from defects", () => {
     ]);
   });
 });
+
+describe("defects once passed over without a word", () => {
+  it("a global component declared twice: the first is read, the second said and left out", async () => {
+    const text = wsdl({
+      types:
+        schema(`      <xs:element name="Req"><xs:complexType><xs:sequence><xs:element name="first" type="xs:string"/></xs:sequence></xs:complexType></xs:element>
+      <xs:element name="Req" type="n:Second"/>
+      <xs:simpleType name="Second"><xs:restriction base="xs:string"/></xs:simpleType>
+      <xs:complexType name="Second"/>
+      ${RES}`),
+    });
+    const { file, warnings, types, strict } = await recover(
+      "duplicate.wsdl",
+      text,
+      "XSD_DUPLICATE",
+    );
+    expect(warnings.map((w) => [w.line, w.column])).toEqual([
+      [at(text, 'name="Req" type="n:Second"').line, 7],
+      [at(text, '<xs:simpleType name="Second"', false).line, 7],
+    ]);
+    expect(warnings[0]).toMatchObject({ file });
+    expect(warnings[0]!.message).toBe(
+      `element {urn:n}Req is declared twice; expected one global declaration of each name; the first (${file}:${at(text, 'name="Req"').line}) is read, this one is left out`,
+    );
+    expect(warnings[1]!.message).toContain("type {urn:n}Second is declared twice");
+    expect(types).toMatch(/export interface Req \{\n\s+first: string;\n\}/);
+    expectStrictError(strict, warnings[0]!);
+  });
+
+  it("a restriction's base and a union's member declared nowhere are said", async () => {
+    const text = wsdl({
+      types:
+        schema(`      <xs:complexType name="Narrow"><xs:complexContent><xs:restriction base="n:NoBase">
+        <xs:sequence><xs:element name="a" type="xs:string"/></xs:sequence>
+      </xs:restriction></xs:complexContent></xs:complexType>
+      <xs:simpleType name="Either"><xs:union memberTypes="xs:int n:NoMember"/></xs:simpleType>
+      <xs:element name="Req"><xs:complexType><xs:sequence>
+        <xs:element name="narrow" type="n:Narrow"/><xs:element name="either" type="n:Either"/>
+      </xs:sequence></xs:complexType></xs:element>
+      ${RES}`),
+    });
+    const { model, warnings, types, strict } = await recover(
+      "unresolved-bases.wsdl",
+      text,
+      "XSD_UNRESOLVED",
+    );
+    expect(warnings.map((w) => [w.line, w.message.split(";")[0]])).toEqual([
+      [at(text, 'base="n:NoBase"').line, "type {urn:n}NoBase is not declared"],
+      [at(text, '<xs:simpleType name="Either"').line, "type {urn:n}NoMember is not declared"],
+    ]);
+    expect(warnings[0]!.message).toContain(
+      "the type is read as its own content, restricting nothing",
+    );
+    expect(warnings[1]!.message).toContain("the union's values are read as strings");
+    const narrow = model.types.find((t) => t.name?.local === "Narrow");
+    expect(narrow).toMatchObject({ kind: "complex", fields: [{ name: { local: "a" } }] });
+    expect(narrow).not.toHaveProperty("restricts");
+    expect(types).toMatch(/export interface Req \{\n\s+narrow: Narrow;\n\s+either: Either;\n\}/);
+    expectStrictError(strict, warnings[0]!);
+  });
+
+  it("a soap:body parts name that no part of the message has is said and left out", async () => {
+    const text = wsdl({
+      types: schema(`      <xs:element name="Req" type="xs:string"/>\n      ${RES}`),
+    }).replace(
+      '<wsdl:input><soap:body use="literal"/>',
+      '<wsdl:input><soap:body use="literal" parts="q"/>',
+    );
+    const { file, warnings, strict } = await recover("body-parts.wsdl", text, "WSDL_UNRESOLVED");
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({ file, line: at(text, 'parts="q"').line });
+    expect(warnings[0]!.message).toBe(
+      "soap:body parts names q, which message In has no part of; expected one of its parts (p); it is left out",
+    );
+    expectStrictError(strict, warnings[0]!);
+  });
+
+  it("an attribute group's xs:anyAttribute opens the types that use it to any attribute", async () => {
+    const text = wsdl({
+      types:
+        schema(`      <xs:attributeGroup name="Open"><xs:attribute name="x" type="xs:string"/><xs:anyAttribute processContents="lax"/></xs:attributeGroup>
+      <xs:element name="Req"><xs:complexType><xs:sequence><xs:element name="a" type="xs:string"/></xs:sequence>
+        <xs:attributeGroup ref="n:Open"/>
+      </xs:complexType></xs:element>
+      ${RES}`),
+    });
+    const { model, types, strict } = await recover("open-group.wsdl", text, "XSD_UNRESOLVED");
+    // Req's type is anonymous: the one with the group's attribute.
+    const req = model.types.find(
+      (t) => t.kind === "complex" && t.attributes.some((a) => a.name.local === "x"),
+    );
+    expect(req).toMatchObject({ anyAttributes: true, attributes: [{ name: { local: "x" } }] });
+    expect(types).toMatch(
+      /export interface Req \{\n.*\n {2}\$attributes\?: Record<string, string>;/,
+    );
+    expect(strict.diagnostics).toEqual([]);
+  });
+
+  it("a local xs:attributeGroup without ref is a located error, not a crash", async () => {
+    const text = wsdl({
+      types:
+        schema(`      <xs:element name="Req"><xs:complexType><xs:attributeGroup name="G"/></xs:complexType></xs:element>
+      ${RES}`),
+    });
+    const file = writeTemp(dir, "group-without-ref.wsdl", text);
+    const { model, diagnostics } = await loadWsdl(file, { fetch: offline });
+    expect(model).toBeUndefined();
+    expect(diagnostics).toEqual([
+      expect.objectContaining({
+        code: "XSD_MISSING_ATTRIBUTE",
+        severity: "error",
+        file,
+        ...at(text, '<xs:attributeGroup name="G"', false),
+        message:
+          "found a local xs:attributeGroup without a ref attribute; expected ref naming a global attribute group",
+      }),
+    ]);
+  });
+});

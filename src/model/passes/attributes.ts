@@ -10,6 +10,7 @@ import type { DiagnosticBag, SourceLocation } from "../../diagnostics.js";
 import { NS, SOAP_ENCODINGS } from "../../parse/namespaces.js";
 import type { QName } from "../../parse/qname.js";
 import type {
+  RawAnyAttribute,
   RawAttribute,
   RawAttributeGroupRef,
   RawSchema,
@@ -19,7 +20,7 @@ import { recovery } from "../../recovery.js";
 import { XS_STRING } from "../builtins.js";
 import type { AttributeField, BuiltinType, SimpleType } from "../model.js";
 
-type AttributeList = readonly (RawAttribute | RawAttributeGroupRef)[];
+type AttributeList = readonly (RawAttribute | RawAttributeGroupRef | RawAnyAttribute)[];
 
 interface Scoped<T> {
   readonly raw: T;
@@ -50,7 +51,8 @@ export interface AttributeContext {
 }
 
 /**
- * The attributes of a type (`hint` names it) and whether one it names is declared nowhere (`open`).
+ * The attributes of a type (`hint` names it) and whether it takes any other (`open`): a group it
+ * uses holds xs:anyAttribute, or one it names is declared nowhere.
  */
 export function attributeFields(
   list: AttributeList,
@@ -78,6 +80,7 @@ function fields(
   const out: AttributeField[] = [];
   for (const a of list) {
     if (a.kind === "attributeGroupRef") out.push(...groupFields(w, a, groups));
+    else if (a.kind === "anyAttribute") w.open = true;
     else if (a.use !== "prohibited")
       out.push(a.ref ? referenced(w, a, a.ref) : local(w, a, schema));
   }
