@@ -8,6 +8,7 @@ import { recovery } from "../recovery.js";
 import { NS } from "./namespaces.js";
 import { resolveQNameValue, type QName } from "./qname.js";
 import { documentation, opt, readSchema, type RawSchema } from "./xsd.js";
+import { oneOf, type ValueContext } from "./enumerated.js";
 import { attr, locOf } from "./xml.js";
 
 export interface RawDefinitions {
@@ -144,15 +145,8 @@ const isSoap = (el: XmlElement): boolean =>
 
 const wsdlChildren = (e: XmlElement, local: string) =>
   e.elements.filter((c) => c.namespaceURI === NS.wsdl && c.localName === local);
-const use = (e: XmlElement): "literal" | "encoded" =>
-  attr(e, "use") === "encoded" ? "encoded" : "literal";
-const styleOf = (v: string | undefined): "document" | "rpc" | undefined =>
-  v === "rpc" ? "rpc" : v === "document" ? "document" : undefined;
-const soapBodyOf = (c: XmlElement): RawSoapBody => ({
-  use: use(c),
-  ...opt("namespace", attr(c, "namespace")),
-  ...opt("parts", attr(c, "parts")?.split(/\s+/).filter(Boolean)),
-});
+const USES = ["literal", "encoded"] as const;
+const STYLES = ["document", "rpc"] as const;
 
 /** Reads one `wsdl:definitions` document element. */
 export function readDefinitions(
@@ -184,10 +178,31 @@ interface BindingIOParts {
 
 /** Reads the parts of one WSDL document, each located in `file`. */
 class DefinitionsReader {
+  private readonly values: ValueContext;
+
   constructor(
     private readonly file: string,
     private readonly warnings: Diagnostic[],
-  ) {}
+  ) {
+    this.values = { file, warnings, area: "WSDL" };
+  }
+
+  private use(e: XmlElement): "literal" | "encoded" {
+    return oneOf(this.values, e, "use", USES, "literal") ?? "literal";
+  }
+
+  /** A binding's or operation's style; undefined (absent or unreadable): the default applies. */
+  private style(e: XmlElement): "document" | "rpc" | undefined {
+    return oneOf(this.values, e, "style", STYLES, undefined);
+  }
+
+  private soapBody(c: XmlElement): RawSoapBody {
+    return {
+      use: this.use(c),
+      ...opt("namespace", attr(c, "namespace")),
+      ...opt("parts", attr(c, "parts")?.split(/\s+/).filter(Boolean)),
+    };
+  }
 
   definitions(root: XmlElement): RawDefinitions {
     const schemas = this.schemas(root);
@@ -324,7 +339,7 @@ class DefinitionsReader {
     for (const c of e.elements) {
       if (c.localName === "binding" && c.namespaceURI !== NS.wsdl) {
         protocol = protocolOf(c.namespaceURI);
-        style = styleOf(attr(c, "style"));
+        style = this.style(c);
         transport = attr(c, "transport");
         httpVerb = attr(c, "verb");
         if (c.namespaceURI === NS.http) httpLoc = this.loc(c);
@@ -352,7 +367,7 @@ class DefinitionsReader {
     for (const c of o.elements) {
       if (isSoap(c) && c.localName === "operation") {
         soapAction = attr(c, "soapAction");
-        opStyle = styleOf(attr(c, "style"));
+        opStyle = this.style(c);
       } else if (c.namespaceURI === NS.http && c.localName === "operation") {
         httpLocation = attr(c, "location");
         httpOperationLoc = this.loc(c);
@@ -397,17 +412,17 @@ class DefinitionsReader {
   /** One extension element of a binding input, output or fault, read into `io`. */
   private bindingIOChild(c: XmlElement, io: BindingIOParts): void {
     if (isSoap(c) && c.localName === "body") {
-      io.soapBody = { ...soapBodyOf(c), ...opt("encodingStyle", attr(c, "encodingStyle")) };
+      io.soapBody = { ...this.soapBody(c), ...opt("encodingStyle", attr(c, "encodingStyle")) };
     } else if (isSoap(c) && c.localName === "header") {
       io.soapHeaders.push({
         message: this.qreq(c, "message"),
         part: this.required(c, "part"),
-        use: use(c),
+        use: this.use(c),
         ...opt("namespace", attr(c, "namespace")),
         loc: this.loc(c),
       });
     } else if (isSoap(c) && c.localName === "fault") {
-      io.soapFault = { ...opt("name", attr(c, "name")), use: use(c) };
+      io.soapFault = { ...opt("name", attr(c, "name")), use: this.use(c) };
     } else if (c.namespaceURI === NS.http && c.localName === "urlEncoded") {
       io.urlEncoded = true;
     } else if (c.namespaceURI === NS.http && c.localName === "urlReplacement") {
@@ -421,7 +436,7 @@ class DefinitionsReader {
       // MIME multipart: the SOAP part carries the soap:body.
       for (const part of c.elements)
         for (const inner of part.elements)
-          if (isSoap(inner) && inner.localName === "body") io.soapBody = soapBodyOf(inner);
+          if (isSoap(inner) && inner.localName === "body") io.soapBody = this.soapBody(inner);
     }
   }
 }

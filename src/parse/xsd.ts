@@ -7,6 +7,7 @@ import { fail, type Diagnostic, type SourceLocation } from "../diagnostics.js";
 import { recovery } from "../recovery.js";
 import { NS } from "./namespaces.js";
 import { resolveQNameValue, type QName } from "./qname.js";
+import { oneOf, xsdBoolean, type ValueContext } from "./enumerated.js";
 import { attr, locOf, nameAttr } from "./xml.js";
 
 export type Form = "qualified" | "unqualified";
@@ -213,15 +214,8 @@ function occurs(el: XmlElement, name: "minOccurs" | "maxOccurs", file: string): 
   return n;
 }
 
-function bool(el: XmlElement, name: string): boolean {
-  const v = attr(el, name)?.trim();
-  return v === "true" || v === "1";
-}
-
-function form(el: XmlElement, name: string): Form | undefined {
-  const v = attr(el, name)?.trim();
-  return v === "qualified" || v === "unqualified" ? v : undefined;
-}
+const FORMS: readonly Form[] = ["qualified", "unqualified"];
+const USES = ["optional", "required", "prohibited"] as const;
 
 const mayDocument = (c: XmlElement): boolean =>
   c.localName === "annotation" || c.localName === "documentation";
@@ -283,10 +277,22 @@ function arrayType(e: XmlElement): RawAttribute["arrayType"] {
 
 /** Reads the components of one schema document, each located in `file`. */
 class SchemaReader {
+  private readonly values: ValueContext;
+
   constructor(
     private readonly file: string,
     private readonly warnings: Diagnostic[],
-  ) {}
+  ) {
+    this.values = { file, warnings, area: "XSD" };
+  }
+
+  private bool(e: XmlElement, name: string): boolean {
+    return xsdBoolean(this.values, e, name);
+  }
+
+  private form(e: XmlElement, name: string): Form | undefined {
+    return oneOf(this.values, e, name, FORMS, undefined);
+  }
 
   schema(el: XmlElement): RawSchema {
     const found: Components = {
@@ -304,8 +310,8 @@ class SchemaReader {
       kind: "schema",
       file: this.file,
       targetNamespace: attr(el, "targetNamespace") ?? "",
-      elementFormDefault: form(el, "elementFormDefault") ?? "unqualified",
-      attributeFormDefault: form(el, "attributeFormDefault") ?? "unqualified",
+      elementFormDefault: this.form(el, "elementFormDefault") ?? "unqualified",
+      attributeFormDefault: this.form(el, "attributeFormDefault") ?? "unqualified",
       ...found,
       loc: this.loc(el),
     };
@@ -407,16 +413,15 @@ class SchemaReader {
 
   private attribute(e: XmlElement): RawAttribute {
     const st = firstXsd(e, "simpleType");
-    const use = attr(e, "use")?.trim();
     const a: Building<RawAttribute> = { kind: "attribute" };
     put(a, "name", nameAttr(e));
     put(a, "ref", this.q(e, "ref"));
     put(a, "type", this.q(e, "type"));
     put(a, "simpleType", st && this.simpleType(st));
-    a.use = use === "required" || use === "prohibited" ? use : "optional";
+    a.use = oneOf(this.values, e, "use", USES, "optional") ?? "optional";
     put(a, "default", attr(e, "default"));
     put(a, "fixed", attr(e, "fixed"));
-    put(a, "form", form(e, "form"));
+    put(a, "form", this.form(e, "form"));
     put(a, "arrayType", arrayType(e));
     put(a, "doc", documentation(e));
     a.loc = this.loc(e);
@@ -500,8 +505,8 @@ class SchemaReader {
     }
     const r: Building<RawComplexType> = { kind: "complexType" };
     put(r, "name", nameAttr(e));
-    r.abstract = bool(e, "abstract");
-    r.mixed = bool(e, "mixed");
+    r.abstract = this.bool(e, "abstract");
+    r.mixed = this.bool(e, "mixed");
     put(r, "particle", particle);
     const list = this.attributeList(e);
     r.attributes = list.attributes;
@@ -573,11 +578,11 @@ class SchemaReader {
     put(r, "simpleType", simpleType);
     r.minOccurs = this.occurs(e, "minOccurs");
     r.maxOccurs = this.occurs(e, "maxOccurs");
-    r.nillable = bool(e, "nillable");
-    r.abstract = bool(e, "abstract");
+    r.nillable = this.bool(e, "nillable");
+    r.abstract = this.bool(e, "abstract");
     put(r, "default", attr(e, "default"));
     put(r, "fixed", attr(e, "fixed"));
-    put(r, "form", form(e, "form"));
+    put(r, "form", this.form(e, "form"));
     put(r, "substitutionGroup", this.q(e, "substitutionGroup"));
     put(r, "doc", documentation(e));
     r.loc = this.loc(e);

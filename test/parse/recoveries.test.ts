@@ -591,3 +591,62 @@ describe("defects once passed over without a word", () => {
     ]);
   });
 });
+
+describe("attribute values outside their few words", () => {
+  it("XSD: another case is read as the word meant, anything else as the default, each said", async () => {
+    const text = wsdl({
+      types: schema(`      <xs:element name="Req"><xs:complexType mixed="yes"><xs:sequence>
+        <xs:element name="note" type="xs:string" nillable="True"/>
+      </xs:sequence>
+        <xs:attribute name="id" type="xs:string" use="Required"/>
+      </xs:complexType></xs:element>
+      ${RES}`),
+    });
+    const { warnings, types, strict } = await recover("values.wsdl", text, "XSD_INVALID_VALUE");
+    const byLine = [...warnings].sort((a, b) => a.line - b.line);
+    expect(byLine.map((w) => [w.line, w.message])).toEqual([
+      [
+        at(text, 'mixed="yes"').line,
+        'found mixed="yes" on xs:complexType; expected one of "true", "false", "1", "0"; reading it as "false"',
+      ],
+      [
+        at(text, 'nillable="True"').line,
+        'found nillable="True" on xs:element; expected one of "true", "false", "1", "0"; reading it as "true"',
+      ],
+      [
+        at(text, 'use="Required"').line,
+        'found use="Required" on xs:attribute; expected one of "optional", "required", "prohibited"; reading it as "required"',
+      ],
+    ]);
+    expect(types).toMatch(
+      /export interface Req \{\n[^}]*\bid: string;\n[^}]*note: string \| null;\n\}/,
+    );
+    expectStrictError(strict, warnings[0]!);
+  });
+
+  it("WSDL: a binding's style and a body's use, read the same way", async () => {
+    const text = wsdl({
+      types: schema(`      <xs:element name="Req" type="xs:string"/>\n      ${RES}`),
+    })
+      .replace('<soap:binding style="document"', '<soap:binding style="Document"')
+      .replace('<wsdl:input><soap:body use="literal"/>', '<wsdl:input><soap:body use="literl"/>');
+    const { model, warnings, strict } = await recover(
+      "wsdl-values.wsdl",
+      text,
+      "WSDL_INVALID_VALUE",
+    );
+    expect(warnings.map((w) => [w.line, w.message])).toEqual([
+      [
+        at(text, 'style="Document"').line,
+        'found style="Document" on soap:binding; expected one of "document", "rpc"; reading it as "document"',
+      ],
+      [
+        at(text, 'use="literl"').line,
+        'found use="literl" on soap:body; expected one of "literal", "encoded"; reading it as "literal"',
+      ],
+    ]);
+    const op = model.services[0]!.ports[0]!.binding.operations[0]!;
+    expect(op).toMatchObject({ style: "document", soapInput: { kind: "element" } });
+    expectStrictError(strict, warnings[0]!);
+  });
+});
