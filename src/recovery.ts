@@ -39,7 +39,7 @@ export const RECOVERIES = {
   WSDL_DOCUMENT_PART_TYPE:
     "a document-style part with type=: an unqualified element named after the part",
   WSDL_DUPLICATE:
-    "a message, portType or binding declared twice under one name, or an operation named twice in one portType or binding (WS-I Basic Profile R2304; gSOAP's soapcpp2 writes such WSDLs): the first is read, the others left out",
+    "a message, portType, binding or service declared twice under one name, or an operation named twice in one portType or binding (WS-I Basic Profile R2304; gSOAP's soapcpp2 writes such WSDLs): the first is read, the others left out",
   XSD_INVALID_VALUE:
     "an XSD attribute of a few allowed words (use, form, elementFormDefault, nillable, abstract, mixed) with another value: written in another case, read as the word meant; otherwise as its default",
   WSDL_INVALID_VALUE:
@@ -68,7 +68,8 @@ export const LIMITATIONS = {
   WSDL_HTTP_UNSUPPORTED:
     "an HTTP operation whose input or output this generator cannot write or read: left out of that binding",
   WSDL_HEADER_SKIPPED: "a soap:header whose part uses type= rather than element=: left out",
-  WSDL_FAULT_UNTYPED: "a fault message without an element part: it arrives as an untyped SoapFault",
+  WSDL_FAULT_UNTYPED:
+    "a fault message without an element part (a type= part, or no part at all): it arrives as an untyped SoapFault",
   WSDL_AMBIGUOUS_OPERATIONS:
     "operations of one binding whose requests cannot be told apart: the server serves the first",
   XSD_SUBSTITUTE_SKIPPED:

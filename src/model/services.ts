@@ -126,11 +126,15 @@ export function mapServices(
 ): Service[] {
   const idx = index(definitions, diagnostics);
   const services: Service[] = [];
-  const seen = new Set<string>();
+  const seen = new Map<string, Named>();
   for (const d of definitions) {
     for (const rawService of d.services) {
-      if (seen.has(rawService.name)) continue;
-      seen.add(rawService.name);
+      const kept = seen.get(rawService.name);
+      if (kept) {
+        diagnostics.add(duplicate(`service ${rawService.name}`, "by name", kept, rawService));
+        continue;
+      }
+      seen.set(rawService.name, rawService);
       services.push(new ServiceMapper(idx, schemas, diagnostics, d, encoded).map(rawService));
     }
   }
@@ -401,19 +405,21 @@ class ServiceMapper implements PartContext {
     const faults: DeclaredFault[] = [];
     for (const f of pop.faults) {
       const name = f.name ?? f.message.local;
-      const part = this.idx.messages.resolve(
+      const message = this.idx.messages.resolve(
         f.message,
         f.loc,
         this.diagnostics,
         EXPECTED,
         `fault ${name} of ${bop.name} is left out (it arrives as an untyped SoapFault)`,
-      )?.value.parts[0];
+      )?.value;
+      if (!message) continue;
+      const part = message.parts[0];
       const element = part?.element && this.schemas.element(part.element, part.loc);
       if (element) faults.push({ kind: "fault", name, element });
-      else if (part)
+      else
         this.diagnostics.warn(
           "WSDL_FAULT_UNTYPED",
-          `fault ${name} of ${bop.name} has no element part; it arrives as an untyped SoapFault`,
+          `fault ${name} of ${bop.name}: message ${message.name} has ${part ? `part ${part.name} without element=` : "no part"}; expected one part with element=; it arrives as an untyped SoapFault`,
           f.loc,
         );
     }

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { Diagnostic } from "../../src/diagnostics.js";
 import { generateFiles, loadWsdl } from "../../src/generate.js";
-import { RECOVERIES } from "../../src/recovery.js";
+import { LIMITATIONS, RECOVERIES } from "../../src/recovery.js";
 import { MESSAGES, OPERATION, wsdl } from "../support/one-operation-wsdl.js";
 import { tempDir, writeTemp } from "../support/tmp.js";
 
@@ -33,7 +33,11 @@ const offline = (async () => {
 }) as typeof fetch;
 
 /** Generates `text` (never fetching), expecting no errors; the warnings of `code` and the files. */
-async function recover(name: string, text: string, code: keyof typeof RECOVERIES) {
+async function recover(
+  name: string,
+  text: string,
+  code: keyof typeof RECOVERIES | keyof typeof LIMITATIONS,
+) {
   const file = writeTemp(dir, name, text);
   const r = await generateFiles(file, { fetch: offline, embedWsdl: false });
   expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
@@ -647,6 +651,52 @@ describe("attribute values outside their few words", () => {
     ]);
     const op = model.services[0]!.ports[0]!.binding.operations[0]!;
     expect(op).toMatchObject({ style: "document", soapInput: { kind: "element" } });
+    expectStrictError(strict, warnings[0]!);
+  });
+});
+
+describe("services and faults once passed over without a word", () => {
+  it("a service declared twice: the first is read, the second said and left out", async () => {
+    const base = wsdl({
+      types: schema(`      <xs:element name="Req" type="xs:string"/>\n      ${RES}`),
+    });
+    const second = `  <wsdl:service name="S"><wsdl:port name="Other" binding="tns:B"><soap:address location="http://elsewhere/"/></wsdl:port></wsdl:service>\n`;
+    const text = base.replace("</wsdl:definitions>", `${second}</wsdl:definitions>`);
+    const { model, warnings, strict } = await recover("two-services.wsdl", text, "WSDL_DUPLICATE");
+    expect(warnings.map((w) => [w.line, w.message])).toEqual([
+      [
+        at(text, 'name="Other"').line,
+        `service S is declared twice by name; expected one declaration of each name (WS-I Basic Profile R2304); the first (line ${at(text, 'wsdl:service name="S"').line}) is read, this one is left out`,
+      ],
+    ]);
+    expect(model.services.map((s) => s.ports.map((p) => p.address))).toEqual([
+      ["http://localhost/"],
+    ]);
+    expectStrictError(strict, warnings[0]!);
+  });
+
+  it("a fault whose message has no part, or a type= part, is said: it arrives untyped", async () => {
+    const text = wsdl({
+      types: schema(`      <xs:element name="Req" type="xs:string"/>\n      ${RES}`),
+      messages: `${MESSAGES}
+  <wsdl:message name="Empty"/>
+  <wsdl:message name="Typed"><wsdl:part name="detail" type="xs:string"/></wsdl:message>`,
+      operation: OPERATION.replace(
+        "</wsdl:operation>",
+        '<wsdl:fault name="None" message="tns:Empty"/><wsdl:fault name="ByType" message="tns:Typed"/></wsdl:operation>',
+      ),
+    });
+    const { warnings, strict } = await recover("untyped-faults.wsdl", text, "WSDL_FAULT_UNTYPED");
+    expect(warnings.map((w) => [w.line, w.message])).toEqual([
+      [
+        at(text, 'name="None"').line,
+        "fault None of Op: message Empty has no part; expected one part with element=; it arrives as an untyped SoapFault",
+      ],
+      [
+        at(text, 'name="ByType"').line,
+        "fault ByType of Op: message Typed has part detail without element=; expected one part with element=; it arrives as an untyped SoapFault",
+      ],
+    ]);
     expectStrictError(strict, warnings[0]!);
   });
 });
