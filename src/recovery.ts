@@ -41,7 +41,7 @@ export const RECOVERIES = {
   WSDL_DUPLICATE:
     "a message, portType, binding or service declared twice under one name, or an operation named twice in one portType or binding (WS-I Basic Profile R2304; gSOAP's soapcpp2 writes such WSDLs): the first is read, the others left out",
   XSD_INVALID_VALUE:
-    "an XSD attribute of a few allowed words (use, form, elementFormDefault, nillable, abstract, mixed) with another value: written in another case, read as the word meant; otherwise as its default",
+    "an XSD attribute of a few allowed words (use, form, elementFormDefault, attributeFormDefault, nillable, abstract, mixed) with another value: written in another case, read as the word meant; otherwise as its default",
   WSDL_INVALID_VALUE:
     "a WSDL binding's style or use with another value than document/rpc or literal/encoded: written in another case, read as the word meant; otherwise as its default (the binding's style, literal)",
   XSD_DUPLICATE:

@@ -46,7 +46,8 @@ const MAX_CONTENT_DEPTH = 128;
 const duplicate = (what: string, key: string, kept: SourceLocation, again: SourceLocation) =>
   recovery(
     "XSD_DUPLICATE",
-    `${what} ${key} is declared twice; expected one global declaration of each name; the first (${kept.file}:${kept.line}) is read, this one is left out`,
+    `${what} ${key} is declared twice; expected one global declaration of each name; ` +
+      `the first (${kept.file}:${kept.line}) is read, this one is left out`,
     again,
   );
 
@@ -95,8 +96,13 @@ export class SchemaSet {
   constructor(schemas: readonly RawSchema[], diagnostics: DiagnosticBag) {
     this.diagnostics = diagnostics;
     const declaredAt = new Map<string, SourceLocation>();
+    // A schema document included by one and imported by another is read once per namespace.
+    const read = new Set<string>();
     for (const schema of schemas) {
       const ns = schema.targetNamespace;
+      const at = `${schema.loc.file}:${schema.loc.line}:${schema.loc.column} ${ns}`;
+      if (read.has(at)) continue;
+      read.add(at);
       // Where each kept component is declared, to point a duplicate at its first declaration.
       const put = <T>(
         map: Map<string, Scoped<T>>,
@@ -424,7 +430,9 @@ export class SchemaSet {
     } else if (raw.union) {
       // Read as strings, whatever its members; a member declared nowhere is still said.
       for (const m of raw.union.memberTypes) {
-        if (builtinType(m) || builtinType({ ns: NS.xsd, local: m.local })) continue;
+        // As type() reads it: a name in no namespace, or with an unbound prefix, may be a built-in.
+        const bare = m.unboundPrefix !== undefined || m.ns === "";
+        if (builtinType(m) || (bare && builtinType({ ns: NS.xsd, local: m.local }))) continue;
         this.index.types.resolve(
           m,
           raw.loc,

@@ -363,8 +363,9 @@ class ServiceMapper implements PartContext {
       this.diagnostics.add(
         recovery(
           "WSDL_UNRESOLVED",
-          `soap:body parts names ${name}, which message ${msg.name} has no part of; expected one of its parts (${parts}); it is left out`,
-          io!.loc,
+          `soap:body parts names ${name}, which message ${msg.name} has no part of; ` +
+            `expected one of its parts (${parts}); it is left out`,
+          io?.loc ?? msg.loc,
         ),
       );
     }
@@ -419,7 +420,9 @@ class ServiceMapper implements PartContext {
       else
         this.diagnostics.warn(
           "WSDL_FAULT_UNTYPED",
-          `fault ${name} of ${bop.name}: message ${message.name} has ${part ? `part ${part.name} without element=` : "no part"}; expected one part with element=; it arrives as an untyped SoapFault`,
+          `fault ${name} of ${bop.name}: message ${message.name} has ` +
+            `${part ? `part ${part.name} without element=` : "no part"}; ` +
+            "expected one part with element=; it arrives as an untyped SoapFault",
           f.loc,
         );
     }

@@ -34,10 +34,11 @@ export function oneOf<T extends string>(
   const meant = allowed.find((a) => a.toLowerCase() === v.toLowerCase());
   const reading = meant ?? fallback;
   const words = allowed.map((a) => `"${a}"`).join(", ");
+  const readAs = reading === undefined ? "if it were absent" : `"${reading}"`;
   cx.warnings.push(
     recovery(
       cx.area === "XSD" ? "XSD_INVALID_VALUE" : "WSDL_INVALID_VALUE",
-      `found ${name}="${written}" on ${el.tagName}; expected one of ${words}; reading it as ${reading === undefined ? "if it were absent" : `"${reading}"`}`,
+      `found ${name}="${written}" on ${el.tagName}; expected one of ${words}; reading it as ${readAs}`,
       locOf(cx.file, el),
     ),
   );

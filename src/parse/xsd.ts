@@ -402,7 +402,8 @@ class SchemaReader {
         if (!ref)
           fail(
             "XSD_MISSING_ATTRIBUTE",
-            "found a local xs:attributeGroup without a ref attribute; expected ref naming a global attribute group",
+            "found a local xs:attributeGroup without a ref attribute; " +
+              "expected ref naming a global attribute group",
             this.loc(c),
           );
         attributes.push({ kind: "attributeGroupRef", ref, loc: this.loc(c) });

@@ -492,9 +492,9 @@ describe("defects once passed over without a word", () => {
       text,
       "XSD_DUPLICATE",
     );
-    expect(warnings.map((w) => [w.line, w.column])).toEqual([
-      [at(text, 'name="Req" type="n:Second"').line, 7],
-      [at(text, '<xs:simpleType name="Second"', false).line, 7],
+    expect(warnings.map((w) => ({ line: w.line, column: w.column }))).toEqual([
+      at(text, 'name="Req" type="n:Second"'),
+      at(text, '<xs:simpleType name="Second"', false),
     ]);
     expect(warnings[0]).toMatchObject({ file });
     expect(warnings[0]!.message).toBe(
@@ -511,7 +511,7 @@ describe("defects once passed over without a word", () => {
         schema(`      <xs:complexType name="Narrow"><xs:complexContent><xs:restriction base="n:NoBase">
         <xs:sequence><xs:element name="a" type="xs:string"/></xs:sequence>
       </xs:restriction></xs:complexContent></xs:complexType>
-      <xs:simpleType name="Either"><xs:union memberTypes="xs:int n:NoMember"/></xs:simpleType>
+      <xs:simpleType name="Either"><xs:union memberTypes="xs:int n:NoMember n:string"/></xs:simpleType>
       <xs:element name="Req"><xs:complexType><xs:sequence>
         <xs:element name="narrow" type="n:Narrow"/><xs:element name="either" type="n:Either"/>
       </xs:sequence></xs:complexType></xs:element>
@@ -525,6 +525,8 @@ describe("defects once passed over without a word", () => {
     expect(warnings.map((w) => [w.line, w.message.split(";")[0]])).toEqual([
       [at(text, 'base="n:NoBase"').line, "type {urn:n}NoBase is not declared"],
       [at(text, '<xs:simpleType name="Either"').line, "type {urn:n}NoMember is not declared"],
+      // A built-in's local name in another namespace is no built-in.
+      [at(text, '<xs:simpleType name="Either"').line, "type {urn:n}string is not declared"],
     ]);
     expect(warnings[0]!.message).toContain(
       "the type is read as its own content, restricting nothing",
@@ -698,5 +700,33 @@ describe("services and faults once passed over without a word", () => {
       ],
     ]);
     expectStrictError(strict, warnings[0]!);
+  });
+});
+
+describe("one schema document reached twice", () => {
+  it("declares its components once: no XSD_DUPLICATE for the same declaration read again", async () => {
+    const folder = tempDir();
+    writeTemp(
+      folder,
+      "common.xsd",
+      `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:n" elementFormDefault="qualified">
+  <xs:element name="Req" type="xs:string"/>
+  ${RES}
+</xs:schema>`,
+    );
+    // Included by one schema and imported by another (node-soap's complex/registration.wsdl).
+    writeTemp(
+      folder,
+      "messages.xsd",
+      `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:n"><xs:include schemaLocation="common.xsd"/></xs:schema>`,
+    );
+    const imports = ["messages.xsd", "common.xsd"].map(
+      (f) =>
+        `    <xs:schema targetNamespace="urn:svc"><xs:import namespace="urn:n" schemaLocation="${f}"/></xs:schema>`,
+    );
+    const file = writeTemp(folder, "twice.wsdl", wsdl({ types: imports.join("\n") }));
+    const r = await loadWsdl(file, { fetch: offline, strict: true });
+    expect(r.diagnostics).toEqual([]);
+    expect(r.model).toBeDefined();
   });
 });
