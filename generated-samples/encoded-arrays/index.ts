@@ -20,7 +20,12 @@ export type {
   StringArray,
 } from "./types.js";
 export type { EchoServiceClientOptions } from "./client.js";
-export type { EchoServiceHandlerOptions, EchoServiceService } from "./server.js";
+export type {
+  EchoServiceContext,
+  EchoServiceHandlerOptions,
+  EchoServicePartialService,
+  EchoServiceService,
+} from "./server.js";
 export {
   HttpBindingError,
   OperationUnavailableError,

@@ -3,6 +3,8 @@
 import {
   type HandlerOptions,
   type Implementation,
+  type PartialImplementation,
+  type RequestContextOf,
   type RequestListener,
   createServiceHandler,
 } from "@wsdl-tsgen/runtime";
@@ -12,6 +14,12 @@ import { WSDL } from "./wsdl.js";
 /** The implementation of service EchoService: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
 export type EchoServiceService = Implementation<typeof EchoServiceDesc>;
 
+/** An implementation of only some operations of service EchoService: each operation left out answers a Server fault on every binding ("The operation echo is not implemented." for echo), as `notImplemented` from the runtime builds it. */
+export type EchoServicePartialService = PartialImplementation<typeof EchoServiceDesc>;
+
+/** What a method of EchoServiceService receives besides its input: the request's headers, typed SOAP headers, binding, port and operation, and `setResponseSoapHeaders`. */
+export type EchoServiceContext = RequestContextOf<typeof EchoServiceDesc>;
+
 export type EchoServiceHandlerOptions = HandlerOptions;
 
 /**
@@ -19,7 +27,7 @@ export type EchoServiceHandlerOptions = HandlerOptions;
  * EchoService: SOAP 1.1, and `?WSDL`.
  */
 export function createEchoServiceHandler(
-  impl: EchoServiceService,
+  impl: EchoServicePartialService,
   options: EchoServiceHandlerOptions = {},
 ): RequestListener {
   return createServiceHandler(EchoServiceDesc, WSDL, impl, options);

@@ -24,7 +24,7 @@ export type {
   MessagesInput,
 } from "./types.js";
 export type { ApiClientOptions } from "./client.js";
-export type { ApiHandlerOptions, ApiService } from "./server.js";
+export type { ApiContext, ApiHandlerOptions, ApiPartialService, ApiService } from "./server.js";
 export {
   HttpBindingError,
   OperationUnavailableError,

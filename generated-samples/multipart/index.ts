@@ -20,7 +20,12 @@ export type {
   Stamp,
 } from "./types.js";
 export type { ShippingClientOptions } from "./client.js";
-export type { ShippingHandlerOptions, ShippingService } from "./server.js";
+export type {
+  ShippingContext,
+  ShippingHandlerOptions,
+  ShippingPartialService,
+  ShippingService,
+} from "./server.js";
 export {
   HttpBindingError,
   OperationUnavailableError,

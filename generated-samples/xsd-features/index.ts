@@ -37,7 +37,12 @@ export type {
   TileInput,
 } from "./types.js";
 export type { FeaturesClientOptions } from "./client.js";
-export type { FeaturesHandlerOptions, FeaturesService } from "./server.js";
+export type {
+  FeaturesContext,
+  FeaturesHandlerOptions,
+  FeaturesPartialService,
+  FeaturesService,
+} from "./server.js";
 export {
   HttpBindingError,
   OperationUnavailableError,

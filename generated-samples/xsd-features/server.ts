@@ -3,6 +3,8 @@
 import {
   type HandlerOptions,
   type Implementation,
+  type PartialImplementation,
+  type RequestContextOf,
   type RequestListener,
   createServiceHandler,
 } from "@wsdl-tsgen/runtime";
@@ -12,6 +14,12 @@ import { WSDL } from "./wsdl.js";
 /** The implementation of service Features: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
 export type FeaturesService = Implementation<typeof FeaturesDesc>;
 
+/** An implementation of only some operations of service Features: each operation left out answers a Server fault on every binding ("The operation Order is not implemented." for Order), as `notImplemented` from the runtime builds it. */
+export type FeaturesPartialService = PartialImplementation<typeof FeaturesDesc>;
+
+/** What a method of FeaturesService receives besides its input: the request's headers, typed SOAP headers, binding, port and operation, and `setResponseSoapHeaders`. */
+export type FeaturesContext = RequestContextOf<typeof FeaturesDesc>;
+
 export type FeaturesHandlerOptions = HandlerOptions;
 
 /**
@@ -19,7 +27,7 @@ export type FeaturesHandlerOptions = HandlerOptions;
  * Features: SOAP 1.1, and `?WSDL`.
  */
 export function createFeaturesHandler(
-  impl: FeaturesService,
+  impl: FeaturesPartialService,
   options: FeaturesHandlerOptions = {},
 ): RequestListener {
   return createServiceHandler(FeaturesDesc, WSDL, impl, options);

@@ -66,6 +66,12 @@ export type RequestContextOf<S> =
 type Ops<S> = OperationsOfDesc<S>;
 type Op<S, M extends keyof Ops<S>> = Ops<S>[M] & OperationTypes;
 
+/** The method names of a service descriptor's type (`"getMessages" | …`). */
+export type MethodOf<S extends AnyServiceDesc> = keyof Ops<S> & string;
+
+/** The `OperationTypes` of the method `M` of the service `S` describes. */
+export type OperationOf<S extends AnyServiceDesc, M extends MethodOf<S>> = Op<S, M>;
+
 /**
  * A client of the service `S` describes (`typeof ApiDesc`): one async method per operation, with
  * the operation's documentation, sent over the port chosen at construction.
@@ -98,3 +104,10 @@ export type Implementation<S extends AnyServiceDesc> = {
     context: RequestContextOf<S>,
   ) => Op<S, M>["serverOutput"] | Promise<Op<S, M>["serverOutput"]>;
 };
+
+/**
+ * An implementation of some of the operations of the service `S` describes: the methods of
+ * `Implementation<S>`, each optional. Each one left out answers the Server fault of
+ * `notImplemented` on every binding.
+ */
+export type PartialImplementation<S extends AnyServiceDesc> = Partial<Implementation<S>>;

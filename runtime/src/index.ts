@@ -1,9 +1,9 @@
 /**
  * `@wsdl-tsgen/runtime`: what generated code imports, and what applications that use it need (its
- * errors, request contexts, WS-Security helpers, and the types these name). Descriptors say what
- * the XML looks like; the runtime encodes, decodes and transports. It never reads a WSDL. The
- * machinery under them (the XML reader and writer, envelopes, the untyped client) is in
- * `@wsdl-tsgen/runtime/internal`.
+ * errors, request contexts, WS-Security helpers, sample values for mocks and tests, and the types
+ * these name). Descriptors say what the XML looks like; the runtime encodes, decodes and
+ * transports. It never reads a WSDL. The machinery under them (the XML reader and writer,
+ * envelopes, the untyped client) is in `@wsdl-tsgen/runtime/internal`.
  */
 export { CONTRACT_VERSION, generatedFor } from "./contract.js";
 export type {
@@ -13,6 +13,9 @@ export type {
   ClientClass,
   ClientOptionsOf,
   Implementation,
+  MethodOf,
+  OperationOf,
+  PartialImplementation,
   RequestContextOf,
 } from "./contract.js";
 export { XsdDate, XsdDateTime, XsdTime } from "./temporal.js";
@@ -82,6 +85,8 @@ export { undescribedOf } from "./undescribed.js";
 export type { CallOptions, ClientOptions, Exchange, SoapRequestInfo } from "./client.js";
 export type { DecodeLimits, XmlNode } from "./xml-reader.js";
 export { createServiceHandler, requestContext } from "./server.js";
+export { notImplemented } from "./server-call.js";
+export { sampleInput, sampleOutput } from "./sample-values.js";
 export type { HandlerOptions, RequestContext, RequestListener } from "./server.js";
 export type { EmbeddedWsdl } from "./embedded-wsdl.js";
 export { passwordMatches, usernameToken, WSSE_NS, WSU_NS } from "./ws-security.js";

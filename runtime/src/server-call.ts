@@ -47,6 +47,18 @@ export function context(
 }
 
 /**
+ * The Server fault that answers an operation the implementation lacks, `operation` being its WSDL
+ * name (`"GetMessages"`). The handler throws it for a method left out; a hand-written stub that
+ * throws it answers the same, byte for byte, on every binding.
+ */
+export function notImplemented(operation: string): SoapFault {
+  return new SoapFault({
+    code: "Server",
+    message: `The operation ${operation} is not implemented.`,
+  });
+}
+
+/**
  * Runs the implementation's method, looked up when called: one it lacks (plain JavaScript, say) is
  * a Server fault saying so; unexpected errors are logged and become a generic Server fault.
  */
@@ -58,8 +70,7 @@ export async function invoke(
 ): Promise<unknown> {
   const method = s.methods[name];
   const f = method === undefined ? undefined : (s.impl as Record<string, unknown>)[method];
-  if (typeof f !== "function")
-    throw new SoapFault({ code: "Server", message: `The operation ${name} is not implemented.` });
+  if (typeof f !== "function") throw notImplemented(name);
   try {
     return (await f.call(s.impl, input, ctx)) as unknown;
   } catch (e) {

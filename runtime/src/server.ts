@@ -9,7 +9,7 @@
  * (server-documents.ts), the help pages (help-*.ts); all answer through server-respond.ts.
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
-import type { AnyServiceDesc, Implementation } from "./contract.js";
+import type { AnyServiceDesc, PartialImplementation } from "./contract.js";
 import type { EmbeddedWsdl } from "./embedded-wsdl.js";
 import { isFormPost } from "./help-form.js";
 import type { HelpResponse } from "./help-html.js";
@@ -146,11 +146,12 @@ const DEFAULT_LIMITS: DecodeLimits = { maxDepth: 64, maxElements: 100_000 };
  * Builds the request listener for one service from its descriptors, WSDL text and implementation:
  * a request for an operation calls the implementation's method the descriptor's `methods` names.
  * `embeddedWsdl` is undefined when the code was generated without the WSDL (`embedWsdl: false`).
+ * A method `impl` lacks answers the Server fault of `notImplemented` for its operation.
  */
 export function createServiceHandler<S extends AnyServiceDesc>(
   service: S,
   embeddedWsdl: string | EmbeddedWsdl | undefined,
-  impl: Implementation<S>,
+  impl: PartialImplementation<S>,
   options: HandlerOptions = {},
 ): RequestListener {
   const served: Served = {

@@ -184,7 +184,7 @@ class Emitter {
       wsdl === undefined ? undefined : { module: "./wsdl.js", imports: typeof wsdl === "object" };
     return this.serviceFile(
       "server.ts",
-      (n) => [n.serviceInterface, n.handlerFactory, n.handlerOptions],
+      (n) => [n.serviceInterface, n.partialService, n.context, n.handlerFactory, n.handlerOptions],
       (ctx, services) => serverStatements(ctx, services, "./descriptors.js", embedded),
     );
   }
@@ -247,7 +247,7 @@ class Emitter {
       ...exports(
         true,
         "./server.js",
-        of((n) => [n.serviceInterface, n.handlerOptions]),
+        of((n) => [n.serviceInterface, n.partialService, n.context, n.handlerOptions]),
       ),
       ...exports(false, options.runtimeImport, INDEX_RUNTIME_VALUES),
       ...exports(

@@ -60,6 +60,7 @@ export const names: Pass = {
     typeNames(plan, types, descriptors);
     familyNames(plan, types);
     for (const s of plan.model.services) serviceNames(plan, s, types, descriptors);
+    for (const s of plan.model.services) serverNames(plan, s, types);
     faultNames(plan, types, descriptors);
     propertyNames(plan);
     // Last, so that no name claimed before moves: the consts that make descriptors.ts smaller.
@@ -132,12 +133,29 @@ function serviceNames(plan: EmitPlan, s: Service, types: NameScope, descriptors:
     portName: types.claim(`${base}PortName`),
     operations: types.claim(`${base}Operations`),
     serviceInterface: types.claim(`${base}Service`),
+    // Claimed by serverNames once every service has these, so that adding them moved none.
+    partialService: "",
+    context: "",
     handlerFactory: types.claim(`create${base}Handler`),
     handlerOptions: types.claim(`${base}HandlerOptions`),
     descriptor: descriptors.claim(`${base}Desc`),
     methods,
     portTables: new Map(),
     sharedLists: new Map(),
+  });
+}
+
+/**
+ * The server's partial implementation and context type names (`ApiPartialService`, `ApiContext`),
+ * claimed after every service's other names: they came later, and no name before them moves.
+ */
+function serverNames(plan: EmitPlan, s: Service, types: NameScope): void {
+  const names = plan.serviceNames.get(s)!;
+  const base = typeIdentifier(s.name);
+  plan.serviceNames.set(s, {
+    ...names,
+    partialService: types.claim(`${base}PartialService`),
+    context: types.claim(`${base}Context`),
   });
 }
 

@@ -35,6 +35,10 @@ export interface ServiceNames {
   /** The interface of the service's operations by method name, in types.ts. */
   readonly operations: string;
   readonly serviceInterface: string;
+  /** The implementation of only some operations (`ApiPartialService`), in server.ts. */
+  readonly partialService: string;
+  /** The request context an implementation's methods receive (`ApiContext`), in server.ts. */
+  readonly context: string;
   readonly handlerFactory: string;
   readonly handlerOptions: string;
   readonly descriptor: string;

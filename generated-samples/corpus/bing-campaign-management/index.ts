@@ -1535,7 +1535,9 @@ export type {
 } from "./types.js";
 export type { CampaignManagementServiceClientOptions } from "./client.js";
 export type {
+  CampaignManagementServiceContext,
   CampaignManagementServiceHandlerOptions,
+  CampaignManagementServicePartialService,
   CampaignManagementServiceService,
 } from "./server.js";
 export {

@@ -3,6 +3,8 @@
 import {
   type HandlerOptions,
   type Implementation,
+  type PartialImplementation,
+  type RequestContextOf,
   type RequestListener,
   createServiceHandler,
 } from "@wsdl-tsgen/runtime";
@@ -11,6 +13,16 @@ import { CampaignManagementServiceDesc } from "./descriptors.js";
 /** The implementation of service CampaignManagementService: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
 export type CampaignManagementServiceService = Implementation<typeof CampaignManagementServiceDesc>;
 
+/** An implementation of only some operations of service CampaignManagementService: each operation left out answers a Server fault on every binding ("The operation AddCampaigns is not implemented." for AddCampaigns), as `notImplemented` from the runtime builds it. */
+export type CampaignManagementServicePartialService = PartialImplementation<
+  typeof CampaignManagementServiceDesc
+>;
+
+/** What a method of CampaignManagementServiceService receives besides its input: the request's headers, typed SOAP headers, binding, port and operation, and `setResponseSoapHeaders`. */
+export type CampaignManagementServiceContext = RequestContextOf<
+  typeof CampaignManagementServiceDesc
+>;
+
 export type CampaignManagementServiceHandlerOptions = HandlerOptions;
 
 /**
@@ -18,7 +30,7 @@ export type CampaignManagementServiceHandlerOptions = HandlerOptions;
  * CampaignManagementService: SOAP 1.1, and `?WSDL` when `options.wsdl` holds the WSDL text (it was not embedded).
  */
 export function createCampaignManagementServiceHandler(
-  impl: CampaignManagementServiceService,
+  impl: CampaignManagementServicePartialService,
   options: CampaignManagementServiceHandlerOptions = {},
 ): RequestListener {
   return createServiceHandler(CampaignManagementServiceDesc, undefined, impl, options);

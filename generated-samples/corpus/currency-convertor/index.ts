@@ -16,7 +16,12 @@ export type {
   CurrencyConvertorPortName,
 } from "./types.js";
 export type { CurrencyConvertorClientOptions } from "./client.js";
-export type { CurrencyConvertorHandlerOptions, CurrencyConvertorService } from "./server.js";
+export type {
+  CurrencyConvertorContext,
+  CurrencyConvertorHandlerOptions,
+  CurrencyConvertorPartialService,
+  CurrencyConvertorService,
+} from "./server.js";
 export {
   HttpBindingError,
   OperationUnavailableError,

@@ -175,7 +175,12 @@ export type {
   VoidService,
 } from "./types.js";
 export type { TransactionProcessorClientOptions } from "./client.js";
-export type { TransactionProcessorHandlerOptions, TransactionProcessorService } from "./server.js";
+export type {
+  TransactionProcessorContext,
+  TransactionProcessorHandlerOptions,
+  TransactionProcessorPartialService,
+  TransactionProcessorService,
+} from "./server.js";
 export {
   HttpBindingError,
   OperationUnavailableError,

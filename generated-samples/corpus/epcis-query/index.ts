@@ -124,7 +124,9 @@ export type {
 } from "./types.js";
 export type { EPCglobalEPCISServiceClientOptions } from "./client.js";
 export type {
+  EPCglobalEPCISServiceContext,
   EPCglobalEPCISServiceHandlerOptions,
+  EPCglobalEPCISServicePartialService,
   EPCglobalEPCISServiceService,
 } from "./server.js";
 export {

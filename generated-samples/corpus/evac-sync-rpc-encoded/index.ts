@@ -20,7 +20,9 @@ export type {
 } from "./types.js";
 export type { ESyncNotifySPServiceServiceClientOptions } from "./client.js";
 export type {
+  ESyncNotifySPServiceServiceContext,
   ESyncNotifySPServiceServiceHandlerOptions,
+  ESyncNotifySPServiceServicePartialService,
   ESyncNotifySPServiceServiceService,
 } from "./server.js";
 export {

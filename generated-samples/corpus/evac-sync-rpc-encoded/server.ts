@@ -3,6 +3,8 @@
 import {
   type HandlerOptions,
   type Implementation,
+  type PartialImplementation,
+  type RequestContextOf,
   type RequestListener,
   createServiceHandler,
 } from "@wsdl-tsgen/runtime";
@@ -13,6 +15,16 @@ export type ESyncNotifySPServiceServiceService = Implementation<
   typeof ESyncNotifySPServiceServiceDesc
 >;
 
+/** An implementation of only some operations of service ESyncNotifySPServiceService: each operation left out answers a Server fault on every binding ("The operation eOrderRelationUpdateNotify is not implemented." for eOrderRelationUpdateNotify), as `notImplemented` from the runtime builds it. */
+export type ESyncNotifySPServiceServicePartialService = PartialImplementation<
+  typeof ESyncNotifySPServiceServiceDesc
+>;
+
+/** What a method of ESyncNotifySPServiceServiceService receives besides its input: the request's headers, typed SOAP headers, binding, port and operation, and `setResponseSoapHeaders`. */
+export type ESyncNotifySPServiceServiceContext = RequestContextOf<
+  typeof ESyncNotifySPServiceServiceDesc
+>;
+
 export type ESyncNotifySPServiceServiceHandlerOptions = HandlerOptions;
 
 /**
@@ -20,7 +32,7 @@ export type ESyncNotifySPServiceServiceHandlerOptions = HandlerOptions;
  * ESyncNotifySPServiceService: SOAP 1.1, and `?WSDL` when `options.wsdl` holds the WSDL text (it was not embedded).
  */
 export function createESyncNotifySPServiceServiceHandler(
-  impl: ESyncNotifySPServiceServiceService,
+  impl: ESyncNotifySPServiceServicePartialService,
   options: ESyncNotifySPServiceServiceHandlerOptions = {},
 ): RequestListener {
   return createServiceHandler(ESyncNotifySPServiceServiceDesc, undefined, impl, options);

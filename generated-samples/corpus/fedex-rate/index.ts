@@ -417,7 +417,12 @@ export type {
   WeightUnits,
 } from "./types.js";
 export type { RateServiceClientOptions } from "./client.js";
-export type { RateServiceHandlerOptions, RateServiceService } from "./server.js";
+export type {
+  RateServiceContext,
+  RateServiceHandlerOptions,
+  RateServicePartialService,
+  RateServiceService,
+} from "./server.js";
 export {
   HttpBindingError,
   OperationUnavailableError,

@@ -21,7 +21,12 @@ export type {
   Id,
 } from "./types.js";
 export type { AcmeServiceClientOptions } from "./client.js";
-export type { AcmeServiceHandlerOptions, AcmeServiceService } from "./server.js";
+export type {
+  AcmeServiceContext,
+  AcmeServiceHandlerOptions,
+  AcmeServicePartialService,
+  AcmeServiceService,
+} from "./server.js";
 export {
   HttpBindingError,
   OperationUnavailableError,

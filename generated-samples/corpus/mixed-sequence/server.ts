@@ -3,6 +3,8 @@
 import {
   type HandlerOptions,
   type Implementation,
+  type PartialImplementation,
+  type RequestContextOf,
   type RequestListener,
   createServiceHandler,
 } from "@wsdl-tsgen/runtime";
@@ -11,6 +13,12 @@ import { AcmeServiceDesc } from "./descriptors.js";
 /** The implementation of service AcmeService: one method per operation, with the same typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a fault. */
 export type AcmeServiceService = Implementation<typeof AcmeServiceDesc>;
 
+/** An implementation of only some operations of service AcmeService: each operation left out answers a Server fault on every binding ("The operation getData is not implemented." for getData), as `notImplemented` from the runtime builds it. */
+export type AcmeServicePartialService = PartialImplementation<typeof AcmeServiceDesc>;
+
+/** What a method of AcmeServiceService receives besides its input: the request's headers, typed SOAP headers, binding, port and operation, and `setResponseSoapHeaders`. */
+export type AcmeServiceContext = RequestContextOf<typeof AcmeServiceDesc>;
+
 export type AcmeServiceHandlerOptions = HandlerOptions;
 
 /**
@@ -18,7 +26,7 @@ export type AcmeServiceHandlerOptions = HandlerOptions;
  * AcmeService: SOAP 1.1, and `?WSDL` when `options.wsdl` holds the WSDL text (it was not embedded).
  */
 export function createAcmeServiceHandler(
-  impl: AcmeServiceService,
+  impl: AcmeServicePartialService,
   options: AcmeServiceHandlerOptions = {},
 ): RequestListener {
   return createServiceHandler(AcmeServiceDesc, undefined, impl, options);

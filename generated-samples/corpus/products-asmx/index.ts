@@ -53,7 +53,12 @@ export type {
   SetStockQuantityResponse,
 } from "./types.js";
 export type { ProductServiceClientOptions } from "./client.js";
-export type { ProductServiceHandlerOptions, ProductServiceService } from "./server.js";
+export type {
+  ProductServiceContext,
+  ProductServiceHandlerOptions,
+  ProductServicePartialService,
+  ProductServiceService,
+} from "./server.js";
 export {
   HttpBindingError,
   OperationUnavailableError,

@@ -232,7 +232,12 @@ export type {
   UserTerritoryDeleteHeader,
 } from "./types.js";
 export type { SforceServiceClientOptions } from "./client.js";
-export type { SforceServiceHandlerOptions, SforceServiceService } from "./server.js";
+export type {
+  SforceServiceContext,
+  SforceServiceHandlerOptions,
+  SforceServicePartialService,
+  SforceServiceService,
+} from "./server.js";
 export {
   HttpBindingError,
   OperationUnavailableError,

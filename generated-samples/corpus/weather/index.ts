@@ -30,7 +30,12 @@ export type {
   WeatherReturn,
 } from "./types.js";
 export type { WeatherClientOptions } from "./client.js";
-export type { WeatherHandlerOptions, WeatherService } from "./server.js";
+export type {
+  WeatherContext,
+  WeatherHandlerOptions,
+  WeatherPartialService,
+  WeatherService,
+} from "./server.js";
 export {
   HttpBindingError,
   OperationUnavailableError,

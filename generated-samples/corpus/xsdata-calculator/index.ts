@@ -21,7 +21,12 @@ export type {
   SubtractResponse,
 } from "./types.js";
 export type { CalculatorClientOptions } from "./client.js";
-export type { CalculatorHandlerOptions, CalculatorService } from "./server.js";
+export type {
+  CalculatorContext,
+  CalculatorHandlerOptions,
+  CalculatorPartialService,
+  CalculatorService,
+} from "./server.js";
 export {
   HttpBindingError,
   OperationUnavailableError,

@@ -16,7 +16,12 @@ export type {
   HelloImplServicePortName,
 } from "./types.js";
 export type { HelloImplServiceClientOptions } from "./client.js";
-export type { HelloImplServiceHandlerOptions, HelloImplServiceService } from "./server.js";
+export type {
+  HelloImplServiceContext,
+  HelloImplServiceHandlerOptions,
+  HelloImplServicePartialService,
+  HelloImplServiceService,
+} from "./server.js";
 export {
   HttpBindingError,
   OperationUnavailableError,

@@ -1,7 +1,7 @@
 /**
- * server.ts: one implementation type and one handler factory per service. The implementation's
- * type is mapped from the service descriptor's, and the runtime calls its methods by the names the
- * descriptor gives: no forwarding table.
+ * server.ts: per service, the implementation's type, its partial form and its context's type, and
+ * one handler factory. The implementation's type is mapped from the service descriptor's, and the
+ * runtime calls its methods by the names the descriptor gives: no forwarding table.
  */
 import type { Service } from "../../model/model.js";
 import { symbol } from "../generated-file.js";
@@ -54,16 +54,30 @@ function serviceServer(
   const wsdlNote = wsdl
     ? "`?WSDL`"
     : "`?WSDL` when `options.wsdl` holds the WSDL text (it was not embedded)";
+  // The partial type: a full implementation is one too, and a value declared `: ApiService` is
+  // still checked in full where it is declared (a union with the full type would add nothing).
   const factory = cat(
     `export function ${names.handlerFactory}`,
-    params([`impl: ${names.serviceInterface}`, `options: ${names.handlerOptions} = {}`]),
+    params([`impl: ${names.partialService}`, `options: ${names.handlerOptions} = {}`]),
     `: ${rt("RequestListener", true)}`,
   );
-  const implementation = typeArgs(rt("Implementation", true), [`typeof ${descriptor}`]);
+  const ofDescriptor = (name: string) => typeArgs(rt(name, true), [`typeof ${descriptor}`]);
   return [
     {
       doc: `The implementation of service ${s.name}: one method per operation, with the same typed inputs and results as the client. Throw \`SoapFault\` with code "Client" or "Server" to answer with a fault.`,
-      code: cat(`export type ${names.serviceInterface} = `, implementation, ";"),
+      code: cat(`export type ${names.serviceInterface} = `, ofDescriptor("Implementation"), ";"),
+    },
+    {
+      doc: `An implementation of only some operations of service ${s.name}: each operation left out answers a Server fault on every binding${notImplementedExample(s)}, as \`notImplemented\` from the runtime builds it.`,
+      code: cat(
+        `export type ${names.partialService} = `,
+        ofDescriptor("PartialImplementation"),
+        ";",
+      ),
+    },
+    {
+      doc: `What a method of ${names.serviceInterface} receives besides its input: the request's headers, typed SOAP headers, binding, port and operation, and \`setResponseSoapHeaders\`.`,
+      code: cat(`export type ${names.context} = `, ofDescriptor("RequestContextOf"), ";"),
     },
     { code: `export type ${names.handlerOptions} = ${rt("HandlerOptions", true)};` },
     {
@@ -71,6 +85,12 @@ function serviceServer(
       code: block(factory, [{ code: cat("return ", served, ";") }]),
     },
   ];
+}
+
+/** The not-implemented fault's message for the service's first operation, as an example. */
+function notImplementedExample(s: Service): string {
+  const name = s.operations[0]?.name;
+  return name === undefined ? "" : ` ("The operation ${name} is not implemented." for ${name})`;
 }
 
 /** The handler's WSDL argument: the embedded text, with its imported documents, or undefined. */
