@@ -17,25 +17,29 @@ import { relocatedTexts } from "./parse/relocate.js";
 import { EMBEDDED_DOCUMENT, type EmbeddedWsdl } from "@wsdl-tsgen/runtime/internal";
 import { DESCRIPTORS_OWN_NAMES } from "./transform/names.js";
 import { plan } from "./transform/passes.js";
+import type { EmitPlan } from "./transform/plan.js";
 
 export interface LoadResult {
   readonly model: WsdlModel | undefined;
   readonly diagnostics: readonly Diagnostic[];
 }
 
-/** How generated files name their input: a URL as is, a path relative to the working directory. */
-export function sourceLabel(location: string): string {
+/**
+ * How generated files name their input: a URL as is, a path relative to `base` (the working
+ * directory unless a scaffolded project's folder is given).
+ */
+export function sourceLabel(location: string, base = process.cwd()): string {
   if (/^https?:\/\//i.test(location)) return withoutUserinfo(location);
-  const rel = path.relative(process.cwd(), path.resolve(location));
+  const rel = path.relative(base, path.resolve(location));
   return (rel.startsWith("..") || path.isAbsolute(rel) ? path.basename(location) : rel)
     .split(path.sep)
     .join("/");
 }
 
 /** What generating from `location` needs; with `strict`, recoveries and limitations are errors. */
-async function load(location: string, options: LoadOptions & StrictOption) {
+async function load(location: string, options: LoadOptions & StrictOption & LabelOption) {
   const docs = await loadDocuments(location, options);
-  const built = buildModel(docs, sourceLabel(location));
+  const built = buildModel(docs, sourceLabel(location, options.labelBase));
   const diagnostics = options.strict ? strictly(built.diagnostics.items) : built.diagnostics.items;
   return { docs, built, diagnostics, failed: diagnostics.some((d) => d.severity === "error") };
 }
@@ -85,7 +89,12 @@ export async function loadWsdl(
   }
 }
 
-export interface GenerateOptions extends LoadOptions, StrictOption {
+export interface LabelOption {
+  /** The folder the generated files' header names the WSDL relative to. Default: the cwd. */
+  readonly labelBase?: string;
+}
+
+export interface GenerateOptions extends LoadOptions, StrictOption, LabelOption {
   /** The output folder. */
   readonly out: string;
   /** Module specifier generated code imports the runtime from. Default: `@wsdl-tsgen/runtime`. */
@@ -111,6 +120,8 @@ export interface GenerateResult {
   /** Generated files in the output folder that this run would not produce (stale). */
   readonly removed: readonly string[];
   readonly model: WsdlModel | undefined;
+  /** The names and decisions the files were emitted with (for `scaffold`). */
+  readonly plan?: EmitPlan | undefined;
 }
 
 /** Generates the files for one WSDL, in memory. */
@@ -125,6 +136,8 @@ export async function generateFiles(
   model: WsdlModel | undefined;
   /** The documents read, once the WSDL has been read. */
   documents?: LoadedDocuments;
+  /** The names and decisions the files were emitted with (for `scaffold`). */
+  plan?: EmitPlan;
 }> {
   let loaded;
   try {
@@ -152,22 +165,25 @@ export async function generateFiles(
     };
   }
   let files: OutputFile[];
+  let planned: EmitPlan;
   try {
-    files = emitFiles(
-      plan(built.model, built.nameHints, new Map(Object.entries(options.namespaceNames ?? {}))),
-      {
-        runtimeImport: options.runtimeImport ?? "@wsdl-tsgen/runtime",
-        sourceLabel: sourceLabel(location),
-        docs: options.docs ?? true,
-        wsdl: options.embedWsdl === false ? undefined : embeddedWsdl(docs),
-      },
+    planned = plan(
+      built.model,
+      built.nameHints,
+      new Map(Object.entries(options.namespaceNames ?? {})),
     );
+    files = emitFiles(planned, {
+      runtimeImport: options.runtimeImport ?? "@wsdl-tsgen/runtime",
+      sourceLabel: sourceLabel(location, options.labelBase),
+      docs: options.docs ?? true,
+      wsdl: options.embedWsdl === false ? undefined : embeddedWsdl(docs),
+    });
   } catch (e) {
     const failure = inputFailure(e, location);
     if (failure) return { files: [], diagnostics: [...diagnostics, ...failure], model: undefined };
     throw e;
   }
-  return { files, diagnostics, model: built.model, documents: docs };
+  return { files, diagnostics, model: built.model, documents: docs, plan: planned };
 }
 
 /**
@@ -225,5 +241,13 @@ export async function generate(
       if (changed.includes(f.path)) await writeFile(path.join(options.out, f.path), f.content);
     for (const r of removed) await rm(path.join(options.out, r));
   }
-  return { ok: true, diagnostics, files, changed, removed: removed.sort(), model };
+  return {
+    ok: true,
+    diagnostics,
+    files,
+    changed,
+    removed: removed.sort(),
+    model,
+    plan: generated.plan,
+  };
 }

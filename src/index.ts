@@ -4,3 +4,11 @@ export type { GenerateOptions, GenerateResult, LoadResult } from "./generate.js"
 export { DiagnosticError, formatDiagnostic } from "./diagnostics.js";
 export type { Diagnostic, Severity, SourceLocation } from "./diagnostics.js";
 export type * from "./model/model.js";
+export type {
+  OperationContext,
+  PortContext,
+  ScaffoldContext,
+  ScaffoldVersions,
+  ServiceContext,
+  TypeImport,
+} from "./scaffold/context.js";

@@ -14,9 +14,36 @@ export class ConfigError extends Error {
   }
 }
 
+/** A scaffolded project's settings, which `scaffold --update` reads (paths relative to the file). */
+export interface ScaffoldSettings {
+  readonly mock?: boolean;
+  readonly templates?: string;
+}
+
 export interface LoadedConfig {
   readonly file: string;
   readonly sources: readonly SourceOptions[];
+  readonly scaffold?: ScaffoldSettings;
+}
+
+const TOP_KEYS = ["sources", "$schema", "scaffold"];
+
+/** The `scaffold` object: `mock` a boolean, `templates` a folder, nothing else. */
+function scaffoldSettings(value: unknown, where: (p: string) => string): ScaffoldSettings {
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw new ConfigError(where('"scaffold" must be an object { "mock": …, "templates": … }'));
+  const types = { mock: "boolean", templates: "string" } as const;
+  for (const [key, v] of Object.entries(value)) {
+    const type = types[key as keyof typeof types];
+    if (type === undefined) {
+      const hint = nearest(key, Object.keys(types));
+      throw new ConfigError(
+        where(`scaffold: unknown key "${key}"${hint ? `; did you mean "${hint}"?` : ""}`),
+      );
+    }
+    if (typeof v !== type) throw new ConfigError(where(`scaffold.${key} must be a ${type}`));
+  }
+  return value as ScaffoldSettings;
 }
 
 /**
@@ -33,8 +60,8 @@ export function validateConfig(
   if (typeof json !== "object" || json === null || Array.isArray(json))
     throw new ConfigError(where('expected a JSON object with a "sources" array'));
   for (const key of Object.keys(json)) {
-    if (key !== "sources" && key !== "$schema") {
-      const hint = nearest(key, ["sources", "$schema"]);
+    if (!TOP_KEYS.includes(key)) {
+      const hint = nearest(key, TOP_KEYS);
       throw new ConfigError(
         where(`unknown key "${key}"${hint ? `; did you mean "${hint}"?` : ""}`),
       );
@@ -49,41 +76,17 @@ export function validateConfig(
   const resolve = (p: string) =>
     /^https?:\/\//i.test(p) || path.isAbsolute(p) ? p : path.join(base, p);
   const outs = new Map<string, number>();
+  const scaffold = (json as { scaffold?: unknown }).scaffold;
   return {
     file,
+    ...(scaffold === undefined ? {} : { scaffold: scaffoldSettings(scaffold, where) }),
     sources: sources.map((s: unknown, i): SourceOptions => {
       const at = `sources[${i}]`;
       if (typeof s !== "object" || s === null || Array.isArray(s))
         throw new ConfigError(where(`${at} must be an object`));
       const entry = s as Record<string, unknown>;
-      for (const key of Object.keys(entry)) {
-        if (!(SOURCE_KEYS as string[]).includes(key)) {
-          const hint = nearest(key, SOURCE_KEYS);
-          throw new ConfigError(
-            where(`${at}: unknown option "${key}"${hint ? `; did you mean "${hint}"?` : ""}`),
-          );
-        }
-        const spec = OPTIONS[key as keyof typeof OPTIONS];
-        const v = entry[key];
-        const object = spec.kind === "map" || spec.kind === "headers";
-        const ok = object
-          ? typeof v === "object" &&
-            v !== null &&
-            !Array.isArray(v) &&
-            Object.values(v).every((x) => typeof x === "string")
-          : typeof v === spec.kind;
-        if (!ok)
-          throw new ConfigError(
-            where(`${at}.${key} must be ${object ? "an object of strings" : `a ${spec.kind}`}`),
-          );
-        const choices: readonly string[] | undefined = "choices" in spec ? spec.choices : undefined;
-        if (choices && !choices.includes(v as string))
-          throw new ConfigError(
-            where(
-              `${at}.${key} must be one of ${choices.map((c) => JSON.stringify(c)).join(", ")}`,
-            ),
-          );
-      }
+      for (const key of Object.keys(entry))
+        checkSourceKey(key, entry[key], (p) => where(`${at}${p}`));
       if (entry["headers"] !== undefined)
         entry["headers"] = headersFrom(
           entry["headers"] as Record<string, string>,
@@ -103,6 +106,33 @@ export function validateConfig(
       return { ...(entry as SourceOptions), wsdl: resolve(entry["wsdl"]), out };
     }),
   };
+}
+
+/** One key of a source: an option of the table, of its kind and among its choices. */
+function checkSourceKey(key: string, v: unknown, where: (p: string) => string): void {
+  if (!(SOURCE_KEYS as string[]).includes(key)) {
+    const hint = nearest(key, SOURCE_KEYS);
+    throw new ConfigError(
+      where(`: unknown option "${key}"${hint ? `; did you mean "${hint}"?` : ""}`),
+    );
+  }
+  const spec = OPTIONS[key as keyof typeof OPTIONS];
+  const object = spec.kind === "map" || spec.kind === "headers";
+  const ok = object
+    ? typeof v === "object" &&
+      v !== null &&
+      !Array.isArray(v) &&
+      Object.values(v).every((x) => typeof x === "string")
+    : typeof v === spec.kind;
+  if (!ok)
+    throw new ConfigError(
+      where(`.${key} must be ${object ? "an object of strings" : `a ${spec.kind}`}`),
+    );
+  const choices: readonly string[] | undefined = "choices" in spec ? spec.choices : undefined;
+  if (choices && !choices.includes(v as string))
+    throw new ConfigError(
+      where(`.${key} must be one of ${choices.map((c) => JSON.stringify(c)).join(", ")}`),
+    );
 }
 
 /**

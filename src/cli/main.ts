@@ -113,6 +113,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
       "\nExit codes: 0 ok, 1 invalid input (or stale output with --check), 2 usage error, 3 internal error.",
     );
   generateCommand(program, run);
+  scaffoldCommand(program, run);
   otherCommands(program, run);
   try {
     await program.parseAsync(argv as string[], { from: "user" });
@@ -288,6 +289,50 @@ function reportStale(run: Run, out: string, result: Generated): void {
   const fix = ["wsdl-tsgen", ...run.argv.filter((a) => a !== "--check")].map(shellWord).join(" ");
   run.io.stderr(`${out} is out of date:\n${stale.map((s) => `  ${s}`).join("\n")}\nRun: ${fix}\n`);
   run.exitCode = EXIT.invalidInput;
+}
+
+interface ScaffoldFlags {
+  out?: string;
+  mock?: boolean;
+  templates?: string;
+  name?: string;
+  update?: boolean;
+  check?: boolean;
+  strict?: boolean;
+  header?: Record<string, string>;
+}
+
+/**
+ * The `scaffold` command. Its module, and Handlebars and ts-morph with it, are loaded only when it
+ * runs: `generate` pays nothing for them.
+ */
+function scaffoldCommand(program: Command, run: Run): void {
+  program
+    .command("scaffold")
+    .description(
+      "write a project that serves the WSDL (a server to implement, or with --mock a mock), or with --update bring one in step with its WSDL",
+    )
+    .argument("[wsdl]", OPTIONS.wsdl.description)
+    .option("-o, --out <dir>", "the project folder to write (new, or empty)")
+    .option("--mock", "each operation answers a sample valid against the schema, not a fault")
+    .option(
+      "--templates <dir>",
+      "templates that replace the built-in ones by file name, or add files",
+    )
+    .option("--name <name>", "the npm package name (default: the folder's name)")
+    .option(
+      "--update",
+      `in a scaffolded project: regenerate ${"src/generated/"} and add the new operations to src/service.ts`,
+    )
+    .option("--check", "with --update: write nothing; exit 1 when anything would change")
+    .option("--strict", OPTIONS.strict.description)
+    .addOption(headerOption())
+    .action(async (wsdl: string | undefined, flags: ScaffoldFlags) => {
+      const module = await import("../scaffold/command.js");
+      run.exitCode = await module.scaffoldCli(wsdl, flags, run.io, (ds) =>
+        run.printDiagnostics(ds, false),
+      );
+    });
 }
 
 /** The `init`, `inspect` and `download` commands. */

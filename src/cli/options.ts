@@ -153,6 +153,19 @@ export function configJsonSchema(): object {
     required: ["sources"],
     properties: {
       $schema: { type: "string" },
+      scaffold: {
+        type: "object",
+        description:
+          "a project `wsdl-tsgen scaffold` wrote: what `scaffold --update` renders new methods with",
+        additionalProperties: false,
+        properties: {
+          mock: { type: "boolean", description: "new methods return samples (--mock)" },
+          templates: {
+            type: "string",
+            description: "the templates folder (--templates), relative to this file",
+          },
+        },
+      },
       sources: {
         type: "array",
         minItems: 1,

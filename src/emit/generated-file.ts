@@ -66,6 +66,13 @@ export class GeneratedFile {
     return local;
   }
 
+  /** Every name the file imports, with its module, in the order first used. */
+  importedNames(): { name: string; from: string }[] {
+    return [...this.imports].flatMap(([from, byName]) =>
+      [...byName.keys()].map((name) => ({ name, from })),
+    );
+  }
+
   /** The import statements: package imports first, then relative ones, each sorted. */
   importStatements(): Statement[] {
     const wholeFroms = [...this.whole].filter(([, w]) => w.used).map(([from]) => from);

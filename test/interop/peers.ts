@@ -90,7 +90,7 @@ function withFraction(lexical: string, digits: number, dropZero: boolean): strin
 const PYTHONS = ["/usr/bin/python3", "python3"];
 let python: string | undefined | null = null;
 /** Debian's python3-zeep installs into the system Python, which may not be the first python3 on PATH. */
-function zeepPython(): string | undefined {
+export function zeepPython(): string | undefined {
   if (python === null) python = PYTHONS.find((p) => has(p, "-c", "import zeep"));
   return python;
 }

@@ -59,6 +59,22 @@ describe("the options definition", () => {
       validateConfig({ sources: [{ wsdl: "a.wsdl", out: "gen" }] }, "/p/c.json").sources[0],
     ).toEqual({ wsdl: "/p/a.wsdl", out: "/p/gen" });
   });
+
+  it("reads a scaffolded project's scaffold settings, and refuses others", () => {
+    const sources = [{ wsdl: "a", out: "b" }];
+    expect(
+      validateConfig({ sources, scaffold: { mock: true, templates: "t" } }, "c.json").scaffold,
+    ).toEqual({ mock: true, templates: "t" });
+    expect(() => validateConfig({ sources, scaffold: { mocks: true } }, "c.json")).toThrow(
+      'c.json: scaffold: unknown key "mocks"; did you mean "mock"?',
+    );
+    expect(() => validateConfig({ sources, scaffold: { mock: "yes" } }, "c.json")).toThrow(
+      "c.json: scaffold.mock must be a boolean",
+    );
+    expect(() => validateConfig({ sources, scaffold: [] }, "c.json")).toThrow(
+      '"scaffold" must be an object',
+    );
+  });
 });
 
 describe("wsdl-tsgen with a config file", () => {

@@ -1,0 +1,251 @@
+/**
+ * The context every scaffold template receives (templates/, and a user's `--templates` folder):
+ * a typed, documented interface, built here from the model and the names the SDK was generated
+ * with, so that templates only lay text out and never work anything out.
+ */
+import type { Operation, Service, WsdlModel } from "../model/model.js";
+import { GeneratedFile } from "../emit/generated-file.js";
+import { printStatement } from "../emit/printer.js";
+import { resultType, typeExpr, type EmitContext } from "../emit/type-expressions.js";
+import type { EmitPlan } from "../transform/plan.js";
+
+/** What the scaffolded project's package.json installs, each an npm version range. */
+export interface ScaffoldVersions {
+  readonly runtime: string;
+  readonly generator: string;
+  readonly typescript: string;
+  readonly tsx: string;
+  readonly vitest: string;
+  readonly typesNode: string;
+}
+
+/** The context of every template. */
+export interface ScaffoldContext {
+  /** The npm package name (`--name`; default: the output folder's name). */
+  readonly name: string;
+  /** One line for package.json: the services this project serves. */
+  readonly description: string;
+  /** `--mock`: methods return samples instead of throwing the not-implemented fault. */
+  readonly mock: boolean;
+  /** The WSDL as the user named it (a path or URL, without credentials). */
+  readonly source: string;
+  /** The vendored root WSDL, relative to the project (`wsdl/api.wsdl`). */
+  readonly wsdl: string;
+  /** Where `generate` writes the SDK, relative to the project (`src/generated`). */
+  readonly generated: string;
+  /** The `--templates` folder, relative to the project, or "" when none. */
+  readonly templates: string;
+  readonly versions: ScaffoldVersions;
+  readonly services: readonly ServiceContext[];
+  /** Types service.ts uses from the SDK's index and from the runtime, sorted: one import each. */
+  readonly sdkTypes: readonly string[];
+  readonly runtimeTypes: readonly string[];
+  /** Names of the SDK's descriptors.ts that the mock's bodies use (empty without `--mock`). */
+  readonly descriptorImports: readonly string[];
+}
+
+/** One WSDL service: its generated names, operations and ports. */
+export interface ServiceContext {
+  /** The WSDL's name of the service (`Api`). */
+  readonly name: string;
+  /** The exported implementation object in src/service.ts (`apiService`). */
+  readonly object: string;
+  /** The implementation's type (`ApiService`), its partial form and its context type. */
+  readonly serviceType: string;
+  readonly partialType: string;
+  readonly contextType: string;
+  /** The request listener factory (`createApiHandler`), the client class and the descriptor. */
+  readonly handlerFactory: string;
+  readonly client: string;
+  readonly descriptor: string;
+  readonly operations: readonly OperationContext[];
+  readonly ports: readonly PortContext[];
+}
+
+/** One operation of a service, as its method in src/service.ts. */
+export interface OperationContext {
+  /** The WSDL's operation name (`GetMessages`), which the not-implemented fault names. */
+  readonly name: string;
+  /** The implementation's method name (`getMessages`). */
+  readonly method: string;
+  /** The service's descriptor (`ApiDesc`), which a mock's sample is read from. */
+  readonly descriptor: string;
+  /** The method's documentation comment, indented for a member of the object ("" when none). */
+  readonly doc: string;
+  /** What the implementation receives and returns, as TypeScript. */
+  readonly inputType: string;
+  readonly outputType: string;
+  /** The method's head up to its body's brace, laid out within 100 columns at 2 spaces' indent. */
+  readonly signature: string;
+  /** The names `inputType` and `outputType` use, each with the module it is imported from. */
+  readonly imports: readonly TypeImport[];
+}
+
+/** A type name and the module service.ts imports it from. */
+export interface TypeImport {
+  readonly name: string;
+  readonly from: string;
+}
+
+/** One port (binding) of a service, served at `path`. */
+export interface PortContext {
+  readonly name: string;
+  /** `SOAP 1.1`, `SOAP 1.2`, `HTTP GET` or `HTTP POST`. */
+  readonly binding: string;
+  /** The path the generated handler serves it at (from the WSDL's address). */
+  readonly path: string;
+  /** The operations the port carries, in WSDL order. */
+  readonly operations: readonly { readonly name: string; readonly method: string }[];
+}
+
+const BINDING_LABEL = {
+  soap11: "SOAP 1.1",
+  soap12: "SOAP 1.2",
+  httpGet: "HTTP GET",
+  httpPost: "HTTP POST",
+} as const;
+
+/** Where the implementation and the tests import the SDK from. */
+export const SDK_INDEX = "./generated/index.js";
+export const RUNTIME = "@wsdl-tsgen/runtime";
+
+/** What a template context needs besides the model: the plan's names and the options. */
+export interface ContextInputs {
+  readonly model: WsdlModel;
+  readonly plan: EmitPlan;
+  readonly name: string;
+  readonly mock: boolean;
+  readonly source: string;
+  readonly wsdl: string;
+  readonly generated: string;
+  readonly templates: string;
+  readonly versions: ScaffoldVersions;
+  /** Copy the WSDL's documentation into the methods' comments. */
+  readonly docs: boolean;
+}
+
+export function scaffoldContext(inputs: ContextInputs): ScaffoldContext {
+  const services = inputs.model.services.map((s) => serviceContext(inputs, s));
+  const sdkTypes = new Set<string>();
+  const runtimeTypes = new Set<string>();
+  for (const s of services) {
+    for (const n of [s.serviceType, s.contextType]) sdkTypes.add(n);
+    for (const op of s.operations)
+      for (const i of op.imports) (i.from === RUNTIME ? runtimeTypes : sdkTypes).add(i.name);
+  }
+  return {
+    name: inputs.name,
+    description: `A server for ${services.map((s) => s.name).join(", ")}, scaffolded by wsdl-tsgen from ${inputs.source}`,
+    mock: inputs.mock,
+    source: inputs.source,
+    wsdl: inputs.wsdl,
+    generated: inputs.generated,
+    templates: inputs.templates,
+    versions: inputs.versions,
+    services,
+    sdkTypes: [...sdkTypes].sort(),
+    runtimeTypes: [...runtimeTypes].sort(),
+    descriptorImports: inputs.mock ? services.map((s) => s.descriptor).sort() : [],
+  };
+}
+
+function serviceContext(inputs: ContextInputs, s: Service): ServiceContext {
+  const names = inputs.plan.serviceNames.get(s)!;
+  const methodOf = (op: Operation) => names.methods.get(op.name)!;
+  return {
+    name: s.name,
+    object: `${names.serviceInterface.charAt(0).toLowerCase()}${names.serviceInterface.slice(1)}`,
+    serviceType: names.serviceInterface,
+    partialType: names.partialService,
+    contextType: names.context,
+    handlerFactory: names.handlerFactory,
+    client: names.client,
+    descriptor: names.descriptor,
+    operations: s.operations.map((op) =>
+      operationContext(inputs, op, methodOf(op), names.context, names.descriptor),
+    ),
+    ports: s.ports.map((p) => ({
+      name: p.name,
+      binding: BINDING_LABEL[p.binding.protocol],
+      path: servedPath(p.address ?? ""),
+      operations: s.operations
+        .filter((op) => p.binding.operations.some((b) => b.operation === op))
+        .map((op) => ({ name: op.name, method: methodOf(op) })),
+    })),
+  };
+}
+
+/** The path the runtime's route table serves an address at (runtime/src/server-table.ts). */
+function servedPath(address: string): string {
+  let path: string;
+  try {
+    path = new URL(address || "/", "http://localhost").pathname;
+  } catch {
+    path = "/";
+  }
+  return path.replace(/\/+$/, "") || "/";
+}
+
+function operationContext(
+  inputs: ContextInputs,
+  op: Operation,
+  method: string,
+  contextType: string,
+  descriptor: string,
+): OperationContext {
+  // The types are printed by the SDK's own type printer, into a file that imports from the index.
+  const file = new GeneratedFile("service.ts");
+  const ctx: EmitContext = {
+    plan: inputs.plan,
+    file,
+    runtime: RUNTIME,
+    typesModule: SDK_INDEX,
+    docs: inputs.docs,
+  };
+  const inputType = printType(typeExpr(ctx, op.input, "output"));
+  const outputType = printType(resultType(ctx, op.result, "input"));
+  return {
+    name: op.name,
+    method,
+    descriptor,
+    doc: inputs.docs && op.doc ? memberDoc(op.doc) : "",
+    inputType,
+    outputType,
+    signature: signature(method, inputType, contextType, outputType),
+    imports: file.importedNames(),
+  };
+}
+
+const printType = (code: Parameters<typeof printStatement>[0]["code"]): string =>
+  printStatement({ code }).replace(/;?\n*$/, "");
+
+/**
+ * A JSDoc comment at a member's indent (2 spaces), its lines wrapped at 100 columns; a `*\/` in
+ * the text cannot end it early.
+ */
+function memberDoc(text: string): string {
+  const lines = text.replace(/\*\//g, "*\\/").trim().split(/\r?\n/).flatMap(wrap);
+  if (lines.length === 1 && lines[0]!.length + 9 <= 100) return `  /** ${lines[0]} */`;
+  return ["  /**", ...lines.map((l) => `   * ${l}`.trimEnd()), "   */"].join("\n");
+}
+
+/** One line of documentation in lines that fit a comment at a member's indent (`   * `). */
+function wrap(line: string): string[] {
+  const out: string[] = [];
+  let current = "";
+  for (const word of line.trim().split(/\s+/)) {
+    if (current && current.length + 1 + word.length > 95) {
+      out.push(current);
+      current = word;
+    } else current = current ? `${current} ${word}` : word;
+  }
+  return [...out, current];
+}
+
+/** The method's head, on one line when it fits in 100 columns, else one parameter a line. */
+function signature(method: string, input: string, context: string, output: string): string {
+  const result = `Promise<${output}>`;
+  const flat = `  async ${method}(input: ${input}, context: ${context}): ${result}`;
+  if (flat.length + 2 <= 100) return flat.trimStart();
+  return `async ${method}(\n    input: ${input},\n    context: ${context},\n  ): ${result}`;
+}

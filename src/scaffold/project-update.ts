@@ -1,0 +1,113 @@
+/**
+ * `wsdl-tsgen scaffold --update`, in a scaffolded project: regenerate the SDK from the vendored
+ * WSDL, then add to src/service.ts a method for each new operation (ts-morph, loaded here only),
+ * saying where a method no longer fits the WSDL. What the user wrote is never changed.
+ */
+import { readFile, writeFile } from "node:fs/promises";
+import * as path from "node:path";
+import { loadConfig } from "../cli/config.js";
+import { diagnostic, type Diagnostic } from "../diagnostics.js";
+import { sourceLabel } from "../generate.js";
+import { scaffoldContext, RUNTIME, SDK_INDEX, type ScaffoldContext } from "./context.js";
+import { generateInto, LAYOUT } from "./scaffold.js";
+import { loadTemplates, renderMethod, type TemplateSet } from "./templates.js";
+import type { ServiceSpec } from "./update.js";
+
+export interface UpdateOptions {
+  /** Write nothing; say what would change. */
+  readonly check: boolean;
+  readonly strict: boolean;
+}
+
+export interface ProjectUpdate {
+  readonly ok: boolean;
+  readonly diagnostics: readonly Diagnostic[];
+  /** One line per change, made or (with `check`) to make. */
+  readonly changes: readonly string[];
+}
+
+const failed = (diagnostics: readonly Diagnostic[]): ProjectUpdate => ({
+  ok: false,
+  diagnostics,
+  changes: [],
+});
+
+export async function updateProject(dir: string, options: UpdateOptions): Promise<ProjectUpdate> {
+  const configFile = path.join(dir, LAYOUT.config);
+  const config = await loadConfig(configFile);
+  const source = config.sources[0]!;
+  const wsdl = toPosix(path.relative(dir, source.wsdl));
+  const generated = await generateInto(dir, wsdl, options.check, options.strict);
+  if (!generated.ok) return failed(generated.diagnostics);
+  const changes = [
+    ...generated.changed.map((f) => `${LAYOUT.generated}/${f}`),
+    ...generated.removed.map((f) => `${LAYOUT.generated}/${f} (removed)`),
+  ];
+  const settings = config.scaffold ?? {};
+  const templates = settings.templates && path.join(dir, settings.templates);
+  const { set } = await loadTemplates(templates || undefined);
+  const context = scaffoldContext({
+    model: generated.model!,
+    plan: generated.plan!,
+    name: "",
+    mock: settings.mock === true,
+    source: sourceLabel(source.wsdl),
+    wsdl,
+    generated: LAYOUT.generated,
+    templates: settings.templates ?? "",
+    versions: { runtime: "", generator: "", typescript: "", tsx: "", vitest: "", typesNode: "" },
+    docs: true,
+  });
+  const serviceFile = path.join(dir, LAYOUT.service);
+  const text = await readFile(serviceFile, "utf8").catch(() => undefined);
+  if (text === undefined) {
+    const message = `expected the implementation scaffold wrote, ${LAYOUT.service}; it is missing`;
+    const at = { file: LAYOUT.service, line: 0, column: 0 };
+    return failed([...generated.diagnostics, diagnostic("SCAFFOLD_SERVICE_MISSING", message, at)]);
+  }
+  const { updateService } = await import("./update.js");
+  const specs = serviceSpecs(set, context);
+  const edited = updateService(text, LAYOUT.service, specs);
+  let { diagnostics } = edited;
+  if (!options.check && edited.text !== text) {
+    await writeFile(serviceFile, edited.text);
+    // Located in the file as it now is, where the compiler will point too.
+    diagnostics = updateService(edited.text, LAYOUT.service, specs).diagnostics;
+  }
+  return {
+    ok: !diagnostics.some((d) => d.severity === "error"),
+    diagnostics: [...generated.diagnostics, ...diagnostics],
+    changes: [...changes, ...edited.changes.map((c) => `${LAYOUT.service}: ${c}`)],
+  };
+}
+
+const toPosix = (p: string) => p.split(path.sep).join("/");
+
+/** What src/service.ts should hold: each service's methods as the templates write them. */
+function serviceSpecs(set: TemplateSet, context: ScaffoldContext): ServiceSpec[] {
+  const mockImports = context.mock
+    ? [{ name: "sampleOutput", from: RUNTIME, typeOnly: false }]
+    : [{ name: "notImplemented", from: RUNTIME, typeOnly: false }];
+  return context.services.map((s) => ({
+    objectName: s.object,
+    serviceName: s.name,
+    methods: s.operations.map((op) => ({
+      method: op.method,
+      operation: op.name,
+      inputType: op.inputType,
+      outputType: op.outputType,
+      text: renderMethod(set, context, op),
+      imports: [
+        ...mockImports,
+        ...(context.mock
+          ? [{ name: s.descriptor, from: "./generated/descriptors.js", typeOnly: false }]
+          : []),
+        ...op.imports.map((i) => ({
+          name: i.name,
+          from: i.from === RUNTIME ? RUNTIME : SDK_INDEX,
+          typeOnly: true,
+        })),
+      ],
+    })),
+  }));
+}

@@ -1,0 +1,172 @@
+/**
+ * `wsdl-tsgen scaffold`: a project around a generated SDK (a server, or with `mock` a mock of the
+ * service), from the templates; `update` brings a scaffolded project in step with its WSDL. Only
+ * the CLI's `scaffold` command loads this module, so `generate` never loads Handlebars or ts-morph.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { copyFile, mkdir, readdir, rm, writeFile } from "node:fs/promises";
+import * as path from "node:path";
+import { diagnostic, DiagnosticError, type Diagnostic } from "../diagnostics.js";
+import { download } from "../download.js";
+import { generate, sourceLabel, type GenerateResult } from "../generate.js";
+import type { LoadOptions } from "../parse/loader.js";
+import { scaffoldContext, type ScaffoldContext, type ScaffoldVersions } from "./context.js";
+import { loadTemplates, renderProject, type TemplateSet } from "./templates.js";
+
+/** Where things live in a scaffolded project. */
+export const LAYOUT = {
+  wsdl: "wsdl",
+  generated: "src/generated",
+  service: "src/service.ts",
+  config: "wsdl-tsgen.config.json",
+} as const;
+
+export interface ScaffoldOptions extends LoadOptions {
+  /** The WSDL: a path or an http(s) URL. */
+  readonly wsdl: string;
+  /** The project folder: new, or empty. */
+  readonly out: string;
+  readonly mock?: boolean;
+  /** A folder of templates that replace the built-in ones by path, or add files. */
+  readonly templates?: string;
+  /** The npm package name. Default: the folder's name, made valid. */
+  readonly name?: string;
+  readonly strict?: boolean;
+}
+
+export interface ScaffoldResult {
+  /** The warnings of reading the WSDL (its errors are thrown, as a DiagnosticError). */
+  readonly diagnostics: readonly Diagnostic[];
+  /** The files written, relative to the project, sorted. */
+  readonly files: readonly string[];
+  readonly context: ScaffoldContext;
+}
+
+/** The generator's own package.json: its version and the versions it builds and tests with. */
+function versions(): ScaffoldVersions {
+  const own = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+    version: string;
+    devDependencies: Record<string, string>;
+  };
+  const dev = (name: string) => own.devDependencies[name] ?? "*";
+  return {
+    runtime: `^${own.version}`,
+    generator: `^${own.version}`,
+    typescript: dev("typescript"),
+    tsx: dev("tsx"),
+    vitest: dev("vitest"),
+    typesNode: dev("@types/node"),
+  };
+}
+
+/** A valid npm package name from a folder's name. */
+export function packageName(folder: string): string {
+  const name = path
+    .basename(path.resolve(folder))
+    .toLowerCase()
+    .replace(/[^a-z0-9._~-]+/g, "-")
+    .replace(/^[._-]+|-+$/g, "");
+  return name || "soap-service";
+}
+
+const usage = (message: string, file: string): DiagnosticError =>
+  new DiagnosticError([diagnostic("SCAFFOLD_USAGE", message, { file, line: 0, column: 0 })]);
+
+/**
+ * Writes a new project into `options.out` (which must not exist, or be empty). A failure (a
+ * defective WSDL, a broken template) throws a DiagnosticError and leaves the folder as it was.
+ */
+export async function scaffold(options: ScaffoldOptions): Promise<ScaffoldResult> {
+  const out = options.out;
+  if (existsSync(out) && (await readdir(out)).length > 0)
+    throw usage("the folder is not empty; expected a new or empty folder for the project", out);
+  if (
+    options.name !== undefined &&
+    !/^(@[a-z0-9~-][\w.~-]*\/)?[a-z0-9~-][\w.~-]*$/.test(options.name)
+  )
+    throw usage(`--name ${options.name} is not a valid npm package name`, out);
+  // The templates first: a broken one fails before anything is written.
+  const { set } = await loadTemplates(options.templates);
+  const existed = existsSync(out);
+  try {
+    return await write(options, set);
+  } catch (e) {
+    // The folder was new or empty: a failure leaves it as it was.
+    await rm(out, { recursive: true, force: true });
+    if (existed) await mkdir(out);
+    throw e;
+  }
+}
+
+async function write(options: ScaffoldOptions, set: TemplateSet): Promise<ScaffoldResult> {
+  const out = options.out;
+  const loaded = await download(options.wsdl, path.join(out, LAYOUT.wsdl), options);
+  const wsdl = `${LAYOUT.wsdl}/${loaded.root}`;
+  const result = await generateInto(out, wsdl, false, options.strict === true);
+  if (!result.ok) throw new DiagnosticError(result.diagnostics);
+  if (!result.model!.services.some((s) => s.ports.length > 0)) {
+    const message =
+      "the WSDL has no service with a port of a SOAP or HTTP binding, so there is nothing to serve; expected a wsdl:service (generate its types alone with `wsdl-tsgen generate`)";
+    const at = { file: sourceLabel(options.wsdl), line: 0, column: 0 };
+    throw new DiagnosticError([
+      ...result.diagnostics,
+      diagnostic("SCAFFOLD_NO_SERVICE", message, at),
+    ]);
+  }
+  const context = scaffoldContext({
+    model: result.model!,
+    plan: result.plan!,
+    name: options.name ?? packageName(out),
+    mock: options.mock === true,
+    source: sourceLabel(options.wsdl),
+    wsdl,
+    generated: LAYOUT.generated,
+    templates: options.templates ? toPosix(path.relative(out, options.templates)) : "",
+    versions: versions(),
+    docs: true,
+  });
+  const written = await writeProject(out, set, context);
+  const files = [
+    ...loaded.files.map((f) => `${LAYOUT.wsdl}/${f}`),
+    ...result.files.map((f) => `${LAYOUT.generated}/${f.path}`),
+    ...written,
+  ];
+  return { diagnostics: result.diagnostics, files: files.sort(), context };
+}
+
+const toPosix = (p: string) => p.split(path.sep).join("/");
+
+/** Generates the SDK of the project in `dir` from its vendored WSDL (`check`: writes nothing). */
+export function generateInto(
+  dir: string,
+  wsdl: string,
+  check: boolean,
+  strict: boolean,
+): Promise<GenerateResult> {
+  return generate(path.join(dir, wsdl), {
+    out: path.join(dir, LAYOUT.generated),
+    labelBase: dir,
+    strict,
+    check,
+  });
+}
+
+/** Renders the templates and writes them, and the user's files to copy, into the project. */
+async function writeProject(
+  out: string,
+  set: TemplateSet,
+  context: ScaffoldContext,
+): Promise<string[]> {
+  const files = renderProject(set, context);
+  for (const f of files) await writeAt(path.join(out, f.path), f.content);
+  for (const [rel, from] of set.copies) {
+    await mkdir(path.dirname(path.join(out, rel)), { recursive: true });
+    await copyFile(from, path.join(out, rel));
+  }
+  return [...files.map((f) => f.path), ...set.copies.keys()];
+}
+
+async function writeAt(file: string, content: string): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, content);
+}
