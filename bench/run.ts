@@ -12,24 +12,27 @@
  *      against the generated server without a store; ?WSDL under a wrong-password flood; the
  *      cost of synchronous=FULL (bench/service.ts). Only with `service`: it is not part of the
  *      default run.
+ *   5. Scaffolding: `generate` with and without the scaffold's dependencies loaded, what it loads,
+ *      and what `scaffold`, `--mock` and `--update` take against it (bench/scaffold.ts).
  * Loopback only (127.0.0.1, port 0); every child process stops with its parent. Needs
  * `npm run build`: the generated code imports @wsdl-tsgen/runtime from dist/, as an app's does
  * (bench/tsconfig.dist.json).
  *
- * Options: `decode`, `server`, `generate` or `service` to run one part; `--quick` for a short smoke
+ * Options: `decode`, `server`, `generate`, `scaffold` or `service` to run one part; `--quick` for a short smoke
  * run.
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { cpus } from "node:os";
 import { decodeBench } from "./decode.js";
 import { generateBench } from "./generate.js";
+import { scaffoldBench } from "./scaffold.js";
 import { serverBench } from "./server.js";
 import { serviceBench } from "./service.js";
 import { within } from "./util.js";
 
 const argv = process.argv.slice(2);
 const quick = argv.includes("--quick");
-const only = argv.find((a) => ["decode", "server", "generate", "service"].includes(a));
+const only = argv.find((a) => ["decode", "server", "generate", "scaffold", "service"].includes(a));
 
 const problem = runtimeProblem();
 if (problem) {
@@ -66,6 +69,7 @@ try {
   // Hard bound: the whole run stops by itself even if a child hangs.
   if (only === "service")
     await within(170_000, "the benchmark", serviceBench({ seconds: quick ? 2 : 8 }));
+  else if (only === "scaffold") await scaffoldBench({ rounds: quick ? 2 : 5 });
   else if (only !== "generate") {
     await within(
       360_000,
@@ -78,6 +82,7 @@ try {
   }
   // Bounded by its own per-run limits: its length depends on the corpus and the peer.
   if (!only || only === "generate") await generateBench({ rounds: quick ? 2 : 5 });
+  if (!only) await scaffoldBench({ rounds: quick ? 2 : 5 });
   console.log(`\nDone in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
 } catch (e) {
   console.error(`\n${e instanceof Error ? e.message : String(e)}`);

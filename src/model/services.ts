@@ -317,12 +317,9 @@ class ServiceMapper implements PartContext {
     protocol: BindingProtocol,
     operations: readonly BindingOperation[],
   ): void {
-    const http = protocol === "httpGet" || protocol === "httpPost";
     const byRequest = new Map<string, BindingOperation[]>();
     for (const bop of operations) {
-      const key = http
-        ? `location ${JSON.stringify(bop.location ?? `/${bop.operation.name}`)}`
-        : `SOAPAction ${JSON.stringify(bop.soapAction ?? "")} and ${requestBody(bop.soapInput)}`;
+      const key = requestKey(protocol, bop);
       byRequest.set(key, [...(byRequest.get(key) ?? []), bop]);
     }
     for (const [key, same] of byRequest) {
@@ -889,4 +886,14 @@ function requestBody(shape: SoapBodyShape | undefined): string {
         ? shape.wrapper
         : shape.parts[0]?.name;
   return name === undefined ? "an empty body" : `the body element {${name.ns}}${name.local}`;
+}
+
+/**
+ * What tells an operation's requests apart on the wire of a binding: an HTTP one's location, a SOAP
+ * one's SOAPAction and body. Two operations of one binding with the same key are answered alike.
+ */
+export function requestKey(protocol: BindingProtocol, bop: BindingOperation): string {
+  return protocol === "httpGet" || protocol === "httpPost"
+    ? `location ${JSON.stringify(bop.location ?? `/${bop.operation.name}`)}`
+    : `SOAPAction ${JSON.stringify(bop.soapAction ?? "")} and ${requestBody(bop.soapInput)}`;
 }

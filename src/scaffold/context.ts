@@ -3,7 +3,9 @@
  * a typed, documented interface, built here from the model and the names the SDK was generated
  * with, so that templates only lay text out and never work anything out.
  */
-import type { Operation, Service, WsdlModel } from "../model/model.js";
+import type { Operation, Port, Service, WsdlModel } from "../model/model.js";
+import { requestKey } from "../model/services.js";
+import { diagnostic, type Diagnostic } from "../diagnostics.js";
 import { GeneratedFile } from "../emit/generated-file.js";
 import { printStatement } from "../emit/printer.js";
 import { resultType, typeExpr, type EmitContext } from "../emit/type-expressions.js";
@@ -37,8 +39,14 @@ export interface ScaffoldContext {
   readonly templates: string;
   readonly versions: ScaffoldVersions;
   readonly services: readonly ServiceContext[];
-  /** Types service.ts uses from the SDK's index and from the runtime, sorted: one import each. */
+  /** The paths the services are served at, each once, in WSDL order (`?WSDL` answers at each). */
+  readonly paths: readonly string[];
+  /**
+   * Types service.ts uses, sorted, one import each: from the SDK's index (the service and context
+   * types), from its types.ts (the operations' types) and from the runtime.
+   */
   readonly sdkTypes: readonly string[];
+  readonly schemaTypes: readonly string[];
   readonly runtimeTypes: readonly string[];
   /** Names of the SDK's descriptors.ts that the mock's bodies use (empty without `--mock`). */
   readonly descriptorImports: readonly string[];
@@ -87,6 +95,17 @@ export interface TypeImport {
   readonly from: string;
 }
 
+/** An operation as one port carries it. */
+export interface PortOperation {
+  readonly name: string;
+  readonly method: string;
+  /**
+   * The earlier operation of the port whose requests are this one's on the wire (the same HTTP
+   * location, or SOAPAction and body), which the server answers instead; "" when none.
+   */
+  readonly answeredAs: string;
+}
+
 /** One port (binding) of a service, served at `path`. */
 export interface PortContext {
   readonly name: string;
@@ -94,8 +113,13 @@ export interface PortContext {
   readonly binding: string;
   /** The path the generated handler serves it at (from the WSDL's address). */
   readonly path: string;
+  /**
+   * An earlier service served at the same path, whose handler then answers every request there
+   * (serve one of them at another path: the handler's `path` option); "" when none.
+   */
+  readonly shadowedBy: string;
   /** The operations the port carries, in WSDL order. */
-  readonly operations: readonly { readonly name: string; readonly method: string }[];
+  readonly operations: readonly PortOperation[];
 }
 
 const BINDING_LABEL = {
@@ -107,6 +131,8 @@ const BINDING_LABEL = {
 
 /** Where the implementation and the tests import the SDK from. */
 export const SDK_INDEX = "./generated/index.js";
+/** Where it imports the schema's types from: all of them are exported there. */
+export const SDK_TYPES = "./generated/types.js";
 export const RUNTIME = "@wsdl-tsgen/runtime";
 
 /** What a template context needs besides the model: the plan's names and the options. */
@@ -125,13 +151,15 @@ export interface ContextInputs {
 }
 
 export function scaffoldContext(inputs: ContextInputs): ScaffoldContext {
-  const services = inputs.model.services.map((s) => serviceContext(inputs, s));
+  const servedBy = new Map<string, string>();
+  const services = inputs.model.services.map((s) => serviceContext(inputs, s, servedBy));
   const sdkTypes = new Set<string>();
+  const schemaTypes = new Set<string>();
   const runtimeTypes = new Set<string>();
   for (const s of services) {
     for (const n of [s.serviceType, s.contextType]) sdkTypes.add(n);
     for (const op of s.operations)
-      for (const i of op.imports) (i.from === RUNTIME ? runtimeTypes : sdkTypes).add(i.name);
+      for (const i of op.imports) (i.from === RUNTIME ? runtimeTypes : schemaTypes).add(i.name);
   }
   return {
     name: inputs.name,
@@ -143,13 +171,20 @@ export function scaffoldContext(inputs: ContextInputs): ScaffoldContext {
     templates: inputs.templates,
     versions: inputs.versions,
     services,
+    paths: [...new Set(services.flatMap((s) => s.ports.map((p) => p.path)))],
     sdkTypes: [...sdkTypes].sort(),
+    schemaTypes: [...schemaTypes].sort(),
     runtimeTypes: [...runtimeTypes].sort(),
     descriptorImports: inputs.mock ? services.map((s) => s.descriptor).sort() : [],
   };
 }
 
-function serviceContext(inputs: ContextInputs, s: Service): ServiceContext {
+/** One service's context; `servedBy` is which service came first at each path, so far. */
+function serviceContext(
+  inputs: ContextInputs,
+  s: Service,
+  servedBy: Map<string, string>,
+): ServiceContext {
   const names = inputs.plan.serviceNames.get(s)!;
   const methodOf = (op: Operation) => names.methods.get(op.name)!;
   return {
@@ -164,15 +199,59 @@ function serviceContext(inputs: ContextInputs, s: Service): ServiceContext {
     operations: s.operations.map((op) =>
       operationContext(inputs, op, methodOf(op), names.context, names.descriptor),
     ),
-    ports: s.ports.map((p) => ({
-      name: p.name,
-      binding: BINDING_LABEL[p.binding.protocol],
-      path: servedPath(p.address ?? ""),
-      operations: s.operations
-        .filter((op) => p.binding.operations.some((b) => b.operation === op))
-        .map((op) => ({ name: op.name, method: methodOf(op) })),
-    })),
+    ports: s.ports.map((p) => {
+      const path = servedPath(p.address ?? "");
+      const first = servedBy.get(path) ?? s.name;
+      servedBy.set(path, first);
+      return {
+        name: p.name,
+        binding: BINDING_LABEL[p.binding.protocol],
+        path,
+        shadowedBy: first === s.name ? "" : first,
+        operations: portOperations(p, s.operations, methodOf),
+      };
+    }),
   };
+}
+
+/**
+ * The operations a port carries, in the service's order, each with the one it is answered as: the
+ * first in the binding's order with the same request (as the model's WSDL_AMBIGUOUS_OPERATIONS).
+ */
+function portOperations(
+  port: Port,
+  operations: readonly Operation[],
+  methodOf: (op: Operation) => string,
+): PortOperation[] {
+  const first = new Map<string, string>();
+  const answeredAs = new Map<Operation, string>();
+  for (const bop of port.binding.operations) {
+    const key = requestKey(port.binding.protocol, bop);
+    answeredAs.set(bop.operation, first.get(key) ?? "");
+    if (!first.has(key)) first.set(key, bop.operation.name);
+  }
+  return operations
+    .filter((op) => answeredAs.has(op))
+    .map((op) => ({ name: op.name, method: methodOf(op), answeredAs: answeredAs.get(op)! }));
+}
+
+/**
+ * A located warning for each port served at the path of an earlier service's port: the earlier
+ * service's handler answers every request there, so the later one's operations are out of reach.
+ */
+export function sharedPathWarnings(model: WsdlModel): Diagnostic[] {
+  const first = new Map<string, string>();
+  const out: Diagnostic[] = [];
+  for (const s of model.services)
+    for (const p of s.ports) {
+      const path = servedPath(p.address ?? "");
+      const earlier = first.get(path) ?? s.name;
+      first.set(path, earlier);
+      if (earlier === s.name) continue;
+      const message = `port ${p.name} of service ${s.name} is served at ${path}, as service ${earlier} is, whose handler then answers every request there; expected each service at a path of its own (give one handler another with its \`path\` option in src/main.ts)`;
+      out.push(diagnostic("SCAFFOLD_SHARED_PATH", message, p.loc, "warning"));
+    }
+  return out;
 }
 
 /** The path the runtime's route table serves an address at (runtime/src/server-table.ts). */
@@ -199,7 +278,7 @@ function operationContext(
     plan: inputs.plan,
     file,
     runtime: RUNTIME,
-    typesModule: SDK_INDEX,
+    typesModule: SDK_TYPES,
     docs: inputs.docs,
   };
   const inputType = printType(typeExpr(ctx, op.input, "output"));

@@ -8,7 +8,7 @@ import * as path from "node:path";
 import { loadConfig } from "../cli/config.js";
 import { diagnostic, type Diagnostic } from "../diagnostics.js";
 import { sourceLabel } from "../generate.js";
-import { scaffoldContext, RUNTIME, SDK_INDEX, type ScaffoldContext } from "./context.js";
+import { scaffoldContext, RUNTIME, type ScaffoldContext } from "./context.js";
 import { generateInto, LAYOUT } from "./scaffold.js";
 import { loadTemplates, renderMethod, type TemplateSet } from "./templates.js";
 import type { ServiceSpec } from "./update.js";
@@ -102,11 +102,7 @@ function serviceSpecs(set: TemplateSet, context: ScaffoldContext): ServiceSpec[]
         ...(context.mock
           ? [{ name: s.descriptor, from: "./generated/descriptors.js", typeOnly: false }]
           : []),
-        ...op.imports.map((i) => ({
-          name: i.name,
-          from: i.from === RUNTIME ? RUNTIME : SDK_INDEX,
-          typeOnly: true,
-        })),
+        ...op.imports.map((i) => ({ name: i.name, from: i.from, typeOnly: true })),
       ],
     })),
   }));

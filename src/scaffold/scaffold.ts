@@ -10,7 +10,12 @@ import { diagnostic, DiagnosticError, type Diagnostic } from "../diagnostics.js"
 import { download } from "../download.js";
 import { generate, sourceLabel, type GenerateResult } from "../generate.js";
 import type { LoadOptions } from "../parse/loader.js";
-import { scaffoldContext, type ScaffoldContext, type ScaffoldVersions } from "./context.js";
+import {
+  scaffoldContext,
+  sharedPathWarnings,
+  type ScaffoldContext,
+  type ScaffoldVersions,
+} from "./context.js";
 import { loadTemplates, renderProject, type TemplateSet } from "./templates.js";
 
 /** Where things live in a scaffolded project. */
@@ -131,7 +136,8 @@ async function write(options: ScaffoldOptions, set: TemplateSet): Promise<Scaffo
     ...result.files.map((f) => `${LAYOUT.generated}/${f.path}`),
     ...written,
   ];
-  return { diagnostics: result.diagnostics, files: files.sort(), context };
+  const diagnostics = [...result.diagnostics, ...sharedPathWarnings(result.model!)];
+  return { diagnostics, files: files.sort(), context };
 }
 
 const toPosix = (p: string) => p.split(path.sep).join("/");

@@ -137,7 +137,7 @@ describe("a scaffolded project", () => {
       npm([...INSTALL, runtime.tarball, generator.tarball], project);
       const test = npmRun(project, "test");
       expect(test.code, test.output).toBe(0);
-      expect(test.output).toMatch(/Tests\s+12 passed \(12\)/);
+      expect(test.output).toMatch(/Tests\s+13 passed \(13\)/);
       const build = npmRun(project, "build");
       expect(build.code, build.output).toBe(0);
 
@@ -189,7 +189,7 @@ describe("a scaffolded project", () => {
       symlinkSync(path.join(project, "node_modules"), path.join(mock, "node_modules"));
       const test = npmRun(mock, "test");
       expect(test.code, test.output).toBe(0);
-      expect(test.output).toMatch(/Tests\s+12 passed \(12\)/);
+      expect(test.output).toMatch(/Tests\s+13 passed \(13\)/);
 
       // Built, and run by node alone, as in production.
       const build = npmRun(mock, "build");

@@ -176,6 +176,45 @@ describe("scaffold", () => {
     expect(existsSync(out)).toBe(false);
   });
 
+  it("skips, saying why, the test of an operation the server cannot reach, and warns of a shared path", async () => {
+    // A and B take the same requests (no SOAPAction, the same body); S2 is served at S1's path.
+    const binding = (name: string) =>
+      `<wsdl:binding name="${name}" type="tns:P"><soap:binding style="document" transport="http://schemas.xmlsoap.org/soap/http"/>${["A", "B"].map((op) => `<wsdl:operation name="${op}"><soap:operation soapAction=""/><wsdl:input><soap:body use="literal"/></wsdl:input><wsdl:output><soap:body use="literal"/></wsdl:output></wsdl:operation>`).join("")}</wsdl:binding>`;
+    const text = wsdl({
+      types: `<xs:schema targetNamespace="urn:n" elementFormDefault="qualified"><xs:element name="Req"><xs:complexType/></xs:element><xs:element name="Res"><xs:complexType/></xs:element></xs:schema>`,
+      operation: ["A", "B"]
+        .map(
+          (op) =>
+            `<wsdl:operation name="${op}"><wsdl:input message="tns:In"/><wsdl:output message="tns:Out"/></wsdl:operation>`,
+        )
+        .join(""),
+      service: false,
+    }).replace(
+      "</wsdl:definitions>",
+      `${binding("B1")}
+  <wsdl:service name="S1"><wsdl:port name="P1" binding="tns:B1"><soap:address location="http://localhost/svc"/></wsdl:port></wsdl:service>
+  <wsdl:service name="S2"><wsdl:port name="P2" binding="tns:B1"><soap:address location="http://localhost/svc/"/></wsdl:port></wsdl:service>
+</wsdl:definitions>`,
+    );
+    const file = writeTemp(dir, "ambiguous.wsdl", text);
+    const out = path.join(dir, "ambiguous");
+    const r = await scaffold({ wsdl: file, out, mock: true });
+    const codes = r.diagnostics.map((d) => `${d.code} ${d.severity} ${d.line}`);
+    expect(codes).toContain(
+      `SCAFFOLD_SHARED_PATH warning ${text.split("\n").findIndex((l) => l.includes('name="P2"')) + 1}`,
+    );
+    expect(codes.some((c) => c.startsWith("WSDL_AMBIGUOUS_OPERATIONS"))).toBe(true);
+    const test = read(out, "test/service.test.ts");
+    expect(test).toContain(
+      '  // The WSDL gives B the requests of A on this port, so the server answers them as A.\n  it.skip("B", async () => {',
+    );
+    expect(test).toContain('describe("S1 over P1 (SOAP 1.1)", () => {\n');
+    expect(test).toContain(
+      '  // S2 is served at the path of S1, whose handler answers every request there.\n  it.skip("A", async () => {',
+    );
+    expect(test.match(/^ {2}it\("A"/gm)).toHaveLength(1);
+  });
+
   it("names a package after its folder, made valid", () => {
     expect(packageName("/x/My Service!")).toBe("my-service");
     expect(packageName("/x/__")).toBe("soap-service");
