@@ -11,6 +11,8 @@ import { describe, expect, it } from "vitest";
 import { DiagnosticError } from "../../src/diagnostics.js";
 import { packageName, scaffold } from "../../src/scaffold/scaffold.js";
 import { WSDL_PATH } from "../support/captures.js";
+import { createApiHandler } from "../../generated-samples/message-service/index.js";
+import { listen } from "../support/loopback.js";
 import { wsdl } from "../support/one-operation-wsdl.js";
 import { tempDir, writeTemp } from "../support/tmp.js";
 
@@ -112,6 +114,23 @@ describe("scaffold", () => {
     expect(read(out, "test/service.test.ts")).toContain(
       'expect(await call).toEqual(sampleOutput(ApiDesc, "deleteMessage"));',
     );
+  });
+
+  it("from a live ?WSDL URL: the WSDL vendored under wsdl/, the project the same as from the file", async () => {
+    const live = await listen(createApiHandler({}));
+    try {
+      const out = path.join(dir, "from-url");
+      await scaffold({ wsdl: `${live.url}/api.asmx?WSDL`, out, name: "from-url" });
+      expect(filesOf(out).filter((f) => f.startsWith("wsdl/"))).toEqual(["wsdl/api.wsdl"]);
+      expect(JSON.parse(read(out, "wsdl-tsgen.config.json")).sources[0].wsdl).toBe("wsdl/api.wsdl");
+      const fromFile = path.join(dir, "from-file");
+      await scaffold({ wsdl: WSDL_PATH, out: fromFile, name: "from-url" });
+      for (const f of ["src/service.ts", "src/main.ts", "test/service.test.ts"])
+        expect(read(out, f), f).toBe(read(fromFile, f));
+      expect(read(out, "README.md")).toContain(`from \`${live.url}/api.asmx?WSDL\``);
+    } finally {
+      await live.close();
+    }
   });
 
   it("is deterministic: two runs write the same bytes", async () => {
