@@ -3,173 +3,31 @@
  * Nothing is resolved here beyond QName prefixes; the model mapper links names to declarations.
  */
 import type { XmlElement } from "./dom.js";
-import { fail, type Diagnostic, type SourceLocation } from "../diagnostics.js";
+import { fail, type Diagnostic } from "../diagnostics.js";
 import { recovery } from "../recovery.js";
 import { NS } from "./namespaces.js";
-import { resolveQNameValue, type QName } from "./qname.js";
-import { oneOf, xsdBoolean, type ValueContext } from "./enumerated.js";
+import { resolveQNameValue } from "./qname.js";
+import { oneOf } from "./enumerated.js";
+import { LocatedValues } from "./xsd-values.js";
 import { attr, locOf, nameAttr } from "./xml.js";
+import type {
+  RawAny,
+  RawAnyAttribute,
+  RawAttribute,
+  RawAttributeGroup,
+  RawAttributeGroupRef,
+  RawComplexType,
+  RawDerivation,
+  RawElement,
+  RawGroup,
+  RawGroupRef,
+  RawParticle,
+  RawSchema,
+  RawSchemaReference,
+  RawSimpleType,
+} from "./xsd-raw.js";
 
-export type Form = "qualified" | "unqualified";
-
-export interface RawSchema {
-  readonly kind: "schema";
-  readonly file: string;
-  readonly targetNamespace: string;
-  readonly elementFormDefault: Form;
-  readonly attributeFormDefault: Form;
-  readonly elements: readonly RawElement[];
-  readonly complexTypes: readonly RawComplexType[];
-  readonly simpleTypes: readonly RawSimpleType[];
-  readonly groups: readonly RawGroup[];
-  readonly attributeGroups: readonly RawAttributeGroup[];
-  readonly attributes: readonly RawAttribute[];
-  readonly imports: readonly RawSchemaReference[];
-  readonly includes: readonly (RawSchemaReference & { readonly schemaLocation: string })[];
-  readonly loc: SourceLocation;
-}
-
-/** An `xs:import` or `xs:include`/`xs:redefine`. */
-export interface RawSchemaReference {
-  readonly namespace?: string;
-  readonly schemaLocation?: string;
-  /**
-   * Set when the location was written as `location=` (the attribute of `wsdl:import`), not
-   * `schemaLocation=`.
-   */
-  readonly misnamed?: true;
-  readonly loc: SourceLocation;
-}
-
-export interface RawElement {
-  readonly kind: "element";
-  readonly name?: string;
-  readonly ref?: QName;
-  readonly type?: QName;
-  readonly complexType?: RawComplexType;
-  readonly simpleType?: RawSimpleType;
-  readonly minOccurs: number;
-  /** `Infinity` for unbounded. */
-  readonly maxOccurs: number;
-  readonly nillable: boolean;
-  readonly abstract: boolean;
-  readonly default?: string;
-  readonly fixed?: string;
-  readonly form?: Form;
-  readonly substitutionGroup?: QName;
-  readonly doc?: string;
-  readonly loc: SourceLocation;
-}
-
-export interface RawAny {
-  readonly kind: "any";
-  readonly namespace?: string;
-  readonly processContents?: string;
-  readonly minOccurs: number;
-  readonly maxOccurs: number;
-  readonly loc: SourceLocation;
-}
-
-export interface RawGroupRef {
-  readonly kind: "groupRef";
-  readonly ref: QName;
-  readonly minOccurs: number;
-  readonly maxOccurs: number;
-  readonly loc: SourceLocation;
-}
-
-export interface RawParticle {
-  readonly kind: "sequence" | "choice" | "all";
-  readonly minOccurs: number;
-  readonly maxOccurs: number;
-  readonly items: readonly (RawElement | RawParticle | RawAny | RawGroupRef)[];
-  readonly loc: SourceLocation;
-}
-
-export interface RawAttribute {
-  readonly kind: "attribute";
-  readonly name?: string;
-  readonly ref?: QName;
-  readonly type?: QName;
-  readonly simpleType?: RawSimpleType;
-  readonly use: "optional" | "required" | "prohibited";
-  readonly default?: string;
-  readonly fixed?: string;
-  readonly form?: Form;
-  /**
-   * `wsdl:arrayType` (on a `ref` to SOAP encoding's arrayType): an encoded array's item type and
-   * the dimensions written after it (`[]`, or `[,]` and `[][]` for multi-dimensional arrays).
-   */
-  readonly arrayType?: { readonly item: QName; readonly dims: string; readonly text: string };
-  readonly doc?: string;
-  readonly loc: SourceLocation;
-}
-
-export interface RawAttributeGroupRef {
-  readonly kind: "attributeGroupRef";
-  readonly ref: QName;
-  readonly loc: SourceLocation;
-}
-
-/** An attribute group's `xs:anyAttribute`: the types that use the group take any attribute. */
-export interface RawAnyAttribute {
-  readonly kind: "anyAttribute";
-  readonly loc: SourceLocation;
-}
-
-export interface RawAttributeGroup {
-  readonly kind: "attributeGroup";
-  readonly name: string;
-  readonly attributes: readonly (RawAttribute | RawAttributeGroupRef | RawAnyAttribute)[];
-  readonly loc: SourceLocation;
-}
-
-export interface RawGroup {
-  readonly kind: "group";
-  readonly name: string;
-  readonly particle?: RawParticle;
-  readonly loc: SourceLocation;
-}
-
-export interface RawDerivation {
-  readonly derivation: "extension" | "restriction";
-  readonly base: QName;
-  readonly particle?: RawParticle | RawGroupRef;
-  readonly attributes: readonly (RawAttribute | RawAttributeGroupRef)[];
-  readonly anyAttribute: boolean;
-  readonly loc: SourceLocation;
-}
-
-export interface RawComplexType {
-  readonly kind: "complexType";
-  readonly name?: string;
-  readonly abstract: boolean;
-  readonly mixed: boolean;
-  readonly particle?: RawParticle | RawGroupRef;
-  readonly attributes: readonly (RawAttribute | RawAttributeGroupRef)[];
-  readonly anyAttribute: boolean;
-  readonly complexContent?: RawDerivation;
-  readonly simpleContent?: RawDerivation;
-  readonly doc?: string;
-  readonly loc: SourceLocation;
-}
-
-export interface RawSimpleType {
-  readonly kind: "simpleType";
-  readonly name?: string;
-  readonly restriction?: {
-    readonly base?: QName;
-    readonly inlineBase?: RawSimpleType;
-    readonly enumeration: readonly string[];
-  };
-  readonly list?: { readonly itemType?: QName; readonly inline?: RawSimpleType };
-  readonly union?: {
-    readonly memberTypes: readonly QName[];
-    readonly inline: readonly RawSimpleType[];
-  };
-  readonly doc?: string;
-  readonly loc: SourceLocation;
-}
+export type * from "./xsd-raw.js";
 
 /** The elements an `xs:schema` may contain. */
 const SCHEMA_CHILDREN = [
@@ -199,22 +57,6 @@ function firstXsd(el: XmlElement, local: string): XmlElement | undefined {
   return undefined;
 }
 
-function occurs(el: XmlElement, name: "minOccurs" | "maxOccurs", file: string): number {
-  const v = attr(el, name);
-  if (v === undefined) return 1;
-  if (name === "maxOccurs" && v.trim() === "unbounded") return Infinity;
-  const n = Number(v.trim());
-  if (!/^\d+$/.test(v.trim()) || !Number.isSafeInteger(n)) {
-    fail(
-      "XSD_BAD_OCCURS",
-      `${name}="${v}" is not a non-negative integer${name === "maxOccurs" ? ' or "unbounded"' : ""}`,
-      locOf(file, el),
-    );
-  }
-  return n;
-}
-
-const FORMS: readonly Form[] = ["qualified", "unqualified"];
 const USES = ["optional", "required", "prohibited"] as const;
 
 const mayDocument = (c: XmlElement): boolean =>
@@ -276,24 +118,7 @@ function arrayType(e: XmlElement): RawAttribute["arrayType"] {
 }
 
 /** Reads the components of one schema document, each located in `file`. */
-class SchemaReader {
-  private readonly values: ValueContext;
-
-  constructor(
-    private readonly file: string,
-    private readonly warnings: Diagnostic[],
-  ) {
-    this.values = { file, warnings, area: "XSD" };
-  }
-
-  private bool(e: XmlElement, name: string): boolean {
-    return xsdBoolean(this.values, e, name);
-  }
-
-  private form(e: XmlElement, name: string): Form | undefined {
-    return oneOf(this.values, e, name, FORMS, undefined);
-  }
-
+class SchemaReader extends LocatedValues {
   schema(el: XmlElement): RawSchema {
     const found: Components = {
       elements: [],
@@ -374,19 +199,6 @@ class SchemaReader {
       default:
         break;
     }
-  }
-
-  private q(e: XmlElement, a: string): QName | undefined {
-    const v = attr(e, a);
-    return v === undefined ? undefined : resolveQNameValue(e, v);
-  }
-
-  private loc(e: XmlElement): SourceLocation {
-    return locOf(this.file, e);
-  }
-
-  private occurs(e: XmlElement, name: "minOccurs" | "maxOccurs"): number {
-    return occurs(e, name, this.file);
   }
 
   private attributeList(parent: XmlElement): {
