@@ -2,7 +2,8 @@
  * The class of a generated client: `clientClass(ApiDesc)` is what generated client.ts exports, one
  * method per entry of the descriptor's `methods`, typed by the descriptor (`Client`).
  */
-import { ServiceClient, type CallOptions, type ClientOptions } from "./client.js";
+import { ServiceClient } from "./client.js";
+import { type CallOptions, type ClientOptions } from "./client/options.js";
 import type { AnyServiceDesc, ClientClass } from "./contract.js";
 
 /** The client class of the service `desc` describes. */

@@ -2,9 +2,9 @@
  * The contract between generated code and this runtime: its version, checked when generated code is
  * imported, and the client and implementation types mapped from a typed service descriptor.
  */
-import type { CallOptions, ClientOptions } from "./client.js";
+import type { CallOptions, ClientOptions } from "./client/options.js";
 import type { OperationTypes, ServiceDesc, SoapHeaderForms } from "./operations.js";
-import type { RequestContext } from "./server.js";
+import type { RequestContext } from "./server/context.js";
 
 /**
  * The version of the contract between generated code and the runtime that this runtime reads: what

@@ -2,7 +2,7 @@
  * The DISCO document ASMX serves at `?disco`: where the WSDL is, and each SOAP port's address and
  * binding. The bindings are read from the WSDL, once, since descriptors do not name them.
  */
-import { escapeAttr } from "./xml-writer.js";
+import { escapeAttr } from "./xml/escape.js";
 import { tokenizeXml } from "./xml-tokenizer.js";
 
 const WSDL_NS = "http://schemas.xmlsoap.org/wsdl/";

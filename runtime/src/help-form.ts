@@ -14,7 +14,7 @@ import { decodeText } from "./server-body.js";
 import { HttpProblem } from "./server-respond.js";
 import { SoapFault } from "./errors.js";
 import { bodyXml, decodeEnvelope, envelope, faultFromNode } from "./soap.js";
-import { escapeText } from "./xml-writer.js";
+import { escapeText } from "./xml/escape.js";
 import { escapeHtml, type HelpResponse } from "./help-html.js";
 import { indentXml } from "./help-samples.js";
 import { pathBase } from "./server-routes.js";

@@ -4,7 +4,7 @@
  * parameters, a test form and sample messages for every binding the endpoint's ports declare.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { FieldDesc, TypeDesc } from "./descriptors.js";
+import type { FieldDesc, TypeDesc } from "./descriptors/types.js";
 import { wsdlDocs, type WsdlDocs } from "./help-docs.js";
 import { escapeHtml, htmlPage, sampleHtml, type HelpResponse } from "./help-html.js";
 import { formFields, formHtml, isLoopback, submitForm, type ReadBody } from "./help-form.js";

@@ -11,7 +11,8 @@ import { encodeHttpParams } from "./http-binding.js";
 import type { HttpOperationDesc, SoapOperationDesc } from "./operations.js";
 import { bodySample, elementSample, httpInputSample } from "./sample-values.js";
 import { bodyXml, envelope } from "./soap.js";
-import { writeElement, XSD_NS, XSI_NS } from "./xml-writer.js";
+import { writeElement } from "./xml-writer.js";
+import { XSD_NS, XSI_NS } from "./xml/namespaces.js";
 import { pathBase } from "./server-routes.js";
 
 /** One sample message: an HTTP request or response, head and body as text. */

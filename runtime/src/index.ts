@@ -26,39 +26,34 @@ export {
   array,
   attribute,
   complex,
-  fault,
   field,
   fieldsIn,
-  httpOperations,
   OPTIONAL,
   OPTIONAL_NILLABLE,
   REPEATED,
   REPEATED_NILLABLE,
   REQUIRED,
   scalar,
-  soapOperations,
   UNBOUNDED,
   xs,
 } from "./descriptors.js";
+export { fault, httpOperations, soapOperations } from "./operations.js";
 export type {
   ArrayDesc,
   EncodedArray,
   AttrDesc,
   BodyDesc,
-  BodyInit,
   ComplexDesc,
   FamilyDesc,
   FamilyOptions,
-  FaultClass,
   FieldDesc,
-  FieldIn,
-  HttpOperationInit,
   InputOf,
   ScalarDesc,
-  SoapOperationInit,
   TypeDesc,
   ValueOf,
-} from "./descriptors.js";
+} from "./descriptors/types.js";
+export type { BodyInit, FaultClass, HttpOperationInit, SoapOperationInit } from "./operations.js";
+export type { FieldIn } from "./descriptors.js";
 export type {
   FaultDesc,
   HttpOperationDesc,
@@ -82,12 +77,15 @@ export {
 export type { SoapFaultInit, SoapVersion } from "./errors.js";
 export { clientClass } from "./client-class.js";
 export { undescribedOf } from "./undescribed.js";
-export type { CallOptions, ClientOptions, Exchange, SoapRequestInfo } from "./client.js";
-export type { DecodeLimits, XmlNode } from "./xml-reader.js";
-export { createServiceHandler, requestContext } from "./server.js";
+export type { CallOptions, ClientOptions, Exchange, SoapRequestInfo } from "./client/options.js";
+export type { DecodeLimits } from "./xml/decode-options.js";
+export type { XmlNode } from "./xml/node.js";
+export { createServiceHandler } from "./server.js";
+export { requestContext } from "./server/context.js";
 export { notImplemented } from "./server-call.js";
 export { sampleInput, sampleOutput } from "./sample-values.js";
-export type { HandlerOptions, RequestContext, RequestListener } from "./server.js";
+export type { HandlerOptions, RequestListener } from "./server.js";
+export type { RequestContext } from "./server/context.js";
 export type { EmbeddedWsdl } from "./embedded-wsdl.js";
 export { passwordMatches, usernameToken, WSSE_NS, WSU_NS } from "./ws-security.js";
 export type { ReceivedUsernameToken, UsernameTokenOptions } from "./ws-security.js";

@@ -4,7 +4,7 @@
  * change in any release; generated code never imports it.
  */
 export { tokenizeXml, XmlDtdError, XmlSyntaxError } from "./xml-tokenizer.js";
-export type { XmlAttribute, XmlTag } from "./xml-tokenizer.js";
+export type { XmlAttribute, XmlTag } from "./xml/tokens.js";
 export { positionOf } from "./text-position.js";
 export { isXmlSpace } from "./xml-chars.js";
 export { fetchFailure } from "./errors.js";
@@ -22,17 +22,14 @@ export { formatScalar } from "./scalars.js";
 export { isTemporalLexical } from "./temporal.js";
 export type { TemporalKind } from "./temporal.js";
 export { ServiceClient } from "./client.js";
-export { decodeDocument, decodeXml, XmlDecodeError, nodeText, childNode } from "./xml-reader.js";
-export type { DecodeOptions } from "./xml-reader.js";
-export {
-  escapeAttr,
-  escapeText,
-  writeElement,
-  writeField,
-  writeNode,
-  XSD_NS,
-  XSI_NS,
-} from "./xml-writer.js";
+export { decodeDocument, decodeXml } from "./xml/reader.js";
+export { XmlDecodeError } from "./xml/decode-options.js";
+export { nodeText, childNode } from "./xml/node.js";
+export type { DecodeOptions } from "./xml/decode-options.js";
+export { escapeAttr, escapeText } from "./xml/escape.js";
+export { writeElement, writeField } from "./xml-writer.js";
+export { writeNode } from "./xml/write-tree.js";
+export { XSD_NS, XSI_NS } from "./xml/namespaces.js";
 export {
   bodyEnvelope,
   decodeEnvelope,

@@ -1,5 +1,5 @@
 /** Descriptors of a service's ports and operations, as generated code declares them. */
-import type { BodyDesc, ComplexDesc, FieldDesc, ScalarDesc } from "./descriptors.js";
+import type { BodyDesc, ComplexDesc, FieldDesc, ScalarDesc } from "./descriptors/types.js";
 import type { SoapFault, SoapFaultInit } from "./errors.js";
 
 /** A declared fault: the element its detail carries, and the generated class that stands for it. */
@@ -125,4 +125,74 @@ export type OperationsOf<Ops> = { readonly [M in keyof Ops]: OperationTypes };
 export interface SoapHeaderForms<Value extends object = object, Input extends object = Value> {
   readonly value: Value;
   readonly input: Input;
+}
+
+/**
+ * A message body as generated code writes it: a `BodyDesc`, or only its element's field when that
+ * is all it says (`request: field("AddCampaignsRequest", AddCampaignsRequest)`).
+ */
+export type BodyInit = BodyDesc | FieldDesc;
+
+/**
+ * A SOAP operation as generated code writes it: `kind` implied by its table, bodies as `BodyInit`.
+ */
+export interface SoapOperationInit extends Omit<
+  SoapOperationDesc,
+  "kind" | "request" | "response"
+> {
+  readonly request: BodyInit | undefined;
+  readonly response: BodyInit | undefined;
+}
+
+/** An HTTP GET/POST operation as generated code writes it, the same way. */
+export interface HttpOperationInit extends Omit<HttpOperationDesc, "kind" | "response"> {
+  readonly response: BodyInit | undefined;
+}
+
+/** A body's `BodyDesc`: a lone field is its element. */
+function bodyOf(body: BodyInit | undefined): BodyDesc | undefined {
+  return body === undefined || "element" in body ? body : { element: body };
+}
+
+/** The operation table of a SOAP 1.1 or 1.2 port, by WSDL operation name. */
+export function soapOperations(table: Readonly<Record<string, SoapOperationInit>>): OperationTable {
+  const out: Record<string, SoapOperationDesc> = {};
+  for (const [name, op] of Object.entries(table))
+    out[name] = {
+      kind: "soap",
+      ...op,
+      request: bodyOf(op.request),
+      response: bodyOf(op.response),
+    };
+  return out;
+}
+
+/** The operation table of an HTTP GET or POST port, by WSDL operation name. */
+export function httpOperations(table: Readonly<Record<string, HttpOperationInit>>): OperationTable {
+  const out: Record<string, HttpOperationDesc> = {};
+  for (const [name, op] of Object.entries(table))
+    out[name] = { kind: "http", ...op, response: bodyOf(op.response) };
+  return out;
+}
+
+/** A generated fault class: made from a received fault and its decoded detail, which it keeps. */
+export type FaultClass<D> = new (
+  init: SoapFaultInit,
+  faultDetail: D,
+) => SoapFault & {
+  readonly faultDetail: D;
+};
+
+/**
+ * A declared fault: its name, the element its detail carries, and the generated class that stands
+ * for it. The class is given the detail as `element`'s descriptor decoded it, so of its type.
+ */
+export function fault<D>(name: string, element: FieldDesc, type: FaultClass<D>): FaultDesc {
+  return {
+    name,
+    element,
+    type,
+    create: (init, detail) => new type(init, detail as D),
+    detailOf: (f) => (f as InstanceType<FaultClass<D>>).faultDetail,
+  };
 }

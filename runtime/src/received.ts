@@ -5,7 +5,8 @@
 import { isUtf8Charset, parseContentType } from "./content-type.js";
 import { eachChunk, readBody } from "./http-body.js";
 import { isXmlSpace, onlyWhiteSpace } from "./xml-chars.js";
-import { ChunkDecoder, decodeXml, type CustomFrame, type DecodeOptions } from "./xml-reader.js";
+import { ChunkDecoder, decodeXml } from "./xml/reader.js";
+import { type CustomFrame, type DecodeOptions } from "./xml/decode-options.js";
 
 /**
  * Reads `res`'s body, at most `maxBytes` (`limitName` says which limit in the error). With

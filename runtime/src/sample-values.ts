@@ -7,14 +7,14 @@
  * so that a sample sent and read back compares equal to itself.
  */
 import type { AnyServiceDesc, MethodOf, OperationOf } from "./contract.js";
+import { xs } from "./descriptors.js";
 import {
-  xs,
   type BodyDesc,
   type ComplexDesc,
   type FieldDesc,
   type ScalarDesc,
   type TypeDesc,
-} from "./descriptors.js";
+} from "./descriptors/types.js";
 import type { HttpOperationDesc, OperationDesc, ServiceDesc } from "./operations.js";
 import { parseScalar, type ScalarKind } from "./scalars.js";
 

@@ -4,11 +4,12 @@
  */
 import type { IncomingMessage } from "node:http";
 import { SoapFault } from "./errors.js";
-import type { BodyDesc } from "./descriptors.js";
+import type { BodyDesc } from "./descriptors/types.js";
 import type { PortDesc, ServiceDesc } from "./operations.js";
-import type { RequestContext } from "./server.js";
+import type { RequestContext } from "./server/context.js";
 import { faultProblems } from "./server-respond.js";
-import type { DecodeLimits, XmlNode } from "./xml-reader.js";
+import type { DecodeLimits } from "./xml/decode-options.js";
+import type { XmlNode } from "./xml/node.js";
 
 export type Logger = (message: string, error: unknown) => void;
 

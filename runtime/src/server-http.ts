@@ -14,7 +14,8 @@ import { bodyValue, context, invoke, type Served } from "./server-call.js";
 import { faultHeaders, faultStatus, HttpProblem, send } from "./server-respond.js";
 import { httpRouted, type HttpRoute } from "./server-routes.js";
 import { httpPort, type Endpoint } from "./server-table.js";
-import { writeElement, XSD_NS, XSI_NS } from "./xml-writer.js";
+import { writeElement } from "./xml-writer.js";
+import { XSD_NS, XSI_NS } from "./xml/namespaces.js";
 
 /** Answers a request below an endpoint's path, `opName` being the rest of the path. */
 export async function handleHttp(

@@ -3,7 +3,7 @@
  * 1.2 action) and body element, the implementation called, its result or fault sent back.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { BodyDesc, ComplexDesc, FieldDesc } from "./descriptors.js";
+import type { BodyDesc, ComplexDesc, FieldDesc } from "./descriptors/types.js";
 import type { SoapFault, SoapVersion } from "./errors.js";
 import { parseContentType } from "./content-type.js";
 import { messageText } from "./input-text.js";
@@ -23,7 +23,8 @@ import {
 import { byElement, preferActionless, type Routed, type SoapRoutes } from "./server-routes.js";
 import type { Endpoint } from "./server-table.js";
 import { onlyWhiteSpace } from "./xml-chars.js";
-import { clark, XmlDecodeError } from "./xml-reader.js";
+import { clark } from "./xml/node.js";
+import { XmlDecodeError } from "./xml/decode-options.js";
 import { writeField } from "./xml-writer.js";
 
 /**

@@ -8,13 +8,12 @@
  * (server-soap.ts), the HTTP GET/POST handler (server-http.ts), the documents
  * (server-documents.ts), the help pages (help-*.ts); all answer through server-respond.ts.
  */
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AnyServiceDesc, PartialImplementation } from "./contract.js";
 import type { EmbeddedWsdl } from "./embedded-wsdl.js";
 import { isFormPost } from "./help-form.js";
 import type { HelpResponse } from "./help-html.js";
 import { HelpPages } from "./help-pages.js";
-import type { Protocol } from "./operations.js";
 import { awaitingContinue, readBody } from "./server-body.js";
 import type { Served } from "./server-call.js";
 import { Documents } from "./server-documents.js";
@@ -22,68 +21,7 @@ import { handleHttp, serveHttp } from "./server-http.js";
 import { DOCUMENT_HEADERS, HttpProblem, send, sendError } from "./server-respond.js";
 import { handleSoap } from "./server-soap.js";
 import { protocolOf, RouteTable, type Endpoint } from "./server-table.js";
-import type { DecodeLimits, XmlNode } from "./xml-reader.js";
-
-/** What an implementation method receives besides its typed input. */
-export interface RequestContext<
-  SoapHeaders extends object = Readonly<Record<string, unknown>>,
-  ResponseSoapHeaders extends object = SoapHeaders,
-> {
-  /** The HTTP request headers. */
-  readonly headers: IncomingHttpHeaders;
-  /**
-   * The SOAP header entries the service declares (`soap:header`) that the request carried, by
-   * element name; empty over HTTP GET/POST and when none came.
-   */
-  readonly soapHeaders: SoapHeaders;
-  /**
-   * The SOAP header entries the service does not declare, as element trees: a `wsse:Security`
-   * header (read it with `usernameToken`), WS-Addressing, and the like. Empty over HTTP GET/POST.
-   */
-  readonly soapHeaderElements: readonly XmlNode[];
-  /**
-   * Sets the SOAP header entries of the response (merged over earlier calls): the operation's
-   * binding declares which ones it carries (`soap:header` in its output); they are sent with faults
-   * too.
-   */
-  setResponseSoapHeaders(headers: ResponseSoapHeaders): void;
-  readonly remoteAddress: string | undefined;
-  /** The binding the request came over. */
-  readonly binding: Protocol;
-  /** The `wsdl:port` whose binding matched. */
-  readonly port: string;
-  readonly operation: string;
-}
-
-/**
- * A context for calling an implementation directly, as a unit test does: no request headers, no
- * SOAP headers, over SOAP 1.1, unless `overrides` says otherwise. What the implementation sets with
- * `setResponseSoapHeaders` is collected in `responseSoapHeaders`.
- */
-export function requestContext<
-  SoapHeaders extends object = Readonly<Record<string, unknown>>,
-  ResponseSoapHeaders extends object = SoapHeaders,
->(
-  overrides: Partial<
-    Omit<RequestContext<SoapHeaders, ResponseSoapHeaders>, "setResponseSoapHeaders">
-  > = {},
-): RequestContext<SoapHeaders, ResponseSoapHeaders> & {
-  readonly responseSoapHeaders: Partial<ResponseSoapHeaders>;
-} {
-  const responseSoapHeaders: Partial<ResponseSoapHeaders> = {};
-  return {
-    headers: {},
-    soapHeaders: {} as SoapHeaders,
-    soapHeaderElements: [],
-    remoteAddress: undefined,
-    binding: "soap11",
-    port: "",
-    operation: "",
-    ...overrides,
-    setResponseSoapHeaders: (h) => void Object.assign(responseSoapHeaders, h),
-    responseSoapHeaders,
-  };
-}
+import type { DecodeLimits } from "./xml/decode-options.js";
 
 export interface HandlerOptions {
   /**

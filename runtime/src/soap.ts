@@ -1,23 +1,18 @@
 /** SOAP 1.1 and 1.2 envelopes and faults, written and read. */
-import { childField, type BodyDesc, type ComplexDesc, type FieldDesc } from "./descriptors.js";
+import { childField } from "./descriptors.js";
+import { type BodyDesc, type ComplexDesc, type FieldDesc } from "./descriptors/types.js";
 import { SoapFault, type SoapVersion } from "./errors.js";
 import { keepShapes } from "./kept.js";
 import { ownValue, setOwn } from "./own-props.js";
-import {
-  childNode,
-  clark,
-  completeFields,
-  decodeXml,
-  nodeText,
-  setField,
-  XmlDecodeError,
-  type CustomFrame,
-  type DecodeOptions,
-  type XmlNode,
-} from "./xml-reader.js";
+import { childNode, clark, nodeText, type XmlNode } from "./xml/node.js";
+import { completeFields, setField } from "./xml/decode-values.js";
+import { decodeXml } from "./xml/reader.js";
+import { XmlDecodeError, type CustomFrame, type DecodeOptions } from "./xml/decode-options.js";
 import { ValueFormatError } from "./scalars.js";
-import type { XmlTag } from "./xml-tokenizer.js";
-import { escapeText, writeField, XSD_NS, XSI_NS } from "./xml-writer.js";
+import type { XmlTag } from "./xml/tokens.js";
+import { escapeText } from "./xml/escape.js";
+import { writeField } from "./xml-writer.js";
+import { XSD_NS, XSI_NS } from "./xml/namespaces.js";
 
 export const SOAP11_ENV = "http://schemas.xmlsoap.org/soap/envelope/";
 export const SOAP12_ENV = "http://www.w3.org/2003/05/soap-envelope";

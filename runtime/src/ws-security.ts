@@ -5,8 +5,8 @@
  * implementation (`usernameToken`, `passwordMatches`) once its handler `understands` the header.
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { childNode, nodeText, type XmlNode } from "./xml-reader.js";
-import { escapeText } from "./xml-writer.js";
+import { childNode, nodeText, type XmlNode } from "./xml/node.js";
+import { escapeText } from "./xml/escape.js";
 
 export const WSSE_NS =
   "http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd";

@@ -11,7 +11,8 @@
  * strings. Character data (references, line ends, forbidden characters) is read in xml-chars.ts.
  */
 import { keepShapes } from "./kept.js";
-import { newOpen, openTag, shareScopes, type Open } from "./xml-start-tag.js";
+import { newOpen, type Open } from "./xml/tag-state.js";
+import { openTag, shareScopes } from "./xml-start-tag.js";
 import {
   chars,
   isXmlSpace,
@@ -26,44 +27,9 @@ import {
 } from "./xml-chars.js";
 
 export { XmlDtdError, XmlSyntaxError };
-export { XMLNS_URI } from "./xml-start-tag.js";
+import type { TokenHandler } from "./xml/tokens.js";
 
 const XML_URI = "http://www.w3.org/XML/1998/namespace";
-
-export interface XmlAttribute {
-  readonly name: string;
-  readonly prefix: string;
-  readonly local: string;
-  /** The attribute's namespace; "" when unprefixed. */
-  readonly uri: string;
-  readonly value: string;
-}
-
-export interface XmlTag {
-  readonly name: string;
-  readonly local: string;
-  readonly uri: string;
-  readonly attributes: readonly XmlAttribute[];
-  /**
-   * The namespaces in scope by prefix ("" for the default), to resolve QName values such as
-   * `xsi:type`.
-   */
-  readonly scope: Readonly<Record<string, string>>;
-  /** Where the start tag begins in the document (its `<`), to locate problems with the element. */
-  readonly offset: number;
-}
-
-export interface TokenHandler {
-  /** A start tag. `tag` is reused for the next one: copy what must outlive the call. */
-  open(tag: XmlTag): void;
-  close(): void;
-  text(text: string): void;
-  /**
-   * Optional: an element that holds text only (or nothing) and ends with an exact end tag, reported
-   * at once rather than as open, text and close. `text` is "" when it is empty.
-   */
-  leaf?(tag: XmlTag, text: string): void;
-}
 
 const textSource = (xml: string): Source => ({ xml, bytes: undefined });
 keepShapes(textSource(""), latin1View(new Uint8Array(0)));

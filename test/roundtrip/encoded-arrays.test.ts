@@ -12,7 +12,7 @@ import {
   type EchoRequest,
 } from "../../generated-samples/encoded-arrays/index.js";
 import { array, field, UNBOUNDED, xs } from "../../runtime/src/descriptors.js";
-import { decodeDocument } from "../../runtime/src/xml-reader.js";
+import { decodeDocument } from "../../runtime/src/xml/reader.js";
 import { writeField } from "../../runtime/src/xml-writer.js";
 import { generateFiles } from "../../src/generate.js";
 import { strictly } from "../../src/recovery.js";

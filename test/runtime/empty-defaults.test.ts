@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { complex, field, xs } from "../../runtime/src/descriptors.js";
-import { decodeDocument, XmlDecodeError } from "../../runtime/src/xml-reader.js";
+import { decodeDocument } from "../../runtime/src/xml/reader.js";
+import { XmlDecodeError } from "../../runtime/src/xml/decode-options.js";
 import { generateAndImport } from "../support/generated.js";
 import { oneOperationWsdl } from "../support/one-operation-wsdl.js";
 

@@ -7,7 +7,8 @@ import { describe, expect, it } from "vitest";
 import { attribute, complex, field, UNBOUNDED, xs } from "../../runtime/src/descriptors.js";
 import { decodeHttpParams, encodeHttpParams } from "../../runtime/src/http-binding.js";
 import type { HttpOperationDesc } from "../../runtime/src/operations.js";
-import { decodeDocument, XmlDecodeError } from "../../runtime/src/xml-reader.js";
+import { decodeDocument } from "../../runtime/src/xml/reader.js";
+import { XmlDecodeError } from "../../runtime/src/xml/decode-options.js";
 import { ValueFormatError } from "../../runtime/src/scalars.js";
 import { writeElement } from "../../runtime/src/xml-writer.js";
 

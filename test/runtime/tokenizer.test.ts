@@ -1,12 +1,8 @@
 /** The runtime's XML tokenizer: namespaces, references, CDATA, and well-formedness errors. */
 import { describe, expect, it } from "vitest";
 import { XmlPieces } from "../../runtime/src/xml-pieces.js";
-import {
-  tokenizeXml,
-  XmlSyntaxError,
-  XmlTokenizer,
-  type XmlTag,
-} from "../../runtime/src/xml-tokenizer.js";
+import { tokenizeXml, XmlSyntaxError, XmlTokenizer } from "../../runtime/src/xml-tokenizer.js";
+import { type XmlTag } from "../../runtime/src/xml/tokens.js";
 
 /** The events for a document; with `leaves`, leaf elements come as one event, written as open, text, close. */
 function textEvents(xml: string | Uint8Array, leaves = false): string[] {

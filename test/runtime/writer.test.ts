@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { array, attribute, complex, field, xs } from "../../runtime/src/descriptors.js";
 import { ValueFormatError } from "../../runtime/src/scalars.js";
-import { escapeAttr, escapeText, writeElement, writeField } from "../../runtime/src/xml-writer.js";
+import { escapeAttr, escapeText } from "../../runtime/src/xml/escape.js";
+import { writeElement, writeField } from "../../runtime/src/xml-writer.js";
 
 const write = (f: ReturnType<typeof field>, value: unknown, parentNs = ""): string => {
   const out: string[] = [];

@@ -4,8 +4,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { attribute, complex, field, UNBOUNDED, xs } from "../../runtime/src/descriptors.js";
-import { decodeDocument } from "../../runtime/src/xml-reader.js";
-import { writeElement, XSI_NS } from "../../runtime/src/xml-writer.js";
+import { decodeDocument } from "../../runtime/src/xml/reader.js";
+import { writeElement } from "../../runtime/src/xml-writer.js";
+import { XSI_NS } from "../../runtime/src/xml/namespaces.js";
 
 const NS = "urn:t";
 const Marker = complex("Marker", () => [field("Label", NS, xs.string)], {
