@@ -4,7 +4,7 @@
  * value. Without either, an empty element is read as before ("" for a string, an error for an int).
  */
 import { describe, expect, it } from "vitest";
-import { complex, field, xs } from "../../runtime/src/descriptors.js";
+import { complex, field, xs } from "../../runtime/src/descriptors/builders.js";
 import { decodeDocument } from "../../runtime/src/xml/reader.js";
 import { XmlDecodeError } from "../../runtime/src/xml/decode-options.js";
 import { generateAndImport } from "../support/generated.js";

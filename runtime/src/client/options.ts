@@ -4,7 +4,7 @@
  * the client that reads them.
  */
 import type { SoapVersion } from "../errors.js";
-import type { UsernameTokenOptions } from "../ws-security.js";
+import type { UsernameTokenOptions } from "../soap/ws-security.js";
 
 export interface ClientOptions<
   PortName extends string = string,

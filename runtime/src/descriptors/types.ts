@@ -3,7 +3,7 @@
  * names, namespaces, order, occurrence, nillable). The runtime encodes and decodes with them; it
  * never reads the WSDL. The functions that make them are in builders.ts.
  */
-import type { ScalarKind } from "../scalars.js";
+import type { ScalarKind } from "../scalars/scalars.js";
 
 /**
  * The TypeScript side of a type descriptor: the value (`T`) and input form (`In`) it stands for,

@@ -3,7 +3,7 @@
  * that the contract's types (contract.ts) and the server's modules can both import it.
  */
 import type { IncomingHttpHeaders } from "node:http";
-import type { Protocol } from "../operations.js";
+import type { Protocol } from "../descriptors/operations.js";
 import type { XmlNode } from "../xml/node.js";
 
 /** What an implementation method receives besides its typed input. */

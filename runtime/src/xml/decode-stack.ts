@@ -2,9 +2,9 @@
  * The decoder's state between tokens: its frame stack (frames reused, one per depth), its limits
  * and the multi-references waiting for their elements. The token callbacks are in decoder.ts.
  */
-import { setOwn } from "../own-props.js";
+import { setOwn } from "../support/own-props.js";
 import type { XmlTag } from "./tokens.js";
-import { UNBOUNDED } from "../descriptors.js";
+import { UNBOUNDED } from "../descriptors/builders.js";
 import { type FieldDesc, type TypeDesc } from "../descriptors/types.js";
 import { emptyFrame, F, PENDING, type Frame, type MultiRef } from "./decode-frame.js";
 import {

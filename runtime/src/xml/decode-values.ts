@@ -2,17 +2,23 @@
  * What the decoder makes of an element once it knows its descriptor: scalar values, attributes,
  * `xsi:type`, raw trees, and the checks of a finished complex value.
  */
-import { ownValue, setOwn } from "../own-props.js";
+import { ownValue, setOwn } from "../support/own-props.js";
 import type { XmlTag } from "./tokens.js";
-import { childField, familyMember } from "../descriptors.js";
+import { childField, familyMember } from "../descriptors/builders.js";
 import {
   type ComplexDesc,
   type FieldDesc,
   type ScalarDesc,
   type TypeDesc,
 } from "../descriptors/types.js";
-import { parseScalar, ValueFormatError, XML_SPACE, xmlTrim, type ScalarKind } from "../scalars.js";
-import { clipped } from "../input-text.js";
+import {
+  parseScalar,
+  ValueFormatError,
+  XML_SPACE,
+  xmlTrim,
+  type ScalarKind,
+} from "../scalars/scalars.js";
+import { clipped } from "../support/input-text.js";
 import type { Frame } from "./decode-frame.js";
 import { XmlDecodeError } from "./decode-options.js";
 import { SOAP_ENC_NS, XMLNS_URI, XSI_NS } from "./namespaces.js";
@@ -88,7 +94,7 @@ function listValue(kind: ScalarKind, text: string): unknown[] {
 /** Sets a decoded child's value on its parent object: repeated fields collect into an array. */
 export function setField(obj: Record<string, unknown>, f: FieldDesc, value: unknown): void {
   if (f.max > 1) {
-    // Array.isArray, not truthiness: a field named like an inherited method (see own-props.ts).
+    // Array.isArray, not truthiness: a field named like an inherited method (see support/own-props.ts).
     const arr = obj[f.prop];
     if (Array.isArray(arr)) arr.push(value);
     else setOwn(obj, f.prop, [value]);

@@ -1,7 +1,7 @@
 /** The token handler that builds typed values while the tokenizer reads. */
 import type { TokenHandler, XmlTag } from "./tokens.js";
 import type { ArrayDesc, ComplexDesc, FieldDesc } from "../descriptors/types.js";
-import { keepUndescribed } from "../undescribed.js";
+import { keepUndescribed } from "./undescribed.js";
 import { F } from "./decode-frame.js";
 import { XmlDecodeError } from "./decode-options.js";
 import { FrameStack } from "./decode-stack.js";

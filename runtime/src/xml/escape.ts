@@ -1,5 +1,5 @@
 /** Escaping of element text and attribute values, and refusal of characters XML cannot hold. */
-import { ValueFormatError } from "../scalars.js";
+import { ValueFormatError } from "../scalars/scalars.js";
 
 /** Characters that element text (`TEXT_SPECIAL`) or an attribute value must escape or refuse. */
 export const TEXT_SPECIAL =

@@ -2,10 +2,10 @@
  * A streaming XML decoder driven by descriptors (on the runtime's own tokenizer). It builds typed
  * values while it reads, never a DOM; DTDs are refused, and depth and element count are bounded.
  */
-import { keepShapes } from "../kept.js";
-import { positionIn } from "../text-position.js";
-import { XmlPieces } from "../xml-pieces.js";
-import { tokenizeXml, XmlSyntaxError, XmlTokenizer } from "../xml-tokenizer.js";
+import { keepShapes } from "../support/kept.js";
+import { positionIn } from "../support/text-position.js";
+import { XmlPieces } from "./pieces.js";
+import { tokenizeXml, XmlSyntaxError, XmlTokenizer } from "./tokenizer.js";
 import type { FieldDesc } from "../descriptors/types.js";
 import { XmlDecodeError, type CustomFrame, type DecodeOptions } from "./decode-options.js";
 import { Decoder } from "./decoder.js";
@@ -123,7 +123,7 @@ let idleDecoder: Decoder | undefined;
 
 /**
  * The frame around a document whose root element is one of `roots`. A class, one of them kept (see
- * kept.ts): the reader calls it, and per-document closures would cost it its optimized code.
+ * support/kept.ts): the reader calls it, and per-document closures would cost it its optimized code.
  */
 class DocumentFrame implements CustomFrame {
   value: { field: FieldDesc; value: unknown } | undefined;

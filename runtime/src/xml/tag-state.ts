@@ -1,10 +1,10 @@
 /**
  * The objects the tokenizer keeps while it reads start tags (the document's `Open` state, element
  * names met before, raw attributes), each made by one function so that each keeps one shape, and
- * the helpers that make names, scopes and attributes of them for xml-start-tag.ts.
+ * the helpers that make names, scopes and attributes of them for start-tag.ts.
  */
-import { keepShapes } from "../kept.js";
-import { XmlSyntaxError } from "../xml-chars.js";
+import { keepShapes } from "../support/kept.js";
+import { XmlSyntaxError } from "./chars.js";
 import { XMLNS_URI } from "./namespaces.js";
 import type { TokenHandler, XmlAttribute } from "./tokens.js";
 
@@ -72,7 +72,7 @@ export interface RawAttribute {
 }
 
 // The objects the tokenizer makes for every document, each made by one function, one of each kept
-// for good (see kept.ts).
+// for good (see support/kept.ts).
 export const newOpen = (h: TokenHandler, ns: Record<string, string>): Open => ({
   h,
   names: [],

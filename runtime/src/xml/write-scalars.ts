@@ -12,7 +12,7 @@ import {
   scalarFormatter,
   ValueFormatError,
   type QuickForm,
-} from "../scalars.js";
+} from "../scalars/scalars.js";
 import { escape, escapeAttr, escapeText, TEXT_SPECIAL } from "./escape.js";
 import { XSD_NS } from "./namespaces.js";
 import type { XmlNode } from "./node.js";
