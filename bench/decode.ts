@@ -145,7 +145,7 @@ const LINK_MBITS = 200;
 
 /**
  * The same calls over a slower link than loopback: the body paced at LINK_MBITS. Our client decodes
- * the body as it arrives (in pieces of 1 MiB: see runtime/src/xml-pieces.ts), so most of its
+ * the body as it arrives (in pieces of 1 MiB: see runtime/src/xml/pieces.ts), so most of its
  * decoding is done by the time the last byte comes; what each client adds after the transfer is its
  * time minus the bytes-only time.
  */

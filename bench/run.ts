@@ -55,7 +55,10 @@ function runtimeProblem(): string | undefined {
       "which sets TSX_TSCONFIG_PATH=bench/tsconfig.dist.json."
     );
   const at = statSync(built).mtimeMs;
-  const newer = readdirSync("runtime/src").find((f) => statSync(`runtime/src/${f}`).mtimeMs > at);
+  // Recursive: the runtime's sources are in folders by role (xml/, server/, …).
+  const newer = readdirSync("runtime/src", { recursive: true, encoding: "utf8" }).find(
+    (f) => statSync(`runtime/src/${f}`).mtimeMs > at,
+  );
   if (newer)
     return `runtime/src/${newer} is newer than runtime/dist/: run \`npm run build\` first.`;
   return undefined;

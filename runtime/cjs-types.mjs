@@ -7,11 +7,17 @@
  * that mixes `import` and `require` still gets one runtime (one `SoapFault` for `instanceof`).
  */
 import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const dist = fileURLToPath(new URL("./dist/", import.meta.url));
 const cjs = `${dist}cjs/`;
 rmSync(cjs, { recursive: true, force: true });
 mkdirSync(cjs);
-for (const f of readdirSync(dist)) if (f.endsWith(".d.ts")) copyFileSync(dist + f, cjs + f);
+// Every declaration, those in the source's folders too (xml/, server/, …), at the same relative path.
+for (const f of readdirSync(dist, { recursive: true, encoding: "utf8" })) {
+  if (!f.endsWith(".d.ts") || f.startsWith("cjs")) continue;
+  mkdirSync(dirname(cjs + f), { recursive: true });
+  copyFileSync(dist + f, cjs + f);
+}
 writeFileSync(`${cjs}package.json`, `${JSON.stringify({ type: "commonjs" })}\n`);

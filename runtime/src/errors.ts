@@ -1,5 +1,5 @@
 /** The errors a generated client rejects with, and that a server implementation may throw. */
-import type { XmlNode } from "./xml-reader.js";
+import type { XmlNode } from "./xml/node.js";
 
 export type SoapVersion = "1.1" | "1.2";
 

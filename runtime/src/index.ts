@@ -5,7 +5,7 @@
  * transports. It never reads a WSDL. The machinery under them (the XML reader and writer,
  * envelopes, the untyped client) is in `@wsdl-tsgen/runtime/internal`.
  */
-export { CONTRACT_VERSION, generatedFor } from "./contract.js";
+export { CONTRACT_VERSION, generatedFor } from "./descriptors/contract.js";
 export type {
   AnyServiceDesc,
   CallOptionsOf,
@@ -17,48 +17,48 @@ export type {
   OperationOf,
   PartialImplementation,
   RequestContextOf,
-} from "./contract.js";
-export { XsdDate, XsdDateTime, XsdTime } from "./temporal.js";
-export type { XsdDateInput, XsdDateTimeInput, XsdTimeInput } from "./temporal.js";
-export { ValueFormatError } from "./scalars.js";
-export type { ScalarKind } from "./scalars.js";
+} from "./descriptors/contract.js";
+export { XsdDate, XsdDateTime, XsdTime } from "./scalars/temporal.js";
+export type { XsdDateInput, XsdDateTimeInput, XsdTimeInput } from "./scalars/temporal.js";
+export { ValueFormatError } from "./scalars/scalars.js";
+export type { ScalarKind } from "./scalars/scalars.js";
 export {
   array,
   attribute,
   complex,
-  fault,
   field,
   fieldsIn,
-  httpOperations,
   OPTIONAL,
   OPTIONAL_NILLABLE,
   REPEATED,
   REPEATED_NILLABLE,
   REQUIRED,
   scalar,
-  soapOperations,
   UNBOUNDED,
   xs,
-} from "./descriptors.js";
+} from "./descriptors/builders.js";
+export { fault, httpOperations, soapOperations } from "./descriptors/operations.js";
 export type {
   ArrayDesc,
   EncodedArray,
   AttrDesc,
   BodyDesc,
-  BodyInit,
   ComplexDesc,
   FamilyDesc,
   FamilyOptions,
-  FaultClass,
   FieldDesc,
-  FieldIn,
-  HttpOperationInit,
   InputOf,
   ScalarDesc,
-  SoapOperationInit,
   TypeDesc,
   ValueOf,
-} from "./descriptors.js";
+} from "./descriptors/types.js";
+export type {
+  BodyInit,
+  FaultClass,
+  HttpOperationInit,
+  SoapOperationInit,
+} from "./descriptors/operations.js";
+export type { FieldIn } from "./descriptors/builders.js";
 export type {
   FaultDesc,
   HttpOperationDesc,
@@ -71,7 +71,7 @@ export type {
   ServiceDesc,
   SoapHeaderForms,
   SoapOperationDesc,
-} from "./operations.js";
+} from "./descriptors/operations.js";
 export {
   HttpBindingError,
   OperationUnavailableError,
@@ -80,14 +80,17 @@ export {
   TransportError,
 } from "./errors.js";
 export type { SoapFaultInit, SoapVersion } from "./errors.js";
-export { clientClass } from "./client-class.js";
-export { undescribedOf } from "./undescribed.js";
-export type { CallOptions, ClientOptions, Exchange, SoapRequestInfo } from "./client.js";
-export type { DecodeLimits, XmlNode } from "./xml-reader.js";
-export { createServiceHandler, requestContext } from "./server.js";
-export { notImplemented } from "./server-call.js";
-export { sampleInput, sampleOutput } from "./sample-values.js";
-export type { HandlerOptions, RequestContext, RequestListener } from "./server.js";
-export type { EmbeddedWsdl } from "./embedded-wsdl.js";
-export { passwordMatches, usernameToken, WSSE_NS, WSU_NS } from "./ws-security.js";
-export type { ReceivedUsernameToken, UsernameTokenOptions } from "./ws-security.js";
+export { clientClass } from "./client/client-class.js";
+export { undescribedOf } from "./xml/undescribed.js";
+export type { CallOptions, ClientOptions, Exchange, SoapRequestInfo } from "./client/options.js";
+export type { DecodeLimits } from "./xml/decode-options.js";
+export type { XmlNode } from "./xml/node.js";
+export { createServiceHandler } from "./server/handler.js";
+export { requestContext } from "./server/context.js";
+export { notImplemented } from "./server/call.js";
+export { sampleInput, sampleOutput } from "./descriptors/sample-values.js";
+export type { HandlerOptions, RequestListener } from "./server/handler.js";
+export type { RequestContext } from "./server/context.js";
+export type { EmbeddedWsdl } from "./descriptors/embedded-wsdl.js";
+export { passwordMatches, usernameToken, WSSE_NS, WSU_NS } from "./soap/ws-security.js";
+export type { ReceivedUsernameToken, UsernameTokenOptions } from "./soap/ws-security.js";

@@ -3,36 +3,33 @@
  * one set of scalar rules, the HTTP binding's location patterns). Not for applications: it may
  * change in any release; generated code never imports it.
  */
-export { tokenizeXml, XmlDtdError, XmlSyntaxError } from "./xml-tokenizer.js";
-export type { XmlAttribute, XmlTag } from "./xml-tokenizer.js";
-export { positionOf } from "./text-position.js";
-export { isXmlSpace } from "./xml-chars.js";
+export { tokenizeXml, XmlDtdError, XmlSyntaxError } from "./xml/tokenizer.js";
+export type { XmlAttribute, XmlTag } from "./xml/tokens.js";
+export { positionOf } from "./support/text-position.js";
+export { isXmlSpace } from "./xml/chars.js";
 export { fetchFailure } from "./errors.js";
-export { escapeRegExp, locationParameters } from "./http-binding.js";
-export { BodyTooLargeError, readBody } from "./http-body.js";
-export { isInheritedName } from "./own-props.js";
-export { parseScalar } from "./scalars.js";
-export type { ScalarKind } from "./scalars.js";
-export { takeUserinfo, withAuthorization } from "./userinfo.js";
-export { EMBEDDED_DOCUMENT } from "./embedded-wsdl.js";
-export type { EmbeddedWsdl } from "./embedded-wsdl.js";
-export { CONTRACT_VERSION } from "./contract.js";
+export { escapeRegExp, locationParameters } from "./http/binding.js";
+export { BodyTooLargeError, readBody } from "./http/body.js";
+export { isInheritedName } from "./support/own-props.js";
+export { parseScalar } from "./scalars/scalars.js";
+export type { ScalarKind } from "./scalars/scalars.js";
+export { takeUserinfo, withAuthorization } from "./http/userinfo.js";
+export { EMBEDDED_DOCUMENT } from "./descriptors/embedded-wsdl.js";
+export type { EmbeddedWsdl } from "./descriptors/embedded-wsdl.js";
+export { CONTRACT_VERSION } from "./descriptors/contract.js";
 // The machinery under the public API: tests, benchmarks and tools use it, generated code does not.
-export { formatScalar } from "./scalars.js";
-export { isTemporalLexical } from "./temporal.js";
-export type { TemporalKind } from "./temporal.js";
-export { ServiceClient } from "./client.js";
-export { decodeDocument, decodeXml, XmlDecodeError, nodeText, childNode } from "./xml-reader.js";
-export type { DecodeOptions } from "./xml-reader.js";
-export {
-  escapeAttr,
-  escapeText,
-  writeElement,
-  writeField,
-  writeNode,
-  XSD_NS,
-  XSI_NS,
-} from "./xml-writer.js";
+export { formatScalar } from "./scalars/scalars.js";
+export { isTemporalLexical } from "./scalars/temporal.js";
+export type { TemporalKind } from "./scalars/temporal.js";
+export { ServiceClient } from "./client/client.js";
+export { decodeDocument, decodeXml } from "./xml/reader.js";
+export { XmlDecodeError } from "./xml/decode-options.js";
+export { nodeText, childNode } from "./xml/node.js";
+export type { DecodeOptions } from "./xml/decode-options.js";
+export { escapeAttr, escapeText } from "./xml/escape.js";
+export { writeElement, writeField } from "./xml/writer.js";
+export { writeNode } from "./xml/write-tree.js";
+export { XSD_NS, XSI_NS } from "./xml/namespaces.js";
 export {
   bodyEnvelope,
   decodeEnvelope,
@@ -41,7 +38,7 @@ export {
   faultCode,
   SOAP11_ENV,
   SOAP12_ENV,
-} from "./soap.js";
-export { decodeHttpParams, encodeHttpParams, HttpParamError } from "./http-binding.js";
-export { parseContentType } from "./content-type.js";
-export { parseAsmxDateTime } from "./asmx-dates.js";
+} from "./soap/envelope.js";
+export { decodeHttpParams, encodeHttpParams, HttpParamError } from "./http/binding.js";
+export { parseContentType } from "./http/content-type.js";
+export { parseAsmxDateTime } from "./scalars/asmx-dates.js";

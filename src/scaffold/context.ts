@@ -254,7 +254,7 @@ export function sharedPathWarnings(model: WsdlModel): Diagnostic[] {
   return out;
 }
 
-/** The path the runtime's route table serves an address at (runtime/src/server-table.ts). */
+/** The path the runtime's route table serves an address at (runtime/src/server/table.ts). */
 function servedPath(address: string): string {
   let path: string;
   try {

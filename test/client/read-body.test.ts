@@ -1,6 +1,6 @@
 /** The client reads a response body chunk by chunk into one buffer, whatever Content-Length says. */
 import { describe, expect, it } from "vitest";
-import { readBody } from "../../runtime/src/http-body.js";
+import { readBody } from "../../runtime/src/http/body.js";
 
 /** A response whose body arrives as `chunks`, with the given Content-Length (none when undefined). */
 function response(chunks: readonly Uint8Array[], contentLength?: string): Response {

@@ -9,7 +9,7 @@ import {
   ResponseFormatError,
   TransportError,
 } from "../../generated-samples/message-service/index.js";
-import { MIN_PIECE } from "../../runtime/src/xml-pieces.js";
+import { MIN_PIECE } from "../../runtime/src/xml/pieces.js";
 
 const ALICE = { email: "alice@example.com", password: "alice-pass" };
 

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiClient, TransportError } from "../../generated-samples/message-service/index.js";
-import { MIN_PIECE } from "../../runtime/src/xml-pieces.js";
+import { MIN_PIECE } from "../../runtime/src/xml/pieces.js";
 import { endlessBody, rejection, serverPerTest } from "../support/loopback.js";
 
 const ALICE = { email: "alice@example.com", password: "alice-pass" };

@@ -4,9 +4,9 @@
  * field otherwise (inherited fields first).
  */
 import { describe, expect, it } from "vitest";
-import { complex, field, xs } from "../../runtime/src/descriptors.js";
-import { decodeDocument } from "../../runtime/src/xml-reader.js";
-import { writeElement } from "../../runtime/src/xml-writer.js";
+import { complex, field, xs } from "../../runtime/src/descriptors/builders.js";
+import { decodeDocument } from "../../runtime/src/xml/reader.js";
+import { writeElement } from "../../runtime/src/xml/writer.js";
 import { generateFiles } from "../../src/generate.js";
 import { oneOperationWsdl } from "../support/one-operation-wsdl.js";
 import { tempDir, writeTemp } from "../support/tmp.js";

@@ -11,9 +11,9 @@ import {
   EchoServiceClient,
   type EchoRequest,
 } from "../../generated-samples/encoded-arrays/index.js";
-import { array, field, UNBOUNDED, xs } from "../../runtime/src/descriptors.js";
-import { decodeDocument } from "../../runtime/src/xml-reader.js";
-import { writeField } from "../../runtime/src/xml-writer.js";
+import { array, field, UNBOUNDED, xs } from "../../runtime/src/descriptors/builders.js";
+import { decodeDocument } from "../../runtime/src/xml/reader.js";
+import { writeField } from "../../runtime/src/xml/writer.js";
 import { generateFiles } from "../../src/generate.js";
 import { strictly } from "../../src/recovery.js";
 import { echoServer, type EchoServer } from "../support/echo-server.js";

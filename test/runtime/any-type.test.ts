@@ -1,8 +1,9 @@
 /** xs:anyType content is kept whole: text as a string, anything more as the element's tree, written back as read. */
 import { describe, expect, it } from "vitest";
-import { complex, field, UNBOUNDED, xs } from "../../runtime/src/descriptors.js";
-import { decodeDocument } from "../../runtime/src/xml-reader.js";
-import { writeElement, XSI_NS } from "../../runtime/src/xml-writer.js";
+import { complex, field, UNBOUNDED, xs } from "../../runtime/src/descriptors/builders.js";
+import { decodeDocument } from "../../runtime/src/xml/reader.js";
+import { writeElement } from "../../runtime/src/xml/writer.js";
+import { XSI_NS } from "../../runtime/src/xml/namespaces.js";
 
 const NS = "urn:t";
 const Bag = complex("Bag", () => [

@@ -7,8 +7,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { generateFiles } from "../../src/generate.js";
-import { complex, field, UNBOUNDED, xs } from "../../runtime/src/descriptors.js";
-import { decodeDocument } from "../../runtime/src/xml-reader.js";
+import { complex, field, UNBOUNDED, xs } from "../../runtime/src/descriptors/builders.js";
+import { decodeDocument } from "../../runtime/src/xml/reader.js";
 import { oneOperationWsdl } from "../support/one-operation-wsdl.js";
 import { tempDir, writeTemp } from "../support/tmp.js";
 

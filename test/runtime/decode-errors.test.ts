@@ -1,7 +1,8 @@
 /** Content problems in a decoded document say where the element concerned starts. */
 import { describe, expect, it } from "vitest";
-import { complex, field, xs } from "../../runtime/src/descriptors.js";
-import { decodeDocument, XmlDecodeError } from "../../runtime/src/xml-reader.js";
+import { complex, field, xs } from "../../runtime/src/descriptors/builders.js";
+import { decodeDocument } from "../../runtime/src/xml/reader.js";
+import { XmlDecodeError } from "../../runtime/src/xml/decode-options.js";
 
 const NS = "urn:t";
 const Item = complex("Item", () => [

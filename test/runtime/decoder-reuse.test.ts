@@ -6,14 +6,10 @@
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { complex, field, xs } from "../../runtime/src/descriptors.js";
-import { decodeEnvelope } from "../../runtime/src/soap.js";
-import {
-  decodeDocument,
-  decodeXml,
-  XmlDecodeError,
-  type CustomFrame,
-} from "../../runtime/src/xml-reader.js";
+import { complex, field, xs } from "../../runtime/src/descriptors/builders.js";
+import { decodeEnvelope } from "../../runtime/src/soap/envelope.js";
+import { decodeDocument, decodeXml } from "../../runtime/src/xml/reader.js";
+import { XmlDecodeError, type CustomFrame } from "../../runtime/src/xml/decode-options.js";
 
 const NS = "urn:t";
 const Item = complex("Item", () => [field("n", NS, xs.int), field("s", NS, xs.string, { min: 0 })]);

@@ -4,8 +4,9 @@
  * value. Without either, an empty element is read as before ("" for a string, an error for an int).
  */
 import { describe, expect, it } from "vitest";
-import { complex, field, xs } from "../../runtime/src/descriptors.js";
-import { decodeDocument, XmlDecodeError } from "../../runtime/src/xml-reader.js";
+import { complex, field, xs } from "../../runtime/src/descriptors/builders.js";
+import { decodeDocument } from "../../runtime/src/xml/reader.js";
+import { XmlDecodeError } from "../../runtime/src/xml/decode-options.js";
 import { generateAndImport } from "../support/generated.js";
 import { oneOperationWsdl } from "../support/one-operation-wsdl.js";
 

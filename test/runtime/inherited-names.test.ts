@@ -4,12 +4,19 @@
  * property, not the prototype.
  */
 import { describe, expect, it } from "vitest";
-import { attribute, complex, field, UNBOUNDED, xs } from "../../runtime/src/descriptors.js";
-import { decodeHttpParams, encodeHttpParams } from "../../runtime/src/http-binding.js";
-import type { HttpOperationDesc } from "../../runtime/src/operations.js";
-import { decodeDocument, XmlDecodeError } from "../../runtime/src/xml-reader.js";
-import { ValueFormatError } from "../../runtime/src/scalars.js";
-import { writeElement } from "../../runtime/src/xml-writer.js";
+import {
+  attribute,
+  complex,
+  field,
+  UNBOUNDED,
+  xs,
+} from "../../runtime/src/descriptors/builders.js";
+import { decodeHttpParams, encodeHttpParams } from "../../runtime/src/http/binding.js";
+import type { HttpOperationDesc } from "../../runtime/src/descriptors/operations.js";
+import { decodeDocument } from "../../runtime/src/xml/reader.js";
+import { XmlDecodeError } from "../../runtime/src/xml/decode-options.js";
+import { ValueFormatError } from "../../runtime/src/scalars/scalars.js";
+import { writeElement } from "../../runtime/src/xml/writer.js";
 
 const NS = "urn:t";
 const A = complex(

@@ -1,12 +1,8 @@
 /** The runtime's XML tokenizer: namespaces, references, CDATA, and well-formedness errors. */
 import { describe, expect, it } from "vitest";
-import { XmlPieces } from "../../runtime/src/xml-pieces.js";
-import {
-  tokenizeXml,
-  XmlSyntaxError,
-  XmlTokenizer,
-  type XmlTag,
-} from "../../runtime/src/xml-tokenizer.js";
+import { XmlPieces } from "../../runtime/src/xml/pieces.js";
+import { tokenizeXml, XmlSyntaxError, XmlTokenizer } from "../../runtime/src/xml/tokenizer.js";
+import { type XmlTag } from "../../runtime/src/xml/tokens.js";
 
 /** The events for a document; with `leaves`, leaf elements come as one event, written as open, text, close. */
 function textEvents(xml: string | Uint8Array, leaves = false): string[] {
@@ -225,7 +221,7 @@ describe("tokenizeXml", () => {
 
   it("resolves each document by its own declarations, though documents share alike ones", () => {
     // Scopes, declaring start tags, element and attribute names are remembered from one document
-    // to the next (see ScopeFamily, KnownTag and seenInText in xml-start-tag.ts): the same prefix
+    // to the next (see ScopeFamily, KnownTag and seenInText in runtime/src/xml/start-tag.ts): the same prefix
     // bound otherwise, a name written otherwise, or a declaration added or left out must read as
     // that document says.
     const docs = [

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { parseAsmxDateTime } from "../../runtime/src/asmx-dates.js";
-import { formatScalar, parseScalar, ValueFormatError } from "../../runtime/src/scalars.js";
+import { parseAsmxDateTime } from "../../runtime/src/scalars/asmx-dates.js";
+import { formatScalar, parseScalar, ValueFormatError } from "../../runtime/src/scalars/scalars.js";
 import {
   isTemporalLexical,
   matchesTemporal,
   XsdDate,
   XsdDateTime,
   XsdTime,
-} from "../../runtime/src/temporal.js";
+} from "../../runtime/src/scalars/temporal.js";
 
 describe("xs:int parsing", () => {
   it("plain digits and the general forms give the same numbers; out-of-range and malformed values are refused", () => {

@@ -1,8 +1,9 @@
 /** The runtime's XML writer: escaping, namespaces, occurrence rules, recursion, and where a misfit is. */
 import { describe, expect, it } from "vitest";
-import { array, attribute, complex, field, xs } from "../../runtime/src/descriptors.js";
-import { ValueFormatError } from "../../runtime/src/scalars.js";
-import { escapeAttr, escapeText, writeElement, writeField } from "../../runtime/src/xml-writer.js";
+import { array, attribute, complex, field, xs } from "../../runtime/src/descriptors/builders.js";
+import { ValueFormatError } from "../../runtime/src/scalars/scalars.js";
+import { escapeAttr, escapeText } from "../../runtime/src/xml/escape.js";
+import { writeElement, writeField } from "../../runtime/src/xml/writer.js";
 
 const write = (f: ReturnType<typeof field>, value: unknown, parentNs = ""): string => {
   const out: string[] = [];

@@ -3,9 +3,16 @@
  * as other toolkits write them (.NET's q1:, Java's ns2:, an unprefixed default namespace).
  */
 import { describe, expect, it } from "vitest";
-import { attribute, complex, field, UNBOUNDED, xs } from "../../runtime/src/descriptors.js";
-import { decodeDocument } from "../../runtime/src/xml-reader.js";
-import { writeElement, XSI_NS } from "../../runtime/src/xml-writer.js";
+import {
+  attribute,
+  complex,
+  field,
+  UNBOUNDED,
+  xs,
+} from "../../runtime/src/descriptors/builders.js";
+import { decodeDocument } from "../../runtime/src/xml/reader.js";
+import { writeElement } from "../../runtime/src/xml/writer.js";
+import { XSI_NS } from "../../runtime/src/xml/namespaces.js";
 
 const NS = "urn:t";
 const Marker = complex("Marker", () => [field("Label", NS, xs.string)], {

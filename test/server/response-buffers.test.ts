@@ -2,7 +2,7 @@ import { EventEmitter } from "node:events";
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { send } from "../../runtime/src/server-respond.js";
+import { send } from "../../runtime/src/server/respond.js";
 
 /** A body of about `kb` KB, different for every `tag`, with non-ASCII text in it. */
 const body = (tag: string, kb: number) => `<r>${`${tag} → 日本 😘 & `.repeat(kb * 50)}</r>`;

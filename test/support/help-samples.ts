@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import type { PortDesc, ServiceDesc } from "../../runtime/src/index.js";
 import { decodeDocument } from "../../runtime/src/internal.js";
-import { decodeEnvelope } from "../../runtime/src/soap.js";
+import { decodeEnvelope } from "../../runtime/src/soap/envelope.js";
 
 export interface PageSample {
   /** The section id: `<protocol>-<port>`. */

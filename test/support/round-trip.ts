@@ -11,7 +11,7 @@ import { keptAnywhere, mutants } from "./undescribed-mutants.js";
 import { firstDifference, httpInput, normalise, SampleBuilder } from "./sample-values.js";
 
 /**
- * Variants per operation: 0..3 (see sample-values.ts), more when a choice or a derivation family has
+ * Variants per operation: 0..3 (see runtime/src/descriptors/sample-values.ts), more when a choice or a derivation family has
  * more branches or members, and more again (up to MAX_VARIANTS) while one met was never built.
  */
 export const MIN_VARIANTS = 4;

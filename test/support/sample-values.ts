@@ -25,7 +25,7 @@ import type {
   TypeDesc,
 } from "../../runtime/src/index.js";
 import { XsdDate, XsdDateTime, XsdTime } from "../../runtime/src/index.js";
-import { parseScalar } from "../../runtime/src/scalars.js";
+import { parseScalar } from "../../runtime/src/scalars/scalars.js";
 
 /** Per complex descriptor: the choice each of its fields belongs to (by index), keyed by declaring type and group. */
 export type ChoiceMap = ReadonlyMap<

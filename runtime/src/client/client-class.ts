@@ -1,0 +1,39 @@
+/**
+ * The class of a generated client: `clientClass(ApiDesc)` is what generated client.ts exports, one
+ * method per entry of the descriptor's `methods`, typed by the descriptor (`Client`).
+ */
+import { ServiceClient } from "./client.js";
+import { type CallOptions, type ClientOptions } from "./options.js";
+import type { AnyServiceDesc, ClientClass } from "../descriptors/contract.js";
+
+/** The client class of the service `desc` describes. */
+export function clientClass<S extends AnyServiceDesc>(desc: S): ClientClass<S> {
+  class GeneratedClient {
+    readonly #client: ServiceClient;
+
+    constructor(options: ClientOptions = {}) {
+      this.#client = new ServiceClient(desc, options);
+    }
+
+    get port(): string {
+      return this.#client.port.name;
+    }
+
+    static {
+      // In the class body, so that the methods reach #client.
+      for (const [method, operation] of Object.entries<string>(desc.methods)) {
+        const call = function (this: GeneratedClient, input: unknown, options?: CallOptions) {
+          return this.#client.call(operation, input, options);
+        };
+        Object.defineProperty(call, "name", { value: method });
+        Object.defineProperty(GeneratedClient.prototype, method, {
+          value: call,
+          writable: true,
+          configurable: true,
+        });
+      }
+    }
+  }
+  Object.defineProperty(GeneratedClient, "name", { value: `${desc.name}Client` });
+  return GeneratedClient as unknown as ClientClass<S>;
+}

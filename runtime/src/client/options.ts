@@ -1,0 +1,120 @@
+/**
+ * What a client is configured with (`ClientOptions`) and each call may change (`CallOptions`), and
+ * what it reports of an exchange: the types generated clients and the contract name, apart from
+ * the client that reads them.
+ */
+import type { SoapVersion } from "../errors.js";
+import type { UsernameTokenOptions } from "../soap/ws-security.js";
+
+export interface ClientOptions<
+  PortName extends string = string,
+  SoapHeaders extends object = object,
+> {
+  /**
+   * The service URL, e.g. `http://host/api.asmx`. Default: the chosen port's address in the WSDL.
+   * `http://user:password@host/…` sends Basic authorization (unless `headers` has an
+   * Authorization).
+   */
+  readonly endpoint?: string;
+  /** Which `wsdl:port` to use. Default: the first SOAP 1.1 port. */
+  readonly port?: PortName;
+  /** The fetch implementation. Default: the global `fetch`. */
+  readonly fetch?: typeof fetch;
+  /** Time-out per call in milliseconds. Default: 60 000. */
+  readonly timeoutMs?: number;
+  /**
+   * The largest response body accepted, in bytes: a larger one is not read further and the call
+   * fails with a TransportError. Default: 256 MiB (`Infinity` for no limit).
+   */
+  readonly maxResponseBytes?: number;
+  /** Extra headers sent with every request. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * Reject responses that lack a required element or hold a value outside an enumeration. Default:
+   * true.
+   */
+  readonly strict?: boolean;
+  /**
+   * A response element the schema does not describe where it stands, or an occurrence beyond
+   * maxOccurs: "keep" it as raw XML, reachable with `undescribedOf(value)` on the object or array
+   * it was found in, or "refuse" the response with a ResponseFormatError naming it. Default:
+   * "keep"; one inside a simple value, or beside a result that is no object, is refused either way.
+   */
+  readonly undescribed?: "keep" | "refuse";
+  /**
+   * SOAP header entries sent with every call, by element name: each operation sends the ones its
+   * binding declares (`soap:header`). Per-call `soapHeaders` replace entries of the same name.
+   */
+  readonly soapHeaders?: SoapHeaders;
+  /**
+   * A WS-Security UsernameToken sent in a `wsse:Security` header with every SOAP request, for
+   * services that require one without declaring it (Workday, many CXF and Metro services).
+   */
+  readonly wsSecurity?: UsernameTokenOptions;
+  /**
+   * SOAP header entries the WSDL does not declare, as XML written into every SOAP request's Header
+   * as given (after `wsSecurity`, before the declared ones): WS-Addressing for a WCF wsHttpBinding
+   * service, a vendor's session header. A function is asked per request. The `soap` prefix is bound
+   * to the envelope's namespace; the XML must be well-formed header entries.
+   */
+  readonly extraSoapHeaders?: string | ((request: SoapRequestInfo) => string);
+  /**
+   * Receives every HTTP exchange once its response has been read (or has failed): the request and
+   * response as sent and received, for logging and debugging. An `Authorization` header and a
+   * WS-Security password are given as `[redacted]` unless `traceCredentials` is true; other secrets
+   * the request carries (a password parameter of the operation itself) are given as sent. An error
+   * it throws rejects the call.
+   */
+  readonly trace?: (exchange: Exchange) => void;
+  /** Give `trace` the Authorization header and WS-Security password as sent. Default: false. */
+  readonly traceCredentials?: boolean;
+}
+
+/** What `ClientOptions.extraSoapHeaders` is told about the request it writes headers for. */
+export interface SoapRequestInfo {
+  readonly operation: string;
+  /** The SOAPAction (SOAP 1.1) or action parameter (SOAP 1.2), if the binding gives one. */
+  readonly action: string | undefined;
+  readonly endpoint: string;
+  readonly soapVersion: SoapVersion;
+}
+
+/** One HTTP exchange of a call, as `ClientOptions.trace` receives it. */
+export interface Exchange {
+  readonly port: string;
+  readonly operation: string;
+  readonly method: string;
+  readonly url: string;
+  readonly requestHeaders: Readonly<Record<string, string>>;
+  /** The request body ("" for GET). */
+  readonly requestBody: string;
+  /**
+   * The response: its status, headers (names in lower case) and body as text. Absent when none
+   * came.
+   */
+  readonly response?: {
+    readonly status: number;
+    readonly headers: Readonly<Record<string, string>>;
+    readonly body: string;
+  };
+  /** Why no response came (a time-out, a refused connection, a body over `maxResponseBytes`). */
+  readonly error?: unknown;
+  /** From sending the request to the end of the response body, in milliseconds. */
+  readonly durationMs: number;
+}
+
+export interface CallOptions<
+  SoapHeaders extends object = object,
+  ResponseSoapHeaders extends object = SoapHeaders,
+> {
+  readonly signal?: AbortSignal;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly timeoutMs?: number;
+  /** SOAP header entries for this call, over the client's `soapHeaders`. */
+  readonly soapHeaders?: SoapHeaders;
+  /**
+   * Receives the SOAP header entries of the response that the service declares (a tracking id,
+   * say), before the result resolves or a fault rejects; not called over HTTP GET/POST.
+   */
+  readonly onSoapHeaders?: (headers: ResponseSoapHeaders) => void;
+}

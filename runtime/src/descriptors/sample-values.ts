@@ -1,0 +1,227 @@
+/**
+ * Sample values of a service's messages, built from the descriptors: the help pages write them as
+ * sample messages (help/samples.ts), and `sampleInput` and `sampleOutput` give them to mocks and
+ * tests. One builder for both, so a help page shows the message a mock sends. Each scalar holds a
+ * stand-in value that is valid for its type and tells its type (and whether it is optional)
+ * apart. Samples are value forms, as a client's call resolves and a server's method receives them,
+ * so that a sample sent and read back compares equal to itself.
+ */
+import type { AnyServiceDesc, MethodOf, OperationOf } from "./contract.js";
+import { xs } from "./builders.js";
+import {
+  type BodyDesc,
+  type ComplexDesc,
+  type FieldDesc,
+  type ScalarDesc,
+  type TypeDesc,
+} from "./types.js";
+import type { HttpOperationDesc, OperationDesc, ServiceDesc } from "./operations.js";
+import { parseScalar, type ScalarKind } from "../scalars/scalars.js";
+
+/** How deep a sample goes before it leaves optional content out (recursive types end there). */
+const MAX_DEPTH = 6;
+/** How deep it goes at all: a required recursion ends here, and such a sample may be incomplete. */
+const HARD_DEPTH = 12;
+
+/** Every scalar kind, from the built-in descriptors. */
+const KINDS = Object.keys(xs) as ScalarKind[];
+
+/**
+ * The lexical stand-in of a kind, required (`opt` false) or optional: `code` keeps them all
+ * distinct.
+ */
+function standInText(kind: ScalarKind, opt: boolean, code: number): string {
+  const day = opt ? "02" : "01";
+  switch (kind) {
+    case "string":
+    case "anyType":
+      return opt ? `${kind} (optional)` : kind;
+    case "boolean":
+      return opt ? "false" : "true";
+    case "decimal":
+      return `${code}.5`;
+    case "float":
+    case "double":
+      return `${code}.25`;
+    case "dateTime":
+      return `2001-01-${day}T00:00:00`;
+    case "date":
+      return `2001-01-${day}`;
+    case "time":
+      return `${day}:00:00`;
+    case "base64Binary":
+      return opt ? "Ag==" : "AQ==";
+    case "hexBinary":
+      return opt ? "02" : "01";
+    case "nonPositiveInteger":
+    case "negativeInteger":
+      return `-${code}`;
+    default:
+      return String(code);
+  }
+}
+
+/** What a stand-in text stands for, by its text. */
+export interface StandIn {
+  readonly kind: ScalarKind;
+  readonly optional: boolean;
+}
+
+/** Every stand-in, by its lexical form (as written, and as it appears in a written sample). */
+export const STAND_INS: ReadonlyMap<string, StandIn> = new Map(
+  KINDS.flatMap((kind, i) =>
+    [false, true].map(
+      (optional) =>
+        [standInText(kind, optional, 2 * i + (optional ? 2 : 1)), { kind, optional }] as const,
+    ),
+  ),
+);
+const standInOf = new Map([...STAND_INS].map(([text, s]) => [`${s.kind}/${s.optional}`, text]));
+
+/**
+ * The typed stand-in of a scalar type: its first enumerated value if it has some; two for a list.
+ * Each is parsed anew, so that no two places of a sample share an object.
+ */
+function scalarSample(d: ScalarDesc, optional: boolean): unknown {
+  const text = d.values?.[0] ?? standInOf.get(`${d.s}/${optional}`) ?? "";
+  return d.list ? [parseScalar(d.s, text), parseScalar(d.s, text)] : parseScalar(d.s, text);
+}
+
+/**
+ * A sample value of a type (undefined when none can be made, e.g. an abstract type without
+ * members).
+ */
+function sampleOf(type: TypeDesc, optional: boolean, depth = 0): unknown {
+  if (type.k === "scalar") return scalarSample(type, optional);
+  if (type.k === "array") {
+    const item = occurrenceSample(type.item, depth + 1);
+    return item === undefined ? [] : [item, occurrenceSample(type.item, depth + 1)];
+  }
+  return complexSample(type, depth);
+}
+
+function complexSample(type: ComplexDesc, depth: number): Record<string, unknown> | undefined {
+  let c = type;
+  if (type.family?.abstract) {
+    // Family.derived lists concrete types only.
+    const concrete = type.family.derived[0];
+    if (!concrete) return undefined;
+    c = concrete;
+  }
+  // A family's value names its type, as it is read; its own type is written without xsi:type.
+  const tag = c.family?.tag;
+  const obj: Record<string, unknown> = tag === undefined ? {} : { $type: tag };
+  for (const a of c.attrs) {
+    // A fixed attribute is written only where required, and then read back: the same here.
+    if (a.fixed === undefined) obj[a.prop] = scalarSample(a.type, !a.required);
+    else if (a.required) obj[a.prop] = parseScalar(a.type.s, a.fixed);
+  }
+  if (c.text) obj["$value"] = scalarSample(c.text, false);
+  for (const f of c.fields) {
+    const v = fieldSample(f, depth + 1);
+    if (v !== undefined) obj[f.prop] = v;
+  }
+  return obj;
+}
+
+/**
+ * The property value of a field: two items when it repeats; undefined when it is left out. An
+ * optional repeated field left out is `[]`, as it is read (a choice's branch not taken excepted).
+ */
+export function fieldSample(f: FieldDesc, depth: number): unknown {
+  const one = occurrenceSample(f, depth);
+  if (f.max <= 1) return one;
+  if (one !== undefined) return [one, occurrenceSample(f, depth)];
+  return f.min === 0 && !f.choice ? [] : undefined;
+}
+
+/** One occurrence of a field's element; undefined when it is left out. */
+function occurrenceSample(f: FieldDesc, depth: number): unknown {
+  // A repeated choice branch is one of several.
+  if (f.choice) return undefined;
+  // A fixed value is written where required even when left out, and read back: so it is given.
+  if (f.fixed !== undefined)
+    return f.min > 0 && f.type.k === "scalar" ? parseScalar(f.type.s, f.fixed) : undefined;
+  if (depth > (f.min === 0 ? MAX_DEPTH : HARD_DEPTH)) return undefined;
+  if (!f.abstract) return sampleOf(f.type, f.min === 0, depth);
+  const member = (f.substitutes ?? []).find((m) => m.type.k === "complex");
+  const v = member && sampleOf(member.type, f.min === 0, depth);
+  return v === undefined ? undefined : { ...(v as object), $element: member!.name };
+}
+
+/** The sample of an element field's own value (not the property: one occurrence). */
+export function elementSample(f: FieldDesc): unknown {
+  return sampleOf(f.type, false) ?? {};
+}
+
+/**
+ * The value a message body's element is written from: the element's value, or for a multi-part
+ * body one value per part.
+ */
+export function bodySample(b: BodyDesc): unknown {
+  if (!b.parts) return elementSample(b.element);
+  return Object.fromEntries(b.parts.fields.map((f) => [f.prop, fieldSample(f, 0)]));
+}
+
+/** The typed input of an HTTP operation whose parameters all hold their stand-ins. */
+export function httpInputSample(op: HttpOperationDesc): Record<string, unknown> {
+  return Object.fromEntries(
+    op.params.map((p) => {
+      const v = () => scalarSample(p.type, !p.required);
+      return [p.prop, p.repeated ? [v(), v()] : v()];
+    }),
+  );
+}
+
+/**
+ * The operation a method stands for, on the first port that has it, SOAP ports first (their
+ * messages are typed in full; an HTTP port's are parameters the SOAP operation's fields type).
+ */
+function operationOf(service: ServiceDesc, method: string): OperationDesc {
+  const name = Object.hasOwn(service.methods, method) ? service.methods[method] : undefined;
+  if (name === undefined) throw new Error(`The service ${service.name} has no method '${method}'.`);
+  const ports = Object.values(service.ports);
+  const soap = (p: (typeof ports)[number]) => p.protocol === "soap11" || p.protocol === "soap12";
+  for (const p of [...ports.filter(soap), ...ports.filter((p) => !soap(p))]) {
+    const op = p.operations[name];
+    if (op) return op;
+  }
+  throw new Error(`No port of the service ${service.name} has the operation ${name}.`);
+}
+
+/** The typed value of a response body: none for a void result, the result's own when unwrapped. */
+function resultSample(b: BodyDesc | undefined): unknown {
+  if (!b || b.void) return undefined;
+  const value = bodySample(b);
+  return b.prop === undefined ? value : (value as Record<string, unknown>)[b.prop];
+}
+
+/**
+ * A sample of what a client sends to the operation `method` stands for (`Op["input"]`): every
+ * field given a stand-in that is valid for its type, the same on every call, a new object each
+ * time. For mocks and tests: `client.getMessages(sampleInput(ApiDesc, "getMessages"))`.
+ */
+export function sampleInput<S extends AnyServiceDesc, M extends MethodOf<S>>(
+  service: S,
+  method: M,
+): OperationOf<S, M>["input"] {
+  const op = operationOf(service, method);
+  if (op.kind === "http") return httpInputSample(op);
+  if (!op.request) return undefined;
+  const value = bodySample(op.request);
+  return op.request.prop === undefined ? value : { [op.request.prop]: value };
+}
+
+/**
+ * A sample of what an implementation of the operation `method` stands for returns
+ * (`Op["serverOutput"]`), built as `sampleInput` is: undefined for a `void` result or a one-way
+ * operation. A client's call answered with it resolves to a value equal to it (`toEqual`).
+ */
+export function sampleOutput<S extends AnyServiceDesc, M extends MethodOf<S>>(
+  service: S,
+  method: M,
+): OperationOf<S, M>["serverOutput"] {
+  const op = operationOf(service, method);
+  if (op.kind === "soap" && op.oneWay) return undefined;
+  return resultSample(op.response);
+}

@@ -1,0 +1,107 @@
+/**
+ * How the server reads a request body: within a size and a time limit, with `100 Continue` sent
+ * only when the body is wanted, and as text in its declared charset.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { isUtf8 } from "node:buffer";
+import { isUtf8Charset } from "../http/content-type.js";
+import { HttpProblem } from "./respond.js";
+
+/** Requests whose `100 Continue` is ours to send, when their body is wanted. */
+export const awaitingContinue = new WeakSet<IncomingMessage>();
+
+const tooLarge = (maxBytes: number): HttpProblem =>
+  new HttpProblem(413, `The request body is larger than ${maxBytes} bytes.`, {
+    Connection: "close",
+  });
+
+export function readBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  maxBytes: number,
+  timeoutMs: number,
+): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers["content-length"] ?? "0");
+    const continues = awaitingContinue.delete(req);
+    if (declared > maxBytes) {
+      reject(tooLarge(maxBytes));
+      // A client waiting for 100 Continue sends nothing more: there is nothing to drain.
+      if (!continues) req.resume();
+      return;
+    }
+    if (continues) res.writeContinue();
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const finish = (err: Error | undefined, body?: Buffer) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      if (err) reject(err);
+      else resolve(body!);
+    };
+    const timer = setTimeout(() => {
+      finish(
+        new HttpProblem(408, "The request body did not arrive in time.", { Connection: "close" }),
+      );
+      req.resume();
+    }, timeoutMs);
+    req.on("data", (c: Buffer) => {
+      if (done) return;
+      size += c.length;
+      if (size > maxBytes) {
+        finish(tooLarge(maxBytes));
+        req.resume();
+        return;
+      }
+      chunks.push(c);
+    });
+    // A body that came in one chunk (most do) is that chunk, not a copy of it.
+    req.on("end", () => finish(undefined, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
+    // A client that goes away or breaks its chunked encoding mid-body: its problem, not ours.
+    req.on("error", () =>
+      finish(new HttpProblem(400, "The request body was cut short.", { Connection: "close" })),
+    );
+  });
+}
+
+const decoders = new Map<string, InstanceType<typeof TextDecoder>>();
+
+/**
+ * An XML request body for the decoder: UTF-8 bytes as they are (checked), another charset as text.
+ */
+export function xmlBody(body: Buffer, charset: string | undefined): string | Uint8Array {
+  if (!isUtf8Charset(charset)) return decodeText(body, charset);
+  if (looksUtf16(body))
+    throw new HttpProblem(
+      400,
+      "The request body looks like UTF-16 but is declared or taken as UTF-8; send UTF-8, or declare charset=utf-16.",
+    );
+  if (!isUtf8(body))
+    throw new HttpProblem(400, "The request body is not valid text in its declared charset.");
+  return body;
+}
+
+/** A UTF-16 byte order mark, or a NUL byte among the first two (XML starts with '<' or a BOM). */
+function looksUtf16(body: Buffer): boolean {
+  const [a, b] = body;
+  return (a === 0xff && b === 0xfe) || (a === 0xfe && b === 0xff) || a === 0 || b === 0;
+}
+
+export function decodeText(body: Buffer, charset: string | undefined): string {
+  try {
+    const label = (charset || "utf-8").toLowerCase();
+    let decoder = decoders.get(label);
+    if (!decoder) {
+      decoder = new TextDecoder(label, { fatal: true });
+      // Bounded: charset labels come from requests.
+      if (decoders.size < 64) decoders.set(label, decoder);
+    }
+    return decoder.decode(body);
+  } catch (e) {
+    if (e instanceof RangeError)
+      throw new HttpProblem(415, `The charset '${charset}' is not supported.`);
+    throw new HttpProblem(400, "The request body is not valid text in its declared charset.");
+  }
+}

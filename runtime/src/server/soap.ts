@@ -1,0 +1,347 @@
+/**
+ * The SOAP 1.1 and 1.2 bindings: the envelope read and routed to an operation by SOAPAction (or the
+ * 1.2 action) and body element, the implementation called, its result or fault sent back.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { BodyDesc, ComplexDesc, FieldDesc } from "../descriptors/types.js";
+import type { SoapFault, SoapVersion } from "../errors.js";
+import { parseContentType } from "../http/content-type.js";
+import { messageText } from "../support/input-text.js";
+import { bodyXml, decodeEnvelope, envelope, faultEnvelope, headerXml } from "../soap/envelope.js";
+import type { DecodedEnvelope } from "../soap/envelope.js";
+import { readBody, xmlBody } from "./body.js";
+import { bodyValue, context, invoke, type Served } from "./call.js";
+import {
+  faultHeaders,
+  faultStatus,
+  HttpProblem,
+  send,
+  serverFault,
+  SOAP_CT,
+  soapFault,
+} from "./respond.js";
+import { byElement, preferActionless, type Routed, type SoapRoutes } from "./routes.js";
+import type { Endpoint } from "./table.js";
+import { onlyWhiteSpace } from "../xml/chars.js";
+import { clark } from "../xml/node.js";
+import { XmlDecodeError } from "../xml/decode-options.js";
+import { writeField } from "../xml/writer.js";
+
+/**
+ * A SOAP request's body as read: the version its Content-Type declares, its action and its text.
+ */
+interface SoapRequest {
+  readonly declared: SoapVersion;
+  readonly action: string | undefined;
+  readonly body: string | Uint8Array;
+}
+
+/** `"urn:x"` → `urn:x`; a missing header stays undefined, an empty one is "". */
+function soapActionHeader(v: string | string[] | undefined): string | undefined {
+  if (v === undefined) return undefined;
+  const s = (Array.isArray(v) ? v[0]! : v).trim();
+  return s.startsWith('"') && s.endsWith('"') && s.length >= 2 ? s.slice(1, -1) : s;
+}
+
+/**
+ * Route by SOAPAction / action, then by the body element: among the operations the action names
+ * (several may share one), or among all of them when no action is given.
+ */
+class SoapRouting {
+  routed: Routed | undefined;
+  /** The operations the action names, once looked up (when an action is given). */
+  named: readonly Routed[] | undefined;
+  unknownAction = false;
+
+  constructor(
+    readonly ep: Endpoint,
+    readonly action: string | undefined,
+  ) {}
+
+  byAction(routes: SoapRoutes): void {
+    const action = this.action;
+    if (this.named !== undefined || routes.ports.length === 0 || !action) return;
+    const found = routes.byAction.get(action) ?? [];
+    this.named = found;
+    if (found.length === 0) this.unknownAction = true;
+    else if (found.length === 1) this.routed = found[0];
+  }
+
+  /**
+   * The description of the body element {ns}local; the envelope's namespace decides the version.
+   */
+  readonly pick = (
+    ns: string,
+    local: string,
+    version: SoapVersion,
+  ): FieldDesc | ComplexDesc | undefined => {
+    const routes = this.ep.soap[version];
+    this.byAction(routes);
+    if (this.routed) {
+      const el = this.routed.op.request?.element;
+      return el && el.ns === ns && el.name === local
+        ? (this.routed.op.request!.parts ?? el)
+        : undefined;
+    }
+    if (this.unknownAction) return undefined;
+    this.routed = byElement(this.named ?? routes.operations, ns, local);
+    return this.routed
+      ? (this.routed.op.request!.parts ?? this.routed.op.request!.element)
+      : undefined;
+  };
+}
+
+/** Answers a SOAP request posted to an endpoint. */
+export async function handleSoap(
+  s: Served,
+  req: IncomingMessage,
+  res: ServerResponse,
+  ep: Endpoint,
+): Promise<void> {
+  const request = await readSoap(s, req, res);
+  if (!request) return;
+  const routing = new SoapRouting(ep, request.action);
+  const decoded = decode(s, res, request, routing);
+  if (!decoded) return;
+  const version = decoded.version;
+  if (request.declared === "1.2" && version === "1.1") {
+    throw new HttpProblem(
+      415,
+      "A SOAP 1.1 envelope was sent as application/soap+xml; send it as text/xml.",
+    );
+  }
+  if (notUnderstood(s, res, decoded)) return;
+  const routes = ep.soap[version];
+  if (routes.ports.length === 0)
+    throw new HttpProblem(415, `This service does not accept SOAP ${version}.`);
+  routing.byAction(routes);
+  // An empty Body is the request of an operation whose input has no body content.
+  if (!routing.routed && !routing.unknownAction && !decoded.body)
+    routing.routed = preferActionless(
+      (routing.named ?? routes.operations).filter((r) => !r.op.request),
+    );
+  const routed = routing.routed;
+  if (!routed) return unrouted(res, version, routing, decoded);
+  if (!bodyFits(res, version, routed, decoded)) return;
+  return call(s, req, res, version, routed, decoded);
+}
+
+/** The request's body as text, or undefined when it was answered with a fault instead. */
+async function readSoap(
+  s: Served,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<SoapRequest | undefined> {
+  const ct = parseContentType(req.headers["content-type"]);
+  if (ct.type !== "text/xml" && ct.type !== "application/soap+xml") {
+    throw new HttpProblem(
+      415,
+      `The Content-Type '${ct.type || "(none)"}' is not supported here; expected text/xml (SOAP 1.1) or application/soap+xml (SOAP 1.2).`,
+    );
+  }
+  const declared: SoapVersion = ct.type === "text/xml" ? "1.1" : "1.2";
+  let body: string | Uint8Array;
+  try {
+    body = xmlBody(await readBody(req, res, s.maxBody, s.timeoutMs), ct.params["charset"]);
+  } catch (e) {
+    // A body that is not text in its charset is malformed too: a fault, as for bad XML.
+    if (!(e instanceof HttpProblem) || e.status !== 400) throw e;
+    soapFault(res, declared, 400, "Client", e.message, "", "", e.headers);
+    return undefined;
+  }
+  if (onlyWhiteSpace(body)) {
+    soapFault(res, declared, 400, "Client", "The request body is empty; expected a SOAP envelope.");
+    return undefined;
+  }
+  const action =
+    declared === "1.1" ? soapActionHeader(req.headers["soapaction"]) : ct.params["action"];
+  return { declared, action, body };
+}
+
+/** The envelope decoded, or undefined when it was answered with a fault instead. */
+function decode(
+  s: Served,
+  res: ServerResponse,
+  request: SoapRequest,
+  routing: SoapRouting,
+): DecodedEnvelope | undefined {
+  try {
+    return decodeEnvelope(
+      request.body,
+      routing.pick,
+      { limits: s.limits, strict: true, undescribed: "refuse", multiRefs: routing.ep.encoded },
+      s.service.soapHeaders,
+      true,
+    );
+  } catch (e) {
+    if (!(e instanceof XmlDecodeError)) throw e;
+    const version = request.declared;
+    if (e.kind === "malformed" || e.kind === "limit" || e.kind === "unexpected") {
+      const message = `The request is not a valid SOAP message: ${e.message}.`;
+      soapFault(res, version, 400, "Client", message);
+      return undefined;
+    }
+    const what =
+      e.kind === "missing"
+        ? `Missing required element ${e.element}.`
+        : `Invalid request: ${e.message}.`;
+    soapFault(res, version, 500, "Client", what);
+    return undefined;
+  }
+}
+
+/**
+ * Answers a MustUnderstand fault when a header entry so marked is neither declared nor understood.
+ */
+function notUnderstood(s: Served, res: ServerResponse, decoded: DecodedEnvelope): boolean {
+  const not = decoded.notUnderstood.filter((h) => !s.understands?.(h.ns, h.local));
+  if (not.length === 0) return false;
+  // SOAP's rule, as ASMX applies it: a header entry marked mustUnderstand that is not declared is
+  // not processed.
+  const names = not.map((h) => clark(h.ns, h.local)).join(", ");
+  const message = messageText(`SOAP header ${names} was not understood.`);
+  const version = decoded.version;
+  send(res, 500, faultEnvelope(version, "soap:MustUnderstand", message), SOAP_CT[version]);
+  return true;
+}
+
+/** The fault for a request that matches no operation, in ASMX's words where it has some. */
+function unrouted(
+  res: ServerResponse,
+  version: SoapVersion,
+  routing: SoapRouting,
+  decoded: DecodedEnvelope,
+): void {
+  const { action, named } = routing;
+  if (routing.unknownAction) {
+    const message =
+      version === "1.1"
+        ? `Server did not recognize the value of HTTP Header SOAPAction: ${action}.`
+        : `Unable to handle request. The action '${action}' was not recognized.`;
+    return soapFault(res, version, 500, "Client", message);
+  }
+  const what = decoded.body
+    ? `the body element ${clark(decoded.body.ns, decoded.body.local)}`
+    : "an empty SOAP Body";
+  if (named !== undefined) {
+    const expected = named
+      .map((r) =>
+        r.op.request ? clark(r.op.request.element.ns, r.op.request.element.name) : "an empty Body",
+      )
+      .join(" or ");
+    const names = named.map((r) => r.name).join(", ");
+    const message = `The action names the operations ${names}, but the request holds ${what}; expected ${expected}.`;
+    return soapFault(res, version, 500, "Client", message);
+  }
+  const message =
+    version === "1.1"
+      ? `Server did not recognize the request: ${what} matches no operation and no SOAPAction was given.`
+      : `Unable to handle request without a valid action parameter: ${what} matches no operation.`;
+  soapFault(res, version, 500, "Client", message);
+}
+
+/** Whether the body holds the operation's request element; a fault answers it when not. */
+function bodyFits(
+  res: ServerResponse,
+  version: SoapVersion,
+  routed: Routed,
+  decoded: DecodedEnvelope,
+): boolean {
+  const expected = routed.op.request?.element;
+  // A multi-part body is read by its parts' own fields: the first one stands for the element.
+  const first = routed.op.request?.parts?.fields[0] ?? expected;
+  if (!expected || (decoded.body && decoded.body.field === first)) return true;
+  const got = decoded.body ? clark(decoded.body.ns, decoded.body.local) : "an empty SOAP Body";
+  const message =
+    `The action names ${routed.name}, but the body holds ${got}; ` +
+    `expected ${clark(expected.ns, expected.name)}.`;
+  soapFault(res, version, 500, "Client", message);
+  return false;
+}
+
+/** Calls the implementation and answers with its result, or with the fault it threw. */
+async function call(
+  s: Served,
+  req: IncomingMessage,
+  res: ServerResponse,
+  version: SoapVersion,
+  routed: Routed,
+  decoded: DecodedEnvelope,
+): Promise<void> {
+  const request = routed.op.request;
+  let input: unknown = decoded.body?.value ?? {};
+  if (request?.prop !== undefined) input = { [request.prop]: decoded.body?.value };
+  const responseHeaders: Record<string, unknown> = {};
+  const { headers, otherHeaders } = decoded;
+  let result: unknown;
+  try {
+    const ctx = context(req, routed.port, routed.name, headers, responseHeaders, otherHeaders);
+    result = await invoke(s, routed.name, input, ctx);
+  } catch (e) {
+    return sendFault(s, res, version, routed, e as SoapFault, responseHeaders);
+  }
+  if (routed.op.oneWay) return send(res, 202, "", undefined);
+  const h = header(s, routed, responseHeaders);
+  if (h === undefined) return serverFault(res, version);
+  let xml: string;
+  try {
+    xml = envelope(version, responseXml(routed.op.response, result), h);
+  } catch (e) {
+    s.log(
+      `wsdl-tsgen: ${s.service.name}.${routed.name} returned a value that does not fit its type`,
+      e,
+    );
+    return serverFault(res, version);
+  }
+  send(res, 200, xml, SOAP_CT[version]);
+}
+
+/** The fault an implementation threw, its declared detail written by its type. */
+function sendFault(
+  s: Served,
+  res: ServerResponse,
+  version: SoapVersion,
+  routed: Routed,
+  f: SoapFault,
+  responseHeaders: Record<string, unknown>,
+): void {
+  let detail = typeof f.detail === "string" ? f.detail : "";
+  const declared = routed.op.faults?.find((d) => f instanceof d.type);
+  if (declared) {
+    try {
+      const out: string[] = [];
+      writeField(out, declared.element, declared.detailOf(f), "", "");
+      detail = out.join("");
+    } catch (err) {
+      s.log(`wsdl-tsgen: the detail of ${declared.name} does not fit its type`, err);
+      return serverFault(res, version);
+    }
+  }
+  const h = header(s, routed, responseHeaders);
+  if (h === undefined) return serverFault(res, version);
+  soapFault(res, version, faultStatus(f), f.side, f.message, detail, h, faultHeaders(f));
+}
+
+/**
+ * The response's header entries, as the implementation set them; one that does not fit its type is
+ * the server's fault.
+ */
+function header(
+  s: Served,
+  routed: Routed,
+  responseHeaders: Record<string, unknown>,
+): string | undefined {
+  try {
+    return headerXml(s.service.soapHeaders, routed.op.responseHeaders, responseHeaders);
+  } catch (e) {
+    s.log(
+      `wsdl-tsgen: ${s.service.name}.${routed.name} set SOAP response headers that do not fit their type`,
+      e,
+    );
+    return undefined;
+  }
+}
+
+function responseXml(body: BodyDesc | undefined, result: unknown): string {
+  return body ? bodyXml(body, bodyValue(body, result)) : "";
+}
