@@ -23,7 +23,7 @@ import type {
 } from "./model.js";
 import { syntheticField, syntheticType } from "./fields.js";
 import { recovery } from "../recovery.js";
-import { soapBody } from "./passes/message-parts.js";
+import { soapBody } from "../transform/message-parts.js";
 import { BindingReader, EXPECTED } from "./binding-common.js";
 
 /** Reads SOAP binding operations (see BindingReader for what it shares with HTTP's reader). */

@@ -7,14 +7,14 @@
  * readers (soap-binding.ts, http-binding.ts) for each binding operation; the binding rules stay
  * there.
  */
-import type { DiagnosticBag } from "../../diagnostics.js";
-import type { QName } from "../../parse/qname.js";
-import type { RawPart } from "../../parse/wsdl.js";
-import { recovery } from "../../recovery.js";
-import { XS_STRING } from "../builtins.js";
-import { syntheticField } from "../fields.js";
-import type { ElementDecl, ElementField, SoapBodyShape, TypeRef } from "../model.js";
-import type { SchemaSet } from "../schema-set.js";
+import type { DiagnosticBag } from "../diagnostics.js";
+import type { QName } from "../parse/qname.js";
+import type { RawPart } from "../parse/wsdl.js";
+import { recovery } from "../recovery.js";
+import { XS_STRING } from "../model/builtins.js";
+import { syntheticField } from "../model/fields.js";
+import type { ElementDecl, ElementField, SoapBodyShape, TypeRef } from "../model/model.js";
+import type { SchemaSet } from "../model/schema-set.js";
 
 /** What the part rules need: the schemas parts name components of, and where defects are said. */
 export interface PartContext {
