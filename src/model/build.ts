@@ -6,8 +6,8 @@ import { recovery } from "../recovery.js";
 import { referencedTypes } from "./references.js";
 import { SchemaSet } from "./schema-set.js";
 import { mapServices } from "./services.js";
-import { warnEncodedLimits, type EncodedBinding } from "./encoded-limits.js";
-import { AFTER_MAPPING } from "./passes/order.js";
+import type { EncodedBinding } from "./encoded-limits.js";
+import { runModelPasses } from "../transform/passes.js";
 
 export interface BuiltModel {
   readonly model: WsdlModel;
@@ -28,9 +28,9 @@ export function buildModel(docs: LoadedDocuments, source: string): BuiltModel {
   const used = new InUse(schemas);
   for (const s of services) used.service(s);
   if (services.length === 0) fragmentTypes(docs, schemas, used, declaredServices.length > 0);
-  for (const pass of AFTER_MAPPING) pass.run(schemas);
-  // Only now is every type in use mapped, with the types derived from it.
-  warnEncodedLimits(encoded, diagnostics);
+  // Only now is every type in use mapped, with the types derived from it: the model passes of
+  // the one ordered list (transform/passes.ts).
+  runModelPasses({ schemas, encoded, diagnostics });
   return {
     model: {
       kind: "wsdl",

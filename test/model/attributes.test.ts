@@ -1,5 +1,5 @@
 /**
- * Attributes (src/model/passes/attributes.ts): groups expanded in place, refs followed, defects
+ * Attributes (src/transform/attributes.ts): groups expanded in place, refs followed, defects
  * recovered.
  */
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-/** Choice (src/model/passes/choice.ts): which choice and branch each flattened field is in. */
+/** Choice (src/transform/choice.ts): which choice and branch each flattened field is in. */
 import { describe, expect, it } from "vitest";
 import type { ComplexType } from "../../src/model/model.js";
 import type { RawParticle } from "../../src/parse/xsd.js";

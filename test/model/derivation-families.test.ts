@@ -1,5 +1,5 @@
 /**
- * Derivation families (src/model/passes/derivation-families.ts): the types derived from a type, and
+ * Derivation families (src/transform/derivation-families.ts): the types derived from a type, and
  * circles cut.
  */
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * SOAP-encoded arrays (src/model/passes/encoded-arrays.ts): a restriction of soapenc:Array as a
+ * SOAP-encoded arrays (src/transform/encoded-arrays.ts): a restriction of soapenc:Array as a
  * typed array.
  */
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Content flattening (src/model/passes/flatten.ts): nested particles and groups into ordered
+ * Content flattening (src/transform/flatten.ts): nested particles and groups into ordered
  * fields.
  */
 import { describe, expect, it } from "vitest";

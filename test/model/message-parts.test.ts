@@ -1,8 +1,8 @@
 /**
- * Message parts (src/model/passes/message-parts.ts): parts as fields, and the SOAP body they make.
+ * Message parts (src/transform/message-parts.ts): parts as fields, and the SOAP body they make.
  */
 import { describe, expect, it } from "vitest";
-import { soapBody } from "../../src/model/passes/message-parts.js";
+import { soapBody } from "../../src/transform/message-parts.js";
 import {
   complexType,
   element,

@@ -1,10 +1,10 @@
 /**
- * Restriction (src/model/passes/restrictions.ts): attributes inherited through a restriction, less
+ * Restriction (src/transform/restrictions.ts): attributes inherited through a restriction, less
  * the prohibited ones.
  */
 import { describe, expect, it } from "vitest";
 import { qnameKey } from "../../src/parse/qname.js";
-import { completeRestrictions, prohibitedAttributes } from "../../src/model/passes/restrictions.js";
+import { completeRestrictions, prohibitedAttributes } from "../../src/transform/restrictions.js";
 import type { ComplexType } from "../../src/model/model.js";
 import {
   attribute,

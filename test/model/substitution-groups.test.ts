@@ -1,5 +1,5 @@
 /**
- * Substitution groups (src/model/passes/substitution-groups.ts): which elements may stand where a
+ * Substitution groups (src/transform/substitution-groups.ts): which elements may stand where a
  * head is referenced.
  */
 import { describe, expect, it } from "vitest";

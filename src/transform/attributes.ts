@@ -6,19 +6,19 @@
  * group declared nowhere is read as a string, or opens the type to any attribute, with a warning;
  * a group that contains itself is left out of itself. Called by SchemaSet as it maps each type.
  */
-import type { DiagnosticBag, SourceLocation } from "../../diagnostics.js";
-import { NS, SOAP_ENCODINGS } from "../../parse/namespaces.js";
-import type { QName } from "../../parse/qname.js";
+import type { DiagnosticBag, SourceLocation } from "../diagnostics.js";
+import { NS, SOAP_ENCODINGS } from "../parse/namespaces.js";
+import type { QName } from "../parse/qname.js";
 import type {
   RawAnyAttribute,
   RawAttribute,
   RawAttributeGroupRef,
   RawSchema,
   RawSimpleType,
-} from "../../parse/xsd.js";
-import { recovery } from "../../recovery.js";
-import { XS_STRING } from "../builtins.js";
-import type { AttributeField, BuiltinType, SimpleType } from "../model.js";
+} from "../parse/xsd.js";
+import { recovery } from "../recovery.js";
+import { XS_STRING } from "../model/builtins.js";
+import type { AttributeField, BuiltinType, SimpleType } from "../model/model.js";
 
 type AttributeList = readonly (RawAttribute | RawAttributeGroupRef | RawAnyAttribute)[];
 

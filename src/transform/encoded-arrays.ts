@@ -6,11 +6,11 @@
  * warning. SchemaSet calls this once such a type's content is mapped, since it reshapes what
  * flattening made. (ASMX's literal `ArrayOfX` wrappers are the transform's array-wrappers pass.)
  */
-import type { DiagnosticBag, SourceLocation } from "../../diagnostics.js";
-import { NS, SOAP_ENCODINGS } from "../../parse/namespaces.js";
-import type { QName } from "../../parse/qname.js";
-import type { RawDerivation } from "../../parse/xsd.js";
-import type { ComplexType, ElementField, Mutable, TypeRef } from "../model.js";
+import type { DiagnosticBag, SourceLocation } from "../diagnostics.js";
+import { NS, SOAP_ENCODINGS } from "../parse/namespaces.js";
+import type { QName } from "../parse/qname.js";
+import type { RawDerivation } from "../parse/xsd.js";
+import type { ComplexType, ElementField, Mutable, TypeRef } from "../model/model.js";
 
 const ANY_TYPE: QName = { ns: NS.xsd, local: "anyType" };
 

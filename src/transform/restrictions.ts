@@ -6,9 +6,9 @@
  * once every type is mapped, since a base's attributes are not mapped yet while its content is,
  * and a restriction of it may be met there.
  */
-import { qnameKey } from "../../parse/qname.js";
-import type { RawAttribute, RawAttributeGroupRef, RawSchema } from "../../parse/xsd.js";
-import type { AttributeField, ComplexType, Mutable } from "../model.js";
+import { qnameKey } from "../parse/qname.js";
+import type { RawAttribute, RawAttributeGroupRef, RawSchema } from "../parse/xsd.js";
+import type { AttributeField, ComplexType, Mutable } from "../model/model.js";
 import { localAttributeName } from "./attributes.js";
 
 /**

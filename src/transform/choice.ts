@@ -6,8 +6,8 @@
  * element right in a branch keeps its own minOccurs, since the choice's optionality is in its ref.
  * Called by content flattening (flatten.ts) for each particle, while a type is mapped.
  */
-import type { RawParticle } from "../../parse/xsd.js";
-import type { ChoiceRef } from "../model.js";
+import type { RawParticle } from "../parse/xsd.js";
+import type { ChoiceRef } from "../model/model.js";
 
 /**
  * How a particle's items stand in a choice: `opened` is the number of the choice it opens, if it

@@ -6,11 +6,11 @@
  * out, with a warning. SchemaSet checks each base as it maps a type; build.ts asks for the
  * derived types as it walks the types in use, since what it reaches through them is in use too.
  */
-import type { DiagnosticBag, SourceLocation } from "../../diagnostics.js";
-import { qnameKey } from "../../parse/qname.js";
-import type { RawComplexType, RawSchema } from "../../parse/xsd.js";
-import { recovery } from "../../recovery.js";
-import type { ComplexType, Mutable } from "../model.js";
+import type { DiagnosticBag, SourceLocation } from "../diagnostics.js";
+import { qnameKey } from "../parse/qname.js";
+import type { RawComplexType, RawSchema } from "../parse/xsd.js";
+import { recovery } from "../recovery.js";
+import type { ComplexType, Mutable } from "../model/model.js";
 import { referrers, type Declared } from "./referrers.js";
 
 export class DerivationFamilies {

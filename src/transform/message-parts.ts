@@ -3,17 +3,18 @@
  * element; a part naming a type is an element named after the part, in no namespace, of that type
  * (an rpc wrapper's child, or, in a document-style body, what toolkits that accept `type=` put
  * there, against WS-I R2204, with a warning). The body of a SOAP message is then an rpc wrapper of
- * the parts, one element, or several elements each under its part's name. Called by the service
- * mapper (services.ts) for each binding operation; the binding rules stay there.
+ * the parts, one element, or several elements each under its part's name. Called by the binding
+ * readers (soap-binding.ts, http-binding.ts) for each binding operation; the binding rules stay
+ * there.
  */
-import type { DiagnosticBag } from "../../diagnostics.js";
-import type { QName } from "../../parse/qname.js";
-import type { RawPart } from "../../parse/wsdl.js";
-import { recovery } from "../../recovery.js";
-import { XS_STRING } from "../builtins.js";
-import { syntheticField } from "../fields.js";
-import type { ElementDecl, ElementField, SoapBodyShape, TypeRef } from "../model.js";
-import type { SchemaSet } from "../schema-set.js";
+import type { DiagnosticBag } from "../diagnostics.js";
+import type { QName } from "../parse/qname.js";
+import type { RawPart } from "../parse/wsdl.js";
+import { recovery } from "../recovery.js";
+import { XS_STRING } from "../model/builtins.js";
+import { syntheticField } from "../model/fields.js";
+import type { ElementDecl, ElementField, SoapBodyShape, TypeRef } from "../model/model.js";
+import type { SchemaSet } from "../model/schema-set.js";
 
 /** What the part rules need: the schemas parts name components of, and where defects are said. */
 export interface PartContext {

@@ -7,11 +7,11 @@
  * is kept; a group that contains itself is left out of itself with a warning. Mapping is lazy, so
  * this is a function SchemaSet calls as it maps each type, not a pass over mapped types.
  */
-import type { DiagnosticBag, SourceLocation } from "../../diagnostics.js";
-import type { QName } from "../../parse/qname.js";
-import type { RawElement, RawGroupRef, RawParticle, RawSchema } from "../../parse/xsd.js";
-import { recovery } from "../../recovery.js";
-import type { ChoiceRef, ElementField } from "../model.js";
+import type { DiagnosticBag, SourceLocation } from "../diagnostics.js";
+import type { QName } from "../parse/qname.js";
+import type { RawElement, RawGroupRef, RawParticle, RawSchema } from "../parse/xsd.js";
+import { recovery } from "../recovery.js";
+import type { ChoiceRef, ElementField } from "../model/model.js";
 import { branchMinOccurs, choiceScope } from "./choice.js";
 
 /** What flattening needs of the schema set. */
