@@ -19,7 +19,7 @@ import {
   type SourceFile,
   type TypeNode,
 } from "ts-morph";
-import { diagnostic, type Diagnostic } from "../diagnostics.js";
+import { diagnostic, type Diagnostic, type DiagnosticCode } from "../diagnostics.js";
 
 export interface MethodSpec {
   /** The property name in the object literal. */
@@ -116,7 +116,7 @@ function insert(run: Run, pos: number, text: string): void {
   run.edits.push({ pos, text: text.replace(/\r?\n/g, run.eol), seq: run.edits.length });
 }
 
-function warn(run: Run, code: string, message: string, pos: number): void {
+function warn(run: Run, code: DiagnosticCode, message: string, pos: number): void {
   const { line, column } = run.sf.getLineAndColumnAtPos(pos);
   run.diagnostics.push(diagnostic(code, message, { file: run.file, line, column }, "warning"));
 }
