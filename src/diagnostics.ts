@@ -2,7 +2,17 @@
  * Diagnostics are data: a code, a message, and where in which input file the problem is.
  * Every stage reports problems this way; only the CLI turns them into text.
  */
+import type { LIMITATIONS, RECOVERIES } from "./recovery.js";
+import type { ERRORS, WARNINGS } from "./diagnostic-codes.js";
+
 export type Severity = "error" | "warning";
+
+/**
+ * Every code a stage reports, derived from the tables that say what each means: a misspelt or
+ * undocumented code is a compile error.
+ */
+export type DiagnosticCode =
+  keyof typeof RECOVERIES | keyof typeof LIMITATIONS | keyof typeof ERRORS | keyof typeof WARNINGS;
 
 export interface SourceLocation {
   /** The file path or URL of the document, as the user named it (or as resolved from an import). */
@@ -15,7 +25,7 @@ export interface SourceLocation {
 
 export interface Diagnostic extends SourceLocation {
   /** A stable identifier, e.g. `WSDL_MISSING_ATTRIBUTE`. */
-  readonly code: string;
+  readonly code: DiagnosticCode;
   readonly severity: Severity;
   /** What was found and what was expected, as one sentence. */
   readonly message: string;
@@ -32,7 +42,7 @@ export class DiagnosticError extends Error {
 }
 
 export function diagnostic(
-  code: string,
+  code: DiagnosticCode,
   message: string,
   at: SourceLocation,
   severity: Severity = "error",
@@ -41,7 +51,7 @@ export function diagnostic(
 }
 
 /** Throws a single error diagnostic. */
-export function fail(code: string, message: string, at: SourceLocation): never {
+export function fail(code: DiagnosticCode, message: string, at: SourceLocation): never {
   throw new DiagnosticError([diagnostic(code, message, at)]);
 }
 
@@ -65,10 +75,10 @@ export class DiagnosticBag {
     this.seen.add(key);
     this.items.push(d);
   }
-  error(code: string, message: string, at: SourceLocation): void {
+  error(code: DiagnosticCode, message: string, at: SourceLocation): void {
     this.add(diagnostic(code, message, at, "error"));
   }
-  warn(code: string, message: string, at: SourceLocation): void {
+  warn(code: DiagnosticCode, message: string, at: SourceLocation): void {
     this.add(diagnostic(code, message, at, "warning"));
   }
   get hasErrors(): boolean {

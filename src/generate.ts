@@ -6,7 +6,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import * as path from "node:path";
 import { diagnostic, DiagnosticError, type Diagnostic } from "./diagnostics.js";
 import { emitFiles, type OutputFile } from "./emit/emit.js";
-import { isIdentifier } from "./emit/identifiers.js";
+import { isIdentifier } from "./names/identifiers.js";
 import { formatFiles, type Formatter } from "./format.js";
 import { buildModel } from "./model/build.js";
 import { strictly } from "./recovery.js";

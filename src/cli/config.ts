@@ -5,19 +5,30 @@
 import { readFile } from "node:fs/promises";
 import * as path from "node:path";
 import { checkHeader } from "../parse/credentials.js";
-import { OPTIONS, SOURCE_KEYS, nearest, type SourceOptions } from "./options.js";
+import {
+  isChoice,
+  isOfKind,
+  isOptionName,
+  isOptionValue,
+  isRecord,
+  isScaffoldKey,
+  KIND_CHECKS,
+  nearest,
+  OPTIONS,
+  SCAFFOLD_SETTINGS,
+  SOURCE_KEYS,
+  type OptionSpec,
+  type ScaffoldSettings,
+  type SourceOptions,
+} from "./options.js";
+
+export type { ScaffoldSettings };
 
 export class ConfigError extends Error {
   constructor(message: string) {
     super(message);
     this.name = "ConfigError";
   }
-}
-
-/** A scaffolded project's settings, which `scaffold --update` reads (paths relative to the file). */
-export interface ScaffoldSettings {
-  readonly mock?: boolean;
-  readonly templates?: string;
 }
 
 export interface LoadedConfig {
@@ -28,23 +39,37 @@ export interface LoadedConfig {
 
 const TOP_KEYS = ["sources", "$schema", "scaffold"];
 
-/** The `scaffold` object: `mock` a boolean, `templates` a folder, nothing else. */
+/** The `scaffold` object: each key a row of SCAFFOLD_SETTINGS, of that row's kind. */
 function scaffoldSettings(value: unknown, where: (p: string) => string): ScaffoldSettings {
-  if (typeof value !== "object" || value === null || Array.isArray(value))
+  if (!isRecord(value))
     throw new ConfigError(where('"scaffold" must be an object { "mock": …, "templates": … }'));
-  const types = { mock: "boolean", templates: "string" } as const;
   for (const [key, v] of Object.entries(value)) {
-    const type = types[key as keyof typeof types];
-    if (type === undefined) {
-      const hint = nearest(key, Object.keys(types));
+    if (!isScaffoldKey(key)) {
+      const hint = nearest(key, Object.keys(SCAFFOLD_SETTINGS));
       throw new ConfigError(
         where(`scaffold: unknown key "${key}"${hint ? `; did you mean "${hint}"?` : ""}`),
       );
     }
-    if (typeof v !== type) throw new ConfigError(where(`scaffold.${key} must be a ${type}`));
+    const type = SCAFFOLD_SETTINGS[key].kind;
+    if (!KIND_CHECKS[type](v)) throw new ConfigError(where(`scaffold.${key} must be a ${type}`));
   }
-  return value as ScaffoldSettings;
+  if (!isScaffoldSettings(value)) throw new Error("unreachable: every key was checked above");
+  return value;
 }
+
+/** The type the checks above establish, said once more where TypeScript can see it. */
+const isScaffoldSettings = (value: Record<string, unknown>): value is ScaffoldSettings =>
+  Object.entries(value).every(
+    ([key, v]) => isScaffoldKey(key) && KIND_CHECKS[SCAFFOLD_SETTINGS[key].kind](v),
+  );
+
+/** A source whose every key is an option of the table with a value it takes, and wsdl and out set. */
+const isSourceOptions = (entry: Record<string, unknown>): entry is SourceOptions =>
+  typeof entry["wsdl"] === "string" &&
+  typeof entry["out"] === "string" &&
+  Object.entries(entry).every(
+    ([key, v]) => isOptionName(key) && OPTIONS[key].scope === "source" && isOptionValue(key, v),
+  );
 
 /**
  * Validates parsed config JSON; `file` is for messages and for resolving relative paths. Header
@@ -57,7 +82,7 @@ export function validateConfig(
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): LoadedConfig {
   const where = (p: string) => `${file}: ${p}`;
-  if (typeof json !== "object" || json === null || Array.isArray(json))
+  if (!isRecord(json))
     throw new ConfigError(where('expected a JSON object with a "sources" array'));
   for (const key of Object.keys(json)) {
     if (!TOP_KEYS.includes(key)) {
@@ -67,7 +92,7 @@ export function validateConfig(
       );
     }
   }
-  const sources = (json as { sources?: unknown }).sources;
+  const sources = json["sources"];
   if (!Array.isArray(sources) || sources.length === 0)
     throw new ConfigError(
       where('expected "sources": a non-empty array of { "wsdl": …, "out": … }'),
@@ -76,62 +101,55 @@ export function validateConfig(
   const resolve = (p: string) =>
     /^https?:\/\//i.test(p) || path.isAbsolute(p) ? p : path.join(base, p);
   const outs = new Map<string, number>();
-  const scaffold = (json as { scaffold?: unknown }).scaffold;
+  const scaffold = json["scaffold"];
   return {
     file,
     ...(scaffold === undefined ? {} : { scaffold: scaffoldSettings(scaffold, where) }),
     sources: sources.map((s: unknown, i): SourceOptions => {
       const at = `sources[${i}]`;
-      if (typeof s !== "object" || s === null || Array.isArray(s))
-        throw new ConfigError(where(`${at} must be an object`));
-      const entry = s as Record<string, unknown>;
+      if (!isRecord(s)) throw new ConfigError(where(`${at} must be an object`));
+      const entry = { ...s };
       for (const key of Object.keys(entry))
         checkSourceKey(key, entry[key], (p) => where(`${at}${p}`));
-      if (entry["headers"] !== undefined)
+      const headers = entry["headers"];
+      if (KIND_CHECKS.headers(headers))
         entry["headers"] = headersFrom(
-          entry["headers"] as Record<string, string>,
+          headers,
           env,
           (m) => new ConfigError(where(`${at}.headers: ${m}`)),
         );
-      if (typeof entry["wsdl"] !== "string" || typeof entry["out"] !== "string")
-        throw new ConfigError(where(`${at} needs "wsdl" and "out"`));
+      // Every key is checked above: what is left to fail is a missing wsdl or out.
+      if (!isSourceOptions(entry)) throw new ConfigError(where(`${at} needs "wsdl" and "out"`));
       // Two sources writing one folder would each remove the other's files as stale.
-      const out = resolve(entry["out"]);
+      const out = resolve(entry.out);
       const earlier = outs.get(path.resolve(out));
       if (earlier !== undefined)
         throw new ConfigError(
           where(`${at}.out is sources[${earlier}].out's folder too; expected a folder of its own`),
         );
       outs.set(path.resolve(out), i);
-      return { ...(entry as SourceOptions), wsdl: resolve(entry["wsdl"]), out };
+      return { ...entry, wsdl: resolve(entry.wsdl), out };
     }),
   };
 }
 
 /** One key of a source: an option of the table, of its kind and among its choices. */
 function checkSourceKey(key: string, v: unknown, where: (p: string) => string): void {
-  if (!(SOURCE_KEYS as string[]).includes(key)) {
+  if (!isOptionName(key) || OPTIONS[key].scope !== "source") {
     const hint = nearest(key, SOURCE_KEYS);
     throw new ConfigError(
       where(`: unknown option "${key}"${hint ? `; did you mean "${hint}"?` : ""}`),
     );
   }
-  const spec = OPTIONS[key as keyof typeof OPTIONS];
+  const spec: OptionSpec = OPTIONS[key];
   const object = spec.kind === "map" || spec.kind === "headers";
-  const ok = object
-    ? typeof v === "object" &&
-      v !== null &&
-      !Array.isArray(v) &&
-      Object.values(v).every((x) => typeof x === "string")
-    : typeof v === spec.kind;
-  if (!ok)
+  if (!isOfKind(key, v))
     throw new ConfigError(
       where(`.${key} must be ${object ? "an object of strings" : `a ${spec.kind}`}`),
     );
-  const choices: readonly string[] | undefined = "choices" in spec ? spec.choices : undefined;
-  if (choices && !choices.includes(v as string))
+  if (spec.choices && !isChoice(spec, v))
     throw new ConfigError(
-      where(`.${key} must be one of ${choices.map((c) => JSON.stringify(c)).join(", ")}`),
+      where(`.${key} must be one of ${spec.choices.map((c) => JSON.stringify(c)).join(", ")}`),
     );
 }
 
@@ -170,7 +188,9 @@ export async function loadConfig(file: string): Promise<LoadedConfig> {
   try {
     json = JSON.parse(text);
   } catch (e) {
-    throw new ConfigError(`${file}: not valid JSON (${(e as Error).message})`);
+    throw new ConfigError(
+      `${file}: not valid JSON (${e instanceof Error ? e.message : String(e)})`,
+    );
   }
   return validateConfig(json, file);
 }

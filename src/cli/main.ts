@@ -9,18 +9,33 @@ import { Command, CommanderError, Option } from "commander";
 import { DiagnosticError, formatDiagnostic, type Diagnostic } from "../diagnostics.js";
 import { download } from "../download.js";
 import { generate, loadWsdl } from "../generate.js";
-import { FormatterMissing, type Formatter } from "../format.js";
+import { FormatterMissing } from "../format.js";
 import { describeModel, modelToJson } from "../inspect.js";
 import { ConfigError, loadConfig, starterConfig } from "./config.js";
 import { parseHeader } from "../parse/credentials.js";
-import { CONFIG_FILE, OPTIONS, type OptionName, type SourceOptions } from "./options.js";
+import {
+  CONFIG_FILE,
+  isOptionValue,
+  isRecord,
+  OPTION_NAMES,
+  OPTIONS,
+  type OptionName,
+  type OptionSpec,
+  type OptionValue,
+  type SourceOptions,
+} from "./options.js";
+
+/** An option's value as given on the command line, typed by its row of OPTIONS. */
+type OptionReader = <K extends OptionName>(name: K) => OptionValue<K> | undefined;
 
 /** The generator's version, from its package.json. */
-const VERSION = (
-  JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
-    version: string;
-  }
-).version;
+const VERSION = versionOf(
+  JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")),
+);
+
+function versionOf(pkg: unknown): string {
+  return isRecord(pkg) && typeof pkg["version"] === "string" ? pkg["version"] : "unknown";
+}
 
 export const EXIT = { ok: 0, invalidInput: 1, usage: 2, internal: 3 } as const;
 
@@ -116,7 +131,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
   scaffoldCommand(program, run);
   otherCommands(program, run);
   try {
-    await program.parseAsync(argv as string[], { from: "user" });
+    await program.parseAsync([...argv], { from: "user" });
     return run.exitCode;
   } catch (e) {
     return failed(run, e);
@@ -164,24 +179,26 @@ function generateCommand(program: Command, run: Run): void {
   // Commander names a flag's value after the flag (--namespace-name → namespaceName), not after
   // the option's key in OPTIONS: each option's value is read back under the name commander gave it.
   const attributes = new Map<OptionName, string>();
-  for (const [name, spec] of Object.entries(OPTIONS) as [
-    OptionName,
-    (typeof OPTIONS)[OptionName],
-  ][]) {
+  for (const name of OPTION_NAMES) {
     if (name === "wsdl") continue;
+    const spec: OptionSpec = OPTIONS[name];
     const o = new Option(spec.flag, spec.description);
     if (spec.kind === "map") o.argParser(collectMap);
     if (spec.kind === "headers") o.argParser(collectHeader);
-    if ("choices" in spec) o.choices(spec.choices);
+    if (spec.choices) o.choices(spec.choices);
     gen.addOption(o);
     attributes.set(name, o.attributeName());
   }
   gen.action(async (wsdl: string | undefined, given: Record<string, unknown>) => {
-    const opts = Object.fromEntries(
-      [...attributes].map(([name, attribute]) => [name, given[attribute]]),
-    ) as Partial<Record<OptionName, unknown>>;
+    // Each value typed by its option's row of the table; commander gives no other (it parses
+    // maps and headers and checks choices), so one of another kind is an internal error.
+    const opt: OptionReader = (name) => {
+      const v = given[attributes.get(name)!];
+      if (v === undefined || isOptionValue(name, v)) return v;
+      throw new Error(`option ${name}: a value of another kind than ${OPTIONS[name].kind}`);
+    };
     const fromCli = (name: OptionName) => gen.getOptionValueSource(attributes.get(name)!) === "cli";
-    await generateSources(run, await sourcesOf(wsdl, opts, fromCli), opts);
+    await generateSources(run, await sourcesOf(wsdl, opt, fromCli), opt);
   });
 }
 
@@ -191,27 +208,30 @@ function generateCommand(program: Command, run: Run): void {
  */
 async function sourcesOf(
   wsdl: string | undefined,
-  opts: Partial<Record<OptionName, unknown>>,
+  opt: OptionReader,
   fromCli: (name: OptionName) => boolean,
 ): Promise<SourceOptions[]> {
   const overrides: Partial<SourceOptions> = {};
-  if (opts.out !== undefined) overrides.out = opts.out as string;
-  if (opts.runtimeImport !== undefined) overrides.runtimeImport = opts.runtimeImport as string;
-  if (opts.namespaceNames !== undefined)
-    overrides.namespaceNames = opts.namespaceNames as Record<string, string>;
-  if (opts.headers !== undefined) overrides.headers = opts.headers as Record<string, string>;
+  const out = opt("out");
+  const runtimeImport = opt("runtimeImport");
+  const namespaceNames = opt("namespaceNames");
+  const headers = opt("headers");
+  const [embedWsdl, docs, format] = [opt("embedWsdl"), opt("docs"), opt("format")];
+  if (out !== undefined) overrides.out = out;
+  if (runtimeImport !== undefined) overrides.runtimeImport = runtimeImport;
+  if (namespaceNames !== undefined) overrides.namespaceNames = namespaceNames;
+  if (headers !== undefined) overrides.headers = headers;
   // A negatable flag always has a value; only an explicit --no-embed-wsdl overrides the config
   // file.
-  if (fromCli("embedWsdl")) overrides.embedWsdl = opts.embedWsdl as boolean;
-  if (fromCli("docs")) overrides.docs = opts.docs as boolean;
-  if (fromCli("format")) overrides.format = opts.format as string;
-  if (opts.strict === true) overrides.strict = true;
+  if (fromCli("embedWsdl") && embedWsdl !== undefined) overrides.embedWsdl = embedWsdl;
+  if (fromCli("docs") && docs !== undefined) overrides.docs = docs;
+  if (fromCli("format") && format !== undefined) overrides.format = format;
+  if (opt("strict") === true) overrides.strict = true;
   if (wsdl !== undefined) {
     if (!overrides.out) throw new UsageError("required option '-o, --out <dir>' not specified");
     return [{ ...overrides, wsdl, out: overrides.out }];
   }
-  const configFile =
-    (opts.config as string | undefined) ?? (existsSync(CONFIG_FILE) ? CONFIG_FILE : undefined);
+  const configFile = opt("config") ?? (existsSync(CONFIG_FILE) ? CONFIG_FILE : undefined);
   if (!configFile)
     throw new UsageError(
       `missing argument 'wsdl' (or a ${CONFIG_FILE}; run 'wsdl-tsgen init' to write one)`,
@@ -224,11 +244,11 @@ async function sourcesOf(
 async function generateSources(
   run: Run,
   sources: readonly SourceOptions[],
-  opts: Partial<Record<OptionName, unknown>>,
+  opt: OptionReader,
 ): Promise<void> {
-  const quiet = opts.quiet === true;
-  const verbose = opts.verbose === true;
-  const check = opts.check === true;
+  const quiet = opt("quiet") === true;
+  const verbose = opt("verbose") === true;
+  const check = opt("check") === true;
   const started = performance.now();
   const totals: Totals = { services: 0, operations: 0, types: 0, written: 0, unchanged: 0 };
   for (const source of sources) {
@@ -242,7 +262,7 @@ async function generateSources(
       embedWsdl: source.embedWsdl ?? OPTIONS.embedWsdl.default,
       docs: source.docs ?? OPTIONS.docs.default,
       strict: source.strict ?? OPTIONS.strict.default,
-      format: (source.format ?? OPTIONS.format.default) as Formatter,
+      format: source.format ?? OPTIONS.format.default,
       check,
     });
     run.printDiagnostics(result.diagnostics, quiet && !verbose);

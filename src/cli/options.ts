@@ -111,24 +111,82 @@ export const OPTIONS = {
 } as const satisfies Record<string, OptionSpec>;
 
 export type OptionName = keyof typeof OPTIONS;
-type ValueOf<S extends OptionSpec> = S["kind"] extends "boolean"
-  ? boolean
-  : S["kind"] extends "map" | "headers"
-    ? Record<string, string>
-    : string;
+/** What a value of an option of kind `S["kind"]` is; a string option with choices is one of them. */
+type ValueOf<S extends OptionSpec> = S extends OptionSpec
+  ? S["kind"] extends "boolean"
+    ? boolean
+    : S["kind"] extends "map" | "headers"
+      ? Record<string, string>
+      : S extends { readonly choices: readonly (infer C)[] }
+        ? C
+        : string
+  : never;
+/** The value of option `K`, typed by its row of the table. */
+export type OptionValue<K extends OptionName> = ValueOf<(typeof OPTIONS)[K]>;
 type SourceKeys = {
   [K in OptionName]: (typeof OPTIONS)[K]["scope"] extends "source" ? K : never;
 }[OptionName];
 
 /** One entry of `sources` in the config file, also what the CLI builds from its flags. */
 export type SourceOptions = { wsdl: string; out: string } & {
-  [K in Exclude<SourceKeys, "wsdl" | "out">]?: ValueOf<(typeof OPTIONS)[K]>;
+  [K in Exclude<SourceKeys, "wsdl" | "out">]?: OptionValue<K>;
 };
 
 export const CONFIG_FILE = "wsdl-tsgen.config.json";
-export const SOURCE_KEYS = (Object.keys(OPTIONS) as OptionName[]).filter(
-  (k) => OPTIONS[k].scope === "source",
-);
+export const isOptionName = (key: string): key is OptionName => Object.hasOwn(OPTIONS, key);
+export const OPTION_NAMES: readonly OptionName[] = Object.keys(OPTIONS).filter(isOptionName);
+export const SOURCE_KEYS = OPTION_NAMES.filter((k) => OPTIONS[k].scope === "source");
+
+/** An object (not an array, not null), so its keys can be read. */
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** The checks a value's kind (OptionSpec's `kind`) asks for; maps and headers are objects of strings. */
+export const KIND_CHECKS = {
+  string: (v: unknown): v is string => typeof v === "string",
+  boolean: (v: unknown): v is boolean => typeof v === "boolean",
+  map: (v: unknown): v is Record<string, string> =>
+    isRecord(v) && Object.values(v).every((x) => typeof x === "string"),
+  headers: (v: unknown): v is Record<string, string> =>
+    isRecord(v) && Object.values(v).every((x) => typeof x === "string"),
+} as const satisfies Record<OptionSpec["kind"], (v: unknown) => boolean>;
+
+/** Whether `v` is of option `name`'s kind (not whether it is among its choices). */
+export function isOfKind<K extends OptionName>(name: K, v: unknown): boolean {
+  return KIND_CHECKS[OPTIONS[name].kind](v);
+}
+
+/** Whether `v` is among the choices of `spec`, when it has them. */
+export function isChoice(spec: OptionSpec, v: unknown): boolean {
+  return spec.choices === undefined || spec.choices.some((c) => c === v);
+}
+
+/** Whether `v` is a value option `name` takes: of its kind, and among its choices if it has them. */
+export function isOptionValue<K extends OptionName>(name: K, v: unknown): v is OptionValue<K> {
+  return isOfKind(name, v) && isChoice(OPTIONS[name], v);
+}
+
+/**
+ * The `scaffold` object of a config file, a project `wsdl-tsgen scaffold` wrote: each setting's kind
+ * (as OptionSpec's) and what it says. From this table come its JSON Schema and its validation.
+ */
+export const SCAFFOLD_SETTINGS = {
+  mock: { kind: "boolean", description: "new methods return samples (--mock)" },
+  templates: {
+    kind: "string",
+    description: "the templates folder (--templates), relative to this file",
+  },
+} as const satisfies Record<string, { kind: "boolean" | "string"; description: string }>;
+
+export type ScaffoldKey = keyof typeof SCAFFOLD_SETTINGS;
+/** A scaffolded project's settings, which `scaffold --update` reads (paths relative to the file). */
+export type ScaffoldSettings = {
+  readonly [K in ScaffoldKey]?: (typeof SCAFFOLD_SETTINGS)[K]["kind"] extends "boolean"
+    ? boolean
+    : string;
+};
+export const isScaffoldKey = (key: string): key is ScaffoldKey =>
+  Object.hasOwn(SCAFFOLD_SETTINGS, key);
 
 /** The JSON Schema of the config file, derived from OPTIONS. */
 export function configJsonSchema(): object {
@@ -158,13 +216,12 @@ export function configJsonSchema(): object {
         description:
           "a project `wsdl-tsgen scaffold` wrote: what `scaffold --update` renders new methods with",
         additionalProperties: false,
-        properties: {
-          mock: { type: "boolean", description: "new methods return samples (--mock)" },
-          templates: {
-            type: "string",
-            description: "the templates folder (--templates), relative to this file",
-          },
-        },
+        properties: Object.fromEntries(
+          Object.entries(SCAFFOLD_SETTINGS).map(([key, s]) => [
+            key,
+            { type: s.kind, description: s.description },
+          ]),
+        ),
       },
       sources: {
         type: "array",

@@ -4,7 +4,7 @@
  * where it cannot be on one line), computed once when it is built, so the printer never
  * re-measures.
  */
-import { isIdentifier } from "./identifiers.js";
+import { isIdentifier } from "../names/identifiers.js";
 
 export type Code = string | Cat | List | Union | Arrow | Block;
 

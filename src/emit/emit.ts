@@ -7,8 +7,6 @@ import { clientStatements } from "./client/emit-client.js";
 import {
   commonFieldNs,
   commonFieldOptions,
-  nsRef,
-  rt,
   typeDescriptor,
 } from "./descriptors/emit-descriptors.js";
 import {
@@ -22,7 +20,8 @@ import { call, cat, names, object, type Statement } from "./code.js";
 import { printBody, printStatements } from "./printer.js";
 import { serverStatements } from "./server/emit-server.js";
 import { serviceTypes } from "./types/service-types.js";
-import type { EmitContext } from "./type-expressions.js";
+import { nsRef, rt, type EmitContext } from "./context.js";
+import type { RuntimeFieldOptions } from "./runtime-symbols.js";
 import { typeDeclarations } from "./types/declarations.js";
 
 export interface EmitOptions {
@@ -267,7 +266,7 @@ class Emitter {
 }
 
 /** What the options the runtime names say, for the doc of descriptors.ts's `field`. */
-const OPTIONS_SAY: Readonly<Record<string, string>> = {
+const OPTIONS_SAY: Readonly<Record<RuntimeFieldOptions, string>> = {
   OPTIONAL: "optional",
   OPTIONAL_NILLABLE: "optional and nillable",
   REPEATED: "repeated and optional",
@@ -278,14 +277,18 @@ const OPTIONS_SAY: Readonly<Record<string, string>> = {
  * `const field = fieldsIn(NS, OPTIONAL_NILLABLE);`: descriptors.ts's own `field`, with the
  * namespace and the options most of its fields have, which they then leave unsaid.
  */
-function fieldStatement(ctx: EmitContext, ns: string, defaults: string | undefined): Statement {
+function fieldStatement(
+  ctx: EmitContext,
+  ns: string,
+  defaults: RuntimeFieldOptions | undefined,
+): Statement {
   const where = `in ${ns === "" ? "no namespace" : nsRef(ctx, ns)}`;
   const args = [nsRef(ctx, ns), ...(defaults === undefined ? [] : [rt(ctx, defaults)])];
   return {
     doc:
       defaults === undefined
         ? `Element fields: ${where} unless they name another.`
-        : `Element fields: ${where} unless they name another; ${OPTIONS_SAY[defaults]!} unless they state their options.`,
+        : `Element fields: ${where} unless they name another; ${OPTIONS_SAY[defaults]} unless they state their options.`,
     code: cat("const field = ", call(rt(ctx, "fieldsIn"), ...args), ";"),
   };
 }

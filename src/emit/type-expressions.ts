@@ -9,32 +9,11 @@ import type {
   SimpleType,
   TypeRef,
 } from "../model/model.js";
-import type { EmitPlan } from "../transform/plan.js";
-import { symbol, type GeneratedFile } from "./generated-file.js";
+import { symbol } from "./generated-file.js";
+import { rtType, type EmitContext } from "./context.js";
 import { cat, union, type Code } from "./code.js";
 
 export type Mode = "output" | "input";
-
-export interface EmitContext {
-  readonly plan: EmitPlan;
-  readonly file: GeneratedFile;
-  /** Module specifier of the runtime, e.g. `@wsdl-tsgen/runtime`. */
-  readonly runtime: string;
-  /** Module specifier of types.ts from this file, or undefined inside types.ts itself. */
-  readonly typesModule: string | undefined;
-  /** Copy the WSDL's and schemas' documentation into JSDoc comments (`docs` option). */
-  readonly docs: boolean;
-  /**
-   * In descriptors.ts, the namespace of its own `field` (`const field = fieldsIn(NS)`), which the
-   * fields in it leave unsaid; undefined: the runtime's `field`, every namespace stated.
-   */
-  readonly fieldNs?: string | undefined;
-  /**
-   * The runtime's name for the options its own `field` gives a field that states none
-   * (`fieldsIn(NS, OPTIONAL_NILLABLE)`); undefined: none (a required element).
-   */
-  readonly fieldOptions?: string | undefined;
-}
 
 const NUMBER: ReadonlySet<ScalarKind> = new Set([
   "int",
@@ -64,20 +43,18 @@ export function scalarType(ctx: EmitContext, scalar: ScalarKind, mode: Mode): Co
     case "boolean":
       return "boolean";
     case "dateTime":
-      return ctx.file.use(
-        symbol(mode === "input" ? "XsdDateTimeInput" : "XsdDateTime", ctx.runtime, true),
-      );
+      return rtType(ctx, mode === "input" ? "XsdDateTimeInput" : "XsdDateTime");
     case "date":
-      return ctx.file.use(symbol(mode === "input" ? "XsdDateInput" : "XsdDate", ctx.runtime, true));
+      return rtType(ctx, mode === "input" ? "XsdDateInput" : "XsdDate");
     case "time":
-      return ctx.file.use(symbol(mode === "input" ? "XsdTimeInput" : "XsdTime", ctx.runtime, true));
+      return rtType(ctx, mode === "input" ? "XsdTimeInput" : "XsdTime");
     case "base64Binary":
     case "hexBinary":
       return "Uint8Array";
     case "anyType":
       // Text comes back as a string; anything else (child elements, attributes) as the whole
       // element's tree.
-      return union(["string", ctx.file.use(symbol("XmlNode", ctx.runtime, true))]);
+      return union(["string", rtType(ctx, "XmlNode")]);
     default:
       return "string";
   }

@@ -8,7 +8,8 @@ import { requestKey } from "../model/services.js";
 import { diagnostic, type Diagnostic } from "../diagnostics.js";
 import { GeneratedFile } from "../emit/generated-file.js";
 import { printStatement } from "../emit/printer.js";
-import { resultType, typeExpr, type EmitContext } from "../emit/type-expressions.js";
+import type { EmitContext } from "../emit/context.js";
+import { resultType, typeExpr } from "../emit/type-expressions.js";
 import type { EmitPlan } from "../transform/plan.js";
 
 /** What the scaffolded project's package.json installs, each an npm version range. */

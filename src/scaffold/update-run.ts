@@ -4,7 +4,7 @@
  * string, applied back to front, so that every byte outside them stays as it was.
  */
 import { ts, type Node, type SourceFile } from "ts-morph";
-import { diagnostic, type Diagnostic } from "../diagnostics.js";
+import { diagnostic, type Diagnostic, type DiagnosticCode } from "../diagnostics.js";
 
 export interface MethodSpec {
   /** The property name in the object literal. */
@@ -79,7 +79,7 @@ export function insert(run: Run, pos: number, text: string): void {
   run.edits.push({ pos, text: text.replace(/\r?\n/g, run.eol), seq: run.edits.length });
 }
 
-export function warn(run: Run, code: string, message: string, pos: number): void {
+export function warn(run: Run, code: DiagnosticCode, message: string, pos: number): void {
   const { line, column } = run.sf.getLineAndColumnAtPos(pos);
   run.diagnostics.push(diagnostic(code, message, { file: run.file, line, column }, "warning"));
 }

@@ -1,4 +1,4 @@
-import { methodIdentifier, NameScope, typeIdentifier } from "../emit/identifiers.js";
+import { methodIdentifier, NameScope, typeIdentifier } from "../names/identifiers.js";
 import { concreteMembers } from "./families.js";
 import { inFamily } from "../model/value-shapes.js";
 import type { Port, Service } from "../model/model.js";

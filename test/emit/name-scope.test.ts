@@ -1,6 +1,6 @@
 /** NameScope: unique names in one scope, deterministically: the first keeps its name, then `_2`, `_3`. */
 import { describe, expect, it } from "vitest";
-import { NameScope } from "../../src/emit/identifiers.js";
+import { NameScope } from "../../src/names/identifiers.js";
 
 describe("NameScope", () => {
   it("numbers repeats from 2, skipping names taken otherwise (reserved, or claimed as written)", () => {

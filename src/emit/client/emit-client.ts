@@ -3,10 +3,10 @@
  * type gives its methods (one async method per operation): no cast, no method written out.
  */
 import type { Service } from "../../model/model.js";
-import { sourceDoc } from "../docs.js";
+import { rt, rtType, sourceDoc, type EmitContext } from "../context.js";
 import { symbol } from "../generated-file.js";
 import { call, cat, typeArgs, type Statement } from "../code.js";
-import { typeExpr, type EmitContext } from "../type-expressions.js";
+import { typeExpr } from "../type-expressions.js";
 
 /** The statements of client.ts. */
 export function clientStatements(
@@ -18,7 +18,6 @@ export function clientStatements(
 }
 
 function serviceClient(ctx: EmitContext, s: Service, descriptorsModule: string): Statement[] {
-  const rt = (name: string, typeOnly = false) => ctx.file.use(symbol(name, ctx.runtime, typeOnly));
   const names = ctx.plan.serviceNames.get(s)!;
   // With declared SOAP headers, options carry them typed: `soapHeaders` on the client and per call.
   const optionsArgs = [
@@ -32,19 +31,19 @@ function serviceClient(ctx: EmitContext, s: Service, descriptorsModule: string):
     {
       code: cat(
         `export type ${names.clientOptions} = `,
-        typeArgs(rt("ClientOptions", true), optionsArgs),
+        typeArgs(rtType(ctx, "ClientOptions"), optionsArgs),
         ";",
       ),
     },
     {
       doc: `${doc}\n\nOne async method per operation, sent over the port \`options.port\`, by default the first SOAP 1.1 port (${defaultPort?.name ?? "none"}).`,
-      code: cat(`export const ${names.client} = `, call(rt("clientClass"), descriptor), ";"),
+      code: cat(`export const ${names.client} = `, call(rt(ctx, "clientClass"), descriptor), ";"),
     },
     {
       doc,
       code: cat(
         `export type ${names.client} = `,
-        typeArgs(rt("Client", true), [`typeof ${descriptor}`]),
+        typeArgs(rtType(ctx, "Client"), [`typeof ${descriptor}`]),
         ";",
       ),
     },

@@ -10,23 +10,15 @@ import type {
 import { inFamily } from "../../model/value-shapes.js";
 import { emptyValue, suppliedFixed } from "../../transform/value-constraints.js";
 import { collectFields, collectHierarchy } from "../../transform/names.js";
-import { symbol } from "../generated-file.js";
-import { describedTypeExpr, type EmitContext } from "../type-expressions.js";
+import { describedTypeExpr } from "../type-expressions.js";
+import { nsRef, rt, rtType, type EmitContext } from "../context.js";
+import type { RuntimeFieldOptions, RuntimeType } from "../runtime-symbols.js";
 import type { EmitPlan } from "../../transform/plan.js";
 import { array, arrow, call, cat, object, typeArgs, type Code, type Statement } from "../code.js";
 
 export type Props = [string, Code][];
 /** `{ … }` of options, or nothing when there are none. */
 const options = (props: Props): Code[] => (props.length ? [object(props)] : []);
-
-export const rt = (ctx: EmitContext, name: string, typeOnly = false) =>
-  ctx.file.use(symbol(name, ctx.runtime, typeOnly));
-
-/** The namespace argument: a const for a known namespace, "" when unqualified. */
-export function nsRef(ctx: EmitContext, ns: string): string {
-  if (ns === "") return '""';
-  return ctx.plan.namespaces.get(ns) ?? JSON.stringify(ns);
-}
 
 /**
  * A string literal, written as a template on its namespace const when it starts with one (minimal
@@ -134,7 +126,10 @@ export function fieldOf(
   else
     rest = options(
       // The runtime's constant is imported only where it is printed.
-      opts.map(([k, v]): [string, Code] => [k, k === "max" && v === "UNBOUNDED" ? rt(ctx, v) : v]),
+      opts.map(([k, v]): [string, Code] => [
+        k,
+        k === "max" && v === "UNBOUNDED" ? rt(ctx, "UNBOUNDED") : v,
+      ]),
     );
   if (!own) return call(rt(ctx, "field"), name, nsRef(ctx, ns), type, ...rest);
   return call("field", name, ...(ns === ctx.fieldNs ? [] : [nsRef(ctx, ns)]), type, ...rest);
@@ -169,7 +164,7 @@ export function commonFieldNs(plan: EmitPlan): string | undefined {
  * default pays for itself and reads as the rule of the file. Counted over the fields of the types,
  * as `elementFieldCall` writes them, and the global elements (message bodies are required).
  */
-export function commonFieldOptions(plan: EmitPlan): string | undefined {
+export function commonFieldOptions(plan: EmitPlan): RuntimeFieldOptions | undefined {
   const counts = new Map<string, number>();
   const count = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
   for (const t of plan.model.types) {
@@ -180,7 +175,7 @@ export function commonFieldOptions(plan: EmitPlan): string | undefined {
     }
   }
   for (const e of plan.model.elements) count(optionsKey(shapeOptions(1, 1, e.nillable)));
-  let best: [string | undefined, number] = [undefined, 2 * (counts.get("") ?? 0) - 1];
+  let best: [RuntimeFieldOptions | undefined, number] = [undefined, 2 * (counts.get("") ?? 0) - 1];
   for (const [key, n] of counts) {
     const name = NAMED_OPTIONS.get(key);
     if (name !== undefined && n > best[1]) best = [name, n];
@@ -198,7 +193,7 @@ function shapeOptions(min: number, max: number, nillable: boolean): Props {
 }
 
 /** The runtime's names for the commonest field options (descriptors.ts's OPTIONAL and others). */
-const NAMED_OPTIONS = new Map([
+const NAMED_OPTIONS = new Map<string, RuntimeFieldOptions>([
   ["min: 0", "OPTIONAL"],
   ["min: 0, nillable: true", "OPTIONAL_NILLABLE"],
   ["min: 0, max: UNBOUNDED", "REPEATED"],
@@ -266,10 +261,10 @@ export function typeDescriptor(ctx: EmitContext, t: ComplexType | SimpleType): S
   // A scalar's stays untyped: no API reads its type, and Bing's 124 enumerations would spend 2.9 kB
   // of its size budget (descriptor-size.test.ts) on it.
   if (t.kind === "simple") {
-    const type = rt(ctx, "ScalarDesc", true);
+    const type = rtType(ctx, "ScalarDesc");
     return { code: cat(`export const ${name}: ${type} = `, scalarCall(ctx, t), ";") };
   }
-  const declare = (type: string, value: Code): Statement => ({
+  const declare = (type: RuntimeType, value: Code): Statement => ({
     code: cat(`export const ${name}: `, typedDesc(ctx, type, t), " = ", value, ";"),
   });
   const item = ctx.plan.arrayItems.get(t);
@@ -306,11 +301,11 @@ export function typeDescriptor(ctx: EmitContext, t: ComplexType | SimpleType): S
  * `ComplexDesc<t.Campaign, t.CampaignInput>`: a type descriptor's type carries the value it reads
  * and, where it differs, the input form it writes (`ValueOf`, `InputOf`).
  */
-function typedDesc(ctx: EmitContext, desc: string, t: ComplexType): Code {
+function typedDesc(ctx: EmitContext, desc: RuntimeType, t: ComplexType): Code {
   const typed = { ...ctx, typesModule: "./types.js" };
   const value = describedTypeExpr(typed, t, "output");
   const input = describedTypeExpr(typed, t, "input");
-  return typeArgs(rt(ctx, desc, true), value === input ? [value] : [value, input]);
+  return typeArgs(rtType(ctx, desc), value === input ? [value] : [value, input]);
 }
 
 /** The descriptor of the complex type `t` extends, when it has one to refer to. */

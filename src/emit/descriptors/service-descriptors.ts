@@ -13,15 +13,14 @@ import { listKey, type ListKind } from "../../transform/shared-lists.js";
 import { CONTRACT_VERSION } from "@wsdl-tsgen/runtime/internal";
 import { array, arrow, call, cat, object, typeArgs, type Code, type Statement } from "../code.js";
 import { symbol } from "../generated-file.js";
-import { objectKey } from "../identifiers.js";
-import { headerTypes, typeExpr, type EmitContext } from "../type-expressions.js";
+import { objectKey } from "../../names/identifiers.js";
+import { headerTypes, typeExpr } from "../type-expressions.js";
+import { nsRef, rt, rtType, type EmitContext } from "../context.js";
 import {
   elementDeclCall,
   elementFieldCall,
   fieldOf,
-  nsRef,
   nsTemplate,
-  rt,
   simpleDescExpr,
   type Props,
 } from "./emit-descriptors.js";
@@ -226,11 +225,11 @@ function serviceDescType(ctx: EmitContext, s: Service): Code {
   if (s.soapHeaders)
     args.push(
       typeArgs(
-        rt(ctx, "SoapHeaderForms", true),
+        rtType(ctx, "SoapHeaderForms"),
         headerTypes(typed, s.soapHeaders, "output", "input"),
       ),
     );
-  return typeArgs(rt(ctx, "ServiceDesc", true), args);
+  return typeArgs(rtType(ctx, "ServiceDesc"), args);
 }
 
 /**

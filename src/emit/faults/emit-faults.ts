@@ -1,7 +1,7 @@
 /** faults.ts: one SoapFault subclass per declared wsdl:fault, carrying its typed detail. */
-import { symbol } from "../generated-file.js";
+import { rt, rtType, type EmitContext } from "../context.js";
 import { block, cat, params, type Statement } from "../code.js";
-import { typeExpr, type EmitContext } from "../type-expressions.js";
+import { typeExpr } from "../type-expressions.js";
 
 export function faultStatements(ctx: EmitContext): Statement[] {
   const faults = [...ctx.plan.faultClasses.entries()];
@@ -11,8 +11,8 @@ export function faultStatements(ctx: EmitContext): Statement[] {
         code: "// This WSDL declares no wsdl:fault: its faults arrive as SoapFault (see index.ts).\nexport {};",
       },
     ];
-  const base = ctx.file.use(symbol("SoapFault", ctx.runtime));
-  const init = ctx.file.use(symbol("SoapFaultInit", ctx.runtime, true));
+  const base = rt(ctx, "SoapFault");
+  const init = rtType(ctx, "SoapFaultInit");
   return faults.map(([element, f]) => {
     const detail = typeExpr(ctx, element.type, "output");
     const constructor = block(

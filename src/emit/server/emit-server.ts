@@ -6,7 +6,8 @@
 import type { Service } from "../../model/model.js";
 import { symbol } from "../generated-file.js";
 import { block, call, cat, object, params, typeArgs, type Code, type Statement } from "../code.js";
-import type { EmitContext } from "../type-expressions.js";
+import { rt, rtType, type EmitContext } from "../context.js";
+import type { RuntimeType } from "../runtime-symbols.js";
 
 const PROTOCOL_LABEL = {
   soap11: "SOAP 1.1",
@@ -40,11 +41,10 @@ function serviceServer(
   descriptorsModule: string,
   wsdl: EmbeddedWsdlModule | undefined,
 ): Statement[] {
-  const rt = (name: string, typeOnly = false) => ctx.file.use(symbol(name, ctx.runtime, typeOnly));
   const names = ctx.plan.serviceNames.get(s)!;
   const descriptor = ctx.file.use(symbol(names.descriptor, descriptorsModule));
   const served = call(
-    rt("createServiceHandler"),
+    rt(ctx, "createServiceHandler"),
     descriptor,
     wsdlArgument(ctx, wsdl),
     "impl",
@@ -59,9 +59,9 @@ function serviceServer(
   const factory = cat(
     `export function ${names.handlerFactory}`,
     params([`impl: ${names.partialService}`, `options: ${names.handlerOptions} = {}`]),
-    `: ${rt("RequestListener", true)}`,
+    `: ${rtType(ctx, "RequestListener")}`,
   );
-  const ofDescriptor = (name: string) => typeArgs(rt(name, true), [`typeof ${descriptor}`]);
+  const ofDescriptor = (name: RuntimeType) => typeArgs(rtType(ctx, name), [`typeof ${descriptor}`]);
   return [
     {
       doc: `The implementation of service ${s.name}: one method per operation, with the same typed inputs and results as the client. Throw \`SoapFault\` with code "Client" or "Server" to answer with a fault.`,
@@ -79,7 +79,7 @@ function serviceServer(
       doc: `What a method of ${names.serviceInterface} receives besides its input: the request's headers, typed SOAP headers, binding, port and operation, and \`setResponseSoapHeaders\`.`,
       code: cat(`export type ${names.context} = `, ofDescriptor("RequestContextOf"), ";"),
     },
-    { code: `export type ${names.handlerOptions} = ${rt("HandlerOptions", true)};` },
+    { code: `export type ${names.handlerOptions} = ${rtType(ctx, "HandlerOptions")};` },
     {
       doc: `A Node request listener (also Express middleware) serving \`impl\` over every binding of\n${s.name}: ${protocols}, and ${wsdlNote}.`,
       code: block(factory, [{ code: cat("return ", served, ";") }]),

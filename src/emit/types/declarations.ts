@@ -5,9 +5,8 @@ import { inFamily } from "../../model/value-shapes.js";
 import { fixedLiteral, fixedWhenLeftOut } from "../../transform/value-constraints.js";
 import { optionalRepeated } from "../../transform/occurrence.js";
 import { collectFields, collectHierarchy } from "../../transform/names.js";
-import { symbol } from "../generated-file.js";
-import { sourceDoc } from "../docs.js";
-import { propertyKey } from "../identifiers.js";
+import { rtType, sourceDoc, type EmitContext } from "../context.js";
+import { propertyKey } from "../../names/identifiers.js";
 import { block, cat, typeArgs, union, type Code, type Member, type Statement } from "../code.js";
 import {
   arrayOf,
@@ -18,7 +17,6 @@ import {
   ownTypeExpr,
   simpleTypeBody,
   typeExpr,
-  type EmitContext,
   type Mode,
 } from "../type-expressions.js";
 
@@ -175,7 +173,7 @@ function complexShape(
       "$any",
       {
         doc: "Elements matched by xs:any, as raw XML trees.",
-        code: `$any?: ${ctx.file.use(symbol("XmlNode", ctx.runtime, true))}[];`,
+        code: `$any?: ${rtType(ctx, "XmlNode")}[];`,
       },
     ]);
   }

@@ -5,9 +5,9 @@
  */
 import type { Operation, Service } from "../../model/model.js";
 import { block, cat, union, type Member, type Statement } from "../code.js";
-import { sourceDoc } from "../docs.js";
-import { propertyKey } from "../identifiers.js";
-import { resultType, typeExpr, type EmitContext } from "../type-expressions.js";
+import { sourceDoc, type EmitContext } from "../context.js";
+import { propertyKey } from "../../names/identifiers.js";
+import { resultType, typeExpr } from "../type-expressions.js";
 
 /** The port name union and the operations interface of every service. */
 export function serviceTypes(ctx: EmitContext, services: readonly Service[]): Statement[] {
