@@ -2,8 +2,7 @@
  * Diagnostics are data: a code, a message, and where in which input file the problem is.
  * Every stage reports problems this way; only the CLI turns them into text.
  */
-import type { LIMITATIONS, RECOVERIES } from "./recovery.js";
-import type { ERRORS, WARNINGS } from "./diagnostic-codes.js";
+import type { ERRORS, LIMITATIONS, RECOVERIES, WARNINGS } from "./diagnostic-codes.js";
 
 export type Severity = "error" | "warning";
 

@@ -5,76 +5,14 @@
  * of these codes. With the `strict` option every such warning becomes an error, so a pipeline can
  * refuse defective input; the reading itself never depends on `strict`.
  */
+import { LIMITATIONS, RECOVERIES } from "./diagnostic-codes.js";
 import { diagnostic, type Diagnostic, type SourceLocation } from "./diagnostics.js";
 
-/** Every recovery the generator makes, by diagnostic code: what it does instead of failing. */
-export const RECOVERIES = {
-  XSD_UNRESOLVED:
-    "a type, element, attribute, group or attribute group reference that resolves to nothing: a complex type or element is read as xs:anyType's content kept raw (text, child elements, attributes), a type where a simple one is expected as xs:string, a missing group's content goes to $any and a missing attribute group's attributes to $attributes, a complexContent restriction's missing base leaves the type its own content, restricting nothing, a soap:header's missing element leaves that header out",
-  WSDL_UNRESOLVED:
-    "a message, portType or binding reference that resolves to nothing: an operation's missing input or output message is read as a message without parts, a missing fault message leaves that fault out, a port or binding whose binding or portType is missing is left out, a soap:header whose message or part is missing is left out, and so is a name in soap:body's parts that no part of its message has",
-  XML_UNBOUND_PREFIX:
-    "a QName reference whose prefix no xmlns declaration binds and whose local name matches nothing: recovered as XSD_UNRESOLVED or WSDL_UNRESOLVED would be",
-  INPUT_NOT_READABLE: "an xs:import, xs:include or wsdl:import whose file cannot be read: left out",
-  INPUT_FETCH_FAILED:
-    "an xs:import, xs:include or wsdl:import whose URL cannot be fetched: left out",
-  XSD_OBSOLETE_NAMESPACE:
-    "the pre-2001 XML Schema namespaces (1999, 2000/10): read as XML Schema 2001",
-  XSD_SCHEMA_NAMESPACE:
-    "a schema element in wsdl:types outside the XML Schema namespace (a forgotten xmlns): left out, what it declares unresolved",
-  XSD_UNKNOWN_ELEMENT:
-    "a schema component whose name is misspelt only in case (xs:simpletype): read as the component meant",
-  WSDL_NO_SERVICE:
-    "a WSDL without a service, or without a port of a supported binding (an abstract fragment): types only, from its messages",
-  XSD_RESOLVED_BY_LOCAL_NAME:
-    "an XSD reference not declared as written: the only component of that local name",
-  WSDL_RESOLVED_BY_LOCAL_NAME:
-    "a WSDL reference not declared as written: the only component of that local name",
-  XSD_TYPE_NAMES_ELEMENT:
-    "a type reference naming a global element and no type: that element's type",
-  XML_PREFIX_ASSUMED: "a conventional prefix nobody declared (soap:, xs:, …): its usual namespace",
-  XSD_LOCATION_ATTRIBUTE: "xs:import or xs:include written with location=: read as schemaLocation=",
-  INPUT_FOUND_BESIDE:
-    "a schema missing at the relative path written but present beside the importing document: that file",
-  WSDL_DOCUMENT_PART_TYPE:
-    "a document-style part with type=: an unqualified element named after the part",
-  WSDL_DUPLICATE:
-    "a message, portType, binding or service declared twice under one name, or an operation named twice in one portType or binding (WS-I Basic Profile R2304; gSOAP's soapcpp2 writes such WSDLs): the first is read, the others left out",
-  XSD_INVALID_VALUE:
-    "an XSD attribute of a few allowed words (use, form, elementFormDefault, attributeFormDefault, nillable, abstract, mixed) with another value: written in another case, read as the word meant; otherwise as its default",
-  WSDL_INVALID_VALUE:
-    "a WSDL binding's style or use with another value than document/rpc or literal/encoded: written in another case, read as the word meant; otherwise as its default (the binding's style, literal)",
-  XSD_DUPLICATE:
-    "a global element, type (simple or complex), group, attribute group or attribute declared twice under one name: the first is read, the others left out",
-  WSDL_HTTP_INCOMPLETE:
-    "an HTTP binding that leaves out what it needs (spyne's HttpRpc WSDLs): http:binding without a GET or POST verb is read as GET, http:operation without a location as /Operation, an output with parts but no mime:mimeXml or mime:content (soap:body instead) as the XML document of its first part's element",
-  XSD_CIRCULAR:
-    "a type derived from itself, or a group or attribute group that contains itself: the derivation or reference that closes the circle is left out",
-} as const satisfies Record<string, string>;
+// The tables live with the other codes' (diagnostic-codes.ts), which diagnostics.ts derives its code
+// type from without importing the functions here, which import it: no cycle.
+export { LIMITATIONS, RECOVERIES };
 
 export type RecoveryCode = keyof typeof RECOVERIES;
-
-/**
- * What the generator does not fully support in valid input, and says so: something is left out or
- * handled partly. Not defects of the input, but `--strict` refuses them too, since a pipeline that
- * asks for it wants nothing the WSDL describes left out.
- */
-export const LIMITATIONS = {
-  WSDL_ENCODED:
-    "SOAP encoding (use=\"encoded\") with values it cannot write as rpc/encoded peers may expect: those of an anonymous complex type, of a plain array (ArrayOfX), of a derivation family's declared type (not abstract) or of a document-style body are sent without xsi:type, each named; in SOAP 1.2, encoding's arrays and references (enc:itemType, enc:arraySize, enc:ref) are not read or written as such. A SOAP 1.1 binding without such values gets no warning",
-  XSD_ENCODED_ARRAY_DIMENSIONS:
-    "a SOAP-encoded array of more than one dimension (`Item[,]`) or of arrays (`Item[][]`): its content kept as raw XML ($any, $attributes), not as an array",
-  WSDL_UNSUPPORTED_BINDING: "a port whose binding is neither SOAP 1.1, SOAP 1.2 nor HTTP: left out",
-  WSDL_HTTP_UNSUPPORTED:
-    "an HTTP operation whose input or output this generator cannot write or read: left out of that binding",
-  WSDL_HEADER_SKIPPED: "a soap:header whose part uses type= rather than element=: left out",
-  WSDL_FAULT_UNTYPED:
-    "a fault message without an element part (a type= part, or no part at all): it arrives as an untyped SoapFault",
-  WSDL_AMBIGUOUS_OPERATIONS:
-    "operations of one binding whose requests cannot be told apart: the server serves the first",
-  XSD_SUBSTITUTE_SKIPPED:
-    "a substitution group member of a simple type, whose values could not be told apart: not read or written in its head's place",
-} as const satisfies Record<string, string>;
 
 /** The located warning a stage records when it recovers from a defect. */
 export function recovery(code: RecoveryCode, message: string, at: SourceLocation): Diagnostic {
@@ -85,7 +23,7 @@ export function recovery(code: RecoveryCode, message: string, at: SourceLocation
 export const isRecovery = (d: Diagnostic): boolean =>
   d.severity === "warning" && Object.hasOwn(RECOVERIES, d.code);
 
-/** A warning `--strict` refuses: a recovery from a defect, or a limitation (both tables above). */
+/** A warning `--strict` refuses: a recovery from a defect, or a limitation (both tables of diagnostic-codes.ts). */
 export const isRefusedByStrict = (d: Diagnostic): boolean =>
   d.severity === "warning" &&
   (Object.hasOwn(RECOVERIES, d.code) || Object.hasOwn(LIMITATIONS, d.code));

@@ -4,14 +4,25 @@
  * on the wire is dropped. One per missing name, named after it; SchemaSet says the recovery. And
  * what a type reference naming no declared type is read as (undeclaredType).
  */
-import type { SourceLocation } from "../diagnostics.js";
+import type { DiagnosticBag, SourceLocation } from "../diagnostics.js";
 import { qnameKey, type QName } from "../parse/qname.js";
 import { NS } from "../parse/namespaces.js";
 import { recovery } from "../recovery.js";
 import { builtinType, XS_STRING } from "./builtins.js";
 import { syntheticType } from "./fields.js";
 import type { ComplexType, ElementDecl, SimpleType, TypeRef } from "./model.js";
-import type { SchemaSet } from "./schema-set.js";
+import type { SchemaIndex } from "./schema-index.js";
+
+/**
+ * What an undeclared type is resolved against: the schema set's lookups (SchemaSet is one), named
+ * here so that this module does not import the set that imports it.
+ */
+export interface TypeLookups {
+  readonly diagnostics: DiagnosticBag;
+  readonly index: Pick<SchemaIndex, "elements" | "missing">;
+  readonly standIns: StandIns;
+  element(name: QName, at: SourceLocation): ElementDecl;
+}
 
 export class StandIns {
   /** By kind and QName key. */
@@ -62,7 +73,7 @@ export class StandIns {
  * simple type is expected and a stand-in of raw content elsewhere.
  */
 export function undeclaredType(
-  cx: SchemaSet,
+  cx: TypeLookups,
   name: QName,
   at: SourceLocation,
   simple: boolean,

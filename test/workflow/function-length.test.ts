@@ -2,31 +2,17 @@
  * Functions stay small: none over 80 lines (counted from its first line to its closing brace) in
  * the runtime apps ship or in the generator, so that each can be read and reviewed on its own.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { longNodes } from "../support/long-nodes.js";
 import { tempDir, writeTemp } from "../support/tmp.js";
 
 const MAX_LINES = 80;
 
-/**
- * Every function with a body in `file`, as "file:line name (lines)" when it is longer than `max`.
- */
-function longFunctions(file: string, max: number): string[] {
-  const sf = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
-  const found: string[] = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isFunctionLike(node) && "body" in node && node.body !== undefined) {
-      const first = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line;
-      const last = sf.getLineAndCharacterOfPosition(node.end).line;
-      const name = node.name?.getText(sf) ?? "(anonymous)";
-      if (last - first + 1 > max) found.push(`${file}:${first + 1} ${name} (${last - first + 1})`);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(sf);
-  return found;
-}
+/** Every function with a body in `file` longer than `max`, as "file:line name (lines)". */
+const longFunctions = (file: string, max: number): string[] =>
+  longNodes(file, file, max, (n) => ts.isFunctionLike(n) && "body" in n && n.body !== undefined);
 
 describe("function length", () => {
   it.each(["runtime/src", "src"])(`has no function over ${MAX_LINES} lines in %s`, (dir) => {
