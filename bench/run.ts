@@ -1,12 +1,12 @@
 /**
  * `npm run bench`: speed and memory of the generated Message Retrieval Service code, each figure a
  * ratio against a peer measured in the same run (absolute times on a shared machine mean little).
- *   1. Client decode: GetMessages → 10,000 messages (SOAP 1.1), ours vs node-soap vs the bytes alone.
+ * 1. Client decode: GetMessages → 10,000 messages (SOAP 1.1), ours vs node-soap vs the bytes alone.
  *   2. Server: GetMessages → 100 messages over SOAP 1.1, SOAP 1.2, HTTP GET and HTTP POST, ours vs
  *      a hand-written template server, a bare node:http server sending our bytes and (SOAP 1.1)
  *      node-soap, compared by the server process's CPU time per request.
  *   3. Generation: the CLI's time and peak memory on the three largest corpus WSDLs both tools
- *      process, ours vs wsdl-tsclient (a devDependency); needs ../shared/corpus. It runs outside the
+ * process, ours vs wsdl-tsclient (a devDependency); needs ../shared/corpus. It runs outside the
  *      overall time bound of parts 1 and 2, each run bounded by itself.
  *   4. Service: the Message Retrieval Service's authenticated GetMessages on SQLite and PostgreSQL
  *      against the generated server without a store; ?WSDL under a wrong-password flood; the
@@ -18,7 +18,8 @@
  * `npm run build`: the generated code imports @wsdl-tsgen/runtime from dist/, as an app's does
  * (bench/tsconfig.dist.json).
  *
- * Options: `decode`, `server`, `generate`, `scaffold` or `service` to run one part; `--quick` for a short smoke
+ * Options: `decode`, `server`, `generate`, `scaffold` or `service` to run one part; `--quick` for a
+ * short smoke
  * run.
  */
 import { existsSync, readdirSync, statSync } from "node:fs";

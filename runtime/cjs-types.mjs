@@ -14,7 +14,8 @@ const dist = fileURLToPath(new URL("./dist/", import.meta.url));
 const cjs = `${dist}cjs/`;
 rmSync(cjs, { recursive: true, force: true });
 mkdirSync(cjs);
-// Every declaration, those in the source's folders too (xml/, server/, …), at the same relative path.
+// Every declaration, those in the source's folders too (xml/, server/, …), at the same relative
+// path.
 for (const f of readdirSync(dist, { recursive: true, encoding: "utf8" })) {
   if (!f.endsWith(".d.ts") || f.startsWith("cjs")) continue;
   mkdirSync(dirname(cjs + f), { recursive: true });

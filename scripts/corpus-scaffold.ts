@@ -2,7 +2,8 @@
  * `scaffold --mock` on every root of the WSDL corpus (../shared/corpus, never committed here) that
  * generates: each project is written, type-checked as its own `tsc` would, and its own test run,
  * the lot in one TypeScript program per batch and one Vitest run, to keep it cheap.
- * `npx tsx scripts/corpus-scaffold.ts [filter]` prints N of M; test/corpus/scaffold.test.ts runs it.
+ * `npx tsx scripts/corpus-scaffold.ts [filter]` prints N of M; test/corpus/scaffold.test.ts runs
+ * it.
  * The projects use the repository's packages (runtime/dist: `npm run build` first).
  */
 import { spawnSync } from "node:child_process";

@@ -1,7 +1,8 @@
 /**
  * Every diagnostic code, each with what it means, in four tables: the recoveries from defects and
  * the limitations (which src/recovery.ts applies and `--strict` refuses), the errors and the
- * warnings. They make `DiagnosticCode` (src/diagnostics.ts), so a code in no table does not compile.
+ * warnings. They make `DiagnosticCode` (src/diagnostics.ts), so a code in no table does not
+ * compile.
  */
 
 /** Every recovery the generator makes, by diagnostic code: what it does instead of failing. */

@@ -8,7 +8,8 @@
 import { LIMITATIONS, RECOVERIES } from "./diagnostic-codes.js";
 import { diagnostic, type Diagnostic, type SourceLocation } from "./diagnostics.js";
 
-// The tables live with the other codes' (diagnostic-codes.ts), which diagnostics.ts derives its code
+// The tables live with the other codes' (diagnostic-codes.ts), which diagnostics.ts derives its
+// code
 // type from without importing the functions here, which import it: no cycle.
 export { LIMITATIONS, RECOVERIES };
 
@@ -23,7 +24,10 @@ export function recovery(code: RecoveryCode, message: string, at: SourceLocation
 export const isRecovery = (d: Diagnostic): boolean =>
   d.severity === "warning" && Object.hasOwn(RECOVERIES, d.code);
 
-/** A warning `--strict` refuses: a recovery from a defect, or a limitation (both tables of diagnostic-codes.ts). */
+/**
+ * A warning `--strict` refuses: a recovery from a defect, or a limitation (both tables of
+ * diagnostic-codes.ts).
+ */
 export const isRefusedByStrict = (d: Diagnostic): boolean =>
   d.severity === "warning" &&
   (Object.hasOwn(RECOVERIES, d.code) || Object.hasOwn(LIMITATIONS, d.code));

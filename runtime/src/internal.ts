@@ -42,3 +42,4 @@ export {
 export { decodeHttpParams, encodeHttpParams, HttpParamError } from "./http/binding.js";
 export { parseContentType } from "./http/content-type.js";
 export { parseAsmxDateTime } from "./scalars/asmx-dates.js";
+export { addressPath } from "./server/table.js";

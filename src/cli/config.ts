@@ -63,7 +63,9 @@ const isScaffoldSettings = (value: Record<string, unknown>): value is ScaffoldSe
     ([key, v]) => isScaffoldKey(key) && KIND_CHECKS[SCAFFOLD_SETTINGS[key].kind](v),
   );
 
-/** A source whose every key is an option of the table with a value it takes, and wsdl and out set. */
+/**
+ * A source whose every key is an option of the table with a value it takes, and wsdl and out set.
+ */
 const isSourceOptions = (entry: Record<string, unknown>): entry is SourceOptions =>
   typeof entry["wsdl"] === "string" &&
   typeof entry["out"] === "string" &&

@@ -13,6 +13,7 @@ import { FormatterMissing } from "../format.js";
 import { describeModel, modelToJson } from "../inspect.js";
 import { ConfigError, loadConfig, starterConfig } from "./config.js";
 import { parseHeader } from "../parse/credentials.js";
+import type { ScaffoldFlags } from "../scaffold/command.js";
 import {
   CONFIG_FILE,
   isOptionValue,
@@ -311,17 +312,6 @@ function reportStale(run: Run, out: string, result: Generated): void {
   run.exitCode = EXIT.invalidInput;
 }
 
-interface ScaffoldFlags {
-  out?: string;
-  mock?: boolean;
-  templates?: string;
-  name?: string;
-  update?: boolean;
-  check?: boolean;
-  strict?: boolean;
-  header?: Record<string, string>;
-}
-
 /**
  * The `scaffold` command. Its module, and Handlebars and ts-morph with it, are loaded only when it
  * runs: `generate` pays nothing for them.
@@ -334,7 +324,7 @@ function scaffoldCommand(program: Command, run: Run): void {
     )
     .argument("[wsdl]", OPTIONS.wsdl.description)
     .option("-o, --out <dir>", "the project folder to write (new, or empty)")
-    .option("--mock", "each operation answers a sample valid against the schema, not a fault")
+    .option("--mock", "each operation answers a sample built from the schema, not a fault")
     .option(
       "--templates <dir>",
       "templates that replace the built-in ones by file name, or add files",
@@ -342,7 +332,7 @@ function scaffoldCommand(program: Command, run: Run): void {
     .option("--name <name>", "the npm package name (default: the folder's name)")
     .option(
       "--update",
-      `in a scaffolded project: regenerate ${"src/generated/"} and add the new operations to src/service.ts`,
+      "in a scaffolded project: regenerate src/generated/ and add the new operations to src/service.ts",
     )
     .option("--check", "with --update: write nothing; exit 1 when anything would change")
     .option("--strict", OPTIONS.strict.description)

@@ -111,7 +111,9 @@ export const OPTIONS = {
 } as const satisfies Record<string, OptionSpec>;
 
 export type OptionName = keyof typeof OPTIONS;
-/** What a value of an option of kind `S["kind"]` is; a string option with choices is one of them. */
+/**
+ * What a value of an option of kind `S["kind"]` is; a string option with choices is one of them.
+ */
 type ValueOf<S extends OptionSpec> = S extends OptionSpec
   ? S["kind"] extends "boolean"
     ? boolean
@@ -141,7 +143,10 @@ export const SOURCE_KEYS = OPTION_NAMES.filter((k) => OPTIONS[k].scope === "sour
 export const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** The checks a value's kind (OptionSpec's `kind`) asks for; maps and headers are objects of strings. */
+/**
+ * The checks a value's kind (OptionSpec's `kind`) asks for; maps and headers are objects of
+ * strings.
+ */
 export const KIND_CHECKS = {
   string: (v: unknown): v is string => typeof v === "string",
   boolean: (v: unknown): v is boolean => typeof v === "boolean",
@@ -161,13 +166,16 @@ export function isChoice(spec: OptionSpec, v: unknown): boolean {
   return spec.choices === undefined || spec.choices.some((c) => c === v);
 }
 
-/** Whether `v` is a value option `name` takes: of its kind, and among its choices if it has them. */
+/**
+ * Whether `v` is a value option `name` takes: of its kind, and among its choices if it has them.
+ */
 export function isOptionValue<K extends OptionName>(name: K, v: unknown): v is OptionValue<K> {
   return isOfKind(name, v) && isChoice(OPTIONS[name], v);
 }
 
 /**
- * The `scaffold` object of a config file, a project `wsdl-tsgen scaffold` wrote: each setting's kind
+ * The `scaffold` object of a config file, a project `wsdl-tsgen scaffold` wrote: each setting's
+ * kind
  * (as OptionSpec's) and what it says. From this table come its JSON Schema and its validation.
  */
 export const SCAFFOLD_SETTINGS = {
@@ -179,7 +187,9 @@ export const SCAFFOLD_SETTINGS = {
 } as const satisfies Record<string, { kind: "boolean" | "string"; description: string }>;
 
 export type ScaffoldKey = keyof typeof SCAFFOLD_SETTINGS;
-/** A scaffolded project's settings, which `scaffold --update` reads (paths relative to the file). */
+/**
+ * A scaffolded project's settings, which `scaffold --update` reads (paths relative to the file).
+ */
 export type ScaffoldSettings = {
   readonly [K in ScaffoldKey]?: (typeof SCAFFOLD_SETTINGS)[K]["kind"] extends "boolean"
     ? boolean

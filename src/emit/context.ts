@@ -38,7 +38,10 @@ export interface EmitContext {
 export const rt = (ctx: EmitContext, name: RuntimeValue): string =>
   ctx.file.use(symbol(name, ctx.runtime));
 
-/** A runtime type (or a class in a type position): imported with `import type` unless used as a value too. */
+/**
+ * A runtime type (or a class in a type position): imported with `import type` unless used as a
+ * value too.
+ */
 export const rtType = (ctx: EmitContext, name: RuntimeType): string =>
   ctx.file.use(symbol(name, ctx.runtime, true));
 

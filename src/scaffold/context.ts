@@ -5,6 +5,7 @@
  */
 import type { Operation, Port, Service, WsdlModel } from "../model/model.js";
 import { requestKey } from "../model/services.js";
+import { addressPath } from "@wsdl-tsgen/runtime/internal";
 import { diagnostic, type Diagnostic } from "../diagnostics.js";
 import { GeneratedFile } from "../emit/generated-file.js";
 import { printStatement } from "../emit/printer.js";
@@ -201,7 +202,7 @@ function serviceContext(
       operationContext(inputs, op, methodOf(op), names.context, names.descriptor),
     ),
     ports: s.ports.map((p) => {
-      const path = servedPath(p.address ?? "");
+      const path = portPath(p.address);
       const first = servedBy.get(path) ?? s.name;
       servedBy.set(path, first);
       return {
@@ -237,6 +238,18 @@ function portOperations(
 }
 
 /**
+ * The path a port is served at, as the runtime's handler computes it. An address that is no URL
+ * (`http://[bad`) is the root here; the handler refuses it at start, and no diagnostic says so yet.
+ */
+function portPath(address: string | undefined): string {
+  try {
+    return addressPath(address ?? "");
+  } catch {
+    return "/";
+  }
+}
+
+/**
  * A located warning for each port served at the path of an earlier service's port: the earlier
  * service's handler answers every request there, so the later one's operations are out of reach.
  */
@@ -245,7 +258,7 @@ export function sharedPathWarnings(model: WsdlModel): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const s of model.services)
     for (const p of s.ports) {
-      const path = servedPath(p.address ?? "");
+      const path = portPath(p.address);
       const earlier = first.get(path) ?? s.name;
       first.set(path, earlier);
       if (earlier === s.name) continue;
@@ -253,17 +266,6 @@ export function sharedPathWarnings(model: WsdlModel): Diagnostic[] {
       out.push(diagnostic("SCAFFOLD_SHARED_PATH", message, p.loc, "warning"));
     }
   return out;
-}
-
-/** The path the runtime's route table serves an address at (runtime/src/server/table.ts). */
-function servedPath(address: string): string {
-  let path: string;
-  try {
-    path = new URL(address || "/", "http://localhost").pathname;
-  } catch {
-    path = "/";
-  }
-  return path.replace(/\/+$/, "") || "/";
 }
 
 function operationContext(

@@ -177,7 +177,8 @@ function run(t: Template, context: unknown, root: ScaffoldContext): string {
 }
 
 /**
- * The helpers templates may use: `json` (a JSON literal of a value) and `renderMethod` (the `method`
+ * The helpers templates may use: `json` (a JSON literal of a value) and `renderMethod` (the
+ * `method`
  * partial rendered for one operation, without its last line break, so that a comma can follow).
  */
 function registerHelpers(hb: Handlebars, set: TemplateSet): void {

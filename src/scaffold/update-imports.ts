@@ -151,7 +151,10 @@ function indentOf(text: string, pos: number): string {
   return /^[ \t]*$/.test(lead) ? lead : "  ";
 }
 
-/** New imports after the last import (at the start without one), in the file's quotes and semicolons. */
+/**
+ * New imports after the last import (at the start without one), in the file's quotes and
+ * semicolons.
+ */
 function addImportDeclarations(run: Run, groups: readonly (readonly ImportSpec[])[]): void {
   const last = run.sf.getImportDeclarations().at(-1);
   const quote = last?.getModuleSpecifier().getText().charAt(0) ?? '"';

@@ -6,7 +6,8 @@
  *
  * The file is the user's, so it is never reprinted: ts-morph only finds positions, and every change
  * is a text insertion into the original string. Every byte outside the inserted ranges stays as it
- * was. This module and the two it imports (update-run.ts, update-imports.ts) are the only ones that import ts-morph (the CLI loads them by dynamic import for
+ * was. This module and the two it imports (update-run.ts, update-imports.ts) are the only ones that
+ * import ts-morph (the CLI loads them by dynamic import for
  * `--update` alone), so that `generate` does not load a TypeScript compiler it does not need.
  */
 import {
@@ -104,7 +105,9 @@ function findObject(sf: SourceFile, name: string): ObjectLiteralExpression | und
   return undefined;
 }
 
-/** A member's property name as the object has it at run time; undefined for spreads and `[expr]`. */
+/**
+ * A member's property name as the object has it at run time; undefined for spreads and `[expr]`.
+ */
 function memberName(member: ObjectLiteralElementLike): string | undefined {
   if (Node.isSpreadAssignment(member)) return undefined;
   const name = member.getNameNode();
@@ -212,7 +215,10 @@ function tokens(text: string): string {
   return out.join(" ");
 }
 
-/** Whether the object's members are separated by blank lines (the template's layout, so the default). */
+/**
+ * Whether the object's members are separated by blank lines (the template's layout, so the
+ * default).
+ */
 function usesBlankLines(text: string, members: readonly Node[]): boolean {
   if (members.length < 2) return true;
   return members

@@ -27,7 +27,9 @@ const anchors = (page: string) =>
 const REPO_PATH =
   /^(?:src|runtime|test|bench|scripts|examples|fixtures|docs|generated-samples)\/[^\s*$<>]*$/;
 
-/** The files of a scaffolded project (docs/cli.md describes them), which are not this repository's. */
+/**
+ * The files of a scaffolded project (docs/cli.md describes them), which are not this repository's.
+ */
 const PROJECT_PATHS = new Set([
   "src/generated/",
   ...readdirSync(path.join(ROOT, "templates"), { recursive: true, encoding: "utf8" })

@@ -4,7 +4,10 @@ import { XmlPieces } from "../../runtime/src/xml/pieces.js";
 import { tokenizeXml, XmlSyntaxError, XmlTokenizer } from "../../runtime/src/xml/tokenizer.js";
 import { type XmlTag } from "../../runtime/src/xml/tokens.js";
 
-/** The events for a document; with `leaves`, leaf elements come as one event, written as open, text, close. */
+/**
+ * The events for a document; with `leaves`, leaf elements come as one event, written as open, text,
+ * close.
+ */
 function textEvents(xml: string | Uint8Array, leaves = false): string[] {
   const out: string[] = [];
   const open = (t: XmlTag) =>
@@ -56,7 +59,8 @@ function pieceEvents(pieces: readonly Uint8Array[], leaves: boolean): string[] {
       : {}),
   };
   const feed = new XmlPieces(new XmlTokenizer(h), 0);
-  // What it gives back as the bytes received (it keeps no chunk) is them, whether reading fails or not.
+  // What it gives back as the bytes received (it keeps no chunk) is them, whether reading fails or
+  // not.
   let written = 0;
   try {
     for (const p of pieces) {
@@ -221,7 +225,8 @@ describe("tokenizeXml", () => {
 
   it("resolves each document by its own declarations, though documents share alike ones", () => {
     // Scopes, declaring start tags, element and attribute names are remembered from one document
-    // to the next (see ScopeFamily, KnownTag and seenInText in runtime/src/xml/start-tag.ts): the same prefix
+    // to the next (see ScopeFamily, KnownTag and seenInText in runtime/src/xml/start-tag.ts): the
+    // same prefix
     // bound otherwise, a name written otherwise, or a declaration added or left out must read as
     // that document says.
     const docs = [

@@ -225,11 +225,11 @@ describe("scaffold", () => {
     expect(codes.some((c) => c.startsWith("WSDL_AMBIGUOUS_OPERATIONS"))).toBe(true);
     const test = read(out, "test/service.test.ts");
     expect(test).toContain(
-      '  // The WSDL gives B the requests of A on this port, so the server answers them as A.\n  it.skip("B", async () => {',
+      '  // The WSDL gives B the requests of A on this port,\n  // so the server answers them as A.\n  it.skip("B", async () => {',
     );
     expect(test).toContain('describe("S1 over P1 (SOAP 1.1)", () => {\n');
     expect(test).toContain(
-      '  // S2 is served at the path of S1, whose handler answers every request there.\n  it.skip("A", async () => {',
+      '  // S2 is served at the path of S1,\n  // whose handler answers every request there.\n  it.skip("A", async () => {',
     );
     expect(test.match(/^ {2}it\("A"/gm)).toHaveLength(1);
   });

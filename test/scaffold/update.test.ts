@@ -1,5 +1,6 @@
 /**
- * `scaffold --update`'s editing of src/service.ts: methods of new operations are added in WSDL order
+ * `scaffold --update`'s editing of src/service.ts: methods of new operations are added in WSDL
+ * order
  * with the imports they need, in the file's own layout, and nothing else in the file changes by a
  * byte; removed operations and changed signatures are reported, never edited.
  */
@@ -56,7 +57,10 @@ ${DELETE.text},
 } satisfies ApiService;
 `;
 
-/** Removes each of `inserted` (once, in order of search) from `after`: what is left must be `before`. */
+/**
+ * Removes each of `inserted` (once, in order of search) from `after`: what is left must be
+ * `before`.
+ */
 function withoutInsertions(after: string, inserted: readonly string[]): string {
   let text = after;
   for (const s of inserted) {
@@ -381,7 +385,8 @@ ${GET.text},
   });
 
   it("ignores white space and the order of union members, and unannotated types", () => {
-    // EDITED writes Promise< undefined|ArrayOfMessagesInput > and an unannotated context and result.
+    // EDITED writes Promise< undefined|ArrayOfMessagesInput > and an unannotated context and
+    // result.
     expect(updateService(EDITED, FILE, [api([GET, DELETE])]).diagnostics).toEqual([]);
     const changed = { ...DELETE, outputType: "boolean" };
     expect(updateService(EDITED, FILE, [api([GET, changed])]).diagnostics).toEqual([]);

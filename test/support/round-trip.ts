@@ -11,7 +11,8 @@ import { keptAnywhere, mutants } from "./undescribed-mutants.js";
 import { firstDifference, httpInput, normalise, SampleBuilder } from "./sample-values.js";
 
 /**
- * Variants per operation: 0..3 (see runtime/src/descriptors/sample-values.ts), more when a choice or a derivation family has
+ * Variants per operation: 0..3 (see runtime/src/descriptors/sample-values.ts), more when a choice
+ * or a derivation family has
  * more branches or members, and more again (up to MAX_VARIANTS) while one met was never built.
  */
 export const MIN_VARIANTS = 4;
@@ -54,23 +55,33 @@ export interface Outcome {
   failures: string[];
   branches: Set<string>;
   choices: Map<string, number>;
-  /** Operations left out: their requests are an earlier operation's on the wire (WSDL_AMBIGUOUS_OPERATIONS). */
+  /**
+   * Operations left out: their requests are an earlier operation's on the wire
+   * (WSDL_AMBIGUOUS_OPERATIONS).
+   */
   skipped: string[];
 }
 
-/** How a server tells an operation's requests apart: SOAPAction and body element, or HTTP location. */
+/**
+ * How a server tells an operation's requests apart: SOAPAction and body element, or HTTP location.
+ */
 function wireSignature(op: OperationDesc): string {
   if (op.kind === "http") return `location ${op.location}`;
   const el = op.request?.element;
   return `action ${op.action ?? ""} body ${el ? `{${el.ns}}${el.name}` : ""}`;
 }
 
-/** Statuses a server may answer a malformed or unexpected request with (never a crash, never a stack trace). */
+/**
+ * Statuses a server may answer a malformed or unexpected request with (never a crash, never a stack
+ * trace).
+ */
 const ANSWERS = new Set([200, 202, 400, 404, 405, 413, 415, 500]);
 /** A stack frame, as a response must never show one. */
 const STACK_FRAME = /\n\s+at [^\n]*:\d+:\d+/;
 
-/** Variants of a request that a client should not have sent: malformed, mistyped, renamed, too deep. */
+/**
+ * Variants of a request that a client should not have sent: malformed, mistyped, renamed, too deep.
+ */
 function mutations(body: string): [string, string][] {
   const out: [string, string][] = [["truncated", body.slice(0, Math.floor(body.length / 2))]];
   if (/>[^<]+</.test(body)) {
@@ -114,9 +125,14 @@ export interface WireMessage {
 export interface RoundTripOptions {
   /** Also send each operation's request mutated (see `mutations`). */
   readonly mutate?: boolean;
-  /** Receives every request and response body the client sent and read that holds XML a schema declares. */
+  /**
+   * Receives every request and response body the client sent and read that holds XML a schema
+   * declares.
+   */
   readonly capture?: (message: WireMessage) => void;
-  /** The service was generated with its WSDL embedded (the goldens are not), so ?WSDL answers it. */
+  /**
+   * The service was generated with its WSDL embedded (the goldens are not), so ?WSDL answers it.
+   */
   readonly wsdlEmbedded?: boolean;
   /** Also check that nothing vanishes: see undescribed-mutants.ts. */
   readonly properties?: boolean;
@@ -151,7 +167,10 @@ export async function exercise(
     logger: (m: string, e: unknown) =>
       logged.push(`${m}: ${e instanceof Error ? e.message : String(e)}`),
   });
-  /** Sends each mutation of a request; the server must answer it as a request error, never fail inside. */
+  /**
+   * Sends each mutation of a request; the server must answer it as a request error, never fail
+   * inside.
+   */
   const mutate = async (
     request: { url: string; init: RequestInit },
     where: string,
@@ -249,7 +268,8 @@ export async function exercise(
     }
     for (const port of ports) {
       // Each port is served at the path of its own address.
-      // The last request the client sent, for the mutations; what the call under way sends and reads, for `capture`.
+      // The last request the client sent, for the mutations; what the call under way sends and
+      // reads, for `capture`.
       let sent: { url: string; init: RequestInit } | undefined;
       let call: { where: string; request: WireMode; response: WireMode } | undefined;
       const recording = (async (url: string | URL, init: RequestInit = {}) => {
@@ -299,7 +319,8 @@ export async function exercise(
         signatures.set(signature, opName);
         const method = s.methods.get(opName)!;
         let variants = MIN_VARIANTS;
-        // Branches and family members met in this operation's values: more variants while some were never built.
+        // Branches and family members met in this operation's values: more variants while some were
+        // never built.
         const met = new Map<string, number>();
         const built = new Set<string>();
         for (let v = 0; v < variants; v++) {
@@ -342,7 +363,8 @@ export async function exercise(
             await probe(request, input, result, where, opName, () => client[method]!(input), call);
           }
         }
-        // Each declared fault, thrown by the implementation with a sample detail, arrives as its own class with that detail.
+        // Each declared fault, thrown by the implementation with a sample detail, arrives as its
+        // own class with that detail.
         if (op.kind !== "soap" || op.oneWay) continue;
         for (const [i, f] of (op.faults ?? []).entries()) {
           const where = `${s.name}/${port.name}/${opName} fault ${f.name}`;

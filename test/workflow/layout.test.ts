@@ -1,5 +1,6 @@
 /**
- * The layout stays readable, in the generator (src/) and the runtime (runtime/src/) alike: no import
+ * The layout stays readable, in the generator (src/) and the runtime (runtime/src/) alike: no
+ * import
  * cycle among a tree's modules (type imports and `export … from` included, since a cycle of types
  * still ties the modules' meanings together), no file over 500 lines and no class over 300 lines,
  * so that each folder can be read from the bottom up and each file on its own.
@@ -23,7 +24,9 @@ function sources(dir: string): string[] {
     .sort();
 }
 
-/** The files under `dir` that `file` imports or re-exports, by relative specifier, types included. */
+/**
+ * The files under `dir` that `file` imports or re-exports, by relative specifier, types included.
+ */
 function importsOf(dir: string, file: string): string[] {
   const info = ts.preProcessFile(readFileSync(path.join(dir, file), "utf8"), true, true);
   return info.importedFiles
@@ -32,7 +35,9 @@ function importsOf(dir: string, file: string): string[] {
     .map((s) => path.posix.join(path.posix.dirname(file), s.replace(/\.js$/, ".ts")));
 }
 
-/** Every import cycle under `dir`, each as "a.ts -> b.ts -> a.ts", found by a depth-first search. */
+/**
+ * Every import cycle under `dir`, each as "a.ts -> b.ts -> a.ts", found by a depth-first search.
+ */
 function importCycles(dir: string): string[] {
   const files = sources(dir);
   const graph = new Map(files.map((f) => [f, importsOf(dir, f)]));

@@ -1,6 +1,7 @@
 /**
  * The sample messages of the help pages. A sample is a typed value built from the descriptors
- * (descriptors/sample-values.ts, which also gives `sampleInput` and `sampleOutput`) and written by the writer
+ * (descriptors/sample-values.ts, which also gives `sampleInput` and `sampleOutput`) and written by
+ * the writer
  * the server uses (`bodyXml`, `envelope`, `writeElement`, `encodeHttpParams`), so it is a message
  * the server would accept or send. Each scalar holds a stand-in value that tells its type apart;
  * the page shows the type name in its place (`string`, `int`, `dateTime`), keeping the value in a

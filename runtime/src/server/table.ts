@@ -42,6 +42,10 @@ export const protocolOf = (method: string | undefined): "httpGet" | "httpPost" |
 
 const normalise = (path: string): string => path.replace(/\/+$/, "") || "/";
 
+/** The path a port whose WSDL address is `address` is served at, when no `path` option is given. */
+export const addressPath = (address: string): string =>
+  normalise(new URL(address || "/", "http://localhost").pathname);
+
 /**
  * The SOAP operations of one version at an endpoint, and by action: every port of the version, in
  * WSDL order (a service may have several, with different bindings).
@@ -91,7 +95,7 @@ export class RouteTable {
   /** The path a port with this address is served at. */
   servedPath(address: string): string {
     if (this.path !== undefined) return normalise(this.path);
-    return normalise(new URL(address || "/", "http://localhost").pathname);
+    return addressPath(address);
   }
 
   // The URL path of every HTTP operation: its port's path followed by its location, joined as

@@ -1,4 +1,7 @@
-/** The decoder's frames: one per open element, of one shape so that its property accesses stay monomorphic. */
+/**
+ * The decoder's frames: one per open element, of one shape so that its property accesses stay
+ * monomorphic.
+ */
 import type { FieldDesc, TypeDesc } from "../descriptors/types.js";
 import type { CustomFrame } from "./decode-options.js";
 import type { XmlNode } from "./node.js";

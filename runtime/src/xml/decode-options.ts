@@ -1,4 +1,7 @@
-/** What a decode is told (limits, strictness) and how it fails: shared by the reader and its callers. */
+/**
+ * What a decode is told (limits, strictness) and how it fails: shared by the reader and its
+ * callers.
+ */
 import type { FieldDesc } from "../descriptors/types.js";
 import type { XmlTag } from "./tokens.js";
 

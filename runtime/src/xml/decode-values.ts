@@ -94,7 +94,8 @@ function listValue(kind: ScalarKind, text: string): unknown[] {
 /** Sets a decoded child's value on its parent object: repeated fields collect into an array. */
 export function setField(obj: Record<string, unknown>, f: FieldDesc, value: unknown): void {
   if (f.max > 1) {
-    // Array.isArray, not truthiness: a field named like an inherited method (see support/own-props.ts).
+    // Array.isArray, not truthiness: a field named like an inherited method (see
+    // support/own-props.ts).
     const arr = obj[f.prop];
     if (Array.isArray(arr)) arr.push(value);
     else setOwn(obj, f.prop, [value]);

@@ -123,7 +123,8 @@ let idleDecoder: Decoder | undefined;
 
 /**
  * The frame around a document whose root element is one of `roots`. A class, one of them kept (see
- * support/kept.ts): the reader calls it, and per-document closures would cost it its optimized code.
+ * support/kept.ts): the reader calls it, and per-document closures would cost it its optimized
+ * code.
  */
 class DocumentFrame implements CustomFrame {
   value: { field: FieldDesc; value: unknown } | undefined;
