@@ -30,6 +30,14 @@ export const RECOVERIES = {
     "a WSDL reference not declared as written: the only component of that local name",
   XSD_TYPE_NAMES_ELEMENT:
     "a type reference naming a global element and no type: that element's type",
+  WSDL_LEFT_OUT:
+    "an element in the WSDL namespace that WSDL 1.1 does not define where it stands (wsdl:mesage), or a second wsdl:types, wsdl:input or wsdl:output: left out",
+  XSD_LEFT_OUT:
+    "XML Schema content its grammar does not allow where it stands (xs:elment in a sequence, a second content model, an inline type beside type=, a foreign element in xs:schema, xs:include without schemaLocation): left out",
+  WSDL_ADDRESS_RELATIVE:
+    'a port whose address is missing or not an absolute http(s) URL (location="Recruiting"): resolved against the URL the WSDL was read from, as .NET does; read from a file, kept as written, and a client must be given an endpoint',
+  XML_LATE_DECLARATION:
+    "an XML declaration after white space or a comment (a licence header above it): read as if it started the document",
   XML_PREFIX_ASSUMED: "a conventional prefix nobody declared (soap:, xs:, …): its usual namespace",
   XSD_LOCATION_ATTRIBUTE: "xs:import or xs:include written with location=: read as schemaLocation=",
   INPUT_FOUND_BESIDE:
@@ -60,6 +68,10 @@ export const LIMITATIONS = {
     "SOAP encoding (use=\"encoded\") with values it cannot write as rpc/encoded peers may expect: those of an anonymous complex type, of a plain array (ArrayOfX), of a derivation family's declared type (not abstract) or of a document-style body are sent without xsi:type, each named; in SOAP 1.2, encoding's arrays and references (enc:itemType, enc:arraySize, enc:ref) are not read or written as such. A SOAP 1.1 binding without such values gets no warning",
   XSD_ENCODED_ARRAY_DIMENSIONS:
     "a SOAP-encoded array of more than one dimension (`Item[,]`) or of arrays (`Item[][]`): its content kept as raw XML ($any, $attributes), not as an array",
+  XSD_REDEFINE:
+    "xs:redefine or xs:override with redefinitions: the schema document is read as it is, the redefinitions left out",
+  WSDL_MIME_PART_SKIPPED:
+    "a mime:multipartRelated part besides the one holding soap:body (an attachment's mime:content): left out",
   WSDL_UNSUPPORTED_BINDING: "a port whose binding is neither SOAP 1.1, SOAP 1.2 nor HTTP: left out",
   WSDL_HTTP_UNSUPPORTED:
     "an HTTP operation whose input or output this generator cannot write or read: left out of that binding",

@@ -6,7 +6,7 @@
  */
 import { DiagnosticBag, type SourceLocation } from "../diagnostics.js";
 import { qnameKey } from "../parse/qname.js";
-import type { RawBinding, RawDefinitions } from "../parse/wsdl.js";
+import type { RawBinding, RawDefinitions, RawPort } from "../parse/wsdl.js";
 import type {
   Binding,
   BindingOperation,
@@ -63,6 +63,33 @@ export function mapServices(
   }
   return services;
 }
+/**
+ * A port's address: an absolute http(s) URL as written; a relative one resolved against the URL
+ * the WSDL was read from (as .NET does) or kept when it was read from a file; either said.
+ */
+function portAddress(p: RawPort, file: string, diagnostics: DiagnosticBag): string | undefined {
+  const written = p.address?.trim();
+  if (written !== undefined && /^https?:\/\//i.test(written) && URL.canParse(written))
+    return written;
+  const base = /^https?:\/\//i.test(file) ? file : undefined;
+  const resolved =
+    base && URL.canParse(written ?? "", base) ? new URL(written ?? "", base).href : undefined;
+  const found =
+    written === undefined
+      ? "no address element"
+      : `the address location="${written}", which is not an absolute http(s) URL`;
+  diagnostics.warn(
+    "WSDL_ADDRESS_RELATIVE",
+    `port ${p.name} has ${found}; expected an absolute URL such as http://host/path; ${
+      resolved !== undefined
+        ? `resolved against the URL the WSDL was read from: ${resolved}`
+        : "a client of this port must be given an endpoint"
+    }`,
+    p.loc,
+  );
+  return resolved ?? written;
+}
+
 class ServiceMapper {
   private readonly operations = new LogicalOperations();
   private readonly bindingCache = new Map<string, Binding | undefined>();
@@ -113,7 +140,7 @@ class ServiceMapper {
       if (!protocol) {
         this.diagnostics.warn(
           "WSDL_UNSUPPORTED_BINDING",
-          `port ${p.name} uses a binding that is neither SOAP 1.1, SOAP 1.2 nor HTTP; it is left out`,
+          `port ${p.name} uses binding ${b!.name}, whose ${b!.extension ?? "binding extension is missing (no soap:binding, soap12:binding or http:binding)"}${b!.extension ? " is" : ""} neither SOAP 1.1, SOAP 1.2 nor HTTP; expected one of those; the port is left out`,
           p.loc,
         );
         continue;
@@ -124,7 +151,13 @@ class ServiceMapper {
     for (const { p } of rawPorts) {
       const binding = bindings.get(p.name);
       if (binding)
-        ports.push({ kind: "port", name: p.name, address: p.address, binding, loc: p.loc });
+        ports.push({
+          kind: "port",
+          name: p.name,
+          address: portAddress(p, this.defs.file, this.diagnostics),
+          binding,
+          loc: p.loc,
+        });
     }
     return {
       kind: "service",

@@ -17,7 +17,7 @@ import { recovery } from "../recovery.js";
 import { NS, SOAP_ENCODINGS } from "./namespaces.js";
 import { readDefinitions, type RawDefinitions } from "./wsdl.js";
 import { readSchema, type RawSchema, type RawSchemaReference } from "./xsd.js";
-import { DEFAULT_XML_LIMITS, parseXmlDocument, type XmlLimits } from "./xml.js";
+import { DEFAULT_XML_LIMITS, locOf, parseXmlDocument, type XmlLimits } from "./xml.js";
 import { BodyTooLargeError, fetchFailure, readBody } from "@wsdl-tsgen/runtime/internal";
 import { fetchAuth, headersFor, withoutUserinfo, type FetchAuth } from "./credentials.js";
 
@@ -283,8 +283,8 @@ class DocumentLoader {
       throw new DiagnosticError([
         diagnostic(
           "WSDL_NOT_DEFINITIONS",
-          "the document is an XML Schema; expected a WSDL 1.1 wsdl:definitions document",
-          { file: url, line: 1, column: 1 },
+          "found an XML Schema (xs:schema) as the root element; expected a WSDL 1.1 wsdl:definitions document (generate from the WSDL that imports this schema)",
+          locOf(url, rootEl),
         ),
       ]);
     }

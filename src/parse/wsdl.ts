@@ -3,7 +3,7 @@
  * with the SOAP 1.1, SOAP 1.2, HTTP and MIME binding extensions read as they are written.
  */
 import type { XmlElement } from "./dom.js";
-import { fail, type Diagnostic, type SourceLocation } from "../diagnostics.js";
+import { diagnostic, fail, type Diagnostic, type SourceLocation } from "../diagnostics.js";
 import { recovery } from "../recovery.js";
 import { NS } from "./namespaces.js";
 import { resolveQNameValue, type QName } from "./qname.js";
@@ -118,6 +118,8 @@ export interface RawBinding {
   readonly httpVerb?: string;
   /** Where its http:binding stands, when it has one. */
   readonly httpLoc?: SourceLocation;
+  /** The `{namespace}binding` extension element of a binding of no protocol read here. */
+  readonly extension?: string;
   readonly operations: readonly RawBindingOperation[];
   readonly loc: SourceLocation;
 }
@@ -145,6 +147,25 @@ const isSoap = (el: XmlElement): boolean =>
 
 const wsdlChildren = (e: XmlElement, local: string) =>
   e.elements.filter((c) => c.namespaceURI === NS.wsdl && c.localName === local);
+/**
+ * The WSDL 1.1 elements each WSDL element may hold (extension elements in other namespaces aside),
+ * and those it may hold once: anything else in the WSDL namespace is left out, said.
+ */
+const WSDL_CONTENT: Readonly<Record<string, { all: readonly string[]; once: readonly string[] }>> =
+  {
+    definitions: {
+      all: ["import", "documentation", "types", "message", "portType", "binding", "service"],
+      once: ["types"],
+    },
+    message: { all: ["documentation", "part"], once: [] },
+    portType: { all: ["documentation", "operation"], once: [] },
+    operation: { all: ["documentation", "input", "output", "fault"], once: ["input", "output"] },
+    binding: { all: ["documentation", "operation"], once: [] },
+    service: { all: ["documentation", "port"], once: [] },
+    port: { all: ["documentation"], once: [] },
+    part: { all: ["documentation"], once: [] },
+  };
+
 const USES = ["literal", "encoded"] as const;
 const STYLES = ["document", "rpc"] as const;
 
@@ -157,7 +178,7 @@ export function readDefinitions(
   if (root.namespaceURI !== NS.wsdl || root.localName !== "definitions") {
     fail(
       "WSDL_NOT_DEFINITIONS",
-      `the root element is {${root.namespaceURI ?? ""}}${root.localName}; expected wsdl:definitions in ${NS.wsdl}`,
+      `found the root element {${root.namespaceURI ?? ""}}${root.localName}; expected wsdl:definitions in ${NS.wsdl}`,
       locOf(file, root),
     );
   }
@@ -204,7 +225,33 @@ class DefinitionsReader {
     };
   }
 
+  /** Says what in `e`'s WSDL content WSDL 1.1 does not define there (see WSDL_CONTENT). */
+  private unknownContent(e: XmlElement): void {
+    const content = WSDL_CONTENT[e.localName ?? ""];
+    if (!content) return;
+    const seen = new Set<string>();
+    for (const c of e.elements) {
+      if (c.namespaceURI !== NS.wsdl) continue;
+      const name = c.localName ?? "";
+      const known = content.all.includes(name);
+      const repeated = known && content.once.includes(name) && seen.has(name);
+      seen.add(name);
+      if (known && !repeated) continue;
+      const expected = repeated
+        ? `one ${c.tagName} in ${e.tagName}`
+        : `one of ${content.all.map((n) => "wsdl:" + n).join(", ")} in ${e.tagName}`;
+      this.warnings.push(
+        recovery(
+          "WSDL_LEFT_OUT",
+          `found ${repeated ? "a second " : ""}<${c.tagName}>; expected ${expected}; it is left out`,
+          this.loc(c),
+        ),
+      );
+    }
+  }
+
   definitions(root: XmlElement): RawDefinitions {
+    this.unknownContent(root);
     const schemas = this.schemas(root);
     return {
       kind: "definitions",
@@ -275,6 +322,7 @@ class DefinitionsReader {
   }
 
   private message(e: XmlElement): RawMessage {
+    this.unknownContent(e);
     return {
       name: this.required(e, "name"),
       parts: wsdlChildren(e, "part").map((p) => ({
@@ -288,9 +336,11 @@ class DefinitionsReader {
   }
 
   private portType(e: XmlElement): RawPortType {
+    this.unknownContent(e);
     return {
       name: this.required(e, "name"),
       operations: wsdlChildren(e, "operation").map((o) => {
+        this.unknownContent(o);
         const input = wsdlChildren(o, "input")[0];
         const output = wsdlChildren(o, "output")[0];
         return {
@@ -311,10 +361,12 @@ class DefinitionsReader {
   }
 
   private service(e: XmlElement): RawService {
+    this.unknownContent(e);
     return {
       name: this.required(e, "name"),
       ...opt("doc", documentation(e)),
       ports: wsdlChildren(e, "port").map((p) => {
+        this.unknownContent(p);
         const address = p.elements.find(
           (c) => c.localName === "address" && c.namespaceURI !== NS.wsdl,
         );
@@ -336,9 +388,12 @@ class DefinitionsReader {
     let transport: string | undefined;
     let httpVerb: string | undefined;
     let httpLoc: SourceLocation | undefined;
+    let extension: string | undefined;
+    this.unknownContent(e);
     for (const c of e.elements) {
       if (c.localName === "binding" && c.namespaceURI !== NS.wsdl) {
         protocol = protocolOf(c.namespaceURI);
+        extension = `{${c.namespaceURI ?? ""}}binding`;
         style = this.style(c);
         transport = attr(c, "transport");
         httpVerb = attr(c, "verb");
@@ -354,12 +409,14 @@ class DefinitionsReader {
       ...opt("transport", transport),
       ...opt("httpVerb", httpVerb),
       ...opt("httpLoc", httpLoc),
+      ...opt("extension", protocol === "other" ? extension : undefined),
       operations,
       loc: this.loc(e),
     };
   }
 
   private bindingOperation(o: XmlElement): RawBindingOperation {
+    this.unknownContent(o);
     let soapAction: string | undefined;
     let opStyle: "document" | "rpc" | undefined;
     let httpLocation: string | undefined;
@@ -409,6 +466,22 @@ class DefinitionsReader {
     };
   }
 
+  /** Says that a mime:part without soap:body (an attachment) is left out. */
+  private skippedMimePart(part: XmlElement): void {
+    const content = part.elements.find((x) => x.namespaceURI === NS.mime);
+    const what = content
+      ? `<${content.tagName}${attr(content, "part") ? ` part="${attr(content, "part")}"` : ""}${attr(content, "type") ? ` type="${attr(content, "type")}"` : ""}>`
+      : "no content";
+    this.warnings.push(
+      diagnostic(
+        "WSDL_MIME_PART_SKIPPED",
+        `found a MIME part with ${what} in mime:multipartRelated; only the part holding soap:body is read (attachments are not supported yet), so this part is left out`,
+        this.loc(part),
+        "warning",
+      ),
+    );
+  }
+
   /** One extension element of a binding input, output or fault, read into `io`. */
   private bindingIOChild(c: XmlElement, io: BindingIOParts): void {
     if (isSoap(c) && c.localName === "body") {
@@ -433,10 +506,12 @@ class DefinitionsReader {
     } else if (c.namespaceURI === NS.mime && c.localName === "mimeXml") {
       io.mimeXmlPart = attr(c, "part") ?? "";
     } else if (c.namespaceURI === NS.mime && c.localName === "multipartRelated") {
-      // MIME multipart: the SOAP part carries the soap:body.
-      for (const part of c.elements)
-        for (const inner of part.elements)
-          if (isSoap(inner) && inner.localName === "body") io.soapBody = this.soapBody(inner);
+      // MIME multipart: the SOAP part carries the soap:body; attachments are not read yet.
+      for (const part of c.elements) {
+        const body = part.elements.find((inner) => isSoap(inner) && inner.localName === "body");
+        if (body) io.soapBody = this.soapBody(body);
+        else this.skippedMimePart(part);
+      }
     }
   }
 }

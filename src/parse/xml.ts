@@ -70,7 +70,7 @@ export function parseXmlDocument(
       column: 1,
     });
   }
-  const source = modernSchemaNamespace(text, file, warnings);
+  const source = modernSchemaNamespace(lateDeclaration(text, file, warnings), file, warnings);
   // Conventional prefixes used but never declared, read as their usual namespaces: given to the
   // tokenizer as bindings above the root, so the text (and every position in it) stays as written.
   const assumed: Record<string, string> = {};
@@ -127,6 +127,29 @@ export function parseXmlDocument(
       ),
     );
   }
+}
+
+/** White space and comments before an XML declaration, which XML allows nowhere but at offset 0. */
+const LATE_DECLARATION = /^\uFEFF?(?:\s|<!--(?:(?!-->)[\s\S])*-->)+(<\?xml[\s?][\s\S]*?\?>)/;
+
+/**
+ * An XML declaration after white space or a comment (a licence header put above it): read, with a
+ * recovery warning, by blanking the declaration out. Files on disk are written so by hand; the
+ * request reader of the server stays strict. Newlines are kept, so positions stay exact.
+ */
+function lateDeclaration(text: string, file: string, warnings: Diagnostic[]): string {
+  const m = LATE_DECLARATION.exec(text);
+  if (!m) return text;
+  const decl = m[1]!;
+  const offset = m[0].length - decl.length;
+  warnings.push(
+    recovery(
+      "XML_LATE_DECLARATION",
+      "found an XML declaration (<?xml … ?>) after white space or a comment; expected it at the very start of the document, or none. Read as if it were there",
+      { file, ...positionOf(text, offset) },
+    ),
+  );
+  return text.slice(0, offset) + decl.replace(/[^\n]/g, " ") + text.slice(m[0].length);
 }
 
 const OBSOLETE_XSD =

@@ -2,7 +2,8 @@
  * The located values of XML Schema attributes that every reader of a schema document reads:
  * booleans, forms, QNames and occurrences, each refused or recovered with a located diagnostic.
  */
-import { fail, type Diagnostic, type SourceLocation } from "../diagnostics.js";
+import { diagnostic, fail, type Diagnostic, type SourceLocation } from "../diagnostics.js";
+import { recovery } from "../recovery.js";
 import type { XmlElement } from "./dom.js";
 import { oneOf, xsdBoolean, type ValueContext } from "./enumerated.js";
 import { resolveQNameValue, type QName } from "./qname.js";
@@ -52,6 +53,25 @@ export class LocatedValues {
 
   protected loc(e: XmlElement): SourceLocation {
     return locOf(this.file, e);
+  }
+
+  /** Says that `found` (an element, or what `e` holds) is left out, and what was expected. */
+  protected leftOut(e: XmlElement, found: string, expected: string): void {
+    this.warnings.push(
+      recovery("XSD_LEFT_OUT", `found ${found}; expected ${expected}; it is left out`, this.loc(e)),
+    );
+  }
+
+  /** Says that redefinitions (xs:redefine, xs:override) are not applied. */
+  protected redefinitionsLeftOut(e: XmlElement): void {
+    this.warnings.push(
+      diagnostic(
+        "XSD_REDEFINE",
+        `<${e.tagName}> redefines components of ${attr(e, "schemaLocation") ?? "a schema"}; redefinitions are not supported, so the document is read as it is and they are left out`,
+        this.loc(e),
+        "warning",
+      ),
+    );
   }
 
   protected occurs(e: XmlElement, name: "minOccurs" | "maxOccurs"): number {

@@ -48,6 +48,10 @@ const SCHEMA_CHILDREN = [
 
 const KNOWN_CHILDREN: ReadonlySet<string> = new Set(SCHEMA_CHILDREN);
 
+const FOREIGN_IN_SCHEMA =
+  "an XML Schema component (foreign content belongs in xs:annotation/xs:appinfo)";
+const PARTICLE_CONTENT = "xs:element, xs:any, xs:sequence, xs:choice, xs:all or xs:group";
+
 const isXsd = (el: XmlElement, local: string): boolean =>
   el.namespaceURI === NS.xsd && el.localName === local;
 
@@ -130,7 +134,10 @@ class SchemaReader extends LocatedValues {
       imports: [],
       includes: [],
     };
-    for (const c of el.elements) if (c.namespaceURI === NS.xsd) this.component(c, found);
+    for (const c of el.elements) {
+      if (c.namespaceURI === NS.xsd) this.component(c, found);
+      else this.leftOut(c, `<${c.tagName}>`, FOREIGN_IN_SCHEMA);
+    }
     return {
       kind: "schema",
       file: this.file,
@@ -190,15 +197,37 @@ class SchemaReader extends LocatedValues {
         });
         break;
       case "include":
-      case "redefine": {
-        const w = where(c);
-        if (w.schemaLocation)
-          found.includes.push({ ...w, schemaLocation: w.schemaLocation, loc: this.loc(c) });
+      case "redefine":
+      case "override":
+        this.include(c, found);
         break;
-      }
+      case "annotation":
+      case "notation":
+      case "defaultOpenContent":
+        break;
       default:
-        break;
+        this.leftOut(
+          c,
+          `<${c.tagName}>`,
+          "an XML Schema component (xs:element, xs:complexType, …)",
+        );
     }
+  }
+
+  /** An xs:include, xs:redefine or xs:override: the document it names, read as it is. */
+  private include(c: XmlElement, found: Components): void {
+    const w = where(c);
+    if (!w.schemaLocation) {
+      this.leftOut(
+        c,
+        `<${c.tagName}> without schemaLocation`,
+        "schemaLocation naming the document",
+      );
+      return;
+    }
+    found.includes.push({ ...w, schemaLocation: w.schemaLocation, loc: this.loc(c) });
+    if (c.localName !== "include" && c.elements.some((x) => !mayDocument(x)))
+      this.redefinitionsLeftOut(c);
   }
 
   private attributeList(parent: XmlElement): {
@@ -246,7 +275,11 @@ class SchemaReader extends LocatedValues {
     if (isXsd(c, "group")) {
       const ref = this.q(c, "ref");
       if (!ref)
-        fail("XSD_GROUP_WITHOUT_REF", "a local xs:group needs a ref attribute", this.loc(c));
+        fail(
+          "XSD_GROUP_WITHOUT_REF",
+          `found a local xs:group${nameAttr(c) ? ` named "${nameAttr(c)}"` : ""} without a ref attribute; expected ref naming a global group (only global groups are named)`,
+          this.loc(c),
+        );
       return {
         kind: "groupRef",
         ref,
@@ -274,6 +307,8 @@ class SchemaReader extends LocatedValues {
       } else {
         const p = this.particleChild(c);
         if (p) items.push(p);
+        else if (!isXsd(c, "annotation"))
+          this.leftOut(c, `<${c.tagName}> in xs:${e.localName}`, PARTICLE_CONTENT);
       }
     }
     return {
@@ -285,19 +320,36 @@ class SchemaReader extends LocatedValues {
     };
   }
 
+  /** The content model so far, given `c`: a second one is left out, said. */
+  private oneParticle(c: XmlElement, particle: RawParticle | RawGroupRef | undefined) {
+    const p = this.particleChild(c);
+    if (p && particle)
+      this.leftOut(
+        c,
+        `a second content model, <${c.tagName}>`,
+        "one xs:sequence, xs:choice, xs:all or xs:group",
+      );
+    return particle ?? p;
+  }
+
   private derivation(e: XmlElement): RawDerivation {
     const d = e.elements.find((c) => isXsd(c, "extension") || isXsd(c, "restriction"));
     if (!d)
       fail(
         "XSD_BAD_CONTENT",
-        `xs:${e.localName} needs an xs:extension or xs:restriction child`,
+        `found xs:${e.localName} holding ${
+          e.elements
+            .filter((x) => !mayDocument(x))
+            .map((x) => `<${x.tagName}>`)
+            .join(", ") || "nothing"
+        }; expected an xs:extension or xs:restriction child`,
         this.loc(e),
       );
     const base = this.q(d, "base");
     if (!base)
       fail("XSD_MISSING_ATTRIBUTE", `xs:${d.localName} needs a base attribute`, this.loc(d));
     let particle: RawParticle | RawGroupRef | undefined;
-    for (const c of d.elements) particle ??= this.particleChild(c);
+    for (const c of d.elements) particle = this.oneParticle(c, particle);
     return {
       derivation: d.localName as "extension" | "restriction",
       base,
@@ -314,7 +366,7 @@ class SchemaReader extends LocatedValues {
     for (const c of e.elements) {
       if (isXsd(c, "complexContent")) complexContent = this.derivation(c);
       else if (isXsd(c, "simpleContent")) simpleContent = this.derivation(c);
-      else particle ??= this.particleChild(c);
+      else particle = this.oneParticle(c, particle);
     }
     const r: Building<RawComplexType> = { kind: "complexType" };
     put(r, "name", nameAttr(e));
@@ -380,6 +432,13 @@ class SchemaReader extends LocatedValues {
     }
     const name = nameAttr(e);
     const ref = this.q(e, "ref");
+    const inline = complexType ?? simpleType;
+    if (inline && attr(e, "type") !== undefined)
+      this.leftOut(
+        e,
+        `both type="${attr(e, "type")}" and an inline xs:${inline.kind}`,
+        "one of them; type= is read",
+      );
     if (name === undefined && ref === undefined) {
       fail("XSD_MISSING_ATTRIBUTE", "xs:element needs a name or a ref attribute", this.loc(e));
     }

@@ -85,9 +85,15 @@ export class ServiceClient {
       );
     }
     this.port = port;
+    if (options.endpoint === undefined && !/^https?:\/\//i.test(port.address)) {
+      throw new Error(
+        `port ${name} of service ${service.name} has no absolute address in its WSDL (${JSON.stringify(port.address)}); expected the endpoint option, e.g. { endpoint: "https://host/path" }`,
+      );
+    }
     // user:password@ in the endpoint (which fetch refuses) is sent as Basic authorization instead.
     const { url, authorization } = takeUserinfo(options.endpoint ?? port.address);
-    this.endpoint = url.replace(/\/+$/, "");
+    // As given: an address ending in "/" is posted to with its slash (see httpUrl for HTTP).
+    this.endpoint = url;
     this.authorization = authorization;
     this.fetchImpl = options.fetch ?? globalThis.fetch;
     this.options = options;
@@ -289,12 +295,13 @@ export class ServiceClient {
     callOptions: CallOptions,
   ): Promise<unknown> {
     let params = encodeHttpParams(op, input);
-    let url = this.endpoint + op.location;
+    let url = httpUrl(this.endpoint, op.location);
     if (op.replace) {
       // http:urlReplacement: each parameter in place of its (name) in the location, and no query or
       // form.
       const values = params;
-      url = this.endpoint + replaceInLocation(op.location, (name) => values.get(name) ?? "");
+      const location = replaceInLocation(op.location, (name) => values.get(name) ?? "");
+      url = httpUrl(this.endpoint, location);
       params = new URLSearchParams();
     }
     const reader = op.response ? documentReader([op.response.element]) : undefined;
@@ -419,6 +426,13 @@ function pick(body: BodyDesc, value: unknown): unknown {
   if (value === null || value === undefined) return undefined;
   return ownValue(value as Record<string, unknown>, body.prop);
 }
+
+/**
+ * The URL of an HTTP operation: its location after the address, as .NET and zeep join them, one
+ * slash between (an address of /admin/1.3/ and a location of /Op give /admin/1.3/Op).
+ */
+const httpUrl = (endpoint: string, location: string): string =>
+  location.startsWith("/") ? endpoint.replace(/\/+$/, "") + location : endpoint + location;
 
 const REDACTED = "[redacted]";
 

@@ -20,7 +20,7 @@ import { Documents } from "./documents.js";
 import { handleHttp, serveHttp } from "./http.js";
 import { DOCUMENT_HEADERS, HttpProblem, send, sendError } from "./respond.js";
 import { handleSoap } from "./soap.js";
-import { protocolOf, RouteTable, type Endpoint } from "./table.js";
+import { isAt, protocolOf, RouteTable, type Endpoint } from "./table.js";
 import type { DecodeLimits } from "../xml/decode-options.js";
 
 export interface HandlerOptions {
@@ -203,11 +203,11 @@ class Server {
       if (next) return next();
       throw this.table.notFound();
     }
-    if (lower === ep.lower || (lower === `${ep.lower}/` && protocol === undefined))
+    if (isAt(ep, lower) || (lower === `${ep.lowerBase}/` && protocol === undefined))
       return this.atEndpoint(req, res, url, ep, listener);
     let opName: string;
     try {
-      opName = decodeURIComponent(path.slice(ep.lower === "/" ? 1 : ep.path.length + 1));
+      opName = decodeURIComponent(path.slice(ep.lowerBase.length + 1));
     } catch {
       throw new HttpProblem(400, "The URL path holds a malformed percent-encoding.");
     }

@@ -18,8 +18,11 @@ import {
 
 /** A path the handler serves, with the ports whose address has it and their SOAP operations. */
 export interface Endpoint {
+  /** The path as the WSDL's address has it, a trailing slash kept. */
   readonly path: string;
   readonly lower: string;
+  /** `lower` without a trailing slash ("" for the root): operations' URLs are below it. */
+  readonly lowerBase: string;
   readonly ports: PortDesc[];
   readonly soap: Readonly<Record<SoapVersion, SoapRoutes>>;
   /**
@@ -40,7 +43,9 @@ interface PatternRoute {
 export const protocolOf = (method: string | undefined): "httpGet" | "httpPost" | undefined =>
   method === "GET" ? "httpGet" : method === "POST" ? "httpPost" : undefined;
 
-const normalise = (path: string): string => path.replace(/\/+$/, "") || "/";
+// A trailing slash is kept, as written (an address of /admin/1.3/ is served there); repeated ones
+// are one.
+const normalise = (path: string): string => path.replace(/\/{2,}$/, "/") || "/";
 
 /** The path a port whose WSDL address is `address` is served at, when no `path` option is given. */
 export const addressPath = (address: string): string =>
@@ -63,7 +68,8 @@ function soapRoutes(ports: readonly PortDesc[], v: SoapVersion): SoapRoutes {
 function endpoint(path: string, ports: PortDesc[]): Endpoint {
   const soap = { "1.1": soapRoutes(ports, "1.1"), "1.2": soapRoutes(ports, "1.2") };
   const encoded = ports.some((p) => p.encoded === true);
-  return { path, lower: path.toLowerCase(), ports, soap, encoded };
+  const lower = path.toLowerCase();
+  return { path, lower, lowerBase: pathBase(lower), ports, soap, encoded };
 }
 
 export class RouteTable {
@@ -143,13 +149,11 @@ export class RouteTable {
 
   /** The endpoint a lower-cased path is at or below. */
   endpointOf(lower: string): Endpoint | undefined {
-    return this.endpoints.find(
-      (e) => lower === e.lower || lower.startsWith(e.lower === "/" ? "/" : `${e.lower}/`),
-    );
+    return this.endpoints.find((e) => isAt(e, lower) || lower.startsWith(`${e.lowerBase}/`));
   }
 
   isEndpoint(lower: string): boolean {
-    return this.endpoints.some((e) => e.lower === lower);
+    return this.endpoints.some((e) => isAt(e, lower));
   }
 
   /** A request for a path not served says which are, for whoever mistyped one. */
@@ -160,6 +164,14 @@ export class RouteTable {
     );
   }
 }
+
+/**
+ * Whether a lower-cased path is the endpoint's own: its path, or, for an address with a trailing
+ * slash, that path without it (a client that drops the slash still reaches it). A slash added to
+ * an address without one is not: ASMX reads /api.asmx/ as an HTTP operation with no name.
+ */
+export const isAt = (e: Endpoint, lower: string): boolean =>
+  lower === e.lower || (lower === e.lowerBase && lower !== "");
 
 /** The port of an HTTP verb at an endpoint. */
 export function httpPort(ep: Endpoint, verb: "GET" | "POST"): PortDesc | undefined {
