@@ -52,10 +52,11 @@ export function describeModel(model: WsdlModel): string {
       for (const p of s.ports) {
         const bop = p.binding.operations.find((o) => o.operation === op);
         if (!bop) continue;
-        const how =
-          bop.soapAction !== undefined
+        const how = p.binding.protocol.startsWith("soap")
+          ? bop.soapAction
             ? `SOAPAction ${bop.soapAction}`
-            : `${p.binding.verb} ${bop.location ?? ""}`;
+            : "no SOAPAction (told apart by its body element)"
+          : `${p.binding.verb} ${bop.location ?? ""}`;
         lines.push(`      ${p.name}: ${how}`);
       }
     }

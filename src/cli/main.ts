@@ -126,7 +126,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .addHelpText(
       "after",
-      "\nExit codes: 0 ok, 1 invalid input (or stale output with --check), 2 usage error, 3 internal error.",
+      "\nExit codes: 0 ok, 1 invalid input (or stale output with --check), 2 usage error (arguments or config file), 3 internal error.",
     );
   generateCommand(program, run);
   scaffoldCommand(program, run);
@@ -158,7 +158,7 @@ function failed(run: Run, e: unknown): number {
   }
   if (e instanceof ConfigError) {
     io.stderr(`${severity(io, "error")}: ${e.message}\n`);
-    return EXIT.invalidInput;
+    return EXIT.usage;
   }
   if (e instanceof DiagnosticError) {
     run.printDiagnostics(e.diagnostics, false);

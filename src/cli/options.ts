@@ -76,7 +76,7 @@ export const OPTIONS = {
   strict: {
     flag: "--strict",
     description:
-      "refuse defective or partly supported input: every recovery from a defect (a reference declared nowhere read as xs:anyType, an import that cannot be read, …) and every limitation (SOAP encoding, a binding neither SOAP nor HTTP, …) is an error instead of a warning, and the exit code is 1",
+      "refuse defective or partly supported input: every recovery from a defect (a reference declared nowhere read as xs:anyType, an import that cannot be read, …) and every limitation (SOAP-encoded values that cannot be written as rpc/encoded peers expect, a binding neither SOAP nor HTTP, …) is an error instead of a warning, and the exit code is 1. SOAP encoding itself is supported and passes",
     kind: "boolean",
     scope: "source",
     default: false,

@@ -3,7 +3,7 @@
  * logical operation's input fields), location, request encoding and response document, and the
  * logical operation an HTTP binding declares when no SOAP binding did, for services.ts.
  */
-import type { SourceLocation } from "../diagnostics.js";
+import type { DiagnosticBag, SourceLocation } from "../diagnostics.js";
 import type {
   RawBinding,
   RawBindingOperation,
@@ -167,7 +167,7 @@ export class HttpBindingReader extends BindingReader {
     }
     const partName = mimePart ?? this.undescribedOutput(raw, bop, outMsg);
     if (partName === undefined || !outMsg) return { mimePart, mimeXmlElement: undefined };
-    const part = this.responsePart(bop, outMsg, partName);
+    const part = responsePart(this.diagnostics, bop, outMsg, partName);
     if (!part) return { mimePart, mimeXmlElement: undefined };
     if (!part.element)
       return new Skipped(
@@ -175,25 +175,6 @@ export class HttpBindingReader extends BindingReader {
         part.loc,
       );
     return { mimePart, mimeXmlElement: this.schemas.element(part.element, part.loc) };
-  }
-
-  /**
-   * The part named `partName` (or, unnamed, the only one); a name no part has, or no name among
-   * several parts, is read as the first part, said.
-   */
-  private responsePart(bop: RawBindingOperation, outMsg: RawMessage, partName: string) {
-    const named = outMsg.parts.find((p) => p.name === partName);
-    if (named || (partName === "" && outMsg.parts.length <= 1)) return named ?? outMsg.parts[0];
-    const first = outMsg.parts[0];
-    if (first)
-      this.diagnostics.warn(
-        "WSDL_UNRESOLVED",
-        partName === ""
-          ? `the output of ${bop.name} names no part of message ${outMsg.name}, which has ${outMsg.parts.length}; expected part="…"; read as its first part, ${first.name}`
-          : `the output of ${bop.name} names part ${partName}, which message ${outMsg.name} does not have; expected one of ${outMsg.parts.map((p) => p.name).join(", ")}; read as its first part`,
-        bop.output?.loc ?? bop.loc,
-      );
-    return first;
   }
 
   /**
@@ -355,4 +336,28 @@ function readsAs(element: ElementDecl, field: ElementField): boolean {
   return (
     field.maxOccurs > 1 && only !== undefined && only.maxOccurs > 1 && only.type === field.type
   );
+}
+
+/**
+ * The part named `partName` (or, unnamed, the only one); a name no part has, or no name among
+ * several parts, is read as the first part, said.
+ */
+function responsePart(
+  diagnostics: DiagnosticBag,
+  bop: RawBindingOperation,
+  outMsg: RawMessage,
+  partName: string,
+) {
+  const named = outMsg.parts.find((p) => p.name === partName);
+  if (named || (partName === "" && outMsg.parts.length <= 1)) return named ?? outMsg.parts[0];
+  const first = outMsg.parts[0];
+  if (first)
+    diagnostics.warn(
+      "WSDL_UNRESOLVED",
+      partName === ""
+        ? `the output of ${bop.name} names no part of message ${outMsg.name}, which has ${outMsg.parts.length}; expected part="…"; read as its first part, ${first.name}`
+        : `the output of ${bop.name} names part ${partName}, which message ${outMsg.name} does not have; expected one of ${outMsg.parts.map((p) => p.name).join(", ")}; read as its first part`,
+      bop.output?.loc ?? bop.loc,
+    );
+  return first;
 }

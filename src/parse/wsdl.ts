@@ -10,134 +10,22 @@ import { resolveQNameValue, type QName } from "./qname.js";
 import { documentation, opt, readSchema, type RawSchema } from "./xsd.js";
 import { oneOf, type ValueContext } from "./enumerated.js";
 import { attr, locOf } from "./xml.js";
+import { unknownContent } from "./wsdl-content.js";
+import type {
+  RawBinding,
+  RawBindingIO,
+  RawBindingOperation,
+  RawBindingProtocol,
+  RawDefinitions,
+  RawMessage,
+  RawOperationIO,
+  RawPortType,
+  RawService,
+  RawSoapBody,
+  RawSoapHeader,
+} from "./wsdl-raw.js";
 
-export interface RawDefinitions {
-  readonly kind: "definitions";
-  readonly file: string;
-  readonly targetNamespace: string;
-  readonly name?: string;
-  readonly doc?: string;
-  readonly imports: readonly {
-    readonly namespace?: string;
-    readonly location: string;
-    readonly loc: SourceLocation;
-  }[];
-  readonly schemas: readonly RawSchema[];
-  readonly messages: readonly RawMessage[];
-  readonly portTypes: readonly RawPortType[];
-  readonly bindings: readonly RawBinding[];
-  readonly services: readonly RawService[];
-  readonly loc: SourceLocation;
-}
-
-export interface RawPart {
-  readonly name: string;
-  readonly element?: QName;
-  readonly type?: QName;
-  readonly loc: SourceLocation;
-}
-
-export interface RawMessage {
-  readonly name: string;
-  readonly parts: readonly RawPart[];
-  readonly loc: SourceLocation;
-}
-
-export interface RawOperationIO {
-  readonly name?: string;
-  readonly message: QName;
-  readonly loc: SourceLocation;
-}
-
-export interface RawPortTypeOperation {
-  readonly name: string;
-  readonly doc?: string;
-  readonly input?: RawOperationIO;
-  readonly output?: RawOperationIO;
-  readonly faults: readonly RawOperationIO[];
-  readonly loc: SourceLocation;
-}
-
-export interface RawPortType {
-  readonly name: string;
-  readonly operations: readonly RawPortTypeOperation[];
-  readonly loc: SourceLocation;
-}
-
-export interface RawSoapBody {
-  readonly use: "literal" | "encoded";
-  readonly namespace?: string;
-  readonly parts?: readonly string[];
-  readonly encodingStyle?: string;
-}
-
-export interface RawSoapHeader {
-  readonly message: QName;
-  readonly part: string;
-  readonly use: "literal" | "encoded";
-  readonly namespace?: string;
-  readonly loc: SourceLocation;
-}
-
-/** One `wsdl:input`, `wsdl:output` or `wsdl:fault` of a binding operation, with its extensions. */
-export interface RawBindingIO {
-  readonly name?: string;
-  readonly soapBody?: RawSoapBody;
-  readonly soapHeaders: readonly RawSoapHeader[];
-  readonly soapFault?: { readonly name?: string; readonly use: "literal" | "encoded" };
-  readonly urlEncoded: boolean;
-  readonly urlReplacement: boolean;
-  readonly mimeContentType?: string;
-  /** The `part` attribute of `mime:content`, when given. */
-  readonly mimeContentPart?: string;
-  readonly mimeXmlPart?: string;
-  readonly loc: SourceLocation;
-}
-
-export type RawBindingProtocol = "soap11" | "soap12" | "http" | "other";
-
-export interface RawBindingOperation {
-  readonly name: string;
-  readonly soapAction?: string;
-  readonly style?: "document" | "rpc";
-  readonly httpLocation?: string;
-  /** Where its http:operation stands, when it has one. */
-  readonly httpOperationLoc?: SourceLocation;
-  readonly input?: RawBindingIO;
-  readonly output?: RawBindingIO;
-  readonly faults: readonly RawBindingIO[];
-  readonly loc: SourceLocation;
-}
-
-export interface RawBinding {
-  readonly name: string;
-  readonly type: QName;
-  readonly protocol: RawBindingProtocol;
-  readonly style?: "document" | "rpc";
-  readonly transport?: string;
-  readonly httpVerb?: string;
-  /** Where its http:binding stands, when it has one. */
-  readonly httpLoc?: SourceLocation;
-  /** The `{namespace}binding` extension element of a binding of no protocol read here. */
-  readonly extension?: string;
-  readonly operations: readonly RawBindingOperation[];
-  readonly loc: SourceLocation;
-}
-
-export interface RawPort {
-  readonly name: string;
-  readonly binding: QName;
-  readonly address?: string;
-  readonly addressProtocol?: RawBindingProtocol;
-  readonly loc: SourceLocation;
-}
-
-export interface RawService {
-  readonly name: string;
-  readonly doc?: string;
-  readonly ports: readonly RawPort[];
-  readonly loc: SourceLocation;
-}
+export type * from "./wsdl-raw.js";
 
 const protocolOf = (ns: string | null): RawBindingProtocol =>
   ns === NS.soap11 ? "soap11" : ns === NS.soap12 ? "soap12" : ns === NS.http ? "http" : "other";
@@ -147,24 +35,6 @@ const isSoap = (el: XmlElement): boolean =>
 
 const wsdlChildren = (e: XmlElement, local: string) =>
   e.elements.filter((c) => c.namespaceURI === NS.wsdl && c.localName === local);
-/**
- * The WSDL 1.1 elements each WSDL element may hold (extension elements in other namespaces aside),
- * and those it may hold once: anything else in the WSDL namespace is left out, said.
- */
-const WSDL_CONTENT: Readonly<Record<string, { all: readonly string[]; once: readonly string[] }>> =
-  {
-    definitions: {
-      all: ["import", "documentation", "types", "message", "portType", "binding", "service"],
-      once: ["types"],
-    },
-    message: { all: ["documentation", "part"], once: [] },
-    portType: { all: ["documentation", "operation"], once: [] },
-    operation: { all: ["documentation", "input", "output", "fault"], once: ["input", "output"] },
-    binding: { all: ["documentation", "operation"], once: [] },
-    service: { all: ["documentation", "port"], once: [] },
-    port: { all: ["documentation"], once: [] },
-    part: { all: ["documentation"], once: [] },
-  };
 
 const USES = ["literal", "encoded"] as const;
 const STYLES = ["document", "rpc"] as const;
@@ -225,33 +95,8 @@ class DefinitionsReader {
     };
   }
 
-  /** Says what in `e`'s WSDL content WSDL 1.1 does not define there (see WSDL_CONTENT). */
-  private unknownContent(e: XmlElement): void {
-    const content = WSDL_CONTENT[e.localName ?? ""];
-    if (!content) return;
-    const seen = new Set<string>();
-    for (const c of e.elements) {
-      if (c.namespaceURI !== NS.wsdl) continue;
-      const name = c.localName ?? "";
-      const known = content.all.includes(name);
-      const repeated = known && content.once.includes(name) && seen.has(name);
-      seen.add(name);
-      if (known && !repeated) continue;
-      const expected = repeated
-        ? `one ${c.tagName} in ${e.tagName}`
-        : `one of ${content.all.map((n) => "wsdl:" + n).join(", ")} in ${e.tagName}`;
-      this.warnings.push(
-        recovery(
-          "WSDL_LEFT_OUT",
-          `found ${repeated ? "a second " : ""}<${c.tagName}>; expected ${expected}; it is left out`,
-          this.loc(c),
-        ),
-      );
-    }
-  }
-
   definitions(root: XmlElement): RawDefinitions {
-    this.unknownContent(root);
+    unknownContent(this.file, this.warnings, root);
     const schemas = this.schemas(root);
     return {
       kind: "definitions",
@@ -322,7 +167,7 @@ class DefinitionsReader {
   }
 
   private message(e: XmlElement): RawMessage {
-    this.unknownContent(e);
+    unknownContent(this.file, this.warnings, e);
     return {
       name: this.required(e, "name"),
       parts: wsdlChildren(e, "part").map((p) => ({
@@ -336,11 +181,11 @@ class DefinitionsReader {
   }
 
   private portType(e: XmlElement): RawPortType {
-    this.unknownContent(e);
+    unknownContent(this.file, this.warnings, e);
     return {
       name: this.required(e, "name"),
       operations: wsdlChildren(e, "operation").map((o) => {
-        this.unknownContent(o);
+        unknownContent(this.file, this.warnings, o);
         const input = wsdlChildren(o, "input")[0];
         const output = wsdlChildren(o, "output")[0];
         return {
@@ -361,12 +206,12 @@ class DefinitionsReader {
   }
 
   private service(e: XmlElement): RawService {
-    this.unknownContent(e);
+    unknownContent(this.file, this.warnings, e);
     return {
       name: this.required(e, "name"),
       ...opt("doc", documentation(e)),
       ports: wsdlChildren(e, "port").map((p) => {
-        this.unknownContent(p);
+        unknownContent(this.file, this.warnings, p);
         const address = p.elements.find(
           (c) => c.localName === "address" && c.namespaceURI !== NS.wsdl,
         );
@@ -389,7 +234,7 @@ class DefinitionsReader {
     let httpVerb: string | undefined;
     let httpLoc: SourceLocation | undefined;
     let extension: string | undefined;
-    this.unknownContent(e);
+    unknownContent(this.file, this.warnings, e);
     for (const c of e.elements) {
       if (c.localName === "binding" && c.namespaceURI !== NS.wsdl) {
         protocol = protocolOf(c.namespaceURI);
@@ -416,7 +261,7 @@ class DefinitionsReader {
   }
 
   private bindingOperation(o: XmlElement): RawBindingOperation {
-    this.unknownContent(o);
+    unknownContent(this.file, this.warnings, o);
     let soapAction: string | undefined;
     let opStyle: "document" | "rpc" | undefined;
     let httpLocation: string | undefined;

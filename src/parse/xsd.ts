@@ -8,7 +8,8 @@ import { recovery } from "../recovery.js";
 import { NS } from "./namespaces.js";
 import { resolveQNameValue } from "./qname.js";
 import { oneOf } from "./enumerated.js";
-import { LocatedValues } from "./xsd-values.js";
+import { put, opt, type Building } from "./building.js";
+import { documentation, isXsd, mayDocument, SimpleTypeReader } from "./xsd-simple.js";
 import { attr, locOf, nameAttr } from "./xml.js";
 import type {
   RawAny,
@@ -28,6 +29,7 @@ import type {
 } from "./xsd-raw.js";
 
 export type * from "./xsd-raw.js";
+export { documentation, opt };
 
 /** The elements an `xs:schema` may contain. */
 const SCHEMA_CHILDREN = [
@@ -52,9 +54,6 @@ const FOREIGN_IN_SCHEMA =
   "an XML Schema component (foreign content belongs in xs:annotation/xs:appinfo)";
 const PARTICLE_CONTENT = "xs:element, xs:any, xs:sequence, xs:choice, xs:all or xs:group";
 
-const isXsd = (el: XmlElement, local: string): boolean =>
-  el.namespaceURI === NS.xsd && el.localName === local;
-
 /** The first `xs:<local>` child of `el`, if any (a loop: no closure per call). */
 function firstXsd(el: XmlElement, local: string): XmlElement | undefined {
   for (const c of el.elements) if (isXsd(c, local)) return c;
@@ -62,25 +61,6 @@ function firstXsd(el: XmlElement, local: string): XmlElement | undefined {
 }
 
 const USES = ["optional", "required", "prohibited"] as const;
-
-const mayDocument = (c: XmlElement): boolean =>
-  c.localName === "annotation" || c.localName === "documentation";
-
-/** The text of `xs:annotation/xs:documentation` (or of `wsdl:documentation`), trimmed. */
-export function documentation(el: XmlElement): string | undefined {
-  // Most elements have none: look before allocating.
-  if (!el.elements.some(mayDocument)) return undefined;
-  const texts: string[] = [];
-  for (const c of el.elements) {
-    if (isXsd(c, "annotation")) {
-      for (const d of c.elements) if (isXsd(d, "documentation")) texts.push(d.textContent);
-    } else if (c.localName === "documentation" && c.namespaceURI === NS.wsdl) {
-      texts.push(c.textContent);
-    }
-  }
-  const text = texts.join("\n").trim();
-  return text === "" ? undefined : text;
-}
 
 /** Reads one `xs:schema` element. */
 export function readSchema(el: XmlElement, file: string, warnings: Diagnostic[] = []): RawSchema {
@@ -122,7 +102,7 @@ function arrayType(e: XmlElement): RawAttribute["arrayType"] {
 }
 
 /** Reads the components of one schema document, each located in `file`. */
-class SchemaReader extends LocatedValues {
+class SchemaReader extends SimpleTypeReader {
   schema(el: XmlElement): RawSchema {
     const found: Components = {
       elements: [],
@@ -383,46 +363,6 @@ class SchemaReader extends LocatedValues {
     return r as RawComplexType;
   }
 
-  private simpleType(e: XmlElement): RawSimpleType {
-    const r: Building<RawSimpleType> = { kind: "simpleType" };
-    put(r, "name", nameAttr(e));
-    for (const c of e.elements) {
-      if (isXsd(c, "restriction")) put(r, "restriction", this.simpleRestriction(c));
-      else if (isXsd(c, "list")) put(r, "list", this.simpleList(c));
-      else if (isXsd(c, "union")) put(r, "union", this.simpleUnion(c));
-    }
-    put(r, "doc", documentation(e));
-    r.loc = this.loc(e);
-    return r as RawSimpleType;
-  }
-
-  private simpleRestriction(c: XmlElement): RawSimpleType["restriction"] {
-    const inline = c.elements.find((x) => isXsd(x, "simpleType"));
-    return {
-      ...opt("base", this.q(c, "base")),
-      ...opt("inlineBase", inline && this.simpleType(inline)),
-      enumeration: c.elements
-        .filter((x) => isXsd(x, "enumeration"))
-        .map((x) => attr(x, "value") ?? ""),
-    };
-  }
-
-  private simpleList(c: XmlElement): RawSimpleType["list"] {
-    const inline = c.elements.find((x) => isXsd(x, "simpleType"));
-    return {
-      ...opt("itemType", this.q(c, "itemType")),
-      ...opt("inline", inline && this.simpleType(inline)),
-    };
-  }
-
-  private simpleUnion(c: XmlElement): RawSimpleType["union"] {
-    const members = (attr(c, "memberTypes") ?? "").split(/\s+/).filter(Boolean);
-    return {
-      memberTypes: members.map((m) => resolveQNameValue(c, m)),
-      inline: c.elements.filter((x) => isXsd(x, "simpleType")).map((x) => this.simpleType(x)),
-    };
-  }
-
   private element(e: XmlElement): RawElement {
     let complexType: RawComplexType | undefined;
     let simpleType: RawSimpleType | undefined;
@@ -479,20 +419,4 @@ function componentName(c: XmlElement, file: string, warnings: Diagnostic[]): str
     ),
   );
   return meant;
-}
-
-/** An object being built one property at a time (see put). */
-type Building<T> = { -readonly [K in keyof T]?: T[K] };
-
-/**
- * Sets `o[key]` when `value` is defined: exact-optional like opt, without the object and the spread
- * that opt costs per property (the readers below run for every schema element).
- */
-function put<T, K extends keyof T>(o: Building<T>, key: K, value: T[K] | undefined): void {
-  if (value !== undefined) o[key] = value;
-}
-
-/** `{ key: value }` when the value is defined, `{}` otherwise: keeps objects exact-optional. */
-export function opt<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
-  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 }

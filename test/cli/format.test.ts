@@ -83,7 +83,7 @@ describe("--format prettier", () => {
     ).toBe(0);
     writeFileSync(`${dir}/bad.json`, cfg("tidy"));
     const r = run("generate", "--config", `${dir}/bad.json`);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.stderr).toContain('format must be one of "none", "prettier"');
   });
 });

@@ -11,7 +11,7 @@ import {
   xs,
 } from "../../runtime/src/descriptors/builders.js";
 import { decodeDocument } from "../../runtime/src/xml/reader.js";
-import { writeElement } from "../../runtime/src/xml/writer.js";
+import { withXsiTypes, writeElement } from "../../runtime/src/xml/writer.js";
 import { XSI_NS } from "../../runtime/src/xml/namespaces.js";
 
 const NS = "urn:t";
@@ -44,6 +44,18 @@ const xml = (value: unknown): string => {
 const read = (doc: string): unknown => decodeDocument(doc, [board]).value;
 
 describe("xsi:type", () => {
+  it('with xsiType "always", is written on every value of a type others extend, its own type too', () => {
+    const value = { Marker: [{ $type: "Pin", Label: "a", Size: 1 }], Pin: { Label: "c", Size: 3 } };
+    const pinOwn = `<Pin xmlns:t="urn:t" xsi:type="t:Pin"><Label>c</Label><Size>3</Size></Pin>`;
+    expect(withXsiTypes(true, () => xml(value))).toContain(pinOwn);
+    // Only within the call: the default writes it where the type differs, as before.
+    expect(xml(value)).toContain("<Pin><Label>c</Label><Size>3</Size></Pin>");
+    expect(read(withXsiTypes(true, () => xml(value)))).toEqual(read(xml(value)));
+    // A type no other extends gets none.
+    const leaf = { Marker: [{ $type: "Banner_2", Label: "b", Size: 2 }] };
+    expect(withXsiTypes(true, () => xml(leaf))).toBe(xml(leaf));
+  });
+
   it("is written from $type, with the type's namespace bound on the element", () => {
     const value = {
       Marker: [

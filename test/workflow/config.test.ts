@@ -100,14 +100,14 @@ describe("wsdl-tsgen with a config file", () => {
     expect(run(dir, "generate", "--check", "--runtime-import", "other-runtime").code).toBe(0);
   });
 
-  it("a bad config file exits 1 with the reason", () => {
+  it("a bad config file exits 2 (a usage error) with the reason", () => {
     const dir = tempDir();
     writeFileSync(
       `${dir}/wsdl-tsgen.config.json`,
       JSON.stringify({ sources: [{ wsdl: WSDL_PATH, out: "gen", outDir: "x" }] }),
     );
     const r = run(dir, "generate");
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.stderr).toContain('unknown option "outDir"; did you mean "out"?');
     expect(existsSync(`${dir}/gen`)).toBe(false);
   });

@@ -206,7 +206,7 @@ describe("a WSDL behind authentication", () => {
     try {
       delete process.env["WSDL_TSGEN_TEST_KEY"];
       const unset = cli();
-      expect(await main(["generate", "--config", config], unset.io)).toBe(1);
+      expect(await main(["generate", "--config", config], unset.io)).toBe(2);
       expect(unset.err()).toContain(
         "sources[0].headers: X-Api-Key names the environment variable WSDL_TSGEN_TEST_KEY, which is not set",
       );

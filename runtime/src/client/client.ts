@@ -39,6 +39,7 @@ import { keepUndescribed, undescribedOf } from "../xml/undescribed.js";
 import { takeUserinfo, withAuthorization } from "../http/userinfo.js";
 import { securityHeaderXml, withoutPasswords } from "../soap/ws-security.js";
 import { writeNode } from "../xml/write-tree.js";
+import { withXsiTypes } from "../xml/writer.js";
 import type { CallOptions, ClientOptions } from "./options.js";
 
 /**
@@ -255,7 +256,7 @@ export class ServiceClient {
         : (extra ?? ""));
     const body = envelope(
       version,
-      bodyXml(op.request, elementValue),
+      withXsiTypes(this.options.xsiType === "always", () => bodyXml(op.request, elementValue)),
       undeclared +
         headerXml(
           this.headerType,

@@ -66,6 +66,12 @@ export interface ClientOptions<
    * it throws rejects the call.
    */
   readonly trace?: (exchange: Exchange) => void;
+  /**
+   * `xsi:type` on values of types that others extend: "derived", only where a value's type is a
+   * derived one; "always", on every such value (services that, like Salesforce's, expect it).
+   * Default: "derived".
+   */
+  readonly xsiType?: "derived" | "always";
   /** Give `trace` the Authorization header and WS-Security password as sent. Default: false. */
   readonly traceCredentials?: boolean;
 }

@@ -24,6 +24,8 @@ export interface Served {
   readonly limits: DecodeLimits;
   readonly timeoutMs: number;
   readonly understands: ((ns: string, local: string) => boolean) | undefined;
+  /** HandlerOptions.xsiType is "always". */
+  readonly xsiTypeAlways: boolean;
 }
 
 /** The context of one call; `response` collects the SOAP header entries the implementation sets. */

@@ -62,6 +62,12 @@ export interface HandlerOptions {
    * ASMX does: the form invokes the operation with whatever the visitor types.
    */
   readonly helpFormFromAnyAddress?: boolean;
+  /**
+   * `xsi:type` on values of types that others extend: "derived", only where a value's type is a
+   * derived one; "always", on every such value, as Salesforce's servers write (clients such as zeep
+   * read nested polymorphic values only so). Default: "derived".
+   */
+  readonly xsiType?: "derived" | "always";
 }
 
 /**
@@ -101,6 +107,7 @@ export function createServiceHandler<S extends AnyServiceDesc>(
     limits: options.limits ?? DEFAULT_LIMITS,
     timeoutMs: options.requestTimeoutMs ?? 30_000,
     understands: options.understands,
+    xsiTypeAlways: options.xsiType === "always",
   };
   const ports = Object.values(service.ports);
   const table = new RouteTable(ports, options.path);

@@ -14,7 +14,7 @@ import { bodyValue, context, invoke, type Served } from "./call.js";
 import { faultHeaders, faultStatus, HttpProblem, send } from "./respond.js";
 import { httpRouted, type HttpRoute } from "./routes.js";
 import { httpPort, type Endpoint } from "./table.js";
-import { writeElement } from "../xml/writer.js";
+import { withXsiTypes, writeElement } from "../xml/writer.js";
 import { XSD_NS, XSI_NS } from "../xml/namespaces.js";
 
 /** Answers a request below an endpoint's path, `opName` being the rest of the path. */
@@ -135,16 +135,9 @@ function resultDocument(s: Served, { name, op }: HttpRoute, result: unknown): st
   try {
     const out: string[] = [];
     const value = bodyValue(body, result) ?? null;
-    writeElement(
-      out,
-      el.name,
-      el.ns,
-      "",
-      el.type,
-      value,
-      true,
-      el.prop,
-      ` xmlns:xsd="${XSD_NS}" xmlns:xsi="${XSI_NS}"`,
+    const decl = ` xmlns:xsd="${XSD_NS}" xmlns:xsi="${XSI_NS}"`;
+    withXsiTypes(s.xsiTypeAlways, () =>
+      writeElement(out, el.name, el.ns, "", el.type, value, true, el.prop, decl),
     );
     // Concatenated rather than joined: the encoder flattens the result once; a join would copy
     // the 48 KB document once more (and, in the server bench, had it promoted by the GC).

@@ -25,7 +25,7 @@ import type { Endpoint } from "./table.js";
 import { onlyWhiteSpace } from "../xml/chars.js";
 import { clark } from "../xml/node.js";
 import { XmlDecodeError } from "../xml/decode-options.js";
-import { writeField } from "../xml/writer.js";
+import { withXsiTypes, writeField } from "../xml/writer.js";
 
 /**
  * A SOAP request's body as read: the version its Content-Type declares, its action and its text.
@@ -285,7 +285,8 @@ async function call(
   if (h === undefined) return serverFault(res, version);
   let xml: string;
   try {
-    xml = envelope(version, responseXml(routed.op.response, result), h);
+    const body = withXsiTypes(s.xsiTypeAlways, () => responseXml(routed.op.response, result));
+    xml = envelope(version, body, h);
   } catch (e) {
     s.log(
       `wsdl-tsgen: ${s.service.name}.${routed.name} returned a value that does not fit its type`,

@@ -138,6 +138,33 @@ function writeItems(
   return s;
 }
 
+/** The `xsi:type` attribute naming a family member (with its namespace's declaration). */
+function xsiTypeOf(member: ComplexDesc): string {
+  const mns = member.family!.ns;
+  return mns === ""
+    ? ` xsi:type="${escapeAttr(member.name)}"`
+    : ` xmlns:t="${escapeAttr(mns)}" xsi:type="t:${escapeAttr(member.name)}"`;
+}
+
+/**
+ * Whether values of types that others extend get `xsi:type` even when of the declared type, as
+ * Salesforce's servers write them (zeep reads nested polymorphic values only so). Set only for the
+ * duration of one synchronous write by `withXsiTypes`.
+ */
+let xsiTypeAlways = false;
+
+/** Runs `write` with `xsi:type` on every value of a type others extend when `always` is set. */
+export function withXsiTypes<T>(always: boolean, write: () => T): T {
+  if (!always) return write();
+  const before = xsiTypeAlways;
+  xsiTypeAlways = true;
+  try {
+    return write();
+  } finally {
+    xsiTypeAlways = before;
+  }
+}
+
 /**
  * A type of a derivation family: a value whose `$type` names a derived type is written with that
  * type's content and `xsi:type`; without `$type` (or with its own), as the declared type.
@@ -166,15 +193,13 @@ function compileFamily(type: ComplexDesc, ns: string): ElementWriterFactory {
       if (w) return w;
       const member = familyMemberByTag(type, tag);
       if (member === undefined || member === type) return undefined;
-      const mns = member.family!.ns;
-      const xsiType =
-        mns === ""
-          ? ` xsi:type="${escapeAttr(member.name)}"`
-          : ` xmlns:t="${escapeAttr(mns)}" xsi:type="t:${escapeAttr(member.name)}"`;
-      w = factoryOf(member, ns)(open + xsiType, close);
+      w = factoryOf(member, ns)(open + xsiTypeOf(member), close);
       members.set(tag, w);
       return w;
     };
+    let ownTyped: ElementWriter | undefined;
+    // Written as a member of a base family already (its xsi:type is in `open`).
+    const typed = open.includes(' xsi:type="');
     return (value) => {
       const tag =
         typeof value === "object" && value !== null
@@ -192,7 +217,8 @@ function compileFamily(type: ComplexDesc, ns: string): ElementWriterFactory {
               );
           }
         }
-        return writeOwn(value);
+        if (!xsiTypeAlways || !checkOwn || typed) return writeOwn(value);
+        return (ownTyped ??= own(open + xsiTypeOf(type), close))(value);
       }
       const w = typeof tag === "string" ? memberWriter(tag) : undefined;
       if (w === undefined)
