@@ -37,11 +37,21 @@ export function sourceLabel(location: string, base = process.cwd()): string {
 }
 
 /** What generating from `location` needs; with `strict`, recoveries and limitations are errors. */
-async function load(location: string, options: LoadOptions & StrictOption & LabelOption) {
+async function load(
+  location: string,
+  options: LoadOptions & StrictOption & LabelOption & OperationsOption,
+) {
   const docs = await loadDocuments(location, options);
-  const built = buildModel(docs, sourceLabel(location, options.labelBase));
+  const built = buildModel(docs, sourceLabel(location, options.labelBase), options.operations);
   const diagnostics = options.strict ? strictly(built.diagnostics.items) : built.diagnostics.items;
   return { docs, built, diagnostics, failed: diagnostics.some((d) => d.severity === "error") };
+}
+
+export interface OperationsOption {
+  /**
+   * Generate only these operations (WSDL operation names) and the types they reach. Default: all.
+   */
+  readonly operations?: readonly string[];
 }
 
 export interface StrictOption {
@@ -77,7 +87,7 @@ function inputFailure(e: unknown, given: string): readonly Diagnostic[] | undefi
 /** Reads a WSDL and everything it imports into the model. */
 export async function loadWsdl(
   location: string,
-  options: LoadOptions & StrictOption = {},
+  options: LoadOptions & StrictOption & OperationsOption = {},
 ): Promise<LoadResult> {
   try {
     const { built, diagnostics, failed } = await load(location, options);
@@ -94,7 +104,7 @@ export interface LabelOption {
   readonly labelBase?: string;
 }
 
-export interface GenerateOptions extends LoadOptions, StrictOption, LabelOption {
+export interface GenerateOptions extends LoadOptions, StrictOption, LabelOption, OperationsOption {
   /** The output folder. */
   readonly out: string;
   /** Module specifier generated code imports the runtime from. Default: `@wsdl-tsgen/runtime`. */

@@ -145,10 +145,12 @@ function checkSourceKey(key: string, v: unknown, where: (p: string) => string): 
   }
   const spec: OptionSpec = OPTIONS[key];
   const object = spec.kind === "map" || spec.kind === "headers";
-  if (!isOfKind(key, v))
-    throw new ConfigError(
-      where(`.${key} must be ${object ? "an object of strings" : `a ${spec.kind}`}`),
-    );
+  const expected = object
+    ? "an object of strings"
+    : spec.kind === "list"
+      ? "an array of non-empty strings"
+      : `a ${spec.kind}`;
+  if (!isOfKind(key, v)) throw new ConfigError(where(`.${key} must be ${expected}`));
   if (spec.choices && !isChoice(spec, v))
     throw new ConfigError(
       where(`.${key} must be one of ${spec.choices.map((c) => JSON.stringify(c)).join(", ")}`),

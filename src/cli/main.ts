@@ -77,6 +77,13 @@ function collectMap(
   return { ...previous, [value.slice(0, eq)]: value.slice(eq + 1) };
 }
 
+function collectList(value: string, previous: readonly string[] | undefined): readonly string[] {
+  const names = value.split(",").map((n) => n.trim());
+  if (names.some((n) => n === ""))
+    throw new UsageError(`expected names separated by commas, got '${value}'`);
+  return [...(previous ?? []), ...names];
+}
+
 function collectHeader(
   value: string,
   previous: Record<string, string> | undefined,
@@ -186,6 +193,7 @@ function generateCommand(program: Command, run: Run): void {
     const o = new Option(spec.flag, spec.description);
     if (spec.kind === "map") o.argParser(collectMap);
     if (spec.kind === "headers") o.argParser(collectHeader);
+    if (spec.kind === "list") o.argParser(collectList);
     if (spec.choices) o.choices(spec.choices);
     gen.addOption(o);
     attributes.set(name, o.attributeName());
@@ -217,11 +225,13 @@ async function sourcesOf(
   const runtimeImport = opt("runtimeImport");
   const namespaceNames = opt("namespaceNames");
   const headers = opt("headers");
+  const operations = opt("operations");
   const [embedWsdl, docs, format] = [opt("embedWsdl"), opt("docs"), opt("format")];
   if (out !== undefined) overrides.out = out;
   if (runtimeImport !== undefined) overrides.runtimeImport = runtimeImport;
   if (namespaceNames !== undefined) overrides.namespaceNames = namespaceNames;
   if (headers !== undefined) overrides.headers = headers;
+  if (operations !== undefined) overrides.operations = operations;
   // A negatable flag always has a value; only an explicit --no-embed-wsdl overrides the config
   // file.
   if (fromCli("embedWsdl") && embedWsdl !== undefined) overrides.embedWsdl = embedWsdl;
@@ -260,6 +270,7 @@ async function generateSources(
       runtimeImport: source.runtimeImport ?? OPTIONS.runtimeImport.default,
       ...(source.namespaceNames ? { namespaceNames: source.namespaceNames } : {}),
       ...(source.headers ? { headers: source.headers } : {}),
+      ...(source.operations ? { operations: source.operations } : {}),
       embedWsdl: source.embedWsdl ?? OPTIONS.embedWsdl.default,
       docs: source.docs ?? OPTIONS.docs.default,
       strict: source.strict ?? OPTIONS.strict.default,

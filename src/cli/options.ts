@@ -9,9 +9,9 @@ export interface OptionSpec {
   readonly description: string;
   /**
    * `map`: `key=value` pairs; `headers`: `Name: value` HTTP headers (both an object of strings in
-   * the config file).
+   * the config file); `list`: comma-separated names, repeatable (an array of strings in the file).
    */
-  readonly kind: "string" | "boolean" | "map" | "headers";
+  readonly kind: "string" | "boolean" | "map" | "headers" | "list";
   /** `source`: per WSDL (config `sources[]` entries and CLI); `run`: CLI only. */
   readonly scope: "source" | "run";
   readonly default?: string | boolean;
@@ -73,6 +73,13 @@ export const OPTIONS = {
     default: "none",
     choices: ["none", "prettier"],
   },
+  operations: {
+    flag: "--operations <names>",
+    description:
+      "generate only these operations (WSDL operation names, comma-separated; repeatable) and the types they reach; in the config file an array of names. A name the WSDL does not have is an error",
+    kind: "list",
+    scope: "source",
+  },
   strict: {
     flag: "--strict",
     description:
@@ -119,9 +126,11 @@ type ValueOf<S extends OptionSpec> = S extends OptionSpec
     ? boolean
     : S["kind"] extends "map" | "headers"
       ? Record<string, string>
-      : S extends { readonly choices: readonly (infer C)[] }
-        ? C
-        : string
+      : S["kind"] extends "list"
+        ? readonly string[]
+        : S extends { readonly choices: readonly (infer C)[] }
+          ? C
+          : string
   : never;
 /** The value of option `K`, typed by its row of the table. */
 export type OptionValue<K extends OptionName> = ValueOf<(typeof OPTIONS)[K]>;
@@ -154,6 +163,8 @@ export const KIND_CHECKS = {
     isRecord(v) && Object.values(v).every((x) => typeof x === "string"),
   headers: (v: unknown): v is Record<string, string> =>
     isRecord(v) && Object.values(v).every((x) => typeof x === "string"),
+  list: (v: unknown): v is readonly string[] =>
+    Array.isArray(v) && v.every((x) => typeof x === "string" && x !== ""),
 } as const satisfies Record<OptionSpec["kind"], (v: unknown) => boolean>;
 
 /** Whether `v` is of option `name`'s kind (not whether it is among its choices). */
@@ -206,12 +217,14 @@ export function configJsonSchema(): object {
     properties[k] =
       o.kind === "map" || o.kind === "headers"
         ? { type: "object", description: o.description, additionalProperties: { type: "string" } }
-        : {
-            type: o.kind,
-            description: o.description,
-            ...(o.default !== undefined ? { default: o.default } : {}),
-            ...(o.choices ? { enum: o.choices } : {}),
-          };
+        : o.kind === "list"
+          ? { type: "array", description: o.description, items: { type: "string", minLength: 1 } }
+          : {
+              type: o.kind,
+              description: o.description,
+              ...(o.default !== undefined ? { default: o.default } : {}),
+              ...(o.choices ? { enum: o.choices } : {}),
+            };
   }
   return {
     $schema: "http://json-schema.org/draft-07/schema#",

@@ -8,6 +8,7 @@ import { SchemaSet } from "./schema-set.js";
 import { mapServices } from "./services.js";
 import type { EncodedBinding } from "./encoded-limits.js";
 import { runModelPasses } from "../transform/passes.js";
+import { selectOperations } from "./select-operations.js";
 
 export interface BuiltModel {
   readonly model: WsdlModel;
@@ -16,7 +17,11 @@ export interface BuiltModel {
   readonly diagnostics: DiagnosticBag;
 }
 
-export function buildModel(docs: LoadedDocuments, source: string): BuiltModel {
+export function buildModel(
+  docs: LoadedDocuments,
+  source: string,
+  operations?: readonly string[],
+): BuiltModel {
   const diagnostics = new DiagnosticBag();
   for (const w of docs.warnings) diagnostics.add(w);
   const schemas = new SchemaSet(docs.schemas, diagnostics);
@@ -24,7 +29,10 @@ export function buildModel(docs: LoadedDocuments, source: string): BuiltModel {
   // A service none of whose ports is usable (each left out with its warning) has no client or
   // server.
   const declaredServices = mapServices(docs.definitions, schemas, diagnostics, encoded);
-  const services = declaredServices.filter((s) => s.ports.length > 0);
+  const usable = declaredServices.filter((s) => s.ports.length > 0);
+  const services = operations
+    ? selectOperations(usable, operations, diagnostics, docs.root.loc)
+    : usable;
   const used = new InUse(schemas);
   for (const s of services) used.service(s);
   if (services.length === 0) fragmentTypes(docs, schemas, used, declaredServices.length > 0);

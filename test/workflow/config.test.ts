@@ -33,6 +33,7 @@ describe("the options definition", () => {
       "embedWsdl",
       "docs",
       "format",
+      "operations",
       "strict",
     ]);
     expect(OPTIONS.embedWsdl.default).toBe(true);
