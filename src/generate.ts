@@ -115,6 +115,8 @@ export interface GenerateOptions extends LoadOptions, StrictOption, LabelOption,
   readonly docs?: boolean;
   /** Embed the root WSDL's text in wsdl.ts for `?WSDL`. Default: true. */
   readonly embedWsdl?: boolean;
+  /** Declare a `const` object of each enumeration's values beside its type. Default: false. */
+  readonly enumConstants?: boolean;
   /** Write nothing; report which files would change. */
   readonly check?: boolean;
   /** Reformat the files with the project's Prettier before writing or checking. Default: none. */
@@ -186,6 +188,7 @@ export async function generateFiles(
       runtimeImport: options.runtimeImport ?? "@wsdl-tsgen/runtime",
       sourceLabel: sourceLabel(location, options.labelBase),
       docs: options.docs ?? true,
+      enumConstants: options.enumConstants ?? false,
       wsdl: options.embedWsdl === false ? undefined : embeddedWsdl(docs),
     });
   } catch (e) {

@@ -238,6 +238,7 @@ async function sourcesOf(
   if (fromCli("docs") && docs !== undefined) overrides.docs = docs;
   if (fromCli("format") && format !== undefined) overrides.format = format;
   if (opt("strict") === true) overrides.strict = true;
+  if (opt("enumConstants") === true) overrides.enumConstants = true;
   if (wsdl !== undefined) {
     if (!overrides.out) throw new UsageError("required option '-o, --out <dir>' not specified");
     return [{ ...overrides, wsdl, out: overrides.out }];
@@ -271,6 +272,7 @@ async function generateSources(
       ...(source.namespaceNames ? { namespaceNames: source.namespaceNames } : {}),
       ...(source.headers ? { headers: source.headers } : {}),
       ...(source.operations ? { operations: source.operations } : {}),
+      enumConstants: source.enumConstants ?? OPTIONS.enumConstants.default,
       embedWsdl: source.embedWsdl ?? OPTIONS.embedWsdl.default,
       docs: source.docs ?? OPTIONS.docs.default,
       strict: source.strict ?? OPTIONS.strict.default,

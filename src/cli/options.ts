@@ -73,6 +73,14 @@ export const OPTIONS = {
     default: "none",
     choices: ["none", "prettier"],
   },
+  enumConstants: {
+    flag: "--enum-constants",
+    description:
+      'declare a const object of each enumeration\'s values beside its union type (`Color.Red` for "Red"), as openapi-ts\'s enums: "javascript" does; off by default',
+    kind: "boolean",
+    scope: "source",
+    default: false,
+  },
   operations: {
     flag: "--operations <names>",
     description:

@@ -19,6 +19,8 @@ export interface EmitContext {
   readonly typesModule: string | undefined;
   /** Copy the WSDL's and schemas' documentation into JSDoc comments (`docs` option). */
   readonly docs: boolean;
+  /** A `const` object of each enumeration's values beside its union type (`enumConstants`). */
+  readonly enumConstants?: boolean;
   /**
    * In descriptors.ts, the namespace of its own `field` (`const field = fieldsIn(NS)`), which the
    * fields in it leave unsaid; undefined: the runtime's `field`, every namespace stated.

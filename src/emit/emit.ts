@@ -22,7 +22,7 @@ import { serverStatements } from "./server/emit-server.js";
 import { serviceTypes } from "./types/service-types.js";
 import { nsRef, rt, type EmitContext } from "./context.js";
 import type { RuntimeFieldOptions } from "./runtime-symbols.js";
-import { typeDeclarations } from "./types/declarations.js";
+import { hasConstants, typeDeclarations } from "./types/declarations.js";
 
 export interface EmitOptions {
   /** Module specifier generated code imports the runtime from. */
@@ -36,6 +36,8 @@ export interface EmitOptions {
   readonly wsdl: string | EmbeddedWsdl | undefined;
   /** Copy documentation from the WSDL and its schemas into JSDoc comments. Default: true. */
   readonly docs?: boolean;
+  /** Declare a `const` object of each enumeration's values beside its type. Default: false. */
+  readonly enumConstants?: boolean;
 }
 
 export interface OutputFile {
@@ -83,7 +85,14 @@ class Emitter {
 
   private context(file: GeneratedFile, typesModule: string | undefined): EmitContext {
     const { plan, options } = this;
-    return { plan, file, runtime: options.runtimeImport, typesModule, docs: options.docs ?? true };
+    return {
+      plan,
+      file,
+      runtime: options.runtimeImport,
+      typesModule,
+      docs: options.docs ?? true,
+      enumConstants: options.enumConstants ?? false,
+    };
   }
 
   files(): OutputFile[] {
@@ -238,9 +247,13 @@ class Emitter {
               ),
             },
           ];
+    // An enumeration with a const object is exported once, as a value (which carries its type too).
+    const constants = options.enumConstants ? enumNames(this.plan) : [];
+    const typeOnly = [...new Set(this.declaredTypes())].filter((n) => !constants.includes(n));
     const body = [
       ...exports(true, options.runtimeImport, INDEX_RUNTIME_TYPES),
-      ...exports(true, "./types.js", [...new Set(this.declaredTypes())].sort()),
+      ...exports(true, "./types.js", typeOnly.sort()),
+      ...exports(false, "./types.js", constants.sort()),
       ...exports(
         true,
         "./client.js",
@@ -266,6 +279,13 @@ class Emitter {
     ];
     return this.print(new GeneratedFile("index.ts"), undefined, [body]);
   }
+}
+
+/** The names of the enumerations types.ts declares, each of which gets a const object. */
+function enumNames(plan: EmitPlan): string[] {
+  return plan.model.types.flatMap((t) =>
+    t.kind === "simple" && hasConstants(t) ? [plan.typeNames.get(t)!.type] : [],
+  );
 }
 
 /** What the options the runtime names say, for the doc of descriptors.ts's `field`. */

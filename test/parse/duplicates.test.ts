@@ -3,11 +3,8 @@
  * gSOAP's soapcpp2 writes them; WS-I Basic Profile R2304 forbids it): the first is read, every
  * other is a located warning, and the generated code compiles. Under `strict`, an error.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
-import * as path from "node:path";
-import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { compilerOptions } from "../../scripts/corpus.js";
+import { compileErrors } from "../support/compile.js";
 import { generateFiles, loadWsdl } from "../../src/generate.js";
 import { tempDir, writeTemp } from "../support/tmp.js";
 
@@ -51,20 +48,6 @@ function lineOf(needle: string, n: number): number {
   let i = -1;
   for (let k = 0; k <= n; k++) i = WSDL.indexOf(needle, i + 1);
   return WSDL.slice(0, i).split("\n").length;
-}
-
-/** tsc's errors for the generated files, strict flags, against the runtime's types. */
-function compileErrors(files: readonly { path: string; content: string }[]): string[] {
-  const out = path.join(tempDir(), "gen");
-  mkdirSync(out, { recursive: true });
-  for (const f of files) writeFileSync(path.join(out, f.path), f.content);
-  const program = ts.createProgram({
-    rootNames: files.map((f) => path.join(out, f.path)),
-    options: compilerOptions(),
-  });
-  return ts
-    .getPreEmitDiagnostics(program)
-    .map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
 }
 
 describe("a name declared twice", () => {

@@ -33,6 +33,7 @@ describe("the options definition", () => {
       "embedWsdl",
       "docs",
       "format",
+      "enumConstants",
       "operations",
       "strict",
     ]);

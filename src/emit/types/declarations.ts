@@ -6,7 +6,7 @@ import { fixedLiteral, fixedWhenLeftOut } from "../../transform/value-constraint
 import { optionalRepeated } from "../../transform/occurrence.js";
 import { collectFields, collectHierarchy } from "../../transform/names.js";
 import { rtType, sourceDoc, type EmitContext } from "../context.js";
-import { propertyKey } from "../../names/identifiers.js";
+import { objectKey, propertyKey } from "../../names/identifiers.js";
 import { block, cat, typeArgs, union, type Code, type Member, type Statement } from "../code.js";
 import {
   arrayOf,
@@ -28,7 +28,28 @@ export function typeDeclarations(ctx: EmitContext, t: ComplexType | SimpleType):
     declaration(ctx, t, mode, mode === "input" ? names.input : names.type),
   );
   if (t.kind === "complex" && names.family) out.push(...familyDeclarations(ctx, t, names.family));
+  if (t.kind === "simple" && ctx.enumConstants && hasConstants(t))
+    out.push(enumConstants(t, names.type));
   return out;
+}
+
+/** Whether a simple type is an enumeration of single values (not a list of them). */
+export const hasConstants = (t: SimpleType): boolean => t.enumeration.length > 0 && !t.list;
+
+/**
+ * `export const Color = { Red: "Red", … } as const;`: each value under its own name (quoted where
+ * it is no identifier), for code that names a value rather than spelling the string.
+ */
+function enumConstants(t: SimpleType, name: string): Statement {
+  const values = [...new Set(t.enumeration)];
+  return {
+    doc: `The values of {@link ${name}}, each under its own name.`,
+    code: block(
+      `export const ${name} =`,
+      values.map((v) => ({ code: `${objectKey(v)}: ${JSON.stringify(v)},` })),
+      "} as const;",
+    ),
+  };
 }
 
 /**
