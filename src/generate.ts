@@ -134,6 +134,8 @@ export interface GenerateResult {
   readonly model: WsdlModel | undefined;
   /** The names and decisions the files were emitted with (for `scaffold`). */
   readonly plan?: EmitPlan | undefined;
+  /** The local files read (the WSDL and what it imports; URLs aside), for `--watch`. */
+  readonly read?: readonly string[];
 }
 
 /** Generates the files for one WSDL, in memory. */
@@ -262,5 +264,6 @@ export async function generate(
     removed: removed.sort(),
     model,
     plan: generated.plan,
+    read: [...(generated.documents?.texts.keys() ?? [])].filter((f) => !/^https?:/i.test(f)),
   };
 }

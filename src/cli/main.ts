@@ -12,6 +12,7 @@ import { generate, loadWsdl } from "../generate.js";
 import { FormatterMissing } from "../format.js";
 import { describeModel, modelToJson } from "../inspect.js";
 import { ConfigError, loadConfig, starterConfig } from "./config.js";
+import { watchGeneration } from "./watch.js";
 import { parseHeader } from "../parse/credentials.js";
 import type { ScaffoldFlags } from "../scaffold/command.js";
 import {
@@ -207,7 +208,19 @@ function generateCommand(program: Command, run: Run): void {
       throw new Error(`option ${name}: a value of another kind than ${OPTIONS[name].kind}`);
     };
     const fromCli = (name: OptionName) => gen.getOptionValueSource(attributes.get(name)!) === "cli";
-    await generateSources(run, await sourcesOf(wsdl, opt, fromCli), opt);
+    const once = async (): Promise<string[]> => {
+      const read = await generateSources(run, await sourcesOf(wsdl, opt, fromCli), opt);
+      const config = wsdl === undefined ? configFileOf(opt) : undefined;
+      return config === undefined ? read : [...read, config];
+    };
+    const read = await once();
+    if (opt("watch") !== true) return;
+    if (opt("check") === true) throw new UsageError("--watch writes; it does not go with --check");
+    await watchGeneration(run.io, read, async () => {
+      run.exitCode = EXIT.ok;
+      return once().catch((e: unknown) => (failed(run, e), read));
+    });
+    run.exitCode = EXIT.ok;
   });
 }
 
@@ -243,7 +256,7 @@ async function sourcesOf(
     if (!overrides.out) throw new UsageError("required option '-o, --out <dir>' not specified");
     return [{ ...overrides, wsdl, out: overrides.out }];
   }
-  const configFile = opt("config") ?? (existsSync(CONFIG_FILE) ? CONFIG_FILE : undefined);
+  const configFile = configFileOf(opt);
   if (!configFile)
     throw new UsageError(
       `missing argument 'wsdl' (or a ${CONFIG_FILE}; run 'wsdl-tsgen init' to write one)`,
@@ -252,12 +265,20 @@ async function sourcesOf(
   return config.sources.map((s) => ({ ...s, ...overrides }));
 }
 
-/** Generates (or, with --check, checks) every source, then prints the summary line. */
+/** The config file a run without a WSDL argument reads, if there is one. */
+const configFileOf = (opt: OptionReader): string | undefined =>
+  opt("config") ?? (existsSync(CONFIG_FILE) ? CONFIG_FILE : undefined);
+
+/**
+ * Generates (or, with --check, checks) every source, then prints the summary line; gives the local
+ * files read.
+ */
 async function generateSources(
   run: Run,
   sources: readonly SourceOptions[],
   opt: OptionReader,
-): Promise<void> {
+): Promise<string[]> {
+  const read: string[] = [];
   const quiet = opt("quiet") === true;
   const verbose = opt("verbose") === true;
   const check = opt("check") === true;
@@ -280,6 +301,7 @@ async function generateSources(
       check,
     });
     run.printDiagnostics(result.diagnostics, quiet && !verbose);
+    read.push(...(result.read ?? (/^https?:/i.test(source.wsdl) ? [] : [source.wsdl])));
     if (!result.ok) {
       run.exitCode = EXIT.invalidInput;
       continue;
@@ -291,7 +313,7 @@ async function generateSources(
       for (const f of result.removed) run.io.stdout(`  removed ${path.join(source.out, f)}\n`);
     }
   }
-  if (quiet || run.exitCode !== EXIT.ok) return;
+  if (quiet || run.exitCode !== EXIT.ok) return read;
   const ms = Math.round(performance.now() - started);
   const what = check
     ? `${plural(totals.unchanged, "file")} up to date`
@@ -299,6 +321,7 @@ async function generateSources(
   run.io.stdout(
     `${plural(totals.services, "service")}, ${plural(totals.operations, "operation")}, ${plural(totals.types, "type")}: ${what} (${ms} ms)\n`,
   );
+  return read;
 }
 
 type Generated = Awaited<ReturnType<typeof generate>>;

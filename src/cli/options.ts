@@ -109,6 +109,14 @@ export const OPTIONS = {
     scope: "run",
     default: false,
   },
+  watch: {
+    flag: "-w, --watch",
+    description:
+      "after generating, regenerate whenever the WSDL, a local document it imports or the config file changes, saying which; Ctrl-C stops (exit 0)",
+    kind: "boolean",
+    scope: "run",
+    default: false,
+  },
   quiet: {
     flag: "-q, --quiet",
     description: "print only errors",

@@ -1,0 +1,86 @@
+/**
+ * `generate --watch`: regenerates when a file it read changes (the WSDL, its local imports, the
+ * config file), saying which; stops cleanly when asked (Ctrl-C).
+ */
+import { watch, type FSWatcher } from "node:fs";
+import * as path from "node:path";
+
+/**
+ * Watches what the first run read until SIGINT or SIGTERM, printing each change before its run.
+ */
+export async function watchGeneration(
+  io: { stdout(text: string): void },
+  read: readonly string[],
+  generate: () => Promise<readonly string[]>,
+): Promise<void> {
+  const stop = new AbortController();
+  const onSignal = () => stop.abort();
+  process.once("SIGINT", onSignal).once("SIGTERM", onSignal);
+  io.stdout(`watching ${read.length} file${read.length === 1 ? "" : "s"}; Ctrl-C stops\n`);
+  await watchFiles(
+    read,
+    (changed) => {
+      io.stdout(`changed: ${changed.map((f) => path.relative(".", f) || f).join(", ")}\n`);
+      return generate();
+    },
+    stop.signal,
+  );
+  process.off("SIGINT", onSignal).off("SIGTERM", onSignal);
+  io.stdout("stopped watching\n");
+}
+
+/** What a run of the generator read, to be watched: absolute local paths. */
+export type Regenerate = (changed: readonly string[]) => Promise<readonly string[]>;
+
+/**
+ * Watches `files` (through their folders, since editors save by replacing a file) and calls
+ * `regenerate` with the files changed, one run at a time, each burst of events (100 ms) one run.
+ * Resolves when `stop` aborts.
+ */
+export function watchFiles(
+  files: readonly string[],
+  regenerate: Regenerate,
+  stop: AbortSignal,
+): Promise<void> {
+  let watched = new Set(files.map((f) => path.resolve(f)));
+  const watchers = new Map<string, FSWatcher>();
+  const pending = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+
+  const follow = () => {
+    const dirs = new Set([...watched].map((f) => path.dirname(f)));
+    for (const [dir, w] of watchers) if (!dirs.has(dir)) (w.close(), watchers.delete(dir));
+    for (const dir of dirs) {
+      if (watchers.has(dir)) continue;
+      const w = watch(dir, (_event, name) => {
+        const file = name === null ? undefined : path.join(dir, name.toString());
+        if (file === undefined || !watched.has(file)) return;
+        pending.add(file);
+        clearTimeout(timer);
+        timer = setTimeout(flush, 100);
+      });
+      w.on("error", () => undefined);
+      watchers.set(dir, w);
+    }
+  };
+  const flush = () => {
+    const changed = [...pending].sort();
+    pending.clear();
+    running = running.then(async () => {
+      if (stop.aborted) return;
+      watched = new Set((await regenerate(changed)).map((f) => path.resolve(f)));
+      follow();
+    });
+  };
+  follow();
+  return new Promise((resolve) => {
+    const end = () => {
+      clearTimeout(timer);
+      for (const w of watchers.values()) w.close();
+      void running.then(resolve);
+    };
+    if (stop.aborted) end();
+    else stop.addEventListener("abort", end, { once: true });
+  });
+}
