@@ -16,6 +16,7 @@ export type {
   Data1,
   Data2,
   DataList,
+  DataListInput,
   GetData,
   GetDataResponse,
   Id,
