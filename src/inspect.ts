@@ -21,8 +21,8 @@ const typeName = (t: TypeRef): string =>
 
 function fieldSig(f: ElementField): string {
   const many = f.maxOccurs > 1 ? "[]" : "";
-  // A branch's element is as required as its branch: the choice says whether it may be absent.
-  const opt = f.maxOccurs <= 1 && f.minOccurs === 0 && f.choice === undefined ? "?" : "";
+  // In an optional choice, its `?` says the branch may be absent, not each element of it.
+  const opt = f.maxOccurs <= 1 && f.minOccurs === 0 && !f.choice?.optional ? "?" : "";
   return `${f.name.local}${opt}: ${typeName(f.type)}${many}${f.nillable ? " | nil" : ""}`;
 }
 

@@ -29,7 +29,7 @@ export interface ItemIdType {
 }
 
 export interface ArrayOfResponseMessagesType {
-  /** The elements of a repeated xs:choice, in document order: each item names its element in `$choice`. */
+  /** The elements of a repeated xs:choice (or of a repeated sequence holding one), in document order: `$choice` names each item's element. */
   Items: (
     | { $choice: "GetItemsResponseMessage"; value: ResponseMessageType }
     | { $choice: "SyncItemsResponseMessage"; value: ResponseMessageType }
@@ -42,7 +42,7 @@ export interface ArrayOfResponseMessagesTypeInput extends Omit<
   ArrayOfResponseMessagesType,
   "Items"
 > {
-  /** The elements of a repeated xs:choice, in document order: each item names its element in `$choice`. */
+  /** The elements of a repeated xs:choice (or of a repeated sequence holding one), in document order: `$choice` names each item's element. */
   Items: (
     | { $choice: "GetItemsResponseMessage"; value: ResponseMessageTypeInput }
     | { $choice: "SyncItemsResponseMessage"; value: ResponseMessageTypeInput }
@@ -61,7 +61,7 @@ export interface ResponseMessageTypeInput extends Omit<ResponseMessageType, "Ite
 }
 
 export interface ArrayOfItemsType {
-  /** The elements of a repeated xs:choice, in document order: each item names its element in `$choice`. */
+  /** The elements of a repeated xs:choice (or of a repeated sequence holding one), in document order: `$choice` names each item's element. */
   Items: (
     | { $choice: "Message"; value: MessageType }
     | { $choice: "CalendarItem"; value: CalendarItemType }
@@ -70,7 +70,7 @@ export interface ArrayOfItemsType {
 
 /** Input form of {@link ArrayOfItemsType}: what a caller writes, where it differs. */
 export interface ArrayOfItemsTypeInput extends Omit<ArrayOfItemsType, "Items"> {
-  /** The elements of a repeated xs:choice, in document order: each item names its element in `$choice`. */
+  /** The elements of a repeated xs:choice (or of a repeated sequence holding one), in document order: `$choice` names each item's element. */
   Items?: (
     | { $choice: "Message"; value: MessageType }
     | { $choice: "CalendarItem"; value: CalendarItemTypeInput }
@@ -104,7 +104,7 @@ export interface StoreItemsInput extends Omit<StoreItems, "Items" | "Changes"> {
 }
 
 export interface ChangesType {
-  /** The elements of a repeated xs:choice, in document order: each item names its element in `$choice`. */
+  /** The elements of a repeated xs:choice (or of a repeated sequence holding one), in document order: `$choice` names each item's element. */
   Items: (
     | { $choice: "ChangeKey"; value: string }
     | { $choice: "Created"; value: MessageType }
@@ -114,7 +114,7 @@ export interface ChangesType {
 
 /** Input form of {@link ChangesType}: what a caller writes, where it differs. */
 export interface ChangesTypeInput extends Omit<ChangesType, "Items"> {
-  /** The elements of a repeated xs:choice, in document order: each item names its element in `$choice`. */
+  /** The elements of a repeated xs:choice (or of a repeated sequence holding one), in document order: `$choice` names each item's element. */
   Items?: (
     | { $choice: "ChangeKey"; value: string }
     | { $choice: "Created"; value: MessageType }

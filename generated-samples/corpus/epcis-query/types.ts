@@ -117,7 +117,7 @@ export type QueryResultsBodyInput =
     };
 
 export interface EventListType {
-  /** The elements of a repeated xs:choice, in document order: each item names its element in `$choice`. */
+  /** The elements of a repeated xs:choice (or of a repeated sequence holding one), in document order: `$choice` names each item's element. */
   Items: (
     | { $choice: "ObjectEvent"; value: ObjectEventType }
     | { $choice: "AggregationEvent"; value: AggregationEventType }
@@ -131,7 +131,7 @@ export interface EventListType {
 
 /** Input form of {@link EventListType}: what a caller writes, where it differs. */
 export interface EventListTypeInput extends Omit<EventListType, "Items"> {
-  /** The elements of a repeated xs:choice, in document order: each item names its element in `$choice`. */
+  /** The elements of a repeated xs:choice (or of a repeated sequence holding one), in document order: `$choice` names each item's element. */
   Items?: (
     | { $choice: "ObjectEvent"; value: ObjectEventTypeInput }
     | { $choice: "AggregationEvent"; value: AggregationEventTypeInput }

@@ -12,13 +12,13 @@ export type Id = string;
 export interface DataList {
   a: number;
   b: number;
-  /** The elements of a repeated xs:choice, in document order: each item names its element in `$choice`. */
+  /** The elements of a repeated xs:choice (or of a repeated sequence holding one), in document order: `$choice` names each item's element. */
   Items: ({ $choice: "c"; value: Data1 } | { $choice: "d"; value: Data2 })[];
 }
 
 /** Input form of {@link DataList}: what a caller writes, where it differs. */
 export interface DataListInput extends Omit<DataList, "Items"> {
-  /** The elements of a repeated xs:choice, in document order: each item names its element in `$choice`. */
+  /** The elements of a repeated xs:choice (or of a repeated sequence holding one), in document order: `$choice` names each item's element. */
   Items?: ({ $choice: "c"; value: Data1 } | { $choice: "d"; value: Data2 })[];
 }
 

@@ -304,7 +304,7 @@ function listMember(
   );
   const optional = mode === "input" && list.optional;
   return {
-    doc: "The elements of a repeated xs:choice, in document order: each item names its element in `$choice`.",
+    doc: "The elements of a repeated xs:choice (or of a repeated sequence holding one), in document order: `$choice` names each item's element.",
     code: cat(
       `${propertyKey(ctx.plan.propNames.get(list)!)}${optional ? "?" : ""}: `,
       arrayOf(union(items)),
