@@ -24,6 +24,7 @@ export const SAMPLES: readonly { readonly wsdl: string; readonly out: string }[]
   { wsdl: "fixtures/xsd-features/features.wsdl", out: "generated-samples/xsd-features" },
   { wsdl: "fixtures/multipart/multipart.wsdl", out: "generated-samples/multipart" },
   { wsdl: "fixtures/encoded-arrays/encoded-arrays.wsdl", out: "generated-samples/encoded-arrays" },
+  { wsdl: "fixtures/choices/choices.wsdl", out: "generated-samples/choices" },
 ];
 
 const check = process.argv.includes("--check");

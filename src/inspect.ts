@@ -8,6 +8,7 @@ import type {
   TypeRef,
   WsdlModel,
 } from "./model/model.js";
+import { ORDERED_LIST_PROPERTY } from "./transform/names.js";
 
 const typeName = (t: TypeRef): string =>
   t.kind === "builtin"
@@ -20,8 +21,45 @@ const typeName = (t: TypeRef): string =>
 
 function fieldSig(f: ElementField): string {
   const many = f.maxOccurs > 1 ? "[]" : "";
-  const opt = f.maxOccurs <= 1 && f.minOccurs === 0 ? "?" : "";
+  // In an optional choice, its `?` says the branch may be absent, not each element of it.
+  const opt = f.maxOccurs <= 1 && f.minOccurs === 0 && !f.choice?.optional ? "?" : "";
   return `${f.name.local}${opt}: ${typeName(f.type)}${many}${f.nillable ? " | nil" : ""}`;
+}
+
+/** One occurrence of an ordered list's element: no `[]`, the list repeats. */
+const itemSig = (f: ElementField): string =>
+  `${f.name.local}: ${typeName(f.type)}${f.nillable ? " | nil" : ""}`;
+
+/**
+ * Fields as a signature, `sep` between them: a choice as its branches, `(a: A | b: B)` (`?` after
+ * it when it may be absent), an ordered list as `Items: (a: A | b: B)[]` (its elements in any
+ * order the schema allows, kept as they come), never as parameters all required.
+ */
+function fieldsSig(fields: readonly ElementField[], sep: string): string {
+  const out: string[] = [];
+  for (let i = 0; i < fields.length;) {
+    const f = fields[i]!;
+    const list = f.ordered;
+    const choice = f.choice !== undefined && !f.choice.repeated ? f.choice.group : undefined;
+    let j = i + 1;
+    if (list) while (j < fields.length && fields[j]!.ordered === list) j++;
+    else if (choice !== undefined)
+      while (j < fields.length && fields[j]!.choice?.group === choice && !fields[j]!.ordered) j++;
+    const run = fields.slice(i, j);
+    if (list)
+      out.push(
+        `${ORDERED_LIST_PROPERTY}${list.optional ? "?" : ""}: (${run.map(itemSig).join(" | ")})[]`,
+      );
+    else if (choice !== undefined) {
+      const branches = new Map<number, string[]>();
+      for (const g of run)
+        branches.set(g.choice!.branch, [...(branches.get(g.choice!.branch) ?? []), fieldSig(g)]);
+      const alternatives = [...branches.values()].map((b) => b.join(", "));
+      out.push(`(${alternatives.join(" | ")})${f.choice!.optional ? "?" : ""}`);
+    } else out.push(fieldSig(f));
+    i = j;
+  }
+  return out.join(sep);
 }
 
 function resultSig(r: OperationResult): string {
@@ -45,9 +83,7 @@ export function describeModel(model: WsdlModel): string {
     for (const p of s.ports) lines.push(portLine(p));
     lines.push("  operations:");
     for (const op of s.operations) {
-      lines.push(
-        `    ${op.name}(${op.input.fields.map(fieldSig).join(", ")}): ${resultSig(op.result)}`,
-      );
+      lines.push(`    ${op.name}(${fieldsSig(op.input.fields, ", ")}): ${resultSig(op.result)}`);
       if (op.doc) lines.push(`      ${op.doc}`);
       for (const p of s.ports) {
         const bop = p.binding.operations.find((o) => o.operation === op);
@@ -71,7 +107,7 @@ export function describeModel(model: WsdlModel): string {
         );
       else
         lines.push(
-          `  ${t.name!.local}${t.base ? ` extends ${typeName(t.base)}` : t.restricts ? ` restricts ${typeName(t.restricts)}` : ""} { ${t.fields.map(fieldSig).join("; ")} }`,
+          `  ${t.name!.local}${t.base ? ` extends ${typeName(t.base)}` : t.restricts ? ` restricts ${typeName(t.restricts)}` : ""} { ${fieldsSig(t.fields, "; ")} }`,
         );
     }
   }

@@ -23,7 +23,7 @@ import { InvalidOrderFault } from "./faults.js";
 import type * as t from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(6);
+generatedFor(7);
 
 export const NS = "urn:example:features";
 
@@ -39,9 +39,9 @@ export const Order: ComplexDesc<t.Order, t.OrderInput> = complex("Order", () => 
   field("Placed", xs.dateTime),
   field("Day", xs.date, OPTIONAL),
   field("Circle", Circle, OPTIONAL),
-  field("Code", xs.string, OPTIONAL),
-  field("Width", xs.double, OPTIONAL),
-  field("Height", xs.double, OPTIONAL),
+  field("Code", xs.string, { min: 0, branch: 1 }),
+  field("Width", xs.double, { min: 0, branch: 2 }),
+  field("Height", xs.double, { min: 0, branch: 2 }),
   field("Price", Price),
   field("Tags", xs.string, REPEATED),
   field("Numbers", IntList, OPTIONAL),

@@ -136,11 +136,16 @@ function elementValueType(ctx: EmitContext, f: ElementField, mode: Mode): Code {
   return union([...(s.head.abstract ? [] : [typeExpr(ctx, f.type, mode)]), ...members]);
 }
 
+/** The type of one occurrence of a field's element: `| null` for nillable. */
+export function occurrenceType(ctx: EmitContext, f: ElementField, mode: Mode): Code {
+  const base = elementValueType(ctx, f, mode);
+  return f.nillable ? orElse(base, "null") : base;
+}
+
 /** The property type of a field: array for repeated, `| null` for nillable. */
 export function fieldType(ctx: EmitContext, f: ElementField, mode: Mode): Code {
-  const base = elementValueType(ctx, f, mode);
-  if (f.maxOccurs > 1) return arrayOf(f.nillable ? orElse(base, "null") : base);
-  return f.nillable ? orElse(base, "null") : base;
+  const one = occurrenceType(ctx, f, mode);
+  return f.maxOccurs > 1 ? arrayOf(one) : one;
 }
 
 /** Whether the property is optional (`?:`). Repeated fields are always present, as arrays. */

@@ -58,6 +58,11 @@ export interface ElementField {
   /** Set when the element belongs to a branch of an `xs:choice`: exactly one branch is present. */
   readonly choice: ChoiceRef | undefined;
   /**
+   * Set when the element is in a repeated `xs:choice`, or in a repeated sequence holding one: its
+   * occurrences are items of that one list, in document order with the other elements' of it.
+   */
+  readonly ordered?: OrderedList;
+  /**
    * For `ref=` to the head of a substitution group: the elements that may stand in its place (its
    * members, directly or not, that are not abstract and have a complex type), and the head itself.
    */
@@ -79,8 +84,24 @@ export interface ChoiceRef {
   readonly branch: number;
   /** True when the choice may be absent altogether (`minOccurs="0"`). */
   readonly optional: boolean;
-  /** True when the choice repeats (`maxOccurs > 1`): then its fields are arrays, not a union. */
+  /**
+   * True when the choice repeats (`maxOccurs > 1`, its own or that of a particle around it): then
+   * its fields are no union but items of an `OrderedList` (arrays, for a choice of one element).
+   */
   readonly repeated: boolean;
+}
+
+/**
+ * A repeated `xs:choice`, or a repeated sequence (or group) holding one, whose elements are more
+ * than one: one list of items in document order, each saying which element it is (`$choice`), so
+ * that the order, which carries meaning, is kept. Its fields (consecutive among the type's) share
+ * it by reference; their own occurrence is that of one item.
+ */
+export interface OrderedList {
+  readonly kind: "orderedList";
+  /** True when the list may be empty: the repeated particle, or one around it, is optional. */
+  readonly optional: boolean;
+  readonly loc: SourceLocation;
 }
 
 /** An attribute of a complex type. */

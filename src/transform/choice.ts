@@ -2,8 +2,10 @@
  * Choice: the branches of an `xs:choice` become fields marked with a `ChoiceRef` (which choice of
  * the type, which branch, whether the choice may be absent or repeats), from which the emitters
  * make one union per choice. A choice nested in a branch of another stays part of that branch, so
- * there is one union per outermost choice; the elements of a sequence in a branch share it. An
- * element right in a branch keeps its own minOccurs, since the choice's optionality is in its ref.
+ * there is one union per outermost choice; the elements of a sequence in a branch share it, and
+ * those of a nested choice are each optional there (one of them is given, which the union cannot
+ * say: none is forced). An element right in a branch keeps its own minOccurs, since the choice's
+ * optionality is in its ref. A repeated choice is no union but an ordered list (ordered-lists.ts).
  * Called by content flattening (flatten.ts) for each particle, while a type is mapped.
  */
 import type { RawParticle } from "../parse/xsd.js";
@@ -50,3 +52,10 @@ export const branchMinOccurs = (
   optional: boolean,
   scope: ChoiceScope,
 ): number => (optional && scope.opened === undefined ? 0 : minOccurs);
+
+/**
+ * Whether `p` is a choice of more than one branch inside a branch of another (`enclosing`): its
+ * elements are then optional, each standing for one of its branches.
+ */
+export const nestedChoice = (p: RawParticle, enclosing: ChoiceRef | undefined): boolean =>
+  p.kind === "choice" && enclosing !== undefined && p.items.length > 1;

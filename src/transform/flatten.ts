@@ -2,7 +2,8 @@
  * Content flattening: a complex type's content model (sequences, choices, `xs:all` and group
  * references, nested to any depth) becomes one list of element fields in document order, the
  * order the generated types, descriptors and wire share. Occurrence is carried down: the elements
- * of an optional particle are optional, those of a repeated one are arrays. An `xs:any`, or a
+ * of an optional particle are optional, those of a repeated one are arrays, or items of one ordered
+ * list where the repeated particle holds a choice (ordered-lists.ts). An `xs:any`, or a
  * group declared nowhere, makes the content open (kept raw in `$any`) and the place of the first
  * is kept; a group that contains itself is left out of itself with a warning. Mapping is lazy, so
  * this is a function SchemaSet calls as it maps each type, not a pass over mapped types.
@@ -12,7 +13,8 @@ import type { QName } from "../parse/qname.js";
 import type { RawElement, RawGroupRef, RawParticle, RawSchema } from "../parse/xsd.js";
 import { recovery } from "../recovery.js";
 import type { ChoiceRef, ElementField } from "../model/model.js";
-import { branchMinOccurs, choiceScope } from "./choice.js";
+import { branchMinOccurs, choiceScope, nestedChoice } from "./choice.js";
+import { mayOpenList, orderedFields } from "./ordered-lists.js";
 
 /** What flattening needs of the schema set. */
 export interface FlattenContext {
@@ -41,12 +43,14 @@ export interface FlatContent {
 }
 
 /**
- * Where a particle sits: the branch it is in, the occurrence around it, the groups it is inside.
+ * Where a particle sits: the branch it is in, the occurrence around it, whether it is in an ordered
+ * list (ordered-lists.ts), the groups it is inside.
  */
 interface Scope {
   readonly choice: ChoiceRef | undefined;
   readonly optional: boolean;
   readonly repeat: boolean;
+  readonly inList: boolean;
   readonly groups: ReadonlySet<string>;
 }
 
@@ -54,6 +58,8 @@ interface Walk {
   readonly cx: FlattenContext;
   readonly hint: string;
   choices: number;
+  /** Every xs:choice met so far, nested ones included: whether a particle holds one. */
+  choiceParticles: number;
   any: boolean;
   anyAt?: number;
   fields: number;
@@ -66,8 +72,14 @@ export function flattenContent(
   hint: string,
   cx: FlattenContext,
 ): FlatContent {
-  const w: Walk = { cx, hint, choices: 0, any: false, fields: 0 };
-  const top: Scope = { choice: undefined, optional: false, repeat: false, groups: new Set() };
+  const w: Walk = { cx, hint, choices: 0, choiceParticles: 0, any: false, fields: 0 };
+  const top: Scope = {
+    choice: undefined,
+    optional: false,
+    repeat: false,
+    inList: false,
+    groups: new Set(),
+  };
   const fields = particle ? flatten(w, particle, schema, top) : [];
   return w.anyAt !== undefined && w.anyAt < fields.length
     ? { fields, anyElements: w.any, anyPosition: w.anyAt }
@@ -82,8 +94,13 @@ function flatten(
 ): ElementField[] {
   if (p.kind === "groupRef") return flattenGroup(w, p, scope);
   const repeat = scope.repeat || p.maxOccurs > 1;
-  const optional = scope.optional || p.minOccurs === 0;
+  // A choice inside a branch of another is part of that branch: each of its branches optional.
+  const optional = scope.optional || p.minOccurs === 0 || nestedChoice(p, scope.choice);
+  const opens = mayOpenList(p.maxOccurs, scope.inList);
+  const choicesBefore = w.choiceParticles;
+  if (p.kind === "choice") w.choiceParticles++;
   const choices = choiceScope(p, scope.choice, w, optional, repeat);
+  const inner: Scope = { ...scope, optional, repeat, inList: scope.inList || opens };
   const out: ElementField[] = [];
   p.items.forEach((item, i) => {
     const ref = choices.itemRef(i);
@@ -99,10 +116,10 @@ function flatten(
     } else if (item.kind === "any") {
       markAny(w);
     } else {
-      out.push(...flatten(w, item, schema, { ...scope, choice: ref, optional, repeat }));
+      out.push(...flatten(w, item, schema, { ...inner, choice: ref }));
     }
   });
-  return out;
+  return opens ? orderedFields(out, w.choiceParticles > choicesBefore, optional, p.loc) : out;
 }
 
 /** The fields of the group `p` refers to, with `p`'s occurrence. */
@@ -124,12 +141,17 @@ function flattenGroup(w: Walk, p: RawGroupRef, scope: Scope): ElementField[] {
   }
   const g = found.value;
   if (!g.raw) return [];
-  return flatten(w, g.raw, g.schema, {
+  const optional = scope.optional || p.minOccurs === 0;
+  const opens = mayOpenList(p.maxOccurs, scope.inList);
+  const choicesBefore = w.choiceParticles;
+  const fields = flatten(w, g.raw, g.schema, {
     choice: scope.choice,
-    optional: scope.optional || p.minOccurs === 0,
+    optional,
     repeat: scope.repeat || p.maxOccurs > 1,
+    inList: scope.inList || opens,
     groups: new Set(scope.groups).add(found.key),
   });
+  return opens ? orderedFields(fields, w.choiceParticles > choicesBefore, optional, p.loc) : fields;
 }
 
 /** Content kept raw in `$any` where the flattening has got to: the first one's place is kept. */

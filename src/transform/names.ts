@@ -1,7 +1,7 @@
 import { methodIdentifier, NameScope, typeIdentifier } from "../names/identifiers.js";
 import { concreteMembers } from "./families.js";
 import { inFamily } from "../model/value-shapes.js";
-import type { Port, Service } from "../model/model.js";
+import type { OrderedList, Port, Service } from "../model/model.js";
 import { operationLists } from "./shared-lists.js";
 import type { EmitPlan, Pass, ServiceNames } from "./plan.js";
 
@@ -176,13 +176,31 @@ function faultNames(plan: EmitPlan, types: NameScope, descriptors: NameScope): v
         }
 }
 
-/** Property names: XML local names unchanged; a clash inside one type gets a suffix. */
+/**
+ * Property names: XML local names unchanged; a clash inside one type gets a suffix. An ordered
+ * list is one property, `Items`, claimed where its first element stands (so that a type extending
+ * another names the inherited list as the base does); its elements' names are their items'
+ * `$choice`, unique within the list.
+ */
 function propertyNames(plan: EmitPlan): void {
   for (const t of plan.model.types) {
     if (t.kind !== "complex") continue;
     const props = new NameScope(["$type", "$value", "$any", "$attributes"]);
     const all = collectFields(t);
-    for (const f of all.fields) plan.propNames.set(f, props.claim(f.propertyName ?? f.name.local));
+    const lists = new Map<OrderedList, NameScope>();
+    for (const f of all.fields) {
+      const wanted = f.propertyName ?? f.name.local;
+      if (f.ordered === undefined) {
+        plan.propNames.set(f, props.claim(wanted));
+        continue;
+      }
+      let tags = lists.get(f.ordered);
+      if (tags === undefined) {
+        lists.set(f.ordered, (tags = new NameScope()));
+        plan.propNames.set(f.ordered, props.claim(ORDERED_LIST_PROPERTY));
+      }
+      plan.propNames.set(f, tags.claim(wanted));
+    }
     for (const a of all.attributes)
       plan.propNames.set(
         a,
@@ -192,6 +210,9 @@ function propertyNames(plan: EmitPlan): void {
       );
   }
 }
+
+/** The property of an ordered list (ordered-lists.ts), as svcutil names it. */
+export const ORDERED_LIST_PROPERTY = "Items";
 
 /**
  * Claims a const per port's operation table, and one per header or fault list that several

@@ -6,8 +6,9 @@
  *    - `derivation-families.ts` checks that a complex type's base does not derive from it
  *      (`acyclicBase`);
  *    - `flatten.ts` turns its content model into ordered fields; `choice.ts` marks the fields of
- *      each choice's branches as it goes, and `substitution-groups.ts` lists, at each element
- *      reference, the members that may stand for it;
+ *      each choice's branches as it goes, `ordered-lists.ts` puts those of a repeated choice (or of a
+ *      repeated sequence holding one) in one ordered list, and `substitution-groups.ts` lists, at
+ *      each element reference, the members that may stand for it;
  *    - `attributes.ts` gives its attributes, groups expanded and refs followed;
  *    - `encoded-arrays.ts` reshapes a restriction of soapenc:Array into an array of its items.
  *    And for each SOAP or HTTP binding operation, `message-parts.ts` makes its messages' parts

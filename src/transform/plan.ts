@@ -66,7 +66,10 @@ export interface EmitPlan {
   readonly serviceNames: Map<Service, ServiceNames>;
   /** Namespace URIs in order of first use, with the const name each gets in descriptors.ts. */
   readonly namespaces: Map<string, string>;
-  /** Property name per element field / attribute of each complex type (local names, de-clashed). */
+  /**
+   * Property name per element field / attribute of each complex type (local names, de-clashed), and
+   * per ordered list; an element of an ordered list has its items' `$choice` here.
+   */
   readonly propNames: Map<object, string>;
   /** One generated fault class per fault element: its class and descriptor names. */
   readonly faultClasses: Map<

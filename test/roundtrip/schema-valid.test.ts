@@ -17,6 +17,10 @@ import {
 import { loadGenerated, loadGolden, type LoadedGolden } from "../support/golden-services.js";
 import { roundTrip, type WireMessage } from "../support/round-trip.js";
 import { validateMessages, validatorMissing, valueOnly } from "../support/xsd-validate.js";
+import { bodySample } from "../../runtime/src/descriptors/sample-values.js";
+import { bodyXml, envelope } from "../../runtime/src/soap/envelope.js";
+import { FeaturesDesc } from "../../generated-samples/xsd-features/descriptors.js";
+import { MailboxDesc } from "../../generated-samples/choices/descriptors.js";
 
 const missing = validatorMissing();
 if (missing) console.log(missing);
@@ -123,6 +127,41 @@ describe.skipIf(missing !== undefined)("messages valid by the WSDL's schemas", (
     expect(r.requests).toBe(24);
     expect(r.messages).toBe(24 + 24 + 16);
     expect(r.valueOnly).toBe(0);
+  }, 120_000);
+
+  it("the choices fixture: repeated choices in order, every branch, over the round trip", async () => {
+    const wsdl = "fixtures/choices/choices.wsdl";
+    const r = await check(
+      wsdl,
+      await loadGenerated(wsdl, "generated-samples/choices", "choices"),
+      true,
+    );
+    expect(r.requests).toBeGreaterThan(0);
+    expect(r.valueOnly).toBe(0);
+  }, 120_000);
+
+  it("the samples of the mock and help pages, one branch of each choice (issue #32)", async () => {
+    // A sample once held every branch of a choice (`Order`'s Circle, Code, Width and Height).
+    const messages: WireMessage[] = [];
+    for (const [wsdl, desc] of [
+      ["fixtures/xsd-features/features.wsdl", FeaturesDesc],
+      ["fixtures/choices/choices.wsdl", MailboxDesc],
+    ] as const) {
+      for (const [name, port] of Object.entries(desc.ports))
+        for (const [opName, op] of Object.entries(port.operations)) {
+          if (op.kind !== "soap") continue;
+          for (const b of [op.request, op.response])
+            if (b)
+              messages.push({
+                where: `${wsdl} ${name} ${opName}`,
+                mode: "soap-document",
+                xml: envelope("1.1", bodyXml(b, bodySample(b))),
+              });
+        }
+      const verdicts = await validateMessages(wsdl, messages.splice(0));
+      expect(verdicts.flatMap((v) => v.errors.map((e) => `${v.where}: ${e}`))).toEqual([]);
+      expect(verdicts.reduce((n, v) => n + v.elements, 0)).toBeGreaterThan(0);
+    }
   }, 120_000);
 
   for (const g of CORPUS_GOLDENS) {

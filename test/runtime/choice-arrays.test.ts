@@ -46,7 +46,7 @@ describe("a repeated element of a choice branch", () => {
     const { files } = await generateFiles(file);
     const desc = files.find((f) => f.path === "descriptors.ts")!.content;
     expect(desc).toMatch(
-      /field\("many", (?:\w+, )?xs\.string, \{ min: 0, max: UNBOUNDED, choice: true \}\)/,
+      /field\("many", (?:\w+, )?xs\.string, \{ min: 0, max: UNBOUNDED, choice: true, branch: 1 \}\)/,
     );
     expect(desc).toMatch(/field\("list", (?:\w+, )?xs\.int, REPEATED\)/);
     expect(desc).toMatch(/field\("one", (?:\w+, )?xs\.string, OPTIONAL\)/);

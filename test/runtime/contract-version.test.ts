@@ -64,6 +64,14 @@ describe("the contract version", () => {
     expect(CONTRACT_VERSION).toBeGreaterThanOrEqual(6);
   });
 
+  it("is 7 or later where generated code puts a repeated choice's elements in an ordered list", () => {
+    // Version 6 runtimes ignore `in`: each element would read as a property of its own, an array,
+    // and the list's items would not be written.
+    const text = readFileSync("generated-samples/choices/descriptors.ts", "utf8");
+    expect(text).toContain('field("Message", MessageType, { in: "Items" }),');
+    expect(CONTRACT_VERSION).toBeGreaterThanOrEqual(7);
+  });
+
   it("code generated for this runtime's version imports", async () => {
     const mod = (await import(copyFor(CONTRACT_VERSION))) as { ApiClient?: unknown };
     expect(typeof mod.ApiClient).toBe("function");

@@ -233,6 +233,39 @@ export class SampleBuilder {
     );
   }
 
+  /**
+   * The items of an ordered list (`FieldDesc.tag`): as many occurrences of its content as an array
+   * of the variant has items, each occurrence the list's elements outside its choice and those of
+   * one branch of it, the branch rotating with the variant and the occurrence (so the items are
+   * valid by the schema, and every branch is met over the variants).
+   */
+  private list(t: ComplexDesc, prop: string, depth: number, rich: boolean): unknown[] {
+    const v = rich ? this.v : 0;
+    const refs = this.choiceMap.get(t);
+    const members = t.fields.flatMap((f, i) =>
+      f.tag !== undefined && f.prop === prop ? [{ f, c: refs?.[i] }] : [],
+    );
+    const key = members.find((m) => m.c)?.c?.key;
+    const branches = [...new Set(members.flatMap((m) => (m.c ? [m.c.ref.branch] : [])))].sort(
+      (x, y) => x - y,
+    );
+    const items: unknown[] = [];
+    for (let j = 0; j < arrayLength(v, members[0]!.f.min, Infinity); j++) {
+      const at = branches.length > 0 ? (this.v + j) % branches.length : undefined;
+      if (key !== undefined && at !== undefined) {
+        this.choices.set(key, branches.length);
+        this.maxBranches = Math.max(this.maxBranches, branches.length);
+        this.branches.add(`${key}#${at}`);
+      }
+      for (const { f, c } of members) {
+        if (c !== undefined && c.ref.branch !== branches[at ?? -1]) continue;
+        const value = f.nillable && v === 2 && j === 1 ? null : this.element(f, depth + 1, rich, j);
+        items.push({ $choice: f.tag, value });
+      }
+    }
+    return items;
+  }
+
   private complex(
     declared: ComplexDesc,
     depth: number,
@@ -271,6 +304,11 @@ export class SampleBuilder {
     const refs = this.choiceMap.get(t);
     const chosen = new Map<string, number | undefined>();
     t.fields.forEach((f, i) => {
+      // An ordered list (a repeated choice): all its items at its first element.
+      if (f.tag !== undefined) {
+        if (!(f.prop in out)) out[f.prop] = this.list(t, f.prop, depth, rich);
+        return;
+      }
       const c = refs?.[i];
       if (c && !c.ref.repeated) {
         if (!chosen.has(c.key)) {

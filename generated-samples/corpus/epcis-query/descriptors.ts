@@ -38,7 +38,7 @@ import {
 import type * as t from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(6);
+generatedFor(7);
 
 export const NS = "urn:epcglobal:epcis:wsdl:1";
 export const NS2 = "urn:epcglobal:epcis-query:xsd:1";
@@ -174,18 +174,18 @@ export const QueryResultsBody: ComplexDesc<t.QueryResultsBody, t.QueryResultsBod
   "QueryResultsBody",
   () => [
     field("EventList", EventListType, OPTIONAL),
-    field("VocabularyList", VocabularyListType, OPTIONAL),
+    field("VocabularyList", VocabularyListType, { min: 0, branch: 1 }),
   ],
 );
 
 export const EventListType: ComplexDesc<t.EventListType, t.EventListTypeInput> = complex(
   "EventListType",
   () => [
-    field("ObjectEvent", ObjectEventType, REPEATED),
-    field("AggregationEvent", AggregationEventType, REPEATED),
-    field("QuantityEvent", QuantityEventType, REPEATED),
-    field("TransactionEvent", TransactionEventType, REPEATED),
-    field("extension", EPCISEventListExtensionType, REPEATED),
+    field("ObjectEvent", ObjectEventType, { in: "Items" }),
+    field("AggregationEvent", AggregationEventType, { in: "Items", branch: 1 }),
+    field("QuantityEvent", QuantityEventType, { in: "Items", branch: 2 }),
+    field("TransactionEvent", TransactionEventType, { in: "Items", branch: 3 }),
+    field("extension", EPCISEventListExtensionType, { in: "Items", branch: 4 }),
   ],
   { any: true },
 );
@@ -508,7 +508,7 @@ export const EPCISEventListExtensionType: ComplexDesc<
   t.EPCISEventListExtensionTypeInput
 > = complex("EPCISEventListExtensionType", () => [
   field("TransformationEvent", TransformationEventType, OPTIONAL),
-  field("extension", EPCISEventListExtension2Type, OPTIONAL),
+  field("extension", EPCISEventListExtension2Type, { min: 0, branch: 1 }),
 ]);
 
 export const EPCISEventListExtension2Type: ComplexDesc<t.EPCISEventListExtension2Type> = complex(

@@ -119,25 +119,28 @@ export type QueryResultsBodyInput =
     };
 
 export interface EventListType {
-  ObjectEvent: ObjectEventType[];
-  AggregationEvent: AggregationEventType[];
-  QuantityEvent: QuantityEventType[];
-  TransactionEvent: TransactionEventType[];
-  extension: EPCISEventListExtensionType[];
+  /** The elements of a repeated xs:choice (or of a repeated sequence holding one), in document order: `$choice` names each item's element. */
+  Items: (
+    | { $choice: "ObjectEvent"; value: ObjectEventType }
+    | { $choice: "AggregationEvent"; value: AggregationEventType }
+    | { $choice: "QuantityEvent"; value: QuantityEventType }
+    | { $choice: "TransactionEvent"; value: TransactionEventType }
+    | { $choice: "extension"; value: EPCISEventListExtensionType }
+  )[];
   /** Elements matched by xs:any, as raw XML trees. */
   $any?: XmlNode[];
 }
 
 /** Input form of {@link EventListType}: what a caller writes, where it differs. */
-export interface EventListTypeInput extends Omit<
-  EventListType,
-  "ObjectEvent" | "AggregationEvent" | "QuantityEvent" | "TransactionEvent" | "extension"
-> {
-  ObjectEvent?: ObjectEventTypeInput[];
-  AggregationEvent?: AggregationEventTypeInput[];
-  QuantityEvent?: QuantityEventTypeInput[];
-  TransactionEvent?: TransactionEventTypeInput[];
-  extension: EPCISEventListExtensionTypeInput[];
+export interface EventListTypeInput extends Omit<EventListType, "Items"> {
+  /** The elements of a repeated xs:choice (or of a repeated sequence holding one), in document order: `$choice` names each item's element. */
+  Items?: (
+    | { $choice: "ObjectEvent"; value: ObjectEventTypeInput }
+    | { $choice: "AggregationEvent"; value: AggregationEventTypeInput }
+    | { $choice: "QuantityEvent"; value: QuantityEventTypeInput }
+    | { $choice: "TransactionEvent"; value: TransactionEventTypeInput }
+    | { $choice: "extension"; value: EPCISEventListExtensionTypeInput }
+  )[];
 }
 
 export interface ObjectEventType {

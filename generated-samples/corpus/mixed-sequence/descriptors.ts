@@ -6,7 +6,6 @@
 import {
   type ComplexDesc,
   OPTIONAL,
-  REPEATED,
   type ScalarDesc,
   type ServiceDesc,
   complex,
@@ -20,7 +19,7 @@ import { CustomFault_2 } from "./faults.js";
 import type * as t from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(6);
+generatedFor(7);
 
 export const NS = "http://test-soap.com/api/mixedsequence";
 
@@ -34,11 +33,11 @@ export const GetData: ComplexDesc<t.GetData> = complex("GetData", () => [
   field("index", xs.int),
 ]);
 
-export const DataList: ComplexDesc<t.DataList> = complex("dataList", () => [
+export const DataList: ComplexDesc<t.DataList, t.DataListInput> = complex("dataList", () => [
   field("a", xs.int),
   field("b", xs.int),
-  field("c", Data1, REPEATED),
-  field("d", Data2, REPEATED),
+  field("c", Data1, { in: "Items" }),
+  field("d", Data2, { in: "Items", branch: 1 }),
 ]);
 
 export const Data1: ComplexDesc<t.Data1> = complex(

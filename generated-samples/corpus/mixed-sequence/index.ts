@@ -18,6 +18,7 @@ export type {
   Data1,
   Data2,
   DataList,
+  DataListInput,
   GetData,
   GetDataResponse,
   Id,

@@ -14,8 +14,14 @@ export type Id = string;
 export interface DataList {
   a: number;
   b: number;
-  c: Data1[];
-  d: Data2[];
+  /** The elements of a repeated xs:choice (or of a repeated sequence holding one), in document order: `$choice` names each item's element. */
+  Items: ({ $choice: "c"; value: Data1 } | { $choice: "d"; value: Data2 })[];
+}
+
+/** Input form of {@link DataList}: what a caller writes, where it differs. */
+export interface DataListInput extends Omit<DataList, "Items"> {
+  /** The elements of a repeated xs:choice (or of a repeated sequence holding one), in document order: `$choice` names each item's element. */
+  Items?: ({ $choice: "c"; value: Data1 } | { $choice: "d"; value: Data2 })[];
 }
 
 export interface Data1 {
@@ -59,6 +65,6 @@ export interface AcmeServiceOperations {
     input: GetData;
     output: DataList;
     serverInput: GetData;
-    serverOutput: DataList;
+    serverOutput: DataListInput;
   };
 }

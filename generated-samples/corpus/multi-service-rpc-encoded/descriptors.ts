@@ -15,7 +15,7 @@ import {
 import type * as t from "./types.js";
 
 /** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
-generatedFor(6);
+generatedFor(7);
 
 export const NS = "http://www.examples.com/wsdl/HelloService.wsdl";
 

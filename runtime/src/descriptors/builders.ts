@@ -87,6 +87,13 @@ export interface FieldOptions {
   readonly abstract?: boolean;
   /** See `FieldDesc.choice`. */
   readonly choice?: boolean;
+  /** See `FieldDesc.branch`. */
+  readonly branch?: number;
+  /**
+   * The element is in the ordered list whose property this is (`FieldDesc.tag`): `prop` is then
+   * its items' `$choice`, `min` defaults to 0 (the list may be empty) and `max` is unbounded.
+   */
+  readonly in?: string;
   /** See `FieldDesc.fixed`. */
   readonly fixed?: string;
   /** See `FieldDesc.default`. */
@@ -116,6 +123,8 @@ class Field implements FieldDesc {
     // `default` is a reserved word, so not a parameter property.
     defaultValue: string | undefined,
     readonly xsiType: EncodedArray | undefined,
+    readonly branch: number | undefined,
+    readonly tag: string | undefined,
   ) {
     this.resolved = typeof thunk === "function" ? undefined : thunk;
     this.default = defaultValue;
@@ -143,6 +152,8 @@ class Field implements FieldDesc {
           undefined,
           undefined,
           undefined,
+          this.branch,
+          this.tag,
         ),
     ));
   }
@@ -165,13 +176,14 @@ export function field(
   type: TypeDesc | (() => TypeDesc),
   options: FieldOptions = {},
 ): FieldDesc {
+  const list = options.in;
   return new Field(
     name,
     ns,
     type,
-    options.prop ?? name,
-    options.min ?? 1,
-    options.max ?? 1,
+    list ?? options.prop ?? name,
+    options.min ?? (list === undefined ? 1 : 0),
+    list === undefined ? (options.max ?? 1) : UNBOUNDED,
     options.nillable ?? false,
     options.substitutes,
     options.abstract ?? false,
@@ -180,6 +192,8 @@ export function field(
     options.fixed,
     options.default,
     options.xsiType,
+    options.branch,
+    list === undefined ? undefined : (options.prop ?? name),
   );
 }
 

@@ -3,7 +3,8 @@
  * sample messages (help/samples.ts), and `sampleInput` and `sampleOutput` give them to mocks and
  * tests. One builder for both, so a help page shows the message a mock sends. Each scalar holds a
  * stand-in value that is valid for its type and tells its type (and whether it is optional)
- * apart. Samples are value forms, as a client's call resolves and a server's method receives them,
+ * apart; of a choice, a sample holds the first branch (`FieldDesc.branch`), so that it is valid
+ * against the schema. Samples are value forms, as a client's call resolves and a server's method receives them,
  * so that a sample sent and read back compares equal to itself.
  */
 import type { AnyServiceDesc, MethodOf, OperationOf } from "./contract.js";
@@ -117,16 +118,46 @@ function complexSample(type: ComplexDesc, depth: number): Record<string, unknown
     else if (a.required) obj[a.prop] = parseScalar(a.type.s, a.fixed);
   }
   if (c.text) obj["$value"] = scalarSample(c.text, false);
+  const lists = new Set<string>();
   for (const f of c.fields) {
+    // A valid value holds one branch of a choice: a sample, the first.
+    if (otherBranch(f)) continue;
+    if (f.tag !== undefined) {
+      if (lists.has(f.prop)) continue;
+      lists.add(f.prop);
+      const members = c.fields.filter((m) => m.tag !== undefined && m.prop === f.prop);
+      obj[f.prop] = listSample(members, depth + 1);
+      continue;
+    }
     const v = fieldSample(f, depth + 1);
     if (v !== undefined) obj[f.prop] = v;
   }
   return obj;
 }
 
+/** A field of a choice's branch other than the first, which a sample leaves out. */
+const otherBranch = (f: FieldDesc): boolean => f.branch !== undefined && f.branch > 0;
+
+/**
+ * The items of an ordered list (`FieldDesc.tag`) whose elements are `members`: two occurrences of
+ * its content, each an item per element of the first branch of any choice in it, in schema order
+ * (`Message`, `Message`; `ChangeKey`, `Created`, `ChangeKey`, `Created`).
+ */
+function listSample(members: readonly FieldDesc[], depth: number): unknown[] {
+  const items: unknown[] = [];
+  for (let n = 0; n < 2; n++)
+    for (const m of members) {
+      if (otherBranch(m)) continue;
+      const value = occurrenceSample(m, depth);
+      if (value !== undefined) items.push({ $choice: m.tag, value });
+    }
+  return items;
+}
+
 /**
  * The property value of a field: two items when it repeats; undefined when it is left out. An
  * optional repeated field left out is `[]`, as it is read (a choice's branch not taken excepted).
+ * Not for an ordered list's elements (`listSample`).
  */
 export function fieldSample(f: FieldDesc, depth: number): unknown {
   const one = occurrenceSample(f, depth);
@@ -137,8 +168,6 @@ export function fieldSample(f: FieldDesc, depth: number): unknown {
 
 /** One occurrence of a field's element; undefined when it is left out. */
 function occurrenceSample(f: FieldDesc, depth: number): unknown {
-  // A repeated choice branch is one of several.
-  if (f.choice) return undefined;
   // A fixed value is written where required even when left out, and read back: so it is given.
   if (f.fixed !== undefined)
     return f.min > 0 && f.type.k === "scalar" ? parseScalar(f.type.s, f.fixed) : undefined;

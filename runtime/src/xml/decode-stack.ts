@@ -189,6 +189,9 @@ export class FrameStack {
   protected resolve(id: string, value: unknown): void {
     for (const r of this.refs.get(id) ?? []) {
       if (r.prop === undefined) (r.holder as unknown[])[r.index] = value;
+      else if (r.field.tag !== undefined)
+        // An ordered list's item: its value (setField).
+        (r.holder as Record<string, { value: unknown }[]>)[r.prop]![r.index]!.value = value;
       else if (r.index >= 0) (r.holder as Record<string, unknown[]>)[r.prop]![r.index] = value;
       else setOwn(r.holder as Record<string, unknown>, r.prop, value);
     }

@@ -91,9 +91,17 @@ function listValue(kind: ScalarKind, text: string): unknown[] {
   return out;
 }
 
-/** Sets a decoded child's value on its parent object: repeated fields collect into an array. */
+/**
+ * Sets a decoded child's value on its parent object: repeated fields collect into an array, and the
+ * elements of an ordered list into its array as `{ $choice, value }` items, in document order.
+ */
 export function setField(obj: Record<string, unknown>, f: FieldDesc, value: unknown): void {
-  if (f.max > 1) {
+  if (f.tag !== undefined) {
+    const item = { $choice: f.tag, value };
+    const arr = obj[f.prop];
+    if (Array.isArray(arr)) arr.push(item);
+    else setOwn(obj, f.prop, [item]);
+  } else if (f.max > 1) {
     // Array.isArray, not truthiness: a field named like an inherited method (see
     // support/own-props.ts).
     const arr = obj[f.prop];

@@ -38,6 +38,7 @@ import {
   type FieldWriter,
   type PlainField,
 } from "./write-scalars.js";
+import { listWriter } from "./write-list.js";
 import { bagAttr, writeNode } from "./write-tree.js";
 
 /** Compiled writers by type and by the namespace of the element that holds the type. */
@@ -242,20 +243,26 @@ function fieldWriter(f: FieldDesc, parentNs: string): FieldWriter {
   };
 }
 
-/** The writer of a field that is not plain (see plainField): repeated, substitutable or complex. */
-function otherFieldWriter(f: FieldDesc, parentNs: string): FieldWriter {
+/** The writer of one occurrence of field `f`'s element: null as nil, where it is nillable. */
+function occurrenceWriter(f: FieldDesc, parentNs: string): ElementWriter {
   const write = f.substitutes
     ? substitutionWriter(f, parentNs)
     : elementWriter(f.name, f.ns, parentNs, f.type, xsiTypeAttr(f));
   const nil = startTag(f.name, f.ns, parentNs, "") + ' xsi:nil="true" />';
-  const { min, max, nillable, prop } = f;
-  const one = (v: unknown): string => {
+  const nillable = f.nillable;
+  return (v) => {
     if (v === null) {
       if (!nillable) misfit((p) => `${p} is not nillable; null cannot be written`);
       return nil;
     }
     return write(v);
   };
+}
+
+/** The writer of a field that is not plain (see plainField): repeated, substitutable or complex. */
+function otherFieldWriter(f: FieldDesc, parentNs: string): FieldWriter {
+  const one = occurrenceWriter(f, parentNs);
+  const { min, max, nillable, prop } = f;
   if (f.max > 1) {
     return (value) => {
       try {
@@ -288,7 +295,7 @@ function otherFieldWriter(f: FieldDesc, parentNs: string): FieldWriter {
     return (value) => {
       try {
         if (value === undefined || (value === null && !nillable))
-          return min > 0 ? write(fixed.value) : "";
+          return min > 0 ? one(fixed.value) : "";
         if (value !== null) fixed.check(value);
         return one(value);
       } catch (e) {
@@ -298,8 +305,9 @@ function otherFieldWriter(f: FieldDesc, parentNs: string): FieldWriter {
   }
   return (value) => {
     try {
-      if (value === undefined || value === null) return absent(value, nillable, nil, min > 0);
-      return write(value);
+      if (value === undefined || (value === null && !nillable))
+        return absent(value, nillable, "", min > 0);
+      return one(value);
     } catch (e) {
       return within(prop, e);
     }
@@ -345,9 +353,23 @@ interface ComplexField {
   readonly write: FieldWriter | undefined;
 }
 
-function complexField(f: FieldDesc, ns: string): ComplexField {
-  const plain = plainField(f, ns);
-  return { prop: f.prop, plain, write: plain ? undefined : otherFieldWriter(f, ns) };
+/**
+ * The fields of a complex type, each written by itself; an ordered list's (`FieldDesc.tag`) by its
+ * first element's writer, which writes all its items in order, the others' writing nothing.
+ */
+function complexFields(fields: readonly FieldDesc[], ns: string): ComplexField[] {
+  const lists = new Map<string, FieldDesc[]>();
+  for (const f of fields)
+    if (f.tag !== undefined) lists.set(f.prop, [...(lists.get(f.prop) ?? []), f]);
+  return fields.map((f) => {
+    const members = f.tag === undefined ? undefined : lists.get(f.prop)!;
+    if (members === undefined) {
+      const plain = plainField(f, ns);
+      return { prop: f.prop, plain, write: plain ? undefined : otherFieldWriter(f, ns) };
+    }
+    const write = members[0] === f ? listWriter(members, (m) => occurrenceWriter(m, ns)) : () => "";
+    return { prop: f.prop, plain: undefined, write };
+  });
 }
 
 /** The fields' elements, xs:any content `anyXml` before field `anyAt` (or after them all). */
@@ -376,7 +398,7 @@ function writeFields(
 }
 
 function compileComplex(type: ComplexDesc, ns: string): ElementWriterFactory {
-  const fields = type.fields.map((f) => complexField(f, ns));
+  const fields = complexFields(type.fields, ns);
   const attrs = type.attrs.map((a) => ({
     ...a,
     text: textOf(a.type),

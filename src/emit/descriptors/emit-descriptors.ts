@@ -70,6 +70,10 @@ interface FieldCallOptions {
   readonly nillable?: boolean;
   readonly substitutes?: ElementField["substitutes"];
   readonly choice?: boolean;
+  /** The branch of its xs:choice, when not the first (`FieldDesc.branch`). */
+  readonly branch?: number;
+  /** The ordered list it is an element of (`FieldDesc.tag`): its property. */
+  readonly in?: string;
   readonly fixed?: string | undefined;
   readonly default?: string | undefined;
   readonly xsiType?: QName | undefined;
@@ -84,8 +88,17 @@ function fieldCall(
   direct = false,
 ): Code {
   const opts: Props = [];
-  if (o.prop !== undefined && o.prop !== local) opts.push(["prop", JSON.stringify(o.prop)]);
-  opts.push(...shapeOptions(o.min ?? 1, o.max ?? 1, o.nillable ?? false));
+  if (o.in !== undefined) {
+    // An element of an ordered list: its items are in `in`, `prop` is their `$choice`, and it
+    // repeats, the list optional unless `min` says otherwise (the runtime's defaults there).
+    opts.push(["in", JSON.stringify(o.in)]);
+    if (o.prop !== undefined && o.prop !== local) opts.push(["prop", JSON.stringify(o.prop)]);
+    if ((o.min ?? 0) > 0) opts.push(["min", String(o.min)]);
+    if (o.nillable) opts.push(["nillable", "true"]);
+  } else {
+    if (o.prop !== undefined && o.prop !== local) opts.push(["prop", JSON.stringify(o.prop)]);
+    opts.push(...shapeOptions(o.min ?? 1, o.max ?? 1, o.nillable ?? false));
+  }
   if (o.substitutes) {
     // The elements that may stand in this one's place (a substitution group), each told apart by
     // `$element`.
@@ -97,6 +110,7 @@ function fieldCall(
     if (o.substitutes.head.abstract) opts.push(["abstract", "true"]);
   }
   if (o.choice) opts.push(["choice", "true"]);
+  if (o.branch !== undefined) opts.push(["branch", String(o.branch)]);
   if (o.fixed !== undefined) opts.push(["fixed", JSON.stringify(o.fixed)]);
   if (o.default !== undefined) opts.push(["default", JSON.stringify(o.default)]);
   if (o.xsiType !== undefined) opts.push(["xsiType", typeNameObject(ctx, o.xsiType)]);
@@ -208,18 +222,23 @@ export function elementFieldCall(ctx: EmitContext, f: ElementField, direct = fal
 /** What an element field's call says besides its name and type. */
 function elementFieldOptions(plan: EmitPlan, f: ElementField): FieldCallOptions {
   // A choice branch may be absent on the wire; the generated types enforce that exactly one is
-  // there.
-  const min = f.choice ? 0 : f.minOccurs;
+  // there. An ordered list's `min` is the list's: 1 when it may not be empty.
+  const min = f.ordered ? (f.ordered.optional ? 0 : 1) : f.choice ? 0 : f.minOccurs;
   // A repeated element of a branch reads as absent when the branch is not taken (FieldDesc.choice).
   const choice = f.choice !== undefined && !f.choice.repeated && f.maxOccurs > 1;
+  // A sample holds the first branch of a choice only (FieldDesc.branch).
+  const branch = f.choice !== undefined && f.choice.branch > 0 ? f.choice.branch : undefined;
   const fixed = suppliedFixed(f);
+  const list = f.ordered && plan.propNames.get(f.ordered);
   return {
     prop: plan.propNames.get(f) ?? f.name.local,
     min,
     max: f.maxOccurs,
     nillable: f.nillable,
+    ...(list !== undefined ? { in: list } : {}),
     ...(f.substitutes ? { substitutes: f.substitutes } : {}),
     ...(choice ? { choice } : {}),
+    ...(branch !== undefined ? { branch } : {}),
     fixed,
     // What an empty element stands for (its fixed or default value), unless `fixed` already says
     // it.
@@ -237,6 +256,8 @@ function shapeKey(local: string, o: FieldCallOptions): string | undefined {
     (o.prop === undefined || o.prop === local) &&
     !o.substitutes &&
     !o.choice &&
+    o.branch === undefined &&
+    o.in === undefined &&
     o.fixed === undefined &&
     o.default === undefined &&
     o.xsiType === undefined;

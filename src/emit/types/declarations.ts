@@ -1,5 +1,5 @@
 /** The declarations of types.ts: one per XSD type in use, plus input forms where they differ. */
-import type { ComplexType, ElementField, SimpleType } from "../../model/model.js";
+import type { ComplexType, ElementField, OrderedList, SimpleType } from "../../model/model.js";
 import { concreteMembers } from "../../transform/families.js";
 import { inFamily } from "../../model/value-shapes.js";
 import { fixedLiteral, fixedWhenLeftOut } from "../../transform/value-constraints.js";
@@ -12,6 +12,7 @@ import {
   arrayOf,
   fieldOptional,
   fieldType,
+  occurrenceType,
   orElse,
   unionMembers,
   ownTypeExpr,
@@ -179,15 +180,19 @@ function complexShape(
     ]);
   for (const a of attributes)
     members.push([ctx.plan.propNames.get(a)!, attributeMember(ctx, a, mode)]);
-  const member = (f: ElementField): Member => fieldMember(ctx, f, mode);
+  // An ordered list is one property, where its first element stands (listMember).
+  const lists = orderedLists(fields);
+  const member = (f: ElementField): Member =>
+    f.ordered ? listMember(ctx, f.ordered, lists.get(f.ordered)!, mode) : fieldMember(ctx, f, mode);
   // Fields of a (non-repeating) xs:choice become an exclusive union, one per choice of the type.
   const choices = new Map<number, ElementField[]>();
   for (const f of fields) {
+    if (f.ordered && lists.get(f.ordered)![0] !== f) continue;
     if (f.choice && !f.choice.repeated) {
       const list = choices.get(f.choice.group) ?? [];
       list.push(f);
       choices.set(f.choice.group, list);
-    } else members.push([ctx.plan.propNames.get(f)!, member(f)]);
+    } else members.push([propOf(ctx, f), member(f)]);
   }
   if (hierarchy.some((c) => c.anyElements)) {
     members.push([
@@ -275,9 +280,7 @@ function choiceUnion(
   const branches = new Map<number, ElementField[]>();
   for (const f of fields)
     branches.set(f.choice!.branch, [...(branches.get(f.choice!.branch) ?? []), f]);
-  const never = (f: ElementField): Member => ({
-    code: `${propertyKey(ctx.plan.propNames.get(f)!)}?: never;`,
-  });
+  const never = (f: ElementField): Member => ({ code: `${propertyKey(propOf(ctx, f))}?: never;` });
   const alternatives = [...branches.values()].map((own) =>
     block(
       "",
@@ -289,4 +292,44 @@ function choiceUnion(
     [...branches.values()].some((own) => own.every((f) => fieldOptional(f)));
   if (optional) alternatives.push(block("", fields.map(never)));
   return union(alternatives, true);
+}
+
+/** The property a field's value is in: its own, or its ordered list's. */
+const propOf = (ctx: EmitContext, f: ElementField): string =>
+  ctx.plan.propNames.get(f.ordered ?? f)!;
+
+/** The elements of each ordered list among `fields`, in order. */
+function orderedLists(fields: readonly ElementField[]): Map<OrderedList, ElementField[]> {
+  const lists = new Map<OrderedList, ElementField[]>();
+  for (const f of fields) if (f.ordered) lists.set(f.ordered, [...(lists.get(f.ordered) ?? []), f]);
+  return lists;
+}
+
+/**
+ * An ordered list's property (ordered-lists.ts): `Items: ({ $choice: "A"; value: A } | …)[]`, one
+ * item per element in document order, `$choice` naming it. Read, it is always an array; an input
+ * may leave an optional one out.
+ */
+function listMember(
+  ctx: EmitContext,
+  list: OrderedList,
+  fields: readonly ElementField[],
+  mode: Mode,
+): Member {
+  const items = fields.map((f) =>
+    cat(
+      `{ $choice: ${JSON.stringify(ctx.plan.propNames.get(f)!)}; value: `,
+      occurrenceType(ctx, f, mode),
+      " }",
+    ),
+  );
+  const optional = mode === "input" && list.optional;
+  return {
+    doc: "The elements of a repeated xs:choice (or of a repeated sequence holding one), in document order: `$choice` names each item's element.",
+    code: cat(
+      `${propertyKey(ctx.plan.propNames.get(list)!)}${optional ? "?" : ""}: `,
+      arrayOf(union(items)),
+      ";",
+    ),
+  };
 }
