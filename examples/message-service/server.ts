@@ -66,6 +66,13 @@ export interface ServerOptions {
   readonly auth?: AuthOptions;
   /** Balancers whose X-Forwarded-For names the client, for counting failed logins per address. */
   readonly trustedProxies?: readonly string[];
+  /**
+   * The URL clients reach the service at, written into ?WSDL and ?disco addresses; without it, the
+   * request's Host header (which anyone can write: set this behind a shared cache).
+   */
+  readonly publicUrl?: string;
+  /** The ports served, e.g. `["ApiSoap", "ApiSoap12"]` without HTTP GET and POST. Default: all. */
+  readonly bindings?: readonly string[];
   /** Where outages and throttling are said; `console.warn` by default. */
   readonly log?: (line: string) => void;
 }
@@ -100,6 +107,8 @@ function httpServer(stored: MessageStore, limits: Required<ServerLimits>, option
   });
   const handler = createApiHandler(service, {
     requestTimeoutMs: limits.requestTimeoutMs,
+    ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
+    ...(options.bindings === undefined ? {} : { ports: options.bindings }),
   });
   const server = createServer({
     headersTimeout: limits.headersTimeoutMs,
@@ -150,8 +159,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ? limits.storeTimeoutMs
     : Math.min(limits.storeTimeoutMs, SQLITE_BUSY_TIMEOUT_MS);
   const store = await open(options.dbPath, { timeoutMs });
-  const server = httpServer(store, limits, options);
+  let server: ReturnType<typeof httpServer>;
   try {
+    // Inside: a bad option (an unknown binding, a public URL that is not one) closes the store.
+    server = httpServer(store, limits, options);
     if (seed) await store.seed(seed);
     await listen(server, options.port, options.host);
   } catch (e) {
