@@ -3,7 +3,9 @@
  *   serve        [--port 8089] [--host 127.0.0.1] [--db ./data/messages.db] [--seed seed.json]
  *                [--max-connections 1000] [--headers-timeout 10000] [--request-timeout 30000]
  *                [--keep-alive-timeout 5000] [--max-kdf 4] [--max-kdf-queue 64]
- *                [--trust-proxy 10.0.0.2,…]
+ *                [--max-connections-per-address 100] [--max-bodies-per-address 32]
+ *                [--store-timeout 5000] [--trust-proxy 10.0.0.2,…]
+ *                [--public-url https://api.example.com] [--bindings ApiSoap,ApiSoap12]
  *   add-account  [--db …] --email … --password … --user-id …
  *   import       [--db …] --email … --file messages.json
  *                (messages.json: a JSON array in the seed file's message format)
@@ -69,6 +71,9 @@ const LIMIT_OPTIONS: [flag: string, key: keyof ServerLimits, help: string][] = [
   ["--keep-alive-timeout <ms>", "keepAliveTimeoutMs", "how long an idle connection stays open"],
   ["--max-kdf <n>", "maxConcurrentKdf", "password hashes computed at once"],
   ["--max-kdf-queue <n>", "maxQueuedKdf", "logins waiting for a hash slot before 503"],
+  ["--max-connections-per-address <n>", "maxConnectionsPerAddress", "connections from one address"],
+  ["--max-bodies-per-address <n>", "maxBodiesPerAddress", "bodies arriving from one address"],
+  ["--store-timeout <ms>", "storeTimeoutMs", "time for one database call, then 503"],
 ];
 
 /** The property Commander sets for `flag`: `--max-kdf-queue <n>` sets `maxKdfQueue`. */
@@ -85,6 +90,8 @@ type ServeFlags = {
   db: string;
   seed?: string;
   trustProxy?: string[];
+  publicUrl?: string;
+  bindings?: string[];
 } & {
   [limit: string]: number;
 };
@@ -99,6 +106,8 @@ async function runServe(o: ServeFlags): Promise<void> {
     limits,
     ...(o.seed === undefined ? {} : { seedPath: o.seed }),
     ...(o.trustProxy === undefined ? {} : { trustedProxies: o.trustProxy }),
+    ...(o.publicUrl === undefined ? {} : { publicUrl: o.publicUrl }),
+    ...(o.bindings === undefined ? {} : { bindings: o.bindings }),
   }).catch((e: unknown) => {
     throw (e as NodeJS.ErrnoException).syscall === "listen" ||
       (e as NodeJS.ErrnoException).code === "ENOTFOUND"
@@ -114,6 +123,8 @@ async function runServe(o: ServeFlags): Promise<void> {
   });
 }
 
+const list = (v: string): string[] => v.split(",").map((a) => nonEmpty(a.trim()));
+
 /** The `serve` command: listens until SIGINT or SIGTERM. */
 function serveCommand(program: Command, db: string): void {
   const serve = program
@@ -126,8 +137,10 @@ function serveCommand(program: Command, db: string): void {
     .option(
       "--trust-proxy <addresses>",
       "comma-separated balancer addresses whose X-Forwarded-For names the client",
-      (v: string) => v.split(",").map((a) => nonEmpty(a.trim())),
-    );
+      list,
+    )
+    .option("--public-url <url>", "the URL clients reach, for ?WSDL and ?disco (default: Host)")
+    .option("--bindings <ports>", "comma-separated ports to serve (default: all four)", list);
   for (const [flag, key, help] of LIMIT_OPTIONS)
     serve.option(
       flag,

@@ -12,6 +12,7 @@ import { COLUMNS, messageValues, toMessage, type MessageRow } from "./message-ro
 import {
   describeTarget,
   type MessageStore,
+  type OpenOptions,
   type SeedMessage,
   type StoredMessage,
 } from "./store.js";
@@ -200,9 +201,18 @@ export class PostgresStore implements MessageStore {
   }
 }
 
+/** How long a call waits for a connection, and then for its answer, by default, in milliseconds. */
+export const PG_TIMEOUT_MS = 5_000;
+
 /** Connects to the database at `url` and applies the missing migrations. */
-export async function openPostgres(url: string): Promise<PostgresStore> {
-  const pool = new pg.Pool({ connectionString: url });
+export async function openPostgres(url: string, options: OpenOptions = {}): Promise<PostgresStore> {
+  const timeoutMs = options.timeoutMs ?? PG_TIMEOUT_MS;
+  // Without these, a frozen server makes every call wait as long as the freeze lasts.
+  const pool = new pg.Pool({
+    connectionString: url,
+    connectionTimeoutMillis: timeoutMs,
+    query_timeout: timeoutMs,
+  });
   // A connection dropped while idle is replaced on next use; without a listener it would crash us.
   pool.on("error", (e) => console.error(`database connection lost: ${e.message}`));
   const store = new PostgresStore(pool, url);

@@ -7,15 +7,23 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { createApiHandler } from "../../generated-samples/message-service/index.js";
 import { AUTH_DEFAULTS, Authenticator, type AuthOptions } from "./auth.js";
-import { limitConnections } from "./connection-limit.js";
+import { limitConnections, plainAddress } from "./connection-limit.js";
 import { readSeedFile } from "./seed-file.js";
 import { createMessageService } from "./service.js";
-import { open, type MessageStore } from "./store.js";
+import { isPostgresUrl, open, SQLITE_BUSY_TIMEOUT_MS, type MessageStore } from "./store.js";
+import { guardStore } from "./store-guard.js";
 
 /** Connection and time limits; every one has a default (SERVER_LIMITS). */
 export interface ServerLimits {
   /** Open connections at most; beyond, idle ones are closed first, then new ones get 503. */
   readonly maxConnections?: number;
+  /**
+   * Open connections from one address at most; beyond, 503 with Retry-After. Trusted proxies are
+   * not capped (they carry many clients).
+   */
+  readonly maxConnectionsPerAddress?: number;
+  /** Requests from one address whose bodies are still arriving, at most; beyond, 503. */
+  readonly maxBodiesPerAddress?: number;
   /** Time to receive a request's headers, in milliseconds; then 408 and the connection closes. */
   readonly headersTimeoutMs?: number;
   /** Time to receive a whole request, in milliseconds; then 408. */
@@ -26,15 +34,23 @@ export interface ServerLimits {
   readonly maxConcurrentKdf?: number;
   /** Verifications waiting for a KDF slot at most. */
   readonly maxQueuedKdf?: number;
+  /**
+   * How long one database call a request makes may take, in milliseconds; then the request is
+   * answered 503 with Retry-After.
+   */
+  readonly storeTimeoutMs?: number;
 }
 
 export const SERVER_LIMITS = {
   maxConnections: 1_000,
+  maxConnectionsPerAddress: 100,
+  maxBodiesPerAddress: 32,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
   maxConcurrentKdf: AUTH_DEFAULTS.maxConcurrentKdf,
   maxQueuedKdf: AUTH_DEFAULTS.maxQueuedKdf,
+  storeTimeoutMs: 5_000,
 } as const;
 
 export interface ServerOptions {
@@ -50,6 +66,15 @@ export interface ServerOptions {
   readonly auth?: AuthOptions;
   /** Balancers whose X-Forwarded-For names the client, for counting failed logins per address. */
   readonly trustedProxies?: readonly string[];
+  /**
+   * The URL clients reach the service at, written into ?WSDL and ?disco addresses; without it, the
+   * request's Host header (which anyone can write: set this behind a shared cache).
+   */
+  readonly publicUrl?: string;
+  /** The ports served, e.g. `["ApiSoap", "ApiSoap12"]` without HTTP GET and POST. Default: all. */
+  readonly bindings?: readonly string[];
+  /** Where outages and throttling are said; `console.warn` by default. */
+  readonly log?: (line: string) => void;
 }
 
 export interface RunningServer {
@@ -68,8 +93,11 @@ function checkLimits(limits: Required<ServerLimits>): void {
 }
 
 /** The HTTP server with its limits, serving `store`. */
-function httpServer(store: MessageStore, limits: Required<ServerLimits>, options: ServerOptions) {
+function httpServer(stored: MessageStore, limits: Required<ServerLimits>, options: ServerOptions) {
+  const log = options.log ?? ((line: string) => console.warn(line));
+  const store = guardStore(stored, { timeoutMs: limits.storeTimeoutMs, log });
   const authenticator = new Authenticator(store, {
+    log,
     ...options.auth,
     maxConcurrentKdf: limits.maxConcurrentKdf,
     maxQueuedKdf: limits.maxQueuedKdf,
@@ -79,6 +107,8 @@ function httpServer(store: MessageStore, limits: Required<ServerLimits>, options
   });
   const handler = createApiHandler(service, {
     requestTimeoutMs: limits.requestTimeoutMs,
+    ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
+    ...(options.bindings === undefined ? {} : { ports: options.bindings }),
   });
   const server = createServer({
     headersTimeout: limits.headersTimeoutMs,
@@ -87,7 +117,12 @@ function httpServer(store: MessageStore, limits: Required<ServerLimits>, options
     // How often Node checks the two timeouts above; its default (30 s) would let them run late.
     connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs),
   });
-  const limit = limitConnections(server, limits.maxConnections);
+  const limit = limitConnections(server, {
+    max: limits.maxConnections,
+    maxPerAddress: limits.maxConnectionsPerAddress,
+    maxBodiesPerAddress: limits.maxBodiesPerAddress,
+    exempt: new Set((options.trustedProxies ?? []).map(plainAddress)),
+  });
   server.on(
     "request",
     limit.wrap((req: IncomingMessage, res: ServerResponse) => handler(req, res)),
@@ -119,9 +154,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   checkLimits(limits);
   // Read and check the seed before touching the database, so a bad file changes nothing.
   const seed = options.seedPath === undefined ? undefined : readSeedFile(options.seedPath);
-  const store = await open(options.dbPath);
-  const server = httpServer(store, limits, options);
+  // SQLite waits for a lock on the event loop's thread: never longer than its own short default.
+  const timeoutMs = isPostgresUrl(options.dbPath)
+    ? limits.storeTimeoutMs
+    : Math.min(limits.storeTimeoutMs, SQLITE_BUSY_TIMEOUT_MS);
+  const store = await open(options.dbPath, { timeoutMs });
+  let server: ReturnType<typeof httpServer>;
   try {
+    // Inside: a bad option (an unknown binding, a public URL that is not one) closes the store.
+    server = httpServer(store, limits, options);
     if (seed) await store.seed(seed);
     await listen(server, options.port, options.host);
   } catch (e) {

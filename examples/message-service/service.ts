@@ -12,13 +12,16 @@ import {
   type MessagesInput,
 } from "../../generated-samples/message-service/index.js";
 import { Authenticator, type AuthOptions } from "./auth.js";
+import { plainAddress } from "./connection-limit.js";
 import { boundKey } from "./instants.js";
 import { isXsInt } from "./seed-file.js";
+import { StoreUnavailableError } from "./store-guard.js";
 import type { MessageStore, StoredMessage } from "./store.js";
 
 export const INVALID_CREDENTIALS = "Invalid email or password.";
 export const TOO_MANY_FAILURES = "Too many failed attempts; try again later.";
 export const BUSY = "The service is busy; try again shortly.";
+export const UNAVAILABLE = "The service is unavailable; try again shortly.";
 export const noMessage = (id: number): string => `No message with id ${id}.`;
 
 /** A stored message as the API returns it: a null field is left out, an empty string kept. */
@@ -30,9 +33,6 @@ export function toApiMessage(m: StoredMessage): MessagesInput {
   if (m.Transcription !== null) out.Transcription = m.Transcription;
   return out;
 }
-
-/** IPv4 peers show as `::ffff:a.b.c.d` on a dual-stack socket; one spelling per address. */
-const plainAddress = (a: string): string => a.trim().replace(/^::ffff:(?=\d+\.)/i, "");
 
 /**
  * The client's address, for counting failed logins: the peer's, unless the peer is a trusted proxy
@@ -72,6 +72,24 @@ async function authenticate(
   throw new SoapFault({ code: "Client", message: INVALID_CREDENTIALS });
 }
 
+/**
+ * `work`'s result; a database outage becomes a 503 Server fault with Retry-After (Receiver in SOAP
+ * 1.2, 503 over HTTP GET and POST too): the request was fine and may be sent again.
+ */
+async function whileAvailable<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    if (!(e instanceof StoreUnavailableError)) throw e;
+    throw new SoapFault({
+      code: "Server",
+      message: UNAVAILABLE,
+      httpStatus: 503,
+      retryAfterSeconds: 1,
+    });
+  }
+}
+
 export interface ServiceOptions {
   /**
    * Peers whose X-Forwarded-For names the client (balancers), e.g. `["10.0.0.2"]`. Default: none.
@@ -90,25 +108,28 @@ export function createMessageService(
   const check = (creds: Parameters<typeof authenticate>[1], ctx: Ctx) =>
     authenticate(authenticator, creds, clientAddress(ctx, trusted));
   return {
-    async getMessages(input, ctx) {
-      const userId = await check(input, ctx);
-      return (await store.listMessages(userId)).map(toApiMessage);
-    },
-    async getMessagesInDateRange(input, ctx) {
-      const userId = await check(input, ctx);
-      // The lexical form keeps every fraction digit and the offset; a date alone means midnight.
-      const start = boundKey(input.startDate.lexical);
-      const end = boundKey(input.endDate.lexical);
-      if (start > end) return [];
-      return (await store.listMessagesInRange(userId, start, end)).map(toApiMessage);
-    },
-    async deleteMessage(input, ctx) {
-      const userId = await check(input, ctx);
-      const id = input.MessageId;
-      // Unknown and foreign ids get the same answer: whether an id exists elsewhere must not leak.
-      if (!isXsInt(id) || !(await store.deleteMessage(userId, id))) {
-        throw new SoapFault({ code: "Client", message: noMessage(id) });
-      }
-    },
+    getMessages: (input, ctx) =>
+      whileAvailable(async () => {
+        const userId = await check(input, ctx);
+        return (await store.listMessages(userId)).map(toApiMessage);
+      }),
+    getMessagesInDateRange: (input, ctx) =>
+      whileAvailable(async () => {
+        const userId = await check(input, ctx);
+        // The lexical form keeps every fraction digit and the offset; a date alone means midnight.
+        const start = boundKey(input.startDate.lexical);
+        const end = boundKey(input.endDate.lexical);
+        if (start > end) return [];
+        return (await store.listMessagesInRange(userId, start, end)).map(toApiMessage);
+      }),
+    deleteMessage: (input, ctx) =>
+      whileAvailable(async () => {
+        const userId = await check(input, ctx);
+        const id = input.MessageId;
+        // Unknown and foreign ids get the same answer: whether an id exists elsewhere must not leak.
+        if (!isXsInt(id) || !(await store.deleteMessage(userId, id))) {
+          throw new SoapFault({ code: "Client", message: noMessage(id) });
+        }
+      }),
   };
 }

@@ -9,7 +9,10 @@ import Database from "better-sqlite3";
 import { hashPassword, type AccountRecord } from "./passwords.js";
 import { checkAccount, checkId, checkMessages, checkSeed, type SeedFile } from "./seed-file.js";
 import { COLUMNS, messageValues, toMessage, type MessageRow } from "./message-rows.js";
-import type { MessageStore, SeedMessage, StoredMessage } from "./store.js";
+import type { MessageStore, OpenOptions, SeedMessage, StoredMessage } from "./store.js";
+
+/** How long a call waits for a lock another process holds, by default, in milliseconds. */
+export const SQLITE_BUSY_TIMEOUT_MS = 1_000;
 
 /**
  * Schema migrations, in order. Migration i (0-based) brings the schema to version i + 1; never edit
@@ -64,11 +67,13 @@ export class SqliteStore implements MessageStore {
   readonly description: string;
 
   /** Opens (creating it and its folder if needed) and migrates the database at `file`. */
-  constructor(file: string) {
+  constructor(file: string, options: OpenOptions = {}) {
     let db: Database.Database | undefined;
     try {
       if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-      db = new Database(file);
+      // better-sqlite3 waits for a lock synchronously (5 s by default): a short wait keeps a lock
+      // held elsewhere from stalling every other request, and the call then fails as unavailable.
+      db = new Database(file, { timeout: options.timeoutMs ?? SQLITE_BUSY_TIMEOUT_MS });
       db.pragma("journal_mode = WAL");
       db.pragma("synchronous = FULL");
       db.pragma("foreign_keys = ON");
@@ -193,6 +198,6 @@ export class SqliteStore implements MessageStore {
 }
 
 /** Opens the SQLite store at `file` (creating the file and its folder, applying migrations). */
-export function openSqlite(file: string): SqliteStore {
-  return new SqliteStore(file);
+export function openSqlite(file: string, options: OpenOptions = {}): SqliteStore {
+  return new SqliteStore(file, options);
 }

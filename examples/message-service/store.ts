@@ -12,7 +12,7 @@ import type { SeedFile, SeedMessage } from "./seed-file.js";
 export type { SeedFile, SeedMessage } from "./seed-file.js";
 export type { AccountRecord } from "./passwords.js";
 import { openSqlite } from "./sqlite-store.js";
-export { MIGRATIONS, openSqlite, SqliteStore } from "./sqlite-store.js";
+export { MIGRATIONS, openSqlite, SqliteStore, SQLITE_BUSY_TIMEOUT_MS } from "./sqlite-store.js";
 
 /** A message as stored: every field present, null where the message has no value. */
 export interface StoredMessage {
@@ -65,6 +65,15 @@ export interface MessageStore {
   close(): Promise<void>;
 }
 
+export interface OpenOptions {
+  /**
+   * How long one database call may wait, in milliseconds: SQLite's busy timeout (for a lock held by
+   * another process; it blocks the thread, so keep it short), PostgreSQL's wait for a pooled
+   * connection and for a query's answer. Default: 1 000 for SQLite, 5 000 for PostgreSQL.
+   */
+  readonly timeoutMs?: number;
+}
+
 /** Whether `target` names a PostgreSQL database rather than a SQLite file. */
 export const isPostgresUrl = (target: string): boolean => /^postgres(ql)?:\/\//i.test(target);
 
@@ -84,10 +93,10 @@ export function describeTarget(target: string): string {
  * Opens the store at `target` (a SQLite file, created with its folder if missing, or a PostgreSQL
  * URL) and applies the missing migrations.
  */
-export async function open(target: string): Promise<MessageStore> {
-  if (!isPostgresUrl(target)) return openSqlite(target);
+export async function open(target: string, options: OpenOptions = {}): Promise<MessageStore> {
+  if (!isPostgresUrl(target)) return openSqlite(target, options);
   // Loaded only when asked for: `pg` is needed by PostgreSQL users alone.
-  return (await import("./postgres-store.js")).openPostgres(target);
+  return (await import("./postgres-store.js")).openPostgres(target, options);
 }
 
 export { open as openStore };

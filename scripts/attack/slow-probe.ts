@@ -1,7 +1,7 @@
 /**
  * `npm run attack -- slow [--idle 20000] [--slow 50] [--hold 70]`: opens `idle` connections that
  * send nothing (from worker processes, 5,000 each, so the probe's own open-files limit does not cap
- * them) and `slow` connections that send a header line a byte a second. Then it times a new
+ * them) and `slow` connections that send a header line a byte a second, all from 127.0.0.2. Then it times a new
  * client's GetMessages, and how long the server keeps the slow ones. One summary line; exit 1 if
  * the new client is not answered within 10 s.
  */
@@ -15,6 +15,17 @@ import { option, seededTarget, serve } from "./service.js";
 const PER_WORKER = 5_000;
 
 /**
+ * The idle and slow connections come from 127.0.0.2, the new client from 127.0.0.1: one address's
+ * connections are capped (100 by default), so from the client's own address they would crowd it
+ * out by design, and the probe measures whether others are still served.
+ */
+const attacker = (url: URL) => ({
+  port: Number(url.port),
+  host: url.hostname,
+  localAddress: "127.0.0.2",
+});
+
+/**
  * In a worker: opens `count` idle connections and says how many connected; asked again, says how
  * many are still open (the server may shed some).
  */
@@ -26,11 +37,13 @@ async function holdIdle(url: URL, count: number): Promise<void> {
       () =>
         new Promise<void>((resolve) => {
           let connected = false;
-          const s = connect(Number(url.port), url.hostname, () => {
+          const s = connect(attacker(url), () => {
             connected = true;
             open++;
             resolve();
           });
+          // Read (and drop) what the server sends: an unread 503 would hide its close from us.
+          s.resume();
           s.on("error", () => resolve());
           s.on("close", () => {
             if (connected) open--;
@@ -48,7 +61,7 @@ async function holdIdle(url: URL, count: number): Promise<void> {
 function slowHeaders(url: URL, holdMs: number): Promise<number> {
   return new Promise((resolve) => {
     const started = performance.now();
-    const s = connect(Number(url.port), url.hostname);
+    const s = connect(attacker(url));
     const head = `GET /api.asmx?WSDL HTTP/1.1\r\nHost: x\r\nX-Slow: ${"y".repeat(1000)}`;
     let i = 0;
     const timer = setInterval(() => s.write(head[i++ % head.length]!), 1000);

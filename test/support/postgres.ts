@@ -5,7 +5,7 @@
  * root, so as root the binaries run as the `postgres` user through `runuser`.
  */
 import { spawnSync } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
@@ -67,6 +67,13 @@ export interface PgCluster {
   url(db?: string): string;
   /** Stops the server (immediately) and removes its folder. */
   stop(): void;
+  /** Stops the server as a crash would (`pg_ctl stop -m immediate`), keeping its data. */
+  crash(): void;
+  /** Starts the server again after `crash`. */
+  restart(): void;
+  /** Freezes the server and all its processes (SIGSTOP), as a hung host would; `thaw` resumes. */
+  freeze(): void;
+  thaw(): void;
 }
 
 /** Creates and starts a cluster; throws with PostgreSQL's own message if that fails. */
@@ -78,6 +85,19 @@ export async function startPostgres(): Promise<PgCluster> {
   const data = path.join(dir, "data");
   const port = await freePort();
   const pgCtl = path.join(bin, "pg_ctl");
+  const start = () =>
+    run(pgCtl, [
+      "-D",
+      data,
+      "-o",
+      serverOptions(port, dir),
+      "-l",
+      log(dir),
+      "-w",
+      "-t",
+      "60",
+      "start",
+    ]);
   try {
     run(path.join(bin, "initdb"), [
       "-D",
@@ -91,9 +111,7 @@ export async function startPostgres(): Promise<PgCluster> {
       "--locale=C",
       "--no-sync",
     ]);
-    // Only loopback TCP, the socket in our own folder, and no fsync: a test cluster is thrown away.
-    const options = `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c max_connections=100`;
-    run(pgCtl, ["-D", data, "-o", options, "-l", path.join(dir, "log"), "-w", "-t", "60", "start"]);
+    start();
   } catch (e) {
     rmSync(dir, { recursive: true, force: true });
     throw e;
@@ -108,7 +126,32 @@ export async function startPostgres(): Promise<PgCluster> {
         rmSync(dir, { recursive: true, force: true });
       }
     },
+    crash: () => run(pgCtl, ["-D", data, "-m", "immediate", "-w", "stop"]),
+    restart: start,
+    // Children first when freezing, the postmaster first when thawing: none acts on a half-frozen
+    // cluster.
+    freeze: () => {
+      for (const pid of clusterPids(data)) process.kill(pid, "SIGSTOP");
+    },
+    thaw: () => {
+      for (const pid of clusterPids(data).reverse()) process.kill(pid, "SIGCONT");
+    },
   };
+}
+
+// Only loopback TCP, the socket in our own folder, and no fsync: a test cluster is thrown away.
+const serverOptions = (port: number, dir: string) =>
+  `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c max_connections=100`;
+const log = (dir: string) => path.join(dir, "log");
+
+/** The cluster's processes: its backends and helpers, then the postmaster (first line of its pid file). */
+function clusterPids(data: string): number[] {
+  const postmaster = Number(readFileSync(path.join(data, "postmaster.pid"), "utf8").split("\n")[0]);
+  const children = spawnSync("ps", ["-o", "pid=", "--ppid", String(postmaster)], {
+    encoding: "utf8",
+  });
+  const pids = children.stdout.split(/\s+/).filter(Boolean).map(Number);
+  return [...pids, postmaster];
 }
 
 let created = 0;

@@ -48,7 +48,7 @@ export class HttpParamError extends Error {
 
 /**
  * Reads the typed input from request parameters. Names match case-insensitively and unknown ones
- * are ignored, as ASMX does. `parseLenient` may accept more lexical forms (e.g. ASMX date forms).
+ * are ignored, as ASMX does; a parameter that is not repeated may be given once only. `parseLenient` may accept more lexical forms (e.g. ASMX date forms).
  */
 export function decodeHttpParams(
   op: HttpOperationDesc,
@@ -85,6 +85,10 @@ export function decodeHttpParams(
         );
       }
     };
+    // A single parameter given twice is refused, as SOAP refuses a repeated element: taking either
+    // value would let a client act on one while a proxy or log in between read the other.
+    if (!p.repeated && values.length > 1)
+      throw new HttpParamError(`Parameter ${p.name} occurs more than once.`, p.name, "invalid");
     setOwn(out, p.prop, p.repeated ? values.map(parse) : parse(values[0]!));
   }
   return out;

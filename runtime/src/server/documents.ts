@@ -29,6 +29,8 @@ export class Documents {
   /** The imported documents, by query (`xsd=1`). */
   readonly imports: Readonly<Record<string, string>>;
   private readonly addresses: readonly string[];
+  /** The configured public origin, written into documents instead of the request's Host. */
+  private readonly publicOrigin: string | undefined;
   /** The WSDL's SOAP ports, read from it the first time `?disco` is asked for. */
   private discoPorts: readonly SoapPort[] | undefined;
 
@@ -37,7 +39,14 @@ export class Documents {
     embedded: string | EmbeddedWsdl | undefined,
     given: string | undefined,
     private readonly table: RouteTable,
+    publicUrl?: string,
   ) {
+    if (publicUrl !== undefined) {
+      const url = new URL(publicUrl);
+      if (url.protocol !== "http:" && url.protocol !== "https:")
+        throw new RangeError(`publicUrl must be an http or https URL, got ${publicUrl}`);
+      this.publicOrigin = url.origin;
+    }
     this.wsdl = given ?? (typeof embedded === "string" ? embedded : embedded?.root);
     this.imports = typeof embedded === "object" ? embedded.imports : {};
     this.addresses = [...new Set(ports.map((p) => p.address).filter(Boolean))];
@@ -64,7 +73,7 @@ export class Documents {
         );
       }
       if (wantsWsdl(url)) return this.served(req, this.wsdl, ep);
-      const origin = originOf(req);
+      const origin = this.publicOrigin ?? originOf(req);
       this.discoPorts ??= soapPorts(this.wsdl);
       return discoDocument(this.discoPorts, `${origin}${ep.path}`, (a) =>
         this.addressAt(origin, a),
@@ -84,7 +93,7 @@ export class Documents {
 
   /** A document with the addresses in it, and its imports, at the URL the client reached. */
   private served(req: IncomingMessage, text: string, ep: Endpoint): string {
-    const origin = originOf(req);
+    const origin = this.publicOrigin ?? originOf(req);
     for (const a of this.addresses)
       text = text.split(`location="${a}"`).join(`location="${this.addressAt(origin, a)}"`);
     // Imports of embedded documents: at this endpoint's URL.

@@ -11,6 +11,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AnyServiceDesc, PartialImplementation } from "../descriptors/contract.js";
 import type { EmbeddedWsdl } from "../descriptors/embedded-wsdl.js";
+import type { PortDesc } from "../descriptors/operations.js";
 import { isFormPost } from "../help/form.js";
 import type { HelpResponse } from "../help/html.js";
 import { HelpPages } from "../help/pages.js";
@@ -68,6 +69,18 @@ export interface HandlerOptions {
    * read nested polymorphic values only so). Default: "derived".
    */
   readonly xsiType?: "derived" | "always";
+  /**
+   * The ports (bindings) served, by name, e.g. `["ApiSoap", "ApiSoap12"]` to turn HTTP GET and POST
+   * off; requests for the others answer as for an unknown path. The WSDL served is unchanged: pass
+   * a trimmed one in `wsdl` to stop advertising them. Default: every port.
+   */
+  readonly ports?: readonly string[];
+  /**
+   * The URL clients reach the service at, e.g. `https://api.example.com`: its origin is written
+   * into the addresses of `?WSDL` and `?disco`. Default: the request's Host header (a plain host
+   * name and port only), else the local address; set it when a shared cache sits in front.
+   */
+  readonly publicUrl?: string;
 }
 
 /**
@@ -109,9 +122,9 @@ export function createServiceHandler<S extends AnyServiceDesc>(
     understands: options.understands,
     xsiTypeAlways: options.xsiType === "always",
   };
-  const ports = Object.values(service.ports);
+  const ports = servedPorts(service, options.ports);
   const table = new RouteTable(ports, options.path);
-  const documents = new Documents(ports, embeddedWsdl, options.wsdl, table);
+  const documents = new Documents(ports, embeddedWsdl, options.wsdl, table, options.publicUrl);
   const serveWsdl = options.serveWsdl !== false;
   const help =
     options.helpPages === false
@@ -136,6 +149,18 @@ export function createServiceHandler<S extends AnyServiceDesc>(
     listener(req, res);
   };
   return Object.assign(listener, { checkContinue });
+}
+
+/** The ports `names` chooses (all when undefined); an unknown name is refused, naming the ports. */
+function servedPorts(service: AnyServiceDesc, names: readonly string[] | undefined): PortDesc[] {
+  const all = Object.entries(service.ports as Record<string, PortDesc>);
+  if (names === undefined) return all.map(([, p]) => p);
+  const unknown = names.filter((n) => !all.some(([name]) => name === n));
+  if (unknown.length > 0)
+    throw new RangeError(
+      `unknown port ${unknown.join(", ")}: ${service.name} has ${all.map(([n]) => n).join(", ")}`,
+    );
+  return all.filter(([name]) => names.includes(name)).map(([, p]) => p);
 }
 
 /** The implementation's method name by operation name (no prototype: `__proto__` is an entry). */

@@ -96,6 +96,8 @@ export function send(
   const h: Record<string, string | number> = {
     "Cache-Control": "no-store",
     "Content-Length": bytes.length,
+    // A plain-text error echoes the path: no browser may take it for HTML.
+    "X-Content-Type-Options": "nosniff",
     ...headers,
   };
   if (contentType) h["Content-Type"] = contentType;
