@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApiHandler } from "../../generated-samples/message-service/index.js";
+import type { ServerMessageSecurity } from "@wsdl-tsgen/runtime";
 import { AUTH_DEFAULTS, Authenticator, type AuthOptions } from "./auth.js";
 import { limitConnections } from "./connection-limit.js";
 import { readSeedFile } from "./seed-file.js";
@@ -50,6 +51,8 @@ export interface ServerOptions {
   readonly auth?: AuthOptions;
   /** Balancers whose X-Forwarded-For names the client, for counting failed logins per address. */
   readonly trustedProxies?: readonly string[];
+  /** Checks requests and secures responses: X.509 signatures with `x509Security` (wss.ts). */
+  readonly security?: ServerMessageSecurity;
 }
 
 export interface RunningServer {
@@ -79,6 +82,7 @@ function httpServer(store: MessageStore, limits: Required<ServerLimits>, options
   });
   const handler = createApiHandler(service, {
     requestTimeoutMs: limits.requestTimeoutMs,
+    ...(options.security && { security: options.security }),
   });
   const server = createServer({
     headersTimeout: limits.headersTimeoutMs,

@@ -6,7 +6,13 @@
  * not allowed, and replays. Each refusal is a SecurityRefusal naming what failed, in words that
  * reveal nothing about keys or about how far a comparison got.
  */
-import { timingSafeEqual, verify as verifySignature, X509Certificate } from "node:crypto";
+import {
+  timingSafeEqual,
+  verify as verifySignature,
+  X509Certificate,
+  type KeyObject,
+} from "node:crypto";
+import { Certificates, type ReadCertificate } from "./certificates.js";
 import type { SoapVersion } from "../errors.js";
 import { SecurityRefusal } from "../soap/message-security.js";
 import { WSSE_NS, WSU_NS } from "../soap/ws-security.js";
@@ -57,12 +63,13 @@ const ALL_DIGESTS = Object.keys(DIGESTS) as DigestName[];
 const ALL_SIGNATURES = Object.keys(SIGNATURES) as SignatureName[];
 
 export class Verifier {
-  private readonly trust: readonly X509Certificate[];
+  private readonly certificates: Certificates;
   private readonly checks: VerifyChecks;
   private readonly replays: ReplayCache;
 
   constructor(private readonly o: VerifyOptions) {
-    this.trust = o.trust.map((t) => (t instanceof X509Certificate ? t : new X509Certificate(t)));
+    const trust = o.trust.map((t) => (t instanceof X509Certificate ? t : new X509Certificate(t)));
+    this.certificates = new Certificates(trust);
     this.checks = { ...ALL_CHECKS, ...o.checks };
     this.replays = new ReplayCache(o.replayCacheSize ?? 100_000);
   }
@@ -82,7 +89,7 @@ export class Verifier {
     const method = this.signatureMethod(signedInfo);
     const references = this.references(signedInfo, ids);
     const cert = this.certificate(signature, security, now);
-    this.checkSignatureValue(signature, signedInfo, method, cert);
+    this.checkSignatureValue(signature, signedInfo, method, cert.publicKey);
     if (this.checks.digest) for (const r of references) checkDigest(r);
     if (this.checks.wrapping) this.checkSigned(parts, security, references);
     const skew = (this.o.skewSeconds ?? 60) * 1000;
@@ -94,7 +101,7 @@ export class Verifier {
       if (!this.replays.add(value, expires + skew, now.getTime()))
         refuse("the message was replayed", "replay");
     }
-    return { version: parts.version, signer: cert };
+    return { version: parts.version, signer: cert.cert };
   }
 
   /** The elements by Id; duplicate Ids refused (or the first kept, with the check off). */
@@ -160,12 +167,12 @@ export class Verifier {
   }
 
   /** The certificate of the BinarySecurityToken the KeyInfo refers to, trusted and valid. */
-  private certificate(signature: SigElement, security: SigElement, now: Date): X509Certificate {
-    const cert = tokenCertificate(signature, security);
-    if (this.checks.trust && !this.trust.some((t) => issuedBy(cert, t)))
+  private certificate(signature: SigElement, security: SigElement, now: Date): ReadCertificate {
+    const cert = this.tokenCertificate(signature, security);
+    if (this.checks.trust && !cert.trusted)
       refuse("the signing certificate is not trusted", "untrusted-certificate");
     const t = now.getTime();
-    const valid = Date.parse(cert.validFrom) <= t && t <= Date.parse(cert.validTo);
+    const valid = cert.validFrom <= t && t <= cert.validTo;
     if (this.checks.certificateDates && !valid)
       refuse("the signing certificate is expired or not yet valid", "expired-certificate");
     return cert;
@@ -175,7 +182,7 @@ export class Verifier {
     signature: SigElement,
     signedInfo: SigElement,
     method: SignatureName,
-    cert: X509Certificate,
+    publicKey: KeyObject,
   ): void {
     const c14n = required(signedInfo, DS_NS, "CanonicalizationMethod");
     const canonical = excC14n(signedInfo, prefixList(c14n));
@@ -183,12 +190,33 @@ export class Verifier {
     const { hash, ecdsa } = signatureHash(method);
     let ok = false;
     try {
-      const key = { key: cert.publicKey, dsaEncoding: ecdsa ? "ieee-p1363" : "der" } as const;
+      const key = { key: publicKey, dsaEncoding: ecdsa ? "ieee-p1363" : "der" } as const;
       ok = verifySignature(hash, Buffer.from(canonical, "utf8"), key, value);
     } catch {
       // A key of another type than the algorithm's is a signature that does not verify.
     }
     if (!ok) refuse("the signature value does not match", "signature");
+  }
+
+  /** The certificate of the token that the signature's SecurityTokenReference names. */
+  private tokenCertificate(signature: SigElement, security: SigElement): ReadCertificate {
+    const str = childElement(
+      required(signature, DS_NS, "KeyInfo"),
+      WSSE_NS,
+      "SecurityTokenReference",
+    );
+    const ref = str && childElement(str, WSSE_NS, "Reference");
+    const uri = ref && attrValue(ref, "", "URI");
+    const token = childrenNamed(security, WSSE_NS, "BinarySecurityToken").find(
+      (t) => uri === `#${attrValue(t, WSU_NS, "Id")}`,
+    );
+    if (!token || attrValue(token, "", "ValueType") !== X509V3)
+      return refuse("the signature names no X.509 token of the Security header", "malformed");
+    try {
+      return this.certificates.read(textOf(token));
+    } catch {
+      return refuse("the signing certificate cannot be read", "malformed");
+    }
   }
 
   /** The Body, the Timestamp and the required header entries must be the elements signed. */
@@ -239,37 +267,6 @@ function prefixList(el: SigElement): readonly string[] {
   const inc = childElement(el, EXC_C14N, "InclusiveNamespaces");
   const list = inc && attrValue(inc, "", "PrefixList");
   return list ? list.split(/\s+/).filter((p) => p !== "") : [];
-}
-
-/** The certificate of the token that the signature's SecurityTokenReference names. */
-function tokenCertificate(signature: SigElement, security: SigElement): X509Certificate {
-  const str = childElement(
-    required(signature, DS_NS, "KeyInfo"),
-    WSSE_NS,
-    "SecurityTokenReference",
-  );
-  const ref = str && childElement(str, WSSE_NS, "Reference");
-  const uri = ref && attrValue(ref, "", "URI");
-  const token = childrenNamed(security, WSSE_NS, "BinarySecurityToken").find(
-    (t) => uri === `#${attrValue(t, WSU_NS, "Id")}`,
-  );
-  if (!token || attrValue(token, "", "ValueType") !== X509V3)
-    return refuse("the signature names no X.509 token of the Security header", "malformed");
-  try {
-    return new X509Certificate(Buffer.from(textOf(token).replace(/\s+/g, ""), "base64"));
-  } catch {
-    return refuse("the signing certificate cannot be read", "malformed");
-  }
-}
-
-/** Whether `cert` is `trusted` itself, or was issued and signed by it. */
-function issuedBy(cert: X509Certificate, trusted: X509Certificate): boolean {
-  if (cert.fingerprint256 === trusted.fingerprint256) return true;
-  try {
-    return cert.checkIssued(trusted) && cert.verify(trusted.publicKey);
-  } catch {
-    return false;
-  }
 }
 
 function checkDigest(r: Resolved): void {
