@@ -55,3 +55,4 @@ export function x509Security(
     understands: (ns, local) => ns === WSSE_NS && local === "Security",
   };
 }
+export { readTree } from "./tree.js";
