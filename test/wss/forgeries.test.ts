@@ -207,6 +207,23 @@ describe.skipIf(missing !== undefined)("server verification and the forgery suit
     });
   }
 
+  it("refuses the HTTP GET and POST bindings, which carry no signature", async () => {
+    const seen: Seen = { emails: [], signers: [] };
+    const server = await serve(seen);
+    const query = "email=evil&password=pw";
+    const get = await fetch(`${server.url}/api.asmx/GetMessages?${query}`);
+    const post = await fetch(`${server.url}/api.asmx/GetMessages`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: query,
+    });
+    for (const res of [get, post]) {
+      expect(res.status).toBe(403);
+      expect(await res.text()).toContain("HTTP GET and POST carry none");
+    }
+    expect(seen.emails).toEqual([]);
+  });
+
   it("refuses over SOAP 1.2 with a Sender fault", async () => {
     const server = await serve({ emails: [], signers: [] });
     const answer = await post(server.url, request("evil", "1.2"), "1.2");
