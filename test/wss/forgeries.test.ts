@@ -207,6 +207,26 @@ describe.skipIf(missing !== undefined)("server verification and the forgery suit
     });
   }
 
+  it("refuses a replay whose SignatureValue is spelt otherwise (line breaks, unused bits)", async () => {
+    const seen: Seen = { emails: [], signers: [] };
+    const server = await serve(seen);
+    const once = signed(request("evil"));
+    const m = /<ds:SignatureValue>([^<]+)==</.exec(once)!;
+    const value = m[1]!;
+    // The last character before "==" carries 2 bits; the next one in the alphabet differs only in
+    // the 4 that are dropped.
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    const last = alphabet.indexOf(value.at(-1)!);
+    const respelt = value.slice(0, -1) + alphabet[(last & ~15) | (~last & 1)]!;
+    expect(Buffer.from(`${respelt}==`, "base64")).toEqual(Buffer.from(`${value}==`, "base64"));
+    const again = once.replace(value, `${respelt.slice(0, 64)}\n${respelt.slice(64)}`);
+    expect((await post(server.url, once)).status).toBe(200);
+    const answer = await post(server.url, again);
+    expect(answer.status).toBe(500);
+    expect(answer.text).toContain("the message was replayed");
+    expect(seen.emails).toEqual(["evil"]);
+  });
+
   it("refuses the HTTP GET and POST bindings, which carry no signature", async () => {
     const seen: Seen = { emails: [], signers: [] };
     const server = await serve(seen);

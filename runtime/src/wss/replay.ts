@@ -11,7 +11,7 @@ export class ReplayCache {
   constructor(private readonly max: number) {}
 
   /** Records `value` until `until` (ms); false when it was already recorded and not expired. */
-  add(value: string, until: number, now: number): boolean {
+  add(value: Uint8Array, until: number, now: number): boolean {
     const key = createHash("sha256").update(value).digest("base64");
     const known = this.seen.get(key);
     if (known !== undefined && known >= now) return false;

@@ -97,7 +97,8 @@ export class Verifier {
     if (ts.length > 1) refuse("the Security header has more than one Timestamp", "malformed");
     const expires = checkTimestamp(ts[0], now, skew, this.o.timestampSeconds ?? 300, this.checks);
     if (this.checks.replay) {
-      const value = textOf(required(signature, DS_NS, "SignatureValue")).replace(/\s+/g, "");
+      // The bytes, not the text: base64 spellings of the same value differ in unused bits.
+      const value = Buffer.from(textOf(required(signature, DS_NS, "SignatureValue")), "base64");
       if (!this.replays.add(value, expires + skew, now.getTime()))
         refuse("the message was replayed", "replay");
     }
