@@ -9,6 +9,7 @@ export default defineConfig({
     alias: [
       { find: /^@wsdl-tsgen\/runtime$/, replacement: file("./runtime/src/index.ts") },
       { find: /^@wsdl-tsgen\/runtime\/internal$/, replacement: file("./runtime/src/internal.ts") },
+      { find: /^@wsdl-tsgen\/runtime\/wss$/, replacement: file("./runtime/src/wss/index.ts") },
       { find: /^wsdl-tsgen$/, replacement: file("./src/index.ts") },
     ],
   },

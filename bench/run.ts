@@ -12,13 +12,15 @@
  *      against the generated server without a store; ?WSDL under a wrong-password flood; the
  *      cost of synchronous=FULL (bench/service.ts). Only with `service`: it is not part of the
  *      default run.
- *   5. Scaffolding: `generate` with and without the scaffold's dependencies loaded, what it loads,
+ *   5. WS-Security: a GetMessages call signed both ways against the same call unsigned, in CPU time
+ *      per call, and signing and verifying one request alone (bench/wss.ts).
+ *   6. Scaffolding: `generate` with and without the scaffold's dependencies loaded, what it loads,
  *      and what `scaffold`, `--mock` and `--update` take against it (bench/scaffold.ts).
  * Loopback only (127.0.0.1, port 0); every child process stops with its parent. Needs
  * `npm run build`: the generated code imports @wsdl-tsgen/runtime from dist/, as an app's does
  * (bench/tsconfig.dist.json).
  *
- * Options: `decode`, `server`, `generate`, `scaffold` or `service` to run one part; `--quick` for a
+ * Options: `decode`, `server`, `wss`, `generate`, `scaffold` or `service` to run one part; `--quick` for a
  * short smoke
  * run.
  */
@@ -29,11 +31,14 @@ import { generateBench } from "./generate.js";
 import { scaffoldBench } from "./scaffold.js";
 import { serverBench } from "./server.js";
 import { serviceBench } from "./service.js";
+import { wssBench } from "./wss.js";
 import { within } from "./util.js";
 
 const argv = process.argv.slice(2);
 const quick = argv.includes("--quick");
-const only = argv.find((a) => ["decode", "server", "generate", "scaffold", "service"].includes(a));
+const only = argv.find((a) =>
+  ["decode", "server", "wss", "generate", "scaffold", "service"].includes(a),
+);
 
 const problem = runtimeProblem();
 if (problem) {
@@ -81,6 +86,8 @@ try {
       (async () => {
         if (!only || only === "decode") await decodeBench({ rounds: quick ? 2 : 5 });
         if (!only || only === "server") await serverBench({ seconds: quick ? 2 : 8 });
+        if (!only || only === "wss")
+          await wssBench({ rounds: quick ? 3 : 7, calls: quick ? 100 : 300 });
       })(),
     );
   }

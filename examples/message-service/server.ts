@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApiHandler } from "../../generated-samples/message-service/index.js";
+import type { ServerMessageSecurity } from "@wsdl-tsgen/runtime";
 import { AUTH_DEFAULTS, Authenticator, type AuthOptions } from "./auth.js";
 import { limitConnections, plainAddress } from "./connection-limit.js";
 import { readSeedFile } from "./seed-file.js";
@@ -75,6 +76,8 @@ export interface ServerOptions {
   readonly bindings?: readonly string[];
   /** Where outages and throttling are said; `console.warn` by default. */
   readonly log?: (line: string) => void;
+  /** Checks requests and secures responses: X.509 signatures with `x509Security` (wss.ts). */
+  readonly security?: ServerMessageSecurity;
 }
 
 export interface RunningServer {
@@ -109,6 +112,7 @@ function httpServer(stored: MessageStore, limits: Required<ServerLimits>, option
     requestTimeoutMs: limits.requestTimeoutMs,
     ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
     ...(options.bindings === undefined ? {} : { ports: options.bindings }),
+    ...(options.security && { security: options.security }),
   });
   const server = createServer({
     headersTimeout: limits.headersTimeoutMs,

@@ -94,3 +94,9 @@ export type { RequestContext } from "./server/context.js";
 export type { EmbeddedWsdl } from "./descriptors/embedded-wsdl.js";
 export { passwordMatches, usernameToken, WSSE_NS, WSU_NS } from "./soap/ws-security.js";
 export type { ReceivedUsernameToken, UsernameTokenOptions } from "./soap/ws-security.js";
+export { SecurityRefusal } from "./soap/message-security.js";
+export type {
+  CheckedRequest,
+  ClientMessageSecurity,
+  ServerMessageSecurity,
+} from "./soap/message-security.js";

@@ -4,29 +4,10 @@ import * as path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { main } from "../../examples/message-service/cli.js";
 import { openSqlite } from "../../examples/message-service/store.js";
-import { bare, login, SEED, SEED_PATH, tempDir } from "./helpers.js";
+import { bare, login, runMain, SEED, SEED_PATH, tempDir } from "./helpers.js";
 
 /** Runs the command line with `args`; returns its exit status and what it printed. */
-async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const spies = [
-    vi.spyOn(console, "log").mockImplementation((...a: unknown[]) => void out.push(a.join(" "))),
-    vi.spyOn(console, "error").mockImplementation((...a: unknown[]) => void err.push(a.join(" "))),
-    vi
-      .spyOn(process.stdout, "write")
-      .mockImplementation((chunk: string | Uint8Array) => out.push(String(chunk)) > 0),
-    vi
-      .spyOn(process.stderr, "write")
-      .mockImplementation((chunk: string | Uint8Array) => err.push(String(chunk)) > 0),
-  ];
-  try {
-    const code = await main(args);
-    return { code, out: out.join("\n").trim(), err: err.join("\n").trim() };
-  } finally {
-    for (const s of spies) s.mockRestore();
-  }
-}
+const run = (...args: string[]) => runMain(main, args);
 
 const noStackTrace = (text: string) => expect(text).not.toMatch(/^\s+at /m);
 

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll } from "vitest";
+import { afterAll, vi } from "vitest";
 import type { ApiService } from "../../generated-samples/message-service/index.js";
 import { requestContext } from "../../runtime/src/index.js";
 import type { SeedFile } from "../../examples/message-service/seed-file.js";
@@ -54,3 +54,31 @@ export const EDGE_MESSAGE = {
   MessageText: "  x\r\ny  ",
   Transcription: "",
 };
+
+/**
+ * Runs a command line's `main` with `args`; gives its exit status and what it printed (console and
+ * stream writes alike), trimmed.
+ */
+export async function runMain(
+  main: (argv: readonly string[]) => Promise<number>,
+  args: readonly string[],
+): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const spies = [
+    vi.spyOn(console, "log").mockImplementation((...a: unknown[]) => void out.push(a.join(" "))),
+    vi.spyOn(console, "error").mockImplementation((...a: unknown[]) => void err.push(a.join(" "))),
+    vi
+      .spyOn(process.stdout, "write")
+      .mockImplementation((chunk: string | Uint8Array) => out.push(String(chunk)) > 0),
+    vi
+      .spyOn(process.stderr, "write")
+      .mockImplementation((chunk: string | Uint8Array) => err.push(String(chunk)) > 0),
+  ];
+  try {
+    const code = await main(args);
+    return { code, out: out.join("\n").trim(), err: err.join("\n").trim() };
+  } finally {
+    for (const s of spies) s.mockRestore();
+  }
+}

@@ -24,14 +24,18 @@ process.on("exit", () => {
   for (const c of running) c.kill("SIGKILL");
 });
 
-/** Starts `cli.ts serve --port 0 …args` and resolves once it says where it listens. */
+/**
+ * Starts `cli.ts serve --port 0 …args` (or `script`'s serve) and resolves once it says where it
+ * listens.
+ */
 export async function startServiceProcess(
   args: readonly string[],
   env: NodeJS.ProcessEnv = process.env,
+  script = "examples/message-service/cli.ts",
 ): Promise<ServiceProcess> {
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", "examples/message-service/cli.ts", "serve", "--port", "0", ...args],
+    ["--import", "tsx", script, "serve", "--port", "0", ...args],
     { env },
   );
   running.add(child);

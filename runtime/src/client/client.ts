@@ -218,6 +218,8 @@ export class ServiceClient {
       );
     }
     const decoded = this.decodeSoap(res, reader, version);
+    // A fault is given as it came, checked or not: a forged one can only fail the call.
+    if (!decoded.fault) this.options.security?.checkResponse?.(res.text, version);
     (callOptions.onSoapHeaders as ((h: Record<string, unknown>) => void) | undefined)?.(
       decoded.headers,
     );
@@ -264,13 +266,14 @@ export class ServiceClient {
           soapHeaders as Readonly<Record<string, unknown>> | undefined,
         ),
     );
+    const secured = this.options.security?.secureRequest(body, version) ?? body;
     const headers: Record<string, string> =
       version === "1.1"
         ? { "Content-Type": "text/xml; charset=utf-8", SOAPAction: `"${op.action ?? ""}"` }
         : {
             "Content-Type": `application/soap+xml; charset=utf-8${op.action !== undefined ? `; action="${op.action}"` : ""}`,
           };
-    return { method: "POST", headers, body };
+    return { method: "POST", headers, body: secured };
   }
 
   /** The envelope of a non-empty response; an HTTP error or ResponseFormatError when it is none. */

@@ -5,6 +5,7 @@
  */
 import type { SoapVersion } from "../errors.js";
 import type { UsernameTokenOptions } from "../soap/ws-security.js";
+import type { ClientMessageSecurity } from "../soap/message-security.js";
 
 export interface ClientOptions<
   PortName extends string = string,
@@ -51,6 +52,13 @@ export interface ClientOptions<
    * services that require one without declaring it (Workday, many CXF and Metro services).
    */
   readonly wsSecurity?: UsernameTokenOptions;
+  /**
+   * Secures each SOAP request once it is written and checks each response before its result is
+   * given: `x509Security` of `@wsdl-tsgen/runtime/wss` signs with an X.509 certificate and
+   * verifies signed responses (docs/ws-security.md). A response it refuses rejects the call with a
+   * `SecurityRefusal` naming what failed; a fault is given as it came.
+   */
+  readonly security?: ClientMessageSecurity;
   /**
    * SOAP header entries the WSDL does not declare, as XML written into every SOAP request's Header
    * as given (after `wsSecurity`, before the declared ones): WS-Addressing for a WCF wsHttpBinding

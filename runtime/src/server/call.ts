@@ -10,6 +10,8 @@ import type { RequestContext } from "./context.js";
 import { faultProblems } from "./respond.js";
 import type { DecodeLimits } from "../xml/decode-options.js";
 import type { XmlNode } from "../xml/node.js";
+import type { ServerMessageSecurity } from "../soap/message-security.js";
+import type { X509Certificate } from "node:crypto";
 
 export type Logger = (message: string, error: unknown) => void;
 
@@ -26,6 +28,7 @@ export interface Served {
   readonly understands: ((ns: string, local: string) => boolean) | undefined;
   /** HandlerOptions.xsiType is "always". */
   readonly xsiTypeAlways: boolean;
+  readonly security: ServerMessageSecurity | undefined;
 }
 
 /** The context of one call; `response` collects the SOAP header entries the implementation sets. */
@@ -36,8 +39,10 @@ export function context(
   soapHeaders: Readonly<Record<string, unknown>> = {},
   response: Record<string, unknown> = {},
   soapHeaderElements: readonly XmlNode[] = [],
+  signer?: X509Certificate,
 ): RequestContext {
   return {
+    ...(signer && { signer }),
     headers: req.headers,
     soapHeaders,
     soapHeaderElements,

@@ -5,6 +5,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { Protocol } from "../descriptors/operations.js";
 import type { XmlNode } from "../xml/node.js";
+import type { X509Certificate } from "node:crypto";
 
 /** What an implementation method receives besides its typed input. */
 export interface RequestContext<
@@ -35,6 +36,11 @@ export interface RequestContext<
   /** The `wsdl:port` whose binding matched. */
   readonly port: string;
   readonly operation: string;
+  /**
+   * The certificate that signed the request, when the handler's `security` verified a signature
+   * (`x509Security` of `@wsdl-tsgen/runtime/wss`).
+   */
+  readonly signer?: X509Certificate;
 }
 
 /**

@@ -8,6 +8,7 @@
  * (soap.ts), the HTTP GET/POST handler (http.ts), the documents
  * (documents.ts), the help pages (help/); all answer through respond.ts.
  */
+import type { ServerMessageSecurity } from "../soap/message-security.js";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AnyServiceDesc, PartialImplementation } from "../descriptors/contract.js";
 import type { EmbeddedWsdl } from "../descriptors/embedded-wsdl.js";
@@ -23,6 +24,13 @@ import { DOCUMENT_HEADERS, HttpProblem, send, sendError } from "./respond.js";
 import { handleSoap } from "./soap.js";
 import { isAt, protocolOf, RouteTable, type Endpoint } from "./table.js";
 import type { DecodeLimits } from "../xml/decode-options.js";
+
+/** The header entries the handler lets through: those the options name, and the security's. */
+function understanding(o: HandlerOptions): Served["understands"] {
+  const { understands, security } = o;
+  if (!security) return understands;
+  return (ns, local) => security.understands(ns, local) || understands?.(ns, local) === true;
+}
 
 export interface HandlerOptions {
   /**
@@ -52,6 +60,13 @@ export interface HandlerOptions {
    * fault, as SOAP requires. E.g. `(ns, local) => ns === WSSE_NS && local === "Security"`.
    */
   readonly understands?: (ns: string, local: string) => boolean;
+  /**
+   * Checks each SOAP request before the implementation sees it, and secures each response:
+   * `x509Security` of `@wsdl-tsgen/runtime/wss` verifies X.509 signatures (a request it refuses
+   * gets a Client/Sender fault naming what failed) and signs responses (docs/ws-security.md). The
+   * certificate that signed a request is `RequestContext.signer`.
+   */
+  readonly security?: ServerMessageSecurity;
   /**
    * Serve the help pages at GET of the service path: the service page and one page per operation
    * (`?op=Name`) with samples and a test form (docs/help-pages.md). False: that GET answers 404.
@@ -119,7 +134,8 @@ export function createServiceHandler<S extends AnyServiceDesc>(
     maxBody: options.maxBodyBytes ?? 1024 * 1024,
     limits: options.limits ?? DEFAULT_LIMITS,
     timeoutMs: options.requestTimeoutMs ?? 30_000,
-    understands: options.understands,
+    understands: understanding(options),
+    security: options.security,
     xsiTypeAlways: options.xsiType === "always",
   };
   const ports = servedPorts(service, options.ports);

@@ -69,6 +69,13 @@ export async function serveHttp(
   route: HttpRoute,
   query: URLSearchParams,
 ): Promise<void> {
+  // They carry no SOAP header, so no signature: a service that verifies SOAP requests must not
+  // answer the same operations unverified here.
+  if (s.security)
+    throw new HttpProblem(
+      403,
+      "This service answers only SOAP requests whose security it can verify; HTTP GET and POST carry none.",
+    );
   const { port, name, op } = route;
   const input = httpInput(op, await httpParams(s, req, res, route, query));
   let result: unknown;

@@ -26,6 +26,8 @@ import { onlyWhiteSpace } from "../xml/chars.js";
 import { clark } from "../xml/node.js";
 import { XmlDecodeError } from "../xml/decode-options.js";
 import { withXsiTypes, writeField } from "../xml/writer.js";
+import type { X509Certificate } from "node:crypto";
+import { SecurityRefusal, type CheckedRequest } from "../soap/message-security.js";
 
 /**
  * A SOAP request's body as read: the version its Content-Type declares, its action and its text.
@@ -100,6 +102,8 @@ export async function handleSoap(
 ): Promise<void> {
   const request = await readSoap(s, req, res);
   if (!request) return;
+  const checked = checkSecurity(s, res, request);
+  if (!checked) return;
   const routing = new SoapRouting(ep, request.action);
   const decoded = decode(s, res, request, routing);
   if (!decoded) return;
@@ -123,7 +127,27 @@ export async function handleSoap(
   const routed = routing.routed;
   if (!routed) return unrouted(res, version, routing, decoded);
   if (!bodyFits(res, version, routed, decoded)) return;
-  return call(s, req, res, version, routed, decoded);
+  return call(s, req, res, version, routed, decoded, checked.signer);
+}
+
+/**
+ * What the handler's security found in the request, before anything in it is read; undefined when
+ * it refused the request, which a Client/Sender fault then answers.
+ */
+function checkSecurity(
+  s: Served,
+  res: ServerResponse,
+  request: SoapRequest,
+): CheckedRequest | undefined {
+  if (!s.security) return {};
+  try {
+    return s.security.checkRequest(request.body, request.declared);
+  } catch (e) {
+    if (!(e instanceof SecurityRefusal)) throw e;
+    const message = `The security of the request could not be verified: ${e.message}.`;
+    soapFault(res, request.declared, 500, "Client", message);
+    return undefined;
+  }
 }
 
 /** The request's body as text, or undefined when it was answered with a fault instead. */
@@ -267,6 +291,7 @@ async function call(
   version: SoapVersion,
   routed: Routed,
   decoded: DecodedEnvelope,
+  signer: X509Certificate | undefined,
 ): Promise<void> {
   const request = routed.op.request;
   let input: unknown = decoded.body?.value ?? {};
@@ -275,7 +300,15 @@ async function call(
   const { headers, otherHeaders } = decoded;
   let result: unknown;
   try {
-    const ctx = context(req, routed.port, routed.name, headers, responseHeaders, otherHeaders);
+    const ctx = context(
+      req,
+      routed.port,
+      routed.name,
+      headers,
+      responseHeaders,
+      otherHeaders,
+      signer,
+    );
     result = await invoke(s, routed.name, input, ctx);
   } catch (e) {
     return sendFault(s, res, version, routed, e as SoapFault, responseHeaders);
@@ -294,7 +327,7 @@ async function call(
     );
     return serverFault(res, version);
   }
-  send(res, 200, xml, SOAP_CT[version]);
+  send(res, 200, s.security?.secureResponse?.(xml, version) ?? xml, SOAP_CT[version]);
 }
 
 /** The fault an implementation threw, its declared detail written by its type. */

@@ -1,0 +1,100 @@
+/**
+ * Exclusive XML Canonicalization 1.0 (W3C Recommendation, 18 July 2002), without comments, of an
+ * element and everything in it: the form signatures digest. A namespace is written only where an
+ * element or attribute visibly uses it (or the InclusiveNamespaces PrefixList names it) and no
+ * output ancestor has already written the same binding; attributes are sorted by namespace and
+ * local name, and texts and values escaped as the Recommendation requires.
+ */
+import type { XmlAttribute } from "../xml/tokens.js";
+import type { SigElement } from "./tree.js";
+
+/**
+ * The canonical form of `el` and its content. `inclusive` is the PrefixList ("#default" for the
+ * default namespace), whose prefixes are written as inclusive canonicalization would.
+ */
+export function excC14n(el: SigElement, inclusive: readonly string[] = []): string {
+  const out: string[] = [];
+  const prefixes = inclusive.map((p) => (p === "#default" ? "" : p));
+  write(el, new Map(), prefixes, out);
+  return out.join("");
+}
+
+function write(
+  el: SigElement,
+  rendered: ReadonlyMap<string, string>,
+  inclusive: readonly string[],
+  out: string[],
+): void {
+  const decls = declarations(el, rendered, inclusive);
+  const name = qname(el.prefix, el.local);
+  out.push("<", name);
+  let mine = rendered;
+  if (decls.length > 0) {
+    const m = new Map(rendered);
+    for (const [p, uri] of decls) {
+      out.push(p === "" ? ' xmlns="' : ` xmlns:${p}="`, escapeAttrC14n(uri), '"');
+      m.set(p, uri);
+    }
+    mine = m;
+  }
+  for (const a of sortedAttributes(el.attrs))
+    out.push(" ", a.name, '="', escapeAttrC14n(a.value), '"');
+  out.push(">");
+  for (const c of el.children) {
+    if (typeof c === "string") out.push(escapeTextC14n(c));
+    else write(c, mine, inclusive, out);
+  }
+  out.push("</", name, ">");
+}
+
+/** The namespace declarations `el` writes, sorted by prefix (the default first). */
+function declarations(
+  el: SigElement,
+  rendered: ReadonlyMap<string, string>,
+  inclusive: readonly string[],
+): [string, string][] {
+  const used = new Set<string>([el.prefix]);
+  for (const a of el.attrs) if (a.prefix !== "" && a.prefix !== "xml") used.add(a.prefix);
+  for (const p of inclusive) if (p === "" || el.scope[p] !== undefined) used.add(p);
+  const decls: [string, string][] = [];
+  for (const p of used) {
+    if (p === "xml") continue;
+    const uri = el.scope[p] ?? "";
+    // An empty default is written (xmlns="") only to undo a default an output ancestor wrote.
+    const before = rendered.get(p) ?? "";
+    if (uri !== before || (uri !== "" && !rendered.has(p))) decls.push([p, uri]);
+  }
+  return decls.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+}
+
+/** Attributes without a namespace first, by local name; then by namespace URI and local name. */
+function sortedAttributes(attrs: readonly XmlAttribute[]): readonly XmlAttribute[] {
+  if (attrs.length < 2) return attrs;
+  return [...attrs].sort((a, b) =>
+    a.uri !== b.uri ? (a.uri < b.uri ? -1 : 1) : a.local < b.local ? -1 : a.local > b.local ? 1 : 0,
+  );
+}
+
+const qname = (prefix: string, local: string): string => (prefix ? `${prefix}:${local}` : local);
+
+const TEXT = /[&<>\r]/;
+const TEXT_ALL = /[&<>\r]/g;
+const ATTR = /[&<"\t\n\r]/;
+const ATTR_ALL = /[&<"\t\n\r]/g;
+const REPLACEMENTS: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "\t": "&#x9;",
+  "\n": "&#xA;",
+  "\r": "&#xD;",
+};
+
+function escapeTextC14n(s: string): string {
+  return TEXT.test(s) ? s.replace(TEXT_ALL, (c) => REPLACEMENTS[c]!) : s;
+}
+
+function escapeAttrC14n(s: string): string {
+  return ATTR.test(s) ? s.replace(ATTR_ALL, (c) => REPLACEMENTS[c]!) : s;
+}

@@ -1,0 +1,58 @@
+/**
+ * `@wsdl-tsgen/runtime/wss`: WS-Security X.509 signatures (the X.509 Token Profile 1.1 with
+ * exclusive C14N), for clients (`ClientOptions.security`) and servers (`HandlerOptions.security`).
+ * A subpath of its own, so that an app that does not sign never loads it.
+ */
+import type { SoapVersion } from "../errors.js";
+import type {
+  CheckedRequest,
+  ClientMessageSecurity,
+  ServerMessageSecurity,
+} from "../soap/message-security.js";
+import { WSSE_NS } from "../soap/ws-security.js";
+import type { VerifyOptions } from "./checks.js";
+import { signEnvelope, signer, type SignOptions, type SigningCredentials } from "./sign.js";
+import { Verifier } from "./verify.js";
+
+export { SecurityRefusal } from "../soap/message-security.js";
+export type { DigestName, SignatureName } from "./algorithms.js";
+export type { VerifyChecks, VerifyOptions } from "./checks.js";
+export type { SignedPart, SignOptions, SigningCredentials } from "./sign.js";
+export { signEnvelope, signer } from "./sign.js";
+export { Verifier, type VerifiedMessage } from "./verify.js";
+export { excC14n } from "./c14n.js";
+
+export interface X509SecurityOptions extends SignOptions {
+  /** The key and certificate messages are signed with; without them none is signed. */
+  readonly sign?: SigningCredentials;
+  /**
+   * How received messages are verified (the certificates trusted, the algorithms and clock skew
+   * allowed); without it none is verified.
+   */
+  readonly verify?: VerifyOptions;
+}
+
+/**
+ * Signs outgoing and verifies incoming SOAP messages: as a client's `security`, its requests and
+ * their responses; as a server's, its requests (before the implementation sees them) and its
+ * responses.
+ */
+export function x509Security(
+  o: X509SecurityOptions,
+): ClientMessageSecurity & ServerMessageSecurity {
+  const s = o.sign && signer(o.sign, o);
+  const verifier = o.verify && new Verifier(o.verify);
+  const secure = (xml: string, _version: SoapVersion): string =>
+    s ? signEnvelope(xml, s, o) : xml;
+  return {
+    secureRequest: secure,
+    secureResponse: secure,
+    checkResponse: (xml) => void verifier?.verify(xml),
+    checkRequest: (xml): CheckedRequest => {
+      const signer = verifier?.verify(xml).signer;
+      return signer ? { signer } : {};
+    },
+    understands: (ns, local) => ns === WSSE_NS && local === "Security",
+  };
+}
+export { readTree } from "./tree.js";

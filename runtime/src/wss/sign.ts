@@ -1,0 +1,222 @@
+/**
+ * Signs a SOAP envelope as the WS-Security X.509 Token Profile does (and WSS4J, zeep and WCF
+ * read): a `wsse:Security` header entry with a `wsu:Timestamp`, the certificate as a
+ * `wsse:BinarySecurityToken` and an XML Signature over the Body, the Timestamp and any header
+ * entries asked for, by `wsu:Id`, canonicalized by exclusive C14N.
+ */
+import { createPrivateKey, randomUUID, sign, X509Certificate, KeyObject } from "node:crypto";
+import { WSSE_NS, WSU_NS } from "../soap/ws-security.js";
+import { escapeAttr } from "../xml/escape.js";
+import * as alg from "./algorithms.js";
+import type { DigestName, SignatureName } from "./algorithms.js";
+import { excC14n } from "./c14n.js";
+import { digestOf } from "./digest.js";
+import { envelopeParts, startTagEnd, writtenName, wsuId } from "./parts.js";
+import { allElements, readTree, type SigElement } from "./tree.js";
+
+/** The key and certificate a message is signed with. */
+export interface SigningCredentials {
+  /** The private key: PEM text (PKCS#8 or PKCS#1), or a KeyObject. */
+  readonly key: string | Buffer | KeyObject;
+  /** The private key's passphrase, when its PEM is encrypted. */
+  readonly passphrase?: string;
+  /** The signer's certificate, PEM. */
+  readonly cert: string | Buffer | X509Certificate;
+}
+
+/** A header entry to sign, by its element's namespace and local name. */
+export interface SignedPart {
+  readonly ns: string;
+  readonly local: string;
+}
+
+export interface SignOptions {
+  /** Default: `rsa-sha256` for an RSA key, `ecdsa-sha256` for an EC key. */
+  readonly signature?: SignatureName;
+  /** The digest of each reference. Default: `sha256`. */
+  readonly digest?: DigestName;
+  /** How long the Timestamp says the message is valid, in seconds. Default: 300. */
+  readonly timestampSeconds?: number;
+  /**
+   * Header entries signed besides the Body and the Timestamp (WS-Addressing's `To`, `Action` and
+   * `MessageID`, say). Those absent from a message are left out.
+   */
+  readonly signedHeaders?: readonly SignedPart[];
+  /** The clock. Default: the system's. */
+  readonly now?: () => Date;
+}
+
+/** The credentials read once: the key object, the certificate's DER, the algorithm. */
+export interface Signer {
+  readonly key: KeyObject;
+  readonly der: Buffer;
+  readonly signature: SignatureName;
+}
+
+export function signer(c: SigningCredentials, o: SignOptions = {}): Signer {
+  const key =
+    c.key instanceof KeyObject ? c.key : createPrivateKey({ key: c.key, passphrase: c.passphrase });
+  const cert = c.cert instanceof X509Certificate ? c.cert : new X509Certificate(c.cert);
+  const signature = o.signature ?? (key.asymmetricKeyType === "ec" ? "ecdsa-sha256" : "rsa-sha256");
+  return { key, der: cert.raw, signature };
+}
+
+/** A text to add to the envelope at an offset. */
+interface Insertion {
+  readonly at: number;
+  readonly text: string;
+}
+
+/**
+ * Tests only: references added to SignedInfo as given, to sign what a forger would (an external
+ * URI, say).
+ */
+export interface SignatureExtras {
+  readonly references?: readonly string[];
+}
+
+/** `xml`, a SOAP 1.1 or 1.2 envelope, signed. */
+export function signEnvelope(
+  xml: string,
+  s: Signer,
+  o: SignOptions = {},
+  extras: SignatureExtras = {},
+): string {
+  const parts = envelopeParts(readTree(xml));
+  const targets = [parts.body, ...headerTargets(parts.header, o.signedHeaders ?? [])];
+  const insertions: Insertion[] = [];
+  const refIds = targets.map((t) => idFor(t, insertions));
+  const tsId = newId("TS");
+  const bstId = newId("X509");
+  const security = securityXml(parts.envelope, tsId, bstId, s.der, o);
+  const { at: headerAt, text: headerText } = headerInsertion(xml, parts, security);
+  insertions.push({ at: headerAt, text: headerText });
+  const signed = splice(xml, insertions);
+  // The signature goes last in the Security header, after the token it refers to.
+  const sigAt = shifted(headerAt, insertions) + headerText.indexOf("</wsse:Security>");
+  const tree = readTree(signed);
+  const byId = new Map<string, SigElement>();
+  for (const e of allElements(tree)) {
+    const id = wsuId(e);
+    if (id !== undefined && !byId.has(id)) byId.set(id, e);
+  }
+  const digest = o.digest ?? "sha256";
+  const references = [...refIds, tsId]
+    .map((id) => referenceXml(id, digest, digestOf(digest, excC14n(byId.get(id)!))))
+    .concat(extras.references ?? []);
+  const sig = signatureXml(s, references, bstId);
+  return signed.slice(0, sigAt) + sig + signed.slice(sigAt);
+}
+
+/** The header entries among `wanted`. */
+function headerTargets(
+  header: SigElement | undefined,
+  wanted: readonly SignedPart[],
+): SigElement[] {
+  if (!header || wanted.length === 0) return [];
+  return header.children.filter(
+    (c): c is SigElement =>
+      typeof c !== "string" && wanted.some((w) => w.ns === c.ns && w.local === c.local),
+  );
+}
+
+/** The wsu:Id of `el`, given one (declaring wsu there) when it has none. */
+function idFor(el: SigElement, insertions: Insertion[]): string {
+  const had = wsuId(el);
+  if (had !== undefined) return had;
+  const id = newId(el.local);
+  const decl = el.scope["wsu"] === WSU_NS ? "" : ` xmlns:wsu="${WSU_NS}"`;
+  insertions.push({ at: el.offset + 1 + writtenName(el).length, text: `${decl} wsu:Id="${id}"` });
+  return id;
+}
+
+const newId = (what: string): string => `${what.replace(/[^A-Za-z0-9]/g, "")}-${randomUUID()}`;
+
+/** The Security header entry without its signature: the Timestamp and the certificate. */
+function securityXml(
+  envelope: SigElement,
+  tsId: string,
+  bstId: string,
+  der: Buffer,
+  o: SignOptions,
+): string {
+  const now = o.now?.() ?? new Date();
+  const expires = new Date(now.getTime() + (o.timestampSeconds ?? 300) * 1000);
+  // The envelope's prefix for mustUnderstand; one of our own where the envelope has none.
+  const p = envelope.prefix || "soapenv";
+  const declared = envelope.prefix ? "" : ` xmlns:soapenv="${envelope.ns}"`;
+  return (
+    `<wsse:Security xmlns:wsse="${WSSE_NS}" xmlns:wsu="${WSU_NS}"${declared} ${p}:mustUnderstand="1">` +
+    `<wsu:Timestamp wsu:Id="${tsId}"><wsu:Created>${stamp(now)}</wsu:Created>` +
+    `<wsu:Expires>${stamp(expires)}</wsu:Expires></wsu:Timestamp>` +
+    `<wsse:BinarySecurityToken EncodingType="${alg.BASE64_BINARY}" ValueType="${alg.X509V3}" wsu:Id="${bstId}">` +
+    `${der.toString("base64")}</wsse:BinarySecurityToken></wsse:Security>`
+  );
+}
+
+/** A UTC time with milliseconds, as WSS4J writes it. */
+const stamp = (d: Date): string => d.toISOString();
+
+/** Where the Security header entry goes (first in the Header, which is made when absent). */
+function headerInsertion(
+  xml: string,
+  parts: ReturnType<typeof envelopeParts>,
+  security: string,
+): Insertion {
+  const { header, body, envelope } = parts;
+  if (!header) {
+    const name = envelope.prefix ? `${envelope.prefix}:Header` : "Header";
+    return { at: body.offset, text: `<${name}>${security}</${name}>` };
+  }
+  const end = startTagEnd(xml, header.offset);
+  if (xml.charCodeAt(end - 1) !== 47) return { at: end + 1, text: security };
+  // <soap:Header/>: its "/>" becomes ">" + the entry + its end tag.
+  return { at: end - 1, text: `>${security}</${writtenName(header)}` };
+}
+
+function splice(xml: string, insertions: readonly Insertion[]): string {
+  const sorted = [...insertions].sort((a, b) => b.at - a.at);
+  let out = xml;
+  for (const i of sorted) out = out.slice(0, i.at) + i.text + out.slice(i.at);
+  return out;
+}
+
+/** Where `at` of the original text is once the insertions before it are made. */
+function shifted(at: number, insertions: readonly Insertion[]): number {
+  let by = 0;
+  for (const i of insertions) if (i.at < at) by += i.text.length;
+  return at + by;
+}
+
+function referenceXml(id: string, digest: DigestName, value: string): string {
+  return (
+    `<ds:Reference URI="#${escapeAttr(id)}"><ds:Transforms><ds:Transform Algorithm="${alg.EXC_C14N}"></ds:Transform></ds:Transforms>` +
+    `<ds:DigestMethod Algorithm="${alg.DIGESTS[digest]}"></ds:DigestMethod><ds:DigestValue>${value}</ds:DigestValue></ds:Reference>`
+  );
+}
+
+/**
+ * The ds:Signature over `references`. SignedInfo is written in canonical form, and canonicalized
+ * again as the verifier will (by itself, since exclusive C14N renders only the `ds` namespace it
+ * uses), so what is signed is what is checked.
+ */
+function signatureXml(s: Signer, references: readonly string[], bstId: string): string {
+  const inner =
+    `<ds:CanonicalizationMethod Algorithm="${alg.EXC_C14N}"></ds:CanonicalizationMethod>` +
+    `<ds:SignatureMethod Algorithm="${alg.SIGNATURES[s.signature]}"></ds:SignatureMethod>` +
+    references.join("");
+  const canonical = excC14n(
+    readTree(`<ds:SignedInfo xmlns:ds="${alg.DS_NS}">${inner}</ds:SignedInfo>`),
+  );
+  const { hash, ecdsa } = alg.signatureHash(s.signature);
+  const value = sign(hash, Buffer.from(canonical, "utf8"), {
+    key: s.key,
+    dsaEncoding: ecdsa ? "ieee-p1363" : "der",
+  }).toString("base64");
+  return (
+    `<ds:Signature xmlns:ds="${alg.DS_NS}" Id="${newId("SIG")}"><ds:SignedInfo>${inner}</ds:SignedInfo>` +
+    `<ds:SignatureValue>${value}</ds:SignatureValue><ds:KeyInfo><wsse:SecurityTokenReference>` +
+    `<wsse:Reference URI="#${bstId}" ValueType="${alg.X509V3}"></wsse:Reference>` +
+    `</wsse:SecurityTokenReference></ds:KeyInfo></ds:Signature>`
+  );
+}
