@@ -11,7 +11,8 @@ import {
   xs,
 } from "../../runtime/src/descriptors/builders.js";
 import { decodeDocument } from "../../runtime/src/xml/reader.js";
-import { withXsiTypes, writeElement } from "../../runtime/src/xml/writer.js";
+import { writeElement } from "../../runtime/src/xml/writer.js";
+import { withXsiTypes } from "../../runtime/src/xml/xsi-types.js";
 import { XSI_NS } from "../../runtime/src/xml/namespaces.js";
 
 const NS = "urn:t";

@@ -39,7 +39,7 @@ import { keepUndescribed, undescribedOf } from "../xml/undescribed.js";
 import { takeUserinfo, withAuthorization } from "../http/userinfo.js";
 import { securityHeaderXml, withoutPasswords } from "../soap/ws-security.js";
 import { writeNode } from "../xml/write-tree.js";
-import { withXsiTypes } from "../xml/writer.js";
+import { withXsiTypes } from "../xml/xsi-types.js";
 import type { CallOptions, ClientOptions } from "./options.js";
 
 /**

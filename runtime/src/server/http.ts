@@ -14,7 +14,8 @@ import { bodyValue, context, invoke, type Served } from "./call.js";
 import { faultHeaders, faultStatus, HttpProblem, send } from "./respond.js";
 import { httpRouted, type HttpRoute } from "./routes.js";
 import { httpPort, type Endpoint } from "./table.js";
-import { withXsiTypes, writeElement } from "../xml/writer.js";
+import { writeElement } from "../xml/writer.js";
+import { withXsiTypes } from "../xml/xsi-types.js";
 import { XSD_NS, XSI_NS } from "../xml/namespaces.js";
 
 /** Answers a request below an endpoint's path, `opName` being the rest of the path. */

@@ -25,7 +25,8 @@ import type { Endpoint } from "./table.js";
 import { onlyWhiteSpace } from "../xml/chars.js";
 import { clark } from "../xml/node.js";
 import { XmlDecodeError } from "../xml/decode-options.js";
-import { withXsiTypes, writeField } from "../xml/writer.js";
+import { writeField } from "../xml/writer.js";
+import { withXsiTypes } from "../xml/xsi-types.js";
 import type { X509Certificate } from "node:crypto";
 import { SecurityRefusal, type CheckedRequest } from "../soap/message-security.js";
 

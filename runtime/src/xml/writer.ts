@@ -40,6 +40,7 @@ import {
 } from "./write-scalars.js";
 import { listWriter } from "./write-list.js";
 import { bagAttr, writeNode } from "./write-tree.js";
+import { xsiTypeOf, xsiTypesAlways } from "./xsi-types.js";
 
 /** Compiled writers by type and by the namespace of the element that holds the type. */
 const contentCache = new WeakMap<TypeDesc, Map<string, ElementWriterFactory>>();
@@ -139,33 +140,6 @@ function writeItems(
   return s;
 }
 
-/** The `xsi:type` attribute naming a family member (with its namespace's declaration). */
-function xsiTypeOf(member: ComplexDesc): string {
-  const mns = member.family!.ns;
-  return mns === ""
-    ? ` xsi:type="${escapeAttr(member.name)}"`
-    : ` xmlns:t="${escapeAttr(mns)}" xsi:type="t:${escapeAttr(member.name)}"`;
-}
-
-/**
- * Whether values of types that others extend get `xsi:type` even when of the declared type, as
- * Salesforce's servers write them (zeep reads nested polymorphic values only so). Set only for the
- * duration of one synchronous write by `withXsiTypes`.
- */
-let xsiTypeAlways = false;
-
-/** Runs `write` with `xsi:type` on every value of a type others extend when `always` is set. */
-export function withXsiTypes<T>(always: boolean, write: () => T): T {
-  if (!always) return write();
-  const before = xsiTypeAlways;
-  xsiTypeAlways = true;
-  try {
-    return write();
-  } finally {
-    xsiTypeAlways = before;
-  }
-}
-
 /**
  * A type of a derivation family: a value whose `$type` names a derived type is written with that
  * type's content and `xsi:type`; without `$type` (or with its own), as the declared type.
@@ -218,7 +192,7 @@ function compileFamily(type: ComplexDesc, ns: string): ElementWriterFactory {
               );
           }
         }
-        if (!xsiTypeAlways || !checkOwn || typed) return writeOwn(value);
+        if (!xsiTypesAlways() || !checkOwn || typed) return writeOwn(value);
         return (ownTyped ??= own(open + xsiTypeOf(type), close))(value);
       }
       const w = typeof tag === "string" ? memberWriter(tag) : undefined;
