@@ -203,8 +203,8 @@ function serviceContext(
     ),
     ports: s.ports.map((p) => {
       const path = portPath(p.address);
-      const first = servedBy.get(path) ?? s.name;
-      servedBy.set(path, first);
+      const first = servedBy.get(servedKey(path)) ?? s.name;
+      servedBy.set(servedKey(path), first);
       return {
         name: p.name,
         binding: BINDING_LABEL[p.binding.protocol],
@@ -241,6 +241,9 @@ function portOperations(
  * The path a port is served at, as the runtime's handler computes it. An address that is no URL
  * (`http://[bad`) is the root here; the handler refuses it at start, and no diagnostic says so yet.
  */
+/** Paths one handler answers alike: with and without a trailing slash, in any case. */
+const servedKey = (path: string): string => path.replace(/\/+$/, "").toLowerCase();
+
 function portPath(address: string | undefined): string {
   try {
     return addressPath(address ?? "");
@@ -259,8 +262,8 @@ export function sharedPathWarnings(model: WsdlModel): Diagnostic[] {
   for (const s of model.services)
     for (const p of s.ports) {
       const path = portPath(p.address);
-      const earlier = first.get(path) ?? s.name;
-      first.set(path, earlier);
+      const earlier = first.get(servedKey(path)) ?? s.name;
+      first.set(servedKey(path), earlier);
       if (earlier === s.name) continue;
       const message = `port ${p.name} of service ${s.name} is served at ${path}, as service ${earlier} is, whose handler then answers every request there; expected each service at a path of its own (give one handler another with its \`path\` option in src/main.ts)`;
       out.push(diagnostic("SCAFFOLD_SHARED_PATH", message, p.loc, "warning"));
