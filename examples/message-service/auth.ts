@@ -109,7 +109,7 @@ export class ExpiringMap<V> {
 
 /** Failures per key in fixed windows, bounded in size: a full table forgets its oldest key. */
 export class FailureCounter {
-  private readonly windows = new Map<string, { start: number; count: number }>();
+  private readonly windows = new Map<string, { start: number; count: number; said?: true }>();
   constructor(
     readonly max: number,
     private readonly windowMs: number,
@@ -117,7 +117,7 @@ export class FailureCounter {
     private readonly maxKeys = 100_000,
   ) {}
 
-  private current(key: string): { start: number; count: number } | undefined {
+  private current(key: string): { start: number; count: number; said?: true } | undefined {
     const w = this.windows.get(key);
     return w && this.now() - w.start < this.windowMs ? w : undefined;
   }
@@ -127,21 +127,32 @@ export class FailureCounter {
     return (this.current(key)?.count ?? 0) >= this.max;
   }
 
-  /** Counts one failure (or one attempt in progress); true when this one reached the limit. */
+  /**
+   * Counts one failure (or one attempt in progress); true the first time in its window that one
+   * reaches the limit, so a throttle is said once however often an attempt is taken back.
+   */
   record(key: string): boolean {
     const w = this.current(key);
-    if (w) return ++w.count === this.max;
+    if (w) {
+      if (++w.count < this.max || w.said) return false;
+      w.said = true;
+      return true;
+    }
     this.windows.delete(key);
     while (this.windows.size >= this.maxKeys)
       this.windows.delete(this.windows.keys().next().value!);
-    this.windows.set(key, { start: this.now(), count: 1 });
+    const fresh: { start: number; count: number; said?: true } = { start: this.now(), count: 1 };
+    if (this.max === 1) fresh.said = true;
+    this.windows.set(key, fresh);
     return this.max === 1;
   }
 
   /** Takes back an attempt counted by `record` that turned out not to be a failure. */
   release(key: string): void {
     const w = this.current(key);
-    if (w && w.count > 0) w.count--;
+    if (!w || w.count <= 0) return;
+    // A key back at no failures leaves the table, so successes never crowd out attackers' counts.
+    if (--w.count === 0 && !w.said) this.windows.delete(key);
   }
 }
 
@@ -312,7 +323,9 @@ export class Authenticator {
   }
 
   /** Says, once per window and key, that a throttle has started. */
-  private logThrottle(counter: FailureCounter, email: string, address: string) {
+  private logThrottle(counter: FailureCounter, rawEmail: string, address: string) {
+    // The e-mail is the attacker's to choose: a line of the log it fills stays short.
+    const email = rawEmail.length > 80 ? `${rawEmail.slice(0, 80)}…` : rawEmail;
     const what =
       counter === this.byAddress
         ? `from address ${address}`

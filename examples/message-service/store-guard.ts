@@ -24,7 +24,7 @@ const NET_DOWN = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "E
 const PG_GONE =
   /Connection terminated|timeout exceeded when trying to connect|not queryable|Query read timeout/;
 
-/** Whether `e` says the database is unavailable, rather than that a request or the code is wrong. */
+/** Whether `e` says the database is unavailable, not that a request or the code is wrong. */
 export function isOutage(e: unknown): boolean {
   if (e instanceof StoreUnavailableError) return true;
   if (!(e instanceof Error)) return false;

@@ -1,4 +1,4 @@
-/** What scripts/attack/round2.ts sends with: SOAP 1.1 calls over node:http, from any loopback address. */
+/** What scripts/attack/round2.ts sends with: SOAP 1.1 over node:http, from any loopback address. */
 import { mkdtempSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";

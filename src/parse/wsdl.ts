@@ -314,9 +314,11 @@ class DefinitionsReader {
   /** Says that a mime:part without soap:body (an attachment) is left out. */
   private skippedMimePart(part: XmlElement): void {
     const content = part.elements.find((x) => x.namespaceURI === NS.mime);
-    const what = content
-      ? `<${content.tagName}${attr(content, "part") ? ` part="${attr(content, "part")}"` : ""}${attr(content, "type") ? ` type="${attr(content, "type")}"` : ""}>`
-      : "no content";
+    const attrs = ["part", "type"].flatMap((a) => {
+      const v = content && attr(content, a);
+      return v === undefined ? [] : [` ${a}="${v}"`];
+    });
+    const what = content ? `<${content.tagName}${attrs.join("")}>` : "no content";
     this.warnings.push(
       diagnostic(
         "WSDL_MIME_PART_SKIPPED",

@@ -133,9 +133,8 @@ export function parseXmlDocument(
 const LATE_DECLARATION = /^\uFEFF?(?:\s|<!--(?:(?!-->)[\s\S])*-->)+(<\?xml[\s?][\s\S]*?\?>)/;
 
 /**
- * An XML declaration after white space or a comment (a licence header put above it): read, with a
- * recovery warning, by blanking the declaration out. Files on disk are written so by hand; the
- * request reader of the server stays strict. Newlines are kept, so positions stay exact.
+ * An XML declaration after white space or a comment (a licence header above it), blanked out
+ * with a recovery warning, newlines kept so positions stay exact. Requests stay strict.
  */
 function lateDeclaration(text: string, file: string, warnings: Diagnostic[]): string {
   const m = LATE_DECLARATION.exec(text);

@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { tempDir } from "../support/tmp.js";
 import { wsdl } from "../support/one-operation-wsdl.js";
+import { watchFiles } from "../../src/cli/watch.js";
 
 const BIN = fileURLToPath(new URL("../../bin/wsdl-tsgen.js", import.meta.url));
 const SCHEMA = (
@@ -90,5 +91,19 @@ describe("generate --watch", () => {
     const checked = start(dir, ["generate", "--watch", "--check"]);
     expect(await checked.exited).toBe(2);
     expect(checked.output()).toContain("--watch writes; it does not go with --check");
+  });
+
+  it("says when a folder cannot be watched, rather than watching nothing in silence", async () => {
+    const said: string[] = [];
+    const stop = new AbortController();
+    const watching = watchFiles(
+      [`${tempDir()}/gone/service.wsdl`],
+      () => Promise.resolve([]),
+      stop.signal,
+      (why) => said.push(why),
+    );
+    stop.abort();
+    await watching;
+    expect(said).toEqual([expect.stringMatching(/^cannot watch .*gone: ENOENT/)]);
   });
 });

@@ -8,6 +8,7 @@ import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import {
   Authenticator,
+  FailureCounter,
   WorkLimiter,
   type AuthOptions,
 } from "../../examples/message-service/auth.js";
@@ -315,5 +316,28 @@ describe("the client address behind a balancer", () => {
     expect(await attempt("203.0.113.5", ALICE.password)).toBe(TOO_MANY_FAILURES);
     expect(await attempt("203.0.113.6", ALICE.password)).toBe(5);
     await store.close();
+  });
+});
+
+describe("the throttle's log", () => {
+  it("says a throttle once per window, though an attempt at the limit is taken back", () => {
+    const counter = new FailureCounter(3, 60_000, () => 0);
+    expect([counter.record("k"), counter.record("k"), counter.record("k")]).toEqual([
+      false,
+      false,
+      true,
+    ]);
+    counter.release("k");
+    expect(counter.record("k")).toBe(false);
+    expect(counter.exceeded("k")).toBe(true);
+  });
+
+  it("keeps an attacker-chosen e-mail short in the line it writes", async () => {
+    const logged: string[] = [];
+    const { auth } = await setup({ log: (l) => logged.push(l) });
+    const email = `${"x".repeat(100_000)}@example.com`;
+    for (let i = 0; i < 12; i++) await auth.verify(email, "wrong", "10.0.0.9");
+    expect(logged.length).toBeGreaterThan(0);
+    for (const line of logged) expect(line.length).toBeLessThan(300);
   });
 });

@@ -144,7 +144,7 @@ const serverOptions = (port: number, dir: string) =>
   `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c max_connections=100`;
 const log = (dir: string) => path.join(dir, "log");
 
-/** The cluster's processes: its backends and helpers, then the postmaster (first line of its pid file). */
+/** The cluster's processes: backends and helpers, then the postmaster (its pid file's first line). */
 function clusterPids(data: string): number[] {
   const postmaster = Number(readFileSync(path.join(data, "postmaster.pid"), "utf8").split("\n")[0]);
   const children = spawnSync("ps", ["-o", "pid=", "--ppid", String(postmaster)], {

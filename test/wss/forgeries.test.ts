@@ -143,6 +143,16 @@ describe.skipIf(missing !== undefined)("server verification and the forgery suit
         signed(request("evil"), trusted, { now: () => new Date(Date.now() - 600_000) }),
       ],
     },
+    "a Timestamp older than its time-to-live, however far its Expires": {
+      check: "timestamp",
+      words: "the Timestamp has expired",
+      forge: () => [
+        signed(request("evil"), trusted, {
+          now: () => new Date(Date.now() - 600_000),
+          timestampSeconds: 100 * 365 * 86_400,
+        }),
+      ],
+    },
     "a Timestamp from the future": {
       check: "timestamp",
       words: "the Timestamp was created in the future",
@@ -225,6 +235,43 @@ describe.skipIf(missing !== undefined)("server verification and the forgery suit
     expect(answer.status).toBe(500);
     expect(answer.text).toContain("the message was replayed");
     expect(seen.emails).toEqual(["evil"]);
+  });
+
+  it("refuses a second Body or Header beside the signed ones, whatever checks are on", async () => {
+    const seen: Seen = { emails: [], signers: [] };
+    const server = await serve(seen);
+    const good = signed(request("good"));
+    const secondBody = good.replace(
+      "</soap:Envelope>",
+      `<soap:Body><GetMessages xmlns="${NS}"><email>evil</email><password>pw</password></GetMessages></soap:Body></soap:Envelope>`,
+    );
+    const secondHeader = good.replace(
+      "<soap:Body",
+      '<soap:Header><To xmlns="http://www.w3.org/2005/08/addressing">https://evil</To></soap:Header><soap:Body',
+    );
+    expect(secondHeader).not.toBe(good);
+    for (const forged of [secondBody, secondHeader]) {
+      const answer = await post(server.url, forged);
+      expect(answer.status).toBe(500);
+      expect(answer.text).toContain("other than one optional Header and one Body");
+    }
+    expect(seen.emails).toEqual([]);
+    expect((await post(server.url, good)).status).toBe(200);
+  });
+
+  it("refuses an RSA signature labelled ECDSA, which an ECDSA-only server must not take", async () => {
+    const seen: Seen = { emails: [], signers: [] };
+    const security = x509Security({
+      verify: { trust: [trusted.cert], signatures: ["ecdsa-sha256"] },
+    });
+    const server = await servers.serve(createApiHandler(implementation(seen), { security }));
+    const answer = await post(
+      server.url,
+      signed(request("evil"), trusted, { signature: "ecdsa-sha256" }),
+    );
+    expect(answer.status).toBe(500);
+    expect(answer.text).toContain("the signature algorithm does not fit the certificate's key");
+    expect(seen.emails).toEqual([]);
   });
 
   it("refuses the HTTP GET and POST bindings, which carry no signature", async () => {

@@ -65,3 +65,29 @@ describe.skipIf(missing !== undefined)("signed round trips", () => {
     },
   );
 });
+
+describe.skipIf(missing !== undefined)("security options that cannot go together", () => {
+  let keys: TestKeys;
+  beforeAll(() => {
+    keys = makeKeys("rt-options");
+  });
+
+  it("a client refuses wsSecurity beside security: a message carries one Security header", () => {
+    const make = () =>
+      new ApiClient({
+        endpoint: "http://127.0.0.1:1/api.asmx",
+        wsSecurity: { username: "u", password: "p" },
+        security: x509Security({ sign: { key: keys.key, cert: keys.cert } }),
+      });
+    expect(make).toThrow(/wsSecurity and security each write a wsse:Security header/);
+  });
+
+  it("a server that only signs does not claim to understand a Security header it never checks", () => {
+    const signing = x509Security({ sign: { key: keys.key, cert: keys.cert } });
+    const verifying = x509Security({ verify: { trust: [keys.cert] } });
+    const WSSE =
+      "http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd";
+    expect(signing.understands(WSSE, "Security")).toBe(false);
+    expect(verifying.understands(WSSE, "Security")).toBe(true);
+  });
+});

@@ -91,6 +91,10 @@ export class ServiceClient {
         `port ${name} of service ${service.name} has no absolute address in its WSDL (${JSON.stringify(port.address)}); expected the endpoint option, e.g. { endpoint: "https://host/path" }`,
       );
     }
+    if (options.wsSecurity && options.security)
+      throw new Error(
+        "wsSecurity and security each write a wsse:Security header, and a message may carry one; expected one of them",
+      );
     // user:password@ in the endpoint (which fetch refuses) is sent as Basic authorization instead.
     const { url, authorization } = takeUserinfo(options.endpoint ?? port.address);
     // As given: an address ending in "/" is posted to with its slash (see httpUrl for HTTP).

@@ -135,12 +135,15 @@ export async function handleSoap(
  * What the handler's security found in the request, before anything in it is read; undefined when
  * it refused the request, which a Client/Sender fault then answers.
  */
+/** What a request without security configured is: checked by nothing, signed by nobody. */
+const UNCHECKED: CheckedRequest = Object.freeze({});
+
 function checkSecurity(
   s: Served,
   res: ServerResponse,
   request: SoapRequest,
 ): CheckedRequest | undefined {
-  if (!s.security) return {};
+  if (!s.security) return UNCHECKED;
   try {
     return s.security.checkRequest(request.body, request.declared);
   } catch (e) {

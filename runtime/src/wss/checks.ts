@@ -43,7 +43,8 @@ export interface VerifyOptions {
   /** The clock difference allowed between sender and receiver, in seconds. Default: 60. */
   readonly skewSeconds?: number;
   /**
-   * How long a Timestamp without Expires is valid from its Created, in seconds. Default: 300.
+   * How long a message is accepted after its Timestamp's Created, in seconds, whatever its Expires
+   * says (WSS4J's time-to-live); also the lifetime of one without Expires. Default: 300.
    */
   readonly timestampSeconds?: number;
   /** Header entries that must be signed besides the Body and the Timestamp. */

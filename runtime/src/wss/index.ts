@@ -52,7 +52,8 @@ export function x509Security(
       const signer = verifier?.verify(xml).signer;
       return signer ? { signer } : {};
     },
-    understands: (ns, local) => ns === WSSE_NS && local === "Security",
+    // Only a verifier processes the header: without one, a mustUnderstand Security is not.
+    understands: (ns, local) => verifier !== undefined && ns === WSSE_NS && local === "Security",
   };
 }
 export { readTree } from "./tree.js";

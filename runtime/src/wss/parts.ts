@@ -6,7 +6,7 @@ import type { SoapVersion } from "../errors.js";
 import { SOAP11_ENV, SOAP12_ENV } from "../soap/envelope.js";
 import { WSU_NS } from "../soap/ws-security.js";
 import { SecurityRefusal } from "../soap/message-security.js";
-import { attrValue, childElement, elementsOf, type SigElement } from "./tree.js";
+import { attrValue, elementsOf, type SigElement } from "./tree.js";
 
 export interface EnvelopeParts {
   readonly version: SoapVersion;
@@ -20,9 +20,17 @@ export function envelopeParts(root: SigElement): EnvelopeParts {
   const version = root.ns === SOAP11_ENV ? "1.1" : root.ns === SOAP12_ENV ? "1.2" : undefined;
   if (root.local !== "Envelope" || version === undefined)
     throw new SecurityRefusal("the message is not a SOAP envelope", "malformed");
-  const header = childElement(root, root.ns, "Header");
-  const body = childElement(root, root.ns, "Body");
-  if (!body) throw new SecurityRefusal("the SOAP envelope has no Body", "malformed");
+  // Exactly an optional Header and one Body: a second of either is what a wrapping attack hides
+  // its own content in, beside the signed one (WS-I Basic Profile R1011, R2214).
+  const children = elementsOf(root);
+  const first = children[0];
+  const header = first?.ns === root.ns && first.local === "Header" ? first : undefined;
+  const body = children[header ? 1 : 0];
+  if (body?.ns !== root.ns || body.local !== "Body" || children.length > (header ? 2 : 1))
+    throw new SecurityRefusal(
+      "the SOAP envelope holds other than one optional Header and one Body",
+      "malformed",
+    );
   return { version, envelope: root, header, body };
 }
 

@@ -1,6 +1,6 @@
 /**
- * The Timestamp check: present, created no later than now (give or take the skew), and not
- * expired. Gives when the message expires, for the replay cache.
+ * The Timestamp check: present, created no later than now (give or take the skew), not expired
+ * and no older than the time-to-live. Gives when the message expires, for the replay cache.
  */
 import { SecurityRefusal } from "../soap/message-security.js";
 import { WSU_NS } from "../soap/ws-security.js";
@@ -33,7 +33,11 @@ export function checkTimestamp(
     throw new SecurityRefusal("the Timestamp was created in the future", "future-timestamp");
   if (expires < t - skewMs)
     throw new SecurityRefusal("the Timestamp has expired", "expired-timestamp");
-  return expires;
+  // WSS4J's time-to-live: however far Expires lies, a message older than this is refused, so the
+  // replay cache need keep a signature no longer.
+  const latest = created + defaultSeconds * 1000 + skewMs;
+  if (t > latest) throw new SecurityRefusal("the Timestamp has expired", "expired-timestamp");
+  return Math.min(expires, latest);
 }
 
 /** The one wsu:Created or wsu:Expires of the Timestamp, in milliseconds. */

@@ -189,12 +189,15 @@ export class Verifier {
     const canonical = excC14n(signedInfo, prefixList(c14n));
     const value = Buffer.from(textOf(required(signature, DS_NS, "SignatureValue")), "base64");
     const { hash, ecdsa } = signatureHash(method);
+    // crypto.verify picks RSA or ECDSA by the key: the algorithm named must be the key's own.
+    if (publicKey.asymmetricKeyType !== (ecdsa ? "ec" : "rsa"))
+      refuse("the signature algorithm does not fit the certificate's key", "algorithm");
     let ok = false;
     try {
       const key = { key: publicKey, dsaEncoding: ecdsa ? "ieee-p1363" : "der" } as const;
       ok = verifySignature(hash, Buffer.from(canonical, "utf8"), key, value);
     } catch {
-      // A key of another type than the algorithm's is a signature that does not verify.
+      // A value crypto cannot read (malformed DER) is a signature that does not match.
     }
     if (!ok) refuse("the signature value does not match", "signature");
   }

@@ -41,6 +41,19 @@ export function listWriter(
       return within("value", e);
     }
   };
+  return repeated(item, min, Infinity, prop);
+}
+
+/**
+ * The writer of a repeated field (or list) named `prop`: `one` for each item of its array, the
+ * count checked against `min` and `max`; absent or null stands for no items.
+ */
+export function repeated(
+  one: (v: unknown) => string,
+  min: number,
+  max: number,
+  prop: string,
+): FieldWriter {
   return (value) => {
     try {
       if (value === undefined || value === null) {
@@ -49,11 +62,11 @@ export function listWriter(
         return "";
       }
       if (!Array.isArray(value)) misfit((p) => `${p} must be an array`);
-      checkCount(value.length, min, Infinity);
+      checkCount(value.length, min, max);
       let s = "";
       for (let i = 0; i < value.length; i++) {
         try {
-          s += item(value[i]);
+          s += one(value[i]);
         } catch (e) {
           within(`[${i}]`, e);
         }

@@ -38,7 +38,7 @@ import {
   type FieldWriter,
   type PlainField,
 } from "./write-scalars.js";
-import { listWriter } from "./write-list.js";
+import { listWriter, repeated } from "./write-list.js";
 import { bagAttr, writeNode } from "./write-tree.js";
 import { xsiTypeOf, xsiTypesAlways } from "./xsi-types.js";
 
@@ -237,30 +237,7 @@ function occurrenceWriter(f: FieldDesc, parentNs: string): ElementWriter {
 function otherFieldWriter(f: FieldDesc, parentNs: string): FieldWriter {
   const one = occurrenceWriter(f, parentNs);
   const { min, max, nillable, prop } = f;
-  if (f.max > 1) {
-    return (value) => {
-      try {
-        if (value === undefined || value === null) {
-          if (min > 0)
-            misfit((p) => `${p} is required (at least ${min} item${min === 1 ? "" : "s"})`);
-          return "";
-        }
-        if (!Array.isArray(value)) misfit((p) => `${p} must be an array`);
-        checkCount(value.length, min, max);
-        let s = "";
-        for (let i = 0; i < value.length; i++) {
-          try {
-            s += one(value[i]);
-          } catch (e) {
-            within(`[${i}]`, e);
-          }
-        }
-        return s;
-      } catch (e) {
-        return within(prop, e);
-      }
-    };
-  }
+  if (f.max > 1) return repeated(one, min, max, prop);
   const fixed =
     f.fixed !== undefined && f.type.k === "scalar" ? fixedText(f.type, f.fixed) : undefined;
   if (fixed) {
