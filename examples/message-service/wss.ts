@@ -11,7 +11,7 @@
  */
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-import { Command, CommanderError, InvalidArgumentError } from "commander";
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { x509Security, type X509SecurityOptions } from "@wsdl-tsgen/runtime/wss";
 import { ApiClient } from "../../generated-samples/message-service/index.js";
 import { startServer } from "./server.js";
@@ -30,6 +30,11 @@ const port = (v: string): number => {
   if (!/^\d+$/.test(v) || n > 65535) throw new InvalidArgumentError("It must be a port number.");
   return n;
 };
+const messageId = (v: string): number => {
+  if (!/^-?\d{1,10}$/.test(v)) throw new InvalidArgumentError("It must be a message id (an int).");
+  return Number(v);
+};
+const OPERATIONS = ["GetMessages", "GetMessagesInDateRange", "DeleteMessage"] as const;
 
 /** Signs with --key/--cert, verifies against every --trust. */
 function security(o: KeyFlags) {
@@ -64,12 +69,12 @@ async function serve(o: KeyFlags & { port: number; host: string }): Promise<void
 
 interface CallFlags extends KeyFlags {
   readonly soap12?: boolean;
-  readonly op: string;
+  readonly op: (typeof OPERATIONS)[number];
   readonly email: string;
   readonly password: string;
   readonly start?: string;
   readonly end?: string;
-  readonly id?: string;
+  readonly id?: number;
 }
 
 async function call(endpoint: string, o: CallFlags): Promise<void> {
@@ -87,9 +92,7 @@ async function call(endpoint: string, o: CallFlags): Promise<void> {
       startDate: o.start ?? "1900-01-01T00:00:00",
       endDate: o.end ?? "2100-01-01T00:00:00",
     });
-  else if (o.op === "DeleteMessage")
-    result = await client.deleteMessage({ ...who, MessageId: Number(o.id ?? "0") });
-  else throw new Error(`unknown operation ${o.op}`);
+  else result = await client.deleteMessage({ ...who, MessageId: o.id ?? 0 });
   console.log(JSON.stringify(result ?? null));
 }
 
@@ -101,12 +104,14 @@ export async function main(argv: readonly string[]): Promise<number> {
     .action(serve);
   keyed(program.command("call").argument("<endpoint>").description("send one signed request"))
     .option("--soap12", "SOAP 1.2 rather than 1.1")
-    .option("--op <name>", "GetMessages, GetMessagesInDateRange or DeleteMessage", "GetMessages")
+    .addOption(
+      new Option("--op <name>", "the operation").choices(OPERATIONS).default("GetMessages"),
+    )
     .option("--email <email>", "the account", "alice@example.com")
     .option("--password <password>", "its password", "alice-pass")
     .option("--start <dateTime>", "GetMessagesInDateRange's start")
     .option("--end <dateTime>", "GetMessagesInDateRange's end")
-    .option("--id <n>", "DeleteMessage's message id")
+    .option("--id <n>", "DeleteMessage's message id", messageId)
     .action(call);
   try {
     await program.parseAsync([...argv], { from: "user" });

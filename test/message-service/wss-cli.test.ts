@@ -59,3 +59,20 @@ describe.skipIf(missing !== undefined)("npm run example:wss", () => {
     expect(r).toEqual({ code: 1, out: "", err: "error: the signing certificate is not trusted" });
   });
 });
+
+describe("example:wss's usage errors", () => {
+  const keys = ["--key", "k.pem", "--cert", "c.pem", "--trust", "t.pem"];
+  it("exits 2, before any call, on an unknown --op or an --id that is not an int", async () => {
+    for (const bad of [
+      ["--op", "GetMessage"],
+      ["--op", "DeleteMessage", "--id", "abc"],
+    ]) {
+      const r = await run("call", "http://127.0.0.1:1/api.asmx", ...keys, ...bad);
+      expect(r.code).toBe(2);
+      expect(r.out).toBe("");
+      expect(r.err).toMatch(
+        bad.includes("--id") ? /message id/ : /Allowed choices are GetMessages/,
+      );
+    }
+  });
+});

@@ -35,7 +35,14 @@ import { digestOf } from "./digest.js";
 import { childrenNamed, envelopeParts, idsOf, type EnvelopeParts } from "./parts.js";
 import { ReplayCache } from "./replay.js";
 import { checkTimestamp } from "./timestamp.js";
-import { attrValue, childElement, readTree, textOf, type SigElement } from "./tree.js";
+import {
+  attrValue,
+  childElement,
+  readTree,
+  textOf,
+  TreeLimitError,
+  type SigElement,
+} from "./tree.js";
 
 /** What a verified message was signed with. */
 export interface VerifiedMessage {
@@ -239,7 +246,10 @@ export class Verifier {
 function parse(xml: string | Uint8Array): SigElement {
   try {
     return readTree(xml);
-  } catch {
+  } catch (e) {
+    // A tree past its limits is well-formed but refused; say which, not "not well-formed".
+    if (e instanceof TreeLimitError)
+      return refuse(`the message is refused: ${e.message}`, "malformed");
     return refuse("the message is not well-formed XML", "malformed");
   }
 }
