@@ -225,7 +225,8 @@ export class Authenticator {
     const o = { ...AUTH_DEFAULTS, ...options };
     const now = options.now ?? Date.now;
     this.verified = new ExpiringMap(o.cacheTtlMs, o.cacheMaxEntries, now, true);
-    this.knownClients = new ExpiringMap(o.knownClientTtlMs, o.maxKnownClients, now, true);
+    // Renewed by a login only: a failed attempt from a known address must not extend its exemption.
+    this.knownClients = new ExpiringMap(o.knownClientTtlMs, o.maxKnownClients, now);
     this.byAddress = new FailureCounter(o.maxFailuresPerAddress, o.failureWindowMs, now);
     this.byAccount = new FailureCounter(o.maxFailuresPerAccount, o.failureWindowMs, now);
     this.byClient = new FailureCounter(o.maxFailuresPerAccount, o.failureWindowMs, now);
@@ -256,17 +257,32 @@ export class Authenticator {
 
   /**
    * Checks `email` and `password`, from `address` (the peer's IP address, if known). In order: the
-   * cache (credentials verified before, renewed by each use), a verification of the same
-   * credentials already running (shared), the throttle, then the KDF.
+   * throttle, the cache (credentials verified before, renewed by each use), a verification of the
+   * same credentials already running (shared), then the KDF.
    */
   async verify(email: string, password: string, address = "unknown"): Promise<AuthResult> {
+    // Throttled before the cache too: else a throttled address could test guesses free of charge
+    // against the logins cached for the account's owner.
+    if (this.throttled(email, address)) return THROTTLED;
     const key = this.cacheKey(email, password);
-    const client = `${foldAscii(email)}\n${address}`;
     const result =
-      (await this.fromCache(key, email)) ??
-      (await (this.inFlight.get(key) ?? this.attempt(key, email, password, address)));
-    if (result.kind === "ok") this.knownClients.set(client, true);
+      (await this.fromCache(key, email)) ?? (await this.verifyOnce(key, email, password, address));
+    if (result.kind === "ok") this.knownClients.set(`${foldAscii(email)}\n${address}`, true);
     return result;
+  }
+
+  /**
+   * Joins a verification of the same credentials running now, unless this address is throttled by
+   * then (a joiner is not counted: a fleet of the owner's clients shares one hash), or starts one.
+   */
+  private verifyOnce(key: string, email: string, password: string, address: string) {
+    const running = this.inFlight.get(key);
+    if (running === undefined) return this.attempt(key, email, password, address);
+    return this.throttled(email, address) ? Promise.resolve(THROTTLED) : running;
+  }
+
+  private throttled(email: string, address: string): boolean {
+    return this.countsFor(email, address).some(([counter, k]) => counter.exceeded(k));
   }
 
   /**
@@ -305,8 +321,9 @@ export class Authenticator {
    * limit; a success (or a busy answer) takes its count back.
    */
   private attempt(key: string, email: string, password: string, address: string) {
+    // Checked again in the turn that counts: awaits since `verify`'s check let others count.
+    if (this.throttled(email, address)) return Promise.resolve(THROTTLED);
     const counts = this.countsFor(email, address);
-    if (counts.some(([counter, k]) => counter.exceeded(k))) return Promise.resolve(THROTTLED);
     for (const [counter, k] of counts)
       if (counter.record(k)) this.logThrottle(counter, email, address);
     const release = () => counts.forEach(([counter, k]) => counter.release(k));

@@ -198,6 +198,54 @@ describe("throttling failed attempts", () => {
   });
 });
 
+describe("what the throttle lets through", () => {
+  const DAY = 86_400_000;
+
+  it("refuses a throttled address even the credentials cached for the owner: no free guesses", async () => {
+    const { auth, store } = await setup({ maxFailuresPerAddress: 3, maxFailuresPerAccount: 100 });
+    expect(await kindOf(auth, ALICE.email, ALICE.password, "10.0.0.1")).toBe("ok");
+    for (let i = 0; i < 3; i++)
+      expect(await kindOf(auth, ALICE.email, `guess-${i}`, "10.6.6.6")).toBe("invalid");
+    expect(await kindOf(auth, ALICE.email, ALICE.password, "10.6.6.6")).toBe("throttled");
+    expect(await kindOf(auth, ALICE.email, ALICE.password, "10.0.0.1")).toBe("ok");
+    await store.close();
+  });
+
+  it("does not let a throttled address join a verification of the same credentials in flight", async () => {
+    let open!: () => void;
+    let gate = Promise.resolve();
+    const kdf: Kdf = async (p, s) => (await gate, scryptKdf(p, s));
+    const limits = { maxFailuresPerAddress: 2, maxFailuresPerAccount: 100 };
+    const { auth, store } = await setup({ kdf, ...limits });
+    for (let i = 0; i < 2; i++) await auth.verify(BOB.email, `guess-${i}`, "10.6.6.6");
+    gate = new Promise<void>((r) => (open = r));
+    const owner = auth.verify(ALICE.email, ALICE.password, "10.0.0.1");
+    const rider = auth.verify(ALICE.email, ALICE.password, "10.6.6.6");
+    // Refused at once; a rider that joined would wait for the owner's hash, held back here.
+    const waiting = new Promise((r) => setTimeout(() => r("waiting on the owner's hash"), 2000));
+    const first = await Promise.race([rider, waiting]);
+    open();
+    expect(first).toEqual({ kind: "throttled" });
+    expect((await owner).kind).toBe("ok");
+    await store.close();
+  });
+
+  it("renews a known client's exemption by its logins, not by its failures", async () => {
+    const { auth, clock, store } = await setup({ maxFailuresPerAccount: 3 });
+    const attack = async () => {
+      for (const a of ["10.1.0.1", "10.1.0.2", "10.1.0.3"]) await auth.verify(ALICE.email, "x", a);
+    };
+    expect(await kindOf(auth, ALICE.email, ALICE.password, "10.0.0.1")).toBe("ok");
+    clock.advance(29 * DAY);
+    expect(await kindOf(auth, ALICE.email, "typo", "10.0.0.1")).toBe("invalid");
+    clock.advance(2 * DAY);
+    await attack();
+    // Thirty-one days after its last login the address is a stranger again, typo or not.
+    expect(await kindOf(auth, ALICE.email, ALICE.password, "10.0.0.1")).toBe("throttled");
+    await store.close();
+  });
+});
+
 describe("the cap on concurrent KDF work", () => {
   it("runs at most the cap at once, queues up to its limit, and refuses beyond at once", async () => {
     const limiter = new WorkLimiter(1, 1);
