@@ -380,6 +380,23 @@ describe("hardening", () => {
     expect(bomOnly.text).toContain("The request body is empty");
   });
 
+  it("refuses a second Body, a second Header and a Header after the Body, before any call", async () => {
+    calls.length = 0;
+    const valid = soap11(getMessages);
+    const body = valid.slice(valid.indexOf("<soap:Body>"), valid.indexOf("</soap:Envelope>"));
+    const header = "<soap:Header></soap:Header>";
+    for (const [bad, said] of [
+      [valid.replace("</soap:Envelope>", `${body}</soap:Envelope>`), "a Body after its Body"],
+      [valid.replace("<soap:Body>", `${header}${header}<soap:Body>`), "a Header after its Header"],
+      [valid.replace("</soap:Envelope>", `${header}</soap:Envelope>`), "a Header after its Body"],
+    ] as const) {
+      const r = await postSoap11(bad);
+      expect([r.status, faultCodeOf(r.text)], said).toEqual([400, "soap:Client"]);
+      expect(r.text).toContain(said);
+    }
+    expect(calls).toEqual([]);
+  });
+
   it("survives a bounded batch of random mutations of a valid request", async () => {
     const valid = soap11(getMessages);
     let seed = 42;

@@ -178,6 +178,7 @@ class EnvelopeState {
   fault: XmlNode | undefined;
   rootName: string | undefined;
   sawBody = false;
+  sawHeader = false;
   parts: { readonly desc: ComplexDesc; readonly values: Record<string, unknown> } | undefined;
   /** Body entries the operation does not describe (after its element, or a part repeated). */
   readonly undescribed: XmlNode[] = [];
@@ -230,11 +231,19 @@ class EnvelopeFrame implements CustomFrame {
         st.envNs = ns;
         return new EnvelopeFrame(st, Level.Envelope);
       case Level.Envelope:
-        if (ns === st.envNs && local === "Header" && !st.sawBody)
-          return new EnvelopeFrame(st, Level.Header);
-        if (ns !== st.envNs || local !== "Body") return "skip";
-        st.sawBody = true;
-        return new EnvelopeFrame(st, Level.Body);
+        if (ns !== st.envNs || (local !== "Header" && local !== "Body")) return "skip";
+        // One optional Header, then one Body: a second (or a late Header) would let one reader
+        // see other content than another, so it is refused, not merged or skipped.
+        if (st.sawBody || (local === "Header" && st.sawHeader)) {
+          const after = st.sawBody ? "Body" : "Header";
+          throw new XmlDecodeError(
+            `the SOAP envelope has a ${local} after its ${after}`,
+            "unexpected",
+          );
+        }
+        if (local === "Header") st.sawHeader = true;
+        else st.sawBody = true;
+        return new EnvelopeFrame(st, local === "Header" ? Level.Header : Level.Body);
       case Level.Header: {
         const f = st.headerType && childField(st.headerType, ns, local);
         if (f) return f;
