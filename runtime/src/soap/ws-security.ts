@@ -45,10 +45,17 @@ export function securityHeaderXml(o: UsernameTokenOptions, now: Date = new Date(
     token += `<wsse:Password Type="${PASSWORD_TEXT}">${escapeText(o.password)}</wsse:Password>`;
   }
   const timestamp =
-    o.timestampSeconds === undefined
-      ? ""
-      : `<wsu:Timestamp wsu:Id="TS-1"><wsu:Created>${created}</wsu:Created><wsu:Expires>${new Date(now.getTime() + o.timestampSeconds * 1000).toISOString()}</wsu:Expires></wsu:Timestamp>`;
+    o.timestampSeconds === undefined ? "" : timestampXml("TS-1", now, o.timestampSeconds);
   return `<wsse:Security xmlns:wsse="${WSSE_NS}" xmlns:wsu="${WSU_NS}" soap:mustUnderstand="1">${timestamp}<wsse:UsernameToken wsu:Id="UsernameToken-1">${token}</wsse:UsernameToken></wsse:Security>`;
+}
+
+/** A `wsu:Timestamp` from `now` for `seconds`, with UTC times in milliseconds as WSS4J writes them. */
+export function timestampXml(id: string, now: Date, seconds: number): string {
+  const expires = new Date(now.getTime() + seconds * 1000);
+  return (
+    `<wsu:Timestamp wsu:Id="${id}"><wsu:Created>${now.toISOString()}</wsu:Created>` +
+    `<wsu:Expires>${expires.toISOString()}</wsu:Expires></wsu:Timestamp>`
+  );
 }
 
 function digest(nonce: Uint8Array, created: string, password: string): string {

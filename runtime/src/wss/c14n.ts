@@ -5,6 +5,7 @@
  * output ancestor has already written the same binding; attributes are sorted by namespace and
  * local name, and texts and values escaped as the Recommendation requires.
  */
+import { escape, escapeText } from "../xml/escape.js";
 import type { XmlAttribute } from "../xml/tokens.js";
 import type { SigElement } from "./tree.js";
 
@@ -32,16 +33,16 @@ function write(
   if (decls.length > 0) {
     const m = new Map(rendered);
     for (const [p, uri] of decls) {
-      out.push(p === "" ? ' xmlns="' : ` xmlns:${p}="`, escapeAttrC14n(uri), '"');
+      out.push(p === "" ? ' xmlns="' : ` xmlns:${p}="`, escape(uri, C14N_ATTR), '"');
       m.set(p, uri);
     }
     mine = m;
   }
   for (const a of sortedAttributes(el.attrs))
-    out.push(" ", a.name, '="', escapeAttrC14n(a.value), '"');
+    out.push(" ", a.name, '="', escape(a.value, C14N_ATTR), '"');
   out.push(">");
   for (const c of el.children) {
-    if (typeof c === "string") out.push(escapeTextC14n(c));
+    if (typeof c === "string") out.push(escapeText(c));
     else write(c, mine, inclusive, out);
   }
   out.push("</", name, ">");
@@ -77,24 +78,5 @@ function sortedAttributes(attrs: readonly XmlAttribute[]): readonly XmlAttribute
 
 const qname = (prefix: string, local: string): string => (prefix ? `${prefix}:${local}` : local);
 
-const TEXT = /[&<>\r]/;
-const TEXT_ALL = /[&<>\r]/g;
-const ATTR = /[&<"\t\n\r]/;
-const ATTR_ALL = /[&<"\t\n\r]/g;
-const REPLACEMENTS: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "\t": "&#x9;",
-  "\n": "&#xA;",
-  "\r": "&#xD;",
-};
-
-function escapeTextC14n(s: string): string {
-  return TEXT.test(s) ? s.replace(TEXT_ALL, (c) => REPLACEMENTS[c]!) : s;
-}
-
-function escapeAttrC14n(s: string): string {
-  return ATTR.test(s) ? s.replace(ATTR_ALL, (c) => REPLACEMENTS[c]!) : s;
-}
+// C14N escapes text as our writer does; attribute values keep `>` literal, unlike our writer's.
+const C14N_ATTR = /[&<"\t\n\r]/g;

@@ -7,6 +7,7 @@ import { SOAP11_ENV, SOAP12_ENV } from "../soap/envelope.js";
 import { WSU_NS } from "../soap/ws-security.js";
 import { SecurityRefusal } from "../soap/message-security.js";
 import { attrValue, elementsOf, type SigElement } from "./tree.js";
+import { XML_URI } from "../xml/namespaces.js";
 
 export interface EnvelopeParts {
   readonly version: SoapVersion;
@@ -34,8 +35,6 @@ export function envelopeParts(root: SigElement): EnvelopeParts {
   return { version, envelope: root, header, body };
 }
 
-const XML_NS = "http://www.w3.org/XML/1998/namespace";
-
 /**
  * The Ids an element carries: `wsu:Id`, and the `Id`, `ID` and `xml:id` that XML Signature
  * references may name too (as WSS4J and xmlsec resolve them).
@@ -46,7 +45,7 @@ export function idsOf(el: SigElement): string[] {
     const isId =
       (a.uri === WSU_NS && a.local === "Id") ||
       (a.uri === "" && (a.local === "Id" || a.local === "ID")) ||
-      (a.uri === XML_NS && a.local === "id");
+      (a.uri === XML_URI && a.local === "id");
     if (isId) ids.push(a.value);
   }
   return ids;

@@ -5,7 +5,7 @@
  * entries asked for, by `wsu:Id`, canonicalized by exclusive C14N.
  */
 import { createPrivateKey, randomUUID, sign, X509Certificate, KeyObject } from "node:crypto";
-import { WSSE_NS, WSU_NS } from "../soap/ws-security.js";
+import { timestampXml, WSSE_NS, WSU_NS } from "../soap/ws-security.js";
 import { escapeAttr } from "../xml/escape.js";
 import * as alg from "./algorithms.js";
 import type { DigestName, SignatureName } from "./algorithms.js";
@@ -140,22 +140,16 @@ function securityXml(
   der: Buffer,
   o: SignOptions,
 ): string {
-  const now = o.now?.() ?? new Date();
-  const expires = new Date(now.getTime() + (o.timestampSeconds ?? 300) * 1000);
   // The envelope's prefix for mustUnderstand; one of our own where the envelope has none.
   const p = envelope.prefix || "soapenv";
   const declared = envelope.prefix ? "" : ` xmlns:soapenv="${envelope.ns}"`;
   return (
     `<wsse:Security xmlns:wsse="${WSSE_NS}" xmlns:wsu="${WSU_NS}"${declared} ${p}:mustUnderstand="1">` +
-    `<wsu:Timestamp wsu:Id="${tsId}"><wsu:Created>${stamp(now)}</wsu:Created>` +
-    `<wsu:Expires>${stamp(expires)}</wsu:Expires></wsu:Timestamp>` +
+    timestampXml(tsId, o.now?.() ?? new Date(), o.timestampSeconds ?? 300) +
     `<wsse:BinarySecurityToken EncodingType="${alg.BASE64_BINARY}" ValueType="${alg.X509V3}" wsu:Id="${bstId}">` +
     `${der.toString("base64")}</wsse:BinarySecurityToken></wsse:Security>`
   );
 }
-
-/** A UTC time with milliseconds, as WSS4J writes it. */
-const stamp = (d: Date): string => d.toISOString();
 
 /** Where the Security header entry goes (first in the Header, which is made when absent). */
 function headerInsertion(

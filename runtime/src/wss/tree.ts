@@ -7,8 +7,7 @@
  */
 import { tokenizeXml } from "../xml/tokenizer.js";
 import type { TokenHandler, XmlAttribute, XmlTag } from "../xml/tokens.js";
-
-export const XMLNS_NS = "http://www.w3.org/2000/xmlns/";
+import { XMLNS_URI } from "../xml/namespaces.js";
 
 export interface SigElement {
   /** The prefix as written ("" for none), the local name and the namespace. */
@@ -59,7 +58,7 @@ class TreeBuilder implements TokenHandler {
       prefix: colon === -1 ? "" : tag.name.slice(0, colon),
       local: tag.local,
       ns: tag.uri,
-      attrs: tag.attributes.filter((a) => a.uri !== XMLNS_NS),
+      attrs: tag.attributes.filter((a) => a.uri !== XMLNS_URI),
       scope: tag.scope,
       children: [],
       parent: this.current,

@@ -96,7 +96,7 @@ export class Verifier {
     const method = this.signatureMethod(signedInfo);
     const references = this.references(signedInfo, ids);
     const cert = this.certificate(signature, security, now);
-    this.checkSignatureValue(signature, signedInfo, method, cert.publicKey);
+    const value = this.checkSignatureValue(signature, signedInfo, method, cert.publicKey);
     if (this.checks.digest) for (const r of references) checkDigest(r);
     if (this.checks.wrapping) this.checkSigned(parts, security, references);
     const skew = (this.o.skewSeconds ?? 60) * 1000;
@@ -105,7 +105,6 @@ export class Verifier {
     const expires = checkTimestamp(ts[0], now, skew, this.o.timestampSeconds ?? 300, this.checks);
     if (this.checks.replay) {
       // The bytes, not the text: base64 spellings of the same value differ in unused bits.
-      const value = Buffer.from(textOf(required(signature, DS_NS, "SignatureValue")), "base64");
       if (!this.replays.add(value, expires + skew, now.getTime()))
         refuse("the message was replayed", "replay");
     }
@@ -191,7 +190,7 @@ export class Verifier {
     signedInfo: SigElement,
     method: SignatureName,
     publicKey: KeyObject,
-  ): void {
+  ): Buffer {
     const c14n = required(signedInfo, DS_NS, "CanonicalizationMethod");
     const canonical = excC14n(signedInfo, prefixList(c14n));
     const value = Buffer.from(textOf(required(signature, DS_NS, "SignatureValue")), "base64");
@@ -207,6 +206,7 @@ export class Verifier {
       // A value crypto cannot read (malformed DER) is a signature that does not match.
     }
     if (!ok) refuse("the signature value does not match", "signature");
+    return value;
   }
 
   /** The certificate of the token that the signature's SecurityTokenReference names. */

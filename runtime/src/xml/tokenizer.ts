@@ -28,8 +28,7 @@ import {
 
 export { XmlDtdError, XmlSyntaxError };
 import type { TokenHandler } from "./tokens.js";
-
-const XML_URI = "http://www.w3.org/XML/1998/namespace";
+import { XML_URI } from "./namespaces.js";
 
 const textSource = (xml: string): Source => ({ xml, bytes: undefined });
 keepShapes(textSource(""), latin1View(new Uint8Array(0)));
