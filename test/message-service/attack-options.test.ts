@@ -24,13 +24,25 @@ function getWithHost(url: string, host: string): Promise<{ status: number; text:
 
 describe("the addresses in ?WSDL and ?disco", () => {
   it("follow the configured public URL, whatever the Host header says", async () => {
-    const { url } = await serveOnSocket({ publicUrl: "https://api.example.com/ignored/path" });
+    const { url } = await serveOnSocket({ publicUrl: "https://api.example.com" });
     for (const suffix of ["?WSDL", "?disco"]) {
       const { status, text } = await getWithHost(url + suffix, "evil.example:666");
       expect(status).toBe(200);
       expect(text).not.toContain("evil.example");
       expect(text).toContain('"https://api.example.com/api.asmx"');
     }
+  });
+
+  it("keep the path of a public URL behind a proxy, in documents and in the help's samples", async () => {
+    const { url } = await serveOnSocket({ publicUrl: "https://gw.example.com/messages/" });
+    for (const suffix of ["?WSDL", "?disco"]) {
+      const { text } = await getWithHost(url + suffix, "evil.example:666");
+      expect(text).toContain('"https://gw.example.com/messages/api.asmx"');
+    }
+    const help = await getWithHost(`${url}?op=GetMessages`, "evil.example:666");
+    expect(help.text).toContain("POST /messages/api.asmx HTTP/1.1");
+    expect(help.text).toContain("Host: gw.example.com");
+    expect(help.text).not.toContain("evil.example");
   });
 
   it("follow the Host header when no public URL is set", async () => {
@@ -41,6 +53,9 @@ describe("the addresses in ?WSDL and ?disco", () => {
 
   it("refuse a public URL that is not http or https", async () => {
     await expect(serveOnSocket({ publicUrl: "ftp://x.example" })).rejects.toThrow(/http or https/);
+    await expect(serveOnSocket({ publicUrl: "https://x.example/?a=1" })).rejects.toThrow(
+      /no query, fragment or credentials/,
+    );
   });
 });
 

@@ -10,7 +10,7 @@ import { escapeHtml, htmlPage, sampleHtml, type HelpResponse } from "./html.js";
 import { formFields, formHtml, isLoopback, submitForm, type ReadBody } from "./form.js";
 import { httpSample, soapSample, type Sample } from "./samples.js";
 import type { OperationDesc, PortDesc, ServiceDesc } from "../descriptors/operations.js";
-import { plainHost } from "../server/documents.js";
+import { plainHost, type PublicUrl } from "../server/documents.js";
 
 /** What the pages know of the service besides its descriptors. */
 export interface HelpSettings {
@@ -20,6 +20,8 @@ export interface HelpSettings {
   readonly imports: readonly string[];
   /** Offer the test form to requests from any address, not only loopback ones. */
   readonly formAnywhere: boolean;
+  /** Where clients reach the service, when configured: the samples name its host and path. */
+  readonly publicUrl?: PublicUrl | undefined;
 }
 
 /** The pages of one service. */
@@ -110,10 +112,12 @@ ${doc ? `<p class="doc">${escapeHtml(doc)}</p>` : ""}
     name: string,
   ): HelpResponse {
     const doc = this.docs.operations.get(name);
-    const host = plainHost(req.headers.host) ?? "localhost";
+    const pub = this.settings.publicUrl;
+    const host = pub?.host ?? plainHost(req.headers.host) ?? "localhost";
+    const at = (pub?.prefix ?? "") + path;
     const samples = ports.flatMap((p) => {
       const op = p.operations[name];
-      return op ? [{ port: p, sample: sampleFor(p, op, path, host) }] : [];
+      return op ? [{ port: p, sample: sampleFor(p, op, at, host) }] : [];
     });
     const sections = samples
       .map(({ port, sample }) => sampleSection(port, sample, samples))

@@ -23,14 +23,34 @@ function originOf(req: IncomingMessage): string {
   return `${(req.socket as { encrypted?: boolean }).encrypted ? "https" : "http"}://${host}`;
 }
 
+/** Where clients reach the service, when it is configured (`publicUrl`): its base and host. */
+export interface PublicUrl {
+  /** The origin and path prefix, without a trailing slash: `https://gw.example.com/messages`. */
+  readonly base: string;
+  /** The host (and port) clients name, for the help pages' sample requests. */
+  readonly host: string;
+  /** The path prefix ("" when none) a proxy in front adds to this server's paths. */
+  readonly prefix: string;
+}
+
+/** Reads the `publicUrl` option; a URL that cannot be one is refused when the handler is made. */
+export function publicUrlOf(publicUrl: string | undefined): PublicUrl | undefined {
+  if (publicUrl === undefined) return undefined;
+  const url = new URL(publicUrl);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new RangeError(`publicUrl must be an http or https URL, got ${publicUrl}`);
+  if (url.search || url.hash || url.username || url.password)
+    throw new RangeError(`publicUrl must have no query, fragment or credentials, got ${publicUrl}`);
+  const prefix = url.pathname.replace(/\/+$/, "");
+  return { base: url.origin + prefix, host: url.host, prefix };
+}
+
 export class Documents {
   /** The WSDL text served at `?WSDL`; undefined when none was embedded or given. */
   readonly wsdl: string | undefined;
   /** The imported documents, by query (`xsd=1`). */
   readonly imports: Readonly<Record<string, string>>;
   private readonly addresses: readonly string[];
-  /** The configured public origin, written into documents instead of the request's Host. */
-  private readonly publicOrigin: string | undefined;
   /** The WSDL's SOAP ports, read from it the first time `?disco` is asked for. */
   private discoPorts: readonly SoapPort[] | undefined;
 
@@ -39,14 +59,9 @@ export class Documents {
     embedded: string | EmbeddedWsdl | undefined,
     given: string | undefined,
     private readonly table: RouteTable,
-    publicUrl?: string,
+    /** The configured public URL, written into documents instead of the request's Host. */
+    private readonly publicUrl?: PublicUrl,
   ) {
-    if (publicUrl !== undefined) {
-      const url = new URL(publicUrl);
-      if (url.protocol !== "http:" && url.protocol !== "https:")
-        throw new RangeError(`publicUrl must be an http or https URL, got ${publicUrl}`);
-      this.publicOrigin = url.origin;
-    }
     this.wsdl = given ?? (typeof embedded === "string" ? embedded : embedded?.root);
     this.imports = typeof embedded === "object" ? embedded.imports : {};
     this.addresses = [...new Set(ports.map((p) => p.address).filter(Boolean))];
@@ -73,7 +88,7 @@ export class Documents {
         );
       }
       if (wantsWsdl(url)) return this.served(req, this.wsdl, ep);
-      const origin = this.publicOrigin ?? originOf(req);
+      const origin = this.publicUrl?.base ?? originOf(req);
       this.discoPorts ??= soapPorts(this.wsdl);
       return discoDocument(this.discoPorts, `${origin}${ep.path}`, (a) =>
         this.addressAt(origin, a),
@@ -93,7 +108,7 @@ export class Documents {
 
   /** A document with the addresses in it, and its imports, at the URL the client reached. */
   private served(req: IncomingMessage, text: string, ep: Endpoint): string {
-    const origin = this.publicOrigin ?? originOf(req);
+    const origin = this.publicUrl?.base ?? originOf(req);
     for (const a of this.addresses)
       text = text.split(`location="${a}"`).join(`location="${this.addressAt(origin, a)}"`);
     // Imports of embedded documents: at this endpoint's URL.

@@ -18,7 +18,7 @@ import type { HelpResponse } from "../help/html.js";
 import { HelpPages } from "../help/pages.js";
 import { awaitingContinue, readBody } from "./body.js";
 import type { Served } from "./call.js";
-import { Documents } from "./documents.js";
+import { Documents, publicUrlOf } from "./documents.js";
 import { handleHttp, serveHttp } from "./http.js";
 import { DOCUMENT_HEADERS, HttpProblem, send, sendError } from "./respond.js";
 import { handleSoap } from "./soap.js";
@@ -91,9 +91,10 @@ export interface HandlerOptions {
    */
   readonly ports?: readonly string[];
   /**
-   * The URL clients reach the service at, e.g. `https://api.example.com`: its origin is written
-   * into the addresses of `?WSDL` and `?disco`. Default: the request's Host header (a plain host
-   * name and port only), else the local address; set it when a shared cache sits in front.
+   * The URL clients reach the service at, e.g. `https://api.example.com` or, behind a proxy that
+   * adds a path, `https://gw.example.com/messages`: written into the addresses of `?WSDL` and
+   * `?disco` and the help pages' samples. Default: the request's Host header (a plain host name and
+   * port only), else the local address; set it when a shared cache or a proxy sits in front.
    */
   readonly publicUrl?: string;
 }
@@ -140,7 +141,8 @@ export function createServiceHandler<S extends AnyServiceDesc>(
   };
   const ports = servedPorts(service, options.ports);
   const table = new RouteTable(ports, options.path);
-  const documents = new Documents(ports, embeddedWsdl, options.wsdl, table, options.publicUrl);
+  const publicUrl = publicUrlOf(options.publicUrl);
+  const documents = new Documents(ports, embeddedWsdl, options.wsdl, table, publicUrl);
   const serveWsdl = options.serveWsdl !== false;
   const help =
     options.helpPages === false
@@ -149,6 +151,7 @@ export function createServiceHandler<S extends AnyServiceDesc>(
           wsdl: serveWsdl ? documents.wsdl : undefined,
           imports: serveWsdl ? Object.keys(documents.imports) : [],
           formAnywhere: options.helpFormFromAnyAddress === true,
+          publicUrl,
         });
   const server = new Server(served, table, documents, serveWsdl, help);
   const listener = (
