@@ -77,7 +77,7 @@ describe("nosniff", () => {
 });
 
 describe("serving only some bindings", () => {
-  it("serves SOAP alone when asked, and refuses an unknown port name", async () => {
+  it("serves SOAP alone when asked, advertises only it, and refuses an unknown port name", async () => {
     const { url } = await serveOnSocket({ bindings: ["ApiSoap", "ApiSoap12"] });
     expect((await getMessages(url, ALICE)).status).toBe(200);
     const creds = `email=${encodeURIComponent(ALICE.email)}&password=${ALICE.password}`;
@@ -89,6 +89,11 @@ describe("serving only some bindings", () => {
       body: creds,
     });
     expect(post.status).toBe(404);
+    const wsdl = await (await fetch(`${url}?WSDL`)).text();
+    const ports = [...wsdl.matchAll(/<wsdl:port name="(\w+)"/g)].map((m) => m[1]);
+    expect(ports).toEqual(["ApiSoap", "ApiSoap12"]);
+    // The bindings themselves stay: a port left out is not advertised, its binding is harmless.
+    expect(wsdl).toContain('<wsdl:binding name="ApiHttpGet"');
     await expect(serveOnSocket({ bindings: ["ApiSoap", "HttpGet"] })).rejects.toThrow(
       /unknown port HttpGet: Api has ApiSoap, ApiSoap12, ApiHttpGet, ApiHttpPost/,
     );

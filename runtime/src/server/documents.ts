@@ -45,6 +45,17 @@ export function publicUrlOf(publicUrl: string | undefined): PublicUrl | undefine
   return { base: url.origin + prefix, host: url.host, prefix };
 }
 
+/**
+ * `wsdl` without the `wsdl:port` elements named in `hidden`: ports the handler does not serve are
+ * not advertised. A port element holds only its address, so it ends at the first closing tag.
+ */
+export function withoutPorts(wsdl: string, hidden: readonly string[]): string {
+  if (hidden.length === 0) return wsdl;
+  const port =
+    /<([\w.-]+:)?port\b[^>]*?\bname\s*=\s*(["'])([^"']*)\2[^>]*?(?:\/>|>[\s\S]*?<\/\1port\s*>)\s*/g;
+  return wsdl.replace(port, (whole, _p, _q, name: string) => (hidden.includes(name) ? "" : whole));
+}
+
 export class Documents {
   /** The WSDL text served at `?WSDL`; undefined when none was embedded or given. */
   readonly wsdl: string | undefined;
@@ -61,8 +72,11 @@ export class Documents {
     private readonly table: RouteTable,
     /** The configured public URL, written into documents instead of the request's Host. */
     private readonly publicUrl?: PublicUrl,
+    /** The ports of the WSDL this handler does not serve: left out of it. */
+    hidden: readonly string[] = [],
   ) {
-    this.wsdl = given ?? (typeof embedded === "string" ? embedded : embedded?.root);
+    const wsdl = given ?? (typeof embedded === "string" ? embedded : embedded?.root);
+    this.wsdl = wsdl === undefined ? undefined : withoutPorts(wsdl, hidden);
     this.imports = typeof embedded === "object" ? embedded.imports : {};
     this.addresses = [...new Set(ports.map((p) => p.address).filter(Boolean))];
   }

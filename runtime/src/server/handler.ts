@@ -86,8 +86,8 @@ export interface HandlerOptions {
   readonly xsiType?: "derived" | "always";
   /**
    * The ports (bindings) served, by name, e.g. `["ApiSoap", "ApiSoap12"]` to turn HTTP GET and POST
-   * off; requests for the others answer as for an unknown path. The WSDL served is unchanged: pass
-   * a trimmed one in `wsdl` to stop advertising them. Default: every port.
+   * off; requests for the others answer as for an unknown path, and `?WSDL` and `?disco` leave
+   * them out. Default: every port.
    */
   readonly ports?: readonly string[];
   /**
@@ -142,7 +142,8 @@ export function createServiceHandler<S extends AnyServiceDesc>(
   const ports = servedPorts(service, options.ports);
   const table = new RouteTable(ports, options.path);
   const publicUrl = publicUrlOf(options.publicUrl);
-  const documents = new Documents(ports, embeddedWsdl, options.wsdl, table, publicUrl);
+  const hidden = Object.keys(service.ports).filter((n) => !ports.some((p) => p.name === n));
+  const documents = new Documents(ports, embeddedWsdl, options.wsdl, table, publicUrl, hidden);
   const serveWsdl = options.serveWsdl !== false;
   const help =
     options.helpPages === false
