@@ -6,16 +6,9 @@
  */
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { scryptKdf, type Kdf } from "../../examples/message-service/passwords.js";
 import { TOO_MANY_FAILURES } from "../../examples/message-service/service.js";
 import { ALICE } from "./helpers.js";
-import { getMessages, manualClock, serveOnSocket, type Answer } from "./wire.js";
-
-/** scrypt, counting its calls. */
-function countingKdf(): Kdf & { calls: number } {
-  const kdf = Object.assign((p: string, s: Buffer) => (kdf.calls++, scryptKdf(p, s)), { calls: 0 });
-  return kdf;
-}
+import { countingKdf, getMessages, manualClock, serveOnSocket, type Answer } from "./wire.js";
 
 const MINUTE = 60_000;
 const OWNER = "203.0.113.1";

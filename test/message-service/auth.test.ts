@@ -23,22 +23,11 @@ import { openSqlite } from "../../examples/message-service/store.js";
 import { SoapFault } from "../../generated-samples/message-service/index.js";
 import { requestContext } from "../../runtime/src/index.js";
 import { ALICE, BOB, SEED, tempDir } from "./helpers.js";
-
-/** scrypt, counting its calls. */
-function countingKdf(): Kdf & { calls: number } {
-  const kdf = Object.assign((p: string, s: Buffer) => (kdf.calls++, scryptKdf(p, s)), { calls: 0 });
-  return kdf;
-}
+import { countingKdf, manualClock } from "./wire.js";
 
 /** What a verification answers, without the user id. */
 const kindOf = async (auth: Authenticator, email: string, password: string, address: string) =>
   (await auth.verify(email, password, address)).kind;
-
-/** A clock the test moves by hand. */
-function manualClock(): { now: () => number; advance(ms: number): void } {
-  let t = 1_000_000;
-  return { now: () => t, advance: (ms) => void (t += ms) };
-}
 
 async function seededStore() {
   const file = path.join(tempDir(), "m.db");

@@ -11,6 +11,7 @@ import {
   type ServerOptions,
 } from "../../examples/message-service/server.js";
 import { SEED_PATH, tempDir } from "./helpers.js";
+import { scryptKdf, type Kdf } from "../../examples/message-service/passwords.js";
 
 const running: RunningServer[] = [];
 afterEach(async () => {
@@ -77,4 +78,10 @@ export const getMessages = (
 export function manualClock(): { now: () => number; advance(ms: number): void } {
   let t = 1_000_000;
   return { now: () => t, advance: (ms) => void (t += ms) };
+}
+
+/** scrypt, counting its calls. */
+export function countingKdf(): Kdf & { calls: number } {
+  const kdf = Object.assign((p: string, s: Buffer) => (kdf.calls++, scryptKdf(p, s)), { calls: 0 });
+  return kdf;
 }
