@@ -105,7 +105,14 @@ export function limitConnections(server: Server, limits: ConnectionLimits): Conn
     }
     return false;
   };
-  const refuse = (socket: Socket) => {
+  const refusedFrom = new Tally();
+  const refuse = (socket: Socket, address: string) => {
+    // Refused sockets wait up to 2 s to be answered at their request; an address may keep only so
+    // many waiting, or it could hold sockets without end. Past that, the answer goes at once.
+    if (capped(address) && refusedFrom.get(address) >= limits.maxPerAddress)
+      return refuseRaw(socket);
+    refusedFrom.add(address, 1);
+    socket.once("close", () => refusedFrom.add(address, -1));
     const state = { answered: false };
     refused.set(socket, state);
     // A timer of our own: node:http destroys a socket whose own timeout fires, without a word.
@@ -118,7 +125,7 @@ export function limitConnections(server: Server, limits: ConnectionLimits): Conn
   server.on("connection", (socket: Socket) => {
     const address = plainAddress(socket.remoteAddress);
     const overAddress = capped(address) && perAddress.get(address) >= limits.maxPerAddress;
-    if (overAddress || (sockets.size >= limits.max && !evictIdle())) return refuse(socket);
+    if (overAddress || (sockets.size >= limits.max && !evictIdle())) return refuse(socket, address);
     sockets.set(socket, { address, busy: 0, used: false });
     perAddress.add(address, 1);
     socket.once("close", () => {

@@ -76,6 +76,34 @@ describe("the connection limit answers, never drops (defect 7)", () => {
   });
 });
 
+describe("refused connections are bounded per address", () => {
+  it("an address keeps at most its cap of refused sockets waiting; the rest are answered at once", async () => {
+    const { url } = await serveOnSocket({
+      trustedProxies: [],
+      limits: { maxConnections: 1, maxConnectionsPerAddress: 3 },
+    });
+    const port = Number(new URL(url).port);
+    const first = await open(port, "127.0.0.2");
+    first.socket.write(slowBodyHead());
+    await new Promise((r) => setTimeout(r, 100));
+    const silent = await Promise.all(Array.from({ length: 8 }, () => open(port, "127.0.0.2")));
+    // Well before the 2 s grace period the waiting ones get.
+    const deadline = Date.now() + 1_500;
+    const early = () => silent.filter((c) => status(c.received()) === "503");
+    while (early().length < 5 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+    const answered = early();
+    expect(answered).toHaveLength(5);
+    for (const c of answered) expect(c.received()).toMatch(/\r\nRetry-After: 1\r\n/i);
+    // The three waiting still get their answer, at the grace period's end.
+    const waiting = silent.filter((c) => !answered.includes(c));
+    expect((await Promise.all(waiting.map((c) => c.closed))).map(status)).toEqual([
+      "503",
+      "503",
+      "503",
+    ]);
+  });
+});
+
 describe("one address cannot take the service from the others (defect 2)", () => {
   it("slow bodies from one address hold only its share; another address is served", async () => {
     const { url } = await serveOnSocket({
