@@ -20,7 +20,10 @@ import {
 } from "@wsdl-tsgen/runtime";
 import type * as t from "./types.js";
 
-/** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
+/**
+ * The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime
+ * refuses it here.
+ */
 generatedFor(7);
 
 export const NS = "http://api.example.com/messages/";

@@ -13,7 +13,8 @@ export type ESyncNotifySPServiceServiceClientOptions = ClientOptions<
 /**
  * A client of service ESyncNotifySPServiceService.
  *
- * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1 port (ESyncNotifySP).
+ * One async method per operation, sent over the port `options.port`, by default the first SOAP 1.1
+ * port (ESyncNotifySP).
  */
 export const ESyncNotifySPServiceServiceClient = clientClass(ESyncNotifySPServiceServiceDesc);
 

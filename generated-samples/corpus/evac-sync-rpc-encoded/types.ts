@@ -61,10 +61,17 @@ export interface EMemOrderRelationUpdateNotifyRsp {
   ResultCode: number;
 }
 
-/** The ports of service ESyncNotifySPServiceService: the client talks to the service over the one you choose. */
+/**
+ * The ports of service ESyncNotifySPServiceService: the client talks to the service over the one
+ * you choose.
+ */
 export type ESyncNotifySPServiceServicePortName = "ESyncNotifySP";
 
-/** The operations of service ESyncNotifySPServiceService, by method: what a client sends (`input`) and receives (`output`), what an implementation receives (`serverInput`) and returns (`serverOutput`). */
+/**
+ * The operations of service ESyncNotifySPServiceService, by method: what a client sends (`input`)
+ * and receives (`output`), what an implementation receives (`serverInput`) and returns
+ * (`serverOutput`).
+ */
 export interface ESyncNotifySPServiceServiceOperations {
   eOrderRelationUpdateNotify: {
     input: EOrderRelationUpdateNotifyRequest;

@@ -36,7 +36,10 @@ import {
 } from "./faults.js";
 import type * as t from "./types.js";
 
-/** The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime refuses it here. */
+/**
+ * The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime
+ * refuses it here.
+ */
 generatedFor(7);
 
 export const NS = "urn:partner.soap.sforce.com";
