@@ -22,7 +22,7 @@ import type * as t from "./types.js";
  * The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime
  * refuses it here.
  */
-generatedFor(7);
+generatedFor(8);
 
 export const NS = "urn:enc";
 

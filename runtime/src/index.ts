@@ -37,7 +37,7 @@ export {
   UNBOUNDED,
   xs,
 } from "./descriptors/builders.js";
-export { fault, httpOperations, soapOperations } from "./descriptors/operations.js";
+export { fault, httpOperations, param, soapOperations } from "./descriptors/operations.js";
 export type {
   ArrayDesc,
   EncodedArray,
@@ -66,6 +66,7 @@ export type {
   OperationDesc,
   OperationTable,
   OperationTypes,
+  ParamOptions,
   PortDesc,
   Protocol,
   ServiceDesc,

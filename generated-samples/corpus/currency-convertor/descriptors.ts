@@ -12,6 +12,7 @@ import {
   fieldsIn,
   generatedFor,
   httpOperations,
+  param,
   scalar,
   soapOperations,
   xs,
@@ -22,7 +23,7 @@ import type * as t from "./types.js";
  * The version of the contract with @wsdl-tsgen/runtime this code was generated for: another runtime
  * refuses it here.
  */
-generatedFor(7);
+generatedFor(8);
 
 export const NS = "http://www.webserviceX.NET/";
 
@@ -211,16 +212,7 @@ const CurrencyConvertorSoapOperations = soapOperations({
 const CurrencyConvertorHttpGetOperations = httpOperations({
   ConversionRate: {
     location: "/ConversionRate",
-    params: [
-      {
-        name: "FromCurrency",
-        prop: "FromCurrency",
-        type: Currency,
-        required: true,
-        repeated: false,
-      },
-      { name: "ToCurrency", prop: "ToCurrency", type: Currency, required: true, repeated: false },
-    ],
+    params: [param("FromCurrency", Currency), param("ToCurrency", Currency)],
     response: field("double", xs.double, OPTIONAL),
   },
 });
