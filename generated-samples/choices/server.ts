@@ -42,5 +42,5 @@ export function createMailboxHandler(
   impl: MailboxPartialService,
   options: MailboxHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(MailboxDesc, WSDL, impl, options);
+  return createServiceHandler({ service: MailboxDesc, embeddedWsdl: WSDL, impl, options });
 }

@@ -43,5 +43,5 @@ export function createEchoServiceHandler(
   impl: EchoServicePartialService,
   options: EchoServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(EchoServiceDesc, WSDL, impl, options);
+  return createServiceHandler({ service: EchoServiceDesc, embeddedWsdl: WSDL, impl, options });
 }

@@ -42,5 +42,5 @@ export function createApiHandler(
   impl: ApiPartialService,
   options: ApiHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(ApiDesc, WSDL, impl, options);
+  return createServiceHandler({ service: ApiDesc, embeddedWsdl: WSDL, impl, options });
 }

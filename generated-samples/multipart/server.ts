@@ -42,5 +42,5 @@ export function createShippingHandler(
   impl: ShippingPartialService,
   options: ShippingHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(ShippingDesc, WSDL, impl, options);
+  return createServiceHandler({ service: ShippingDesc, embeddedWsdl: WSDL, impl, options });
 }

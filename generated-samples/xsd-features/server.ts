@@ -42,5 +42,5 @@ export function createFeaturesHandler(
   impl: FeaturesPartialService,
   options: FeaturesHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(FeaturesDesc, WSDL, impl, options);
+  return createServiceHandler({ service: FeaturesDesc, embeddedWsdl: WSDL, impl, options });
 }

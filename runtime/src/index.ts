@@ -90,7 +90,7 @@ export { createServiceHandler } from "./server/handler.js";
 export { requestContext } from "./server/context.js";
 export { notImplemented } from "./server/call.js";
 export { sampleInput, sampleOutput } from "./descriptors/sample-values.js";
-export type { HandlerOptions, RequestListener } from "./server/handler.js";
+export type { HandlerOptions, RequestListener, ServiceHandlerInit } from "./server/handler.js";
 export type { RequestContext } from "./server/context.js";
 export type { EmbeddedWsdl } from "./descriptors/embedded-wsdl.js";
 export { passwordMatches, usernameToken, WSSE_NS, WSU_NS } from "./soap/ws-security.js";

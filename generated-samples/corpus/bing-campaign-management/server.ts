@@ -47,5 +47,5 @@ export function createCampaignManagementServiceHandler(
   impl: CampaignManagementServicePartialService,
   options: CampaignManagementServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(CampaignManagementServiceDesc, undefined, impl, options);
+  return createServiceHandler({ service: CampaignManagementServiceDesc, impl, options });
 }

@@ -43,5 +43,5 @@ export function createCurrencyConvertorHandler(
   impl: CurrencyConvertorPartialService,
   options: CurrencyConvertorHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(CurrencyConvertorDesc, undefined, impl, options);
+  return createServiceHandler({ service: CurrencyConvertorDesc, impl, options });
 }

@@ -45,5 +45,5 @@ export function createTransactionProcessorHandler(
   impl: TransactionProcessorPartialService,
   options: TransactionProcessorHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(TransactionProcessorDesc, undefined, impl, options);
+  return createServiceHandler({ service: TransactionProcessorDesc, impl, options });
 }

@@ -45,5 +45,5 @@ export function createEPCglobalEPCISServiceHandler(
   impl: EPCglobalEPCISServicePartialService,
   options: EPCglobalEPCISServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(EPCglobalEPCISServiceDesc, undefined, impl, options);
+  return createServiceHandler({ service: EPCglobalEPCISServiceDesc, impl, options });
 }

@@ -50,5 +50,5 @@ export function createESyncNotifySPServiceServiceHandler(
   impl: ESyncNotifySPServiceServicePartialService,
   options: ESyncNotifySPServiceServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(ESyncNotifySPServiceServiceDesc, undefined, impl, options);
+  return createServiceHandler({ service: ESyncNotifySPServiceServiceDesc, impl, options });
 }

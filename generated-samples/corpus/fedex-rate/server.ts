@@ -42,5 +42,5 @@ export function createRateServiceHandler(
   impl: RateServicePartialService,
   options: RateServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(RateServiceDesc, undefined, impl, options);
+  return createServiceHandler({ service: RateServiceDesc, impl, options });
 }

@@ -42,5 +42,5 @@ export function createAcmeServiceHandler(
   impl: AcmeServicePartialService,
   options: AcmeServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(AcmeServiceDesc, undefined, impl, options);
+  return createServiceHandler({ service: AcmeServiceDesc, impl, options });
 }

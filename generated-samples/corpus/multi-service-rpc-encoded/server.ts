@@ -43,7 +43,7 @@ export function createHello_ServiceHandler(
   impl: Hello_ServicePartialService,
   options: Hello_ServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(Hello_ServiceDesc, undefined, impl, options);
+  return createServiceHandler({ service: Hello_ServiceDesc, impl, options });
 }
 
 /**
@@ -76,5 +76,5 @@ export function createBye_ServiceHandler(
   impl: Bye_ServicePartialService,
   options: Bye_ServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(Bye_ServiceDesc, undefined, impl, options);
+  return createServiceHandler({ service: Bye_ServiceDesc, impl, options });
 }

@@ -43,5 +43,5 @@ export function createProductServiceHandler(
   impl: ProductServicePartialService,
   options: ProductServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(ProductServiceDesc, undefined, impl, options);
+  return createServiceHandler({ service: ProductServiceDesc, impl, options });
 }

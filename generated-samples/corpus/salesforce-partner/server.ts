@@ -43,5 +43,5 @@ export function createSforceServiceHandler(
   impl: SforceServicePartialService,
   options: SforceServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(SforceServiceDesc, undefined, impl, options);
+  return createServiceHandler({ service: SforceServiceDesc, impl, options });
 }

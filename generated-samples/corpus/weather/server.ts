@@ -42,5 +42,5 @@ export function createWeatherHandler(
   impl: WeatherPartialService,
   options: WeatherHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(WeatherDesc, undefined, impl, options);
+  return createServiceHandler({ service: WeatherDesc, impl, options });
 }

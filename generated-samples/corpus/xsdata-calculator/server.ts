@@ -43,5 +43,5 @@ export function createCalculatorHandler(
   impl: CalculatorPartialService,
   options: CalculatorHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(CalculatorDesc, undefined, impl, options);
+  return createServiceHandler({ service: CalculatorDesc, impl, options });
 }

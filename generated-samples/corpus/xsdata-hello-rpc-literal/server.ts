@@ -43,5 +43,5 @@ export function createHelloImplServiceHandler(
   impl: HelloImplServicePartialService,
   options: HelloImplServiceHandlerOptions = {},
 ): RequestListener {
-  return createServiceHandler(HelloImplServiceDesc, undefined, impl, options);
+  return createServiceHandler({ service: HelloImplServiceDesc, impl, options });
 }
