@@ -18,7 +18,7 @@ import { WSDL } from "./wsdl.js";
  * and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a
  * fault.
  */
-export type EchoServiceService = Implementation<typeof EchoServiceDesc>;
+export type EchoService = Implementation<typeof EchoServiceDesc>;
 
 /**
  * An implementation of only some operations of service EchoService: each operation left out answers
@@ -28,7 +28,7 @@ export type EchoServiceService = Implementation<typeof EchoServiceDesc>;
 export type EchoServicePartialService = PartialImplementation<typeof EchoServiceDesc>;
 
 /**
- * What a method of EchoServiceService receives besides its input: the request's headers, typed SOAP
+ * What a method of EchoService receives besides its input: the request's headers, typed SOAP
  * headers, binding, port and operation, and `setResponseSoapHeaders`.
  */
 export type EchoServiceContext = RequestContextOf<typeof EchoServiceDesc>;

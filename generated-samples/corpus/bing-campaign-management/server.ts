@@ -17,7 +17,7 @@ import { CampaignManagementServiceDesc } from "./descriptors.js";
  * typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to
  * answer with a fault.
  */
-export type CampaignManagementServiceService = Implementation<typeof CampaignManagementServiceDesc>;
+export type CampaignManagementService = Implementation<typeof CampaignManagementServiceDesc>;
 
 /**
  * An implementation of only some operations of service CampaignManagementService: each operation
@@ -29,8 +29,8 @@ export type CampaignManagementServicePartialService = PartialImplementation<
 >;
 
 /**
- * What a method of CampaignManagementServiceService receives besides its input: the request's
- * headers, typed SOAP headers, binding, port and operation, and `setResponseSoapHeaders`.
+ * What a method of CampaignManagementService receives besides its input: the request's headers,
+ * typed SOAP headers, binding, port and operation, and `setResponseSoapHeaders`.
  */
 export type CampaignManagementServiceContext = RequestContextOf<
   typeof CampaignManagementServiceDesc

@@ -17,7 +17,7 @@ import { EPCglobalEPCISServiceDesc } from "./descriptors.js";
  * typed inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to
  * answer with a fault.
  */
-export type EPCglobalEPCISServiceService = Implementation<typeof EPCglobalEPCISServiceDesc>;
+export type EPCglobalEPCISService = Implementation<typeof EPCglobalEPCISServiceDesc>;
 
 /**
  * An implementation of only some operations of service EPCglobalEPCISService: each operation left
@@ -29,8 +29,8 @@ export type EPCglobalEPCISServicePartialService = PartialImplementation<
 >;
 
 /**
- * What a method of EPCglobalEPCISServiceService receives besides its input: the request's headers,
- * typed SOAP headers, binding, port and operation, and `setResponseSoapHeaders`.
+ * What a method of EPCglobalEPCISService receives besides its input: the request's headers, typed
+ * SOAP headers, binding, port and operation, and `setResponseSoapHeaders`.
  */
 export type EPCglobalEPCISServiceContext = RequestContextOf<typeof EPCglobalEPCISServiceDesc>;
 

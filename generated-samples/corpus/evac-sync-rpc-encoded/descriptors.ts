@@ -274,9 +274,9 @@ const ESyncNotifySPOperations = soapOperations({
   },
 });
 
-export const ESyncNotifySPServiceServiceDesc: ServiceDesc<
-  t.ESyncNotifySPServiceServiceOperations,
-  t.ESyncNotifySPServiceServicePortName
+export const ESyncNotifySPServiceDesc: ServiceDesc<
+  t.ESyncNotifySPServiceOperations,
+  t.ESyncNotifySPServicePortName
 > = {
   name: "ESyncNotifySPServiceService",
   targetNamespace: NS,

@@ -65,14 +65,14 @@ export interface EMemOrderRelationUpdateNotifyRsp {
  * The ports of service ESyncNotifySPServiceService: the client talks to the service over the one
  * you choose.
  */
-export type ESyncNotifySPServiceServicePortName = "ESyncNotifySP";
+export type ESyncNotifySPServicePortName = "ESyncNotifySP";
 
 /**
  * The operations of service ESyncNotifySPServiceService, by method: what a client sends (`input`)
  * and receives (`output`), what an implementation receives (`serverInput`) and returns
  * (`serverOutput`).
  */
-export interface ESyncNotifySPServiceServiceOperations {
+export interface ESyncNotifySPServiceOperations {
   eOrderRelationUpdateNotify: {
     input: EOrderRelationUpdateNotifyRequest;
     output: EOrderRelationUpdateNotifyRsp;

@@ -17,7 +17,7 @@ import { RateServiceDesc } from "./descriptors.js";
  * and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a
  * fault.
  */
-export type RateServiceService = Implementation<typeof RateServiceDesc>;
+export type RateService = Implementation<typeof RateServiceDesc>;
 
 /**
  * An implementation of only some operations of service RateService: each operation left out answers
@@ -27,7 +27,7 @@ export type RateServiceService = Implementation<typeof RateServiceDesc>;
 export type RateServicePartialService = PartialImplementation<typeof RateServiceDesc>;
 
 /**
- * What a method of RateServiceService receives besides its input: the request's headers, typed SOAP
+ * What a method of RateService receives besides its input: the request's headers, typed SOAP
  * headers, binding, port and operation, and `setResponseSoapHeaders`.
  */
 export type RateServiceContext = RequestContextOf<typeof RateServiceDesc>;

@@ -17,7 +17,7 @@ import { AcmeServiceDesc } from "./descriptors.js";
  * and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a
  * fault.
  */
-export type AcmeServiceService = Implementation<typeof AcmeServiceDesc>;
+export type AcmeService = Implementation<typeof AcmeServiceDesc>;
 
 /**
  * An implementation of only some operations of service AcmeService: each operation left out answers
@@ -27,7 +27,7 @@ export type AcmeServiceService = Implementation<typeof AcmeServiceDesc>;
 export type AcmeServicePartialService = PartialImplementation<typeof AcmeServiceDesc>;
 
 /**
- * What a method of AcmeServiceService receives besides its input: the request's headers, typed SOAP
+ * What a method of AcmeService receives besides its input: the request's headers, typed SOAP
  * headers, binding, port and operation, and `setResponseSoapHeaders`.
  */
 export type AcmeServiceContext = RequestContextOf<typeof AcmeServiceDesc>;

@@ -17,7 +17,7 @@ import { Bye_ServiceDesc, Hello_ServiceDesc } from "./descriptors.js";
  * and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a
  * fault.
  */
-export type Hello_ServiceService = Implementation<typeof Hello_ServiceDesc>;
+export type Hello_Service = Implementation<typeof Hello_ServiceDesc>;
 
 /**
  * An implementation of only some operations of service Hello_Service: each operation left out
@@ -27,8 +27,8 @@ export type Hello_ServiceService = Implementation<typeof Hello_ServiceDesc>;
 export type Hello_ServicePartialService = PartialImplementation<typeof Hello_ServiceDesc>;
 
 /**
- * What a method of Hello_ServiceService receives besides its input: the request's headers, typed
- * SOAP headers, binding, port and operation, and `setResponseSoapHeaders`.
+ * What a method of Hello_Service receives besides its input: the request's headers, typed SOAP
+ * headers, binding, port and operation, and `setResponseSoapHeaders`.
  */
 export type Hello_ServiceContext = RequestContextOf<typeof Hello_ServiceDesc>;
 
@@ -51,7 +51,7 @@ export function createHello_ServiceHandler(
  * and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a
  * fault.
  */
-export type Bye_ServiceService = Implementation<typeof Bye_ServiceDesc>;
+export type Bye_Service = Implementation<typeof Bye_ServiceDesc>;
 
 /**
  * An implementation of only some operations of service Bye_Service: each operation left out answers
@@ -61,7 +61,7 @@ export type Bye_ServiceService = Implementation<typeof Bye_ServiceDesc>;
 export type Bye_ServicePartialService = PartialImplementation<typeof Bye_ServiceDesc>;
 
 /**
- * What a method of Bye_ServiceService receives besides its input: the request's headers, typed SOAP
+ * What a method of Bye_Service receives besides its input: the request's headers, typed SOAP
  * headers, binding, port and operation, and `setResponseSoapHeaders`.
  */
 export type Bye_ServiceContext = RequestContextOf<typeof Bye_ServiceDesc>;

@@ -17,7 +17,7 @@ import { ProductServiceDesc } from "./descriptors.js";
  * inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with
  * a fault.
  */
-export type ProductServiceService = Implementation<typeof ProductServiceDesc>;
+export type ProductService = Implementation<typeof ProductServiceDesc>;
 
 /**
  * An implementation of only some operations of service ProductService: each operation left out
@@ -27,8 +27,8 @@ export type ProductServiceService = Implementation<typeof ProductServiceDesc>;
 export type ProductServicePartialService = PartialImplementation<typeof ProductServiceDesc>;
 
 /**
- * What a method of ProductServiceService receives besides its input: the request's headers, typed
- * SOAP headers, binding, port and operation, and `setResponseSoapHeaders`.
+ * What a method of ProductService receives besides its input: the request's headers, typed SOAP
+ * headers, binding, port and operation, and `setResponseSoapHeaders`.
  */
 export type ProductServiceContext = RequestContextOf<typeof ProductServiceDesc>;
 

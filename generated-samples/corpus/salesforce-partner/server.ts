@@ -17,7 +17,7 @@ import { SforceServiceDesc } from "./descriptors.js";
  * and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with a
  * fault.
  */
-export type SforceServiceService = Implementation<typeof SforceServiceDesc>;
+export type SforceService = Implementation<typeof SforceServiceDesc>;
 
 /**
  * An implementation of only some operations of service SforceService: each operation left out
@@ -27,8 +27,8 @@ export type SforceServiceService = Implementation<typeof SforceServiceDesc>;
 export type SforceServicePartialService = PartialImplementation<typeof SforceServiceDesc>;
 
 /**
- * What a method of SforceServiceService receives besides its input: the request's headers, typed
- * SOAP headers, binding, port and operation, and `setResponseSoapHeaders`.
+ * What a method of SforceService receives besides its input: the request's headers, typed SOAP
+ * headers, binding, port and operation, and `setResponseSoapHeaders`.
  */
 export type SforceServiceContext = RequestContextOf<typeof SforceServiceDesc>;
 

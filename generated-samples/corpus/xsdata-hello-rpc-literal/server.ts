@@ -17,7 +17,7 @@ import { HelloImplServiceDesc } from "./descriptors.js";
  * inputs and results as the client. Throw `SoapFault` with code "Client" or "Server" to answer with
  * a fault.
  */
-export type HelloImplServiceService = Implementation<typeof HelloImplServiceDesc>;
+export type HelloImplService = Implementation<typeof HelloImplServiceDesc>;
 
 /**
  * An implementation of only some operations of service HelloImplService: each operation left out
@@ -27,8 +27,8 @@ export type HelloImplServiceService = Implementation<typeof HelloImplServiceDesc
 export type HelloImplServicePartialService = PartialImplementation<typeof HelloImplServiceDesc>;
 
 /**
- * What a method of HelloImplServiceService receives besides its input: the request's headers, typed
- * SOAP headers, binding, port and operation, and `setResponseSoapHeaders`.
+ * What a method of HelloImplService receives besides its input: the request's headers, typed SOAP
+ * headers, binding, port and operation, and `setResponseSoapHeaders`.
  */
 export type HelloImplServiceContext = RequestContextOf<typeof HelloImplServiceDesc>;
 
