@@ -1,14 +1,11 @@
 /** Runs the emitters over the plan: one file each, printed by the printer (printer.ts). */
 import type { Service } from "../model/model.js";
 import type { EmitPlan, ServiceNames } from "../transform/plan.js";
-import { INDEX_RUNTIME_TYPES, INDEX_RUNTIME_VALUES, TYPES_NAMESPACE } from "../transform/names.js";
+import { TYPES_NAMESPACE } from "../transform/names.js";
 import type { EmbeddedWsdl } from "@wsdl-tsgen/runtime/internal";
 import { clientStatements } from "./client/emit-client.js";
-import {
-  commonFieldNs,
-  commonFieldOptions,
-  typeDescriptor,
-} from "./descriptors/emit-descriptors.js";
+import { commonFieldNs, commonFieldOptions } from "./descriptors/emit-descriptors.js";
+import { typeDescriptor } from "./descriptors/type-descriptors.js";
 import {
   contractStatement,
   faultDescriptors,
@@ -16,14 +13,15 @@ import {
 } from "./descriptors/service-descriptors.js";
 import { GeneratedFile } from "./generated-file.js";
 import { faultStatements } from "./faults/emit-faults.js";
-import { call, cat, names, object, type Statement } from "./code.js";
+import { call, cat, object, type Statement } from "./code.js";
 import { docComment, lineComment } from "./comments.js";
 import { printBody, printStatements } from "./printer.js";
 import { serverStatements } from "./server/emit-server.js";
 import { serviceTypes } from "./types/service-types.js";
 import { nsRef, rt, type EmitContext } from "./context.js";
 import type { RuntimeFieldOptions } from "./runtime-symbols.js";
-import { hasConstants, typeDeclarations } from "./types/declarations.js";
+import { typeDeclarations } from "./types/declarations.js";
+import { indexStatements } from "./index-file.js";
 
 export interface EmitOptions {
   /** Module specifier generated code imports the runtime from. */
@@ -232,61 +230,14 @@ class Emitter {
 
   private index(): OutputFile {
     const { plan, options } = this;
-    const services = plan.model.services;
-    const of = (pick: (n: ServiceNames) => string[]) =>
-      services.flatMap((s) => pick(plan.serviceNames.get(s)!)).sort();
-    const faults = [...plan.faultClasses.values()].map((f) => f.className).sort();
-    const exports = (type: boolean, from: string, list: readonly string[]): Statement[] =>
-      list.length === 0
-        ? []
-        : [
-            {
-              code: cat(
-                `export ${type ? "type " : ""}`,
-                names(list),
-                ` from ${JSON.stringify(from)};`,
-              ),
-            },
-          ];
-    // An enumeration with a const object is exported once, as a value (which carries its type too).
-    const constants = options.enumConstants ? enumNames(this.plan) : [];
-    const typeOnly = [...new Set(this.declaredTypes())].filter((n) => !constants.includes(n));
-    const body = [
-      ...exports(true, options.runtimeImport, INDEX_RUNTIME_TYPES),
-      ...exports(true, "./types.js", typeOnly.sort()),
-      ...exports(false, "./types.js", constants.sort()),
-      ...exports(
-        true,
-        "./client.js",
-        of((n) => [n.clientOptions]),
-      ),
-      ...exports(
-        true,
-        "./server.js",
-        of((n) => [n.serviceInterface, n.partialService, n.context, n.handlerOptions]),
-      ),
-      ...exports(false, options.runtimeImport, INDEX_RUNTIME_VALUES),
-      ...exports(
-        false,
-        "./client.js",
-        of((n) => [n.client]),
-      ),
-      ...exports(
-        false,
-        "./server.js",
-        of((n) => [n.handlerFactory]),
-      ),
-      ...exports(false, "./faults.js", faults),
-    ];
+    const body = indexStatements(
+      plan,
+      options.runtimeImport,
+      options.enumConstants ?? false,
+      this.declaredTypes(),
+    );
     return this.print(new GeneratedFile("index.ts"), undefined, [body]);
   }
-}
-
-/** The names of the enumerations types.ts declares, each of which gets a const object. */
-function enumNames(plan: EmitPlan): string[] {
-  return plan.model.types.flatMap((t) =>
-    t.kind === "simple" && hasConstants(t) ? [plan.typeNames.get(t)!.type] : [],
-  );
 }
 
 /** What the options the runtime names say, for the doc of descriptors.ts's `field`. */
